@@ -1,0 +1,358 @@
+package dev.rubble.core.body;
+
+import dev.rubble.spi.shape.MassProperties;
+import dev.rubble.spi.shape.Shape;
+import java.util.Arrays;
+
+/**
+ * Every body of a world in structure-of-arrays form (reference: SPEC §1, Box2D v3 body.h).
+ *
+ * <pre>
+ *  slot-indexed arrays (hot: pose, velocity, inverse mass; warm: material; cold: shape, label)
+ *  order[]:  | awake ............ | sleeping ...... | static ...... | disabled ... |
+ *            0             start[1]          start[2]        start[3]       count
+ *  rank[slot] = position of slot in order[]
+ * </pre>
+ *
+ * <p>A body is addressed by a {@code long} handle: generation in the high 32 bits, slot in the low
+ * 32. A removed body's slot is reused with the next generation, so stale handles are detected.
+ * Moving a body between states swaps it across partition boundaries: O(1), no allocation. The
+ * solver walks {@code order[0 .. awakeCount())} and never touches sleeping, static or disabled
+ * bodies.
+ *
+ * <p>Positions are those of the centre of mass; {@code localCom} is its offset in the body frame,
+ * so the body origin (what users place) is {@code x - R(q) * localCom}. Inertia is kept diagonal in
+ * its principal frame, whose rotation in the body frame is {@code iq}.
+ *
+ * <p>Not thread-safe: the step owns it. Arrays are exposed for the kernel's hot loops; writers
+ * outside the kernel go through methods.
+ */
+public final class BodyStore {
+    /** Slot of "no body", e.g. for {@link #parent}. */
+    public static final int NONE = -1;
+    private static final int PARTITIONS = 4;
+
+    private final int maxBodies;
+    private int capacity;
+    private int highWater;
+    private int liveCount;
+    private int[] freeSlots = new int[16];
+    private int freeCount;
+
+    // identity and partitions
+    public int[] generation;
+    public byte[] motion;
+    public byte[] state;
+    public int[] order;
+    public int[] rank;
+    private final int[] start = new int[PARTITIONS + 1];
+
+    // hot: pose and velocity of the centre of mass
+    public double[] px, py, pz, qx, qy, qz, qw;
+    public double[] vx, vy, vz, wx, wy, wz;
+    public double[] invMass, invIx, invIy, invIz;
+
+    // warm: mass frame and material
+    public double[] mass, lcx, lcy, lcz, iqx, iqy, iqz, iqw;
+    public double[] friction, restitution, gravityScale, linearDamping, angularDamping;
+    public double[] sleepTime;
+
+    // kinematic targets (pose of the centre of mass), valid when hasTarget
+    public boolean[] hasTarget;
+    public double[] tpx, tpy, tpz, tqx, tqy, tqz, tqw;
+
+    // bounds: minX, minY, minZ, maxX, maxY, maxZ per slot
+    public double[] bounds;
+
+    // hierarchy for clusters: parent slot or NONE
+    public int[] parent;
+
+    // cold
+    public Shape[] shape;
+    public String[] label;
+
+    /**
+     * @param initialCapacity slots allocated up front (grows by doubling)
+     * @param maxBodies       the body budget: creating more fails with {@link CapacityExceededException}
+     */
+    public BodyStore(int initialCapacity, int maxBodies) {
+        if (maxBodies < 1) {
+            throw new IllegalArgumentException("maxBodies = " + maxBodies + "; allowed: >= 1");
+        }
+        this.maxBodies = maxBodies;
+        allocate(Math.max(1, Math.min(initialCapacity, maxBodies)));
+    }
+
+    private void allocate(int cap) {
+        capacity = cap;
+        generation = grow(generation, cap);
+        motion = grow(motion, cap);
+        state = grow(state, cap);
+        order = grow(order, cap);
+        rank = grow(rank, cap);
+        px = grow(px, cap); py = grow(py, cap); pz = grow(pz, cap);
+        qx = grow(qx, cap); qy = grow(qy, cap); qz = grow(qz, cap); qw = grow(qw, cap);
+        vx = grow(vx, cap); vy = grow(vy, cap); vz = grow(vz, cap);
+        wx = grow(wx, cap); wy = grow(wy, cap); wz = grow(wz, cap);
+        invMass = grow(invMass, cap); invIx = grow(invIx, cap); invIy = grow(invIy, cap); invIz = grow(invIz, cap);
+        mass = grow(mass, cap); lcx = grow(lcx, cap); lcy = grow(lcy, cap); lcz = grow(lcz, cap);
+        iqx = grow(iqx, cap); iqy = grow(iqy, cap); iqz = grow(iqz, cap); iqw = grow(iqw, cap);
+        friction = grow(friction, cap); restitution = grow(restitution, cap);
+        gravityScale = grow(gravityScale, cap);
+        linearDamping = grow(linearDamping, cap); angularDamping = grow(angularDamping, cap);
+        sleepTime = grow(sleepTime, cap);
+        hasTarget = hasTarget == null ? new boolean[cap] : Arrays.copyOf(hasTarget, cap);
+        tpx = grow(tpx, cap); tpy = grow(tpy, cap); tpz = grow(tpz, cap);
+        tqx = grow(tqx, cap); tqy = grow(tqy, cap); tqz = grow(tqz, cap); tqw = grow(tqw, cap);
+        bounds = grow(bounds, cap * 6);
+        parent = grow(parent, cap);
+        shape = shape == null ? new Shape[cap] : Arrays.copyOf(shape, cap);
+        label = label == null ? new String[cap] : Arrays.copyOf(label, cap);
+    }
+
+    private static double[] grow(double[] a, int n) {
+        return a == null ? new double[n] : Arrays.copyOf(a, n);
+    }
+
+    private static int[] grow(int[] a, int n) {
+        return a == null ? new int[n] : Arrays.copyOf(a, n);
+    }
+
+    private static byte[] grow(byte[] a, int n) {
+        return a == null ? new byte[n] : Arrays.copyOf(a, n);
+    }
+
+    /** The body budget. */
+    public int maxBodies() {
+        return maxBodies;
+    }
+
+    /** Number of live bodies (every state). */
+    public int size() {
+        return liveCount;
+    }
+
+    /** One past the highest slot ever used: iterate {@code 0 .. slotLimit()} for handle order. */
+    public int slotLimit() {
+        return highWater;
+    }
+
+    /** Whether {@code slot} holds a live body. */
+    public boolean isLive(int slot) {
+        return slot >= 0 && slot < highWater && rank[slot] >= 0;
+    }
+
+    /** Number of bodies in a state. */
+    public int count(BodyState s) {
+        return start[s.ordinal() + 1] - start[s.ordinal()];
+    }
+
+    /** Awake bodies occupy {@code order[0 .. awakeCount())}. */
+    public int awakeCount() {
+        return start[1];
+    }
+
+    /** First index in {@link #order} of the partition for {@code s}. */
+    public int partitionStart(BodyState s) {
+        return start[s.ordinal()];
+    }
+
+    /** The handle of the body in {@code slot}. */
+    public long handle(int slot) {
+        return ((long) generation[slot] << 32) | (slot & 0xffffffffL);
+    }
+
+    /** The slot of a handle, or fails with a message naming the handle if it is stale or unknown. */
+    public int slot(long handle) {
+        int slot = (int) handle;
+        if (!isLive(slot) || generation[slot] != (int) (handle >>> 32)) {
+            throw new IllegalArgumentException("body handle " + handleString(handle) + " is not a live body");
+        }
+        return slot;
+    }
+
+    /** Human-readable handle: {@code slot:generation}. */
+    public static String handleString(long handle) {
+        return (int) handle + ":" + (int) (handle >>> 32);
+    }
+
+    /**
+     * Creates a body and returns its slot. Pose is that of the body origin; the centre of mass
+     * is placed from the shape's mass properties.
+     *
+     * @throws CapacityExceededException when the body budget is full (nothing is changed)
+     */
+    public int create(Shape bodyShape, MotionType type, MassProperties mp,
+                      double x, double y, double z, double rx, double ry, double rz, double rw) {
+        if (liveCount >= maxBodies) {
+            throw new CapacityExceededException("maxBodies", maxBodies);
+        }
+        int slot;
+        if (freeCount > 0) {
+            slot = freeSlots[--freeCount];
+        } else {
+            if (highWater == capacity) {
+                allocate((int) Math.min(maxBodies, 2L * capacity));
+            }
+            slot = highWater++;
+        }
+        liveCount++;
+        motion[slot] = (byte) type.ordinal();
+        shape[slot] = bodyShape;
+        label[slot] = null;
+        parent[slot] = NONE;
+        double n = Math.sqrt(rx * rx + ry * ry + rz * rz + rw * rw);
+        qx[slot] = rx / n; qy[slot] = ry / n; qz[slot] = rz / n; qw[slot] = rw / n;
+        vx[slot] = vy[slot] = vz[slot] = wx[slot] = wy[slot] = wz[slot] = 0;
+        friction[slot] = 0.5;
+        restitution[slot] = 0;
+        gravityScale[slot] = 1;
+        linearDamping[slot] = angularDamping[slot] = 0;
+        sleepTime[slot] = 0;
+        hasTarget[slot] = false;
+        setMassProperties(slot, type == MotionType.DYNAMIC ? mp : null);
+        lcx[slot] = mp == null ? 0 : mp.comX();
+        lcy[slot] = mp == null ? 0 : mp.comY();
+        lcz[slot] = mp == null ? 0 : mp.comZ();
+        setOriginPosition(slot, x, y, z);
+        BodyState s = type == MotionType.STATIC ? BodyState.STATIC : BodyState.AWAKE;
+        // append into its partition: push through the later partitions' boundaries
+        int pos = start[PARTITIONS]++;
+        order[pos] = slot;
+        rank[slot] = pos;
+        state[slot] = (byte) (PARTITIONS - 1);
+        for (int p = PARTITIONS - 1; p > s.ordinal(); p--) {
+            swapOrder(rank[slot], start[p]);
+            start[p]++;
+            state[slot] = (byte) (p - 1);
+        }
+        updateBounds(slot);
+        return slot;
+    }
+
+    /** Sets mass, inverse inertia and mass frame; {@code null} makes the body immovable (infinite mass). */
+    public void setMassProperties(int slot, MassProperties mp) {
+        if (mp == null) {
+            mass[slot] = Double.POSITIVE_INFINITY;
+            invMass[slot] = invIx[slot] = invIy[slot] = invIz[slot] = 0;
+            iqx[slot] = iqy[slot] = iqz[slot] = 0;
+            iqw[slot] = 1;
+            return;
+        }
+        mass[slot] = mp.mass();
+        invMass[slot] = 1 / mp.mass();
+        invIx[slot] = mp.ixx() > 0 ? 1 / mp.ixx() : 0;
+        invIy[slot] = mp.iyy() > 0 ? 1 / mp.iyy() : 0;
+        invIz[slot] = mp.izz() > 0 ? 1 / mp.izz() : 0;
+        iqx[slot] = mp.qx(); iqy[slot] = mp.qy(); iqz[slot] = mp.qz(); iqw[slot] = mp.qw();
+    }
+
+    /** Removes a body; its slot is reused with a new generation. */
+    public void remove(int slot) {
+        // move to the end of the last partition, then drop the last element of order[]
+        setState(slot, BodyState.DISABLED);
+        int last = start[PARTITIONS] - 1;
+        swapOrder(rank[slot], last);
+        start[PARTITIONS]--;
+        rank[slot] = -1;
+        shape[slot] = null;
+        label[slot] = null;
+        generation[slot]++;
+        liveCount--;
+        if (freeCount == freeSlots.length) {
+            freeSlots = Arrays.copyOf(freeSlots, freeCount * 2);
+        }
+        freeSlots[freeCount++] = slot;
+    }
+
+    /** The state of a body. */
+    public BodyState state(int slot) {
+        return BodyState.values()[state[slot]];
+    }
+
+    /** The motion type of a body. */
+    public MotionType motion(int slot) {
+        return MotionType.values()[motion[slot]];
+    }
+
+    /**
+     * Moves a body into another state partition: O(number of partitions), no allocation.
+     * Callers keep the broadphase in step (see World).
+     */
+    public void setState(int slot, BodyState s) {
+        int from = state[slot];
+        int to = s.ordinal();
+        while (from < to) {           // move towards the end: swap to the last of my partition
+            int lastOfMine = start[from + 1] - 1;
+            swapOrder(rank[slot], lastOfMine);
+            start[from + 1]--;
+            from++;
+        }
+        while (from > to) {           // move towards the front: swap to the first of my partition
+            int firstOfMine = start[from];
+            swapOrder(rank[slot], firstOfMine);
+            start[from]++;
+            from--;
+        }
+        state[slot] = (byte) to;
+    }
+
+    private void swapOrder(int i, int j) {
+        if (i == j) {
+            return;
+        }
+        int a = order[i];
+        int b = order[j];
+        order[i] = b;
+        order[j] = a;
+        rank[b] = i;
+        rank[a] = j;
+    }
+
+    /** Places the body so that its origin (not its centre of mass) is at (x, y, z). */
+    public void setOriginPosition(int slot, double x, double y, double z) {
+        px[slot] = x + rotX(slot, lcx[slot], lcy[slot], lcz[slot]);
+        py[slot] = y + rotY(slot, lcx[slot], lcy[slot], lcz[slot]);
+        pz[slot] = z + rotZ(slot, lcx[slot], lcy[slot], lcz[slot]);
+    }
+
+    /** World x of the body origin. */
+    public double originX(int slot) {
+        return px[slot] - rotX(slot, lcx[slot], lcy[slot], lcz[slot]);
+    }
+
+    /** World y of the body origin. */
+    public double originY(int slot) {
+        return py[slot] - rotY(slot, lcx[slot], lcy[slot], lcz[slot]);
+    }
+
+    /** World z of the body origin. */
+    public double originZ(int slot) {
+        return pz[slot] - rotZ(slot, lcx[slot], lcy[slot], lcz[slot]);
+    }
+
+    // R(q) * v, component-wise (v + 2w(u x v) + 2u x (u x v) with u = q.xyz)
+    private double rotX(int s, double x, double y, double z) {
+        double ux = qx[s], uy = qy[s], uz = qz[s], w = qw[s];
+        double tx = 2 * (uy * z - uz * y), ty = 2 * (uz * x - ux * z), tz = 2 * (ux * y - uy * x);
+        return x + w * tx + (uy * tz - uz * ty);
+    }
+
+    private double rotY(int s, double x, double y, double z) {
+        double ux = qx[s], uy = qy[s], uz = qz[s], w = qw[s];
+        double tx = 2 * (uy * z - uz * y), ty = 2 * (uz * x - ux * z), tz = 2 * (ux * y - uy * x);
+        return y + w * ty + (uz * tx - ux * tz);
+    }
+
+    private double rotZ(int s, double x, double y, double z) {
+        double ux = qx[s], uy = qy[s], uz = qz[s], w = qw[s];
+        double tx = 2 * (uy * z - uz * y), ty = 2 * (uz * x - ux * z), tz = 2 * (ux * y - uy * x);
+        return z + w * tz + (ux * ty - uy * tx);
+    }
+
+    /** Recomputes the world bounds of a body from its shape and origin pose. */
+    public void updateBounds(int slot) {
+        shape[slot].bounds(originX(slot), originY(slot), originZ(slot),
+                qx[slot], qy[slot], qz[slot], qw[slot], bounds, slot * 6);
+    }
+}

@@ -1,0 +1,123 @@
+package dev.rubble.core.collision;
+
+import dev.rubble.core.body.CapacityExceededException;
+import java.util.Arrays;
+
+/**
+ * Contact manifolds of the current step in structure-of-arrays form: written by the narrowphase,
+ * solved by the contact solver, read afterwards by the destruction runtime (per-contact impulses
+ * become strain) and by the journal.
+ *
+ * <pre>
+ *  manifold m:  bodyA[m], bodyB[m] (slots, A's slot &lt; B's slot), key[m] (persistent identity),
+ *               normal (nx, ny, nz)[m] pointing from A to B, friction[m], restitution[m],
+ *               pointCount[m] in 0..4
+ *  point p = m * 4 + k (k &lt; pointCount[m]):
+ *               anchors on A and B relative to each centre of mass, world frame (ax.., bx..),
+ *               separation[p] (metres, negative = penetrating), feature[p] (persistent id),
+ *               normalImpulse[p], tangentImpulse1[p], tangentImpulse2[p] (N·s, accumulated),
+ *               relativeNormalVelocity[p] (m/s at creation, for restitution)
+ * </pre>
+ *
+ * <p>Manifolds are kept sorted by (bodyA, bodyB, key) so iteration order never depends on the
+ * broadphase or on hash order. The budget {@code maxManifolds} caps the count; the narrowphase
+ * decides what to drop at the limit and counts it in {@link #droppedThisStep}.
+ */
+public final class ContactStore {
+    /** Points per manifold. */
+    public static final int MAX_POINTS = 4;
+
+    private final int maxManifolds;
+    private int capacity;
+    private int count;
+    /** Manifolds that did not fit the budget this step. */
+    public int droppedThisStep;
+
+    public int[] bodyA, bodyB, pointCount;
+    public long[] key;
+    public double[] nx, ny, nz, friction, restitution;
+    public double[] ax, ay, az, bx, by, bz, separation;
+    public long[] feature;
+    public double[] normalImpulse, tangentImpulse1, tangentImpulse2, relativeNormalVelocity;
+
+    public ContactStore(int initialCapacity, int maxManifolds) {
+        if (maxManifolds < 1) {
+            throw new IllegalArgumentException("maxManifolds = " + maxManifolds + "; allowed: >= 1");
+        }
+        this.maxManifolds = maxManifolds;
+        allocate(Math.max(1, Math.min(initialCapacity, maxManifolds)));
+    }
+
+    private void allocate(int cap) {
+        capacity = cap;
+        bodyA = Arrays.copyOf(bodyA == null ? new int[0] : bodyA, cap);
+        bodyB = Arrays.copyOf(bodyB == null ? new int[0] : bodyB, cap);
+        pointCount = Arrays.copyOf(pointCount == null ? new int[0] : pointCount, cap);
+        key = Arrays.copyOf(key == null ? new long[0] : key, cap);
+        nx = g(nx, cap); ny = g(ny, cap); nz = g(nz, cap);
+        friction = g(friction, cap); restitution = g(restitution, cap);
+        int pc = cap * MAX_POINTS;
+        ax = g(ax, pc); ay = g(ay, pc); az = g(az, pc);
+        bx = g(bx, pc); by = g(by, pc); bz = g(bz, pc);
+        separation = g(separation, pc);
+        feature = Arrays.copyOf(feature == null ? new long[0] : feature, pc);
+        normalImpulse = g(normalImpulse, pc);
+        tangentImpulse1 = g(tangentImpulse1, pc);
+        tangentImpulse2 = g(tangentImpulse2, pc);
+        relativeNormalVelocity = g(relativeNormalVelocity, pc);
+    }
+
+    private static double[] g(double[] a, int n) {
+        return a == null ? new double[n] : Arrays.copyOf(a, n);
+    }
+
+    /** Number of manifolds this step. */
+    public int size() {
+        return count;
+    }
+
+    /** The manifold budget. */
+    public int maxManifolds() {
+        return maxManifolds;
+    }
+
+    /** Forgets every manifold (the narrowphase keeps its own cache for warm starting). */
+    public void clear() {
+        count = 0;
+        droppedThisStep = 0;
+    }
+
+    /**
+     * Appends an empty manifold and returns its index.
+     *
+     * @throws CapacityExceededException when {@code maxManifolds} manifolds exist
+     */
+    public int add(int a, int b, long manifoldKey) {
+        if (count == maxManifolds) {
+            throw new CapacityExceededException("maxManifolds", maxManifolds);
+        }
+        if (count == capacity) {
+            allocate((int) Math.min(maxManifolds, 2L * capacity));
+        }
+        int m = count++;
+        bodyA[m] = a;
+        bodyB[m] = b;
+        key[m] = manifoldKey;
+        pointCount[m] = 0;
+        return m;
+    }
+
+    /** Whether another manifold fits the budget. */
+    public boolean hasRoom() {
+        return count < maxManifolds;
+    }
+
+    /** Sum of accumulated normal impulses of manifold {@code m}, N·s. */
+    public double totalNormalImpulse(int m) {
+        double sum = 0;
+        for (int k = 0, p = m * MAX_POINTS; k < pointCount[m]; k++, p++) {
+            sum += normalImpulse[p];
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,95 @@
+package dev.rubble.core.kernel;
+
+import dev.rubble.spi.StageConfig;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * World configuration. Immutable; validated on construction with messages that name the field.
+ *
+ * @param dt                 fixed step, seconds, in (0, 1]; the world never takes another dt
+ * @param subSteps           sub-steps per step, 1..64 (each of dt / subSteps)
+ * @param gravityX           m/s²
+ * @param velocityIterations contact solver velocity iterations, 1..256
+ * @param positionIterations contact solver position iterations, 0..256
+ * @param stages             stage family name -> implementation name (missing = family default)
+ * @param stageOptions       stage family name -> options for the chosen implementation
+ * @param maxBodies          body budget, >= 1
+ * @param maxContacts        contact point budget, >= 1
+ * @param maxManifolds       manifold budget, >= 1
+ */
+public record WorldSettings(double dt, int subSteps, double gravityX, double gravityY, double gravityZ,
+                            int velocityIterations, int positionIterations,
+                            Map<String, String> stages, Map<String, StageConfig> stageOptions,
+                            int maxBodies, int maxContacts, int maxManifolds) {
+
+    /** 1/60 s. */
+    public static final double DEFAULT_DT = 1.0 / 60.0;
+
+    public WorldSettings {
+        if (!(dt > 0 && dt <= 1)) {
+            throw new IllegalArgumentException("dt = " + dt + "; allowed: (0, 1] seconds");
+        }
+        range("subSteps", subSteps, 1, 64);
+        if (!Double.isFinite(gravityX) || !Double.isFinite(gravityY) || !Double.isFinite(gravityZ)) {
+            throw new IllegalArgumentException("gravity = [" + gravityX + ", " + gravityY + ", " + gravityZ
+                    + "]; allowed: finite numbers");
+        }
+        range("velocityIterations", velocityIterations, 1, 256);
+        range("positionIterations", positionIterations, 0, 256);
+        range("maxBodies", maxBodies, 1, Integer.MAX_VALUE - 8);
+        range("maxContacts", maxContacts, 1, Integer.MAX_VALUE - 8);
+        range("maxManifolds", maxManifolds, 1, Integer.MAX_VALUE - 8);
+        stages = Map.copyOf(new TreeMap<>(Objects.requireNonNull(stages, "stages is null")));
+        stageOptions = Map.copyOf(new TreeMap<>(Objects.requireNonNull(stageOptions, "stageOptions is null")));
+    }
+
+    private static void range(String name, long v, long min, long max) {
+        if (v < min || v > max) {
+            throw new IllegalArgumentException(name + " = " + v + "; allowed: [" + min + ", " + max + "]");
+        }
+    }
+
+    /** Defaults: dt 1/60, 1 sub-step, gravity (0, -9.81, 0), 8 velocity / 2 position iterations. */
+    public static WorldSettings defaults() {
+        return new WorldSettings(DEFAULT_DT, 1, 0, -9.81, 0, 8, 2, Map.of(), Map.of(),
+                1_000_000, 4_000_000, 1_000_000);
+    }
+
+    public WorldSettings withStep(double newDt, int newSubSteps) {
+        return new WorldSettings(newDt, newSubSteps, gravityX, gravityY, gravityZ, velocityIterations,
+                positionIterations, stages, stageOptions, maxBodies, maxContacts, maxManifolds);
+    }
+
+    public WorldSettings withGravity(double gx, double gy, double gz) {
+        return new WorldSettings(dt, subSteps, gx, gy, gz, velocityIterations, positionIterations, stages,
+                stageOptions, maxBodies, maxContacts, maxManifolds);
+    }
+
+    public WorldSettings withIterations(int velocity, int position) {
+        return new WorldSettings(dt, subSteps, gravityX, gravityY, gravityZ, velocity, position, stages,
+                stageOptions, maxBodies, maxContacts, maxManifolds);
+    }
+
+    /** A copy that selects {@code implementation} for {@code family}. */
+    public WorldSettings withStage(String family, String implementation) {
+        Map<String, String> s = new TreeMap<>(stages);
+        s.put(family, implementation);
+        return new WorldSettings(dt, subSteps, gravityX, gravityY, gravityZ, velocityIterations,
+                positionIterations, s, stageOptions, maxBodies, maxContacts, maxManifolds);
+    }
+
+    /** A copy with options for {@code family}. */
+    public WorldSettings withStageOptions(String family, StageConfig options) {
+        Map<String, StageConfig> s = new TreeMap<>(stageOptions);
+        s.put(family, options);
+        return new WorldSettings(dt, subSteps, gravityX, gravityY, gravityZ, velocityIterations,
+                positionIterations, stages, s, maxBodies, maxContacts, maxManifolds);
+    }
+
+    public WorldSettings withBudgets(int bodies, int contacts, int manifolds) {
+        return new WorldSettings(dt, subSteps, gravityX, gravityY, gravityZ, velocityIterations,
+                positionIterations, stages, stageOptions, bodies, contacts, manifolds);
+    }
+}

@@ -1,0 +1,134 @@
+package dev.rubble.core.step;
+
+import java.util.Arrays;
+
+/**
+ * What one step did and how long each stage took. The pipeline owns one instance per world and
+ * rewrites it every step, so stepping allocates nothing; observers get a read-only view valid
+ * during their callback and call {@link #copy()} to keep one (the only way to get an instance that
+ * never changes).
+ */
+public final class StepProfile {
+    private static final StepStage[] STAGES = StepStage.values();
+
+    long step;
+    double time;
+    int subSteps;
+    final long[] stageNanos = new long[STAGES.length];
+    long totalNanos;
+    long stateHash;
+    int awake, sleeping, statics, disabled, kinematic;
+    int pairs;
+    int spawned, removed, commands;
+
+    /** Index of the step just finished (the first step is 0). */
+    public long step() {
+        return step;
+    }
+
+    /** Simulated time at the end of the step, seconds. */
+    public double time() {
+        return time;
+    }
+
+    /** Sub-steps taken. */
+    public int subSteps() {
+        return subSteps;
+    }
+
+    /** Wall time of a stage, nanoseconds (summed over sub-steps). */
+    public long nanos(StepStage stage) {
+        return stageNanos[stage.ordinal()];
+    }
+
+    /** Wall time of the whole step, nanoseconds. */
+    public long totalNanos() {
+        return totalNanos;
+    }
+
+    /** FNV-1a hash of the state after the step (see docs/determinism.md). */
+    public long stateHash() {
+        return stateHash;
+    }
+
+    /** Awake bodies (dynamic and kinematic) after the step. */
+    public int awakeBodies() {
+        return awake;
+    }
+
+    /** Sleeping bodies after the step. */
+    public int sleepingBodies() {
+        return sleeping;
+    }
+
+    /** Static bodies after the step. */
+    public int staticBodies() {
+        return statics;
+    }
+
+    /** Disabled bodies after the step. */
+    public int disabledBodies() {
+        return disabled;
+    }
+
+    /** Kinematic bodies among the awake ones. */
+    public int kinematicBodies() {
+        return kinematic;
+    }
+
+    /** Overlapping broadphase pairs found this step. */
+    public int pairs() {
+        return pairs;
+    }
+
+    /** Bodies created this step (by commands or by the simulation). */
+    public int spawned() {
+        return spawned;
+    }
+
+    /** Bodies removed this step. */
+    public int removed() {
+        return removed;
+    }
+
+    /** Commands applied this step. */
+    public int commands() {
+        return commands;
+    }
+
+    /** An independent copy that never changes. */
+    public StepProfile copy() {
+        StepProfile c = new StepProfile();
+        c.step = step;
+        c.time = time;
+        c.subSteps = subSteps;
+        System.arraycopy(stageNanos, 0, c.stageNanos, 0, stageNanos.length);
+        c.totalNanos = totalNanos;
+        c.stateHash = stateHash;
+        c.awake = awake;
+        c.sleeping = sleeping;
+        c.statics = statics;
+        c.disabled = disabled;
+        c.kinematic = kinematic;
+        c.pairs = pairs;
+        c.spawned = spawned;
+        c.removed = removed;
+        c.commands = commands;
+        return c;
+    }
+
+    void resetTimings() {
+        Arrays.fill(stageNanos, 0);
+        spawned = removed = commands = 0;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("step ").append(step).append(" total=")
+                .append(totalNanos / 1000).append("us");
+        for (StepStage s : STAGES) {
+            sb.append(' ').append(s.label()).append('=').append(stageNanos[s.ordinal()] / 1000).append("us");
+        }
+        return sb.append(" hash=").append(Long.toHexString(stateHash)).toString();
+    }
+}

@@ -1,0 +1,34 @@
+package dev.rubble.core.step;
+
+/**
+ * The named stages of one step, in the order they run (reference: rage-rigid-body-pipeline §5,
+ * SPEC §2 "new bodies ... inserted after the velocity solve and before integration").
+ * Stages marked per sub-step run once per sub-step; their times are summed.
+ */
+public enum StepStage {
+    /** Apply queued user and scenario commands (impulses, state changes, spawns, removals). */
+    COMMANDS("commands"),
+    /** Update moved bodies' bounds in the broadphase; collect and sort overlapping pairs. */
+    BROADPHASE("broadphase"),
+    /** Per sub-step: gravity, damping and velocity limits. */
+    INTEGRATE_VELOCITY("velocity"),
+    /** Per sub-step: bodies created during the step enter the world (after the solve, before integration). */
+    INSERT_BODIES("insert"),
+    /** Per sub-step: positions and orientations from velocities; kinematic bodies towards targets. */
+    INTEGRATE_POSITION("integrate"),
+    /** Refresh bounds of moved bodies for the next broadphase. */
+    BOUNDS("bounds"),
+    /** FNV-1a hash of the whole state, for replay verification. */
+    STATE_HASH("hash");
+
+    private final String label;
+
+    StepStage(String label) {
+        this.label = label;
+    }
+
+    /** Short name shown by the console and benchmarks. */
+    public String label() {
+        return label;
+    }
+}

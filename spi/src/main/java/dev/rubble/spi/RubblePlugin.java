@@ -1,0 +1,27 @@
+package dev.rubble.spi;
+
+import dev.rubble.spi.broadphase.BroadphaseFactory;
+import java.util.List;
+
+/**
+ * The root of every Rubble plugin. A plugin jar lists one implementation in
+ * {@code META-INF/services/dev.rubble.spi.RubblePlugin}; the kernel finds it with
+ * {@link java.util.ServiceLoader} and asks it for the factories it offers, one getter per
+ * stage family.
+ *
+ * <p>Every getter has a default that offers nothing, so a new stage family is a new default
+ * method and plugins compiled against an older SPI still link (the Trino idiom). Factory names
+ * must be unique within a family across all loaded plugins; the kernel rejects duplicates.
+ *
+ * <p>Threading: the kernel calls these getters once, on one thread, while it loads plugins.
+ */
+public interface RubblePlugin {
+
+    /** A short, stable plugin name for logs and {@code rubble plugins}, e.g. {@code "broadphase-sap"}. */
+    String name();
+
+    /** Broadphase algorithms this plugin offers. */
+    default Iterable<BroadphaseFactory> broadphases() {
+        return List.of();
+    }
+}

@@ -1,0 +1,121 @@
+package dev.rubble.spi;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * Options a stage implementation is created with: a flat, ordered map of string keys to numbers,
+ * strings or booleans, taken from the scenario's {@code stageOptions} for that stage.
+ *
+ * <p>Immutable. A factory that does not know a key must reject it with
+ * {@link #requireOnly(String...)} so that a typo never silently falls back to a default.
+ */
+public final class StageConfig {
+    private static final StageConfig EMPTY = new StageConfig(Map.of());
+    private final Map<String, Object> values;
+
+    private StageConfig(Map<String, Object> values) {
+        this.values = Collections.unmodifiableMap(new TreeMap<>(values));
+    }
+
+    /** An empty configuration: every option takes its default. */
+    public static StageConfig empty() {
+        return EMPTY;
+    }
+
+    /** A configuration holding a copy of {@code values} (String, Number or Boolean values). */
+    public static StageConfig of(Map<String, ?> values) {
+        Objects.requireNonNull(values, "values is null");
+        Map<String, Object> copy = new TreeMap<>();
+        for (Map.Entry<String, ?> e : values.entrySet()) {
+            Object v = Objects.requireNonNull(e.getValue(), () -> "option '" + e.getKey() + "' is null");
+            if (!(v instanceof String || v instanceof Number || v instanceof Boolean)) {
+                throw new IllegalArgumentException("option '" + e.getKey() + "' has type "
+                        + v.getClass().getSimpleName() + "; allowed: string, number, boolean");
+            }
+            copy.put(e.getKey(), v);
+        }
+        return new StageConfig(copy);
+    }
+
+    /** All options, sorted by key. */
+    public Map<String, Object> asMap() {
+        return values;
+    }
+
+    /**
+     * Fails with {@link IllegalArgumentException} naming the first key not in {@code allowed}.
+     */
+    public StageConfig requireOnly(String... allowed) {
+        outer:
+        for (String key : values.keySet()) {
+            for (String a : allowed) {
+                if (a.equals(key)) {
+                    continue outer;
+                }
+            }
+            throw new IllegalArgumentException("unknown option '" + key + "'; allowed: "
+                    + (allowed.length == 0 ? "(none)" : String.join(", ", allowed)));
+        }
+        return this;
+    }
+
+    /** A finite number option, or {@code defaultValue} when absent; fails outside [min, max]. */
+    public double getDouble(String key, double defaultValue, double min, double max) {
+        Object v = values.get(key);
+        if (v == null) {
+            return defaultValue;
+        }
+        if (!(v instanceof Number)) {
+            throw new IllegalArgumentException("option '" + key + "' = " + v + " is not a number");
+        }
+        double d = ((Number) v).doubleValue();
+        if (!(d >= min && d <= max)) {
+            throw new IllegalArgumentException("option '" + key + "' = " + d
+                    + " is out of range; allowed: [" + min + ", " + max + "]");
+        }
+        return d;
+    }
+
+    /** An integer option, or {@code defaultValue} when absent; fails outside [min, max]. */
+    public int getInt(String key, int defaultValue, int min, int max) {
+        Object v = values.get(key);
+        if (v == null) {
+            return defaultValue;
+        }
+        if (!(v instanceof Number) || ((Number) v).doubleValue() != Math.rint(((Number) v).doubleValue())) {
+            throw new IllegalArgumentException("option '" + key + "' = " + v + " is not an integer");
+        }
+        long l = ((Number) v).longValue();
+        if (l < min || l > max) {
+            throw new IllegalArgumentException("option '" + key + "' = " + l
+                    + " is out of range; allowed: [" + min + ", " + max + "]");
+        }
+        return (int) l;
+    }
+
+    /** A string option, or {@code defaultValue} when absent. */
+    public String getString(String key, String defaultValue) {
+        Object v = values.get(key);
+        return v == null ? defaultValue : v.toString();
+    }
+
+    /** A boolean option, or {@code defaultValue} when absent. */
+    public boolean getBoolean(String key, boolean defaultValue) {
+        Object v = values.get(key);
+        if (v == null) {
+            return defaultValue;
+        }
+        if (!(v instanceof Boolean)) {
+            throw new IllegalArgumentException("option '" + key + "' = " + v + " is not a boolean");
+        }
+        return (Boolean) v;
+    }
+
+    @Override
+    public String toString() {
+        return values.toString();
+    }
+}

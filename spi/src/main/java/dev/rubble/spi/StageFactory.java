@@ -1,0 +1,28 @@
+package dev.rubble.spi;
+
+/**
+ * Common shape of every stage factory: a unique name within its family and a creator.
+ *
+ * @param <T> the stage type the factory creates
+ */
+public interface StageFactory<T> {
+
+    /**
+     * The name users select this implementation by, e.g. {@code "sap"}: lower case letters,
+     * digits and dashes, unique within the stage family.
+     */
+    String name();
+
+    /** One line for {@code rubble plugins}: what the algorithm is and when to choose it. */
+    default String description() {
+        return "";
+    }
+
+    /**
+     * Creates a fresh, independent instance. Called once per world on the kernel thread.
+     *
+     * @param config options from the scenario; unknown keys must be rejected
+     * @throws IllegalArgumentException when an option is unknown or out of range
+     */
+    T create(StageConfig config);
+}
