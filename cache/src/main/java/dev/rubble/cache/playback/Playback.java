@@ -21,6 +21,7 @@ import dev.rubble.core.scenario.ScenarioLoader;
 import dev.rubble.core.scenario.ScheduledCommand;
 import dev.rubble.spi.shape.MassProperties;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +52,7 @@ public final class Playback implements AutoCloseable {
     private final RecordedState frameA = new RecordedState();
     private final RecordedState frameB = new RecordedState();
     private final StepRecord record = new StepRecord();
-    private final List<ScheduledCommand> releases;
+    private final List<ScheduledCommand> releases = new ArrayList<>();
     private int nextRelease;
     private final double[] q = new double[4];
     private BodyDef[] defs = new BodyDef[16];
@@ -84,7 +85,11 @@ public final class Playback implements AutoCloseable {
         for (BodyDef d : sc.bodies()) {
             spawn(d);
         }
-        this.releases = sc.commands().stream().filter(c -> "release".equals(c.type())).toList();
+        for (ScheduledCommand c : sc.commands()) {
+            if ("release".equals(c.type())) {
+                releases.add(c);
+            }
+        }
         frameA.copyFrom(bodies);
         frameB.copyFrom(bodies);
         advanceB();
@@ -326,6 +331,44 @@ public final class Playback implements AutoCloseable {
             }
         }
         return n;
+    }
+
+    /**
+     * Schedules the release of the body labelled {@code label} when the cursor reaches recorded step
+     * {@code step} (the command-line form of the scenario's release command).
+     */
+    public void scheduleRelease(long step, String label) {
+        Objects.requireNonNull(label, "label is null");
+        schedule(new ScheduledCommand(checkStep(step), "release", label, null, null, null, null, null));
+    }
+
+    /** Schedules {@link #releaseRegion} of the box [min, max] when the cursor reaches recorded step {@code step}. */
+    public void scheduleRegionRelease(long step, double[] min, double[] max) {
+        if (min.length != 3 || max.length != 3) {
+            throw new IllegalArgumentException("region corners need 3 coordinates each; got " + min.length + " and " + max.length);
+        }
+        for (int i = 0; i < 3; i++) {
+            if (!(min[i] <= max[i])) {
+                throw new IllegalArgumentException("region max[" + i + "] = " + max[i] + " is below min " + min[i]
+                        + "; allowed: max >= min");
+            }
+        }
+        schedule(new ScheduledCommand(checkStep(step), "release", null, min.clone(), max.clone(), null, null, null));
+    }
+
+    private static int checkStep(long step) {
+        if (step < 0 || step > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("release step " + step + "; allowed: [0, " + Integer.MAX_VALUE + "]");
+        }
+        return (int) step;
+    }
+
+    private void schedule(ScheduledCommand c) {
+        int i = releases.size();
+        while (i > nextRelease && releases.get(i - 1).step() > c.step()) {
+            i--;
+        }
+        releases.add(i, c);
     }
 
     private void runRelease(ScheduledCommand c) {

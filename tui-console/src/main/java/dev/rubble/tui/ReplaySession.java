@@ -1,0 +1,98 @@
+package dev.rubble.tui;
+
+import dev.rubble.cache.journal.JournalReader;
+import dev.rubble.cache.playback.Playback;
+import dev.rubble.core.kernel.World;
+import java.nio.file.Path;
+
+/** Plays a journal back; the console's r key releases bodies to live simulation (blend). */
+public final class ReplaySession implements ConsoleSession {
+    private final Playback playback;
+    private final Path dir;
+    private final long size;
+
+    public ReplaySession(Playback playback, Path dir) {
+        this.playback = playback;
+        this.dir = dir;
+        this.size = JournalReader.diskBytes(dir);
+    }
+
+    public Playback playback() {
+        return playback;
+    }
+
+    @Override
+    public World world() {
+        return playback.world();
+    }
+
+    @Override
+    public String title() {
+        return playback.header().scenarioName();
+    }
+
+    @Override
+    public void step() {
+        if (!finished()) {
+            playback.step();
+        }
+    }
+
+    @Override
+    public boolean finished() {
+        return playback.finished();
+    }
+
+    @Override
+    public double speed() {
+        return playback.speed();
+    }
+
+    @Override
+    public void setSpeed(double s) {
+        if (!(s > 0 && s <= 64)) {
+            throw new IllegalArgumentException("speed = " + s + "; allowed: (0, 64]");
+        }
+        playback.setSpeed(s);
+    }
+
+    @Override
+    public double stepsPerSecond() {
+        return 1 / playback.world().settings().dt();
+    }
+
+    @Override
+    public int impulse(double x, double y, double z, double radius, double dv) {
+        return Impulses.queue(playback.world(), x, y, z, radius, dv); // only released (dynamic) bodies respond
+    }
+
+    @Override
+    public int release(double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
+        return playback.releaseRegion(minX, minY, minZ, maxX, maxY, maxZ);
+    }
+
+    @Override
+    public long journalBytes() {
+        return size;
+    }
+
+    @Override
+    public String journalLabel() {
+        return "replay " + dir;
+    }
+
+    @Override
+    public String position() {
+        return String.format("replay step %.1f", playback.cursor());
+    }
+
+    @Override
+    public boolean driven(int slot) {
+        return playback.isDriven(slot);
+    }
+
+    @Override
+    public boolean replay() {
+        return true;
+    }
+}
