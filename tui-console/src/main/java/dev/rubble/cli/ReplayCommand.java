@@ -41,6 +41,10 @@ final class ReplayCommand implements Callable<Integer> {
             description = "release every body whose centre is in the box at a recorded step (repeatable)")
     List<String> regions = new ArrayList<>();
 
+    @Option(names = "--set", paramLabel = "STAGE=NAME",
+            description = "replace a journalled stage choice for playback, e.g. a faster broadphase (repeatable)")
+    List<String> sets = new ArrayList<>();
+
     @Option(names = "--headless", description = "never open the console")
     boolean headless;
 
@@ -61,7 +65,7 @@ final class ReplayCommand implements Callable<Integer> {
         if (from != null && from < 0) {
             throw new BadInputException("--from " + from + " is negative; allowed: >= 0");
         }
-        try (Playback pb = Playback.open(dir, plugins.load())) {
+        try (Playback pb = Playback.open(dir, plugins.load(), RunCommand.parseSets(sets))) {
             pb.setSpeed(speed);
             for (String r : releases) {
                 int at = r.lastIndexOf('@');
@@ -101,6 +105,7 @@ final class ReplayCommand implements Callable<Integer> {
             err.printf("rubble: replayed %s to recorded step %.0f: %d steps (%.2f s of world time) in %d ms, %.1fx real"
                             + " time; %d bodies released; state hash %016x%n", dir, pb.cursor() - 1, pb.world().stepIndex(),
                     played, ns / 1_000_000, played / (ns / 1e9), pb.releasedCount(), pb.world().stateHash());
+            err.println("rubble: replay cost " + session.costSummary());
             err.flush();
             if (out != null) {
                 try (OutputStream os = Files.newOutputStream(out)) {

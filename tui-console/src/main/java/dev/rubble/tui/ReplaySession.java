@@ -31,11 +31,29 @@ public final class ReplaySession implements ConsoleSession {
         return playback.header().scenarioName();
     }
 
+    private long steps, wallNanos, stepNanos, broadphaseNanos;
+
     @Override
     public void step() {
         if (!finished()) {
+            long t0 = System.nanoTime();
             playback.step();
+            wallNanos += System.nanoTime() - t0;
+            stepNanos += playback.world().profile().totalNanos();
+            broadphaseNanos += playback.world().profile().nanos(dev.rubble.core.step.StepStage.BROADPHASE);
+            steps++;
         }
+    }
+
+    /** Mean cost per played step, ms: "total (world step x, of which broadphase y; reading and targets z)". */
+    public String costSummary() {
+        if (steps == 0) {
+            return "no steps played";
+        }
+        double n = steps * 1e6;
+        return String.format(java.util.Locale.ROOT,
+                "%.3f ms/step (world step %.3f ms, of which broadphase %.3f ms; journal reading and targets %.3f ms)",
+                wallNanos / n, stepNanos / n, broadphaseNanos / n, (wallNanos - stepNanos) / n);
     }
 
     @Override

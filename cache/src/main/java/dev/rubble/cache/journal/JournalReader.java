@@ -103,7 +103,7 @@ public final class JournalReader implements AutoCloseable {
         }
         ChronicleQueue q;
         try {
-            q = SingleChronicleQueueBuilder.binary(dir).readOnly(true).build();
+            q = SingleChronicleQueueBuilder.binary(dir).rollCycle(JournalWriter.DEFAULT_ROLL_CYCLE).readOnly(true).build();
         } catch (RuntimeException e) {
             throw new JournalFormatException("journal " + dir + " cannot be opened: " + describe(e), e);
         }

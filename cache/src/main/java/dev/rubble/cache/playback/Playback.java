@@ -64,7 +64,7 @@ public final class Playback implements AutoCloseable {
     private double speed = 1;
     private long released;
 
-    private Playback(JournalReader reader, Stages stages) {
+    private Playback(JournalReader reader, Stages stages, Map<String, String> overrides) {
         this.reader = reader;
         JournalHeader h = reader.header();
         if (h.scenarioJson().isEmpty()) {
@@ -77,7 +77,9 @@ public final class Playback implements AutoCloseable {
             throw new JournalFormatException("the journalled scenario does not parse: " + e.getMessage(), e);
         }
         WorldSettings settings = sc.settings();
-        for (Map.Entry<String, String> e : new TreeMap<>(h.stages()).entrySet()) {
+        Map<String, String> choice = new TreeMap<>(h.stages());
+        choice.putAll(overrides);
+        for (Map.Entry<String, String> e : choice.entrySet()) {
             settings = settings.withStage(e.getKey(), e.getValue());
         }
         this.world = new World(settings, stages);
@@ -97,10 +99,19 @@ public final class Playback implements AutoCloseable {
 
     /** Opens the journal in {@code dir} for playback; stages must offer the journalled choices. */
     public static Playback open(Path dir, Stages stages) {
+        return open(dir, stages, Map.of());
+    }
+
+    /**
+     * As {@link #open(Path, Stages)}, replacing some journalled stage choices (family ->
+     * implementation), e.g. a faster broadphase for playing back a large journal.
+     */
+    public static Playback open(Path dir, Stages stages, Map<String, String> overrides) {
         Objects.requireNonNull(stages, "stages is null");
+        Objects.requireNonNull(overrides, "overrides is null");
         JournalReader r = JournalReader.open(dir);
         try {
-            return new Playback(r, stages);
+            return new Playback(r, stages, overrides);
         } catch (RuntimeException e) {
             r.close();
             throw e;
@@ -118,6 +129,17 @@ public final class Playback implements AutoCloseable {
         }
         defs[s] = d;
         driven[s] = d.motion() != MotionType.STATIC;
+        fixInBroadphase(s);
+    }
+
+    /**
+     * Driven bodies are fixed proxies: two of them never make a pair (their contacts were resolved
+     * when recording), so the broadphase only pairs released bodies with the rest.
+     */
+    private void fixInBroadphase(int s) {
+        if (driven[s] && world.broadphase().contains(s)) {
+            world.broadphase().setFixed(s, true);
+        }
     }
 
     /** Reads the next record into frameB; false at the end. Its structural changes wait for {@link #enterFrameB()}. */
@@ -155,6 +177,9 @@ public final class Playback implements AutoCloseable {
             } else if (isLive(h) && bodies.motion(s) != MotionType.STATIC) {
                 // kinematic bodies cannot sleep: a recorded sleeper just stops moving
                 world.setStateSlot(s, to == BodyState.DISABLED.ordinal() ? BodyState.DISABLED : BodyState.AWAKE);
+                if (s < driven.length) {
+                    fixInBroadphase(s);
+                }
             }
         }
         frameA.copyFrom(frameB);
@@ -305,6 +330,9 @@ public final class Playback implements AutoCloseable {
         bodies.wy[s] = lerp(a[o + 11], both ? b[o + 11] : a[o + 11], alpha);
         bodies.wz[s] = lerp(a[o + 12], both ? b[o + 12] : a[o + 12], alpha);
         driven[s] = false;
+        if (world.broadphase().contains(s)) {
+            world.broadphase().setFixed(s, false);
+        }
         released++;
         return true;
     }
