@@ -25,12 +25,18 @@ import net.openhft.chronicle.wire.DocumentContext;
  * Single threaded.
  */
 public final class JournalReader implements AutoCloseable {
+    private static final int STATES = dev.rubble.core.body.BodyState.values().length;
+    private static final int MOTIONS = dev.rubble.core.body.MotionType.values().length;
     private final Path dir;
     private final ChronicleQueue queue;
     private final ExcerptTailer tailer;
     private final JournalHeader header;
     private final int stageCount;
     private long documents;
+    private int slotLimit = DEFAULT_SLOT_LIMIT;
+
+    /** Highest body slot (exclusive) accepted before {@link #setSlotLimit}: the default body budget. */
+    public static final int DEFAULT_SLOT_LIMIT = 1_000_000;
 
     private JournalReader(Path dir, ChronicleQueue queue) {
         this.dir = dir;
@@ -139,6 +145,18 @@ public final class JournalReader implements AutoCloseable {
     }
 
     /**
+     * Slots at or above {@code limit} mark a step as corrupted (a world never has more slots than its
+     * body budget); readers that rebuilt the world pass its {@code maxBodies}. Guards against a
+     * corrupted slot number making a reader allocate for billions of bodies.
+     */
+    public void setSlotLimit(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("slot limit " + limit + "; allowed: >= 1");
+        }
+        slotLimit = limit;
+    }
+
+    /**
      * Reads the next complete step into {@code r}; false at the end of the journal.
      *
      * @throws JournalFormatException if the step document is corrupted
@@ -197,20 +215,20 @@ public final class JournalReader implements AutoCloseable {
         int nch = count(b, 10, "state changes", r.step);
         r.ensureChanges(nch);
         for (int i = 0; i < nch; i++) {
-            r.changeSlot[i] = b.readInt();
+            r.changeSlot[i] = slot(b.readInt(), r.step);
             r.changeGen[i] = b.readInt();
-            r.changeFrom[i] = b.readByte();
-            r.changeTo[i] = b.readByte();
+            r.changeFrom[i] = code(b.readByte(), JournalFormat.ABSENT, STATES - 1, "state", r.step);
+            r.changeTo[i] = code(b.readByte(), JournalFormat.ABSENT, STATES - 1, "state", r.step);
         }
         r.changeCount = nch;
         int nm = count(b, 10 + 8 * StepRecord.FIELDS, "moved bodies", r.step);
         r.ensureMoved(nm);
         double[] m = r.moved;
         for (int i = 0; i < nm; i++) {
-            r.movedSlot[i] = b.readInt();
+            r.movedSlot[i] = slot(b.readInt(), r.step);
             r.movedGen[i] = b.readInt();
-            r.movedState[i] = b.readByte();
-            r.movedMotion[i] = b.readByte();
+            r.movedState[i] = code(b.readByte(), 0, STATES - 1, "state", r.step);
+            r.movedMotion[i] = code(b.readByte(), 0, MOTIONS - 1, "motion", r.step);
             int o = i * StepRecord.FIELDS;
             for (int f = 0; f < StepRecord.FIELDS; f++) {
                 m[o + f] = b.readDouble();
@@ -227,6 +245,21 @@ public final class JournalReader implements AutoCloseable {
                     + ", expected 0x" + Integer.toHexString(JournalFormat.END));
         }
         r.bytes = (int) (b.readPosition() - start);
+    }
+
+    private int slot(int s, long step) {
+        if (s < 0 || s >= slotLimit) {
+            throw new JournalFormatException("step " + step + " is corrupted: body slot " + s + " is outside [0, " + slotLimit + ")");
+        }
+        return s;
+    }
+
+    private static byte code(byte v, int min, int max, String what, long step) {
+        if (v < min || v > max) {
+            throw new JournalFormatException("step " + step + " is corrupted: " + what + " code " + v + " is outside ["
+                    + min + ", " + max + "]");
+        }
+        return v;
     }
 
     /** Reads a count and checks it fits in the rest of the document at {@code minBytes} per item. */

@@ -83,6 +83,7 @@ public final class Playback implements AutoCloseable {
             settings = settings.withStage(e.getKey(), e.getValue());
         }
         this.world = new World(settings, stages);
+        reader.setSlotLimit(settings.maxBodies());
         this.bodies = world.bodies();
         for (BodyDef d : sc.bodies()) {
             spawn(d);

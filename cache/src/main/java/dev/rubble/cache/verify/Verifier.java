@@ -63,6 +63,7 @@ public final class Verifier {
     public static VerifyResult verify(JournalReader reader, Stages stages) {
         Objects.requireNonNull(stages, "stages is null");
         World w = rebuild(reader.header(), stages);
+        reader.setSlotLimit(w.settings().maxBodies());
         BodyStore b = w.bodies();
         RecordedState rec = new RecordedState();
         rec.copyFrom(b);
