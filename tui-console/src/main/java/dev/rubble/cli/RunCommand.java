@@ -1,9 +1,13 @@
 package dev.rubble.cli;
 
+import dev.rubble.cache.journal.JournalWriter;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.core.scenario.Scenario;
 import dev.rubble.core.scenario.ScenarioLoader;
 import dev.rubble.core.scenario.ScenarioWorld;
+import dev.rubble.tui.ConsoleApp;
+import dev.rubble.tui.LiveSession;
+import dev.rubble.tui.Progress;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -22,7 +26,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rubble run SCENARIO}: simulate headless and write the final state as JSON. */
-@Command(name = "run", description = "Simulate a scenario headless and write the final state of every body as JSON.")
+@Command(name = "run", description = {"Simulate a scenario and write the final state of every body as JSON.",
+        "With a terminal on standard output (and no --out / --headless) the live console opens instead;"
+                + " without one, a progress line is printed every second."})
 final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario JSON file (docs/scenario-format.md)")
     Path scenarioFile;
@@ -37,6 +43,13 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "FILE", description = "write the final state here (default: standard output)")
     Path out;
+
+    @Option(names = "--journal", paramLabel = "DIR",
+            description = "record every step into a journal directory (new or empty; docs/journal-format.md)")
+    Path journal;
+
+    @Option(names = "--headless", description = "never open the console, even when standard output is a terminal")
+    boolean headless;
 
     @Mixin
     PluginOptions plugins;
@@ -54,10 +67,30 @@ final class RunCommand implements Callable<Integer> {
         Stages stages = plugins.load();
         ScenarioWorld sw = ScenarioWorld.create(scenario, stages, overrides);
         long n = steps != null ? steps : scenario.steps() > 0 ? scenario.steps() : 600;
-        long t0 = System.nanoTime();
-        sw.run(n);
-        long ms = (System.nanoTime() - t0) / 1_000_000;
         PrintWriter err = spec.commandLine().getErr();
+        JournalWriter jw = journal == null ? null
+                : JournalWriter.create(journal, sw.world(), scenario.name(), Files.readString(scenarioFile));
+        long t0 = System.nanoTime();
+        try {
+            if (jw != null) {
+                sw.world().addObserver(jw);
+            }
+            LiveSession session = new LiveSession(sw, jw, sw.world().stepIndex() + n);
+            if (!headless && out == null && ConsoleApp.hasTerminal()) {
+                ConsoleApp.run(session);
+                return 0;
+            }
+            Progress.run(session, err);
+        } finally {
+            if (jw != null) {
+                jw.close();
+            }
+        }
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        if (jw != null) {
+            err.printf("rubble: journal %s: %d steps, %d bytes (%.0f bytes/step), written at %.1f MB/s%n", journal,
+                    jw.steps(), jw.bytes(), jw.bytesPerStep(), jw.writeBytesPerSecond() / 1e6);
+        }
         if (out == null) {
             OutputStream os = System.out;
             StateWriter.write(sw.world(), scenario.name(), new NonClosing(os));

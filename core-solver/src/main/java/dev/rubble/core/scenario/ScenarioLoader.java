@@ -264,7 +264,7 @@ public final class ScenarioLoader {
         object(p, n);
         String type = text(n, p + ".type", n.get("type"), null);
         if (type == null) {
-            throw new ScenarioException(p + ".type", "missing; allowed: impulse, velocity, state, spawn, remove, kinematicTarget");
+            throw new ScenarioException(p + ".type", "missing; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release");
         }
         int step = integer(p + ".step", n.get("step"), 0, 0, 100_000_000);
         switch (type) {
@@ -310,8 +310,30 @@ public final class ScenarioLoader {
                 double[] q = vector(p + ".orientation", n.get("orientation"), 4, new double[] {0, 0, 0, 1});
                 return new ScheduledCommand(step, type, b, pos, null, q, null, null);
             }
+            case "release" -> {
+                // playback only (SPEC §9 blend): release a body, or every body in a box, to live simulation
+                keys(n, p, "type", "step", "body", "region");
+                if (n.has("body") == n.has("region")) {
+                    throw new ScenarioException(p, "give body or region, not " + (n.has("body") ? "both" : "neither"));
+                }
+                if (n.has("body")) {
+                    return new ScheduledCommand(step, type, bodyRef(p, n, labels), null, null, null, null, null);
+                }
+                JsonNode r = n.get("region");
+                object(p + ".region", r);
+                keys(r, p + ".region", "min", "max");
+                double[] min = vector(p + ".region.min", r.get("min"), 3, null);
+                double[] max = vector(p + ".region.max", r.get("max"), 3, null);
+                for (int i = 0; i < 3; i++) {
+                    if (min[i] > max[i]) {
+                        throw new ScenarioException(p + ".region.max[" + i + "]", max[i] + " is below min " + min[i]
+                                + "; allowed: max >= min");
+                    }
+                }
+                return new ScheduledCommand(step, type, null, min, max, null, null, null);
+            }
             default -> throw new ScenarioException(p + ".type", "'" + type
-                    + "' is unknown; allowed: impulse, velocity, state, spawn, remove, kinematicTarget");
+                    + "' is unknown; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release");
         }
     }
 

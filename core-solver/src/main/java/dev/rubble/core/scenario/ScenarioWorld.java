@@ -59,8 +59,10 @@ public final class ScenarioWorld {
         List<ScheduledCommand> cs = scenario.commands();
         long now = world.stepIndex();
         while (nextCommand < cs.size() && cs.get(nextCommand).step() <= now) {
-            world.queue(resolve(cs.get(nextCommand)));
-            nextCommand++;
+            ScheduledCommand c = cs.get(nextCommand++);
+            if (!"release".equals(c.type())) { // release acts on playback only (every body is live here)
+                world.queue(resolve(c));
+            }
         }
         world.step();
     }

@@ -8,7 +8,8 @@ import dev.rubble.core.kernel.BodyDef;
  * and resolved to handles when the command is queued.
  *
  * @param step      the step index before which it is queued (0 = before the first step)
- * @param type      impulse, velocity, state, spawn, remove, kinematicTarget
+ * @param type      impulse, velocity, state, spawn, remove, kinematicTarget, release (playback only:
+ *                  body, or a region with min in vector and max in vector2)
  * @param body      label of the target body (null for spawn)
  * @param vector    impulse (N·s), linear velocity (m/s) or target position (m)
  * @param vector2   application point (m), angular velocity (rad/s)

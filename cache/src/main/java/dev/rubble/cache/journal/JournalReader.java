@@ -1,0 +1,285 @@
+package dev.rubble.cache.journal;
+
+import dev.rubble.core.step.StepStage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * Reads a journal written by {@link JournalWriter}, in step order across rolled files. Opening
+ * checks the header (magic, format version); {@link #next(StepRecord)} decodes one step at a time
+ * into a reused record and returns false at the end. A document the writer never finished (the
+ * process was killed mid-step) is invisible to Chronicle's tailer, so the journal reads up to the
+ * last complete step. Anything malformed raises one {@link JournalFormatException} naming the step.
+ * Single threaded.
+ */
+public final class JournalReader implements AutoCloseable {
+    private static final int STATES = dev.rubble.core.body.BodyState.values().length;
+    private static final int MOTIONS = dev.rubble.core.body.MotionType.values().length;
+    private final Path dir;
+    private final ChronicleQueue queue;
+    private final ExcerptTailer tailer;
+    private final JournalHeader header;
+    private final int stageCount;
+    private long documents;
+    private int slotLimit = DEFAULT_SLOT_LIMIT;
+
+    /** Highest body slot (exclusive) accepted before {@link #setSlotLimit}: the default body budget. */
+    public static final int DEFAULT_SLOT_LIMIT = 1_000_000;
+
+    private JournalReader(Path dir, ChronicleQueue queue) {
+        this.dir = dir;
+        this.queue = queue;
+        this.tailer = queue.createTailer();
+        try (DocumentContext dc = tailer.readingDocument()) {
+            if (!dc.isPresent()) {
+                throw new JournalFormatException("journal " + dir + " has no complete header document"
+                        + " (empty or cut off before the first write)");
+            }
+            Bytes<?> b = dc.wire().bytes();
+            int kind = b.readInt();
+            long magic = b.readLong();
+            if (kind != JournalFormat.KIND_HEADER || magic != JournalFormat.MAGIC) {
+                throw new JournalFormatException("journal " + dir + " is not a Rubble journal: the first document has"
+                        + " magic 0x" + Long.toHexString(magic) + "; expected 0x" + Long.toHexString(JournalFormat.MAGIC)
+                        + " (\"RUBBLEJ1\")");
+            }
+            int version = b.readInt();
+            if (version != JournalFormat.VERSION) {
+                throw new JournalFormatException("journal " + dir + " has format version " + version
+                        + "; this rubble reads version " + JournalFormat.VERSION);
+            }
+            String engine = b.readUtf8();
+            String name = b.readUtf8();
+            String scenario = b.readUtf8();
+            int ns = b.readInt();
+            if (ns < 0 || ns > 1000) {
+                throw new JournalFormatException("journal " + dir + " header is corrupted: " + ns + " stage choices");
+            }
+            Map<String, String> stages = new TreeMap<>();
+            for (int i = 0; i < ns; i++) {
+                stages.put(b.readUtf8(), b.readUtf8());
+            }
+            double dt = b.readDouble();
+            int sub = b.readInt();
+            long first = b.readLong();
+            long created = b.readLong();
+            stageCount = b.readInt();
+            if (stageCount != StepStage.values().length) {
+                throw new JournalFormatException("journal " + dir + " records " + stageCount + " step stages; this rubble has "
+                        + StepStage.values().length + " (recorded by a different engine version: " + engine + ")");
+            }
+            for (int i = 0; i < stageCount; i++) {
+                b.readUtf8();
+            }
+            if (b.readInt() != JournalFormat.END) {
+                throw new JournalFormatException("journal " + dir + " header is corrupted: no end marker");
+            }
+            header = new JournalHeader(version, engine, name, scenario, stages, dt, sub, first, created);
+            documents = 1;
+        } catch (JournalFormatException e) {
+            queue.close();
+            throw e;
+        } catch (RuntimeException e) {
+            queue.close();
+            throw new JournalFormatException("journal " + dir + " header is corrupted or truncated: " + describe(e), e);
+        }
+    }
+
+    /** Opens the journal in {@code dir} read-only and checks its header. */
+    public static JournalReader open(Path dir) {
+        Objects.requireNonNull(dir, "dir is null");
+        if (!Files.isDirectory(dir)) {
+            throw new JournalFormatException("journal directory " + dir + " does not exist");
+        }
+        List<Path> files = cycleFiles(dir);
+        if (files.isEmpty()) {
+            throw new JournalFormatException("journal directory " + dir + " holds no journal (no .cq4 files)");
+        }
+        ChronicleQueue q;
+        try {
+            q = SingleChronicleQueueBuilder.binary(dir).rollCycle(JournalWriter.DEFAULT_ROLL_CYCLE).readOnly(true).build();
+        } catch (RuntimeException e) {
+            throw new JournalFormatException("journal " + dir + " cannot be opened: " + describe(e), e);
+        }
+        return new JournalReader(dir, q);
+    }
+
+    /** The queue's data files (one per roll cycle), sorted by name, which is cycle order. */
+    public static List<Path> cycleFiles(Path dir) {
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            s.filter(p -> p.getFileName().toString().endsWith(".cq4")).sorted().forEach(out::add);
+        } catch (IOException e) {
+            throw new JournalFormatException("cannot list journal directory " + dir + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /** Total size of the journal's files on disk, bytes (apparent size; Chronicle pre-allocates). */
+    public static long diskBytes(Path dir) {
+        long total = 0;
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                total += Files.size(p);
+            }
+        } catch (IOException e) {
+            throw new JournalFormatException("cannot list journal directory " + dir + ": " + e.getMessage(), e);
+        }
+        return total;
+    }
+
+    public JournalHeader header() {
+        return header;
+    }
+
+    /**
+     * Slots at or above {@code limit} mark a step as corrupted (a world never has more slots than its
+     * body budget); readers that rebuilt the world pass its {@code maxBodies}. Guards against a
+     * corrupted slot number making a reader allocate for billions of bodies.
+     */
+    public void setSlotLimit(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("slot limit " + limit + "; allowed: >= 1");
+        }
+        slotLimit = limit;
+    }
+
+    /**
+     * Reads the next complete step into {@code r}; false at the end of the journal.
+     *
+     * @throws JournalFormatException if the step document is corrupted
+     */
+    public boolean next(StepRecord r) {
+        try (DocumentContext dc = tailer.readingDocument()) {
+            if (!dc.isPresent()) {
+                return false;
+            }
+            documents++;
+            Bytes<?> b = dc.wire().bytes();
+            try {
+                decodeStep(b, r);
+            } catch (JournalFormatException e) {
+                throw new JournalFormatException("journal " + dir + ", document " + documents + ": " + e.getMessage(), e);
+            } catch (RuntimeException e) {
+                throw new JournalFormatException("journal " + dir + ", document " + documents
+                        + " is corrupted or truncated: " + describe(e), e);
+            }
+            return true;
+        } catch (JournalFormatException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new JournalFormatException("journal " + dir + " is corrupted after document " + documents + ": "
+                    + describe(e), e);
+        }
+    }
+
+    private void decodeStep(Bytes<?> b, StepRecord r) {
+        long start = b.readPosition();
+        int kind = b.readInt();
+        if (kind != JournalFormat.KIND_STEP) {
+            throw new JournalFormatException("expected a step document, found kind 0x" + Integer.toHexString(kind));
+        }
+        r.step = b.readLong();
+        r.time = b.readDouble();
+        r.stateHash = b.readLong();
+        r.wallNanos = b.readLong();
+        for (int i = 0; i < stageCount; i++) {
+            r.stageNanos[i] = b.readLong();
+        }
+        r.totalNanos = b.readLong();
+        r.awake = b.readInt();
+        r.sleeping = b.readInt();
+        r.statics = b.readInt();
+        r.disabled = b.readInt();
+        r.kinematic = b.readInt();
+        r.pairs = b.readInt();
+        r.spawned = b.readInt();
+        r.removed = b.readInt();
+        int nc = count(b, 1, "commands", r.step);
+        r.commands.clear();
+        for (int i = 0; i < nc; i++) {
+            r.commands.add(CommandCodec.read(b));
+        }
+        int nch = count(b, 10, "state changes", r.step);
+        r.ensureChanges(nch);
+        for (int i = 0; i < nch; i++) {
+            r.changeSlot[i] = slot(b.readInt(), r.step);
+            r.changeGen[i] = b.readInt();
+            r.changeFrom[i] = code(b.readByte(), JournalFormat.ABSENT, STATES - 1, "state", r.step);
+            r.changeTo[i] = code(b.readByte(), JournalFormat.ABSENT, STATES - 1, "state", r.step);
+        }
+        r.changeCount = nch;
+        int nm = count(b, 10 + 8 * StepRecord.FIELDS, "moved bodies", r.step);
+        r.ensureMoved(nm);
+        double[] m = r.moved;
+        for (int i = 0; i < nm; i++) {
+            r.movedSlot[i] = slot(b.readInt(), r.step);
+            r.movedGen[i] = b.readInt();
+            r.movedState[i] = code(b.readByte(), 0, STATES - 1, "state", r.step);
+            r.movedMotion[i] = code(b.readByte(), 0, MOTIONS - 1, "motion", r.step);
+            int o = i * StepRecord.FIELDS;
+            for (int f = 0; f < StepRecord.FIELDS; f++) {
+                m[o + f] = b.readDouble();
+            }
+        }
+        r.movedCount = nm;
+        int events = b.readInt();
+        if (events != 0) {
+            throw new JournalFormatException("step " + r.step + " has " + events + " events; this version records none");
+        }
+        int end = b.readInt();
+        if (end != JournalFormat.END) {
+            throw new JournalFormatException("step " + r.step + " is corrupted: end marker 0x" + Integer.toHexString(end)
+                    + ", expected 0x" + Integer.toHexString(JournalFormat.END));
+        }
+        r.bytes = (int) (b.readPosition() - start);
+    }
+
+    private int slot(int s, long step) {
+        if (s < 0 || s >= slotLimit) {
+            throw new JournalFormatException("step " + step + " is corrupted: body slot " + s + " is outside [0, " + slotLimit + ")");
+        }
+        return s;
+    }
+
+    private static byte code(byte v, int min, int max, String what, long step) {
+        if (v < min || v > max) {
+            throw new JournalFormatException("step " + step + " is corrupted: " + what + " code " + v + " is outside ["
+                    + min + ", " + max + "]");
+        }
+        return v;
+    }
+
+    /** Reads a count and checks it fits in the rest of the document at {@code minBytes} per item. */
+    private static int count(Bytes<?> b, int minBytes, String what, long step) {
+        int n = b.readInt();
+        if (n < 0 || (long) n * minBytes > b.readRemaining()) {
+            throw new JournalFormatException("step " + step + " is corrupted: " + n + " " + what + " do not fit in the "
+                    + b.readRemaining() + " bytes left");
+        }
+        return n;
+    }
+
+    private static String describe(Throwable e) {
+        String m = e.getMessage();
+        return e.getClass().getSimpleName() + (m == null ? "" : ": " + m.replace('\n', ' '));
+    }
+
+    @Override
+    public void close() {
+        tailer.close();
+        queue.close();
+    }
+}

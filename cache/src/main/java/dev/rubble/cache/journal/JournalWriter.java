@@ -1,0 +1,296 @@
+package dev.rubble.cache.journal;
+
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.kernel.Command;
+import dev.rubble.core.kernel.World;
+import dev.rubble.core.step.StepObserver;
+import dev.rubble.core.step.StepProfile;
+import dev.rubble.core.step.StepStage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.core.time.TimeProvider;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.RollCycle;
+import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * Records a world step by step into a Chronicle Queue directory (docs/journal-format.md). Attach
+ * with {@link World#addObserver} right after the world is built, before the first step; call
+ * {@link #close()} when done. Each step writes one document: the step's inputs, state changes
+ * (spawn, remove, sleep, wake, enable, disable), the pose and velocity of every awake body and of
+ * every body whose state changed, the profile and the state hash.
+ *
+ * <p>Steady state allocates nothing: the previous-state arrays grow only when the world does, and
+ * documents are written as raw bytes. Must be used from the stepping thread only (Chronicle
+ * appenders are thread confined). Bodies must enter the world through {@link Command.Spawn} (or the
+ * scenario) for verify to reproduce them.
+ */
+public final class JournalWriter implements StepObserver, AutoCloseable {
+    /** Default roll cycle: one file per hour of wall time, so long runs roll files. */
+    public static final RollCycle DEFAULT_ROLL_CYCLE = RollCycles.FAST_HOURLY;
+
+    private final Path dir;
+    private final ChronicleQueue queue;
+    private final ExcerptAppender appender;
+    private final long startNanos = System.nanoTime();
+    private int[] prevGen = new int[0];
+    private byte[] prevState = new byte[0];
+    private int prevLimit;
+    private int[] changed = new int[16];
+    private int changedCount;
+    private long steps, bytes, writeNanos, lastStep = -1;
+    private boolean closed;
+
+    private JournalWriter(Path dir, ChronicleQueue queue, JournalHeader header, World world) {
+        this.dir = dir;
+        this.queue = queue;
+        this.appender = queue.createAppender();
+        snapshot(world.bodies());
+        try (DocumentContext dc = appender.writingDocument()) {
+            Bytes<?> b = dc.wire().bytes();
+            long start = b.writePosition();
+            writeHeader(b, header);
+            bytes += b.writePosition() - start;
+        }
+    }
+
+    /** Starts a journal in {@code dir} (created; must not already hold one) for {@code world}. */
+    public static JournalWriter create(Path dir, World world, String scenarioName, String scenarioJson) {
+        return create(dir, world, scenarioName, scenarioJson, DEFAULT_ROLL_CYCLE, null);
+    }
+
+    /**
+     * As {@link #create(Path, World, String, String)} with an explicit roll cycle and (for tests)
+     * a time provider that decides when files roll; {@code timeProvider} may be null.
+     */
+    public static JournalWriter create(Path dir, World world, String scenarioName, String scenarioJson,
+                                       RollCycle rollCycle, TimeProvider timeProvider) {
+        Objects.requireNonNull(dir, "dir is null");
+        Objects.requireNonNull(world, "world is null");
+        Objects.requireNonNull(rollCycle, "rollCycle is null");
+        try {
+            if (Files.exists(dir) && !Files.isDirectory(dir)) {
+                throw new IllegalArgumentException("journal directory " + dir + " is a file; allowed: a new or empty directory");
+            }
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> s = Files.list(dir)) {
+                    if (s.findAny().isPresent()) {
+                        throw new IllegalArgumentException("journal directory " + dir
+                                + " is not empty; allowed: a new or empty directory (journals are never appended to)");
+                    }
+                }
+            }
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot create journal directory " + dir + ": " + e.getMessage(), e);
+        }
+        Map<String, String> stages = new java.util.TreeMap<>(world.settings().stages());
+        stages.put("broadphase", world.broadphaseName());
+        JournalHeader h = new JournalHeader(JournalFormat.VERSION, JournalFormat.ENGINE_VERSION,
+                scenarioName == null ? "" : scenarioName, scenarioJson == null ? "" : scenarioJson, stages,
+                world.settings().dt(), world.settings().subSteps(), world.stepIndex(), System.currentTimeMillis());
+        SingleChronicleQueueBuilder qb = SingleChronicleQueueBuilder.binary(dir).rollCycle(rollCycle);
+        if (timeProvider != null) {
+            qb.timeProvider(timeProvider);
+        }
+        return new JournalWriter(dir, qb.build(), h, world);
+    }
+
+    static void writeHeader(Bytes<?> b, JournalHeader h) {
+        b.writeInt(JournalFormat.KIND_HEADER);
+        b.writeLong(JournalFormat.MAGIC);
+        b.writeInt(h.formatVersion());
+        b.writeUtf8(h.engineVersion());
+        b.writeUtf8(h.scenarioName());
+        b.writeUtf8(h.scenarioJson());
+        Map<String, String> st = h.sortedStages();
+        b.writeInt(st.size());
+        for (Map.Entry<String, String> e : st.entrySet()) {
+            b.writeUtf8(e.getKey());
+            b.writeUtf8(e.getValue());
+        }
+        b.writeDouble(h.dt());
+        b.writeInt(h.subSteps());
+        b.writeLong(h.firstStep());
+        b.writeLong(h.createdMillis());
+        b.writeInt(StepStage.values().length);
+        for (StepStage s : StepStage.values()) {
+            b.writeUtf8(s.label());
+        }
+        b.writeInt(JournalFormat.END);
+    }
+
+    private void snapshot(BodyStore bs) {
+        int n = bs.slotLimit();
+        ensurePrev(n);
+        for (int s = 0; s < n; s++) {
+            prevGen[s] = bs.generation[s];
+            prevState[s] = bs.isLive(s) ? bs.state[s] : JournalFormat.ABSENT;
+        }
+        prevLimit = n;
+    }
+
+    private void ensurePrev(int n) {
+        if (prevGen.length < n) {
+            int c = Math.max(n, prevGen.length * 2);
+            prevGen = Arrays.copyOf(prevGen, c);
+            int old = prevState.length;
+            prevState = Arrays.copyOf(prevState, c);
+            Arrays.fill(prevState, old, c, JournalFormat.ABSENT);
+        }
+    }
+
+    @Override
+    public void afterStep(World world, StepProfile p) {
+        if (closed) {
+            throw new IllegalStateException("journal " + dir + " is closed");
+        }
+        long t0 = System.nanoTime();
+        BodyStore bs = world.bodies();
+        try (DocumentContext dc = appender.writingDocument()) {
+            Bytes<?> b = dc.wire().bytes();
+            long start = b.writePosition();
+            b.writeInt(JournalFormat.KIND_STEP);
+            b.writeLong(p.step());
+            b.writeDouble(p.time());
+            b.writeLong(p.stateHash());
+            b.writeLong(t0 - startNanos);
+            StepStage[] stages = StepStage.values();
+            for (StepStage s : stages) {
+                b.writeLong(p.nanos(s));
+            }
+            b.writeLong(p.totalNanos());
+            b.writeInt(p.awakeBodies()).writeInt(p.sleepingBodies()).writeInt(p.staticBodies())
+                    .writeInt(p.disabledBodies()).writeInt(p.kinematicBodies()).writeInt(p.pairs())
+                    .writeInt(p.spawned()).writeInt(p.removed());
+            List<Command> cmds = world.appliedCommands();
+            int nc = cmds.size();
+            b.writeInt(nc);
+            for (int i = 0; i < nc; i++) {
+                CommandCodec.write(b, cmds.get(i));
+            }
+            writeChanges(b, bs);
+            writeMoved(b, bs);
+            b.writeInt(0); // events: none yet (SPEC §8 lands later; the count keeps the layout stable)
+            b.writeInt(JournalFormat.END);
+            bytes += b.writePosition() - start;
+        }
+        steps++;
+        lastStep = p.step();
+        writeNanos += System.nanoTime() - t0;
+    }
+
+    private void writeChanges(Bytes<?> b, BodyStore bs) {
+        int limit = bs.slotLimit();
+        ensurePrev(limit);
+        int n = Math.max(limit, prevLimit);
+        long countAt = b.writePosition();
+        b.writeInt(0);
+        int count = 0;
+        changedCount = 0;
+        for (int s = 0; s < n; s++) {
+            byte now = bs.isLive(s) ? bs.state[s] : JournalFormat.ABSENT;
+            int gen = s < limit ? bs.generation[s] : prevGen[s];
+            byte before = prevState[s];
+            if (before != JournalFormat.ABSENT && (now == JournalFormat.ABSENT || gen != prevGen[s])) {
+                b.writeInt(s).writeInt(prevGen[s]).writeByte(before).writeByte(JournalFormat.ABSENT);
+                count++;
+                before = JournalFormat.ABSENT;
+            }
+            if (now != before) {
+                b.writeInt(s).writeInt(gen).writeByte(before).writeByte(now);
+                count++;
+                if (now != JournalFormat.ABSENT) {
+                    if (changedCount == changed.length) {
+                        changed = Arrays.copyOf(changed, changedCount * 2);
+                    }
+                    changed[changedCount++] = s;
+                }
+            }
+            prevState[s] = now;
+            prevGen[s] = gen;
+        }
+        prevLimit = limit;
+        b.writeInt(countAt, count);
+    }
+
+    private void writeMoved(Bytes<?> b, BodyStore bs) {
+        long countAt = b.writePosition();
+        b.writeInt(0);
+        int awake = bs.awakeCount();
+        for (int i = 0; i < awake; i++) {
+            writeBody(b, bs, bs.order[i]);
+        }
+        int count = awake;
+        for (int i = 0; i < changedCount; i++) {
+            int s = changed[i];
+            if (bs.rank[s] >= awake) { // awake ones are already written
+                writeBody(b, bs, s);
+                count++;
+            }
+        }
+        b.writeInt(countAt, count);
+    }
+
+    private static void writeBody(Bytes<?> b, BodyStore bs, int s) {
+        b.writeInt(s).writeInt(bs.generation[s]).writeByte(bs.state[s]).writeByte(bs.motion[s]);
+        b.writeDouble(bs.px[s]).writeDouble(bs.py[s]).writeDouble(bs.pz[s]);
+        b.writeDouble(bs.qx[s]).writeDouble(bs.qy[s]).writeDouble(bs.qz[s]).writeDouble(bs.qw[s]);
+        b.writeDouble(bs.vx[s]).writeDouble(bs.vy[s]).writeDouble(bs.vz[s]);
+        b.writeDouble(bs.wx[s]).writeDouble(bs.wy[s]).writeDouble(bs.wz[s]);
+    }
+
+    /** The journal directory. */
+    public Path dir() {
+        return dir;
+    }
+
+    /** Steps written. */
+    public long steps() {
+        return steps;
+    }
+
+    /** Index of the last step written, or -1. */
+    public long lastStep() {
+        return lastStep;
+    }
+
+    /** Payload bytes written (header and steps, without Chronicle's 4-byte document framing). */
+    public long bytes() {
+        return bytes;
+    }
+
+    /** Mean payload bytes per step (0 before the first step). */
+    public double bytesPerStep() {
+        return steps == 0 ? 0 : (double) bytes / steps;
+    }
+
+    /** Wall time spent writing steps, ns. */
+    public long writeNanos() {
+        return writeNanos;
+    }
+
+    /** Write throughput while writing, bytes per second of write time (0 before the first step). */
+    public double writeBytesPerSecond() {
+        return writeNanos == 0 ? 0 : bytes * 1e9 / writeNanos;
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            appender.close();
+            queue.close();
+        }
+    }
+}

@@ -1,0 +1,418 @@
+package dev.rubble.cache.playback;
+
+import dev.rubble.cache.journal.JournalFormat;
+import dev.rubble.cache.journal.JournalFormatException;
+import dev.rubble.cache.journal.JournalHeader;
+import dev.rubble.cache.journal.JournalReader;
+import dev.rubble.cache.journal.RecordedState;
+import dev.rubble.cache.journal.StepRecord;
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.Kinematics;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.kernel.BodyDef;
+import dev.rubble.core.kernel.Command;
+import dev.rubble.core.kernel.World;
+import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.scenario.Scenario;
+import dev.rubble.core.scenario.ScenarioException;
+import dev.rubble.core.scenario.ScenarioLoader;
+import dev.rubble.core.scenario.ScheduledCommand;
+import dev.rubble.spi.shape.MassProperties;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * Plays a journal back into a live {@link World} (SPEC §9 playback and blend; reference:
+ * chaos-fields-events-cache §4.2). Every body the recording simulated is created kinematic and, each
+ * world step, given as target the recorded pose interpolated between the two recorded steps around
+ * the playback cursor (position lerp, orientation {@link Slerp}). The cursor advances {@code speed}
+ * recorded steps per world step, so 0.5 is slow motion and 4 skips through.
+ *
+ * <p>Blend: {@link #release(long)} / {@link #releaseRegion} switch bodies back to dynamic with their
+ * recorded velocity; from then on they simulate live (gravity, later contacts) while the rest keeps
+ * playing back: as in Chaos, a body that is no longer kinematic leaves the cache. Release commands
+ * in the journalled scenario ({@code "type": "release"}) run when the cursor reaches their step.
+ *
+ * <p>Frames: frame 0 is the initial state, frame k the state after recorded step k-1. Each world
+ * step costs O(driven bodies) plus the records read; no allocation in steady state except decoded
+ * commands. Single threaded. Bodies created by the simulation itself (not by a spawn command) are
+ * not reproduced yet.
+ */
+public final class Playback implements AutoCloseable {
+    private final JournalReader reader;
+    private final World world;
+    private final BodyStore bodies;
+    private final RecordedState frameA = new RecordedState();
+    private final RecordedState frameB = new RecordedState();
+    private final StepRecord record = new StepRecord();
+    private final List<ScheduledCommand> releases = new ArrayList<>();
+    private int nextRelease;
+    private final double[] q = new double[4];
+    private BodyDef[] defs = new BodyDef[16];
+    private boolean[] driven = new boolean[16];
+    /** Index of frameA; frameB is frameA + 1 unless the journal has ended. */
+    private long frameIndex;
+    private boolean ended;
+    private double cursor;
+    private double speed = 1;
+    private long released;
+
+    private Playback(JournalReader reader, Stages stages, Map<String, String> overrides) {
+        this.reader = reader;
+        JournalHeader h = reader.header();
+        if (h.scenarioJson().isEmpty()) {
+            throw new JournalFormatException("the journal has no scenario text, so playback cannot create its bodies");
+        }
+        Scenario sc;
+        try {
+            sc = ScenarioLoader.parse(h.scenarioJson());
+        } catch (ScenarioException e) {
+            throw new JournalFormatException("the journalled scenario does not parse: " + e.getMessage(), e);
+        }
+        WorldSettings settings = sc.settings();
+        Map<String, String> choice = new TreeMap<>(h.stages());
+        choice.putAll(overrides);
+        for (Map.Entry<String, String> e : choice.entrySet()) {
+            settings = settings.withStage(e.getKey(), e.getValue());
+        }
+        this.world = new World(settings, stages);
+        reader.setSlotLimit(settings.maxBodies());
+        this.bodies = world.bodies();
+        for (BodyDef d : sc.bodies()) {
+            spawn(d);
+        }
+        for (ScheduledCommand c : sc.commands()) {
+            if ("release".equals(c.type())) {
+                releases.add(c);
+            }
+        }
+        frameA.copyFrom(bodies);
+        frameB.copyFrom(bodies);
+        advanceB();
+    }
+
+    /** Opens the journal in {@code dir} for playback; stages must offer the journalled choices. */
+    public static Playback open(Path dir, Stages stages) {
+        return open(dir, stages, Map.of());
+    }
+
+    /**
+     * As {@link #open(Path, Stages)}, replacing some journalled stage choices (family ->
+     * implementation), e.g. a faster broadphase for playing back a large journal.
+     */
+    public static Playback open(Path dir, Stages stages, Map<String, String> overrides) {
+        Objects.requireNonNull(stages, "stages is null");
+        Objects.requireNonNull(overrides, "overrides is null");
+        JournalReader r = JournalReader.open(dir);
+        try {
+            return new Playback(r, stages, overrides);
+        } catch (RuntimeException e) {
+            r.close();
+            throw e;
+        }
+    }
+
+    private void spawn(BodyDef d) {
+        BodyDef live = d.motion() == MotionType.DYNAMIC ? d.withAsleep(false).withMotion(MotionType.KINEMATIC) : d;
+        long h = world.createBody(live);
+        int s = bodies.slot(h);
+        if (s >= defs.length) {
+            int c = Math.max(s + 1, defs.length * 2);
+            defs = Arrays.copyOf(defs, c);
+            driven = Arrays.copyOf(driven, c);
+        }
+        defs[s] = d;
+        driven[s] = d.motion() != MotionType.STATIC;
+        fixInBroadphase(s);
+    }
+
+    /**
+     * Driven bodies are fixed proxies: two of them never make a pair (their contacts were resolved
+     * when recording), so the broadphase only pairs released bodies with the rest.
+     */
+    private void fixInBroadphase(int s) {
+        if (driven[s] && world.broadphase().contains(s)) {
+            world.broadphase().setFixed(s, true);
+        }
+    }
+
+    /** Reads the next record into frameB; false at the end. Its structural changes wait for {@link #enterFrameB()}. */
+    private boolean advanceB() {
+        if (ended || !reader.next(record)) {
+            ended = true;
+            return false;
+        }
+        frameB.apply(record);
+        return true;
+    }
+
+    /**
+     * Frame B becomes frame A: the spawns, removals and enable/disable changes of its record reach the
+     * world now (in recorded order, so slots and generations match the recording), then the next
+     * record is read.
+     */
+    private void enterFrameB() {
+        for (int i = 0; i < record.commands.size(); i++) {
+            Command c = record.commands.get(i);
+            if (c instanceof Command.Spawn sp) {
+                spawn(sp.def());
+            } else if (c instanceof Command.Remove r && isLive(r.body())) {
+                world.removeBody(r.body());
+            }
+        }
+        for (int i = 0; i < record.changeCount; i++) {
+            int s = record.changeSlot[i];
+            long h = ((long) record.changeGen[i] << 32) | (s & 0xffffffffL);
+            byte to = record.changeTo[i];
+            if (to == JournalFormat.ABSENT) {
+                if (isLive(h)) {
+                    world.removeBody(h);
+                }
+            } else if (isLive(h) && bodies.motion(s) != MotionType.STATIC) {
+                // kinematic bodies cannot sleep: a recorded sleeper just stops moving
+                world.setStateSlot(s, to == BodyState.DISABLED.ordinal() ? BodyState.DISABLED : BodyState.AWAKE);
+                if (s < driven.length) {
+                    fixInBroadphase(s);
+                }
+            }
+        }
+        frameA.copyFrom(frameB);
+        frameIndex++;
+        advanceB();
+    }
+
+    private boolean isLive(long h) {
+        int s = (int) h;
+        return bodies.isLive(s) && bodies.generation[s] == (int) (h >>> 32);
+    }
+
+    /** The world being played into: step it with {@link #step()}, read it freely. */
+    public World world() {
+        return world;
+    }
+
+    public JournalHeader header() {
+        return reader.header();
+    }
+
+    /** Recorded steps per world step, > 0. */
+    public double speed() {
+        return speed;
+    }
+
+    /** Sets the recorded steps played per world step: (0, 1000]. */
+    public void setSpeed(double s) {
+        if (!(s > 0 && s <= 1000)) {
+            throw new IllegalArgumentException("speed = " + s + "; allowed: (0, 1000] recorded steps per step");
+        }
+        speed = s;
+    }
+
+    /** The playback position in recorded steps (frame index, fractional). */
+    public double cursor() {
+        return cursor;
+    }
+
+    /** Whether the cursor has reached the last recorded step. */
+    public boolean finished() {
+        return ended && cursor >= frameIndex;
+    }
+
+    /** Bodies released to live simulation so far. */
+    public long releasedCount() {
+        return released;
+    }
+
+    /** Whether the body in {@code slot} follows the recording. */
+    public boolean isDriven(int slot) {
+        return slot < driven.length && driven[slot] && bodies.isLive(slot);
+    }
+
+    /**
+     * Jumps to the state after recorded step {@code step} (reading forward; the journal is not
+     * rewound) and places every driven body there.
+     */
+    public void seek(long step) {
+        if (step + 1 < cursor) {
+            throw new IllegalArgumentException("--from " + step + " is behind the playback position "
+                    + (long) cursor + "; allowed: >= " + ((long) cursor - 1));
+        }
+        moveCursorTo(step + 1);
+        if (cursor < step + 1) {
+            throw new IllegalArgumentException("--from " + step + " is past the journal's last step " + (frameIndex - 1));
+        }
+        for (int s = 0, n = bodies.slotLimit(); s < n; s++) {
+            if (isDriven(s) && s < frameA.limit && frameA.live[s]) {
+                int o = s * StepRecord.FIELDS;
+                double[] v = frameA.values;
+                bodies.px[s] = v[o]; bodies.py[s] = v[o + 1]; bodies.pz[s] = v[o + 2];
+                bodies.qx[s] = v[o + 3]; bodies.qy[s] = v[o + 4]; bodies.qz[s] = v[o + 5]; bodies.qw[s] = v[o + 6];
+                bodies.updateBounds(s);
+            }
+        }
+    }
+
+    private void moveCursorTo(double c) {
+        while (frameIndex + 1 <= c && !ended) {
+            enterFrameB();
+        }
+        cursor = ended ? Math.min(c, frameIndex) : c;
+        while (nextRelease < releases.size() && releases.get(nextRelease).step() <= cursor) {
+            runRelease(releases.get(nextRelease++));
+        }
+    }
+
+    /**
+     * Advances the cursor by {@link #speed()} recorded steps and steps the world once: driven bodies
+     * reach the interpolated recorded pose at the end of the step, released ones simulate.
+     */
+    public void step() {
+        moveCursorTo(cursor + speed);
+        double alpha = ended ? 0 : cursor - frameIndex;
+        final double dt = world.settings().dt();
+        final double[] a = frameA.values, b = frameB.values;
+        for (int s = 0, n = bodies.slotLimit(); s < n; s++) {
+            if (!isDriven(s) || s >= frameA.limit || !frameA.live[s]
+                    || bodies.state[s] == BodyState.DISABLED.ordinal()) {
+                continue;
+            }
+            int o = s * StepRecord.FIELDS;
+            boolean both = alpha != 0 && s < frameB.limit && frameB.live[s] && frameB.generation[s] == frameA.generation[s];
+            double x = a[o], y = a[o + 1], z = a[o + 2];
+            if (both) {
+                x += (b[o] - x) * alpha;
+                y += (b[o + 1] - y) * alpha;
+                z += (b[o + 2] - z) * alpha;
+                Slerp.slerp(a[o + 3], a[o + 4], a[o + 5], a[o + 6], b[o + 3], b[o + 4], b[o + 5], b[o + 6], alpha, q, 0);
+            } else {
+                q[0] = a[o + 3]; q[1] = a[o + 4]; q[2] = a[o + 5]; q[3] = a[o + 6];
+            }
+            // driven bodies have no centre-of-mass offset (created kinematic), so origin = recorded centre
+            Kinematics.setTarget(bodies, s, x, y, z, q[0], q[1], q[2], q[3], dt);
+        }
+        world.step();
+    }
+
+    /**
+     * Releases one body to live simulation: it becomes dynamic with its recorded mass and the
+     * recorded velocity at the cursor, and is no longer driven. Returns false if it was not driven.
+     */
+    public boolean release(long handle) {
+        int s = bodies.slot(handle);
+        if (!isDriven(s) || defs[s].motion() != MotionType.DYNAMIC) {
+            return false;
+        }
+        BodyDef d = defs[s];
+        MassProperties mp = d.shape().massProperties(d.density() > 0 ? d.density() : 1);
+        if (d.mass() > 0) {
+            mp = mp.withMass(d.mass());
+        }
+        bodies.motion[s] = (byte) MotionType.DYNAMIC.ordinal();
+        bodies.setMassProperties(s, mp);
+        bodies.lcx[s] = mp.comX();
+        bodies.lcy[s] = mp.comY();
+        bodies.lcz[s] = mp.comZ();
+        bodies.hasTarget[s] = false;
+        double alpha = ended ? 0 : cursor - frameIndex;
+        int o = s * StepRecord.FIELDS;
+        boolean both = s < frameB.limit && frameB.live[s];
+        double[] a = frameA.values, b = frameB.values;
+        bodies.vx[s] = lerp(a[o + 7], both ? b[o + 7] : a[o + 7], alpha);
+        bodies.vy[s] = lerp(a[o + 8], both ? b[o + 8] : a[o + 8], alpha);
+        bodies.vz[s] = lerp(a[o + 9], both ? b[o + 9] : a[o + 9], alpha);
+        bodies.wx[s] = lerp(a[o + 10], both ? b[o + 10] : a[o + 10], alpha);
+        bodies.wy[s] = lerp(a[o + 11], both ? b[o + 11] : a[o + 11], alpha);
+        bodies.wz[s] = lerp(a[o + 12], both ? b[o + 12] : a[o + 12], alpha);
+        driven[s] = false;
+        if (world.broadphase().contains(s)) {
+            world.broadphase().setFixed(s, false);
+        }
+        released++;
+        return true;
+    }
+
+    private static double lerp(double a, double b, double t) {
+        return t == 0 ? a : a + (b - a) * t;
+    }
+
+    /**
+     * Releases every driven dynamic body whose centre of mass lies in the box [min, max] (metres).
+     * Returns how many were released.
+     */
+    public int releaseRegion(double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
+        if (!(minX <= maxX && minY <= maxY && minZ <= maxZ)) {
+            throw new IllegalArgumentException("region min [" + minX + ", " + minY + ", " + minZ + "] is not below max ["
+                    + maxX + ", " + maxY + ", " + maxZ + "]; allowed: min <= max on every axis");
+        }
+        int n = 0;
+        for (int s = 0, lim = bodies.slotLimit(); s < lim; s++) {
+            if (isDriven(s) && bodies.px[s] >= minX && bodies.px[s] <= maxX && bodies.py[s] >= minY
+                    && bodies.py[s] <= maxY && bodies.pz[s] >= minZ && bodies.pz[s] <= maxZ
+                    && release(bodies.handle(s))) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Schedules the release of the body labelled {@code label} when the cursor reaches recorded step
+     * {@code step} (the command-line form of the scenario's release command).
+     */
+    public void scheduleRelease(long step, String label) {
+        Objects.requireNonNull(label, "label is null");
+        schedule(new ScheduledCommand(checkStep(step), "release", label, null, null, null, null, null));
+    }
+
+    /** Schedules {@link #releaseRegion} of the box [min, max] when the cursor reaches recorded step {@code step}. */
+    public void scheduleRegionRelease(long step, double[] min, double[] max) {
+        if (min.length != 3 || max.length != 3) {
+            throw new IllegalArgumentException("region corners need 3 coordinates each; got " + min.length + " and " + max.length);
+        }
+        for (int i = 0; i < 3; i++) {
+            if (!(min[i] <= max[i])) {
+                throw new IllegalArgumentException("region max[" + i + "] = " + max[i] + " is below min " + min[i]
+                        + "; allowed: max >= min");
+            }
+        }
+        schedule(new ScheduledCommand(checkStep(step), "release", null, min.clone(), max.clone(), null, null, null));
+    }
+
+    private static int checkStep(long step) {
+        if (step < 0 || step > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("release step " + step + "; allowed: [0, " + Integer.MAX_VALUE + "]");
+        }
+        return (int) step;
+    }
+
+    private void schedule(ScheduledCommand c) {
+        int i = releases.size();
+        while (i > nextRelease && releases.get(i - 1).step() > c.step()) {
+            i--;
+        }
+        releases.add(i, c);
+    }
+
+    private void runRelease(ScheduledCommand c) {
+        if (c.body() != null) {
+            long h = world.findByLabel(c.body());
+            if (h >= 0) {
+                release(h);
+            }
+        } else {
+            releaseRegion(c.vector()[0], c.vector()[1], c.vector()[2], c.vector2()[0], c.vector2()[1], c.vector2()[2]);
+        }
+    }
+
+    @Override
+    public void close() {
+        reader.close();
+    }
+}

@@ -1,0 +1,203 @@
+package dev.rubble.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.rubble.cli.Main;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real console program in a real terminal: tmux runs it on a private server socket, keys go
+ * in with send-keys and the screen comes back with capture-pane. Skipped when tmux is absent.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+final class ConsoleUnderTmuxTest {
+    private static final String SCENE = "{\"format\":\"rubble-scenario/1\",\"name\":\"row\",\"bodies\":["
+            + "{\"id\":\"floor\",\"state\":\"static\",\"shape\":{\"type\":\"box\",\"halfExtents\":[20,0.5,20]},\"position\":[0,-0.5,0]},"
+            + "{\"id\":\"a\",\"shape\":{\"type\":\"sphere\",\"radius\":0.3},\"position\":[0,1,0],\"gravityScale\":0},"
+            + "{\"id\":\"b\",\"shape\":{\"type\":\"sphere\",\"radius\":0.3},\"position\":[1,1,0],\"gravityScale\":0},"
+            + "{\"id\":\"c\",\"shape\":{\"type\":\"box\",\"halfExtents\":[0.3,0.3,0.3]},\"position\":[8,1,0],\"gravityScale\":0}]}";
+
+    private String socket;
+
+    @BeforeEach
+    void needsTmux() throws Exception {
+        boolean have;
+        try {
+            have = new ProcessBuilder("tmux", "-V").redirectErrorStream(true).start().waitFor() == 0;
+        } catch (IOException e) {
+            have = false;
+        }
+        assumeTrue(have, "tmux is not installed");
+        socket = "rubble-it-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+    }
+
+    @AfterEach
+    void killServer() throws Exception {
+        if (socket != null) {
+            new ProcessBuilder("tmux", "-L", socket, "kill-server").redirectErrorStream(true).start().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private List<String> javaCommand(String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (a.startsWith("--add-") || a.startsWith("--enable-native") || a.startsWith("--sun-misc")
+                    || a.startsWith("-Dchronicle")) {
+                cmd.add(a);
+            }
+        }
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(Main.class.getName());
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    private String tmux(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", socket));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        return out;
+    }
+
+    private void start(Path script, List<String> command) throws Exception {
+        // a script keeps tmux's command line short; the classpath can be long
+        StringBuilder sb = new StringBuilder("#!/bin/sh\nexec");
+        for (String c : command) {
+            sb.append(" '").append(c.replace("'", "'\\''")).append('\'');
+        }
+        Files.writeString(script, sb.append('\n').toString());
+        script.toFile().setExecutable(true);
+        tmux("new-session", "-d", "-s", "main", "-x", "120", "-y", "40", script.toString());
+        tmux("set-option", "-t", "main", "remain-on-exit", "on");
+    }
+
+    private String screen() throws Exception {
+        return tmux("capture-pane", "-p", "-t", "main");
+    }
+
+    private String waitFor(String what, Predicate<String> ok) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        String s = "";
+        while (System.nanoTime() < end) {
+            s = screen();
+            if (ok.test(s)) {
+                return s;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("timed out waiting for " + what + "; screen:\n" + s);
+    }
+
+    private static long step(String screen) {
+        Matcher m = Pattern.compile("\\| step (\\d+) ").matcher(screen);
+        assertThat(m.find()).as(screen).isTrue();
+        return Long.parseLong(m.group(1));
+    }
+
+    private void keys(String... k) throws Exception {
+        List<String> a = new ArrayList<>(List.of("send-keys", "-t", "main"));
+        a.addAll(List.of(k));
+        tmux(a.toArray(new String[0]));
+    }
+
+    private void expectExitedCleanly() throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        String dead = "";
+        while (System.nanoTime() < end) {
+            dead = tmux("display-message", "-p", "-t", "main", "#{pane_dead} #{pane_dead_status}").strip();
+            if (dead.startsWith("1")) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        assertThat(dead).isEqualTo("1 0");
+        // the alternate screen is gone: the console's frame is no longer on the terminal
+        assertThat(screen()).doesNotContain("Stage time");
+    }
+
+    @Test
+    void theConsoleShowsStageTimingsAndRespondsToEveryKey(@TempDir Path tmp) throws Exception {
+        Path scene = tmp.resolve("row.json");
+        Files.writeString(scene, SCENE);
+        start(tmp.resolve("console.sh"), javaCommand("console", scene.toString()));
+
+        String s = waitFor("the running console", x -> x.contains("RUNNING") && x.contains("Journal off")
+                && x.contains("| step ") && step(x) >= 30);
+        for (String stage : new String[] {"commands", "broadphase", "velocity", "insert", "integrate", "bounds", "hash"}) {
+            assertThat(s).containsPattern("(?m)^" + stage + " *=* *\\d+ us");
+        }
+        assertThat(s).contains("Bodies (4)", "Budgets", "Journal off", "side view x,y");
+
+        keys("Space");
+        s = waitFor("pause", x -> x.contains("PAUSED"));
+        long paused = step(s);
+        Thread.sleep(300);
+        assertThat(step(screen())).isEqualTo(paused);
+
+        keys("n");
+        waitFor("one step", x -> x.contains("| step " + (paused + 1) + " "));
+        keys("+");
+        waitFor("speed up", x -> x.contains("speed x2"));
+        keys("-", "-");
+        waitFor("slow down", x -> x.contains("speed x0.50"));
+        keys("Left");
+        waitFor("pan left", x -> x.contains("view centre -4.0, 0.0"));
+        keys("Up");
+        waitFor("pan up", x -> x.contains("view centre -4.0, 4.0"));
+        keys("Right", "Down");
+        waitFor("pan back", x -> x.contains("view centre 0.0, 0.0"));
+        keys("i");
+        waitFor("impulse", x -> x.contains("impulse at 0, 0: 2 bodies"));
+        keys("r");
+        waitFor("release refused outside replay", x -> x.contains("release works during replay only"));
+        keys("Space");
+        waitFor("resume", x -> x.contains("RUNNING"));
+        keys("q");
+        expectExitedCleanly();
+    }
+
+    @Test
+    void replayInTheConsoleReleasesTheBodiesUnderTheViewCentre(@TempDir Path tmp) throws Exception {
+        Path scene = tmp.resolve("row.json");
+        Files.writeString(scene, SCENE);
+        Path journal = tmp.resolve("journal");
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[] {"run", scene.toString(), "--steps", "3000", "--journal", journal.toString(),
+                "--out", tmp.resolve("state.json").toString()}, new PrintWriter(new StringWriter()), new PrintWriter(err));
+        assertThat(code).as(err.toString()).isZero();
+
+        start(tmp.resolve("replay.sh"), javaCommand("replay", journal.toString()));
+        waitFor("the replay", x -> x.contains("replay step") && x.contains("Journal replay"));
+        keys("Space");
+        waitFor("pause", x -> x.contains("PAUSED"));
+        keys("r");
+        waitFor("release", x -> x.contains("released 2 bodies to live simulation"));
+        // released bodies are drawn with '@', the one still playing back with 'o'
+        String s = screen();
+        assertThat(s).contains("@").contains("o");
+        keys("q");
+        expectExitedCleanly();
+    }
+}

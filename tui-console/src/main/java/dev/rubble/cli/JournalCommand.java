@@ -1,0 +1,81 @@
+package dev.rubble.cli;
+
+import dev.rubble.cache.journal.JournalHeader;
+import dev.rubble.cache.journal.JournalReader;
+import dev.rubble.cache.journal.StepRecord;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code rubble journal info DIR}. */
+@Command(name = "journal", description = "Inspect journals.", subcommands = {JournalCommand.Info.class})
+final class JournalCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand; try: rubble journal info DIR");
+    }
+
+    @Command(name = "info", description = "Print a journal's header, step count, size and rates.")
+    static final class Info implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "DIR", description = "journal directory")
+        Path dir;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            try (JournalReader r = JournalReader.open(dir)) {
+                JournalHeader h = r.header();
+                StepRecord rec = new StepRecord();
+                long steps = 0, payload = 0, first = -1, last = -1, wall = 0, commands = 0, maxMoved = 0;
+                while (r.next(rec)) {
+                    if (first < 0) {
+                        first = rec.step;
+                    }
+                    last = rec.step;
+                    steps++;
+                    payload += rec.bytes;
+                    wall = rec.wallNanos;
+                    commands += rec.commands.size();
+                    maxMoved = Math.max(maxMoved, rec.movedCount);
+                }
+                long disk = JournalReader.diskBytes(dir);
+                out.printf("journal     %s%n", dir);
+                out.printf("format      RUBBLEJ1 version %d, written by %s%n", h.formatVersion(), h.engineVersion());
+                out.printf("created     %s%n", Instant.ofEpochMilli(h.createdMillis()));
+                out.printf("scenario    %s (%d characters of JSON)%n", h.scenarioName(), h.scenarioJson().length());
+                StringBuilder st = new StringBuilder();
+                for (Map.Entry<String, String> e : h.sortedStages().entrySet()) {
+                    st.append(st.length() == 0 ? "" : ", ").append(e.getKey()).append('=').append(e.getValue());
+                }
+                out.printf("stages      %s%n", st);
+                out.printf("step        dt %s s, %d sub-steps%n", h.dt(), h.subSteps());
+                out.printf("steps       %d (%s)%n", steps, steps == 0 ? "none" : first + ".." + last);
+                out.printf("simulated   %.3f s%n", steps * h.dt());
+                out.printf("inputs      %d commands%n", commands);
+                out.printf("moved       up to %d bodies per step%n", maxMoved);
+                out.printf("size        %d bytes of steps (%.0f bytes/step); %d bytes on disk in %d file(s)%n",
+                        payload, steps == 0 ? 0.0 : (double) payload / steps, disk, JournalReader.cycleFiles(dir).size());
+                if (wall > 0) {
+                    double secs = wall / 1e9;
+                    out.printf("rates       recorded %.0f steps/s, %.2f MB/s of wall time%n", steps / secs,
+                            payload / secs / 1e6);
+                }
+                out.flush();
+            }
+            return 0;
+        }
+    }
+}

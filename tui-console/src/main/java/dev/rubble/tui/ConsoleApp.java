@@ -1,0 +1,113 @@
+package dev.rubble.tui;
+
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.screen.Screen;
+import com.googlecode.lanterna.screen.TerminalScreen;
+import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
+import com.googlecode.lanterna.terminal.Terminal;
+import java.io.IOException;
+
+/**
+ * The interactive console on a real terminal: reads keys, steps the session at real time times its
+ * speed (at most {@link #MAX_STEPS_PER_FRAME} per frame; when the machine cannot keep up it slows
+ * down rather than spiral), redraws about 30 times a second and restores the terminal on exit,
+ * also when the JVM is stopped by a signal.
+ */
+public final class ConsoleApp {
+    public static final int MAX_STEPS_PER_FRAME = 16;
+    private static final long FRAME_NANOS = 33_000_000L;
+
+    private ConsoleApp() {
+    }
+
+    /** Whether standard input and output are a terminal. */
+    public static boolean hasTerminal() {
+        return System.console() != null && System.getenv("TERM") != null && !"dumb".equals(System.getenv("TERM"));
+    }
+
+    /** Runs until q (or the end of input). */
+    public static void run(ConsoleSession session) throws IOException {
+        Terminal terminal = new DefaultTerminalFactory().setForceTextTerminal(true).createTerminal();
+        Screen screen = new TerminalScreen(terminal);
+        screen.startScreen();
+        screen.setCursorPosition(null);
+        Thread restore = new Thread(() -> {
+            try {
+                screen.stopScreen();
+            } catch (IOException | RuntimeException ignored) {
+                // the JVM is going down; nothing else to do
+            }
+        }, "rubble-console-restore");
+        Runtime.getRuntime().addShutdownHook(restore);
+        try {
+            loop(screen, session, new ConsoleState());
+        } finally {
+            screen.stopScreen();
+            try {
+                Runtime.getRuntime().removeShutdownHook(restore);
+            } catch (IllegalStateException shuttingDown) {
+                // already running the hooks
+            }
+        }
+    }
+
+    static void loop(Screen screen, ConsoleSession session, ConsoleState st) throws IOException {
+        long last = System.nanoTime();
+        long rateStart = last;
+        long rateSteps = session.world().stepIndex();
+        long rateBytes = session.journalBytes();
+        double acc = 0;
+        while (!st.quit) {
+            long frameStart = System.nanoTime();
+            KeyStroke k;
+            while ((k = screen.pollInput()) != null && !st.quit) {
+                ConsoleController.handle(k, session, st);
+            }
+            long now = System.nanoTime();
+            double elapsed = (now - last) / 1e9;
+            last = now;
+            if (!st.paused && !session.finished()) {
+                acc += elapsed * session.stepsPerSecond();
+                int n = 0;
+                while (acc >= 1 && n < MAX_STEPS_PER_FRAME) {
+                    session.step();
+                    acc -= 1;
+                    n++;
+                }
+                if (acc >= 1) {
+                    acc = 0; // behind real time: drop the backlog instead of spiralling
+                }
+            } else {
+                acc = 0;
+            }
+            while (st.pendingSingleSteps > 0) {
+                session.step();
+                st.pendingSingleSteps--;
+            }
+            if (now - rateStart >= 500_000_000L) {
+                double secs = (now - rateStart) / 1e9;
+                st.stepRate = (session.world().stepIndex() - rateSteps) / secs;
+                st.journalRate = (session.journalBytes() - rateBytes) / secs;
+                rateStart = now;
+                rateSteps = session.world().stepIndex();
+                rateBytes = session.journalBytes();
+            }
+            TerminalSize size = screen.doResizeIfNecessary();
+            if (size == null) {
+                size = screen.getTerminalSize();
+            }
+            ConsoleRenderer.render(screen.newTextGraphics(), size, session, st);
+            screen.refresh();
+            long left = FRAME_NANOS - (System.nanoTime() - frameStart);
+            if (left > 0) {
+                try {
+                    Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package dev.rubble.tui;
+
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.graphics.TextGraphics;
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.kernel.World;
+import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.step.StepProfile;
+import dev.rubble.core.step.StepStage;
+import java.util.Locale;
+
+/**
+ * Draws one console frame: a title row, a panel (stage times, bodies by state, contacts, budgets,
+ * journal) and a side or top view of the world in character cells, a status row and a key row.
+ * Pure drawing onto a {@link TextGraphics} of a given size, so tests render onto Lanterna's
+ * virtual terminal. Layout adapts: below {@link #MIN_VIEW_WIDTH} columns the view is dropped and
+ * the panel takes the whole width; bars shrink with the panel.
+ *
+ * <pre>
+ *  rubble | pile | step 120 | t 2.00 s | x1 | RUNNING
+ *  Stage time (last step)      |+-- side view x,y  0.5 m/col ---+
+ *  commands   ==          12 us|| o  o                           |
+ *  ...                         ||######################          |
+ * </pre>
+ */
+public final class ConsoleRenderer {
+    /** Panel width when the view is shown. */
+    public static final int PANEL_WIDTH = 44;
+    /** Narrowest terminal that still shows the view. */
+    public static final int MIN_VIEW_WIDTH = 70;
+    public static final char BAR = '=';
+    public static final char STATIC = '#', AWAKE = 'o', SLEEPING = 'z', KINEMATIC = 'k', RELEASED = '@', CENTRE = '+';
+    public static final String KEYS = "space pause  n step  +/- speed  arrows pan  [/] zoom  v view  i impulse  r release  q quit";
+    private static final StepStage[] STAGES = StepStage.values();
+
+    private ConsoleRenderer() {
+    }
+
+    /** Draws the whole frame. */
+    public static void render(TextGraphics g, TerminalSize size, ConsoleSession session, ConsoleState st) {
+        int w = size.getColumns(), h = size.getRows();
+        g.fill(' ');
+        World world = session.world();
+        String mode = session.finished() ? "DONE" : st.paused ? "PAUSED" : "RUNNING";
+        put(g, 0, 0, w, String.format(Locale.ROOT, "rubble | %s | step %d %s| t %.2f s | speed x%s | %s",
+                session.title(), world.stepIndex(), session.position().isEmpty() ? "" : "(" + session.position() + ") ",
+                world.time(), ConsoleController.fmt(session.speed()), mode));
+        boolean view = w >= MIN_VIEW_WIDTH && h >= 10;
+        int pw = view ? PANEL_WIDTH : w;
+        panel(g, pw, h - 3, session, st);
+        if (view) {
+            view(g, pw + 1, 1, w - pw - 1, h - 3, session, st);
+        }
+        put(g, 0, h - 2, w, st.status);
+        put(g, 0, h - 1, w, KEYS);
+    }
+
+    private static void panel(TextGraphics g, int pw, int bottom, ConsoleSession session, ConsoleState st) {
+        World world = session.world();
+        StepProfile p = world.profile();
+        int row = 1;
+        int barW = Math.max(1, pw - 10 - 10);
+        row = line(g, row, bottom, pw, "Stage time (last step)");
+        long total = Math.max(1, p.totalNanos());
+        for (StepStage s : STAGES) {
+            long ns = p.nanos(s);
+            row = line(g, row, bottom, pw, pad(s.label(), 10) + bar(ns, total, barW) + String.format(Locale.ROOT, "%7d us", ns / 1000));
+        }
+        row = line(g, row, bottom, pw, String.format(Locale.ROOT, "total %d us   %.0f steps/s", p.totalNanos() / 1000, st.stepRate));
+        BodyStore b = world.bodies();
+        int n = Math.max(1, b.size());
+        int kin = p.kinematicBodies();
+        int awake = b.count(BodyState.AWAKE);
+        row = line(g, row, bottom, pw, "Bodies (" + b.size() + ")");
+        row = count(g, row, bottom, pw, "awake", awake - kin, n, barW);
+        row = count(g, row, bottom, pw, "sleeping", b.count(BodyState.SLEEPING), n, barW);
+        row = count(g, row, bottom, pw, "kinematic", kin, n, barW);
+        row = count(g, row, bottom, pw, "static", b.count(BodyState.STATIC), n, barW);
+        row = count(g, row, bottom, pw, "disabled", b.count(BodyState.DISABLED), n, barW);
+        int manifolds = world.contacts().size();
+        int points = 0;
+        for (int i = 0; i < manifolds; i++) {
+            points += world.contacts().pointCount[i];
+        }
+        row = line(g, row, bottom, pw, "contacts " + points + " in " + manifolds + " manifolds  islands -");
+        WorldSettings ws = world.settings();
+        row = line(g, row, bottom, pw, "Budgets (used / limit)");
+        row = budget(g, row, bottom, pw, "bodies", b.size(), ws.maxBodies(), barW);
+        row = budget(g, row, bottom, pw, "manifolds", manifolds, ws.maxManifolds(), barW);
+        row = budget(g, row, bottom, pw, "contacts", points, ws.maxContacts(), barW);
+        row = line(g, row, bottom, pw, "Journal " + session.journalLabel());
+        line(g, row, bottom, pw, String.format(Locale.ROOT, "size %s  rate %s/s", bytes(session.journalBytes()),
+                bytes((long) st.journalRate)));
+    }
+
+    private static int count(TextGraphics g, int row, int bottom, int pw, String label, int v, int n, int barW) {
+        return line(g, row, bottom, pw, pad(label, 10) + bar(v, n, barW) + String.format(Locale.ROOT, "%7d", v));
+    }
+
+    private static int budget(TextGraphics g, int row, int bottom, int pw, String label, long used, long max, int barW) {
+        return line(g, row, bottom, pw, pad(label, 10) + bar(used, max, barW)
+                + String.format(Locale.ROOT, "%6.1f%%", 100.0 * used / max));
+    }
+
+    /** A bar of {@code width} cells, {@code round(v / max * width)} of them filled with {@link #BAR}. */
+    public static String bar(long v, long max, int width) {
+        int k = (int) Math.round((double) Math.max(0, Math.min(v, max)) / Math.max(1, max) * width);
+        return "=".repeat(k) + " ".repeat(width - k);
+    }
+
+    static String bytes(long b) {
+        if (b < 10_000) {
+            return b + " B";
+        }
+        if (b < 10_000_000) {
+            return String.format(Locale.ROOT, "%.1f KB", b / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.1f MB", b / 1e6);
+    }
+
+    private static int line(TextGraphics g, int row, int bottom, int w, String s) {
+        if (row < bottom) {
+            put(g, 0, row, w, s);
+        }
+        return row + 1;
+    }
+
+    private static void put(TextGraphics g, int x, int y, int w, String s) {
+        g.putString(x, y, s.length() > w ? s.substring(0, Math.max(0, w)) : s);
+    }
+
+    private static String pad(String s, int n) {
+        return s.length() >= n ? s.substring(0, n) : s + " ".repeat(n - s.length());
+    }
+
+    /** Column of world coordinate {@code u} in a view {@code cols} wide centred at {@code centre}. */
+    public static int column(double u, double centre, double scale, int cols) {
+        return cols / 2 + (int) Math.floor((u - centre) / scale + 0.5);
+    }
+
+    /** Row of world coordinate {@code v} in a view {@code rows} tall centred at {@code centre} (rows are 2 columns tall). */
+    public static int row(double v, double centre, double scale, int rows) {
+        return rows / 2 - (int) Math.floor((v - centre) / (2 * scale) + 0.5);
+    }
+
+    private static void view(TextGraphics g, int x0, int y0, int w, int h, ConsoleSession session, ConsoleState st) {
+        String title = String.format(Locale.ROOT, "+- %s view %s, %s m/col ", st.topView ? "top" : "side",
+                st.topView ? "x,z" : "x,y", ConsoleController.fmt(st.scale));
+        put(g, x0, y0, w, title + "-".repeat(Math.max(0, w - title.length() - 1)) + "+");
+        int cols = w - 2, rows = h - 2;
+        if (cols < 1 || rows < 1) {
+            return;
+        }
+        for (int r = 1; r <= rows; r++) {
+            g.setCharacter(x0, y0 + r, '|');
+            g.setCharacter(x0 + w - 1, y0 + r, '|');
+        }
+        put(g, x0, y0 + rows + 1, w, "+" + "-".repeat(Math.max(0, w - 2)) + "+");
+        BodyStore b = session.world().bodies();
+        // draw statics first, then sleeping, then awake, so moving bodies stay visible on top
+        int[] order = b.order;
+        int from = b.partitionStart(BodyState.STATIC), to = b.partitionStart(BodyState.DISABLED);
+        for (int i = from; i < to; i++) {
+            body(g, x0 + 1, y0 + 1, cols, rows, b, order[i], STATIC, st);
+        }
+        from = b.partitionStart(BodyState.SLEEPING);
+        for (int i = from; i < b.partitionStart(BodyState.STATIC); i++) {
+            body(g, x0 + 1, y0 + 1, cols, rows, b, order[i], SLEEPING, st);
+        }
+        for (int i = 0, n = b.awakeCount(); i < n; i++) {
+            int s = order[i];
+            char c = session.driven(s) ? AWAKE : b.motion(s) == MotionType.KINEMATIC ? KINEMATIC
+                    : session.replay() ? RELEASED : AWAKE;
+            body(g, x0 + 1, y0 + 1, cols, rows, b, s, c, st);
+        }
+        int cc = cols / 2, cr = rows / 2;
+        if (g.getCharacter(x0 + 1 + cc, y0 + 1 + cr).getCharacterString().equals(" ")) {
+            g.setCharacter(x0 + 1 + cc, y0 + 1 + cr, CENTRE);
+        }
+    }
+
+    private static void body(TextGraphics g, int x0, int y0, int cols, int rows, BodyStore b, int s, char c,
+                             ConsoleState st) {
+        double[] bo = b.bounds;
+        int o = s * 6;
+        double minU = bo[o], maxU = bo[o + 3];
+        double minV = st.topView ? bo[o + 2] : bo[o + 1], maxV = st.topView ? bo[o + 5] : bo[o + 4];
+        int c0 = Math.max(0, column(minU, st.viewX, st.scale, cols));
+        int c1 = Math.min(cols - 1, column(maxU, st.viewX, st.scale, cols));
+        int r0 = Math.max(0, row(maxV, st.viewY, st.scale, rows));
+        int r1 = Math.min(rows - 1, row(minV, st.viewY, st.scale, rows));
+        for (int r = r0; r <= r1; r++) {
+            for (int k = c0; k <= c1; k++) {
+                g.setCharacter(x0 + k, y0 + r, c);
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.rubble.tui;
+
+import dev.rubble.core.kernel.World;
+
+/**
+ * What the console drives: a live simulation (optionally journalled) or a journal playback. All
+ * calls come from the console thread.
+ */
+public interface ConsoleSession {
+    /** The world shown. */
+    World world();
+
+    /** Name shown in the title (scenario name). */
+    String title();
+
+    /** Advances one world step. */
+    void step();
+
+    /** Whether there is nothing left to play (replay at its end, or a step limit reached). */
+    boolean finished();
+
+    /** Speed factor shown and changed by +/-: live = simulated seconds per wall second; replay = recorded steps per step. */
+    double speed();
+
+    /** Sets the speed factor, (0, 64]. */
+    void setSpeed(double speed);
+
+    /** World steps per wall-clock second at the current speed. */
+    double stepsPerSecond();
+
+    /**
+     * Queues an impulse for every dynamic body whose centre lies within {@code radius} metres of the
+     * point, pushing it away from the point and upwards with a speed change of {@code dv} m/s; returns
+     * how many bodies. A NaN coordinate is ignored (the depth axis of the view).
+     */
+    int impulse(double x, double y, double z, double radius, double dv);
+
+    /** Releases driven bodies within the box to live simulation; -1 if this session is not a replay. */
+    int release(double minX, double minY, double minZ, double maxX, double maxY, double maxZ);
+
+    /** Journal bytes written or read so far (0 if none). */
+    long journalBytes();
+
+    /** One-word journal description: "recording DIR", "replay DIR" or "off". */
+    String journalLabel();
+
+    /** Extra status: e.g. replay position "step 120/600". */
+    String position();
+
+    /** Whether the body in {@code slot} follows a recording (replay) rather than simulating. */
+    default boolean driven(int slot) {
+        return false;
+    }
+
+    /** Whether this session plays a journal back. */
+    default boolean replay() {
+        return false;
+    }
+}

@@ -1,0 +1,116 @@
+package dev.rubble.tui;
+
+import dev.rubble.cache.journal.JournalReader;
+import dev.rubble.cache.playback.Playback;
+import dev.rubble.core.kernel.World;
+import java.nio.file.Path;
+
+/** Plays a journal back; the console's r key releases bodies to live simulation (blend). */
+public final class ReplaySession implements ConsoleSession {
+    private final Playback playback;
+    private final Path dir;
+    private final long size;
+
+    public ReplaySession(Playback playback, Path dir) {
+        this.playback = playback;
+        this.dir = dir;
+        this.size = JournalReader.diskBytes(dir);
+    }
+
+    public Playback playback() {
+        return playback;
+    }
+
+    @Override
+    public World world() {
+        return playback.world();
+    }
+
+    @Override
+    public String title() {
+        return playback.header().scenarioName();
+    }
+
+    private long steps, wallNanos, stepNanos, broadphaseNanos;
+
+    @Override
+    public void step() {
+        if (!finished()) {
+            long t0 = System.nanoTime();
+            playback.step();
+            wallNanos += System.nanoTime() - t0;
+            stepNanos += playback.world().profile().totalNanos();
+            broadphaseNanos += playback.world().profile().nanos(dev.rubble.core.step.StepStage.BROADPHASE);
+            steps++;
+        }
+    }
+
+    /** Mean cost per played step, ms: "total (world step x, of which broadphase y; reading and targets z)". */
+    public String costSummary() {
+        if (steps == 0) {
+            return "no steps played";
+        }
+        double n = steps * 1e6;
+        return String.format(java.util.Locale.ROOT,
+                "%.3f ms/step (world step %.3f ms, of which broadphase %.3f ms; journal reading and targets %.3f ms)",
+                wallNanos / n, stepNanos / n, broadphaseNanos / n, (wallNanos - stepNanos) / n);
+    }
+
+    @Override
+    public boolean finished() {
+        return playback.finished();
+    }
+
+    @Override
+    public double speed() {
+        return playback.speed();
+    }
+
+    @Override
+    public void setSpeed(double s) {
+        if (!(s > 0 && s <= 64)) {
+            throw new IllegalArgumentException("speed = " + s + "; allowed: (0, 64]");
+        }
+        playback.setSpeed(s);
+    }
+
+    @Override
+    public double stepsPerSecond() {
+        return 1 / playback.world().settings().dt();
+    }
+
+    @Override
+    public int impulse(double x, double y, double z, double radius, double dv) {
+        return Impulses.queue(playback.world(), x, y, z, radius, dv); // only released (dynamic) bodies respond
+    }
+
+    @Override
+    public int release(double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
+        return playback.releaseRegion(minX, minY, minZ, maxX, maxY, maxZ);
+    }
+
+    @Override
+    public long journalBytes() {
+        return size;
+    }
+
+    @Override
+    public String journalLabel() {
+        return "replay " + dir;
+    }
+
+    @Override
+    public String position() {
+        return String.format("replay step %.1f", playback.cursor());
+    }
+
+    @Override
+    public boolean driven(int slot) {
+        return playback.isDriven(slot);
+    }
+
+    @Override
+    public boolean replay() {
+        return true;
+    }
+}

@@ -1,0 +1,107 @@
+package dev.rubble.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rubble.cache.journal.JournalWriter;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.scenario.ScenarioLoader;
+import dev.rubble.core.scenario.ScenarioWorld;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+final class JournalCommandsTest {
+    static final String SCENE = "{\"format\":\"rubble-scenario/1\",\"name\":\"drop\",\"steps\":120,\"bodies\":["
+            + "{\"id\":\"floor\",\"state\":\"static\",\"shape\":{\"type\":\"box\",\"halfExtents\":[10,0.5,10]},\"position\":[0,-0.5,0]},"
+            + "{\"id\":\"a\",\"shape\":{\"type\":\"sphere\",\"radius\":0.5},\"position\":[0,5,0]},"
+            + "{\"id\":\"b\",\"shape\":{\"type\":\"box\",\"halfExtents\":[0.5,0.5,0.5]},\"position\":[2,5,0],\"angularVelocity\":[0,1,0.5]}],"
+            + "\"commands\":[{\"type\":\"impulse\",\"step\":10,\"body\":\"a\",\"impulse\":[0,1000,0]}]}";
+
+    record Result(int code, String out, String err) {
+    }
+
+    static Result rubble(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private static Path scenario(Path tmp) throws IOException {
+        Path f = tmp.resolve("drop.json");
+        Files.writeString(f, SCENE);
+        return f;
+    }
+
+    @Test
+    void runRecordsAJournalThatInfoDescribesAndVerifyAccepts(@TempDir Path tmp) throws IOException {
+        Path j = tmp.resolve("j");
+        Result run = rubble("run", scenario(tmp).toString(), "--journal", j.toString(), "--out", tmp.resolve("s.json").toString());
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.err()).contains("journal " + j + ": 120 steps");
+
+        Result info = rubble("journal", "info", j.toString());
+        assertThat(info.code()).as(info.err()).isZero();
+        assertThat(info.out()).contains("format      RUBBLEJ1 version 1", "scenario    drop", "stages      broadphase=bruteforce",
+                "steps       120 (0..119)", "simulated   2.000 s", "inputs      1 commands", "moved       up to 2 bodies per step",
+                "bytes/step", "rates       recorded");
+
+        Result verify = rubble("verify", j.toString());
+        assertThat(verify.code()).as(verify.err()).isZero();
+        assertThat(verify.out()).contains("verified 120 steps", "identical");
+    }
+
+    @Test
+    void verifyReportsTheFirstDivergentStepAndExitsOne(@TempDir Path tmp) {
+        Path j = tmp.resolve("j");
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(SCENE), Stages.load());
+        long b = sw.world().findByLabel("b");
+        sw.world().addObserver((w, p) -> { // an outside change that no journalled input explains
+            if (p.step() == 77) {
+                BodyStore bs = w.bodies();
+                bs.wy[bs.slot(b)] += 1e-6;
+            }
+        });
+        try (JournalWriter jw = JournalWriter.create(j, sw.world(), "drop", SCENE)) {
+            sw.world().addObserver(jw);
+            sw.run(100);
+        }
+        Result verify = rubble("verify", j.toString());
+        assertThat(verify.code()).isEqualTo(1);
+        assertThat(verify.err()).contains("diverged at step 77: body " + BodyStore.handleString(b) + " 'b' field angularVelocity.y");
+    }
+
+    @Test
+    void unreadableJournalsExitTwoWithOneLine(@TempDir Path tmp) throws IOException {
+        Files.createDirectories(tmp.resolve("empty"));
+        for (String cmd : new String[] {"verify", "replay"}) {
+            Result r = rubble(cmd, tmp.resolve("empty").toString());
+            assertThat(r.code()).isEqualTo(2);
+            assertThat(r.err().strip()).doesNotContain("\n").contains("holds no journal");
+        }
+        Result info = rubble("journal", "info", tmp.resolve("missing").toString());
+        assertThat(info.code()).isEqualTo(2);
+        assertThat(info.err()).contains("does not exist");
+    }
+
+    @Test
+    void replayReleasesABodyFromTheCommandLine(@TempDir Path tmp) throws IOException {
+        Path j = tmp.resolve("j");
+        assertThat(rubble("run", scenario(tmp).toString(), "--journal", j.toString(), "--out",
+                tmp.resolve("s.json").toString()).code()).isZero();
+        Result r = rubble("replay", j.toString(), "--headless", "--speed", "2", "--release", "b@20",
+                "--out", tmp.resolve("r.json").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("replayed " + j + " to recorded step 119", "60 steps", "1 bodies released");
+        Result bad = rubble("replay", j.toString(), "--headless", "--release", "b20");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--release 'b20' is not allowed; allowed: ID@STEP");
+        Result from = rubble("replay", j.toString(), "--headless", "--from", "500");
+        assertThat(from.code()).isEqualTo(2);
+        assertThat(from.err()).contains("--from 500 is past the journal's last step 119");
+    }
+}
