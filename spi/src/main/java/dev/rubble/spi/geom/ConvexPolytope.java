@@ -102,6 +102,33 @@ public final class ConvexPolytope {
         return new ConvexPolytope(v, fs, fi, planes(v, fs, fi));
     }
 
+    /**
+     * Restores a polytope exactly from its parts, e.g. read back from a file: like
+     * {@link #fromFaces} but the face planes are taken as given (packed {@code nx,ny,nz,d} per
+     * face, unit normals) instead of being recomputed, so a saved polytope loads bit-identical.
+     *
+     * @throws IllegalArgumentException on inconsistent sizes, bad indices or non-finite values
+     */
+    public static ConvexPolytope of(double[] vertices, int[] faceStart, int[] faceIndices, double[] planes) {
+        ConvexPolytope p = fromFaces(vertices, faceStart, faceIndices);
+        Objects.requireNonNull(planes, "planes is null");
+        if (planes.length != 4 * p.faceCount()) {
+            throw new IllegalArgumentException("planes.length = " + planes.length + "; allowed: 4 * faceCount = "
+                    + 4 * p.faceCount());
+        }
+        for (int i = 0; i < planes.length; i++) {
+            if (!Double.isFinite(planes[i])) {
+                throw new IllegalArgumentException("planes[" + i + "] = " + planes[i] + "; allowed: finite");
+            }
+        }
+        return new ConvexPolytope(p.v, p.faceStart, p.faceIdx, planes.clone());
+    }
+
+    /** A copy of the face planes, packed {@code nx,ny,nz,d} per face. */
+    public double[] planes() {
+        return plane.clone();
+    }
+
     private static double[] planes(double[] v, int[] fs, int[] fi) {
         int nf = fs.length - 1;
         double[] p = new double[4 * nf];
