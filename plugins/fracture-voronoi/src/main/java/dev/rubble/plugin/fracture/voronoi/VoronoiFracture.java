@@ -12,8 +12,8 @@ import java.util.SplittableRandom;
  * Voronoi fracture: generate sites, then cut the source into the sites' Voronoi cells
  * ({@link VoronoiCells}). Site distributions (option {@code sites}):
  * <ul>
- *   <li>{@code uniform} (default): {@code count} sites (default 20) uniformly random in the
- *       source's bounding box; sites outside a non-box source give no piece.</li>
+ *   <li>{@code uniform} (default): {@code count} sites (default 20) uniformly random inside
+ *       the source (rejection sampling from its bounding box), so {@code count} pieces result.</li>
  *   <li>{@code radial}: {@code rings × angles} sites (default 5 × 5) around {@code center}
  *       (default the source centroid) in the plane normal to {@code axis} (x, y or z; default z);
  *       ring {@code i} has radius {@code radius · ((i+1)/rings)^exponent} (radius default 0.5 m,
@@ -147,13 +147,22 @@ final class VoronoiFracture implements FractureMethod {
             case "custom":
                 return custom.clone();
             default:
+                // rejection sampling: uniform in the source itself, so every site yields a piece
                 double[] s = new double[3 * count];
-                for (int i = 0; i < count; i++) {
-                    for (int k = 0; k < 3; k++) {
-                        s[3 * i + k] = b[k] + rnd.nextDouble() * (b[3 + k] - b[k]);
+                long attempts = 0, maxAttempts = 1000L * count;
+                int i = 0;
+                for (; i < count && attempts < maxAttempts; attempts++) {
+                    double x = b[0] + rnd.nextDouble() * (b[3] - b[0]);
+                    double y = b[1] + rnd.nextDouble() * (b[4] - b[1]);
+                    double z = b[2] + rnd.nextDouble() * (b[5] - b[2]);
+                    if (source.planeDistance(x, y, z) < 0) {
+                        s[3 * i] = x;
+                        s[3 * i + 1] = y;
+                        s[3 * i + 2] = z;
+                        i++;
                     }
                 }
-                return s;
+                return Arrays.copyOf(s, 3 * i);
         }
     }
 

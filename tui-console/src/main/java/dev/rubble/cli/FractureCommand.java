@@ -1,0 +1,226 @@
+package dev.rubble.cli;
+
+import dev.rubble.core.collection.CollectionBuilder;
+import dev.rubble.core.collection.CollectionFile;
+import dev.rubble.core.collection.GeometryCollection;
+import dev.rubble.core.plugin.StageFamily;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.spi.StageConfig;
+import dev.rubble.spi.fracture.FractureMethod;
+import dev.rubble.spi.geom.ConvexPolytope;
+import dev.rubble.spi.graph.ConnectionGraphMethod;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rubble fracture}: make a geometry collection from a source shape and print a summary
+ * (pieces per level, leaf volume against the source, edges, smallest/largest leaf, coefficient
+ * of variation of leaf volumes); optionally save it (docs/collection-format.md).
+ */
+@Command(name = "fracture", description = "Fracture a source shape into a geometry collection and print a summary.")
+final class FractureCommand implements Callable<Integer> {
+    @Option(names = "--source", paramLabel = "SHAPE", defaultValue = "box:2,1,0.5",
+            description = "source shape: box:SX,SY,SZ (full side lengths in metres, centred at the origin); default ${DEFAULT-VALUE}")
+    String source;
+
+    @Option(names = "--method", paramLabel = "NAME",
+            description = "fracture method per level (repeat for later levels; the last one repeats), default voronoi")
+    List<String> methods = new ArrayList<>();
+
+    @Option(names = "--option", paramLabel = "KEY=VALUE",
+            description = "an option for the fracture method(s), e.g. --option sites=radial (repeatable)")
+    List<String> options = new ArrayList<>();
+
+    @Option(names = "--sites", paramLabel = "N", description = "shorthand for --option count=N (voronoi)")
+    Integer sites;
+
+    @Option(names = "--levels", paramLabel = "N", defaultValue = "1", description = "fracture levels (default 1)")
+    int levels;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "random seed (default 0)")
+    long seed;
+
+    @Option(names = "--cluster", paramLabel = "K", description = "auto-cluster the root's children into about K clusters")
+    Integer cluster;
+
+    @Option(names = "--min-cluster-size", paramLabel = "N", defaultValue = "2",
+            description = "auto-cluster: smaller components are merged into a neighbour (default 2)")
+    int minClusterSize;
+
+    @Option(names = "--fix-tiny", paramLabel = "REL",
+            description = "merge leaves under REL x the largest leaf volume into a neighbour (SPEC default 0.01)")
+    Double fixTiny;
+
+    @Option(names = "--graph", paramLabel = "NAME", description = "connection-graph method (default minimal-spanning-subset-delaunay)")
+    String graph;
+
+    @Option(names = "--max-connections", paramLabel = "N", description = "at most N edges per node, shortest first (default no cap)")
+    Integer maxConnections;
+
+    @Option(names = "--density", paramLabel = "KG_M3", defaultValue = "2500", description = "density, kg/m^3 (default 2500)")
+    double density;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "save the collection here (.rbc)")
+    Path out;
+
+    @Mixin
+    PluginOptions plugins;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        ConvexPolytope src = parseSource(source);
+        if (levels < 1 || levels > 8) {
+            throw new BadInputException("--levels " + levels + " is out of range; allowed: 1..8");
+        }
+        if (maxConnections != null && maxConnections < 1) {
+            throw new BadInputException("--max-connections " + maxConnections + " is out of range; allowed: >= 1");
+        }
+        if (cluster != null && cluster < 1) {
+            throw new BadInputException("--cluster " + cluster + " is out of range; allowed: >= 1");
+        }
+        if (minClusterSize < 1) {
+            throw new BadInputException("--min-cluster-size " + minClusterSize + " is out of range; allowed: >= 1");
+        }
+        if (fixTiny != null && !(fixTiny >= 0 && fixTiny <= 1)) {
+            throw new BadInputException("--fix-tiny " + fixTiny + " is out of range; allowed: [0, 1]");
+        }
+        if (!(density > 0) || !Double.isFinite(density)) {
+            throw new BadInputException("--density " + density + " is out of range; allowed: > 0");
+        }
+        Map<String, Object> opts = parseOptions(options);
+        if (sites != null) {
+            if (sites < 1) {
+                throw new BadInputException("--sites " + sites + " is out of range; allowed: >= 1");
+            }
+            opts.put("count", sites);
+        }
+        if (out != null) {
+            Path parent = out.toAbsolutePath().getParent();
+            if (parent != null && !Files.isDirectory(parent)) {
+                throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
+            }
+        }
+        Stages stages = plugins.load();
+        List<String> names = methods.isEmpty() ? List.of(StageFamily.FRACTURE.defaultName()) : methods;
+        List<FractureMethod> perLevel = new ArrayList<>();
+        for (int l = 0; l < levels; l++) {
+            String name = names.get(Math.min(l, names.size() - 1));
+            perLevel.add(stages.create(StageFamily.FRACTURE, name, StageConfig.of(opts)));
+        }
+        String graphName = graph != null ? graph : StageFamily.CONNECTION_GRAPH.defaultName();
+        ConnectionGraphMethod g = stages.create(StageFamily.CONNECTION_GRAPH, graphName, StageConfig.empty());
+
+        long t0 = System.nanoTime();
+        CollectionBuilder b = new CollectionBuilder(src).density(density);
+        for (int l = 0; l < levels; l++) {
+            b.fractureLevel(perLevel.get(l), seed + l);
+        }
+        int clusters = cluster == null ? 0 : b.autoCluster(0, cluster, minClusterSize, seed);
+        int merged = fixTiny == null ? 0 : b.fixTiny(fixTiny);
+        GeometryCollection c = b.build(g, maxConnections == null ? Integer.MAX_VALUE : maxConnections);
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        printSummary(spec.commandLine().getOut(), c, src.volume(), graphName, clusters, merged, ms);
+        if (out != null) {
+            CollectionFile.save(c, out);
+            spec.commandLine().getOut().println("wrote " + out);
+        }
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+
+    static void printSummary(PrintWriter o, GeometryCollection c, double sourceVolume, String graphName, int clusters,
+            int merged, long ms) {
+        int[] perLevel = new int[c.maxLevel() + 1];
+        for (int i = 0; i < c.nodeCount(); i++) {
+            perLevel[c.level(i)]++;
+        }
+        int[] leaves = c.leaves();
+        double sum = 0, min = Double.POSITIVE_INFINITY, max = 0;
+        for (int leaf : leaves) {
+            double v = c.volume(leaf);
+            sum += v;
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        double mean = sum / leaves.length, var = 0;
+        for (int leaf : leaves) {
+            var += (c.volume(leaf) - mean) * (c.volume(leaf) - mean);
+        }
+        double cv = leaves.length > 1 ? Math.sqrt(var / leaves.length) / mean : 0;
+        StringBuilder lv = new StringBuilder();
+        for (int l = 0; l < perLevel.length; l++) {
+            lv.append(l == 0 ? "" : ", ").append("L").append(l).append('=').append(perLevel[l]);
+        }
+        o.println("nodes:        " + c.nodeCount() + " (" + lv + ")");
+        o.println("leaves:       " + leaves.length + (clusters > 0 ? "; auto-clusters: " + clusters : "")
+                + (merged > 0 ? "; tiny pieces merged: " + merged : ""));
+        o.println(String.format(Locale.ROOT, "volume:       leaves %.9g m3, source %.9g m3, relative error %.3e",
+                sum, sourceVolume, Math.abs(sum - sourceVolume) / sourceVolume));
+        o.println(String.format(Locale.ROOT, "leaf volume:  smallest %.6g m3, largest %.6g m3, mean %.6g m3, CV %.4f",
+                min, max, mean, cv));
+        o.println("contacts:     " + c.contactCount() + " sibling face contacts");
+        o.println("edges:        " + c.edgeCount() + " (" + graphName + ")");
+        o.println(String.format(Locale.ROOT, "mass:         %.6g kg; built in %d ms", c.mass(0), ms));
+    }
+
+    static ConvexPolytope parseSource(String s) {
+        if (!s.startsWith("box:")) {
+            throw new BadInputException("--source '" + s + "' is not allowed; allowed: box:SX,SY,SZ (metres)");
+        }
+        String[] f = s.substring(4).split(",");
+        if (f.length != 3) {
+            throw new BadInputException("--source '" + s + "' needs three sizes; allowed: box:SX,SY,SZ (metres)");
+        }
+        double[] d = new double[3];
+        for (int k = 0; k < 3; k++) {
+            try {
+                d[k] = Double.parseDouble(f[k].trim());
+            } catch (NumberFormatException e) {
+                throw new BadInputException("--source '" + s + "': '" + f[k] + "' is not a number");
+            }
+            if (!(d[k] > 0) || !Double.isFinite(d[k])) {
+                throw new BadInputException("--source '" + s + "': size " + f[k] + " is not allowed; allowed: > 0");
+            }
+        }
+        return ConvexPolytope.box(0, 0, 0, d[0] / 2, d[1] / 2, d[2] / 2);
+    }
+
+    static Map<String, Object> parseOptions(List<String> options) {
+        Map<String, Object> m = new TreeMap<>();
+        for (String o : options) {
+            int eq = o.indexOf('=');
+            if (eq <= 0) {
+                throw new BadInputException("--option '" + o + "' is not allowed; allowed: KEY=VALUE, e.g. sites=radial");
+            }
+            String k = o.substring(0, eq), v = o.substring(eq + 1);
+            Object val;
+            if ("true".equals(v) || "false".equals(v)) {
+                val = Boolean.valueOf(v);
+            } else {
+                try {
+                    val = Double.valueOf(v);
+                } catch (NumberFormatException e) {
+                    val = v;
+                }
+            }
+            m.put(k, val);
+        }
+        return m;
+    }
+}
