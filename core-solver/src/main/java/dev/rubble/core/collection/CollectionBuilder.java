@@ -24,6 +24,9 @@ import java.util.TreeMap;
  * id (SplitMix64) so each fractured node gets its own reproducible seed. Not thread-safe.
  */
 public final class CollectionBuilder {
+    /** SPEC default of {@link #fixTiny(double)}: pieces under 1% of the largest leaf volume. */
+    public static final double DEFAULT_TINY_RELATIVE_VOLUME = 0.01;
+
     /** Default density, kg/m³ (concrete-like). */
     public static final double DEFAULT_DENSITY = 2500;
 
@@ -224,10 +227,17 @@ public final class CollectionBuilder {
         }
     }
 
+    /** {@link #fixTiny(double)} with the SPEC default {@value #DEFAULT_TINY_RELATIVE_VOLUME}. */
+    public int fixTiny() {
+        return fixTiny(DEFAULT_TINY_RELATIVE_VOLUME);
+    }
+
     /**
      * Merges every leaf whose volume is below {@code relativeVolume} times the largest leaf
      * volume into its largest (by volume) touching sibling leaf; the merged leaf keeps all hulls.
-     * Leaves are processed smallest first; a leaf with no touching sibling is kept.
+     * Leaves are processed smallest first; a leaf with no touching sibling is kept. Neighbours
+     * are the contacts of all original leaves a merged leaf is made of, followed through earlier
+     * merges.
      *
      * @param relativeVolume in [0, 1]; SPEC default 0.01
      * @return the number of leaves merged away
@@ -265,8 +275,12 @@ public final class CollectionBuilder {
             adj[fill[c.b()[e]]++] = c.a()[e];
         }
         int[] rep = new int[m];
+        int[] nextMember = new int[m];
+        int[] tailMember = new int[m];
         for (int i = 0; i < m; i++) {
             rep[i] = i;
+            nextMember[i] = -1;
+            tailMember[i] = i;
         }
         Integer[] order = new Integer[m];
         for (int i = 0; i < m; i++) {
@@ -280,13 +294,15 @@ public final class CollectionBuilder {
             }
             int parent = nodes.get(leaves[i]).parent;
             int best = -1;
-            for (int q = deg[i]; q < deg[i + 1]; q++) {
-                int o = AutoCluster.find(rep, adj[q]);
-                if (o == i || nodes.get(leaves[o]).parent != parent) {
-                    continue;
-                }
-                if (best < 0 || vol[o] > vol[best] || (vol[o] == vol[best] && o < best)) {
-                    best = o;
+            for (int j = i; j >= 0; j = nextMember[j]) {
+                for (int q = deg[j]; q < deg[j + 1]; q++) {
+                    int o = AutoCluster.find(rep, adj[q]);
+                    if (o == i || nodes.get(leaves[o]).parent != parent) {
+                        continue;
+                    }
+                    if (best < 0 || vol[o] > vol[best] || (vol[o] == vol[best] && o < best)) {
+                        best = o;
+                    }
                 }
             }
             if (best < 0) {
@@ -299,6 +315,8 @@ public final class CollectionBuilder {
             into.hulls = h;
             vol[best] += vol[i];
             rep[i] = best;
+            nextMember[tailMember[best]] = i;
+            tailMember[best] = tailMember[i];
             // the merged leaf inherits the tiny leaf's contacts through rep[]
             gone.alive = false;
             nodes.get(parent).children.remove(Integer.valueOf(leaves[i]));

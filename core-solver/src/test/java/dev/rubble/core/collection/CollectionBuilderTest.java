@@ -234,4 +234,19 @@ final class CollectionBuilderTest {
         assertThat(g.contactArea(0)).isCloseTo(1, within(1e-12));
         assertThatThrownBy(() -> b.fixTiny(2)).hasMessageContaining("relativeVolume = 2.0");
     }
+
+    @Test
+    void fixTinyFollowsChainsOfMerges() {
+        // slivers [0, 0.02] and [0.02, 0.05]: the first merges into the second, which is still tiny
+        // (0.05 < 1% of 5.95) and then merges, with its contacts, into [0.05, 6]
+        ConvexPolytope bar = ConvexPolytope.box(5, 0.5, 0.5, 5, 0.5, 0.5);
+        CollectionBuilder b = new CollectionBuilder(bar);
+        b.fractureLevel(fracture("plane", Map.of("planes", "1 0 0 0.02; 1 0 0 0.05; 1 0 0 6")), 0);
+        assertThat(b.fixTiny()).isEqualTo(2);
+        GeometryCollection g = b.build(graph("none"), Integer.MAX_VALUE);
+        assertThat(g.leaves()).hasSize(2);
+        int big = g.volume(g.leaves()[0]) > 5 ? g.leaves()[0] : g.leaves()[1];
+        assertThat(g.volume(big)).isCloseTo(6, within(1e-12));
+        assertThat(g.hullCount(big)).isEqualTo(3);
+    }
 }

@@ -29,6 +29,14 @@ final class VoronoiFractureTest {
 
     /** Random points lie in exactly one piece, and each piece is the brute-force nearest-site region. */
     private static void assertPartition(List<ConvexPolytope> pieces, ConvexPolytope source, long seed) {
+        // convex: every vertex of a piece lies on or inside all of its face planes, and inside the source
+        for (ConvexPolytope p : pieces) {
+            assertThat(p.volume()).isPositive();
+            for (int v = 0; v < p.vertexCount(); v++) {
+                assertThat(p.planeDistance(p.vertex(v, 0), p.vertex(v, 1), p.vertex(v, 2))).isLessThanOrEqualTo(1e-9);
+                assertThat(source.planeDistance(p.vertex(v, 0), p.vertex(v, 1), p.vertex(v, 2))).isLessThanOrEqualTo(1e-9);
+            }
+        }
         double[] b = source.bounds();
         SplittableRandom rnd = new SplittableRandom(seed);
         for (int s = 0; s < 3000; s++) {
