@@ -21,21 +21,22 @@ import java.util.Objects;
  * dropped. Mass properties use the divergence theorem over signed tetrahedra (reference point
  * = vertex 0), for unit density.
  *
- * <p>Thread-safe (immutable).
+ * <p>Thread-safe (immutable, all fields final).
  */
 public final class ConvexPolytope {
     private final double[] v;
     private final int[] faceStart;
     private final int[] faceIdx;
     private final double[] plane;
-    // lazily computed mass properties (racy but idempotent)
-    private double[] mass;
+    // volume, centroid, inertia: computed once at construction (every clip needs the volume anyway)
+    private final double[] mass;
 
     private ConvexPolytope(double[] v, int[] faceStart, int[] faceIdx, double[] plane) {
         this.v = v;
         this.faceStart = faceStart;
         this.faceIdx = faceIdx;
         this.plane = plane;
+        this.mass = computeMass();
     }
 
     /**
@@ -271,12 +272,7 @@ public final class ConvexPolytope {
     }
 
     private double[] massProps() {
-        double[] m = mass;
-        if (m == null) {
-            m = computeMass();
-            mass = m;
-        }
-        return m;
+        return mass;
     }
 
     private double[] computeMass() {

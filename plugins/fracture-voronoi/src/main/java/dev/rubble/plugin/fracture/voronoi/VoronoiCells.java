@@ -1,6 +1,7 @@
 package dev.rubble.plugin.fracture.voronoi;
 
 import dev.rubble.spi.geom.ConvexPolytope;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -125,8 +126,8 @@ public final class VoronoiCells {
                                     continue;
                                 }
                                 if (m == cand.length) {
-                                    cand = java.util.Arrays.copyOf(cand, 2 * m);
-                                    candD = java.util.Arrays.copyOf(candD, 2 * m);
+                                    cand = Arrays.copyOf(cand, 2 * m);
+                                    candD = Arrays.copyOf(candD, 2 * m);
                                 }
                                 cand[m] = j;
                                 candD[m] = sq(sites[3 * j] - sx) + sq(sites[3 * j + 1] - sy) + sq(sites[3 * j + 2] - sz);
