@@ -41,7 +41,8 @@ final class FractureCommand implements Callable<Integer> {
     List<String> methods = new ArrayList<>();
 
     @Option(names = "--option", paramLabel = "KEY=VALUE",
-            description = "an option for the fracture method(s), e.g. --option sites=radial (repeatable)")
+            description = "an option for the fracture methods of every level, e.g. --option sites=radial, or for one "
+                    + "level only with a level prefix, e.g. --option 2:x=4 (repeatable)")
     List<String> options = new ArrayList<>();
 
     @Option(names = "--sites", paramLabel = "N", description = "shorthand for --option count=N (voronoi)")
@@ -103,12 +104,8 @@ final class FractureCommand implements Callable<Integer> {
         if (!(density > 0) || !Double.isFinite(density)) {
             throw new BadInputException("--density " + density + " is out of range; allowed: > 0");
         }
-        Map<String, Object> opts = parseOptions(options);
-        if (sites != null) {
-            if (sites < 1) {
-                throw new BadInputException("--sites " + sites + " is out of range; allowed: >= 1");
-            }
-            opts.put("count", sites);
+        if (sites != null && sites < 1) {
+            throw new BadInputException("--sites " + sites + " is out of range; allowed: >= 1");
         }
         if (out != null) {
             Path parent = out.toAbsolutePath().getParent();
@@ -121,6 +118,10 @@ final class FractureCommand implements Callable<Integer> {
         List<FractureMethod> perLevel = new ArrayList<>();
         for (int l = 0; l < levels; l++) {
             String name = names.get(Math.min(l, names.size() - 1));
+            Map<String, Object> opts = parseOptions(options, l + 1, levels);
+            if (sites != null && "voronoi".equals(name)) {
+                opts.put("count", sites);
+            }
             perLevel.add(stages.create(StageFamily.FRACTURE, name, StageConfig.of(opts)));
         }
         String graphName = graph != null ? graph : StageFamily.CONNECTION_GRAPH.defaultName();
@@ -201,14 +202,32 @@ final class FractureCommand implements Callable<Integer> {
         return ConvexPolytope.box(0, 0, 0, d[0] / 2, d[1] / 2, d[2] / 2);
     }
 
-    static Map<String, Object> parseOptions(List<String> options) {
+    /** The options for level {@code level} (1-based): unprefixed ones plus those prefixed {@code level:}. */
+    static Map<String, Object> parseOptions(List<String> options, int level, int levels) {
         Map<String, Object> m = new TreeMap<>();
         for (String o : options) {
             int eq = o.indexOf('=');
             if (eq <= 0) {
-                throw new BadInputException("--option '" + o + "' is not allowed; allowed: KEY=VALUE, e.g. sites=radial");
+                throw new BadInputException("--option '" + o + "' is not allowed; allowed: [LEVEL:]KEY=VALUE, e.g. sites=radial");
             }
             String k = o.substring(0, eq), v = o.substring(eq + 1);
+            int colon = k.indexOf(':');
+            if (colon >= 0) {
+                int l;
+                try {
+                    l = Integer.parseInt(k.substring(0, colon));
+                } catch (NumberFormatException e) {
+                    l = -1;
+                }
+                if (l < 1 || l > levels) {
+                    throw new BadInputException("--option '" + o + "': level '" + k.substring(0, colon)
+                            + "' is not allowed; allowed: 1.." + levels);
+                }
+                if (l != level) {
+                    continue;
+                }
+                k = k.substring(colon + 1);
+            }
             Object val;
             if ("true".equals(v) || "false".equals(v)) {
                 val = Boolean.valueOf(v);

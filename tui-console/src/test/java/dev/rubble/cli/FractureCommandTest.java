@@ -48,6 +48,16 @@ final class FractureCommandTest {
     }
 
     @Test
+    void optionsCanTargetOneLevel() {
+        int code = run("fracture", "--source", "box:4,2,2", "--levels", "2", "--method", "voronoi", "--method", "slice",
+                "--sites", "5", "--option", "2:x=1", "--option", "2:y=0", "--option", "2:z=0");
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("(L0=1, L1=5, L2=10)");
+        assertThat(run("fracture", "--option", "3:x=1")).isEqualTo(2);
+        assertThat(err.toString()).contains("level '3'").contains("allowed: 1..1");
+    }
+
+    @Test
     void brickAndClusterAndFixTinyRun() {
         int code = run("fracture", "--source", "box:6,0.92,2.28", "--method", "brick", "--cluster", "3",
                 "--fix-tiny", "0.01", "--graph", "delaunay");
