@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "fracture", description = "Fracture a source shape into a geometry collection and print a summary.")
 final class FractureCommand implements Callable<Integer> {
     @Option(names = "--source", paramLabel = "SHAPE", defaultValue = "box:2,1,0.5",
-            description = "source shape: box:SX,SY,SZ (full side lengths in metres, centred at the origin); default ${DEFAULT-VALUE}")
+            description = "source shape: box:SX,SY,SZ (full side lengths in metres, centred at the origin) or "
+                    + "hull:X,Y,Z;X,Y,Z;... (convex hull of 4..64 points); default ${DEFAULT-VALUE}")
     String source;
 
     @Option(names = "--method", paramLabel = "NAME",
@@ -180,9 +181,16 @@ final class FractureCommand implements Callable<Integer> {
         o.println(String.format(Locale.ROOT, "mass:         %.6g kg; built in %d ms", c.mass(0), ms));
     }
 
+    /** Most points accepted by {@code hull:} (the brute-force hull is O(n^4)). */
+    static final int MAX_HULL_POINTS = 64;
+
     static ConvexPolytope parseSource(String s) {
+        if (s.startsWith("hull:")) {
+            return hull(s, parseHullPoints(s));
+        }
         if (!s.startsWith("box:")) {
-            throw new BadInputException("--source '" + s + "' is not allowed; allowed: box:SX,SY,SZ (metres)");
+            throw new BadInputException("--source '" + s
+                    + "' is not allowed; allowed: box:SX,SY,SZ or hull:X,Y,Z;X,Y,Z;... (metres)");
         }
         String[] f = s.substring(4).split(",");
         if (f.length != 3) {
@@ -200,6 +208,93 @@ final class FractureCommand implements Callable<Integer> {
             }
         }
         return ConvexPolytope.box(0, 0, 0, d[0] / 2, d[1] / 2, d[2] / 2);
+    }
+
+    private static double[] parseHullPoints(String s) {
+        String[] items = s.substring(5).split(";");
+        if (items.length < 4 || items.length > MAX_HULL_POINTS) {
+            throw new BadInputException("--source '" + s + "' has " + items.length + " points; allowed: 4.."
+                    + MAX_HULL_POINTS);
+        }
+        double[] p = new double[3 * items.length];
+        for (int i = 0; i < items.length; i++) {
+            String[] f = items[i].trim().split(",");
+            if (f.length != 3) {
+                throw new BadInputException("--source '" + s + "': point '" + items[i] + "' needs X,Y,Z");
+            }
+            for (int k = 0; k < 3; k++) {
+                try {
+                    p[3 * i + k] = Double.parseDouble(f[k].trim());
+                } catch (NumberFormatException e) {
+                    throw new BadInputException("--source '" + s + "': '" + f[k] + "' is not a number");
+                }
+                if (!Double.isFinite(p[3 * i + k])) {
+                    throw new BadInputException("--source '" + s + "': '" + f[k] + "' is not finite");
+                }
+            }
+        }
+        return p;
+    }
+
+    /**
+     * The convex hull of a few points by brute force: the points' bounding box clipped by every
+     * plane through three points that has all points on one side (a supporting plane). The
+     * narrowphase's quickhull will replace this for large inputs.
+     */
+    static ConvexPolytope hull(String spec, double[] p) {
+        int n = p.length / 3;
+        double[] b = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < 3; k++) {
+                b[k] = Math.min(b[k], p[3 * i + k]);
+                b[3 + k] = Math.max(b[3 + k], p[3 * i + k]);
+            }
+        }
+        double diag = Math.sqrt((b[3] - b[0]) * (b[3] - b[0]) + (b[4] - b[1]) * (b[4] - b[1]) + (b[5] - b[2]) * (b[5] - b[2]));
+        for (int k = 0; k < 3; k++) {
+            if (!(b[3 + k] - b[k] > 1e-9 * diag)) {
+                throw new BadInputException("--source '" + spec + "': the points are flat; allowed: points spanning a volume");
+            }
+        }
+        double tol = 1e-12 * diag;
+        ConvexPolytope h = ConvexPolytope.box((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2,
+                (b[3] - b[0]) / 2, (b[4] - b[1]) / 2, (b[5] - b[2]) / 2);
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                for (int k = j + 1; k < n; k++) {
+                    double ux = p[3 * j] - p[3 * i], uy = p[3 * j + 1] - p[3 * i + 1], uz = p[3 * j + 2] - p[3 * i + 2];
+                    double vx = p[3 * k] - p[3 * i], vy = p[3 * k + 1] - p[3 * i + 1], vz = p[3 * k + 2] - p[3 * i + 2];
+                    double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+                    double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+                    if (!(len > 1e-12 * diag * diag)) {
+                        continue;
+                    }
+                    nx /= len;
+                    ny /= len;
+                    nz /= len;
+                    double d = nx * p[3 * i] + ny * p[3 * i + 1] + nz * p[3 * i + 2];
+                    int above = 0, below = 0;
+                    for (int q = 0; q < n; q++) {
+                        double sd = nx * p[3 * q] + ny * p[3 * q + 1] + nz * p[3 * q + 2] - d;
+                        if (sd > tol) {
+                            above++;
+                        } else if (sd < -tol) {
+                            below++;
+                        }
+                    }
+                    if (above == 0) {
+                        h = h.clip(nx, ny, nz, d, tol);
+                    } else if (below == 0) {
+                        h = h.clip(-nx, -ny, -nz, -d, tol);
+                    }
+                    if (h == null) {
+                        throw new BadInputException("--source '" + spec + "': the points are flat; allowed: points spanning a volume");
+                    }
+                }
+            }
+        }
+        return h;
     }
 
     /** The options for level {@code level} (1-based): unprefixed ones plus those prefixed {@code level:}. */

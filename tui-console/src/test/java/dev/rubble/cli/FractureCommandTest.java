@@ -48,6 +48,23 @@ final class FractureCommandTest {
     }
 
     @Test
+    void hullSourceIsTheConvexHullOfThePoints() {
+        // a unit tetrahedron corner plus interior points: hull volume 1/6
+        var h = FractureCommand.parseSource("hull:0,0,0;1,0,0;0,1,0;0,0,1;0.1,0.1,0.1;0.2,0.1,0.3");
+        assertThat(h.volume()).isCloseTo(1.0 / 6, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(h.vertexCount()).isEqualTo(4);
+        // a regular octahedron |x|+|y|+|z| <= 1: volume 4/3
+        var o = FractureCommand.parseSource("hull:1,0,0;-1,0,0;0,1,0;0,-1,0;0,0,1;0,0,-1");
+        assertThat(o.volume()).isCloseTo(4.0 / 3, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(o.faceCount()).isEqualTo(8);
+        int code = run("fracture", "--source", "hull:1,0,0;-1,0,0;0,1,0;0,-1,0;0,0,1;0,0,-1", "--sites", "30");
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("leaves:       30").contains("source 1.33333333 m3");
+        assertThat(run("fracture", "--source", "hull:0,0,0;1,0,0;0,1,0;1,1,0")).isEqualTo(2);
+        assertThat(err.toString()).contains("flat");
+    }
+
+    @Test
     void optionsCanTargetOneLevel() {
         int code = run("fracture", "--source", "box:4,2,2", "--levels", "2", "--method", "voronoi", "--method", "slice",
                 "--sites", "5", "--option", "2:x=1", "--option", "2:y=0", "--option", "2:z=0");
