@@ -440,7 +440,7 @@ public final class CollectionBuilder {
         }
         double[] relativeSize = new double[n];
         for (int i = 0; i < n; i++) {
-            relativeSize[i] = Math.cbrt(volume[i]) / Math.cbrt(maxLeaf);
+            relativeSize[i] = StrictMath.cbrt(volume[i]) / StrictMath.cbrt(maxLeaf);
         }
         // leaf proximity lifted to siblings
         int leafCount = 0;

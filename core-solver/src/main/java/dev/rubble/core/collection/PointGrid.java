@@ -36,7 +36,7 @@ final class PointGrid {
                 dims++;
             }
         }
-        double h = dims == 0 ? 1 : Math.pow(vol / Math.max(1, n), 1.0 / dims);
+        double h = dims == 0 ? 1 : StrictMath.pow(vol / Math.max(1, n), 1.0 / dims);
         int total = 1;
         for (int k = 0; k < 3; k++) {
             g[k] = (int) Math.max(1, Math.min(64, Math.ceil((hi[k] - lo[k]) / h)));

@@ -43,6 +43,23 @@ final class CollectionFileTest {
         }
     }
 
+    /**
+     * Golden hash: the file image of a fixed build. A change means fracture, proximity, graph or
+     * file output changed bit-wise; update the constant only for an intended change.
+     */
+    @Test
+    void fixedBuildMatchesTheGoldenHash() {
+        CollectionBuilder b = new CollectionBuilder(ConvexPolytope.box(0, 0, 0, 2, 1, 0.5));
+        b.fractureLevel(CollectionBuilderTest.fracture("voronoi", Map.of("count", 25)), 11);
+        b.fractureLevel(CollectionBuilderTest.fracture("voronoi", Map.of("sites", "radial", "radius", 0.3)), 12);
+        b.autoCluster(0, 6, 2, 13);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(CollectionFile.toBytes(b.build(CollectionBuilderTest.graph("none"), 8)));
+        assertThat(Long.toHexString(crc.getValue())).isEqualTo(GOLDEN);
+    }
+
+    static final String GOLDEN = "d854ac66";
+
     @Test
     void badFilesGiveClearErrors(@TempDir Path dir) throws Exception {
         byte[] good = CollectionFile.toBytes(sample);

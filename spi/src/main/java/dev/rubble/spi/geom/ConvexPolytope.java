@@ -456,7 +456,7 @@ public final class ConvexPolytope {
                 int i = 3 * capPts[k];
                 double px = nvtx[i] - mx, py = nvtx[i + 1] - my, pz = nvtx[i + 2] - mz;
                 // counter-clockwise about +n (outward): angle in (u, w) basis with w = n × u
-                ang[k] = Math.atan2(px * wx + py * wy + pz * wz, px * ux + py * uy + pz * uz);
+                ang[k] = StrictMath.atan2(px * wx + py * wy + pz * wz, px * ux + py * uy + pz * uz);
             }
             // insertion sort (cap sizes are small), ties broken by index for determinism
             for (int k = 1; k < capCount; k++) {

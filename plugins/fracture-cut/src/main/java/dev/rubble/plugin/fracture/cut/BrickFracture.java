@@ -44,7 +44,7 @@ final class BrickFracture implements FractureMethod {
         double[] b = source.bounds();
         double len = length, dep = depth, hei = height;
         for (long c = count(b, len, dep, hei); c > maxBricks; c = count(b, len, dep, hei)) {
-            double s = Math.max(Math.cbrt((double) c / maxBricks), 1.0 + 1e-9);
+            double s = Math.max(StrictMath.cbrt((double) c / maxBricks), 1.0 + 1e-9);
             len *= s;
             dep *= s;
             hei *= s;

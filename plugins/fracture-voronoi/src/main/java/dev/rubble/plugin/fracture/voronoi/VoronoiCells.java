@@ -66,7 +66,7 @@ public final class VoronoiCells {
                 dims++;
             }
         }
-        double h = dims == 0 ? 1 : Math.pow(vol / n, 1.0 / dims);
+        double h = dims == 0 ? 1 : StrictMath.pow(vol / n, 1.0 / dims);
         int[] g = new int[3];
         for (int k = 0; k < 3; k++) {
             g[k] = (int) Math.max(1, Math.min(128, Math.ceil((hi[k] - lo[k]) / h)));
