@@ -85,6 +85,29 @@ final class CollectionBuilderTest {
     }
 
     @Test
+    void slicedGridHasTheCombinatorialNumberOfUnitContacts() {
+        // 3 x 3 x 2 unit cubes: (a-1)bc + a(b-1)c + ab(c-1) = 12 + 12 + 9 internal faces of area 1
+        CollectionBuilder b = new CollectionBuilder(ConvexPolytope.box(0, 0, 0, 1.5, 1.5, 1));
+        b.fractureLevel(fracture("slice", Map.of("x", 2, "y", 2, "z", 1)), 0);
+        GeometryCollection g = b.build(graph("delaunay"), Integer.MAX_VALUE);
+        assertThat(g.leaves()).hasSize(18);
+        assertThat(g.contactCount()).isEqualTo(33);
+        for (int c = 0; c < g.contactCount(); c++) {
+            assertThat(g.contactArea(c)).isCloseTo(1, within(1e-12));
+            assertThat(dist(g, g.contactA(c), g.contactB(c))).isCloseTo(1, within(1e-12));
+        }
+        // every face-sharing pair is a Delaunay edge, and those edges carry the contact area
+        int withArea = 0;
+        for (int e = 0; e < g.edgeCount(); e++) {
+            if (g.edgeArea(e) > 0) {
+                withArea++;
+                assertThat(g.edgeArea(e)).isCloseTo(1, within(1e-12));
+            }
+        }
+        assertThat(withArea).isEqualTo(33);
+    }
+
+    @Test
     void voronoiTwoLevelsConserveVolumeHaveSymmetricAreasAndAConnectedDefaultGraph() {
         ConvexPolytope wall = ConvexPolytope.box(0, 0, 1, 3, 0.25, 1);
         CollectionBuilder b = new CollectionBuilder(wall);

@@ -85,6 +85,8 @@ final class VoronoiFractureTest {
     void everyDistributionSumsToTheSourceVolumeAndIsDisjoint() {
         List<Map<String, ?>> configs = List.of(
                 Map.of("sites", "radial", "radius", 1.5),
+                // exactly cocircular sites (no jitter) are still cut consistently
+                Map.of("sites", "radial", "radius", 0.9, "jitter", 0.0, "rings", 4, "angles", 8),
                 Map.of("sites", "radial", "rings", 3, "angles", 7, "exponent", 2.0, "angleOffset", 10.0),
                 Map.of("sites", "clustered"),
                 Map.of("sites", "custom", "points", "0 -1 2; 1 -1 2; 1 -0.5 2.1; 0 -1.5 1.8; 9 9 9"),
