@@ -52,6 +52,10 @@ final class FractureCommand implements Callable<Integer> {
     @Option(names = "--levels", paramLabel = "N", defaultValue = "1", description = "fracture levels (default 1)")
     int levels;
 
+    @Option(names = "--chance", paramLabel = "P", defaultValue = "1",
+            description = "levels after the first fracture each piece with probability P (default 1)")
+    double chance;
+
     @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "random seed (default 0)")
     long seed;
 
@@ -89,6 +93,9 @@ final class FractureCommand implements Callable<Integer> {
         ConvexPolytope src = parseSource(source);
         if (levels < 1 || levels > 8) {
             throw new BadInputException("--levels " + levels + " is out of range; allowed: 1..8");
+        }
+        if (!(chance >= 0 && chance <= 1)) {
+            throw new BadInputException("--chance " + chance + " is out of range; allowed: [0, 1]");
         }
         if (maxConnections != null && maxConnections < 1) {
             throw new BadInputException("--max-connections " + maxConnections + " is out of range; allowed: >= 1");
@@ -131,7 +138,7 @@ final class FractureCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         CollectionBuilder b = new CollectionBuilder(src).density(density);
         for (int l = 0; l < levels; l++) {
-            b.fractureLevel(perLevel.get(l), seed + l);
+            b.fractureLevel(perLevel.get(l), seed + l, l == 0 ? 1.0 : chance);
         }
         int clusters = cluster == null ? 0 : b.autoCluster(0, cluster, minClusterSize, seed);
         int merged = fixTiny == null ? 0 : b.fixTiny(fixTiny);

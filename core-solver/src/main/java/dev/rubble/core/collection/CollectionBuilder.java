@@ -142,10 +142,30 @@ public final class CollectionBuilder {
      * Fractures every live leaf at the deepest level: one more level. Returns the pieces made.
      */
     public int fractureLevel(FractureMethod method, long seed) {
+        return fractureLevel(method, seed, 1.0);
+    }
+
+    /**
+     * Like {@link #fractureLevel(FractureMethod, long)} but each deepest leaf is fractured only
+     * with probability {@code chance} (Chaos' ChanceToFracture; reference:
+     * chaos-large-scale-destruction, multi-level fracture), decided by a per-node seeded draw, so
+     * detail can be uneven while staying reproducible.
+     *
+     * @param chance in [0, 1]
+     */
+    public int fractureLevel(FractureMethod method, long seed, double chance) {
+        if (!(chance >= 0 && chance <= 1)) {
+            throw new IllegalArgumentException("chance = " + chance + "; allowed: [0, 1]");
+        }
         int d = depth();
         int made = 0;
         for (int id : leaves()) {
-            if (nodes.get(id).depth == d && nodes.get(id).hulls.length == 1) {
+            if (nodes.get(id).depth != d || nodes.get(id).hulls.length != 1) {
+                continue;
+            }
+            // top 53 bits of the per-node mix as a uniform draw in [0, 1)
+            double draw = (mix(seed ^ 0x6368616E6365L, id) >>> 11) * 0x1.0p-53;
+            if (chance >= 1 || draw < chance) {
                 made += fracture(id, method, seed);
             }
         }

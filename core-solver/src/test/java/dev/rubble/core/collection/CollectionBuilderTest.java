@@ -156,6 +156,29 @@ final class CollectionBuilderTest {
     }
 
     @Test
+    void chanceToFractureSplitsAReproducibleFractionOfLeaves() {
+        ConvexPolytope box = ConvexPolytope.box(0, 0, 0, 2, 2, 2);
+        CollectionBuilder b = new CollectionBuilder(box);
+        b.fractureLevel(fracture("voronoi", Map.of("count", 200)), 1);
+        FractureMethod halves = fracture("slice", Map.of("x", 1, "y", 0, "z", 0));
+        int made = b.fractureLevel(halves, 2, 0.3);
+        // each fractured leaf makes 2 pieces; about 30% of 200 leaves (binomial, 4 sigma ~ 26)
+        assertThat(made % 2).isZero();
+        assertThat(made / 2).isBetween(60 - 26, 60 + 26);
+        CollectionBuilder again = new CollectionBuilder(box);
+        again.fractureLevel(fracture("voronoi", Map.of("count", 200)), 1);
+        assertThat(again.fractureLevel(halves, 2, 0.3)).isEqualTo(made);
+        assertThat(again.leaves()).containsExactly(b.leaves());
+        GeometryCollection g = b.build(graph("none"), Integer.MAX_VALUE);
+        double v = 0;
+        for (int leaf : g.leaves()) {
+            v += g.volume(leaf);
+        }
+        assertThat(v).isCloseTo(box.volume(), within(1e-9 * box.volume()));
+        assertThatThrownBy(() -> b.fractureLevel(halves, 0, 1.5)).hasMessageContaining("chance = 1.5");
+    }
+
+    @Test
     void maxConnectionsIsHonouredKeepingTheShortestEdges() {
         ConvexPolytope box = ConvexPolytope.box(0, 0, 0, 2, 2, 2);
         CollectionBuilder b = new CollectionBuilder(box);
