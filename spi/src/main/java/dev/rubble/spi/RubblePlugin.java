@@ -1,6 +1,8 @@
 package dev.rubble.spi;
 
 import dev.rubble.spi.broadphase.BroadphaseFactory;
+import dev.rubble.spi.fracture.FractureFactory;
+import dev.rubble.spi.graph.ConnectionGraphFactory;
 import java.util.List;
 
 /**
@@ -22,6 +24,16 @@ public interface RubblePlugin {
 
     /** Broadphase algorithms this plugin offers. */
     default Iterable<BroadphaseFactory> broadphases() {
+        return List.of();
+    }
+
+    /** Fracture methods (authoring: split a convex piece into convex pieces) this plugin offers. */
+    default Iterable<FractureFactory> fractureMethods() {
+        return List.of();
+    }
+
+    /** Connection-graph methods (authoring: which sibling pieces are bonded) this plugin offers. */
+    default Iterable<ConnectionGraphFactory> connectionGraphs() {
         return List.of();
     }
 }

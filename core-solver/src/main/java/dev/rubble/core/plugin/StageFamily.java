@@ -3,6 +3,8 @@ package dev.rubble.core.plugin;
 import dev.rubble.spi.RubblePlugin;
 import dev.rubble.spi.StageFactory;
 import dev.rubble.spi.broadphase.BroadphaseFactory;
+import dev.rubble.spi.fracture.FractureFactory;
+import dev.rubble.spi.graph.ConnectionGraphFactory;
 import java.util.List;
 import java.util.function.Function;
 
@@ -22,9 +24,18 @@ public record StageFamily<F extends StageFactory<?>>(
     public static final StageFamily<BroadphaseFactory> BROADPHASE =
             new StageFamily<>("broadphase", BroadphaseFactory.class, RubblePlugin::broadphases, "bruteforce");
 
+    /** Authoring: splits a convex piece into convex pieces (geometry collections). */
+    public static final StageFamily<FractureFactory> FRACTURE =
+            new StageFamily<>("fracture", FractureFactory.class, RubblePlugin::fractureMethods, "voronoi");
+
+    /** Authoring: which sibling pieces of a geometry collection are bonded. */
+    public static final StageFamily<ConnectionGraphFactory> CONNECTION_GRAPH =
+            new StageFamily<>("connection-graph", ConnectionGraphFactory.class, RubblePlugin::connectionGraphs,
+                    "minimal-spanning-subset-delaunay");
+
     /** Every family, in the order {@code rubble plugins} prints them. */
     public static List<StageFamily<?>> all() {
-        return List.of(BROADPHASE);
+        return List.of(BROADPHASE, FRACTURE, CONNECTION_GRAPH);
     }
 
     /** The family called {@code name}, or fails listing the known ones. */

@@ -1,0 +1,567 @@
+package dev.rubble.spi.geom;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * An immutable convex polytope in boundary form: vertices, face polygons (index loops,
+ * counter-clockwise seen from outside) and one outward plane per face.
+ *
+ * <p>Layout (all arrays owned by this object and never exposed; accessors copy or read single
+ * values): vertex {@code i} is {@code (x,y,z) = v[3i..3i+2]}; face {@code f} lists vertex indices
+ * {@code faceIdx[faceStart[f] .. faceStart[f+1]-1]}; its plane is {@code n·x = d} with unit
+ * normal {@code n = plane[4f..4f+2]} pointing out and {@code d = plane[4f+3]} (metres).
+ *
+ * <p>Clipping ({@link #clip}) is the only way to make new shapes from old ones besides the
+ * factory {@link #box}; it is robust with an absolute tolerance: vertices within the tolerance
+ * of the cutting plane count as lying on it and are kept unmoved, so repeated cuts by the same
+ * plane never create slivers, and faces that degenerate to fewer than three distinct vertices are
+ * dropped. Mass properties use the divergence theorem over signed tetrahedra (reference point
+ * = vertex 0), for unit density.
+ *
+ * <p>Thread-safe (immutable, all fields final).
+ */
+public final class ConvexPolytope {
+    private final double[] v;
+    private final int[] faceStart;
+    private final int[] faceIdx;
+    private final double[] plane;
+    // volume, centroid, inertia: computed once at construction (every clip needs the volume anyway)
+    private final double[] mass;
+
+    private ConvexPolytope(double[] v, int[] faceStart, int[] faceIdx, double[] plane) {
+        this.v = v;
+        this.faceStart = faceStart;
+        this.faceIdx = faceIdx;
+        this.plane = plane;
+        this.mass = computeMass();
+    }
+
+    /**
+     * An axis-aligned box with centre {@code (cx,cy,cz)} and half extents {@code hx,hy,hz}
+     * (metres, &gt; 0 and finite).
+     */
+    public static ConvexPolytope box(double cx, double cy, double cz, double hx, double hy, double hz) {
+        requirePositive("hx", hx);
+        requirePositive("hy", hy);
+        requirePositive("hz", hz);
+        double[] v = new double[24];
+        for (int i = 0; i < 8; i++) {
+            v[3 * i] = cx + ((i & 1) == 0 ? -hx : hx);
+            v[3 * i + 1] = cy + ((i & 2) == 0 ? -hy : hy);
+            v[3 * i + 2] = cz + ((i & 4) == 0 ? -hz : hz);
+        }
+        // faces -x, +x, -y, +y, -z, +z, counter-clockwise from outside
+        int[] idx = {0, 4, 6, 2, 1, 3, 7, 5, 0, 1, 5, 4, 2, 6, 7, 3, 0, 2, 3, 1, 4, 5, 7, 6};
+        int[] start = {0, 4, 8, 12, 16, 20, 24};
+        return fromFaces(v, start, idx);
+    }
+
+    /**
+     * Builds a polytope from vertices and face loops (counter-clockwise seen from outside),
+     * computing face planes by Newell's method. The caller must pass a closed convex boundary;
+     * arrays are copied.
+     *
+     * @throws IllegalArgumentException if a face has fewer than 3 vertices, an index is out of
+     *                                  range or a coordinate is not finite
+     */
+    public static ConvexPolytope fromFaces(double[] vertices, int[] faceStart, int[] faceIndices) {
+        Objects.requireNonNull(vertices, "vertices is null");
+        Objects.requireNonNull(faceStart, "faceStart is null");
+        Objects.requireNonNull(faceIndices, "faceIndices is null");
+        if (vertices.length % 3 != 0 || vertices.length < 12) {
+            throw new IllegalArgumentException("vertices.length = " + vertices.length
+                    + "; allowed: a multiple of 3, at least 12 (4 vertices)");
+        }
+        for (int i = 0; i < vertices.length; i++) {
+            if (!Double.isFinite(vertices[i])) {
+                throw new IllegalArgumentException("vertices[" + i + "] = " + vertices[i] + "; allowed: finite");
+            }
+        }
+        int nf = faceStart.length - 1;
+        if (nf < 4 || faceStart[0] != 0 || faceStart[nf] != faceIndices.length) {
+            throw new IllegalArgumentException("faceStart must start at 0, end at faceIndices.length and "
+                    + "describe at least 4 faces; got " + Arrays.toString(faceStart));
+        }
+        int nv = vertices.length / 3;
+        for (int f = 0; f < nf; f++) {
+            if (faceStart[f + 1] - faceStart[f] < 3) {
+                throw new IllegalArgumentException("face " + f + " has " + (faceStart[f + 1] - faceStart[f])
+                        + " vertices; allowed: >= 3");
+            }
+        }
+        for (int i : faceIndices) {
+            if (i < 0 || i >= nv) {
+                throw new IllegalArgumentException("face index " + i + " out of range [0, " + nv + ")");
+            }
+        }
+        double[] v = vertices.clone();
+        int[] fs = faceStart.clone();
+        int[] fi = faceIndices.clone();
+        return new ConvexPolytope(v, fs, fi, planes(v, fs, fi));
+    }
+
+    /**
+     * Restores a polytope exactly from its parts, e.g. read back from a file: like
+     * {@link #fromFaces} but the face planes are taken as given (packed {@code nx,ny,nz,d} per
+     * face, unit normals) instead of being recomputed, so a saved polytope loads bit-identical.
+     *
+     * @throws IllegalArgumentException on inconsistent sizes, bad indices or non-finite values
+     */
+    public static ConvexPolytope of(double[] vertices, int[] faceStart, int[] faceIndices, double[] planes) {
+        ConvexPolytope p = fromFaces(vertices, faceStart, faceIndices);
+        Objects.requireNonNull(planes, "planes is null");
+        if (planes.length != 4 * p.faceCount()) {
+            throw new IllegalArgumentException("planes.length = " + planes.length + "; allowed: 4 * faceCount = "
+                    + 4 * p.faceCount());
+        }
+        for (int i = 0; i < planes.length; i++) {
+            if (!Double.isFinite(planes[i])) {
+                throw new IllegalArgumentException("planes[" + i + "] = " + planes[i] + "; allowed: finite");
+            }
+        }
+        return new ConvexPolytope(p.v, p.faceStart, p.faceIdx, planes.clone());
+    }
+
+    /** A copy of the face planes, packed {@code nx,ny,nz,d} per face. */
+    public double[] planes() {
+        return plane.clone();
+    }
+
+    private static double[] planes(double[] v, int[] fs, int[] fi) {
+        int nf = fs.length - 1;
+        double[] p = new double[4 * nf];
+        for (int f = 0; f < nf; f++) {
+            double nx = 0, ny = 0, nz = 0, sx = 0, sy = 0, sz = 0;
+            int a = fs[f], b = fs[f + 1];
+            for (int k = a; k < b; k++) {
+                int i = 3 * fi[k];
+                int j = 3 * fi[k + 1 < b ? k + 1 : a];
+                nx += (v[i + 1] - v[j + 1]) * (v[i + 2] + v[j + 2]);
+                ny += (v[i + 2] - v[j + 2]) * (v[i] + v[j]);
+                nz += (v[i] - v[j]) * (v[i + 1] + v[j + 1]);
+                sx += v[i];
+                sy += v[i + 1];
+                sz += v[i + 2];
+            }
+            double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            if (len > 0) {
+                nx /= len;
+                ny /= len;
+                nz /= len;
+            }
+            int cnt = b - a;
+            p[4 * f] = nx;
+            p[4 * f + 1] = ny;
+            p[4 * f + 2] = nz;
+            p[4 * f + 3] = (nx * sx + ny * sy + nz * sz) / cnt;
+        }
+        return p;
+    }
+
+    private static void requirePositive(String name, double x) {
+        if (!(x > 0) || !Double.isFinite(x)) {
+            throw new IllegalArgumentException(name + " = " + x + "; allowed: finite and > 0");
+        }
+    }
+
+    /** Number of vertices. */
+    public int vertexCount() {
+        return v.length / 3;
+    }
+
+    /** Number of faces. */
+    public int faceCount() {
+        return faceStart.length - 1;
+    }
+
+    /** Coordinate {@code axis} (0 = x, 1 = y, 2 = z) of vertex {@code i}, metres. */
+    public double vertex(int i, int axis) {
+        return v[3 * i + axis];
+    }
+
+    /** A copy of all vertex coordinates, packed xyz. */
+    public double[] vertices() {
+        return v.clone();
+    }
+
+    /** Number of vertices of face {@code f}. */
+    public int faceSize(int f) {
+        return faceStart[f + 1] - faceStart[f];
+    }
+
+    /** Vertex index {@code k} (0-based, &lt; faceSize(f)) of face {@code f}. */
+    public int faceVertex(int f, int k) {
+        return faceIdx[faceStart[f] + k];
+    }
+
+    /** A copy of the face start offsets ({@code faceCount()+1} entries). */
+    public int[] faceStarts() {
+        return faceStart.clone();
+    }
+
+    /** A copy of the concatenated face index loops. */
+    public int[] faceIndices() {
+        return faceIdx.clone();
+    }
+
+    /** Component {@code k} of face {@code f}'s plane: 0..2 unit outward normal, 3 offset d (metres). */
+    public double plane(int f, int k) {
+        return plane[4 * f + k];
+    }
+
+    /**
+     * Signed distance of a point from the polytope's boundary planes: the maximum over faces of
+     * {@code n·p - d}; ≤ 0 inside, &gt; 0 outside (an upper bound of the Euclidean distance is
+     * not implied; inside it is exact for the nearest face).
+     */
+    public double planeDistance(double x, double y, double z) {
+        double m = Double.NEGATIVE_INFINITY;
+        for (int f = 0; f < plane.length; f += 4) {
+            double s = plane[f] * x + plane[f + 1] * y + plane[f + 2] * z - plane[f + 3];
+            if (s > m) {
+                m = s;
+            }
+        }
+        return m;
+    }
+
+    /** Axis-aligned bounds {@code {minx,miny,minz,maxx,maxy,maxz}}. */
+    public double[] bounds() {
+        double[] b = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
+                Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        for (int i = 0; i < v.length; i += 3) {
+            for (int k = 0; k < 3; k++) {
+                b[k] = Math.min(b[k], v[i + k]);
+                b[3 + k] = Math.max(b[3 + k], v[i + k]);
+            }
+        }
+        return b;
+    }
+
+    /** The largest distance from {@code (x,y,z)} to a vertex, metres. */
+    public double maxVertexDistance(double x, double y, double z) {
+        double m = 0;
+        for (int i = 0; i < v.length; i += 3) {
+            double dx = v[i] - x, dy = v[i + 1] - y, dz = v[i + 2] - z;
+            m = Math.max(m, dx * dx + dy * dy + dz * dz);
+        }
+        return Math.sqrt(m);
+    }
+
+    /** Volume, cubic metres (&gt; 0 for a valid polytope). */
+    public double volume() {
+        return massProps()[0];
+    }
+
+    /** Centre of mass (uniform density) coordinate {@code axis}, metres. */
+    public double centroid(int axis) {
+        return massProps()[1 + axis];
+    }
+
+    /**
+     * Inertia tensor about the centroid for unit density (kg·m² per kg/m³), as
+     * {@code {Ixx, Iyy, Izz, Ixy, Ixz, Iyz}} (products of inertia with the physics sign,
+     * {@code Ixy = -∫xy dV}).
+     */
+    public double[] inertia() {
+        double[] m = massProps();
+        return new double[] {m[4], m[5], m[6], m[7], m[8], m[9]};
+    }
+
+    private double[] massProps() {
+        return mass;
+    }
+
+    private double[] computeMass() {
+        // Signed tetrahedra (ref, a, b, c) over a fan of each face; ref = vertex 0 to limit cancellation.
+        double rx = v[0], ry = v[1], rz = v[2];
+        double vol = 0, mx = 0, my = 0, mz = 0;
+        double cxx = 0, cyy = 0, czz = 0, cxy = 0, cxz = 0, cyz = 0;
+        int nf = faceCount();
+        for (int f = 0; f < nf; f++) {
+            int s = faceStart[f], e = faceStart[f + 1];
+            int i0 = 3 * faceIdx[s];
+            double ax = v[i0] - rx, ay = v[i0 + 1] - ry, az = v[i0 + 2] - rz;
+            for (int k = s + 1; k + 1 < e; k++) {
+                int i1 = 3 * faceIdx[k], i2 = 3 * faceIdx[k + 1];
+                double bx = v[i1] - rx, by = v[i1 + 1] - ry, bz = v[i1 + 2] - rz;
+                double qx = v[i2] - rx, qy = v[i2 + 1] - ry, qz = v[i2 + 2] - rz;
+                double det = ax * (by * qz - bz * qy) - ay * (bx * qz - bz * qx) + az * (bx * qy - by * qx);
+                double tv = det / 6.0;
+                vol += tv;
+                double sx = ax + bx + qx, sy = ay + by + qy, sz = az + bz + qz;
+                mx += tv * sx / 4.0;
+                my += tv * sy / 4.0;
+                mz += tv * sz / 4.0;
+                // ∫ x_i x_j dV over tet (0,a,b,q) = V/20 (Σ p_i p_j + s_i s_j)
+                double w = tv / 20.0;
+                cxx += w * (ax * ax + bx * bx + qx * qx + sx * sx);
+                cyy += w * (ay * ay + by * by + qy * qy + sy * sy);
+                czz += w * (az * az + bz * bz + qz * qz + sz * sz);
+                cxy += w * (ax * ay + bx * by + qx * qy + sx * sy);
+                cxz += w * (ax * az + bx * bz + qx * qz + sx * sz);
+                cyz += w * (ay * az + by * bz + qy * qz + sy * sz);
+            }
+        }
+        double gx = vol != 0 ? mx / vol : 0, gy = vol != 0 ? my / vol : 0, gz = vol != 0 ? mz / vol : 0;
+        // shift second moments to the centroid
+        cxx -= vol * gx * gx;
+        cyy -= vol * gy * gy;
+        czz -= vol * gz * gz;
+        cxy -= vol * gx * gy;
+        cxz -= vol * gx * gz;
+        cyz -= vol * gy * gz;
+        return new double[] {vol, gx + rx, gy + ry, gz + rz,
+            cyy + czz, cxx + czz, cxx + cyy, -cxy, -cxz, -cyz};
+    }
+
+    /**
+     * The part of this polytope on the inner side {@code n·x ≤ d} of a plane.
+     *
+     * @param nx,ny,nz plane normal (need not be unit; must not be zero)
+     * @param d        plane offset in the same scale as the normal
+     * @param tol      absolute distance tolerance (metres, ≥ 0): vertices with
+     *                 {@code |n·x - d|/|n| ≤ tol} count as on the plane
+     * @return this when nothing lies strictly outside, {@code null} when nothing lies strictly
+     *         inside (empty or a flat remainder), else the clipped polytope
+     */
+    public ConvexPolytope clip(double nx, double ny, double nz, double d, double tol) {
+        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (!(len > 0) || !Double.isFinite(len) || !Double.isFinite(d)) {
+            throw new IllegalArgumentException("plane (" + nx + ", " + ny + ", " + nz + ", " + d
+                    + ") is not allowed; allowed: finite with a non-zero normal");
+        }
+        if (!(tol >= 0)) {
+            throw new IllegalArgumentException("tol = " + tol + "; allowed: >= 0");
+        }
+        nx /= len;
+        ny /= len;
+        nz /= len;
+        d /= len;
+        int nv = vertexCount();
+        double[] dist = new double[nv];
+        int out = 0, in = 0;
+        for (int i = 0; i < nv; i++) {
+            double s = nx * v[3 * i] + ny * v[3 * i + 1] + nz * v[3 * i + 2] - d;
+            if (s > tol) {
+                out++;
+            } else if (s < -tol) {
+                in++;
+            } else {
+                s = 0;
+            }
+            dist[i] = s;
+        }
+        if (out == 0) {
+            return this;
+        }
+        if (in == 0) {
+            return null;
+        }
+        // new vertex numbering: kept old vertices first, then edge intersections
+        int[] remap = new int[nv];
+        double[] nvtx = new double[3 * (nv + faceIdx.length)];
+        int count = 0;
+        for (int i = 0; i < nv; i++) {
+            if (dist[i] <= 0) {
+                remap[i] = count;
+                System.arraycopy(v, 3 * i, nvtx, 3 * count, 3);
+                count++;
+            } else {
+                remap[i] = -1;
+            }
+        }
+        Map<Long, Integer> cut = new HashMap<>();
+        int[] nfs = new int[faceCount() + 2];
+        int[] nfsrc = new int[faceCount() + 2];
+        int[] nfi = new int[faceIdx.length * 2 + nv];
+        int[] capPts = new int[faceIdx.length + nv];
+        int capCount = 0;
+        boolean[] onCap = new boolean[nv + faceIdx.length];
+        int nfCount = 0, idxCount = 0;
+        int nf = faceCount();
+        for (int f = 0; f < nf; f++) {
+            int s = faceStart[f], e = faceStart[f + 1];
+            int faceBegin = idxCount;
+            for (int k = s; k < e; k++) {
+                int a = faceIdx[k], b = faceIdx[k + 1 < e ? k + 1 : s];
+                double da = dist[a], db = dist[b];
+                if (da <= 0) {
+                    idxCount = appendDistinct(nfi, faceBegin, idxCount, remap[a]);
+                    if (da == 0 && !onCap[remap[a]]) {
+                        onCap[remap[a]] = true;
+                        capPts[capCount++] = remap[a];
+                    }
+                }
+                if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
+                    long key = a < b ? ((long) a << 32) | b : ((long) b << 32) | a;
+                    Integer id = cut.get(key);
+                    if (id == null) {
+                        // interpolate from the inner endpoint for symmetry of shared edges
+                        int p = da < 0 ? a : b, q = da < 0 ? b : a;
+                        double t = dist[p] / (dist[p] - dist[q]);
+                        nvtx[3 * count] = v[3 * p] + t * (v[3 * q] - v[3 * p]);
+                        nvtx[3 * count + 1] = v[3 * p + 1] + t * (v[3 * q + 1] - v[3 * p + 1]);
+                        nvtx[3 * count + 2] = v[3 * p + 2] + t * (v[3 * q + 2] - v[3 * p + 2]);
+                        id = count++;
+                        cut.put(key, id);
+                        onCap[id] = true;
+                        capPts[capCount++] = id;
+                    }
+                    idxCount = appendDistinct(nfi, faceBegin, idxCount, id);
+                }
+            }
+            if (idxCount - faceBegin >= 2 && nfi[idxCount - 1] == nfi[faceBegin]) {
+                idxCount--;
+            }
+            if (idxCount - faceBegin >= 3 && !allOnCap(nfi, faceBegin, idxCount, onCap)) {
+                nfsrc[nfCount] = f;
+                nfs[nfCount++] = faceBegin;
+            } else {
+                idxCount = faceBegin;
+            }
+        }
+        // the cap polygon: cap points sorted by angle around their mean in the plane
+        if (capCount >= 3) {
+            double ux, uy, uz;
+            if (Math.abs(nx) < 0.9) {
+                ux = 0;
+                uy = nz;
+                uz = -ny;
+            } else {
+                ux = -nz;
+                uy = 0;
+                uz = nx;
+            }
+            double ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
+            ux /= ul;
+            uy /= ul;
+            uz /= ul;
+            double wx = ny * uz - nz * uy, wy = nz * ux - nx * uz, wz = nx * uy - ny * ux;
+            double mx = 0, my = 0, mz = 0;
+            for (int k = 0; k < capCount; k++) {
+                int i = 3 * capPts[k];
+                mx += nvtx[i];
+                my += nvtx[i + 1];
+                mz += nvtx[i + 2];
+            }
+            mx /= capCount;
+            my /= capCount;
+            mz /= capCount;
+            double[] ang = new double[capCount];
+            for (int k = 0; k < capCount; k++) {
+                int i = 3 * capPts[k];
+                double px = nvtx[i] - mx, py = nvtx[i + 1] - my, pz = nvtx[i + 2] - mz;
+                // counter-clockwise about +n (outward): angle in (u, w) basis with w = n × u
+                ang[k] = StrictMath.atan2(px * wx + py * wy + pz * wz, px * ux + py * uy + pz * uz);
+            }
+            // insertion sort (cap sizes are small), ties broken by index for determinism
+            for (int k = 1; k < capCount; k++) {
+                double a = ang[k];
+                int id = capPts[k];
+                int j = k - 1;
+                while (j >= 0 && (ang[j] > a || (ang[j] == a && capPts[j] > id))) {
+                    ang[j + 1] = ang[j];
+                    capPts[j + 1] = capPts[j];
+                    j--;
+                }
+                ang[j + 1] = a;
+                capPts[j + 1] = id;
+            }
+            int faceBegin = idxCount;
+            for (int k = 0; k < capCount; k++) {
+                idxCount = appendDistinct(nfi, faceBegin, idxCount, capPts[k]);
+            }
+            if (idxCount - faceBegin >= 3) {
+                nfsrc[nfCount] = -1;
+                nfs[nfCount++] = faceBegin;
+            } else {
+                idxCount = faceBegin;
+            }
+        }
+        if (nfCount < 4) {
+            return null;
+        }
+        // compact: drop vertices no face uses
+        int[] used = new int[count];
+        Arrays.fill(used, -1);
+        int nu = 0;
+        for (int k = 0; k < idxCount; k++) {
+            if (used[nfi[k]] < 0) {
+                used[nfi[k]] = 0;
+            }
+        }
+        double[] cv = new double[3 * count];
+        for (int i = 0; i < count; i++) {
+            if (used[i] == 0) {
+                used[i] = nu;
+                System.arraycopy(nvtx, 3 * i, cv, 3 * nu, 3);
+                nu++;
+            }
+        }
+        int[] fi = new int[idxCount];
+        for (int k = 0; k < idxCount; k++) {
+            fi[k] = used[nfi[k]];
+        }
+        int[] fs = new int[nfCount + 1];
+        System.arraycopy(nfs, 0, fs, 0, nfCount);
+        fs[nfCount] = idxCount;
+        double[] verts = Arrays.copyOf(cv, 3 * nu);
+        // planes are inherited exactly (kept faces) or the cutting plane (cap), so faces shared by
+        // neighbouring cells carry bit-identical planes
+        double[] pl = new double[4 * nfCount];
+        for (int f = 0; f < nfCount; f++) {
+            int src = nfsrc[f];
+            if (src >= 0) {
+                System.arraycopy(plane, 4 * src, pl, 4 * f, 4);
+            } else {
+                pl[4 * f] = nx;
+                pl[4 * f + 1] = ny;
+                pl[4 * f + 2] = nz;
+                pl[4 * f + 3] = d;
+            }
+        }
+        ConvexPolytope r = new ConvexPolytope(verts, fs, fi, pl);
+        return r.volume() > 0 ? r : null;
+    }
+
+    private static boolean allOnCap(int[] idx, int a, int b, boolean[] onCap) {
+        for (int k = a; k < b; k++) {
+            if (!onCap[idx[k]]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int appendDistinct(int[] arr, int begin, int end, int id) {
+        if (end > begin && arr[end - 1] == id) {
+            return end;
+        }
+        arr[end] = id;
+        return end + 1;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof ConvexPolytope)) {
+            return false;
+        }
+        ConvexPolytope p = (ConvexPolytope) o;
+        return Arrays.equals(v, p.v) && Arrays.equals(faceStart, p.faceStart) && Arrays.equals(faceIdx, p.faceIdx)
+                && Arrays.equals(plane, p.plane);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(v) + Arrays.hashCode(faceIdx);
+    }
+
+    @Override
+    public String toString() {
+        return "ConvexPolytope[" + vertexCount() + " vertices, " + faceCount() + " faces, volume " + volume() + "]";
+    }
+}

@@ -1,0 +1,347 @@
+package dev.rubble.cli;
+
+import dev.rubble.core.collection.CollectionBuilder;
+import dev.rubble.core.collection.CollectionFile;
+import dev.rubble.core.collection.GeometryCollection;
+import dev.rubble.core.plugin.StageFamily;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.spi.StageConfig;
+import dev.rubble.spi.fracture.FractureMethod;
+import dev.rubble.spi.geom.ConvexPolytope;
+import dev.rubble.spi.graph.ConnectionGraphMethod;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rubble fracture}: make a geometry collection from a source shape and print a summary
+ * (pieces per level, leaf volume against the source, edges, smallest/largest leaf, coefficient
+ * of variation of leaf volumes); optionally save it (docs/collection-format.md).
+ */
+@Command(name = "fracture", description = "Fracture a source shape into a geometry collection and print a summary.")
+final class FractureCommand implements Callable<Integer> {
+    @Option(names = "--source", paramLabel = "SHAPE", defaultValue = "box:2,1,0.5",
+            description = "source shape: box:SX,SY,SZ (full side lengths in metres, centred at the origin) or "
+                    + "hull:X,Y,Z;X,Y,Z;... (convex hull of 4..64 points); default ${DEFAULT-VALUE}")
+    String source;
+
+    @Option(names = "--method", paramLabel = "NAME",
+            description = "fracture method per level (repeat for later levels; the last one repeats), default voronoi")
+    List<String> methods = new ArrayList<>();
+
+    @Option(names = "--option", paramLabel = "KEY=VALUE",
+            description = "an option for the fracture methods of every level, e.g. --option sites=radial, or for one "
+                    + "level only with a level prefix, e.g. --option 2:x=4 (repeatable)")
+    List<String> options = new ArrayList<>();
+
+    @Option(names = "--sites", paramLabel = "N", description = "shorthand for --option count=N (voronoi)")
+    Integer sites;
+
+    @Option(names = "--levels", paramLabel = "N", defaultValue = "1", description = "fracture levels (default 1)")
+    int levels;
+
+    @Option(names = "--chance", paramLabel = "P", defaultValue = "1",
+            description = "levels after the first fracture each piece with probability P (default 1)")
+    double chance;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "random seed (default 0)")
+    long seed;
+
+    @Option(names = "--cluster", paramLabel = "K", description = "auto-cluster the root's children into about K clusters")
+    Integer cluster;
+
+    @Option(names = "--min-cluster-size", paramLabel = "N", defaultValue = "2",
+            description = "auto-cluster: smaller components are merged into a neighbour (default 2)")
+    int minClusterSize;
+
+    @Option(names = "--fix-tiny", paramLabel = "REL",
+            description = "merge leaves under REL x the largest leaf volume into a neighbour (SPEC default 0.01)")
+    Double fixTiny;
+
+    @Option(names = "--graph", paramLabel = "NAME", description = "connection-graph method (default minimal-spanning-subset-delaunay)")
+    String graph;
+
+    @Option(names = "--max-connections", paramLabel = "N", description = "at most N edges per node, shortest first (default no cap)")
+    Integer maxConnections;
+
+    @Option(names = "--density", paramLabel = "KG_M3", defaultValue = "2500", description = "density, kg/m^3 (default 2500)")
+    double density;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "save the collection here (.rbc)")
+    Path out;
+
+    @Mixin
+    PluginOptions plugins;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        ConvexPolytope src = parseSource(source);
+        if (levels < 1 || levels > 8) {
+            throw new BadInputException("--levels " + levels + " is out of range; allowed: 1..8");
+        }
+        if (!(chance >= 0 && chance <= 1)) {
+            throw new BadInputException("--chance " + chance + " is out of range; allowed: [0, 1]");
+        }
+        if (maxConnections != null && maxConnections < 1) {
+            throw new BadInputException("--max-connections " + maxConnections + " is out of range; allowed: >= 1");
+        }
+        if (cluster != null && cluster < 1) {
+            throw new BadInputException("--cluster " + cluster + " is out of range; allowed: >= 1");
+        }
+        if (minClusterSize < 1) {
+            throw new BadInputException("--min-cluster-size " + minClusterSize + " is out of range; allowed: >= 1");
+        }
+        if (fixTiny != null && !(fixTiny >= 0 && fixTiny <= 1)) {
+            throw new BadInputException("--fix-tiny " + fixTiny + " is out of range; allowed: [0, 1]");
+        }
+        if (!(density > 0) || !Double.isFinite(density)) {
+            throw new BadInputException("--density " + density + " is out of range; allowed: > 0");
+        }
+        if (sites != null && sites < 1) {
+            throw new BadInputException("--sites " + sites + " is out of range; allowed: >= 1");
+        }
+        if (out != null) {
+            Path parent = out.toAbsolutePath().getParent();
+            if (parent != null && !Files.isDirectory(parent)) {
+                throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
+            }
+        }
+        Stages stages = plugins.load();
+        List<String> names = methods.isEmpty() ? List.of(StageFamily.FRACTURE.defaultName()) : methods;
+        List<FractureMethod> perLevel = new ArrayList<>();
+        for (int l = 0; l < levels; l++) {
+            String name = names.get(Math.min(l, names.size() - 1));
+            Map<String, Object> opts = parseOptions(options, l + 1, levels);
+            if (sites != null && "voronoi".equals(name)) {
+                opts.put("count", sites);
+            }
+            perLevel.add(stages.create(StageFamily.FRACTURE, name, StageConfig.of(opts)));
+        }
+        String graphName = graph != null ? graph : StageFamily.CONNECTION_GRAPH.defaultName();
+        ConnectionGraphMethod g = stages.create(StageFamily.CONNECTION_GRAPH, graphName, StageConfig.empty());
+
+        long t0 = System.nanoTime();
+        CollectionBuilder b = new CollectionBuilder(src).density(density);
+        for (int l = 0; l < levels; l++) {
+            b.fractureLevel(perLevel.get(l), seed + l, l == 0 ? 1.0 : chance);
+        }
+        int clusters = cluster == null ? 0 : b.autoCluster(0, cluster, minClusterSize, seed);
+        int merged = fixTiny == null ? 0 : b.fixTiny(fixTiny);
+        GeometryCollection c = b.build(g, maxConnections == null ? Integer.MAX_VALUE : maxConnections);
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        printSummary(spec.commandLine().getOut(), c, src.volume(), graphName, clusters, merged, ms);
+        if (out != null) {
+            CollectionFile.save(c, out);
+            spec.commandLine().getOut().println("wrote " + out);
+        }
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+
+    static void printSummary(PrintWriter o, GeometryCollection c, double sourceVolume, String graphName, int clusters,
+            int merged, long ms) {
+        int[] perLevel = new int[c.maxLevel() + 1];
+        for (int i = 0; i < c.nodeCount(); i++) {
+            perLevel[c.level(i)]++;
+        }
+        int[] leaves = c.leaves();
+        double sum = 0, min = Double.POSITIVE_INFINITY, max = 0;
+        for (int leaf : leaves) {
+            double v = c.volume(leaf);
+            sum += v;
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        double mean = sum / leaves.length, var = 0;
+        for (int leaf : leaves) {
+            var += (c.volume(leaf) - mean) * (c.volume(leaf) - mean);
+        }
+        double cv = leaves.length > 1 ? Math.sqrt(var / leaves.length) / mean : 0;
+        StringBuilder lv = new StringBuilder();
+        for (int l = 0; l < perLevel.length; l++) {
+            lv.append(l == 0 ? "" : ", ").append("L").append(l).append('=').append(perLevel[l]);
+        }
+        o.println("nodes:        " + c.nodeCount() + " (" + lv + ")");
+        o.println("leaves:       " + leaves.length + (clusters > 0 ? "; auto-clusters: " + clusters : "")
+                + (merged > 0 ? "; tiny pieces merged: " + merged : ""));
+        o.println(String.format(Locale.ROOT, "volume:       leaves %.9g m3, source %.9g m3, relative error %.3e",
+                sum, sourceVolume, Math.abs(sum - sourceVolume) / sourceVolume));
+        o.println(String.format(Locale.ROOT, "leaf volume:  smallest %.6g m3, largest %.6g m3, mean %.6g m3, CV %.4f",
+                min, max, mean, cv));
+        o.println("contacts:     " + c.contactCount() + " sibling face contacts");
+        o.println("edges:        " + c.edgeCount() + " (" + graphName + ")");
+        o.println(String.format(Locale.ROOT, "mass:         %.6g kg; built in %d ms", c.mass(0), ms));
+    }
+
+    /** Most points accepted by {@code hull:} (the brute-force hull is O(n^4)). */
+    static final int MAX_HULL_POINTS = 64;
+
+    static ConvexPolytope parseSource(String s) {
+        if (s.startsWith("hull:")) {
+            return hull(s, parseHullPoints(s));
+        }
+        if (!s.startsWith("box:")) {
+            throw new BadInputException("--source '" + s
+                    + "' is not allowed; allowed: box:SX,SY,SZ or hull:X,Y,Z;X,Y,Z;... (metres)");
+        }
+        String[] f = s.substring(4).split(",");
+        if (f.length != 3) {
+            throw new BadInputException("--source '" + s + "' needs three sizes; allowed: box:SX,SY,SZ (metres)");
+        }
+        double[] d = new double[3];
+        for (int k = 0; k < 3; k++) {
+            try {
+                d[k] = Double.parseDouble(f[k].trim());
+            } catch (NumberFormatException e) {
+                throw new BadInputException("--source '" + s + "': '" + f[k] + "' is not a number");
+            }
+            if (!(d[k] > 0) || !Double.isFinite(d[k])) {
+                throw new BadInputException("--source '" + s + "': size " + f[k] + " is not allowed; allowed: > 0");
+            }
+        }
+        return ConvexPolytope.box(0, 0, 0, d[0] / 2, d[1] / 2, d[2] / 2);
+    }
+
+    private static double[] parseHullPoints(String s) {
+        String[] items = s.substring(5).split(";");
+        if (items.length < 4 || items.length > MAX_HULL_POINTS) {
+            throw new BadInputException("--source '" + s + "' has " + items.length + " points; allowed: 4.."
+                    + MAX_HULL_POINTS);
+        }
+        double[] p = new double[3 * items.length];
+        for (int i = 0; i < items.length; i++) {
+            String[] f = items[i].trim().split(",");
+            if (f.length != 3) {
+                throw new BadInputException("--source '" + s + "': point '" + items[i] + "' needs X,Y,Z");
+            }
+            for (int k = 0; k < 3; k++) {
+                try {
+                    p[3 * i + k] = Double.parseDouble(f[k].trim());
+                } catch (NumberFormatException e) {
+                    throw new BadInputException("--source '" + s + "': '" + f[k] + "' is not a number");
+                }
+                if (!Double.isFinite(p[3 * i + k])) {
+                    throw new BadInputException("--source '" + s + "': '" + f[k] + "' is not finite");
+                }
+            }
+        }
+        return p;
+    }
+
+    /**
+     * The convex hull of a few points by brute force: the points' bounding box clipped by every
+     * plane through three points that has all points on one side (a supporting plane). The
+     * narrowphase's quickhull will replace this for large inputs.
+     */
+    static ConvexPolytope hull(String spec, double[] p) {
+        int n = p.length / 3;
+        double[] b = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < 3; k++) {
+                b[k] = Math.min(b[k], p[3 * i + k]);
+                b[3 + k] = Math.max(b[3 + k], p[3 * i + k]);
+            }
+        }
+        double diag = Math.sqrt((b[3] - b[0]) * (b[3] - b[0]) + (b[4] - b[1]) * (b[4] - b[1]) + (b[5] - b[2]) * (b[5] - b[2]));
+        for (int k = 0; k < 3; k++) {
+            if (!(b[3 + k] - b[k] > 1e-9 * diag)) {
+                throw new BadInputException("--source '" + spec + "': the points are flat; allowed: points spanning a volume");
+            }
+        }
+        double tol = 1e-12 * diag;
+        ConvexPolytope h = ConvexPolytope.box((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2,
+                (b[3] - b[0]) / 2, (b[4] - b[1]) / 2, (b[5] - b[2]) / 2);
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                for (int k = j + 1; k < n; k++) {
+                    double ux = p[3 * j] - p[3 * i], uy = p[3 * j + 1] - p[3 * i + 1], uz = p[3 * j + 2] - p[3 * i + 2];
+                    double vx = p[3 * k] - p[3 * i], vy = p[3 * k + 1] - p[3 * i + 1], vz = p[3 * k + 2] - p[3 * i + 2];
+                    double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+                    double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+                    if (!(len > 1e-12 * diag * diag)) {
+                        continue;
+                    }
+                    nx /= len;
+                    ny /= len;
+                    nz /= len;
+                    double d = nx * p[3 * i] + ny * p[3 * i + 1] + nz * p[3 * i + 2];
+                    int above = 0, below = 0;
+                    for (int q = 0; q < n; q++) {
+                        double sd = nx * p[3 * q] + ny * p[3 * q + 1] + nz * p[3 * q + 2] - d;
+                        if (sd > tol) {
+                            above++;
+                        } else if (sd < -tol) {
+                            below++;
+                        }
+                    }
+                    if (above == 0) {
+                        h = h.clip(nx, ny, nz, d, tol);
+                    } else if (below == 0) {
+                        h = h.clip(-nx, -ny, -nz, -d, tol);
+                    }
+                    if (h == null) {
+                        throw new BadInputException("--source '" + spec + "': the points are flat; allowed: points spanning a volume");
+                    }
+                }
+            }
+        }
+        return h;
+    }
+
+    /** The options for level {@code level} (1-based): unprefixed ones plus those prefixed {@code level:}. */
+    static Map<String, Object> parseOptions(List<String> options, int level, int levels) {
+        Map<String, Object> m = new TreeMap<>();
+        for (String o : options) {
+            int eq = o.indexOf('=');
+            if (eq <= 0) {
+                throw new BadInputException("--option '" + o + "' is not allowed; allowed: [LEVEL:]KEY=VALUE, e.g. sites=radial");
+            }
+            String k = o.substring(0, eq), v = o.substring(eq + 1);
+            int colon = k.indexOf(':');
+            if (colon >= 0) {
+                int l;
+                try {
+                    l = Integer.parseInt(k.substring(0, colon));
+                } catch (NumberFormatException e) {
+                    l = -1;
+                }
+                if (l < 1 || l > levels) {
+                    throw new BadInputException("--option '" + o + "': level '" + k.substring(0, colon)
+                            + "' is not allowed; allowed: 1.." + levels);
+                }
+                if (l != level) {
+                    continue;
+                }
+                k = k.substring(colon + 1);
+            }
+            Object val;
+            if ("true".equals(v) || "false".equals(v)) {
+                val = Boolean.valueOf(v);
+            } else {
+                try {
+                    val = Double.valueOf(v);
+                } catch (NumberFormatException e) {
+                    val = v;
+                }
+            }
+            m.put(k, val);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,84 @@
+package dev.rubble.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rubble.core.collection.CollectionFile;
+import dev.rubble.core.collection.GeometryCollection;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+final class FractureCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
+    }
+
+    @Test
+    void fracturesABoxIntoTwoLevelsPrintsTheSummaryAndSaves(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("wall.rbc");
+        int code = run("fracture", "--source", "box:2,1,0.5", "--method", "voronoi", "--sites", "10", "--levels", "2",
+                "--seed", "7", "--out", f.toString());
+        assertThat(code).as(err.toString()).isZero();
+        String s = out.toString();
+        assertThat(s).contains("nodes:        111 (L0=1, L1=10, L2=100)");
+        assertThat(s).contains("leaves:       100");
+        String rel = s.substring(s.indexOf("relative error ") + 15, s.indexOf('\n', s.indexOf("relative error ")));
+        assertThat(Double.parseDouble(rel.trim())).isLessThan(1e-9);
+        assertThat(s).contains("CV ").contains("edges:").contains("wrote " + f);
+        GeometryCollection g = CollectionFile.load(f);
+        assertThat(g.leaves()).hasSize(100);
+        assertThat(g.mass(0)).isCloseTo(2500.0, org.assertj.core.api.Assertions.within(1e-6));
+    }
+
+    @Test
+    void badInputExitsWithTwoNamingTheOption() {
+        assertThat(run("fracture", "--source", "sphere:1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--source 'sphere:1'");
+        assertThat(run("fracture", "--method", "mosaic")).isEqualTo(2);
+        assertThat(err.toString()).contains("unknown fracture 'mosaic'").contains("voronoi");
+        assertThat(run("fracture", "--option", "count=-3")).isEqualTo(2);
+        assertThat(err.toString()).contains("'count' = -3");
+        assertThat(run("fracture", "--levels", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--levels 0");
+    }
+
+    @Test
+    void hullSourceIsTheConvexHullOfThePoints() {
+        // a unit tetrahedron corner plus interior points: hull volume 1/6
+        var h = FractureCommand.parseSource("hull:0,0,0;1,0,0;0,1,0;0,0,1;0.1,0.1,0.1;0.2,0.1,0.3");
+        assertThat(h.volume()).isCloseTo(1.0 / 6, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(h.vertexCount()).isEqualTo(4);
+        // a regular octahedron |x|+|y|+|z| <= 1: volume 4/3
+        var o = FractureCommand.parseSource("hull:1,0,0;-1,0,0;0,1,0;0,-1,0;0,0,1;0,0,-1");
+        assertThat(o.volume()).isCloseTo(4.0 / 3, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(o.faceCount()).isEqualTo(8);
+        int code = run("fracture", "--source", "hull:1,0,0;-1,0,0;0,1,0;0,-1,0;0,0,1;0,0,-1", "--sites", "30");
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("leaves:       30").contains("source 1.33333333 m3");
+        assertThat(run("fracture", "--source", "hull:0,0,0;1,0,0;0,1,0;1,1,0")).isEqualTo(2);
+        assertThat(err.toString()).contains("flat");
+    }
+
+    @Test
+    void optionsCanTargetOneLevel() {
+        int code = run("fracture", "--source", "box:4,2,2", "--levels", "2", "--method", "voronoi", "--method", "slice",
+                "--sites", "5", "--option", "2:x=1", "--option", "2:y=0", "--option", "2:z=0");
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("(L0=1, L1=5, L2=10)");
+        assertThat(run("fracture", "--option", "3:x=1")).isEqualTo(2);
+        assertThat(err.toString()).contains("level '3'").contains("allowed: 1..1");
+    }
+
+    @Test
+    void brickAndClusterAndFixTinyRun() {
+        int code = run("fracture", "--source", "box:6,0.92,2.28", "--method", "brick", "--cluster", "3",
+                "--fix-tiny", "0.01", "--graph", "delaunay");
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("(delaunay)").contains("auto-clusters:");
+    }
+}
