@@ -126,13 +126,15 @@ final class ConsoleUnderTmuxTest {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         String dead = "";
         while (System.nanoTime() < end) {
-            dead = tmux("display-message", "-p", "-t", "main", "#{pane_dead} #{pane_dead_status}").strip();
-            if (dead.startsWith("1")) {
+            // tmux marks the pane dead before it has reaped the exit status: wait for both
+            dead = tmux("display-message", "-p", "-t", "main",
+                    "#{pane_dead} #{pane_dead_status} #{pane_dead_signal}").strip();
+            if (dead.matches("1 \\d+.*") || dead.matches("1 +\\d+")) {
                 break;
             }
             Thread.sleep(100);
         }
-        assertThat(dead).isEqualTo("1 0");
+        assertThat(dead).as("pane_dead pane_dead_status pane_dead_signal").isEqualTo("1 0");
         // the alternate screen is gone: the console's frame is no longer on the terminal
         assertThat(screen()).doesNotContain("Stage time");
     }
