@@ -1,0 +1,15 @@
+package dev.rubble.plugin.broadphase.grid;
+
+import dev.rubble.plugin.broadphase.contract.AbstractBroadphaseContract;
+import dev.rubble.spi.StageConfig;
+import dev.rubble.spi.broadphase.Broadphase;
+import java.util.Map;
+
+/** The contract with cells much larger than the bodies: many bodies share a cell. */
+final class SpatialHashLargeCellsTest extends AbstractBroadphaseContract {
+
+    @Override
+    protected Broadphase create() {
+        return factory("grid").create(StageConfig.of(Map.of("cellSize", 8.0)));
+    }
+}
