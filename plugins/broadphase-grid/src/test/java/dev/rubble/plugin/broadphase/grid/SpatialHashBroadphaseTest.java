@@ -53,8 +53,11 @@ final class SpatialHashBroadphaseTest extends AbstractBroadphaseContract {
         Broadphase bp = new SpatialHashBroadphase(2.0, 64);
         bp.add(0, -2, -2, -2, 0, 0, 0, false);   // exactly cell (-1, -1, -1)
         bp.add(1, 0, 0, 0, 2, 2, 2, false);      // exactly cell (0, 0, 0), touches 0 at the origin
-        bp.add(2, -1e-300, -1e-300, -1e-300, -1e-300, -1e-300, -1e-300, true); // a point just below 0
+        // a point just below the origin: in cell (-1, -1, -1) with 0, a hair outside 1
+        bp.add(2, -1e-300, -1e-300, -1e-300, -1e-300, -1e-300, -1e-300, true);
+        bp.add(3, -1e-300, 0, 0, 1, 1, 1, false); // straddles the cell border x = 0: pairs with 0 and 1
         assertThat(sortedPairs(bp)).containsExactly(
-                PairRecorder.pack(0, 1), PairRecorder.pack(0, 2), PairRecorder.pack(1, 2));
+                PairRecorder.pack(0, 1), PairRecorder.pack(0, 2), PairRecorder.pack(0, 3),
+                PairRecorder.pack(1, 3));
     }
 }
