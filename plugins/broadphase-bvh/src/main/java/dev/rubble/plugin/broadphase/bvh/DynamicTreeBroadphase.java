@@ -10,9 +10,9 @@ import java.util.Arrays;
  *   rootMoving: awake proxies, leaves fattened by margin     rootFixed: fixed proxies, tight leaves
  *          N                                                        N
  *        /   \        every internal node's box = union of        /   \
- *       N     L       its children; heights kept AVL-balanced   L     L
- *      / \            by rotations on the way up after each
- *     L   L           insert and remove
+ *       N     L       its children; surface-area tree rotations   L     L
+ *      / \            on the way up after each insert and
+ *     L   L           remove keep the internal boxes small
  * </pre>
  *
  * <ul>
@@ -57,6 +57,8 @@ final class DynamicTreeBroadphase implements Broadphase {
     private double[] tight = new double[16 * 6];
 
     private int[] stack = new int[64];
+    /** Depth-first walk over the moving tree's leaves in findPairs (queries use {@link #stack}). */
+    private int[] walk = new int[64];
 
     DynamicTreeBroadphase(double margin) {
         if (!(margin >= 0 && margin <= 1e6)) {
@@ -298,69 +300,102 @@ final class DynamicTreeBroadphase implements Broadphase {
 
     private void refitUpwards(int tree, int n) {
         while (n != NULL) {
-            n = rebalance(tree, n);
             refit(n);
+            rotate(n);
             n = parent[n];
         }
     }
 
-    /**
-     * If node a's children differ in height by more than one, rotates the taller child up into a's
-     * place (an AVL single rotation that also picks which grandchild to hand down by height); returns
-     * the node now at a's position. Boxes and heights of the two rotated nodes are refitted.
-     */
-    private int rebalance(int tree, int a) {
-        if (child1[a] == NULL) {
-            return a;
-        }
-        // heights of the children are current (they were refitted first); a's own may be stale
-        int b = child1[a], c = child2[a];
-        int balance = height[c] - height[b];
-        if (balance > 1) {
-            return rotateUp(tree, a, c, false);
-        }
-        if (balance < -1) {
-            return rotateUp(tree, a, b, true);
-        }
-        return a;
+    /** Surface area of the union of the boxes of nodes x and y. */
+    private double unionArea2(int x, int y) {
+        return unionArea(x, y * 6);
     }
 
     /**
-     * Moves child {@code up} of {@code a} into a's place; a becomes a child of {@code up} and keeps
-     * the lower of up's two children, the higher stays with {@code up}.
+     * Tree rotation by surface area (Kensler 2008, as in Box2D v3): swaps a child of node a with a
+     * grandchild under its other child when that shrinks the other child's box the most. The leaves
+     * under a, and so a's own box, are unchanged; only the re-parented child is refitted. Unlike
+     * height-based (AVL) rotations this never merges spatially distant subtrees, which keeps the
+     * internal boxes small and queries cheap.
      */
-    private int rotateUp(int tree, int a, int up, boolean upWasChild1) {
-        int f = child1[up], g = child2[up];
-        int pa = parent[a];
-        parent[up] = pa;
-        if (pa == NULL) {
-            root[tree] = up;
-        } else if (child1[pa] == a) {
-            child1[pa] = up;
-        } else {
-            child2[pa] = up;
+    private void rotate(int a) {
+        int b = child1[a], c = child2[a];
+        if (b == NULL) {
+            return;
         }
-        parent[a] = up;
-        int keep, give;
-        if (height[f] > height[g]) {
-            keep = f;
-            give = g;
-        } else {
-            keep = g;
-            give = f;
+        boolean bLeaf = child1[b] == NULL, cLeaf = child1[c] == NULL;
+        if (bLeaf && cLeaf) {
+            return;
         }
-        // up: (a, keep); a: its other child plus give, in the slot up used to occupy
-        child1[up] = a;
-        child2[up] = keep;
-        if (upWasChild1) {
-            child1[a] = give;
-        } else {
-            child2[a] = give;
+        int best = 0;
+        double bestGain = 0;
+        if (!cLeaf) {
+            double areaC = area(c);
+            int f = child1[c], g = child2[c];
+            double gain = areaC - unionArea2(b, g); // b <-> f: c = (b, g)
+            if (gain > bestGain) {
+                bestGain = gain;
+                best = 1;
+            }
+            gain = areaC - unionArea2(f, b);        // b <-> g: c = (f, b)
+            if (gain > bestGain) {
+                bestGain = gain;
+                best = 2;
+            }
         }
-        parent[give] = a;
-        refit(a);
-        refit(up);
-        return up;
+        if (!bLeaf) {
+            double areaB = area(b);
+            int d = child1[b], e = child2[b];
+            double gain = areaB - unionArea2(c, e); // c <-> d: b = (c, e)
+            if (gain > bestGain) {
+                bestGain = gain;
+                best = 3;
+            }
+            gain = areaB - unionArea2(d, c);        // c <-> e: b = (d, c)
+            if (gain > bestGain) {
+                best = 4;
+            }
+        }
+        switch (best) {
+            case 1 -> {
+                int f = child1[c];
+                child1[a] = f;
+                parent[f] = a;
+                child1[c] = b;
+                parent[b] = c;
+                refit(c);
+                refit(a);
+            }
+            case 2 -> {
+                int g = child2[c];
+                child1[a] = g;
+                parent[g] = a;
+                child2[c] = b;
+                parent[b] = c;
+                refit(c);
+                refit(a);
+            }
+            case 3 -> {
+                int d = child1[b];
+                child2[a] = d;
+                parent[d] = a;
+                child1[b] = c;
+                parent[c] = b;
+                refit(b);
+                refit(a);
+            }
+            case 4 -> {
+                int e = child2[b];
+                child2[a] = e;
+                parent[e] = a;
+                child2[b] = c;
+                parent[c] = b;
+                refit(b);
+                refit(a);
+            }
+            default -> {
+            }
+        }
     }
 
     // ------------------------------------------------------------------ queries
@@ -375,68 +410,74 @@ final class DynamicTreeBroadphase implements Broadphase {
         return s;
     }
 
-    private boolean fatOverlap(int x, int y) {
-        int a = x * 6, c = y * 6;
-        double[] b = nb;
-        return b[a] <= b[c + 3] && b[c] <= b[a + 3]
-                && b[a + 1] <= b[c + 4] && b[c + 1] <= b[a + 4]
-                && b[a + 2] <= b[c + 5] && b[c + 2] <= b[a + 5];
-    }
-
     @Override
     public void findPairs(PairCollector out) {
-        // a stack of node pairs; (n, n) means "pairs within the subtree of n"
-        int[] s = stack;
-        int top = 0;
-        int rm = root[MOVING], rf = root[FIXED];
-        if (rm != NULL) {
-            s = push(s, top, rm, rm);
-            top += 2;
-            if (rf != NULL) {
-                s = push(s, top, rm, rf);
-                top += 2;
-            }
+        // one query per moving proxy with its tight box: against the moving tree (each moving pair is
+        // met from both ends, reported from the lower id) and against the fixed tree. Per-leaf queries
+        // cost O(log N + k) each, whatever the overlap of the upper nodes. The moving leaves are
+        // visited in tree (depth-first) order, so consecutive queries are spatially close and find
+        // the nodes they need still in cache.
+        final int rm = root[MOVING], rf = root[FIXED];
+        if (rm == NULL) {
+            return;
         }
         final double[] t = tight;
-        while (top > 0) {
-            top -= 2;
-            int x = s[top], y = s[top + 1];
-            if (x == y) {
-                int c1 = child1[x];
-                if (c1 == NULL) {
+        int[] w = walk;
+        int wp = 0;
+        w[wp++] = rm;
+        while (wp > 0) {
+            int n = w[--wp];
+            int c1 = child1[n];
+            if (c1 != NULL) {
+                if (wp + 2 > w.length) {
+                    w = Arrays.copyOf(w, w.length * 2);
+                    walk = w;
+                }
+                w[wp++] = child2[n];
+                w[wp++] = c1;
+                continue;
+            }
+            int id = leafId[n];
+            int o = id * 6;
+            double x0 = t[o], y0 = t[o + 1], z0 = t[o + 2], x1 = t[o + 3], y1 = t[o + 4], z1 = t[o + 5];
+            pairsWith(rm, id, true, x0, y0, z0, x1, y1, z1, out);
+            if (rf != NULL) {
+                pairsWith(rf, id, false, x0, y0, z0, x1, y1, z1, out);
+            }
+        }
+    }
+
+    /** Reports (id, other) for every leaf under {@code top} whose tight box overlaps id's. */
+    private void pairsWith(int top, int id, boolean onlyHigherIds, double x0, double y0, double z0,
+                           double x1, double y1, double z1, PairCollector out) {
+        final double[] b = nb, t = tight;
+        int[] s = stack;
+        int sp = 0;
+        s[sp++] = top;
+        while (sp > 0) {
+            int n = s[--sp];
+            int o = n * 6;
+            if (!(b[o] <= x1 && x0 <= b[o + 3] && b[o + 1] <= y1 && y0 <= b[o + 4] && b[o + 2] <= z1 && z0 <= b[o + 5])) {
+                continue;
+            }
+            int c1 = child1[n];
+            if (c1 == NULL) {
+                int other = leafId[n];
+                if (onlyHigherIds ? other <= id : other == id) {
                     continue;
                 }
-                int c2 = child2[x];
-                s = push(s, top, c1, c1);
-                top += 2;
-                s = push(s, top, c2, c2);
-                top += 2;
-                s = push(s, top, c1, c2);
-                top += 2;
-                continue;
-            }
-            if (!fatOverlap(x, y)) {
-                continue;
-            }
-            boolean leafX = child1[x] == NULL, leafY = child1[y] == NULL;
-            if (leafX && leafY) {
-                int i = leafId[x], j = leafId[y];
-                int a = i * 6, c = j * 6;
-                if (t[a] <= t[c + 3] && t[c] <= t[a + 3] && t[a + 1] <= t[c + 4] && t[c + 1] <= t[a + 4]
-                        && t[a + 2] <= t[c + 5] && t[c + 2] <= t[a + 5]) {
-                    out.pair(i, j);
+                int p = other * 6;
+                if (t[p] <= x1 && x0 <= t[p + 3] && t[p + 1] <= y1 && y0 <= t[p + 4] && t[p + 2] <= z1 && z0 <= t[p + 5]) {
+                    out.pair(id, other);
                 }
-            } else if (!leafX && (leafY || height[x] >= height[y])) {
-                s = push(s, top, child1[x], y);
-                top += 2;
-                s = push(s, top, child2[x], y);
-                top += 2;
-            } else {
-                s = push(s, top, x, child1[y]);
-                top += 2;
-                s = push(s, top, x, child2[y]);
-                top += 2;
+                continue;
             }
+            if (sp + 2 > s.length) {
+                s = Arrays.copyOf(s, s.length * 2);
+                stack = s;
+            }
+            s[sp++] = c1;
+            s[sp++] = child2[n];
         }
     }
 

@@ -4,30 +4,34 @@ import dev.rubble.spi.broadphase.Broadphase;
 import java.util.Arrays;
 
 /**
- * Incremental sweep and prune (sort and sweep).
+ * Incremental sweep and prune.
  *
  * <pre>
  *  per axis a in {x, y, z}:  val[a][i], code[a][i] = (proxy << 1) | isMax, sorted by (val, isMax)
+ *  pairs: a set of every overlapping pair (fixed ones included), kept up to date by the sort
  *
- *  findPairs:  sync()  refresh every endpoint value from its proxy's box,
- *                      re-sort each axis by insertion sort (frame coherence: O(N + swaps)),
- *                      falling back to a merge sort when the swaps blow a budget (teleports, bulk adds)
- *              sweep   on the axis with the largest variance of box centres:
- *                      a min endpoint tests its proxy against the open intervals, then opens it;
- *                      a max endpoint closes it.
+ *  sync (before findPairs / query, when something changed):
+ *    drop removed proxies' endpoints and pairs; copy the current box values into the endpoints
+ *    per axis: insertion sort of the old endpoints (frame coherence: O(N + swaps)); every swap is an
+ *              overlap event on that axis:  min of p passes left over max of q -> may begin: test the
+ *              full boxes, add {p, q};  max of p passes left over min of q -> ends: remove {p, q}
+ *              then the new proxies' endpoints: sorted apart and merged in
+ *    new proxies: one range query each on the axis of largest spread
+ *    too many swaps (teleports, mass moves): merge sort and rebuild the set by one sweep
+ *  findPairs: report the set, skipping fixed-fixed pairs
  * </pre>
  *
- * Min endpoints sort before max endpoints of equal value, so boxes that only touch overlap
- * (closed intervals, as the {@link Broadphase} contract requires). The open intervals are kept in
- * two lists, moving and fixed, so a fixed proxy never scans the other fixed ones: sleeping and
- * static bodies cost nothing against each other. The cost of a sweep is O(N + sum of open
- * intervals met), not O(N²), on scenes whose boxes are small against their spread along the best
- * axis (reference: Ericson, Real-Time Collision Detection §7.5.2, sort and sweep with variance
- * axis selection).
+ * Events are exact with batched updates: insertion sort swaps each inverted pair of endpoints
+ * exactly once, so an axis flips the overlap of {p, q} iff the old and new orders of their min/max
+ * endpoints differ; a pair that overlaps now on every axis overlapped before (kept) or flipped on
+ * some axis (added, the box test uses the current boxes); a pair that no longer overlaps flipped to
+ * "separate" on some axis (removed). Min endpoints sort before max endpoints of equal value, so
+ * boxes that only touch overlap (closed intervals). Cost per step: O(N) refresh + swaps + pairs,
+ * not the O(N * open intervals) of a sweep (reference: Baraff 1992, Coherent collision detection;
+ * Ericson, Real-Time Collision Detection §7.5.1 and §7.5.2 for the sweep and variance axis).
  *
- * <p>All three axes are kept sorted, so the sweep axis can change from one step to the next
- * without a rebuild. Removed proxies keep their endpoints until the next sync compacts them
- * away; their internal index is only reused after that.
+ * <p>Removed proxies keep their endpoints until the next sync compacts them away; their internal
+ * index is only reused after that.
  */
 final class SweepAndPruneBroadphase implements Broadphase {
     /** Insertion sort gives up for a merge sort after this many shifts per endpoint (plus a constant). */
@@ -58,10 +62,16 @@ final class SweepAndPruneBroadphase implements Broadphase {
     private int[] mergeCode = new int[32];
     private boolean dirty;
     private int sweepAxis;
+    /** Every overlapping pair of internal indices, fixed-fixed ones included. */
+    private final PairSet pairs = new PairSet();
+    /** The set must be rebuilt by a sweep (first sync, or the insertion sort gave up). */
+    private boolean rebuild = true;
+    /** Proxies added since the last sync (their endpoints sit at the end of the arrays). */
+    private int[] added = new int[16];
+    private int addedCount;
 
-    // sweep state
+    // sweep state (rebuilds only)
     private int[] activeMoving = new int[16];
-    private int[] activeFixed = new int[16];
     private int[] activePos = new int[16];
 
     @Override
@@ -105,6 +115,7 @@ final class SweepAndPruneBroadphase implements Broadphase {
             code[a][endpointCount + 1] = (p << 1) | 1;
         }
         endpointCount += 2;
+        added[addedCount++] = p;
         size++;
         dirty = true;
     }
@@ -116,8 +127,8 @@ final class SweepAndPruneBroadphase implements Broadphase {
         box = Arrays.copyOf(box, n * 6);
         free = Arrays.copyOf(free, n);
         dead = Arrays.copyOf(dead, n);
+        added = Arrays.copyOf(added, n);
         activeMoving = Arrays.copyOf(activeMoving, n);
-        activeFixed = Arrays.copyOf(activeFixed, n);
         activePos = Arrays.copyOf(activePos, n);
     }
 
@@ -169,15 +180,31 @@ final class SweepAndPruneBroadphase implements Broadphase {
         return size;
     }
 
-    /** Brings the three endpoint arrays up to date with the boxes and re-sorts them. */
+    /** Brings the endpoint arrays and the pair set up to date with the boxes. */
     private void sync() {
         if (!dirty) {
             return;
         }
         dirty = false;
+        if (deadCount > 0 && !rebuild) {
+            pairs.removeDead(alive);
+        }
+        int newEndpoints = 0;
+        for (int i = 0; i < addedCount; i++) {
+            if (alive[added[i]]) {
+                newEndpoints += 2;
+            }
+        }
         for (int a = 0; a < 3; a++) {
             int n = compactAndRefresh(a);
-            sortAxis(a, n);
+            int old = n - newEndpoints;
+            if (rebuild || !insertionSortWithEvents(a, old)) {
+                rebuild = true;
+                mergeSort(val[a], code[a], 0, n);
+            } else if (newEndpoints > 0) {
+                mergeSort(val[a], code[a], old, n);
+                mergeRuns(val[a], code[a], old, n);
+            }
         }
         if (deadCount > 0) {
             endpointCount -= 2 * deadCount;
@@ -187,6 +214,19 @@ final class SweepAndPruneBroadphase implements Broadphase {
             deadCount = 0;
         }
         sweepAxis = axisOfLargestVariance();
+        if (rebuild) {
+            pairs.clear();
+            sweepIntoSet();
+            rebuild = false;
+        } else {
+            for (int i = 0; i < addedCount; i++) {
+                int p = added[i];
+                if (alive[p]) {
+                    addPairsOf(p);
+                }
+            }
+        }
+        addedCount = 0;
     }
 
     /** Drops endpoints of removed proxies and copies the current box values in; returns the new count. */
@@ -209,8 +249,11 @@ final class SweepAndPruneBroadphase implements Broadphase {
         return j;
     }
 
-    /** Insertion sort by (value, isMax), switching to a merge sort if the array turns out far from sorted. */
-    private void sortAxis(int a, int n) {
+    /**
+     * Insertion sort of the first n endpoints by (value, isMax), turning every min/max swap into an
+     * overlap event. Returns false, leaving the order incomplete, once the swaps exceed the budget.
+     */
+    private boolean insertionSortWithEvents(int a, int n) {
         final double[] v = val[a];
         final int[] c = code[a];
         long budget = (long) SHIFT_BUDGET_PER_ENDPOINT * n + 64;
@@ -219,27 +262,68 @@ final class SweepAndPruneBroadphase implements Broadphase {
             int e = c[i];
             int j = i - 1;
             while (j >= 0 && (v[j] > x || (v[j] == x && (c[j] & 1) > (e & 1)))) {
+                int f = c[j];
+                if ((e & 1) == 0) {
+                    if ((f & 1) != 0 && overlaps(e >>> 1, f >>> 1)) {
+                        pairs.add(PairSet.pack(e >>> 1, f >>> 1)); // min passed a max: may begin
+                    }
+                } else if ((f & 1) == 0) {
+                    pairs.remove(PairSet.pack(e >>> 1, f >>> 1)); // max passed a min: separate on a
+                }
                 v[j + 1] = v[j];
-                c[j + 1] = c[j];
+                c[j + 1] = f;
                 j--;
             }
             v[j + 1] = x;
             c[j + 1] = e;
             budget -= i - 1 - j;
             if (budget < 0) {
-                mergeSort(v, c, n);
-                return;
+                return false;
             }
         }
+        return true;
     }
 
-    /** Bottom-up stable merge sort of the first n endpoints, through the reused scratch arrays. */
-    private void mergeSort(double[] v, int[] c, int n) {
+    private boolean overlaps(int p, int q) {
+        final double[] b = box;
+        int po = p * 6, qo = q * 6;
+        return b[po] <= b[qo + 3] && b[qo] <= b[po + 3] && b[po + 1] <= b[qo + 4] && b[qo + 1] <= b[po + 4]
+                && b[po + 2] <= b[qo + 5] && b[qo + 2] <= b[po + 5];
+    }
+
+    /** Merges the sorted runs [0, mid) and [mid, n) through the scratch arrays. */
+    private void mergeRuns(double[] v, int[] c, int mid, int n) {
+        double[] dv = mergeVal;
+        int[] dc = mergeCode;
+        int i = 0, j = mid, k = 0;
+        while (i < mid && j < n) {
+            if (v[j] < v[i] || (v[j] == v[i] && (c[j] & 1) < (c[i] & 1))) {
+                dv[k] = v[j];
+                dc[k++] = c[j++];
+            } else {
+                dv[k] = v[i];
+                dc[k++] = c[i++];
+            }
+        }
+        while (i < mid) {
+            dv[k] = v[i];
+            dc[k++] = c[i++];
+        }
+        while (j < n) {
+            dv[k] = v[j];
+            dc[k++] = c[j++];
+        }
+        System.arraycopy(dv, 0, v, 0, n);
+        System.arraycopy(dc, 0, c, 0, n);
+    }
+
+    /** Bottom-up stable merge sort of endpoints [from, to), through the reused scratch arrays. */
+    private void mergeSort(double[] v, int[] c, int from, int to) {
         double[] sv = v, dv = mergeVal;
         int[] sc = c, dc = mergeCode;
-        for (int width = 1; width < n; width <<= 1) {
-            for (int lo = 0; lo < n; lo += width << 1) {
-                int mid = Math.min(lo + width, n), hi = Math.min(lo + (width << 1), n);
+        for (int width = 1; width < to - from; width <<= 1) {
+            for (int lo = from; lo < to; lo += width << 1) {
+                int mid = Math.min(lo + width, to), hi = Math.min(lo + (width << 1), to);
                 int i = lo, j = mid, k = lo;
                 while (i < mid && j < hi) {
                     // take from the right only when strictly smaller: stable
@@ -268,8 +352,8 @@ final class SweepAndPruneBroadphase implements Broadphase {
             dc = tc;
         }
         if (sv != v) {
-            System.arraycopy(sv, 0, v, 0, n);
-            System.arraycopy(sc, 0, c, 0, n);
+            System.arraycopy(sv, from, v, from, to - from);
+            System.arraycopy(sc, from, c, from, to - from);
         }
     }
 
@@ -299,53 +383,82 @@ final class SweepAndPruneBroadphase implements Broadphase {
     @Override
     public void findPairs(PairCollector out) {
         sync();
+        final PairSet set = pairs;
+        final boolean[] fx = fixed;
+        final int[] ids = idOf;
+        for (int i = 0, n = set.capacity(); i < n; i++) {
+            long k = set.key(i);
+            if (k == 0) {
+                continue;
+            }
+            int p = (int) (k >>> 32), q = (int) k;
+            if (!(fx[p] && fx[q])) {
+                out.pair(ids[p], ids[q]);
+            }
+        }
+    }
+
+    /**
+     * Fills the pair set from scratch by one sweep along the sweep axis: a min endpoint tests its
+     * proxy against the open intervals on the other two axes, then opens it; a max endpoint closes it.
+     */
+    private void sweepIntoSet() {
         final int a = sweepAxis;
         final int o1 = a == 0 ? 1 : 0;
         final int o2 = a == 2 ? 1 : 2;
         final int[] c = code[a];
         final double[] b = box;
-        final boolean[] fx = fixed;
-        final int[] am = activeMoving, af = activeFixed, pos = activePos;
-        int nm = 0, nf = 0;
+        final int[] open = activeMoving, pos = activePos;
+        int no = 0;
         for (int i = 0, n = endpointCount; i < n; i++) {
             int e = c[i];
             int p = e >>> 1;
-            boolean pf = fx[p];
             if ((e & 1) != 0) {
-                // close p's interval: swap-remove from its list
                 int k = pos[p];
-                if (pf) {
-                    int last = af[--nf];
-                    af[k] = last;
-                    pos[last] = k;
-                } else {
-                    int last = am[--nm];
-                    am[k] = last;
-                    pos[last] = k;
-                }
+                int last = open[--no];
+                open[k] = last;
+                pos[last] = k;
                 continue;
             }
             int po = p * 6;
             double lo1 = b[po + o1], hi1 = b[po + o1 + 3], lo2 = b[po + o2], hi2 = b[po + o2 + 3];
-            int pid = idOf[p];
-            for (int k = 0; k < nm; k++) {
-                int qo = am[k] * 6;
+            for (int k = 0; k < no; k++) {
+                int q = open[k];
+                int qo = q * 6;
                 if (b[qo + o1] <= hi1 && lo1 <= b[qo + o1 + 3] && b[qo + o2] <= hi2 && lo2 <= b[qo + o2 + 3]) {
-                    out.pair(pid, idOf[am[k]]);
+                    pairs.add(PairSet.pack(p, q));
                 }
             }
-            if (!pf) {
-                for (int k = 0; k < nf; k++) {
-                    int qo = af[k] * 6;
-                    if (b[qo + o1] <= hi1 && lo1 <= b[qo + o1 + 3] && b[qo + o2] <= hi2 && lo2 <= b[qo + o2 + 3]) {
-                        out.pair(pid, idOf[af[k]]);
-                    }
-                }
-                pos[p] = nm;
-                am[nm++] = p;
-            } else {
-                pos[p] = nf;
-                af[nf++] = p;
+            pos[p] = no;
+            open[no++] = p;
+        }
+    }
+
+    /** Adds every pair of a new proxy p, by a range query on the sweep axis. */
+    private void addPairsOf(int p) {
+        final int a = sweepAxis;
+        final double[] v = val[a];
+        final int[] c = code[a];
+        final int n = endpointCount;
+        final double[] b = box;
+        int po = p * 6;
+        int upper = firstAbove(v, n, b[po + a + 3]);
+        int lower = firstAtLeast(v, n, b[po + a]);
+        int from, to, type;
+        if (upper <= n - lower) {
+            from = 0;
+            to = upper;
+            type = 0;
+        } else {
+            from = lower;
+            to = n;
+            type = 1;
+        }
+        for (int i = from; i < to; i++) {
+            int e = c[i];
+            int q = e >>> 1;
+            if ((e & 1) == type && q != p && overlaps(p, q)) {
+                pairs.add(PairSet.pack(p, q));
             }
         }
     }
