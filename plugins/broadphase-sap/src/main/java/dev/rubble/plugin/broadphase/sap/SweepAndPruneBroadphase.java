@@ -66,6 +66,8 @@ final class SweepAndPruneBroadphase implements Broadphase {
     private final PairSet pairs = new PairSet();
     /** The set must be rebuilt by a sweep (first sync, or the insertion sort gave up). */
     private boolean rebuild = true;
+    /** Number of full rebuilds so far (for tests: coherent motion must not need them). */
+    private long rebuilds;
     /** Proxies added since the last sync (their endpoints sit at the end of the arrays). */
     private int[] added = new int[16];
     private int addedCount;
@@ -218,6 +220,7 @@ final class SweepAndPruneBroadphase implements Broadphase {
             pairs.clear();
             sweepIntoSet();
             rebuild = false;
+            rebuilds++;
         } else {
             for (int i = 0; i < addedCount; i++) {
                 int p = added[i];
@@ -525,5 +528,10 @@ final class SweepAndPruneBroadphase implements Broadphase {
             }
         }
         return lo;
+    }
+
+    /** Full rebuilds of the pair set so far. */
+    long rebuilds() {
+        return rebuilds;
     }
 }

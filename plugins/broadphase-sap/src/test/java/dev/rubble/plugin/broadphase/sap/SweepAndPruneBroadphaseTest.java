@@ -44,4 +44,45 @@ final class SweepAndPruneBroadphaseTest extends AbstractBroadphaseContract {
             assertThat(pairs[i]).isEqualTo(PairRecorder.pack(i, i + 1));
         }
     }
+
+    @Test
+    void coherentMotionAddsAndRemovalsKeepThePairSetIncrementally() {
+        // small moves, a few adds and removals per step: the pair set must follow from swap events
+        // and per-proxy queries alone (one rebuild, the first), and still equal the reference
+        SweepAndPruneBroadphase bp = new SweepAndPruneBroadphase();
+        Broadphase ref = reference();
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(8);
+        int n = 400;
+        double[] x = new double[n];
+        boolean[] present = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = rnd.nextDouble(0, 200);
+            present[i] = true;
+            for (Broadphase b : new Broadphase[] {bp, ref}) {
+                b.add(i, x[i], i % 4, 0, x[i] + 1, i % 4 + 1, 1, i % 9 == 0);
+            }
+        }
+        for (int step = 0; step < 200; step++) {
+            for (int i = 0; i < n; i++) {
+                if (present[i] && i % 9 != 0) {
+                    x[i] += ((i * 31 + step / 20) % 3 - 1) * 0.05;
+                    bp.update(i, x[i], i % 4, 0, x[i] + 1, i % 4 + 1, 1);
+                    ref.update(i, x[i], i % 4, 0, x[i] + 1, i % 4 + 1, 1);
+                }
+            }
+            int k = rnd.nextInt(n);
+            if (k % 9 != 0) {
+                if (present[k]) {
+                    bp.remove(k);
+                    ref.remove(k);
+                } else {
+                    bp.add(k, x[k], k % 4, 0, x[k] + 1, k % 4 + 1, 1, false);
+                    ref.add(k, x[k], k % 4, 0, x[k] + 1, k % 4 + 1, 1, false);
+                }
+                present[k] = !present[k];
+            }
+            assertSamePairs("step " + step, sortedPairs(ref), sortedPairs(bp));
+        }
+        assertThat(bp.rebuilds()).isEqualTo(1);
+    }
 }
