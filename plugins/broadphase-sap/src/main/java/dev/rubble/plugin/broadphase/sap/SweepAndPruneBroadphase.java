@@ -72,8 +72,8 @@ final class SweepAndPruneBroadphase implements Broadphase {
     private int[] added = new int[16];
     private int addedCount;
 
-    // sweep state (rebuilds only)
-    private int[] activeMoving = new int[16];
+    // open intervals of the rebuild sweep
+    private int[] openList = new int[16];
     private int[] activePos = new int[16];
 
     @Override
@@ -130,7 +130,7 @@ final class SweepAndPruneBroadphase implements Broadphase {
         free = Arrays.copyOf(free, n);
         dead = Arrays.copyOf(dead, n);
         added = Arrays.copyOf(added, n);
-        activeMoving = Arrays.copyOf(activeMoving, n);
+        openList = Arrays.copyOf(openList, n);
         activePos = Arrays.copyOf(activePos, n);
     }
 
@@ -411,7 +411,7 @@ final class SweepAndPruneBroadphase implements Broadphase {
         final int o2 = a == 2 ? 1 : 2;
         final int[] c = code[a];
         final double[] b = box;
-        final int[] open = activeMoving, pos = activePos;
+        final int[] open = openList, pos = activePos;
         int no = 0;
         for (int i = 0, n = endpointCount; i < n; i++) {
             int e = c[i];

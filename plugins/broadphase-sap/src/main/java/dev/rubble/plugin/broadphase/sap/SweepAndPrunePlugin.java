@@ -6,7 +6,7 @@ import dev.rubble.spi.broadphase.Broadphase;
 import dev.rubble.spi.broadphase.BroadphaseFactory;
 import java.util.List;
 
-/** Offers the incremental sweep-and-prune broadphase under the name {@code sap}. No options. */
+/** Offers the incremental sweep-and-prune broadphase under the name {@code sap}. No options; unknown ones are rejected. */
 public final class SweepAndPrunePlugin implements RubblePlugin {
 
     @Override
@@ -24,8 +24,8 @@ public final class SweepAndPrunePlugin implements RubblePlugin {
 
             @Override
             public String description() {
-                return "incremental sweep and prune: endpoints kept sorted by insertion sort, swept on the"
-                        + " axis of largest spread; best for many coherently moving bodies of similar size";
+                return "incremental sweep and prune: endpoints kept sorted by insertion sort, pairs kept from the"
+                        + " swaps; best for coherent, slow scenes (settling piles), weak for dense fast clouds";
             }
 
             @Override
