@@ -1,0 +1,359 @@
+package dev.rubble.plugin.broadphase.grid;
+
+import dev.rubble.spi.broadphase.Broadphase;
+import java.util.Arrays;
+
+/**
+ * Uniform grid stored as a spatial hash, rebuilt from the current boxes when they have changed.
+ *
+ * <pre>
+ *  cell(x) = floor(x / cellSize)        (clamped to +-2^30, so any finite coordinate works)
+ *  build:  every proxy covering <= hugeCells cells -> one entry (proxy, cell) per covered cell,
+ *          counting-sorted by hash(cell) into buckets of a power-of-two table (~2 per entry);
+ *          bigger proxies -> the huge list
+ *  pairs:  within a bucket, entries of the same cell whose boxes overlap form a pair, reported only
+ *          in the cell that holds the min corner of the two boxes' intersection, so once;
+ *          each huge proxy is tested against every other proxy directly
+ * </pre>
+ *
+ * The min corner of the intersection lies in both boxes, and {@code floor(x * (1/cellSize))} is
+ * monotone in x, so that cell is covered by both proxies' cell ranges: every overlapping pair is
+ * reported, exactly once. Hash collisions only cost comparisons (cells are compared exactly).
+ * Rebuilding costs O(entries) per step, which for a grid is cheaper than maintaining per-cell lists
+ * under motion, and it is allocation-free once the arrays have grown to the scene
+ * (reference: Teschner et al., Optimized Spatial Hashing for Collision Detection of Deformable
+ * Objects, 2003).
+ *
+ * <p>Fixed proxies are hashed like moving ones; only their pairs with each other are skipped.
+ */
+final class SpatialHashBroadphase implements Broadphase {
+    private static final double CELL_LIMIT = 1 << 30;
+
+    private final double cellSize;
+    private final double inverseCellSize;
+    private final int hugeCells;
+
+    // proxies, densely packed (removal swaps the last one into the hole)
+    private int count;
+    private int[] ids = new int[16];
+    private boolean[] fixed = new boolean[16];
+    private boolean[] huge = new boolean[16];
+    private double[] boxes = new double[16 * 6];
+    /** id -> dense slot + 1 (0 = absent). */
+    private int[] slotOf = new int[16];
+
+    // the hash, valid while !stale
+    private boolean stale = true;
+    private int entryCount;
+    private int[] entryProxy = new int[64];
+    private int[] entryCell = new int[64 * 3];
+    private int[] entryBucket = new int[64];
+    /** Entries sorted by bucket; bucket k holds sorted[bucketStart[k] .. bucketStart[k + 1]). */
+    private int[] sorted = new int[64];
+    private int[] bucketStart = new int[129];
+    private int tableMask;
+    private int[] hugeList = new int[16];
+    private int hugeCount;
+
+    SpatialHashBroadphase(double cellSize, int hugeCells) {
+        if (!(cellSize >= 1e-6 && cellSize <= 1e6)) {
+            throw new IllegalArgumentException("cellSize = " + cellSize + "; allowed: [1e-6, 1e6] metres");
+        }
+        if (hugeCells < 1) {
+            throw new IllegalArgumentException("hugeCells = " + hugeCells + "; allowed: >= 1");
+        }
+        this.cellSize = cellSize;
+        this.inverseCellSize = 1 / cellSize;
+        this.hugeCells = hugeCells;
+    }
+
+    /** Cell edge in metres. */
+    double cellSize() {
+        return cellSize;
+    }
+
+    // ------------------------------------------------------------------ proxies
+
+    @Override
+    public void add(int id, double minX, double minY, double minZ,
+                    double maxX, double maxY, double maxZ, boolean isFixed) {
+        if (id < 0) {
+            throw new IllegalArgumentException("proxy id " + id + " is negative; allowed: >= 0");
+        }
+        if (contains(id)) {
+            throw new IllegalArgumentException("proxy id " + id + " is already present");
+        }
+        if (id >= slotOf.length) {
+            slotOf = Arrays.copyOf(slotOf, Math.max(id + 1, slotOf.length * 2));
+        }
+        if (count == ids.length) {
+            int n = count * 2;
+            ids = Arrays.copyOf(ids, n);
+            fixed = Arrays.copyOf(fixed, n);
+            huge = Arrays.copyOf(huge, n);
+            boxes = Arrays.copyOf(boxes, n * 6);
+            hugeList = Arrays.copyOf(hugeList, n);
+        }
+        int s = count++;
+        ids[s] = id;
+        fixed[s] = isFixed;
+        slotOf[id] = s + 1;
+        write(s, minX, minY, minZ, maxX, maxY, maxZ);
+        stale = true;
+    }
+
+    private void write(int s, double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
+        int o = s * 6;
+        boxes[o] = minX;
+        boxes[o + 1] = minY;
+        boxes[o + 2] = minZ;
+        boxes[o + 3] = maxX;
+        boxes[o + 4] = maxY;
+        boxes[o + 5] = maxZ;
+    }
+
+    private int slot(int id) {
+        if (id < 0 || id >= slotOf.length || slotOf[id] == 0) {
+            throw new IllegalArgumentException("proxy id " + id + " is not present");
+        }
+        return slotOf[id] - 1;
+    }
+
+    @Override
+    public void update(int id, double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
+        write(slot(id), minX, minY, minZ, maxX, maxY, maxZ);
+        stale = true;
+    }
+
+    @Override
+    public void setFixed(int id, boolean isFixed) {
+        fixed[slot(id)] = isFixed; // the hash does not depend on it
+    }
+
+    @Override
+    public void remove(int id) {
+        int s = slot(id);
+        int last = --count;
+        if (s != last) {
+            ids[s] = ids[last];
+            fixed[s] = fixed[last];
+            System.arraycopy(boxes, last * 6, boxes, s * 6, 6);
+            slotOf[ids[s]] = s + 1;
+        }
+        slotOf[id] = 0;
+        stale = true;
+    }
+
+    @Override
+    public boolean contains(int id) {
+        return id >= 0 && id < slotOf.length && slotOf[id] != 0;
+    }
+
+    @Override
+    public int size() {
+        return count;
+    }
+
+    // ------------------------------------------------------------------ the hash
+
+    private int cell(double x) {
+        double c = Math.floor(x * inverseCellSize);
+        return (int) Math.max(-CELL_LIMIT, Math.min(CELL_LIMIT, c));
+    }
+
+    /** Cells covered by a cell range; a double, as the product of three spans up to 2^31 overflows a long. */
+    private static double cellCount(int x0, int y0, int z0, int x1, int y1, int z1) {
+        return (x1 - (double) x0 + 1) * (y1 - (double) y0 + 1) * (z1 - (double) z0 + 1);
+    }
+
+    private static int hash(int cx, int cy, int cz) {
+        int h = cx * 0x8DA6B343 ^ cy * 0xD8163841 ^ cz * 0xCB1AB31F;
+        return h ^ (h >>> 15);
+    }
+
+    private void build() {
+        entryCount = 0;
+        hugeCount = 0;
+        final double[] b = boxes;
+        for (int s = 0; s < count; s++) {
+            int o = s * 6;
+            int x0 = cell(b[o]), y0 = cell(b[o + 1]), z0 = cell(b[o + 2]);
+            int x1 = cell(b[o + 3]), y1 = cell(b[o + 4]), z1 = cell(b[o + 5]);
+            double cells = cellCount(x0, y0, z0, x1, y1, z1);
+            if (cells > hugeCells) {
+                huge[s] = true;
+                hugeList[hugeCount++] = s;
+                continue;
+            }
+            huge[s] = false;
+            if (entryCount + cells > entryProxy.length) {
+                growEntries((int) (entryCount + cells));
+            }
+            for (int x = x0; x <= x1; x++) {
+                for (int y = y0; y <= y1; y++) {
+                    for (int z = z0; z <= z1; z++) {
+                        int e = entryCount++;
+                        entryProxy[e] = s;
+                        entryCell[e * 3] = x;
+                        entryCell[e * 3 + 1] = y;
+                        entryCell[e * 3 + 2] = z;
+                    }
+                }
+            }
+        }
+        int tableSize = Integer.highestOneBit(Math.max(16, entryCount * 2 - 1)) << 1;
+        if (bucketStart.length < tableSize + 1) {
+            bucketStart = new int[tableSize + 1];
+        }
+        tableMask = tableSize - 1;
+        // counting sort of the entries by bucket (stable, so deterministic)
+        final int[] start = bucketStart;
+        Arrays.fill(start, 0, tableSize + 1, 0);
+        for (int e = 0; e < entryCount; e++) {
+            int k = hash(entryCell[e * 3], entryCell[e * 3 + 1], entryCell[e * 3 + 2]) & tableMask;
+            entryBucket[e] = k;
+            start[k + 1]++;
+        }
+        for (int k = 0; k < tableSize; k++) {
+            start[k + 1] += start[k];
+        }
+        // place with a moving cursor per bucket, then shift the starts back
+        for (int e = 0; e < entryCount; e++) {
+            sorted[start[entryBucket[e]]++] = e;
+        }
+        for (int k = tableSize; k > 0; k--) {
+            start[k] = start[k - 1];
+        }
+        start[0] = 0;
+        stale = false;
+    }
+
+    private void growEntries(int needed) {
+        int n = Math.max(needed, entryProxy.length * 2);
+        entryProxy = Arrays.copyOf(entryProxy, n);
+        entryCell = Arrays.copyOf(entryCell, n * 3);
+        entryBucket = Arrays.copyOf(entryBucket, n);
+        sorted = Arrays.copyOf(sorted, n);
+    }
+
+    @Override
+    public void findPairs(PairCollector out) {
+        if (stale) {
+            build();
+        }
+        final double[] b = boxes;
+        final int[] start = bucketStart, cellOf = entryCell, proxyOf = entryProxy, order = sorted;
+        final boolean[] fx = fixed;
+        for (int k = 0, tableSize = tableMask + 1; k < tableSize; k++) {
+            int from = start[k], to = start[k + 1];
+            for (int i = from; i < to - 1; i++) {
+                int ei = order[i];
+                int p = proxyOf[ei];
+                int cx = cellOf[ei * 3], cy = cellOf[ei * 3 + 1], cz = cellOf[ei * 3 + 2];
+                int po = p * 6;
+                boolean pf = fx[p];
+                for (int j = i + 1; j < to; j++) {
+                    int ej = order[j];
+                    int q = proxyOf[ej];
+                    if (pf && fx[q]) {
+                        continue;
+                    }
+                    if (cellOf[ej * 3] != cx || cellOf[ej * 3 + 1] != cy || cellOf[ej * 3 + 2] != cz) {
+                        continue; // another cell sharing the bucket
+                    }
+                    int qo = q * 6;
+                    if (b[po] <= b[qo + 3] && b[qo] <= b[po + 3] && b[po + 1] <= b[qo + 4] && b[qo + 1] <= b[po + 4]
+                            && b[po + 2] <= b[qo + 5] && b[qo + 2] <= b[po + 5]
+                            && cell(Math.max(b[po], b[qo])) == cx
+                            && cell(Math.max(b[po + 1], b[qo + 1])) == cy
+                            && cell(Math.max(b[po + 2], b[qo + 2])) == cz) {
+                        out.pair(ids[p], ids[q]);
+                    }
+                }
+            }
+        }
+        // huge proxies against everything: against ordinary ones, then against the huge after them
+        for (int h = 0; h < hugeCount; h++) {
+            int p = hugeList[h];
+            int po = p * 6;
+            boolean pf = fx[p];
+            for (int q = 0; q < count; q++) {
+                if (huge[q] || (pf && fx[q])) {
+                    continue;
+                }
+                int qo = q * 6;
+                if (b[po] <= b[qo + 3] && b[qo] <= b[po + 3] && b[po + 1] <= b[qo + 4] && b[qo + 1] <= b[po + 4]
+                        && b[po + 2] <= b[qo + 5] && b[qo + 2] <= b[po + 5]) {
+                    out.pair(ids[p], ids[q]);
+                }
+            }
+            for (int g = h + 1; g < hugeCount; g++) {
+                int q = hugeList[g];
+                if (pf && fx[q]) {
+                    continue;
+                }
+                int qo = q * 6;
+                if (b[po] <= b[qo + 3] && b[qo] <= b[po + 3] && b[po + 1] <= b[qo + 4] && b[qo + 1] <= b[po + 4]
+                        && b[po + 2] <= b[qo + 5] && b[qo + 2] <= b[po + 5]) {
+                    out.pair(ids[p], ids[q]);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void query(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
+                      ProxyCollector out) {
+        if (stale) {
+            build();
+        }
+        final double[] b = boxes;
+        int x0 = cell(minX), y0 = cell(minY), z0 = cell(minZ);
+        int x1 = cell(maxX), y1 = cell(maxY), z1 = cell(maxZ);
+        if (cellCount(x0, y0, z0, x1, y1, z1) > entryCount) {
+            // visiting the cells would cost more than looking at every hashed proxy
+            for (int s = 0; s < count; s++) {
+                if (!huge[s] && overlapsQuery(s, minX, minY, minZ, maxX, maxY, maxZ)) {
+                    out.proxy(ids[s]);
+                }
+            }
+        } else {
+            for (int x = x0; x <= x1; x++) {
+                for (int y = y0; y <= y1; y++) {
+                    for (int z = z0; z <= z1; z++) {
+                        int k = hash(x, y, z) & tableMask;
+                        for (int i = bucketStart[k], to = bucketStart[k + 1]; i < to; i++) {
+                            int e = sorted[i];
+                            if (entryCell[e * 3] != x || entryCell[e * 3 + 1] != y || entryCell[e * 3 + 2] != z) {
+                                continue;
+                            }
+                            int s = entryProxy[e];
+                            int o = s * 6;
+                            // report in the cell holding the min corner of the intersection only
+                            if (overlapsQuery(s, minX, minY, minZ, maxX, maxY, maxZ)
+                                    && cell(Math.max(b[o], minX)) == x
+                                    && cell(Math.max(b[o + 1], minY)) == y
+                                    && cell(Math.max(b[o + 2], minZ)) == z) {
+                                out.proxy(ids[s]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for (int h = 0; h < hugeCount; h++) {
+            int s = hugeList[h];
+            if (overlapsQuery(s, minX, minY, minZ, maxX, maxY, maxZ)) {
+                out.proxy(ids[s]);
+            }
+        }
+    }
+
+    private boolean overlapsQuery(int s, double minX, double minY, double minZ,
+                                  double maxX, double maxY, double maxZ) {
+        int o = s * 6;
+        double[] b = boxes;
+        return b[o] <= maxX && minX <= b[o + 3] && b[o + 1] <= maxY && minY <= b[o + 4]
+                && b[o + 2] <= maxZ && minZ <= b[o + 5];
+    }
+}
