@@ -65,7 +65,8 @@ final class JournalWriterReaderTest {
             assertThat(h.formatVersion()).isEqualTo(JournalFormat.VERSION);
             assertThat(h.scenarioJson()).isEqualTo(json);
             assertThat(h.scenarioName()).isEqualTo("pile");
-            assertThat(h.stages()).containsEntry("broadphase", "bruteforce");
+            assertThat(h.stages()).containsEntry("broadphase", sw.world().broadphaseName());
+            assertThat(sw.world().broadphaseName()).isEqualTo("grid"); // the default, recorded explicitly
             assertThat(h.dt()).isEqualTo(1.0 / 60);
             assertThat(h.subSteps()).isEqualTo(1);
             assertThat(h.firstStep()).isZero();
