@@ -65,8 +65,8 @@ public final class ManifoldBuilder {
 
     /**
      * Clips the two features for normal {@code n} (A to B) and emits a manifold with sub-key
-     * {@code subKey}. Returns false when neither a face contact nor parallel segments apply, so the
-     * caller should emit its single closest-point contact.
+     * {@code subKey}. Returns false when neither a face contact nor parallel segments apply, or clipping
+     * left no point within the margin, so the caller should emit its single closest-point contact.
      */
     public boolean clip(double nx, double ny, double nz, double rA, double rB, double margin,
                         ContactSink sink, long subKey) {
@@ -122,6 +122,9 @@ public final class ManifoldBuilder {
             outS[m] = sep;
             outId[m] = (refA ? 0L : 1L << 62) | ((refId & 0xffffL) << 40) | ((incId & 0xffffL) << 24) | (tagIn[k] & 0xffffffL);
             m++;
+        }
+        if (m == 0) {
+            return false; // clipped away (the closest point lies beyond the face's edges): use the single point
         }
         emit(m, mx, my, mz, sink, subKey);
         return true;
@@ -205,6 +208,9 @@ public final class ManifoldBuilder {
             outS[m] = sep;
             outId[m] = (2L << 60) | k;
             m++;
+        }
+        if (m == 0) {
+            return false;
         }
         emit(m, nx, ny, nz, sink, subKey);
         return true;
