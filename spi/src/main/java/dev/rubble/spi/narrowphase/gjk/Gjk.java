@@ -314,7 +314,12 @@ public final class Gjk {
         double acx = saveW[3 * k] - ax, acy = saveW[3 * k + 1] - ay, acz = saveW[3 * k + 2] - az;
         double nx = aby * acz - abz * acy, ny = abz * acx - abx * acz, nz = abx * acy - aby * acx;
         double sOrigin = -(nx * ax + ny * ay + nz * az);
-        double sOther = nx * (saveW[3 * o] - ax) + ny * (saveW[3 * o + 1] - ay) + nz * (saveW[3 * o + 2] - az);
+        double ox = saveW[3 * o] - ax, oy = saveW[3 * o + 1] - ay, oz = saveW[3 * o + 2] - az;
+        double sOther = nx * ox + ny * oy + nz * oz;
+        double n2 = nx * nx + ny * ny + nz * nz, o2 = ox * ox + oy * oy + oz * oz;
+        if (sOther * sOther <= 1e-20 * n2 * o2) {
+            return true; // flat tetrahedron (e.g. four points on one face of the difference): test every face
+        }
         return sOrigin * sOther < 0;
     }
 
