@@ -25,8 +25,10 @@ import java.util.Arrays;
  * drop out by themselves; points that slid along the surface are refreshed (fresh impulses) by the
  * drift test. Budget: when {@code maxManifolds} are stored, every later manifold of the step is
  * dropped and counted in {@link ContactStore#droppedThisStep}; since pairs run in sorted order,
- * what is kept is deterministic (the lowest slot pairs). Allocation-free in steady state (caches
- * grow by doubling).
+ * what is kept is deterministic (the lowest slot pairs). The point budget {@code maxContacts}
+ * works the same way: once that many points are stored, later points are dropped and counted in
+ * {@link #pointsDropped} (a manifold left with no point is removed). Allocation-free in steady
+ * state (caches grow by doubling).
  */
 public final class NarrowphaseStage implements ContactSink {
     /** Default speculative margin, metres: shapes this far apart still get (positive-separation) contacts. */
@@ -57,7 +59,8 @@ public final class NarrowphaseStage implements ContactSink {
     private boolean dropping;
 
     /** Counters of the last run. */
-    public int pairsTested, manifoldsKept, pointsKept, pointsWarmStarted;
+    public int pairsTested, manifoldsKept, pointsKept, pointsWarmStarted, pointsDropped;
+    private int maxPoints = Integer.MAX_VALUE;
 
     public NarrowphaseStage(Narrowphase narrowphase) {
         this.narrowphase = java.util.Objects.requireNonNull(narrowphase, "narrowphase is null");
@@ -65,6 +68,16 @@ public final class NarrowphaseStage implements ContactSink {
 
     public Narrowphase narrowphase() {
         return narrowphase;
+    }
+
+    /**
+     * @param maxContacts the contact point budget per step, &ge; 1
+     */
+    public void setMaxContacts(int maxContacts) {
+        if (maxContacts < 1) {
+            throw new IllegalArgumentException("maxContacts = " + maxContacts + "; allowed: >= 1");
+        }
+        maxPoints = maxContacts;
     }
 
     /** Speculative margin, metres. */
@@ -88,7 +101,7 @@ public final class NarrowphaseStage implements ContactSink {
         this.store = contacts;
         savePrevious(contacts);
         contacts.clear();
-        pairsTested = manifoldsKept = pointsKept = pointsWarmStarted = 0;
+        pairsTested = manifoldsKept = pointsKept = pointsWarmStarted = pointsDropped = 0;
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
         for (int i = 0, n = pairs.size(); i < n; i++) {
             int a = pairs.first(i), c = pairs.second(i);
@@ -141,6 +154,10 @@ public final class NarrowphaseStage implements ContactSink {
     @Override
     public void addPoint(double ax, double ay, double az, double separation, long featureId) {
         if (dropping || current < 0 || store.pointCount[current] == ContactStore.MAX_POINTS) {
+            return;
+        }
+        if (pointsKept == maxPoints) {
+            pointsDropped++;
             return;
         }
         int m = current;

@@ -61,6 +61,7 @@ public final class World {
         this.narrowphaseName = settings.stages().getOrDefault("narrowphase", StageFamily.NARROWPHASE.defaultName());
         this.narrowphaseStage = new NarrowphaseStage(stages.create(StageFamily.NARROWPHASE, narrowphaseName,
                 settings.stageOptions().getOrDefault("narrowphase", StageConfig.empty())));
+        this.narrowphaseStage.setMaxContacts(settings.maxContacts());
         this.bodies = new BodyStore(1024, settings.maxBodies());
         this.contacts = new ContactStore(1024, settings.maxManifolds());
         this.pipeline = new StepPipeline(this);

@@ -105,6 +105,21 @@ final class NarrowphaseStageTest {
     }
 
     @Test
+    void contactPointBudgetDropsLaterPointsAndEmptyManifolds() {
+        WorldSettings s = WorldSettings.defaults().withGravity(0, 0, 0);
+        World w = new World(s.withBudgets(s.maxBodies(), 6, 100), STAGES);
+        ground(w);
+        for (int i = 0; i < 3; i++) { // three resting boxes: 4 points each
+            w.createBody(BodyDef.of(new Box(0.5, 0.5, 0.5)).withPosition(-3 + 3 * i, 0.49, 0));
+        }
+        w.step();
+        assertThat(w.profile().contactPoints()).isEqualTo(6);
+        assertThat(w.narrowphaseStage().pointsDropped).isEqualTo(6);
+        assertThat(w.contacts().size()).isEqualTo(2); // 4 + 2 points; the third box's manifold had none left
+        assertThat(w.contacts().pointCount[1]).isEqualTo(2);
+    }
+
+    @Test
     void narrowphaseIsChosenByNameAndBothGiveTheSameContacts() {
         World a = world("default", 100), b = world("gjk", 100);
         assertThat(b.narrowphaseName()).isEqualTo("gjk");
