@@ -21,8 +21,10 @@ public final class Gjk {
     public final double[] normal = new double[3];
     /** Witness points on A and B (cores after {@link #distance}, surfaces after {@link #penetration}). */
     public final double[] pa = new double[3], pb = new double[3];
-    /** GJK iterations of the last call. */
+    /** GJK iterations of the last distance call. */
     public int iterations;
+    /** EPA iterations of the last penetration call. */
+    public int epaIterations;
 
     // simplex: up to 4 vertices (w = a - b)
     private final double[] sw = new double[12], sa = new double[12], sb = new double[12];
@@ -346,7 +348,9 @@ public final class Gjk {
         }
         double tol = 1e-10 * (scale + 1e-9);
         int best = -1;
+        epaIterations = 0;
         for (int iter = 0; iter < MAX_ITERATIONS; iter++) {
+            epaIterations++;
             best = -1;
             double bd = Double.POSITIVE_INFINITY;
             for (int f = 0; f < nf; f++) {
