@@ -27,12 +27,35 @@ public final class ConvexHull implements Shape {
     private final double volume;
     private final double cx, cy, cz;
     private final double[] unitInertia; // about the centre of mass, density 1
+    private final int[] adjStart, adj;  // vertex adjacency (edges of the face polygons), for hill climbing
+    /** Above this many vertices {@link #support} climbs the vertex graph instead of scanning every vertex. */
+    public static final int CLIMB_THRESHOLD = 24;
 
     private ConvexHull(double[] v, int[] faceStart, int[] faceVerts, double[] planes) {
         this.v = v;
         this.faceStart = faceStart;
         this.faceVerts = faceVerts;
         this.planes = planes;
+        int nvert = v.length / 3;
+        int[] deg = new int[nvert + 1];
+        for (int f = 0; f + 1 < faceStart.length; f++) {
+            for (int k = faceStart[f]; k < faceStart[f + 1]; k++) {
+                // each undirected edge appears once per direction across the two faces sharing it
+                deg[faceVerts[k]]++;
+            }
+        }
+        adjStart = new int[nvert + 1];
+        for (int i = 0; i < nvert; i++) {
+            adjStart[i + 1] = adjStart[i] + deg[i];
+        }
+        adj = new int[adjStart[nvert]];
+        int[] fill = new int[nvert];
+        for (int f = 0; f + 1 < faceStart.length; f++) {
+            for (int k = faceStart[f]; k < faceStart[f + 1]; k++) {
+                int a = faceVerts[k], b = faceVerts[k + 1 < faceStart[f + 1] ? k + 1 : faceStart[f]];
+                adj[adjStart[a] + fill[a]++] = b;
+            }
+        }
         // mass properties by tetrahedra from an interior reference point (divergence theorem)
         double rx = 0, ry = 0, rz = 0;
         int n = v.length / 3;
@@ -183,8 +206,35 @@ public final class ConvexHull implements Shape {
         return true;
     }
 
+    /**
+     * Linear scan for small hulls; for more than {@link #CLIMB_THRESHOLD} vertices, hill climbing
+     * from vertex 0 over the edge graph (a vertex no neighbour improves on is a global maximum of a
+     * linear function over a convex polytope). Deterministic; ties keep the first vertex found.
+     */
     @Override
     public void support(double dx, double dy, double dz, double[] out, int offset) {
+        if (v.length > 3 * CLIMB_THRESHOLD) {
+            int cur = 0;
+            double bd = v[0] * dx + v[1] * dy + v[2] * dz;
+            boolean improved = true;
+            while (improved) {
+                improved = false;
+                for (int k = adjStart[cur], e = adjStart[cur + 1]; k < e; k++) {
+                    int w = 3 * adj[k];
+                    double s = v[w] * dx + v[w + 1] * dy + v[w + 2] * dz;
+                    if (s > bd) {
+                        bd = s;
+                        cur = adj[k];
+                        improved = true;
+                        break;
+                    }
+                }
+            }
+            out[offset] = v[3 * cur];
+            out[offset + 1] = v[3 * cur + 1];
+            out[offset + 2] = v[3 * cur + 2];
+            return;
+        }
         int best = 0;
         double bd = Double.NEGATIVE_INFINITY;
         for (int i = 0, n = v.length; i < n; i += 3) {

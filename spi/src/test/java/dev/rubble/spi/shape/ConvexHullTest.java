@@ -162,6 +162,27 @@ final class ConvexHullTest {
         }
     }
 
+    @Test
+    void hillClimbingSupportOfALargeHullEqualsTheLinearScan() {
+        Random rnd = new Random(23);
+        double[] pts = new double[3 * 800];
+        for (int i = 0; i < pts.length; i++) {
+            pts[i] = rnd.nextGaussian();
+        }
+        ConvexHull h = ConvexHull.of(pts);
+        assertThat(h.vertexCount()).isGreaterThan(ConvexHull.CLIMB_THRESHOLD);
+        double[] out = new double[3];
+        for (int i = 0; i < 2000; i++) {
+            double dx = rnd.nextGaussian(), dy = rnd.nextGaussian(), dz = rnd.nextGaussian();
+            h.support(dx, dy, dz, out, 0);
+            double best = Double.NEGATIVE_INFINITY;
+            for (int k = 0; k < h.vertexCount(); k++) {
+                best = Math.max(best, h.vertex(k, 0) * dx + h.vertex(k, 1) * dy + h.vertex(k, 2) * dz);
+            }
+            assertThat(out[0] * dx + out[1] * dy + out[2] * dz).isEqualTo(best);
+        }
+    }
+
     static double[] sorted(double a, double b, double c) {
         double[] v = {a, b, c};
         java.util.Arrays.sort(v);
