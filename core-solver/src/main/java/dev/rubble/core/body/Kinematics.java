@@ -3,7 +3,7 @@ package dev.rubble.core.body;
 /**
  * Kinematic bodies: a target pose is turned into the velocities that reach it in one step, so the
  * solver sees a moving, infinitely heavy body; at the end of the step the pose snaps to the target
- * exactly so no drift accumulates.
+ * exactly so no drift accumulates, and the body stops there until it gets a new target.
  */
 public final class Kinematics {
     private Kinematics() {
@@ -58,7 +58,10 @@ public final class Kinematics {
         }
         b.px[s] = b.tpx[s]; b.py[s] = b.tpy[s]; b.pz[s] = b.tpz[s];
         b.qx[s] = b.tqx[s]; b.qy[s] = b.tqy[s]; b.qz[s] = b.tqz[s]; b.qw[s] = b.tqw[s];
-        b.hasTarget[s] = false; // velocities stay: without a new target the body keeps moving
+        // arrived: it stops until the next target (a kinematic body given only a velocity keeps it)
+        b.vx[s] = b.vy[s] = b.vz[s] = 0;
+        b.wx[s] = b.wy[s] = b.wz[s] = 0;
+        b.hasTarget[s] = false;
         return true;
     }
 }

@@ -111,7 +111,7 @@ public final class PluginManager {
             Registration r = new Registration(family, name, plugin.name(), source, f);
             byKey.put(key, r);
             out.add(r);
-            LOG.log(Level.DEBUG, "registered {0} ''{1}'' from plugin {2} ({3})", family.name(), name,
+            LOG.log(Level.INFO, "registered {0} ''{1}'' from plugin {2} ({3})", family.name(), name,
                     plugin.name(), source);
         }
     }

@@ -272,7 +272,7 @@ public final class ScenarioLoader {
                 keys(n, p, "type", "step", "body", "impulse", "point");
                 String b = bodyRef(p, n, labels);
                 double[] j = vector(p + ".impulse", req(p + ".impulse", n.get("impulse")), 3, null);
-                double[] at = vector(p + ".point", n.get("point"), 3, null);
+                double[] at = n.get("point") == null ? null : vector(p + ".point", n.get("point"), 3, null);
                 return new ScheduledCommand(step, type, b, j, at, null, null, null);
             }
             case "velocity" -> {

@@ -1,0 +1,41 @@
+package dev.rubble.core.step;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rubble.core.kernel.BodyDef;
+import dev.rubble.core.kernel.World;
+import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.Sphere;
+import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Test;
+
+/** A step allocates nothing in steady state (SPEC §1): measured with the JVM's per-thread allocation counter. */
+final class AllocationTest {
+
+    @Test
+    void steadyStateStepsAllocateNothing() {
+        var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        World w = new World(WorldSettings.defaults().withStep(1.0 / 60, 2), Stages.load());
+        w.createBody(BodyDef.of(new Box(50, 0.5, 50)).withMotion(dev.rubble.core.body.MotionType.STATIC)
+                .withPosition(0, -0.5, 0));
+        for (int i = 0; i < 500; i++) {
+            w.createBody(BodyDef.of(i % 2 == 0 ? new Sphere(0.3) : new Box(0.2, 0.3, 0.4))
+                    .withPosition(i % 10, 1 + i / 10, 0).withAngularVelocity(0.1 * i, 1, 0));
+        }
+        long[] seen = new long[1];
+        w.addObserver((world, p) -> seen[0] ^= p.stateHash());
+        for (int i = 0; i < 300; i++) { // warm up: JIT, array growth
+            w.step();
+        }
+        long tid = Thread.currentThread().getId();
+        long before = mx.getThreadAllocatedBytes(tid);
+        for (int i = 0; i < 500; i++) {
+            w.step();
+        }
+        long allocated = mx.getThreadAllocatedBytes(tid) - before;
+        assertThat(allocated).as("bytes allocated by 500 steps").isZero();
+        assertThat(seen[0]).isNotZero();
+    }
+}

@@ -1,0 +1,105 @@
+package dev.rubble.cli;
+
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.scenario.Scenario;
+import dev.rubble.core.scenario.ScenarioLoader;
+import dev.rubble.core.scenario.ScenarioWorld;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code rubble run SCENARIO}: simulate headless and write the final state as JSON. */
+@Command(name = "run", description = "Simulate a scenario headless and write the final state of every body as JSON.")
+final class RunCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario JSON file (docs/scenario-format.md)")
+    Path scenarioFile;
+
+    @Option(names = "--steps", paramLabel = "N",
+            description = "steps to run (default: the scenario's \"steps\", else 600)")
+    Integer steps;
+
+    @Option(names = "--set", paramLabel = "STAGE=NAME",
+            description = "choose an implementation for a stage family, e.g. --set broadphase=bruteforce (repeatable)")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "FILE", description = "write the final state here (default: standard output)")
+    Path out;
+
+    @Mixin
+    PluginOptions plugins;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        if (steps != null && steps < 0) {
+            throw new BadInputException("--steps " + steps + " is negative; allowed: >= 0");
+        }
+        Map<String, String> overrides = parseSets(sets);
+        Scenario scenario = ScenarioLoader.load(scenarioFile);
+        Stages stages = plugins.load();
+        ScenarioWorld sw = ScenarioWorld.create(scenario, stages, overrides);
+        long n = steps != null ? steps : scenario.steps() > 0 ? scenario.steps() : 600;
+        long t0 = System.nanoTime();
+        sw.run(n);
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        PrintWriter err = spec.commandLine().getErr();
+        if (out == null) {
+            OutputStream os = System.out;
+            StateWriter.write(sw.world(), scenario.name(), new NonClosing(os));
+            System.out.println();
+            System.out.flush();
+        } else {
+            Path parent = out.toAbsolutePath().getParent();
+            if (parent != null && !Files.isDirectory(parent)) {
+                throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
+            }
+            try (OutputStream os = Files.newOutputStream(out)) {
+                StateWriter.write(sw.world(), scenario.name(), os);
+            }
+        }
+        err.printf("rubble: ran %d steps of '%s' (%.3f s simulated) in %d ms; %d bodies; state hash %016x%s%n",
+                n, scenario.name(), sw.world().time(), ms, sw.world().bodies().size(), sw.world().stateHash(),
+                out == null ? "" : "; wrote " + out);
+        err.flush();
+        return 0;
+    }
+
+    static Map<String, String> parseSets(List<String> sets) {
+        Map<String, String> m = new TreeMap<>();
+        for (String s : sets) {
+            int eq = s.indexOf('=');
+            if (eq <= 0 || eq == s.length() - 1) {
+                throw new BadInputException("--set '" + s + "' is not allowed; allowed: STAGE=NAME, e.g. broadphase=bruteforce");
+            }
+            m.put(s.substring(0, eq), s.substring(eq + 1));
+        }
+        return m;
+    }
+
+    /** Lets the JSON writer close without closing standard output. */
+    private static final class NonClosing extends java.io.FilterOutputStream {
+        NonClosing(OutputStream os) {
+            super(os);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
+    }
+}
