@@ -321,7 +321,10 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
                 TriangleMesh m = (TriangleMesh) shape;
                 double best = -1;
                 double bx = 0, by = 0, bz = 0;
-                for (int t = 0; t < m.triangleCount(); t++) {
+                p.toLocal(point.x, point.y, point.z, tmp, 0);
+                gatherTriangles(m, tmp[0] - limit, tmp[1] - limit, tmp[2] - limit, tmp[0] + limit, tmp[1] + limit, tmp[2] + limit);
+                for (int q = 0; q < triangleCount; q++) {
+                    int t = triangles[q];
                     for (int c = 0; c < 3; c++) {
                         p.toWorld(m.corner(t, c, 0), m.corner(t, c, 1), m.corner(t, c, 2), triangle.v, 3 * c);
                     }
@@ -406,6 +409,12 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
         shape.bounds(px, py, pz, qx, qy, qz, qw, box, 0);
         gather(Math.min(box[0], box[0] + dx), Math.min(box[1], box[1] + dy), Math.min(box[2], box[2] + dz),
                 Math.max(box[3], box[3] + dx), Math.max(box[4], box[4] + dy), Math.max(box[5], box[5] + dz), mask);
+        sweepBox[0] = Math.min(box[0], box[0] + dx);
+        sweepBox[1] = Math.min(box[1], box[1] + dy);
+        sweepBox[2] = Math.min(box[2], box[2] + dz);
+        sweepBox[3] = Math.max(box[3], box[3] + dx);
+        sweepBox[4] = Math.max(box[4], box[4] + dy);
+        sweepBox[5] = Math.max(box[5], box[5] + dz);
         BodyStore b = world.bodies();
         sweepShape = shape;
         sx = px;
@@ -437,6 +446,24 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
         }
         world.addQueryTime(System.nanoTime() - t0, 1);
         return out.body >= 0;
+    }
+
+    private final double[] sweepBox = new double[6];
+    private int[] triangles = new int[64];
+    private int triangleCount;
+    private final AabbTree.Visitor triangleCollector = item -> {
+        if (triangleCount == triangles.length) {
+            triangles = Arrays.copyOf(triangles, 2 * triangleCount);
+        }
+        triangles[triangleCount++] = item;
+        return true;
+    };
+
+    /** Triangles of {@code m} whose boxes overlap the box (mesh frame), ascending: the BVH's order never reaches results. */
+    private void gatherTriangles(TriangleMesh m, double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
+        triangleCount = 0;
+        m.tree().query(minX, minY, minZ, maxX, maxY, maxZ, triangleCollector);
+        Arrays.sort(triangles, 0, triangleCount);
     }
 
     private Shape sweepShape;
@@ -491,7 +518,17 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
         if (shape.type() == ShapeType.TRIANGLE_MESH) {
             TriangleMesh m = (TriangleMesh) shape;
             double best = -1;
-            for (int t = 0; t < m.triangleCount(); t++) {
+            // the sweep's world box (in box[]) taken into the mesh frame: centre and |R^T| extents
+            double cx0 = 0.5 * (sweepBox[0] + sweepBox[3]), cy0 = 0.5 * (sweepBox[1] + sweepBox[4]), cz0 = 0.5 * (sweepBox[2] + sweepBox[5]);
+            double ex = 0.5 * (sweepBox[3] - sweepBox[0]), ey = 0.5 * (sweepBox[4] - sweepBox[1]), ez = 0.5 * (sweepBox[5] - sweepBox[2]);
+            p.toLocal(cx0, cy0, cz0, tmp, 0);
+            double[] r = p.r;
+            double lx = Math.abs(r[0]) * ex + Math.abs(r[3]) * ey + Math.abs(r[6]) * ez;
+            double ly = Math.abs(r[1]) * ex + Math.abs(r[4]) * ey + Math.abs(r[7]) * ez;
+            double lz = Math.abs(r[2]) * ex + Math.abs(r[5]) * ey + Math.abs(r[8]) * ez;
+            gatherTriangles(m, tmp[0] - lx, tmp[1] - ly, tmp[2] - lz, tmp[0] + lx, tmp[1] + ly, tmp[2] + lz);
+            for (int q = 0; q < triangleCount; q++) {
+                int t = triangles[q];
                 for (int c = 0; c < 3; c++) {
                     p.toWorld(m.corner(t, c, 0), m.corner(t, c, 1), m.corner(t, c, 2), triangle.v, 3 * c);
                 }

@@ -165,4 +165,40 @@ final class SceneQueryTest {
         assertThat(w.profile().queries()).isZero();
         assertThat(w.profile().queryNanos()).isZero();
     }
+
+    @Test
+    void queriesAgainstATriangleMeshGoThroughItsBvh() {
+        int g = 30;
+        double[] v = new double[3 * (g + 1) * (g + 1)];
+        for (int i = 0; i <= g; i++) {
+            for (int j = 0; j <= g; j++) {
+                int k = 3 * (i * (g + 1) + j);
+                v[k] = i - g / 2.0;
+                v[k + 2] = j - g / 2.0;
+            }
+        }
+        int[] idx = new int[6 * g * g];
+        int k = 0;
+        for (int i = 0; i < g; i++) {
+            for (int j = 0; j < g; j++) {
+                int a = i * (g + 1) + j, b = a + 1, c = a + g + 1, d = c + 1;
+                idx[k++] = a; idx[k++] = b; idx[k++] = c;
+                idx[k++] = b; idx[k++] = d; idx[k++] = c;
+            }
+        }
+        long mesh = w.createBody(BodyDef.of(new dev.rubble.spi.shape.TriangleMesh(v, idx))
+                .withMotion(MotionType.STATIC).withPosition(0, 1, 0));
+        assertThat(q.closestPoint(0.3, 3, 0.7, 5, -1, hit)).isTrue();
+        assertThat(hit.body).isEqualTo(mesh);
+        assertThat(hit.fraction).isCloseTo(2, within(1e-9));
+        assertThat(hit.y).isCloseTo(1, within(1e-9));
+        assertThat(q.shapeCast(new Sphere(0.5), 2.2, 6, -3.1, 0, 0, 0, 1, 0, -10, 0, -1, hit)).isTrue();
+        assertThat(hit.body).isEqualTo(mesh);
+        assertThat(hit.fraction).isCloseTo(0.45, within(1e-7));
+        assertThat(hit.ny).isCloseTo(1, within(1e-6));
+        assertThat(q.rayCast(-7.25, 4, 3.5, 0, -1, 0, 10, -1, hit)).isTrue();
+        assertThat(hit.fraction).isCloseTo(3, within(1e-12));
+        // off the mesh's edge nothing is found
+        assertThat(q.closestPoint(40, 1, 0, 5, -1, hit)).isFalse();
+    }
 }
