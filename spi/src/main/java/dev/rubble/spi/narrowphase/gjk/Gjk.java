@@ -7,6 +7,11 @@ package dev.rubble.spi.narrowphase.gjk;
  * difference {@code A - B}; each simplex/polytope vertex keeps its A and B support points so the
  * witness points come out as barycentric combinations.
  *
+ * <p>Accuracy: GJK distances are exact to rounding (1e-9 m in the tests) for any core pair. EPA is
+ * exact for polytopes (boxes, hulls, triangles); for rounded shapes whose cores overlap (a sphere
+ * centre inside a box, say) it expands a polytope inscribed in the curved surface and stops at
+ * {@value #MAX_VERTS} vertices or 64 iterations, so depths there are good to about a millimetre.
+ *
  * <p>One instance holds all scratch (no allocation per query); not thread-safe. Results are in the
  * public fields after each call.
  */
