@@ -3,6 +3,7 @@ package dev.rubble.spi;
 import dev.rubble.spi.broadphase.BroadphaseFactory;
 import dev.rubble.spi.fracture.FractureFactory;
 import dev.rubble.spi.graph.ConnectionGraphFactory;
+import dev.rubble.spi.narrowphase.NarrowphaseFactory;
 import java.util.List;
 
 /**
@@ -24,6 +25,11 @@ public interface RubblePlugin {
 
     /** Broadphase algorithms this plugin offers. */
     default Iterable<BroadphaseFactory> broadphases() {
+        return List.of();
+    }
+
+    /** Narrowphase dispatch tables (contact generation per shape pair) this plugin offers. */
+    default Iterable<NarrowphaseFactory> narrowphases() {
         return List.of();
     }
 

@@ -5,6 +5,7 @@ import dev.rubble.spi.StageFactory;
 import dev.rubble.spi.broadphase.BroadphaseFactory;
 import dev.rubble.spi.fracture.FractureFactory;
 import dev.rubble.spi.graph.ConnectionGraphFactory;
+import dev.rubble.spi.narrowphase.NarrowphaseFactory;
 import java.util.List;
 import java.util.function.Function;
 
@@ -38,9 +39,12 @@ public record StageFamily<F extends StageFactory<?>>(
             new StageFamily<>("connection-graph", ConnectionGraphFactory.class, RubblePlugin::connectionGraphs,
                     "minimal-spanning-subset-delaunay");
 
+    public static final StageFamily<NarrowphaseFactory> NARROWPHASE =
+            new StageFamily<>("narrowphase", NarrowphaseFactory.class, RubblePlugin::narrowphases, "default");
+
     /** Every family, in the order {@code rubble plugins} prints them. */
     public static List<StageFamily<?>> all() {
-        return List.of(BROADPHASE, FRACTURE, CONNECTION_GRAPH);
+        return List.of(BROADPHASE, NARROWPHASE, FRACTURE, CONNECTION_GRAPH);
     }
 
     /** The family called {@code name}, or fails listing the known ones. */

@@ -231,7 +231,7 @@ public final class ScenarioLoader {
         object(p, n);
         String type = text(n, p + ".type", n.get("type"), null);
         if (type == null) {
-            throw new ScenarioException(p + ".type", "missing; allowed: sphere, box, capsule");
+            throw new ScenarioException(p + ".type", "missing; allowed: sphere, box, capsule, convexHull, plane");
         }
         switch (type) {
             case "sphere" -> {
@@ -256,7 +256,33 @@ public final class ScenarioLoader {
                 return new Capsule(required(p + ".radius", n.get("radius"), Double.MIN_VALUE, 1e9, "> 0 m"),
                         required(p + ".halfHeight", n.get("halfHeight"), 0, 1e9, ">= 0 m"));
             }
-            default -> throw new ScenarioException(p + ".type", "'" + type + "' is an unknown shape; allowed: sphere, box, capsule");
+            case "convexHull" -> {
+                keys(n, p, "type", "points");
+                JsonNode pts = n.get("points");
+                if (pts == null || !pts.isArray() || pts.size() < 4) {
+                    throw new ScenarioException(p + ".points", describe(pts)
+                            + " is not allowed; allowed: an array of at least 4 [x, y, z] points spanning a volume");
+                }
+                double[] xyz = new double[3 * pts.size()];
+                for (int i = 0; i < pts.size(); i++) {
+                    System.arraycopy(vector(p + ".points[" + i + "]", pts.get(i), 3, null), 0, xyz, 3 * i, 3);
+                }
+                try {
+                    return dev.rubble.spi.shape.ConvexHull.of(xyz);
+                } catch (IllegalArgumentException e) {
+                    throw new ScenarioException(p + ".points", e.getMessage());
+                }
+            }
+            case "plane" -> {
+                keys(n, p, "type", "normal", "offset");
+                double[] nrm = vector(p + ".normal", n.get("normal"), 3, new double[] {0, 1, 0});
+                if (nrm[0] == 0 && nrm[1] == 0 && nrm[2] == 0) {
+                    throw new ScenarioException(p + ".normal", "[0, 0, 0] is not allowed; allowed: a non-zero vector");
+                }
+                double off = n.get("offset") == null ? 0 : required(p + ".offset", n.get("offset"), -1e9, 1e9, "a finite number, m");
+                return new dev.rubble.spi.shape.Plane(nrm[0], nrm[1], nrm[2], off);
+            }
+            default -> throw new ScenarioException(p + ".type", "'" + type + "' is an unknown shape; allowed: sphere, box, capsule, convexHull, plane");
         }
     }
 

@@ -13,7 +13,7 @@ import dev.rubble.spi.broadphase.Broadphase;
  * shape). The pipeline holds scratch only; all state lives in the {@link World}.
  *
  * <pre>
- *  step:      COMMANDS -> BROADPHASE -> [sub-step x N] -> BOUNDS -> STATE_HASH
+ *  step:      COMMANDS -> BROADPHASE -> NARROWPHASE -> [sub-step x N] -> BOUNDS -> STATE_HASH
  *  sub-step:  INTEGRATE_VELOCITY -> INSERT_BODIES -> INTEGRATE_POSITION
  * </pre>
  *
@@ -56,6 +56,10 @@ public final class StepPipeline {
         broadphase(b);
         p.stageNanos[StepStage.BROADPHASE.ordinal()] += System.nanoTime() - t;
 
+        t = System.nanoTime();
+        world.narrowphaseStage().run(b, pairs, world.contacts());
+        p.stageNanos[StepStage.NARROWPHASE.ordinal()] += System.nanoTime() - t;
+
         final int n = world.settings().subSteps();
         final double h = world.settings().dt() / n;
         for (int sub = 0; sub < n; sub++) {
@@ -97,6 +101,12 @@ public final class StepPipeline {
         }
         p.kinematic = kin;
         p.pairs = pairs.size();
+        p.manifolds = world.contacts().size();
+        p.contactPoints = world.narrowphaseStage().pointsKept;
+        p.manifoldsDropped = world.contacts().droppedThisStep;
+        p.warmStarted = world.narrowphaseStage().pointsWarmStarted;
+        p.queryNanos = world.takeQueryNanos();
+        p.queries = world.takeQueryCount();
         p.spawned = world.spawnedThisStep();
         p.removed = world.removedThisStep();
         p.totalNanos = System.nanoTime() - t0;

@@ -20,6 +20,9 @@ public final class StepProfile {
     int awake, sleeping, statics, disabled, kinematic;
     int pairs;
     int spawned, removed, commands;
+    int manifolds, contactPoints, manifoldsDropped, warmStarted;
+    long queryNanos;
+    int queries;
 
     /** Index of the step just finished (the first step is 0). */
     public long step() {
@@ -96,6 +99,39 @@ public final class StepProfile {
         return commands;
     }
 
+    /** Contact manifolds stored by the narrowphase this step. */
+    public int manifolds() {
+        return manifolds;
+    }
+
+    /** Contact points in those manifolds. */
+    public int contactPoints() {
+        return contactPoints;
+    }
+
+    /** Manifolds dropped because the {@code maxManifolds} budget was full (the highest slot pairs). */
+    public int manifoldsDropped() {
+        return manifoldsDropped;
+    }
+
+    /** Contact points that carried impulses over from the previous step. */
+    public int warmStartedPoints() {
+        return warmStarted;
+    }
+
+    /**
+     * Wall time of scene queries made since the previous step (between steps), nanoseconds;
+     * reported here, separately from the step's own stages and not part of {@link #totalNanos()}.
+     */
+    public long queryNanos() {
+        return queryNanos;
+    }
+
+    /** Scene queries (single or batched items) made since the previous step. */
+    public int queries() {
+        return queries;
+    }
+
     /** An independent copy that never changes. */
     public StepProfile copy() {
         StepProfile c = new StepProfile();
@@ -114,6 +150,12 @@ public final class StepProfile {
         c.spawned = spawned;
         c.removed = removed;
         c.commands = commands;
+        c.manifolds = manifolds;
+        c.contactPoints = contactPoints;
+        c.manifoldsDropped = manifoldsDropped;
+        c.warmStarted = warmStarted;
+        c.queryNanos = queryNanos;
+        c.queries = queries;
         return c;
     }
 

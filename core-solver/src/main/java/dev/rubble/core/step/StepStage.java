@@ -10,6 +10,8 @@ public enum StepStage {
     COMMANDS("commands"),
     /** Update moved bodies' bounds in the broadphase; collect and sort overlapping pairs. */
     BROADPHASE("broadphase"),
+    /** Exact contacts for the pairs: manifolds into the contact store, impulses carried over for warm starting. */
+    NARROWPHASE("narrowphase"),
     /** Per sub-step: gravity, damping and velocity limits. */
     INTEGRATE_VELOCITY("velocity"),
     /** Per sub-step: bodies created during the step enter the world (after the solve, before integration). */

@@ -121,4 +121,20 @@ final class ScenarioLoaderTest {
         assertThat(sw.world().bodies().vx[0]).isEqualTo(2.0); // J / m
         assertThat(sw.world().appliedCommands()).hasSize(1);
     }
+
+    @Test
+    void convexHullAndPlaneShapesParseAndBadPointsNameTheField() {
+        Scenario s = ScenarioLoader.parse("""
+                {"format": "rubble-scenario/1", "bodies": [
+                   {"id": "g", "state": "static", "shape": {"type": "plane", "normal": [0, 2, 0], "offset": 0.5}},
+                   {"id": "h", "shape": {"type": "convexHull", "points": [[0,0,0],[1,0,0],[0,1,0],[0,0,1],[0.1,0.1,0.1]]}}
+                ]}""");
+        assertThat(s.bodies().get(0).shape()).isEqualTo(new dev.rubble.spi.shape.Plane(0, 1, 0, 0.5));
+        assertThat(s.bodies().get(1).shape().volume()).isCloseTo(1.0 / 6, org.assertj.core.api.Assertions.within(1e-12));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ScenarioLoader.parse("""
+                {"format": "rubble-scenario/1", "bodies": [
+                   {"id": "h", "shape": {"type": "convexHull", "points": [[0,0,0],[1,0,0],[2,0,0],[3,0,0]]}}
+                ]}""")).isInstanceOf(ScenarioException.class).hasMessageContaining("bodies[0].shape.points")
+                .hasMessageContaining("collinear");
+    }
 }
