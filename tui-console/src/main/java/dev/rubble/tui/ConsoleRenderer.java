@@ -26,6 +26,9 @@ import java.util.Locale;
  * </pre>
  */
 public final class ConsoleRenderer {
+    /** Width of the label column of the bar rows (fits the longest stage name). */
+    static final int LABEL = 12;
+
     /** Panel width when the view is shown. */
     public static final int PANEL_WIDTH = 44;
     /** Narrowest terminal that still shows the view. */
@@ -61,12 +64,12 @@ public final class ConsoleRenderer {
         World world = session.world();
         StepProfile p = world.profile();
         int row = 1;
-        int barW = Math.max(1, pw - 10 - 10);
+        int barW = Math.max(1, pw - LABEL - 10);
         row = line(g, row, bottom, pw, "Stage time (last step)");
         long total = Math.max(1, p.totalNanos());
         for (StepStage s : STAGES) {
             long ns = p.nanos(s);
-            row = line(g, row, bottom, pw, pad(s.label(), 10) + bar(ns, total, barW) + String.format(Locale.ROOT, "%7d us", ns / 1000));
+            row = line(g, row, bottom, pw, pad(s.label(), LABEL) + bar(ns, total, barW) + String.format(Locale.ROOT, "%7d us", ns / 1000));
         }
         row = line(g, row, bottom, pw, String.format(Locale.ROOT, "total %d us   %.0f steps/s", p.totalNanos() / 1000, st.stepRate));
         BodyStore b = world.bodies();
@@ -96,11 +99,11 @@ public final class ConsoleRenderer {
     }
 
     private static int count(TextGraphics g, int row, int bottom, int pw, String label, int v, int n, int barW) {
-        return line(g, row, bottom, pw, pad(label, 10) + bar(v, n, barW) + String.format(Locale.ROOT, "%7d", v));
+        return line(g, row, bottom, pw, pad(label, LABEL) + bar(v, n, barW) + String.format(Locale.ROOT, "%7d", v));
     }
 
     private static int budget(TextGraphics g, int row, int bottom, int pw, String label, long used, long max, int barW) {
-        return line(g, row, bottom, pw, pad(label, 10) + bar(used, max, barW)
+        return line(g, row, bottom, pw, pad(label, LABEL) + bar(used, max, barW)
                 + String.format(Locale.ROOT, "%6.1f%%", 100.0 * used / max));
     }
 

@@ -57,15 +57,16 @@ final class ConsoleRendererTest {
         assertThat(rowText(vt, 0)).startsWith("rubble | scene | step 3 | t 0.05 s | speed x1 | RUNNING");
         assertThat(rowText(vt, 1)).startsWith("Stage time (last step)");
         StepProfile p = s.world().profile();
-        int barW = 44 - 20;
+        final int L = ConsoleRenderer.LABEL;
+        int barW = 44 - L - 10;
         StepStage[] stages = StepStage.values();
         for (int i = 0; i < stages.length; i++) {
             String row = rowText(vt, 2 + i);
-            assertThat(row.substring(0, 10).trim()).isEqualTo(stages[i].label());
-            long filled = row.substring(10, 10 + barW).chars().filter(c -> c == '=').count();
+            assertThat(row.substring(0, L).trim()).isEqualTo(stages[i].label());
+            long filled = row.substring(L, L + barW).chars().filter(c -> c == '=').count();
             long expected = Math.round((double) p.nanos(stages[i]) / p.totalNanos() * barW);
             assertThat(filled).as(stages[i].label()).isEqualTo(expected);
-            assertThat(row.substring(10 + barW, 44).trim()).isEqualTo(p.nanos(stages[i]) / 1000 + " us");
+            assertThat(row.substring(L + barW, 44).trim()).isEqualTo(p.nanos(stages[i]) / 1000 + " us");
         }
     }
 
@@ -81,14 +82,16 @@ final class ConsoleRendererTest {
         assertThat(rowText(vt, r + 3)).startsWith("kinematic").contains("      0");
         assertThat(rowText(vt, r + 4)).startsWith("static").contains("      1");
         assertThat(rowText(vt, r + 5)).startsWith("disabled").contains("      0");
-        // 2 of 4 awake: half of the 24-cell bar
-        assertThat(rowText(vt, r + 1).substring(10, 34).chars().filter(c -> c == '=').count()).isEqualTo(12);
+        // 2 of 4 awake: half of the bar (44 columns less the label and the number)
+        final int L = ConsoleRenderer.LABEL;
+        final int barW = 44 - L - 10;
+        assertThat(rowText(vt, r + 1).substring(L, L + barW).chars().filter(c -> c == '=').count()).isEqualTo(barW / 2);
         assertThat(rowText(vt, r + 6)).startsWith("contacts 0 in 0 manifolds");
         assertThat(rowText(vt, r + 7)).startsWith("Budgets");
         String bodies = rowText(vt, r + 8);
         assertThat(bodies).startsWith("bodies");
-        assertThat(bodies.substring(10, 34).chars().filter(c -> c == '=').count()).isEqualTo(12); // 4 of 8
-        assertThat(bodies.substring(34, 44).trim()).isEqualTo("50.0%");
+        assertThat(bodies.substring(L, L + barW).chars().filter(c -> c == '=').count()).isEqualTo(barW / 2); // 4 of 8
+        assertThat(bodies.substring(L + barW, 44).trim()).isEqualTo("50.0%");
         assertThat(rowText(vt, r + 11)).startsWith("Journal off");
     }
 
@@ -134,7 +137,9 @@ final class ConsoleRendererTest {
         int r = 2 + StepStage.values().length + 2;
         String awake = rowText(vt, r);
         assertThat(awake).startsWith("awake");
-        assertThat(awake.substring(10, 50).chars().filter(c -> c == '=').count()).isEqualTo(20); // 2 of 4 in 40 cells
+        int barW = 60 - ConsoleRenderer.LABEL - 10; // the whole width: no view panel
+        assertThat(awake.substring(ConsoleRenderer.LABEL, ConsoleRenderer.LABEL + barW).chars().filter(c -> c == '=').count())
+                .isEqualTo(barW / 2); // 2 of 4
         for (int row = 1; row < 27; row++) {
             assertThat(rowText(vt, row)).doesNotContain("|");
         }

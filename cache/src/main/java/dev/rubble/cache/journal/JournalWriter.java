@@ -94,8 +94,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot create journal directory " + dir + ": " + e.getMessage(), e);
         }
-        Map<String, String> stages = new java.util.TreeMap<>(world.settings().stages());
-        stages.put("broadphase", world.broadphaseName());
+        Map<String, String> stages = world.stageChoices();
         JournalHeader h = new JournalHeader(JournalFormat.VERSION, JournalFormat.ENGINE_VERSION,
                 scenarioName == null ? "" : scenarioName, scenarioJson == null ? "" : scenarioJson, stages,
                 world.settings().dt(), world.settings().subSteps(), world.stepIndex(), System.currentTimeMillis());

@@ -89,6 +89,17 @@ public final class World {
         return narrowphaseName;
     }
 
+    /**
+     * Every stage choice this world runs with (family -> implementation, sorted), defaults
+     * included: what a journal records so that a replay or verify builds the same world.
+     */
+    public java.util.SortedMap<String, String> stageChoices() {
+        java.util.SortedMap<String, String> m = new java.util.TreeMap<>(settings.stages());
+        m.put("broadphase", broadphaseName);
+        m.put("narrowphase", narrowphaseName);
+        return m;
+    }
+
     /** The narrowphase stage (contact generation, warm-start cache, speculative margin). */
     public NarrowphaseStage narrowphaseStage() {
         return narrowphaseStage;
