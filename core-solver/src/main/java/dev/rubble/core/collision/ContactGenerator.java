@@ -7,7 +7,9 @@ import dev.rubble.core.kernel.World;
  * world's generator once per step (twice when islands were woken, see {@code SleepManager}) after
  * the broadphase, and the contact solver then reads {@link ContactStore}.
  *
- * <p>Contract for implementations (the narrowphase): clear {@code out}, then for the sorted
+ * <p>Contract for implementations (the narrowphase): on entry {@code out} still holds last step's
+ * manifolds with the impulses the solver wrote (a generator may read them for warm starting);
+ * {@link ContactStore#clear()} it, then for the sorted
  * {@code pairs} append manifolds in pair order with {@link ContactStore#add} (checking
  * {@link ContactStore#hasRoom()} and counting what does not fit in
  * {@link ContactStore#droppedThisStep}), each with: normal from A to B (unit), 1..4 points whose

@@ -31,8 +31,10 @@ import java.util.Arrays;
  * again, so positional correction changes positions but adds no kinetic energy. The soft
  * constraint (a spring-damper with {@code contactHertz}, {@code contactDampingRatio}) is
  * unconditionally stable for any mass ratio and time step, and sub-stepping makes stacks stiff
- * without extra position iterations. Penetration below {@code linearSlop} is not pushed, so
- * resting contacts do not jitter.
+ * without extra position iterations. Penetration within {@code linearSlop} is solved as a rigid
+ * contact with no push (resting contacts neither jitter nor creep); only the penetration beyond
+ * the slop is pushed out softly. (Measured: with a fully soft contact at one sub-step, where the
+ * stiffness is capped at 15 Hz, a 5-box stack rocks and topples; rigid-within-slop stands.)
  *
  * <h2>Iterations</h2>
  * {@code velocityIterations} = biased SOLVE iterations per sub-step (default 8);
@@ -352,8 +354,9 @@ public final class ContactSolver {
                 double bias = 0, mScale = 1, iScale = 0;
                 if (s > 0) {
                     bias = s * invH;                       // speculative: approach at most s/h
-                } else if (useBias) {
-                    bias = Math.max(biasRate * Math.min(0, s + slop), -maxPush);
+                } else if (useBias && s < -slop) {
+                    // soft push-out of the penetration beyond the slop; within the slop the contact is rigid
+                    bias = Math.max(biasRate * (s + slop), -maxPush);
                     mScale = massScale;
                     iScale = impulseScale;
                 }

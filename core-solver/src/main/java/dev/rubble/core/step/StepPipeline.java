@@ -163,9 +163,10 @@ public final class StepPipeline {
 
         t = System.nanoTime();
         ContactGenerator generator = world.contactGenerator();
-        cs.clear();
         if (generator != null) {
-            generator.generate(world, pairs, cs);
+            generator.generate(world, pairs, cs); // clears cs itself: last step's impulses are still readable
+        } else {
+            cs.clear();
         }
         p.droppedContacts = ContactSolver.enforcePointBudget(cs, world.settings().maxContacts());
         p.droppedManifolds = cs.droppedThisStep;
