@@ -20,6 +20,7 @@ public final class StepProfile {
     int awake, sleeping, statics, disabled, kinematic;
     int pairs;
     int spawned, removed, commands;
+    int manifolds, contactPoints, droppedManifolds, droppedContacts, islands, woken;
 
     /** Index of the step just finished (the first step is 0). */
     public long step() {
@@ -96,6 +97,36 @@ public final class StepProfile {
         return commands;
     }
 
+    /** Contact manifolds solved this step (after the budget). */
+    public int manifolds() {
+        return manifolds;
+    }
+
+    /** Contact points solved this step (after the budget). */
+    public int contactPoints() {
+        return contactPoints;
+    }
+
+    /** Manifolds dropped this step by the manifold or contact budget (the last in sorted pair order). */
+    public int droppedManifolds() {
+        return droppedManifolds;
+    }
+
+    /** Contact points dropped this step by the contact point budget. */
+    public int droppedContacts() {
+        return droppedContacts;
+    }
+
+    /** Islands among awake dynamic bodies this step (before any fell asleep). */
+    public int islands() {
+        return islands;
+    }
+
+    /** Sleeping bodies woken by contact this step. */
+    public int woken() {
+        return woken;
+    }
+
     /** An independent copy that never changes. */
     public StepProfile copy() {
         StepProfile c = new StepProfile();
@@ -114,12 +145,19 @@ public final class StepProfile {
         c.spawned = spawned;
         c.removed = removed;
         c.commands = commands;
+        c.manifolds = manifolds;
+        c.contactPoints = contactPoints;
+        c.droppedManifolds = droppedManifolds;
+        c.droppedContacts = droppedContacts;
+        c.islands = islands;
+        c.woken = woken;
         return c;
     }
 
     void resetTimings() {
         Arrays.fill(stageNanos, 0);
         spawned = removed = commands = 0;
+        manifolds = contactPoints = droppedManifolds = droppedContacts = islands = woken = 0;
     }
 
     @Override
