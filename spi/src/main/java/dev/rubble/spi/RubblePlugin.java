@@ -1,6 +1,7 @@
 package dev.rubble.spi;
 
 import dev.rubble.spi.broadphase.BroadphaseFactory;
+import dev.rubble.spi.narrowphase.NarrowphaseFactory;
 import java.util.List;
 
 /**
@@ -22,6 +23,11 @@ public interface RubblePlugin {
 
     /** Broadphase algorithms this plugin offers. */
     default Iterable<BroadphaseFactory> broadphases() {
+        return List.of();
+    }
+
+    /** Narrowphase dispatch tables (contact generation per shape pair) this plugin offers. */
+    default Iterable<NarrowphaseFactory> narrowphases() {
         return List.of();
     }
 }

@@ -31,6 +31,10 @@ public final class BodyStore {
     /** Slot of "no body", e.g. for {@link #parent}. */
     public static final int NONE = -1;
     private static final int PARTITIONS = 4;
+    /** Collision layer of a new body (bit 0). */
+    public static final int DEFAULT_LAYER = 1;
+    /** Collision mask of a new body: every layer. */
+    public static final int ALL_LAYERS = -1;
 
     private final int maxBodies;
     private int capacity;
@@ -66,6 +70,10 @@ public final class BodyStore {
 
     // hierarchy for clusters: parent slot or NONE
     public int[] parent;
+
+    // collision filtering: a pair collides (and a query sees a body) only when each one's layer bits
+    // meet the other's mask: (layerA & maskB) != 0 && (layerB & maskA) != 0
+    public int[] collisionLayer, collisionMask;
 
     // cold
     public Shape[] shape;
@@ -106,6 +114,8 @@ public final class BodyStore {
         tqx = grow(tqx, cap); tqy = grow(tqy, cap); tqz = grow(tqz, cap); tqw = grow(tqw, cap);
         bounds = grow(bounds, cap * 6);
         parent = grow(parent, cap);
+        collisionLayer = grow(collisionLayer, cap);
+        collisionMask = grow(collisionMask, cap);
         shape = shape == null ? new Shape[cap] : Arrays.copyOf(shape, cap);
         label = label == null ? new String[cap] : Arrays.copyOf(label, cap);
     }
@@ -201,6 +211,8 @@ public final class BodyStore {
         shape[slot] = bodyShape;
         label[slot] = null;
         parent[slot] = NONE;
+        collisionLayer[slot] = DEFAULT_LAYER;
+        collisionMask[slot] = ALL_LAYERS;
         double n = Math.sqrt(rx * rx + ry * ry + rz * rz + rw * rw);
         qx[slot] = rx / n; qy[slot] = ry / n; qz[slot] = rz / n; qw[slot] = rw / n;
         vx[slot] = vy[slot] = vz[slot] = wx[slot] = wy[slot] = wz[slot] = 0;

@@ -112,6 +112,53 @@ public final class ContactStore {
         return count < maxManifolds;
     }
 
+    /** Drops the last manifold (used when a collider started one and added no point). */
+    public void removeLast() {
+        if (count > 0) {
+            count--;
+        }
+    }
+
+    /** Swaps manifolds {@code m1} and {@code m2} with their points (used to keep a pair's manifolds sorted by key). */
+    public void swap(int m1, int m2) {
+        swapI(bodyA, m1, m2);
+        swapI(bodyB, m1, m2);
+        swapI(pointCount, m1, m2);
+        long k = key[m1];
+        key[m1] = key[m2];
+        key[m2] = k;
+        swapD(nx, m1, m2);
+        swapD(ny, m1, m2);
+        swapD(nz, m1, m2);
+        swapD(friction, m1, m2);
+        swapD(restitution, m1, m2);
+        for (int i = 0; i < MAX_POINTS; i++) {
+            int p = m1 * MAX_POINTS + i, q = m2 * MAX_POINTS + i;
+            swapD(ax, p, q); swapD(ay, p, q); swapD(az, p, q);
+            swapD(bx, p, q); swapD(by, p, q); swapD(bz, p, q);
+            swapD(separation, p, q);
+            long f = feature[p];
+            feature[p] = feature[q];
+            feature[q] = f;
+            swapD(normalImpulse, p, q);
+            swapD(tangentImpulse1, p, q);
+            swapD(tangentImpulse2, p, q);
+            swapD(relativeNormalVelocity, p, q);
+        }
+    }
+
+    private static void swapI(int[] a, int i, int j) {
+        int t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+
+    private static void swapD(double[] a, int i, int j) {
+        double t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+
     /** Sum of accumulated normal impulses of manifold {@code m}, N·s. */
     public double totalNormalImpulse(int m) {
         double sum = 0;

@@ -7,6 +7,7 @@ import dev.rubble.core.body.Kinematics;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.collision.ContactGenerator;
 import dev.rubble.core.collision.ContactStore;
+import dev.rubble.core.collision.NarrowphaseStage;
 import dev.rubble.core.collision.PairBuffer;
 import dev.rubble.core.dynamics.SleepManager;
 import dev.rubble.core.plugin.StageFamily;
@@ -33,6 +34,10 @@ public final class World {
     private final Broadphase broadphase;
     private final String broadphaseName;
     private final ContactStore contacts;
+    private final String narrowphaseName;
+    private final NarrowphaseStage narrowphaseStage;
+    private long queryNanos;
+    private int queryCount;
     private final PairBuffer pairs = new PairBuffer();
     private final StepPipeline pipeline;
     private final SleepManager sleep = new SleepManager();
@@ -57,6 +62,9 @@ public final class World {
         this.broadphaseName = settings.stages().getOrDefault("broadphase", StageFamily.BROADPHASE.defaultName());
         this.broadphase = stages.create(StageFamily.BROADPHASE, broadphaseName,
                 settings.stageOptions().getOrDefault("broadphase", StageConfig.empty()));
+        this.narrowphaseName = settings.stages().getOrDefault("narrowphase", StageFamily.NARROWPHASE.defaultName());
+        this.narrowphaseStage = new NarrowphaseStage(stages.create(StageFamily.NARROWPHASE, narrowphaseName,
+                settings.stageOptions().getOrDefault("narrowphase", StageConfig.empty())));
         this.bodies = new BodyStore(1024, settings.maxBodies());
         this.contacts = new ContactStore(1024, settings.maxManifolds());
         this.pipeline = new StepPipeline(this);
@@ -77,6 +85,36 @@ public final class World {
     /** The name of the broadphase implementation in use. */
     public String broadphaseName() {
         return broadphaseName;
+    }
+
+    /** The name of the narrowphase implementation in use. */
+    public String narrowphaseName() {
+        return narrowphaseName;
+    }
+
+    /** The narrowphase stage (contact generation, warm-start cache, speculative margin). */
+    public NarrowphaseStage narrowphaseStage() {
+        return narrowphaseStage;
+    }
+
+    /** Adds scene-query time (reported in the next step's profile, separately from the step). */
+    public void addQueryTime(long nanos, int queries) {
+        queryNanos += nanos;
+        queryCount += queries;
+    }
+
+    /** Query time since the last call, nanoseconds (the pipeline moves it into the profile). */
+    public long takeQueryNanos() {
+        long n = queryNanos;
+        queryNanos = 0;
+        return n;
+    }
+
+    /** Query count since the last call. */
+    public int takeQueryCount() {
+        int n = queryCount;
+        queryCount = 0;
+        return n;
     }
 
     public ContactStore contacts() {

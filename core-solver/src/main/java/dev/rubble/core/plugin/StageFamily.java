@@ -3,6 +3,7 @@ package dev.rubble.core.plugin;
 import dev.rubble.spi.RubblePlugin;
 import dev.rubble.spi.StageFactory;
 import dev.rubble.spi.broadphase.BroadphaseFactory;
+import dev.rubble.spi.narrowphase.NarrowphaseFactory;
 import java.util.List;
 import java.util.function.Function;
 
@@ -22,9 +23,12 @@ public record StageFamily<F extends StageFactory<?>>(
     public static final StageFamily<BroadphaseFactory> BROADPHASE =
             new StageFamily<>("broadphase", BroadphaseFactory.class, RubblePlugin::broadphases, "bruteforce");
 
+    public static final StageFamily<NarrowphaseFactory> NARROWPHASE =
+            new StageFamily<>("narrowphase", NarrowphaseFactory.class, RubblePlugin::narrowphases, "default");
+
     /** Every family, in the order {@code rubble plugins} prints them. */
     public static List<StageFamily<?>> all() {
-        return List.of(BROADPHASE);
+        return List.of(BROADPHASE, NARROWPHASE);
     }
 
     /** The family called {@code name}, or fails listing the known ones. */

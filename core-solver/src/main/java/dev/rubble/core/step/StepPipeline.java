@@ -18,7 +18,7 @@ import dev.rubble.spi.broadphase.Broadphase;
  * shape). The pipeline holds scratch only; all state lives in the {@link World}.
  *
  * <pre>
- *  step:      COMMANDS -> BROADPHASE -> CONTACTS -> ISLANDS (wake; if any woke: BROADPHASE, CONTACTS again)
+ *  step:      COMMANDS -> BROADPHASE -> NARROWPHASE -> ISLANDS (wake; if any woke: BROADPHASE, NARROWPHASE again)
  *             -> SOLVE (prepare rows) -> [sub-step x N] -> RESTITUTION -> ISLANDS (sleep) -> BOUNDS -> STATE_HASH
  *  sub-step:  INTEGRATE_VELOCITY -> SOLVE (warm start, biased iterations) -> INSERT_BODIES
  *             -> INTEGRATE_POSITION -> RELAX (unbiased iterations)
@@ -150,6 +150,9 @@ public final class StepPipeline {
         p.pairs = pairs.size();
         p.manifolds = cs.size();
         p.contactPoints = solver.pointsPrepared();
+        p.warmStarted = world.narrowphaseStage().pointsWarmStarted;
+        p.queryNanos = world.takeQueryNanos();
+        p.queries = world.takeQueryCount();
         p.spawned = world.spawnedThisStep();
         p.removed = world.removedThisStep();
         p.totalNanos = System.nanoTime() - t0;
@@ -164,13 +167,13 @@ public final class StepPipeline {
         t = System.nanoTime();
         ContactGenerator generator = world.contactGenerator();
         if (generator != null) {
-            generator.generate(world, pairs, cs); // clears cs itself: last step's impulses are still readable
+            generator.generate(world, pairs, cs); // a test's analytic contacts
         } else {
-            cs.clear();
+            world.narrowphaseStage().run(b, pairs, cs); // the chosen narrowphase plugin; warm starts from cs
         }
         p.droppedContacts = ContactSolver.enforcePointBudget(cs, world.settings().maxContacts());
         p.droppedManifolds = cs.droppedThisStep;
-        p.stageNanos[StepStage.CONTACTS.ordinal()] += System.nanoTime() - t;
+        p.stageNanos[StepStage.NARROWPHASE.ordinal()] += System.nanoTime() - t;
     }
 
     private void broadphase(BodyStore b) {

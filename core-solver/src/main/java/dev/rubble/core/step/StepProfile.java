@@ -20,7 +20,9 @@ public final class StepProfile {
     int awake, sleeping, statics, disabled, kinematic;
     int pairs;
     int spawned, removed, commands;
-    int manifolds, contactPoints, droppedManifolds, droppedContacts, islands, woken;
+    int manifolds, contactPoints, droppedManifolds, droppedContacts, islands, woken, warmStarted;
+    long queryNanos;
+    int queries;
 
     /** Index of the step just finished (the first step is 0). */
     public long step() {
@@ -97,12 +99,12 @@ public final class StepProfile {
         return commands;
     }
 
-    /** Contact manifolds solved this step (after the budget). */
+    /** Contact manifolds solved this step (after the budgets). */
     public int manifolds() {
         return manifolds;
     }
 
-    /** Contact points solved this step (after the budget). */
+    /** Contact points solved this step (after the budgets). */
     public int contactPoints() {
         return contactPoints;
     }
@@ -125,6 +127,24 @@ public final class StepProfile {
     /** Sleeping bodies woken by contact this step. */
     public int woken() {
         return woken;
+    }
+
+    /** Contact points that carried impulses over from the previous step. */
+    public int warmStartedPoints() {
+        return warmStarted;
+    }
+
+    /**
+     * Wall time of scene queries made since the previous step (between steps), nanoseconds;
+     * reported here, separately from the step's own stages and not part of {@link #totalNanos()}.
+     */
+    public long queryNanos() {
+        return queryNanos;
+    }
+
+    /** Scene queries (single or batched items) made since the previous step. */
+    public int queries() {
+        return queries;
     }
 
     /** An independent copy that never changes. */
@@ -151,6 +171,9 @@ public final class StepProfile {
         c.droppedContacts = droppedContacts;
         c.islands = islands;
         c.woken = woken;
+        c.warmStarted = warmStarted;
+        c.queryNanos = queryNanos;
+        c.queries = queries;
         return c;
     }
 

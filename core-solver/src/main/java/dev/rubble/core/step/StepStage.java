@@ -10,8 +10,8 @@ public enum StepStage {
     COMMANDS("commands"),
     /** Update moved bodies' bounds in the broadphase; collect and sort overlapping pairs. */
     BROADPHASE("broadphase"),
-    /** Contact manifolds from the sorted pairs (the narrowphase seam, {@code ContactGenerator}); contact budget. */
-    CONTACTS("contacts"),
+    /** Exact contacts for the sorted pairs (the narrowphase plugin, or a test's {@code ContactGenerator}): manifolds into the contact store, impulses carried over for warm starting; contact budget. */
+    NARROWPHASE("narrowphase"),
     /** Wake sleeping islands touched by awake bodies (before the solve); islands and sleeping (after it). */
     ISLANDS("islands"),
     /** Per sub-step: gravity, damping and velocity limits. */

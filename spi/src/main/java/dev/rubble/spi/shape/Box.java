@@ -53,4 +53,64 @@ public record Box(double halfX, double halfY, double halfZ) implements Shape {
         out[offset + 4] = py + ey;
         out[offset + 5] = pz + ez;
     }
+
+    @Override
+    public boolean isConvex() {
+        return true;
+    }
+
+    /** The corner in the octant of the direction (ties towards +). */
+    @Override
+    public void support(double dx, double dy, double dz, double[] out, int offset) {
+        out[offset] = dx < 0 ? -halfX : halfX;
+        out[offset + 1] = dy < 0 ? -halfY : halfY;
+        out[offset + 2] = dz < 0 ? -halfZ : halfZ;
+    }
+
+    /** Slab test (Kay and Kajiya): the entry fraction is the largest of the three slab entries. */
+    @Override
+    public double rayCast(double ox, double oy, double oz, double dx, double dy, double dz, double maxT,
+                          double[] normalOut) {
+        double tMin = 0, tMax = maxT;
+        int axis = -1;
+        double sign = 0;
+        for (int i = 0; i < 3; i++) {
+            double o = i == 0 ? ox : (i == 1 ? oy : oz);
+            double d = i == 0 ? dx : (i == 1 ? dy : dz);
+            double h = i == 0 ? halfX : (i == 1 ? halfY : halfZ);
+            if (d == 0) {
+                if (o < -h || o > h) {
+                    return -1;
+                }
+                continue;
+            }
+            double t1 = (-h - o) / d, t2 = (h - o) / d;
+            double s = -1;
+            if (t1 > t2) {
+                double tmp = t1;
+                t1 = t2;
+                t2 = tmp;
+                s = 1;
+            }
+            if (t1 > tMin) {
+                tMin = t1;
+                axis = i;
+                sign = s;
+            }
+            if (t2 < tMax) {
+                tMax = t2;
+            }
+            if (tMin > tMax) {
+                return -1;
+            }
+        }
+        if (axis < 0) {
+            ShapeMath.negUnit(dx, dy, dz, normalOut);
+            return 0;
+        }
+        normalOut[0] = axis == 0 ? sign : 0;
+        normalOut[1] = axis == 1 ? sign : 0;
+        normalOut[2] = axis == 2 ? sign : 0;
+        return tMin;
+    }
 }

@@ -53,4 +53,68 @@ public record Capsule(double radius, double halfHeight) implements Shape {
         out[offset + 4] = py + ey;
         out[offset + 5] = pz + ez;
     }
+
+    @Override
+    public boolean isConvex() {
+        return true;
+    }
+
+    @Override
+    public double coreRadius() {
+        return radius;
+    }
+
+    /** The core is the segment from (0, -halfHeight, 0) to (0, halfHeight, 0). */
+    @Override
+    public void support(double dx, double dy, double dz, double[] out, int offset) {
+        out[offset] = 0;
+        out[offset + 1] = dy < 0 ? -halfHeight : halfHeight;
+        out[offset + 2] = 0;
+    }
+
+    /** The nearest entry among the infinite cylinder (kept where |y| &le; halfHeight) and the two end spheres. */
+    @Override
+    public double rayCast(double ox, double oy, double oz, double dx, double dy, double dz, double maxT,
+                          double[] normalOut) {
+        double cy = Math.max(-halfHeight, Math.min(halfHeight, oy));
+        if (ox * ox + (oy - cy) * (oy - cy) + oz * oz <= radius * radius) {
+            ShapeMath.negUnit(dx, dy, dz, normalOut);
+            return 0;
+        }
+        double best = -1;
+        int kind = 0;
+        double a = dx * dx + dz * dz;
+        double c = ox * ox + oz * oz - radius * radius;
+        double b = ox * dx + oz * dz;
+        if (a > 0 && c > 0 && b < 0) {
+            double disc = b * b - a * c;
+            if (disc >= 0) {
+                double t = c / (-b + Math.sqrt(disc));
+                double y = oy + t * dy;
+                if (t <= maxT && y >= -halfHeight && y <= halfHeight) {
+                    best = t;
+                    kind = 1;
+                }
+            }
+        }
+        double t = ShapeMath.raySphere(ox, oy, oz, dx, dy, dz, 0, halfHeight, 0, radius);
+        if (t >= 0 && t <= maxT && (best < 0 || t < best)) {
+            best = t;
+            kind = 2;
+        }
+        t = ShapeMath.raySphere(ox, oy, oz, dx, dy, dz, 0, -halfHeight, 0, radius);
+        if (t >= 0 && t <= maxT && (best < 0 || t < best)) {
+            best = t;
+            kind = 3;
+        }
+        if (best < 0) {
+            return -1;
+        }
+        double inv = 1 / radius;
+        double hx = ox + best * dx, hy = oy + best * dy, hz = oz + best * dz;
+        normalOut[0] = hx * inv;
+        normalOut[1] = kind == 1 ? 0 : (hy - (kind == 2 ? halfHeight : -halfHeight)) * inv;
+        normalOut[2] = hz * inv;
+        return best;
+    }
 }

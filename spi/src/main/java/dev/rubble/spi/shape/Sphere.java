@@ -36,4 +36,40 @@ public record Sphere(double radius) implements Shape {
         out[offset + 4] = py + radius;
         out[offset + 5] = pz + radius;
     }
+
+    @Override
+    public boolean isConvex() {
+        return true;
+    }
+
+    @Override
+    public double coreRadius() {
+        return radius;
+    }
+
+    /** The core is the centre point. */
+    @Override
+    public void support(double dx, double dy, double dz, double[] out, int offset) {
+        out[offset] = 0;
+        out[offset + 1] = 0;
+        out[offset + 2] = 0;
+    }
+
+    @Override
+    public double rayCast(double ox, double oy, double oz, double dx, double dy, double dz, double maxT,
+                          double[] normalOut) {
+        double t = ShapeMath.raySphere(ox, oy, oz, dx, dy, dz, 0, 0, 0, radius);
+        if (t < 0 || t > maxT) {
+            return -1;
+        }
+        if (t == 0) {
+            ShapeMath.negUnit(dx, dy, dz, normalOut);
+            return 0;
+        }
+        double inv = 1 / radius;
+        normalOut[0] = (ox + t * dx) * inv;
+        normalOut[1] = (oy + t * dy) * inv;
+        normalOut[2] = (oz + t * dz) * inv;
+        return t;
+    }
 }

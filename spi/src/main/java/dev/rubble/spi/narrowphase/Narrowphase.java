@@ -1,0 +1,33 @@
+package dev.rubble.spi.narrowphase;
+
+import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.shape.ShapeType;
+
+/**
+ * Exact contact generation for pairs the broadphase found: a {@code (ShapeType x ShapeType)}
+ * dispatch table of {@link PairCollider}s (the Jolt idiom). A pair registered only as (X, Y) also
+ * serves (Y, X): the table swaps the shapes and flips normals and witness points.
+ *
+ * <p>Threading: one world owns one instance and calls it from one thread; not thread-safe.
+ * {@link #collide} must not allocate in steady state.
+ */
+public interface Narrowphase {
+
+    /**
+     * Contacts between two posed shapes (see {@link PairCollider#collide}); pairs without a
+     * registered collider produce nothing.
+     *
+     * @param margin speculative margin, metres, &ge; 0
+     */
+    void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink);
+
+    /**
+     * Registers (or replaces) the collider for shape types {@code (a, b)}; it also serves
+     * {@code (b, a)} unless that cell is registered itself. Call before stepping, from the kernel
+     * thread.
+     */
+    void register(ShapeType a, ShapeType b, PairCollider collider);
+
+    /** The collider that serves {@code (a, b)} directly (not swapped), or null. */
+    PairCollider collider(ShapeType a, ShapeType b);
+}

@@ -1,0 +1,228 @@
+package dev.rubble.spi.shape;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A rigid union of convex child shapes, each with a local pose (position and unit quaternion) in
+ * the compound's frame. With more than {@link #BVH_THRESHOLD} children an {@link AabbTree} over
+ * the children's local bounds is built and used by queries and the narrowphase; otherwise
+ * children are scanned linearly. Children must be convex (sphere, box, capsule, hull): nesting
+ * compounds, meshes or planes is rejected. Mass properties combine the children with the
+ * parallel-axis theorem (children are assumed not to overlap). Immutable.
+ */
+public final class Compound implements Shape {
+    /** Children count above which a BVH is built. */
+    public static final int BVH_THRESHOLD = 10;
+
+    /** One child: a convex shape placed at {@code (x, y, z)} with rotation {@code (qx, qy, qz, qw)}. */
+    public record Child(Shape shape, double x, double y, double z, double qx, double qy, double qz, double qw) {
+        public Child {
+            Objects.requireNonNull(shape, "shape is null");
+            if (!shape.isConvex()) {
+                throw new IllegalArgumentException("compound child shape = " + shape.type()
+                        + "; allowed: convex shapes (sphere, box, capsule, convex hull)");
+            }
+            double n = Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
+            if (!Double.isFinite(x) || !Double.isFinite(y) || !Double.isFinite(z) || !(n > 0) || !Double.isFinite(n)) {
+                throw new IllegalArgumentException("compound child pose = (" + x + ", " + y + ", " + z + "; "
+                        + qx + ", " + qy + ", " + qz + ", " + qw + "); allowed: finite position, non-zero rotation");
+            }
+            qx /= n;
+            qy /= n;
+            qz /= n;
+            qw /= n;
+        }
+
+        /** A child at a position with no rotation. */
+        public static Child at(Shape shape, double x, double y, double z) {
+            return new Child(shape, x, y, z, 0, 0, 0, 1);
+        }
+    }
+
+    private final Child[] children;
+    private final double[] localBounds; // 6 per child, compound frame
+    private final AabbTree tree;        // null when children <= BVH_THRESHOLD
+
+    public Compound(List<Child> children) {
+        Objects.requireNonNull(children, "children is null");
+        if (children.isEmpty()) {
+            throw new IllegalArgumentException("compound children count = 0; allowed: >= 1");
+        }
+        this.children = children.toArray(new Child[0]);
+        localBounds = new double[6 * this.children.length];
+        for (int i = 0; i < this.children.length; i++) {
+            Child c = this.children[i];
+            c.shape().bounds(c.x(), c.y(), c.z(), c.qx(), c.qy(), c.qz(), c.qw(), localBounds, 6 * i);
+        }
+        tree = this.children.length > BVH_THRESHOLD ? new AabbTree(localBounds) : null;
+    }
+
+    public int childCount() {
+        return children.length;
+    }
+
+    public Child child(int i) {
+        return children[i];
+    }
+
+    /** Component {@code c} (0..5) of child {@code i}'s bounds in the compound frame. */
+    public double childBound(int i, int c) {
+        return localBounds[6 * i + c];
+    }
+
+    /** The BVH over children, or null when there are at most {@link #BVH_THRESHOLD} children. */
+    public AabbTree tree() {
+        return tree;
+    }
+
+    /**
+     * Visits the children whose local bounds overlap the box (compound frame): through the BVH when
+     * there is one, else by a linear scan in child order.
+     */
+    public void queryChildren(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
+                              AabbTree.Visitor visitor) {
+        if (tree != null) {
+            tree.query(minX, minY, minZ, maxX, maxY, maxZ, visitor);
+            return;
+        }
+        for (int i = 0; i < children.length; i++) {
+            int o = 6 * i;
+            if (localBounds[o] <= maxX && localBounds[o + 1] <= maxY && localBounds[o + 2] <= maxZ
+                    && localBounds[o + 3] >= minX && localBounds[o + 4] >= minY && localBounds[o + 5] >= minZ) {
+                if (!visitor.visit(i)) {
+                    return;
+                }
+            }
+        }
+    }
+
+    @Override
+    public ShapeType type() {
+        return ShapeType.COMPOUND;
+    }
+
+    @Override
+    public double volume() {
+        double v = 0;
+        for (Child c : children) {
+            v += c.shape().volume();
+        }
+        return v;
+    }
+
+    /**
+     * Sum of the children: total mass, mass-weighted centre, and each child's tensor rotated into
+     * the compound frame and moved to the common centre with the parallel-axis theorem, then
+     * diagonalised.
+     */
+    @Override
+    public MassProperties massProperties(double density) {
+        double m = 0, mx = 0, my = 0, mz = 0;
+        double[] about = new double[9];
+        double[] r = new double[3];
+        for (Child c : children) {
+            MassProperties mp = c.shape().massProperties(density);
+            ShapeMath.rotate(c.qx(), c.qy(), c.qz(), c.qw(), mp.comX(), mp.comY(), mp.comZ(), r, 0);
+            double px = c.x() + r[0], py = c.y() + r[1], pz = c.z() + r[2];
+            // principal frame in the compound frame: q_child * q_principal
+            double aw = c.qw(), ax = c.qx(), ay = c.qy(), az = c.qz();
+            double bw = mp.qw(), bx = mp.qx(), by = mp.qy(), bz = mp.qz();
+            double qw = aw * bw - ax * bx - ay * by - az * bz;
+            double qx = aw * bx + ax * bw + ay * bz - az * by;
+            double qy = aw * by - ax * bz + ay * bw + az * bx;
+            double qz = aw * bz + ax * by - ay * bx + az * bw;
+            InertiaTensor.addAboutOrigin(new MassProperties(mp.mass(), px, py, pz, mp.ixx(), mp.iyy(), mp.izz(),
+                    qx, qy, qz, qw), about);
+            m += mp.mass();
+            mx += mp.mass() * px;
+            my += mp.mass() * py;
+            mz += mp.mass() * pz;
+        }
+        double cx = mx / m, cy = my / m, cz = mz / m;
+        InertiaTensor.addPointMass(-m, cx, cy, cz, about);
+        return InertiaTensor.principal(m, cx, cy, cz, about);
+    }
+
+    @Override
+    public void bounds(double px, double py, double pz, double qx, double qy, double qz, double qw,
+                       double[] out, int offset) {
+        double minX = Double.POSITIVE_INFINITY, minY = minX, minZ = minX;
+        double maxX = Double.NEGATIVE_INFINITY, maxY = maxX, maxZ = maxX;
+        for (Child c : children) {
+            // child world pose = pose * child pose
+            double tx = 2 * (qy * c.z() - qz * c.y()), ty = 2 * (qz * c.x() - qx * c.z()), tz = 2 * (qx * c.y() - qy * c.x());
+            double wx = px + c.x() + qw * tx + (qy * tz - qz * ty);
+            double wy = py + c.y() + qw * ty + (qz * tx - qx * tz);
+            double wz = pz + c.z() + qw * tz + (qx * ty - qy * tx);
+            double aw = qw, ax = qx, ay = qy, az = qz, bw = c.qw(), bx = c.qx(), by = c.qy(), bz = c.qz();
+            c.shape().bounds(wx, wy, wz,
+                    aw * bx + ax * bw + ay * bz - az * by,
+                    aw * by - ax * bz + ay * bw + az * bx,
+                    aw * bz + ax * by - ay * bx + az * bw,
+                    aw * bw - ax * bx - ay * by - az * bz, out, offset);
+            minX = Math.min(minX, out[offset]);
+            minY = Math.min(minY, out[offset + 1]);
+            minZ = Math.min(minZ, out[offset + 2]);
+            maxX = Math.max(maxX, out[offset + 3]);
+            maxY = Math.max(maxY, out[offset + 4]);
+            maxZ = Math.max(maxZ, out[offset + 5]);
+        }
+        out[offset] = minX;
+        out[offset + 1] = minY;
+        out[offset + 2] = minZ;
+        out[offset + 3] = maxX;
+        out[offset + 4] = maxY;
+        out[offset + 5] = maxZ;
+    }
+
+    /**
+     * The nearest hit over the children, each cast in its own frame; through the BVH (children whose
+     * boxes the ray reaches before the best hit so far) when there is one.
+     */
+    @Override
+    public double rayCast(double ox, double oy, double oz, double dx, double dy, double dz, double maxT,
+                          double[] normalOut) {
+        ChildRay r = new ChildRay(ox, oy, oz, dx, dy, dz, normalOut);
+        if (tree != null) {
+            tree.ray(ox, oy, oz, dx, dy, dz, maxT, r);
+        } else {
+            double t = maxT;
+            for (int i = 0; i < children.length; i++) {
+                t = r.visit(i, t);
+            }
+        }
+        return r.best;
+    }
+
+    private final class ChildRay implements AabbTree.RayVisitor {
+        final double ox, oy, oz, dx, dy, dz;
+        final double[] normalOut;
+        final double[] lo = new double[3], ld = new double[3], n = new double[3];
+        double best = -1;
+
+        ChildRay(double ox, double oy, double oz, double dx, double dy, double dz, double[] normalOut) {
+            this.ox = ox;
+            this.oy = oy;
+            this.oz = oz;
+            this.dx = dx;
+            this.dy = dy;
+            this.dz = dz;
+            this.normalOut = normalOut;
+        }
+
+        @Override
+        public double visit(int item, double maxT) {
+            Child c = children[item];
+            ShapeMath.inverseRotate(c.qx(), c.qy(), c.qz(), c.qw(), ox - c.x(), oy - c.y(), oz - c.z(), lo, 0);
+            ShapeMath.inverseRotate(c.qx(), c.qy(), c.qz(), c.qw(), dx, dy, dz, ld, 0);
+            double t = c.shape().rayCast(lo[0], lo[1], lo[2], ld[0], ld[1], ld[2], maxT, n);
+            if (t >= 0 && (best < 0 || t < best)) {
+                best = t;
+                ShapeMath.rotate(c.qx(), c.qy(), c.qz(), c.qw(), n[0], n[1], n[2], normalOut, 0);
+                return t;
+            }
+            return maxT;
+        }
+    }
+}

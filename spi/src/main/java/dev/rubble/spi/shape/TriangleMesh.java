@@ -1,0 +1,196 @@
+package dev.rubble.spi.shape;
+
+/**
+ * A static triangle mesh (terrain, level geometry) with an {@link AabbTree} over its triangles.
+ * Two-sided surfaces without volume: static bodies only. Triangles are given by vertex indices;
+ * degenerate (zero-area) triangles are rejected. Immutable.
+ */
+public final class TriangleMesh implements Shape {
+    private final double[] v;
+    private final int[] tri;
+    private final double[] normals; // unit normal per triangle, (b - a) x (c - a) direction
+    private final AabbTree tree;
+
+    /**
+     * @param vertices x, y, z per vertex, metres, finite (copied)
+     * @param indices  three vertex indices per triangle (copied)
+     * @throws IllegalArgumentException naming the bad field and value
+     */
+    public TriangleMesh(double[] vertices, int[] indices) {
+        if (vertices == null || vertices.length == 0 || vertices.length % 3 != 0) {
+            throw new IllegalArgumentException("triangle mesh vertices length = "
+                    + (vertices == null ? "null" : vertices.length) + "; allowed: a positive multiple of 3");
+        }
+        if (indices == null || indices.length == 0 || indices.length % 3 != 0) {
+            throw new IllegalArgumentException("triangle mesh indices length = "
+                    + (indices == null ? "null" : indices.length) + "; allowed: a positive multiple of 3");
+        }
+        for (int i = 0; i < vertices.length; i++) {
+            if (!Double.isFinite(vertices[i])) {
+                throw new IllegalArgumentException("triangle mesh vertices[" + i + "] = " + vertices[i] + "; allowed: finite");
+            }
+        }
+        int nv = vertices.length / 3;
+        for (int i = 0; i < indices.length; i++) {
+            if (indices[i] < 0 || indices[i] >= nv) {
+                throw new IllegalArgumentException("triangle mesh indices[" + i + "] = " + indices[i]
+                        + "; allowed: 0.." + (nv - 1));
+            }
+        }
+        this.v = vertices.clone();
+        this.tri = indices.clone();
+        int nt = tri.length / 3;
+        normals = new double[3 * nt];
+        double[] boxes = new double[6 * nt];
+        for (int t = 0; t < nt; t++) {
+            int a = 3 * tri[3 * t], b = 3 * tri[3 * t + 1], c = 3 * tri[3 * t + 2];
+            double ux = v[b] - v[a], uy = v[b + 1] - v[a + 1], uz = v[b + 2] - v[a + 2];
+            double wx = v[c] - v[a], wy = v[c + 1] - v[a + 1], wz = v[c + 2] - v[a + 2];
+            double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
+            double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            if (!(len > 0)) {
+                throw new IllegalArgumentException("triangle mesh triangle " + t + " has zero area; allowed: non-degenerate triangles");
+            }
+            normals[3 * t] = nx / len;
+            normals[3 * t + 1] = ny / len;
+            normals[3 * t + 2] = nz / len;
+            for (int k = 0; k < 3; k++) {
+                boxes[6 * t + k] = Math.min(v[a + k], Math.min(v[b + k], v[c + k]));
+                boxes[6 * t + 3 + k] = Math.max(v[a + k], Math.max(v[b + k], v[c + k]));
+            }
+        }
+        tree = new AabbTree(boxes);
+    }
+
+    public int triangleCount() {
+        return tri.length / 3;
+    }
+
+    /** Coordinate {@code axis} of corner {@code corner} (0..2) of triangle {@code t}, shape frame. */
+    public double corner(int t, int corner, int axis) {
+        return v[3 * tri[3 * t + corner] + axis];
+    }
+
+    /** Component {@code axis} of triangle {@code t}'s unit normal (winding a, b, c counter-clockwise). */
+    public double normal(int t, int axis) {
+        return normals[3 * t + axis];
+    }
+
+    /** The BVH over triangles (items are triangle indices). */
+    public AabbTree tree() {
+        return tree;
+    }
+
+    @Override
+    public ShapeType type() {
+        return ShapeType.TRIANGLE_MESH;
+    }
+
+    @Override
+    public double volume() {
+        return 0;
+    }
+
+    @Override
+    public MassProperties massProperties(double density) {
+        throw new IllegalStateException("a triangle mesh is static only and has no mass properties");
+    }
+
+    @Override
+    public void bounds(double px, double py, double pz, double qx, double qy, double qz, double qw,
+                       double[] out, int offset) {
+        double xx = qx * qx, yy = qy * qy, zz = qz * qz;
+        double xy = qx * qy, xz = qx * qz, yz = qy * qz, wx = qw * qx, wy = qw * qy, wz = qw * qz;
+        double m0 = 1 - 2 * (yy + zz), m1 = 2 * (xy - wz), m2 = 2 * (xz + wy);
+        double m3 = 2 * (xy + wz), m4 = 1 - 2 * (xx + zz), m5 = 2 * (yz - wx);
+        double m6 = 2 * (xz - wy), m7 = 2 * (yz + wx), m8 = 1 - 2 * (xx + yy);
+        double minX = Double.POSITIVE_INFINITY, minY = minX, minZ = minX;
+        double maxX = Double.NEGATIVE_INFINITY, maxY = maxX, maxZ = maxX;
+        for (int i = 0; i < v.length; i += 3) {
+            double x = v[i], y = v[i + 1], z = v[i + 2];
+            double ex = m0 * x + m1 * y + m2 * z, ey = m3 * x + m4 * y + m5 * z, ez = m6 * x + m7 * y + m8 * z;
+            minX = Math.min(minX, ex);
+            minY = Math.min(minY, ey);
+            minZ = Math.min(minZ, ez);
+            maxX = Math.max(maxX, ex);
+            maxY = Math.max(maxY, ey);
+            maxZ = Math.max(maxZ, ez);
+        }
+        out[offset] = px + minX;
+        out[offset + 1] = py + minY;
+        out[offset + 2] = pz + minZ;
+        out[offset + 3] = px + maxX;
+        out[offset + 4] = py + maxY;
+        out[offset + 5] = pz + maxZ;
+    }
+
+    /**
+     * Nearest triangle hit through the BVH (Möller–Trumbore, two-sided); the normal faces the ray.
+     * Allocates one small visitor per cast (scene-query time, not per step).
+     */
+    @Override
+    public double rayCast(double ox, double oy, double oz, double dx, double dy, double dz, double maxT,
+                          double[] normalOut) {
+        RayState st = new RayState(ox, oy, oz, dx, dy, dz);
+        double t = tree.ray(ox, oy, oz, dx, dy, dz, maxT, st);
+        if (st.best < 0) {
+            return -1;
+        }
+        double nx = normals[3 * st.best], ny = normals[3 * st.best + 1], nz = normals[3 * st.best + 2];
+        double s = nx * dx + ny * dy + nz * dz > 0 ? -1 : 1;
+        normalOut[0] = s * nx;
+        normalOut[1] = s * ny;
+        normalOut[2] = s * nz;
+        return t;
+    }
+
+    /** Fraction where the ray hits triangle {@code t}, or -1 (Möller–Trumbore). */
+    public double rayTriangle(int t, double ox, double oy, double oz, double dx, double dy, double dz) {
+        int a = 3 * tri[3 * t], b = 3 * tri[3 * t + 1], c = 3 * tri[3 * t + 2];
+        double e1x = v[b] - v[a], e1y = v[b + 1] - v[a + 1], e1z = v[b + 2] - v[a + 2];
+        double e2x = v[c] - v[a], e2y = v[c + 1] - v[a + 1], e2z = v[c + 2] - v[a + 2];
+        double px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
+        double det = e1x * px + e1y * py + e1z * pz;
+        if (det == 0) {
+            return -1;
+        }
+        double inv = 1 / det;
+        double sx = ox - v[a], sy = oy - v[a + 1], sz = oz - v[a + 2];
+        double u = (sx * px + sy * py + sz * pz) * inv;
+        if (u < 0 || u > 1) {
+            return -1;
+        }
+        double qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x;
+        double w = (dx * qx + dy * qy + dz * qz) * inv;
+        if (w < 0 || u + w > 1) {
+            return -1;
+        }
+        double tt = (e2x * qx + e2y * qy + e2z * qz) * inv;
+        return tt >= 0 ? tt : -1;
+    }
+
+    /** Per-cast state (a small object: ray casts against meshes are query-time, not per-step). */
+    private final class RayState implements AabbTree.RayVisitor {
+        final double ox, oy, oz, dx, dy, dz;
+        int best = -1;
+
+        RayState(double ox, double oy, double oz, double dx, double dy, double dz) {
+            this.ox = ox;
+            this.oy = oy;
+            this.oz = oz;
+            this.dx = dx;
+            this.dy = dy;
+            this.dz = dz;
+        }
+
+        @Override
+        public double visit(int item, double maxT) {
+            double t = rayTriangle(item, ox, oy, oz, dx, dy, dz);
+            if (t >= 0 && t <= maxT) {
+                best = item;
+                return t;
+            }
+            return maxT;
+        }
+    }
+}
