@@ -57,29 +57,37 @@ if [ "$rubble" = yes ]; then
 fi
 echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
 
-# ratio table: Rubble median / peer median per scene (< 1 means Rubble is faster)
+# ratio tables: Rubble median / peer median per scene (< 1 means Rubble is faster), wall clock and
+# the stepping thread's CPU time (steadier when other work shares the cores)
 awk -v engines="$engines" '
   $2 ~ /^scene=/ {
-    split($2, a, "="); scene = a[2]
-    for (i = 3; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "median_ms") med[$1, scene] = kv[2]; if (kv[1] == "steps") st[$1, scene] = kv[2] }
+    split($2, a, "="); scene = a[2]; cur[$1] = scene
+    for (i = 3; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "median_ms") med[$1, scene] = kv[2] }
     if (!(scene in seen)) { seen[scene] = 1; order[++ns] = scene }
   }
-  END {
-    ne = split(engines, eng, " ")
-    printf "\n%-8s %10s", "scene", "rubble_ms"
+  $2 == "cpu" {
+    for (i = 3; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "median_ms") cpu[$1, cur[$1]] = kv[2] }
+  }
+  function table(title, arr,    i, k, s, r, m) {
+    printf "\n%s\n%-8s %10s", title, "scene", "rubble_ms"
     for (i = 1; i <= ne; i++) printf " %10s", eng[i] "_ms"
     for (i = 1; i <= ne; i++) printf " %14s", "rubble/" eng[i]
     printf "\n"
     for (k = 1; k <= ns; k++) {
-      s = order[k]; r = (("rubble", s) in med) ? med["rubble", s] : ""
+      s = order[k]; r = (("rubble", s) in arr) ? arr["rubble", s] : ""
       printf "%-8s %10s", s, r == "" ? "-" : r
-      for (i = 1; i <= ne; i++) { m = ((eng[i], s) in med) ? med[eng[i], s] : "-"; printf " %10s", m }
+      for (i = 1; i <= ne; i++) { m = ((eng[i], s) in arr) ? arr[eng[i], s] : "-"; printf " %10s", m }
       for (i = 1; i <= ne; i++) {
-        m = ((eng[i], s) in med) ? med[eng[i], s] : ""
+        m = ((eng[i], s) in arr) ? arr[eng[i], s] : ""
         if (r == "" || m == "" || m + 0 == 0) printf " %14s", "-"; else printf " %14.3f", r / m
       }
       printf "\n"
     }
-    printf "(median ms per step over steps 100..N; ratio < 1 = Rubble faster; see the note lines for capped runs)\n"
+  }
+  END {
+    ne = split(engines, eng, " ")
+    table("median wall-clock ms per step (steps 100..N)", med)
+    table("median stepping-thread CPU ms per step (steps 100..N)", cpu)
+    printf "(ratio < 1 = Rubble faster; see the note lines for capped runs)\n"
   }' "$out" | tee -a "$out"
 echo "run-peers: wrote $out" >&2

@@ -1,7 +1,7 @@
 package dev.rubble.cli;
 
-import dev.rubble.core.body.MotionType;
 import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.MotionType;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.core.scenario.BenchScenes;
 import dev.rubble.core.scenario.BenchScenes.Scene;
@@ -9,6 +9,8 @@ import dev.rubble.core.scenario.BenchTimings;
 import dev.rubble.core.scenario.Scenario;
 import dev.rubble.core.scenario.ScenarioWorld;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +26,8 @@ import picocli.CommandLine.Spec;
  * {@code rubble bench SCENE|all}: runs the benchmark scenes of {@link BenchScenes}, timing every
  * step with {@link System#nanoTime()}, and prints per scene one line
  * {@code scene=pyramid bodies=210 steps=600 median_ms=… p10_ms=… p90_ms=… mean_ms=… threads=1}
- * (statistics over steps 100..N, see {@link BenchTimings}) followed by the scene's sanity line and
- * an {@code info} line naming the stages and iteration counts in use. The peer-engine runners in
+ * (statistics over steps 100..N, see {@link BenchTimings}), then a {@code cpu} line with the same
+ * statistics of the stepping thread's CPU time, the scene's sanity line and an {@code info} line naming the stages and iteration counts in use. The peer-engine runners in
  * {@code benchmarks/peers} print the same format.
  */
 @Command(name = "bench", description = "Run the benchmark scenes (pyramid, pile, spheres) and print step times and sanity figures.")
@@ -94,13 +96,21 @@ final class BenchCommand implements Callable<Integer> {
         }
         double[] start = positions(b, slots, n);
         long[] nanos = new long[steps];
+        long[] cpu = new long[steps];
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        boolean cpuTimed = mx.isCurrentThreadCpuTimeSupported();
         for (int i = 0; i < steps; i++) {
+            long c0 = cpuTimed ? mx.getCurrentThreadCpuTime() : 0;
             long t0 = System.nanoTime();
             sw.step();
             nanos[i] = System.nanoTime() - t0;
+            cpu[i] = cpuTimed ? mx.getCurrentThreadCpuTime() - c0 : 0;
         }
         BenchTimings t = BenchTimings.of(nanos);
         out.println(t.line(s.label(), n, steps, threads));
+        if (cpuTimed) {
+            out.println(BenchTimings.of(cpu).cpuLine());
+        }
         out.println(BenchScenes.sanity(s, start, positions(b, slots, n)).format());
         var ws = sw.world().settings();
         out.printf("info engine=rubble broadphase=%s velocity_iterations=%d position_iterations=%d sub_steps=%d sleeping=off%n",

@@ -61,4 +61,14 @@ public record BenchTimings(double medianMs, double p10Ms, double p90Ms, double m
                 "scene=%s bodies=%d steps=%d median_ms=%.3f p10_ms=%.3f p90_ms=%.3f mean_ms=%.3f threads=%d",
                 scene, bodies, steps, medianMs, p10Ms, p90Ms, meanMs, threads);
     }
+
+    /**
+     * The line for the stepping thread's CPU time (same window and statistics):
+     * {@code cpu median_ms=… p10_ms=… p90_ms=… mean_ms=…}. On a machine shared with other work
+     * this is the steadier figure: wall-clock time also counts the time the thread waited for a core.
+     */
+    public String cpuLine() {
+        return String.format(Locale.ROOT, "cpu median_ms=%.3f p10_ms=%.3f p90_ms=%.3f mean_ms=%.3f",
+                medianMs, p10Ms, p90Ms, meanMs);
+    }
 }

@@ -24,6 +24,7 @@ final class BenchTimingsTest {
         assertThat(t.p90Ms()).isEqualTo(550.0); // ceil(450.9) = 451st value
         assertThat(t.line("pyramid", 210, 600, 1)).isEqualTo(
                 "scene=pyramid bodies=210 steps=600 median_ms=350.000 p10_ms=150.000 p90_ms=550.000 mean_ms=350.000 threads=1");
+        assertThat(t.cpuLine()).isEqualTo("cpu median_ms=350.000 p10_ms=150.000 p90_ms=550.000 mean_ms=350.000");
     }
 
     @Test

@@ -4,13 +4,19 @@ import dev.rubble.core.scenario.BenchScenes;
 import dev.rubble.core.scenario.BenchScenes.Scene;
 import dev.rubble.core.scenario.BenchTimings;
 import dev.rubble.core.scenario.Scenario;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * Runs the bench scenes on one peer engine and prints, per scene, the same lines as
- * {@code rubble bench}: the result line ({@link BenchTimings#line}), the sanity line
+ * {@code rubble bench}: the result line ({@link BenchTimings#line}), the stepping thread's CPU time
+ * ({@link BenchTimings#cpuLine}; for Jolt with its single-threaded job system and for Bullet all
+ * physics runs on that thread; for the Java engines garbage collection on other threads is not
+ * counted), the sanity line
  * ({@link BenchScenes.Sanity#format}) and an {@code info} line with the engine's settings.
  *
  * <pre>
@@ -101,19 +107,27 @@ public final class PeerMain {
         double[] end = new double[3 * n];
         e.dynamicPositions(start);
         long[] nanos = new long[steps];
+        long[] cpu = new long[steps];
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        boolean cpuTimed = mx.isCurrentThreadCpuTimeSupported();
         long cap = (long) (capSeconds * 1e9);
         long total = 0;
         int done = 0;
         while (done < steps && total <= cap) {
+            long c0 = cpuTimed ? mx.getCurrentThreadCpuTime() : 0;
             long t0 = System.nanoTime();
             e.step();
             long dt = System.nanoTime() - t0;
+            cpu[done] = cpuTimed ? mx.getCurrentThreadCpuTime() - c0 : 0;
             nanos[done++] = dt;
             total += dt;
         }
         e.dynamicPositions(end);
-        BenchTimings t = BenchTimings.of(done == steps ? nanos : java.util.Arrays.copyOf(nanos, done));
+        BenchTimings t = BenchTimings.of(Arrays.copyOf(nanos, done));
         System.out.println(t.line(s.label(), n, done, 1));
+        if (cpuTimed) {
+            System.out.println(BenchTimings.of(Arrays.copyOf(cpu, done)).cpuLine());
+        }
         System.out.println(BenchScenes.sanity(s, start, end).format());
         System.out.println(e.info());
         if (done < steps) {
