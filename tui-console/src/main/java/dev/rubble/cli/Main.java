@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "rubble", mixinStandardHelpOptions = true, version = "rubble 0.1.0",
         description = "Rubble: a destruction physics engine for the JVM.",
-        subcommands = {PluginsCommand.class, RunCommand.class, DemoCommand.class,
+        subcommands = {PluginsCommand.class, RunCommand.class, DemoCommand.class, BenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit code for bad input. */
