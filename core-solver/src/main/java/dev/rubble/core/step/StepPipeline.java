@@ -169,7 +169,8 @@ public final class StepPipeline {
         if (generator != null) {
             generator.generate(world, pairs, cs); // a test's analytic contacts
         } else {
-            world.narrowphaseStage().run(b, pairs, cs); // the chosen narrowphase plugin; warm starts from cs
+            // the chosen narrowphase plugin; warm starts from cs; margins look ahead one step of motion
+            world.narrowphaseStage().run(b, pairs, cs, world.settings().dt());
         }
         p.droppedContacts = ContactSolver.enforcePointBudget(cs, world.settings().maxContacts());
         p.droppedManifolds = cs.droppedThisStep;
