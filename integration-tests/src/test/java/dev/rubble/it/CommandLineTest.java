@@ -56,7 +56,7 @@ final class CommandLineTest {
         Path dir = PluginJars.buildSweepX(tmp);
         Result r = rubble("plugins", "--plugins", dir.toString());
         assertThat(r.code()).as(r.err()).isZero();
-        assertThat(r.out()).contains("broadphase (default: bruteforce)");
+        assertThat(r.out()).contains("broadphase (default: sweep)");
         assertThat(r.out()).containsPattern("bruteforce +\\[plugin broadphase-bruteforce, .*broadphase-bruteforce");
         assertThat(r.out()).containsPattern("sweep-x +\\[plugin sweep-x, .*sweep-x.jar\\]");
     }

@@ -21,7 +21,7 @@ public record StageFamily<F extends StageFactory<?>>(
         String name, Class<F> factoryType, Function<RubblePlugin, Iterable<F>> getter, String defaultName) {
 
     public static final StageFamily<BroadphaseFactory> BROADPHASE =
-            new StageFamily<>("broadphase", BroadphaseFactory.class, RubblePlugin::broadphases, "bruteforce");
+            new StageFamily<>("broadphase", BroadphaseFactory.class, RubblePlugin::broadphases, "sweep");
 
     public static final StageFamily<NarrowphaseFactory> NARROWPHASE =
             new StageFamily<>("narrowphase", NarrowphaseFactory.class, RubblePlugin::narrowphases, "default");

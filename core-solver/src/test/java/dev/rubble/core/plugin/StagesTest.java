@@ -23,7 +23,7 @@ final class StagesTest {
     void unknownNameListsKnownNames() {
         assertThatThrownBy(() -> Stages.load().factory(StageFamily.BROADPHASE, "nope"))
                 .isInstanceOf(UnknownStageException.class)
-                .hasMessage("unknown broadphase 'nope'; known: bruteforce");
+                .hasMessage("unknown broadphase 'nope'; known: bruteforce, sweep");
     }
 
     @Test
