@@ -4,6 +4,7 @@
 #
 # Usage: benchmarks/run-peers.sh [--steps N] [--cap-seconds S] [--scenes all|pyramid|pile|spheres]
 #                                [--engines "jolt bullet ode4j jbullet"] [--out FILE] [--no-rubble]
+#        benchmarks/run-peers.sh --table FILE [--engines "..."]   (only print the ratio tables of FILE)
 # Everything single-threaded, sleeping off. The raw lines (prefixed with the engine name) and the
 # table are written to FILE (default benchmarks/peers/target/peers-<UTC time>.txt).
 set -euo pipefail
@@ -14,6 +15,7 @@ scenes=all
 engines="jolt bullet ode4j jbullet"
 rubble=yes
 out=""
+table_only=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --steps) steps="$2"; shift 2 ;;
@@ -22,41 +24,11 @@ while [ $# -gt 0 ]; do
     --engines) engines="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --no-rubble) rubble=no; shift ;;
-    *) echo "run-peers: unknown option '$1'; allowed: --steps --cap-seconds --scenes --engines --out --no-rubble" >&2; exit 2 ;;
+    --table) table_only="$2"; shift 2 ;;
+    *) echo "run-peers: unknown option '$1'; allowed: --steps --cap-seconds --scenes --engines --out --no-rubble --table" >&2; exit 2 ;;
   esac
 done
-stamp="$(date -u +%Y%m%dT%H%M%SZ)"
-out="${out:-$root/benchmarks/peers/target/peers-$stamp.txt}"
-
-echo "run-peers: building benchmarks/peers (profile bench)..." >&2
-(cd "$root" && mvn -q -B -Pbench -DskipTests package -pl benchmarks/peers -am) >&2
-if [ "$rubble" = yes ]; then
-  (cd "$root" && ./rubble --version) >&2 # builds the command now, not between measurements
-fi
-mkdir -p "$(dirname "$out")"
-cp="$root/benchmarks/peers/target/rubble-benchmarks-peers.jar:$root/benchmarks/peers/target/lib/*"
-jvm=(-Xms1g -Xmx4g)
-
-{
-  echo "# run-peers $stamp"
-  echo "# command: benchmarks/run-peers.sh --steps $steps --cap-seconds $cap --scenes $scenes --engines \"$engines\""
-  echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-  echo "# cpu: $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1) x $(nproc)"
-  echo "# java: $(java -version 2>&1 | head -1)"
-  echo "# jvm options: ${jvm[*]}"
-} | tee "$out"
-
-for e in $engines; do
-  echo "# $e: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
-  java "${jvm[@]}" -cp "$cp" dev.rubble.bench.peers.PeerMain "$e" "$scenes" --steps "$steps" --cap-seconds "$cap" \
-    | sed -u "s/^/$e /" | tee -a "$out"
-done
-if [ "$rubble" = yes ]; then
-  echo "# rubble: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
-  (cd "$root" && RUBBLE_JAVA_OPTS="${jvm[*]}" ./rubble bench "$scenes" --steps "$steps") | sed -u "s/^/rubble /" | tee -a "$out"
-fi
-echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
-
+tables() {
 # ratio tables: Rubble median / peer median per scene (< 1 means Rubble is faster), wall clock and
 # the stepping thread's CPU time (steadier when other work shares the cores)
 awk -v engines="$engines" '
@@ -89,5 +61,43 @@ awk -v engines="$engines" '
     table("median wall-clock ms per step (steps 100..N)", med)
     table("median stepping-thread CPU ms per step (steps 100..N)", cpu)
     printf "(ratio < 1 = Rubble faster; see the note lines for capped runs)\n"
-  }' "$out" | tee -a "$out"
+  }' "$1"
+}
+if [ -n "$table_only" ]; then
+  tables "$table_only"
+  exit 0
+fi
+stamp="$(date -u +%Y%m%dT%H%M%SZ)"
+out="${out:-$root/benchmarks/peers/target/peers-$stamp.txt}"
+
+echo "run-peers: building benchmarks/peers (profile bench)..." >&2
+(cd "$root" && mvn -q -B -Pbench -DskipTests package -pl benchmarks/peers -am) >&2
+if [ "$rubble" = yes ]; then
+  (cd "$root" && ./rubble --version) >&2 # builds the command now, not between measurements
+fi
+mkdir -p "$(dirname "$out")"
+cp="$root/benchmarks/peers/target/rubble-benchmarks-peers.jar:$root/benchmarks/peers/target/lib/*"
+jvm=(-Xms1g -Xmx4g)
+
+{
+  echo "# run-peers $stamp"
+  echo "# command: benchmarks/run-peers.sh --steps $steps --cap-seconds $cap --scenes $scenes --engines \"$engines\""
+  echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+  echo "# cpu: $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1) x $(nproc)"
+  echo "# java: $(java -version 2>&1 | head -1)"
+  echo "# jvm options: ${jvm[*]}"
+} | tee "$out"
+
+for e in $engines; do
+  echo "# $e: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
+  java "${jvm[@]}" -cp "$cp" dev.rubble.bench.peers.PeerMain "$e" "$scenes" --steps "$steps" --cap-seconds "$cap" \
+    | sed -u "s/^/$e /" | tee -a "$out"
+done
+if [ "$rubble" = yes ]; then
+  echo "# rubble: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
+  (cd "$root" && RUBBLE_JAVA_OPTS="${jvm[*]}" ./rubble bench "$scenes" --steps "$steps" --cap-seconds "$cap") | sed -u "s/^/rubble /" | tee -a "$out"
+fi
+echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
+
+tables "$out" | tee -a "$out"
 echo "run-peers: wrote $out" >&2

@@ -12,7 +12,9 @@ import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -41,6 +43,11 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "solver threads; only 1 (the step is single-threaded)")
     int threads = 1;
 
+    @Option(names = "--cap-seconds", paramLabel = "S",
+            description = "stop a scene once its stepping has taken S seconds of wall clock (default: 0, no cap); "
+                    + "the result line then reports the steps actually run")
+    double capSeconds;
+
     @Option(names = "--set", paramLabel = "STAGE=NAME",
             description = "choose an implementation for a stage family, e.g. --set broadphase=bruteforce (repeatable)")
     List<String> sets = new ArrayList<>();
@@ -56,6 +63,9 @@ final class BenchCommand implements Callable<Integer> {
         List<Scene> scenes = scenes(scene);
         if (steps < 1) {
             throw new BadInputException("--steps " + steps + " is not allowed; allowed: >= 1");
+        }
+        if (!(capSeconds >= 0) || Double.isInfinite(capSeconds)) {
+            throw new BadInputException("--cap-seconds " + capSeconds + " is not allowed; allowed: finite, >= 0 (0 = no cap)");
         }
         if (threads != 1) {
             throw new BadInputException("--threads " + threads + " is not allowed; allowed: 1 (the Rubble step is single-threaded)");
@@ -99,22 +109,31 @@ final class BenchCommand implements Callable<Integer> {
         long[] cpu = new long[steps];
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         boolean cpuTimed = mx.isCurrentThreadCpuTimeSupported();
-        for (int i = 0; i < steps; i++) {
+        long cap = capSeconds > 0 ? (long) (capSeconds * 1e9) : Long.MAX_VALUE;
+        long total = 0;
+        int done = 0;
+        while (done < steps && total <= cap) {
             long c0 = cpuTimed ? mx.getCurrentThreadCpuTime() : 0;
             long t0 = System.nanoTime();
             sw.step();
-            nanos[i] = System.nanoTime() - t0;
-            cpu[i] = cpuTimed ? mx.getCurrentThreadCpuTime() - c0 : 0;
+            long dt = System.nanoTime() - t0;
+            cpu[done] = cpuTimed ? mx.getCurrentThreadCpuTime() - c0 : 0;
+            nanos[done++] = dt;
+            total += dt;
         }
-        BenchTimings t = BenchTimings.of(nanos);
-        out.println(t.line(s.label(), n, steps, threads));
+        BenchTimings t = BenchTimings.of(Arrays.copyOf(nanos, done));
+        out.println(t.line(s.label(), n, done, threads));
         if (cpuTimed) {
-            out.println(BenchTimings.of(cpu).cpuLine());
+            out.println(BenchTimings.of(Arrays.copyOf(cpu, done)).cpuLine());
         }
         out.println(BenchScenes.sanity(s, start, positions(b, slots, n)).format());
         var ws = sw.world().settings();
         out.printf("info engine=rubble broadphase=%s velocity_iterations=%d position_iterations=%d sub_steps=%d sleeping=off%n",
                 sw.world().broadphaseName(), ws.velocityIterations(), ws.positionIterations(), ws.subSteps());
+        if (done < steps) {
+            out.printf(Locale.ROOT, "note engine=rubble scene=%s capped after %d of %d steps (%.0f s of stepping)%n",
+                    s.label(), done, steps, total / 1e9);
+        }
         out.flush();
     }
 

@@ -28,6 +28,22 @@ final class BenchCommandTest {
     }
 
     @Test
+    void aTinyCapStopsAfterTheFirstStepAndSaysSo() {
+        // the first step alone takes more than a nanosecond of wall clock, so the cap stops after it
+        assertThat(run("bench", "pyramid", "--steps", "50", "--cap-seconds", "1e-9")).isZero();
+        String[] lines = out.toString().split("\\R");
+        assertThat(lines[0]).startsWith("scene=pyramid bodies=210 steps=1 ");
+        assertThat(lines[lines.length - 1])
+                .matches("note engine=rubble scene=pyramid capped after 1 of 50 steps \\(\\d+ s of stepping\\)");
+    }
+
+    @Test
+    void negativeCapIsBadInput() {
+        assertThat(run("bench", "pyramid", "--cap-seconds", "-1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--cap-seconds -1.0").contains("allowed: finite, >= 0");
+    }
+
+    @Test
     void unknownSceneExitsTwoListingTheKnownOnes() {
         assertThat(run("bench", "tower")).isEqualTo(2);
         assertThat(err.toString()).contains("unknown scene 'tower'").contains("pyramid, pile, spheres, all");
