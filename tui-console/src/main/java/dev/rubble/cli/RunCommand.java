@@ -67,6 +67,11 @@ final class RunCommand implements Callable<Integer> {
         Stages stages = plugins.load();
         ScenarioWorld sw = ScenarioWorld.create(scenario, stages, overrides);
         long n = steps != null ? steps : scenario.steps() > 0 ? scenario.steps() : 600;
+        long[] dropped = new long[2]; // manifolds, contact points dropped by the budgets
+        sw.world().addObserver((w, p) -> {
+            dropped[0] += p.droppedManifolds();
+            dropped[1] += p.droppedContacts();
+        });
         PrintWriter err = spec.commandLine().getErr();
         JournalWriter jw = journal == null ? null
                 : JournalWriter.create(journal, sw.world(), scenario.name(), Files.readString(scenarioFile));
@@ -108,6 +113,10 @@ final class RunCommand implements Callable<Integer> {
         err.printf("rubble: ran %d steps of '%s' (%.3f s simulated) in %d ms; %d bodies; state hash %016x%s%n",
                 n, scenario.name(), sw.world().time(), ms, sw.world().bodies().size(), sw.world().stateHash(),
                 out == null ? "" : "; wrote " + out);
+        if (dropped[0] > 0) {
+            err.printf("rubble: contact budget reached: %d manifolds (%d points) dropped over the run "
+                    + "(world.budgets.maxManifolds / maxContacts)%n", dropped[0], dropped[1]);
+        }
         err.flush();
         return 0;
     }

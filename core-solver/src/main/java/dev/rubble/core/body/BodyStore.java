@@ -31,6 +31,9 @@ public final class BodyStore {
     /** Slot of "no body", e.g. for {@link #parent}. */
     public static final int NONE = -1;
     private static final int PARTITIONS = 4;
+    // values() clones its array on every call: keep one copy so state lookups never allocate
+    private static final BodyState[] STATES = BodyState.values();
+    private static final MotionType[] MOTIONS = MotionType.values();
     /** Collision layer of a new body (bit 0). */
     public static final int DEFAULT_LAYER = 1;
     /** Collision mask of a new body: every layer. */
@@ -279,12 +282,12 @@ public final class BodyStore {
 
     /** The state of a body. */
     public BodyState state(int slot) {
-        return BodyState.values()[state[slot]];
+        return STATES[state[slot]];
     }
 
     /** The motion type of a body. */
     public MotionType motion(int slot) {
-        return MotionType.values()[motion[slot]];
+        return MOTIONS[motion[slot]];
     }
 
     /**

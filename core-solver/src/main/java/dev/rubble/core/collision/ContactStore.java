@@ -167,4 +167,15 @@ public final class ContactStore {
         }
         return sum;
     }
+
+    /**
+     * Drops manifolds {@code newCount ..} (used by the contact budget, which keeps the first ones
+     * in sorted pair order). The caller counts what it dropped.
+     */
+    public void truncate(int newCount) {
+        if (newCount < 0 || newCount > count) {
+            throw new IllegalArgumentException("newCount = " + newCount + "; allowed: [0, " + count + "]");
+        }
+        count = newCount;
+    }
 }

@@ -2,6 +2,7 @@ package dev.rubble.core.collision;
 
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
+import dev.rubble.core.dynamics.Motion;
 import dev.rubble.spi.narrowphase.ContactSink;
 import dev.rubble.spi.narrowphase.Narrowphase;
 import dev.rubble.spi.narrowphase.Pose;
@@ -18,7 +19,8 @@ import java.util.Arrays;
  *      sort the pair's manifolds by sub-key            (compounds/meshes give several)
  *  merge-join with last step's manifolds by (a, b, key); within a manifold match points by
  *  feature id: a match carries normal/tangent impulses and the creation-time normal velocity,
- *  unless the point's anchor on A (in A's body frame) drifted more than {@link #DRIFT_TOLERANCE}
+ *  unless the point's anchor on A (in A's body frame) drifted more than {@link #DRIFT_TOLERANCE};
+ *  a point with a new feature id takes the nearest old point within {@link #MATCH_DISTANCE}
  * </pre>
  *
  * Points farther apart than the speculative margin are never generated, so separated contacts
@@ -35,6 +37,12 @@ public final class NarrowphaseStage implements ContactSink {
     public static final double DEFAULT_MARGIN = 0.02;
     /** Largest slide of a point's anchor on A, metres, for which its impulses are kept. */
     public static final double DRIFT_TOLERANCE = 0.02;
+    /**
+     * A point whose feature id is new inherits the impulses of the nearest old point of the same
+     * manifold whose anchor on A lies within this distance, metres (position matching, as Jolt and
+     * Bullet do for all points).
+     */
+    public static final double MATCH_DISTANCE = 0.005;
 
     private final Narrowphase narrowphase;
     private double margin = DEFAULT_MARGIN;
@@ -95,8 +103,20 @@ public final class NarrowphaseStage implements ContactSink {
         margin = metres;
     }
 
-    /** Runs the stage: {@code store} is rewritten from {@code pairs}. */
+    /** Runs the stage without motion look-ahead: {@code store} is rewritten from {@code pairs}. */
     public void run(BodyStore b, PairBuffer pairs, ContactStore contacts) {
+        run(b, pairs, contacts, 0);
+    }
+
+    /**
+     * Runs the stage: {@code store} is rewritten from {@code pairs}. Each pair's speculative margin
+     * is the base margin plus how far the two bodies can close in {@code dt} seconds,
+     * {@code dt (|vB - vA| + |wA| RA + |wB| RB)} with R a body's reach from its centre of mass to its
+     * bounds' farthest corner: a fast body gets a positive-separation contact while still far from
+     * what it will hit, and the solver lets it approach by at most that separation per step
+     * (speculative continuous collision, no time-of-impact search).
+     */
+    public void run(BodyStore b, PairBuffer pairs, ContactStore contacts, double dt) {
         this.bodies = b;
         this.store = contacts;
         savePrevious(contacts);
@@ -119,7 +139,14 @@ public final class NarrowphaseStage implements ContactSink {
             int first = contacts.size();
             poseA.set(b.originX(a), b.originY(a), b.originZ(a), b.qx[a], b.qy[a], b.qz[a], b.qw[a]);
             poseB.set(b.originX(c), b.originY(c), b.originZ(c), b.qx[c], b.qy[c], b.qz[c], b.qw[c]);
-            narrowphase.collide(b.shape[a], poseA, b.shape[c], poseB, margin, this);
+            double pairMargin = margin;
+            if (dt > 0) {
+                double dvx = b.vx[c] - b.vx[a], dvy = b.vy[c] - b.vy[a], dvz = b.vz[c] - b.vz[a];
+                double closing = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz)
+                        + angularReach(b, a) + angularReach(b, c);
+                pairMargin += dt * closing;
+            }
+            narrowphase.collide(b.shape[a], poseA, b.shape[c], poseB, pairMargin, this);
             finishManifold();
             sortByKey(contacts, first, contacts.size());
         }
@@ -127,6 +154,16 @@ public final class NarrowphaseStage implements ContactSink {
         manifoldsKept = contacts.size();
         this.store = null;
         this.bodies = null;
+    }
+
+    /** |w| R for body s: the fastest a point of it moves by rotation, m/s (0 when not spinning). */
+    private static double angularReach(BodyStore b, int s) {
+        double wx = b.wx[s], wy = b.wy[s], wz = b.wz[s];
+        double w2 = wx * wx + wy * wy + wz * wz;
+        if (w2 == 0) {
+            return 0;
+        }
+        return Math.sqrt(w2) * Motion.reach(b, s);
     }
 
     @Override
@@ -295,20 +332,30 @@ public final class NarrowphaseStage implements ContactSink {
             }
             for (int k = 0; k < s.pointCount[m]; k++) {
                 int p = m * ContactStore.MAX_POINTS + k;
+                // same feature id within the drift tolerance; failing that, the nearest old point within
+                // MATCH_DISTANCE (clip points of flush, equal-sized faces switch between "vertex kept" and
+                // "edge intersection" ids from one step to the next while staying where they were)
+                int match = -1;
+                double nearest = MATCH_DISTANCE * MATCH_DISTANCE;
                 for (int j = 0; j < prevPoints[o]; j++) {
                     int q = o * ContactStore.MAX_POINTS + j;
-                    if (prevFeature[q] != s.feature[p]) {
-                        continue;
-                    }
                     double dx = curLx[p] - prevLx[q], dy = curLy[p] - prevLy[q], dz = curLz[p] - prevLz[q];
-                    if (dx * dx + dy * dy + dz * dz <= tol2) {
-                        s.normalImpulse[p] = prevImpN[q];
-                        s.tangentImpulse1[p] = prevImpT1[q];
-                        s.tangentImpulse2[p] = prevImpT2[q];
-                        s.relativeNormalVelocity[p] = prevVn[q];
-                        pointsWarmStarted++;
+                    double d2 = dx * dx + dy * dy + dz * dz;
+                    if (prevFeature[q] == s.feature[p]) {
+                        match = d2 <= tol2 ? q : -1;
+                        break;
                     }
-                    break;
+                    if (d2 < nearest) {
+                        nearest = d2;
+                        match = q;
+                    }
+                }
+                if (match >= 0) {
+                    s.normalImpulse[p] = prevImpN[match];
+                    s.tangentImpulse1[p] = prevImpT1[match];
+                    s.tangentImpulse2[p] = prevImpT2[match];
+                    s.relativeNormalVelocity[p] = prevVn[match];
+                    pointsWarmStarted++;
                 }
             }
         }

@@ -5,9 +5,11 @@ import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.Inertia;
 import dev.rubble.core.body.Kinematics;
 import dev.rubble.core.body.MotionType;
+import dev.rubble.core.collision.ContactGenerator;
 import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.collision.NarrowphaseStage;
 import dev.rubble.core.collision.PairBuffer;
+import dev.rubble.core.dynamics.SleepManager;
 import dev.rubble.core.plugin.StageFamily;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.core.step.StateHash;
@@ -38,6 +40,8 @@ public final class World {
     private int queryCount;
     private final PairBuffer pairs = new PairBuffer();
     private final StepPipeline pipeline;
+    private final SleepManager sleep = new SleepManager();
+    private ContactGenerator contactGenerator;
     private final List<StepObserver> observers = new ArrayList<>();
     private final List<Command> queued = new ArrayList<>();
     private final List<Command> applied = new ArrayList<>();
@@ -129,6 +133,21 @@ public final class World {
         return contacts;
     }
 
+    /** Islands and sleeping of this world. */
+    public SleepManager sleep() {
+        return sleep;
+    }
+
+    /** The narrowphase seam: fills {@link #contacts()} each step (null = no contacts). */
+    public ContactGenerator contactGenerator() {
+        return contactGenerator;
+    }
+
+    /** Sets the contact generator the CONTACTS stage calls (null = no contacts). */
+    public void setContactGenerator(ContactGenerator generator) {
+        this.contactGenerator = generator;
+    }
+
     /** Overlapping pairs of the last broadphase run, sorted. */
     public PairBuffer pairs() {
         return pairs;
@@ -218,7 +237,11 @@ public final class World {
     /** Removes a body now. */
     public void removeBody(long handle) {
         int s = bodies.slot(handle);
+        if (bodies.state[s] == BodyState.SLEEPING.ordinal()) {
+            setStateSlot(s, BodyState.AWAKE); // wakes its island: it loses a member
+        }
         if (broadphase.contains(s)) {
+            sleep.wakeOverlapping(this, s);  // whatever slept on it must notice
             broadphase.remove(s);
         }
         bodies.remove(s);
@@ -250,8 +273,15 @@ public final class World {
         if (from == target) {
             return;
         }
+        if (target == BodyState.DISABLED && broadphase.contains(s)) {
+            sleep.wakeOverlapping(this, s);
+        }
         bodies.setState(s, target);
+        if (from == BodyState.SLEEPING) {
+            sleep.onLeaveSleep(this, s);
+        }
         if (target == BodyState.SLEEPING) {
+            sleep.onEnterSleep(s);
             bodies.vx[s] = bodies.vy[s] = bodies.vz[s] = 0;
             bodies.wx[s] = bodies.wy[s] = bodies.wz[s] = 0;
         }

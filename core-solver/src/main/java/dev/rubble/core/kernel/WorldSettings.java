@@ -1,5 +1,6 @@
 package dev.rubble.core.kernel;
 
+import dev.rubble.core.dynamics.DynamicsSettings;
 import dev.rubble.spi.StageConfig;
 import java.util.Map;
 import java.util.Objects;
@@ -18,11 +19,13 @@ import java.util.TreeMap;
  * @param maxBodies          body budget, >= 1
  * @param maxContacts        contact point budget, >= 1
  * @param maxManifolds       manifold budget, >= 1
+ * @param dynamics           contact solver, motion limits and sleeping (see {@link DynamicsSettings})
  */
 public record WorldSettings(double dt, int subSteps, double gravityX, double gravityY, double gravityZ,
                             int velocityIterations, int positionIterations,
                             Map<String, String> stages, Map<String, StageConfig> stageOptions,
-                            int maxBodies, int maxContacts, int maxManifolds) {
+                            int maxBodies, int maxContacts, int maxManifolds,
+                            DynamicsSettings dynamics) {
 
     /** 1/60 s. */
     public static final double DEFAULT_DT = 1.0 / 60.0;
@@ -41,8 +44,18 @@ public record WorldSettings(double dt, int subSteps, double gravityX, double gra
         range("maxBodies", maxBodies, 1, Integer.MAX_VALUE - 8);
         range("maxContacts", maxContacts, 1, Integer.MAX_VALUE - 8);
         range("maxManifolds", maxManifolds, 1, Integer.MAX_VALUE - 8);
+        Objects.requireNonNull(dynamics, "dynamics is null");
         stages = Map.copyOf(new TreeMap<>(Objects.requireNonNull(stages, "stages is null")));
         stageOptions = Map.copyOf(new TreeMap<>(Objects.requireNonNull(stageOptions, "stageOptions is null")));
+    }
+
+    /** Settings with default {@link DynamicsSettings}. */
+    public WorldSettings(double dt, int subSteps, double gravityX, double gravityY, double gravityZ,
+                         int velocityIterations, int positionIterations,
+                         Map<String, String> stages, Map<String, StageConfig> stageOptions,
+                         int maxBodies, int maxContacts, int maxManifolds) {
+        this(dt, subSteps, gravityX, gravityY, gravityZ, velocityIterations, positionIterations, stages,
+                stageOptions, maxBodies, maxContacts, maxManifolds, DynamicsSettings.defaults());
     }
 
     private static void range(String name, long v, long min, long max) {
@@ -59,17 +72,17 @@ public record WorldSettings(double dt, int subSteps, double gravityX, double gra
 
     public WorldSettings withStep(double newDt, int newSubSteps) {
         return new WorldSettings(newDt, newSubSteps, gravityX, gravityY, gravityZ, velocityIterations,
-                positionIterations, stages, stageOptions, maxBodies, maxContacts, maxManifolds);
+                positionIterations, stages, stageOptions, maxBodies, maxContacts, maxManifolds, dynamics);
     }
 
     public WorldSettings withGravity(double gx, double gy, double gz) {
         return new WorldSettings(dt, subSteps, gx, gy, gz, velocityIterations, positionIterations, stages,
-                stageOptions, maxBodies, maxContacts, maxManifolds);
+                stageOptions, maxBodies, maxContacts, maxManifolds, dynamics);
     }
 
     public WorldSettings withIterations(int velocity, int position) {
         return new WorldSettings(dt, subSteps, gravityX, gravityY, gravityZ, velocity, position, stages,
-                stageOptions, maxBodies, maxContacts, maxManifolds);
+                stageOptions, maxBodies, maxContacts, maxManifolds, dynamics);
     }
 
     /** A copy that selects {@code implementation} for {@code family}. */
@@ -77,7 +90,7 @@ public record WorldSettings(double dt, int subSteps, double gravityX, double gra
         Map<String, String> s = new TreeMap<>(stages);
         s.put(family, implementation);
         return new WorldSettings(dt, subSteps, gravityX, gravityY, gravityZ, velocityIterations,
-                positionIterations, s, stageOptions, maxBodies, maxContacts, maxManifolds);
+                positionIterations, s, stageOptions, maxBodies, maxContacts, maxManifolds, dynamics);
     }
 
     /** A copy with options for {@code family}. */
@@ -85,11 +98,17 @@ public record WorldSettings(double dt, int subSteps, double gravityX, double gra
         Map<String, StageConfig> s = new TreeMap<>(stageOptions);
         s.put(family, options);
         return new WorldSettings(dt, subSteps, gravityX, gravityY, gravityZ, velocityIterations,
-                positionIterations, stages, s, maxBodies, maxContacts, maxManifolds);
+                positionIterations, stages, s, maxBodies, maxContacts, maxManifolds, dynamics);
     }
 
     public WorldSettings withBudgets(int bodies, int contacts, int manifolds) {
         return new WorldSettings(dt, subSteps, gravityX, gravityY, gravityZ, velocityIterations,
-                positionIterations, stages, stageOptions, bodies, contacts, manifolds);
+                positionIterations, stages, stageOptions, bodies, contacts, manifolds, dynamics);
+    }
+
+    /** A copy with other dynamics settings. */
+    public WorldSettings withDynamics(DynamicsSettings d) {
+        return new WorldSettings(dt, subSteps, gravityX, gravityY, gravityZ, velocityIterations,
+                positionIterations, stages, stageOptions, maxBodies, maxContacts, maxManifolds, d);
     }
 }

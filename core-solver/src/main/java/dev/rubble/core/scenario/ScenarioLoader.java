@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.MotionType;
+import dev.rubble.core.dynamics.DynamicsSettings;
 import dev.rubble.core.kernel.BodyDef;
 import dev.rubble.core.kernel.WorldSettings;
 import dev.rubble.spi.StageConfig;
@@ -124,7 +125,7 @@ public final class ScenarioLoader {
         String p = "$.world";
         object(p, w);
         keys(w, p, "dt", "subSteps", "gravity", "velocityIterations", "positionIterations", "stages",
-                "stageOptions", "budgets");
+                "stageOptions", "budgets", "solver", "motion", "sleep");
         double dt = number(p + ".dt", w.get("dt"), d.dt(), Double.MIN_VALUE, 1, "(0, 1] seconds");
         int sub = integer(p + ".subSteps", w.get("subSteps"), d.subSteps(), 1, 64);
         double[] g = vector(p + ".gravity", w.get("gravity"), 3,
@@ -177,7 +178,55 @@ public final class ScenarioLoader {
                     Integer.MAX_VALUE - 8);
         }
         return new WorldSettings(dt, sub, g[0], g[1], g[2], vi, pi, stages, options,
-                maxBodies, maxContacts, maxManifolds);
+                maxBodies, maxContacts, maxManifolds, dynamics(p, w, d.dynamics()));
+    }
+
+    /** {@code world.solver}, {@code world.motion} and {@code world.sleep} (see docs/dynamics.md). */
+    private static DynamicsSettings dynamics(String p, JsonNode w, DynamicsSettings d) {
+        double max = Double.MAX_VALUE, tiny = Double.MIN_VALUE;
+        JsonNode so = w.get("solver");
+        if (so != null) {
+            String q = p + ".solver";
+            object(q, so);
+            keys(so, q, "contactHertz", "dampingRatio", "maxPushVelocity", "linearSlop", "restitutionThreshold");
+            d = d.withContact(number(q + ".contactHertz", so.get("contactHertz"), d.contactHertz(), tiny, max, "> 0 Hz"),
+                    number(q + ".dampingRatio", so.get("dampingRatio"), d.contactDampingRatio(), 0, max, ">= 0"),
+                    number(q + ".maxPushVelocity", so.get("maxPushVelocity"), d.maxPushVelocity(), tiny, max, "> 0 m/s"),
+                    number(q + ".linearSlop", so.get("linearSlop"), d.linearSlop(), 0, max, ">= 0 m"),
+                    number(q + ".restitutionThreshold", so.get("restitutionThreshold"), d.restitutionThreshold(), 0,
+                            max, ">= 0 m/s"));
+        }
+        JsonNode mo = w.get("motion");
+        if (mo != null) {
+            String q = p + ".motion";
+            object(q, mo);
+            keys(mo, q, "maxLinearSpeed", "maxAngularSpeed", "gyroscopic");
+            d = d.withMotion(number(q + ".maxLinearSpeed", mo.get("maxLinearSpeed"), d.maxLinearSpeed(), tiny, max, "> 0 m/s"),
+                    number(q + ".maxAngularSpeed", mo.get("maxAngularSpeed"), d.maxAngularSpeed(), tiny, max, "> 0 rad/s"),
+                    bool(q + ".gyroscopic", mo.get("gyroscopic"), d.gyroscopic()));
+        }
+        JsonNode sl = w.get("sleep");
+        if (sl != null) {
+            String q = p + ".sleep";
+            object(q, sl);
+            keys(sl, q, "enabled", "linearThreshold", "angularThreshold", "timeToSleep");
+            d = d.withSleep(bool(q + ".enabled", sl.get("enabled"), d.sleepEnabled()),
+                    number(q + ".linearThreshold", sl.get("linearThreshold"), d.sleepLinearThreshold(), 0, max, ">= 0 m/s"),
+                    number(q + ".angularThreshold", sl.get("angularThreshold"), d.sleepAngularThreshold(), 0, max,
+                            ">= 0 rad/s"),
+                    number(q + ".timeToSleep", sl.get("timeToSleep"), d.timeToSleep(), 0, max, ">= 0 s"));
+        }
+        return d;
+    }
+
+    private static boolean bool(String p, JsonNode n, boolean dflt) {
+        if (n == null) {
+            return dflt;
+        }
+        if (!n.isBoolean()) {
+            throw new ScenarioException(p, describe(n) + " is not a boolean; allowed: true, false");
+        }
+        return n.booleanValue();
     }
 
     /** Reads a body object at {@code p}. Public for the spawn command and collection loaders. */

@@ -4,7 +4,12 @@ import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.Kinematics;
 import dev.rubble.core.body.MotionType;
+import dev.rubble.core.collision.ContactGenerator;
+import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.collision.PairBuffer;
+import dev.rubble.core.dynamics.ContactSolver;
+import dev.rubble.core.dynamics.DynamicsSettings;
+import dev.rubble.core.dynamics.Motion;
 import dev.rubble.core.kernel.World;
 import dev.rubble.spi.broadphase.Broadphase;
 
@@ -13,9 +18,12 @@ import dev.rubble.spi.broadphase.Broadphase;
  * shape). The pipeline holds scratch only; all state lives in the {@link World}.
  *
  * <pre>
- *  step:      COMMANDS -> BROADPHASE -> NARROWPHASE -> [sub-step x N] -> BOUNDS -> STATE_HASH
- *  sub-step:  INTEGRATE_VELOCITY -> INSERT_BODIES -> INTEGRATE_POSITION
+ *  step:      COMMANDS -> BROADPHASE -> NARROWPHASE -> ISLANDS (wake; if any woke: BROADPHASE, NARROWPHASE again)
+ *             -> SOLVE (prepare rows) -> [sub-step x N] -> RESTITUTION -> ISLANDS (sleep) -> BOUNDS -> STATE_HASH
+ *  sub-step:  INTEGRATE_VELOCITY -> SOLVE (warm start, biased iterations) -> INSERT_BODIES
+ *             -> INTEGRATE_POSITION -> RELAX (unbiased iterations)
  * </pre>
+ * See {@link ContactSolver} for why the solve is split around position integration.
  *
  * Integration is symplectic (semi-implicit) Euler: velocities first from forces, then positions
  * from the new velocities. With constant gravity this gives, after n steps of h,
@@ -30,6 +38,7 @@ public final class StepPipeline {
     private final World world;
     private final StepProfile profile = new StepProfile();
     private final PairBuffer pairs;
+    private final ContactSolver solver = new ContactSolver();
 
     public StepPipeline(World world) {
         this.world = world;
@@ -52,20 +61,40 @@ public final class StepPipeline {
         p.commands = world.applyQueuedCommands();
         p.stageNanos[StepStage.COMMANDS.ordinal()] += System.nanoTime() - t;
 
-        t = System.nanoTime();
-        broadphase(b);
-        p.stageNanos[StepStage.BROADPHASE.ordinal()] += System.nanoTime() - t;
+        final DynamicsSettings ds = world.settings().dynamics();
+        final ContactStore cs = world.contacts();
+        final double dt = world.settings().dt();
+        p.droppedManifolds = p.droppedContacts = 0;
+        broadphaseAndContacts(b, cs);
 
         t = System.nanoTime();
-        world.narrowphaseStage().run(b, pairs, world.contacts());
-        p.stageNanos[StepStage.NARROWPHASE.ordinal()] += System.nanoTime() - t;
+        p.woken = world.sleep().wakeTouched(world, cs, ds);
+        p.stageNanos[StepStage.ISLANDS.ordinal()] += System.nanoTime() - t;
+        if (p.woken > 0) {
+            // pairs inside a sleeping island were never reported: find them now it is awake
+            p.droppedManifolds = p.droppedContacts = 0;
+            broadphaseAndContacts(b, cs);
+        }
 
         final int n = world.settings().subSteps();
-        final double h = world.settings().dt() / n;
+        final double h = dt / n;
+        final int velocityIterations = world.settings().velocityIterations();
+        final int relaxIterations = world.settings().positionIterations();
+        t = System.nanoTime();
+        solver.prepare(b, cs, ds, dt, n);
+        p.stageNanos[StepStage.SOLVE.ordinal()] += System.nanoTime() - t;
         for (int sub = 0; sub < n; sub++) {
             t = System.nanoTime();
-            integrateVelocities(b, h);
+            integrateVelocities(b, h, ds);
             p.stageNanos[StepStage.INTEGRATE_VELOCITY.ordinal()] += System.nanoTime() - t;
+
+            t = System.nanoTime();
+            solver.warmStart();
+            solver.updateSeparations();
+            for (int it = 0; it < velocityIterations; it++) {
+                solver.solve(true);
+            }
+            p.stageNanos[StepStage.SOLVE.ordinal()] += System.nanoTime() - t;
 
             t = System.nanoTime();
             world.insertPendingBodies();
@@ -74,11 +103,29 @@ public final class StepPipeline {
             t = System.nanoTime();
             integratePositions(b, h, sub == n - 1);
             p.stageNanos[StepStage.INTEGRATE_POSITION.ordinal()] += System.nanoTime() - t;
+
+            t = System.nanoTime();
+            solver.updateSeparations();
+            for (int it = 0; it < relaxIterations; it++) {
+                solver.solve(false);
+            }
+            solver.endSubStep();
+            p.stageNanos[StepStage.RELAX.ordinal()] += System.nanoTime() - t;
         }
 
         t = System.nanoTime();
+        solver.restitutionAndStore();
+        p.stageNanos[StepStage.RESTITUTION.ordinal()] += System.nanoTime() - t;
+
+        t = System.nanoTime();
+        p.islands = world.sleep().update(world, cs, ds, dt);
+        p.stageNanos[StepStage.ISLANDS.ordinal()] += System.nanoTime() - t;
+
+        t = System.nanoTime();
         for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
-            b.updateBounds(b.order[i]);
+            int s = b.order[i];
+            b.updateBounds(s);
+            Motion.expandBounds(b, s, dt);
         }
         p.stageNanos[StepStage.BOUNDS.ordinal()] += System.nanoTime() - t;
 
@@ -101,15 +148,33 @@ public final class StepPipeline {
         }
         p.kinematic = kin;
         p.pairs = pairs.size();
-        p.manifolds = world.contacts().size();
-        p.contactPoints = world.narrowphaseStage().pointsKept;
-        p.manifoldsDropped = world.contacts().droppedThisStep;
+        p.manifolds = cs.size();
+        p.contactPoints = solver.pointsPrepared();
         p.warmStarted = world.narrowphaseStage().pointsWarmStarted;
         p.queryNanos = world.takeQueryNanos();
         p.queries = world.takeQueryCount();
         p.spawned = world.spawnedThisStep();
         p.removed = world.removedThisStep();
         p.totalNanos = System.nanoTime() - t0;
+    }
+
+    private void broadphaseAndContacts(BodyStore b, ContactStore cs) {
+        final StepProfile p = profile;
+        long t = System.nanoTime();
+        broadphase(b);
+        p.stageNanos[StepStage.BROADPHASE.ordinal()] += System.nanoTime() - t;
+
+        t = System.nanoTime();
+        ContactGenerator generator = world.contactGenerator();
+        if (generator != null) {
+            generator.generate(world, pairs, cs); // a test's analytic contacts
+        } else {
+            // the chosen narrowphase plugin; warm starts from cs; margins look ahead one step of motion
+            world.narrowphaseStage().run(b, pairs, cs, world.settings().dt());
+        }
+        p.droppedContacts = ContactSolver.enforcePointBudget(cs, world.settings().maxContacts());
+        p.droppedManifolds = cs.droppedThisStep;
+        p.stageNanos[StepStage.NARROWPHASE.ordinal()] += System.nanoTime() - t;
     }
 
     private void broadphase(BodyStore b) {
@@ -125,7 +190,10 @@ public final class StepPipeline {
         pairs.sort();
     }
 
-    private void integrateVelocities(BodyStore b, double h) {
+    private void integrateVelocities(BodyStore b, double h, DynamicsSettings ds) {
+        final boolean gyroscopic = ds.gyroscopic();
+        final double maxLinear = ds.maxLinearSpeed();
+        final double maxAngular = ds.maxAngularSpeed();
         final double gx = world.settings().gravityX();
         final double gy = world.settings().gravityY();
         final double gz = world.settings().gravityZ();
@@ -134,6 +202,9 @@ public final class StepPipeline {
             int s = b.order[i];
             if (b.motion[s] != dynamic) {
                 continue;
+            }
+            if (gyroscopic) {
+                Motion.gyroscopic(b, s, h);
             }
             double gs = b.gravityScale[s] * h;
             double vx = b.vx[s] + gx * gs;
@@ -157,6 +228,7 @@ public final class StepPipeline {
             b.vx[s] = vx;
             b.vy[s] = vy;
             b.vz[s] = vz;
+            Motion.clampSpeeds(b, s, maxLinear, maxAngular);
         }
     }
 

@@ -20,7 +20,7 @@ public final class StepProfile {
     int awake, sleeping, statics, disabled, kinematic;
     int pairs;
     int spawned, removed, commands;
-    int manifolds, contactPoints, manifoldsDropped, warmStarted;
+    int manifolds, contactPoints, droppedManifolds, droppedContacts, islands, woken, warmStarted;
     long queryNanos;
     int queries;
 
@@ -99,19 +99,34 @@ public final class StepProfile {
         return commands;
     }
 
-    /** Contact manifolds stored by the narrowphase this step. */
+    /** Contact manifolds solved this step (after the budgets). */
     public int manifolds() {
         return manifolds;
     }
 
-    /** Contact points in those manifolds. */
+    /** Contact points solved this step (after the budgets). */
     public int contactPoints() {
         return contactPoints;
     }
 
-    /** Manifolds dropped because the {@code maxManifolds} budget was full (the highest slot pairs). */
-    public int manifoldsDropped() {
-        return manifoldsDropped;
+    /** Manifolds dropped this step by the manifold or contact budget (the last in sorted pair order). */
+    public int droppedManifolds() {
+        return droppedManifolds;
+    }
+
+    /** Contact points dropped this step by the contact point budget. */
+    public int droppedContacts() {
+        return droppedContacts;
+    }
+
+    /** Islands among awake dynamic bodies this step (before any fell asleep). */
+    public int islands() {
+        return islands;
+    }
+
+    /** Sleeping bodies woken by contact this step. */
+    public int woken() {
+        return woken;
     }
 
     /** Contact points that carried impulses over from the previous step. */
@@ -152,7 +167,10 @@ public final class StepProfile {
         c.commands = commands;
         c.manifolds = manifolds;
         c.contactPoints = contactPoints;
-        c.manifoldsDropped = manifoldsDropped;
+        c.droppedManifolds = droppedManifolds;
+        c.droppedContacts = droppedContacts;
+        c.islands = islands;
+        c.woken = woken;
         c.warmStarted = warmStarted;
         c.queryNanos = queryNanos;
         c.queries = queries;
@@ -162,6 +180,7 @@ public final class StepProfile {
     void resetTimings() {
         Arrays.fill(stageNanos, 0);
         spawned = removed = commands = 0;
+        manifolds = contactPoints = droppedManifolds = droppedContacts = islands = woken = 0;
     }
 
     @Override

@@ -10,14 +10,22 @@ public enum StepStage {
     COMMANDS("commands"),
     /** Update moved bodies' bounds in the broadphase; collect and sort overlapping pairs. */
     BROADPHASE("broadphase"),
-    /** Exact contacts for the pairs: manifolds into the contact store, impulses carried over for warm starting. */
+    /** Exact contacts for the sorted pairs (the narrowphase plugin, or a test's {@code ContactGenerator}): manifolds into the contact store, impulses carried over for warm starting; contact budget. */
     NARROWPHASE("narrowphase"),
+    /** Wake sleeping islands touched by awake bodies (before the solve); islands and sleeping (after it). */
+    ISLANDS("islands"),
     /** Per sub-step: gravity, damping and velocity limits. */
     INTEGRATE_VELOCITY("velocity"),
+    /** Per sub-step: contact warm start and biased (soft) velocity iterations; row preparation once per step. */
+    SOLVE("solve"),
     /** Per sub-step: bodies created during the step enter the world (after the solve, before integration). */
     INSERT_BODIES("insert"),
     /** Per sub-step: positions and orientations from velocities; kinematic bodies towards targets. */
     INTEGRATE_POSITION("integrate"),
+    /** Per sub-step: unbiased relax iterations that remove the push-out velocity. */
+    RELAX("relax"),
+    /** Restitution once per step; accumulated impulses written back to the contact store. */
+    RESTITUTION("restitution"),
     /** Refresh bounds of moved bodies for the next broadphase. */
     BOUNDS("bounds"),
     /** FNV-1a hash of the whole state, for replay verification. */

@@ -24,7 +24,7 @@ final class StagesTest {
         assertThatThrownBy(() -> Stages.load().factory(StageFamily.BROADPHASE, "nope"))
                 .isInstanceOf(UnknownStageException.class)
                 .hasMessageStartingWith("unknown broadphase 'nope'; known: ")
-                .hasMessageContaining("bruteforce").hasMessageContaining("sap");
+                .hasMessageContaining("bruteforce").hasMessageContaining("sap").hasMessageContaining("sweep");
     }
 
     @Test

@@ -147,7 +147,7 @@ public final class ManifoldBuilder {
             if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
                 double t = da / (da - db);
                 o = put(o, ax + t * (bx - ax), ay + t * (by - ay), az + t * (bz - az),
-                        0x800000L | ((long) (plane & 0xff) << 12) | (Math.min(tagIn[k], tagIn[k1]) & 0xfff));
+                        edgeTag(plane, tagIn[k], tagIn[k1]));
             }
         }
         double[] t = clipIn;
@@ -157,6 +157,19 @@ public final class ManifoldBuilder {
         tagIn = tagOut;
         tagOut = tt;
         return o;
+    }
+
+    /**
+     * Tag of the point where edge (from, to) crosses side plane {@code plane}: a mix of all three, so
+     * that the two crossings of one plane get different ids (the edges (0,1) and (3,0) of a quad
+     * share their smaller tag) and the id stays the same while the topology does.
+     */
+    static long edgeTag(int plane, long from, long to) {
+        long h = plane * 0x9E3779B97F4A7C15L ^ from * 0xC2B2AE3D27D4EB4FL ^ to * 0x165667B19E3779F9L;
+        h ^= h >>> 29;
+        h *= 0xBF58476D1CE4E5B9L;
+        h ^= h >>> 32;
+        return 0x800000L | (h & 0x7fffffL);
     }
 
     private int put(int o, double x, double y, double z, long tag) {

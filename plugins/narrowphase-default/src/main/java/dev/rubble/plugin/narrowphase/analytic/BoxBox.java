@@ -12,13 +12,15 @@ import dev.rubble.spi.shape.ShapeMath;
  * Box–box by the separating axis theorem over the 15 axes (3 face normals of each box and the 9
  * edge cross products; Gottschalk's OBB test), taking the axis of largest separation. Faces are
  * preferred over edges unless an edge axis separates by more than {@link #EDGE_TOLERANCE} (avoids
- * flip-flopping between nearly equal axes); A's faces are preferred over B's on ties. Face
+ * flip-flopping between nearly equal axes); A's faces are preferred over B's unless B's beat them by {@link #FACE_TOLERANCE}. Face
  * contacts are clipped into up to 4 points by {@link ManifoldBuilder}; edge contacts give the
  * closest points between the two edges. Allocation-free.
  */
 final class BoxBox implements PairCollider {
     /** An edge axis must beat the best face axis by this much, metres. */
     static final double EDGE_TOLERANCE = 1e-3;
+    /** One of B's face axes must beat A's best face axis by this much, metres (Box2D: 0.1 x linear slop). */
+    static final double FACE_TOLERANCE = 5e-4;
     private final ManifoldBuilder builder = new ManifoldBuilder();
     private final double[] st = new double[2];
     private final double[] ha = new double[3], hb = new double[3];
@@ -36,7 +38,7 @@ final class BoxBox implements PairCollider {
         hb[2] = b.halfZ();
         double tx = pb.px - pa.px, ty = pb.py - pa.py, tz = pb.pz - pa.pz;
         // c[i][j] = a_i . b_j (axes are matrix columns)
-        double bestFace = Double.NEGATIVE_INFINITY, bestEdge = Double.NEGATIVE_INFINITY;
+        double bestFace = Double.NEGATIVE_INFINITY, maxFace = Double.NEGATIVE_INFINITY, bestEdge = Double.NEGATIVE_INFINITY;
         int faceAxis = -1, edgeI = -1, edgeJ = -1;
         double fnx = 0, fny = 0, fnz = 0, enx = 0, eny = 0, enz = 0;
         for (int box = 0; box < 2; box++) {
@@ -44,7 +46,11 @@ final class BoxBox implements PairCollider {
             for (int i = 0; i < 3; i++) {
                 double lx = r[i], ly = r[3 + i], lz = r[6 + i];
                 double s = separation(lx, ly, lz, tx, ty, tz, ra, ha, rb, hb);
-                if (s > bestFace + (box == 1 ? 1e-12 : 0)) { // A's faces win ties
+                maxFace = Math.max(maxFace, s);
+                // A's faces win unless one of B's separates by FACE_TOLERANCE more: two boxes resting
+                // face to face with a slight tilt would otherwise swap reference faces step to step
+                // (new feature ids every time, so no warm starting)
+                if (s > bestFace + (box == 1 ? FACE_TOLERANCE : 0)) {
                     bestFace = s;
                     faceAxis = 3 * box + i;
                     double sg = lx * tx + ly * ty + lz * tz < 0 ? -1 : 1;
@@ -54,7 +60,7 @@ final class BoxBox implements PairCollider {
                 }
             }
         }
-        if (bestFace > margin) {
+        if (maxFace > margin) {
             return;
         }
         for (int i = 0; i < 3; i++) {

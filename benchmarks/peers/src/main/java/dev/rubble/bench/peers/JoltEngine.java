@@ -1,0 +1,156 @@
+package dev.rubble.bench.peers;
+
+import com.github.stephengold.joltjni.BodyCreationSettings;
+import com.github.stephengold.joltjni.BodyInterface;
+import com.github.stephengold.joltjni.BoxShape;
+import com.github.stephengold.joltjni.JobSystemSingleThreaded;
+import com.github.stephengold.joltjni.Jolt;
+import com.github.stephengold.joltjni.MapObj2Bp;
+import com.github.stephengold.joltjni.ObjVsBpFilter;
+import com.github.stephengold.joltjni.ObjVsObjFilter;
+import com.github.stephengold.joltjni.PhysicsSettings;
+import com.github.stephengold.joltjni.PhysicsSystem;
+import com.github.stephengold.joltjni.Quat;
+import com.github.stephengold.joltjni.RVec3;
+import com.github.stephengold.joltjni.SphereShape;
+import com.github.stephengold.joltjni.TempAllocatorImpl;
+import com.github.stephengold.joltjni.enumerate.EActivation;
+import com.github.stephengold.joltjni.enumerate.EMotionType;
+import com.github.stephengold.joltjni.readonly.ConstShape;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.kernel.BodyDef;
+import dev.rubble.core.scenario.BenchScenes;
+import dev.rubble.core.scenario.Scenario;
+import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.shape.Sphere;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Jolt Physics through jolt-jni (single-precision release natives, SSE2 build), stepped with
+ * {@code JobSystemSingleThreaded}. Two object layers (static, moving) mapped to two broadphase
+ * layers; static-static pairs are filtered out, as in Jolt's HelloWorld. Mass comes from Jolt's
+ * default shape density, 1000 kg/m³, the same as the scene's.
+ */
+final class JoltEngine implements PeerEngine {
+    private static final int STATIC_LAYER = 0;
+    private static final int MOVING_LAYER = 1;
+    private static boolean initialised;
+
+    private PhysicsSystem system;
+    private BodyInterface bodies;
+    private TempAllocatorImpl temp;
+    private JobSystemSingleThreaded jobs;
+    private int[] dynamicIds;
+
+    private static synchronized void initialise() {
+        if (initialised) {
+            return;
+        }
+        NativeLoader.load("linux/x86-64/com/github/stephengold/libjoltjni.so");
+        Jolt.registerDefaultAllocator();
+        Jolt.installDefaultAssertCallback();
+        Jolt.installDefaultTraceCallback();
+        if (!Jolt.newFactory()) {
+            throw new IllegalStateException("Jolt.newFactory() failed");
+        }
+        Jolt.registerTypes();
+        initialised = true;
+    }
+
+    @Override
+    public String name() {
+        return "jolt";
+    }
+
+    @Override
+    public void build(Scenario scenario) {
+        initialise();
+        int n = scenario.bodies().size();
+        MapObj2Bp map = new MapObj2Bp(2, 2).add(STATIC_LAYER, 0).add(MOVING_LAYER, 1);
+        ObjVsBpFilter ovb = new ObjVsBpFilter(2, 2).disablePair(STATIC_LAYER, 0);
+        ObjVsObjFilter ovo = new ObjVsObjFilter(2).disablePair(STATIC_LAYER, STATIC_LAYER);
+        system = new PhysicsSystem();
+        system.init(n + 16, 0, 1 << 18, 1 << 18, map, ovb, ovo);
+        system.setGravity((float) scenario.settings().gravityX(), (float) scenario.settings().gravityY(),
+                (float) scenario.settings().gravityZ());
+        PhysicsSettings ps = system.getPhysicsSettings();
+        ps.setAllowSleeping(false);
+        system.setPhysicsSettings(ps);
+        bodies = system.getBodyInterface();
+        Map<Shape, ConstShape> shapes = new HashMap<>();
+        int dynamic = 0;
+        for (BodyDef d : scenario.bodies()) {
+            if (d.motion() == MotionType.DYNAMIC) {
+                dynamic++;
+            }
+        }
+        dynamicIds = new int[dynamic];
+        int k = 0;
+        for (BodyDef d : scenario.bodies()) {
+            ConstShape shape = shapes.computeIfAbsent(d.shape(), JoltEngine::shape);
+            boolean dyn = d.motion() == MotionType.DYNAMIC;
+            BodyCreationSettings bcs = new BodyCreationSettings(shape, new RVec3(d.x(), d.y(), d.z()),
+                    new Quat((float) d.qx(), (float) d.qy(), (float) d.qz(), (float) d.qw()),
+                    dyn ? EMotionType.Dynamic : EMotionType.Static, dyn ? MOVING_LAYER : STATIC_LAYER);
+            bcs.setFriction((float) d.friction());
+            bcs.setRestitution((float) d.restitution());
+            bcs.setAllowSleeping(false);
+            int id = bodies.createAndAddBody(bcs, dyn ? EActivation.Activate : EActivation.DontActivate);
+            if (dyn) {
+                dynamicIds[k++] = id;
+            }
+        }
+        system.optimizeBroadPhase();
+        temp = new TempAllocatorImpl(256 << 20);
+        jobs = new JobSystemSingleThreaded(Jolt.cMaxPhysicsJobs);
+    }
+
+    private static ConstShape shape(Shape s) {
+        if (s instanceof Box b) {
+            return new BoxShape((float) b.halfX(), (float) b.halfY(), (float) b.halfZ());
+        }
+        if (s instanceof Sphere sp) {
+            return new SphereShape((float) sp.radius());
+        }
+        throw new IllegalArgumentException("shape " + s.type() + " is not used by the bench scenes");
+    }
+
+    @Override
+    public void step() {
+        int errors = system.update((float) (1.0 / 60.0), 1, temp, jobs);
+        if (errors != 0) {
+            throw new IllegalStateException("Jolt PhysicsSystem.update reported error bits " + errors
+                    + " (see EPhysicsUpdateError)");
+        }
+    }
+
+    @Override
+    public void dynamicPositions(double[] out) {
+        for (int i = 0; i < dynamicIds.length; i++) {
+            RVec3 p = bodies.getPosition(dynamicIds[i]);
+            out[3 * i] = p.xx();
+            out[3 * i + 1] = p.yy();
+            out[3 * i + 2] = p.zz();
+        }
+    }
+
+    @Override
+    public String info() {
+        PhysicsSettings ps = system.getPhysicsSettings();
+        return "info engine=jolt version=" + Jolt.versionString() + " build=" + Jolt.buildType()
+                + " precision=" + (Jolt.isDoublePrecision() ? "double" : "single")
+                + " velocity_steps=" + ps.getNumVelocitySteps() + " position_steps=" + ps.getNumPositionSteps()
+                + " friction_combine=sqrt(f1*f2)=" + String.format(java.util.Locale.ROOT, "%.3f",
+                        Math.sqrt(BenchScenes.FRICTION * BenchScenes.FRICTION))
+                + " restitution_combine=max broadphase=quadtree job_system=JobSystemSingleThreaded threads=1"
+                + " sleeping=" + (ps.getAllowSleeping() ? "on" : "off");
+    }
+
+    @Override
+    public void close() {
+        // native objects are freed by jolt-jni's cleaner when the JVM exits; each engine runs in its own JVM
+        system = null;
+    }
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Runs the bench scenes (shared/bench-scenarios.md) on every peer engine, each in its own fresh JVM,
+# one after another, then `./rubble bench`, and prints a ratio table (Rubble median / peer median).
+#
+# Usage: benchmarks/run-peers.sh [--steps N] [--cap-seconds S] [--scenes all|pyramid|pile|spheres]
+#                                [--engines "jolt bullet ode4j jbullet"] [--out FILE] [--no-rubble]
+#        benchmarks/run-peers.sh --table FILE [--engines "..."]   (only print the ratio tables of FILE)
+# Everything single-threaded, sleeping off. The raw lines (prefixed with the engine name) and the
+# table are written to FILE (default benchmarks/peers/target/peers-<UTC time>.txt).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+steps=600
+cap=300
+scenes=all
+engines="jolt bullet ode4j jbullet"
+rubble=yes
+out=""
+table_only=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --steps) steps="$2"; shift 2 ;;
+    --cap-seconds) cap="$2"; shift 2 ;;
+    --scenes) scenes="$2"; shift 2 ;;
+    --engines) engines="$2"; shift 2 ;;
+    --out) out="$2"; shift 2 ;;
+    --no-rubble) rubble=no; shift ;;
+    --table) table_only="$2"; shift 2 ;;
+    *) echo "run-peers: unknown option '$1'; allowed: --steps --cap-seconds --scenes --engines --out --no-rubble --table" >&2; exit 2 ;;
+  esac
+done
+tables() {
+# ratio tables: Rubble median / peer median per scene (< 1 means Rubble is faster), wall clock and
+# the stepping thread's CPU time (steadier when other work shares the cores)
+awk -v engines="$engines" '
+  $2 ~ /^scene=/ {
+    split($2, a, "="); scene = a[2]; cur[$1] = scene
+    for (i = 3; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "median_ms") med[$1, scene] = kv[2] }
+    if (!(scene in seen)) { seen[scene] = 1; order[++ns] = scene }
+  }
+  $2 == "cpu" {
+    for (i = 3; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "median_ms") cpu[$1, cur[$1]] = kv[2] }
+  }
+  function table(title, arr,    i, k, s, r, m) {
+    printf "\n%s\n%-8s %10s", title, "scene", "rubble_ms"
+    for (i = 1; i <= ne; i++) printf " %10s", eng[i] "_ms"
+    for (i = 1; i <= ne; i++) printf " %14s", "rubble/" eng[i]
+    printf "\n"
+    for (k = 1; k <= ns; k++) {
+      s = order[k]; r = (("rubble", s) in arr) ? arr["rubble", s] : ""
+      printf "%-8s %10s", s, r == "" ? "-" : r
+      for (i = 1; i <= ne; i++) { m = ((eng[i], s) in arr) ? arr[eng[i], s] : "-"; printf " %10s", m }
+      for (i = 1; i <= ne; i++) {
+        m = ((eng[i], s) in arr) ? arr[eng[i], s] : ""
+        if (r == "" || m == "" || m + 0 == 0) printf " %14s", "-"; else printf " %14.3f", r / m
+      }
+      printf "\n"
+    }
+  }
+  END {
+    ne = split(engines, eng, " ")
+    table("median wall-clock ms per step (steps 100..N)", med)
+    table("median stepping-thread CPU ms per step (steps 100..N)", cpu)
+    printf "(ratio < 1 = Rubble faster; see the note lines for capped runs)\n"
+  }' "$1"
+}
+if [ -n "$table_only" ]; then
+  tables "$table_only"
+  exit 0
+fi
+stamp="$(date -u +%Y%m%dT%H%M%SZ)"
+out="${out:-$root/benchmarks/peers/target/peers-$stamp.txt}"
+
+echo "run-peers: building benchmarks/peers (profile bench)..." >&2
+(cd "$root" && mvn -q -B -Pbench -DskipTests package -pl benchmarks/peers -am) >&2
+if [ "$rubble" = yes ]; then
+  (cd "$root" && ./rubble --version) >&2 # builds the command now, not between measurements
+fi
+mkdir -p "$(dirname "$out")"
+cp="$root/benchmarks/peers/target/rubble-benchmarks-peers.jar:$root/benchmarks/peers/target/lib/*"
+jvm=(-Xms1g -Xmx4g)
+
+{
+  echo "# run-peers $stamp"
+  echo "# command: benchmarks/run-peers.sh --steps $steps --cap-seconds $cap --scenes $scenes --engines \"$engines\""
+  echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+  echo "# cpu: $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1) x $(nproc)"
+  echo "# java: $(java -version 2>&1 | head -1)"
+  echo "# jvm options: ${jvm[*]}"
+} | tee "$out"
+
+for e in $engines; do
+  echo "# $e: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
+  java "${jvm[@]}" -cp "$cp" dev.rubble.bench.peers.PeerMain "$e" "$scenes" --steps "$steps" --cap-seconds "$cap" \
+    | sed -u "s/^/$e /" | tee -a "$out"
+done
+if [ "$rubble" = yes ]; then
+  echo "# rubble: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
+  (cd "$root" && RUBBLE_JAVA_OPTS="${jvm[*]}" ./rubble bench "$scenes" --steps "$steps" --cap-seconds "$cap") | sed -u "s/^/rubble /" | tee -a "$out"
+fi
+echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
+
+tables "$out" | tee -a "$out"
+echo "run-peers: wrote $out" >&2

@@ -1,0 +1,29 @@
+package dev.rubble.core.collision;
+
+import dev.rubble.core.kernel.World;
+
+/**
+ * The seam between collision detection and the dynamics: the pipeline's CONTACTS stage calls the
+ * world's generator once per step (twice when islands were woken, see {@code SleepManager}) after
+ * the broadphase, and the contact solver then reads {@link ContactStore}.
+ *
+ * <p>Contract for implementations (the narrowphase): on entry {@code out} still holds last step's
+ * manifolds with the impulses the solver wrote (a generator may read them for warm starting);
+ * {@link ContactStore#clear()} it, then for the sorted
+ * {@code pairs} append manifolds in pair order with {@link ContactStore#add} (checking
+ * {@link ContactStore#hasRoom()} and counting what does not fit in
+ * {@link ContactStore#droppedThisStep}), each with: normal from A to B (unit), 1..4 points whose
+ * anchors are relative to each body's centre of mass in world frame, separation in metres
+ * (negative = penetrating, positive = speculative, reported up to a margin that should cover the
+ * approach this step, {@code |v_rel . n| * dt}), a feature id stable across steps, and the
+ * accumulated impulses of the same feature last step (N·s per step, 0 for a new point) for warm
+ * starting. Friction and restitution are combined by the solver from the bodies' materials.
+ *
+ * <p>Threading: called on the stepping thread only.
+ */
+@FunctionalInterface
+public interface ContactGenerator {
+
+    /** Fills {@code out} with this step's manifolds for the sorted overlapping {@code pairs}. */
+    void generate(World world, PairBuffer pairs, ContactStore out);
+}

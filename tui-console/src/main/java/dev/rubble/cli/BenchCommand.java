@@ -1,0 +1,150 @@
+package dev.rubble.cli;
+
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.scenario.BenchScenes;
+import dev.rubble.core.scenario.BenchScenes.Scene;
+import dev.rubble.core.scenario.BenchTimings;
+import dev.rubble.core.scenario.Scenario;
+import dev.rubble.core.scenario.ScenarioWorld;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rubble bench SCENE|all}: runs the benchmark scenes of {@link BenchScenes}, timing every
+ * step with {@link System#nanoTime()}, and prints per scene one line
+ * {@code scene=pyramid bodies=210 steps=600 median_ms=… p10_ms=… p90_ms=… mean_ms=… threads=1}
+ * (statistics over steps 100..N, see {@link BenchTimings}), then a {@code cpu} line with the same
+ * statistics of the stepping thread's CPU time, the scene's sanity line and an {@code info} line naming the stages and iteration counts in use. The peer-engine runners in
+ * {@code benchmarks/peers} print the same format.
+ */
+@Command(name = "bench", description = "Run the benchmark scenes (pyramid, pile, spheres) and print step times and sanity figures.")
+final class BenchCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "SCENE", description = "pyramid, pile, spheres or all")
+    String scene;
+
+    @Option(names = "--steps", paramLabel = "N", description = "steps per scene (default: 600)")
+    int steps = BenchScenes.STEPS;
+
+    @Option(names = "--threads", paramLabel = "N", description = "solver threads; only 1 (the step is single-threaded)")
+    int threads = 1;
+
+    @Option(names = "--cap-seconds", paramLabel = "S",
+            description = "stop a scene once its stepping has taken S seconds of wall clock (default: 0, no cap); "
+                    + "the result line then reports the steps actually run")
+    double capSeconds;
+
+    @Option(names = "--set", paramLabel = "STAGE=NAME",
+            description = "choose an implementation for a stage family, e.g. --set broadphase=bruteforce (repeatable)")
+    List<String> sets = new ArrayList<>();
+
+    @Mixin
+    PluginOptions plugins;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        List<Scene> scenes = scenes(scene);
+        if (steps < 1) {
+            throw new BadInputException("--steps " + steps + " is not allowed; allowed: >= 1");
+        }
+        if (!(capSeconds >= 0) || Double.isInfinite(capSeconds)) {
+            throw new BadInputException("--cap-seconds " + capSeconds + " is not allowed; allowed: finite, >= 0 (0 = no cap)");
+        }
+        if (threads != 1) {
+            throw new BadInputException("--threads " + threads + " is not allowed; allowed: 1 (the Rubble step is single-threaded)");
+        }
+        Map<String, String> overrides = RunCommand.parseSets(sets);
+        Stages stages = plugins.load();
+        PrintWriter out = spec.commandLine().getOut();
+        for (Scene s : scenes) {
+            run(s, stages, overrides, out);
+        }
+        out.flush();
+        return 0;
+    }
+
+    static List<Scene> scenes(String name) {
+        if ("all".equals(name)) {
+            return List.of(Scene.values());
+        }
+        for (Scene s : Scene.values()) {
+            if (s.label().equals(name)) {
+                return List.of(s);
+            }
+        }
+        throw new BadInputException("unknown scene '" + name + "'; known: " + Scene.known() + ", all");
+    }
+
+    private void run(Scene s, Stages stages, Map<String, String> overrides, PrintWriter out) {
+        Scenario scenario = BenchScenes.build(s);
+        ScenarioWorld sw = ScenarioWorld.create(scenario, stages, overrides);
+        BodyStore b = sw.world().bodies();
+        // dynamic bodies in slot order = scene order (a fresh store hands out slots sequentially)
+        int[] slots = new int[b.size()];
+        int n = 0;
+        for (int i = 0, lim = b.slotLimit(); i < lim; i++) {
+            if (b.isLive(i) && b.motion(i) == MotionType.DYNAMIC) {
+                slots[n++] = i;
+            }
+        }
+        double[] start = positions(b, slots, n);
+        long[] nanos = new long[steps];
+        long[] cpu = new long[steps];
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        boolean cpuTimed = mx.isCurrentThreadCpuTimeSupported();
+        long cap = capSeconds > 0 ? (long) (capSeconds * 1e9) : Long.MAX_VALUE;
+        long total = 0;
+        int done = 0;
+        while (done < steps && total <= cap) {
+            long c0 = cpuTimed ? mx.getCurrentThreadCpuTime() : 0;
+            long t0 = System.nanoTime();
+            sw.step();
+            long dt = System.nanoTime() - t0;
+            cpu[done] = cpuTimed ? mx.getCurrentThreadCpuTime() - c0 : 0;
+            nanos[done++] = dt;
+            total += dt;
+        }
+        BenchTimings t = BenchTimings.of(Arrays.copyOf(nanos, done));
+        out.println(t.line(s.label(), n, done, threads));
+        if (cpuTimed) {
+            out.println(BenchTimings.of(Arrays.copyOf(cpu, done)).cpuLine());
+        }
+        out.println(BenchScenes.sanity(s, start, positions(b, slots, n)).format());
+        var ws = sw.world().settings();
+        out.printf("info engine=rubble broadphase=%s velocity_iterations=%d position_iterations=%d sub_steps=%d sleeping=off%n",
+                sw.world().broadphaseName(), ws.velocityIterations(), ws.positionIterations(), ws.subSteps());
+        if (done < steps) {
+            out.printf(Locale.ROOT, "note engine=rubble scene=%s capped after %d of %d steps (%.0f s of stepping)%n",
+                    s.label(), done, steps, total / 1e9);
+        }
+        out.flush();
+    }
+
+    private static double[] positions(BodyStore b, int[] slots, int n) {
+        double[] p = new double[3 * n];
+        for (int i = 0; i < n; i++) {
+            int s = slots[i];
+            p[3 * i] = b.originX(s);
+            p[3 * i + 1] = b.originY(s);
+            p[3 * i + 2] = b.originZ(s);
+        }
+        return p;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.rubble.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+final class BenchCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
+    }
+
+    @Test
+    void pyramidPrintsTheResultLineThenCpuSanityAndInfo() {
+        assertThat(run("bench", "pyramid", "--steps", "3")).isZero();
+        String[] lines = out.toString().split("\\R");
+        assertThat(lines).hasSize(4);
+        assertThat(lines[0]).matches("scene=pyramid bodies=210 steps=3 median_ms=\\d+\\.\\d{3} p10_ms=\\d+\\.\\d{3} "
+                + "p90_ms=\\d+\\.\\d{3} mean_ms=\\d+\\.\\d{3} threads=1");
+        assertThat(lines[1]).matches("cpu median_ms=\\d+\\.\\d{3} p10_ms=\\d+\\.\\d{3} p90_ms=\\d+\\.\\d{3} mean_ms=\\d+\\.\\d{3}");
+        // after 3 steps of 1/60 s every box has moved at most g t²/2 ≈ 0.0123 m, far below 0.1 m
+        assertThat(lines[2]).startsWith("sanity top_y=19.").contains("moved_gt_0.1m=0");
+        assertThat(lines[3]).startsWith("info engine=rubble broadphase=").contains("velocity_iterations=8");
+    }
+
+    @Test
+    void aTinyCapStopsAfterTheFirstStepAndSaysSo() {
+        // the first step alone takes more than a nanosecond of wall clock, so the cap stops after it
+        assertThat(run("bench", "pyramid", "--steps", "50", "--cap-seconds", "1e-9")).isZero();
+        String[] lines = out.toString().split("\\R");
+        assertThat(lines[0]).startsWith("scene=pyramid bodies=210 steps=1 ");
+        assertThat(lines[lines.length - 1])
+                .matches("note engine=rubble scene=pyramid capped after 1 of 50 steps \\(\\d+ s of stepping\\)");
+    }
+
+    @Test
+    void negativeCapIsBadInput() {
+        assertThat(run("bench", "pyramid", "--cap-seconds", "-1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--cap-seconds -1.0").contains("allowed: finite, >= 0");
+    }
+
+    @Test
+    void unknownSceneExitsTwoListingTheKnownOnes() {
+        assertThat(run("bench", "tower")).isEqualTo(2);
+        assertThat(err.toString()).contains("unknown scene 'tower'").contains("pyramid, pile, spheres, all");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void onlyOneThreadIsAllowed() {
+        assertThat(run("bench", "pyramid", "--threads", "2")).isEqualTo(2);
+        assertThat(err.toString()).contains("--threads 2").contains("allowed: 1");
+    }
+
+    @Test
+    void unknownStageImplementationIsBadInput() {
+        assertThat(run("bench", "pyramid", "--steps", "1", "--set", "broadphase=nope")).isEqualTo(2);
+        assertThat(err.toString()).contains("nope");
+    }
+}
