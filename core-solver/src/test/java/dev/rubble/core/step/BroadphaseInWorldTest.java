@@ -132,8 +132,10 @@ final class BroadphaseInWorldTest {
         assertThat(world.broadphase().contains(s)).as("in the broadphase").isTrue();
         // inserted after the velocity solve, before integration: its first h of motion is not lost
         assertThat(b.px[s]).isEqualTo(vx * h);
+        // bounds are the shape's plus the motion of the coming step towards where it goes (v h,
+        // the speculative look-ahead of docs/dynamics.md)
         assertThat(b.bounds[s * 6]).isEqualTo(vx * h - 0.25);
-        assertThat(b.bounds[s * 6 + 3]).isEqualTo(vx * h + 0.25);
+        assertThat(b.bounds[s * 6 + 3]).isEqualTo(vx * h + 0.25 + vx * h);
         // the wall spans x in [0.5, 1.5]; the debris (radius 0.25) touches it once x >= 0.25
         int wallSlot = b.slot(wall);
         long pair = ((long) Math.min(s, wallSlot) << 32) | Math.max(s, wallSlot);
@@ -144,8 +146,8 @@ final class BroadphaseInWorldTest {
                 firstStepWithPair = step;
             }
         }
-        // step n's broadphase sees the bounds after n - 1 steps: x = (n - 1) / 16 reaches 0.25 at n = 5,
-        // where the boxes touch (closed intervals)
-        assertThat(firstStepWithPair).isEqualTo(5);
+        // step n's broadphase sees the bounds after n - 1 steps, reaching x + 0.25 + 1/16; with
+        // x = (n - 1) / 16 they touch the wall at 0.5 (closed intervals) first at n = 4
+        assertThat(firstStepWithPair).isEqualTo(4);
     }
 }
