@@ -8,6 +8,7 @@ import dev.rubble.core.plugin.Stages;
 import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.fracture.FractureMethod;
 import dev.rubble.spi.geom.ConvexPolytope;
+import dev.rubble.spi.shape.ConvexHull;
 import dev.rubble.spi.graph.ConnectionGraphMethod;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -34,7 +35,7 @@ import picocli.CommandLine.Spec;
 final class FractureCommand implements Callable<Integer> {
     @Option(names = "--source", paramLabel = "SHAPE", defaultValue = "box:2,1,0.5",
             description = "source shape: box:SX,SY,SZ (full side lengths in metres, centred at the origin) or "
-                    + "hull:X,Y,Z;X,Y,Z;... (convex hull of 4..64 points); default ${DEFAULT-VALUE}")
+                    + "hull:X,Y,Z;X,Y,Z;... (convex hull of 4 or more points); default ${DEFAULT-VALUE}")
     String source;
 
     @Option(names = "--method", paramLabel = "NAME",
@@ -188,8 +189,8 @@ final class FractureCommand implements Callable<Integer> {
         o.println(String.format(Locale.ROOT, "mass:         %.6g kg; built in %d ms", c.mass(0), ms));
     }
 
-    /** Most points accepted by {@code hull:} (the brute-force hull is O(n^4)). */
-    static final int MAX_HULL_POINTS = 64;
+    /** Most points accepted by {@code hull:} on the command line. */
+    static final int MAX_HULL_POINTS = 100_000;
 
     static ConvexPolytope parseSource(String s) {
         if (s.startsWith("hull:")) {
@@ -244,64 +245,39 @@ final class FractureCommand implements Callable<Integer> {
     }
 
     /**
-     * The convex hull of a few points by brute force: the points' bounding box clipped by every
-     * plane through three points that has all points on one side (a supporting plane). The
-     * narrowphase's quickhull will replace this for large inputs.
+     * The convex hull of the points (the narrowphase's quickhull, {@link ConvexHull}) as a
+     * polytope to fracture: same vertices, face loops and planes.
      */
     static ConvexPolytope hull(String spec, double[] p) {
-        int n = p.length / 3;
-        double[] b = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
-            Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
-        for (int i = 0; i < n; i++) {
+        ConvexHull h;
+        try {
+            h = ConvexHull.of(p);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--source '" + spec + "': " + e.getMessage());
+        }
+        int nv = h.vertexCount();
+        int nf = h.faceCount();
+        double[] v = new double[3 * nv];
+        for (int i = 0; i < nv; i++) {
             for (int k = 0; k < 3; k++) {
-                b[k] = Math.min(b[k], p[3 * i + k]);
-                b[3 + k] = Math.max(b[3 + k], p[3 * i + k]);
+                v[3 * i + k] = h.vertex(i, k);
             }
         }
-        double diag = Math.sqrt((b[3] - b[0]) * (b[3] - b[0]) + (b[4] - b[1]) * (b[4] - b[1]) + (b[5] - b[2]) * (b[5] - b[2]));
-        for (int k = 0; k < 3; k++) {
-            if (!(b[3 + k] - b[k] > 1e-9 * diag)) {
-                throw new BadInputException("--source '" + spec + "': the points are flat; allowed: points spanning a volume");
+        int[] start = new int[nf + 1];
+        for (int f = 0; f < nf; f++) {
+            start[f + 1] = start[f] + h.faceSize(f);
+        }
+        int[] idx = new int[start[nf]];
+        double[] planes = new double[4 * nf];
+        for (int f = 0; f < nf; f++) {
+            for (int k = 0; k < h.faceSize(f); k++) {
+                idx[start[f] + k] = h.faceVertex(f, k);
+            }
+            for (int c = 0; c < 4; c++) {
+                planes[4 * f + c] = h.plane(f, c);
             }
         }
-        double tol = 1e-12 * diag;
-        ConvexPolytope h = ConvexPolytope.box((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2,
-                (b[3] - b[0]) / 2, (b[4] - b[1]) / 2, (b[5] - b[2]) / 2);
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                for (int k = j + 1; k < n; k++) {
-                    double ux = p[3 * j] - p[3 * i], uy = p[3 * j + 1] - p[3 * i + 1], uz = p[3 * j + 2] - p[3 * i + 2];
-                    double vx = p[3 * k] - p[3 * i], vy = p[3 * k + 1] - p[3 * i + 1], vz = p[3 * k + 2] - p[3 * i + 2];
-                    double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-                    double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-                    if (!(len > 1e-12 * diag * diag)) {
-                        continue;
-                    }
-                    nx /= len;
-                    ny /= len;
-                    nz /= len;
-                    double d = nx * p[3 * i] + ny * p[3 * i + 1] + nz * p[3 * i + 2];
-                    int above = 0, below = 0;
-                    for (int q = 0; q < n; q++) {
-                        double sd = nx * p[3 * q] + ny * p[3 * q + 1] + nz * p[3 * q + 2] - d;
-                        if (sd > tol) {
-                            above++;
-                        } else if (sd < -tol) {
-                            below++;
-                        }
-                    }
-                    if (above == 0) {
-                        h = h.clip(nx, ny, nz, d, tol);
-                    } else if (below == 0) {
-                        h = h.clip(-nx, -ny, -nz, -d, tol);
-                    }
-                    if (h == null) {
-                        throw new BadInputException("--source '" + spec + "': the points are flat; allowed: points spanning a volume");
-                    }
-                }
-            }
-        }
-        return h;
+        return ConvexPolytope.of(v, start, idx, planes);
     }
 
     /** The options for level {@code level} (1-based): unprefixed ones plus those prefixed {@code level:}. */
