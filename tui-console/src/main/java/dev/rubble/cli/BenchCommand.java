@@ -128,8 +128,9 @@ final class BenchCommand implements Callable<Integer> {
         }
         out.println(BenchScenes.sanity(s, start, positions(b, slots, n)).format());
         var ws = sw.world().settings();
-        out.printf("info engine=rubble broadphase=%s velocity_iterations=%d position_iterations=%d sub_steps=%d sleeping=off%n",
-                sw.world().broadphaseName(), ws.velocityIterations(), ws.positionIterations(), ws.subSteps());
+        out.printf("info engine=rubble broadphase=%s velocity_iterations=%d position_iterations=%d sub_steps=%d sleeping=%s%n",
+                sw.world().broadphaseName(), ws.velocityIterations(), ws.positionIterations(), ws.subSteps(),
+                ws.dynamics().sleepEnabled() ? "on" : "off");
         if (done < steps) {
             out.printf(Locale.ROOT, "note engine=rubble scene=%s capped after %d of %d steps (%.0f s of stepping)%n",
                     s.label(), done, steps, total / 1e9);

@@ -18,7 +18,7 @@ import java.util.Random;
  *
  * <p>Every scene: dt 1/60 s, one sub-step, gravity (0, -9.81, 0), the default solver iterations,
  * friction 0.5 and restitution 0 on every body (static ones included), density 1000 kg/m³,
- * sleeping off (Rubble has no automatic sleeping; bodies start awake). The static bodies come
+ * sleeping off (the spec's rule; {@link #settings()} switches Rubble's sleeping off). The static bodies come
  * first in the body list, then the dynamic bodies in the order the spec's loops visit them; the
  * sanity figures index the dynamic bodies in that order.
  */
@@ -77,9 +77,16 @@ public final class BenchScenes {
         }
     }
 
-    /** The world settings of every scene: dt 1/60, 1 sub-step, gravity (0, -9.81, 0), default iterations. */
+    /**
+     * The world settings of every scene: dt 1/60, 1 sub-step, gravity (0, -9.81, 0), default
+     * iterations, sleeping off (bench-scenarios.md: "sleeping OFF unless a run says otherwise").
+     */
     public static WorldSettings settings() {
-        return WorldSettings.defaults().withStep(1.0 / 60.0, 1).withGravity(0, -9.81, 0);
+        WorldSettings d = WorldSettings.defaults();
+        var dyn = d.dynamics();
+        return d.withStep(1.0 / 60.0, 1).withGravity(0, -9.81, 0)
+                .withDynamics(dyn.withSleep(false, dyn.sleepLinearThreshold(), dyn.sleepAngularThreshold(),
+                        dyn.timeToSleep()));
     }
 
     /** Builds a scene as a scenario (no commands, {@link #STEPS} steps). */

@@ -17,6 +17,15 @@ import org.junit.jupiter.api.Test;
 final class BenchScenesTest {
 
     @Test
+    void everySceneRunsWithSleepingOffAsTheSpecSays() {
+        // bench-scenarios.md: "sleeping OFF unless a run says otherwise"; with sleeping on, a
+        // settled pyramid costs nothing and the comparison with the peers would be meaningless
+        for (BenchScenes.Scene scene : BenchScenes.Scene.values()) {
+            assertThat(BenchScenes.build(scene).settings().dynamics().sleepEnabled()).as(scene.label()).isFalse();
+        }
+    }
+
+    @Test
     void settingsAreTheSpecsCommonOnes() {
         var s = BenchScenes.build(Scene.PILE).settings();
         assertThat(s.dt()).isEqualTo(1.0 / 60.0);
