@@ -168,7 +168,7 @@ final class AnalyticContacts implements ContactGenerator {
             double pu = rx * bxs[ub * 3] + ry * bxs[ub * 3 + 1] + rz * bxs[ub * 3 + 2];
             double pv = rx * bxs[vb * 3] + ry * bxs[vb * 3 + 1] + rz * bxs[vb * 3 + 2];
             if (sep < margin && Math.abs(pu) <= hb[ub] + 1e-3 && Math.abs(pv) <= hb[vb] + 1e-3
-                    && !nearCandidate(cx, cy, cz)) {
+                    && !nearCandidate(cx, cy, cz, nx, ny, nz)) {
                 addDeepest(cx, cy, cz, sep, 8 + k);
             }
         }
@@ -177,10 +177,13 @@ final class AnalyticContacts implements ContactGenerator {
         }
     }
 
-    private boolean nearCandidate(double x, double y, double z) {
+    /** Whether a candidate lies within 1 cm of (x, y, z) measured in the contact plane. */
+    private boolean nearCandidate(double x, double y, double z, double nx, double ny, double nz) {
         for (int i = 0; i < candCount; i++) {
             int o = i * 6;
-            if (sq(cand[o] - x) + sq(cand[o + 1] - y) + sq(cand[o + 2] - z) < 1e-4) {
+            double dx = cand[o] - x, dy = cand[o + 1] - y, dz = cand[o + 2] - z;
+            double dn = dx * nx + dy * ny + dz * nz;
+            if (sq(dx - dn * nx) + sq(dy - dn * ny) + sq(dz - dn * nz) < 1e-4) {
                 return true;
             }
         }
