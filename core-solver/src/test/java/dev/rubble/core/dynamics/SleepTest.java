@@ -172,4 +172,24 @@ final class SleepTest {
         // the top box lost its support and fell onto the bottom one
         assertThat(w.bodies().py[slot(w, s[2])]).isCloseTo(1.5, within(0.05));
     }
+
+    @Test
+    void movingKinematicBodyWakesAndPushesASleepingBody() {
+        World w = Worlds.world();
+        ground(w, 0.6, 0);
+        long b = box(w, 0.5, 1, 0, 0.5, 0);
+        long pusher = w.createBody(dev.rubble.core.kernel.BodyDef.of(new dev.rubble.spi.shape.Box(0.5, 0.5, 0.5))
+                .withMotion(dev.rubble.core.body.MotionType.KINEMATIC).withPosition(-1.5, 0.5, 0));
+        steps(w, 120);
+        assertThat(state(w, b)).isEqualTo(BodyState.SLEEPING);
+        double x = -1.5;
+        for (int i = 0; i < 60; i++) {
+            x += 1.0 / 60;
+            w.queue(new Command.SetKinematicTarget(pusher, x, 0.5, 0, 0, 0, 0, 1));
+            w.step();
+        }
+        assertThat(state(w, b)).isEqualTo(BodyState.AWAKE);
+        // the pusher's face reached x = -0.5 + 0.5 = 0; the box was pushed ahead of it
+        assertThat(w.bodies().originX(slot(w, b))).isGreaterThan(0.45);
+    }
 }
