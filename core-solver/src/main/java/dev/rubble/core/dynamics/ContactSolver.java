@@ -53,8 +53,9 @@ import java.util.Arrays;
  * the normal (so carried-over tangent impulses stay meaningful). Combine rules: friction
  * {@code μ = sqrt(μa μb)} (a frictionless side gives no friction), restitution
  * {@code e = max(ea, eb)} (a bouncy ball bounces on concrete); both written to the store.
- * Restitution applies to points that approached faster than {@code restitutionThreshold} at the
- * start of the step and carried load: {@code vn_after = -e vn_before}.
+ * Restitution applies to points that approached faster than {@code restitutionThreshold} (measured
+ * after this step's gravity, before any contact impulse) and carried load:
+ * {@code vn_after = -e vn_before}.
  *
  * <p>Order: manifolds in store order (sorted by body pair), points in order: deterministic.
  * Allocation-free in steady state (arrays grow to the high-water mark and are reused).
@@ -86,6 +87,7 @@ public final class ContactSolver {
     private DynamicsSettings settings;
     private double h, invH, biasRate, massScale, impulseScale;
     private int pointsPrepared;
+    private boolean approachPending;
 
     /** Combined friction coefficient of two materials: {@code sqrt(μa μb)}. */
     public static double combineFriction(double a, double b) {
@@ -197,13 +199,11 @@ public final class ContactSolver {
                 lambdaT2[p] = contacts.tangentImpulse2[p] * warm;
                 maxLambdaN[p] = 0;
                 totalN[p] = totalT1[p] = totalT2[p] = 0;
-                double vn = relativeVelocity(a, bb, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
-                approach[p] = vn;
-                contacts.relativeNormalVelocity[p] = vn;
                 points++;
             }
         }
         pointsPrepared = points;
+        approachPending = true;
     }
 
     private static double inverseOrZero(double k) {
@@ -299,15 +299,6 @@ public final class ContactSolver {
         return cx * ix + cy * iy + cz * iz;
     }
 
-    /** (vB + wB x rB - vA - wA x rA) . u */
-    private double relativeVelocity(int a, int bb, double rax, double ray, double raz,
-                                    double rbx, double rby, double rbz, double ux, double uy, double uz) {
-        double dvx = b.vx[bb] + b.wy[bb] * rbz - b.wz[bb] * rby - b.vx[a] - (b.wy[a] * raz - b.wz[a] * ray);
-        double dvy = b.vy[bb] + b.wz[bb] * rbx - b.wx[bb] * rbz - b.vy[a] - (b.wz[a] * rax - b.wx[a] * raz);
-        double dvz = b.vz[bb] + b.wx[bb] * rby - b.wy[bb] * rbx - b.vz[a] - (b.wx[a] * ray - b.wy[a] * rax);
-        return dvx * ux + dvy * uy + dvz * uz;
-    }
-
     /** Applies impulse (px, py, pz) at the point: -P on A at rA, +P on B at rB. */
     private void apply(int a, int bb, double rax, double ray, double raz, double rbx, double rby, double rbz,
                        double px, double py, double pz) {
@@ -331,8 +322,26 @@ public final class ContactSolver {
         }
     }
 
-    /** Re-applies the accumulated impulses (start of every sub-step). */
+    /**
+     * Re-applies the accumulated impulses (start of every sub-step, after the velocity
+     * integration). On the first sub-step it first records each point's approach speed for
+     * restitution: after gravity, as in Box2D 2.4, so a ball bouncing off the ground includes the
+     * speed gained during the impact step.
+     */
     public void warmStart() {
+        if (approachPending) {
+            approachPending = false;
+            for (int i = 0; i < activeCount; i++) {
+                int m = active[i];
+                int a = c.bodyA[m], bb = c.bodyB[m];
+                double nx = c.nx[m], ny = c.ny[m], nz = c.nz[m];
+                for (int k = 0, p = m * P; k < c.pointCount[m]; k++, p++) {
+                    double vn = normalVelocity(p, a, bb, nx, ny, nz);
+                    approach[p] = vn;
+                    c.relativeNormalVelocity[p] = vn;
+                }
+            }
+        }
         for (int i = 0; i < activeCount; i++) {
             int m = active[i];
             int a = c.bodyA[m], bb = c.bodyB[m];
