@@ -19,7 +19,8 @@ import dev.rubble.spi.broadphase.Broadphase;
  *
  * <pre>
  *  step:      COMMANDS -> BROADPHASE -> NARROWPHASE -> ISLANDS (wake; if any woke: BROADPHASE, NARROWPHASE again)
- *             -> SOLVE (prepare rows) -> [sub-step x N] -> RESTITUTION -> ISLANDS (sleep) -> BOUNDS -> STATE_HASH
+ *             -> SOLVE (prepare rows) -> [sub-step x N] -> RESTITUTION -> ISLANDS (sleep)
+ *             -> kinematic bodies snap to targets -> BOUNDS (+ motion v·dt) -> STATE_HASH
  *  sub-step:  INTEGRATE_VELOCITY -> SOLVE (warm start, biased iterations) -> INSERT_BODIES
  *             -> INTEGRATE_POSITION -> RELAX (unbiased iterations)
  * </pre>
@@ -101,7 +102,7 @@ public final class StepPipeline {
             p.stageNanos[StepStage.INSERT_BODIES.ordinal()] += System.nanoTime() - t;
 
             t = System.nanoTime();
-            integratePositions(b, h, sub == n - 1);
+            integratePositions(b, h);
             p.stageNanos[StepStage.INTEGRATE_POSITION.ordinal()] += System.nanoTime() - t;
 
             t = System.nanoTime();
@@ -120,6 +121,12 @@ public final class StepPipeline {
         t = System.nanoTime();
         p.islands = world.sleep().update(world, cs, ds, dt);
         p.stageNanos[StepStage.ISLANDS.ordinal()] += System.nanoTime() - t;
+
+        // kinematic bodies snap onto their targets only now: relax, restitution and the sleep
+        // test saw their real velocity
+        t = System.nanoTime();
+        arriveKinematics(b);
+        p.stageNanos[StepStage.INTEGRATE_POSITION.ordinal()] += System.nanoTime() - t;
 
         t = System.nanoTime();
         for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
@@ -232,8 +239,17 @@ public final class StepPipeline {
         }
     }
 
-    private void integratePositions(BodyStore b, double h, boolean lastSubStep) {
+    private static void arriveKinematics(BodyStore b) {
         final byte kinematic = (byte) MotionType.KINEMATIC.ordinal();
+        for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
+            int s = b.order[i];
+            if (b.motion[s] == kinematic) {
+                Kinematics.arrive(b, s);
+            }
+        }
+    }
+
+    private void integratePositions(BodyStore b, double h) {
         for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
             int s = b.order[i];
             b.px[s] += b.vx[s] * h;
@@ -253,9 +269,6 @@ public final class StepPipeline {
                 b.qy[s] = ny * inv;
                 b.qz[s] = nz * inv;
                 b.qw[s] = nw * inv;
-            }
-            if (lastSubStep && b.motion[s] == kinematic) {
-                Kinematics.arrive(b, s);
             }
         }
     }

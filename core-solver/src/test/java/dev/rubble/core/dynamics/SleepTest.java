@@ -6,6 +6,7 @@ import static dev.rubble.core.dynamics.Worlds.slot;
 import static dev.rubble.core.dynamics.Worlds.sphere;
 import static dev.rubble.core.dynamics.Worlds.steps;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.kernel.Command;
@@ -153,5 +154,42 @@ final class SleepTest {
         w2.queue(new Command.SetVelocity(b2, 0.04, 0, 0, 0, 0, 0));
         steps(w2, 120);
         assertThat(state(w2, b2)).isEqualTo(BodyState.SLEEPING);
+    }
+
+    @Test
+    void disablingAMemberWakesTheRestOfTheIsland() {
+        World w = Worlds.world();
+        ground(w, 0.6, 0);
+        long[] s = stack(w, 0);
+        steps(w, 120);
+        assertThat(w.profile().sleepingBodies()).isEqualTo(3);
+        w.queue(new Command.SetState(s[1], BodyState.DISABLED));
+        w.step();
+        assertThat(state(w, s[1])).isEqualTo(BodyState.DISABLED);
+        assertThat(state(w, s[0])).isEqualTo(BodyState.AWAKE);
+        assertThat(state(w, s[2])).isEqualTo(BodyState.AWAKE);
+        steps(w, 30);
+        // the top box lost its support and fell onto the bottom one
+        assertThat(w.bodies().py[slot(w, s[2])]).isCloseTo(1.5, within(0.05));
+    }
+
+    @Test
+    void movingKinematicBodyWakesAndPushesASleepingBody() {
+        World w = Worlds.world();
+        ground(w, 0.6, 0);
+        long b = box(w, 0.5, 1, 0, 0.5, 0);
+        long pusher = w.createBody(dev.rubble.core.kernel.BodyDef.of(new dev.rubble.spi.shape.Box(0.5, 0.5, 0.5))
+                .withMotion(dev.rubble.core.body.MotionType.KINEMATIC).withPosition(-1.5, 0.5, 0));
+        steps(w, 120);
+        assertThat(state(w, b)).isEqualTo(BodyState.SLEEPING);
+        double x = -1.5;
+        for (int i = 0; i < 60; i++) {
+            x += 1.0 / 60;
+            w.queue(new Command.SetKinematicTarget(pusher, x, 0.5, 0, 0, 0, 0, 1));
+            w.step();
+        }
+        assertThat(state(w, b)).isEqualTo(BodyState.AWAKE);
+        // the pusher's face reached x = -0.5 + 0.5 = 0; the box was pushed ahead of it
+        assertThat(w.bodies().originX(slot(w, b))).isGreaterThan(0.45);
     }
 }

@@ -35,6 +35,8 @@ final class SpatialHashBroadphase implements Broadphase {
 
     // proxies, densely packed (removal swaps the last one into the hole)
     private int count;
+    /** Proxies that are not fixed; with none there can be no pair. */
+    private int movingCount;
     private int[] ids = new int[16];
     private boolean[] fixed = new boolean[16];
     private boolean[] huge = new boolean[16];
@@ -97,6 +99,9 @@ final class SpatialHashBroadphase implements Broadphase {
         int s = count++;
         ids[s] = id;
         fixed[s] = isFixed;
+        if (!isFixed) {
+            movingCount++;
+        }
         slotOf[id] = s + 1;
         write(s, minX, minY, minZ, maxX, maxY, maxZ);
         stale = true;
@@ -127,12 +132,19 @@ final class SpatialHashBroadphase implements Broadphase {
 
     @Override
     public void setFixed(int id, boolean isFixed) {
-        fixed[slot(id)] = isFixed; // the hash does not depend on it
+        int s = slot(id);
+        if (fixed[s] != isFixed) {
+            movingCount += isFixed ? -1 : 1;
+        }
+        fixed[s] = isFixed; // the hash does not depend on it
     }
 
     @Override
     public void remove(int id) {
         int s = slot(id);
+        if (!fixed[s]) {
+            movingCount--;
+        }
         int last = --count;
         if (s != last) {
             ids[s] = ids[last];
@@ -238,6 +250,9 @@ final class SpatialHashBroadphase implements Broadphase {
 
     @Override
     public void findPairs(PairCollector out) {
+        if (movingCount == 0) {
+            return; // every pair would be fixed-fixed (e.g. a replay whose bodies all follow the journal)
+        }
         if (stale) {
             build();
         }

@@ -1,0 +1,68 @@
+package dev.rubble.core.dynamics;
+
+import static dev.rubble.core.dynamics.Worlds.box;
+import static dev.rubble.core.dynamics.Worlds.ground;
+import static dev.rubble.core.dynamics.Worlds.slot;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.kernel.World;
+import org.junit.jupiter.api.Test;
+
+/** Stacks at the default settings (one sub-step, 8 velocity / 2 relax iterations). */
+final class StackingTest {
+
+    @Test
+    void tenBoxColumnStandsAndFallsAsleep() {
+        World w = Worlds.world();
+        ground(w, 0.6, 0);
+        long[] h = new long[10];
+        for (int k = 0; k < 10; k++) {
+            h[k] = box(w, 0.5, 1, 0, 0.5 + k, 0);
+        }
+        int asleepAt = -1;
+        for (int s = 0; s < 600; s++) {
+            w.step();
+            if (asleepAt < 0 && w.profile().sleepingBodies() == 10) {
+                asleepAt = s;
+            }
+        }
+        assertThat(asleepAt).isBetween(30, 400);
+        BodyStore b = w.bodies();
+        int top = slot(w, h[9]);
+        assertThat(b.px[top]).isCloseTo(0, within(0.05));
+        assertThat(b.pz[top]).isCloseTo(0, within(0.05));
+        // soft contacts compress a little under load: 10 contacts, a few mm each
+        assertThat(b.py[top]).isCloseTo(9.5, within(0.06));
+    }
+
+    @Test
+    void fourRowPyramidStandsTenSeconds() {
+        World w = Worlds.world();
+        ground(w, 0.6, 0);
+        int rows = 4;
+        long[] h = new long[rows * (rows + 1) / 2];
+        double[] x0 = new double[h.length], y0 = new double[h.length];
+        int n = 0;
+        for (int row = 0; row < rows; row++) {
+            int count = rows - row;
+            for (int i = 0; i < count; i++) {
+                x0[n] = (i - (count - 1) / 2.0) * 1.1;
+                y0[n] = 0.5 + row;
+                h[n] = box(w, 0.5, 1, x0[n], y0[n], 0);
+                n++;
+            }
+        }
+        for (int s = 0; s < 600; s++) {
+            w.step();
+        }
+        BodyStore b = w.bodies();
+        for (int i = 0; i < n; i++) {
+            int s = slot(w, h[i]);
+            assertThat(b.px[s]).as("box %d x", i).isCloseTo(x0[i], within(0.03));
+            assertThat(b.py[s]).as("box %d y", i).isCloseTo(y0[i], within(0.03));
+        }
+        assertThat(w.profile().sleepingBodies()).isEqualTo(n);
+    }
+}
