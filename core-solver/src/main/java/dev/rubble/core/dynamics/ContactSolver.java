@@ -31,12 +31,10 @@ import java.util.Arrays;
  * again, so positional correction changes positions but adds no kinetic energy. The soft
  * constraint (a spring-damper with {@code contactHertz}, {@code contactDampingRatio}) is
  * unconditionally stable for any mass ratio and time step, and sub-stepping makes stacks stiff
- * without extra position iterations. The contact is soft at every depth (a continuous force law;
- * an earlier rigid-within-slop variant switched regimes at the slop and made a 10-box column
- * sway and topple at one sub-step); only the penetration beyond {@code linearSlop} is pushed out.
- * Stiffness is {@code min(contactHertz, 0.5 * sub-step rate)}: Box2D caps at a quarter, which
- * leaves 15 Hz at one 60 Hz sub-step, too soft for tall stacks (measured: a 10-box column sank
- * 16 cm vs 4 cm); the damping ratio of 10 keeps the half-rate cap stable.
+ * without extra position iterations. Penetration within {@code linearSlop} is solved as a rigid
+ * contact with no push (resting contacts neither jitter nor creep); only the penetration beyond
+ * the slop is pushed out softly. (Measured: with a fully soft contact at one sub-step, where the
+ * stiffness is capped at 15 Hz, a 5-box stack rocks and topples; rigid-within-slop stands.)
  *
  * <h2>Iterations</h2>
  * {@code velocityIterations} = biased SOLVE iterations per sub-step (default 8);
@@ -53,9 +51,8 @@ import java.util.Arrays;
  * the normal (so carried-over tangent impulses stay meaningful). Combine rules: friction
  * {@code μ = sqrt(μa μb)} (a frictionless side gives no friction), restitution
  * {@code e = max(ea, eb)} (a bouncy ball bounces on concrete); both written to the store.
- * Restitution applies to points that approached faster than {@code restitutionThreshold} (measured
- * after this step's gravity, before any contact impulse) and carried load:
- * {@code vn_after = -e vn_before}.
+ * Restitution applies to points that approached faster than {@code restitutionThreshold} at the
+ * start of the step and carried load: {@code vn_after = -e vn_before}.
  *
  * <p>Order: manifolds in store order (sorted by body pair), points in order: deterministic.
  * Allocation-free in steady state (arrays grow to the high-water mark and are reused).
@@ -79,15 +76,12 @@ public final class ContactSolver {
     private double[] lambdaN = new double[0], lambdaT1 = new double[0], lambdaT2 = new double[0];
     private double[] maxLambdaN = new double[0], approach = new double[0], sep = new double[0];
     private double[] totalN = new double[0], totalT1 = new double[0], totalT2 = new double[0];
-    // normal Jacobian per point, 12 doubles at p * 12: rA x n, rB x n, IA^-1 (rA x n), IB^-1 (rB x n)
-    private double[] jn = new double[0];
 
     private BodyStore b;
     private ContactStore c;
     private DynamicsSettings settings;
     private double h, invH, biasRate, massScale, impulseScale;
     private int pointsPrepared;
-    private boolean approachPending;
 
     /** Combined friction coefficient of two materials: {@code sqrt(μa μb)}. */
     public static double combineFriction(double a, double b) {
@@ -139,7 +133,7 @@ public final class ContactSolver {
         this.settings = s;
         this.h = dt / subSteps;
         this.invH = 1 / h;
-        double hertz = Math.min(s.contactHertz(), 0.5 * invH);
+        double hertz = Math.min(s.contactHertz(), 0.25 * invH);
         double omega = 2 * Math.PI * hertz;
         double a1 = 2 * s.contactDampingRatio() + h * omega;
         double a2 = h * omega * a1;
@@ -188,8 +182,8 @@ public final class ContactSolver {
             for (int k = 0, p = m * P; k < contacts.pointCount[m]; k++, p++) {
                 double rax = contacts.ax[p], ray = contacts.ay[p], raz = contacts.az[p];
                 double rbx = contacts.bx[p], rby = contacts.by[p], rbz = contacts.bz[p];
-                normalMass[p] = inverseOrZero(mA + mB + normalJacobian(p, a, bb, rax, ray, raz, rbx, rby, rbz,
-                        nx, ny, nz));
+                normalMass[p] = inverseOrZero(mA + mB + angular(a, rax, ray, raz, nx, ny, nz)
+                        + angular(bb, rbx, rby, rbz, nx, ny, nz));
                 tangentMass1[p] = inverseOrZero(mA + mB + angular(a, rax, ray, raz, t1[o], t1[o + 1], t1[o + 2])
                         + angular(bb, rbx, rby, rbz, t1[o], t1[o + 1], t1[o + 2]));
                 tangentMass2[p] = inverseOrZero(mA + mB + angular(a, rax, ray, raz, t2[o], t2[o + 1], t2[o + 2])
@@ -199,11 +193,13 @@ public final class ContactSolver {
                 lambdaT2[p] = contacts.tangentImpulse2[p] * warm;
                 maxLambdaN[p] = 0;
                 totalN[p] = totalT1[p] = totalT2[p] = 0;
+                double vn = relativeVelocity(a, bb, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
+                approach[p] = vn;
+                contacts.relativeNormalVelocity[p] = vn;
                 points++;
             }
         }
         pointsPrepared = points;
-        approachPending = true;
     }
 
     private static double inverseOrZero(double k) {
@@ -244,51 +240,6 @@ public final class ContactSolver {
         invI[o6 + 5] = r20 * r20 * d0 + r21 * r21 * d1 + r22 * r22 * d2;
     }
 
-    /** Fills {@link #jn} for point p and returns the angular part of the normal's inverse effective mass. */
-    private double normalJacobian(int p, int a, int bb, double rax, double ray, double raz,
-                                  double rbx, double rby, double rbz, double nx, double ny, double nz) {
-        int o = p * 12;
-        double cax = ray * nz - raz * ny, cay = raz * nx - rax * nz, caz = rax * ny - ray * nx;
-        double cbx = rby * nz - rbz * ny, cby = rbz * nx - rbx * nz, cbz = rbx * ny - rby * nx;
-        int ia = a * 6, ib = bb * 6;
-        double iax = invI[ia] * cax + invI[ia + 1] * cay + invI[ia + 2] * caz;
-        double iay = invI[ia + 1] * cax + invI[ia + 3] * cay + invI[ia + 4] * caz;
-        double iaz = invI[ia + 2] * cax + invI[ia + 4] * cay + invI[ia + 5] * caz;
-        double ibx = invI[ib] * cbx + invI[ib + 1] * cby + invI[ib + 2] * cbz;
-        double iby = invI[ib + 1] * cbx + invI[ib + 3] * cby + invI[ib + 4] * cbz;
-        double ibz = invI[ib + 2] * cbx + invI[ib + 4] * cby + invI[ib + 5] * cbz;
-        jn[o] = cax; jn[o + 1] = cay; jn[o + 2] = caz;
-        jn[o + 3] = cbx; jn[o + 4] = cby; jn[o + 5] = cbz;
-        jn[o + 6] = iax; jn[o + 7] = iay; jn[o + 8] = iaz;
-        jn[o + 9] = ibx; jn[o + 10] = iby; jn[o + 11] = ibz;
-        return cax * iax + cay * iay + caz * iaz + cbx * ibx + cby * iby + cbz * ibz;
-    }
-
-    /** Normal relative velocity at point p from the precomputed Jacobian. */
-    private double normalVelocity(int p, int a, int bb, double nx, double ny, double nz) {
-        int o = p * 12;
-        return (b.vx[bb] - b.vx[a]) * nx + (b.vy[bb] - b.vy[a]) * ny + (b.vz[bb] - b.vz[a]) * nz
-                + b.wx[bb] * jn[o + 3] + b.wy[bb] * jn[o + 4] + b.wz[bb] * jn[o + 5]
-                - b.wx[a] * jn[o] - b.wy[a] * jn[o + 1] - b.wz[a] * jn[o + 2];
-    }
-
-    /** Applies normal impulse d at point p: -d n on A, +d n on B. */
-    private void applyNormal(int p, int a, int bb, double d, double nx, double ny, double nz) {
-        int o = p * 12;
-        double mA = invM[a];
-        if (mA != 0) {
-            double k = mA * d;
-            b.vx[a] -= k * nx; b.vy[a] -= k * ny; b.vz[a] -= k * nz;
-            b.wx[a] -= d * jn[o + 6]; b.wy[a] -= d * jn[o + 7]; b.wz[a] -= d * jn[o + 8];
-        }
-        double mB = invM[bb];
-        if (mB != 0) {
-            double k = mB * d;
-            b.vx[bb] += k * nx; b.vy[bb] += k * ny; b.vz[bb] += k * nz;
-            b.wx[bb] += d * jn[o + 9]; b.wy[bb] += d * jn[o + 10]; b.wz[bb] += d * jn[o + 11];
-        }
-    }
-
     /** (r x u) . I^-1 (r x u) for body s. */
     private double angular(int s, double rx, double ry, double rz, double ux, double uy, double uz) {
         double cx = ry * uz - rz * uy, cy = rz * ux - rx * uz, cz = rx * uy - ry * ux;
@@ -297,6 +248,15 @@ public final class ContactSolver {
         double iy = invI[o + 1] * cx + invI[o + 3] * cy + invI[o + 4] * cz;
         double iz = invI[o + 2] * cx + invI[o + 4] * cy + invI[o + 5] * cz;
         return cx * ix + cy * iy + cz * iz;
+    }
+
+    /** (vB + wB x rB - vA - wA x rA) . u */
+    private double relativeVelocity(int a, int bb, double rax, double ray, double raz,
+                                    double rbx, double rby, double rbz, double ux, double uy, double uz) {
+        double dvx = b.vx[bb] + b.wy[bb] * rbz - b.wz[bb] * rby - b.vx[a] - (b.wy[a] * raz - b.wz[a] * ray);
+        double dvy = b.vy[bb] + b.wz[bb] * rbx - b.wx[bb] * rbz - b.vy[a] - (b.wz[a] * rax - b.wx[a] * raz);
+        double dvz = b.vz[bb] + b.wx[bb] * rby - b.wy[bb] * rbx - b.vz[a] - (b.wx[a] * ray - b.wy[a] * rax);
+        return dvx * ux + dvy * uy + dvz * uz;
     }
 
     /** Applies impulse (px, py, pz) at the point: -P on A at rA, +P on B at rB. */
@@ -322,26 +282,8 @@ public final class ContactSolver {
         }
     }
 
-    /**
-     * Re-applies the accumulated impulses (start of every sub-step, after the velocity
-     * integration). On the first sub-step it first records each point's approach speed for
-     * restitution: after gravity, as in Box2D 2.4, so a ball bouncing off the ground includes the
-     * speed gained during the impact step.
-     */
+    /** Re-applies the accumulated impulses (start of every sub-step). */
     public void warmStart() {
-        if (approachPending) {
-            approachPending = false;
-            for (int i = 0; i < activeCount; i++) {
-                int m = active[i];
-                int a = c.bodyA[m], bb = c.bodyB[m];
-                double nx = c.nx[m], ny = c.ny[m], nz = c.nz[m];
-                for (int k = 0, p = m * P; k < c.pointCount[m]; k++, p++) {
-                    double vn = normalVelocity(p, a, bb, nx, ny, nz);
-                    approach[p] = vn;
-                    c.relativeNormalVelocity[p] = vn;
-                }
-            }
-        }
         for (int i = 0; i < activeCount; i++) {
             int m = active[i];
             int a = c.bodyA[m], bb = c.bodyB[m];
@@ -406,17 +348,19 @@ public final class ContactSolver {
             int pc = c.pointCount[m];
             int base = m * P;
             for (int k = 0, p = base; k < pc; k++, p++) {
+                double rax = c.ax[p], ray = c.ay[p], raz = c.az[p];
+                double rbx = c.bx[p], rby = c.by[p], rbz = c.bz[p];
                 double s = sep[p];
                 double bias = 0, mScale = 1, iScale = 0;
                 if (s > 0) {
                     bias = s * invH;                       // speculative: approach at most s/h
-                } else if (useBias) {
-                    // soft everywhere (continuous); only the penetration beyond the slop is pushed out
-                    bias = Math.max(biasRate * Math.min(0, s + slop), -maxPush);
+                } else if (useBias && s < -slop) {
+                    // soft push-out of the penetration beyond the slop; within the slop the contact is rigid
+                    bias = Math.max(biasRate * (s + slop), -maxPush);
                     mScale = massScale;
                     iScale = impulseScale;
                 }
-                double vn = normalVelocity(p, a, bb, nx, ny, nz);
+                double vn = relativeVelocity(a, bb, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
                 double impulse = -normalMass[p] * mScale * (vn + bias) - iScale * lambdaN[p];
                 double old = lambdaN[p];
                 double nu = Math.max(old + impulse, 0);
@@ -424,7 +368,8 @@ public final class ContactSolver {
                 if (nu > maxLambdaN[p]) {
                     maxLambdaN[p] = nu;
                 }
-                applyNormal(p, a, bb, nu - old, nx, ny, nz);
+                double d = nu - old;
+                apply(a, bb, rax, ray, raz, rbx, rby, rbz, d * nx, d * ny, d * nz);
             }
             double mu = c.friction[m];
             int o = m * 3;
@@ -432,11 +377,8 @@ public final class ContactSolver {
             for (int k = 0, p = base; k < pc; k++, p++) {
                 double rax = c.ax[p], ray = c.ay[p], raz = c.az[p];
                 double rbx = c.bx[p], rby = c.by[p], rbz = c.bz[p];
-                double dvx = b.vx[bb] + b.wy[bb] * rbz - b.wz[bb] * rby - b.vx[a] - (b.wy[a] * raz - b.wz[a] * ray);
-                double dvy = b.vy[bb] + b.wz[bb] * rbx - b.wx[bb] * rbz - b.vy[a] - (b.wz[a] * rax - b.wx[a] * raz);
-                double dvz = b.vz[bb] + b.wx[bb] * rby - b.wy[bb] * rbx - b.vz[a] - (b.wx[a] * ray - b.wy[a] * rax);
-                double v1 = dvx * t1x + dvy * t1y + dvz * t1z;
-                double v2 = dvx * t2x + dvy * t2y + dvz * t2z;
+                double v1 = relativeVelocity(a, bb, rax, ray, raz, rbx, rby, rbz, t1x, t1y, t1z);
+                double v2 = relativeVelocity(a, bb, rax, ray, raz, rbx, rby, rbz, t2x, t2y, t2z);
                 double o1 = lambdaT1[p], o2 = lambdaT2[p];
                 double n1 = o1 - tangentMass1[p] * v1, n2 = o2 - tangentMass2[p] * v2;
                 double limit = mu * lambdaN[p];
@@ -483,14 +425,16 @@ public final class ContactSolver {
                 if (e == 0 || approach[p] > threshold || maxLambdaN[p] == 0) {
                     continue;
                 }
-                double vn = normalVelocity(p, a, bb, nx, ny, nz);
+                double rax = c.ax[p], ray = c.ay[p], raz = c.az[p];
+                double rbx = c.bx[p], rby = c.by[p], rbz = c.bz[p];
+                double vn = relativeVelocity(a, bb, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
                 double impulse = -normalMass[p] * (vn + e * approach[p]);
                 double old = lambdaN[p];
                 double nu = Math.max(old + impulse, 0);
                 lambdaN[p] = nu;
                 double d = nu - old;
                 totalN[p] += d;
-                applyNormal(p, a, bb, d, nx, ny, nz);
+                apply(a, bb, rax, ray, raz, rbx, rby, rbz, d * nx, d * ny, d * nz);
             }
         }
         for (int i = 0; i < activeCount; i++) {
@@ -525,6 +469,5 @@ public final class ContactSolver {
         lambdaN = new double[pc]; lambdaT1 = new double[pc]; lambdaT2 = new double[pc];
         maxLambdaN = new double[pc]; approach = new double[pc]; sep = new double[pc];
         totalN = new double[pc]; totalT1 = new double[pc]; totalT2 = new double[pc];
-        jn = new double[pc * 12];
     }
 }

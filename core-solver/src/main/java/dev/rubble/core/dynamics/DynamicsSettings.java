@@ -5,7 +5,8 @@ package dev.rubble.core.dynamics;
  * with messages that name the field, the bad value and the allowed range.
  *
  * @param contactHertz          stiffness of the soft contact, Hz, &gt; 0; the solver uses
- *                              {@code min(contactHertz, 0.5 * sub-step rate)} (see ContactSolver)
+ *                              {@code min(contactHertz, 0.25 * sub-step rate)} (Box2D v3 rule: stiffer
+ *                              than a quarter of the sub-step rate rings)
  * @param contactDampingRatio   damping ratio of the soft contact, &gt;= 0 (10 = heavily over-damped, no bounce)
  * @param maxPushVelocity       cap on the velocity used to push penetrating bodies apart, m/s, &gt; 0
  * @param linearSlop            penetration allowed without correction, metres, &gt;= 0
@@ -50,13 +51,13 @@ public record DynamicsSettings(double contactHertz, double contactDampingRatio, 
     }
 
     /**
-     * Defaults: 30 Hz contacts with damping ratio 10, push-out at most 3 m/s, 1 mm slop, restitution
+     * Defaults: 30 Hz contacts with damping ratio 10, push-out at most 3 m/s, 5 mm slop, restitution
      * above 1 m/s; speed limits 400 m/s and 100 rad/s; no gyroscopic term; sleeping on, below
      * 0.05 m/s and 0.05 rad/s for 0.5 s. (Chaos's "slow moving" threshold is 1 cm/s; ours is
      * higher because a sequential-impulse pile jitters at a few mm/s before it settles.)
      */
     public static DynamicsSettings defaults() {
-        return new DynamicsSettings(30, 10, 3, 0.001, 1, 400, 100, false, true, 0.05, 0.05, 0.5);
+        return new DynamicsSettings(30, 10, 3, 0.005, 1, 400, 100, false, true, 0.05, 0.05, 0.5);
     }
 
     /** A copy with other sleep settings. */

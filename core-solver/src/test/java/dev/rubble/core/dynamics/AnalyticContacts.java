@@ -111,7 +111,7 @@ final class AnalyticContacts implements ContactGenerator {
 
     private void boxBox(BodyStore b, int a, Box ba, int c, Box bc, double margin, ContactStore out, long pair) {
         double dx = b.px[c] - b.px[a], dy = b.py[c] - b.py[a], dz = b.pz[c] - b.pz[a];
-        // reference face: A's face whose axis best matches the centre line (scaled by extent)
+        // A's axes in world
         double[] ax = axes(b, a);
         double[] half = {ba.halfX(), ba.halfY(), ba.halfZ()};
         int best = 0;
@@ -127,7 +127,21 @@ final class AnalyticContacts implements ContactGenerator {
         double nx = ax[best * 3] * sign, ny = ax[best * 3 + 1] * sign, nz = ax[best * 3 + 2] * sign;
         double fx = b.px[a] + nx * half[best], fy = b.py[a] + ny * half[best], fz = b.pz[a] + nz * half[best];
         int u = (best + 1) % 3, v = (best + 2) % 3;
-        // incident face: B's face most anti-parallel to n
+        corners(b, c, bc);
+        for (int k = 0; k < 8; k++) {
+            double rx = corners[k * 3] - fx, ry = corners[k * 3 + 1] - fy, rz = corners[k * 3 + 2] - fz;
+            double sep = rx * nx + ry * ny + rz * nz;
+            if (sep >= margin) {
+                continue;
+            }
+            double pu = rx * ax[u * 3] + ry * ax[u * 3 + 1] + rz * ax[u * 3 + 2];
+            double pv = rx * ax[v * 3] + ry * ax[v * 3 + 1] + rz * ax[v * 3 + 2];
+            double tol = 1e-3;
+            if (Math.abs(pu) <= half[u] + tol && Math.abs(pv) <= half[v] + tol) {
+                addDeepest(corners[k * 3], corners[k * 3 + 1], corners[k * 3 + 2], sep, k);
+            }
+        }
+        // corners of A's reference face inside B's facing face (B shifted sideways)
         double[] bxs = axes(b, c);
         double[] hb = {bc.halfX(), bc.halfY(), bc.halfZ()};
         int kb = 0;
@@ -139,100 +153,34 @@ final class AnalyticContacts implements ContactGenerator {
                 kb = k;
             }
         }
-        double os = kbDot > 0 ? -1 : 1;
-        double gx = b.px[c] + bxs[kb * 3] * os * hb[kb], gy = b.py[c] + bxs[kb * 3 + 1] * os * hb[kb],
-                gz = b.pz[c] + bxs[kb * 3 + 2] * os * hb[kb];
+        double os = kbDot > 0 ? -1 : 1; // B's outward face normal o = os * axis_kb points against n
+        double ox = bxs[kb * 3] * os, oy = bxs[kb * 3 + 1] * os, oz = bxs[kb * 3 + 2] * os;
+        double gx = b.px[c] + ox * hb[kb], gy = b.py[c] + oy * hb[kb], gz = b.pz[c] + oz * hb[kb];
         int ub = (kb + 1) % 3, vb = (kb + 2) % 3;
-        // incident polygon in A's face coordinates (pu, pv, depth along n), with feature ids
-        double[] poly = new double[4 * 4];
-        int[] su = {-1, 1, 1, -1}, sv = {-1, -1, 1, 1};
+        onBDefault = false;
         for (int k = 0; k < 4; k++) {
-            double px = gx + bxs[ub * 3] * su[k] * hb[ub] + bxs[vb * 3] * sv[k] * hb[vb];
-            double py = gy + bxs[ub * 3 + 1] * su[k] * hb[ub] + bxs[vb * 3 + 1] * sv[k] * hb[vb];
-            double pz = gz + bxs[ub * 3 + 2] * su[k] * hb[ub] + bxs[vb * 3 + 2] * sv[k] * hb[vb];
-            double rx = px - fx, ry = py - fy, rz = pz - fz;
-            poly[k * 4] = rx * ax[u * 3] + ry * ax[u * 3 + 1] + rz * ax[u * 3 + 2];
-            poly[k * 4 + 1] = rx * ax[v * 3] + ry * ax[v * 3 + 1] + rz * ax[v * 3 + 2];
-            poly[k * 4 + 2] = rx * nx + ry * ny + rz * nz;
-            poly[k * 4 + 3] = k;
-        }
-        int count = 4;
-        // Sutherland-Hodgman against the reference face's four side planes
-        double[][] planes = {{1, 0, half[u]}, {-1, 0, half[u]}, {0, 1, half[v]}, {0, -1, half[v]}};
-        for (int pl = 0; pl < 4 && count > 0; pl++) {
-            double[] outPoly = new double[(count + 4) * 4];
-            int oc = 0;
-            for (int i = 0; i < count; i++) {
-                int j = (i + 1) % count;
-                double di = planes[pl][0] * poly[i * 4] + planes[pl][1] * poly[i * 4 + 1] - planes[pl][2];
-                double dj = planes[pl][0] * poly[j * 4] + planes[pl][1] * poly[j * 4 + 1] - planes[pl][2];
-                if (di <= 0) {
-                    System.arraycopy(poly, i * 4, outPoly, oc++ * 4, 4);
-                }
-                if ((di <= 0) != (dj <= 0)) {
-                    double t = di / (di - dj);
-                    int o = oc++ * 4;
-                    for (int q = 0; q < 3; q++) {
-                        outPoly[o + q] = poly[i * 4 + q] + t * (poly[j * 4 + q] - poly[i * 4 + q]);
-                    }
-                    // edge (lower vertex id of the pair) x clip plane
-                    long ei = (long) Math.min(poly[i * 4 + 3], poly[j * 4 + 3]) % 16;
-                    outPoly[o + 3] = 16 + pl * 16 + ei;
-                }
+            double su = (k & 1) == 0 ? -half[u] : half[u], sv = (k & 2) == 0 ? -half[v] : half[v];
+            double cx = fx + ax[u * 3] * su + ax[v * 3] * sv;
+            double cy = fy + ax[u * 3 + 1] * su + ax[v * 3 + 1] * sv;
+            double cz = fz + ax[u * 3 + 2] * su + ax[v * 3 + 2] * sv;
+            double rx = cx - gx, ry = cy - gy, rz = cz - gz;
+            double sep = rx * ox + ry * oy + rz * oz;
+            double pu = rx * bxs[ub * 3] + ry * bxs[ub * 3 + 1] + rz * bxs[ub * 3 + 2];
+            double pv = rx * bxs[vb * 3] + ry * bxs[vb * 3 + 1] + rz * bxs[vb * 3 + 2];
+            if (sep < margin && Math.abs(pu) <= hb[ub] + 1e-3 && Math.abs(pv) <= hb[vb] + 1e-3
+                    && !nearCandidate(cx, cy, cz)) {
+                addDeepest(cx, cy, cz, sep, 8 + k);
             }
-            poly = outPoly;
-            count = oc;
-        }
-        // keep points within the margin; reduce to 4 by extremes along u+v, u-v
-        int[] keep = new int[count];
-        int kc = 0;
-        for (int i = 0; i < count; i++) {
-            if (poly[i * 4 + 2] < margin) {
-                keep[kc++] = i;
-            }
-        }
-        if (kc > 4) {
-            int[] ext = new int[4];
-            double[] val = {-Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, Double.MAX_VALUE};
-            for (int i = 0; i < kc; i++) {
-                double p1 = poly[keep[i] * 4] + poly[keep[i] * 4 + 1], p2 = poly[keep[i] * 4] - poly[keep[i] * 4 + 1];
-                if (p1 > val[0]) { val[0] = p1; ext[0] = keep[i]; }
-                if (p1 < val[1]) { val[1] = p1; ext[1] = keep[i]; }
-                if (p2 > val[2]) { val[2] = p2; ext[2] = keep[i]; }
-                if (p2 < val[3]) { val[3] = p2; ext[3] = keep[i]; }
-            }
-            kc = 0;
-            for (int e = 0; e < 4; e++) {
-                boolean dup = false;
-                for (int q = 0; q < kc; q++) {
-                    dup |= keep[q] == ext[e];
-                }
-                if (!dup) {
-                    keep[kc++] = ext[e];
-                }
-            }
-        }
-        for (int i = 0; i < kc; i++) {
-            int o = keep[i] * 4;
-            double pu = poly[o], pv = poly[o + 1], d = poly[o + 2];
-            // world point on B's face
-            double x = fx + ax[u * 3] * pu + ax[v * 3] * pv + nx * d;
-            double y = fy + ax[u * 3 + 1] * pu + ax[v * 3 + 1] * pv + ny * d;
-            double z = fz + ax[u * 3 + 2] * pu + ax[v * 3 + 2] * pv + nz * d;
-            addCand(x, y, z, d, (long) poly[o + 3] + 256L * best + 1024L * kb);
         }
         if (candCount > 0) {
             emit(b, out, a, c, pair, nx, ny, nz, true);
         }
     }
 
-    /** Whether a candidate lies within 1 cm of (x, y, z) measured in the contact plane. */
-    private boolean nearCandidate(double x, double y, double z, double nx, double ny, double nz) {
+    private boolean nearCandidate(double x, double y, double z) {
         for (int i = 0; i < candCount; i++) {
             int o = i * 6;
-            double dx = cand[o] - x, dy = cand[o + 1] - y, dz = cand[o + 2] - z;
-            double dn = dx * nx + dy * ny + dz * nz;
-            if (sq(dx - dn * nx) + sq(dy - dn * ny) + sq(dz - dn * nz) < 1e-4) {
+            if (sq(cand[o] - x) + sq(cand[o + 1] - y) + sq(cand[o + 2] - z) < 1e-4) {
                 return true;
             }
         }
