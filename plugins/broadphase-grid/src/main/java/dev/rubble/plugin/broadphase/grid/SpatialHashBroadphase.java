@@ -1,6 +1,7 @@
 package dev.rubble.plugin.broadphase.grid;
 
 import dev.rubble.spi.broadphase.Broadphase;
+import dev.rubble.spi.broadphase.DenseProxies;
 import java.util.Arrays;
 
 /**
@@ -33,16 +34,12 @@ final class SpatialHashBroadphase implements Broadphase {
     private final double inverseCellSize;
     private final int hugeCells;
 
-    // proxies, densely packed (removal swaps the last one into the hole)
-    private int count;
+    // proxies, densely packed (removal moves the last one into the hole)
+    private final DenseProxies proxies = new DenseProxies();
     /** Proxies that are not fixed; with none there can be no pair. */
     private int movingCount;
-    private int[] ids = new int[16];
-    private boolean[] fixed = new boolean[16];
+    /** Per slot: covers more than hugeCells cells (recomputed by every build). */
     private boolean[] huge = new boolean[16];
-    private double[] boxes = new double[16 * 6];
-    /** id -> dense slot + 1 (0 = absent). */
-    private int[] slotOf = new int[16];
 
     // the hash, valid while !stale
     private boolean stale = true;
@@ -79,91 +76,49 @@ final class SpatialHashBroadphase implements Broadphase {
     @Override
     public void add(int id, double minX, double minY, double minZ,
                     double maxX, double maxY, double maxZ, boolean isFixed) {
-        if (id < 0) {
-            throw new IllegalArgumentException("proxy id " + id + " is negative; allowed: >= 0");
+        proxies.add(id, minX, minY, minZ, maxX, maxY, maxZ, isFixed);
+        if (huge.length < proxies.capacity()) {
+            huge = Arrays.copyOf(huge, proxies.capacity());
+            hugeList = Arrays.copyOf(hugeList, proxies.capacity());
         }
-        if (contains(id)) {
-            throw new IllegalArgumentException("proxy id " + id + " is already present");
-        }
-        if (id >= slotOf.length) {
-            slotOf = Arrays.copyOf(slotOf, Math.max(id + 1, slotOf.length * 2));
-        }
-        if (count == ids.length) {
-            int n = count * 2;
-            ids = Arrays.copyOf(ids, n);
-            fixed = Arrays.copyOf(fixed, n);
-            huge = Arrays.copyOf(huge, n);
-            boxes = Arrays.copyOf(boxes, n * 6);
-            hugeList = Arrays.copyOf(hugeList, n);
-        }
-        int s = count++;
-        ids[s] = id;
-        fixed[s] = isFixed;
         if (!isFixed) {
             movingCount++;
         }
-        slotOf[id] = s + 1;
-        write(s, minX, minY, minZ, maxX, maxY, maxZ);
         stale = true;
-    }
-
-    private void write(int s, double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
-        int o = s * 6;
-        boxes[o] = minX;
-        boxes[o + 1] = minY;
-        boxes[o + 2] = minZ;
-        boxes[o + 3] = maxX;
-        boxes[o + 4] = maxY;
-        boxes[o + 5] = maxZ;
-    }
-
-    private int slot(int id) {
-        if (id < 0 || id >= slotOf.length || slotOf[id] == 0) {
-            throw new IllegalArgumentException("proxy id " + id + " is not present");
-        }
-        return slotOf[id] - 1;
     }
 
     @Override
     public void update(int id, double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
-        write(slot(id), minX, minY, minZ, maxX, maxY, maxZ);
+        proxies.write(proxies.slot(id), minX, minY, minZ, maxX, maxY, maxZ);
         stale = true;
     }
 
     @Override
     public void setFixed(int id, boolean isFixed) {
-        int s = slot(id);
-        if (fixed[s] != isFixed) {
+        int s = proxies.slot(id);
+        if (proxies.fixed[s] != isFixed) {
             movingCount += isFixed ? -1 : 1;
         }
-        fixed[s] = isFixed; // the hash does not depend on it
+        proxies.fixed[s] = isFixed; // the hash does not depend on it
     }
 
     @Override
     public void remove(int id) {
-        int s = slot(id);
-        if (!fixed[s]) {
+        if (!proxies.fixed[proxies.slot(id)]) {
             movingCount--;
         }
-        int last = --count;
-        if (s != last) {
-            ids[s] = ids[last];
-            fixed[s] = fixed[last];
-            System.arraycopy(boxes, last * 6, boxes, s * 6, 6);
-            slotOf[ids[s]] = s + 1;
-        }
-        slotOf[id] = 0;
+        proxies.remove(id);
         stale = true;
     }
 
     @Override
     public boolean contains(int id) {
-        return id >= 0 && id < slotOf.length && slotOf[id] != 0;
+        return proxies.contains(id);
     }
 
     @Override
     public int size() {
-        return count;
+        return proxies.count;
     }
 
     // ------------------------------------------------------------------ the hash
@@ -186,8 +141,8 @@ final class SpatialHashBroadphase implements Broadphase {
     private void build() {
         entryCount = 0;
         hugeCount = 0;
-        final double[] b = boxes;
-        for (int s = 0; s < count; s++) {
+        final double[] b = proxies.boxes;
+        for (int s = 0; s < proxies.count; s++) {
             int o = s * 6;
             int x0 = cell(b[o]), y0 = cell(b[o + 1]), z0 = cell(b[o + 2]);
             int x1 = cell(b[o + 3]), y1 = cell(b[o + 4]), z1 = cell(b[o + 5]);
@@ -256,9 +211,9 @@ final class SpatialHashBroadphase implements Broadphase {
         if (stale) {
             build();
         }
-        final double[] b = boxes;
+        final double[] b = proxies.boxes;
         final int[] start = bucketStart, cellOf = entryCell, proxyOf = entryProxy, order = sorted;
-        final boolean[] fx = fixed;
+        final boolean[] fx = proxies.fixed;
         for (int k = 0, tableSize = tableMask + 1; k < tableSize; k++) {
             int from = start[k], to = start[k + 1];
             for (int i = from; i < to - 1; i++) {
@@ -282,7 +237,7 @@ final class SpatialHashBroadphase implements Broadphase {
                             && cell(Math.max(b[po], b[qo])) == cx
                             && cell(Math.max(b[po + 1], b[qo + 1])) == cy
                             && cell(Math.max(b[po + 2], b[qo + 2])) == cz) {
-                        out.pair(ids[p], ids[q]);
+                        out.pair(proxies.ids[p], proxies.ids[q]);
                     }
                 }
             }
@@ -292,14 +247,14 @@ final class SpatialHashBroadphase implements Broadphase {
             int p = hugeList[h];
             int po = p * 6;
             boolean pf = fx[p];
-            for (int q = 0; q < count; q++) {
+            for (int q = 0; q < proxies.count; q++) {
                 if (huge[q] || (pf && fx[q])) {
                     continue;
                 }
                 int qo = q * 6;
                 if (b[po] <= b[qo + 3] && b[qo] <= b[po + 3] && b[po + 1] <= b[qo + 4] && b[qo + 1] <= b[po + 4]
                         && b[po + 2] <= b[qo + 5] && b[qo + 2] <= b[po + 5]) {
-                    out.pair(ids[p], ids[q]);
+                    out.pair(proxies.ids[p], proxies.ids[q]);
                 }
             }
             for (int g = h + 1; g < hugeCount; g++) {
@@ -310,7 +265,7 @@ final class SpatialHashBroadphase implements Broadphase {
                 int qo = q * 6;
                 if (b[po] <= b[qo + 3] && b[qo] <= b[po + 3] && b[po + 1] <= b[qo + 4] && b[qo + 1] <= b[po + 4]
                         && b[po + 2] <= b[qo + 5] && b[qo + 2] <= b[po + 5]) {
-                    out.pair(ids[p], ids[q]);
+                    out.pair(proxies.ids[p], proxies.ids[q]);
                 }
             }
         }
@@ -322,14 +277,14 @@ final class SpatialHashBroadphase implements Broadphase {
         if (stale) {
             build();
         }
-        final double[] b = boxes;
+        final double[] b = proxies.boxes;
         int x0 = cell(minX), y0 = cell(minY), z0 = cell(minZ);
         int x1 = cell(maxX), y1 = cell(maxY), z1 = cell(maxZ);
         if (cellCount(x0, y0, z0, x1, y1, z1) > entryCount) {
             // visiting the cells would cost more than looking at every hashed proxy
-            for (int s = 0; s < count; s++) {
+            for (int s = 0; s < proxies.count; s++) {
                 if (!huge[s] && overlapsQuery(s, minX, minY, minZ, maxX, maxY, maxZ)) {
-                    out.proxy(ids[s]);
+                    out.proxy(proxies.ids[s]);
                 }
             }
         } else {
@@ -349,7 +304,7 @@ final class SpatialHashBroadphase implements Broadphase {
                                     && cell(Math.max(b[o], minX)) == x
                                     && cell(Math.max(b[o + 1], minY)) == y
                                     && cell(Math.max(b[o + 2], minZ)) == z) {
-                                out.proxy(ids[s]);
+                                out.proxy(proxies.ids[s]);
                             }
                         }
                     }
@@ -359,7 +314,7 @@ final class SpatialHashBroadphase implements Broadphase {
         for (int h = 0; h < hugeCount; h++) {
             int s = hugeList[h];
             if (overlapsQuery(s, minX, minY, minZ, maxX, maxY, maxZ)) {
-                out.proxy(ids[s]);
+                out.proxy(proxies.ids[s]);
             }
         }
     }
@@ -367,7 +322,7 @@ final class SpatialHashBroadphase implements Broadphase {
     private boolean overlapsQuery(int s, double minX, double minY, double minZ,
                                   double maxX, double maxY, double maxZ) {
         int o = s * 6;
-        double[] b = boxes;
+        double[] b = proxies.boxes;
         return b[o] <= maxX && minX <= b[o + 3] && b[o + 1] <= maxY && minY <= b[o + 4]
                 && b[o + 2] <= maxZ && minZ <= b[o + 5];
     }

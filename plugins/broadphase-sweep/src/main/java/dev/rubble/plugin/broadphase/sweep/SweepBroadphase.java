@@ -1,6 +1,7 @@
 package dev.rubble.plugin.broadphase.sweep;
 
 import dev.rubble.spi.broadphase.Broadphase;
+import dev.rubble.spi.broadphase.DenseProxies;
 import java.util.Arrays;
 
 /**
@@ -17,13 +18,8 @@ import java.util.Arrays;
  * (closed intervals: touching boxes overlap).
  */
 final class SweepBroadphase implements Broadphase {
-    private int count;
-    private int[] ids = new int[16];
-    private boolean[] fixed = new boolean[16];
-    /** Boxes packed as minX, minY, minZ, maxX, maxY, maxZ per dense slot. */
-    private double[] boxes = new double[16 * 6];
-    /** id -> dense slot + 1 (0 = absent). */
-    private int[] slotOf = new int[16];
+    /** Ids, fixed flags and boxes per dense slot. */
+    private final DenseProxies p = new DenseProxies();
     /** Dense slots in order of their minimum on the axis; {@code orderValid} entries are meaningful. */
     private int[] order = new int[16], scratch = new int[16];
     private int axis = -1;
@@ -32,69 +28,28 @@ final class SweepBroadphase implements Broadphase {
     @Override
     public void add(int id, double minX, double minY, double minZ,
                     double maxX, double maxY, double maxZ, boolean isFixed) {
-        if (id < 0) {
-            throw new IllegalArgumentException("proxy id " + id + " is negative; allowed: >= 0");
+        int s = p.add(id, minX, minY, minZ, maxX, maxY, maxZ, isFixed);
+        if (order.length < p.capacity()) {
+            order = Arrays.copyOf(order, p.capacity());
+            scratch = new int[p.capacity()];
         }
-        if (contains(id)) {
-            throw new IllegalArgumentException("proxy id " + id + " is already present");
-        }
-        if (id >= slotOf.length) {
-            slotOf = Arrays.copyOf(slotOf, Math.max(id + 1, slotOf.length * 2));
-        }
-        if (count == ids.length) {
-            int n = count * 2;
-            ids = Arrays.copyOf(ids, n);
-            fixed = Arrays.copyOf(fixed, n);
-            boxes = Arrays.copyOf(boxes, n * 6);
-            order = Arrays.copyOf(order, n);
-            scratch = new int[n];
-        }
-        int s = count++;
-        ids[s] = id;
-        fixed[s] = isFixed;
-        slotOf[id] = s + 1;
         order[s] = s; // appended; the insertion sort moves it into place
-        write(s, minX, minY, minZ, maxX, maxY, maxZ);
-    }
-
-    private void write(int s, double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
-        int o = s * 6;
-        boxes[o] = minX;
-        boxes[o + 1] = minY;
-        boxes[o + 2] = minZ;
-        boxes[o + 3] = maxX;
-        boxes[o + 4] = maxY;
-        boxes[o + 5] = maxZ;
-    }
-
-    private int slot(int id) {
-        if (id < 0 || id >= slotOf.length || slotOf[id] == 0) {
-            throw new IllegalArgumentException("proxy id " + id + " is not present");
-        }
-        return slotOf[id] - 1;
     }
 
     @Override
     public void update(int id, double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
-        write(slot(id), minX, minY, minZ, maxX, maxY, maxZ);
+        p.write(p.slot(id), minX, minY, minZ, maxX, maxY, maxZ);
     }
 
     @Override
     public void setFixed(int id, boolean isFixed) {
-        fixed[slot(id)] = isFixed;
+        p.fixed[p.slot(id)] = isFixed;
     }
 
     @Override
     public void remove(int id) {
-        int s = slot(id);
-        int last = --count;
-        if (s != last) {
-            ids[s] = ids[last];
-            fixed[s] = fixed[last];
-            System.arraycopy(boxes, last * 6, boxes, s * 6, 6);
-            slotOf[ids[s]] = s + 1;
-        }
-        slotOf[id] = 0;
+        int s = p.remove(id);
+        int last = p.count; // the proxy that was in slot 'last' now lives in s
         // drop slot s from the order and rename 'last' to s (order stays sorted)
         int w = 0;
         for (int i = 0; i <= last; i++) {
@@ -108,38 +63,38 @@ final class SweepBroadphase implements Broadphase {
 
     @Override
     public boolean contains(int id) {
-        return id >= 0 && id < slotOf.length && slotOf[id] != 0;
+        return p.contains(id);
     }
 
     @Override
     public int size() {
-        return count;
+        return p.count;
     }
 
     @Override
     public void findPairs(PairCollector out) {
         chooseAxis();
         sortOrder();
-        final double[] b = boxes;
+        final double[] b = p.boxes;
         final int[] ord = order;
         final int ax = axis, u = (axis + 1) % 3, v = (axis + 2) % 3;
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < p.count; i++) {
             int si = ord[i];
             int oi = si * 6;
             double end = b[oi + 3 + ax];
             double minU = b[oi + u], maxU = b[oi + 3 + u], minV = b[oi + v], maxV = b[oi + 3 + v];
-            boolean fi = fixed[si];
-            for (int j = i + 1; j < count; j++) {
+            boolean fi = p.fixed[si];
+            for (int j = i + 1; j < p.count; j++) {
                 int sj = ord[j];
                 int oj = sj * 6;
                 if (b[oj + ax] > end) {
                     break; // every later box starts after this one ends
                 }
-                if (fi && fixed[sj]) {
+                if (fi && p.fixed[sj]) {
                     continue;
                 }
                 if (b[oj + u] <= maxU && minU <= b[oj + 3 + u] && b[oj + v] <= maxV && minV <= b[oj + 3 + v]) {
-                    out.pair(ids[si], ids[sj]);
+                    out.pair(p.ids[si], p.ids[sj]);
                 }
             }
         }
@@ -147,12 +102,12 @@ final class SweepBroadphase implements Broadphase {
 
     /** Picks the axis of largest centre variance (with hysteresis); a new axis needs a full sort. */
     private void chooseAxis() {
-        if (count == 0) {
+        if (p.count == 0) {
             return;
         }
-        double[] b = boxes;
+        double[] b = p.boxes;
         double sx = 0, sy = 0, sz = 0, qx = 0, qy = 0, qz = 0;
-        for (int s = 0; s < count; s++) {
+        for (int s = 0; s < p.count; s++) {
             int o = s * 6;
             double cx = b[o] + b[o + 3], cy = b[o + 1] + b[o + 4], cz = b[o + 2] + b[o + 5];
             sx += cx;
@@ -162,7 +117,7 @@ final class SweepBroadphase implements Broadphase {
             qy += cy * cy;
             qz += cz * cz;
         }
-        double n = count;
+        double n = p.count;
         double vx = qx - sx * sx / n, vy = qy - sy * sy / n, vz = qz - sz * sz / n;
         int best = vx >= vy ? (vx >= vz ? 0 : 2) : (vy >= vz ? 1 : 2);
         double vBest = best == 0 ? vx : best == 1 ? vy : vz;
@@ -176,18 +131,18 @@ final class SweepBroadphase implements Broadphase {
     }
 
     private void sortOrder() {
-        final double[] b = boxes;
+        final double[] b = p.boxes;
         final int[] ord = order;
         final int ax = axis;
         if (resort) {
-            for (int i = 0; i < count; i++) {
+            for (int i = 0; i < p.count; i++) {
                 ord[i] = i;
             }
-            mergeSort(0, count);
+            mergeSort(0, p.count);
             resort = false;
             return;
         }
-        for (int i = 1; i < count; i++) {
+        for (int i = 1; i < p.count; i++) {
             int s = ord[i];
             double key = b[s * 6 + ax];
             int j = i - 1;
@@ -201,8 +156,8 @@ final class SweepBroadphase implements Broadphase {
 
     /** Whether slot a sorts after slot s (key = s's minimum): by minimum, then by id (a total order). */
     private boolean greater(int a, int s, double key, int ax) {
-        double ka = boxes[a * 6 + ax];
-        return ka > key || (ka == key && ids[a] > ids[s]);
+        double ka = p.boxes[a * 6 + ax];
+        return ka > key || (ka == key && p.ids[a] > p.ids[s]);
     }
 
     /** Bottom-up merge sort of order[from, to) by (minimum on the axis, id). */
@@ -214,7 +169,7 @@ final class SweepBroadphase implements Broadphase {
                 int i = lo, j = mid, k = lo;
                 while (i < mid && j < hi) {
                     int a = src[i], c = src[j];
-                    if (greater(a, c, boxes[c * 6 + axis], axis)) {
+                    if (greater(a, c, p.boxes[c * 6 + axis], axis)) {
                         dst[k++] = c;
                         j++;
                     } else {
@@ -241,12 +196,9 @@ final class SweepBroadphase implements Broadphase {
     @Override
     public void query(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
                       ProxyCollector out) {
-        final double[] b = boxes;
-        for (int i = 0; i < count; i++) {
-            int o = i * 6;
-            if (b[o] <= maxX && minX <= b[o + 3] && b[o + 1] <= maxY && minY <= b[o + 4]
-                    && b[o + 2] <= maxZ && minZ <= b[o + 5]) {
-                out.proxy(ids[i]);
+        for (int i = 0; i < p.count; i++) {
+            if (p.overlaps(i, minX, minY, minZ, maxX, maxY, maxZ)) {
+                out.proxy(p.ids[i]);
             }
         }
     }
