@@ -87,7 +87,8 @@ public final class ConsoleRenderer {
         for (int i = 0; i < manifolds; i++) {
             points += world.contacts().pointCount[i];
         }
-        row = line(g, row, bottom, pw, "contacts " + points + " in " + manifolds + " manifolds  islands -");
+        row = line(g, row, bottom, pw, "contacts " + points + " in " + manifolds + " manifolds  islands "
+                + world.profile().islands());
         WorldSettings ws = world.settings();
         row = line(g, row, bottom, pw, "Budgets (used / limit)");
         row = budget(g, row, bottom, pw, "bodies", b.size(), ws.maxBodies(), barW);

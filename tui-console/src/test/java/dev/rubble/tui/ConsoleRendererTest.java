@@ -86,7 +86,8 @@ final class ConsoleRendererTest {
         final int L = ConsoleRenderer.LABEL;
         final int barW = 44 - L - 10;
         assertThat(rowText(vt, r + 1).substring(L, L + barW).chars().filter(c -> c == '=').count()).isEqualTo(barW / 2);
-        assertThat(rowText(vt, r + 6)).startsWith("contacts 0 in 0 manifolds");
+        assertThat(rowText(vt, r + 6)).startsWith("contacts 0 in 0 manifolds")
+                .contains("islands " + s.world().profile().islands());
         assertThat(rowText(vt, r + 7)).startsWith("Budgets");
         String bodies = rowText(vt, r + 8);
         assertThat(bodies).startsWith("bodies");
