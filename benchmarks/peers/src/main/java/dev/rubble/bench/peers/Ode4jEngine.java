@@ -23,9 +23,9 @@ import org.ode4j.ode.OdeHelper;
 
 /**
  * ode4j (pure-Java port of ODE): hash space, {@code quickStep} with 20 iterations, ode4j's default
- * world ERP and CFM (reported by {@link #info()}). Contacts: up to {@value #MAX_CONTACTS} per pair (the same budget as a Rubble
- * manifold), surface mode {@code dContactApprox1} (friction pyramid scaled by the normal force),
- * mu 0.5, bounce 0. ODE has no material combine rule: the near callback sets the pair's
+ * world ERP and CFM (reported by {@link #info()}). Contacts: up to {@value #MAX_CONTACTS} per pair
+ * (the same budget as a Rubble manifold), surface mode {@code dContactApprox1} (friction pyramid
+ * scaled by the normal force), mu 0.5, bounce 0. ODE has no material combine rule: the near callback sets the pair's
  * coefficient directly. Mass = 1000 kg/m³ × volume.
  */
 final class Ode4jEngine implements PeerEngine {
