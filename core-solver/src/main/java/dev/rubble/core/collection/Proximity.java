@@ -114,21 +114,9 @@ public final class Proximity {
     /** Area of the overlap of face f of p and face g of q, projected onto f's plane. */
     private static double overlap(ConvexPolytope p, int f, ConvexPolytope q, int g, double nx, double ny, double nz,
             Scratch s) {
-        double ux, uy, uz;
-        if (Math.abs(nx) < 0.9) {
-            ux = 0;
-            uy = nz;
-            uz = -ny;
-        } else {
-            ux = -nz;
-            uy = 0;
-            uz = nx;
-        }
-        double ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
-        ux /= ul;
-        uy /= ul;
-        uz /= ul;
-        double wx = ny * uz - nz * uy, wy = nz * ux - nx * uz, wz = nx * uy - ny * ux;
+        ConvexPolytope.planeBasis(nx, ny, nz, s.basis);
+        double ux = s.basis[0], uy = s.basis[1], uz = s.basis[2];
+        double wx = s.basis[3], wy = s.basis[4], wz = s.basis[5];
         int na = p.faceSize(f), nb = q.faceSize(g);
         s.ensure(na + nb + 4);
         // polygon A: counter-clockwise in (u, w) because it is counter-clockwise about +n
@@ -191,6 +179,7 @@ public final class Proximity {
 
     /** Reused polygon buffers (one per compute call). */
     static final class Scratch {
+        final double[] basis = new double[6];
         double[] ax = new double[16];
         double[] ay = new double[16];
         double[] bx = new double[16];

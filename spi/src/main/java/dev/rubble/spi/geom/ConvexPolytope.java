@@ -426,21 +426,9 @@ public final class ConvexPolytope {
         }
         // the cap polygon: cap points sorted by angle around their mean in the plane
         if (capCount >= 3) {
-            double ux, uy, uz;
-            if (Math.abs(nx) < 0.9) {
-                ux = 0;
-                uy = nz;
-                uz = -ny;
-            } else {
-                ux = -nz;
-                uy = 0;
-                uz = nx;
-            }
-            double ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
-            ux /= ul;
-            uy /= ul;
-            uz /= ul;
-            double wx = ny * uz - nz * uy, wy = nz * ux - nx * uz, wz = nx * uy - ny * ux;
+            double[] basis = new double[6];
+            planeBasis(nx, ny, nz, basis);
+            double ux = basis[0], uy = basis[1], uz = basis[2], wx = basis[3], wy = basis[4], wz = basis[5];
             double mx = 0, my = 0, mz = 0;
             for (int k = 0; k < capCount; k++) {
                 int i = 3 * capPts[k];
@@ -563,5 +551,34 @@ public final class ConvexPolytope {
     @Override
     public String toString() {
         return "ConvexPolytope[" + vertexCount() + " vertices, " + faceCount() + " faces, volume " + volume() + "]";
+    }
+
+    /**
+     * A right-handed orthonormal basis (u, w) of the plane with unit normal n, written as
+     * {@code ux, uy, uz, wx, wy, wz} into {@code out}: u is perpendicular to n and to the
+     * coordinate axis least aligned with it, {@code w = n × u}. Deterministic; used wherever a
+     * face polygon is projected to 2-D.
+     */
+    public static void planeBasis(double nx, double ny, double nz, double[] out) {
+        double ux, uy, uz;
+        if (Math.abs(nx) < 0.9) {
+            ux = 0;
+            uy = nz;
+            uz = -ny;
+        } else {
+            ux = -nz;
+            uy = 0;
+            uz = nx;
+        }
+        double ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
+        ux /= ul;
+        uy /= ul;
+        uz /= ul;
+        out[0] = ux;
+        out[1] = uy;
+        out[2] = uz;
+        out[3] = ny * uz - nz * uy;
+        out[4] = nz * ux - nx * uz;
+        out[5] = nx * uy - ny * ux;
     }
 }

@@ -252,31 +252,7 @@ public final class ConvexHull implements Shape {
     @Override
     public void bounds(double px, double py, double pz, double qx, double qy, double qz, double qw,
                        double[] out, int offset) {
-        double xx = qx * qx, yy = qy * qy, zz = qz * qz;
-        double xy = qx * qy, xz = qx * qz, yz = qy * qz, wx0 = qw * qx, wy0 = qw * qy, wz0 = qw * qz;
-        double m0 = 1 - 2 * (yy + zz), m1 = 2 * (xy - wz0), m2 = 2 * (xz + wy0);
-        double m3 = 2 * (xy + wz0), m4 = 1 - 2 * (xx + zz), m5 = 2 * (yz - wx0);
-        double m6 = 2 * (xz - wy0), m7 = 2 * (yz + wx0), m8 = 1 - 2 * (xx + yy);
-        double minX = Double.POSITIVE_INFINITY, minY = minX, minZ = minX;
-        double maxX = Double.NEGATIVE_INFINITY, maxY = maxX, maxZ = maxX;
-        for (int i = 0, n = v.length; i < n; i += 3) {
-            double x = v[i], y = v[i + 1], z = v[i + 2];
-            double wx = m0 * x + m1 * y + m2 * z;
-            double wy = m3 * x + m4 * y + m5 * z;
-            double wz = m6 * x + m7 * y + m8 * z;
-            minX = Math.min(minX, wx);
-            minY = Math.min(minY, wy);
-            minZ = Math.min(minZ, wz);
-            maxX = Math.max(maxX, wx);
-            maxY = Math.max(maxY, wy);
-            maxZ = Math.max(maxZ, wz);
-        }
-        out[offset] = px + minX;
-        out[offset + 1] = py + minY;
-        out[offset + 2] = pz + minZ;
-        out[offset + 3] = px + maxX;
-        out[offset + 4] = py + maxY;
-        out[offset + 5] = pz + maxZ;
+        ShapeMath.vertexBounds(v, px, py, pz, qx, qy, qz, qw, out, offset);
     }
 
     /** Clips the ray against every face plane (Cyrus–Beck); the entry fraction is the latest entry. */

@@ -99,29 +99,7 @@ public final class TriangleMesh implements Shape {
     @Override
     public void bounds(double px, double py, double pz, double qx, double qy, double qz, double qw,
                        double[] out, int offset) {
-        double xx = qx * qx, yy = qy * qy, zz = qz * qz;
-        double xy = qx * qy, xz = qx * qz, yz = qy * qz, wx = qw * qx, wy = qw * qy, wz = qw * qz;
-        double m0 = 1 - 2 * (yy + zz), m1 = 2 * (xy - wz), m2 = 2 * (xz + wy);
-        double m3 = 2 * (xy + wz), m4 = 1 - 2 * (xx + zz), m5 = 2 * (yz - wx);
-        double m6 = 2 * (xz - wy), m7 = 2 * (yz + wx), m8 = 1 - 2 * (xx + yy);
-        double minX = Double.POSITIVE_INFINITY, minY = minX, minZ = minX;
-        double maxX = Double.NEGATIVE_INFINITY, maxY = maxX, maxZ = maxX;
-        for (int i = 0; i < v.length; i += 3) {
-            double x = v[i], y = v[i + 1], z = v[i + 2];
-            double ex = m0 * x + m1 * y + m2 * z, ey = m3 * x + m4 * y + m5 * z, ez = m6 * x + m7 * y + m8 * z;
-            minX = Math.min(minX, ex);
-            minY = Math.min(minY, ey);
-            minZ = Math.min(minZ, ez);
-            maxX = Math.max(maxX, ex);
-            maxY = Math.max(maxY, ey);
-            maxZ = Math.max(maxZ, ez);
-        }
-        out[offset] = px + minX;
-        out[offset + 1] = py + minY;
-        out[offset + 2] = pz + minZ;
-        out[offset + 3] = px + maxX;
-        out[offset + 4] = py + maxY;
-        out[offset + 5] = pz + maxZ;
+        ShapeMath.vertexBounds(v, px, py, pz, qx, qy, qz, qw, out, offset);
     }
 
     /**
