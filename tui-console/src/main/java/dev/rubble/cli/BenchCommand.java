@@ -8,6 +8,8 @@ import dev.rubble.core.scenario.BenchScenes.Scene;
 import dev.rubble.core.scenario.BenchTimings;
 import dev.rubble.core.scenario.Scenario;
 import dev.rubble.core.scenario.ScenarioWorld;
+import dev.rubble.core.step.StepProfile;
+import dev.rubble.core.step.StepStage;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -51,6 +53,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "STAGE=NAME",
             description = "choose an implementation for a stage family, e.g. --set broadphase=bruteforce (repeatable)")
     List<String> sets = new ArrayList<>();
+
+    @Option(names = "--stages", description = "also print a `stages` line: mean ms per pipeline stage over the measured steps")
+    boolean printStages;
 
     @Mixin
     PluginOptions plugins;
@@ -112,12 +117,20 @@ final class BenchCommand implements Callable<Integer> {
         long cap = capSeconds > 0 ? (long) (capSeconds * 1e9) : Long.MAX_VALUE;
         long total = 0;
         int done = 0;
+        StepStage[] stageList = StepStage.values();
+        long[] stageSum = new long[stageList.length];
         while (done < steps && total <= cap) {
             long c0 = cpuTimed ? mx.getCurrentThreadCpuTime() : 0;
             long t0 = System.nanoTime();
             sw.step();
             long dt = System.nanoTime() - t0;
             cpu[done] = cpuTimed ? mx.getCurrentThreadCpuTime() - c0 : 0;
+            if (done >= BenchTimings.FIRST_MEASURED_STEP) {
+                StepProfile sp = sw.world().profile();
+                for (StepStage st : stageList) {
+                    stageSum[st.ordinal()] += sp.nanos(st);
+                }
+            }
             nanos[done++] = dt;
             total += dt;
         }
@@ -125,6 +138,14 @@ final class BenchCommand implements Callable<Integer> {
         out.println(t.line(s.label(), n, done, threads));
         if (cpuTimed) {
             out.println(BenchTimings.of(Arrays.copyOf(cpu, done)).cpuLine());
+        }
+        if (printStages) {
+            int measured = Math.max(1, done - BenchTimings.FIRST_MEASURED_STEP);
+            StringBuilder sb = new StringBuilder("stages mean_ms");
+            for (StepStage st : stageList) {
+                sb.append(String.format(Locale.ROOT, " %s=%.3f", st.label(), stageSum[st.ordinal()] / 1e6 / measured));
+            }
+            out.println(sb);
         }
         out.println(BenchScenes.sanity(s, start, positions(b, slots, n)).format());
         var ws = sw.world().settings();
