@@ -54,27 +54,59 @@ import java.util.Arrays;
  * Restitution applies to points that approached faster than {@code restitutionThreshold} at the
  * start of the step and carried load: {@code vn_after = -e vn_before}.
  *
+ * <h2>Data layout (performance)</h2>
+ * The iterations touch only solver-local, packed arrays: every body of a solved manifold gets a
+ * solver index ({@code 0} is a shared fixed body with zero velocity and zero inverse mass, used for
+ * static bodies), its six velocity components sit side by side in {@code vel}, and each contact
+ * point's three rows are one contiguous {@value #ROW}-double record holding the Jacobian's angular
+ * parts {@code r × u}, their products with the world inverse inertia {@code I⁻¹ (r × u)}, the
+ * effective masses and the accumulated impulses. A manifold loads its two bodies' velocities into
+ * locals once, solves its points and friction, and writes them back once. The pipeline copies the
+ * velocities in ({@link #loadVelocities}) after gravity and out ({@link #storeVelocities}) before
+ * position integration. Measured in {@code docs/benchmarks.md} ("Solver data layout").
+ *
  * <p>Order: manifolds in store order (sorted by body pair), points in order: deterministic.
  * Allocation-free in steady state (arrays grow to the high-water mark and are reused).
  */
 public final class ContactSolver {
     private static final int P = ContactStore.MAX_POINTS;
     private static final byte AWAKE = (byte) BodyState.AWAKE.ordinal();
+    private static final byte STATIC = (byte) BodyState.STATIC.ordinal();
     private static final byte DYNAMIC = (byte) MotionType.DYNAMIC.ordinal();
 
-    // per body slot
-    private double[] invM = new double[0];
-    private double[] invI = new double[0]; // xx, xy, xz, yy, yz, zz
-    private double[] p0 = new double[0];
-    private double[] q0 = new double[0];
-    // per manifold
-    private int[] active = new int[0];
+    /** Doubles per contact point record (three rows). */
+    static final int ROW = 44;
+    // offsets in a point record
+    private static final int CNA = 0, CNB = 3, KNA = 6, KNB = 9, NMASS = 12, LN = 13, SEP = 14, MAXLN = 15;
+    private static final int C1A = 16, C1B = 19, K1A = 22, K1B = 25, T1MASS = 28, LT1 = 29;
+    private static final int C2A = 30, C2B = 33, K2A = 36, K2B = 39, T2MASS = 42, LT2 = 43;
+    /** Doubles per manifold record: n, t1, t2, mu, inverse masses of A and B. */
+    private static final int MAN = 12;
+
+    // per body slot: solver index (0 = not yet mapped this step), stamped by step
+    private int[] solverIndex = new int[0];
+    private int[] stamp = new int[0];
+    private int epoch;
+    // per solver body (index 0 = the fixed body)
+    private int bodyCount;
+    private int[] slotOf = new int[0];
+    private boolean[] writesBack = new boolean[0];
+    private double[] vel = new double[0];    // 6 per body: v, w
+    private double[] invI = new double[0];   // 6 per body: xx, xy, xz, yy, yz, zz (world)
+    private double[] invMass = new double[0];
+    private double[] p0 = new double[0];     // 3 per body: position at prepare
+    private double[] q0 = new double[0];     // 4 per body: orientation at prepare
+    private double[] dp = new double[0];     // 3 per body: displacement since prepare
+    private double[] dq = new double[0];     // 4 per body: rotation since prepare (identity: w = 1)
+    // per solved manifold
     private int activeCount;
-    private double[] t1 = new double[0], t2 = new double[0]; // 3 per manifold
-    // per point (p = m * 4 + k)
-    private double[] normalMass = new double[0], tangentMass1 = new double[0], tangentMass2 = new double[0];
-    private double[] lambdaN = new double[0], lambdaT1 = new double[0], lambdaT2 = new double[0];
-    private double[] maxLambdaN = new double[0], approach = new double[0], sep = new double[0];
+    private int[] active = new int[0];       // store index
+    private int[] ia = new int[0], ib = new int[0], pointBase = new int[0], points = new int[0];
+    private double[] man = new double[0];
+    // per solved point (solver point index)
+    private double[] row = new double[0];
+    private double[] rAB = new double[0];    // 6 per point: rA, rB (world, from the centres of mass)
+    private double[] sep0 = new double[0], approach = new double[0];
     private double[] totalN = new double[0], totalT1 = new double[0], totalT2 = new double[0];
 
     private BodyStore b;
@@ -140,27 +172,33 @@ public final class ContactSolver {
         biasRate = omega / a1;
         massScale = a2 / (1 + a2);
         impulseScale = 1 / (1 + a2);
-        ensureBodies(bodies.px.length);
+        ensureSlots(bodies.px.length);
         ensureManifolds(contacts.size());
-
-        for (int i = 0, n = bodies.awakeCount(); i < n; i++) {
-            prepareBody(bodies.order[i]);
+        if (++epoch == Integer.MAX_VALUE) {
+            java.util.Arrays.fill(stamp, 0);
+            epoch = 1;
         }
+        bodyCount = 1;
+        ensureBodies(1);
+        setFixedBody();
+
         activeCount = 0;
-        int points = 0;
+        int pts = 0;
         double warm = 1.0 / subSteps;
         for (int m = 0, n = contacts.size(); m < n; m++) {
             int a = contacts.bodyA[m], bb = contacts.bodyB[m];
-            if (contacts.pointCount[m] == 0 || !(awakeDynamic(a) || awakeDynamic(bb))) {
+            int pc = contacts.pointCount[m];
+            if (pc == 0 || !(awakeDynamic(a) || awakeDynamic(bb))) {
                 continue;
             }
-            if (bodies.state[a] != AWAKE) {
-                prepareBody(a);
-            }
-            if (bodies.state[bb] != AWAKE) {
-                prepareBody(bb);
-            }
-            active[activeCount++] = m;
+            int i = activeCount++;
+            int sa = mapBody(a), sb = mapBody(bb);
+            active[i] = m;
+            ia[i] = sa;
+            ib[i] = sb;
+            pointBase[i] = pts;
+            points[i] = pc;
+            ensurePoints(pts + pc);
             double mu = combineFriction(bodies.friction[a], bodies.friction[bb]);
             double e = combineRestitution(bodies.restitution[a], bodies.restitution[bb]);
             contacts.friction[m] = mu;
@@ -175,34 +213,74 @@ public final class ContactSolver {
             }
             double inv = 1 / Math.sqrt(ux * ux + uy * uy + uz * uz);
             ux *= inv; uy *= inv; uz *= inv;
-            int o = m * 3;
-            t1[o] = ux; t1[o + 1] = uy; t1[o + 2] = uz;
-            t2[o] = ny * uz - nz * uy; t2[o + 1] = nz * ux - nx * uz; t2[o + 2] = nx * uy - ny * ux;
-            double mA = invM[a], mB = invM[bb];
-            for (int k = 0, p = m * P; k < contacts.pointCount[m]; k++, p++) {
+            double vx = ny * uz - nz * uy, vy = nz * ux - nx * uz, vz = nx * uy - ny * ux;
+            int mo = i * MAN;
+            man[mo] = nx; man[mo + 1] = ny; man[mo + 2] = nz;
+            man[mo + 3] = ux; man[mo + 4] = uy; man[mo + 5] = uz;
+            man[mo + 6] = vx; man[mo + 7] = vy; man[mo + 8] = vz;
+            man[mo + 9] = mu;
+            double mA = invMass[sa], mB = invMass[sb];
+            man[mo + 10] = mA;
+            man[mo + 11] = mB;
+            for (int k = 0; k < pc; k++) {
+                int p = m * P + k, q = pts + k, r = q * ROW, o = q * 6;
                 double rax = contacts.ax[p], ray = contacts.ay[p], raz = contacts.az[p];
                 double rbx = contacts.bx[p], rby = contacts.by[p], rbz = contacts.bz[p];
-                normalMass[p] = inverseOrZero(mA + mB + angular(a, rax, ray, raz, nx, ny, nz)
-                        + angular(bb, rbx, rby, rbz, nx, ny, nz));
-                tangentMass1[p] = inverseOrZero(mA + mB + angular(a, rax, ray, raz, t1[o], t1[o + 1], t1[o + 2])
-                        + angular(bb, rbx, rby, rbz, t1[o], t1[o + 1], t1[o + 2]));
-                tangentMass2[p] = inverseOrZero(mA + mB + angular(a, rax, ray, raz, t2[o], t2[o + 1], t2[o + 2])
-                        + angular(bb, rbx, rby, rbz, t2[o], t2[o + 1], t2[o + 2]));
-                lambdaN[p] = Math.max(contacts.normalImpulse[p], 0) * warm;
-                lambdaT1[p] = contacts.tangentImpulse1[p] * warm;
-                lambdaT2[p] = contacts.tangentImpulse2[p] * warm;
-                maxLambdaN[p] = 0;
-                totalN[p] = totalT1[p] = totalT2[p] = 0;
+                rAB[o] = rax; rAB[o + 1] = ray; rAB[o + 2] = raz;
+                rAB[o + 3] = rbx; rAB[o + 4] = rby; rAB[o + 5] = rbz;
+                row[r + NMASS] = axisRow(r + CNA, sa, sb, mA + mB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
+                row[r + T1MASS] = axisRow(r + C1A, sa, sb, mA + mB, rax, ray, raz, rbx, rby, rbz, ux, uy, uz);
+                row[r + T2MASS] = axisRow(r + C2A, sa, sb, mA + mB, rax, ray, raz, rbx, rby, rbz, vx, vy, vz);
+                row[r + LN] = Math.max(contacts.normalImpulse[p], 0) * warm;
+                row[r + LT1] = contacts.tangentImpulse1[p] * warm;
+                row[r + LT2] = contacts.tangentImpulse2[p] * warm;
+                row[r + MAXLN] = 0;
+                row[r + SEP] = contacts.separation[p];
+                sep0[q] = contacts.separation[p];
+                totalN[q] = totalT1[q] = totalT2[q] = 0;
                 double vn = relativeVelocity(a, bb, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
-                approach[p] = vn;
+                approach[q] = vn;
                 contacts.relativeNormalVelocity[p] = vn;
-                points++;
             }
+            pts += pc;
         }
-        pointsPrepared = points;
+        pointsPrepared = pts;
     }
 
-    private static double inverseOrZero(double k) {
+    private void setFixedBody() {
+        slotOf[0] = -1;
+        writesBack[0] = false;
+        invMass[0] = 0;
+        for (int k = 0; k < 6; k++) {
+            vel[k] = 0;
+            invI[k] = 0;
+        }
+        p0[0] = p0[1] = p0[2] = 0;
+        q0[0] = q0[1] = q0[2] = 0;
+        q0[3] = 1;
+    }
+
+    /**
+     * Writes one row's Jacobian into the point record at {@code at}: {@code rA × u}, {@code rB × u},
+     * {@code I⁻¹A (rA × u)}, {@code I⁻¹B (rB × u)}; returns the row's effective mass.
+     */
+    private double axisRow(int at, int sa, int sb, double linear, double rax, double ray, double raz,
+                           double rbx, double rby, double rbz, double ux, double uy, double uz) {
+        double cax = ray * uz - raz * uy, cay = raz * ux - rax * uz, caz = rax * uy - ray * ux;
+        double cbx = rby * uz - rbz * uy, cby = rbz * ux - rbx * uz, cbz = rbx * uy - rby * ux;
+        int oa = sa * 6, ob = sb * 6;
+        double kax = invI[oa] * cax + invI[oa + 1] * cay + invI[oa + 2] * caz;
+        double kay = invI[oa + 1] * cax + invI[oa + 3] * cay + invI[oa + 4] * caz;
+        double kaz = invI[oa + 2] * cax + invI[oa + 4] * cay + invI[oa + 5] * caz;
+        double kbx = invI[ob] * cbx + invI[ob + 1] * cby + invI[ob + 2] * cbz;
+        double kby = invI[ob + 1] * cbx + invI[ob + 3] * cby + invI[ob + 4] * cbz;
+        double kbz = invI[ob + 2] * cbx + invI[ob + 4] * cby + invI[ob + 5] * cbz;
+        double[] rw = row;
+        rw[at] = cax; rw[at + 1] = cay; rw[at + 2] = caz;
+        rw[at + 3] = cbx; rw[at + 4] = cby; rw[at + 5] = cbz;
+        rw[at + 6] = kax; rw[at + 7] = kay; rw[at + 8] = kaz;
+        rw[at + 9] = kbx; rw[at + 10] = kby; rw[at + 11] = kbz;
+        double k = linear + cax * kax + cay * kay + caz * kaz + cbx * kbx + cby * kby + cbz * kbz;
         return k > 0 ? 1 / k : 0;
     }
 
@@ -210,17 +288,36 @@ public final class ContactSolver {
         return b.state[s] == AWAKE && b.motion[s] == DYNAMIC;
     }
 
-    private void prepareBody(int s) {
+    /** The solver index of body slot {@code s}, creating it on first use this step. */
+    private int mapBody(int s) {
+        if (stamp[s] == epoch) {
+            return solverIndex[s];
+        }
+        stamp[s] = epoch;
+        if (b.state[s] == STATIC && b.vx[s] == 0 && b.vy[s] == 0 && b.vz[s] == 0
+                && b.wx[s] == 0 && b.wy[s] == 0 && b.wz[s] == 0) {
+            solverIndex[s] = 0;
+            return 0;
+        }
+        int i = bodyCount++;
+        ensureBodies(bodyCount);
+        solverIndex[s] = i;
+        slotOf[i] = s;
         boolean dyn = awakeDynamic(s);
-        int o3 = s * 3, o4 = s * 4, o6 = s * 6;
+        writesBack[i] = dyn;
+        int o3 = i * 3, o4 = i * 4, o6 = i * 6;
         p0[o3] = b.px[s]; p0[o3 + 1] = b.py[s]; p0[o3 + 2] = b.pz[s];
         q0[o4] = b.qx[s]; q0[o4 + 1] = b.qy[s]; q0[o4 + 2] = b.qz[s]; q0[o4 + 3] = b.qw[s];
+        vel[o6] = b.vx[s]; vel[o6 + 1] = b.vy[s]; vel[o6 + 2] = b.vz[s];
+        vel[o6 + 3] = b.wx[s]; vel[o6 + 4] = b.wy[s]; vel[o6 + 5] = b.wz[s];
         if (!dyn) {
-            invM[s] = 0;
-            Arrays.fill(invI, o6, o6 + 6, 0);
-            return;
+            invMass[i] = 0;
+            for (int k = 0; k < 6; k++) {
+                invI[o6 + k] = 0;
+            }
+            return i;
         }
-        invM[s] = b.invMass[s];
+        invMass[i] = b.invMass[s];
         // R = rotation of the principal frame to world = q * iq;  I^-1 = R diag(invI) R^T
         double ax = b.qx[s], ay = b.qy[s], az = b.qz[s], aw = b.qw[s];
         double bx = b.iqx[s], by = b.iqy[s], bz = b.iqz[s], bw = b.iqw[s];
@@ -238,19 +335,10 @@ public final class ContactSolver {
         invI[o6 + 3] = r10 * r10 * d0 + r11 * r11 * d1 + r12 * r12 * d2;
         invI[o6 + 4] = r10 * r20 * d0 + r11 * r21 * d1 + r12 * r22 * d2;
         invI[o6 + 5] = r20 * r20 * d0 + r21 * r21 * d1 + r22 * r22 * d2;
+        return i;
     }
 
-    /** (r x u) . I^-1 (r x u) for body s. */
-    private double angular(int s, double rx, double ry, double rz, double ux, double uy, double uz) {
-        double cx = ry * uz - rz * uy, cy = rz * ux - rx * uz, cz = rx * uy - ry * ux;
-        int o = s * 6;
-        double ix = invI[o] * cx + invI[o + 1] * cy + invI[o + 2] * cz;
-        double iy = invI[o + 1] * cx + invI[o + 3] * cy + invI[o + 4] * cz;
-        double iz = invI[o + 2] * cx + invI[o + 4] * cy + invI[o + 5] * cz;
-        return cx * ix + cy * iy + cz * iz;
-    }
-
-    /** (vB + wB x rB - vA - wA x rA) . u */
+    /** (vB + wB x rB - vA - wA x rA) . u, from the body store (used before the solve starts). */
     private double relativeVelocity(int a, int bb, double rax, double ray, double raz,
                                     double rbx, double rby, double rbz, double ux, double uy, double uz) {
         double dvx = b.vx[bb] + b.wy[bb] * rbz - b.wz[bb] * rby - b.vx[a] - (b.wy[a] * raz - b.wz[a] * ray);
@@ -259,43 +347,56 @@ public final class ContactSolver {
         return dvx * ux + dvy * uy + dvz * uz;
     }
 
-    /** Applies impulse (px, py, pz) at the point: -P on A at rA, +P on B at rB. */
-    private void apply(int a, int bb, double rax, double ray, double raz, double rbx, double rby, double rbz,
-                       double px, double py, double pz) {
-        double mA = invM[a];
-        if (mA != 0) {
-            b.vx[a] -= mA * px; b.vy[a] -= mA * py; b.vz[a] -= mA * pz;
-            double cx = ray * pz - raz * py, cy = raz * px - rax * pz, cz = rax * py - ray * px;
-            int o = a * 6;
-            b.wx[a] -= invI[o] * cx + invI[o + 1] * cy + invI[o + 2] * cz;
-            b.wy[a] -= invI[o + 1] * cx + invI[o + 3] * cy + invI[o + 4] * cz;
-            b.wz[a] -= invI[o + 2] * cx + invI[o + 4] * cy + invI[o + 5] * cz;
-        }
-        double mB = invM[bb];
-        if (mB != 0) {
-            b.vx[bb] += mB * px; b.vy[bb] += mB * py; b.vz[bb] += mB * pz;
-            double cx = rby * pz - rbz * py, cy = rbz * px - rbx * pz, cz = rbx * py - rby * px;
-            int o = bb * 6;
-            b.wx[bb] += invI[o] * cx + invI[o + 1] * cy + invI[o + 2] * cz;
-            b.wy[bb] += invI[o + 1] * cx + invI[o + 3] * cy + invI[o + 4] * cz;
-            b.wz[bb] += invI[o + 2] * cx + invI[o + 4] * cy + invI[o + 5] * cz;
+    /** Copies the solver bodies' velocities in from the body store (after gravity, each sub-step). */
+    public void loadVelocities() {
+        final double[] v = vel;
+        for (int i = 1; i < bodyCount; i++) {
+            int s = slotOf[i], o = i * 6;
+            v[o] = b.vx[s]; v[o + 1] = b.vy[s]; v[o + 2] = b.vz[s];
+            v[o + 3] = b.wx[s]; v[o + 4] = b.wy[s]; v[o + 5] = b.wz[s];
         }
     }
 
-    /** Re-applies the accumulated impulses (start of every sub-step). */
-    public void warmStart() {
-        for (int i = 0; i < activeCount; i++) {
-            int m = active[i];
-            int a = c.bodyA[m], bb = c.bodyB[m];
-            double nx = c.nx[m], ny = c.ny[m], nz = c.nz[m];
-            int o = m * 3;
-            for (int k = 0, p = m * P; k < c.pointCount[m]; k++, p++) {
-                double ln = lambdaN[p], l1 = lambdaT1[p], l2 = lambdaT2[p];
-                double px = ln * nx + l1 * t1[o] + l2 * t2[o];
-                double py = ln * ny + l1 * t1[o + 1] + l2 * t2[o + 1];
-                double pz = ln * nz + l1 * t1[o + 2] + l2 * t2[o + 2];
-                apply(a, bb, c.ax[p], c.ay[p], c.az[p], c.bx[p], c.by[p], c.bz[p], px, py, pz);
+    /** Copies the awake dynamic solver bodies' velocities back to the body store. */
+    public void storeVelocities() {
+        final double[] v = vel;
+        for (int i = 1; i < bodyCount; i++) {
+            if (!writesBack[i]) {
+                continue;
             }
+            int s = slotOf[i], o = i * 6;
+            b.vx[s] = v[o]; b.vy[s] = v[o + 1]; b.vz[s] = v[o + 2];
+            b.wx[s] = v[o + 3]; b.wy[s] = v[o + 4]; b.wz[s] = v[o + 5];
+        }
+    }
+
+    /** Re-applies the accumulated impulses (start of every sub-step, after {@link #loadVelocities}). */
+    public void warmStart() {
+        final double[] v = vel, rw = row, mn = man;
+        for (int i = 0; i < activeCount; i++) {
+            int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN;
+            double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
+            double ux = mn[mo + 3], uy = mn[mo + 4], uz = mn[mo + 5];
+            double tx = mn[mo + 6], ty = mn[mo + 7], tz = mn[mo + 8];
+            double mA = mn[mo + 10], mB = mn[mo + 11];
+            double vax = v[oa], vay = v[oa + 1], vaz = v[oa + 2], wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
+            double vbx = v[ob], vby = v[ob + 1], vbz = v[ob + 2], wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
+            for (int k = 0, r = pointBase[i] * ROW; k < points[i]; k++, r += ROW) {
+                double ln = rw[r + LN], l1 = rw[r + LT1], l2 = rw[r + LT2];
+                double px = ln * nx + l1 * ux + l2 * tx;
+                double py = ln * ny + l1 * uy + l2 * ty;
+                double pz = ln * nz + l1 * uz + l2 * tz;
+                vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
+                vbx += mB * px; vby += mB * py; vbz += mB * pz;
+                wax -= rw[r + KNA] * ln + rw[r + K1A] * l1 + rw[r + K2A] * l2;
+                way -= rw[r + KNA + 1] * ln + rw[r + K1A + 1] * l1 + rw[r + K2A + 1] * l2;
+                waz -= rw[r + KNA + 2] * ln + rw[r + K1A + 2] * l1 + rw[r + K2A + 2] * l2;
+                wbx += rw[r + KNB] * ln + rw[r + K1B] * l1 + rw[r + K2B] * l2;
+                wby += rw[r + KNB + 1] * ln + rw[r + K1B + 1] * l1 + rw[r + K2B + 1] * l2;
+                wbz += rw[r + KNB + 2] * ln + rw[r + K1B + 2] * l1 + rw[r + K2B + 2] * l2;
+            }
+            v[oa] = vax; v[oa + 1] = vay; v[oa + 2] = vaz; v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
+            v[ob] = vbx; v[ob + 1] = vby; v[ob + 2] = vbz; v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;
         }
     }
 
@@ -304,31 +405,43 @@ public final class ContactSolver {
      * {@code s = s0 + ((ΔpB + ΔRB rB - rB) - (ΔpA + ΔRA rA - rA)) . n}.
      */
     public void updateSeparations() {
+        for (int i = 1; i < bodyCount; i++) {
+            int s = slotOf[i], o3 = i * 3, o4 = i * 4;
+            dp[o3] = b.px[s] - p0[o3];
+            dp[o3 + 1] = b.py[s] - p0[o3 + 1];
+            dp[o3 + 2] = b.pz[s] - p0[o3 + 2];
+            // dq = q * conj(q0)
+            double ax = b.qx[s], ay = b.qy[s], az = b.qz[s], aw = b.qw[s];
+            double bx = -q0[o4], by = -q0[o4 + 1], bz = -q0[o4 + 2], bw = q0[o4 + 3];
+            dq[o4] = aw * bx + ax * bw + ay * bz - az * by;
+            dq[o4 + 1] = aw * by - ax * bz + ay * bw + az * bx;
+            dq[o4 + 2] = aw * bz + ax * by - ay * bx + az * bw;
+            dq[o4 + 3] = aw * bw - ax * bx - ay * by - az * bz;
+        }
+        final double[] rw = row, mn = man;
         for (int i = 0; i < activeCount; i++) {
-            int m = active[i];
-            int a = c.bodyA[m], bb = c.bodyB[m];
-            double nx = c.nx[m], ny = c.ny[m], nz = c.nz[m];
-            for (int k = 0, p = m * P; k < c.pointCount[m]; k++, p++) {
-                double da = displacement(a, c.ax[p], c.ay[p], c.az[p], nx, ny, nz);
-                double db = displacement(bb, c.bx[p], c.by[p], c.bz[p], nx, ny, nz);
-                sep[p] = c.separation[p] + db - da;
+            int sa = ia[i], sb = ib[i], mo = i * MAN;
+            double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
+            for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
+                int o = q * 6;
+                double da = displacement(sa, rAB[o], rAB[o + 1], rAB[o + 2], nx, ny, nz);
+                double db = displacement(sb, rAB[o + 3], rAB[o + 4], rAB[o + 5], nx, ny, nz);
+                rw[q * ROW + SEP] = sep0[q] + db - da;
             }
         }
     }
 
-    /** ((p - p0) + dq r - r) . n with dq = q * conj(q0). */
-    private double displacement(int s, double rx, double ry, double rz, double nx, double ny, double nz) {
-        int o3 = s * 3, o4 = s * 4;
-        double dpx = b.px[s] - p0[o3], dpy = b.py[s] - p0[o3 + 1], dpz = b.pz[s] - p0[o3 + 2];
-        double ax = b.qx[s], ay = b.qy[s], az = b.qz[s], aw = b.qw[s];
-        double bx = -q0[o4], by = -q0[o4 + 1], bz = -q0[o4 + 2], bw = q0[o4 + 3];
-        if (ax == -bx && ay == -by && az == -bz && aw == bw) {
+    /** ((p - p0) + dq r - r) . n for solver body {@code i}. */
+    private double displacement(int i, double rx, double ry, double rz, double nx, double ny, double nz) {
+        if (i == 0) {
+            return 0;
+        }
+        int o3 = i * 3, o4 = i * 4;
+        double dpx = dp[o3], dpy = dp[o3 + 1], dpz = dp[o3 + 2];
+        double x = dq[o4], y = dq[o4 + 1], z = dq[o4 + 2], w = dq[o4 + 3];
+        if (x == 0 && y == 0 && z == 0) {
             return dpx * nx + dpy * ny + dpz * nz;
         }
-        double x = aw * bx + ax * bw + ay * bz - az * by;
-        double y = aw * by - ax * bz + ay * bw + az * bx;
-        double z = aw * bz + ax * by - ay * bx + az * bw;
-        double w = aw * bw - ax * bx - ay * by - az * bz;
         // dq r - r = w t + u x t, t = 2 u x r
         double tx = 2 * (y * rz - z * ry), ty = 2 * (z * rx - x * rz), tz = 2 * (x * ry - y * rx);
         double ex = w * tx + (y * tz - z * ty), ey = w * ty + (z * tx - x * tz), ez = w * tz + (x * ty - y * tx);
@@ -341,16 +454,17 @@ public final class ContactSolver {
      */
     public void solve(boolean useBias) {
         final double slop = settings.linearSlop(), maxPush = settings.maxPushVelocity();
+        final double invH = this.invH, biasRate = this.biasRate, massScale = this.massScale, impulseScale = this.impulseScale;
+        final double[] v = vel, rw = row, mn = man;
         for (int i = 0; i < activeCount; i++) {
-            int m = active[i];
-            int a = c.bodyA[m], bb = c.bodyB[m];
-            double nx = c.nx[m], ny = c.ny[m], nz = c.nz[m];
-            int pc = c.pointCount[m];
-            int base = m * P;
-            for (int k = 0, p = base; k < pc; k++, p++) {
-                double rax = c.ax[p], ray = c.ay[p], raz = c.az[p];
-                double rbx = c.bx[p], rby = c.by[p], rbz = c.bz[p];
-                double s = sep[p];
+            int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN;
+            double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
+            double mA = mn[mo + 10], mB = mn[mo + 11];
+            double vax = v[oa], vay = v[oa + 1], vaz = v[oa + 2], wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
+            double vbx = v[ob], vby = v[ob + 1], vbz = v[ob + 2], wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
+            final int pc = points[i], base = pointBase[i] * ROW;
+            for (int k = 0, r = base; k < pc; k++, r += ROW) {
+                double s = rw[r + SEP];
                 double bias = 0, mScale = 1, iScale = 0;
                 if (s > 0) {
                     bias = s * invH;                       // speculative: approach at most s/h
@@ -360,52 +474,68 @@ public final class ContactSolver {
                     mScale = massScale;
                     iScale = impulseScale;
                 }
-                double vn = relativeVelocity(a, bb, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
-                double impulse = -normalMass[p] * mScale * (vn + bias) - iScale * lambdaN[p];
-                double old = lambdaN[p];
-                double nu = Math.max(old + impulse, 0);
-                lambdaN[p] = nu;
-                if (nu > maxLambdaN[p]) {
-                    maxLambdaN[p] = nu;
+                double vn = (vbx - vax) * nx + (vby - vay) * ny + (vbz - vaz) * nz
+                        + rw[r + CNB] * wbx + rw[r + CNB + 1] * wby + rw[r + CNB + 2] * wbz
+                        - rw[r + CNA] * wax - rw[r + CNA + 1] * way - rw[r + CNA + 2] * waz;
+                double old = rw[r + LN];
+                double nu = Math.max(old - rw[r + NMASS] * mScale * (vn + bias) - iScale * old, 0);
+                rw[r + LN] = nu;
+                if (nu > rw[r + MAXLN]) {
+                    rw[r + MAXLN] = nu;
                 }
                 double d = nu - old;
-                apply(a, bb, rax, ray, raz, rbx, rby, rbz, d * nx, d * ny, d * nz);
+                double ma = mA * d, mb = mB * d;
+                vax -= ma * nx; vay -= ma * ny; vaz -= ma * nz;
+                vbx += mb * nx; vby += mb * ny; vbz += mb * nz;
+                wax -= rw[r + KNA] * d; way -= rw[r + KNA + 1] * d; waz -= rw[r + KNA + 2] * d;
+                wbx += rw[r + KNB] * d; wby += rw[r + KNB + 1] * d; wbz += rw[r + KNB + 2] * d;
             }
-            double mu = c.friction[m];
-            int o = m * 3;
-            double t1x = t1[o], t1y = t1[o + 1], t1z = t1[o + 2], t2x = t2[o], t2y = t2[o + 1], t2z = t2[o + 2];
-            for (int k = 0, p = base; k < pc; k++, p++) {
-                double rax = c.ax[p], ray = c.ay[p], raz = c.az[p];
-                double rbx = c.bx[p], rby = c.by[p], rbz = c.bz[p];
-                double v1 = relativeVelocity(a, bb, rax, ray, raz, rbx, rby, rbz, t1x, t1y, t1z);
-                double v2 = relativeVelocity(a, bb, rax, ray, raz, rbx, rby, rbz, t2x, t2y, t2z);
-                double o1 = lambdaT1[p], o2 = lambdaT2[p];
-                double n1 = o1 - tangentMass1[p] * v1, n2 = o2 - tangentMass2[p] * v2;
-                double limit = mu * lambdaN[p];
+            double mu = mn[mo + 9];
+            double ux = mn[mo + 3], uy = mn[mo + 4], uz = mn[mo + 5];
+            double tx = mn[mo + 6], ty = mn[mo + 7], tz = mn[mo + 8];
+            for (int k = 0, r = base; k < pc; k++, r += ROW) {
+                double dvx = vbx - vax, dvy = vby - vay, dvz = vbz - vaz;
+                double v1 = dvx * ux + dvy * uy + dvz * uz
+                        + rw[r + C1B] * wbx + rw[r + C1B + 1] * wby + rw[r + C1B + 2] * wbz
+                        - rw[r + C1A] * wax - rw[r + C1A + 1] * way - rw[r + C1A + 2] * waz;
+                double v2 = dvx * tx + dvy * ty + dvz * tz
+                        + rw[r + C2B] * wbx + rw[r + C2B + 1] * wby + rw[r + C2B + 2] * wbz
+                        - rw[r + C2A] * wax - rw[r + C2A + 1] * way - rw[r + C2A + 2] * waz;
+                double o1 = rw[r + LT1], o2 = rw[r + LT2];
+                double n1 = o1 - rw[r + T1MASS] * v1, n2 = o2 - rw[r + T2MASS] * v2;
+                double limit = mu * rw[r + LN];
                 double len2 = n1 * n1 + n2 * n2;
                 if (len2 > limit * limit) {
                     double scale = limit / Math.sqrt(len2);
                     n1 *= scale;
                     n2 *= scale;
                 }
-                lambdaT1[p] = n1;
-                lambdaT2[p] = n2;
+                rw[r + LT1] = n1;
+                rw[r + LT2] = n2;
                 double d1 = n1 - o1, d2 = n2 - o2;
-                apply(a, bb, rax, ray, raz, rbx, rby, rbz, d1 * t1x + d2 * t2x, d1 * t1y + d2 * t2y,
-                        d1 * t1z + d2 * t2z);
+                double px = d1 * ux + d2 * tx, py = d1 * uy + d2 * ty, pz = d1 * uz + d2 * tz;
+                vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
+                vbx += mB * px; vby += mB * py; vbz += mB * pz;
+                wax -= rw[r + K1A] * d1 + rw[r + K2A] * d2;
+                way -= rw[r + K1A + 1] * d1 + rw[r + K2A + 1] * d2;
+                waz -= rw[r + K1A + 2] * d1 + rw[r + K2A + 2] * d2;
+                wbx += rw[r + K1B] * d1 + rw[r + K2B] * d2;
+                wby += rw[r + K1B + 1] * d1 + rw[r + K2B + 1] * d2;
+                wbz += rw[r + K1B + 2] * d1 + rw[r + K2B + 2] * d2;
             }
+            v[oa] = vax; v[oa + 1] = vay; v[oa + 2] = vaz; v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
+            v[ob] = vbx; v[ob + 1] = vby; v[ob + 2] = vbz; v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;
         }
     }
 
     /** Adds this sub-step's impulses to the per-step totals (end of every sub-step). */
     public void endSubStep() {
-        for (int i = 0; i < activeCount; i++) {
-            int m = active[i];
-            for (int k = 0, p = m * P; k < c.pointCount[m]; k++, p++) {
-                totalN[p] += lambdaN[p];
-                totalT1[p] += lambdaT1[p];
-                totalT2[p] += lambdaT2[p];
-            }
+        final double[] rw = row;
+        for (int q = 0; q < pointsPrepared; q++) {
+            int r = q * ROW;
+            totalN[q] += rw[r + LN];
+            totalT1[q] += rw[r + LT1];
+            totalT2[q] += rw[r + LT2];
         }
     }
 
@@ -416,44 +546,66 @@ public final class ContactSolver {
      */
     public void restitutionAndStore() {
         final double threshold = -settings.restitutionThreshold();
+        final double[] v = vel, rw = row, mn = man;
         for (int i = 0; i < activeCount; i++) {
-            int m = active[i];
-            double e = c.restitution[m];
-            int a = c.bodyA[m], bb = c.bodyB[m];
-            double nx = c.nx[m], ny = c.ny[m], nz = c.nz[m];
-            for (int k = 0, p = m * P; k < c.pointCount[m]; k++, p++) {
-                if (e == 0 || approach[p] > threshold || maxLambdaN[p] == 0) {
+            double e = c.restitution[active[i]];
+            if (e == 0) {
+                continue;
+            }
+            int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN;
+            double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
+            double mA = mn[mo + 10], mB = mn[mo + 11];
+            for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
+                int r = q * ROW;
+                if (approach[q] > threshold || rw[r + MAXLN] == 0) {
                     continue;
                 }
-                double rax = c.ax[p], ray = c.ay[p], raz = c.az[p];
-                double rbx = c.bx[p], rby = c.by[p], rbz = c.bz[p];
-                double vn = relativeVelocity(a, bb, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
-                double impulse = -normalMass[p] * (vn + e * approach[p]);
-                double old = lambdaN[p];
-                double nu = Math.max(old + impulse, 0);
-                lambdaN[p] = nu;
+                double vn = (v[ob] - v[oa]) * nx + (v[ob + 1] - v[oa + 1]) * ny + (v[ob + 2] - v[oa + 2]) * nz
+                        + rw[r + CNB] * v[ob + 3] + rw[r + CNB + 1] * v[ob + 4] + rw[r + CNB + 2] * v[ob + 5]
+                        - rw[r + CNA] * v[oa + 3] - rw[r + CNA + 1] * v[oa + 4] - rw[r + CNA + 2] * v[oa + 5];
+                double old = rw[r + LN];
+                double nu = Math.max(old - rw[r + NMASS] * (vn + e * approach[q]), 0);
+                rw[r + LN] = nu;
                 double d = nu - old;
-                totalN[p] += d;
-                apply(a, bb, rax, ray, raz, rbx, rby, rbz, d * nx, d * ny, d * nz);
+                totalN[q] += d;
+                v[oa] -= mA * d * nx; v[oa + 1] -= mA * d * ny; v[oa + 2] -= mA * d * nz;
+                v[ob] += mB * d * nx; v[ob + 1] += mB * d * ny; v[ob + 2] += mB * d * nz;
+                v[oa + 3] -= rw[r + KNA] * d; v[oa + 4] -= rw[r + KNA + 1] * d; v[oa + 5] -= rw[r + KNA + 2] * d;
+                v[ob + 3] += rw[r + KNB] * d; v[ob + 4] += rw[r + KNB + 1] * d; v[ob + 5] += rw[r + KNB + 2] * d;
             }
         }
+        storeVelocities();
         for (int i = 0; i < activeCount; i++) {
             int m = active[i];
-            for (int k = 0, p = m * P; k < c.pointCount[m]; k++, p++) {
-                c.normalImpulse[p] = totalN[p];
-                c.tangentImpulse1[p] = totalT1[p];
-                c.tangentImpulse2[p] = totalT2[p];
+            for (int k = 0, q = pointBase[i], p = m * P; k < points[i]; k++, q++, p++) {
+                c.normalImpulse[p] = totalN[q];
+                c.tangentImpulse1[p] = totalT1[q];
+                c.tangentImpulse2[p] = totalT2[q];
             }
         }
     }
 
-    private void ensureBodies(int cap) {
-        if (invM.length < cap) {
-            invM = Arrays.copyOf(invM, cap);
-            invI = Arrays.copyOf(invI, cap * 6);
-            p0 = Arrays.copyOf(p0, cap * 3);
-            q0 = Arrays.copyOf(q0, cap * 4);
+    private void ensureSlots(int cap) {
+        if (solverIndex.length < cap) {
+            solverIndex = Arrays.copyOf(solverIndex, cap);
+            stamp = Arrays.copyOf(stamp, cap);
         }
+    }
+
+    private void ensureBodies(int n) {
+        if (slotOf.length >= n) {
+            return;
+        }
+        int cap = Math.max(n, Math.max(16, slotOf.length * 2));
+        slotOf = Arrays.copyOf(slotOf, cap);
+        writesBack = Arrays.copyOf(writesBack, cap);
+        invMass = Arrays.copyOf(invMass, cap);
+        vel = Arrays.copyOf(vel, cap * 6);
+        invI = Arrays.copyOf(invI, cap * 6);
+        p0 = Arrays.copyOf(p0, cap * 3);
+        q0 = Arrays.copyOf(q0, cap * 4);
+        dp = Arrays.copyOf(dp, cap * 3);
+        dq = Arrays.copyOf(dq, cap * 4);
     }
 
     private void ensureManifolds(int n) {
@@ -462,12 +614,24 @@ public final class ContactSolver {
         }
         int cap = Math.max(n, active.length * 2);
         active = new int[cap];
-        t1 = new double[cap * 3];
-        t2 = new double[cap * 3];
-        int pc = cap * P;
-        normalMass = new double[pc]; tangentMass1 = new double[pc]; tangentMass2 = new double[pc];
-        lambdaN = new double[pc]; lambdaT1 = new double[pc]; lambdaT2 = new double[pc];
-        maxLambdaN = new double[pc]; approach = new double[pc]; sep = new double[pc];
-        totalN = new double[pc]; totalT1 = new double[pc]; totalT2 = new double[pc];
+        ia = new int[cap];
+        ib = new int[cap];
+        pointBase = new int[cap];
+        points = new int[cap];
+        man = new double[cap * MAN];
+    }
+
+    private void ensurePoints(int n) {
+        if (sep0.length >= n) {
+            return;
+        }
+        int cap = Math.max(n, Math.max(64, sep0.length * 2));
+        row = Arrays.copyOf(row, cap * ROW);
+        rAB = Arrays.copyOf(rAB, cap * 6);
+        sep0 = Arrays.copyOf(sep0, cap);
+        approach = Arrays.copyOf(approach, cap);
+        totalN = Arrays.copyOf(totalN, cap);
+        totalT1 = Arrays.copyOf(totalT1, cap);
+        totalT2 = Arrays.copyOf(totalT2, cap);
     }
 }

@@ -90,11 +90,13 @@ public final class StepPipeline {
             p.stageNanos[StepStage.INTEGRATE_VELOCITY.ordinal()] += System.nanoTime() - t;
 
             t = System.nanoTime();
+            solver.loadVelocities();
             solver.warmStart();
             solver.updateSeparations();
             for (int it = 0; it < velocityIterations; it++) {
                 solver.solve(true);
             }
+            solver.storeVelocities();
             p.stageNanos[StepStage.SOLVE.ordinal()] += System.nanoTime() - t;
 
             t = System.nanoTime();
@@ -110,6 +112,7 @@ public final class StepPipeline {
             for (int it = 0; it < relaxIterations; it++) {
                 solver.solve(false);
             }
+            solver.storeVelocities();
             solver.endSubStep();
             p.stageNanos[StepStage.RELAX.ordinal()] += System.nanoTime() - t;
         }
