@@ -57,7 +57,7 @@ public record DynamicsSettings(double contactHertz, double contactDampingRatio, 
      * higher because a sequential-impulse pile jitters at a few mm/s before it settles.)
      */
     public static DynamicsSettings defaults() {
-        return new DynamicsSettings(30, 10, 3, 0.005, 1, 400, 100, false, true, 0.05, 0.05, 0.5);
+        return new DynamicsSettings(60, 10, 3, 0, 1, 400, 100, false, true, 0.05, 0.05, 0.5);
     }
 
     /** A copy with other sleep settings. */

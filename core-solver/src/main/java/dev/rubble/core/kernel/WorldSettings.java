@@ -85,6 +85,20 @@ public record WorldSettings(double dt, int subSteps, double gravityX, double gra
                 stageOptions, maxBodies, maxContacts, maxManifolds, dynamics);
     }
 
+    /**
+     * A copy tuned for tall stacks (a 20-row box pyramid settles less than 1 cm in 10 s): the same
+     * dt split into 6 sub-steps of 2 velocity and 2 relax iterations each, with 90 Hz contacts
+     * (stiffer contacts need the higher sub-step rate: the stiffness is capped at half of it).
+     * Costs about twice the default step. Scenario equivalent: {@code "subSteps": 6,
+     * "velocityIterations": 2, "positionIterations": 2, "solver": {"contactHertz": 90}}.
+     */
+    public WorldSettings tallStacks() {
+        DynamicsSettings d = dynamics;
+        return new WorldSettings(dt, 6, gravityX, gravityY, gravityZ, 2, 2, stages, stageOptions, maxBodies,
+                maxContacts, maxManifolds, d.withContact(90, d.contactDampingRatio(), d.maxPushVelocity(),
+                        d.linearSlop(), d.restitutionThreshold()));
+    }
+
     /** A copy that selects {@code implementation} for {@code family}. */
     public WorldSettings withStage(String family, String implementation) {
         Map<String, String> s = new TreeMap<>(stages);

@@ -9,7 +9,6 @@ import dev.rubble.core.scenario.BenchScenes.Scene;
 import dev.rubble.core.scenario.Scenario;
 import dev.rubble.core.scenario.ScenarioWorld;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,8 +19,11 @@ import org.junit.jupiter.api.Test;
 final class BenchSceneAcceptanceTest {
 
     private static ScenarioWorld build(Scene scene, boolean sleeping) {
+        return build(scene, sleeping, BenchScenes.build(scene).settings());
+    }
+
+    private static ScenarioWorld build(Scene scene, boolean sleeping, dev.rubble.core.kernel.WorldSettings s) {
         Scenario sc = BenchScenes.build(scene);
-        var s = sc.settings();
         var d = s.dynamics().withSleep(sleeping, s.dynamics().sleepLinearThreshold(),
                 s.dynamics().sleepAngularThreshold(), s.dynamics().timeToSleep());
         Scenario withSleep = new Scenario(sc.name(), s.withDynamics(d), sc.bodies(), sc.commands(), sc.steps());
@@ -45,25 +47,31 @@ final class BenchSceneAcceptanceTest {
     }
 
     /** Ten seconds of the 20-row pyramid: the top box (starts at 19.5 m) and every other box. */
-    private static BenchScenes.Sanity pyramidAfterTenSeconds() {
-        ScenarioWorld w = build(Scene.PYRAMID, false);
+    private static BenchScenes.Sanity pyramidAfterTenSeconds(dev.rubble.core.kernel.WorldSettings settings) {
+        ScenarioWorld w = build(Scene.PYRAMID, false, settings);
         double[] start = centres(w.world());
         w.run(600);
         return BenchScenes.sanity(Scene.PYRAMID, start, centres(w.world()));
     }
 
+    /** The bench's own settings: one 60 Hz sub-step, 8 velocity and 2 relax iterations. */
     @Test
-    void pyramidStandsForTenSeconds() {
-        BenchScenes.Sanity s = pyramidAfterTenSeconds();
+    void pyramidStandsForTenSecondsAtOneSubStep() {
+        BenchScenes.Sanity s = pyramidAfterTenSeconds(BenchScenes.settings());
         assertThat(s.moved()).as("boxes that moved more than 0.1 m").isZero();
-        // measured 19.463 (3.7 cm of sag: 20 soft contacts under load, see docs/dynamics.md)
+        // measured 19.466: 3.4 cm of sag, 20 layers of 30 Hz contacts under load (docs/dynamics.md);
+        // the peers on the same scene sag 2.4 (Bullet) to 2.8 cm (Jolt)
         assertThat(s.topY()).isBetween(19.45, 19.5 + 0.001);
     }
 
-    @Disabled("issue 4 asks for < 1 cm; the soft contact at one 60 Hz sub-step sags 3.7 cm (docs/dynamics.md)")
+    /**
+     * Issue 4's "top box moves less than 1 cm", with the documented tall-stack settings
+     * ({@link dev.rubble.core.kernel.WorldSettings#tallStacks}): 6 sub-steps of 2 velocity and 2 relax
+     * iterations, 90 Hz contacts. Measured: top box 4 mm lower, no box moved more than 4 mm.
+     */
     @Test
-    void pyramidTopBoxMovesLessThanOneCentimetre() {
-        BenchScenes.Sanity s = pyramidAfterTenSeconds();
+    void pyramidTopBoxMovesLessThanOneCentimetreWithTallStackSettings() {
+        BenchScenes.Sanity s = pyramidAfterTenSeconds(BenchScenes.settings().tallStacks());
         assertThat(Math.abs(s.topY() - 19.5)).isLessThan(0.01);
         assertThat(s.maxMove()).isLessThan(0.01);
     }

@@ -35,9 +35,6 @@ final class StackingTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("known gap, issue 4 (docs/dynamics.md): with the merged solver and the real "
-            + "narrowphase a free-standing 10-box column drifts about 0.2 m sideways in 10 s (rocking on its "
-            + "contacts); it stands with the analytic test contacts. The 20-row pyramid and 4-row pyramid stand.")
     void tenBoxColumnStandsTenSeconds() {
         long[] h = new long[10];
         World w = tenBoxColumn(h);
@@ -51,9 +48,6 @@ final class StackingTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("known gap (docs/dynamics.md, pile section): through the real narrowphase a "
-            + "10-box column keeps rocking on its contacts above the sleep thresholds; it sleeps with the "
-            + "analytic test contacts. Same cause as the slow-settling pile.")
     void tenBoxColumnFallsAsleepWithinTenSeconds() {
         long[] h = new long[10];
         World w = tenBoxColumn(h);
