@@ -80,15 +80,12 @@ public final class ContactSolver {
      * 0.75 and 1.0 rock (Box2D v3 uses 0.25, which is too soft to hold a 20-row pyramid).
      */
     public static final double STIFFNESS_CAP = 0.5;
-    /** Doubles per contact point record (the normal row). */
-    static final int ROW = 17;
+    /** Doubles per contact point record (three rows). */
+    static final int ROW = 44;
     // offsets in a point record
-    private static final int CNA = 0, CNB = 3, KNA = 6, KNB = 9, NMASS = 12, LN = 13, SEP = 14, MAXLN = 15, LEVER = 16;
-    /** Doubles per manifold friction record: two tangent rows at the centre, one twist row about n. */
-    static final int FRI = 40;
-    private static final int C1A = 0, C1B = 3, K1A = 6, K1B = 9, T1MASS = 12, LT1 = 13;
-    private static final int C2A = 14, C2B = 17, K2A = 20, K2B = 23, T2MASS = 26, LT2 = 27;
-    private static final int KTA = 28, KTB = 31, TWMASS = 34, LTW = 35;
+    private static final int CNA = 0, CNB = 3, KNA = 6, KNB = 9, NMASS = 12, LN = 13, SEP = 14, MAXLN = 15;
+    private static final int C1A = 16, C1B = 19, K1A = 22, K1B = 25, T1MASS = 28, LT1 = 29;
+    private static final int C2A = 30, C2B = 33, K2A = 36, K2B = 39, T2MASS = 42, LT2 = 43;
     /** Doubles per manifold record: n, t1, t2, mu, inverse masses of A and B. */
     private static final int MAN = 12;
 
@@ -112,13 +109,11 @@ public final class ContactSolver {
     private int[] active = new int[0];       // store index
     private int[] ia = new int[0], ib = new int[0], pointBase = new int[0], points = new int[0];
     private double[] man = new double[0];
-    private double[] fri = new double[0];
-    private double[] totalM1 = new double[0], totalM2 = new double[0];
     // per solved point (solver point index)
     private double[] row = new double[0];
     private double[] rAB = new double[0];    // 6 per point: rA, rB (world, from the centres of mass)
     private double[] sep0 = new double[0], approach = new double[0];
-    private double[] totalN = new double[0];
+    private double[] totalN = new double[0], totalT1 = new double[0], totalT2 = new double[0];
 
     private BodyStore b;
     private ContactStore c;
@@ -210,7 +205,6 @@ public final class ContactSolver {
             pointBase[i] = pts;
             points[i] = pc;
             ensurePoints(pts + pc);
-            ensureFriction(activeCount);
             double mu = combineFriction(bodies.friction[a], bodies.friction[bb]);
             double e = combineRestitution(bodies.restitution[a], bodies.restitution[bb]);
             contacts.friction[m] = mu;
@@ -234,55 +228,26 @@ public final class ContactSolver {
             double mA = invMass[sa], mB = invMass[sb];
             man[mo + 10] = mA;
             man[mo + 11] = mB;
-            double cax = 0, cay = 0, caz = 0, cbx = 0, cby = 0, cbz = 0;
-            double t1sum = 0, t2sum = 0;
             for (int k = 0; k < pc; k++) {
                 int p = m * P + k, q = pts + k, r = q * ROW, o = q * 6;
                 double rax = contacts.ax[p], ray = contacts.ay[p], raz = contacts.az[p];
                 double rbx = contacts.bx[p], rby = contacts.by[p], rbz = contacts.bz[p];
-                cax += rax; cay += ray; caz += raz;
-                cbx += rbx; cby += rby; cbz += rbz;
                 rAB[o] = rax; rAB[o + 1] = ray; rAB[o + 2] = raz;
                 rAB[o + 3] = rbx; rAB[o + 4] = rby; rAB[o + 5] = rbz;
-                row[r + NMASS] = axisRow(row, r + CNA, sa, sb, mA + mB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
+                row[r + NMASS] = axisRow(r + CNA, sa, sb, mA + mB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
+                row[r + T1MASS] = axisRow(r + C1A, sa, sb, mA + mB, rax, ray, raz, rbx, rby, rbz, ux, uy, uz);
+                row[r + T2MASS] = axisRow(r + C2A, sa, sb, mA + mB, rax, ray, raz, rbx, rby, rbz, vx, vy, vz);
                 row[r + LN] = Math.max(contacts.normalImpulse[p], 0) * warm;
+                row[r + LT1] = contacts.tangentImpulse1[p] * warm;
+                row[r + LT2] = contacts.tangentImpulse2[p] * warm;
                 row[r + MAXLN] = 0;
                 row[r + SEP] = contacts.separation[p];
-                t1sum += contacts.tangentImpulse1[p];
-                t2sum += contacts.tangentImpulse2[p];
                 sep0[q] = contacts.separation[p];
-                totalN[q] = 0;
+                totalN[q] = totalT1[q] = totalT2[q] = 0;
                 double vn = relativeVelocity(a, bb, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
                 approach[q] = vn;
                 contacts.relativeNormalVelocity[p] = vn;
             }
-            double invCount = 1.0 / pc;
-            cax *= invCount; cay *= invCount; caz *= invCount;
-            cbx *= invCount; cby *= invCount; cbz *= invCount;
-            for (int k = 0; k < pc; k++) {
-                int o = (pts + k) * 6;
-                double dx = rAB[o] - cax, dy = rAB[o + 1] - cay, dz = rAB[o + 2] - caz;
-                row[(pts + k) * ROW + LEVER] = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            }
-            int f = i * FRI;
-            fri[f + T1MASS] = axisRow(fri, f + C1A, sa, sb, mA + mB, cax, cay, caz, cbx, cby, cbz, ux, uy, uz);
-            fri[f + T2MASS] = axisRow(fri, f + C2A, sa, sb, mA + mB, cax, cay, caz, cbx, cby, cbz, vx, vy, vz);
-            fri[f + LT1] = t1sum * warm;
-            fri[f + LT2] = t2sum * warm;
-            // twist about n: angular only
-            int oa6 = sa * 6, ob6 = sb * 6;
-            double tax = invI[oa6] * nx + invI[oa6 + 1] * ny + invI[oa6 + 2] * nz;
-            double tay = invI[oa6 + 1] * nx + invI[oa6 + 3] * ny + invI[oa6 + 4] * nz;
-            double taz = invI[oa6 + 2] * nx + invI[oa6 + 4] * ny + invI[oa6 + 5] * nz;
-            double tbx = invI[ob6] * nx + invI[ob6 + 1] * ny + invI[ob6 + 2] * nz;
-            double tby = invI[ob6 + 1] * nx + invI[ob6 + 3] * ny + invI[ob6 + 4] * nz;
-            double tbz = invI[ob6 + 2] * nx + invI[ob6 + 4] * ny + invI[ob6 + 5] * nz;
-            fri[f + KTA] = tax; fri[f + KTA + 1] = tay; fri[f + KTA + 2] = taz;
-            fri[f + KTB] = tbx; fri[f + KTB + 1] = tby; fri[f + KTB + 2] = tbz;
-            double kt = nx * (tax + tbx) + ny * (tay + tby) + nz * (taz + tbz);
-            fri[f + TWMASS] = kt > 0 ? 1 / kt : 0;
-            fri[f + LTW] = 0;
-            totalM1[i] = totalM2[i] = 0;
             pts += pc;
         }
         pointsPrepared = pts;
@@ -305,7 +270,7 @@ public final class ContactSolver {
      * Writes one row's Jacobian into the point record at {@code at}: {@code rA × u}, {@code rB × u},
      * {@code I⁻¹A (rA × u)}, {@code I⁻¹B (rB × u)}; returns the row's effective mass.
      */
-    private double axisRow(double[] rw, int at, int sa, int sb, double linear, double rax, double ray, double raz,
+    private double axisRow(int at, int sa, int sb, double linear, double rax, double ray, double raz,
                            double rbx, double rby, double rbz, double ux, double uy, double uz) {
         double cax = ray * uz - raz * uy, cay = raz * ux - rax * uz, caz = rax * uy - ray * ux;
         double cbx = rby * uz - rbz * uy, cby = rbz * ux - rbx * uz, cbz = rbx * uy - rby * ux;
@@ -316,6 +281,7 @@ public final class ContactSolver {
         double kbx = invI[ob] * cbx + invI[ob + 1] * cby + invI[ob + 2] * cbz;
         double kby = invI[ob + 1] * cbx + invI[ob + 3] * cby + invI[ob + 4] * cbz;
         double kbz = invI[ob + 2] * cbx + invI[ob + 4] * cby + invI[ob + 5] * cbz;
+        double[] rw = row;
         rw[at] = cax; rw[at + 1] = cay; rw[at + 2] = caz;
         rw[at + 3] = cbx; rw[at + 4] = cby; rw[at + 5] = cbz;
         rw[at + 6] = kax; rw[at + 7] = kay; rw[at + 8] = kaz;
@@ -422,24 +388,19 @@ public final class ContactSolver {
             double vax = v[oa], vay = v[oa + 1], vaz = v[oa + 2], wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
             double vbx = v[ob], vby = v[ob + 1], vbz = v[ob + 2], wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
             for (int k = 0, r = pointBase[i] * ROW; k < points[i]; k++, r += ROW) {
-                double ln = rw[r + LN];
-                vax -= mA * ln * nx; vay -= mA * ln * ny; vaz -= mA * ln * nz;
-                vbx += mB * ln * nx; vby += mB * ln * ny; vbz += mB * ln * nz;
-                wax -= rw[r + KNA] * ln; way -= rw[r + KNA + 1] * ln; waz -= rw[r + KNA + 2] * ln;
-                wbx += rw[r + KNB] * ln; wby += rw[r + KNB + 1] * ln; wbz += rw[r + KNB + 2] * ln;
+                double ln = rw[r + LN], l1 = rw[r + LT1], l2 = rw[r + LT2];
+                double px = ln * nx + l1 * ux + l2 * tx;
+                double py = ln * ny + l1 * uy + l2 * ty;
+                double pz = ln * nz + l1 * uz + l2 * tz;
+                vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
+                vbx += mB * px; vby += mB * py; vbz += mB * pz;
+                wax -= rw[r + KNA] * ln + rw[r + K1A] * l1 + rw[r + K2A] * l2;
+                way -= rw[r + KNA + 1] * ln + rw[r + K1A + 1] * l1 + rw[r + K2A + 1] * l2;
+                waz -= rw[r + KNA + 2] * ln + rw[r + K1A + 2] * l1 + rw[r + K2A + 2] * l2;
+                wbx += rw[r + KNB] * ln + rw[r + K1B] * l1 + rw[r + K2B] * l2;
+                wby += rw[r + KNB + 1] * ln + rw[r + K1B + 1] * l1 + rw[r + K2B + 1] * l2;
+                wbz += rw[r + KNB + 2] * ln + rw[r + K1B + 2] * l1 + rw[r + K2B + 2] * l2;
             }
-            final double[] fr = fri;
-            int f = i * FRI;
-            double l1 = fr[f + LT1], l2 = fr[f + LT2];
-            double px = l1 * ux + l2 * tx, py = l1 * uy + l2 * ty, pz = l1 * uz + l2 * tz;
-            vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
-            vbx += mB * px; vby += mB * py; vbz += mB * pz;
-            wax -= fr[f + K1A] * l1 + fr[f + K2A] * l2;
-            way -= fr[f + K1A + 1] * l1 + fr[f + K2A + 1] * l2;
-            waz -= fr[f + K1A + 2] * l1 + fr[f + K2A + 2] * l2;
-            wbx += fr[f + K1B] * l1 + fr[f + K2B] * l2;
-            wby += fr[f + K1B + 1] * l1 + fr[f + K2B + 1] * l2;
-            wbz += fr[f + K1B + 2] * l1 + fr[f + K2B + 2] * l2;
             v[oa] = vax; v[oa + 1] = vay; v[oa + 2] = vaz; v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
             v[ob] = vbx; v[ob + 1] = vby; v[ob + 2] = vbz; v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;
         }
@@ -535,57 +496,38 @@ public final class ContactSolver {
                 wax -= rw[r + KNA] * d; way -= rw[r + KNA + 1] * d; waz -= rw[r + KNA + 2] * d;
                 wbx += rw[r + KNB] * d; wby += rw[r + KNB + 1] * d; wbz += rw[r + KNB + 2] * d;
             }
-            final double mu = mn[mo + 9];
-            final double[] fr = fri;
-            final int f = i * FRI;
-            double sumN = 0, sumLever = 0;
+            double mu = mn[mo + 9];
+            double ux = mn[mo + 3], uy = mn[mo + 4], uz = mn[mo + 5];
+            double tx = mn[mo + 6], ty = mn[mo + 7], tz = mn[mo + 8];
             for (int k = 0, r = base; k < pc; k++, r += ROW) {
-                double ln = rw[r + LN];
-                sumN += ln;
-                sumLever += ln * rw[r + LEVER];
-            }
-            {
-                double ux = mn[mo + 3], uy = mn[mo + 4], uz = mn[mo + 5];
-                double tx = mn[mo + 6], ty = mn[mo + 7], tz = mn[mo + 8];
                 double dvx = vbx - vax, dvy = vby - vay, dvz = vbz - vaz;
                 double v1 = dvx * ux + dvy * uy + dvz * uz
-                        + fr[f + C1B] * wbx + fr[f + C1B + 1] * wby + fr[f + C1B + 2] * wbz
-                        - fr[f + C1A] * wax - fr[f + C1A + 1] * way - fr[f + C1A + 2] * waz;
+                        + rw[r + C1B] * wbx + rw[r + C1B + 1] * wby + rw[r + C1B + 2] * wbz
+                        - rw[r + C1A] * wax - rw[r + C1A + 1] * way - rw[r + C1A + 2] * waz;
                 double v2 = dvx * tx + dvy * ty + dvz * tz
-                        + fr[f + C2B] * wbx + fr[f + C2B + 1] * wby + fr[f + C2B + 2] * wbz
-                        - fr[f + C2A] * wax - fr[f + C2A + 1] * way - fr[f + C2A + 2] * waz;
-                double o1 = fr[f + LT1], o2 = fr[f + LT2];
-                double n1 = o1 - fr[f + T1MASS] * v1, n2 = o2 - fr[f + T2MASS] * v2;
-                double limit = mu * sumN;
+                        + rw[r + C2B] * wbx + rw[r + C2B + 1] * wby + rw[r + C2B + 2] * wbz
+                        - rw[r + C2A] * wax - rw[r + C2A + 1] * way - rw[r + C2A + 2] * waz;
+                double o1 = rw[r + LT1], o2 = rw[r + LT2];
+                double n1 = o1 - rw[r + T1MASS] * v1, n2 = o2 - rw[r + T2MASS] * v2;
+                double limit = mu * rw[r + LN];
                 double len2 = n1 * n1 + n2 * n2;
                 if (len2 > limit * limit) {
                     double scale = limit / Math.sqrt(len2);
                     n1 *= scale;
                     n2 *= scale;
                 }
-                fr[f + LT1] = n1;
-                fr[f + LT2] = n2;
+                rw[r + LT1] = n1;
+                rw[r + LT2] = n2;
                 double d1 = n1 - o1, d2 = n2 - o2;
                 double px = d1 * ux + d2 * tx, py = d1 * uy + d2 * ty, pz = d1 * uz + d2 * tz;
                 vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
                 vbx += mB * px; vby += mB * py; vbz += mB * pz;
-                wax -= fr[f + K1A] * d1 + fr[f + K2A] * d2;
-                way -= fr[f + K1A + 1] * d1 + fr[f + K2A + 1] * d2;
-                waz -= fr[f + K1A + 2] * d1 + fr[f + K2A + 2] * d2;
-                wbx += fr[f + K1B] * d1 + fr[f + K2B] * d2;
-                wby += fr[f + K1B + 1] * d1 + fr[f + K2B + 1] * d2;
-                wbz += fr[f + K1B + 2] * d1 + fr[f + K2B + 2] * d2;
-            }
-            if (pc > 1) {
-                // twist friction about n, bounded by mu * sum(lambda_n * lever)
-                double vt = nx * (wbx - wax) + ny * (wby - way) + nz * (wbz - waz);
-                double ot = fr[f + LTW];
-                double limit = mu * sumLever;
-                double nt = Math.max(-limit, Math.min(limit, ot - fr[f + TWMASS] * vt));
-                fr[f + LTW] = nt;
-                double d = nt - ot;
-                wax -= fr[f + KTA] * d; way -= fr[f + KTA + 1] * d; waz -= fr[f + KTA + 2] * d;
-                wbx += fr[f + KTB] * d; wby += fr[f + KTB + 1] * d; wbz += fr[f + KTB + 2] * d;
+                wax -= rw[r + K1A] * d1 + rw[r + K2A] * d2;
+                way -= rw[r + K1A + 1] * d1 + rw[r + K2A + 1] * d2;
+                waz -= rw[r + K1A + 2] * d1 + rw[r + K2A + 2] * d2;
+                wbx += rw[r + K1B] * d1 + rw[r + K2B] * d2;
+                wby += rw[r + K1B + 1] * d1 + rw[r + K2B + 1] * d2;
+                wbz += rw[r + K1B + 2] * d1 + rw[r + K2B + 2] * d2;
             }
             v[oa] = vax; v[oa + 1] = vay; v[oa + 2] = vaz; v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
             v[ob] = vbx; v[ob + 1] = vby; v[ob + 2] = vbz; v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;
@@ -596,11 +538,10 @@ public final class ContactSolver {
     public void endSubStep() {
         final double[] rw = row;
         for (int q = 0; q < pointsPrepared; q++) {
-            totalN[q] += rw[q * ROW + LN];
-        }
-        for (int i = 0; i < activeCount; i++) {
-            totalM1[i] += fri[i * FRI + LT1];
-            totalM2[i] += fri[i * FRI + LT2];
+            int r = q * ROW;
+            totalN[q] += rw[r + LN];
+            totalT1[q] += rw[r + LT1];
+            totalT2[q] += rw[r + LT2];
         }
     }
 
@@ -642,12 +583,10 @@ public final class ContactSolver {
         storeVelocities();
         for (int i = 0; i < activeCount; i++) {
             int m = active[i];
-            // the manifold's friction impulse acts at its centre; each point reports an equal share
-            double share1 = totalM1[i] / points[i], share2 = totalM2[i] / points[i];
             for (int k = 0, q = pointBase[i], p = m * P; k < points[i]; k++, q++, p++) {
                 c.normalImpulse[p] = totalN[q];
-                c.tangentImpulse1[p] = share1;
-                c.tangentImpulse2[p] = share2;
+                c.tangentImpulse1[p] = totalT1[q];
+                c.tangentImpulse2[p] = totalT2[q];
             }
         }
     }
@@ -688,16 +627,6 @@ public final class ContactSolver {
         man = new double[cap * MAN];
     }
 
-    private void ensureFriction(int n) {
-        if (totalM1.length >= n) {
-            return;
-        }
-        int cap = Math.max(n, Math.max(16, totalM1.length * 2));
-        fri = Arrays.copyOf(fri, cap * FRI);
-        totalM1 = Arrays.copyOf(totalM1, cap);
-        totalM2 = Arrays.copyOf(totalM2, cap);
-    }
-
     private void ensurePoints(int n) {
         if (sep0.length >= n) {
             return;
@@ -708,5 +637,7 @@ public final class ContactSolver {
         sep0 = Arrays.copyOf(sep0, cap);
         approach = Arrays.copyOf(approach, cap);
         totalN = Arrays.copyOf(totalN, cap);
+        totalT1 = Arrays.copyOf(totalT1, cap);
+        totalT2 = Arrays.copyOf(totalT2, cap);
     }
 }
