@@ -120,6 +120,7 @@ public final class ContactSolver {
     private DynamicsSettings settings;
     private double h, invH, biasRate, massScale, impulseScale;
     private int pointsPrepared;
+    private boolean separationsCurrent;
 
     /** Combined friction coefficient of two materials: {@code sqrt(μa μb)}. */
     public static double combineFriction(double a, double b) {
@@ -251,6 +252,7 @@ public final class ContactSolver {
             pts += pc;
         }
         pointsPrepared = pts;
+        separationsCurrent = true;
     }
 
     private void setFixedBody() {
@@ -411,6 +413,10 @@ public final class ContactSolver {
      * {@code s = s0 + ((ΔpB + ΔRB rB - rB) - (ΔpA + ΔRA rA - rA)) . n}.
      */
     public void updateSeparations() {
+        if (separationsCurrent) {
+            separationsCurrent = false; // positions have not moved since prepare: row[SEP] = s0 already
+            return;
+        }
         for (int i = 1; i < bodyCount; i++) {
             int s = slotOf[i], o3 = i * 3, o4 = i * 4;
             dp[o3] = b.px[s] - p0[o3];
