@@ -17,8 +17,8 @@ import java.util.Arrays;
  * join islands, or the whole world would be one island). A body rests while its sleep speed
  * {@code max(|v|, |w| R)} is under the linear threshold (R = distance from its centre of mass to its
  * farthest point, so {@code |w| R} is the fastest any of its points moves by rotation; Box2D v3's
- * rule) and {@code |w|} is under the angular threshold; its rest time grows by dt, otherwise resets. An island whose
- * every body has rested for {@code timeToSleep} (and that does not touch a moving kinematic body)
+ * rule) and {@code |w|} is under the angular threshold; its rest time grows by dt, otherwise
+ * resets. An island whose every body has rested for {@code timeToSleep} (and that does not touch a moving kinematic body)
  * goes to sleep: its bodies move to the SLEEPING partition (zero velocity, fixed in the
  * broadphase), so they cost nothing in the broadphase update, the narrowphase (fixed–fixed pairs
  * are never reported) and the solver. The island's bodies are linked in a ring

@@ -21,10 +21,10 @@ import dev.rubble.spi.shape.ShapeMath;
  * edge on another box's face or across its rim, and the exact SAT answer there is often an edge axis
  * a fraction of a millimetre better than the face: one contact point, about which the box pivots.
  * With a 1 mm tolerance the 4 000-box bench pile kept a few boxes rocking at 0.1-0.2 rad/s and its
- * one big island awake until 29 s; preferring the face (clipped: 2-4 points) it sleeps at 11 s. ODE
- * dBoxBox (and Bullet's port of it) prefers faces by 5 % of the depth, qu3e by 5 % plus 1 cm. The price: when a
- * face wins over a better edge axis the reported depth exceeds the true (minimum) depth by at most
- * that tolerance, and the normal is the face's.
+ * one big island awake until 29 s; preferring the face (clipped: 2-4 points) it sleeps at 12 s.
+ * ODE's dBoxBox (and Bullet's port of it) prefers faces by 5 % of the depth, qu3e by 5 % plus 1 cm.
+ * The price: when a face wins over a better edge axis the reported depth exceeds the true (minimum)
+ * depth by at most that tolerance, and the normal is the face's.
  */
 final class BoxBox implements PairCollider {
     /** An edge axis must beat the best face axis by this much, metres, plus {@link #EDGE_RELATIVE} of the depth. */
