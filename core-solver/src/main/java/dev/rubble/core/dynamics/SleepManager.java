@@ -6,6 +6,7 @@ import dev.rubble.core.body.MotionType;
 import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.kernel.World;
 import dev.rubble.spi.broadphase.Broadphase;
+import dev.rubble.spi.shape.Shape;
 import java.util.Arrays;
 
 /**
@@ -13,9 +14,11 @@ import java.util.Arrays;
  *
  * <p>After the solve, {@link #update} builds islands with {@link IslandBuilder} from manifolds
  * that have contact points between two awake dynamic bodies (static and kinematic bodies do not
- * join islands, or the whole world would be one island). A body rests while its speed is under
- * the linear and angular thresholds; its rest time grows by dt, otherwise resets. An island whose
- * every body has rested for {@code timeToSleep} (and that does not touch a moving kinematic body)
+ * join islands, or the whole world would be one island). A body rests while its sleep speed
+ * {@code max(|v|, |w| R)} is under the linear threshold (R = distance from its centre of mass to its
+ * farthest point, so {@code |w| R} is the fastest any of its points moves by rotation; Box2D v3's
+ * rule) and {@code |w|} is under the angular threshold; its rest time grows by dt, otherwise
+ * resets. An island whose every body has rested for {@code timeToSleep} (and that does not touch a moving kinematic body)
  * goes to sleep: its bodies move to the SLEEPING partition (zero velocity, fixed in the
  * broadphase), so they cost nothing in the broadphase update, the narrowphase (fixed–fixed pairs
  * are never reported) and the solver. The island's bodies are linked in a ring
@@ -38,6 +41,10 @@ public final class SleepManager implements Broadphase.ProxyCollector {
     private int[] head = new int[0];
     private int[] candidates = new int[0];
     private boolean[] keepAwake = new boolean[0];
+    // per slot: the shape the extent was computed for, and the centre-of-mass-to-farthest-point distance
+    private Shape[] extentShape = new Shape[0];
+    private double[] extent = new double[0];
+    private final double[] box = new double[6];
     private BodyStore queryBodies;
     private int[] foundIds = new int[16];
     private int found;
@@ -52,6 +59,8 @@ public final class SleepManager implements Broadphase.ProxyCollector {
             head = Arrays.copyOf(head, cap);
             candidates = Arrays.copyOf(candidates, cap);
             keepAwake = Arrays.copyOf(keepAwake, cap);
+            extentShape = Arrays.copyOf(extentShape, cap);
+            extent = Arrays.copyOf(extent, cap);
         }
         islands.ensure(slots);
     }
@@ -138,17 +147,47 @@ public final class SleepManager implements Broadphase.ProxyCollector {
         return before - b.count(BodyState.SLEEPING);
     }
 
-    private static boolean wakes(BodyStore b, int s, DynamicsSettings d) {
+    private boolean wakes(BodyStore b, int s, DynamicsSettings d) {
         if (b.state[s] != AWAKE) {
             return false;
         }
         return b.motion[s] == DYNAMIC || movingFast(b, s, d);
     }
 
-    private static boolean movingFast(BodyStore b, int s, DynamicsSettings d) {
+    /**
+     * Whether body {@code s} moves too fast to rest: its sleep speed {@code max(|v|, |w| R)} (R = the
+     * distance from its centre of mass to its farthest point, so {@code |w| R} bounds the speed
+     * rotation gives any of its points; Box2D v3's rule) is above the linear threshold, or {@code |w|}
+     * is above the angular threshold.
+     */
+    private boolean movingFast(BodyStore b, int s, DynamicsSettings d) {
         double lin = d.sleepLinearThreshold(), ang = d.sleepAngularThreshold();
-        return b.vx[s] * b.vx[s] + b.vy[s] * b.vy[s] + b.vz[s] * b.vz[s] > lin * lin
-                || b.wx[s] * b.wx[s] + b.wy[s] * b.wy[s] + b.wz[s] * b.wz[s] > ang * ang;
+        double w2 = b.wx[s] * b.wx[s] + b.wy[s] * b.wy[s] + b.wz[s] * b.wz[s];
+        if (w2 > ang * ang) {
+            return true;
+        }
+        double r = extent(b, s);
+        return b.vx[s] * b.vx[s] + b.vy[s] * b.vy[s] + b.vz[s] * b.vz[s] > lin * lin || w2 * r * r > lin * lin;
+    }
+
+    /** Distance from body s's centre of mass to the farthest corner of its shape's local bounds, cached per shape. */
+    private double extent(BodyStore b, int s) {
+        if (s >= extentShape.length) {
+            ensure(s + 1);
+        }
+        Shape sh = b.shape[s];
+        if (sh == null) {
+            return 0;
+        }
+        if (extentShape[s] != sh) {
+            sh.bounds(0, 0, 0, 0, 0, 0, 1, box, 0);
+            double x = Math.max(Math.abs(box[0] - b.lcx[s]), Math.abs(box[3] - b.lcx[s]));
+            double y = Math.max(Math.abs(box[1] - b.lcy[s]), Math.abs(box[4] - b.lcy[s]));
+            double z = Math.max(Math.abs(box[2] - b.lcz[s]), Math.abs(box[5] - b.lcz[s]));
+            extent[s] = Math.sqrt(x * x + y * y + z * z);
+            extentShape[s] = sh;
+        }
+        return extent[s];
     }
 
     /**

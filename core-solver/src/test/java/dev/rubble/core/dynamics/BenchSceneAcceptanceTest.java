@@ -77,15 +77,16 @@ final class BenchSceneAcceptanceTest {
     }
 
     /**
-     * Measured: every box sleeps at step 1758 (29.3 s); the last 15 s are 2-6 boxes rocking on edge
-     * contacts that keep the settled pile (one island of 3 797 boxes) awake. The heaviest test of the
-     * module (about 1-2 minutes on the shared 2-core machine); the loop stops when all sleep.
+     * Measured: every box sleeps at step 738 (12.3 s; 29.3 s before box-box preferred faces over
+     * nearly equal edge axes, see docs/dynamics.md). The pile is chaotic: small changes to the
+     * narrowphase rule moved that between 9.5 and 12.3 s, so the bound leaves room for the solver to
+     * change. The loop stops when all sleep (about 2.5 times fewer steps than before).
      */
     @Test
-    void pileComesToRestAndEveryBoxSleepsWithinThirtyFiveSeconds() {
+    void pileComesToRestAndEveryBoxSleepsWithinEighteenSeconds() {
         World w = build(Scene.PILE, true).world();
         int asleepAt = -1;
-        for (int i = 0; i < 35 * 60 && asleepAt < 0; i++) {
+        for (int i = 0; i < 18 * 60 && asleepAt < 0; i++) {
             w.step();
             if (w.profile().sleepingBodies() == 4000) {
                 asleepAt = i;
@@ -93,9 +94,14 @@ final class BenchSceneAcceptanceTest {
         }
         assertThat(asleepAt).as("step at which all 4000 boxes sleep").isNotNegative();
         BodyStore b = w.bodies();
+        double meanY = 0;
         for (int s = 1; s <= 4000; s++) {
             assertThat(b.py[s]).isGreaterThan(-0.5); // none lost through the ground
+            meanY += b.py[s] / 4000;
         }
+        // measured mean centre height 1.01 m (1.02 before; the peers: Jolt 1.035, Bullet 0.76); a pile
+        // that sank into the ground or was blown apart would not be in this range
+        assertThat(meanY).isBetween(0.7, 1.3);
     }
 
     @Test

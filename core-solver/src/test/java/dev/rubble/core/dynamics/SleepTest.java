@@ -192,4 +192,48 @@ final class SleepTest {
         // the pusher's face reached x = -0.5 + 0.5 = 0; the box was pushed ahead of it
         assertThat(w.bodies().originX(slot(w, b))).isGreaterThan(0.45);
     }
+
+    /**
+     * The sleep speed is {@code max(|v|, |w| R)}, R the distance from the centre of mass to the farthest
+     * corner: rotation counts by how fast it moves the body's points, not by its rate alone.
+     */
+    @Test
+    void rotationCountsByTheSpeedItGivesTheFarthestPoint() {
+        WorldSettings d = WorldSettings.defaults().withGravity(0, 0, 0);
+        d = d.withDynamics(d.dynamics().withSleep(true, 0.05, 1.0, 0.5));
+        // a 10 m cube at 0.02 rad/s: its corners (R = 5 sqrt 3 = 8.66 m) move at 0.17 m/s > 0.05
+        World big = Worlds.world(d);
+        long b = box(big, 5, 1000, 0, 0, 0);
+        big.queue(new Command.SetVelocity(b, 0, 0, 0, 0, 0.02, 0));
+        steps(big, 120);
+        assertThat(state(big, b)).isEqualTo(BodyState.AWAKE);
+        // a 0.2 m cube at 0.2 rad/s: corners (R = 0.1 sqrt 3 = 0.173 m) move at 0.035 m/s < 0.05
+        World small = Worlds.world(d);
+        long s = box(small, 0.1, 1, 0, 0, 0);
+        small.queue(new Command.SetVelocity(s, 0, 0, 0, 0.2, 0, 0));
+        steps(small, 60);
+        assertThat(state(small, s)).isEqualTo(BodyState.SLEEPING);
+        // just above: 0.3 rad/s gives 0.052 m/s
+        World faster = Worlds.world(d);
+        long f = box(faster, 0.1, 1, 0, 0, 0);
+        faster.queue(new Command.SetVelocity(f, 0, 0, 0, 0.3, 0, 0));
+        steps(faster, 120);
+        assertThat(state(faster, f)).isEqualTo(BodyState.AWAKE);
+    }
+
+    @Test
+    void theAngularThresholdStillCapsTheRotationRate() {
+        WorldSettings d = WorldSettings.defaults().withGravity(0, 0, 0);
+        // a 2 cm pebble at 1 rad/s: corners move at 0.017 m/s, but 1 rad/s is above the 0.5 rad/s cap
+        World w = Worlds.world(d.withDynamics(d.dynamics().withSleep(true, 0.05, 0.5, 0.5)));
+        long p = box(w, 0.01, 0.01, 0, 0, 0);
+        w.queue(new Command.SetVelocity(p, 0, 0, 0, 0, 1.0, 0));
+        steps(w, 120);
+        assertThat(state(w, p)).isEqualTo(BodyState.AWAKE);
+        World w2 = Worlds.world(d.withDynamics(d.dynamics().withSleep(true, 0.05, 2.0, 0.5)));
+        long p2 = box(w2, 0.01, 0.01, 0, 0, 0);
+        w2.queue(new Command.SetVelocity(p2, 0, 0, 0, 0, 1.0, 0));
+        steps(w2, 120);
+        assertThat(state(w2, p2)).isEqualTo(BodyState.SLEEPING);
+    }
 }

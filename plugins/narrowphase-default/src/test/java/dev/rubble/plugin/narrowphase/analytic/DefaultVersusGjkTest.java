@@ -49,7 +49,7 @@ final class DefaultVersusGjkTest {
     @Test
     void analyticAndGjkAgreeOnRandomConvexPairs() {
         int[][] pairs = {{0, 0}, {0, 1}, {0, 2}, {2, 2}, {1, 1}, {1, 2}, {3, 3}, {1, 3}, {0, 3}};
-        int compared = 0, deep = 0;
+        int compared = 0, deep = 0, boxFaceForEdge = 0;
         for (int[] pair : pairs) {
             for (int i = 0; i < 400; i++) {
                 Shape a = randomShape(pair[0]), b = randomShape(pair[1]);
@@ -70,12 +70,20 @@ final class DefaultVersusGjkTest {
                 double sepA = ma.minSeparation(), sepB = mb.minSeparation();
                 // EPA approximates curved surfaces by a polytope: millimetre agreement when the cores overlap
                 double tol = (pair[0] == 0 || pair[0] == 2 || pair[1] == 0 || pair[1] == 2) && sepA < -0.05 ? 5e-3 : 1e-6;
+                boolean faceForEdge = false;
                 if (pair[0] == 1 && pair[1] == 1) {
-                    tol = BoxBox.EDGE_TOLERANCE + 1e-6; // SAT prefers a face axis within this of an edge axis
+                    // SAT prefers a face axis over an edge axis that is at most this much shallower
+                    tol = BoxBox.edgeTolerance(sepB) + 1e-6;
+                    faceForEdge = Math.abs(sepA - sepB) > 1e-6;
+                    if (faceForEdge) {
+                        boxFaceForEdge++;
+                        // the face contact is deeper than the true (EPA) depth, never shallower
+                        assertThat(sepA).as("pair 1-1 #%d", i).isLessThan(sepB);
+                    }
                 }
                 assertThat(sepB).as("pair %d-%d #%d", pair[0], pair[1], i).isCloseTo(sepA, within(tol));
                 double dot = ma.nx * mb.nx + ma.ny * mb.ny + ma.nz * mb.nz;
-                if (sepA > -0.05) { // deep overlaps can have several near-equal axes; shallow ones not
+                if (sepA > -0.05 && !faceForEdge) { // deep overlaps can have several near-equal axes; shallow ones not
                     assertThat(dot).as("normal pair %d-%d #%d", pair[0], pair[1], i).isGreaterThan(0.99);
                 }
                 compared++;
@@ -84,6 +92,10 @@ final class DefaultVersusGjkTest {
         }
         assertThat(compared).isGreaterThan(1000);
         assertThat(deep).isGreaterThan(500);
+        // the face preference took over from a better edge axis in some box pairs (measured 115 of
+        // 400: these random overlaps are deep, up to half a metre, so a quarter of the depth is a lot),
+        // but far from all
+        assertThat(boxFaceForEdge).isBetween(1, 160);
     }
 
     @Test
