@@ -42,11 +42,16 @@ import java.util.Arrays;
  * when all of these hold:
  * <ul>
  *   <li>same two slots with the same generations (a removed body's reused slot never matches);</li>
- *   <li>B's centre of mass in A's frame moved less than {@link #CACHE_MAX_TRANSLATION} (1 mm)
- *       since the pose the manifolds were computed at (not since the last step: drift never
- *       accumulates);</li>
- *   <li>the relative rotation turned less than {@link #CACHE_MAX_ROTATION_DEGREES} (2&deg;) since
- *       then (Jolt's defaults for both);</li>
+ *   <li>since the pose the manifolds were computed at (not since the last step: drift never
+ *       accumulates), the relative motion moved no point of either body by
+ *       {@link #CACHE_MAX_TRANSLATION} (1 mm) or more: {@code |delta d| + 2 sin(theta/2) L < 1 mm}
+ *       with {@code d} B's centre of mass in A's frame, {@code theta} the change of the relative
+ *       rotation and {@code L = min(RB, |d| + RA)} the lever arm (R = reach from a body's centre of
+ *       mass to its bounds' farthest corner); the turn is also capped at
+ *       {@link #CACHE_MAX_ROTATION_DEGREES} (2&deg;). Jolt uses 1 mm for the translation and 2&deg;
+ *       for the rotation separately; 2&deg; turns a 0.5 m lever by 17 mm, enough for a box rocking
+ *       on an edge to keep replaying its flat face manifold (the 4 000-box pile then never fell
+ *       asleep), so the turn is measured by how far it moves points;</li>
  *   <li>the pair's speculative margin (base margin + look-ahead of its relative speed) differs by
  *       at most {@link #CACHE_MAX_MARGIN_CHANGE} (1 mm) from the recorded one: a pair that speeds
  *       up, e.g. falling under gravity (its margin grows by g dt&sup2; &asymp; 2.7 mm per 60 Hz step)
@@ -75,9 +80,12 @@ public final class NarrowphaseStage implements ContactSink {
      * Bullet do for all points).
      */
     public static final double MATCH_DISTANCE = 0.005;
-    /** Largest motion of B's centre of mass in A's body frame, metres, for which a pair's cached manifolds are replayed. */
+    /**
+     * Largest relative motion of a pair, metres, for which its cached manifolds are replayed: B's
+     * centre of mass in A's body frame plus what the relative turn moves their points (see the class comment).
+     */
     public static final double CACHE_MAX_TRANSLATION = 0.001;
-    /** Largest change of the relative rotation of a pair, degrees, for which its cached manifolds are replayed. */
+    /** Cap on the change of the relative rotation of a pair, degrees, for which its cached manifolds are replayed. */
     public static final double CACHE_MAX_ROTATION_DEGREES = 2;
     /** Largest change of a pair's speculative margin, metres, for which its cached manifolds are replayed. */
     public static final double CACHE_MAX_MARGIN_CHANGE = 0.001;
@@ -253,7 +261,7 @@ public final class NarrowphaseStage implements ContactSink {
                 }
                 if (cursor < old.pairs && old.a[cursor] == a && old.b[cursor] == c
                         && old.genA[cursor] == genA && old.genB[cursor] == genB
-                        && reusable(old, cursor, tmp[0], tmp[1], tmp[2], rx, ry, rz, rw, pairMargin)) {
+                        && reusable(old, cursor, b, a, c, tmp[0], tmp[1], tmp[2], rx, ry, rz, rw, pairMargin)) {
                     replay(old, cursor);
                     next.copyPair(old, cursor);
                     pairsCached++;
@@ -278,19 +286,36 @@ public final class NarrowphaseStage implements ContactSink {
         this.bodies = null;
     }
 
-    /** Whether cache entry {@code e} is within the tolerances of the current relative pose and margin. */
-    private static boolean reusable(PairCache old, int e, double dx, double dy, double dz,
+    /**
+     * Whether cache entry {@code e} is within the tolerances of the current relative pose
+     * ({@code d} = B's centre of mass in A's frame, {@code r} = conj(qA) qB) and margin.
+     */
+    private static boolean reusable(PairCache old, int e, BodyStore b, int a, int c, double dx, double dy, double dz,
                                     double rx, double ry, double rz, double rw, double pairMargin) {
+        if (Math.abs(pairMargin - old.margin[e]) > CACHE_MAX_MARGIN_CHANGE) {
+            return false;
+        }
         double ex = dx - old.dx[e], ey = dy - old.dy[e], ez = dz - old.dz[e];
-        if (ex * ex + ey * ey + ez * ez >= CACHE_MAX_TRANSLATION * CACHE_MAX_TRANSLATION) {
+        double moved2 = ex * ex + ey * ey + ez * ez;
+        if (moved2 >= CACHE_MAX_TRANSLATION * CACHE_MAX_TRANSLATION) {
             return false;
         }
-        // the angle between two rotations q1, q2 is 2 acos(|q1 . q2|)
+        // the angle theta between two rotations q1, q2: cos(theta / 2) = |q1 . q2|
         double dot = rx * old.qx[e] + ry * old.qy[e] + rz * old.qz[e] + rw * old.qw[e];
-        if (Math.abs(dot) <= CACHE_COS_HALF_ROTATION) {
+        double cos2 = dot * dot;
+        if (cos2 <= CACHE_COS_HALF_ROTATION * CACHE_COS_HALF_ROTATION) {
             return false;
         }
-        return Math.abs(pairMargin - old.margin[e]) <= CACHE_MAX_MARGIN_CHANGE;
+        // a turn by theta moves a point at lever arm L by the chord 2 sin(theta / 2) L. Seen from A, B's
+        // points (within B's reach of its centre) move by at most |delta d| + chord RB; seen from B, A's
+        // by at most |delta d| + chord (|d| + RA); the smaller bound holds.
+        double chord = 2 * Math.sqrt(Math.max(0, 1 - cos2));
+        double moved = Math.sqrt(moved2);
+        if (chord == 0) {
+            return true;
+        }
+        double lever = Math.min(Motion.reach(b, c), Math.sqrt(dx * dx + dy * dy + dz * dz) + Motion.reach(b, a));
+        return moved + chord * lever < CACHE_MAX_TRANSLATION;
     }
 
     /**

@@ -105,14 +105,17 @@ final class PairCache {
             int to = addManifold(from.key[m], from.nx[m], from.ny[m], from.nz[m]);
             int n = from.points[m];
             points[to] = n;
-            int src = m * ContactStore.MAX_POINTS, dst = to * ContactStore.MAX_POINTS;
-            System.arraycopy(from.lax, src, lax, dst, n);
-            System.arraycopy(from.lay, src, lay, dst, n);
-            System.arraycopy(from.laz, src, laz, dst, n);
-            System.arraycopy(from.lbx, src, lbx, dst, n);
-            System.arraycopy(from.lby, src, lby, dst, n);
-            System.arraycopy(from.lbz, src, lbz, dst, n);
-            System.arraycopy(from.feature, src, feature, dst, n);
+            // at most 4 points: a plain loop beats System.arraycopy's call for such short runs
+            for (int src = m * ContactStore.MAX_POINTS, dst = to * ContactStore.MAX_POINTS, end2 = src + n;
+                 src < end2; src++, dst++) {
+                lax[dst] = from.lax[src];
+                lay[dst] = from.lay[src];
+                laz[dst] = from.laz[src];
+                lbx[dst] = from.lbx[src];
+                lby[dst] = from.lby[src];
+                lbz[dst] = from.lbz[src];
+                feature[dst] = from.feature[src];
+            }
         }
     }
 

@@ -126,15 +126,31 @@ final class ContactCacheTest {
         stage.run(b, pairs, c);
         assertThat(stage.pairsCached).isEqualTo(1);
 
-        // turning 1.5 degrees about the vertical is within the 2 degree tolerance, 3 degrees is not
-        rotateAboutY(b, s, 1.5);
+        // a turn about the vertical moves the box's points by 2 sin(theta/2) R, R = its reach sqrt(3)/2 m
+        // (the ground's lever |d| + R_ground is longer): 0.06 deg moves them 0.91 mm (replayed), 0.12 deg
+        // 1.8 mm (collided)
+        double reach = Math.sqrt(3) / 2;
+        assertThat(2 * Math.sin(Math.toRadians(0.03)) * reach).isBetween(0.0009, 0.00095);
+        rotateAboutY(b, s, 0.06);
         stage.run(b, pairs, c);
         assertThat(stage.pairsCached).isEqualTo(1);
-        rotateAboutY(b, s, 1.5);
+        rotateAboutY(b, s, 0.06);
         stage.run(b, pairs, c);
         assertThat(stage.pairsCached).isZero();
-        // the fresh manifold's corners turned 3 degrees with the box: B's witness x offsets are
-        // +-0.5 cos 3 deg -+ 0.5 sin 3 deg, no longer +-0.5
+        // from that new reference: 0.06 deg alone is replayed; 0.06 deg with a 0.5 mm lift (0.91 + 0.5 mm) is not
+        stage.run(b, pairs, c);
+        assertThat(stage.pairsCached).isEqualTo(1);
+        rotateAboutY(b, s, 0.06);
+        stage.run(b, pairs, c);
+        assertThat(stage.pairsCached).isEqualTo(1);
+        b.py[s] += 0.0005;
+        stage.run(b, pairs, c);
+        assertThat(stage.pairsCached).isZero();
+        // turning 3 degrees in all: the fresh manifold's corners turned with the box, B's witness x
+        // offsets are +-0.5 cos 3 deg -+ 0.5 sin 3 deg, no longer +-0.5
+        rotateAboutY(b, s, 3 - 0.18);
+        stage.run(b, pairs, c);
+        assertThat(stage.pairsCached).isZero();
         double c3 = Math.cos(Math.toRadians(3)), s3 = Math.sin(Math.toRadians(3));
         for (int k = 0; k < 4; k++) {
             assertThat(Math.abs(c.bx[k])).satisfiesAnyOf(v -> assertThat(v).isCloseTo(0.5 * (c3 + s3), within(1e-9)),
