@@ -256,11 +256,14 @@ public final class NarrowphaseStage implements ContactSink {
                 double ry = aqw * bqy + aqx * bqz - aqy * bqw - aqz * bqx;
                 double rz = aqw * bqz - aqx * bqy + aqy * bqx - aqz * bqw;
                 int genA = b.generation[a], genB = b.generation[c];
-                while (cursor < old.pairs && (old.a[cursor] < a || (old.a[cursor] == a && old.b[cursor] < c))) {
+                final int[] oi = old.pairI;
+                while (cursor < old.pairs && (oi[cursor * PairCache.PI] < a
+                        || (oi[cursor * PairCache.PI] == a && oi[cursor * PairCache.PI + PairCache.B] < c))) {
                     cursor++;
                 }
-                if (cursor < old.pairs && old.a[cursor] == a && old.b[cursor] == c
-                        && old.genA[cursor] == genA && old.genB[cursor] == genB
+                int ci = cursor * PairCache.PI;
+                if (cursor < old.pairs && oi[ci] == a && oi[ci + PairCache.B] == c
+                        && oi[ci + PairCache.GEN_A] == genA && oi[ci + PairCache.GEN_B] == genB
                         && reusable(old, cursor, b, a, c, tmp[0], tmp[1], tmp[2], rx, ry, rz, rw, pairMargin)) {
                     replay(old, cursor);
                     next.copyPair(old, cursor);
@@ -292,16 +295,19 @@ public final class NarrowphaseStage implements ContactSink {
      */
     private static boolean reusable(PairCache old, int e, BodyStore b, int a, int c, double dx, double dy, double dz,
                                     double rx, double ry, double rz, double rw, double pairMargin) {
-        if (Math.abs(pairMargin - old.margin[e]) > CACHE_MAX_MARGIN_CHANGE) {
+        final double[] pd = old.pairD;
+        final int o = e * PairCache.PD;
+        if (Math.abs(pairMargin - pd[o + PairCache.MARGIN]) > CACHE_MAX_MARGIN_CHANGE) {
             return false;
         }
-        double ex = dx - old.dx[e], ey = dy - old.dy[e], ez = dz - old.dz[e];
+        double ex = dx - pd[o + PairCache.DX], ey = dy - pd[o + PairCache.DY], ez = dz - pd[o + PairCache.DZ];
         double moved2 = ex * ex + ey * ey + ez * ez;
         if (moved2 >= CACHE_MAX_TRANSLATION * CACHE_MAX_TRANSLATION) {
             return false;
         }
         // the angle theta between two rotations q1, q2: cos(theta / 2) = |q1 . q2|
-        double dot = rx * old.qx[e] + ry * old.qy[e] + rz * old.qz[e] + rw * old.qw[e];
+        double dot = rx * pd[o + PairCache.QX] + ry * pd[o + PairCache.QY] + rz * pd[o + PairCache.QZ]
+                + rw * pd[o + PairCache.QW];
         double cos2 = dot * dot;
         if (cos2 <= CACHE_COS_HALF_ROTATION * CACHE_COS_HALF_ROTATION) {
             return false;
@@ -327,16 +333,19 @@ public final class NarrowphaseStage implements ContactSink {
         final double[] ra = poseA.r, rb = poseB.r;
         final BodyStore b = bodies;
         final int sa = slotA, sb = slotB;
-        for (int m = old.first[e], end = m + old.count[e]; m < end; m++) {
-            double lx = old.nx[m], ly = old.ny[m], lz = old.nz[m];
+        final double[] md = old.manD, t = old.ptD;
+        final int[] mi = old.manI;
+        for (int m = old.pairI[e * PairCache.PI + PairCache.FIRST], end = m + old.pairI[e * PairCache.PI + PairCache.COUNT];
+             m < end; m++) {
+            double lx = md[m * PairCache.MD], ly = md[m * PairCache.MD + 1], lz = md[m * PairCache.MD + 2];
             double nx = ra[0] * lx + ra[1] * ly + ra[2] * lz;
             double ny = ra[3] * lx + ra[4] * ly + ra[5] * lz;
             double nz = ra[6] * lx + ra[7] * ly + ra[8] * lz;
             storeManifold(nx, ny, nz, old.key[m]);
-            for (int k = 0, n = old.points[m]; k < n; k++) {
-                int p = m * ContactStore.MAX_POINTS + k;
-                double lax = old.lax[p], lay = old.lay[p], laz = old.laz[p];
-                double lbx = old.lbx[p], lby = old.lby[p], lbz = old.lbz[p];
+            for (int p = mi[m * PairCache.MI], pend = p + mi[m * PairCache.MI + 1]; p < pend; p++) {
+                int o = p * PairCache.TD;
+                double lax = t[o], lay = t[o + 1], laz = t[o + 2];
+                double lbx = t[o + 3], lby = t[o + 4], lbz = t[o + 5];
                 double rax = ra[0] * lax + ra[1] * lay + ra[2] * laz;
                 double ray = ra[3] * lax + ra[4] * lay + ra[5] * laz;
                 double raz = ra[6] * lax + ra[7] * lay + ra[8] * laz;

@@ -8,149 +8,152 @@ import java.util.Arrays;
  * merge-join cursor (no hashing, no order that depends on anything but the pair buffer).
  *
  * <pre>
- *  pair e:      slots a[e] &lt; b[e] and their generations, B's centre of mass in A's body frame
- *               (dx, dy, dz)[e], the rotation from B's to A's body frame (qx, qy, qz, qw)[e] = conj(qA) qB,
- *               the speculative margin the narrowphase ran with, margin[e] (metres), and
- *               manifolds first[e] .. first[e] + count[e] - 1 (count 0 = the pair had no contact)
- *  manifold m:  key[m], normal in A's body frame (nx, ny, nz)[m], points[m] in 0..4
- *  point p = 4 m + k:  witness on A relative to A's centre of mass in A's body frame (lax..),
- *               witness on B relative to B's centre of mass in B's body frame (lbx..), feature[p]
+ *  pair e:      pairI[6e ..]: slot a &lt; slot b, their generations, first manifold, manifold count
+ *                             (0 = the pair had no contact)
+ *               pairD[8e ..]: B's centre of mass in A's body frame (dx, dy, dz), the rotation from
+ *                             B's to A's body frame (qx, qy, qz, qw) = conj(qA) qB, and the speculative
+ *                             margin the narrowphase ran with (metres)
+ *  manifold m:  key[m]; manI[2m ..]: first point, point count (0..4); manD[3m ..]: normal in A's frame
+ *  point p:     ptD[6p ..]: witness on A relative to A's centre of mass in A's frame, witness on B
+ *               relative to B's centre of mass in B's frame; feature[p]
  * </pre>
  *
+ * Records are interleaved (a pair's data shares one or two cache lines, a manifold's points are
+ * contiguous): the stage reads one cache and writes the next for every pair, and a dozen
+ * parallel arrays per record cost more memory traffic than the collision test the cache saves.
  * Arrays grow by doubling and are reused: allocation-free in steady state. Not thread-safe.
  */
 final class PairCache {
+    static final int PI = 6, PD = 8, MI = 2, MD = 3, TD = 6;
+    static final int A = 0, B = 1, GEN_A = 2, GEN_B = 3, FIRST = 4, COUNT = 5;
+    static final int DX = 0, DY = 1, DZ = 2, QX = 3, QY = 4, QZ = 5, QW = 6, MARGIN = 7;
+
     int pairs;
     int manifolds;
+    int points;
 
-    int[] a = new int[64], b = new int[64], genA = new int[64], genB = new int[64];
-    int[] first = new int[64], count = new int[64];
-    double[] dx = new double[64], dy = new double[64], dz = new double[64];
-    double[] qx = new double[64], qy = new double[64], qz = new double[64], qw = new double[64];
-    double[] margin = new double[64];
-
+    int[] pairI = new int[64 * PI];
+    double[] pairD = new double[64 * PD];
     long[] key = new long[64];
-    double[] nx = new double[64], ny = new double[64], nz = new double[64];
-    int[] points = new int[64];
-
-    double[] lax = new double[256], lay = new double[256], laz = new double[256];
-    double[] lbx = new double[256], lby = new double[256], lbz = new double[256];
+    int[] manI = new int[64 * MI];
+    double[] manD = new double[64 * MD];
+    double[] ptD = new double[256 * TD];
     long[] feature = new long[256];
 
     /** Forgets every entry (keeps the arrays). */
     void clear() {
         pairs = 0;
         manifolds = 0;
+        points = 0;
     }
 
-    /** Appends a pair entry with no manifold yet; returns its index. */
-    int addPair(int slotA, int slotB, int generationA, int generationB,
-                double x, double y, double z, double rx, double ry, double rz, double rw, double pairMargin) {
-        if (pairs == a.length) {
-            growPairs();
+    /** Appends a pair entry with no manifold yet. */
+    void addPair(int slotA, int slotB, int generationA, int generationB,
+                 double x, double y, double z, double rx, double ry, double rz, double rw, double pairMargin) {
+        if ((pairs + 1) * PI > pairI.length) {
+            pairI = Arrays.copyOf(pairI, 2 * pairI.length);
+            pairD = Arrays.copyOf(pairD, 2 * pairD.length);
         }
-        int e = pairs++;
-        a[e] = slotA;
-        b[e] = slotB;
-        genA[e] = generationA;
-        genB[e] = generationB;
-        dx[e] = x;
-        dy[e] = y;
-        dz[e] = z;
-        qx[e] = rx;
-        qy[e] = ry;
-        qz[e] = rz;
-        qw[e] = rw;
-        margin[e] = pairMargin;
-        first[e] = manifolds;
-        count[e] = 0;
-        return e;
+        int i = pairs * PI, d = pairs * PD;
+        pairs++;
+        int[] pi = pairI;
+        pi[i + A] = slotA;
+        pi[i + B] = slotB;
+        pi[i + GEN_A] = generationA;
+        pi[i + GEN_B] = generationB;
+        pi[i + FIRST] = manifolds;
+        pi[i + COUNT] = 0;
+        double[] pd = pairD;
+        pd[d + DX] = x;
+        pd[d + DY] = y;
+        pd[d + DZ] = z;
+        pd[d + QX] = rx;
+        pd[d + QY] = ry;
+        pd[d + QZ] = rz;
+        pd[d + QW] = rw;
+        pd[d + MARGIN] = pairMargin;
     }
 
     /** Appends a manifold to the last pair entry; returns its index. */
     int addManifold(long manifoldKey, double localNx, double localNy, double localNz) {
         if (manifolds == key.length) {
-            growManifolds();
+            int n = 2 * key.length;
+            key = Arrays.copyOf(key, n);
+            manI = Arrays.copyOf(manI, n * MI);
+            manD = Arrays.copyOf(manD, n * MD);
         }
         int m = manifolds++;
         key[m] = manifoldKey;
-        nx[m] = localNx;
-        ny[m] = localNy;
-        nz[m] = localNz;
-        points[m] = 0;
-        count[pairs - 1]++;
+        manI[m * MI] = points;
+        manI[m * MI + 1] = 0;
+        manD[m * MD] = localNx;
+        manD[m * MD + 1] = localNy;
+        manD[m * MD + 2] = localNz;
+        pairI[(pairs - 1) * PI + COUNT]++;
         return m;
     }
 
-    /** Appends a point to manifold {@code m} (ignored once it holds {@link ContactStore#MAX_POINTS}). */
+    /**
+     * Appends a point to manifold {@code m}, the last one (ignored once it holds
+     * {@link ContactStore#MAX_POINTS}).
+     */
     void addPoint(int m, double ax, double ay, double az, double bx, double by, double bz, long featureId) {
-        if (points[m] == ContactStore.MAX_POINTS) {
+        if (manI[m * MI + 1] == ContactStore.MAX_POINTS) {
             return;
         }
-        int p = m * ContactStore.MAX_POINTS + points[m]++;
-        lax[p] = ax;
-        lay[p] = ay;
-        laz[p] = az;
-        lbx[p] = bx;
-        lby[p] = by;
-        lbz[p] = bz;
-        feature[p] = featureId;
+        if (points == feature.length) {
+            feature = Arrays.copyOf(feature, 2 * feature.length);
+            ptD = Arrays.copyOf(ptD, 2 * ptD.length);
+        }
+        manI[m * MI + 1]++;
+        int o = points++ * TD;
+        double[] t = ptD;
+        t[o] = ax;
+        t[o + 1] = ay;
+        t[o + 2] = az;
+        t[o + 3] = bx;
+        t[o + 4] = by;
+        t[o + 5] = bz;
+        feature[o / TD] = featureId;
     }
 
     /** Copies pair entry {@code e} of {@code from} (pose, margin, manifolds, points) to the end of this cache. */
     void copyPair(PairCache from, int e) {
-        addPair(from.a[e], from.b[e], from.genA[e], from.genB[e], from.dx[e], from.dy[e], from.dz[e],
-                from.qx[e], from.qy[e], from.qz[e], from.qw[e], from.margin[e]);
-        for (int m = from.first[e], end = m + from.count[e]; m < end; m++) {
-            int to = addManifold(from.key[m], from.nx[m], from.ny[m], from.nz[m]);
-            int n = from.points[m];
-            points[to] = n;
-            // at most 4 points: a plain loop beats System.arraycopy's call for such short runs
-            for (int src = m * ContactStore.MAX_POINTS, dst = to * ContactStore.MAX_POINTS, end2 = src + n;
-                 src < end2; src++, dst++) {
-                lax[dst] = from.lax[src];
-                lay[dst] = from.lay[src];
-                laz[dst] = from.laz[src];
-                lbx[dst] = from.lbx[src];
-                lby[dst] = from.lby[src];
-                lbz[dst] = from.lbz[src];
-                feature[dst] = from.feature[src];
-            }
+        int[] fi = from.pairI;
+        int i = e * PI, d = e * PD;
+        addPair(fi[i + A], fi[i + B], fi[i + GEN_A], fi[i + GEN_B], from.pairD[d + DX], from.pairD[d + DY],
+                from.pairD[d + DZ], from.pairD[d + QX], from.pairD[d + QY], from.pairD[d + QZ], from.pairD[d + QW],
+                from.pairD[d + MARGIN]);
+        int m0 = fi[i + FIRST], mc = fi[i + COUNT];
+        if (mc == 0) {
+            return;
         }
-    }
-
-    private void growPairs() {
-        int n = 2 * a.length;
-        a = Arrays.copyOf(a, n);
-        b = Arrays.copyOf(b, n);
-        genA = Arrays.copyOf(genA, n);
-        genB = Arrays.copyOf(genB, n);
-        first = Arrays.copyOf(first, n);
-        count = Arrays.copyOf(count, n);
-        dx = Arrays.copyOf(dx, n);
-        dy = Arrays.copyOf(dy, n);
-        dz = Arrays.copyOf(dz, n);
-        qx = Arrays.copyOf(qx, n);
-        qy = Arrays.copyOf(qy, n);
-        qz = Arrays.copyOf(qz, n);
-        qw = Arrays.copyOf(qw, n);
-        margin = Arrays.copyOf(margin, n);
-    }
-
-    private void growManifolds() {
-        int n = 2 * key.length;
-        key = Arrays.copyOf(key, n);
-        nx = Arrays.copyOf(nx, n);
-        ny = Arrays.copyOf(ny, n);
-        nz = Arrays.copyOf(nz, n);
-        points = Arrays.copyOf(points, n);
-        int pc = n * ContactStore.MAX_POINTS;
-        lax = Arrays.copyOf(lax, pc);
-        lay = Arrays.copyOf(lay, pc);
-        laz = Arrays.copyOf(laz, pc);
-        lbx = Arrays.copyOf(lbx, pc);
-        lby = Arrays.copyOf(lby, pc);
-        lbz = Arrays.copyOf(lbz, pc);
-        feature = Arrays.copyOf(feature, pc);
+        // the pair's manifolds and their points are contiguous in both caches
+        int p0 = from.manI[m0 * MI], pc = from.manI[(m0 + mc - 1) * MI] + from.manI[(m0 + mc - 1) * MI + 1] - p0;
+        while (manifolds + mc > key.length) {
+            int n = 2 * key.length;
+            key = Arrays.copyOf(key, n);
+            manI = Arrays.copyOf(manI, n * MI);
+            manD = Arrays.copyOf(manD, n * MD);
+        }
+        while (points + pc > feature.length) {
+            feature = Arrays.copyOf(feature, 2 * feature.length);
+            ptD = Arrays.copyOf(ptD, 2 * ptD.length);
+        }
+        int shift = points - p0;
+        for (int k = 0; k < mc; k++) {
+            int src = m0 + k, dst = manifolds + k;
+            key[dst] = from.key[src];
+            manI[dst * MI] = from.manI[src * MI] + shift;
+            manI[dst * MI + 1] = from.manI[src * MI + 1];
+            manD[dst * MD] = from.manD[src * MD];
+            manD[dst * MD + 1] = from.manD[src * MD + 1];
+            manD[dst * MD + 2] = from.manD[src * MD + 2];
+        }
+        System.arraycopy(from.ptD, p0 * TD, ptD, points * TD, pc * TD);
+        System.arraycopy(from.feature, p0, feature, points, pc);
+        manifolds += mc;
+        points += pc;
+        pairI[(pairs - 1) * PI + COUNT] = mc;
     }
 }
