@@ -54,6 +54,10 @@ final class BenchCommand implements Callable<Integer> {
             description = "choose an implementation for a stage family, e.g. --set broadphase=bruteforce (repeatable)")
     List<String> sets = new ArrayList<>();
 
+    @Option(names = "--no-contact-cache",
+            description = "run the narrowphase on every pair every step (switch off the body-pair contact cache)")
+    boolean noContactCache;
+
     @Option(names = "--stages", description = "also print a `stages` line: mean ms per pipeline stage over the measured steps")
     boolean printStages;
 
@@ -100,6 +104,9 @@ final class BenchCommand implements Callable<Integer> {
     private void run(Scene s, Stages stages, Map<String, String> overrides, PrintWriter out) {
         Scenario scenario = BenchScenes.build(s);
         ScenarioWorld sw = ScenarioWorld.create(scenario, stages, overrides);
+        if (noContactCache) {
+            sw.world().narrowphaseStage().setContactCache(false);
+        }
         BodyStore b = sw.world().bodies();
         // dynamic bodies in slot order = scene order (a fresh store hands out slots sequentially)
         int[] slots = new int[b.size()];
@@ -149,9 +156,10 @@ final class BenchCommand implements Callable<Integer> {
         }
         out.println(BenchScenes.sanity(s, start, positions(b, slots, n)).format());
         var ws = sw.world().settings();
-        out.printf("info engine=rubble broadphase=%s velocity_iterations=%d position_iterations=%d sub_steps=%d sleeping=%s%n",
+        out.printf("info engine=rubble broadphase=%s velocity_iterations=%d position_iterations=%d sub_steps=%d sleeping=%s"
+                        + " contact_cache=%s%n",
                 sw.world().broadphaseName(), ws.velocityIterations(), ws.positionIterations(), ws.subSteps(),
-                ws.dynamics().sleepEnabled() ? "on" : "off");
+                ws.dynamics().sleepEnabled() ? "on" : "off", sw.world().narrowphaseStage().contactCache() ? "on" : "off");
         if (done < steps) {
             out.printf(Locale.ROOT, "note engine=rubble scene=%s capped after %d of %d steps (%.0f s of stepping)%n",
                     s.label(), done, steps, total / 1e9);

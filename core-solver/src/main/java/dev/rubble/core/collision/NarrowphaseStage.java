@@ -3,6 +3,7 @@ package dev.rubble.core.collision;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.dynamics.Motion;
+import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.narrowphase.ContactSink;
 import dev.rubble.spi.narrowphase.Narrowphase;
 import dev.rubble.spi.narrowphase.Pose;
@@ -31,6 +32,42 @@ import java.util.Arrays;
  * works the same way: once that many points are stored, later points are dropped and counted in
  * {@link #pointsDropped} (a manifold left with no point is removed). Allocation-free in steady
  * state (caches grow by doubling).
+ *
+ * <h2>Body-pair contact cache</h2>
+ * In the spirit of Jolt's body pair cache: each narrowphase call is recorded per pair in body
+ * frames ({@link PairCache}: witness points on A and on B relative to each centre of mass in each
+ * body's frame, normal in A's frame, feature ids, sub-keys), together with the relative pose it
+ * was computed at (B's centre of mass and rotation expressed in A's body frame) and the pair's
+ * speculative margin. Next run, a pair skips the narrowphase and replays the recorded manifolds
+ * when all of these hold:
+ * <ul>
+ *   <li>same two slots with the same generations (a removed body's reused slot never matches);</li>
+ *   <li>since the pose the manifolds were computed at (not since the last step: drift never
+ *       accumulates), the relative motion moved no point of either body by
+ *       {@link #CACHE_MAX_TRANSLATION} (1 mm) or more: {@code |delta d| + 2 sin(theta/2) L < 1 mm}
+ *       with {@code d} B's centre of mass in A's frame, {@code theta} the change of the relative
+ *       rotation and {@code L = min(RB, |d| + RA)} the lever arm (R = reach from a body's centre of
+ *       mass to its bounds' farthest corner); the turn is also capped at
+ *       {@link #CACHE_MAX_ROTATION_DEGREES} (2&deg;). Jolt uses 1 mm for the translation and 2&deg;
+ *       for the rotation separately; 2&deg; turns a 0.5 m lever by 17 mm, enough for a box rocking
+ *       on an edge to keep replaying its flat face manifold (the 4 000-box pile then never fell
+ *       asleep), so the turn is measured by how far it moves points;</li>
+ *   <li>the pair's speculative margin (base margin + look-ahead of its relative speed) differs by
+ *       at most {@link #CACHE_MAX_MARGIN_CHANGE} (1 mm) from the recorded one: a pair that speeds
+ *       up, e.g. falling under gravity (its margin grows by g dt&sup2; &asymp; 2.7 mm per 60 Hz step)
+ *       or struck by an impulse while still in place, runs the narrowphase.</li>
+ * </ul>
+ * A replayed point's witnesses are transformed back to world with the current poses, its
+ * separation is recomputed as {@code (bWorld - aWorld) . n} with the current world normal; feature
+ * ids and sub-keys are the recorded ones, so warm starting, budgets (manifold and point),
+ * drop counting and sorting run exactly as for fresh manifolds. Pairs with no contact are cached
+ * too (count 0). Bodies that are both non-dynamic or filtered out by layers never reach the cache;
+ * pairs not tested in a run (e.g. both asleep) are forgotten. Lookup is a merge-join over the
+ * sorted pairs (deterministic, no hashing). Replays are counted in {@link #pairsCached}; switch the
+ * cache off with the kernel narrowphase option {@value #CONTACT_CACHE_OPTION} = false or
+ * {@link #setContactCache(boolean)} (then nothing is recorded and results are as without it).
+ * Inexactness is bounded by the tolerances: a replayed manifold can miss a feature that came
+ * within the margin by less than the allowed motion, like Jolt's.
  */
 public final class NarrowphaseStage implements ContactSink {
     /** Default speculative margin, metres: shapes this far apart still get (positive-separation) contacts. */
@@ -43,6 +80,19 @@ public final class NarrowphaseStage implements ContactSink {
      * Bullet do for all points).
      */
     public static final double MATCH_DISTANCE = 0.005;
+    /**
+     * Largest relative motion of a pair, metres, for which its cached manifolds are replayed: B's
+     * centre of mass in A's body frame plus what the relative turn moves their points (see the class comment).
+     */
+    public static final double CACHE_MAX_TRANSLATION = 0.001;
+    /** Cap on the change of the relative rotation of a pair, degrees, for which its cached manifolds are replayed. */
+    public static final double CACHE_MAX_ROTATION_DEGREES = 2;
+    /** Largest change of a pair's speculative margin, metres, for which its cached manifolds are replayed. */
+    public static final double CACHE_MAX_MARGIN_CHANGE = 0.001;
+    /** Kernel option of the {@code narrowphase} stage options (boolean, default true): the body-pair contact cache. */
+    public static final String CONTACT_CACHE_OPTION = "contactCache";
+    /** cos(half the rotation tolerance): |dot| of two unit quaternions at least this = within the tolerance. */
+    private static final double CACHE_COS_HALF_ROTATION = StrictMath.cos(StrictMath.toRadians(CACHE_MAX_ROTATION_DEGREES) / 2);
 
     private final Narrowphase narrowphase;
     private double margin = DEFAULT_MARGIN;
@@ -65,9 +115,19 @@ public final class NarrowphaseStage implements ContactSink {
     private BodyStore bodies;
     private int slotA, slotB, current = -1;
     private boolean dropping;
+    // normal of the manifold being received (world), valid also while dropping
+    private double curNx, curNy, curNz;
+
+    // body-pair cache: last run's entries (read) and this run's (written); swapped after each run
+    private PairCache cached = new PairCache(), recording = new PairCache();
+    private boolean contactCache = true;
+    private boolean record;
+    private int recordManifold = -1;
 
     /** Counters of the last run. */
     public int pairsTested, manifoldsKept, pointsKept, pointsWarmStarted, pointsDropped;
+    /** Pairs of the last run whose manifolds were replayed from the body-pair cache (no narrowphase call). */
+    public int pairsCached;
     private int maxPoints = Integer.MAX_VALUE;
 
     public NarrowphaseStage(Narrowphase narrowphase) {
@@ -86,6 +146,42 @@ public final class NarrowphaseStage implements ContactSink {
             throw new IllegalArgumentException("maxContacts = " + maxContacts + "; allowed: >= 1");
         }
         maxPoints = maxContacts;
+    }
+
+    /** Whether the body-pair contact cache is on (default true). */
+    public boolean contactCache() {
+        return contactCache;
+    }
+
+    /**
+     * Switches the body-pair contact cache (see the class comment). Switching it off also forgets
+     * what was recorded, so switching it on again starts from fresh narrowphase results.
+     */
+    public void setContactCache(boolean on) {
+        contactCache = on;
+        if (!on) {
+            cached.clear();
+        }
+    }
+
+    /**
+     * The kernel's own narrowphase option, {@value #CONTACT_CACHE_OPTION} (boolean, default true),
+     * read from the {@code narrowphase} stage options.
+     *
+     * @throws IllegalArgumentException when the option is not a boolean
+     */
+    public static boolean contactCacheOption(StageConfig options) {
+        return options.getBoolean(CONTACT_CACHE_OPTION, true);
+    }
+
+    /** {@code options} without the kernel's own keys: what the narrowphase plugin is created with. */
+    public static StageConfig pluginOptions(StageConfig options) {
+        if (!options.asMap().containsKey(CONTACT_CACHE_OPTION)) {
+            return options;
+        }
+        java.util.Map<String, Object> m = new java.util.TreeMap<>(options.asMap());
+        m.remove(CONTACT_CACHE_OPTION);
+        return StageConfig.of(m);
     }
 
     /** Speculative margin, metres. */
@@ -121,7 +217,11 @@ public final class NarrowphaseStage implements ContactSink {
         this.store = contacts;
         savePrevious(contacts);
         contacts.clear();
-        pairsTested = manifoldsKept = pointsKept = pointsWarmStarted = pointsDropped = 0;
+        pairsTested = manifoldsKept = pointsKept = pointsWarmStarted = pointsDropped = pairsCached = 0;
+        final PairCache old = cached, next = recording;
+        next.clear();
+        final boolean useCache = contactCache;
+        int cursor = 0;
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
         for (int i = 0, n = pairs.size(); i < n; i++) {
             int a = pairs.first(i), c = pairs.second(i);
@@ -146,14 +246,119 @@ public final class NarrowphaseStage implements ContactSink {
                         + angularReach(b, a) + angularReach(b, c);
                 pairMargin += dt * closing;
             }
-            narrowphase.collide(b.shape[a], poseA, b.shape[c], poseB, pairMargin, this);
+            if (useCache) {
+                // B's centre of mass in A's body frame, and the rotation conj(qA) qB
+                poseA.inverseRotate(b.px[c] - b.px[a], b.py[c] - b.py[a], b.pz[c] - b.pz[a], tmp, 0);
+                double aqx = b.qx[a], aqy = b.qy[a], aqz = b.qz[a], aqw = b.qw[a];
+                double bqx = b.qx[c], bqy = b.qy[c], bqz = b.qz[c], bqw = b.qw[c];
+                double rw = aqw * bqw + aqx * bqx + aqy * bqy + aqz * bqz;
+                double rx = aqw * bqx - aqx * bqw - aqy * bqz + aqz * bqy;
+                double ry = aqw * bqy + aqx * bqz - aqy * bqw - aqz * bqx;
+                double rz = aqw * bqz - aqx * bqy + aqy * bqx - aqz * bqw;
+                int genA = b.generation[a], genB = b.generation[c];
+                final int[] oi = old.pairI;
+                while (cursor < old.pairs && (oi[cursor * PairCache.PI] < a
+                        || (oi[cursor * PairCache.PI] == a && oi[cursor * PairCache.PI + PairCache.B] < c))) {
+                    cursor++;
+                }
+                int ci = cursor * PairCache.PI;
+                if (cursor < old.pairs && oi[ci] == a && oi[ci + PairCache.B] == c
+                        && oi[ci + PairCache.GEN_A] == genA && oi[ci + PairCache.GEN_B] == genB
+                        && reusable(old, cursor, b, a, c, tmp[0], tmp[1], tmp[2], rx, ry, rz, rw, pairMargin)) {
+                    replay(old, cursor);
+                    next.copyPair(old, cursor);
+                    pairsCached++;
+                } else {
+                    next.addPair(a, c, genA, genB, tmp[0], tmp[1], tmp[2], rx, ry, rz, rw, pairMargin);
+                    record = true;
+                    recordManifold = -1;
+                    narrowphase.collide(b.shape[a], poseA, b.shape[c], poseB, pairMargin, this);
+                    record = false;
+                }
+            } else {
+                narrowphase.collide(b.shape[a], poseA, b.shape[c], poseB, pairMargin, this);
+            }
             finishManifold();
             sortByKey(contacts, first, contacts.size());
         }
         warmStart(contacts);
         manifoldsKept = contacts.size();
+        cached = next;
+        recording = old;
         this.store = null;
         this.bodies = null;
+    }
+
+    /**
+     * Whether cache entry {@code e} is within the tolerances of the current relative pose
+     * ({@code d} = B's centre of mass in A's frame, {@code r} = conj(qA) qB) and margin.
+     */
+    private static boolean reusable(PairCache old, int e, BodyStore b, int a, int c, double dx, double dy, double dz,
+                                    double rx, double ry, double rz, double rw, double pairMargin) {
+        final double[] pd = old.pairD;
+        final int o = e * PairCache.PD;
+        if (Math.abs(pairMargin - pd[o + PairCache.MARGIN]) > CACHE_MAX_MARGIN_CHANGE) {
+            return false;
+        }
+        double ex = dx - pd[o + PairCache.DX], ey = dy - pd[o + PairCache.DY], ez = dz - pd[o + PairCache.DZ];
+        double moved2 = ex * ex + ey * ey + ez * ez;
+        if (moved2 >= CACHE_MAX_TRANSLATION * CACHE_MAX_TRANSLATION) {
+            return false;
+        }
+        // the angle theta between two rotations q1, q2: cos(theta / 2) = |q1 . q2|
+        double dot = rx * pd[o + PairCache.QX] + ry * pd[o + PairCache.QY] + rz * pd[o + PairCache.QZ]
+                + rw * pd[o + PairCache.QW];
+        double cos2 = dot * dot;
+        if (cos2 <= CACHE_COS_HALF_ROTATION * CACHE_COS_HALF_ROTATION) {
+            return false;
+        }
+        // a turn by theta moves a point at lever arm L by the chord 2 sin(theta / 2) L. Seen from A, B's
+        // points (within B's reach of its centre) move by at most |delta d| + chord RB; seen from B, A's
+        // by at most |delta d| + chord (|d| + RA); the smaller bound holds.
+        double chord = 2 * Math.sqrt(Math.max(0, 1 - cos2));
+        double moved = Math.sqrt(moved2);
+        if (chord == 0) {
+            return true;
+        }
+        double lever = Math.min(Motion.reach(b, c), Math.sqrt(dx * dx + dy * dy + dz * dz) + Motion.reach(b, a));
+        return moved + chord * lever < CACHE_MAX_TRANSLATION;
+    }
+
+    /**
+     * Rebuilds cache entry {@code e}'s manifolds with the current poses (poseA, poseB are set):
+     * witnesses to world, separation along the current normal; through the same budget/drop logic
+     * as fresh manifolds.
+     */
+    private void replay(PairCache old, int e) {
+        final double[] ra = poseA.r, rb = poseB.r;
+        final BodyStore b = bodies;
+        final int sa = slotA, sb = slotB;
+        final double[] md = old.manD, t = old.ptD;
+        final int[] mi = old.manI;
+        for (int m = old.pairI[e * PairCache.PI + PairCache.FIRST], end = m + old.pairI[e * PairCache.PI + PairCache.COUNT];
+             m < end; m++) {
+            double lx = md[m * PairCache.MD], ly = md[m * PairCache.MD + 1], lz = md[m * PairCache.MD + 2];
+            double nx = ra[0] * lx + ra[1] * ly + ra[2] * lz;
+            double ny = ra[3] * lx + ra[4] * ly + ra[5] * lz;
+            double nz = ra[6] * lx + ra[7] * ly + ra[8] * lz;
+            storeManifold(nx, ny, nz, old.key[m]);
+            for (int p = mi[m * PairCache.MI], pend = p + mi[m * PairCache.MI + 1]; p < pend; p++) {
+                int o = p * PairCache.TD;
+                double lax = t[o], lay = t[o + 1], laz = t[o + 2];
+                double lbx = t[o + 3], lby = t[o + 4], lbz = t[o + 5];
+                double rax = ra[0] * lax + ra[1] * lay + ra[2] * laz;
+                double ray = ra[3] * lax + ra[4] * lay + ra[5] * laz;
+                double raz = ra[6] * lax + ra[7] * lay + ra[8] * laz;
+                double rbx = rb[0] * lbx + rb[1] * lby + rb[2] * lbz;
+                double rby = rb[3] * lbx + rb[4] * lby + rb[5] * lbz;
+                double rbz = rb[6] * lbx + rb[7] * lby + rb[8] * lbz;
+                // separation = (witness B - witness A) . n, witnesses = centre of mass + anchor
+                double sep = (b.px[sb] + rbx - b.px[sa] - rax) * nx
+                        + (b.py[sb] + rby - b.py[sa] - ray) * ny
+                        + (b.pz[sb] + rbz - b.pz[sa] - raz) * nz;
+                storePoint(rax, ray, raz, rbx, rby, rbz, sep, old.feature[p], lax, lay, laz);
+            }
+        }
     }
 
     /** |w| R for body s: the fastest a point of it moves by rotation, m/s (0 when not spinning). */
@@ -168,6 +373,18 @@ public final class NarrowphaseStage implements ContactSink {
 
     @Override
     public void beginManifold(double nx, double ny, double nz, long subKey) {
+        if (record) {
+            poseA.inverseRotate(nx, ny, nz, tmp, 0);
+            recordManifold = recording.addManifold(subKey, tmp[0], tmp[1], tmp[2]);
+        }
+        storeManifold(nx, ny, nz, subKey);
+    }
+
+    /** Appends a manifold to the store unless a budget is exhausted (then counts the drop). */
+    private void storeManifold(double nx, double ny, double nz, long subKey) {
+        curNx = nx;
+        curNy = ny;
+        curNz = nz;
         finishManifold();
         if (!store.hasRoom()) {
             dropping = true;
@@ -190,6 +407,34 @@ public final class NarrowphaseStage implements ContactSink {
 
     @Override
     public void addPoint(double ax, double ay, double az, double separation, long featureId) {
+        boolean keep = !dropping && current >= 0 && store.pointCount[current] < ContactStore.MAX_POINTS;
+        if (!keep && !record) {
+            return;
+        }
+        BodyStore b = bodies;
+        int sa = slotA, sb = slotB;
+        double nx = curNx, ny = curNy, nz = curNz;
+        double rax = ax - b.px[sa], ray = ay - b.py[sa], raz = az - b.pz[sa];
+        double bwx = ax + separation * nx, bwy = ay + separation * ny, bwz = az + separation * nz;
+        double rbx = bwx - b.px[sb], rby = bwy - b.py[sb], rbz = bwz - b.pz[sb];
+        // anchor on A in A's body frame (for the drift test next step and for the cache)
+        poseA.inverseRotate(rax, ray, raz, tmp, 0);
+        double lax = tmp[0], lay = tmp[1], laz = tmp[2];
+        if (record && recordManifold >= 0) {
+            poseB.inverseRotate(rbx, rby, rbz, tmp, 0);
+            recording.addPoint(recordManifold, lax, lay, laz, tmp[0], tmp[1], tmp[2], featureId);
+        }
+        if (keep) {
+            storePoint(rax, ray, raz, rbx, rby, rbz, separation, featureId, lax, lay, laz);
+        }
+    }
+
+    /**
+     * Appends a point to the current manifold (anchors relative to each centre of mass, world frame;
+     * {@code lax..} = A's anchor in A's body frame) unless the point budget is exhausted.
+     */
+    private void storePoint(double rax, double ray, double raz, double rbx, double rby, double rbz,
+                            double separation, long featureId, double lax, double lay, double laz) {
         if (dropping || current < 0 || store.pointCount[current] == ContactStore.MAX_POINTS) {
             return;
         }
@@ -202,9 +447,6 @@ public final class NarrowphaseStage implements ContactSink {
         BodyStore b = bodies;
         int sa = slotA, sb = slotB;
         double nx = store.nx[m], ny = store.ny[m], nz = store.nz[m];
-        double rax = ax - b.px[sa], ray = ay - b.py[sa], raz = az - b.pz[sa];
-        double bwx = ax + separation * nx, bwy = ay + separation * ny, bwz = az + separation * nz;
-        double rbx = bwx - b.px[sb], rby = bwy - b.py[sb], rbz = bwz - b.pz[sb];
         store.ax[p] = rax;
         store.ay[p] = ray;
         store.az[p] = raz;
@@ -224,11 +466,9 @@ public final class NarrowphaseStage implements ContactSink {
         double vby = b.vy[sb] + b.wz[sb] * rbx - b.wx[sb] * rbz;
         double vbz = b.vz[sb] + b.wx[sb] * rby - b.wy[sb] * rbx;
         store.relativeNormalVelocity[p] = (vbx - vax) * nx + (vby - vay) * ny + (vbz - vaz) * nz;
-        // anchor on A in A's body frame (for the drift test next step)
-        poseA.inverseRotate(rax, ray, raz, tmp, 0);
-        curLx[p] = tmp[0];
-        curLy[p] = tmp[1];
-        curLz[p] = tmp[2];
+        curLx[p] = lax;
+        curLy[p] = lay;
+        curLz[p] = laz;
         pointsKept++;
     }
 

@@ -63,9 +63,11 @@ public final class World {
         this.broadphase = stages.create(StageFamily.BROADPHASE, broadphaseName,
                 settings.stageOptions().getOrDefault("broadphase", StageConfig.empty()));
         this.narrowphaseName = settings.stages().getOrDefault("narrowphase", StageFamily.NARROWPHASE.defaultName());
+        StageConfig narrowphaseOptions = settings.stageOptions().getOrDefault("narrowphase", StageConfig.empty());
         this.narrowphaseStage = new NarrowphaseStage(stages.create(StageFamily.NARROWPHASE, narrowphaseName,
-                settings.stageOptions().getOrDefault("narrowphase", StageConfig.empty())));
+                NarrowphaseStage.pluginOptions(narrowphaseOptions)));
         this.narrowphaseStage.setMaxContacts(settings.maxContacts());
+        this.narrowphaseStage.setContactCache(NarrowphaseStage.contactCacheOption(narrowphaseOptions));
         this.bodies = new BodyStore(1024, settings.maxBodies());
         this.contacts = new ContactStore(1024, settings.maxManifolds());
         this.pipeline = new StepPipeline(this);

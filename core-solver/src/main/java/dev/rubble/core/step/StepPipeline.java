@@ -161,6 +161,7 @@ public final class StepPipeline {
         p.manifolds = cs.size();
         p.contactPoints = solver.pointsPrepared();
         p.warmStarted = world.narrowphaseStage().pointsWarmStarted;
+        p.cachedPairs = world.narrowphaseStage().pairsCached;
         p.queryNanos = world.takeQueryNanos();
         p.queries = world.takeQueryCount();
         p.spawned = world.spawnedThisStep();

@@ -21,6 +21,7 @@ public final class StepProfile {
     int pairs;
     int spawned, removed, commands;
     int manifolds, contactPoints, droppedManifolds, droppedContacts, islands, woken, warmStarted;
+    int cachedPairs;
     long queryNanos;
     int queries;
 
@@ -134,6 +135,11 @@ public final class StepProfile {
         return warmStarted;
     }
 
+    /** Body pairs whose manifolds the narrowphase replayed from its body-pair cache (no collision test). */
+    public int cachedPairs() {
+        return cachedPairs;
+    }
+
     /**
      * Wall time of scene queries made since the previous step (between steps), nanoseconds;
      * reported here, separately from the step's own stages and not part of {@link #totalNanos()}.
@@ -172,6 +178,7 @@ public final class StepProfile {
         c.islands = islands;
         c.woken = woken;
         c.warmStarted = warmStarted;
+        c.cachedPairs = cachedPairs;
         c.queryNanos = queryNanos;
         c.queries = queries;
         return c;

@@ -1,0 +1,159 @@
+package dev.rubble.core.collision;
+
+import java.util.Arrays;
+
+/**
+ * One narrowphase run's results per body pair, in body frames: the body-pair contact cache of
+ * {@link NarrowphaseStage}. Entries are appended in the run's sorted pair order, so a lookup is a
+ * merge-join cursor (no hashing, no order that depends on anything but the pair buffer).
+ *
+ * <pre>
+ *  pair e:      pairI[6e ..]: slot a &lt; slot b, their generations, first manifold, manifold count
+ *                             (0 = the pair had no contact)
+ *               pairD[8e ..]: B's centre of mass in A's body frame (dx, dy, dz), the rotation from
+ *                             B's to A's body frame (qx, qy, qz, qw) = conj(qA) qB, and the speculative
+ *                             margin the narrowphase ran with (metres)
+ *  manifold m:  key[m]; manI[2m ..]: first point, point count (0..4); manD[3m ..]: normal in A's frame
+ *  point p:     ptD[6p ..]: witness on A relative to A's centre of mass in A's frame, witness on B
+ *               relative to B's centre of mass in B's frame; feature[p]
+ * </pre>
+ *
+ * Records are interleaved (a pair's data shares one or two cache lines, a manifold's points are
+ * contiguous): the stage reads one cache and writes the next for every pair, and a dozen
+ * parallel arrays per record cost more memory traffic than the collision test the cache saves.
+ * Arrays grow by doubling and are reused: allocation-free in steady state. Not thread-safe.
+ */
+final class PairCache {
+    static final int PI = 6, PD = 8, MI = 2, MD = 3, TD = 6;
+    static final int A = 0, B = 1, GEN_A = 2, GEN_B = 3, FIRST = 4, COUNT = 5;
+    static final int DX = 0, DY = 1, DZ = 2, QX = 3, QY = 4, QZ = 5, QW = 6, MARGIN = 7;
+
+    int pairs;
+    int manifolds;
+    int points;
+
+    int[] pairI = new int[64 * PI];
+    double[] pairD = new double[64 * PD];
+    long[] key = new long[64];
+    int[] manI = new int[64 * MI];
+    double[] manD = new double[64 * MD];
+    double[] ptD = new double[256 * TD];
+    long[] feature = new long[256];
+
+    /** Forgets every entry (keeps the arrays). */
+    void clear() {
+        pairs = 0;
+        manifolds = 0;
+        points = 0;
+    }
+
+    /** Appends a pair entry with no manifold yet. */
+    void addPair(int slotA, int slotB, int generationA, int generationB,
+                 double x, double y, double z, double rx, double ry, double rz, double rw, double pairMargin) {
+        if ((pairs + 1) * PI > pairI.length) {
+            pairI = Arrays.copyOf(pairI, 2 * pairI.length);
+            pairD = Arrays.copyOf(pairD, 2 * pairD.length);
+        }
+        int i = pairs * PI, d = pairs * PD;
+        pairs++;
+        int[] pi = pairI;
+        pi[i + A] = slotA;
+        pi[i + B] = slotB;
+        pi[i + GEN_A] = generationA;
+        pi[i + GEN_B] = generationB;
+        pi[i + FIRST] = manifolds;
+        pi[i + COUNT] = 0;
+        double[] pd = pairD;
+        pd[d + DX] = x;
+        pd[d + DY] = y;
+        pd[d + DZ] = z;
+        pd[d + QX] = rx;
+        pd[d + QY] = ry;
+        pd[d + QZ] = rz;
+        pd[d + QW] = rw;
+        pd[d + MARGIN] = pairMargin;
+    }
+
+    /** Appends a manifold to the last pair entry; returns its index. */
+    int addManifold(long manifoldKey, double localNx, double localNy, double localNz) {
+        if (manifolds == key.length) {
+            int n = 2 * key.length;
+            key = Arrays.copyOf(key, n);
+            manI = Arrays.copyOf(manI, n * MI);
+            manD = Arrays.copyOf(manD, n * MD);
+        }
+        int m = manifolds++;
+        key[m] = manifoldKey;
+        manI[m * MI] = points;
+        manI[m * MI + 1] = 0;
+        manD[m * MD] = localNx;
+        manD[m * MD + 1] = localNy;
+        manD[m * MD + 2] = localNz;
+        pairI[(pairs - 1) * PI + COUNT]++;
+        return m;
+    }
+
+    /**
+     * Appends a point to manifold {@code m}, the last one (ignored once it holds
+     * {@link ContactStore#MAX_POINTS}).
+     */
+    void addPoint(int m, double ax, double ay, double az, double bx, double by, double bz, long featureId) {
+        if (manI[m * MI + 1] == ContactStore.MAX_POINTS) {
+            return;
+        }
+        if (points == feature.length) {
+            feature = Arrays.copyOf(feature, 2 * feature.length);
+            ptD = Arrays.copyOf(ptD, 2 * ptD.length);
+        }
+        manI[m * MI + 1]++;
+        int o = points++ * TD;
+        double[] t = ptD;
+        t[o] = ax;
+        t[o + 1] = ay;
+        t[o + 2] = az;
+        t[o + 3] = bx;
+        t[o + 4] = by;
+        t[o + 5] = bz;
+        feature[o / TD] = featureId;
+    }
+
+    /** Copies pair entry {@code e} of {@code from} (pose, margin, manifolds, points) to the end of this cache. */
+    void copyPair(PairCache from, int e) {
+        int[] fi = from.pairI;
+        int i = e * PI, d = e * PD;
+        addPair(fi[i + A], fi[i + B], fi[i + GEN_A], fi[i + GEN_B], from.pairD[d + DX], from.pairD[d + DY],
+                from.pairD[d + DZ], from.pairD[d + QX], from.pairD[d + QY], from.pairD[d + QZ], from.pairD[d + QW],
+                from.pairD[d + MARGIN]);
+        int m0 = fi[i + FIRST], mc = fi[i + COUNT];
+        if (mc == 0) {
+            return;
+        }
+        // the pair's manifolds and their points are contiguous in both caches
+        int p0 = from.manI[m0 * MI], pc = from.manI[(m0 + mc - 1) * MI] + from.manI[(m0 + mc - 1) * MI + 1] - p0;
+        while (manifolds + mc > key.length) {
+            int n = 2 * key.length;
+            key = Arrays.copyOf(key, n);
+            manI = Arrays.copyOf(manI, n * MI);
+            manD = Arrays.copyOf(manD, n * MD);
+        }
+        while (points + pc > feature.length) {
+            feature = Arrays.copyOf(feature, 2 * feature.length);
+            ptD = Arrays.copyOf(ptD, 2 * ptD.length);
+        }
+        int shift = points - p0;
+        for (int k = 0; k < mc; k++) {
+            int src = m0 + k, dst = manifolds + k;
+            key[dst] = from.key[src];
+            manI[dst * MI] = from.manI[src * MI] + shift;
+            manI[dst * MI + 1] = from.manI[src * MI + 1];
+            manD[dst * MD] = from.manD[src * MD];
+            manD[dst * MD + 1] = from.manD[src * MD + 1];
+            manD[dst * MD + 2] = from.manD[src * MD + 2];
+        }
+        System.arraycopy(from.ptD, p0 * TD, ptD, points * TD, pc * TD);
+        System.arraycopy(from.feature, p0, feature, points, pc);
+        manifolds += mc;
+        points += pc;
+        pairI[(pairs - 1) * PI + COUNT] = mc;
+    }
+}
