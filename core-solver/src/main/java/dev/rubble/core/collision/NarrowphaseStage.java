@@ -50,8 +50,8 @@ import java.util.Arrays;
  *       mass to its bounds' farthest corner); the turn is also capped at
  *       {@link #CACHE_MAX_ROTATION_DEGREES} (2&deg;). Jolt uses 1 mm for the translation and 2&deg;
  *       for the rotation separately; 2&deg; turns a 0.5 m lever by 17 mm, enough for a box rocking
- *       on an edge to keep replaying its flat face manifold (the 4 000-box pile then never fell
- *       asleep), so the turn is measured by how far it moves points;</li>
+ *       on an edge to keep replaying its flat face manifold (the 4 000-box pile then did not fall
+ *       asleep within 35 s), so the turn is measured by how far it moves points;</li>
  *   <li>the pair's speculative margin (base margin + look-ahead of its relative speed) differs by
  *       at most {@link #CACHE_MAX_MARGIN_CHANGE} (1 mm) from the recorded one: a pair that speeds
  *       up, e.g. falling under gravity (its margin grows by g dt&sup2; &asymp; 2.7 mm per 60 Hz step)
