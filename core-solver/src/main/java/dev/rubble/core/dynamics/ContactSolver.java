@@ -186,7 +186,8 @@ public final class ContactSolver {
             epoch = 1;
         }
         bodyCount = 1;
-        ensureBodies(1);
+        // at most two new solver bodies per manifold, and never more than the store's slots
+        ensureBodies((int) Math.min(bodies.px.length, 2L * contacts.size()) + 1);
         setFixedBody();
 
         activeCount = 0;
@@ -308,7 +309,6 @@ public final class ContactSolver {
             return 0;
         }
         int i = bodyCount++;
-        ensureBodies(bodyCount);
         solverIndex[s] = i;
         slotOf[i] = s;
         boolean dyn = awakeDynamic(s);
