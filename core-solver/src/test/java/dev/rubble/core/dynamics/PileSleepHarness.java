@@ -18,7 +18,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * island count, the largest angular speed and the largest sleep speed among awake boxes, then the
  * first step at which all 4 000 sleep. Not part of the normal suite; run with
  * {@code mvn -q test -pl core-solver -am -Dsurefire.failIfNoSpecifiedTests=false
- * -Dtest=PileSleepHarness -Drubble.harness=true} (optional {@code -Drubble.harness.seconds=40}).
+ * -Dtest=PileSleepHarness -Drubble.harness=true} (optional: {@code -Drubble.harness.seconds=40},
+ * {@code .linear/.angular/.time} sleep settings, {@code .broadphase=sap}, {@code .contacts=true},
+ * {@code .nudge=1e-6}: shifts the boxes by up to 5 nudges along x before the first step).
  */
 @EnabledIfSystemProperty(named = "rubble.harness", matches = "true")
 final class PileSleepHarness {
@@ -57,10 +59,19 @@ final class PileSleepHarness {
                 Double.parseDouble(System.getProperty("rubble.harness.linear", "" + s.dynamics().sleepLinearThreshold())),
                 Double.parseDouble(System.getProperty("rubble.harness.angular", "" + s.dynamics().sleepAngularThreshold())),
                 Double.parseDouble(System.getProperty("rubble.harness.time", "" + s.dynamics().timeToSleep())));
-        Scenario withSleep = new Scenario(sc.name(), s.withDynamics(d), sc.bodies(), sc.commands(), sc.steps());
+        s = s.withDynamics(d);
+        String broadphase = System.getProperty("rubble.harness.broadphase");
+        if (broadphase != null) { // another pair order: another sample of the chaotic settling
+            s = s.withStage("broadphase", broadphase);
+        }
+        Scenario withSleep = new Scenario(sc.name(), s, sc.bodies(), sc.commands(), sc.steps());
         World w = ScenarioWorld.create(withSleep, Worlds.stages(), Map.of()).world();
         int seconds = Integer.getInteger("rubble.harness.seconds", 40);
         BodyStore b = w.bodies();
+        double nudge = Double.parseDouble(System.getProperty("rubble.harness.nudge", "0"));
+        for (int q = 1; q <= 4000 && nudge != 0; q++) { // micrometre shifts: another sample of the chaos
+            b.px[q] += nudge * ((q * 7919) % 11 - 5);
+        }
         int asleepAt = -1;
         long t0 = System.nanoTime();
         for (int i = 0; i < seconds * 60 && asleepAt < 0; i++) {
