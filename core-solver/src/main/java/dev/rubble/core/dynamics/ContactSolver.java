@@ -506,6 +506,10 @@ public final class ContactSolver {
             double ux = mn[mo + 3], uy = mn[mo + 4], uz = mn[mo + 5];
             double tx = mn[mo + 6], ty = mn[mo + 7], tz = mn[mo + 8];
             for (int k = 0, r = base; k < pc; k++, r += ROW) {
+                double limit = mu * rw[r + LN];
+                if (limit == 0 && rw[r + LT1] == 0 && rw[r + LT2] == 0) {
+                    continue; // no load, no carried friction: the cone clamps this point's friction to zero
+                }
                 double dvx = vbx - vax, dvy = vby - vay, dvz = vbz - vaz;
                 double v1 = dvx * ux + dvy * uy + dvz * uz
                         + rw[r + C1B] * wbx + rw[r + C1B + 1] * wby + rw[r + C1B + 2] * wbz
@@ -515,7 +519,6 @@ public final class ContactSolver {
                         - rw[r + C2A] * wax - rw[r + C2A + 1] * way - rw[r + C2A + 2] * waz;
                 double o1 = rw[r + LT1], o2 = rw[r + LT2];
                 double n1 = o1 - rw[r + T1MASS] * v1, n2 = o2 - rw[r + T2MASS] * v2;
-                double limit = mu * rw[r + LN];
                 double len2 = n1 * n1 + n2 * n2;
                 if (len2 > limit * limit) {
                     double scale = limit / Math.sqrt(len2);
