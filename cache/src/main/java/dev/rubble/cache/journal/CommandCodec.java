@@ -6,8 +6,14 @@ import dev.rubble.core.kernel.BodyDef;
 import dev.rubble.core.kernel.Command;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Capsule;
+import dev.rubble.spi.shape.Compound;
+import dev.rubble.spi.shape.ConvexHull;
+import dev.rubble.spi.shape.Plane;
 import dev.rubble.spi.shape.Shape;
 import dev.rubble.spi.shape.Sphere;
+import dev.rubble.spi.shape.TriangleMesh;
+import java.util.ArrayList;
+import java.util.List;
 import net.openhft.chronicle.bytes.Bytes;
 
 /**
@@ -17,7 +23,9 @@ import net.openhft.chronicle.bytes.Bytes;
  */
 public final class CommandCodec {
     static final byte IMPULSE = 1, VELOCITY = 2, SET_STATE = 3, SPAWN = 4, REMOVE = 5, KINEMATIC_TARGET = 6;
-    static final byte SPHERE = 1, BOX = 2, CAPSULE = 3;
+    static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
+    /** Upper bound on counts read back (vertices, triangles, children): a corrupt count fails fast. */
+    static final int MAX_COUNT = 1 << 24;
     private static final BodyState[] STATES = BodyState.values();
     private static final MotionType[] MOTIONS = MotionType.values();
 
@@ -115,10 +123,52 @@ public final class CommandCodec {
             out.writeByte(BOX).writeDouble(b.halfX()).writeDouble(b.halfY()).writeDouble(b.halfZ());
         } else if (s instanceof Capsule c) {
             out.writeByte(CAPSULE).writeDouble(c.radius()).writeDouble(c.halfHeight());
+        } else if (s instanceof ConvexHull h) {
+            // the hull's own vertices: rebuilding from them gives the same vertices, faces, planes
+            // and mass properties bit for bit (CommandCodecTest), so a replay collides identically
+            out.writeByte(HULL).writeInt(h.vertexCount());
+            for (int i = 0; i < h.vertexCount(); i++) {
+                out.writeDouble(h.vertex(i, 0)).writeDouble(h.vertex(i, 1)).writeDouble(h.vertex(i, 2));
+            }
+        } else if (s instanceof Compound c) {
+            out.writeByte(COMPOUND).writeInt(c.childCount());
+            for (int i = 0; i < c.childCount(); i++) {
+                Compound.Child ch = c.child(i);
+                writeShape(out, ch.shape());
+                out.writeDouble(ch.x()).writeDouble(ch.y()).writeDouble(ch.z());
+                out.writeDouble(ch.qx()).writeDouble(ch.qy()).writeDouble(ch.qz()).writeDouble(ch.qw());
+            }
+        } else if (s instanceof TriangleMesh m) {
+            out.writeByte(MESH).writeInt(m.vertexCount());
+            for (int i = 0; i < m.vertexCount(); i++) {
+                out.writeDouble(m.vertex(i, 0)).writeDouble(m.vertex(i, 1)).writeDouble(m.vertex(i, 2));
+            }
+            out.writeInt(m.triangleCount());
+            for (int t = 0; t < m.triangleCount(); t++) {
+                out.writeInt(m.index(t, 0)).writeInt(m.index(t, 1)).writeInt(m.index(t, 2));
+            }
+        } else if (s instanceof Plane p) {
+            out.writeByte(PLANE).writeDouble(p.nx()).writeDouble(p.ny()).writeDouble(p.nz()).writeDouble(p.offset());
         } else {
             throw new IllegalArgumentException("shape type " + s.type().name().toLowerCase()
-                    + " cannot be journalled yet; allowed: sphere, box, capsule");
+                    + " cannot be journalled; allowed: sphere, box, capsule, convex hull, compound, triangle mesh, plane");
         }
+    }
+
+    private static int readCount(Bytes<?> in, String what) {
+        int n = in.readInt();
+        if (n < 0 || n > MAX_COUNT) {
+            throw new JournalFormatException(what + " count " + n + " is out of range; allowed: 0.." + MAX_COUNT);
+        }
+        return n;
+    }
+
+    private static double[] readDoubles(Bytes<?> in, int n) {
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = in.readDouble();
+        }
+        return d;
     }
 
     static Shape readShape(Bytes<?> in) {
@@ -130,8 +180,32 @@ public final class CommandCodec {
                 return new Box(in.readDouble(), in.readDouble(), in.readDouble());
             case CAPSULE:
                 return new Capsule(in.readDouble(), in.readDouble());
+            case HULL:
+                return ConvexHull.of(readDoubles(in, 3 * readCount(in, "hull vertex")));
+            case COMPOUND: {
+                int n = readCount(in, "compound child");
+                List<Compound.Child> children = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    Shape child = readShape(in);
+                    double[] pose = readDoubles(in, 7);
+                    children.add(new Compound.Child(child, pose[0], pose[1], pose[2], pose[3], pose[4], pose[5], pose[6]));
+                }
+                return new Compound(children);
+            }
+            case MESH: {
+                double[] vertices = readDoubles(in, 3 * readCount(in, "mesh vertex"));
+                int triangles = readCount(in, "mesh triangle");
+                int[] indices = new int[3 * triangles];
+                for (int i = 0; i < indices.length; i++) {
+                    indices[i] = in.readInt();
+                }
+                return new TriangleMesh(vertices, indices);
+            }
+            case PLANE:
+                return new Plane(in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble());
             default:
-                throw new JournalFormatException("unknown shape tag " + t + "; allowed: 1 sphere, 2 box, 3 capsule");
+                throw new JournalFormatException("unknown shape tag " + t
+                        + "; allowed: 1 sphere, 2 box, 3 capsule, 4 convex hull, 5 compound, 6 triangle mesh, 7 plane");
         }
     }
 }

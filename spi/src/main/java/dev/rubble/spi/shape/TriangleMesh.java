@@ -66,6 +66,21 @@ public final class TriangleMesh implements Shape {
         return tri.length / 3;
     }
 
+    /** Number of vertices (as given to the constructor). */
+    public int vertexCount() {
+        return v.length / 3;
+    }
+
+    /** Coordinate {@code axis} (0..2) of vertex {@code i}, shape frame, metres. */
+    public double vertex(int i, int axis) {
+        return v[3 * i + axis];
+    }
+
+    /** Vertex index of corner {@code corner} (0..2) of triangle {@code t} (as given to the constructor). */
+    public int index(int t, int corner) {
+        return tri[3 * t + corner];
+    }
+
     /** Coordinate {@code axis} of corner {@code corner} (0..2) of triangle {@code t}, shape frame. */
     public double corner(int t, int corner, int axis) {
         return v[3 * tri[3 * t + corner] + axis];
