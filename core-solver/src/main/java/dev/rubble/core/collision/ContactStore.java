@@ -16,7 +16,8 @@ import java.util.Arrays;
  *               anchors on A and B relative to each centre of mass, world frame (ax.., bx..),
  *               separation[p] (metres, negative = penetrating), feature[p] (persistent id),
  *               normalImpulse[p], tangentImpulse1[p], tangentImpulse2[p] (N·s, accumulated),
- *               relativeNormalVelocity[p] (m/s at creation, for restitution)
+ *               relativeNormalVelocity[p] (m/s, the approach speed the solver read when it
+ *               prepared this step, used for restitution; 0 in manifolds it did not solve)
  * </pre>
  *
  * <p>Manifolds are kept sorted by (bodyA, bodyB, key) so iteration order never depends on the

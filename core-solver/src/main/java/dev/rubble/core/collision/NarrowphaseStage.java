@@ -19,7 +19,7 @@ import java.util.Arrays;
  *      narrowphase.collide(shape a @ origin pose, shape b @ origin pose, margin) -&gt; manifolds
  *      sort the pair's manifolds by sub-key            (compounds/meshes give several)
  *  merge-join with last step's manifolds by (a, b, key); within a manifold match points by
- *  feature id: a match carries normal/tangent impulses and the creation-time normal velocity,
+ *  feature id: a match carries normal/tangent impulses,
  *  unless the point's anchor on A (in A's body frame) drifted more than {@link #DRIFT_TOLERANCE};
  *  a point with a new feature id takes the nearest old point within {@link #MATCH_DISTANCE}
  * </pre>
@@ -104,7 +104,7 @@ public final class NarrowphaseStage implements ContactSink {
     private int[] prevA = new int[64], prevB = new int[64], prevGenA = new int[64], prevGenB = new int[64], prevPoints = new int[64];
     private long[] prevKey = new long[64];
     private long[] prevFeature = new long[256];
-    private double[] prevImpN = new double[256], prevImpT1 = new double[256], prevImpT2 = new double[256], prevVn = new double[256];
+    private double[] prevImpN = new double[256], prevImpT1 = new double[256], prevImpT2 = new double[256];
     private double[] prevLx = new double[256], prevLy = new double[256], prevLz = new double[256];
     // anchors on A in A's body frame for the current manifolds (index-aligned with the store)
     private double[] curLx = new double[256], curLy = new double[256], curLz = new double[256];
@@ -444,9 +444,6 @@ public final class NarrowphaseStage implements ContactSink {
         }
         int m = current;
         int p = m * ContactStore.MAX_POINTS + store.pointCount[m]++;
-        BodyStore b = bodies;
-        int sa = slotA, sb = slotB;
-        double nx = store.nx[m], ny = store.ny[m], nz = store.nz[m];
         store.ax[p] = rax;
         store.ay[p] = ray;
         store.az[p] = raz;
@@ -458,14 +455,8 @@ public final class NarrowphaseStage implements ContactSink {
         store.normalImpulse[p] = 0;
         store.tangentImpulse1[p] = 0;
         store.tangentImpulse2[p] = 0;
-        // relative normal velocity of B's point w.r.t. A's point: (vB + wB x rB - vA - wA x rA) . n
-        double vax = b.vx[sa] + b.wy[sa] * raz - b.wz[sa] * ray;
-        double vay = b.vy[sa] + b.wz[sa] * rax - b.wx[sa] * raz;
-        double vaz = b.vz[sa] + b.wx[sa] * ray - b.wy[sa] * rax;
-        double vbx = b.vx[sb] + b.wy[sb] * rbz - b.wz[sb] * rby;
-        double vby = b.vy[sb] + b.wz[sb] * rbx - b.wx[sb] * rbz;
-        double vbz = b.vz[sb] + b.wx[sb] * rby - b.wy[sb] * rbx;
-        store.relativeNormalVelocity[p] = (vbx - vax) * nx + (vby - vay) * ny + (vbz - vaz) * nz;
+        // written by the contact solver when it prepares the step (the one place it is computed)
+        store.relativeNormalVelocity[p] = 0;
         curLx[p] = lax;
         curLy[p] = lay;
         curLz[p] = laz;
@@ -532,7 +523,6 @@ public final class NarrowphaseStage implements ContactSink {
             prevImpN = Arrays.copyOf(prevImpN, pc);
             prevImpT1 = Arrays.copyOf(prevImpT1, pc);
             prevImpT2 = Arrays.copyOf(prevImpT2, pc);
-            prevVn = Arrays.copyOf(prevVn, pc);
             prevLx = Arrays.copyOf(prevLx, pc);
             prevLy = Arrays.copyOf(prevLy, pc);
             prevLz = Arrays.copyOf(prevLz, pc);
@@ -548,7 +538,6 @@ public final class NarrowphaseStage implements ContactSink {
         System.arraycopy(s.normalImpulse, 0, prevImpN, 0, pc);
         System.arraycopy(s.tangentImpulse1, 0, prevImpT1, 0, pc);
         System.arraycopy(s.tangentImpulse2, 0, prevImpT2, 0, pc);
-        System.arraycopy(s.relativeNormalVelocity, 0, prevVn, 0, pc);
         System.arraycopy(curLx, 0, prevLx, 0, pc);
         System.arraycopy(curLy, 0, prevLy, 0, pc);
         System.arraycopy(curLz, 0, prevLz, 0, pc);
@@ -594,7 +583,6 @@ public final class NarrowphaseStage implements ContactSink {
                     s.normalImpulse[p] = prevImpN[match];
                     s.tangentImpulse1[p] = prevImpT1[match];
                     s.tangentImpulse2[p] = prevImpT2[match];
-                    s.relativeNormalVelocity[p] = prevVn[match];
                     pointsWarmStarted++;
                 }
             }
