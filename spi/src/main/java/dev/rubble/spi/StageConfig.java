@@ -109,7 +109,7 @@ public final class StageConfig {
             return defaultValue;
         }
         if (!(v instanceof Boolean)) {
-            throw new IllegalArgumentException("option '" + key + "' = " + v + " is not a boolean");
+            throw new IllegalArgumentException("option '" + key + "' = " + v + " is not a boolean; allowed: true, false");
         }
         return (Boolean) v;
     }
