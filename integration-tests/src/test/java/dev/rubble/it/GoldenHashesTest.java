@@ -3,10 +3,10 @@ package dev.rubble.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.core.plugin.Stages;
-import dev.rubble.core.scenario.BenchScenes;
-import dev.rubble.core.scenario.Scenario;
-import dev.rubble.core.scenario.ScenarioLoader;
-import dev.rubble.core.scenario.ScenarioWorld;
+import dev.rubble.scenario.BenchScenes;
+import dev.rubble.scenario.Scenario;
+import dev.rubble.scenario.ScenarioLoader;
+import dev.rubble.scenario.ScenarioWorld;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,9 @@
 package dev.rubble.cli;
 
 import dev.rubble.cache.journal.JournalWriter;
-import dev.rubble.core.scenario.Scenario;
-import dev.rubble.core.scenario.ScenarioLoader;
-import dev.rubble.core.scenario.ScenarioWorld;
+import dev.rubble.scenario.Scenario;
+import dev.rubble.scenario.ScenarioLoader;
+import dev.rubble.scenario.ScenarioWorld;
 import dev.rubble.tui.ConsoleApp;
 import dev.rubble.tui.LiveSession;
 import dev.rubble.tui.Progress;

@@ -1,8 +1,9 @@
 package dev.rubble.cli;
 
-import dev.rubble.core.collection.CollectionBuilder;
-import dev.rubble.core.collection.CollectionFile;
-import dev.rubble.core.collection.GeometryCollection;
+import dev.rubble.geometry.hull.QuickHull;
+import dev.rubble.authoring.CollectionBuilder;
+import dev.rubble.authoring.CollectionFile;
+import dev.rubble.authoring.GeometryCollection;
 import dev.rubble.core.plugin.StageFamily;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.spi.StageConfig;
@@ -251,7 +252,7 @@ final class FractureCommand implements Callable<Integer> {
     static ConvexPolytope hull(String spec, double[] p) {
         ConvexHull h;
         try {
-            h = ConvexHull.of(p);
+            h = QuickHull.of(p);
         } catch (IllegalArgumentException e) {
             throw new BadInputException("--source '" + spec + "': " + e.getMessage());
         }

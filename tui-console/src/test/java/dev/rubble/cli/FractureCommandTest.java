@@ -2,8 +2,8 @@ package dev.rubble.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rubble.core.collection.CollectionFile;
-import dev.rubble.core.collection.GeometryCollection;
+import dev.rubble.authoring.CollectionFile;
+import dev.rubble.authoring.GeometryCollection;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

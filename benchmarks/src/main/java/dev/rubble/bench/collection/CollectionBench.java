@@ -1,8 +1,8 @@
 package dev.rubble.bench.collection;
 
-import dev.rubble.core.collection.CollectionBuilder;
-import dev.rubble.core.collection.GeometryCollection;
-import dev.rubble.core.collection.Proximity;
+import dev.rubble.authoring.CollectionBuilder;
+import dev.rubble.authoring.GeometryCollection;
+import dev.rubble.authoring.Proximity;
 import dev.rubble.core.plugin.StageFamily;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.spi.StageConfig;

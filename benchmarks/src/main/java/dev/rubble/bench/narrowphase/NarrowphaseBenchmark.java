@@ -1,12 +1,13 @@
 package dev.rubble.bench.narrowphase;
 
+import dev.rubble.geometry.hull.QuickHull;
 import dev.rubble.plugin.narrowphase.analytic.AnalyticNarrowphasePlugin;
 import dev.rubble.spi.narrowphase.ContactSink;
-import dev.rubble.spi.narrowphase.DispatchTable;
+import dev.rubble.geometry.narrowphase.DispatchTable;
 import dev.rubble.spi.narrowphase.Narrowphase;
 import dev.rubble.spi.narrowphase.Pose;
-import dev.rubble.spi.narrowphase.gjk.Gjk;
-import dev.rubble.spi.narrowphase.gjk.PosedShape;
+import dev.rubble.geometry.gjk.Gjk;
+import dev.rubble.geometry.gjk.PosedShape;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.ConvexHull;
 import dev.rubble.spi.shape.Shape;
@@ -161,7 +162,7 @@ public class NarrowphaseBenchmark {
             p[3 * i + 1] = 0.5 * y / l;
             p[3 * i + 2] = 0.4 * z / l;
         }
-        return ConvexHull.of(p);
+        return QuickHull.of(p);
     }
 
     @Benchmark

@@ -1,5 +1,6 @@
 package dev.rubble.cache.journal;
 
+import dev.rubble.geometry.hull.QuickHull;
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.kernel.BodyDef;
@@ -181,7 +182,7 @@ public final class CommandCodec {
             case CAPSULE:
                 return new Capsule(in.readDouble(), in.readDouble());
             case HULL:
-                return ConvexHull.of(readDoubles(in, 3 * readCount(in, "hull vertex")));
+                return QuickHull.of(readDoubles(in, 3 * readCount(in, "hull vertex")));
             case COMPOUND: {
                 int n = readCount(in, "compound child");
                 List<Compound.Child> children = new ArrayList<>(n);

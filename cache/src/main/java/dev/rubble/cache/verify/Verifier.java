@@ -9,10 +9,10 @@ import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.kernel.World;
 import dev.rubble.core.plugin.Stages;
-import dev.rubble.core.scenario.Scenario;
-import dev.rubble.core.scenario.ScenarioException;
-import dev.rubble.core.scenario.ScenarioLoader;
-import dev.rubble.core.scenario.ScenarioWorld;
+import dev.rubble.scenario.Scenario;
+import dev.rubble.scenario.ScenarioException;
+import dev.rubble.scenario.ScenarioLoader;
+import dev.rubble.scenario.ScenarioWorld;
 import java.nio.file.Path;
 import java.util.Objects;
 

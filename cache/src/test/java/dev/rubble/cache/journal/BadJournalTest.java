@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.rubble.core.plugin.Stages;
-import dev.rubble.core.scenario.ScenarioLoader;
-import dev.rubble.core.scenario.ScenarioWorld;
+import dev.rubble.scenario.ScenarioLoader;
+import dev.rubble.scenario.ScenarioWorld;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package dev.rubble.cache.journal;
 
 import dev.rubble.core.plugin.Stages;
-import dev.rubble.core.scenario.ScenarioLoader;
-import dev.rubble.core.scenario.ScenarioWorld;
+import dev.rubble.scenario.ScenarioLoader;
+import dev.rubble.scenario.ScenarioWorld;
 import java.nio.file.Path;
 
 /** Child process for {@link KilledRecordingTest}: records a pile forever, printing each finished step. */

@@ -1,5 +1,6 @@
 package dev.rubble.cache.verify;
 
+import dev.rubble.geometry.hull.QuickHull;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.cache.journal.JournalReader;
@@ -10,8 +11,8 @@ import dev.rubble.core.kernel.BodyDef;
 import dev.rubble.core.kernel.Command;
 import dev.rubble.core.kernel.World;
 import dev.rubble.core.plugin.Stages;
-import dev.rubble.core.scenario.ScenarioLoader;
-import dev.rubble.core.scenario.ScenarioWorld;
+import dev.rubble.scenario.ScenarioLoader;
+import dev.rubble.scenario.ScenarioWorld;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Compound;
 import dev.rubble.spi.shape.ConvexHull;
@@ -39,7 +40,7 @@ final class ShapeJournalTest {
         for (int i = 0; i < p.length; i++) {
             p[i] = 0.4 * r.nextGaussian();
         }
-        return ConvexHull.of(p);
+        return QuickHull.of(p);
     }
 
     private static TriangleMesh ramp() {

@@ -1,5 +1,6 @@
 package dev.rubble.core.collision;
 
+import dev.rubble.geometry.hull.QuickHull;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -34,7 +35,7 @@ final class SceneQueryTest {
         ground = w.createBody(BodyDef.of(new Plane(0, 1, 0, 0)).withMotion(MotionType.STATIC));
         sphere = w.createBody(BodyDef.of(new Sphere(0.5)).withPosition(0, 2, 0));
         box = w.createBody(BodyDef.of(new Box(0.5, 1, 0.5)).withPosition(4, 1, 0));
-        hull = w.createBody(BodyDef.of(ConvexHull.of(-1, 0, -1, 1, 0, -1, 0, 0, 1, 0, 1.5, 0)).withPosition(-4, 0.2, 0));
+        hull = w.createBody(BodyDef.of(QuickHull.of(-1, 0, -1, 1, 0, -1, 0, 0, 1, 0, 1.5, 0)).withPosition(-4, 0.2, 0));
     }
 
     @Test

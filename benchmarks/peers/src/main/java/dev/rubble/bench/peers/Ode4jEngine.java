@@ -2,8 +2,8 @@ package dev.rubble.bench.peers;
 
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.scenario.BenchScenes;
-import dev.rubble.core.scenario.Scenario;
+import dev.rubble.scenario.BenchScenes;
+import dev.rubble.scenario.Scenario;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Sphere;
 import java.util.Locale;

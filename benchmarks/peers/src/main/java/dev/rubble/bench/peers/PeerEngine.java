@@ -1,6 +1,6 @@
 package dev.rubble.bench.peers;
 
-import dev.rubble.core.scenario.Scenario;
+import dev.rubble.scenario.Scenario;
 
 /**
  * One peer physics engine running a bench scene. Single threaded: one thread builds, steps and

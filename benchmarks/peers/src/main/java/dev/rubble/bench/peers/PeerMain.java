@@ -1,9 +1,9 @@
 package dev.rubble.bench.peers;
 
-import dev.rubble.core.scenario.BenchScenes;
-import dev.rubble.core.scenario.BenchScenes.Scene;
-import dev.rubble.core.scenario.BenchTimings;
-import dev.rubble.core.scenario.Scenario;
+import dev.rubble.scenario.BenchScenes;
+import dev.rubble.scenario.BenchScenes.Scene;
+import dev.rubble.scenario.BenchTimings;
+import dev.rubble.scenario.Scenario;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;

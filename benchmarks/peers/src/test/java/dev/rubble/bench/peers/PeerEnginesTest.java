@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.scenario.BenchScenes;
-import dev.rubble.core.scenario.BenchScenes.Scene;
-import dev.rubble.core.scenario.Scenario;
+import dev.rubble.scenario.BenchScenes;
+import dev.rubble.scenario.BenchScenes.Scene;
+import dev.rubble.scenario.Scenario;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

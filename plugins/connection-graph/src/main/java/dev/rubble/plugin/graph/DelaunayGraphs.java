@@ -1,7 +1,7 @@
 package dev.rubble.plugin.graph;
 
 import dev.rubble.spi.StageConfig;
-import dev.rubble.spi.geom.BoundsPairs;
+import dev.rubble.geometry.bounds.BoundsPairs;
 import dev.rubble.spi.geom.ConvexPolytope;
 import dev.rubble.spi.graph.ConnectionGraphMethod;
 import dev.rubble.spi.graph.GraphInput;

@@ -1,5 +1,6 @@
 package dev.rubble.plugin.fracture.cut;
 
+import dev.rubble.geometry.polytope.PolytopeClipper;
 import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.fracture.FractureMethod;
 import dev.rubble.spi.geom.ConvexPolytope;
@@ -80,6 +81,6 @@ final class BrickFracture implements FractureMethod {
     private static ConvexPolytope clip(ConvexPolytope p, double nx, double ny, double nz, double d, boolean outer,
             double tol) {
         // outermost bricks extend to the source boundary; no cut there
-        return p == null || outer ? p : p.clip(nx, ny, nz, d, tol);
+        return p == null || outer ? p : PolytopeClipper.clip(p, nx, ny, nz, d, tol);
     }
 }

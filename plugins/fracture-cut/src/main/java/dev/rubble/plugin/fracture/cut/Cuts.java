@@ -1,5 +1,6 @@
 package dev.rubble.plugin.fracture.cut;
 
+import dev.rubble.geometry.polytope.PolytopeClipper;
 import dev.rubble.spi.geom.ConvexPolytope;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,12 +24,12 @@ final class Cuts {
             double tol) {
         List<ConvexPolytope> out = new ArrayList<>(pieces.size() * 2);
         for (ConvexPolytope p : pieces) {
-            ConvexPolytope a = p.clip(nx, ny, nz, d, tol);
+            ConvexPolytope a = PolytopeClipper.clip(p, nx, ny, nz, d, tol);
             if (a == p) {
                 out.add(p);
                 continue;
             }
-            ConvexPolytope b = p.clip(-nx, -ny, -nz, -d, tol);
+            ConvexPolytope b = PolytopeClipper.clip(p, -nx, -ny, -nz, -d, tol);
             if (a != null) {
                 out.add(a);
             }

@@ -1,5 +1,6 @@
 package dev.rubble.plugin.fracture.voronoi;
 
+import dev.rubble.geometry.polytope.PolytopeClipper;
 import dev.rubble.spi.geom.ConvexPolytope;
 import java.util.Arrays;
 import java.util.Objects;
@@ -156,7 +157,7 @@ public final class VoronoiCells {
                         nz = -(sz - tz);
                         d = -(((sx * sx + sy * sy + sz * sz) - (tx * tx + ty * ty + tz * tz)) * 0.5);
                     }
-                    ConvexPolytope clipped = cell.clip(nx, ny, nz, d, tol);
+                    ConvexPolytope clipped = PolytopeClipper.clip(cell, nx, ny, nz, d, tol);
                     if (clipped != cell) {
                         cell = clipped;
                         if (cell != null) {

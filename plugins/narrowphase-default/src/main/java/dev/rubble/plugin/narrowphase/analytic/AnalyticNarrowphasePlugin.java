@@ -2,7 +2,7 @@ package dev.rubble.plugin.narrowphase.analytic;
 
 import dev.rubble.spi.RubblePlugin;
 import dev.rubble.spi.StageConfig;
-import dev.rubble.spi.narrowphase.DispatchTable;
+import dev.rubble.geometry.narrowphase.DispatchTable;
 import dev.rubble.spi.narrowphase.Narrowphase;
 import dev.rubble.spi.narrowphase.NarrowphaseFactory;
 import dev.rubble.spi.shape.ShapeType;

@@ -3,7 +3,7 @@ package dev.rubble.plugin.narrowphase.analytic;
 import dev.rubble.spi.narrowphase.ContactSink;
 import dev.rubble.spi.narrowphase.PairCollider;
 import dev.rubble.spi.narrowphase.Pose;
-import dev.rubble.spi.narrowphase.gjk.ManifoldBuilder;
+import dev.rubble.geometry.gjk.ManifoldBuilder;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Shape;
 import dev.rubble.spi.shape.ShapeMath;

@@ -3,7 +3,7 @@ package dev.rubble.plugin.narrowphase.analytic;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.rubble.spi.narrowphase.DispatchTable;
+import dev.rubble.geometry.narrowphase.DispatchTable;
 import dev.rubble.spi.narrowphase.Narrowphase;
 import dev.rubble.spi.narrowphase.Pose;
 import dev.rubble.spi.shape.Box;

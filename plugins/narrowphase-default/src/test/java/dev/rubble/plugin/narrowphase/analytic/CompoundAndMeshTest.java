@@ -1,5 +1,6 @@
 package dev.rubble.plugin.narrowphase.analytic;
 
+import dev.rubble.geometry.hull.QuickHull;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -132,7 +133,7 @@ final class CompoundAndMeshTest {
         List<Compound.Child> kids = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
             Shape s = i % 3 == 0 ? new Sphere(0.25) : (i % 3 == 1 ? new Box(0.2, 0.3, 0.2)
-                    : ConvexHull.of(0, 0, 0, 0.4, 0, 0, 0, 0.4, 0, 0, 0, 0.4));
+                    : QuickHull.of(0, 0, 0, 0.4, 0, 0, 0, 0.4, 0, 0, 0, 0.4));
             kids.add(Compound.Child.at(s, 3 * rnd.nextDouble() - 1.5, 3 * rnd.nextDouble() - 1.5, 3 * rnd.nextDouble() - 1.5));
         }
         Compound c = new Compound(kids);

@@ -1,9 +1,10 @@
 package dev.rubble.plugin.narrowphase.analytic;
 
+import dev.rubble.geometry.hull.QuickHull;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.rubble.spi.narrowphase.DispatchTable;
+import dev.rubble.geometry.narrowphase.DispatchTable;
 import dev.rubble.spi.narrowphase.Narrowphase;
 import dev.rubble.spi.narrowphase.Pose;
 import dev.rubble.spi.shape.Box;
@@ -35,7 +36,7 @@ final class DefaultVersusGjkTest {
                 for (int i = 0; i < p.length; i++) {
                     p[i] = rnd.nextGaussian() * 0.6;
                 }
-                yield ConvexHull.of(p);
+                yield QuickHull.of(p);
             }
         };
     }

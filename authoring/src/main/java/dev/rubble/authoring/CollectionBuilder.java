@@ -1,0 +1,612 @@
+package dev.rubble.authoring;
+
+import dev.rubble.spi.fracture.FractureMethod;
+import dev.rubble.spi.geom.ConvexPolytope;
+import dev.rubble.spi.graph.ConnectionGraphMethod;
+import dev.rubble.spi.graph.GraphInput;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * Authoring of a {@link GeometryCollection}: start from a convex source, fracture leaves into
+ * levels, auto-cluster, fix tiny pieces, then {@link #build} computes mass properties, proximity
+ * and the connection graph (SPEC §3; reference: chaos-large-scale-destruction, fracture tools,
+ * clustering, connection graph).
+ *
+ * <p>Builder node ids are creation order (the root is 0) and stay valid until {@link #build},
+ * which renumbers breadth first. Every operation is deterministic: seeds are mixed with the node
+ * id (SplitMix64) so each fractured node gets its own reproducible seed. Not thread-safe.
+ */
+public final class CollectionBuilder {
+    /** SPEC default of {@link #fixTiny(double)}: pieces under 1% of the largest leaf volume. */
+    public static final double DEFAULT_TINY_RELATIVE_VOLUME = 0.01;
+
+    /** Default density, kg/m³ (concrete-like). */
+    public static final double DEFAULT_DENSITY = 2500;
+
+    private static final class Node {
+        int parent;
+        final List<Integer> children = new ArrayList<>();
+        ConvexPolytope[] hulls;
+        boolean alive = true;
+        int depth;
+
+        Node(int parent, ConvexPolytope[] hulls, int depth) {
+            this.parent = parent;
+            this.hulls = hulls;
+            this.depth = depth;
+        }
+    }
+
+    private final List<Node> nodes = new ArrayList<>();
+    private double density = DEFAULT_DENSITY;
+
+    /** A builder whose root is {@code source}. */
+    public CollectionBuilder(ConvexPolytope source) {
+        Objects.requireNonNull(source, "source is null");
+        nodes.add(new Node(-1, new ConvexPolytope[] {source}, 0));
+    }
+
+    /** Sets the density of every piece, kg/m³ (finite, &gt; 0). */
+    public CollectionBuilder density(double kgPerCubicMetre) {
+        if (!(kgPerCubicMetre > 0) || !Double.isFinite(kgPerCubicMetre)) {
+            throw new IllegalArgumentException("density = " + kgPerCubicMetre + "; allowed: finite and > 0");
+        }
+        density = kgPerCubicMetre;
+        return this;
+    }
+
+    /** Ids of the live leaves, ascending. */
+    public int[] leaves() {
+        int[] out = new int[nodes.size()];
+        int c = 0;
+        for (int i = 0; i < nodes.size(); i++) {
+            Node n = nodes.get(i);
+            if (n.alive && n.children.isEmpty()) {
+                out[c++] = i;
+            }
+        }
+        return Arrays.copyOf(out, c);
+    }
+
+    /** Depth of the deepest live node. */
+    public int depth() {
+        int d = 0;
+        for (Node n : nodes) {
+            if (n.alive) {
+                d = Math.max(d, n.depth);
+            }
+        }
+        return d;
+    }
+
+    /** Children of node {@code id}, in order. */
+    public int[] children(int id) {
+        List<Integer> c = node(id).children;
+        int[] out = new int[c.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = c.get(i);
+        }
+        return out;
+    }
+
+    private Node node(int id) {
+        if (id < 0 || id >= nodes.size() || !nodes.get(id).alive) {
+            throw new IllegalArgumentException("node = " + id + "; allowed: a live node id in [0, " + nodes.size() + ")");
+        }
+        return nodes.get(id);
+    }
+
+    /** SplitMix64 of {@code seed} and {@code salt}: the per-node seed. */
+    static long mix(long seed, long salt) {
+        long z = seed + (salt + 1) * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /**
+     * Fractures leaf {@code id} (which must be a single convex hull) with {@code method}; its
+     * pieces become its children. A method that returns one piece leaves the node a leaf.
+     *
+     * @return the number of children made (0 when left whole)
+     */
+    public int fracture(int id, FractureMethod method, long seed) {
+        Objects.requireNonNull(method, "method is null");
+        Node n = node(id);
+        if (!n.children.isEmpty()) {
+            throw new IllegalArgumentException("node = " + id + " already has children; allowed: a leaf");
+        }
+        if (n.hulls.length != 1) {
+            throw new IllegalArgumentException("node = " + id + " has " + n.hulls.length
+                    + " hulls; allowed: a single convex hull to fracture");
+        }
+        List<ConvexPolytope> pieces = method.fracture(n.hulls[0], mix(seed, id));
+        if (pieces.size() <= 1) {
+            return 0;
+        }
+        for (ConvexPolytope p : pieces) {
+            n.children.add(nodes.size());
+            nodes.add(new Node(id, new ConvexPolytope[] {p}, n.depth + 1));
+        }
+        return pieces.size();
+    }
+
+    /**
+     * Fractures every live leaf at the deepest level: one more level. Returns the pieces made.
+     */
+    public int fractureLevel(FractureMethod method, long seed) {
+        return fractureLevel(method, seed, 1.0);
+    }
+
+    /**
+     * Like {@link #fractureLevel(FractureMethod, long)} but each deepest leaf is fractured only
+     * with probability {@code chance} (Chaos' ChanceToFracture; reference:
+     * chaos-large-scale-destruction, multi-level fracture), decided by a per-node seeded draw, so
+     * detail can be uneven while staying reproducible.
+     *
+     * @param chance in [0, 1]
+     */
+    public int fractureLevel(FractureMethod method, long seed, double chance) {
+        if (!(chance >= 0 && chance <= 1)) {
+            throw new IllegalArgumentException("chance = " + chance + "; allowed: [0, 1]");
+        }
+        int d = depth();
+        int made = 0;
+        for (int id : leaves()) {
+            if (nodes.get(id).depth != d || nodes.get(id).hulls.length != 1) {
+                continue;
+            }
+            // top 53 bits of the per-node mix as a uniform draw in [0, 1)
+            double draw = (mix(seed ^ 0x6368616E6365L, id) >>> 11) * 0x1.0p-53;
+            if (chance >= 1 || draw < chance) {
+                made += fracture(id, method, seed);
+            }
+        }
+        return made;
+    }
+
+    /**
+     * Auto-clusters the children of {@code id} ({@link AutoCluster}): k-means into
+     * {@code clusters} groups by bounding-box centre, split into proximity-connected components,
+     * components under {@code minClusterSize} merged into neighbours. Every group of two or more
+     * becomes a new cluster node between {@code id} and its members (whose subtrees move one level
+     * down); single members stay children of {@code id}.
+     *
+     * @return the number of cluster nodes created
+     */
+    public int autoCluster(int id, int clusters, int minClusterSize, long seed) {
+        Node n = node(id);
+        int m = n.children.size();
+        if (m < 2) {
+            return 0;
+        }
+        ConvexPolytope[][] geo = new ConvexPolytope[m][];
+        double[] centres = new double[3 * m];
+        for (int i = 0; i < m; i++) {
+            geo[i] = nodes.get(n.children.get(i)).hulls;
+            double[] b = Proximity.bounds(geo[i]);
+            for (int k = 0; k < 3; k++) {
+                centres[3 * i + k] = 0.5 * (b[k] + b[3 + k]);
+            }
+        }
+        Proximity.Contacts c = Proximity.compute(geo);
+        int[] label = AutoCluster.partition(m, centres, clusters, minClusterSize, 20, mix(seed, id), c.a(), c.b(),
+                c.area());
+        int groups = 0;
+        for (int l : label) {
+            groups = Math.max(groups, l + 1);
+        }
+        int[] size = new int[groups];
+        for (int l : label) {
+            size[l]++;
+        }
+        List<Integer> old = new ArrayList<>(n.children);
+        n.children.clear();
+        int[] clusterOf = new int[groups];
+        Arrays.fill(clusterOf, -1);
+        int made = 0;
+        for (int i = 0; i < m; i++) {
+            int child = old.get(i);
+            int l = label[i];
+            if (size[l] == 1) {
+                n.children.add(child);
+                continue;
+            }
+            if (clusterOf[l] < 0) {
+                clusterOf[l] = nodes.size();
+                nodes.add(new Node(id, new ConvexPolytope[0], n.depth + 1));
+                n.children.add(clusterOf[l]);
+                made++;
+            }
+            Node cl = nodes.get(clusterOf[l]);
+            cl.children.add(child);
+            Node ch = nodes.get(child);
+            ch.parent = clusterOf[l];
+            ConvexPolytope[] h = Arrays.copyOf(cl.hulls, cl.hulls.length + ch.hulls.length);
+            System.arraycopy(ch.hulls, 0, h, cl.hulls.length, ch.hulls.length);
+            cl.hulls = h;
+            deepen(child);
+        }
+        return made;
+    }
+
+    private void deepen(int id) {
+        ArrayDeque<Integer> q = new ArrayDeque<>();
+        q.add(id);
+        while (!q.isEmpty()) {
+            Node x = nodes.get(q.poll());
+            x.depth++;
+            q.addAll(x.children);
+        }
+    }
+
+    /** {@link #fixTiny(double)} with the SPEC default {@value #DEFAULT_TINY_RELATIVE_VOLUME}. */
+    public int fixTiny() {
+        return fixTiny(DEFAULT_TINY_RELATIVE_VOLUME);
+    }
+
+    /**
+     * Merges every leaf whose volume is below {@code relativeVolume} times the largest leaf
+     * volume into its largest (by volume) touching sibling leaf; the merged leaf keeps all hulls.
+     * Leaves are processed smallest first; a leaf with no touching sibling is kept. Neighbours
+     * are the contacts of all original leaves a merged leaf is made of, followed through earlier
+     * merges.
+     *
+     * @param relativeVolume in [0, 1]; SPEC default 0.01
+     * @return the number of leaves merged away
+     */
+    public int fixTiny(double relativeVolume) {
+        if (!(relativeVolume >= 0 && relativeVolume <= 1)) {
+            throw new IllegalArgumentException("relativeVolume = " + relativeVolume + "; allowed: [0, 1]");
+        }
+        int[] leaves = leaves();
+        int m = leaves.length;
+        ConvexPolytope[][] geo = new ConvexPolytope[m][];
+        double[] vol = new double[m];
+        double max = 0;
+        for (int i = 0; i < m; i++) {
+            geo[i] = nodes.get(leaves[i]).hulls;
+            for (ConvexPolytope h : geo[i]) {
+                vol[i] += h.volume();
+            }
+            max = Math.max(max, vol[i]);
+        }
+        double threshold = relativeVolume * max;
+        Proximity.Contacts c = Proximity.compute(geo);
+        int[] deg = new int[m + 1];
+        for (int e = 0; e < c.size(); e++) {
+            deg[c.a()[e] + 1]++;
+            deg[c.b()[e] + 1]++;
+        }
+        for (int i = 0; i < m; i++) {
+            deg[i + 1] += deg[i];
+        }
+        int[] fill = Arrays.copyOf(deg, m);
+        int[] adj = new int[2 * c.size()];
+        for (int e = 0; e < c.size(); e++) {
+            adj[fill[c.a()[e]]++] = c.b()[e];
+            adj[fill[c.b()[e]]++] = c.a()[e];
+        }
+        int[] rep = new int[m];
+        int[] nextMember = new int[m];
+        int[] tailMember = new int[m];
+        for (int i = 0; i < m; i++) {
+            rep[i] = i;
+            nextMember[i] = -1;
+            tailMember[i] = i;
+        }
+        Integer[] order = new Integer[m];
+        for (int i = 0; i < m; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (x, y) -> vol[x] != vol[y] ? Double.compare(vol[x], vol[y]) : Integer.compare(x, y));
+        int merged = 0;
+        for (int i : order) {
+            if (rep[i] != i || vol[i] >= threshold) {
+                continue;
+            }
+            int parent = nodes.get(leaves[i]).parent;
+            int best = -1;
+            for (int j = i; j >= 0; j = nextMember[j]) {
+                for (int q = deg[j]; q < deg[j + 1]; q++) {
+                    int o = AutoCluster.find(rep, adj[q]);
+                    if (o == i || nodes.get(leaves[o]).parent != parent) {
+                        continue;
+                    }
+                    if (best < 0 || vol[o] > vol[best] || (vol[o] == vol[best] && o < best)) {
+                        best = o;
+                    }
+                }
+            }
+            if (best < 0) {
+                continue;
+            }
+            Node into = nodes.get(leaves[best]);
+            Node gone = nodes.get(leaves[i]);
+            ConvexPolytope[] h = Arrays.copyOf(into.hulls, into.hulls.length + gone.hulls.length);
+            System.arraycopy(gone.hulls, 0, h, into.hulls.length, gone.hulls.length);
+            into.hulls = h;
+            vol[best] += vol[i];
+            rep[i] = best;
+            nextMember[tailMember[best]] = i;
+            tailMember[best] = tailMember[i];
+            // the merged leaf inherits the tiny leaf's contacts through rep[]
+            gone.alive = false;
+            nodes.get(parent).children.remove(Integer.valueOf(leaves[i]));
+            merged++;
+        }
+        return merged;
+    }
+
+    /**
+     * Computes mass properties, proximity and the connection graph and returns the collection.
+     *
+     * @param graph          the connection-graph method applied to the children of every node
+     * @param maxConnections at most this many edges per node (≥ 1); edges are taken shortest
+     *                       first (centre-of-mass distance, ties by node ids), so a small cap can
+     *                       disconnect a graph. Use {@link Integer#MAX_VALUE} for no cap.
+     */
+    public GeometryCollection build(ConnectionGraphMethod graph, int maxConnections) {
+        Objects.requireNonNull(graph, "graph is null");
+        if (maxConnections < 1) {
+            throw new IllegalArgumentException("maxConnections = " + maxConnections + "; allowed: >= 1");
+        }
+        // breadth-first renumbering
+        int[] newId = new int[nodes.size()];
+        Arrays.fill(newId, -1);
+        int[] order = new int[nodes.size()];
+        int count = 0;
+        order[count++] = 0;
+        newId[0] = 0;
+        for (int h = 0; h < count; h++) {
+            for (int c : nodes.get(order[h]).children) {
+                newId[c] = count;
+                order[count++] = c;
+            }
+        }
+        int n = count;
+        int[] parent = new int[n];
+        int[] firstChild = new int[n];
+        int[] childCount = new int[n];
+        int[] level = new int[n];
+        IdentityHashMap<ConvexPolytope, Integer> hullId = new IdentityHashMap<>();
+        List<ConvexPolytope> table = new ArrayList<>();
+        int[] hullStart = new int[n + 1];
+        List<Integer> hullIdx = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Node x = nodes.get(order[i]);
+            parent[i] = x.parent < 0 ? -1 : newId[x.parent];
+            level[i] = i == 0 ? 0 : level[parent[i]] + 1;
+            childCount[i] = x.children.size();
+            firstChild[i] = x.children.isEmpty() ? -1 : newId[x.children.get(0)];
+            hullStart[i] = hullIdx.size();
+            for (ConvexPolytope p : x.hulls) {
+                Integer id = hullId.get(p);
+                if (id == null) {
+                    id = table.size();
+                    hullId.put(p, id);
+                    table.add(p);
+                }
+                hullIdx.add(id);
+            }
+        }
+        hullStart[n] = hullIdx.size();
+        int[] hullIndex = new int[hullIdx.size()];
+        for (int i = 0; i < hullIndex.length; i++) {
+            hullIndex[i] = hullIdx.get(i);
+        }
+        ConvexPolytope[] hulls = table.toArray(new ConvexPolytope[0]);
+        // mass properties bottom-up
+        double[] volume = new double[n];
+        double[] mass = new double[n];
+        double[] com = new double[3 * n];
+        double[] inertia = new double[6 * n];
+        for (int i = n - 1; i >= 0; i--) {
+            if (childCount[i] == 0) {
+                for (int k = hullStart[i]; k < hullStart[i + 1]; k++) {
+                    ConvexPolytope p = hulls[hullIndex[k]];
+                    double v = p.volume();
+                    volume[i] += v;
+                    for (int a = 0; a < 3; a++) {
+                        com[3 * i + a] += v * p.centroid(a);
+                    }
+                }
+                for (int a = 0; a < 3; a++) {
+                    com[3 * i + a] /= volume[i];
+                }
+                mass[i] = density * volume[i];
+                for (int k = hullStart[i]; k < hullStart[i + 1]; k++) {
+                    ConvexPolytope p = hulls[hullIndex[k]];
+                    double[] in = p.inertia();
+                    addShifted(inertia, i, in, density, density * p.volume(), p.centroid(0) - com[3 * i],
+                            p.centroid(1) - com[3 * i + 1], p.centroid(2) - com[3 * i + 2]);
+                }
+            } else {
+                int f = firstChild[i], e = f + childCount[i];
+                for (int c = f; c < e; c++) {
+                    volume[i] += volume[c];
+                    mass[i] += mass[c];
+                    for (int a = 0; a < 3; a++) {
+                        com[3 * i + a] += mass[c] * com[3 * c + a];
+                    }
+                }
+                for (int a = 0; a < 3; a++) {
+                    com[3 * i + a] /= mass[i];
+                }
+                for (int c = f; c < e; c++) {
+                    double[] in = Arrays.copyOfRange(inertia, 6 * c, 6 * c + 6);
+                    addShifted(inertia, i, in, 1.0, mass[c], com[3 * c] - com[3 * i], com[3 * c + 1] - com[3 * i + 1],
+                            com[3 * c + 2] - com[3 * i + 2]);
+                }
+            }
+        }
+        double[] transform = new double[7 * n];
+        double maxLeaf = 0;
+        for (int i = 0; i < n; i++) {
+            for (int a = 0; a < 3; a++) {
+                transform[7 * i + a] = parent[i] < 0 ? com[3 * i + a] : com[3 * i + a] - com[3 * parent[i] + a];
+            }
+            transform[7 * i + 6] = 1;
+            if (childCount[i] == 0) {
+                maxLeaf = Math.max(maxLeaf, volume[i]);
+            }
+        }
+        double[] relativeSize = new double[n];
+        for (int i = 0; i < n; i++) {
+            relativeSize[i] = StrictMath.cbrt(volume[i]) / StrictMath.cbrt(maxLeaf);
+        }
+        // leaf proximity lifted to siblings
+        int leafCount = 0;
+        for (int i = 0; i < n; i++) {
+            if (childCount[i] == 0) {
+                leafCount++;
+            }
+        }
+        int[] leafIds = new int[leafCount];
+        ConvexPolytope[][] leafGeo = new ConvexPolytope[leafCount][];
+        leafCount = 0;
+        for (int i = 0; i < n; i++) {
+            if (childCount[i] == 0) {
+                leafIds[leafCount] = i;
+                leafGeo[leafCount++] = nodeHulls(hulls, hullStart, hullIndex, i);
+            }
+        }
+        Proximity.Contacts lc = Proximity.compute(leafGeo);
+        TreeMap<Long, Double> lifted = new TreeMap<>();
+        for (int c = 0; c < lc.size(); c++) {
+            int a = leafIds[lc.a()[c]], b = leafIds[lc.b()[c]];
+            while (level[a] > level[b]) {
+                a = parent[a];
+            }
+            while (level[b] > level[a]) {
+                b = parent[b];
+            }
+            while (parent[a] != parent[b]) {
+                a = parent[a];
+                b = parent[b];
+            }
+            lifted.merge(key(a, b), lc.area()[c], Double::sum);
+        }
+        int nc = lifted.size();
+        int[] ca = new int[nc];
+        int[] cb = new int[nc];
+        double[] carea = new double[nc];
+        int q = 0;
+        for (Map.Entry<Long, Double> en : lifted.entrySet()) {
+            ca[q] = (int) (en.getKey() >>> 32);
+            cb[q] = (int) (long) en.getKey();
+            carea[q++] = en.getValue();
+        }
+        // connection graph per parent
+        long[] edges = new long[16];
+        int ne = 0;
+        for (int i = 0; i < n; i++) {
+            int m = childCount[i];
+            if (m < 2) {
+                continue;
+            }
+            int f = firstChild[i];
+            double[] pos = Arrays.copyOfRange(com, 3 * f, 3 * (f + m));
+            double[] bounds = new double[6 * m];
+            ConvexPolytope[][] geo = new ConvexPolytope[m][];
+            for (int c = 0; c < m; c++) {
+                geo[c] = nodeHulls(hulls, hullStart, hullIndex, f + c);
+                System.arraycopy(Proximity.bounds(geo[c]), 0, bounds, 6 * c, 6);
+            }
+            int[] pairs = graph.connect(new GraphInput(m, pos, bounds, geo));
+            for (int k = 0; k + 1 < pairs.length; k += 2) {
+                if (pairs[k] < 0 || pairs[k] >= m || pairs[k + 1] < 0 || pairs[k + 1] >= m || pairs[k] == pairs[k + 1]) {
+                    throw new IllegalStateException("connection graph returned a bad edge (" + pairs[k] + ", "
+                            + pairs[k + 1] + ") for " + m + " nodes");
+                }
+                if (ne == edges.length) {
+                    edges = Arrays.copyOf(edges, 2 * ne);
+                }
+                edges[ne++] = key(f + pairs[k], f + pairs[k + 1]);
+            }
+        }
+        edges = capConnections(Arrays.copyOf(edges, ne), com, n, maxConnections);
+        int[] ea = new int[edges.length];
+        int[] eb = new int[edges.length];
+        double[] earea = new double[edges.length];
+        for (int k = 0; k < edges.length; k++) {
+            ea[k] = (int) (edges[k] >>> 32);
+            eb[k] = (int) edges[k];
+            Double ar = lifted.get(edges[k]);
+            earea[k] = ar == null ? 0 : ar;
+        }
+        byte[] state = new byte[n];
+        boolean[] anchored = new boolean[n];
+        return new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart, hullIndex, hulls,
+                volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb, earea, density);
+    }
+
+    /** Keeps at most {@code max} edges per node, shortest first; returns them sorted by key. */
+    static long[] capConnections(long[] edges, double[] com, int n, int max) {
+        Arrays.sort(edges);
+        int u = 0;
+        for (int i = 0; i < edges.length; i++) {
+            if (u == 0 || edges[i] != edges[u - 1]) {
+                edges[u++] = edges[i];
+            }
+        }
+        edges = Arrays.copyOf(edges, u);
+        if (max == Integer.MAX_VALUE) {
+            return edges;
+        }
+        double[] len = new double[u];
+        Integer[] order = new Integer[u];
+        for (int i = 0; i < u; i++) {
+            int a = (int) (edges[i] >>> 32), b = (int) edges[i];
+            double dx = com[3 * a] - com[3 * b], dy = com[3 * a + 1] - com[3 * b + 1], dz = com[3 * a + 2] - com[3 * b + 2];
+            len[i] = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            order[i] = i;
+        }
+        final long[] e = edges;
+        Arrays.sort(order, (x, y) -> len[x] != len[y] ? Double.compare(len[x], len[y]) : Long.compare(e[x], e[y]));
+        int[] deg = new int[n];
+        long[] out = new long[u];
+        int k = 0;
+        for (int i : order) {
+            int a = (int) (e[i] >>> 32), b = (int) e[i];
+            if (deg[a] < max && deg[b] < max) {
+                deg[a]++;
+                deg[b]++;
+                out[k++] = e[i];
+            }
+        }
+        out = Arrays.copyOf(out, k);
+        Arrays.sort(out);
+        return out;
+    }
+
+    private static ConvexPolytope[] nodeHulls(ConvexPolytope[] hulls, int[] start, int[] idx, int i) {
+        ConvexPolytope[] out = new ConvexPolytope[start[i + 1] - start[i]];
+        for (int k = 0; k < out.length; k++) {
+            out[k] = hulls[idx[start[i] + k]];
+        }
+        return out;
+    }
+
+    /** Adds {@code scale·in} plus the parallel-axis term of mass {@code m} at offset r to node i. */
+    private static void addShifted(double[] inertia, int i, double[] in, double scale, double m, double rx, double ry,
+            double rz) {
+        inertia[6 * i] += scale * in[0] + m * (ry * ry + rz * rz);
+        inertia[6 * i + 1] += scale * in[1] + m * (rx * rx + rz * rz);
+        inertia[6 * i + 2] += scale * in[2] + m * (rx * rx + ry * ry);
+        inertia[6 * i + 3] += scale * in[3] - m * rx * ry;
+        inertia[6 * i + 4] += scale * in[4] - m * rx * rz;
+        inertia[6 * i + 5] += scale * in[5] - m * ry * rz;
+    }
+
+    static long key(int a, int b) {
+        return a < b ? ((long) a << 32) | b : ((long) b << 32) | a;
+    }
+}

@@ -1,0 +1,317 @@
+package dev.rubble.authoring;
+
+import dev.rubble.spi.geom.ConvexPolytope;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.zip.CRC32;
+
+/**
+ * Saves and loads {@link GeometryCollection}s in the versioned binary format documented in
+ * {@code docs/collection-format.md}: magic {@code "RBCL"}, format version, counts, the hull
+ * table, the node arrays, contacts, edges, then a CRC-32 of everything before it. Big-endian;
+ * doubles are stored as their IEEE-754 bits so a round trip is exact. Loading reports a wrong
+ * magic, an unsupported version, truncation (with the section and byte offset), a checksum
+ * mismatch or an inconsistent structure as a {@link CollectionFormatException}. Stateless.
+ */
+public final class CollectionFile {
+    /** The first four bytes of every collection file. */
+    public static final int MAGIC = 0x5242434C; // "RBCL"
+    /** The format version this code writes and reads. */
+    public static final int VERSION = 1;
+    private static final int MAX_COUNT = 1 << 28;
+
+    private CollectionFile() {
+    }
+
+    /** Writes {@code g} to {@code file} (replacing it). */
+    public static void save(GeometryCollection g, Path file) throws IOException {
+        Files.write(file, toBytes(g));
+    }
+
+    /** Reads a collection from {@code file}. */
+    public static GeometryCollection load(Path file) throws IOException {
+        Objects.requireNonNull(file, "file is null");
+        try {
+            return fromBytes(Files.readAllBytes(file));
+        } catch (CollectionFormatException e) {
+            throw new CollectionFormatException(file + ": " + e.getMessage());
+        }
+    }
+
+    /** The file image of {@code g}. */
+    public static byte[] toBytes(GeometryCollection g) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream o = new DataOutputStream(bytes)) {
+            int n = g.nodeCount();
+            o.writeInt(MAGIC);
+            o.writeInt(VERSION);
+            o.writeInt(n);
+            o.writeInt(g.hulls.length);
+            o.writeInt(g.hullIndex.length);
+            o.writeInt(g.contactA.length);
+            o.writeInt(g.edgeA.length);
+            o.writeDouble(g.density);
+            for (ConvexPolytope p : g.hulls) {
+                int[] fs = p.faceStarts();
+                int[] fi = p.faceIndices();
+                o.writeInt(p.vertexCount());
+                o.writeInt(p.faceCount());
+                o.writeInt(fi.length);
+                doubles(o, p.vertices());
+                ints(o, fs);
+                ints(o, fi);
+                doubles(o, p.planes());
+            }
+            ints(o, g.parent);
+            ints(o, g.firstChild);
+            ints(o, g.childCount);
+            ints(o, g.level);
+            doubles(o, g.transform);
+            ints(o, g.hullStart);
+            ints(o, g.hullIndex);
+            doubles(o, g.volume);
+            doubles(o, g.mass);
+            doubles(o, g.com);
+            doubles(o, g.inertia);
+            doubles(o, g.relativeSize);
+            o.write(g.initialState);
+            for (boolean a : g.anchored) {
+                o.writeByte(a ? 1 : 0);
+            }
+            ints(o, g.contactA);
+            ints(o, g.contactB);
+            doubles(o, g.contactArea);
+            ints(o, g.edgeA);
+            ints(o, g.edgeB);
+            doubles(o, g.edgeArea);
+        } catch (IOException e) {
+            throw new IllegalStateException("writing to memory failed", e);
+        }
+        byte[] body = bytes.toByteArray();
+        CRC32 crc = new CRC32();
+        crc.update(body);
+        byte[] out = java.util.Arrays.copyOf(body, body.length + 4);
+        int c = (int) crc.getValue();
+        out[body.length] = (byte) (c >>> 24);
+        out[body.length + 1] = (byte) (c >>> 16);
+        out[body.length + 2] = (byte) (c >>> 8);
+        out[body.length + 3] = (byte) c;
+        return out;
+    }
+
+    /** Parses a file image. */
+    public static GeometryCollection fromBytes(byte[] data) {
+        Reader r = new Reader(data);
+        try {
+            r.section = "header";
+            int magic = r.in.readInt();
+            if (magic != MAGIC) {
+                throw new CollectionFormatException(String.format(
+                        "not a Rubble collection file: magic 0x%08X; expected 0x%08X (\"RBCL\")", magic, MAGIC));
+            }
+            int version = r.in.readInt();
+            if (version != VERSION) {
+                throw new CollectionFormatException("unsupported collection format version " + version
+                        + "; supported: " + VERSION);
+            }
+            int n = r.count("nodeCount", 1);
+            int hullCount = r.count("hullCount", 0);
+            int hullIdx = r.count("hullIndexCount", 0);
+            int nc = r.count("contactCount", 0);
+            int ne = r.count("edgeCount", 0);
+            double density = r.in.readDouble();
+            if (!(density > 0) || !Double.isFinite(density)) {
+                throw new CollectionFormatException("density = " + density + "; allowed: finite and > 0");
+            }
+            ConvexPolytope[] hulls = new ConvexPolytope[hullCount];
+            for (int h = 0; h < hullCount; h++) {
+                r.section = "hull " + h;
+                int nv = r.count("vertexCount", 4);
+                int nf = r.count("faceCount", 4);
+                int ni = r.count("indexCount", 3 * nf);
+                double[] v = r.doubles(3 * nv);
+                int[] fs = r.ints(nf + 1);
+                int[] fi = r.ints(ni);
+                double[] pl = r.doubles(4 * nf);
+                try {
+                    hulls[h] = ConvexPolytope.of(v, fs, fi, pl);
+                } catch (IllegalArgumentException e) {
+                    throw new CollectionFormatException("hull " + h + " is invalid: " + e.getMessage());
+                }
+            }
+            r.section = "nodes";
+            int[] parent = r.ints(n);
+            int[] firstChild = r.ints(n);
+            int[] childCount = r.ints(n);
+            int[] level = r.ints(n);
+            double[] transform = r.doubles(7 * n);
+            int[] hullStart = r.ints(n + 1);
+            int[] hullIndex = r.ints(hullIdx);
+            double[] volume = r.doubles(n);
+            double[] mass = r.doubles(n);
+            double[] com = r.doubles(3 * n);
+            double[] inertia = r.doubles(6 * n);
+            double[] relativeSize = r.doubles(n);
+            byte[] state = r.bytes(n);
+            byte[] anchoredBytes = r.bytes(n);
+            r.section = "contacts";
+            int[] ca = r.ints(nc);
+            int[] cb = r.ints(nc);
+            double[] carea = r.doubles(nc);
+            r.section = "edges";
+            int[] ea = r.ints(ne);
+            int[] eb = r.ints(ne);
+            double[] earea = r.doubles(ne);
+            r.section = "checksum";
+            int body = data.length - r.in.available();
+            int stored = r.in.readInt();
+            if (r.in.available() != 0) {
+                throw new CollectionFormatException(r.in.available() + " unexpected bytes after the checksum at byte "
+                        + (body + 4));
+            }
+            CRC32 crc = new CRC32();
+            crc.update(data, 0, body);
+            if ((int) crc.getValue() != stored) {
+                throw new CollectionFormatException(String.format(
+                        "corrupt collection file: checksum 0x%08X does not match the content (0x%08X)",
+                        stored, (int) crc.getValue()));
+            }
+            boolean[] anchored = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                if (anchoredBytes[i] > 1 || anchoredBytes[i] < 0) {
+                    throw new CollectionFormatException("anchored[" + i + "] = " + anchoredBytes[i] + "; allowed: 0 or 1");
+                }
+                anchored[i] = anchoredBytes[i] == 1;
+                if (state[i] < 0 || state[i] >= InitialState.values().length) {
+                    throw new CollectionFormatException("initialState[" + i + "] = " + state[i] + "; allowed: 0.."
+                            + (InitialState.values().length - 1));
+                }
+            }
+            validate(n, hullCount, parent, firstChild, childCount, level, hullStart, hullIndex, ca, cb, ea, eb);
+            return new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart, hullIndex, hulls,
+                    volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb, earea, density);
+        } catch (EOFException e) {
+            throw new CollectionFormatException("truncated collection file: ended at byte " + data.length
+                    + " while reading " + r.section);
+        } catch (IOException e) {
+            throw new IllegalStateException("reading from memory failed", e);
+        }
+    }
+
+    private static void validate(int n, int hullCount, int[] parent, int[] firstChild, int[] childCount, int[] level,
+            int[] hullStart, int[] hullIndex, int[] ca, int[] cb, int[] ea, int[] eb) {
+        if (parent[0] != -1 || level[0] != 0) {
+            throw new CollectionFormatException("node 0 must be the root (parent -1, level 0)");
+        }
+        for (int i = 1; i < n; i++) {
+            if (parent[i] < 0 || parent[i] >= i || level[i] != level[parent[i]] + 1) {
+                throw new CollectionFormatException("node " + i + " has parent " + parent[i] + " and level " + level[i]
+                        + "; allowed: an earlier node one level up (breadth-first order)");
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (childCount[i] < 0 || (childCount[i] > 0 && (firstChild[i] <= i || firstChild[i] + childCount[i] > n))) {
+                throw new CollectionFormatException("node " + i + " children [" + firstChild[i] + ", +" + childCount[i]
+                        + ") are out of range");
+            }
+            for (int c = 0; c < childCount[i]; c++) {
+                if (parent[firstChild[i] + c] != i) {
+                    throw new CollectionFormatException("node " + (firstChild[i] + c) + " is listed as a child of " + i
+                            + " but has parent " + parent[firstChild[i] + c]);
+                }
+            }
+            if (hullStart[i] < 0 || hullStart[i] > hullStart[i + 1]) {
+                throw new CollectionFormatException("hullStart of node " + i + " is not ascending");
+            }
+        }
+        if (hullStart[0] != 0 || hullStart[n] != hullIndex.length) {
+            throw new CollectionFormatException("hullStart must run from 0 to hullIndexCount " + hullIndex.length);
+        }
+        for (int h : hullIndex) {
+            if (h < 0 || h >= hullCount) {
+                throw new CollectionFormatException("hull index " + h + " out of range [0, " + hullCount + ")");
+            }
+        }
+        pairs("contact", ca, cb, n);
+        pairs("edge", ea, eb, n);
+    }
+
+    private static void pairs(String what, int[] a, int[] b, int n) {
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] < 0 || a[i] >= b[i] || b[i] >= n) {
+                throw new CollectionFormatException(what + " " + i + " = (" + a[i] + ", " + b[i]
+                        + "); allowed: 0 <= a < b < " + n);
+            }
+        }
+    }
+
+    private static void ints(DataOutputStream o, int[] a) throws IOException {
+        for (int x : a) {
+            o.writeInt(x);
+        }
+    }
+
+    private static void doubles(DataOutputStream o, double[] a) throws IOException {
+        for (double x : a) {
+            o.writeLong(Double.doubleToRawLongBits(x));
+        }
+    }
+
+    private static final class Reader {
+        final DataInputStream in;
+        final int length;
+        String section = "header";
+
+        Reader(byte[] data) {
+            this.in = new DataInputStream(new ByteArrayInputStream(data));
+            this.length = data.length;
+        }
+
+        int count(String name, int min) throws IOException {
+            int c = in.readInt();
+            if (c < min || c > MAX_COUNT) {
+                throw new CollectionFormatException(section + ": " + name + " = " + c + "; allowed: [" + min + ", "
+                        + MAX_COUNT + "]");
+            }
+            return c;
+        }
+
+        private void need(long bytes) throws IOException {
+            if (bytes > in.available()) {
+                throw new EOFException();
+            }
+        }
+
+        int[] ints(int n) throws IOException {
+            need(4L * n);
+            int[] a = new int[n];
+            for (int i = 0; i < n; i++) {
+                a[i] = in.readInt();
+            }
+            return a;
+        }
+
+        double[] doubles(int n) throws IOException {
+            need(8L * n);
+            double[] a = new double[n];
+            for (int i = 0; i < n; i++) {
+                a[i] = Double.longBitsToDouble(in.readLong());
+            }
+            return a;
+        }
+
+        byte[] bytes(int n) throws IOException {
+            need(n);
+            byte[] a = new byte[n];
+            in.readFully(a);
+            return a;
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package dev.rubble.geometry.gjk;
+
+import dev.rubble.spi.narrowphase.Pose;
+import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.Capsule;
+import dev.rubble.spi.shape.ConvexHull;
+import dev.rubble.spi.shape.Shape;
+
+/**
+ * Contact features of convex shapes: the face, segment or point of a shape farthest along a
+ * direction. Box: the face whose axis is most aligned; hull: the face with the most aligned normal;
+ * capsule: its segment when it lies within 60 degrees of perpendicular to the direction, else the
+ * nearer end; sphere: its centre. Scratch only; not thread-safe.
+ */
+public final class Features {
+    /** Feature id of the last {@link #of} call (stable per shape feature). */
+    public long id;
+    private final double[] tmp = new double[3];
+    private final double[] unusedNormal = new double[3];
+
+    /** As {@link #of(Shape, Pose, double, double, double, double[], double[])} without the face normal. */
+    public int of(Shape s, Pose p, double dx, double dy, double dz, double[] out) {
+        return of(s, p, dx, dy, dz, out, unusedNormal);
+    }
+
+    /**
+     * Writes the feature of {@code s} at {@code p} farthest along world direction {@code d} into
+     * {@code out} (world points of the core, x, y, z each) and returns the point count; for a
+     * polygon (3+ points, counter-clockwise seen from outside) also its outward unit normal into
+     * {@code faceN}. Sets {@link #id}.
+     */
+    public int of(Shape s, Pose p, double dx, double dy, double dz, double[] out, double[] faceN) {
+        p.inverseRotate(dx, dy, dz, tmp, 0);
+        double lx = tmp[0], ly = tmp[1], lz = tmp[2];
+        switch (s.type()) {
+            case SPHERE -> {
+                out[0] = p.px;
+                out[1] = p.py;
+                out[2] = p.pz;
+                id = 0;
+                return 1;
+            }
+            case CAPSULE -> {
+                double h = ((Capsule) s).halfHeight();
+                double len = Math.sqrt(lx * lx + ly * ly + lz * lz);
+                if (h > 0 && Math.abs(ly) < 0.5 * len) {
+                    p.toWorld(0, -h, 0, out, 0);
+                    p.toWorld(0, h, 0, out, 3);
+                    id = 1;
+                    return 2;
+                }
+                p.toWorld(0, ly < 0 ? -h : h, 0, out, 0);
+                id = ly < 0 ? 2 : 3;
+                return 1;
+            }
+            case BOX -> {
+                Box b = (Box) s;
+                double ax = Math.abs(lx), ay = Math.abs(ly), az = Math.abs(lz);
+                int axis = ax >= ay && ax >= az ? 0 : (ay >= az ? 1 : 2);
+                double sg = (axis == 0 ? lx : (axis == 1 ? ly : lz)) < 0 ? -1 : 1;
+                double hx = b.halfX(), hy = b.halfY(), hz = b.halfZ();
+                // corners of the face counter-clockwise seen from outside
+                for (int k = 0; k < 4; k++) {
+                    double u = (k == 0 || k == 3) ? -1 : 1;
+                    double w = (k < 2) ? -1 : 1;
+                    double x, y, z;
+                    if (axis == 0) {
+                        x = sg * hx; y = u * hy; z = sg * w * hz;
+                    } else if (axis == 1) {
+                        y = sg * hy; z = u * hz; x = sg * w * hx;
+                    } else {
+                        z = sg * hz; x = u * hx; y = sg * w * hy;
+                    }
+                    p.toWorld(x, y, z, out, 3 * k);
+                }
+                p.rotate(axis == 0 ? sg : 0, axis == 1 ? sg : 0, axis == 2 ? sg : 0, faceN, 0);
+                id = 16 + 2 * axis + (sg > 0 ? 1 : 0);
+                return 4;
+            }
+            case CONVEX_HULL -> {
+                ConvexHull h = (ConvexHull) s;
+                int f = h.bestFace(lx, ly, lz);
+                int n = Math.min(h.faceSize(f), ManifoldBuilder.MAX);
+                for (int k = 0; k < n; k++) {
+                    int vi = h.faceVertex(f, k);
+                    p.toWorld(h.vertex(vi, 0), h.vertex(vi, 1), h.vertex(vi, 2), out, 3 * k);
+                }
+                p.rotate(h.plane(f, 0), h.plane(f, 1), h.plane(f, 2), faceN, 0);
+                id = 64 + f;
+                return n;
+            }
+            default -> throw new IllegalArgumentException("no feature for shape type " + s.type());
+        }
+    }
+
+}

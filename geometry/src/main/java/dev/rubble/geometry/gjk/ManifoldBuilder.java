@@ -1,0 +1,317 @@
+package dev.rubble.geometry.gjk;
+
+import dev.rubble.spi.narrowphase.ContactSink;
+import dev.rubble.spi.narrowphase.Pose;
+import dev.rubble.spi.shape.Shape;
+
+/**
+ * Turns a contact normal into a manifold of up to 4 points by feature clipping (Gregorius, "Robust
+ * contact creation for physics simulations", GDC 2015):
+ *
+ * <ol>
+ *   <li>each shape's <em>feature</em> along the normal: a face polygon (box, hull, mesh triangle),
+ *       a segment (capsule side) or a point (sphere, capsule end);</li>
+ *   <li>when a face is aligned with the normal within {@link #FACE_COS} it becomes the reference
+ *       (A preferred on ties): the other feature is clipped against the reference face's side planes
+ *       (Sutherland–Hodgman) and each surviving point's separation is its height over the reference
+ *       plane minus the radii; the manifold normal becomes the reference face normal;</li>
+ *   <li>two parallel segments (capsule–capsule) give their overlap's two ends;</li>
+ *   <li>otherwise the caller emits its single closest-point contact.</li>
+ * </ol>
+ *
+ * Points with separation above the margin are dropped; more than 4 are reduced to the deepest, the
+ * farthest from it, and the two that span the largest area. Feature ids combine the reference
+ * feature, the incident feature and the clip history of the point. Scratch only; not thread-safe.
+ */
+public final class ManifoldBuilder {
+    /** Cosine of the largest angle between the normal and a face normal for a face contact (about 2.6°). */
+    public static final double FACE_COS = 0.999;
+    static final int MAX = 64;
+
+    // features: points (world, core), count, face normal (when a polygon), id
+    private final double[] fa = new double[3 * MAX], fb = new double[3 * MAX];
+    private int na, nb;
+    private final double[] nfa = new double[3], nfb = new double[3];
+    private long ida, idb;
+
+    private double[] clipIn = new double[3 * MAX], clipOut = new double[3 * MAX];
+    private long[] tagIn = new long[MAX], tagOut = new long[MAX];
+    private final double[] outP = new double[3 * MAX], outS = new double[MAX];
+    private final long[] outId = new long[MAX];
+    private final boolean[] chosen = new boolean[MAX];
+    private final Features features = new Features();
+
+    /** Extracts A's feature along {@code n} (towards B). */
+    public void featureA(Shape s, Pose p, double nx, double ny, double nz) {
+        na = features.of(s, p, nx, ny, nz, fa, nfa);
+        ida = features.id;
+    }
+
+    /** Extracts B's feature along {@code -n} (towards A). */
+    public void featureB(Shape s, Pose p, double nx, double ny, double nz) {
+        nb = features.of(s, p, -nx, -ny, -nz, fb, nfb);
+        idb = features.id;
+    }
+
+    /** Sets A's feature to a world triangle with unit face normal (mesh triangles). */
+    public void triangleA(double[] v9, double nx, double ny, double nz, long id) {
+        System.arraycopy(v9, 0, fa, 0, 9);
+        na = 3;
+        nfa[0] = nx;
+        nfa[1] = ny;
+        nfa[2] = nz;
+        ida = id;
+    }
+
+    /**
+     * Clips the two features for normal {@code n} (A to B) and emits a manifold with sub-key
+     * {@code subKey}. Returns false when neither a face contact nor parallel segments apply, or clipping
+     * left no point within the margin, so the caller should emit its single closest-point contact.
+     */
+    public boolean clip(double nx, double ny, double nz, double rA, double rB, double margin,
+                        ContactSink sink, long subKey) {
+        double alignA = na >= 3 ? nfa[0] * nx + nfa[1] * ny + nfa[2] * nz : Double.NEGATIVE_INFINITY;
+        double alignB = nb >= 3 ? -(nfb[0] * nx + nfb[1] * ny + nfb[2] * nz) : Double.NEGATIVE_INFINITY;
+        if (Math.max(alignA, alignB) >= FACE_COS) {
+            boolean refA = alignA >= alignB - 1e-12;
+            return faceContact(refA, rA, rB, margin, sink, subKey);
+        }
+        if (na == 2 && nb == 2) {
+            return segments(nx, ny, nz, rA, rB, margin, sink, subKey);
+        }
+        return false;
+    }
+
+    private boolean faceContact(boolean refA, double rA, double rB, double margin, ContactSink sink, long subKey) {
+        double[] ref = refA ? fa : fb, inc = refA ? fb : fa;
+        int nr = refA ? na : nb, ni = refA ? nb : na;
+        double[] rn = refA ? nfa : nfb;
+        double rnx = rn[0], rny = rn[1], rnz = rn[2];
+        long refId = refA ? ida : idb, incId = refA ? idb : ida;
+        int n = ni;
+        System.arraycopy(inc, 0, clipIn, 0, 3 * ni);
+        for (int k = 0; k < ni; k++) {
+            tagIn[k] = k;
+        }
+        for (int e = 0; e < nr && n > 0; e++) {
+            int e1 = (e + 1) % nr;
+            double ex = ref[3 * e1] - ref[3 * e], ey = ref[3 * e1 + 1] - ref[3 * e + 1], ez = ref[3 * e1 + 2] - ref[3 * e + 2];
+            double sx = ey * rnz - ez * rny, sy = ez * rnx - ex * rnz, sz = ex * rny - ey * rnx; // outward side normal
+            double sd = sx * ref[3 * e] + sy * ref[3 * e + 1] + sz * ref[3 * e + 2];
+            n = clipPlane(n, sx, sy, sz, sd, e);
+        }
+        double mx = refA ? rnx : -rnx, my = refA ? rny : -rny, mz = refA ? rnz : -rnz;
+        double r0 = rnx * ref[0] + rny * ref[1] + rnz * ref[2];
+        int m = 0;
+        for (int k = 0; k < n && m < MAX; k++) {
+            double px = clipIn[3 * k], py = clipIn[3 * k + 1], pz = clipIn[3 * k + 2];
+            double dist = rnx * px + rny * py + rnz * pz - r0;
+            double sep = dist - (refA ? rB : rA) - (refA ? rA : rB);
+            if (sep > margin) {
+                continue;
+            }
+            if (refA) { // p on B's core; A's witness on the reference plane
+                outP[3 * m] = px - dist * mx;
+                outP[3 * m + 1] = py - dist * my;
+                outP[3 * m + 2] = pz - dist * mz;
+            } else { // p on A's core
+                outP[3 * m] = px + rA * mx;
+                outP[3 * m + 1] = py + rA * my;
+                outP[3 * m + 2] = pz + rA * mz;
+            }
+            outS[m] = sep;
+            outId[m] = (refA ? 0L : 1L << 62) | ((refId & 0xffffL) << 40) | ((incId & 0xffffL) << 24) | (tagIn[k] & 0xffffffL);
+            m++;
+        }
+        if (m == 0) {
+            return false; // clipped away (the closest point lies beyond the face's edges): use the single point
+        }
+        emit(m, mx, my, mz, sink, subKey);
+        return true;
+    }
+
+    /** Sutherland–Hodgman against the plane s·x &le; sd; returns the new count (result in clipIn). */
+    private int clipPlane(int n, double sx, double sy, double sz, double sd, int plane) {
+        int o = 0;
+        for (int k = 0; k < n; k++) {
+            int k1 = (k + 1) % n;
+            double ax = clipIn[3 * k], ay = clipIn[3 * k + 1], az = clipIn[3 * k + 2];
+            double bx = clipIn[3 * k1], by = clipIn[3 * k1 + 1], bz = clipIn[3 * k1 + 2];
+            double da = sx * ax + sy * ay + sz * az - sd, db = sx * bx + sy * by + sz * bz - sd;
+            if (da <= 0) {
+                o = put(o, ax, ay, az, tagIn[k]);
+            }
+            if (n == 1 || (n == 2 && k == 1)) {
+                continue; // a point has no edge; a segment has one edge, not two
+            }
+            if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
+                double t = da / (da - db);
+                o = put(o, ax + t * (bx - ax), ay + t * (by - ay), az + t * (bz - az),
+                        edgeTag(plane, tagIn[k], tagIn[k1]));
+            }
+        }
+        double[] t = clipIn;
+        clipIn = clipOut;
+        clipOut = t;
+        long[] tt = tagIn;
+        tagIn = tagOut;
+        tagOut = tt;
+        return o;
+    }
+
+    /**
+     * Tag of the point where edge (from, to) crosses side plane {@code plane}: a mix of all three, so
+     * that the two crossings of one plane get different ids (the edges (0,1) and (3,0) of a quad
+     * share their smaller tag) and the id stays the same while the topology does.
+     */
+    static long edgeTag(int plane, long from, long to) {
+        long h = plane * 0x9E3779B97F4A7C15L ^ from * 0xC2B2AE3D27D4EB4FL ^ to * 0x165667B19E3779F9L;
+        h ^= h >>> 29;
+        h *= 0xBF58476D1CE4E5B9L;
+        h ^= h >>> 32;
+        return 0x800000L | (h & 0x7fffffL);
+    }
+
+    private int put(int o, double x, double y, double z, long tag) {
+        if (o < MAX) {
+            clipOut[3 * o] = x;
+            clipOut[3 * o + 1] = y;
+            clipOut[3 * o + 2] = z;
+            tagOut[o] = tag;
+            return o + 1;
+        }
+        return o;
+    }
+
+    private boolean segments(double nx, double ny, double nz, double rA, double rB, double margin,
+                             ContactSink sink, long subKey) {
+        double dx = fa[3] - fa[0], dy = fa[4] - fa[1], dz = fa[5] - fa[2];
+        double la = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        double ex = fb[3] - fb[0], ey = fb[4] - fb[1], ez = fb[5] - fb[2];
+        double lb = Math.sqrt(ex * ex + ey * ey + ez * ez);
+        if (la == 0 || lb == 0) {
+            return false;
+        }
+        dx /= la; dy /= la; dz /= la;
+        double cos = (dx * ex + dy * ey + dz * ez) / lb;
+        if (Math.abs(cos) < FACE_COS || Math.abs(dx * nx + dy * ny + dz * nz) > 1 - FACE_COS) {
+            return false;
+        }
+        double t0 = dx * (fb[0] - fa[0]) + dy * (fb[1] - fa[1]) + dz * (fb[2] - fa[2]);
+        double t1 = dx * (fb[3] - fa[0]) + dy * (fb[4] - fa[1]) + dz * (fb[5] - fa[2]);
+        double lo = Math.max(0, Math.min(t0, t1)), hi = Math.min(la, Math.max(t0, t1));
+        if (hi - lo <= 1e-9 * la) {
+            return false;
+        }
+        int m = 0;
+        for (int k = 0; k < 2; k++) {
+            double t = k == 0 ? lo : hi;
+            double ax = fa[0] + t * dx, ay = fa[1] + t * dy, az = fa[2] + t * dz;
+            // closest point on B's segment to (ax, ay, az)
+            double u = ((ax - fb[0]) * ex + (ay - fb[1]) * ey + (az - fb[2]) * ez) / (lb * lb);
+            u = u < 0 ? 0 : (u > 1 ? 1 : u);
+            double bx = fb[0] + u * ex, by = fb[1] + u * ey, bz = fb[2] + u * ez;
+            double sep = (bx - ax) * nx + (by - ay) * ny + (bz - az) * nz - rA - rB;
+            if (sep > margin) {
+                continue;
+            }
+            outP[3 * m] = ax + rA * nx;
+            outP[3 * m + 1] = ay + rA * ny;
+            outP[3 * m + 2] = az + rA * nz;
+            outS[m] = sep;
+            outId[m] = (2L << 60) | k;
+            m++;
+        }
+        if (m == 0) {
+            return false;
+        }
+        emit(m, nx, ny, nz, sink, subKey);
+        return true;
+    }
+
+    /** Emits the points (reduced to 4 when more). */
+    private void emit(int m, double nx, double ny, double nz, ContactSink sink, long subKey) {
+        if (m == 0) {
+            return;
+        }
+        sink.beginManifold(nx, ny, nz, subKey);
+        if (m <= 4) {
+            for (int k = 0; k < m; k++) {
+                sink.addPoint(outP[3 * k], outP[3 * k + 1], outP[3 * k + 2], outS[k], outId[k]);
+            }
+            return;
+        }
+        reduce(m, nx, ny, nz, outP, outS, outId, chosen, sink);
+    }
+
+    /**
+     * Chooses 4 of {@code m} points: the deepest, the farthest from it, the one giving the largest
+     * triangle with those two, then the one adding the most area on the other side; emits them.
+     */
+    static void reduce(int m, double nx, double ny, double nz, double[] p, double[] s, long[] id,
+                       boolean[] chosen, ContactSink sink) {
+        java.util.Arrays.fill(chosen, 0, m, false);
+        int a = 0;
+        for (int k = 1; k < m; k++) {
+            if (s[k] < s[a]) {
+                a = k;
+            }
+        }
+        chosen[a] = true;
+        int b = -1;
+        double best = -1;
+        for (int k = 0; k < m; k++) {
+            if (!chosen[k]) {
+                double dx = p[3 * k] - p[3 * a], dy = p[3 * k + 1] - p[3 * a + 1], dz = p[3 * k + 2] - p[3 * a + 2];
+                double d = dx * dx + dy * dy + dz * dz;
+                if (d > best) {
+                    best = d;
+                    b = k;
+                }
+            }
+        }
+        chosen[b] = true;
+        int c = -1;
+        double cArea = 0;
+        best = -1;
+        for (int k = 0; k < m; k++) {
+            if (!chosen[k]) {
+                double ar = area(p, a, b, k, nx, ny, nz);
+                if (Math.abs(ar) > best) {
+                    best = Math.abs(ar);
+                    c = k;
+                    cArea = ar;
+                }
+            }
+        }
+        chosen[c] = true;
+        int d = -1;
+        best = 0;
+        for (int k = 0; k < m; k++) {
+            if (!chosen[k]) {
+                // area added outside triangle (a, b, c): largest area against any edge, opposite to c's side
+                double add = Math.max(-Math.signum(cArea) * area(p, a, b, k, nx, ny, nz),
+                        Math.max(-Math.signum(cArea) * area(p, b, c, k, nx, ny, nz),
+                                -Math.signum(cArea) * area(p, c, a, k, nx, ny, nz)));
+                if (add > best) {
+                    best = add;
+                    d = k;
+                }
+            }
+        }
+        if (d >= 0) {
+            chosen[d] = true;
+        }
+        for (int k = 0; k < m; k++) { // emit in original order: deterministic
+            if (chosen[k]) {
+                sink.addPoint(p[3 * k], p[3 * k + 1], p[3 * k + 2], s[k], id[k]);
+            }
+        }
+    }
+
+    private static double area(double[] p, int a, int b, int c, double nx, double ny, double nz) {
+        double ux = p[3 * b] - p[3 * a], uy = p[3 * b + 1] - p[3 * a + 1], uz = p[3 * b + 2] - p[3 * a + 2];
+        double vx = p[3 * c] - p[3 * a], vy = p[3 * c + 1] - p[3 * a + 1], vz = p[3 * c + 2] - p[3 * a + 2];
+        return nx * (uy * vz - uz * vy) + ny * (uz * vx - ux * vz) + nz * (ux * vy - uy * vx);
+    }
+}

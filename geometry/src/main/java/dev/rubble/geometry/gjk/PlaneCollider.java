@@ -1,0 +1,58 @@
+package dev.rubble.geometry.gjk;
+
+import dev.rubble.spi.narrowphase.ContactSink;
+import dev.rubble.spi.narrowphase.PairCollider;
+import dev.rubble.spi.narrowphase.Pose;
+import dev.rubble.spi.shape.Plane;
+import dev.rubble.spi.shape.Shape;
+
+/**
+ * Plane (A) against any convex shape (B): the normal is the plane's; B's feature facing the plane
+ * (face polygon, capsule segment or end, sphere centre) gives up to 4 points, each with its own
+ * height over the plane minus B's radius. Exact. Allocation-free.
+ */
+public final class PlaneCollider implements PairCollider {
+    private final double[] tmp = new double[3];
+    private final double[] p = new double[3 * 64], s = new double[64];
+    private final long[] id = new long[64];
+    private final boolean[] chosen = new boolean[64];
+    private final double[] feat = new double[3 * 64];
+    private final Features features = new Features();
+
+    @Override
+    public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink) {
+        Plane pl = (Plane) a;
+        poseA.rotate(pl.nx(), pl.ny(), pl.nz(), tmp, 0);
+        double nx = tmp[0], ny = tmp[1], nz = tmp[2];
+        double off = pl.offset() + nx * poseA.px + ny * poseA.py + nz * poseA.pz;
+        double rb = b.coreRadius();
+        int count = features.of(b, poseB, -nx, -ny, -nz, feat);
+        long fid = features.id;
+        int m = 0;
+        for (int k = 0; k < count; k++) {
+            double qx = feat[3 * k], qy = feat[3 * k + 1], qz = feat[3 * k + 2];
+            double h = nx * qx + ny * qy + nz * qz - off;
+            double sep = h - rb;
+            if (sep > margin) {
+                continue;
+            }
+            p[3 * m] = qx - h * nx;
+            p[3 * m + 1] = qy - h * ny;
+            p[3 * m + 2] = qz - h * nz;
+            s[m] = sep;
+            id[m] = (fid << 8) | k;
+            m++;
+        }
+        if (m == 0) {
+            return;
+        }
+        sink.beginManifold(nx, ny, nz, 0);
+        if (m <= 4) {
+            for (int k = 0; k < m; k++) {
+                sink.addPoint(p[3 * k], p[3 * k + 1], p[3 * k + 2], s[k], id[k]);
+            }
+        } else {
+            ManifoldBuilder.reduce(m, nx, ny, nz, p, s, id, chosen, sink);
+        }
+    }
+}

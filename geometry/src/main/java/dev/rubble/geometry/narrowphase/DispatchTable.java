@@ -1,0 +1,166 @@
+package dev.rubble.geometry.narrowphase;
+
+import dev.rubble.spi.shape.AabbTree;
+import dev.rubble.spi.shape.Compound;
+import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.shape.ShapeType;
+
+/**
+ * The standard {@link Narrowphase}: a {@code ShapeType x ShapeType} table of colliders.
+ *
+ * <ul>
+ *   <li>Swapped pairs: when only (Y, X) is registered, (X, Y) calls it with the shapes swapped and
+ *       a sink that flips the normal and moves each witness point to the other shape.</li>
+ *   <li>Compounds: unless a collider is registered for the compound cell, a compound is expanded
+ *       into its children: the other shape's bounds (grown by the margin) are taken into the
+ *       compound's frame and the compound's BVH (or linear scan at &le; 10 children) gives the
+ *       children to collide. Each child's manifolds get sub-key {@code (child + 1) << 48} (compound
+ *       as A) or {@code (child + 1) << 32} (compound as B) added to the child's own sub-key.</li>
+ * </ul>
+ *
+ * Allocation-free per call: poses, sinks and visitors are preallocated per recursion level.
+ * Not thread-safe (one per world).
+ */
+public final class DispatchTable implements Narrowphase {
+    private static final int TYPES = ShapeType.values().length;
+    private static final int COMPOUND = ShapeType.COMPOUND.ordinal();
+    private final PairCollider[] table = new PairCollider[TYPES * TYPES];
+    private final FlipSink flip = new FlipSink();
+    private final Level[] levels = {new Level(), new Level()};
+
+    /**
+     * A table with GJK/EPA ({@link dev.rubble.geometry.gjk.ConvexCollider}) for every convex
+     * pair, {@link dev.rubble.geometry.gjk.PlaneCollider} for plane against convex and
+     * {@link dev.rubble.geometry.gjk.MeshCollider} for mesh against convex; compounds are
+     * expanded. Plane–plane, plane–mesh and mesh–mesh (static only) produce nothing.
+     */
+    public static DispatchTable gjk() {
+        DispatchTable t = new DispatchTable();
+        PairCollider convex = new dev.rubble.geometry.gjk.ConvexCollider();
+        PairCollider plane = new dev.rubble.geometry.gjk.PlaneCollider();
+        PairCollider mesh = new dev.rubble.geometry.gjk.MeshCollider();
+        ShapeType[] convexTypes = {ShapeType.SPHERE, ShapeType.BOX, ShapeType.CAPSULE, ShapeType.CONVEX_HULL};
+        for (int i = 0; i < convexTypes.length; i++) {
+            for (int j = i; j < convexTypes.length; j++) {
+                t.register(convexTypes[i], convexTypes[j], convex);
+            }
+            t.register(ShapeType.PLANE, convexTypes[i], plane);
+            t.register(ShapeType.TRIANGLE_MESH, convexTypes[i], mesh);
+        }
+        return t;
+    }
+
+    @Override
+    public void register(ShapeType a, ShapeType b, PairCollider collider) {
+        table[a.ordinal() * TYPES + b.ordinal()] = java.util.Objects.requireNonNull(collider, "collider is null");
+    }
+
+    @Override
+    public PairCollider collider(ShapeType a, ShapeType b) {
+        return table[a.ordinal() * TYPES + b.ordinal()];
+    }
+
+    @Override
+    public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink) {
+        dispatch(a, poseA, b, poseB, margin, sink, 0);
+    }
+
+    private void dispatch(Shape a, Pose pa, Shape b, Pose pb, double margin, ContactSink sink, int depth) {
+        int ta = a.type().ordinal(), tb = b.type().ordinal();
+        PairCollider direct = table[ta * TYPES + tb];
+        if (direct != null) {
+            direct.collide(a, pa, b, pb, margin, sink);
+            return;
+        }
+        PairCollider swapped = table[tb * TYPES + ta];
+        if (swapped != null) {
+            flip.target = sink;
+            swapped.collide(b, pb, a, pa, margin, flip);
+            return;
+        }
+        if (depth < levels.length && (ta == COMPOUND || tb == COMPOUND)) {
+            levels[depth].expand(ta == COMPOUND, a, pa, b, pb, margin, sink, depth);
+        }
+    }
+
+    /** Scratch for expanding one compound. */
+    private final class Level implements AabbTree.Visitor, ContactSink {
+        final Pose childPose = new Pose();
+        final double[] box = new double[6];
+        final double[] tmp = new double[3];
+        boolean compoundIsA;
+        Compound compound;
+        Pose compoundPose, otherPose;
+        Shape other;
+        double margin;
+        ContactSink target;
+        int depth;
+        long offset;
+
+        void expand(boolean isA, Shape a, Pose pa, Shape b, Pose pb, double margin, ContactSink sink, int depth) {
+            compoundIsA = isA;
+            compound = (Compound) (isA ? a : b);
+            compoundPose = isA ? pa : pb;
+            other = isA ? b : a;
+            otherPose = isA ? pb : pa;
+            this.margin = margin;
+            this.target = sink;
+            this.depth = depth;
+            // the other shape's pose relative to the compound, then its bounds in the compound frame
+            Pose c = compoundPose;
+            c.inverseRotate(otherPose.px - c.px, otherPose.py - c.py, otherPose.pz - c.pz, tmp, 0);
+            double aw = c.qw, ax = -c.qx, ay = -c.qy, az = -c.qz;
+            double bw = otherPose.qw, bx = otherPose.qx, by = otherPose.qy, bz = otherPose.qz;
+            other.bounds(tmp[0], tmp[1], tmp[2],
+                    aw * bx + ax * bw + ay * bz - az * by,
+                    aw * by - ax * bz + ay * bw + az * bx,
+                    aw * bz + ax * by - ay * bx + az * bw,
+                    aw * bw - ax * bx - ay * by - az * bz, box, 0);
+            compound.queryChildren(box[0] - margin, box[1] - margin, box[2] - margin,
+                    box[3] + margin, box[4] + margin, box[5] + margin, this);
+        }
+
+        @Override
+        public boolean visit(int item) {
+            Compound.Child ch = compound.child(item);
+            childPose.setComposed(compoundPose, ch.x(), ch.y(), ch.z(), ch.qx(), ch.qy(), ch.qz(), ch.qw());
+            offset = ((long) (item + 1)) << (compoundIsA ? 48 : 32);
+            if (compoundIsA) {
+                dispatch(ch.shape(), childPose, other, otherPose, margin, this, depth + 1);
+            } else {
+                dispatch(other, otherPose, ch.shape(), childPose, margin, this, depth + 1);
+            }
+            return true;
+        }
+
+        @Override
+        public void beginManifold(double nx, double ny, double nz, long subKey) {
+            target.beginManifold(nx, ny, nz, subKey + offset);
+        }
+
+        @Override
+        public void addPoint(double ax, double ay, double az, double separation, long featureId) {
+            target.addPoint(ax, ay, az, separation, featureId);
+        }
+    }
+
+    /** Presents a swapped pair's contacts in the caller's order. */
+    private static final class FlipSink implements ContactSink {
+        ContactSink target;
+        double nx, ny, nz;
+
+        @Override
+        public void beginManifold(double nx, double ny, double nz, long subKey) {
+            this.nx = nx;
+            this.ny = ny;
+            this.nz = nz;
+            target.beginManifold(-nx, -ny, -nz, subKey);
+        }
+
+        @Override
+        public void addPoint(double ax, double ay, double az, double separation, long featureId) {
+            // (ax..) is on the callee's A = our B; our A's witness is one separation along its normal
+            target.addPoint(ax + separation * nx, ay + separation * ny, az + separation * nz, separation, featureId);
+        }
+    }
+}

@@ -1,0 +1,194 @@
+package dev.rubble.geometry.hull;
+
+import dev.rubble.spi.shape.*;
+
+import dev.rubble.geometry.hull.QuickHull;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+final class ConvexHullTest {
+
+    /** Box corners plus duplicates, interior points, points on faces and on edges. */
+    private static double[] noisyBoxCloud(double hx, double hy, double hz, Random rnd) {
+        double[] pts = new double[3 * 200];
+        int k = 0;
+        for (int i = 0; i < 8; i++) {
+            for (int rep = 0; rep < 3; rep++) { // duplicates
+                pts[k++] = (i & 1) == 0 ? -hx : hx;
+                pts[k++] = (i & 2) == 0 ? -hy : hy;
+                pts[k++] = (i & 4) == 0 ? -hz : hz;
+            }
+        }
+        while (k < pts.length) {
+            int kind = rnd.nextInt(3);
+            double x = (2 * rnd.nextDouble() - 1) * hx, y = (2 * rnd.nextDouble() - 1) * hy, z = (2 * rnd.nextDouble() - 1) * hz;
+            if (kind >= 1) { // on a face
+                int axis = rnd.nextInt(3);
+                double s = rnd.nextBoolean() ? 1 : -1;
+                if (axis == 0) x = s * hx; else if (axis == 1) y = s * hy; else z = s * hz;
+                if (kind == 2) { // on an edge
+                    int axis2 = (axis + 1) % 3;
+                    double s2 = rnd.nextBoolean() ? 1 : -1;
+                    if (axis2 == 0) x = s2 * hx; else if (axis2 == 1) y = s2 * hy; else z = s2 * hz;
+                }
+            }
+            pts[k++] = x;
+            pts[k++] = y;
+            pts[k++] = z;
+        }
+        return pts;
+    }
+
+    @Test
+    void hullOfBoxCornersWithDuplicatesAndCoplanarPointsIsTheBoxExactly() {
+        ConvexHull h = QuickHull.of(noisyBoxCloud(1, 2, 3, new Random(7)));
+        assertThat(h.vertexCount()).isEqualTo(8);
+        assertThat(h.faceCount()).isEqualTo(6);
+        for (int f = 0; f < 6; f++) {
+            assertThat(h.faceSize(f)).isEqualTo(4);
+        }
+        MassProperties box = new Box(1, 2, 3).massProperties(2.5);
+        MassProperties hull = h.massProperties(2.5);
+        assertThat(hull.mass()).isCloseTo(box.mass(), within(1e-9));
+        assertThat(h.volume()).isCloseTo(48, within(1e-10));
+        assertThat(hull.comX()).isCloseTo(0, within(1e-12));
+        assertThat(hull.comY()).isCloseTo(0, within(1e-12));
+        assertThat(hull.comZ()).isCloseTo(0, within(1e-12));
+        double[] hm = sorted(hull.ixx(), hull.iyy(), hull.izz());
+        double[] bm = sorted(box.ixx(), box.iyy(), box.izz());
+        for (int i = 0; i < 3; i++) {
+            assertThat(hm[i]).isCloseTo(bm[i], within(1e-9 * bm[2]));
+        }
+    }
+
+    @Test
+    void hullOfManySpherePointsApproachesTheSphere() {
+        Random rnd = new Random(11);
+        int n = 2000;
+        double r = 0.75;
+        double[] pts = new double[3 * n];
+        for (int i = 0; i < n; i++) {
+            double x, y, z, l;
+            do {
+                x = rnd.nextGaussian();
+                y = rnd.nextGaussian();
+                z = rnd.nextGaussian();
+                l = Math.sqrt(x * x + y * y + z * z);
+            } while (l < 1e-6);
+            pts[3 * i] = 1 + r * x / l; // off-centre on purpose
+            pts[3 * i + 1] = -2 + r * y / l;
+            pts[3 * i + 2] = 0.5 + r * z / l;
+        }
+        ConvexHull h = QuickHull.of(pts);
+        MassProperties s = new Sphere(r).massProperties(3);
+        MassProperties m = h.massProperties(3);
+        assertThat(m.mass()).isCloseTo(s.mass(), within(0.02 * s.mass()));
+        assertThat(m.comX()).isCloseTo(1, within(0.01));
+        assertThat(m.comY()).isCloseTo(-2, within(0.01));
+        assertThat(m.comZ()).isCloseTo(0.5, within(0.01));
+        for (double i : new double[] {m.ixx(), m.iyy(), m.izz()}) {
+            assertThat(i).isCloseTo(s.ixx(), within(0.04 * s.ixx()));
+        }
+        // every input point is inside or on the hull
+        for (int i = 0; i < n; i++) {
+            for (int f = 0; f < h.faceCount(); f++) {
+                double d = h.plane(f, 0) * pts[3 * i] + h.plane(f, 1) * pts[3 * i + 1] + h.plane(f, 2) * pts[3 * i + 2] - h.plane(f, 3);
+                assertThat(d).isLessThanOrEqualTo(1e-9);
+            }
+        }
+        // Euler: V - E + F = 2 with E from face sizes
+        int edges = 0;
+        for (int f = 0; f < h.faceCount(); f++) {
+            edges += h.faceSize(f);
+        }
+        assertThat(h.vertexCount() - edges / 2 + h.faceCount()).isEqualTo(2);
+    }
+
+    @Test
+    void rotatedTetrahedronHasAnalyticVolumeAndCentroid() {
+        double[] pts = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0.1, 0.1, 0.1, 0.25, 0.25, 0.25};
+        ConvexHull h = QuickHull.of(pts);
+        assertThat(h.vertexCount()).isEqualTo(4);
+        assertThat(h.volume()).isCloseTo(1.0 / 6, within(1e-15));
+        MassProperties m = h.massProperties(6);
+        assertThat(m.comX()).isCloseTo(0.25, within(1e-15));
+        // unit corner tetrahedron, mass 1 (density 6): int x^2 dm = 6/60, int xy dm = 6/120, so about the
+        // origin I_xx = 2 * 0.1 and I_xy = -0.05; moved to the centroid (1/4, 1/4, 1/4) by parallel axes
+        double ixxOrigin = 2.0 / 10, ixyOrigin = -1.0 / 20;
+        double ixx = ixxOrigin - (0.25 * 0.25 * 2), ixy = ixyOrigin + 0.25 * 0.25;
+        // tensor a on diagonal, b off-diagonal: eigenvalues a - b (twice) and a + 2b
+        double[] expected = sorted(ixx - ixy, ixx - ixy, ixx + 2 * ixy);
+        double[] got = sorted(m.ixx(), m.iyy(), m.izz());
+        for (int i = 0; i < 3; i++) {
+            assertThat(got[i]).isCloseTo(expected[i], within(1e-14));
+        }
+    }
+
+    @Test
+    void degenerateInputsAreRejectedNamingTheProblem() {
+        assertThatThrownBy(() -> QuickHull.of(0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("collinear");
+        assertThatThrownBy(() -> QuickHull.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 1e-14))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("coplanar");
+        assertThatThrownBy(() -> QuickHull.of(0, 0, 0, 1, 0, 0, 0, 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("multiple of 3");
+        assertThatThrownBy(() -> QuickHull.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("points[11] = NaN");
+    }
+
+    @Test
+    void nearlyDegenerateSliverInputStillGivesAValidHull() {
+        // a flat box 1e-6 thick with noise in the 1e-13 range on the big faces
+        Random rnd = new Random(3);
+        double[] pts = new double[3 * 300];
+        for (int i = 0; i < 300; i++) {
+            pts[3 * i] = rnd.nextDouble();
+            pts[3 * i + 1] = rnd.nextDouble();
+            pts[3 * i + 2] = (rnd.nextBoolean() ? 1e-6 : 0) + (rnd.nextDouble() - 0.5) * 1e-13;
+        }
+        ConvexHull h = QuickHull.of(pts);
+        assertThat(h.volume()).isGreaterThan(0);
+        int edges = 0;
+        for (int f = 0; f < h.faceCount(); f++) {
+            edges += h.faceSize(f);
+        }
+        assertThat(h.vertexCount() - edges / 2 + h.faceCount()).isEqualTo(2);
+        for (int i = 0; i < 300; i++) {
+            for (int f = 0; f < h.faceCount(); f++) {
+                double d = h.plane(f, 0) * pts[3 * i] + h.plane(f, 1) * pts[3 * i + 1] + h.plane(f, 2) * pts[3 * i + 2] - h.plane(f, 3);
+                assertThat(d).isLessThanOrEqualTo(1e-9);
+            }
+        }
+    }
+
+    @Test
+    void hillClimbingSupportOfALargeHullEqualsTheLinearScan() {
+        Random rnd = new Random(23);
+        double[] pts = new double[3 * 800];
+        for (int i = 0; i < pts.length; i++) {
+            pts[i] = rnd.nextGaussian();
+        }
+        ConvexHull h = QuickHull.of(pts);
+        assertThat(h.vertexCount()).isGreaterThan(ConvexHull.CLIMB_THRESHOLD);
+        double[] out = new double[3];
+        for (int i = 0; i < 2000; i++) {
+            double dx = rnd.nextGaussian(), dy = rnd.nextGaussian(), dz = rnd.nextGaussian();
+            h.support(dx, dy, dz, out, 0);
+            double best = Double.NEGATIVE_INFINITY;
+            for (int k = 0; k < h.vertexCount(); k++) {
+                best = Math.max(best, h.vertex(k, 0) * dx + h.vertex(k, 1) * dy + h.vertex(k, 2) * dz);
+            }
+            assertThat(out[0] * dx + out[1] * dy + out[2] * dz).isEqualTo(best);
+        }
+    }
+
+    static double[] sorted(double a, double b, double c) {
+        double[] v = {a, b, c};
+        java.util.Arrays.sort(v);
+        return v;
+    }
+}

@@ -1,0 +1,22 @@
+package dev.rubble.scenario;
+
+import dev.rubble.core.kernel.BodyDef;
+import dev.rubble.core.kernel.WorldSettings;
+import java.util.List;
+
+/**
+ * A parsed scenario: world settings, initial bodies and scheduled commands.
+ *
+ * @param name     free text
+ * @param settings world settings
+ * @param bodies   initial bodies, in file order (which is handle order)
+ * @param commands commands to queue before given steps, sorted by step (stable)
+ * @param steps    default number of steps for {@code rubble run} (0 = not given)
+ */
+public record Scenario(String name, WorldSettings settings, List<BodyDef> bodies,
+                       List<ScheduledCommand> commands, int steps) {
+    public Scenario {
+        bodies = List.copyOf(bodies);
+        commands = List.copyOf(commands);
+    }
+}

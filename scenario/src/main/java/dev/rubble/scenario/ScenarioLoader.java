@@ -1,0 +1,521 @@
+package dev.rubble.scenario;
+
+import dev.rubble.geometry.hull.QuickHull;
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.dynamics.DynamicsSettings;
+import dev.rubble.core.kernel.BodyDef;
+import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.spi.StageConfig;
+import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.Capsule;
+import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.shape.Sphere;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Reads scenario files (format documented in docs/scenario-format.md). Every error names the JSON
+ * path, the bad value and what is allowed; unknown keys are errors so a typo never silently
+ * falls back to a default.
+ */
+public final class ScenarioLoader {
+    /** The format tag this loader reads. */
+    public static final String FORMAT = "rubble-scenario/1";
+
+    private static final ObjectMapper JSON = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+
+    private ScenarioLoader() {
+    }
+
+    /** Parses a scenario file. */
+    public static Scenario load(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new ScenarioException("$", "file " + file + " does not exist");
+        } catch (IOException e) {
+            throw new ScenarioException("$", "cannot read " + file + ": " + e.getMessage());
+        }
+        return parse(text);
+    }
+
+    /** Parses scenario JSON text. */
+    public static Scenario parse(String text) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(text);
+        } catch (JacksonException e) {
+            JsonLocation loc = e.getLocation();
+            String where = loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+            throw new ScenarioException("$", "malformed JSON" + where + ": " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw new ScenarioException("$", "expected a JSON object, got " + describe(root));
+        }
+        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands");
+        String format = text(root, "$.format", root.get("format"), FORMAT);
+        if (!FORMAT.equals(format)) {
+            throw new ScenarioException("$.format", "'" + format + "' is not supported; allowed: " + FORMAT);
+        }
+        String name = text(root, "$.name", root.get("name"), "unnamed");
+        int steps = integer("$.steps", root.get("steps"), 0, 0, 100_000_000);
+        WorldSettings settings = world(root.get("world"));
+        List<BodyDef> bodies = new ArrayList<>();
+        Set<String> labels = new TreeSet<>();
+        JsonNode bs = root.get("bodies");
+        if (bs != null) {
+            if (!bs.isArray()) {
+                throw new ScenarioException("$.bodies", "expected an array of bodies, got " + describe(bs));
+            }
+            for (int i = 0; i < bs.size(); i++) {
+                BodyDef d = body("$.bodies[" + i + "]", bs.get(i));
+                if (d.label() != null && !labels.add(d.label())) {
+                    throw new ScenarioException("$.bodies[" + i + "].id", "'" + d.label()
+                            + "' is used by an earlier body; allowed: unique ids");
+                }
+                bodies.add(d);
+            }
+        }
+        List<ScheduledCommand> commands = new ArrayList<>();
+        JsonNode cs = root.get("commands");
+        if (cs != null) {
+            if (!cs.isArray()) {
+                throw new ScenarioException("$.commands", "expected an array of commands, got " + describe(cs));
+            }
+            for (int i = 0; i < cs.size(); i++) {
+                ScheduledCommand c = command("$.commands[" + i + "]", cs.get(i), labels);
+                if (c.spawn() != null && c.spawn().label() != null && !labels.add(c.spawn().label())) {
+                    throw new ScenarioException("$.commands[" + i + "].body.id", "'" + c.spawn().label()
+                            + "' is used by another body; allowed: unique ids");
+                }
+                commands.add(c);
+            }
+            commands.sort((a, b) -> Integer.compare(a.step(), b.step()));
+        }
+        return new Scenario(name, settings, bodies, commands, steps);
+    }
+
+    private static WorldSettings world(JsonNode w) {
+        WorldSettings d = WorldSettings.defaults();
+        if (w == null) {
+            return d;
+        }
+        String p = "$.world";
+        object(p, w);
+        keys(w, p, "dt", "subSteps", "gravity", "velocityIterations", "positionIterations", "stages",
+                "stageOptions", "budgets", "solver", "motion", "sleep");
+        double dt = number(p + ".dt", w.get("dt"), d.dt(), Double.MIN_VALUE, 1, "(0, 1] seconds");
+        int sub = integer(p + ".subSteps", w.get("subSteps"), d.subSteps(), 1, 64);
+        double[] g = vector(p + ".gravity", w.get("gravity"), 3,
+                new double[] {d.gravityX(), d.gravityY(), d.gravityZ()});
+        int vi = integer(p + ".velocityIterations", w.get("velocityIterations"), d.velocityIterations(), 1, 256);
+        int pi = integer(p + ".positionIterations", w.get("positionIterations"), d.positionIterations(), 0, 256);
+        Map<String, String> stages = new TreeMap<>();
+        JsonNode st = w.get("stages");
+        if (st != null) {
+            object(p + ".stages", st);
+            for (Iterator<Map.Entry<String, JsonNode>> it = st.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                stages.put(e.getKey(), text(st, p + ".stages." + e.getKey(), e.getValue(), null));
+            }
+        }
+        Map<String, StageConfig> options = new TreeMap<>();
+        JsonNode so = w.get("stageOptions");
+        if (so != null) {
+            object(p + ".stageOptions", so);
+            for (Iterator<Map.Entry<String, JsonNode>> it = so.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String op = p + ".stageOptions." + e.getKey();
+                object(op, e.getValue());
+                Map<String, Object> vals = new LinkedHashMap<>();
+                for (Iterator<Map.Entry<String, JsonNode>> i2 = e.getValue().fields(); i2.hasNext(); ) {
+                    Map.Entry<String, JsonNode> o = i2.next();
+                    JsonNode v = o.getValue();
+                    if (v.isNumber()) {
+                        vals.put(o.getKey(), v.numberValue());
+                    } else if (v.isTextual()) {
+                        vals.put(o.getKey(), v.textValue());
+                    } else if (v.isBoolean()) {
+                        vals.put(o.getKey(), v.booleanValue());
+                    } else {
+                        throw new ScenarioException(op + "." + o.getKey(), describe(v)
+                                + " is not allowed; allowed: number, string or boolean");
+                    }
+                }
+                options.put(e.getKey(), StageConfig.of(vals));
+            }
+        }
+        int maxBodies = d.maxBodies(), maxContacts = d.maxContacts(), maxManifolds = d.maxManifolds();
+        JsonNode bu = w.get("budgets");
+        if (bu != null) {
+            object(p + ".budgets", bu);
+            keys(bu, p + ".budgets", "maxBodies", "maxContacts", "maxManifolds");
+            maxBodies = integer(p + ".budgets.maxBodies", bu.get("maxBodies"), maxBodies, 1, Integer.MAX_VALUE - 8);
+            maxContacts = integer(p + ".budgets.maxContacts", bu.get("maxContacts"), maxContacts, 1, Integer.MAX_VALUE - 8);
+            maxManifolds = integer(p + ".budgets.maxManifolds", bu.get("maxManifolds"), maxManifolds, 1,
+                    Integer.MAX_VALUE - 8);
+        }
+        return new WorldSettings(dt, sub, g[0], g[1], g[2], vi, pi, stages, options,
+                maxBodies, maxContacts, maxManifolds, dynamics(p, w, d.dynamics()));
+    }
+
+    /** {@code world.solver}, {@code world.motion} and {@code world.sleep} (see docs/dynamics.md). */
+    private static DynamicsSettings dynamics(String p, JsonNode w, DynamicsSettings d) {
+        double max = Double.MAX_VALUE, tiny = Double.MIN_VALUE;
+        JsonNode so = w.get("solver");
+        if (so != null) {
+            String q = p + ".solver";
+            object(q, so);
+            keys(so, q, "contactHertz", "dampingRatio", "maxPushVelocity", "linearSlop", "restitutionThreshold");
+            d = d.withContact(number(q + ".contactHertz", so.get("contactHertz"), d.contactHertz(), tiny, max, "> 0 Hz"),
+                    number(q + ".dampingRatio", so.get("dampingRatio"), d.contactDampingRatio(), 0, max, ">= 0"),
+                    number(q + ".maxPushVelocity", so.get("maxPushVelocity"), d.maxPushVelocity(), tiny, max, "> 0 m/s"),
+                    number(q + ".linearSlop", so.get("linearSlop"), d.linearSlop(), 0, max, ">= 0 m"),
+                    number(q + ".restitutionThreshold", so.get("restitutionThreshold"), d.restitutionThreshold(), 0,
+                            max, ">= 0 m/s"));
+        }
+        JsonNode mo = w.get("motion");
+        if (mo != null) {
+            String q = p + ".motion";
+            object(q, mo);
+            keys(mo, q, "maxLinearSpeed", "maxAngularSpeed", "gyroscopic");
+            d = d.withMotion(number(q + ".maxLinearSpeed", mo.get("maxLinearSpeed"), d.maxLinearSpeed(), tiny, max, "> 0 m/s"),
+                    number(q + ".maxAngularSpeed", mo.get("maxAngularSpeed"), d.maxAngularSpeed(), tiny, max, "> 0 rad/s"),
+                    bool(q + ".gyroscopic", mo.get("gyroscopic"), d.gyroscopic()));
+        }
+        JsonNode sl = w.get("sleep");
+        if (sl != null) {
+            String q = p + ".sleep";
+            object(q, sl);
+            keys(sl, q, "enabled", "linearThreshold", "angularThreshold", "timeToSleep");
+            d = d.withSleep(bool(q + ".enabled", sl.get("enabled"), d.sleepEnabled()),
+                    number(q + ".linearThreshold", sl.get("linearThreshold"), d.sleepLinearThreshold(), 0, max, ">= 0 m/s"),
+                    number(q + ".angularThreshold", sl.get("angularThreshold"), d.sleepAngularThreshold(), 0, max,
+                            ">= 0 rad/s"),
+                    number(q + ".timeToSleep", sl.get("timeToSleep"), d.timeToSleep(), 0, max, ">= 0 s"));
+        }
+        return d;
+    }
+
+    private static boolean bool(String p, JsonNode n, boolean dflt) {
+        if (n == null) {
+            return dflt;
+        }
+        if (!n.isBoolean()) {
+            throw new ScenarioException(p, describe(n) + " is not a boolean; allowed: true, false");
+        }
+        return n.booleanValue();
+    }
+
+    /** Reads a body object at {@code p}. Public for the spawn command and collection loaders. */
+    public static BodyDef body(String p, JsonNode n) {
+        object(p, n);
+        keys(n, p, "id", "shape", "state", "position", "orientation", "linearVelocity", "angularVelocity",
+                "mass", "density", "friction", "restitution", "gravityScale", "linearDamping", "angularDamping");
+        JsonNode shapeNode = n.get("shape");
+        if (shapeNode == null) {
+            throw new ScenarioException(p + ".shape", "missing; allowed: an object with type sphere, box or capsule");
+        }
+        Shape shape = shape(p + ".shape", shapeNode);
+        String stateText = text(n, p + ".state", n.get("state"), "dynamic");
+        MotionType motion;
+        boolean asleep = false;
+        switch (stateText) {
+            case "static" -> motion = MotionType.STATIC;
+            case "kinematic" -> motion = MotionType.KINEMATIC;
+            case "dynamic" -> motion = MotionType.DYNAMIC;
+            case "sleeping" -> {
+                motion = MotionType.DYNAMIC;
+                asleep = true;
+            }
+            default -> throw new ScenarioException(p + ".state", "'" + stateText
+                    + "' is unknown; allowed: static, kinematic, dynamic, sleeping");
+        }
+        double[] pos = vector(p + ".position", n.get("position"), 3, new double[3]);
+        double[] q = vector(p + ".orientation", n.get("orientation"), 4, new double[] {0, 0, 0, 1});
+        if (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3] < 1e-12) {
+            throw new ScenarioException(p + ".orientation", "[0, 0, 0, 0] is not a rotation; allowed: a non-zero quaternion [x, y, z, w]");
+        }
+        double[] v = vector(p + ".linearVelocity", n.get("linearVelocity"), 3, new double[3]);
+        double[] w = vector(p + ".angularVelocity", n.get("angularVelocity"), 3, new double[3]);
+        if (n.has("mass") && n.has("density")) {
+            throw new ScenarioException(p + ".mass", "give mass or density, not both");
+        }
+        double mass = number(p + ".mass", n.get("mass"), 0, Double.MIN_VALUE, Double.MAX_VALUE, "> 0 kg");
+        double density = number(p + ".density", n.get("density"), mass > 0 ? 0 : 1000, Double.MIN_VALUE,
+                Double.MAX_VALUE, "> 0 kg/m³");
+        double friction = number(p + ".friction", n.get("friction"), 0.5, 0, Double.MAX_VALUE, ">= 0");
+        double restitution = number(p + ".restitution", n.get("restitution"), 0, 0, 1, "[0, 1]");
+        double gs = number(p + ".gravityScale", n.get("gravityScale"), 1, -Double.MAX_VALUE, Double.MAX_VALUE, "finite");
+        double ld = number(p + ".linearDamping", n.get("linearDamping"), 0, 0, Double.MAX_VALUE, ">= 0 per second");
+        double ad = number(p + ".angularDamping", n.get("angularDamping"), 0, 0, Double.MAX_VALUE, ">= 0 per second");
+        String label = n.has("id") ? text(n, p + ".id", n.get("id"), null) : null;
+        return new BodyDef(label, shape, motion, asleep, pos[0], pos[1], pos[2], q[0], q[1], q[2], q[3],
+                v[0], v[1], v[2], w[0], w[1], w[2], mass, mass > 0 ? 0 : density, friction, restitution, gs, ld, ad);
+    }
+
+    private static Shape shape(String p, JsonNode n) {
+        object(p, n);
+        String type = text(n, p + ".type", n.get("type"), null);
+        if (type == null) {
+            throw new ScenarioException(p + ".type", "missing; allowed: sphere, box, capsule, convexHull, plane");
+        }
+        switch (type) {
+            case "sphere" -> {
+                keys(n, p, "type", "radius");
+                return new Sphere(required(p + ".radius", n.get("radius"), Double.MIN_VALUE, 1e9, "> 0 m"));
+            }
+            case "box" -> {
+                keys(n, p, "type", "halfExtents");
+                if (n.get("halfExtents") == null) {
+                    throw new ScenarioException(p + ".halfExtents", "missing; allowed: [x, y, z], each > 0 m");
+                }
+                double[] h = vector(p + ".halfExtents", n.get("halfExtents"), 3, null);
+                for (int i = 0; i < 3; i++) {
+                    if (!(h[i] > 0)) {
+                        throw new ScenarioException(p + ".halfExtents[" + i + "]", h[i] + " is not allowed; allowed: > 0 m");
+                    }
+                }
+                return new Box(h[0], h[1], h[2]);
+            }
+            case "capsule" -> {
+                keys(n, p, "type", "radius", "halfHeight");
+                return new Capsule(required(p + ".radius", n.get("radius"), Double.MIN_VALUE, 1e9, "> 0 m"),
+                        required(p + ".halfHeight", n.get("halfHeight"), 0, 1e9, ">= 0 m"));
+            }
+            case "convexHull" -> {
+                keys(n, p, "type", "points");
+                JsonNode pts = n.get("points");
+                if (pts == null || !pts.isArray() || pts.size() < 4) {
+                    throw new ScenarioException(p + ".points", describe(pts)
+                            + " is not allowed; allowed: an array of at least 4 [x, y, z] points spanning a volume");
+                }
+                double[] xyz = new double[3 * pts.size()];
+                for (int i = 0; i < pts.size(); i++) {
+                    System.arraycopy(vector(p + ".points[" + i + "]", pts.get(i), 3, null), 0, xyz, 3 * i, 3);
+                }
+                try {
+                    return dev.rubble.spi.shape.QuickHull.of(xyz);
+                } catch (IllegalArgumentException e) {
+                    throw new ScenarioException(p + ".points", e.getMessage());
+                }
+            }
+            case "plane" -> {
+                keys(n, p, "type", "normal", "offset");
+                double[] nrm = vector(p + ".normal", n.get("normal"), 3, new double[] {0, 1, 0});
+                if (nrm[0] == 0 && nrm[1] == 0 && nrm[2] == 0) {
+                    throw new ScenarioException(p + ".normal", "[0, 0, 0] is not allowed; allowed: a non-zero vector");
+                }
+                double off = n.get("offset") == null ? 0 : required(p + ".offset", n.get("offset"), -1e9, 1e9, "a finite number, m");
+                return new dev.rubble.spi.shape.Plane(nrm[0], nrm[1], nrm[2], off);
+            }
+            default -> throw new ScenarioException(p + ".type", "'" + type + "' is an unknown shape; allowed: sphere, box, capsule, convexHull, plane");
+        }
+    }
+
+    private static ScheduledCommand command(String p, JsonNode n, Set<String> labels) {
+        object(p, n);
+        String type = text(n, p + ".type", n.get("type"), null);
+        if (type == null) {
+            throw new ScenarioException(p + ".type", "missing; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release");
+        }
+        int step = integer(p + ".step", n.get("step"), 0, 0, 100_000_000);
+        switch (type) {
+            case "impulse" -> {
+                keys(n, p, "type", "step", "body", "impulse", "point");
+                String b = bodyRef(p, n, labels);
+                double[] j = vector(p + ".impulse", req(p + ".impulse", n.get("impulse")), 3, null);
+                double[] at = n.get("point") == null ? null : vector(p + ".point", n.get("point"), 3, null);
+                return new ScheduledCommand(step, type, b, j, at, null, null, null);
+            }
+            case "velocity" -> {
+                keys(n, p, "type", "step", "body", "linear", "angular");
+                String b = bodyRef(p, n, labels);
+                double[] v = vector(p + ".linear", n.get("linear"), 3, new double[3]);
+                double[] w = vector(p + ".angular", n.get("angular"), 3, new double[3]);
+                return new ScheduledCommand(step, type, b, v, w, null, null, null);
+            }
+            case "state" -> {
+                keys(n, p, "type", "step", "body", "state");
+                String b = bodyRef(p, n, labels);
+                String s = text(n, p + ".state", req(p + ".state", n.get("state")), null);
+                BodyState state;
+                try {
+                    state = BodyState.valueOf(s.toUpperCase(Locale.ROOT));
+                } catch (IllegalArgumentException e) {
+                    throw new ScenarioException(p + ".state", "'" + s + "' is unknown; allowed: awake, sleeping, static, disabled");
+                }
+                return new ScheduledCommand(step, type, b, null, null, null, state, null);
+            }
+            case "spawn" -> {
+                keys(n, p, "type", "step", "body");
+                BodyDef def = body(p + ".body", req(p + ".body", n.get("body")));
+                return new ScheduledCommand(step, type, null, null, null, null, null, def);
+            }
+            case "remove" -> {
+                keys(n, p, "type", "step", "body");
+                return new ScheduledCommand(step, type, bodyRef(p, n, labels), null, null, null, null, null);
+            }
+            case "kinematicTarget" -> {
+                keys(n, p, "type", "step", "body", "position", "orientation");
+                String b = bodyRef(p, n, labels);
+                double[] pos = vector(p + ".position", req(p + ".position", n.get("position")), 3, null);
+                double[] q = vector(p + ".orientation", n.get("orientation"), 4, new double[] {0, 0, 0, 1});
+                return new ScheduledCommand(step, type, b, pos, null, q, null, null);
+            }
+            case "release" -> {
+                // playback only (SPEC §9 blend): release a body, or every body in a box, to live simulation
+                keys(n, p, "type", "step", "body", "region");
+                if (n.has("body") == n.has("region")) {
+                    throw new ScenarioException(p, "give body or region, not " + (n.has("body") ? "both" : "neither"));
+                }
+                if (n.has("body")) {
+                    return new ScheduledCommand(step, type, bodyRef(p, n, labels), null, null, null, null, null);
+                }
+                JsonNode r = n.get("region");
+                object(p + ".region", r);
+                keys(r, p + ".region", "min", "max");
+                double[] min = vector(p + ".region.min", r.get("min"), 3, null);
+                double[] max = vector(p + ".region.max", r.get("max"), 3, null);
+                for (int i = 0; i < 3; i++) {
+                    if (min[i] > max[i]) {
+                        throw new ScenarioException(p + ".region.max[" + i + "]", max[i] + " is below min " + min[i]
+                                + "; allowed: max >= min");
+                    }
+                }
+                return new ScheduledCommand(step, type, null, min, max, null, null, null);
+            }
+            default -> throw new ScenarioException(p + ".type", "'" + type
+                    + "' is unknown; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release");
+        }
+    }
+
+    private static String bodyRef(String p, JsonNode n, Set<String> labels) {
+        String b = text(n, p + ".body", req(p + ".body", n.get("body")), null);
+        if (!labels.contains(b)) {
+            throw new ScenarioException(p + ".body", "'" + b + "' is not the id of a body defined before it; known: "
+                    + (labels.isEmpty() ? "(none)" : String.join(", ", labels)));
+        }
+        return b;
+    }
+
+    private static JsonNode req(String p, JsonNode n) {
+        if (n == null) {
+            throw new ScenarioException(p, "missing");
+        }
+        return n;
+    }
+
+    private static void object(String p, JsonNode n) {
+        if (n == null || !n.isObject()) {
+            throw new ScenarioException(p, "expected an object, got " + describe(n));
+        }
+    }
+
+    private static void keys(JsonNode n, String p, String... allowed) {
+        Set<String> ok = Set.of(allowed);
+        for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!ok.contains(k)) {
+                throw new ScenarioException(p + "." + k, "unknown key; allowed: " + String.join(", ", allowed));
+            }
+        }
+    }
+
+    private static String text(JsonNode parent, String p, JsonNode n, String dflt) {
+        if (n == null) {
+            return dflt;
+        }
+        if (!n.isTextual()) {
+            throw new ScenarioException(p, describe(n) + " is not a string");
+        }
+        return n.textValue();
+    }
+
+    private static double required(String p, JsonNode n, double min, double max, String allowed) {
+        if (n == null) {
+            throw new ScenarioException(p, "missing; allowed: " + allowed);
+        }
+        return number(p, n, 0, min, max, allowed);
+    }
+
+    private static double number(String p, JsonNode n, double dflt, double min, double max, String allowed) {
+        if (n == null) {
+            return dflt;
+        }
+        if (!n.isNumber()) {
+            throw new ScenarioException(p, describe(n) + " is not a number; allowed: " + allowed);
+        }
+        double d = n.doubleValue();
+        if (!Double.isFinite(d) || d < min || d > max) {
+            throw new ScenarioException(p, n.asText() + " is out of range; allowed: " + allowed);
+        }
+        return d;
+    }
+
+    private static int integer(String p, JsonNode n, int dflt, int min, int max) {
+        if (n == null) {
+            return dflt;
+        }
+        if (!n.isIntegralNumber() || !n.canConvertToLong()) {
+            throw new ScenarioException(p, describe(n) + " is not an integer; allowed: [" + min + ", " + max + "]");
+        }
+        long v = n.longValue();
+        if (v < min || v > max) {
+            throw new ScenarioException(p, v + " is out of range; allowed: [" + min + ", " + max + "]");
+        }
+        return (int) v;
+    }
+
+    private static double[] vector(String p, JsonNode n, int len, double[] dflt) {
+        if (n == null) {
+            if (dflt == null) {
+                throw new ScenarioException(p, "missing; allowed: an array of " + len + " numbers");
+            }
+            return dflt;
+        }
+        if (!n.isArray() || n.size() != len) {
+            throw new ScenarioException(p, describe(n) + " is not allowed; allowed: an array of " + len + " numbers");
+        }
+        double[] out = new double[len];
+        for (int i = 0; i < len; i++) {
+            JsonNode e = n.get(i);
+            if (!e.isNumber() || !Double.isFinite(e.doubleValue())) {
+                throw new ScenarioException(p + "[" + i + "]", describe(e) + " is not allowed; allowed: a finite number");
+            }
+            out[i] = e.doubleValue();
+        }
+        return out;
+    }
+
+    private static String describe(JsonNode n) {
+        if (n == null || n.isMissingNode()) {
+            return "nothing";
+        }
+        String s = n.toString();
+        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
+    }
+}

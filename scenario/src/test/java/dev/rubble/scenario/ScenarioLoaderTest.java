@@ -1,0 +1,140 @@
+package dev.rubble.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.kernel.World;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.plugin.UnknownStageException;
+import dev.rubble.spi.shape.Box;
+import org.junit.jupiter.api.Test;
+
+final class ScenarioLoaderTest {
+
+    private static String scenario(String body) {
+        return "{\"format\":\"rubble-scenario/1\",\"bodies\":[" + body + "]}";
+    }
+
+    @Test
+    void readsACompleteScenario() {
+        Scenario s = ScenarioLoader.parse("""
+                {"format": "rubble-scenario/1", "name": "t", "steps": 12,
+                 "world": {"dt": 0.01, "subSteps": 2, "gravity": [0, -1, 0], "velocityIterations": 4,
+                           "positionIterations": 1, "stages": {"broadphase": "bruteforce"},
+                           "budgets": {"maxBodies": 10}},
+                 "bodies": [
+                   {"id": "g", "state": "static", "shape": {"type": "box", "halfExtents": [5, 0.5, 5]}},
+                   {"id": "b", "shape": {"type": "sphere", "radius": 0.5}, "position": [0, 2, 0], "mass": 2,
+                    "friction": 0.3, "restitution": 0.4, "linearVelocity": [1, 0, 0]}],
+                 "commands": [{"step": 3, "type": "impulse", "body": "b", "impulse": [0, 1, 0]}]}
+                """);
+        assertThat(s.name()).isEqualTo("t");
+        assertThat(s.steps()).isEqualTo(12);
+        assertThat(s.settings().dt()).isEqualTo(0.01);
+        assertThat(s.settings().subSteps()).isEqualTo(2);
+        assertThat(s.settings().maxBodies()).isEqualTo(10);
+        assertThat(s.bodies()).hasSize(2);
+        assertThat(s.bodies().get(0).motion()).isEqualTo(MotionType.STATIC);
+        assertThat(s.bodies().get(0).shape()).isEqualTo(new Box(5, 0.5, 5));
+        assertThat(s.bodies().get(1).mass()).isEqualTo(2);
+        assertThat(s.commands()).hasSize(1);
+    }
+
+    @Test
+    void negativeMassNamesTheField() {
+        assertThatThrownBy(() -> ScenarioLoader.parse(scenario(
+                "{\"shape\":{\"type\":\"sphere\",\"radius\":1}},{\"shape\":{\"type\":\"sphere\",\"radius\":1},\"mass\":-3}")))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("$.bodies[1].mass")
+                .hasMessageContaining("-3")
+                .hasMessageContaining("allowed");
+    }
+
+    @Test
+    void unknownShapeListsTheKnownOnes() {
+        assertThatThrownBy(() -> ScenarioLoader.parse(scenario("{\"shape\":{\"type\":\"torus\"}}")))
+                .hasMessageContaining("$.bodies[0].shape.type")
+                .hasMessageContaining("torus")
+                .hasMessageContaining("sphere, box, capsule");
+    }
+
+    @Test
+    void malformedJsonGivesTheLine() {
+        assertThatThrownBy(() -> ScenarioLoader.parse("{\"format\": \"rubble-scenario/1\",\n \"bodies\": [ }"))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("malformed JSON at line 2");
+    }
+
+    @Test
+    void nanIsRejectedWhetherLiteralOrString() {
+        assertThatThrownBy(() -> ScenarioLoader.parse(scenario(
+                "{\"shape\":{\"type\":\"sphere\",\"radius\":1},\"position\":[0,NaN,0]}")))
+                .hasMessageContaining("malformed JSON");
+        assertThatThrownBy(() -> ScenarioLoader.parse(scenario(
+                "{\"shape\":{\"type\":\"sphere\",\"radius\":1},\"position\":[0,\"NaN\",0]}")))
+                .hasMessageContaining("$.bodies[0].position[1]")
+                .hasMessageContaining("finite number");
+    }
+
+    @Test
+    void unknownKeysAreErrors() {
+        assertThatThrownBy(() -> ScenarioLoader.parse(scenario("{\"shape\":{\"type\":\"sphere\",\"radius\":1},\"frcition\":1}")))
+                .hasMessageContaining("$.bodies[0].frcition")
+                .hasMessageContaining("unknown key");
+    }
+
+    @Test
+    void unknownStageNameFailsListingTheKnownNames() {
+        Scenario s = ScenarioLoader.parse("{\"format\":\"rubble-scenario/1\",\"world\":{\"stages\":{\"broadphase\":\"quadtree\"}}}");
+        assertThatThrownBy(() -> new World(s.settings(), Stages.load()))
+                .isInstanceOf(UnknownStageException.class)
+                .hasMessageContaining("unknown broadphase 'quadtree'")
+                .hasMessageContaining("known: bruteforce");
+    }
+
+    @Test
+    void commandsMustNameAnExistingBody() {
+        assertThatThrownBy(() -> ScenarioLoader.parse("{\"format\":\"rubble-scenario/1\",\"bodies\":[{\"id\":\"a\",\"shape\":{\"type\":\"sphere\",\"radius\":1}}],"
+                + "\"commands\":[{\"type\":\"impulse\",\"body\":\"b\",\"impulse\":[0,0,0]}]}"))
+                .hasMessageContaining("$.commands[0].body")
+                .hasMessageContaining("known: a");
+    }
+
+    @Test
+    void wrongFormatTagIsRejected() {
+        assertThatThrownBy(() -> ScenarioLoader.parse("{\"format\":\"rubble-scenario/9\"}"))
+                .hasMessageContaining("$.format");
+    }
+
+    @Test
+    void scheduledCommandsApplyAtTheirStep() {
+        Scenario s = ScenarioLoader.parse("""
+                {"format": "rubble-scenario/1", "world": {"gravity": [0, 0, 0]},
+                 "bodies": [{"id": "b", "shape": {"type": "sphere", "radius": 1}, "mass": 2}],
+                 "commands": [{"step": 5, "type": "impulse", "body": "b", "impulse": [4, 0, 0]}]}
+                """);
+        ScenarioWorld sw = ScenarioWorld.create(s, Stages.load());
+        sw.run(5);
+        assertThat(sw.world().bodies().vx[0]).isZero();
+        sw.step();
+        assertThat(sw.world().bodies().vx[0]).isEqualTo(2.0); // J / m
+        assertThat(sw.world().appliedCommands()).hasSize(1);
+    }
+
+    @Test
+    void convexHullAndPlaneShapesParseAndBadPointsNameTheField() {
+        Scenario s = ScenarioLoader.parse("""
+                {"format": "rubble-scenario/1", "bodies": [
+                   {"id": "g", "state": "static", "shape": {"type": "plane", "normal": [0, 2, 0], "offset": 0.5}},
+                   {"id": "h", "shape": {"type": "convexHull", "points": [[0,0,0],[1,0,0],[0,1,0],[0,0,1],[0.1,0.1,0.1]]}}
+                ]}""");
+        assertThat(s.bodies().get(0).shape()).isEqualTo(new dev.rubble.spi.shape.Plane(0, 1, 0, 0.5));
+        assertThat(s.bodies().get(1).shape().volume()).isCloseTo(1.0 / 6, org.assertj.core.api.Assertions.within(1e-12));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ScenarioLoader.parse("""
+                {"format": "rubble-scenario/1", "bodies": [
+                   {"id": "h", "shape": {"type": "convexHull", "points": [[0,0,0],[1,0,0],[2,0,0],[3,0,0]]}}
+                ]}""")).isInstanceOf(ScenarioException.class).hasMessageContaining("bodies[0].shape.points")
+                .hasMessageContaining("collinear");
+    }
+}
