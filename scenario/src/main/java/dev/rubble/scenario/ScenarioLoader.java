@@ -318,7 +318,7 @@ public final class ScenarioLoader {
                     System.arraycopy(vector(p + ".points[" + i + "]", pts.get(i), 3, null), 0, xyz, 3 * i, 3);
                 }
                 try {
-                    return dev.rubble.spi.shape.QuickHull.of(xyz);
+                    return QuickHull.of(xyz);
                 } catch (IllegalArgumentException e) {
                     throw new ScenarioException(p + ".points", e.getMessage());
                 }

@@ -1,6 +1,7 @@
 package dev.rubble.geometry.polytope;
 
 import dev.rubble.spi.geom.ConvexPolytope;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -1,5 +1,9 @@
 package dev.rubble.geometry.narrowphase;
 
+import dev.rubble.spi.narrowphase.ContactSink;
+import dev.rubble.spi.narrowphase.Narrowphase;
+import dev.rubble.spi.narrowphase.PairCollider;
+import dev.rubble.spi.narrowphase.Pose;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -27,7 +27,7 @@ final class BenchSceneAcceptanceTest {
         var d = s.dynamics().withSleep(sleeping, s.dynamics().sleepLinearThreshold(),
                 s.dynamics().sleepAngularThreshold(), s.dynamics().timeToSleep());
         Scenario withSleep = new Scenario(sc.name(), s.withDynamics(d), sc.bodies(), sc.commands(), sc.steps());
-        ScenarioWorld w = ScenarioWorld.create(withSleep, Worlds.stages(), Map.of());
+        ScenarioWorld w = ScenarioWorld.create(withSleep, dev.rubble.core.plugin.Stages.load(), Map.of());
         assertThat(w.world().contactGenerator()).isNull();
         return w;
     }

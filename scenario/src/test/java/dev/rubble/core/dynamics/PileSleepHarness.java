@@ -65,7 +65,7 @@ final class PileSleepHarness {
             s = s.withStage("broadphase", broadphase);
         }
         Scenario withSleep = new Scenario(sc.name(), s, sc.bodies(), sc.commands(), sc.steps());
-        World w = ScenarioWorld.create(withSleep, Worlds.stages(), Map.of()).world();
+        World w = ScenarioWorld.create(withSleep, dev.rubble.core.plugin.Stages.load(), Map.of()).world();
         int seconds = Integer.getInteger("rubble.harness.seconds", 40);
         BodyStore b = w.bodies();
         double nudge = Double.parseDouble(System.getProperty("rubble.harness.nudge", "0"));

@@ -18,7 +18,7 @@ final class CompoundTest {
         // each cube: m = 1, I = 1/6 about its centre; shifted by 1 m along x
         assertThat(m.mass()).isCloseTo(2, within(1e-12));
         assertThat(m.comX()).isCloseTo(0, within(1e-12));
-        double[] got = ConvexHullTest.sorted(m.ixx(), m.iyy(), m.izz());
+        double[] got = sorted(m.ixx(), m.iyy(), m.izz());
         assertThat(got[0]).isCloseTo(2.0 / 6, within(1e-12));
         assertThat(got[1]).isCloseTo(2.0 / 6 + 2, within(1e-12));
         assertThat(got[2]).isCloseTo(2.0 / 6 + 2, within(1e-12));
@@ -39,7 +39,7 @@ final class CompoundTest {
         double own = 0.4 * m1 + 0.4 * m2 * 0.25;
         double d2 = 2 * (1 - cx) * (1 - cx), d1 = 2 * cx * cx; // squared distances to the com
         double perp = own + m1 * d1 + m2 * d2; // about axes perpendicular to the line of centres
-        double[] got = ConvexHullTest.sorted(m.ixx(), m.iyy(), m.izz());
+        double[] got = sorted(m.ixx(), m.iyy(), m.izz());
         assertThat(got[0]).isCloseTo(own, within(1e-12));
         assertThat(got[1]).isCloseTo(perp, within(1e-12));
         assertThat(got[2]).isCloseTo(perp, within(1e-12));
@@ -69,5 +69,11 @@ final class CompoundTest {
         assertThat(seen[0]).isEqualTo((1 << 3) | (1 << 4) | (1 << 5));
         assertThatThrownBy(() -> Compound.Child.at(new Plane(0, 1, 0, 0), 0, 0, 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("PLANE");
+    }
+
+    static double[] sorted(double... v) {
+        double[] c = v.clone();
+        java.util.Arrays.sort(c);
+        return c;
     }
 }
