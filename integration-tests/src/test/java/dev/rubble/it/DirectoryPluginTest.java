@@ -3,9 +3,9 @@ package dev.rubble.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.world.World;
+import dev.rubble.core.step.WorldSettings;
 import dev.rubble.core.plugin.PluginLoadException;
 import dev.rubble.core.plugin.Registration;
 import dev.rubble.core.plugin.StageFamily;
@@ -37,7 +37,7 @@ final class DirectoryPluginTest {
         Method canSee = pluginClass.getMethod("canSee", String.class);
         assertThat((boolean) canSee.invoke(null, "dev.rubble.spi.RubblePlugin")).isTrue();
         assertThat((boolean) canSee.invoke(null, "com.google.inject.Guice")).isFalse();
-        assertThat((boolean) canSee.invoke(null, "dev.rubble.core.kernel.World")).isFalse();
+        assertThat((boolean) canSee.invoke(null, "dev.rubble.core.world.World")).isFalse();
 
         // the same scene stepped with the directory plugin and the reference gives identical pairs and states
         World a = scene(stages, "sweep-x");
@@ -55,7 +55,7 @@ final class DirectoryPluginTest {
     }
 
     private static World scene(Stages stages, String broadphase) {
-        World w = new World(WorldSettings.defaults().withStage("broadphase", broadphase), stages);
+        World w = World.create(WorldSettings.defaults().withStage("broadphase", broadphase), stages);
         w.createBody(BodyDef.of(new Box(10, 0.5, 10)).withMotion(dev.rubble.core.body.MotionType.STATIC)
                 .withPosition(0, -0.5, 0));
         for (int i = 0; i < 40; i++) {

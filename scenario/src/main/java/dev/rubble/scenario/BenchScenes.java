@@ -1,8 +1,8 @@
 package dev.rubble.scenario;
 
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.step.WorldSettings;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Sphere;
 import java.util.ArrayList;

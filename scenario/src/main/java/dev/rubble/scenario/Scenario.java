@@ -1,7 +1,7 @@
 package dev.rubble.scenario;
 
-import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.step.WorldSettings;
 import java.util.List;
 
 /**

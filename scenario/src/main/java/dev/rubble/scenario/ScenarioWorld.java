@@ -1,8 +1,8 @@
 package dev.rubble.scenario;
 
-import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.kernel.Command;
-import dev.rubble.core.kernel.World;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.world.World;
 import dev.rubble.core.plugin.Stages;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +30,7 @@ public final class ScenarioWorld {
         for (Map.Entry<String, String> e : new TreeMap<>(overrides).entrySet()) {
             settings = settings.withStage(e.getKey(), e.getValue());
         }
-        World world = new World(settings, stages);
+        World world = World.create(settings, stages);
         List<BodyDef> bodies = scenario.bodies();
         for (int i = 0; i < bodies.size(); i++) {
             try {

@@ -1,7 +1,7 @@
 package dev.rubble.scenario;
 
 import dev.rubble.core.body.BodyState;
-import dev.rubble.core.kernel.BodyDef;
+import dev.rubble.core.body.BodyDef;
 
 /**
  * A command in a scenario file, queued before step {@code step} runs. Bodies are named by label

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.kernel.BodyDef;
+import dev.rubble.core.body.BodyDef;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.BenchScenes.Scene;
 import dev.rubble.spi.shape.Box;

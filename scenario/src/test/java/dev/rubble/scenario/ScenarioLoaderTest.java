@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.kernel.World;
+import dev.rubble.core.world.World;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.core.plugin.UnknownStageException;
 import dev.rubble.spi.shape.Box;
@@ -87,7 +87,7 @@ final class ScenarioLoaderTest {
     @Test
     void unknownStageNameFailsListingTheKnownNames() {
         Scenario s = ScenarioLoader.parse("{\"format\":\"rubble-scenario/1\",\"world\":{\"stages\":{\"broadphase\":\"quadtree\"}}}");
-        assertThatThrownBy(() -> new World(s.settings(), Stages.load()))
+        assertThatThrownBy(() -> World.create(s.settings(), Stages.load()))
                 .isInstanceOf(UnknownStageException.class)
                 .hasMessageContaining("unknown broadphase 'quadtree'")
                 .hasMessageContaining("known: bruteforce");

@@ -9,7 +9,7 @@ import dev.rubble.scenario.BenchTimings;
 import dev.rubble.scenario.Scenario;
 import dev.rubble.scenario.ScenarioWorld;
 import dev.rubble.core.step.StepProfile;
-import dev.rubble.core.step.StepStage;
+import dev.rubble.core.step.StepSlot;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -124,7 +124,7 @@ final class BenchCommand implements Callable<Integer> {
         long cap = capSeconds > 0 ? (long) (capSeconds * 1e9) : Long.MAX_VALUE;
         long total = 0;
         int done = 0;
-        StepStage[] stageList = StepStage.values();
+        StepSlot[] stageList = StepSlot.values();
         long[] stageSum = new long[stageList.length];
         while (done < steps && total <= cap) {
             long c0 = cpuTimed ? mx.getCurrentThreadCpuTime() : 0;
@@ -134,7 +134,7 @@ final class BenchCommand implements Callable<Integer> {
             cpu[done] = cpuTimed ? mx.getCurrentThreadCpuTime() - c0 : 0;
             if (done >= BenchTimings.FIRST_MEASURED_STEP) {
                 StepProfile sp = sw.world().profile();
-                for (StepStage st : stageList) {
+                for (StepSlot st : stageList) {
                     stageSum[st.ordinal()] += sp.nanos(st);
                 }
             }
@@ -149,7 +149,7 @@ final class BenchCommand implements Callable<Integer> {
         if (printStages) {
             int measured = Math.max(1, done - BenchTimings.FIRST_MEASURED_STEP);
             StringBuilder sb = new StringBuilder("stages mean_ms");
-            for (StepStage st : stageList) {
+            for (StepSlot st : stageList) {
                 sb.append(String.format(Locale.ROOT, " %s=%.3f", st.label(), stageSum[st.ordinal()] / 1e6 / measured));
             }
             out.println(sb);

@@ -6,7 +6,7 @@ import dev.rubble.scenario.Scenario;
 import dev.rubble.scenario.ScenarioLoader;
 import dev.rubble.scenario.ScenarioWorld;
 import dev.rubble.core.step.StepProfile;
-import dev.rubble.core.step.StepStage;
+import dev.rubble.core.step.StepSlot;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -75,7 +75,7 @@ final class DemoCommand implements Callable<Integer> {
         }
         StepProfile last = sw.world().profile();
         out.printf("Stage times of the last step (us):");
-        for (StepStage st : StepStage.values()) {
+        for (StepSlot st : StepSlot.values()) {
             out.printf(" %s=%d", st.label(), last.nanos(st) / 1000);
         }
         out.printf("%nMean step: %.1f us over %d steps.%n", n == 0 ? 0.0 : total / 1000.0 / n, n);

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.core.kernel.World;
+import dev.rubble.core.world.World;
 import java.io.IOException;
 import java.io.OutputStream;
 

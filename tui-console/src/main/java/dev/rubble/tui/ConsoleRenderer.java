@@ -5,10 +5,10 @@ import com.googlecode.lanterna.graphics.TextGraphics;
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.world.World;
+import dev.rubble.core.step.WorldSettings;
 import dev.rubble.core.step.StepProfile;
-import dev.rubble.core.step.StepStage;
+import dev.rubble.core.step.StepSlot;
 import java.util.Locale;
 
 /**
@@ -36,7 +36,7 @@ public final class ConsoleRenderer {
     public static final char BAR = '=';
     public static final char STATIC = '#', AWAKE = 'o', SLEEPING = 'z', KINEMATIC = 'k', RELEASED = '@', CENTRE = '+';
     public static final String KEYS = "space pause  n step  +/- speed  arrows pan  [/] zoom  v view  i impulse  r release  q quit";
-    private static final StepStage[] STAGES = StepStage.values();
+    private static final StepSlot[] STAGES = StepSlot.values();
 
     private ConsoleRenderer() {
     }
@@ -67,7 +67,7 @@ public final class ConsoleRenderer {
         int barW = Math.max(1, pw - LABEL - 10);
         row = line(g, row, bottom, pw, "Stage time (last step)");
         long total = Math.max(1, p.totalNanos());
-        for (StepStage s : STAGES) {
+        for (StepSlot s : STAGES) {
             long ns = p.nanos(s);
             row = line(g, row, bottom, pw, pad(s.label(), LABEL) + bar(ns, total, barW) + String.format(Locale.ROOT, "%7d us", ns / 1000));
         }

@@ -1,6 +1,6 @@
 package dev.rubble.tui;
 
-import dev.rubble.core.kernel.World;
+import dev.rubble.core.world.World;
 
 /**
  * What the console drives: a live simulation (optionally journalled) or a journal playback. All

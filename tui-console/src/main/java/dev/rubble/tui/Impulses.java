@@ -3,8 +3,8 @@ package dev.rubble.tui;
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.kernel.Command;
-import dev.rubble.core.kernel.World;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.world.World;
 
 /** The console's "impulse at a point": queued as ordinary commands, so journals record and verify them. */
 final class Impulses {

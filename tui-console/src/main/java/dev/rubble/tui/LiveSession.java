@@ -1,7 +1,7 @@
 package dev.rubble.tui;
 
 import dev.rubble.cache.journal.JournalWriter;
-import dev.rubble.core.kernel.World;
+import dev.rubble.core.world.World;
 import dev.rubble.scenario.ScenarioWorld;
 
 /** A live simulation of a scenario, journalled when a writer is given. */

@@ -2,7 +2,7 @@ package dev.rubble.tui;
 
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.core.kernel.World;
+import dev.rubble.core.world.World;
 import java.io.PrintWriter;
 import java.util.Locale;
 

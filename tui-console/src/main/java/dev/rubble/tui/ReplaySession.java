@@ -2,7 +2,7 @@ package dev.rubble.tui;
 
 import dev.rubble.cache.journal.JournalReader;
 import dev.rubble.cache.playback.Playback;
-import dev.rubble.core.kernel.World;
+import dev.rubble.core.world.World;
 import java.nio.file.Path;
 
 /** Plays a journal back; the console's r key releases bodies to live simulation (blend). */
@@ -40,7 +40,7 @@ public final class ReplaySession implements ConsoleSession {
             playback.step();
             wallNanos += System.nanoTime() - t0;
             stepNanos += playback.world().profile().totalNanos();
-            broadphaseNanos += playback.world().profile().nanos(dev.rubble.core.step.StepStage.BROADPHASE);
+            broadphaseNanos += playback.world().profile().nanos(dev.rubble.core.step.StepSlot.BROADPHASE);
             steps++;
         }
     }

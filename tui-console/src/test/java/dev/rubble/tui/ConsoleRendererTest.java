@@ -9,7 +9,7 @@ import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.ScenarioLoader;
 import dev.rubble.scenario.ScenarioWorld;
 import dev.rubble.core.step.StepProfile;
-import dev.rubble.core.step.StepStage;
+import dev.rubble.core.step.StepSlot;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -59,7 +59,7 @@ final class ConsoleRendererTest {
         StepProfile p = s.world().profile();
         final int L = ConsoleRenderer.LABEL;
         int barW = 44 - L - 10;
-        StepStage[] stages = StepStage.values();
+        StepSlot[] stages = StepSlot.values();
         for (int i = 0; i < stages.length; i++) {
             String row = rowText(vt, 2 + i);
             assertThat(row.substring(0, L).trim()).isEqualTo(stages[i].label());
@@ -75,7 +75,7 @@ final class ConsoleRendererTest {
         LiveSession s = session();
         s.step();
         DefaultVirtualTerminal vt = render(s, new ConsoleState(), 100, 30);
-        int r = 2 + StepStage.values().length + 1; // after the stage rows and the total row
+        int r = 2 + StepSlot.values().length + 1; // after the stage rows and the total row
         assertThat(rowText(vt, r)).startsWith("Bodies (4)");
         assertThat(rowText(vt, r + 1)).startsWith("awake").contains("      2");
         assertThat(rowText(vt, r + 2)).startsWith("sleeping").contains("      1");
@@ -135,7 +135,7 @@ final class ConsoleRendererTest {
         LiveSession s = session();
         s.step();
         DefaultVirtualTerminal vt = render(s, new ConsoleState(), 60, 30);
-        int r = 2 + StepStage.values().length + 2;
+        int r = 2 + StepSlot.values().length + 2;
         String awake = rowText(vt, r);
         assertThat(awake).startsWith("awake");
         int barW = 60 - ConsoleRenderer.LABEL - 10; // the whole width: no view panel

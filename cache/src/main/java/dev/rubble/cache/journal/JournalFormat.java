@@ -9,8 +9,15 @@ package dev.rubble.cache.journal;
 public final class JournalFormat {
     /** "RUBBLEJ1" as 8 ASCII bytes in a big-endian long: the first field of the header. */
     public static final long MAGIC = 0x5255_4242_4C45_4A31L;
-    /** The version of the document layouts this code writes and reads. */
-    public static final int VERSION = 1;
+    /**
+     * The version of the document layouts this code writes. Version 2 (the named step slots)
+     * keeps version 1's layout; what changed is that readers key a step's slot times by the labels
+     * the header lists, so a journal whose slot list is older (version 1: "islands" where version 2
+     * has "wake" and "sleep", no "fields", "destruction", "removal", "events") still reads.
+     */
+    public static final int VERSION = 2;
+    /** The oldest version this code reads. */
+    public static final int OLDEST_READABLE = 1;
     /** Engine version written into headers. */
     public static final String ENGINE_VERSION = "rubble 0.1.0";
     /** Kind tag of the header document ("HEAD"). */

@@ -1,6 +1,6 @@
 package dev.rubble.cache.journal;
 
-import dev.rubble.core.step.StepStage;
+import dev.rubble.core.step.StepSlot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +32,7 @@ public final class JournalReader implements AutoCloseable {
     private final ExcerptTailer tailer;
     private final JournalHeader header;
     private final int stageCount;
+    private int[] stageSlot;
     private long documents;
     private int slotLimit = DEFAULT_SLOT_LIMIT;
 
@@ -56,9 +57,9 @@ public final class JournalReader implements AutoCloseable {
                         + " (\"RUBBLEJ1\")");
             }
             int version = b.readInt();
-            if (version != JournalFormat.VERSION) {
+            if (version < JournalFormat.OLDEST_READABLE || version > JournalFormat.VERSION) {
                 throw new JournalFormatException("journal " + dir + " has format version " + version
-                        + "; this rubble reads version " + JournalFormat.VERSION);
+                        + "; this rubble reads versions " + JournalFormat.OLDEST_READABLE + " to " + JournalFormat.VERSION);
             }
             String engine = b.readUtf8();
             String name = b.readUtf8();
@@ -76,12 +77,14 @@ public final class JournalReader implements AutoCloseable {
             long first = b.readLong();
             long created = b.readLong();
             stageCount = b.readInt();
-            if (stageCount != StepStage.values().length) {
-                throw new JournalFormatException("journal " + dir + " records " + stageCount + " step stages; this rubble has "
-                        + StepStage.values().length + " (recorded by a different engine version: " + engine + ")");
+            if (stageCount < 0 || stageCount > 256) {
+                throw new JournalFormatException("journal " + dir + " header is corrupted: " + stageCount + " step slots");
             }
+            // a step's slot times are keyed by these labels: a recorded slot this rubble no longer
+            // has is dropped, one it has that was not recorded reads 0
+            stageSlot = new int[stageCount];
             for (int i = 0; i < stageCount; i++) {
-                b.readUtf8();
+                stageSlot[i] = slotOf(b.readUtf8());
             }
             if (b.readInt() != JournalFormat.END) {
                 throw new JournalFormatException("journal " + dir + " header is corrupted: no end marker");
@@ -195,8 +198,12 @@ public final class JournalReader implements AutoCloseable {
         r.time = b.readDouble();
         r.stateHash = b.readLong();
         r.wallNanos = b.readLong();
+        java.util.Arrays.fill(r.stageNanos, 0);
         for (int i = 0; i < stageCount; i++) {
-            r.stageNanos[i] = b.readLong();
+            long ns = b.readLong();
+            if (stageSlot[i] >= 0) {
+                r.stageNanos[stageSlot[i]] += ns;
+            }
         }
         r.totalNanos = b.readLong();
         r.awake = b.readInt();
@@ -281,5 +288,17 @@ public final class JournalReader implements AutoCloseable {
     public void close() {
         tailer.close();
         queue.close();
+    }
+
+    /**
+     * The current slot a recorded label means: the same label, or for version 1's "islands" (wake
+     * and sleep timed together) the SLEEP slot; -1 for a label this rubble does not know.
+     */
+    static int slotOf(String label) {
+        StepSlot s = StepSlot.byLabel(label);
+        if (s == null && "islands".equals(label)) {
+            s = StepSlot.SLEEP;
+        }
+        return s == null ? -1 : s.ordinal();
     }
 }

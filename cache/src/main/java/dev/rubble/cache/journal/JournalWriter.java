@@ -1,11 +1,11 @@
 package dev.rubble.cache.journal;
 
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.core.kernel.Command;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.step.StepObserver;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.world.World;
+import dev.rubble.core.world.StepObserver;
 import dev.rubble.core.step.StepProfile;
-import dev.rubble.core.step.StepStage;
+import dev.rubble.core.step.StepSlot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -122,8 +122,8 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         b.writeInt(h.subSteps());
         b.writeLong(h.firstStep());
         b.writeLong(h.createdMillis());
-        b.writeInt(StepStage.values().length);
-        for (StepStage s : StepStage.values()) {
+        b.writeInt(StepSlot.values().length);
+        for (StepSlot s : StepSlot.values()) {
             b.writeUtf8(s.label());
         }
         b.writeInt(JournalFormat.END);
@@ -164,8 +164,8 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             b.writeDouble(p.time());
             b.writeLong(p.stateHash());
             b.writeLong(t0 - startNanos);
-            StepStage[] stages = StepStage.values();
-            for (StepStage s : stages) {
+            StepSlot[] stages = StepSlot.values();
+            for (StepSlot s : stages) {
                 b.writeLong(p.nanos(s));
             }
             b.writeLong(p.totalNanos());

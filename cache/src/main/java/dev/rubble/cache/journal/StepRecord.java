@@ -1,7 +1,7 @@
 package dev.rubble.cache.journal;
 
-import dev.rubble.core.kernel.Command;
-import dev.rubble.core.step.StepStage;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.step.StepSlot;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -29,7 +29,7 @@ public final class StepRecord {
     public long stateHash;
     /** Wall time since the recording started when this step was written, ns. */
     public long wallNanos;
-    public final long[] stageNanos = new long[StepStage.values().length];
+    public final long[] stageNanos = new long[StepSlot.values().length];
     public long totalNanos;
     public int awake, sleeping, statics, disabled, kinematic, pairs, spawned, removed;
     /** Inputs applied this step, in order. */

@@ -10,10 +10,10 @@ import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.Kinematics;
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.kernel.Command;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.world.World;
+import dev.rubble.core.step.WorldSettings;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.Scenario;
 import dev.rubble.scenario.ScenarioException;
@@ -82,7 +82,7 @@ public final class Playback implements AutoCloseable {
         for (Map.Entry<String, String> e : choice.entrySet()) {
             settings = settings.withStage(e.getKey(), e.getValue());
         }
-        this.world = new World(settings, stages);
+        this.world = World.create(settings, stages);
         reader.setSlotLimit(settings.maxBodies());
         this.bodies = world.bodies();
         for (BodyDef d : sc.bodies()) {
@@ -177,7 +177,7 @@ public final class Playback implements AutoCloseable {
                 }
             } else if (isLive(h) && bodies.motion(s) != MotionType.STATIC) {
                 // kinematic bodies cannot sleep: a recorded sleeper just stops moving
-                world.setStateSlot(s, to == BodyState.DISABLED.ordinal() ? BodyState.DISABLED : BodyState.AWAKE);
+                world.states().setState(s, to == BodyState.DISABLED.ordinal() ? BodyState.DISABLED : BodyState.AWAKE);
                 if (s < driven.length) {
                     fixInBroadphase(s);
                 }

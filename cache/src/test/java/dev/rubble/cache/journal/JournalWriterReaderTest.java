@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.kernel.Command;
-import dev.rubble.core.kernel.World;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.world.World;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.ScenarioLoader;
 import dev.rubble.scenario.ScenarioWorld;
@@ -164,7 +164,7 @@ final class JournalWriterReaderTest {
 
     @Test
     void everyCommandKindRoundTrips(@TempDir Path dir) {
-        World w = new World(dev.rubble.core.kernel.WorldSettings.defaults(), STAGES);
+        World w = World.create(dev.rubble.core.step.WorldSettings.defaults(), STAGES);
         long a = w.createBody(BodyDef.of(new Box(1, 2, 3)).withLabel("a").withPosition(1, 2, 3));
         long k = w.createBody(BodyDef.of(new Box(1, 1, 1)).withMotion(MotionType.KINEMATIC));
         List<Command> cmds = List.of(
@@ -217,7 +217,7 @@ final class JournalWriterReaderTest {
 
     @Test
     void refusesToOverwriteAJournal(@TempDir Path dir) {
-        World w = new World(dev.rubble.core.kernel.WorldSettings.defaults(), STAGES);
+        World w = World.create(dev.rubble.core.step.WorldSettings.defaults(), STAGES);
         JournalWriter.create(dir, w, "", "").close();
         assertThatThrownBy(() -> JournalWriter.create(dir, w, "", ""))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -7,7 +7,7 @@ import dev.rubble.cache.journal.JournalWriter;
 import dev.rubble.cache.journal.Scenarios;
 import dev.rubble.cache.journal.StepRecord;
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.core.kernel.World;
+import dev.rubble.core.world.World;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.ScenarioLoader;
 import dev.rubble.scenario.ScenarioWorld;

@@ -2,7 +2,7 @@ package dev.rubble.core.collision;
 
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.dynamics.Motion;
+import dev.rubble.core.body.BodyBounds;
 import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.narrowphase.ContactSink;
 import dev.rubble.spi.narrowphase.Narrowphase;
@@ -63,13 +63,13 @@ import java.util.Arrays;
  * drop counting and sorting run exactly as for fresh manifolds. Pairs with no contact are cached
  * too (count 0). Bodies that are both non-dynamic or filtered out by layers never reach the cache;
  * pairs not tested in a run (e.g. both asleep) are forgotten. Lookup is a merge-join over the
- * sorted pairs (deterministic, no hashing). Replays are counted in {@link #pairsCached}; switch the
+ * sorted pairs (deterministic, no hashing). Replays are counted in {@link #pairsCached()}; switch the
  * cache off with the kernel narrowphase option {@value #CONTACT_CACHE_OPTION} = false or
  * {@link #setContactCache(boolean)} (then nothing is recorded and results are as without it).
  * Inexactness is bounded by the tolerances: a replayed manifold can miss a feature that came
  * within the margin by less than the allowed motion, like Jolt's.
  */
-public final class NarrowphaseStage implements ContactSink {
+public final class NarrowphaseStage implements ContactSink, ContactStage {
     /** Default speculative margin, metres: shapes this far apart still get (positive-separation) contacts. */
     public static final double DEFAULT_MARGIN = 0.02;
     /** Largest slide of a point's anchor on A, metres, for which its impulses are kept. */
@@ -212,6 +212,21 @@ public final class NarrowphaseStage implements ContactSink {
      * what it will hit, and the solver lets it approach by at most that separation per step
      * (speculative continuous collision, no time-of-impact search).
      */
+    @Override
+    public int pointsWarmStarted() {
+        return pointsWarmStarted;
+    }
+
+    @Override
+    public int pairsCached() {
+        return pairsCached;
+    }
+
+    @Override
+    public void generate(BodyStore bodies, PairBuffer pairs, ContactStore out, double dt) {
+        run(bodies, pairs, out, dt);
+    }
+
     public void run(BodyStore b, PairBuffer pairs, ContactStore contacts, double dt) {
         this.bodies = b;
         this.store = contacts;
@@ -320,7 +335,7 @@ public final class NarrowphaseStage implements ContactSink {
         if (chord == 0) {
             return true;
         }
-        double lever = Math.min(Motion.reach(b, c), Math.sqrt(dx * dx + dy * dy + dz * dz) + Motion.reach(b, a));
+        double lever = Math.min(BodyBounds.reach(b, c), Math.sqrt(dx * dx + dy * dy + dz * dz) + BodyBounds.reach(b, a));
         return moved + chord * lever < CACHE_MAX_TRANSLATION;
     }
 
@@ -368,7 +383,7 @@ public final class NarrowphaseStage implements ContactSink {
         if (w2 == 0) {
             return 0;
         }
-        return Math.sqrt(w2) * Motion.reach(b, s);
+        return Math.sqrt(w2) * BodyBounds.reach(b, s);
     }
 
     @Override

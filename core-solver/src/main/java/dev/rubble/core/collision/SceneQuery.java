@@ -1,8 +1,8 @@
 package dev.rubble.core.collision;
 
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.core.kernel.World;
 import dev.rubble.spi.broadphase.Broadphase;
+import dev.rubble.spi.narrowphase.Narrowphase;
 import dev.rubble.spi.narrowphase.ContactSink;
 import dev.rubble.spi.narrowphase.Pose;
 import dev.rubble.geometry.gjk.Gjk;
@@ -37,7 +37,10 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
     /** Distance, metres, at which a sweep counts as touching (conservative advancement stops). */
     public static final double CAST_TOLERANCE = 1e-7;
 
-    private final World world;
+    private final BodyStore bodies;
+    private final Broadphase broadphase;
+    private final Narrowphase narrowphase;
+    private final QueryStats stats;
     private int[] candidates = new int[64];
     private int candidateCount;
     private final Pose pose = new Pose(), childPose = new Pose(), castPose = new Pose();
@@ -64,8 +67,15 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
         }
     }
 
-    public SceneQuery(World world) {
-        this.world = Objects.requireNonNull(world, "world is null");
+    /**
+     * Queries against {@code bodies} through {@code broadphase}; overlap tests use
+     * {@code narrowphase}; every call's time goes to {@code stats}.
+     */
+    public SceneQuery(BodyStore bodies, Broadphase broadphase, Narrowphase narrowphase, QueryStats stats) {
+        this.bodies = Objects.requireNonNull(bodies, "bodies is null");
+        this.broadphase = Objects.requireNonNull(broadphase, "broadphase is null");
+        this.narrowphase = Objects.requireNonNull(narrowphase, "narrowphase is null");
+        this.stats = Objects.requireNonNull(stats, "stats is null");
     }
 
     @Override
@@ -78,9 +88,9 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
 
     private void gather(double minX, double minY, double minZ, double maxX, double maxY, double maxZ, int mask) {
         candidateCount = 0;
-        world.broadphase().query(minX, minY, minZ, maxX, maxY, maxZ, this);
+        broadphase.query(minX, minY, minZ, maxX, maxY, maxZ, this);
         Arrays.sort(candidates, 0, candidateCount);
-        BodyStore b = world.bodies();
+        BodyStore b = bodies;
         int k = 0;
         for (int i = 0; i < candidateCount; i++) {
             int s = candidates[i];
@@ -92,7 +102,7 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
     }
 
     private void bodyPose(int s, Pose p) {
-        BodyStore b = world.bodies();
+        BodyStore b = bodies;
         p.set(b.originX(s), b.originY(s), b.originZ(s), b.qx[s], b.qy[s], b.qz[s], b.qw[s]);
     }
 
@@ -114,7 +124,7 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
                            int mask, Hit out) {
         long t0 = System.nanoTime();
         boolean hit = ray(ox, oy, oz, dx, dy, dz, maxT, mask, out);
-        world.addQueryTime(System.nanoTime() - t0, 1);
+        stats.add(System.nanoTime() - t0, 1);
         return hit;
     }
 
@@ -142,7 +152,7 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
                 fractions[i] = -1;
             }
         }
-        world.addQueryTime(System.nanoTime() - t0, count);
+        stats.add(System.nanoTime() - t0, count);
         return hits;
     }
 
@@ -159,7 +169,7 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
         out.clear();
         double ex = ox + maxT * dx, ey = oy + maxT * dy, ez = oz + maxT * dz;
         gather(Math.min(ox, ex), Math.min(oy, ey), Math.min(oz, ez), Math.max(ox, ex), Math.max(oy, ey), Math.max(oz, ez), mask);
-        BodyStore b = world.bodies();
+        BodyStore b = bodies;
         double best = maxT;
         for (int i = 0; i < candidateCount; i++) {
             int s = candidates[i];
@@ -201,13 +211,13 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
         castPose.set(px, py, pz, qx, qy, qz, qw);
         shape.bounds(px, py, pz, qx, qy, qz, qw, box, 0);
         gather(box[0], box[1], box[2], box[3], box[4], box[5], mask);
-        BodyStore b = world.bodies();
+        BodyStore b = bodies;
         int found = 0;
         for (int i = 0; i < candidateCount; i++) {
             int s = candidates[i];
             bodyPose(s, pose);
             overlapSink.hit = false;
-            world.narrowphaseStage().narrowphase().collide(shape, castPose, b.shape[s], pose, 0, overlapSink);
+            narrowphase.collide(shape, castPose, b.shape[s], pose, 0, overlapSink);
             if (overlapSink.hit) {
                 if (found < out.length) {
                     out[found] = b.handle(s);
@@ -215,7 +225,7 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
                 found++;
             }
         }
-        world.addQueryTime(System.nanoTime() - t0, 1);
+        stats.add(System.nanoTime() - t0, 1);
         return found;
     }
 
@@ -250,7 +260,7 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
         checkMask(mask);
         out.clear();
         gather(x - maxDistance, y - maxDistance, z - maxDistance, x + maxDistance, y + maxDistance, z + maxDistance, mask);
-        BodyStore b = world.bodies();
+        BodyStore b = bodies;
         point.x = x;
         point.y = y;
         point.z = z;
@@ -275,7 +285,7 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
                 }
             }
         }
-        world.addQueryTime(System.nanoTime() - t0, 1);
+        stats.add(System.nanoTime() - t0, 1);
         return out.body >= 0;
     }
 
@@ -415,7 +425,7 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
         sweepBox[3] = Math.max(box[3], box[3] + dx);
         sweepBox[4] = Math.max(box[4], box[4] + dy);
         sweepBox[5] = Math.max(box[5], box[5] + dz);
-        BodyStore b = world.bodies();
+        BodyStore b = bodies;
         sweepShape = shape;
         sx = px;
         sy = py;
@@ -444,7 +454,7 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
                 out.nz = hnz;
             }
         }
-        world.addQueryTime(System.nanoTime() - t0, 1);
+        stats.add(System.nanoTime() - t0, 1);
         return out.body >= 0;
     }
 

@@ -1,11 +1,10 @@
 package dev.rubble.core.dynamics;
 
 import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStates;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.collision.ContactStore;
-import dev.rubble.core.kernel.World;
-import dev.rubble.spi.broadphase.Broadphase;
 import dev.rubble.spi.shape.Shape;
 import java.util.Arrays;
 
@@ -21,22 +20,22 @@ import java.util.Arrays;
  * resets. An island whose every body has rested for {@code timeToSleep} (and that does not touch a moving kinematic body)
  * goes to sleep: its bodies move to the SLEEPING partition (zero velocity, fixed in the
  * broadphase), so they cost nothing in the broadphase update, the narrowphase (fixed–fixed pairs
- * are never reported) and the solver. The island's bodies are linked in a ring
- * ({@code next[]}) so any one of them wakes all of them.
+ * are never reported) and the solver. State changes go through {@link BodyStates}, which links an
+ * island's bodies in a ring so any one of them wakes all of them.
  *
  * <p>Waking: {@link #wakeTouched} before the solve wakes every sleeping island that has a contact
- * with an awake dynamic body or a moving kinematic body; the World wakes the whole island when
- * any member leaves SLEEPING (impulse, velocity, state command) and wakes islands whose bounds
- * overlap a body that is removed or disabled.
+ * with an awake dynamic body or a moving kinematic body; {@link BodyStates} wakes the whole island
+ * when any member leaves SLEEPING (impulse, velocity, state command) and wakes islands whose bounds
+ * overlap a body that is removed or disabled. This class only decides; it never calls back into
+ * the world.
  */
-public final class SleepManager implements Broadphase.ProxyCollector {
+public final class SleepManager {
     private static final byte AWAKE = (byte) BodyState.AWAKE.ordinal();
     private static final byte SLEEPING = (byte) BodyState.SLEEPING.ordinal();
     private static final byte DYNAMIC = (byte) MotionType.DYNAMIC.ordinal();
     private static final byte KINEMATIC = (byte) MotionType.KINEMATIC.ordinal();
 
     private final IslandBuilder islands = new IslandBuilder();
-    private int[] next = new int[0];
     private double[] islandRest = new double[0];
     private int[] head = new int[0];
     private int[] candidates = new int[0];
@@ -45,16 +44,10 @@ public final class SleepManager implements Broadphase.ProxyCollector {
     private Shape[] extentShape = new Shape[0];
     private double[] extent = new double[0];
     private final double[] box = new double[6];
-    private BodyStore queryBodies;
-    private int[] foundIds = new int[16];
-    private int found;
 
     private void ensure(int slots) {
-        if (next.length < slots) {
-            int cap = Math.max(slots, next.length * 2);
-            int old = next.length;
-            next = Arrays.copyOf(next, cap);
-            Arrays.fill(next, old, cap, -1);
+        if (islandRest.length < slots) {
+            int cap = Math.max(slots, islandRest.length * 2);
             islandRest = Arrays.copyOf(islandRest, cap);
             head = Arrays.copyOf(head, cap);
             candidates = Arrays.copyOf(candidates, cap);
@@ -65,70 +58,14 @@ public final class SleepManager implements Broadphase.ProxyCollector {
         islands.ensure(slots);
     }
 
-    /** Called by the World when body {@code s} enters SLEEPING: a sleeping body is at least its own island. */
-    public void onEnterSleep(int s) {
-        ensure(s + 1);
-        next[s] = s;
-    }
-
-    /**
-     * Called by the World after body {@code s} left SLEEPING: wakes the rest of its island.
-     * Re-entrant: each member is unlinked before it is woken.
-     */
-    public void onLeaveSleep(World world, int s) {
-        if (s >= next.length) {
-            return;
-        }
-        int n = next[s];
-        next[s] = -1;
-        while (n >= 0 && n != s) {
-            int after = next[n];
-            next[n] = -1;
-            if (world.bodies().state[n] == SLEEPING) {
-                world.setStateSlot(n, BodyState.AWAKE);
-            }
-            n = after;
-        }
-    }
-
-    /** Wakes every sleeping island whose bounds overlap body {@code s}'s (before it is removed or disabled). */
-    public int wakeOverlapping(World world, int s) {
-        BodyStore b = world.bodies();
-        double[] bo = b.bounds;
-        int o = s * 6;
-        queryBodies = b;
-        found = 0;
-        // collect first: the broadphase must not change while it answers the query
-        world.broadphase().query(bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5], this);
-        queryBodies = null;
-        int woken = 0;
-        for (int i = 0; i < found; i++) {
-            if (b.state[foundIds[i]] == SLEEPING) {
-                world.setStateSlot(foundIds[i], BodyState.AWAKE);
-                woken++;
-            }
-        }
-        return woken;
-    }
-
-    @Override
-    public void proxy(int id) {
-        if (queryBodies.state[id] == SLEEPING) {
-            if (found == foundIds.length) {
-                foundIds = Arrays.copyOf(foundIds, Math.max(16, found * 2));
-            }
-            foundIds[found++] = id;
-        }
-    }
-
     /**
      * Wakes sleeping islands touched by awake bodies: any manifold with points between a sleeping
      * body and an awake dynamic body, or a kinematic body moving faster than the sleep thresholds.
      * Returns the number of bodies woken (the pipeline then re-runs the broadphase and contacts,
      * since pairs inside a sleeping island were not reported).
      */
-    public int wakeTouched(World world, ContactStore c, DynamicsSettings d) {
-        BodyStore b = world.bodies();
+    public int wakeTouched(BodyStates states, ContactStore c, DynamicsSettings d) {
+        BodyStore b = states.bodies();
         int before = b.count(BodyState.SLEEPING);
         if (before == 0) {
             return 0;
@@ -139,9 +76,9 @@ public final class SleepManager implements Broadphase.ProxyCollector {
             }
             int a = c.bodyA[m], bb = c.bodyB[m];
             if (b.state[a] == SLEEPING && wakes(b, bb, d)) {
-                world.setStateSlot(a, BodyState.AWAKE);
+                states.setState(a, BodyState.AWAKE);
             } else if (b.state[bb] == SLEEPING && wakes(b, a, d)) {
-                world.setStateSlot(bb, BodyState.AWAKE);
+                states.setState(bb, BodyState.AWAKE);
             }
         }
         return before - b.count(BodyState.SLEEPING);
@@ -195,8 +132,8 @@ public final class SleepManager implements Broadphase.ProxyCollector {
      * islands that rested long enough to sleep. Returns the number of islands among awake dynamic
      * bodies (before any fell asleep).
      */
-    public int update(World world, ContactStore c, DynamicsSettings d, double dt) {
-        BodyStore b = world.bodies();
+    public int update(BodyStates states, ContactStore c, DynamicsSettings d, double dt) {
+        BodyStore b = states.bodies();
         ensure(b.slotLimit());
         int awake = b.awakeCount();
         for (int i = 0; i < awake; i++) {
@@ -253,13 +190,12 @@ public final class SleepManager implements Broadphase.ProxyCollector {
         for (int i = 0; i < nc; i++) {
             int s = candidates[i];
             int r = islands.find(s);
-            world.setStateSlot(s, BodyState.SLEEPING); // sets next[s] = s
+            states.setState(s, BodyState.SLEEPING); // starts a ring of its own
             int h = head[r];
             if (h < 0) {
                 head[r] = s;
             } else {
-                next[s] = next[h];
-                next[h] = s;
+                states.joinIsland(s, h);
             }
         }
         return count;

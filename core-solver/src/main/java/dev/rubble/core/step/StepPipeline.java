@@ -1,95 +1,123 @@
 package dev.rubble.core.step;
 
+import dev.rubble.core.body.BodyBounds;
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.Kinematics;
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.collision.ContactGenerator;
 import dev.rubble.core.collision.ContactStore;
-import dev.rubble.core.collision.PairBuffer;
 import dev.rubble.core.dynamics.ContactSolver;
 import dev.rubble.core.dynamics.DynamicsSettings;
 import dev.rubble.core.dynamics.Motion;
-import dev.rubble.core.kernel.World;
 import dev.rubble.spi.broadphase.Broadphase;
+import java.util.List;
+import java.util.Objects;
 
 /**
- * One step of a world, as a script of named, timed stages (the Box2D v3 {@code b2World_Step}
- * shape). The pipeline holds scratch only; all state lives in the {@link World}.
+ * One step, as a fixed script of named, timed slots over explicit state (the Box2D v3
+ * {@code b2World_Step} shape; Jolt's {@code PhysicsSystem::Update}). Read {@link #run} top to
+ * bottom: it is the whole step.
  *
  * <pre>
- *  step:      COMMANDS -> BROADPHASE -> NARROWPHASE -> ISLANDS (wake; if any woke: BROADPHASE, NARROWPHASE again)
- *             -> SOLVE (prepare rows) -> [sub-step x N] -> RESTITUTION -> ISLANDS (sleep)
- *             -> kinematic bodies snap to targets -> BOUNDS (+ motion v·dt) -> STATE_HASH
+ *  step:      COMMANDS -> FIELDS -> BROADPHASE -> NARROWPHASE -> WAKE (if any woke: BROADPHASE, NARROWPHASE again)
+ *             -> SOLVE (prepare rows) -> [sub-step x N] -> RESTITUTION -> DESTRUCTION -> SLEEP
+ *             -> kinematic bodies snap to targets -> REMOVAL -> BOUNDS (+ motion v·dt) -> EVENTS -> STATE_HASH
  *  sub-step:  INTEGRATE_VELOCITY -> SOLVE (warm start, biased iterations) -> INSERT_BODIES
  *             -> INTEGRATE_POSITION -> RELAX (unbiased iterations)
  * </pre>
+ * FIELDS, DESTRUCTION, REMOVAL and EVENTS are filled by the capabilities that need them (a
+ * {@link StepStage} each, chosen when the engine is assembled); an empty slot costs a null check.
  * See {@link ContactSolver} for why the solve is split around position integration.
  *
- * Integration is symplectic (semi-implicit) Euler: velocities first from forces, then positions
+ * <p>Integration is symplectic (semi-implicit) Euler: velocities first from forces, then positions
  * from the new velocities. With constant gravity this gives, after n steps of h,
  * {@code y = y0 - g t^2/2 - g h t/2}: the test oracle for free fall. Orientation is integrated as
  * {@code q += h/2 * (w, 0) * q}, then renormalised. Bodies created during a step enter after the
  * velocity solve and before integration (reference: rage-rigid-body-pipeline §5), so their first
  * motion is not lost.
  *
- * <p>Allocation-free in steady state: the profile, pair buffer and body arrays are reused.
+ * <p>Allocation-free in steady state: the context, profile, pair buffer and body arrays are reused.
  */
 public final class StepPipeline {
-    private final World world;
-    private final StepProfile profile = new StepProfile();
-    private final PairBuffer pairs;
+    private final StepContext ctx;
+    private final StepClock clock;
     private final ContactSolver solver = new ContactSolver();
+    private final CommandStage commands = new CommandStage();
+    private final StepStage fields, destruction, removal, events;
 
-    public StepPipeline(World world) {
-        this.world = world;
-        this.pairs = world.pairs();
+    /**
+     * A pipeline over {@code ctx}, timed by {@code clock}; the optional slots take the given
+     * stages (null = empty).
+     */
+    public StepPipeline(StepContext ctx, StepClock clock, StepStage fields, StepStage destruction,
+            StepStage removal, StepStage events) {
+        this.ctx = Objects.requireNonNull(ctx, "ctx is null");
+        this.clock = Objects.requireNonNull(clock, "clock is null");
+        this.fields = fields;
+        this.destruction = destruction;
+        this.removal = removal;
+        this.events = events;
     }
 
-    /** The profile of the last step. */
-    public StepProfile profile() {
-        return profile;
+    /** The state this pipeline steps. */
+    public StepContext context() {
+        return ctx;
     }
 
-    /** Runs step {@code index}, ending at simulated time {@code endTime}. */
-    public void run(long index, double endTime) {
-        final StepProfile p = profile;
-        final BodyStore b = world.bodies();
+    /** Runs one step of {@code settings.dt()}; the profile describes it afterwards. */
+    public void step() {
+        if (ctx.stepping) {
+            throw new IllegalStateException("step() called from inside a step");
+        }
+        ctx.stepping = true;
+        ctx.states.resetCounts();
+        try {
+            run(ctx.stepIndex, ctx.time + ctx.settings.dt());
+        } finally {
+            ctx.stepping = false;
+        }
+        ctx.time = (ctx.stepIndex + 1) * ctx.settings.dt();
+        ctx.stepIndex++;
+    }
+
+    private void run(long index, double endTime) {
+        final StepContext c = ctx;
+        final StepProfile p = c.profile;
+        final BodyStore b = c.bodies;
+        final ContactStore cs = c.contacts;
+        final WorldSettings settings = c.settings;
+        final DynamicsSettings ds = settings.dynamics();
+        final double dt = settings.dt();
         p.resetTimings();
-        long t0 = System.nanoTime();
+        long t0 = clock.nanoTime();
 
-        long t = System.nanoTime();
-        p.commands = world.applyQueuedCommands();
-        p.stageNanos[StepStage.COMMANDS.ordinal()] += System.nanoTime() - t;
+        long t = t0;
+        p.commands = commands.run(c);
+        t = lap(StepSlot.COMMANDS, t);
 
-        final DynamicsSettings ds = world.settings().dynamics();
-        final ContactStore cs = world.contacts();
-        final double dt = world.settings().dt();
+        t = optional(fields, StepSlot.FIELDS, t);
+
         p.droppedManifolds = p.droppedContacts = 0;
-        broadphaseAndContacts(b, cs);
+        t = broadphaseAndContacts(b, cs, dt, t);
 
-        t = System.nanoTime();
-        p.woken = world.sleep().wakeTouched(world, cs, ds);
-        p.stageNanos[StepStage.ISLANDS.ordinal()] += System.nanoTime() - t;
+        p.woken = c.sleep.wakeTouched(c.states, cs, ds);
+        t = lap(StepSlot.WAKE, t);
         if (p.woken > 0) {
             // pairs inside a sleeping island were never reported: find them now it is awake
             p.droppedManifolds = p.droppedContacts = 0;
-            broadphaseAndContacts(b, cs);
+            t = broadphaseAndContacts(b, cs, dt, t);
         }
 
-        final int n = world.settings().subSteps();
+        final int n = settings.subSteps();
         final double h = dt / n;
-        final int velocityIterations = world.settings().velocityIterations();
-        final int relaxIterations = world.settings().positionIterations();
-        t = System.nanoTime();
+        final int velocityIterations = settings.velocityIterations();
+        final int relaxIterations = settings.positionIterations();
         solver.prepare(b, cs, ds, dt, n);
-        p.stageNanos[StepStage.SOLVE.ordinal()] += System.nanoTime() - t;
+        t = lap(StepSlot.SOLVE, t);
         for (int sub = 0; sub < n; sub++) {
-            t = System.nanoTime();
-            integrateVelocities(b, h, ds);
-            p.stageNanos[StepStage.INTEGRATE_VELOCITY.ordinal()] += System.nanoTime() - t;
+            integrateVelocities(b, h, ds, settings);
+            t = lap(StepSlot.INTEGRATE_VELOCITY, t);
 
-            t = System.nanoTime();
             solver.loadVelocities();
             solver.warmStart();
             solver.updateSeparations();
@@ -97,51 +125,49 @@ public final class StepPipeline {
                 solver.solve(true);
             }
             solver.storeVelocities();
-            p.stageNanos[StepStage.SOLVE.ordinal()] += System.nanoTime() - t;
+            t = lap(StepSlot.SOLVE, t);
 
-            t = System.nanoTime();
-            world.insertPendingBodies();
-            p.stageNanos[StepStage.INSERT_BODIES.ordinal()] += System.nanoTime() - t;
+            insertPendingBodies(c);
+            t = lap(StepSlot.INSERT_BODIES, t);
 
-            t = System.nanoTime();
             integratePositions(b, h);
-            p.stageNanos[StepStage.INTEGRATE_POSITION.ordinal()] += System.nanoTime() - t;
+            t = lap(StepSlot.INTEGRATE_POSITION, t);
 
-            t = System.nanoTime();
             solver.updateSeparations();
             for (int it = 0; it < relaxIterations; it++) {
                 solver.solve(false);
             }
             solver.storeVelocities();
             solver.endSubStep();
-            p.stageNanos[StepStage.RELAX.ordinal()] += System.nanoTime() - t;
+            t = lap(StepSlot.RELAX, t);
         }
 
-        t = System.nanoTime();
         solver.restitutionAndStore();
-        p.stageNanos[StepStage.RESTITUTION.ordinal()] += System.nanoTime() - t;
+        t = lap(StepSlot.RESTITUTION, t);
 
-        t = System.nanoTime();
-        p.islands = world.sleep().update(world, cs, ds, dt);
-        p.stageNanos[StepStage.ISLANDS.ordinal()] += System.nanoTime() - t;
+        t = optional(destruction, StepSlot.DESTRUCTION, t);
+
+        p.islands = c.sleep.update(c.states, cs, ds, dt);
+        t = lap(StepSlot.SLEEP, t);
 
         // kinematic bodies snap onto their targets only now: relax, restitution and the sleep
         // test saw their real velocity
-        t = System.nanoTime();
         arriveKinematics(b);
-        p.stageNanos[StepStage.INTEGRATE_POSITION.ordinal()] += System.nanoTime() - t;
+        t = lap(StepSlot.INTEGRATE_POSITION, t);
 
-        t = System.nanoTime();
+        t = optional(removal, StepSlot.REMOVAL, t);
+
         for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
             int s = b.order[i];
             b.updateBounds(s);
-            Motion.expandBounds(b, s, dt);
+            BodyBounds.expandBounds(b, s, dt);
         }
-        p.stageNanos[StepStage.BOUNDS.ordinal()] += System.nanoTime() - t;
+        t = lap(StepSlot.BOUNDS, t);
 
-        t = System.nanoTime();
+        t = optional(events, StepSlot.EVENTS, t);
+
         p.stateHash = StateHash.of(b);
-        p.stageNanos[StepStage.STATE_HASH.ordinal()] += System.nanoTime() - t;
+        t = lap(StepSlot.STATE_HASH, t);
 
         p.step = index;
         p.time = endTime;
@@ -157,57 +183,74 @@ public final class StepPipeline {
             }
         }
         p.kinematic = kin;
-        p.pairs = pairs.size();
+        p.pairs = c.pairs.size();
         p.manifolds = cs.size();
         p.contactPoints = solver.pointsPrepared();
-        p.warmStarted = world.narrowphaseStage().pointsWarmStarted;
-        p.cachedPairs = world.narrowphaseStage().pairsCached;
-        p.queryNanos = world.takeQueryNanos();
-        p.queries = world.takeQueryCount();
-        p.spawned = world.spawnedThisStep();
-        p.removed = world.removedThisStep();
-        p.totalNanos = System.nanoTime() - t0;
+        p.warmStarted = c.contactStage.pointsWarmStarted();
+        p.cachedPairs = c.contactStage.pairsCached();
+        p.queryNanos = c.queryStats.takeNanos();
+        p.queries = c.queryStats.takeCount();
+        p.spawned = c.states.created();
+        p.removed = c.states.removed();
+        p.totalNanos = t - t0;
     }
 
-    private void broadphaseAndContacts(BodyStore b, ContactStore cs) {
-        final StepProfile p = profile;
-        long t = System.nanoTime();
-        broadphase(b);
-        p.stageNanos[StepStage.BROADPHASE.ordinal()] += System.nanoTime() - t;
+    /** Adds the time since {@code since} to {@code slot}; returns now. */
+    private long lap(StepSlot slot, long since) {
+        long now = clock.nanoTime();
+        ctx.profile.stageNanos[slot.ordinal()] += now - since;
+        return now;
+    }
 
-        t = System.nanoTime();
-        ContactGenerator generator = world.contactGenerator();
-        if (generator != null) {
-            generator.generate(world, pairs, cs); // a test's analytic contacts
-        } else {
-            // the chosen narrowphase plugin; warm starts from cs; margins look ahead one step of motion
-            world.narrowphaseStage().run(b, pairs, cs, world.settings().dt());
+    private long optional(StepStage stage, StepSlot slot, long since) {
+        if (stage == null) {
+            return since;
         }
-        p.droppedContacts = ContactSolver.enforcePointBudget(cs, world.settings().maxContacts());
+        stage.run(ctx);
+        return lap(slot, since);
+    }
+
+    private long broadphaseAndContacts(BodyStore b, ContactStore cs, double dt, long t) {
+        final StepProfile p = ctx.profile;
+        broadphase(b);
+        t = lap(StepSlot.BROADPHASE, t);
+
+        // the chosen narrowphase plugin (or a test's generator); warm starts from cs; margins
+        // look ahead one step of motion
+        ctx.contactStage.generate(b, ctx.pairs, cs, dt);
+        p.droppedContacts = ContactSolver.enforcePointBudget(cs, ctx.settings.maxContacts());
         p.droppedManifolds = cs.droppedThisStep;
-        p.stageNanos[StepStage.NARROWPHASE.ordinal()] += System.nanoTime() - t;
+        return lap(StepSlot.NARROWPHASE, t);
     }
 
     private void broadphase(BodyStore b) {
-        Broadphase bp = world.broadphase();
+        Broadphase bp = ctx.broadphase;
         double[] bo = b.bounds;
         for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
             int s = b.order[i];
             int o = s * 6;
             bp.update(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
         }
-        pairs.clear();
-        bp.findPairs(pairs);
-        pairs.sort();
+        ctx.pairs.clear();
+        bp.findPairs(ctx.pairs);
+        ctx.pairs.sort();
     }
 
-    private void integrateVelocities(BodyStore b, double h, DynamicsSettings ds) {
+    private static void insertPendingBodies(StepContext c) {
+        List<dev.rubble.core.body.BodyDef> pending = c.pendingSpawns;
+        for (int i = 0; i < pending.size(); i++) {
+            c.states.create(pending.get(i));
+        }
+        pending.clear();
+    }
+
+    private static void integrateVelocities(BodyStore b, double h, DynamicsSettings ds, WorldSettings settings) {
         final boolean gyroscopic = ds.gyroscopic();
         final double maxLinear = ds.maxLinearSpeed();
         final double maxAngular = ds.maxAngularSpeed();
-        final double gx = world.settings().gravityX();
-        final double gy = world.settings().gravityY();
-        final double gz = world.settings().gravityZ();
+        final double gx = settings.gravityX();
+        final double gy = settings.gravityY();
+        final double gz = settings.gravityZ();
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
         for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
             int s = b.order[i];
@@ -253,7 +296,7 @@ public final class StepPipeline {
         }
     }
 
-    private void integratePositions(BodyStore b, double h) {
+    private static void integratePositions(BodyStore b, double h) {
         for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
             int s = b.order[i];
             b.px[s] += b.vx[s] * h;

@@ -3,13 +3,15 @@ package dev.rubble.core.step;
 import java.util.Arrays;
 
 /**
- * What one step did and how long each stage took. The pipeline owns one instance per world and
+ * What one step did and how long each slot took, keyed by slot ({@link StepSlot}, or its label:
+ * {@link #nanos(String)}), not by fixed fields, so a new slot is a new enum constant and nothing
+ * else. The pipeline owns one instance per world and
  * rewrites it every step, so stepping allocates nothing; observers get a read-only view valid
  * during their callback and call {@link #copy()} to keep one (the only way to get an instance that
  * never changes).
  */
 public final class StepProfile {
-    private static final StepStage[] STAGES = StepStage.values();
+    private static final StepSlot[] STAGES = StepSlot.values();
 
     long step;
     double time;
@@ -40,9 +42,24 @@ public final class StepProfile {
         return subSteps;
     }
 
-    /** Wall time of a stage, nanoseconds (summed over sub-steps). */
-    public long nanos(StepStage stage) {
-        return stageNanos[stage.ordinal()];
+    /** Wall time of a slot, nanoseconds (summed over sub-steps). */
+    public long nanos(StepSlot slot) {
+        return stageNanos[slot.ordinal()];
+    }
+
+    /** Wall time of the slot labelled {@code label} (see {@link StepSlot#label()}), 0 for an unknown label. */
+    public long nanos(String label) {
+        StepSlot s = StepSlot.byLabel(label);
+        return s == null ? 0 : stageNanos[s.ordinal()];
+    }
+
+    /** The slot labels in script order: the keys of this profile. */
+    public static java.util.List<String> stageLabels() {
+        java.util.List<String> l = new java.util.ArrayList<>(STAGES.length);
+        for (StepSlot s : STAGES) {
+            l.add(s.label());
+        }
+        return java.util.Collections.unmodifiableList(l);
     }
 
     /** Wall time of the whole step, nanoseconds. */
@@ -184,6 +201,7 @@ public final class StepProfile {
         return c;
     }
 
+    /** Clears the per-step timings and counters (the pipeline calls it at the start of a step). */
     void resetTimings() {
         Arrays.fill(stageNanos, 0);
         spawned = removed = commands = 0;
@@ -194,7 +212,7 @@ public final class StepProfile {
     public String toString() {
         StringBuilder sb = new StringBuilder("step ").append(step).append(" total=")
                 .append(totalNanos / 1000).append("us");
-        for (StepStage s : STAGES) {
+        for (StepSlot s : STAGES) {
             sb.append(' ').append(s.label()).append('=').append(stageNanos[s.ordinal()] / 1000).append("us");
         }
         return sb.append(" hash=").append(Long.toHexString(stateHash)).toString();

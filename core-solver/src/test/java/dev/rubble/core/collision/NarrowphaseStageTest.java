@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.kernel.Command;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.world.World;
+import dev.rubble.core.step.WorldSettings;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.core.plugin.UnknownStageException;
-import dev.rubble.core.step.StepStage;
+import dev.rubble.core.step.StepSlot;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Sphere;
 import org.junit.jupiter.api.Test;
@@ -23,7 +23,7 @@ final class NarrowphaseStageTest {
         WorldSettings s = WorldSettings.defaults().withGravity(0, 0, 0)
                 .withStage("narrowphase", narrowphase);
         s = s.withBudgets(s.maxBodies(), s.maxContacts(), maxManifolds);
-        return new World(s, STAGES);
+        return World.create(s, STAGES);
     }
 
     private static long ground(World w) {
@@ -43,7 +43,7 @@ final class NarrowphaseStageTest {
         assertThat(w.profile().manifolds()).isEqualTo(1);
         assertThat(w.profile().contactPoints()).isEqualTo(4);
         assertThat(w.profile().warmStartedPoints()).isZero();
-        assertThat(w.profile().nanos(StepStage.NARROWPHASE)).isPositive();
+        assertThat(w.profile().nanos(StepSlot.NARROWPHASE)).isPositive();
         for (int k = 0; k < 4; k++) {
             assertThat(c.separation[k]).isCloseTo(-0.005, within(1e-12));
             // anchors are relative to each centre of mass: A's on the ground's top (0.5 above its centre),
@@ -110,7 +110,7 @@ final class NarrowphaseStageTest {
     @Test
     void contactPointBudgetDropsLaterPointsAndEmptyManifolds() {
         WorldSettings s = WorldSettings.defaults().withGravity(0, 0, 0);
-        World w = new World(s.withBudgets(s.maxBodies(), 6, 100), STAGES);
+        World w = World.create(s.withBudgets(s.maxBodies(), 6, 100), STAGES);
         ground(w);
         for (int i = 0; i < 3; i++) { // three resting boxes: 4 points each
             w.createBody(BodyDef.of(new Box(0.5, 0.5, 0.5)).withPosition(-3 + 3 * i, 0.49, 0));

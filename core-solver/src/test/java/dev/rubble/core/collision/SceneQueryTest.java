@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.world.World;
+import dev.rubble.core.step.WorldSettings;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Capsule;
@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 
 final class SceneQueryTest {
     private static final Stages STAGES = Stages.load();
-    private final World w = new World(WorldSettings.defaults().withGravity(0, 0, 0), STAGES);
-    private final SceneQuery q = new SceneQuery(w);
+    private final World w = World.create(WorldSettings.defaults().withGravity(0, 0, 0), STAGES);
+    private final SceneQuery q = w.queries();
     private final SceneQuery.Hit hit = new SceneQuery.Hit();
 
     private long sphere;

@@ -3,11 +3,11 @@ package dev.rubble.core.dynamics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.core.collision.ContactGenerator;
+import dev.rubble.core.collision.ContactStage;
 import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.collision.PairBuffer;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.world.World;
+import dev.rubble.core.step.WorldSettings;
 import dev.rubble.spi.shape.Sphere;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
@@ -16,12 +16,12 @@ import org.junit.jupiter.api.Test;
 final class AllocationTest {
 
     /** Sphere vs ground (slot 0, top y = 0) without allocation; carries impulses by manifold order. */
-    private static final class SphereGround implements ContactGenerator {
+    private static final class SphereGround implements ContactStage {
         private final double[] carried = new double[3 * 64];
         private final int[] carriedB = new int[64];
 
         @Override
-        public void generate(World world, PairBuffer pairs, ContactStore out) {
+        public void generate(BodyStore bodies, PairBuffer pairs, ContactStore out, double dt) {
             int n = out.size();
             for (int m = 0; m < n; m++) {
                 carriedB[m] = out.bodyB[m];
@@ -30,7 +30,7 @@ final class AllocationTest {
                 carried[m * 3 + 2] = out.tangentImpulse2[m * 4];
             }
             out.clear();
-            BodyStore b = world.bodies();
+            BodyStore b = bodies;
             for (int i = 0; i < pairs.size(); i++) {
                 int a = pairs.first(i), c = pairs.second(i);
                 if (a != 0) {
@@ -61,11 +61,11 @@ final class AllocationTest {
     void steppingRestingAndRollingBodiesAllocatesNothing() {
         WorldSettings s = WorldSettings.defaults().withStep(1.0 / 60, 2);
         s = s.withDynamics(s.dynamics().withSleep(true, 0.05, 0.05, 1e9).withMotion(400, 100, true));
-        World w = new World(s, Worlds.stages());
-        w.setContactGenerator(new SphereGround());
+        SphereGround contacts = new SphereGround();
+        World w = World.create(s, Worlds.stages(), binder -> binder.bind(ContactStage.class).toInstance(contacts));
         Worlds.ground(w, 0.5, 0);
         for (int i = 0; i < 20; i++) {
-            w.createBody(dev.rubble.core.kernel.BodyDef.of(new Sphere(0.5)).withMass(1)
+            w.createBody(dev.rubble.core.body.BodyDef.of(new Sphere(0.5)).withMass(1)
                     .withPosition(i * 2, 0.5 + (i % 3) * 0.3, 0).withLinearVelocity(i % 2, 0, 0));
         }
         for (int i = 0; i < 300; i++) {

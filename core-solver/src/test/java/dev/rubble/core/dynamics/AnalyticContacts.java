@@ -2,10 +2,9 @@ package dev.rubble.core.dynamics;
 
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.collision.ContactGenerator;
+import dev.rubble.core.collision.ContactStage;
 import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.collision.PairBuffer;
-import dev.rubble.core.kernel.World;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Shape;
 import dev.rubble.spi.shape.Sphere;
@@ -24,10 +23,10 @@ import java.util.Map;
  *   <li>box vs box for nearly face-aligned boxes (a stack): reference face of the lower-slot box
  *       along the axis closest to the centre line, incident corners of the other inside it.</li>
  * </ul>
- * Swapped for the real narrowphase by {@link World#setContactGenerator}. Allocates (a HashMap
+ * Bound in place of the real narrowphase by a Guice override ({@code Worlds.world}). Allocates (a HashMap
  * for the carried impulses): fine for tests, not for the engine.
  */
-final class AnalyticContacts implements ContactGenerator {
+final class AnalyticContacts implements ContactStage {
     /** Speculative distance added to the motion margin, metres. */
     static final double SPECULATIVE = 0.02;
 
@@ -40,7 +39,7 @@ final class AnalyticContacts implements ContactGenerator {
     private int candCount;
 
     @Override
-    public void generate(World world, PairBuffer pairs, ContactStore out) {
+    public void generate(BodyStore b, PairBuffer pairs, ContactStore out, double dt) {
         // harvest last step's solved impulses by feature
         Map<Feature, double[]> last = new HashMap<>();
         for (int m = 0; m < out.size(); m++) {
@@ -52,8 +51,6 @@ final class AnalyticContacts implements ContactGenerator {
         }
         carried = last;
         out.clear();
-        BodyStore b = world.bodies();
-        double dt = world.settings().dt();
         for (int i = 0; i < pairs.size(); i++) {
             int a = pairs.first(i), c = pairs.second(i);
             collide(b, a, c, dt, out, pairs.packed(i));

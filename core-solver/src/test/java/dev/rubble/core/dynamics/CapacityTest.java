@@ -11,8 +11,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.core.body.CapacityExceededException;
 import dev.rubble.core.collision.ContactStore;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.world.World;
+import dev.rubble.core.step.WorldSettings;
 import org.junit.jupiter.api.Test;
 
 final class CapacityTest {

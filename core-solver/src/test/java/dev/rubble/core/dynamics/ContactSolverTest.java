@@ -10,9 +10,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.collision.ContactStore;
-import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.world.World;
+import dev.rubble.core.step.WorldSettings;
 import dev.rubble.spi.shape.Sphere;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

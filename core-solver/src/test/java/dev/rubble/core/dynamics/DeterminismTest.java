@@ -2,9 +2,9 @@ package dev.rubble.core.dynamics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.world.World;
+import dev.rubble.core.step.WorldSettings;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Sphere;
 import java.util.HashSet;

@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.within;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.collision.ContactStore;
-import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.kernel.Command;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.world.World;
+import dev.rubble.core.step.WorldSettings;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Sphere;
 import org.junit.jupiter.api.Test;
@@ -32,8 +32,7 @@ final class PhysicsAcceptanceTest {
 
     /** A world whose contacts come from the narrowphase plugin (the default stage), not a test generator. */
     private static World world(WorldSettings settings) {
-        World w = new World(settings, Worlds.stages());
-        assertThat(w.contactGenerator()).isNull();
+        World w = World.create(settings, Worlds.stages());
         return w;
     }
 

@@ -9,9 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.core.body.BodyState;
-import dev.rubble.core.kernel.Command;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.world.World;
+import dev.rubble.core.step.WorldSettings;
 import org.junit.jupiter.api.Test;
 
 final class SleepTest {
@@ -178,7 +178,7 @@ final class SleepTest {
         World w = Worlds.world();
         ground(w, 0.6, 0);
         long b = box(w, 0.5, 1, 0, 0.5, 0);
-        long pusher = w.createBody(dev.rubble.core.kernel.BodyDef.of(new dev.rubble.spi.shape.Box(0.5, 0.5, 0.5))
+        long pusher = w.createBody(dev.rubble.core.body.BodyDef.of(new dev.rubble.spi.shape.Box(0.5, 0.5, 0.5))
                 .withMotion(dev.rubble.core.body.MotionType.KINEMATIC).withPosition(-1.5, 0.5, 0));
         steps(w, 120);
         assertThat(state(w, b)).isEqualTo(BodyState.SLEEPING);

@@ -1,5 +1,6 @@
 package dev.rubble.core.dynamics;
 
+import dev.rubble.core.step.WorldSettings;
 import static dev.rubble.core.dynamics.Worlds.box;
 import static dev.rubble.core.dynamics.Worlds.ground;
 import static dev.rubble.core.dynamics.Worlds.slot;
@@ -7,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.core.kernel.World;
+import dev.rubble.core.world.World;
 import org.junit.jupiter.api.Test;
 
 /** Stacks at the default settings (one sub-step, 8 velocity / 2 relax iterations), through the real narrowphase. */
@@ -25,8 +26,7 @@ final class StackingTest {
     }
 
     private static World tenBoxColumn(long[] h) {
-        World w = Worlds.world();
-        w.setContactGenerator(null); // the real narrowphase (the default plugin), not the analytic test contacts
+        World w = World.create(WorldSettings.defaults(), Worlds.stages()); // the real narrowphase (the default plugin), not the analytic test contacts
         ground(w, 0.6, 0);
         for (int k = 0; k < h.length; k++) {
             h[k] = box(w, 0.5, 1, 0, 0.5 + k, 0);
@@ -56,8 +56,7 @@ final class StackingTest {
 
     @Test
     void fourRowPyramidStandsTenSeconds() {
-        World w = Worlds.world();
-        w.setContactGenerator(null); // the real narrowphase
+        World w = World.create(WorldSettings.defaults(), Worlds.stages()); // the real narrowphase
         ground(w, 0.6, 0);
         int rows = 4;
         long[] h = new long[rows * (rows + 1) / 2];

@@ -2,9 +2,9 @@ package dev.rubble.core.step;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.world.World;
+import dev.rubble.core.step.WorldSettings;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Sphere;
@@ -17,7 +17,7 @@ final class AllocationTest {
     @Test
     void steadyStateStepsAllocateNothing() {
         var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        World w = new World(WorldSettings.defaults().withStep(1.0 / 60, 2), Stages.load());
+        World w = World.create(WorldSettings.defaults().withStep(1.0 / 60, 2), Stages.load());
         w.createBody(BodyDef.of(new Box(50, 0.5, 50)).withMotion(dev.rubble.core.body.MotionType.STATIC)
                 .withPosition(0, -0.5, 0));
         for (int i = 0; i < 500; i++) {

@@ -6,10 +6,10 @@ import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.collision.PairBuffer;
-import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.kernel.Command;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.world.World;
+import dev.rubble.core.step.WorldSettings;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Shape;
@@ -38,7 +38,7 @@ final class BroadphaseInWorldTest {
     void everyBroadphaseGivesTheSamePairListsAndStateHashesStepAfterStep() {
         World[] worlds = new World[BROADPHASES.length];
         for (int k = 0; k < worlds.length; k++) {
-            worlds[k] = new World(WorldSettings.defaults().withGravity(0, -1, 0)
+            worlds[k] = World.create(WorldSettings.defaults().withGravity(0, -1, 0)
                     .withStage("broadphase", BROADPHASES[k]), STAGES);
             assertThat(worlds[k].broadphaseName()).isEqualTo(BROADPHASES[k]);
         }
@@ -114,7 +114,7 @@ final class BroadphaseInWorldTest {
     void aBodySpawnedDuringAStepEntersTheBroadphaseAndMovesInThatStep() {
         // dt = 1/64 and v = 4 m/s: every position below is exact in binary
         double h = 1.0 / 64;
-        World world = new World(WorldSettings.defaults().withGravity(0, 0, 0).withStep(h, 1)
+        World world = World.create(WorldSettings.defaults().withGravity(0, 0, 0).withStep(h, 1)
                 .withStage("broadphase", "test-spawner"), STAGES);
         long wall = world.createBody(BodyDef.of(new Box(0.5, 2, 2)).withMotion(MotionType.STATIC)
                 .withPosition(1.0, 0, 0));
@@ -126,7 +126,7 @@ final class BroadphaseInWorldTest {
 
         long debris = world.findByLabel("debris");
         assertThat(debris).as("the spawned body exists after the step").isNotEqualTo(-1);
-        assertThat(world.spawnedThisStep()).isEqualTo(1);
+        assertThat(world.profile().spawned()).isEqualTo(1);
         BodyStore b = world.bodies();
         int s = b.slot(debris);
         assertThat(world.broadphase().contains(s)).as("in the broadphase").isTrue();

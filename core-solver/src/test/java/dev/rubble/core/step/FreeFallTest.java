@@ -3,9 +3,9 @@ package dev.rubble.core.step;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.world.World;
+import dev.rubble.core.step.WorldSettings;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.spi.shape.Sphere;
 import org.junit.jupiter.api.Test;
@@ -14,7 +14,7 @@ final class FreeFallTest {
     private static final Stages STAGES = Stages.load();
 
     private static World fall(double dt, int subSteps, double y0) {
-        World w = new World(WorldSettings.defaults().withStep(dt, subSteps), STAGES);
+        World w = World.create(WorldSettings.defaults().withStep(dt, subSteps), STAGES);
         w.createBody(BodyDef.of(new Sphere(0.5)).withPosition(1, y0, -2).withMass(3));
         return w;
     }
@@ -61,7 +61,7 @@ final class FreeFallTest {
 
     @Test
     void spinningBodyKeepsAUnitQuaternionAndRotatesAtItsRate() {
-        World w = new World(WorldSettings.defaults().withGravity(0, 0, 0), STAGES);
+        World w = World.create(WorldSettings.defaults().withGravity(0, 0, 0), STAGES);
         double omega = 2.0;
         w.createBody(BodyDef.of(new Sphere(1)).withAngularVelocity(0, omega, 0));
         int n = 600;

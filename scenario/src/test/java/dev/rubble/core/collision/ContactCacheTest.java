@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.kernel.BodyDef;
-import dev.rubble.core.kernel.World;
-import dev.rubble.core.kernel.WorldSettings;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.world.World;
+import dev.rubble.core.step.WorldSettings;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.BenchScenes;
 import dev.rubble.scenario.BenchScenes.Scene;
@@ -33,7 +33,7 @@ final class ContactCacheTest {
     private static World world(boolean cache) {
         WorldSettings s = WorldSettings.defaults().withGravity(0, 0, 0)
                 .withStageOptions("narrowphase", StageConfig.of(Map.of(NarrowphaseStage.CONTACT_CACHE_OPTION, cache)));
-        World w = new World(s, STAGES);
+        World w = World.create(s, STAGES);
         assertThat(w.narrowphaseStage().contactCache()).isEqualTo(cache);
         return w;
     }
@@ -234,7 +234,7 @@ final class ContactCacheTest {
         stage.run(b, pairs, c);
         assertThat(stage.pairsCached).isEqualTo(1);
 
-        assertThatThrownBy(() -> new World(WorldSettings.defaults().withStageOptions("narrowphase",
+        assertThatThrownBy(() -> World.create(WorldSettings.defaults().withStageOptions("narrowphase",
                 StageConfig.of(Map.of(NarrowphaseStage.CONTACT_CACHE_OPTION, "yes"))), STAGES))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("contactCache")
                 .hasMessageContaining("yes").hasMessageContaining("boolean");
@@ -301,7 +301,7 @@ final class ContactCacheTest {
         for (int i = 0; i < 2; i++) {
             WorldSettings s = WorldSettings.defaults().withStageOptions("narrowphase",
                     StageConfig.of(Map.of(NarrowphaseStage.CONTACT_CACHE_OPTION, i == 0)));
-            World w = new World(s, STAGES);
+            World w = World.create(s, STAGES);
             w.createBody(BodyDef.of(new Box(1, 0.5, 1)).withMotion(MotionType.STATIC).withPosition(0, -0.5, 0));
             w.createBody(BodyDef.of(new Sphere(0.2)).withPosition(0.1, 1.5, 0).withMaterial(0.5, 0.7));
             worlds[i] = w;
@@ -382,7 +382,7 @@ final class ContactCacheTest {
             // sleeping off (as the bench scenes): ten seconds of resting contacts
             WorldSettings s = BenchScenes.settings().withStageOptions("narrowphase",
                     StageConfig.of(Map.of(NarrowphaseStage.CONTACT_CACHE_OPTION, i != 1)));
-            World w = new World(s, STAGES);
+            World w = World.create(s, STAGES);
             w.createBody(BodyDef.of(new Box(5, 0.5, 5)).withMotion(MotionType.STATIC).withPosition(0, -0.5, 0));
             long topBox = -1;
             for (int k = 0; k < 5; k++) {

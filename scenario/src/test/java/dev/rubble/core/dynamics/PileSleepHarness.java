@@ -3,7 +3,7 @@ package dev.rubble.core.dynamics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.core.kernel.World;
+import dev.rubble.core.world.World;
 import dev.rubble.scenario.BenchScenes;
 import dev.rubble.scenario.BenchScenes.Scene;
 import dev.rubble.scenario.Scenario;

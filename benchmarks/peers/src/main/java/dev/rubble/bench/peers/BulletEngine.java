@@ -11,7 +11,7 @@ import com.jme3.bullet.util.NativeLibrary;
 import com.jme3.math.Quaternion;
 import com.jme3.math.Vector3f;
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.kernel.BodyDef;
+import dev.rubble.core.body.BodyDef;
 import dev.rubble.scenario.BenchScenes;
 import dev.rubble.scenario.Scenario;
 import dev.rubble.spi.shape.Box;

@@ -14,7 +14,7 @@ import com.bulletphysics.dynamics.constraintsolver.SequentialImpulseConstraintSo
 import com.bulletphysics.linearmath.DefaultMotionState;
 import com.bulletphysics.linearmath.Transform;
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.kernel.BodyDef;
+import dev.rubble.core.body.BodyDef;
 import dev.rubble.scenario.BenchScenes;
 import dev.rubble.scenario.Scenario;
 import dev.rubble.spi.shape.Box;

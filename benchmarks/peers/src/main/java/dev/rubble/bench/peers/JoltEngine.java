@@ -18,7 +18,7 @@ import com.github.stephengold.joltjni.enumerate.EActivation;
 import com.github.stephengold.joltjni.enumerate.EMotionType;
 import com.github.stephengold.joltjni.readonly.ConstShape;
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.kernel.BodyDef;
+import dev.rubble.core.body.BodyDef;
 import dev.rubble.scenario.BenchScenes;
 import dev.rubble.scenario.Scenario;
 import dev.rubble.spi.shape.Box;

@@ -1,7 +1,7 @@
 package dev.rubble.bench.peers;
 
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.kernel.BodyDef;
+import dev.rubble.core.body.BodyDef;
 import dev.rubble.scenario.BenchScenes;
 import dev.rubble.scenario.Scenario;
 import dev.rubble.spi.shape.Box;

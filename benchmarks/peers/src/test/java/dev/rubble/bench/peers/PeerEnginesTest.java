@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.rubble.core.kernel.BodyDef;
+import dev.rubble.core.body.BodyDef;
 import dev.rubble.scenario.BenchScenes;
 import dev.rubble.scenario.BenchScenes.Scene;
 import dev.rubble.scenario.Scenario;

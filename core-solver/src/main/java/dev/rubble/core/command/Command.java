@@ -1,5 +1,6 @@
-package dev.rubble.core.kernel;
+package dev.rubble.core.command;
 
+import dev.rubble.core.body.BodyDef;
 import dev.rubble.core.body.BodyState;
 import java.util.Objects;
 

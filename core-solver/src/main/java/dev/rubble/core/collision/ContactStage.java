@@ -1,11 +1,12 @@
 package dev.rubble.core.collision;
 
-import dev.rubble.core.kernel.World;
+import dev.rubble.core.body.BodyStore;
 
 /**
- * The seam between collision detection and the dynamics: the pipeline's CONTACTS stage calls the
- * world's generator once per step (twice when islands were woken, see {@code SleepManager}) after
- * the broadphase, and the contact solver then reads {@link ContactStore}.
+ * What fills the NARROWPHASE slot: the seam between collision detection and the dynamics. The
+ * pipeline calls it once per step after the broadphase, and the contact solver then reads
+ * {@link ContactStore}. The engine binds {@link NarrowphaseStage} (the chosen narrowphase plugin);
+ * tests bind analytic contact generators in its place through a Guice override.
  *
  * <p>Contract for implementations (the narrowphase): on entry {@code out} still holds last step's
  * manifolds with the impulses the solver wrote (a generator may read them for warm starting);
@@ -22,8 +23,21 @@ import dev.rubble.core.kernel.World;
  * <p>Threading: called on the stepping thread only.
  */
 @FunctionalInterface
-public interface ContactGenerator {
+public interface ContactStage {
 
-    /** Fills {@code out} with this step's manifolds for the sorted overlapping {@code pairs}. */
-    void generate(World world, PairBuffer pairs, ContactStore out);
+    /**
+     * Fills {@code out} with this step's manifolds for the sorted overlapping {@code pairs} of
+     * {@code bodies}; {@code dt} is the step (seconds), for speculative margins.
+     */
+    void generate(BodyStore bodies, PairBuffer pairs, ContactStore out, double dt);
+
+    /** Contact points of the last call that carried impulses over from the step before (0 if not tracked). */
+    default int pointsWarmStarted() {
+        return 0;
+    }
+
+    /** Body pairs whose manifolds the last call replayed from a cache instead of colliding (0 if none). */
+    default int pairsCached() {
+        return 0;
+    }
 }

@@ -1,5 +1,8 @@
-package dev.rubble.core.kernel;
+package dev.rubble.core.world;
 
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.step.WorldSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -12,7 +15,7 @@ final class KinematicTest {
 
     @Test
     void kinematicBodyReachesItsTargetExactlyAndIgnoresGravity() {
-        World w = new World(WorldSettings.defaults().withStep(1.0 / 60, 3), Stages.load());
+        World w = World.create(WorldSettings.defaults().withStep(1.0 / 60, 3), Stages.load());
         long h = w.createBody(BodyDef.of(new Box(1, 0.1, 1)).withMotion(MotionType.KINEMATIC).withPosition(0, 3, 0));
         double a = 0.3; // rotate by 0.3 rad about z
         w.queue(new Command.SetKinematicTarget(h, 1, 3.5, 0, 0, 0, Math.sin(a / 2), Math.cos(a / 2)));
@@ -28,7 +31,7 @@ final class KinematicTest {
 
     @Test
     void impulseAtAnOffsetPointSpinsTheBody() {
-        World w = new World(WorldSettings.defaults().withGravity(0, 0, 0), Stages.load());
+        World w = World.create(WorldSettings.defaults().withGravity(0, 0, 0), Stages.load());
         Box box = new Box(0.5, 0.5, 0.5);
         long h = w.createBody(BodyDef.of(box).withMass(6));
         // J = (0, 1, 0) at (0.5, 0, 0): torque r x J = (0, 0, 0.5); I = m (1 + 1) / 12 = 1 -> w_z = 0.5

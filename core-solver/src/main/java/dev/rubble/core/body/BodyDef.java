@@ -1,4 +1,4 @@
-package dev.rubble.core.kernel;
+package dev.rubble.core.body;
 
 import dev.rubble.core.body.MotionType;
 import dev.rubble.spi.shape.Shape;

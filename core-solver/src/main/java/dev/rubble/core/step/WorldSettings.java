@@ -1,4 +1,4 @@
-package dev.rubble.core.kernel;
+package dev.rubble.core.step;
 
 import dev.rubble.core.dynamics.DynamicsSettings;
 import dev.rubble.spi.StageConfig;

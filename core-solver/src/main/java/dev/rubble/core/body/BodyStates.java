@@ -1,0 +1,233 @@
+package dev.rubble.core.body;
+
+import dev.rubble.spi.broadphase.Broadphase;
+import dev.rubble.spi.shape.MassProperties;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The body state machine: creation, removal and the awake / sleeping / static / disabled
+ * transitions, each keeping the broadphase consistent (awake bodies move, sleeping and static ones
+ * are fixed, disabled ones leave it) and keeping sleeping islands whole (the members of a sleeping
+ * island are linked in a ring, so waking any one wakes all of them).
+ *
+ * <p>It lives with the bodies so that every stage that changes a body's state (commands, the
+ * islands' wake and sleep, destruction releases) calls down into one place instead of back into the
+ * world facade. Single threaded; allocation-free except when the ring arrays grow.
+ */
+public final class BodyStates implements Broadphase.ProxyCollector {
+    private static final byte SLEEPING = (byte) BodyState.SLEEPING.ordinal();
+
+    private final BodyStore bodies;
+    private final Broadphase broadphase;
+    private int[] ring = new int[0]; // next member of a sleeping island's ring, -1 when not sleeping
+    private int[] found = new int[16];
+    private int foundCount;
+    private int created, removed;
+
+    public BodyStates(BodyStore bodies, Broadphase broadphase) {
+        this.bodies = Objects.requireNonNull(bodies, "bodies is null");
+        this.broadphase = Objects.requireNonNull(broadphase, "broadphase is null");
+    }
+
+    public BodyStore bodies() {
+        return bodies;
+    }
+
+    public Broadphase broadphase() {
+        return broadphase;
+    }
+
+    /**
+     * Creates a body now: mass properties from its shape and density (or its given mass), pose,
+     * velocities, material, a broadphase proxy (fixed unless awake). Returns its handle.
+     *
+     * @throws CapacityExceededException when the body budget is full
+     */
+    public long create(BodyDef def) {
+        Objects.requireNonNull(def, "def is null");
+        MassProperties mp = null;
+        if (def.motion() == MotionType.DYNAMIC) {
+            mp = def.shape().massProperties(def.density() > 0 ? def.density() : 1);
+            if (def.mass() > 0) {
+                mp = mp.withMass(def.mass());
+            }
+        }
+        BodyStore b = bodies;
+        int s = b.create(def.shape(), def.motion(), mp, def.x(), def.y(), def.z(),
+                def.qx(), def.qy(), def.qz(), def.qw());
+        b.label[s] = def.label();
+        b.vx[s] = def.vx();
+        b.vy[s] = def.vy();
+        b.vz[s] = def.vz();
+        b.wx[s] = def.wx();
+        b.wy[s] = def.wy();
+        b.wz[s] = def.wz();
+        b.friction[s] = def.friction();
+        b.restitution[s] = def.restitution();
+        b.gravityScale[s] = def.gravityScale();
+        b.linearDamping[s] = def.linearDamping();
+        b.angularDamping[s] = def.angularDamping();
+        double[] bo = b.bounds;
+        int o = s * 6;
+        broadphase.add(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5],
+                b.state[s] != BodyState.AWAKE.ordinal());
+        if (def.asleep()) {
+            setState(s, BodyState.SLEEPING);
+        }
+        created++;
+        return b.handle(s);
+    }
+
+    /** Removes body {@code s} now; whatever slept on it wakes (it loses a support). */
+    public void remove(int s) {
+        if (bodies.state[s] == SLEEPING) {
+            setState(s, BodyState.AWAKE); // wakes its island: it loses a member
+        }
+        if (broadphase.contains(s)) {
+            wakeOverlapping(s);
+            broadphase.remove(s);
+        }
+        bodies.remove(s);
+        removed++;
+    }
+
+    /**
+     * Moves body {@code s} into a state, keeping the broadphase consistent and sleeping islands
+     * whole: a body leaving SLEEPING wakes the rest of its island; one entering it zeroes its
+     * velocities and starts a ring of its own (the islands stage links rings with
+     * {@link #joinIsland}).
+     *
+     * @throws IllegalArgumentException for a transition the body's motion type does not allow
+     */
+    public void setState(int s, BodyState target) {
+        BodyStore b = bodies;
+        MotionType m = b.motion(s);
+        if (target == BodyState.STATIC && m != MotionType.STATIC) {
+            throw new IllegalArgumentException("state 'static' is only for static bodies; body "
+                    + BodyStore.handleString(b.handle(s)) + " is " + m.name().toLowerCase());
+        }
+        if (m == MotionType.STATIC && target != BodyState.STATIC && target != BodyState.DISABLED) {
+            throw new IllegalArgumentException("a static body can only be static or disabled, not " + target.label());
+        }
+        if (target == BodyState.SLEEPING && m != MotionType.DYNAMIC) {
+            throw new IllegalArgumentException("only dynamic bodies sleep; body is " + m.name().toLowerCase());
+        }
+        BodyState from = b.state(s);
+        if (from == target) {
+            return;
+        }
+        if (target == BodyState.DISABLED && broadphase.contains(s)) {
+            wakeOverlapping(s);
+        }
+        b.setState(s, target);
+        if (from == BodyState.SLEEPING) {
+            wakeRing(s);
+        }
+        if (target == BodyState.SLEEPING) {
+            ensure(s + 1);
+            ring[s] = s; // a sleeping body is at least its own island
+            b.vx[s] = b.vy[s] = b.vz[s] = 0;
+            b.wx[s] = b.wy[s] = b.wz[s] = 0;
+        }
+        b.sleepTime[s] = 0;
+        boolean fixed = target != BodyState.AWAKE;
+        if (target == BodyState.DISABLED) {
+            if (broadphase.contains(s)) {
+                broadphase.remove(s);
+            }
+        } else if (!broadphase.contains(s)) {
+            b.updateBounds(s);
+            double[] bo = b.bounds;
+            int o = s * 6;
+            broadphase.add(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5], fixed);
+        } else {
+            broadphase.setFixed(s, fixed);
+        }
+    }
+
+    /** Wakes body {@code s} and its island if it sleeps (no-op otherwise). */
+    public void wake(int s) {
+        if (bodies.state[s] == SLEEPING) {
+            setState(s, BodyState.AWAKE);
+        }
+    }
+
+    /**
+     * Links sleeping body {@code s} into the ring of sleeping body {@code member} (both already
+     * SLEEPING): they now wake together.
+     */
+    public void joinIsland(int s, int member) {
+        ring[s] = ring[member];
+        ring[member] = s;
+    }
+
+    /** Wakes every sleeping island whose bounds overlap body {@code s}'s (before it is removed or disabled). */
+    public int wakeOverlapping(int s) {
+        double[] bo = bodies.bounds;
+        int o = s * 6;
+        foundCount = 0;
+        // collect first: the broadphase must not change while it answers the query
+        broadphase.query(bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5], this);
+        int woken = 0;
+        int n = foundCount;
+        for (int i = 0; i < n; i++) {
+            if (bodies.state[found[i]] == SLEEPING) {
+                setState(found[i], BodyState.AWAKE);
+                woken++;
+            }
+        }
+        return woken;
+    }
+
+    @Override
+    public void proxy(int id) {
+        if (bodies.state[id] == SLEEPING) {
+            if (foundCount == found.length) {
+                found = Arrays.copyOf(found, Math.max(16, foundCount * 2));
+            }
+            found[foundCount++] = id;
+        }
+    }
+
+    /** Bodies created since the last {@link #resetCounts()}. */
+    public int created() {
+        return created;
+    }
+
+    /** Bodies removed since the last {@link #resetCounts()}. */
+    public int removed() {
+        return removed;
+    }
+
+    /** Starts counting creations and removals afresh (at the start of each step). */
+    public void resetCounts() {
+        created = removed = 0;
+    }
+
+    /** After body {@code s} left SLEEPING: wakes the rest of its ring. Re-entrant: each member is unlinked before it is woken. */
+    private void wakeRing(int s) {
+        if (s >= ring.length) {
+            return;
+        }
+        int n = ring[s];
+        ring[s] = -1;
+        while (n >= 0 && n != s) {
+            int after = ring[n];
+            ring[n] = -1;
+            if (bodies.state[n] == SLEEPING) {
+                setState(n, BodyState.AWAKE);
+            }
+            n = after;
+        }
+    }
+
+    private void ensure(int slots) {
+        if (ring.length < slots) {
+            int cap = Math.max(slots, ring.length * 2);
+            int old = ring.length;
+            ring = Arrays.copyOf(ring, cap);
+            Arrays.fill(ring, old, cap, -1);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package dev.rubble.core.step;
+
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.body.BodyStates;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.collision.ContactStage;
+import dev.rubble.core.collision.ContactStore;
+import dev.rubble.core.collision.PairBuffer;
+import dev.rubble.core.collision.QueryStats;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.dynamics.SleepManager;
+import dev.rubble.spi.broadphase.Broadphase;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The explicit state one step works on (the Box2D v3 {@code b2StepContext} idea): settings, the
+ * bodies and their state machine, the broadphase and its pairs, the contacts, islands, the command
+ * queue, the bodies created during the step, the profile. Stages read and write this and nothing
+ * else; none of them sees the world facade. One per world, reused every step.
+ */
+public final class StepContext {
+    public final WorldSettings settings;
+    public final BodyStore bodies;
+    public final BodyStates states;
+    public final Broadphase broadphase;
+    public final PairBuffer pairs = new PairBuffer();
+    public final ContactStore contacts;
+    /** What fills the NARROWPHASE slot (the narrowphase plugin's stage, or a test's generator). */
+    public final ContactStage contactStage;
+    public final SleepManager sleep = new SleepManager();
+    public final QueryStats queryStats = new QueryStats();
+    public final StepProfile profile = new StepProfile();
+    /** Commands queued for the next step, applied by the COMMANDS slot in order. */
+    final List<Command> queued = new ArrayList<>();
+    /** Commands applied in the last step, in order (what a journal records). */
+    final List<Command> applied = new ArrayList<>();
+    /** Bodies created during the step, inserted by the INSERT slot after the velocity solve. */
+    final List<BodyDef> pendingSpawns = new ArrayList<>();
+    long stepIndex;
+    double time;
+    boolean stepping;
+
+    public StepContext(WorldSettings settings, BodyStore bodies, Broadphase broadphase, ContactStore contacts,
+            ContactStage contactStage) {
+        this.settings = Objects.requireNonNull(settings, "settings is null");
+        this.bodies = Objects.requireNonNull(bodies, "bodies is null");
+        this.broadphase = Objects.requireNonNull(broadphase, "broadphase is null");
+        this.contacts = Objects.requireNonNull(contacts, "contacts is null");
+        this.contactStage = Objects.requireNonNull(contactStage, "contactStage is null");
+        this.states = new BodyStates(bodies, broadphase);
+    }
+
+    /** Steps taken. */
+    public long stepIndex() {
+        return stepIndex;
+    }
+
+    /** Simulated time, seconds. */
+    public double time() {
+        return time;
+    }
+
+    /** Whether a step is running (bodies created now wait for the INSERT slot). */
+    public boolean stepping() {
+        return stepping;
+    }
+
+    /** Queues a command for the start of the next step. */
+    public void queue(Command command) {
+        queued.add(Objects.requireNonNull(command, "command is null"));
+    }
+
+    /** Commands applied during the last step, in order. */
+    public List<Command> appliedCommands() {
+        return applied;
+    }
+
+    /**
+     * Creates a body: now between steps (returns its handle), or, during a step, queued for the
+     * INSERT slot after the velocity solve and before integration (returns -1).
+     */
+    public long createBody(BodyDef def) {
+        Objects.requireNonNull(def, "def is null");
+        if (stepping) {
+            pendingSpawns.add(def);
+            return -1;
+        }
+        return states.create(def);
+    }
+}

@@ -1,0 +1,206 @@
+package dev.rubble.core.world;
+
+import com.google.inject.Module;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStates;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.collision.ContactStore;
+import dev.rubble.core.collision.NarrowphaseStage;
+import dev.rubble.core.collision.PairBuffer;
+import dev.rubble.core.collision.SceneQuery;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.step.StateHash;
+import dev.rubble.core.step.StepContext;
+import dev.rubble.core.step.StepPipeline;
+import dev.rubble.core.step.StepProfile;
+import dev.rubble.core.step.WorldSettings;
+import dev.rubble.spi.broadphase.Broadphase;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * A simulated world: a thin facade over the step's explicit state ({@link StepContext}) and its
+ * script ({@link StepPipeline}), assembled by Guice ({@link WorldModule}; build one with
+ * {@link #create}). It holds no stage logic: creating, removing and changing bodies goes to the
+ * body state machine, a step to the pipeline, and observers hear about every finished step.
+ *
+ * <p>Single threaded: one thread creates bodies, queues commands and steps.
+ */
+public final class World {
+    private final StepContext ctx;
+    private final StepPipeline pipeline;
+    private final NarrowphaseStage narrowphase;
+    private final String broadphaseName, narrowphaseName;
+    private final List<StepObserver> observers = new ArrayList<>();
+    private SceneQuery queries;
+
+    @Inject
+    World(StepPipeline pipeline, NarrowphaseStage narrowphase, Set<StepObserver> observers) {
+        this.pipeline = pipeline;
+        this.ctx = pipeline.context();
+        this.narrowphase = narrowphase;
+        this.broadphaseName = WorldModule.broadphaseName(ctx.settings);
+        this.narrowphaseName = WorldModule.narrowphaseName(ctx.settings);
+        this.observers.addAll(observers); // Guice's multibinder keeps binding order
+    }
+
+    /**
+     * Builds a world with Guice: settings, the stage implementations the settings name (found in
+     * {@code stages}), the step's state and pipeline, and the observers bound in {@link WorldModule}.
+     * {@code overrides} replace bindings (a fake clock, a recording stage, a filled slot).
+     *
+     * @throws IllegalArgumentException for an unknown stage family, implementation or option
+     */
+    public static World create(WorldSettings settings, Stages stages, Module... overrides) {
+        return WorldModule.assemble(settings, stages, overrides);
+    }
+
+    public WorldSettings settings() {
+        return ctx.settings;
+    }
+
+    /** The bodies (structure of arrays; read freely, write only through commands or the body states). */
+    public BodyStore bodies() {
+        return ctx.bodies;
+    }
+
+    /** The body state machine (creation, removal, state changes that keep the broadphase consistent). */
+    public BodyStates states() {
+        return ctx.states;
+    }
+
+    public Broadphase broadphase() {
+        return ctx.broadphase;
+    }
+
+    /** The name of the broadphase implementation in use. */
+    public String broadphaseName() {
+        return broadphaseName;
+    }
+
+    /** The name of the narrowphase implementation in use. */
+    public String narrowphaseName() {
+        return narrowphaseName;
+    }
+
+    /**
+     * Every stage choice this world runs with (family -> implementation, sorted), defaults
+     * included: what a journal records so that a replay or verify builds the same world.
+     */
+    public SortedMap<String, String> stageChoices() {
+        SortedMap<String, String> m = new TreeMap<>(ctx.settings.stages());
+        m.put("broadphase", broadphaseName);
+        m.put("narrowphase", narrowphaseName);
+        return m;
+    }
+
+    /** The narrowphase stage (contact generation, contact cache, speculative margin). */
+    public NarrowphaseStage narrowphaseStage() {
+        return narrowphase;
+    }
+
+    /** This step's contact manifolds (after a step: with the impulses the solver applied). */
+    public ContactStore contacts() {
+        return ctx.contacts;
+    }
+
+    /** Overlapping pairs of the last broadphase run, sorted. */
+    public PairBuffer pairs() {
+        return ctx.pairs;
+    }
+
+    /** Scene queries (ray, sweep, overlap, closest point) against this world; their time is reported separately. */
+    public SceneQuery queries() {
+        if (queries == null) {
+            queries = new SceneQuery(ctx.bodies, ctx.broadphase, narrowphase.narrowphase(), ctx.queryStats);
+        }
+        return queries;
+    }
+
+    /** Number of steps taken. */
+    public long stepIndex() {
+        return ctx.stepIndex();
+    }
+
+    /** Simulated time, seconds. */
+    public double time() {
+        return ctx.time();
+    }
+
+    /** The profile of the last step (rewritten by the next step). */
+    public StepProfile profile() {
+        return ctx.profile;
+    }
+
+    /** Registers an observer called after every step, after those bound when the world was assembled. */
+    public void addObserver(StepObserver observer) {
+        observers.add(Objects.requireNonNull(observer, "observer is null"));
+    }
+
+    public void removeObserver(StepObserver observer) {
+        observers.remove(observer);
+    }
+
+    /**
+     * Creates a body now and returns its handle. During a step (from a stage or an observer's
+     * command) the body is queued and enters after the velocity solve, before integration; the
+     * returned handle is then -1 and the body appears in the profile's spawn count.
+     *
+     * @throws dev.rubble.core.body.CapacityExceededException when the body budget is full
+     */
+    public long createBody(BodyDef def) {
+        return ctx.createBody(def);
+    }
+
+    /** Removes a body now. */
+    public void removeBody(long handle) {
+        ctx.states.remove(ctx.bodies.slot(handle));
+    }
+
+    /** Moves a body into a state (see {@link BodyStates#setState}). */
+    public void setState(long handle, BodyState state) {
+        ctx.states.setState(ctx.bodies.slot(handle), state);
+    }
+
+    /** Queues a command for the start of the next step. */
+    public void queue(Command command) {
+        ctx.queue(command);
+    }
+
+    /** Commands applied during the last step, in order (the journal records these). */
+    public List<Command> appliedCommands() {
+        return ctx.appliedCommands();
+    }
+
+    /** Runs one step of {@code settings.dt()} and notifies observers. */
+    public void step() {
+        pipeline.step();
+        StepProfile p = ctx.profile;
+        for (int i = 0; i < observers.size(); i++) {
+            observers.get(i).afterStep(this, p);
+        }
+    }
+
+    /** Hash of the current state (same as the profile's after a step). */
+    public long stateHash() {
+        return StateHash.of(ctx.bodies);
+    }
+
+    /** The handle of the first live body with this label, or -1. */
+    public long findByLabel(String label) {
+        BodyStore b = ctx.bodies;
+        for (int s = 0, n = b.slotLimit(); s < n; s++) {
+            if (b.isLive(s) && label.equals(b.label[s])) {
+                return b.handle(s);
+            }
+        }
+        return -1;
+    }
+}

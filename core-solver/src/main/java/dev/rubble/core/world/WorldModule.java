@@ -1,0 +1,164 @@
+package dev.rubble.core.world;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.ConfigurationException;
+import com.google.inject.CreationException;
+import com.google.inject.Guice;
+import com.google.inject.Key;
+import com.google.inject.Module;
+import com.google.inject.ProvisionException;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import com.google.inject.multibindings.Multibinder;
+import com.google.inject.multibindings.OptionalBinder;
+import com.google.inject.name.Named;
+import com.google.inject.name.Names;
+import com.google.inject.spi.Message;
+import com.google.inject.util.Modules;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.collision.ContactStage;
+import dev.rubble.core.collision.ContactStore;
+import dev.rubble.core.collision.NarrowphaseStage;
+import dev.rubble.core.plugin.StageFamily;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.step.StepClock;
+import dev.rubble.core.step.StepContext;
+import dev.rubble.core.step.StepPipeline;
+import dev.rubble.core.step.StepStage;
+import dev.rubble.core.step.WorldSettings;
+import dev.rubble.spi.StageConfig;
+import dev.rubble.spi.broadphase.Broadphase;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How Guice assembles a world (SPEC §1): the settings, the stage implementations they name (from
+ * the plugins {@link Stages} loaded), the step's state ({@link StepContext}), its script
+ * ({@link StepPipeline}) with the optional slots, the clock and the observers. The CLI, the tests
+ * and embedding users all build worlds through {@link World#create}, which uses this module plus any
+ * overrides:
+ * <ul>
+ *   <li>{@link StepClock}: what times the slots (bind a fake clock to test timing displays);</li>
+ *   <li>{@link ContactStage}: what fills the NARROWPHASE slot (default: the chosen narrowphase
+ *       plugin's {@link NarrowphaseStage});</li>
+ *   <li>{@code @Named("fields" | "destruction" | "removal" | "events") StepStage}: optional slot
+ *       fillers, set with {@link OptionalBinder#newOptionalBinder} + {@code setBinding()};</li>
+ *   <li>{@code Set<StepObserver>}: observers that hear every step from the first (journal writer,
+ *       console feed), added with {@link Multibinder#newSetBinder}.</li>
+ * </ul>
+ */
+public final class WorldModule extends AbstractModule {
+    /** Names of the optional slots, as bound with {@link Names#named}. */
+    public static final String FIELDS = "fields", DESTRUCTION = "destruction", REMOVAL = "removal", EVENTS = "events";
+
+    private final WorldSettings settings;
+    private final Stages stages;
+
+    public WorldModule(WorldSettings settings, Stages stages) {
+        this.settings = Objects.requireNonNull(settings, "settings is null");
+        this.stages = Objects.requireNonNull(stages, "stages is null");
+    }
+
+    static World assemble(WorldSettings settings, Stages stages, Module... overrides) {
+        Objects.requireNonNull(settings, "settings is null");
+        Objects.requireNonNull(stages, "stages is null");
+        for (String family : settings.stages().keySet()) {
+            StageFamily.byName(family); // unknown family names fail here, listing the known ones
+        }
+        Module module = new WorldModule(settings, stages);
+        if (overrides != null && overrides.length > 0) {
+            module = Modules.override(module).with(overrides);
+        }
+        try {
+            return Guice.createInjector(module).getInstance(World.class);
+        } catch (ProvisionException e) {
+            throw unwrap(e.getErrorMessages(), e);
+        } catch (CreationException e) {
+            throw unwrap(e.getErrorMessages(), e);
+        } catch (ConfigurationException e) {
+            throw unwrap(e.getErrorMessages(), e);
+        }
+    }
+
+    /** A stage's own exception (bad option, unknown name) reaches the caller as itself, not wrapped by Guice. */
+    private static RuntimeException unwrap(Iterable<Message> messages, RuntimeException guice) {
+        for (Message m : messages) {
+            if (m.getCause() instanceof RuntimeException r) {
+                return r;
+            }
+        }
+        return guice;
+    }
+
+    static String broadphaseName(WorldSettings s) {
+        return s.stages().getOrDefault(StageFamily.BROADPHASE.name(), StageFamily.BROADPHASE.defaultName());
+    }
+
+    static String narrowphaseName(WorldSettings s) {
+        return s.stages().getOrDefault(StageFamily.NARROWPHASE.name(), StageFamily.NARROWPHASE.defaultName());
+    }
+
+    @Override
+    protected void configure() {
+        bind(WorldSettings.class).toInstance(settings);
+        bind(Stages.class).toInstance(stages);
+        bind(StepClock.class).toInstance(StepClock.SYSTEM);
+        bind(World.class).in(Singleton.class);
+        Multibinder.newSetBinder(binder(), StepObserver.class);
+        for (String slot : new String[] {FIELDS, DESTRUCTION, REMOVAL, EVENTS}) {
+            OptionalBinder.newOptionalBinder(binder(), Key.get(StepStage.class, Names.named(slot)));
+        }
+    }
+
+    @Provides
+    @Singleton
+    Broadphase broadphase(WorldSettings s, Stages st) {
+        return st.create(StageFamily.BROADPHASE, broadphaseName(s),
+                s.stageOptions().getOrDefault(StageFamily.BROADPHASE.name(), StageConfig.empty()));
+    }
+
+    @Provides
+    @Singleton
+    NarrowphaseStage narrowphase(WorldSettings s, Stages st) {
+        StageConfig options = s.stageOptions().getOrDefault(StageFamily.NARROWPHASE.name(), StageConfig.empty());
+        NarrowphaseStage stage = new NarrowphaseStage(st.create(StageFamily.NARROWPHASE, narrowphaseName(s),
+                NarrowphaseStage.pluginOptions(options)));
+        stage.setMaxContacts(s.maxContacts());
+        stage.setContactCache(NarrowphaseStage.contactCacheOption(options));
+        return stage;
+    }
+
+    @Provides
+    @Singleton
+    ContactStage contactStage(NarrowphaseStage narrowphase) {
+        return narrowphase;
+    }
+
+    @Provides
+    @Singleton
+    BodyStore bodies(WorldSettings s) {
+        return new BodyStore(1024, s.maxBodies());
+    }
+
+    @Provides
+    @Singleton
+    ContactStore contacts(WorldSettings s) {
+        return new ContactStore(1024, s.maxManifolds());
+    }
+
+    @Provides
+    @Singleton
+    StepContext context(WorldSettings s, BodyStore bodies, Broadphase broadphase, ContactStore contacts,
+            ContactStage contactStage) {
+        return new StepContext(s, bodies, broadphase, contacts, contactStage);
+    }
+
+    @Provides
+    @Singleton
+    StepPipeline pipeline(StepContext context, StepClock clock,
+            @Named(FIELDS) Optional<StepStage> fields, @Named(DESTRUCTION) Optional<StepStage> destruction,
+            @Named(REMOVAL) Optional<StepStage> removal, @Named(EVENTS) Optional<StepStage> events) {
+        return new StepPipeline(context, clock, fields.orElse(null), destruction.orElse(null),
+                removal.orElse(null), events.orElse(null));
+    }
+}
