@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.it.probe.Slf4jProbe;
 import java.io.File;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +40,14 @@ final class CliLoggingIT {
             throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // the JVM flags ./rubble passes (Chronicle's exports/opens; on Java 24+ the Unsafe allowance, without
+        // which the JVM itself warns on stderr): this JVM got the same ones from the build's argLine
+        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (a.startsWith("--add-") || a.startsWith("--enable-native") || a.startsWith("--sun-misc")
+                    || a.startsWith("-Dchronicle")) {
+                cmd.add(a);
+            }
+        }
         cmd.add("-cp");
         cmd.add(classPath);
         cmd.add(mainClass);
