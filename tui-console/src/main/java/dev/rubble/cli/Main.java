@@ -8,8 +8,8 @@ import picocli.CommandLine.Command;
 /**
  * The {@code rubble} command. Exit codes: 0 success, 2 bad input (bad arguments, bad scenario,
  * unknown stage name, budget exceeded by the input), 1 internal error. Errors print one line;
- * set {@code RUBBLE_DEBUG=1} for the stack trace and {@code RUBBLE_LOG=info} for kernel logs
- * (every plugin registration).
+ * set {@code RUBBLE_DEBUG=1} for the stack trace and {@code RUBBLE_LOG=debug} for kernel logs
+ * (every plugin registration; see {@link LogLevel} for the levels).
  */
 @Command(name = "rubble", mixinStandardHelpOptions = true, version = "rubble 0.1.0",
         description = "Rubble: a destruction physics engine for the JVM.",
@@ -29,22 +29,13 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        // Kernel logs (e.g. every plugin registration) go to stderr at INFO only when asked for:
-        // RUBBLE_LOG=info ./rubble plugins
-        String level = System.getenv("RUBBLE_LOG");
-        java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
-        java.util.logging.Level l = java.util.logging.Level.WARNING;
-        if (level != null) {
-            try {
-                l = java.util.logging.Level.parse(level.toUpperCase(java.util.Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                System.err.println("rubble: RUBBLE_LOG=" + level + " is not a level; allowed: severe, warning, info, fine");
-                System.exit(BAD_INPUT);
-            }
-        }
-        root.setLevel(l);
-        for (java.util.logging.Handler h : root.getHandlers()) {
-            h.setLevel(l);
+        // Logs go to stderr at WARN unless asked for (RUBBLE_LOG=debug ./rubble plugins shows every
+        // plugin registration); one level for the kernel's JUL loggers and Chronicle's SLF4J.
+        try {
+            LogLevel.parse(System.getenv("RUBBLE_LOG")).apply();
+        } catch (IllegalArgumentException e) {
+            System.err.println("rubble: " + e.getMessage());
+            System.exit(BAD_INPUT);
         }
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }

@@ -22,8 +22,8 @@ import java.util.stream.Stream;
 /**
  * Finds {@link RubblePlugin}s with {@link ServiceLoader}: on the kernel's class path and in each
  * plugin directory (every {@code *.jar} in it, one class loader per directory whose parent lets
- * only {@code dev.rubble.spi} through). Logs every registration and rejects duplicate names within
- * a family, naming both sources.
+ * only {@code dev.rubble.spi} through). Logs every registration at {@code DEBUG} (quiet in an
+ * embedding host's log) and rejects duplicate names within a family, naming both sources.
  */
 public final class PluginManager {
     private static final System.Logger LOG = System.getLogger(PluginManager.class.getName());
@@ -111,7 +111,9 @@ public final class PluginManager {
             Registration r = new Registration(family, name, plugin.name(), source, f);
             byKey.put(key, r);
             out.add(r);
-            LOG.log(Level.INFO, "registered {0} ''{1}'' from plugin {2} ({3})", family.name(), name,
+            // DEBUG, not INFO: an embedding host loads plugins routinely and should not see a line per
+            // registration in its log (the CLI shows them with RUBBLE_LOG=debug)
+            LOG.log(Level.DEBUG, "registered {0} ''{1}'' from plugin {2} ({3})", family.name(), name,
                     plugin.name(), source);
         }
     }
