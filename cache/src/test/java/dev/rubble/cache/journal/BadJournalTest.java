@@ -79,7 +79,7 @@ final class BadJournalTest {
         }
         assertThatThrownBy(() -> readAll(dir))
                 .isInstanceOf(JournalFormatException.class)
-                .hasMessageContaining("format version 99").hasMessageContaining("reads version " + JournalFormat.VERSION);
+                .hasMessageContaining("format version 99").hasMessageContaining("reads versions " + JournalFormat.OLDEST_READABLE + " to " + JournalFormat.VERSION);
     }
 
     @Test
