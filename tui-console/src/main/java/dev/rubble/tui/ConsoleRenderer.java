@@ -69,6 +69,9 @@ public final class ConsoleRenderer {
         long total = Math.max(1, p.totalNanos());
         for (StepSlot s : STAGES) {
             long ns = p.nanos(s);
+            if (ns == 0 && optional(s)) {
+                continue; // an empty optional slot (fields, destruction, removal, events) takes no row
+            }
             row = line(g, row, bottom, pw, pad(s.label(), LABEL) + bar(ns, total, barW) + String.format(Locale.ROOT, "%7d us", ns / 1000));
         }
         row = line(g, row, bottom, pw, String.format(Locale.ROOT, "total %d us   %.0f steps/s", p.totalNanos() / 1000, st.stepRate));
@@ -97,6 +100,22 @@ public final class ConsoleRenderer {
         row = line(g, row, bottom, pw, "Journal " + session.journalLabel());
         line(g, row, bottom, pw, String.format(Locale.ROOT, "size %s  rate %s/s", bytes(session.journalBytes()),
                 bytes((long) st.journalRate)));
+    }
+
+    /** The slots only a capability fills; shown only when they took time. */
+    static boolean optional(StepSlot s) {
+        return s == StepSlot.FIELDS || s == StepSlot.DESTRUCTION || s == StepSlot.REMOVAL || s == StepSlot.EVENTS;
+    }
+
+    /** Rows the stage panel shows for {@code p}. */
+    static int stageRows(StepProfile p) {
+        int n = 0;
+        for (StepSlot s : STAGES) {
+            if (p.nanos(s) != 0 || !optional(s)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     private static int count(TextGraphics g, int row, int bottom, int pw, String label, int v, int n, int barW) {

@@ -46,7 +46,7 @@ final class JournalCommandsTest {
 
         Result info = rubble("journal", "info", j.toString());
         assertThat(info.code()).as(info.err()).isZero();
-        assertThat(info.out()).contains("format      RUBBLEJ1 version 1", "scenario    drop", "stages      broadphase=grid",
+        assertThat(info.out()).contains("format      RUBBLEJ1 version 2", "scenario    drop", "stages      broadphase=grid",
                 "steps       120 (0..119)", "simulated   2.000 s", "inputs      1 commands", "moved       up to 2 bodies per step",
                 "bytes/step", "rates       recorded");
 
