@@ -65,7 +65,9 @@ public final class ConsoleRenderer {
         StepProfile p = world.profile();
         int row = 1;
         int barW = Math.max(1, pw - LABEL - 10);
-        row = line(g, row, bottom, pw, "Stage time (last step)");
+        // the total shares the heading row: the slots that always run (13) then fit where 12 did
+        row = line(g, row, bottom, pw, String.format(Locale.ROOT, "Stage time (last step) %d us  %.0f steps/s",
+                p.totalNanos() / 1000, st.stepRate));
         long total = Math.max(1, p.totalNanos());
         for (StepSlot s : STAGES) {
             long ns = p.nanos(s);
@@ -74,7 +76,6 @@ public final class ConsoleRenderer {
             }
             row = line(g, row, bottom, pw, pad(s.label(), LABEL) + bar(ns, total, barW) + String.format(Locale.ROOT, "%7d us", ns / 1000));
         }
-        row = line(g, row, bottom, pw, String.format(Locale.ROOT, "total %d us   %.0f steps/s", p.totalNanos() / 1000, st.stepRate));
         BodyStore b = world.bodies();
         int n = Math.max(1, b.size());
         int kin = p.kinematicBodies();

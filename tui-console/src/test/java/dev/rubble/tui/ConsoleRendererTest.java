@@ -55,7 +55,7 @@ final class ConsoleRendererTest {
         }
         DefaultVirtualTerminal vt = render(s, new ConsoleState(), 100, 30);
         assertThat(rowText(vt, 0)).startsWith("rubble | scene | step 3 | t 0.05 s | speed x1 | RUNNING");
-        assertThat(rowText(vt, 1)).startsWith("Stage time (last step)");
+        assertThat(rowText(vt, 1)).startsWith("Stage time (last step) " + s.world().profile().totalNanos() / 1000 + " us");
         StepProfile p = s.world().profile();
         final int L = ConsoleRenderer.LABEL;
         int barW = 44 - L - 10;
@@ -83,7 +83,7 @@ final class ConsoleRendererTest {
         LiveSession s = session();
         s.step();
         DefaultVirtualTerminal vt = render(s, new ConsoleState(), 100, 30);
-        int r = 2 + ConsoleRenderer.stageRows(s.world().profile()) + 1; // after the stage rows and the total row
+        int r = 2 + ConsoleRenderer.stageRows(s.world().profile()); // after the stage rows (the total is in the heading)
         assertThat(rowText(vt, r)).startsWith("Bodies (4)");
         assertThat(rowText(vt, r + 1)).startsWith("awake").contains("      2");
         assertThat(rowText(vt, r + 2)).startsWith("sleeping").contains("      1");
@@ -143,7 +143,7 @@ final class ConsoleRendererTest {
         LiveSession s = session();
         s.step();
         DefaultVirtualTerminal vt = render(s, new ConsoleState(), 60, 30);
-        int r = 2 + ConsoleRenderer.stageRows(s.world().profile()) + 2;
+        int r = 2 + ConsoleRenderer.stageRows(s.world().profile()) + 1;
         String awake = rowText(vt, r);
         assertThat(awake).startsWith("awake");
         int barW = 60 - ConsoleRenderer.LABEL - 10; // the whole width: no view panel
