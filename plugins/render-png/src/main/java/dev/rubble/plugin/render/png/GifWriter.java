@@ -1,0 +1,136 @@
+package dev.rubble.plugin.render.png;
+
+import dev.rubble.spi.render.FrameWriter;
+import dev.rubble.spi.render.RenderFrame;
+import dev.rubble.spi.render.RenderView;
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
+import java.awt.image.DataBufferInt;
+import java.awt.image.IndexColorModel;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Iterator;
+import javax.imageio.IIOImage;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageTypeSpecifier;
+import javax.imageio.ImageWriter;
+import javax.imageio.metadata.IIOMetadata;
+import javax.imageio.metadata.IIOMetadataNode;
+import javax.imageio.stream.ImageOutputStream;
+
+/**
+ * An animated GIF through the JDK's ImageIO GIF writer: every frame drawn in RGB, mapped to a fixed
+ * 252-colour palette (6 red × 7 green × 6 blue levels, nearest level per channel, no dithering, so
+ * the same frames give the same bytes), written with a frame delay and a loop-forever extension.
+ * Frames are streamed: memory stays one RGB and one indexed image.
+ */
+final class GifWriter implements FrameWriter {
+    private static final int R = 6, G = 7, B = 6;
+    private static final IndexColorModel PALETTE;
+
+    static {
+        byte[] r = new byte[256], g = new byte[256], b = new byte[256];
+        for (int i = 0; i < R * G * B; i++) {
+            r[i] = (byte) Math.round((i / (G * B)) * 255.0 / (R - 1));
+            g[i] = (byte) Math.round(((i / B) % G) * 255.0 / (G - 1));
+            b[i] = (byte) Math.round((i % B) * 255.0 / (B - 1));
+        }
+        PALETTE = new IndexColorModel(8, 256, r, g, b);
+    }
+
+    private final PixelRenderer renderer;
+    private final ImageOutputStream ios;
+    private final ImageWriter writer;
+    private final BufferedImage rgb;
+    private final BufferedImage indexed;
+    private final int frames;
+    private final int delayCentis;
+    private int added;
+
+    GifWriter(PixelRenderer renderer, OutputStream out, int frames, int width, int height, int delayMillis) {
+        this.renderer = renderer;
+        this.frames = frames;
+        this.delayCentis = Math.max(1, Math.round(delayMillis / 10f));
+        this.rgb = PixelRenderer.rgb(width, height);
+        this.indexed = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_INDEXED, PALETTE);
+        Iterator<ImageWriter> it = ImageIO.getImageWritersByFormatName("gif");
+        if (!it.hasNext()) {
+            throw new IllegalStateException("this Java runtime has no GIF image writer");
+        }
+        this.writer = it.next();
+        try {
+            this.ios = ImageIO.createImageOutputStream(out);
+            writer.setOutput(ios);
+            writer.prepareWriteSequence(null);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void add(RenderFrame frame, RenderView view) throws IOException {
+        if (added >= frames) {
+            throw new IllegalStateException("frame " + (added + 1) + " added; the output was opened for " + frames);
+        }
+        renderer.drawInto(rgb, frame, view);
+        int[] src = ((DataBufferInt) rgb.getRaster().getDataBuffer()).getData();
+        byte[] dst = ((DataBufferByte) indexed.getRaster().getDataBuffer()).getData();
+        for (int i = 0; i < dst.length; i++) {
+            dst[i] = (byte) index(src[i]);
+        }
+        writer.writeToSequence(new IIOImage(indexed, null, metadata(added == 0)), null);
+        added++;
+    }
+
+    /** Palette index of an RGB colour: nearest level per channel. */
+    static int index(int c) {
+        int r = ((c >> 16) & 255) * (R - 1) + 127;
+        int g = ((c >> 8) & 255) * (G - 1) + 127;
+        int b = (c & 255) * (B - 1) + 127;
+        return (r / 255) * G * B + (g / 255) * B + b / 255;
+    }
+
+    private IIOMetadata metadata(boolean first) throws IOException {
+        IIOMetadata m = writer.getDefaultImageMetadata(ImageTypeSpecifier.createFromRenderedImage(indexed), null);
+        String f = m.getNativeMetadataFormatName();
+        IIOMetadataNode root = (IIOMetadataNode) m.getAsTree(f);
+        IIOMetadataNode gce = child(root, "GraphicControlExtension");
+        gce.setAttribute("disposalMethod", "none");
+        gce.setAttribute("userInputFlag", "FALSE");
+        gce.setAttribute("transparentColorFlag", "FALSE");
+        gce.setAttribute("delayTime", Integer.toString(delayCentis));
+        gce.setAttribute("transparentColorIndex", "0");
+        if (first) {
+            IIOMetadataNode apps = child(root, "ApplicationExtensions");
+            IIOMetadataNode app = new IIOMetadataNode("ApplicationExtension");
+            app.setAttribute("applicationID", "NETSCAPE");
+            app.setAttribute("authenticationCode", "2.0");
+            app.setUserObject(new byte[] {1, 0, 0}); // loop forever
+            apps.appendChild(app);
+        }
+        m.setFromTree(f, root);
+        return m;
+    }
+
+    private static IIOMetadataNode child(IIOMetadataNode root, String name) {
+        for (int i = 0; i < root.getLength(); i++) {
+            if (root.item(i).getNodeName().equalsIgnoreCase(name)) {
+                return (IIOMetadataNode) root.item(i);
+            }
+        }
+        IIOMetadataNode n = new IIOMetadataNode(name);
+        root.appendChild(n);
+        return n;
+    }
+
+    @Override
+    public void finish() throws IOException {
+        if (added != frames) {
+            throw new IllegalStateException(added + " frames added; the output was opened for " + frames);
+        }
+        writer.endWriteSequence();
+        ios.flush();
+        ios.close();
+        writer.dispose();
+    }
+}
