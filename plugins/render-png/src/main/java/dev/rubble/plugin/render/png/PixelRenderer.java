@@ -45,6 +45,7 @@ final class PixelRenderer implements Renderer {
         Objects.requireNonNull(frame, "frame is null");
         Objects.requireNonNull(view, "view is null");
         Objects.requireNonNull(canvas, "canvas is null");
+        raster.keepFraming(false);
         raster.render(frame, view, canvas);
     }
 
@@ -58,6 +59,7 @@ final class PixelRenderer implements Renderer {
         if (frameCount < 1 || frameCount > MAX_FRAMES) {
             throw new IllegalArgumentException("frame count " + frameCount + " is not allowed; allowed: 1.." + MAX_FRAMES);
         }
+        raster.keepFraming(mode != Mode.PNG);
         return switch (mode) {
             case PNG -> {
                 if (frameCount != 1) {

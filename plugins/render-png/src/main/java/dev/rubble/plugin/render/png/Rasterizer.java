@@ -25,9 +25,9 @@ import java.util.Arrays;
  * its centre is inside a triangle. Triangles are clipped at a near plane; depth is {@code 1/z}
  * interpolated linearly in screen space (exact for planar triangles), nearer wins.
  *
- * <p>Automatic framing: the bounding sphere of every drawable but planes is looked at from the
- * direction (0.45, 0.5, 1) (front, a little right and above), at the distance where the sphere
- * fits the narrower field of view.
+ * <p>Automatic framing: the bounding sphere of the moving bodies (down to the static ground under
+ * them; every drawable but planes when all is static) is looked at from the direction (0.45, 0.5, 1)
+ * (front, a little right and above), at the distance where the sphere fits the narrower field of view.
  *
  * <p>Scratch: a float depth buffer grown to the largest canvas seen. Single threaded.
  */
@@ -73,6 +73,7 @@ final class Rasterizer {
         }
         Arrays.fill(depth, 0, n, 0f);
         Arrays.fill(px, 0, n, Palette.BACKGROUND);
+        box = focus(frame);
         camera(frame, view);
         ground(frame);
         for (int i = 0, count = frame.count(); i < count; i++) {
@@ -99,7 +100,7 @@ final class Rasterizer {
             }
         }
         if (options.overlay()) {
-            TinyFont.draw(px, width, height, 6, 6, 2, Palette.TEXT,
+            TinyFont.draw(px, width, height, 6, 6, width >= 480 ? 2 : 1, Palette.TEXT,
                     "step " + frame.step() + "  t " + seconds(frame.time()) + " s  breaks " + frame.breaks());
         }
         px = null;
@@ -133,7 +134,7 @@ final class Rasterizer {
         focal = (height / 2.0) / Math.tan(fov / 2);
         double tgx, tgy, tgz;
         if (view.autoFrame()) {
-            double[] b = sceneBounds(frame);
+            double[] b = box;
             tgx = (b[0] + b[3]) / 2;
             tgy = (b[1] + b[4]) / 2;
             tgz = (b[2] + b[5]) / 2;
@@ -182,11 +183,16 @@ final class Rasterizer {
 
     /** Union of the drawables' bounds, planes and disabled ones left out; a unit cube when empty. */
     private static double[] sceneBounds(RenderFrame f) {
+        return union(f, false);
+    }
+
+    private static double[] union(RenderFrame f, boolean movingOnly) {
         double[] b = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
             Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
         boolean any = false;
         for (int i = 0, n = f.count(); i < n; i++) {
-            if (f.state(i) == RenderFrame.DISABLED || f.shape(i) instanceof Plane) {
+            if (f.state(i) == RenderFrame.DISABLED || f.shape(i) instanceof Plane
+                    || movingOnly && f.state(i) == RenderFrame.STATIC) {
                 continue;
             }
             any = true;
@@ -196,9 +202,63 @@ final class Rasterizer {
             }
         }
         if (!any) {
-            return new double[] {-0.5, -0.5, -0.5, 0.5, 0.5, 0.5};
+            return movingOnly ? null : new double[] {-0.5, -0.5, -0.5, 0.5, 0.5, 0.5};
         }
         return b;
+    }
+
+    /**
+     * What automatic framing looks at: the bodies that are not static (so a large static floor does
+     * not shrink them to dots), down to the top of the static ground under them; everything when all
+     * is static. In a sequence ({@link #keepFraming}) the box only grows, so the camera never jitters.
+     */
+    private double[] focus(RenderFrame f) {
+        double[] b = union(f, true);
+        if (b == null) {
+            b = sceneBounds(f);
+            groundY = b[1];
+        } else {
+            // resting bodies sink a little into the ground: accept tops up to a tenth of the focus size above
+            double size = Math.max(Math.max(b[3] - b[0], b[4] - b[1]), Math.max(b[5] - b[2], 0.1));
+            double ground = Double.NEGATIVE_INFINITY;
+            for (int i = 0, n = f.count(); i < n; i++) {
+                if (f.state(i) == RenderFrame.STATIC && !(f.shape(i) instanceof Plane) && f.bounds(i, 4) <= b[1] + 0.1 * size
+                        && f.bounds(i, 0) <= b[3] && f.bounds(i, 3) >= b[0] && f.bounds(i, 2) <= b[5] && f.bounds(i, 5) >= b[2]) {
+                    ground = Math.max(ground, f.bounds(i, 4));
+                }
+            }
+            if (ground > Double.NEGATIVE_INFINITY) {
+                groundY = ground;
+                b[1] = Math.min(b[1], ground);
+            } else {
+                groundY = b[1];
+            }
+        }
+        if (keepFraming) {
+            if (kept == null) {
+                kept = b.clone();
+            } else {
+                for (int k = 0; k < 3; k++) {
+                    kept[k] = Math.min(kept[k], b[k]);
+                    kept[k + 3] = Math.max(kept[k + 3], b[k + 3]);
+                }
+            }
+            return kept;
+        }
+        return b;
+    }
+
+    private boolean keepFraming;
+    private double[] kept;
+    /** This frame's focus box (framing and the ground grid's extent). */
+    private double[] box;
+    /** This frame's ground level without a plane: the top of the static ground under the moving bodies. */
+    private double groundY;
+
+    /** Sequences (sheets, animations): automatic framing keeps growing one box over the frames. */
+    void keepFraming(boolean on) {
+        keepFraming = on;
+        kept = null;
     }
 
     // ---- ground ---------------------------------------------------------------------------------
@@ -210,9 +270,7 @@ final class Rasterizer {
         for (int i = 0, n = f.count(); i < n; i++) {
             if (f.shape(i) instanceof Plane p && f.state(i) != RenderFrame.DISABLED) {
                 found = true;
-                if (b == null) {
-                    b = sceneBounds(f);
-                }
+                b = box;
                 double q0 = f.orientation(i, 0), q1 = f.orientation(i, 1), q2 = f.orientation(i, 2),
                         q3 = f.orientation(i, 3);
                 setPose(0, 0, 0, q0, q1, q2, q3, 1);
@@ -223,8 +281,10 @@ final class Rasterizer {
             }
         }
         if (!found && options.grid() && f.count() > 0) {
-            b = sceneBounds(f);
-            grid(0, 1, 0, 0, b[1], 0, b);
+            b = box;
+            // lifted a little so a static floor box's top face does not fight the grid in the depth buffer
+            double dx = b[3] - b[0], dy = b[4] - b[1], dz = b[5] - b[2];
+            grid(0, 1, 0, 0, groundY + 1e-3 * Math.sqrt(dx * dx + dy * dy + dz * dz), 0, b);
         }
     }
 
