@@ -7,6 +7,7 @@ import dev.rubble.spi.render.CellCanvas;
 import dev.rubble.spi.render.CellGrid;
 import dev.rubble.spi.render.FrameBuffer;
 import dev.rubble.spi.render.FrameWriter;
+import dev.rubble.spi.render.RenderFrame;
 import dev.rubble.spi.render.RenderView;
 import dev.rubble.spi.render.Renderer;
 import java.io.BufferedOutputStream;
@@ -124,22 +125,25 @@ final class RenderCommand implements Callable<Integer> {
         int n = 0;
         for (long k = range[0]; k <= range[1]; k += range[2]) {
             src.frame(k, frame);
-            // frame the scene's bounds (planes and huge statics left to the edges)
-            double minX = Double.POSITIVE_INFINITY, maxX = Double.NEGATIVE_INFINITY, minY = minX, maxY = maxX;
-            for (int i = 0; i < frame.count(); i++) {
-                if (frame.bounds(i, 3) - frame.bounds(i, 0) > 1e4) {
-                    continue;
+            // frame the moving bodies (all bodies when none moves) down to the static ground under them
+            double[] b = union(frame, true);
+            if (b == null) {
+                b = union(frame, false);
+            } else {
+                double ground = Double.NEGATIVE_INFINITY, tol = 0.1 * Math.max(b[2] - b[0], b[3] - b[1]) + 1e-3;
+                for (int i = 0; i < frame.count(); i++) {
+                    if (frame.state(i) == RenderFrame.STATIC && frame.bounds(i, 4) <= b[1] + tol
+                            && frame.bounds(i, 0) <= b[2] && frame.bounds(i, 3) >= b[0]) {
+                        ground = Math.max(ground, frame.bounds(i, 4));
+                    }
                 }
-                minX = Math.min(minX, frame.bounds(i, 0));
-                maxX = Math.max(maxX, frame.bounds(i, 3));
-                minY = Math.min(minY, frame.bounds(i, 1));
-                maxY = Math.max(maxY, frame.bounds(i, 4));
+                b[1] = Math.min(b[1], ground > Double.NEGATIVE_INFINITY ? ground - 0.01 : b[1]);
             }
-            if (minX > maxX) {
-                minX = minY = -1;
-                maxX = maxY = 1;
+            if (b == null) {
+                b = new double[] {-1, -1, 1, 1};
             }
-            double scale = Math.max((maxX - minX) / Math.max(1, wh[0] - 2), (maxY - minY) * 2 / Math.max(1, wh[1] - 2));
+            double minX = b[0], minY = b[1], maxX = b[2], maxY = b[3];
+            double scale = 1.1 * Math.max((maxX - minX) / Math.max(1, wh[0] - 2), (maxY - minY) * 2 / Math.max(1, wh[1] - 2));
             CellGrid g = CellCanvas.grid(wh[0], wh[1]);
             r.render(frame, RenderView.cells(false, (minX + maxX) / 2, (minY + maxY) / 2, Math.max(scale, 1e-3)), g);
             sb.append("frame ").append(k).append(" step ").append(frame.step()).append('\n');
@@ -150,6 +154,26 @@ final class RenderCommand implements Callable<Integer> {
         }
         Files.writeString(out, sb.toString(), StandardCharsets.UTF_8);
         return n;
+    }
+
+    /** x/y bounds {min x, min y, max x, max y} of the drawables (non-static only when asked), planes left out; null if none. */
+    private static double[] union(FrameBuffer f, boolean movingOnly) {
+        double[] b = null;
+        for (int i = 0; i < f.count(); i++) {
+            if (f.state(i) == RenderFrame.DISABLED || f.bounds(i, 3) - f.bounds(i, 0) > 1e4
+                    || movingOnly && f.state(i) == RenderFrame.STATIC) {
+                continue;
+            }
+            if (b == null) {
+                b = new double[] {f.bounds(i, 0), f.bounds(i, 1), f.bounds(i, 3), f.bounds(i, 4)};
+            } else {
+                b[0] = Math.min(b[0], f.bounds(i, 0));
+                b[1] = Math.min(b[1], f.bounds(i, 1));
+                b[2] = Math.max(b[2], f.bounds(i, 3));
+                b[3] = Math.max(b[3], f.bounds(i, 4));
+            }
+        }
+        return b;
     }
 
     /** Fails with exit 2 unless {@code out}'s directory exists and can be written. */
