@@ -46,6 +46,7 @@ final class GifWriter implements FrameWriter {
     private final int frames;
     private final int delayCentis;
     private int added;
+    private IIOMetadata firstMeta, nextMeta;
 
     GifWriter(PixelRenderer renderer, OutputStream out, int frames, int width, int height, int delayMillis) {
         this.renderer = renderer;
@@ -78,7 +79,11 @@ final class GifWriter implements FrameWriter {
         for (int i = 0; i < dst.length; i++) {
             dst[i] = (byte) index(src[i]);
         }
-        writer.writeToSequence(new IIOImage(indexed, null, metadata(added == 0)), null);
+        if (firstMeta == null) {
+            firstMeta = metadata(true);
+            nextMeta = metadata(false);
+        }
+        writer.writeToSequence(new IIOImage(indexed, null, added == 0 ? firstMeta : nextMeta), null);
         added++;
     }
 
@@ -100,6 +105,21 @@ final class GifWriter implements FrameWriter {
         gce.setAttribute("transparentColorFlag", "FALSE");
         gce.setAttribute("delayTime", Integer.toString(delayCentis));
         gce.setAttribute("transparentColorIndex", "0");
+        // the default metadata carries a generic local colour table, not the image's: write ours
+        IIOMetadataNode table = child(root, "LocalColorTable");
+        while (table.getLength() > 0) {
+            table.removeChild(table.getFirstChild());
+        }
+        table.setAttribute("sizeOfLocalColorTable", "256");
+        table.setAttribute("sortFlag", "FALSE");
+        for (int i = 0; i < 256; i++) {
+            IIOMetadataNode e = new IIOMetadataNode("ColorTableEntry");
+            e.setAttribute("index", Integer.toString(i));
+            e.setAttribute("red", Integer.toString(PALETTE.getRed(i)));
+            e.setAttribute("green", Integer.toString(PALETTE.getGreen(i)));
+            e.setAttribute("blue", Integer.toString(PALETTE.getBlue(i)));
+            table.appendChild(e);
+        }
         if (first) {
             IIOMetadataNode apps = child(root, "ApplicationExtensions");
             IIOMetadataNode app = new IIOMetadataNode("ApplicationExtension");

@@ -236,6 +236,40 @@ final class PixelRendererTest {
     }
 
     @Test
+    void gifFramesKeepTheirColoursUpToTheDocumentedPalette() throws IOException {
+        Map<String, Object> o = new HashMap<>(Map.of("color", "strain", "shading", "flat", "grid", false, "edges", false,
+                "overlay", false));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        FrameWriter w = renderer("gif", o).open(out, 2, 64, 64);
+        for (double strain : new double[] {1, 0}) {
+            FrameBuffer f = new FrameBuffer();
+            f.clear(0, 0, 0);
+            addBox(f, 0.5, 0, 0, 0, strain);
+            w.add(f, RenderView.perspective(0, 0, 5, 0, 0, 0, 45));
+        }
+        w.finish();
+        try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(out.toByteArray()))) {
+            ImageReader reader = ImageIO.getImageReadersByFormatName("gif").next();
+            reader.setInput(in);
+            // 6 red x 7 green x 6 blue levels: each channel goes to its nearest level
+            assertThat(reader.read(0).getRGB(32, 32)).isEqualTo(nearest(DOC_HOT));
+            assertThat(reader.read(0).getRGB(1, 1)).isEqualTo(nearest(Palette.BACKGROUND));
+            assertThat(reader.read(1).getRGB(32, 32)).isEqualTo(nearest(DOC_COLD));
+        }
+    }
+
+    static int nearest(int c) {
+        int[] levels = {6, 7, 6};
+        int out = 0xFF000000;
+        for (int k = 0; k < 3; k++) {
+            int v = (c >> (16 - 8 * k)) & 255;
+            double step = 255.0 / (levels[k] - 1);
+            out |= (int) Math.round(Math.round(v / step) * step) << (16 - 8 * k);
+        }
+        return out;
+    }
+
+    @Test
     void badOptionsAndFrameCountsAreRefusedNamingWhatIsAllowed() {
         assertThatThrownBy(() -> renderer("png", Map.of("color", "rainbow")))
                 .hasMessageContaining("rainbow").hasMessageContaining("level, piece, strain, state");
