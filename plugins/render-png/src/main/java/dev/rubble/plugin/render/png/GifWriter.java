@@ -20,7 +20,7 @@ import javax.imageio.stream.ImageOutputStream;
 
 /**
  * An animated GIF through the JDK's ImageIO GIF writer: every frame drawn in RGB, mapped to a fixed
- * 252-colour palette (6 red × 7 green × 6 blue levels, nearest level per channel, no dithering, so
+ * 252-colour palette (6 red × 7 green × 6 blue levels) with 4×4 ordered dithering (deterministic:
  * the same frames give the same bytes), written with a frame delay and a loop-forever extension.
  * Frames are streamed: memory stays one RGB and one indexed image.
  */
@@ -76,8 +76,11 @@ final class GifWriter implements FrameWriter {
         renderer.drawInto(rgb, frame, view);
         int[] src = ((DataBufferInt) rgb.getRaster().getDataBuffer()).getData();
         byte[] dst = ((DataBufferByte) indexed.getRaster().getDataBuffer()).getData();
-        for (int i = 0; i < dst.length; i++) {
-            dst[i] = (byte) index(src[i]);
+        int w = rgb.getWidth(), h = rgb.getHeight();
+        for (int y = 0, i = 0; y < h; y++) {
+            for (int x = 0; x < w; x++, i++) {
+                dst[i] = (byte) index(src[i], BAYER[(y & 3) * 4 + (x & 3)]);
+            }
         }
         if (firstMeta == null) {
             firstMeta = metadata(true);
@@ -87,12 +90,20 @@ final class GifWriter implements FrameWriter {
         added++;
     }
 
-    /** Palette index of an RGB colour: nearest level per channel. */
-    static int index(int c) {
-        int r = ((c >> 16) & 255) * (R - 1) + 127;
-        int g = ((c >> 8) & 255) * (G - 1) + 127;
-        int b = (c & 255) * (B - 1) + 127;
-        return (r / 255) * G * B + (g / 255) * B + b / 255;
+    /** 4×4 ordered-dither thresholds, in 1/16 of a palette step, centred: (m + 0.5) / 16 scaled by 255·16. */
+    private static final int[] BAYER = {0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5};
+
+    /**
+     * Palette index of an RGB colour at a pixel with Bayer entry {@code m}: per channel the level
+     * {@code floor(v (L-1) / 255 + (m + 0.5) / 16)}, so a 4×4 block averages to the colour within a
+     * sixteenth of a level (flat colours between levels and shading gradients keep their tone).
+     */
+    static int index(int c, int m) {
+        int t = 255 * (2 * m + 1) / 32; // (m + 0.5) / 16 of 255
+        int r = Math.min(R - 1, (((c >> 16) & 255) * (R - 1) + t) / 255);
+        int g = Math.min(G - 1, (((c >> 8) & 255) * (G - 1) + t) / 255);
+        int b = Math.min(B - 1, ((c & 255) * (B - 1) + t) / 255);
+        return r * G * B + g * B + b;
     }
 
     private IIOMetadata metadata(boolean first) throws IOException {

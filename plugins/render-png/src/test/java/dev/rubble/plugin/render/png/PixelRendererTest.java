@@ -2,6 +2,7 @@ package dev.rubble.plugin.render.png;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.render.FrameBuffer;
@@ -251,22 +252,30 @@ final class PixelRendererTest {
         try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(out.toByteArray()))) {
             ImageReader reader = ImageIO.getImageReadersByFormatName("gif").next();
             reader.setInput(in);
-            // 6 red x 7 green x 6 blue levels: each channel goes to its nearest level
-            assertThat(reader.read(0).getRGB(32, 32)).isEqualTo(nearest(DOC_HOT));
-            assertThat(reader.read(0).getRGB(1, 1)).isEqualTo(nearest(Palette.BACKGROUND));
-            assertThat(reader.read(1).getRGB(32, 32)).isEqualTo(nearest(DOC_COLD));
+            // 6 red x 7 green x 6 blue levels with 4x4 ordered dithering: a 4x4 block averages to the colour
+            // within a sixteenth of a level (16 / 255 of a step, about 3.5 units of 255 for 6 levels)
+            assertThat(blockMean(reader.read(0), 30, 30)).containsExactly(rgb(DOC_HOT), within(4.0));
+            assertThat(blockMean(reader.read(0), 0, 0)).containsExactly(rgb(Palette.BACKGROUND), within(4.0));
+            assertThat(blockMean(reader.read(1), 30, 30)).containsExactly(rgb(DOC_COLD), within(4.0));
         }
     }
 
-    static int nearest(int c) {
-        int[] levels = {6, 7, 6};
-        int out = 0xFF000000;
-        for (int k = 0; k < 3; k++) {
-            int v = (c >> (16 - 8 * k)) & 255;
-            double step = 255.0 / (levels[k] - 1);
-            out |= (int) Math.round(Math.round(v / step) * step) << (16 - 8 * k);
+    static double[] rgb(int c) {
+        return new double[] {(c >> 16) & 255, (c >> 8) & 255, c & 255};
+    }
+
+    /** Mean red, green, blue over the 4×4 window at (x, y): any such window holds each dither threshold once. */
+    static double[] blockMean(BufferedImage img, int x, int y) {
+        double[] m = new double[3];
+        for (int j = 0; j < 4; j++) {
+            for (int i = 0; i < 4; i++) {
+                double[] c = rgb(img.getRGB(x + i, y + j));
+                for (int k = 0; k < 3; k++) {
+                    m[k] += c[k] / 16;
+                }
+            }
         }
-        return out;
+        return m;
     }
 
     @Test
