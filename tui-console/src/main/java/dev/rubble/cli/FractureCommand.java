@@ -81,8 +81,17 @@ final class FractureCommand implements Callable<Integer> {
     @Option(names = "--density", paramLabel = "KG_M3", defaultValue = "2500", description = "density, kg/m^3 (default 2500)")
     double density;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "save the collection here (.rbc)")
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "save the collection here: .rbc (the collection file), or .obj, .ply, .glb (its leaves at rest,"
+                    + " for other tools)")
     Path out;
+
+    @Option(names = "--preview", paramLabel = "FILE.png", description = "also draw the leaves at rest as a PNG image")
+    Path preview;
+
+    @Option(names = "--color", paramLabel = "MODE", defaultValue = "piece",
+            description = "preview colours: piece (default), level, strain or state")
+    String previewColor;
 
     @Mixin
     PluginOptions plugins;
@@ -122,8 +131,20 @@ final class FractureCommand implements Callable<Integer> {
             if (parent != null && !Files.isDirectory(parent)) {
                 throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
             }
+            if (!out.getFileName().toString().endsWith(".rbc") && Exports.format(out) == null) {
+                throw new BadInputException("--out " + out + ": unknown extension; allowed: .rbc, " + Exports.ALLOWED);
+            }
+        }
+        if (preview != null) {
+            if (!preview.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".png")) {
+                throw new BadInputException("--preview " + preview + ": allowed: a .png file");
+            }
+            RenderCommand.checkWritable(preview);
         }
         Stages stages = plugins.load();
+        // the preview renderer is made before the (possibly long) fracture so a bad option fails fast
+        dev.rubble.spi.render.Renderer previewRenderer = preview == null ? null
+                : stages.create(StageFamily.RENDERER, "png", StageConfig.of(Map.of("color", previewColor, "overlay", false)));
         List<String> names = methods.isEmpty() ? List.of(StageFamily.FRACTURE.defaultName()) : methods;
         List<FractureMethod> perLevel = new ArrayList<>();
         for (int l = 0; l < levels; l++) {
@@ -148,8 +169,23 @@ final class FractureCommand implements Callable<Integer> {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         printSummary(spec.commandLine().getOut(), c, src.volume(), graphName, clusters, merged, ms);
         if (out != null) {
-            CollectionFile.save(c, out);
+            String format = Exports.format(out);
+            if (format == null) {
+                CollectionFile.save(c, out);
+            } else {
+                Exports.collection(c, format, out);
+            }
             spec.commandLine().getOut().println("wrote " + out);
+        }
+        if (preview != null) {
+            dev.rubble.spi.render.FrameBuffer frame = new dev.rubble.spi.render.FrameBuffer();
+            new dev.rubble.authoring.export.CollectionFrame(c).fill(frame);
+            try (java.io.OutputStream os = new java.io.BufferedOutputStream(Files.newOutputStream(preview))) {
+                dev.rubble.spi.render.FrameWriter w = previewRenderer.open(os, 1, 960, 540);
+                w.add(frame, dev.rubble.spi.render.RenderView.auto());
+                w.finish();
+            }
+            spec.commandLine().getOut().println("wrote " + preview);
         }
         spec.commandLine().getOut().flush();
         return 0;

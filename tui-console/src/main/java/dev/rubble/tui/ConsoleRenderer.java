@@ -4,11 +4,16 @@ import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.graphics.TextGraphics;
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.core.body.MotionType;
-import dev.rubble.core.world.World;
-import dev.rubble.core.step.WorldSettings;
+import dev.rubble.core.plugin.StageFamily;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.render.FrameBuilder;
 import dev.rubble.core.step.StepProfile;
 import dev.rubble.core.step.StepSlot;
+import dev.rubble.core.step.WorldSettings;
+import dev.rubble.core.world.World;
+import dev.rubble.spi.StageConfig;
+import dev.rubble.spi.render.RenderView;
+import dev.rubble.spi.render.Renderer;
 import java.util.Locale;
 
 /**
@@ -34,7 +39,6 @@ public final class ConsoleRenderer {
     /** Narrowest terminal that still shows the view. */
     public static final int MIN_VIEW_WIDTH = 70;
     public static final char BAR = '=';
-    public static final char STATIC = '#', AWAKE = 'o', SLEEPING = 'z', KINEMATIC = 'k', RELEASED = '@', CENTRE = '+';
     public static final String KEYS = "space pause  n step  +/- speed  arrows pan  [/] zoom  v view  i impulse  r release  q quit";
     private static final StepSlot[] STAGES = StepSlot.values();
 
@@ -159,16 +163,6 @@ public final class ConsoleRenderer {
         return s.length() >= n ? s.substring(0, n) : s + " ".repeat(n - s.length());
     }
 
-    /** Column of world coordinate {@code u} in a view {@code cols} wide centred at {@code centre}. */
-    public static int column(double u, double centre, double scale, int cols) {
-        return cols / 2 + (int) Math.floor((u - centre) / scale + 0.5);
-    }
-
-    /** Row of world coordinate {@code v} in a view {@code rows} tall centred at {@code centre} (rows are 2 columns tall). */
-    public static int row(double v, double centre, double scale, int rows) {
-        return rows / 2 - (int) Math.floor((v - centre) / (2 * scale) + 0.5);
-    }
-
     private static void view(TextGraphics g, int x0, int y0, int w, int h, ConsoleSession session, ConsoleState st) {
         String title = String.format(Locale.ROOT, "+- %s view %s, %s m/col ", st.topView ? "top" : "side",
                 st.topView ? "x,z" : "x,y", ConsoleController.fmt(st.scale));
@@ -182,43 +176,15 @@ public final class ConsoleRenderer {
             g.setCharacter(x0 + w - 1, y0 + r, '|');
         }
         put(g, x0, y0 + rows + 1, w, "+" + "-".repeat(Math.max(0, w - 2)) + "+");
-        BodyStore b = session.world().bodies();
-        // draw statics first, then sleeping, then awake, so moving bodies stay visible on top
-        int[] order = b.order;
-        int from = b.partitionStart(BodyState.STATIC), to = b.partitionStart(BodyState.DISABLED);
-        for (int i = from; i < to; i++) {
-            body(g, x0 + 1, y0 + 1, cols, rows, b, order[i], STATIC, st);
-        }
-        from = b.partitionStart(BodyState.SLEEPING);
-        for (int i = from; i < b.partitionStart(BodyState.STATIC); i++) {
-            body(g, x0 + 1, y0 + 1, cols, rows, b, order[i], SLEEPING, st);
-        }
-        for (int i = 0, n = b.awakeCount(); i < n; i++) {
-            int s = order[i];
-            char c = session.driven(s) ? AWAKE : b.motion(s) == MotionType.KINEMATIC ? KINEMATIC
-                    : session.replay() ? RELEASED : AWAKE;
-            body(g, x0 + 1, y0 + 1, cols, rows, b, s, c, st);
-        }
-        int cc = cols / 2, cr = rows / 2;
-        if (g.getCharacter(x0 + 1 + cc, y0 + 1 + cr).getCharacterString().equals(" ")) {
-            g.setCharacter(x0 + 1 + cc, y0 + 1 + cr, CENTRE);
-        }
+        // the world view is a renderer plugin (family renderer, name console): it sees a frame, never the world
+        World world = session.world();
+        FrameBuilder.fill(world.bodies(), world.stepIndex(), world.time(), session::driven, session.replay(), st.frame);
+        ViewRenderer.INSTANCE.render(st.frame, RenderView.cells(st.topView, st.viewX, st.viewY, st.scale),
+                new TextCells(g, x0 + 1, y0 + 1, cols, rows));
     }
 
-    private static void body(TextGraphics g, int x0, int y0, int cols, int rows, BodyStore b, int s, char c,
-                             ConsoleState st) {
-        double[] bo = b.bounds;
-        int o = s * 6;
-        double minU = bo[o], maxU = bo[o + 3];
-        double minV = st.topView ? bo[o + 2] : bo[o + 1], maxV = st.topView ? bo[o + 5] : bo[o + 4];
-        int c0 = Math.max(0, column(minU, st.viewX, st.scale, cols));
-        int c1 = Math.min(cols - 1, column(maxU, st.viewX, st.scale, cols));
-        int r0 = Math.max(0, row(maxV, st.viewY, st.scale, rows));
-        int r1 = Math.min(rows - 1, row(minV, st.viewY, st.scale, rows));
-        for (int r = r0; r <= r1; r++) {
-            for (int k = c0; k <= c1; k++) {
-                g.setCharacter(x0 + k, y0 + r, c);
-            }
-        }
+    /** The class-path {@code console} renderer, loaded on first use. */
+    private static final class ViewRenderer {
+        static final Renderer INSTANCE = Stages.load().create(StageFamily.RENDERER, "console", StageConfig.empty());
     }
 }

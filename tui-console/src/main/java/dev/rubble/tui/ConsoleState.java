@@ -23,4 +23,6 @@ public final class ConsoleState {
     public double journalRate;
     /** Wall-clock step rate achieved, steps per second, measured by the runner. */
     public double stepRate;
+    /** The frame the world view is drawn from, reused every redraw (renderer SPI). */
+    public final dev.rubble.spi.render.FrameBuffer frame = new dev.rubble.spi.render.FrameBuffer();
 }

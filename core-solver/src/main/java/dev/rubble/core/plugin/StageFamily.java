@@ -6,6 +6,7 @@ import dev.rubble.spi.broadphase.BroadphaseFactory;
 import dev.rubble.spi.fracture.FractureFactory;
 import dev.rubble.spi.graph.ConnectionGraphFactory;
 import dev.rubble.spi.narrowphase.NarrowphaseFactory;
+import dev.rubble.spi.render.RendererFactory;
 import java.util.List;
 import java.util.function.Function;
 
@@ -42,9 +43,16 @@ public record StageFamily<F extends StageFactory<?>>(
     public static final StageFamily<NarrowphaseFactory> NARROWPHASE =
             new StageFamily<>("narrowphase", NarrowphaseFactory.class, RubblePlugin::narrowphases, "default");
 
+    /**
+     * Draw-only renderers (SPEC §11): they read frames built from a world, a journal or a collection
+     * and never take part in a step. The default writes one PNG image.
+     */
+    public static final StageFamily<RendererFactory> RENDERER =
+            new StageFamily<>("renderer", RendererFactory.class, RubblePlugin::renderers, "png");
+
     /** Every family, in the order {@code rubble plugins} prints them. */
     public static List<StageFamily<?>> all() {
-        return List.of(BROADPHASE, NARROWPHASE, FRACTURE, CONNECTION_GRAPH);
+        return List.of(BROADPHASE, NARROWPHASE, FRACTURE, CONNECTION_GRAPH, RENDERER);
     }
 
     /** The family called {@code name}, or fails listing the known ones. */

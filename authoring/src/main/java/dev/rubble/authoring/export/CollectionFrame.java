@@ -1,0 +1,64 @@
+package dev.rubble.authoring.export;
+
+import dev.rubble.geometry.hull.QuickHull;
+import dev.rubble.authoring.GeometryCollection;
+import dev.rubble.spi.geom.ConvexPolytope;
+import dev.rubble.spi.render.FrameBuffer;
+import dev.rubble.spi.render.RenderFrame;
+import dev.rubble.spi.shape.ConvexHull;
+import dev.rubble.spi.shape.Shape;
+import java.util.Objects;
+
+/**
+ * The leaves of a geometry collection in their rest poses, as drawables: one per leaf hull, in the
+ * collection frame (identity pose), with the leaf's level and anchored flag, piece id = node id.
+ * Shapes are built once here; {@link #fill} allocates nothing.
+ */
+public final class CollectionFrame {
+    private final Shape[] shapes;
+    private final int[] node;
+    private final int[] level;
+    private final boolean[] anchored;
+
+    public CollectionFrame(GeometryCollection c) {
+        Objects.requireNonNull(c, "collection is null");
+        int[] leaves = c.leaves();
+        int n = 0;
+        for (int leaf : leaves) {
+            n += c.hullCount(leaf);
+        }
+        shapes = new Shape[n];
+        node = new int[n];
+        level = new int[n];
+        anchored = new boolean[n];
+        int k = 0;
+        for (int leaf : leaves) {
+            for (int h = 0; h < c.hullCount(leaf); h++) {
+                shapes[k] = toHull(c.hull(leaf, h));
+                node[k] = leaf;
+                level[k] = c.level(leaf);
+                anchored[k] = c.anchored(leaf);
+                k++;
+            }
+        }
+    }
+
+    /** A polytope as a hull shape with the same vertices. */
+    public static ConvexHull toHull(ConvexPolytope p) {
+        return QuickHull.of(p.vertices());
+    }
+
+    /** Number of drawables (leaf hulls). */
+    public int count() {
+        return shapes.length;
+    }
+
+    /** Fills {@code out}: every leaf static at rest, step 0, time 0. */
+    public void fill(FrameBuffer out) {
+        out.clear(0, 0, 0);
+        for (int i = 0; i < shapes.length; i++) {
+            int d = out.add(shapes[i], 0, 0, 0, 0, 0, 0, 1, RenderFrame.STATIC, node[i]);
+            out.setDestruction(d, level[i], anchored[i], 0, 1);
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.rubble.core.render;
+
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.world.World;
+import dev.rubble.spi.render.FrameBuffer;
+import dev.rubble.spi.render.RenderFrame;
+import java.util.Objects;
+import java.util.function.IntPredicate;
+
+/**
+ * Fills a {@link FrameBuffer} from live bodies, so renderers draw a world without seeing it.
+ * Drawables come in body order (awake, then sleeping, then static; disabled bodies are left out),
+ * posed at the body origin (the shape's frame, not the centre of mass), with the store's own bounds, so a renderer that draws bounds draws exactly what the world holds.
+ * The runtime has no clusters yet: level 0, not anchored, strain 0 and removal scale 1 for every
+ * body. No allocation once the buffer has grown to the body count.
+ */
+public final class FrameBuilder {
+    private FrameBuilder() {
+    }
+
+    /** Fills {@code out} from a live world (no playback). */
+    public static void fill(World world, FrameBuffer out) {
+        fill(world.bodies(), world.stepIndex(), world.time(), null, false, out);
+    }
+
+    /**
+     * Fills {@code out} from a body store.
+     *
+     * @param driven in playback, the bodies that follow the recording (drawn as awake even though
+     *               they are kinematic); null when nothing is driven
+     * @param replay whether this is playback: awake dynamic bodies that are not driven were released
+     *               to live simulation ({@link RenderFrame#RELEASED})
+     */
+    public static void fill(BodyStore b, long step, double time, IntPredicate driven, boolean replay,
+                            FrameBuffer out) {
+        Objects.requireNonNull(b, "bodies is null");
+        Objects.requireNonNull(out, "out is null");
+        out.clear(step, time, 0);
+        int[] order = b.order;
+        int end = b.partitionStart(BodyState.DISABLED);
+        int sleepFrom = b.partitionStart(BodyState.SLEEPING), staticFrom = b.partitionStart(BodyState.STATIC);
+        for (int i = 0; i < end; i++) {
+            int s = order[i];
+            int kind;
+            if (i >= staticFrom) {
+                kind = RenderFrame.STATIC;
+            } else if (i >= sleepFrom) {
+                kind = RenderFrame.SLEEPING;
+            } else if (driven != null && driven.test(s)) {
+                kind = RenderFrame.AWAKE;
+            } else if (b.motion(s) == MotionType.KINEMATIC) {
+                kind = RenderFrame.KINEMATIC;
+            } else {
+                kind = replay ? RenderFrame.RELEASED : RenderFrame.AWAKE;
+            }
+            int d = out.add(b.shape[s], b.originX(s), b.originY(s), b.originZ(s), b.qx[s], b.qy[s], b.qz[s], b.qw[s], kind, s);
+            int o = 6 * s;
+            double[] bo = b.bounds;
+            out.setBounds(d, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
+        }
+    }
+}

@@ -1,0 +1,629 @@
+package dev.rubble.plugin.render.png;
+
+import dev.rubble.spi.render.PixelCanvas;
+import dev.rubble.spi.render.RenderFrame;
+import dev.rubble.spi.render.RenderView;
+import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.Capsule;
+import dev.rubble.spi.shape.Compound;
+import dev.rubble.spi.shape.ConvexHull;
+import dev.rubble.spi.shape.Plane;
+import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.shape.Sphere;
+import dev.rubble.spi.shape.TriangleMesh;
+import java.util.Arrays;
+
+/**
+ * A software rasteriser: every shape is cut into triangles on the fly (nothing is cached or
+ * allocated per piece), lit per face, projected by a pinhole camera and filled with a depth buffer.
+ *
+ * <p>Camera model (what the pixel tests check): forward {@code f = normalize(target - eye)}, right
+ * {@code r = normalize(f × (0,1,0))} (or {@code f × (0,0,-1)} when looking straight up or down),
+ * up {@code u = r × f}. A world point {@code p} at camera coordinates {@code (x, y, z) = ((p-eye)·r,
+ * (p-eye)·u, (p-eye)·f)} lands at {@code sx = W/2 + F x / z}, {@code sy = H/2 - F y / z} with
+ * {@code F = (H/2) / tan(fov/2)}; pixel (i, j) covers {@code [i, i+1) × [j, j+1)} and is filled when
+ * its centre is inside a triangle. Triangles are clipped at a near plane; depth is {@code 1/z}
+ * interpolated linearly in screen space (exact for planar triangles), nearer wins.
+ *
+ * <p>Automatic framing: the bounding sphere of the moving bodies (down to the static ground under
+ * them; every drawable but planes when all is static) is looked at from the direction (0.45, 0.5, 1)
+ * (front, a little right and above), at the distance where the sphere fits the narrower field of view.
+ *
+ * <p>Scratch: a float depth buffer grown to the largest canvas seen. Single threaded.
+ */
+final class Rasterizer {
+    private static final int SPHERE_SLICES = 20, SPHERE_STACKS = 12;
+    /** Light direction for Lambert shading, normalised (from above, front, right). */
+    private static final double LX, LY, LZ;
+    private static final double AMBIENT = 0.38;
+
+    static {
+        double x = 0.35, y = 0.85, z = 0.45, n = Math.sqrt(x * x + y * y + z * z);
+        LX = x / n;
+        LY = y / n;
+        LZ = z / n;
+    }
+
+    private final RenderOptions options;
+    private float[] depth = new float[0];
+    private int[] px;
+    private int width, height;
+    // camera
+    private double ex, ey, ez, rx, ry, rz, ux, uy, uz, fx, fy, fz, focal, near;
+    // current drawable: pose (world = pos + s * R(q) local), colour and style
+    private double tx, ty, tz, qx, qy, qz, qw, sc;
+    private int base;
+    private boolean hatched, outlined, lit, lines;
+    // clipping scratch: camera-space polygon, up to 4 vertices after one plane, with per-edge flags
+    private final double[] poly = new double[12], clipped = new double[15];
+    private final boolean[] polyEdge = new boolean[4], clippedEdge = new boolean[5];
+
+    Rasterizer(RenderOptions options) {
+        this.options = options;
+    }
+
+    /** Draws the frame onto the canvas (covers all of it). */
+    void render(RenderFrame frame, RenderView view, PixelCanvas canvas) {
+        width = canvas.width();
+        height = canvas.height();
+        px = canvas.argb();
+        int n = width * height;
+        if (depth.length < n) {
+            depth = new float[n];
+        }
+        Arrays.fill(depth, 0, n, 0f);
+        Arrays.fill(px, 0, n, Palette.BACKGROUND);
+        box = focus(frame);
+        camera(frame, view);
+        ground(frame);
+        for (int i = 0, count = frame.count(); i < count; i++) {
+            int st = frame.state(i);
+            Shape s = frame.shape(i);
+            if (st == RenderFrame.DISABLED || s instanceof Plane) {
+                continue;
+            }
+            base = colour(frame, i);
+            hatched = frame.anchored(i) && options.hatch();
+            outlined = frame.anchored(i) && !options.hatch();
+            lit = options.lambert();
+            lines = options.edges() || outlined;
+            tx = frame.position(i, 0);
+            ty = frame.position(i, 1);
+            tz = frame.position(i, 2);
+            qx = frame.orientation(i, 0);
+            qy = frame.orientation(i, 1);
+            qz = frame.orientation(i, 2);
+            qw = frame.orientation(i, 3);
+            sc = frame.removalScale(i);
+            if (sc > 0) {
+                shape(s);
+            }
+        }
+        if (options.overlay()) {
+            TinyFont.draw(px, width, height, 6, 6, width >= 480 ? 2 : 1, Palette.TEXT,
+                    "step " + frame.step() + "  t " + seconds(frame.time()) + " s  breaks " + frame.breaks());
+        }
+        px = null;
+    }
+
+    private static String seconds(double t) {
+        long ms = Math.round(t * 1000);
+        long s = ms / 1000, r = Math.abs(ms % 1000);
+        return s + "." + (r < 100 ? r < 10 ? "00" : "0" : "") + r;
+    }
+
+    private int colour(RenderFrame f, int i) {
+        return switch (options.color()) {
+            case LEVEL -> Palette.level(f.level(i));
+            case PIECE -> Palette.piece(f.piece(i));
+            case STRAIN -> Palette.heat(f.strain(i));
+            case STATE -> switch (f.state(i)) {
+                case RenderFrame.STATIC -> 0xFF9A9A96;
+                case RenderFrame.SLEEPING -> 0xFF7890B0;
+                case RenderFrame.KINEMATIC -> 0xFF60B060;
+                case RenderFrame.RELEASED -> 0xFFD060C0;
+                default -> 0xFFE8963C;
+            };
+        };
+    }
+
+    // ---- camera ---------------------------------------------------------------------------------
+
+    private void camera(RenderFrame frame, RenderView view) {
+        double fov = Math.toRadians(view.fovDegrees());
+        focal = (height / 2.0) / Math.tan(fov / 2);
+        double tgx, tgy, tgz;
+        if (view.autoFrame()) {
+            double[] b = box;
+            tgx = (b[0] + b[3]) / 2;
+            tgy = (b[1] + b[4]) / 2;
+            tgz = (b[2] + b[5]) / 2;
+            double dx = b[3] - b[0], dy = b[4] - b[1], dz = b[5] - b[2];
+            double radius = Math.max(0.5 * Math.sqrt(dx * dx + dy * dy + dz * dz), 0.05);
+            double hfov = 2 * Math.atan(Math.tan(fov / 2) * width / height);
+            double dist = radius / Math.sin(Math.min(fov, hfov) / 2);
+            double d0 = 0.45, d1 = 0.5, d2 = 1, dn = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2);
+            ex = tgx + d0 / dn * dist;
+            ey = tgy + d1 / dn * dist;
+            ez = tgz + d2 / dn * dist;
+        } else {
+            ex = view.eyeX();
+            ey = view.eyeY();
+            ez = view.eyeZ();
+            tgx = view.targetX();
+            tgy = view.targetY();
+            tgz = view.targetZ();
+        }
+        fx = tgx - ex;
+        fy = tgy - ey;
+        fz = tgz - ez;
+        double fl = Math.sqrt(fx * fx + fy * fy + fz * fz);
+        fx /= fl;
+        fy /= fl;
+        fz /= fl;
+        // r = f x (0, 1, 0) = (-fz, 0, fx); looking straight up or down, f x (0, 0, -1) = (-fy, fx, 0)
+        rx = -fz;
+        ry = 0;
+        rz = fx;
+        double rl = Math.sqrt(rx * rx + rz * rz);
+        if (rl < 1e-9) {
+            rx = -fy;
+            ry = fx;
+            rz = 0;
+            rl = Math.sqrt(rx * rx + ry * ry);
+        }
+        rx /= rl;
+        ry /= rl;
+        rz /= rl;
+        ux = ry * fz - rz * fy;
+        uy = rz * fx - rx * fz;
+        uz = rx * fy - ry * fx;
+        near = Math.max(1e-4, fl * 1e-3);
+    }
+
+    /** Union of the drawables' bounds, planes and disabled ones left out; a unit cube when empty. */
+    private static double[] sceneBounds(RenderFrame f) {
+        return union(f, false);
+    }
+
+    private static double[] union(RenderFrame f, boolean movingOnly) {
+        double[] b = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        boolean any = false;
+        for (int i = 0, n = f.count(); i < n; i++) {
+            if (f.state(i) == RenderFrame.DISABLED || f.shape(i) instanceof Plane
+                    || movingOnly && f.state(i) == RenderFrame.STATIC) {
+                continue;
+            }
+            any = true;
+            for (int k = 0; k < 3; k++) {
+                b[k] = Math.min(b[k], f.bounds(i, k));
+                b[k + 3] = Math.max(b[k + 3], f.bounds(i, k + 3));
+            }
+        }
+        if (!any) {
+            return movingOnly ? null : new double[] {-0.5, -0.5, -0.5, 0.5, 0.5, 0.5};
+        }
+        return b;
+    }
+
+    /**
+     * What automatic framing looks at: the bodies that are not static (so a large static floor does
+     * not shrink them to dots), down to the top of the static ground under them; everything when all
+     * is static. In a sequence ({@link #keepFraming}) the box only grows, so the camera never jitters.
+     */
+    private double[] focus(RenderFrame f) {
+        double[] b = union(f, true);
+        if (b == null) {
+            b = sceneBounds(f);
+            groundY = b[1];
+        } else {
+            // resting bodies sink a little into the ground: accept tops up to a tenth of the focus size above
+            double size = Math.max(Math.max(b[3] - b[0], b[4] - b[1]), Math.max(b[5] - b[2], 0.1));
+            double ground = Double.NEGATIVE_INFINITY;
+            for (int i = 0, n = f.count(); i < n; i++) {
+                if (f.state(i) == RenderFrame.STATIC && !(f.shape(i) instanceof Plane) && f.bounds(i, 4) <= b[1] + 0.1 * size
+                        && f.bounds(i, 0) <= b[3] && f.bounds(i, 3) >= b[0] && f.bounds(i, 2) <= b[5] && f.bounds(i, 5) >= b[2]) {
+                    ground = Math.max(ground, f.bounds(i, 4));
+                }
+            }
+            if (ground > Double.NEGATIVE_INFINITY) {
+                groundY = ground;
+                b[1] = Math.min(b[1], ground);
+            } else {
+                groundY = b[1];
+            }
+        }
+        if (keepFraming) {
+            if (kept == null) {
+                kept = b.clone();
+            } else {
+                for (int k = 0; k < 3; k++) {
+                    kept[k] = Math.min(kept[k], b[k]);
+                    kept[k + 3] = Math.max(kept[k + 3], b[k + 3]);
+                }
+            }
+            return kept;
+        }
+        return b;
+    }
+
+    private boolean keepFraming;
+    private double[] kept;
+    /** This frame's focus box (framing and the ground grid's extent). */
+    private double[] box;
+    /** This frame's ground level without a plane: the top of the static ground under the moving bodies. */
+    private double groundY;
+
+    /** Sequences (sheets, animations): automatic framing keeps growing one box over the frames. */
+    void keepFraming(boolean on) {
+        keepFraming = on;
+        kept = null;
+    }
+
+    // ---- ground ---------------------------------------------------------------------------------
+
+    /** A checkered grid on every plane (or, with none, under the scene when the grid is on). */
+    private void ground(RenderFrame f) {
+        boolean found = false;
+        double[] b = null;
+        for (int i = 0, n = f.count(); i < n; i++) {
+            if (f.shape(i) instanceof Plane p && f.state(i) != RenderFrame.DISABLED) {
+                found = true;
+                b = box;
+                double q0 = f.orientation(i, 0), q1 = f.orientation(i, 1), q2 = f.orientation(i, 2),
+                        q3 = f.orientation(i, 3);
+                setPose(0, 0, 0, q0, q1, q2, q3, 1);
+                double nx = rotX(p.nx(), p.ny(), p.nz()), ny = rotY(p.nx(), p.ny(), p.nz()), nz = rotZ(p.nx(), p.ny(), p.nz());
+                double ox = f.position(i, 0) + nx * p.offset(), oy = f.position(i, 1) + ny * p.offset(),
+                        oz = f.position(i, 2) + nz * p.offset();
+                grid(nx, ny, nz, ox, oy, oz, b);
+            }
+        }
+        if (!found && options.grid() && f.count() > 0) {
+            b = box;
+            // lifted a little so a static floor box's top face does not fight the grid in the depth buffer
+            double dx = b[3] - b[0], dy = b[4] - b[1], dz = b[5] - b[2];
+            grid(0, 1, 0, 0, groundY + 1e-3 * Math.sqrt(dx * dx + dy * dy + dz * dz), 0, b);
+        }
+    }
+
+    private void grid(double nx, double ny, double nz, double ox, double oy, double oz, double[] b) {
+        // centre: the scene centre dropped onto the plane
+        double cx = (b[0] + b[3]) / 2, cy = (b[1] + b[4]) / 2, cz = (b[2] + b[5]) / 2;
+        double d = (cx - ox) * nx + (cy - oy) * ny + (cz - oz) * nz;
+        cx -= d * nx;
+        cy -= d * ny;
+        cz -= d * nz;
+        double dx = b[3] - b[0], dy = b[4] - b[1], dz = b[5] - b[2];
+        double extent = Math.max(2, 1.5 * Math.sqrt(dx * dx + dy * dy + dz * dz));
+        double cell = niceStep(extent / 8);
+        int cells = (int) Math.ceil(extent / cell);
+        // snap the centre to the grid so cells stay put while the scene moves
+        // plane basis t1, t2
+        double ax = Math.abs(nx) < 0.9 ? 1 : 0, ay = ax == 1 ? 0 : 1;
+        double t1x = ay * nz, t1y = -ax * nz, t1z = ax * ny - ay * nx;
+        double t1l = Math.sqrt(t1x * t1x + t1y * t1y + t1z * t1z);
+        t1x /= t1l;
+        t1y /= t1l;
+        t1z /= t1l;
+        double t2x = ny * t1z - nz * t1y, t2y = nz * t1x - nx * t1z, t2z = nx * t1y - ny * t1x;
+        double u0 = Math.floor(((cx - ox) * t1x + (cy - oy) * t1y + (cz - oz) * t1z) / cell) * cell;
+        double v0 = Math.floor(((cx - ox) * t2x + (cy - oy) * t2y + (cz - oz) * t2z) / cell) * cell;
+        setPose(0, 0, 0, 0, 0, 0, 1, 1);
+        boolean saveLit = lit, saveLines = lines, saveHatch = hatched, saveOutline = outlined;
+        lit = false;
+        lines = false;
+        hatched = false;
+        outlined = false;
+        for (int i = -cells; i < cells; i++) {
+            for (int j = -cells; j < cells; j++) {
+                base = ((i + j) & 1) == 0 ? Palette.GROUND_A : Palette.GROUND_B;
+                double ua = u0 + i * cell, ub = ua + cell, va = v0 + j * cell, vb = va + cell;
+                double p0x = ox + t1x * ua + t2x * va, p0y = oy + t1y * ua + t2y * va, p0z = oz + t1z * ua + t2z * va;
+                double p1x = ox + t1x * ub + t2x * va, p1y = oy + t1y * ub + t2y * va, p1z = oz + t1z * ub + t2z * va;
+                double p2x = ox + t1x * ub + t2x * vb, p2y = oy + t1y * ub + t2y * vb, p2z = oz + t1z * ub + t2z * vb;
+                double p3x = ox + t1x * ua + t2x * vb, p3y = oy + t1y * ua + t2y * vb, p3z = oz + t1z * ua + t2z * vb;
+                worldTriangle(p0x, p0y, p0z, p1x, p1y, p1z, p2x, p2y, p2z, 0);
+                worldTriangle(p0x, p0y, p0z, p2x, p2y, p2z, p3x, p3y, p3z, 0);
+            }
+        }
+        lit = saveLit;
+        lines = saveLines;
+        hatched = saveHatch;
+        outlined = saveOutline;
+    }
+
+    /** 1, 2 or 5 times a power of ten, at least {@code x}. */
+    static double niceStep(double x) {
+        double p = Math.pow(10, Math.floor(Math.log10(x)));
+        double m = x / p;
+        return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
+    }
+
+    // ---- shapes ---------------------------------------------------------------------------------
+
+    private void setPose(double x, double y, double z, double a, double b, double c, double d, double s) {
+        tx = x;
+        ty = y;
+        tz = z;
+        qx = a;
+        qy = b;
+        qz = c;
+        qw = d;
+        sc = s;
+    }
+
+    private double rotX(double x, double y, double z) {
+        double cx = 2 * (qy * z - qz * y), cy = 2 * (qz * x - qx * z), cz = 2 * (qx * y - qy * x);
+        return x + qw * cx + (qy * cz - qz * cy);
+    }
+
+    private double rotY(double x, double y, double z) {
+        double cx = 2 * (qy * z - qz * y), cy = 2 * (qz * x - qx * z), cz = 2 * (qx * y - qy * x);
+        return y + qw * cy + (qz * cx - qx * cz);
+    }
+
+    private double rotZ(double x, double y, double z) {
+        double cx = 2 * (qy * z - qz * y), cy = 2 * (qz * x - qx * z), cz = 2 * (qx * y - qy * x);
+        return z + qw * cz + (qx * cy - qy * cx);
+    }
+
+    private void shape(Shape s) {
+        if (s instanceof Box b) {
+            box(b.halfX(), b.halfY(), b.halfZ());
+        } else if (s instanceof Sphere sp) {
+            capsule(sp.radius(), 0);
+        } else if (s instanceof Capsule c) {
+            capsule(c.radius(), c.halfHeight());
+        } else if (s instanceof ConvexHull h) {
+            hull(h);
+        } else if (s instanceof TriangleMesh m) {
+            for (int t = 0, n = m.triangleCount(); t < n; t++) {
+                localTriangle(m.corner(t, 0, 0), m.corner(t, 0, 1), m.corner(t, 0, 2), m.corner(t, 1, 0),
+                        m.corner(t, 1, 1), m.corner(t, 1, 2), m.corner(t, 2, 0), m.corner(t, 2, 1), m.corner(t, 2, 2), 7);
+            }
+        } else if (s instanceof Compound c) {
+            double px0 = tx, py0 = ty, pz0 = tz, a = qx, b = qy, cc = qz, d = qw, s0 = sc;
+            for (int k = 0, n = c.childCount(); k < n; k++) {
+                Compound.Child ch = c.child(k);
+                // world pose of the child: parent ∘ child
+                double wx = px0 + s0 * rotX(ch.x(), ch.y(), ch.z()), wy = py0 + s0 * rotY(ch.x(), ch.y(), ch.z()),
+                        wz = pz0 + s0 * rotZ(ch.x(), ch.y(), ch.z());
+                double nw = d * ch.qw() - a * ch.qx() - b * ch.qy() - cc * ch.qz();
+                double nx = d * ch.qx() + a * ch.qw() + b * ch.qz() - cc * ch.qy();
+                double ny = d * ch.qy() - a * ch.qz() + b * ch.qw() + cc * ch.qx();
+                double nz = d * ch.qz() + a * ch.qy() - b * ch.qx() + cc * ch.qw();
+                setPose(wx, wy, wz, nx, ny, nz, nw, s0);
+                shape(ch.shape());
+                setPose(px0, py0, pz0, a, b, cc, d, s0);
+            }
+        }
+        // planes are drawn as the ground grid
+    }
+
+    private void box(double hx, double hy, double hz) {
+        for (int axis = 0; axis < 3; axis++) {
+            for (int sign = -1; sign <= 1; sign += 2) {
+                // four corners of the face at coordinate sign*h on this axis, counter-clockwise seen from outside
+                double[] c = corners;
+                for (int k = 0; k < 4; k++) {
+                    double a = (k == 1 || k == 2) ? 1 : -1, b = k >= 2 ? 1 : -1;
+                    if (sign < 0) {
+                        b = -b;
+                    }
+                    double x, y, z;
+                    switch (axis) {
+                        case 0 -> { x = sign * hx; y = a * hy; z = b * hz; }
+                        case 1 -> { x = b * hx; y = sign * hy; z = a * hz; }
+                        default -> { x = a * hx; y = b * hy; z = sign * hz; }
+                    }
+                    c[3 * k] = x;
+                    c[3 * k + 1] = y;
+                    c[3 * k + 2] = z;
+                }
+                localTriangle(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], 0b011);
+                localTriangle(c[0], c[1], c[2], c[6], c[7], c[8], c[9], c[10], c[11], 0b110);
+            }
+        }
+    }
+
+    private final double[] corners = new double[12];
+
+    /** A sphere (halfHeight 0) or a capsule along y, as latitude bands. */
+    private void capsule(double r, double h) {
+        int half = SPHERE_STACKS / 2;
+        for (int k = 0; k < SPHERE_STACKS + (h > 0 ? 1 : 0); k++) {
+            // band between latitudes lat0 and lat1; with a capsule, band `half` is the cylinder
+            double lat0, lat1, y0, y1;
+            if (h > 0 && k == half) {
+                lat0 = 0;
+                lat1 = 0;
+                y0 = -h;
+                y1 = h;
+            } else {
+                int kk = h > 0 && k > half ? k - 1 : k;
+                lat0 = Math.PI * ((double) kk / SPHERE_STACKS - 0.5);
+                lat1 = Math.PI * ((double) (kk + 1) / SPHERE_STACKS - 0.5);
+                double off = kk < half ? -h : h;
+                y0 = r * Math.sin(lat0) + off;
+                y1 = r * Math.sin(lat1) + off;
+            }
+            double c0 = r * Math.cos(lat0), c1 = r * Math.cos(lat1);
+            for (int j = 0; j < SPHERE_SLICES; j++) {
+                double a0 = 2 * Math.PI * j / SPHERE_SLICES, a1 = 2 * Math.PI * (j + 1) / SPHERE_SLICES;
+                double s0 = Math.sin(a0), k0 = Math.cos(a0), s1 = Math.sin(a1), k1 = Math.cos(a1);
+                localTriangle(c0 * k0, y0, c0 * s0, c1 * k0, y1, c1 * s0, c1 * k1, y1, c1 * s1, 0);
+                localTriangle(c0 * k0, y0, c0 * s0, c1 * k1, y1, c1 * s1, c0 * k1, y0, c0 * s1, 0);
+            }
+        }
+    }
+
+    private void hull(ConvexHull h) {
+        for (int f = 0, nf = h.faceCount(); f < nf; f++) {
+            int n = h.faceSize(f);
+            int v0 = h.faceVertex(f, 0);
+            for (int k = 1; k + 1 < n; k++) {
+                int v1 = h.faceVertex(f, k), v2 = h.faceVertex(f, k + 1);
+                int mask = 0b010 | (k == 1 ? 0b001 : 0) | (k == n - 2 ? 0b100 : 0);
+                localTriangle(h.vertex(v0, 0), h.vertex(v0, 1), h.vertex(v0, 2), h.vertex(v1, 0), h.vertex(v1, 1),
+                        h.vertex(v1, 2), h.vertex(v2, 0), h.vertex(v2, 1), h.vertex(v2, 2), mask);
+            }
+        }
+    }
+
+    // ---- triangles ------------------------------------------------------------------------------
+
+    /** A triangle in the current drawable's frame; edge bits: 1 = a-b, 2 = b-c, 4 = c-a are polygon edges. */
+    private void localTriangle(double ax, double ay, double az, double bx, double by, double bz,
+                               double cx, double cy, double cz, int edges) {
+        worldTriangle(tx + sc * rotX(ax, ay, az), ty + sc * rotY(ax, ay, az), tz + sc * rotZ(ax, ay, az),
+                tx + sc * rotX(bx, by, bz), ty + sc * rotY(bx, by, bz), tz + sc * rotZ(bx, by, bz),
+                tx + sc * rotX(cx, cy, cz), ty + sc * rotY(cx, cy, cz), tz + sc * rotZ(cx, cy, cz), edges);
+    }
+
+    private void worldTriangle(double ax, double ay, double az, double bx, double by, double bz,
+                               double cx, double cy, double cz, int edges) {
+        int color = base;
+        if (lit) {
+            double e1x = bx - ax, e1y = by - ay, e1z = bz - az, e2x = cx - ax, e2y = cy - ay, e2z = cz - az;
+            double nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+            double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            if (!(nl > 0)) {
+                return;
+            }
+            // two-sided: the normal facing the eye
+            if (nx * (ex - ax) + ny * (ey - ay) + nz * (ez - az) < 0) {
+                nl = -nl;
+            }
+            double lambert = Math.max(0, (nx * LX + ny * LY + nz * LZ) / nl);
+            color = Palette.scale(base, AMBIENT + (1 - AMBIENT) * lambert);
+        }
+        // to camera space
+        poly[0] = camX(ax, ay, az);
+        poly[1] = camY(ax, ay, az);
+        poly[2] = camZ(ax, ay, az);
+        poly[3] = camX(bx, by, bz);
+        poly[4] = camY(bx, by, bz);
+        poly[5] = camZ(bx, by, bz);
+        poly[6] = camX(cx, cy, cz);
+        poly[7] = camY(cx, cy, cz);
+        poly[8] = camZ(cx, cy, cz);
+        polyEdge[0] = (edges & 1) != 0;
+        polyEdge[1] = (edges & 2) != 0;
+        polyEdge[2] = (edges & 4) != 0;
+        if (poly[2] >= near && poly[5] >= near && poly[8] >= near) {
+            screenTriangle(poly, 0, 3, 6, edges, color);
+            return;
+        }
+        int n = clipNear(3);
+        for (int k = 1; k + 1 < n; k++) {
+            int mask = (clippedEdge[k] ? 2 : 0) | (k == 1 && clippedEdge[0] ? 1 : 0) | (k == n - 2 && clippedEdge[n - 1] ? 4 : 0);
+            screenTriangle(clipped, 0, 3 * k, 3 * (k + 1), mask, color);
+        }
+    }
+
+    /** Clips the polygon in {@code poly} (n vertices) to z ≥ near into {@code clipped}; returns its size. */
+    private int clipNear(int n) {
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            int j = (i + 1) % n;
+            double zi = poly[3 * i + 2], zj = poly[3 * j + 2];
+            boolean ini = zi >= near, inj = zj >= near;
+            if (ini) {
+                clipped[3 * m] = poly[3 * i];
+                clipped[3 * m + 1] = poly[3 * i + 1];
+                clipped[3 * m + 2] = zi;
+                // the edge leaving this vertex keeps its flag
+                clippedEdge[m] = polyEdge[i];
+                m++;
+            }
+            if (ini != inj) {
+                double t = (near - zi) / (zj - zi);
+                clipped[3 * m] = poly[3 * i] + (poly[3 * j] - poly[3 * i]) * t;
+                clipped[3 * m + 1] = poly[3 * i + 1] + (poly[3 * j + 1] - poly[3 * i + 1]) * t;
+                clipped[3 * m + 2] = near;
+                // entering: the rest of edge i; leaving: the new edge along the near plane
+                clippedEdge[m] = inj && polyEdge[i];
+                m++;
+            }
+        }
+        return m;
+    }
+
+    private double camX(double x, double y, double z) {
+        return (x - ex) * rx + (y - ey) * ry + (z - ez) * rz;
+    }
+
+    private double camY(double x, double y, double z) {
+        return (x - ex) * ux + (y - ey) * uy + (z - ez) * uz;
+    }
+
+    private double camZ(double x, double y, double z) {
+        return (x - ex) * fx + (y - ey) * fy + (z - ez) * fz;
+    }
+
+    /** Projects and fills one camera-space triangle (all z ≥ near). */
+    private void screenTriangle(double[] v, int a, int b, int c, int edges, int color) {
+        double hw = width / 2.0, hh = height / 2.0;
+        double iza = 1 / v[a + 2], izb = 1 / v[b + 2], izc = 1 / v[c + 2];
+        double xa = hw + focal * v[a] * iza, ya = hh - focal * v[a + 1] * iza;
+        double xb = hw + focal * v[b] * izb, yb = hh - focal * v[b + 1] * izb;
+        double xc = hw + focal * v[c] * izc, yc = hh - focal * v[c + 1] * izc;
+        double area = (xb - xa) * (yc - ya) - (yb - ya) * (xc - xa);
+        if (!(Math.abs(area) > 1e-12)) {
+            return;
+        }
+        if (area < 0) {
+            // swap b and c: edges a-b, b-c, c-a become a-c (old 4), c-b (old 2), b-a (old 1)
+            double t = xb; xb = xc; xc = t;
+            t = yb; yb = yc; yc = t;
+            t = izb; izb = izc; izc = t;
+            edges = ((edges & 4) >> 2) | (edges & 2) | ((edges & 1) << 2);
+            area = -area;
+        }
+        int x0 = Math.max(0, (int) Math.floor(Math.min(xa, Math.min(xb, xc))));
+        int x1 = Math.min(width - 1, (int) Math.ceil(Math.max(xa, Math.max(xb, xc))));
+        int y0 = Math.max(0, (int) Math.floor(Math.min(ya, Math.min(yb, yc))));
+        int y1 = Math.min(height - 1, (int) Math.ceil(Math.max(ya, Math.max(yb, yc))));
+        if (x0 > x1 || y0 > y1) {
+            return;
+        }
+        double inv = 1 / area;
+        // edge lengths for the distance of a pixel to a drawn edge
+        double lab = (edges & 1) != 0 && lines ? 1 / Math.hypot(xb - xa, yb - ya) : 0;
+        double lbc = (edges & 2) != 0 && lines ? 1 / Math.hypot(xc - xb, yc - yb) : 0;
+        double lca = (edges & 4) != 0 && lines ? 1 / Math.hypot(xa - xc, ya - yc) : 0;
+        double lineWidth = outlined ? 2.0 : 0.7;
+        int lineColor = Palette.scale(color, outlined ? 0.25 : 0.6);
+        int hatchColor = Palette.scale(color, 0.55);
+        for (int y = y0; y <= y1; y++) {
+            double py = y + 0.5;
+            int row = y * width;
+            for (int x = x0; x <= x1; x++) {
+                double pxc = x + 0.5;
+                double w0 = (xc - xb) * (py - yb) - (yc - yb) * (pxc - xb); // opposite a: edge b-c
+                double w1 = (xa - xc) * (py - yc) - (ya - yc) * (pxc - xc); // opposite b: edge c-a
+                double w2 = (xb - xa) * (py - ya) - (yb - ya) * (pxc - xa); // opposite c: edge a-b
+                if (w0 < 0 || w1 < 0 || w2 < 0) {
+                    continue;
+                }
+                float iz = (float) ((w0 * iza + w1 * izb + w2 * izc) * inv);
+                int idx = row + x;
+                if (iz <= depth[idx]) {
+                    continue;
+                }
+                depth[idx] = iz;
+                int out = color;
+                if (hatched && ((x + y) & 7) < 3) {
+                    out = hatchColor;
+                }
+                if ((lab > 0 && w2 * lab < lineWidth) || (lbc > 0 && w0 * lbc < lineWidth)
+                        || (lca > 0 && w1 * lca < lineWidth)) {
+                    out = lineColor;
+                }
+                px[idx] = out;
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.rubble.plugin.render.png;
+
+import dev.rubble.spi.StageConfig;
+
+/**
+ * Options of the pixel renderers: {@code color} = level | piece | strain | state (default level),
+ * {@code shading} = lambert | flat (default lambert), {@code anchored} = hatch | outline (default
+ * hatch), {@code grid} (ground grid, default true), {@code edges} (dark polygon edges, default true),
+ * {@code overlay} (step, time, breaks text, default true); the sheet and gif add {@code delay} (gif:
+ * milliseconds per frame, default 40).
+ */
+record RenderOptions(Color color, boolean lambert, boolean hatch, boolean grid, boolean edges, boolean overlay,
+                     int delayMillis) {
+    enum Color { LEVEL, PIECE, STRAIN, STATE }
+
+    static RenderOptions parse(StageConfig c, boolean animated) {
+        if (animated) {
+            c.requireOnly("color", "shading", "anchored", "grid", "edges", "overlay", "delay");
+        } else {
+            c.requireOnly("color", "shading", "anchored", "grid", "edges", "overlay");
+        }
+        Color color = switch (c.getString("color", "level")) {
+            case "level" -> Color.LEVEL;
+            case "piece" -> Color.PIECE;
+            case "strain" -> Color.STRAIN;
+            case "state" -> Color.STATE;
+            default -> throw new IllegalArgumentException("option 'color' = " + c.getString("color", "")
+                    + "; allowed: level, piece, strain, state");
+        };
+        boolean lambert = switch (c.getString("shading", "lambert")) {
+            case "lambert" -> true;
+            case "flat" -> false;
+            default -> throw new IllegalArgumentException("option 'shading' = " + c.getString("shading", "")
+                    + "; allowed: lambert, flat");
+        };
+        boolean hatch = switch (c.getString("anchored", "hatch")) {
+            case "hatch" -> true;
+            case "outline" -> false;
+            default -> throw new IllegalArgumentException("option 'anchored' = " + c.getString("anchored", "")
+                    + "; allowed: hatch, outline");
+        };
+        return new RenderOptions(color, lambert, hatch, c.getBoolean("grid", true), c.getBoolean("edges", true),
+                c.getBoolean("overlay", true), animated ? c.getInt("delay", 40, 10, 10_000) : 40);
+    }
+}

@@ -1,0 +1,148 @@
+package dev.rubble.cli;
+
+import dev.rubble.cache.journal.JournalReader;
+import dev.rubble.cache.journal.StepRecord;
+import dev.rubble.cache.playback.Playback;
+import dev.rubble.authoring.CollectionFile;
+import dev.rubble.authoring.GeometryCollection;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.authoring.export.CollectionFrame;
+import dev.rubble.core.render.FrameBuilder;
+import dev.rubble.scenario.Scenario;
+import dev.rubble.scenario.ScenarioLoader;
+import dev.rubble.scenario.ScenarioWorld;
+import dev.rubble.spi.render.FrameBuffer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Frames of something to draw or export, read forward: a scenario simulated live (frame k = the
+ * state after k steps), a journal played back (frame k = the recorded state after step k-1, frame 0
+ * the initial state) or a geometry collection (one frame: its leaves at rest).
+ */
+abstract class FrameSource implements AutoCloseable {
+
+    /** The last frame there is, or {@link Long#MAX_VALUE} when frames are simulated on demand. */
+    abstract long lastFrame();
+
+    /** Default last frame for ranges when none is given. */
+    abstract long defaultLastFrame();
+
+    /** Moves forward to frame {@code k} (≥ the previous one) and fills {@code out}. */
+    abstract void frame(long k, FrameBuffer out);
+
+    @Override
+    public void close() {
+    }
+
+    /** Opens a scenario JSON file, a journal directory or a collection (.rbc). */
+    static FrameSource open(Path source, Stages stages) throws IOException {
+        if (Files.isDirectory(source)) {
+            return new JournalFrames(source, stages);
+        }
+        if (!Files.isRegularFile(source)) {
+            throw new BadInputException("SOURCE " + source + " does not exist; allowed: a scenario .json file, a journal"
+                    + " directory or a collection .rbc file");
+        }
+        if (source.getFileName().toString().endsWith(".rbc")) {
+            return new CollectionFrames(CollectionFile.load(source));
+        }
+        return new ScenarioFrames(ScenarioLoader.load(source), stages);
+    }
+
+    static final class ScenarioFrames extends FrameSource {
+        private final ScenarioWorld sw;
+        private final long steps;
+
+        ScenarioFrames(Scenario scenario, Stages stages) {
+            this.sw = ScenarioWorld.create(scenario, stages, Map.of());
+            this.steps = scenario.steps() > 0 ? scenario.steps() : 600;
+        }
+
+        @Override
+        long lastFrame() {
+            return Long.MAX_VALUE;
+        }
+
+        @Override
+        long defaultLastFrame() {
+            return steps;
+        }
+
+        @Override
+        void frame(long k, FrameBuffer out) {
+            while (sw.world().stepIndex() < k) {
+                sw.step();
+            }
+            FrameBuilder.fill(sw.world(), out);
+        }
+    }
+
+    static final class JournalFrames extends FrameSource {
+        private final Playback playback;
+        private final long last;
+
+        JournalFrames(Path dir, Stages stages) {
+            long n = 0;
+            try (JournalReader r = JournalReader.open(dir)) {
+                StepRecord rec = new StepRecord();
+                while (r.next(rec)) {
+                    n++;
+                }
+            }
+            this.last = n;
+            this.playback = Playback.open(dir, stages);
+        }
+
+        @Override
+        long lastFrame() {
+            return last;
+        }
+
+        @Override
+        long defaultLastFrame() {
+            return last;
+        }
+
+        @Override
+        void frame(long k, FrameBuffer out) {
+            while (playback.world().stepIndex() < k) {
+                playback.step();
+            }
+            FrameBuilder.fill(playback.world().bodies(), playback.world().stepIndex(), playback.world().time(),
+                    playback::isDriven, true, out);
+        }
+
+        @Override
+        public void close() {
+            playback.close();
+        }
+    }
+
+    static final class CollectionFrames extends FrameSource {
+        final GeometryCollection collection;
+        private final CollectionFrame frame;
+
+        CollectionFrames(GeometryCollection c) {
+            this.collection = c;
+            this.frame = new CollectionFrame(c);
+        }
+
+        @Override
+        long lastFrame() {
+            return 0;
+        }
+
+        @Override
+        long defaultLastFrame() {
+            return 0;
+        }
+
+        @Override
+        void frame(long k, FrameBuffer out) {
+            frame.fill(out);
+        }
+    }
+}

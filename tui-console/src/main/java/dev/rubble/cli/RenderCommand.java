@@ -1,0 +1,304 @@
+package dev.rubble.cli;
+
+import dev.rubble.core.plugin.StageFamily;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.spi.StageConfig;
+import dev.rubble.spi.render.CellCanvas;
+import dev.rubble.spi.render.CellGrid;
+import dev.rubble.spi.render.FrameBuffer;
+import dev.rubble.spi.render.FrameWriter;
+import dev.rubble.spi.render.RenderFrame;
+import dev.rubble.spi.render.RenderView;
+import dev.rubble.spi.render.Renderer;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rubble render SOURCE --renderer png|sheet|gif|console --out PATH}: draws frames of a
+ * scenario (simulated), a journal (played back) or a collection (its leaves at rest) through a
+ * renderer plugin (docs/rendering.md).
+ */
+@Command(name = "render", description = {"Draw frames of a scenario, a journal or a collection with a renderer plugin:"
+        + " an image (png), a contact sheet (sheet), an animation (gif) or character cells (console, as text)."})
+final class RenderCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "SOURCE", description = "scenario .json, journal directory or collection .rbc")
+    Path source;
+
+    @Option(names = "--renderer", paramLabel = "NAME", defaultValue = "png",
+            description = "renderer plugin: png, sheet, gif, console, ... (default ${DEFAULT-VALUE})")
+    String renderer;
+
+    @Option(names = "--frames", paramLabel = "A:B:STEP",
+            description = "frames A to B (inclusive) every STEP; frame k is the state after k steps. Default: the last"
+                    + " frame for png, 16 frames over the run for sheet, up to 100 for gif")
+    String frames;
+
+    @Option(names = "--camera", paramLabel = "EX,EY,EZ:TX,TY,TZ[:FOV]", defaultValue = "auto",
+            description = "eye and target in metres and the vertical field of view in degrees, or auto (default)")
+    String camera;
+
+    @Option(names = "--color", paramLabel = "MODE", description = "level, piece, strain or state (pixel renderers)")
+    String color;
+
+    @Option(names = "--size", paramLabel = "WxH",
+            description = "pixels per frame (default 960x540; 320x180 per tile for sheet, 480x270 for gif), or"
+                    + " columns x rows for console (default 80x24)")
+    String size;
+
+    @Option(names = "--option", paramLabel = "KEY=VALUE",
+            description = "a renderer option, e.g. shading=flat, anchored=outline, grid=false, overlay=false (repeatable)")
+    List<String> options = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "PATH", required = true, description = "file to write")
+    Path out;
+
+    @Mixin
+    PluginOptions plugins;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        RenderView view = parseCamera(camera);
+        Map<String, Object> opts = FractureCommand.parseOptions(options, 1, 1);
+        if (color != null) {
+            opts.put("color", color);
+        }
+        checkWritable(out);
+        Stages stages = plugins.load();
+        Renderer r = stages.create(StageFamily.RENDERER, renderer, StageConfig.of(opts));
+        long t0 = System.nanoTime();
+        int drawn;
+        try (FrameSource src = FrameSource.open(source, stages)) {
+            long[] range = parseFrames(frames, renderer, src);
+            int n = (int) ((range[1] - range[0]) / range[2] + 1);
+            FrameBuffer frame = new FrameBuffer();
+            if (r.canvasKind() == Renderer.CanvasKind.CELLS) {
+                int[] wh = parseSize(size, 80, 24, "columns x rows");
+                drawn = cells(r, src, range, frame, wh);
+            } else {
+                int[] wh = parseSize(size, "sheet".equals(renderer) ? 320 : "gif".equals(renderer) ? 480 : 960,
+                        "sheet".equals(renderer) ? 180 : "gif".equals(renderer) ? 270 : 540, "pixels");
+                try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(out))) {
+                    FrameWriter w;
+                    try {
+                        w = r.open(os, n, wh[0], wh[1]);
+                    } catch (IllegalArgumentException e) {
+                        throw new BadInputException("--renderer " + renderer + ": " + e.getMessage());
+                    }
+                    for (long k = range[0]; k <= range[1]; k += range[2]) {
+                        src.frame(k, frame);
+                        w.add(frame, view);
+                    }
+                    w.finish();
+                }
+                drawn = n;
+            }
+        }
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        PrintWriter o = spec.commandLine().getOut();
+        o.printf(Locale.ROOT, "rubble: rendered %d frame(s) of %s with %s in %d ms; wrote %s (%d bytes)%n", drawn, source,
+                renderer, ms, out, Files.size(out));
+        o.flush();
+        return 0;
+    }
+
+    private int cells(Renderer r, FrameSource src, long[] range, FrameBuffer frame, int[] wh) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        int n = 0;
+        for (long k = range[0]; k <= range[1]; k += range[2]) {
+            src.frame(k, frame);
+            // frame the moving bodies (all bodies when none moves) down to the static ground under them
+            double[] b = union(frame, true);
+            if (b == null) {
+                b = union(frame, false);
+            } else {
+                double ground = Double.NEGATIVE_INFINITY, tol = 0.1 * Math.max(b[2] - b[0], b[3] - b[1]) + 1e-3;
+                for (int i = 0; i < frame.count(); i++) {
+                    if (frame.state(i) == RenderFrame.STATIC && frame.bounds(i, 4) <= b[1] + tol
+                            && frame.bounds(i, 0) <= b[2] && frame.bounds(i, 3) >= b[0]) {
+                        ground = Math.max(ground, frame.bounds(i, 4));
+                    }
+                }
+                b[1] = Math.min(b[1], ground > Double.NEGATIVE_INFINITY ? ground - 0.01 : b[1]);
+            }
+            if (b == null) {
+                b = new double[] {-1, -1, 1, 1};
+            }
+            double minX = b[0], minY = b[1], maxX = b[2], maxY = b[3];
+            double scale = 1.1 * Math.max((maxX - minX) / Math.max(1, wh[0] - 2), (maxY - minY) * 2 / Math.max(1, wh[1] - 2));
+            CellGrid g = CellCanvas.grid(wh[0], wh[1]);
+            r.render(frame, RenderView.cells(false, (minX + maxX) / 2, (minY + maxY) / 2, Math.max(scale, 1e-3)), g);
+            sb.append("frame ").append(k).append(" step ").append(frame.step()).append('\n');
+            for (int row = 0; row < wh[1]; row++) {
+                sb.append(g.row(row)).append('\n');
+            }
+            n++;
+        }
+        Files.writeString(out, sb.toString(), StandardCharsets.UTF_8);
+        return n;
+    }
+
+    /** x/y bounds {min x, min y, max x, max y} of the drawables (non-static only when asked), planes left out; null if none. */
+    private static double[] union(FrameBuffer f, boolean movingOnly) {
+        double[] b = null;
+        for (int i = 0; i < f.count(); i++) {
+            if (f.state(i) == RenderFrame.DISABLED || f.bounds(i, 3) - f.bounds(i, 0) > 1e4
+                    || movingOnly && f.state(i) == RenderFrame.STATIC) {
+                continue;
+            }
+            if (b == null) {
+                b = new double[] {f.bounds(i, 0), f.bounds(i, 1), f.bounds(i, 3), f.bounds(i, 4)};
+            } else {
+                b[0] = Math.min(b[0], f.bounds(i, 0));
+                b[1] = Math.min(b[1], f.bounds(i, 1));
+                b[2] = Math.max(b[2], f.bounds(i, 3));
+                b[3] = Math.max(b[3], f.bounds(i, 4));
+            }
+        }
+        return b;
+    }
+
+    /** Fails with exit 2 unless {@code out}'s directory exists and can be written. */
+    static void checkWritable(Path out) {
+        Path parent = out.toAbsolutePath().getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
+        }
+        if (Files.isDirectory(out)) {
+            throw new BadInputException("--out " + out + " is a directory; allowed: a file path");
+        }
+        if (parent != null && !Files.isWritable(parent) || Files.exists(out) && !Files.isWritable(out)) {
+            throw new BadInputException("--out " + out + " is not writable");
+        }
+    }
+
+    static RenderView parseCamera(String s) {
+        if (s == null || "auto".equals(s)) {
+            return RenderView.auto();
+        }
+        String[] parts = s.split(":");
+        if (parts.length < 2 || parts.length > 3) {
+            throw new BadInputException("--camera '" + s + "' is not allowed; allowed: auto or EX,EY,EZ:TX,TY,TZ[:FOV]"
+                    + " (metres, degrees)");
+        }
+        double[] eye = vector(s, parts[0], "eye"), target = vector(s, parts[1], "target");
+        double fov = RenderView.DEFAULT_FOV;
+        if (parts.length == 3) {
+            fov = number(s, parts[2], "field of view");
+            if (!(fov > 0 && fov < 180)) {
+                throw new BadInputException("--camera '" + s + "': field of view " + parts[2]
+                        + " is out of range; allowed: (0, 180) degrees");
+            }
+        }
+        if (eye[0] == target[0] && eye[1] == target[1] && eye[2] == target[2]) {
+            throw new BadInputException("--camera '" + s + "': the eye is at the target; allowed: an eye away from it");
+        }
+        return RenderView.perspective(eye[0], eye[1], eye[2], target[0], target[1], target[2], fov);
+    }
+
+    private static double[] vector(String whole, String v, String what) {
+        String[] f = v.split(",");
+        if (f.length != 3) {
+            throw new BadInputException("--camera '" + whole + "': " + what + " '" + v
+                    + "' needs three numbers X,Y,Z; allowed: auto or EX,EY,EZ:TX,TY,TZ[:FOV]");
+        }
+        double[] d = new double[3];
+        for (int k = 0; k < 3; k++) {
+            d[k] = number(whole, f[k], what);
+        }
+        return d;
+    }
+
+    private static double number(String whole, String v, String what) {
+        double d;
+        try {
+            d = Double.parseDouble(v.trim());
+        } catch (NumberFormatException e) {
+            throw new BadInputException("--camera '" + whole + "': " + what + " '" + v + "' is not a number");
+        }
+        if (!Double.isFinite(d)) {
+            throw new BadInputException("--camera '" + whole + "': " + what + " '" + v + "' is not finite");
+        }
+        return d;
+    }
+
+    static int[] parseSize(String s, int dw, int dh, String unit) {
+        if (s == null) {
+            return new int[] {dw, dh};
+        }
+        String[] f = s.toLowerCase(Locale.ROOT).split("x");
+        int[] wh = new int[2];
+        boolean ok = f.length == 2;
+        for (int k = 0; ok && k < 2; k++) {
+            try {
+                wh[k] = Integer.parseInt(f[k].trim());
+                ok = wh[k] >= 1 && wh[k] <= 16_384;
+            } catch (NumberFormatException e) {
+                ok = false;
+            }
+        }
+        if (!ok) {
+            throw new BadInputException("--size '" + s + "' is not allowed; allowed: WxH, 1..16384 " + unit + " each, e.g. 1280x720");
+        }
+        return wh;
+    }
+
+    /** {@code [first, last, step]}, checked against the source's frames. */
+    static long[] parseFrames(String s, String renderer, FrameSource src) {
+        long last = src.lastFrame(), end = Math.min(src.defaultLastFrame(), last);
+        if (s == null) {
+            if ("sheet".equals(renderer)) {
+                return new long[] {0, end, Math.max(1, (end + 14) / 15)};
+            }
+            if ("gif".equals(renderer)) {
+                return new long[] {0, end, Math.max(1, (end + 98) / 99)};
+            }
+            return new long[] {end, end, 1};
+        }
+        String[] f = s.split(":");
+        long[] v = new long[3];
+        v[2] = 1;
+        boolean ok = f.length >= 1 && f.length <= 3;
+        for (int k = 0; ok && k < f.length; k++) {
+            try {
+                v[k] = Long.parseLong(f[k].trim());
+            } catch (NumberFormatException e) {
+                ok = false;
+            }
+        }
+        if (f.length == 1) {
+            v[1] = v[0];
+        }
+        if (!ok || v[0] < 0 || v[1] < v[0] || v[2] < 1) {
+            throw new BadInputException("--frames '" + s + "' is not allowed; allowed: A[:B[:STEP]] with 0 <= A <= B and"
+                    + " STEP >= 1");
+        }
+        if (v[1] > last) {
+            throw new BadInputException("--frames '" + s + "': frame " + v[1] + " is past the last frame " + last
+                    + " of " + (last == 0 ? "the collection (one frame: 0)" : "the journal") + "; allowed: 0.." + last);
+        }
+        if ((v[1] - v[0]) / v[2] + 1 > 10_000) {
+            throw new BadInputException("--frames '" + s + "' selects " + ((v[1] - v[0]) / v[2] + 1)
+                    + " frames; allowed: at most 10000");
+        }
+        return v;
+    }
+}
