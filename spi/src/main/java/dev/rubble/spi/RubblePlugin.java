@@ -1,9 +1,11 @@
 package dev.rubble.spi;
 
 import dev.rubble.spi.broadphase.BroadphaseFactory;
+import dev.rubble.spi.damage.DamageModelFactory;
 import dev.rubble.spi.fracture.FractureFactory;
 import dev.rubble.spi.graph.ConnectionGraphFactory;
 import dev.rubble.spi.narrowphase.NarrowphaseFactory;
+import dev.rubble.spi.strain.StrainModifierFactory;
 import java.util.List;
 
 /**
@@ -40,6 +42,16 @@ public interface RubblePlugin {
 
     /** Connection-graph methods (authoring: which sibling pieces are bonded) this plugin offers. */
     default Iterable<ConnectionGraphFactory> connectionGraphs() {
+        return List.of();
+    }
+
+    /** Damage models (destruction: the breaking thresholds of collection nodes) this plugin offers. */
+    default Iterable<DamageModelFactory> damageModels() {
+        return List.of();
+    }
+
+    /** Strain modifiers (destruction: adjust loads and thresholds before breaking) this plugin offers. */
+    default Iterable<StrainModifierFactory> strainModifiers() {
         return List.of();
     }
 }

@@ -9,6 +9,11 @@ import dev.rubble.core.collision.ContactGenerator;
 import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.collision.NarrowphaseStage;
 import dev.rubble.core.collision.PairBuffer;
+import dev.rubble.core.destruction.BreakListener;
+import dev.rubble.core.destruction.CollectionPlacement;
+import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionHost;
+import dev.rubble.core.dynamics.Motion;
 import dev.rubble.core.dynamics.SleepManager;
 import dev.rubble.core.plugin.StageFamily;
 import dev.rubble.core.plugin.Stages;
@@ -18,6 +23,9 @@ import dev.rubble.core.step.StepPipeline;
 import dev.rubble.core.step.StepProfile;
 import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.broadphase.Broadphase;
+import dev.rubble.spi.collection.CollectionAsset;
+import dev.rubble.spi.damage.DamageModel;
+import dev.rubble.spi.strain.StrainModifier;
 import dev.rubble.spi.shape.MassProperties;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,6 +59,9 @@ public final class World {
     private double time;
     private boolean stepping;
     private int spawnedThisStep, removedThisStep;
+    // destruction (issue 12): the runtime sees the world only through a DestructionHost adapter
+    private final Stages stages;
+    private final Destruction destruction;
 
     /** Creates a world whose stages are chosen by name from {@code stages}. */
     public World(WorldSettings settings, Stages stages) {
@@ -71,6 +82,70 @@ public final class World {
         this.bodies = new BodyStore(1024, settings.maxBodies());
         this.contacts = new ContactStore(1024, settings.maxManifolds());
         this.pipeline = new StepPipeline(this);
+        this.stages = stages;
+        this.destruction = new Destruction(bodies, contacts, new DestructionAdapter(), settings.dt());
+    }
+
+    /** The destruction runtime: placed collections, their cluster store and break events. */
+    public Destruction destruction() {
+        return destruction;
+    }
+
+    /**
+     * Places a geometry collection (SPEC §4): its intact root becomes one body. The damage model
+     * is {@code placement.options().damageModel()}, else {@code world.stages.damage-model}, else
+     * {@code user-defined}; strain modifiers are created in chain order. Nothing changes when it
+     * fails. Not during a step.
+     *
+     * @return the collection's index, which destruction commands name
+     * @throws IllegalArgumentException naming an unknown plugin, a bad option, anchor or threshold
+     */
+    public int placeCollection(CollectionAsset asset, CollectionPlacement placement) {
+        Objects.requireNonNull(asset, "asset is null");
+        Objects.requireNonNull(placement, "placement is null");
+        if (stepping) {
+            throw new IllegalStateException("placeCollection() called from inside a step");
+        }
+        String name = placement.options().damageModel() != null ? placement.options().damageModel()
+                : settings.stages().getOrDefault(StageFamily.DAMAGE_MODEL.name(), StageFamily.DAMAGE_MODEL.defaultName());
+        DamageModel model = stages.create(StageFamily.DAMAGE_MODEL, name, placement.options().damageOptions());
+        List<dev.rubble.core.destruction.DestructionOptions.Modifier> chain = placement.options().strainModifiers();
+        StrainModifier[] mods = new StrainModifier[chain.size()];
+        for (int i = 0; i < mods.length; i++) {
+            mods[i] = stages.create(StageFamily.STRAIN_MODIFIER, chain.get(i).name(), chain.get(i).options());
+        }
+        return destruction.place(asset, placement, model, mods);
+    }
+
+    /** Registers a listener that receives each step's breaks (reused buffer) after the step. */
+    public void addBreakListener(BreakListener listener) {
+        destruction.addListener(listener);
+    }
+
+    public void removeBreakListener(BreakListener listener) {
+        destruction.removeListener(listener);
+    }
+
+    /** Creates and retires bodies for the destruction stage, during a step too. */
+    private final class DestructionAdapter implements DestructionHost {
+        @Override
+        public long createBody(BodyDef def, MassProperties mp) {
+            long h = insert(def, mp);
+            int s = bodies.slot(h);
+            if (bodies.state[s] == BodyState.AWAKE.ordinal()) {
+                // enters the broadphase at once with its motion look-ahead
+                Motion.expandBounds(bodies, s, settings.dt());
+                double[] b = bodies.bounds;
+                int o = s * 6;
+                broadphase.update(s, b[o], b[o + 1], b[o + 2], b[o + 3], b[o + 4], b[o + 5]);
+            }
+            return h;
+        }
+
+        @Override
+        public void retireBody(long handle) {
+            removeBody(handle);
+        }
     }
 
     public WorldSettings settings() {
@@ -192,12 +267,13 @@ public final class World {
             pendingSpawns.add(def);
             return -1;
         }
-        return insert(def);
+        return insert(def, null);
     }
 
-    private long insert(BodyDef def) {
-        MassProperties mp = null;
-        if (def.motion() == MotionType.DYNAMIC) {
+    // massOverride (destruction): exact mass properties instead of the shape's
+    private long insert(BodyDef def, MassProperties massOverride) {
+        MassProperties mp = massOverride;
+        if (mp == null && def.motion() == MotionType.DYNAMIC) {
             mp = def.shape().massProperties(def.density() > 0 ? def.density() : 1);
             if (def.mass() > 0) {
                 mp = mp.withMass(def.mass());
@@ -231,7 +307,7 @@ public final class World {
     /** Inserts bodies queued during the step (the INSERT stage). */
     public void insertPendingBodies() {
         for (int i = 0; i < pendingSpawns.size(); i++) {
-            insert(pendingSpawns.get(i));
+            insert(pendingSpawns.get(i), null);
         }
         pendingSpawns.clear();
     }
@@ -305,7 +381,11 @@ public final class World {
 
     /** Queues a command for the start of the next step. */
     public void queue(Command command) {
-        queued.add(Objects.requireNonNull(command, "command is null"));
+        Objects.requireNonNull(command, "command is null");
+        if (command instanceof Command.Destruction dc) {
+            destruction.validate(dc); // a bad collection or node index fails here, not mid-step
+        }
+        queued.add(command);
     }
 
     /** Commands applied during the last step, in order (the journal records these). */
@@ -354,7 +434,7 @@ public final class World {
         } else if (c instanceof Command.SetState st) {
             setState(st.body(), st.state());
         } else if (c instanceof Command.Spawn sp) {
-            insert(sp.def());
+            insert(sp.def(), null);
         } else if (c instanceof Command.Remove r) {
             removeBody(r.body());
         } else if (c instanceof Command.SetKinematicTarget k) {
@@ -365,6 +445,8 @@ public final class World {
             }
             Kinematics.setTarget(bodies, s, k.x(), k.y(), k.z(), k.qx(), k.qy(), k.qz(), k.qw(),
                     settings.dt());
+        } else if (c instanceof Command.Destruction dc) {
+            destruction.apply(dc);
         }
     }
 
@@ -394,6 +476,7 @@ public final class World {
         for (int i = 0; i < observers.size(); i++) {
             observers.get(i).afterStep(this, p);
         }
+        destruction.notifyListeners();
     }
 
     /** Bodies created during the current/last step. */
@@ -408,7 +491,7 @@ public final class World {
 
     /** Hash of the current state (same as the profile's after a step). */
     public long stateHash() {
-        return StateHash.of(bodies);
+        return destruction.hash(StateHash.of(bodies));
     }
 
     /** The handle of the first live body with this label, or -1. */

@@ -121,6 +121,12 @@ public final class StepPipeline {
         solver.restitutionAndStore();
         p.stageNanos[StepStage.RESTITUTION.ordinal()] += System.nanoTime() - t;
 
+        // DESTRUCTION (issue 12): strain from this step's solved contacts and commands, breaking,
+        // release of pieces (created now, with motion look-ahead), connectivity; before the sleep update
+        t = System.nanoTime();
+        world.destruction().run(index);
+        p.stageNanos[StepStage.DESTRUCTION.ordinal()] += System.nanoTime() - t;
+
         t = System.nanoTime();
         p.islands = world.sleep().update(world, cs, ds, dt);
         p.stageNanos[StepStage.ISLANDS.ordinal()] += System.nanoTime() - t;
@@ -140,7 +146,7 @@ public final class StepPipeline {
         p.stageNanos[StepStage.BOUNDS.ordinal()] += System.nanoTime() - t;
 
         t = System.nanoTime();
-        p.stateHash = StateHash.of(b);
+        p.stateHash = world.destruction().hash(StateHash.of(b)); // cluster state only when collections exist
         p.stageNanos[StepStage.STATE_HASH.ordinal()] += System.nanoTime() - t;
 
         p.step = index;

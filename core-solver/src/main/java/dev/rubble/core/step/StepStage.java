@@ -26,6 +26,8 @@ public enum StepStage {
     RELAX("relax"),
     /** Restitution once per step; accumulated impulses written back to the contact store. */
     RESTITUTION("restitution"),
+    /** Strain, breaking, release and connectivity of placed geometry collections (after the solve, before sleeping). */
+    DESTRUCTION("destruction"),
     /** Refresh bounds of moved bodies for the next broadphase. */
     BOUNDS("bounds"),
     /** FNV-1a hash of the whole state, for replay verification. */
