@@ -8,13 +8,32 @@ final class Options {
     private Options() {
     }
 
-    /** A non-empty list of numbers ≥ 0 (or one number), or {@code defaults} when absent. */
+    /**
+     * A non-empty list of numbers ≥ 0 — one number, or a string of numbers separated by commas
+     * (options are scalars; {@code "5000, 500, 50"}, {@code Infinity} allowed) — or {@code defaults}
+     * when absent.
+     */
     static double[] numbers(StageConfig c, String key, double[] defaults) {
         Object v = c.asMap().get(key);
         if (v == null) {
             return defaults.clone();
         }
-        List<?> items = v instanceof List<?> l ? l : List.of(v);
+        List<?> items;
+        if (v instanceof String str) {
+            String[] parts = str.trim().isEmpty() ? new String[0] : str.split("[,\\s]+");
+            Object[] parsed = new Object[parts.length];
+            for (int i = 0; i < parts.length; i++) {
+                try {
+                    parsed[i] = Double.parseDouble(parts[i]);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("option '" + key + "'[" + i + "] = " + parts[i]
+                            + "; allowed: a number >= 0 (Infinity = unbreakable)");
+                }
+            }
+            items = java.util.Arrays.asList(parsed);
+        } else {
+            items = v instanceof List<?> l ? l : List.of(v);
+        }
         if (items.isEmpty()) {
             throw new IllegalArgumentException("option '" + key + "' is empty; allowed: one or more numbers >= 0");
         }
