@@ -107,10 +107,11 @@ final class CollisionStrain implements AabbTree.Visitor {
         ClusterStore s = d.store;
         foundCount = 0;
         int nd = s.node[g];
-        AabbTree tree = nd >= 0 ? pc.childTree(nd) : null;
+        AabbTree tree = nd >= 0 ? pc.childTree(nd) : internalTree(pc, g);
         if (tree != null) {
             queryHolder = g;
-            queryFirst = pc.base + pc.asset.firstChild()[nd];
+            queryFirst = nd >= 0 ? pc.base + pc.asset.firstChild()[nd] : 0;
+            queryMembers = nd >= 0 ? null : members[g];
             tree.query(x0, y0, z0, x1, y1, z1, this);
             return;
         }
@@ -125,10 +126,39 @@ final class CollisionStrain implements AabbTree.Visitor {
     }
 
     private int queryHolder, queryFirst;
+    private int[] queryMembers;
+    // BVHs over the members of internal clusters, built the first time a contact needs one. A
+    // holder's children never change while it has a body (a break retires it), so no invalidation.
+    private AabbTree[] trees = new AabbTree[0];
+    private int[][] members = new int[0][];
+
+    private AabbTree internalTree(PlacedCollection pc, int g) {
+        ClusterStore s = d.store;
+        if (s.childCount[g] <= PlacedCollection.TREE_THRESHOLD) {
+            return null;
+        }
+        if (trees.length <= g) {
+            int cap = Math.max(g + 1, trees.length * 2);
+            trees = java.util.Arrays.copyOf(trees, cap);
+            members = java.util.Arrays.copyOf(members, cap);
+        }
+        if (trees[g] == null) {
+            int[] m = new int[s.childCount[g]];
+            double[] boxes = new double[6 * m.length];
+            int k = 0;
+            for (int ch = s.firstChild[g]; ch != ClusterStore.NONE; ch = s.nextSibling[ch]) {
+                System.arraycopy(pc.asset.bounds(), 6 * s.node[ch], boxes, 6 * k, 6);
+                m[k++] = ch;
+            }
+            trees[g] = new AabbTree(boxes);
+            members[g] = m;
+        }
+        return trees[g];
+    }
 
     @Override
     public boolean visit(int item) {
-        int ch = queryFirst + item;
+        int ch = queryMembers != null ? queryMembers[item] : queryFirst + item;
         if (d.store.parent[ch] == queryHolder) {
             add(ch);
         }
