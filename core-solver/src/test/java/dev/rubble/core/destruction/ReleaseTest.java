@@ -166,4 +166,25 @@ final class ReleaseTest {
         assertThat(b.motion(b.slot(w.destruction().holderBody(0, 1)))).isEqualTo(MotionType.DYNAMIC);
         assertThat(b.motion(b.slot(w.destruction().holderBody(0, 2)))).isEqualTo(MotionType.DYNAMIC);
     }
+
+    @Test
+    void aNewInternalClusterMovesAtVPlusOmegaCrossRAtItsNewCentreOfMass() {
+        // SPEC §13: Chaos gives an island the holder's v alone; a spinning bar shows the difference
+        World w = Scenes.world(0);
+        double wz = 3.0;
+        w.placeCollection(TestAssets.chain(4, 1000), CollectionPlacement.at(0, 0, 0)
+                .withVelocity(0, 0, 0, 0, 0, wz).withOptions(Scenes.thresholds(10)));
+        w.queue(new Command.ExternalStrain(0, 1, 10));
+        w.step();
+        BreakEvents ev = w.destruction().events();
+        assertThat(ev.kind[1]).isEqualTo(BreakEvents.CLUSTER);
+        int o = 13;
+        // the holder's centre stayed at (1.5, 0, 0) (v = 0); the island's centre is the mean of boxes 2..4
+        double rx = ev.motion[o] - 1.5, ry = ev.motion[o + 1];
+        assertThat(Math.hypot(rx, ry)).isCloseTo(0.5, offset(1e-9));
+        assertThat(ev.motion[o + 7]).isCloseTo(-wz * ry, offset(1e-12));
+        assertThat(ev.motion[o + 8]).isCloseTo(wz * rx, offset(1e-12));
+        assertThat(Math.hypot(ev.motion[o + 7], ev.motion[o + 8])).isCloseTo(1.5, offset(1e-9)); // |w| |r|, not 0
+        assertThat(ev.motion[o + 12]).isEqualTo(wz);
+    }
 }
