@@ -48,4 +48,24 @@ final class RunCollectionsTest {
         assertThat(run("run", f.toString(), "--steps", "1", "--headless")).isEqualTo(2);
         assertThat(err.toString()).contains("unknown damage-model 'glass'");
     }
+
+    @Test
+    void aJournalOfACollectionWithDestructionCommandsVerifiesIdentical(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("s.json");
+        String scenario = SCENARIO.formatted("""
+                {"id": "slab", "recipe": {"box": [1, 0.25, 1], "levels": [{"options": {"count": 10}}], "seed": 2},
+                 "position": [0, 0.25, 0], "destruction": {"damageOptions": {"thresholds": [50]}}}""");
+        scenario = scenario.substring(0, scenario.lastIndexOf('}')) + """
+                , "commands": [{"type": "externalStrain", "step": 3, "collection": "slab", "node": 2, "strain": 100},
+                               {"type": "anchor", "step": 4, "collection": "slab", "node": 5},
+                               {"type": "internalStrain", "step": 5, "collection": "slab", "node": 6, "delta": -10},
+                               {"type": "externalStrain", "step": 6, "point": [0.5, 0.25, 0], "radius": 0.2, "strain": 80},
+                               {"type": "crumble", "step": 40, "collection": "slab"}]}""";
+        Files.writeString(f, scenario);
+        Path j = dir.resolve("j");
+        assertThat(run("run", f.toString(), "--steps", "60", "--headless", "--journal", j.toString(), "--out",
+                dir.resolve("o.json").toString())).as(err.toString()).isZero();
+        assertThat(run("verify", j.toString())).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("identical");
+    }
 }
