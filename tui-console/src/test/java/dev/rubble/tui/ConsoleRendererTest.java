@@ -74,7 +74,8 @@ final class ConsoleRendererTest {
     void bodiesByStateAndBudgetsAreListed() throws IOException {
         LiveSession s = session();
         s.step();
-        DefaultVirtualTerminal vt = render(s, new ConsoleState(), 100, 30);
+        // 31 rows: the stage list gained the destruction row (issue 12), the journal line is row 27
+        DefaultVirtualTerminal vt = render(s, new ConsoleState(), 100, 31);
         int r = 2 + StepStage.values().length + 1; // after the stage rows and the total row
         assertThat(rowText(vt, r)).startsWith("Bodies (4)");
         assertThat(rowText(vt, r + 1)).startsWith("awake").contains("      2");
