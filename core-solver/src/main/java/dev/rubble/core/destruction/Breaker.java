@@ -410,9 +410,9 @@ final class Breaker {
         ClusterStore s = d.store;
         BodyStore b = d.bodies;
         double r = x.radius();
-        for (int i = 0; i < d.activeCount; i++) {
+        for (int i = d.activeCount - 1; i >= 0; i--) { // backwards: a dead body is swap-removed behind us
             int h = d.active[i];
-            if (s.childCount[h] == 0) {
+            if (s.childCount[h] == 0 || !d.bodyAlive(h)) {
                 continue;
             }
             int slot = b.slot(s.body[h]);

@@ -335,6 +335,31 @@ public final class Destruction {
         host.retireBody(h);
     }
 
+    /**
+     * Whether node g still has its body. A collection body removed through the world (not through
+     * destruction) is forgotten here: g becomes inert instead of failing later in the step.
+     */
+    boolean bodyAlive(int g) {
+        long h = store.body[g];
+        if (h == ClusterStore.NONE) {
+            return false;
+        }
+        int s = (int) h;
+        if (bodies.isLive(s) && bodies.handle(s) == h) {
+            return true;
+        }
+        if (s < slotNode.length && slotNode[s] == g) {
+            slotNode[s] = ClusterStore.NONE;
+        }
+        store.body[g] = ClusterStore.NONE;
+        int i = store.activeIndex[g];
+        int last = active[--activeCount];
+        active[i] = last;
+        store.activeIndex[last] = i;
+        store.activeIndex[g] = ClusterStore.NONE;
+        return false;
+    }
+
     /** The node whose body is in {@code slot}, or -1. */
     int nodeOfSlot(int s) {
         if (s >= slotNode.length) {
@@ -412,7 +437,7 @@ public final class Destruction {
         entryCount = 0;
         for (int i = 0; i < listCount; i++) {
             int g = list[i];
-            if (!store.isHeldByActive(g)) {
+            if (!store.isHeldByActive(g) || !bodyAlive(store.parent[g])) {
                 continue;
             }
             int h = store.parent[g];
@@ -680,7 +705,7 @@ public final class Destruction {
         }
         digest = StateHash.mix(StateHash.mix(digest, g), on ? 1 : 2);
         boolean pinned = store.anchoredCount[t] > 0;
-        if (store.body[t] == ClusterStore.NONE) {
+        if (!bodyAlive(t)) {
             return;
         }
         int s = bodies.slot(store.body[t]);

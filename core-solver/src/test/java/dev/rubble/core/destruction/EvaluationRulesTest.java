@@ -130,4 +130,17 @@ final class EvaluationRulesTest {
                     .isEqualTo(1);
         }
     }
+
+    @Test
+    void aCollectionBodyRemovedThroughTheWorldMakesItsCollectionInert() {
+        World w = chainWorld(3, Scenes.thresholds(100));
+        w.removeBody(w.destruction().holderBody(0, 1));
+        w.queue(new Command.ExternalStrain(0, 1, 1e9));
+        w.queue(new Command.ExternalStrainAt(0, 5, 0, 3, 1e9, 1, 1));
+        w.queue(new Command.SetAnchor(0, 2, true));
+        Scenes.steps(w, 3);
+        assertThat(w.bodies().size()).isZero();
+        assertThat(w.destruction().activeCount()).isZero();
+        assertThat(w.destruction().events().count()).isZero();
+    }
 }
