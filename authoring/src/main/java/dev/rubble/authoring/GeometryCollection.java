@@ -1,5 +1,6 @@
 package dev.rubble.authoring;
 
+import dev.rubble.geometry.hull.QuickHull;
 import dev.rubble.spi.geom.ConvexPolytope;
 import java.util.Arrays;
 import java.util.Objects;
@@ -229,6 +230,29 @@ public final class GeometryCollection {
     /** Edge {@code e}: contact area of its two nodes, m² (0 when they do not touch). */
     public double edgeArea(int e) {
         return edgeArea[e];
+    }
+
+    /**
+     * The runtime's view of this collection (SPEC §4): the same node tree, mass properties, bonds
+     * and per-node hulls as {@link dev.rubble.spi.shape.ConvexHull}s (each polytope's own
+     * vertices, so the hulls are the authored pieces). Anchors and initial states are copied as
+     * they are now; later changes here do not reach an asset already made. O(nodes + hull
+     * vertices); call once per collection and share the asset.
+     */
+    public dev.rubble.spi.collection.CollectionAsset asset() {
+        dev.rubble.spi.shape.ConvexHull[] table = new dev.rubble.spi.shape.ConvexHull[hulls.length];
+        for (int i = 0; i < hulls.length; i++) {
+            table[i] = QuickHull.of(hulls[i].vertices());
+        }
+        int[] fc = firstChild.clone();
+        for (int i = 0; i < fc.length; i++) {
+            if (childCount[i] == 0) {
+                fc[i] = -1;
+            }
+        }
+        return new dev.rubble.spi.collection.CollectionAsset(parent, fc, childCount, mass, com, inertia, volume,
+                relativeSize, anchored.clone(), initialState.clone(), hullStart, hullIndex, table, edgeA, edgeB,
+                edgeArea);
     }
 
     /** Ids of the leaves in id order. */

@@ -59,11 +59,16 @@ public final class ScenarioLoader {
         } catch (IOException e) {
             throw new ScenarioException("$", "cannot read " + file + ": " + e.getMessage());
         }
-        return parse(text);
+        return parse(text, file.toAbsolutePath().getParent());
     }
 
     /** Parses scenario JSON text. */
     public static Scenario parse(String text) {
+        return parse(text, null);
+    }
+
+    /** Parses scenario JSON text; relative collection files resolve against {@code baseDir} (null = working directory). */
+    public static Scenario parse(String text, Path baseDir) {
         JsonNode root;
         try {
             root = JSON.readTree(text);
@@ -75,7 +80,7 @@ public final class ScenarioLoader {
         if (root == null || !root.isObject()) {
             throw new ScenarioException("$", "expected a JSON object, got " + describe(root));
         }
-        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands");
+        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections");
         String format = text(root, "$.format", root.get("format"), FORMAT);
         if (!FORMAT.equals(format)) {
             throw new ScenarioException("$.format", "'" + format + "' is not supported; allowed: " + FORMAT);
@@ -99,6 +104,12 @@ public final class ScenarioLoader {
                 bodies.add(d);
             }
         }
+        // destruction (issue 12): geometry collections, placed after the bodies
+        List<CollectionSpec> collections = CollectionSpecs.parse(root.get("collections"), baseDir);
+        List<String> collectionIds = new ArrayList<>();
+        for (CollectionSpec c : collections) {
+            collectionIds.add(c.id());
+        }
         List<ScheduledCommand> commands = new ArrayList<>();
         JsonNode cs = root.get("commands");
         if (cs != null) {
@@ -106,7 +117,7 @@ public final class ScenarioLoader {
                 throw new ScenarioException("$.commands", "expected an array of commands, got " + describe(cs));
             }
             for (int i = 0; i < cs.size(); i++) {
-                ScheduledCommand c = command("$.commands[" + i + "]", cs.get(i), labels);
+                ScheduledCommand c = command("$.commands[" + i + "]", cs.get(i), labels, collectionIds);
                 if (c.spawn() != null && c.spawn().label() != null && !labels.add(c.spawn().label())) {
                     throw new ScenarioException("$.commands[" + i + "].body.id", "'" + c.spawn().label()
                             + "' is used by another body; allowed: unique ids");
@@ -115,7 +126,7 @@ public final class ScenarioLoader {
             }
             commands.sort((a, b) -> Integer.compare(a.step(), b.step()));
         }
-        return new Scenario(name, settings, bodies, commands, steps);
+        return new Scenario(name, settings, bodies, commands, steps, collections);
     }
 
     private static WorldSettings world(JsonNode w) {
@@ -336,13 +347,17 @@ public final class ScenarioLoader {
         }
     }
 
-    private static ScheduledCommand command(String p, JsonNode n, Set<String> labels) {
+    private static ScheduledCommand command(String p, JsonNode n, Set<String> labels, List<String> collectionIds) {
         object(p, n);
         String type = text(n, p + ".type", n.get("type"), null);
         if (type == null) {
             throw new ScenarioException(p + ".type", "missing; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release");
         }
         int step = integer(p + ".step", n.get("step"), 0, 0, 100_000_000);
+        if (CollectionSpecs.COMMANDS.contains(type)) {
+            return new ScheduledCommand(step, type, null, null, null, null, null, null,
+                    CollectionSpecs.command(p, type, n, collectionIds));
+        }
         switch (type) {
             case "impulse" -> {
                 keys(n, p, "type", "step", "body", "impulse", "point");
@@ -409,7 +424,8 @@ public final class ScenarioLoader {
                 return new ScheduledCommand(step, type, null, min, max, null, null, null);
             }
             default -> throw new ScenarioException(p + ".type", "'" + type
-                    + "' is unknown; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release");
+                    + "' is unknown; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release, "
+                    + "externalStrain, internalStrain, crumble, anchor");
         }
     }
 

@@ -39,6 +39,27 @@ public final class ScenarioWorld {
                 throw new ScenarioException("$.bodies[" + i + "]", e.getMessage(), e);
             }
         }
+        // destruction (issue 12): collections after the bodies, in file order
+        List<CollectionSpec> cols = scenario.collections();
+        for (int i = 0; i < cols.size(); i++) {
+            String p = "$.collections[" + i + "]";
+            var asset = CollectionSpecs.asset(cols.get(i), p, stages);
+            try {
+                world.placeCollection(asset, cols.get(i).placement());
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw new ScenarioException(p, e.getMessage(), e);
+            }
+        }
+        for (ScheduledCommand c : scenario.commands()) {
+            if (c.destruction() != null) {
+                try {
+                    world.destruction().validate(c.destruction());
+                } catch (IllegalArgumentException e) {
+                    throw new ScenarioException("$.commands", "command '" + c.type() + "' at step " + c.step() + ": "
+                            + e.getMessage(), e);
+                }
+            }
+        }
         return new ScenarioWorld(scenario, world);
     }
 
@@ -75,6 +96,9 @@ public final class ScenarioWorld {
     }
 
     private Command resolve(ScheduledCommand c) {
+        if (c.destruction() != null) {
+            return c.destruction();
+        }
         long h = c.body() == null ? -1 : world.findByLabel(c.body());
         if (c.body() != null && h < 0) {
             throw new ScenarioException("$.commands", "command '" + c.type() + "' at step " + c.step()

@@ -16,7 +16,16 @@ import dev.rubble.core.body.BodyDef;
  * @param quat      target orientation for kinematicTarget
  * @param state     for type state
  * @param spawn     for type spawn
+ * @param destruction for the destruction types (externalStrain, internalStrain, crumble, anchor):
+ *                    the command, collections already resolved to indices
  */
 public record ScheduledCommand(int step, String type, String body, double[] vector, double[] vector2,
-                               double[] quat, BodyState state, BodyDef spawn) {
+                               double[] quat, BodyState state, BodyDef spawn,
+                               dev.rubble.core.command.Command.Destruction destruction) {
+
+    /** A command that is not a destruction command. */
+    public ScheduledCommand(int step, String type, String body, double[] vector, double[] vector2,
+                            double[] quat, BodyState state, BodyDef spawn) {
+        this(step, type, body, vector, vector2, quat, state, spawn, null);
+    }
 }

@@ -1,10 +1,12 @@
 package dev.rubble.spi;
 
 import dev.rubble.spi.broadphase.BroadphaseFactory;
+import dev.rubble.spi.damage.DamageModelFactory;
 import dev.rubble.spi.fracture.FractureFactory;
 import dev.rubble.spi.graph.ConnectionGraphFactory;
 import dev.rubble.spi.narrowphase.NarrowphaseFactory;
 import dev.rubble.spi.render.RendererFactory;
+import dev.rubble.spi.strain.StrainModifierFactory;
 import java.util.List;
 
 /**
@@ -46,6 +48,16 @@ public interface RubblePlugin {
 
     /** Renderers (draw-only: console cells, PNG images, contact sheets, animations) this plugin offers. */
     default Iterable<RendererFactory> renderers() {
+        return List.of();
+    }
+
+    /** Damage models (destruction: the breaking thresholds of collection nodes) this plugin offers. */
+    default Iterable<DamageModelFactory> damageModels() {
+        return List.of();
+    }
+
+    /** Strain modifiers (destruction: adjust loads and thresholds before breaking) this plugin offers. */
+    default Iterable<StrainModifierFactory> strainModifiers() {
         return List.of();
     }
 }

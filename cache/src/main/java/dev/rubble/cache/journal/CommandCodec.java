@@ -24,6 +24,9 @@ import net.openhft.chronicle.bytes.Bytes;
  */
 public final class CommandCodec {
     static final byte IMPULSE = 1, VELOCITY = 2, SET_STATE = 3, SPAWN = 4, REMOVE = 5, KINEMATIC_TARGET = 6;
+    // destruction commands (issue 12)
+    static final byte EXTERNAL_STRAIN = 7, EXTERNAL_STRAIN_AT = 8, INTERNAL_STRAIN = 9, CRUMBLE = 10, SET_ANCHOR = 11,
+            SET_ANCHOR_BOX = 12;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Upper bound on counts read back (vertices, triangles, children): a corrupt count fails fast. */
     static final int MAX_COUNT = 1 << 24;
@@ -54,6 +57,22 @@ public final class CommandCodec {
             out.writeByte(KINEMATIC_TARGET).writeLong(k.body());
             out.writeDouble(k.x()).writeDouble(k.y()).writeDouble(k.z());
             out.writeDouble(k.qx()).writeDouble(k.qy()).writeDouble(k.qz()).writeDouble(k.qw());
+        } else if (c instanceof Command.ExternalStrain x) {
+            out.writeByte(EXTERNAL_STRAIN).writeInt(x.collection()).writeInt(x.node()).writeDouble(x.strain());
+        } else if (c instanceof Command.ExternalStrainAt x) {
+            out.writeByte(EXTERNAL_STRAIN_AT).writeDouble(x.x()).writeDouble(x.y()).writeDouble(x.z());
+            out.writeDouble(x.radius()).writeDouble(x.strain()).writeInt(x.propagationDepth());
+            out.writeDouble(x.propagationFactor());
+        } else if (c instanceof Command.InternalStrain x) {
+            out.writeByte(INTERNAL_STRAIN).writeInt(x.collection()).writeInt(x.node()).writeDouble(x.delta());
+        } else if (c instanceof Command.Crumble x) {
+            out.writeByte(CRUMBLE).writeInt(x.collection()).writeInt(x.node());
+        } else if (c instanceof Command.SetAnchor x) {
+            out.writeByte(SET_ANCHOR).writeInt(x.collection()).writeInt(x.node()).writeBoolean(x.anchored());
+        } else if (c instanceof Command.SetAnchorBox x) {
+            out.writeByte(SET_ANCHOR_BOX).writeInt(x.collection());
+            out.writeDouble(x.minX()).writeDouble(x.minY()).writeDouble(x.minZ());
+            out.writeDouble(x.maxX()).writeDouble(x.maxY()).writeDouble(x.maxZ()).writeBoolean(x.anchored());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -80,8 +99,22 @@ public final class CommandCodec {
             case KINEMATIC_TARGET:
                 return new Command.SetKinematicTarget(in.readLong(), in.readDouble(), in.readDouble(),
                         in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble());
+            case EXTERNAL_STRAIN:
+                return new Command.ExternalStrain(in.readInt(), in.readInt(), in.readDouble());
+            case EXTERNAL_STRAIN_AT:
+                return new Command.ExternalStrainAt(in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(),
+                        in.readDouble(), in.readInt(), in.readDouble());
+            case INTERNAL_STRAIN:
+                return new Command.InternalStrain(in.readInt(), in.readInt(), in.readDouble());
+            case CRUMBLE:
+                return new Command.Crumble(in.readInt(), in.readInt());
+            case SET_ANCHOR:
+                return new Command.SetAnchor(in.readInt(), in.readInt(), in.readBoolean());
+            case SET_ANCHOR_BOX:
+                return new Command.SetAnchorBox(in.readInt(), in.readDouble(), in.readDouble(), in.readDouble(),
+                        in.readDouble(), in.readDouble(), in.readDouble(), in.readBoolean());
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..6");
+                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..12");
         }
     }
 

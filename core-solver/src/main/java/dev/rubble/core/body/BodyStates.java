@@ -45,9 +45,18 @@ public final class BodyStates implements Broadphase.ProxyCollector {
      * @throws CapacityExceededException when the body budget is full
      */
     public long create(BodyDef def) {
+        return create(def, null);
+    }
+
+    /**
+     * As {@link #create(BodyDef)}, with exact mass properties instead of the shape's (a piece
+     * released from a geometry collection keeps the mass, centre and inertia its collection
+     * authored); null = from the shape.
+     */
+    public long create(BodyDef def, MassProperties massOverride) {
         Objects.requireNonNull(def, "def is null");
-        MassProperties mp = null;
-        if (def.motion() == MotionType.DYNAMIC) {
+        MassProperties mp = massOverride;
+        if (mp == null && def.motion() == MotionType.DYNAMIC) {
             mp = def.shape().massProperties(def.density() > 0 ? def.density() : 1);
             if (def.mass() > 0) {
                 mp = mp.withMass(def.mass());

@@ -43,4 +43,88 @@ public sealed interface Command {
     record SetKinematicTarget(long body, double x, double y, double z, double qx, double qy, double qz, double qw)
             implements Command {
     }
+
+    // ---- destruction (issue 12): collections are named by placement index, nodes by asset id ----
+
+    /**
+     * A command on placed geometry collections (SPEC §5): validated against the world's
+     * collections when queued, applied at the start of the step like every command.
+     */
+    sealed interface Destruction extends Command
+            permits ExternalStrain, ExternalStrainAt, InternalStrain, Crumble, SetAnchor, SetAnchorBox {
+    }
+
+    /** Raises a node's external strain to at least {@code strain} (≥ 0; +∞ forces a break). One-shot. */
+    record ExternalStrain(int collection, int node, double strain) implements Destruction {
+        public ExternalStrain {
+            Validate.load("strain", strain);
+        }
+    }
+
+    /**
+     * External strain at a world point (Chaos's {@code ApplyExternalStrain}): every child of an
+     * active holder whose bounds meet the sphere (or, when none does, the nearest child of a holder
+     * whose bounds meet it) gets {@code strain}; then, breadth first along live bonds,
+     * {@code propagationDepth} more rings get {@code strain × propagationFactor^ring}. Max-combined.
+     */
+    record ExternalStrainAt(double x, double y, double z, double radius, double strain, int propagationDepth,
+                            double propagationFactor) implements Destruction {
+        public ExternalStrainAt {
+            if (!Double.isFinite(x) || !Double.isFinite(y) || !Double.isFinite(z)) {
+                throw new IllegalArgumentException("strain point = [" + x + ", " + y + ", " + z + "]; allowed: finite");
+            }
+            if (!(radius >= 0) || !Double.isFinite(radius)) {
+                throw new IllegalArgumentException("radius = " + radius + "; allowed: finite, >= 0");
+            }
+            Validate.load("strain", strain);
+            if (propagationDepth < 0) {
+                throw new IllegalArgumentException("propagationDepth = " + propagationDepth + "; allowed: >= 0");
+            }
+            if (!(propagationFactor >= 0) || !Double.isFinite(propagationFactor)) {
+                throw new IllegalArgumentException("propagationFactor = " + propagationFactor + "; allowed: finite, >= 0");
+            }
+        }
+    }
+
+    /** Adds {@code delta} (may be negative) to a node's internal strain (its threshold), floor 0. Lasting. */
+    record InternalStrain(int collection, int node, double delta) implements Destruction {
+        public InternalStrain {
+            if (Double.isNaN(delta)) {
+                throw new IllegalArgumentException("delta = NaN; allowed: a number");
+            }
+        }
+    }
+
+    /** Breaks every child of a node at its next evaluation (their external strain becomes +∞). */
+    record Crumble(int collection, int node) implements Destruction {
+    }
+
+    /** Anchors ({@code anchored = true}) or frees a node of a placed collection. */
+    record SetAnchor(int collection, int node, boolean anchored) implements Destruction {
+    }
+
+    /**
+     * Anchors or frees every leaf whose centre of mass lies in the box (collection frame, metres).
+     */
+    record SetAnchorBox(int collection, double minX, double minY, double minZ, double maxX, double maxY,
+                        double maxZ, boolean anchored) implements Destruction {
+        public SetAnchorBox {
+            if (!(minX <= maxX && minY <= maxY && minZ <= maxZ)) {
+                throw new IllegalArgumentException("anchor box = [" + minX + ", " + minY + ", " + minZ + "] .. ["
+                        + maxX + ", " + maxY + ", " + maxZ + "]; allowed: finite, min <= max");
+            }
+        }
+    }
+
+    /** Shared checks. */
+    final class Validate {
+        private Validate() {
+        }
+
+        static void load(String name, double v) {
+            if (!(v >= 0)) {
+                throw new IllegalArgumentException(name + " = " + v + "; allowed: >= 0 (+Infinity forces a break)");
+            }
+        }
+    }
 }

@@ -3,10 +3,12 @@ package dev.rubble.core.plugin;
 import dev.rubble.spi.RubblePlugin;
 import dev.rubble.spi.StageFactory;
 import dev.rubble.spi.broadphase.BroadphaseFactory;
+import dev.rubble.spi.damage.DamageModelFactory;
 import dev.rubble.spi.fracture.FractureFactory;
 import dev.rubble.spi.graph.ConnectionGraphFactory;
 import dev.rubble.spi.narrowphase.NarrowphaseFactory;
 import dev.rubble.spi.render.RendererFactory;
+import dev.rubble.spi.strain.StrainModifierFactory;
 import java.util.List;
 import java.util.function.Function;
 
@@ -50,9 +52,26 @@ public record StageFamily<F extends StageFactory<?>>(
     public static final StageFamily<RendererFactory> RENDERER =
             new StageFamily<>("renderer", RendererFactory.class, RubblePlugin::renderers, "png");
 
+    /**
+     * Destruction: breaking thresholds of collection nodes, chosen per placed collection
+     * ({@code collections[].destruction.damageModel}); {@code world.stages.damage-model} sets the
+     * world's default.
+     */
+    public static final StageFamily<DamageModelFactory> DAMAGE_MODEL =
+            new StageFamily<>("damage-model", DamageModelFactory.class, RubblePlugin::damageModels, "user-defined");
+
+    /**
+     * Destruction: adjust strained children's loads and thresholds before breaking. Not one
+     * choice but an ordered chain per placed collection ({@code collections[].destruction.strainModifiers}),
+     * empty by default.
+     */
+    public static final StageFamily<StrainModifierFactory> STRAIN_MODIFIER =
+            new StageFamily<>("strain-modifier", StrainModifierFactory.class, RubblePlugin::strainModifiers,
+                    "(none: an ordered chain)");
+
     /** Every family, in the order {@code rubble plugins} prints them. */
     public static List<StageFamily<?>> all() {
-        return List.of(BROADPHASE, NARROWPHASE, FRACTURE, CONNECTION_GRAPH, RENDERER);
+        return List.of(BROADPHASE, NARROWPHASE, FRACTURE, CONNECTION_GRAPH, DAMAGE_MODEL, STRAIN_MODIFIER, RENDERER);
     }
 
     /** The family called {@code name}, or fails listing the known ones. */

@@ -64,6 +64,8 @@ final class CommandStage {
             states.create(sp.def());
         } else if (c instanceof Command.Remove r) {
             states.remove(bodies.slot(r.body()));
+        } else if (c instanceof Command.Destruction d) {
+            ctx.destruction.apply(d);
         } else if (c instanceof Command.SetKinematicTarget k) {
             int s = bodies.slot(k.body());
             if (bodies.motion(s) != MotionType.KINEMATIC) {

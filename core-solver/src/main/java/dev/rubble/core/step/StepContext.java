@@ -8,6 +8,8 @@ import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.collision.PairBuffer;
 import dev.rubble.core.collision.QueryStats;
 import dev.rubble.core.command.Command;
+import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.StatesHost;
 import dev.rubble.core.dynamics.SleepManager;
 import dev.rubble.spi.broadphase.Broadphase;
 import java.util.ArrayList;
@@ -32,6 +34,12 @@ public final class StepContext {
     public final SleepManager sleep = new SleepManager();
     public final QueryStats queryStats = new QueryStats();
     public final StepProfile profile = new StepProfile();
+    /**
+     * The destruction runtime (placed geometry collections, their cluster store): run by the
+     * DESTRUCTION slot, fed by destruction commands, mixed into the state hash. Costs nothing
+     * while no collection is placed.
+     */
+    public final Destruction destruction;
     /** Commands queued for the next step, applied by the COMMANDS slot in order. */
     final List<Command> queued = new ArrayList<>();
     /** Commands applied in the last step, in order (what a journal records). */
@@ -50,6 +58,7 @@ public final class StepContext {
         this.contacts = Objects.requireNonNull(contacts, "contacts is null");
         this.contactStage = Objects.requireNonNull(contactStage, "contactStage is null");
         this.states = new BodyStates(bodies, broadphase);
+        this.destruction = new Destruction(bodies, contacts, new StatesHost(states, settings.dt()), settings.dt());
     }
 
     /** Steps taken. */

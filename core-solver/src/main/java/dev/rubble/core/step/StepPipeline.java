@@ -5,6 +5,7 @@ import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.Kinematics;
 import dev.rubble.core.body.MotionType;
+import dev.rubble.core.body.StateHash;
 import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.dynamics.ContactSolver;
 import dev.rubble.core.dynamics.DynamicsSettings;
@@ -166,7 +167,7 @@ public final class StepPipeline {
 
         t = optional(events, StepSlot.EVENTS, t);
 
-        p.stateHash = StateHash.of(b);
+        p.stateHash = c.destruction.hash(StateHash.of(b)); // cluster state only when collections exist
         t = lap(StepSlot.STATE_HASH, t);
 
         p.step = index;

@@ -10,13 +10,21 @@ import dev.rubble.core.collision.NarrowphaseStage;
 import dev.rubble.core.collision.PairBuffer;
 import dev.rubble.core.collision.SceneQuery;
 import dev.rubble.core.command.Command;
+import dev.rubble.core.destruction.BreakListener;
+import dev.rubble.core.destruction.CollectionPlacement;
+import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionOptions;
+import dev.rubble.core.plugin.StageFamily;
 import dev.rubble.core.plugin.Stages;
-import dev.rubble.core.step.StateHash;
+import dev.rubble.core.body.StateHash;
 import dev.rubble.core.step.StepContext;
 import dev.rubble.core.step.StepPipeline;
 import dev.rubble.core.step.StepProfile;
 import dev.rubble.core.step.WorldSettings;
 import dev.rubble.spi.broadphase.Broadphase;
+import dev.rubble.spi.collection.CollectionAsset;
+import dev.rubble.spi.damage.DamageModel;
+import dev.rubble.spi.strain.StrainModifier;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,13 +45,15 @@ public final class World {
     private final StepContext ctx;
     private final StepPipeline pipeline;
     private final NarrowphaseStage narrowphase;
+    private final Stages stages;
     private final String broadphaseName, narrowphaseName;
     private final List<StepObserver> observers = new ArrayList<>();
     private SceneQuery queries;
 
     @Inject
-    World(StepPipeline pipeline, NarrowphaseStage narrowphase, Set<StepObserver> observers) {
+    World(StepPipeline pipeline, NarrowphaseStage narrowphase, Stages stages, Set<StepObserver> observers) {
         this.pipeline = pipeline;
+        this.stages = stages;
         this.ctx = pipeline.context();
         this.narrowphase = narrowphase;
         this.broadphaseName = WorldModule.broadphaseName(ctx.settings);
@@ -169,9 +179,55 @@ public final class World {
         ctx.states.setState(ctx.bodies.slot(handle), state);
     }
 
-    /** Queues a command for the start of the next step. */
+    /**
+     * Queues a command for the start of the next step. A destruction command naming a collection
+     * or node that does not exist fails here, not mid-step.
+     */
     public void queue(Command command) {
+        if (command instanceof Command.Destruction d) {
+            ctx.destruction.validate(d);
+        }
         ctx.queue(command);
+    }
+
+    /** The destruction runtime: placed collections, their cluster store, break events. */
+    public Destruction destruction() {
+        return ctx.destruction;
+    }
+
+    /**
+     * Places a geometry collection (SPEC §4): its intact root becomes one body. The damage model
+     * is {@code placement.options().damageModel()}, else {@code world.stages.damage-model}, else
+     * {@code user-defined}; strain modifiers are created in chain order. Nothing changes when it
+     * fails. Not during a step.
+     *
+     * @return the collection's index, which destruction commands name
+     * @throws IllegalArgumentException naming an unknown plugin, a bad option, anchor or threshold
+     */
+    public int placeCollection(CollectionAsset asset, CollectionPlacement placement) {
+        Objects.requireNonNull(asset, "asset is null");
+        Objects.requireNonNull(placement, "placement is null");
+        if (ctx.stepping()) {
+            throw new IllegalStateException("placeCollection() called from inside a step");
+        }
+        String name = placement.options().damageModel() != null ? placement.options().damageModel()
+                : ctx.settings.stages().getOrDefault(StageFamily.DAMAGE_MODEL.name(), StageFamily.DAMAGE_MODEL.defaultName());
+        DamageModel model = stages.create(StageFamily.DAMAGE_MODEL, name, placement.options().damageOptions());
+        List<DestructionOptions.Modifier> chain = placement.options().strainModifiers();
+        StrainModifier[] mods = new StrainModifier[chain.size()];
+        for (int i = 0; i < mods.length; i++) {
+            mods[i] = stages.create(StageFamily.STRAIN_MODIFIER, chain.get(i).name(), chain.get(i).options());
+        }
+        return ctx.destruction.place(asset, placement, model, mods);
+    }
+
+    /** Registers a listener that receives each step's breaks (from a reused buffer) after the step. */
+    public void addBreakListener(BreakListener listener) {
+        ctx.destruction.addListener(listener);
+    }
+
+    public void removeBreakListener(BreakListener listener) {
+        ctx.destruction.removeListener(listener);
     }
 
     /** Commands applied during the last step, in order (the journal records these). */
@@ -186,11 +242,12 @@ public final class World {
         for (int i = 0; i < observers.size(); i++) {
             observers.get(i).afterStep(this, p);
         }
+        ctx.destruction.notifyListeners();
     }
 
     /** Hash of the current state (same as the profile's after a step). */
     public long stateHash() {
-        return StateHash.of(ctx.bodies);
+        return ctx.destruction.hash(StateHash.of(ctx.bodies));
     }
 
     /** The handle of the first live body with this label, or -1. */

@@ -51,6 +51,9 @@ public final class WorldModule extends AbstractModule {
     /** Names of the optional slots, as bound with {@link Names#named}. */
     public static final String FIELDS = "fields", DESTRUCTION = "destruction", REMOVAL = "removal", EVENTS = "events";
 
+    /** Runs the context's destruction runtime (SPEC §4–§5): strain, breaking, release, connectivity. */
+    private static final StepStage DESTRUCTION_STAGE = ctx -> ctx.destruction.run(ctx.stepIndex());
+
     private final WorldSettings settings;
     private final Stages stages;
 
@@ -105,9 +108,13 @@ public final class WorldModule extends AbstractModule {
         bind(StepClock.class).toInstance(StepClock.SYSTEM);
         bind(World.class).in(Singleton.class);
         Multibinder.newSetBinder(binder(), StepObserver.class);
-        for (String slot : new String[] {FIELDS, DESTRUCTION, REMOVAL, EVENTS}) {
+        for (String slot : new String[] {FIELDS, REMOVAL, EVENTS}) {
             OptionalBinder.newOptionalBinder(binder(), Key.get(StepStage.class, Names.named(slot)));
         }
+        // the destruction runtime fills its slot by default (it returns at once while no collection
+        // is placed); a host may bind another stage there
+        OptionalBinder.newOptionalBinder(binder(), Key.get(StepStage.class, Names.named(DESTRUCTION)))
+                .setDefault().toInstance(DESTRUCTION_STAGE);
     }
 
     @Provides

@@ -1,6 +1,5 @@
-package dev.rubble.core.step;
+package dev.rubble.core.body;
 
-import dev.rubble.core.body.BodyStore;
 
 /**
  * 64-bit FNV-1a over the whole body state, in slot (handle) order: for every live slot its slot,

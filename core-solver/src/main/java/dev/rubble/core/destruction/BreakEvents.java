@@ -1,0 +1,66 @@
+package dev.rubble.core.destruction;
+
+import java.util.Arrays;
+
+/**
+ * The breaks of one step, for the host (SPEC §8; reference: chaos-clusters-strain-runtime §7.3).
+ * One reused buffer in structure-of-arrays form: no allocation per event once it has grown to the
+ * largest step's count. Valid until the next step; listeners must copy what they keep.
+ *
+ * <p>Event {@code i < count()}: {@link #kind}, collection index, asset node id (-1 for a new
+ * internal cluster), the body it now has, pose of its centre of mass, velocities, mass, and the
+ * load that broke it ({@link #BREAK}; 0 otherwise).
+ */
+public final class BreakEvents {
+    /** A child whose load reached its threshold; released as its own body. */
+    public static final byte BREAK = 0;
+    /** A child released alone because it lost every bond to its siblings. */
+    public static final byte RELEASE = 1;
+    /** Several still-bonded children that became a new internal cluster. */
+    public static final byte CLUSTER = 2;
+
+    private int count;
+    private long step;
+    public byte[] kind = new byte[16];
+    public int[] collection = new int[16], node = new int[16];
+    public long[] body = new long[16];
+    /** 13 per event: px, py, pz, qx, qy, qz, qw, vx, vy, vz, wx, wy, wz. */
+    public double[] motion = new double[16 * 13];
+    public double[] mass = new double[16], load = new double[16];
+
+    /** Number of events this step. */
+    public int count() {
+        return count;
+    }
+
+    /** The step these events belong to. */
+    public long step() {
+        return step;
+    }
+
+    void reset(long stepIndex) {
+        count = 0;
+        step = stepIndex;
+    }
+
+    int add(byte k, int coll, int nd, long handle, double m, double ld) {
+        if (count == kind.length) {
+            int cap = count * 2;
+            kind = Arrays.copyOf(kind, cap);
+            collection = Arrays.copyOf(collection, cap);
+            node = Arrays.copyOf(node, cap);
+            body = Arrays.copyOf(body, cap);
+            motion = Arrays.copyOf(motion, cap * 13);
+            mass = Arrays.copyOf(mass, cap);
+            load = Arrays.copyOf(load, cap);
+        }
+        int i = count++;
+        kind[i] = k;
+        collection[i] = coll;
+        node[i] = nd;
+        body[i] = handle;
+        mass[i] = m;
+        load[i] = ld;
+        return i;
+    }
+}

@@ -1,0 +1,135 @@
+package dev.rubble.core.destruction;
+
+import java.util.Arrays;
+
+/**
+ * Run-time state of every node of every placed collection, in structure-of-arrays form
+ * (reference: chaos-clusters-strain-runtime §2.1, the clustered-particle SOA). A global node id
+ * {@code g} is {@code base(collection) + assetNode} for authored nodes; internal clusters made at
+ * run time are appended after them ({@link #node} = -1).
+ *
+ * <pre>
+ *  tree (run time):   parent[g] (-1 = top), firstChild[g], nextSibling[g], prevSibling[g], childCount[g]
+ *  identity:          collection[g], node[g] (asset id or -1), level[g]
+ *  loads (one-shot):  collisionLoad[g], externalLoad[g]          lasting: threshold[g] (internal strain)
+ *  anchors:           anchored[g] (own flag), anchoredCount[g] (anchored nodes in g's run-time subtree)
+ *  holder:            body[g] = handle of g's rigid body while g is active (a top node), else -1;
+ *                     the holder of a held node is its top ancestor
+ *  mass (collection frame, about the centre of mass):  mass[g], com[3g..], inertia[6g..] (Ixx Iyy Izz Ixy Ixz Iyz)
+ * </pre>
+ *
+ * Only top nodes have bodies, so an intact collection is one body whatever its piece count.
+ * Not thread-safe: the step owns it.
+ */
+public final class ClusterStore {
+    /** No node / no body. */
+    public static final int NONE = -1;
+
+    private int count;
+    public int[] collection = new int[0], node = new int[0], level = new int[0];
+    public int[] parent = new int[0], firstChild = new int[0], nextSibling = new int[0], prevSibling = new int[0];
+    public int[] childCount = new int[0];
+    public double[] collisionLoad = new double[0], externalLoad = new double[0], threshold = new double[0];
+    public boolean[] anchored = new boolean[0];
+    public int[] anchoredCount = new int[0];
+    public long[] body = new long[0];
+    public double[] mass = new double[0], com = new double[0], inertia = new double[0];
+    /** Whether g is in the current / next step's strained list. */
+    boolean[] inList = new boolean[0], inNext = new boolean[0];
+    /** Position in the active list, or -1. */
+    int[] activeIndex = new int[0];
+
+    /** Number of nodes (authored and internal). */
+    public int size() {
+        return count;
+    }
+
+    /** Appends {@code n} nodes with empty state and returns the first id. */
+    int append(int n) {
+        int first = count;
+        ensure(count + n);
+        for (int g = first; g < first + n; g++) {
+            parent[g] = firstChild[g] = nextSibling[g] = prevSibling[g] = NONE;
+            childCount[g] = 0;
+            body[g] = NONE;
+            activeIndex[g] = NONE;
+            collisionLoad[g] = externalLoad[g] = 0;
+            threshold[g] = Double.POSITIVE_INFINITY;
+            anchored[g] = false;
+            anchoredCount[g] = 0;
+            inList[g] = inNext[g] = false;
+        }
+        count += n;
+        return first;
+    }
+
+    private void ensure(int n) {
+        if (n <= parent.length) {
+            return;
+        }
+        int cap = Math.max(n, parent.length * 2);
+        collection = Arrays.copyOf(collection, cap);
+        node = Arrays.copyOf(node, cap);
+        level = Arrays.copyOf(level, cap);
+        parent = Arrays.copyOf(parent, cap);
+        firstChild = Arrays.copyOf(firstChild, cap);
+        nextSibling = Arrays.copyOf(nextSibling, cap);
+        prevSibling = Arrays.copyOf(prevSibling, cap);
+        childCount = Arrays.copyOf(childCount, cap);
+        collisionLoad = Arrays.copyOf(collisionLoad, cap);
+        externalLoad = Arrays.copyOf(externalLoad, cap);
+        threshold = Arrays.copyOf(threshold, cap);
+        anchored = Arrays.copyOf(anchored, cap);
+        anchoredCount = Arrays.copyOf(anchoredCount, cap);
+        body = Arrays.copyOf(body, cap);
+        mass = Arrays.copyOf(mass, cap);
+        com = Arrays.copyOf(com, 3 * cap);
+        inertia = Arrays.copyOf(inertia, 6 * cap);
+        inList = Arrays.copyOf(inList, cap);
+        inNext = Arrays.copyOf(inNext, cap);
+        activeIndex = Arrays.copyOf(activeIndex, cap);
+    }
+
+    /** Links {@code child} as the last child of {@code p} (keeps insertion order). */
+    void link(int p, int child, int lastChild) {
+        parent[child] = p;
+        nextSibling[child] = NONE;
+        prevSibling[child] = lastChild;
+        if (lastChild == NONE) {
+            firstChild[p] = child;
+        } else {
+            nextSibling[lastChild] = child;
+        }
+        childCount[p]++;
+    }
+
+    /** Unlinks {@code child} from its parent. O(1). */
+    void unlink(int child) {
+        int p = parent[child];
+        int prev = prevSibling[child], next = nextSibling[child];
+        if (prev == NONE) {
+            firstChild[p] = next;
+        } else {
+            nextSibling[prev] = next;
+        }
+        if (next != NONE) {
+            prevSibling[next] = prev;
+        }
+        parent[child] = prevSibling[child] = nextSibling[child] = NONE;
+        childCount[p]--;
+    }
+
+    /** The top ancestor of g (itself when g has no parent). */
+    public int top(int g) {
+        while (parent[g] != NONE) {
+            g = parent[g];
+        }
+        return g;
+    }
+
+    /** Whether g is a direct child of a node that currently has a body. */
+    public boolean isHeldByActive(int g) {
+        int p = parent[g];
+        return p != NONE && body[p] != NONE;
+    }
+}

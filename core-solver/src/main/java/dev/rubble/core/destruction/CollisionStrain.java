@@ -1,0 +1,194 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.collision.ContactStore;
+import dev.rubble.spi.collection.CollectionAsset;
+import dev.rubble.spi.shape.AabbTree;
+import dev.rubble.spi.shape.ConvexHull;
+
+/**
+ * Collision load from the step's solved contacts (reference: chaos-clusters-strain-runtime §5.2):
+ * for every contact point on an active holder whose approach speed (read by the solver before
+ * gravity) is at least 1 cm/s, the magnitude of its accumulated impulse (N·s; divided by dt for
+ * force-based damage models) is added to the child the point hit (propagation on: the nearest
+ * child by signed distance to its hulls) or to every child whose bounds meet a box of half-size
+ * {@code clusterDistanceThreshold} around it (propagation off). Manifolds the solver did not solve
+ * carry approach speed 0, so they give none; resting contacts give none.
+ */
+final class CollisionStrain implements AabbTree.Visitor {
+    private final Destruction d;
+    private int[] found = new int[16];
+    private int foundCount;
+
+    CollisionStrain(Destruction d) {
+        this.d = d;
+    }
+
+    void gather() {
+        ContactStore c = d.contacts;
+        for (int m = 0, n = c.size(); m < n; m++) {
+            int pc = c.pointCount[m];
+            if (pc == 0) {
+                continue;
+            }
+            int ga = d.nodeOfSlot(c.bodyA[m]);
+            int gb = d.nodeOfSlot(c.bodyB[m]);
+            if (ga < 0 && gb < 0) {
+                continue;
+            }
+            for (int k = 0, p = m * ContactStore.MAX_POINTS; k < pc; k++, p++) {
+                double approach = -c.relativeNormalVelocity[p];
+                if (!(approach >= Destruction.MIN_APPROACH_SPEED)) {
+                    continue;
+                }
+                double jn = c.normalImpulse[p], t1 = c.tangentImpulse1[p], t2 = c.tangentImpulse2[p];
+                double j = Math.sqrt(jn * jn + t1 * t1 + t2 * t2);
+                if (!(j > 0) || !Double.isFinite(j)) {
+                    continue;
+                }
+                if (ga >= 0) {
+                    load(ga, c.bodyA[m], c.ax[p], c.ay[p], c.az[p], j);
+                }
+                if (gb >= 0) {
+                    load(gb, c.bodyB[m], c.bx[p], c.by[p], c.bz[p], j);
+                }
+            }
+        }
+    }
+
+    /** Loads the child(ren) of holder g hit at world offset r from its centre of mass. */
+    private void load(int g, int slot, double rx, double ry, double rz, double j) {
+        ClusterStore s = d.store;
+        if (s.childCount[g] == 0) {
+            return;
+        }
+        BodyStore b = d.bodies;
+        // into the collection frame: R^T r + com
+        double qx = -b.qx[slot], qy = -b.qy[slot], qz = -b.qz[slot], qw = b.qw[slot];
+        double lx = Rot.x(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g];
+        double ly = Rot.y(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g + 1];
+        double lz = Rot.z(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g + 2];
+        PlacedCollection pc = d.collections.get(s.collection[g]);
+        if (pc.forces) {
+            j /= d.dt;
+        }
+        double half = pc.options.clusterDistanceThreshold();
+        collect(pc, g, lx - half, ly - half, lz - half, lx + half, ly + half, lz + half);
+        if (pc.options.propagation()) {
+            if (foundCount == 0) {
+                // nothing within the box: every child is a candidate (Chaos: the closest child)
+                for (int ch = s.firstChild[g]; ch != ClusterStore.NONE; ch = s.nextSibling[ch]) {
+                    add(ch);
+                }
+            }
+            int best = -1;
+            double bestD = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < foundCount; i++) {
+                double dist = distance(pc.asset, s.node[found[i]], lx, ly, lz);
+                if (dist < bestD || (dist == bestD && found[i] < best)) {
+                    bestD = dist;
+                    best = found[i];
+                }
+            }
+            if (best >= 0) {
+                s.collisionLoad[best] += j;
+                d.addList(best);
+            }
+        } else {
+            for (int i = 0; i < foundCount; i++) {
+                s.collisionLoad[found[i]] += j;
+                d.addList(found[i]);
+            }
+        }
+    }
+
+    /** Children of g whose bounds meet the box, through the asset's child BVH when there is one. */
+    private void collect(PlacedCollection pc, int g, double x0, double y0, double z0, double x1, double y1, double z1) {
+        ClusterStore s = d.store;
+        foundCount = 0;
+        int nd = s.node[g];
+        AabbTree tree = nd >= 0 ? pc.childTree(nd) : internalTree(pc, g);
+        if (tree != null) {
+            queryHolder = g;
+            queryFirst = nd >= 0 ? pc.base + pc.asset.firstChild()[nd] : 0;
+            queryMembers = nd >= 0 ? null : members[g];
+            tree.query(x0, y0, z0, x1, y1, z1, this);
+            return;
+        }
+        double[] bo = pc.asset.bounds();
+        for (int ch = s.firstChild[g]; ch != ClusterStore.NONE; ch = s.nextSibling[ch]) {
+            int o = 6 * s.node[ch];
+            if (bo[o] <= x1 && bo[o + 1] <= y1 && bo[o + 2] <= z1 && bo[o + 3] >= x0 && bo[o + 4] >= y0
+                    && bo[o + 5] >= z0) {
+                add(ch);
+            }
+        }
+    }
+
+    private int queryHolder, queryFirst;
+    private int[] queryMembers;
+    // BVHs over the members of internal clusters, built the first time a contact needs one. A
+    // holder's children never change while it has a body (a break retires it), so no invalidation.
+    private AabbTree[] trees = new AabbTree[0];
+    private int[][] members = new int[0][];
+
+    private AabbTree internalTree(PlacedCollection pc, int g) {
+        ClusterStore s = d.store;
+        if (s.childCount[g] <= PlacedCollection.TREE_THRESHOLD) {
+            return null;
+        }
+        if (trees.length <= g) {
+            int cap = Math.max(g + 1, trees.length * 2);
+            trees = java.util.Arrays.copyOf(trees, cap);
+            members = java.util.Arrays.copyOf(members, cap);
+        }
+        if (trees[g] == null) {
+            int[] m = new int[s.childCount[g]];
+            double[] boxes = new double[6 * m.length];
+            int k = 0;
+            for (int ch = s.firstChild[g]; ch != ClusterStore.NONE; ch = s.nextSibling[ch]) {
+                System.arraycopy(pc.asset.bounds(), 6 * s.node[ch], boxes, 6 * k, 6);
+                m[k++] = ch;
+            }
+            trees[g] = new AabbTree(boxes);
+            members[g] = m;
+        }
+        return trees[g];
+    }
+
+    @Override
+    public boolean visit(int item) {
+        int ch = queryMembers != null ? queryMembers[item] : queryFirst + item;
+        if (d.store.parent[ch] == queryHolder) {
+            add(ch);
+        }
+        return true;
+    }
+
+    private void add(int ch) {
+        if (foundCount == found.length) {
+            found = java.util.Arrays.copyOf(found, foundCount * 2);
+        }
+        found[foundCount++] = ch;
+    }
+
+    /** Signed distance from a point to node i's hulls (max over face planes, min over hulls), collection frame. */
+    static double distance(CollectionAsset a, int i, double x, double y, double z) {
+        double best = Double.POSITIVE_INFINITY;
+        int[] hs = a.hullStart(), hi = a.hullIndex();
+        for (int k = hs[i]; k < hs[i + 1]; k++) {
+            ConvexHull h = a.hulls()[hi[k]];
+            double dmax = Double.NEGATIVE_INFINITY;
+            for (int f = 0, nf = h.faceCount(); f < nf; f++) {
+                double dist = h.plane(f, 0) * x + h.plane(f, 1) * y + h.plane(f, 2) * z - h.plane(f, 3);
+                if (dist > dmax) {
+                    dmax = dist;
+                }
+            }
+            if (dmax < best) {
+                best = dmax;
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,23 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.spi.shape.MassProperties;
+
+/**
+ * What the destruction stage needs from the world: bodies come and go through it, so the stage
+ * never touches the world itself (the World implements it with a small adapter).
+ */
+public interface DestructionHost {
+
+    /**
+     * Creates a body now, even during a step (after the solve): it enters the broadphase at once
+     * with its bounds grown by its motion over one step.
+     *
+     * @param mp mass properties to use instead of the shape's (null for kinematic/static bodies)
+     * @return its handle
+     */
+    long createBody(BodyDef def, MassProperties mp);
+
+    /** Removes a body whose node was broken up or re-bodied (wakes what slept on it). */
+    void retireBody(long handle);
+}

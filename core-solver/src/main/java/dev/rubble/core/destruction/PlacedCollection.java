@@ -1,0 +1,95 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.spi.collection.CollectionAsset;
+import dev.rubble.spi.damage.BondState;
+import dev.rubble.spi.damage.DamageModel;
+import dev.rubble.spi.shape.AabbTree;
+import dev.rubble.spi.shape.Compound;
+import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.strain.StrainModifier;
+
+/**
+ * One collection in a world: its (never mutated) asset, where its nodes live in the
+ * {@link ClusterStore}, its live bonds, damage model and strain-modifier chain, and caches of
+ * per-node body shapes and child BVHs (built the first time they are needed).
+ */
+final class PlacedCollection implements BondState {
+    final int index;
+    final String label;
+    final CollectionAsset asset;
+    final int base;
+    final DestructionOptions options;
+    final DamageModel damage;
+    final boolean forces;
+    final StrainModifier[] modifiers;
+    final boolean[] bondAlive;
+    final double[] scratch;
+    private final Shape[] shapes;
+    private final AabbTree[] childTrees;
+    /** Children count above which contact points find their child through a BVH. */
+    static final int TREE_THRESHOLD = 16;
+
+    PlacedCollection(int index, String label, CollectionAsset asset, int base, DestructionOptions options,
+                     DamageModel damage, StrainModifier[] modifiers) {
+        this.index = index;
+        this.label = label;
+        this.asset = asset;
+        this.base = base;
+        this.options = options;
+        this.damage = damage;
+        this.forces = damage.loadsAreForces();
+        this.modifiers = modifiers;
+        this.bondAlive = new boolean[asset.edgeCount()];
+        java.util.Arrays.fill(bondAlive, true);
+        this.scratch = new double[asset.nodeCount()];
+        this.shapes = new Shape[asset.nodeCount()];
+        this.childTrees = new AabbTree[asset.nodeCount()];
+    }
+
+    @Override
+    public boolean alive(int e) {
+        return bondAlive[e];
+    }
+
+    /**
+     * Node {@code i}'s own hulls placed in its body frame (the collection frame moved to its centre
+     * of mass): a compound of the hulls, each shifted by {@code -com}. Cached.
+     */
+    Shape shape(int i) {
+        Shape s = shapes[i];
+        if (s == null) {
+            s = compound(asset, i, i + 1, null, asset.com()[3 * i], asset.com()[3 * i + 1], asset.com()[3 * i + 2]);
+            shapes[i] = s;
+        }
+        return s;
+    }
+
+    /** A compound of the hulls of asset nodes {@code members[from..to)} (or ids from..to when members is null), shifted by -c. */
+    static Shape compound(CollectionAsset a, int from, int to, int[] members, double cx, double cy, double cz) {
+        java.util.List<Compound.Child> children = new java.util.ArrayList<>();
+        int[] hs = a.hullStart(), hi = a.hullIndex();
+        for (int k = from; k < to; k++) {
+            int i = members == null ? k : members[k];
+            for (int h = hs[i]; h < hs[i + 1]; h++) {
+                children.add(Compound.Child.at(a.hulls()[hi[h]], -cx, -cy, -cz));
+            }
+        }
+        return new Compound(children);
+    }
+
+    /** BVH over the asset children of node {@code i} (item k = child firstChild + k); null for few children. */
+    AabbTree childTree(int i) {
+        int n = asset.childCount()[i];
+        if (n <= TREE_THRESHOLD) {
+            return null;
+        }
+        AabbTree t = childTrees[i];
+        if (t == null) {
+            double[] boxes = new double[6 * n];
+            System.arraycopy(asset.bounds(), 6 * asset.firstChild()[i], boxes, 0, 6 * n);
+            t = new AabbTree(boxes);
+            childTrees[i] = t;
+        }
+        return t;
+    }
+}

@@ -1,0 +1,43 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.core.body.BodyBounds;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStates;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.spi.shape.MassProperties;
+
+/**
+ * The destruction runtime's side effects on the world, done through the body state machine: a
+ * released piece is created at once (during the step, after the solve) and enters the broadphase
+ * with its bounds grown by one step of motion, so it is not culled and its first motion is not lost
+ * (RAGE ordering; SPEC §2); a broken holder's body is retired.
+ */
+public final class StatesHost implements DestructionHost {
+    private final BodyStates states;
+    private final double dt;
+
+    public StatesHost(BodyStates states, double dt) {
+        this.states = states;
+        this.dt = dt;
+    }
+
+    @Override
+    public long createBody(BodyDef def, MassProperties mp) {
+        long h = states.create(def, mp);
+        BodyStore b = states.bodies();
+        int s = b.slot(h);
+        if (b.state[s] == BodyState.AWAKE.ordinal()) {
+            BodyBounds.expandBounds(b, s, dt);
+            double[] bo = b.bounds;
+            int o = s * 6;
+            states.broadphase().update(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
+        }
+        return h;
+    }
+
+    @Override
+    public void retireBody(long handle) {
+        states.remove(states.bodies().slot(handle));
+    }
+}

@@ -1,0 +1,56 @@
+package dev.rubble.scenario;
+
+import dev.rubble.core.destruction.CollectionPlacement;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A scenario's {@code collections[i]}: where the collection comes from (a {@code .rbc} file or an
+ * inline fracture recipe) and how it is placed. Resolved against the plugins when the world is
+ * built ({@link ScenarioWorld}).
+ *
+ * @param id        name used by destruction commands ({@code collection}), unique
+ * @param file      the collection file, or null
+ * @param recipe    the inline recipe, or null (exactly one of file and recipe)
+ * @param placement pose, velocity, state, anchors and destruction options
+ */
+public record CollectionSpec(String id, Path file, Recipe recipe, CollectionPlacement placement) {
+    public CollectionSpec {
+        Objects.requireNonNull(placement, "placement is null");
+        if ((file == null) == (recipe == null)) {
+            throw new IllegalArgumentException("give file or recipe, not " + (file == null ? "neither" : "both"));
+        }
+    }
+
+    /**
+     * An inline fracture recipe, as {@code rubble fracture} takes it: a box source, fracture
+     * levels (method and options each), seed, chance for later levels, auto-clustering, tiny-piece
+     * fixing, density and connection graph.
+     *
+     * @param halfExtents    box half extents, m
+     * @param levels         per level: the fracture method and its options
+     * @param seed           random seed (level l uses seed + l)
+     * @param chance         later levels fracture each piece with this probability, [0, 1]
+     * @param cluster        auto-cluster the root's children into about this many clusters (0 = no)
+     * @param minClusterSize auto-clustering minimum component size
+     * @param fixTiny        merge leaves under this share of the largest leaf volume (negative = no)
+     * @param density        kg/m³
+     * @param graph          connection-graph method
+     * @param maxConnections at most this many edges per node
+     */
+    public record Recipe(double[] halfExtents, List<Level> levels, long seed, double chance, int cluster,
+                         int minClusterSize, double fixTiny, double density, String graph, int maxConnections) {
+        public Recipe {
+            levels = List.copyOf(levels);
+        }
+    }
+
+    /** One fracture level: method name and options. */
+    public record Level(String method, Map<String, Object> options) {
+        public Level {
+            options = Map.copyOf(options);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package dev.rubble.spi.damage;
+
+import dev.rubble.spi.collection.CollectionAsset;
+
+/**
+ * Computes the internal strain (breaking threshold) of the nodes of a placed collection (SPEC
+ * §5). A child breaks when {@code max(collisionLoad, externalLoad) >= threshold}; {@code +∞}
+ * never breaks, a threshold ≤ 0 breaks at its next evaluation. One instance serves one placed
+ * collection; the kernel calls it on its own thread.
+ */
+public interface DamageModel {
+
+    /**
+     * Writes the initial threshold of every node into {@code out[node]} ({@code out.length ==
+     * asset.nodeCount()}). Values must be ≥ 0 or {@code +∞}.
+     */
+    void thresholds(CollectionAsset asset, BondState bonds, double[] out);
+
+    /**
+     * Whether this model's thresholds are forces (N): the kernel then divides collision
+     * impulses (N·s) by dt before comparing. Default false: thresholds are impulses (N·s).
+     */
+    default boolean loadsAreForces() {
+        return false;
+    }
+
+    /**
+     * Called after nodes lost bonds (a neighbour broke off); the model may lower their
+     * thresholds. {@code nodes[0 .. count)} are asset node ids; {@code thresholds} is indexed by
+     * asset node id and may be written only at those ids. Default: thresholds stay.
+     */
+    default void bondsLost(CollectionAsset asset, BondState bonds, int[] nodes, int count, double[] thresholds) {
+    }
+}
