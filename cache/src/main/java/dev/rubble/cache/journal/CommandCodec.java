@@ -23,7 +23,7 @@ import net.openhft.chronicle.bytes.Bytes;
  * {@link BodyDef} including the shape. Encoding allocates nothing; decoding allocates the records.
  */
 public final class CommandCodec {
-    static final byte IMPULSE = 1, VELOCITY = 2, SET_STATE = 3, SPAWN = 4, REMOVE = 5, KINEMATIC_TARGET = 6;
+    static final byte IMPULSE = 1, VELOCITY = 2, SET_STATE = 3, SPAWN = 4, REMOVE = 5, KINEMATIC_TARGET = 6, SET_POSE = 7;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Upper bound on counts read back (vertices, triangles, children): a corrupt count fails fast. */
     static final int MAX_COUNT = 1 << 24;
@@ -54,6 +54,10 @@ public final class CommandCodec {
             out.writeByte(KINEMATIC_TARGET).writeLong(k.body());
             out.writeDouble(k.x()).writeDouble(k.y()).writeDouble(k.z());
             out.writeDouble(k.qx()).writeDouble(k.qy()).writeDouble(k.qz()).writeDouble(k.qw());
+        } else if (c instanceof Command.SetPose t) {
+            out.writeByte(SET_POSE).writeLong(t.body());
+            out.writeDouble(t.x()).writeDouble(t.y()).writeDouble(t.z());
+            out.writeDouble(t.qx()).writeDouble(t.qy()).writeDouble(t.qz()).writeDouble(t.qw());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -80,8 +84,11 @@ public final class CommandCodec {
             case KINEMATIC_TARGET:
                 return new Command.SetKinematicTarget(in.readLong(), in.readDouble(), in.readDouble(),
                         in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble());
+            case SET_POSE:
+                return new Command.SetPose(in.readLong(), in.readDouble(), in.readDouble(), in.readDouble(),
+                        in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble());
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..6");
+                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..7");
         }
     }
 
