@@ -149,6 +149,33 @@ final class PhysicsWorldTest {
     }
 
     @Test
+    void teleportingAStaticPlatformWakesWhatSleptOnItAndMovesItInTheBroadphase() {
+        PhysicsWorld w = world();
+        BodyId platform = w.addBody(BodySpec.fixed(new Box(1, 0.25, 1)).withPosition(new Vector3d(0, 2, 0)));
+        BodyId ball = w.addBody(BodySpec.dynamic(new Sphere(0.5)).withPosition(new Vector3d(0, 2.75, 0)));
+        int steps = 0;
+        while (!w.isAsleep(ball) && steps < 600) {
+            w.step();
+            steps++;
+        }
+        assertThat(w.isAsleep(ball)).as("asleep on the platform after %d steps", steps).isTrue();
+        double y0 = w.position(ball, new Vector3d()).y;
+        assertThat(y0).isCloseTo(2.75, within(0.005));
+
+        w.setPose(platform, new Vector3d(100, 2, 0), new Quaterniond());
+        int n = 30;
+        w.step(n);
+        assertThat(w.isAsleep(ball)).isFalse();
+        // nothing under it any more: free fall from rest, y0 - g h^2 n(n+1)/2
+        assertThat(w.position(ball, new Vector3d()).y).isCloseTo(y0 - G * DT * DT * n * (n + 1) / 2, within(1e-9));
+        QueryHit hit = new QueryHit();
+        assertThat(w.rayCast(new Vector3d(100, 5, 0), new Vector3d(0, -1, 0), 10, hit)).isTrue();
+        assertThat(hit.body()).isEqualTo(platform);
+        assertThat(hit.distance()).isCloseTo(5 - 2.25, within(1e-9));
+        assertThat(w.rayCast(new Vector3d(0.5, 5, 0.5), new Vector3d(0, -1, 0), 10, hit)).as("gone from the old place").isFalse();
+    }
+
+    @Test
     void rayShapeOverlapAndClosestPointQueriesAgreeWithGeometry() {
         PhysicsWorld w = world();
         BodyId ground = ground(w);
