@@ -313,6 +313,31 @@ final class PhysicsWorldTest {
     }
 
     @Test
+    void pluginsListTheirImplementationsAndWorldsFromTheSameCallsAreBitIdentical() {
+        Plugins loaded = Rubble.loadPlugins();
+        assertThat(loaded).isNotSameAs(Rubble.defaultPlugins());
+        assertThat(Rubble.defaultPlugins()).isSameAs(Rubble.defaultPlugins());
+        assertThat(loaded.implementations("broadphase")).contains("grid", "sap", "bruteforce");
+        assertThat(loaded.implementations("narrowphase")).contains("default");
+        assertThatThrownBy(() -> loaded.implementations("nope")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("broadphase");
+        PhysicsWorld a = Rubble.newWorld(WorldConfig.defaults());
+        PhysicsWorld b = loaded.newWorld(WorldConfig.defaults().withStage("broadphase", "sap"));
+        for (PhysicsWorld w : List.of(a, b)) {
+            ground(w);
+            for (int i = 0; i < 20; i++) {
+                w.addBody(BodySpec.dynamic(i % 2 == 0 ? new Sphere(0.3) : new Box(0.3, 0.2, 0.25))
+                        .withPosition(new Vector3d(0.1 * (i % 4), 0.5 + 0.7 * i, 0.05 * i)));
+            }
+        }
+        for (int i = 0; i < 240; i++) {
+            a.step();
+            b.step();
+            assertThat(b.stateHash()).as("step %d", i).isEqualTo(a.stateHash());
+        }
+    }
+
+    @Test
     void badInputNamesTheProblemAndChangesNothing() {
         PhysicsWorld w = world();
         BodyId ball = w.addBody(BodySpec.dynamic(new Sphere(0.5)));
