@@ -77,6 +77,15 @@ public final class ScenarioWorld {
 
     /** Queues the commands due before the next step, then steps. */
     public void step() {
+        queueDueCommands();
+        world.step();
+    }
+
+    /**
+     * Queues the scenario's commands due before the next step (what {@link #step} does first;
+     * public for {@link Scenarios}, whose API world steps the kernel world itself).
+     */
+    public void queueDueCommands() {
         List<ScheduledCommand> cs = scenario.commands();
         long now = world.stepIndex();
         while (nextCommand < cs.size() && cs.get(nextCommand).step() <= now) {
@@ -85,7 +94,6 @@ public final class ScenarioWorld {
                 world.queue(resolve(c));
             }
         }
-        world.step();
     }
 
     /** Steps {@code steps} times. */

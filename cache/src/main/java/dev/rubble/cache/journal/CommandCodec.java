@@ -27,6 +27,8 @@ public final class CommandCodec {
     // destruction commands (issue 12)
     static final byte EXTERNAL_STRAIN = 7, EXTERNAL_STRAIN_AT = 8, INTERNAL_STRAIN = 9, CRUMBLE = 10, SET_ANCHOR = 11,
             SET_ANCHOR_BOX = 12;
+    // teleport (the public API's setPose)
+    static final byte SET_POSE = 13;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Upper bound on counts read back (vertices, triangles, children): a corrupt count fails fast. */
     static final int MAX_COUNT = 1 << 24;
@@ -73,6 +75,10 @@ public final class CommandCodec {
             out.writeByte(SET_ANCHOR_BOX).writeInt(x.collection());
             out.writeDouble(x.minX()).writeDouble(x.minY()).writeDouble(x.minZ());
             out.writeDouble(x.maxX()).writeDouble(x.maxY()).writeDouble(x.maxZ()).writeBoolean(x.anchored());
+        } else if (c instanceof Command.SetPose t) {
+            out.writeByte(SET_POSE).writeLong(t.body());
+            out.writeDouble(t.x()).writeDouble(t.y()).writeDouble(t.z());
+            out.writeDouble(t.qx()).writeDouble(t.qy()).writeDouble(t.qz()).writeDouble(t.qw());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -113,8 +119,11 @@ public final class CommandCodec {
             case SET_ANCHOR_BOX:
                 return new Command.SetAnchorBox(in.readInt(), in.readDouble(), in.readDouble(), in.readDouble(),
                         in.readDouble(), in.readDouble(), in.readDouble(), in.readBoolean());
+            case SET_POSE:
+                return new Command.SetPose(in.readLong(), in.readDouble(), in.readDouble(), in.readDouble(),
+                        in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble());
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..12");
+                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13");
         }
     }
 

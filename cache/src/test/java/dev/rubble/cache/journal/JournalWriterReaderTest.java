@@ -171,6 +171,7 @@ final class JournalWriterReaderTest {
                 new Command.ApplyImpulse(a, 1, -2, 3.5, 0.25, 2, 3),
                 new Command.SetVelocity(a, 1, 2, 3, 4, 5, 6),
                 new Command.SetKinematicTarget(k, 1, 2, 3, 0, 0, 0, 1),
+                new Command.SetPose(a, -1, 4.5, 2, 0, 0.6, 0, 0.8),
                 new Command.Spawn(BodyDef.of(new dev.rubble.spi.shape.Capsule(0.5, 1)).withLabel(null)
                         .withOrientation(0, 1, 0, 1).withDamping(0.1, 0.2).withMaterial(0.7, 0.3).withGravityScale(-2)),
                 new Command.SetState(a, BodyState.SLEEPING),

@@ -127,4 +127,25 @@ public sealed interface Command {
             }
         }
     }
+
+    /**
+     * Teleports a body: places its origin at (x, y, z) with orientation (qx, qy, qz, qw)
+     * (normalised when applied); velocities are kept. Wakes a sleeping body; a moved static body
+     * wakes what rested on it at the old and the new place. Added for the public API
+     * ({@code dev.rubble.api.PhysicsWorld#setPose}); journal tag 13.
+     */
+    record SetPose(long body, double x, double y, double z, double qx, double qy, double qz, double qw)
+            implements Command {
+        public SetPose {
+            if (!Double.isFinite(x) || !Double.isFinite(y) || !Double.isFinite(z)) {
+                throw new IllegalArgumentException("pose position = [" + x + ", " + y + ", " + z
+                        + "]; allowed: finite numbers");
+            }
+            double len2 = qx * qx + qy * qy + qz * qz + qw * qw;
+            if (!Double.isFinite(len2) || len2 < 1e-12) {
+                throw new IllegalArgumentException("pose orientation = [" + qx + ", " + qy + ", " + qz + ", " + qw
+                        + "]; allowed: a finite, non-zero quaternion [x, y, z, w]");
+            }
+        }
+    }
 }

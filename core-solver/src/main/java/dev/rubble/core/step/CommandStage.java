@@ -1,5 +1,7 @@
 package dev.rubble.core.step;
 
+import dev.rubble.core.body.BodyBounds;
+import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStates;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.Inertia;
@@ -74,6 +76,43 @@ final class CommandStage {
             }
             Kinematics.setTarget(bodies, s, k.x(), k.y(), k.z(), k.qx(), k.qy(), k.qz(), k.qw(),
                     ctx.settings.dt());
+        } else if (c instanceof Command.SetPose t) {
+            setPose(ctx, t);
+        }
+    }
+
+    /**
+     * Teleport (added for the public API): orientation first (the origin's offset from the centre
+     * of mass depends on it), then the origin; bounds and the broadphase proxy are refreshed now,
+     * because the BROADPHASE slot only refreshes awake bodies and would otherwise miss this step's
+     * pairs at the new place.
+     */
+    private static void setPose(StepContext ctx, Command.SetPose t) {
+        BodyStates states = ctx.states;
+        BodyStore b = ctx.bodies;
+        int s = b.slot(t.body());
+        boolean isStatic = b.state(s) == BodyState.STATIC;
+        if (isStatic) {
+            states.wakeOverlapping(s); // what rested on it at the old place
+        }
+        states.wake(s);
+        double inv = 1 / Math.sqrt(t.qx() * t.qx() + t.qy() * t.qy() + t.qz() * t.qz() + t.qw() * t.qw());
+        b.qx[s] = t.qx() * inv;
+        b.qy[s] = t.qy() * inv;
+        b.qz[s] = t.qz() * inv;
+        b.qw[s] = t.qw() * inv;
+        b.setOriginPosition(s, t.x(), t.y(), t.z());
+        b.updateBounds(s);
+        if (b.state(s) == BodyState.AWAKE) {
+            BodyBounds.expandBounds(b, s, ctx.settings.dt());
+        }
+        if (ctx.broadphase.contains(s)) {
+            double[] bo = b.bounds;
+            int o = s * 6;
+            ctx.broadphase.update(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
+        }
+        if (isStatic) {
+            states.wakeOverlapping(s); // what it now touches at the new place
         }
     }
 }

@@ -1,0 +1,110 @@
+package dev.rubble.api;
+
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.spi.shape.Shape;
+import java.util.Objects;
+import org.joml.Quaterniondc;
+import org.joml.Vector3dc;
+
+/**
+ * What to create with {@link PhysicsWorld#addBody}: a shape (from {@code dev.rubble.spi.shape}:
+ * {@code Sphere}, {@code Box}, {@code Capsule}, {@code ConvexHull}, {@code Compound},
+ * {@code TriangleMesh}, {@code Plane}), how it moves, where it starts and what it is made of.
+ * Immutable; each {@code with...} returns a validated copy (JOML arguments are copied, never kept).
+ * Units: metres, kilograms, seconds, radians.
+ *
+ * <p>Defaults: at the origin, identity orientation, at rest, density 1000 kg/m³, friction 0.5,
+ * restitution 0, gravity scale 1, no damping.
+ */
+public final class BodySpec {
+    private final BodyDef def;
+
+    private BodySpec(BodyDef def) {
+        this.def = def;
+    }
+
+    /** A body that moves under gravity, contacts and impulses. */
+    public static BodySpec dynamic(Shape shape) {
+        return new BodySpec(BodyDef.of(Objects.requireNonNull(shape, "shape is null")));
+    }
+
+    /** A body that never moves (ground, walls); infinite mass. */
+    public static BodySpec fixed(Shape shape) {
+        return new BodySpec(BodyDef.of(Objects.requireNonNull(shape, "shape is null")).withMotion(MotionType.STATIC));
+    }
+
+    /** A body moved only by its velocity (and kinematic targets); pushes dynamic bodies, never pushed. */
+    public static BodySpec kinematic(Shape shape) {
+        return new BodySpec(BodyDef.of(Objects.requireNonNull(shape, "shape is null")).withMotion(MotionType.KINEMATIC));
+    }
+
+    /** Position of the body origin (the shape's origin), metres. */
+    public BodySpec withPosition(Vector3dc position) {
+        Objects.requireNonNull(position, "position is null");
+        return new BodySpec(def.withPosition(position.x(), position.y(), position.z()));
+    }
+
+    /** Orientation (normalised on creation; must be non-zero). */
+    public BodySpec withOrientation(Quaterniondc orientation) {
+        Objects.requireNonNull(orientation, "orientation is null");
+        return new BodySpec(def.withOrientation(orientation.x(), orientation.y(), orientation.z(), orientation.w()));
+    }
+
+    /** Linear velocity of the centre of mass, m/s. */
+    public BodySpec withLinearVelocity(Vector3dc velocity) {
+        Objects.requireNonNull(velocity, "velocity is null");
+        return new BodySpec(def.withLinearVelocity(velocity.x(), velocity.y(), velocity.z()));
+    }
+
+    /** Angular velocity, rad/s, world frame. */
+    public BodySpec withAngularVelocity(Vector3dc velocity) {
+        Objects.requireNonNull(velocity, "velocity is null");
+        return new BodySpec(def.withAngularVelocity(velocity.x(), velocity.y(), velocity.z()));
+    }
+
+    /** Mass in kg (&gt; 0 overrides density). */
+    public BodySpec withMass(double kilograms) {
+        return new BodySpec(def.withMass(kilograms));
+    }
+
+    /** Density in kg/m³ (used when no mass is given). */
+    public BodySpec withDensity(double kilogramsPerCubicMetre) {
+        return new BodySpec(def.withDensity(kilogramsPerCubicMetre));
+    }
+
+    /** Coulomb friction (&ge; 0) and restitution in [0, 1]. */
+    public BodySpec withMaterial(double friction, double restitution) {
+        return new BodySpec(def.withMaterial(friction, restitution));
+    }
+
+    /** Multiplies world gravity for this body (0 = floats). */
+    public BodySpec withGravityScale(double scale) {
+        return new BodySpec(def.withGravityScale(scale));
+    }
+
+    /** Linear and angular damping, 1/s, &ge; 0. */
+    public BodySpec withDamping(double linear, double angular) {
+        return new BodySpec(def.withDamping(linear, angular));
+    }
+
+    /** A name reported in outputs and found by {@link PhysicsWorld#find}. */
+    public BodySpec withLabel(String label) {
+        return new BodySpec(def.withLabel(label));
+    }
+
+    /** Start asleep (dynamic bodies only): it wakes when touched or pushed. */
+    public BodySpec asleep() {
+        return new BodySpec(def.withAsleep(true));
+    }
+
+    /** The kernel body definition (internal use: creation). */
+    BodyDef def() {
+        return def;
+    }
+
+    @Override
+    public String toString() {
+        return "BodySpec" + def;
+    }
+}

@@ -1,0 +1,426 @@
+package dev.rubble.api;
+
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.collision.ContactStore;
+import dev.rubble.core.collision.SceneQuery;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.step.StepProfile;
+import dev.rubble.core.world.StepObserver;
+import dev.rubble.core.world.World;
+import dev.rubble.spi.shape.Shape;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.joml.Matrix4d;
+import org.joml.Quaterniond;
+import org.joml.Quaterniondc;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
+
+/**
+ * A simulated world for embedding: add bodies, step, read poses and velocities as JOML values,
+ * change them through commands, query the scene and listen to steps and contacts. Create one with
+ * {@link Rubble#newWorld} (or {@code dev.rubble.scenario.Scenarios} from a scenario file).
+ *
+ * <p><b>Threading:</b> single threaded. One thread adds bodies, writes, queries and steps; listeners
+ * run on it after each step. Worlds are independent, so different threads may each own one.
+ *
+ * <p><b>Reads</b> take a JOML {@code dest} argument, write into it and return it: they allocate
+ * nothing. Positions and orientations are those of the body origin (where its shape is placed),
+ * velocities those of the centre of mass.
+ *
+ * <p><b>Writes</b> (velocity, impulse, pose, removal) are engine commands: queued now, applied at
+ * the start of the next {@link #step()} in call order, and recorded by a journal so a replay is
+ * exact. A read before that step still sees the old values. Adding a body takes effect at once.
+ *
+ * <p>Bad input (an unknown or removed body, a non-finite vector) fails with an
+ * {@link IllegalArgumentException} naming the value, and changes nothing.
+ */
+public final class PhysicsWorld {
+    private final World world;
+    private final BodyStore bodies;
+    private final Runnable beforeStep;
+    private final List<StepListener> stepListeners = new ArrayList<>();
+    private final List<ContactListener> contactListeners = new ArrayList<>();
+    private final Contact contact = new Contact(this);
+    private final SceneQuery.Hit hit = new SceneQuery.Hit();
+    private long[] overlapScratch = new long[16];
+    private BodyId[] ids = new BodyId[64];
+    private boolean observing, stepping;
+
+    PhysicsWorld(World world, Runnable beforeStep) {
+        this.world = Objects.requireNonNull(world, "world is null");
+        this.bodies = world.bodies();
+        this.beforeStep = beforeStep;
+    }
+
+    /**
+     * Internal: wraps a kernel world that another module assembled (scenario loading);
+     * {@code beforeEachStep} (may be null) runs before every step, e.g. to queue scheduled commands.
+     * Not part of the public API; embedders use {@link Rubble}.
+     */
+    public static PhysicsWorld wrap(World world, Runnable beforeEachStep) {
+        return new PhysicsWorld(world, beforeEachStep);
+    }
+
+    /** Internal: the kernel world underneath (for tools and tests); not part of the public API. */
+    public World kernel() {
+        return world;
+    }
+
+    // ---- bodies ---------------------------------------------------------------------------------
+
+    /**
+     * Creates a body now and returns its id.
+     *
+     * @throws dev.rubble.core.body.CapacityExceededException when the body budget is full
+     */
+    public BodyId addBody(BodySpec spec) {
+        Objects.requireNonNull(spec, "spec is null");
+        if (stepping) {
+            throw new IllegalStateException("addBody called from a listener; allowed: between steps (a listener may queue commands)");
+        }
+        long h = world.createBody(spec.def());
+        return id(bodies.slot(h));
+    }
+
+    /** Removes a body at the start of the next step (a journalled command). */
+    public void removeBody(BodyId body) {
+        slot(body);
+        world.queue(new Command.Remove(body.handle()));
+    }
+
+    /** Whether {@code body} is a live body of this world (false once removed). */
+    public boolean contains(BodyId body) {
+        Objects.requireNonNull(body, "body is null");
+        int s = (int) body.handle();
+        return s >= 0 && bodies.isLive(s) && bodies.handle(s) == body.handle();
+    }
+
+    /** The first live body with this label (lowest slot), or null. */
+    public BodyId find(String label) {
+        Objects.requireNonNull(label, "label is null");
+        long h = world.findByLabel(label);
+        return h < 0 ? null : id(bodies.slot(h));
+    }
+
+    /** Number of live bodies. */
+    public int bodyCount() {
+        return bodies.size();
+    }
+
+    /** Mass in kg (infinite for static and kinematic bodies). */
+    public double mass(BodyId body) {
+        int s = slot(body);
+        return bodies.invMass[s] == 0 ? Double.POSITIVE_INFINITY : 1 / bodies.invMass[s];
+    }
+
+    /** Whether the body sleeps (at rest, not simulated until something touches or pushes it). */
+    public boolean isAsleep(BodyId body) {
+        return bodies.state(slot(body)) == BodyState.SLEEPING;
+    }
+
+    // ---- stepping -------------------------------------------------------------------------------
+
+    /** Advances the world by one fixed time step; then listeners hear about it. */
+    public void step() {
+        if (stepping) {
+            throw new IllegalStateException("step() called from a listener");
+        }
+        if (beforeStep != null) {
+            beforeStep.run();
+        }
+        stepping = true;
+        try {
+            world.step();
+        } finally {
+            stepping = false;
+        }
+    }
+
+    /** Steps {@code count} times. */
+    public void step(int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("step count = " + count + "; allowed: >= 0");
+        }
+        for (int i = 0; i < count; i++) {
+            step();
+        }
+    }
+
+    /** Steps taken. */
+    public long stepIndex() {
+        return world.stepIndex();
+    }
+
+    /** Simulated time, seconds. */
+    public double time() {
+        return world.time();
+    }
+
+    /** The fixed time step, seconds. */
+    public double timeStep() {
+        return world.settings().dt();
+    }
+
+    /** Hash of the whole body state: equal hashes after equal inputs (determinism checks). */
+    public long stateHash() {
+        return world.stateHash();
+    }
+
+    // ---- reads (allocation-free) ----------------------------------------------------------------
+
+    /** Position of the body origin, metres. */
+    public Vector3d position(BodyId body, Vector3d dest) {
+        int s = slot(body);
+        return dest.set(bodies.originX(s), bodies.originY(s), bodies.originZ(s));
+    }
+
+    /** Position of the centre of mass, metres. */
+    public Vector3d centerOfMass(BodyId body, Vector3d dest) {
+        int s = slot(body);
+        return dest.set(bodies.px[s], bodies.py[s], bodies.pz[s]);
+    }
+
+    /** Orientation (unit quaternion), world from body. */
+    public Quaterniond orientation(BodyId body, Quaterniond dest) {
+        int s = slot(body);
+        return dest.set(bodies.qx[s], bodies.qy[s], bodies.qz[s], bodies.qw[s]);
+    }
+
+    /** The body-to-world transform of the origin pose (rotation, then translation). */
+    public Matrix4d transform(BodyId body, Matrix4d dest) {
+        int s = slot(body);
+        return dest.translationRotate(bodies.originX(s), bodies.originY(s), bodies.originZ(s),
+                bodies.qx[s], bodies.qy[s], bodies.qz[s], bodies.qw[s]);
+    }
+
+    /** Linear velocity of the centre of mass, m/s. */
+    public Vector3d linearVelocity(BodyId body, Vector3d dest) {
+        int s = slot(body);
+        return dest.set(bodies.vx[s], bodies.vy[s], bodies.vz[s]);
+    }
+
+    /** Angular velocity, rad/s, world frame. */
+    public Vector3d angularVelocity(BodyId body, Vector3d dest) {
+        int s = slot(body);
+        return dest.set(bodies.wx[s], bodies.wy[s], bodies.wz[s]);
+    }
+
+    // ---- writes (journalled commands, applied at the start of the next step) --------------------
+
+    /** Sets linear (m/s) and angular (rad/s) velocity; wakes the body. */
+    public void setVelocity(BodyId body, Vector3dc linear, Vector3dc angular) {
+        slot(body);
+        Objects.requireNonNull(linear, "linear is null");
+        Objects.requireNonNull(angular, "angular is null");
+        finite("linear velocity", linear);
+        finite("angular velocity", angular);
+        world.queue(new Command.SetVelocity(body.handle(), linear.x(), linear.y(), linear.z(),
+                angular.x(), angular.y(), angular.z()));
+    }
+
+    /** Applies an impulse (N·s) at the centre of mass (as it is now): changes velocity by J/m, no spin. */
+    public void applyImpulse(BodyId body, Vector3dc impulse) {
+        int s = slot(body);
+        queueImpulse(body, impulse, bodies.px[s], bodies.py[s], bodies.pz[s]);
+    }
+
+    /** Applies an impulse (N·s) at a world point (metres): changes linear and angular velocity. */
+    public void applyImpulse(BodyId body, Vector3dc impulse, Vector3dc point) {
+        slot(body);
+        Objects.requireNonNull(point, "point is null");
+        finite("impulse point", point);
+        queueImpulse(body, impulse, point.x(), point.y(), point.z());
+    }
+
+    private void queueImpulse(BodyId body, Vector3dc impulse, double px, double py, double pz) {
+        Objects.requireNonNull(impulse, "impulse is null");
+        finite("impulse", impulse);
+        world.queue(new Command.ApplyImpulse(body.handle(), impulse.x(), impulse.y(), impulse.z(), px, py, pz));
+    }
+
+    /**
+     * Teleports a body: its origin to {@code position}, its orientation to {@code orientation}
+     * (normalised); velocities are kept. Wakes it (a moved static body wakes what it touched).
+     */
+    public void setPose(BodyId body, Vector3dc position, Quaterniondc orientation) {
+        slot(body);
+        Objects.requireNonNull(position, "position is null");
+        Objects.requireNonNull(orientation, "orientation is null");
+        world.queue(new Command.SetPose(body.handle(), position.x(), position.y(), position.z(),
+                orientation.x(), orientation.y(), orientation.z(), orientation.w()));
+    }
+
+    private static void finite(String what, Vector3dc v) {
+        if (!Double.isFinite(v.x()) || !Double.isFinite(v.y()) || !Double.isFinite(v.z())) {
+            throw new IllegalArgumentException(what + " = (" + v.x() + ", " + v.y() + ", " + v.z()
+                    + "); allowed: finite numbers");
+        }
+    }
+
+    // ---- scene queries --------------------------------------------------------------------------
+
+    /**
+     * The nearest body along the ray from {@code origin} in {@code direction} (any non-zero length;
+     * normalised here) within {@code maxDistance} metres. Writes {@code dest} (distance in metres)
+     * and returns whether something was hit.
+     */
+    public boolean rayCast(Vector3dc origin, Vector3dc direction, double maxDistance, QueryHit dest) {
+        Objects.requireNonNull(origin, "origin is null");
+        Objects.requireNonNull(direction, "direction is null");
+        Objects.requireNonNull(dest, "dest is null");
+        finite("ray origin", origin);
+        double len = direction.length();
+        if (!(len > 0) || !Double.isFinite(len)) {
+            throw new IllegalArgumentException("ray direction = (" + direction.x() + ", " + direction.y() + ", "
+                    + direction.z() + "); allowed: finite, non-zero");
+        }
+        if (!world.queries().rayCast(origin.x(), origin.y(), origin.z(), direction.x() / len, direction.y() / len,
+                direction.z() / len, maxDistance, BodyStore.ALL_LAYERS, hit)) {
+            dest.miss();
+            return false;
+        }
+        dest.set(id(bodies.slot(hit.body)), hit.fraction, maxDistance > 0 ? hit.fraction / maxDistance : 0, hit);
+        return true;
+    }
+
+    /**
+     * Sweeps a convex {@code shape} from the pose along {@code translation} (no rotation) and reports
+     * the first body it touches ({@code dest.fraction()} of the translation; 0 if it starts
+     * overlapping). Returns whether something was hit.
+     */
+    public boolean shapeCast(Shape shape, Vector3dc position, Quaterniondc orientation, Vector3dc translation,
+                             QueryHit dest) {
+        Objects.requireNonNull(position, "position is null");
+        Objects.requireNonNull(orientation, "orientation is null");
+        Objects.requireNonNull(translation, "translation is null");
+        Objects.requireNonNull(dest, "dest is null");
+        finite("cast position", position);
+        finite("cast translation", translation);
+        if (!world.queries().shapeCast(shape, position.x(), position.y(), position.z(), orientation.x(),
+                orientation.y(), orientation.z(), orientation.w(), translation.x(), translation.y(), translation.z(),
+                BodyStore.ALL_LAYERS, hit)) {
+            dest.miss();
+            return false;
+        }
+        dest.set(id(bodies.slot(hit.body)), hit.fraction * translation.length(), hit.fraction, hit);
+        return true;
+    }
+
+    /**
+     * The bodies whose shapes overlap {@code shape} at the pose (touching is not overlapping): clears
+     * {@code dest}, adds them in slot order and returns how many.
+     */
+    public int overlap(Shape shape, Vector3dc position, Quaterniondc orientation, List<BodyId> dest) {
+        Objects.requireNonNull(position, "position is null");
+        Objects.requireNonNull(orientation, "orientation is null");
+        Objects.requireNonNull(dest, "dest is null");
+        finite("overlap position", position);
+        SceneQuery q = world.queries();
+        int n;
+        while ((n = q.overlap(shape, position.x(), position.y(), position.z(), orientation.x(), orientation.y(),
+                orientation.z(), orientation.w(), BodyStore.ALL_LAYERS, overlapScratch)) > overlapScratch.length) {
+            overlapScratch = new long[Math.max(n, 2 * overlapScratch.length)];
+        }
+        dest.clear();
+        for (int i = 0; i < n; i++) {
+            dest.add(id(bodies.slot(overlapScratch[i])));
+        }
+        return n;
+    }
+
+    /**
+     * The body surface point nearest to {@code point} within {@code maxDistance} metres (distance 0
+     * when the point is inside a body). Returns whether one was found.
+     */
+    public boolean closestPoint(Vector3dc point, double maxDistance, QueryHit dest) {
+        Objects.requireNonNull(point, "point is null");
+        Objects.requireNonNull(dest, "dest is null");
+        finite("query point", point);
+        if (!world.queries().closestPoint(point.x(), point.y(), point.z(), maxDistance, BodyStore.ALL_LAYERS, hit)) {
+            dest.miss();
+            return false;
+        }
+        dest.set(id(bodies.slot(hit.body)), hit.fraction, maxDistance > 0 ? hit.fraction / maxDistance : 0, hit);
+        return true;
+    }
+
+    // ---- listeners ------------------------------------------------------------------------------
+
+    /** Registers a listener called after every step, in registration order. */
+    public void addStepListener(StepListener listener) {
+        stepListeners.add(Objects.requireNonNull(listener, "listener is null"));
+        observe();
+    }
+
+    public void removeStepListener(StepListener listener) {
+        stepListeners.remove(listener);
+    }
+
+    /** Registers a listener called after every step for each contact manifold with points. */
+    public void addContactListener(ContactListener listener) {
+        contactListeners.add(Objects.requireNonNull(listener, "listener is null"));
+        observe();
+    }
+
+    public void removeContactListener(ContactListener listener) {
+        contactListeners.remove(listener);
+    }
+
+    /** One kernel observer dispatches to every listener (added once, on the first listener). */
+    private void observe() {
+        if (!observing) {
+            observing = true;
+            world.addObserver(new Dispatcher());
+        }
+    }
+
+    private final class Dispatcher implements StepObserver {
+        @Override
+        public void afterStep(World w, StepProfile profile) {
+            for (int i = 0; i < stepListeners.size(); i++) {
+                stepListeners.get(i).afterStep(profile.step(), profile.time(), profile);
+            }
+            if (contactListeners.isEmpty()) {
+                return;
+            }
+            ContactStore cs = w.contacts();
+            for (int m = 0, n = cs.size(); m < n; m++) {
+                if (cs.pointCount[m] == 0) {
+                    continue;
+                }
+                contact.set(bodies, cs, m);
+                for (int i = 0; i < contactListeners.size(); i++) {
+                    contactListeners.get(i).onContact(contact);
+                }
+            }
+        }
+    }
+
+    // ---- ids ------------------------------------------------------------------------------------
+
+    /** The slot of a live body, or an IllegalArgumentException naming the id. */
+    private int slot(BodyId body) {
+        Objects.requireNonNull(body, "body is null");
+        return bodies.slot(body.handle());
+    }
+
+    /**
+     * The id of the body in {@code slot}, cached per slot so that listeners and queries allocate
+     * nothing in steady state (a new id only when a slot holds a new body).
+     */
+    BodyId id(int slot) {
+        if (slot >= ids.length) {
+            ids = Arrays.copyOf(ids, Math.max(slot + 1, 2 * ids.length));
+        }
+        long h = bodies.handle(slot);
+        BodyId id = ids[slot];
+        if (id == null || id.handle() != h) {
+            ids[slot] = id = new BodyId(h);
+        }
+        return id;
+    }
+}

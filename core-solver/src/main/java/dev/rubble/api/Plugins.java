@@ -1,0 +1,52 @@
+package dev.rubble.api;
+
+import dev.rubble.core.plugin.StageFamily;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.world.World;
+import java.util.Objects;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * The stage implementations (broadphases, narrowphases, fracture, ...) found on the class path and
+ * in plugin directories. Loading scans jars and builds class loaders, so load once and create every
+ * world from the same instance ({@link Rubble#loadPlugins}); {@link Rubble#defaultPlugins} is a
+ * shared class-path instance. Immutable after loading; safe to share between threads, each world
+ * then used by one thread.
+ */
+public final class Plugins {
+    private final Stages stages;
+
+    Plugins(Stages stages) {
+        this.stages = Objects.requireNonNull(stages, "stages is null");
+    }
+
+    /**
+     * A new world with these plugins.
+     *
+     * @throws IllegalArgumentException for a stage family or implementation that is not loaded
+     *                                  (the message lists the known ones) or a bad stage option
+     */
+    public PhysicsWorld newWorld(WorldConfig config) {
+        Objects.requireNonNull(config, "config is null");
+        return new PhysicsWorld(World.create(config.settings(), stages), null);
+    }
+
+    /**
+     * Names of the implementations loaded for a stage family ({@code broadphase}, {@code narrowphase},
+     * {@code fracture}, {@code connection-graph}), sorted.
+     *
+     * @throws IllegalArgumentException for an unknown family, listing the known ones
+     */
+    public SortedSet<String> implementations(String family) {
+        return new TreeSet<>(stages.factories(StageFamily.byName(family)).keySet());
+    }
+
+    /**
+     * The kernel's stage registry. Internal: for modules that assemble kernel worlds themselves
+     * (scenario loading); not part of the public API.
+     */
+    public Stages stages() {
+        return stages;
+    }
+}
