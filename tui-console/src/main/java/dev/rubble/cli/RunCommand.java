@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rubble run SCENARIO}: simulate headless and write the final state as JSON. */
-@Command(name = "run", description = {"Simulate a scenario and write the final state of every body as JSON.",
+@Command(mixinStandardHelpOptions = true, name = "run", description = {"Simulate a scenario and write the final state of every body as JSON.",
         "With a terminal on standard output (and no --out / --headless) the live console opens instead;"
                 + " without one, a progress line is printed every second."})
 final class RunCommand implements Callable<Integer> {
@@ -39,7 +39,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--set", paramLabel = "STAGE=NAME",
             description = "choose an implementation for a stage family, e.g. --set broadphase=bruteforce (repeatable)")
-    List<String> sets = new ArrayList<>();
+    Map<String, String> sets = new TreeMap<>();
 
     @Option(names = "--out", paramLabel = "FILE", description = "write the final state here (default: standard output)")
     Path out;
@@ -121,14 +121,18 @@ final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
-    static Map<String, String> parseSets(List<String> sets) {
+    /**
+     * The {@code --set STAGE=NAME} choices: picocli splits them (a value without {@code =} is a usage
+     * error); here only an empty family or name is refused.
+     */
+    static Map<String, String> parseSets(Map<String, String> sets) {
         Map<String, String> m = new TreeMap<>();
-        for (String s : sets) {
-            int eq = s.indexOf('=');
-            if (eq <= 0 || eq == s.length() - 1) {
-                throw new BadInputException("--set '" + s + "' is not allowed; allowed: STAGE=NAME, e.g. broadphase=bruteforce");
+        for (Map.Entry<String, String> e : sets.entrySet()) {
+            if (e.getKey().isBlank() || e.getValue().isBlank()) {
+                throw new BadInputException("--set '" + e.getKey() + "=" + e.getValue()
+                        + "' is not allowed; allowed: STAGE=NAME, e.g. broadphase=bruteforce");
             }
-            m.put(s.substring(0, eq), s.substring(eq + 1));
+            m.put(e.getKey(), e.getValue());
         }
         return m;
     }

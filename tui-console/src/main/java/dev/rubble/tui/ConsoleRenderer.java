@@ -35,7 +35,10 @@ public final class ConsoleRenderer {
     public static final int MIN_VIEW_WIDTH = 70;
     public static final char BAR = '=';
     public static final char STATIC = '#', AWAKE = 'o', SLEEPING = 'z', KINEMATIC = 'k', RELEASED = '@', CENTRE = '+';
+    /** Key bar of a replay (r releases bodies to live simulation). */
     public static final String KEYS = "space pause  n step  +/- speed  arrows pan  [/] zoom  v view  i impulse  r release  q quit";
+    /** Key bar of a live run: there is nothing to release. */
+    public static final String KEYS_LIVE = "space pause  n step  +/- speed  arrows pan  [/] zoom  v view  i impulse  q quit";
     private static final StepStage[] STAGES = StepStage.values();
 
     private ConsoleRenderer() {
@@ -57,7 +60,7 @@ public final class ConsoleRenderer {
             view(g, pw + 1, 1, w - pw - 1, h - 3, session, st);
         }
         put(g, 0, h - 2, w, st.status);
-        put(g, 0, h - 1, w, KEYS);
+        put(g, 0, h - 1, w, session.canRelease() ? KEYS : KEYS_LIVE);
     }
 
     private static void panel(TextGraphics g, int pw, int bottom, ConsoleSession session, ConsoleState st) {

@@ -56,4 +56,9 @@ public interface ConsoleSession {
     default boolean replay() {
         return false;
     }
+
+    /** Whether {@link #release} can release anything (only a replay can); decides the key bar. */
+    default boolean canRelease() {
+        return false;
+    }
 }

@@ -33,6 +33,7 @@ public final class JournalReader implements AutoCloseable {
     private final JournalHeader header;
     private final int stageCount;
     private long documents;
+    private long bytesRead;
     private int slotLimit = DEFAULT_SLOT_LIMIT;
 
     /** Highest body slot (exclusive) accepted before {@link #setSlotLimit}: the default body budget. */
@@ -48,6 +49,7 @@ public final class JournalReader implements AutoCloseable {
                         + " (empty or cut off before the first write)");
             }
             Bytes<?> b = dc.wire().bytes();
+            long headerStart = b.readPosition();
             int kind = b.readInt();
             long magic = b.readLong();
             if (kind != JournalFormat.KIND_HEADER || magic != JournalFormat.MAGIC) {
@@ -88,6 +90,7 @@ public final class JournalReader implements AutoCloseable {
             }
             header = new JournalHeader(version, engine, name, scenario, stages, dt, sub, first, created);
             documents = 1;
+            bytesRead = b.readPosition() - headerStart;
         } catch (JournalFormatException e) {
             queue.close();
             throw e;
@@ -140,6 +143,11 @@ public final class JournalReader implements AutoCloseable {
         return total;
     }
 
+    /** Payload bytes of the documents read so far (header and steps, without Chronicle's framing). */
+    public long bytesRead() {
+        return bytesRead;
+    }
+
     public JournalHeader header() {
         return header;
     }
@@ -170,6 +178,7 @@ public final class JournalReader implements AutoCloseable {
             Bytes<?> b = dc.wire().bytes();
             try {
                 decodeStep(b, r);
+                bytesRead += r.bytes;
             } catch (JournalFormatException e) {
                 throw new JournalFormatException("journal " + dir + ", document " + documents + ": " + e.getMessage(), e);
             } catch (RuntimeException e) {
