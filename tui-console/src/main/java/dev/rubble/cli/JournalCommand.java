@@ -64,6 +64,12 @@ final class JournalCommand implements Runnable {
                 out.printf("step        dt %s s, %d sub-steps%n", h.dt(), h.subSteps());
                 out.printf("steps       %d (%s)%n", steps, steps == 0 ? "none" : first + ".." + last);
                 out.printf("simulated   %.3f s%n", steps * h.dt());
+                out.printf("ended       %s%n", r.closedCleanly() ? "closed by the recorder (complete)"
+                        : !r.checksummed() ? "unknown (version 1 journals have no closing record)"
+                        : "cut off after step " + last + ": no closing record (the recorder was killed, or the last"
+                                + " cycle file is missing)");
+                out.printf("checksums   %s%n", r.checksummed() ? "CRC-32C on every document, all valid"
+                        : "none (version 1)");
                 out.printf("inputs      %d commands%n", commands);
                 out.printf("moved       up to %d bodies per step%n", maxMoved);
                 // Chronicle preallocates (sparse) cycle files: their length is not the data written

@@ -46,8 +46,9 @@ final class JournalCommandsTest {
 
         Result info = rubble("journal", "info", j.toString());
         assertThat(info.code()).as(info.err()).isZero();
-        assertThat(info.out()).contains("format      RUBBLEJ1 version 1", "scenario    drop", "stages      broadphase=grid",
-                "steps       120 (0..119)", "simulated   2.000 s", "inputs      1 commands", "moved       up to 2 bodies per step",
+        assertThat(info.out()).contains("format      RUBBLEJ1 version 2", "scenario    drop", "stages      broadphase=grid",
+                "steps       120 (0..119)", "simulated   2.000 s",
+                "ended       closed by the recorder (complete)", "checksums   CRC-32C on every document, all valid", "inputs      1 commands", "moved       up to 2 bodies per step",
                 "bytes/step", "rates       recorded");
 
         Result verify = rubble("verify", j.toString());
