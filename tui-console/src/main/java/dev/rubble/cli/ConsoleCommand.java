@@ -58,7 +58,9 @@ final class ConsoleCommand implements Callable<Integer> {
             if (jw != null) {
                 sw.world().addObserver(jw);
             }
-            LiveSession session = new LiveSession(sw, jw, limit);
+            dev.rubble.tui.RunHealth health = new dev.rubble.tui.RunHealth(tty ? null : spec.commandLine().getErr());
+            sw.world().addObserver(health);
+            LiveSession session = new LiveSession(sw, jw, limit).withHealth(health);
             if (tty) {
                 ConsoleApp.run(session);
             } else {

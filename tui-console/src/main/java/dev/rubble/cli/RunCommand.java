@@ -67,25 +67,30 @@ final class RunCommand implements Callable<Integer> {
         Stages stages = plugins.load();
         ScenarioWorld sw = ScenarioWorld.create(scenario, stages, overrides);
         long n = steps != null ? steps : scenario.steps() > 0 ? scenario.steps() : 600;
-        long[] dropped = new long[2]; // manifolds, contact points dropped by the budgets
-        sw.world().addObserver((w, p) -> {
-            dropped[0] += p.droppedManifolds();
-            dropped[1] += p.droppedContacts();
-        });
+        long first = sw.world().stepIndex();
         PrintWriter err = spec.commandLine().getErr();
+        boolean console = !headless && out == null && ConsoleApp.hasTerminal();
+        dev.rubble.tui.RunHealth health = new dev.rubble.tui.RunHealth(console ? null : err);
+        sw.world().addObserver(health);
         JournalWriter jw = journal == null ? null
                 : JournalWriter.create(journal, sw.world(), scenario.name(), Files.readString(scenarioFile));
         long t0 = System.nanoTime();
+        dev.rubble.core.scenario.ScenarioException failure = null;
         try {
             if (jw != null) {
                 sw.world().addObserver(jw);
             }
-            LiveSession session = new LiveSession(sw, jw, sw.world().stepIndex() + n);
-            if (!headless && out == null && ConsoleApp.hasTerminal()) {
+            LiveSession session = new LiveSession(sw, jw, sw.world().stepIndex() + n).withHealth(health);
+            if (console) {
                 ConsoleApp.run(session);
                 return 0;
             }
-            Progress.run(session, err);
+            try {
+                Progress.run(session, err);
+            } catch (dev.rubble.core.scenario.ScenarioException e) {
+                // bad input found while stepping: keep what was simulated (journal, state), then exit 2
+                failure = e;
+            }
         } finally {
             if (jw != null) {
                 jw.close();
@@ -111,13 +116,14 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         err.printf("rubble: ran %d steps of '%s' (%.3f s simulated) in %d ms; %d bodies; state hash %016x%s%n",
-                n, scenario.name(), sw.world().time(), ms, sw.world().bodies().size(), sw.world().stateHash(),
+                sw.world().stepIndex() - first, scenario.name(), sw.world().time(), ms, sw.world().bodies().size(), sw.world().stateHash(),
                 out == null ? "" : "; wrote " + out);
-        if (dropped[0] > 0) {
-            err.printf("rubble: contact budget reached: %d manifolds (%d points) dropped over the run "
-                    + "(world.budgets.maxManifolds / maxContacts)%n", dropped[0], dropped[1]);
-        }
+        err.print(health.summary());
         err.flush();
+        if (failure != null) {
+            throw new BadInputException(failure.getMessage() + " (the state after step " + (sw.world().stepIndex() - 1)
+                    + ", the last one completed, was written" + (jw != null ? " and journalled" : "") + ")");
+        }
         return 0;
     }
 

@@ -92,6 +92,9 @@ public final class ConsoleRenderer {
         }
         row = line(g, row, bottom, pw, "contacts " + points + " in " + manifolds + " manifolds  islands "
                 + world.profile().islands());
+        if (session.health() != null && !session.health().panelLine().isEmpty()) {
+            row = line(g, row, bottom, pw, session.health().panelLine());
+        }
         WorldSettings ws = world.settings();
         row = line(g, row, bottom, pw, "Budgets (used / limit)");
         row = budget(g, row, bottom, pw, "bodies", b.size(), ws.maxBodies(), barW);

@@ -61,4 +61,9 @@ public interface ConsoleSession {
     default boolean canRelease() {
         return false;
     }
+
+    /** Budget and non-finite counters of a live run, or null. */
+    default RunHealth health() {
+        return null;
+    }
 }

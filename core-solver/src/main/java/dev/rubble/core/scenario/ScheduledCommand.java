@@ -16,7 +16,19 @@ import dev.rubble.core.kernel.BodyDef;
  * @param quat      target orientation for kinematicTarget
  * @param state     for type state
  * @param spawn     for type spawn
+ * @param path      where it came from, e.g. {@code $.commands[3]} (null when built in code); errors
+ *                  raised while it is applied name it
  */
 public record ScheduledCommand(int step, String type, String body, double[] vector, double[] vector2,
-                               double[] quat, BodyState state, BodyDef spawn) {
+                               double[] quat, BodyState state, BodyDef spawn, String path) {
+    /** A command built in code, with no file path. */
+    public ScheduledCommand(int step, String type, String body, double[] vector, double[] vector2,
+                            double[] quat, BodyState state, BodyDef spawn) {
+        this(step, type, body, vector, vector2, quat, state, spawn, null);
+    }
+
+    /** This command with its JSON path. */
+    ScheduledCommand at(String p) {
+        return new ScheduledCommand(step, type, body, vector, vector2, quat, state, spawn, p);
+    }
 }

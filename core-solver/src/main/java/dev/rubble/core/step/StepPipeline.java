@@ -121,6 +121,8 @@ public final class StepPipeline {
         solver.restitutionAndStore();
         p.stageNanos[StepStage.RESTITUTION.ordinal()] += System.nanoTime() - t;
 
+        p.nonFinite = dev.rubble.core.dynamics.NonFiniteGuard.isolate(world, b); // issue 17: disable NaN/inf bodies before they spread or sleep
+
         t = System.nanoTime();
         p.islands = world.sleep().update(world, cs, ds, dt);
         p.stageNanos[StepStage.ISLANDS.ordinal()] += System.nanoTime() - t;
@@ -183,7 +185,9 @@ public final class StepPipeline {
             // the chosen narrowphase plugin; warm starts from cs; margins look ahead one step of motion
             world.narrowphaseStage().run(b, pairs, cs, world.settings().dt());
         }
-        p.droppedContacts = ContactSolver.enforcePointBudget(cs, world.settings().maxContacts());
+        // issue 17: the narrowphase drops points past maxContacts itself; count those too, or a full budget is silent
+        p.droppedContacts = ContactSolver.enforcePointBudget(cs, world.settings().maxContacts())
+                + (generator == null ? world.narrowphaseStage().pointsDropped : 0);
         p.droppedManifolds = cs.droppedThisStep;
         p.stageNanos[StepStage.NARROWPHASE.ordinal()] += System.nanoTime() - t;
     }

@@ -22,6 +22,7 @@ public final class StepProfile {
     int spawned, removed, commands;
     int manifolds, contactPoints, droppedManifolds, droppedContacts, islands, woken, warmStarted;
     int cachedPairs;
+    int nonFinite; // issue 17: bodies isolated this step by NonFiniteGuard
     long queryNanos;
     int queries;
 
@@ -120,6 +121,14 @@ public final class StepProfile {
         return droppedContacts;
     }
 
+    /**
+     * Bodies whose position, orientation or velocity became NaN or infinite this step and were
+     * disabled ({@code dev.rubble.core.dynamics.NonFiniteGuard}); 0 in a healthy world.
+     */
+    public int nonFiniteBodies() {
+        return nonFinite;
+    }
+
     /** Islands among awake dynamic bodies this step (before any fell asleep). */
     public int islands() {
         return islands;
@@ -179,6 +188,7 @@ public final class StepProfile {
         c.woken = woken;
         c.warmStarted = warmStarted;
         c.cachedPairs = cachedPairs;
+        c.nonFinite = nonFinite;
         c.queryNanos = queryNanos;
         c.queries = queries;
         return c;
@@ -188,6 +198,7 @@ public final class StepProfile {
         Arrays.fill(stageNanos, 0);
         spawned = removed = commands = 0;
         manifolds = contactPoints = droppedManifolds = droppedContacts = islands = woken = 0;
+        nonFinite = 0;
     }
 
     @Override
