@@ -90,6 +90,13 @@ final class JournalCommandsTest {
     }
 
     @Test
+    void consoleWithoutATerminalPrintsAProgressLineEvenForAShortRun(@TempDir Path tmp) throws IOException {
+        Result r = rubble("console", scenario(tmp).toString(), "--steps", "5");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("rubble: step 5 ");
+    }
+
+    @Test
     void replayReleasesABodyFromTheCommandLine(@TempDir Path tmp) throws IOException {
         Path j = tmp.resolve("j");
         assertThat(rubble("run", scenario(tmp).toString(), "--journal", j.toString(), "--out",
@@ -101,6 +108,9 @@ final class JournalCommandsTest {
         Result bad = rubble("replay", j.toString(), "--headless", "--release", "b20");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("--release", "'b20' is not allowed; allowed: ID@STEP", "rubble replay --help");
+        Result unknown = rubble("replay", j.toString(), "--headless", "--release", "nobody@20");
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no body has id 'nobody'; known: a, b, floor");
         Result from = rubble("replay", j.toString(), "--headless", "--from", "500");
         assertThat(from.code()).isEqualTo(2);
         assertThat(from.err()).contains("--from 500 is past the journal's last step 119");
