@@ -106,8 +106,48 @@ public final class CollectionFile {
         return out;
     }
 
-    /** Parses a file image. */
+    /**
+     * Parses a file image. The checksum is checked before anything is parsed, every count against
+     * the bytes that remain before anything is allocated, and every number for what it means (a
+     * volume or mass that is NaN, infinite or not positive is refused); any other failure while
+     * parsing is reported as a {@link CollectionFormatException} too.
+     */
     public static GeometryCollection fromBytes(byte[] data) {
+        Objects.requireNonNull(data, "data is null");
+        if (data.length < HEADER_BYTES + 4) {
+            throw new CollectionFormatException("truncated collection file: ended at byte " + data.length
+                    + "; a header and checksum alone take " + (HEADER_BYTES + 4) + " bytes");
+        }
+        // checksum first: a damaged file is reported as damage, never parsed (issue 17 item 8)
+        int storedCrc = ((data[data.length - 4] & 0xff) << 24) | ((data[data.length - 3] & 0xff) << 16)
+                | ((data[data.length - 2] & 0xff) << 8) | (data[data.length - 1] & 0xff);
+        CRC32 whole = new CRC32();
+        whole.update(data, 0, data.length - 4);
+        if ((int) whole.getValue() != storedCrc && readInt(data, 0) == MAGIC && readInt(data, 4) == VERSION) {
+            throw new CollectionFormatException(String.format(
+                    "corrupt or truncated collection file (ended at byte %d): checksum 0x%08X does not match the"
+                            + " content (0x%08X)", data.length, storedCrc, (int) whole.getValue()));
+        }
+        try {
+            return parse(data);
+        } catch (CollectionFormatException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new CollectionFormatException("corrupt collection file: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        }
+    }
+
+    /** Bytes of the fixed header: magic, version, five counts, density. */
+    private static final int HEADER_BYTES = 4 + 4 + 5 * 4 + 8;
+    /** Bytes each node takes in the node arrays (4 ints, transform, hullStart, volume, mass, com, inertia, size, 2 bytes). */
+    private static final int NODE_BYTES = 16 + 56 + 4 + 8 + 8 + 24 + 48 + 8 + 2;
+
+    private static int readInt(byte[] d, int at) {
+        return ((d[at] & 0xff) << 24) | ((d[at + 1] & 0xff) << 16) | ((d[at + 2] & 0xff) << 8) | (d[at + 3] & 0xff);
+    }
+
+    private static GeometryCollection parse(byte[] data) {
         Reader r = new Reader(data);
         try {
             r.section = "header";
@@ -130,6 +170,14 @@ public final class CollectionFile {
             if (!(density > 0) || !Double.isFinite(density)) {
                 throw new CollectionFormatException("density = " + density + "; allowed: finite and > 0");
             }
+            // counts against the bytes they need, before allocating for them (a 40-byte file claiming
+            // 2^28 hulls must not allocate a gigabyte)
+            long need = HEADER_BYTES + 4 + 12L * hullCount + (long) NODE_BYTES * n + 4 + 4L * hullIdx + 16L * nc + 16L * ne;
+            if (need > data.length) {
+                throw new CollectionFormatException("the counts (nodes " + n + ", hulls " + hullCount + ", hull indices "
+                        + hullIdx + ", contacts " + nc + ", edges " + ne + ") need at least " + need
+                        + " bytes; the file has " + data.length);
+            }
             ConvexPolytope[] hulls = new ConvexPolytope[hullCount];
             for (int h = 0; h < hullCount; h++) {
                 r.section = "hull " + h;
@@ -140,9 +188,10 @@ public final class CollectionFile {
                 int[] fs = r.ints(nf + 1);
                 int[] fi = r.ints(ni);
                 double[] pl = r.doubles(4 * nf);
+                checkHull(h, nv, fs, fi, v, pl);
                 try {
                     hulls[h] = ConvexPolytope.of(v, fs, fi, pl);
-                } catch (IllegalArgumentException e) {
+                } catch (RuntimeException e) {
                     throw new CollectionFormatException("hull " + h + " is invalid: " + e.getMessage());
                 }
             }
@@ -195,6 +244,7 @@ public final class CollectionFile {
                 }
             }
             validate(n, hullCount, parent, firstChild, childCount, level, hullStart, hullIndex, ca, cb, ea, eb);
+            physical(n, transform, volume, mass, com, inertia, relativeSize, carea, earea);
             return new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart, hullIndex, hulls,
                     volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb, earea, density);
         } catch (EOFException e) {
@@ -217,7 +267,7 @@ public final class CollectionFile {
             }
         }
         for (int i = 0; i < n; i++) {
-            if (childCount[i] < 0 || (childCount[i] > 0 && (firstChild[i] <= i || firstChild[i] + childCount[i] > n))) {
+            if (childCount[i] < 0 || (childCount[i] > 0 && (firstChild[i] <= i || (long) firstChild[i] + childCount[i] > n))) {
                 throw new CollectionFormatException("node " + i + " children [" + firstChild[i] + ", +" + childCount[i]
                         + ") are out of range");
             }
@@ -241,6 +291,62 @@ public final class CollectionFile {
         }
         pairs("contact", ca, cb, n);
         pairs("edge", ea, eb, n);
+    }
+
+    /** Face offsets and indices of hull {@code h} in range, and its numbers finite, before it is built. */
+    private static void checkHull(int h, int nv, int[] fs, int[] fi, double[] v, double[] pl) {
+        if (fs[0] != 0 || fs[fs.length - 1] != fi.length) {
+            throw new CollectionFormatException("hull " + h + ": face offsets must run from 0 to indexCount " + fi.length);
+        }
+        for (int f = 0; f + 1 < fs.length; f++) {
+            if (fs[f + 1] - (long) fs[f] < 3) {
+                throw new CollectionFormatException("hull " + h + ": face " + f + " offsets " + fs[f] + ".." + fs[f + 1]
+                        + "; allowed: ascending, at least 3 vertices per face");
+            }
+        }
+        for (int i : fi) {
+            if (i < 0 || i >= nv) {
+                throw new CollectionFormatException("hull " + h + ": vertex index " + i + " out of range [0, " + nv + ")");
+            }
+        }
+        finite("hull " + h + " vertices", v);
+        finite("hull " + h + " planes", pl);
+    }
+
+    /** What the numbers mean: volumes and masses finite and > 0, everything else finite (areas and sizes >= 0). */
+    private static void physical(int n, double[] transform, double[] volume, double[] mass, double[] com,
+            double[] inertia, double[] relativeSize, double[] carea, double[] earea) {
+        for (int i = 0; i < n; i++) {
+            if (!(volume[i] > 0) || !Double.isFinite(volume[i])) {
+                throw new CollectionFormatException("node " + i + " volume = " + volume[i] + "; allowed: finite and > 0 m3");
+            }
+            if (!(mass[i] > 0) || !Double.isFinite(mass[i])) {
+                throw new CollectionFormatException("node " + i + " mass = " + mass[i] + "; allowed: finite and > 0 kg");
+            }
+            if (!(relativeSize[i] >= 0) || !Double.isFinite(relativeSize[i])) {
+                throw new CollectionFormatException("node " + i + " relativeSize = " + relativeSize[i]
+                        + "; allowed: finite and >= 0");
+            }
+        }
+        finite("node transforms", transform);
+        finite("node centres of mass", com);
+        finite("node inertia tensors", inertia);
+        for (double[] a : new double[][] {carea, earea}) {
+            for (int i = 0; i < a.length; i++) {
+                if (!(a[i] >= 0) || !Double.isFinite(a[i])) {
+                    throw new CollectionFormatException((a == carea ? "contact " : "edge ") + i + " area = " + a[i]
+                            + "; allowed: finite and >= 0 m2");
+                }
+            }
+        }
+    }
+
+    private static void finite(String what, double[] a) {
+        for (int i = 0; i < a.length; i++) {
+            if (!Double.isFinite(a[i])) {
+                throw new CollectionFormatException(what + "[" + i + "] = " + a[i] + "; allowed: a finite number");
+            }
+        }
     }
 
     private static void pairs(String what, int[] a, int[] b, int n) {

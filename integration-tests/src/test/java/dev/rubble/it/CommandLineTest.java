@@ -107,7 +107,7 @@ final class CommandLineTest {
         assertBadInput(runText(tmp, body.formatted("{\"shape\":{\"type\":\"sphere\",\"radius\":1},\"linearVelocity\":[1,\"NaN\",0]}")),
                 "$.bodies[0].linearVelocity[1]");
         assertBadInput(runText(tmp, body.formatted("{\"shape\":{\"type\":\"sphere\",\"radius\":1}}"), "--set", "broadphase"),
-                "--set 'broadphase'");
+                "--set", "KEY=VALUE", "broadphase", "rubble run --help");
         assertBadInput(runText(tmp, body.formatted("{\"shape\":{\"type\":\"sphere\",\"radius\":1}}"), "--set", "broadphase=kd"),
                 "unknown broadphase 'kd'");
         assertBadInput(runText(tmp, body.formatted("{\"shape\":{\"type\":\"sphere\",\"radius\":1}}"), "--steps", "-4"),

@@ -122,7 +122,7 @@ public final class ScenarioLoader {
                     throw new ScenarioException("$.commands[" + i + "].body.id", "'" + c.spawn().label()
                             + "' is used by another body; allowed: unique ids");
                 }
-                commands.add(c);
+                commands.add(c.at("$.commands[" + i + "]"));
             }
             commands.sort((a, b) -> Integer.compare(a.step(), b.step()));
         }
@@ -140,8 +140,8 @@ public final class ScenarioLoader {
                 "stageOptions", "budgets", "solver", "motion", "sleep");
         double dt = number(p + ".dt", w.get("dt"), d.dt(), Double.MIN_VALUE, 1, "(0, 1] seconds");
         int sub = integer(p + ".subSteps", w.get("subSteps"), d.subSteps(), 1, 64);
-        double[] g = vector(p + ".gravity", w.get("gravity"), 3,
-                new double[] {d.gravityX(), d.gravityY(), d.gravityZ()});
+        double[] g = bounded(p + ".gravity", vector(p + ".gravity", w.get("gravity"), 3,
+                new double[] {d.gravityX(), d.gravityY(), d.gravityZ()}), Limits.GRAVITY, "m/s²");
         int vi = integer(p + ".velocityIterations", w.get("velocityIterations"), d.velocityIterations(), 1, 256);
         int pi = integer(p + ".positionIterations", w.get("positionIterations"), d.positionIterations(), 0, 256);
         Map<String, String> stages = new TreeMap<>();
@@ -160,6 +160,11 @@ public final class ScenarioLoader {
             for (Iterator<Map.Entry<String, JsonNode>> it = so.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 String op = p + ".stageOptions." + e.getKey();
+                if (!stageFamilyNames().contains(e.getKey())) {
+                    // a typo ("broadphse") must not silently drop the options
+                    throw new ScenarioException(op, "'" + e.getKey() + "' is not a stage family; known: "
+                            + String.join(", ", stageFamilyNames()));
+                }
                 object(op, e.getValue());
                 Map<String, Object> vals = new LinkedHashMap<>();
                 for (Iterator<Map.Entry<String, JsonNode>> i2 = e.getValue().fields(); i2.hasNext(); ) {
@@ -201,20 +206,24 @@ public final class ScenarioLoader {
             String q = p + ".solver";
             object(q, so);
             keys(so, q, "contactHertz", "dampingRatio", "maxPushVelocity", "linearSlop", "restitutionThreshold");
-            d = d.withContact(number(q + ".contactHertz", so.get("contactHertz"), d.contactHertz(), tiny, max, "> 0 Hz"),
-                    number(q + ".dampingRatio", so.get("dampingRatio"), d.contactDampingRatio(), 0, max, ">= 0"),
-                    number(q + ".maxPushVelocity", so.get("maxPushVelocity"), d.maxPushVelocity(), tiny, max, "> 0 m/s"),
-                    number(q + ".linearSlop", so.get("linearSlop"), d.linearSlop(), 0, max, ">= 0 m"),
+            // upper limits: far beyond any useful setting, low enough that the solver's products stay finite
+            d = d.withContact(number(q + ".contactHertz", so.get("contactHertz"), d.contactHertz(), tiny, 1e6, "(0, 1e6] Hz"),
+                    number(q + ".dampingRatio", so.get("dampingRatio"), d.contactDampingRatio(), 0, 1e3, "[0, 1000]"),
+                    number(q + ".maxPushVelocity", so.get("maxPushVelocity"), d.maxPushVelocity(), tiny, 1e4,
+                            "(0, 1e4] m/s"),
+                    number(q + ".linearSlop", so.get("linearSlop"), d.linearSlop(), 0, 1, "[0, 1] m"),
                     number(q + ".restitutionThreshold", so.get("restitutionThreshold"), d.restitutionThreshold(), 0,
-                            max, ">= 0 m/s"));
+                            1e4, "[0, 1e4] m/s"));
         }
         JsonNode mo = w.get("motion");
         if (mo != null) {
             String q = p + ".motion";
             object(q, mo);
             keys(mo, q, "maxLinearSpeed", "maxAngularSpeed", "gyroscopic");
-            d = d.withMotion(number(q + ".maxLinearSpeed", mo.get("maxLinearSpeed"), d.maxLinearSpeed(), tiny, max, "> 0 m/s"),
-                    number(q + ".maxAngularSpeed", mo.get("maxAngularSpeed"), d.maxAngularSpeed(), tiny, max, "> 0 rad/s"),
+            d = d.withMotion(number(q + ".maxLinearSpeed", mo.get("maxLinearSpeed"), d.maxLinearSpeed(), tiny,
+                            Limits.SPEED, "(0, " + Limits.SPEED + "] m/s"),
+                    number(q + ".maxAngularSpeed", mo.get("maxAngularSpeed"), d.maxAngularSpeed(), tiny, Limits.SPEED,
+                            "(0, " + Limits.SPEED + "] rad/s"),
                     bool(q + ".gyroscopic", mo.get("gyroscopic"), d.gyroscopic()));
         }
         JsonNode sl = w.get("sleep");
@@ -265,24 +274,36 @@ public final class ScenarioLoader {
             default -> throw new ScenarioException(p + ".state", "'" + stateText
                     + "' is unknown; allowed: static, kinematic, dynamic, sleeping");
         }
-        double[] pos = vector(p + ".position", n.get("position"), 3, new double[3]);
-        double[] q = vector(p + ".orientation", n.get("orientation"), 4, new double[] {0, 0, 0, 1});
-        if (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3] < 1e-12) {
-            throw new ScenarioException(p + ".orientation", "[0, 0, 0, 0] is not a rotation; allowed: a non-zero quaternion [x, y, z, w]");
+        if (shape instanceof dev.rubble.spi.shape.Plane && motion != MotionType.STATIC) {
+            throw new ScenarioException(p + ".state", "'" + stateText + "' is not allowed for a plane (it has no mass);"
+                    + " allowed: static");
         }
+        double[] pos = bounded(p + ".position", vector(p + ".position", n.get("position"), 3, new double[3]),
+                Limits.POSITION, "m");
+        double[] q = orientation(p + ".orientation", n.get("orientation"));
         double[] v = vector(p + ".linearVelocity", n.get("linearVelocity"), 3, new double[3]);
         double[] w = vector(p + ".angularVelocity", n.get("angularVelocity"), 3, new double[3]);
         if (n.has("mass") && n.has("density")) {
             throw new ScenarioException(p + ".mass", "give mass or density, not both");
         }
-        double mass = number(p + ".mass", n.get("mass"), 0, Double.MIN_VALUE, Double.MAX_VALUE, "> 0 kg");
-        double density = number(p + ".density", n.get("density"), mass > 0 ? 0 : 1000, Double.MIN_VALUE,
-                Double.MAX_VALUE, "> 0 kg/m³");
-        double friction = number(p + ".friction", n.get("friction"), 0.5, 0, Double.MAX_VALUE, ">= 0");
+        double mass = number(p + ".mass", n.get("mass"), 0, Limits.MIN_MASS, Limits.MAX_MASS,
+                "[" + Limits.MIN_MASS + ", " + Limits.MAX_MASS + "] kg");
+        double density = number(p + ".density", n.get("density"), mass > 0 ? 0 : 1000, Limits.MIN_DENSITY,
+                Limits.MAX_DENSITY, "[" + Limits.MIN_DENSITY + ", " + Limits.MAX_DENSITY + "] kg/m³");
+        if (motion == MotionType.DYNAMIC && mass == 0) {
+            // the mass the density gives must be representable too (5e-324 kg/m³, or 1e9 kg/m³ on a huge box)
+            double m = density * shape.volume();
+            if (!(m >= Limits.MIN_MASS && m <= Limits.MAX_MASS)) {
+                throw new ScenarioException(p + ".density", (n.has("density") ? n.get("density").asText() : "1000")
+                        + " gives a mass of " + m + " kg for this shape (volume " + shape.volume() + " m³); allowed: a mass"
+                        + " in [" + Limits.MIN_MASS + ", " + Limits.MAX_MASS + "] kg");
+            }
+        }
+        double friction = number(p + ".friction", n.get("friction"), 0.5, 0, 1e3, "[0, 1000]");
         double restitution = number(p + ".restitution", n.get("restitution"), 0, 0, 1, "[0, 1]");
-        double gs = number(p + ".gravityScale", n.get("gravityScale"), 1, -Double.MAX_VALUE, Double.MAX_VALUE, "finite");
-        double ld = number(p + ".linearDamping", n.get("linearDamping"), 0, 0, Double.MAX_VALUE, ">= 0 per second");
-        double ad = number(p + ".angularDamping", n.get("angularDamping"), 0, 0, Double.MAX_VALUE, ">= 0 per second");
+        double gs = number(p + ".gravityScale", n.get("gravityScale"), 1, -1e3, 1e3, "[-1000, 1000]");
+        double ld = number(p + ".linearDamping", n.get("linearDamping"), 0, 0, 1e6, "[0, 1e6] per second");
+        double ad = number(p + ".angularDamping", n.get("angularDamping"), 0, 0, 1e6, "[0, 1e6] per second");
         String label = n.has("id") ? text(n, p + ".id", n.get("id"), null) : null;
         return new BodyDef(label, shape, motion, asleep, pos[0], pos[1], pos[2], q[0], q[1], q[2], q[3],
                 v[0], v[1], v[2], w[0], w[1], w[2], mass, mass > 0 ? 0 : density, friction, restitution, gs, ld, ad);
@@ -297,7 +318,7 @@ public final class ScenarioLoader {
         switch (type) {
             case "sphere" -> {
                 keys(n, p, "type", "radius");
-                return new Sphere(required(p + ".radius", n.get("radius"), Double.MIN_VALUE, 1e9, "> 0 m"));
+                return new Sphere(required(p + ".radius", n.get("radius"), Limits.MIN_SIZE, Limits.MAX_SIZE, Limits.SIZES));
             }
             case "box" -> {
                 keys(n, p, "type", "halfExtents");
@@ -306,16 +327,17 @@ public final class ScenarioLoader {
                 }
                 double[] h = vector(p + ".halfExtents", n.get("halfExtents"), 3, null);
                 for (int i = 0; i < 3; i++) {
-                    if (!(h[i] > 0)) {
-                        throw new ScenarioException(p + ".halfExtents[" + i + "]", h[i] + " is not allowed; allowed: > 0 m");
+                    if (!(h[i] >= Limits.MIN_SIZE && h[i] <= Limits.MAX_SIZE)) {
+                        throw new ScenarioException(p + ".halfExtents[" + i + "]", h[i] + " is not allowed; allowed: "
+                                + Limits.SIZES);
                     }
                 }
                 return new Box(h[0], h[1], h[2]);
             }
             case "capsule" -> {
                 keys(n, p, "type", "radius", "halfHeight");
-                return new Capsule(required(p + ".radius", n.get("radius"), Double.MIN_VALUE, 1e9, "> 0 m"),
-                        required(p + ".halfHeight", n.get("halfHeight"), 0, 1e9, ">= 0 m"));
+                return new Capsule(required(p + ".radius", n.get("radius"), Limits.MIN_SIZE, Limits.MAX_SIZE, Limits.SIZES),
+                        required(p + ".halfHeight", n.get("halfHeight"), 0, Limits.MAX_SIZE, "[0, " + Limits.MAX_SIZE + "] m"));
             }
             case "convexHull" -> {
                 keys(n, p, "type", "points");
@@ -326,7 +348,8 @@ public final class ScenarioLoader {
                 }
                 double[] xyz = new double[3 * pts.size()];
                 for (int i = 0; i < pts.size(); i++) {
-                    System.arraycopy(vector(p + ".points[" + i + "]", pts.get(i), 3, null), 0, xyz, 3 * i, 3);
+                    System.arraycopy(bounded(p + ".points[" + i + "]", vector(p + ".points[" + i + "]", pts.get(i), 3, null),
+                            Limits.MAX_SIZE, "m"), 0, xyz, 3 * i, 3);
                 }
                 try {
                     return QuickHull.of(xyz);
@@ -362,8 +385,11 @@ public final class ScenarioLoader {
             case "impulse" -> {
                 keys(n, p, "type", "step", "body", "impulse", "point");
                 String b = bodyRef(p, n, labels);
-                double[] j = vector(p + ".impulse", req(p + ".impulse", n.get("impulse")), 3, null);
-                double[] at = n.get("point") == null ? null : vector(p + ".point", n.get("point"), 3, null);
+                // huge impulses are accepted (the speed clamp scales the velocity they give), absurd ones are not
+                double[] j = bounded(p + ".impulse", vector(p + ".impulse", req(p + ".impulse", n.get("impulse")), 3, null),
+                        Limits.IMPULSE, "N s");
+                double[] at = n.get("point") == null ? null
+                        : bounded(p + ".point", vector(p + ".point", n.get("point"), 3, null), Limits.POSITION, "m");
                 return new ScheduledCommand(step, type, b, j, at, null, null, null);
             }
             case "velocity" -> {
@@ -397,8 +423,9 @@ public final class ScenarioLoader {
             case "kinematicTarget" -> {
                 keys(n, p, "type", "step", "body", "position", "orientation");
                 String b = bodyRef(p, n, labels);
-                double[] pos = vector(p + ".position", req(p + ".position", n.get("position")), 3, null);
-                double[] q = vector(p + ".orientation", n.get("orientation"), 4, new double[] {0, 0, 0, 1});
+                double[] pos = bounded(p + ".position", vector(p + ".position", req(p + ".position", n.get("position")), 3,
+                        null), Limits.POSITION, "m");
+                double[] q = orientation(p + ".orientation", n.get("orientation"));
                 return new ScheduledCommand(step, type, b, pos, null, q, null, null);
             }
             case "release" -> {
@@ -525,6 +552,55 @@ public final class ScenarioLoader {
             out[i] = e.doubleValue();
         }
         return out;
+    }
+
+    /**
+     * Ranges of the values that reach the simulation: wide enough for any real scene, narrow enough
+     * that masses, inertias and their products stay finite (issue 17: 5e-324 radii or masses gave
+     * NaN, 1e308 densities an infinite mass, 1e200 quaternions a NaN rotation).
+     */
+    static final class Limits {
+        static final double MIN_SIZE = 1e-6, MAX_SIZE = 1e6;
+        static final String SIZES = "[" + MIN_SIZE + ", " + MAX_SIZE + "] m";
+        static final double MIN_MASS = 1e-9, MAX_MASS = 1e15;
+        static final double MIN_DENSITY = 1e-6, MAX_DENSITY = 1e9;
+        static final double POSITION = 1e9;
+        static final double GRAVITY = 1e4;
+        static final double SPEED = 1e5;
+        static final double IMPULSE = 1e200;
+        static final double QUATERNION = 1e6;
+
+        private Limits() {
+        }
+    }
+
+    /** Each component within ±{@code limit}. */
+    private static double[] bounded(String p, double[] v, double limit, String unit) {
+        for (int i = 0; i < v.length; i++) {
+            if (Math.abs(v[i]) > limit) {
+                throw new ScenarioException(p + "[" + i + "]", v[i] + " is out of range; allowed: [-" + limit + ", "
+                        + limit + "] " + unit);
+            }
+        }
+        return v;
+    }
+
+    /** A quaternion [x, y, z, w] whose components are at most 1e6 and whose length is at least 1e-6 (it is normalised). */
+    private static double[] orientation(String p, JsonNode n) {
+        double[] q = bounded(p, vector(p, n, 4, new double[] {0, 0, 0, 1}), Limits.QUATERNION, "");
+        if (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3] < 1e-12) {
+            throw new ScenarioException(p, java.util.Arrays.toString(q) + " is not a rotation; allowed: a quaternion"
+                    + " [x, y, z, w] of length >= 1e-6 (it is normalised)");
+        }
+        return q;
+    }
+
+    private static java.util.List<String> stageFamilyNames() {
+        java.util.List<String> names = new ArrayList<>();
+        for (dev.rubble.core.plugin.StageFamily<?> f : dev.rubble.core.plugin.StageFamily.all()) {
+            names.add(f.name());
+        }
+        return names;
     }
 
     private static String describe(JsonNode n) {

@@ -1,6 +1,8 @@
 package dev.rubble.scenario;
 
 import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.MotionType;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.world.World;
 import dev.rubble.core.plugin.Stages;
@@ -75,10 +77,30 @@ public final class ScenarioWorld {
         return world;
     }
 
-    /** Queues the commands due before the next step, then steps. */
+    /**
+     * Queues the commands due before the next step, then steps. A command the world cannot apply
+     * (a kinematic target on a dynamic body, a second removal, a state the body cannot take) is a
+     * {@link ScenarioException} naming its JSON path, raised before anything of this step is
+     * applied, so the world stays as the previous step left it.
+     */
     public void step() {
+        List<ScheduledCommand> cs = scenario.commands();
+        long now = world.stepIndex();
+        int first = nextCommand;
         queueDueCommands();
-        world.step();
+        try {
+            world.step();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            if (e instanceof ScenarioException || nextCommand == first) {
+                throw e;
+            }
+            StringBuilder paths = new StringBuilder();
+            for (int i = first; i < nextCommand; i++) {
+                paths.append(paths.length() == 0 ? "" : ", ").append(where(cs.get(i)));
+            }
+            throw new ScenarioException(paths.toString(), "step " + now + " failed applying these commands: "
+                    + e.getMessage(), e);
+        }
     }
 
     /**
@@ -88,10 +110,51 @@ public final class ScenarioWorld {
     public void queueDueCommands() {
         List<ScheduledCommand> cs = scenario.commands();
         long now = world.stepIndex();
+        java.util.Map<String, String> removedNow = null;
         while (nextCommand < cs.size() && cs.get(nextCommand).step() <= now) {
             ScheduledCommand c = cs.get(nextCommand++);
-            if (!"release".equals(c.type())) { // release acts on playback only (every body is live here)
-                world.queue(resolve(c));
+            if ("release".equals(c.type())) { // release acts on playback only (every body is live here)
+                continue;
+            }
+            if (c.body() != null && removedNow != null && removedNow.containsKey(c.body())) {
+                throw new ScenarioException(where(c), "body '" + c.body() + "' is removed earlier in the same step by "
+                        + removedNow.get(c.body()) + "; allowed: commands on bodies that still exist");
+            }
+            Command resolved = resolve(c);
+            check(c, resolved);
+            if ("remove".equals(c.type())) {
+                if (removedNow == null) {
+                    removedNow = new java.util.TreeMap<>();
+                }
+                removedNow.put(c.body(), where(c));
+            }
+            world.queue(resolved);
+        }
+    }
+
+    private static String where(ScheduledCommand c) {
+        return c.path() != null ? c.path() : "$.commands (step " + c.step() + ", " + c.type() + ")";
+    }
+
+    /** The checks {@link World#setState} and the kinematic-target command make, done before queueing. */
+    private void check(ScheduledCommand c, Command resolved) {
+        if (c.body() == null) {
+            return;
+        }
+        var b = world.bodies();
+        int s = b.slot(world.findByLabel(c.body()));
+        MotionType m = b.motion(s);
+        String what = "body '" + c.body() + "' is " + m.name().toLowerCase(java.util.Locale.ROOT);
+        if ("kinematicTarget".equals(c.type()) && m != MotionType.KINEMATIC) {
+            throw new ScenarioException(where(c), what + "; allowed: a kinematic target for a kinematic body");
+        }
+        if (resolved instanceof Command.SetState st) {
+            BodyState t = st.state();
+            if ((t == BodyState.STATIC) != (m == MotionType.STATIC) && t != BodyState.DISABLED
+                    || t == BodyState.SLEEPING && m != MotionType.DYNAMIC) {
+                throw new ScenarioException(where(c) + ".state", "'" + t.label() + "' is not allowed: " + what
+                        + "; allowed: " + (m == MotionType.STATIC ? "static, disabled"
+                        : m == MotionType.KINEMATIC ? "awake, disabled" : "awake, sleeping, disabled"));
             }
         }
     }
@@ -109,8 +172,9 @@ public final class ScenarioWorld {
         }
         long h = c.body() == null ? -1 : world.findByLabel(c.body());
         if (c.body() != null && h < 0) {
-            throw new ScenarioException("$.commands", "command '" + c.type() + "' at step " + c.step()
-                    + " names body '" + c.body() + "', which no longer exists");
+            throw new ScenarioException(where(c) + ".body", "command '" + c.type() + "' at step " + c.step()
+                    + " names body '" + c.body() + "', which does not exist at that step (removed, or spawned at the"
+                    + " same step: commands on a spawned body can start one step later)");
         }
         switch (c.type()) {
             case "impulse": {

@@ -38,6 +38,6 @@ final class ScenarioDynamicsTest {
         assertThatThrownBy(() -> parse("{\"sleep\": {\"timeToSleap\": 1}}"))
                 .hasMessageContaining("$.world.sleep.timeToSleap").hasMessageContaining("unknown key");
         assertThatThrownBy(() -> parse("{\"motion\": {\"maxLinearSpeed\": 0}}"))
-                .hasMessageContaining("$.world.motion.maxLinearSpeed").hasMessageContaining("> 0 m/s");
+                .hasMessageContaining("$.world.motion.maxLinearSpeed").hasMessageContaining("allowed: (0, 100000.0] m/s");
     }
 }

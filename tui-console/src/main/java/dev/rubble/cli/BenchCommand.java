@@ -18,6 +18,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,7 +35,7 @@ import picocli.CommandLine.Spec;
  * statistics of the stepping thread's CPU time, the scene's sanity line and an {@code info} line naming the stages and iteration counts in use. The peer-engine runners in
  * {@code benchmarks/peers} print the same format.
  */
-@Command(name = "bench", description = "Run the benchmark scenes (pyramid, pile, spheres) and print step times and sanity figures.")
+@Command(mixinStandardHelpOptions = true, name = "bench", description = "Run the benchmark scenes (pyramid, pile, spheres) and print step times and sanity figures.")
 final class BenchCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENE", description = "pyramid, pile, spheres or all")
     String scene;
@@ -52,13 +53,14 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--set", paramLabel = "STAGE=NAME",
             description = "choose an implementation for a stage family, e.g. --set broadphase=bruteforce (repeatable)")
-    List<String> sets = new ArrayList<>();
+    Map<String, String> sets = new TreeMap<>();
 
     @Option(names = "--no-contact-cache",
             description = "run the narrowphase on every pair every step (switch off the body-pair contact cache)")
     boolean noContactCache;
 
-    @Option(names = "--stages", description = "also print a `stages` line: mean ms per pipeline stage over the measured steps")
+    @Option(names = "--stages", description = "also print a `stages` line: mean ms per pipeline stage over the measured steps (steps 100..N,"
+                    + " or every step when N <= 100)")
     boolean printStages;
 
     @Mixin
@@ -126,13 +128,16 @@ final class BenchCommand implements Callable<Integer> {
         int done = 0;
         StepSlot[] stageList = StepSlot.values();
         long[] stageSum = new long[stageList.length];
+        // stage means cover the same window as the step statistics (BenchTimings), or every step of a
+        // run too short to have one: --stages printed all zeros for runs under 100 steps
+        int firstStaged = steps > BenchTimings.FIRST_MEASURED_STEP ? BenchTimings.FIRST_MEASURED_STEP : 0;
         while (done < steps && total <= cap) {
             long c0 = cpuTimed ? mx.getCurrentThreadCpuTime() : 0;
             long t0 = System.nanoTime();
             sw.step();
             long dt = System.nanoTime() - t0;
             cpu[done] = cpuTimed ? mx.getCurrentThreadCpuTime() - c0 : 0;
-            if (done >= BenchTimings.FIRST_MEASURED_STEP) {
+            if (done >= firstStaged) {
                 StepProfile sp = sw.world().profile();
                 for (StepSlot st : stageList) {
                     stageSum[st.ordinal()] += sp.nanos(st);
@@ -147,7 +152,7 @@ final class BenchCommand implements Callable<Integer> {
             out.println(BenchTimings.of(Arrays.copyOf(cpu, done)).cpuLine());
         }
         if (printStages) {
-            int measured = Math.max(1, done - BenchTimings.FIRST_MEASURED_STEP);
+            int measured = Math.max(1, done - firstStaged);
             StringBuilder sb = new StringBuilder("stages mean_ms");
             for (StepSlot st : stageList) {
                 sb.append(String.format(Locale.ROOT, " %s=%.3f", st.label(), stageSum[st.ordinal()] / 1e6 / measured));

@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,7 +22,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rubble console SCENARIO}: the live Lanterna console. */
-@Command(name = "console", description = {"Simulate a scenario in the live terminal console.",
+@Command(mixinStandardHelpOptions = true, name = "console", description = {"Simulate a scenario in the live terminal console.",
         "Keys: space pause, n step, +/- speed, arrows pan, [/] zoom, v side/top view, i impulse, q quit.",
         "Without a terminal it prints one progress line per second (and needs --steps)."})
 final class ConsoleCommand implements Callable<Integer> {
@@ -34,7 +36,7 @@ final class ConsoleCommand implements Callable<Integer> {
     Long steps;
 
     @Option(names = "--set", paramLabel = "STAGE=NAME", description = "choose an implementation for a stage family (repeatable)")
-    List<String> sets = new ArrayList<>();
+    Map<String, String> sets = new TreeMap<>();
 
     @Mixin
     PluginOptions plugins;
@@ -56,7 +58,9 @@ final class ConsoleCommand implements Callable<Integer> {
             if (jw != null) {
                 sw.world().addObserver(jw);
             }
-            LiveSession session = new LiveSession(sw, jw, limit);
+            dev.rubble.tui.RunHealth health = new dev.rubble.tui.RunHealth(tty ? null : spec.commandLine().getErr());
+            sw.world().addObserver(health);
+            LiveSession session = new LiveSession(sw, jw, limit).withHealth(health);
             if (tty) {
                 ConsoleApp.run(session);
             } else {

@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code rubble demo}: runs the built-in scenario and reports what happened. */
-@Command(name = "demo", description = "Run the built-in demo scenario and print what happened, step by step.")
+@Command(mixinStandardHelpOptions = true, name = "demo", description = "Run the built-in demo scenario and print what happened, step by step.")
 final class DemoCommand implements Callable<Integer> {
     static final String RESOURCE = "/dev/rubble/cli/demo.json";
 
@@ -49,7 +49,8 @@ final class DemoCommand implements Callable<Integer> {
             throw new BadInputException("--steps " + n + " is negative; allowed: >= 0");
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("Rubble demo: %s%n  %d bodies, dt %.5f s, %d sub-step(s), broadphase %s%n", scenario.name(),
+        String title = scenario.name().startsWith("demo: ") ? scenario.name().substring(6) : scenario.name();
+        out.printf("Rubble demo: %s%n  %d bodies, dt %.5f s, %d sub-step(s), broadphase %s%n", title,
                 sw.world().bodies().size(), scenario.settings().dt(), scenario.settings().subSteps(),
                 sw.world().broadphaseName());
         out.println("   step     time  awake  sleep static  pairs  step_us  hash");

@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
  * (pieces per level, leaf volume against the source, edges, smallest/largest leaf, coefficient
  * of variation of leaf volumes); optionally save it (docs/collection-format.md).
  */
-@Command(name = "fracture", description = "Fracture a source shape into a geometry collection and print a summary.")
+@Command(mixinStandardHelpOptions = true, name = "fracture", description = "Fracture a source shape into a geometry collection and print a summary.")
 final class FractureCommand implements Callable<Integer> {
     @Option(names = "--source", paramLabel = "SHAPE", defaultValue = "box:2,1,0.5",
             description = "source shape: box:SX,SY,SZ (full side lengths in metres, centred at the origin) or "
@@ -46,7 +46,7 @@ final class FractureCommand implements Callable<Integer> {
     @Option(names = "--option", paramLabel = "KEY=VALUE",
             description = "an option for the fracture methods of every level, e.g. --option sites=radial, or for one "
                     + "level only with a level prefix, e.g. --option 2:x=4 (repeatable)")
-    List<String> options = new ArrayList<>();
+    Map<String, String> options = new java.util.LinkedHashMap<>();
 
     @Option(names = "--sites", paramLabel = "N", description = "shorthand for --option count=N (voronoi)")
     Integer sites;
@@ -69,7 +69,7 @@ final class FractureCommand implements Callable<Integer> {
     int minClusterSize;
 
     @Option(names = "--fix-tiny", paramLabel = "REL",
-            description = "merge leaves under REL x the largest leaf volume into a neighbour (SPEC default 0.01)")
+            description = "merge leaves under REL x the largest leaf volume into a neighbour; off unless given (the SPEC suggests 0.01)")
     Double fixTiny;
 
     @Option(names = "--graph", paramLabel = "NAME", description = "connection-graph method (default minimal-spanning-subset-delaunay)")
@@ -127,11 +127,15 @@ final class FractureCommand implements Callable<Integer> {
             throw new BadInputException("--sites " + sites + " is out of range; allowed: >= 1");
         }
         if (out != null) {
+            if (Files.isDirectory(out)) {
+                throw new BadInputException("--out " + out + " is a directory; allowed: a file name ending in .rbc, "
+                        + Exports.ALLOWED);
+            }
             Path parent = out.toAbsolutePath().getParent();
             if (parent != null && !Files.isDirectory(parent)) {
                 throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
             }
-            if (!out.getFileName().toString().endsWith(".rbc") && Exports.format(out) == null) {
+            if (!out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".rbc") && Exports.format(out) == null) {
                 throw new BadInputException("--out " + out + ": unknown extension; allowed: .rbc, " + Exports.ALLOWED);
             }
         }
@@ -161,6 +165,11 @@ final class FractureCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         CollectionBuilder b = new CollectionBuilder(src).density(density);
         for (int l = 0; l < levels; l++) {
+            if (l > 0 && b.leaves().length > MAX_LEAVES_BEFORE_LEVEL) {
+                throw new BadInputException("--levels " + levels + ": level " + l + " already made " + b.leaves().length
+                        + " pieces; fracturing each again is refused (allowed: at most " + MAX_LEAVES_BEFORE_LEVEL
+                        + " pieces before a further level)");
+            }
             b.fractureLevel(perLevel.get(l), seed + l, l == 0 ? 1.0 : chance);
         }
         int clusters = cluster == null ? 0 : b.autoCluster(0, cluster, minClusterSize, seed);
@@ -226,6 +235,12 @@ final class FractureCommand implements Callable<Integer> {
         o.println(String.format(Locale.ROOT, "mass:         %.6g kg; built in %d ms", c.mass(0), ms));
     }
 
+    /** Most pieces a level may leave when another level follows (each is fractured again). */
+    static final int MAX_LEAVES_BEFORE_LEVEL = 10_000;
+
+    /** Smallest and largest box side accepted by {@code box:}, metres (smaller ones underflow mass and inertia). */
+    static final double MIN_SIZE = 1e-4, MAX_SIZE = 1e6;
+
     /** Most points accepted by {@code hull:} on the command line. */
     static final int MAX_HULL_POINTS = 100_000;
 
@@ -248,8 +263,9 @@ final class FractureCommand implements Callable<Integer> {
             } catch (NumberFormatException e) {
                 throw new BadInputException("--source '" + s + "': '" + f[k] + "' is not a number");
             }
-            if (!(d[k] > 0) || !Double.isFinite(d[k])) {
-                throw new BadInputException("--source '" + s + "': size " + f[k] + " is not allowed; allowed: > 0");
+            if (!(d[k] >= MIN_SIZE && d[k] <= MAX_SIZE)) {
+                throw new BadInputException("--source '" + s + "': size " + f[k] + " is not allowed; allowed: ["
+                        + MIN_SIZE + ", " + MAX_SIZE + "] m");
             }
         }
         return ConvexPolytope.box(0, 0, 0, d[0] / 2, d[1] / 2, d[2] / 2);
@@ -314,18 +330,26 @@ final class FractureCommand implements Callable<Integer> {
                 planes[4 * f + c] = h.plane(f, c);
             }
         }
-        return ConvexPolytope.of(v, start, idx, planes);
+        ConvexPolytope poly = ConvexPolytope.of(v, start, idx, planes);
+        double[] bb = poly.bounds();
+        double minSide = Math.min(bb[3] - bb[0], Math.min(bb[4] - bb[1], bb[5] - bb[2]));
+        double maxSide = Math.max(bb[3] - bb[0], Math.max(bb[4] - bb[1], bb[5] - bb[2]));
+        if (!(minSide >= MIN_SIZE && maxSide <= MAX_SIZE && poly.volume() >= MIN_SIZE * MIN_SIZE * MIN_SIZE)) {
+            throw new BadInputException("--source '" + spec + "': the hull is degenerate or absurd (bounds "
+                    + minSide + " to " + maxSide + " m, volume " + poly.volume() + " m3); allowed: sides in ["
+                    + MIN_SIZE + ", " + MAX_SIZE + "] m");
+        }
+        return poly;
     }
 
     /** The options for level {@code level} (1-based): unprefixed ones plus those prefixed {@code level:}. */
-    static Map<String, Object> parseOptions(List<String> options, int level, int levels) {
+    static Map<String, Object> parseOptions(Map<String, String> options, int level, int levels) {
         Map<String, Object> m = new TreeMap<>();
-        for (String o : options) {
-            int eq = o.indexOf('=');
-            if (eq <= 0) {
+        for (Map.Entry<String, String> kv : options.entrySet()) {
+            String k = kv.getKey(), v = kv.getValue(), o = k + "=" + v;
+            if (k.isEmpty()) {
                 throw new BadInputException("--option '" + o + "' is not allowed; allowed: [LEVEL:]KEY=VALUE, e.g. sites=radial");
             }
-            String k = o.substring(0, eq), v = o.substring(eq + 1);
             int colon = k.indexOf(':');
             if (colon >= 0) {
                 int l;

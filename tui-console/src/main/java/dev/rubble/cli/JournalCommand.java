@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rubble journal info DIR}. */
-@Command(name = "journal", description = "Inspect journals.", subcommands = {JournalCommand.Info.class})
+@Command(name = "journal", mixinStandardHelpOptions = true, description = "Inspect journals.", subcommands = {JournalCommand.Info.class})
 final class JournalCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -25,7 +25,7 @@ final class JournalCommand implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand; try: rubble journal info DIR");
     }
 
-    @Command(name = "info", description = "Print a journal's header, step count, size and rates.")
+    @Command(name = "info", mixinStandardHelpOptions = true, description = "Print a journal's header, step count, size and rates.")
     static final class Info implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "DIR", description = "journal directory")
         Path dir;
@@ -64,10 +64,18 @@ final class JournalCommand implements Runnable {
                 out.printf("step        dt %s s, %d sub-steps%n", h.dt(), h.subSteps());
                 out.printf("steps       %d (%s)%n", steps, steps == 0 ? "none" : first + ".." + last);
                 out.printf("simulated   %.3f s%n", steps * h.dt());
+                out.printf("ended       %s%n", r.closedCleanly() ? "closed by the recorder (complete)"
+                        : !r.checksummed() ? "unknown (version 1 journals have no closing record)"
+                        : "cut off after step " + last + ": no closing record (the recorder was killed, or the last"
+                                + " cycle file is missing)");
+                out.printf("checksums   %s%n", r.checksummed() ? "CRC-32C on every document, all valid"
+                        : "none (version 1)");
                 out.printf("inputs      %d commands%n", commands);
                 out.printf("moved       up to %d bodies per step%n", maxMoved);
-                out.printf("size        %d bytes of steps (%.0f bytes/step); %d bytes on disk in %d file(s)%n",
-                        payload, steps == 0 ? 0.0 : (double) payload / steps, disk, JournalReader.cycleFiles(dir).size());
+                // Chronicle preallocates (sparse) cycle files: their length is not the data written
+                out.printf("size        %d bytes of steps (%.0f bytes/step); %d cycle file(s), %d bytes allocated"
+                                + " by Chronicle (preallocated, mostly sparse)%n",
+                        payload, steps == 0 ? 0.0 : (double) payload / steps, JournalReader.cycleFiles(dir).size(), disk);
                 if (wall > 0) {
                     double secs = wall / 1e9;
                     out.printf("rates       recorded %.0f steps/s, %.2f MB/s of wall time%n", steps / secs,

@@ -11,12 +11,12 @@ import picocli.CommandLine.Command;
  * set {@code RUBBLE_DEBUG=1} for the stack trace and {@code RUBBLE_LOG=debug} for kernel logs
  * (every plugin registration; see {@link LogLevel} for the levels).
  */
-@Command(name = "rubble", mixinStandardHelpOptions = true, version = "rubble 0.1.0",
+@Command(name = "rubble", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, version = "rubble 0.1.0",
         description = "Rubble: a destruction physics engine for the JVM.",
         subcommands = {PluginsCommand.class, RunCommand.class, DemoCommand.class, ConsoleCommand.class,
                 ReplayCommand.class, VerifyCommand.class, JournalCommand.class, FractureCommand.class,
                 BenchCommand.class, RenderCommand.class, ExportCommand.class,
-                CommandLine.HelpCommand.class})
+                HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit code for bad input. */
     public static final int BAD_INPUT = 2;
@@ -25,7 +25,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "missing command; try: rubble --help");
+        throw new CommandLine.ParameterException(new CommandLine(this), "missing command");
     }
 
     public static void main(String[] args) {
@@ -46,14 +46,16 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("rubble: " + ex.getMessage());
+            // one line, and where to look: the failing (sub)command's own --help
+            String cmd = ex.getCommandLine() == null ? "rubble" : ex.getCommandLine().getCommandSpec().qualifiedName();
+            err.println("rubble: " + escape(oneLine(ex)) + " (see '" + cmd + " --help')");
             err.flush();
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             boolean bad = ex instanceof IllegalArgumentException || ex instanceof CapacityExceededException
                     || ex instanceof BadInputException;
-            err.println("rubble: " + (bad ? "" : "internal error: ") + oneLine(ex));
+            err.println("rubble: " + (bad ? "" : "internal error: ") + escape(oneLine(ex)));
             if (System.getenv("RUBBLE_DEBUG") != null) {
                 ex.printStackTrace(err);
             }
@@ -63,6 +65,29 @@ public final class Main implements Runnable {
         int code = cl.execute(args);
         out.flush();
         return code;
+    }
+
+    /**
+     * Makes a message safe for a terminal: control characters (C0, DEL, C1; e.g. an ESC inside a
+     * scenario key or body id) are written as {@code \\uXXXX}, so input can never drive the terminal.
+     */
+    public static String escape(String s) {
+        StringBuilder b = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean control = c < 0x20 || (c >= 0x7f && c <= 0x9f);
+            if (control && b == null) {
+                b = new StringBuilder(s.length() + 16).append(s, 0, i);
+            }
+            if (b != null) {
+                if (control) {
+                    b.append(String.format("\\u%04x", (int) c));
+                } else {
+                    b.append(c);
+                }
+            }
+        }
+        return b == null ? s : b.toString();
     }
 
     private static String oneLine(Throwable t) {

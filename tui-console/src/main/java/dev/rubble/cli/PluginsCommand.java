@@ -12,7 +12,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code rubble plugins}: every stage family, its implementations and the jar each came from. */
-@Command(name = "plugins", description = "List every stage family, its implementations and where each came from.")
+@Command(mixinStandardHelpOptions = true, name = "plugins", description = "List every stage family, its implementations and where each came from.")
 final class PluginsCommand implements Callable<Integer> {
     @Mixin
     PluginOptions plugins;

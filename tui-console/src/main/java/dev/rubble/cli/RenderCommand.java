@@ -63,7 +63,7 @@ final class RenderCommand implements Callable<Integer> {
 
     @Option(names = "--option", paramLabel = "KEY=VALUE",
             description = "a renderer option, e.g. shading=flat, anchored=outline, grid=false, overlay=false (repeatable)")
-    List<String> options = new ArrayList<>();
+    Map<String, String> options = new java.util.LinkedHashMap<>();
 
     @Option(names = "--out", paramLabel = "PATH", required = true, description = "file to write")
     Path out;

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,7 +21,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rubble replay DIR}: play a journal back, optionally releasing bodies to live simulation. */
-@Command(name = "replay", description = {"Play a journal back: bodies follow the recording as kinematic targets,"
+@Command(mixinStandardHelpOptions = true, name = "replay", description = {"Play a journal back: bodies follow the recording as kinematic targets,"
         + " interpolated between recorded steps (slerp for rotations).",
         "With a terminal the console opens (r releases the bodies under the view centre); without one the replay"
                 + " runs as fast as it can and prints progress lines."})
@@ -33,17 +35,17 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--from", paramLabel = "STEP", description = "start from the state after this recorded step")
     Long from;
 
-    @Option(names = "--release", paramLabel = "ID@STEP",
+    @Option(names = "--release", paramLabel = "ID@STEP", converter = ReleaseOption.BodyConverter.class,
             description = "release the body with this id to live simulation at a recorded step (repeatable)")
-    List<String> releases = new ArrayList<>();
+    List<ReleaseOption.Body> releases = new ArrayList<>();
 
-    @Option(names = "--release-region", paramLabel = "X0,Y0,Z0,X1,Y1,Z1@STEP",
+    @Option(names = "--release-region", paramLabel = "X0,Y0,Z0,X1,Y1,Z1@STEP", converter = ReleaseOption.RegionConverter.class,
             description = "release every body whose centre is in the box at a recorded step (repeatable)")
-    List<String> regions = new ArrayList<>();
+    List<ReleaseOption.Region> regions = new ArrayList<>();
 
     @Option(names = "--set", paramLabel = "STAGE=NAME",
             description = "replace a journalled stage choice for playback, e.g. a faster broadphase (repeatable)")
-    List<String> sets = new ArrayList<>();
+    Map<String, String> sets = new TreeMap<>();
 
     @Option(names = "--headless", description = "never open the console")
     boolean headless;
@@ -67,29 +69,16 @@ final class ReplayCommand implements Callable<Integer> {
         }
         try (Playback pb = Playback.open(dir, plugins.load(), RunCommand.parseSets(sets))) {
             pb.setSpeed(speed);
-            for (String r : releases) {
-                int at = r.lastIndexOf('@');
-                if (at <= 0) {
-                    throw new BadInputException("--release '" + r + "' is not allowed; allowed: ID@STEP, e.g. b3@120");
+            java.util.Set<String> known = knownIds(pb);
+            for (ReleaseOption.Body r : releases) {
+                if (!known.contains(r.id())) {
+                    throw new BadInputException("--release " + r.id() + "@" + r.step() + ": no body has id '" + r.id()
+                            + "'; known: " + (known.isEmpty() ? "(none)" : String.join(", ", known)));
                 }
-                pb.scheduleRelease(step("--release", r, r.substring(at + 1)), r.substring(0, at));
+                pb.scheduleRelease(r.step(), r.id());
             }
-            for (String r : regions) {
-                int at = r.lastIndexOf('@');
-                String[] c = at <= 0 ? new String[0] : r.substring(0, at).split(",");
-                if (c.length != 6) {
-                    throw new BadInputException("--release-region '" + r + "' is not allowed; allowed: X0,Y0,Z0,X1,Y1,Z1@STEP");
-                }
-                double[] v = new double[6];
-                for (int i = 0; i < 6; i++) {
-                    try {
-                        v[i] = Double.parseDouble(c[i].trim());
-                    } catch (NumberFormatException e) {
-                        throw new BadInputException("--release-region '" + r + "': '" + c[i] + "' is not a number");
-                    }
-                }
-                pb.scheduleRegionRelease(step("--release-region", r, r.substring(at + 1)),
-                        new double[] {v[0], v[1], v[2]}, new double[] {v[3], v[4], v[5]});
+            for (ReleaseOption.Region r : regions) {
+                pb.scheduleRegionRelease(r.step(), r.min(), r.max());
             }
             if (from != null) {
                 pb.seek(from);
@@ -116,15 +105,21 @@ final class ReplayCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static long step(String opt, String whole, String s) {
-        try {
-            long v = Long.parseLong(s);
-            if (v < 0) {
-                throw new NumberFormatException();
+    /** Ids of the journal's bodies: those of the initial world and those its scenario spawns later. */
+    private static java.util.Set<String> knownIds(Playback pb) {
+        java.util.Set<String> ids = new java.util.TreeSet<>();
+        var b = pb.world().bodies();
+        for (int s = 0, n = b.slotLimit(); s < n; s++) {
+            if (b.isLive(s) && b.label[s] != null) {
+                ids.add(b.label[s]);
             }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new BadInputException(opt + " '" + whole + "': step '" + s + "' is not allowed; allowed: an integer >= 0");
         }
+        var sc = dev.rubble.scenario.ScenarioLoader.parse(pb.header().scenarioJson());
+        for (var c : sc.commands()) {
+            if (c.spawn() != null && c.spawn().label() != null) {
+                ids.add(c.spawn().label());
+            }
+        }
+        return ids;
     }
 }

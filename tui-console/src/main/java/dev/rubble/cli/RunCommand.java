@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rubble run SCENARIO}: simulate headless and write the final state as JSON. */
-@Command(name = "run", description = {"Simulate a scenario and write the final state of every body as JSON.",
+@Command(mixinStandardHelpOptions = true, name = "run", description = {"Simulate a scenario and write the final state of every body as JSON.",
         "With a terminal on standard output (and no --out / --headless) the live console opens instead;"
                 + " without one, a progress line is printed every second."})
 final class RunCommand implements Callable<Integer> {
@@ -39,7 +39,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--set", paramLabel = "STAGE=NAME",
             description = "choose an implementation for a stage family, e.g. --set broadphase=bruteforce (repeatable)")
-    List<String> sets = new ArrayList<>();
+    Map<String, String> sets = new TreeMap<>();
 
     @Option(names = "--out", paramLabel = "FILE", description = "write the final state here (default: standard output)")
     Path out;
@@ -67,25 +67,30 @@ final class RunCommand implements Callable<Integer> {
         Stages stages = plugins.load();
         ScenarioWorld sw = ScenarioWorld.create(scenario, stages, overrides);
         long n = steps != null ? steps : scenario.steps() > 0 ? scenario.steps() : 600;
-        long[] dropped = new long[2]; // manifolds, contact points dropped by the budgets
-        sw.world().addObserver((w, p) -> {
-            dropped[0] += p.droppedManifolds();
-            dropped[1] += p.droppedContacts();
-        });
+        long first = sw.world().stepIndex();
         PrintWriter err = spec.commandLine().getErr();
+        boolean console = !headless && out == null && ConsoleApp.hasTerminal();
+        dev.rubble.tui.RunHealth health = new dev.rubble.tui.RunHealth(console ? null : err);
+        sw.world().addObserver(health);
         JournalWriter jw = journal == null ? null
                 : JournalWriter.create(journal, sw.world(), scenario.name(), Files.readString(scenarioFile));
         long t0 = System.nanoTime();
+        dev.rubble.scenario.ScenarioException failure = null;
         try {
             if (jw != null) {
                 sw.world().addObserver(jw);
             }
-            LiveSession session = new LiveSession(sw, jw, sw.world().stepIndex() + n);
-            if (!headless && out == null && ConsoleApp.hasTerminal()) {
+            LiveSession session = new LiveSession(sw, jw, sw.world().stepIndex() + n).withHealth(health);
+            if (console) {
                 ConsoleApp.run(session);
                 return 0;
             }
-            Progress.run(session, err);
+            try {
+                Progress.run(session, err);
+            } catch (dev.rubble.scenario.ScenarioException e) {
+                // bad input found while stepping: keep what was simulated (journal, state), then exit 2
+                failure = e;
+            }
         } finally {
             if (jw != null) {
                 jw.close();
@@ -111,24 +116,29 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         err.printf("rubble: ran %d steps of '%s' (%.3f s simulated) in %d ms; %d bodies; state hash %016x%s%n",
-                n, scenario.name(), sw.world().time(), ms, sw.world().bodies().size(), sw.world().stateHash(),
+                sw.world().stepIndex() - first, scenario.name(), sw.world().time(), ms, sw.world().bodies().size(), sw.world().stateHash(),
                 out == null ? "" : "; wrote " + out);
-        if (dropped[0] > 0) {
-            err.printf("rubble: contact budget reached: %d manifolds (%d points) dropped over the run "
-                    + "(world.budgets.maxManifolds / maxContacts)%n", dropped[0], dropped[1]);
-        }
+        err.print(health.summary());
         err.flush();
+        if (failure != null) {
+            throw new BadInputException(failure.getMessage() + " (the state after step " + (sw.world().stepIndex() - 1)
+                    + ", the last one completed, was written" + (jw != null ? " and journalled" : "") + ")");
+        }
         return 0;
     }
 
-    static Map<String, String> parseSets(List<String> sets) {
+    /**
+     * The {@code --set STAGE=NAME} choices: picocli splits them (a value without {@code =} is a usage
+     * error); here only an empty family or name is refused.
+     */
+    static Map<String, String> parseSets(Map<String, String> sets) {
         Map<String, String> m = new TreeMap<>();
-        for (String s : sets) {
-            int eq = s.indexOf('=');
-            if (eq <= 0 || eq == s.length() - 1) {
-                throw new BadInputException("--set '" + s + "' is not allowed; allowed: STAGE=NAME, e.g. broadphase=bruteforce");
+        for (Map.Entry<String, String> e : sets.entrySet()) {
+            if (e.getKey().isBlank() || e.getValue().isBlank()) {
+                throw new BadInputException("--set '" + e.getKey() + "=" + e.getValue()
+                        + "' is not allowed; allowed: STAGE=NAME, e.g. broadphase=bruteforce");
             }
-            m.put(s.substring(0, eq), s.substring(eq + 1));
+            m.put(e.getKey(), e.getValue());
         }
         return m;
     }

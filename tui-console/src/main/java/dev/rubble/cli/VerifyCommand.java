@@ -12,7 +12,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rubble verify DIR}: re-simulate a journal and compare every step. Exit 1 on divergence. */
-@Command(name = "verify", description = {"Re-simulate a journal from its recorded inputs and compare the state hash"
+@Command(mixinStandardHelpOptions = true, name = "verify", description = {"Re-simulate a journal from its recorded inputs and compare the state hash"
         + " and recorded bodies at every step.", "Exit codes: 0 identical, 1 diverged (first step, body and field"
         + " printed), 2 unreadable journal."})
 final class VerifyCommand implements Callable<Integer> {

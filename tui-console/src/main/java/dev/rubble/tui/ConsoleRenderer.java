@@ -39,7 +39,10 @@ public final class ConsoleRenderer {
     /** Narrowest terminal that still shows the view. */
     public static final int MIN_VIEW_WIDTH = 70;
     public static final char BAR = '=';
+    /** Key bar of a replay (r releases bodies to live simulation). */
     public static final String KEYS = "space pause  n step  +/- speed  arrows pan  [/] zoom  v view  i impulse  r release  q quit";
+    /** Key bar of a live run: there is nothing to release. */
+    public static final String KEYS_LIVE = "space pause  n step  +/- speed  arrows pan  [/] zoom  v view  i impulse  q quit";
     private static final StepSlot[] STAGES = StepSlot.values();
 
     private ConsoleRenderer() {
@@ -61,7 +64,7 @@ public final class ConsoleRenderer {
             view(g, pw + 1, 1, w - pw - 1, h - 3, session, st);
         }
         put(g, 0, h - 2, w, st.status);
-        put(g, 0, h - 1, w, KEYS);
+        put(g, 0, h - 1, w, session.canRelease() ? KEYS : KEYS_LIVE);
     }
 
     private static void panel(TextGraphics g, int pw, int bottom, ConsoleSession session, ConsoleState st) {
@@ -97,6 +100,9 @@ public final class ConsoleRenderer {
         }
         row = line(g, row, bottom, pw, "contacts " + points + " in " + manifolds + " manifolds  islands "
                 + world.profile().islands());
+        if (session.health() != null && !session.health().panelLine().isEmpty()) {
+            row = line(g, row, bottom, pw, session.health().panelLine());
+        }
         WorldSettings ws = world.settings();
         row = line(g, row, bottom, pw, "Budgets (used / limit)");
         row = budget(g, row, bottom, pw, "bodies", b.size(), ws.maxBodies(), barW);

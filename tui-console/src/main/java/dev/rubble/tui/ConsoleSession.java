@@ -56,4 +56,14 @@ public interface ConsoleSession {
     default boolean replay() {
         return false;
     }
+
+    /** Whether {@link #release} can release anything (only a replay can); decides the key bar. */
+    default boolean canRelease() {
+        return false;
+    }
+
+    /** Budget and non-finite counters of a live run, or null. */
+    default RunHealth health() {
+        return null;
+    }
 }

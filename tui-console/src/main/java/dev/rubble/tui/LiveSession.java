@@ -10,6 +10,7 @@ public final class LiveSession implements ConsoleSession {
     private final JournalWriter journal;
     private final long stepLimit;
     private double speed = 1;
+    private RunHealth health;
 
     /**
      * @param journal   may be null
@@ -19,6 +20,17 @@ public final class LiveSession implements ConsoleSession {
         this.sw = sw;
         this.journal = journal;
         this.stepLimit = stepLimit;
+    }
+
+    /** Attaches the run's counters (already observing the world) so the console can show them. */
+    public LiveSession withHealth(RunHealth h) {
+        this.health = h;
+        return this;
+    }
+
+    @Override
+    public RunHealth health() {
+        return health;
     }
 
     @Override

@@ -16,6 +16,7 @@ public final class Progress {
         long t0 = System.nanoTime();
         long next = t0 + 1_000_000_000L;
         long lastSteps = session.world().stepIndex(), lastBytes = session.journalBytes(), lastT = t0;
+        boolean printed = false;
         while (!session.finished()) {
             session.step();
             long now = System.nanoTime();
@@ -28,7 +29,15 @@ public final class Progress {
                 lastBytes = session.journalBytes();
                 lastT = now;
                 next = now + 1_000_000_000L;
+                printed = true;
             }
+        }
+        if (!printed) {
+            // a run shorter than a second still says where it ended
+            double secs = Math.max(1e-9, (System.nanoTime() - lastT) / 1e9);
+            err.println(line(session, (session.world().stepIndex() - lastSteps) / secs,
+                    (session.journalBytes() - lastBytes) / secs));
+            err.flush();
         }
         return System.nanoTime() - t0;
     }

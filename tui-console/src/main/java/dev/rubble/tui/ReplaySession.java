@@ -1,6 +1,5 @@
 package dev.rubble.tui;
 
-import dev.rubble.cache.journal.JournalReader;
 import dev.rubble.cache.playback.Playback;
 import dev.rubble.core.world.World;
 import java.nio.file.Path;
@@ -9,12 +8,15 @@ import java.nio.file.Path;
 public final class ReplaySession implements ConsoleSession {
     private final Playback playback;
     private final Path dir;
-    private final long size;
 
     public ReplaySession(Playback playback, Path dir) {
         this.playback = playback;
         this.dir = dir;
-        this.size = JournalReader.diskBytes(dir);
+    }
+
+    @Override
+    public boolean canRelease() {
+        return true;
     }
 
     public Playback playback() {
@@ -91,7 +93,7 @@ public final class ReplaySession implements ConsoleSession {
 
     @Override
     public long journalBytes() {
-        return size;
+        return playback.journalBytesRead(); // payload bytes, as the live console counts those written
     }
 
     @Override

@@ -46,8 +46,9 @@ final class JournalCommandsTest {
 
         Result info = rubble("journal", "info", j.toString());
         assertThat(info.code()).as(info.err()).isZero();
-        assertThat(info.out()).contains("format      RUBBLEJ1 version 2", "scenario    drop", "stages      broadphase=grid",
-                "steps       120 (0..119)", "simulated   2.000 s", "inputs      1 commands", "moved       up to 2 bodies per step",
+        assertThat(info.out()).contains("format      RUBBLEJ1 version 3", "scenario    drop", "stages      broadphase=grid",
+                "steps       120 (0..119)", "simulated   2.000 s",
+                "ended       closed by the recorder (complete)", "checksums   CRC-32C on every document, all valid", "inputs      1 commands", "moved       up to 2 bodies per step",
                 "bytes/step", "rates       recorded");
 
         Result verify = rubble("verify", j.toString());
@@ -89,6 +90,13 @@ final class JournalCommandsTest {
     }
 
     @Test
+    void consoleWithoutATerminalPrintsAProgressLineEvenForAShortRun(@TempDir Path tmp) throws IOException {
+        Result r = rubble("console", scenario(tmp).toString(), "--steps", "5");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("rubble: step 5 ");
+    }
+
+    @Test
     void replayReleasesABodyFromTheCommandLine(@TempDir Path tmp) throws IOException {
         Path j = tmp.resolve("j");
         assertThat(rubble("run", scenario(tmp).toString(), "--journal", j.toString(), "--out",
@@ -99,7 +107,10 @@ final class JournalCommandsTest {
         assertThat(r.err()).contains("replayed " + j + " to recorded step 119", "60 steps", "1 bodies released");
         Result bad = rubble("replay", j.toString(), "--headless", "--release", "b20");
         assertThat(bad.code()).isEqualTo(2);
-        assertThat(bad.err()).contains("--release 'b20' is not allowed; allowed: ID@STEP");
+        assertThat(bad.err()).contains("--release", "'b20' is not allowed; allowed: ID@STEP", "rubble replay --help");
+        Result unknown = rubble("replay", j.toString(), "--headless", "--release", "nobody@20");
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no body has id 'nobody'; known: a, b, floor");
         Result from = rubble("replay", j.toString(), "--headless", "--from", "500");
         assertThat(from.code()).isEqualTo(2);
         assertThat(from.err()).contains("--from 500 is past the journal's last step 119");

@@ -30,6 +30,8 @@ public final class CommandCodec {
     // teleport (the public API's setPose)
     static final byte SET_POSE = 13;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
+    /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
+    static final byte HULL_FACES = 8;
     /** Upper bound on counts read back (vertices, triangles, children): a corrupt count fails fast. */
     static final int MAX_COUNT = 1 << 24;
     private static final BodyState[] STATES = BodyState.values();
@@ -167,11 +169,21 @@ public final class CommandCodec {
         } else if (s instanceof Capsule c) {
             out.writeByte(CAPSULE).writeDouble(c.radius()).writeDouble(c.halfHeight());
         } else if (s instanceof ConvexHull h) {
-            // the hull's own vertices: rebuilding from them gives the same vertices, faces, planes
-            // and mass properties bit for bit (CommandCodecTest), so a replay collides identically
-            out.writeByte(HULL).writeInt(h.vertexCount());
+            // the full structure: rebuilding a hull from its own vertices can order them (and its
+            // faces) differently, and the mass properties then differ in the last bits, so a
+            // spawned hull did not verify (issue 17 item 4). Decoded with ConvexHull.ofFaces.
+            out.writeByte(HULL_FACES).writeInt(h.vertexCount());
             for (int i = 0; i < h.vertexCount(); i++) {
                 out.writeDouble(h.vertex(i, 0)).writeDouble(h.vertex(i, 1)).writeDouble(h.vertex(i, 2));
+            }
+            out.writeInt(h.faceCount());
+            for (int f = 0; f < h.faceCount(); f++) {
+                out.writeInt(h.faceSize(f));
+                for (int k = 0; k < h.faceSize(f); k++) {
+                    out.writeInt(h.faceVertex(f, k));
+                }
+                out.writeDouble(h.plane(f, 0)).writeDouble(h.plane(f, 1)).writeDouble(h.plane(f, 2))
+                        .writeDouble(h.plane(f, 3));
             }
         } else if (s instanceof Compound c) {
             out.writeByte(COMPOUND).writeInt(c.childCount());
@@ -207,6 +219,9 @@ public final class CommandCodec {
     }
 
     private static double[] readDoubles(Bytes<?> in, int n) {
+        if (8L * n > in.readRemaining()) { // a corrupted count must not allocate for data that is not there
+            throw new JournalFormatException(n + " numbers do not fit in the " + in.readRemaining() + " bytes left");
+        }
         double[] d = new double[n];
         for (int i = 0; i < n; i++) {
             d[i] = in.readDouble();
@@ -223,8 +238,37 @@ public final class CommandCodec {
                 return new Box(in.readDouble(), in.readDouble(), in.readDouble());
             case CAPSULE:
                 return new Capsule(in.readDouble(), in.readDouble());
-            case HULL:
+            case HULL: // journals before version 3: the vertices only
                 return QuickHull.of(readDoubles(in, 3 * readCount(in, "hull vertex")));
+            case HULL_FACES: {
+                double[] v = readDoubles(in, 3 * readCount(in, "hull vertex"));
+                int nf = readCount(in, "hull face");
+                int[] start = new int[nf + 1];
+                List<Integer> idx = new ArrayList<>();
+                double[] planes = new double[4 * nf];
+                for (int f = 0; f < nf; f++) {
+                    int size = readCount(in, "hull face vertex");
+                    start[f + 1] = start[f] + size;
+                    if (4L * size > in.readRemaining()) {
+                        throw new JournalFormatException("hull face " + f + " has " + size + " vertices, more than fit");
+                    }
+                    for (int k = 0; k < size; k++) {
+                        idx.add(in.readInt());
+                    }
+                    for (int c = 0; c < 4; c++) {
+                        planes[4 * f + c] = in.readDouble();
+                    }
+                }
+                int[] fv = new int[idx.size()];
+                for (int i = 0; i < fv.length; i++) {
+                    fv[i] = idx.get(i);
+                }
+                try {
+                    return ConvexHull.ofFaces(v, start, fv, planes);
+                } catch (IllegalArgumentException e) {
+                    throw new JournalFormatException("spawned hull is corrupted: " + e.getMessage(), e);
+                }
+            }
             case COMPOUND: {
                 int n = readCount(in, "compound child");
                 List<Compound.Child> children = new ArrayList<>(n);

@@ -10,20 +10,32 @@ public final class JournalFormat {
     /** "RUBBLEJ1" as 8 ASCII bytes in a big-endian long: the first field of the header. */
     public static final long MAGIC = 0x5255_4242_4C45_4A31L;
     /**
-     * The version of the document layouts this code writes. Version 2 (the named step slots)
-     * keeps version 1's layout; what changed is that readers key a step's slot times by the labels
-     * the header lists, so a journal whose slot list is older (version 1: "islands" where version 2
-     * has "wake" and "sleep", no "fields", "destruction", "removal", "events") still reads.
+     * The version of the document layouts this code writes.
+     * <ul>
+     *   <li>Version 2 (the named step slots) keeps version 1's layout; readers key a step's slot
+     *       times by the labels the header lists, so a journal whose slot list is older (version 1:
+     *       "islands" where later versions have "wake" and "sleep", no "fields", "destruction",
+     *       "removal", "events") still reads.</li>
+     *   <li>Version 3 adds, after every document's end marker, a CRC-32C of the document (kind tag
+     *       to end marker), and a closing document written when the recording ends normally.</li>
+     * </ul>
+     * Versions 1 and 2 (no checksums, no closing document) are still read.
      */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     /** The oldest version this code reads. */
     public static final int OLDEST_READABLE = 1;
+    /** The same, under the name the checksum code uses. */
+    public static final int OLDEST_READABLE_VERSION = OLDEST_READABLE;
+    /** The first version whose documents end with a CRC-32C (field {@code crc32c}, after {@link #END}). */
+    public static final int FIRST_CHECKSUMMED_VERSION = 3;
     /** Engine version written into headers. */
     public static final String ENGINE_VERSION = "rubble 0.1.0";
     /** Kind tag of the header document ("HEAD"). */
     public static final int KIND_HEADER = 0x48454144;
     /** Kind tag of a step document ("STEP"). */
     public static final int KIND_STEP = 0x53544550;
+    /** Kind tag of the closing document ("FIN!"): written when the writer closes; absent if it was killed. */
+    public static final int KIND_CLOSE = 0x46494E21;
     /** Marker closing every document ("END!"). */
     public static final int END = 0x454E4421;
 

@@ -34,6 +34,12 @@ public final class JournalReader implements AutoCloseable {
     private final int stageCount;
     private int[] stageSlot;
     private long documents;
+    private long bytesRead;
+    private final boolean checksummed;
+    private final DocumentChecksum checksum = new DocumentChecksum();
+    private long expectedStep;
+    private long stepsRead;
+    private boolean closedCleanly;
     private int slotLimit = DEFAULT_SLOT_LIMIT;
 
     /** Highest body slot (exclusive) accepted before {@link #setSlotLimit}: the default body budget. */
@@ -49,6 +55,7 @@ public final class JournalReader implements AutoCloseable {
                         + " (empty or cut off before the first write)");
             }
             Bytes<?> b = dc.wire().bytes();
+            long headerStart = b.readPosition();
             int kind = b.readInt();
             long magic = b.readLong();
             if (kind != JournalFormat.KIND_HEADER || magic != JournalFormat.MAGIC) {
@@ -57,9 +64,14 @@ public final class JournalReader implements AutoCloseable {
                         + " (\"RUBBLEJ1\")");
             }
             int version = b.readInt();
-            if (version < JournalFormat.OLDEST_READABLE || version > JournalFormat.VERSION) {
+            if (version < JournalFormat.OLDEST_READABLE_VERSION || version > JournalFormat.VERSION) {
                 throw new JournalFormatException("journal " + dir + " has format version " + version
-                        + "; this rubble reads versions " + JournalFormat.OLDEST_READABLE + " to " + JournalFormat.VERSION);
+                        + "; this rubble reads versions " + JournalFormat.OLDEST_READABLE_VERSION + " to "
+                        + JournalFormat.VERSION);
+            }
+            checksummed = version >= JournalFormat.FIRST_CHECKSUMMED_VERSION;
+            if (checksummed) {
+                checkCrc(b, headerStart, "the header");
             }
             String engine = b.readUtf8();
             String name = b.readUtf8();
@@ -89,12 +101,18 @@ public final class JournalReader implements AutoCloseable {
             if (b.readInt() != JournalFormat.END) {
                 throw new JournalFormatException("journal " + dir + " header is corrupted: no end marker");
             }
+            if (checksummed) {
+                b.readInt(); // crc32c, checked above
+            }
             header = new JournalHeader(version, engine, name, scenario, stages, dt, sub, first, created);
+            expectedStep = first;
             documents = 1;
+            bytesRead = b.readPosition() - headerStart;
         } catch (JournalFormatException e) {
             queue.close();
             throw e;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | InternalError e) {
+            // InternalError: the JVM's report of a fault reading a memory-mapped file cut short
             queue.close();
             throw new JournalFormatException("journal " + dir + " header is corrupted or truncated: " + describe(e), e);
         }
@@ -110,10 +128,11 @@ public final class JournalReader implements AutoCloseable {
         if (files.isEmpty()) {
             throw new JournalFormatException("journal directory " + dir + " holds no journal (no .cq4 files)");
         }
+        JournalFiles.check(dir, files);
         ChronicleQueue q;
         try {
             q = SingleChronicleQueueBuilder.binary(dir).rollCycle(JournalWriter.DEFAULT_ROLL_CYCLE).readOnly(true).build();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | InternalError e) {
             throw new JournalFormatException("journal " + dir + " cannot be opened: " + describe(e), e);
         }
         return new JournalReader(dir, q);
@@ -143,6 +162,11 @@ public final class JournalReader implements AutoCloseable {
         return total;
     }
 
+    /** Payload bytes of the documents read so far (header and steps, without Chronicle's framing). */
+    public long bytesRead() {
+        return bytesRead;
+    }
+
     public JournalHeader header() {
         return header;
     }
@@ -165,31 +189,105 @@ public final class JournalReader implements AutoCloseable {
      * @throws JournalFormatException if the step document is corrupted
      */
     public boolean next(StepRecord r) {
+        if (closedCleanly) {
+            return false;
+        }
         try (DocumentContext dc = tailer.readingDocument()) {
             if (!dc.isPresent()) {
                 return false;
             }
             documents++;
             Bytes<?> b = dc.wire().bytes();
+            long start = b.readPosition();
             try {
+                if (checksummed) {
+                    checkCrc(b, start, "the document of step " + expectedStep + " (after step " + (expectedStep - 1) + ")");
+                }
+                if (b.readInt(start) == JournalFormat.KIND_CLOSE) {
+                    readClose(b);
+                    return false;
+                }
                 decodeStep(b, r);
+                if (checksummed) {
+                    b.readInt(); // crc32c, checked above
+                }
+                r.bytes = (int) (b.readPosition() - start);
+                bytesRead += r.bytes;
             } catch (JournalFormatException e) {
                 throw new JournalFormatException("journal " + dir + ", document " + documents + ": " + e.getMessage(), e);
             } catch (RuntimeException e) {
                 throw new JournalFormatException("journal " + dir + ", document " + documents
                         + " is corrupted or truncated: " + describe(e), e);
             }
+            sequence(r.step);
             return true;
         } catch (JournalFormatException e) {
             throw e;
-        } catch (RuntimeException e) {
-            throw new JournalFormatException("journal " + dir + " is corrupted after document " + documents + ": "
-                    + describe(e), e);
+        } catch (RuntimeException | InternalError e) {
+            // InternalError: a fault reading the memory-mapped cycle file (truncated under the mapping)
+            throw new JournalFormatException("journal " + dir + " is truncated or damaged after step " + (expectedStep - 1)
+                    + " (document " + documents + "): " + describe(e), e);
         }
     }
 
+    /** Steps must follow each other without gaps: tells a missing or swapped cycle file from the end. */
+    private void sequence(long step) {
+        if (step > expectedStep) {
+            throw new JournalFormatException("journal " + dir + " has a gap: steps " + expectedStep + ".." + (step - 1)
+                    + " are missing before step " + step + " (a cycle file deleted or emptied?)");
+        }
+        if (step < expectedStep) {
+            throw new JournalFormatException("journal " + dir + " is out of order: step " + step + " follows step "
+                    + (expectedStep - 1) + " (cycle files swapped or renamed?)");
+        }
+        expectedStep = step + 1;
+        stepsRead++;
+    }
+
+    private void readClose(Bytes<?> b) {
+        b.readInt();
+        long steps = b.readLong();
+        long last = b.readLong();
+        if (b.readInt() != JournalFormat.END) {
+            throw new JournalFormatException("the closing document is corrupted: no end marker");
+        }
+        if (steps != stepsRead || (steps > 0 && last != expectedStep - 1)) {
+            throw new JournalFormatException("the closing document says " + steps + " steps ending at step " + last
+                    + ", but " + stepsRead + " were read, ending at step " + (expectedStep - 1)
+                    + " (steps are missing: a cycle file deleted or emptied?)");
+        }
+        closedCleanly = true;
+    }
+
+    /** Version 2: the document's last 4 bytes are the CRC-32C of everything before them. */
+    private void checkCrc(Bytes<?> b, long start, String what) {
+        long end = b.readLimit();
+        if (end - start < 8) {
+            throw new JournalFormatException(what + " is damaged: " + (end - start) + " bytes is too short");
+        }
+        int stored = b.readInt(end - 4);
+        int computed = checksum.of(b, start, end - 4);
+        if (stored != computed) {
+            throw new JournalFormatException(what + " is damaged: its checksum (CRC-32C) is 0x"
+                    + Integer.toHexString(stored) + " but its bytes give 0x" + Integer.toHexString(computed)
+                    + "; the file was changed after it was written (this is damage, not a determinism divergence)");
+        }
+    }
+
+    /**
+     * Whether the journal ended with the writer's closing document (version 2): false while reading,
+     * and at the end of a recording that was cut off (the recorder killed) or of a version 1 journal.
+     */
+    public boolean closedCleanly() {
+        return closedCleanly;
+    }
+
+    /** Whether the documents carry checksums (format version 2 and later). */
+    public boolean checksummed() {
+        return checksummed;
+    }
+
     private void decodeStep(Bytes<?> b, StepRecord r) {
-        long start = b.readPosition();
         int kind = b.readInt();
         if (kind != JournalFormat.KIND_STEP) {
             throw new JournalFormatException("expected a step document, found kind 0x" + Integer.toHexString(kind));
@@ -251,7 +349,6 @@ public final class JournalReader implements AutoCloseable {
             throw new JournalFormatException("step " + r.step + " is corrupted: end marker 0x" + Integer.toHexString(end)
                     + ", expected 0x" + Integer.toHexString(JournalFormat.END));
         }
-        r.bytes = (int) (b.readPosition() - start);
     }
 
     private int slot(int s, long step) {

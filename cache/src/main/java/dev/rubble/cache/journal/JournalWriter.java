@@ -50,6 +50,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     private int changedCount;
     private long steps, bytes, writeNanos, lastStep = -1;
     private boolean closed;
+    private final DocumentChecksum checksum = new DocumentChecksum();
 
     private JournalWriter(Path dir, ChronicleQueue queue, JournalHeader header, World world) {
         this.dir = dir;
@@ -60,6 +61,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             Bytes<?> b = dc.wire().bytes();
             long start = b.writePosition();
             writeHeader(b, header);
+            writeChecksum(b, start);
             bytes += b.writePosition() - start;
         }
     }
@@ -129,6 +131,14 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         b.writeInt(JournalFormat.END);
     }
 
+    /**
+     * Format version 2: the CRC-32C of the document so far (kind tag .. end marker), as its own
+     * field after the end marker, so damage is reported as damage rather than as a divergence.
+     */
+    private void writeChecksum(Bytes<?> b, long start) {
+        b.writeInt(checksum.of(b, start, b.writePosition()));
+    }
+
     private void snapshot(BodyStore bs) {
         int n = bs.slotLimit();
         ensurePrev(n);
@@ -182,6 +192,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             writeMoved(b, bs);
             b.writeInt(0); // events: none yet (SPEC §8 lands later; the count keeps the layout stable)
             b.writeInt(JournalFormat.END);
+            writeChecksum(b, start);
             bytes += b.writePosition() - start;
         }
         steps++;
@@ -288,6 +299,17 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     public void close() {
         if (!closed) {
             closed = true;
+            // the closing document tells readers the recording ended here (not cut off, no file missing)
+            try (DocumentContext dc = appender.writingDocument()) {
+                Bytes<?> b = dc.wire().bytes();
+                long start = b.writePosition();
+                b.writeInt(JournalFormat.KIND_CLOSE);
+                b.writeLong(steps);
+                b.writeLong(lastStep);
+                b.writeInt(JournalFormat.END);
+                writeChecksum(b, start);
+                bytes += b.writePosition() - start;
+            }
             appender.close();
             queue.close();
         }

@@ -411,6 +411,11 @@ public final class Playback implements AutoCloseable {
         }
     }
 
+    /** Payload bytes of the journal documents read so far (header and steps). */
+    public long journalBytesRead() {
+        return reader.bytesRead();
+    }
+
     @Override
     public void close() {
         reader.close();

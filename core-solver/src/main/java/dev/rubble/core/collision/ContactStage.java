@@ -40,4 +40,9 @@ public interface ContactStage {
     default int pairsCached() {
         return 0;
     }
+
+    /** Contact points the last call dropped because the contact budget was full (0 if it drops none). */
+    default int pointsDropped() {
+        return 0;
+    }
 }

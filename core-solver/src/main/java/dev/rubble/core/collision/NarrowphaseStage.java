@@ -218,6 +218,11 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     }
 
     @Override
+    public int pointsDropped() {
+        return pointsDropped;
+    }
+
+    @Override
     public int pairsCached() {
         return pairsCached;
     }

@@ -14,18 +14,44 @@ public final class Motion {
     public static void clampSpeeds(BodyStore b, int s, double maxLinear, double maxAngular) {
         double v2 = b.vx[s] * b.vx[s] + b.vy[s] * b.vy[s] + b.vz[s] * b.vz[s];
         if (v2 > maxLinear * maxLinear) {
-            double k = maxLinear / Math.sqrt(v2);
-            b.vx[s] *= k;
-            b.vy[s] *= k;
-            b.vz[s] *= k;
+            if (v2 == Double.POSITIVE_INFINITY) {
+                // |v|² overflowed (a 1e160 impulse, a 1e308 velocity): clamp by scaling, not by squaring
+                clampScaled(b.vx, b.vy, b.vz, s, maxLinear);
+            } else {
+                double k = maxLinear / Math.sqrt(v2);
+                b.vx[s] *= k;
+                b.vy[s] *= k;
+                b.vz[s] *= k;
+            }
         }
         double w2 = b.wx[s] * b.wx[s] + b.wy[s] * b.wy[s] + b.wz[s] * b.wz[s];
         if (w2 > maxAngular * maxAngular) {
-            double k = maxAngular / Math.sqrt(w2);
-            b.wx[s] *= k;
-            b.wy[s] *= k;
-            b.wz[s] *= k;
+            if (w2 == Double.POSITIVE_INFINITY) {
+                clampScaled(b.wx, b.wy, b.wz, s, maxAngular);
+            } else {
+                double k = maxAngular / Math.sqrt(w2);
+                b.wx[s] *= k;
+                b.wy[s] *= k;
+                b.wz[s] *= k;
+            }
         }
+    }
+
+    /**
+     * Sets vector {@code s} of (x, y, z) to length {@code max} in its own direction, dividing by its
+     * largest component first so nothing overflows. Infinite components (the direction is lost) are
+     * left alone for the non-finite guard to isolate.
+     */
+    private static void clampScaled(double[] x, double[] y, double[] z, int s, double max) {
+        double m = Math.max(Math.abs(x[s]), Math.max(Math.abs(y[s]), Math.abs(z[s])));
+        if (!(m < Double.POSITIVE_INFINITY)) {
+            return;
+        }
+        double ux = x[s] / m, uy = y[s] / m, uz = z[s] / m;
+        double k = max / Math.sqrt(ux * ux + uy * uy + uz * uz);
+        x[s] = ux * k;
+        y[s] = uy * k;
+        z[s] = uz * k;
     }
 
     /**

@@ -146,6 +146,10 @@ public final class StepPipeline {
         solver.restitutionAndStore();
         t = lap(StepSlot.RESTITUTION, t);
 
+        // a body whose state became NaN or infinite is disabled and counted before it spreads through
+        // strain, contacts or sleep (issue 17)
+        p.nonFinite = dev.rubble.core.dynamics.NonFiniteGuard.isolate(c.states, b);
+
         t = optional(destruction, StepSlot.DESTRUCTION, t);
 
         p.islands = c.sleep.update(c.states, cs, ds, dt);
@@ -219,7 +223,9 @@ public final class StepPipeline {
         // the chosen narrowphase plugin (or a test's generator); warm starts from cs; margins
         // look ahead one step of motion
         ctx.contactStage.generate(b, ctx.pairs, cs, dt);
-        p.droppedContacts = ContactSolver.enforcePointBudget(cs, ctx.settings.maxContacts());
+        // the narrowphase drops points past maxContacts itself; count those too, or a full budget is silent
+        p.droppedContacts = ContactSolver.enforcePointBudget(cs, ctx.settings.maxContacts())
+                + ctx.contactStage.pointsDropped();
         p.droppedManifolds = cs.droppedThisStep;
         return lap(StepSlot.NARROWPHASE, t);
     }

@@ -24,6 +24,7 @@ public final class StepProfile {
     int spawned, removed, commands;
     int manifolds, contactPoints, droppedManifolds, droppedContacts, islands, woken, warmStarted;
     int cachedPairs;
+    int nonFinite; // issue 17: bodies isolated this step by NonFiniteGuard
     long queryNanos;
     int queries;
 
@@ -137,6 +138,14 @@ public final class StepProfile {
         return droppedContacts;
     }
 
+    /**
+     * Bodies whose position, orientation or velocity became NaN or infinite this step and were
+     * disabled ({@code dev.rubble.core.dynamics.NonFiniteGuard}); 0 in a healthy world.
+     */
+    public int nonFiniteBodies() {
+        return nonFinite;
+    }
+
     /** Islands among awake dynamic bodies this step (before any fell asleep). */
     public int islands() {
         return islands;
@@ -196,6 +205,7 @@ public final class StepProfile {
         c.woken = woken;
         c.warmStarted = warmStarted;
         c.cachedPairs = cachedPairs;
+        c.nonFinite = nonFinite;
         c.queryNanos = queryNanos;
         c.queries = queries;
         return c;
@@ -206,6 +216,7 @@ public final class StepProfile {
         Arrays.fill(stageNanos, 0);
         spawned = removed = commands = 0;
         manifolds = contactPoints = droppedManifolds = droppedContacts = islands = woken = 0;
+        nonFinite = 0;
     }
 
     @Override

@@ -124,6 +124,50 @@ public final class ConvexHull implements Shape {
                 java.util.Objects.requireNonNull(planes, "planes is null"));
     }
 
+    /**
+     * A hull given by its own structure, exactly as {@link #vertex}, {@link #faceSize},
+     * {@link #faceVertex} and {@link #plane} return it: vertices (x, y, z each), face offsets
+     * ({@code faceStart[f] .. faceStart[f + 1]} index {@code faceVerts}), face vertex indices and
+     * face planes (nx, ny, nz, d each). Nothing is recomputed, so the result equals the hull the
+     * arrays came from bit for bit — which rebuilding with quickhull ({@code QuickHull.of}) from the vertices does not
+     * guarantee (quickhull may order vertices and faces differently, and the mass properties,
+     * summed over faces, then differ in the last bits). Used to journal spawned hulls (issue 17).
+     * Arrays are copied. Checks ranges and finiteness, not convexity.
+     *
+     * @throws IllegalArgumentException when the structure is inconsistent or encloses no volume
+     */
+    public static ConvexHull ofFaces(double[] vertices, int[] faceStart, int[] faceVerts, double[] planes) {
+        int nv = vertices.length / 3, nf = faceStart.length - 1;
+        if (vertices.length % 3 != 0 || nv < 4 || nf < 4 || planes.length != 4 * nf || faceStart[0] != 0
+                || faceStart[nf] != faceVerts.length) {
+            throw new IllegalArgumentException("convex hull structure: " + nv + " vertices, " + nf + " faces, "
+                    + faceVerts.length + " face indices, " + planes.length / 4 + " planes are inconsistent");
+        }
+        for (int f = 0; f < nf; f++) {
+            if (faceStart[f + 1] - faceStart[f] < 3) {
+                throw new IllegalArgumentException("convex hull face " + f + " has " + (faceStart[f + 1] - faceStart[f])
+                        + " vertices; allowed: >= 3, offsets ascending");
+            }
+        }
+        for (int i : faceVerts) {
+            if (i < 0 || i >= nv) {
+                throw new IllegalArgumentException("convex hull face vertex " + i + "; allowed: 0.." + (nv - 1));
+            }
+        }
+        for (double[] a : new double[][] {vertices, planes}) {
+            for (double x : a) {
+                if (!Double.isFinite(x)) {
+                    throw new IllegalArgumentException("convex hull structure holds " + x + "; allowed: finite numbers");
+                }
+            }
+        }
+        ConvexHull h = new ConvexHull(vertices.clone(), faceStart.clone(), faceVerts.clone(), planes.clone());
+        if (!(h.volume() > 0) || !Double.isFinite(h.volume())) {
+            throw new IllegalArgumentException("convex hull structure encloses volume " + h.volume() + "; allowed: > 0");
+        }
+        return h;
+    }
+
     // ---- accessors -------------------------------------------------------------------------
 
     public int vertexCount() {

@@ -25,7 +25,16 @@ final class SliceFracture implements FractureMethod {
         cuts[2] = c.getInt("z", 1, 0, 1024);
         angleJitter = c.getDouble("angleJitter", 0, 0, 89);
         offsetJitter = c.getDouble("offsetJitter", 0, 0, 0.49);
+        long pieces = (long) (cuts[0] + 1) * (cuts[1] + 1) * (cuts[2] + 1);
+        if (pieces > MAX_PIECES) {
+            // 1024 cuts per axis would be 1e9 pieces: never finishes, or runs out of memory
+            throw new IllegalArgumentException("options x=" + cuts[0] + ", y=" + cuts[1] + ", z=" + cuts[2] + " make "
+                    + pieces + " pieces; allowed: (x+1)(y+1)(z+1) <= " + MAX_PIECES);
+        }
     }
+
+    /** Most pieces one slice fracture may make. */
+    static final int MAX_PIECES = 100_000;
 
     @Override
     public List<ConvexPolytope> fracture(ConvexPolytope source, long seed) {

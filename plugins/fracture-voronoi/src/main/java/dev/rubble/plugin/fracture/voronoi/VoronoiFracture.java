@@ -46,6 +46,9 @@ final class VoronoiFracture implements FractureMethod {
     private final double maxRadius;
     private final double[] custom;
 
+    /** Most sites (pieces) one Voronoi fracture may make. */
+    static final int MAX_SITES = 100_000;
+
     VoronoiFracture(StageConfig c) {
         c.requireOnly("sites", "count", "rings", "angles", "radius", "exponent", "angleOffset", "jitter",
                 "centerX", "centerY", "centerZ", "axis", "clusters", "minSites", "maxSites", "minRadius",
@@ -55,7 +58,7 @@ final class VoronoiFracture implements FractureMethod {
             throw new IllegalArgumentException("option 'sites' = " + distribution
                     + "; allowed: uniform, radial, clustered, custom");
         }
-        count = c.getInt("count", 20, 1, 10_000_000);
+        count = c.getInt("count", 20, 1, MAX_SITES);
         rings = c.getInt("rings", 5, 1, 10_000);
         angles = c.getInt("angles", 5, 1, 10_000);
         radius = c.getDouble("radius", 0.5, 1e-9, 1e9);
@@ -77,6 +80,17 @@ final class VoronoiFracture implements FractureMethod {
         if (maxSites < minSites) {
             throw new IllegalArgumentException("option 'maxSites' = " + maxSites + " is below 'minSites' = " + minSites
                     + "; allowed: >= minSites");
+        }
+        // a site is a piece: refuse counts that can never finish (radial 10 000 x 10 000 is 1e8 cells)
+        long sitesMade = switch (distribution) {
+            case "radial" -> (long) rings * angles;
+            case "clustered" -> (long) clusters * maxSites;
+            case "uniform" -> count;
+            default -> 0;
+        };
+        if (sitesMade > MAX_SITES) {
+            throw new IllegalArgumentException("sites=" + distribution + " with these options makes up to " + sitesMade
+                    + " sites; allowed: at most " + MAX_SITES + " (count, rings x angles, clusters x maxSites)");
         }
         minRadius = c.getDouble("minRadius", 0.1, 0, 10);
         maxRadius = c.getDouble("maxRadius", 0.2, 0, 10);

@@ -1,0 +1,104 @@
+package dev.rubble.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rubble.cli.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every scenario in {@code examples/} runs clean with `rubble run` and does what its name says,
+ * checked against what physics predicts (issue 17: a new user's first runs).
+ */
+final class ExamplesTest {
+    private static final Path EXAMPLES = Path.of("..", "examples");
+
+    /** Runs an example and returns its final bodies by id. */
+    private static Map<String, JsonNode> run(Path tmp, String name) throws Exception {
+        Path out = tmp.resolve(name + ".state.json");
+        StringWriter o = new StringWriter(), e = new StringWriter();
+        int code = Main.execute(new String[] {"run", EXAMPLES.resolve(name).toString(), "--out", out.toString()},
+                new PrintWriter(o), new PrintWriter(e));
+        assertThat(code).as(e.toString()).isZero();
+        assertThat(e.toString()).doesNotContain("WARNING");
+        Map<String, JsonNode> byId = new HashMap<>();
+        for (JsonNode b : new ObjectMapper().readTree(out.toFile()).get("bodies")) {
+            byId.put(b.get("id").asText(), b);
+        }
+        return byId;
+    }
+
+    private static double c(JsonNode b, String field, int i) {
+        return b.get(field).get(i).asDouble();
+    }
+
+    @Test
+    void everyExampleIsListedHere() throws Exception {
+        try (var s = Files.list(EXAMPLES)) {
+            assertThat(s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList())
+                    .containsExactly("bowling.json", "ramp-friction.json", "stack.json", "tall-stack.json");
+        }
+    }
+
+    @Test
+    void stackStands(@TempDir Path tmp) throws Exception {
+        Map<String, JsonNode> b = run(tmp, "stack.json");
+        for (int i = 0; i < 8; i++) {
+            JsonNode box = b.get("box" + i);
+            // soft contacts sag a little under load (docs/dynamics.md); the column must not lean or fall
+            assertThat(Math.hypot(c(box, "position", 0), c(box, "position", 2))).as("box%d drift", i).isLessThan(0.03);
+            assertThat(c(box, "position", 1)).as("box%d height", i).isCloseTo(0.5 + i, within(0.03));
+        }
+    }
+
+    @Test
+    void tallStackStandsWithTheTallStackSettings(@TempDir Path tmp) throws Exception {
+        Map<String, JsonNode> b = run(tmp, "tall-stack.json");
+        JsonNode top = b.get("box14");
+        assertThat(Math.hypot(c(top, "position", 0), c(top, "position", 2))).isLessThan(0.01);
+        assertThat(c(top, "position", 1)).isCloseTo(14.5, within(0.02));
+    }
+
+    @Test
+    void rampHoldsTheGrippyBoxAndTheSlipperyOneSlidesAsCoulombFrictionPredicts(@TempDir Path tmp) throws Exception {
+        Map<String, JsonNode> b = run(tmp, "ramp-friction.json");
+        double th = Math.toRadians(20), g = 9.81, t = 1.0;
+        // both start at rest 3 m up the ramp; friction combines as sqrt(mu_a mu_b) (ContactSolver)
+        double sx = 0.5 * -Math.sin(th) + 3 * Math.cos(th), sy = 3 + 0.5 * Math.cos(th) + 3 * Math.sin(th);
+        JsonNode sticky = b.get("sticky"), slippery = b.get("slippery");
+        // mu = sqrt(0.4 * 1.0) = 0.63 > tan 20° = 0.36: static friction holds it
+        assertThat(Math.hypot(c(sticky, "position", 0) - sx, c(sticky, "position", 1) - sy)).isLessThan(0.01);
+        // mu = sqrt(0.4 * 0.05) = 0.141 < tan 20°: it slides with a = g (sin θ - mu cos θ), d = a t² / 2
+        double a = g * (Math.sin(th) - Math.sqrt(0.4 * 0.05) * Math.cos(th));
+        double d = Math.hypot(c(slippery, "position", 0) - sx, c(slippery, "position", 1) - sy);
+        assertThat(d).isCloseTo(a * t * t / 2, within(0.05 * a * t * t / 2));
+        double v = Math.hypot(c(slippery, "linearVelocity", 0), c(slippery, "linearVelocity", 1));
+        assertThat(v).isCloseTo(a * t, within(0.05 * a * t));
+        assertThat(c(slippery, "linearVelocity", 0)).as("down the slope").isNegative();
+    }
+
+    @Test
+    void bowlingKnocksDownMostPins(@TempDir Path tmp) throws Exception {
+        Map<String, JsonNode> b = run(tmp, "bowling.json");
+        int down = 0;
+        for (int i = 1; i <= 10; i++) {
+            JsonNode q = b.get("pin" + i).get("orientation");
+            double x = q.get(0).asDouble(), z = q.get(2).asDouble();
+            double up = 1 - 2 * (x * x + z * z); // y component of the pin's rotated axis
+            if (up < Math.cos(Math.toRadians(45))) {
+                down++;
+            }
+        }
+        assertThat(down).as("pins down").isGreaterThanOrEqualTo(7);
+        assertThat(c(b.get("ball"), "position", 0)).as("the ball went through the pins").isGreaterThan(11);
+    }
+}
