@@ -29,13 +29,19 @@ final class AllocationTest {
         for (int i = 0; i < 300; i++) { // warm up: JIT, array growth
             w.step();
         }
+        // the quietest of five rounds: a step that allocates does so in every round, while the
+        // JIT's one-off deoptimisations on a loaded machine (interpreted frames allocate what
+        // compiled code scalar-replaces) land in one round or another
         long tid = Thread.currentThread().getId();
-        long before = mx.getThreadAllocatedBytes(tid);
-        for (int i = 0; i < 500; i++) {
-            w.step();
+        long quietest = Long.MAX_VALUE;
+        for (int round = 0; round < 5; round++) {
+            long before = mx.getThreadAllocatedBytes(tid);
+            for (int i = 0; i < 100; i++) {
+                w.step();
+            }
+            quietest = Math.min(quietest, mx.getThreadAllocatedBytes(tid) - before);
         }
-        long allocated = mx.getThreadAllocatedBytes(tid) - before;
-        assertThat(allocated).as("bytes allocated by 500 steps").isZero();
+        assertThat(quietest).as("bytes allocated by 100 steps, quietest of 5 rounds").isZero();
         assertThat(seen[0]).isNotZero();
     }
 }
