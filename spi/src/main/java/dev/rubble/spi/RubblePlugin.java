@@ -4,6 +4,7 @@ import dev.rubble.spi.broadphase.BroadphaseFactory;
 import dev.rubble.spi.fracture.FractureFactory;
 import dev.rubble.spi.graph.ConnectionGraphFactory;
 import dev.rubble.spi.narrowphase.NarrowphaseFactory;
+import dev.rubble.spi.soft.SoftSolverFactory;
 import java.util.List;
 
 /**
@@ -40,6 +41,11 @@ public interface RubblePlugin {
 
     /** Connection-graph methods (authoring: which sibling pieces are bonded) this plugin offers. */
     default Iterable<ConnectionGraphFactory> connectionGraphs() {
+        return List.of();
+    }
+
+    /** Soft-body solvers (position-based constraint projection of tetrahedral cages) this plugin offers. */
+    default Iterable<SoftSolverFactory> softSolvers() {
         return List.of();
     }
 }

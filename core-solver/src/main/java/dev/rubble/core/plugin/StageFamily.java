@@ -6,6 +6,7 @@ import dev.rubble.spi.broadphase.BroadphaseFactory;
 import dev.rubble.spi.fracture.FractureFactory;
 import dev.rubble.spi.graph.ConnectionGraphFactory;
 import dev.rubble.spi.narrowphase.NarrowphaseFactory;
+import dev.rubble.spi.soft.SoftSolverFactory;
 import java.util.List;
 import java.util.function.Function;
 
@@ -42,9 +43,17 @@ public record StageFamily<F extends StageFactory<?>>(
     public static final StageFamily<NarrowphaseFactory> NARROWPHASE =
             new StageFamily<>("narrowphase", NarrowphaseFactory.class, RubblePlugin::narrowphases, "default");
 
+    /**
+     * Soft bodies: projects the edge and volume constraints of tetrahedral cages. The default is
+     * XPBD (compliance in m/N: the same material behaves the same at any iteration count and
+     * step); {@code pbd} is the reference's per-iteration stiffness (docs/soft-bodies.md).
+     */
+    public static final StageFamily<SoftSolverFactory> SOFT_SOLVER =
+            new StageFamily<>("soft-solver", SoftSolverFactory.class, RubblePlugin::softSolvers, "xpbd");
+
     /** Every family, in the order {@code rubble plugins} prints them. */
     public static List<StageFamily<?>> all() {
-        return List.of(BROADPHASE, NARROWPHASE, FRACTURE, CONNECTION_GRAPH);
+        return List.of(BROADPHASE, NARROWPHASE, FRACTURE, CONNECTION_GRAPH, SOFT_SOLVER);
     }
 
     /** The family called {@code name}, or fails listing the known ones. */
