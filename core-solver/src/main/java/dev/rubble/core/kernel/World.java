@@ -12,6 +12,7 @@ import dev.rubble.core.collision.PairBuffer;
 import dev.rubble.core.dynamics.SleepManager;
 import dev.rubble.core.plugin.StageFamily;
 import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.soft.SoftBodyStage;
 import dev.rubble.core.step.StateHash;
 import dev.rubble.core.step.StepObserver;
 import dev.rubble.core.step.StepPipeline;
@@ -51,6 +52,8 @@ public final class World {
     private double time;
     private boolean stepping;
     private int spawnedThisStep, removedThisStep;
+    // soft bodies (docs/soft-bodies.md); the soft-solver plugin is only created once a soft body steps
+    private final SoftBodyStage softBodies;
 
     /** Creates a world whose stages are chosen by name from {@code stages}. */
     public World(WorldSettings settings, Stages stages) {
@@ -71,6 +74,14 @@ public final class World {
         this.bodies = new BodyStore(1024, settings.maxBodies());
         this.contacts = new ContactStore(1024, settings.maxManifolds());
         this.pipeline = new StepPipeline(this);
+        String softName = settings.stages().getOrDefault("soft-solver", StageFamily.SOFT_SOLVER.defaultName());
+        StageConfig softOptions = settings.stageOptions().getOrDefault("soft-solver", StageConfig.empty());
+        this.softBodies = new SoftBodyStage(() -> stages.create(StageFamily.SOFT_SOLVER, softName, softOptions), this::wake);
+    }
+
+    /** The soft bodies and their pass (called once per step by the pipeline). */
+    public SoftBodyStage softBodies() {
+        return softBodies;
     }
 
     public WorldSettings settings() {
@@ -408,7 +419,7 @@ public final class World {
 
     /** Hash of the current state (same as the profile's after a step). */
     public long stateHash() {
-        return StateHash.of(bodies);
+        return softBodies.mixHash(StateHash.of(bodies)); // unchanged when there are no soft bodies
     }
 
     /** The handle of the first live body with this label, or -1. */

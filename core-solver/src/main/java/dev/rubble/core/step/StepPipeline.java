@@ -121,6 +121,10 @@ public final class StepPipeline {
         solver.restitutionAndStore();
         p.stageNanos[StepStage.RESTITUTION.ordinal()] += System.nanoTime() - t;
 
+        // SOFT: soft bodies advance and exchange impulses with the rigid bodies, which now have their
+        // final velocities; islands and sleep below see the result (docs/soft-bodies.md, "Coupling")
+        world.softBodies().step(b, dt, world.settings().gravityX(), world.settings().gravityY(), world.settings().gravityZ());
+
         t = System.nanoTime();
         p.islands = world.sleep().update(world, cs, ds, dt);
         p.stageNanos[StepStage.ISLANDS.ordinal()] += System.nanoTime() - t;
@@ -140,7 +144,7 @@ public final class StepPipeline {
         p.stageNanos[StepStage.BOUNDS.ordinal()] += System.nanoTime() - t;
 
         t = System.nanoTime();
-        p.stateHash = StateHash.of(b);
+        p.stateHash = world.softBodies().mixHash(StateHash.of(b));
         p.stageNanos[StepStage.STATE_HASH.ordinal()] += System.nanoTime() - t;
 
         p.step = index;
