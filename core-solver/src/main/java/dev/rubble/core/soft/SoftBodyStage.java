@@ -67,7 +67,7 @@ public final class SoftBodyStage {
         }
         long t0 = System.nanoTime();
         store.updateAttachments(rigid);
-        coupling.prepare(rigid, store, dt);
+        coupling.prepare(rigid, store, dt, gx, gy, gz);
         solver().step(store.state, dt, gx, gy, gz, coupling.hasPairs() ? coupling : SoftContacts.NONE);
         if (!coupling.hasPairs()) {
             coupling.contacts = 0;

@@ -25,8 +25,10 @@ import java.util.function.IntConsumer;
  *
  * <pre>
  *  prepare   candidate pairs (soft body, rigid body) whose bounds overlap, swept over the step;
- *            dynamic and kinematic candidates are moved back by v dt (linear only)
- *  sub-step  those candidates advance by v h, so a fast body meets the cage a sub-step at a time
+ *            dynamic and kinematic candidates are moved back by v dt and turned back by w dt, and
+ *            dynamic ones lose the step's gravity g dt from their velocity
+ *  sub-step  those candidates gain g h, advance by v h and turn by w h (first order), so a fast
+ *            body meets the cage a sub-step at a time and sees its own response within the step
  *  project   (1) every control point vs the rigid shape (sphere, box, capsule, hull, plane):
  *                C = signed distance - thickness >= 0
  *            (2) every rigid feature (box and hull corners, sphere and capsule centres with their
@@ -44,6 +46,7 @@ import java.util.function.IntConsumer;
  */
 public final class SoftRigidCoupling implements SoftContacts {
     private BodyStore rigid;
+    private double gx, gy, gz;
     private SoftBodyStore store;
     private int pairs;
     private int[] pairSoft = new int[16], pairSlot = new int[16];
@@ -66,8 +69,11 @@ public final class SoftRigidCoupling implements SoftContacts {
      *
      * @param dt the step the rigid bodies have just been integrated over, seconds
      */
-    public void prepare(BodyStore bodies, SoftBodyStore soft, double dt) {
+    public void prepare(BodyStore bodies, SoftBodyStore soft, double dt, double gx, double gy, double gz) {
         this.rigid = bodies;
+        this.gx = gx;
+        this.gy = gy;
+        this.gz = gz;
         this.store = soft;
         contacts = 0;
         pairs = 0;
@@ -144,7 +150,33 @@ public final class SoftRigidCoupling implements SoftContacts {
             bodies.px[m] -= bodies.vx[m] * dt;
             bodies.py[m] -= bodies.vy[m] * dt;
             bodies.pz[m] -= bodies.vz[m] * dt;
+            rotate(bodies, m, -bodies.wx[m] * dt, -bodies.wy[m] * dt, -bodies.wz[m] * dt);
+            if (bodies.motion[m] == MotionType.DYNAMIC.ordinal()) {
+                // take the step's gravity back out: the sub-steps add it a sub-step at a time, as
+                // for the soft points, so a rigid body resting on a soft one is held every sub-step
+                double g = bodies.gravityScale[m] * dt;
+                bodies.vx[m] -= gx * g;
+                bodies.vy[m] -= gy * g;
+                bodies.vz[m] -= gz * g;
+            }
         }
+    }
+
+    /** {@code q += (θ, 0) q / 2}, renormalised: the first-order rotation by the small angle vector θ. */
+    private static void rotate(BodyStore b, int s, double ax, double ay, double az) {
+        if (ax == 0 && ay == 0 && az == 0) {
+            return;
+        }
+        double qx = b.qx[s], qy = b.qy[s], qz = b.qz[s], qw = b.qw[s];
+        double nx = qx + 0.5 * (ax * qw + ay * qz - az * qy);
+        double ny = qy + 0.5 * (ay * qw + az * qx - ax * qz);
+        double nz = qz + 0.5 * (az * qw + ax * qy - ay * qx);
+        double nw = qw - 0.5 * (ax * qx + ay * qy + az * qz);
+        double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+        b.qx[s] = nx * inv;
+        b.qy[s] = ny * inv;
+        b.qz[s] = nz * inv;
+        b.qw[s] = nw * inv;
     }
 
     /** Whether any rigid body is near a soft body this step. */
@@ -170,9 +202,16 @@ public final class SoftRigidCoupling implements SoftContacts {
         BodyStore b = rigid;
         for (int k = 0; k < moving; k++) {
             int m = movingSlot[k];
+            if (b.motion[m] == MotionType.DYNAMIC.ordinal()) {
+                double g = b.gravityScale[m] * h;
+                b.vx[m] += gx * g;
+                b.vy[m] += gy * g;
+                b.vz[m] += gz * g;
+            }
             b.px[m] += b.vx[m] * h;
             b.py[m] += b.vy[m] * h;
             b.pz[m] += b.vz[m] * h;
+            rotate(b, m, b.wx[m] * h, b.wy[m] * h, b.wz[m] * h);
         }
         Arrays.fill(contactSlot, 0, s.points, -1);
         Arrays.fill(contactDepth, 0, s.points, 0.0);
@@ -557,15 +596,6 @@ public final class SoftRigidCoupling implements SoftContacts {
         b.wx[slot] += ax * invH;
         b.wy[slot] += ay * invH;
         b.wz[slot] += az * invH;
-        double qx = b.qx[slot], qy = b.qy[slot], qz = b.qz[slot], qw = b.qw[slot];
-        double nx = qx + 0.5 * (ax * qw + ay * qz - az * qy);
-        double ny = qy + 0.5 * (ay * qw + az * qx - ax * qz);
-        double nz = qz + 0.5 * (az * qw + ax * qy - ay * qx);
-        double nw = qw - 0.5 * (ax * qx + ay * qy + az * qz);
-        double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-        b.qx[slot] = nx * inv;
-        b.qy[slot] = ny * inv;
-        b.qz[slot] = nz * inv;
-        b.qw[slot] = nw * inv;
+        rotate(b, slot, ax, ay, az);
     }
 }
