@@ -39,6 +39,11 @@ public final class ScenarioWorld {
                 throw new ScenarioException("$.bodies[" + i + "]", e.getMessage(), e);
             }
         }
+        try {
+            dev.rubble.core.soft.SoftBodies.add(world, scenario.softBodies()); // docs/soft-bodies.md
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioException("$.softBodies", e.getMessage(), e);
+        }
         return new ScenarioWorld(scenario, world);
     }
 

@@ -17,9 +17,11 @@ package dev.rubble.core.soft;
  * @param pbdStiffness  fraction of the error a PBD iteration removes, [0, 1] (the {@code pbd} solver only)
  * @param friction      Coulomb friction coefficient against rigid bodies, >= 0
  * @param thickness     contact offset of the surface, metres, >= 0
+ * @param edgeCompliance   NaN to derive from E, else the compliance of every edge, m/N, >= 0
+ * @param volumeCompliance NaN to derive from E and ν, else the compliance of every tetrahedron, m⁵/N, >= 0
  */
 public record SoftMaterial(double youngsModulus, double poissonRatio, double pbdStiffness, double friction,
-                           double thickness) {
+                           double thickness, double edgeCompliance, double volumeCompliance) {
 
     public SoftMaterial {
         if (!(youngsModulus > 0) || Double.isInfinite(youngsModulus)) {
@@ -37,19 +39,25 @@ public record SoftMaterial(double youngsModulus, double poissonRatio, double pbd
         if (!(thickness >= 0) || Double.isInfinite(thickness)) {
             throw new IllegalArgumentException("thickness = " + thickness + "; allowed: finite, >= 0 metres");
         }
+        if (!Double.isNaN(edgeCompliance) && (!(edgeCompliance >= 0) || Double.isInfinite(edgeCompliance))) {
+            throw new IllegalArgumentException("edgeCompliance = " + edgeCompliance + "; allowed: finite, >= 0 m/N");
+        }
+        if (!Double.isNaN(volumeCompliance) && (!(volumeCompliance >= 0) || Double.isInfinite(volumeCompliance))) {
+            throw new IllegalArgumentException("volumeCompliance = " + volumeCompliance + "; allowed: finite, >= 0 m⁵/N");
+        }
     }
 
     /** Rubber-like defaults: E = 1 MPa, ν = 0.45, PBD stiffness 1, friction 0.5, thickness 5 mm. */
     public static SoftMaterial rubber() {
-        return new SoftMaterial(1e6, 0.45, 1, 0.5, 0.005);
+        return new SoftMaterial(1e6, 0.45, 1, 0.5, 0.005, Double.NaN, Double.NaN);
     }
 
     public SoftMaterial withYoungsModulus(double e) {
-        return new SoftMaterial(e, poissonRatio, pbdStiffness, friction, thickness);
+        return new SoftMaterial(e, poissonRatio, pbdStiffness, friction, thickness, edgeCompliance, volumeCompliance);
     }
 
     public SoftMaterial withPoissonRatio(double nu) {
-        return new SoftMaterial(youngsModulus, nu, pbdStiffness, friction, thickness);
+        return new SoftMaterial(youngsModulus, nu, pbdStiffness, friction, thickness, edgeCompliance, volumeCompliance);
     }
 
     /** Bulk modulus K, Pa (infinite at ν = 0.5). */
@@ -59,11 +67,14 @@ public record SoftMaterial(double youngsModulus, double poissonRatio, double pbd
 
     /** Compliance of an edge of rest length {@code length} standing for volume {@code share}, m/N. */
     public double edgeCompliance(double length, double share) {
-        return length * length / (youngsModulus * share);
+        return Double.isNaN(edgeCompliance) ? length * length / (youngsModulus * share) : edgeCompliance;
     }
 
     /** Compliance of a tetrahedron's volume constraint, m⁵/N. */
     public double volumeCompliance(double restVolume) {
+        if (!Double.isNaN(volumeCompliance)) {
+            return volumeCompliance;
+        }
         double k = bulkModulus();
         return Double.isInfinite(k) ? 0 : restVolume / k;
     }
