@@ -186,10 +186,17 @@ public final class SoftBodyStore {
         attachLocal[3 * k + 2] = Inertia.rotZ(ux, uy, uz, w, dx, dy, dz);
     }
 
-    /** Moves every attachment's pin target to where its rigid body now holds it (a removed body releases nothing: it fails). */
+    /**
+     * Moves every attachment's pin target to where its rigid body now holds it. The pin of a
+     * removed rigid body stays where it was last held.
+     */
     public void updateAttachments(BodyStore rigid) {
         for (int k = 0; k < attachments; k++) {
-            int s = rigid.slot(attachBody[k]);
+            long handle = attachBody[k];
+            int s = (int) handle;
+            if (!rigid.isLive(s) || rigid.generation[s] != (int) (handle >>> 32)) {
+                continue;
+            }
             double lx = attachLocal[3 * k], ly = attachLocal[3 * k + 1], lz = attachLocal[3 * k + 2];
             double ux = rigid.qx[s], uy = rigid.qy[s], uz = rigid.qz[s], w = rigid.qw[s];
             int t = 3 * attachPin[k];

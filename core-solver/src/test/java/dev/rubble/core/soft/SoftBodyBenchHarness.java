@@ -53,12 +53,25 @@ final class SoftBodyBenchHarness {
             long tid = Thread.currentThread().getId();
             double[] ms = new double[300];
             long before = mx.getThreadAllocatedBytes(tid);
+            long cpu0 = mx.getCurrentThreadCpuTime();
+            long soft = 0;
             for (int i = 0; i < ms.length; i++) {
                 long t0 = System.nanoTime();
                 w.step();
                 ms[i] = (System.nanoTime() - t0) / 1e6;
+                soft += w.softBodies().nanos;
             }
+            double cpuMs = (mx.getCurrentThreadCpuTime() - cpu0) / 1e6 / ms.length;
             long bytes = mx.getThreadAllocatedBytes(tid) - before;
+            // the solver alone (no contact hooks) on the same state, CPU time
+            var solver = w.softBodies().solver();
+            long c0 = mx.getCurrentThreadCpuTime();
+            for (int i = 0; i < 100; i++) {
+                solver.step(w.softBodies().store().state, 1.0 / 60, 0, 0, 0, dev.rubble.spi.soft.SoftContacts.NONE);
+            }
+            double solverCpuMs = (mx.getCurrentThreadCpuTime() - c0) / 1e6 / 100;
+            System.out.printf("  thread CPU %.3f ms/step (soft pass wall %.3f ms/step); solver alone, no contacts: %.3f ms/step CPU%n",
+                    cpuMs, soft / 1e6 / ms.length, solverCpuMs);
             double mean = Arrays.stream(ms).average().orElse(0);
             Arrays.sort(ms);
             System.out.printf("soft block: %d tets, %d points, %d edges, %d surface triangles: median %.3f ms/step,"

@@ -205,4 +205,39 @@ final class SoftWorldTest {
         }
         assertThat(mx.getThreadAllocatedBytes(tid) - before).as("bytes allocated by 100 steps").isZero();
     }
+
+    @Test
+    void aPointAttachedToAKinematicBodyFollowsIt() {
+        World w = world();
+        long hook = w.createBody(BodyDef.of(new Box(0.05, 0.05, 0.05)).withMotion(MotionType.KINEMATIC)
+                .withPosition(0, 2.3, 0));
+        Cage c = CageBuilder.build(box(0.2, 0.2, 0.2), new int[0], 300, 0, 1);
+        int b = w.softBodies().store().add(c, SoftMaterial.rubber().withYoungsModulus(1e5), 0, 2.05, 0, 0, 0, 0, 1,
+                0, 0, 0, "hanging");
+        SoftBodyStore st = w.softBodies().store();
+        int top = -1;
+        for (int i = 0; i < c.pointCount(); i++) {
+            if (c.points()[3 * i + 1] > 0.19 && top < 0) {
+                top = i;
+            }
+        }
+        st.attach(b, top, hook, w.bodies());
+        double ox = st.state.x[3 * top] - 0, oy = st.state.x[3 * top + 1] - 2.3, oz = st.state.x[3 * top + 2];
+        for (int i = 0; i < 120; i++) {
+            double x = 1.0 * (i + 1) / 120; // the hook moves 1 m along x in 2 s
+            w.queue(new dev.rubble.core.kernel.Command.SetKinematicTarget(hook, x, 2.3, 0, 0, 0, 0, 1));
+            w.step();
+        }
+        int slot = w.bodies().slot(hook);
+        assertThat(w.bodies().px[slot]).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(st.state.x[3 * top]).isCloseTo(1.0 + ox, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(st.state.x[3 * top + 1]).isCloseTo(2.3 + oy, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(st.state.x[3 * top + 2]).isCloseTo(oz, org.assertj.core.api.Assertions.within(1e-9));
+        // the rest of the block hangs below the attached corner
+        double lowest = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < c.pointCount(); i++) {
+            lowest = Math.min(lowest, st.state.x[3 * i + 1]);
+        }
+        assertThat(lowest).isLessThan(2.3 + oy - 0.3);
+    }
 }
