@@ -35,6 +35,8 @@ public final class ConsoleRenderer {
     public static final int MIN_VIEW_WIDTH = 70;
     public static final char BAR = '=';
     public static final char STATIC = '#', AWAKE = 'o', SLEEPING = 'z', KINEMATIC = 'k', RELEASED = '@', CENTRE = '+';
+    /** A soft body's control point. */
+    public static final char SOFT = '~';
     public static final String KEYS = "space pause  n step  +/- speed  arrows pan  [/] zoom  v view  i impulse  r release  q quit";
     private static final StepStage[] STAGES = StepStage.values();
 
@@ -89,6 +91,12 @@ public final class ConsoleRenderer {
         }
         row = line(g, row, bottom, pw, "contacts " + points + " in " + manifolds + " manifolds  islands "
                 + world.profile().islands());
+        dev.rubble.core.soft.SoftBodyStore soft = world.softBodies().store(); // docs/soft-bodies.md
+        if (soft.size() > 0) {
+            row = line(g, row, bottom, pw, String.format(Locale.ROOT, "soft %d: %d points %d tets %d contacts %d us",
+                    soft.size(), soft.state.points, soft.state.tets, world.softBodies().contacts(),
+                    world.softBodies().nanos / 1000));
+        }
         WorldSettings ws = world.settings();
         row = line(g, row, bottom, pw, "Budgets (used / limit)");
         row = budget(g, row, bottom, pw, "bodies", b.size(), ws.maxBodies(), barW);
@@ -178,6 +186,15 @@ public final class ConsoleRenderer {
             char c = session.driven(s) ? AWAKE : b.motion(s) == MotionType.KINEMATIC ? KINEMATIC
                     : session.replay() ? RELEASED : AWAKE;
             body(g, x0 + 1, y0 + 1, cols, rows, b, s, c, st);
+        }
+        // soft-body control points (docs/soft-bodies.md)
+        dev.rubble.spi.soft.SoftBodyState soft = session.world().softBodies().store().state;
+        for (int i = 0; i < soft.points; i++) {
+            int k = column(soft.x[3 * i], st.viewX, st.scale, cols);
+            int r = row(st.topView ? soft.x[3 * i + 2] : soft.x[3 * i + 1], st.viewY, st.scale, rows);
+            if (k >= 0 && k < cols && r >= 0 && r < rows) {
+                g.setCharacter(x0 + 1 + k, y0 + 1 + r, SOFT);
+            }
         }
         int cc = cols / 2, cr = rows / 2;
         if (g.getCharacter(x0 + 1 + cc, y0 + 1 + cr).getCharacterString().equals(" ")) {
