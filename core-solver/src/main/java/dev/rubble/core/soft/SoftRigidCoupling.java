@@ -471,7 +471,14 @@ public final class SoftRigidCoupling implements SoftContacts {
             }
             c = dist - reach;
         } else {
-            c = -dist - reach; // inside the cage: out through the nearest face
+            // inside the cage: out through the nearest face, but only near the surface. A feature
+            // deeper than its radius plus a quarter of the triangle's size has passed a crushed region, where the
+            // nearest face can be the far side (even one lying on the ground) and pushing through it
+            // flings points; the points around it are pushed out of the shape by (1) instead
+            if (dist > radius + 0.25 * Math.sqrt(0.5 * nl)) {
+                return;
+            }
+            c = -dist - reach;
         }
         if (!(c < 0)) {
             return;

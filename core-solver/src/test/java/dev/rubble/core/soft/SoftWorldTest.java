@@ -209,8 +209,9 @@ final class SoftWorldTest {
     @Test
     void aPointAttachedToAKinematicBodyFollowsIt() {
         World w = world();
+        // the hook sits above the block (a rigid body inside a coarse cage is not supported: docs/soft-bodies.md)
         long hook = w.createBody(BodyDef.of(new Box(0.05, 0.05, 0.05)).withMotion(MotionType.KINEMATIC)
-                .withPosition(0, 2.3, 0));
+                .withPosition(0, 2.4, 0));
         Cage c = CageBuilder.build(box(0.2, 0.2, 0.2), new int[0], 300, 0, 1);
         int b = w.softBodies().store().add(c, SoftMaterial.rubber().withYoungsModulus(1e5), 0, 2.05, 0, 0, 0, 0, 1,
                 0, 0, 0, "hanging");
@@ -222,22 +223,23 @@ final class SoftWorldTest {
             }
         }
         st.attach(b, top, hook, w.bodies());
-        double ox = st.state.x[3 * top] - 0, oy = st.state.x[3 * top + 1] - 2.3, oz = st.state.x[3 * top + 2];
+        double ox = st.state.x[3 * top] - 0, oy = st.state.x[3 * top + 1] - 2.4, oz = st.state.x[3 * top + 2];
         for (int i = 0; i < 120; i++) {
             double x = 1.0 * (i + 1) / 120; // the hook moves 1 m along x in 2 s
-            w.queue(new dev.rubble.core.kernel.Command.SetKinematicTarget(hook, x, 2.3, 0, 0, 0, 0, 1));
+            w.queue(new dev.rubble.core.kernel.Command.SetKinematicTarget(hook, x, 2.4, 0, 0, 0, 0, 1));
             w.step();
         }
         int slot = w.bodies().slot(hook);
         assertThat(w.bodies().px[slot]).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-12));
         assertThat(st.state.x[3 * top]).isCloseTo(1.0 + ox, org.assertj.core.api.Assertions.within(1e-9));
-        assertThat(st.state.x[3 * top + 1]).isCloseTo(2.3 + oy, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(st.state.x[3 * top + 1]).isCloseTo(2.4 + oy, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(st.state.x[3 * top + 2]).isCloseTo(oz, org.assertj.core.api.Assertions.within(1e-9));
         // the rest of the block hangs below the attached corner
         double lowest = Double.POSITIVE_INFINITY;
         for (int i = 0; i < c.pointCount(); i++) {
             lowest = Math.min(lowest, st.state.x[3 * i + 1]);
         }
-        assertThat(lowest).isLessThan(2.3 + oy - 0.3);
+        assertThat(lowest).isLessThan(2.4 + oy - 0.3);
+        assertThat(st.invertedTets()).isZero();
     }
 }

@@ -33,6 +33,8 @@ public final class SoftBodyState {
     public double[] edgeLambda = new double[0];
     public int[] tet = new int[0];
     public double[] restVolume = new double[0], tetCompliance = new double[0], tetStiffness = new double[0];
+    /** Length scale of each tetrahedron, {@code cbrt(6 V0)} metres (the edge of a corner cube of the same volume). */
+    public double[] tetScale = new double[0];
     public double[] tetLambda = new double[0];
     public int[] pinPoint = new int[0];
     public double[] pinTarget = new double[0];
@@ -120,6 +122,7 @@ public final class SoftBodyState {
             restVolume = Arrays.copyOf(restVolume, cap);
             tetCompliance = Arrays.copyOf(tetCompliance, cap);
             tetStiffness = Arrays.copyOf(tetStiffness, cap);
+            tetScale = Arrays.copyOf(tetScale, cap);
             tetLambda = Arrays.copyOf(tetLambda, cap);
         }
         int t = tets++;
@@ -128,6 +131,7 @@ public final class SoftBodyState {
         tet[4 * t + 2] = c;
         tet[4 * t + 3] = d;
         restVolume[t] = vol;
+        tetScale[t] = StrictMath.cbrt(6 * vol);
         tetCompliance[t] = compliance;
         tetStiffness[t] = stiffness;
         return t;

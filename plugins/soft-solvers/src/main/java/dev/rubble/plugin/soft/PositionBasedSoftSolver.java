@@ -166,7 +166,7 @@ final class PositionBasedSoftSolver implements SoftSolver {
 
     private void projectTets(SoftBodyState s, double invH2) {
         final double[] x = s.x, w = s.invMass, rest = s.restVolume, lambda = s.tetLambda;
-        final double[] compliance = s.tetCompliance, stiffness = s.tetStiffness;
+        final double[] compliance = s.tetCompliance, stiffness = s.tetStiffness, scale = s.tetScale;
         final int[] t = s.tet;
         final double sixth = 1.0 / 6.0;
         for (int c = 0, m = s.tets; c < m; c++) {
@@ -188,12 +188,25 @@ final class PositionBasedSoftSolver implements SoftSolver {
             double vol = (ax * g1x + ay * g1y + az * g1z);
             double cval = vol - rest[c];
             double dl;
+            double at = compliance[c] * invH2;
             if (xpbd) {
-                double at = compliance[c] * invH2;
                 dl = (-cval - at * lambda[c]) / (wsum + at);
-                lambda[c] += dl;
             } else {
                 dl = -stiffness[c] * cval / wsum;
+            }
+            // a collapsed tet (all corners near a line or a point) has vanishing gradients, and the
+            // step -C/Σw|∇C|² towards V0 grows without bound: move no corner farther than a quarter
+            // of the tet's size per iteration (it takes several iterations to reopen instead of
+            // exploding)
+            double g2 = Math.max(Math.max(w0 * w0 * (g0x * g0x + g0y * g0y + g0z * g0z),
+                    w1 * w1 * (g1x * g1x + g1y * g1y + g1z * g1z)), Math.max(w2 * w2 * (g2x * g2x + g2y * g2y + g2z * g2z),
+                    w3 * w3 * (g3x * g3x + g3y * g3y + g3z * g3z)));
+            double limit = 0.25 * scale[c];
+            if (dl * dl * g2 > limit * limit) {
+                dl = Math.copySign(limit / Math.sqrt(g2), dl);
+            }
+            if (xpbd) {
+                lambda[c] += dl;
             }
             double f0 = w0 * dl, f1 = w1 * dl, f2 = w2 * dl, f3 = w3 * dl;
             x[i0] += f0 * g0x;
