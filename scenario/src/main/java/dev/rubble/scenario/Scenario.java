@@ -1,6 +1,7 @@
 package dev.rubble.scenario;
 
 import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.soft.SoftBodyDef;
 import dev.rubble.core.step.WorldSettings;
 import java.util.List;
 
@@ -14,18 +15,27 @@ import java.util.List;
  * @param steps    default number of steps for {@code rubble run} (0 = not given)
  * @param collections geometry collections to place after the bodies, in order (their index is
  *                    what destruction commands name)
+ * @param softBodies  soft bodies (docs/soft-bodies.md), added after the rigid bodies
  */
 public record Scenario(String name, WorldSettings settings, List<BodyDef> bodies,
-                       List<ScheduledCommand> commands, int steps, List<CollectionSpec> collections) {
+                       List<ScheduledCommand> commands, int steps, List<CollectionSpec> collections,
+                       List<SoftBodyDef> softBodies) {
     public Scenario {
         bodies = List.copyOf(bodies);
         commands = List.copyOf(commands);
         collections = List.copyOf(collections);
+        softBodies = List.copyOf(softBodies);
     }
 
-    /** A scenario without collections. */
+    /** A scenario without soft bodies. */
+    public Scenario(String name, WorldSettings settings, List<BodyDef> bodies, List<ScheduledCommand> commands,
+                    int steps, List<CollectionSpec> collections) {
+        this(name, settings, bodies, commands, steps, collections, List.of());
+    }
+
+    /** A scenario without collections or soft bodies. */
     public Scenario(String name, WorldSettings settings, List<BodyDef> bodies, List<ScheduledCommand> commands,
                     int steps) {
-        this(name, settings, bodies, commands, steps, List.of());
+        this(name, settings, bodies, commands, steps, List.of(), List.of());
     }
 }

@@ -80,7 +80,7 @@ public final class ScenarioLoader {
         if (root == null || !root.isObject()) {
             throw new ScenarioException("$", "expected a JSON object, got " + describe(root));
         }
-        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections");
+        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies");
         String format = text(root, "$.format", root.get("format"), FORMAT);
         if (!FORMAT.equals(format)) {
             throw new ScenarioException("$.format", "'" + format + "' is not supported; allowed: " + FORMAT);
@@ -110,6 +110,8 @@ public final class ScenarioLoader {
         for (CollectionSpec c : collections) {
             collectionIds.add(c.id());
         }
+        // soft bodies (docs/soft-bodies.md): their attachments name rigid bodies above
+        var softBodies = SoftBodiesJson.parse(root.get("softBodies"), labels);
         List<ScheduledCommand> commands = new ArrayList<>();
         JsonNode cs = root.get("commands");
         if (cs != null) {
@@ -126,7 +128,7 @@ public final class ScenarioLoader {
             }
             commands.sort((a, b) -> Integer.compare(a.step(), b.step()));
         }
-        return new Scenario(name, settings, bodies, commands, steps, collections);
+        return new Scenario(name, settings, bodies, commands, steps, collections, softBodies);
     }
 
     private static WorldSettings world(JsonNode w) {

@@ -52,6 +52,12 @@ public final class ScenarioWorld {
                 throw new ScenarioException(p, e.getMessage(), e);
             }
         }
+        // soft bodies (docs/soft-bodies.md), after the rigid bodies they may attach to
+        try {
+            world.addSoftBodies(scenario.softBodies());
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioException("$.softBodies", e.getMessage(), e);
+        }
         for (ScheduledCommand c : scenario.commands()) {
             if (c.destruction() != null) {
                 try {

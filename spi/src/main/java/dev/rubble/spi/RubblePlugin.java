@@ -7,6 +7,7 @@ import dev.rubble.spi.graph.ConnectionGraphFactory;
 import dev.rubble.spi.narrowphase.NarrowphaseFactory;
 import dev.rubble.spi.render.RendererFactory;
 import dev.rubble.spi.strain.StrainModifierFactory;
+import dev.rubble.spi.soft.SoftSolverFactory;
 import java.util.List;
 
 /**
@@ -58,6 +59,11 @@ public interface RubblePlugin {
 
     /** Strain modifiers (destruction: adjust loads and thresholds before breaking) this plugin offers. */
     default Iterable<StrainModifierFactory> strainModifiers() {
+        return List.of();
+    }
+
+    /** Soft-body solvers (position-based constraint projection of tetrahedral cages) this plugin offers. */
+    default Iterable<SoftSolverFactory> softSolvers() {
         return List.of();
     }
 }

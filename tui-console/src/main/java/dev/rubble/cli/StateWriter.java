@@ -53,8 +53,38 @@ final class StateWriter {
                 g.writeEndObject();
             }
             g.writeEndArray();
+            writeSoftBodies(world, g); // docs/soft-bodies.md, "Output"
             g.writeEndObject();
         }
+    }
+
+    /** Soft bodies (only when there are any): id, point count, control-point positions [[x, y, z], ...]. */
+    private static void writeSoftBodies(World world, JsonGenerator g) throws IOException {
+        dev.rubble.core.soft.SoftBodyStore st = world.softBodies().store();
+        if (st.size() == 0) {
+            return;
+        }
+        double[] x = st.state.x;
+        g.writeArrayFieldStart("softBodies");
+        for (int b = 0; b < st.size(); b++) {
+            g.writeStartObject();
+            if (st.label[b] != null) {
+                g.writeStringField("id", st.label[b]);
+            }
+            g.writeNumberField("points", st.pointCount[b]);
+            g.writeNumberField("tets", st.tetCount[b]);
+            g.writeArrayFieldStart("positions");
+            for (int i = st.pointStart[b], e = i + st.pointCount[b]; i < e; i++) {
+                g.writeStartArray();
+                g.writeNumber(x[3 * i]);
+                g.writeNumber(x[3 * i + 1]);
+                g.writeNumber(x[3 * i + 2]);
+                g.writeEndArray();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        g.writeEndArray();
     }
 
     private static void vec(JsonGenerator g, String name, double x, double y, double z) throws IOException {

@@ -100,6 +100,12 @@ public final class ConsoleRenderer {
         }
         row = line(g, row, bottom, pw, "contacts " + points + " in " + manifolds + " manifolds  islands "
                 + world.profile().islands());
+        dev.rubble.core.soft.SoftBodyStore soft = world.softBodies().store(); // docs/soft-bodies.md
+        if (soft.size() > 0) {
+            row = line(g, row, bottom, pw, String.format(Locale.ROOT, "soft %d: %d points %d tets %d contacts %d us",
+                    soft.size(), soft.state.points, soft.state.tets, world.softBodies().contacts(),
+                    world.softBodies().nanos / 1000));
+        }
         if (session.health() != null && !session.health().panelLine().isEmpty()) {
             row = line(g, row, bottom, pw, session.health().panelLine());
         }

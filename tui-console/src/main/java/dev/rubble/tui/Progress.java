@@ -53,6 +53,14 @@ public final class Progress {
                 w.stepIndex(), w.time(), session.position().isEmpty() ? "" : ", " + session.position(), b.size(),
                 b.count(BodyState.AWAKE) - kin, b.count(BodyState.SLEEPING), kin, b.count(BodyState.STATIC),
                 b.count(BodyState.DISABLED), w.profile().totalNanos() / 1e6, stepsPerSecond,
-                ConsoleRenderer.bytes(session.journalBytes()), ConsoleRenderer.bytes((long) journalBytesPerSecond));
+                ConsoleRenderer.bytes(session.journalBytes()), ConsoleRenderer.bytes((long) journalBytesPerSecond))
+                + softBodies(w);
+    }
+
+    /** " | soft N: P points, T tets" when the world has soft bodies, else nothing. */
+    private static String softBodies(World w) {
+        var soft = w.softBodies().store();
+        return soft.size() == 0 ? "" : String.format(Locale.ROOT, " | soft %d: %d points, %d tets", soft.size(),
+                soft.state.points, soft.state.tets);
     }
 }

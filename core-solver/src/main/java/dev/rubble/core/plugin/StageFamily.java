@@ -9,6 +9,7 @@ import dev.rubble.spi.graph.ConnectionGraphFactory;
 import dev.rubble.spi.narrowphase.NarrowphaseFactory;
 import dev.rubble.spi.render.RendererFactory;
 import dev.rubble.spi.strain.StrainModifierFactory;
+import dev.rubble.spi.soft.SoftSolverFactory;
 import java.util.List;
 import java.util.function.Function;
 
@@ -69,9 +70,19 @@ public record StageFamily<F extends StageFactory<?>>(
             new StageFamily<>("strain-modifier", StrainModifierFactory.class, RubblePlugin::strainModifiers,
                     "(none: an ordered chain)");
 
+
+    /**
+     * Soft bodies: projects the edge and volume constraints of tetrahedral cages. The default is
+     * XPBD (compliance in m/N: the same material behaves the same at any iteration count and
+     * step); {@code pbd} is the reference's per-iteration stiffness (docs/soft-bodies.md).
+     */
+    public static final StageFamily<SoftSolverFactory> SOFT_SOLVER =
+            new StageFamily<>("soft-solver", SoftSolverFactory.class, RubblePlugin::softSolvers, "xpbd");
+
     /** Every family, in the order {@code rubble plugins} prints them. */
     public static List<StageFamily<?>> all() {
-        return List.of(BROADPHASE, NARROWPHASE, FRACTURE, CONNECTION_GRAPH, DAMAGE_MODEL, STRAIN_MODIFIER, RENDERER);
+        return List.of(BROADPHASE, NARROWPHASE, FRACTURE, CONNECTION_GRAPH, DAMAGE_MODEL, STRAIN_MODIFIER, RENDERER,
+                SOFT_SOLVER);
     }
 
     /** The family called {@code name}, or fails listing the known ones. */

@@ -11,6 +11,9 @@ import dev.rubble.core.command.Command;
 import dev.rubble.core.destruction.Destruction;
 import dev.rubble.core.destruction.StatesHost;
 import dev.rubble.core.dynamics.SleepManager;
+import dev.rubble.core.soft.SoftBodyStage;
+import dev.rubble.spi.soft.SoftSolver;
+import java.util.function.Supplier;
 import dev.rubble.spi.broadphase.Broadphase;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +43,8 @@ public final class StepContext {
      * while no collection is placed.
      */
     public final Destruction destruction;
+    /** Soft bodies and their coupling pass (docs/soft-bodies.md); the solver is created when the first soft body steps. */
+    public final SoftBodyStage softBodies;
     /** Commands queued for the next step, applied by the COMMANDS slot in order. */
     final List<Command> queued = new ArrayList<>();
     /** Commands applied in the last step, in order (what a journal records). */
@@ -51,7 +56,7 @@ public final class StepContext {
     boolean stepping;
 
     public StepContext(WorldSettings settings, BodyStore bodies, Broadphase broadphase, ContactStore contacts,
-            ContactStage contactStage) {
+            ContactStage contactStage, Supplier<SoftSolver> softSolver) {
         this.settings = Objects.requireNonNull(settings, "settings is null");
         this.bodies = Objects.requireNonNull(bodies, "bodies is null");
         this.broadphase = Objects.requireNonNull(broadphase, "broadphase is null");
@@ -59,6 +64,7 @@ public final class StepContext {
         this.contactStage = Objects.requireNonNull(contactStage, "contactStage is null");
         this.states = new BodyStates(bodies, broadphase);
         this.destruction = new Destruction(bodies, contacts, new StatesHost(states, settings.dt()), settings.dt());
+        this.softBodies = new SoftBodyStage(Objects.requireNonNull(softSolver, "softSolver is null"), states::wake);
     }
 
     /** Steps taken. */

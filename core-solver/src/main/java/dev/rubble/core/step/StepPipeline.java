@@ -150,6 +150,13 @@ public final class StepPipeline {
         // strain, contacts or sleep (issue 17)
         p.nonFinite = dev.rubble.core.dynamics.NonFiniteGuard.isolate(c.states, b);
 
+        // soft bodies advance and exchange impulses with the rigid bodies, which now have their final
+        // velocities; destruction, islands and sleep below see the result (docs/soft-bodies.md, "Coupling")
+        if (c.softBodies.store().size() > 0) {
+            c.softBodies.step(b, dt, settings.gravityX(), settings.gravityY(), settings.gravityZ());
+            t = lap(StepSlot.SOFT, t);
+        }
+
         t = optional(destruction, StepSlot.DESTRUCTION, t);
 
         p.islands = c.sleep.update(c.states, cs, ds, dt);
@@ -171,7 +178,7 @@ public final class StepPipeline {
 
         t = optional(events, StepSlot.EVENTS, t);
 
-        p.stateHash = c.destruction.hash(StateHash.of(b)); // cluster state only when collections exist
+        p.stateHash = c.softBodies.mixHash(c.destruction.hash(StateHash.of(b))); // cluster state only when collections exist
         t = lap(StepSlot.STATE_HASH, t);
 
         p.step = index;

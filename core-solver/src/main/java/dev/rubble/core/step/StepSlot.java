@@ -33,6 +33,8 @@ public enum StepSlot {
     RELAX("relax"),
     /** Restitution once per step; accumulated impulses written back to the contact store. */
     RESTITUTION("restitution"),
+    /** Soft bodies (tetrahedral cages) advance in their own sub-steps and exchange impulses with rigid bodies; runs only while soft bodies exist. */
+    SOFT("soft"),
     /** Strain from this step's contact impulses and commands, breaking, release, connectivity; empty without collections. */
     DESTRUCTION("destruction"),
     /** Islands from this step's contacts; islands that rested long enough fall asleep. */

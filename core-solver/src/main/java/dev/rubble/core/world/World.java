@@ -15,6 +15,9 @@ import dev.rubble.core.destruction.CollectionPlacement;
 import dev.rubble.core.destruction.Destruction;
 import dev.rubble.core.destruction.DestructionOptions;
 import dev.rubble.core.plugin.StageFamily;
+import dev.rubble.core.soft.SoftBodies;
+import dev.rubble.core.soft.SoftBodyDef;
+import dev.rubble.core.soft.SoftBodyStage;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.core.body.StateHash;
 import dev.rubble.core.step.StepContext;
@@ -221,6 +224,20 @@ public final class World {
         return ctx.destruction.place(asset, placement, model, mods);
     }
 
+    /** Soft bodies and their coupling pass (docs/soft-bodies.md). */
+    public SoftBodyStage softBodies() {
+        return ctx.softBodies;
+    }
+
+    /**
+     * Adds soft bodies in order; attachments name rigid bodies by label.
+     *
+     * @throws IllegalArgumentException naming the soft body and what is wrong
+     */
+    public void addSoftBodies(List<SoftBodyDef> defs) {
+        SoftBodies.add(ctx.softBodies.store(), ctx.bodies, defs, this::findByLabel);
+    }
+
     /** Registers a listener that receives each step's breaks (from a reused buffer) after the step. */
     public void addBreakListener(BreakListener listener) {
         ctx.destruction.addListener(listener);
@@ -247,7 +264,7 @@ public final class World {
 
     /** Hash of the current state (same as the profile's after a step). */
     public long stateHash() {
-        return ctx.destruction.hash(StateHash.of(ctx.bodies));
+        return ctx.softBodies.mixHash(ctx.destruction.hash(StateHash.of(ctx.bodies)));
     }
 
     /** The handle of the first live body with this label, or -1. */

@@ -155,9 +155,13 @@ public final class WorldModule extends AbstractModule {
 
     @Provides
     @Singleton
-    StepContext context(WorldSettings s, BodyStore bodies, Broadphase broadphase, ContactStore contacts,
+    StepContext context(WorldSettings s, Stages st, BodyStore bodies, Broadphase broadphase, ContactStore contacts,
             ContactStage contactStage) {
-        return new StepContext(s, bodies, broadphase, contacts, contactStage);
+        String softName = s.stages().getOrDefault(StageFamily.SOFT_SOLVER.name(), StageFamily.SOFT_SOLVER.defaultName());
+        StageConfig softOptions = s.stageOptions().getOrDefault(StageFamily.SOFT_SOLVER.name(), StageConfig.empty());
+        // the soft solver is created when the first soft body steps: worlds without soft bodies need no plugin
+        return new StepContext(s, bodies, broadphase, contacts, contactStage,
+                () -> st.create(StageFamily.SOFT_SOLVER, softName, softOptions));
     }
 
     @Provides

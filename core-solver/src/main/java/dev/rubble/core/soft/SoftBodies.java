@@ -1,0 +1,36 @@
+package dev.rubble.core.soft;
+
+import dev.rubble.core.body.BodyStore;
+import java.util.List;
+import java.util.function.ToLongFunction;
+
+/** Adds {@link SoftBodyDef}s to a world (the scenario's {@code softBodies[]}). */
+public final class SoftBodies {
+    private SoftBodies() {
+    }
+
+    /**
+     * Adds every definition in order; attachments look their rigid body up by label.
+     *
+     * @throws IllegalArgumentException naming the soft body and what is wrong
+     */
+    public static void add(SoftBodyStore store, BodyStore bodies, List<SoftBodyDef> defs,
+            ToLongFunction<String> findByLabel) {
+        for (int i = 0; i < defs.size(); i++) {
+            SoftBodyDef d = defs.get(i);
+            double[] p = d.position(), q = d.orientation(), v = d.velocity();
+            int b = store.add(d.cage(), d.material(), p[0], p[1], p[2], q[0], q[1], q[2], q[3], v[0], v[1], v[2], d.label());
+            for (int pin : d.pins()) {
+                store.pin(b, pin);
+            }
+            for (int k = 0; k < d.attachPoints().length; k++) {
+                long h = findByLabel.applyAsLong(d.attachBodies().get(k));
+                if (h < 0) {
+                    throw new IllegalArgumentException("soft body " + i + " attaches to rigid body '"
+                            + d.attachBodies().get(k) + "', which does not exist");
+                }
+                store.attach(b, d.attachPoints()[k], h, bodies);
+            }
+        }
+    }
+}

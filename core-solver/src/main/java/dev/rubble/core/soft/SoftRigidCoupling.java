@@ -1,0 +1,608 @@
+package dev.rubble.core.soft;
+
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.Inertia;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.dynamics.ContactSolver;
+import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.Capsule;
+import dev.rubble.spi.shape.ConvexHull;
+import dev.rubble.spi.shape.Plane;
+import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.shape.Sphere;
+import dev.rubble.spi.soft.SoftBodyState;
+import dev.rubble.spi.soft.SoftContacts;
+import java.util.Arrays;
+import java.util.function.IntConsumer;
+
+/**
+ * Two-way contact between soft bodies and rigid bodies, as position constraints inside the soft
+ * solver's sub-steps (XPBD rigid coupling, Müller et al. 2020, "Detailed Rigid Body Simulation
+ * with Extended Position Based Dynamics" §3.5): each correction moves the soft point(s) and the
+ * rigid body in proportion to their generalised inverse masses, and the rigid body's velocity
+ * changes by its displacement over the sub-step, so it feels the equal and opposite impulse.
+ *
+ * <pre>
+ *  prepare   candidate pairs (soft body, rigid body) whose bounds overlap, swept over the step;
+ *            dynamic and kinematic candidates are moved back by v dt and turned back by w dt, and
+ *            dynamic ones lose the step's gravity g dt from their velocity
+ *  sub-step  those candidates gain g h, advance by v h and turn by w h (first order), so a fast
+ *            body meets the cage a sub-step at a time and sees its own response within the step
+ *  project   (1) every control point vs the rigid shape (sphere, box, capsule, hull, plane):
+ *                C = signed distance - thickness >= 0
+ *            (2) every rigid feature (box and hull corners, sphere and capsule centres with their
+ *                radius) vs the closest cage surface triangle, the triangle's three points moved
+ *                by their barycentric weights: C = distance - radius - thickness >= 0
+ *            so a rigid body can pass neither between control points (2) nor through a face (1)
+ *  end       Coulomb friction on control points in contact (velocity level, against the
+ *            rigid body's surface velocity)
+ * </pre>
+ *
+ * Static bodies, kinematic bodies and sleeping bodies do not move (infinite mass here); a sleeping
+ * body that is pushed is woken after the pass. Compound and triangle-mesh bodies are not collided
+ * with (docs/soft-bodies.md). Deterministic: pairs in (soft body, slot) order, points and
+ * triangles by index. Allocation-free once the scratch arrays have grown.
+ */
+public final class SoftRigidCoupling implements SoftContacts {
+    private BodyStore rigid;
+    private double gx, gy, gz;
+    private SoftBodyStore store;
+    private int pairs;
+    private int[] pairSoft = new int[16], pairSlot = new int[16];
+    private double[] bodyBounds = new double[24];
+    private int moving;
+    private int[] movingSlot = new int[16];
+    private int touched;
+    private int[] touchedSlot = new int[16];
+    private int[] stamp = new int[16];
+    private int stampValue;
+    private int[] contactSlot = new int[0];
+    private double[] contactN = new double[0], contactDepth = new double[0];
+    private final double[] tmp = new double[4];
+    private final double[] bary = new double[3];
+    /** Contacts projected during the last step (points and features, summed over iterations). */
+    public int contacts;
+
+    /**
+     * Finds the candidate pairs and rewinds moving candidates (start of the soft pass).
+     *
+     * @param dt the step the rigid bodies have just been integrated over, seconds
+     */
+    public void prepare(BodyStore bodies, SoftBodyStore soft, double dt, double gx, double gy, double gz) {
+        this.rigid = bodies;
+        this.gx = gx;
+        this.gy = gy;
+        this.gz = gz;
+        this.store = soft;
+        contacts = 0;
+        pairs = 0;
+        moving = 0;
+        touched = 0;
+        SoftBodyState s = soft.state;
+        if (contactSlot.length < s.points) {
+            contactSlot = new int[s.points];
+            contactN = new double[3 * s.points];
+            contactDepth = new double[s.points];
+        }
+        if (stamp.length < bodies.slotLimit()) {
+            stamp = Arrays.copyOf(stamp, Math.max(bodies.slotLimit(), 2 * stamp.length));
+        }
+        stampValue++;
+        if (bodyBounds.length < 6 * soft.size()) {
+            bodyBounds = new double[6 * 2 * soft.size()];
+        }
+        for (int b = 0; b < soft.size(); b++) {
+            double[] bb = bodyBounds;
+            int o = 6 * b;
+            bb[o] = bb[o + 1] = bb[o + 2] = Double.POSITIVE_INFINITY;
+            bb[o + 3] = bb[o + 4] = bb[o + 5] = Double.NEGATIVE_INFINITY;
+            double vmax = 0;
+            for (int i = soft.pointStart[b], e = i + soft.pointCount[b]; i < e; i++) {
+                for (int k = 0; k < 3; k++) {
+                    double x = s.x[3 * i + k];
+                    bb[o + k] = Math.min(bb[o + k], x);
+                    bb[o + 3 + k] = Math.max(bb[o + 3 + k], x);
+                    vmax = Math.max(vmax, Math.abs(s.v[3 * i + k]));
+                }
+            }
+            double margin = soft.thickness[b] + 2 * vmax * dt + 1e-3;
+            for (int k = 0; k < 3; k++) {
+                bb[o + k] -= margin;
+                bb[o + 3 + k] += margin;
+            }
+            for (int slot = 0, n = bodies.slotLimit(); slot < n; slot++) {
+                if (!bodies.isLive(slot) || bodies.state[slot] == BodyState.DISABLED.ordinal()
+                        || !supported(bodies.shape[slot])) {
+                    continue;
+                }
+                // rigid bounds now and moved back by v dt (the sweep of this step)
+                double[] rb = bodies.bounds;
+                int r = 6 * slot;
+                boolean overlap = true;
+                for (int k = 0; k < 3 && overlap; k++) {
+                    double v = k == 0 ? bodies.vx[slot] : k == 1 ? bodies.vy[slot] : bodies.vz[slot];
+                    double back = -v * dt;
+                    double lo = Math.min(rb[r + k], rb[r + k] + back), hi = Math.max(rb[r + 3 + k], rb[r + 3 + k] + back);
+                    overlap = lo <= bb[o + 3 + k] && hi >= bb[o + k];
+                }
+                if (!overlap) {
+                    continue;
+                }
+                if (pairs == pairSoft.length) {
+                    pairSoft = Arrays.copyOf(pairSoft, 2 * pairs);
+                    pairSlot = Arrays.copyOf(pairSlot, 2 * pairs);
+                }
+                pairSoft[pairs] = b;
+                pairSlot[pairs++] = slot;
+                if (bodies.state[slot] == BodyState.AWAKE.ordinal() && bodies.motion[slot] != MotionType.STATIC.ordinal()
+                        && stamp[slot] != stampValue) {
+                    stamp[slot] = stampValue;
+                    if (moving == movingSlot.length) {
+                        movingSlot = Arrays.copyOf(movingSlot, 2 * moving);
+                    }
+                    movingSlot[moving++] = slot;
+                }
+            }
+        }
+        for (int k = 0; k < moving; k++) {
+            int m = movingSlot[k];
+            bodies.px[m] -= bodies.vx[m] * dt;
+            bodies.py[m] -= bodies.vy[m] * dt;
+            bodies.pz[m] -= bodies.vz[m] * dt;
+            rotate(bodies, m, -bodies.wx[m] * dt, -bodies.wy[m] * dt, -bodies.wz[m] * dt);
+            if (bodies.motion[m] == MotionType.DYNAMIC.ordinal()) {
+                // take the step's gravity back out: the sub-steps add it a sub-step at a time, as
+                // for the soft points, so a rigid body resting on a soft one is held every sub-step
+                double g = bodies.gravityScale[m] * dt;
+                bodies.vx[m] -= gx * g;
+                bodies.vy[m] -= gy * g;
+                bodies.vz[m] -= gz * g;
+            }
+        }
+    }
+
+    /** {@code q += (θ, 0) q / 2}, renormalised: the first-order rotation by the small angle vector θ. */
+    private static void rotate(BodyStore b, int s, double ax, double ay, double az) {
+        if (ax == 0 && ay == 0 && az == 0) {
+            return;
+        }
+        double qx = b.qx[s], qy = b.qy[s], qz = b.qz[s], qw = b.qw[s];
+        double nx = qx + 0.5 * (ax * qw + ay * qz - az * qy);
+        double ny = qy + 0.5 * (ay * qw + az * qx - ax * qz);
+        double nz = qz + 0.5 * (az * qw + ax * qy - ay * qx);
+        double nw = qw - 0.5 * (ax * qx + ay * qy + az * qz);
+        double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+        b.qx[s] = nx * inv;
+        b.qy[s] = ny * inv;
+        b.qz[s] = nz * inv;
+        b.qw[s] = nw * inv;
+    }
+
+    /** Whether any rigid body is near a soft body this step. */
+    public boolean hasPairs() {
+        return pairs > 0;
+    }
+
+    /** Wakes the sleeping bodies the soft bodies pushed (end of the soft pass). */
+    public void finish(IntConsumer wake) {
+        for (int k = 0; k < touched; k++) {
+            wake.accept(touchedSlot[k]);
+        }
+        touched = 0;
+    }
+
+    private static boolean supported(Shape shape) {
+        return shape instanceof Sphere || shape instanceof Box || shape instanceof Capsule
+                || shape instanceof ConvexHull || shape instanceof Plane;
+    }
+
+    @Override
+    public void beginSubStep(SoftBodyState s, double h) {
+        BodyStore b = rigid;
+        for (int k = 0; k < moving; k++) {
+            int m = movingSlot[k];
+            if (b.motion[m] == MotionType.DYNAMIC.ordinal()) {
+                double g = b.gravityScale[m] * h;
+                b.vx[m] += gx * g;
+                b.vy[m] += gy * g;
+                b.vz[m] += gz * g;
+            }
+            b.px[m] += b.vx[m] * h;
+            b.py[m] += b.vy[m] * h;
+            b.pz[m] += b.vz[m] * h;
+            rotate(b, m, b.wx[m] * h, b.wy[m] * h, b.wz[m] * h);
+        }
+        Arrays.fill(contactSlot, 0, s.points, -1);
+        Arrays.fill(contactDepth, 0, s.points, 0.0);
+    }
+
+    @Override
+    public void project(SoftBodyState s, double h) {
+        for (int k = 0; k < pairs; k++) {
+            int body = pairSoft[k], slot = pairSlot[k];
+            projectPoints(s, body, slot, h);
+            projectFeatures(s, body, slot, h);
+        }
+    }
+
+    @Override
+    public void endSubStep(SoftBodyState s, double h) {
+        BodyStore b = rigid;
+        double[] x = s.x, v = s.v, n = contactN;
+        for (int k = 0; k < pairs; k++) {
+            int body = pairSoft[k];
+            if (k > 0 && pairSoft[k - 1] == body) {
+                continue; // points of this body were done with its first pair
+            }
+            double mu0 = store.friction[body];
+            for (int i = store.pointStart[body], e = i + store.pointCount[body]; i < e; i++) {
+                int slot = contactSlot[i];
+                if (slot < 0 || s.invMass[i] == 0) {
+                    continue;
+                }
+                double mu = ContactSolver.combineFriction(mu0, b.friction[slot]);
+                int o = 3 * i;
+                double rx = x[o] - b.px[slot], ry = x[o + 1] - b.py[slot], rz = x[o + 2] - b.pz[slot];
+                double moves = b.state[slot] == BodyState.AWAKE.ordinal() ? 1 : 0;
+                double svx = moves * (b.vx[slot] + b.wy[slot] * rz - b.wz[slot] * ry);
+                double svy = moves * (b.vy[slot] + b.wz[slot] * rx - b.wx[slot] * rz);
+                double svz = moves * (b.vz[slot] + b.wx[slot] * ry - b.wy[slot] * rx);
+                double relx = v[o] - svx, rely = v[o + 1] - svy, relz = v[o + 2] - svz;
+                double vn = relx * n[o] + rely * n[o + 1] + relz * n[o + 2];
+                double tx = relx - vn * n[o], ty = rely - vn * n[o + 1], tz = relz - vn * n[o + 2];
+                double vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
+                if (vt < 1e-12) {
+                    continue;
+                }
+                double dv = Math.min(mu * contactDepth[i] / h, vt) / vt;
+                v[o] -= tx * dv;
+                v[o + 1] -= ty * dv;
+                v[o + 2] -= tz * dv;
+            }
+        }
+    }
+
+    // ---- (1) control points vs the rigid shape -------------------------------------------------
+
+    private void projectPoints(SoftBodyState s, int body, int slot, double h) {
+        BodyStore b = rigid;
+        Shape shape = b.shape[slot];
+        double thick = store.thickness[body];
+        double ox = b.originX(slot), oy = b.originY(slot), oz = b.originZ(slot);
+        double qx = b.qx[slot], qy = b.qy[slot], qz = b.qz[slot], qw = b.qw[slot];
+        double[] x = s.x;
+        double[] t = tmp;
+        for (int i = store.pointStart[body], e = i + store.pointCount[body]; i < e; i++) {
+            int o = 3 * i;
+            double dx = x[o] - ox, dy = x[o + 1] - oy, dz = x[o + 2] - oz;
+            double lx = Inertia.rotX(-qx, -qy, -qz, qw, dx, dy, dz);
+            double ly = Inertia.rotY(-qx, -qy, -qz, qw, dx, dy, dz);
+            double lz = Inertia.rotZ(-qx, -qy, -qz, qw, dx, dy, dz);
+            double d = signedDistance(shape, lx, ly, lz, thick, t);
+            double c = d - thick;
+            if (!(c < 0)) {
+                continue;
+            }
+            double nx = Inertia.rotX(qx, qy, qz, qw, t[0], t[1], t[2]);
+            double ny = Inertia.rotY(qx, qy, qz, qw, t[0], t[1], t[2]);
+            double nz = Inertia.rotZ(qx, qy, qz, qw, t[0], t[1], t[2]);
+            // contact point on the rigid surface
+            double cx = x[o] - d * nx, cy = x[o + 1] - d * ny, cz = x[o + 2] - d * nz;
+            double wr = rigidInverseMass(slot, cx, cy, cz, nx, ny, nz);
+            double wp = s.invMass[i];
+            if (wr + wp == 0) {
+                continue;
+            }
+            double dl = -c / (wp + wr);
+            x[o] += wp * dl * nx;
+            x[o + 1] += wp * dl * ny;
+            x[o + 2] += wp * dl * nz;
+            applyToRigid(slot, cx, cy, cz, -dl * nx, -dl * ny, -dl * nz, h, wr);
+            contactSlot[i] = slot;
+            contactN[o] = nx;
+            contactN[o + 1] = ny;
+            contactN[o + 2] = nz;
+            contactDepth[i] += wp * dl;
+            contacts++;
+        }
+    }
+
+    /**
+     * Signed distance of a local point to the shape's surface (negative inside) and the outward
+     * unit normal in {@code out[0..2]} (shape frame). Points farther than {@code reach} outside may
+     * report any distance above it.
+     */
+    static double signedDistance(Shape shape, double lx, double ly, double lz, double reach, double[] out) {
+        if (shape instanceof Sphere sp) {
+            return roundPoint(lx, ly, lz, 0, 0, 0, sp.radius(), out);
+        }
+        if (shape instanceof Capsule cap) {
+            double cy = Math.max(-cap.halfHeight(), Math.min(cap.halfHeight(), ly));
+            return roundPoint(lx, ly, lz, 0, cy, 0, cap.radius(), out);
+        }
+        if (shape instanceof Box box) {
+            double ax = Math.abs(lx) - box.halfX(), ay = Math.abs(ly) - box.halfY(), az = Math.abs(lz) - box.halfZ();
+            if (ax > 0 || ay > 0 || az > 0) {
+                double ex = Math.max(ax, 0) * Math.signum(lx), ey = Math.max(ay, 0) * Math.signum(ly);
+                double ez = Math.max(az, 0) * Math.signum(lz);
+                double d = Math.sqrt(ex * ex + ey * ey + ez * ez);
+                out[0] = ex / d;
+                out[1] = ey / d;
+                out[2] = ez / d;
+                return d;
+            }
+            out[0] = out[1] = out[2] = 0;
+            if (ax >= ay && ax >= az) {
+                out[0] = lx >= 0 ? 1 : -1;
+                return ax;
+            }
+            if (ay >= az) {
+                out[1] = ly >= 0 ? 1 : -1;
+                return ay;
+            }
+            out[2] = lz >= 0 ? 1 : -1;
+            return az;
+        }
+        if (shape instanceof Plane pl) {
+            out[0] = pl.nx();
+            out[1] = pl.ny();
+            out[2] = pl.nz();
+            return pl.nx() * lx + pl.ny() * ly + pl.nz() * lz - pl.offset();
+        }
+        if (shape instanceof ConvexHull hull) {
+            // the largest face-plane distance: exact inside, a lower bound outside (edges, corners)
+            double best = Double.NEGATIVE_INFINITY;
+            int bf = 0;
+            for (int f = 0, n = hull.faceCount(); f < n; f++) {
+                double d = hull.plane(f, 0) * lx + hull.plane(f, 1) * ly + hull.plane(f, 2) * lz - hull.plane(f, 3);
+                if (d > best) {
+                    best = d;
+                    bf = f;
+                }
+            }
+            out[0] = hull.plane(bf, 0);
+            out[1] = hull.plane(bf, 1);
+            out[2] = hull.plane(bf, 2);
+            return best;
+        }
+        return Double.POSITIVE_INFINITY;
+    }
+
+    private static double roundPoint(double lx, double ly, double lz, double cx, double cy, double cz, double r,
+                                     double[] out) {
+        double dx = lx - cx, dy = ly - cy, dz = lz - cz;
+        double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        if (len < 1e-12) {
+            out[0] = 0;
+            out[1] = 1;
+            out[2] = 0;
+            return -r;
+        }
+        out[0] = dx / len;
+        out[1] = dy / len;
+        out[2] = dz / len;
+        return len - r;
+    }
+
+    // ---- (2) rigid features vs cage surface triangles ----------------------------------------
+
+    private void projectFeatures(SoftBodyState s, int body, int slot, double h) {
+        BodyStore b = rigid;
+        Shape shape = b.shape[slot];
+        if (shape instanceof Box box) {
+            for (int k = 0; k < 8; k++) {
+                feature(s, body, slot, (k & 1) == 0 ? -box.halfX() : box.halfX(), (k & 2) == 0 ? -box.halfY() : box.halfY(),
+                        (k & 4) == 0 ? -box.halfZ() : box.halfZ(), 0, h);
+            }
+        } else if (shape instanceof Sphere sp) {
+            feature(s, body, slot, 0, 0, 0, sp.radius(), h);
+        } else if (shape instanceof Capsule cap) {
+            feature(s, body, slot, 0, -cap.halfHeight(), 0, cap.radius(), h);
+            feature(s, body, slot, 0, cap.halfHeight(), 0, cap.radius(), h);
+        } else if (shape instanceof ConvexHull hull) {
+            for (int k = 0, n = hull.vertexCount(); k < n; k++) {
+                feature(s, body, slot, hull.vertex(k, 0), hull.vertex(k, 1), hull.vertex(k, 2), 0, h);
+            }
+        }
+    }
+
+    /** One rigid feature (shape-frame point {@code l} with radius {@code radius}) against the body's surface. */
+    private void feature(SoftBodyState s, int body, int slot, double lx, double ly, double lz, double radius, double h) {
+        BodyStore b = rigid;
+        double qx = b.qx[slot], qy = b.qy[slot], qz = b.qz[slot], qw = b.qw[slot];
+        double fx = b.originX(slot) + Inertia.rotX(qx, qy, qz, qw, lx, ly, lz);
+        double fy = b.originY(slot) + Inertia.rotY(qx, qy, qz, qw, lx, ly, lz);
+        double fz = b.originZ(slot) + Inertia.rotZ(qx, qy, qz, qw, lx, ly, lz);
+        double thick = store.thickness[body];
+        double reach = radius + thick;
+        // the cage's current bounds (prepare's, expanded): skip features far outside
+        double[] bb = bodyBounds;
+        int o6 = 6 * body;
+        if (fx < bb[o6] - reach || fy < bb[o6 + 1] - reach || fz < bb[o6 + 2] - reach
+                || fx > bb[o6 + 3] + reach || fy > bb[o6 + 4] + reach || fz > bb[o6 + 5] + reach) {
+            return;
+        }
+        double[] x = s.x;
+        int[] tri = store.surface;
+        int best = -1;
+        double bestD2 = Double.POSITIVE_INFINITY, b0 = 0, b1 = 0, b2 = 0;
+        for (int t = store.surfaceStart[body], e = t + store.surfaceCount[body]; t < e; t++) {
+            double d2 = closestOnTriangle(x, 3 * tri[3 * t], 3 * tri[3 * t + 1], 3 * tri[3 * t + 2], fx, fy, fz, bary);
+            if (d2 < bestD2) {
+                bestD2 = d2;
+                best = t;
+                b0 = bary[0];
+                b1 = bary[1];
+                b2 = bary[2];
+            }
+        }
+        if (best < 0) {
+            return;
+        }
+        int ia = tri[3 * best], ib = tri[3 * best + 1], ic = tri[3 * best + 2];
+        int pa = 3 * ia, pb = 3 * ib, pc = 3 * ic;
+        double cx = b0 * x[pa] + b1 * x[pb] + b2 * x[pc];
+        double cy = b0 * x[pa + 1] + b1 * x[pb + 1] + b2 * x[pc + 1];
+        double cz = b0 * x[pa + 2] + b1 * x[pb + 2] + b2 * x[pc + 2];
+        // outward face normal
+        double ux = x[pb] - x[pa], uy = x[pb + 1] - x[pa + 1], uz = x[pb + 2] - x[pa + 2];
+        double vx = x[pc] - x[pa], vy = x[pc + 1] - x[pa + 1], vz = x[pc + 2] - x[pa + 2];
+        double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+        double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (nl < 1e-300) {
+            return;
+        }
+        nx /= nl;
+        ny /= nl;
+        nz /= nl;
+        double dx = fx - cx, dy = fy - cy, dz = fz - cz;
+        double side = dx * nx + dy * ny + dz * nz;
+        double dist = Math.sqrt(bestD2);
+        double c;
+        if (side >= 0) {
+            if (dist > reach) {
+                return;
+            }
+            if (dist > 1e-12) {
+                nx = dx / dist;
+                ny = dy / dist;
+                nz = dz / dist;
+            }
+            c = dist - reach;
+        } else {
+            // inside the cage: out through the nearest face, but only near the surface. A feature
+            // deeper than its radius plus a quarter of the triangle's size has passed a crushed region, where the
+            // nearest face can be the far side (even one lying on the ground) and pushing through it
+            // flings points; the points around it are pushed out of the shape by (1) instead
+            if (dist > radius + 0.25 * Math.sqrt(0.5 * nl)) {
+                return;
+            }
+            c = -dist - reach;
+        }
+        if (!(c < 0)) {
+            return;
+        }
+        // contact point on the rigid body: the feature's surface towards the triangle
+        double px = fx - radius * nx, py = fy - radius * ny, pz = fz - radius * nz;
+        double wr = rigidInverseMass(slot, px, py, pz, nx, ny, nz);
+        double wa = s.invMass[ia], wb = s.invMass[ib], wc = s.invMass[ic];
+        double wt = b0 * b0 * wa + b1 * b1 * wb + b2 * b2 * wc;
+        if (wr + wt == 0) {
+            return;
+        }
+        double dl = -c / (wr + wt);
+        // the rigid feature moves +n, the triangle point -n
+        applyToRigid(slot, px, py, pz, dl * nx, dl * ny, dl * nz, h, wr);
+        double fa = b0 * wa * dl, fb = b1 * wb * dl, fc = b2 * wc * dl;
+        x[pa] -= fa * nx;
+        x[pa + 1] -= fa * ny;
+        x[pa + 2] -= fa * nz;
+        x[pb] -= fb * nx;
+        x[pb + 1] -= fb * ny;
+        x[pb + 2] -= fb * nz;
+        x[pc] -= fc * nx;
+        x[pc + 1] -= fc * ny;
+        x[pc + 2] -= fc * nz;
+        contacts++;
+    }
+
+    /**
+     * Squared distance from p to triangle (a, b, c) (offsets into x) and the barycentric weights
+     * of the closest point (Ericson, Real-Time Collision Detection §5.1.5).
+     */
+    static double closestOnTriangle(double[] x, int a, int b, int c, double px, double py, double pz, double[] w) {
+        double abx = x[b] - x[a], aby = x[b + 1] - x[a + 1], abz = x[b + 2] - x[a + 2];
+        double acx = x[c] - x[a], acy = x[c + 1] - x[a + 1], acz = x[c + 2] - x[a + 2];
+        double apx = px - x[a], apy = py - x[a + 1], apz = pz - x[a + 2];
+        double d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
+        if (d1 <= 0 && d2 <= 0) {
+            return set(w, 1, 0, 0, apx, apy, apz);
+        }
+        double bpx = px - x[b], bpy = py - x[b + 1], bpz = pz - x[b + 2];
+        double d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
+        if (d3 >= 0 && d4 <= d3) {
+            return set(w, 0, 1, 0, bpx, bpy, bpz);
+        }
+        double vc = d1 * d4 - d3 * d2;
+        if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+            double v = d1 / (d1 - d3);
+            return set(w, 1 - v, v, 0, apx - v * abx, apy - v * aby, apz - v * abz);
+        }
+        double cpx = px - x[c], cpy = py - x[c + 1], cpz = pz - x[c + 2];
+        double d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
+        if (d6 >= 0 && d5 <= d6) {
+            return set(w, 0, 0, 1, cpx, cpy, cpz);
+        }
+        double vb = d5 * d2 - d1 * d6;
+        if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+            double v = d2 / (d2 - d6);
+            return set(w, 1 - v, 0, v, apx - v * acx, apy - v * acy, apz - v * acz);
+        }
+        double va = d3 * d6 - d5 * d4;
+        if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) {
+            double v = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+            double bcx = x[c] - x[b], bcy = x[c + 1] - x[b + 1], bcz = x[c + 2] - x[b + 2];
+            return set(w, 0, 1 - v, v, bpx - v * bcx, bpy - v * bcy, bpz - v * bcz);
+        }
+        double denom = 1 / (va + vb + vc);
+        double v = vb * denom, u = vc * denom;
+        return set(w, 1 - v - u, v, u, apx - v * abx - u * acx, apy - v * aby - u * acy, apz - v * abz - u * acz);
+    }
+
+    private static double set(double[] w, double w0, double w1, double w2, double dx, double dy, double dz) {
+        w[0] = w0;
+        w[1] = w1;
+        w[2] = w2;
+        return dx * dx + dy * dy + dz * dz;
+    }
+
+    // ---- the rigid side ------------------------------------------------------------------------
+
+    /** Generalised inverse mass of the rigid body at world point c along n; 0 when it does not move here. */
+    private double rigidInverseMass(int slot, double cx, double cy, double cz, double nx, double ny, double nz) {
+        BodyStore b = rigid;
+        if (b.state[slot] != BodyState.AWAKE.ordinal() || b.motion[slot] != MotionType.DYNAMIC.ordinal()) {
+            return 0;
+        }
+        double rx = cx - b.px[slot], ry = cy - b.py[slot], rz = cz - b.pz[slot];
+        double tx = ry * nz - rz * ny, ty = rz * nx - rx * nz, tz = rx * ny - ry * nx;
+        Inertia.applyInverseWorld(b, slot, tx, ty, tz, tmp);
+        return b.invMass[slot] + tx * tmp[0] + ty * tmp[1] + tz * tmp[2];
+    }
+
+    /**
+     * Moves the rigid body by the positional impulse {@code p} (kg·m) at world point c and changes
+     * its velocity by the same displacement over h; a sleeping dynamic body is only marked to wake.
+     */
+    private void applyToRigid(int slot, double cx, double cy, double cz, double px, double py, double pz, double h,
+                              double wr) {
+        BodyStore b = rigid;
+        if (wr == 0) {
+            if (b.state[slot] == BodyState.SLEEPING.ordinal() && stamp[slot] != -stampValue) {
+                stamp[slot] = -stampValue;
+                if (touched == touchedSlot.length) {
+                    touchedSlot = Arrays.copyOf(touchedSlot, 2 * touched);
+                }
+                touchedSlot[touched++] = slot;
+            }
+            return;
+        }
+        double im = b.invMass[slot], invH = 1 / h;
+        b.sleepTime[slot] = 0; // held by a soft body: not still yet
+        b.px[slot] += px * im;
+        b.py[slot] += py * im;
+        b.pz[slot] += pz * im;
+        b.vx[slot] += px * im * invH;
+        b.vy[slot] += py * im * invH;
+        b.vz[slot] += pz * im * invH;
+        double rx = cx - b.px[slot], ry = cy - b.py[slot], rz = cz - b.pz[slot];
+        double tx = ry * pz - rz * py, ty = rz * px - rx * pz, tz = rx * py - ry * px;
+        Inertia.applyInverseWorld(b, slot, tx, ty, tz, tmp);
+        double ax = tmp[0], ay = tmp[1], az = tmp[2];
+        b.wx[slot] += ax * invH;
+        b.wy[slot] += ay * invH;
+        b.wz[slot] += az * invH;
+        rotate(b, slot, ax, ay, az);
+    }
+}

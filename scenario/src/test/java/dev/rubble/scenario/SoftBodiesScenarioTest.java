@@ -1,0 +1,55 @@
+package dev.rubble.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.soft.SoftBodyStore;
+import org.junit.jupiter.api.Test;
+
+final class SoftBodiesScenarioTest {
+    private static final String HEAD = "{\"format\": \"rubble-scenario/1\", \"bodies\": ["
+            + "{\"id\": \"ground\", \"shape\": {\"type\": \"box\", \"halfExtents\": [5, 0.5, 5]}, \"state\": \"static\","
+            + " \"position\": [0, -0.5, 0]},"
+            + "{\"id\": \"hook\", \"shape\": {\"type\": \"box\", \"halfExtents\": [0.1, 0.1, 0.1]}, \"state\": \"static\","
+            + " \"position\": [3, 2, 0]}], \"softBodies\": [";
+
+    @Test
+    void aSoftBodyFromASourceIsBuiltPlacedPinnedAndAttached() {
+        Scenario sc = ScenarioLoader.parse(HEAD + "{\"id\": \"jelly\", \"source\": \"box:0.5,0.25,0.5\", \"spacing\": 0.25,"
+                + " \"density\": 400, \"position\": [0, 1, 0], \"youngsModulus\": 1e5, \"pins\": [0],"
+                + " \"attach\": [{\"point\": 1, \"body\": \"hook\"}]}]}");
+        assertThat(sc.softBodies()).hasSize(1);
+        assertThat(sc.softBodies().get(0).cage().mass()).isCloseTo(400 * 0.5, within(1e-9));
+        ScenarioWorld sw = ScenarioWorld.create(sc, Stages.load());
+        SoftBodyStore st = sw.world().softBodies().store();
+        assertThat(st.size()).isEqualTo(1);
+        assertThat(st.findByLabel("jelly")).isZero();
+        double pinY = st.state.x[1];
+        // the cage's point 0 is a hull corner; placed 1 m up
+        assertThat(st.state.x[1]).isCloseTo(sc.softBodies().get(0).cage().points()[1] + 1, within(1e-12));
+        sw.run(30);
+        assertThat(st.state.x[1]).as("a pinned point stays").isEqualTo(pinY);
+        assertThat(st.state.invMass[0]).isZero();
+        assertThat(st.state.invMass[1]).isZero();
+    }
+
+    @Test
+    void badSoftBodiesNameTheFieldAndTheValue() {
+        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:1,1,1\", \"edgeCompliance\": -1}]}"))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("$.softBodies[0]")
+                .hasMessageContaining("edgeCompliance = -1.0; allowed: finite, >= 0 m/N");
+        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:1,1,1\", \"stiff\": 3}]}"))
+                .hasMessageContaining("$.softBodies[0].stiff").hasMessageContaining("unknown key");
+        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"points:/nonexistent.xyz\"}]}"))
+                .hasMessageContaining("$.softBodies[0].source");
+        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:1,1,1\","
+                + " \"attach\": [{\"point\": 0, \"body\": \"nobody\"}]}]}"))
+                .hasMessageContaining("no rigid body with id 'nobody'");
+        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:1,1,1\", \"pins\": [99]}]}"))
+                .hasMessageContaining("$.softBodies[0].pins[0]");
+        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:1,0,1\"}]}"))
+                .hasMessageContaining("allowed: > 0 metres");
+    }
+}

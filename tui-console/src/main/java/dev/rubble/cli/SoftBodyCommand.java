@@ -1,0 +1,103 @@
+package dev.rubble.cli;
+
+import dev.rubble.core.soft.cage.Cage;
+import dev.rubble.core.soft.cage.CageBuilder;
+import dev.rubble.core.soft.cage.CageFile;
+import dev.rubble.core.soft.cage.CageSource;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rubble softbody}: author a soft body's cage (convex hull, tetrahedralisation, masses,
+ * edges, surface, skin binding; docs/soft-bodies.md), print a summary and optionally save it as an
+ * {@code .rbsb} file. {@code --check FILE} validates an existing cage file instead.
+ */
+@Command(name = "softbody", description = "Build a soft body's tetrahedral cage from a model and print a summary.")
+final class SoftBodyCommand implements Callable<Integer> {
+    @Option(names = "--source", paramLabel = "SOURCE",
+            description = "box:HX,HY,HZ (half extents, m), sphere:R[,N], obj:FILE or points:FILE")
+    String source;
+
+    @Option(names = "--check", paramLabel = "FILE", description = "validate a cage file (.rbsb) and print its summary")
+    Path check;
+
+    @Option(names = "--spacing", paramLabel = "M", defaultValue = "0",
+            description = "sample spacing in metres for interior and surface control points (0 = hull vertices only)")
+    double spacing;
+
+    @Option(names = "--density", paramLabel = "KG_M3", defaultValue = "1000", description = "density, kg/m^3 (default 1000)")
+    double density;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "seed of the interior jitter (default 1)")
+    long seed;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "save the cage here (.rbsb)")
+    Path out;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        if ((source == null) == (check == null)) {
+            throw new BadInputException("give exactly one of --source and --check");
+        }
+        Cage cage;
+        long t0 = System.nanoTime();
+        if (check != null) {
+            if (!Files.isRegularFile(check)) {
+                throw new BadInputException("--check " + check + ": no such file");
+            }
+            try {
+                cage = CageFile.read(check);
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException(e.getMessage());
+            }
+        } else {
+            if (!(spacing >= 0) || !Double.isFinite(spacing)) {
+                throw new BadInputException("--spacing " + spacing + " is out of range; allowed: >= 0 metres");
+            }
+            if (!(density > 0) || !Double.isFinite(density)) {
+                throw new BadInputException("--density " + density + " is out of range; allowed: > 0 kg/m^3");
+            }
+            try {
+                CageSource src = CageSource.parse(source, Path.of(""));
+                cage = CageBuilder.build(src.vertices(), src.indices(), density, spacing, seed);
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException("--source " + source + ": " + e.getMessage());
+            }
+        }
+        double ms = (System.nanoTime() - t0) / 1e6;
+        PrintWriter o = spec.commandLine().getOut();
+        double volume = 0, minV = Double.POSITIVE_INFINITY;
+        for (int t = 0; t < cage.tetCount(); t++) {
+            volume += cage.tetVolume(t);
+            minV = Math.min(minV, cage.tetVolume(t));
+        }
+        o.printf(Locale.ROOT, "control points: %d%n", cage.pointCount());
+        o.printf(Locale.ROOT, "tetrahedra:     %d (volume %.6g m^3, smallest %.3g m^3)%n", cage.tetCount(), volume, minV);
+        o.printf(Locale.ROOT, "edges:          %d%n", cage.edgeCount());
+        o.printf(Locale.ROOT, "surface:        %d triangles%n", cage.surfaceCount());
+        o.printf(Locale.ROOT, "mass:           %.6g kg%n", cage.mass());
+        o.printf(Locale.ROOT, "skinned mesh:   %d vertices, %d triangles%n", cage.skinVertexCount(), cage.meshIndices().length / 3);
+        o.printf(Locale.ROOT, "time:           %.1f ms%n", ms);
+        if (out != null) {
+            Path parent = out.toAbsolutePath().getParent();
+            if (parent != null && !Files.isDirectory(parent)) {
+                throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
+            }
+            CageFile.write(cage, out);
+            o.println("wrote " + out);
+        }
+        o.flush();
+        return 0;
+    }
+}
