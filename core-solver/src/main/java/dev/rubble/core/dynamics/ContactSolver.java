@@ -103,7 +103,7 @@ public final class ContactSolver {
     private double[] p0 = new double[0];     // 3 per body: position at prepare
     private double[] q0 = new double[0];     // 4 per body: orientation at prepare
     private double[] dp = new double[0];     // 3 per body: displacement since prepare
-    private double[] dq = new double[0];     // 4 per body: rotation since prepare (identity: w = 1)
+    private double[] dq = new double[0];     // 3 per body: rotation vector of the turn since prepare
     // per solved manifold
     private int activeCount;
     private int[] active = new int[0];       // store index
@@ -267,6 +267,8 @@ public final class ContactSolver {
         p0[0] = p0[1] = p0[2] = 0;
         q0[0] = q0[1] = q0[2] = 0;
         q0[3] = 1;
+        dp[0] = dp[1] = dp[2] = 0;
+        dq[0] = dq[1] = dq[2] = 0;
     }
 
     /**
@@ -410,7 +412,17 @@ public final class ContactSolver {
 
     /**
      * Current separation of every point from the bodies' motion since {@link #prepare}:
-     * {@code s = s0 + ((ΔpB + ΔRB rB - rB) - (ΔpA + ΔRA rA - rA)) . n}.
+     * {@code s = s0 + ((ΔpB + ΔθB × rB) - (ΔpA + ΔθA × rA)) . n}, with {@code Δθ} the rotation
+     * vector of the body's turn since prepare.
+     *
+     * <p>The turn enters to first order, as in the solver's velocity Jacobian, and not as the exact
+     * rotation of the anchor {@code (ΔR - I) r}: the anchor is the material point that touched at
+     * prepare, and on a rolling sphere or capsule that point rolls away from the contact (the exact
+     * rotation lifts it by {@code r (1 - cos θ)}, 0.1 m for an r = 0.5 m sphere at 40 rad/s in one
+     * 60 Hz step), so the solver saw a growing gap and let the body sink into the ground (measured:
+     * through it). To first order {@code (Δθ × r) . n = Δθ . (r × n)} is exactly zero for a sphere
+     * (r ∥ n) and for a capsule rolling about its axis, and for a flat face it is the tangent motion
+     * the velocity rows use; what it drops is the second-order lift of a turning corner.
      */
     public void updateSeparations() {
         if (separationsCurrent) {
@@ -418,46 +430,43 @@ public final class ContactSolver {
             return;
         }
         for (int i = 1; i < bodyCount; i++) {
-            int s = slotOf[i], o3 = i * 3, o4 = i * 4;
+            int s = slotOf[i], o3 = i * 3;
             dp[o3] = b.px[s] - p0[o3];
             dp[o3 + 1] = b.py[s] - p0[o3 + 1];
             dp[o3 + 2] = b.pz[s] - p0[o3 + 2];
-            // dq = q * conj(q0)
+            // rotation vector of dq = q * conj(q0): 2 atan2(|v|, w) v / |v|, here to the order the
+            // integrator turns in a step (2 v / w: the tangent of half the angle, as the Cayley map
+            // q += h/2 (w, 0) q that integrates orientation)
+            int o4 = i * 4;
             double ax = b.qx[s], ay = b.qy[s], az = b.qz[s], aw = b.qw[s];
             double bx = -q0[o4], by = -q0[o4 + 1], bz = -q0[o4 + 2], bw = q0[o4 + 3];
-            dq[o4] = aw * bx + ax * bw + ay * bz - az * by;
-            dq[o4 + 1] = aw * by - ax * bz + ay * bw + az * bx;
-            dq[o4 + 2] = aw * bz + ax * by - ay * bx + az * bw;
-            dq[o4 + 3] = aw * bw - ax * bx - ay * by - az * bz;
+            double x = aw * bx + ax * bw + ay * bz - az * by;
+            double y = aw * by - ax * bz + ay * bw + az * bx;
+            double z = aw * bz + ax * by - ay * bx + az * bw;
+            double w = aw * bw - ax * bx - ay * by - az * bz;
+            double k = w != 0 ? 2 / w : 0;
+            dq[o3] = k * x;
+            dq[o3 + 1] = k * y;
+            dq[o3 + 2] = k * z;
         }
         final double[] rw = row, mn = man;
         for (int i = 0; i < activeCount; i++) {
             int sa = ia[i], sb = ib[i], mo = i * MAN;
             double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
+            int a3 = sa * 3, b3 = sb * 3;
+            // per body: Δp . n and Δθ (for Δθ . (r × n) per point)
+            double dpa = dp[a3] * nx + dp[a3 + 1] * ny + dp[a3 + 2] * nz;
+            double dpb = dp[b3] * nx + dp[b3 + 1] * ny + dp[b3 + 2] * nz;
+            double tax = dq[a3], tay = dq[a3 + 1], taz = dq[a3 + 2];
+            double tbx = dq[b3], tby = dq[b3 + 1], tbz = dq[b3 + 2];
             for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
-                int o = q * 6;
-                double da = displacement(sa, rAB[o], rAB[o + 1], rAB[o + 2], nx, ny, nz);
-                double db = displacement(sb, rAB[o + 3], rAB[o + 4], rAB[o + 5], nx, ny, nz);
-                rw[q * ROW + SEP] = sep0[q] + db - da;
+                int r = q * ROW;
+                // row[CNA] = rA × n, row[CNB] = rB × n
+                double da = dpa + tax * rw[r + CNA] + tay * rw[r + CNA + 1] + taz * rw[r + CNA + 2];
+                double db = dpb + tbx * rw[r + CNB] + tby * rw[r + CNB + 1] + tbz * rw[r + CNB + 2];
+                rw[r + SEP] = sep0[q] + db - da;
             }
         }
-    }
-
-    /** ((p - p0) + dq r - r) . n for solver body {@code i}. */
-    private double displacement(int i, double rx, double ry, double rz, double nx, double ny, double nz) {
-        if (i == 0) {
-            return 0;
-        }
-        int o3 = i * 3, o4 = i * 4;
-        double dpx = dp[o3], dpy = dp[o3 + 1], dpz = dp[o3 + 2];
-        double x = dq[o4], y = dq[o4 + 1], z = dq[o4 + 2], w = dq[o4 + 3];
-        if (x == 0 && y == 0 && z == 0) {
-            return dpx * nx + dpy * ny + dpz * nz;
-        }
-        // dq r - r = w t + u x t, t = 2 u x r
-        double tx = 2 * (y * rz - z * ry), ty = 2 * (z * rx - x * rz), tz = 2 * (x * ry - y * rx);
-        double ex = w * tx + (y * tz - z * ty), ey = w * ty + (z * tx - x * tz), ez = w * tz + (x * ty - y * tx);
-        return (dpx + ex) * nx + (dpy + ey) * ny + (dpz + ez) * nz;
     }
 
     /**
@@ -620,7 +629,7 @@ public final class ContactSolver {
         p0 = Arrays.copyOf(p0, cap * 3);
         q0 = Arrays.copyOf(q0, cap * 4);
         dp = Arrays.copyOf(dp, cap * 3);
-        dq = Arrays.copyOf(dq, cap * 4);
+        dq = Arrays.copyOf(dq, cap * 3);
     }
 
     private void ensureManifolds(int n) {
