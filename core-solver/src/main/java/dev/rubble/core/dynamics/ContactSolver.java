@@ -86,8 +86,8 @@ public final class ContactSolver {
     private static final int CNA = 0, CNB = 3, KNA = 6, KNB = 9, NMASS = 12, LN = 13, SEP = 14, MAXLN = 15;
     private static final int C1A = 16, C1B = 19, K1A = 22, K1B = 25, T1MASS = 28, LT1 = 29;
     private static final int C2A = 30, C2B = 33, K2A = 36, K2B = 39, T2MASS = 42, LT2 = 43;
-    /** Doubles per manifold record: n, t1, t2, mu, inverse masses of A and B. */
-    private static final int MAN = 12;
+    /** Doubles per manifold record: n, t1, t2, mu, inverse masses of A and B, restitution. */
+    private static final int MAN = 13;
 
     // per body slot: solver index (0 = not yet mapped this step), stamped by step
     private int[] solverIndex = new int[0];
@@ -113,6 +113,13 @@ public final class ContactSolver {
     private double[] row = new double[0];
     private double[] rAB = new double[0];    // 6 per point: rA, rB (world, from the centres of mass)
     private double[] sep0 = new double[0], approach = new double[0];
+    // per point, restitution at the moment of impact (see solve): the sub-step it bounced in (-1: not),
+    // the relative normal acceleration gravity gives it, the velocity it leaves with, and the bias that
+    // puts its positions where the bounce would have in the impact sub-step
+    private int[] bounceSub = new int[0];
+    private double[] accel = new double[0], leave = new double[0], bounceBias = new double[0];
+    private int subStep;
+    private double gravityX, gravityY = -9.81, gravityZ;
     private double[] totalN = new double[0], totalT1 = new double[0], totalT2 = new double[0];
 
     private BodyStore b;
@@ -153,6 +160,16 @@ public final class ContactSolver {
             points += pc;
         }
         return 0;
+    }
+
+    /**
+     * Gravity of the world, m/s² (default (0, -9.81, 0)): the solver times impacts with it (see
+     * {@link #bounce}).
+     */
+    public void setGravity(double gx, double gy, double gz) {
+        gravityX = gx;
+        gravityY = gy;
+        gravityZ = gz;
     }
 
     /** Points in the manifolds prepared for this step. */
@@ -230,6 +247,7 @@ public final class ContactSolver {
             double mA = invMass[sa], mB = invMass[sb];
             man[mo + 10] = mA;
             man[mo + 11] = mB;
+            man[mo + 12] = e;
             for (int k = 0; k < pc; k++) {
                 int p = m * P + k, q = pts + k, r = q * ROW, o = q * 6;
                 double rax = contacts.ax[p], ray = contacts.ay[p], raz = contacts.az[p];
@@ -246,6 +264,13 @@ public final class ContactSolver {
                 row[r + SEP] = contacts.separation[p];
                 sep0[q] = contacts.separation[p];
                 totalN[q] = totalT1[q] = totalT2[q] = 0;
+                bounceSub[q] = -1;
+                if (e != 0) {
+                    // how fast gravity closes the gap: -(gB - gA) . n over the awake dynamic bodies
+                    double ga = awakeDynamic(a) ? bodies.gravityScale[a] : 0;
+                    double gb = awakeDynamic(bb) ? bodies.gravityScale[bb] : 0;
+                    accel[q] = (ga - gb) * (gravityX * nx + gravityY * ny + gravityZ * nz);
+                }
                 double vn = relativeVelocity(a, bb, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
                 approach[q] = vn;
                 contacts.relativeNormalVelocity[p] = vn;
@@ -254,6 +279,7 @@ public final class ContactSolver {
         }
         pointsPrepared = pts;
         separationsCurrent = true;
+        subStep = 0;
     }
 
     private void setFixedBody() {
@@ -475,19 +501,27 @@ public final class ContactSolver {
      */
     public void solve(boolean useBias) {
         final double slop = settings.linearSlop(), maxPush = settings.maxPushVelocity();
-        final double invH = this.invH, biasRate = this.biasRate, massScale = this.massScale, impulseScale = this.impulseScale;
+        final double threshold = -settings.restitutionThreshold();
+        final double h = this.h, invH = this.invH, biasRate = this.biasRate, massScale = this.massScale, impulseScale = this.impulseScale;
         final double[] v = vel, rw = row, mn = man;
         for (int i = 0; i < activeCount; i++) {
             int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN;
             double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
             double mA = mn[mo + 10], mB = mn[mo + 11];
+            final double e = mn[mo + 12];
             double vax = v[oa], vay = v[oa + 1], vaz = v[oa + 2], wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
             double vbx = v[ob], vby = v[ob + 1], vbz = v[ob + 2], wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
             final int pc = points[i], base = pointBase[i] * ROW;
             for (int k = 0, r = base; k < pc; k++, r += ROW) {
                 double s = rw[r + SEP];
                 double bias = 0, mScale = 1, iScale = 0;
-                if (s > 0) {
+                int q = pointBase[i] + k;
+                if (e != 0 && (bounceSub[q] >= 0 || useBias && approach[q] < threshold && bounce(q, s, e))) {
+                    // restitution at the moment of impact: in the impact sub-step's biased solve the
+                    // positions go where the bounce puts them, afterwards the bodies leave at least
+                    // as fast as the bounce says (rigid rows; see bounce)
+                    bias = useBias && bounceSub[q] == subStep ? bounceBias[q] : -leave[q];
+                } else if (s > 0) {
                     bias = s * invH;                       // speculative: approach at most s/h
                 } else if (useBias) {
                     // soft at every depth: a damped spring pushing out the penetration beyond the slop
@@ -552,15 +586,60 @@ public final class ContactSolver {
         }
     }
 
+    /**
+     * Whether point {@code q} (separation {@code s}, restitution {@code e}, approaching faster than
+     * the threshold) hits within this sub-step; if so records its bounce.
+     *
+     * <p>The bodies' positions are samples of the continuous motion, which under gravity is a
+     * parabola: with semi-implicit Euler the stored velocity is the mean over the last sub-step, so
+     * at the sub-step's start the bodies really approach at {@code u0 = in + γ h / 2} (in = the
+     * approach speed before gravity, γ = the normal acceleration gravity gives it). They touch after
+     * {@code t} with {@code s = u0 t + γ t² / 2} at {@code u = u0 + γ t}, leave at {@code e u} and
+     * at the sub-step's end are {@code y = e u (h - t) - γ (h - t)² / 2} apart, with the mean
+     * velocity {@code e u - γ (h/2 - t)} over its second half. The biased rows move the positions
+     * there; the relax rows and later sub-steps hold the leaving velocity (less gravity per further
+     * sub-step). So the bounce is not delayed to the step's end, and a ball's next apex is
+     * {@code e²} times the last one whatever the phase of the impact within the step (measured:
+     * the old end-of-step restitution came out 0.6-8.5 % below e² at one 60 Hz sub-step).
+     */
+    private boolean bounce(int q, double s, double e) {
+        if (bounceSub[q] >= 0) {
+            return false; // bounces once per step
+        }
+        double g = accel[q];
+        double u0 = -approach[q] + g * (subStep + 0.5) * h;
+        double t = 0;
+        if (s > 0) {
+            double disc = u0 * u0 + 2 * g * s;
+            if (disc <= 0) {
+                return false;
+            }
+            t = 2 * s / (u0 + Math.sqrt(disc));
+            if (!(t < h)) {
+                return false; // not within this sub-step: the speculative row handles it
+            }
+        }
+        double u = u0 + g * t, rest = h - t;
+        double y = Math.max(e * u * rest - 0.5 * g * rest * rest, 0);
+        bounceSub[q] = subStep;
+        bounceBias[q] = (Math.max(s, 0) - y) * invH;
+        leave[q] = e * u - g * (0.5 * h - t);
+        return true;
+    }
+
     /** Adds this sub-step's impulses to the per-step totals (end of every sub-step). */
     public void endSubStep() {
         final double[] rw = row;
         for (int q = 0; q < pointsPrepared; q++) {
             int r = q * ROW;
+            if (bounceSub[q] >= 0) {
+                leave[q] -= accel[q] * h; // gravity over the next sub-step
+            }
             totalN[q] += rw[r + LN];
             totalT1[q] += rw[r + LT1];
             totalT2[q] += rw[r + LT2];
         }
+        subStep++;
     }
 
     /**
@@ -581,8 +660,8 @@ public final class ContactSolver {
             double mA = mn[mo + 10], mB = mn[mo + 11];
             for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
                 int r = q * ROW;
-                if (approach[q] > threshold || rw[r + MAXLN] == 0) {
-                    continue;
+                if (approach[q] > threshold || rw[r + MAXLN] == 0 || bounceSub[q] >= 0) {
+                    continue; // slow, never touched, or already bounced at the moment of impact
                 }
                 double vn = (v[ob] - v[oa]) * nx + (v[ob + 1] - v[oa + 1]) * ny + (v[ob + 2] - v[oa + 2]) * nz
                         + rw[r + CNB] * v[ob + 3] + rw[r + CNB + 1] * v[ob + 4] + rw[r + CNB + 2] * v[ob + 5]
@@ -654,6 +733,10 @@ public final class ContactSolver {
         rAB = Arrays.copyOf(rAB, cap * 6);
         sep0 = Arrays.copyOf(sep0, cap);
         approach = Arrays.copyOf(approach, cap);
+        bounceSub = Arrays.copyOf(bounceSub, cap);
+        accel = Arrays.copyOf(accel, cap);
+        leave = Arrays.copyOf(leave, cap);
+        bounceBias = Arrays.copyOf(bounceBias, cap);
         totalN = Arrays.copyOf(totalN, cap);
         totalT1 = Arrays.copyOf(totalT1, cap);
         totalT2 = Arrays.copyOf(totalT2, cap);

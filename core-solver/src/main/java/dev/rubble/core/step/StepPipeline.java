@@ -82,6 +82,7 @@ public final class StepPipeline {
         final int velocityIterations = world.settings().velocityIterations();
         final int relaxIterations = world.settings().positionIterations();
         t = System.nanoTime();
+        solver.setGravity(world.settings().gravityX(), world.settings().gravityY(), world.settings().gravityZ());
         solver.prepare(b, cs, ds, dt, n);
         p.stageNanos[StepStage.SOLVE.ordinal()] += System.nanoTime() - t;
         for (int sub = 0; sub < n; sub++) {
