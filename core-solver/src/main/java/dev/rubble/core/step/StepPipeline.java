@@ -115,6 +115,9 @@ public final class StepPipeline {
             }
             solver.storeVelocities();
             solver.endSubStep();
+            if (ds.gyroscopic()) {
+                gyroscopicEnd(b, h); // issue 11: the second half of the momentum-conserving gyroscopic term
+            }
             p.stageNanos[StepStage.RELAX.ordinal()] += System.nanoTime() - t;
         }
 
@@ -241,6 +244,17 @@ public final class StepPipeline {
             b.vy[s] = vy;
             b.vz[s] = vz;
             Motion.clampSpeeds(b, s, maxLinear, maxAngular);
+        }
+    }
+
+    /** {@link Motion#gyroscopicEnd} for every awake dynamic body (end of a sub-step). */
+    private static void gyroscopicEnd(BodyStore b, double h) {
+        final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
+        for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
+            int s = b.order[i];
+            if (b.motion[s] == dynamic) {
+                Motion.gyroscopicEnd(b, s, h);
+            }
         }
     }
 
