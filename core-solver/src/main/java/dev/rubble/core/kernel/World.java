@@ -9,6 +9,7 @@ import dev.rubble.core.collision.ContactGenerator;
 import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.collision.NarrowphaseStage;
 import dev.rubble.core.collision.PairBuffer;
+import dev.rubble.core.dynamics.Motion;
 import dev.rubble.core.dynamics.SleepManager;
 import dev.rubble.core.plugin.StageFamily;
 import dev.rubble.core.plugin.Stages;
@@ -217,6 +218,9 @@ public final class World {
         bodies.gravityScale[s] = def.gravityScale();
         bodies.linearDamping[s] = def.linearDamping();
         bodies.angularDamping[s] = def.angularDamping();
+        if (bodies.state[s] == BodyState.AWAKE.ordinal()) {
+            Motion.lookAhead(bodies, s, settings.dt()); // issue 11: a body created moving sweeps its first step
+        }
         double[] b = bodies.bounds;
         int o = s * 6;
         broadphase.add(s, b[o], b[o + 1], b[o + 2], b[o + 3], b[o + 4], b[o + 5],
@@ -342,6 +346,7 @@ public final class World {
             bodies.wx[s] += dw[0];
             bodies.wy[s] += dw[1];
             bodies.wz[s] += dw[2];
+            lookAheadAfterCommand(s);
         } else if (c instanceof Command.SetVelocity v) {
             int s = bodies.slot(v.body());
             wake(s);
@@ -351,6 +356,7 @@ public final class World {
             bodies.wx[s] = v.wx();
             bodies.wy[s] = v.wy();
             bodies.wz[s] = v.wz();
+            lookAheadAfterCommand(s);
         } else if (c instanceof Command.SetState st) {
             setState(st.body(), st.state());
         } else if (c instanceof Command.Spawn sp) {
@@ -365,6 +371,17 @@ public final class World {
             }
             Kinematics.setTarget(bodies, s, k.x(), k.y(), k.z(), k.qx(), k.qy(), k.qz(), k.qw(),
                     settings.dt());
+            lookAheadAfterCommand(s);
+        }
+    }
+
+    /**
+     * Issue 11: bounds of a body whose velocity a command just changed cover this step's motion (the
+     * broadphase stage reads them next). Only awake bodies: a disabled one is not in the broadphase.
+     */
+    private void lookAheadAfterCommand(int s) {
+        if (bodies.state[s] == BodyState.AWAKE.ordinal()) {
+            Motion.lookAhead(bodies, s, settings.dt());
         }
     }
 

@@ -30,8 +30,10 @@ import dev.rubble.spi.broadphase.Broadphase;
  * from the new velocities. With constant gravity this gives, after n steps of h,
  * {@code y = y0 - g t^2/2 - g h t/2}: the test oracle for free fall. Orientation is integrated as
  * {@code q += h/2 * (w, 0) * q}, then renormalised. Bodies created during a step enter after the
- * velocity solve and before integration (reference: rage-rigid-body-pipeline §5), so their first
- * motion is not lost.
+ * velocity solve and before integration (reference: rage-rigid-body-pipeline §5) and hold still
+ * for the rest of that step (issue 11: they had no broadphase and no contacts in it, so moving them
+ * could pass them through anything within one step of motion); their bounds already cover their
+ * next step's motion, which starts with contacts.
  *
  * <p>Allocation-free in steady state: the profile, pair buffer and body arrays are reused.
  */
@@ -85,9 +87,12 @@ public final class StepPipeline {
         solver.setGravity(world.settings().gravityX(), world.settings().gravityY(), world.settings().gravityZ());
         solver.prepare(b, cs, ds, dt, n);
         p.stageNanos[StepStage.SOLVE.ordinal()] += System.nanoTime() - t;
+        // issue 11: bodies inserted during this step had no broadphase or contacts in it, so they hold
+        // still until its end (they are appended to the awake partition: the first `movers` move)
+        int movers = Integer.MAX_VALUE;
         for (int sub = 0; sub < n; sub++) {
             t = System.nanoTime();
-            integrateVelocities(b, h, ds);
+            integrateVelocities(b, h, ds, movers);
             p.stageNanos[StepStage.INTEGRATE_VELOCITY.ordinal()] += System.nanoTime() - t;
 
             t = System.nanoTime();
@@ -101,11 +106,15 @@ public final class StepPipeline {
             p.stageNanos[StepStage.SOLVE.ordinal()] += System.nanoTime() - t;
 
             t = System.nanoTime();
+            int before = b.awakeCount();
             world.insertPendingBodies();
+            if (movers == Integer.MAX_VALUE && b.awakeCount() != before) {
+                movers = before;
+            }
             p.stageNanos[StepStage.INSERT_BODIES.ordinal()] += System.nanoTime() - t;
 
             t = System.nanoTime();
-            integratePositions(b, h);
+            integratePositions(b, h, movers);
             p.stageNanos[StepStage.INTEGRATE_POSITION.ordinal()] += System.nanoTime() - t;
 
             t = System.nanoTime();
@@ -116,7 +125,7 @@ public final class StepPipeline {
             solver.storeVelocities();
             solver.endSubStep();
             if (ds.gyroscopic()) {
-                gyroscopicEnd(b, h); // issue 11: the second half of the momentum-conserving gyroscopic term
+                gyroscopicEnd(b, h, movers); // issue 11: the second half of the momentum-conserving gyroscopic term
             }
             p.stageNanos[StepStage.RELAX.ordinal()] += System.nanoTime() - t;
         }
@@ -205,7 +214,7 @@ public final class StepPipeline {
         pairs.sort();
     }
 
-    private void integrateVelocities(BodyStore b, double h, DynamicsSettings ds) {
+    private void integrateVelocities(BodyStore b, double h, DynamicsSettings ds, int movers) {
         final boolean gyroscopic = ds.gyroscopic();
         final double maxLinear = ds.maxLinearSpeed();
         final double maxAngular = ds.maxAngularSpeed();
@@ -213,7 +222,7 @@ public final class StepPipeline {
         final double gy = world.settings().gravityY();
         final double gz = world.settings().gravityZ();
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
-        for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
+        for (int i = 0, awake = Math.min(b.awakeCount(), movers); i < awake; i++) {
             int s = b.order[i];
             if (b.motion[s] != dynamic) {
                 continue;
@@ -248,9 +257,9 @@ public final class StepPipeline {
     }
 
     /** {@link Motion#gyroscopicEnd} for every awake dynamic body (end of a sub-step). */
-    private static void gyroscopicEnd(BodyStore b, double h) {
+    private static void gyroscopicEnd(BodyStore b, double h, int movers) {
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
-        for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
+        for (int i = 0, awake = Math.min(b.awakeCount(), movers); i < awake; i++) {
             int s = b.order[i];
             if (b.motion[s] == dynamic) {
                 Motion.gyroscopicEnd(b, s, h);
@@ -268,8 +277,8 @@ public final class StepPipeline {
         }
     }
 
-    private void integratePositions(BodyStore b, double h) {
-        for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
+    private void integratePositions(BodyStore b, double h, int movers) {
+        for (int i = 0, awake = Math.min(b.awakeCount(), movers); i < awake; i++) {
             int s = b.order[i];
             b.px[s] += b.vx[s] * h;
             b.py[s] += b.vy[s] * h;
