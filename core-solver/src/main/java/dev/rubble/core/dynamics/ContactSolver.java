@@ -21,7 +21,7 @@ import java.util.Arrays;
  *         │              positional correction)                                         │
  *         │ RELAX  x positionIterations  rigid, unbiased: removes the push velocity    │
  *         └─────────────────────────────────────────────────────────────────────────────┘
- *         restitution (once, only points that approached faster than the threshold)
+ *         restitution (points that hit unpredicted; predicted impacts bounced in their sub-step)
  *         store: per-step λ = Σ_k λ_k  → ContactStore (strain input, next warm start)
  * </pre>
  * Baumgarte stabilisation feeds the position error into the velocity and keeps it: bodies fly
@@ -52,7 +52,10 @@ import java.util.Arrays;
  * {@code μ = sqrt(μa μb)} (a frictionless side gives no friction), restitution
  * {@code e = max(ea, eb)} (a bouncy ball bounces on concrete); both written to the store.
  * Restitution applies to points that approached faster than {@code restitutionThreshold} at the
- * start of the step and carried load: {@code vn_after = -e vn_before}.
+ * start of the step: a point that will touch within the current sub-step bounces at the moment of
+ * impact ({@link #bounce}: positions end where the bounce puts them, velocity {@code e} times the
+ * impact speed); one that was not predicted to hit but carried load gets, after the sub-steps,
+ * {@code vn_after = -e vn_before}.
  *
  * <h2>Data layout (performance)</h2>
  * The iterations touch only solver-local, packed arrays: every body of a solved manifold gets a
