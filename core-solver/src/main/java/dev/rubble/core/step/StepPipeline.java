@@ -34,8 +34,10 @@ import java.util.Objects;
  * from the new velocities. With constant gravity this gives, after n steps of h,
  * {@code y = y0 - g t^2/2 - g h t/2}: the test oracle for free fall. Orientation is integrated as
  * {@code q += h/2 * (w, 0) * q}, then renormalised. Bodies created during a step enter after the
- * velocity solve and before integration (reference: rage-rigid-body-pipeline §5), so their first
- * motion is not lost.
+ * velocity solve and before integration (reference: rage-rigid-body-pipeline §5) and hold still
+ * for the rest of that step (issue 11: they had no broadphase and no contacts in it, so moving them
+ * could pass them through anything within one step of motion); their bounds already cover their
+ * next step's motion, which starts with contacts.
  *
  * <p>Allocation-free in steady state: the context, profile, pair buffer and body arrays are reused.
  */
@@ -113,10 +115,14 @@ public final class StepPipeline {
         final double h = dt / n;
         final int velocityIterations = settings.velocityIterations();
         final int relaxIterations = settings.positionIterations();
+        solver.setGravity(settings.gravityX(), settings.gravityY(), settings.gravityZ());
         solver.prepare(b, cs, ds, dt, n);
         t = lap(StepSlot.SOLVE, t);
+        // issue 11: bodies inserted during this step had no broadphase or contacts in it, so they hold
+        // still until its end (they are appended to the awake partition: the first `movers` move)
+        int movers = Integer.MAX_VALUE;
         for (int sub = 0; sub < n; sub++) {
-            integrateVelocities(b, h, ds, settings);
+            integrateVelocities(b, h, ds, settings, movers);
             t = lap(StepSlot.INTEGRATE_VELOCITY, t);
 
             solver.loadVelocities();
@@ -128,10 +134,14 @@ public final class StepPipeline {
             solver.storeVelocities();
             t = lap(StepSlot.SOLVE, t);
 
+            int before = b.awakeCount();
             insertPendingBodies(c);
+            if (movers == Integer.MAX_VALUE && b.awakeCount() != before) {
+                movers = before;
+            }
             t = lap(StepSlot.INSERT_BODIES, t);
 
-            integratePositions(b, h);
+            integratePositions(b, h, movers);
             t = lap(StepSlot.INTEGRATE_POSITION, t);
 
             solver.updateSeparations();
@@ -140,6 +150,9 @@ public final class StepPipeline {
             }
             solver.storeVelocities();
             solver.endSubStep();
+            if (ds.gyroscopic()) {
+                gyroscopicEnd(b, h, movers); // issue 11: the second half of the momentum-conserving gyroscopic term
+            }
             t = lap(StepSlot.RELAX, t);
         }
 
@@ -258,7 +271,8 @@ public final class StepPipeline {
         pending.clear();
     }
 
-    private static void integrateVelocities(BodyStore b, double h, DynamicsSettings ds, WorldSettings settings) {
+    private static void integrateVelocities(BodyStore b, double h, DynamicsSettings ds, WorldSettings settings,
+            int movers) {
         final boolean gyroscopic = ds.gyroscopic();
         final double maxLinear = ds.maxLinearSpeed();
         final double maxAngular = ds.maxAngularSpeed();
@@ -266,7 +280,7 @@ public final class StepPipeline {
         final double gy = settings.gravityY();
         final double gz = settings.gravityZ();
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
-        for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
+        for (int i = 0, awake = Math.min(b.awakeCount(), movers); i < awake; i++) {
             int s = b.order[i];
             if (b.motion[s] != dynamic) {
                 continue;
@@ -300,6 +314,17 @@ public final class StepPipeline {
         }
     }
 
+    /** {@link Motion#gyroscopicEnd} for every awake dynamic body (end of a sub-step). */
+    private static void gyroscopicEnd(BodyStore b, double h, int movers) {
+        final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
+        for (int i = 0, awake = Math.min(b.awakeCount(), movers); i < awake; i++) {
+            int s = b.order[i];
+            if (b.motion[s] == dynamic) {
+                Motion.gyroscopicEnd(b, s, h);
+            }
+        }
+    }
+
     private static void arriveKinematics(BodyStore b) {
         final byte kinematic = (byte) MotionType.KINEMATIC.ordinal();
         for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
@@ -310,8 +335,8 @@ public final class StepPipeline {
         }
     }
 
-    private static void integratePositions(BodyStore b, double h) {
-        for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
+    private static void integratePositions(BodyStore b, double h, int movers) {
+        for (int i = 0, awake = Math.min(b.awakeCount(), movers); i < awake; i++) {
             int s = b.order[i];
             b.px[s] += b.vx[s] * h;
             b.py[s] += b.vy[s] * h;

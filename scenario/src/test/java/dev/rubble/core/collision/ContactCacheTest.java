@@ -310,6 +310,7 @@ final class ContactCacheTest {
         int impacts = 0;
         for (int step = 0; step < 120; step++) {
             double speed = Math.abs(plain.bodies().vy[1]); // at the narrowphase of this step
+            double vyBefore = plain.bodies().vy[1];
             cached.step();
             plain.step();
             ContactStore a = cached.contacts(), p = plain.contacts();
@@ -318,13 +319,15 @@ final class ContactCacheTest {
                 assertThat(a.pointCount[0]).isEqualTo(p.pointCount[0]).isEqualTo(1);
                 assertThat(a.separation[0]).as("separation at step %d", step).isCloseTo(p.separation[0], within(1e-9));
                 if (speed > 0.1) {
-                    impacts += p.separation[0] < 0.01 ? 1 : 0;
+                    // a bounce in this step (the sphere leaves at the moment of impact, so it need not
+                    // end the step touching): it was falling and now rises
+                    impacts += plain.bodies().vy[1] > 0 && vyBefore < 0 ? 1 : 0;
                     // moving: the pair's margin and pose changed, it was collided again
                     assertThat(cached.profile().cachedPairs()).as("cached pairs at step %d", step).isZero();
                 }
             }
         }
-        assertThat(impacts).as("steps with the sphere at or near the box").isGreaterThanOrEqualTo(3);
+        assertThat(impacts).as("bounces off the box").isGreaterThanOrEqualTo(3);
     }
 
     private static ScenarioWorld bench(Scene scene, boolean cache) {
