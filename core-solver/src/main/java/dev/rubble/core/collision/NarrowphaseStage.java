@@ -169,6 +169,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         contactCache = on;
         if (!on) {
             cached.clear();
+            sleeping.clearCache();
         }
     }
 
@@ -238,6 +239,12 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     @Override
     public int restoreWoken(BodyStore b, ContactStore out) {
         int r = sleeping.select(b);
+        if (sleeping.restoreCache(cached, recording)) {
+            // the woken pairs' cache entries are back: their resting pairs replay next run
+            PairCache t = cached;
+            cached = recording;
+            recording = t;
+        }
         if (r == 0) {
             return 0;
         }
@@ -250,6 +257,11 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     /** Manifolds of sleeping islands parked now (kept for when they wake). */
     public int manifoldsParked() {
         return sleeping.size();
+    }
+
+    /** Body-pair cache entries of sleeping islands parked now (back in the cache when they wake). */
+    public int cacheEntriesParked() {
+        return sleeping.cacheSize();
     }
 
     @Override
@@ -265,7 +277,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         manifoldsRestored = 0;
         restoreWoken(b, contacts);
         savePrevious(contacts);
-        sleeping.park(b, contacts, curGenA, curGenB, curLx, curLy, curLz);
+        int parkedNow = sleeping.park(b, contacts, curGenA, curGenB, curLx, curLy, curLz);
         contacts.clear();
         pairsTested = manifoldsKept = pointsKept = pointsWarmStarted = pointsDropped = pairsCached = 0;
         final PairCache old = cached, next = recording;
@@ -335,6 +347,10 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         manifoldsKept = contacts.size();
         cached = next;
         recording = old;
+        if (useCache && parkedNow > 0) {
+            // an island fell asleep: keep its pairs' cache entries for when it wakes
+            sleeping.parkCache(b, old, next);
+        }
         this.store = null;
         this.bodies = null;
     }

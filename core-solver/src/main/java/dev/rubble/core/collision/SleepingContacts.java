@@ -45,16 +45,27 @@ final class SleepingContacts {
     private int[] selected = new int[64];
     private int selectedCount;
     private int seenReleases;
+    // parked body-pair cache entries (sorted by pair), and the chosen ones of the last select
+    private PairCache cache = new PairCache(), cacheSpare = new PairCache();
+    private final PairCache cacheIncoming = new PairCache();
+    private byte[] cacheFate = new byte[64];
+    private int[] cacheSelected = new int[64];
+    private int cacheSelectedCount;
 
     /** Manifolds parked now. */
     int size() {
         return parked.count;
     }
 
-    /** Forgets every parked manifold. */
-    void clear() {
-        parked.count = 0;
-        selectedCount = 0;
+    /** Body-pair cache entries parked now. */
+    int cacheSize() {
+        return cache.pairs;
+    }
+
+    /** Forgets every parked body-pair cache entry (the cache was switched off). */
+    void clearCache() {
+        cache.clear();
+        cacheSelectedCount = 0;
     }
 
     /**
@@ -62,7 +73,7 @@ final class SleepingContacts {
      * body, at least one sleeping one); {@code genA..lz} are the narrowphase's arrays index-aligned
      * with the store (generations per manifold, A-frame anchors per point).
      */
-    void park(BodyStore b, ContactStore s, int[] genA, int[] genB, double[] lx, double[] ly, double[] lz) {
+    int park(BodyStore b, ContactStore s, int[] genA, int[] genB, double[] lx, double[] ly, double[] lz) {
         final Table in = incoming;
         in.count = 0;
         final byte[] st = b.state;
@@ -77,7 +88,7 @@ final class SleepingContacts {
             in.appendFromStore(s, m, genA[m], genB[m], lx, ly, lz);
         }
         if (in.count == 0) {
-            return;
+            return 0;
         }
         // merge the sorted runs parked + incoming into spare (they are disjoint: a parked pair is
         // never in the store until it is restored, and then it is no longer parked)
@@ -100,6 +111,104 @@ final class SleepingContacts {
         }
         parked = out;
         spare = old;
+        return in.count;
+    }
+
+    /**
+     * Parks the body-pair cache entries of {@code last} (the previous run's) that this run
+     * ({@code now}) did not test because both bodies are fixed and one sleeps: when the island wakes
+     * they go back into the cache, so its resting pairs replay instead of colliding again.
+     */
+    void parkCache(BodyStore b, PairCache last, PairCache now) {
+        final PairCache in = cacheIncoming;
+        in.clear();
+        final int[] li = last.pairI, ni = now.pairI;
+        final byte[] st = b.state;
+        final int[] gen = b.generation;
+        int j = 0;
+        for (int e = 0; e < last.pairs; e++) {
+            int o = e * PairCache.PI;
+            int a = li[o + PairCache.A], c = li[o + PairCache.B];
+            while (j < now.pairs && (ni[j * PairCache.PI] < a
+                    || (ni[j * PairCache.PI] == a && ni[j * PairCache.PI + PairCache.B] < c))) {
+                j++;
+            }
+            if (j < now.pairs && ni[j * PairCache.PI] == a && ni[j * PairCache.PI + PairCache.B] == c) {
+                continue; // tested this run
+            }
+            byte sa = st[a], sc = st[c];
+            if (sa == AWAKE || sc == AWAKE || (sa != SLEEPING && sc != SLEEPING) || sa == DISABLED || sc == DISABLED
+                    || gen[a] != li[o + PairCache.GEN_A] || gen[c] != li[o + PairCache.GEN_B]) {
+                continue;
+            }
+            in.copyPair(last, e);
+        }
+        if (in.pairs == 0) {
+            return;
+        }
+        final PairCache old = cache, out = cacheSpare;
+        out.clear();
+        mergePairs(old, null, old.pairs, in, out);
+        cache = out;
+        cacheSpare = old;
+    }
+
+    /**
+     * After {@link #select}: when parked cache entries were chosen, writes {@code cached} merged with
+     * them into {@code target} (sorted by pair) and returns true (the caller swaps the two).
+     */
+    boolean restoreCache(PairCache cached, PairCache target) {
+        final int r = cacheSelectedCount;
+        if (r == 0) {
+            return false;
+        }
+        target.clear();
+        mergePairs(cache, cacheSelected, r, cached, target);
+        cacheSelectedCount = 0;
+        compactCache();
+        return true;
+    }
+
+    /**
+     * Merges entries of {@code x} (those listed in {@code xs}, or the first {@code xn} when null)
+     * with every entry of {@code y} into {@code out}, by (a, b); on a tie y's entry wins.
+     */
+    private static void mergePairs(PairCache x, int[] xs, int xn, PairCache y, PairCache out) {
+        int i = 0, j = 0;
+        final int[] xi = x.pairI, yi = y.pairI;
+        while (i < xn || j < y.pairs) {
+            int e = i < xn ? (xs == null ? i : xs[i]) : -1;
+            if (e >= 0 && j < y.pairs) {
+                int c = compare(xi[e * PairCache.PI], xi[e * PairCache.PI + PairCache.B], 0,
+                        yi[j * PairCache.PI], yi[j * PairCache.PI + PairCache.B], 0);
+                if (c < 0) {
+                    out.copyPair(x, e);
+                    i++;
+                } else {
+                    if (c == 0) {
+                        i++;
+                    }
+                    out.copyPair(y, j++);
+                }
+            } else if (e >= 0) {
+                out.copyPair(x, e);
+                i++;
+            } else {
+                out.copyPair(y, j++);
+            }
+        }
+    }
+
+    private void compactCache() {
+        final PairCache from = cache, out = cacheSpare;
+        out.clear();
+        for (int e = 0; e < from.pairs; e++) {
+            if (cacheFate[e] == KEEP) {
+                out.copyPair(from, e);
+            }
+        }
+        cache = out;
+        cacheSpare = from;
     }
 
     /**
@@ -109,11 +218,13 @@ final class SleepingContacts {
      */
     int select(BodyStore b) {
         selectedCount = 0;
-        if (parked.count == 0 || b.releases == seenReleases) {
+        cacheSelectedCount = 0;
+        if ((parked.count == 0 && cache.pairs == 0) || b.releases == seenReleases) {
             seenReleases = b.releases;
             return 0;
         }
         seenReleases = b.releases;
+        selectCache(b);
         final Table t = parked;
         final int n = t.count;
         if (fate.length < n) {
@@ -195,6 +306,45 @@ final class SleepingContacts {
         selectedCount = 0;
         compact();
         return restored;
+    }
+
+    /** The fates of the parked cache entries (as of the manifolds, see the class comment). */
+    private void selectCache(BodyStore b) {
+        final PairCache t = cache;
+        final int n = t.pairs;
+        if (n == 0) {
+            return;
+        }
+        if (cacheFate.length < n) {
+            cacheFate = new byte[Math.max(n, 2 * cacheFate.length)];
+        }
+        final byte[] st = b.state;
+        final int[] gen = b.generation;
+        final int[] pi = t.pairI;
+        boolean changed = false;
+        for (int e = 0; e < n; e++) {
+            int o = e * PairCache.PI;
+            int a = pi[o + PairCache.A], c = pi[o + PairCache.B];
+            byte sa = st[a], sc = st[c];
+            byte f;
+            if (!b.isLive(a) || !b.isLive(c) || gen[a] != pi[o + PairCache.GEN_A] || gen[c] != pi[o + PairCache.GEN_B]
+                    || sa == DISABLED || sc == DISABLED) {
+                f = DROP;
+            } else if (sa == AWAKE || sc == AWAKE) {
+                f = RESTORE;
+                if (cacheSelectedCount == cacheSelected.length) {
+                    cacheSelected = Arrays.copyOf(cacheSelected, 2 * cacheSelected.length);
+                }
+                cacheSelected[cacheSelectedCount++] = e;
+            } else {
+                f = KEEP;
+            }
+            cacheFate[e] = f;
+            changed |= f != KEEP;
+        }
+        if (changed && cacheSelectedCount == 0) {
+            compactCache();
+        }
     }
 
     /** Removes the parked manifolds whose fate (last {@link #select}) is not KEEP, keeping the order. */

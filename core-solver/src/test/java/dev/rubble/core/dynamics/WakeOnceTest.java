@@ -152,6 +152,7 @@ final class WakeOnceTest {
         sleepAll(w, COLUMN);
         // the island's manifolds are parked: 9 box-box faces and the bottom box on the ground
         assertThat(w.narrowphaseStage().manifoldsParked()).isEqualTo(COLUMN);
+        assertThat(w.narrowphaseStage().cacheEntriesParked()).isEqualTo(COLUMN);
         double[] rest = heights(w, col);
 
         // a 0.2 kg ball flying at 4 m/s at the 6th box, starting 5 cm from its face
@@ -184,7 +185,7 @@ final class WakeOnceTest {
             }
         }
         assertThat(hitStep).as("the ball hit the column").isNotNegative();
-        // the next step collides the woken pairs again (they are awake) and the contacts hold
+        // the next steps collide the woken pairs again (they are awake, and moving) and the contacts hold
         Worlds.steps(w, 120);
         double[] y = heights(w, col);
         for (int k = 0; k < COLUMN; k++) {
@@ -213,6 +214,8 @@ final class WakeOnceTest {
         assertThat(w.narrowphaseStage().manifoldsRestored).isEqualTo(COLUMN);
         assertThat(w.profile().contactPoints()).isEqualTo(4 * COLUMN);
         assertThat(w.profile().warmStartedPoints()).isEqualTo(4 * COLUMN);
+        // nothing moved since the island fell asleep: its pairs replay their parked cache entries
+        assertThat(w.profile().cachedPairs()).isEqualTo(COLUMN);
         // statics: the ground carries the column's weight, 10 kg g dt per step
         ContactStore c = w.contacts();
         double dt = w.settings().dt();
