@@ -265,6 +265,42 @@ final class WakeOnceTest {
     }
 
     @Test
+    void parkingAndRestoringAllocateNothingInSteadyState() {
+        var mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        Rig r = Rig.create();
+        World w = r.world();
+        ground(w);
+        long[] col = column(w);
+        sleepAll(w, COLUMN);
+        Command wake = new Command.SetState(col[7], BodyState.AWAKE);
+        int[] cycleSteps = new int[1];
+        Runnable cycle = () -> {
+            // wake by command (restored before the narrowphase), then rest until parked again
+            w.queue(wake);
+            int n = 0;
+            do {
+                w.step();
+                n++;
+            } while (w.profile().sleepingBodies() < COLUMN && n < 600);
+            w.step();
+            cycleSteps[0] += n + 1;
+        };
+        for (int i = 0; i < 3; i++) { // warm up: JIT, array growth
+            cycle.run();
+        }
+        long tid = Thread.currentThread().getId();
+        cycleSteps[0] = 0;
+        long before = mx.getThreadAllocatedBytes(tid);
+        for (int i = 0; i < 3; i++) {
+            cycle.run();
+        }
+        long allocated = mx.getThreadAllocatedBytes(tid) - before;
+        assertThat(cycleSteps[0]).as("steps of three wake-sleep cycles").isBetween(3 * 31, 3 * 600);
+        assertThat(w.narrowphaseStage().manifoldsParked()).isEqualTo(COLUMN);
+        assertThat(allocated).as("bytes allocated by three wake-sleep cycles").isZero();
+    }
+
+    @Test
     void twoRunsOfAHitOnASleepingColumnAreBitIdentical() {
         assertThat(hitHashes()).containsExactly(hitHashes());
     }
