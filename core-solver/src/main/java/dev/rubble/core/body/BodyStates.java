@@ -24,6 +24,8 @@ public final class BodyStates implements Broadphase.ProxyCollector {
     private int[] found = new int[16];
     private int foundCount;
     private int created, removed;
+    private long[] unfixed = new long[16]; // handles of bodies created fixed whose proxy moves until the next broadphase
+    private int unfixedCount;
 
     public BodyStates(BodyStore bodies, Broadphase broadphase) {
         this.bodies = Objects.requireNonNull(bodies, "bodies is null");
@@ -75,8 +77,36 @@ public final class BodyStates implements Broadphase.ProxyCollector {
         if (def.asleep()) {
             setState(s, BodyState.SLEEPING);
         }
+        if (b.state[s] != BodyState.AWAKE.ordinal() && (def.asleep() || b.count(BodyState.SLEEPING) > 0)) {
+            // wake once: a body created fixed (asleep, or static while islands sleep) would never have
+            // its pairs with other fixed proxies reported, so the narrowphase could park nothing for
+            // them; its proxy moves for one broadphase so they are collided once (Box2D v3's
+            // forceContactCreation), then fixCreatedProxies() fixes it again
+            broadphase.setFixed(s, false);
+            if (unfixedCount == unfixed.length) {
+                unfixed = Arrays.copyOf(unfixed, 2 * unfixed.length);
+            }
+            unfixed[unfixedCount++] = b.handle(s);
+        }
         created++;
         return b.handle(s);
+    }
+
+    /**
+     * Called after the broadphase found a step's pairs: the proxies of bodies created fixed (see
+     * {@link #create}) become fixed again, unless the body woke, left or was replaced meanwhile.
+     */
+    public void fixCreatedProxies() {
+        BodyStore b = bodies;
+        for (int i = 0; i < unfixedCount; i++) {
+            long h = unfixed[i];
+            int s = (int) h;
+            if (b.isLive(s) && b.handle(s) == h && b.state[s] != BodyState.AWAKE.ordinal()
+                    && broadphase.contains(s)) {
+                broadphase.setFixed(s, true);
+            }
+        }
+        unfixedCount = 0;
     }
 
     /** Removes body {@code s} now; whatever slept on it wakes (it loses a support). */

@@ -240,6 +240,7 @@ public final class StepPipeline {
         }
         ctx.pairs.clear();
         bp.findPairs(ctx.pairs);
+        ctx.states.fixCreatedProxies(); // wake once: bodies created fixed had their pairs found once
         ctx.pairs.sort();
     }
 

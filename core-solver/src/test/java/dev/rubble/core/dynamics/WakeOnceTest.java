@@ -117,10 +117,14 @@ final class WakeOnceTest {
 
     /** A column of 1 kg unit boxes standing on the ground, bottom to top. */
     private static long[] column(World w) {
+        return column(w, false);
+    }
+
+    private static long[] column(World w, boolean asleep) {
         long[] h = new long[COLUMN];
         for (int i = 0; i < COLUMN; i++) {
             h[i] = w.createBody(BodyDef.of(new Box(HALF, HALF, HALF)).withMass(1)
-                    .withPosition(0, HALF + 2 * HALF * i, 0).withMaterial(0.6, 0));
+                    .withPosition(0, HALF + 2 * HALF * i, 0).withMaterial(0.6, 0).withAsleep(asleep));
         }
         return h;
     }
@@ -148,8 +152,35 @@ final class WakeOnceTest {
         Rig r = Rig.create();
         World w = r.world();
         ground(w);
-        long[] col = column(w);
+        long[] col = column(w, false);
         sleepAll(w, COLUMN);
+        // the column fell asleep as one island: the hit wakes all of it, with its 10 manifolds
+        hitColumn(r, col, COLUMN, COLUMN, 0.005);
+    }
+
+    @Test
+    void aColumnCreatedAsleepHasItsContactsFoundOnceAndParkedSoAHitCostsOneNarrowphaseRun() {
+        Rig r = Rig.create();
+        World w = r.world();
+        ground(w);
+        long[] col = column(w, true);
+        // first step: the proxies of bodies created asleep move for one broadphase, so their pairs
+        // (box-box, box-ground) are collided once; then fixed, and the manifolds parked
+        w.step();
+        assertThat(w.profile().sleepingBodies()).isEqualTo(COLUMN);
+        assertThat(w.profile().manifolds()).isEqualTo(COLUMN);
+        w.step();
+        assertThat(w.profile().pairs()).isZero();
+        assertThat(w.narrowphaseStage().manifoldsParked()).isEqualTo(COLUMN);
+        // bodies created asleep are islands of one: the hit wakes the struck box, with its two faces
+        // (the others wake by touch in the next steps, each with its parked manifolds)
+        // (created at touching positions, not yet settled into its soft contacts: once loaded the
+        // column compresses by under 3 mm per level, as the settled column of the test above shows)
+        hitColumn(r, col, 1, 2, 0.03);
+    }
+
+    private static void hitColumn(Rig r, long[] col, int woken, int restored, double standing) {
+        World w = r.world();
         // the island's manifolds are parked: 9 box-box faces and the bottom box on the ground
         assertThat(w.narrowphaseStage().manifoldsParked()).isEqualTo(COLUMN);
         assertThat(w.narrowphaseStage().cacheEntriesParked()).isEqualTo(COLUMN);
@@ -168,14 +199,14 @@ final class WakeOnceTest {
             w.step();
             if (w.profile().woken() > 0) {
                 hitStep = i;
-                assertThat(w.profile().woken()).isEqualTo(COLUMN); // the whole island wakes
+                assertThat(w.profile().woken()).isEqualTo(woken);
                 // the contact stage ran once; only the ball's pairs reached the narrowphase plugin
                 assertThat(r.stage().runs - runs).isEqualTo(1);
                 assertThat(r.narrowphase().collidesWithoutWatched - without).isZero();
                 assertThat(r.narrowphase().collides - collides).isBetween(1, 3);
-                // the island's 10 resting manifolds were solved this step
-                assertThat(w.narrowphaseStage().manifoldsRestored).isEqualTo(COLUMN);
-                assertThat(w.narrowphaseStage().manifoldsParked()).isZero();
+                // the woken bodies' resting manifolds were solved this step
+                assertThat(w.narrowphaseStage().manifoldsRestored).isEqualTo(restored);
+                assertThat(w.narrowphaseStage().manifoldsParked()).isEqualTo(COLUMN - restored);
                 // resting under gravity with their contacts: without them every box would drop g dt^2
                 // (2.7 mm) in this step
                 double[] y = heights(w, col);
@@ -189,10 +220,11 @@ final class WakeOnceTest {
         Worlds.steps(w, 120);
         double[] y = heights(w, col);
         for (int k = 0; k < COLUMN; k++) {
-            assertThat(y[k]).as("box %d height after the hit", k).isCloseTo(rest[k], within(0.005));
+            assertThat(y[k]).as("box %d height after the hit", k).isCloseTo(rest[k], within(standing));
         }
         assertThat(w.bodies().state(w.bodies().slot(ball))).isNotEqualTo(BodyState.DISABLED);
     }
+
 
     @Test
     void aSleepingPileWokenByACommandStaysStandingAndIsWarmStartedFromItsParkedManifolds() {
