@@ -80,16 +80,30 @@ public final class BodyStates implements Broadphase.ProxyCollector {
         if (b.state[s] != BodyState.AWAKE.ordinal() && (def.asleep() || b.count(BodyState.SLEEPING) > 0)) {
             // wake once: a body created fixed (asleep, or static while islands sleep) would never have
             // its pairs with other fixed proxies reported, so the narrowphase could park nothing for
-            // them; its proxy moves for one broadphase so they are collided once (Box2D v3's
-            // forceContactCreation), then fixCreatedProxies() fixes it again
-            broadphase.setFixed(s, false);
-            if (unfixedCount == unfixed.length) {
-                unfixed = Arrays.copyOf(unfixed, 2 * unfixed.length);
-            }
-            unfixed[unfixedCount++] = b.handle(s);
+            // them (Box2D v3's forceContactCreation)
+            findPairsOnce(s);
         }
         created++;
         return b.handle(s);
+    }
+
+    /**
+     * Wake once: lets fixed body {@code s}'s proxy move until the next broadphase has found the
+     * step's pairs, so its pairs with other fixed proxies (sleeping, static) are collided once and
+     * the narrowphase can park their manifolds; {@link #fixCreatedProxies()} fixes it again. For
+     * bodies created fixed and bodies put to sleep by a command (which may never have been seen awake
+     * by a narrowphase); islands the sleep test puts to sleep do not need it.
+     */
+    public void findPairsOnce(int s) {
+        if (bodies.state[s] == BodyState.AWAKE.ordinal() || !broadphase.contains(s)
+                || (bodies.state[s] == BodyState.STATIC.ordinal() && bodies.count(BodyState.SLEEPING) == 0)) {
+            return; // moving already, not in the broadphase, or static with nothing asleep to pair with
+        }
+        broadphase.setFixed(s, false);
+        if (unfixedCount == unfixed.length) {
+            unfixed = Arrays.copyOf(unfixed, 2 * unfixed.length);
+        }
+        unfixed[unfixedCount++] = bodies.handle(s);
     }
 
     /**
