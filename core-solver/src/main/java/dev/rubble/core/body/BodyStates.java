@@ -24,6 +24,8 @@ public final class BodyStates implements Broadphase.ProxyCollector {
     private int[] found = new int[16];
     private int foundCount;
     private int created, removed;
+    private long[] unfixed = new long[16]; // handles of bodies created fixed whose proxy moves until the next broadphase
+    private int unfixedCount;
 
     public BodyStates(BodyStore bodies, Broadphase broadphase) {
         this.bodies = Objects.requireNonNull(bodies, "bodies is null");
@@ -84,8 +86,50 @@ public final class BodyStates implements Broadphase.ProxyCollector {
         if (def.asleep()) {
             setState(s, BodyState.SLEEPING);
         }
+        if (b.state[s] != BodyState.AWAKE.ordinal() && (def.asleep() || b.count(BodyState.SLEEPING) > 0)) {
+            // wake once: a body created fixed (asleep, or static while islands sleep) would never have
+            // its pairs with other fixed proxies reported, so the narrowphase could park nothing for
+            // them (Box2D v3's forceContactCreation)
+            findPairsOnce(s);
+        }
         created++;
         return b.handle(s);
+    }
+
+    /**
+     * Wake once: lets fixed body {@code s}'s proxy move until the next broadphase has found the
+     * step's pairs, so its pairs with other fixed proxies (sleeping, static) are collided once and
+     * the narrowphase can park their manifolds; {@link #fixCreatedProxies()} fixes it again. For
+     * bodies created fixed and bodies put to sleep by a command (which may never have been seen awake
+     * by a narrowphase); islands the sleep test puts to sleep do not need it.
+     */
+    public void findPairsOnce(int s) {
+        if (bodies.state[s] == BodyState.AWAKE.ordinal() || !broadphase.contains(s)
+                || (bodies.state[s] == BodyState.STATIC.ordinal() && bodies.count(BodyState.SLEEPING) == 0)) {
+            return; // moving already, not in the broadphase, or static with nothing asleep to pair with
+        }
+        broadphase.setFixed(s, false);
+        if (unfixedCount == unfixed.length) {
+            unfixed = Arrays.copyOf(unfixed, 2 * unfixed.length);
+        }
+        unfixed[unfixedCount++] = bodies.handle(s);
+    }
+
+    /**
+     * Called after the broadphase found a step's pairs: the proxies of bodies created fixed (see
+     * {@link #create}) become fixed again, unless the body woke, left or was replaced meanwhile.
+     */
+    public void fixCreatedProxies() {
+        BodyStore b = bodies;
+        for (int i = 0; i < unfixedCount; i++) {
+            long h = unfixed[i];
+            int s = (int) h;
+            if (b.isLive(s) && b.handle(s) == h && b.state[s] != BodyState.AWAKE.ordinal()
+                    && broadphase.contains(s)) {
+                broadphase.setFixed(s, true);
+            }
+        }
+        unfixedCount = 0;
     }
 
     /** Removes body {@code s} now; whatever slept on it wakes (it loses a support). */

@@ -53,6 +53,12 @@ public final class BodyStore {
     public int[] order;
     public int[] rank;
     private final int[] start = new int[PARTITIONS + 1];
+    /**
+     * Counts state changes that can end a sleeping island's parked contacts: a body leaving SLEEPING
+     * or entering DISABLED (removal passes through DISABLED). The narrowphase compares it with the
+     * value it last saw, so while nothing wakes or leaves it does not look at parked contacts at all.
+     */
+    public int releases;
 
     // hot: pose and velocity of the centre of mass
     public double[] px, py, pz, qx, qy, qz, qw;
@@ -297,6 +303,9 @@ public final class BodyStore {
     public void setState(int slot, BodyState s) {
         int from = state[slot];
         int to = s.ordinal();
+        if (from != to && (from == BodyState.SLEEPING.ordinal() || to == BodyState.DISABLED.ordinal())) {
+            releases++; // wake-once parking (SleepingContacts) rechecks what it parked
+        }
         while (from < to) {           // move towards the end: swap to the last of my partition
             int lastOfMine = start[from + 1] - 1;
             swapOrder(rank[slot], lastOfMine);

@@ -45,4 +45,15 @@ public interface ContactStage {
     default int pointsDropped() {
         return 0;
     }
+
+    /**
+     * Wake once: puts back into {@code out} the manifolds the stage kept ("parked") for sleeping
+     * islands whose bodies are awake again, in (a, b, key) order, so the pipeline can solve an
+     * island woken by touch in the same step without a second broadphase and narrowphase. Returns
+     * the number of manifolds restored, or -1 when the stage keeps nothing for sleeping islands
+     * (the default): the pipeline then runs the broadphase and this stage again.
+     */
+    default int restoreWoken(BodyStore bodies, ContactStore out) {
+        return -1;
+    }
 }

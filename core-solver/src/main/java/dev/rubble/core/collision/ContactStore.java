@@ -148,6 +148,38 @@ public final class ContactStore {
         }
     }
 
+    /**
+     * Copies manifold {@code from} with its points over manifold {@code to} (both below
+     * {@link #size()}); used to merge parked manifolds of a woken island back in sorted order.
+     */
+    public void move(int from, int to) {
+        if (from == to) {
+            return;
+        }
+        bodyA[to] = bodyA[from];
+        bodyB[to] = bodyB[from];
+        pointCount[to] = pointCount[from];
+        key[to] = key[from];
+        nx[to] = nx[from];
+        ny[to] = ny[from];
+        nz[to] = nz[from];
+        friction[to] = friction[from];
+        restitution[to] = restitution[from];
+        int p = from * MAX_POINTS, q = to * MAX_POINTS;
+        System.arraycopy(ax, p, ax, q, MAX_POINTS);
+        System.arraycopy(ay, p, ay, q, MAX_POINTS);
+        System.arraycopy(az, p, az, q, MAX_POINTS);
+        System.arraycopy(bx, p, bx, q, MAX_POINTS);
+        System.arraycopy(by, p, by, q, MAX_POINTS);
+        System.arraycopy(bz, p, bz, q, MAX_POINTS);
+        System.arraycopy(separation, p, separation, q, MAX_POINTS);
+        System.arraycopy(feature, p, feature, q, MAX_POINTS);
+        System.arraycopy(normalImpulse, p, normalImpulse, q, MAX_POINTS);
+        System.arraycopy(tangentImpulse1, p, tangentImpulse1, q, MAX_POINTS);
+        System.arraycopy(tangentImpulse2, p, tangentImpulse2, q, MAX_POINTS);
+        System.arraycopy(relativeNormalVelocity, p, relativeNormalVelocity, q, MAX_POINTS);
+    }
+
     private static void swapI(int[] a, int i, int j) {
         int t = a[i];
         a[i] = a[j];

@@ -124,6 +124,14 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     private boolean record;
     private int recordManifold = -1;
 
+    // manifolds of sleeping islands, kept while their pairs are not reported (wake once)
+    private final SleepingContacts sleeping = new SleepingContacts();
+    /**
+     * Parked manifolds of woken islands put back in the last step: before the run for islands
+     * woken since the last one (commands, destruction, removal), then in the WAKE slot.
+     */
+    public int manifoldsRestored;
+
     /** Counters of the last run. */
     public int pairsTested, manifoldsKept, pointsKept, pointsWarmStarted, pointsDropped;
     /** Pairs of the last run whose manifolds were replayed from the body-pair cache (no narrowphase call). */
@@ -161,6 +169,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         contactCache = on;
         if (!on) {
             cached.clear();
+            sleeping.clearCache();
         }
     }
 
@@ -227,6 +236,39 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         return pairsCached;
     }
 
+    /**
+     * Puts the parked manifolds of islands that woke since the last call back into {@code out}
+     * (sorted merge), with what warm starting needs; drops parked manifolds of removed or disabled
+     * bodies. See {@link SleepingContacts}.
+     */
+    @Override
+    public int restoreWoken(BodyStore b, ContactStore out) {
+        int r = sleeping.select(b);
+        if (sleeping.restoreCache(cached, recording)) {
+            // the woken pairs' cache entries are back: their resting pairs replay next run
+            PairCache t = cached;
+            cached = recording;
+            recording = t;
+        }
+        if (r == 0) {
+            return 0;
+        }
+        ensureCurrent(out.size() + r);
+        r = sleeping.restoreInto(b, out, curGenA, curGenB, curLx, curLy, curLz);
+        manifoldsRestored += r;
+        return r;
+    }
+
+    /** Manifolds of sleeping islands parked now (kept for when they wake). */
+    public int manifoldsParked() {
+        return sleeping.size();
+    }
+
+    /** Body-pair cache entries of sleeping islands parked now (back in the cache when they wake). */
+    public int cacheEntriesParked() {
+        return sleeping.cacheSize();
+    }
+
     @Override
     public void generate(BodyStore bodies, PairBuffer pairs, ContactStore out, double dt) {
         run(bodies, pairs, out, dt);
@@ -235,7 +277,12 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     public void run(BodyStore b, PairBuffer pairs, ContactStore contacts, double dt) {
         this.bodies = b;
         this.store = contacts;
+        // wake once: islands woken since the last run get their parked manifolds back as warm-start
+        // data; then manifolds whose pairs will not be reported (island asleep) are parked
+        manifoldsRestored = 0;
+        restoreWoken(b, contacts);
         savePrevious(contacts);
+        int parkedNow = sleeping.park(b, contacts, curGenA, curGenB, curLx, curLy, curLz);
         contacts.clear();
         pairsTested = manifoldsKept = pointsKept = pointsWarmStarted = pointsDropped = pairsCached = 0;
         final PairCache old = cached, next = recording;
@@ -305,6 +352,10 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         manifoldsKept = contacts.size();
         cached = next;
         recording = old;
+        if (useCache && parkedNow > 0) {
+            // an island fell asleep: keep its pairs' cache entries for when it wakes
+            sleeping.parkCache(b, old, next);
+        }
         this.store = null;
         this.bodies = null;
     }

@@ -61,8 +61,8 @@ public final class SleepManager {
     /**
      * Wakes sleeping islands touched by awake bodies: any manifold with points between a sleeping
      * body and an awake dynamic body, or a kinematic body moving faster than the sleep thresholds.
-     * Returns the number of bodies woken (the pipeline then re-runs the broadphase and contacts,
-     * since pairs inside a sleeping island were not reported).
+     * Returns the number of bodies woken (the pipeline then has the contact stage restore the
+     * manifolds it parked for the woken islands, whose pairs the broadphase did not report).
      */
     public int wakeTouched(BodyStates states, ContactStore c, DynamicsSettings d) {
         BodyStore b = states.bodies();

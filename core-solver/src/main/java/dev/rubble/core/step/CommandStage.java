@@ -63,7 +63,9 @@ final class CommandStage {
             bodies.wz[s] = v.wz();
             ctx.lookAhead(s);
         } else if (c instanceof Command.SetState st) {
-            states.setState(bodies.slot(st.body()), st.state());
+            int s = bodies.slot(st.body());
+            states.setState(s, st.state());
+            states.findPairsOnce(s); // wake once: a body made fixed has its fixed pairs collided once (no-op if awake)
         } else if (c instanceof Command.Spawn sp) {
             ctx.lookAhead(bodies.slot(states.create(sp.def())));
         } else if (c instanceof Command.Remove r) {

@@ -20,7 +20,7 @@ import java.util.Objects;
  * bottom: it is the whole step.
  *
  * <pre>
- *  step:      COMMANDS -> FIELDS -> BROADPHASE -> NARROWPHASE -> WAKE (if any woke: BROADPHASE, NARROWPHASE again)
+ *  step:      COMMANDS -> FIELDS -> BROADPHASE -> NARROWPHASE -> WAKE (woken islands' parked manifolds back)
  *             -> SOLVE (prepare rows) -> [sub-step x N] -> RESTITUTION -> DESTRUCTION -> SLEEP
  *             -> kinematic bodies snap to targets -> REMOVAL -> BOUNDS (+ motion v·dt) -> EVENTS -> STATE_HASH
  *  sub-step:  INTEGRATE_VELOCITY -> SOLVE (warm start, biased iterations) -> INSERT_BODIES
@@ -104,9 +104,16 @@ public final class StepPipeline {
         t = broadphaseAndContacts(b, cs, dt, t);
 
         p.woken = c.sleep.wakeTouched(c.states, cs, ds);
+        // wake once: the narrowphase parked the manifolds of sleeping islands (their pairs are not
+        // reported); the woken islands' come back now and are solved this step
+        int restored = p.woken > 0 ? c.contactStage.restoreWoken(b, cs) : 0;
+        if (restored > 0) {
+            p.droppedContacts += ContactSolver.enforcePointBudget(cs, settings.maxContacts());
+            p.droppedManifolds = cs.droppedThisStep;
+        }
         t = lap(StepSlot.WAKE, t);
-        if (p.woken > 0) {
-            // pairs inside a sleeping island were never reported: find them now it is awake
+        if (restored < 0) {
+            // a contact stage that parks nothing: find the woken islands' pairs again
             p.droppedManifolds = p.droppedContacts = 0;
             t = broadphaseAndContacts(b, cs, dt, t);
         }
@@ -260,6 +267,7 @@ public final class StepPipeline {
         }
         ctx.pairs.clear();
         bp.findPairs(ctx.pairs);
+        ctx.states.fixCreatedProxies(); // wake once: bodies created fixed had their pairs found once
         ctx.pairs.sort();
     }
 

@@ -179,7 +179,9 @@ public final class World {
 
     /** Moves a body into a state (see {@link BodyStates#setState}). */
     public void setState(long handle, BodyState state) {
-        ctx.states.setState(ctx.bodies.slot(handle), state);
+        int s = ctx.bodies.slot(handle);
+        ctx.states.setState(s, state);
+        ctx.states.findPairsOnce(s); // wake once: a body made fixed has its fixed pairs collided once (no-op if awake)
     }
 
     /**
