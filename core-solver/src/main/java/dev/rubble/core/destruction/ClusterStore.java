@@ -34,6 +34,13 @@ public final class ClusterStore {
     public int[] anchoredCount = new int[0];
     public long[] body = new long[0];
     public double[] mass = new double[0], com = new double[0], inertia = new double[0];
+    /**
+     * Display only (renderers' strain heat), never read by the simulation: for a holder evaluated
+     * in step {@code strainStep[g]}, the largest {@code max(collision, external) / threshold} over
+     * its evaluated children in that step.
+     */
+    public double[] strainRatio = new double[0];
+    public long[] strainStep = new long[0];
     /** Whether g is in the current / next step's strained list. */
     boolean[] inList = new boolean[0], inNext = new boolean[0];
     /** Position in the active list, or -1. */
@@ -54,6 +61,8 @@ public final class ClusterStore {
             body[g] = NONE;
             activeIndex[g] = NONE;
             collisionLoad[g] = externalLoad[g] = 0;
+            strainRatio[g] = 0;
+            strainStep[g] = -1;
             threshold[g] = Double.POSITIVE_INFINITY;
             anchored[g] = false;
             anchoredCount[g] = 0;
@@ -78,6 +87,8 @@ public final class ClusterStore {
         childCount = Arrays.copyOf(childCount, cap);
         collisionLoad = Arrays.copyOf(collisionLoad, cap);
         externalLoad = Arrays.copyOf(externalLoad, cap);
+        strainRatio = Arrays.copyOf(strainRatio, cap);
+        strainStep = Arrays.copyOf(strainStep, cap);
         threshold = Arrays.copyOf(threshold, cap);
         anchored = Arrays.copyOf(anchored, cap);
         anchoredCount = Arrays.copyOf(anchoredCount, cap);

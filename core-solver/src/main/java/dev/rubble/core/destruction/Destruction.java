@@ -533,9 +533,14 @@ public final class Destruction {
             int h = holders[k];
             PlacedCollection pc = collections.get(store.collection[h]);
             int limit = pc.options.unbreakableLevel();
+            double ratio = 0;
             for (int e = holderStart[k]; e < holderStart[k + 1]; e++) {
                 int g = entries[e];
                 double a = Math.max(store.collisionLoad[g], store.externalLoad[g]);
+                double t = store.threshold[g];
+                if (t > 0 && t < Double.POSITIVE_INFINITY && a / t > ratio && a / t < Double.POSITIVE_INFINITY) {
+                    ratio = a / t; // display only (strain heat)
+                }
                 boolean brk = store.level[g] < limit && a >= store.threshold[g];
                 store.collisionLoad[g] = 0;
                 store.externalLoad[g] = 0;
@@ -546,6 +551,8 @@ public final class Destruction {
                     total++;
                 }
             }
+            store.strainRatio[h] = ratio;
+            store.strainStep[h] = step;
             if (pc.options.propagation()) {
                 propagate(pc, h, holderStart[k], holderStart[k + 1]);
             }

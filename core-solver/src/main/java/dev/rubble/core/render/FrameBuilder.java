@@ -2,6 +2,8 @@ package dev.rubble.core.render;
 
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.destruction.ClusterStore;
+import dev.rubble.core.destruction.Destruction;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.world.World;
 import dev.rubble.spi.render.FrameBuffer;
@@ -13,8 +15,12 @@ import java.util.function.IntPredicate;
  * Fills a {@link FrameBuffer} from live bodies, so renderers draw a world without seeing it.
  * Drawables come in body order (awake, then sleeping, then static; disabled bodies are left out),
  * posed at the body origin (the shape's frame, not the centre of mass), with the store's own bounds, so a renderer that draws bounds draws exactly what the world holds.
- * The runtime has no clusters yet: level 0, not anchored, strain 0 and removal scale 1 for every
- * body. No allocation once the buffer has grown to the body count.
+ * From a live world with placed geometry collections ({@link #fill(World, FrameBuffer)}), a body
+ * that holds a cluster node carries that node's level, whether its subtree holds an anchored node,
+ * and its strain ratio: the largest {@code max(collision, external) / threshold} over the node's
+ * children evaluated in the last step (how close it came to losing a piece; 0 when none was). Other bodies: level 0,
+ * not anchored, strain 0; removal scale 1 (removal is not built yet). No allocation once the buffer
+ * has grown to the body count.
  */
 public final class FrameBuilder {
     private FrameBuilder() {
@@ -23,6 +29,37 @@ public final class FrameBuilder {
     /** Fills {@code out} from a live world (no playback). */
     public static void fill(World world, FrameBuffer out) {
         fill(world.bodies(), world.stepIndex(), world.time(), null, false, out);
+        clusters(world, out);
+    }
+
+    /** Level, anchoring and strain ratio of the bodies that hold cluster nodes. */
+    private static void clusters(World world, FrameBuffer out) {
+        Destruction d = world.destruction();
+        if (d.collectionCount() == 0) {
+            return;
+        }
+        ClusterStore st = d.store();
+        BodyStore b = world.bodies();
+        // drawables were added in partition order, so a body's drawable is its rank in that order
+        int drawn = out.count();
+        for (int k = 0, a = d.activeCount(); k < a; k++) {
+            int g = d.active(k);
+            long h = st.body[g];
+            if (h == ClusterStore.NONE) {
+                continue;
+            }
+            int slot = (int) h;
+            if (!b.isLive(slot) || b.handle(slot) != h) {
+                continue;
+            }
+            int i = b.rank[slot];
+            if (i >= drawn || out.piece(i) != slot) {
+                continue; // disabled: not drawn
+            }
+            // the strain of the holder's children when they were evaluated in the last step
+            double ratio = st.strainStep[g] == world.stepIndex() - 1 ? st.strainRatio[g] : 0;
+            out.setDestruction(i, st.level[g], st.anchoredCount[g] > 0, ratio, 1);
+        }
     }
 
     /**
