@@ -78,8 +78,8 @@ public final class ConsoleRenderer {
         long total = Math.max(1, p.totalNanos());
         for (StepSlot s : STAGES) {
             long ns = p.nanos(s);
-            if (ns == 0 && optional(s)) {
-                continue; // an empty optional slot (fields, destruction, removal, events) takes no row
+            if (!shown(world, s)) {
+                continue; // an optional slot with nothing to do (fields, soft, destruction, removal, events) takes no row
             }
             row = line(g, row, bottom, pw, pad(s.label(), LABEL) + bar(ns, total, barW) + String.format(Locale.ROOT, "%7d us", ns / 1000));
         }
@@ -119,16 +119,31 @@ public final class ConsoleRenderer {
                 bytes((long) st.journalRate)));
     }
 
-    /** The slots only a capability fills; shown only when they took time. */
+    /** The slots only a capability fills: fields, soft, destruction, removal, events. */
     static boolean optional(StepSlot s) {
-        return s == StepSlot.FIELDS || s == StepSlot.DESTRUCTION || s == StepSlot.REMOVAL || s == StepSlot.EVENTS;
+        return s == StepSlot.FIELDS || s == StepSlot.SOFT || s == StepSlot.DESTRUCTION || s == StepSlot.REMOVAL
+                || s == StepSlot.EVENTS;
     }
 
-    /** Rows the stage panel shows for {@code p}. */
-    static int stageRows(StepProfile p) {
+    /**
+     * Whether the panel shows slot {@code s}: every slot that always runs; an optional one only
+     * while it has work (destruction: a placed collection; the others: time spent).
+     */
+    static boolean shown(World world, StepSlot s) {
+        if (!optional(s)) {
+            return true;
+        }
+        if (s == StepSlot.DESTRUCTION) {
+            return world.destruction().collectionCount() > 0;
+        }
+        return world.profile().nanos(s) != 0;
+    }
+
+    /** Rows the stage panel shows for {@code world}'s last step. */
+    static int stageRows(World world) {
         int n = 0;
         for (StepSlot s : STAGES) {
-            if (p.nanos(s) != 0 || !optional(s)) {
+            if (shown(world, s)) {
                 n++;
             }
         }

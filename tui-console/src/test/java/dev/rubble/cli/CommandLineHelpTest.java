@@ -78,7 +78,7 @@ final class CommandLineHelpTest {
 
     @Test
     void fractureRefusesWrongOutputsDegenerateSourcesAndAbsurdCutCounts(@TempDir Path tmp) throws IOException {
-        assertBadInput(rubble("fracture", "--out", tmp.resolve("x.obj").toString()), "x.obj", ".rbc");
+        assertBadInput(rubble("fracture", "--out", tmp.resolve("x.txt").toString()), "x.txt", ".rbc", ".obj");
         Files.createDirectories(tmp.resolve("d.rbc"));
         assertBadInput(rubble("fracture", "--out", tmp.resolve("d.rbc").toString()), "is a directory");
         assertBadInput(rubble("fracture", "--source", "box:1e-300,1e-300,1e-300"), "1e-300", "allowed: [1.0E-4");

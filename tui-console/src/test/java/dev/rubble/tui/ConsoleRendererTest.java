@@ -62,11 +62,11 @@ final class ConsoleRendererTest {
         // every slot in script order, but the empty optional ones (nothing fills them here)
         java.util.List<StepSlot> shown = new java.util.ArrayList<>();
         for (StepSlot slot : StepSlot.values()) {
-            if (p.nanos(slot) != 0 || !ConsoleRenderer.optional(slot)) {
+            if (ConsoleRenderer.shown(s.world(), slot)) {
                 shown.add(slot);
             }
         }
-        assertThat(shown).doesNotContain(StepSlot.DESTRUCTION).contains(StepSlot.WAKE, StepSlot.SLEEP);
+        assertThat(shown).doesNotContain(StepSlot.DESTRUCTION, StepSlot.FIELDS).contains(StepSlot.WAKE, StepSlot.SLEEP);
         StepSlot[] stages = shown.toArray(new StepSlot[0]);
         for (int i = 0; i < stages.length; i++) {
             String row = rowText(vt, 2 + i);
@@ -83,7 +83,7 @@ final class ConsoleRendererTest {
         LiveSession s = session();
         s.step();
         DefaultVirtualTerminal vt = render(s, new ConsoleState(), 100, 30);
-        int r = 2 + ConsoleRenderer.stageRows(s.world().profile()); // after the stage rows (the total is in the heading)
+        int r = 2 + ConsoleRenderer.stageRows(s.world()); // after the stage rows (the total is in the heading)
         assertThat(rowText(vt, r)).startsWith("Bodies (4)");
         assertThat(rowText(vt, r + 1)).startsWith("awake").contains("      2");
         assertThat(rowText(vt, r + 2)).startsWith("sleeping").contains("      1");
@@ -143,7 +143,7 @@ final class ConsoleRendererTest {
         LiveSession s = session();
         s.step();
         DefaultVirtualTerminal vt = render(s, new ConsoleState(), 60, 30);
-        int r = 2 + ConsoleRenderer.stageRows(s.world().profile()) + 1;
+        int r = 2 + ConsoleRenderer.stageRows(s.world()) + 1;
         String awake = rowText(vt, r);
         assertThat(awake).startsWith("awake");
         int barW = 60 - ConsoleRenderer.LABEL - 10; // the whole width: no view panel
