@@ -117,6 +117,7 @@ public final class ScenarioWorld {
         List<ScheduledCommand> cs = scenario.commands();
         long now = world.stepIndex();
         java.util.Map<String, String> removedNow = null;
+        List<BodyDef> spawnedNow = new java.util.ArrayList<>(); // this step's spawns, in queue order
         while (nextCommand < cs.size() && cs.get(nextCommand).step() <= now) {
             ScheduledCommand c = cs.get(nextCommand++);
             if ("release".equals(c.type())) { // release acts on playback only (every body is live here)
@@ -126,8 +127,11 @@ public final class ScenarioWorld {
                 throw new ScenarioException(where(c), "body '" + c.body() + "' is removed earlier in the same step by "
                         + removedNow.get(c.body()) + "; allowed: commands on bodies that still exist");
             }
-            Command resolved = resolve(c);
-            check(c, resolved);
+            Command resolved = resolve(c, spawnedNow);
+            check(c, resolved, spawnedNow);
+            if (resolved instanceof Command.Spawn sp) {
+                spawnedNow.add(sp.def());
+            }
             if ("remove".equals(c.type())) {
                 if (removedNow == null) {
                     removedNow = new java.util.TreeMap<>();
@@ -143,13 +147,13 @@ public final class ScenarioWorld {
     }
 
     /** The checks {@link World#setState} and the kinematic-target command make, done before queueing. */
-    private void check(ScheduledCommand c, Command resolved) {
+    private void check(ScheduledCommand c, Command resolved, List<BodyDef> spawnedNow) {
         if (c.body() == null) {
             return;
         }
-        var b = world.bodies();
-        int s = b.slot(world.findByLabel(c.body()));
-        MotionType m = b.motion(s);
+        long h = world.findByLabel(c.body());
+        MotionType m = h >= 0 ? world.bodies().motion(world.bodies().slot(h))
+                : spawnedNow.get(spawnedIndex(spawnedNow, c.body())).motion();
         String what = "body '" + c.body() + "' is " + m.name().toLowerCase(java.util.Locale.ROOT);
         if ("kinematicTarget".equals(c.type()) && m != MotionType.KINEMATIC) {
             throw new ScenarioException(where(c), what + "; allowed: a kinematic target for a kinematic body");
@@ -165,6 +169,25 @@ public final class ScenarioWorld {
         }
     }
 
+    /** Where a body made from {@code def} will have its centre of mass (the default impulse point). */
+    private static double[] centreOfMass(BodyDef def) {
+        if (def.motion() != MotionType.DYNAMIC) {
+            return new double[] {def.x(), def.y(), def.z()};
+        }
+        var mp = def.shape().massProperties(1);
+        double lx = mp.comX(), ly = mp.comY(), lz = mp.comZ();
+        double qx = def.qx(), qy = def.qy(), qz = def.qz(), qw = def.qw();
+        double n = Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
+        qx /= n;
+        qy /= n;
+        qz /= n;
+        qw /= n;
+        // v' = v + 2 w (u x v) + 2 u x (u x v), u = (qx, qy, qz)
+        double tx = 2 * (qy * lz - qz * ly), ty = 2 * (qz * lx - qx * lz), tz = 2 * (qx * ly - qy * lx);
+        return new double[] {def.x() + lx + qw * tx + (qy * tz - qz * ty), def.y() + ly + qw * ty + (qz * tx - qx * tz),
+                def.z() + lz + qw * tz + (qx * ty - qy * tx)};
+    }
+
     /** Steps {@code steps} times. */
     public void run(long steps) {
         for (long i = 0; i < steps; i++) {
@@ -172,21 +195,40 @@ public final class ScenarioWorld {
         }
     }
 
-    private Command resolve(ScheduledCommand c) {
+    /** Index of the last body spawned earlier in this step with {@code label}, or -1. */
+    private static int spawnedIndex(List<BodyDef> spawnedNow, String label) {
+        for (int k = spawnedNow.size() - 1; k >= 0; k--) {
+            if (label.equals(spawnedNow.get(k).label())) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    private Command resolve(ScheduledCommand c, List<BodyDef> spawnedNow) {
         if (c.destruction() != null) {
             return c.destruction();
         }
         long h = c.body() == null ? -1 : world.findByLabel(c.body());
+        BodyDef spawnedDef = null;
         if (c.body() != null && h < 0) {
-            throw new ScenarioException(where(c) + ".body", "command '" + c.type() + "' at step " + c.step()
-                    + " names body '" + c.body() + "', which does not exist at that step (removed, or spawned at the"
-                    + " same step: commands on a spawned body can start one step later)");
+            int k = spawnedIndex(spawnedNow, c.body());
+            if (k < 0) {
+                throw new ScenarioException(where(c) + ".body", "command '" + c.type() + "' at step " + c.step()
+                        + " names body '" + c.body() + "', which does not exist at that step (removed, or never"
+                        + " spawned)");
+            }
+            // spawned earlier in this same step: the COMMANDS slot resolves the reference when it applies it
+            h = Command.spawnedEarlier(k);
+            spawnedDef = spawnedNow.get(k);
         }
         switch (c.type()) {
             case "impulse": {
                 double[] j = c.vector();
                 double[] p = c.vector2();
-                if (p == null) {
+                if (p == null && spawnedDef != null) {
+                    p = centreOfMass(spawnedDef);
+                } else if (p == null) {
                     var b = world.bodies();
                     int s = b.slot(h);
                     p = new double[] {b.px[s], b.py[s], b.pz[s]};

@@ -11,6 +11,20 @@ import java.util.Objects;
  */
 public sealed interface Command {
 
+    /**
+     * A body reference for a command queued in the same step as the Spawn that creates the body,
+     * before its handle exists: the body the {@code k}-th Spawn command (0-based, in queue order)
+     * of the same step created. Commands take it wherever they take a handle; the COMMANDS slot
+     * resolves it when it applies them, so a journal records the same reference and a replay
+     * resolves it the same way.
+     */
+    static long spawnedEarlier(int k) {
+        if (k < 0) {
+            throw new IllegalArgumentException("spawn index = " + k + "; allowed: >= 0");
+        }
+        return -1L - k;
+    }
+
     /** An impulse (N·s) applied at a world point (metres); wakes the body. */
     record ApplyImpulse(long body, double jx, double jy, double jz, double px, double py, double pz)
             implements Command {

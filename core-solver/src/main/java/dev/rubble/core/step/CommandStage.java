@@ -17,12 +17,16 @@ import java.util.List;
  */
 final class CommandStage {
     private final double[] scratch3 = new double[3];
+    /** Handles of the bodies the Spawn commands of this step created, in order (see {@link Command#spawnedEarlier}). */
+    private long[] spawned = new long[8];
+    private int spawnedCount;
 
     /** Applies {@code ctx}'s queued commands; returns how many. */
     int run(StepContext ctx) {
         List<Command> queued = ctx.queued;
         List<Command> applied = ctx.applied;
         applied.clear();
+        spawnedCount = 0;
         int n = queued.size();
         for (int i = 0; i < n; i++) {
             Command c = queued.get(i);
@@ -33,11 +37,28 @@ final class CommandStage {
         return n;
     }
 
+    /**
+     * The slot of a command's body: a handle, or a reference to a body a Spawn command created
+     * earlier in this step ({@link Command#spawnedEarlier}).
+     */
+    private int slot(BodyStore bodies, long body) {
+        if (body < 0) {
+            int k = (int) (-1 - body);
+            if (k >= spawnedCount) {
+                throw new IllegalArgumentException("command names the body of spawn command " + k
+                        + " of this step, but only " + spawnedCount + " spawned before it; allowed: 0.."
+                        + (spawnedCount - 1));
+            }
+            body = spawned[k];
+        }
+        return bodies.slot(body);
+    }
+
     private void apply(StepContext ctx, Command c) {
         BodyStates states = ctx.states;
         BodyStore bodies = ctx.bodies;
         if (c instanceof Command.ApplyImpulse a) {
-            int s = bodies.slot(a.body());
+            int s = slot(bodies, a.body());
             states.wake(s);
             double im = bodies.invMass[s];
             bodies.vx[s] += a.jx() * im;
@@ -53,7 +74,7 @@ final class CommandStage {
             bodies.wz[s] += dw[2];
             ctx.lookAhead(s);
         } else if (c instanceof Command.SetVelocity v) {
-            int s = bodies.slot(v.body());
+            int s = slot(bodies, v.body());
             states.wake(s);
             bodies.vx[s] = v.vx();
             bodies.vy[s] = v.vy();
@@ -63,17 +84,22 @@ final class CommandStage {
             bodies.wz[s] = v.wz();
             ctx.lookAhead(s);
         } else if (c instanceof Command.SetState st) {
-            int s = bodies.slot(st.body());
+            int s = slot(bodies, st.body());
             states.setState(s, st.state());
             states.findPairsOnce(s); // wake once: a body made fixed has its fixed pairs collided once (no-op if awake)
         } else if (c instanceof Command.Spawn sp) {
-            ctx.lookAhead(bodies.slot(states.create(sp.def())));
+            long h = states.create(sp.def());
+            if (spawnedCount == spawned.length) {
+                spawned = java.util.Arrays.copyOf(spawned, 2 * spawnedCount);
+            }
+            spawned[spawnedCount++] = h;
+            ctx.lookAhead(bodies.slot(h));
         } else if (c instanceof Command.Remove r) {
-            states.remove(bodies.slot(r.body()));
+            states.remove(slot(bodies, r.body()));
         } else if (c instanceof Command.Destruction d) {
             ctx.destruction.apply(d);
         } else if (c instanceof Command.SetKinematicTarget k) {
-            int s = bodies.slot(k.body());
+            int s = slot(bodies, k.body());
             if (bodies.motion(s) != MotionType.KINEMATIC) {
                 throw new IllegalArgumentException("kinematic target for body " + BodyStore.handleString(k.body())
                         + " which is " + bodies.motion(s).name().toLowerCase() + "; allowed: kinematic bodies");
@@ -82,7 +108,7 @@ final class CommandStage {
                     ctx.settings.dt());
             ctx.lookAhead(s);
         } else if (c instanceof Command.SetPose t) {
-            setPose(ctx, t);
+            setPose(ctx, t, this);
         }
     }
 
@@ -92,10 +118,10 @@ final class CommandStage {
      * because the BROADPHASE slot only refreshes awake bodies and would otherwise miss this step's
      * pairs at the new place.
      */
-    private static void setPose(StepContext ctx, Command.SetPose t) {
+    private static void setPose(StepContext ctx, Command.SetPose t, CommandStage stage) {
         BodyStates states = ctx.states;
         BodyStore b = ctx.bodies;
-        int s = b.slot(t.body());
+        int s = stage.slot(b, t.body());
         boolean isStatic = b.state(s) == BodyState.STATIC;
         if (isStatic) {
             states.wakeOverlapping(s); // what rested on it at the old place
