@@ -1,5 +1,6 @@
 package dev.rubble.core.soft.cage;
 
+import dev.rubble.geometry.delaunay.Delaunay3;
 import dev.rubble.geometry.hull.QuickHull;
 import dev.rubble.spi.shape.ConvexHull;
 import java.util.Arrays;

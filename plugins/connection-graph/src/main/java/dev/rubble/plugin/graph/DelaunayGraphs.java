@@ -1,5 +1,6 @@
 package dev.rubble.plugin.graph;
 
+import dev.rubble.geometry.delaunay.Delaunay3;
 import dev.rubble.spi.StageConfig;
 import dev.rubble.geometry.bounds.BoundsPairs;
 import dev.rubble.spi.geom.ConvexPolytope;

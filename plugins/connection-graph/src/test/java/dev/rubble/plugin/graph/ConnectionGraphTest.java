@@ -1,5 +1,7 @@
 package dev.rubble.plugin.graph;
 
+import dev.rubble.geometry.delaunay.Predicates;
+import dev.rubble.geometry.delaunay.Delaunay3;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,4 +1,4 @@
-package dev.rubble.core.soft.cage;
+package dev.rubble.geometry.delaunay;
 
 import java.math.BigDecimal;
 
@@ -9,7 +9,7 @@ import java.math.BigDecimal;
  * {@link BigDecimal} arithmetic on the same inputs when the filter cannot decide. Signs are
  * therefore exact for all finite double inputs. Stateless, thread-safe.
  */
-final class Predicates {
+public final class Predicates {
     // Shewchuk's errboundA are 7.77e-16 (orient3d) and 1.78e-15 (insphere); ours are larger (safe).
     private static final double ORIENT_BOUND = 1e-15;
     private static final double INSPHERE_BOUND = 1e-14;
@@ -21,7 +21,7 @@ final class Predicates {
      * Sign of {@code (b-a)·((c-a)×(d-a))}: +1 when {@code d} sees {@code a,b,c} counter-clockwise
      * (right-handed tetrahedron), 0 when coplanar.
      */
-    static int orient(double[] p, int a, int b, int c, int d) {
+    public static int orient(double[] p, int a, int b, int c, int d) {
         double adx = p[3 * a] - p[3 * d], ady = p[3 * a + 1] - p[3 * d + 1], adz = p[3 * a + 2] - p[3 * d + 2];
         double bdx = p[3 * b] - p[3 * d], bdy = p[3 * b + 1] - p[3 * d + 1], bdz = p[3 * b + 2] - p[3 * d + 2];
         double cdx = p[3 * c] - p[3 * d], cdy = p[3 * c + 1] - p[3 * d + 1], cdz = p[3 * c + 2] - p[3 * d + 2];
@@ -53,7 +53,7 @@ final class Predicates {
      * For a tetrahedron {@code a,b,c,d} with {@link #orient} = +1: +1 when {@code e} lies strictly
      * inside its circumsphere, -1 outside, 0 on it.
      */
-    static int insphere(double[] p, int a, int b, int c, int d, int e) {
+    public static int insphere(double[] p, int a, int b, int c, int d, int e) {
         double aex = p[3 * a] - p[3 * e], aey = p[3 * a + 1] - p[3 * e + 1], aez = p[3 * a + 2] - p[3 * e + 2];
         double bex = p[3 * b] - p[3 * e], bey = p[3 * b + 1] - p[3 * e + 1], bez = p[3 * b + 2] - p[3 * e + 2];
         double cex = p[3 * c] - p[3 * e], cey = p[3 * c + 1] - p[3 * e + 1], cez = p[3 * c + 2] - p[3 * e + 2];

@@ -1,4 +1,4 @@
-package dev.rubble.core.soft.cage;
+package dev.rubble.geometry.delaunay;
 
 import java.util.Arrays;
 import java.util.HashMap;
@@ -22,12 +22,8 @@ import java.util.SplittableRandom;
  * <p>Tetrahedra use a positive orientation ({@link Predicates#orient} = +1); ghost tetrahedra
  * hold {@link #INF} in one slot and are oriented as if {@code INF} were a point beyond their
  * hull face. Not thread-safe; one instance per triangulation.
- *
- * <p>A copy of the connection-graph plugin's triangulation (same algorithm, same predicates) that
- * also hands out the tetrahedra: the cage builder runs in the kernel, which cannot depend on a
- * plugin. The lead may fold both into the JDK-only geometry module.
  */
-final class Delaunay3 {
+public final class Delaunay3 {
     static final int INF = -1;
     private static final double JITTER = 1e-9;
 
@@ -77,7 +73,7 @@ final class Delaunay3 {
      * The finite Delaunay tetrahedra of {@code n} points (packed xyz) as 4 point indices each,
      * oriented positively for the (jittered) points; empty when the points span no volume.
      */
-    static int[] tetrahedra(double[] points, int n, long seed) {
+    public static int[] tetrahedra(double[] points, int n, long seed) {
         if (n < 4) {
             return new int[0];
         }
@@ -103,6 +99,66 @@ final class Delaunay3 {
             }
         }
         return Arrays.copyOf(out, k);
+    }
+
+    /**
+     * The Delaunay edges of {@code n} points (packed xyz) as sorted packed pairs {@code a<b}
+     * ({@code (long) a << 32 | b}).
+     */
+    public static long[] edges(double[] points, int n, long seed) {
+        if (n < 2) {
+            return new long[0];
+        }
+        Delaunay3 d = new Delaunay3(points, n, seed);
+        return d.run();
+    }
+
+    private long[] run() {
+        int[] order = insertionOrder();
+        int[] firstOf = dedupe(order);
+        int[] uniq = firstOf;
+        int m = uniq.length;
+        if (m < 2) {
+            return new long[0];
+        }
+        if (m <= 3 || !initial(uniq)) {
+            // fewer than 4 or (impossible after jitter) all coplanar: complete graph on the few points
+            long[] e = new long[m * (m - 1) / 2];
+            int k = 0;
+            for (int i = 0; i < m; i++) {
+                for (int j = i + 1; j < m; j++) {
+                    e[k++] = key(uniq[i], uniq[j]);
+                }
+            }
+            Arrays.sort(e);
+            return e;
+        }
+        for (int idx : uniq) {
+            if (idx != uniq[0] && !isVertex(idx)) {
+                insert(idx);
+            }
+        }
+        long[] e = new long[6 * tets];
+        int k = 0;
+        for (int t = 0; t < tets; t++) {
+            if (tv[4 * t] == -2 || isGhost(t)) {
+                continue;
+            }
+            for (int a = 0; a < 4; a++) {
+                for (int b = a + 1; b < 4; b++) {
+                    e[k++] = key(tv[4 * t + a], tv[4 * t + b]);
+                }
+            }
+        }
+        e = Arrays.copyOf(e, k);
+        Arrays.sort(e);
+        int u = 0;
+        for (int i = 0; i < k; i++) {
+            if (u == 0 || e[i] != e[u - 1]) {
+                e[u++] = e[i];
+            }
+        }
+        return Arrays.copyOf(e, u);
     }
 
     private boolean[] used;
@@ -491,7 +547,7 @@ final class Delaunay3 {
         return sq(p[3 * a] - p[3 * b]) + sq(p[3 * a + 1] - p[3 * b + 1]) + sq(p[3 * a + 2] - p[3 * b + 2]);
     }
 
-    static long key(int a, int b) {
+    public static long key(int a, int b) {
         return a < b ? ((long) a << 32) | (b & 0xffffffffL) : ((long) b << 32) | (a & 0xffffffffL);
     }
 
