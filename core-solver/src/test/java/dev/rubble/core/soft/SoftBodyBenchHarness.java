@@ -62,6 +62,8 @@ final class SoftBodyBenchHarness {
                 soft += w.softBodies().nanos;
             }
             double cpuMs = (mx.getCurrentThreadCpuTime() - cpu0) / 1e6 / ms.length;
+            // the store holds the whole cage it was given (a sanity check on what was measured)
+            org.assertj.core.api.Assertions.assertThat(w.softBodies().store().state.tets).isEqualTo(cage.tetCount());
             long bytes = mx.getThreadAllocatedBytes(tid) - before;
             // the solver alone (no contact hooks) on the same state, CPU time
             var solver = w.softBodies().solver();
