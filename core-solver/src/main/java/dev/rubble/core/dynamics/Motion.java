@@ -85,13 +85,10 @@ public final class Motion {
      * infinite principal inertia.
      */
     public static void gyroscopic(BodyStore b, int s, double h) {
-        if (b.invIx[s] == 0 || b.invIy[s] == 0 || b.invIz[s] == 0 || isotropic(b, s)) {
+        if (noGyroscopicTorque(b, s)) {
             return;
         }
         double wx = b.wx[s], wy = b.wy[s], wz = b.wz[s];
-        if (wx == 0 && wy == 0 && wz == 0) {
-            return;
-        }
         // r = q * iq: principal frame to world
         double ax = b.qx[s], ay = b.qy[s], az = b.qz[s], aw = b.qw[s];
         double bx = b.iqx[s], by = b.iqy[s], bz = b.iqz[s], bw = b.iqw[s];
@@ -147,6 +144,15 @@ public final class Motion {
      * gyroscopic term leave w exactly as it is and are skipped (measured: the bench spheres scene
      * was 12 % slower with them run).
      */
+    /**
+     * Whether body {@code s} has no gyroscopic torque to integrate: an infinite principal inertia,
+     * equal principal inertias ({@code w x I w = 0} exactly), or no spin.
+     */
+    private static boolean noGyroscopicTorque(BodyStore b, int s) {
+        return b.invIx[s] == 0 || b.invIy[s] == 0 || b.invIz[s] == 0 || isotropic(b, s)
+                || b.wx[s] == 0 && b.wy[s] == 0 && b.wz[s] == 0;
+    }
+
     private static boolean isotropic(BodyStore b, int s) {
         return b.invIx[s] == b.invIy[s] && b.invIy[s] == b.invIz[s];
     }
@@ -157,13 +163,10 @@ public final class Motion {
      * {@link #gyroscopic}).
      */
     public static void gyroscopicEnd(BodyStore b, int s, double h) {
-        if (b.invIx[s] == 0 || b.invIy[s] == 0 || b.invIz[s] == 0 || isotropic(b, s)) {
+        if (noGyroscopicTorque(b, s)) {
             return;
         }
         double wx = b.wx[s], wy = b.wy[s], wz = b.wz[s];
-        if (wx == 0 && wy == 0 && wz == 0) {
-            return;
-        }
         double ax = b.qx[s], ay = b.qy[s], az = b.qz[s], aw = b.qw[s];
         double bx = b.iqx[s], by = b.iqy[s], bz = b.iqz[s], bw = b.iqw[s];
         double rx = aw * bx + ax * bw + ay * bz - az * by;
