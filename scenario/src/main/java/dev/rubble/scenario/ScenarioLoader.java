@@ -80,7 +80,8 @@ public final class ScenarioLoader {
         if (root == null || !root.isObject()) {
             throw new ScenarioException("$", "expected a JSON object, got " + describe(root));
         }
-        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies");
+        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies",
+                "budgets"); // budgets: issue 13
         String format = text(root, "$.format", root.get("format"), FORMAT);
         if (!FORMAT.equals(format)) {
             throw new ScenarioException("$.format", "'" + format + "' is not supported; allowed: " + FORMAT);
@@ -112,7 +113,8 @@ public final class ScenarioLoader {
         }
         // soft bodies (docs/soft-bodies.md): their attachments name rigid bodies above
         var softBodies = SoftBodiesJson.parse(root.get("softBodies"), labels);
-        List<ScheduledCommand> commands = new ArrayList<>();
+        // destruction budgets (issue 13): commands queued before step 0, ahead of the file's commands
+        List<ScheduledCommand> commands = new ArrayList<>(BudgetsJson.parse(root.get("budgets")));
         JsonNode cs = root.get("commands");
         if (cs != null) {
             if (!cs.isArray()) {
@@ -379,6 +381,10 @@ public final class ScenarioLoader {
             throw new ScenarioException(p + ".type", "missing; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release");
         }
         int step = integer(p + ".step", n.get("step"), 0, 0, 100_000_000);
+        if (BudgetsJson.COMMANDS.contains(type)) { // issue 13
+            return new ScheduledCommand(step, type, null, null, null, null, null, null,
+                    BudgetsJson.command(p, type, n, collectionIds));
+        }
         if (CollectionSpecs.COMMANDS.contains(type)) {
             return new ScheduledCommand(step, type, null, null, null, null, null, null,
                     CollectionSpecs.command(p, type, n, collectionIds));
@@ -454,7 +460,7 @@ public final class ScenarioLoader {
             }
             default -> throw new ScenarioException(p + ".type", "'" + type
                     + "' is unknown; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release, "
-                    + "externalStrain, internalStrain, crumble, anchor");
+                    + "externalStrain, internalStrain, crumble, anchor, breakBudget, releaseThrottle, levels");
         }
     }
 
