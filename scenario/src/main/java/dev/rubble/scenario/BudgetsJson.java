@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The destruction budgets of a scenario (issue 13; docs/scenario-format.md, "Budgets"): the
- * top-level {@code budgets} object, which becomes budget commands queued before step 0 (so a
- * journal records them like any input), and the commands {@code breakBudget},
+ * The destruction budgets of a scenario (issue 13; docs/scenario-format.md): {@code breaksPerStep}
+ * and {@code releaseThrottle} in {@code world.budgets}, which become budget commands queued before
+ * step 0 (so a journal records them like any input), and the commands {@code breakBudget},
  * {@code releaseThrottle} and {@code levels}. Errors name the JSON path, the value and what is allowed.
  */
 final class BudgetsJson {
@@ -20,15 +20,17 @@ final class BudgetsJson {
     private BudgetsJson() {
     }
 
-    /** {@code $.budgets} as step-0 commands (empty when absent). */
-    static List<ScheduledCommand> parse(JsonNode n) {
+    /**
+     * The destruction budgets of {@code $.world.budgets} as step-0 commands (empty when absent); the
+     * world's own budget keys there are read by ScenarioLoader, which has checked the key names.
+     */
+    static List<ScheduledCommand> parse(JsonNode world) {
         List<ScheduledCommand> out = new ArrayList<>();
-        if (n == null) {
+        JsonNode n = world == null || !world.isObject() ? null : world.get("budgets");
+        if (n == null || !n.isObject()) {
             return out;
         }
-        String p = "$.budgets";
-        object(p, n);
-        keys(n, p, "breaksPerStep", "releaseThrottle");
+        String p = "$.world.budgets";
         if (n.has("breaksPerStep")) {
             out.add(new ScheduledCommand(0, "breakBudget", null, null, null, null, null, null,
                     breakBudget(p, n), p + ".breaksPerStep"));

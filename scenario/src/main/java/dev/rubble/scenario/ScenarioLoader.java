@@ -80,8 +80,7 @@ public final class ScenarioLoader {
         if (root == null || !root.isObject()) {
             throw new ScenarioException("$", "expected a JSON object, got " + describe(root));
         }
-        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies",
-                "budgets"); // budgets: issue 13
+        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies");
         String format = text(root, "$.format", root.get("format"), FORMAT);
         if (!FORMAT.equals(format)) {
             throw new ScenarioException("$.format", "'" + format + "' is not supported; allowed: " + FORMAT);
@@ -113,8 +112,8 @@ public final class ScenarioLoader {
         }
         // soft bodies (docs/soft-bodies.md): their attachments name rigid bodies above
         var softBodies = SoftBodiesJson.parse(root.get("softBodies"), labels);
-        // destruction budgets (issue 13): commands queued before step 0, ahead of the file's commands
-        List<ScheduledCommand> commands = new ArrayList<>(BudgetsJson.parse(root.get("budgets")));
+        // destruction budgets in world.budgets (issue 13): commands queued before step 0, ahead of the file's
+        List<ScheduledCommand> commands = new ArrayList<>(BudgetsJson.parse(root.get("world")));
         JsonNode cs = root.get("commands");
         if (cs != null) {
             if (!cs.isArray()) {
@@ -192,7 +191,8 @@ public final class ScenarioLoader {
         JsonNode bu = w.get("budgets");
         if (bu != null) {
             object(p + ".budgets", bu);
-            keys(bu, p + ".budgets", "maxBodies", "maxContacts", "maxManifolds");
+            keys(bu, p + ".budgets", "maxBodies", "maxContacts", "maxManifolds",
+                    "breaksPerStep", "releaseThrottle"); // the last two: destruction budgets (BudgetsJson, issue 13)
             maxBodies = integer(p + ".budgets.maxBodies", bu.get("maxBodies"), maxBodies, 1, Integer.MAX_VALUE - 8);
             maxContacts = integer(p + ".budgets.maxContacts", bu.get("maxContacts"), maxContacts, 1, Integer.MAX_VALUE - 8);
             maxManifolds = integer(p + ".budgets.maxManifolds", bu.get("maxManifolds"), maxManifolds, 1,
