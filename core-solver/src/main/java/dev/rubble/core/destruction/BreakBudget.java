@@ -46,6 +46,7 @@ final class BreakBudget {
     // per step scratch: holder indices in first-strained order, and the ones deferred
     private int[] fifo = new int[16], seen = new int[16], deferred = new int[16], merged = new int[16];
     private int deferredCount, tag;
+    private boolean waited; // some holder was deferred since the last unbudgeted evaluation
     // throttling of the current step's releases
     private long acc;
     private int num, den;
@@ -136,6 +137,7 @@ final class BreakBudget {
                 if (since[h] < 0) {
                     since[h] = d.step;
                 }
+                waited = true;
                 deferred[deferredCount++] = k;
                 continue;
             }
@@ -148,6 +150,17 @@ final class BreakBudget {
             }
         }
         return total;
+    }
+
+    /** The unbudgeted path evaluated every grouped holder: none of them waits any longer. */
+    void evaluatedAll() {
+        if (!waited) {
+            return;
+        }
+        for (int k = 0; k < d.holderCount; k++) {
+            since[d.holders[k]] = -1;
+        }
+        waited = false;
     }
 
     /**

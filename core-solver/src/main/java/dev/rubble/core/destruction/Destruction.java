@@ -430,6 +430,7 @@ public final class Destruction {
             } else {
                 runModifiers();
                 brokenTotal = evaluate();
+                budget.evaluatedAll();
             }
             if (brokenTotal > 0) {
                 breaker.restoreMomentum();

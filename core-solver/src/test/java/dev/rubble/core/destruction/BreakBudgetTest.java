@@ -125,6 +125,25 @@ final class BreakBudgetTest {
     }
 
     @Test
+    void aHolderThatWaitsAgainLaterCountsItsAgeFromItsNewWait() {
+        World w = bars(3);
+        w.queue(new Command.SetBreakBudget(1));
+        w.queue(new Command.ExternalStrain(0, 1, 150));
+        w.queue(new Command.ExternalStrain(1, 1, 60)); // waits (step 0), then is evaluated without breaking
+        w.step();
+        assertThat(w.destruction().stats().oldestDeferral()).isEqualTo(1);
+        w.queue(new Command.SetBreakBudget(Command.SetBreakBudget.UNLIMITED));
+        Scenes.steps(w, 4);
+        assertThat(w.destruction().stats().deferred()).isZero();
+        w.queue(new Command.SetBreakBudget(1));
+        w.queue(new Command.ExternalStrain(2, 1, 150));
+        w.queue(new Command.ExternalStrain(1, 1, 60)); // waits again, from step 5
+        w.step();
+        assertThat(w.destruction().stats().deferred()).isEqualTo(1);
+        assertThat(w.destruction().stats().oldestDeferral()).isEqualTo(1);
+    }
+
+    @Test
     void aCollisionLoadWaitsWithItsHolderAndBreaksItLaterAtFullSize() {
         // probe: the impulse a 2 kg sphere at 10 m/s gives the bar's end box (unbreakable bar)
         CollisionStrainTest.Spy spy = new CollisionStrainTest.Spy();
