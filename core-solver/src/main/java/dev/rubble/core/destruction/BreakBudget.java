@@ -274,8 +274,15 @@ final class BreakBudget {
         return false;
     }
 
-    /** Mixes what waits into the state hash (nothing when nothing waits: worlds without budgets hash as before). */
+    /**
+     * Mixes the budgets and what waits into the state hash; nothing while every budget is at its
+     * default and nothing waits, so worlds without budgets hash as before.
+     */
     long hash(long h) {
+        if (limited() || throttleMin >= 0) {
+            h = StateHash.mix(StateHash.mix(h, breaksPerStep), ((long) throttleMin << 32) | (throttleMax & 0xffffffffL));
+            h = StateHash.mix(h, acc);
+        }
         for (int i = 0; i < carriedCount; i++) {
             int g = carriedNodes[i];
             h = StateHash.mix(StateHash.mix(h, g), carried[g]);

@@ -735,7 +735,9 @@ public final class Destruction {
         } else if (c instanceof Command.SetReleaseThrottle x) {
             budget.setThrottle(x.min(), x.max());
         } else if (c instanceof Command.SetLevels x) {
-            collection(x.collection()).unbreakableLevel = Math.min(x.maxClusterLevel(), x.maxSimulatedLevel());
+            int level = Math.min(x.maxClusterLevel(), x.maxSimulatedLevel());
+            collection(x.collection()).unbreakableLevel = level;
+            digest = StateHash.mix(StateHash.mix(digest, -3L - x.collection()), level); // a lasting change
         } else if (c instanceof Command.ExternalStrain x) {
             int g = globalNode(x.collection(), x.node());
             if (x.strain() > store.externalLoad[g]) {
