@@ -254,6 +254,61 @@ public final class PhysicsWorld {
                 orientation.x(), orientation.y(), orientation.z(), orientation.w()));
     }
 
+    // ---- destruction budgets (issue 13; docs/destruction.md, "Budgets") --------------------------
+
+    /** No break budget: every strained holder may break (the default of {@link #breakBudget()}). */
+    public static final int UNLIMITED_BREAKS = Command.SetBreakBudget.UNLIMITED;
+
+    /**
+     * Holders (clusters) that may break per step, world-wide; {@link #UNLIMITED_BREAKS} by default.
+     * Reads the value in force (a change queued by {@link #setBreakBudget} shows after the next step).
+     */
+    public int breakBudget() {
+        return world.destruction().breakBudget();
+    }
+
+    /**
+     * Sets the break budget from the next step on (a journalled command): at most
+     * {@code breaksPerStep} holders break per step; strained holders over it wait, oldest first, with
+     * their loads kept, and none is dropped. 0 pauses breaking; {@link #UNLIMITED_BREAKS} lifts it.
+     *
+     * @throws IllegalArgumentException for a negative value (nothing is queued)
+     */
+    public void setBreakBudget(int breaksPerStep) {
+        world.queue(new Command.SetBreakBudget(breaksPerStep));
+    }
+
+    /** Release throttling's lower bound, in active pieces (-1 = off, the default). */
+    public int releaseThrottleMin() {
+        return world.destruction().throttleMin();
+    }
+
+    /** Release throttling's upper bound, in active pieces (-1 = off, the default). */
+    public int releaseThrottleMax() {
+        return world.destruction().throttleMax();
+    }
+
+    /**
+     * Sets release throttling from the next step on (a journalled command): with {@code a} pieces
+     * holding bodies before a step's releases, {@code (a - min) / (max - min)} of the dynamic pieces
+     * it releases (none at or below min, all at or above max) get no body, evenly spread over the
+     * release order. {@code (-1, -1)} turns it off.
+     *
+     * @throws IllegalArgumentException naming the field for {@code min < 0} or {@code max < min} (nothing is queued)
+     */
+    public void setReleaseThrottle(int min, int max) {
+        world.queue(new Command.SetReleaseThrottle(min, max));
+    }
+
+    /**
+     * The last step's profile: timings, and for destruction {@code breaks()}, {@code deferredBreaks()},
+     * {@code oldestDeferral()}, {@code released()}, {@code throttled()} (read-only; rewritten by the
+     * next step).
+     */
+    public StepProfile lastProfile() {
+        return world.profile();
+    }
+
     private static void finite(String what, Vector3dc v) {
         if (!Double.isFinite(v.x()) || !Double.isFinite(v.y()) || !Double.isFinite(v.z())) {
             throw new IllegalArgumentException(what + " = (" + v.x() + ", " + v.y() + ", " + v.z()

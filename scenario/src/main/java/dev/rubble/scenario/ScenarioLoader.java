@@ -112,7 +112,8 @@ public final class ScenarioLoader {
         }
         // soft bodies (docs/soft-bodies.md): their attachments name rigid bodies above
         var softBodies = SoftBodiesJson.parse(root.get("softBodies"), labels);
-        List<ScheduledCommand> commands = new ArrayList<>();
+        // destruction budgets in world.budgets (issue 13): commands queued before step 0, ahead of the file's
+        List<ScheduledCommand> commands = new ArrayList<>(BudgetsJson.parse(root.get("world")));
         JsonNode cs = root.get("commands");
         if (cs != null) {
             if (!cs.isArray()) {
@@ -190,7 +191,8 @@ public final class ScenarioLoader {
         JsonNode bu = w.get("budgets");
         if (bu != null) {
             object(p + ".budgets", bu);
-            keys(bu, p + ".budgets", "maxBodies", "maxContacts", "maxManifolds");
+            keys(bu, p + ".budgets", "maxBodies", "maxContacts", "maxManifolds",
+                    "breaksPerStep", "releaseThrottle"); // the last two: destruction budgets (BudgetsJson, issue 13)
             maxBodies = integer(p + ".budgets.maxBodies", bu.get("maxBodies"), maxBodies, 1, Integer.MAX_VALUE - 8);
             maxContacts = integer(p + ".budgets.maxContacts", bu.get("maxContacts"), maxContacts, 1, Integer.MAX_VALUE - 8);
             maxManifolds = integer(p + ".budgets.maxManifolds", bu.get("maxManifolds"), maxManifolds, 1,
@@ -379,6 +381,10 @@ public final class ScenarioLoader {
             throw new ScenarioException(p + ".type", "missing; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release");
         }
         int step = integer(p + ".step", n.get("step"), 0, 0, 100_000_000);
+        if (BudgetsJson.COMMANDS.contains(type)) { // issue 13
+            return new ScheduledCommand(step, type, null, null, null, null, null, null,
+                    BudgetsJson.command(p, type, n, collectionIds));
+        }
         if (CollectionSpecs.COMMANDS.contains(type)) {
             return new ScheduledCommand(step, type, null, null, null, null, null, null,
                     CollectionSpecs.command(p, type, n, collectionIds));
@@ -454,7 +460,7 @@ public final class ScenarioLoader {
             }
             default -> throw new ScenarioException(p + ".type", "'" + type
                     + "' is unknown; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release, "
-                    + "externalStrain, internalStrain, crumble, anchor");
+                    + "externalStrain, internalStrain, crumble, anchor, breakBudget, releaseThrottle, levels");
         }
     }
 

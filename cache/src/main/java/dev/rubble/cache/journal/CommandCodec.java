@@ -29,6 +29,8 @@ public final class CommandCodec {
             SET_ANCHOR_BOX = 12;
     // teleport (the public API's setPose)
     static final byte SET_POSE = 13;
+    // destruction budgets (issue 13; tags 20-24 are reserved for them)
+    static final byte SET_BREAK_BUDGET = 20, SET_RELEASE_THROTTLE = 21, SET_LEVELS = 22;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -81,6 +83,13 @@ public final class CommandCodec {
             out.writeByte(SET_POSE).writeLong(t.body());
             out.writeDouble(t.x()).writeDouble(t.y()).writeDouble(t.z());
             out.writeDouble(t.qx()).writeDouble(t.qy()).writeDouble(t.qz()).writeDouble(t.qw());
+        } else if (c instanceof Command.SetBreakBudget x) {
+            out.writeByte(SET_BREAK_BUDGET).writeInt(x.breaksPerStep());
+        } else if (c instanceof Command.SetReleaseThrottle x) {
+            out.writeByte(SET_RELEASE_THROTTLE).writeInt(x.min()).writeInt(x.max());
+        } else if (c instanceof Command.SetLevels x) {
+            out.writeByte(SET_LEVELS).writeInt(x.collection()).writeInt(x.maxClusterLevel())
+                    .writeInt(x.maxSimulatedLevel());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -124,8 +133,23 @@ public final class CommandCodec {
             case SET_POSE:
                 return new Command.SetPose(in.readLong(), in.readDouble(), in.readDouble(), in.readDouble(),
                         in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble());
+            case SET_BREAK_BUDGET:
+                return budget(() -> new Command.SetBreakBudget(in.readInt()));
+            case SET_RELEASE_THROTTLE:
+                return budget(() -> new Command.SetReleaseThrottle(in.readInt(), in.readInt()));
+            case SET_LEVELS:
+                return budget(() -> new Command.SetLevels(in.readInt(), in.readInt(), in.readInt()));
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13");
+                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22");
+        }
+    }
+
+    /** A budget command read back; a corrupt value fails as a format error, not as a bad argument. */
+    private static Command budget(java.util.function.Supplier<Command> read) {
+        try {
+            return read.get();
+        } catch (IllegalArgumentException e) {
+            throw new JournalFormatException("budget command is corrupted: " + e.getMessage(), e);
         }
     }
 

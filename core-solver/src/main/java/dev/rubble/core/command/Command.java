@@ -65,7 +65,8 @@ public sealed interface Command {
      * collections when queued, applied at the start of the step like every command.
      */
     sealed interface Destruction extends Command
-            permits ExternalStrain, ExternalStrainAt, InternalStrain, Crumble, SetAnchor, SetAnchorBox {
+            permits ExternalStrain, ExternalStrainAt, InternalStrain, Crumble, SetAnchor, SetAnchorBox,
+            SetBreakBudget, SetReleaseThrottle, SetLevels { // the last three: budgets (issue 13)
     }
 
     /** Raises a node's external strain to at least {@code strain} (≥ 0; +∞ forces a break). One-shot. */
@@ -126,6 +127,68 @@ public sealed interface Command {
             if (!(minX <= maxX && minY <= maxY && minZ <= maxZ)) {
                 throw new IllegalArgumentException("anchor box = [" + minX + ", " + minY + ", " + minZ + "] .. ["
                         + maxX + ", " + maxY + ", " + maxZ + "]; allowed: finite, min <= max");
+            }
+        }
+    }
+
+    // ---- destruction budgets (issue 13; docs/destruction.md "Budgets"; journal tags 20-22) ----
+
+    /**
+     * Sets how many holders (clusters) may break per step, world-wide ({@code perAdvanceBreaksAllowed}).
+     * Strained holders over the budget wait for a later step in first-strained order with their
+     * loads kept; none is dropped. {@link #UNLIMITED} (the default) = no budget; 0 = breaking paused.
+     */
+    record SetBreakBudget(int breaksPerStep) implements Destruction {
+        /** No break budget. */
+        public static final int UNLIMITED = Integer.MAX_VALUE;
+
+        public SetBreakBudget {
+            if (breaksPerStep < 0) {
+                throw new IllegalArgumentException("breaksPerStep = " + breaksPerStep
+                        + "; allowed: >= 0 holders per step (" + UNLIMITED + " = unlimited)");
+            }
+        }
+    }
+
+    /**
+     * Release throttling, world-wide: with {@code a} pieces holding bodies before a step's releases,
+     * a share {@code (a - min) / (max - min)} (0 at or below min, all at or above max) of the
+     * dynamic pieces the step releases get no body at all. {@code min = max = -1} turns it off (the
+     * default); otherwise {@code 0 <= min <= max}.
+     */
+    record SetReleaseThrottle(int min, int max) implements Destruction {
+        public SetReleaseThrottle {
+            if (!(min == -1 && max == -1)) {
+                if (min < 0) {
+                    throw new IllegalArgumentException("throttle min = " + min
+                            + "; allowed: >= 0 active pieces (min = max = -1 turns throttling off)");
+                }
+                if (max < min) {
+                    throw new IllegalArgumentException("throttle max = " + max + " is below min = " + min
+                            + "; allowed: max >= min");
+                }
+            }
+        }
+
+        /** Whether this setting throttles at all. */
+        public boolean on() {
+            return min >= 0;
+        }
+    }
+
+    /**
+     * Sets a placed collection's level limits at run time (see
+     * {@code dev.rubble.core.destruction.DestructionOptions}): children at or past
+     * {@code min(maxClusterLevel, maxSimulatedLevel)} never break from then on. Both ≥ 1;
+     * {@code Integer.MAX_VALUE} = unlimited. Pieces that already have bodies keep them.
+     */
+    record SetLevels(int collection, int maxClusterLevel, int maxSimulatedLevel) implements Destruction {
+        public SetLevels {
+            if (maxClusterLevel < 1) {
+                throw new IllegalArgumentException("maxClusterLevel = " + maxClusterLevel + "; allowed: >= 1");
+            }
+            if (maxSimulatedLevel < 1) {
+                throw new IllegalArgumentException("maxSimulatedLevel = " + maxSimulatedLevel + "; allowed: >= 1");
             }
         }
     }

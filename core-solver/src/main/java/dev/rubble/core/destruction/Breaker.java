@@ -180,6 +180,12 @@ final class Breaker {
      */
     private void activate(int g, int h, dev.rubble.spi.shape.Shape shape, MotionType m, byte kind, double load) {
         ClusterStore s = d.store;
+        if (d.budget.throttle(m)) {
+            // release throttling or the body budget (issue 13): the piece left its holder but gets no
+            // body; it and everything under it stay inert (disabled at once, like Chaos's throttled particles)
+            d.digest = StateHash.mix(StateHash.mix(d.digest, g), -2L);
+            return;
+        }
         double qx = pose[3], qy = pose[4], qz = pose[5], qw = pose[6];
         double ox = s.com[3 * g] - s.com[3 * h], oy = s.com[3 * g + 1] - s.com[3 * h + 1],
                 oz = s.com[3 * g + 2] - s.com[3 * h + 2];

@@ -53,6 +53,8 @@ public final class Destruction {
     private final CollisionStrain collision;
     private final Breaker breaker;
     private final StrainViewBuffer view = new StrainViewBuffer();
+    /** Break budget and release throttling (issue 13; off by default). */
+    final BreakBudget budget = new BreakBudget(this);
 
     int[] slotNode = new int[0];
     int[] active = new int[16];
@@ -281,6 +283,7 @@ public final class Destruction {
             holderStamp = Arrays.copyOf(holderStamp, cap);
             holderIdx = Arrays.copyOf(holderIdx, cap);
             breaker.grow(cap);
+            budget.grow(cap);
         }
     }
 
@@ -412,22 +415,71 @@ public final class Destruction {
     public void run(long stepIndex) {
         step = stepIndex;
         events.reset(stepIndex);
+        budget.begin();
         if (collections.isEmpty()) {
             return;
         }
         growGlobal();
         collision.gather();
+        budget.restoreCarried(); // loads kept by holders that waited for the break budget
         group();
         if (entryCount > 0) {
-            runModifiers();
-            int brokenTotal = evaluate();
+            int brokenTotal;
+            if (budget.limited()) {
+                brokenTotal = budget.evaluate(); // first-strained holders until the budget is spent
+            } else {
+                runModifiers();
+                brokenTotal = evaluate();
+                budget.evaluatedAll();
+            }
             if (brokenTotal > 0) {
                 breaker.restoreMomentum();
+                budget.beginRelease();
                 breaker.release();
                 growGlobal();
             }
         }
+        budget.carryOver();
         endStep();
+        budget.finish();
+    }
+
+    /** The last step's budget counters (reused; see docs/destruction.md, "Budgets"). */
+    public DestructionStats stats() {
+        return budget.stats;
+    }
+
+    /** Holders that may break per step ({@link Command.SetBreakBudget#UNLIMITED} = no budget, the default). */
+    public int breakBudget() {
+        return budget.breaksPerStep;
+    }
+
+    /** Release throttling's lower bound of active pieces (-1 = off, the default). */
+    public int throttleMin() {
+        return budget.throttleMin;
+    }
+
+    /** Release throttling's upper bound of active pieces (-1 = off, the default). */
+    public int throttleMax() {
+        return budget.throttleMax;
+    }
+
+    /**
+     * Sets the break budget at once (between steps, not journalled: for building a world; a running
+     * world changes it with {@link Command.SetBreakBudget}, which a journal records).
+     */
+    public void setBreakBudget(int breaksPerStep) {
+        budget.setBreakBudget(breaksPerStep);
+    }
+
+    /** Sets release throttling at once (see {@link #setBreakBudget}; journalled: {@link Command.SetReleaseThrottle}). */
+    public void setReleaseThrottle(int min, int max) {
+        budget.setThrottle(min, max);
+    }
+
+    /** Collection {@code c}'s current unbreakable level, {@code min(maxClusterLevel, maxSimulatedLevel)}. */
+    public int unbreakableLevel(int c) {
+        return collection(c).unbreakableLevel;
     }
 
     /** Groups the evaluable strained children: collection-major, then holders in first-strained order. */
@@ -504,6 +556,19 @@ public final class Destruction {
         }
     }
 
+    /** Runs holder k's collection's strain-modifier chain over k's entries only (the budgeted path). */
+    void modifyHolder(int k) {
+        PlacedCollection pc = collections.get(store.collection[holders[k]]);
+        if (pc.modifiers.length == 0) {
+            return;
+        }
+        view.load(this, holderStart[k], holderStart[k + 1]);
+        for (StrainModifier m : pc.modifiers) {
+            m.modify(view);
+        }
+        view.store(this, holderStart[k], holderStart[k + 1]);
+    }
+
     /** Runs each collection's strain-modifier chain over its range of entries. */
     private void runModifiers() {
         int k = 0;
@@ -530,9 +595,18 @@ public final class Destruction {
     private int evaluate() {
         int total = 0;
         for (int k = 0; k < holderCount; k++) {
+            total += evaluateHolder(k);
+        }
+        return total;
+    }
+
+    /** Evaluates holder k's entries (see {@link #evaluate()}); returns how many broke. */
+    int evaluateHolder(int k) {
+        int total = 0;
+        {
             int h = holders[k];
             PlacedCollection pc = collections.get(store.collection[h]);
-            int limit = pc.options.unbreakableLevel();
+            int limit = pc.unbreakableLevel; // the options' min(maxClusterLevel, maxSimulatedLevel) unless SetLevels changed it
             double ratio = 0;
             for (int e = holderStart[k]; e < holderStart[k + 1]; e++) {
                 int g = entries[e];
@@ -648,13 +722,23 @@ public final class Destruction {
             globalNode(x.collection(), x.node());
         } else if (c instanceof Command.SetAnchorBox x) {
             collection(x.collection());
+        } else if (c instanceof Command.SetLevels x) {
+            collection(x.collection());
         }
     }
 
     /** Applies a command (the COMMANDS stage). */
     public void apply(Command.Destruction c) {
         validate(c);
-        if (c instanceof Command.ExternalStrain x) {
+        if (c instanceof Command.SetBreakBudget x) { // budgets (issue 13)
+            budget.setBreakBudget(x.breaksPerStep());
+        } else if (c instanceof Command.SetReleaseThrottle x) {
+            budget.setThrottle(x.min(), x.max());
+        } else if (c instanceof Command.SetLevels x) {
+            int level = Math.min(x.maxClusterLevel(), x.maxSimulatedLevel());
+            collection(x.collection()).unbreakableLevel = level;
+            digest = StateHash.mix(StateHash.mix(digest, -3L - x.collection()), level); // a lasting change
+        } else if (c instanceof Command.ExternalStrain x) {
             int g = globalNode(x.collection(), x.node());
             if (x.strain() > store.externalLoad[g]) {
                 store.externalLoad[g] = x.strain();
@@ -745,6 +829,6 @@ public final class Destruction {
             h = StateHash.mix(h, list[i]);
             h = StateHash.mix(h, store.externalLoad[list[i]]);
         }
-        return h;
+        return budget.hash(h); // collision loads kept for holders over the break budget (none without one)
     }
 }

@@ -23,6 +23,8 @@ final class PlacedCollection implements BondState {
     final boolean forces;
     final StrainModifier[] modifiers;
     final boolean[] bondAlive;
+    /** Children at or past this level never break; from the options, changed by {@code Command.SetLevels} (issue 13). */
+    int unbreakableLevel;
     final double[] scratch;
     private final Shape[] shapes;
     private final AabbTree[] childTrees;
@@ -36,6 +38,7 @@ final class PlacedCollection implements BondState {
         this.asset = asset;
         this.base = base;
         this.options = options;
+        this.unbreakableLevel = options.unbreakableLevel();
         this.damage = damage;
         this.forces = damage.loadsAreForces();
         this.modifiers = modifiers;

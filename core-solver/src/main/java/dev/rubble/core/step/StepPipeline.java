@@ -178,6 +178,13 @@ public final class StepPipeline {
         }
 
         t = optional(destruction, StepSlot.DESTRUCTION, t);
+        // issue 13: the budget counters of this step's destruction (zero when the slot did not run)
+        dev.rubble.core.destruction.DestructionStats ds13 = c.destruction.stats();
+        p.breaks = ds13.breaks();
+        p.deferredBreaks = ds13.deferred();
+        p.oldestDeferral = ds13.oldestDeferral();
+        p.released = ds13.released();
+        p.throttled = ds13.throttled();
 
         p.islands = c.sleep.update(c.states, cs, ds, dt);
         t = lap(StepSlot.SLEEP, t);

@@ -27,6 +27,7 @@ public final class StepProfile {
     int nonFinite; // issue 17: bodies isolated this step by NonFiniteGuard
     long queryNanos;
     int queries;
+    int breaks, deferredBreaks, oldestDeferral, released, throttled; // issue 13: destruction budgets
 
     /** Index of the step just finished (the first step is 0). */
     public long step() {
@@ -179,6 +180,31 @@ public final class StepProfile {
         return queries;
     }
 
+    /** Holders (clusters) that broke this step (at most the break budget; docs/destruction.md "Budgets"). */
+    public int breaks() {
+        return breaks;
+    }
+
+    /** Strained holders left waiting for a later step by the break budget. */
+    public int deferredBreaks() {
+        return deferredBreaks;
+    }
+
+    /** Steps the longest-waiting deferred holder has waited, this one included (0: none waits). */
+    public int oldestDeferral() {
+        return oldestDeferral;
+    }
+
+    /** Pieces released this step that got a body. */
+    public int released() {
+        return released;
+    }
+
+    /** Pieces released this step that got no body (release throttling, or the body budget). */
+    public int throttled() {
+        return throttled;
+    }
+
     /** An independent copy that never changes. */
     public StepProfile copy() {
         StepProfile c = new StepProfile();
@@ -208,6 +234,11 @@ public final class StepProfile {
         c.nonFinite = nonFinite;
         c.queryNanos = queryNanos;
         c.queries = queries;
+        c.breaks = breaks;
+        c.deferredBreaks = deferredBreaks;
+        c.oldestDeferral = oldestDeferral;
+        c.released = released;
+        c.throttled = throttled;
         return c;
     }
 

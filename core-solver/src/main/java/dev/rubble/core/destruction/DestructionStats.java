@@ -1,0 +1,61 @@
+package dev.rubble.core.destruction;
+
+/**
+ * What the DESTRUCTION slot did in the last step under the budgets (docs/destruction.md,
+ * "Budgets"). One instance per world, rewritten every step (so reading it allocates nothing); the
+ * step profile carries the same numbers ({@code StepProfile#breaks()} and its neighbours).
+ */
+public final class DestructionStats {
+    int breaks;
+    int deferred;
+    int oldestDeferral;
+    int released;
+    int throttled;
+    int activePieces;
+
+    /** Holders (clusters) that broke this step; at most the break budget. */
+    public int breaks() {
+        return breaks;
+    }
+
+    /** Strained holders waiting for a later step at the end of this one (over the break budget). */
+    public int deferred() {
+        return deferred;
+    }
+
+    /**
+     * Steps the longest-waiting deferred holder has waited, counting this one (1 = deferred for the
+     * first time this step); 0 when nothing waits.
+     */
+    public int oldestDeferral() {
+        return oldestDeferral;
+    }
+
+    /** Pieces released this step that got a body (broken children, lone pieces, new clusters). */
+    public int released() {
+        return released;
+    }
+
+    /**
+     * Pieces released this step that got no body: thinned by release throttling, or over the world's
+     * body budget ({@code maxBodies}).
+     */
+    public int throttled() {
+        return throttled;
+    }
+
+    /** Nodes holding a body after the step (intact collections, released pieces, internal clusters). */
+    public int activePieces() {
+        return activePieces;
+    }
+
+    void reset() {
+        breaks = deferred = oldestDeferral = released = throttled = 0;
+    }
+
+    @Override
+    public String toString() {
+        return "breaks=" + breaks + " deferred=" + deferred + " oldestDeferral=" + oldestDeferral + " released="
+                + released + " throttled=" + throttled + " activePieces=" + activePieces;
+    }
+}
