@@ -390,12 +390,22 @@ public final class ConsoleRenderer {
 
     private static String journalCompact(ConsoleSession session, ConsoleState st, int pw) {
         String tail = "  " + bytes(session.journalBytes()) + "  " + bytes((long) st.journalRate) + "/s";
-        return "Journal " + ellipsize(session.journalLabel(), pw - 8 - tail.length()) + tail;
+        return "Journal " + journalLabel(session, pw - 8 - tail.length()) + tail;
     }
 
     private static List<String> journalFull(ConsoleSession session, ConsoleState st, int pw) {
-        return List.of("Journal " + ellipsize(session.journalLabel(), pw - 8),
+        return List.of("Journal " + journalLabel(session, pw - 8),
                 String.format(Locale.ROOT, "size %s  rate %s/s", bytes(session.journalBytes()), bytes((long) st.journalRate)));
+    }
+
+    /** "recording DIR" / "replay DIR" / "off" in {@code n} columns: the word stays, the directory keeps its end. */
+    private static String journalLabel(ConsoleSession session, int n) {
+        String label = session.journalLabel();
+        int sp = label.indexOf(' ');
+        if (label.length() <= n || sp < 0 || sp + 4 > n) {
+            return ellipsize(label, n);
+        }
+        return label.substring(0, sp + 1) + ellipsize(label.substring(sp + 1), n - sp - 1);
     }
 
     /** {@code s}, or its end after "..." when longer than {@code n} (a journal path keeps its last part). */
