@@ -25,9 +25,9 @@ import java.util.Locale;
  *
  * <pre>
  *  rubble | wall | step 120 | t 2.00 s | speed x1 | RUNNING
- *  step   1.83 ms  p50  1.20  p99  3.40  60/s   |+- side view x,y, 0.50 m/col --+
- *  _.:-=+*#%@ sparkline of step times  ^ 4.1 ms |          #####               |
- *  heap 120 / 512 MB  alloc 1.2 KB/step          |          ##X##               |
+ *  step   1.83 ms p50   1.20 p99   3.40  60/s    +- side view x,y, 0.50 m/col --+
+ *  _.:-=+*#%@ (step times)            ^  4.10 ms |          kkkkk               |
+ *  heap 120 / 512 MB  alloc 1.2 KB/step          |          kkXkk               |
  *  Stages / Bodies / contacts / Destruction / Budgets / Journal sections
  *  status of the last key
  *  key rows (wrapped to the width)
@@ -39,7 +39,7 @@ import java.util.Locale;
  * slowest ones, then one line, then nothing), bodies and journal keep their compact forms, and if
  * that is still too much whole sections go in the order stages, journal, bodies, contacts, budgets,
  * destruction; the frame line goes last. 80×24 shows every section (the stages as one line) next
- * to a 36-column view. Below {@link #MIN_VIEW_WIDTH} columns the view is dropped and the panel
+ * to a 35-column view. Below {@link #MIN_VIEW_WIDTH} columns the view is dropped and the panel
  * takes the whole width.
  */
 public final class ConsoleRenderer {
