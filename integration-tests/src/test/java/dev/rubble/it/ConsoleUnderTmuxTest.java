@@ -84,6 +84,10 @@ final class ConsoleUnderTmuxTest {
     }
 
     private void start(Path script, List<String> command) throws Exception {
+        start(script, command, 120, 40);
+    }
+
+    private void start(Path script, List<String> command, int columns, int rows) throws Exception {
         // a script keeps tmux's command line short; the classpath can be long. It records the exit
         // code itself: tmux's #{pane_dead_status} is not reliably set once the pane is dead.
         exitFile = script.resolveSibling(script.getFileName() + ".exit");
@@ -94,7 +98,8 @@ final class ConsoleUnderTmuxTest {
         sb.append("\necho $? > '").append(exitFile.toString().replace("'", "'\\''")).append("'\n");
         Files.writeString(script, sb.toString());
         script.toFile().setExecutable(true);
-        tmux("new-session", "-d", "-s", "main", "-x", "120", "-y", "40", script.toString());
+        tmux("new-session", "-d", "-s", "main", "-x", Integer.toString(columns), "-y", Integer.toString(rows),
+                script.toString());
         tmux("set-option", "-t", "main", "remain-on-exit", "on");
     }
 
@@ -140,7 +145,7 @@ final class ConsoleUnderTmuxTest {
         assertThat(dead).as("pane dead").isEqualTo("1");
         assertThat(Files.readString(exitFile).strip()).as("exit code of the console").isEqualTo("0");
         // the alternate screen is gone: the console's frame is no longer on the terminal
-        assertThat(screen()).doesNotContain("Stage time");
+        assertThat(screen()).doesNotContain("Budgets (peak");
     }
 
     @Test
@@ -182,6 +187,58 @@ final class ConsoleUnderTmuxTest {
         waitFor("resume", x -> x.contains("RUNNING"));
         keys("q");
         expectExitedCleanly();
+    }
+
+    /** A 3 x 2 m wall of 12 Voronoi pieces anchored along its base, too strong to break by itself. */
+    private static final String WALL = """
+            {"format": "rubble-scenario/1", "name": "wall",
+             "bodies": [{"id": "ground", "state": "static", "shape": {"type": "box", "halfExtents": [20, 0.5, 20]},
+                         "position": [0, -0.5, 0]}],
+             "collections": [{"id": "wall", "recipe": {"box": [1.5, 1, 0.15], "levels": [{"options": {"count": 12}}], "seed": 3},
+                              "position": [0, 1, 0], "anchors": {"boxes": [{"min": [-1.5, -1, -0.15], "max": [1.5, -0.7, 0.15]}]},
+                              "destruction": {"damageOptions": {"thresholds": [1e9]}}}]}""";
+
+    private static long runBreaks(String screen) {
+        Matcher m = Pattern.compile("(?m)^breaks +(\\d+) +(\\d+) +(\\d+) ").matcher(screen);
+        assertThat(m.find()).as(screen).isTrue();
+        return Long.parseLong(m.group(3));
+    }
+
+    @Test
+    void at80x24TheDestructionPanelShowsTheBreaksOfTheExplosionKey(@TempDir Path tmp) throws Exception {
+        Path scene = tmp.resolve("wall.json");
+        Files.writeString(scene, WALL);
+        Path journal = tmp.resolve("journal");
+        start(tmp.resolve("wall.sh"), javaCommand("console", scene.toString(), "--journal", journal.toString()), 80, 24);
+
+        String s = waitFor("the running console", x -> x.contains("RUNNING") && x.contains("Destruction")
+                && x.contains("| step ") && step(x) >= 10);
+        // every section of the 80x24 layout, whole, beside the view
+        assertThat(s).contains("Destruction   step     60 st       run", "Budgets (peak of the last 60 steps)",
+                "deferred 0  queue 0  oldest 0 st", "active  L0 1", "side view x,y", "Journal recording");
+        assertThat(s).containsPattern("(?m)^step +\\d+\\.\\d\\d ms p50 +\\d+\\.\\d\\d p99 ");
+        assertThat(s).containsPattern("(?m)^heap \\d+ / \\d+ MB  alloc ");
+        assertThat(runBreaks(s)).isZero();
+
+        // the cursor: 2 columns right and 2 rows up of the view centre (0, 0) at 0.5 m per column = (1, 2)
+        keys("l", "l", "k", "k");
+        waitFor("cursor", x -> x.contains("cursor 1.0, 2.0"));
+        keys("e");
+        waitFor("explosion", x -> x.contains("explosion at 1.0, 2.0, 0.0 (r 2 m)"));
+        s = waitFor("breaks in the panel", x -> runBreaks(x) > 0);
+        assertThat(s).containsPattern("(?m)^active  L0 \\d+  L1 [1-9]");
+        keys("b");
+        waitFor("break budget key", x -> x.contains("break budget: not in this build"));
+        keys("t");
+        waitFor("throttle key", x -> x.contains("release throttle: not in this build"));
+        keys("q");
+        expectExitedCleanly();
+
+        // the explosion was journalled like every command: the recording verifies
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        assertThat(Main.execute(new String[] {"verify", journal.toString()}, new PrintWriter(out), new PrintWriter(err)))
+                .as(err.toString()).isZero();
+        assertThat(out.toString()).contains("identical");
     }
 
     @Test

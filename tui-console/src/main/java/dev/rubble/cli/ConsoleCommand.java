@@ -23,8 +23,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code rubble console SCENARIO}: the live Lanterna console. */
 @Command(mixinStandardHelpOptions = true, name = "console", description = {"Simulate a scenario in the live terminal console.",
-        "Keys: space pause, n step, +/- speed, arrows pan, [/] zoom, v side/top view, i impulse, q quit.",
-        "Without a terminal it prints one progress line per second (and needs --steps)."})
+        "Keys: space pause, n step, +/- speed, arrows pan, [/] zoom, v side/top view, h/j/k/l cursor, c centre it,"
+                + " e explosion, i impulse, b/B break budget, t/T release throttle, q quit.",
+        "Without a terminal it prints one progress line per second and a summary line at the end (default 600 steps)."})
 final class ConsoleCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario JSON file")
     Path scenarioFile;
@@ -64,9 +65,27 @@ final class ConsoleCommand implements Callable<Integer> {
             if (tty) {
                 ConsoleApp.run(session);
             } else {
-                Progress.run(session, spec.commandLine().getErr());
+                long first = sw.world().stepIndex();
+                dev.rubble.tui.ConsoleStats stats = new dev.rubble.tui.ConsoleStats();
+                stats.attach(sw.world()); // counts breaks and releases for the summary
+                long nanos = Progress.run(session, spec.commandLine().getErr());
+                java.io.PrintWriter err = spec.commandLine().getErr();
+                // issue 14 item 6: the summary line comes at the end of every run, however short
+                err.println(summary(sw, scenario.name(), sw.world().stepIndex() - first, nanos, stats));
+                err.print(health.summary());
+                err.flush();
             }
         }
         return 0;
+    }
+
+    /** The end-of-run line without a terminal: steps, simulated and wall time, bodies, breaks, state hash. */
+    static String summary(ScenarioWorld sw, String name, long steps, long nanos, dev.rubble.tui.ConsoleStats stats) {
+        var w = sw.world();
+        String breaks = w.destruction().collectionCount() == 0 ? ""
+                : String.format(java.util.Locale.ROOT, "; %d breaks, %d releases", stats.totalBreaks(), stats.totalReleases());
+        return String.format(java.util.Locale.ROOT,
+                "rubble: console ran %d steps of '%s' (%.3f s simulated) in %d ms; %d bodies%s; state hash %016x", steps,
+                name, w.time(), nanos / 1_000_000, w.bodies().size(), breaks, w.stateHash());
     }
 }

@@ -71,7 +71,7 @@ public final class ConsoleApp {
                 acc += elapsed * session.stepsPerSecond();
                 int n = 0;
                 while (acc >= 1 && n < MAX_STEPS_PER_FRAME) {
-                    session.step();
+                    st.stats.step(session); // timed, allocation counted; its world steps observed
                     acc -= 1;
                     n++;
                 }
@@ -82,7 +82,7 @@ public final class ConsoleApp {
                 acc = 0;
             }
             while (st.pendingSingleSteps > 0) {
-                session.step();
+                st.stats.step(session); // timed, allocation counted; its world steps observed
                 st.pendingSingleSteps--;
             }
             if (now - rateStart >= 500_000_000L) {

@@ -5,13 +5,20 @@ import com.googlecode.lanterna.input.KeyType;
 import java.util.Locale;
 
 /**
- * Keys: space pause, n single step, + / - speed, arrows pan, [ / ] zoom, v side/top view, i impulse
- * at the view centre, r release the bodies under the view centre (replay), q quit. Pure logic over
- * a session and a state, so tests drive it without a terminal.
+ * Keys: space pause, n single step, + / - speed, arrows pan, [ / ] zoom, v side/top view, h j k l
+ * move the cursor (c back to the centre), e explosion, i impulse, r release the bodies under the
+ * cursor (replay), b / B and t / T the break budget and the release throttle, q quit. Pure logic
+ * over a session and a state, so tests drive it without a terminal.
  */
 public final class ConsoleController {
     /** Speed change of the impulse key, m/s. */
     public static final double IMPULSE_DV = 6;
+    /** Speed change of the explosion key's radial impulse, m/s. */
+    public static final double EXPLOSION_DV = 8;
+    /** Break budget the b key starts from when there is none. */
+    public static final int FIRST_BREAK_BUDGET = 64;
+    /** Throttle maximum (active pieces) the t key starts from when there is none; the minimum is half of it. */
+    public static final int FIRST_THROTTLE_MAX = 1000;
 
     private ConsoleController() {
     }
@@ -65,24 +72,81 @@ public final class ConsoleController {
                 st.topView = !st.topView;
                 st.status = st.topView ? "top view (x, z)" : "side view (x, y)";
             }
+            case 'h' -> cursor(st, -1, 0);
+            case 'l' -> cursor(st, 1, 0);
+            case 'k' -> cursor(st, 0, -1);
+            case 'j' -> cursor(st, 0, 1);
+            case 'c' -> cursor(st, -st.cursorCol, -st.cursorRow);
+            case 'e' -> {
+                Explosions.Blast b = session.explode(st.topView, st.cursorU(), st.cursorV(), st.toolRadius, EXPLOSION_DV);
+                st.status = b == null ? "explosions work in a live run only"
+                        : String.format(Locale.ROOT, "explosion at %.1f, %.1f, %.1f (r %s m): %d bodies pushed", b.x(),
+                                b.y(), b.z(), fmt(st.toolRadius), b.pushed());
+            }
             case 'i' -> {
-                double x = st.viewX;
-                double y = st.topView ? Double.NaN : st.viewY;
-                double z = st.topView ? st.viewY : Double.NaN;
+                double x = st.cursorU();
+                double y = st.topView ? Double.NaN : st.cursorV();
+                double z = st.topView ? st.cursorV() : Double.NaN;
                 int n = session.impulse(x, y, z, st.toolRadius, IMPULSE_DV);
-                st.status = "impulse at " + fmt(st.viewX) + ", " + fmt(st.viewY) + ": " + n + " bodies";
+                st.status = "impulse at " + fmt(st.cursorU()) + ", " + fmt(st.cursorV()) + ": " + n + " bodies";
             }
             case 'r' -> {
-                double r = st.toolRadius, big = 1e300;
+                double r = st.toolRadius, big = 1e300, u = st.cursorU(), v = st.cursorV();
                 int n = st.topView
-                        ? session.release(st.viewX - r, -big, st.viewY - r, st.viewX + r, big, st.viewY + r)
-                        : session.release(st.viewX - r, st.viewY - r, -big, st.viewX + r, st.viewY + r, big);
+                        ? session.release(u - r, -big, v - r, u + r, big, v + r)
+                        : session.release(u - r, v - r, -big, u + r, v + r, big);
                 st.status = n < 0 ? "release works during replay only" : "released " + n + " bodies to live simulation";
             }
+            case 'b', 'B' -> breakBudget(c == 'B', session, st);
+            case 't', 'T' -> throttle(c == 'T', session, st);
             case 'q', 'Q' -> st.quit = true;
             default -> {
             }
         }
+    }
+
+    private static void cursor(ConsoleState st, int dc, int dr) {
+        st.cursorCol += dc;
+        st.cursorRow += dr;
+        st.status = String.format(Locale.ROOT, "cursor %.1f, %.1f", st.cursorU(), st.cursorV());
+    }
+
+    /** b halves the break budget (from none: {@link #FIRST_BREAK_BUDGET}), B doubles it. */
+    private static void breakBudget(boolean up, ConsoleSession session, ConsoleState st) {
+        st.stats.attach(session.world());
+        DestructionBudgets d = st.stats.budgets();
+        if (!d.available()) {
+            st.status = "break budget: not in this build (issue 13); nothing changed";
+            return;
+        }
+        int cur = d.breaksAllowed();
+        if (cur == DestructionBudgets.UNLIMITED && up) {
+            st.status = "break budget: none already";
+            return;
+        }
+        int next = cur == DestructionBudgets.UNLIMITED ? FIRST_BREAK_BUDGET
+                : up ? (int) Math.min(Integer.MAX_VALUE / 2, 2L * cur) : Math.max(1, cur / 2);
+        st.status = d.queueBreaksAllowed(next) ? "break budget " + next + " per step from the next step"
+                : "break budget: refused";
+    }
+
+    /** t halves the throttle range (from none: {@link #FIRST_THROTTLE_MAX}), T doubles it; min is half of max. */
+    private static void throttle(boolean up, ConsoleSession session, ConsoleState st) {
+        st.stats.attach(session.world());
+        DestructionBudgets d = st.stats.budgets();
+        if (!d.available()) {
+            st.status = "release throttle: not in this build (issue 13); nothing changed";
+            return;
+        }
+        int cur = d.throttleMax();
+        if (cur == DestructionBudgets.UNLIMITED && up) {
+            st.status = "release throttle: off already";
+            return;
+        }
+        int max = cur == DestructionBudgets.UNLIMITED ? FIRST_THROTTLE_MAX
+                : up ? (int) Math.min(Integer.MAX_VALUE / 2, 2L * cur) : Math.max(2, cur / 2);
+        st.status = d.queueThrottle(max / 2, max) ? "release throttle " + max / 2 + ".." + max + " active pieces"
+                : "release throttle: refused";
     }
 
     static String fmt(double d) {

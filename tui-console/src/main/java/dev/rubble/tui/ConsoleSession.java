@@ -62,6 +62,16 @@ public interface ConsoleSession {
         return false;
     }
 
+    /**
+     * Queues an explosion at view-plane point (u, v) (see {@link Explosions}): external strain that
+     * breaks what the sphere of {@code radius} metres meets, and a radial impulse of {@code dv} m/s on
+     * the bodies within it, now and on the pieces released by it. Null when this session cannot
+     * (a replay: its bodies follow the recording).
+     */
+    default Explosions.Blast explode(boolean topView, double u, double v, double radius, double dv) {
+        return null;
+    }
+
     /** Budget and non-finite counters of a live run, or null. */
     default RunHealth health() {
         return null;

@@ -13,7 +13,7 @@ public final class ConsoleState {
     public double viewX, viewY;
     /** Metres per character column; a row is two columns tall. */
     public double scale = 0.5;
-    /** Radius of the impulse and release tools around the view centre, metres. */
+    /** Radius of the impulse, release and explosion tools around the cursor, metres. */
     public double toolRadius = 2;
     /** One-line message from the last key. */
     public String status = "";
@@ -23,6 +23,23 @@ public final class ConsoleState {
     public double journalRate;
     /** Wall-clock step rate achieved, steps per second, measured by the runner. */
     public double stepRate;
+    /**
+     * The cursor of the view, in cells from the view centre (columns right, rows down); it stays on
+     * its screen cell while the view pans. The impulse, release and explosion keys act at it.
+     */
+    public int cursorCol, cursorRow;
+    /** Per-step counters, step times and allocation the panel shows (attached to the world on the first step). */
+    public final ConsoleStats stats = new ConsoleStats();
     /** The frame the world view is drawn from, reused every redraw (renderer SPI). */
     public final dev.rubble.spi.render.FrameBuffer frame = new dev.rubble.spi.render.FrameBuffer();
+
+    /** The cursor's first view-plane coordinate (x), metres. */
+    public double cursorU() {
+        return viewX + cursorCol * scale;
+    }
+
+    /** The cursor's second view-plane coordinate (y in the side view, z in the top view), metres; a row is two columns tall. */
+    public double cursorV() {
+        return viewY - cursorRow * 2 * scale;
+    }
 }

@@ -11,6 +11,7 @@ public final class LiveSession implements ConsoleSession {
     private final long stepLimit;
     private double speed = 1;
     private RunHealth health;
+    private final Explosions explosions = new Explosions();
 
     /**
      * @param journal   may be null
@@ -76,6 +77,11 @@ public final class LiveSession implements ConsoleSession {
     @Override
     public int impulse(double x, double y, double z, double radius, double dv) {
         return Impulses.queue(sw.world(), x, y, z, radius, dv);
+    }
+
+    @Override
+    public Explosions.Blast explode(boolean topView, double u, double v, double radius, double dv) {
+        return explosions.explode(sw.world(), topView, u, v, radius, dv);
     }
 
     @Override

@@ -61,7 +61,9 @@ public final class RunHealth implements StepObserver {
         if (droppedManifolds == 0 && droppedPoints == 0 && nonFinite == 0) {
             return "";
         }
-        return "WARN dropped " + droppedManifolds + " mf/" + droppedPoints + " pts, NaN-isolated " + nonFinite;
+        // compact counts: the line must fit the 44-column panel (issue 14: no cut rows)
+        return "WARN dropped " + ConsoleRenderer.count(droppedManifolds) + " mf/" + ConsoleRenderer.count(droppedPoints)
+                + " pts, NaN-isolated " + ConsoleRenderer.count(nonFinite);
     }
 
     /** End-of-run lines (each ends with a newline), or "". */

@@ -55,7 +55,8 @@ final class ConsoleRendererTest {
         }
         DefaultVirtualTerminal vt = render(s, new ConsoleState(), 100, 30);
         assertThat(rowText(vt, 0)).startsWith("rubble | scene | step 3 | t 0.05 s | speed x1 | RUNNING");
-        assertThat(rowText(vt, 1)).startsWith("Stage time (last step) " + s.world().profile().totalNanos() / 1000 + " us");
+        // rows 1-3: the frame-time section; then the stages with the step's total in their heading
+        assertThat(rowText(vt, 4)).startsWith("Stages (last step) " + s.world().profile().totalNanos() / 1000 + " us");
         StepProfile p = s.world().profile();
         final int L = ConsoleRenderer.LABEL;
         int barW = 44 - L - 10;
@@ -69,7 +70,7 @@ final class ConsoleRendererTest {
         assertThat(shown).doesNotContain(StepSlot.DESTRUCTION, StepSlot.FIELDS).contains(StepSlot.WAKE, StepSlot.SLEEP);
         StepSlot[] stages = shown.toArray(new StepSlot[0]);
         for (int i = 0; i < stages.length; i++) {
-            String row = rowText(vt, 2 + i);
+            String row = rowText(vt, 5 + i);
             assertThat(row.substring(0, L).trim()).isEqualTo(stages[i].label());
             long filled = row.substring(L, L + barW).chars().filter(c -> c == '=').count();
             long expected = Math.round((double) p.nanos(stages[i]) / p.totalNanos() * barW);
@@ -81,9 +82,11 @@ final class ConsoleRendererTest {
     @Test
     void bodiesByStateAndBudgetsAreListed() throws IOException {
         LiveSession s = session();
-        s.step();
-        DefaultVirtualTerminal vt = render(s, new ConsoleState(), 100, 30);
-        int r = 2 + ConsoleRenderer.stageRows(s.world()); // after the stage rows (the total is in the heading)
+        ConsoleState st = new ConsoleState();
+        st.stats.step(s);
+        // 60 rows: room for every stage and a bar row per body state
+        DefaultVirtualTerminal vt = render(s, st, 100, 60);
+        int r = 5 + ConsoleRenderer.stageRows(s.world()); // after the frame time and the stage rows
         assertThat(rowText(vt, r)).startsWith("Bodies (4)");
         assertThat(rowText(vt, r + 1)).startsWith("awake").contains("      2");
         assertThat(rowText(vt, r + 2)).startsWith("sleeping").contains("      1");
@@ -94,14 +97,19 @@ final class ConsoleRendererTest {
         final int L = ConsoleRenderer.LABEL;
         final int barW = 44 - L - 10;
         assertThat(rowText(vt, r + 1).substring(L, L + barW).chars().filter(c -> c == '=').count()).isEqualTo(barW / 2);
-        assertThat(rowText(vt, r + 6)).startsWith("contacts 0 in 0 manifolds")
-                .contains("islands " + s.world().profile().islands());
+        assertThat(rowText(vt, r + 6)).startsWith("contacts 0 pts 0 mf ")
+                .contains(s.world().profile().islands() + " islands");
         assertThat(rowText(vt, r + 7)).startsWith("Budgets");
-        String bodies = rowText(vt, r + 8);
+        // no collections: no break or throttle rows
+        assertThat(rowText(vt, r + 8)).startsWith("manifolds");
+        assertThat(rowText(vt, r + 9)).startsWith("contacts");
+        String bodies = rowText(vt, r + 10);
         assertThat(bodies).startsWith("bodies");
-        assertThat(bodies.substring(L, L + barW).chars().filter(c -> c == '=').count()).isEqualTo(barW / 2); // 4 of 8
-        assertThat(bodies.substring(L + barW, 44).trim()).isEqualTo("50.0%");
+        final int BL = ConsoleRenderer.BUDGET_LABEL, bw = 44 - BL - ConsoleRenderer.BUDGET_TEXT;
+        assertThat(bodies.substring(BL, BL + bw)).isEqualTo("=".repeat(bw / 2) + " ".repeat(bw - bw / 2)); // 4 of 8
+        assertThat(bodies.substring(BL + bw, 44).trim()).isEqualTo("50%");
         assertThat(rowText(vt, r + 11)).startsWith("Journal off");
+        assertThat(rowText(vt, r + 12)).startsWith("size 0 B  rate 0 B/s");
     }
 
     @Test
@@ -112,9 +120,10 @@ final class ConsoleRendererTest {
         st.viewY = 2;
         st.scale = 0.5;
         DefaultVirtualTerminal vt = render(s, st, 100, 30);
-        // view: columns 44..99 with a border, interior columns 46-98 (53 wide, centre column 26 -> 72);
-        // interior rows 2..26 (25 tall, centre row 12 -> screen row 14); one row is 1 m tall at 0.5 m/col
-        assertThat(at(vt, 72, 14)).isEqualTo('+');                  // the view centre (0, 2) is empty
+        // view: columns 45..99 with a border, interior columns 46-98 (53 wide, centre column 26 -> 72);
+        // interior rows 2..25 (24 tall above the status and two key rows, centre row 12 -> screen row 14);
+        // one row is 1 m tall at 0.5 m/col
+        assertThat(at(vt, 72, 14)).isEqualTo(ConsoleRenderer.CURSOR); // the cursor, at the view centre (0, 2)
         assertThat(at(vt, 72, 15)).isEqualTo('o');                  // the ball at (0, 1), one metre lower
         assertThat(at(vt, 71, 15)).isEqualTo(' ');
         assertThat(at(vt, 73, 15)).isEqualTo(' ');
@@ -123,7 +132,8 @@ final class ConsoleRendererTest {
         assertThat(rowText(vt, 17).substring(46, 98)).matches("#+");
         assertThat(rowText(vt, 18).substring(46, 98)).isBlank();
         assertThat(rowText(vt, 1)).contains("side view x,y, 0.50 m/col");
-        assertThat(rowText(vt, 29)).startsWith(ConsoleRenderer.KEYS.substring(0, 40));
+        assertThat(rowText(vt, 28)).startsWith(ConsoleRenderer.KEYS_LIVE.substring(0, 40));
+        assertThat(rowText(vt, 28).stripTrailing() + "  " + rowText(vt, 29).stripTrailing()).isEqualTo(ConsoleRenderer.KEYS_LIVE);
     }
 
     @Test
@@ -142,14 +152,12 @@ final class ConsoleRendererTest {
     void aNarrowTerminalDropsTheViewAndWidensTheBars() throws IOException {
         LiveSession s = session();
         s.step();
-        DefaultVirtualTerminal vt = render(s, new ConsoleState(), 60, 30);
-        int r = 2 + ConsoleRenderer.stageRows(s.world()) + 1;
-        String awake = rowText(vt, r);
-        assertThat(awake).startsWith("awake");
+        DefaultVirtualTerminal vt = render(s, new ConsoleState(), 60, 60);
+        String awake = ConsoleStatsTest.rowStartingWith(vt, "awake");
         int barW = 60 - ConsoleRenderer.LABEL - 10; // the whole width: no view panel
         assertThat(awake.substring(ConsoleRenderer.LABEL, ConsoleRenderer.LABEL + barW).chars().filter(c -> c == '=').count())
                 .isEqualTo(barW / 2); // 2 of 4
-        for (int row = 1; row < 27; row++) {
+        for (int row = 1; row < 57; row++) {
             assertThat(rowText(vt, row)).doesNotContain("|");
         }
     }

@@ -139,6 +139,14 @@ public final class Destruction {
         return active[i];
     }
 
+    /**
+     * Strained children waiting for the next step's evaluation (the strained list's length; the
+     * console's destruction panel shows it).
+     */
+    public int strainedCount() {
+        return listCount;
+    }
+
     /** The last step's events (reused). */
     public BreakEvents events() {
         return events;
