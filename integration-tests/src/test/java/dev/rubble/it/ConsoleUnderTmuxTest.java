@@ -228,9 +228,9 @@ final class ConsoleUnderTmuxTest {
         s = waitFor("breaks in the panel", x -> runBreaks(x) > 0);
         assertThat(s).containsPattern("(?m)^active  L0 \\d+  L1 [1-9]");
         keys("b");
-        waitFor("break budget key", x -> x.contains("break budget: not in this build"));
+        waitFor("break budget key", x -> x.contains("break budget 64 per step from the next step"));
         keys("t");
-        waitFor("throttle key", x -> x.contains("release throttle: not in this build"));
+        waitFor("throttle key", x -> x.contains("release throttle 500..1000 active pieces"));
         keys("q");
         expectExitedCleanly();
 

@@ -116,7 +116,7 @@ public final class ConsoleController {
         st.stats.attach(session.world());
         DestructionBudgets d = st.stats.budgets();
         if (!d.available()) {
-            st.status = "break budget: not in this build (issue 13); nothing changed";
+            st.status = "break budget: no world to change; nothing changed";
             return;
         }
         int cur = d.breaksAllowed();
@@ -135,7 +135,7 @@ public final class ConsoleController {
         st.stats.attach(session.world());
         DestructionBudgets d = st.stats.budgets();
         if (!d.available()) {
-            st.status = "release throttle: not in this build (issue 13); nothing changed";
+            st.status = "release throttle: no world to change; nothing changed";
             return;
         }
         int cur = d.throttleMax();

@@ -1,5 +1,7 @@
 package dev.rubble.tui;
 
+import dev.rubble.core.command.Command;
+import dev.rubble.core.destruction.Destruction;
 import dev.rubble.core.world.World;
 
 /**
@@ -8,10 +10,8 @@ import dev.rubble.core.world.World;
  * {@link ConsoleStats} and once per frame by the panel; changed by the budget keys, which must only
  * queue journallable commands so recordings replay and verify.
  *
- * <p>The break budget, throttling and removal are built on other branches; until they are merged,
- * {@link #forWorld} returns {@link #NONE}: no budget, so nothing is ever deferred, throttled or
- * queued for removal, and the panel's 0 is the truth, not a placeholder. The keys then say that
- * the budget is not in this build and change nothing.
+ * <p>{@link #NONE} is for a session with no world to change: every count 0, every limit off, and
+ * the keys say so and change nothing.
  */
 public interface DestructionBudgets {
     /** No break budget, throttling or removal: every count 0, every limit {@link #UNLIMITED}, changes refused. */
@@ -22,15 +22,66 @@ public interface DestructionBudgets {
     int UNLIMITED = -1;
 
     /**
-     * The budgets of {@code world}.
-     *
-     * <p><b>WIRING POINT (lead, after merging the budgets and removal branches):</b> return an
-     * adapter over the world's break budget / throttle / removal state here, e.g. reading the
-     * profile's deferred and throttled counts and queueing the budget commands. This is the only
-     * place the console learns about them; everything else reads this interface.
+     * The budgets of {@code world}: the break budget and release throttling of its destruction
+     * runtime (docs/destruction.md, "Budgets"), read from the last step's counters, and changed
+     * through the journallable budget commands, so a recorded console run verifies.
      */
     static DestructionBudgets forWorld(World world) {
-        return NONE;
+        Destruction d = world.destruction();
+        return new DestructionBudgets() {
+            @Override
+            public boolean available() {
+                return true;
+            }
+
+            @Override
+            public int breaksAllowed() {
+                int b = d.breakBudget();
+                return b == Command.SetBreakBudget.UNLIMITED ? UNLIMITED : b;
+            }
+
+            @Override
+            public int deferred() {
+                return d.stats().deferred();
+            }
+
+            @Override
+            public int deferralQueue() {
+                return d.stats().deferred(); // the holders carried over are the queue that waits
+            }
+
+            @Override
+            public long oldestDeferral() {
+                return d.stats().oldestDeferral();
+            }
+
+            @Override
+            public int throttled() {
+                return d.stats().throttled();
+            }
+
+            @Override
+            public int throttleMin() {
+                return d.throttleMin() < 0 ? UNLIMITED : d.throttleMin();
+            }
+
+            @Override
+            public int throttleMax() {
+                return d.throttleMax() < 0 ? UNLIMITED : d.throttleMax();
+            }
+
+            @Override
+            public boolean queueBreaksAllowed(int breaks) {
+                world.queue(new Command.SetBreakBudget(breaks == UNLIMITED ? Command.SetBreakBudget.UNLIMITED : breaks));
+                return true;
+            }
+
+            @Override
+            public boolean queueThrottle(int min, int max) {
+                world.queue(new Command.SetReleaseThrottle(min, max));
+                return true;
+            }
+        };
     }
 
     /** Whether this build has the budgets at all (false: the keys report it and change nothing). */

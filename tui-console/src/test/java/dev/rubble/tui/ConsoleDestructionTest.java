@@ -164,19 +164,33 @@ final class ConsoleDestructionTest {
     }
 
     @Test
-    void theExplosionKeyRefusesDuringReplayAndBudgetKeysSayWhenTheBuildHasNoBudget() {
+    void theExplosionKeyRefusesDuringReplayAndBudgetKeysQueueBudgetCommands() {
         ConsoleState st = new ConsoleState();
         LiveSession s = new LiveSession(wall(), null, Long.MAX_VALUE);
-        ConsoleController.handle(key('b'), s, st);
-        assertThat(st.status).isEqualTo("break budget: not in this build (issue 13); nothing changed");
         ConsoleController.handle(key('T'), s, st);
-        assertThat(st.status).isEqualTo("release throttle: not in this build (issue 13); nothing changed");
+        assertThat(st.status).isEqualTo("release throttle: off already");
+        ConsoleController.handle(key('b'), s, st);
+        assertThat(st.status).isEqualTo("break budget " + ConsoleController.FIRST_BREAK_BUDGET
+                + " per step from the next step");
+        ConsoleController.handle(key('t'), s, st);
+        int max = ConsoleController.FIRST_THROTTLE_MAX;
+        assertThat(st.status).isEqualTo("release throttle " + max / 2 + ".." + max + " active pieces");
+        assertThat(s.world().destruction().breakBudget()).as("a queued command, not a direct change")
+                .isNotEqualTo(ConsoleController.FIRST_BREAK_BUDGET);
+        s.step();
+        assertThat(s.world().destruction().breakBudget()).isEqualTo(ConsoleController.FIRST_BREAK_BUDGET);
+        assertThat(s.world().destruction().throttleMax()).isEqualTo(max);
+        ConsoleController.handle(key('b'), s, st);
+        assertThat(st.status).isEqualTo("break budget " + ConsoleController.FIRST_BREAK_BUDGET / 2
+                + " per step from the next step");
+        st = new ConsoleState();
+        long stepped = s.world().stepIndex();
         ConsoleController.handle(key('c'), s, st);
         assertThat(st.status).isEqualTo("cursor 0.0, 0.0");
         ConsoleSession replayLike = new Plain(s);
         ConsoleController.handle(key('e'), replayLike, st);
         assertThat(st.status).isEqualTo("explosions work in a live run only");
-        assertThat(s.world().stepIndex()).isZero();
+        assertThat(s.world().stepIndex()).as("a refused explosion does not step").isEqualTo(stepped);
     }
 
     /** Budgets of a build that has them: records what the keys queue. */
