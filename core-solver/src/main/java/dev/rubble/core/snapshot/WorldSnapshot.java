@@ -90,22 +90,8 @@ public final class WorldSnapshot {
         Objects.requireNonNull(world, "world is null");
         Objects.requireNonNull(out, "out is null");
         Objects.requireNonNull(origin, "origin is null");
+        checkSavable(world);
         StepContext ctx = world.context();
-        if (ctx.stepping()) {
-            throw new IllegalStateException("snapshot saved from inside a step; save between steps");
-        }
-        if (world.destruction().collectionCount() > 0) {
-            throw new SnapshotException("cannot save a snapshot: the world has " + world.destruction().collectionCount()
-                    + " geometry collection(s); snapshots of destruction state are not supported yet");
-        }
-        if (world.softBodies().store().size() > 0) {
-            throw new SnapshotException("cannot save a snapshot: the world has " + world.softBodies().store().size()
-                    + " soft body(ies); snapshots of soft bodies are not supported yet");
-        }
-        if (ctx.contactStage != world.narrowphaseStage()) {
-            throw new SnapshotException("cannot save a snapshot: the NARROWPHASE slot is filled by "
-                    + ctx.contactStage.getClass().getName() + ", not the narrowphase plugin's stage");
-        }
         RecordCodec.ShapeTable shapes = new RecordCodec.ShapeTable();
         byte[] body = payload(o -> BodyCodec.write(world.bodies(), shapes, o));
         byte[] cmds = payload(o -> {
@@ -147,6 +133,31 @@ public final class WorldSnapshot {
         f.section("CONT", payload(o -> world.narrowphaseStage().writeState(world.contacts(), o)));
         f.section("CMDS", cmds);
         f.finish(out);
+    }
+
+    /**
+     * Fails, saying why, when {@code world} holds state snapshots cannot save yet (geometry
+     * collections, soft bodies, a replaced contact stage) or is inside a step.
+     *
+     * @throws SnapshotException naming what is not supported
+     */
+    public static void checkSavable(World world) {
+        StepContext ctx = world.context();
+        if (ctx.stepping()) {
+            throw new IllegalStateException("snapshot saved from inside a step; save between steps");
+        }
+        if (world.destruction().collectionCount() > 0) {
+            throw new SnapshotException("cannot save a snapshot: the world has " + world.destruction().collectionCount()
+                    + " geometry collection(s); snapshots of destruction state are not supported yet");
+        }
+        if (world.softBodies().store().size() > 0) {
+            throw new SnapshotException("cannot save a snapshot: the world has " + world.softBodies().store().size()
+                    + " soft body(ies); snapshots of soft bodies are not supported yet");
+        }
+        if (ctx.contactStage != world.narrowphaseStage()) {
+            throw new SnapshotException("cannot save a snapshot: the NARROWPHASE slot is filled by "
+                    + ctx.contactStage.getClass().getName() + ", not the narrowphase plugin's stage");
+        }
     }
 
     /** Saves {@code world} to {@code file} (written beside it, then moved into place). */
