@@ -22,10 +22,11 @@ import java.util.List;
 /**
  * Shapes in a snapshot (docs/snapshot-format.md, section SHAP): a tag byte, then the numbers the
  * shape is built from, raw double bits. Hulls carry their whole structure (vertices, faces, planes)
- * and are rebuilt with {@link ConvexHull#ofFaces}, which recomputes nothing. A shape whose
- * constructor normalises its input (a plane's normal, a compound child's rotation) may not come
- * back bit for bit; {@link #encodeExact} checks the round trip and refuses such a shape rather
- * than write a snapshot that would not continue exactly.
+ * and are rebuilt with {@link ConvexHull#ofFaces}, which recomputes nothing. Where a constructor
+ * normalises its input (a plane's normal, a compound child's rotation) the file holds an input that
+ * normalises onto the shape's bits ({@link #preimage}); {@link #encodeExact} checks the round trip
+ * and refuses a shape that still does not come back exactly rather than write a snapshot that
+ * would not continue exactly.
  */
 final class ShapeCodec {
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
@@ -47,7 +48,7 @@ final class ShapeCodec {
         } catch (IllegalArgumentException e) {
             throw new SnapshotException("cannot save " + what + ": its shape does not decode (" + e.getMessage() + ")", e);
         }
-        if (!Arrays.equals(once, encode(back))) {
+        if (!Arrays.equals(encode(s, true), encode(back, true))) {
             throw new SnapshotException("cannot save " + what + ": its " + s.type().name().toLowerCase()
                     + " shape does not come back bit for bit (its constructor normalises a vector or rotation);"
                     + " snapshots need shapes that rebuild exactly");
@@ -56,14 +57,23 @@ final class ShapeCodec {
     }
 
     static byte[] encode(Shape s) throws IOException {
+        return encode(s, false);
+    }
+
+    /** {@code raw}: the shape's own numbers (no preimage search), to compare two shapes bit for bit. */
+    private static byte[] encode(Shape s, boolean raw) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
         DataOutputStream out = new DataOutputStream(bytes);
-        write(out, s);
+        write(out, s, raw);
         out.flush();
         return bytes.toByteArray();
     }
 
     static void write(DataOutput out, Shape s) throws IOException {
+        write(out, s, false);
+    }
+
+    private static void write(DataOutput out, Shape s, boolean raw) throws IOException {
         if (s instanceof Sphere sp) {
             out.writeByte(SPHERE);
             out.writeDouble(sp.radius());
@@ -99,14 +109,19 @@ final class ShapeCodec {
             out.writeInt(c.childCount());
             for (int i = 0; i < c.childCount(); i++) {
                 Compound.Child ch = c.child(i);
-                write(out, ch.shape());
+                write(out, ch.shape(), raw);
                 out.writeDouble(ch.x());
                 out.writeDouble(ch.y());
                 out.writeDouble(ch.z());
-                out.writeDouble(ch.qx());
-                out.writeDouble(ch.qy());
-                out.writeDouble(ch.qz());
-                out.writeDouble(ch.qw());
+                // the constructor normalises the rotation: write an input it normalises to these bits
+                double[] q = raw ? new double[] {ch.qx(), ch.qy(), ch.qz(), ch.qw()}
+                        : preimage(new double[] {ch.qx(), ch.qy(), ch.qz(), ch.qw()}, v -> {
+                    Compound.Child k = new Compound.Child(ch.shape(), 0, 0, 0, v[0], v[1], v[2], v[3]);
+                    return new double[] {k.qx(), k.qy(), k.qz(), k.qw()};
+                });
+                for (double d : q) {
+                    out.writeDouble(d);
+                }
             }
         } else if (s instanceof TriangleMesh m) {
             out.writeByte(MESH);
@@ -124,14 +139,67 @@ final class ShapeCodec {
             }
         } else if (s instanceof Plane p) {
             out.writeByte(PLANE);
-            out.writeDouble(p.nx());
-            out.writeDouble(p.ny());
-            out.writeDouble(p.nz());
+            // the constructor normalises the normal: write an input it normalises to these bits
+            double[] n = raw ? new double[] {p.nx(), p.ny(), p.nz()} : preimage(new double[] {p.nx(), p.ny(), p.nz()}, v -> {
+                Plane k = new Plane(v[0], v[1], v[2], 0);
+                return new double[] {k.nx(), k.ny(), k.nz()};
+            });
+            out.writeDouble(n[0]);
+            out.writeDouble(n[1]);
+            out.writeDouble(n[2]);
             out.writeDouble(p.offset());
         } else {
             throw new SnapshotException("shape type " + s.getClass().getName() + " cannot be saved in a snapshot;"
                     + " allowed: sphere, box, capsule, convex hull, compound, triangle mesh, plane");
         }
+    }
+
+    /** Offsets in ulps tried per component, nearest first. */
+    private static final int[] ULPS = {0, 1, -1, 2, -2};
+    /** Scales tried: 1, 1.125, 1.25, ... 8.875. */
+    private static final int SCALES = 64;
+
+    /**
+     * An input {@code v} with {@code normalise(v)} equal to {@code target} bit for bit: the target
+     * itself when normalising it again changes nothing (the common case), else the first of
+     * {@code target * s} (s = 1, 1.125, 1.25, ...) and its neighbours within two ulps per component
+     * that normalises onto it (a unit vector renormalised can move a last bit: (1, 1, 0) / sqrt 2
+     * does). About 1 in 2000 random unit vectors has none among these; then the target is returned
+     * and {@link #encodeExact} refuses the shape.
+     */
+    static double[] preimage(double[] target, java.util.function.UnaryOperator<double[]> normalise) {
+        int n = target.length;
+        int combos = 1;
+        for (int i = 0; i < n; i++) {
+            combos *= ULPS.length;
+        }
+        double[] v = new double[n];
+        for (int k = 0; k < SCALES; k++) {
+            double scale = 1 + k / 8.0;
+            for (int c = 0; c < combos; c++) {
+                for (int i = 0, r = c; i < n; i++, r /= ULPS.length) {
+                    int o = ULPS[r % ULPS.length];
+                    v[i] = target[i] * scale;
+                    for (int u = 0; u < Math.abs(o); u++) {
+                        v[i] = o > 0 ? Math.nextUp(v[i]) : Math.nextDown(v[i]);
+                    }
+                }
+                double[] back;
+                try {
+                    back = normalise.apply(v);
+                } catch (IllegalArgumentException e) {
+                    continue;
+                }
+                boolean same = true;
+                for (int i = 0; i < n; i++) {
+                    same &= Double.doubleToRawLongBits(back[i]) == Double.doubleToRawLongBits(target[i]);
+                }
+                if (same) {
+                    return v.clone();
+                }
+            }
+        }
+        return target;
     }
 
     private static int count(DataInput in, String what) throws IOException {
