@@ -271,7 +271,8 @@ public final class WorldSnapshot {
 
     /**
      * Loads the saved state into {@code world}, which must be freshly created with the same
-     * settings and not stepped (no body, collection or soft body).
+     * settings and not stepped (no body, collection or soft body). The file was checked when it was
+     * read; should decoding still fail, the world is left part-restored: discard it.
      *
      * @throws SnapshotException when the settings differ (naming the first difference) or the world is not fresh
      */

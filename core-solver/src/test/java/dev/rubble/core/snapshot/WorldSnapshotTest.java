@@ -300,11 +300,11 @@ final class WorldSnapshotTest {
                     refused++;
                     continue;
                 }
-                dev.rubble.spi.shape.Shape back = ShapeCodec.read(new java.io.DataInputStream(new ByteArrayInputStream(bytes)));
+                dev.rubble.spi.shape.Shape decoded = ShapeCodec.read(new java.io.DataInputStream(new ByteArrayInputStream(bytes)));
                 if (shape instanceof Compound) {
-                    assertThat(((Compound) back).child(0)).isEqualTo(c);
+                    assertThat(((Compound) decoded).child(0)).isEqualTo(c);
                 } else {
-                    assertThat(back).isEqualTo(q);
+                    assertThat(decoded).isEqualTo(q);
                 }
                 exact++;
             }
