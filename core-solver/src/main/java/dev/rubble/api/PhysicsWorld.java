@@ -170,6 +170,28 @@ public final class PhysicsWorld {
         return world.stateHash();
     }
 
+    // ---- snapshots ------------------------------------------------------------------------------
+
+    /**
+     * Saves the whole world (bodies, sleeping islands, contacts and their warm-start caches, queued
+     * writes, settings, step counter) to {@code file}, between steps. {@link Plugins#restoreWorld}
+     * (or {@link Rubble#restoreWorld}) builds a world from it that continues bit for bit like this
+     * one. Format: docs/snapshot-format.md. Listeners are not saved.
+     *
+     * @throws IllegalArgumentException for a world snapshots cannot save yet (geometry collections,
+     *                                  soft bodies); the message says which
+     */
+    public void saveSnapshot(java.nio.file.Path file) throws java.io.IOException {
+        Objects.requireNonNull(file, "file is null");
+        dev.rubble.core.snapshot.WorldSnapshot.save(world, file, "");
+    }
+
+    /** As {@link #saveSnapshot(java.nio.file.Path)}, to a stream (not closed). */
+    public void saveSnapshot(java.io.OutputStream out) throws java.io.IOException {
+        Objects.requireNonNull(out, "out is null");
+        dev.rubble.core.snapshot.WorldSnapshot.save(world, out, "");
+    }
+
     // ---- reads (allocation-free) ----------------------------------------------------------------
 
     /** Position of the body origin, metres. */

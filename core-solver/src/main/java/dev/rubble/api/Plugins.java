@@ -33,6 +33,24 @@ public final class Plugins {
     }
 
     /**
+     * A world restored from a snapshot file ({@link PhysicsWorld#saveSnapshot}), with the settings it
+     * was saved with and these plugins: it continues bit for bit like the saved world.
+     *
+     * @throws IllegalArgumentException naming the file's problem (not a snapshot, truncated, damaged,
+     *                                  a newer format version) or a stage the snapshot names that is not loaded
+     */
+    public PhysicsWorld restoreWorld(java.nio.file.Path file) throws java.io.IOException {
+        Objects.requireNonNull(file, "file is null");
+        return new PhysicsWorld(dev.rubble.core.snapshot.WorldSnapshot.read(file).restore(stages), null);
+    }
+
+    /** As {@link #restoreWorld(java.nio.file.Path)}, from a stream read to its end (not closed). */
+    public PhysicsWorld restoreWorld(java.io.InputStream in) throws java.io.IOException {
+        Objects.requireNonNull(in, "in is null");
+        return new PhysicsWorld(dev.rubble.core.snapshot.WorldSnapshot.read(in, "snapshot stream").restore(stages), null);
+    }
+
+    /**
      * Names of the implementations loaded for a stage family ({@code broadphase}, {@code narrowphase},
      * {@code fracture}, {@code connection-graph}), sorted.
      *

@@ -46,4 +46,12 @@ public final class Rubble {
     public static PhysicsWorld newWorld(WorldConfig config) {
         return defaultPlugins().newWorld(config);
     }
+
+    /**
+     * A world restored from a snapshot file with the class-path plugins (see
+     * {@link Plugins#restoreWorld}).
+     */
+    public static PhysicsWorld restoreWorld(Path file) throws java.io.IOException {
+        return defaultPlugins().restoreWorld(file);
+    }
 }

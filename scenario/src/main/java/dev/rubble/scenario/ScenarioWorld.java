@@ -71,6 +71,22 @@ public final class ScenarioWorld {
         return new ScenarioWorld(scenario, world);
     }
 
+    /**
+     * Continues {@code scenario} in {@code world}, a world restored from a snapshot of it (taken
+     * between steps): its scheduled commands resume with the first one due at the world's step.
+     */
+    public static ScenarioWorld resume(Scenario scenario, World world) {
+        Objects.requireNonNull(scenario, "scenario is null");
+        Objects.requireNonNull(world, "world is null");
+        ScenarioWorld sw = new ScenarioWorld(scenario, world);
+        List<ScheduledCommand> cs = scenario.commands();
+        // commands due before step k were queued and applied by steps 0..k-1 (queueDueCommands)
+        while (sw.nextCommand < cs.size() && cs.get(sw.nextCommand).step() < world.stepIndex()) {
+            sw.nextCommand++;
+        }
+        return sw;
+    }
+
     public static ScenarioWorld create(Scenario scenario, Stages stages) {
         return create(scenario, stages, Map.of());
     }

@@ -51,6 +51,19 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--headless", description = "never open the console, even when standard output is a terminal")
     boolean headless;
 
+    // snapshots (issue 11 item 5; docs/snapshot-format.md)
+    @Option(names = "--snapshot-at", paramLabel = "N",
+            description = "save a snapshot of the world after step N (needs --snapshot FILE)")
+    Long snapshotAt;
+
+    @Option(names = "--snapshot", paramLabel = "FILE", description = "the snapshot file --snapshot-at writes")
+    Path snapshotFile;
+
+    @Option(names = "--restore", paramLabel = "FILE",
+            description = "continue a snapshot of this scenario (saved with --snapshot) instead of starting at step 0;"
+                    + " --steps then counts from the snapshot's step (default: up to the scenario's \"steps\")")
+    Path restoreFile;
+
     @Mixin
     PluginOptions plugins;
 
@@ -63,11 +76,18 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException("--steps " + steps + " is negative; allowed: >= 0");
         }
         Map<String, String> overrides = parseSets(sets);
+        checkSnapshotOptions();
         Scenario scenario = ScenarioLoader.load(scenarioFile);
         Stages stages = plugins.load();
-        ScenarioWorld sw = ScenarioWorld.create(scenario, stages, overrides);
-        long n = steps != null ? steps : scenario.steps() > 0 ? scenario.steps() : 600;
+        ScenarioWorld sw = restoreFile != null ? Snapshots.restore(restoreFile, scenario, stages, overrides)
+                : ScenarioWorld.create(scenario, stages, overrides);
+        long total = scenario.steps() > 0 ? scenario.steps() : 600;
+        long n = steps != null ? steps : restoreFile != null ? Math.max(0, total - sw.world().stepIndex()) : total;
         long first = sw.world().stepIndex();
+        if (snapshotAt != null) {
+            Snapshots.saveAt(sw.world(), snapshotAt, first, first + n, snapshotFile, scenario.name(),
+                    spec.commandLine().getErr());
+        }
         PrintWriter err = spec.commandLine().getErr();
         boolean console = !headless && out == null && ConsoleApp.hasTerminal();
         dev.rubble.tui.RunHealth health = new dev.rubble.tui.RunHealth(console ? null : err);
@@ -125,6 +145,19 @@ final class RunCommand implements Callable<Integer> {
                     + ", the last one completed, was written" + (jw != null ? " and journalled" : "") + ")");
         }
         return 0;
+    }
+
+    private void checkSnapshotOptions() {
+        if ((snapshotAt == null) != (snapshotFile == null)) {
+            throw new BadInputException(snapshotAt == null ? "--snapshot " + snapshotFile + " needs --snapshot-at N (the step to save after)"
+                    : "--snapshot-at " + snapshotAt + " needs --snapshot FILE (where to save)");
+        }
+        if (snapshotAt != null && snapshotAt < 0) {
+            throw new BadInputException("--snapshot-at " + snapshotAt + " is negative; allowed: >= 0");
+        }
+        if (restoreFile != null && journal != null) {
+            throw new BadInputException("--journal cannot record a run restored with --restore (a journal starts at step 0)");
+        }
     }
 
     /**

@@ -195,6 +195,14 @@ public final class BodyStates implements Broadphase.ProxyCollector {
             int o = s * 6;
             broadphase.add(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5], fixed);
         } else {
+            if (fixed && from == BodyState.AWAKE) {
+                // a proxy that stops moving holds the body's bounds of now, not those of the last
+                // broadphase (a body put to sleep by a command moved since): every fixed proxy then
+                // holds exactly bodies.bounds, which is what a snapshot restore gives it
+                double[] bo = b.bounds;
+                int o = s * 6;
+                broadphase.update(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
+            }
             broadphase.setFixed(s, fixed);
         }
     }
@@ -224,6 +232,17 @@ public final class BodyStates implements Broadphase.ProxyCollector {
         broadphase.query(bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5], this);
         int woken = 0;
         int n = foundCount;
+        // wake in slot order, not in the broadphase's (its internal order depends on its history and
+        // implementation; the order islands wake in is the awake bodies' order, which reaches results)
+        for (int i = 1; i < n; i++) {
+            int v = found[i];
+            int j = i - 1;
+            while (j >= 0 && found[j] > v) {
+                found[j + 1] = found[j];
+                j--;
+            }
+            found[j + 1] = v;
+        }
         for (int i = 0; i < n; i++) {
             if (bodies.state[found[i]] == SLEEPING) {
                 setState(found[i], BodyState.AWAKE);
@@ -256,6 +275,36 @@ public final class BodyStates implements Broadphase.ProxyCollector {
     /** Starts counting creations and removals afresh (at the start of each step). */
     public void resetCounts() {
         created = removed = 0;
+    }
+
+    // ---- snapshots (docs/snapshot-format.md) ----
+
+    /** The sleeping-island rings (next member per slot, -1 when not sleeping), a copy of the whole array. */
+    public int[] rings() {
+        return ring.clone();
+    }
+
+    /** Handles of the bodies created fixed whose proxy moves until the next broadphase (see {@link #findPairsOnce}). */
+    public long[] unfixedHandles() {
+        return Arrays.copyOf(unfixed, unfixedCount);
+    }
+
+    /**
+     * Restores the rings and the list of unfixed proxies of a saved world; the bodies and their
+     * broadphase proxies are already restored (the unfixed proxies are made moving here).
+     */
+    public void restore(int[] rings, long[] unfixedHandles) {
+        ring = rings.clone();
+        unfixedCount = 0;
+        unfixed = new long[Math.max(16, unfixedHandles.length)];
+        for (long h : unfixedHandles) {
+            int s = (int) h;
+            if (bodies.isLive(s) && bodies.handle(s) == h && bodies.state[s] != BodyState.AWAKE.ordinal()
+                    && broadphase.contains(s)) {
+                broadphase.setFixed(s, false);
+            }
+            unfixed[unfixedCount++] = h; // a stale handle stays listed, as fixCreatedProxies skips it
+        }
     }
 
     /** After body {@code s} left SLEEPING: wakes the rest of its ring. Re-entrant: each member is unlinked before it is woken. */

@@ -374,6 +374,56 @@ public final class BodyStore {
         return z + w * tz + (ux * ty - uy * tx);
     }
 
+    // ---- snapshots (docs/snapshot-format.md): the private layout a restored store needs exactly ----
+
+    /** Slots allocated now (the arrays' length; grows by doubling). */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** The free slots in reuse order (the last is reused first), a copy. */
+    public int[] freeSlots() {
+        return Arrays.copyOf(freeSlots, freeCount);
+    }
+
+    /** The partition starts of {@link #order}: awake, sleeping, static, disabled, end; a copy. */
+    public int[] partitionStarts() {
+        return start.clone();
+    }
+
+    /**
+     * Restores the private layout of a saved store into this empty one: the arrays grow to
+     * {@code capacity}, then the caller fills every slot-indexed array for {@code 0 .. highWater}
+     * (generation, rank of free slots = -1, order, ...). Only for snapshot restores.
+     *
+     * @throws IllegalStateException when this store is not empty
+     * @throws IllegalArgumentException for a layout that does not fit the budget or is inconsistent
+     */
+    public void restoreLayout(int savedCapacity, int savedHighWater, int savedLiveCount, int[] free, int[] starts) {
+        if (liveCount != 0 || highWater != 0) {
+            throw new IllegalStateException("restoreLayout() needs an empty store; this one has " + liveCount + " bodies");
+        }
+        if (savedCapacity < 1 || savedCapacity > maxBodies || savedHighWater < 0 || savedHighWater > savedCapacity
+                || savedLiveCount < 0 || savedLiveCount > savedHighWater || free.length != savedHighWater - savedLiveCount
+                || starts.length != PARTITIONS + 1 || starts[0] != 0 || starts[PARTITIONS] != savedLiveCount) {
+            throw new IllegalArgumentException("body layout capacity " + savedCapacity + ", slots " + savedHighWater
+                    + ", live " + savedLiveCount + ", free " + free.length + " does not fit maxBodies " + maxBodies);
+        }
+        for (int p = 0; p < PARTITIONS; p++) {
+            if (starts[p] > starts[p + 1]) {
+                throw new IllegalArgumentException("body partition starts are not ascending: " + Arrays.toString(starts));
+            }
+        }
+        if (savedCapacity != capacity) {
+            allocate(savedCapacity);
+        }
+        highWater = savedHighWater;
+        liveCount = savedLiveCount;
+        freeSlots = Arrays.copyOf(free, Math.max(16, free.length));
+        freeCount = free.length;
+        System.arraycopy(starts, 0, start, 0, starts.length);
+    }
+
     /** Recomputes the world bounds of a body from its shape and origin pose. */
     public void updateBounds(int slot) {
         shape[slot].bounds(originX(slot), originY(slot), originZ(slot),

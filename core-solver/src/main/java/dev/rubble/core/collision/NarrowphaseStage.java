@@ -669,4 +669,90 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         }
         return Long.compare(k1, k2);
     }
+    // ---- snapshots (docs/snapshot-format.md): what the next run reads besides the bodies ----
+
+    /**
+     * Writes what the next {@link #run} reads: the options a host may change after assembly (margin,
+     * contact cache), {@code contacts} (last step's manifolds with the solver's impulses) with the
+     * warm-start arrays index-aligned with it (generations, anchors on A in A's frame), the
+     * body-pair cache, and the parked manifolds and cache entries of sleeping islands.
+     */
+    public void writeState(ContactStore contacts, java.io.DataOutput out) throws java.io.IOException {
+        out.writeDouble(margin);
+        out.writeBoolean(contactCache);
+        int n = contacts.size();
+        int pc = n * ContactStore.MAX_POINTS;
+        out.writeInt(n);
+        out.writeInt(contacts.droppedThisStep);
+        StateIO.writeInts(out, contacts.bodyA, 0, n);
+        StateIO.writeInts(out, contacts.bodyB, 0, n);
+        StateIO.writeInts(out, contacts.pointCount, 0, n);
+        StateIO.writeLongs(out, contacts.key, 0, n);
+        StateIO.writeDoubles(out, contacts.nx, 0, n);
+        StateIO.writeDoubles(out, contacts.ny, 0, n);
+        StateIO.writeDoubles(out, contacts.nz, 0, n);
+        StateIO.writeDoubles(out, contacts.friction, 0, n);
+        StateIO.writeDoubles(out, contacts.restitution, 0, n);
+        for (double[] a : new double[][] {contacts.ax, contacts.ay, contacts.az, contacts.bx, contacts.by, contacts.bz,
+                contacts.separation, contacts.normalImpulse, contacts.tangentImpulse1, contacts.tangentImpulse2,
+                contacts.relativeNormalVelocity}) {
+            StateIO.writeDoubles(out, a, 0, pc);
+        }
+        StateIO.writeLongs(out, contacts.feature, 0, pc);
+        ensureCurrent(n);
+        StateIO.writeInts(out, curGenA, 0, n);
+        StateIO.writeInts(out, curGenB, 0, n);
+        StateIO.writeDoubles(out, curLx, 0, pc);
+        StateIO.writeDoubles(out, curLy, 0, pc);
+        StateIO.writeDoubles(out, curLz, 0, pc);
+        cached.write(out);
+        sleeping.write(out);
+    }
+
+    /** Restores what {@link #writeState} wrote into this stage and the empty {@code contacts}. */
+    public void readState(ContactStore contacts, java.io.DataInput in) throws java.io.IOException {
+        setMargin(in.readDouble());
+        setContactCache(in.readBoolean());
+        int n = StateIO.readCount(in, "manifold");
+        if (n > contacts.maxManifolds()) {
+            throw new IllegalArgumentException("manifold count " + n + " exceeds maxManifolds " + contacts.maxManifolds());
+        }
+        int dropped = in.readInt();
+        contacts.clear();
+        for (int m = 0; m < n; m++) {
+            contacts.add(0, 0, 0); // grows the store; every field is overwritten below
+        }
+        contacts.droppedThisStep = dropped;
+        int pc = n * ContactStore.MAX_POINTS;
+        StateIO.readInts(in, contacts.bodyA, 0, n);
+        StateIO.readInts(in, contacts.bodyB, 0, n);
+        StateIO.readInts(in, contacts.pointCount, 0, n);
+        StateIO.readLongs(in, contacts.key, 0, n);
+        StateIO.readDoubles(in, contacts.nx, 0, n);
+        StateIO.readDoubles(in, contacts.ny, 0, n);
+        StateIO.readDoubles(in, contacts.nz, 0, n);
+        StateIO.readDoubles(in, contacts.friction, 0, n);
+        StateIO.readDoubles(in, contacts.restitution, 0, n);
+        for (double[] a : new double[][] {contacts.ax, contacts.ay, contacts.az, contacts.bx, contacts.by, contacts.bz,
+                contacts.separation, contacts.normalImpulse, contacts.tangentImpulse1, contacts.tangentImpulse2,
+                contacts.relativeNormalVelocity}) {
+            StateIO.readDoubles(in, a, 0, pc);
+        }
+        StateIO.readLongs(in, contacts.feature, 0, pc);
+        for (int m = 0; m < n; m++) {
+            if (contacts.pointCount[m] < 0 || contacts.pointCount[m] > ContactStore.MAX_POINTS) {
+                throw new IllegalArgumentException("manifold " + m + " has " + contacts.pointCount[m]
+                        + " points; allowed: 0.." + ContactStore.MAX_POINTS);
+            }
+        }
+        ensureCurrent(n);
+        StateIO.readInts(in, curGenA, 0, n);
+        StateIO.readInts(in, curGenB, 0, n);
+        StateIO.readDoubles(in, curLx, 0, pc);
+        StateIO.readDoubles(in, curLy, 0, pc);
+        StateIO.readDoubles(in, curLz, 0, pc);
+        cached.read(in);
+        recording.clear();
+        sleeping.read(in);
+    }
 }

@@ -156,4 +156,43 @@ final class PairCache {
         points += pc;
         pairI[(pairs - 1) * PI + COUNT] = mc;
     }
+    // ---- snapshots (docs/snapshot-format.md) ----
+
+    /** Writes the entries: counts, then each array's used part. */
+    void write(java.io.DataOutput out) throws java.io.IOException {
+        out.writeInt(pairs);
+        out.writeInt(manifolds);
+        out.writeInt(points);
+        StateIO.writeInts(out, pairI, 0, pairs * PI);
+        StateIO.writeDoubles(out, pairD, 0, pairs * PD);
+        StateIO.writeLongs(out, key, 0, manifolds);
+        StateIO.writeInts(out, manI, 0, manifolds * MI);
+        StateIO.writeDoubles(out, manD, 0, manifolds * MD);
+        StateIO.writeDoubles(out, ptD, 0, points * TD);
+        StateIO.writeLongs(out, feature, 0, points);
+    }
+
+    /** Replaces the entries with those {@link #write} wrote. */
+    void read(java.io.DataInput in) throws java.io.IOException {
+        int np = StateIO.readCount(in, "cached pair");
+        int nm = StateIO.readCount(in, "cached manifold");
+        int nt = StateIO.readCount(in, "cached point");
+        pairI = new int[Math.max(64, np) * PI];
+        pairD = new double[Math.max(64, np) * PD];
+        key = new long[Math.max(64, nm)];
+        manI = new int[Math.max(64, nm) * MI];
+        manD = new double[Math.max(64, nm) * MD];
+        ptD = new double[Math.max(256, nt) * TD];
+        feature = new long[Math.max(256, nt)];
+        StateIO.readInts(in, pairI, 0, np * PI);
+        StateIO.readDoubles(in, pairD, 0, np * PD);
+        StateIO.readLongs(in, key, 0, nm);
+        StateIO.readInts(in, manI, 0, nm * MI);
+        StateIO.readDoubles(in, manD, 0, nm * MD);
+        StateIO.readDoubles(in, ptD, 0, nt * TD);
+        StateIO.readLongs(in, feature, 0, nt);
+        pairs = np;
+        manifolds = nm;
+        points = nt;
+    }
 }

@@ -362,6 +362,49 @@ final class SleepingContacts {
         t.count = w;
     }
 
+    // ---- snapshots (docs/snapshot-format.md) ----
+
+    /** Writes the parked manifolds (used points only), the parked cache entries and the release counter seen. */
+    void write(java.io.DataOutput out) throws java.io.IOException {
+        final Table t = parked;
+        out.writeInt(seenReleases);
+        out.writeInt(t.count);
+        for (int e = 0; e < t.count; e++) {
+            int pc = t.mi[e * Table.MI + Table.POINTS];
+            StateIO.writeInts(out, t.mi, e * Table.MI, Table.MI);
+            out.writeLong(t.key[e]);
+            StateIO.writeDoubles(out, t.md, e * Table.MD, Table.MD);
+            StateIO.writeDoubles(out, t.pd, e * P * Table.PD, pc * Table.PD);
+            StateIO.writeLongs(out, t.feature, e * P, pc);
+        }
+        cache.write(out);
+    }
+
+    /** Replaces everything parked with what {@link #write} wrote. */
+    void read(java.io.DataInput in) throws java.io.IOException {
+        seenReleases = in.readInt();
+        int n = StateIO.readCount(in, "parked manifold");
+        final Table t = new Table();
+        t.ensure(n);
+        for (int e = 0; e < n; e++) {
+            StateIO.readInts(in, t.mi, e * Table.MI, Table.MI);
+            int pc = t.mi[e * Table.MI + Table.POINTS];
+            if (pc < 0 || pc > P) {
+                throw new IllegalArgumentException("parked manifold " + e + " has " + pc + " points; allowed: 0.." + P);
+            }
+            t.key[e] = in.readLong();
+            StateIO.readDoubles(in, t.md, e * Table.MD, Table.MD);
+            StateIO.readDoubles(in, t.pd, e * P * Table.PD, pc * Table.PD);
+            StateIO.readLongs(in, t.feature, e * P, pc);
+        }
+        t.count = n;
+        parked = t;
+        spare.count = 0;
+        cache.read(in);
+        selectedCount = 0;
+        cacheSelectedCount = 0;
+    }
+
     private static int compare(Table x, int i, Table y, int j) {
         return compare(x.mi[i * Table.MI + Table.A], x.mi[i * Table.MI + Table.B], x.key[i],
                 y.mi[j * Table.MI + Table.A], y.mi[j * Table.MI + Table.B], y.key[j]);

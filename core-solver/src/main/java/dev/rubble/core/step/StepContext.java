@@ -87,6 +87,26 @@ public final class StepContext {
         queued.add(Objects.requireNonNull(command, "command is null"));
     }
 
+    /** Commands queued for the next step, in order (read-only view; snapshots save them). */
+    public List<Command> queuedCommands() {
+        return java.util.Collections.unmodifiableList(queued);
+    }
+
+    /**
+     * Sets the step counter and the simulated time of a restored snapshot (between steps only;
+     * docs/snapshot-format.md).
+     */
+    public void restoreClock(long steps, double seconds) {
+        if (stepping) {
+            throw new IllegalStateException("restoreClock() called from inside a step");
+        }
+        if (steps < 0 || !(seconds >= 0) || Double.isInfinite(seconds)) {
+            throw new IllegalArgumentException("step " + steps + ", time " + seconds + "; allowed: step >= 0, finite time >= 0");
+        }
+        stepIndex = steps;
+        time = seconds;
+    }
+
     /** Commands applied during the last step, in order. */
     public List<Command> appliedCommands() {
         return applied;

@@ -152,6 +152,11 @@ public final class World {
         return ctx.profile;
     }
 
+    /** Internal: the step's explicit state, for tools that save and restore it whole (dev.rubble.core.snapshot). */
+    public StepContext context() {
+        return ctx;
+    }
+
     /** Registers an observer called after every step, after those bound when the world was assembled. */
     public void addObserver(StepObserver observer) {
         observers.add(Objects.requireNonNull(observer, "observer is null"));

@@ -1,0 +1,152 @@
+package dev.rubble.core.snapshot;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32C;
+
+/**
+ * The container of a snapshot (docs/snapshot-format.md): magic, version, tagged sections with
+ * their lengths, an END section and a CRC-32C of every byte before it. Big-endian throughout.
+ *
+ * <pre>
+ *  "RUBBLESN"  u16 version  u16 flags (0)
+ *  { tag: 4 ASCII bytes, length: u64, payload: length bytes }*   in the order of {@link #SECTIONS}
+ *  "END!" 0
+ *  u32 CRC-32C (Castagnoli) of every byte above
+ * </pre>
+ *
+ * Reading checks, in this order and naming the first failure: the magic, the version, every
+ * section's tag and that its length fits in the file (else "truncated"), the END section, the CRC.
+ */
+final class SnapshotFile {
+    static final byte[] MAGIC = "RUBBLESN".getBytes(StandardCharsets.US_ASCII);
+    /** The format version this build writes and the newest it reads. */
+    static final int VERSION = 1;
+    static final String END = "END!";
+    /** Sections of version 1, in file order. */
+    static final List<String> SECTIONS = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "CMDS");
+    private static final int HEADER = MAGIC.length + 4;
+
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
+    private final DataOutputStream out = new DataOutputStream(bytes);
+    private int next;
+
+    SnapshotFile() throws IOException {
+        out.write(MAGIC);
+        out.writeShort(VERSION);
+        out.writeShort(0);
+    }
+
+    /** Appends the next section (in {@link #SECTIONS} order). */
+    void section(String tag, byte[] payload) throws IOException {
+        if (next >= SECTIONS.size() || !SECTIONS.get(next).equals(tag)) {
+            throw new IllegalStateException("section " + tag + " out of order");
+        }
+        next++;
+        out.write(tag.getBytes(StandardCharsets.US_ASCII));
+        out.writeLong(payload.length);
+        out.write(payload);
+    }
+
+    /** Writes END, the CRC and everything to {@code to}. */
+    void finish(OutputStream to) throws IOException {
+        if (next != SECTIONS.size()) {
+            throw new IllegalStateException("missing section " + SECTIONS.get(next));
+        }
+        out.write(END.getBytes(StandardCharsets.US_ASCII));
+        out.writeLong(0);
+        out.flush();
+        byte[] all = bytes.toByteArray();
+        CRC32C crc = new CRC32C();
+        crc.update(all, 0, all.length);
+        to.write(all);
+        to.write(ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
+        to.flush();
+    }
+
+    /**
+     * Checks the container of {@code file} ({@code name} for messages) and returns its sections'
+     * payloads by tag, in file order.
+     *
+     * @throws SnapshotException naming the first problem
+     */
+    static Map<String, byte[]> parse(byte[] file, String name) {
+        if (file.length < MAGIC.length || !java.util.Arrays.equals(file, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+            throw new SnapshotException(name + " is not a Rubble snapshot: it does not start with the magic 'RUBBLESN'"
+                    + (file.length < MAGIC.length ? " (only " + file.length + " bytes)" : ""));
+        }
+        if (file.length < HEADER) {
+            throw new SnapshotException(name + " is truncated: " + file.length + " bytes, the header alone needs " + HEADER);
+        }
+        ByteBuffer b = ByteBuffer.wrap(file);
+        b.position(MAGIC.length);
+        int version = Short.toUnsignedInt(b.getShort());
+        b.getShort(); // flags, none defined
+        if (version > VERSION) {
+            throw new SnapshotException(name + " has snapshot format version " + version
+                    + ", newer than this build reads; allowed: 1.." + VERSION);
+        }
+        if (version < 1) {
+            throw new SnapshotException(name + " has snapshot format version " + version + "; allowed: 1.." + VERSION);
+        }
+        Map<String, byte[]> sections = new LinkedHashMap<>();
+        List<String> expected = new ArrayList<>(SECTIONS);
+        expected.add(END);
+        for (String want : expected) {
+            int at = b.position();
+            if (b.remaining() < 12) {
+                throw new SnapshotException(name + " is truncated at byte " + file.length + ": section " + want
+                        + " (" + b.remaining() + " bytes left, its header needs 12)");
+            }
+            byte[] tagBytes = new byte[4];
+            b.get(tagBytes);
+            String tag = new String(tagBytes, StandardCharsets.ISO_8859_1);
+            if (!tag.equals(want)) {
+                throw new SnapshotException(name + " is damaged: section '" + printable(tag) + "' at byte " + at
+                        + " where section " + want + " belongs");
+            }
+            long length = b.getLong();
+            if (length < 0 || length > b.remaining()) {
+                throw new SnapshotException(name + " is truncated at byte " + file.length + ": section " + tag
+                        + " at byte " + at + " needs " + length + " bytes, " + b.remaining() + " are left");
+            }
+            byte[] payload = new byte[(int) length];
+            b.get(payload);
+            if (!tag.equals(END)) {
+                sections.put(tag, payload);
+            }
+        }
+        int end = b.position();
+        if (b.remaining() < 4) {
+            throw new SnapshotException(name + " is truncated at byte " + file.length + ": the CRC-32C after byte "
+                    + end + " is missing");
+        }
+        int stored = b.getInt();
+        if (b.remaining() != 0) {
+            throw new SnapshotException(name + " is damaged: " + b.remaining() + " bytes after the CRC-32C at byte " + end);
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(file, 0, end);
+        if ((int) crc.getValue() != stored) {
+            throw new SnapshotException(String.format("%s is damaged: CRC-32C mismatch (stored %08x, computed %08x over %d bytes)",
+                    name, stored, (int) crc.getValue(), end));
+        }
+        return sections;
+    }
+
+    private static String printable(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (char c : s.toCharArray()) {
+            sb.append(c >= 0x20 && c < 0x7f ? String.valueOf(c) : String.format("\\x%02x", (int) c));
+        }
+        return sb.toString();
+    }
+}

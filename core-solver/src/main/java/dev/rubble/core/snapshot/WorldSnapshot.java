@@ -1,0 +1,375 @@
+package dev.rubble.core.snapshot;
+
+import com.google.inject.Module;
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStates;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.collision.ContactStore;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.step.StepContext;
+import dev.rubble.core.step.WorldSettings;
+import dev.rubble.core.world.World;
+import dev.rubble.spi.broadphase.Broadphase;
+import dev.rubble.spi.shape.Shape;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A saved world (docs/snapshot-format.md): {@link #save} writes everything the next step reads;
+ * {@link #read} checks a file and decodes its settings; {@link #restore} builds a world with those
+ * settings and loads the state into it, after which it steps bit for bit like the original.
+ *
+ * <p>What is saved: settings; the step counter and time; every body slot (free slots with their
+ * generation, so handles stay valid and stale ones stay stale; live bodies with every array the step
+ * reads, shape, label, kinematic target, bounds, sleep timer; the partition order and the free list
+ * in reuse order); sleeping-island rings and the proxies made moving for one broadphase pass; the
+ * contact store with its impulses and the narrowphase's warm-start arrays; the body-pair contact
+ * cache; the parked manifolds and cache entries of sleeping islands; commands queued for the next
+ * step. Not saved, because the next step rebuilds them before reading them: the broadphase (its
+ * proxies are re-added from the bodies: its pairs are sorted, so their order does not depend on its
+ * internal structure, and every fixed proxy holds exactly the body's bounds), the pair buffer, the
+ * solver's rows, islands, the profile of the last step.
+ *
+ * <p>Not supported yet, refused with a {@link SnapshotException} when saving: worlds with geometry
+ * collections (destruction state) or soft bodies, and worlds whose contact stage is not the
+ * narrowphase plugin's (a test's replacement).
+ */
+public final class WorldSnapshot {
+    private final String name;
+    private final Map<String, byte[]> sections;
+    private final WorldSettings settings;
+    private final String origin;
+    private final long stepIndex;
+    private final double time;
+
+    private WorldSnapshot(String name, Map<String, byte[]> sections) {
+        this.name = name;
+        this.sections = sections;
+        try {
+            DataInputStream meta = section("META");
+            this.origin = RecordCodec.readString(meta);
+            this.settings = (WorldSettings) RecordCodec.readRecord(section("SETT"), WorldSettings.class, List.of(),
+                    name + ": settings");
+            DataInputStream clock = section("CLCK");
+            this.stepIndex = clock.readLong();
+            this.time = clock.readDouble();
+        } catch (IOException e) {
+            throw damaged(e);
+        } catch (SnapshotException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new SnapshotException(name + " is damaged: " + e.getMessage(), e);
+        }
+    }
+
+    // ---- saving ---------------------------------------------------------------------------------
+
+    /**
+     * Saves {@code world} (between steps) to {@code out}. {@code origin} (may be empty) names where
+     * the world came from, e.g. the scenario name, and is checked by tools that restore it.
+     *
+     * @throws SnapshotException when the world holds state snapshots cannot save yet
+     */
+    public static void save(World world, OutputStream out, String origin) throws IOException {
+        Objects.requireNonNull(world, "world is null");
+        Objects.requireNonNull(out, "out is null");
+        Objects.requireNonNull(origin, "origin is null");
+        checkSavable(world);
+        StepContext ctx = world.context();
+        RecordCodec.ShapeTable shapes = new RecordCodec.ShapeTable();
+        byte[] body = payload(o -> BodyCodec.write(world.bodies(), shapes, o));
+        byte[] cmds = payload(o -> {
+            List<Command> queued = ctx.queuedCommands();
+            o.writeInt(queued.size());
+            for (Command c : queued) {
+                RecordCodec.writeRecord(o, (Record) c, shapes);
+            }
+        });
+        byte[] shap = payload(o -> {
+            o.writeInt(shapes.shapes.size());
+            BodyStore b = world.bodies();
+            for (int i = 0; i < shapes.shapes.size(); i++) {
+                o.write(ShapeCodec.encodeExact(shapes.shapes.get(i), "shape " + i + " (" + firstUser(b, shapes.shapes.get(i)) + ")"));
+            }
+        });
+        SnapshotFile f = new SnapshotFile();
+        f.section("META", payload(o -> RecordCodec.writeString(o, origin)));
+        f.section("SETT", payload(o -> RecordCodec.writeRecord(o, world.settings(), shapes)));
+        f.section("CLCK", payload(o -> {
+            o.writeLong(world.stepIndex());
+            o.writeDouble(world.time());
+        }));
+        f.section("SHAP", shap);
+        f.section("BODY", body);
+        f.section("STAT", payload(o -> {
+            BodyStates st = world.states();
+            int[] rings = st.rings();
+            o.writeInt(rings.length);
+            for (int r : rings) {
+                o.writeInt(r);
+            }
+            long[] unfixed = st.unfixedHandles();
+            o.writeInt(unfixed.length);
+            for (long h : unfixed) {
+                o.writeLong(h);
+            }
+        }));
+        f.section("CONT", payload(o -> world.narrowphaseStage().writeState(world.contacts(), o)));
+        f.section("CMDS", cmds);
+        f.finish(out);
+    }
+
+    /**
+     * Fails, saying why, when {@code world} holds state snapshots cannot save yet (geometry
+     * collections, soft bodies, a replaced contact stage) or is inside a step.
+     *
+     * @throws SnapshotException naming what is not supported
+     */
+    public static void checkSavable(World world) {
+        StepContext ctx = world.context();
+        if (ctx.stepping()) {
+            throw new IllegalStateException("snapshot saved from inside a step; save between steps");
+        }
+        if (world.destruction().collectionCount() > 0) {
+            throw new SnapshotException("cannot save a snapshot: the world has " + world.destruction().collectionCount()
+                    + " geometry collection(s); snapshots of destruction state are not supported yet");
+        }
+        if (world.softBodies().store().size() > 0) {
+            throw new SnapshotException("cannot save a snapshot: the world has " + world.softBodies().store().size()
+                    + " soft body(ies); snapshots of soft bodies are not supported yet");
+        }
+        if (ctx.contactStage != world.narrowphaseStage()) {
+            throw new SnapshotException("cannot save a snapshot: the NARROWPHASE slot is filled by "
+                    + ctx.contactStage.getClass().getName() + ", not the narrowphase plugin's stage");
+        }
+    }
+
+    /** Saves {@code world} to {@code file} (written beside it, then moved into place). */
+    public static void save(World world, Path file, String origin) throws IOException {
+        Path abs = file.toAbsolutePath();
+        Path tmp = abs.resolveSibling(abs.getFileName() + ".part");
+        try (OutputStream os = Files.newOutputStream(tmp)) {
+            save(world, os, origin);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+        Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static String firstUser(BodyStore b, Shape s) {
+        for (int i = 0; i < b.slotLimit(); i++) {
+            if (b.isLive(i) && b.shape[i] == s) {
+                return "body " + BodyStore.handleString(b.handle(i)) + (b.label[i] != null ? " '" + b.label[i] + "'" : "");
+            }
+        }
+        return "a queued spawn";
+    }
+
+    private interface Writer {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    private static byte[] payload(Writer w) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
+        DataOutputStream out = new DataOutputStream(bytes);
+        w.write(out);
+        out.flush();
+        return bytes.toByteArray();
+    }
+
+    // ---- reading --------------------------------------------------------------------------------
+
+    /** Reads and checks a snapshot file. @throws SnapshotException naming the file's problem */
+    public static WorldSnapshot read(Path file) throws IOException {
+        return read(Files.readAllBytes(file), file.toString());
+    }
+
+    /** Reads and checks a snapshot from {@code in} (read to its end); {@code name} appears in messages. */
+    public static WorldSnapshot read(InputStream in, String name) throws IOException {
+        return read(in.readAllBytes(), name);
+    }
+
+    static WorldSnapshot read(byte[] bytes, String name) {
+        return new WorldSnapshot(name, SnapshotFile.parse(bytes, name));
+    }
+
+    /** The settings the world was saved with. */
+    public WorldSettings settings() {
+        return settings;
+    }
+
+    /** Where the world came from (e.g. the scenario name), as given when saving; may be empty. */
+    public String origin() {
+        return origin;
+    }
+
+    /** Steps the saved world had taken. */
+    public long stepIndex() {
+        return stepIndex;
+    }
+
+    /** Simulated time of the saved world, seconds. */
+    public double time() {
+        return time;
+    }
+
+    /**
+     * The first setting in which {@code other} differs from the saved ones, as one line
+     * ("dynamics.gyroscopic: saved true, here false"), or null when they are equal.
+     */
+    public String settingsDifference(WorldSettings other) {
+        return difference("", settings, other);
+    }
+
+    private static String difference(String prefix, Object a, Object b) {
+        if (a instanceof Record ra && b instanceof Record rb && a.getClass() == b.getClass()) {
+            for (RecordComponent c : a.getClass().getRecordComponents()) {
+                try {
+                    String d = difference(prefix + c.getName() + ".", c.getAccessor().invoke(ra), c.getAccessor().invoke(rb));
+                    if (d != null) {
+                        return d;
+                    }
+                } catch (ReflectiveOperationException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            return null;
+        }
+        if (Objects.equals(a, b)) {
+            return null;
+        }
+        String field = prefix.isEmpty() ? "settings" : prefix.substring(0, prefix.length() - 1);
+        return field + ": saved " + a + ", here " + b;
+    }
+
+    /**
+     * A new world with the saved settings and {@code stages} (plus Guice {@code overrides}), holding
+     * the saved state.
+     */
+    public World restore(Stages stages, Module... overrides) {
+        World w = World.create(settings, stages, overrides);
+        restoreInto(w);
+        return w;
+    }
+
+    /**
+     * Loads the saved state into {@code world}, which must be freshly created with the same
+     * settings and not stepped (no body, collection or soft body). The file was checked when it was
+     * read; should decoding still fail, the world is left part-restored: discard it.
+     *
+     * @throws SnapshotException when the settings differ (naming the first difference) or the world is not fresh
+     */
+    public void restoreInto(World world) {
+        String diff = settingsDifference(world.settings());
+        if (diff != null) {
+            throw new SnapshotException(name + " was saved with other settings: " + diff);
+        }
+        BodyStore b = world.bodies();
+        if (b.slotLimit() != 0 || world.stepIndex() != 0 || world.broadphase().size() != 0 || world.contacts().size() != 0
+                || world.destruction().collectionCount() != 0 || world.softBodies().store().size() != 0) {
+            throw new IllegalStateException("a snapshot restores into a fresh world (no bodies, never stepped)");
+        }
+        StepContext ctx = world.context();
+        try {
+            DataInputStream shap = section("SHAP");
+            int ns = shap.readInt();
+            if (ns < 0 || ns > (1 << 26)) {
+                throw new IllegalArgumentException("shape count " + ns + " is out of range");
+            }
+            List<Shape> shapes = new ArrayList<>(Math.min(ns, 1 << 16));
+            for (int i = 0; i < ns; i++) {
+                shapes.add(ShapeCodec.read(shap));
+            }
+            end(shap, "SHAP");
+            DataInputStream body = section("BODY");
+            BodyCodec.read(b, shapes, body);
+            end(body, "BODY");
+            Broadphase bp = world.broadphase();
+            double[] bo = b.bounds;
+            for (int s = 0, n = b.slotLimit(); s < n; s++) {
+                if (b.isLive(s) && b.state[s] != BodyState.DISABLED.ordinal()) {
+                    int o = 6 * s;
+                    bp.add(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5],
+                            b.state[s] != BodyState.AWAKE.ordinal());
+                }
+            }
+            DataInputStream stat = section("STAT");
+            int nr = count(stat, "ring");
+            int[] rings = new int[nr];
+            for (int i = 0; i < nr; i++) {
+                rings[i] = stat.readInt();
+            }
+            int nu = count(stat, "unfixed proxy");
+            long[] unfixed = new long[nu];
+            for (int i = 0; i < nu; i++) {
+                unfixed[i] = stat.readLong();
+            }
+            end(stat, "STAT");
+            world.states().restore(rings, unfixed);
+            DataInputStream cont = section("CONT");
+            ContactStore cs = world.contacts();
+            world.narrowphaseStage().readState(cs, cont);
+            end(cont, "CONT");
+            for (int m = 0; m < cs.size(); m++) {
+                if (!b.isLive(cs.bodyA[m]) || !b.isLive(cs.bodyB[m])) {
+                    throw new IllegalArgumentException("manifold " + m + " names a body slot that is not live");
+                }
+            }
+            DataInputStream cmds = section("CMDS");
+            int nc = count(cmds, "command");
+            for (int i = 0; i < nc; i++) {
+                world.queue((Command) RecordCodec.readRecord(cmds, Command.class, shapes, name + ": command " + i));
+            }
+            end(cmds, "CMDS");
+            ctx.restoreClock(stepIndex, time);
+        } catch (IOException e) {
+            throw damaged(e);
+        } catch (SnapshotException e) {
+            throw e;
+        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+            throw new SnapshotException(name + " is damaged: " + e.getMessage(), e);
+        }
+    }
+
+    private DataInputStream section(String tag) {
+        return new DataInputStream(new ByteArrayInputStream(sections.get(tag)));
+    }
+
+    private void end(DataInputStream in, String tag) throws IOException {
+        if (in.available() != 0) {
+            throw new IllegalArgumentException("section " + tag + " has " + in.available() + " bytes more than it describes");
+        }
+    }
+
+    private static int count(DataInputStream in, String what) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > (1 << 28)) {
+            throw new IllegalArgumentException(what + " count " + n + " is out of range");
+        }
+        return n;
+    }
+
+    private SnapshotException damaged(IOException e) {
+        if (e instanceof EOFException) {
+            return new SnapshotException(name + " is damaged: a section ends before the data it describes", e);
+        }
+        throw new UncheckedIOException(e);
+    }
+}

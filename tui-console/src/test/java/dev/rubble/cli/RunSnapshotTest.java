@@ -1,0 +1,138 @@
+package dev.rubble.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rubble.cli.RunDefenceTest.Result;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code rubble run --snapshot-at N --snapshot FILE} and {@code rubble run SCENARIO --restore FILE}:
+ * the restored run ends in exactly the state the uninterrupted run ends in, and every bad or foreign
+ * snapshot file is bad input (exit 2) named in one line.
+ */
+final class RunSnapshotTest {
+    @TempDir
+    Path tmp;
+    Path scenario, snap;
+
+    /** A 4 x 4 x 2 box pile, a scheduled impulse after the snapshot and a spawn before it. */
+    static String pile(String name) {
+        StringBuilder b = new StringBuilder("{\"format\":\"rubble-scenario/1\",\"name\":\"" + name + "\",\"steps\":240,"
+                + "\"bodies\":[" + RunDefenceTest.G);
+        for (int layer = 0; layer < 2; layer++) {
+            for (int i = 0; i < 4; i++) {
+                for (int k = 0; k < 4; k++) {
+                    b.append(",{\"id\":\"b").append(layer).append(i).append(k)
+                            .append("\",\"shape\":{\"type\":\"box\",\"halfExtents\":[0.25,0.25,0.25]},\"position\":[")
+                            .append(0.55 * i + 0.01 * k).append(',').append(0.3 + 0.6 * layer + 0.05 * i).append(',')
+                            .append(0.55 * k).append("],\"orientation\":[0.05,0,0,0.9987]}");
+                }
+            }
+        }
+        return b.append("],\"commands\":["
+                + "{\"step\":40,\"type\":\"spawn\",\"body\":{\"id\":\"late\",\"shape\":{\"type\":\"sphere\",\"radius\":0.2},"
+                + "\"position\":[0.8,3,0.8]}},"
+                + "{\"step\":150,\"type\":\"impulse\",\"body\":\"b111\",\"impulse\":[3,2,0]}]}").toString();
+    }
+
+    @BeforeEach
+    void scenario() throws IOException {
+        scenario = tmp.resolve("pile.json");
+        Files.writeString(scenario, pile("pile"));
+        snap = tmp.resolve("pile.rsnap");
+    }
+
+    static Result rubble(String... args) {
+        return RunDefenceTest.rubble(args);
+    }
+
+    @Test
+    void aRestoredRunEndsExactlyWhereTheUninterruptedOneDoes() throws IOException {
+        Path a = tmp.resolve("a.json"), b = tmp.resolve("b.json");
+        Result full = rubble("run", scenario.toString(), "--out", a.toString(), "--snapshot-at", "100",
+                "--snapshot", snap.toString());
+        assertThat(full.code()).as(full.err()).isZero();
+        assertThat(full.err()).contains("rubble: snapshot after step 100 written to " + snap);
+        Result resumed = rubble("run", scenario.toString(), "--restore", snap.toString(), "--out", b.toString());
+        assertThat(resumed.code()).as(resumed.err()).isZero();
+        assertThat(resumed.err()).contains("ran 140 steps");
+        assertThat(Files.readString(b)).isEqualTo(Files.readString(a)); // every body's pose and the state hash
+        assertThat(Files.readString(a)).contains("\"steps\" : 240");
+        // and the same through another broadphase, chosen the same way both times
+        Path c = tmp.resolve("c.json"), d = tmp.resolve("d.json"), snap2 = tmp.resolve("sap.rsnap");
+        assertThat(rubble("run", scenario.toString(), "--set", "broadphase=sap", "--out", c.toString(),
+                "--snapshot-at", "37", "--snapshot", snap2.toString()).code()).isZero();
+        assertThat(rubble("run", scenario.toString(), "--set", "broadphase=sap", "--restore", snap2.toString(),
+                "--out", d.toString()).code()).isZero();
+        assertThat(Files.readString(d)).isEqualTo(Files.readString(c));
+    }
+
+    private void saved() {
+        Result r = rubble("run", scenario.toString(), "--steps", "20", "--out", tmp.resolve("s.json").toString(), "--snapshot-at", "10",
+                "--snapshot", snap.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+    }
+
+    /** Exit 2, one line naming the problem, no stack trace. */
+    private static void badInput(Result r, String... expected) {
+        assertThat(r.code()).as(r.err()).isEqualTo(2);
+        assertThat(r.err()).contains(expected).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(r.err().strip().lines().count()).as(r.err()).isLessThanOrEqualTo(2);
+    }
+
+    @Test
+    void badAndForeignSnapshotFilesExitTwoNamingTheProblem() throws IOException {
+        saved();
+        byte[] good = Files.readAllBytes(snap);
+        Path bad = tmp.resolve("bad.rsnap");
+
+        Files.writeString(bad, "{\"format\":\"rubble-state/1\"}");
+        badInput(rubble("run", scenario.toString(), "--restore", bad.toString()),
+                bad + " is not a Rubble snapshot: it does not start with the magic 'RUBBLESN'");
+
+        Files.write(bad, Arrays.copyOf(good, good.length - 100));
+        badInput(rubble("run", scenario.toString(), "--restore", bad.toString()), bad + " is truncated at byte ");
+
+        byte[] flipped = good.clone();
+        flipped[good.length / 2] ^= 0x01;
+        Files.write(bad, flipped);
+        badInput(rubble("run", scenario.toString(), "--restore", bad.toString()), bad + " is damaged: CRC-32C mismatch");
+
+        byte[] future = good.clone();
+        future[9] = 2;
+        Files.write(bad, future);
+        badInput(rubble("run", scenario.toString(), "--restore", bad.toString()),
+                bad + " has snapshot format version 2, newer than this build reads; allowed: 1..1");
+
+        badInput(rubble("run", scenario.toString(), "--restore", tmp.resolve("none.rsnap").toString()), "no such file");
+    }
+
+    @Test
+    void aSnapshotOfAnotherScenarioOrWithOtherSettingsIsRefused() throws IOException {
+        saved();
+        Path other = tmp.resolve("other.json");
+        Files.writeString(other, pile("tower"));
+        badInput(rubble("run", other.toString(), "--restore", snap.toString()),
+                "--restore " + snap + " is a snapshot of scenario 'pile', not of 'tower'");
+        badInput(rubble("run", scenario.toString(), "--set", "broadphase=sap", "--restore", snap.toString()),
+                "--restore " + snap + " was saved with other settings than this run: stages: saved {}, here {broadphase=sap}");
+    }
+
+    @Test
+    void inconsistentSnapshotOptionsAreBadInput() {
+        badInput(rubble("run", scenario.toString(), "--snapshot-at", "10"), "--snapshot-at 10 needs --snapshot FILE");
+        badInput(rubble("run", scenario.toString(), "--snapshot", snap.toString()),
+                "needs --snapshot-at N");
+        badInput(rubble("run", scenario.toString(), "--steps", "20", "--snapshot-at", "30", "--snapshot", snap.toString()),
+                "--snapshot-at 30 is outside this run, which covers steps 0..20");
+        saved();
+        badInput(rubble("run", scenario.toString(), "--restore", snap.toString(), "--journal", tmp.resolve("j").toString()),
+                "--journal cannot record a run restored with --restore");
+    }
+}
