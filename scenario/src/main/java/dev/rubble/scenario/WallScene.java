@@ -269,7 +269,7 @@ public final class WallScene {
         }
         StringBuilder anchors = new StringBuilder();
         for (int i = 0; i < wall.anchors().length; i++) {
-            anchors.append(i == 0 ? "" : ", ").append(wall.anchors()[i]);
+            anchors.append(i == 0 ? "" : i % 20 == 0 ? ",\n       " : ", ").append(wall.anchors()[i]);
         }
         return String.format(Locale.ROOT, """
                 {
