@@ -73,12 +73,13 @@ public final class WallBench {
         /**
          * The bench line: {@link BenchTimings#line} for scene {@code wall} with {@code bodies} =
          * live bodies at the start, then {@code breaks=… releases=… peak_active_pieces=…
-         * peak_bodies=… peak_release_step=… budgets=…}.
+         * peak_bodies=… peak_release_step=… budgets=… state_hash=…}.
          */
         public String line(int startBodies, String budgets) {
             return wall.line("wall", startBodies, steps, 1) + String.format(Locale.ROOT,
-                    " breaks=%d releases=%d peak_active_pieces=%d peak_bodies=%d peak_release_step=%d budgets=%s",
-                    breaks, releases, peakActive, peakBodies, peakStep, budgets);
+                    " breaks=%d releases=%d peak_active_pieces=%d peak_bodies=%d peak_release_step=%d budgets=%s"
+                            + " state_hash=%016x",
+                    breaks, releases, peakActive, peakBodies, peakStep, budgets, stateHash);
         }
     }
 

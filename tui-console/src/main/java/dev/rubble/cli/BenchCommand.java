@@ -53,6 +53,11 @@ final class BenchCommand implements Callable<Integer> {
             description = "wall only: run with budgets off, on, or both (default both: two lines)")
     String budgets = "both";
 
+    @Option(names = "--debris-out", paramLabel = "FILE",
+            description = "wall only: also write the wall's pieces at the step with the most releases as loose convex hulls"
+                    + " (a scenario file) for benchmarks/run-peers.sh --wall-debris")
+    java.nio.file.Path debrisOut;
+
     @Option(names = "--steps", paramLabel = "N", description = "steps per scene (default: 600)")
     int steps = BenchScenes.STEPS;
 

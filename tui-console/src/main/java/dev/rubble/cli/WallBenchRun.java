@@ -4,7 +4,9 @@ import dev.rubble.core.destruction.DestructionOptions;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.ScenarioException;
 import dev.rubble.scenario.ScenarioWorld;
+import dev.rubble.authoring.CollectionBuilder;
 import dev.rubble.scenario.WallBench;
+import dev.rubble.scenario.WallDebris;
 import dev.rubble.scenario.WallScene;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -49,7 +51,12 @@ final class WallBenchRun {
         }
         PrintWriter out = c.spec.commandLine().getOut();
         if (off) {
-            runOnce(c, wall, WallScene.options(), false, stages, overrides, out);
+            WallBench.Result r = runOnce(c, wall, WallScene.options(), false, stages, overrides, out);
+            if (c.debrisOut != null) {
+                writeDebris(c, wall, r.peakStep(), stages, overrides, out);
+            }
+        } else if (c.debrisOut != null) {
+            throw new BadInputException("--debris-out needs the budgets-off run; allowed with --budgets off or both");
         }
         if (on) {
             runOnce(c, wall, WallBench.budgetsOn(), true, stages, overrides, out);
@@ -62,7 +69,29 @@ final class WallBenchRun {
         return 0;
     }
 
-    private static void runOnce(BenchCommand c, WallScene.Wall wall, DestructionOptions options, boolean budgets,
+    /**
+     * Re-runs the budgets-off scene to the step with the most releases and writes its pieces as
+     * loose convex hulls ({@link WallDebris}) for benchmarks/run-peers.sh.
+     */
+    private static void writeDebris(BenchCommand c, WallScene.Wall wall, long step, Stages stages,
+                                    Map<String, String> overrides, PrintWriter out) {
+        ScenarioWorld sw = ScenarioWorld.create(WallScene.scenario(wall, WallScene.options(), c.steps), stages, overrides);
+        for (long i = 0; i < step; i++) {
+            sw.step();
+        }
+        WallDebris.Counts[] counts = new WallDebris.Counts[1];
+        String json = WallDebris.scenarioJson(sw.world(), "wall debris: the pieces of the wall at step " + step
+                + " as loose convex hulls", c.steps, CollectionBuilder.DEFAULT_DENSITY, counts);
+        try {
+            java.nio.file.Files.writeString(c.debrisOut, json);
+        } catch (java.io.IOException e) {
+            throw new BadInputException("--debris-out " + c.debrisOut + ": cannot write: " + e.getMessage());
+        }
+        out.printf(Locale.ROOT, "debris step=%d dynamic_hulls=%d static_hulls=%d file=%s%n", step,
+                counts[0].dynamicHulls(), counts[0].staticHulls(), c.debrisOut);
+    }
+
+    private static WallBench.Result runOnce(BenchCommand c, WallScene.Wall wall, DestructionOptions options, boolean budgets,
                                 Stages stages, Map<String, String> overrides, PrintWriter out) {
         ScenarioWorld sw;
         try {
@@ -86,6 +115,7 @@ final class WallBenchRun {
             out.printf(Locale.ROOT, "note engine=rubble scene=wall capped after %d of %d steps%n", r.steps(), c.steps);
         }
         out.flush();
+        return r;
     }
 
     static int[] sites(String spec) {
