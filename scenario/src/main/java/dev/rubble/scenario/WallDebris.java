@@ -18,7 +18,8 @@ import java.util.Locale;
  * <p>{@link #scenarioJson} takes a running wall world (after the step with the most releases) and
  * writes a scenario file: the ground, then one body per convex hull of every collection body
  * (an internal cluster or a released cluster carries several hulls: each becomes its own loose
- * body). A hull's body sits at the hull's own centre of mass, unrotated, its points in world axes
+ * body); with {@code leaves}, a dynamic piece gives instead the hulls of every leaf it holds
+ * (bench-scenarios.md: "the same leaf hulls"), posed by the piece's body. A hull's body sits at the hull's own centre of mass, unrotated, its points in world axes
  * about it; a dynamic piece's hulls move with the piece's rigid motion at that point
  * ({@code v + ω × r}, ω); a kinematic or static piece (the anchored rest of the wall) gives static
  * hulls. Density: the collection's (2 500 kg/m³). The projectile is left out: the file is the
@@ -33,7 +34,8 @@ public final class WallDebris {
     }
 
     /** The debris of {@code w} as scenario-file text (see the class comment). */
-    public static String scenarioJson(World w, String name, int steps, double density, Counts[] counts) {
+    public static String scenarioJson(World w, String name, int steps, double density, boolean leaves,
+                                      Counts[] counts) {
         BodyStore b = w.bodies();
         Destruction d = w.destruction();
         ClusterStore cs = d.store();
@@ -57,7 +59,36 @@ public final class WallDebris {
             Shape sh = b.shape[s];
             double ox = b.originX(s), oy = b.originY(s), oz = b.originZ(s);
             double[] q = {b.qx[s], b.qy[s], b.qz[s], b.qw[s]};
-            if (sh instanceof ConvexHull hull) {
+            if (moving && leaves) {
+                // the piece's leaves: asset hulls are in the collection frame; the piece's body frame is
+                // the collection frame moved to the piece's centre of mass (docs/destruction.md)
+                int g = d.active(i);
+                var asset = d.asset(cs.collection[g]);
+                int base = d.globalNode(cs.collection[g], 0);
+                double mx = cs.com[3 * g], my = cs.com[3 * g + 1], mz = cs.com[3 * g + 2];
+                double bx = b.px[s] - rx(q, mx, my, mz), by = b.py[s] - ry(q, mx, my, mz), bz = b.pz[s] - rz(q, mx, my, mz);
+                int[] stack = new int[64];
+                int top = 0;
+                stack[top++] = g;
+                while (top > 0) {
+                    int x = stack[--top];
+                    if (cs.childCount[x] == 0) {
+                        int node = x - base;
+                        for (int k = asset.hullStart()[node]; k < asset.hullStart()[node + 1]; k++) {
+                            hull(sb, asset.hulls()[asset.hullIndex()[k]], bx, by, bz, q, 0, 0, 0,
+                                    new double[] {0, 0, 0, 1}, b, s, true, density);
+                            dyn++;
+                        }
+                        continue;
+                    }
+                    for (int ch = cs.firstChild[x]; ch >= 0; ch = cs.nextSibling[ch]) {
+                        if (top == stack.length) {
+                            stack = java.util.Arrays.copyOf(stack, 2 * top);
+                        }
+                        stack[top++] = ch;
+                    }
+                }
+            } else if (sh instanceof ConvexHull hull) {
                 hull(sb, hull, ox, oy, oz, q, 0, 0, 0, new double[] {0, 0, 0, 1}, b, s, moving, density);
                 if (moving) {
                     dyn++;
@@ -131,6 +162,24 @@ public final class WallDebris {
                     .append(']');
         }
         sb.append(", \"friction\": 0.5, \"restitution\": 0.0}");
+    }
+
+    private static double rx(double[] q, double x, double y, double z) {
+        double[] t = new double[3];
+        rotate(q, x, y, z, t);
+        return t[0];
+    }
+
+    private static double ry(double[] q, double x, double y, double z) {
+        double[] t = new double[3];
+        rotate(q, x, y, z, t);
+        return t[1];
+    }
+
+    private static double rz(double[] q, double x, double y, double z) {
+        double[] t = new double[3];
+        rotate(q, x, y, z, t);
+        return t[2];
     }
 
     /** out = R(q) v. */

@@ -131,6 +131,60 @@ final class WallSceneTest {
     }
 
     @Test
+    void theDebrisFileHoldsTheFallingPiecesLeafHullsWithTheirMassAndMomentum(@TempDir Path dir) {
+        WallScene.Wall w = WallScene.cached(new int[] {6, 3, 2}, 1, stages, dir);
+        ScenarioWorld sw = ScenarioWorld.create(WallScene.scenario(w, WallScene.options(), 30), stages);
+        sw.run(12);
+        // reference: mass, mass-weighted centre and momentum of every dynamic collection body
+        var b = sw.world().bodies();
+        var d = sw.world().destruction();
+        double m = 0, mx = 0, my = 0, mz = 0, px = 0, py = 0, pz = 0;
+        for (int i = 0; i < d.activeCount(); i++) {
+            int s = b.slot(d.store().body[d.active(i)]);
+            if (b.motion(s) != MotionType.DYNAMIC) {
+                continue;
+            }
+            double mi = 1 / b.invMass[s];
+            m += mi;
+            mx += mi * b.px[s];
+            my += mi * b.py[s];
+            mz += mi * b.pz[s];
+            px += mi * b.vx[s];
+            py += mi * b.vy[s];
+            pz += mi * b.vz[s];
+        }
+        assertThat(m).as("something fell off by step 12").isPositive();
+        WallDebris.Counts[] counts = new WallDebris.Counts[1];
+        Scenario debris = ScenarioLoader.parse(WallDebris.scenarioJson(sw.world(), "debris", 10, 2500, true, counts));
+        double dm = 0, dx = 0, dy = 0, dz = 0, qx = 0, qy = 0, qz = 0;
+        int dyn = 0;
+        for (var def : debris.bodies()) {
+            if (def.motion() != MotionType.DYNAMIC) {
+                continue;
+            }
+            dyn++;
+            double mi = def.density() * def.shape().volume();
+            dm += mi;
+            dx += mi * def.x();
+            dy += mi * def.y();
+            dz += mi * def.z();
+            qx += mi * def.vx();
+            qy += mi * def.vy();
+            qz += mi * def.vz();
+        }
+        assertThat(dyn).isEqualTo(counts[0].dynamicHulls()).isGreaterThan(0);
+        // the leaf hulls tile each piece: same mass (density 2500 x volume), same centre of mass, same momentum
+        org.assertj.core.data.Offset<Double> tol = org.assertj.core.data.Offset.offset(1e-6 * m);
+        assertThat(dm).isCloseTo(m, tol);
+        assertThat(dx / dm).isCloseTo(mx / m, org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(dy / dm).isCloseTo(my / m, org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(dz / dm).isCloseTo(mz / m, org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(qx).isCloseTo(px, org.assertj.core.data.Offset.offset(1e-6 * m));
+        assertThat(qy).isCloseTo(py, org.assertj.core.data.Offset.offset(1e-6 * m));
+        assertThat(qz).isCloseTo(pz, org.assertj.core.data.Offset.offset(1e-6 * m));
+    }
+
+    @Test
     void badCountsNameTheLevelAndTheAllowedRange() {
         assertThatThrownBy(() -> WallScene.checkCounts(new int[] {20, 1}))
                 .hasMessageContaining("level 2").hasMessageContaining("[2, 100000]");

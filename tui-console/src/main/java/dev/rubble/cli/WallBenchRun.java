@@ -81,7 +81,7 @@ final class WallBenchRun {
         }
         WallDebris.Counts[] counts = new WallDebris.Counts[1];
         String json = WallDebris.scenarioJson(sw.world(), "wall debris: the pieces of the wall at step " + step
-                + " as loose convex hulls", c.steps, CollectionBuilder.DEFAULT_DENSITY, counts);
+                + " as loose convex hulls", c.steps, CollectionBuilder.DEFAULT_DENSITY, true, counts);
         try {
             java.nio.file.Files.writeString(c.debrisOut, json);
         } catch (java.io.IOException e) {
