@@ -58,6 +58,11 @@ final class BenchCommand implements Callable<Integer> {
                     + " (a scenario file) for benchmarks/run-peers.sh --wall-debris")
     java.nio.file.Path debrisOut;
 
+    @Option(names = "--soak", paramLabel = "N",
+            description = "wall only: run the budgets-off wall N times in this process and print the used heap before,"
+                    + " after, and after dropping each world (default 0: no soak)")
+    int soak;
+
     @Option(names = "--steps", paramLabel = "N", description = "steps per scene (default: 600)")
     int steps = BenchScenes.STEPS;
 

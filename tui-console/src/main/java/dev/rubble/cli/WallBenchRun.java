@@ -50,6 +50,10 @@ final class WallBenchRun {
             throw new BadInputException("--wall-cache " + dir + ": " + e.getMessage());
         }
         PrintWriter out = c.spec.commandLine().getOut();
+        if (c.soak > 0) {
+            soak(c, wall, stages, overrides, out);
+            return 0;
+        }
         if (off) {
             WallBench.Result r = runOnce(c, wall, WallScene.options(), false, stages, overrides, out);
             if (c.debrisOut != null) {
@@ -116,6 +120,38 @@ final class WallBenchRun {
         }
         out.flush();
         return r;
+    }
+
+    /**
+     * The heap soak: the budgets-off scene {@code --soak N} times in this process. Per run: the
+     * used heap after a full collection before the world is built, after its last step (the wall
+     * has fallen; nothing removes debris on this branch) and after the world is dropped.
+     */
+    private static void soak(BenchCommand c, WallScene.Wall wall, Stages stages, Map<String, String> overrides,
+                             PrintWriter out) {
+        for (int i = 1; i <= c.soak; i++) {
+            long before = usedHeap();
+            ScenarioWorld sw = ScenarioWorld.create(WallScene.scenario(wall, WallScene.options(), c.steps), stages,
+                    overrides);
+            WallBench.Result r = WallBench.run(sw, c.steps, c.capSeconds);
+            long after = usedHeap();
+            int bodies = sw.world().bodies().size();
+            sw = null;
+            long released = usedHeap();
+            out.printf(Locale.ROOT, "soak run=%d steps=%d median_ms=%.3f bodies_end=%d heap_before_mb=%.1f"
+                            + " heap_after_mb=%.1f heap_after_drop_mb=%.1f state_hash=%016x%n", i, r.steps(),
+                    r.wall().medianMs(), bodies, before / 1e6, after / 1e6, released / 1e6, r.stateHash());
+            out.flush();
+        }
+    }
+
+    /** Used heap after two full collections, bytes. */
+    private static long usedHeap() {
+        Runtime rt = Runtime.getRuntime();
+        for (int k = 0; k < 2; k++) {
+            System.gc();
+        }
+        return rt.totalMemory() - rt.freeMemory();
     }
 
     static int[] sites(String spec) {
