@@ -71,6 +71,15 @@ final class WallBenchAndDemoTest {
     }
 
     @Test
+    void aRecordedDemoVerifiesBitForBit(@TempDir Path dir) {
+        Path j = dir.resolve("j");
+        assertThat(run("demo", "--steps", "15", "--journal", j.toString())).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("Journal: " + j + ", 15 steps");
+        assertThat(run("verify", j.toString())).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("verified 15 steps").contains("identical");
+    }
+
+    @Test
     void withoutATerminalTheDemoPrintsItsSummary() {
         assertThat(run("demo", "--steps", "20")).as(err.toString()).isZero();
         String s = out.toString();
