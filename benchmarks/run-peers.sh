@@ -5,6 +5,9 @@
 # Usage: benchmarks/run-peers.sh [--steps N] [--cap-seconds S] [--scenes all|pyramid|pile|spheres]
 #                                [--engines "jolt bullet ode4j jbullet"] [--out FILE] [--no-rubble]
 #        benchmarks/run-peers.sh --table FILE [--engines "..."]   (only print the ratio tables of FILE)
+#        benchmarks/run-peers.sh --wall-debris [--steps N] [--engines "jolt bullet"] [--out FILE]
+#            (the wall's pieces at its step with the most releases as loose convex hulls: `rubble bench wall
+#             --debris-out` writes them, then each engine and Rubble step the same hulls, each in its own JVM)
 # Everything single-threaded, sleeping off. The raw lines (prefixed with the engine name) and the
 # table are written to FILE (default benchmarks/peers/target/peers-<UTC time>.txt).
 set -euo pipefail
@@ -16,6 +19,7 @@ engines="jolt bullet ode4j jbullet"
 rubble=yes
 out=""
 table_only=""
+wall_debris=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --steps) steps="$2"; shift 2 ;;
@@ -25,7 +29,8 @@ while [ $# -gt 0 ]; do
     --out) out="$2"; shift 2 ;;
     --no-rubble) rubble=no; shift ;;
     --table) table_only="$2"; shift 2 ;;
-    *) echo "run-peers: unknown option '$1'; allowed: --steps --cap-seconds --scenes --engines --out --no-rubble --table" >&2; exit 2 ;;
+    --wall-debris) wall_debris=yes; shift ;;
+    *) echo "run-peers: unknown option '$1'; allowed: --steps --cap-seconds --scenes --engines --out --no-rubble --table --wall-debris" >&2; exit 2 ;;
   esac
 done
 tables() {
@@ -78,6 +83,26 @@ fi
 mkdir -p "$(dirname "$out")"
 cp="$root/benchmarks/peers/target/rubble-benchmarks-peers.jar:$root/benchmarks/peers/target/lib/*"
 jvm=(-Xms1g -Xmx4g)
+
+if [ -n "$wall_debris" ]; then
+  # the wall debris (bench-scenarios.md, wall, Peers): Rubble writes the hulls, every engine (Rubble too, the
+  # same loose hulls as plain bodies) steps them in its own JVM; engines without hull support are skipped
+  debris="$(dirname "$out")/wall-debris-$stamp.json"
+  mkdir -p "$(dirname "$out")"
+  {
+    echo "# run-peers --wall-debris $stamp, $(date -u '+%Y-%m-%d %H:%M:%S UTC'), $(nproc) cores, $(java -version 2>&1 | head -1)"
+    (cd "$root" && RUBBLE_JAVA_OPTS="${jvm[*]}" ./rubble bench wall --budgets off --steps "$steps" --debris-out "$debris") \
+      | sed -u "s/^/rubble-wall /"
+    for e in rubble $engines; do
+      case "$e" in jolt|bullet|rubble) ;; *) continue ;; esac
+      echo "# $e: load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+      java "${jvm[@]}" -cp "$cp" dev.rubble.bench.peers.PeerMain "$e" debris "$debris" --steps "$steps" | sed -u "s/^/$e /"
+    done
+    echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  } | tee "$out"
+  echo "run-peers: wrote $out" >&2
+  exit 0
+fi
 
 {
   echo "# run-peers $stamp"

@@ -35,10 +35,33 @@ import picocli.CommandLine.Spec;
  * statistics of the stepping thread's CPU time, the scene's sanity line and an {@code info} line naming the stages and iteration counts in use. The peer-engine runners in
  * {@code benchmarks/peers} print the same format.
  */
-@Command(mixinStandardHelpOptions = true, name = "bench", description = "Run the benchmark scenes (pyramid, pile, spheres) and print step times and sanity figures.")
+@Command(mixinStandardHelpOptions = true, name = "bench", description = "Run the benchmark scenes (pyramid, pile, spheres, wall) and print step times and sanity figures.")
 final class BenchCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "SCENE", description = "pyramid, pile, spheres or all")
+    @Parameters(index = "0", paramLabel = "SCENE", description = "pyramid, pile, spheres, all (those three) or wall")
     String scene;
+
+    // the wall destruction scene (issue 13 item 7): WallBenchRun runs it
+    @Option(names = "--wall-sites", paramLabel = "A,B,C",
+            description = "wall only: Voronoi sites per fracture level (default 20,20,25: 10 000 leaves)")
+    String wallSites;
+
+    @Option(names = "--wall-cache", paramLabel = "DIR",
+            description = "wall only: where the authored wall (.rbc) is cached (default $RUBBLE_CACHE or ~/.cache/rubble)")
+    java.nio.file.Path wallCache;
+
+    @Option(names = "--budgets", paramLabel = "off|on|both",
+            description = "wall only: run with budgets off, on, or both (default both: two lines)")
+    String budgets = "both";
+
+    @Option(names = "--debris-out", paramLabel = "FILE",
+            description = "wall only: also write the wall's pieces at the step with the most releases as loose convex hulls"
+                    + " (a scenario file) for benchmarks/run-peers.sh --wall-debris")
+    java.nio.file.Path debrisOut;
+
+    @Option(names = "--soak", paramLabel = "N",
+            description = "wall only: run the budgets-off wall N times in this process and print the used heap before,"
+                    + " after, and after dropping each world (default 0: no soak)")
+    int soak;
 
     @Option(names = "--steps", paramLabel = "N", description = "steps per scene (default: 600)")
     int steps = BenchScenes.STEPS;
@@ -71,6 +94,9 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if ("wall".equals(scene)) {
+            return WallBenchRun.run(this);
+        }
         List<Scene> scenes = scenes(scene);
         if (steps < 1) {
             throw new BadInputException("--steps " + steps + " is not allowed; allowed: >= 1");
@@ -100,7 +126,7 @@ final class BenchCommand implements Callable<Integer> {
                 return List.of(s);
             }
         }
-        throw new BadInputException("unknown scene '" + name + "'; known: " + Scene.known() + ", all");
+        throw new BadInputException("unknown scene '" + name + "'; known: " + Scene.known() + ", all, wall");
     }
 
     private void run(Scene s, Stages stages, Map<String, String> overrides, PrintWriter out) {

@@ -1,6 +1,10 @@
 package dev.rubble.cli;
 
-import dev.rubble.core.body.BodyState;
+import dev.rubble.cache.journal.JournalWriter;
+import dev.rubble.core.destruction.BreakEvents;
+import dev.rubble.core.destruction.BreakListener;
+import dev.rubble.tui.ConsoleApp;
+import dev.rubble.tui.LiveSession;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.Scenario;
 import dev.rubble.scenario.ScenarioLoader;
@@ -18,13 +22,31 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code rubble demo}: runs the built-in scenario and reports what happened. */
-@Command(mixinStandardHelpOptions = true, name = "demo", description = "Run the built-in demo scenario and print what happened, step by step.")
+/**
+ * {@code rubble demo}: the built-in scenario, a Voronoi wall of 2 000 leaves in three levels
+ * (20, 200, 2 000; {@code WallScene.DEMO_COUNTS}) anchored along its base and hit by a 200 kg
+ * ball at 60 m/s. With a terminal on standard output it opens the live console; otherwise it
+ * prints a table every tenth of the run and a summary: steps, breaks, releases, peak active
+ * pieces, ms per step and the state hash. {@code --journal DIR} records the run ({@code rubble
+ * verify DIR} re-authors the wall from the scenario's inline recipe).
+ */
+@Command(mixinStandardHelpOptions = true, name = "demo", description = {"Run the built-in demo: a Voronoi wall of"
+        + " 2000 leaves in three levels, anchored along its base, hit by a projectile; it breaks and collapses.",
+        "With a terminal on standard output the live console opens (unless --headless); otherwise a table and a"
+                + " summary (steps, breaks, releases, peak active pieces, ms per step, state hash) are printed."})
 final class DemoCommand implements Callable<Integer> {
+    /** The demo scenario: written by {@code WallScene.recipeJson} for {@code WallScene.DEMO_COUNTS} (DemoScenarioTest checks it). */
     static final String RESOURCE = "/dev/rubble/cli/demo.json";
 
     @Option(names = "--steps", paramLabel = "N", description = "steps to run (default: the demo's own)")
     Integer steps;
+
+    @Option(names = "--journal", paramLabel = "DIR",
+            description = "record every step into a journal directory (new or empty); rubble verify DIR re-simulates it")
+    java.nio.file.Path journal;
+
+    @Option(names = "--headless", description = "never open the console, even when standard output is a terminal")
+    boolean headless;
 
     @Mixin
     PluginOptions plugins;
@@ -48,30 +70,49 @@ final class DemoCommand implements Callable<Integer> {
         if (n < 0) {
             throw new BadInputException("--steps " + n + " is negative; allowed: >= 0");
         }
+        DemoCounter counter = new DemoCounter(sw.world());
+        sw.world().addBreakListener(counter);
+        JournalWriter jw = journal == null ? null : JournalWriter.create(journal, sw.world(), scenario.name(), json);
         PrintWriter out = spec.commandLine().getOut();
+        try {
+            if (jw != null) {
+                sw.world().addObserver(jw);
+            }
+            if (!headless && ConsoleApp.hasTerminal()) {
+                ConsoleApp.run(new LiveSession(sw, jw, sw.world().stepIndex() + n));
+                return 0;
+            }
+            table(scenario, sw, n, counter, out);
+        } finally {
+            if (jw != null) {
+                jw.close();
+            }
+        }
+        if (jw != null) {
+            out.printf("Journal: %s, %d steps, %d bytes; check it with: rubble verify %s%n", journal, jw.steps(),
+                    jw.bytes(), journal);
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static void table(Scenario scenario, ScenarioWorld sw, long n, DemoCounter counter, PrintWriter out) {
         String title = scenario.name().startsWith("demo: ") ? scenario.name().substring(6) : scenario.name();
         out.printf("Rubble demo: %s%n  %d bodies, dt %.5f s, %d sub-step(s), broadphase %s%n", title,
                 sw.world().bodies().size(), scenario.settings().dt(), scenario.settings().subSteps(),
                 sw.world().broadphaseName());
-        out.println("   step     time  awake  sleep static  pairs  step_us  hash");
+        out.println("   step     time  bodies  pieces  breaks  releases  pairs  step_us  hash");
         long every = Math.max(1, n / 10);
         long total = 0;
         for (long i = 0; i < n; i++) {
             sw.step();
+            counter.afterStep();
             StepProfile p = sw.world().profile();
             total += p.totalNanos();
             if ((i + 1) % every == 0 || i == n - 1) {
-                out.printf("  %5d  %7.3f  %5d  %5d  %5d  %5d  %7d  %016x%n", p.step(), p.time(),
-                        p.awakeBodies(), p.sleepingBodies(), p.staticBodies(), p.pairs(),
-                        p.totalNanos() / 1000, p.stateHash());
-            }
-        }
-        var b = sw.world().bodies();
-        out.println("Final positions:");
-        for (int s = 0; s < b.slotLimit(); s++) {
-            if (b.isLive(s) && b.state(s) != BodyState.STATIC) {
-                out.printf("  %-10s y = %8.4f m   v = (%7.3f, %7.3f, %7.3f) m/s%n", b.label[s], b.originY(s),
-                        b.vx[s], b.vy[s], b.vz[s]);
+                out.printf("  %5d  %7.3f  %6d  %6d  %6d  %8d  %5d  %7d  %016x%n", p.step(), p.time(),
+                        sw.world().bodies().size(), sw.world().destruction().activeCount(), counter.breaks,
+                        counter.releases, p.pairs(), p.totalNanos() / 1000, p.stateHash());
             }
         }
         StepProfile last = sw.world().profile();
@@ -79,8 +120,36 @@ final class DemoCommand implements Callable<Integer> {
         for (StepSlot st : StepSlot.values()) {
             out.printf(" %s=%d", st.label(), last.nanos(st) / 1000);
         }
-        out.printf("%nMean step: %.1f us over %d steps.%n", n == 0 ? 0.0 : total / 1000.0 / n, n);
-        out.flush();
-        return 0;
+        out.println();
+        out.printf(java.util.Locale.ROOT, "Summary: steps=%d breaks=%d releases=%d peak_active_pieces=%d ms_per_step=%.3f"
+                        + " state_hash=%016x%n", n, counter.breaks, counter.releases, counter.peakActive,
+                n == 0 ? 0.0 : total / 1e6 / n, sw.world().stateHash());
+    }
+
+    /** Counts the demo's breaks (BREAK events), releases (every event: each is a new body) and the peak of active pieces. */
+    static final class DemoCounter implements BreakListener {
+        private final dev.rubble.core.world.World world;
+        long breaks;
+        long releases;
+        int peakActive;
+
+        DemoCounter(dev.rubble.core.world.World world) {
+            this.world = world;
+            this.peakActive = world.destruction().activeCount();
+        }
+
+        @Override
+        public void onBreaks(BreakEvents ev) {
+            releases += ev.count();
+            for (int i = 0; i < ev.count(); i++) {
+                if (ev.kind[i] == BreakEvents.BREAK) {
+                    breaks++;
+                }
+            }
+        }
+
+        void afterStep() {
+            peakActive = Math.max(peakActive, world.destruction().activeCount());
+        }
     }
 }

@@ -23,7 +23,7 @@ final class ConsoleViewGoldenTest {
     static final String GOLDEN = "/dev/rubble/tui/console-view.golden.txt";
 
     static String demo() throws IOException {
-        try (InputStream in = ConsoleViewGoldenTest.class.getResourceAsStream("/dev/rubble/cli/demo.json")) {
+        try (InputStream in = ConsoleViewGoldenTest.class.getResourceAsStream("/dev/rubble/tui/throw-demo.json")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }

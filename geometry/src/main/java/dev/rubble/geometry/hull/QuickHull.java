@@ -3,8 +3,6 @@ package dev.rubble.geometry.hull;
 import dev.rubble.spi.shape.ConvexHull;
 import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Quickhull: the convex hull of a point cloud as a {@link ConvexHull} shape, coplanar triangles
@@ -48,7 +46,7 @@ public final class QuickHull {
         boolean[] alive = new boolean[64];
         int faces;
         final int[] assigned;
-        final Map<Long, Integer> edgeFace = new HashMap<>();
+        final LongIntMap edgeFace = new LongIntMap(64);
 
         Builder(double[] p) {
             this.p = p;

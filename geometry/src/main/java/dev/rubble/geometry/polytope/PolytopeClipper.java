@@ -2,8 +2,7 @@ package dev.rubble.geometry.polytope;
 
 import dev.rubble.spi.geom.ConvexPolytope;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
+import dev.rubble.geometry.hull.LongIntMap;
 
 /**
  * Plane clipping of convex polytopes: the cut every fracture method (Voronoi cells, slices,
@@ -74,7 +73,7 @@ public final class PolytopeClipper {
                 remap[i] = -1;
             }
         }
-        Map<Long, Integer> cut = new HashMap<>();
+        LongIntMap cut = new LongIntMap(16); // only looked up: order cannot reach results
         int[] nfs = new int[p0.faceCount() + 2];
         int[] nfsrc = new int[p0.faceCount() + 2];
         int[] nfi = new int[faceIdx.length * 2 + nv];
@@ -98,8 +97,8 @@ public final class PolytopeClipper {
                 }
                 if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
                     long key = a < b ? ((long) a << 32) | b : ((long) b << 32) | a;
-                    Integer id = cut.get(key);
-                    if (id == null) {
+                    int id = cut.get(key);
+                    if (id < 0) {
                         // interpolate from the inner endpoint for symmetry of shared edges
                         int p = da < 0 ? a : b, q = da < 0 ? b : a;
                         double t = dist[p] / (dist[p] - dist[q]);

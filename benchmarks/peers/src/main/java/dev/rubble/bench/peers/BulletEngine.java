@@ -4,6 +4,7 @@ import com.jme3.bullet.PhysicsSpace;
 import com.jme3.bullet.SolverInfo;
 import com.jme3.bullet.collision.shapes.BoxCollisionShape;
 import com.jme3.bullet.collision.shapes.CollisionShape;
+import com.jme3.bullet.collision.shapes.HullCollisionShape;
 import com.jme3.bullet.collision.shapes.SphereCollisionShape;
 import com.jme3.bullet.objects.PhysicsBody;
 import com.jme3.bullet.objects.PhysicsRigidBody;
@@ -15,6 +16,7 @@ import dev.rubble.core.body.BodyDef;
 import dev.rubble.scenario.BenchScenes;
 import dev.rubble.scenario.Scenario;
 import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.ConvexHull;
 import dev.rubble.spi.shape.Shape;
 import dev.rubble.spi.shape.Sphere;
 import java.util.HashMap;
@@ -70,7 +72,9 @@ final class BulletEngine implements PeerEngine {
         for (BodyDef d : scenario.bodies()) {
             boolean dyn = d.motion() == MotionType.DYNAMIC;
             CollisionShape shape = shapes.computeIfAbsent(d.shape(), BulletEngine::shape);
-            float mass = dyn ? (float) (BenchScenes.DENSITY * d.shape().volume()) : PhysicsBody.massForStatic;
+            // a convex hull (the wall's debris) carries its own density; the bench scenes use 1000 kg/m³
+            double density = d.shape() instanceof ConvexHull && d.density() > 0 ? d.density() : BenchScenes.DENSITY;
+            float mass = dyn ? (float) (density * d.shape().volume()) : PhysicsBody.massForStatic;
             PhysicsRigidBody rb = new PhysicsRigidBody(shape, mass);
             rb.setPhysicsLocation(new Vector3f((float) d.x(), (float) d.y(), (float) d.z()));
             rb.setPhysicsRotation(new Quaternion((float) d.qx(), (float) d.qy(), (float) d.qz(), (float) d.qw()));
@@ -79,6 +83,8 @@ final class BulletEngine implements PeerEngine {
             space.addCollisionObject(rb);
             if (dyn) {
                 rb.setEnableSleep(false);
+                rb.setLinearVelocity(new Vector3f((float) d.vx(), (float) d.vy(), (float) d.vz()));
+                rb.setAngularVelocity(new Vector3f((float) d.wx(), (float) d.wy(), (float) d.wz()));
                 dynamic[k++] = rb;
             }
         }
@@ -90,6 +96,17 @@ final class BulletEngine implements PeerEngine {
         }
         if (s instanceof Sphere sp) {
             return new SphereCollisionShape((float) sp.radius());
+        }
+        if (s instanceof ConvexHull h) {
+            // the hull's points about its centre of mass (the debris file puts the body there); Bullet's
+            // default collision margin for hulls (Libbulletjme: 0.04 m) is kept
+            float[] pts = new float[3 * h.vertexCount()];
+            for (int i = 0; i < h.vertexCount(); i++) {
+                for (int k = 0; k < 3; k++) {
+                    pts[3 * i + k] = (float) h.vertex(i, k);
+                }
+            }
+            return new HullCollisionShape(pts);
         }
         throw new IllegalArgumentException("shape " + s.type() + " is not used by the bench scenes");
     }

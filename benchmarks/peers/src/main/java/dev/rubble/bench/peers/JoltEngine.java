@@ -3,6 +3,9 @@ package dev.rubble.bench.peers;
 import com.github.stephengold.joltjni.BodyCreationSettings;
 import com.github.stephengold.joltjni.BodyInterface;
 import com.github.stephengold.joltjni.BoxShape;
+import com.github.stephengold.joltjni.ConvexHullShapeSettings;
+import com.github.stephengold.joltjni.ShapeResult;
+import com.github.stephengold.joltjni.Vec3;
 import com.github.stephengold.joltjni.JobSystemSingleThreaded;
 import com.github.stephengold.joltjni.Jolt;
 import com.github.stephengold.joltjni.MapObj2Bp;
@@ -22,6 +25,7 @@ import dev.rubble.core.body.BodyDef;
 import dev.rubble.scenario.BenchScenes;
 import dev.rubble.scenario.Scenario;
 import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.ConvexHull;
 import dev.rubble.spi.shape.Shape;
 import dev.rubble.spi.shape.Sphere;
 import java.util.HashMap;
@@ -89,7 +93,9 @@ final class JoltEngine implements PeerEngine {
         dynamicIds = new int[dynamic];
         int k = 0;
         for (BodyDef d : scenario.bodies()) {
-            ConstShape shape = shapes.computeIfAbsent(d.shape(), JoltEngine::shape);
+            // a convex hull (the wall's debris) carries its own density; the bench scenes' boxes and spheres use 1000
+            ConstShape shape = d.shape() instanceof ConvexHull h ? hull(h, d.density())
+                    : shapes.computeIfAbsent(d.shape(), JoltEngine::shape);
             boolean dyn = d.motion() == MotionType.DYNAMIC;
             BodyCreationSettings bcs = new BodyCreationSettings(shape, new RVec3(d.x(), d.y(), d.z()),
                     new Quat((float) d.qx(), (float) d.qy(), (float) d.qz(), (float) d.qw()),
@@ -97,6 +103,10 @@ final class JoltEngine implements PeerEngine {
             bcs.setFriction((float) d.friction());
             bcs.setRestitution((float) d.restitution());
             bcs.setAllowSleeping(false);
+            if (dyn) {
+                bcs.setLinearVelocity(new Vec3((float) d.vx(), (float) d.vy(), (float) d.vz()));
+                bcs.setAngularVelocity(new Vec3((float) d.wx(), (float) d.wy(), (float) d.wz()));
+            }
             int id = bodies.createAndAddBody(bcs, dyn ? EActivation.Activate : EActivation.DontActivate);
             if (dyn) {
                 dynamicIds[k++] = id;
@@ -105,6 +115,26 @@ final class JoltEngine implements PeerEngine {
         system.optimizeBroadPhase();
         temp = new TempAllocatorImpl(256 << 20);
         jobs = new JobSystemSingleThreaded(Jolt.cMaxPhysicsJobs);
+    }
+
+    /**
+     * A convex hull from the hull's vertices (Jolt builds its own hull of them, with its default
+     * hull tolerance and convex radius) at {@code density} (kg/m³; 0 = Jolt's default, 1000).
+     */
+    private static ConstShape hull(ConvexHull h, double density) {
+        Vec3[] pts = new Vec3[h.vertexCount()];
+        for (int i = 0; i < pts.length; i++) {
+            pts[i] = new Vec3((float) h.vertex(i, 0), (float) h.vertex(i, 1), (float) h.vertex(i, 2));
+        }
+        ConvexHullShapeSettings st = new ConvexHullShapeSettings(pts);
+        if (density > 0) {
+            st.setDensity((float) density);
+        }
+        ShapeResult r = st.create();
+        if (r.hasError()) {
+            throw new IllegalStateException("Jolt refused a convex hull of " + pts.length + " points: " + r.getError());
+        }
+        return r.get();
     }
 
     private static ConstShape shape(Shape s) {

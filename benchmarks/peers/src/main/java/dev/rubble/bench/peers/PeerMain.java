@@ -47,6 +47,9 @@ public final class PeerMain {
                     + " engines: jolt, bullet, jbullet, ode4j; scenes: " + Scene.known() + ", all");
         }
         String engine = args[0];
+        if ("debris".equals(args[1])) {
+            return WallDebrisRun.run(engine, args);
+        }
         engine(engine); // validate before running anything
         List<Scene> scenes = new ArrayList<>();
         if ("all".equals(args[1])) {

@@ -1,0 +1,178 @@
+package dev.rubble.bench.peers;
+
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.scenario.BenchTimings;
+import dev.rubble.scenario.Scenario;
+import dev.rubble.scenario.ScenarioLoader;
+import dev.rubble.scenario.ScenarioWorld;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * The wall's debris on one engine: {@code PeerMain ENGINE debris FILE [--steps N]}, FILE written by
+ * {@code rubble bench wall --debris-out FILE} (the wall's pieces at the step with the most
+ * releases as loose convex hulls, {@code dev.rubble.scenario.WallDebris}). ENGINE is jolt, bullet
+ * or rubble (Rubble stepping the same loose hulls, in this JVM like the peers). Prints the bench
+ * line for scene {@code wall-debris}, the cpu line, a sanity line (mean and max height of the
+ * dynamic hulls, lost ones) and the engine's info line.
+ */
+final class WallDebrisRun {
+    private WallDebrisRun() {
+    }
+
+    static int run(String engine, String[] args) {
+        if (args.length < 3) {
+            throw new IllegalArgumentException("usage: PeerMain ENGINE debris FILE [--steps N]; engines: jolt, bullet, rubble");
+        }
+        Path file = Path.of(args[2]);
+        int steps = 600;
+        for (int i = 3; i < args.length; i += 2) {
+            if (!"--steps".equals(args[i]) || i + 1 >= args.length) {
+                throw new IllegalArgumentException("option " + args[i] + " is unknown or has no value; allowed: --steps N");
+            }
+            try {
+                steps = Integer.parseInt(args[i + 1]);
+            } catch (NumberFormatException e) {
+                steps = 0;
+            }
+            if (steps < 1) {
+                throw new IllegalArgumentException("--steps = '" + args[i + 1] + "'; allowed: an integer >= 1");
+            }
+        }
+        Scenario sc;
+        try {
+            sc = ScenarioLoader.parse(Files.readString(file));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("debris file " + file + ": " + e.getMessage());
+        }
+        int n = 0;
+        for (BodyDef d : sc.bodies()) {
+            if (d.motion() == MotionType.DYNAMIC) {
+                n++;
+            }
+        }
+        Stepper st = switch (engine) {
+            case "rubble" -> rubble(sc);
+            case "jolt", "bullet" -> peer(engine, sc);
+            default -> throw new IllegalArgumentException("engine = '" + engine + "'; allowed for debris: jolt, bullet, rubble");
+        };
+        double[] end = new double[3 * n];
+        long[] nanos = new long[steps];
+        long[] cpu = new long[steps];
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        boolean cpuTimed = mx.isCurrentThreadCpuTimeSupported();
+        for (int i = 0; i < steps; i++) {
+            long c0 = cpuTimed ? mx.getCurrentThreadCpuTime() : 0;
+            long t0 = System.nanoTime();
+            st.step();
+            nanos[i] = System.nanoTime() - t0;
+            cpu[i] = cpuTimed ? mx.getCurrentThreadCpuTime() - c0 : 0;
+        }
+        st.positions(end);
+        System.out.println(BenchTimings.of(nanos).line("wall-debris", n, steps, 1));
+        if (cpuTimed) {
+            System.out.println(BenchTimings.of(cpu).cpuLine());
+        }
+        double sum = 0, max = Double.NEGATIVE_INFINITY;
+        int lost = 0;
+        for (int i = 0; i < n; i++) {
+            double y = end[3 * i + 1];
+            if (!Double.isFinite(y) || y < -0.5) {
+                lost++;
+            } else {
+                sum += y;
+                max = Math.max(max, y);
+            }
+        }
+        System.out.printf(Locale.ROOT, "sanity mean_y=%.3f max_y=%.3f lost=%d%n", n == lost ? Double.NaN : sum / (n - lost),
+                max, lost);
+        System.out.println(st.info());
+        System.out.flush();
+        st.close();
+        return 0;
+    }
+
+    private interface Stepper {
+        void step();
+
+        void positions(double[] out);
+
+        String info();
+
+        void close();
+    }
+
+    private static Stepper peer(String engine, Scenario sc) {
+        PeerEngine e = PeerMain.engine(engine);
+        e.build(sc);
+        return new Stepper() {
+            @Override
+            public void step() {
+                e.step();
+            }
+
+            @Override
+            public void positions(double[] out) {
+                e.dynamicPositions(out);
+            }
+
+            @Override
+            public String info() {
+                return e.info();
+            }
+
+            @Override
+            public void close() {
+                e.close();
+            }
+        };
+    }
+
+    private static Stepper rubble(Scenario sc) {
+        ScenarioWorld sw = ScenarioWorld.create(sc, Stages.load());
+        var b = sw.world().bodies();
+        int[] slots = new int[b.size()];
+        int k = 0;
+        for (int i = 0, lim = b.slotLimit(); i < lim; i++) {
+            if (b.isLive(i) && b.motion(i) == MotionType.DYNAMIC) {
+                slots[k++] = i;
+            }
+        }
+        int[] dyn = Arrays.copyOf(slots, k);
+        return new Stepper() {
+            @Override
+            public void step() {
+                sw.step();
+            }
+
+            @Override
+            public void positions(double[] out) {
+                for (int i = 0; i < dyn.length; i++) {
+                    out[3 * i] = b.px[dyn[i]];
+                    out[3 * i + 1] = b.py[dyn[i]];
+                    out[3 * i + 2] = b.pz[dyn[i]];
+                }
+            }
+
+            @Override
+            public String info() {
+                var ws = sw.world().settings();
+                return "info engine=rubble broadphase=" + sw.world().broadphaseName() + " velocity_iterations="
+                        + ws.velocityIterations() + " position_iterations=" + ws.positionIterations()
+                        + " sub_steps=" + ws.subSteps() + " sleeping=off threads=1";
+            }
+
+            @Override
+            public void close() {
+                // nothing native
+            }
+        };
+    }
+}

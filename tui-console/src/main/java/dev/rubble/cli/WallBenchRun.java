@@ -1,0 +1,185 @@
+package dev.rubble.cli;
+
+import dev.rubble.core.destruction.DestructionOptions;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.scenario.ScenarioException;
+import dev.rubble.scenario.ScenarioWorld;
+import dev.rubble.authoring.CollectionBuilder;
+import dev.rubble.scenario.WallBench;
+import dev.rubble.scenario.WallDebris;
+import dev.rubble.scenario.WallScene;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code rubble bench wall}: the wall destruction scene ({@link WallScene}), authored once and
+ * cached, run with budgets off and then on ({@link WallBench}). Prints per run the bench line
+ * with {@code breaks=… releases=… peak_active_pieces=… peak_bodies=…}, the {@code cpu} line, and
+ * once an {@code info} line with the wall's make and how long authoring (or loading the cache) took.
+ */
+final class WallBenchRun {
+    private WallBenchRun() {
+    }
+
+    static int run(BenchCommand c) {
+        if (c.steps < 1) {
+            throw new BadInputException("--steps " + c.steps + " is not allowed; allowed: >= 1");
+        }
+        if (!(c.capSeconds >= 0) || Double.isInfinite(c.capSeconds)) {
+            throw new BadInputException("--cap-seconds " + c.capSeconds + " is not allowed; allowed: finite, >= 0 (0 = no cap)");
+        }
+        if (c.threads != 1) {
+            throw new BadInputException("--threads " + c.threads + " is not allowed; allowed: 1 (the Rubble step is single-threaded)");
+        }
+        boolean off = "off".equals(c.budgets) || "both".equals(c.budgets);
+        boolean on = "on".equals(c.budgets) || "both".equals(c.budgets);
+        if (!off && !on) {
+            throw new BadInputException("--budgets " + c.budgets + " is not allowed; allowed: off, on, both");
+        }
+        int[] counts = sites(c.wallSites);
+        Map<String, String> overrides = RunCommand.parseSets(c.sets);
+        Stages stages = c.plugins.load();
+        Path dir = c.wallCache != null ? c.wallCache : WallScene.defaultCacheDir();
+        WallScene.Wall wall;
+        try {
+            wall = WallScene.cached(counts, WallScene.SEED, stages, dir);
+        } catch (UncheckedIOException e) {
+            throw new BadInputException("--wall-cache " + dir + ": " + e.getMessage());
+        }
+        PrintWriter out = c.spec.commandLine().getOut();
+        if (c.soak > 0) {
+            soak(c, wall, stages, overrides, out);
+            return 0;
+        }
+        if (off) {
+            WallBench.Result r = runOnce(c, wall, WallScene.options(), false, stages, overrides, out);
+            if (c.debrisOut != null) {
+                writeDebris(c, wall, r.peakStep(), stages, overrides, out);
+            }
+        } else if (c.debrisOut != null) {
+            throw new BadInputException("--debris-out needs the budgets-off run; allowed with --budgets off or both");
+        }
+        if (on) {
+            runOnce(c, wall, WallBench.budgetsOn(), true, stages, overrides, out);
+        }
+        out.printf(Locale.ROOT, "info engine=rubble wall_sites=%s leaves=%d anchored=%d nodes=%d %s_ms=%d cache=%s"
+                        + " budgets_on=%s%n", join(counts), wall.leaves(), wall.anchors().length,
+                wall.collection().nodeCount(), wall.fromCache() ? "load" : "author", wall.authorMillis(), wall.file(),
+                WallBench.budgetsLabel());
+        out.flush();
+        return 0;
+    }
+
+    /**
+     * Re-runs the budgets-off scene to the step with the most releases and writes its pieces as
+     * loose convex hulls ({@link WallDebris}) for benchmarks/run-peers.sh.
+     */
+    private static void writeDebris(BenchCommand c, WallScene.Wall wall, long step, Stages stages,
+                                    Map<String, String> overrides, PrintWriter out) {
+        ScenarioWorld sw = ScenarioWorld.create(WallScene.scenario(wall, WallScene.options(), c.steps), stages, overrides);
+        for (long i = 0; i < step; i++) {
+            sw.step();
+        }
+        WallDebris.Counts[] counts = new WallDebris.Counts[1];
+        String json = WallDebris.scenarioJson(sw.world(), "wall debris: the pieces of the wall at step " + step
+                + " as loose convex hulls", c.steps, CollectionBuilder.DEFAULT_DENSITY, true, counts);
+        try {
+            java.nio.file.Files.writeString(c.debrisOut, json);
+        } catch (java.io.IOException e) {
+            throw new BadInputException("--debris-out " + c.debrisOut + ": cannot write: " + e.getMessage());
+        }
+        out.printf(Locale.ROOT, "debris step=%d dynamic_hulls=%d static_hulls=%d file=%s%n", step,
+                counts[0].dynamicHulls(), counts[0].staticHulls(), c.debrisOut);
+    }
+
+    private static WallBench.Result runOnce(BenchCommand c, WallScene.Wall wall, DestructionOptions options, boolean budgets,
+                                Stages stages, Map<String, String> overrides, PrintWriter out) {
+        ScenarioWorld sw;
+        try {
+            sw = ScenarioWorld.create(WallScene.scenario(wall, options, c.steps), stages, overrides);
+        } catch (ScenarioException e) {
+            throw new BadInputException(e.getMessage());
+        }
+        if (c.noContactCache) {
+            sw.world().narrowphaseStage().setContactCache(false);
+        }
+        if (budgets) {
+            WallBench.applyBudgets(sw.world());
+        }
+        int startBodies = sw.world().bodies().size();
+        WallBench.Result r = WallBench.run(sw, c.steps, c.capSeconds);
+        out.println(r.line(startBodies, budgets ? "on" : "off"));
+        if (r.cpu() != null) {
+            out.println(r.cpu().cpuLine());
+        }
+        if (r.steps() < c.steps) {
+            out.printf(Locale.ROOT, "note engine=rubble scene=wall capped after %d of %d steps%n", r.steps(), c.steps);
+        }
+        out.flush();
+        return r;
+    }
+
+    /**
+     * The heap soak: the budgets-off scene {@code --soak N} times in this process. Per run: the
+     * used heap after a full collection before the world is built, after its last step (the wall
+     * has fallen; nothing removes debris on this branch) and after the world is dropped.
+     */
+    private static void soak(BenchCommand c, WallScene.Wall wall, Stages stages, Map<String, String> overrides,
+                             PrintWriter out) {
+        for (int i = 1; i <= c.soak; i++) {
+            long before = usedHeap();
+            ScenarioWorld sw = ScenarioWorld.create(WallScene.scenario(wall, WallScene.options(), c.steps), stages,
+                    overrides);
+            WallBench.Result r = WallBench.run(sw, c.steps, c.capSeconds);
+            long after = usedHeap();
+            int bodies = sw.world().bodies().size();
+            sw = null;
+            long released = usedHeap();
+            out.printf(Locale.ROOT, "soak run=%d steps=%d median_ms=%.3f bodies_end=%d heap_before_mb=%.1f"
+                            + " heap_after_mb=%.1f heap_after_drop_mb=%.1f state_hash=%016x%n", i, r.steps(),
+                    r.wall().medianMs(), bodies, before / 1e6, after / 1e6, released / 1e6, r.stateHash());
+            out.flush();
+        }
+    }
+
+    /** Used heap after two full collections, bytes. */
+    private static long usedHeap() {
+        Runtime rt = Runtime.getRuntime();
+        for (int k = 0; k < 2; k++) {
+            System.gc();
+        }
+        return rt.totalMemory() - rt.freeMemory();
+    }
+
+    static int[] sites(String spec) {
+        if (spec == null) {
+            return WallScene.BENCH_COUNTS.clone();
+        }
+        String[] parts = spec.split(",");
+        int[] out = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                out[i] = Integer.parseInt(parts[i].trim());
+            } catch (NumberFormatException e) {
+                throw new BadInputException("--wall-sites '" + spec + "': '" + parts[i]
+                        + "' is not an integer; allowed: comma-separated site counts, e.g. 20,20,25");
+            }
+        }
+        try {
+            return WallScene.checkCounts(out);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--wall-sites '" + spec + "': " + e.getMessage());
+        }
+    }
+
+    private static String join(int[] a) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < a.length; i++) {
+            sb.append(i == 0 ? "" : ",").append(a[i]);
+        }
+        return sb.toString();
+    }
+}
