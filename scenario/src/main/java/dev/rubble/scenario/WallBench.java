@@ -27,6 +27,12 @@ public final class WallBench {
      */
     public static final int BUDGET_MAX_CLUSTER_LEVEL = 3;
 
+    /** Budgets-on break budget: holders that may break per step; the rest wait, loads kept. */
+    public static final int BUDGET_BREAKS_PER_STEP = 8;
+
+    /** Budgets-on release throttling: active pieces where thinning starts and where it is total. */
+    public static final int BUDGET_THROTTLE_MIN = 200, BUDGET_THROTTLE_MAX = 1000;
+
     private WallBench() {
     }
 
@@ -37,21 +43,18 @@ public final class WallBench {
 
     /** The budget values of the budgets-on run, for the report line. */
     public static String budgetsLabel() {
-        return "maxClusterLevel=" + BUDGET_MAX_CLUSTER_LEVEL;
+        return "maxClusterLevel=" + BUDGET_MAX_CLUSTER_LEVEL + ",breaksPerStep=" + BUDGET_BREAKS_PER_STEP
+                + ",releaseThrottle=" + BUDGET_THROTTLE_MIN + ".." + BUDGET_THROTTLE_MAX;
     }
 
     /**
-     * The single place where world-wide destruction budgets are switched on for the budgets-on run,
-     * after the world is built and before its first step.
-     *
-     * <p>LEAD (merge of the {@code budgets} branch): set the break budget
-     * ({@code perAdvanceBreaksAllowed}) and release throttling (min/max active pieces) here,
-     * through the journallable budget commands or the Java API the budgets branch adds, and append
-     * their values to {@link #budgetsLabel()}. Today only the per-collection level limits of
-     * {@link #budgetsOn()} exist.
+     * Switches on the world-wide destruction budgets of the budgets-on run (docs/destruction.md,
+     * "Budgets"), after the world is built and before its first step: the break budget and release
+     * throttling. The level limit is per collection ({@link #budgetsOn()}).
      */
     public static void applyBudgets(World world) {
-        // nothing world-wide exists yet on this branch (see the javadoc)
+        world.destruction().setBreakBudget(BUDGET_BREAKS_PER_STEP);
+        world.destruction().setReleaseThrottle(BUDGET_THROTTLE_MIN, BUDGET_THROTTLE_MAX);
     }
 
     /**
