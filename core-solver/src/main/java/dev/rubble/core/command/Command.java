@@ -65,7 +65,8 @@ public sealed interface Command {
      * collections when queued, applied at the start of the step like every command.
      */
     sealed interface Destruction extends Command
-            permits ExternalStrain, ExternalStrainAt, InternalStrain, Crumble, SetAnchor, SetAnchorBox {
+            permits ExternalStrain, ExternalStrainAt, InternalStrain, Crumble, SetAnchor, SetAnchorBox,
+            SetDebrisLevel, SetRemoveOnBreak, SetRemoveOnSleep, SetCrumbleSize, SetRemovalTimerMultiplier {
     }
 
     /** Raises a node's external strain to at least {@code strain} (≥ 0; +∞ forces a break). One-shot. */
@@ -126,6 +127,37 @@ public sealed interface Command {
             if (!(minX <= maxX && minY <= maxY && minZ <= maxZ)) {
                 throw new IllegalArgumentException("anchor box = [" + minX + ", " + minY + ", " + minZ + "] .. ["
                         + maxX + ", " + maxY + ", " + maxZ + "]; allowed: finite, min <= max");
+            }
+        }
+    }
+
+    // ---- debris and removal (issue 13; docs/destruction.md "Debris and removal"; journal tags 30-34).
+    // Ranges are checked when queued, against the collection's DebrisOptions.
+
+    /** Pieces of the collection at or past {@code level} are debris (≥ 1; Integer.MAX_VALUE = none). */
+    record SetDebrisLevel(int collection, int level) implements Destruction {
+    }
+
+    /** Remove-on-break on or off, with the delay and shrink-duration ranges (s). */
+    record SetRemoveOnBreak(int collection, boolean on, double delayMin, double delayMax, double removalMin,
+                            double removalMax) implements Destruction {
+    }
+
+    /** Remove-on-sleep on or off, with rest-time and shrink ranges (s) and slow-moving-as-sleeping (m/s). */
+    record SetRemoveOnSleep(int collection, boolean on, double timeMin, double timeMax, double removalMin,
+                            double removalMax, boolean slowMovingAsSleeping, double slowSpeed) implements Destruction {
+    }
+
+    /** Partial clusters whose remaining children all have relative size at most {@code size} crumble ([0, 1]; 0 = off). */
+    record SetCrumbleSize(int collection, double size) implements Destruction {
+    }
+
+    /** The world-wide removal timer multiplier (≥ 0, finite; 1 = real time, 2 = timers run twice as fast). */
+    record SetRemovalTimerMultiplier(double multiplier) implements Destruction {
+        public SetRemovalTimerMultiplier {
+            if (!(multiplier >= 0) || !Double.isFinite(multiplier)) {
+                throw new IllegalArgumentException("removal timer multiplier = " + multiplier
+                        + "; allowed: finite, >= 0");
             }
         }
     }

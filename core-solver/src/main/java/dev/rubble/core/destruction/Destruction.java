@@ -53,6 +53,10 @@ public final class Destruction {
     private final CollisionStrain collision;
     private final Breaker breaker;
     private final StrainViewBuffer view = new StrainViewBuffer();
+    /** Timed removal of released pieces (the REMOVAL slot; docs/destruction.md "Debris and removal"). */
+    final Removal removal = new Removal(this);
+    /** World-wide removal timer multiplier (Chaos's p.Chaos.GC.RemovalTimerMultiplier), ≥ 0. */
+    double timerMultiplier = 1;
 
     int[] slotNode = new int[0];
     int[] active = new int[16];
@@ -281,6 +285,7 @@ public final class Destruction {
             holderStamp = Arrays.copyOf(holderStamp, cap);
             holderIdx = Arrays.copyOf(holderIdx, cap);
             breaker.grow(cap);
+            removal.grow(cap);
         }
     }
 
@@ -313,6 +318,7 @@ public final class Destruction {
         }
         slotNode[s] = g;
         store.body[g] = h;
+        bodies.debris[s] = store.level[g] >= pc.debris.oneWayInteractionLevel() ? (byte) 1 : 0; // one-way contacts
         if (activeCount == active.length) {
             active = Arrays.copyOf(active, activeCount * 2);
         }
@@ -425,6 +431,7 @@ public final class Destruction {
                 breaker.restoreMomentum();
                 breaker.release();
                 growGlobal();
+                breaker.crumblePartial(); // partial clusters that are all small crumble at once (removal options)
             }
         }
         endStep();
@@ -648,7 +655,75 @@ public final class Destruction {
             globalNode(x.collection(), x.node());
         } else if (c instanceof Command.SetAnchorBox x) {
             collection(x.collection());
+        } else if (c instanceof Command.SetDebrisLevel || c instanceof Command.SetRemoveOnBreak
+                || c instanceof Command.SetRemoveOnSleep || c instanceof Command.SetCrumbleSize) {
+            debrisAfter(c); // names the collection and the bad range
         }
+    }
+
+    /** The debris options a debris or removal command would leave its collection with (validates it). */
+    private DebrisOptions debrisAfter(Command.Destruction c) {
+        if (c instanceof Command.SetDebrisLevel x) {
+            return collection(x.collection()).debris.withOneWayInteractionLevel(x.level());
+        } else if (c instanceof Command.SetRemoveOnBreak x) {
+            DebrisOptions o = collection(x.collection()).debris;
+            return o.withRemoveOnBreak(x.delayMin(), x.delayMax(), x.removalMin(), x.removalMax())
+                    .withRemoveOnBreak(x.on());
+        } else if (c instanceof Command.SetRemoveOnSleep x) {
+            DebrisOptions o = collection(x.collection()).debris;
+            return o.withRemoveOnSleep(x.timeMin(), x.timeMax(), x.removalMin(), x.removalMax())
+                    .withRemoveOnSleep(x.on()).withSlowMoving(x.slowMovingAsSleeping(), x.slowSpeed());
+        } else if (c instanceof Command.SetCrumbleSize x) {
+            return collection(x.collection()).debris.withCrumbleSize(x.size());
+        }
+        throw new IllegalArgumentException("not a debris command: " + c);
+    }
+
+    /**
+     * Sets collection {@code c}'s debris, removal and crumbling options (docs/destruction.md "Debris
+     * and removal"); takes effect at once: the debris flag of its live bodies follows the new level,
+     * and timers are compared with the new ranges from the next REMOVAL slot. Between steps, or
+     * from a command in the COMMANDS slot (the journalled way).
+     */
+    public void setDebrisOptions(int c, DebrisOptions options) {
+        Objects.requireNonNull(options, "debris options is null");
+        PlacedCollection pc = collection(c);
+        pc.debris = options;
+        for (int i = 0; i < activeCount; i++) {
+            int g = active[i];
+            if (store.collection[g] == c) {
+                int s = bodies.slot(store.body[g]);
+                bodies.debris[s] = store.level[g] >= options.oneWayInteractionLevel() ? (byte) 1 : 0;
+            }
+        }
+        if (options.removes()) {
+            removal.used = true;
+        }
+        digest = StateHash.mix(StateHash.mix(digest, 0x5EB15L + c), options.hashCode());
+    }
+
+    /** Collection {@code c}'s debris, removal and crumbling options. */
+    public DebrisOptions debrisOptions(int c) {
+        return collection(c).debris;
+    }
+
+    /** The world-wide removal timer multiplier (default 1). */
+    public double removalTimerMultiplier() {
+        return timerMultiplier;
+    }
+
+    /** Sets the removal timer multiplier: every removal timer advances {@code dt × multiplier} per step (≥ 0, finite). */
+    public void setRemovalTimerMultiplier(double multiplier) {
+        if (!(multiplier >= 0) || !Double.isFinite(multiplier)) {
+            throw new IllegalArgumentException("removal timer multiplier = " + multiplier + "; allowed: finite, >= 0");
+        }
+        timerMultiplier = multiplier;
+        digest = StateHash.mix(StateHash.mix(digest, 0x7131L), multiplier);
+    }
+
+    /** The REMOVAL slot of the step in progress: removal timers, shrinking, removal. Cheap while no collection removes. */
+    public void runRemoval() {
+        removal.run();
     }
 
     /** Applies a command (the COMMANDS stage). */
@@ -695,6 +770,16 @@ public final class Destruction {
             }
         } else if (c instanceof Command.ExternalStrainAt x) {
             breaker.strainAt(x);
+        } else if (c instanceof Command.SetRemovalTimerMultiplier x) {
+            setRemovalTimerMultiplier(x.multiplier());
+        } else if (c instanceof Command.SetDebrisLevel x) {
+            setDebrisOptions(x.collection(), debrisAfter(x));
+        } else if (c instanceof Command.SetRemoveOnBreak x) {
+            setDebrisOptions(x.collection(), debrisAfter(x));
+        } else if (c instanceof Command.SetRemoveOnSleep x) {
+            setDebrisOptions(x.collection(), debrisAfter(x));
+        } else if (c instanceof Command.SetCrumbleSize x) {
+            setDebrisOptions(x.collection(), debrisAfter(x));
         }
     }
 
@@ -745,6 +830,6 @@ public final class Destruction {
             h = StateHash.mix(h, list[i]);
             h = StateHash.mix(h, store.externalLoad[list[i]]);
         }
-        return h;
+        return removal.hash(h); // removal timers, only once some collection removes pieces
     }
 }

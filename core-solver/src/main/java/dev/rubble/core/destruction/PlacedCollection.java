@@ -23,6 +23,8 @@ final class PlacedCollection implements BondState {
     final boolean forces;
     final StrainModifier[] modifiers;
     final boolean[] bondAlive;
+    /** Debris level, removal and crumbling (docs/destruction.md "Debris and removal"); changeable at run time. */
+    DebrisOptions debris = DebrisOptions.defaults();
     final double[] scratch;
     private final Shape[] shapes;
     private final AabbTree[] childTrees;
