@@ -454,7 +454,8 @@ public final class ScenarioLoader {
             }
             default -> throw new ScenarioException(p + ".type", "'" + type
                     + "' is unknown; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release, "
-                    + "externalStrain, internalStrain, crumble, anchor");
+                    + "externalStrain, internalStrain, crumble, anchor, debrisLevel, removeOnBreak, removeOnSleep, "
+                    + "crumbleSize, removalTimerMultiplier");
         }
     }
 

@@ -29,6 +29,9 @@ public final class CommandCodec {
             SET_ANCHOR_BOX = 12;
     // teleport (the public API's setPose)
     static final byte SET_POSE = 13;
+    // debris and removal (issue 13; tags 30-34 are reserved for them)
+    static final byte SET_DEBRIS_LEVEL = 30, SET_REMOVE_ON_BREAK = 31, SET_REMOVE_ON_SLEEP = 32, SET_CRUMBLE_SIZE = 33,
+            SET_REMOVAL_TIMER_MULTIPLIER = 34;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -81,6 +84,19 @@ public final class CommandCodec {
             out.writeByte(SET_POSE).writeLong(t.body());
             out.writeDouble(t.x()).writeDouble(t.y()).writeDouble(t.z());
             out.writeDouble(t.qx()).writeDouble(t.qy()).writeDouble(t.qz()).writeDouble(t.qw());
+        } else if (c instanceof Command.SetDebrisLevel x) {
+            out.writeByte(SET_DEBRIS_LEVEL).writeInt(x.collection()).writeInt(x.level());
+        } else if (c instanceof Command.SetRemoveOnBreak x) {
+            out.writeByte(SET_REMOVE_ON_BREAK).writeInt(x.collection()).writeBoolean(x.on());
+            out.writeDouble(x.delayMin()).writeDouble(x.delayMax()).writeDouble(x.removalMin()).writeDouble(x.removalMax());
+        } else if (c instanceof Command.SetRemoveOnSleep x) {
+            out.writeByte(SET_REMOVE_ON_SLEEP).writeInt(x.collection()).writeBoolean(x.on());
+            out.writeDouble(x.timeMin()).writeDouble(x.timeMax()).writeDouble(x.removalMin()).writeDouble(x.removalMax());
+            out.writeBoolean(x.slowMovingAsSleeping()).writeDouble(x.slowSpeed());
+        } else if (c instanceof Command.SetCrumbleSize x) {
+            out.writeByte(SET_CRUMBLE_SIZE).writeInt(x.collection()).writeDouble(x.size());
+        } else if (c instanceof Command.SetRemovalTimerMultiplier x) {
+            out.writeByte(SET_REMOVAL_TIMER_MULTIPLIER).writeDouble(x.multiplier());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -124,8 +140,20 @@ public final class CommandCodec {
             case SET_POSE:
                 return new Command.SetPose(in.readLong(), in.readDouble(), in.readDouble(), in.readDouble(),
                         in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble());
+            case SET_DEBRIS_LEVEL:
+                return new Command.SetDebrisLevel(in.readInt(), in.readInt());
+            case SET_REMOVE_ON_BREAK:
+                return new Command.SetRemoveOnBreak(in.readInt(), in.readBoolean(), in.readDouble(), in.readDouble(),
+                        in.readDouble(), in.readDouble());
+            case SET_REMOVE_ON_SLEEP:
+                return new Command.SetRemoveOnSleep(in.readInt(), in.readBoolean(), in.readDouble(), in.readDouble(),
+                        in.readDouble(), in.readDouble(), in.readBoolean(), in.readDouble());
+            case SET_CRUMBLE_SIZE:
+                return new Command.SetCrumbleSize(in.readInt(), in.readDouble());
+            case SET_REMOVAL_TIMER_MULTIPLIER:
+                return new Command.SetRemovalTimerMultiplier(in.readDouble());
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13");
+                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 30..34");
         }
     }
 
