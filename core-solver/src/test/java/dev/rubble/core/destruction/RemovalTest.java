@@ -129,6 +129,26 @@ final class RemovalTest {
     }
 
     @Test
+    void renderFramesCarryTheShrinkScale() {
+        World w = bar(DebrisOptions.defaults().withRemoveOnBreak(0, 0, 1, 1), 1);
+        Scenes.steps(w, 31); // released in step 0; shrinking from step 1 over 1 s: half size after step 30
+        dev.rubble.spi.render.FrameBuffer f = new dev.rubble.spi.render.FrameBuffer();
+        dev.rubble.core.render.FrameBuilder.fill(w, f);
+        BodyStore b = w.bodies();
+        int seen = 0;
+        for (int i = 0; i < f.count(); i++) {
+            int slot = f.piece(i);
+            if (w.destruction().nodeOfSlot(slot) >= 0) {
+                assertThat(f.removalScale(i)).isEqualTo(b.scale[slot]).isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-9));
+                seen++;
+            } else {
+                assertThat(f.removalScale(i)).isEqualTo(1.0); // the ground
+            }
+        }
+        assertThat(seen).isEqualTo(3);
+    }
+
+    @Test
     void removeOnSleepRemovesASleepingPieceAfterItsTimer() {
         DebrisOptions o = DebrisOptions.defaults().withRemoveOnSleep(0.5, 1.0, 0.25, 0.5).withSlowMoving(false, 0)
                 .withSeed(SEED);
