@@ -721,6 +721,11 @@ public final class Destruction {
         digest = StateHash.mix(StateHash.mix(digest, 0x7131L), multiplier);
     }
 
+    /** Whether some collection has turned removal on (the REMOVAL slot does work from then on). */
+    public boolean removalUsed() {
+        return removal.used;
+    }
+
     /** The REMOVAL slot of the step in progress: removal timers, shrinking, removal. Cheap while no collection removes. */
     public void runRemoval() {
         removal.run();
