@@ -132,6 +132,19 @@ public record DebrisOptions(int oneWayInteractionLevel, boolean removeOnBreak, d
                 slowMovingAsSleeping, slowSpeed, crumbleSize, s);
     }
 
+    /** Mixes every field into a state hash (explicitly, not through {@code hashCode}, which may differ between JDKs). */
+    long mix(long h) {
+        h = dev.rubble.core.body.StateHash.mix(h, oneWayInteractionLevel);
+        h = dev.rubble.core.body.StateHash.mix(h, (removeOnBreak ? 1 : 0) | (removeOnSleep ? 2 : 0)
+                | (slowMovingAsSleeping ? 4 : 0));
+        double[] v = {breakDelayMin, breakDelayMax, breakRemovalMin, breakRemovalMax, sleepTimeMin, sleepTimeMax,
+                sleepRemovalMin, sleepRemovalMax, slowSpeed, crumbleSize};
+        for (double x : v) {
+            h = dev.rubble.core.body.StateHash.mix(h, x);
+        }
+        return dev.rubble.core.body.StateHash.mix(h, seed);
+    }
+
     /**
      * The seeded draw of a piece (replays agree): {@code u = (mix64(seed + GOLDEN · (4 key + p + 1))
      * >>> 11) · 2⁻⁵³} in [0, 1) with SplitMix64's finaliser {@code mix64}, then {@code min + u (max - min)}.

@@ -688,6 +688,9 @@ public final class Destruction {
     public void setDebrisOptions(int c, DebrisOptions options) {
         Objects.requireNonNull(options, "debris options is null");
         PlacedCollection pc = collection(c);
+        if (options.equals(pc.debris)) {
+            return; // unchanged: no digest change, so worlds that never set options hash as before
+        }
         pc.debris = options;
         for (int i = 0; i < activeCount; i++) {
             int g = active[i];
@@ -699,7 +702,7 @@ public final class Destruction {
         if (options.removes()) {
             removal.used = true;
         }
-        digest = StateHash.mix(StateHash.mix(digest, 0x5EB15L + c), options.hashCode());
+        digest = options.mix(StateHash.mix(digest, 0x5EB15L + c)); // field by field: stable across JDKs
     }
 
     /** Collection {@code c}'s debris, removal and crumbling options. */
