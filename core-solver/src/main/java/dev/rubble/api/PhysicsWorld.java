@@ -122,6 +122,56 @@ public final class PhysicsWorld {
         return bodies.state(slot(body)) == BodyState.SLEEPING;
     }
 
+    // ---- debris and removal of geometry collections (docs/destruction.md "Debris and removal") ----
+    // Collections are named by placement index (a scenario's collections[], in file order). Setters
+    // are commands like every write: validated now, applied at the start of the next step, journalled.
+
+    /** Number of placed geometry collections. */
+    public int collectionCount() {
+        return world.destruction().collectionCount();
+    }
+
+    /** Pieces of {@code collection} at or past {@code level} become debris (≥ 1; Integer.MAX_VALUE = none). */
+    public void setDebrisLevel(int collection, int level) {
+        world.queue(new Command.SetDebrisLevel(collection, level));
+    }
+
+    /** Remove-on-break on or off: shrinking starts a delay drawn in [min, max] s after release and lasts a drawn duration. */
+    public void setRemoveOnBreak(int collection, boolean on, double delayMin, double delayMax, double removalMin,
+                                 double removalMax) {
+        world.queue(new Command.SetRemoveOnBreak(collection, on, delayMin, delayMax, removalMin, removalMax));
+    }
+
+    /**
+     * Remove-on-sleep on or off: a piece resting for a time drawn in [min, max] s shrinks over a
+     * drawn duration; with {@code slowMovingAsSleeping}, pieces slower than {@code slowSpeed} (m/s) rest.
+     */
+    public void setRemoveOnSleep(int collection, boolean on, double timeMin, double timeMax, double removalMin,
+                                 double removalMax, boolean slowMovingAsSleeping, double slowSpeed) {
+        world.queue(new Command.SetRemoveOnSleep(collection, on, timeMin, timeMax, removalMin, removalMax,
+                slowMovingAsSleeping, slowSpeed));
+    }
+
+    /** Partial clusters whose remaining pieces all have relative size at most {@code size} crumble ([0, 1]; 0 = off). */
+    public void setCrumbleSize(int collection, double size) {
+        world.queue(new Command.SetCrumbleSize(collection, size));
+    }
+
+    /** Multiplies every removal timer's rate (≥ 0; 1 = real time). */
+    public void setRemovalTimerMultiplier(double multiplier) {
+        world.queue(new Command.SetRemovalTimerMultiplier(multiplier));
+    }
+
+    /** The removal timer multiplier in force. */
+    public double removalTimerMultiplier() {
+        return world.destruction().removalTimerMultiplier();
+    }
+
+    /** How large renderers draw the body, in [0, 1]: 1, shrinking to 0 while it is being removed. */
+    public double removalScale(BodyId body) {
+        return bodies.scale[slot(body)];
+    }
+
     // ---- stepping -------------------------------------------------------------------------------
 
     /** Advances the world by one fixed time step; then listeners hear about it. */

@@ -1,6 +1,7 @@
 package dev.rubble.scenario;
 
 import dev.rubble.core.destruction.CollectionPlacement;
+import dev.rubble.core.destruction.DebrisOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -15,13 +16,20 @@ import java.util.Objects;
  * @param file      the collection file, or null
  * @param recipe    the inline recipe, or null (exactly one of file and recipe)
  * @param placement pose, velocity, state, anchors and destruction options
+ * @param debris    debris level, removal and crumbling ({@code collections[i].debris}), set after placing
  */
-public record CollectionSpec(String id, Path file, Recipe recipe, CollectionPlacement placement) {
+public record CollectionSpec(String id, Path file, Recipe recipe, CollectionPlacement placement, DebrisOptions debris) {
     public CollectionSpec {
         Objects.requireNonNull(placement, "placement is null");
+        Objects.requireNonNull(debris, "debris is null");
         if ((file == null) == (recipe == null)) {
             throw new IllegalArgumentException("give file or recipe, not " + (file == null ? "neither" : "both"));
         }
+    }
+
+    /** A spec with the default debris options (no debris level, no removal, no crumbling). */
+    public CollectionSpec(String id, Path file, Recipe recipe, CollectionPlacement placement) {
+        this(id, file, recipe, placement, DebrisOptions.defaults());
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.rubble.authoring.CollectionBuilder;
 import dev.rubble.authoring.CollectionFile;
 import dev.rubble.authoring.GeometryCollection;
 import dev.rubble.core.destruction.CollectionPlacement;
+import dev.rubble.core.destruction.DebrisOptions;
 import dev.rubble.core.destruction.DestructionOptions;
 import dev.rubble.core.destruction.PlacementState;
 import dev.rubble.core.command.Command;
@@ -58,7 +59,7 @@ public final class CollectionSpecs {
     private static CollectionSpec one(String p, JsonNode n, Path baseDir) {
         object(p, n);
         keys(n, p, "id", "file", "recipe", "position", "orientation", "linear", "angular", "state", "anchors",
-                "destruction");
+                "destruction", "debris");
         String id = n.has("id") ? text(p + ".id", n.get("id")) : "collection" + p.substring(p.indexOf('[') + 1, p.indexOf(']'));
         if (n.has("file") == n.has("recipe")) {
             throw new ScenarioException(p, "give file or recipe, not " + (n.has("file") ? "both" : "neither"));
@@ -124,10 +125,11 @@ public final class CollectionSpecs {
             }
         }
         DestructionOptions options = options(p + ".destruction", n.get("destruction"));
+        DebrisOptions debris = debris(p + ".debris", n.get("debris"));
         try {
             CollectionPlacement pl = new CollectionPlacement(id, pos[0], pos[1], pos[2], q[0], q[1], q[2], q[3],
                     v[0], v[1], v[2], w[0], w[1], w[2], state, anchorNodes, anchorBoxes, options);
-            return new CollectionSpec(id, file, recipe, pl);
+            return new CollectionSpec(id, file, recipe, pl, debris);
         } catch (IllegalArgumentException e) {
             throw new ScenarioException(p, e.getMessage(), e);
         }
@@ -226,6 +228,89 @@ public final class CollectionSpecs {
         }
     }
 
+    /**
+     * {@code collections[i].debris} (docs/scenario-format.md): {@code oneWayInteractionLevel},
+     * {@code removeOnBreak} (true/false or {delay: [min, max], removal: [min, max]}),
+     * {@code removeOnSleep} (true/false or {time: [min, max], removal: [min, max]}),
+     * {@code slowMovingAsSleeping}, {@code slowSpeed}, {@code crumbleSize}, {@code seed}.
+     */
+    static DebrisOptions debris(String p, JsonNode n) {
+        DebrisOptions o = DebrisOptions.defaults();
+        if (n == null) {
+            return o;
+        }
+        object(p, n);
+        keys(n, p, "oneWayInteractionLevel", "removeOnBreak", "removeOnSleep", "slowMovingAsSleeping", "slowSpeed",
+                "crumbleSize", "seed");
+        try {
+            if (n.has("oneWayInteractionLevel")) {
+                o = o.withOneWayInteractionLevel(integer(p + ".oneWayInteractionLevel", n.get("oneWayInteractionLevel"),
+                        1, Integer.MAX_VALUE));
+            }
+            JsonNode rb = n.get("removeOnBreak");
+            if (rb != null) {
+                if (rb.isBoolean()) {
+                    o = o.withRemoveOnBreak(rb.booleanValue());
+                } else {
+                    object(p + ".removeOnBreak", rb);
+                    keys(rb, p + ".removeOnBreak", "delay", "removal");
+                    double[] dl = range(p + ".removeOnBreak.delay", rb.get("delay"), o.breakDelayMin(), o.breakDelayMax());
+                    double[] rm = range(p + ".removeOnBreak.removal", rb.get("removal"), o.breakRemovalMin(),
+                            o.breakRemovalMax());
+                    o = o.withRemoveOnBreak(dl[0], dl[1], rm[0], rm[1]);
+                }
+            }
+            JsonNode rs = n.get("removeOnSleep");
+            if (rs != null) {
+                if (rs.isBoolean()) {
+                    o = o.withRemoveOnSleep(rs.booleanValue());
+                } else {
+                    object(p + ".removeOnSleep", rs);
+                    keys(rs, p + ".removeOnSleep", "time", "removal");
+                    double[] tm = range(p + ".removeOnSleep.time", rs.get("time"), o.sleepTimeMin(), o.sleepTimeMax());
+                    double[] rm = range(p + ".removeOnSleep.removal", rs.get("removal"), o.sleepRemovalMin(),
+                            o.sleepRemovalMax());
+                    o = o.withRemoveOnSleep(tm[0], tm[1], rm[0], rm[1]);
+                }
+            }
+            boolean slow = o.slowMovingAsSleeping();
+            if (n.has("slowMovingAsSleeping")) {
+                slow = bool(p + ".slowMovingAsSleeping", n.get("slowMovingAsSleeping"));
+            }
+            o = o.withSlowMoving(slow, number(p + ".slowSpeed", n.get("slowSpeed"), o.slowSpeed(), 0, 1e300));
+            o = o.withCrumbleSize(number(p + ".crumbleSize", n.get("crumbleSize"), 0, 0, 1));
+            if (n.has("seed")) {
+                JsonNode sd = n.get("seed");
+                if (!sd.isIntegralNumber() || !sd.canConvertToLong()) {
+                    throw new ScenarioException(p + ".seed", sd + " is not allowed; allowed: an integer");
+                }
+                o = o.withSeed(sd.longValue());
+            }
+        } catch (IllegalArgumentException e) {
+            if (e instanceof ScenarioException) {
+                throw e;
+            }
+            throw new ScenarioException(p, e.getMessage(), e);
+        }
+        return o;
+    }
+
+    /** {@code [min, max]} seconds, min <= max; the defaults when absent. */
+    private static double[] range(String p, JsonNode n, double min, double max) {
+        double[] r = vector(p, n, 2, new double[] {min, max});
+        if (r[0] < 0 || r[1] < r[0]) {
+            throw new ScenarioException(p, n + " is not allowed; allowed: [min, max] seconds with 0 <= min <= max");
+        }
+        return r;
+    }
+
+    private static boolean bool(String p, JsonNode n) {
+        if (!n.isBoolean()) {
+            throw new ScenarioException(p, n + " is not allowed; allowed: true, false");
+        }
+        return n.booleanValue();
+    }
+
     /** An options object of scalars; arrays of numbers become comma-separated strings (e.g. thresholds). */
     private static Map<String, Object> scalars(String p, JsonNode n) {
         Map<String, Object> m = new TreeMap<>();
@@ -318,12 +403,47 @@ public final class CollectionSpecs {
                     throw new ScenarioException(p + ".box", e.getMessage(), e);
                 }
             }
+            // debris and removal at run time (issue 13): absent fields take the defaults of DebrisOptions
+            case "debrisLevel" -> {
+                keys(n, p, "type", "step", "collection", "level");
+                return new Command.SetDebrisLevel(collection(p, n, ids),
+                        integer(p + ".level", req(p + ".level", n.get("level")), 1, Integer.MAX_VALUE));
+            }
+            case "removeOnBreak" -> {
+                keys(n, p, "type", "step", "collection", "on", "delay", "removal");
+                DebrisOptions d = DebrisOptions.defaults();
+                double[] dl = range(p + ".delay", n.get("delay"), d.breakDelayMin(), d.breakDelayMax());
+                double[] rm = range(p + ".removal", n.get("removal"), d.breakRemovalMin(), d.breakRemovalMax());
+                return new Command.SetRemoveOnBreak(collection(p, n, ids), !n.has("on") || bool(p + ".on", n.get("on")),
+                        dl[0], dl[1], rm[0], rm[1]);
+            }
+            case "removeOnSleep" -> {
+                keys(n, p, "type", "step", "collection", "on", "time", "removal", "slowMovingAsSleeping", "slowSpeed");
+                DebrisOptions d = DebrisOptions.defaults();
+                double[] tm = range(p + ".time", n.get("time"), d.sleepTimeMin(), d.sleepTimeMax());
+                double[] rm = range(p + ".removal", n.get("removal"), d.sleepRemovalMin(), d.sleepRemovalMax());
+                return new Command.SetRemoveOnSleep(collection(p, n, ids), !n.has("on") || bool(p + ".on", n.get("on")),
+                        tm[0], tm[1], rm[0], rm[1],
+                        !n.has("slowMovingAsSleeping") || bool(p + ".slowMovingAsSleeping", n.get("slowMovingAsSleeping")),
+                        number(p + ".slowSpeed", n.get("slowSpeed"), d.slowSpeed(), 0, 1e300));
+            }
+            case "crumbleSize" -> {
+                keys(n, p, "type", "step", "collection", "size");
+                return new Command.SetCrumbleSize(collection(p, n, ids),
+                        number(p + ".size", req(p + ".size", n.get("size")), 0, 0, 1));
+            }
+            case "removalTimerMultiplier" -> {
+                keys(n, p, "type", "step", "multiplier");
+                return new Command.SetRemovalTimerMultiplier(
+                        number(p + ".multiplier", req(p + ".multiplier", n.get("multiplier")), 1, 0, 1e300));
+            }
             default -> throw new IllegalStateException("unreachable: " + type);
         }
     }
 
     /** Destruction command types. */
-    static final Set<String> COMMANDS = Set.of("externalStrain", "internalStrain", "crumble", "anchor");
+    static final Set<String> COMMANDS = Set.of("externalStrain", "internalStrain", "crumble", "anchor", "debrisLevel",
+            "removeOnBreak", "removeOnSleep", "crumbleSize", "removalTimerMultiplier");
 
     private static double strain(String p, JsonNode n) {
         req(p, n);

@@ -460,7 +460,8 @@ public final class ScenarioLoader {
             }
             default -> throw new ScenarioException(p + ".type", "'" + type
                     + "' is unknown; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release, "
-                    + "externalStrain, internalStrain, crumble, anchor, breakBudget, releaseThrottle, levels");
+                    + "externalStrain, internalStrain, crumble, anchor, breakBudget, releaseThrottle, levels, "
+                    + "debrisLevel, removeOnBreak, removeOnSleep, crumbleSize, removalTimerMultiplier");
         }
     }
 

@@ -47,7 +47,8 @@ public final class ScenarioWorld {
             String p = "$.collections[" + i + "]";
             var asset = CollectionSpecs.asset(cols.get(i), p, stages);
             try {
-                world.placeCollection(asset, cols.get(i).placement());
+                int c = world.placeCollection(asset, cols.get(i).placement());
+                world.destruction().setDebrisOptions(c, cols.get(i).debris()); // debris and removal (issue 13)
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new ScenarioException(p, e.getMessage(), e);
             }

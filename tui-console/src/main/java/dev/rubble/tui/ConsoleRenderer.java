@@ -424,7 +424,8 @@ public final class ConsoleRenderer {
 
     /**
      * Whether the panel shows slot {@code s}: every slot that always runs; an optional one only
-     * while it has work (destruction: a placed collection; the others: time spent).
+     * while it has work (destruction: a placed collection; removal: a collection that removes
+     * pieces; the others: time spent).
      */
     static boolean shown(World world, StepSlot s) {
         if (!optional(s)) {
@@ -432,6 +433,9 @@ public final class ConsoleRenderer {
         }
         if (s == StepSlot.DESTRUCTION) {
             return world.destruction().collectionCount() > 0;
+        }
+        if (s == StepSlot.REMOVAL) {
+            return world.destruction().removalUsed(); // bound by default; work once a collection removes pieces
         }
         return world.profile().nanos(s) != 0;
     }

@@ -71,6 +71,16 @@ public interface DestructionBudgets {
             }
 
             @Override
+            public int removalQueue() {
+                return d.stats().removalQueue();
+            }
+
+            @Override
+            public int shrinking() {
+                return d.stats().shrinking();
+            }
+
+            @Override
             public boolean queueBreaksAllowed(int breaks) {
                 world.queue(new Command.SetBreakBudget(breaks == UNLIMITED ? Command.SetBreakBudget.UNLIMITED : breaks));
                 return true;

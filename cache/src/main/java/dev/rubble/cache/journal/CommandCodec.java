@@ -31,6 +31,9 @@ public final class CommandCodec {
     static final byte SET_POSE = 13;
     // destruction budgets (issue 13; tags 20-24 are reserved for them)
     static final byte SET_BREAK_BUDGET = 20, SET_RELEASE_THROTTLE = 21, SET_LEVELS = 22;
+    // debris and removal (issue 13; tags 30-34 are reserved for them)
+    static final byte SET_DEBRIS_LEVEL = 30, SET_REMOVE_ON_BREAK = 31, SET_REMOVE_ON_SLEEP = 32, SET_CRUMBLE_SIZE = 33,
+            SET_REMOVAL_TIMER_MULTIPLIER = 34;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -90,6 +93,19 @@ public final class CommandCodec {
         } else if (c instanceof Command.SetLevels x) {
             out.writeByte(SET_LEVELS).writeInt(x.collection()).writeInt(x.maxClusterLevel())
                     .writeInt(x.maxSimulatedLevel());
+        } else if (c instanceof Command.SetDebrisLevel x) {
+            out.writeByte(SET_DEBRIS_LEVEL).writeInt(x.collection()).writeInt(x.level());
+        } else if (c instanceof Command.SetRemoveOnBreak x) {
+            out.writeByte(SET_REMOVE_ON_BREAK).writeInt(x.collection()).writeBoolean(x.on());
+            out.writeDouble(x.delayMin()).writeDouble(x.delayMax()).writeDouble(x.removalMin()).writeDouble(x.removalMax());
+        } else if (c instanceof Command.SetRemoveOnSleep x) {
+            out.writeByte(SET_REMOVE_ON_SLEEP).writeInt(x.collection()).writeBoolean(x.on());
+            out.writeDouble(x.timeMin()).writeDouble(x.timeMax()).writeDouble(x.removalMin()).writeDouble(x.removalMax());
+            out.writeBoolean(x.slowMovingAsSleeping()).writeDouble(x.slowSpeed());
+        } else if (c instanceof Command.SetCrumbleSize x) {
+            out.writeByte(SET_CRUMBLE_SIZE).writeInt(x.collection()).writeDouble(x.size());
+        } else if (c instanceof Command.SetRemovalTimerMultiplier x) {
+            out.writeByte(SET_REMOVAL_TIMER_MULTIPLIER).writeDouble(x.multiplier());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -139,17 +155,29 @@ public final class CommandCodec {
                 return budget(() -> new Command.SetReleaseThrottle(in.readInt(), in.readInt()));
             case SET_LEVELS:
                 return budget(() -> new Command.SetLevels(in.readInt(), in.readInt(), in.readInt()));
+            case SET_DEBRIS_LEVEL:
+                return budget(() -> new Command.SetDebrisLevel(in.readInt(), in.readInt()));
+            case SET_REMOVE_ON_BREAK:
+                return budget(() -> new Command.SetRemoveOnBreak(in.readInt(), in.readBoolean(), in.readDouble(), in.readDouble(),
+                        in.readDouble(), in.readDouble()));
+            case SET_REMOVE_ON_SLEEP:
+                return budget(() -> new Command.SetRemoveOnSleep(in.readInt(), in.readBoolean(), in.readDouble(), in.readDouble(),
+                        in.readDouble(), in.readDouble(), in.readBoolean(), in.readDouble()));
+            case SET_CRUMBLE_SIZE:
+                return budget(() -> new Command.SetCrumbleSize(in.readInt(), in.readDouble()));
+            case SET_REMOVAL_TIMER_MULTIPLIER:
+                return budget(() -> new Command.SetRemovalTimerMultiplier(in.readDouble()));
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22");
+                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34");
         }
     }
 
-    /** A budget command read back; a corrupt value fails as a format error, not as a bad argument. */
+    /** A budget or removal command read back; a corrupt value fails as a format error, not as a bad argument. */
     private static Command budget(java.util.function.Supplier<Command> read) {
         try {
             return read.get();
         } catch (IllegalArgumentException e) {
-            throw new JournalFormatException("budget command is corrupted: " + e.getMessage(), e);
+            throw new JournalFormatException("destruction command is corrupted: " + e.getMessage(), e);
         }
     }
 

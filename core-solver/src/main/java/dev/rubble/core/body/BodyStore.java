@@ -84,6 +84,13 @@ public final class BodyStore {
     // meet the other's mask: (layerA & maskB) != 0 && (layerB & maskA) != 0
     public int[] collisionLayer, collisionMask;
 
+    // debris and removal (docs/destruction.md, "Debris and removal"), set by the destruction runtime:
+    // debris[s] = 1 for a one-way-interaction piece (the contact solver treats a non-debris body it
+    // touches as infinitely heavy); scale[s] in [0, 1] is the removal shrink that renderers and the
+    // console draw (1 = full size; the collision shape is never scaled). Neither is in the state hash.
+    public byte[] debris;
+    public double[] scale;
+
     // cold
     public Shape[] shape;
     public String[] label;
@@ -125,6 +132,8 @@ public final class BodyStore {
         parent = grow(parent, cap);
         collisionLayer = grow(collisionLayer, cap);
         collisionMask = grow(collisionMask, cap);
+        debris = grow(debris, cap);
+        scale = grow(scale, cap);
         shape = shape == null ? new Shape[cap] : Arrays.copyOf(shape, cap);
         label = label == null ? new String[cap] : Arrays.copyOf(label, cap);
     }
@@ -222,6 +231,8 @@ public final class BodyStore {
         parent[slot] = NONE;
         collisionLayer[slot] = DEFAULT_LAYER;
         collisionMask[slot] = ALL_LAYERS;
+        debris[slot] = 0;
+        scale[slot] = 1;
         double n = Math.sqrt(rx * rx + ry * ry + rz * rz + rw * rw);
         qx[slot] = rx / n; qy[slot] = ry / n; qz[slot] = rz / n; qw[slot] = rw / n;
         vx[slot] = vy[slot] = vz[slot] = wx[slot] = wy[slot] = wz[slot] = 0;

@@ -66,7 +66,8 @@ public sealed interface Command {
      */
     sealed interface Destruction extends Command
             permits ExternalStrain, ExternalStrainAt, InternalStrain, Crumble, SetAnchor, SetAnchorBox,
-            SetBreakBudget, SetReleaseThrottle, SetLevels { // the last three: budgets (issue 13)
+            SetBreakBudget, SetReleaseThrottle, SetLevels, // budgets (issue 13)
+            SetDebrisLevel, SetRemoveOnBreak, SetRemoveOnSleep, SetCrumbleSize, SetRemovalTimerMultiplier {
     }
 
     /** Raises a node's external strain to at least {@code strain} (≥ 0; +∞ forces a break). One-shot. */
@@ -189,6 +190,37 @@ public sealed interface Command {
             }
             if (maxSimulatedLevel < 1) {
                 throw new IllegalArgumentException("maxSimulatedLevel = " + maxSimulatedLevel + "; allowed: >= 1");
+            }
+        }
+    }
+
+    // ---- debris and removal (issue 13; docs/destruction.md "Debris and removal"; journal tags 30-34).
+    // Ranges are checked when queued, against the collection's DebrisOptions.
+
+    /** Pieces of the collection at or past {@code level} are debris (≥ 1; Integer.MAX_VALUE = none). */
+    record SetDebrisLevel(int collection, int level) implements Destruction {
+    }
+
+    /** Remove-on-break on or off, with the delay and shrink-duration ranges (s). */
+    record SetRemoveOnBreak(int collection, boolean on, double delayMin, double delayMax, double removalMin,
+                            double removalMax) implements Destruction {
+    }
+
+    /** Remove-on-sleep on or off, with rest-time and shrink ranges (s) and slow-moving-as-sleeping (m/s). */
+    record SetRemoveOnSleep(int collection, boolean on, double timeMin, double timeMax, double removalMin,
+                            double removalMax, boolean slowMovingAsSleeping, double slowSpeed) implements Destruction {
+    }
+
+    /** Partial clusters whose remaining children all have relative size at most {@code size} crumble ([0, 1]; 0 = off). */
+    record SetCrumbleSize(int collection, double size) implements Destruction {
+    }
+
+    /** The world-wide removal timer multiplier (≥ 0, finite; 1 = real time, 2 = timers run twice as fast). */
+    record SetRemovalTimerMultiplier(double multiplier) implements Destruction {
+        public SetRemovalTimerMultiplier {
+            if (!(multiplier >= 0) || !Double.isFinite(multiplier)) {
+                throw new IllegalArgumentException("removal timer multiplier = " + multiplier
+                        + "; allowed: finite, >= 0");
             }
         }
     }

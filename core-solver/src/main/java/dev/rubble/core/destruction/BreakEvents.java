@@ -3,7 +3,8 @@ package dev.rubble.core.destruction;
 import java.util.Arrays;
 
 /**
- * The breaks of one step, for the host (SPEC §8; reference: chaos-clusters-strain-runtime §7.3).
+ * The breaks of one step, for the host (SPEC §8; reference: chaos-clusters-strain-runtime §7.3), and the
+ * pieces crumbled or removed in it (SPEC §6).
  * One reused buffer in structure-of-arrays form: no allocation per event once it has grown to the
  * largest step's count. Valid until the next step; listeners must copy what they keep.
  *
@@ -18,6 +19,17 @@ public final class BreakEvents {
     public static final byte RELEASE = 1;
     /** Several still-bonded children that became a new internal cluster. */
     public static final byte CLUSTER = 2;
+    /**
+     * A child released because its partial cluster crumbled (all its remaining children were small
+     * enough; docs/destruction.md "Debris and removal"); the cluster's own CLUSTER event comes first
+     * and its body no longer exists.
+     */
+    public static final byte CRUMBLE = 3;
+    /**
+     * A piece removed by its removal timer (REMOVAL slot): {@link #body} is the handle it had (now
+     * stale), the pose and velocities its last ones.
+     */
+    public static final byte REMOVED = 4;
 
     private int count;
     private long step;

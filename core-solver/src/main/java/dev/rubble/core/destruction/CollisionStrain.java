@@ -33,6 +33,15 @@ final class CollisionStrain implements AabbTree.Visitor {
             }
             int ga = d.nodeOfSlot(c.bodyA[m]);
             int gb = d.nodeOfSlot(c.bodyB[m]);
+            // one-way (debris) contacts create no strain (SPEC §5, §6): a holder is not loaded by a
+            // debris body touching it (a debris holder is still loaded by the ground and by non-debris)
+            byte[] debris = d.bodies.debris;
+            if (ga >= 0 && debris[c.bodyB[m]] != 0) {
+                ga = -1;
+            }
+            if (gb >= 0 && debris[c.bodyA[m]] != 0) {
+                gb = -1;
+            }
             if (ga < 0 && gb < 0) {
                 continue;
             }

@@ -55,6 +55,10 @@ public final class Destruction {
     private final StrainViewBuffer view = new StrainViewBuffer();
     /** Break budget and release throttling (issue 13; off by default). */
     final BreakBudget budget = new BreakBudget(this);
+    /** Timed removal of released pieces (the REMOVAL slot; docs/destruction.md "Debris and removal"). */
+    final Removal removal = new Removal(this);
+    /** World-wide removal timer multiplier (Chaos's p.Chaos.GC.RemovalTimerMultiplier), ≥ 0. */
+    double timerMultiplier = 1;
 
     int[] slotNode = new int[0];
     int[] active = new int[16];
@@ -292,6 +296,7 @@ public final class Destruction {
             holderIdx = Arrays.copyOf(holderIdx, cap);
             breaker.grow(cap);
             budget.grow(cap);
+            removal.grow(cap);
         }
     }
 
@@ -324,6 +329,7 @@ public final class Destruction {
         }
         slotNode[s] = g;
         store.body[g] = h;
+        bodies.debris[s] = store.level[g] >= pc.debris.oneWayInteractionLevel() ? (byte) 1 : 0; // one-way contacts
         if (activeCount == active.length) {
             active = Arrays.copyOf(active, activeCount * 2);
         }
@@ -445,6 +451,7 @@ public final class Destruction {
                 budget.beginRelease();
                 breaker.release();
                 growGlobal();
+                breaker.crumblePartial(); // partial clusters that are all small crumble at once (removal options)
             }
         }
         budget.carryOver();
@@ -732,7 +739,83 @@ public final class Destruction {
             collection(x.collection());
         } else if (c instanceof Command.SetLevels x) {
             collection(x.collection());
+        } else if (c instanceof Command.SetDebrisLevel || c instanceof Command.SetRemoveOnBreak
+                || c instanceof Command.SetRemoveOnSleep || c instanceof Command.SetCrumbleSize) {
+            debrisAfter(c); // names the collection and the bad range
         }
+    }
+
+    /** The debris options a debris or removal command would leave its collection with (validates it). */
+    private DebrisOptions debrisAfter(Command.Destruction c) {
+        if (c instanceof Command.SetDebrisLevel x) {
+            return collection(x.collection()).debris.withOneWayInteractionLevel(x.level());
+        } else if (c instanceof Command.SetRemoveOnBreak x) {
+            DebrisOptions o = collection(x.collection()).debris;
+            return o.withRemoveOnBreak(x.delayMin(), x.delayMax(), x.removalMin(), x.removalMax())
+                    .withRemoveOnBreak(x.on());
+        } else if (c instanceof Command.SetRemoveOnSleep x) {
+            DebrisOptions o = collection(x.collection()).debris;
+            return o.withRemoveOnSleep(x.timeMin(), x.timeMax(), x.removalMin(), x.removalMax())
+                    .withRemoveOnSleep(x.on()).withSlowMoving(x.slowMovingAsSleeping(), x.slowSpeed());
+        } else if (c instanceof Command.SetCrumbleSize x) {
+            return collection(x.collection()).debris.withCrumbleSize(x.size());
+        }
+        throw new IllegalArgumentException("not a debris command: " + c);
+    }
+
+    /**
+     * Sets collection {@code c}'s debris, removal and crumbling options (docs/destruction.md "Debris
+     * and removal"); takes effect at once: the debris flag of its live bodies follows the new level,
+     * and timers are compared with the new ranges from the next REMOVAL slot. Between steps, or
+     * from a command in the COMMANDS slot (the journalled way).
+     */
+    public void setDebrisOptions(int c, DebrisOptions options) {
+        Objects.requireNonNull(options, "debris options is null");
+        PlacedCollection pc = collection(c);
+        if (options.equals(pc.debris)) {
+            return; // unchanged: no digest change, so worlds that never set options hash as before
+        }
+        pc.debris = options;
+        for (int i = 0; i < activeCount; i++) {
+            int g = active[i];
+            if (store.collection[g] == c) {
+                int s = bodies.slot(store.body[g]);
+                bodies.debris[s] = store.level[g] >= options.oneWayInteractionLevel() ? (byte) 1 : 0;
+            }
+        }
+        if (options.removes()) {
+            removal.used = true;
+        }
+        digest = options.mix(StateHash.mix(digest, 0x5EB15L + c)); // field by field: stable across JDKs
+    }
+
+    /** Collection {@code c}'s debris, removal and crumbling options. */
+    public DebrisOptions debrisOptions(int c) {
+        return collection(c).debris;
+    }
+
+    /** The world-wide removal timer multiplier (default 1). */
+    public double removalTimerMultiplier() {
+        return timerMultiplier;
+    }
+
+    /** Sets the removal timer multiplier: every removal timer advances {@code dt × multiplier} per step (≥ 0, finite). */
+    public void setRemovalTimerMultiplier(double multiplier) {
+        if (!(multiplier >= 0) || !Double.isFinite(multiplier)) {
+            throw new IllegalArgumentException("removal timer multiplier = " + multiplier + "; allowed: finite, >= 0");
+        }
+        timerMultiplier = multiplier;
+        digest = StateHash.mix(StateHash.mix(digest, 0x7131L), multiplier);
+    }
+
+    /** Whether some collection has turned removal on (the REMOVAL slot does work from then on). */
+    public boolean removalUsed() {
+        return removal.used;
+    }
+
+    /** The REMOVAL slot of the step in progress: removal timers, shrinking, removal. Cheap while no collection removes. */
+    public void runRemoval() {
+        removal.run();
     }
 
     /** Applies a command (the COMMANDS stage). */
@@ -787,6 +870,16 @@ public final class Destruction {
             }
         } else if (c instanceof Command.ExternalStrainAt x) {
             breaker.strainAt(x);
+        } else if (c instanceof Command.SetRemovalTimerMultiplier x) {
+            setRemovalTimerMultiplier(x.multiplier());
+        } else if (c instanceof Command.SetDebrisLevel x) {
+            setDebrisOptions(x.collection(), debrisAfter(x));
+        } else if (c instanceof Command.SetRemoveOnBreak x) {
+            setDebrisOptions(x.collection(), debrisAfter(x));
+        } else if (c instanceof Command.SetRemoveOnSleep x) {
+            setDebrisOptions(x.collection(), debrisAfter(x));
+        } else if (c instanceof Command.SetCrumbleSize x) {
+            setDebrisOptions(x.collection(), debrisAfter(x));
         }
     }
 
@@ -837,6 +930,7 @@ public final class Destruction {
             h = StateHash.mix(h, list[i]);
             h = StateHash.mix(h, store.externalLoad[list[i]]);
         }
-        return budget.hash(h); // collision loads kept for holders over the break budget (none without one)
+        h = budget.hash(h); // collision loads kept for holders over the break budget (none without one)
+        return removal.hash(h); // removal timers, only once some collection removes pieces
     }
 }

@@ -12,6 +12,9 @@ public final class DestructionStats {
     int released;
     int throttled;
     int activePieces;
+    int removalQueue;
+    int shrinking;
+    int removed;
 
     /** Holders (clusters) that broke this step; at most the break budget. */
     public int breaks() {
@@ -49,6 +52,25 @@ public final class DestructionStats {
         return activePieces;
     }
 
+    /**
+     * Released pieces whose removal timer (remove-on-break or remove-on-sleep) ran in the REMOVAL slot
+     * of the last step, those that began shrinking in it included (docs/destruction.md, "Debris and
+     * removal").
+     */
+    public int removalQueue() {
+        return removalQueue;
+    }
+
+    /** Pieces shrinking after the last step's REMOVAL slot (their scale is below 1). */
+    public int shrinking() {
+        return shrinking;
+    }
+
+    /** Pieces removed (bodies retired, REMOVED events) in the last step. */
+    public int removed() {
+        return removed;
+    }
+
     void reset() {
         breaks = deferred = oldestDeferral = released = throttled = 0;
     }
@@ -56,6 +78,7 @@ public final class DestructionStats {
     @Override
     public String toString() {
         return "breaks=" + breaks + " deferred=" + deferred + " oldestDeferral=" + oldestDeferral + " released="
-                + released + " throttled=" + throttled + " activePieces=" + activePieces;
+                + released + " throttled=" + throttled + " activePieces=" + activePieces + " removalQueue=" + removalQueue
+                + " shrinking=" + shrinking + " removed=" + removed;
     }
 }

@@ -25,6 +25,8 @@ final class PlacedCollection implements BondState {
     final boolean[] bondAlive;
     /** Children at or past this level never break; from the options, changed by {@code Command.SetLevels} (issue 13). */
     int unbreakableLevel;
+    /** Debris level, removal and crumbling (docs/destruction.md "Debris and removal"); changeable at run time. */
+    DebrisOptions debris = DebrisOptions.defaults();
     final double[] scratch;
     private final Shape[] shapes;
     private final AabbTree[] childTrees;

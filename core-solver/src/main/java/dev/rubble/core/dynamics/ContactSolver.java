@@ -248,6 +248,21 @@ public final class ContactSolver {
             man[mo + 6] = vx; man[mo + 7] = vy; man[mo + 8] = vz;
             man[mo + 9] = mu;
             double mA = invMass[sa], mB = invMass[sb];
+            // one-way (debris) contact (SPEC §6; docs/destruction.md "Debris and removal"): a debris
+            // body against a non-debris one sees it as infinitely heavy. The non-debris side's linear
+            // and angular inverse masses are zero for this manifold only (its inertia rows are taken
+            // from solver body 0, the fixed body); its velocity is still read, so the debris bounces
+            // off a moving body correctly, and it receives exactly nothing.
+            int ka = sa, kb = sb;
+            if (bodies.debris[a] != bodies.debris[bb]) {
+                if (bodies.debris[a] == 0) {
+                    mA = 0;
+                    ka = 0;
+                } else {
+                    mB = 0;
+                    kb = 0;
+                }
+            }
             man[mo + 10] = mA;
             man[mo + 11] = mB;
             man[mo + 12] = e;
@@ -257,9 +272,9 @@ public final class ContactSolver {
                 double rbx = contacts.bx[p], rby = contacts.by[p], rbz = contacts.bz[p];
                 rAB[o] = rax; rAB[o + 1] = ray; rAB[o + 2] = raz;
                 rAB[o + 3] = rbx; rAB[o + 4] = rby; rAB[o + 5] = rbz;
-                row[r + NMASS] = axisRow(r + CNA, sa, sb, mA + mB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
-                row[r + T1MASS] = axisRow(r + C1A, sa, sb, mA + mB, rax, ray, raz, rbx, rby, rbz, ux, uy, uz);
-                row[r + T2MASS] = axisRow(r + C2A, sa, sb, mA + mB, rax, ray, raz, rbx, rby, rbz, vx, vy, vz);
+                row[r + NMASS] = axisRow(r + CNA, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
+                row[r + T1MASS] = axisRow(r + C1A, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, ux, uy, uz);
+                row[r + T2MASS] = axisRow(r + C2A, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, vx, vy, vz);
                 row[r + LN] = Math.max(contacts.normalImpulse[p], 0) * warm;
                 row[r + LT1] = contacts.tangentImpulse1[p] * warm;
                 row[r + LT2] = contacts.tangentImpulse2[p] * warm;

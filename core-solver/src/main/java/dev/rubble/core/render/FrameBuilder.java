@@ -19,7 +19,8 @@ import java.util.function.IntPredicate;
  * that holds a cluster node carries that node's level, whether its subtree holds an anchored node,
  * and its strain ratio: the largest {@code max(collision, external) / threshold} over the node's
  * children evaluated in the last step (how close it came to losing a piece; 0 when none was). Other bodies: level 0,
- * not anchored, strain 0; removal scale 1 (removal is not built yet). No allocation once the buffer
+ * not anchored, strain 0; the removal scale is the body's {@link BodyStore#scale} (1 unless it is
+ * being removed; docs/destruction.md "Debris and removal"). No allocation once the buffer
  * has grown to the body count.
  */
 public final class FrameBuilder {
@@ -58,7 +59,7 @@ public final class FrameBuilder {
             }
             // the strain of the holder's children when they were evaluated in the last step
             double ratio = st.strainStep[g] == world.stepIndex() - 1 ? st.strainRatio[g] : 0;
-            out.setDestruction(i, st.level[g], st.anchoredCount[g] > 0, ratio, 1);
+            out.setDestruction(i, st.level[g], st.anchoredCount[g] > 0, ratio, b.scale[slot]); // removal shrink
         }
     }
 

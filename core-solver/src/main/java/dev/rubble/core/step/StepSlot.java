@@ -39,7 +39,7 @@ public enum StepSlot {
     DESTRUCTION("destruction"),
     /** Islands from this step's contacts; islands that rested long enough fall asleep. */
     SLEEP("sleep"),
-    /** Timed removal of debris (shrink, then disable); empty until removal lands. */
+    /** Timed removal of released pieces (shrink, then remove; docs/destruction.md "Debris and removal"); a flag check until a collection removes pieces. */
     REMOVAL("removal"),
     /** Refresh bounds of moved bodies (plus one step of motion look-ahead) for the next broadphase. */
     BOUNDS("bounds"),

@@ -53,6 +53,8 @@ public final class WorldModule extends AbstractModule {
 
     /** Runs the context's destruction runtime (SPEC §4–§5): strain, breaking, release, connectivity. */
     private static final StepStage DESTRUCTION_STAGE = ctx -> ctx.destruction.run(ctx.stepIndex());
+    /** Runs the destruction runtime's removal timers (SPEC §6): shrink, then remove; returns at once until used. */
+    private static final StepStage REMOVAL_STAGE = ctx -> ctx.destruction.runRemoval();
 
     private final WorldSettings settings;
     private final Stages stages;
@@ -108,13 +110,17 @@ public final class WorldModule extends AbstractModule {
         bind(StepClock.class).toInstance(StepClock.SYSTEM);
         bind(World.class).in(Singleton.class);
         Multibinder.newSetBinder(binder(), StepObserver.class);
-        for (String slot : new String[] {FIELDS, REMOVAL, EVENTS}) {
+        for (String slot : new String[] {FIELDS, EVENTS}) {
             OptionalBinder.newOptionalBinder(binder(), Key.get(StepStage.class, Names.named(slot)));
         }
         // the destruction runtime fills its slot by default (it returns at once while no collection
         // is placed); a host may bind another stage there
         OptionalBinder.newOptionalBinder(binder(), Key.get(StepStage.class, Names.named(DESTRUCTION)))
                 .setDefault().toInstance(DESTRUCTION_STAGE);
+        // removal of debris fills its slot by default too (issue 13); it costs a flag check until a
+        // collection turns removal on
+        OptionalBinder.newOptionalBinder(binder(), Key.get(StepStage.class, Names.named(REMOVAL)))
+                .setDefault().toInstance(REMOVAL_STAGE);
     }
 
     @Provides

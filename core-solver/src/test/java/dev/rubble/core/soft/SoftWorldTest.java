@@ -198,12 +198,20 @@ final class SoftWorldTest {
         for (int i = 0; i < 200; i++) {
             w.step();
         }
+        // the quietest of five rounds, as step.AllocationTest: a step that allocates does so in every
+        // round, while one-off JIT effects on a loaded machine land in one round or another (measured
+        // on this scene before issue 13: 160 bytes once in steps 500-600, every run; with the REMOVAL
+        // slot bound by default, sometimes 72 bytes once in steps 200-300; every other round 0)
         long tid = Thread.currentThread().getId();
-        long before = mx.getThreadAllocatedBytes(tid);
-        for (int i = 0; i < 100; i++) {
-            w.step();
+        long quietest = Long.MAX_VALUE;
+        for (int round = 0; round < 5; round++) {
+            long before = mx.getThreadAllocatedBytes(tid);
+            for (int i = 0; i < 100; i++) {
+                w.step();
+            }
+            quietest = Math.min(quietest, mx.getThreadAllocatedBytes(tid) - before);
         }
-        assertThat(mx.getThreadAllocatedBytes(tid) - before).as("bytes allocated by 100 steps").isZero();
+        assertThat(quietest).as("bytes allocated by 100 steps, quietest of 5 rounds").isZero();
     }
 
     @Test

@@ -8,7 +8,7 @@ import dev.rubble.spi.render.Renderer;
 /**
  * The console's world view (SPEC §10): an orthographic side (x, y) or top (x, z) projection in
  * character cells, every drawable filling the cells its world bounds cover with a character for its
- * state. Statics are drawn first, then sleepers, then moving bodies, so moving bodies stay visible on
+ * state (a piece being removed covers its bounds shrunk by its removal scale about their centre). Statics are drawn first, then sleepers, then moving bodies, so moving bodies stay visible on
  * top; an empty centre cell shows {@link #CENTRE}. A row is two columns tall.
  *
  * <pre>
@@ -75,6 +75,15 @@ final class CellViewRenderer implements Renderer {
         double scale = v.metresPerColumn();
         double minU = f.bounds(i, 0), maxU = f.bounds(i, 3);
         double minV = top ? f.bounds(i, 2) : f.bounds(i, 1), maxV = top ? f.bounds(i, 5) : f.bounds(i, 4);
+        double s = f.removalScale(i);
+        if (s < 1) { // a piece being removed shrinks about the centre of its bounds (docs/destruction.md)
+            double cu = 0.5 * (minU + maxU), hu = 0.5 * (maxU - minU) * s;
+            double cv = 0.5 * (minV + maxV), hv = 0.5 * (maxV - minV) * s;
+            minU = cu - hu;
+            maxU = cu + hu;
+            minV = cv - hv;
+            maxV = cv + hv;
+        }
         int c0 = Math.max(0, column(minU, v.centreU(), scale, cols));
         int c1 = Math.min(cols - 1, column(maxU, v.centreU(), scale, cols));
         int r0 = Math.max(0, row(maxV, v.centreV(), scale, rows));

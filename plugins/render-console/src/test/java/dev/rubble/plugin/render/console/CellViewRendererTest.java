@@ -40,6 +40,22 @@ final class CellViewRendererTest {
     }
 
     @Test
+    void aPieceBeingRemovedCoversItsBoundsShrunkByItsRemovalScale() {
+        FrameBuffer f = new FrameBuffer();
+        f.clear(0, 0, 0);
+        // a box x in [-4, 4], y in [-1, 1] at full size; at scale 0.25 x in [-1, 1], y in [-0.25, 0.25]
+        f.add(new Box(4, 1, 1), 0, 0, 0, 0, 0, 0, 1, RenderFrame.AWAKE, 0);
+        CellGrid g = CellCanvas.grid(21, 9);
+        console().render(f, RenderView.cells(false, 0, 0, 1), g);
+        // columns 10 + floor(u + 0.5): -4 -> 6 .. 4 -> 14
+        assertThat(g.row(4)).isEqualTo("      ooooooooo      ");
+        f.setDestruction(0, 1, false, 0, 0.25);
+        console().render(f, RenderView.cells(false, 0, 0, 1), g);
+        // -1 -> 9 .. 1 -> 11
+        assertThat(g.row(4)).isEqualTo("         ooo         ");
+    }
+
+    @Test
     void anEmptyCentreShowsAPlusAndTheTopViewUsesXz() {
         FrameBuffer f = new FrameBuffer();
         f.clear(0, 0, 0);
