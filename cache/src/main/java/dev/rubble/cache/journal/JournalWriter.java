@@ -1,6 +1,10 @@
 package dev.rubble.cache.journal;
 
 import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.StateHash;
+import dev.rubble.core.destruction.BreakEvents;
+import dev.rubble.core.destruction.ClusterStore;
+import dev.rubble.core.destruction.Destruction;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.world.World;
 import dev.rubble.core.world.StepObserver;
@@ -52,7 +56,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     private boolean closed;
     private final DocumentChecksum checksum = new DocumentChecksum();
 
-    private JournalWriter(Path dir, ChronicleQueue queue, JournalHeader header, World world) {
+    private JournalWriter(Path dir, ChronicleQueue queue, JournalHeader header, World world, List<byte[]> images) {
         this.dir = dir;
         this.queue = queue;
         this.appender = queue.createAppender();
@@ -60,9 +64,24 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         try (DocumentContext dc = appender.writingDocument()) {
             Bytes<?> b = dc.wire().bytes();
             long start = b.writePosition();
-            writeHeader(b, header);
+            writeHeader(b, header, world, images.size());
             writeChecksum(b, start);
             bytes += b.writePosition() - start;
+        }
+        // version 4: the collections themselves, one document each, so verify and playback need no file
+        for (int i = 0; i < images.size(); i++) {
+            try (DocumentContext dc = appender.writingDocument()) {
+                Bytes<?> b = dc.wire().bytes();
+                long start = b.writePosition();
+                b.writeInt(JournalFormat.KIND_COLLECTION);
+                b.writeInt(i);
+                byte[] img = images.get(i);
+                b.writeInt(img.length);
+                b.write(img);
+                b.writeInt(JournalFormat.END);
+                writeChecksum(b, start);
+                bytes += b.writePosition() - start;
+            }
         }
     }
 
@@ -72,12 +91,36 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     }
 
     /**
+     * Starts a journal of a scenario world: as {@link #create(Path, World, String, String)}, and the
+     * {@code .rbc} image of every collection the scenario placed is embedded (format version 4).
+     */
+    public static JournalWriter create(Path dir, dev.rubble.scenario.ScenarioWorld sw, String scenarioName,
+                                       String scenarioJson) {
+        Objects.requireNonNull(sw, "scenario world is null");
+        List<byte[]> images = new java.util.ArrayList<>();
+        for (int i = 0; i < sw.collectionCount(); i++) {
+            images.add(sw.collectionImage(i));
+        }
+        return create(dir, sw.world(), scenarioName, scenarioJson, DEFAULT_ROLL_CYCLE, null, images);
+    }
+
+    /**
      * As {@link #create(Path, World, String, String)} with an explicit roll cycle and (for tests)
      * a time provider that decides when files roll; {@code timeProvider} may be null.
      */
     public static JournalWriter create(Path dir, World world, String scenarioName, String scenarioJson,
                                        RollCycle rollCycle, TimeProvider timeProvider) {
+        return create(dir, world, scenarioName, scenarioJson, rollCycle, timeProvider, List.of());
+    }
+
+    /**
+     * The general form: {@code images} holds the {@code .rbc} image of each placed collection in
+     * placement order (or is empty: verify then needs the scenario's collection files).
+     */
+    public static JournalWriter create(Path dir, World world, String scenarioName, String scenarioJson,
+                                       RollCycle rollCycle, TimeProvider timeProvider, List<byte[]> images) {
         Objects.requireNonNull(dir, "dir is null");
+        Objects.requireNonNull(images, "images is null");
         Objects.requireNonNull(world, "world is null");
         Objects.requireNonNull(rollCycle, "rollCycle is null");
         try {
@@ -104,10 +147,16 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         if (timeProvider != null) {
             qb.timeProvider(timeProvider);
         }
-        return new JournalWriter(dir, qb.build(), h, world);
+        return new JournalWriter(dir, qb.build(), h, world, images);
     }
 
+    /** The header of versions 1 to 3 (tests write old journals with it). */
     static void writeHeader(Bytes<?> b, JournalHeader h) {
+        writeHeader(b, h, null, 0);
+    }
+
+    /** The header; {@code world} null = without version 4's settings, bodies and collection count. */
+    static void writeHeader(Bytes<?> b, JournalHeader h, World world, int collections) {
         b.writeInt(JournalFormat.KIND_HEADER);
         b.writeLong(JournalFormat.MAGIC);
         b.writeInt(h.formatVersion());
@@ -127,6 +176,12 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         b.writeInt(StepSlot.values().length);
         for (StepSlot s : StepSlot.values()) {
             b.writeUtf8(s.label());
+        }
+        // version 4: the full world settings, every body as it is now, and the collection count
+        if (world != null) {
+            SettingsCodec.write(b, world.settings());
+            InitialBodies.of(world).write(b);
+            b.writeInt(collections);
         }
         b.writeInt(JournalFormat.END);
     }
@@ -190,7 +245,8 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             }
             writeChanges(b, bs);
             writeMoved(b, bs);
-            b.writeInt(0); // events: none yet (SPEC §8 lands later; the count keeps the layout stable)
+            writeEvents(b, world.destruction());
+            b.writeLong(world.destruction().hash(StateHash.OFFSET_BASIS)); // version 4: destruction hash
             b.writeInt(JournalFormat.END);
             writeChecksum(b, start);
             bytes += b.writePosition() - start;
@@ -250,6 +306,43 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             }
         }
         b.writeInt(countAt, count);
+    }
+
+    /**
+     * Version 4: the step's destruction events (break, release, internal cluster) with piece body,
+     * the body it came from, pose and velocities, mass, load, and for an internal cluster its
+     * members' asset node ids (so playback can build its shape).
+     */
+    private static void writeEvents(Bytes<?> b, Destruction d) {
+        BreakEvents ev = d.events();
+        int n = ev.count();
+        b.writeInt(n);
+        for (int i = 0; i < n; i++) {
+            b.writeByte(ev.kind[i]).writeInt(ev.collection[i]).writeInt(ev.node[i]);
+            b.writeLong(ev.body[i]).writeLong(ev.from[i]);
+            int o = 13 * i;
+            for (int f = 0; f < 13; f++) {
+                b.writeDouble(ev.motion[o + f]);
+            }
+            b.writeDouble(ev.mass[i]).writeDouble(ev.load[i]);
+            if (ev.kind[i] != BreakEvents.CLUSTER) {
+                b.writeInt(0);
+                continue;
+            }
+            ClusterStore cs = d.store();
+            int g = ClusterStore.NONE;
+            for (int k = 0; k < d.activeCount() && g == ClusterStore.NONE; k++) {
+                if (cs.body[d.active(k)] == ev.body[i]) {
+                    g = d.active(k);
+                }
+            }
+            b.writeInt(g == ClusterStore.NONE ? 0 : cs.childCount[g]);
+            if (g != ClusterStore.NONE) {
+                for (int c = cs.firstChild[g]; c != ClusterStore.NONE; c = cs.nextSibling[c]) {
+                    b.writeInt(cs.node[c]);
+                }
+            }
+        }
     }
 
     private static void writeBody(Bytes<?> b, BodyStore bs, int s) {
