@@ -122,6 +122,15 @@ public final class InitialBodies {
         return out;
     }
 
+    /** The definition of body {@code x} with its recorded motion type (mass as recorded, density 1 otherwise). */
+    public BodyDef def(Body x) {
+        double[] v = x.values();
+        MotionType m = MotionType.values()[x.motion()];
+        return new BodyDef(x.label(), x.shape(), m, false, v[0], v[1], v[2], v[3], v[4], v[5], v[6],
+                v[7], v[8], v[9], v[10], v[11], v[12], m == MotionType.DYNAMIC ? v[13] : 0, 1, v[25], v[26], v[27],
+                v[28], v[29]);
+    }
+
     /**
      * Creates the bodies in {@code w} (an empty world) on the recorded slots, every field as recorded.
      * {@code kinematic} creates dynamic bodies kinematic (playback drives them).

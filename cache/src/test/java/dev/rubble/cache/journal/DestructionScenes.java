@@ -34,4 +34,17 @@ public final class DestructionScenes {
         sb.append("]}");
         return sb.toString();
     }
+
+    /**
+     * One 12-piece slab 20 m above the floor, spinning slowly, crumbled at step 2: every piece flies
+     * free (touching only its neighbours) for the next 3 s.
+     */
+    public static String crumbledHigh() {
+        return "{\"format\":\"rubble-scenario/1\",\"name\":\"crumbled\",\"bodies\":["
+                + "{\"id\":\"floor\",\"state\":\"static\",\"shape\":{\"type\":\"box\",\"halfExtents\":[20,0.5,20]},"
+                + "\"position\":[0,-0.5,0]}],\"collections\":[{\"id\":\"slab\",\"recipe\":{\"box\":[1,0.25,1],"
+                + "\"levels\":[{\"method\":\"voronoi\",\"options\":{\"count\":12}}],\"seed\":3},\"position\":[0,20,0],"
+                + "\"linear\":[0.5,1,0],\"angular\":[0.6,0.2,0.4]}],"
+                + "\"commands\":[{\"step\":2,\"type\":\"crumble\",\"collection\":\"slab\"}]}";
+    }
 }
