@@ -472,9 +472,17 @@ public final class CollectionSpecs {
      * connection-graph plugins. Errors name the spec's JSON path.
      */
     public static CollectionAsset asset(CollectionSpec s, String p, Stages stages) {
+        return geometry(s, p, stages).asset();
+    }
+
+    /**
+     * The collection of a spec as built (its {@code .rbc} image is what a journal embeds, issue 14):
+     * loads the file or runs the recipe. Errors name the spec's JSON path.
+     */
+    public static GeometryCollection geometry(CollectionSpec s, String p, Stages stages) {
         if (s.file() != null) {
             try {
-                return CollectionFile.load(s.file()).asset();
+                return CollectionFile.load(s.file());
             } catch (NoSuchFileException e) {
                 throw new ScenarioException(p + ".file", "file " + s.file() + " does not exist");
             } catch (IOException e) {
@@ -511,8 +519,7 @@ public final class CollectionSpecs {
             if (r.fixTiny() >= 0) {
                 b.fixTiny(r.fixTiny());
             }
-            GeometryCollection c = b.build(g, r.maxConnections());
-            return c.asset();
+            return b.build(g, r.maxConnections());
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new ScenarioException(p + ".recipe", e.getMessage(), e);
         }

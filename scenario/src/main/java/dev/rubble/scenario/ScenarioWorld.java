@@ -16,10 +16,13 @@ public final class ScenarioWorld {
     private final Scenario scenario;
     private final World world;
     private int nextCommand;
+    /** The placed collections as built, in placement order (journals embed their images, issue 14). */
+    private final List<dev.rubble.authoring.GeometryCollection> collections;
 
-    private ScenarioWorld(Scenario scenario, World world) {
+    private ScenarioWorld(Scenario scenario, World world, List<dev.rubble.authoring.GeometryCollection> collections) {
         this.scenario = scenario;
         this.world = world;
+        this.collections = collections;
     }
 
     /**
@@ -32,7 +35,25 @@ public final class ScenarioWorld {
         for (Map.Entry<String, String> e : new TreeMap<>(overrides).entrySet()) {
             settings = settings.withStage(e.getKey(), e.getValue());
         }
+        return create(scenario, stages, settings, null);
+    }
+
+    /**
+     * Builds the world of a journal (issue 14): {@code settings} replace the scenario's (a journal
+     * carries the settings the recording really ran with), and when {@code images} is not null its
+     * entry i (a {@code .rbc} image) is collection i instead of the spec's file or recipe, so no
+     * file on disk is needed.
+     */
+    public static ScenarioWorld create(Scenario scenario, Stages stages, dev.rubble.core.step.WorldSettings settings,
+                                       List<byte[]> images) {
+        Objects.requireNonNull(scenario, "scenario is null");
+        Objects.requireNonNull(settings, "settings is null");
+        if (images != null && images.size() != scenario.collections().size()) {
+            throw new ScenarioException("$.collections", images.size() + " collection images for "
+                    + scenario.collections().size() + " collections; allowed: one image per collection");
+        }
         World world = World.create(settings, stages);
+        List<dev.rubble.authoring.GeometryCollection> built = new java.util.ArrayList<>();
         List<BodyDef> bodies = scenario.bodies();
         for (int i = 0; i < bodies.size(); i++) {
             try {
@@ -45,7 +66,15 @@ public final class ScenarioWorld {
         List<CollectionSpec> cols = scenario.collections();
         for (int i = 0; i < cols.size(); i++) {
             String p = "$.collections[" + i + "]";
-            var asset = CollectionSpecs.asset(cols.get(i), p, stages);
+            dev.rubble.authoring.GeometryCollection gc;
+            try {
+                gc = images == null ? CollectionSpecs.geometry(cols.get(i), p, stages)
+                        : dev.rubble.authoring.CollectionFile.fromBytes(images.get(i));
+            } catch (IllegalArgumentException e) {
+                throw new ScenarioException(p, "the embedded collection image is not valid: " + e.getMessage(), e);
+            }
+            built.add(gc);
+            var asset = gc.asset();
             try {
                 int c = world.placeCollection(asset, cols.get(i).placement());
                 world.destruction().setDebrisOptions(c, cols.get(i).debris()); // debris and removal (issue 13)
@@ -69,7 +98,17 @@ public final class ScenarioWorld {
                 }
             }
         }
-        return new ScenarioWorld(scenario, world);
+        return new ScenarioWorld(scenario, world, List.copyOf(built));
+    }
+
+    /** The {@code .rbc} image of placed collection {@code i} (placement order), for journals. */
+    public byte[] collectionImage(int i) {
+        return dev.rubble.authoring.CollectionFile.toBytes(collections.get(i));
+    }
+
+    /** Number of collections this scenario placed. */
+    public int collectionCount() {
+        return collections.size();
     }
 
     /**
@@ -79,7 +118,7 @@ public final class ScenarioWorld {
     public static ScenarioWorld resume(Scenario scenario, World world) {
         Objects.requireNonNull(scenario, "scenario is null");
         Objects.requireNonNull(world, "world is null");
-        ScenarioWorld sw = new ScenarioWorld(scenario, world);
+        ScenarioWorld sw = new ScenarioWorld(scenario, world, List.of()); // snapshots hold no collections (yet)
         List<ScheduledCommand> cs = scenario.commands();
         // commands due before step k were queued and applied by steps 0..k-1 (queueDueCommands)
         while (sw.nextCommand < cs.size() && cs.get(sw.nextCommand).step() < world.stepIndex()) {

@@ -55,7 +55,7 @@ final class ConsoleCommand implements Callable<Integer> {
         boolean tty = ConsoleApp.hasTerminal();
         long limit = steps != null ? steps : tty ? Long.MAX_VALUE : 600;
         try (JournalWriter jw = journal == null ? null
-                : JournalWriter.create(journal, sw.world(), scenario.name(), Files.readString(scenarioFile))) {
+                : JournalWriter.create(journal, sw, scenario.name(), Files.readString(scenarioFile))) {
             if (jw != null) {
                 sw.world().addObserver(jw);
             }

@@ -39,7 +39,7 @@ final class JournalCommand implements Runnable {
             try (JournalReader r = JournalReader.open(dir)) {
                 JournalHeader h = r.header();
                 StepRecord rec = new StepRecord();
-                long steps = 0, payload = 0, first = -1, last = -1, wall = 0, commands = 0, maxMoved = 0;
+                long steps = 0, payload = 0, first = -1, last = -1, wall = 0, commands = 0, maxMoved = 0, events = 0;
                 while (r.next(rec)) {
                     if (first < 0) {
                         first = rec.step;
@@ -50,6 +50,7 @@ final class JournalCommand implements Runnable {
                     wall = rec.wallNanos;
                     commands += rec.commands.size();
                     maxMoved = Math.max(maxMoved, rec.movedCount);
+                    events += rec.eventCount;
                 }
                 long disk = JournalReader.diskBytes(dir);
                 out.printf("journal     %s%n", dir);
@@ -72,6 +73,18 @@ final class JournalCommand implements Runnable {
                         : "none (version 1)");
                 out.printf("inputs      %d commands%n", commands);
                 out.printf("moved       up to %d bodies per step%n", maxMoved);
+                if (r.settings() != null) { // version 4 (issue 14)
+                    var ws = r.settings();
+                    out.printf("world       gravity [%s, %s, %s], %d velocity / %d position iterations, %d initial bodies%n",
+                            ws.gravityX(), ws.gravityY(), ws.gravityZ(), ws.velocityIterations(), ws.positionIterations(),
+                            r.initialBodies().bodies.size());
+                    long img = 0;
+                    for (byte[] b : r.collectionImages()) {
+                        img += b.length;
+                    }
+                    out.printf("collections %d embedded (%d bytes of .rbc images)%n", r.collectionImages().size(), img);
+                    out.printf("events      %d destruction events (breaks, releases, internal clusters)%n", events);
+                }
                 // Chronicle preallocates (sparse) cycle files: their length is not the data written
                 out.printf("size        %d bytes of steps (%.0f bytes/step); %d cycle file(s), %d bytes allocated"
                                 + " by Chronicle (preallocated, mostly sparse)%n",

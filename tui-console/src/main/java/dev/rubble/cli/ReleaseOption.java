@@ -15,6 +15,36 @@ final class ReleaseOption {
     record Region(double[] min, double[] max, long step) {
     }
 
+    /** Release the piece holding asset node {@code node} of collection {@code collection} at recorded step {@code step}. */
+    record Piece(int collection, int node, long step) {
+    }
+
+    /** {@code COLLECTION:NODE@STEP} (collection index in placement order, asset node id). */
+    static final class PieceConverter implements CommandLine.ITypeConverter<Piece> {
+        @Override
+        public Piece convert(String v) {
+            int at = v.lastIndexOf('@');
+            String[] c = at <= 0 ? new String[0] : v.substring(0, at).split(":", -1);
+            if (c.length != 2) {
+                throw new CommandLine.TypeConversionException("'" + v + "' is not allowed; allowed: COLLECTION:NODE@STEP,"
+                        + " e.g. 0:17@120");
+            }
+            int[] n = new int[2];
+            for (int i = 0; i < 2; i++) {
+                try {
+                    n[i] = Integer.parseInt(c[i].trim());
+                } catch (NumberFormatException e) {
+                    n[i] = -1;
+                }
+                if (n[i] < 0) {
+                    throw new CommandLine.TypeConversionException("'" + v + "': '" + c[i]
+                            + "' is not allowed; allowed: an integer >= 0");
+                }
+            }
+            return new Piece(n[0], n[1], step(v, v.substring(at + 1)));
+        }
+    }
+
     /** {@code ID@STEP}. */
     static final class BodyConverter implements CommandLine.ITypeConverter<Body> {
         @Override

@@ -43,6 +43,11 @@ final class ReplayCommand implements Callable<Integer> {
             description = "release every body whose centre is in the box at a recorded step (repeatable)")
     List<ReleaseOption.Region> regions = new ArrayList<>();
 
+    @Option(names = "--release-piece", paramLabel = "COLLECTION:NODE@STEP", converter = ReleaseOption.PieceConverter.class,
+            description = "release the destruction piece holding this asset node of this collection (placement order)"
+                    + " at a recorded step (repeatable; version 4 journals)")
+    List<ReleaseOption.Piece> pieces = new ArrayList<>();
+
     @Option(names = "--set", paramLabel = "STAGE=NAME",
             description = "replace a journalled stage choice for playback, e.g. a faster broadphase (repeatable)")
     Map<String, String> sets = new TreeMap<>();
@@ -80,6 +85,14 @@ final class ReplayCommand implements Callable<Integer> {
             for (ReleaseOption.Region r : regions) {
                 pb.scheduleRegionRelease(r.step(), r.min(), r.max());
             }
+            for (ReleaseOption.Piece r : pieces) {
+                try {
+                    pb.schedulePieceRelease(r.step(), r.collection(), r.node());
+                } catch (IllegalArgumentException e) {
+                    throw new BadInputException("--release-piece " + r.collection() + ":" + r.node() + "@" + r.step() + ": "
+                            + e.getMessage());
+                }
+            }
             if (from != null) {
                 pb.seek(from);
             }
@@ -113,6 +126,9 @@ final class ReplayCommand implements Callable<Integer> {
             if (b.isLive(s) && b.label[s] != null) {
                 ids.add(b.label[s]);
             }
+        }
+        if (pb.header().scenarioJson().isEmpty()) {
+            return ids; // recorded from the Java API: no scenario, no later spawns by id
         }
         var sc = dev.rubble.scenario.ScenarioLoader.parse(pb.header().scenarioJson());
         for (var c : sc.commands()) {

@@ -93,7 +93,7 @@ final class RunCommand implements Callable<Integer> {
         dev.rubble.tui.RunHealth health = new dev.rubble.tui.RunHealth(console ? null : err);
         sw.world().addObserver(health);
         JournalWriter jw = journal == null ? null
-                : JournalWriter.create(journal, sw.world(), scenario.name(), Files.readString(scenarioFile));
+                : JournalWriter.create(journal, sw, scenario.name(), Files.readString(scenarioFile));
         long t0 = System.nanoTime();
         dev.rubble.scenario.ScenarioException failure = null;
         try {

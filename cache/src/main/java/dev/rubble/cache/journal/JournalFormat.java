@@ -18,10 +18,16 @@ public final class JournalFormat {
      *       "removal", "events") still reads.</li>
      *   <li>Version 3 adds, after every document's end marker, a CRC-32C of the document (kind tag
      *       to end marker), and a closing document written when the recording ends normally.</li>
+     *   <li>Version 4 (issue 14) adds to the header the full world settings, every body as it was
+     *       when recording started and the number of collection documents that follow it (the
+     *       {@code .rbc} image of each placed collection); to each step the destruction events and
+     *       a destruction hash.</li>
      * </ul>
-     * Versions 1 and 2 (no checksums, no closing document) are still read.
+     * Versions 1 to 3 are still read.
      */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
+    /** The first version with settings, initial bodies, collections, events and destruction hashes. */
+    public static final int FIRST_DESTRUCTION_VERSION = 4;
     /** The oldest version this code reads. */
     public static final int OLDEST_READABLE = 1;
     /** The same, under the name the checksum code uses. */
@@ -36,6 +42,8 @@ public final class JournalFormat {
     public static final int KIND_STEP = 0x53544550;
     /** Kind tag of the closing document ("FIN!"): written when the writer closes; absent if it was killed. */
     public static final int KIND_CLOSE = 0x46494E21;
+    /** Kind tag of a collection document ("COLL", version 4): one placed collection's .rbc image. */
+    public static final int KIND_COLLECTION = 0x434F4C4C;
     /** Marker closing every document ("END!"). */
     public static final int END = 0x454E4421;
 

@@ -41,6 +41,10 @@ public final class JournalReader implements AutoCloseable {
     private long stepsRead;
     private boolean closedCleanly;
     private int slotLimit = DEFAULT_SLOT_LIMIT;
+    private final boolean destruction;
+    private dev.rubble.core.step.WorldSettings settings;
+    private InitialBodies initialBodies;
+    private final List<byte[]> collectionImages = new ArrayList<>();
 
     /** Highest body slot (exclusive) accepted before {@link #setSlotLimit}: the default body budget. */
     public static final int DEFAULT_SLOT_LIMIT = 1_000_000;
@@ -98,6 +102,17 @@ public final class JournalReader implements AutoCloseable {
             for (int i = 0; i < stageCount; i++) {
                 stageSlot[i] = slotOf(b.readUtf8());
             }
+            destruction = version >= JournalFormat.FIRST_DESTRUCTION_VERSION;
+            int collections = 0;
+            if (destruction) {
+                settings = SettingsCodec.read(b);
+                initialBodies = InitialBodies.read(b, settings.maxBodies());
+                collections = b.readInt();
+                if (collections < 0 || collections > 100_000) {
+                    throw new JournalFormatException("journal " + dir + " header is corrupted: " + collections
+                            + " collections");
+                }
+            }
             if (b.readInt() != JournalFormat.END) {
                 throw new JournalFormatException("journal " + dir + " header is corrupted: no end marker");
             }
@@ -105,9 +120,10 @@ public final class JournalReader implements AutoCloseable {
                 b.readInt(); // crc32c, checked above
             }
             header = new JournalHeader(version, engine, name, scenario, stages, dt, sub, first, created);
-            expectedStep = first;
-            documents = 1;
             bytesRead = b.readPosition() - headerStart;
+            documents = 1;
+            readCollections(collections);
+            expectedStep = first;
         } catch (JournalFormatException e) {
             queue.close();
             throw e;
@@ -116,6 +132,55 @@ public final class JournalReader implements AutoCloseable {
             queue.close();
             throw new JournalFormatException("journal " + dir + " header is corrupted or truncated: " + describe(e), e);
         }
+    }
+
+    /** Version 4: the collection documents right after the header, in placement order. */
+    private void readCollections(int n) {
+        for (int i = 0; i < n; i++) {
+            try (DocumentContext dc = tailer.readingDocument()) {
+                if (!dc.isPresent()) {
+                    throw new JournalFormatException("journal " + dir + " ends before collection document " + i + " of " + n
+                            + " (cut off while the header was written)");
+                }
+                documents++;
+                Bytes<?> b = dc.wire().bytes();
+                long start = b.readPosition();
+                checkCrc(b, start, "collection document " + i);
+                int kind = b.readInt(), index = b.readInt(), len = b.readInt();
+                if (kind != JournalFormat.KIND_COLLECTION || index != i || len < 0 || len > b.readRemaining()) {
+                    throw new JournalFormatException("journal " + dir + ": collection document " + i
+                            + " is corrupted (kind 0x" + Integer.toHexString(kind) + ", index " + index + ", " + len + " bytes)");
+                }
+                byte[] img = new byte[len];
+                b.read(img);
+                if (b.readInt() != JournalFormat.END) {
+                    throw new JournalFormatException("journal " + dir + ": collection document " + i + " has no end marker");
+                }
+                b.readInt(); // crc32c, checked above
+                collectionImages.add(img);
+                bytesRead += b.readPosition() - start;
+            }
+        }
+    }
+
+    /** Version 4: the world settings the recording ran with (null for older journals). */
+    public dev.rubble.core.step.WorldSettings settings() {
+        return settings;
+    }
+
+    /** Version 4: every body when recording started (null for older journals). */
+    public InitialBodies initialBodies() {
+        return initialBodies;
+    }
+
+    /** Version 4: the {@code .rbc} image of each placed collection, in placement order (empty if none or older). */
+    public List<byte[]> collectionImages() {
+        return collectionImages;
+    }
+
+    /** Whether steps carry destruction events and hashes (version 4 and later). */
+    public boolean hasDestruction() {
+        return destruction;
     }
 
     /** Opens the journal in {@code dir} read-only and checks its header. */
@@ -340,15 +405,50 @@ public final class JournalReader implements AutoCloseable {
             }
         }
         r.movedCount = nm;
-        int events = b.readInt();
-        if (events != 0) {
-            throw new JournalFormatException("step " + r.step + " has " + events + " events; this version records none");
+        if (destruction) {
+            readEvents(b, r);
+            r.destructionHash = b.readLong();
+        } else {
+            int events = b.readInt();
+            if (events != 0) {
+                throw new JournalFormatException("step " + r.step + " has " + events + " events; this version records none");
+            }
+            r.eventCount = 0;
+            r.destructionHash = 0;
         }
+        r.hasDestruction = destruction;
         int end = b.readInt();
         if (end != JournalFormat.END) {
             throw new JournalFormatException("step " + r.step + " is corrupted: end marker 0x" + Integer.toHexString(end)
                     + ", expected 0x" + Integer.toHexString(JournalFormat.END));
         }
+    }
+
+    private void readEvents(Bytes<?> b, StepRecord r) {
+        int n = count(b, 1 + 4 + 4 + 8 + 8 + 15 * 8 + 4, "events", r.step);
+        r.ensureEvents(n);
+        int members = 0;
+        for (int i = 0; i < n; i++) {
+            r.eventKind[i] = code(b.readByte(), 0, 4, "event kind", r.step);
+            r.eventCollection[i] = b.readInt();
+            r.eventNode[i] = b.readInt();
+            r.eventBody[i] = b.readLong();
+            r.eventFrom[i] = b.readLong();
+            int o = i * StepRecord.FIELDS;
+            for (int f = 0; f < StepRecord.FIELDS; f++) {
+                r.eventMotion[o + f] = b.readDouble();
+            }
+            r.eventMass[i] = b.readDouble();
+            r.eventLoad[i] = b.readDouble();
+            int m = count(b, 4, "cluster members", r.step);
+            r.eventMemberStart[i] = members;
+            r.ensureMembers(members + m);
+            for (int k = 0; k < m; k++) {
+                r.eventMembers[members++] = b.readInt();
+            }
+        }
+        r.eventMemberStart[n] = members;
+        r.eventCount = n;
     }
 
     private int slot(int s, long step) {

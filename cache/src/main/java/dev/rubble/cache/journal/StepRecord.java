@@ -49,6 +49,45 @@ public final class StepRecord {
     public byte[] movedMotion = new byte[16];
     public double[] moved = new double[16 * FIELDS];
 
+    /**
+     * Version 4: destruction events (kinds {@link dev.rubble.core.destruction.BreakEvents#BREAK},
+     * {@code RELEASE}, {@code CLUSTER}): collection, asset node (-1 for an internal cluster), the
+     * piece's body handle, the body it came from, {@link #FIELDS} doubles of pose and velocities at
+     * {@code eventMotion[i * FIELDS]}, mass, load; an internal cluster's member asset nodes are
+     * {@code eventMembers[eventMemberStart[i] .. eventMemberStart[i + 1])}.
+     */
+    public int eventCount;
+    public byte[] eventKind = new byte[4];
+    public int[] eventCollection = new int[4], eventNode = new int[4];
+    public long[] eventBody = new long[4], eventFrom = new long[4];
+    public double[] eventMotion = new double[4 * FIELDS], eventMass = new double[4], eventLoad = new double[4];
+    public int[] eventMemberStart = new int[5], eventMembers = new int[16];
+    /** Version 4: the destruction runtime's hash after the step ({@code Destruction.hash(OFFSET_BASIS)}). */
+    public long destructionHash;
+    /** Whether this record carries events and a destruction hash (version 4). */
+    public boolean hasDestruction;
+
+    void ensureEvents(int n) {
+        if (eventKind.length < n) {
+            int c = Math.max(n, eventKind.length * 2);
+            eventKind = Arrays.copyOf(eventKind, c);
+            eventCollection = Arrays.copyOf(eventCollection, c);
+            eventNode = Arrays.copyOf(eventNode, c);
+            eventBody = Arrays.copyOf(eventBody, c);
+            eventFrom = Arrays.copyOf(eventFrom, c);
+            eventMotion = Arrays.copyOf(eventMotion, c * FIELDS);
+            eventMass = Arrays.copyOf(eventMass, c);
+            eventLoad = Arrays.copyOf(eventLoad, c);
+            eventMemberStart = Arrays.copyOf(eventMemberStart, c + 1);
+        }
+    }
+
+    void ensureMembers(int n) {
+        if (eventMembers.length < n) {
+            eventMembers = Arrays.copyOf(eventMembers, Math.max(n, eventMembers.length * 2));
+        }
+    }
+
     /** Size of the document, bytes. */
     public int bytes;
 

@@ -3,7 +3,12 @@ package dev.rubble.cache.playback;
 import dev.rubble.cache.journal.JournalFormat;
 import dev.rubble.cache.journal.JournalFormatException;
 import dev.rubble.cache.journal.JournalHeader;
+import dev.rubble.cache.journal.InitialBodies;
 import dev.rubble.cache.journal.JournalReader;
+import dev.rubble.authoring.CollectionFile;
+import dev.rubble.core.destruction.BreakEvents;
+import dev.rubble.core.destruction.Destruction;
+import dev.rubble.spi.collection.CollectionAsset;
 import dev.rubble.cache.journal.RecordedState;
 import dev.rubble.cache.journal.StepRecord;
 import dev.rubble.core.body.BodyState;
@@ -57,6 +62,12 @@ public final class Playback implements AutoCloseable {
     private final double[] q = new double[4];
     private BodyDef[] defs = new BodyDef[16];
     private boolean[] driven = new boolean[16];
+    /** Version 4: the assets of the placed collections (pieces are built from them), in placement order. */
+    private final List<CollectionAsset> assets = new ArrayList<>();
+    /** Per slot: the collection and asset node of a destruction piece (-1 = none; node -1 = internal cluster). */
+    private int[] pieceCollection = new int[16], pieceNode = new int[16];
+    /** Scheduled releases of pieces: step, collection, node (parallel lists, in schedule order). */
+    private final List<long[]> pieceReleases = new ArrayList<>();
     /** Index of frameA; frameB is frameA + 1 unless the journal has ended. */
     private long frameIndex;
     private boolean ended;
@@ -67,6 +78,48 @@ public final class Playback implements AutoCloseable {
     private Playback(JournalReader reader, Stages stages, Map<String, String> overrides) {
         this.reader = reader;
         JournalHeader h = reader.header();
+        java.util.Arrays.fill(pieceCollection, -1);
+        if (reader.settings() != null) {
+            // version 4: the recorded settings, the embedded collections and every initial body on its slot
+            WorldSettings settings = reader.settings();
+            for (Map.Entry<String, String> e : new TreeMap<>(overrides).entrySet()) {
+                settings = settings.withStage(e.getKey(), e.getValue());
+            }
+            this.world = World.create(settings, stages);
+            reader.setSlotLimit(settings.maxBodies());
+            this.bodies = world.bodies();
+            for (byte[] img : reader.collectionImages()) {
+                try {
+                    assets.add(CollectionFile.fromBytes(img).asset());
+                } catch (IllegalArgumentException e) {
+                    throw new JournalFormatException("an embedded collection image is not valid: " + e.getMessage(), e);
+                }
+            }
+            InitialBodies init = reader.initialBodies();
+            init.restore(world, true);
+            for (InitialBodies.Body x : init.bodies) {
+                track(x.slot(), init.def(x));
+                if (x.collection() >= 0) {
+                    pieceCollection[x.slot()] = x.collection();
+                    pieceNode[x.slot()] = x.node();
+                }
+            }
+            if (!h.scenarioJson().isEmpty()) {
+                try {
+                    for (ScheduledCommand c : ScenarioLoader.parse(h.scenarioJson()).commands()) {
+                        if ("release".equals(c.type())) {
+                            releases.add(c);
+                        }
+                    }
+                } catch (ScenarioException e) {
+                    throw new JournalFormatException("the journalled scenario does not parse: " + e.getMessage(), e);
+                }
+            }
+            frameA.copyFrom(bodies);
+            frameB.copyFrom(bodies);
+            advanceB();
+            return;
+        }
         if (h.scenarioJson().isEmpty()) {
             throw new JournalFormatException("the journal has no scenario text, so playback cannot create its bodies");
         }
@@ -122,15 +175,104 @@ public final class Playback implements AutoCloseable {
     private void spawn(BodyDef d) {
         BodyDef live = d.motion() == MotionType.DYNAMIC ? d.withAsleep(false).withMotion(MotionType.KINEMATIC) : d;
         long h = world.createBody(live);
-        int s = bodies.slot(h);
+        track(bodies.slot(h), d);
+    }
+
+    /** Slot {@code s} holds a body made from {@code d} (its recorded motion type): driven unless static. */
+    private void track(int s, BodyDef d) {
         if (s >= defs.length) {
             int c = Math.max(s + 1, defs.length * 2);
             defs = Arrays.copyOf(defs, c);
             driven = Arrays.copyOf(driven, c);
+            int old = pieceCollection.length;
+            pieceCollection = Arrays.copyOf(pieceCollection, c);
+            pieceNode = Arrays.copyOf(pieceNode, c);
+            Arrays.fill(pieceCollection, old, c, -1);
         }
         defs[s] = d;
         driven[s] = d.motion() != MotionType.STATIC;
+        pieceCollection[s] = -1;
         fixInBroadphase(s);
+    }
+
+    /**
+     * Version 4: re-creates the pieces of a recorded step's destruction events (a released node, or
+     * an internal cluster of member nodes) as kinematic bodies at their recorded pose, in recorded
+     * order, retiring each holder after its last piece as the runtime did, so every piece lands on
+     * its recorded slot and generation. Shapes are the collection's own hulls (as the runtime builds
+     * them); mass is the recorded one.
+     */
+    private void recreatePieces(StepRecord r) {
+        for (int i = 0; i < r.eventCount; i++) {
+            if (r.eventKind[i] == BreakEvents.REMOVED) {
+                // a piece whose removal timer ran out (issue 13): the runtime retired its body here
+                if (isLive(r.eventBody[i])) {
+                    world.removeBody(r.eventBody[i]);
+                }
+                continue;
+            }
+            int c = r.eventCollection[i];
+            if (c < 0 || c >= assets.size()) {
+                throw new JournalFormatException("step " + r.step + ": event " + i + " names collection " + c
+                        + ", but the journal embeds " + assets.size());
+            }
+            CollectionAsset a = assets.get(c);
+            int[] members;
+            if (r.eventNode[i] >= 0) {
+                members = new int[] {r.eventNode[i]};
+            } else {
+                members = Arrays.copyOfRange(r.eventMembers, r.eventMemberStart[i], r.eventMemberStart[i + 1]);
+            }
+            double m = 0, cx = 0, cy = 0, cz = 0;
+            for (int k : members) {
+                if (k < 0 || k >= a.nodeCount()) {
+                    throw new JournalFormatException("step " + r.step + ": event " + i + " names node " + k
+                            + "; collection " + c + " has " + a.nodeCount());
+                }
+                double mk = a.mass()[k];
+                m += mk;
+                cx += mk * a.com()[3 * k];
+                cy += mk * a.com()[3 * k + 1];
+                cz += mk * a.com()[3 * k + 2];
+            }
+            if (members.length == 1) {
+                int k = members[0];
+                cx = a.com()[3 * k];
+                cy = a.com()[3 * k + 1];
+                cz = a.com()[3 * k + 2];
+            } else {
+                cx /= m;
+                cy /= m;
+                cz /= m;
+            }
+            int o = i * StepRecord.FIELDS;
+            double[] v = r.eventMotion;
+            long from = r.eventFrom[i];
+            String label = isLive(from) ? bodies.label[bodies.slot(from)] : null;
+            // the recorded motion type (a piece pinned by anchors is kinematic): frame B holds this record
+            int rs = (int) r.eventBody[i];
+            MotionType motion = rs < frameB.limit && frameB.live[rs] ? MotionType.values()[frameB.motion[rs]]
+                    : MotionType.DYNAMIC;
+            BodyDef d = BodyDef.of(Destruction.pieceShape(a, members, cx, cy, cz)).withLabel(label)
+                    .withPosition(v[o], v[o + 1], v[o + 2]).withOrientation(v[o + 3], v[o + 4], v[o + 5], v[o + 6])
+                    .withLinearVelocity(v[o + 7], v[o + 8], v[o + 9]).withAngularVelocity(v[o + 10], v[o + 11], v[o + 12])
+                    .withMass(r.eventMass[i] > 0 ? r.eventMass[i] : m).withMotion(motion);
+            long h = world.createBody(d.withMotion(MotionType.KINEMATIC).withLinearVelocity(0, 0, 0)
+                    .withAngularVelocity(0, 0, 0));
+            if (h != r.eventBody[i]) {
+                throw new JournalFormatException("step " + r.step + ": playback put the piece of event " + i + " in body "
+                        + BodyStore.handleString(h) + ", but the recording had it in " + BodyStore.handleString(r.eventBody[i])
+                        + " (a body created or removed outside the journalled inputs?)");
+            }
+            int s = bodies.slot(h);
+            track(s, d);
+            pieceCollection[s] = c;
+            pieceNode[s] = r.eventNode[i];
+            boolean lastOfHolder = i + 1 == r.eventCount || r.eventFrom[i + 1] != from;
+            if (lastOfHolder && isLive(from)) {
+                world.removeBody(from);
+            }
+        }
     }
 
     /**
@@ -166,6 +308,9 @@ public final class Playback implements AutoCloseable {
             } else if (c instanceof Command.Remove r && isLive(r.body())) {
                 world.removeBody(r.body());
             }
+        }
+        if (record.hasDestruction) {
+            recreatePieces(record);
         }
         for (int i = 0; i < record.changeCount; i++) {
             int s = record.changeSlot[i];
@@ -267,6 +412,10 @@ public final class Playback implements AutoCloseable {
         while (nextRelease < releases.size() && releases.get(nextRelease).step() <= cursor) {
             runRelease(releases.get(nextRelease++));
         }
+        while (!pieceReleases.isEmpty() && pieceReleases.get(0)[0] <= cursor) {
+            long[] p = pieceReleases.remove(0);
+            releasePiece((int) p[1], (int) p[2]);
+        }
     }
 
     /**
@@ -330,6 +479,20 @@ public final class Playback implements AutoCloseable {
         bodies.wx[s] = lerp(a[o + 10], both ? b[o + 10] : a[o + 10], alpha);
         bodies.wy[s] = lerp(a[o + 11], both ? b[o + 11] : a[o + 11], alpha);
         bodies.wz[s] = lerp(a[o + 12], both ? b[o + 12] : a[o + 12], alpha);
+        // and at the recorded pose at the cursor (a release scheduled for this step happens before the
+        // world step that would have brought it there): live simulation starts from the recording's state
+        if (s < frameA.limit && frameA.live[s]) {
+            bodies.px[s] = lerp(a[o], both ? b[o] : a[o], alpha);
+            bodies.py[s] = lerp(a[o + 1], both ? b[o + 1] : a[o + 1], alpha);
+            bodies.pz[s] = lerp(a[o + 2], both ? b[o + 2] : a[o + 2], alpha);
+            if (both && alpha != 0) {
+                Slerp.slerp(a[o + 3], a[o + 4], a[o + 5], a[o + 6], b[o + 3], b[o + 4], b[o + 5], b[o + 6], alpha, q, 0);
+            } else {
+                q[0] = a[o + 3]; q[1] = a[o + 4]; q[2] = a[o + 5]; q[3] = a[o + 6];
+            }
+            bodies.qx[s] = q[0]; bodies.qy[s] = q[1]; bodies.qz[s] = q[2]; bodies.qw[s] = q[3];
+            bodies.updateBounds(s);
+        }
         driven[s] = false;
         if (world.broadphase().contains(s)) {
             world.broadphase().setFixed(s, false);
@@ -383,6 +546,44 @@ public final class Playback implements AutoCloseable {
             }
         }
         schedule(new ScheduledCommand(checkStep(step), "release", null, min.clone(), max.clone(), null, null, null));
+    }
+
+    /**
+     * Schedules the release to live simulation of the piece holding asset node {@code node} of
+     * collection {@code collection} (a released node, or the intact collection for its root) when
+     * the cursor reaches recorded step {@code step}; nothing happens if no body holds it then.
+     */
+    public void schedulePieceRelease(long step, int collection, int node) {
+        checkStep(step);
+        if (collection < 0 || collection >= Math.max(assets.size(), 1) || node < 0) {
+            throw new IllegalArgumentException("piece " + collection + ":" + node + "; allowed: collection in [0, "
+                    + assets.size() + "), node >= 0");
+        }
+        int i = pieceReleases.size();
+        while (i > 0 && pieceReleases.get(i - 1)[0] > step) {
+            i--;
+        }
+        pieceReleases.add(i, new long[] {step, collection, node});
+    }
+
+    /** Releases the body holding asset node {@code node} of collection {@code collection}; false if none is driven. */
+    public boolean releasePiece(int collection, int node) {
+        for (int s = 0, n = Math.min(bodies.slotLimit(), pieceCollection.length); s < n; s++) {
+            if (pieceCollection[s] == collection && pieceNode[s] == node && isDriven(s)) {
+                return release(bodies.handle(s));
+            }
+        }
+        return false;
+    }
+
+    /** The collection whose piece (or intact body) is in {@code slot}, or -1. */
+    public int pieceCollection(int slot) {
+        return slot < pieceCollection.length && bodies.isLive(slot) ? pieceCollection[slot] : -1;
+    }
+
+    /** The asset node of the piece in {@code slot} (-1 for an internal cluster or no piece). */
+    public int pieceNode(int slot) {
+        return slot < pieceNode.length && pieceCollection(slot) >= 0 ? pieceNode[slot] : -1;
     }
 
     private static int checkStep(long step) {

@@ -13,7 +13,12 @@ import dev.rubble.scenario.Scenario;
 import dev.rubble.scenario.ScenarioException;
 import dev.rubble.scenario.ScenarioLoader;
 import dev.rubble.scenario.ScenarioWorld;
+import dev.rubble.cache.journal.InitialBodies;
+import dev.rubble.cache.journal.SettingsCodec;
+import dev.rubble.core.body.StateHash;
+import dev.rubble.core.step.WorldSettings;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -52,6 +57,49 @@ public final class Verifier {
         return w;
     }
 
+    /**
+     * Builds the world of a journal in its initial state. Version 4 uses the journalled settings
+     * (whatever the scenario says), the embedded collection images, and — with no scenario text (a
+     * world recorded from the Java API) — the journalled initial bodies; older versions
+     * {@link #rebuild(JournalHeader, Stages)}.
+     */
+    public static World rebuild(JournalReader reader, Stages stages) {
+        JournalHeader h = reader.header();
+        WorldSettings settings = reader.settings();
+        if (settings == null) {
+            return rebuild(h, stages);
+        }
+        if (h.firstStep() != 0) {
+            throw new JournalFormatException("the journal starts at step " + h.firstStep()
+                    + "; re-simulation needs a journal recorded from step 0");
+        }
+        InitialBodies init = reader.initialBodies();
+        if (h.scenarioJson().isEmpty()) {
+            for (InitialBodies.Body b : init.bodies) {
+                if (b.collection() >= 0) {
+                    throw new JournalFormatException("the journal has no scenario text and body " + b.slot()
+                            + " belongs to collection " + b.collection() + ": collections placed from the Java API"
+                            + " cannot be rebuilt (record with rubble run SCENARIO --journal DIR)");
+                }
+            }
+            World w = World.create(settings, stages);
+            init.restore(w, false);
+            return w;
+        }
+        Scenario sc;
+        try {
+            sc = ScenarioLoader.parse(h.scenarioJson());
+        } catch (ScenarioException e) {
+            throw new JournalFormatException("the journalled scenario does not parse: " + e.getMessage(), e);
+        }
+        List<byte[]> images = reader.collectionImages();
+        if (!images.isEmpty() && images.size() != sc.collections().size()) {
+            throw new JournalFormatException("the journal embeds " + images.size() + " collections but its scenario places "
+                    + sc.collections().size());
+        }
+        return ScenarioWorld.create(sc, stages, settings, images.isEmpty() ? null : images).world();
+    }
+
     /** Verifies the journal in {@code dir}. */
     public static VerifyResult verify(Path dir, Stages stages) {
         try (JournalReader reader = JournalReader.open(dir)) {
@@ -62,9 +110,19 @@ public final class Verifier {
     /** Verifies every remaining step of an open journal. */
     public static VerifyResult verify(JournalReader reader, Stages stages) {
         Objects.requireNonNull(stages, "stages is null");
-        World w = rebuild(reader.header(), stages);
+        World w = rebuild(reader, stages);
         reader.setSlotLimit(w.settings().maxBodies());
         BodyStore b = w.bodies();
+        if (reader.settings() != null) {
+            String[] s = SettingsCodec.firstDifference(reader.settings(), w.settings());
+            if (s != null) {
+                return new VerifyResult(0, initial("setting", s[0], s[1], s[2]));
+            }
+            String[] d = reader.initialBodies().firstDifference(w);
+            if (d != null) {
+                return new VerifyResult(0, initial("initial " + d[0], d[1], d[2], d[3]));
+            }
+        }
         RecordedState rec = new RecordedState();
         rec.copyFrom(b);
         StepRecord r = new StepRecord();
@@ -81,11 +139,31 @@ public final class Verifier {
             checked++;
             rec.apply(r);
             long hash = w.profile().stateHash();
+            if (r.hasDestruction) {
+                Divergence e = EventCompare.firstDifference(r, w.destruction().events(), hash);
+                if (e != null) {
+                    return new VerifyResult(checked, e);
+                }
+            }
             if (hash != r.stateHash || !movedMatch(r, b)) {
-                return new VerifyResult(checked, firstDifference(r, rec, w, hash));
+                Divergence d = firstDifference(r, rec, w, hash);
+                if (d.slot() < 0 && r.hasDestruction) {
+                    long dh = w.destruction().hash(StateHash.OFFSET_BASIS);
+                    if (dh != r.destructionHash) {
+                        d = new Divergence(r.step, -1, "", "", "destructionHash", String.format("%016x", r.destructionHash),
+                                String.format("%016x", dh), r.stateHash, hash,
+                                "collection state (thresholds, bonds, anchors, pending strain)");
+                    }
+                }
+                return new VerifyResult(checked, d);
             }
         }
         return new VerifyResult(checked, null);
+    }
+
+    /** A difference of the rebuilt initial world ("field: recorded vs rebuilt" split by the caller). */
+    private static Divergence initial(String subject, String field, String recorded, String rebuilt) {
+        return new Divergence(-1, -1, "", "", field, recorded, rebuilt, 0, 0, subject);
     }
 
     private static boolean movedMatch(StepRecord r, BodyStore b) {

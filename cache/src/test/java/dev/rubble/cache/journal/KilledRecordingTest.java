@@ -22,6 +22,65 @@ final class KilledRecordingTest {
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aRecordingKilledMidBreakVerifiesUpToItsLastCompleteStep(@TempDir Path dir) throws Exception {
+        // issue 14: six slabs land one after another and break; the recorder is killed right after a
+        // step that broke something, while the next slabs are breaking
+        Process p = new ProcessBuilder(command(BreakingRecorderMain.class, dir)).redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        long lastPrinted = -1;
+        int breakingSteps = 0;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                if (line.startsWith("step ")) {
+                    String[] f = line.split(" ");
+                    lastPrinted = Long.parseLong(f[1]);
+                    if (Integer.parseInt(f[3]) > 0 && lastPrinted > 5 && ++breakingSteps == 3) {
+                        p.destroyForcibly(); // SIGKILL while slabs are breaking
+                        break;
+                    }
+                }
+            }
+        }
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(137);
+        long steps = 0, events = 0, last = -1;
+        try (JournalReader r = JournalReader.open(dir)) {
+            assertThat(r.collectionImages()).hasSize(6);
+            StepRecord rec = new StepRecord();
+            while (r.next(rec)) {
+                assertThat(rec.step).isEqualTo(last + 1);
+                last = rec.step;
+                events += rec.eventCount;
+                steps++;
+            }
+            assertThat(r.closedCleanly()).isFalse();
+        }
+        assertThat(last).isGreaterThanOrEqualTo(lastPrinted);
+        assertThat(events).as("breaks were journalled before the kill").isGreaterThan(1);
+        VerifyResult v = Verifier.verify(dir, Stages.load());
+        assertThat(v.ok()).as("%s", v.divergence()).isTrue();
+        assertThat(v.stepsChecked()).isEqualTo(steps);
+    }
+
+    private static List<String> command(Class<?> main, Path dir) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (a.startsWith("--add-") || a.startsWith("--enable-native") || a.startsWith("--sun-misc")
+                    || a.startsWith("-Dchronicle")) {
+                cmd.add(a);
+            }
+        }
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(main.getName());
+        cmd.add(dir.toString());
+        return cmd;
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aRecordingKilledMidRunVerifiesUpToItsLastCompleteStep(@TempDir Path dir) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

@@ -39,6 +39,12 @@ public final class BreakEvents {
     /** 13 per event: px, py, pz, qx, qy, qz, qw, vx, vy, vz, wx, wy, wz. */
     public double[] motion = new double[16 * 13];
     public double[] mass = new double[16], load = new double[16];
+    /**
+     * The body the event's piece came from (its holder's body, retired after the holder's last
+     * event of the step): a journal's playback repeats creations and retirements in the recorded
+     * order, so pieces land on the recorded slots (issue 14).
+     */
+    public long[] from = new long[16];
 
     /** Number of events this step. */
     public int count() {
@@ -65,6 +71,7 @@ public final class BreakEvents {
             motion = Arrays.copyOf(motion, cap * 13);
             mass = Arrays.copyOf(mass, cap);
             load = Arrays.copyOf(load, cap);
+            from = Arrays.copyOf(from, cap);
         }
         int i = count++;
         kind[i] = k;
@@ -73,6 +80,7 @@ public final class BreakEvents {
         body[i] = handle;
         mass[i] = m;
         load[i] = ld;
+        from[i] = -1;
         return i;
     }
 }

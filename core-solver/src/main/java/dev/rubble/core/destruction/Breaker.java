@@ -199,6 +199,7 @@ final class Breaker {
         double px = pose[0] + rx, py = pose[1] + ry, pz = pose[2] + rz;
         long body = d.createBody(g, shape, px, py, pz, qx, qy, qz, qw, vx, vy, vz, wx, wy, wz, m, false);
         int i = d.events.add(kind, s.collection[g], s.node[g], body, s.mass[g], load);
+        d.events.from[i] = s.body[h]; // the holder, still alive: retired after its last piece (issue 14)
         double[] mo = d.events.motion;
         int o = 13 * i;
         mo[o] = px;

@@ -133,6 +133,15 @@ public final class Destruction {
         return store.body[store.top(globalNode(c, node))];
     }
 
+    /**
+     * The body shape of a piece made of asset nodes {@code members} (their own hulls) about the
+     * centre of mass {@code c} in the collection frame: the shape destruction gives a released
+     * node (one member) or an internal cluster. For journal playback (issue 14).
+     */
+    public static Shape pieceShape(CollectionAsset asset, int[] members, double cx, double cy, double cz) {
+        return PlacedCollection.compound(asset, 0, members.length, members, cx, cy, cz);
+    }
+
     /** Number of nodes that have bodies (intact collections, released pieces, internal clusters). */
     public int activeCount() {
         return activeCount;

@@ -1,0 +1,78 @@
+package dev.rubble.cache.journal;
+
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.scenario.BenchScenes;
+import dev.rubble.scenario.ScenarioWorld;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * Benchmark harness (not a test) for docs/benchmarks.md, issue 14: the all-awake 4 000-box bench
+ * pile stepped N times with or without a journal, in its own JVM. Prints wall and thread-CPU ms per
+ * step (steps 20..N), the journal's own write time per step, bytes per step and the peak resident
+ * set (VmHWM). Usage: {@code JournalCostMain on|off STEPS [DIR]}.
+ */
+public final class JournalCostMain {
+    private JournalCostMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        boolean on = args[0].equals("on");
+        int steps = Integer.parseInt(args[1]);
+        Path dir = args.length > 2 ? Path.of(args[2]) : Files.createTempDirectory("rubble-journal-cost");
+        ScenarioWorld sw = ScenarioWorld.create(BenchScenes.build(BenchScenes.Scene.PILE), Stages.load());
+        JournalWriter jw = on ? JournalWriter.create(dir.resolve("j"), sw, "pile", "") : null;
+        var bean = ManagementFactory.getThreadMXBean();
+        long[] writeCpu = new long[1];
+        int[] stepNo = new int[1];
+        if (jw != null) {
+            sw.world().addObserver((w, p) -> { // the journal's own CPU time (user + system: page faults count)
+                long c = bean.getCurrentThreadCpuTime();
+                jw.afterStep(w, p);
+                if (stepNo[0]++ >= 20) {
+                    writeCpu[0] += bean.getCurrentThreadCpuTime() - c;
+                }
+            });
+        }
+        long[] wall = new long[steps], cpu = new long[steps];
+        long write0 = 0;
+        long t0 = System.nanoTime();
+        for (int i = 0; i < steps; i++) {
+            long w = System.nanoTime(), c = bean.getCurrentThreadCpuTime();
+            sw.step();
+            wall[i] = System.nanoTime() - w;
+            cpu[i] = bean.getCurrentThreadCpuTime() - c;
+            if (i == 19 && jw != null) {
+                write0 = jw.writeNanos();
+            }
+        }
+        long total = System.nanoTime() - t0;
+        double writeMs = jw == null ? 0 : (jw.writeNanos() - write0) / 1e6 / (steps - 20);
+        double bytes = jw == null ? 0 : jw.bytesPerStep();
+        if (jw != null) {
+            jw.close();
+        }
+        String hwm = Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("VmHWM"))
+                .findFirst().orElse("VmHWM ?").replaceAll("\\s+", " ");
+        System.out.printf("journal %s: %d steps, total wall %.0f ms; steps 20..: wall mean %.2f median %.2f ms,"
+                        + " cpu mean %.2f ms; journal write %.3f ms/step wall, %.3f ms/step cpu, %.0f bytes/step; %s%n",
+                on ? "on " : "off", steps, total / 1e6, mean(wall, 20) / 1e6, median(wall, 20) / 1e6,
+                mean(cpu, 20) / 1e6, writeMs, writeCpu[0] / 1e6 / (steps - 20), bytes, hwm);
+    }
+
+    private static double mean(long[] a, int from) {
+        double s = 0;
+        for (int i = from; i < a.length; i++) {
+            s += a[i];
+        }
+        return s / (a.length - from);
+    }
+
+    private static double median(long[] a, int from) {
+        long[] c = Arrays.copyOfRange(a, from, a.length);
+        Arrays.sort(c);
+        return c[c.length / 2];
+    }
+}
