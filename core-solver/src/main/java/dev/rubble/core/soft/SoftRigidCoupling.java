@@ -80,6 +80,7 @@ public final class SoftRigidCoupling implements SoftContacts {
     /** Per point: the rigid slot whose face it entered through, or -1; the face's local plane (n, offset). */
     private int[] entrySlot = new int[0];
     private double[] entryPlane = new double[0];
+    private final SoftSoftContacts softSoft = new SoftSoftContacts();
     private final double[] tmp = new double[4];
     private final double[] bary = new double[3];
     /** Contacts projected during the last step (points and features, summed over iterations). */
@@ -209,6 +210,7 @@ public final class SoftRigidCoupling implements SoftContacts {
                 }
             }
         }
+        softSoft.prepare(soft, bodyBounds); // soft bodies whose bounds overlap (none with fewer than two)
         if (featTri.length < pairFeature[pairs]) {
             featTri = new int[Math.max(pairFeature[pairs], 2 * featTri.length)];
         }
@@ -290,7 +292,7 @@ public final class SoftRigidCoupling implements SoftContacts {
 
     /** Whether any rigid body is near a soft body this step. */
     public boolean hasPairs() {
-        return pairs > 0;
+        return pairs > 0 || softSoft.hasPairs();
     }
 
     /** Wakes the sleeping bodies the soft bodies pushed (end of the soft pass). */
@@ -354,6 +356,11 @@ public final class SoftRigidCoupling implements SoftContacts {
             projectFeatures(s, body, slot, pairFeature[k], h);
         }
         projectRigidOnStatic(h);
+        if (softSoft.hasPairs()) {
+            int before = softSoft.contacts;
+            softSoft.project(s, store, bodyBounds);
+            contacts += softSoft.contacts - before;
+        }
     }
 
     /** Penetration the rigid solver leaves in resting contacts, metres: the soft pass only removes deeper overlap. */
