@@ -59,6 +59,35 @@ final class Exports {
      * frame as node keys. A body slot that comes back with another shape (removed, then reused) is a
      * new node; a node that is absent in a frame has scale 0 there.
      */
+    /** Soft mesh {@code s} of a frame as a triangle mesh in world coordinates. */
+    static PieceMesh softMesh(RenderFrame f, int s) {
+        int t0 = f.softMeshTriangleStart(s), tn = f.softMeshTriangleCount(s);
+        int lo = Integer.MAX_VALUE, hi = -1;
+        for (int t = t0; t < t0 + tn; t++) {
+            for (int k = 0; k < 3; k++) {
+                lo = Math.min(lo, f.softTriangleVertex(t, k));
+                hi = Math.max(hi, f.softTriangleVertex(t, k));
+            }
+        }
+        if (hi < 0) {
+            lo = hi = 0;
+        }
+        double[] v = new double[3 * (hi - lo + 1)];
+        for (int i = lo; i <= hi && tn > 0; i++) {
+            for (int a = 0; a < 3; a++) {
+                v[3 * (i - lo) + a] = f.softVertex(i, a);
+            }
+        }
+        int[] start = new int[tn + 1], index = new int[3 * tn];
+        for (int t = 0; t < tn; t++) {
+            start[t + 1] = 3 * (t + 1);
+            for (int k = 0; k < 3; k++) {
+                index[3 * t + k] = f.softTriangleVertex(t0 + t, k) - lo;
+            }
+        }
+        return new PieceMesh("soft_" + s, 1_000_000 + s, 0, v, start, index);
+    }
+
     static int run(FrameSource src, long[] range, String format, Path out) throws IOException {
         FrameBuffer f = new FrameBuffer();
         List<PieceMesh> meshes = new ArrayList<>();
@@ -113,7 +142,7 @@ final class Exports {
             frames++;
         }
         int n = meshes.size();
-        if (n == 0) {
+        if (n == 0 && (f.softMeshCount() == 0 || "glb".equals(format) && frames > 1)) {
             throw new BadInputException("nothing to export: the frames hold no body with a finite surface (planes are not exported)");
         }
         // rest pose: each node's first key
@@ -141,6 +170,17 @@ final class Exports {
                     for (int a = 0; a < 7; a++) {
                         poses[7 * m + a] = last[8 * node + a];
                     }
+                    m++;
+                }
+            }
+            // soft bodies: their skinned meshes as they are in this frame, in world coordinates
+            // (docs/soft-bodies.md, "Rendering"); a glb animation of several frames leaves them out
+            int softMeshes = f.softMeshCount();
+            if (softMeshes > 0) {
+                poses = Arrays.copyOf(poses, 7 * (m + softMeshes));
+                for (int s = 0; s < softMeshes; s++) {
+                    present.add(softMesh(f, s));
+                    poses[7 * m + 6] = 1; // identity pose: the vertices are in the world frame
                     m++;
                 }
             }

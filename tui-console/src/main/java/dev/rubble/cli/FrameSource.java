@@ -113,6 +113,7 @@ abstract class FrameSource implements AutoCloseable {
             }
             FrameBuilder.fill(playback.world().bodies(), playback.world().stepIndex(), playback.world().time(),
                     playback::isDriven, true, out);
+            FrameBuilder.softBodies(playback.world().softBodies().store(), out); // none unless the playback world has them
         }
 
         @Override

@@ -5,7 +5,11 @@ import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.destruction.ClusterStore;
 import dev.rubble.core.destruction.Destruction;
 import dev.rubble.core.body.MotionType;
+import dev.rubble.core.soft.SoftBodyStore;
+import dev.rubble.core.soft.cage.Cage;
+import dev.rubble.core.soft.cage.Skinning;
 import dev.rubble.core.world.World;
+import dev.rubble.spi.soft.SoftBodyState;
 import dev.rubble.spi.render.FrameBuffer;
 import dev.rubble.spi.render.RenderFrame;
 import java.util.Objects;
@@ -31,6 +35,35 @@ public final class FrameBuilder {
     public static void fill(World world, FrameBuffer out) {
         fill(world.bodies(), world.stepIndex(), world.time(), null, false, out);
         clusters(world, out);
+        softBodies(world.softBodies().store(), out);
+    }
+
+    /**
+     * Adds every soft body to a filled frame: its control points, and its visible mesh skinned to
+     * the cage now with vertex normals recomputed from the skinned triangles (docs/soft-bodies.md,
+     * "Rendering"). A cage built from a point cloud has no visible triangles: its collision surface
+     * (the control points and the cage's surface triangles) is drawn instead. Nothing is added
+     * without soft bodies; no allocation once the buffer has grown.
+     */
+    public static void softBodies(SoftBodyStore soft, FrameBuffer out) {
+        Objects.requireNonNull(soft, "soft is null");
+        SoftBodyState s = soft.state;
+        for (int b = 0, n = soft.size(); b < n; b++) {
+            Cage c = soft.cage[b];
+            int base = soft.pointStart[b];
+            out.addSoftPoints(s.x, base, soft.pointCount[b]);
+            if (c.meshTriangleCount() > 0) {
+                int v0 = out.addSoftMesh(c.skinVertexCount(), c.meshIndices(), c.meshTriangleCount());
+                Skinning.positions(s.x, base, c.skinPoints(), c.skinWeights(), out.softVertexData(), v0);
+                Skinning.normals(out.softVertexData(), v0, c.skinVertexCount(), c.meshIndices(), c.meshTriangleCount(),
+                        out.softNormalData());
+            } else {
+                int v0 = out.addSoftMesh(c.pointCount(), c.surface(), c.surfaceCount());
+                System.arraycopy(s.x, 3 * base, out.softVertexData(), 3 * v0, 3 * c.pointCount());
+                Skinning.normals(out.softVertexData(), v0, c.pointCount(), c.surface(), c.surfaceCount(),
+                        out.softNormalData());
+            }
+        }
     }
 
     /** Level, anchoring and strain ratio of the bodies that hold cluster nodes. */

@@ -1,6 +1,9 @@
 package dev.rubble.core.soft;
 
 import dev.rubble.core.body.BodyStore;
+import dev.rubble.spi.shape.Compound;
+import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.shape.TriangleMesh;
 import java.util.List;
 import java.util.function.ToLongFunction;
 
@@ -16,6 +19,9 @@ public final class SoftBodies {
      */
     public static void add(SoftBodyStore store, BodyStore bodies, List<SoftBodyDef> defs,
             ToLongFunction<String> findByLabel) {
+        if (!defs.isEmpty()) {
+            checkRigidShapes(bodies);
+        }
         for (int i = 0; i < defs.size(); i++) {
             SoftBodyDef d = defs.get(i);
             double[] p = d.position(), q = d.orientation(), v = d.velocity();
@@ -30,6 +36,27 @@ public final class SoftBodies {
                             + d.attachBodies().get(k) + "', which does not exist");
                 }
                 store.attach(b, d.attachPoints()[k], h, bodies);
+            }
+        }
+    }
+
+    /**
+     * Refuses soft bodies in a world with compound or triangle-mesh rigid bodies: the soft–rigid
+     * contacts (SoftRigidCoupling) handle spheres, boxes, capsules, convex hulls and planes only, and
+     * a soft body would silently pass through the others (docs/soft-bodies.md, "What is supported").
+     */
+    static void checkRigidShapes(BodyStore bodies) {
+        for (int slot = 0, n = bodies.slotLimit(); slot < n; slot++) {
+            if (!bodies.isLive(slot)) {
+                continue;
+            }
+            Shape shape = bodies.shape[slot];
+            if (shape instanceof Compound || shape instanceof TriangleMesh) {
+                String name = bodies.label[slot] != null ? "'" + bodies.label[slot] + "'" : "in slot " + slot;
+                throw new IllegalArgumentException("softBodies: rigid body " + name + " is a "
+                        + (shape instanceof Compound ? "compound" : "triangle mesh")
+                        + ", which soft bodies do not collide with; allowed with soft bodies: sphere, box, capsule,"
+                        + " convex hull, plane (docs/soft-bodies.md)");
             }
         }
     }

@@ -118,6 +118,9 @@ public final class StepPipeline {
             t = broadphaseAndContacts(b, cs, dt, t);
         }
 
+        if (c.softBodies.store().size() > 0) {
+            c.softBodies.recordStart(b); // the soft pass re-advances rigid bodies from here (docs/soft-bodies.md, "Coupling")
+        }
         final int n = settings.subSteps();
         final double h = dt / n;
         final int velocityIterations = settings.velocityIterations();

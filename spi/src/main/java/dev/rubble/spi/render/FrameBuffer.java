@@ -25,10 +25,17 @@ public final class FrameBuffer implements RenderFrame {
     private double time;
     private long breaks;
 
+    // soft meshes: vertices and normals xyz per vertex, triangles as 3 frame-wide vertex indices
+    private int softMeshes, softVertices, softTriangles, softPoints;
+    private int[] softMeshTri = new int[2];
+    private double[] softVertex = new double[0], softNormal = new double[0], softPoint = new double[0];
+    private int[] softTri = new int[0];
+
     /** Forgets every drawable and sets the frame counters. */
     public void clear(long step, double time, long breaks) {
         Arrays.fill(shape, 0, count, null);
         count = 0;
+        softMeshes = softVertices = softTriangles = softPoints = 0;
         maxLevel = 0;
         this.step = step;
         this.time = time;
@@ -96,6 +103,105 @@ public final class FrameBuffer implements RenderFrame {
         anchored[i] = isAnchored;
         strain[i] = strainRatio;
         removal[i] = removalScale;
+    }
+
+    /**
+     * Adds a soft mesh of {@code vertexCount} vertices and {@code triangleCount} triangles
+     * ({@code indices[0 .. 3 triangleCount)}, mesh-local vertex indices, counter-clockwise seen from
+     * outside); returns the index of its first vertex. The caller then writes positions and unit
+     * normals, xyz per vertex from that index, into {@link #softVertexData()} and
+     * {@link #softNormalData()} (frame builders only).
+     */
+    public int addSoftMesh(int vertexCount, int[] indices, int triangleCount) {
+        Objects.requireNonNull(indices, "indices is null");
+        if (vertexCount < 0 || triangleCount < 0 || 3 * triangleCount > indices.length) {
+            throw new IllegalArgumentException("soft mesh of " + vertexCount + " vertices, " + triangleCount
+                    + " triangles, " + indices.length + " indices; allowed: counts >= 0, 3 indices per triangle");
+        }
+        int v0 = softVertices;
+        if (3 * (softVertices + vertexCount) > softVertex.length) {
+            int cap = Math.max(3 * (softVertices + vertexCount), 2 * softVertex.length);
+            softVertex = Arrays.copyOf(softVertex, cap);
+            softNormal = Arrays.copyOf(softNormal, cap);
+        }
+        if (3 * (softTriangles + triangleCount) > softTri.length) {
+            softTri = Arrays.copyOf(softTri, Math.max(3 * (softTriangles + triangleCount), 2 * softTri.length));
+        }
+        if (2 * (softMeshes + 1) > softMeshTri.length) {
+            softMeshTri = Arrays.copyOf(softMeshTri, 4 * (softMeshes + 1));
+        }
+        for (int k = 0; k < 3 * triangleCount; k++) {
+            int v = indices[k];
+            if (v < 0 || v >= vertexCount) {
+                throw new IllegalArgumentException("soft mesh index " + v + "; allowed: [0, " + vertexCount + ")");
+            }
+            softTri[3 * softTriangles + k] = v0 + v;
+        }
+        softMeshTri[2 * softMeshes] = softTriangles;
+        softMeshTri[2 * softMeshes + 1] = triangleCount;
+        softMeshes++;
+        softTriangles += triangleCount;
+        softVertices += vertexCount;
+        return v0;
+    }
+
+    /** Soft vertex positions, xyz per vertex (written by frame builders after {@link #addSoftMesh}). */
+    public double[] softVertexData() {
+        return softVertex;
+    }
+
+    /** Soft vertex unit normals, xyz per vertex (written by frame builders after {@link #addSoftMesh}). */
+    public double[] softNormalData() {
+        return softNormal;
+    }
+
+    /** Adds control points: {@code count} xyz triples of {@code xyz} from point {@code from}. */
+    public void addSoftPoints(double[] xyz, int from, int count) {
+        if (3 * (softPoints + count) > softPoint.length) {
+            softPoint = Arrays.copyOf(softPoint, Math.max(3 * (softPoints + count), 2 * softPoint.length));
+        }
+        System.arraycopy(xyz, 3 * from, softPoint, 3 * softPoints, 3 * count);
+        softPoints += count;
+    }
+
+    @Override
+    public int softMeshCount() {
+        return softMeshes;
+    }
+
+    @Override
+    public int softMeshTriangleStart(int m) {
+        return softMeshTri[2 * m];
+    }
+
+    @Override
+    public int softMeshTriangleCount(int m) {
+        return softMeshTri[2 * m + 1];
+    }
+
+    @Override
+    public int softTriangleVertex(int t, int corner) {
+        return softTri[3 * t + corner];
+    }
+
+    @Override
+    public double softVertex(int v, int axis) {
+        return softVertex[3 * v + axis];
+    }
+
+    @Override
+    public double softNormal(int v, int axis) {
+        return softNormal[3 * v + axis];
+    }
+
+    @Override
+    public int softPointCount() {
+        return softPoints;
+    }
+
+    @Override
+    public double softPoint(int p, int axis) {
+        return softPoint[3 * p + axis];
     }
 
     private int check(int i) {

@@ -61,4 +61,50 @@ public interface RenderFrame {
 
     /** Breaks so far (0 when unknown). */
     long breaks();
+
+    // ---- soft bodies (docs/soft-bodies.md): skinned visible meshes and control points, world frame ----
+    // Defaulted so that frames and renderers written before soft bodies still link: no soft bodies.
+
+    /** Number of soft meshes (one per soft body), ≥ 0. */
+    default int softMeshCount() {
+        return 0;
+    }
+
+    /** First triangle of soft mesh {@code m} in {@link #softTriangleVertex}'s numbering. */
+    default int softMeshTriangleStart(int m) {
+        throw new IndexOutOfBoundsException("soft mesh " + m + "; the frame has none");
+    }
+
+    /** Number of triangles of soft mesh {@code m}, ≥ 0. */
+    default int softMeshTriangleCount(int m) {
+        throw new IndexOutOfBoundsException("soft mesh " + m + "; the frame has none");
+    }
+
+    /** Vertex {@code corner} (0..2, counter-clockwise seen from outside) of soft triangle {@code t}. */
+    default int softTriangleVertex(int t, int corner) {
+        throw new IndexOutOfBoundsException("soft triangle " + t + "; the frame has none");
+    }
+
+    /** Skinned position of soft vertex {@code v}, metres: axis 0, 1, 2 = x, y, z. */
+    default double softVertex(int v, int axis) {
+        throw new IndexOutOfBoundsException("soft vertex " + v + "; the frame has none");
+    }
+
+    /**
+     * Unit normal of soft vertex {@code v} recomputed for this frame from the skinned triangles
+     * (area weighted), axis 0..2; (0, 0, 0) for a vertex on no triangle.
+     */
+    default double softNormal(int v, int axis) {
+        throw new IndexOutOfBoundsException("soft vertex " + v + "; the frame has none");
+    }
+
+    /** Number of soft-body control points (all soft bodies), ≥ 0. */
+    default int softPointCount() {
+        return 0;
+    }
+
+    /** Position of control point {@code p}, metres: axis 0, 1, 2 = x, y, z. */
+    default double softPoint(int p, int axis) {
+        throw new IndexOutOfBoundsException("soft point " + p + "; the frame has none");
+    }
 }

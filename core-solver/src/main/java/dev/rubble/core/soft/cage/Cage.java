@@ -52,6 +52,11 @@ public record Cage(double[] points, double[] masses, int[] tets, int[] edges, in
         return skinVertices.length / 3;
     }
 
+    /** Visible triangles (0 for a cage built from a point cloud). */
+    public int meshTriangleCount() {
+        return meshIndices.length / 3;
+    }
+
     /** Total mass, kg. */
     public double mass() {
         double m = 0;

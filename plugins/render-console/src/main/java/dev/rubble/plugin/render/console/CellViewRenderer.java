@@ -14,10 +14,12 @@ import dev.rubble.spi.render.Renderer;
  * <pre>
  *  o  awake (or driven by playback)   z  sleeping   #  static
  *  k  kinematic   @  released from playback to live simulation   +  view centre
+ *  ~  a soft body's control point (drawn over the rigid bodies: soft bodies have no bounds of their own)
  * </pre>
  */
 final class CellViewRenderer implements Renderer {
-    static final char STATIC = '#', AWAKE = 'o', SLEEPING = 'z', KINEMATIC = 'k', RELEASED = '@', CENTRE = '+';
+    static final char STATIC = '#', AWAKE = 'o', SLEEPING = 'z', KINEMATIC = 'k', RELEASED = '@', CENTRE = '+',
+            SOFT = '~';
 
     @Override
     public CanvasKind canvasKind() {
@@ -54,9 +56,23 @@ final class CellViewRenderer implements Renderer {
                 }
             }
         }
+        softPoints(frame, view, canvas, cols, rows);
         int cc = cols / 2, cr = rows / 2;
         if (canvas.get(cc, cr) == ' ') {
             canvas.set(cc, cr, CENTRE);
+        }
+    }
+
+    /** Each soft control point fills the cell it projects into. */
+    private static void softPoints(RenderFrame f, RenderView v, CellCanvas g, int cols, int rows) {
+        boolean top = v.topView();
+        double scale = v.metresPerColumn();
+        for (int p = 0, n = f.softPointCount(); p < n; p++) {
+            int c = column(f.softPoint(p, 0), v.centreU(), scale, cols);
+            int r = row(top ? f.softPoint(p, 2) : f.softPoint(p, 1), v.centreV(), scale, rows);
+            if (c >= 0 && c < cols && r >= 0 && r < rows) {
+                g.set(c, r, SOFT);
+            }
         }
     }
 

@@ -99,11 +99,47 @@ final class Rasterizer {
                 shape(s);
             }
         }
+        softMeshes(frame);
         if (options.overlay()) {
             TinyFont.draw(px, width, height, 6, 6, width >= 480 ? 2 : 1, Palette.TEXT,
                     "step " + frame.step() + "  t " + seconds(frame.time()) + " s  breaks " + frame.breaks());
         }
         px = null;
+    }
+
+    /** Colour of soft bodies in the state colouring (and of soft mesh m by piece: after the bodies). */
+    static final int SOFT_COLOUR = 0xFF50B4A0;
+
+    /**
+     * The soft bodies' skinned meshes (docs/soft-bodies.md, "Rendering"): each triangle is lit with
+     * the mean of its three vertex normals, which the frame recomputed from the deformed mesh, so
+     * a dent shades as a dent; faces fall back to their own normal where the vertex normals cancel.
+     */
+    private void softMeshes(RenderFrame f) {
+        for (int m = 0, nm = f.softMeshCount(); m < nm; m++) {
+            int colourBase = options.color() == RenderOptions.Color.PIECE ? Palette.piece(f.count() + m) : SOFT_COLOUR;
+            hatched = false;
+            outlined = false;
+            lines = options.edges();
+            for (int t = f.softMeshTriangleStart(m), e = t + f.softMeshTriangleCount(m); t < e; t++) {
+                int a = f.softTriangleVertex(t, 0), b = f.softTriangleVertex(t, 1), c = f.softTriangleVertex(t, 2);
+                base = colourBase;
+                lit = false;
+                if (options.lambert()) {
+                    double nx = f.softNormal(a, 0) + f.softNormal(b, 0) + f.softNormal(c, 0);
+                    double ny = f.softNormal(a, 1) + f.softNormal(b, 1) + f.softNormal(c, 1);
+                    double nz = f.softNormal(a, 2) + f.softNormal(b, 2) + f.softNormal(c, 2);
+                    double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+                    if (nl > 1e-9) {
+                        base = Palette.scale(colourBase, AMBIENT + (1 - AMBIENT) * Math.max(0, (nx * LX + ny * LY + nz * LZ) / nl));
+                    } else {
+                        lit = true; // the vertex normals cancel: the face's own normal
+                    }
+                }
+                worldTriangle(f.softVertex(a, 0), f.softVertex(a, 1), f.softVertex(a, 2), f.softVertex(b, 0),
+                        f.softVertex(b, 1), f.softVertex(b, 2), f.softVertex(c, 0), f.softVertex(c, 1), f.softVertex(c, 2), 7);
+            }
+        }
     }
 
     private static String seconds(double t) {
@@ -199,6 +235,19 @@ final class Rasterizer {
             for (int k = 0; k < 3; k++) {
                 b[k] = Math.min(b[k], f.bounds(i, k));
                 b[k + 3] = Math.max(b[k + 3], f.bounds(i, k + 3));
+            }
+        }
+        // soft bodies move: their skinned vertices count as moving drawables
+        for (int m = 0, nm = f.softMeshCount(); m < nm; m++) {
+            for (int t = f.softMeshTriangleStart(m), e = t + f.softMeshTriangleCount(m); t < e; t++) {
+                for (int k = 0; k < 3; k++) {
+                    int v = f.softTriangleVertex(t, k);
+                    any = true;
+                    for (int a = 0; a < 3; a++) {
+                        b[a] = Math.min(b[a], f.softVertex(v, a));
+                        b[a + 3] = Math.max(b[a + 3], f.softVertex(v, a));
+                    }
+                }
             }
         }
         if (!any) {
