@@ -31,7 +31,7 @@ final class BenchScenesTest {
         assertThat(s.dt()).isEqualTo(1.0 / 60.0);
         assertThat(s.subSteps()).isEqualTo(1);
         assertThat(new double[] {s.gravityX(), s.gravityY(), s.gravityZ()}).containsExactly(0, -9.81, 0);
-        assertThat(s.velocityIterations()).isEqualTo(8);
+        assertThat(s.velocityIterations()).isEqualTo(7); // the default since issue 11 (8 before)
         assertThat(s.positionIterations()).isEqualTo(2);
     }
 

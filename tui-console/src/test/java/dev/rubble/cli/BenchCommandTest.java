@@ -24,7 +24,7 @@ final class BenchCommandTest {
         assertThat(lines[1]).matches("cpu median_ms=\\d+\\.\\d{3} p10_ms=\\d+\\.\\d{3} p90_ms=\\d+\\.\\d{3} mean_ms=\\d+\\.\\d{3}");
         // after 3 steps of 1/60 s every box has moved at most g t²/2 ≈ 0.0123 m, far below 0.1 m
         assertThat(lines[2]).startsWith("sanity top_y=19.").contains("moved_gt_0.1m=0");
-        assertThat(lines[3]).startsWith("info engine=rubble broadphase=").contains("velocity_iterations=8");
+        assertThat(lines[3]).startsWith("info engine=rubble broadphase=").contains("velocity_iterations=7");
     }
 
     @Test

@@ -36,13 +36,43 @@ import java.util.Arrays;
  * the slop is pushed out softly. (Measured: with a fully soft contact at one sub-step, where the
  * stiffness is capped at 15 Hz, a 5-box stack rocks and topples; rigid-within-slop stands.)
  *
+ * <h2>Stiff stacks (issue 11)</h2>
+ * A soft row at rest settles where its spring holds the load: a deflection of
+ * {@code F / (m_eff ω²)} per point (F the force it carries, m_eff its effective mass), however well
+ * the iterations converge. At 30 Hz that was 0.55 mm per box of load on a box–box contact and the
+ * 20-row bench pyramid sagged 3.4 cm in 10 s. Three changes make it 0.8 cm at the same one
+ * sub-step:
+ * <ul>
+ *   <li>Stiffer: the cap is 0.75 of the sub-step rate (45 Hz at 60 Hz) with damping ratio 15 by
+ *       default, which keeps the old push-out rate {@code ω / (2ζ + hω)} (8.2/s).</li>
+ *   <li>A manifold's compression (the mean of its points' normal impulses) leaks
+ *       {@value #COMPRESSION_STIFFNESS} times less than the differences between its points: under a
+ *       uniform load the manifold is that much stiffer, while the tilt of one body on another is as
+ *       soft (and as damped) as before.</li>
+ *   <li>What made stiffer contacts rock tall columns at one sub-step was not one manifold but the
+ *       chain: Gauss–Seidel passes a change along a stack one contact per pass. So every biased
+ *       iteration is followed by a second pass over the normal rows only (a third of the work of a
+ *       full pass) of the manifolds with two or more points (single-point manifolds, spheres, skip
+ *       it: with it the sphere scene cost 25 % more), and friction is solved before the normal rows within a manifold (non-penetration
+ *       last, as Box2D 2.4). The default velocity iterations went from 8 to 7 (6 let a
+ *       10-box column sway by 2 cm).</li>
+ * </ul>
+ * Measured and not kept (10 s, one sub-step; details in {@code docs/dynamics.md}): an exact
+ * per-manifold solve (repeating a manifold's normal rows until they converge, which is what a
+ * 2–4 point block solver computes) at 60 Hz rocks as before, because the error is along the chain,
+ * not within a manifold; scaling the spring by the load a point carries, or leaking only the change
+ * of impulse since the warm start, rock tall columns; 60 Hz needs about 12 full iterations plus
+ * normal passes.
+ *
  * <h2>Iterations</h2>
- * {@code velocityIterations} = biased SOLVE iterations per sub-step (default 8);
+ * {@code velocityIterations} = biased SOLVE iterations per sub-step (default 7; each is a full pass
+ * and a normal-only pass);
  * {@code positionIterations} = RELAX iterations per sub-step (default 2; 0 keeps the push
  * velocity, which then adds energy). Chaos's defaults (position 8 / velocity 2 / projection 1)
  * map the other way round: Chaos "position" iterations are its main PBD solve, which is our
  * SOLVE; its "velocity" iterations fix up velocities after it, which is our RELAX; its
- * projection pass has no counterpart (soft constraints need none). So Chaos 8/2/1 ≈ ours 8/2.
+ * projection pass has no counterpart (soft constraints need none). So Chaos 8/2/1 ≈ ours 8/2
+ * (7/2 by default since issue 11, each with a normal-only pass).
  *
  * <h2>Contact rules</h2>
  * Normal: {@code λn = max(λn_old + Δλ, 0)}; speculative points (separation s &gt; 0) let the
@@ -79,10 +109,18 @@ public final class ContactSolver {
 
     /**
      * Contact stiffness cap as a fraction of the sub-step rate: {@code contactHertz} is lowered to
-     * {@code 0.5 / h}. Measured on a free-standing box column and the bench pyramid: 0.5 stands,
-     * 0.75 and 1.0 rock (Box2D v3 uses 0.25, which is too soft to hold a 20-row pyramid).
+     * {@code 0.75 / h}. Measured on free-standing box columns and the bench pyramid: with one pass
+     * over the rows per iteration 0.5 stood and 0.75 and 1.0 rocked; with the normal-only second
+     * pass (issue 11) 0.75 stands and 1.0 still rocks (Box2D v3 uses 0.25, too soft to hold a 20-row
+     * pyramid).
      */
-    public static final double STIFFNESS_CAP = 0.5;
+    public static final double STIFFNESS_CAP = 0.75;
+    /**
+     * How much stiffer a manifold's compression (the mean of its points' normal impulses) is than
+     * the points' soft rows: its leak is {@code impulseScale / 2.2} instead of {@code impulseScale}
+     * (issue 11; measured, see the class comment "Stiff stacks").
+     */
+    static final double COMPRESSION_STIFFNESS = 2.2;
     /** Doubles per contact point record (three rows). */
     static final int ROW = 44;
     // offsets in a point record
@@ -514,22 +552,84 @@ public final class ContactSolver {
     }
 
     /**
-     * One pass over every contact: normal (soft and biased when {@code useBias}, speculative when
-     * separated) then friction (cone). Call {@link #updateSeparations()} after positions change.
+     * One iteration over every contact: friction (cone) then normal (soft and biased when
+     * {@code useBias}, speculative when separated); a biased iteration is followed by a second pass
+     * over the normal rows of manifolds with two or more points (issue 11, see the class comment
+     * "Stiff stacks"). Call
+     * {@link #updateSeparations()} after positions change.
      */
     public void solve(boolean useBias) {
+        pass(useBias, true);
+        if (useBias) {
+            pass(true, false);
+        }
+    }
+
+    /** One pass over every manifold: its friction rows when {@code withFriction}, then its normal rows. */
+    private void pass(boolean useBias, boolean withFriction) {
         final double slop = settings.linearSlop(), maxPush = settings.maxPushVelocity();
         final double threshold = -settings.restitutionThreshold();
         final double h = this.h, invH = this.invH, biasRate = this.biasRate, massScale = this.massScale, impulseScale = this.impulseScale;
+        final double compressionLeak = impulseScale / COMPRESSION_STIFFNESS;
         final double[] v = vel, rw = row, mn = man;
         for (int i = 0; i < activeCount; i++) {
+            final int pc = points[i], base = pointBase[i] * ROW;
+            if (!withFriction && pc == 1) {
+                continue; // the normal-only pass is for face contacts (stacks); spheres' cost stays as it was
+            }
             int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN;
             double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
             double mA = mn[mo + 10], mB = mn[mo + 11];
             final double e = mn[mo + 12];
             double vax = v[oa], vay = v[oa + 1], vaz = v[oa + 2], wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
             double vbx = v[ob], vby = v[ob + 1], vbz = v[ob + 2], wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
-            final int pc = points[i], base = pointBase[i] * ROW;
+            if (withFriction) {
+                double mu = mn[mo + 9];
+                double ux = mn[mo + 3], uy = mn[mo + 4], uz = mn[mo + 5];
+                double tx = mn[mo + 6], ty = mn[mo + 7], tz = mn[mo + 8];
+                for (int k = 0, r = base; k < pc; k++, r += ROW) {
+                    double limit = mu * rw[r + LN];
+                    if (limit == 0 && rw[r + LT1] == 0 && rw[r + LT2] == 0) {
+                        continue; // no load, no carried friction: the cone clamps this point's friction to zero
+                    }
+                    double dvx = vbx - vax, dvy = vby - vay, dvz = vbz - vaz;
+                    double v1 = dvx * ux + dvy * uy + dvz * uz
+                            + rw[r + C1B] * wbx + rw[r + C1B + 1] * wby + rw[r + C1B + 2] * wbz
+                            - rw[r + C1A] * wax - rw[r + C1A + 1] * way - rw[r + C1A + 2] * waz;
+                    double v2 = dvx * tx + dvy * ty + dvz * tz
+                            + rw[r + C2B] * wbx + rw[r + C2B + 1] * wby + rw[r + C2B + 2] * wbz
+                            - rw[r + C2A] * wax - rw[r + C2A + 1] * way - rw[r + C2A + 2] * waz;
+                    double o1 = rw[r + LT1], o2 = rw[r + LT2];
+                    double n1 = o1 - rw[r + T1MASS] * v1, n2 = o2 - rw[r + T2MASS] * v2;
+                    double len2 = n1 * n1 + n2 * n2;
+                    if (len2 > limit * limit) {
+                        double scale = limit / Math.sqrt(len2);
+                        n1 *= scale;
+                        n2 *= scale;
+                    }
+                    rw[r + LT1] = n1;
+                    rw[r + LT2] = n2;
+                    double d1 = n1 - o1, d2 = n2 - o2;
+                    double px = d1 * ux + d2 * tx, py = d1 * uy + d2 * ty, pz = d1 * uz + d2 * tz;
+                    vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
+                    vbx += mB * px; vby += mB * py; vbz += mB * pz;
+                    wax -= rw[r + K1A] * d1 + rw[r + K2A] * d2;
+                    way -= rw[r + K1A + 1] * d1 + rw[r + K2A + 1] * d2;
+                    waz -= rw[r + K1A + 2] * d1 + rw[r + K2A + 2] * d2;
+                    wbx += rw[r + K1B] * d1 + rw[r + K2B] * d2;
+                    wby += rw[r + K1B + 1] * d1 + rw[r + K2B + 1] * d2;
+                    wbz += rw[r + K1B + 2] * d1 + rw[r + K2B + 2] * d2;
+                }
+            }
+            // the manifold's compression (the mean of its normal impulses) leaks less than the points'
+            // differences: stiffer under load, as soft as before in tilt (class comment "Stiff stacks")
+            double sum = 0;
+            if (pc > 1) {
+                for (int k = 0, r = base; k < pc; k++, r += ROW) {
+                    sum += rw[r + LN];
+                }
+            }
+            final double perPoint = pc > 1 ? 1.0 / pc : 0;
             for (int k = 0, r = base; k < pc; k++, r += ROW) {
                 double s = rw[r + SEP];
                 double bias = 0, mScale = 1, iScale = 0;
@@ -551,8 +651,14 @@ public final class ContactSolver {
                         + rw[r + CNB] * wbx + rw[r + CNB + 1] * wby + rw[r + CNB + 2] * wbz
                         - rw[r + CNA] * wax - rw[r + CNA + 1] * way - rw[r + CNA + 2] * waz;
                 double old = rw[r + LN];
-                double nu = Math.max(old - rw[r + NMASS] * mScale * (vn + bias) - iScale * old, 0);
+                double leak = iScale * old;
+                if (iScale != 0 && pc > 1) {
+                    double mean = sum * perPoint;
+                    leak = iScale * (old - mean) + compressionLeak * mean;
+                }
+                double nu = Math.max(old - rw[r + NMASS] * mScale * (vn + bias) - leak, 0);
                 rw[r + LN] = nu;
+                sum += nu - old;
                 if (nu > rw[r + MAXLN]) {
                     rw[r + MAXLN] = nu;
                 }
@@ -562,42 +668,6 @@ public final class ContactSolver {
                 vbx += mb * nx; vby += mb * ny; vbz += mb * nz;
                 wax -= rw[r + KNA] * d; way -= rw[r + KNA + 1] * d; waz -= rw[r + KNA + 2] * d;
                 wbx += rw[r + KNB] * d; wby += rw[r + KNB + 1] * d; wbz += rw[r + KNB + 2] * d;
-            }
-            double mu = mn[mo + 9];
-            double ux = mn[mo + 3], uy = mn[mo + 4], uz = mn[mo + 5];
-            double tx = mn[mo + 6], ty = mn[mo + 7], tz = mn[mo + 8];
-            for (int k = 0, r = base; k < pc; k++, r += ROW) {
-                double limit = mu * rw[r + LN];
-                if (limit == 0 && rw[r + LT1] == 0 && rw[r + LT2] == 0) {
-                    continue; // no load, no carried friction: the cone clamps this point's friction to zero
-                }
-                double dvx = vbx - vax, dvy = vby - vay, dvz = vbz - vaz;
-                double v1 = dvx * ux + dvy * uy + dvz * uz
-                        + rw[r + C1B] * wbx + rw[r + C1B + 1] * wby + rw[r + C1B + 2] * wbz
-                        - rw[r + C1A] * wax - rw[r + C1A + 1] * way - rw[r + C1A + 2] * waz;
-                double v2 = dvx * tx + dvy * ty + dvz * tz
-                        + rw[r + C2B] * wbx + rw[r + C2B + 1] * wby + rw[r + C2B + 2] * wbz
-                        - rw[r + C2A] * wax - rw[r + C2A + 1] * way - rw[r + C2A + 2] * waz;
-                double o1 = rw[r + LT1], o2 = rw[r + LT2];
-                double n1 = o1 - rw[r + T1MASS] * v1, n2 = o2 - rw[r + T2MASS] * v2;
-                double len2 = n1 * n1 + n2 * n2;
-                if (len2 > limit * limit) {
-                    double scale = limit / Math.sqrt(len2);
-                    n1 *= scale;
-                    n2 *= scale;
-                }
-                rw[r + LT1] = n1;
-                rw[r + LT2] = n2;
-                double d1 = n1 - o1, d2 = n2 - o2;
-                double px = d1 * ux + d2 * tx, py = d1 * uy + d2 * ty, pz = d1 * uz + d2 * tz;
-                vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
-                vbx += mB * px; vby += mB * py; vbz += mB * pz;
-                wax -= rw[r + K1A] * d1 + rw[r + K2A] * d2;
-                way -= rw[r + K1A + 1] * d1 + rw[r + K2A + 1] * d2;
-                waz -= rw[r + K1A + 2] * d1 + rw[r + K2A + 2] * d2;
-                wbx += rw[r + K1B] * d1 + rw[r + K2B] * d2;
-                wby += rw[r + K1B + 1] * d1 + rw[r + K2B + 1] * d2;
-                wbz += rw[r + K1B + 2] * d1 + rw[r + K2B + 2] * d2;
             }
             v[oa] = vax; v[oa + 1] = vay; v[oa + 2] = vaz; v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
             v[ob] = vbx; v[ob + 1] = vby; v[ob + 2] = vbz; v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;

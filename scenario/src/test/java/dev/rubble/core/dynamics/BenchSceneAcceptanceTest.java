@@ -53,14 +53,17 @@ final class BenchSceneAcceptanceTest {
         return BenchScenes.sanity(Scene.PYRAMID, start, centres(w.world()));
     }
 
-    /** The bench's own settings: one 60 Hz sub-step, 8 velocity and 2 relax iterations. */
+    /**
+     * The bench's own settings (the defaults): one 60 Hz sub-step, 6 velocity and 2 relax iterations.
+     * Issue 11 item 7: the top box within 1 cm of its start after 10 s (the peers on the same scene
+     * sag 2.4 cm, Bullet, to 2.8 cm, Jolt; Rubble sagged 3.4 cm before, docs/dynamics.md).
+     */
     @Test
-    void pyramidStandsForTenSecondsAtOneSubStep() {
+    void pyramidTopBoxSagsLessThanOneCentimetreInTenSecondsAtOneSubStep() {
         BenchScenes.Sanity s = pyramidAfterTenSeconds(BenchScenes.settings());
         assertThat(s.moved()).as("boxes that moved more than 0.1 m").isZero();
-        // measured 19.466: 3.4 cm of sag, 20 layers of 30 Hz contacts under load (docs/dynamics.md);
-        // the peers on the same scene sag 2.4 (Bullet) to 2.8 cm (Jolt)
-        assertThat(s.topY()).isBetween(19.45, 19.5 + 0.001);
+        assertThat(s.topY()).isBetween(19.5 - 0.01, 19.5 + 0.001);
+        assertThat(s.maxMove()).as("largest move of any box").isLessThan(0.02);
     }
 
     /**
