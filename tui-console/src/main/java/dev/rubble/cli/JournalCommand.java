@@ -83,7 +83,7 @@ final class JournalCommand implements Runnable {
                         img += b.length;
                     }
                     out.printf("collections %d embedded (%d bytes of .rbc images)%n", r.collectionImages().size(), img);
-                    out.printf("events      %d destruction events (breaks, releases, internal clusters)%n", events);
+                    out.printf("events      %d destruction events (breaks, releases, internal clusters, crumbles, removals)%n", events);
                 }
                 // Chronicle preallocates (sparse) cycle files: their length is not the data written
                 out.printf("size        %d bytes of steps (%.0f bytes/step); %d cycle file(s), %d bytes allocated"

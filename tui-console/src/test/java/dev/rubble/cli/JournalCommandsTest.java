@@ -49,7 +49,8 @@ final class JournalCommandsTest {
         assertThat(info.out()).contains("format      RUBBLEJ1 version 4", "scenario    drop", "stages      broadphase=grid",
                 "steps       120 (0..119)", "simulated   2.000 s",
                 "ended       closed by the recorder (complete)", "checksums   CRC-32C on every document, all valid", "inputs      1 commands", "moved       up to 2 bodies per step",
-                "world       gravity [0.0, -9.81, 0.0], 8 velocity / 2 position iterations, 3 initial bodies",
+                "world       gravity [0.0, -9.81, 0.0], " + dev.rubble.core.step.WorldSettings.defaults().velocityIterations()
+                        + " velocity / 2 position iterations, 3 initial bodies",
                 "collections 0 embedded", "events      0 destruction events",
                 "bytes/step", "rates       recorded");
 
