@@ -62,9 +62,15 @@ final class SnapshotOfCollectionsTest {
      * hit by a 0.3 m ball at 25 m/s.
      */
     static World scene() {
+        return scene(List.of());
+    }
+
+    /** {@link #scene()} with a strain-modifier chain (plugins by name). */
+    static World scene(List<DestructionOptions.Modifier> chain) {
         World w = Scenes.world(9.81);
         Scenes.ground(w);
-        int c = w.placeCollection(wall(), CollectionPlacement.at(0, 0, 0).withOptions(Scenes.thresholds(150, 40))
+        int c = w.placeCollection(wall(), CollectionPlacement.at(0, 0, 0)
+                .withOptions(Scenes.thresholds(150, 40).withStrainModifiers(chain))
                 .withAnchors(new int[] {4, 5, 6, 7}, new double[0]).withLabel("wall"));
         w.destruction().setDebrisOptions(c, DebrisOptions.defaults().withRemoveOnBreak(0, 0.02, 0.3, 0.6).withSeed(7));
         w.queue(new Command.SetBreakBudget(1));
@@ -103,7 +109,24 @@ final class SnapshotOfCollectionsTest {
 
     @Test
     void aRestoredDestructionContinuesBitForBitFromBeforeTheHitABreakAndMidCollapse() throws IOException {
-        World original = scene();
+        continuesBitForBit(List.of());
+    }
+
+    /**
+     * The same with the three strain-modifier plugins in the chain: toughness-noise keeps which
+     * nodes it already scaled (a modifier that forgot would scale a node's threshold twice after
+     * the restore), fatigue lowers thresholds (kept in the store), break-limit is stateless.
+     */
+    @Test
+    void strainModifiersComeBackWithTheirState() throws IOException {
+        continuesBitForBit(List.of(
+                new DestructionOptions.Modifier("toughness-noise", StageConfig.of(Map.of("seed", 5, "amplitude", 0.4))),
+                new DestructionOptions.Modifier("fatigue", StageConfig.empty()),
+                new DestructionOptions.Modifier("break-limit", StageConfig.of(Map.of("maxBreaks", 2)))));
+    }
+
+    private static void continuesBitForBit(List<DestructionOptions.Modifier> chain) throws IOException {
+        World original = scene(chain);
         List<Integer> points = new ArrayList<>(List.of(0));
         List<byte[]> saved = new ArrayList<>(List.of(save(original)));
         long[] hashes = new long[1000];
