@@ -74,6 +74,11 @@ public final class DestructionState {
         return d.collections.get(c).bondAlive;
     }
 
+    /** Collection {@code c}'s damage model instance. */
+    public static DamageModel damageModel(Destruction d, int c) {
+        return d.collections.get(c).damage;
+    }
+
     /** Collection {@code c}'s strain-modifier chain (the array itself). */
     public static StrainModifier[] modifiers(Destruction d, int c) {
         return d.collections.get(c).modifiers;

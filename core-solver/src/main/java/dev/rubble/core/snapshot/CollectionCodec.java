@@ -43,6 +43,7 @@ final class CollectionCodec {
             writeAsset(o, d.asset(c), "collection " + c);
             RecordCodec.writeValue(o, DestructionState.label(d, c), null);
             writeOptions(o, DestructionState.options(d, c));
+            RecordCodec.writeString(o, DestructionState.damageModel(d, c).getClass().getName()); // checked on restore
             RecordCodec.writeRecord(o, d.debrisOptions(c), null);
             o.writeInt(DestructionState.base(d, c));
             o.writeInt(DestructionState.unbreakableLevel(d, c));
@@ -74,6 +75,7 @@ final class CollectionCodec {
             CollectionAsset asset = readAsset(in, where);
             String label = (String) RecordCodec.readValue(in, String.class, where + " label");
             DestructionOptions options = readOptions(in, where);
+            String modelClass = RecordCodec.readString(in);
             DebrisOptions debris = (DebrisOptions) RecordCodec.readRecord(in, DebrisOptions.class, List.of(),
                     where + " debris options");
             int base = in.readInt();
@@ -91,6 +93,10 @@ final class CollectionCodec {
             String model = options.damageModel() != null ? options.damageModel()
                     : settings.stages().getOrDefault(StageFamily.DAMAGE_MODEL.name(), StageFamily.DAMAGE_MODEL.defaultName());
             DamageModel dm = stages.create(StageFamily.DAMAGE_MODEL, model, options.damageOptions());
+            if (!dm.getClass().getName().equals(modelClass)) {
+                throw new SnapshotException(where + ": damage model '" + model + "' is " + dm.getClass().getName()
+                        + " in this build, but the saved collection used " + modelClass);
+            }
             List<DestructionOptions.Modifier> chain = options.strainModifiers();
             StrainModifier[] mods = new StrainModifier[chain.size()];
             for (int i = 0; i < mods.length; i++) {

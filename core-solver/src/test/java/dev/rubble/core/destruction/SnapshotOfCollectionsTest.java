@@ -211,4 +211,15 @@ final class SnapshotOfCollectionsTest {
                 .hasMessage("cannot save a snapshot: collection 0 was placed with 1 strain modifier(s) that its options"
                         + " do not name (0 named), so they cannot be re-created on restore");
     }
+
+    @Test
+    void aDamageModelThatTheOptionsDoNotNameIsRefusedOnRestoreNamingBothClasses() throws IOException {
+        World w = Scenes.world(9.81);
+        dev.rubble.spi.damage.DamageModel own = (asset, bonds, out) -> java.util.Arrays.fill(out, 5.0);
+        w.destruction().place(TestAssets.chain(2, 1000), CollectionPlacement.at(0, 1, 0), own, null);
+        byte[] bytes = save(w);
+        assertThatThrownBy(() -> restore(bytes)).isInstanceOf(SnapshotException.class)
+                .hasMessageStartingWith("snapshot: collection 0: damage model 'user-defined' is ")
+                .hasMessageContaining(" in this build, but the saved collection used " + own.getClass().getName());
+    }
 }
