@@ -118,7 +118,7 @@ public final class ScenarioWorld {
     public static ScenarioWorld resume(Scenario scenario, World world) {
         Objects.requireNonNull(scenario, "scenario is null");
         Objects.requireNonNull(world, "world is null");
-        ScenarioWorld sw = new ScenarioWorld(scenario, world, List.of()); // snapshots hold no collections (yet)
+        ScenarioWorld sw = new ScenarioWorld(scenario, world, List.of()); // no collection images: the snapshot restored the collections themselves
         List<ScheduledCommand> cs = scenario.commands();
         // commands due before step k were queued and applied by steps 0..k-1 (queueDueCommands)
         while (sw.nextCommand < cs.size() && cs.get(sw.nextCommand).step() < world.stepIndex()) {

@@ -72,9 +72,9 @@ final class Snapshots {
         if (!Files.isRegularFile(file)) {
             throw new BadInputException("--restore " + file + ": no such file");
         }
-        if (!scenario.collections().isEmpty() || !scenario.softBodies().isEmpty()) {
-            throw new BadInputException("--restore: scenario '" + scenario.name() + "' has geometry collections or soft"
-                    + " bodies; snapshots of those are not supported yet");
+        if (!scenario.softBodies().isEmpty()) { // geometry collections are saved since snapshot format 2
+            throw new BadInputException("--restore: scenario '" + scenario.name() + "' has soft bodies; snapshots of"
+                    + " soft bodies are not supported yet");
         }
         WorldSnapshot snap = WorldSnapshot.read(file);
         if (!snap.origin().equals(scenario.name())) {

@@ -105,10 +105,10 @@ final class RunSnapshotTest {
         badInput(rubble("run", scenario.toString(), "--restore", bad.toString()), bad + " is damaged: CRC-32C mismatch");
 
         byte[] future = good.clone();
-        future[9] = 2;
+        future[9] = 3;
         Files.write(bad, future);
         badInput(rubble("run", scenario.toString(), "--restore", bad.toString()),
-                bad + " has snapshot format version 2, newer than this build reads; allowed: 1..1");
+                bad + " has snapshot format version 3, newer than this build reads; allowed: 1..2");
 
         badInput(rubble("run", scenario.toString(), "--restore", tmp.resolve("none.rsnap").toString()), "no such file");
     }
@@ -134,5 +134,51 @@ final class RunSnapshotTest {
         saved();
         badInput(rubble("run", scenario.toString(), "--restore", snap.toString(), "--journal", tmp.resolve("j").toString()),
                 "--journal cannot record a run restored with --restore");
+    }
+
+    /**
+     * A destruction scenario: a two-level Voronoi slab anchored along its base, a break budget of 1,
+     * removal on break with short seeded delays, hit by a ball; collections are saved since format 2.
+     */
+    static String wall(String name) {
+        return "{\"format\":\"rubble-scenario/1\",\"name\":\"" + name + "\",\"steps\":200,"
+                + "\"world\":{\"budgets\":{\"breaksPerStep\":1}},"
+                + "\"bodies\":[" + RunDefenceTest.G + ",{\"id\":\"ball\",\"shape\":{\"type\":\"sphere\",\"radius\":0.3},"
+                + "\"mass\":80,\"position\":[0.2,0.9,-2.5],\"linearVelocity\":[0,0,25]}],"
+                + "\"collections\":[{\"id\":\"wall\",\"recipe\":{\"box\":[1,0.75,0.15],\"levels\":["
+                + "{\"method\":\"voronoi\",\"options\":{\"count\":6}},{\"method\":\"voronoi\",\"options\":{\"count\":4}}],"
+                + "\"seed\":3},\"position\":[0,0.75,0],"
+                + "\"anchors\":{\"boxes\":[{\"min\":[-2,-2,-2],\"max\":[2,-0.5,2]}]},"
+                + "\"destruction\":{\"damageModel\":\"user-defined\",\"damageOptions\":{\"thresholds\":[200,60]}},"
+                + "\"debris\":{\"removeOnBreak\":{\"delay\":[0,0.05],\"removal\":[0.3,0.6]}}}]}";
+    }
+
+    @Test
+    void aRestoredDestructionRunEndsExactlyWhereTheUninterruptedOneDoes() throws IOException {
+        Path wallFile = tmp.resolve("wall.json");
+        Files.writeString(wallFile, wall("wall"));
+        Path a = tmp.resolve("wa.json");
+        Path[] snaps = {tmp.resolve("w0.rsnap"), tmp.resolve("w9.rsnap"), tmp.resolve("w40.rsnap")};
+        long[] at = {0, 9, 40};
+        Result full = rubble("run", wallFile.toString(), "--out", a.toString(), "--snapshot-at", "9",
+                "--snapshot", snaps[1].toString());
+        assertThat(full.code()).as(full.err()).isZero();
+        String mid = "";
+        for (int i : new int[] {0, 2}) {
+            Result r = rubble("run", wallFile.toString(), "--steps", String.valueOf(at[i]), "--out",
+                    tmp.resolve("x.json").toString(), "--snapshot-at", String.valueOf(at[i]), "--snapshot", snaps[i].toString());
+            assertThat(r.code()).as(r.err()).isZero();
+            mid = r.err();
+        }
+        // the wall really broke by step 40: ground, ball and more than one piece of wall
+        assertThat(mid).containsPattern("ran 40 steps .*; ([5-9]|[1-9][0-9]+) bodies;");
+        String expected = Files.readString(a);
+        for (int i = 0; i < at.length; i++) {
+            Path b = tmp.resolve("wb" + i + ".json");
+            Result resumed = rubble("run", wallFile.toString(), "--restore", snaps[i].toString(), "--out", b.toString());
+            assertThat(resumed.code()).as(resumed.err()).isZero();
+            assertThat(resumed.err()).contains("ran " + (200 - at[i]) + " steps");
+            assertThat(Files.readString(b)).as("restored after step %d", at[i]).isEqualTo(expected);
+        }
     }
 }

@@ -289,4 +289,45 @@ final class BreakBudget {
         }
         return h;
     }
+
+    // ---- snapshots (docs/snapshot-format.md, section DEST): the state that outlives a step ----
+
+    void writeState(java.io.DataOutput o, int nodes) throws java.io.IOException {
+        o.writeInt(breaksPerStep);
+        o.writeInt(throttleMin);
+        o.writeInt(throttleMax);
+        o.writeLong(acc);
+        o.writeBoolean(waited);
+        for (int g = 0; g < nodes; g++) {
+            o.writeLong(since[g]);
+            o.writeDouble(carried[g]);
+        }
+        o.writeInt(carriedCount);
+        for (int i = 0; i < carriedCount; i++) {
+            o.writeInt(carriedNodes[i]);
+        }
+        stats.writeState(o);
+    }
+
+    void readState(java.io.DataInput in, int nodes) throws java.io.IOException {
+        breaksPerStep = in.readInt();
+        throttleMin = in.readInt();
+        throttleMax = in.readInt();
+        acc = in.readLong();
+        waited = in.readBoolean();
+        for (int g = 0; g < nodes; g++) {
+            since[g] = in.readLong();
+            carried[g] = in.readDouble();
+        }
+        int n = in.readInt();
+        if (n < 0 || n > nodes) {
+            throw new IllegalArgumentException("carried node count " + n + "; allowed: [0, " + nodes + "]");
+        }
+        carriedNodes = new int[Math.max(16, n)];
+        for (int i = 0; i < n; i++) {
+            carriedNodes[i] = DestructionState.index(in.readInt(), nodes, "carried node");
+        }
+        carriedCount = n;
+        stats.readState(in);
+    }
 }

@@ -83,4 +83,41 @@ public final class BreakEvents {
         from[i] = -1;
         return i;
     }
+
+    // snapshots (docs/snapshot-format.md, section DEST): the last step's events, as events() shows them
+
+    void writeState(java.io.DataOutput o) throws java.io.IOException {
+        o.writeLong(step);
+        o.writeInt(count);
+        for (int i = 0; i < count; i++) {
+            o.writeByte(kind[i]);
+            o.writeInt(collection[i]);
+            o.writeInt(node[i]);
+            o.writeLong(body[i]);
+            for (int k = 0; k < 13; k++) {
+                o.writeDouble(motion[13 * i + k]);
+            }
+            o.writeDouble(mass[i]);
+            o.writeDouble(load[i]);
+            o.writeLong(from[i]);
+        }
+    }
+
+    void readState(java.io.DataInput in) throws java.io.IOException {
+        long st = in.readLong();
+        int n = in.readInt();
+        if (n < 0 || n > (1 << 26)) {
+            throw new IllegalArgumentException("event count " + n + " is out of range");
+        }
+        reset(st);
+        for (int i = 0; i < n; i++) {
+            int e = add(in.readByte(), in.readInt(), in.readInt(), in.readLong(), 0, 0);
+            for (int k = 0; k < 13; k++) {
+                motion[13 * e + k] = in.readDouble();
+            }
+            mass[e] = in.readDouble();
+            load[e] = in.readDouble();
+            from[e] = in.readLong();
+        }
+    }
 }

@@ -81,4 +81,25 @@ public final class DestructionStats {
                 + released + " throttled=" + throttled + " activePieces=" + activePieces + " removalQueue=" + removalQueue
                 + " shrinking=" + shrinking + " removed=" + removed;
     }
+
+    // snapshots (docs/snapshot-format.md, section DEST): the last step's counters
+
+    void writeState(java.io.DataOutput o) throws java.io.IOException {
+        for (int v : new int[] {breaks, deferred, oldestDeferral, released, throttled, activePieces, removalQueue,
+                shrinking, removed}) {
+            o.writeInt(v);
+        }
+    }
+
+    void readState(java.io.DataInput in) throws java.io.IOException {
+        breaks = in.readInt();
+        deferred = in.readInt();
+        oldestDeferral = in.readInt();
+        released = in.readInt();
+        throttled = in.readInt();
+        activePieces = in.readInt();
+        removalQueue = in.readInt();
+        shrinking = in.readInt();
+        removed = in.readInt();
+    }
 }

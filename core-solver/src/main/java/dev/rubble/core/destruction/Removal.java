@@ -203,4 +203,33 @@ final class Removal {
         }
         return h;
     }
+
+    // ---- snapshots (docs/snapshot-format.md, section DEST): timers and phases per node ----
+
+    void writeState(java.io.DataOutput o, int nodes) throws java.io.IOException {
+        o.writeBoolean(used);
+        for (int g = 0; g < nodes; g++) {
+            o.writeLong(seen[g]);
+            o.writeByte(phase[g]);
+            o.writeDouble(breakTimer[g]);
+            o.writeDouble(restTimer[g]);
+            o.writeDouble(shrinkTime[g]);
+            o.writeDouble(shrinkDuration[g]);
+        }
+    }
+
+    void readState(java.io.DataInput in, int nodes) throws java.io.IOException {
+        used = in.readBoolean();
+        for (int g = 0; g < nodes; g++) {
+            seen[g] = in.readLong();
+            phase[g] = in.readByte();
+            if (phase[g] < COUNTING || phase[g] > IGNORED) {
+                throw new IllegalArgumentException("removal phase of node " + g + " = " + phase[g] + "; allowed: 0..2");
+            }
+            breakTimer[g] = in.readDouble();
+            restTimer[g] = in.readDouble();
+            shrinkTime[g] = in.readDouble();
+            shrinkDuration[g] = in.readDouble();
+        }
+    }
 }

@@ -214,6 +214,11 @@ final class RecordCodec {
         return null;
     }
 
+    /** A plain value (no shapes) of {@code type}, as {@link #writeValue} wrote it (section DEST). */
+    static Object readValue(DataInput in, Class<?> type, String where) throws IOException {
+        return readValue(in, type, type, List.of(), where);
+    }
+
     private static Object readValue(DataInput in, Class<?> type, Type generic, List<Shape> shapes, String where)
             throws IOException {
         int tag = in.readByte();

@@ -6,6 +6,7 @@ import dev.rubble.core.body.BodyStates;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.command.Command;
+import dev.rubble.core.destruction.DestructionState;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.core.step.StepContext;
 import dev.rubble.core.step.WorldSettings;
@@ -131,6 +132,7 @@ public final class WorldSnapshot {
             }
         }));
         f.section("CONT", payload(o -> world.narrowphaseStage().writeState(world.contacts(), o)));
+        f.section("DEST", payload(o -> CollectionCodec.write(world.destruction(), o))); // version 2
         f.section("CMDS", cmds);
         f.finish(out);
     }
@@ -146,9 +148,9 @@ public final class WorldSnapshot {
         if (ctx.stepping()) {
             throw new IllegalStateException("snapshot saved from inside a step; save between steps");
         }
-        if (world.destruction().collectionCount() > 0) {
-            throw new SnapshotException("cannot save a snapshot: the world has " + world.destruction().collectionCount()
-                    + " geometry collection(s); snapshots of destruction state are not supported yet");
+        String refusal = DestructionState.refusal(world.destruction());
+        if (refusal != null) {
+            throw new SnapshotException("cannot save a snapshot: " + refusal);
         }
         if (world.softBodies().store().size() > 0) {
             throw new SnapshotException("cannot save a snapshot: the world has " + world.softBodies().store().size()
@@ -328,9 +330,16 @@ public final class WorldSnapshot {
             world.narrowphaseStage().readState(cs, cont);
             end(cont, "CONT");
             for (int m = 0; m < cs.size(); m++) {
-                if (!b.isLive(cs.bodyA[m]) || !b.isLive(cs.bodyB[m])) {
-                    throw new IllegalArgumentException("manifold " + m + " names a body slot that is not live");
+                // a body retired by destruction in the last step (a break, a removal) keeps its manifolds
+                // until the next narrowphase, as in the saved world: the slot must exist, not be live
+                if (cs.bodyA[m] < 0 || cs.bodyA[m] >= b.slotLimit() || cs.bodyB[m] < 0 || cs.bodyB[m] >= b.slotLimit()) {
+                    throw new IllegalArgumentException("manifold " + m + " names a body slot out of range");
                 }
+            }
+            if (sections.containsKey("DEST")) { // version 2; before CMDS, whose destruction commands name collections
+                DataInputStream dest = section("DEST");
+                CollectionCodec.read(world.destruction(), dest, world.stages(), world.settings(), name);
+                end(dest, "DEST");
             }
             DataInputStream cmds = section("CMDS");
             int nc = count(cmds, "command");

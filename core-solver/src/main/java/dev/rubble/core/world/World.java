@@ -231,6 +231,11 @@ public final class World {
         return ctx.destruction.place(asset, placement, model, mods);
     }
 
+    /** The plugin registry this world creates stages and plugins from (snapshots re-create collections' plugins with it). */
+    public Stages stages() {
+        return stages;
+    }
+
     /** Soft bodies and their coupling pass (docs/soft-bodies.md). */
     public SoftBodyStage softBodies() {
         return ctx.softBodies;

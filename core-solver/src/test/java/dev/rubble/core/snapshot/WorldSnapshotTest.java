@@ -332,7 +332,7 @@ final class WorldSnapshotTest {
         byte[] future = good.clone();
         future[9] = 9; // version 9
         assertThatThrownBy(() -> WorldSnapshot.read(future, "a"))
-                .hasMessage("a has snapshot format version 9, newer than this build reads; allowed: 1..1");
+                .hasMessage("a has snapshot format version 9, newer than this build reads; allowed: 1..2");
         byte[] cut = java.util.Arrays.copyOf(good, good.length / 2);
         assertThatThrownBy(() -> WorldSnapshot.read(cut, "a")).hasMessageStartingWith("a is truncated at byte " + cut.length);
         byte[] flipped = good.clone();
@@ -340,5 +340,50 @@ final class WorldSnapshotTest {
         assertThatThrownBy(() -> WorldSnapshot.read(flipped, "a")).hasMessageStartingWith("a is damaged: CRC-32C mismatch");
         byte[] noCrc = java.util.Arrays.copyOf(good, good.length - 2);
         assertThatThrownBy(() -> WorldSnapshot.read(noCrc, "a")).hasMessageContaining("the CRC-32C after byte");
+    }
+
+    /**
+     * Version 1 files (no DEST section) are still read: a version-1 file of a pile, assembled here
+     * from the container rules (docs/snapshot-format.md) with the version-2 sections minus DEST,
+     * restores to the same world as the version-2 file.
+     */
+    @Test
+    void aVersionOneFileIsStillReadAndRestoresTheSameWorld() throws IOException {
+        World w = pile("grid");
+        for (int i = 0; i < 30; i++) {
+            w.step();
+        }
+        byte[] v2 = save(w);
+        java.util.Map<String, byte[]> sections = SnapshotFile.parse(v2, "v2");
+        assertThat(sections.keySet()).containsExactly("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "CMDS");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        java.io.DataOutputStream o = new java.io.DataOutputStream(bytes);
+        o.writeBytes("RUBBLESN");
+        o.writeShort(1);
+        o.writeShort(0);
+        for (String tag : List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "CMDS")) {
+            o.writeBytes(tag);
+            o.writeLong(sections.get(tag).length);
+            o.write(sections.get(tag));
+        }
+        o.writeBytes("END!");
+        o.writeLong(0);
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(bytes.toByteArray());
+        o.writeInt((int) crc.getValue());
+        World fromV1 = restore(bytes.toByteArray());
+        World fromV2 = restore(v2);
+        for (int i = 0; i < 40; i++) {
+            fromV1.step();
+            fromV2.step();
+            w.step();
+            assertThat(fromV1.stateHash()).isEqualTo(w.stateHash()).isEqualTo(fromV2.stateHash());
+        }
+        assertThat(bits(fromV1)).isEqualTo(bits(w));
+        // a version-1 file with a DEST section is damaged: version 1 has none
+        byte[] wrong = v2.clone();
+        wrong[9] = 1;
+        assertThatThrownBy(() -> WorldSnapshot.read(wrong, "a")).isInstanceOf(SnapshotException.class)
+                .hasMessageStartingWith("a is damaged: section 'DEST' at byte ").hasMessageEndingWith(" where section CMDS belongs");
     }
 }

@@ -13,7 +13,7 @@ import dev.rubble.spi.strain.StrainView;
  *
  * <p>Option: {@code maxBreaks} ≥ 0 (default 1).
  */
-public final class BreakLimitModifier implements StrainModifier {
+public final class BreakLimitModifier implements StrainModifier, dev.rubble.spi.SnapshotState {
     private final int maxBreaks;
 
     public BreakLimitModifier(int maxBreaks) {

@@ -12,7 +12,7 @@ import dev.rubble.spi.strain.StrainView;
  *
  * <p>Options: {@code share} in [0, 1] (default 0.1), {@code minLoad} ≥ 0 (default 0).
  */
-public final class FatigueModifier implements StrainModifier {
+public final class FatigueModifier implements StrainModifier, dev.rubble.spi.SnapshotState {
     private final double share;
     private final double minLoad;
 

@@ -14,7 +14,7 @@ import java.util.Arrays;
  *
  * <p>Options: {@code seed} (integer, default 0), {@code amplitude} in [0, 1) (default 0.25).
  */
-public final class ToughnessNoiseModifier implements StrainModifier {
+public final class ToughnessNoiseModifier implements StrainModifier, dev.rubble.spi.SnapshotState {
     private final long seed;
     private final double amplitude;
     private long[] done = new long[1];
@@ -55,6 +55,27 @@ public final class ToughnessNoiseModifier implements StrainModifier {
             if (Double.isFinite(t[i])) {
                 t[i] *= factor(coll[i], nd);
             }
+        }
+    }
+
+    /** Snapshots (docs/snapshot-format.md, DEST): the nodes already scaled, as the bit set's words. */
+    @Override
+    public void writeState(java.io.DataOutput out) throws java.io.IOException {
+        out.writeInt(done.length);
+        for (long w : done) {
+            out.writeLong(w);
+        }
+    }
+
+    @Override
+    public void readState(java.io.DataInput in) throws java.io.IOException {
+        int n = in.readInt();
+        if (n < 1 || n > (1 << 26)) {
+            throw new IllegalArgumentException("toughness-noise state words = " + n + "; allowed: [1, 2^26]");
+        }
+        done = new long[n];
+        for (int i = 0; i < n; i++) {
+            done[i] = in.readLong();
         }
     }
 

@@ -1,0 +1,256 @@
+package dev.rubble.core.snapshot;
+
+import dev.rubble.core.destruction.DebrisOptions;
+import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionOptions;
+import dev.rubble.core.destruction.DestructionState;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.step.WorldSettings;
+import dev.rubble.spi.SnapshotState;
+import dev.rubble.spi.StageConfig;
+import dev.rubble.core.plugin.StageFamily;
+import dev.rubble.spi.collection.CollectionAsset;
+import dev.rubble.spi.damage.DamageModel;
+import dev.rubble.spi.shape.ConvexHull;
+import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.strain.StrainModifier;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInput;
+import java.io.DataInputStream;
+import java.io.DataOutput;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Section DEST (docs/snapshot-format.md, version 2): the placed geometry collections, each with
+ * its asset embedded (every constructor array and its hulls, exactly), its label, destruction
+ * options (damage model and strain modifiers by name and options), debris options, unbreakable
+ * level, live bonds and the saved state of its strain modifiers; then the destruction runtime
+ * ({@link DestructionState#writeRuntime}). Restoring re-creates the damage model and the modifiers
+ * through the plugin registry, as {@code World.placeCollection} does, and hands each modifier its state.
+ */
+final class CollectionCodec {
+    private CollectionCodec() {
+    }
+
+    static void write(Destruction d, DataOutput o) throws IOException {
+        int n = d.collectionCount();
+        o.writeInt(n);
+        for (int c = 0; c < n; c++) {
+            writeAsset(o, d.asset(c), "collection " + c);
+            RecordCodec.writeValue(o, DestructionState.label(d, c), null);
+            writeOptions(o, DestructionState.options(d, c));
+            RecordCodec.writeString(o, DestructionState.damageModel(d, c).getClass().getName()); // checked on restore
+            RecordCodec.writeRecord(o, d.debrisOptions(c), null);
+            o.writeInt(DestructionState.base(d, c));
+            o.writeInt(DestructionState.unbreakableLevel(d, c));
+            boolean[] bonds = DestructionState.bondAlive(d, c);
+            o.writeInt(bonds.length);
+            for (boolean b : bonds) {
+                o.writeBoolean(b);
+            }
+            StrainModifier[] mods = DestructionState.modifiers(d, c);
+            for (StrainModifier m : mods) {
+                ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                DataOutputStream mo = new DataOutputStream(bytes);
+                ((SnapshotState) m).writeState(mo); // DestructionState.refusal checked the cast
+                mo.flush();
+                o.writeInt(bytes.size());
+                o.write(bytes.toByteArray());
+            }
+        }
+        DestructionState.writeRuntime(d, o);
+    }
+
+    static void read(Destruction d, DataInput in, Stages stages, WorldSettings settings, String name) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > (1 << 20)) {
+            throw new IllegalArgumentException("collection count " + n + " is out of range");
+        }
+        for (int c = 0; c < n; c++) {
+            String where = name + ": collection " + c;
+            CollectionAsset asset = readAsset(in, where);
+            String label = (String) RecordCodec.readValue(in, String.class, where + " label");
+            DestructionOptions options = readOptions(in, where);
+            String modelClass = RecordCodec.readString(in);
+            DebrisOptions debris = (DebrisOptions) RecordCodec.readRecord(in, DebrisOptions.class, List.of(),
+                    where + " debris options");
+            int base = in.readInt();
+            int unbreakable = in.readInt();
+            int nb = in.readInt();
+            if (nb != asset.edgeCount()) {
+                throw new IllegalArgumentException("collection " + c + " has " + nb + " bond flags; its asset has "
+                        + asset.edgeCount() + " bonds");
+            }
+            boolean[] bonds = new boolean[nb];
+            for (int i = 0; i < nb; i++) {
+                bonds[i] = in.readBoolean();
+            }
+            // the same choice as World.placeCollection: the options' model, else the world's, else the default
+            String model = options.damageModel() != null ? options.damageModel()
+                    : settings.stages().getOrDefault(StageFamily.DAMAGE_MODEL.name(), StageFamily.DAMAGE_MODEL.defaultName());
+            DamageModel dm = stages.create(StageFamily.DAMAGE_MODEL, model, options.damageOptions());
+            if (!dm.getClass().getName().equals(modelClass)) {
+                throw new SnapshotException(where + ": damage model '" + model + "' is " + dm.getClass().getName()
+                        + " in this build, but the saved collection used " + modelClass);
+            }
+            List<DestructionOptions.Modifier> chain = options.strainModifiers();
+            StrainModifier[] mods = new StrainModifier[chain.size()];
+            for (int i = 0; i < mods.length; i++) {
+                mods[i] = stages.create(StageFamily.STRAIN_MODIFIER, chain.get(i).name(), chain.get(i).options());
+                int len = in.readInt();
+                if (len < 0 || len > (1 << 28)) {
+                    throw new IllegalArgumentException("strain modifier state length " + len + " is out of range");
+                }
+                byte[] state = new byte[len];
+                in.readFully(state);
+                if (!(mods[i] instanceof SnapshotState ss)) {
+                    throw new SnapshotException(where + ": strain modifier '" + chain.get(i).name() + "' ("
+                            + mods[i].getClass().getName() + ") of this build cannot take back saved state");
+                }
+                DataInputStream si = new DataInputStream(new ByteArrayInputStream(state));
+                ss.readState(si);
+                if (si.available() != 0) {
+                    throw new IllegalArgumentException("strain modifier '" + chain.get(i).name() + "' of collection " + c
+                            + " left " + si.available() + " bytes of its saved state unread");
+                }
+            }
+            DestructionState.restoreCollection(d, asset, label, options, dm, mods, base, unbreakable, debris, bonds);
+        }
+        DestructionState.readRuntime(d, in);
+    }
+
+    // ---- destruction options --------------------------------------------------------------------
+
+    private static void writeOptions(DataOutput o, DestructionOptions x) throws IOException {
+        RecordCodec.writeValue(o, x.damageModel(), null);
+        RecordCodec.writeValue(o, x.damageOptions(), null);
+        o.writeInt(x.strainModifiers().size());
+        for (DestructionOptions.Modifier m : x.strainModifiers()) {
+            RecordCodec.writeString(o, m.name());
+            RecordCodec.writeValue(o, m.options(), null);
+        }
+        o.writeBoolean(x.propagation());
+        o.writeDouble(x.breakFactor());
+        o.writeDouble(x.shockFactor());
+        o.writeDouble(x.clusterDistanceThreshold());
+        o.writeInt(x.maxClusterLevel());
+        o.writeInt(x.maxSimulatedLevel());
+        o.writeDouble(x.restoreMomentum());
+        o.writeDouble(x.friction());
+        o.writeDouble(x.restitution());
+    }
+
+    private static DestructionOptions readOptions(DataInput in, String where) throws IOException {
+        String model = (String) RecordCodec.readValue(in, String.class, where + " damage model");
+        StageConfig dopt = (StageConfig) RecordCodec.readValue(in, StageConfig.class, where + " damage options");
+        int nm = in.readInt();
+        if (nm < 0 || nm > 1024) {
+            throw new IllegalArgumentException(where + ": strain modifier count " + nm + " is out of range");
+        }
+        List<DestructionOptions.Modifier> mods = new ArrayList<>();
+        for (int i = 0; i < nm; i++) {
+            String mn = RecordCodec.readString(in);
+            StageConfig mo = (StageConfig) RecordCodec.readValue(in, StageConfig.class, where + " modifier " + mn);
+            mods.add(new DestructionOptions.Modifier(mn, mo));
+        }
+        return new DestructionOptions(model, dopt, mods, in.readBoolean(), in.readDouble(), in.readDouble(),
+                in.readDouble(), in.readInt(), in.readInt(), in.readDouble(), in.readDouble(), in.readDouble());
+    }
+
+    // ---- the asset --------------------------------------------------------------------------------
+
+    private static void writeAsset(DataOutput o, CollectionAsset a, String what) throws IOException {
+        ints(o, a.parent());
+        ints(o, a.firstChild());
+        ints(o, a.childCount());
+        doubles(o, a.mass());
+        doubles(o, a.com());
+        doubles(o, a.inertia());
+        doubles(o, a.volume());
+        doubles(o, a.relativeSize());
+        boolean[] an = a.anchored();
+        o.writeInt(an.length);
+        for (boolean b : an) {
+            o.writeBoolean(b);
+        }
+        byte[] st = a.initialState();
+        o.writeInt(st.length);
+        o.write(st);
+        ints(o, a.hullStart());
+        ints(o, a.hullIndex());
+        ConvexHull[] hulls = a.hulls();
+        o.writeInt(hulls.length);
+        for (int i = 0; i < hulls.length; i++) {
+            o.write(ShapeCodec.encodeExact(hulls[i], what + " hull " + i));
+        }
+        ints(o, a.edgeA());
+        ints(o, a.edgeB());
+        doubles(o, a.edgeArea());
+    }
+
+    private static CollectionAsset readAsset(DataInput in, String where) throws IOException {
+        int[] parent = ints(in), firstChild = ints(in), childCount = ints(in);
+        double[] mass = doubles(in), com = doubles(in), inertia = doubles(in), volume = doubles(in), rel = doubles(in);
+        boolean[] anchored = new boolean[count(in)];
+        for (int i = 0; i < anchored.length; i++) {
+            anchored[i] = in.readBoolean();
+        }
+        byte[] st = new byte[count(in)];
+        in.readFully(st);
+        int[] hullStart = ints(in), hullIndex = ints(in);
+        ConvexHull[] hulls = new ConvexHull[count(in)];
+        for (int i = 0; i < hulls.length; i++) {
+            Shape s = ShapeCodec.read(in);
+            if (!(s instanceof ConvexHull h)) {
+                throw new IllegalArgumentException(where + " hull " + i + " is a " + s.type() + ", not a convex hull");
+            }
+            hulls[i] = h;
+        }
+        int[] ea = ints(in), eb = ints(in);
+        double[] area = doubles(in);
+        return new CollectionAsset(parent, firstChild, childCount, mass, com, inertia, volume, rel, anchored, st,
+                hullStart, hullIndex, hulls, ea, eb, area); // checks the arrays, naming a bad one
+    }
+
+    private static void ints(DataOutput o, int[] a) throws IOException {
+        o.writeInt(a.length);
+        for (int v : a) {
+            o.writeInt(v);
+        }
+    }
+
+    private static void doubles(DataOutput o, double[] a) throws IOException {
+        o.writeInt(a.length);
+        for (double v : a) {
+            o.writeDouble(v);
+        }
+    }
+
+    private static int count(DataInput in) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > (1 << 28)) {
+            throw new IllegalArgumentException("array length " + n + " is out of range");
+        }
+        return n;
+    }
+
+    private static int[] ints(DataInput in) throws IOException {
+        int[] a = new int[count(in)];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = in.readInt();
+        }
+        return a;
+    }
+
+    private static double[] doubles(DataInput in) throws IOException {
+        double[] a = new double[count(in)];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = in.readDouble();
+        }
+        return a;
+    }
+}
