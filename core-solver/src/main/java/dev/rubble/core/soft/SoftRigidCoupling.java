@@ -1,16 +1,13 @@
 package dev.rubble.core.soft;
 
+import static dev.rubble.core.soft.CouplingShapes.featureCount;
+import static dev.rubble.core.soft.CouplingShapes.supported;
+import static dev.rubble.core.soft.RigidResponse.rotate;
+
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.core.body.Inertia;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.dynamics.ContactSolver;
-import dev.rubble.spi.shape.Box;
-import dev.rubble.spi.shape.Capsule;
-import dev.rubble.spi.shape.ConvexHull;
-import dev.rubble.spi.shape.Plane;
-import dev.rubble.spi.shape.Shape;
-import dev.rubble.spi.shape.Sphere;
 import dev.rubble.spi.soft.SoftBodyState;
 import dev.rubble.spi.soft.SoftContacts;
 import java.util.Arrays;
@@ -43,46 +40,25 @@ import java.util.function.IntConsumer;
  * body that is pushed is woken after the pass. Compound and triangle-mesh bodies are not collided
  * with (docs/soft-bodies.md). Deterministic: pairs in (soft body, slot) order, points and
  * triangles by index. Allocation-free once the scratch arrays have grown.
+ *
+ * <p>This class finds the pairs, rewinds and re-advances the moving candidates and applies
+ * friction; the stages it drives share a {@link CouplingState}: {@link ContinuousSweep} (what
+ * crossed what during a sub-step), {@link CageProjection} (projections (1) and (2)),
+ * {@link RigidOnStaticProjection} (moving candidates out of static bodies), {@link RigidResponse}
+ * (the rigid side of every correction) and the pure shape queries in {@link CouplingShapes}.
  */
 public final class SoftRigidCoupling implements SoftContacts {
-    private BodyStore rigid;
+    private final CouplingState ctx = new CouplingState();
+    private final RigidResponse response = new RigidResponse(ctx);
+    private final ContinuousSweep sweep = new ContinuousSweep(ctx);
+    private final CageProjection cage = new CageProjection(ctx, response);
+    private final RigidOnStaticProjection onStatic = new RigidOnStaticProjection(ctx, response);
     private double gx, gy, gz;
-    private SoftBodyStore store;
-    private int pairs;
-    private int[] pairSoft = new int[16], pairSlot = new int[16];
-    private double[] bodyBounds = new double[24];
-    private int moving;
-    private int[] movingSlot = new int[16];
-    private int touched;
-    private int[] touchedSlot = new int[16];
-    private int[] stamp = new int[16];
-    private int stampValue;
-    private int[] contactSlot = new int[0];
-    private double[] contactN = new double[0], contactDepth = new double[0];
-    /** Per pair: index of its first rigid feature in the feature arrays (continuous collision). */
-    private int[] pairFeature = new int[17];
-    /** Per rigid feature: surface triangle it entered through (held until it is out again), or -1. */
-    private int[] featTri = new int[0];
-    /** Per moving candidate k: its shape origin and orientation when the sub-step began. */
-    private double[] startPose = new double[7 * 16];
     /** Per rigid slot: centre of mass and orientation when the step began ({@link #recordStart}), and when that was. */
     private double[] stepStart = new double[7 * 16];
     private long[] stepStartStamp = new long[16];
     private long startStamp;
-    /**
-     * Per moving candidate k (12 values): the displacement velocity u = (end - start) / dt the
-     * rigid solver moved it by this step, its angular counterpart, and the reference linear and
-     * angular velocities against which the soft contacts' velocity changes are measured.
-     */
-    private double[] motion = new double[12 * 16];
-    /** Per rigid slot: its index among the moving candidates, or -1 (static, sleeping, kinematic at rest). */
-    private int[] movingIndex = new int[16];
-    /** Per point: the rigid slot whose face it entered through, or -1; the face's local plane (n, offset). */
-    private int[] entrySlot = new int[0];
-    private double[] entryPlane = new double[0];
     private final SoftSoftContacts softSoft = new SoftSoftContacts();
-    private final double[] tmp = new double[4];
-    private final double[] bary = new double[3];
     /** Contacts projected during the last step (points and features, summed over iterations). */
     public int contacts;
 
@@ -118,39 +94,39 @@ public final class SoftRigidCoupling implements SoftContacts {
      * @param dt the step the rigid bodies have just been integrated over, seconds
      */
     public void prepare(BodyStore bodies, SoftBodyStore soft, double dt, double gx, double gy, double gz) {
-        this.rigid = bodies;
+        ctx.rigid = bodies;
         this.gx = gx;
         this.gy = gy;
         this.gz = gz;
-        this.store = soft;
+        ctx.store = soft;
         contacts = 0;
-        pairs = 0;
-        pairFeature[0] = 0;
-        moving = 0;
-        touched = 0;
+        ctx.pairs = 0;
+        ctx.pairFeature[0] = 0;
+        ctx.moving = 0;
+        ctx.touched = 0;
         SoftBodyState s = soft.state;
-        if (contactSlot.length < s.points) {
-            contactSlot = new int[s.points];
-            contactN = new double[3 * s.points];
-            contactDepth = new double[s.points];
+        if (ctx.contactSlot.length < s.points) {
+            ctx.contactSlot = new int[s.points];
+            ctx.contactN = new double[3 * s.points];
+            ctx.contactDepth = new double[s.points];
         }
-        if (entrySlot.length < s.points) {
-            entrySlot = new int[s.points];
-            entryPlane = new double[4 * s.points];
+        if (ctx.entrySlot.length < s.points) {
+            ctx.entrySlot = new int[s.points];
+            ctx.entryPlane = new double[4 * s.points];
         }
-        Arrays.fill(entrySlot, 0, s.points, -1);
-        if (stamp.length < bodies.slotLimit()) {
-            stamp = Arrays.copyOf(stamp, Math.max(bodies.slotLimit(), 2 * stamp.length));
+        Arrays.fill(ctx.entrySlot, 0, s.points, -1);
+        if (ctx.stamp.length < bodies.slotLimit()) {
+            ctx.stamp = Arrays.copyOf(ctx.stamp, Math.max(bodies.slotLimit(), 2 * ctx.stamp.length));
         }
-        if (movingIndex.length < bodies.slotLimit()) {
-            movingIndex = new int[Math.max(bodies.slotLimit(), 2 * movingIndex.length)];
+        if (ctx.movingIndex.length < bodies.slotLimit()) {
+            ctx.movingIndex = new int[Math.max(bodies.slotLimit(), 2 * ctx.movingIndex.length)];
         }
-        stampValue++;
-        if (bodyBounds.length < 6 * soft.size()) {
-            bodyBounds = new double[6 * 2 * soft.size()];
+        ctx.stampValue++;
+        if (ctx.bodyBounds.length < 6 * soft.size()) {
+            ctx.bodyBounds = new double[6 * 2 * soft.size()];
         }
         for (int b = 0; b < soft.size(); b++) {
-            double[] bb = bodyBounds;
+            double[] bb = ctx.bodyBounds;
             int o = 6 * b;
             bb[o] = bb[o + 1] = bb[o + 2] = Double.POSITIVE_INFINITY;
             bb[o + 3] = bb[o + 4] = bb[o + 5] = Double.NEGATIVE_INFINITY;
@@ -186,38 +162,38 @@ public final class SoftRigidCoupling implements SoftContacts {
                 if (!overlap) {
                     continue;
                 }
-                if (pairs == pairSoft.length) {
-                    pairSoft = Arrays.copyOf(pairSoft, 2 * pairs);
-                    pairSlot = Arrays.copyOf(pairSlot, 2 * pairs);
-                    pairFeature = Arrays.copyOf(pairFeature, 2 * pairs + 1);
+                if (ctx.pairs == ctx.pairSoft.length) {
+                    ctx.pairSoft = Arrays.copyOf(ctx.pairSoft, 2 * ctx.pairs);
+                    ctx.pairSlot = Arrays.copyOf(ctx.pairSlot, 2 * ctx.pairs);
+                    ctx.pairFeature = Arrays.copyOf(ctx.pairFeature, 2 * ctx.pairs + 1);
                 }
-                if (stamp[slot] != stampValue) {
-                    movingIndex[slot] = -1; // (a slot already counted as moving keeps its index)
+                if (ctx.stamp[slot] != ctx.stampValue) {
+                    ctx.movingIndex[slot] = -1; // (a slot already counted as moving keeps its index)
                 }
-                pairFeature[pairs + 1] = pairFeature[pairs] + featureCount(bodies.shape[slot]);
-                pairSoft[pairs] = b;
-                pairSlot[pairs++] = slot;
+                ctx.pairFeature[ctx.pairs + 1] = ctx.pairFeature[ctx.pairs] + featureCount(bodies.shape[slot]);
+                ctx.pairSoft[ctx.pairs] = b;
+                ctx.pairSlot[ctx.pairs++] = slot;
                 if (bodies.state[slot] == BodyState.AWAKE.ordinal() && bodies.motion[slot] != MotionType.STATIC.ordinal()
-                        && stamp[slot] != stampValue) {
-                    stamp[slot] = stampValue;
-                    if (moving == movingSlot.length) {
-                        movingSlot = Arrays.copyOf(movingSlot, 2 * moving);
-                        startPose = Arrays.copyOf(startPose, 7 * 2 * moving);
-                        motion = Arrays.copyOf(motion, 12 * 2 * moving);
+                        && ctx.stamp[slot] != ctx.stampValue) {
+                    ctx.stamp[slot] = ctx.stampValue;
+                    if (ctx.moving == ctx.movingSlot.length) {
+                        ctx.movingSlot = Arrays.copyOf(ctx.movingSlot, 2 * ctx.moving);
+                        ctx.startPose = Arrays.copyOf(ctx.startPose, 7 * 2 * ctx.moving);
+                        ctx.motion = Arrays.copyOf(ctx.motion, 12 * 2 * ctx.moving);
                     }
-                    movingIndex[slot] = moving;
-                    movingSlot[moving++] = slot;
+                    ctx.movingIndex[slot] = ctx.moving;
+                    ctx.movingSlot[ctx.moving++] = slot;
                 }
             }
         }
-        softSoft.prepare(soft, bodyBounds); // soft bodies whose bounds overlap (none with fewer than two)
-        if (featTri.length < pairFeature[pairs]) {
-            featTri = new int[Math.max(pairFeature[pairs], 2 * featTri.length)];
+        softSoft.prepare(soft, ctx.bodyBounds); // soft bodies whose bounds overlap (none with fewer than two)
+        if (ctx.featTri.length < ctx.pairFeature[ctx.pairs]) {
+            ctx.featTri = new int[Math.max(ctx.pairFeature[ctx.pairs], 2 * ctx.featTri.length)];
         }
-        Arrays.fill(featTri, 0, pairFeature[pairs], -1);
+        Arrays.fill(ctx.featTri, 0, ctx.pairFeature[ctx.pairs], -1);
         double invDt = 1 / dt;
-        for (int k = 0; k < moving; k++) {
-            int m = movingSlot[k], o = 12 * k;
+        for (int k = 0; k < ctx.moving; k++) {
+            int m = ctx.movingSlot[k], o = 12 * k;
             BodyStore b = bodies;
             // where the step began (recordStart); a body inserted during the step did not move
             int r = 7 * m;
@@ -226,9 +202,9 @@ public final class SoftRigidCoupling implements SoftContacts {
             double z0 = known ? stepStart[r + 2] : b.pz[m];
             double ax = known ? stepStart[r + 3] : b.qx[m], ay = known ? stepStart[r + 4] : b.qy[m];
             double az = known ? stepStart[r + 5] : b.qz[m], aw = known ? stepStart[r + 6] : b.qw[m];
-            motion[o] = (b.px[m] - x0) * invDt;
-            motion[o + 1] = (b.py[m] - y0) * invDt;
-            motion[o + 2] = (b.pz[m] - z0) * invDt;
+            ctx.motion[o] = (b.px[m] - x0) * invDt;
+            ctx.motion[o + 1] = (b.py[m] - y0) * invDt;
+            ctx.motion[o + 2] = (b.pz[m] - z0) * invDt;
             // the turn q1 q0* as a rotation vector (first order, the shorter way)
             double bx = b.qx[m], by = b.qy[m], bz = b.qz[m], bw = b.qw[m];
             double dx = -bw * ax + bx * aw - by * az + bz * ay;
@@ -236,9 +212,9 @@ public final class SoftRigidCoupling implements SoftContacts {
             double dz = -bw * az + bz * aw - bx * ay + by * ax;
             double dw = bw * aw + bx * ax + by * ay + bz * az;
             double sg = dw < 0 ? -2 * invDt : 2 * invDt;
-            motion[o + 3] = dx * sg;
-            motion[o + 4] = dy * sg;
-            motion[o + 5] = dz * sg;
+            ctx.motion[o + 3] = dx * sg;
+            ctx.motion[o + 4] = dy * sg;
+            ctx.motion[o + 5] = dz * sg;
             b.px[m] = x0;
             b.py[m] = y0;
             b.pz[m] = z0;
@@ -254,37 +230,20 @@ public final class SoftRigidCoupling implements SoftContacts {
                 b.vy[m] -= gy * g;
                 b.vz[m] -= gz * g;
             }
-            motion[o + 6] = b.vx[m];
-            motion[o + 7] = b.vy[m];
-            motion[o + 8] = b.vz[m];
-            motion[o + 9] = b.wx[m];
-            motion[o + 10] = b.wy[m];
-            motion[o + 11] = b.wz[m];
+            ctx.motion[o + 6] = b.vx[m];
+            ctx.motion[o + 7] = b.vy[m];
+            ctx.motion[o + 8] = b.vz[m];
+            ctx.motion[o + 9] = b.wx[m];
+            ctx.motion[o + 10] = b.wy[m];
+            ctx.motion[o + 11] = b.wz[m];
         }
-    }
-
-    /** {@code q += (θ, 0) q / 2}, renormalised: the first-order rotation by the small angle vector θ. */
-    private static void rotate(BodyStore b, int s, double ax, double ay, double az) {
-        if (ax == 0 && ay == 0 && az == 0) {
-            return;
-        }
-        double qx = b.qx[s], qy = b.qy[s], qz = b.qz[s], qw = b.qw[s];
-        double nx = qx + 0.5 * (ax * qw + ay * qz - az * qy);
-        double ny = qy + 0.5 * (ay * qw + az * qx - ax * qz);
-        double nz = qz + 0.5 * (az * qw + ax * qy - ay * qx);
-        double nw = qw - 0.5 * (ax * qx + ay * qy + az * qz);
-        double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-        b.qx[s] = nx * inv;
-        b.qy[s] = ny * inv;
-        b.qz[s] = nz * inv;
-        b.qw[s] = nw * inv;
     }
 
     /** The farthest a moving candidate travels this step along the rigid solver's path, metres (after {@link #prepare}). */
     public double maxTravel(double dt) {
         double m = 0;
-        for (int k = 0, o = 0; k < moving; k++, o += 12) {
-            double ux = motion[o], uy = motion[o + 1], uz = motion[o + 2];
+        for (int k = 0, o = 0; k < ctx.moving; k++, o += 12) {
+            double ux = ctx.motion[o], uy = ctx.motion[o + 1], uz = ctx.motion[o + 2];
             m = Math.max(m, Math.sqrt(ux * ux + uy * uy + uz * uz) * dt);
         }
         return m;
@@ -292,147 +251,87 @@ public final class SoftRigidCoupling implements SoftContacts {
 
     /** Whether any rigid body is near a soft body this step. */
     public boolean hasPairs() {
-        return pairs > 0 || softSoft.hasPairs();
+        return ctx.pairs > 0 || softSoft.hasPairs();
     }
 
     /** Wakes the sleeping bodies the soft bodies pushed (end of the soft pass). */
     public void finish(IntConsumer wake) {
-        for (int k = 0; k < touched; k++) {
-            wake.accept(touchedSlot[k]);
+        for (int k = 0; k < ctx.touched; k++) {
+            wake.accept(ctx.touchedSlot[k]);
         }
-        touched = 0;
-    }
-
-    private static boolean supported(Shape shape) {
-        return shape instanceof Sphere || shape instanceof Box || shape instanceof Capsule
-                || shape instanceof ConvexHull || shape instanceof Plane;
+        ctx.touched = 0;
     }
 
     @Override
     public void beginSubStep(SoftBodyState s, double h) {
-        BodyStore b = rigid;
-        for (int k = 0; k < moving; k++) {
-            int m = movingSlot[k], o = 7 * k;
-            startPose[o] = b.originX(m);
-            startPose[o + 1] = b.originY(m);
-            startPose[o + 2] = b.originZ(m);
-            startPose[o + 3] = b.qx[m];
-            startPose[o + 4] = b.qy[m];
-            startPose[o + 5] = b.qz[m];
-            startPose[o + 6] = b.qw[m];
+        BodyStore b = ctx.rigid;
+        for (int k = 0; k < ctx.moving; k++) {
+            int m = ctx.movingSlot[k], o = 7 * k;
+            ctx.startPose[o] = b.originX(m);
+            ctx.startPose[o + 1] = b.originY(m);
+            ctx.startPose[o + 2] = b.originZ(m);
+            ctx.startPose[o + 3] = b.qx[m];
+            ctx.startPose[o + 4] = b.qy[m];
+            ctx.startPose[o + 5] = b.qz[m];
+            ctx.startPose[o + 6] = b.qw[m];
         }
-        for (int k = 0; k < moving; k++) {
-            int m = movingSlot[k];
+        for (int k = 0; k < ctx.moving; k++) {
+            int m = ctx.movingSlot[k];
             int o = 12 * k;
             if (b.motion[m] == MotionType.DYNAMIC.ordinal()) {
                 double g = b.gravityScale[m] * h;
                 b.vx[m] += gx * g;
                 b.vy[m] += gy * g;
                 b.vz[m] += gz * g;
-                motion[o + 6] += gx * g;
-                motion[o + 7] += gy * g;
-                motion[o + 8] += gz * g;
+                ctx.motion[o + 6] += gx * g;
+                ctx.motion[o + 7] += gy * g;
+                ctx.motion[o + 8] += gz * g;
             }
             // the rigid solver's path, plus what the soft contacts have changed of the velocity
-            b.px[m] += (motion[o] + b.vx[m] - motion[o + 6]) * h;
-            b.py[m] += (motion[o + 1] + b.vy[m] - motion[o + 7]) * h;
-            b.pz[m] += (motion[o + 2] + b.vz[m] - motion[o + 8]) * h;
-            rotate(b, m, (motion[o + 3] + b.wx[m] - motion[o + 9]) * h, (motion[o + 4] + b.wy[m] - motion[o + 10]) * h,
-                    (motion[o + 5] + b.wz[m] - motion[o + 11]) * h);
+            b.px[m] += (ctx.motion[o] + b.vx[m] - ctx.motion[o + 6]) * h;
+            b.py[m] += (ctx.motion[o + 1] + b.vy[m] - ctx.motion[o + 7]) * h;
+            b.pz[m] += (ctx.motion[o + 2] + b.vz[m] - ctx.motion[o + 8]) * h;
+            rotate(b, m, (ctx.motion[o + 3] + b.wx[m] - ctx.motion[o + 9]) * h,
+                    (ctx.motion[o + 4] + b.wy[m] - ctx.motion[o + 10]) * h,
+                    (ctx.motion[o + 5] + b.wz[m] - ctx.motion[o + 11]) * h);
         }
-        Arrays.fill(contactSlot, 0, s.points, -1);
-        Arrays.fill(contactDepth, 0, s.points, 0.0);
-        for (int k = 0; k < pairs; k++) {
-            sweepPoints(s, pairSoft[k], pairSlot[k]);
-            sweepFeatures(s, pairSoft[k], pairSlot[k], pairFeature[k]);
+        Arrays.fill(ctx.contactSlot, 0, s.points, -1);
+        Arrays.fill(ctx.contactDepth, 0, s.points, 0.0);
+        for (int k = 0; k < ctx.pairs; k++) {
+            sweep.sweepPoints(s, ctx.pairSoft[k], ctx.pairSlot[k]);
+            sweep.sweepFeatures(s, ctx.pairSoft[k], ctx.pairSlot[k], ctx.pairFeature[k]);
         }
     }
 
     @Override
     public void project(SoftBodyState s, double h) {
-        for (int k = 0; k < pairs; k++) {
-            int body = pairSoft[k], slot = pairSlot[k];
-            projectPoints(s, body, slot, h);
-            projectFeatures(s, body, slot, pairFeature[k], h);
+        int projected = cage.contacts;
+        for (int k = 0; k < ctx.pairs; k++) {
+            int body = ctx.pairSoft[k], slot = ctx.pairSlot[k];
+            cage.projectPoints(s, body, slot, h);
+            cage.projectFeatures(s, body, slot, ctx.pairFeature[k], h);
         }
-        projectRigidOnStatic(h);
+        onStatic.projectRigidOnStatic(h);
+        contacts += cage.contacts - projected;
         if (softSoft.hasPairs()) {
             int before = softSoft.contacts;
-            softSoft.project(s, store, bodyBounds);
+            softSoft.project(s, ctx.store, ctx.bodyBounds);
             contacts += softSoft.contacts - before;
-        }
-    }
-
-    /** Penetration the rigid solver leaves in resting contacts, metres: the soft pass only removes deeper overlap. */
-    static final double RIGID_SLOP = 0.005;
-
-    /**
-     * Moving rigid candidates against the immovable ones near the same soft bodies (the ground,
-     * static walls): their features (corners, centres with radius) are pushed out of the static
-     * shapes. The soft pass has no rigid–rigid contacts otherwise, and a heavy soft body, or the
-     * block a rigid body has been driven into, presses a light rigid body through the ground within
-     * the pass (and from there under the soft body).
-     */
-    private void projectRigidOnStatic(double h) {
-        BodyStore b = rigid;
-        for (int k = 0; k < moving; k++) {
-            int m = movingSlot[k];
-            if (b.motion[m] != MotionType.DYNAMIC.ordinal()) {
-                continue;
-            }
-            Shape shape = b.shape[m];
-            int n = featureCount(shape);
-            for (int q = 0; q < pairs; q++) {
-                int st = pairSlot[q];
-                if (st == m || b.motion[st] != MotionType.STATIC.ordinal() || (q > 0 && pairSlot[q - 1] == st)) {
-                    continue;
-                }
-                Shape other = b.shape[st];
-                double ox = b.originX(st), oy = b.originY(st), oz = b.originZ(st);
-                double sx = b.qx[st], sy = b.qy[st], sz = b.qz[st], sw = b.qw[st];
-                for (int f = 0; f < n; f++) {
-                    double radius = featureLocal(shape, f, tmp);
-                    double lx = tmp[0], ly = tmp[1], lz = tmp[2];
-                    double qx = b.qx[m], qy = b.qy[m], qz = b.qz[m], qw = b.qw[m];
-                    double fx = b.originX(m) + Inertia.rotX(qx, qy, qz, qw, lx, ly, lz);
-                    double fy = b.originY(m) + Inertia.rotY(qx, qy, qz, qw, lx, ly, lz);
-                    double fz = b.originZ(m) + Inertia.rotZ(qx, qy, qz, qw, lx, ly, lz);
-                    double dx = fx - ox, dy = fy - oy, dz = fz - oz;
-                    double ux = Inertia.rotX(-sx, -sy, -sz, sw, dx, dy, dz);
-                    double uy = Inertia.rotY(-sx, -sy, -sz, sw, dx, dy, dz);
-                    double uz = Inertia.rotZ(-sx, -sy, -sz, sw, dx, dy, dz);
-                    double d = signedDistance(other, ux, uy, uz, radius, tmp);
-                    double c = d - radius + RIGID_SLOP;
-                    if (!(c < 0)) {
-                        continue;
-                    }
-                    double nx = Inertia.rotX(sx, sy, sz, sw, tmp[0], tmp[1], tmp[2]);
-                    double ny = Inertia.rotY(sx, sy, sz, sw, tmp[0], tmp[1], tmp[2]);
-                    double nz = Inertia.rotZ(sx, sy, sz, sw, tmp[0], tmp[1], tmp[2]);
-                    double px = fx - radius * nx, py = fy - radius * ny, pz = fz - radius * nz;
-                    double wr = rigidInverseMass(m, px, py, pz, nx, ny, nz);
-                    if (wr == 0) {
-                        continue;
-                    }
-                    double dl = -c / wr;
-                    applyToRigid(m, px, py, pz, dl * nx, dl * ny, dl * nz, h, wr);
-                }
-            }
         }
     }
 
     @Override
     public void endSubStep(SoftBodyState s, double h) {
-        BodyStore b = rigid;
-        double[] x = s.x, v = s.v, n = contactN;
-        for (int k = 0; k < pairs; k++) {
-            int body = pairSoft[k];
-            if (k > 0 && pairSoft[k - 1] == body) {
+        BodyStore b = ctx.rigid;
+        double[] x = s.x, v = s.v, n = ctx.contactN;
+        for (int k = 0; k < ctx.pairs; k++) {
+            int body = ctx.pairSoft[k];
+            if (k > 0 && ctx.pairSoft[k - 1] == body) {
                 continue; // points of this body were done with its first pair
             }
-            double mu0 = store.friction[body];
-            for (int i = store.pointStart[body], e = i + store.pointCount[body]; i < e; i++) {
-                int slot = contactSlot[i];
+            double mu0 = ctx.store.friction[body];
+            for (int i = ctx.store.pointStart[body], e = i + ctx.store.pointCount[body]; i < e; i++) {
+                int slot = ctx.contactSlot[i];
                 if (slot < 0 || s.invMass[i] == 0) {
                     continue;
                 }
@@ -450,661 +349,11 @@ public final class SoftRigidCoupling implements SoftContacts {
                 if (vt < 1e-12) {
                     continue;
                 }
-                double dv = Math.min(mu * contactDepth[i] / h, vt) / vt;
+                double dv = Math.min(mu * ctx.contactDepth[i] / h, vt) / vt;
                 v[o] -= tx * dv;
                 v[o + 1] -= ty * dv;
                 v[o + 2] -= tz * dv;
             }
         }
-    }
-
-    // ---- (1) control points vs the rigid shape -------------------------------------------------
-
-    private void projectPoints(SoftBodyState s, int body, int slot, double h) {
-        BodyStore b = rigid;
-        Shape shape = b.shape[slot];
-        double thick = store.thickness[body];
-        double ox = b.originX(slot), oy = b.originY(slot), oz = b.originZ(slot);
-        double qx = b.qx[slot], qy = b.qy[slot], qz = b.qz[slot], qw = b.qw[slot];
-        double[] x = s.x;
-        double[] t = tmp;
-        for (int i = store.pointStart[body], e = i + store.pointCount[body]; i < e; i++) {
-            int o = 3 * i;
-            double dx = x[o] - ox, dy = x[o + 1] - oy, dz = x[o + 2] - oz;
-            double lx = Inertia.rotX(-qx, -qy, -qz, qw, dx, dy, dz);
-            double ly = Inertia.rotY(-qx, -qy, -qz, qw, dx, dy, dz);
-            double lz = Inertia.rotZ(-qx, -qy, -qz, qw, dx, dy, dz);
-            double d;
-            if (entrySlot[i] == slot) { // the face it came in through (continuous collision), not the nearest
-                int ep = 4 * i;
-                t[0] = entryPlane[ep];
-                t[1] = entryPlane[ep + 1];
-                t[2] = entryPlane[ep + 2];
-                d = t[0] * lx + t[1] * ly + t[2] * lz - entryPlane[ep + 3];
-            } else {
-                d = signedDistance(shape, lx, ly, lz, thick, t);
-            }
-            double c = d - thick;
-            if (!(c < 0)) {
-                continue;
-            }
-            double nx = Inertia.rotX(qx, qy, qz, qw, t[0], t[1], t[2]);
-            double ny = Inertia.rotY(qx, qy, qz, qw, t[0], t[1], t[2]);
-            double nz = Inertia.rotZ(qx, qy, qz, qw, t[0], t[1], t[2]);
-            // contact point on the rigid surface
-            double cx = x[o] - d * nx, cy = x[o + 1] - d * ny, cz = x[o + 2] - d * nz;
-            double wr = rigidInverseMass(slot, cx, cy, cz, nx, ny, nz);
-            double wp = s.invMass[i];
-            if (wr + wp == 0) {
-                continue;
-            }
-            double dl = -c / (wp + wr);
-            x[o] += wp * dl * nx;
-            x[o + 1] += wp * dl * ny;
-            x[o + 2] += wp * dl * nz;
-            applyToRigid(slot, cx, cy, cz, -dl * nx, -dl * ny, -dl * nz, h, wr);
-            contactSlot[i] = slot;
-            contactN[o] = nx;
-            contactN[o + 1] = ny;
-            contactN[o + 2] = nz;
-            contactDepth[i] += wp * dl;
-            contacts++;
-        }
-    }
-
-    /**
-     * Signed distance of a local point to the shape's surface (negative inside) and the outward
-     * unit normal in {@code out[0..2]} (shape frame). Points farther than {@code reach} outside may
-     * report any distance above it.
-     */
-    static double signedDistance(Shape shape, double lx, double ly, double lz, double reach, double[] out) {
-        if (shape instanceof Sphere sp) {
-            return roundPoint(lx, ly, lz, 0, 0, 0, sp.radius(), out);
-        }
-        if (shape instanceof Capsule cap) {
-            double cy = Math.max(-cap.halfHeight(), Math.min(cap.halfHeight(), ly));
-            return roundPoint(lx, ly, lz, 0, cy, 0, cap.radius(), out);
-        }
-        if (shape instanceof Box box) {
-            double ax = Math.abs(lx) - box.halfX(), ay = Math.abs(ly) - box.halfY(), az = Math.abs(lz) - box.halfZ();
-            if (ax > 0 || ay > 0 || az > 0) {
-                double ex = Math.max(ax, 0) * Math.signum(lx), ey = Math.max(ay, 0) * Math.signum(ly);
-                double ez = Math.max(az, 0) * Math.signum(lz);
-                double d = Math.sqrt(ex * ex + ey * ey + ez * ez);
-                out[0] = ex / d;
-                out[1] = ey / d;
-                out[2] = ez / d;
-                return d;
-            }
-            out[0] = out[1] = out[2] = 0;
-            if (ax >= ay && ax >= az) {
-                out[0] = lx >= 0 ? 1 : -1;
-                return ax;
-            }
-            if (ay >= az) {
-                out[1] = ly >= 0 ? 1 : -1;
-                return ay;
-            }
-            out[2] = lz >= 0 ? 1 : -1;
-            return az;
-        }
-        if (shape instanceof Plane pl) {
-            out[0] = pl.nx();
-            out[1] = pl.ny();
-            out[2] = pl.nz();
-            return pl.nx() * lx + pl.ny() * ly + pl.nz() * lz - pl.offset();
-        }
-        if (shape instanceof ConvexHull hull) {
-            // the largest face-plane distance: exact inside, a lower bound outside (edges, corners)
-            double best = Double.NEGATIVE_INFINITY;
-            int bf = 0;
-            for (int f = 0, n = hull.faceCount(); f < n; f++) {
-                double d = hull.plane(f, 0) * lx + hull.plane(f, 1) * ly + hull.plane(f, 2) * lz - hull.plane(f, 3);
-                if (d > best) {
-                    best = d;
-                    bf = f;
-                }
-            }
-            out[0] = hull.plane(bf, 0);
-            out[1] = hull.plane(bf, 1);
-            out[2] = hull.plane(bf, 2);
-            return best;
-        }
-        return Double.POSITIVE_INFINITY;
-    }
-
-    private static double roundPoint(double lx, double ly, double lz, double cx, double cy, double cz, double r,
-                                     double[] out) {
-        double dx = lx - cx, dy = ly - cy, dz = lz - cz;
-        double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        if (len < 1e-12) {
-            out[0] = 0;
-            out[1] = 1;
-            out[2] = 0;
-            return -r;
-        }
-        out[0] = dx / len;
-        out[1] = dy / len;
-        out[2] = dz / len;
-        return len - r;
-    }
-
-    // ---- (2) rigid features vs cage surface triangles ----------------------------------------
-
-    private void projectFeatures(SoftBodyState s, int body, int slot, int f0, double h) {
-        BodyStore b = rigid;
-        Shape shape = b.shape[slot];
-        if (shape instanceof Box box) {
-            for (int k = 0; k < 8; k++) {
-                feature(s, body, slot, (k & 1) == 0 ? -box.halfX() : box.halfX(), (k & 2) == 0 ? -box.halfY() : box.halfY(),
-                        (k & 4) == 0 ? -box.halfZ() : box.halfZ(), 0, h, featTri[f0 + k]);
-            }
-        } else if (shape instanceof Sphere sp) {
-            feature(s, body, slot, 0, 0, 0, sp.radius(), h, featTri[f0]);
-        } else if (shape instanceof Capsule cap) {
-            feature(s, body, slot, 0, -cap.halfHeight(), 0, cap.radius(), h, featTri[f0]);
-            feature(s, body, slot, 0, cap.halfHeight(), 0, cap.radius(), h, featTri[f0 + 1]);
-        } else if (shape instanceof ConvexHull hull) {
-            for (int k = 0, n = hull.vertexCount(); k < n; k++) {
-                feature(s, body, slot, hull.vertex(k, 0), hull.vertex(k, 1), hull.vertex(k, 2), 0, h, featTri[f0 + k]);
-            }
-        }
-    }
-
-    /** Number of rigid features (corners, centres) a shape brings to the triangle contacts. */
-    private static int featureCount(Shape shape) {
-        if (shape instanceof Box) {
-            return 8;
-        }
-        if (shape instanceof Sphere) {
-            return 1;
-        }
-        if (shape instanceof Capsule) {
-            return 2;
-        }
-        return shape instanceof ConvexHull hull ? hull.vertexCount() : 0;
-    }
-
-    /** Shape-frame position of feature {@code k} of a shape into {@code out[0..2]}; returns its radius. */
-    private static double featureLocal(Shape shape, int k, double[] out) {
-        if (shape instanceof Box box) {
-            out[0] = (k & 1) == 0 ? -box.halfX() : box.halfX();
-            out[1] = (k & 2) == 0 ? -box.halfY() : box.halfY();
-            out[2] = (k & 4) == 0 ? -box.halfZ() : box.halfZ();
-            return 0;
-        }
-        if (shape instanceof Sphere sp) {
-            out[0] = out[1] = out[2] = 0;
-            return sp.radius();
-        }
-        if (shape instanceof Capsule cap) {
-            out[0] = out[2] = 0;
-            out[1] = k == 0 ? -cap.halfHeight() : cap.halfHeight();
-            return cap.radius();
-        }
-        ConvexHull hull = (ConvexHull) shape;
-        out[0] = hull.vertex(k, 0);
-        out[1] = hull.vertex(k, 1);
-        out[2] = hull.vertex(k, 2);
-        return 0;
-    }
-
-    // ---- continuous collision: what crossed what during the sub-step's motion ------------------
-
-    /**
-     * Points that entered a box or hull during this sub-step's motion (outside at its start, in
-     * the rigid body's frame then; inside now) are held to the face they came in through until
-     * they are out again. Without it, a point that a fast body carried deeper than half its
-     * thickness in one sub-step is pushed out of the nearest face, the far one: the body passes
-     * through the cage. Spheres, capsules and planes need nothing: their nearest surface point is
-     * the entry point.
-     */
-    private void sweepPoints(SoftBodyState s, int body, int slot) {
-        BodyStore b = rigid;
-        Shape shape = b.shape[slot];
-        if (!(shape instanceof Box) && !(shape instanceof ConvexHull)) {
-            return;
-        }
-        double thick = store.thickness[body];
-        int mi = movingIndex[slot];
-        double ox1 = b.originX(slot), oy1 = b.originY(slot), oz1 = b.originZ(slot);
-        double qx1 = b.qx[slot], qy1 = b.qy[slot], qz1 = b.qz[slot], qw1 = b.qw[slot];
-        double ox0 = ox1, oy0 = oy1, oz0 = oz1, qx0 = qx1, qy0 = qy1, qz0 = qz1, qw0 = qw1;
-        if (mi >= 0) {
-            int o = 7 * mi;
-            ox0 = startPose[o];
-            oy0 = startPose[o + 1];
-            oz0 = startPose[o + 2];
-            qx0 = startPose[o + 3];
-            qy0 = startPose[o + 4];
-            qz0 = startPose[o + 5];
-            qw0 = startPose[o + 6];
-        }
-        double[] x = s.x, prev = s.prev;
-        for (int i = store.pointStart[body], e = i + store.pointCount[body]; i < e; i++) {
-            int o = 3 * i;
-            double dx = prev[o] - ox0, dy = prev[o + 1] - oy0, dz = prev[o + 2] - oz0;
-            double ax = Inertia.rotX(-qx0, -qy0, -qz0, qw0, dx, dy, dz);
-            double ay = Inertia.rotY(-qx0, -qy0, -qz0, qw0, dx, dy, dz);
-            double az = Inertia.rotZ(-qx0, -qy0, -qz0, qw0, dx, dy, dz);
-            if (entrySlot[i] == slot) {
-                int ep = 4 * i;
-                double d0 = entryPlane[ep] * ax + entryPlane[ep + 1] * ay + entryPlane[ep + 2] * az - entryPlane[ep + 3];
-                if (d0 < thick && signedDistance(shape, ax, ay, az, thick, tmp) < thick) {
-                    continue; // still in: keep pushing it out of the same face
-                }
-                entrySlot[i] = -1;
-            }
-            dx = x[o] - ox1;
-            dy = x[o + 1] - oy1;
-            dz = x[o + 2] - oz1;
-            double bx = Inertia.rotX(-qx1, -qy1, -qz1, qw1, dx, dy, dz);
-            double by = Inertia.rotY(-qx1, -qy1, -qz1, qw1, dx, dy, dz);
-            double bz = Inertia.rotZ(-qx1, -qy1, -qz1, qw1, dx, dy, dz);
-            if (shape instanceof Box box) {
-                enterBox(i, box, thick, ax, ay, az, bx, by, bz, slot);
-            } else {
-                enterHull(i, (ConvexHull) shape, thick, ax, ay, az, bx, by, bz, slot);
-            }
-        }
-    }
-
-    /** Segment a → b (box frame) against the box grown by {@code thick}: records the entry face of point i. */
-    private void enterBox(int i, Box box, double thick, double ax, double ay, double az, double bx, double by,
-                          double bz, int slot) {
-        double hx = box.halfX() + thick, hy = box.halfY() + thick, hz = box.halfZ() + thick;
-        if (!(Math.abs(bx) < hx && Math.abs(by) < hy && Math.abs(bz) < hz)) {
-            return; // not inside at the end
-        }
-        double best = -1;
-        int axis = -1;
-        double sign = 0;
-        for (int k = 0; k < 3; k++) {
-            double a = k == 0 ? ax : k == 1 ? ay : az, e = k == 0 ? bx : k == 1 ? by : bz;
-            double half = k == 0 ? hx : k == 1 ? hy : hz;
-            double sg = a >= 0 ? 1 : -1;
-            double a0 = sg * a - half, a1 = sg * e - half; // outside distance along the slab, start and end
-            if (a0 >= 0 && a1 < 0) {
-                double t = a0 / (a0 - a1);
-                if (t > best) {
-                    best = t;
-                    axis = k;
-                    sign = sg;
-                }
-            }
-        }
-        if (axis < 0) {
-            return; // inside at the start too: the nearest face
-        }
-        int ep = 4 * i;
-        entrySlot[i] = slot;
-        entryPlane[ep] = axis == 0 ? sign : 0;
-        entryPlane[ep + 1] = axis == 1 ? sign : 0;
-        entryPlane[ep + 2] = axis == 2 ? sign : 0;
-        entryPlane[ep + 3] = axis == 0 ? box.halfX() : axis == 1 ? box.halfY() : box.halfZ();
-    }
-
-    /** Segment a → b (hull frame) against the hull grown by {@code thick}: records the entry face of point i. */
-    private void enterHull(int i, ConvexHull hull, double thick, double ax, double ay, double az, double bx, double by,
-                           double bz, int slot) {
-        double best = -1;
-        int face = -1;
-        for (int f = 0, n = hull.faceCount(); f < n; f++) {
-            double nx = hull.plane(f, 0), ny = hull.plane(f, 1), nz = hull.plane(f, 2), off = hull.plane(f, 3) + thick;
-            double d1 = nx * bx + ny * by + nz * bz - off;
-            if (!(d1 < 0)) {
-                return; // not inside at the end
-            }
-            double d0 = nx * ax + ny * ay + nz * az - off;
-            if (d0 >= 0) {
-                double t = d0 / (d0 - d1);
-                if (t > best) {
-                    best = t;
-                    face = f;
-                }
-            }
-        }
-        if (face < 0) {
-            return;
-        }
-        int ep = 4 * i;
-        entrySlot[i] = slot;
-        entryPlane[ep] = hull.plane(face, 0);
-        entryPlane[ep + 1] = hull.plane(face, 1);
-        entryPlane[ep + 2] = hull.plane(face, 2);
-        entryPlane[ep + 3] = hull.plane(face, 3);
-    }
-
-    /**
-     * Rigid features (corners, centres) that crossed a cage surface triangle during this
-     * sub-step's motion, relative to the triangle, are held against that triangle until they are
-     * out again: a 50 m/s body moves 10 cm per sub-step, more than the depth at which the nearest
-     * triangle is still the one it came through.
-     */
-    private void sweepFeatures(SoftBodyState s, int body, int slot, int f0) {
-        BodyStore b = rigid;
-        Shape shape = b.shape[slot];
-        int n = featureCount(shape);
-        if (n == 0) {
-            return;
-        }
-        int mi = movingIndex[slot];
-        double ox1 = b.originX(slot), oy1 = b.originY(slot), oz1 = b.originZ(slot);
-        double qx1 = b.qx[slot], qy1 = b.qy[slot], qz1 = b.qz[slot], qw1 = b.qw[slot];
-        double ox0 = ox1, oy0 = oy1, oz0 = oz1, qx0 = qx1, qy0 = qy1, qz0 = qz1, qw0 = qw1;
-        if (mi >= 0) {
-            int o = 7 * mi;
-            ox0 = startPose[o];
-            oy0 = startPose[o + 1];
-            oz0 = startPose[o + 2];
-            qx0 = startPose[o + 3];
-            qy0 = startPose[o + 4];
-            qz0 = startPose[o + 5];
-            qw0 = startPose[o + 6];
-        }
-        double thick = store.thickness[body];
-        double[] bb = bodyBounds;
-        int o6 = 6 * body;
-        double[] l = tmp;
-        for (int k = 0; k < n; k++) {
-            double radius = featureLocal(shape, k, l);
-            double reach = radius + thick;
-            double lx = l[0], ly = l[1], lz = l[2];
-            double ax = ox0 + Inertia.rotX(qx0, qy0, qz0, qw0, lx, ly, lz);
-            double ay = oy0 + Inertia.rotY(qx0, qy0, qz0, qw0, lx, ly, lz);
-            double az = oz0 + Inertia.rotZ(qx0, qy0, qz0, qw0, lx, ly, lz);
-            double ex = ox1 + Inertia.rotX(qx1, qy1, qz1, qw1, lx, ly, lz);
-            double ey = oy1 + Inertia.rotY(qx1, qy1, qz1, qw1, lx, ly, lz);
-            double ez = oz1 + Inertia.rotZ(qx1, qy1, qz1, qw1, lx, ly, lz);
-            int fi = f0 + k;
-            if (featTri[fi] >= 0) {
-                if (behind(s.prev, featTri[fi], ax, ay, az, reach)) {
-                    continue; // still in: keep it against the same triangle
-                }
-                featTri[fi] = -1;
-            }
-            if (Math.max(ax, ex) < bb[o6] - reach || Math.max(ay, ey) < bb[o6 + 1] - reach
-                    || Math.max(az, ez) < bb[o6 + 2] - reach || Math.min(ax, ex) > bb[o6 + 3] + reach
-                    || Math.min(ay, ey) > bb[o6 + 4] + reach || Math.min(az, ez) > bb[o6 + 5] + reach) {
-                continue;
-            }
-            featTri[fi] = firstCrossing(s, body, ax, ay, az, ex, ey, ez, reach);
-        }
-    }
-
-    /** Whether point a is behind (inside) triangle t's plane offset by {@code reach}, at the positions {@code p}. */
-    private boolean behind(double[] p, int t, double ax, double ay, double az, double reach) {
-        int[] tri = store.surface;
-        int pa = 3 * tri[3 * t], pb = 3 * tri[3 * t + 1], pc = 3 * tri[3 * t + 2];
-        double ux = p[pb] - p[pa], uy = p[pb + 1] - p[pa + 1], uz = p[pb + 2] - p[pa + 2];
-        double vx = p[pc] - p[pa], vy = p[pc + 1] - p[pa + 1], vz = p[pc + 2] - p[pa + 2];
-        double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-        double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        if (nl < 1e-300) {
-            return false;
-        }
-        return (nx * (ax - p[pa]) + ny * (ay - p[pa + 1]) + nz * (az - p[pa + 2])) / nl < reach;
-    }
-
-    /**
-     * The surface triangle of {@code body} that the segment a → e crosses first from outside
-     * (its plane offset outward by {@code reach}), with the triangle's own motion over the
-     * sub-step (prev → x, its mean displacement) taken out; -1 when none.
-     */
-    private int firstCrossing(SoftBodyState s, int body, double ax, double ay, double az, double ex, double ey, double ez,
-                              double reach) {
-        double[] p = s.prev, x = s.x;
-        int[] tri = store.surface;
-        int best = -1;
-        double bestT = Double.POSITIVE_INFINITY;
-        for (int t = store.surfaceStart[body], end = t + store.surfaceCount[body]; t < end; t++) {
-            int pa = 3 * tri[3 * t], pb = 3 * tri[3 * t + 1], pc = 3 * tri[3 * t + 2];
-            double ux = p[pb] - p[pa], uy = p[pb + 1] - p[pa + 1], uz = p[pb + 2] - p[pa + 2];
-            double vx = p[pc] - p[pa], vy = p[pc + 1] - p[pa + 1], vz = p[pc + 2] - p[pa + 2];
-            double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-            double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
-            if (nl < 1e-300) {
-                continue;
-            }
-            nx /= nl;
-            ny /= nl;
-            nz /= nl;
-            double d0 = nx * (ax - p[pa]) + ny * (ay - p[pa + 1]) + nz * (az - p[pa + 2]) - reach;
-            if (d0 < 0) {
-                continue; // starts behind this plane: not an entry through it
-            }
-            // the feature's end relative to the triangle's mean motion this sub-step
-            double mx = (x[pa] - p[pa] + x[pb] - p[pb] + x[pc] - p[pc]) / 3;
-            double my = (x[pa + 1] - p[pa + 1] + x[pb + 1] - p[pb + 1] + x[pc + 1] - p[pc + 1]) / 3;
-            double mz = (x[pa + 2] - p[pa + 2] + x[pb + 2] - p[pb + 2] + x[pc + 2] - p[pc + 2]) / 3;
-            double rx = ex - mx, ry = ey - my, rz = ez - mz;
-            double d1 = nx * (rx - p[pa]) + ny * (ry - p[pa + 1]) + nz * (rz - p[pa + 2]) - reach;
-            if (!(d1 < 0)) {
-                continue;
-            }
-            double tt = d0 / (d0 - d1);
-            if (tt >= bestT) {
-                continue;
-            }
-            // where it crosses, dropped onto the triangle's plane: inside the triangle?
-            double qx = ax + tt * (rx - ax) - p[pa], qy = ay + tt * (ry - ay) - p[pa + 1], qz = az + tt * (rz - az) - p[pa + 2];
-            double uu = ux * ux + uy * uy + uz * uz, uv = ux * vx + uy * vy + uz * vz, vv = vx * vx + vy * vy + vz * vz;
-            double qu = qx * ux + qy * uy + qz * uz, qv = qx * vx + qy * vy + qz * vz;
-            double det = uu * vv - uv * uv;
-            double bu = (vv * qu - uv * qv) / det, bv = (uu * qv - uv * qu) / det;
-            double tol = 1e-6;
-            if (bu >= -tol && bv >= -tol && bu + bv <= 1 + tol) {
-                best = t;
-                bestT = tt;
-            }
-        }
-        return best;
-    }
-
-    /** One rigid feature (shape-frame point {@code l} with radius {@code radius}) against the body's surface. */
-    private void feature(SoftBodyState s, int body, int slot, double lx, double ly, double lz, double radius, double h,
-                         int held) {
-        BodyStore b = rigid;
-        double qx = b.qx[slot], qy = b.qy[slot], qz = b.qz[slot], qw = b.qw[slot];
-        double fx = b.originX(slot) + Inertia.rotX(qx, qy, qz, qw, lx, ly, lz);
-        double fy = b.originY(slot) + Inertia.rotY(qx, qy, qz, qw, lx, ly, lz);
-        double fz = b.originZ(slot) + Inertia.rotZ(qx, qy, qz, qw, lx, ly, lz);
-        double thick = store.thickness[body];
-        double reach = radius + thick;
-        // the cage's current bounds (prepare's, expanded): skip features far outside
-        double[] bb = bodyBounds;
-        int o6 = 6 * body;
-        if (fx < bb[o6] - reach || fy < bb[o6 + 1] - reach || fz < bb[o6 + 2] - reach
-                || fx > bb[o6 + 3] + reach || fy > bb[o6 + 4] + reach || fz > bb[o6 + 5] + reach) {
-            return;
-        }
-        double[] x = s.x;
-        int[] tri = store.surface;
-        int best = -1;
-        double bestD2 = Double.POSITIVE_INFINITY, b0 = 0, b1 = 0, b2 = 0;
-        if (held >= 0) { // it came in through this triangle (continuous collision): out through it again
-            bestD2 = closestOnTriangle(x, 3 * tri[3 * held], 3 * tri[3 * held + 1], 3 * tri[3 * held + 2], fx, fy, fz, bary);
-            best = held;
-            b0 = bary[0];
-            b1 = bary[1];
-            b2 = bary[2];
-        }
-        for (int t = store.surfaceStart[body], e = held >= 0 ? t : t + store.surfaceCount[body]; t < e; t++) {
-            double d2 = closestOnTriangle(x, 3 * tri[3 * t], 3 * tri[3 * t + 1], 3 * tri[3 * t + 2], fx, fy, fz, bary);
-            if (d2 < bestD2) {
-                bestD2 = d2;
-                best = t;
-                b0 = bary[0];
-                b1 = bary[1];
-                b2 = bary[2];
-            }
-        }
-        if (best < 0) {
-            return;
-        }
-        int ia = tri[3 * best], ib = tri[3 * best + 1], ic = tri[3 * best + 2];
-        int pa = 3 * ia, pb = 3 * ib, pc = 3 * ic;
-        double cx = b0 * x[pa] + b1 * x[pb] + b2 * x[pc];
-        double cy = b0 * x[pa + 1] + b1 * x[pb + 1] + b2 * x[pc + 1];
-        double cz = b0 * x[pa + 2] + b1 * x[pb + 2] + b2 * x[pc + 2];
-        // outward face normal
-        double ux = x[pb] - x[pa], uy = x[pb + 1] - x[pa + 1], uz = x[pb + 2] - x[pa + 2];
-        double vx = x[pc] - x[pa], vy = x[pc + 1] - x[pa + 1], vz = x[pc + 2] - x[pa + 2];
-        double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-        double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
-        if (nl < 1e-300) {
-            return;
-        }
-        nx /= nl;
-        ny /= nl;
-        nz /= nl;
-        double dx = fx - cx, dy = fy - cy, dz = fz - cz;
-        double side = dx * nx + dy * ny + dz * nz;
-        double dist = Math.sqrt(bestD2);
-        double c;
-        if (side >= 0) {
-            if (dist > reach) {
-                return;
-            }
-            if (dist > 1e-12) {
-                nx = dx / dist;
-                ny = dy / dist;
-                nz = dz / dist;
-            }
-            c = dist - reach;
-        } else {
-            // inside the cage: out through the nearest face, but only near the surface. A feature
-            // deeper than its radius plus a quarter of the triangle's size has passed a crushed region, where the
-            // nearest face can be the far side (even one lying on the ground) and pushing through it
-            // flings points; the points around it are pushed out of the shape by (1) instead
-            if (held < 0 && dist > radius + 0.25 * Math.sqrt(0.5 * nl)) {
-                return;
-            }
-            c = held >= 0 ? side - reach : -dist - reach;
-        }
-        if (!(c < 0)) {
-            return;
-        }
-        // contact point on the rigid body: the feature's surface towards the triangle
-        double px = fx - radius * nx, py = fy - radius * ny, pz = fz - radius * nz;
-        double wr = rigidInverseMass(slot, px, py, pz, nx, ny, nz);
-        double wa = s.invMass[ia], wb = s.invMass[ib], wc = s.invMass[ic];
-        double wt = b0 * b0 * wa + b1 * b1 * wb + b2 * b2 * wc;
-        if (wr + wt == 0) {
-            return;
-        }
-        double dl = -c / (wr + wt);
-        // the rigid feature moves +n, the triangle point -n
-        applyToRigid(slot, px, py, pz, dl * nx, dl * ny, dl * nz, h, wr);
-        double fa = b0 * wa * dl, fb = b1 * wb * dl, fc = b2 * wc * dl;
-        x[pa] -= fa * nx;
-        x[pa + 1] -= fa * ny;
-        x[pa + 2] -= fa * nz;
-        x[pb] -= fb * nx;
-        x[pb + 1] -= fb * ny;
-        x[pb + 2] -= fb * nz;
-        x[pc] -= fc * nx;
-        x[pc + 1] -= fc * ny;
-        x[pc + 2] -= fc * nz;
-        contacts++;
-    }
-
-    /**
-     * Squared distance from p to triangle (a, b, c) (offsets into x) and the barycentric weights
-     * of the closest point (Ericson, Real-Time Collision Detection §5.1.5).
-     */
-    static double closestOnTriangle(double[] x, int a, int b, int c, double px, double py, double pz, double[] w) {
-        double abx = x[b] - x[a], aby = x[b + 1] - x[a + 1], abz = x[b + 2] - x[a + 2];
-        double acx = x[c] - x[a], acy = x[c + 1] - x[a + 1], acz = x[c + 2] - x[a + 2];
-        double apx = px - x[a], apy = py - x[a + 1], apz = pz - x[a + 2];
-        double d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
-        if (d1 <= 0 && d2 <= 0) {
-            return set(w, 1, 0, 0, apx, apy, apz);
-        }
-        double bpx = px - x[b], bpy = py - x[b + 1], bpz = pz - x[b + 2];
-        double d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
-        if (d3 >= 0 && d4 <= d3) {
-            return set(w, 0, 1, 0, bpx, bpy, bpz);
-        }
-        double vc = d1 * d4 - d3 * d2;
-        if (vc <= 0 && d1 >= 0 && d3 <= 0) {
-            double v = d1 / (d1 - d3);
-            return set(w, 1 - v, v, 0, apx - v * abx, apy - v * aby, apz - v * abz);
-        }
-        double cpx = px - x[c], cpy = py - x[c + 1], cpz = pz - x[c + 2];
-        double d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
-        if (d6 >= 0 && d5 <= d6) {
-            return set(w, 0, 0, 1, cpx, cpy, cpz);
-        }
-        double vb = d5 * d2 - d1 * d6;
-        if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-            double v = d2 / (d2 - d6);
-            return set(w, 1 - v, 0, v, apx - v * acx, apy - v * acy, apz - v * acz);
-        }
-        double va = d3 * d6 - d5 * d4;
-        if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) {
-            double v = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-            double bcx = x[c] - x[b], bcy = x[c + 1] - x[b + 1], bcz = x[c + 2] - x[b + 2];
-            return set(w, 0, 1 - v, v, bpx - v * bcx, bpy - v * bcy, bpz - v * bcz);
-        }
-        double denom = 1 / (va + vb + vc);
-        double v = vb * denom, u = vc * denom;
-        return set(w, 1 - v - u, v, u, apx - v * abx - u * acx, apy - v * aby - u * acy, apz - v * abz - u * acz);
-    }
-
-    private static double set(double[] w, double w0, double w1, double w2, double dx, double dy, double dz) {
-        w[0] = w0;
-        w[1] = w1;
-        w[2] = w2;
-        return dx * dx + dy * dy + dz * dz;
-    }
-
-    // ---- the rigid side ------------------------------------------------------------------------
-
-    /** Generalised inverse mass of the rigid body at world point c along n; 0 when it does not move here. */
-    private double rigidInverseMass(int slot, double cx, double cy, double cz, double nx, double ny, double nz) {
-        BodyStore b = rigid;
-        if (b.state[slot] != BodyState.AWAKE.ordinal() || b.motion[slot] != MotionType.DYNAMIC.ordinal()) {
-            return 0;
-        }
-        double rx = cx - b.px[slot], ry = cy - b.py[slot], rz = cz - b.pz[slot];
-        double tx = ry * nz - rz * ny, ty = rz * nx - rx * nz, tz = rx * ny - ry * nx;
-        Inertia.applyInverseWorld(b, slot, tx, ty, tz, tmp);
-        return b.invMass[slot] + tx * tmp[0] + ty * tmp[1] + tz * tmp[2];
-    }
-
-    /**
-     * Moves the rigid body by the positional impulse {@code p} (kg·m) at world point c and changes
-     * its velocity by the same displacement over h; a sleeping dynamic body is only marked to wake.
-     */
-    private void applyToRigid(int slot, double cx, double cy, double cz, double px, double py, double pz, double h,
-                              double wr) {
-        BodyStore b = rigid;
-        if (wr == 0) {
-            if (b.state[slot] == BodyState.SLEEPING.ordinal() && stamp[slot] != -stampValue) {
-                stamp[slot] = -stampValue;
-                if (touched == touchedSlot.length) {
-                    touchedSlot = Arrays.copyOf(touchedSlot, 2 * touched);
-                }
-                touchedSlot[touched++] = slot;
-            }
-            return;
-        }
-        double im = b.invMass[slot], invH = 1 / h;
-        b.sleepTime[slot] = 0; // held by a soft body: not still yet
-        b.px[slot] += px * im;
-        b.py[slot] += py * im;
-        b.pz[slot] += pz * im;
-        b.vx[slot] += px * im * invH;
-        b.vy[slot] += py * im * invH;
-        b.vz[slot] += pz * im * invH;
-        double rx = cx - b.px[slot], ry = cy - b.py[slot], rz = cz - b.pz[slot];
-        double tx = ry * pz - rz * py, ty = rz * px - rx * pz, tz = rx * py - ry * px;
-        Inertia.applyInverseWorld(b, slot, tx, ty, tz, tmp);
-        double ax = tmp[0], ay = tmp[1], az = tmp[2];
-        b.wx[slot] += ax * invH;
-        b.wy[slot] += ay * invH;
-        b.wz[slot] += az * invH;
-        rotate(b, slot, ax, ay, az);
     }
 }

@@ -108,7 +108,7 @@ final class SoftSoftContacts {
             int best = -1;
             double bestD2 = Double.POSITIVE_INFINITY, b0 = 0, b1 = 0, b2 = 0;
             for (int t = store.surfaceStart[b], te = t + store.surfaceCount[b]; t < te; t++) {
-                double d2 = SoftRigidCoupling.closestOnTriangle(x, 3 * tri[3 * t], 3 * tri[3 * t + 1], 3 * tri[3 * t + 2],
+                double d2 = CouplingShapes.closestOnTriangle(x, 3 * tri[3 * t], 3 * tri[3 * t + 1], 3 * tri[3 * t + 2],
                         px, py, pz, bary);
                 if (d2 < bestD2) {
                     bestD2 = d2;

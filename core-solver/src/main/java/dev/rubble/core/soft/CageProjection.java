@@ -1,0 +1,218 @@
+package dev.rubble.core.soft;
+
+import static dev.rubble.core.soft.CouplingShapes.closestOnTriangle;
+import static dev.rubble.core.soft.CouplingShapes.signedDistance;
+
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.Inertia;
+import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.Capsule;
+import dev.rubble.spi.shape.ConvexHull;
+import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.shape.Sphere;
+import dev.rubble.spi.soft.SoftBodyState;
+
+/**
+ * The two soft–rigid contact projections of one (soft body, rigid body) pair (split out of
+ * {@link SoftRigidCoupling}, which documents them): (1) every control point against the rigid
+ * shape, C = signed distance - thickness >= 0, and (2) every rigid feature (corners, centres with
+ * radius) against the closest cage surface triangle, C = distance - radius - thickness >= 0. A
+ * point or feature the {@link ContinuousSweep} found entering is held to its entry face or
+ * triangle. The rigid side of each correction goes through {@link RigidResponse}. Allocation-free.
+ */
+final class CageProjection {
+    private final CouplingState ctx;
+    private final RigidResponse response;
+    private final double[] bary = new double[3];
+    /** Contacts projected so far (points and features); the coupling counts the difference per pass. */
+    int contacts;
+
+    CageProjection(CouplingState ctx, RigidResponse response) {
+        this.ctx = ctx;
+        this.response = response;
+    }
+
+    // ---- (1) control points vs the rigid shape -------------------------------------------------
+
+    void projectPoints(SoftBodyState s, int body, int slot, double h) {
+        BodyStore b = ctx.rigid;
+        Shape shape = b.shape[slot];
+        double thick = ctx.store.thickness[body];
+        double ox = b.originX(slot), oy = b.originY(slot), oz = b.originZ(slot);
+        double qx = b.qx[slot], qy = b.qy[slot], qz = b.qz[slot], qw = b.qw[slot];
+        double[] x = s.x;
+        double[] t = ctx.tmp;
+        for (int i = ctx.store.pointStart[body], e = i + ctx.store.pointCount[body]; i < e; i++) {
+            int o = 3 * i;
+            double dx = x[o] - ox, dy = x[o + 1] - oy, dz = x[o + 2] - oz;
+            double lx = Inertia.rotX(-qx, -qy, -qz, qw, dx, dy, dz);
+            double ly = Inertia.rotY(-qx, -qy, -qz, qw, dx, dy, dz);
+            double lz = Inertia.rotZ(-qx, -qy, -qz, qw, dx, dy, dz);
+            double d;
+            if (ctx.entrySlot[i] == slot) { // the face it came in through (continuous collision), not the nearest
+                int ep = 4 * i;
+                t[0] = ctx.entryPlane[ep];
+                t[1] = ctx.entryPlane[ep + 1];
+                t[2] = ctx.entryPlane[ep + 2];
+                d = t[0] * lx + t[1] * ly + t[2] * lz - ctx.entryPlane[ep + 3];
+            } else {
+                d = signedDistance(shape, lx, ly, lz, thick, t);
+            }
+            double c = d - thick;
+            if (!(c < 0)) {
+                continue;
+            }
+            double nx = Inertia.rotX(qx, qy, qz, qw, t[0], t[1], t[2]);
+            double ny = Inertia.rotY(qx, qy, qz, qw, t[0], t[1], t[2]);
+            double nz = Inertia.rotZ(qx, qy, qz, qw, t[0], t[1], t[2]);
+            // contact point on the rigid surface
+            double cx = x[o] - d * nx, cy = x[o + 1] - d * ny, cz = x[o + 2] - d * nz;
+            double wr = response.rigidInverseMass(slot, cx, cy, cz, nx, ny, nz);
+            double wp = s.invMass[i];
+            if (wr + wp == 0) {
+                continue;
+            }
+            double dl = -c / (wp + wr);
+            x[o] += wp * dl * nx;
+            x[o + 1] += wp * dl * ny;
+            x[o + 2] += wp * dl * nz;
+            response.applyToRigid(slot, cx, cy, cz, -dl * nx, -dl * ny, -dl * nz, h, wr);
+            ctx.contactSlot[i] = slot;
+            ctx.contactN[o] = nx;
+            ctx.contactN[o + 1] = ny;
+            ctx.contactN[o + 2] = nz;
+            ctx.contactDepth[i] += wp * dl;
+            contacts++;
+        }
+    }
+
+    // ---- (2) rigid features vs cage surface triangles ----------------------------------------
+
+    void projectFeatures(SoftBodyState s, int body, int slot, int f0, double h) {
+        BodyStore b = ctx.rigid;
+        Shape shape = b.shape[slot];
+        if (shape instanceof Box box) {
+            for (int k = 0; k < 8; k++) {
+                feature(s, body, slot, (k & 1) == 0 ? -box.halfX() : box.halfX(), (k & 2) == 0 ? -box.halfY() : box.halfY(),
+                        (k & 4) == 0 ? -box.halfZ() : box.halfZ(), 0, h, ctx.featTri[f0 + k]);
+            }
+        } else if (shape instanceof Sphere sp) {
+            feature(s, body, slot, 0, 0, 0, sp.radius(), h, ctx.featTri[f0]);
+        } else if (shape instanceof Capsule cap) {
+            feature(s, body, slot, 0, -cap.halfHeight(), 0, cap.radius(), h, ctx.featTri[f0]);
+            feature(s, body, slot, 0, cap.halfHeight(), 0, cap.radius(), h, ctx.featTri[f0 + 1]);
+        } else if (shape instanceof ConvexHull hull) {
+            for (int k = 0, n = hull.vertexCount(); k < n; k++) {
+                feature(s, body, slot, hull.vertex(k, 0), hull.vertex(k, 1), hull.vertex(k, 2), 0, h, ctx.featTri[f0 + k]);
+            }
+        }
+    }
+
+    /** One rigid feature (shape-frame point {@code l} with radius {@code radius}) against the body's surface. */
+    void feature(SoftBodyState s, int body, int slot, double lx, double ly, double lz, double radius, double h,
+                         int held) {
+        BodyStore b = ctx.rigid;
+        double qx = b.qx[slot], qy = b.qy[slot], qz = b.qz[slot], qw = b.qw[slot];
+        double fx = b.originX(slot) + Inertia.rotX(qx, qy, qz, qw, lx, ly, lz);
+        double fy = b.originY(slot) + Inertia.rotY(qx, qy, qz, qw, lx, ly, lz);
+        double fz = b.originZ(slot) + Inertia.rotZ(qx, qy, qz, qw, lx, ly, lz);
+        double thick = ctx.store.thickness[body];
+        double reach = radius + thick;
+        // the cage's current bounds (prepare's, expanded): skip features far outside
+        double[] bb = ctx.bodyBounds;
+        int o6 = 6 * body;
+        if (fx < bb[o6] - reach || fy < bb[o6 + 1] - reach || fz < bb[o6 + 2] - reach
+                || fx > bb[o6 + 3] + reach || fy > bb[o6 + 4] + reach || fz > bb[o6 + 5] + reach) {
+            return;
+        }
+        double[] x = s.x;
+        int[] tri = ctx.store.surface;
+        int best = -1;
+        double bestD2 = Double.POSITIVE_INFINITY, b0 = 0, b1 = 0, b2 = 0;
+        if (held >= 0) { // it came in through this triangle (continuous collision): out through it again
+            bestD2 = closestOnTriangle(x, 3 * tri[3 * held], 3 * tri[3 * held + 1], 3 * tri[3 * held + 2], fx, fy, fz, bary);
+            best = held;
+            b0 = bary[0];
+            b1 = bary[1];
+            b2 = bary[2];
+        }
+        for (int t = ctx.store.surfaceStart[body], e = held >= 0 ? t : t + ctx.store.surfaceCount[body]; t < e; t++) {
+            double d2 = closestOnTriangle(x, 3 * tri[3 * t], 3 * tri[3 * t + 1], 3 * tri[3 * t + 2], fx, fy, fz, bary);
+            if (d2 < bestD2) {
+                bestD2 = d2;
+                best = t;
+                b0 = bary[0];
+                b1 = bary[1];
+                b2 = bary[2];
+            }
+        }
+        if (best < 0) {
+            return;
+        }
+        int ia = tri[3 * best], ib = tri[3 * best + 1], ic = tri[3 * best + 2];
+        int pa = 3 * ia, pb = 3 * ib, pc = 3 * ic;
+        double cx = b0 * x[pa] + b1 * x[pb] + b2 * x[pc];
+        double cy = b0 * x[pa + 1] + b1 * x[pb + 1] + b2 * x[pc + 1];
+        double cz = b0 * x[pa + 2] + b1 * x[pb + 2] + b2 * x[pc + 2];
+        // outward face normal
+        double ux = x[pb] - x[pa], uy = x[pb + 1] - x[pa + 1], uz = x[pb + 2] - x[pa + 2];
+        double vx = x[pc] - x[pa], vy = x[pc + 1] - x[pa + 1], vz = x[pc + 2] - x[pa + 2];
+        double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+        double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (nl < 1e-300) {
+            return;
+        }
+        nx /= nl;
+        ny /= nl;
+        nz /= nl;
+        double dx = fx - cx, dy = fy - cy, dz = fz - cz;
+        double side = dx * nx + dy * ny + dz * nz;
+        double dist = Math.sqrt(bestD2);
+        double c;
+        if (side >= 0) {
+            if (dist > reach) {
+                return;
+            }
+            if (dist > 1e-12) {
+                nx = dx / dist;
+                ny = dy / dist;
+                nz = dz / dist;
+            }
+            c = dist - reach;
+        } else {
+            // inside the cage: out through the nearest face, but only near the surface. A feature
+            // deeper than its radius plus a quarter of the triangle's size has passed a crushed region, where the
+            // nearest face can be the far side (even one lying on the ground) and pushing through it
+            // flings points; the points around it are pushed out of the shape by (1) instead
+            if (held < 0 && dist > radius + 0.25 * Math.sqrt(0.5 * nl)) {
+                return;
+            }
+            c = held >= 0 ? side - reach : -dist - reach;
+        }
+        if (!(c < 0)) {
+            return;
+        }
+        // contact point on the rigid body: the feature's surface towards the triangle
+        double px = fx - radius * nx, py = fy - radius * ny, pz = fz - radius * nz;
+        double wr = response.rigidInverseMass(slot, px, py, pz, nx, ny, nz);
+        double wa = s.invMass[ia], wb = s.invMass[ib], wc = s.invMass[ic];
+        double wt = b0 * b0 * wa + b1 * b1 * wb + b2 * b2 * wc;
+        if (wr + wt == 0) {
+            return;
+        }
+        double dl = -c / (wr + wt);
+        // the rigid feature moves +n, the triangle point -n
+        response.applyToRigid(slot, px, py, pz, dl * nx, dl * ny, dl * nz, h, wr);
+        double fa = b0 * wa * dl, fb = b1 * wb * dl, fc = b2 * wc * dl;
+        x[pa] -= fa * nx;
+        x[pa + 1] -= fa * ny;
+        x[pa + 2] -= fa * nz;
+        x[pb] -= fb * nx;
+        x[pb + 1] -= fb * ny;
+        x[pb + 2] -= fb * nz;
+        x[pc] -= fc * nx;
+        x[pc + 1] -= fc * ny;
+        x[pc + 2] -= fc * nz;
+        contacts++;
+    }
+}

@@ -1,0 +1,191 @@
+package dev.rubble.core.soft;
+
+import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.Capsule;
+import dev.rubble.spi.shape.ConvexHull;
+import dev.rubble.spi.shape.Plane;
+import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.shape.Sphere;
+
+/**
+ * Stateless shape queries of the soft–rigid coupling (split out of {@link SoftRigidCoupling}, which
+ * is where they are used, with {@link SoftSoftContacts}): which rigid shapes are collided with,
+ * their features (corners, centres with radius), the signed distance of a point to a shape, and
+ * the closest point on a triangle. Pure functions of their arguments; results go into the
+ * caller's arrays, nothing is allocated.
+ */
+final class CouplingShapes {
+    private CouplingShapes() {
+    }
+
+    /** Whether the coupling collides with this rigid shape (compound and triangle-mesh bodies are not). */
+    static boolean supported(Shape shape) {
+        return shape instanceof Sphere || shape instanceof Box || shape instanceof Capsule
+                || shape instanceof ConvexHull || shape instanceof Plane;
+    }
+
+    /** Number of rigid features (corners, centres) a shape brings to the triangle contacts. */
+    static int featureCount(Shape shape) {
+        if (shape instanceof Box) {
+            return 8;
+        }
+        if (shape instanceof Sphere) {
+            return 1;
+        }
+        if (shape instanceof Capsule) {
+            return 2;
+        }
+        return shape instanceof ConvexHull hull ? hull.vertexCount() : 0;
+    }
+
+    /** Shape-frame position of feature {@code k} of a shape into {@code out[0..2]}; returns its radius. */
+    static double featureLocal(Shape shape, int k, double[] out) {
+        if (shape instanceof Box box) {
+            out[0] = (k & 1) == 0 ? -box.halfX() : box.halfX();
+            out[1] = (k & 2) == 0 ? -box.halfY() : box.halfY();
+            out[2] = (k & 4) == 0 ? -box.halfZ() : box.halfZ();
+            return 0;
+        }
+        if (shape instanceof Sphere sp) {
+            out[0] = out[1] = out[2] = 0;
+            return sp.radius();
+        }
+        if (shape instanceof Capsule cap) {
+            out[0] = out[2] = 0;
+            out[1] = k == 0 ? -cap.halfHeight() : cap.halfHeight();
+            return cap.radius();
+        }
+        ConvexHull hull = (ConvexHull) shape;
+        out[0] = hull.vertex(k, 0);
+        out[1] = hull.vertex(k, 1);
+        out[2] = hull.vertex(k, 2);
+        return 0;
+    }
+
+    /**
+     * Signed distance of a local point to the shape's surface (negative inside) and the outward
+     * unit normal in {@code out[0..2]} (shape frame). Points farther than {@code reach} outside may
+     * report any distance above it.
+     */
+    static double signedDistance(Shape shape, double lx, double ly, double lz, double reach, double[] out) {
+        if (shape instanceof Sphere sp) {
+            return roundPoint(lx, ly, lz, 0, 0, 0, sp.radius(), out);
+        }
+        if (shape instanceof Capsule cap) {
+            double cy = Math.max(-cap.halfHeight(), Math.min(cap.halfHeight(), ly));
+            return roundPoint(lx, ly, lz, 0, cy, 0, cap.radius(), out);
+        }
+        if (shape instanceof Box box) {
+            double ax = Math.abs(lx) - box.halfX(), ay = Math.abs(ly) - box.halfY(), az = Math.abs(lz) - box.halfZ();
+            if (ax > 0 || ay > 0 || az > 0) {
+                double ex = Math.max(ax, 0) * Math.signum(lx), ey = Math.max(ay, 0) * Math.signum(ly);
+                double ez = Math.max(az, 0) * Math.signum(lz);
+                double d = Math.sqrt(ex * ex + ey * ey + ez * ez);
+                out[0] = ex / d;
+                out[1] = ey / d;
+                out[2] = ez / d;
+                return d;
+            }
+            out[0] = out[1] = out[2] = 0;
+            if (ax >= ay && ax >= az) {
+                out[0] = lx >= 0 ? 1 : -1;
+                return ax;
+            }
+            if (ay >= az) {
+                out[1] = ly >= 0 ? 1 : -1;
+                return ay;
+            }
+            out[2] = lz >= 0 ? 1 : -1;
+            return az;
+        }
+        if (shape instanceof Plane pl) {
+            out[0] = pl.nx();
+            out[1] = pl.ny();
+            out[2] = pl.nz();
+            return pl.nx() * lx + pl.ny() * ly + pl.nz() * lz - pl.offset();
+        }
+        if (shape instanceof ConvexHull hull) {
+            // the largest face-plane distance: exact inside, a lower bound outside (edges, corners)
+            double best = Double.NEGATIVE_INFINITY;
+            int bf = 0;
+            for (int f = 0, n = hull.faceCount(); f < n; f++) {
+                double d = hull.plane(f, 0) * lx + hull.plane(f, 1) * ly + hull.plane(f, 2) * lz - hull.plane(f, 3);
+                if (d > best) {
+                    best = d;
+                    bf = f;
+                }
+            }
+            out[0] = hull.plane(bf, 0);
+            out[1] = hull.plane(bf, 1);
+            out[2] = hull.plane(bf, 2);
+            return best;
+        }
+        return Double.POSITIVE_INFINITY;
+    }
+
+    private static double roundPoint(double lx, double ly, double lz, double cx, double cy, double cz, double r,
+                                     double[] out) {
+        double dx = lx - cx, dy = ly - cy, dz = lz - cz;
+        double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        if (len < 1e-12) {
+            out[0] = 0;
+            out[1] = 1;
+            out[2] = 0;
+            return -r;
+        }
+        out[0] = dx / len;
+        out[1] = dy / len;
+        out[2] = dz / len;
+        return len - r;
+    }
+
+    /**
+     * Squared distance from p to triangle (a, b, c) (offsets into x) and the barycentric weights
+     * of the closest point (Ericson, Real-Time Collision Detection §5.1.5).
+     */
+    static double closestOnTriangle(double[] x, int a, int b, int c, double px, double py, double pz, double[] w) {
+        double abx = x[b] - x[a], aby = x[b + 1] - x[a + 1], abz = x[b + 2] - x[a + 2];
+        double acx = x[c] - x[a], acy = x[c + 1] - x[a + 1], acz = x[c + 2] - x[a + 2];
+        double apx = px - x[a], apy = py - x[a + 1], apz = pz - x[a + 2];
+        double d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
+        if (d1 <= 0 && d2 <= 0) {
+            return set(w, 1, 0, 0, apx, apy, apz);
+        }
+        double bpx = px - x[b], bpy = py - x[b + 1], bpz = pz - x[b + 2];
+        double d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
+        if (d3 >= 0 && d4 <= d3) {
+            return set(w, 0, 1, 0, bpx, bpy, bpz);
+        }
+        double vc = d1 * d4 - d3 * d2;
+        if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+            double v = d1 / (d1 - d3);
+            return set(w, 1 - v, v, 0, apx - v * abx, apy - v * aby, apz - v * abz);
+        }
+        double cpx = px - x[c], cpy = py - x[c + 1], cpz = pz - x[c + 2];
+        double d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
+        if (d6 >= 0 && d5 <= d6) {
+            return set(w, 0, 0, 1, cpx, cpy, cpz);
+        }
+        double vb = d5 * d2 - d1 * d6;
+        if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+            double v = d2 / (d2 - d6);
+            return set(w, 1 - v, 0, v, apx - v * acx, apy - v * acy, apz - v * acz);
+        }
+        double va = d3 * d6 - d5 * d4;
+        if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) {
+            double v = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+            double bcx = x[c] - x[b], bcy = x[c + 1] - x[b + 1], bcz = x[c + 2] - x[b + 2];
+            return set(w, 0, 1 - v, v, bpx - v * bcx, bpy - v * bcy, bpz - v * bcz);
+        }
+        double denom = 1 / (va + vb + vc);
+        double v = vb * denom, u = vc * denom;
+        return set(w, 1 - v - u, v, u, apx - v * abx - u * acx, apy - v * aby - u * acy, apz - v * abz - u * acz);
+    }
+
+    private static double set(double[] w, double w0, double w1, double w2, double dx, double dy, double dz) {
+        w[0] = w0;
+        w[1] = w1;
+        w[2] = w2;
+        return dx * dx + dy * dy + dz * dz;
+    }
+}

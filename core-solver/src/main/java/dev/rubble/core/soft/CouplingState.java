@@ -1,0 +1,45 @@
+package dev.rubble.core.soft;
+
+import dev.rubble.core.body.BodyStore;
+
+/**
+ * Per-step state of the soft–rigid coupling, shared by its stages ({@link SoftRigidCoupling} fills
+ * it in {@code prepare}; {@link ContinuousSweep}, {@link CageProjection},
+ * {@link RigidOnStaticProjection} and {@link RigidResponse} read and write it within the step),
+ * in the way Box2D v3's solver stages share a step context. Arrays grow and are kept: nothing is
+ * allocated in a steady step.
+ */
+final class CouplingState {
+    BodyStore rigid;
+    SoftBodyStore store;
+    int pairs;
+    int[] pairSoft = new int[16], pairSlot = new int[16];
+    double[] bodyBounds = new double[24];
+    int moving;
+    int[] movingSlot = new int[16];
+    int touched;
+    int[] touchedSlot = new int[16];
+    int[] stamp = new int[16];
+    int stampValue;
+    int[] contactSlot = new int[0];
+    double[] contactN = new double[0], contactDepth = new double[0];
+    /** Per pair: index of its first rigid feature in the feature arrays (continuous collision). */
+    int[] pairFeature = new int[17];
+    /** Per rigid feature: surface triangle it entered through (held until it is out again), or -1. */
+    int[] featTri = new int[0];
+    /** Per moving candidate k: its shape origin and orientation when the sub-step began. */
+    double[] startPose = new double[7 * 16];
+    /**
+     * Per moving candidate k (12 values): the displacement velocity u = (end - start) / dt the
+     * rigid solver moved it by this step, its angular counterpart, and the reference linear and
+     * angular velocities against which the soft contacts' velocity changes are measured.
+     */
+    double[] motion = new double[12 * 16];
+    /** Per rigid slot: its index among the moving candidates, or -1 (static, sleeping, kinematic at rest). */
+    int[] movingIndex = new int[16];
+    /** Per point: the rigid slot whose face it entered through, or -1; the face's local plane (n, offset). */
+    int[] entrySlot = new int[0];
+    double[] entryPlane = new double[0];
+    /** Scratch shared by the stages (a value is always written before it is read). */
+    final double[] tmp = new double[4];
+}
