@@ -12,7 +12,7 @@ import java.util.Arrays;
  * Benchmark harness (not a test) for docs/benchmarks.md, issue 14: the all-awake 4 000-box bench
  * pile stepped N times with or without a journal, in its own JVM. Prints wall and thread-CPU ms per
  * step (steps 20..N), the journal's own write time per step, bytes per step and the peak resident
- * set (VmHWM). Usage: {@code JournalCostMain on|off STEPS [DIR]}.
+ * set (VmHWM). Usage: {@code JournalCostMain on|off STEPS [DIR] [pile|wall]} (wall: the demo wall).
  */
 public final class JournalCostMain {
     private JournalCostMain() {
@@ -22,8 +22,19 @@ public final class JournalCostMain {
         boolean on = args[0].equals("on");
         int steps = Integer.parseInt(args[1]);
         Path dir = args.length > 2 ? Path.of(args[2]) : Files.createTempDirectory("rubble-journal-cost");
-        ScenarioWorld sw = ScenarioWorld.create(BenchScenes.build(BenchScenes.Scene.PILE), Stages.load());
-        JournalWriter jw = on ? JournalWriter.create(dir.resolve("j"), sw, "pile", "") : null;
+        // optional 4th argument "wall": the demo's 2 000-leaf wall (WallScene.DEMO_COUNTS), authored here
+        boolean wallScene = args.length > 3 && args[3].equals("wall");
+        ScenarioWorld sw;
+        String json = "";
+        if (wallScene) {
+            var w = dev.rubble.scenario.WallScene.author(dev.rubble.scenario.WallScene.DEMO_COUNTS,
+                    dev.rubble.scenario.WallScene.SEED, Stages.load());
+            json = dev.rubble.scenario.WallScene.recipeJson("demo", w, steps);
+            sw = ScenarioWorld.create(dev.rubble.scenario.ScenarioLoader.parse(json), Stages.load());
+        } else {
+            sw = ScenarioWorld.create(BenchScenes.build(BenchScenes.Scene.PILE), Stages.load());
+        }
+        JournalWriter jw = on ? JournalWriter.create(dir.resolve("j"), sw, wallScene ? "demo" : "pile", json) : null;
         var bean = ManagementFactory.getThreadMXBean();
         long[] writeCpu = new long[1];
         int[] stepNo = new int[1];
