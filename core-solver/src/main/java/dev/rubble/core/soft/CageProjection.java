@@ -204,15 +204,7 @@ final class CageProjection {
         // the rigid feature moves +n, the triangle point -n
         response.applyToRigid(slot, px, py, pz, dl * nx, dl * ny, dl * nz, h, wr);
         double fa = b0 * wa * dl, fb = b1 * wb * dl, fc = b2 * wc * dl;
-        x[pa] -= fa * nx;
-        x[pa + 1] -= fa * ny;
-        x[pa + 2] -= fa * nz;
-        x[pb] -= fb * nx;
-        x[pb + 1] -= fb * ny;
-        x[pb + 2] -= fb * nz;
-        x[pc] -= fc * nx;
-        x[pc + 1] -= fc * ny;
-        x[pc + 2] -= fc * nz;
+        CouplingShapes.pushTriangle(x, pa, pb, pc, fa, fb, fc, nx, ny, nz);
         contacts++;
     }
 }

@@ -188,4 +188,21 @@ final class CouplingShapes {
         w[2] = w2;
         return dx * dx + dy * dy + dz * dz;
     }
+
+    /**
+     * Moves a cage triangle's corners {@code pa, pb, pc} (offsets into {@code x}) against the contact
+     * normal by their shares {@code fa, fb, fc} of a position correction: {@code x_k -= f_k n}.
+     */
+    static void pushTriangle(double[] x, int pa, int pb, int pc, double fa, double fb, double fc, double nx,
+                             double ny, double nz) {
+        x[pa] -= fa * nx;
+        x[pa + 1] -= fa * ny;
+        x[pa + 2] -= fa * nz;
+        x[pb] -= fb * nx;
+        x[pb + 1] -= fb * ny;
+        x[pb + 2] -= fb * nz;
+        x[pc] -= fc * nx;
+        x[pc + 1] -= fc * ny;
+        x[pc + 2] -= fc * nz;
+    }
 }

@@ -150,15 +150,7 @@ final class SoftSoftContacts {
             x[o + 1] += wp * dl * ny;
             x[o + 2] += wp * dl * nz;
             double fa = b0 * wa * dl, fb = b1 * wb * dl, fc = b2 * wc * dl;
-            x[pa] -= fa * nx;
-            x[pa + 1] -= fa * ny;
-            x[pa + 2] -= fa * nz;
-            x[pb] -= fb * nx;
-            x[pb + 1] -= fb * ny;
-            x[pb + 2] -= fb * nz;
-            x[pc] -= fc * nx;
-            x[pc + 1] -= fc * ny;
-            x[pc + 2] -= fc * nz;
+            CouplingShapes.pushTriangle(x, pa, pb, pc, fa, fb, fc, nx, ny, nz);
             contacts++;
         }
     }
