@@ -1,6 +1,6 @@
 package dev.rubble.core.soft;
 
-import static dev.rubble.core.soft.CouplingShapes.closestOnTriangle;
+import static dev.rubble.core.soft.CouplingShapes.nearestTriangle;
 import static dev.rubble.core.soft.CouplingShapes.signedDistance;
 
 import dev.rubble.core.body.BodyStore;
@@ -24,6 +24,8 @@ final class CageProjection {
     private final CouplingState ctx;
     private final RigidResponse response;
     private final double[] bary = new double[3];
+    /** The nearest triangle's barycentric weights and squared distance ({@link CouplingShapes#nearestTriangle}). */
+    private final double[] nearest = new double[4];
     /** Contacts projected so far (points and features); the coupling counts the difference per pass. */
     int contacts;
 
@@ -127,25 +129,11 @@ final class CageProjection {
         }
         double[] x = s.x;
         int[] tri = ctx.store.surface;
-        int best = -1;
-        double bestD2 = Double.POSITIVE_INFINITY, b0 = 0, b1 = 0, b2 = 0;
-        if (held >= 0) { // it came in through this triangle (continuous collision): out through it again
-            bestD2 = closestOnTriangle(x, 3 * tri[3 * held], 3 * tri[3 * held + 1], 3 * tri[3 * held + 2], fx, fy, fz, bary);
-            best = held;
-            b0 = bary[0];
-            b1 = bary[1];
-            b2 = bary[2];
-        }
-        for (int t = ctx.store.surfaceStart[body], e = held >= 0 ? t : t + ctx.store.surfaceCount[body]; t < e; t++) {
-            double d2 = closestOnTriangle(x, 3 * tri[3 * t], 3 * tri[3 * t + 1], 3 * tri[3 * t + 2], fx, fy, fz, bary);
-            if (d2 < bestD2) {
-                bestD2 = d2;
-                best = t;
-                b0 = bary[0];
-                b1 = bary[1];
-                b2 = bary[2];
-            }
-        }
+        // it came in through triangle `held` (continuous collision): out through it again; else the nearest
+        int from = held >= 0 ? held : ctx.store.surfaceStart[body];
+        int best = nearestTriangle(x, tri, from, held >= 0 ? held + 1 : from + ctx.store.surfaceCount[body],
+                fx, fy, fz, bary, nearest);
+        double bestD2 = nearest[3], b0 = nearest[0], b1 = nearest[1], b2 = nearest[2];
         if (best < 0) {
             return;
         }

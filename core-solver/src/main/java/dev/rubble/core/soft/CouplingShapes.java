@@ -205,4 +205,28 @@ final class CouplingShapes {
         x[pc + 1] -= fc * ny;
         x[pc + 2] -= fc * nz;
     }
+
+    /**
+     * The surface triangle {@code t} in {@code [from, to)} (corners {@code tri[3t..3t+2]}, point
+     * indices into {@code x}) nearest to {@code p}, the first of equals; -1 for an empty range. Its
+     * barycentric weights go to {@code best[0..2]} and its squared distance to {@code best[3]};
+     * {@code scratch} holds 3 doubles.
+     */
+    static int nearestTriangle(double[] x, int[] tri, int from, int to, double px, double py, double pz,
+                               double[] scratch, double[] best) {
+        int found = -1;
+        double bestD2 = Double.POSITIVE_INFINITY;
+        for (int t = from; t < to; t++) {
+            double d2 = closestOnTriangle(x, 3 * tri[3 * t], 3 * tri[3 * t + 1], 3 * tri[3 * t + 2], px, py, pz, scratch);
+            if (d2 < bestD2) {
+                bestD2 = d2;
+                found = t;
+                best[0] = scratch[0];
+                best[1] = scratch[1];
+                best[2] = scratch[2];
+            }
+        }
+        best[3] = bestD2;
+        return found;
+    }
 }

@@ -23,6 +23,8 @@ final class SoftSoftContacts {
     private int[] surfPoint = new int[0], surfStart = new int[1];
     private int builtFor = -1;
     private final double[] bary = new double[3];
+    /** The nearest triangle's barycentric weights and squared distance ({@link CouplingShapes#nearestTriangle}). */
+    private final double[] nearest = new double[4];
     /** Contacts projected in the last step. */
     int contacts;
 
@@ -105,19 +107,9 @@ final class SoftSoftContacts {
                     || py > bounds[o6 + 4] || pz > bounds[o6 + 5]) {
                 continue;
             }
-            int best = -1;
-            double bestD2 = Double.POSITIVE_INFINITY, b0 = 0, b1 = 0, b2 = 0;
-            for (int t = store.surfaceStart[b], te = t + store.surfaceCount[b]; t < te; t++) {
-                double d2 = CouplingShapes.closestOnTriangle(x, 3 * tri[3 * t], 3 * tri[3 * t + 1], 3 * tri[3 * t + 2],
-                        px, py, pz, bary);
-                if (d2 < bestD2) {
-                    bestD2 = d2;
-                    best = t;
-                    b0 = bary[0];
-                    b1 = bary[1];
-                    b2 = bary[2];
-                }
-            }
+            int best = CouplingShapes.nearestTriangle(x, tri, store.surfaceStart[b],
+                    store.surfaceStart[b] + store.surfaceCount[b], px, py, pz, bary, nearest);
+            double b0 = nearest[0], b1 = nearest[1], b2 = nearest[2];
             if (best < 0) {
                 continue;
             }
