@@ -1,12 +1,12 @@
 package dev.rubble.cache.journal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static dev.rubble.cache.journal.PileJournals.readAll;
+import static dev.rubble.cache.journal.PileJournals.record;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.rubble.core.plugin.Stages;
-import dev.rubble.scenario.ScenarioLoader;
-import dev.rubble.scenario.ScenarioWorld;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -22,29 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 final class BadJournalTest {
     private static final Stages STAGES = Stages.load();
-
-    private static void record(Path dir, int steps) {
-        String json = Scenarios.pile(20);
-        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), STAGES);
-        try (JournalWriter jw = JournalWriter.create(dir, sw.world(), "pile", json)) {
-            sw.world().addObserver(jw);
-            sw.run(steps);
-        }
-    }
-
-    /** Reads every step; returns how many, or throws. */
-    private static long readAll(Path dir) {
-        return assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-            try (JournalReader r = JournalReader.open(dir)) {
-                StepRecord rec = new StepRecord();
-                long n = 0;
-                while (r.next(rec)) {
-                    n++;
-                }
-                return n;
-            }
-        });
-    }
 
     @Test
     void missingOrEmptyDirectoriesAreNotJournals(@TempDir Path tmp) throws IOException {

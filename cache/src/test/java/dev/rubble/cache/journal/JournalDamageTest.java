@@ -1,8 +1,9 @@
 package dev.rubble.cache.journal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static dev.rubble.cache.journal.PileJournals.readAll;
+import static dev.rubble.cache.journal.PileJournals.record;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.rubble.cache.verify.Verifier;
 import dev.rubble.core.world.World;
@@ -15,7 +16,6 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import net.openhft.chronicle.core.time.SetTimeProvider;
@@ -35,29 +35,6 @@ import org.junit.jupiter.api.io.TempDir;
 final class JournalDamageTest {
     private static final Stages STAGES = Stages.load();
     private static final byte[] END_LE = {0x21, 0x44, 0x4E, 0x45};
-
-    private static void record(Path dir, int steps) {
-        String json = Scenarios.pile(20);
-        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), STAGES);
-        try (JournalWriter jw = JournalWriter.create(dir, sw.world(), "pile", json)) {
-            sw.world().addObserver(jw);
-            sw.run(steps);
-        }
-    }
-
-    /** Reads every step (30 s at most: a stall fails); returns how many. */
-    private static long readAll(Path dir) {
-        return assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-            try (JournalReader r = JournalReader.open(dir)) {
-                StepRecord rec = new StepRecord();
-                long n = 0;
-                while (r.next(rec)) {
-                    n++;
-                }
-                return n;
-            }
-        });
-    }
 
     private static void truncate(Path f, long size) throws IOException {
         try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
