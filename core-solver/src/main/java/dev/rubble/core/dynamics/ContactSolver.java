@@ -91,12 +91,17 @@ import java.util.Arrays;
  * The iterations touch only solver-local, packed arrays: every body of a solved manifold gets a
  * solver index ({@code 0} is a shared fixed body with zero velocity and zero inverse mass, used for
  * static bodies), its six velocity components sit side by side in {@code vel}, and each contact
- * point's three rows are one contiguous {@value #ROW}-double record holding the Jacobian's angular
- * parts {@code r × u}, their products with the world inverse inertia {@code I⁻¹ (r × u)}, the
- * effective masses and the accumulated impulses. A manifold loads its two bodies' velocities into
- * locals once, solves its points and friction, and writes them back once. The pipeline copies the
- * velocities in ({@link #loadVelocities}) after gravity and out ({@link #storeVelocities}) before
- * position integration. Measured in {@code docs/benchmarks.md} ("Solver data layout").
+ * point's three rows are one contiguous {@value #ROW}-double record holding the normal row's
+ * terms for the biased and the relax pass (computed once per sub-step, {@link #softTerms}), the
+ * Jacobian's angular parts {@code r × u}, their products with the world inverse inertia
+ * {@code I⁻¹ (r × u)}, the effective masses and the accumulated impulses. A manifold's friction
+ * rows and its normal rows are each one method ({@link #frictionRows}, {@link #normalRows}) that
+ * loads the two bodies' velocities into locals once (the linear ones as their difference), solves
+ * its points, and writes them back once; separate methods so that the JIT allocates registers for
+ * each loop on its own (see {@link #pass}). The pipeline copies the velocities in
+ * ({@link #loadVelocities}) after gravity and out ({@link #storeVelocities}) before position
+ * integration. Measured in {@code docs/benchmarks.md} ("Solver data layout", "Issue 11: solver row
+ * arithmetic").
  *
  * <p>Order: manifolds in store order (sorted by body pair), points in order: deterministic.
  * Allocation-free in steady state (arrays grow to the high-water mark and are reused).
@@ -122,13 +127,16 @@ public final class ContactSolver {
      */
     static final double COMPRESSION_STIFFNESS = 2.2;
     /** Doubles per contact point record (three rows). */
-    static final int ROW = 44;
-    // offsets in a point record
-    private static final int CNA = 0, CNB = 3, KNA = 6, KNB = 9, NMASS = 12, LN = 13, SEP = 14, MAXLN = 15;
-    private static final int C1A = 16, C1B = 19, K1A = 22, K1B = 25, T1MASS = 28, LT1 = 29;
-    private static final int C2A = 30, C2B = 33, K2A = 36, K2B = 39, T2MASS = 42, LT2 = 43;
-    /** Doubles per manifold record: n, t1, t2, mu, inverse masses of A and B, restitution. */
-    private static final int MAN = 13;
+    static final int ROW = 52;
+    // offsets in a point record: the normal row's soft terms for the biased pass (softTerms: k, k * bias,
+    // the share of the old impulse kept, the compression leak per unit of the manifold's impulse sum),
+    // the same four for the relax pass, then the normal row, then the two friction rows
+    private static final int KS = 0, KBS = 1, KEEP = 2, LSUM = 3, RELAX = 4;
+    private static final int CNA = 8, CNB = 11, KNA = 14, KNB = 17, NMASS = 20, LN = 21, MAXLN = 22;
+    private static final int C1A = 23, C1B = 26, K1A = 29, K1B = 32, T1MASS = 35, LT1 = 36;
+    private static final int C2A = 37, C2B = 40, K2A = 43, K2B = 46, T2MASS = 49, LT2 = 50;
+    /** Doubles per manifold record: n, t1, t2, mu, inverse masses of A and B, restitution, (mA + mB) times n, t1, t2. */
+    private static final int MAN = 22;
 
     // per body slot: solver index (0 = not yet mapped this step), stamped by step
     private int[] solverIndex = new int[0];
@@ -153,13 +161,14 @@ public final class ContactSolver {
     // per solved point (solver point index)
     private double[] row = new double[0];
     private double[] rAB = new double[0];    // 6 per point: rA, rB (world, from the centres of mass)
-    private double[] sep0 = new double[0], approach = new double[0];
+    private double[] sep = new double[0], sep0 = new double[0], approach = new double[0];
     // per point, restitution at the moment of impact (see solve): the sub-step it bounced in (-1: not),
     // the relative normal acceleration gravity gives it, the velocity it leaves with, and the bias that
     // puts its positions where the bounce would have in the impact sub-step
     private int[] bounceSub = new int[0];
     private double[] accel = new double[0], leave = new double[0], bounceBias = new double[0];
     private int subStep;
+    private int bouncesDecided = -1; // the sub-step whose bounces bounceTerms has decided
     private double gravityX, gravityY = -9.81, gravityZ;
     private double[] totalN = new double[0], totalT1 = new double[0], totalT2 = new double[0];
 
@@ -304,6 +313,10 @@ public final class ContactSolver {
             man[mo + 10] = mA;
             man[mo + 11] = mB;
             man[mo + 12] = e;
+            double mAB = mA + mB; // how fast an impulse along an axis changes the relative linear velocity
+            man[mo + 13] = mAB * nx; man[mo + 14] = mAB * ny; man[mo + 15] = mAB * nz;
+            man[mo + 16] = mAB * ux; man[mo + 17] = mAB * uy; man[mo + 18] = mAB * uz;
+            man[mo + 19] = mAB * vx; man[mo + 20] = mAB * vy; man[mo + 21] = mAB * vz;
             for (int k = 0; k < pc; k++) {
                 int p = m * P + k, q = pts + k, r = q * ROW, o = q * 6;
                 double rax = contacts.ax[p], ray = contacts.ay[p], raz = contacts.az[p];
@@ -317,7 +330,7 @@ public final class ContactSolver {
                 row[r + LT1] = contacts.tangentImpulse1[p] * warm;
                 row[r + LT2] = contacts.tangentImpulse2[p] * warm;
                 row[r + MAXLN] = 0;
-                row[r + SEP] = contacts.separation[p];
+                sep[q] = contacts.separation[p];
                 sep0[q] = contacts.separation[p];
                 totalN[q] = totalT1[q] = totalT2[q] = 0;
                 bounceSub[q] = -1;
@@ -336,6 +349,8 @@ public final class ContactSolver {
         pointsPrepared = pts;
         separationsCurrent = true;
         subStep = 0;
+        bouncesDecided = -1;
+        softTerms();
     }
 
     private void setFixedBody() {
@@ -508,7 +523,7 @@ public final class ContactSolver {
      */
     public void updateSeparations() {
         if (separationsCurrent) {
-            separationsCurrent = false; // positions have not moved since prepare: row[SEP] = s0 already
+            separationsCurrent = false; // positions have not moved since prepare: sep = s0 already
             return;
         }
         for (int i = 1; i < bodyCount; i++) {
@@ -546,9 +561,10 @@ public final class ContactSolver {
                 // row[CNA] = rA × n, row[CNB] = rB × n
                 double da = dpa + tax * rw[r + CNA] + tay * rw[r + CNA + 1] + taz * rw[r + CNA + 2];
                 double db = dpb + tbx * rw[r + CNB] + tby * rw[r + CNB + 1] + tbz * rw[r + CNB + 2];
-                rw[r + SEP] = sep0[q] + db - da;
+                sep[q] = sep0[q] + db - da;
             }
         }
+        softTerms();
     }
 
     /**
@@ -559,118 +575,248 @@ public final class ContactSolver {
      * {@link #updateSeparations()} after positions change.
      */
     public void solve(boolean useBias) {
+        if (useBias && bouncesDecided != subStep) {
+            bounceTerms();
+        }
         pass(useBias, true);
         if (useBias) {
             pass(true, false);
         }
     }
 
-    /** One pass over every manifold: its friction rows when {@code withFriction}, then its normal rows. */
+    /**
+     * One pass over every manifold: its friction rows when {@code withFriction}, then its normal rows.
+     *
+     * <p>Row arithmetic (performance, issue 11): this loop is the step's cost, and what bounds it is
+     * the Gauss-Seidel chain (each row waits for the velocities the previous row wrote) and the
+     * number of values live along it. x86-64 has 16 floating-point registers; with the manifold's
+     * twelve velocity components, its normal, tangents, masses and the soft-contact constants all
+     * live, C2 kept the velocities on the stack and every update became a load, an add and a store
+     * on the chain. So: the linear velocities enter the rows only as their difference
+     * {@code dv = vB - vA} (every impulse of a manifold is along n, t1 or t2, so vA and vB are
+     * updated once per manifold from the impulse sums, which come from the stored accumulated
+     * impulses before and after); the per-point soft terms are computed once per sub-step
+     * ({@link #softTerms}) and bounces once per sub-step ({@link #bounceTerms}), so the row loop
+     * has no call (HotSpot keeps no floating-point register across a call); friction and normal
+     * rows are separate methods, each allocated on its own; the manifold's constant vectors are read
+     * from {@code man} where they are used (memory operands, not registers); sums are balanced trees
+     * (a shorter chain); the clamp is a compare, not {@code Math.max}'s blend sequence. The equations
+     * are the same as before; the rounding differs in the last bits. Measured on the settled bench
+     * pyramid (1 600 points): a full pass 87 → 65 µs, a normal-only pass 46 → 28 µs
+     * ({@code docs/benchmarks.md}, "Issue 11: solver row arithmetic").
+     */
     private void pass(boolean useBias, boolean withFriction) {
-        final double slop = settings.linearSlop(), maxPush = settings.maxPushVelocity();
-        final double threshold = -settings.restitutionThreshold();
-        final double h = this.h, invH = this.invH, biasRate = this.biasRate, massScale = this.massScale, impulseScale = this.impulseScale;
-        final double compressionLeak = impulseScale / COMPRESSION_STIFFNESS;
-        final double[] v = vel, rw = row, mn = man;
+        final int mode = useBias ? 0 : RELAX;
         for (int i = 0; i < activeCount; i++) {
-            final int pc = points[i], base = pointBase[i] * ROW;
-            if (!withFriction && pc == 1) {
+            if (withFriction) {
+                frictionRows(i);
+            } else if (points[i] == 1) {
                 continue; // the normal-only pass is for face contacts (stacks); spheres' cost stays as it was
             }
-            int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN;
-            double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
-            double mA = mn[mo + 10], mB = mn[mo + 11];
-            final double e = mn[mo + 12];
-            double vax = v[oa], vay = v[oa + 1], vaz = v[oa + 2], wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
-            double vbx = v[ob], vby = v[ob + 1], vbz = v[ob + 2], wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
-            if (withFriction) {
-                double mu = mn[mo + 9];
-                double ux = mn[mo + 3], uy = mn[mo + 4], uz = mn[mo + 5];
-                double tx = mn[mo + 6], ty = mn[mo + 7], tz = mn[mo + 8];
-                for (int k = 0, r = base; k < pc; k++, r += ROW) {
-                    double limit = mu * rw[r + LN];
-                    if (limit == 0 && rw[r + LT1] == 0 && rw[r + LT2] == 0) {
-                        continue; // no load, no carried friction: the cone clamps this point's friction to zero
-                    }
-                    double dvx = vbx - vax, dvy = vby - vay, dvz = vbz - vaz;
-                    double v1 = dvx * ux + dvy * uy + dvz * uz
-                            + rw[r + C1B] * wbx + rw[r + C1B + 1] * wby + rw[r + C1B + 2] * wbz
-                            - rw[r + C1A] * wax - rw[r + C1A + 1] * way - rw[r + C1A + 2] * waz;
-                    double v2 = dvx * tx + dvy * ty + dvz * tz
-                            + rw[r + C2B] * wbx + rw[r + C2B + 1] * wby + rw[r + C2B + 2] * wbz
-                            - rw[r + C2A] * wax - rw[r + C2A + 1] * way - rw[r + C2A + 2] * waz;
-                    double o1 = rw[r + LT1], o2 = rw[r + LT2];
-                    double n1 = o1 - rw[r + T1MASS] * v1, n2 = o2 - rw[r + T2MASS] * v2;
-                    double len2 = n1 * n1 + n2 * n2;
-                    if (len2 > limit * limit) {
-                        double scale = limit / Math.sqrt(len2);
-                        n1 *= scale;
-                        n2 *= scale;
-                    }
-                    rw[r + LT1] = n1;
-                    rw[r + LT2] = n2;
-                    double d1 = n1 - o1, d2 = n2 - o2;
-                    double px = d1 * ux + d2 * tx, py = d1 * uy + d2 * ty, pz = d1 * uz + d2 * tz;
-                    vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
-                    vbx += mB * px; vby += mB * py; vbz += mB * pz;
-                    wax -= rw[r + K1A] * d1 + rw[r + K2A] * d2;
-                    way -= rw[r + K1A + 1] * d1 + rw[r + K2A + 1] * d2;
-                    waz -= rw[r + K1A + 2] * d1 + rw[r + K2A + 2] * d2;
-                    wbx += rw[r + K1B] * d1 + rw[r + K2B] * d2;
-                    wby += rw[r + K1B + 1] * d1 + rw[r + K2B + 1] * d2;
-                    wbz += rw[r + K1B + 2] * d1 + rw[r + K2B + 2] * d2;
+            normalRows(i, mode);
+        }
+    }
+
+    /** Manifold {@code i}'s friction rows (a cone per point), one Gauss-Seidel sweep. */
+    private void frictionRows(int i) {
+        final double[] v = vel, rw = row, mn = man;
+        final int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN, base = pointBase[i] * ROW, end = base + points[i] * ROW;
+        double dvx = v[ob] - v[oa], dvy = v[ob + 1] - v[oa + 1], dvz = v[ob + 2] - v[oa + 2];
+        double wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
+        double wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
+        double before1 = 0, before2 = 0;
+        for (int r = base; r < end; r += ROW) {
+            before1 += rw[r + LT1];
+            before2 += rw[r + LT2];
+        }
+        final double mu = mn[mo + 9];
+        for (int r = base; r < end; r += ROW) {
+            double o1 = rw[r + LT1], o2 = rw[r + LT2];
+            double limit = mu * rw[r + LN];
+            if (limit == 0 && o1 == 0 && o2 == 0) {
+                continue; // no load, no carried friction: the cone clamps this point's friction to zero
+            }
+            double v1 = (dvx * mn[mo + 3] + dvy * mn[mo + 4])
+                    + ((dvz * mn[mo + 5] + (rw[r + C1B] * wbx - rw[r + C1A] * wax))
+                    + ((rw[r + C1B + 1] * wby - rw[r + C1A + 1] * way) + (rw[r + C1B + 2] * wbz - rw[r + C1A + 2] * waz)));
+            double v2 = (dvx * mn[mo + 6] + dvy * mn[mo + 7])
+                    + ((dvz * mn[mo + 8] + (rw[r + C2B] * wbx - rw[r + C2A] * wax))
+                    + ((rw[r + C2B + 1] * wby - rw[r + C2A + 1] * way) + (rw[r + C2B + 2] * wbz - rw[r + C2A + 2] * waz)));
+            double n1 = o1 - rw[r + T1MASS] * v1, n2 = o2 - rw[r + T2MASS] * v2;
+            double len2 = n1 * n1 + n2 * n2;
+            if (len2 > limit * limit) {
+                double scale = limit / Math.sqrt(len2);
+                n1 *= scale;
+                n2 *= scale;
+            }
+            rw[r + LT1] = n1;
+            rw[r + LT2] = n2;
+            double d1 = n1 - o1, d2 = n2 - o2;
+            dvx += d1 * mn[mo + 16] + d2 * mn[mo + 19];
+            dvy += d1 * mn[mo + 17] + d2 * mn[mo + 20];
+            dvz += d1 * mn[mo + 18] + d2 * mn[mo + 21];
+            wax -= rw[r + K1A] * d1 + rw[r + K2A] * d2;
+            way -= rw[r + K1A + 1] * d1 + rw[r + K2A + 1] * d2;
+            waz -= rw[r + K1A + 2] * d1 + rw[r + K2A + 2] * d2;
+            wbx += rw[r + K1B] * d1 + rw[r + K2B] * d2;
+            wby += rw[r + K1B + 1] * d1 + rw[r + K2B + 1] * d2;
+            wbz += rw[r + K1B + 2] * d1 + rw[r + K2B + 2] * d2;
+        }
+        double after1 = 0, after2 = 0;
+        for (int r = base; r < end; r += ROW) {
+            after1 += rw[r + LT1];
+            after2 += rw[r + LT2];
+        }
+        // the friction impulse this sweep added, P = s1 t1 + s2 t2: vA -= mA P, vB += mB P
+        double s1 = after1 - before1, s2 = after2 - before2;
+        double px = s1 * mn[mo + 3] + s2 * mn[mo + 6];
+        double py = s1 * mn[mo + 4] + s2 * mn[mo + 7];
+        double pz = s1 * mn[mo + 5] + s2 * mn[mo + 8];
+        double mA = mn[mo + 10], mB = mn[mo + 11];
+        v[oa] -= mA * px; v[oa + 1] -= mA * py; v[oa + 2] -= mA * pz;
+        v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
+        v[ob] += mB * px; v[ob + 1] += mB * py; v[ob + 2] += mB * pz;
+        v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;
+    }
+
+    /**
+     * Manifold {@code i}'s normal rows, one Gauss-Seidel sweep, with the terms of the biased
+     * ({@code mode} 0) or the relax pass ({@code RELAX}).
+     */
+    private void normalRows(int i, int mode) {
+        final double[] v = vel, rw = row, mn = man;
+        final int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN, base = pointBase[i] * ROW, end = base + points[i] * ROW;
+        double dvx = v[ob] - v[oa], dvy = v[ob + 1] - v[oa + 1], dvz = v[ob + 2] - v[oa + 2];
+        double wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
+        double wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
+        // sum: the manifold's normal impulse sum, whose mean (the compression) leaks less than the
+        // points' differences: stiffer under load, as soft as before in tilt (class comment "Stiff stacks")
+        double sum = 0;
+        for (int r = base; r < end; r += ROW) {
+            sum += rw[r + LN];
+        }
+        final double sumBefore = sum;
+        for (int r = base; r < end; r += ROW) {
+            int t = r + mode; // the terms of this pass (softTerms, bounceTerms)
+            double km = rw[t + KS], kmb = rw[t + KBS], keep = rw[t + KEEP], lsum = rw[t + LSUM];
+            double old = rw[r + LN];
+            double start = old * keep - kmb - lsum * sum; // off the velocity chain
+            double vn = (dvx * mn[mo] + dvy * mn[mo + 1])
+                    + ((dvz * mn[mo + 2] + (rw[r + CNB] * wbx - rw[r + CNA] * wax))
+                    + ((rw[r + CNB + 1] * wby - rw[r + CNA + 1] * way) + (rw[r + CNB + 2] * wbz - rw[r + CNA + 2] * waz)));
+            double nu = start - km * vn;
+            if (!(nu > 0)) {
+                nu = 0; // the clamp: a compare and a branch (Math.max compiles to a longer blend sequence)
+            }
+            rw[r + LN] = nu;
+            double d = nu - old;
+            sum += d;
+            if (nu > rw[r + MAXLN]) {
+                rw[r + MAXLN] = nu;
+            }
+            dvx += d * mn[mo + 13]; dvy += d * mn[mo + 14]; dvz += d * mn[mo + 15];
+            wax -= rw[r + KNA] * d; way -= rw[r + KNA + 1] * d; waz -= rw[r + KNA + 2] * d;
+            wbx += rw[r + KNB] * d; wby += rw[r + KNB + 1] * d; wbz += rw[r + KNB + 2] * d;
+        }
+        double after = 0;
+        for (int r = base; r < end; r += ROW) {
+            after += rw[r + LN];
+        }
+        // the normal impulse this sweep added, P = sn n: vA -= mA P, vB += mB P
+        double sn = after - sumBefore;
+        double mA = mn[mo + 10] * sn, mB = mn[mo + 11] * sn;
+        v[oa] -= mA * mn[mo]; v[oa + 1] -= mA * mn[mo + 1]; v[oa + 2] -= mA * mn[mo + 2];
+        v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
+        v[ob] += mB * mn[mo]; v[ob + 1] += mB * mn[mo + 1]; v[ob + 2] += mB * mn[mo + 2];
+        v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;
+    }
+
+    /**
+     * Restitution at the moment of impact, decided once per sub-step before its first biased pass:
+     * a point of a manifold with restitution that approached faster than the threshold and touches
+     * within this sub-step bounces ({@link #bounce}). Whether it does depends only on its separation
+     * and the sub-step, which no pass changes, so deciding it here is the same as deciding it in
+     * every pass.
+     */
+    private void bounceTerms() {
+        final double threshold = -settings.restitutionThreshold();
+        for (int i = 0; i < activeCount; i++) {
+            double e = man[i * MAN + 12];
+            if (e == 0) {
+                continue;
+            }
+            for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
+                if (bounceSub[q] < 0 && approach[q] < threshold && bounce(q, sep[q], e)) {
+                    bouncedTerms(q);
                 }
             }
-            // the manifold's compression (the mean of its normal impulses) leaks less than the points'
-            // differences: stiffer under load, as soft as before in tilt (class comment "Stiff stacks")
-            double sum = 0;
-            if (pc > 1) {
-                for (int k = 0, r = base; k < pc; k++, r += ROW) {
-                    sum += rw[r + LN];
+        }
+        bouncesDecided = subStep;
+    }
+
+    /**
+     * A bounced point's rows are rigid: in the impact sub-step's biased passes the positions go where
+     * the bounce puts them, afterwards (relax, later sub-steps) the bodies leave at least as fast as
+     * the bounce says (see {@link #bounce}).
+     */
+    private void bouncedTerms(int q) {
+        final double[] rw = row;
+        int r = q * ROW;
+        double km = rw[r + NMASS];
+        double biased = bounceSub[q] == subStep ? bounceBias[q] : -leave[q];
+        rw[r + KS] = km;
+        rw[r + KBS] = km * biased;
+        rw[r + KEEP] = 1;
+        rw[r + LSUM] = 0;
+        rw[r + RELAX + KS] = km;
+        rw[r + RELAX + KBS] = km * -leave[q];
+        rw[r + RELAX + KEEP] = 1;
+        rw[r + RELAX + LSUM] = 0;
+    }
+
+    /**
+     * The per-point normal-row terms for the current separations (after every
+     * {@link #updateSeparations}), for the biased pass and for the relax pass:
+     * {@code λ = max(λ keep - k (vn + bias) - lsum Σλ, 0)} with Σλ the manifold's normal impulse sum.
+     * A speculative point ({@code s > 0}) is a rigid row that lets the bodies approach at most
+     * {@code s/h}; a touching one is, in the biased pass, a damped spring pushing out the penetration
+     * beyond the slop ({@code k} the effective mass times the soft mass scale, {@code keep = 1 -
+     * impulseScale}, and the compression leak {@code lsum}, see the class comment "Stiff stacks"), and in
+     * the relax pass rigid with no bias.
+     */
+    private void softTerms() {
+        final double slop = settings.linearSlop(), maxPush = settings.maxPushVelocity();
+        final double invH = this.invH, biasRate = this.biasRate, massScale = this.massScale, keepSoft = 1 - impulseScale;
+        // leak = iScale (old - mean) + compressionLeak mean = iScale old + (compressionLeak - iScale) sum / pc
+        final double sumLeak = impulseScale / COMPRESSION_STIFFNESS - impulseScale;
+        final double[] rw = row;
+        for (int i = 0; i < activeCount; i++) {
+            int pc = points[i];
+            double lsum = pc > 1 ? sumLeak / pc : 0;
+            for (int k = 0, q = pointBase[i], r = q * ROW; k < pc; k++, q++, r += ROW) {
+                double s = sep[q], nmass = rw[r + NMASS];
+                rw[r + RELAX + KS] = nmass;
+                rw[r + RELAX + KEEP] = 1;
+                rw[r + RELAX + LSUM] = 0;
+                if (s > 0) {
+                    double kmb = nmass * (s * invH);
+                    rw[r + KS] = nmass;
+                    rw[r + KBS] = kmb;
+                    rw[r + KEEP] = 1;
+                    rw[r + LSUM] = 0;
+                    rw[r + RELAX + KBS] = kmb;
+                } else {
+                    double km = nmass * massScale;
+                    rw[r + KS] = km;
+                    rw[r + KBS] = km * Math.max(biasRate * Math.min(s + slop, 0), -maxPush);
+                    rw[r + KEEP] = keepSoft;
+                    rw[r + LSUM] = lsum;
+                    rw[r + RELAX + KBS] = 0;
+                }
+                if (bounceSub[q] >= 0) {
+                    bouncedTerms(q);
                 }
             }
-            final double perPoint = pc > 1 ? 1.0 / pc : 0;
-            for (int k = 0, r = base; k < pc; k++, r += ROW) {
-                double s = rw[r + SEP];
-                double bias = 0, mScale = 1, iScale = 0;
-                int q = pointBase[i] + k;
-                if (e != 0 && (bounceSub[q] >= 0 || useBias && approach[q] < threshold && bounce(q, s, e))) {
-                    // restitution at the moment of impact: in the impact sub-step's biased solve the
-                    // positions go where the bounce puts them, afterwards the bodies leave at least
-                    // as fast as the bounce says (rigid rows; see bounce)
-                    bias = useBias && bounceSub[q] == subStep ? bounceBias[q] : -leave[q];
-                } else if (s > 0) {
-                    bias = s * invH;                       // speculative: approach at most s/h
-                } else if (useBias) {
-                    // soft at every depth: a damped spring pushing out the penetration beyond the slop
-                    bias = Math.max(biasRate * Math.min(s + slop, 0), -maxPush);
-                    mScale = massScale;
-                    iScale = impulseScale;
-                }
-                double vn = (vbx - vax) * nx + (vby - vay) * ny + (vbz - vaz) * nz
-                        + rw[r + CNB] * wbx + rw[r + CNB + 1] * wby + rw[r + CNB + 2] * wbz
-                        - rw[r + CNA] * wax - rw[r + CNA + 1] * way - rw[r + CNA + 2] * waz;
-                double old = rw[r + LN];
-                double leak = iScale * old;
-                if (iScale != 0 && pc > 1) {
-                    double mean = sum * perPoint;
-                    leak = iScale * (old - mean) + compressionLeak * mean;
-                }
-                double nu = Math.max(old - rw[r + NMASS] * mScale * (vn + bias) - leak, 0);
-                rw[r + LN] = nu;
-                sum += nu - old;
-                if (nu > rw[r + MAXLN]) {
-                    rw[r + MAXLN] = nu;
-                }
-                double d = nu - old;
-                double ma = mA * d, mb = mB * d;
-                vax -= ma * nx; vay -= ma * ny; vaz -= ma * nz;
-                vbx += mb * nx; vby += mb * ny; vbz += mb * nz;
-                wax -= rw[r + KNA] * d; way -= rw[r + KNA + 1] * d; waz -= rw[r + KNA + 2] * d;
-                wbx += rw[r + KNB] * d; wby += rw[r + KNB + 1] * d; wbz += rw[r + KNB + 2] * d;
-            }
-            v[oa] = vax; v[oa + 1] = vay; v[oa + 2] = vaz; v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
-            v[ob] = vbx; v[ob + 1] = vby; v[ob + 2] = vbz; v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;
         }
     }
 
@@ -819,6 +965,7 @@ public final class ContactSolver {
         int cap = Math.max(n, Math.max(64, sep0.length * 2));
         row = Arrays.copyOf(row, cap * ROW);
         rAB = Arrays.copyOf(rAB, cap * 6);
+        sep = Arrays.copyOf(sep, cap);
         sep0 = Arrays.copyOf(sep0, cap);
         approach = Arrays.copyOf(approach, cap);
         bounceSub = Arrays.copyOf(bounceSub, cap);
