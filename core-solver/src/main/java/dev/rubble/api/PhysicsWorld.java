@@ -228,8 +228,9 @@ public final class PhysicsWorld {
      * (or {@link Rubble#restoreWorld}) builds a world from it that continues bit for bit like this
      * one. Format: docs/snapshot-format.md. Listeners are not saved.
      *
-     * @throws IllegalArgumentException for a world snapshots cannot save yet (geometry collections,
-     *                                  soft bodies); the message says which
+     * @throws IllegalArgumentException for a world snapshots cannot save (a strain modifier that
+     *                                  cannot hand over its state, a soft body whose cage a cage
+     *                                  file cannot hold); the message says which
      */
     public void saveSnapshot(java.nio.file.Path file) throws java.io.IOException {
         Objects.requireNonNull(file, "file is null");

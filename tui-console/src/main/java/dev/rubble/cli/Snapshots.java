@@ -72,10 +72,6 @@ final class Snapshots {
         if (!Files.isRegularFile(file)) {
             throw new BadInputException("--restore " + file + ": no such file");
         }
-        if (!scenario.softBodies().isEmpty()) { // geometry collections are saved since snapshot format 2
-            throw new BadInputException("--restore: scenario '" + scenario.name() + "' has soft bodies; snapshots of"
-                    + " soft bodies are not supported yet");
-        }
         WorldSnapshot snap = WorldSnapshot.read(file);
         if (!snap.origin().equals(scenario.name())) {
             throw new BadInputException("--restore " + file + " is a snapshot of scenario '" + snap.origin()

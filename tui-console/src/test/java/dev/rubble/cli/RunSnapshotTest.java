@@ -105,10 +105,10 @@ final class RunSnapshotTest {
         badInput(rubble("run", scenario.toString(), "--restore", bad.toString()), bad + " is damaged: CRC-32C mismatch");
 
         byte[] future = good.clone();
-        future[9] = 3;
+        future[9] = 4;
         Files.write(bad, future);
         badInput(rubble("run", scenario.toString(), "--restore", bad.toString()),
-                bad + " has snapshot format version 3, newer than this build reads; allowed: 1..2");
+                bad + " has snapshot format version 4, newer than this build reads; allowed: 1..3");
 
         badInput(rubble("run", scenario.toString(), "--restore", tmp.resolve("none.rsnap").toString()), "no such file");
     }

@@ -8,6 +8,8 @@ import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.destruction.DestructionState;
 import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.soft.SoftBodySnapshot;
+import dev.rubble.core.soft.SoftBodyStore;
 import dev.rubble.core.step.StepContext;
 import dev.rubble.core.step.WorldSettings;
 import dev.rubble.core.world.World;
@@ -41,15 +43,18 @@ import java.util.Objects;
  * reads, shape, label, kinematic target, bounds, sleep timer; the partition order and the free list
  * in reuse order); sleeping-island rings and the proxies made moving for one broadphase pass; the
  * contact store with its impulses and the narrowphase's warm-start arrays; the body-pair contact
- * cache; the parked manifolds and cache entries of sleeping islands; commands queued for the next
+ * cache; the parked manifolds and cache entries of sleeping islands; geometry collections with
+ * their destruction state (DEST, version 2); soft bodies with their cages, points, constraints,
+ * pins and attachments (SOFT, version 3; {@link SoftBodySnapshot}); commands queued for the next
  * step. Not saved, because the next step rebuilds them before reading them: the broadphase (its
  * proxies are re-added from the bodies: its pairs are sorted, so their order does not depend on its
  * internal structure, and every fixed proxy holds exactly the body's bounds), the pair buffer, the
  * solver's rows, islands, the profile of the last step.
  *
- * <p>Not supported yet, refused with a {@link SnapshotException} when saving: worlds with geometry
- * collections (destruction state) or soft bodies, and worlds whose contact stage is not the
- * narrowphase plugin's (a test's replacement).
+ * <p>Refused with a {@link SnapshotException} when saving: collections whose strain modifiers cannot
+ * hand over their state or be re-created, soft bodies whose cage a cage file cannot hold or whose
+ * store was changed by hand ({@link SoftBodySnapshot#refusal}), and worlds whose contact stage is
+ * not the narrowphase plugin's (a test's replacement).
  */
 public final class WorldSnapshot {
     private final String name;
@@ -133,13 +138,15 @@ public final class WorldSnapshot {
         }));
         f.section("CONT", payload(o -> world.narrowphaseStage().writeState(world.contacts(), o)));
         f.section("DEST", payload(o -> CollectionCodec.write(world.destruction(), o))); // version 2
+        f.section("SOFT", payload(o -> SoftBodySnapshot.write(world.softBodies().store(), o))); // version 3
         f.section("CMDS", cmds);
         f.finish(out);
     }
 
     /**
-     * Fails, saying why, when {@code world} holds state snapshots cannot save yet (geometry
-     * collections, soft bodies, a replaced contact stage) or is inside a step.
+     * Fails, saying why, when {@code world} holds state snapshots cannot save (see the class
+     * comment: strain modifiers without saved state, soft bodies a cage file cannot hold, a replaced
+     * contact stage) or is inside a step.
      *
      * @throws SnapshotException naming what is not supported
      */
@@ -152,9 +159,9 @@ public final class WorldSnapshot {
         if (refusal != null) {
             throw new SnapshotException("cannot save a snapshot: " + refusal);
         }
-        if (world.softBodies().store().size() > 0) {
-            throw new SnapshotException("cannot save a snapshot: the world has " + world.softBodies().store().size()
-                    + " soft body(ies); snapshots of soft bodies are not supported yet");
+        String softRefusal = SoftBodySnapshot.refusal(world.softBodies().store()); // soft bodies are saved since format 3
+        if (softRefusal != null) {
+            throw new SnapshotException("cannot save a snapshot: " + softRefusal);
         }
         if (ctx.contactStage != world.narrowphaseStage()) {
             throw new SnapshotException("cannot save a snapshot: the NARROWPHASE slot is filled by "
@@ -274,7 +281,8 @@ public final class WorldSnapshot {
     /**
      * Loads the saved state into {@code world}, which must be freshly created with the same
      * settings and not stepped (no body, collection or soft body). The file was checked when it was
-     * read; should decoding still fail, the world is left part-restored: discard it.
+     * read; should decoding still fail, the world is left part-restored: discard it. (The soft
+     * bodies are decoded and checked before anything is loaded, so a bad SOFT section fails first.)
      *
      * @throws SnapshotException when the settings differ (naming the first difference) or the world is not fresh
      */
@@ -290,6 +298,19 @@ public final class WorldSnapshot {
         }
         StepContext ctx = world.context();
         try {
+            // version 3: the soft bodies are decoded and checked in full first, into a detached store
+            SoftBodyStore soft = null;
+            if (sections.containsKey("SOFT")) {
+                DataInputStream in = section("SOFT");
+                try {
+                    soft = SoftBodySnapshot.read(in);
+                } catch (IllegalArgumentException e) {
+                    throw new SnapshotException(name + " is damaged: section SOFT: " + e.getMessage(), e);
+                } catch (EOFException e) {
+                    throw new SnapshotException(name + " is damaged: section SOFT ends before the data it describes", e);
+                }
+                end(in, "SOFT");
+            }
             DataInputStream shap = section("SHAP");
             int ns = shap.readInt();
             if (ns < 0 || ns > (1 << 26)) {
@@ -340,6 +361,9 @@ public final class WorldSnapshot {
                 DataInputStream dest = section("DEST");
                 CollectionCodec.read(world.destruction(), dest, world.stages(), world.settings(), name);
                 end(dest, "DEST");
+            }
+            if (soft != null) {
+                SoftBodySnapshot.install(soft, world.softBodies().store()); // same indices and arrays as saved
             }
             DataInputStream cmds = section("CMDS");
             int nc = count(cmds, "command");

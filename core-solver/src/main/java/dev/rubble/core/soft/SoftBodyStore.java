@@ -24,7 +24,8 @@ import java.util.Objects;
 public final class SoftBodyStore {
     /** Every point and constraint; the soft solver's input. */
     public final SoftBodyState state = new SoftBodyState();
-    private int count;
+    /** Number of bodies (package-private: {@link SoftBodySnapshot} restores it). */
+    int count;
     public String[] label = new String[4];
     public int[] pointStart = new int[4], pointCount = new int[4], tetStart = new int[4], tetCount = new int[4];
     public int[] surfaceStart = new int[4], surfaceCount = new int[4];
