@@ -317,6 +317,10 @@ public final class ContactSolver {
             man[mo + 13] = mAB * nx; man[mo + 14] = mAB * ny; man[mo + 15] = mAB * nz;
             man[mo + 16] = mAB * ux; man[mo + 17] = mAB * uy; man[mo + 18] = mAB * uz;
             man[mo + 19] = mAB * vx; man[mo + 20] = mAB * vy; man[mo + 21] = mAB * vz;
+            final double vax = bodies.vx[a], vay = bodies.vy[a], vaz = bodies.vz[a];
+            final double wax = bodies.wx[a], way = bodies.wy[a], waz = bodies.wz[a];
+            final double vbx = bodies.vx[bb], vby = bodies.vy[bb], vbz = bodies.vz[bb];
+            final double wbx = bodies.wx[bb], wby = bodies.wy[bb], wbz = bodies.wz[bb];
             for (int k = 0; k < pc; k++) {
                 int p = m * P + k, q = pts + k, r = q * ROW, o = q * 6;
                 double rax = contacts.ax[p], ray = contacts.ay[p], raz = contacts.az[p];
@@ -340,7 +344,11 @@ public final class ContactSolver {
                     double gb = awakeDynamic(bb) ? bodies.gravityScale[bb] : 0;
                     accel[q] = (ga - gb) * (gravityX * nx + gravityY * ny + gravityZ * nz);
                 }
-                double vn = relativeVelocity(a, bb, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
+                // (vB + wB x rB - vA - wA x rA) . n, from the body store (before the solve starts)
+                double dvx = vbx + wby * rbz - wbz * rby - vax - (way * raz - waz * ray);
+                double dvy = vby + wbz * rbx - wbx * rbz - vay - (waz * rax - wax * raz);
+                double dvz = vbz + wbx * rby - wby * rbx - vaz - (wax * ray - way * rax);
+                double vn = dvx * nx + dvy * ny + dvz * nz;
                 approach[q] = vn;
                 contacts.relativeNormalVelocity[p] = vn;
             }
@@ -443,15 +451,6 @@ public final class ContactSolver {
         invI[o6 + 4] = r10 * r20 * d0 + r11 * r21 * d1 + r12 * r22 * d2;
         invI[o6 + 5] = r20 * r20 * d0 + r21 * r21 * d1 + r22 * r22 * d2;
         return i;
-    }
-
-    /** (vB + wB x rB - vA - wA x rA) . u, from the body store (used before the solve starts). */
-    private double relativeVelocity(int a, int bb, double rax, double ray, double raz,
-                                    double rbx, double rby, double rbz, double ux, double uy, double uz) {
-        double dvx = b.vx[bb] + b.wy[bb] * rbz - b.wz[bb] * rby - b.vx[a] - (b.wy[a] * raz - b.wz[a] * ray);
-        double dvy = b.vy[bb] + b.wz[bb] * rbx - b.wx[bb] * rbz - b.vy[a] - (b.wz[a] * rax - b.wx[a] * raz);
-        double dvz = b.vz[bb] + b.wx[bb] * rby - b.wy[bb] * rbx - b.vz[a] - (b.wx[a] * ray - b.wy[a] * rax);
-        return dvx * ux + dvy * uy + dvz * uz;
     }
 
     /** Copies the solver bodies' velocities in from the body store (after gravity, each sub-step). */
