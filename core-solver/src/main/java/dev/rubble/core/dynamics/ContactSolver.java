@@ -266,92 +266,7 @@ public final class ContactSolver {
             if (pc == 0 || !(awakeDynamic(a) || awakeDynamic(bb))) {
                 continue;
             }
-            int i = activeCount++;
-            int sa = mapBody(a), sb = mapBody(bb);
-            active[i] = m;
-            ia[i] = sa;
-            ib[i] = sb;
-            pointBase[i] = pts;
-            points[i] = pc;
-            ensurePoints(pts + pc);
-            double mu = combineFriction(bodies.friction[a], bodies.friction[bb]);
-            double e = combineRestitution(bodies.restitution[a], bodies.restitution[bb]);
-            contacts.friction[m] = mu;
-            contacts.restitution[m] = e;
-            double nx = contacts.nx[m], ny = contacts.ny[m], nz = contacts.nz[m];
-            // tangent basis: a fixed function of n (Catto's plane space)
-            double ux, uy, uz;
-            if (Math.abs(nx) >= 0.57735026918962576) {
-                ux = ny; uy = -nx; uz = 0;
-            } else {
-                ux = 0; uy = nz; uz = -ny;
-            }
-            double inv = 1 / Math.sqrt(ux * ux + uy * uy + uz * uz);
-            ux *= inv; uy *= inv; uz *= inv;
-            double vx = ny * uz - nz * uy, vy = nz * ux - nx * uz, vz = nx * uy - ny * ux;
-            int mo = i * MAN;
-            man[mo] = nx; man[mo + 1] = ny; man[mo + 2] = nz;
-            man[mo + 3] = ux; man[mo + 4] = uy; man[mo + 5] = uz;
-            man[mo + 6] = vx; man[mo + 7] = vy; man[mo + 8] = vz;
-            man[mo + 9] = mu;
-            double mA = invMass[sa], mB = invMass[sb];
-            // one-way (debris) contact (SPEC §6; docs/destruction.md "Debris and removal"): a debris
-            // body against a non-debris one sees it as infinitely heavy. The non-debris side's linear
-            // and angular inverse masses are zero for this manifold only (its inertia rows are taken
-            // from solver body 0, the fixed body); its velocity is still read, so the debris bounces
-            // off a moving body correctly, and it receives exactly nothing.
-            int ka = sa, kb = sb;
-            if (bodies.debris[a] != bodies.debris[bb]) {
-                if (bodies.debris[a] == 0) {
-                    mA = 0;
-                    ka = 0;
-                } else {
-                    mB = 0;
-                    kb = 0;
-                }
-            }
-            man[mo + 10] = mA;
-            man[mo + 11] = mB;
-            man[mo + 12] = e;
-            double mAB = mA + mB; // how fast an impulse along an axis changes the relative linear velocity
-            man[mo + 13] = mAB * nx; man[mo + 14] = mAB * ny; man[mo + 15] = mAB * nz;
-            man[mo + 16] = mAB * ux; man[mo + 17] = mAB * uy; man[mo + 18] = mAB * uz;
-            man[mo + 19] = mAB * vx; man[mo + 20] = mAB * vy; man[mo + 21] = mAB * vz;
-            final double vax = bodies.vx[a], vay = bodies.vy[a], vaz = bodies.vz[a];
-            final double wax = bodies.wx[a], way = bodies.wy[a], waz = bodies.wz[a];
-            final double vbx = bodies.vx[bb], vby = bodies.vy[bb], vbz = bodies.vz[bb];
-            final double wbx = bodies.wx[bb], wby = bodies.wy[bb], wbz = bodies.wz[bb];
-            for (int k = 0; k < pc; k++) {
-                int p = m * P + k, q = pts + k, r = q * ROW, o = q * 6;
-                double rax = contacts.ax[p], ray = contacts.ay[p], raz = contacts.az[p];
-                double rbx = contacts.bx[p], rby = contacts.by[p], rbz = contacts.bz[p];
-                rAB[o] = rax; rAB[o + 1] = ray; rAB[o + 2] = raz;
-                rAB[o + 3] = rbx; rAB[o + 4] = rby; rAB[o + 5] = rbz;
-                row[r + NMASS] = axisRow(r + CNA, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
-                row[r + T1MASS] = axisRow(r + C1A, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, ux, uy, uz);
-                row[r + T2MASS] = axisRow(r + C2A, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, vx, vy, vz);
-                row[r + LN] = Math.max(contacts.normalImpulse[p], 0) * warm;
-                row[r + LT1] = contacts.tangentImpulse1[p] * warm;
-                row[r + LT2] = contacts.tangentImpulse2[p] * warm;
-                row[r + MAXLN] = 0;
-                sep[q] = contacts.separation[p];
-                sep0[q] = contacts.separation[p];
-                totalN[q] = totalT1[q] = totalT2[q] = 0;
-                bounceSub[q] = -1;
-                if (e != 0) {
-                    // how fast gravity closes the gap: -(gB - gA) . n over the awake dynamic bodies
-                    double ga = awakeDynamic(a) ? bodies.gravityScale[a] : 0;
-                    double gb = awakeDynamic(bb) ? bodies.gravityScale[bb] : 0;
-                    accel[q] = (ga - gb) * (gravityX * nx + gravityY * ny + gravityZ * nz);
-                }
-                // (vB + wB x rB - vA - wA x rA) . n, from the body store (before the solve starts)
-                double dvx = vbx + wby * rbz - wbz * rby - vax - (way * raz - waz * ray);
-                double dvy = vby + wbz * rbx - wbx * rbz - vay - (waz * rax - wax * raz);
-                double dvz = vbz + wbx * rby - wby * rbx - vaz - (wax * ray - way * rax);
-                double vn = dvx * nx + dvy * ny + dvz * nz;
-                approach[q] = vn;
-                contacts.relativeNormalVelocity[p] = vn;
-            }
+            prepareManifold(m, activeCount++, pts, warm);
             pts += pc;
         }
         pointsPrepared = pts;
@@ -359,6 +274,103 @@ public final class ContactSolver {
         subStep = 0;
         bouncesDecided = -1;
         softTerms();
+    }
+
+    /**
+     * The rows of store manifold {@code m} as solved manifold {@code i}, its points from solver point
+     * {@code pts} (one method per manifold: invoked hundreds of times a step, the JIT compiles it
+     * fully within the first steps instead of on-stack-replacing the whole of {@link #prepare}).
+     */
+    private void prepareManifold(int m, int i, int pts, double warm) {
+        final BodyStore bodies = b;
+        final ContactStore contacts = c;
+        int a = contacts.bodyA[m], bb = contacts.bodyB[m];
+        int pc = contacts.pointCount[m];
+        int sa = mapBody(a), sb = mapBody(bb);
+        active[i] = m;
+        ia[i] = sa;
+        ib[i] = sb;
+        pointBase[i] = pts;
+        points[i] = pc;
+        ensurePoints(pts + pc);
+        double mu = combineFriction(bodies.friction[a], bodies.friction[bb]);
+        double e = combineRestitution(bodies.restitution[a], bodies.restitution[bb]);
+        contacts.friction[m] = mu;
+        contacts.restitution[m] = e;
+        double nx = contacts.nx[m], ny = contacts.ny[m], nz = contacts.nz[m];
+        // tangent basis: a fixed function of n (Catto's plane space)
+        double ux, uy, uz;
+        if (Math.abs(nx) >= 0.57735026918962576) {
+            ux = ny; uy = -nx; uz = 0;
+        } else {
+            ux = 0; uy = nz; uz = -ny;
+        }
+        double inv = 1 / Math.sqrt(ux * ux + uy * uy + uz * uz);
+        ux *= inv; uy *= inv; uz *= inv;
+        double vx = ny * uz - nz * uy, vy = nz * ux - nx * uz, vz = nx * uy - ny * ux;
+        int mo = i * MAN;
+        man[mo] = nx; man[mo + 1] = ny; man[mo + 2] = nz;
+        man[mo + 3] = ux; man[mo + 4] = uy; man[mo + 5] = uz;
+        man[mo + 6] = vx; man[mo + 7] = vy; man[mo + 8] = vz;
+        man[mo + 9] = mu;
+        double mA = invMass[sa], mB = invMass[sb];
+        // one-way (debris) contact (SPEC §6; docs/destruction.md "Debris and removal"): a debris
+        // body against a non-debris one sees it as infinitely heavy. The non-debris side's linear
+        // and angular inverse masses are zero for this manifold only (its inertia rows are taken
+        // from solver body 0, the fixed body); its velocity is still read, so the debris bounces
+        // off a moving body correctly, and it receives exactly nothing.
+        int ka = sa, kb = sb;
+        if (bodies.debris[a] != bodies.debris[bb]) {
+            if (bodies.debris[a] == 0) {
+                mA = 0;
+                ka = 0;
+            } else {
+                mB = 0;
+                kb = 0;
+            }
+        }
+        man[mo + 10] = mA;
+        man[mo + 11] = mB;
+        man[mo + 12] = e;
+        double mAB = mA + mB; // how fast an impulse along an axis changes the relative linear velocity
+        man[mo + 13] = mAB * nx; man[mo + 14] = mAB * ny; man[mo + 15] = mAB * nz;
+        man[mo + 16] = mAB * ux; man[mo + 17] = mAB * uy; man[mo + 18] = mAB * uz;
+        man[mo + 19] = mAB * vx; man[mo + 20] = mAB * vy; man[mo + 21] = mAB * vz;
+        final double vax = bodies.vx[a], vay = bodies.vy[a], vaz = bodies.vz[a];
+        final double wax = bodies.wx[a], way = bodies.wy[a], waz = bodies.wz[a];
+        final double vbx = bodies.vx[bb], vby = bodies.vy[bb], vbz = bodies.vz[bb];
+        final double wbx = bodies.wx[bb], wby = bodies.wy[bb], wbz = bodies.wz[bb];
+        for (int k = 0; k < pc; k++) {
+            int p = m * P + k, q = pts + k, r = q * ROW, o = q * 6;
+            double rax = contacts.ax[p], ray = contacts.ay[p], raz = contacts.az[p];
+            double rbx = contacts.bx[p], rby = contacts.by[p], rbz = contacts.bz[p];
+            rAB[o] = rax; rAB[o + 1] = ray; rAB[o + 2] = raz;
+            rAB[o + 3] = rbx; rAB[o + 4] = rby; rAB[o + 5] = rbz;
+            row[r + NMASS] = axisRow(r + CNA, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
+            row[r + T1MASS] = axisRow(r + C1A, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, ux, uy, uz);
+            row[r + T2MASS] = axisRow(r + C2A, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, vx, vy, vz);
+            row[r + LN] = Math.max(contacts.normalImpulse[p], 0) * warm;
+            row[r + LT1] = contacts.tangentImpulse1[p] * warm;
+            row[r + LT2] = contacts.tangentImpulse2[p] * warm;
+            row[r + MAXLN] = 0;
+            sep[q] = contacts.separation[p];
+            sep0[q] = contacts.separation[p];
+            totalN[q] = totalT1[q] = totalT2[q] = 0;
+            bounceSub[q] = -1;
+            if (e != 0) {
+                // how fast gravity closes the gap: -(gB - gA) . n over the awake dynamic bodies
+                double ga = awakeDynamic(a) ? bodies.gravityScale[a] : 0;
+                double gb = awakeDynamic(bb) ? bodies.gravityScale[bb] : 0;
+                accel[q] = (ga - gb) * (gravityX * nx + gravityY * ny + gravityZ * nz);
+            }
+            // (vB + wB x rB - vA - wA x rA) . n, from the body store (before the solve starts)
+            double dvx = vbx + wby * rbz - wbz * rby - vax - (way * raz - waz * ray);
+            double dvy = vby + wbz * rbx - wbx * rbz - vay - (waz * rax - wax * raz);
+            double dvz = vbz + wbx * rby - wby * rbx - vaz - (wax * ray - way * rax);
+            double vn = dvx * nx + dvy * ny + dvz * nz;
+            approach[q] = vn;
+            contacts.relativeNormalVelocity[p] = vn;
+        }
     }
 
     private void setFixedBody() {
@@ -478,32 +490,37 @@ public final class ContactSolver {
 
     /** Re-applies the accumulated impulses (start of every sub-step, after {@link #loadVelocities}). */
     public void warmStart() {
-        final double[] v = vel, rw = row, mn = man;
         for (int i = 0; i < activeCount; i++) {
-            int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN;
-            double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
-            double ux = mn[mo + 3], uy = mn[mo + 4], uz = mn[mo + 5];
-            double tx = mn[mo + 6], ty = mn[mo + 7], tz = mn[mo + 8];
-            double mA = mn[mo + 10], mB = mn[mo + 11];
-            double vax = v[oa], vay = v[oa + 1], vaz = v[oa + 2], wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
-            double vbx = v[ob], vby = v[ob + 1], vbz = v[ob + 2], wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
-            for (int k = 0, r = pointBase[i] * ROW; k < points[i]; k++, r += ROW) {
-                double ln = rw[r + LN], l1 = rw[r + LT1], l2 = rw[r + LT2];
-                double px = ln * nx + l1 * ux + l2 * tx;
-                double py = ln * ny + l1 * uy + l2 * ty;
-                double pz = ln * nz + l1 * uz + l2 * tz;
-                vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
-                vbx += mB * px; vby += mB * py; vbz += mB * pz;
-                wax -= rw[r + KNA] * ln + rw[r + K1A] * l1 + rw[r + K2A] * l2;
-                way -= rw[r + KNA + 1] * ln + rw[r + K1A + 1] * l1 + rw[r + K2A + 1] * l2;
-                waz -= rw[r + KNA + 2] * ln + rw[r + K1A + 2] * l1 + rw[r + K2A + 2] * l2;
-                wbx += rw[r + KNB] * ln + rw[r + K1B] * l1 + rw[r + K2B] * l2;
-                wby += rw[r + KNB + 1] * ln + rw[r + K1B + 1] * l1 + rw[r + K2B + 1] * l2;
-                wbz += rw[r + KNB + 2] * ln + rw[r + K1B + 2] * l1 + rw[r + K2B + 2] * l2;
-            }
-            v[oa] = vax; v[oa + 1] = vay; v[oa + 2] = vaz; v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
-            v[ob] = vbx; v[ob + 1] = vby; v[ob + 2] = vbz; v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;
+            warmStart(i);
         }
+    }
+
+    /** Manifold {@code i}'s accumulated impulses applied to its bodies (a method per manifold, see {@link #prepareManifold}). */
+    private void warmStart(int i) {
+        final double[] v = vel, rw = row, mn = man;
+        int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN;
+        double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
+        double ux = mn[mo + 3], uy = mn[mo + 4], uz = mn[mo + 5];
+        double tx = mn[mo + 6], ty = mn[mo + 7], tz = mn[mo + 8];
+        double mA = mn[mo + 10], mB = mn[mo + 11];
+        double vax = v[oa], vay = v[oa + 1], vaz = v[oa + 2], wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
+        double vbx = v[ob], vby = v[ob + 1], vbz = v[ob + 2], wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
+        for (int k = 0, r = pointBase[i] * ROW; k < points[i]; k++, r += ROW) {
+            double ln = rw[r + LN], l1 = rw[r + LT1], l2 = rw[r + LT2];
+            double px = ln * nx + l1 * ux + l2 * tx;
+            double py = ln * ny + l1 * uy + l2 * ty;
+            double pz = ln * nz + l1 * uz + l2 * tz;
+            vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
+            vbx += mB * px; vby += mB * py; vbz += mB * pz;
+            wax -= rw[r + KNA] * ln + rw[r + K1A] * l1 + rw[r + K2A] * l2;
+            way -= rw[r + KNA + 1] * ln + rw[r + K1A + 1] * l1 + rw[r + K2A + 1] * l2;
+            waz -= rw[r + KNA + 2] * ln + rw[r + K1A + 2] * l1 + rw[r + K2A + 2] * l2;
+            wbx += rw[r + KNB] * ln + rw[r + K1B] * l1 + rw[r + K2B] * l2;
+            wby += rw[r + KNB + 1] * ln + rw[r + K1B + 1] * l1 + rw[r + K2B + 1] * l2;
+            wbz += rw[r + KNB + 2] * ln + rw[r + K1B + 2] * l1 + rw[r + K2B + 2] * l2;
+        }
+        v[oa] = vax; v[oa + 1] = vay; v[oa + 2] = vaz; v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
+        v[ob] = vbx; v[ob + 1] = vby; v[ob + 2] = vbz; v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;
     }
 
     /**
