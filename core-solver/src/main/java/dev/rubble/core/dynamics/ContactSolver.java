@@ -135,8 +135,11 @@ public final class ContactSolver {
     private static final int CNA = 8, CNB = 11, KNA = 14, KNB = 17, NMASS = 20, LN = 21, MAXLN = 22;
     private static final int C1A = 23, C1B = 26, K1A = 29, K1B = 32, T1MASS = 35, LT1 = 36;
     private static final int C2A = 37, C2B = 40, K2A = 43, K2B = 46, T2MASS = 49, LT2 = 50;
-    /** Doubles per manifold record: n, t1, t2, mu, inverse masses of A and B, restitution, (mA + mB) times n, t1, t2. */
-    private static final int MAN = 22;
+    /**
+     * Doubles per manifold record: n, t1, t2, mu, inverse masses of A and B, restitution, (mA + mB)
+     * times n, t1, t2, and the shares mA / (mA + mB), mB / (mA + mB) (see storeManifold).
+     */
+    private static final int MAN = 24;
 
     // per body slot: solver index (0 = not yet mapped this step), stamped by step
     private int[] solverIndex = new int[0];
@@ -336,6 +339,8 @@ public final class ContactSolver {
         man[mo + 13] = mAB * nx; man[mo + 14] = mAB * ny; man[mo + 15] = mAB * nz;
         man[mo + 16] = mAB * ux; man[mo + 17] = mAB * uy; man[mo + 18] = mAB * uz;
         man[mo + 19] = mAB * vx; man[mo + 20] = mAB * vy; man[mo + 21] = mAB * vz;
+        man[mo + 22] = mAB > 0 ? mA / mAB : 0;
+        man[mo + 23] = mAB > 0 ? mB / mAB : 0;
         final double vax = bodies.vx[a], vay = bodies.vy[a], vaz = bodies.vz[a];
         final double wax = bodies.wx[a], way = bodies.wy[a], waz = bodies.wz[a];
         final double vbx = bodies.vx[bb], vby = bodies.vy[bb], vbz = bodies.vz[bb];
@@ -640,11 +645,6 @@ public final class ContactSolver {
         double dvx = v[ob] - v[oa], dvy = v[ob + 1] - v[oa + 1], dvz = v[ob + 2] - v[oa + 2];
         double wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
         double wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
-        double before1 = 0, before2 = 0;
-        for (int r = base; r < end; r += ROW) {
-            before1 += rw[r + LT1];
-            before2 += rw[r + LT2];
-        }
         final double mu = mn[mo + 9];
         for (int r = base; r < end; r += ROW) {
             double o1 = rw[r + LT1], o2 = rw[r + LT2];
@@ -678,20 +678,25 @@ public final class ContactSolver {
             wby += rw[r + K1B + 1] * d1 + rw[r + K2B + 1] * d2;
             wbz += rw[r + K1B + 2] * d1 + rw[r + K2B + 2] * d2;
         }
-        double after1 = 0, after2 = 0;
-        for (int r = base; r < end; r += ROW) {
-            after1 += rw[r + LT1];
-            after2 += rw[r + LT2];
-        }
-        // the friction impulse this sweep added, P = s1 t1 + s2 t2: vA -= mA P, vB += mB P
-        double s1 = after1 - before1, s2 = after2 - before2;
-        double px = s1 * mn[mo + 3] + s2 * mn[mo + 6];
-        double py = s1 * mn[mo + 4] + s2 * mn[mo + 7];
-        double pz = s1 * mn[mo + 5] + s2 * mn[mo + 8];
-        double mA = mn[mo + 10], mB = mn[mo + 11];
-        v[oa] -= mA * px; v[oa + 1] -= mA * py; v[oa + 2] -= mA * pz;
+        storeManifold(oa, ob, mo, dvx, dvy, dvz, wax, way, waz, wbx, wby, wbz);
+    }
+
+    /**
+     * Writes a manifold's sweep back: the angular velocities as they are, the linear ones from the
+     * change of {@code dv}. Every impulse P of the sweep changed dv by {@code (mA + mB) P} and moves
+     * vA by {@code -mA P} and vB by {@code mB P}, so vA and vB change by the shares
+     * {@code -mA / (mA + mB)} and {@code mB / (mA + mB)} of dv's change (momentum is conserved as
+     * before: each body's mass times its share is the same). {@code v} still holds the velocities
+     * the sweep started from.
+     */
+    private void storeManifold(int oa, int ob, int mo, double dvx, double dvy, double dvz,
+                               double wax, double way, double waz, double wbx, double wby, double wbz) {
+        final double[] v = vel, mn = man;
+        double cx = dvx - (v[ob] - v[oa]), cy = dvy - (v[ob + 1] - v[oa + 1]), cz = dvz - (v[ob + 2] - v[oa + 2]);
+        double sa = mn[mo + 22], sb = mn[mo + 23];
+        v[oa] -= sa * cx; v[oa + 1] -= sa * cy; v[oa + 2] -= sa * cz;
         v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
-        v[ob] += mB * px; v[ob + 1] += mB * py; v[ob + 2] += mB * pz;
+        v[ob] += sb * cx; v[ob + 1] += sb * cy; v[ob + 2] += sb * cz;
         v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;
     }
 
@@ -711,7 +716,6 @@ public final class ContactSolver {
         for (int r = base; r < end; r += ROW) {
             sum += rw[r + LN];
         }
-        final double sumBefore = sum;
         for (int r = base; r < end; r += ROW) {
             int t = r + mode; // the terms of this pass (softTerms, bounceTerms)
             double km = rw[t + KS], kmb = rw[t + KBS], keep = rw[t + KEEP], lsum = rw[t + LSUM];
@@ -734,17 +738,7 @@ public final class ContactSolver {
             wax -= rw[r + KNA] * d; way -= rw[r + KNA + 1] * d; waz -= rw[r + KNA + 2] * d;
             wbx += rw[r + KNB] * d; wby += rw[r + KNB + 1] * d; wbz += rw[r + KNB + 2] * d;
         }
-        double after = 0;
-        for (int r = base; r < end; r += ROW) {
-            after += rw[r + LN];
-        }
-        // the normal impulse this sweep added, P = sn n: vA -= mA P, vB += mB P
-        double sn = after - sumBefore;
-        double mA = mn[mo + 10] * sn, mB = mn[mo + 11] * sn;
-        v[oa] -= mA * mn[mo]; v[oa + 1] -= mA * mn[mo + 1]; v[oa + 2] -= mA * mn[mo + 2];
-        v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
-        v[ob] += mB * mn[mo]; v[ob + 1] += mB * mn[mo + 1]; v[ob + 2] += mB * mn[mo + 2];
-        v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;
+        storeManifold(oa, ob, mo, dvx, dvy, dvz, wax, way, waz, wbx, wby, wbz);
     }
 
     /**
