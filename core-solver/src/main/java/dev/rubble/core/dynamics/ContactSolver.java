@@ -178,7 +178,7 @@ public final class ContactSolver {
     private BodyStore b;
     private ContactStore c;
     private DynamicsSettings settings;
-    private double h, invH, biasRate, massScale, impulseScale;
+    private double h, invH, biasRate, massScale, impulseScale, slop, maxPush;
     private int pointsPrepared;
     private boolean separationsCurrent;
 
@@ -242,6 +242,8 @@ public final class ContactSolver {
         this.settings = s;
         this.h = dt / subSteps;
         this.invH = 1 / h;
+        this.slop = s.linearSlop();
+        this.maxPush = s.maxPushVelocity();
         double hertz = Math.min(s.contactHertz(), STIFFNESS_CAP * invH);
         double omega = 2 * Math.PI * hertz;
         double a1 = 2 * s.contactDampingRatio() + h * omega;
@@ -567,25 +569,30 @@ public final class ContactSolver {
             dq[o3 + 1] = k * y;
             dq[o3 + 2] = k * z;
         }
-        final double[] rw = row, mn = man;
         for (int i = 0; i < activeCount; i++) {
-            int sa = ia[i], sb = ib[i], mo = i * MAN;
-            double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
-            int a3 = sa * 3, b3 = sb * 3;
-            // per body: Δp . n and Δθ (for Δθ . (r × n) per point)
-            double dpa = dp[a3] * nx + dp[a3 + 1] * ny + dp[a3 + 2] * nz;
-            double dpb = dp[b3] * nx + dp[b3 + 1] * ny + dp[b3 + 2] * nz;
-            double tax = dq[a3], tay = dq[a3 + 1], taz = dq[a3 + 2];
-            double tbx = dq[b3], tby = dq[b3 + 1], tbz = dq[b3 + 2];
-            for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
-                int r = q * ROW;
-                // row[CNA] = rA × n, row[CNB] = rB × n
-                double da = dpa + tax * rw[r + CNA] + tay * rw[r + CNA + 1] + taz * rw[r + CNA + 2];
-                double db = dpb + tbx * rw[r + CNB] + tby * rw[r + CNB + 1] + tbz * rw[r + CNB + 2];
-                sep[q] = sep0[q] + db - da;
-            }
+            separations(i);
+            softTerms(i);
         }
-        softTerms();
+    }
+
+    /** Manifold {@code i}'s point separations from its bodies' motion since prepare (see {@link #updateSeparations}). */
+    private void separations(int i) {
+        final double[] rw = row, mn = man;
+        int sa = ia[i], sb = ib[i], mo = i * MAN;
+        double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
+        int a3 = sa * 3, b3 = sb * 3;
+        // per body: Δp . n and Δθ (for Δθ . (r × n) per point)
+        double dpa = dp[a3] * nx + dp[a3 + 1] * ny + dp[a3 + 2] * nz;
+        double dpb = dp[b3] * nx + dp[b3 + 1] * ny + dp[b3 + 2] * nz;
+        double tax = dq[a3], tay = dq[a3 + 1], taz = dq[a3 + 2];
+        double tbx = dq[b3], tby = dq[b3 + 1], tbz = dq[b3 + 2];
+        for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
+            int r = q * ROW;
+            // row[CNA] = rA × n, row[CNB] = rB × n
+            double da = dpa + tax * rw[r + CNA] + tay * rw[r + CNA + 1] + taz * rw[r + CNA + 2];
+            double db = dpb + tbx * rw[r + CNB] + tby * rw[r + CNB + 1] + tbz * rw[r + CNB + 2];
+            sep[q] = sep0[q] + db - da;
+        }
     }
 
     /**
@@ -795,37 +802,42 @@ public final class ContactSolver {
      * the relax pass rigid with no bias.
      */
     private void softTerms() {
-        final double slop = settings.linearSlop(), maxPush = settings.maxPushVelocity();
+        for (int i = 0; i < activeCount; i++) {
+            softTerms(i);
+        }
+    }
+
+    /** {@link #softTerms()} for manifold {@code i} (a method per manifold, see {@link #prepareManifold}). */
+    private void softTerms(int i) {
+        final double slop = this.slop, maxPush = this.maxPush;
         final double invH = this.invH, biasRate = this.biasRate, massScale = this.massScale, keepSoft = 1 - impulseScale;
         // leak = iScale (old - mean) + compressionLeak mean = iScale old + (compressionLeak - iScale) sum / pc
         final double sumLeak = impulseScale / COMPRESSION_STIFFNESS - impulseScale;
         final double[] rw = row;
-        for (int i = 0; i < activeCount; i++) {
-            int pc = points[i];
-            double lsum = pc > 1 ? sumLeak / pc : 0;
-            for (int k = 0, q = pointBase[i], r = q * ROW; k < pc; k++, q++, r += ROW) {
-                double s = sep[q], nmass = rw[r + NMASS];
-                rw[r + RELAX + KS] = nmass;
-                rw[r + RELAX + KEEP] = 1;
-                rw[r + RELAX + LSUM] = 0;
-                if (s > 0) {
-                    double kmb = nmass * (s * invH);
-                    rw[r + KS] = nmass;
-                    rw[r + KBS] = kmb;
-                    rw[r + KEEP] = 1;
-                    rw[r + LSUM] = 0;
-                    rw[r + RELAX + KBS] = kmb;
-                } else {
-                    double km = nmass * massScale;
-                    rw[r + KS] = km;
-                    rw[r + KBS] = km * Math.max(biasRate * Math.min(s + slop, 0), -maxPush);
-                    rw[r + KEEP] = keepSoft;
-                    rw[r + LSUM] = lsum;
-                    rw[r + RELAX + KBS] = 0;
-                }
-                if (bounceSub[q] >= 0) {
-                    bouncedTerms(q);
-                }
+        int pc = points[i];
+        double lsum = pc > 1 ? sumLeak / pc : 0;
+        for (int k = 0, q = pointBase[i], r = q * ROW; k < pc; k++, q++, r += ROW) {
+            double s = sep[q], nmass = rw[r + NMASS];
+            rw[r + RELAX + KS] = nmass;
+            rw[r + RELAX + KEEP] = 1;
+            rw[r + RELAX + LSUM] = 0;
+            if (s > 0) {
+                double kmb = nmass * (s * invH);
+                rw[r + KS] = nmass;
+                rw[r + KBS] = kmb;
+                rw[r + KEEP] = 1;
+                rw[r + LSUM] = 0;
+                rw[r + RELAX + KBS] = kmb;
+            } else {
+                double km = nmass * massScale;
+                rw[r + KS] = km;
+                rw[r + KBS] = km * Math.max(biasRate * Math.min(s + slop, 0), -maxPush);
+                rw[r + KEEP] = keepSoft;
+                rw[r + LSUM] = lsum;
+                rw[r + RELAX + KBS] = 0;
+            }
+            if (bounceSub[q] >= 0) {
+                bouncedTerms(q);
             }
         }
     }
@@ -892,43 +904,52 @@ public final class ContactSolver {
      * per-step accumulated impulses back to the store.
      */
     public void restitutionAndStore() {
-        final double threshold = -settings.restitutionThreshold();
-        final double[] v = vel, rw = row, mn = man;
         for (int i = 0; i < activeCount; i++) {
-            double e = c.restitution[active[i]];
-            if (e == 0) {
-                continue;
-            }
-            int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN;
-            double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
-            double mA = mn[mo + 10], mB = mn[mo + 11];
-            for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
-                int r = q * ROW;
-                if (approach[q] > threshold || rw[r + MAXLN] == 0 || bounceSub[q] >= 0) {
-                    continue; // slow, never touched, or already bounced at the moment of impact
-                }
-                double vn = (v[ob] - v[oa]) * nx + (v[ob + 1] - v[oa + 1]) * ny + (v[ob + 2] - v[oa + 2]) * nz
-                        + rw[r + CNB] * v[ob + 3] + rw[r + CNB + 1] * v[ob + 4] + rw[r + CNB + 2] * v[ob + 5]
-                        - rw[r + CNA] * v[oa + 3] - rw[r + CNA + 1] * v[oa + 4] - rw[r + CNA + 2] * v[oa + 5];
-                double old = rw[r + LN];
-                double nu = Math.max(old - rw[r + NMASS] * (vn + e * approach[q]), 0);
-                rw[r + LN] = nu;
-                double d = nu - old;
-                totalN[q] += d;
-                v[oa] -= mA * d * nx; v[oa + 1] -= mA * d * ny; v[oa + 2] -= mA * d * nz;
-                v[ob] += mB * d * nx; v[ob + 1] += mB * d * ny; v[ob + 2] += mB * d * nz;
-                v[oa + 3] -= rw[r + KNA] * d; v[oa + 4] -= rw[r + KNA + 1] * d; v[oa + 5] -= rw[r + KNA + 2] * d;
-                v[ob + 3] += rw[r + KNB] * d; v[ob + 4] += rw[r + KNB + 1] * d; v[ob + 5] += rw[r + KNB + 2] * d;
+            if (c.restitution[active[i]] != 0) {
+                restitution(i);
             }
         }
         storeVelocities();
         for (int i = 0; i < activeCount; i++) {
-            int m = active[i];
-            for (int k = 0, q = pointBase[i], p = m * P; k < points[i]; k++, q++, p++) {
-                c.normalImpulse[p] = totalN[q];
-                c.tangentImpulse1[p] = totalT1[q];
-                c.tangentImpulse2[p] = totalT2[q];
+            storeImpulses(i);
+        }
+    }
+
+    /** {@link #restitutionAndStore()}'s end-of-step bounce for manifold {@code i} (restitution e != 0). */
+    private void restitution(int i) {
+        final double threshold = -settings.restitutionThreshold();
+        final double[] v = vel, rw = row, mn = man;
+        double e = c.restitution[active[i]];
+        int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN;
+        double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
+        double mA = mn[mo + 10], mB = mn[mo + 11];
+        for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
+            int r = q * ROW;
+            if (approach[q] > threshold || rw[r + MAXLN] == 0 || bounceSub[q] >= 0) {
+                continue; // slow, never touched, or already bounced at the moment of impact
             }
+            double vn = (v[ob] - v[oa]) * nx + (v[ob + 1] - v[oa + 1]) * ny + (v[ob + 2] - v[oa + 2]) * nz
+                    + rw[r + CNB] * v[ob + 3] + rw[r + CNB + 1] * v[ob + 4] + rw[r + CNB + 2] * v[ob + 5]
+                    - rw[r + CNA] * v[oa + 3] - rw[r + CNA + 1] * v[oa + 4] - rw[r + CNA + 2] * v[oa + 5];
+            double old = rw[r + LN];
+            double nu = Math.max(old - rw[r + NMASS] * (vn + e * approach[q]), 0);
+            rw[r + LN] = nu;
+            double d = nu - old;
+            totalN[q] += d;
+            v[oa] -= mA * d * nx; v[oa + 1] -= mA * d * ny; v[oa + 2] -= mA * d * nz;
+            v[ob] += mB * d * nx; v[ob + 1] += mB * d * ny; v[ob + 2] += mB * d * nz;
+            v[oa + 3] -= rw[r + KNA] * d; v[oa + 4] -= rw[r + KNA + 1] * d; v[oa + 5] -= rw[r + KNA + 2] * d;
+            v[ob + 3] += rw[r + KNB] * d; v[ob + 4] += rw[r + KNB + 1] * d; v[ob + 5] += rw[r + KNB + 2] * d;
+        }
+    }
+
+    /** The step's accumulated impulses of manifold {@code i} to the contact store (strain input, next warm start). */
+    private void storeImpulses(int i) {
+        int m = active[i];
+        for (int k = 0, q = pointBase[i], p = m * P; k < points[i]; k++, q++, p++) {
+            c.normalImpulse[p] = totalN[q];
+            c.tangentImpulse1[p] = totalT1[q];
+            c.tangentImpulse2[p] = totalT2[q];
         }
     }
 
