@@ -5,6 +5,7 @@ import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.collision.NarrowphaseStage;
 import dev.rubble.core.collision.PairBuffer;
 import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.step.StepSlot;
 import dev.rubble.core.world.World;
 import dev.rubble.scenario.BenchScenes;
 import dev.rubble.scenario.ScenarioWorld;
@@ -19,7 +20,8 @@ import java.util.Map;
  * {@link NarrowphaseStage#run} is called again and again on that state (each call reads what the
  * previous one wrote, so every call does the same work as a settled step's). Prints best-of and
  * mean per call and a checksum of the contact store it wrote (equal before/after a change that
- * must not change results), then the world's state hash after {@code more} further steps.
+ * must not change results), then steps {@code more} times more, printing the stages' min and median
+ * per-step time inside the pipeline (the step profile) and the world's state hash after them.
  *
  * <pre>
  * java -cp tui-console/target/rubble-tui-console.jar:tui-console/target/lib/*:benchmarks/target/classes \
@@ -99,8 +101,19 @@ public final class NarrowphaseStageHarness {
                 min(hBest, warm) / 1e3, median(hMean, warm) / 1e3, minD(hMean, warm) / 1e3);
         System.out.printf(Locale.ROOT, "store checksum after timing %016x (settled state hash %016x, %d)%n", checksum(cs),
                 settledHash, sink == 42 ? 1 : 0);
+        // the same stages inside the pipeline (colder caches: the solver ran in between), per step
+        long[] npStep = new long[more], bpStep = new long[more], totalStep = new long[more];
         for (int i = 0; i < more; i++) {
             sw.step();
+            npStep[i] = w.profile().nanos(StepSlot.NARROWPHASE);
+            bpStep[i] = w.profile().nanos(StepSlot.BROADPHASE);
+            totalStep[i] = w.profile().totalNanos();
+        }
+        if (more > 0) {
+            System.out.printf(Locale.ROOT, "in the pipeline, %d steps: narrowphase min %.1f us, median %.1f us;"
+                            + " broadphase min %.1f us, median %.1f us; step min %.1f us, median %.1f us%n", more,
+                    min(npStep, 0) / 1e3, medianL(npStep) / 1e3, min(bpStep, 0) / 1e3, medianL(bpStep) / 1e3,
+                    min(totalStep, 0) / 1e3, medianL(totalStep) / 1e3);
         }
         System.out.printf(Locale.ROOT, "state hash after %d more steps: %016x%n", more, w.stateHash());
     }
@@ -172,6 +185,12 @@ public final class NarrowphaseStageHarness {
             m = Math.min(m, a[i]);
         }
         return m;
+    }
+
+    private static double medianL(long[] a) {
+        long[] c = a.clone();
+        Arrays.sort(c);
+        return c[c.length / 2];
     }
 
     private static double median(double[] a, int from) {
