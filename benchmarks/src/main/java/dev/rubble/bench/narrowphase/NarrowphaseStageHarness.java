@@ -25,7 +25,7 @@ import java.util.Map;
  *
  * <pre>
  * java -cp tui-console/target/rubble-tui-console.jar:tui-console/target/lib/*:benchmarks/target/classes \
- *     dev.rubble.bench.narrowphase.NarrowphaseStageHarness [pyramid|pile] [settle] [rounds] [callsPerRound] [more]
+ *     dev.rubble.bench.narrowphase.NarrowphaseStageHarness [pyramid|pile] [settle] [rounds] [callsPerRound] [more] [nocache]
  * </pre>
  */
 public final class NarrowphaseStageHarness {
@@ -38,6 +38,7 @@ public final class NarrowphaseStageHarness {
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 30;
         int calls = args.length > 3 ? Integer.parseInt(args[3]) : 200;
         int more = args.length > 4 ? Integer.parseInt(args[4]) : 200;
+        boolean noCache = args.length > 5 && args[5].equals("nocache"); // every pair collides (cache off)
         ScenarioWorld sw = ScenarioWorld.create(BenchScenes.build(scene), Stages.load(), Map.of());
         World w = sw.world();
         for (int i = 0; i < settle; i++) {
@@ -49,6 +50,9 @@ public final class NarrowphaseStageHarness {
         NarrowphaseStage np = w.narrowphaseStage();
         double dt = w.settings().dt();
         long settledHash = w.stateHash();
+        if (noCache) {
+            np.setContactCache(false);
+        }
 
         np.run(b, pairs, cs, dt);
         System.out.printf(Locale.ROOT, "%s settled %d steps: %d pairs, %d tested, %d cached, %d manifolds, %d points,"
