@@ -112,11 +112,9 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     // position of the warm-start merge-join in the previous step's manifolds
     private int warmCursor;
 
-    // per body, computed once per run on first use: rotation matrix (9), reach, angular reach
-    private static final int BD = 12, BD_REACH = 9, BD_SPIN = 10;
-    private double[] bodyData = new double[0];
-    private int[] bodyStamp = new int[0];
-    private int runStamp;
+    // the pair's two rotation matrices (row-major, Pose.set's values): A's at 0, B's at ROT_B
+    private static final int ROT_B = 9;
+    private final double[] pairRot = new double[18];
 
     // sink state
     private ContactStore store;
@@ -295,7 +293,6 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         contacts.clear();
         pairsTested = manifoldsKept = pointsKept = pointsWarmStarted = pointsDropped = pairsCached = 0;
         warmCursor = 0;
-        beginBodyData(b);
         final PairCache old = cached, next = recording;
         next.clear();
         final boolean useCache = contactCache;
@@ -321,16 +318,18 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             int first = contacts.size();
             // per-body rotation matrix and reaches, computed once per run (the values Pose.set and
             // BodyBounds.reach give, so results are those of computing them per pair)
-            final int oa = bodyData(b, a), oc = bodyData(b, c);
-            final double[] bd = bodyData;
+            final double[] bd = pairRot;
+            final int oa = 0, oc = ROT_B;
             double pairMargin = margin;
             if (dt > 0) {
                 double dvx = b.vx[c] - b.vx[a], dvy = b.vy[c] - b.vy[a], dvz = b.vz[c] - b.vz[a];
                 double closing = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz)
-                        + bd[oa + BD_SPIN] + bd[oc + BD_SPIN];
+                        + angularReach(b, a) + angularReach(b, c);
                 pairMargin += dt * closing;
             }
             if (useCache) {
+                rotation(b, a, bd, oa);
+                rotation(b, c, bd, oc);
                 // B's centre of mass in A's body frame (A's inverse rotation), and the rotation conj(qA) qB
                 double ex = b.px[c] - b.px[a], ey = b.py[c] - b.py[a], ez = b.pz[c] - b.pz[a];
                 double dx = bd[oa] * ex + bd[oa + 3] * ey + bd[oa + 6] * ez;
@@ -351,8 +350,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                 int ci = cursor * PairCache.PI;
                 if (cursor < old.pairs && oi[ci] == a && oi[ci + PairCache.B] == c
                         && oi[ci + PairCache.GEN_A] == genA && oi[ci + PairCache.GEN_B] == genB
-                        && reusable(old, cursor, dx, dy, dz, rx, ry, rz, rw, pairMargin,
-                                bd[oa + BD_REACH], bd[oc + BD_REACH])) {
+                        && reusable(old, cursor, b, a, c, dx, dy, dz, rx, ry, rz, rw, pairMargin)) {
                     replay(old, cursor, bd, oa, oc);
                     if (verbatim && cursor == same) {
                         same++;
@@ -385,11 +383,9 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             if (end - first > 1) {
                 sortByKey(contacts, first, end);
             }
-            if (end > first) {
-                // the merge-join with last step's manifolds, pair by pair while they are in cache
-                warmStart(contacts, first, end);
-            }
         }
+        // one sequential pass (done pair by pair, between the collisions, it cost the pile more)
+        warmStart(contacts, 0, contacts.size());
         manifoldsKept = contacts.size();
         if (verbatim && same == old.pairs && !(useCache && parkedNow > 0)) {
             // every entry of old replayed in order: old is this run's cache as it stands
@@ -415,36 +411,8 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         poseB.set(b.originX(c), b.originY(c), b.originZ(c), b.qx[c], b.qy[c], b.qz[c], b.qw[c]);
     }
 
-    /** Starts a run's per-body data: nothing computed yet. */
-    private void beginBodyData(BodyStore b) {
-        int cap = b.qx.length;
-        if (bodyStamp.length < cap) {
-            bodyStamp = Arrays.copyOf(bodyStamp, cap);
-            bodyData = Arrays.copyOf(bodyData, cap * BD);
-        }
-        if (++runStamp == Integer.MAX_VALUE) {
-            Arrays.fill(bodyStamp, 0);
-            runStamp = 1;
-        }
-    }
-
-    /**
-     * Offset in {@link #bodyData} of slot s's rotation matrix (row-major, as {@link Pose#set} computes
-     * it), reach ({@link BodyBounds#reach}) and angular reach ({@code |w| reach}: the fastest a point of
-     * it moves by rotation, 0 when not spinning), computed on the run's first use.
-     */
-    private int bodyData(BodyStore b, int s) {
-        final int o = s * BD;
-        if (bodyStamp[s] != runStamp) {
-            computeBodyData(b, s, o);
-        }
-        return o;
-    }
-
-    private void computeBodyData(BodyStore b, int s, int o) {
-        bodyStamp[s] = runStamp;
-        final double[] m = bodyData;
-        // ShapeMath.quatToMatrix, the same expressions
+    /** Body s's rotation matrix, row-major, into {@code m[o..o+9)}: ShapeMath.quatToMatrix's expressions (Pose.set's values). */
+    private static void rotation(BodyStore b, int s, double[] m, int o) {
         double qx = b.qx[s], qy = b.qy[s], qz = b.qz[s], qw = b.qw[s];
         double xx = qx * qx, yy = qy * qy, zz = qz * qz;
         double xy = qx * qy, xz = qx * qz, yz = qy * qz, wx = qw * qx, wy = qw * qy, wz = qw * qz;
@@ -457,21 +425,14 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         m[o + 6] = 2 * (xz - wy);
         m[o + 7] = 2 * (yz + wx);
         m[o + 8] = 1 - 2 * (xx + yy);
-        double reach = BodyBounds.reach(b, s);
-        m[o + BD_REACH] = reach;
-        double wx2 = b.wx[s], wy2 = b.wy[s], wz2 = b.wz[s];
-        double w2 = wx2 * wx2 + wy2 * wy2 + wz2 * wz2;
-        m[o + BD_SPIN] = w2 == 0 ? 0 : Math.sqrt(w2) * reach;
     }
 
     /**
      * Whether cache entry {@code e} is within the tolerances of the current relative pose
-     * ({@code d} = B's centre of mass in A's frame, {@code r} = conj(qA) qB) and margin; {@code reachA},
-     * {@code reachB} = {@link BodyBounds#reach} of the two bodies.
+     * ({@code d} = B's centre of mass in A's frame, {@code r} = conj(qA) qB) and margin.
      */
-    private static boolean reusable(PairCache old, int e, double dx, double dy, double dz,
-                                    double rx, double ry, double rz, double rw, double pairMargin,
-                                    double reachA, double reachB) {
+    private static boolean reusable(PairCache old, int e, BodyStore b, int a, int c, double dx, double dy, double dz,
+                                    double rx, double ry, double rz, double rw, double pairMargin) {
         final double[] pd = old.pairD;
         final int o = e * PairCache.PD;
         if (Math.abs(pairMargin - pd[o + PairCache.MARGIN]) > CACHE_MAX_MARGIN_CHANGE) {
@@ -497,7 +458,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         if (chord == 0) {
             return true;
         }
-        double lever = Math.min(reachB, Math.sqrt(dx * dx + dy * dy + dz * dz) + reachA);
+        double lever = Math.min(BodyBounds.reach(b, c), Math.sqrt(dx * dx + dy * dy + dz * dz) + BodyBounds.reach(b, a));
         return moved + chord * lever < CACHE_MAX_TRANSLATION;
     }
 
@@ -577,6 +538,16 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                 cz[q] = laz;
             }
         }
+    }
+
+    /** |w| R for body s: the fastest a point of it moves by rotation, m/s (0 when not spinning). */
+    private static double angularReach(BodyStore b, int s) {
+        double wx = b.wx[s], wy = b.wy[s], wz = b.wz[s];
+        double w2 = wx * wx + wy * wy + wz * wz;
+        if (w2 == 0) {
+            return 0;
+        }
+        return Math.sqrt(w2) * BodyBounds.reach(b, s);
     }
 
     @Override
