@@ -109,9 +109,6 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     // anchors on A in A's body frame for the current manifolds (index-aligned with the store)
     private double[] curLx = new double[256], curLy = new double[256], curLz = new double[256];
     private int[] curGenA = new int[64], curGenB = new int[64];
-    // position of the warm-start merge-join in the previous step's manifolds
-    private int warmCursor;
-
     // the pair's two rotation matrices (row-major, Pose.set's values): A's at 0, B's at ROT_B
     private static final int ROT_B = 9;
     private final double[] pairRot = new double[18];
@@ -292,7 +289,6 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         int parkedNow = sleeping.park(b, contacts, prevGenA, prevGenB, prevLx, prevLy, prevLz);
         contacts.clear();
         pairsTested = manifoldsKept = pointsKept = pointsWarmStarted = pointsDropped = pairsCached = 0;
-        warmCursor = 0;
         final PairCache old = cached, next = recording;
         next.clear();
         final boolean useCache = contactCache;
@@ -316,8 +312,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             current = -1;
             dropping = false;
             int first = contacts.size();
-            // per-body rotation matrix and reaches, computed once per run (the values Pose.set and
-            // BodyBounds.reach give, so results are those of computing them per pair)
+            // a replayed pair needs the two rotation matrices only (Pose.set's values), not poses
             final double[] bd = pairRot;
             final int oa = 0, oc = ROT_B;
             double pairMargin = margin;
@@ -385,7 +380,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             }
         }
         // one sequential pass (done pair by pair, between the collisions, it cost the pile more)
-        warmStart(contacts, 0, contacts.size());
+        warmStart(contacts);
         manifoldsKept = contacts.size();
         if (verbatim && same == old.pairs && !(useCache && parkedNow > 0)) {
             // every entry of old replayed in order: old is this run's cache as it stands
@@ -733,15 +728,11 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         prevCount = n;
     }
 
-    /**
-     * Merge-join of the (a, b, key)-sorted old and new manifolds, for new manifolds {@code [from, to)}
-     * (called for consecutive ranges; {@link #warmCursor} carries the old side's position); carries
-     * impulses point by point.
-     */
-    private void warmStart(ContactStore s, int from, int to) {
-        int o = warmCursor;
+    /** Merge-join of the (a, b, key)-sorted old and new manifolds; carries impulses point by point. */
+    private void warmStart(ContactStore s) {
+        int o = 0;
         final double tol2 = DRIFT_TOLERANCE * DRIFT_TOLERANCE;
-        for (int m = from; m < to; m++) {
+        for (int m = 0, n = s.size(); m < n; m++) {
             while (o < prevCount && compare(prevA[o], prevB[o], prevKey[o], s.bodyA[m], s.bodyB[m], s.key[m]) < 0) {
                 o++;
             }
@@ -792,7 +783,6 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                 }
             }
         }
-        warmCursor = o;
     }
 
     private static int compare(int a1, int b1, long k1, int a2, int b2, long k2) {
