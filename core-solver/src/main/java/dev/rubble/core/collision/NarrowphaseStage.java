@@ -109,6 +109,9 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     // anchors on A in A's body frame for the current manifolds (index-aligned with the store)
     private double[] curLx = new double[256], curLy = new double[256], curLz = new double[256];
     private int[] curGenA = new int[64], curGenB = new int[64];
+    // the pair's two rotation matrices (row-major, Pose.set's values): A's at 0, B's at ROT_B
+    private static final int ROT_B = 9;
+    private final double[] pairRot = new double[18];
 
     // sink state
     private ContactStore store;
@@ -282,12 +285,17 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         manifoldsRestored = 0;
         restoreWoken(b, contacts);
         savePrevious(contacts);
-        int parkedNow = sleeping.park(b, contacts, curGenA, curGenB, curLx, curLy, curLz);
+        // savePrevious swapped the warm-start arrays: last step's generations and anchors are prev* now
+        int parkedNow = sleeping.park(b, contacts, prevGenA, prevGenB, prevLx, prevLy, prevLz);
         contacts.clear();
         pairsTested = manifoldsKept = pointsKept = pointsWarmStarted = pointsDropped = pairsCached = 0;
         final PairCache old = cached, next = recording;
         next.clear();
         final boolean useCache = contactCache;
+        // while every pair so far replayed old's entries 0, 1, .. in order, `next` would be a verbatim
+        // copy of them: it is left empty and only filled (one bulk copy) when the run departs from old
+        boolean verbatim = useCache;
+        int same = 0;
         int cursor = 0;
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
         for (int i = 0, n = pairs.size(); i < n; i++) {
@@ -304,8 +312,9 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             current = -1;
             dropping = false;
             int first = contacts.size();
-            poseA.set(b.originX(a), b.originY(a), b.originZ(a), b.qx[a], b.qy[a], b.qz[a], b.qw[a]);
-            poseB.set(b.originX(c), b.originY(c), b.originZ(c), b.qx[c], b.qy[c], b.qz[c], b.qw[c]);
+            // a replayed pair needs the two rotation matrices only (Pose.set's values), not poses
+            final double[] bd = pairRot;
+            final int oa = 0, oc = ROT_B;
             double pairMargin = margin;
             if (dt > 0) {
                 double dvx = b.vx[c] - b.vx[a], dvy = b.vy[c] - b.vy[a], dvz = b.vz[c] - b.vz[a];
@@ -314,8 +323,13 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                 pairMargin += dt * closing;
             }
             if (useCache) {
-                // B's centre of mass in A's body frame, and the rotation conj(qA) qB
-                poseA.inverseRotate(b.px[c] - b.px[a], b.py[c] - b.py[a], b.pz[c] - b.pz[a], tmp, 0);
+                rotation(b, a, bd, oa);
+                rotation(b, c, bd, oc);
+                // B's centre of mass in A's body frame (A's inverse rotation), and the rotation conj(qA) qB
+                double ex = b.px[c] - b.px[a], ey = b.py[c] - b.py[a], ez = b.pz[c] - b.pz[a];
+                double dx = bd[oa] * ex + bd[oa + 3] * ey + bd[oa + 6] * ez;
+                double dy = bd[oa + 1] * ex + bd[oa + 4] * ey + bd[oa + 7] * ez;
+                double dz = bd[oa + 2] * ex + bd[oa + 5] * ey + bd[oa + 8] * ez;
                 double aqx = b.qx[a], aqy = b.qy[a], aqz = b.qz[a], aqw = b.qw[a];
                 double bqx = b.qx[c], bqy = b.qy[c], bqz = b.qz[c], bqw = b.qw[c];
                 double rw = aqw * bqw + aqx * bqx + aqy * bqy + aqz * bqz;
@@ -331,33 +345,81 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                 int ci = cursor * PairCache.PI;
                 if (cursor < old.pairs && oi[ci] == a && oi[ci + PairCache.B] == c
                         && oi[ci + PairCache.GEN_A] == genA && oi[ci + PairCache.GEN_B] == genB
-                        && reusable(old, cursor, b, a, c, tmp[0], tmp[1], tmp[2], rx, ry, rz, rw, pairMargin)) {
-                    replay(old, cursor);
-                    next.copyPair(old, cursor);
+                        && reusable(old, cursor, b, a, c, dx, dy, dz, rx, ry, rz, rw, pairMargin)) {
+                    replay(old, cursor, bd, oa, oc);
+                    if (verbatim && cursor == same) {
+                        same++;
+                    } else {
+                        if (verbatim) {
+                            next.copyPrefix(old, same);
+                            verbatim = false;
+                        }
+                        next.copyPair(old, cursor);
+                    }
                     pairsCached++;
                 } else {
-                    next.addPair(a, c, genA, genB, tmp[0], tmp[1], tmp[2], rx, ry, rz, rw, pairMargin);
+                    if (verbatim) {
+                        next.copyPrefix(old, same);
+                        verbatim = false;
+                    }
+                    setPoses(b, a, c);
+                    next.addPair(a, c, genA, genB, dx, dy, dz, rx, ry, rz, rw, pairMargin);
                     record = true;
                     recordManifold = -1;
                     narrowphase.collide(b.shape[a], poseA, b.shape[c], poseB, pairMargin, this);
                     record = false;
                 }
             } else {
+                setPoses(b, a, c);
                 narrowphase.collide(b.shape[a], poseA, b.shape[c], poseB, pairMargin, this);
             }
             finishManifold();
-            sortByKey(contacts, first, contacts.size());
+            int end = contacts.size();
+            if (end - first > 1) {
+                sortByKey(contacts, first, end);
+            }
         }
+        // one sequential pass (done pair by pair, between the collisions, it cost the pile more)
         warmStart(contacts);
         manifoldsKept = contacts.size();
-        cached = next;
-        recording = old;
-        if (useCache && parkedNow > 0) {
-            // an island fell asleep: keep its pairs' cache entries for when it wakes
-            sleeping.parkCache(b, old, next);
+        if (verbatim && same == old.pairs && !(useCache && parkedNow > 0)) {
+            // every entry of old replayed in order: old is this run's cache as it stands
+            next.clear();
+        } else {
+            if (verbatim) {
+                next.copyPrefix(old, same);
+            }
+            cached = next;
+            recording = old;
+            if (useCache && parkedNow > 0) {
+                // an island fell asleep: keep its pairs' cache entries for when it wakes
+                sleeping.parkCache(b, old, next);
+            }
         }
         this.store = null;
         this.bodies = null;
+    }
+
+    /** poseA, poseB = the body origins and rotations of slots a and c (for the narrowphase). */
+    private void setPoses(BodyStore b, int a, int c) {
+        poseA.set(b.originX(a), b.originY(a), b.originZ(a), b.qx[a], b.qy[a], b.qz[a], b.qw[a]);
+        poseB.set(b.originX(c), b.originY(c), b.originZ(c), b.qx[c], b.qy[c], b.qz[c], b.qw[c]);
+    }
+
+    /** Body s's rotation matrix, row-major, into {@code m[o..o+9)}: ShapeMath.quatToMatrix's expressions (Pose.set's values). */
+    private static void rotation(BodyStore b, int s, double[] m, int o) {
+        double qx = b.qx[s], qy = b.qy[s], qz = b.qz[s], qw = b.qw[s];
+        double xx = qx * qx, yy = qy * qy, zz = qz * qz;
+        double xy = qx * qy, xz = qx * qz, yz = qy * qz, wx = qw * qx, wy = qw * qy, wz = qw * qz;
+        m[o] = 1 - 2 * (yy + zz);
+        m[o + 1] = 2 * (xy - wz);
+        m[o + 2] = 2 * (xz + wy);
+        m[o + 3] = 2 * (xy + wz);
+        m[o + 4] = 1 - 2 * (xx + zz);
+        m[o + 5] = 2 * (yz - wx);
+        m[o + 6] = 2 * (xz - wy);
+        m[o + 7] = 2 * (yz + wx);
+        m[o + 8] = 1 - 2 * (xx + yy);
     }
 
     /**
@@ -396,38 +458,79 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     }
 
     /**
-     * Rebuilds cache entry {@code e}'s manifolds with the current poses (poseA, poseB are set):
-     * witnesses to world, separation along the current normal; through the same budget/drop logic
-     * as fresh manifolds.
+     * Rebuilds cache entry {@code e}'s manifolds with the current poses (the rotation matrices at
+     * {@code bd[oa..]}, {@code bd[ob..]}): witnesses to world, separation along the current normal;
+     * through the same budget/drop logic as fresh manifolds.
      */
-    private void replay(PairCache old, int e) {
-        final double[] ra = poseA.r, rb = poseB.r;
+    private void replay(PairCache old, int e, double[] bd, int oa, int ob) {
+        final double ra0 = bd[oa], ra1 = bd[oa + 1], ra2 = bd[oa + 2], ra3 = bd[oa + 3], ra4 = bd[oa + 4],
+                ra5 = bd[oa + 5], ra6 = bd[oa + 6], ra7 = bd[oa + 7], ra8 = bd[oa + 8];
+        final double rb0 = bd[ob], rb1 = bd[ob + 1], rb2 = bd[ob + 2], rb3 = bd[ob + 3], rb4 = bd[ob + 4],
+                rb5 = bd[ob + 5], rb6 = bd[ob + 6], rb7 = bd[ob + 7], rb8 = bd[ob + 8];
         final BodyStore b = bodies;
         final int sa = slotA, sb = slotB;
+        final double pax = b.px[sa], pay = b.py[sa], paz = b.pz[sa];
+        final double pbx = b.px[sb], pby = b.py[sb], pbz = b.pz[sb];
         final double[] md = old.manD, t = old.ptD;
         final int[] mi = old.manI;
+        final long[] fe = old.feature;
+        final ContactStore st = store;
         for (int m = old.pairI[e * PairCache.PI + PairCache.FIRST], end = m + old.pairI[e * PairCache.PI + PairCache.COUNT];
              m < end; m++) {
             double lx = md[m * PairCache.MD], ly = md[m * PairCache.MD + 1], lz = md[m * PairCache.MD + 2];
-            double nx = ra[0] * lx + ra[1] * ly + ra[2] * lz;
-            double ny = ra[3] * lx + ra[4] * ly + ra[5] * lz;
-            double nz = ra[6] * lx + ra[7] * ly + ra[8] * lz;
+            double nx = ra0 * lx + ra1 * ly + ra2 * lz;
+            double ny = ra3 * lx + ra4 * ly + ra5 * lz;
+            double nz = ra6 * lx + ra7 * ly + ra8 * lz;
             storeManifold(nx, ny, nz, old.key[m]);
-            for (int p = mi[m * PairCache.MI], pend = p + mi[m * PairCache.MI + 1]; p < pend; p++) {
-                int o = p * PairCache.TD;
+            if (dropping || current < 0) {
+                continue; // storePoint would keep none of its points
+            }
+            // what storePoint does point by point: points past MAX_POINTS are ignored (a cached
+            // manifold has no more), points past the point budget are counted as dropped
+            final int p0 = mi[m * PairCache.MI];
+            final int fit = Math.min(mi[m * PairCache.MI + 1], ContactStore.MAX_POINTS - st.pointCount[current]);
+            final int keep = Math.min(fit, maxPoints - pointsKept);
+            pointsDropped += fit - keep;
+            if (keep <= 0) {
+                continue;
+            }
+            final int q0 = current * ContactStore.MAX_POINTS + st.pointCount[current];
+            st.pointCount[current] += keep;
+            pointsKept += keep;
+            final double[] sax = st.ax, say = st.ay, saz = st.az, sbx = st.bx, sby = st.by, sbz = st.bz;
+            final double[] sep = st.separation, sn = st.normalImpulse, st1 = st.tangentImpulse1,
+                    st2 = st.tangentImpulse2, srv = st.relativeNormalVelocity;
+            final long[] sf = st.feature;
+            final double[] cx = curLx, cy = curLy, cz = curLz;
+            for (int k = 0; k < keep; k++) {
+                final int o = (p0 + k) * PairCache.TD, q = q0 + k;
                 double lax = t[o], lay = t[o + 1], laz = t[o + 2];
                 double lbx = t[o + 3], lby = t[o + 4], lbz = t[o + 5];
-                double rax = ra[0] * lax + ra[1] * lay + ra[2] * laz;
-                double ray = ra[3] * lax + ra[4] * lay + ra[5] * laz;
-                double raz = ra[6] * lax + ra[7] * lay + ra[8] * laz;
-                double rbx = rb[0] * lbx + rb[1] * lby + rb[2] * lbz;
-                double rby = rb[3] * lbx + rb[4] * lby + rb[5] * lbz;
-                double rbz = rb[6] * lbx + rb[7] * lby + rb[8] * lbz;
+                double rax = ra0 * lax + ra1 * lay + ra2 * laz;
+                double ray = ra3 * lax + ra4 * lay + ra5 * laz;
+                double raz = ra6 * lax + ra7 * lay + ra8 * laz;
+                double rbx = rb0 * lbx + rb1 * lby + rb2 * lbz;
+                double rby = rb3 * lbx + rb4 * lby + rb5 * lbz;
+                double rbz = rb6 * lbx + rb7 * lby + rb8 * lbz;
+                sax[q] = rax;
+                say[q] = ray;
+                saz[q] = raz;
+                sbx[q] = rbx;
+                sby[q] = rby;
+                sbz[q] = rbz;
                 // separation = (witness B - witness A) . n, witnesses = centre of mass + anchor
-                double sep = (b.px[sb] + rbx - b.px[sa] - rax) * nx
-                        + (b.py[sb] + rby - b.py[sa] - ray) * ny
-                        + (b.pz[sb] + rbz - b.pz[sa] - raz) * nz;
-                storePoint(rax, ray, raz, rbx, rby, rbz, sep, old.feature[p], lax, lay, laz);
+                sep[q] = (pbx + rbx - pax - rax) * nx
+                        + (pby + rby - pay - ray) * ny
+                        + (pbz + rbz - paz - raz) * nz;
+                sf[q] = fe[p0 + k];
+                sn[q] = 0;
+                st1[q] = 0;
+                st2[q] = 0;
+                // written by the contact solver when it prepares the step (the one place it is computed)
+                srv[q] = 0;
+                cx[q] = lax;
+                cy[q] = lay;
+                cz[q] = laz;
             }
         }
     }
@@ -578,15 +681,17 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         }
     }
 
-    /** Copies what warm starting needs from last step's manifolds (with the solver's final impulses). */
+    /**
+     * Copies what warm starting needs from last step's manifolds (with the solver's final impulses);
+     * the generation and anchor arrays are not copied but swapped with the current ones (which the
+     * run rewrites), so afterwards {@code prevGenA..prevLz} hold last step's.
+     */
     private void savePrevious(ContactStore s) {
         int n = s.size();
         if (prevA.length < n) {
             int c = Math.max(n, 2 * prevA.length);
             prevA = Arrays.copyOf(prevA, c);
             prevB = Arrays.copyOf(prevB, c);
-            prevGenA = Arrays.copyOf(prevGenA, c);
-            prevGenB = Arrays.copyOf(prevGenB, c);
             prevPoints = Arrays.copyOf(prevPoints, c);
             prevKey = Arrays.copyOf(prevKey, c);
             int pc = c * ContactStore.MAX_POINTS;
@@ -594,24 +699,32 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             prevImpN = Arrays.copyOf(prevImpN, pc);
             prevImpT1 = Arrays.copyOf(prevImpT1, pc);
             prevImpT2 = Arrays.copyOf(prevImpT2, pc);
-            prevLx = Arrays.copyOf(prevLx, pc);
-            prevLy = Arrays.copyOf(prevLy, pc);
-            prevLz = Arrays.copyOf(prevLz, pc);
         }
         int pc = n * ContactStore.MAX_POINTS;
         System.arraycopy(s.bodyA, 0, prevA, 0, n);
         System.arraycopy(s.bodyB, 0, prevB, 0, n);
-        System.arraycopy(curGenA, 0, prevGenA, 0, n);
-        System.arraycopy(curGenB, 0, prevGenB, 0, n);
         System.arraycopy(s.pointCount, 0, prevPoints, 0, n);
         System.arraycopy(s.key, 0, prevKey, 0, n);
         System.arraycopy(s.feature, 0, prevFeature, 0, pc);
         System.arraycopy(s.normalImpulse, 0, prevImpN, 0, pc);
         System.arraycopy(s.tangentImpulse1, 0, prevImpT1, 0, pc);
         System.arraycopy(s.tangentImpulse2, 0, prevImpT2, 0, pc);
-        System.arraycopy(curLx, 0, prevLx, 0, pc);
-        System.arraycopy(curLy, 0, prevLy, 0, pc);
-        System.arraycopy(curLz, 0, prevLz, 0, pc);
+        // the current arrays hold (at least) the store's n manifolds
+        int[] ti = prevGenA;
+        prevGenA = curGenA;
+        curGenA = ti;
+        ti = prevGenB;
+        prevGenB = curGenB;
+        curGenB = ti;
+        double[] td = prevLx;
+        prevLx = curLx;
+        curLx = td;
+        td = prevLy;
+        prevLy = curLy;
+        curLy = td;
+        td = prevLz;
+        prevLz = curLz;
+        curLz = td;
         prevCount = n;
     }
 
@@ -630,24 +743,36 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                     || prevGenA[o] != curGenA[m] || prevGenB[o] != curGenB[m]) {
                 continue;
             }
-            for (int k = 0; k < s.pointCount[m]; k++) {
-                int p = m * ContactStore.MAX_POINTS + k;
-                // same feature id within the drift tolerance; failing that, the nearest old point within
-                // MATCH_DISTANCE (clip points of flush, equal-sized faces switch between "vertex kept" and
-                // "edge intersection" ids from one step to the next while staying where they were)
+            // same feature id within the drift tolerance; failing that, the nearest old point within
+            // MATCH_DISTANCE (clip points of flush, equal-sized faces switch between "vertex kept" and
+            // "edge intersection" ids from one step to the next while staying where they were)
+            final int np = prevPoints[o], q0 = o * ContactStore.MAX_POINTS;
+            final long[] pf = prevFeature, sf = s.feature;
+            final double[] plx = prevLx, ply = prevLy, plz = prevLz, clx = curLx, cly = curLy, clz = curLz;
+            for (int k = 0, pc = s.pointCount[m]; k < pc; k++) {
+                final int p = m * ContactStore.MAX_POINTS + k;
+                final long f = sf[p];
+                int j = 0;
+                while (j < np && pf[q0 + j] != f) {
+                    j++;
+                }
                 int match = -1;
-                double nearest = MATCH_DISTANCE * MATCH_DISTANCE;
-                for (int j = 0; j < prevPoints[o]; j++) {
-                    int q = o * ContactStore.MAX_POINTS + j;
-                    double dx = curLx[p] - prevLx[q], dy = curLy[p] - prevLy[q], dz = curLz[p] - prevLz[q];
-                    double d2 = dx * dx + dy * dy + dz * dz;
-                    if (prevFeature[q] == s.feature[p]) {
-                        match = d2 <= tol2 ? q : -1;
-                        break;
-                    }
-                    if (d2 < nearest) {
-                        nearest = d2;
+                if (j < np) {
+                    // the first old point with this feature id decides (kept or not)
+                    int q = q0 + j;
+                    double dx = clx[p] - plx[q], dy = cly[p] - ply[q], dz = clz[p] - plz[q];
+                    if (dx * dx + dy * dy + dz * dz <= tol2) {
                         match = q;
+                    }
+                } else {
+                    double nearest = MATCH_DISTANCE * MATCH_DISTANCE;
+                    for (int q = q0; q < q0 + np; q++) {
+                        double dx = clx[p] - plx[q], dy = cly[p] - ply[q], dz = clz[p] - plz[q];
+                        double d2 = dx * dx + dy * dy + dz * dz;
+                        if (d2 < nearest) {
+                            nearest = d2;
+                            match = q;
+                        }
                     }
                 }
                 if (match >= 0) {

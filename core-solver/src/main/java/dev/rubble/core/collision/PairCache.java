@@ -156,6 +156,45 @@ final class PairCache {
         points += pc;
         pairI[(pairs - 1) * PI + COUNT] = mc;
     }
+    /**
+     * Replaces this cache's entries with the first {@code k} entries of {@code from} (bulk copies: an
+     * entry's manifolds and points follow the previous entry's, from index 0).
+     */
+    void copyPrefix(PairCache from, int k) {
+        clear();
+        if (k == 0) {
+            return;
+        }
+        final int[] fi = from.pairI;
+        int mc = fi[(k - 1) * PI + FIRST] + fi[(k - 1) * PI + COUNT];
+        int pc = mc == 0 ? 0 : from.manI[(mc - 1) * MI] + from.manI[(mc - 1) * MI + 1];
+        if (pairI.length < k * PI) {
+            int n = Math.max(k, 2 * (pairI.length / PI));
+            pairI = Arrays.copyOf(pairI, n * PI);
+            pairD = Arrays.copyOf(pairD, n * PD);
+        }
+        if (key.length < mc) {
+            int n = Math.max(mc, 2 * key.length);
+            key = Arrays.copyOf(key, n);
+            manI = Arrays.copyOf(manI, n * MI);
+            manD = Arrays.copyOf(manD, n * MD);
+        }
+        if (feature.length < pc) {
+            int n = Math.max(pc, 2 * feature.length);
+            feature = Arrays.copyOf(feature, n);
+            ptD = Arrays.copyOf(ptD, n * TD);
+        }
+        System.arraycopy(fi, 0, pairI, 0, k * PI);
+        System.arraycopy(from.pairD, 0, pairD, 0, k * PD);
+        System.arraycopy(from.key, 0, key, 0, mc);
+        System.arraycopy(from.manI, 0, manI, 0, mc * MI);
+        System.arraycopy(from.manD, 0, manD, 0, mc * MD);
+        System.arraycopy(from.ptD, 0, ptD, 0, pc * TD);
+        System.arraycopy(from.feature, 0, feature, 0, pc);
+        pairs = k;
+        manifolds = mc;
+        points = pc;
+    }
     // ---- snapshots (docs/snapshot-format.md) ----
 
     /** Writes the entries: counts, then each array's used part. */

@@ -76,6 +76,9 @@ final class SleepingContacts {
     int park(BodyStore b, ContactStore s, int[] genA, int[] genB, double[] lx, double[] ly, double[] lz) {
         final Table in = incoming;
         in.count = 0;
+        if (b.count(BodyState.SLEEPING) == 0) {
+            return 0; // every manifold parked needs a sleeping body (a removed body is DISABLED)
+        }
         final byte[] st = b.state;
         final int[] gen = b.generation;
         for (int m = 0, n = s.size(); m < n; m++) {

@@ -40,6 +40,8 @@ final class SpatialHashBroadphase implements Broadphase {
     private int movingCount;
     /** Per slot: covers more than hugeCells cells (recomputed by every build). */
     private boolean[] huge = new boolean[16];
+    /** Per slot: the cell of its box's min corner, x, y, z (recomputed by every build). */
+    private int[] minCell = new int[16 * 3];
 
     // the hash, valid while !stale
     private boolean stale = true;
@@ -80,6 +82,7 @@ final class SpatialHashBroadphase implements Broadphase {
         if (huge.length < proxies.capacity()) {
             huge = Arrays.copyOf(huge, proxies.capacity());
             hugeList = Arrays.copyOf(hugeList, proxies.capacity());
+            minCell = Arrays.copyOf(minCell, proxies.capacity() * 3);
         }
         if (!isFixed) {
             movingCount++;
@@ -146,6 +149,9 @@ final class SpatialHashBroadphase implements Broadphase {
             int o = s * 6;
             int x0 = cell(b[o]), y0 = cell(b[o + 1]), z0 = cell(b[o + 2]);
             int x1 = cell(b[o + 3]), y1 = cell(b[o + 4]), z1 = cell(b[o + 5]);
+            minCell[s * 3] = x0;
+            minCell[s * 3 + 1] = y0;
+            minCell[s * 3 + 2] = z0;
             double cells = cellCount(x0, y0, z0, x1, y1, z1);
             if (cells > hugeCells) {
                 huge[s] = true;
@@ -214,6 +220,7 @@ final class SpatialHashBroadphase implements Broadphase {
         final double[] b = proxies.boxes;
         final int[] start = bucketStart, cellOf = entryCell, proxyOf = entryProxy, order = sorted;
         final boolean[] fx = proxies.fixed;
+        final int[] mc = minCell;
         for (int k = 0, tableSize = tableMask + 1; k < tableSize; k++) {
             int from = start[k], to = start[k + 1];
             for (int i = from; i < to - 1; i++) {
@@ -221,6 +228,7 @@ final class SpatialHashBroadphase implements Broadphase {
                 int p = proxyOf[ei];
                 int cx = cellOf[ei * 3], cy = cellOf[ei * 3 + 1], cz = cellOf[ei * 3 + 2];
                 int po = p * 6;
+                int px0 = mc[p * 3], py0 = mc[p * 3 + 1], pz0 = mc[p * 3 + 2];
                 boolean pf = fx[p];
                 for (int j = i + 1; j < to; j++) {
                     int ej = order[j];
@@ -231,12 +239,15 @@ final class SpatialHashBroadphase implements Broadphase {
                     if (cellOf[ej * 3] != cx || cellOf[ej * 3 + 1] != cy || cellOf[ej * 3 + 2] != cz) {
                         continue; // another cell sharing the bucket
                     }
+                    // the cell of the intersection's min corner first: cell() is monotone, so
+                    // cell(max(a, b)) = max(cell(a), cell(b)), the min-corner cells of the build
+                    if (Math.max(px0, mc[q * 3]) != cx || Math.max(py0, mc[q * 3 + 1]) != cy
+                            || Math.max(pz0, mc[q * 3 + 2]) != cz) {
+                        continue; // not the cell this pair is reported in (or no overlap)
+                    }
                     int qo = q * 6;
                     if (b[po] <= b[qo + 3] && b[qo] <= b[po + 3] && b[po + 1] <= b[qo + 4] && b[qo + 1] <= b[po + 4]
-                            && b[po + 2] <= b[qo + 5] && b[qo + 2] <= b[po + 5]
-                            && cell(Math.max(b[po], b[qo])) == cx
-                            && cell(Math.max(b[po + 1], b[qo + 1])) == cy
-                            && cell(Math.max(b[po + 2], b[qo + 2])) == cz) {
+                            && b[po + 2] <= b[qo + 5] && b[qo + 2] <= b[po + 5]) {
                         out.pair(proxies.ids[p], proxies.ids[q]);
                     }
                 }
