@@ -51,7 +51,7 @@ import java.util.Arrays;
  *       soft (and as damped) as before.</li>
  *   <li>What made stiffer contacts rock tall columns at one sub-step was not one manifold but the
  *       chain: Gauss–Seidel passes a change along a stack one contact per pass. So every biased
- *       iteration is followed by a second pass over the normal rows only (a third of the work of a
+ *       iteration is followed by a second pass over the normal rows only (a third of the rows of a
  *       full pass) of the manifolds with two or more points (single-point manifolds, spheres, skip
  *       it: with it the sphere scene cost 25 % more), and friction is solved before the normal rows within a manifold (non-penetration
  *       last, as Box2D 2.4). The default velocity iterations went from 8 to 7 (6 let a
@@ -100,8 +100,8 @@ import java.util.Arrays;
  * its points, and writes them back once; separate methods so that the JIT allocates registers for
  * each loop on its own (see {@link #pass}). The pipeline copies the velocities in
  * ({@link #loadVelocities}) after gravity and out ({@link #storeVelocities}) before position
- * integration. Measured in {@code docs/benchmarks.md} ("Solver data layout", "Issue 11: solver row
- * arithmetic").
+ * integration. Measured in {@code docs/benchmarks.md} ("Solver data layout", "Issue 11: pyramid
+ * speed after the solver's row arithmetic").
  *
  * <p>Order: manifolds in store order (sorted by body pair), points in order: deterministic.
  * Allocation-free in steady state (arrays grow to the high-water mark and are reused).
@@ -631,7 +631,7 @@ public final class ContactSolver {
      * (a shorter chain); the clamp is a compare, not {@code Math.max}'s blend sequence. The equations
      * are the same as before; the rounding differs in the last bits. Measured on the settled bench
      * pyramid (1 600 points): a full pass 87 → 65 µs, a normal-only pass 46 → 28 µs
-     * ({@code docs/benchmarks.md}, "Issue 11: solver row arithmetic").
+     * ({@code docs/benchmarks.md}, "Issue 11: pyramid speed after the solver's row arithmetic").
      */
     private void pass(boolean useBias, boolean withFriction) {
         final int mode = useBias ? 0 : RELAX;
