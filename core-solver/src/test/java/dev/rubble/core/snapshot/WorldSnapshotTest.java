@@ -22,7 +22,6 @@ import dev.rubble.spi.shape.Sphere;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -35,13 +34,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the raw bits of every body's pose and velocities, must equal it.
  */
 final class WorldSnapshotTest {
-    private static Stages stages;
-
-    static synchronized Stages stages() {
-        if (stages == null) {
-            stages = Stages.load();
-        }
-        return stages;
+    static Stages stages() {
+        return SnapshotFixtures.stages();
     }
 
     /** A 5 x 5 pile of boxes, two layers, jittered and tilted (seeded), dropped on a static ground box. */
@@ -65,35 +59,16 @@ final class WorldSnapshotTest {
     }
 
     static byte[] save(World w) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        WorldSnapshot.save(w, out, "test");
-        return out.toByteArray();
+        return SnapshotFixtures.save(w, "test");
     }
 
     static World restore(byte[] bytes) throws IOException {
-        return WorldSnapshot.read(new ByteArrayInputStream(bytes), "snapshot").restore(stages());
+        return SnapshotFixtures.restore(bytes);
     }
 
     /** Raw bits of every live body's slot, generation, state, pose and velocities, in slot order. */
     static long[] bits(World w) {
-        BodyStore b = w.bodies();
-        List<Long> out = new ArrayList<>();
-        for (int s = 0; s < b.slotLimit(); s++) {
-            if (!b.isLive(s)) {
-                continue;
-            }
-            out.add(b.handle(s));
-            out.add((long) b.state[s]);
-            for (double[] a : new double[][] {b.px, b.py, b.pz, b.qx, b.qy, b.qz, b.qw, b.vx, b.vy, b.vz, b.wx, b.wy,
-                    b.wz, b.sleepTime}) {
-                out.add(Double.doubleToRawLongBits(a[s]));
-            }
-        }
-        long[] r = new long[out.size()];
-        for (int i = 0; i < r.length; i++) {
-            r[i] = out.get(i);
-        }
-        return r;
+        return SnapshotFixtures.rigidBits(w);
     }
 
     @Test

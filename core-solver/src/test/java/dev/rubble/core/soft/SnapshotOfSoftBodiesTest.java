@@ -3,19 +3,16 @@ package dev.rubble.core.soft;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.core.body.BodyDef;
-import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.core.step.WorldSettings;
 import dev.rubble.spi.StageConfig;
-import dev.rubble.core.snapshot.WorldSnapshot;
+import dev.rubble.core.snapshot.SnapshotFixtures;
 import dev.rubble.core.soft.cage.Cage;
 import dev.rubble.core.soft.cage.CageBuilder;
 import dev.rubble.core.world.World;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.soft.SoftBodyState;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,23 +65,16 @@ final class SnapshotOfSoftBodiesTest {
         return w;
     }
 
-    private static Stages stages;
-
-    static synchronized Stages stages() {
-        if (stages == null) {
-            stages = Stages.load();
-        }
-        return stages;
+    static Stages stages() {
+        return SnapshotFixtures.stages();
     }
 
     static byte[] save(World w) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        WorldSnapshot.save(w, out, "soft");
-        return out.toByteArray();
+        return SnapshotFixtures.save(w, "soft");
     }
 
     static World restore(byte[] bytes) throws IOException {
-        return WorldSnapshot.read(new ByteArrayInputStream(bytes), "snapshot").restore(stages());
+        return SnapshotFixtures.restore(bytes);
     }
 
     /**
@@ -92,19 +82,7 @@ final class SnapshotOfSoftBodiesTest {
      * point's position, previous position and velocity, and every pin target.
      */
     static long[] bits(World w) {
-        BodyStore b = w.bodies();
-        List<Long> out = new ArrayList<>();
-        for (int s = 0; s < b.slotLimit(); s++) {
-            if (!b.isLive(s)) {
-                continue;
-            }
-            out.add(b.handle(s));
-            out.add((long) b.state[s]);
-            for (double[] a : new double[][] {b.px, b.py, b.pz, b.qx, b.qy, b.qz, b.qw, b.vx, b.vy, b.vz, b.wx, b.wy,
-                    b.wz, b.sleepTime}) {
-                out.add(Double.doubleToRawLongBits(a[s]));
-            }
-        }
+        List<Long> out = SnapshotFixtures.rigidBits(w, new ArrayList<>());
         SoftBodyState st = w.softBodies().store().state;
         out.add((long) st.points);
         for (double[] a : new double[][] {st.x, st.prev, st.v}) {
