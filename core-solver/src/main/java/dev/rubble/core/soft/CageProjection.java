@@ -21,6 +21,8 @@ import dev.rubble.spi.soft.SoftBodyState;
  * triangle. The rigid side of each correction goes through {@link RigidResponse}. Allocation-free.
  */
 final class CageProjection {
+    /** Scratch: a surface triangle's unit normal. */
+    private final double[] normal = new double[3];
     private final CouplingState ctx;
     private final RigidResponse response;
     private final double[] bary = new double[3];
@@ -143,16 +145,11 @@ final class CageProjection {
         double cy = b0 * x[pa + 1] + b1 * x[pb + 1] + b2 * x[pc + 1];
         double cz = b0 * x[pa + 2] + b1 * x[pb + 2] + b2 * x[pc + 2];
         // outward face normal
-        double ux = x[pb] - x[pa], uy = x[pb + 1] - x[pa + 1], uz = x[pb + 2] - x[pa + 2];
-        double vx = x[pc] - x[pa], vy = x[pc + 1] - x[pa + 1], vz = x[pc + 2] - x[pa + 2];
-        double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-        double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        double nl = CouplingShapes.unitNormal(x, pa, pb, pc, normal);
         if (nl < 1e-300) {
             return;
         }
-        nx /= nl;
-        ny /= nl;
-        nz /= nl;
+        double nx = normal[0], ny = normal[1], nz = normal[2];
         double dx = fx - cx, dy = fy - cy, dz = fz - cz;
         double side = dx * nx + dy * ny + dz * nz;
         double dist = Math.sqrt(bestD2);

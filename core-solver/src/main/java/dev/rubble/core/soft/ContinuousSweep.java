@@ -41,20 +41,9 @@ final class ContinuousSweep {
             return;
         }
         double thick = ctx.store.thickness[body];
-        int mi = ctx.movingIndex[slot];
-        double ox1 = b.originX(slot), oy1 = b.originY(slot), oz1 = b.originZ(slot);
-        double qx1 = b.qx[slot], qy1 = b.qy[slot], qz1 = b.qz[slot], qw1 = b.qw[slot];
-        double ox0 = ox1, oy0 = oy1, oz0 = oz1, qx0 = qx1, qy0 = qy1, qz0 = qz1, qw0 = qw1;
-        if (mi >= 0) {
-            int o = 7 * mi;
-            ox0 = ctx.startPose[o];
-            oy0 = ctx.startPose[o + 1];
-            oz0 = ctx.startPose[o + 2];
-            qx0 = ctx.startPose[o + 3];
-            qy0 = ctx.startPose[o + 4];
-            qz0 = ctx.startPose[o + 5];
-            qw0 = ctx.startPose[o + 6];
-        }
+        double[] ps = ctx.poses(slot);
+        double ox1 = ps[0], oy1 = ps[1], oz1 = ps[2], qx1 = ps[3], qy1 = ps[4], qz1 = ps[5], qw1 = ps[6];
+        double ox0 = ps[7], oy0 = ps[8], oz0 = ps[9], qx0 = ps[10], qy0 = ps[11], qz0 = ps[12], qw0 = ps[13];
         double[] x = s.x, prev = s.prev;
         for (int i = ctx.store.pointStart[body], e = i + ctx.store.pointCount[body]; i < e; i++) {
             int o = 3 * i;
@@ -163,20 +152,9 @@ final class ContinuousSweep {
         if (n == 0) {
             return;
         }
-        int mi = ctx.movingIndex[slot];
-        double ox1 = b.originX(slot), oy1 = b.originY(slot), oz1 = b.originZ(slot);
-        double qx1 = b.qx[slot], qy1 = b.qy[slot], qz1 = b.qz[slot], qw1 = b.qw[slot];
-        double ox0 = ox1, oy0 = oy1, oz0 = oz1, qx0 = qx1, qy0 = qy1, qz0 = qz1, qw0 = qw1;
-        if (mi >= 0) {
-            int o = 7 * mi;
-            ox0 = ctx.startPose[o];
-            oy0 = ctx.startPose[o + 1];
-            oz0 = ctx.startPose[o + 2];
-            qx0 = ctx.startPose[o + 3];
-            qy0 = ctx.startPose[o + 4];
-            qz0 = ctx.startPose[o + 5];
-            qw0 = ctx.startPose[o + 6];
-        }
+        double[] ps = ctx.poses(slot);
+        double ox1 = ps[0], oy1 = ps[1], oz1 = ps[2], qx1 = ps[3], qy1 = ps[4], qz1 = ps[5], qw1 = ps[6];
+        double ox0 = ps[7], oy0 = ps[8], oz0 = ps[9], qx0 = ps[10], qy0 = ps[11], qz0 = ps[12], qw0 = ps[13];
         double thick = ctx.store.thickness[body];
         double[] bb = ctx.bodyBounds;
         int o6 = 6 * body;

@@ -190,6 +190,24 @@ final class CouplingShapes {
     }
 
     /**
+     * The unit normal {@code n / |n|}, {@code n = (b - a) × (c - a)}, of the triangle at point offsets
+     * {@code pa, pb, pc} of {@code x} into {@code out[0..2]}; returns {@code |n|} (twice the area). A
+     * degenerate triangle ({@code |n| < 1e-300}) leaves {@code out} untouched.
+     */
+    static double unitNormal(double[] x, int pa, int pb, int pc, double[] out) {
+        double ux = x[pb] - x[pa], uy = x[pb + 1] - x[pa + 1], uz = x[pb + 2] - x[pa + 2];
+        double vx = x[pc] - x[pa], vy = x[pc + 1] - x[pa + 1], vz = x[pc + 2] - x[pa + 2];
+        double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+        double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (nl >= 1e-300) {
+            out[0] = nx / nl;
+            out[1] = ny / nl;
+            out[2] = nz / nl;
+        }
+        return nl;
+    }
+
+    /**
      * Moves a cage triangle's corners {@code pa, pb, pc} (offsets into {@code x}) against the contact
      * normal by their shares {@code fa, fb, fc} of a position correction: {@code x_k -= f_k n}.
      */

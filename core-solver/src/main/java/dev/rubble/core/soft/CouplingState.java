@@ -42,4 +42,26 @@ final class CouplingState {
     double[] entryPlane = new double[0];
     /** Scratch shared by the stages (a value is always written before it is read). */
     final double[] tmp = new double[4];
+    /** Scratch of {@link #poses}. */
+    private final double[] pose = new double[14];
+
+    /**
+     * Rigid slot {@code slot}'s shape pose now (origin x, y, z, orientation x, y, z, w at 0..6) and
+     * when the sub-step began (7..13: the recorded start pose of a moving candidate, else the pose
+     * now), in a scratch array overwritten by the next call.
+     */
+    double[] poses(int slot) {
+        BodyStore b = rigid;
+        double[] p = pose;
+        p[0] = b.originX(slot);
+        p[1] = b.originY(slot);
+        p[2] = b.originZ(slot);
+        p[3] = b.qx[slot];
+        p[4] = b.qy[slot];
+        p[5] = b.qz[slot];
+        p[6] = b.qw[slot];
+        int mi = movingIndex[slot];
+        System.arraycopy(mi >= 0 ? startPose : p, mi >= 0 ? 7 * mi : 0, p, 7, 7);
+        return p;
+    }
 }

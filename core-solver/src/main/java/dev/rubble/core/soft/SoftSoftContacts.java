@@ -17,6 +17,8 @@ import java.util.Arrays;
  * built (again only when bodies are added).
  */
 final class SoftSoftContacts {
+    /** Scratch: a surface triangle's unit normal. */
+    private final double[] normal = new double[3];
     private int pairs;
     private int[] pairA = new int[8], pairB = new int[8];
     /** Per body: its surface points (global indices) in [surfStart[b], surfStart[b+1]). */
@@ -114,16 +116,11 @@ final class SoftSoftContacts {
                 continue;
             }
             int pa = 3 * tri[3 * best], pb = 3 * tri[3 * best + 1], pc = 3 * tri[3 * best + 2];
-            double ux = x[pb] - x[pa], uy = x[pb + 1] - x[pa + 1], uz = x[pb + 2] - x[pa + 2];
-            double vx = x[pc] - x[pa], vy = x[pc + 1] - x[pa + 1], vz = x[pc + 2] - x[pa + 2];
-            double nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-            double nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            double nl = CouplingShapes.unitNormal(x, pa, pb, pc, normal);
             if (nl < 1e-300) {
                 continue;
             }
-            nx /= nl;
-            ny /= nl;
-            nz /= nl;
+            double nx = normal[0], ny = normal[1], nz = normal[2];
             double cx = b0 * x[pa] + b1 * x[pb] + b2 * x[pc];
             double cy = b0 * x[pa + 1] + b1 * x[pb + 1] + b2 * x[pc + 1];
             double cz = b0 * x[pa + 2] + b1 * x[pb + 2] + b2 * x[pc + 2];
