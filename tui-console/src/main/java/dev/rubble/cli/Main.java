@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
         description = "Rubble: a destruction physics engine for the JVM.",
         subcommands = {PluginsCommand.class, RunCommand.class, DemoCommand.class, ConsoleCommand.class,
                 ReplayCommand.class, VerifyCommand.class, JournalCommand.class, FractureCommand.class,
-                BenchCommand.class, RenderCommand.class, ExportCommand.class, SoftBodyCommand.class,
+                BenchCommand.class, RenderCommand.class, ExportCommand.class, SoftBodyCommand.class, ViewCommand.class,
                 HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit code for bad input. */

@@ -1,0 +1,89 @@
+package dev.rubble.cli;
+
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.scenario.Scenario;
+import dev.rubble.scenario.ScenarioLoader;
+import dev.rubble.viewer.JournalViewSource;
+import dev.rubble.viewer.ScenarioViewSource;
+import dev.rubble.viewer.ViewSource;
+import dev.rubble.viewer.ViewerRun;
+import dev.rubble.viewer.ViewerServer;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rubble view JOURNAL|SCENARIO}: reads the run once (a journal played back, or a scenario
+ * simulated), then serves it to a browser from 127.0.0.1 (docs/viewer.md) until stopped.
+ */
+@Command(name = "view", description = {"Look at a journal or a scenario in a browser: starts a local HTTP server"
+        + " on 127.0.0.1 (a free port unless --port) and prints its address; the page plays the run (three.js):"
+        + " timeline, colours by level/piece/strain/state, orbit camera, stats and plots. Ctrl-C stops it."})
+final class ViewCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "SOURCE", description = "journal directory or scenario .json")
+    Path source;
+
+    @Option(names = "--port", paramLabel = "N", description = "port on 127.0.0.1 (default 0: any free port)")
+    int port;
+
+    @Option(names = "--steps", paramLabel = "N",
+            description = "a scenario's steps to simulate (default: the scenario's \"steps\", else 600); journals play all")
+    Long steps;
+
+    @Mixin
+    PluginOptions plugins;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (port < 0 || port > 65535) {
+            throw new BadInputException("--port " + port + "; allowed: 0 (any free port) to 65535");
+        }
+        if (steps != null && steps < 0) {
+            throw new BadInputException("--steps " + steps + " is negative; allowed: >= 0");
+        }
+        if (!Files.exists(source)) {
+            throw new BadInputException("SOURCE " + source + " does not exist; allowed: a journal directory or a"
+                    + " scenario .json file");
+        }
+        Stages stages = plugins.load();
+        PrintWriter out = spec.commandLine().getOut();
+        long t0 = System.nanoTime();
+        ViewerRun run;
+        try (ViewSource src = open(stages)) {
+            run = ViewerRun.of(src);
+        }
+        ViewerServer server = ViewerServer.start(run, port);
+        out.printf("rubble: viewing %s at %s (%d frames, %d pieces, read in %d ms); Ctrl-C stops the server%n",
+                source, server.address(), run.frameCount(), run.nodeCount(), (System.nanoTime() - t0) / 1_000_000);
+        out.flush();
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "rubble-view-stop"));
+        server.join();
+        return 0;
+    }
+
+    private ViewSource open(Stages stages) {
+        if (Files.isDirectory(source)) {
+            if (steps != null) {
+                throw new BadInputException("--steps is for scenarios; a journal plays all its steps");
+            }
+            return new JournalViewSource(source, stages);
+        }
+        if (source.getFileName().toString().endsWith(".rbc")) {
+            throw new BadInputException("SOURCE " + source + " is a collection; allowed: a journal directory or a"
+                    + " scenario .json file (render or export a collection instead)");
+        }
+        Scenario sc = ScenarioLoader.load(source);
+        long n = steps != null ? steps : sc.steps() > 0 ? sc.steps() : 600;
+        return new ScenarioViewSource(sc, source.getFileName().toString(), stages, n);
+    }
+}

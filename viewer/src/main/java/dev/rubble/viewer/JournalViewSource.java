@@ -1,0 +1,108 @@
+package dev.rubble.viewer;
+
+import dev.rubble.cache.journal.JournalReader;
+import dev.rubble.cache.journal.StepRecord;
+import dev.rubble.cache.playback.Playback;
+import dev.rubble.core.destruction.BreakEvents;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.render.FrameBuilder;
+import dev.rubble.core.step.StepSlot;
+import dev.rubble.spi.render.FrameBuffer;
+import java.nio.file.Path;
+
+/**
+ * A journal played back: poses from {@link Playback} (pieces re-created on their slots), statistics
+ * (bodies, stage times, breaks) from the step documents read beside it, levels from the embedded
+ * collections.
+ */
+public final class JournalViewSource implements ViewSource {
+    private final Path dir;
+    private final Playback playback;
+    private final JournalReader reader;
+    private final StepRecord rec = new StepRecord();
+    private final long last;
+    private final String[] stages;
+
+    public JournalViewSource(Path dir, Stages stageRegistry) {
+        this.dir = dir;
+        long n = 0;
+        try (JournalReader r = JournalReader.open(dir)) {
+            StepRecord x = new StepRecord();
+            while (r.next(x)) {
+                n++;
+            }
+        }
+        this.last = n;
+        this.playback = Playback.open(dir, stageRegistry);
+        this.reader = JournalReader.open(dir);
+        StepSlot[] slots = StepSlot.values();
+        this.stages = new String[slots.length];
+        for (int i = 0; i < slots.length; i++) {
+            stages[i] = slots[i].label();
+        }
+    }
+
+    @Override
+    public long lastFrame() {
+        return last;
+    }
+
+    @Override
+    public String title() {
+        return dir.getFileName() == null ? dir.toString() : dir.getFileName().toString();
+    }
+
+    @Override
+    public String[] stageNames() {
+        return stages;
+    }
+
+    @Override
+    public void frame(long k, FrameBuffer out, FrameStats stats) {
+        stats.clear(stages.length);
+        while (playback.world().stepIndex() < k) {
+            playback.step();
+            if (!reader.next(rec)) {
+                throw new IllegalStateException("journal " + dir + " ended before step " + playback.world().stepIndex());
+            }
+        }
+        var w = playback.world();
+        FrameBuilder.fill(w.bodies(), w.stepIndex(), w.time(), playback::isDriven, true, out);
+        for (int i = 0, n = out.count(); i < n; i++) {
+            int level = playback.pieceLevel(out.piece(i));
+            if (level > 0) {
+                out.setDestruction(i, level, out.anchored(i), out.strain(i), out.removalScale(i));
+            }
+        }
+        if (k == 0) {
+            return;
+        }
+        stats.step = rec.step;
+        stats.time = rec.time;
+        stats.awake = rec.awake;
+        stats.sleeping = rec.sleeping;
+        stats.statics = rec.statics;
+        stats.totalNanos = rec.totalNanos;
+        System.arraycopy(rec.stageNanos, 0, stats.stageNanos, 0, Math.min(rec.stageNanos.length, stages.length));
+        for (int e = 0; e < rec.eventCount; e++) {
+            if (rec.eventKind[e] == BreakEvents.BREAK) {
+                if (stats.breaks == 0) {
+                    for (int a = 0; a < 3; a++) {
+                        stats.firstBreak[a] = rec.eventMotion[e * StepRecord.FIELDS + a];
+                        stats.firstBreak[3 + a] = rec.eventMotion[e * StepRecord.FIELDS + 7 + a];
+                    }
+                }
+                stats.breaks++;
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            reader.close();
+        } finally {
+            playback.close();
+        }
+    }
+}

@@ -1,0 +1,363 @@
+// Rubble viewer: the pieces' geometry is loaded once (the run's glTF binary) and merged into one
+// mesh; every vertex carries its node index and the vertex shader poses it from three float
+// textures (position and scale, orientation, state/strain/level/piece) that the timeline updates
+// from per-frame deltas (only the pieces that changed). One draw call whatever the piece count.
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+
+const api = window.rubbleViewer = { ready: false, error: null, frame: 0, playing: false, fps: 0, rendered: 0 };
+const $ = (id) => document.getElementById(id);
+
+try {
+  await main();
+} catch (e) {
+  api.error = String(e && e.stack || e);
+  $('loading').textContent = 'error: ' + e;
+  throw e;
+}
+
+async function main() {
+  const run = await (await fetch('/api/run.json')).json();
+  api.run = run;
+  document.title = 'Rubble viewer: ' + run.title;
+  $('title').textContent = run.title;
+  const N = Math.max(1, run.nodes), F = run.floatsPerNode, W = 1024, H = Math.max(1, Math.ceil(N / W));
+
+  // ---- geometry: every node's mesh merged, with a per-vertex node index ----
+  const gltf = await new GLTFLoader().loadAsync('/api/geometry.glb');
+  const parts = [];
+  let nv = 0, ni = 0;
+  gltf.scene.traverse((o) => {
+    const m = /^n(\d+)$/.exec(o.name);
+    if (o.isMesh && m) {
+      const g = o.geometry;
+      parts.push([+m[1], g]);
+      nv += g.attributes.position.count;
+      ni += g.index ? g.index.count : g.attributes.position.count;
+    }
+  });
+  const position = new Float32Array(3 * nv), nodeOf = new Float32Array(nv), index = new Uint32Array(ni);
+  let v0 = 0, i0 = 0;
+  for (const [node, g] of parts) {
+    const p = g.attributes.position, c = p.count;
+    for (let i = 0; i < c; i++) {
+      position[3 * (v0 + i)] = p.getX(i);
+      position[3 * (v0 + i) + 1] = p.getY(i);
+      position[3 * (v0 + i) + 2] = p.getZ(i);
+      nodeOf[v0 + i] = node;
+    }
+    if (g.index) {
+      const ix = g.index.array;
+      for (let i = 0; i < ix.length; i++) index[i0 + i] = ix[i] + v0;
+      i0 += ix.length;
+    } else {
+      for (let i = 0; i < c; i++) index[i0 + i] = v0 + i;
+      i0 += c;
+    }
+    v0 += c;
+  }
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.BufferAttribute(position, 3));
+  geometry.setAttribute('node', new THREE.BufferAttribute(nodeOf, 1));
+  geometry.setIndex(new THREE.BufferAttribute(index, 1));
+
+  const tex = () => {
+    const t = new THREE.DataTexture(new Float32Array(4 * W * H), W, H, THREE.RGBAFormat, THREE.FloatType);
+    t.minFilter = t.magFilter = THREE.NearestFilter;
+    t.needsUpdate = true;
+    return t;
+  };
+  const posTex = tex(), rotTex = tex(), attrTex = tex();
+  const posD = posTex.image.data, rotD = rotTex.image.data, attrD = attrTex.image.data;
+  for (let n = 0; n < N; n++) {
+    rotD[4 * n + 3] = 1;
+    attrD[4 * n + 2] = run.levels[n] || 0;
+    attrD[4 * n + 3] = run.pieces[n] || 0;
+  }
+  const modes = { level: 0, piece: 1, strain: 2, state: 3 };
+  const material = new THREE.ShaderMaterial({
+    glslVersion: THREE.GLSL3,
+    uniforms: {
+      posTex: { value: posTex }, rotTex: { value: rotTex }, attrTex: { value: attrTex },
+      texW: { value: W }, mode: { value: 0 }, maxLevel: { value: Math.max(1, run.maxLevel) },
+      lightDir: { value: new THREE.Vector3(0.45, 0.8, 0.4).normalize() },
+    },
+    vertexShader: `
+      uniform highp sampler2D posTex; uniform highp sampler2D rotTex; uniform highp sampler2D attrTex;
+      uniform int texW; uniform int mode; uniform float maxLevel;
+      in float node;
+      out vec3 vWorld; flat out vec3 vColor;
+      vec3 hue(float h) { return clamp(abs(mod(h * 6.0 + vec3(0.0, 4.0, 2.0), 6.0) - 3.0) - 1.0, 0.0, 1.0); }
+      void main() {
+        int n = int(node + 0.5);
+        ivec2 uv = ivec2(n % texW, n / texW);
+        vec4 p = texelFetch(posTex, uv, 0), q = texelFetch(rotTex, uv, 0), a = texelFetch(attrTex, uv, 0);
+        vec3 v = position * p.w;
+        vec3 w = v + 2.0 * cross(q.xyz, cross(q.xyz, v) + q.w * v) + p.xyz;
+        vWorld = w;
+        vec3 c;
+        if (mode == 0) c = a.x < 0.5 ? vec3(0.42) : mix(vec3(0.85), hue(0.62 - 0.62 * a.z / maxLevel), a.z > 0.0 ? 0.8 : 0.0);
+        else if (mode == 1) c = a.x < 0.5 ? vec3(0.42) : mix(vec3(0.8), hue(fract(a.w * 0.618034)), 0.75);
+        else if (mode == 2) c = mix(vec3(0.35, 0.45, 0.6), vec3(1.0, 0.15, 0.1), clamp(a.y, 0.0, 1.0));
+        else {
+          int s = int(a.x + 0.5);
+          c = s == 0 ? vec3(0.45) : s == 1 ? vec3(0.35, 0.45, 0.75) : s == 2 ? vec3(0.95, 0.6, 0.2)
+            : s == 3 ? vec3(0.3, 0.8, 0.4) : vec3(0.85, 0.3, 0.85);
+        }
+        vColor = c;
+        gl_Position = p.w > 0.0 ? projectionMatrix * viewMatrix * vec4(w, 1.0) : vec4(2.0, 2.0, 2.0, 1.0);
+      }`,
+    fragmentShader: `
+      uniform vec3 lightDir;
+      in vec3 vWorld; flat in vec3 vColor;
+      out vec4 fragColor;
+      void main() {
+        vec3 n = normalize(cross(dFdx(vWorld), dFdy(vWorld)));
+        float d = abs(dot(n, lightDir));
+        fragColor = vec4(vColor * (0.32 + 0.68 * d), 1.0);
+      }`,
+  });
+  const mesh = new THREE.Mesh(geometry, material);
+  mesh.frustumCulled = false;
+
+  // ---- scene, camera, controls ----
+  const canvas = $('canvas');
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, powerPreference: 'high-performance' });
+  renderer.setPixelRatio(1);
+  renderer.setClearColor(0x1d2024);
+  const scene = new THREE.Scene();
+  scene.add(mesh);
+  const b = run.bounds;
+  const center = new THREE.Vector3((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2);
+  const size = Math.max(b[3] - b[0], b[4] - b[1], b[5] - b[2], 0.5);
+  const grid = new THREE.GridHelper(Math.ceil(size * 4), 20, 0x3c434c, 0x30363d);
+  grid.position.y = Math.min(0, b[1]);
+  scene.add(grid);
+  const camera = new THREE.PerspectiveCamera(45, 1, size / 200, size * 200);
+  // look from where the first broken piece was hit: against its velocity, turned a little and raised
+  const view = new THREE.Vector3(0.9, 0.55, 1.6);
+  const sv = run.struckVelocity;
+  if (sv && Math.hypot(sv[0], sv[2]) > 1e-6) {
+    const h = new THREE.Vector3(-sv[0], 0, -sv[2]).normalize();
+    view.set(h.x - 0.55 * h.z, 0.55, h.z + 0.55 * h.x);
+  }
+  camera.position.copy(center).add(view.normalize().multiplyScalar(size * 2.1));
+  const controls = new OrbitControls(camera, canvas);
+  controls.target.copy(center);
+  controls.update();
+  let dirty = true;
+  controls.addEventListener('change', () => { dirty = true; });
+  function resize() {
+    const w = canvas.clientWidth, h = canvas.clientHeight;
+    if (canvas.width !== w || canvas.height !== h) {
+      renderer.setSize(w, h, false);
+      camera.aspect = w / Math.max(1, h);
+      camera.updateProjectionMatrix();
+      dirty = true;
+    }
+  }
+
+  // ---- frames: deltas fetched ahead while playing, a full pose when jumping ----
+  const frames = run.frames;
+  const buffered = new Map(); // frame -> [Int32Array, Float32Array, word offset of the block]
+  let shown = -1, pending = null, seekToken = 0;
+
+  function blocks(buf) {
+    const i32 = new Int32Array(buf), f32 = new Float32Array(buf), out = [];
+    for (let w = 0; w < i32.length;) {
+      out.push([i32[w], i32, f32, w]);
+      w += 2 + i32[w + 1] * (F + 1);
+    }
+    return out;
+  }
+  function apply(i32, f32, w) {
+    const count = i32[w + 1];
+    let o = w + 2;
+    for (let e = 0; e < count; e++, o += F + 1) {
+      const n = i32[o];
+      posD[4 * n] = f32[o + 1]; posD[4 * n + 1] = f32[o + 2]; posD[4 * n + 2] = f32[o + 3]; posD[4 * n + 3] = f32[o + 8];
+      rotD[4 * n] = f32[o + 4]; rotD[4 * n + 1] = f32[o + 5]; rotD[4 * n + 2] = f32[o + 6]; rotD[4 * n + 3] = f32[o + 7];
+      attrD[4 * n] = f32[o + 9]; attrD[4 * n + 1] = f32[o + 10];
+    }
+    posTex.needsUpdate = rotTex.needsUpdate = attrTex.needsUpdate = true;
+    dirty = true;
+  }
+  function prefetch() {
+    if (pending) return;
+    let from = shown + 1;
+    while (buffered.has(from) && from < frames) from++;
+    if (from >= frames || from - shown > 96) return;
+    const count = Math.min(48, frames - from);
+    pending = fetch(`/api/frames?from=${from}&count=${count}`).then((r) => r.arrayBuffer()).then((buf) => {
+      for (const [k, i32, f32, w] of blocks(buf)) if (k > shown) buffered.set(k, [i32, f32, w]);
+    }).finally(() => { pending = null; });
+  }
+  async function seek(k) {
+    k = Math.max(0, Math.min(frames - 1, Math.round(k)));
+    const token = ++seekToken;
+    if (k === shown) return;
+    if (k === shown + 1 && buffered.has(k)) {
+      const [i32, f32, w] = buffered.get(k);
+      buffered.delete(k);
+      apply(i32, f32, w);
+      shown = k;
+    } else {
+      const buf = await (await fetch(`/api/pose?frame=${k}`)).arrayBuffer();
+      if (token !== seekToken) return;
+      const [[, i32, f32, w]] = blocks(buf);
+      apply(i32, f32, w);
+      shown = k;
+      for (const key of [...buffered.keys()]) if (key <= k) buffered.delete(key);
+    }
+    showStats(k);
+  }
+
+  // ---- stats panel and plots ----
+  const st = run.stats;
+  const breaksSoFar = new Int32Array(frames);
+  for (let k = 0, s = 0; k < frames; k++) { s += st.breaks[k]; breaksSoFar[k] = s; }
+  const stageRows = run.stages.map((name) => {
+    const row = document.createElement('div');
+    row.className = 'stage';
+    row.innerHTML = `<span>${name}</span><div class="bar"></div><span></span>`;
+    $('stages').appendChild(row);
+    return row;
+  });
+  function showStats(k) {
+    api.frame = k;
+    $('timeline').value = k;
+    $('frame-label').textContent = `${k} / ${frames - 1}`;
+    $('s-frame').textContent = k;
+    $('s-step').textContent = st.step[k];
+    $('s-time').textContent = st.time[k].toFixed(3) + ' s';
+    $('s-bodies').textContent = st.present[k];
+    $('s-awake').textContent = st.awake[k];
+    $('s-sleeping').textContent = st.sleeping[k];
+    $('s-breaks').textContent = st.breaks[k];
+    $('s-breaks-total').textContent = breaksSoFar[k];
+    $('s-step-ms').textContent = st.stepMs[k].toFixed(3) + ' ms';
+    const total = Math.max(1e-9, st.stepMs[k]);
+    stageRows.forEach((row, s) => {
+      const ms = st.stageMs[s][k];
+      row.children[1].style.width = Math.min(100, 100 * ms / total) + '%';
+      row.children[2].textContent = ms.toFixed(3);
+    });
+    for (const p of plots) p.cursor(k);
+  }
+  function plot(id, values) {
+    const c = $(id), g = c.getContext('2d'), w = c.width, h = c.height;
+    let max = 0;
+    for (const v of values) max = Math.max(max, v);
+    max = max || 1;
+    g.fillStyle = '#1d2024';
+    g.fillRect(0, 0, w, h);
+    g.strokeStyle = '#5b8dd6';
+    g.beginPath();
+    for (let k = 0; k < values.length; k++) {
+      const x = values.length > 1 ? k * (w - 1) / (values.length - 1) : 0, y = h - 2 - (h - 12) * values[k] / max;
+      k ? g.lineTo(x, y) : g.moveTo(x, y);
+    }
+    g.stroke();
+    g.fillStyle = '#99a';
+    g.font = '10px sans-serif';
+    g.fillText('max ' + (Math.round(max * 1000) / 1000), 4, 10);
+    const base = g.getImageData(0, 0, w, h);
+    c.addEventListener('click', (ev) => {
+      const r = c.getBoundingClientRect();
+      pause();
+      seek((ev.clientX - r.left) / r.width * (frames - 1));
+    });
+    return {
+      cursor(k) {
+        g.putImageData(base, 0, 0);
+        const x = frames > 1 ? k * (w - 1) / (frames - 1) : 0;
+        g.strokeStyle = '#f0a040';
+        g.beginPath(); g.moveTo(x + 0.5, 0); g.lineTo(x + 0.5, h); g.stroke();
+      },
+    };
+  }
+  const plots = [plot('plot-breaks', st.breaks), plot('plot-awake', st.awake), plot('plot-ms', st.stepMs)];
+
+  // ---- controls ----
+  const timeline = $('timeline');
+  timeline.max = frames - 1;
+  const dt = frames > 1 && st.time[1] > st.time[0] ? st.time[1] - st.time[0] : 1 / 60;
+  let clock = 0, last = performance.now();
+  function play() { if (shown >= frames - 1) seek(0); api.playing = true; $('play').textContent = 'pause'; clock = 0; }
+  function pause() { api.playing = false; $('play').textContent = 'play'; }
+  $('play').onclick = () => (api.playing ? pause() : play());
+  $('back').onclick = () => { pause(); seek(shown - 1); };
+  $('fwd').onclick = () => { pause(); seek(shown + 1); };
+  timeline.addEventListener('input', () => { pause(); seek(+timeline.value); });
+  $('color').addEventListener('change', () => { material.uniforms.mode.value = modes[$('color').value]; dirty = true; });
+  window.addEventListener('keydown', (e) => {
+    if (e.target.tagName === 'SELECT') return;
+    if (e.key === ' ') { e.preventDefault(); api.playing ? pause() : play(); }
+    if (e.key === 'ArrowLeft') { pause(); seek(shown - 1); }
+    if (e.key === 'ArrowRight') { pause(); seek(shown + 1); }
+  });
+
+  // ---- the loop: advance the timeline in simulated time, render when anything changed ----
+  let fpsCount = 0, fpsFrom = performance.now();
+  function tick(now) {
+    requestAnimationFrame(tick);
+    const wall = Math.min(0.25, (now - last) / 1000);
+    last = now;
+    resize();
+    if (api.playing) {
+      clock += wall * +$('speed').value;
+      while (clock >= dt && shown < frames - 1 && buffered.has(shown + 1)) {
+        clock -= dt;
+        const [i32, f32, w] = buffered.get(shown + 1);
+        buffered.delete(shown + 1);
+        apply(i32, f32, w);
+        shown++;
+        showStats(shown);
+      }
+      if (clock > dt) clock = dt; // waiting for frames: do not run ahead
+      if (shown >= frames - 1) pause();
+      prefetch();
+    }
+    if (dirty) {
+      renderer.render(scene, camera);
+      dirty = false;
+      api.rendered++;
+      fpsCount++;
+    }
+    if (now - fpsFrom >= 1000) {
+      api.fps = fpsCount * 1000 / (now - fpsFrom);
+      $('s-fps').textContent = api.playing ? api.fps.toFixed(1) : '–';
+      fpsCount = 0;
+      fpsFrom = now;
+    }
+  }
+
+  // ---- for tests and scripts ----
+  api.seek = seek;
+  api.play = play;
+  api.pause = pause;
+  api.setColor = (m) => { $('color').value = m; material.uniforms.mode.value = modes[m]; dirty = true; };
+  /** Canvas pixel (CSS px from the canvas' top left) of a world point. */
+  api.project = (x, y, z) => {
+    const p = new THREE.Vector3(x, y, z).project(camera);
+    return [(p.x + 1) / 2 * canvas.clientWidth, (1 - p.y) / 2 * canvas.clientHeight];
+  };
+  /** Plays from frame {@code from} for {@code ms} and resolves to the frames drawn per second meanwhile. */
+  api.measureFps = async (from, ms) => {
+    await seek(from);
+    const r0 = api.rendered, f0 = shown, t0 = performance.now();
+    play();
+    await new Promise((res) => setTimeout(res, ms));
+    const t1 = performance.now(), r1 = api.rendered, f1 = shown;
+    pause();
+    return { fps: (r1 - r0) * 1000 / (t1 - t0), frames: f1 - f0, seconds: (t1 - t0) / 1000 };
+  };
+
+  await seek(0);
+  $('loading').remove();
+  resize();
+  renderer.render(scene, camera);
+  api.ready = true;
+  requestAnimationFrame(tick);
+}
