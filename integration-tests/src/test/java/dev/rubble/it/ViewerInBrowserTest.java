@@ -201,7 +201,7 @@ final class ViewerInBrowserTest {
                 @SuppressWarnings("unchecked")
                 Map<String, Object> m = (Map<String, Object>) driver.executeAsyncScript(
                         "const done = arguments[arguments.length - 1];"
-                                + "rubbleViewer.measureFps(0, 4000).then(done);");
+                                + "rubbleViewer.measureFps(0, 2000).then(done);");
                 System.out.printf(java.util.Locale.ROOT, "viewer fps journal=%s nodes=%d frames=%d round=%d fps=%.1f"
                                 + " timeline_frames=%s seconds=%.2f%n", dir, nodes, frames, round,
                         ((Number) m.get("fps")).doubleValue(), m.get("frames"), ((Number) m.get("seconds")).doubleValue());

@@ -124,6 +124,11 @@ public final class ViewerRun {
         return glb;
     }
 
+    /** The body slot node {@code n} was drawn from. */
+    public int nodeSlot(int n) {
+        return nodePiece[n];
+    }
+
     /** Entries over all deltas (pieces that changed, summed over frames). */
     public long movedEntries() {
         return movedEntries;
