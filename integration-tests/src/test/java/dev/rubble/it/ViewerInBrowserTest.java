@@ -194,7 +194,8 @@ final class ViewerInBrowserTest {
         Process p = start(Path.of(dir));
         try {
             String at = awaitAddress(p);
-            open(at);
+            String query = System.getProperty("rubble.viewer.fpsQuery", "");
+            open(at + query);
             long frames = ((Number) driver.executeScript("return rubbleViewer.run.frames")).longValue();
             long nodes = ((Number) driver.executeScript("return rubbleViewer.run.nodes")).longValue();
             for (int round = 0; round < 3; round++) {
@@ -202,8 +203,8 @@ final class ViewerInBrowserTest {
                 Map<String, Object> m = (Map<String, Object>) driver.executeAsyncScript(
                         "const done = arguments[arguments.length - 1];"
                                 + "rubbleViewer.measureFps(0, 2000).then(done);");
-                System.out.printf(java.util.Locale.ROOT, "viewer fps journal=%s nodes=%d frames=%d round=%d fps=%.1f"
-                                + " timeline_frames=%s seconds=%.2f%n", dir, nodes, frames, round,
+                System.out.printf(java.util.Locale.ROOT, "viewer fps query=%s journal=%s nodes=%d frames=%d round=%d fps=%.1f"
+                                + " timeline_frames=%s seconds=%.2f%n", query, dir, nodes, frames, round,
                         ((Number) m.get("fps")).doubleValue(), m.get("frames"), ((Number) m.get("seconds")).doubleValue());
             }
         } finally {

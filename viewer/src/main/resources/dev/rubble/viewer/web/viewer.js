@@ -124,7 +124,9 @@ async function main() {
   // ---- scene, camera, controls ----
   const canvas = $('canvas');
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, powerPreference: 'high-performance' });
-  renderer.setPixelRatio(1);
+  // ?scale=S draws the view at S × its CSS size (0.25..2; below 1 for slow software rasterisers)
+  const scale = Math.min(2, Math.max(0.25, +(new URLSearchParams(location.search).get('scale') || 1) || 1));
+  renderer.setPixelRatio(scale);
   renderer.setClearColor(0x1d2024);
   const scene = new THREE.Scene();
   scene.add(mesh);
@@ -150,7 +152,7 @@ async function main() {
   controls.addEventListener('change', () => { dirty = true; });
   function resize() {
     const w = canvas.clientWidth, h = canvas.clientHeight;
-    if (canvas.width !== w || canvas.height !== h) {
+    if (canvas.width !== Math.floor(w * scale) || canvas.height !== Math.floor(h * scale)) {
       renderer.setSize(w, h, false);
       camera.aspect = w / Math.max(1, h);
       camera.updateProjectionMatrix();
