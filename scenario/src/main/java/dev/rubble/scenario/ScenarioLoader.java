@@ -67,7 +67,7 @@ public final class ScenarioLoader {
         return parse(text, null);
     }
 
-    /** Parses scenario JSON text; relative collection files resolve against {@code baseDir} (null = working directory). */
+    /** Parses scenario JSON text; relative collection, cage and soft-body source files resolve against {@code baseDir} (null = working directory). */
     public static Scenario parse(String text, Path baseDir) {
         JsonNode root;
         try {
@@ -111,7 +111,7 @@ public final class ScenarioLoader {
             collectionIds.add(c.id());
         }
         // soft bodies (docs/soft-bodies.md): their attachments name rigid bodies above
-        var softBodies = SoftBodiesJson.parse(root.get("softBodies"), labels);
+        var softBodies = SoftBodiesJson.parse(root.get("softBodies"), labels, baseDir);
         // destruction budgets in world.budgets (issue 13): commands queued before step 0, ahead of the file's
         List<ScheduledCommand> commands = new ArrayList<>(BudgetsJson.parse(root.get("world")));
         JsonNode cs = root.get("commands");

@@ -77,6 +77,8 @@ final class RunCommand implements Callable<Integer> {
         }
         Map<String, String> overrides = parseSets(sets);
         checkSnapshotOptions();
+        OutputFiles.check("--out", out); // before the steps run, not after (issue 28)
+        OutputFiles.check("--snapshot", snapshotFile);
         Scenario scenario = ScenarioLoader.load(scenarioFile);
         Stages stages = plugins.load();
         ScenarioWorld sw = restoreFile != null ? Snapshots.restore(restoreFile, scenario, stages, overrides)
