@@ -62,6 +62,58 @@ public final class ScenarioLoader {
         return parse(text, file.toAbsolutePath().getParent());
     }
 
+    /**
+     * The scenario text a journal records: {@code text} with the relative soft-body files
+     * ({@code softBodies[].cage}, {@code obj:} and {@code points:} sources) made absolute against
+     * {@code baseDir}, so {@code rubble verify} and {@code replay}, which parse the journalled text
+     * without knowing where the scenario was, read the same files from any working directory.
+     * Text that does not parse, or has nothing to change, is returned as it is.
+     */
+    public static String withAbsoluteFiles(String text, Path baseDir) {
+        if (baseDir == null) {
+            return text;
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(text);
+        } catch (JacksonException e) {
+            return text;
+        }
+        JsonNode soft = root == null ? null : root.get("softBodies");
+        if (soft == null || !soft.isArray()) {
+            return text;
+        }
+        boolean changed = false;
+        for (JsonNode n : soft) {
+            if (!(n instanceof com.fasterxml.jackson.databind.node.ObjectNode o)) {
+                continue;
+            }
+            JsonNode cage = o.get("cage");
+            if (cage != null && cage.isTextual() && !Path.of(cage.textValue()).isAbsolute()) {
+                o.put("cage", baseDir.resolve(cage.textValue()).toAbsolutePath().normalize().toString());
+                changed = true;
+            }
+            JsonNode src = o.get("source");
+            if (src != null && src.isTextual()) {
+                String t = src.textValue();
+                for (String kind : new String[] {"obj:", "points:"}) {
+                    if (t.startsWith(kind) && !Path.of(t.substring(kind.length())).isAbsolute()) {
+                        o.put("source", kind + baseDir.resolve(t.substring(kind.length())).toAbsolutePath().normalize());
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if (!changed) {
+            return text;
+        }
+        try {
+            return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+        } catch (JacksonException e) {
+            return text;
+        }
+    }
+
     /** Parses scenario JSON text. */
     public static Scenario parse(String text) {
         return parse(text, null);

@@ -95,7 +95,9 @@ final class RunCommand implements Callable<Integer> {
         dev.rubble.tui.RunHealth health = new dev.rubble.tui.RunHealth(console ? null : err);
         sw.world().addObserver(health);
         JournalWriter jw = journal == null ? null
-                : JournalWriter.create(journal, sw, scenario.name(), Files.readString(scenarioFile));
+                : JournalWriter.create(journal, sw, scenario.name(),
+                        dev.rubble.scenario.ScenarioLoader.withAbsoluteFiles(Files.readString(scenarioFile),
+                                scenarioFile.toAbsolutePath().getParent()));
         long t0 = System.nanoTime();
         dev.rubble.scenario.ScenarioException failure = null;
         try {

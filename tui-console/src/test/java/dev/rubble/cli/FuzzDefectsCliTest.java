@@ -144,6 +144,19 @@ final class FuzzDefectsCliTest {
         }
     }
 
+    /** Issue 28, item 4: "verified 0 steps: identical" passed a journal that recorded nothing. */
+    @Test
+    void verifyOfAJournalWithNoStepsFailsClearly(@TempDir Path dir) throws Exception {
+        Path scene = scene(dir, "\"source\":\"box:0.5,0.25,0.5\"");
+        Path j = dir.resolve("j0");
+        assertThat(run("run", scene.toString(), "--steps", "0", "--journal", j.toString(), "--out", dir.resolve("o.json").toString()))
+                .as(err.toString()).isZero();
+        err.getBuffer().setLength(0);
+        assertThat(run("verify", j.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("journal " + j + " holds no steps").contains("nothing to verify");
+        assertThat(out.toString()).doesNotContain("identical");
+    }
+
     @Test
     void messagesNeverEchoRawBytes() {
         assertThat(Main.escape("snapshot of 'a\u001b[2Jb\ufffd\u202ec\ud800'"))

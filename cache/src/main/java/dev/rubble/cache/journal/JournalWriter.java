@@ -98,6 +98,34 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         }
     }
 
+    /**
+     * Journalling from a library in one call: starts a journal of {@code world} in {@code dir}
+     * (created; must not already hold one) and hooks it into the world, so every following
+     * {@code world.step()} is recorded; {@link #close()} ends the recording and unhooks it. The world's
+     * settings and bodies as they are now are recorded, so {@code rubble verify DIR} re-simulates it
+     * without a scenario file (docs/java-api.md, "Journals from code"; the JVM needs Chronicle's
+     * flags, listed there). Use it in try-with-resources:
+     *
+     * <pre>{@code
+     * try (JournalWriter journal = JournalWriter.attach(Path.of("run1"), world, "my game")) {
+     *     world.step(600);
+     * }
+     * }</pre>
+     *
+     * @param name a name for the recording (shown by {@code rubble journal info}); may be null
+     */
+    public static JournalWriter attach(Path dir, dev.rubble.api.PhysicsWorld world, String name) {
+        Objects.requireNonNull(world, "world is null");
+        World w = world.kernel();
+        JournalWriter jw = create(dir, w, name, "");
+        w.addObserver(jw);
+        jw.attachedTo = w;
+        return jw;
+    }
+
+    /** The world {@link #attach} hooked this writer into (unhooked on close), or null. */
+    private World attachedTo;
+
     /** Starts a journal in {@code dir} (created; must not already hold one) for {@code world}. */
     public static JournalWriter create(Path dir, World world, String scenarioName, String scenarioJson) {
         return create(dir, world, scenarioName, scenarioJson, DEFAULT_ROLL_CYCLE, null);
@@ -514,6 +542,10 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     public void close() {
         if (!closed) {
             closed = true;
+            if (attachedTo != null) {
+                attachedTo.removeObserver(this);
+                attachedTo = null;
+            }
             // the closing document tells readers the recording ended here (not cut off, no file missing)
             try (DocumentContext dc = appender.writingDocument()) {
                 Bytes<?> b = dc.wire().bytes();
