@@ -83,7 +83,10 @@ public final class PhysicsWorld {
             throw new IllegalStateException("addBody called from a listener; allowed: between steps (a listener may queue commands)");
         }
         long h = world.createBody(spec.def());
-        return id(bodies.slot(h));
+        int s = bodies.slot(h);
+        bodies.collisionLayer[s] = spec.collisionLayer(); // before any step: journalled with the initial bodies
+        bodies.collisionMask[s] = spec.collisionMask();
+        return id(s);
     }
 
     /** Removes a body at the start of the next step (a journalled command). */

@@ -141,6 +141,7 @@ public final class ScenarioLoader {
         int steps = integer("$.steps", root.get("steps"), 0, 0, 100_000_000);
         WorldSettings settings = world(root.get("world"));
         List<BodyDef> bodies = new ArrayList<>();
+        int[] filters = new int[0];
         Set<String> labels = new TreeSet<>();
         JsonNode bs = root.get("bodies");
         if (bs != null) {
@@ -148,7 +149,28 @@ public final class ScenarioLoader {
                 throw new ScenarioException("$.bodies", "expected an array of bodies, got " + describe(bs));
             }
             for (int i = 0; i < bs.size(); i++) {
-                BodyDef d = body("$.bodies[" + i + "]", bs.get(i));
+                JsonNode bn = bs.get(i);
+                if (bn != null && bn.isObject() && bn.has("collision")) {
+                    // issue 28: collision layer and mask of an initial body
+                    com.fasterxml.jackson.databind.node.ObjectNode copy = ((com.fasterxml.jackson.databind.node.ObjectNode) bn).deepCopy();
+                    JsonNode col = copy.remove("collision");
+                    String cp = "$.bodies[" + i + "].collision";
+                    object(cp, col);
+                    keys(col, cp, "layer", "mask");
+                    if (filters.length == 0) {
+                        filters = new int[2 * bs.size()];
+                        for (int k = 0; k < bs.size(); k++) {
+                            filters[2 * k] = dev.rubble.core.body.BodyStore.DEFAULT_LAYER;
+                            filters[2 * k + 1] = dev.rubble.core.body.BodyStore.ALL_LAYERS;
+                        }
+                    }
+                    filters[2 * i] = (int) integer(cp + ".layer", col.get("layer"), dev.rubble.core.body.BodyStore.DEFAULT_LAYER,
+                            Integer.MIN_VALUE, Integer.MAX_VALUE);
+                    filters[2 * i + 1] = (int) integer(cp + ".mask", col.get("mask"), dev.rubble.core.body.BodyStore.ALL_LAYERS,
+                            Integer.MIN_VALUE, Integer.MAX_VALUE);
+                    bn = copy;
+                }
+                BodyDef d = body("$.bodies[" + i + "]", bn);
                 if (d.label() != null && !labels.add(d.label())) {
                     throw new ScenarioException("$.bodies[" + i + "].id", "'" + d.label()
                             + "' is used by an earlier body; allowed: unique ids");
@@ -181,7 +203,7 @@ public final class ScenarioLoader {
             }
             commands.sort((a, b) -> Integer.compare(a.step(), b.step()));
         }
-        return new Scenario(name, settings, bodies, commands, steps, collections, softBodies);
+        return new Scenario(name, settings, bodies, commands, steps, collections, softBodies, filters);
     }
 
     private static WorldSettings world(JsonNode w) {
