@@ -114,6 +114,37 @@ public final class ScenarioLoader {
         }
     }
 
+    /**
+     * What is wrong with malformed JSON, in the user's terms (issue 28): Jackson's message without
+     * its internals (character codes, source descriptions, feature and token class names), one line.
+     */
+    public static String jsonProblem(JacksonException e) {
+        String m = e.getOriginalMessage();
+        if (m == null || m.isBlank()) {
+            return "not valid JSON";
+        }
+        int nl = m.indexOf('\n');
+        if (nl >= 0) {
+            m = m.substring(0, nl);
+        }
+        if (m.startsWith("Trailing token")) {
+            return "more text after the end of the JSON object";
+        }
+        m = m.replaceAll("\\(\\(CTRL-CHAR, code -?\\d+\\)\\)", "(a control character)")
+                .replace("valid value (JSON String, Number, Array, Object or token 'null', 'true' or 'false')", "value")
+                .replaceAll("\\s*\\(start marker at \\[Source:[^\\]]*\\]\\)", "")
+                .replaceAll("\\s*\\[Source:[^\\]]*\\]", "")
+                .replaceAll("\\s*\\(for input source:[^)]*\\)", "")
+                .replaceAll("\\s*\\(code -?\\d+\\)", "")
+                .replace("(JSON String, Number, Array, Object or token 'null', 'true' or 'false')", "a JSON value")
+                .replaceAll("\\s*`[^`]*`", "")
+                .replaceAll("\\s+", " ").strip();
+        if (m.endsWith(":") || m.endsWith(",")) {
+            m = m.substring(0, m.length() - 1);
+        }
+        return m.isEmpty() ? "not valid JSON" : Character.toLowerCase(m.charAt(0)) + m.substring(1);
+    }
+
     /** Parses scenario JSON text. */
     public static Scenario parse(String text) {
         return parse(text, null);
@@ -127,7 +158,7 @@ public final class ScenarioLoader {
         } catch (JacksonException e) {
             JsonLocation loc = e.getLocation();
             String where = loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
-            throw new ScenarioException("$", "malformed JSON" + where + ": " + e.getOriginalMessage());
+            throw new ScenarioException("$", "malformed JSON" + where + ": " + jsonProblem(e));
         }
         if (root == null || !root.isObject()) {
             throw new ScenarioException("$", "expected a JSON object, got " + describe(root));
