@@ -122,8 +122,8 @@ final class RunCommand implements Callable<Integer> {
         }
         long ms = (System.nanoTime() - t0) / 1_000_000;
         if (jw != null) {
-            err.printf("rubble: journal %s: %d steps, %d bytes (%.0f bytes/step), written at %.1f MB/s%n", journal,
-                    jw.steps(), jw.bytes(), jw.bytesPerStep(), jw.writeBytesPerSecond() / 1e6);
+            err.printf("rubble: journal %s: %d steps, %d bytes (%d bytes of steps, %.0f bytes/step), written at %.1f MB/s%n",
+                    journal, jw.steps(), jw.bytes(), jw.stepBytes(), jw.bytesPerStep(), jw.writeBytesPerSecond() / 1e6);
         }
         if (out == null) {
             OutputStream os = System.out;

@@ -157,6 +157,20 @@ final class FuzzDefectsCliTest {
         assertThat(out.toString()).doesNotContain("identical");
     }
 
+    /** Issue 28, item 9: run and journal info report the same bytes per step. */
+    @Test
+    void runAndJournalInfoReportTheSameBytesPerStep(@TempDir Path dir) throws Exception {
+        Path scene = scene(dir, "\"source\":\"box:0.5,0.25,0.5\"");
+        Path j = dir.resolve("j");
+        assertThat(run("run", scene.toString(), "--steps", "30", "--journal", j.toString(), "--out", dir.resolve("o.json").toString()))
+                .as(err.toString()).isZero();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\((\\d+) bytes of steps, (\\d+) bytes/step\\)").matcher(err.toString());
+        assertThat(m.find()).as(err.toString()).isTrue();
+        out.getBuffer().setLength(0);
+        assertThat(run("journal", "info", j.toString())).isZero();
+        assertThat(out.toString()).contains("size        " + m.group(1) + " bytes of steps (" + m.group(2) + " bytes/step)");
+    }
+
     @Test
     void messagesNeverEchoRawBytes() {
         assertThat(Main.escape("snapshot of 'a\u001b[2Jb\ufffd\u202ec\ud800'"))

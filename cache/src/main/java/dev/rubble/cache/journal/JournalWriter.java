@@ -325,6 +325,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             b.write(stage, 0, at);
             b.writeInt(crc);
             bytes += b.writePosition() - start;
+            stepBytes += b.writePosition() - start;
         }
         steps++;
         lastStep = p.step();
@@ -523,10 +524,21 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         return bytes;
     }
 
-    /** Mean payload bytes per step (0 before the first step). */
-    public double bytesPerStep() {
-        return steps == 0 ? 0 : (double) bytes / steps;
+    /** Payload bytes of the step documents alone (what {@code rubble journal info} calls "bytes of steps"). */
+    public long stepBytes() {
+        return stepBytes;
     }
+
+    /**
+     * Mean payload bytes per step document (0 before the first step): {@link #stepBytes()} / steps,
+     * the figure {@code rubble journal info} prints (issue 28: this divided the header and embedded
+     * collections by the steps too, so {@code run} and {@code journal info} disagreed).
+     */
+    public double bytesPerStep() {
+        return steps == 0 ? 0 : (double) stepBytes / steps;
+    }
+
+    private long stepBytes;
 
     /** Wall time spent writing steps, ns. */
     public long writeNanos() {
