@@ -20,8 +20,43 @@ import org.joml.Vector3dc;
 public final class BodySpec {
     private final BodyDef def;
 
+    /** Collision layer bits and the layers it collides with (issue 28); see {@link #withCollisionFilter}. */
+    private final int layer, mask;
+
     private BodySpec(BodyDef def) {
+        this(def, dev.rubble.core.body.BodyStore.DEFAULT_LAYER, dev.rubble.core.body.BodyStore.ALL_LAYERS);
+    }
+
+    private BodySpec(BodyDef def, int layer, int mask) {
         this.def = def;
+        this.layer = layer;
+        this.mask = mask;
+    }
+
+    private BodySpec copy(BodyDef d) {
+        return new BodySpec(d, layer, mask);
+    }
+
+    /**
+     * Collision filtering: the body is on the layers whose bits are set in {@code layer} and
+     * collides with bodies on the layers in {@code mask}. Two bodies touch only when each one's
+     * layer meets the other's mask ({@code (layerA & maskB) != 0 && (layerB & maskA) != 0}); other
+     * pairs never get a contact and cost no narrowphase time (they are dropped before the pair is
+     * tested). Scene queries select by layer too. Default: layer 1, mask all (-1): everything
+     * collides. Example: debris on layer 2 that ignores other debris: {@code withCollisionFilter(2, ~2)}.
+     */
+    public BodySpec withCollisionFilter(int layer, int mask) {
+        return new BodySpec(def, layer, mask);
+    }
+
+    /** The collision layer bits ({@link #withCollisionFilter}). */
+    public int collisionLayer() {
+        return layer;
+    }
+
+    /** The layers this body collides with ({@link #withCollisionFilter}). */
+    public int collisionMask() {
+        return mask;
     }
 
     /** A body that moves under gravity, contacts and impulses. */
@@ -42,60 +77,60 @@ public final class BodySpec {
     /** Position of the body origin (the shape's origin), metres. */
     public BodySpec withPosition(Vector3dc position) {
         Objects.requireNonNull(position, "position is null");
-        return new BodySpec(def.withPosition(position.x(), position.y(), position.z()));
+        return copy(def.withPosition(position.x(), position.y(), position.z()));
     }
 
     /** Orientation (normalised on creation; must be non-zero). */
     public BodySpec withOrientation(Quaterniondc orientation) {
         Objects.requireNonNull(orientation, "orientation is null");
-        return new BodySpec(def.withOrientation(orientation.x(), orientation.y(), orientation.z(), orientation.w()));
+        return copy(def.withOrientation(orientation.x(), orientation.y(), orientation.z(), orientation.w()));
     }
 
     /** Linear velocity of the centre of mass, m/s. */
     public BodySpec withLinearVelocity(Vector3dc velocity) {
         Objects.requireNonNull(velocity, "velocity is null");
-        return new BodySpec(def.withLinearVelocity(velocity.x(), velocity.y(), velocity.z()));
+        return copy(def.withLinearVelocity(velocity.x(), velocity.y(), velocity.z()));
     }
 
     /** Angular velocity, rad/s, world frame. */
     public BodySpec withAngularVelocity(Vector3dc velocity) {
         Objects.requireNonNull(velocity, "velocity is null");
-        return new BodySpec(def.withAngularVelocity(velocity.x(), velocity.y(), velocity.z()));
+        return copy(def.withAngularVelocity(velocity.x(), velocity.y(), velocity.z()));
     }
 
     /** Mass in kg (&gt; 0 overrides density). */
     public BodySpec withMass(double kilograms) {
-        return new BodySpec(def.withMass(kilograms));
+        return copy(def.withMass(kilograms));
     }
 
     /** Density in kg/m³ (used when no mass is given). */
     public BodySpec withDensity(double kilogramsPerCubicMetre) {
-        return new BodySpec(def.withDensity(kilogramsPerCubicMetre));
+        return copy(def.withDensity(kilogramsPerCubicMetre));
     }
 
     /** Coulomb friction (&ge; 0) and restitution in [0, 1]. */
     public BodySpec withMaterial(double friction, double restitution) {
-        return new BodySpec(def.withMaterial(friction, restitution));
+        return copy(def.withMaterial(friction, restitution));
     }
 
     /** Multiplies world gravity for this body (0 = floats). */
     public BodySpec withGravityScale(double scale) {
-        return new BodySpec(def.withGravityScale(scale));
+        return copy(def.withGravityScale(scale));
     }
 
     /** Linear and angular damping, 1/s, &ge; 0. */
     public BodySpec withDamping(double linear, double angular) {
-        return new BodySpec(def.withDamping(linear, angular));
+        return copy(def.withDamping(linear, angular));
     }
 
     /** A name reported in outputs and found by {@link PhysicsWorld#find}. */
     public BodySpec withLabel(String label) {
-        return new BodySpec(def.withLabel(label));
+        return copy(def.withLabel(label));
     }
 
     /** Start asleep (dynamic bodies only): it wakes when touched or pushed. */
     public BodySpec asleep() {
-        return new BodySpec(def.withAsleep(true));
+        return copy(def.withAsleep(true));
     }
 
     /** The kernel body definition (internal use: creation). */

@@ -83,7 +83,10 @@ public final class PhysicsWorld {
             throw new IllegalStateException("addBody called from a listener; allowed: between steps (a listener may queue commands)");
         }
         long h = world.createBody(spec.def());
-        return id(bodies.slot(h));
+        int s = bodies.slot(h);
+        bodies.collisionLayer[s] = spec.collisionLayer(); // before any step: journalled with the initial bodies
+        bodies.collisionMask[s] = spec.collisionMask();
+        return id(s);
     }
 
     /** Removes a body at the start of the next step (a journalled command). */
@@ -198,6 +201,80 @@ public final class PhysicsWorld {
         for (int i = 0; i < count; i++) {
             step();
         }
+    }
+
+    // ---- game-loop stepping (issue 28) ---------------------------------------------------------
+
+    private FrameStepper frames;
+
+    private FrameStepper frames() {
+        if (frames == null) {
+            frames = new FrameStepper(this, bodies);
+        }
+        return frames;
+    }
+
+    /**
+     * Advances the world by a frame's worth of time, in fixed steps: {@code frameSeconds} is added to
+     * an accumulator and {@link #step()} runs while it holds a whole {@link #timeStep()}, at most
+     * {@link #maxStepsPerUpdate()} times (time beyond that is dropped: a long hitch slows the
+     * simulation down instead of freezing the game). The remainder, less than one step, is the
+     * {@link #interpolationAlpha()} the {@code interpolated*} reads use to draw bodies between the
+     * last two steps. Deterministic: the same sequence of frame times gives the same state, bit for
+     * bit. Call it once per rendered frame with the frame's duration:
+     *
+     * <pre>{@code
+     * world.update(tpf);                                  // jMonkeyEngine's tpf, libGDX's getDeltaTime()
+     * world.interpolatedTransform(ball, ballMatrix);      // draw here
+     * }</pre>
+     *
+     * @param frameSeconds the frame's duration, seconds, finite and >= 0
+     * @return the number of steps taken (0 when the frame was shorter than what is left of a step)
+     */
+    public int update(double frameSeconds) {
+        return frames().update(frameSeconds);
+    }
+
+    /** Most steps one {@link #update(double)} takes (default 5). */
+    public int maxStepsPerUpdate() {
+        return frames == null ? FrameStepper.DEFAULT_MAX_STEPS : frames.maxSteps;
+    }
+
+    /** Sets the most steps one {@link #update(double)} takes, >= 1. */
+    public void setMaxStepsPerUpdate(int steps) {
+        if (steps < 1) {
+            throw new IllegalArgumentException("maxStepsPerUpdate = " + steps + "; allowed: >= 1");
+        }
+        frames().maxSteps = steps;
+    }
+
+    /** Steps {@link #update(double)} has dropped because a frame needed more than {@link #maxStepsPerUpdate()}. */
+    public long droppedSteps() {
+        return frames == null ? 0 : frames.droppedSteps();
+    }
+
+    /** How far the time {@link #update(double)} has not yet stepped reaches into the next step, in [0, 1). */
+    public double interpolationAlpha() {
+        return frames == null ? 0 : frames.alpha();
+    }
+
+    /**
+     * The body origin's position for drawing: between its position before and after the last step
+     * {@link #update(double)} took, at {@link #interpolationAlpha()} (the position now for a body
+     * created since, or when only {@link #step()} has been used).
+     */
+    public Vector3d interpolatedPosition(BodyId body, Vector3d dest) {
+        return frames().position(slot(body), dest);
+    }
+
+    /** The orientation for drawing: slerp between the last two steps at {@link #interpolationAlpha()}. */
+    public Quaterniond interpolatedOrientation(BodyId body, Quaterniond dest) {
+        return frames().orientation(slot(body), dest);
+    }
+
+    /** The origin transform for drawing: {@link #interpolatedPosition} and {@link #interpolatedOrientation}. */
+    public Matrix4d interpolatedTransform(BodyId body, Matrix4d dest) {
+        return frames().transform(slot(body), dest);
     }
 
     /** Steps taken. */

@@ -78,6 +78,10 @@ public final class CollectionSpecs {
         double[] q = vector(p + ".orientation", n.get("orientation"), 4, new double[] {0, 0, 0, 1});
         double[] v = vector(p + ".linear", n.get("linear"), 3, new double[3]);
         double[] w = vector(p + ".angular", n.get("angular"), 3, new double[3]);
+        // the limits bodies have (issue 28: a collection accepted 1e308 where a body stops at ±1e9)
+        within(p + ".position", pos, ScenarioLoader.Limits.POSITION, "m");
+        within(p + ".linear", v, ScenarioLoader.Limits.SPEED, "m/s");
+        within(p + ".angular", w, ScenarioLoader.Limits.SPEED, "rad/s");
         String st = n.has("state") ? text(p + ".state", n.get("state")) : "dynamic";
         PlacementState state;
         try {
@@ -573,6 +577,16 @@ public final class CollectionSpecs {
                     + " is not allowed; allowed: an integer in [" + min + ", " + max + "]");
         }
         return (int) n.longValue();
+    }
+
+    /** Each component within ±{@code limit}, as for bodies. */
+    static void within(String p, double[] v, double limit, String unit) {
+        for (int i = 0; i < v.length; i++) {
+            if (!(Math.abs(v[i]) <= limit)) {
+                throw new ScenarioException(p + "[" + i + "]", v[i] + " is out of range; allowed: [-" + limit + ", " + limit
+                        + "] " + unit);
+            }
+        }
     }
 
     private static double[] vector(String p, JsonNode n, int len, double[] dflt) {

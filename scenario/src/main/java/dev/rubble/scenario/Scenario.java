@@ -16,15 +16,28 @@ import java.util.List;
  * @param collections geometry collections to place after the bodies, in order (their index is
  *                    what destruction commands name)
  * @param softBodies  soft bodies (docs/soft-bodies.md), added after the rigid bodies
+ * @param collisionFilters per body of {@code bodies}, its collision layer and mask
+ *                         ({@code 2i, 2i + 1}); empty when every body has the default (layer 1, mask all)
  */
 public record Scenario(String name, WorldSettings settings, List<BodyDef> bodies,
                        List<ScheduledCommand> commands, int steps, List<CollectionSpec> collections,
-                       List<SoftBodyDef> softBodies) {
+                       List<SoftBodyDef> softBodies, int[] collisionFilters) {
     public Scenario {
+        if (collisionFilters.length != 0 && collisionFilters.length != 2 * bodies.size()) {
+            throw new IllegalArgumentException("collisionFilters has " + collisionFilters.length + " values for "
+                    + bodies.size() + " bodies; allowed: 0 or 2 per body");
+        }
+        collisionFilters = collisionFilters.clone();
         bodies = List.copyOf(bodies);
         commands = List.copyOf(commands);
         collections = List.copyOf(collections);
         softBodies = List.copyOf(softBodies);
+    }
+
+    /** A scenario whose bodies all have the default collision filter. */
+    public Scenario(String name, WorldSettings settings, List<BodyDef> bodies, List<ScheduledCommand> commands,
+                    int steps, List<CollectionSpec> collections, List<SoftBodyDef> softBodies) {
+        this(name, settings, bodies, commands, steps, collections, softBodies, new int[0]);
     }
 
     /** A scenario without soft bodies. */

@@ -62,12 +62,95 @@ public final class ScenarioLoader {
         return parse(text, file.toAbsolutePath().getParent());
     }
 
+    /**
+     * The scenario text a journal records: {@code text} with the relative soft-body files
+     * ({@code softBodies[].cage}, {@code obj:} and {@code points:} sources) made absolute against
+     * {@code baseDir}, so {@code rubble verify} and {@code replay}, which parse the journalled text
+     * without knowing where the scenario was, read the same files from any working directory.
+     * Text that does not parse, or has nothing to change, is returned as it is.
+     */
+    public static String withAbsoluteFiles(String text, Path baseDir) {
+        if (baseDir == null) {
+            return text;
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(text);
+        } catch (JacksonException e) {
+            return text;
+        }
+        JsonNode soft = root == null ? null : root.get("softBodies");
+        if (soft == null || !soft.isArray()) {
+            return text;
+        }
+        boolean changed = false;
+        for (JsonNode n : soft) {
+            if (!(n instanceof com.fasterxml.jackson.databind.node.ObjectNode o)) {
+                continue;
+            }
+            JsonNode cage = o.get("cage");
+            if (cage != null && cage.isTextual() && !Path.of(cage.textValue()).isAbsolute()) {
+                o.put("cage", baseDir.resolve(cage.textValue()).toAbsolutePath().normalize().toString());
+                changed = true;
+            }
+            JsonNode src = o.get("source");
+            if (src != null && src.isTextual()) {
+                String t = src.textValue();
+                for (String kind : new String[] {"obj:", "points:"}) {
+                    if (t.startsWith(kind) && !Path.of(t.substring(kind.length())).isAbsolute()) {
+                        o.put("source", kind + baseDir.resolve(t.substring(kind.length())).toAbsolutePath().normalize());
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if (!changed) {
+            return text;
+        }
+        try {
+            return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+        } catch (JacksonException e) {
+            return text;
+        }
+    }
+
+    /**
+     * What is wrong with malformed JSON, in the user's terms (issue 28): Jackson's message without
+     * its internals (character codes, source descriptions, feature and token class names), one line.
+     */
+    public static String jsonProblem(JacksonException e) {
+        String m = e.getOriginalMessage();
+        if (m == null || m.isBlank()) {
+            return "not valid JSON";
+        }
+        int nl = m.indexOf('\n');
+        if (nl >= 0) {
+            m = m.substring(0, nl);
+        }
+        if (m.startsWith("Trailing token")) {
+            return "more text after the end of the JSON object";
+        }
+        m = m.replaceAll("\\(\\(CTRL-CHAR, code -?\\d+\\)\\)", "(a control character)")
+                .replace("valid value (JSON String, Number, Array, Object or token 'null', 'true' or 'false')", "value")
+                .replaceAll("\\s*\\(start marker at \\[Source:[^\\]]*\\]\\)", "")
+                .replaceAll("\\s*\\[Source:[^\\]]*\\]", "")
+                .replaceAll("\\s*\\(for input source:[^)]*\\)", "")
+                .replaceAll("\\s*\\(code -?\\d+\\)", "")
+                .replace("(JSON String, Number, Array, Object or token 'null', 'true' or 'false')", "a JSON value")
+                .replaceAll("\\s*`[^`]*`", "")
+                .replaceAll("\\s+", " ").strip();
+        if (m.endsWith(":") || m.endsWith(",")) {
+            m = m.substring(0, m.length() - 1);
+        }
+        return m.isEmpty() ? "not valid JSON" : Character.toLowerCase(m.charAt(0)) + m.substring(1);
+    }
+
     /** Parses scenario JSON text. */
     public static Scenario parse(String text) {
         return parse(text, null);
     }
 
-    /** Parses scenario JSON text; relative collection files resolve against {@code baseDir} (null = working directory). */
+    /** Parses scenario JSON text; relative collection, cage and soft-body source files resolve against {@code baseDir} (null = working directory). */
     public static Scenario parse(String text, Path baseDir) {
         JsonNode root;
         try {
@@ -75,7 +158,7 @@ public final class ScenarioLoader {
         } catch (JacksonException e) {
             JsonLocation loc = e.getLocation();
             String where = loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
-            throw new ScenarioException("$", "malformed JSON" + where + ": " + e.getOriginalMessage());
+            throw new ScenarioException("$", "malformed JSON" + where + ": " + jsonProblem(e));
         }
         if (root == null || !root.isObject()) {
             throw new ScenarioException("$", "expected a JSON object, got " + describe(root));
@@ -89,6 +172,7 @@ public final class ScenarioLoader {
         int steps = integer("$.steps", root.get("steps"), 0, 0, 100_000_000);
         WorldSettings settings = world(root.get("world"));
         List<BodyDef> bodies = new ArrayList<>();
+        int[] filters = new int[0];
         Set<String> labels = new TreeSet<>();
         JsonNode bs = root.get("bodies");
         if (bs != null) {
@@ -96,7 +180,28 @@ public final class ScenarioLoader {
                 throw new ScenarioException("$.bodies", "expected an array of bodies, got " + describe(bs));
             }
             for (int i = 0; i < bs.size(); i++) {
-                BodyDef d = body("$.bodies[" + i + "]", bs.get(i));
+                JsonNode bn = bs.get(i);
+                if (bn != null && bn.isObject() && bn.has("collision")) {
+                    // issue 28: collision layer and mask of an initial body
+                    com.fasterxml.jackson.databind.node.ObjectNode copy = ((com.fasterxml.jackson.databind.node.ObjectNode) bn).deepCopy();
+                    JsonNode col = copy.remove("collision");
+                    String cp = "$.bodies[" + i + "].collision";
+                    object(cp, col);
+                    keys(col, cp, "layer", "mask");
+                    if (filters.length == 0) {
+                        filters = new int[2 * bs.size()];
+                        for (int k = 0; k < bs.size(); k++) {
+                            filters[2 * k] = dev.rubble.core.body.BodyStore.DEFAULT_LAYER;
+                            filters[2 * k + 1] = dev.rubble.core.body.BodyStore.ALL_LAYERS;
+                        }
+                    }
+                    filters[2 * i] = (int) integer(cp + ".layer", col.get("layer"), dev.rubble.core.body.BodyStore.DEFAULT_LAYER,
+                            Integer.MIN_VALUE, Integer.MAX_VALUE);
+                    filters[2 * i + 1] = (int) integer(cp + ".mask", col.get("mask"), dev.rubble.core.body.BodyStore.ALL_LAYERS,
+                            Integer.MIN_VALUE, Integer.MAX_VALUE);
+                    bn = copy;
+                }
+                BodyDef d = body("$.bodies[" + i + "]", bn);
                 if (d.label() != null && !labels.add(d.label())) {
                     throw new ScenarioException("$.bodies[" + i + "].id", "'" + d.label()
                             + "' is used by an earlier body; allowed: unique ids");
@@ -111,7 +216,7 @@ public final class ScenarioLoader {
             collectionIds.add(c.id());
         }
         // soft bodies (docs/soft-bodies.md): their attachments name rigid bodies above
-        var softBodies = SoftBodiesJson.parse(root.get("softBodies"), labels);
+        var softBodies = SoftBodiesJson.parse(root.get("softBodies"), labels, baseDir);
         // destruction budgets in world.budgets (issue 13): commands queued before step 0, ahead of the file's
         List<ScheduledCommand> commands = new ArrayList<>(BudgetsJson.parse(root.get("world")));
         JsonNode cs = root.get("commands");
@@ -129,7 +234,7 @@ public final class ScenarioLoader {
             }
             commands.sort((a, b) -> Integer.compare(a.step(), b.step()));
         }
-        return new Scenario(name, settings, bodies, commands, steps, collections, softBodies);
+        return new Scenario(name, settings, bodies, commands, steps, collections, softBodies, filters);
     }
 
     private static WorldSettings world(JsonNode w) {

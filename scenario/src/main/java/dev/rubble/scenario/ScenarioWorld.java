@@ -57,7 +57,12 @@ public final class ScenarioWorld {
         List<BodyDef> bodies = scenario.bodies();
         for (int i = 0; i < bodies.size(); i++) {
             try {
-                world.createBody(bodies.get(i));
+                long h = world.createBody(bodies.get(i));
+                if (scenario.collisionFilters().length > 0) { // issue 28: layer and mask, before any step
+                    int slot = world.bodies().slot(h);
+                    world.bodies().collisionLayer[slot] = scenario.collisionFilters()[2 * i];
+                    world.bodies().collisionMask[slot] = scenario.collisionFilters()[2 * i + 1];
+                }
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new ScenarioException("$.bodies[" + i + "]", e.getMessage(), e);
             }

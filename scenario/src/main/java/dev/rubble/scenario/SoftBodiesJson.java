@@ -27,7 +27,10 @@ final class SoftBodiesJson {
     private SoftBodiesJson() {
     }
 
-    static List<SoftBodyDef> parse(JsonNode n, Set<String> labels) {
+    /** Parses {@code $.softBodies}; relative {@code cage}, {@code obj:} and {@code points:} files resolve against
+     *  {@code baseDir} (the scenario's directory, like {@code collections[].file}; null = working directory). */
+    static List<SoftBodyDef> parse(JsonNode n, Set<String> labels, Path baseDir) {
+        Path base = baseDir == null ? Path.of("") : baseDir;
         List<SoftBodyDef> out = new ArrayList<>();
         if (n == null) {
             return out;
@@ -37,7 +40,7 @@ final class SoftBodiesJson {
         }
         for (int i = 0; i < n.size(); i++) {
             String p = "$.softBodies[" + i + "]";
-            SoftBodyDef d = one(p, n.get(i), labels);
+            SoftBodyDef d = one(p, n.get(i), labels, base);
             if (d.label() != null && !labels.add(d.label())) {
                 throw new ScenarioException(p + ".id", "'" + d.label() + "' is used by another body; allowed: unique ids");
             }
@@ -46,7 +49,7 @@ final class SoftBodiesJson {
         return out;
     }
 
-    private static SoftBodyDef one(String p, JsonNode n, Set<String> rigidLabels) {
+    private static SoftBodyDef one(String p, JsonNode n, Set<String> rigidLabels, Path base) {
         if (n == null || !n.isObject()) {
             throw new ScenarioException(p, "expected an object, got " + n);
         }
@@ -63,8 +66,13 @@ final class SoftBodiesJson {
         }
         if (n.has("cage")) {
             String file = text(p + ".cage", n.get("cage"));
+            Path cageFile = base.resolve(file);
+            if (!java.nio.file.Files.isRegularFile(cageFile)) {
+                throw new ScenarioException(p + ".cage", "no such file " + cageFile
+                        + "; allowed: an .rbsb file (relative paths are read beside the scenario)");
+            }
             try {
-                cage = CageFile.read(Path.of(file));
+                cage = CageFile.read(cageFile);
             } catch (IOException e) {
                 throw new ScenarioException(p + ".cage", "cannot read " + file + ": " + e.getMessage());
             } catch (IllegalArgumentException e) {
@@ -75,7 +83,7 @@ final class SoftBodiesJson {
             double density = number(p + ".density", n.get("density"), 1000, Double.MIN_NORMAL, 1e9);
             long seed = (long) number(p + ".seed", n.get("seed"), 1, -9e15, 9e15);
             try {
-                CageSource src = CageSource.parse(text(p + ".source", n.get("source")), Path.of(""));
+                CageSource src = CageSource.parse(text(p + ".source", n.get("source")), base);
                 cage = CageBuilder.build(src.vertices(), src.indices(), density, spacing, seed);
             } catch (IllegalArgumentException e) {
                 throw new ScenarioException(p + ".source", e.getMessage());
@@ -97,6 +105,8 @@ final class SoftBodiesJson {
         double[] pos = vector(p + ".position", n.get("position"), new double[] {0, 0, 0});
         double[] rot = n.has("orientation") ? vector4(p + ".orientation", n.get("orientation")) : new double[] {0, 0, 0, 1};
         double[] vel = vector(p + ".velocity", n.get("velocity"), new double[] {0, 0, 0});
+        CollectionSpecs.within(p + ".position", pos, ScenarioLoader.Limits.POSITION, "m"); // the limits bodies have
+        CollectionSpecs.within(p + ".velocity", vel, ScenarioLoader.Limits.SPEED, "m/s");
         int[] pins = new int[0];
         if (n.has("pins")) {
             JsonNode a = n.get("pins");

@@ -67,15 +67,25 @@ public final class Main implements Runnable {
         return code;
     }
 
+    /** Longest message printed; the rest is cut (a damaged file's bytes must not flood the terminal). */
+    static final int MAX_MESSAGE = 2000;
+
     /**
      * Makes a message safe for a terminal: control characters (C0, DEL, C1; e.g. an ESC inside a
-     * scenario key or body id) are written as {@code \\uXXXX}, so input can never drive the terminal.
+     * scenario key or body id), invisible format characters (bidirectional overrides, zero-width),
+     * unpaired surrogates, private-use and unassigned code units and the replacement character that
+     * undecodable bytes become are written as {@code \\uXXXX} (issue 28: bytes read from a damaged
+     * file were echoed raw), so input can never drive or garble the terminal; at most
+     * {@link #MAX_MESSAGE} characters are kept.
      */
     public static String escape(String s) {
+        if (s.length() > MAX_MESSAGE) {
+            s = s.substring(0, MAX_MESSAGE) + "... (" + (s.length() - MAX_MESSAGE) + " more characters)";
+        }
         StringBuilder b = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            boolean control = c < 0x20 || (c >= 0x7f && c <= 0x9f);
+            boolean control = unsafe(s, i);
             if (control && b == null) {
                 b = new StringBuilder(s.length() + 16).append(s, 0, i);
             }
@@ -88,6 +98,21 @@ public final class Main implements Runnable {
             }
         }
         return b == null ? s : b.toString();
+    }
+
+    private static boolean unsafe(String s, int i) {
+        char c = s.charAt(i);
+        if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == '\ufffd') {
+            return true;
+        }
+        if (Character.isHighSurrogate(c)) {
+            return i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1));
+        }
+        if (Character.isLowSurrogate(c)) {
+            return i == 0 || !Character.isHighSurrogate(s.charAt(i - 1));
+        }
+        int type = Character.getType(c);
+        return type == Character.FORMAT || type == Character.PRIVATE_USE || type == Character.UNASSIGNED;
     }
 
     private static String oneLine(Throwable t) {

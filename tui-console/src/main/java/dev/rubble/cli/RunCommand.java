@@ -77,6 +77,8 @@ final class RunCommand implements Callable<Integer> {
         }
         Map<String, String> overrides = parseSets(sets);
         checkSnapshotOptions();
+        OutputFiles.check("--out", out); // before the steps run, not after (issue 28)
+        OutputFiles.check("--snapshot", snapshotFile);
         Scenario scenario = ScenarioLoader.load(scenarioFile);
         Stages stages = plugins.load();
         ScenarioWorld sw = restoreFile != null ? Snapshots.restore(restoreFile, scenario, stages, overrides)
@@ -93,7 +95,9 @@ final class RunCommand implements Callable<Integer> {
         dev.rubble.tui.RunHealth health = new dev.rubble.tui.RunHealth(console ? null : err);
         sw.world().addObserver(health);
         JournalWriter jw = journal == null ? null
-                : JournalWriter.create(journal, sw, scenario.name(), Files.readString(scenarioFile));
+                : JournalWriter.create(journal, sw, scenario.name(),
+                        dev.rubble.scenario.ScenarioLoader.withAbsoluteFiles(Files.readString(scenarioFile),
+                                scenarioFile.toAbsolutePath().getParent()));
         long t0 = System.nanoTime();
         dev.rubble.scenario.ScenarioException failure = null;
         try {
@@ -118,8 +122,8 @@ final class RunCommand implements Callable<Integer> {
         }
         long ms = (System.nanoTime() - t0) / 1_000_000;
         if (jw != null) {
-            err.printf("rubble: journal %s: %d steps, %d bytes (%.0f bytes/step), written at %.1f MB/s%n", journal,
-                    jw.steps(), jw.bytes(), jw.bytesPerStep(), jw.writeBytesPerSecond() / 1e6);
+            err.printf("rubble: journal %s: %d steps, %d bytes (%d bytes of steps, %.0f bytes/step), written at %.1f MB/s%n",
+                    journal, jw.steps(), jw.bytes(), jw.stepBytes(), jw.bytesPerStep(), jw.writeBytesPerSecond() / 1e6);
         }
         if (out == null) {
             OutputStream os = System.out;

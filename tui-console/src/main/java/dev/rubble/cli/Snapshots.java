@@ -34,10 +34,7 @@ final class Snapshots {
             throw new BadInputException("--snapshot-at " + at + " is outside this run, which covers steps " + first
                     + ".." + end + "; allowed: " + first + ".." + end);
         }
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null && !Files.isDirectory(parent)) {
-            throw new BadInputException("--snapshot " + file + ": directory " + parent + " does not exist");
-        }
+        OutputFiles.check("--snapshot", file); // not a directory (it was replaced), before the steps run
         WorldSnapshot.checkSavable(world); // a world snapshots cannot save fails now, not after N steps
         if (at == world.stepIndex()) {
             save(world, file, origin, err);

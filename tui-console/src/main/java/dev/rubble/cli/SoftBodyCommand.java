@@ -50,6 +50,7 @@ final class SoftBodyCommand implements Callable<Integer> {
         if ((source == null) == (check == null)) {
             throw new BadInputException("give exactly one of --source and --check");
         }
+        OutputFiles.check("--out", out); // before the cage is built (issue 28)
         Cage cage;
         long t0 = System.nanoTime();
         if (check != null) {
@@ -58,6 +59,9 @@ final class SoftBodyCommand implements Callable<Integer> {
             }
             try {
                 cage = CageFile.read(check);
+                // what run does with it: a world adds the cage (the same checks as a scenario's soft body)
+                new dev.rubble.core.soft.SoftBodyStore().add(cage, dev.rubble.core.soft.SoftMaterial.rubber(),
+                        0, 0, 0, 0, 0, 0, 1, 0, 0, 0, null);
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(e.getMessage());
             }
@@ -90,10 +94,6 @@ final class SoftBodyCommand implements Callable<Integer> {
         o.printf(Locale.ROOT, "skinned mesh:   %d vertices, %d triangles%n", cage.skinVertexCount(), cage.meshIndices().length / 3);
         o.printf(Locale.ROOT, "time:           %.1f ms%n", ms);
         if (out != null) {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null && !Files.isDirectory(parent)) {
-                throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
-            }
             CageFile.write(cage, out);
             o.println("wrote " + out);
         }

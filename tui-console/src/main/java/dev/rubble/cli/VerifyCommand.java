@@ -31,6 +31,11 @@ final class VerifyCommand implements Callable<Integer> {
         VerifyResult r = Verifier.verify(dir, plugins.load());
         long ms = (System.nanoTime() - t0) / 1_000_000;
         PrintWriter out = spec.commandLine().getOut();
+        if (r.ok() && r.stepsChecked() == 0) {
+            // "identical" over nothing would pass a journal that recorded nothing (issue 28)
+            throw new BadInputException("journal " + dir + " holds no steps (recorded for 0 steps, or closed before"
+                    + " its first step): there is nothing to verify; record at least one step");
+        }
         if (r.ok()) {
             out.printf("rubble: verified %d steps of %s in %d ms: identical%n", r.stepsChecked(), dir, ms);
             out.flush();

@@ -6,6 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import net.openhft.chronicle.queue.impl.TableStore;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.queue.impl.table.Metadata;
+import net.openhft.chronicle.queue.impl.table.SingleTableBuilder;
 
 /**
  * Checks a journal directory's files before Chronicle maps them: a cycle file or {@code metadata.cq4t}
@@ -28,8 +32,35 @@ final class JournalFiles {
             throw new JournalFormatException("journal " + dir + " is damaged: " + METADATA + " is missing");
         }
         checkOne(dir, meta, "STStore");
+        checkMetadata(dir, meta);
         for (Path f : cycleFiles) {
             checkOne(dir, f, "SCQStore");
+        }
+    }
+
+    /**
+     * Reads {@code metadata.cq4t}'s header with Chronicle's own table-store reader, read-only.
+     * Chronicle itself, opening a queue whose metadata header does not parse, logs a stack trace
+     * and falls back to a read-only table store (issue 28: a 4-byte flip printed a stack trace
+     * and exited 0); here the same damage is a {@link JournalFormatException} naming the file.
+     */
+    static void checkMetadata(Path dir, Path meta) {
+        try {
+            // the queue builder's class initialiser registers the type aliases the header names (SCQMeta, ...)
+            Class.forName(SingleChronicleQueueBuilder.class.getName(), true, JournalFiles.class.getClassLoader());
+            try (TableStore<Metadata.NoMeta> ts = SingleTableBuilder.binary(meta, Metadata.NoMeta.INSTANCE).readOnly(true).build()) {
+                ts.metadata();
+            }
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        } catch (RuntimeException e) {
+            Throwable root = e;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            throw new JournalFormatException("journal " + dir + " is damaged: the header of " + METADATA
+                    + " does not parse (" + root.getClass().getSimpleName() + "); the journal's steps are in the .cq4 files,"
+                    + " but Chronicle needs this file to open them", e);
         }
     }
 

@@ -98,6 +98,34 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         }
     }
 
+    /**
+     * Journalling from a library in one call: starts a journal of {@code world} in {@code dir}
+     * (created; must not already hold one) and hooks it into the world, so every following
+     * {@code world.step()} is recorded; {@link #close()} ends the recording and unhooks it. The world's
+     * settings and bodies as they are now are recorded, so {@code rubble verify DIR} re-simulates it
+     * without a scenario file (docs/java-api.md, "Journals from code"; the JVM needs Chronicle's
+     * flags, listed there). Use it in try-with-resources:
+     *
+     * <pre>{@code
+     * try (JournalWriter journal = JournalWriter.attach(Path.of("run1"), world, "my game")) {
+     *     world.step(600);
+     * }
+     * }</pre>
+     *
+     * @param name a name for the recording (shown by {@code rubble journal info}); may be null
+     */
+    public static JournalWriter attach(Path dir, dev.rubble.api.PhysicsWorld world, String name) {
+        Objects.requireNonNull(world, "world is null");
+        World w = world.kernel();
+        JournalWriter jw = create(dir, w, name, "");
+        w.addObserver(jw);
+        jw.attachedTo = w;
+        return jw;
+    }
+
+    /** The world {@link #attach} hooked this writer into (unhooked on close), or null. */
+    private World attachedTo;
+
     /** Starts a journal in {@code dir} (created; must not already hold one) for {@code world}. */
     public static JournalWriter create(Path dir, World world, String scenarioName, String scenarioJson) {
         return create(dir, world, scenarioName, scenarioJson, DEFAULT_ROLL_CYCLE, null);
@@ -297,6 +325,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             b.write(stage, 0, at);
             b.writeInt(crc);
             bytes += b.writePosition() - start;
+            stepBytes += b.writePosition() - start;
         }
         steps++;
         lastStep = p.step();
@@ -495,10 +524,21 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         return bytes;
     }
 
-    /** Mean payload bytes per step (0 before the first step). */
-    public double bytesPerStep() {
-        return steps == 0 ? 0 : (double) bytes / steps;
+    /** Payload bytes of the step documents alone (what {@code rubble journal info} calls "bytes of steps"). */
+    public long stepBytes() {
+        return stepBytes;
     }
+
+    /**
+     * Mean payload bytes per step document (0 before the first step): {@link #stepBytes()} / steps,
+     * the figure {@code rubble journal info} prints (issue 28: this divided the header and embedded
+     * collections by the steps too, so {@code run} and {@code journal info} disagreed).
+     */
+    public double bytesPerStep() {
+        return steps == 0 ? 0 : (double) stepBytes / steps;
+    }
+
+    private long stepBytes;
 
     /** Wall time spent writing steps, ns. */
     public long writeNanos() {
@@ -514,6 +554,10 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     public void close() {
         if (!closed) {
             closed = true;
+            if (attachedTo != null) {
+                attachedTo.removeObserver(this);
+                attachedTo = null;
+            }
             // the closing document tells readers the recording ended here (not cut off, no file missing)
             try (DocumentContext dc = appender.writingDocument()) {
                 Bytes<?> b = dc.wire().bytes();

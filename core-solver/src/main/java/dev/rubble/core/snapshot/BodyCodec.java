@@ -135,6 +135,7 @@ final class BodyCodec {
                 throw new IllegalArgumentException("body slot " + s + " names shape " + si + " of " + shapes.size());
             }
             b.shape[s] = shapes.get(si);
+            checkValues(b, s, states[state]);
             int tag = in.readByte();
             if (tag == 'N') {
                 b.label[s] = null;
@@ -148,6 +149,58 @@ final class BodyCodec {
             if (b.rank[s] >= 0) {
                 throw new IllegalArgumentException("slot " + s + " is both free and live");
             }
+        }
+    }
+
+    /** Largest coordinate a restored body may have, m (what scenarios and commands allow). */
+    static final double POSITION = 1e9;
+
+    /**
+     * The values of body slot {@code s} just read (issue 28: a snapshot whose checksum was recomputed
+     * after an edit loaded NaN): a body that is not disabled must have a finite pose within
+     * ±{@value #POSITION} m, a non-zero orientation, finite velocities, inverse mass and inertia
+     * finite and >= 0, and finite non-negative material values; a disabled body may keep the
+     * non-finite values it was disabled for (NonFiniteGuard keeps them visible).
+     */
+    private static void checkValues(BodyStore b, int s, BodyState state) {
+        if (state == BodyState.DISABLED) {
+            return;
+        }
+        String body = "body slot " + s;
+        coordinate(body + " position", b.px[s], b.py[s], b.pz[s], POSITION);
+        double qn = b.qx[s] * b.qx[s] + b.qy[s] * b.qy[s] + b.qz[s] * b.qz[s] + b.qw[s] * b.qw[s];
+        if (!(Math.abs(qn - 1) < 1e-3)) {
+            throw new IllegalArgumentException(body + " orientation = (" + b.qx[s] + ", " + b.qy[s] + ", " + b.qz[s] + ", "
+                    + b.qw[s] + "); allowed: a unit quaternion");
+        }
+        coordinate(body + " linear velocity", b.vx[s], b.vy[s], b.vz[s], Double.MAX_VALUE);
+        coordinate(body + " angular velocity", b.wx[s], b.wy[s], b.wz[s], Double.MAX_VALUE);
+        nonNegativeFinite(body + " inverse mass", b.invMass[s]);
+        nonNegativeFinite(body + " inverse inertia x", b.invIx[s]);
+        nonNegativeFinite(body + " inverse inertia y", b.invIy[s]);
+        nonNegativeFinite(body + " inverse inertia z", b.invIz[s]);
+        nonNegativeFinite(body + " friction", b.friction[s]);
+        nonNegativeFinite(body + " restitution", b.restitution[s]);
+        nonNegativeFinite(body + " linear damping", b.linearDamping[s]);
+        nonNegativeFinite(body + " angular damping", b.angularDamping[s]);
+        if (!Double.isFinite(b.gravityScale[s])) {
+            throw new IllegalArgumentException(body + " gravity scale = " + b.gravityScale[s] + "; allowed: finite");
+        }
+        if (b.hasTarget[s]) {
+            coordinate(body + " kinematic target", b.tpx[s], b.tpy[s], b.tpz[s], POSITION);
+        }
+    }
+
+    private static void coordinate(String what, double x, double y, double z, double limit) {
+        if (!(Math.abs(x) <= limit && Math.abs(y) <= limit && Math.abs(z) <= limit)) {
+            throw new IllegalArgumentException(what + " = (" + x + ", " + y + ", " + z + "); allowed: finite"
+                    + (limit < Double.MAX_VALUE ? ", within ±" + limit : ""));
+        }
+    }
+
+    private static void nonNegativeFinite(String what, double v) {
+        if (!(v >= 0 && v <= Double.MAX_VALUE)) {
+            throw new IllegalArgumentException(what + " = " + v + "; allowed: finite, >= 0");
         }
     }
 

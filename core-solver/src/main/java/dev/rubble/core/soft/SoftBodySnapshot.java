@@ -346,6 +346,10 @@ public final class SoftBodySnapshot {
             same(body + " surfaceCount", d.surfaceCount[b], c.surfaceCount(), "its cage's surface triangles");
             nonNegative(body + " friction", d.friction[b]);
             nonNegative(body + " thickness", d.thickness[b]);
+            if (d.thickness[b] > SoftMaterial.MAX_THICKNESS) {
+                throw new IllegalArgumentException(body + " thickness = " + d.thickness[b] + "; allowed: [0, "
+                        + SoftMaterial.MAX_THICKNESS + "] m");
+            }
             points += c.pointCount();
             tets += c.tetCount();
             tris += c.surfaceCount();
@@ -358,6 +362,13 @@ public final class SoftBodySnapshot {
         }
         for (int i = 0; i < s.points; i++) {
             nonNegative("soft point " + i + " inverse mass", s.invMass[i]);
+            for (int a = 0; a < 3; a++) { // issue 28: a recomputed checksum loaded NaN points
+                within("soft point " + i + " position", s.x[3 * i + a]);
+                within("soft point " + i + " start position", s.prev[3 * i + a]);
+                if (!Double.isFinite(s.v[3 * i + a])) {
+                    throw new IllegalArgumentException("soft point " + i + " velocity = " + s.v[3 * i + a] + "; allowed: finite");
+                }
+            }
         }
         for (int e = 0; e < s.edges; e++) {
             int a = point(s, "soft edge " + e + " point a", s.edge[2 * e]);
@@ -442,6 +453,12 @@ public final class SoftBodySnapshot {
             throw new IllegalArgumentException(field + " = " + p + "; allowed: [0, " + s.points + ")");
         }
         return p;
+    }
+
+    private static void within(String field, double v) {
+        if (!(Math.abs(v) <= 1e9)) {
+            throw new IllegalArgumentException(field + " = " + v + "; allowed: finite, within ±1e9 m");
+        }
     }
 
     private static void nonNegative(String field, double v) {

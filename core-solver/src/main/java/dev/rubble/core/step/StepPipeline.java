@@ -177,6 +177,8 @@ public final class StepPipeline {
         // velocities; destruction, islands and sleep below see the result (docs/soft-bodies.md, "Coupling")
         if (c.softBodies.store().size() > 0) {
             c.softBodies.step(b, dt, settings.gravityX(), settings.gravityY(), settings.gravityZ());
+            // soft bodies frozen by their own finiteness guard, and rigid bodies a soft contact made non-finite
+            p.nonFinite += c.softBodies.isolated + dev.rubble.core.dynamics.NonFiniteGuard.isolate(c.states, b);
             t = lap(StepSlot.SOFT, t);
         }
 

@@ -98,6 +98,11 @@ public final class World {
         return broadphaseName;
     }
 
+    /** Broadphase pairs the narrowphase tested in the last step (pairs dropped by motion or collision filter are not). */
+    public int pairsTested() {
+        return narrowphase.pairsTested;
+    }
+
     /** The name of the narrowphase implementation in use. */
     public String narrowphaseName() {
         return narrowphaseName;

@@ -338,6 +338,21 @@ public final class Gjk {
      * witness points {@link #pa}, {@link #pb} (pb = pa - depth * normal).
      */
     public void penetration(SupportShape a, SupportShape b) {
+        epa(a, b);
+        // the cores overlap (distance returned false), so the full shapes, the cores grown by
+        // ra + rb, are at least ra + rb deep: their Minkowski difference is the cores' difference
+        // grown by a ball of that radius. EPA on the curved surface expands an inscribed polytope
+        // and comes out short (4-5.5 % for spheres with coincident centres, issue 28).
+        double r = a.radius() + b.radius();
+        if (distance < r) {
+            distance = r;
+            pb[0] = pa[0] - r * normal[0];
+            pb[1] = pa[1] - r * normal[1];
+            pb[2] = pa[2] - r * normal[2];
+        }
+    }
+
+    private void epa(SupportShape a, SupportShape b) {
         nv = 0;
         for (int i = 0; i < count; i++) {
             addVertex(sw, sa, sb, i);

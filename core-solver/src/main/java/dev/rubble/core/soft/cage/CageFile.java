@@ -138,9 +138,29 @@ public final class CageFile {
                         + " m³; allowed: > 0 (positively oriented, not flat)");
             }
         }
+        long[] keys = new long[ne];
         for (int e = 0; e < ne; e++) {
             if (edges[2 * e] == edges[2 * e + 1]) {
                 throw new IllegalArgumentException(name + ": edge " + e + " joins point " + edges[2 * e] + " to itself");
+            }
+            if (edges[2 * e] > edges[2 * e + 1]) {
+                throw new IllegalArgumentException(name + ": edge " + e + " = " + edges[2 * e] + "-" + edges[2 * e + 1]
+                        + "; allowed: point indices a < b");
+            }
+            keys[e] = (long) edges[2 * e] * np + edges[2 * e + 1];
+        }
+        // every tetrahedron's six edges must be in the edge list: a world adding the cage needs them
+        // (softbody --check used to pass a cage that run then refused)
+        java.util.Arrays.sort(keys);
+        for (int t = 0; t < nt; t++) {
+            for (int a = 0; a < 4; a++) {
+                for (int bb = a + 1; bb < 4; bb++) {
+                    int i = Math.min(tets[4 * t + a], tets[4 * t + bb]), j = Math.max(tets[4 * t + a], tets[4 * t + bb]);
+                    if (java.util.Arrays.binarySearch(keys, (long) i * np + j) < 0) {
+                        throw new IllegalArgumentException(name + ": tet " + t + " has edge " + i + "-" + j
+                                + ", which is not in the edge list; allowed: every tet edge listed in edges");
+                    }
+                }
             }
         }
         return c;
