@@ -298,8 +298,10 @@ public final class ContactSolver {
         pointBase[i] = pts;
         points[i] = pc;
         ensurePoints(pts + pc);
-        double mu = combineFriction(bodies.friction[a], bodies.friction[bb]);
-        double e = combineRestitution(bodies.restitution[a], bodies.restitution[bb]);
+        // the pre-solve hook may have set this pair's materials (docs/events.md); false otherwise
+        boolean keep = contacts.keepMaterial[m];
+        double mu = keep ? contacts.friction[m] : combineFriction(bodies.friction[a], bodies.friction[bb]);
+        double e = keep ? contacts.restitution[m] : combineRestitution(bodies.restitution[a], bodies.restitution[bb]);
         contacts.friction[m] = mu;
         contacts.restitution[m] = e;
         double nx = contacts.nx[m], ny = contacts.ny[m], nz = contacts.nz[m];

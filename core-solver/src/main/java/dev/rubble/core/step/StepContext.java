@@ -45,6 +45,11 @@ public final class StepContext {
     public final Destruction destruction;
     /** Soft bodies and their coupling pass (docs/soft-bodies.md); the solver is created when the first soft body steps. */
     public final SoftBodyStage softBodies;
+    /**
+     * Event settings (switches, filters, caps, the pre-solve hook) and the last step's events,
+     * filled by the EVENTS slot (docs/events.md); gathers nothing while nothing is switched on.
+     */
+    public final dev.rubble.core.event.EventState events = new dev.rubble.core.event.EventState();
     /** Commands queued for the next step, applied by the COMMANDS slot in order. */
     final List<Command> queued = new ArrayList<>();
     /** Commands applied in the last step, in order (what a journal records). */

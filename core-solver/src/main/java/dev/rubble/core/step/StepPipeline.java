@@ -47,6 +47,8 @@ public final class StepPipeline {
     private final ContactSolver solver = new ContactSolver();
     private final CommandStage commands = new CommandStage();
     private final StepStage fields, destruction, removal, events;
+    /** The EVENTS slot's contact follower (begin/end/hit, the pre-solve hook), when that slot is the event stage. */
+    private final EventStage eventStage;
 
     /**
      * A pipeline over {@code ctx}, timed by {@code clock}; the optional slots take the given
@@ -60,6 +62,7 @@ public final class StepPipeline {
         this.destruction = destruction;
         this.removal = removal;
         this.events = events;
+        this.eventStage = events instanceof EventStage e ? e : null;
     }
 
     /** The state this pipeline steps. */
@@ -118,6 +121,9 @@ public final class StepPipeline {
             t = broadphaseAndContacts(b, cs, dt, t);
         }
 
+        if (eventStage != null) {
+            eventStage.beforeSolve(c); // contact begin/end and the pre-solve hook (docs/events.md); a check when off
+        }
         if (c.softBodies.store().size() > 0) {
             c.softBodies.recordStart(b); // the soft pass re-advances rigid bodies from here (docs/soft-bodies.md, "Coupling")
         }
