@@ -43,12 +43,16 @@ public final class EventView {
 
     /** The (first) body: contact body A, the piece, the sleeping or moving body; the crumbled cluster's former body; null for a broken collection. */
     public BodyId bodyA(int i) {
-        return world.idOf(b.ids[EventBuffer.A][i(i)]);
+        return id(b.ids[EventBuffer.A][i(i)]);
+    }
+
+    private BodyId id(long handle) {
+        return world != null ? world.idOf(handle) : handle < 0 ? null : new BodyId(handle);
     }
 
     /** The second body: contact body B, or for breaks the holder the piece came from; null when none. */
     public BodyId bodyB(int i) {
-        return world.idOf(b.ids[EventBuffer.B][i(i)]);
+        return id(b.ids[EventBuffer.B][i(i)]);
     }
 
     /** {@link #bodyA}'s handle as a primitive (-1 = none). */

@@ -366,7 +366,7 @@ final class EventsTest {
                     sink[0] += ev.count(EventKind.MOVED);
                 });
             }
-            for (int i = 0; i < 300; i++) {
+            for (int i = 0; i < 600; i++) { // warm up: JIT, array growth while the pile settles
                 w.step();
             }
             long quietest = Long.MAX_VALUE;

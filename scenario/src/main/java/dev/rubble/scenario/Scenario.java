@@ -16,15 +16,23 @@ import java.util.List;
  * @param collections geometry collections to place after the bodies, in order (their index is
  *                    what destruction commands name)
  * @param softBodies  soft bodies (docs/soft-bodies.md), added after the rigid bodies
+ * @param events      the events section (docs/events.md): queued as event commands before step 0
  */
 public record Scenario(String name, WorldSettings settings, List<BodyDef> bodies,
                        List<ScheduledCommand> commands, int steps, List<CollectionSpec> collections,
-                       List<SoftBodyDef> softBodies) {
+                       List<SoftBodyDef> softBodies, EventsJson.Settings events) {
     public Scenario {
         bodies = List.copyOf(bodies);
         commands = List.copyOf(commands);
         collections = List.copyOf(collections);
         softBodies = List.copyOf(softBodies);
+        events = events == null ? EventsJson.Settings.NONE : events;
+    }
+
+    /** A scenario without an events section. */
+    public Scenario(String name, WorldSettings settings, List<BodyDef> bodies, List<ScheduledCommand> commands,
+                    int steps, List<CollectionSpec> collections, List<SoftBodyDef> softBodies) {
+        this(name, settings, bodies, commands, steps, collections, softBodies, EventsJson.Settings.NONE);
     }
 
     /** A scenario without soft bodies. */

@@ -265,6 +265,18 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         }
         long t0 = System.nanoTime();
         BodyStore bs = world.bodies();
+        if (EventsCodec.any(world.context().events, p.step())) {
+            // the step's events (docs/events.md), in their own document just before the step's
+            try (DocumentContext dc = appender.writingDocument()) {
+                Bytes<?> b = dc.wire().bytes();
+                long start = b.writePosition();
+                b.writeInt(JournalFormat.KIND_EVENTS);
+                EventsCodec.write(b, world.context().events, p.step());
+                b.writeInt(JournalFormat.END);
+                writeChecksum(b, start);
+                bytes += b.writePosition() - start;
+            }
+        }
         try (DocumentContext dc = appender.writingDocument()) {
             Bytes<?> b = dc.wire().bytes();
             long start = b.writePosition();
