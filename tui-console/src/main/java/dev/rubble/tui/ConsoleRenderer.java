@@ -147,10 +147,13 @@ public final class ConsoleRenderer {
         List<String> destr = destruction ? destruction(world, st.stats, pw) : List.of();
         List<String> budgets = budgets(world, st.stats, pw, destruction);
         List<String> journal = List.of(journalCompact(session, st, pw));
+        st.events.attach(world);
+        List<String> events = st.events.lines(world, pw); // empty while no event kind is switched on
         // drop whole sections, least important first, until the compact forms fit
-        List<List<String>> dropOrder = new ArrayList<>(List.of(journal, bodiesCompact, contacts, budgets, destr));
-        boolean[] dropped = new boolean[5];
-        int base = frame.size() + bodiesCompact.size() + contacts.size() + destr.size() + budgets.size() + journal.size();
+        List<List<String>> dropOrder = new ArrayList<>(List.of(journal, events, bodiesCompact, contacts, budgets, destr));
+        boolean[] dropped = new boolean[6];
+        int base = frame.size() + bodiesCompact.size() + contacts.size() + destr.size() + budgets.size() + journal.size()
+                + events.size();
         for (int i = 0; i < dropOrder.size() && base > rows; i++) {
             base -= dropOrder.get(i).size();
             dropped[i] = true;
@@ -158,14 +161,14 @@ public final class ConsoleRenderer {
         int frameRows = Math.min(frame.size(), Math.max(0, rows - base + frame.size()));
         int left = rows - base;
         List<String> stages = List.of();
-        List<String> bodies = dropped[1] ? List.of() : bodiesCompact;
+        List<String> bodies = dropped[2] ? List.of() : bodiesCompact;
         List<String> journalRows = dropped[0] ? List.of() : journal;
         int all = 1 + stageRows(world);
         if (left >= all) {
             stages = stagesAll(world, pw);
             left -= all;
             List<String> full = bodiesFull(world, pw);
-            if (!dropped[1] && left >= full.size() - bodiesCompact.size()) {
+            if (!dropped[2] && left >= full.size() - bodiesCompact.size()) {
                 left -= full.size() - bodiesCompact.size();
                 bodies = full;
             }
@@ -182,9 +185,10 @@ public final class ConsoleRenderer {
         out.addAll(frame.subList(0, Math.max(0, frameRows)));
         out.addAll(stages);
         out.addAll(bodies);
-        out.addAll(dropped[2] ? List.of() : contacts);
-        out.addAll(dropped[4] ? List.of() : destr);
-        out.addAll(dropped[3] ? List.of() : budgets);
+        out.addAll(dropped[3] ? List.of() : contacts);
+        out.addAll(dropped[5] ? List.of() : destr);
+        out.addAll(dropped[1] ? List.of() : events);
+        out.addAll(dropped[4] ? List.of() : budgets);
         out.addAll(journalRows);
         return out;
     }
