@@ -26,7 +26,7 @@ import org.joml.Vector3d;
  * <pre>
  * mvn -q -Pbench package -pl benchmarks -am -DskipTests
  * java -cp benchmarks/target/benchmarks.jar dev.rubble.bench.events.EventsHarness pile [blocks] [stepsPerBlock]
- * java -cp benchmarks/target/benchmarks.jar dev.rubble.bench.events.EventsHarness wall [blocks] [stepsPerBlock] [sites]
+ * java -cp benchmarks/target/benchmarks.jar dev.rubble.bench.events.EventsHarness wall [blocks] [stepsPerBlock] [sites] [warm-up steps]
  * </pre>
  * pile: the 4 000-box pile of the bench scenes, contact begin, end and hit on (every contact event).
  * wall: the wall bench scene hit by its projectile, remove-on-break on in both worlds, break,
@@ -78,13 +78,13 @@ public final class EventsHarness {
         });
         var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long tid = Thread.currentThread().getId();
-        int warm = scene.equals("pile") ? 60 : 5;
+        int warm = args.length > 4 ? Integer.parseInt(args[4]) : scene.equals("pile") ? 240 : 5;
         for (int i = 0; i < warm; i++) {
             off.step();
             api.step();
         }
         double[] tOff = new double[blocks], tOn = new double[blocks], ratio = new double[blocks];
-        long bytes = 0;
+        long bytes = 0, bytesOff = 0;
         long eventsBefore = seen[0];
         for (int b = 0; b < blocks; b++) {
             // alternate which world goes first, so neither always runs on a cache the other warmed
@@ -103,6 +103,7 @@ public final class EventsHarness {
                 long dt = mx.getCurrentThreadCpuTime() - c0;
                 if (runOff) {
                     tOff[b] = dt / 1e6 / per;
+                    bytesOff += mx.getThreadAllocatedBytes(tid) - a0;
                 } else {
                     tOn[b] = dt / 1e6 / per;
                     bytes += mx.getThreadAllocatedBytes(tid) - a0;
@@ -122,8 +123,8 @@ public final class EventsHarness {
         System.out.printf("  on:  %.3f ms/step CPU (median block %.3f)%n", sumOn / blocks, median(tOn));
         System.out.printf("  on/off: %.4f (sums), median block ratio %.4f, quartiles %.4f .. %.4f%n", sumOn / sumOff,
                 sorted[blocks / 2], sorted[blocks / 4], sorted[(3 * blocks) / 4]);
-        System.out.printf("  bytes allocated by the events-on world's %d timed steps: %d; state hashes equal%n",
-                blocks * per, bytes);
+        System.out.printf("  bytes allocated by the %d timed steps: events on %d, events off %d; state hashes equal%n",
+                blocks * per, bytes, bytesOff);
         System.out.println("  (sink " + (sink[0] != 0) + ")");
     }
 
