@@ -35,10 +35,10 @@ import java.util.Locale;
  *
  * Layout: the panel is a column of whole sections, never a cut one. Sections in screen order:
  * frame time (3 rows), stages, bodies, contacts, destruction (6 rows, only with collections),
- * budgets, journal. When rows are short the stage section shrinks first (all slots, then the
+ * events (only while an event kind is switched on), budgets, journal. When rows are short the stage section shrinks first (all slots, then the
  * slowest ones, then one line, then nothing), bodies and journal keep their compact forms, and if
- * that is still too much whole sections go in the order stages, journal, bodies, contacts, budgets,
- * destruction; the frame line goes last. 80×24 shows every section (the stages as one line) next
+ * that is still too much whole sections go in the order stages, journal, events, bodies, contacts,
+ * budgets, destruction; the frame line goes last. 80×24 shows every section (the stages as one line) next
  * to a 35-column view. Below {@link #MIN_VIEW_WIDTH} columns the view is dropped and the panel
  * takes the whole width.
  */
@@ -440,6 +440,9 @@ public final class ConsoleRenderer {
         }
         if (s == StepSlot.REMOVAL) {
             return world.destruction().removalUsed(); // bound by default; work once a collection removes pieces
+        }
+        if (s == StepSlot.EVENTS) {
+            return world.context().events.activeKinds() != 0; // bound by default; work once a kind is switched on
         }
         return world.profile().nanos(s) != 0;
     }
