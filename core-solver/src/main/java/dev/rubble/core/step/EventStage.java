@@ -5,7 +5,7 @@ import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.destruction.BreakEvents;
 import dev.rubble.core.destruction.ClusterStore;
-import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.event.EventBuffer;
 import dev.rubble.core.event.EventKinds;
 import dev.rubble.core.event.EventRequest;
@@ -266,7 +266,7 @@ public final class EventStage implements StepStage {
     }
 
     /** Collections that broke this step and hold no cluster any more (once per collection). */
-    private void broken(Destruction d, EventState ev, BreakEvents be) {
+    private void broken(DestructionRuntime d, EventState ev, BreakEvents be) {
         int nc = d.collectionCount();
         if (brokenReported.length < nc) {
             brokenReported = Arrays.copyOf(brokenReported, nc);
