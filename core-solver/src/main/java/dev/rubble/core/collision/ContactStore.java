@@ -40,12 +40,6 @@ public final class ContactStore {
     public double[] ax, ay, az, bx, by, bz, separation;
     public long[] feature;
     public double[] normalImpulse, tangentImpulse1, tangentImpulse2, relativeNormalVelocity;
-    /**
-     * Per manifold: the pre-solve hook set this manifold's friction and restitution for this step
-     * (docs/events.md, "Pre-solve hook"), so the solver keeps them instead of mixing the bodies'
-     * materials. Set after the narrowphase, cleared by the EVENTS slot; false everywhere otherwise.
-     */
-    public boolean[] keepMaterial;
 
     public ContactStore(int initialCapacity, int maxManifolds) {
         if (maxManifolds < 1) {
@@ -63,7 +57,6 @@ public final class ContactStore {
         key = Arrays.copyOf(key == null ? new long[0] : key, cap);
         nx = g(nx, cap); ny = g(ny, cap); nz = g(nz, cap);
         friction = g(friction, cap); restitution = g(restitution, cap);
-        keepMaterial = Arrays.copyOf(keepMaterial == null ? new boolean[0] : keepMaterial, cap);
         int pc = cap * MAX_POINTS;
         ax = g(ax, pc); ay = g(ay, pc); az = g(az, pc);
         bx = g(bx, pc); by = g(by, pc); bz = g(bz, pc);

@@ -48,8 +48,9 @@ final class ContactEvents {
     private int[] ea = new int[16], eb = new int[16];
     private long[] eha = new long[16], ehb = new long[16], ek = new long[16];
     private final double[] material = new double[2];
-    /** Manifolds whose keepMaterial flag this step set (cleared by {@link #clearKept}). */
+    /** This step's manifolds with the hook's materials, ascending, for the solver after it prepared. */
     private int[] keptManifolds = new int[16];
+    private double[] keptFriction = new double[16], keptRestitution = new double[16];
     private int kept;
     private long trackedStep = Long.MIN_VALUE;
 
@@ -71,6 +72,7 @@ final class ContactEvents {
         swap();
         cn = 0;
         en = 0;
+        kept = 0;
         NewContactHook hook = ev.hook();
         int i = 0;
         for (int m = 0, n = cs.size(); m < n; m++) {
@@ -115,13 +117,14 @@ final class ContactEvents {
             if ((cf[e] & REJECTED) != 0) {
                 cs.pointCount[m] = 0; // the solver ignores it, destruction gets no strain from it
             } else if ((cf[e] & MATERIAL) != 0) {
-                cs.friction[m] = cfr[e];
-                cs.restitution[m] = cre[e];
-                cs.keepMaterial[m] = true; // the solver keeps them this step
                 if (kept == keptManifolds.length) {
                     keptManifolds = Arrays.copyOf(keptManifolds, 2 * kept);
+                    keptFriction = Arrays.copyOf(keptFriction, 2 * kept);
+                    keptRestitution = Arrays.copyOf(keptRestitution, 2 * kept);
                 }
-                keptManifolds[kept++] = m;
+                keptManifolds[kept] = m; // ascending: the store is walked in order
+                keptFriction[kept] = cfr[e];
+                keptRestitution[kept++] = cre[e];
             }
         }
         while (i < pn) {
@@ -203,14 +206,11 @@ final class ContactEvents {
         }
     }
 
-    /** Clears the store's keepMaterial flags this step set (the EVENTS slot, every step). */
-    void clearKept(ContactStore cs) {
-        for (int i = 0; i < kept; i++) {
-            if (keptManifolds[i] < cs.keepMaterial.length) {
-                cs.keepMaterial[keptManifolds[i]] = false;
-            }
+    /** Hands this step's hook materials to the solver (after it prepared the rows); nothing when there are none. */
+    void keepMaterials(dev.rubble.core.dynamics.ContactSolver solver) {
+        if (kept > 0) {
+            solver.keepMaterials(keptManifolds, keptFriction, keptRestitution, kept);
         }
-        kept = 0;
     }
 
     /** Fills BEGIN, END and HIT from this step's list (the EVENTS slot; impulses are final now). */

@@ -55,11 +55,15 @@ public final class EventStage implements StepStage {
         }
     }
 
+    /** The pre-solve hook's materials into the solver's prepared rows (the pipeline calls it after SOLVE's prepare). */
+    void afterPrepare(dev.rubble.core.dynamics.ContactSolver solver) {
+        contacts.keepMaterials(solver);
+    }
+
     @Override
     public void run(StepContext c) {
         EventState ev = c.events;
         long step = c.stepIndex;
-        contacts.clearKept(c.contacts);
         BreakEvents be = c.destruction.events();
         if (be.count() > 0) {
             rememberPieces(c.bodies, be);

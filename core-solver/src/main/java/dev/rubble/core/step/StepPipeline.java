@@ -122,9 +122,6 @@ public final class StepPipeline {
             t = broadphaseAndContacts(b, cs, dt, t);
         }
 
-        if (eventStage != null) {
-            eventStage.beforeSolve(c); // contact begin/end and the pre-solve hook (docs/events.md); a check when off
-        }
         if (c.softBodies.store().size() > 0) {
             c.softBodies.recordStart(b); // the soft pass re-advances rigid bodies from here (docs/soft-bodies.md, "Coupling")
         }
@@ -133,7 +130,7 @@ public final class StepPipeline {
         final int velocityIterations = settings.velocityIterations();
         final int relaxIterations = settings.positionIterations();
         solver.setGravity(settings.gravityX(), settings.gravityY(), settings.gravityZ());
-        solver.prepare(b, cs, ds, dt, n);
+        prepare(c, b, cs, ds, dt, n);
         t = lap(StepSlot.SOLVE, t);
         // issue 11: bodies inserted during this step had no broadphase or contacts in it, so they hold
         // still until its end (they are appended to the awake partition: the first `movers` move)
@@ -247,6 +244,21 @@ public final class StepPipeline {
         p.spawned = c.states.created();
         p.removed = c.states.removed();
         p.totalNanos = t - t0;
+    }
+
+    /**
+     * The solver's row preparation, with the event stage's contact following (begin/end and the
+     * pre-solve hook) just before it and the hook's materials just after (docs/events.md). Kept
+     * out of {@link #run}: that method is already long, and growing it changed what the JIT makes of it.
+     */
+    private void prepare(StepContext c, BodyStore b, ContactStore cs, DynamicsSettings ds, double dt, int n) {
+        if (eventStage != null) {
+            eventStage.beforeSolve(c);
+        }
+        solver.prepare(b, cs, ds, dt, n);
+        if (eventStage != null) {
+            eventStage.afterPrepare(solver);
+        }
     }
 
     /** Adds the time since {@code since} to {@code slot}; returns now. */
