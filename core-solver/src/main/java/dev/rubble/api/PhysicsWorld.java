@@ -44,6 +44,12 @@ public final class PhysicsWorld {
     private final Runnable beforeStep;
     private final List<StepListener> stepListeners = new ArrayList<>();
     private final List<ContactListener> contactListeners = new ArrayList<>();
+    private final List<EventListener> eventListeners = new ArrayList<>();
+    private StepEvents stepEvents;
+    /** What this world has asked the engine to gather per kind, as queued (the engine applies it next step). */
+    private final dev.rubble.core.event.EventRequest[] requested =
+            new dev.rubble.core.event.EventRequest[dev.rubble.core.event.EventKinds.COUNT];
+    private NewContact newContact;
     private final Contact contact = new Contact(this);
     private final SceneQuery.Hit hit = new SceneQuery.Hit();
     private long[] overlapScratch = new long[16];
@@ -589,6 +595,9 @@ public final class PhysicsWorld {
             for (int i = 0; i < stepListeners.size(); i++) {
                 stepListeners.get(i).afterStep(profile.step(), profile.time(), profile);
             }
+            for (int i = 0; i < eventListeners.size(); i++) {
+                eventListeners.get(i).onEvents(stepEvents);
+            }
             if (contactListeners.isEmpty()) {
                 return;
             }
@@ -603,6 +612,121 @@ public final class PhysicsWorld {
                 }
             }
         }
+    }
+
+    // ---- events (docs/events.md) ---------------------------------------------------------------
+    // Switches and filters are journalled commands: applied at the start of the next step.
+
+    /**
+     * The last step's events (one reused view, valid until the next step). Kinds nobody switched
+     * on are empty; a world where nothing is switched on gathers nothing.
+     */
+    public StepEvents events() {
+        if (stepEvents == null) {
+            stepEvents = new StepEvents(this, world.context().events);
+        }
+        return stepEvents;
+    }
+
+    /** Registers a listener called once after every step with the step's events, in registration order. */
+    public void addEventListener(EventListener listener) {
+        eventListeners.add(Objects.requireNonNull(listener, "listener is null"));
+        events();
+        observe();
+    }
+
+    public void removeEventListener(EventListener listener) {
+        eventListeners.remove(listener);
+    }
+
+    /**
+     * Switches {@code kind} on or off for every body and collection (off by default), from the
+     * next step on (a journalled command).
+     */
+    public void setEvents(EventKind kind, boolean on) {
+        Objects.requireNonNull(kind, "kind is null");
+        queueRequest(kind, request(kind).withGlobal(on));
+    }
+
+    /** Sets the filters, cap and sort of {@code kind} from the next step on (a journalled command); its switch stays. */
+    public void setEventFilter(EventKind kind, EventFilter filter) {
+        Objects.requireNonNull(kind, "kind is null");
+        Objects.requireNonNull(filter, "filter is null");
+        queueRequest(kind, filter.request.withGlobal(request(kind).global()));
+    }
+
+    /** The filter of {@code kind} as last set through this world (defaults until set). */
+    public EventFilter eventFilter(EventKind kind) {
+        return EventFilter.of(request(Objects.requireNonNull(kind, "kind is null")));
+    }
+
+    private dev.rubble.core.event.EventRequest request(EventKind kind) {
+        dev.rubble.core.event.EventRequest r = requested[kind.code];
+        return r != null ? r : world.context().events.request(kind.code);
+    }
+
+    private void queueRequest(EventKind kind, dev.rubble.core.event.EventRequest r) {
+        world.queue(new Command.SetEventRequest(kind.code, r));
+        requested[kind.code] = r;
+    }
+
+    /**
+     * Switches exactly {@code kinds} on for {@code body} (none = all off), from the next step on (a
+     * journalled command): contact kinds fire when either body asks, sleep, wake and moved for the body.
+     */
+    public void setBodyEvents(BodyId body, EventKind... kinds) {
+        slot(body);
+        world.queue(new Command.SetBodyEvents(body.handle(), EventKind.mask(kinds)));
+    }
+
+    /**
+     * Switches exactly {@code kinds} on for placed collection {@code collection} (break, crumble,
+     * collection broken, trailing, removal), from the next step on (a journalled command).
+     */
+    public void setCollectionEvents(int collection, EventKind... kinds) {
+        if (collection < 0 || collection >= collectionCount()) {
+            throw new IllegalArgumentException("collection = " + collection + "; allowed: [0, " + collectionCount() + ")");
+        }
+        int mask = EventKind.mask(kinds);
+        if ((mask & ~dev.rubble.core.event.EventKinds.COLLECTION_KINDS) != 0) {
+            throw new IllegalArgumentException("collection events = " + java.util.Arrays.toString(kinds)
+                    + "; allowed: BREAK, CRUMBLE, COLLECTION_BROKEN, TRAILING, REMOVAL");
+        }
+        world.queue(new Command.SetCollectionEvents(collection, mask));
+    }
+
+    /**
+     * Installs the pre-solve hook (null removes it), between steps. It is not journalled: a replay
+     * or verify of the run needs the same hook.
+     */
+    public void setPreSolveHook(PreSolveHook hook) {
+        if (stepping) {
+            throw new IllegalStateException("setPreSolveHook called from a listener; allowed: between steps");
+        }
+        if (hook == null) {
+            world.context().events.setHook(null);
+            return;
+        }
+        if (newContact == null) {
+            newContact = new NewContact(this);
+        }
+        NewContact view = newContact;
+        world.context().events.setHook((a, b, key, material) -> {
+            view.set(a, b, key, material);
+            return hook.onNewContact(view);
+        });
+    }
+
+    /** The id of a handle from an event: the cached id while the body lives, else a new (stale) one; null for -1. */
+    BodyId idOf(long handle) {
+        if (handle < 0) {
+            return null;
+        }
+        int s = (int) handle;
+        if (s < bodies.slotLimit() && bodies.isLive(s) && bodies.handle(s) == handle) {
+            return id(s);
+        }
+        return new BodyId(handle);
     }
 
     // ---- ids ------------------------------------------------------------------------------------

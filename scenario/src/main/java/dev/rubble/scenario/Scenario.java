@@ -16,12 +16,20 @@ import java.util.List;
  * @param collections geometry collections to place after the bodies, in order (their index is
  *                    what destruction commands name)
  * @param softBodies  soft bodies (docs/soft-bodies.md), added after the rigid bodies
+<<<<<<< HEAD
  * @param collisionFilters per body of {@code bodies}, its collision layer and mask
  *                         ({@code 2i, 2i + 1}); empty when every body has the default (layer 1, mask all)
  */
 public record Scenario(String name, WorldSettings settings, List<BodyDef> bodies,
                        List<ScheduledCommand> commands, int steps, List<CollectionSpec> collections,
                        List<SoftBodyDef> softBodies, int[] collisionFilters) {
+=======
+ * @param events      the events section (docs/events.md): queued as event commands before step 0
+ */
+public record Scenario(String name, WorldSettings settings, List<BodyDef> bodies,
+                       List<ScheduledCommand> commands, int steps, List<CollectionSpec> collections,
+                       List<SoftBodyDef> softBodies, EventsJson.Settings events) {
+>>>>>>> events
     public Scenario {
         if (collisionFilters.length != 0 && collisionFilters.length != 2 * bodies.size()) {
             throw new IllegalArgumentException("collisionFilters has " + collisionFilters.length + " values for "
@@ -32,6 +40,13 @@ public record Scenario(String name, WorldSettings settings, List<BodyDef> bodies
         commands = List.copyOf(commands);
         collections = List.copyOf(collections);
         softBodies = List.copyOf(softBodies);
+        events = events == null ? EventsJson.Settings.NONE : events;
+    }
+
+    /** A scenario without an events section. */
+    public Scenario(String name, WorldSettings settings, List<BodyDef> bodies, List<ScheduledCommand> commands,
+                    int steps, List<CollectionSpec> collections, List<SoftBodyDef> softBodies) {
+        this(name, settings, bodies, commands, steps, collections, softBodies, EventsJson.Settings.NONE);
     }
 
     /** A scenario whose bodies all have the default collision filter. */

@@ -163,7 +163,7 @@ public final class ScenarioLoader {
         if (root == null || !root.isObject()) {
             throw new ScenarioException("$", "expected a JSON object, got " + describe(root));
         }
-        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies");
+        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies", "events");
         String format = text(root, "$.format", root.get("format"), FORMAT);
         if (!FORMAT.equals(format)) {
             throw new ScenarioException("$.format", "'" + format + "' is not supported; allowed: " + FORMAT);
@@ -234,7 +234,25 @@ public final class ScenarioLoader {
             }
             commands.sort((a, b) -> Integer.compare(a.step(), b.step()));
         }
+<<<<<<< HEAD
         return new Scenario(name, settings, bodies, commands, steps, collections, softBodies, filters);
+=======
+        // events (docs/events.md): switches and filters, checked against the bodies and collections above
+        EventsJson.Settings events = EventsJson.parse(root.get("events"));
+        for (String label : events.bodies().keySet()) {
+            if (!labels.contains(label)) {
+                throw new ScenarioException("$.events.bodies." + label, "'" + label + "' is not the id of a body; known: "
+                        + (labels.isEmpty() ? "(none)" : String.join(", ", labels)));
+            }
+        }
+        for (String id : events.collections().keySet()) {
+            if (!collectionIds.contains(id)) {
+                throw new ScenarioException("$.events.collections." + id, "'" + id + "' is not the id of a collection; known: "
+                        + (collectionIds.isEmpty() ? "(none)" : String.join(", ", collectionIds)));
+            }
+        }
+        return new Scenario(name, settings, bodies, commands, steps, collections, softBodies, events);
+>>>>>>> events
     }
 
     private static WorldSettings world(JsonNode w) {

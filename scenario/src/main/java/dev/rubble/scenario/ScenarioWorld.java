@@ -93,6 +93,7 @@ public final class ScenarioWorld {
         } catch (IllegalArgumentException e) {
             throw new ScenarioException("$.softBodies", e.getMessage(), e);
         }
+        queueEvents(scenario, world, cols);
         for (ScheduledCommand c : scenario.commands()) {
             if (c.destruction() != null) {
                 try {
@@ -104,6 +105,26 @@ public final class ScenarioWorld {
             }
         }
         return new ScenarioWorld(scenario, world, List.copyOf(built));
+    }
+
+    /** The events section as commands queued before step 0 (docs/events.md): a journal records them. */
+    private static void queueEvents(Scenario scenario, World world, List<CollectionSpec> cols) {
+        EventsJson.Settings ev = scenario.events();
+        for (int k = 0; k < ev.requests().length; k++) {
+            if (ev.requests()[k] != null) {
+                world.queue(new dev.rubble.core.command.Command.SetEventRequest(k, ev.requests()[k]));
+            }
+        }
+        for (var e : ev.bodies().entrySet()) {
+            world.queue(new dev.rubble.core.command.Command.SetBodyEvents(world.findByLabel(e.getKey()), e.getValue()));
+        }
+        for (var e : ev.collections().entrySet()) {
+            for (int i = 0; i < cols.size(); i++) {
+                if (cols.get(i).id().equals(e.getKey())) {
+                    world.queue(new dev.rubble.core.command.Command.SetCollectionEvents(i, e.getValue()));
+                }
+            }
+        }
     }
 
     /** The {@code .rbc} image of placed collection {@code i} (placement order), for journals. */

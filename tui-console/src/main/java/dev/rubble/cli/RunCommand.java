@@ -64,6 +64,11 @@ final class RunCommand implements Callable<Integer> {
                     + " --steps then counts from the snapshot's step (default: up to the scenario's \"steps\")")
     Path restoreFile;
 
+    @Option(names = "--events", paramLabel = "FILE",
+            description = "write every step's events as JSON lines (docs/events.md); kinds and filters come from the"
+                    + " scenario's \"events\" section, or, without one, every kind but moved")
+    Path eventsFile;
+
     @Mixin
     PluginOptions plugins;
 
@@ -94,6 +99,12 @@ final class RunCommand implements Callable<Integer> {
         boolean console = !headless && out == null && ConsoleApp.hasTerminal();
         dev.rubble.tui.RunHealth health = new dev.rubble.tui.RunHealth(console ? null : err);
         sw.world().addObserver(health);
+        EventLines lines = null;
+        if (eventsFile != null) {
+            lines = new EventLines(eventsFile);
+            EventLines.defaultsIfNothingOn(sw.world(), !scenario.events().isEmpty());
+            sw.world().addObserver(lines);
+        }
         JournalWriter jw = journal == null ? null
                 : JournalWriter.create(journal, sw, scenario.name(),
                         dev.rubble.scenario.ScenarioLoader.withAbsoluteFiles(Files.readString(scenarioFile),
@@ -119,6 +130,9 @@ final class RunCommand implements Callable<Integer> {
             if (jw != null) {
                 jw.close();
             }
+            if (lines != null) {
+                lines.close();
+            }
         }
         long ms = (System.nanoTime() - t0) / 1_000_000;
         if (jw != null) {
@@ -138,6 +152,9 @@ final class RunCommand implements Callable<Integer> {
             try (OutputStream os = Files.newOutputStream(out)) {
                 StateWriter.write(sw.world(), scenario.name(), os);
             }
+        }
+        if (lines != null) {
+            err.printf("rubble: events %s: %d lines%n", eventsFile, lines.lines());
         }
         err.printf("rubble: ran %d steps of '%s' (%.3f s simulated) in %d ms; %d bodies; state hash %016x%s%n",
                 sw.world().stepIndex() - first, scenario.name(), sw.world().time(), ms, sw.world().bodies().size(), sw.world().stateHash(),

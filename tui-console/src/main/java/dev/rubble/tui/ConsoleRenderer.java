@@ -35,10 +35,10 @@ import java.util.Locale;
  *
  * Layout: the panel is a column of whole sections, never a cut one. Sections in screen order:
  * frame time (3 rows), stages, bodies, contacts, destruction (6 rows, only with collections),
- * budgets, journal. When rows are short the stage section shrinks first (all slots, then the
+ * events (only while an event kind is switched on), budgets, journal. When rows are short the stage section shrinks first (all slots, then the
  * slowest ones, then one line, then nothing), bodies and journal keep their compact forms, and if
- * that is still too much whole sections go in the order stages, journal, bodies, contacts, budgets,
- * destruction; the frame line goes last. 80×24 shows every section (the stages as one line) next
+ * that is still too much whole sections go in the order stages, journal, events, bodies, contacts,
+ * budgets, destruction; the frame line goes last. 80×24 shows every section (the stages as one line) next
  * to a 35-column view. Below {@link #MIN_VIEW_WIDTH} columns the view is dropped and the panel
  * takes the whole width.
  */
@@ -147,10 +147,13 @@ public final class ConsoleRenderer {
         List<String> destr = destruction ? destruction(world, st.stats, pw) : List.of();
         List<String> budgets = budgets(world, st.stats, pw, destruction);
         List<String> journal = List.of(journalCompact(session, st, pw));
+        st.events.attach(world);
+        List<String> events = st.events.lines(world, pw); // empty while no event kind is switched on
         // drop whole sections, least important first, until the compact forms fit
-        List<List<String>> dropOrder = new ArrayList<>(List.of(journal, bodiesCompact, contacts, budgets, destr));
-        boolean[] dropped = new boolean[5];
-        int base = frame.size() + bodiesCompact.size() + contacts.size() + destr.size() + budgets.size() + journal.size();
+        List<List<String>> dropOrder = new ArrayList<>(List.of(journal, events, bodiesCompact, contacts, budgets, destr));
+        boolean[] dropped = new boolean[6];
+        int base = frame.size() + bodiesCompact.size() + contacts.size() + destr.size() + budgets.size() + journal.size()
+                + events.size();
         for (int i = 0; i < dropOrder.size() && base > rows; i++) {
             base -= dropOrder.get(i).size();
             dropped[i] = true;
@@ -158,14 +161,14 @@ public final class ConsoleRenderer {
         int frameRows = Math.min(frame.size(), Math.max(0, rows - base + frame.size()));
         int left = rows - base;
         List<String> stages = List.of();
-        List<String> bodies = dropped[1] ? List.of() : bodiesCompact;
+        List<String> bodies = dropped[2] ? List.of() : bodiesCompact;
         List<String> journalRows = dropped[0] ? List.of() : journal;
         int all = 1 + stageRows(world);
         if (left >= all) {
             stages = stagesAll(world, pw);
             left -= all;
             List<String> full = bodiesFull(world, pw);
-            if (!dropped[1] && left >= full.size() - bodiesCompact.size()) {
+            if (!dropped[2] && left >= full.size() - bodiesCompact.size()) {
                 left -= full.size() - bodiesCompact.size();
                 bodies = full;
             }
@@ -182,9 +185,10 @@ public final class ConsoleRenderer {
         out.addAll(frame.subList(0, Math.max(0, frameRows)));
         out.addAll(stages);
         out.addAll(bodies);
-        out.addAll(dropped[2] ? List.of() : contacts);
-        out.addAll(dropped[4] ? List.of() : destr);
-        out.addAll(dropped[3] ? List.of() : budgets);
+        out.addAll(dropped[3] ? List.of() : contacts);
+        out.addAll(dropped[5] ? List.of() : destr);
+        out.addAll(dropped[1] ? List.of() : events);
+        out.addAll(dropped[4] ? List.of() : budgets);
         out.addAll(journalRows);
         return out;
     }
@@ -216,9 +220,35 @@ public final class ConsoleRenderer {
             if (shown(world, s)) {
                 long ns = p.nanos(s);
                 out.add(pad(s.label(), LABEL) + bar(ns, total, barW) + String.format(Locale.ROOT, "%7d us", ns / 1000));
+                if (s == StepSlot.DESTRUCTION) {
+                    out.add(passesLine(p, pw));
+                }
             }
         }
         return out;
+    }
+
+    /**
+     * The destruction slot's passes (sub-slots, issue 23) that took time in the last step, slowest
+     * first while they fit: {@code " . release 40 connectivity 12 gather 3"} (us).
+     */
+    static String passesLine(StepProfile p, int pw) {
+        dev.rubble.core.destruction.PassSlot[] all = dev.rubble.core.destruction.PassSlot.values();
+        List<dev.rubble.core.destruction.PassSlot> l = new ArrayList<>(List.of(all));
+        l.sort((a, b) -> Long.compare(p.nanos(b), p.nanos(a))); // stable: ties keep script order
+        StringBuilder sb = new StringBuilder("  .");
+        for (dev.rubble.core.destruction.PassSlot ps : l) {
+            long ns = p.nanos(ps);
+            if (ns == 0) {
+                break;
+            }
+            String item = " " + ps.label() + " " + ns / 1000;
+            if (sb.length() + item.length() > pw) {
+                break;
+            }
+            sb.append(item);
+        }
+        return sb.toString();
     }
 
     /** The {@code k} slowest slots (ties in script order). */
@@ -436,6 +466,9 @@ public final class ConsoleRenderer {
         }
         if (s == StepSlot.REMOVAL) {
             return world.destruction().removalUsed(); // bound by default; work once a collection removes pieces
+        }
+        if (s == StepSlot.EVENTS) {
+            return world.context().events.activeKinds() != 0; // bound by default; work once a kind is switched on
         }
         return world.profile().nanos(s) != 0;
     }

@@ -30,6 +30,8 @@ public final class ConsoleState {
     public int cursorCol, cursorRow;
     /** Per-step counters, step times and allocation the panel shows (attached to the world on the first step). */
     public final ConsoleStats stats = new ConsoleStats();
+    /** The events section (counts of the last step, the last hits and breaks; docs/events.md). */
+    public final EventsPanel events = new EventsPanel();
     /** The frame the world view is drawn from, reused every redraw (renderer SPI). */
     public final dev.rubble.spi.render.FrameBuffer frame = new dev.rubble.spi.render.FrameBuffer();
 

@@ -33,7 +33,8 @@ public final class CommandCodec {
     static final byte SET_BREAK_BUDGET = 20, SET_RELEASE_THROTTLE = 21, SET_LEVELS = 22;
     // debris and removal (issue 13; tags 30-34 are reserved for them)
     static final byte SET_DEBRIS_LEVEL = 30, SET_REMOVE_ON_BREAK = 31, SET_REMOVE_ON_SLEEP = 32, SET_CRUMBLE_SIZE = 33,
-            SET_REMOVAL_TIMER_MULTIPLIER = 34;
+            SET_REMOVAL_TIMER_MULTIPLIER = 34,
+            SET_EVENT_REQUEST = 50, SET_BODY_EVENTS = 51, SET_COLLECTION_EVENTS = 52; // events (docs/events.md)
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -106,6 +107,16 @@ public final class CommandCodec {
             out.writeByte(SET_CRUMBLE_SIZE).writeInt(x.collection()).writeDouble(x.size());
         } else if (c instanceof Command.SetRemovalTimerMultiplier x) {
             out.writeByte(SET_REMOVAL_TIMER_MULTIPLIER).writeDouble(x.multiplier());
+        } else if (c instanceof Command.SetEventRequest x) {
+            dev.rubble.core.event.EventRequest r = x.request();
+            out.writeByte(SET_EVENT_REQUEST).writeByte((byte) x.kind()).writeBoolean(r.global());
+            out.writeDouble(r.minMass()).writeDouble(r.minSpeed()).writeDouble(r.minImpulse()).writeDouble(r.minVolume());
+            out.writeDouble(r.maxDistance()).writeDouble(r.cx()).writeDouble(r.cy()).writeDouble(r.cz());
+            out.writeInt(r.maxResults()).writeByte((byte) r.sort());
+        } else if (c instanceof Command.SetBodyEvents x) {
+            out.writeByte(SET_BODY_EVENTS).writeLong(x.body()).writeInt(x.kinds());
+        } else if (c instanceof Command.SetCollectionEvents x) {
+            out.writeByte(SET_COLLECTION_EVENTS).writeInt(x.collection()).writeInt(x.kinds());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -167,8 +178,16 @@ public final class CommandCodec {
                 return budget(() -> new Command.SetCrumbleSize(in.readInt(), in.readDouble()));
             case SET_REMOVAL_TIMER_MULTIPLIER:
                 return budget(() -> new Command.SetRemovalTimerMultiplier(in.readDouble()));
+            case SET_EVENT_REQUEST:
+                return budget(() -> new Command.SetEventRequest(in.readByte(), new dev.rubble.core.event.EventRequest(
+                        in.readBoolean(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(),
+                        in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readInt(), in.readByte())));
+            case SET_BODY_EVENTS:
+                return budget(() -> new Command.SetBodyEvents(in.readLong(), in.readInt()));
+            case SET_COLLECTION_EVENTS:
+                return budget(() -> new Command.SetCollectionEvents(in.readInt(), in.readInt()));
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34");
+                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34, 50..52");
         }
     }
 

@@ -44,6 +44,11 @@ public final class JournalFormat {
     public static final int KIND_CLOSE = 0x46494E21;
     /** Kind tag of a collection document ("COLL", version 4): one placed collection's .rbc image. */
     public static final int KIND_COLLECTION = 0x434F4C4C;
+    /**
+     * Kind tag of an events document ("EVTS"): the gathered step events (docs/events.md), written
+     * just before the step document of a step that has any; absent otherwise.
+     */
+    public static final int KIND_EVENTS = 0x45565453;
     /** Marker closing every document ("END!"). */
     public static final int END = 0x454E4421;
 

@@ -254,12 +254,31 @@ public final class JournalReader implements AutoCloseable {
      * @throws JournalFormatException if the step document is corrupted
      */
     public boolean next(StepRecord r) {
+        r.stepEvents.clear();
+        int got;
+        while ((got = nextDocument(r)) == EVENTS) {
+            if (r.stepEvents.step != expectedStep) {
+                throw new JournalFormatException("journal " + dir + ": an events document of step " + r.stepEvents.step
+                        + " where step " + expectedStep + " was expected");
+            }
+        }
+        if (got == STEP && r.stepEvents.step >= 0 && r.stepEvents.step != r.step) {
+            throw new JournalFormatException("journal " + dir + ": the events document of step " + r.stepEvents.step
+                    + " is followed by step " + r.step);
+        }
+        return got == STEP;
+    }
+
+    private static final int END_OF_JOURNAL = 0, STEP = 1, EVENTS = 2;
+
+    /** Reads one document: a step into {@code r}, or the events of the coming step into {@code r.stepEvents}. */
+    private int nextDocument(StepRecord r) {
         if (closedCleanly) {
-            return false;
+            return END_OF_JOURNAL;
         }
         try (DocumentContext dc = tailer.readingDocument()) {
             if (!dc.isPresent()) {
-                return false;
+                return END_OF_JOURNAL;
             }
             documents++;
             Bytes<?> b = dc.wire().bytes();
@@ -270,7 +289,17 @@ public final class JournalReader implements AutoCloseable {
                 }
                 if (b.readInt(start) == JournalFormat.KIND_CLOSE) {
                     readClose(b);
-                    return false;
+                    return END_OF_JOURNAL;
+                }
+                if (b.readInt(start) == JournalFormat.KIND_EVENTS) {
+                    b.readInt();
+                    EventsCodec.read(b, r.stepEvents);
+                    if (b.readInt() != JournalFormat.END) {
+                        throw new JournalFormatException("the events document of step " + r.stepEvents.step
+                                + " has no end marker");
+                    }
+                    bytesRead += b.readPosition() - start;
+                    return EVENTS;
                 }
                 decodeStep(b, r);
                 if (checksummed) {
@@ -285,7 +314,7 @@ public final class JournalReader implements AutoCloseable {
                         + " is corrupted or truncated: " + describe(e), e);
             }
             sequence(r.step);
-            return true;
+            return STEP;
         } catch (JournalFormatException e) {
             throw e;
         } catch (RuntimeException | InternalError e) {

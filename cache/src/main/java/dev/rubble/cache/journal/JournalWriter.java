@@ -4,7 +4,7 @@ import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.StateHash;
 import dev.rubble.core.destruction.BreakEvents;
 import dev.rubble.core.destruction.ClusterStore;
-import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.world.World;
 import dev.rubble.core.world.StepObserver;
@@ -293,6 +293,18 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         }
         long t0 = System.nanoTime();
         BodyStore bs = world.bodies();
+        if (EventsCodec.any(world.context().events, p.step())) {
+            // the step's events (docs/events.md), in their own document just before the step's
+            try (DocumentContext dc = appender.writingDocument()) {
+                Bytes<?> b = dc.wire().bytes();
+                long start = b.writePosition();
+                b.writeInt(JournalFormat.KIND_EVENTS);
+                EventsCodec.write(b, world.context().events, p.step());
+                b.writeInt(JournalFormat.END);
+                writeChecksum(b, start);
+                bytes += b.writePosition() - start;
+            }
+        }
         try (DocumentContext dc = appender.writingDocument()) {
             Bytes<?> b = dc.wire().bytes();
             long start = b.writePosition();
@@ -426,7 +438,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
      * the body it came from, pose and velocities, mass, load, and for an internal cluster its
      * members' asset node ids (so playback can build its shape).
      */
-    private void writeEvents(Destruction d) {
+    private void writeEvents(DestructionRuntime d) {
         BreakEvents ev = d.events();
         int n = ev.count();
         putInt(n);

@@ -25,6 +25,8 @@ public final class StepRecord {
         "angularVelocity.x", "angularVelocity.y", "angularVelocity.z"};
 
     public long step;
+    /** The step's gathered events (docs/events.md), empty when the journal has no events document for it. */
+    public final RecordedEvents stepEvents = new RecordedEvents();
     public double time;
     public long stateHash;
     /** Wall time since the recording started when this step was written, ns. */

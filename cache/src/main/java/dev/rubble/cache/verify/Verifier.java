@@ -145,6 +145,11 @@ public final class Verifier {
                     return new VerifyResult(checked, e);
                 }
             }
+            // the step's gathered events (docs/events.md): hits, trailing, sleep, ... as recorded
+            Divergence ev = StepEventCompare.firstDifference(r, w.context().events, hash);
+            if (ev != null) {
+                return new VerifyResult(checked, ev);
+            }
             if (hash != r.stateHash || !movedMatch(r, b)) {
                 Divergence d = firstDifference(r, rec, w, hash);
                 if (d.slot() < 0 && r.hasDestruction) {

@@ -257,4 +257,34 @@ public sealed interface Command {
             }
         }
     }
+
+    // ---- events (docs/events.md; journal tags 50-52) ----
+
+    /**
+     * Sets what the engine gathers of one event kind ({@link dev.rubble.core.event.EventKinds}):
+     * the global switch, filters, cap and sort.
+     */
+    record SetEventRequest(int kind, dev.rubble.core.event.EventRequest request) implements Command {
+        public SetEventRequest {
+            dev.rubble.core.event.EventKinds.check(kind);
+            Objects.requireNonNull(request, "request is null");
+        }
+    }
+
+    /** Switches event kinds (a mask of {@code 1 << kind}) on for one body, the others off. */
+    record SetBodyEvents(long body, int kinds) implements Command {
+        public SetBodyEvents {
+            dev.rubble.core.event.EventKinds.checkMask(kinds);
+        }
+    }
+
+    /** Switches event kinds (a mask) on for one placed collection, the others off. */
+    record SetCollectionEvents(int collection, int kinds) implements Command {
+        public SetCollectionEvents {
+            if (collection < 0) {
+                throw new IllegalArgumentException("collection = " + collection + "; allowed: >= 0");
+            }
+            dev.rubble.core.event.EventKinds.checkMask(kinds);
+        }
+    }
 }

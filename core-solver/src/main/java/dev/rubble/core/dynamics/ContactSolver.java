@@ -282,6 +282,39 @@ public final class ContactSolver {
     }
 
     /**
+     * The pre-solve hook's materials (docs/events.md, "Pre-solve hook"), after {@link #prepare}:
+     * store manifolds {@code ms[0 .. n)} (ascending) solve with friction {@code mus[k]} and
+     * restitution {@code es[k]} instead of the bodies' mixed materials. Runs only when a hook
+     * changed a pair, so a step without one is untouched.
+     */
+    public void keepMaterials(int[] ms, double[] mus, double[] es, int n) {
+        final BodyStore bodies = b;
+        for (int i = 0, k = 0; i < activeCount && k < n; i++) {
+            int m = active[i];
+            while (k < n && ms[k] < m) {
+                k++;
+            }
+            if (k == n || ms[k] != m) {
+                continue;
+            }
+            double mu = mus[k], e = es[k];
+            c.friction[m] = mu;
+            c.restitution[m] = e;
+            int mo = i * MAN;
+            man[mo + 9] = mu;
+            if (e != 0) {
+                int a = c.bodyA[m], bb = c.bodyB[m];
+                double ga = awakeDynamic(a) ? bodies.gravityScale[a] : 0;
+                double gb = awakeDynamic(bb) ? bodies.gravityScale[bb] : 0;
+                double g = (ga - gb) * (gravityX * man[mo] + gravityY * man[mo + 1] + gravityZ * man[mo + 2]);
+                for (int q = pointBase[i], end = q + points[i]; q < end; q++) {
+                    accel[q] = g;
+                }
+            }
+        }
+    }
+
+    /**
      * The rows of store manifold {@code m} as solved manifold {@code i}, its points from solver point
      * {@code pts} (one method per manifold: invoked hundreds of times a step, the JIT compiles it
      * fully within the first steps instead of on-stack-replacing the whole of {@link #prepare}).

@@ -109,6 +109,13 @@ final class CommandStage {
             ctx.lookAhead(s);
         } else if (c instanceof Command.SetPose t) {
             setPose(ctx, t, this);
+        } else if (c instanceof Command.SetEventRequest r) {
+            ctx.events.setRequest(r.kind(), r.request());
+        } else if (c instanceof Command.SetBodyEvents e) {
+            int s = slot(bodies, e.body());
+            ctx.events.setBodyKinds(s, bodies.handle(s), e.kinds());
+        } else if (c instanceof Command.SetCollectionEvents e) {
+            ctx.events.setCollectionKinds(e.collection(), e.kinds());
         }
     }
 

@@ -46,7 +46,10 @@ public final class StepPipeline {
     private final StepClock clock;
     private final ContactSolver solver = new ContactSolver();
     private final CommandStage commands = new CommandStage();
+    private static final dev.rubble.core.destruction.PassSlot[] PASSES = dev.rubble.core.destruction.PassSlot.values();
     private final StepStage fields, destruction, removal, events;
+    /** The EVENTS slot's contact follower (begin/end/hit, the pre-solve hook), when that slot is the event stage. */
+    private final EventStage eventStage;
 
     /**
      * A pipeline over {@code ctx}, timed by {@code clock}; the optional slots take the given
@@ -60,6 +63,7 @@ public final class StepPipeline {
         this.destruction = destruction;
         this.removal = removal;
         this.events = events;
+        this.eventStage = events instanceof EventStage e ? e : null;
     }
 
     /** The state this pipeline steps. */
@@ -126,7 +130,7 @@ public final class StepPipeline {
         final int velocityIterations = settings.velocityIterations();
         final int relaxIterations = settings.positionIterations();
         solver.setGravity(settings.gravityX(), settings.gravityY(), settings.gravityZ());
-        solver.prepare(b, cs, ds, dt, n);
+        prepare(c, b, cs, ds, dt, n);
         t = lap(StepSlot.SOLVE, t);
         // issue 11: bodies inserted during this step had no broadphase or contacts in it, so they hold
         // still until its end (they are appended to the awake partition: the first `movers` move)
@@ -183,6 +187,11 @@ public final class StepPipeline {
         }
 
         t = optional(destruction, StepSlot.DESTRUCTION, t);
+        if (destruction != null) { // issue 23: each destruction pass's time, a sub-slot of DESTRUCTION
+            for (dev.rubble.core.destruction.PassSlot ps : PASSES) {
+                p.passNanos[ps.ordinal()] = c.destruction.passNanos(ps);
+            }
+        }
         // issue 13: the budget counters of this step's destruction (zero when the slot did not run)
         dev.rubble.core.destruction.DestructionStats ds13 = c.destruction.stats();
         p.breaks = ds13.breaks();
@@ -237,6 +246,21 @@ public final class StepPipeline {
         p.spawned = c.states.created();
         p.removed = c.states.removed();
         p.totalNanos = t - t0;
+    }
+
+    /**
+     * The solver's row preparation, with the event stage's contact following (begin/end and the
+     * pre-solve hook) just before it and the hook's materials just after (docs/events.md). Kept
+     * out of {@link #run}: that method is already long, and growing it changed what the JIT makes of it.
+     */
+    private void prepare(StepContext c, BodyStore b, ContactStore cs, DynamicsSettings ds, double dt, int n) {
+        if (eventStage != null) {
+            eventStage.beforeSolve(c);
+        }
+        solver.prepare(b, cs, ds, dt, n);
+        if (eventStage != null) {
+            eventStage.afterPrepare(solver);
+        }
     }
 
     /** Adds the time since {@code since} to {@code slot}; returns now. */

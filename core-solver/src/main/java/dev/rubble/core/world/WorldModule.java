@@ -110,7 +110,10 @@ public final class WorldModule extends AbstractModule {
         bind(StepClock.class).toInstance(StepClock.SYSTEM);
         bind(World.class).in(Singleton.class);
         Multibinder.newSetBinder(binder(), StepObserver.class);
-        for (String slot : new String[] {FIELDS, EVENTS}) {
+        // the event stage fills its slot by default (docs/events.md): a mask test while nothing is switched on
+        OptionalBinder.newOptionalBinder(binder(), Key.get(StepStage.class, Names.named(EVENTS)))
+                .setDefault().to(dev.rubble.core.step.EventStage.class);
+        for (String slot : new String[] {FIELDS}) {
             OptionalBinder.newOptionalBinder(binder(), Key.get(StepStage.class, Names.named(slot)));
         }
         // the destruction runtime fills its slot by default (it returns at once while no collection

@@ -1,0 +1,206 @@
+package dev.rubble.api;
+
+import dev.rubble.core.event.EventBuffer;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+
+/**
+ * The last step's events of one kind (docs/events.md, "Fields"): a view over the engine's reused
+ * primitive arrays, valid until the next step; reads allocate nothing (JOML {@code dest}
+ * arguments). Event {@code i} is in {@code 0 .. count()}, in canonical order (body index, then
+ * sub-shape) unless the kind's filter sorts. Fields a kind does not carry read 0 (ids: none).
+ */
+public final class EventView {
+    private final PhysicsWorld world;
+    private final EventKind kind;
+    private EventBuffer b;
+
+    EventView(PhysicsWorld world, EventKind kind) {
+        this.world = world;
+        this.kind = kind;
+    }
+
+    void set(EventBuffer buffer) {
+        b = buffer;
+    }
+
+    /** The kind of these events. */
+    public EventKind kind() {
+        return kind;
+    }
+
+    /** Number of events. */
+    public int count() {
+        return b.count();
+    }
+
+    private int i(int i) {
+        if (i < 0 || i >= b.count()) {
+            throw new IndexOutOfBoundsException(kind.label() + " event " + i + "; allowed: 0.." + (b.count() - 1));
+        }
+        return i;
+    }
+
+    /** The (first) body: contact body A, the piece, the sleeping or moving body; the crumbled cluster's former body; null for a broken collection. */
+    public BodyId bodyA(int i) {
+        return id(b.ids[EventBuffer.A][i(i)]);
+    }
+
+    private BodyId id(long handle) {
+        return world != null ? world.idOf(handle) : handle < 0 ? null : new BodyId(handle);
+    }
+
+    /** The second body: contact body B, or for breaks the holder the piece came from; null when none. */
+    public BodyId bodyB(int i) {
+        return id(b.ids[EventBuffer.B][i(i)]);
+    }
+
+    /** {@link #bodyA}'s handle as a primitive (-1 = none). */
+    public long handleA(int i) {
+        return b.ids[EventBuffer.A][i(i)];
+    }
+
+    /** {@link #bodyB}'s handle as a primitive (-1 = none). */
+    public long handleB(int i) {
+        return b.ids[EventBuffer.B][i(i)];
+    }
+
+    /** Contacts: the sub-shape pair's key (compounds and meshes have several per body pair); -1 otherwise. */
+    public long subShape(int i) {
+        return b.ids[EventBuffer.SUB][i(i)];
+    }
+
+    /** Destruction kinds: the placed collection's index; -1 otherwise. */
+    public int collection(int i) {
+        return b.ints[EventBuffer.COLLECTION][i(i)];
+    }
+
+    /** Pieces: the asset node (-1 for an internal cluster). */
+    public int node(int i) {
+        return b.ints[EventBuffer.NODE][i(i)];
+    }
+
+    /** Breaks: 0 its load reached its threshold, 1 released with no bonds left, 2 a new internal cluster. */
+    public int cause(int i) {
+        return b.ints[EventBuffer.CAUSE][i(i)];
+    }
+
+    /** Where: a contact's point (on A), a piece's or body's centre of mass, a crumble's mass centre. */
+    public Vector3d point(int i, Vector3d dest) {
+        return get(i, EventBuffer.PX, dest);
+    }
+
+    /** Contacts: the unit normal from A to B. */
+    public Vector3d normal(int i, Vector3d dest) {
+        return get(i, EventBuffer.NX, dest);
+    }
+
+    /** Pieces and bodies: orientation. */
+    public Quaterniond orientation(int i, Quaterniond dest) {
+        double[][] d = b.d;
+        int k = i(i);
+        return dest.set(d[EventBuffer.QX][k], d[EventBuffer.QY][k], d[EventBuffer.QZ][k], d[EventBuffer.QW][k]);
+    }
+
+    /** m/s: contacts the approach speed, others the linear speed. */
+    public double speed(int i) {
+        return b.d[EventBuffer.SPEED][i(i)];
+    }
+
+    /** Contacts: the normal impulse this step, N·s. */
+    public double impulse(int i) {
+        return b.d[EventBuffer.IMPULSE][i(i)];
+    }
+
+    /** Mass of A (the piece, the body, a crumble's total), kg; infinite for static and kinematic bodies. */
+    public double massA(int i) {
+        return b.d[EventBuffer.MASS_A][i(i)];
+    }
+
+    /** Contacts: mass of B, kg. */
+    public double massB(int i) {
+        return b.d[EventBuffer.MASS_B][i(i)];
+    }
+
+    /** Pieces: volume, m³. */
+    public double volume(int i) {
+        return b.d[EventBuffer.VOLUME][i(i)];
+    }
+
+    /** Breaks: the load that broke the piece (0 for a release or a new cluster). */
+    public double load(int i) {
+        return b.d[EventBuffer.LOAD][i(i)];
+    }
+
+    /** Linear velocity of A, m/s (pieces: as released, inherited velocity included). */
+    public Vector3d velocityA(int i, Vector3d dest) {
+        return get(i, EventBuffer.VAX, dest);
+    }
+
+    /** Angular velocity of A, rad/s. */
+    public Vector3d angularVelocityA(int i, Vector3d dest) {
+        return get(i, EventBuffer.WAX, dest);
+    }
+
+    /** Contacts: linear velocity of B, m/s. */
+    public Vector3d velocityB(int i, Vector3d dest) {
+        return get(i, EventBuffer.VBX, dest);
+    }
+
+    /** Contacts: angular velocity of B, rad/s. */
+    public Vector3d angularVelocityB(int i, Vector3d dest) {
+        return get(i, EventBuffer.WBX, dest);
+    }
+
+    /** Contacts: the materials, friction and restitution of A and B. */
+    public double frictionA(int i) {
+        return b.d[EventBuffer.FRICTION_A][i(i)];
+    }
+
+    public double restitutionA(int i) {
+        return b.d[EventBuffer.RESTITUTION_A][i(i)];
+    }
+
+    public double frictionB(int i) {
+        return b.d[EventBuffer.FRICTION_B][i(i)];
+    }
+
+    public double restitutionB(int i) {
+        return b.d[EventBuffer.RESTITUTION_B][i(i)];
+    }
+
+    /** Pieces: lower corner of the bounds (the broadphase's, one step of motion included). */
+    public Vector3d boundsMin(int i, Vector3d dest) {
+        return get(i, EventBuffer.MIN_X, dest);
+    }
+
+    /** Pieces: upper corner of the bounds. */
+    public Vector3d boundsMax(int i, Vector3d dest) {
+        return get(i, EventBuffer.MAX_X, dest);
+    }
+
+    /** Crumbles: number of asset nodes released. */
+    public int childCount(int i) {
+        return b.ints[EventBuffer.CHILD_COUNT][i(i)];
+    }
+
+    /** Crumbles: released asset node {@code k}. */
+    public int child(int i, int k) {
+        int n = childCount(i);
+        if (k < 0 || k >= n) {
+            throw new IndexOutOfBoundsException("child " + k + "; allowed: 0.." + (n - 1));
+        }
+        return b.children[b.ints[EventBuffer.CHILD_START][i] + k];
+    }
+
+    /** Internal: the raw buffer (tools: journal, console, JSON lines). */
+    public EventBuffer buffer() {
+        return b;
+    }
+
+    private Vector3d get(int i, int f, Vector3d dest) {
+        double[][] d = b.d;
+        int k = i(i);
+        return dest.set(d[f][k], d[f + 1][k], d[f + 2][k]);
+    }
+}

@@ -1,0 +1,15 @@
+package dev.rubble.api;
+
+/**
+ * The only mid-step callback (docs/events.md, "Pre-solve hook"): called once for each new contact
+ * pair (a sub-shape manifold that did not exist last step) after collision detection and before
+ * the solve, in canonical order, on the stepping thread. Return false to reject the pair (no
+ * response, no strain, while it stays in contact); or change its friction and restitution (kept
+ * while it stays in contact). It must not change the world. A journal does not record its
+ * decisions: replay and verify a run that used one with the same hook installed.
+ */
+@FunctionalInterface
+public interface PreSolveHook {
+    /** @return false to reject the pair */
+    boolean onNewContact(NewContact contact);
+}

@@ -1,0 +1,47 @@
+package dev.rubble.api;
+
+import dev.rubble.core.event.EventKinds;
+import dev.rubble.core.event.EventState;
+
+/**
+ * The events of the last step, per kind (docs/events.md): pulled with {@link PhysicsWorld#events()}
+ * or handed to an {@link EventListener} after each step. One reused view over the engine's reused
+ * buffers: valid until the next step, allocation-free to read. Copy what you keep.
+ */
+public final class StepEvents {
+    private final EventState state;
+    private final EventView[] views = new EventView[EventKinds.COUNT];
+
+    StepEvents(PhysicsWorld world, EventState state) {
+        this.state = state;
+        for (EventKind k : EventKind.values()) {
+            views[k.code] = new EventView(world, k);
+        }
+    }
+
+    /** The step these events belong to (-1 before the first step that gathered any). */
+    public long step() {
+        return state.step();
+    }
+
+    /** The events of {@code kind} (the same view object every time; its contents change with each step). */
+    public EventView of(EventKind kind) {
+        EventView v = views[kind.code];
+        v.set(state.buffer(kind.code));
+        return v;
+    }
+
+    /** Number of events of {@code kind}. */
+    public int count(EventKind kind) {
+        return state.buffer(kind.code).count();
+    }
+
+    /** Number of events of every kind. */
+    public int total() {
+        int n = 0;
+        for (int k = 0; k < EventKinds.COUNT; k++) {
+            n += state.buffer(k).count();
+        }
+        return n;
+    }
+}
