@@ -16,20 +16,13 @@ import java.util.List;
  * @param collections geometry collections to place after the bodies, in order (their index is
  *                    what destruction commands name)
  * @param softBodies  soft bodies (docs/soft-bodies.md), added after the rigid bodies
-<<<<<<< HEAD
  * @param collisionFilters per body of {@code bodies}, its collision layer and mask
  *                         ({@code 2i, 2i + 1}); empty when every body has the default (layer 1, mask all)
- */
-public record Scenario(String name, WorldSettings settings, List<BodyDef> bodies,
-                       List<ScheduledCommand> commands, int steps, List<CollectionSpec> collections,
-                       List<SoftBodyDef> softBodies, int[] collisionFilters) {
-=======
  * @param events      the events section (docs/events.md): queued as event commands before step 0
  */
 public record Scenario(String name, WorldSettings settings, List<BodyDef> bodies,
                        List<ScheduledCommand> commands, int steps, List<CollectionSpec> collections,
-                       List<SoftBodyDef> softBodies, EventsJson.Settings events) {
->>>>>>> events
+                       List<SoftBodyDef> softBodies, int[] collisionFilters, EventsJson.Settings events) {
     public Scenario {
         if (collisionFilters.length != 0 && collisionFilters.length != 2 * bodies.size()) {
             throw new IllegalArgumentException("collisionFilters has " + collisionFilters.length + " values for "
@@ -45,14 +38,20 @@ public record Scenario(String name, WorldSettings settings, List<BodyDef> bodies
 
     /** A scenario without an events section. */
     public Scenario(String name, WorldSettings settings, List<BodyDef> bodies, List<ScheduledCommand> commands,
-                    int steps, List<CollectionSpec> collections, List<SoftBodyDef> softBodies) {
-        this(name, settings, bodies, commands, steps, collections, softBodies, EventsJson.Settings.NONE);
+                    int steps, List<CollectionSpec> collections, List<SoftBodyDef> softBodies, int[] collisionFilters) {
+        this(name, settings, bodies, commands, steps, collections, softBodies, collisionFilters, EventsJson.Settings.NONE);
     }
 
     /** A scenario whose bodies all have the default collision filter. */
     public Scenario(String name, WorldSettings settings, List<BodyDef> bodies, List<ScheduledCommand> commands,
+                    int steps, List<CollectionSpec> collections, List<SoftBodyDef> softBodies, EventsJson.Settings events) {
+        this(name, settings, bodies, commands, steps, collections, softBodies, new int[0], events);
+    }
+
+    /** A scenario whose bodies all have the default collision filter, without an events section. */
+    public Scenario(String name, WorldSettings settings, List<BodyDef> bodies, List<ScheduledCommand> commands,
                     int steps, List<CollectionSpec> collections, List<SoftBodyDef> softBodies) {
-        this(name, settings, bodies, commands, steps, collections, softBodies, new int[0]);
+        this(name, settings, bodies, commands, steps, collections, softBodies, new int[0], EventsJson.Settings.NONE);
     }
 
     /** A scenario without soft bodies. */

@@ -234,9 +234,6 @@ public final class ScenarioLoader {
             }
             commands.sort((a, b) -> Integer.compare(a.step(), b.step()));
         }
-<<<<<<< HEAD
-        return new Scenario(name, settings, bodies, commands, steps, collections, softBodies, filters);
-=======
         // events (docs/events.md): switches and filters, checked against the bodies and collections above
         EventsJson.Settings events = EventsJson.parse(root.get("events"));
         for (String label : events.bodies().keySet()) {
@@ -251,8 +248,7 @@ public final class ScenarioLoader {
                         + (collectionIds.isEmpty() ? "(none)" : String.join(", ", collectionIds)));
             }
         }
-        return new Scenario(name, settings, bodies, commands, steps, collections, softBodies, events);
->>>>>>> events
+        return new Scenario(name, settings, bodies, commands, steps, collections, softBodies, filters, events);
     }
 
     private static WorldSettings world(JsonNode w) {
