@@ -7,7 +7,10 @@
 #
 #   benchmarks/bake/run.sh [ROUNDS]        (default 2 rounds; MAVEN_REPO=/path/to/repo to use another local repository)
 #
-# Prints one line per run: what, round, seconds, variants per second.
+# Prints one line per run: wall time and throughput; the process's CPU time (user + sys) and the cores it got
+# on average; the CPU time of the variants themselves (sum of the manifest's cpu_ms). On a machine shared
+# with other work the wall times follow the other load; the CPU per variant says whether workers slow each
+# other down (the same CPU per variant at 1 and 2 workers: they do not).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -45,23 +48,25 @@ check() { # every run must produce the same deterministic manifest
   if [ -z "$reference" ]; then reference="$1/hashes.tsv"; cp "$reference" "$work/reference.tsv"; reference="$work/reference.tsv"
   elif ! cmp -s "$reference" "$1/hashes.tsv"; then echo "hashes.tsv of $1 differs from the first run" >&2; exit 1; fi
 }
-timed() { # label round command...
-  local label="$1" round="$2"; shift 2
-  local t0 t1; t0=$(date +%s.%N)
-  "$@" >/dev/null 2>"$work/log"; t1=$(date +%s.%N)
-  awk -v l="$label" -v r="$round" -v a="$t0" -v b="$t1" 'BEGIN { s = b - a; printf "%-14s round %d  %7.1f s  %6.3f variants/s\n", l, r, s, 200 / s }'
+timed() { # label round outdir command...: wall and CPU of the process, and the variants' own CPU from the manifest
+  local label="$1" round="$2" out="$3"; shift 3
+  /usr/bin/time -f "%e %U %S" -o "$work/time" "$@" >/dev/null 2>"$work/log"
+  local vcpu; vcpu=$(grep -o '"cpuMs":[0-9.]*' "$out/manifest.jsonl" | cut -d: -f2 | awk '{ s += $1 } END { printf "%.1f", s / 1000 }')
+  awk -v l="$label" -v r="$round" -v v="$vcpu" '{ w = $1; c = $2 + $3;
+    printf "%-14s round %d  wall %7.1f s  %6.3f variants/s  process cpu %7.1f s (%.2f cores)  variants cpu %7.1f s (%.3f s/variant)\n",
+           l, r, w, 200 / w, c, c / w, v, v / 200 }' "$work/time"
 }
 
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -1)"
 for r in $(seq 1 "$rounds"); do
   for w in 1 2; do
     out="$work/w$w-r$r"
-    timed "workers=$w" "$r" "$root/rubble" bake "$work/sweep200.json" --out "$out" --workers "$w"
+    timed "workers=$w" "$r" "$out" "$root/rubble" bake "$work/sweep200.json" --out "$out" --workers "$w"
     check "$out"; rm -rf "$out"
   done
 done
 out="$work/spark"
-timed "spark local[2]" 1 java "${jvm[@]}" -cp "$root/bake-spark/target/classes:$(cat "$work/spark.cp")" \
+timed "spark local[2]" 1 "$out" java "${jvm[@]}" -cp "$root/bake-spark/target/classes:$(cat "$work/spark.cp")" \
   dev.rubble.bake.spark.SparkBake "$work/sweep200.json" "$out" --master 'local[2]'
 check "$out"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

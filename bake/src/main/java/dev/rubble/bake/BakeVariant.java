@@ -50,6 +50,7 @@ public final class BakeVariant {
      */
     public static VariantResult run(Variant v, Path dir, Stages stages, Sweep.Outputs outputs) {
         long t0 = System.nanoTime();
+        long cpu0 = cpuNanos();
         Counters c = new Counters();
         JournalWriter jw = null;
         ScenarioWorld sw = null;
@@ -93,7 +94,8 @@ public final class BakeVariant {
             }
             return new VariantResult(v.index(), v.id(), VariantResult.OK, v.paramsJson(), v.scenarioSha(), c.steps,
                     String.format("%016x", w.stateHash()), journalSha, stateSha, c.breaks, c.releases, c.peakPieces,
-                    c.peakBodies, c.steps == 0 ? 0 : stepNanos / 1e6 / c.steps, (System.nanoTime() - t0) / 1e6, "");
+                    c.peakBodies, c.steps == 0 ? 0 : stepNanos / 1e6 / c.steps, (System.nanoTime() - t0) / 1e6,
+                    cpuMillis(cpu0), "");
         } catch (Exception | StackOverflowError | AssertionError e) {
             if (jw != null) {
                 try {
@@ -105,8 +107,20 @@ public final class BakeVariant {
             return new VariantResult(v.index(), v.id(), VariantResult.FAILED, v.paramsJson(), v.scenarioSha(), c.steps,
                     "", "", "", c.breaks, c.releases, c.peakPieces, c.peakBodies,
                     c.steps == 0 ? 0 : (System.nanoTime() - t0) / 1e6 / c.steps, (System.nanoTime() - t0) / 1e6,
-                    oneLine(e));
+                    cpuMillis(cpu0), oneLine(e));
         }
+    }
+
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /** CPU time of this thread, ns, or -1 when the JVM cannot tell. */
+    private static long cpuNanos() {
+        return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
+    }
+
+    private static double cpuMillis(long cpu0) {
+        long now = cpuNanos();
+        return cpu0 < 0 || now < 0 ? -1 : (now - cpu0) / 1e6;
     }
 
     /** A variant's state became NaN or infinite. */

@@ -170,7 +170,7 @@ public final class LocalBake {
             // the same variant may sit at another position when the sweep gained values: keep this sweep's index
             return new VariantResult(v.index(), r.id(), r.status(), v.paramsJson(), r.scenarioSha(), r.steps(),
                     r.finalHash(), r.journalSha(), r.stateSha(), r.breaks(), r.releases(), r.peakPieces(), r.peakBodies(),
-                    r.stepMillis(), r.totalMillis(), r.error());
+                    r.stepMillis(), r.totalMillis(), r.cpuMillis(), r.error());
         } catch (IOException | RuntimeException e) {
             return null; // unreadable or damaged: run it again
         }

@@ -7,7 +7,7 @@ import java.io.Serializable;
 
 /**
  * What one variant gave: one manifest row (docs/bake.md, "Manifest"). Everything but
- * {@code stepMillis} and {@code totalMillis} is deterministic: the same variant gives the same
+ * {@code stepMillis}, {@code totalMillis} and {@code cpuMillis} is deterministic: the same variant gives the same
  * values on any worker, process or machine.
  *
  * @param index        the variant's position in the sweep
@@ -25,11 +25,14 @@ import java.io.Serializable;
  * @param peakBodies   most live bodies at once
  * @param stepMillis   mean wall time per step, ms (machine-dependent)
  * @param totalMillis  wall time of the variant (build, steps, writing), ms (machine-dependent)
+ * @param cpuMillis    CPU time the variant's thread used for it, ms (machine-dependent; -1 when the JVM cannot
+ *                     measure it): with {@code totalMillis} it shows how much of a core the variant got
  * @param error        why it failed (one line), or empty
  */
 public record VariantResult(int index, String id, String status, String paramsJson, String scenarioSha, long steps,
                             String finalHash, String journalSha, String stateSha, long breaks, long releases,
-                            int peakPieces, int peakBodies, double stepMillis, double totalMillis, String error)
+                            int peakPieces, int peakBodies, double stepMillis, double totalMillis, double cpuMillis,
+                            String error)
         implements Serializable {
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -60,6 +63,7 @@ public record VariantResult(int index, String id, String status, String paramsJs
         o.put("peakBodies", peakBodies);
         o.put("stepMs", Math.round(stepMillis * 1000) / 1000.0);
         o.put("totalMs", Math.round(totalMillis * 10) / 10.0);
+        o.put("cpuMs", Math.round(cpuMillis * 10) / 10.0);
         o.put("error", error);
         return o.toString();
     }
@@ -73,7 +77,7 @@ public record VariantResult(int index, String id, String status, String paramsJs
                     o.get("finalHash").textValue(), o.get("journalSha256").textValue(), o.get("stateSha256").textValue(),
                     o.get("breaks").longValue(), o.get("releases").longValue(), o.get("peakPieces").intValue(),
                     o.get("peakBodies").intValue(), o.get("stepMs").doubleValue(), o.get("totalMs").doubleValue(),
-                    o.get("error").textValue());
+                    o.get("cpuMs").doubleValue(), o.get("error").textValue());
         } catch (JacksonException | NullPointerException e) {
             throw new IllegalArgumentException("not a bake result row: " + (line.length() > 80 ? line.substring(0, 80) + "..." : line), e);
         }
