@@ -29,12 +29,20 @@ import org.junit.jupiter.api.io.TempDir;
 final class SparkBakeTest {
     private static final Path SWEEPS = Path.of("../bake/src/test/resources/bake").toAbsolutePath().normalize();
     private static JavaSparkContext sc;
+    /** The one-worker local bake of sweep24.json both byte comparisons check against (made once: CI time). */
+    private static Path local;
+    private static Path localRoot;
 
     @TempDir
     Path tmp;
 
     @BeforeAll
-    static void start() {
+    static void start() throws IOException {
+        localRoot = Files.createTempDirectory("rubble-bake-local-");
+        local = localRoot.resolve("local");
+        LocalBake.Summary ls = LocalBake.run(SweepLoader.load(SWEEPS.resolve("sweep24.json")), local, 1, Stages::load,
+                quiet(), () -> false);
+        assertThat(ls.failed()).isZero();
         // local[2, 3]: two threads, and a task may fail up to 3 times (the retry test below)
         sc = new JavaSparkContext(new SparkConf().setMaster("local[2,3]").setAppName("rubble bake test")
                 .set("spark.ui.enabled", "false").set("spark.driver.host", "127.0.0.1")
@@ -43,9 +51,16 @@ final class SparkBakeTest {
     }
 
     @AfterAll
-    static void stop() {
+    static void stop() throws IOException {
         if (sc != null) {
             sc.close();
+        }
+        if (localRoot != null) {
+            try (Stream<Path> s = Files.walk(localRoot)) {
+                for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
+                    Files.delete(p);
+                }
+            }
         }
     }
 
@@ -53,9 +68,7 @@ final class SparkBakeTest {
     void sparkLocal2WritesTheSameBytesAsALocalBake() throws Exception {
         Sweep s = SparkBake.load(SWEEPS.resolve("sweep24.json").toString(), sc.hadoopConfiguration());
         assertThat(s.variants()).hasSize(24);
-        Path local = tmp.resolve("local"), spark = tmp.resolve("spark");
-        LocalBake.Summary ls = LocalBake.run(s, local, 1, Stages::load, quiet(), () -> false);
-        assertThat(ls.failed()).isZero();
+        Path spark = tmp.resolve("spark");
         List<VariantResult> rows = SparkBake.run(sc, s, spark.toUri().toString(), 4);
         assertThat(rows).hasSize(24).allMatch(VariantResult::ok);
         assertSameBake(local, spark);
@@ -64,8 +77,7 @@ final class SparkBakeTest {
     @Test
     void aRetriedTaskWritesTheSameBytes() throws Exception {
         Sweep s = SweepLoader.load(SWEEPS.resolve("sweep24.json"));
-        Path local = tmp.resolve("local"), spark = tmp.resolve("spark");
-        LocalBake.run(s, local, 2, Stages::load, quiet(), () -> false);
+        Path spark = tmp.resolve("spark");
         // the first attempt of partition 0 dies after writing 2 of its variants; Spark runs it again
         List<VariantResult> rows = SparkBake.run(sc, s, spark.toUri().toString(), 3, 1);
         assertThat(rows).hasSize(24).allMatch(VariantResult::ok);
