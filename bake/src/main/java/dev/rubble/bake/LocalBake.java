@@ -79,6 +79,10 @@ public final class LocalBake {
         long t0 = System.nanoTime();
         try {
             Files.createDirectories(out.resolve(VARIANTS));
+            // an earlier bake's manifest goes now: until this one completes, no manifest speaks for the directory
+            for (String f : new String[] {Manifest.JSONL, Manifest.CSV, Manifest.HASHES}) {
+                Files.deleteIfExists(out.resolve(f));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create bake directory " + out + ": " + e.getMessage(), e);
         }
