@@ -50,6 +50,12 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     private final ChronicleQueue queue;
     private final ExcerptAppender appender;
     private final long startNanos = System.nanoTime();
+    /**
+     * Reproducible journal (issue 32, bakes): no wall-clock reading reaches the bytes (created time,
+     * per-step wall time and stage timings are written as 0) and the queue's clock is fixed at the
+     * epoch, so the same run gives the same files wherever and whenever it runs.
+     */
+    private final boolean reproducible;
     private int[] prevGen = new int[0];
     private byte[] prevState = new byte[0];
     private int prevLimit;
@@ -69,8 +75,10 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private JournalWriter(Path dir, ChronicleQueue queue, byte[] header, World world, List<byte[]> images) {
+    private JournalWriter(Path dir, ChronicleQueue queue, byte[] header, World world, List<byte[]> images,
+                          boolean reproducible) {
         this.dir = dir;
+        this.reproducible = reproducible;
         this.queue = queue;
         this.appender = queue.createAppender();
         snapshot(world.bodies());
@@ -146,6 +154,25 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     }
 
     /**
+     * A <b>reproducible</b> journal of a scenario world (issue 32: bakes): as
+     * {@link #create(Path, dev.rubble.scenario.ScenarioWorld, String, String)}, but nothing of the
+     * machine or the moment reaches the files: the header's created time, every step's wall time and
+     * stage timings are 0, and Chronicle's clock is fixed at the epoch (one cycle file,
+     * {@code 19700101-00F.cq4}). The same scenario then gives byte-identical files on any thread,
+     * process or machine. {@code journal info} prints no rates for such a journal.
+     */
+    public static JournalWriter createReproducible(Path dir, dev.rubble.scenario.ScenarioWorld sw, String scenarioName,
+                                                   String scenarioJson) {
+        Objects.requireNonNull(sw, "scenario world is null");
+        List<byte[]> images = new java.util.ArrayList<>();
+        for (int i = 0; i < sw.collectionCount(); i++) {
+            images.add(sw.collectionImage(i));
+        }
+        return create(dir, sw.world(), scenarioName, scenarioJson, DEFAULT_ROLL_CYCLE,
+                new net.openhft.chronicle.core.time.SetTimeProvider(0L), images, true);
+    }
+
+    /**
      * As {@link #create(Path, World, String, String)} with an explicit roll cycle and (for tests)
      * a time provider that decides when files roll; {@code timeProvider} may be null.
      */
@@ -160,6 +187,12 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
      */
     public static JournalWriter create(Path dir, World world, String scenarioName, String scenarioJson,
                                        RollCycle rollCycle, TimeProvider timeProvider, List<byte[]> images) {
+        return create(dir, world, scenarioName, scenarioJson, rollCycle, timeProvider, images, false);
+    }
+
+    private static JournalWriter create(Path dir, World world, String scenarioName, String scenarioJson,
+                                        RollCycle rollCycle, TimeProvider timeProvider, List<byte[]> images,
+                                        boolean reproducible) {
         Objects.requireNonNull(dir, "dir is null");
         Objects.requireNonNull(images, "images is null");
         Objects.requireNonNull(world, "world is null");
@@ -183,7 +216,8 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         Map<String, String> stages = world.stageChoices();
         JournalHeader h = new JournalHeader(JournalFormat.VERSION, JournalFormat.ENGINE_VERSION,
                 scenarioName == null ? "" : scenarioName, scenarioJson == null ? "" : scenarioJson, stages,
-                world.settings().dt(), world.settings().subSteps(), world.stepIndex(), System.currentTimeMillis());
+                world.settings().dt(), world.settings().subSteps(), world.stepIndex(),
+                reproducible ? 0L : System.currentTimeMillis());
         // the header is encoded first: its size (every initial body's shape) sizes Chronicle's blocks
         Bytes<byte[]> hb = Bytes.allocateElasticOnHeap(1 << 16);
         writeHeader(hb, h, world, images.size());
@@ -193,7 +227,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         if (timeProvider != null) {
             qb.timeProvider(timeProvider);
         }
-        return new JournalWriter(dir, qb.build(), header, world, images);
+        return new JournalWriter(dir, qb.build(), header, world, images, reproducible);
     }
 
     /**
@@ -312,12 +346,12 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             b.writeLong(p.step());
             b.writeDouble(p.time());
             b.writeLong(p.stateHash());
-            b.writeLong(t0 - startNanos);
+            b.writeLong(reproducible ? 0L : t0 - startNanos);
             StepSlot[] stages = StepSlot.values();
             for (StepSlot s : stages) {
-                b.writeLong(p.nanos(s));
+                b.writeLong(reproducible ? 0L : p.nanos(s));
             }
-            b.writeLong(p.totalNanos());
+            b.writeLong(reproducible ? 0L : p.totalNanos());
             b.writeInt(p.awakeBodies()).writeInt(p.sleepingBodies()).writeInt(p.staticBodies())
                     .writeInt(p.disabledBodies()).writeInt(p.kinematicBodies()).writeInt(p.pairs())
                     .writeInt(p.spawned()).writeInt(p.removed());

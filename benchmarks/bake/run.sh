@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The bake benchmark (docs/benchmarks.md, "Bake"): 200 variants (projectile speed x position x mass) of a
+# 500-piece Voronoi wall, 30 steps each, baked by `rubble bake` with 1 and 2 worker threads in interleaved
+# rounds, then by the Spark job on local[2] in one JVM. Each run is a fresh JVM into a fresh directory
+# (start-up, authoring-free loading of the wall's .rbc, simulation, journals, manifest all counted), and
+# every run's hashes.tsv must equal the first one's (the bake is the same however it is split).
+#
+#   benchmarks/bake/run.sh [ROUNDS]        (default 2 rounds; MAVEN_REPO=/path/to/repo to use another local repository)
+#
+# Prints one line per run: wall time and throughput; the process's CPU time (user + sys) and the cores it got
+# on average; the CPU time of the variants themselves (sum of the manifest's cpu_ms). On a machine shared
+# with other work the wall times follow the other load; the CPU per variant says whether workers slow each
+# other down (the same CPU per variant at 1 and 2 workers: they do not).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+rounds="${1:-2}"
+repo=()
+if [ -n "${MAVEN_REPO:-}" ]; then repo=(-Dmaven.repo.local="$MAVEN_REPO"); fi
+work="$(mktemp -d /tmp/rubble-bake-bench.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+(cd "$root" && mvn -q -B "${repo[@]}" -DskipTests package -pl tui-console,bake-spark -am) >&2
+touch "$root/tui-console/target/rubble-tui-console.jar" # built just now: ./rubble need not rebuild
+(cd "$root" && mvn -q -B "${repo[@]}" -pl bake-spark dependency:build-classpath -Dmdep.outputFile="$work/spark.cp") >&2
+
+cp "$here/wall500.json" "$here/sweep200.json" "$work/"
+# the wall: 20 Voronoi cells, each cut into 25 (500 leaves), authored once for every variant
+"$root/rubble" fracture --source box:10,5,0.5 --levels 2 --option 1:count=20 --option 2:count=25 --seed 1 \
+  --out "$work/wall500.rbc" >/dev/null
+
+jvm=(--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED --add-exports=java.base/jdk.internal.ref=ALL-UNNAMED
+     --add-exports=java.base/jdk.internal.util=ALL-UNNAMED --add-exports=java.base/sun.nio.ch=ALL-UNNAMED
+     --add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED --add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED
+     --add-opens=java.base/java.io=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED
+     --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
+     --add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED --enable-native-access=ALL-UNNAMED
+     -Dchronicle.analytics.disable=true
+     --add-opens=java.base/java.lang.invoke=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED
+     --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
+     --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens=java.base/jdk.internal.ref=ALL-UNNAMED
+     --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/sun.nio.cs=ALL-UNNAMED
+     --add-opens=java.base/sun.security.action=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED
+     -Djdk.reflect.useDirectMethodHandle=false -Dio.netty.tryReflectionSetAccessible=true)
+
+reference=""
+check() { # every run must produce the same deterministic manifest
+  if [ -z "$reference" ]; then reference="$1/hashes.tsv"; cp "$reference" "$work/reference.tsv"; reference="$work/reference.tsv"
+  elif ! cmp -s "$reference" "$1/hashes.tsv"; then echo "hashes.tsv of $1 differs from the first run" >&2; exit 1; fi
+}
+timed() { # label round outdir command...: wall and CPU of the process, and the variants' own CPU from the manifest
+  local label="$1" round="$2" out="$3"; shift 3
+  /usr/bin/time -f "%e %U %S" -o "$work/time" "$@" >/dev/null 2>"$work/log"
+  local vcpu; vcpu=$(grep -o '"cpuMs":[0-9.]*' "$out/manifest.jsonl" | cut -d: -f2 | awk '{ s += $1 } END { printf "%.1f", s / 1000 }')
+  awk -v l="$label" -v r="$round" -v v="$vcpu" '{ w = $1; c = $2 + $3;
+    printf "%-14s round %d  wall %7.1f s  %6.3f variants/s  process cpu %7.1f s (%.2f cores)  variants cpu %7.1f s (%.3f s/variant)\n",
+           l, r, w, 200 / w, c, c / w, v, v / 200 }' "$work/time"
+}
+
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -1)"
+for r in $(seq 1 "$rounds"); do
+  for w in 1 2; do
+    out="$work/w$w-r$r"
+    timed "workers=$w" "$r" "$out" "$root/rubble" bake "$work/sweep200.json" --out "$out" --workers "$w"
+    check "$out"; rm -rf "$out"
+  done
+done
+out="$work/spark"
+timed "spark local[2]" 1 "$out" java "${jvm[@]}" -cp "$root/bake-spark/target/classes:$(cat "$work/spark.cp")" \
+  dev.rubble.bake.spark.SparkBake "$work/sweep200.json" "$out" --master 'local[2]'
+check "$out"
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
