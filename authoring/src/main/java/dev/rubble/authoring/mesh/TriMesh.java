@@ -72,6 +72,31 @@ public final class TriMesh {
         return new TriMesh(positions.clone(), triangles.clone(), nrm, new double[6 * nt], new byte[nt], pl);
     }
 
+    /** Both meshes as one (positions of {@code b} renumbered after those of {@code a}). */
+    public static TriMesh concat(TriMesh a, TriMesh b) {
+        int na = a.vertexCount();
+        double[] pos = Arrays.copyOf(a.pos, a.pos.length + b.pos.length);
+        System.arraycopy(b.pos, 0, pos, a.pos.length, b.pos.length);
+        int[] tri = Arrays.copyOf(a.tri, a.tri.length + b.tri.length);
+        for (int i = 0; i < b.tri.length; i++) {
+            tri[a.tri.length + i] = b.tri[i] + na;
+        }
+        return new TriMesh(pos, tri, cat(a.normal, b.normal), cat(a.uv, b.uv), cat(a.material, b.material),
+                cat(a.plane, b.plane));
+    }
+
+    private static double[] cat(double[] x, double[] y) {
+        double[] r = Arrays.copyOf(x, x.length + y.length);
+        System.arraycopy(y, 0, r, x.length, y.length);
+        return r;
+    }
+
+    private static byte[] cat(byte[] x, byte[] y) {
+        byte[] r = Arrays.copyOf(x, x.length + y.length);
+        System.arraycopy(y, 0, r, x.length, y.length);
+        return r;
+    }
+
     static void faceNormal(double[] p, int a, int b, int c, double[] out) {
         double ux = p[3 * b] - p[3 * a], uy = p[3 * b + 1] - p[3 * a + 1], uz = p[3 * b + 2] - p[3 * a + 2];
         double vx = p[3 * c] - p[3 * a], vy = p[3 * c + 1] - p[3 * a + 1], vz = p[3 * c + 2] - p[3 * a + 2];
