@@ -35,9 +35,26 @@ import picocli.CommandLine.Spec;
 @Command(mixinStandardHelpOptions = true, name = "fracture", description = "Fracture a source shape into a geometry collection and print a summary.")
 final class FractureCommand implements Callable<Integer> {
     @Option(names = "--source", paramLabel = "SHAPE", defaultValue = "box:2,1,0.5",
-            description = "source shape: box:SX,SY,SZ (full side lengths in metres, centred at the origin) or "
-                    + "hull:X,Y,Z;X,Y,Z;... (convex hull of 4 or more points); default ${DEFAULT-VALUE}")
+            description = "source shape: box:SX,SY,SZ (full side lengths in metres, centred at the origin), "
+                    + "hull:X,Y,Z;X,Y,Z;... (convex hull of 4 or more points) or a closed triangle mesh file "
+                    + "(.obj, .ply; any shape, convex or not); default ${DEFAULT-VALUE}")
     String source;
+
+    @Option(names = "--repair", description = "mesh sources: remove collapsed triangles and turn inverted shells "
+            + "outside-in instead of refusing them")
+    boolean repair;
+
+    @Option(names = "--grout", paramLabel = "METRES", defaultValue = "0",
+            description = "mesh sources: gap left between neighbouring pieces, removed from both sides of every cut (default 0)")
+    double groutWidth;
+
+    @Option(names = "--hull-concavity", paramLabel = "REL", defaultValue = "0.15",
+            description = "mesh sources: split a piece's collision hull while it exceeds the piece's volume by more than REL (default 0.15)")
+    double hullConcavity;
+
+    @Option(names = "--max-hulls", paramLabel = "N", defaultValue = "8",
+            description = "mesh sources: at most N convex collision hulls per piece (1..64, default 8)")
+    int maxHulls;
 
     @Option(names = "--method", paramLabel = "NAME",
             description = "fracture method per level (repeat for later levels; the last one repeats), default voronoi")
@@ -101,7 +118,20 @@ final class FractureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        ConvexPolytope src = parseSource(source);
+        dev.rubble.authoring.mesh.TriMesh mesh = MeshSources.isMeshFile(source) ? MeshSources.load(source, repair) : null;
+        if (mesh == null && (repair || groutWidth != 0)) {
+            throw new BadInputException("--repair and --grout apply to mesh sources (.obj, .ply); --source is '" + source + "'");
+        }
+        if (!(groutWidth >= 0) || !Double.isFinite(groutWidth)) {
+            throw new BadInputException("--grout " + groutWidth + " is out of range; allowed: finite and >= 0 metres");
+        }
+        if (!(hullConcavity >= 0) || !Double.isFinite(hullConcavity)) {
+            throw new BadInputException("--hull-concavity " + hullConcavity + " is out of range; allowed: finite and >= 0");
+        }
+        if (maxHulls < 1 || maxHulls > 64) {
+            throw new BadInputException("--max-hulls " + maxHulls + " is out of range; allowed: 1..64");
+        }
+        ConvexPolytope src = mesh != null ? null : parseSource(source);
         if (levels < 1 || levels > 8) {
             throw new BadInputException("--levels " + levels + " is out of range; allowed: 1..8");
         }
@@ -157,13 +187,18 @@ final class FractureCommand implements Callable<Integer> {
             if (sites != null && "voronoi".equals(name)) {
                 opts.put("count", sites);
             }
+            if (mesh != null && l == 0) {
+                MeshSources.sitesInside(mesh, name, opts, seed);
+            }
             perLevel.add(stages.create(StageFamily.FRACTURE, name, StageConfig.of(opts)));
         }
         String graphName = graph != null ? graph : StageFamily.CONNECTION_GRAPH.defaultName();
         ConnectionGraphMethod g = stages.create(StageFamily.CONNECTION_GRAPH, graphName, StageConfig.empty());
 
         long t0 = System.nanoTime();
-        CollectionBuilder b = new CollectionBuilder(src).density(density);
+        CollectionBuilder b = mesh != null
+                ? new CollectionBuilder(mesh).grout(groutWidth).hulls(hullConcavity, maxHulls).density(density)
+                : new CollectionBuilder(src).density(density);
         for (int l = 0; l < levels; l++) {
             if (l > 0 && b.leaves().length > MAX_LEAVES_BEFORE_LEVEL) {
                 throw new BadInputException("--levels " + levels + ": level " + l + " already made " + b.leaves().length
@@ -176,10 +211,16 @@ final class FractureCommand implements Callable<Integer> {
         int merged = fixTiny == null ? 0 : b.fixTiny(fixTiny);
         GeometryCollection c = b.build(g, maxConnections == null ? Integer.MAX_VALUE : maxConnections);
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        printSummary(spec.commandLine().getOut(), c, src.volume(), graphName, clusters, merged, ms);
+        printSummary(spec.commandLine().getOut(), c, mesh != null ? mesh.volume() : src.volume(), graphName, clusters,
+                merged, ms);
+        if (mesh != null) {
+            MeshSources.printSummary(spec.commandLine().getOut(), c);
+        }
         if (out != null) {
             String format = Exports.format(out);
-            if (format == null) {
+            if (mesh != null && "glb".equals(format)) {
+                MeshSources.writeGlb(c, out);
+            } else if (format == null) {
                 CollectionFile.save(c, out);
             } else {
                 Exports.collection(c, format, out);

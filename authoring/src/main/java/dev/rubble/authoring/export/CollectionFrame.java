@@ -10,7 +10,8 @@ import dev.rubble.spi.shape.Shape;
 import java.util.Objects;
 
 /**
- * The leaves of a geometry collection in their rest poses, as drawables: one per leaf hull, in the
+ * The leaves of a geometry collection in their rest poses, as drawables: one per leaf hull (one
+ * triangle mesh per leaf cut from a mesh source, in this session), in the
  * collection frame (identity pose), with the leaf's level and anchored flag, piece id = node id.
  * Shapes are built once here; {@link #fill} allocates nothing.
  */
@@ -25,7 +26,7 @@ public final class CollectionFrame {
         int[] leaves = c.leaves();
         int n = 0;
         for (int leaf : leaves) {
-            n += c.hullCount(leaf);
+            n += c.mesh(leaf) != null ? 1 : c.hullCount(leaf);
         }
         shapes = new Shape[n];
         node = new int[n];
@@ -33,6 +34,16 @@ public final class CollectionFrame {
         anchored = new boolean[n];
         int k = 0;
         for (int leaf : leaves) {
+            if (c.mesh(leaf) != null) {
+                // a piece cut from a mesh source is drawn with its exact surface
+                dev.rubble.authoring.mesh.TriMesh m = c.mesh(leaf);
+                shapes[k] = new dev.rubble.spi.shape.TriangleMesh(m.positions(), drawable(m));
+                node[k] = leaf;
+                level[k] = c.level(leaf);
+                anchored[k] = c.anchored(leaf);
+                k++;
+                continue;
+            }
             for (int h = 0; h < c.hullCount(leaf); h++) {
                 shapes[k] = toHull(c.hull(leaf, h));
                 node[k] = leaf;
@@ -43,7 +54,19 @@ public final class CollectionFrame {
         }
     }
 
-    /** A polytope as a hull shape with the same vertices. */
+    /** The triangles of a mesh piece with non-zero area (cut faces may hold flat ones where points coincide). */
+    private static int[] drawable(dev.rubble.authoring.mesh.TriMesh m) {
+        int[] t = m.triangles();
+        int k = 0;
+        for (int i = 0; i < m.triangleCount(); i++) {
+            if (m.area(i) > 0) {
+                System.arraycopy(t, 3 * i, t, 3 * k++, 3);
+            }
+        }
+        return java.util.Arrays.copyOf(t, 3 * k);
+    }
+
+        /** A polytope as a hull shape with the same vertices. */
     public static ConvexHull toHull(ConvexPolytope p) {
         return QuickHull.of(p.vertices());
     }

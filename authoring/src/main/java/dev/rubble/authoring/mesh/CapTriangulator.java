@@ -72,7 +72,106 @@ final class CapTriangulator {
         for (int i = 0; i < outers.size(); i++) {
             out = polygon(xy, loopStart, outers.get(i), holesOf.get(i), out, count);
         }
-        return Arrays.copyOf(out, count[0]);
+        int[] tris = Arrays.copyOf(out, count[0]);
+        delaunayFlips(xy, loopStart, loops, tris);
+        return tris;
+    }
+
+    /**
+     * Lawson flips toward the constrained Delaunay triangulation (the loop edges are the
+     * constraints): ear clipping leaves long slivers across the whole cap, which every later cut
+     * would cross; after flipping, a line crosses about sqrt(n) cap triangles instead of n. A flip
+     * is made only where the quadrilateral is strictly convex (exact orientation) and the fourth
+     * point lies clearly inside the circumcircle, so the cover of the polygon never changes and
+     * the loop terminates (also bounded by a flip budget).
+     */
+    static void delaunayFlips(double[] xy, int[] loopStart, int loops, int[] t) {
+        int nt = t.length / 3;
+        if (nt < 2) {
+            return;
+        }
+        dev.rubble.geometry.hull.LongIntMap edge = new dev.rubble.geometry.hull.LongIntMap(3 * nt);
+        for (int c = 0; c < 3 * nt; c++) {
+            edge.put(key(t[c], t[c / 3 * 3 + (c + 1) % 3]), c);
+        }
+        int[] owner = new int[loopStart[loops]];
+        for (int l = 0; l < loops; l++) {
+            for (int p = loopStart[l]; p < loopStart[l + 1]; p++) {
+                owner[p] = l;
+            }
+        }
+        java.util.ArrayDeque<Integer> stack = new java.util.ArrayDeque<>();
+        for (int c = 0; c < 3 * nt; c++) {
+            stack.push(c);
+        }
+        long budget = 20L * nt + 1000;
+        while (!stack.isEmpty() && budget > 0) {
+            int c = stack.pop();
+            int tr = c / 3, k = c % 3;
+            int a = t[3 * tr + k], b = t[3 * tr + (k + 1) % 3], cc = t[3 * tr + (k + 2) % 3];
+            if (constrained(loopStart, owner, a, b)) {
+                continue;
+            }
+            int tw = edge.get(key(b, a));
+            if (tw < 0 || edge.get(key(a, b)) != c) {
+                continue;
+            }
+            int u = tw / 3, m = tw % 3;
+            int d = t[3 * u + (m + 2) % 3];
+            if (d == cc || Orient2.orient(xy, a, d, cc) <= 0 || Orient2.orient(xy, d, b, cc) <= 0) {
+                continue;
+            }
+            if (!inCircle(xy, a, b, cc, d)) {
+                continue;
+            }
+            budget--;
+            // remove old edges, write (a, d, cc) into tr and (d, b, cc) into u
+            for (int q = 0; q < 3; q++) {
+                edge.remove(key(t[3 * tr + q], t[3 * tr + (q + 1) % 3]));
+                edge.remove(key(t[3 * u + q], t[3 * u + (q + 1) % 3]));
+            }
+            t[3 * tr] = a;
+            t[3 * tr + 1] = d;
+            t[3 * tr + 2] = cc;
+            t[3 * u] = d;
+            t[3 * u + 1] = b;
+            t[3 * u + 2] = cc;
+            for (int q = 0; q < 3; q++) {
+                edge.put(key(t[3 * tr + q], t[3 * tr + (q + 1) % 3]), 3 * tr + q);
+                edge.put(key(t[3 * u + q], t[3 * u + (q + 1) % 3]), 3 * u + q);
+            }
+            // the quadrilateral's outer edges: (a, d), (cc, a) in tr; (d, b), (b, cc) in u
+            stack.push(3 * tr);
+            stack.push(3 * tr + 2);
+            stack.push(3 * u);
+            stack.push(3 * u + 1);
+        }
+    }
+
+    private static long key(int a, int b) {
+        return ((long) a << 32) | (b & 0xffffffffL);
+    }
+
+    private static boolean constrained(int[] loopStart, int[] owner, int a, int b) {
+        if (owner[a] != owner[b]) {
+            return false;
+        }
+        int l = owner[a], s = loopStart[l], e = loopStart[l + 1];
+        int an = a + 1 < e ? a + 1 : s, bn = b + 1 < e ? b + 1 : s;
+        return an == b || bn == a;
+    }
+
+    /** d is clearly inside the circumcircle of the counter-clockwise triangle (a, b, c). */
+    private static boolean inCircle(double[] xy, int a, int b, int c, int d) {
+        double dx = xy[2 * d], dy = xy[2 * d + 1];
+        double adx = xy[2 * a] - dx, ady = xy[2 * a + 1] - dy;
+        double bdx = xy[2 * b] - dx, bdy = xy[2 * b + 1] - dy;
+        double cdx = xy[2 * c] - dx, cdy = xy[2 * c + 1] - dy;
+        double al = adx * adx + ady * ady, bl = bdx * bdx + bdy * bdy, cl = cdx * cdx + cdy * cdy;
+        double det = adx * (bdy * cl - bl * cdy) - ady * (bdx * cl - bl * cdx) + al * (bdx * cdy - bdy * cdx);
+        double scale = (Math.abs(adx) + Math.abs(ady)) * (Math.abs(bdx) + Math.abs(bdy)) * (Math.abs(cdx) + Math.abs(cdy))
+                * (Math.abs(adx) + Math.abs(ady) + Math.abs(bdx) + Math.abs(bdy) + Math.abs(cdx) + Math.abs(cdy));
+        return det > 1e-12 * scale;
     }
 
     static double signedArea(double[] xy, int s, int e) {

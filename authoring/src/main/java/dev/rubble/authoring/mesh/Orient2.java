@@ -24,6 +24,54 @@ final class Orient2 {
         if (-det > bound) {
             return -1;
         }
+        return exact(ax, ay, bx, by, cx, cy);
+    }
+
+    /**
+     * Exact sign by floating-point expansions (Shewchuk 1997): the determinant expanded into six
+     * products {@code bx cy - bx ay - ax cy - by cx + by ax + ay cx} (the {@code ax ay} terms
+     * cancel), each split exactly into a head and a tail with {@code Math.fma}, summed by
+     * Grow-Expansion; the sign of an expansion is the sign of its largest nonzero component.
+     * Exact for all finite inputs without overflow or underflow in the products; BigDecimal
+     * otherwise.
+     */
+    static int exact(double ax, double ay, double bx, double by, double cx, double cy) {
+        double[] h = new double[12];
+        int n = 0;
+        double[][] terms = {{bx, cy}, {-bx, ay}, {-ax, cy}, {-by, cx}, {by, ax}, {ay, cx}};
+        for (double[] t : terms) {
+            double p = t[0] * t[1];
+            double e = Math.fma(t[0], t[1], -p);
+            if (!Double.isFinite(p) || (p != 0 && Math.abs(p) < 0x1.0p-900)) {
+                return big(ax, ay, bx, by, cx, cy);
+            }
+            n = grow(h, n, e);
+            n = grow(h, n, p);
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            if (h[i] != 0) {
+                return h[i] > 0 ? 1 : -1;
+            }
+        }
+        return 0;
+    }
+
+    /** Grow-Expansion: adds b to the nonoverlapping expansion h[0..n) (increasing magnitude). */
+    private static int grow(double[] h, int n, double b) {
+        double q = b;
+        for (int i = 0; i < n; i++) {
+            double x = q + h[i];
+            double bv = x - q;
+            double av = x - bv;
+            double err = (q - av) + (h[i] - bv);
+            h[i] = err;
+            q = x;
+        }
+        h[n] = q;
+        return n + 1;
+    }
+
+    private static int big(double ax, double ay, double bx, double by, double cx, double cy) {
         BigDecimal axd = new BigDecimal(ax), ayd = new BigDecimal(ay);
         BigDecimal ux = new BigDecimal(bx).subtract(axd), uy = new BigDecimal(by).subtract(ayd);
         BigDecimal vx = new BigDecimal(cx).subtract(axd), vy = new BigDecimal(cy).subtract(ayd);

@@ -1,8 +1,7 @@
 package dev.rubble.authoring.mesh;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
+import dev.rubble.geometry.hull.LongIntMap;
 
 /**
  * Clips a closed triangle mesh by a half-space {@code n·x < d} and closes the cut with a cap:
@@ -59,7 +58,7 @@ public final class PlaneClipper {
         Out o = new Out(nt + 16, nv + 16);
         int[] map = new int[nv];
         Arrays.fill(map, -1);
-        Map<Long, Integer> edgePoint = new HashMap<>();
+        LongIntMap edgePoint = new LongIntMap(64);
         int[] capNext = new int[16];
         Arrays.fill(capNext, -1);
         // per corner of the kept polygon: position id, normal, uv
@@ -90,9 +89,9 @@ public final class PlaneClipper {
                 if (ip != iq) {
                     int lo = Math.min(p, q), hi = Math.max(p, q);
                     long key = ((long) lo << 32) | hi;
-                    Integer id = edgePoint.get(key);
+                    int id = edgePoint.get(key);
                     int inV = ip ? p : q, outV = ip ? q : p;
-                    if (id == null) {
+                    if (id < 0) {
                         id = o.vertexCount();
                         if (s[outV] == 0) {
                             o.addVertex(m.pos[3 * outV], m.pos[3 * outV + 1], m.pos[3 * outV + 2]);
