@@ -209,12 +209,17 @@ public final class CollectionBuilder {
         if (pieces.size() <= 1 && grout == 0) {
             return 0;
         }
+        List<ConvexPolytope> all = new ArrayList<>();
         for (TriMesh p : pieces) {
             Node c = new Node(id, MeshFracture.hulls(p, concavity, maxHulls), n.depth + 1);
             c.mesh = p;
             n.children.add(nodes.size());
             nodes.add(c);
+            all.addAll(List.of(c.hulls));
         }
+        // the fractured node's own geometry becomes its pieces' hulls (as for an auto-cluster): a far
+        // closer fit to a non-convex shape than the node's coarse decomposition
+        n.hulls = all.toArray(new ConvexPolytope[0]);
         return pieces.size();
     }
 
