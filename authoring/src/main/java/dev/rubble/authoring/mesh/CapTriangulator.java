@@ -94,7 +94,8 @@ final class CapTriangulator {
         for (int c = 0; c < 3 * nt; c++) {
             edge.put(key(t[c], t[c / 3 * 3 + (c + 1) % 3]), c);
         }
-        int[] owner = new int[loopStart[loops]];
+        int[] owner = new int[Math.max(loopStart[loops], xy.length / 2)];
+        java.util.Arrays.fill(owner, -1);
         for (int l = 0; l < loops; l++) {
             for (int p = loopStart[l]; p < loopStart[l + 1]; p++) {
                 owner[p] = l;
@@ -153,7 +154,7 @@ final class CapTriangulator {
     }
 
     private static boolean constrained(int[] loopStart, int[] owner, int a, int b) {
-        if (owner[a] != owner[b]) {
+        if (owner[a] < 0 || owner[a] != owner[b]) {
             return false;
         }
         int l = owner[a], s = loopStart[l], e = loopStart[l + 1];
