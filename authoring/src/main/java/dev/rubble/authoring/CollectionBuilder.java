@@ -199,16 +199,31 @@ public final class CollectionBuilder {
         return pieces.size();
     }
 
-    private int fractureMesh(int id, Node n, FractureMethod method, long seed) {
-        ConvexPolytope box = MeshFracture.boundingBox(n.mesh, MeshFracture.margin(n.mesh, grout));
-        List<ConvexPolytope> cells = method.fracture(box, mix(seed, id));
-        if (cells.size() <= 1 && grout == 0) {
-            return 0;
+    /**
+     * Cuts mesh leaf {@code id} with the planar cutter ({@link dev.rubble.authoring.mesh.MeshCutter}):
+     * every plane ({@code nx, ny, nz, d} each) splits every piece it crosses, flat or with
+     * {@code noise}; neighbours share each cut surface vertex for vertex. Grout as set by
+     * {@link #grout}.
+     *
+     * @return the number of children made (0 when the planes leave it whole)
+     */
+    public int cutPlanes(int id, double[] planes, dev.rubble.authoring.mesh.MeshNoise noise) {
+        Objects.requireNonNull(noise, "noise is null");
+        Node n = node(id);
+        if (n.mesh == null) {
+            throw new IllegalArgumentException("node = " + id + " has no mesh; allowed: a node of a mesh source");
         }
-        List<TriMesh> pieces = MeshFracture.cut(n.mesh, cells, grout);
+        if (!n.children.isEmpty()) {
+            throw new IllegalArgumentException("node = " + id + " already has children; allowed: a leaf");
+        }
+        List<TriMesh> pieces = dev.rubble.authoring.mesh.MeshCutter.planes(n.mesh, planes, noise, grout);
         if (pieces.size() <= 1 && grout == 0) {
             return 0;
         }
+        return adopt(id, n, pieces);
+    }
+
+    private int adopt(int id, Node n, List<TriMesh> pieces) {
         List<ConvexPolytope> all = new ArrayList<>();
         for (TriMesh p : pieces) {
             Node c = new Node(id, MeshFracture.hulls(p, concavity, maxHulls), n.depth + 1);
@@ -221,6 +236,19 @@ public final class CollectionBuilder {
         // closer fit to a non-convex shape than the node's coarse decomposition
         n.hulls = all.toArray(new ConvexPolytope[0]);
         return pieces.size();
+    }
+
+    private int fractureMesh(int id, Node n, FractureMethod method, long seed) {
+        ConvexPolytope box = MeshFracture.boundingBox(n.mesh, MeshFracture.margin(n.mesh, grout));
+        List<ConvexPolytope> cells = method.fracture(box, mix(seed, id));
+        if (cells.size() <= 1 && grout == 0) {
+            return 0;
+        }
+        List<TriMesh> pieces = MeshFracture.cut(n.mesh, cells, grout);
+        if (pieces.size() <= 1 && grout == 0) {
+            return 0;
+        }
+        return adopt(id, n, pieces);
     }
 
     /**

@@ -52,6 +52,24 @@ final class FractureCommand implements Callable<Integer> {
             description = "mesh sources: split a piece's collision hull while it exceeds the piece's volume by more than REL (default 0.15)")
     double hullConcavity;
 
+    @Option(names = "--cut-planes", paramLabel = "N",
+            description = "mesh sources: the planar cutter as the first level: N planes in random directions through random"
+                    + " points of the mesh (seeded by --seed); with --noise the cuts are noisy")
+    Integer cutPlanes;
+
+    @Option(names = "--cut-plane", paramLabel = "NX,NY,NZ,D",
+            description = "mesh sources: a cutting plane n.x = d for the planar cutter (repeatable; with --cut-planes, added after the random ones)")
+    List<String> cutPlaneList = new ArrayList<>();
+
+    @Option(names = "--noise", paramLabel = "AMP[,FREQ[,OCTAVES]]", defaultValue = "0",
+            description = "planar cutter: Perlin noise on the cut surfaces, amplitude in metres (default 0 = flat), frequency"
+                    + " per metre (default 2), octaves (default 3)")
+    String noiseSpec;
+
+    @Option(names = "--noise-spacing", paramLabel = "METRES",
+            description = "planar cutter: point spacing of noisy cut surfaces (default 1/60 of the mesh's bounds diagonal)")
+    Double noiseSpacing;
+
     @Option(names = "--max-hulls", paramLabel = "N", defaultValue = "8",
             description = "mesh sources: at most N convex collision hulls per piece (1..64, default 8)")
     int maxHulls;
@@ -106,6 +124,10 @@ final class FractureCommand implements Callable<Integer> {
     @Option(names = "--preview", paramLabel = "FILE.png", description = "also draw the leaves at rest as a PNG image")
     Path preview;
 
+    @Option(names = "--explode", paramLabel = "F", defaultValue = "0",
+            description = "preview: move each leaf away from the centre of mass by F times its offset (default 0), to show the cut faces")
+    double explode;
+
     @Option(names = "--color", paramLabel = "MODE", defaultValue = "piece",
             description = "preview colours: piece (default), level, strain or state")
     String previewColor;
@@ -132,6 +154,16 @@ final class FractureCommand implements Callable<Integer> {
             throw new BadInputException("--max-hulls " + maxHulls + " is out of range; allowed: 1..64");
         }
         ConvexPolytope src = mesh != null ? null : parseSource(source);
+        double[] planesCut = null;
+        dev.rubble.authoring.mesh.MeshNoise noise = dev.rubble.authoring.mesh.MeshNoise.NONE;
+        if (cutPlanes != null || !cutPlaneList.isEmpty() || !"0".equals(noiseSpec) || noiseSpacing != null) {
+            if (mesh == null) {
+                throw new BadInputException("--cut-planes, --cut-plane, --noise and --noise-spacing apply to mesh sources"
+                        + " (.obj, .ply); --source is '" + source + "'");
+            }
+            planesCut = MeshSources.cutPlanes(mesh, cutPlanes, cutPlaneList, seed);
+            noise = MeshSources.noise(mesh, noiseSpec, noiseSpacing, seed);
+        }
         if (levels < 1 || levels > 8) {
             throw new BadInputException("--levels " + levels + " is out of range; allowed: 1..8");
         }
@@ -169,6 +201,9 @@ final class FractureCommand implements Callable<Integer> {
                 throw new BadInputException("--out " + out + ": unknown extension; allowed: .rbc, " + Exports.ALLOWED);
             }
         }
+        if (!(explode >= 0 && explode <= 10)) {
+            throw new BadInputException("--explode " + explode + " is out of range; allowed: 0..10");
+        }
         if (preview != null) {
             if (!preview.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".png")) {
                 throw new BadInputException("--preview " + preview + ": allowed: a .png file");
@@ -199,7 +234,12 @@ final class FractureCommand implements Callable<Integer> {
         CollectionBuilder b = mesh != null
                 ? new CollectionBuilder(mesh).grout(groutWidth).hulls(hullConcavity, maxHulls).density(density)
                 : new CollectionBuilder(src).density(density);
-        for (int l = 0; l < levels; l++) {
+        int firstLevel = 0;
+        if (planesCut != null) {
+            b.cutPlanes(0, planesCut, noise);
+            firstLevel = 1;
+        }
+        for (int l = firstLevel; l < levels; l++) {
             if (l > 0 && b.leaves().length > MAX_LEAVES_BEFORE_LEVEL) {
                 throw new BadInputException("--levels " + levels + ": level " + l + " already made " + b.leaves().length
                         + " pieces; fracturing each again is refused (allowed: at most " + MAX_LEAVES_BEFORE_LEVEL
@@ -229,7 +269,7 @@ final class FractureCommand implements Callable<Integer> {
         }
         if (preview != null) {
             dev.rubble.spi.render.FrameBuffer frame = new dev.rubble.spi.render.FrameBuffer();
-            new dev.rubble.authoring.export.CollectionFrame(c).fill(frame);
+            new dev.rubble.authoring.export.CollectionFrame(c).fill(frame, explode);
             try (java.io.OutputStream os = new java.io.BufferedOutputStream(Files.newOutputStream(preview))) {
                 dev.rubble.spi.render.FrameWriter w = previewRenderer.open(os, 1, 960, 540);
                 w.add(frame, dev.rubble.spi.render.RenderView.auto());

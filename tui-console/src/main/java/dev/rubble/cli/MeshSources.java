@@ -4,7 +4,9 @@ import dev.rubble.authoring.GeometryCollection;
 import dev.rubble.authoring.mesh.MeshCheck;
 import dev.rubble.authoring.mesh.MeshException;
 import dev.rubble.authoring.mesh.MeshFracture;
+import dev.rubble.authoring.mesh.MeshCutter;
 import dev.rubble.authoring.mesh.MeshGlbWriter;
+import dev.rubble.authoring.mesh.MeshNoise;
 import dev.rubble.authoring.mesh.MeshReader;
 import dev.rubble.authoring.mesh.TriMesh;
 import java.io.BufferedOutputStream;
@@ -89,6 +91,75 @@ final class MeshSources {
         opts.remove("count");
         opts.put("sites", "custom");
         opts.put("points", b.toString());
+    }
+
+    /** The planar cutter's planes: {@code count} random ones (seeded) then the listed ones; refused when none. */
+    static double[] cutPlanes(TriMesh m, Integer count, List<String> listed, long seed) {
+        if (count == null && listed.isEmpty()) {
+            throw new BadInputException("--noise needs the planar cutter; allowed: with --cut-planes N or --cut-plane NX,NY,NZ,D");
+        }
+        if (count != null && (count < 1 || count > 1000)) {
+            throw new BadInputException("--cut-planes " + count + " is out of range; allowed: 1..1000");
+        }
+        double[] random = count == null ? new double[0] : MeshCutter.randomPlanes(m, count, seed);
+        double[] out = java.util.Arrays.copyOf(random, random.length + 4 * listed.size());
+        for (int i = 0; i < listed.size(); i++) {
+            String[] f = listed.get(i).split(",");
+            if (f.length != 4) {
+                throw new BadInputException("--cut-plane '" + listed.get(i) + "' needs four numbers; allowed: NX,NY,NZ,D");
+            }
+            double l2 = 0;
+            for (int k = 0; k < 4; k++) {
+                double v;
+                try {
+                    v = Double.parseDouble(f[k].trim());
+                } catch (NumberFormatException e) {
+                    throw new BadInputException("--cut-plane '" + listed.get(i) + "': '" + f[k] + "' is not a number");
+                }
+                if (!Double.isFinite(v)) {
+                    throw new BadInputException("--cut-plane '" + listed.get(i) + "': '" + f[k] + "' is not finite");
+                }
+                out[random.length + 4 * i + k] = v;
+                l2 += k < 3 ? v * v : 0;
+            }
+            if (!(l2 > 0)) {
+                throw new BadInputException("--cut-plane '" + listed.get(i) + "': the normal is zero; allowed: a non-zero normal");
+            }
+        }
+        return out;
+    }
+
+    /** {@code AMP[,FREQ[,OCTAVES]]} and the spacing (default 1/60 of the bounds diagonal). */
+    static MeshNoise noise(TriMesh m, String spec, Double spacing, long seed) {
+        String[] f = spec.split(",");
+        if (f.length > 3) {
+            throw new BadInputException("--noise '" + spec + "' is not allowed; allowed: AMP[,FREQ[,OCTAVES]]");
+        }
+        double amp, freq = 2;
+        int oct = 3;
+        try {
+            amp = Double.parseDouble(f[0].trim());
+            if (f.length > 1) {
+                freq = Double.parseDouble(f[1].trim());
+            }
+            if (f.length > 2) {
+                oct = Integer.parseInt(f[2].trim());
+            }
+        } catch (NumberFormatException e) {
+            throw new BadInputException("--noise '" + spec + "': not a number; allowed: AMP[,FREQ[,OCTAVES]]");
+        }
+        double[] b = m.bounds();
+        double diag = Math.sqrt((b[3] - b[0]) * (b[3] - b[0]) + (b[4] - b[1]) * (b[4] - b[1]) + (b[5] - b[2]) * (b[5] - b[2]));
+        double h = spacing != null ? spacing : diag / 60;
+        if (!(h >= diag / 2000) || !(h <= diag)) {
+            throw new BadInputException("--noise-spacing " + h + " is out of range; allowed: " + diag / 2000 + " to " + diag
+                    + " m (1/2000 to 1 of the mesh's bounds diagonal)");
+        }
+        try {
+            return new MeshNoise(amp, freq, oct, h, seed);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--noise '" + spec + "': " + e.getMessage());
+        }
     }
 
     static void printSummary(PrintWriter o, GeometryCollection c) {

@@ -20,6 +20,8 @@ public final class CollectionFrame {
     private final int[] node;
     private final int[] level;
     private final boolean[] anchored;
+    /** Per drawable: its leaf's centre of mass minus the root's (for exploded views). */
+    private final double[] offset;
 
     public CollectionFrame(GeometryCollection c) {
         Objects.requireNonNull(c, "collection is null");
@@ -32,6 +34,7 @@ public final class CollectionFrame {
         node = new int[n];
         level = new int[n];
         anchored = new boolean[n];
+        offset = new double[3 * n];
         int k = 0;
         for (int leaf : leaves) {
             if (c.mesh(leaf) != null) {
@@ -41,6 +44,7 @@ public final class CollectionFrame {
                 node[k] = leaf;
                 level[k] = c.level(leaf);
                 anchored[k] = c.anchored(leaf);
+                setOffset(c, leaf, k);
                 k++;
                 continue;
             }
@@ -49,8 +53,15 @@ public final class CollectionFrame {
                 node[k] = leaf;
                 level[k] = c.level(leaf);
                 anchored[k] = c.anchored(leaf);
+                setOffset(c, leaf, k);
                 k++;
             }
+        }
+    }
+
+    private void setOffset(GeometryCollection c, int leaf, int k) {
+        for (int a = 0; a < 3; a++) {
+            offset[3 * k + a] = c.centerOfMass(leaf, a) - c.centerOfMass(0, a);
         }
     }
 
@@ -78,9 +89,19 @@ public final class CollectionFrame {
 
     /** Fills {@code out}: every leaf static at rest, step 0, time 0. */
     public void fill(FrameBuffer out) {
+        fill(out, 0);
+    }
+
+    /**
+     * Fills {@code out} with every leaf moved away from the collection's centre of mass by
+     * {@code explode} times its own centre's offset (0 = at rest; Chaos's explode slider), so cut
+     * surfaces can be seen.
+     */
+    public void fill(FrameBuffer out, double explode) {
         out.clear(0, 0, 0);
         for (int i = 0; i < shapes.length; i++) {
-            int d = out.add(shapes[i], 0, 0, 0, 0, 0, 0, 1, RenderFrame.STATIC, node[i]);
+            int d = out.add(shapes[i], explode * offset[3 * i], explode * offset[3 * i + 1], explode * offset[3 * i + 2],
+                    0, 0, 0, 1, RenderFrame.STATIC, node[i]);
             out.setDestruction(d, level[i], anchored[i], 0, 1);
         }
     }

@@ -226,13 +226,18 @@ public final class MeshFracture {
 
     /** The convex hull of a mesh's positions as a polytope, or null when they span no volume. */
     public static ConvexPolytope hullOf(TriMesh p) {
-        ConvexHull h;
         try {
-            h = QuickHull.of(usedPositions(p));
+            return toPolytope(QuickHull.of(usedPositions(p)));
         } catch (IllegalArgumentException e) {
-            return null;
+            // flat parts span no volume; a hull whose merged faces degenerate (nearly coplanar points):
+            // the part's bounds box instead, when it has volume
+            double[] b = p.bounds();
+            double hx = 0.5 * (b[3] - b[0]), hy = 0.5 * (b[4] - b[1]), hz = 0.5 * (b[5] - b[2]);
+            if (!(hx > 0 && hy > 0 && hz > 0) || !(p.volume() > 0)) {
+                return null;
+            }
+            return ConvexPolytope.box(b[0] + hx, b[1] + hy, b[2] + hz, hx, hy, hz);
         }
-        return toPolytope(h);
     }
 
     private static double[] usedPositions(TriMesh p) {
