@@ -147,4 +147,32 @@ final class FractureMeshSourceTest {
         assertThat(run("fracture", "--source", closed.isEmpty() ? "" : open.toString().replace("open", "x") + ".glb")).isEqualTo(2);
         assertThat(err.toString()).contains("glTF sources are not read yet");
     }
+
+    @Test
+    void thePlanarCutterWithNoiseKeepsTheVolumeAndRefusesBadSettings(@TempDir Path dir) throws Exception {
+        Path obj = dir.resolve("l.obj");
+        Files.writeString(obj, lPrism());
+        Path png = dir.resolve("p.png");
+        assertThat(run("fracture", "--source", obj.toString(), "--cut-plane", "1,0,0,0.5", "--cut-plane", "0,1,0,0.5",
+                "--noise", "0.05,2,2", "--noise-spacing", "0.1", "--explode", "0.5", "--preview", png.toString()))
+                .as(err.toString()).isZero();
+        String s = out.toString();
+        // x = 0.5 splits the L in two, y = 0.5 splits the x < 0.5 part again and the long arm once more
+        assertThat(s).contains("leaves:       4").contains("source 5.00000000 m3").contains("wrote " + png);
+        String rel = s.substring(s.indexOf("relative error ") + 15, s.indexOf('\n', s.indexOf("relative error ")));
+        assertThat(Double.parseDouble(rel.trim())).isLessThan(1e-9);
+        assertThat(Files.size(png)).isPositive();
+
+        assertThat(run("fracture", "--source", "box:1,1,1", "--cut-planes", "3")).isEqualTo(2);
+        assertThat(err.toString()).contains("apply to mesh sources");
+        assertThat(run("fracture", "--source", obj.toString(), "--noise", "0.1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--noise needs the planar cutter");
+        assertThat(run("fracture", "--source", obj.toString(), "--cut-plane", "0,0,0,1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--cut-plane '0,0,0,1': the normal is zero");
+        assertThat(run("fracture", "--source", obj.toString(), "--cut-planes", "2", "--noise", "-1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--noise '-1'").contains("amplitude");
+        assertThat(run("fracture", "--source", obj.toString(), "--cut-planes", "2", "--noise", "0.1",
+                "--noise-spacing", "1e-9")).isEqualTo(2);
+        assertThat(err.toString()).contains("--noise-spacing 1.0E-9 is out of range");
+    }
 }
