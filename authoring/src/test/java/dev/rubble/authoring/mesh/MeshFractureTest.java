@@ -147,4 +147,38 @@ final class MeshFractureTest {
         assertThat(MeshFracture.hullOf(l).volume()).isCloseTo(7.0, within(1e-9));
         assertThat(hv).isBetween(5.0 - 1e-9, 5.0 * (1 + MeshFracture.DEFAULT_CONCAVITY) + 1e-9);
     }
+
+    @Test
+    void cutsExactlyThroughVerticesAndAlongSurfaceFacesStayExact() {
+        // planes x = 1 and y = 1 run through vertex rows of the L and contain some of its faces
+        TriMesh l = TestMeshes.lBlock(1);
+        ConvexPolytope box = MeshFracture.boundingBox(l, 0.5);
+        List<TriMesh> cells = MeshFracture.cut(l, method("plane", Map.of("planes", "1 0 0 1; 0 1 0 1")).fracture(box, 0), 0);
+        List<TriMesh> split = MeshCutter.planes(l, new double[] {1, 0, 0, 1, 0, 1, 0, 1}, MeshNoise.NONE, 0);
+        for (List<TriMesh> pieces : List.of(cells, split)) {
+            double[] vols = pieces.stream().mapToDouble(TriMesh::volume).filter(v -> v > 1e-12).sorted().toArray();
+            assertThat(vols).hasSize(3);
+            assertThat(vols[0]).isCloseTo(1, within(1e-12));
+            assertThat(vols[1]).isCloseTo(2, within(1e-12));
+            assertThat(vols[2]).isCloseTo(2, within(1e-12));
+            for (TriMesh p : pieces) {
+                assertThat(MeshCheck.manifoldProblem(p)).isNull();
+            }
+        }
+    }
+
+    @Test
+    void manySeedsOfTheHoledBlockAllGiveClosedPiecesAndTheExactVolume() {
+        TriMesh h = TestMeshes.holedBlock(0.7);
+        for (long seed = 0; seed < 6; seed++) {
+            List<TriMesh> pieces = voronoi(h, 5 + 7 * (int) seed, seed, seed % 2 == 0 ? 0 : 0.01);
+            double expect = 16 * 0.343;
+            if (seed % 2 == 0) {
+                assertThat(Math.abs(total(pieces) - expect) / expect).as("seed %d", seed).isLessThan(1e-9);
+            } else {
+                assertThat(total(pieces)).as("seed %d, grout", seed).isLessThan(expect);
+            }
+            assertPiecesClosed(pieces);
+        }
+    }
 }
