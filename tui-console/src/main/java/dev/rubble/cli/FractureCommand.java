@@ -37,7 +37,7 @@ final class FractureCommand implements Callable<Integer> {
     @Option(names = "--source", paramLabel = "SHAPE", defaultValue = "box:2,1,0.5",
             description = "source shape: box:SX,SY,SZ (full side lengths in metres, centred at the origin), "
                     + "hull:X,Y,Z;X,Y,Z;... (convex hull of 4 or more points) or a closed triangle mesh file "
-                    + "(.obj, .ply; any shape, convex or not); default ${DEFAULT-VALUE}")
+                    + "(.obj, .ply, .glb; any shape, convex or not); default ${DEFAULT-VALUE}")
     String source;
 
     @Option(names = "--repair", description = "mesh sources: remove collapsed triangles and turn inverted shells "

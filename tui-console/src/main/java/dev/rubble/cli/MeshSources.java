@@ -36,8 +36,8 @@ final class MeshSources {
     /** Reads and validates (or repairs, then validates) a mesh source; bad input exits 2 naming the problem. */
     static TriMesh load(String source, boolean repair) throws IOException {
         String l = source.toLowerCase(Locale.ROOT);
-        if (l.endsWith(".glb") || l.endsWith(".gltf")) {
-            throw new BadInputException("--source '" + source + "': glTF sources are not read yet; allowed: .obj, .ply");
+        if (l.endsWith(".gltf")) {
+            throw new BadInputException("--source '" + source + "': text glTF (.gltf) is not read; allowed: .obj, .ply, .glb");
         }
         TriMesh m;
         try {

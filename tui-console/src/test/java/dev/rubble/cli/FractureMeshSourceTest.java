@@ -144,8 +144,12 @@ final class FractureMeshSourceTest {
 
         assertThat(run("fracture", "--source", "box:1,1,1", "--grout", "0.1")).isEqualTo(2);
         assertThat(err.toString()).contains("--grout apply to mesh sources");
-        assertThat(run("fracture", "--source", closed.isEmpty() ? "" : open.toString().replace("open", "x") + ".glb")).isEqualTo(2);
-        assertThat(err.toString()).contains("glTF sources are not read yet");
+        assertThat(run("fracture", "--source", dir.resolve("x.gltf").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("text glTF (.gltf) is not read");
+        Path notGlb = dir.resolve("x.glb");
+        Files.writeString(notGlb, "hello, world, not a glb at all");
+        assertThat(run("fracture", "--source", notGlb.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("not a binary glTF file");
     }
 
     @Test

@@ -33,7 +33,7 @@ public final class MeshReader {
     private MeshReader() {
     }
 
-    /** Reads {@code file} by its extension ({@code .obj}, {@code .ply}). */
+    /** Reads {@code file} by its extension ({@code .obj}, {@code .ply}, {@code .glb}: {@link GlbReader}). */
     public static TriMesh read(Path file) throws IOException {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (!Files.isRegularFile(file)) {
@@ -45,7 +45,10 @@ public final class MeshReader {
         if (name.endsWith(".ply")) {
             return ply(file);
         }
-        throw new MeshException(file + ": unknown mesh format; allowed: .obj, .ply");
+        if (name.endsWith(".glb")) {
+            return GlbReader.read(file);
+        }
+        throw new MeshException(file + ": unknown mesh format; allowed: .obj, .ply, .glb");
     }
 
     /** Collects triangles with welded positions. */
