@@ -142,7 +142,7 @@ final class FractureCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         dev.rubble.authoring.mesh.TriMesh mesh = MeshSources.isMeshFile(source) ? MeshSources.load(source, repair) : null;
         if (mesh == null && (repair || groutWidth != 0)) {
-            throw new BadInputException("--repair and --grout apply to mesh sources (.obj, .ply); --source is '" + source + "'");
+            throw new BadInputException("--repair and --grout apply to mesh sources (.obj, .ply, .glb); --source is '" + source + "'");
         }
         if (!(groutWidth >= 0) || !Double.isFinite(groutWidth)) {
             throw new BadInputException("--grout " + groutWidth + " is out of range; allowed: finite and >= 0 metres");
@@ -159,7 +159,7 @@ final class FractureCommand implements Callable<Integer> {
         if (cutPlanes != null || !cutPlaneList.isEmpty() || !"0".equals(noiseSpec) || noiseSpacing != null) {
             if (mesh == null) {
                 throw new BadInputException("--cut-planes, --cut-plane, --noise and --noise-spacing apply to mesh sources"
-                        + " (.obj, .ply); --source is '" + source + "'");
+                        + " (.obj, .ply, .glb); --source is '" + source + "'");
             }
             planesCut = MeshSources.cutPlanes(mesh, cutPlanes, cutPlaneList, seed);
             noise = MeshSources.noise(mesh, noiseSpec, noiseSpacing, seed);
