@@ -37,7 +37,7 @@ final class FractureCommand implements Callable<Integer> {
     @Option(names = "--source", paramLabel = "SHAPE", defaultValue = "box:2,1,0.5",
             description = "source shape: box:SX,SY,SZ (full side lengths in metres, centred at the origin), "
                     + "hull:X,Y,Z;X,Y,Z;... (convex hull of 4 or more points) or a closed triangle mesh file "
-                    + "(.obj, .ply, .glb; any shape, convex or not); default ${DEFAULT-VALUE}")
+                    + "(.obj, .ply, .glb, .gltf; any shape, convex or not); default ${DEFAULT-VALUE}")
     String source;
 
     @Option(names = "--repair", description = "mesh sources: remove collapsed triangles and turn inverted shells "
@@ -142,7 +142,7 @@ final class FractureCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         dev.rubble.authoring.mesh.TriMesh mesh = MeshSources.isMeshFile(source) ? MeshSources.load(source, repair) : null;
         if (mesh == null && (repair || groutWidth != 0)) {
-            throw new BadInputException("--repair and --grout apply to mesh sources (.obj, .ply, .glb); --source is '" + source + "'");
+            throw new BadInputException("--repair and --grout apply to mesh sources (.obj, .ply, .glb, .gltf); --source is '" + source + "'");
         }
         if (!(groutWidth >= 0) || !Double.isFinite(groutWidth)) {
             throw new BadInputException("--grout " + groutWidth + " is out of range; allowed: finite and >= 0 metres");
@@ -159,7 +159,7 @@ final class FractureCommand implements Callable<Integer> {
         if (cutPlanes != null || !cutPlaneList.isEmpty() || !"0".equals(noiseSpec) || noiseSpacing != null) {
             if (mesh == null) {
                 throw new BadInputException("--cut-planes, --cut-plane, --noise and --noise-spacing apply to mesh sources"
-                        + " (.obj, .ply, .glb); --source is '" + source + "'");
+                        + " (.obj, .ply, .glb, .gltf); --source is '" + source + "'");
             }
             planesCut = MeshSources.cutPlanes(mesh, cutPlanes, cutPlaneList, seed);
             noise = MeshSources.noise(mesh, noiseSpec, noiseSpacing, seed);

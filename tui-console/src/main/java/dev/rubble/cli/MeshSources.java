@@ -35,10 +35,6 @@ final class MeshSources {
 
     /** Reads and validates (or repairs, then validates) a mesh source; bad input exits 2 naming the problem. */
     static TriMesh load(String source, boolean repair) throws IOException {
-        String l = source.toLowerCase(Locale.ROOT);
-        if (l.endsWith(".gltf")) {
-            throw new BadInputException("--source '" + source + "': text glTF (.gltf) is not read; allowed: .obj, .ply, .glb");
-        }
         TriMesh m;
         try {
             m = MeshReader.read(Path.of(source));

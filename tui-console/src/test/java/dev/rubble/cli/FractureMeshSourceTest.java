@@ -144,8 +144,11 @@ final class FractureMeshSourceTest {
 
         assertThat(run("fracture", "--source", "box:1,1,1", "--grout", "0.1")).isEqualTo(2);
         assertThat(err.toString()).contains("--grout apply to mesh sources");
-        assertThat(run("fracture", "--source", dir.resolve("x.gltf").toString())).isEqualTo(2);
-        assertThat(err.toString()).contains("text glTF (.gltf) is not read");
+        Path badGltf = dir.resolve("x.gltf");
+        Files.writeString(badGltf, "{\"asset\": {\"version\": \"2.0\"}, \"buffers\": [{\"byteLength\": 4, "
+                + "\"uri\": \"gone.bin\"}]}");
+        assertThat(run("fracture", "--source", badGltf.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("buffers[0].uri = 'gone.bin': no such file");
         Path notGlb = dir.resolve("x.glb");
         Files.writeString(notGlb, "hello, world, not a glb at all");
         assertThat(run("fracture", "--source", notGlb.toString())).isEqualTo(2);

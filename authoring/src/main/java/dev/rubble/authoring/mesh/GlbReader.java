@@ -1,28 +1,37 @@
 package dev.rubble.authoring.mesh;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the triangles of a binary glTF 2.0 file (.glb): every primitive of mode 4 (triangles) of
+ * Reads the triangles of a glTF 2.0 file, binary (.glb) or text (.gltf, buffers as base64
+ * {@code data:} URIs or files next to it): every primitive of mode 4 (triangles) of
  * every mesh reached from the default scene's nodes, with the nodes' transforms applied
  * (matrix, or translation · rotation · scale), attributes {@code POSITION} (float VEC3),
  * optional {@code NORMAL} and {@code TEXCOORD_0} (float), indices unsigned byte, short or int (or
- * none). Positions are welded like the other readers. A small JSON parser is included so the
- * authoring module stays free of dependencies. Errors name the file and the glTF field.
+ * none). Positions are welded like the other readers. The JSON is parsed with Jackson. Errors
+ * name the file and the glTF field.
  */
 final class GlbReader {
     private GlbReader() {
     }
 
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A binary glTF (.glb): JSON chunk, optional BIN chunk (buffer 0 without a uri); other buffers by uri. */
     static TriMesh read(Path file) throws IOException {
         byte[] all = Files.readAllBytes(file);
         ByteBuffer b = ByteBuffer.wrap(all).order(ByteOrder.LITTLE_ENDIAN);
@@ -33,22 +42,111 @@ final class GlbReader {
             throw new MeshException(file + ": glTF version " + b.getInt(4) + "; allowed: 2");
         }
         int jsonLen = b.getInt(12);
-        if (b.getInt(16) != 0x4E4F534A || 20 + jsonLen > all.length) {
+        if (b.getInt(16) != 0x4E4F534A || jsonLen < 0 || 20L + jsonLen > all.length) {
             throw new MeshException(file + ": the first chunk is not JSON");
         }
-        Object root = new Json(new String(all, 20, jsonLen, StandardCharsets.UTF_8), file).value();
+        Object root = parse(new String(all, 20, jsonLen, StandardCharsets.UTF_8), file);
         int binStart = 20 + jsonLen;
         ByteBuffer bin = null;
         if (binStart + 8 <= all.length && b.getInt(binStart + 4) == 0x004E4942) {
-            bin = ByteBuffer.wrap(all, binStart + 8, b.getInt(binStart)).slice().order(ByteOrder.LITTLE_ENDIAN);
+            int len = b.getInt(binStart);
+            if (len < 0 || binStart + 8L + len > all.length) {
+                throw new MeshException(file + ": the BIN chunk's length " + len + " runs past the end of the file");
+            }
+            bin = ByteBuffer.wrap(all, binStart + 8, len).slice().order(ByteOrder.LITTLE_ENDIAN);
         }
-        Map<?, ?> doc = map(root, file, "$");
+        return scene(map(root, file, "$"), file, bin);
+    }
+
+    /**
+     * A text glTF (.gltf): the JSON document (parsed with Jackson), its buffers given as
+     * {@code data:} URIs (base64) or as files relative to the .gltf (percent-encoded URI references).
+     */
+    static TriMesh readText(Path file) throws IOException {
+        Object root = parse(Files.readString(file, StandardCharsets.UTF_8), file);
+        return scene(map(root, file, "$"), file, null);
+    }
+
+    private static Object parse(String json, Path file) {
+        try {
+            return JSON.readValue(json, Object.class);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            throw new MeshException(file + ": bad glTF JSON" + (at == null ? "" : " at line " + at.getLineNr()
+                    + ", column " + at.getColumnNr()) + ": " + e.getOriginalMessage());
+        }
+    }
+
+    /** The document's buffers: {@code bin} for a uri-less buffer 0 of a glb, else each buffer's uri. */
+    private static ByteBuffer[] buffers(Map<?, ?> doc, Path file, ByteBuffer bin) throws IOException {
+        List<?> list = list(doc.get("buffers"));
+        ByteBuffer[] out = new ByteBuffer[list.size()];
+        for (int i = 0; i < out.length; i++) {
+            String where = "buffers[" + i + "]";
+            Map<?, ?> buf = map(list.get(i), file, where);
+            long length = buf.get("byteLength") instanceof Number n ? n.longValue() : -1;
+            if (length < 0) {
+                throw new MeshException(file + ": " + where + ".byteLength = " + buf.get("byteLength")
+                        + "; allowed: a whole number ≥ 0");
+            }
+            byte[] data;
+            if (!(buf.get("uri") instanceof String uri)) {
+                if (i == 0 && bin != null) {
+                    out[i] = bin;
+                    continue;
+                }
+                throw new MeshException(file + ": " + where + " has no uri"
+                        + (bin == null && i == 0 ? " (only a .glb's first buffer may be its BIN chunk)" : ""));
+            } else if (uri.startsWith("data:")) {
+                int comma = uri.indexOf(',');
+                if (comma < 0 || !uri.substring(0, comma).endsWith(";base64")) {
+                    throw new MeshException(file + ": " + where + ".uri is a data URI that is not base64; allowed: "
+                            + "data:application/octet-stream;base64,... or data:application/gltf-buffer;base64,...");
+                }
+                try {
+                    data = Base64.getDecoder().decode(uri.substring(comma + 1));
+                } catch (IllegalArgumentException e) {
+                    throw new MeshException(file + ": " + where + ".uri: bad base64 (" + e.getMessage() + ")");
+                }
+            } else {
+                URI ref;
+                try {
+                    ref = new URI(uri);
+                } catch (URISyntaxException e) {
+                    throw new MeshException(file + ": " + where + ".uri = '" + uri + "' is not a URI reference ("
+                            + e.getReason() + ")");
+                }
+                if (ref.isAbsolute() || ref.getPath() == null || ref.getPath().isEmpty() || ref.getPath().startsWith("/")) {
+                    throw new MeshException(file + ": " + where + ".uri = '" + uri
+                            + "'; allowed: a data: URI or a path relative to the .gltf");
+                }
+                Path dir = file.toAbsolutePath().getParent();
+                Path f = dir.resolve(ref.getPath()).normalize();
+                if (!Files.isRegularFile(f)) {
+                    throw new MeshException(file + ": " + where + ".uri = '" + uri + "': no such file " + f);
+                }
+                data = Files.readAllBytes(f);
+            }
+            if (data.length < length) {
+                throw new MeshException(file + ": " + where + " holds " + data.length + " bytes; byteLength says "
+                        + length);
+            }
+            out[i] = ByteBuffer.wrap(data, 0, (int) length).slice().order(ByteOrder.LITTLE_ENDIAN);
+        }
+        return out;
+    }
+
+    private static TriMesh scene(Map<?, ?> doc, Path file, ByteBuffer bin) throws IOException {
+        ByteBuffer[] buffers = buffers(doc, file, bin);
         MeshReader.Collector c = new MeshReader.Collector();
         List<?> nodes = list(doc.get("nodes"));
         List<?> scenes = list(doc.get("scenes"));
         int scene = doc.get("scene") instanceof Number n ? n.intValue() : 0;
         List<?> roots;
         if (!scenes.isEmpty()) {
+            if (scene < 0 || scene >= scenes.size()) {
+                throw new MeshException(file + ": scene = " + scene + "; allowed: 0.." + (scenes.size() - 1));
+            }
             roots = list(map(scenes.get(scene), file, "scenes[" + scene + "]").get("nodes"));
         } else {
             List<Object> every = new ArrayList<>();
@@ -59,12 +157,12 @@ final class GlbReader {
         }
         double[] id = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
         for (Object r : roots) {
-            node(doc, bin, file, ((Number) r).intValue(), id, c, 0);
+            node(doc, buffers, file, ((Number) r).intValue(), id, c, 0);
         }
         return c.build(file.toString());
     }
 
-    private static void node(Map<?, ?> doc, ByteBuffer bin, Path file, int index, double[] parent, MeshReader.Collector c,
+    private static void node(Map<?, ?> doc, ByteBuffer[] buffers, Path file, int index, double[] parent, MeshReader.Collector c,
             int depth) {
         if (depth > 64) {
             throw new MeshException(file + ": nodes nested deeper than 64 (a cycle?)");
@@ -76,10 +174,10 @@ final class GlbReader {
         Map<?, ?> n = map(nodes.get(index), file, "nodes[" + index + "]");
         double[] m = mul(parent, local(n));
         if (n.get("mesh") instanceof Number mi) {
-            mesh(doc, bin, file, mi.intValue(), m, c);
+            mesh(doc, buffers, file, mi.intValue(), m, c);
         }
         for (Object ch : list(n.get("children"))) {
-            node(doc, bin, file, ((Number) ch).intValue(), m, c, depth + 1);
+            node(doc, buffers, file, ((Number) ch).intValue(), m, c, depth + 1);
         }
     }
 
@@ -128,7 +226,7 @@ final class GlbReader {
         return r;
     }
 
-    private static void mesh(Map<?, ?> doc, ByteBuffer bin, Path file, int mi, double[] m, MeshReader.Collector c) {
+    private static void mesh(Map<?, ?> doc, ByteBuffer[] buffers, Path file, int mi, double[] m, MeshReader.Collector c) {
         List<?> meshes = list(doc.get("meshes"));
         if (mi < 0 || mi >= meshes.size()) {
             throw new MeshException(file + ": mesh " + mi + " does not exist");
@@ -146,13 +244,13 @@ final class GlbReader {
             if (!(attrs.get("POSITION") instanceof Number pa)) {
                 throw new MeshException(file + ": " + where + " has no POSITION");
             }
-            float[] pos = floats(doc, bin, file, pa.intValue(), 3);
-            float[] nrm = attrs.get("NORMAL") instanceof Number na ? floats(doc, bin, file, na.intValue(), 3) : null;
-            float[] uv = attrs.get("TEXCOORD_0") instanceof Number ta ? floats(doc, bin, file, ta.intValue(), 2) : null;
+            float[] pos = floats(doc, buffers, file, pa.intValue(), 3);
+            float[] nrm = attrs.get("NORMAL") instanceof Number na ? floats(doc, buffers, file, na.intValue(), 3) : null;
+            float[] uv = attrs.get("TEXCOORD_0") instanceof Number ta ? floats(doc, buffers, file, ta.intValue(), 2) : null;
             int count = pos.length / 3;
             int[] idx;
             if (prim.get("indices") instanceof Number ia) {
-                idx = ints(doc, bin, file, ia.intValue());
+                idx = ints(doc, buffers, file, ia.intValue());
             } else {
                 idx = new int[count];
                 for (int i = 0; i < count; i++) {
@@ -193,21 +291,28 @@ final class GlbReader {
         }
     }
 
-    private static ByteBuffer view(Map<?, ?> doc, ByteBuffer bin, Path file, Map<?, ?> acc, String where, int elemBytes,
+    private static ByteBuffer view(Map<?, ?> doc, ByteBuffer[] buffers, Path file, Map<?, ?> acc, String where, int elemBytes,
             int count) {
         if (!(acc.get("bufferView") instanceof Number bv)) {
             throw new MeshException(file + ": " + where + " has no bufferView (sparse accessors are not supported)");
         }
-        Map<?, ?> v = map(list(doc.get("bufferViews")).get(bv.intValue()), file, "bufferViews[" + bv.intValue() + "]");
-        if (!(v.get("buffer") instanceof Number bn) || bn.intValue() != 0 || bin == null) {
-            throw new MeshException(file + ": bufferViews[" + bv.intValue() + "] is not in the glb's binary chunk");
+        List<?> views = list(doc.get("bufferViews"));
+        if (bv.intValue() < 0 || bv.intValue() >= views.size()) {
+            throw new MeshException(file + ": " + where + ".bufferView = " + bv.intValue() + "; allowed: 0.." + (views.size() - 1));
         }
+        Map<?, ?> v = map(views.get(bv.intValue()), file, "bufferViews[" + bv.intValue() + "]");
+        if (!(v.get("buffer") instanceof Number bn) || bn.intValue() < 0 || bn.intValue() >= buffers.length
+                || buffers[bn.intValue()] == null) {
+            throw new MeshException(file + ": bufferViews[" + bv.intValue() + "].buffer = " + v.get("buffer")
+                    + "; allowed: a buffer of the file (" + buffers.length + " loaded)");
+        }
+        ByteBuffer bin = buffers[bn.intValue()];
         int off = num(v.get("byteOffset")) + num(acc.get("byteOffset"));
         int stride = num(v.get("byteStride"));
         stride = stride == 0 ? elemBytes : stride;
         long end = off + (long) stride * (count - 1) + elemBytes;
         if (count > 0 && (off < 0 || end > bin.capacity())) {
-            throw new MeshException(file + ": " + where + " reads past the end of the binary chunk");
+            throw new MeshException(file + ": " + where + " reads past the end of its buffer");
         }
         ByteBuffer out = bin.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         out.position(off);
@@ -219,7 +324,7 @@ final class GlbReader {
         return o instanceof Number n ? n.intValue() : 0;
     }
 
-    private static float[] floats(Map<?, ?> doc, ByteBuffer bin, Path file, int a, int comps) {
+    private static float[] floats(Map<?, ?> doc, ByteBuffer[] buffers, Path file, int a, int comps) {
         String where = "accessors[" + a + "]";
         Map<?, ?> acc = map(list(doc.get("accessors")).get(a), file, where);
         if (num(acc.get("componentType")) != 5126) {
@@ -227,7 +332,7 @@ final class GlbReader {
                     + "; allowed: 5126 (float)");
         }
         int count = num(acc.get("count"));
-        ByteBuffer v = view(doc, bin, file, acc, where, 4 * comps, count);
+        ByteBuffer v = view(doc, buffers, file, acc, where, 4 * comps, count);
         Map<?, ?> bvm = map(list(doc.get("bufferViews")).get(num(acc.get("bufferView"))), file, where);
         int stride = num(bvm.get("byteStride"));
         stride = stride == 0 ? 4 * comps : stride;
@@ -244,7 +349,7 @@ final class GlbReader {
         return out;
     }
 
-    private static int[] ints(Map<?, ?> doc, ByteBuffer bin, Path file, int a) {
+    private static int[] ints(Map<?, ?> doc, ByteBuffer[] buffers, Path file, int a) {
         String where = "accessors[" + a + "]";
         Map<?, ?> acc = map(list(doc.get("accessors")).get(a), file, where);
         int type = num(acc.get("componentType"));
@@ -254,7 +359,7 @@ final class GlbReader {
                     + "; allowed: 5121, 5123, 5125 (unsigned byte, short, int)");
         }
         int count = num(acc.get("count"));
-        ByteBuffer v = view(doc, bin, file, acc, where, size, count);
+        ByteBuffer v = view(doc, buffers, file, acc, where, size, count);
         int base = v.position();
         int[] out = new int[count];
         for (int i = 0; i < count; i++) {
@@ -276,153 +381,5 @@ final class GlbReader {
 
     private static List<?> list(Object o) {
         return o instanceof List<?> l ? l : List.of();
-    }
-
-    /** A minimal JSON parser: objects (insertion-ordered maps), arrays, strings, numbers (double), true, false, null. */
-    private static final class Json {
-        private final String s;
-        private final Path file;
-        private int i;
-
-        Json(String s, Path file) {
-            this.s = s;
-            this.file = file;
-        }
-
-        Object value() {
-            ws();
-            if (i >= s.length()) {
-                throw bad("unexpected end");
-            }
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '{' -> {
-                    i++;
-                    Map<String, Object> m = new LinkedHashMap<>();
-                    ws();
-                    if (peek('}')) {
-                        i++;
-                        return m;
-                    }
-                    while (true) {
-                        ws();
-                        String k = string();
-                        ws();
-                        expect(':');
-                        m.put(k, value());
-                        ws();
-                        if (peek(',')) {
-                            i++;
-                            continue;
-                        }
-                        expect('}');
-                        return m;
-                    }
-                }
-                case '[' -> {
-                    i++;
-                    List<Object> l = new ArrayList<>();
-                    ws();
-                    if (peek(']')) {
-                        i++;
-                        return l;
-                    }
-                    while (true) {
-                        l.add(value());
-                        ws();
-                        if (peek(',')) {
-                            i++;
-                            continue;
-                        }
-                        expect(']');
-                        return l;
-                    }
-                }
-                case '"' -> {
-                    return string();
-                }
-                case 't' -> {
-                    word("true");
-                    return Boolean.TRUE;
-                }
-                case 'f' -> {
-                    word("false");
-                    return Boolean.FALSE;
-                }
-                case 'n' -> {
-                    word("null");
-                    return null;
-                }
-                default -> {
-                    int st = i;
-                    while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) {
-                        i++;
-                    }
-                    try {
-                        return Double.parseDouble(s.substring(st, i));
-                    } catch (NumberFormatException e) {
-                        throw bad("bad number '" + s.substring(st, Math.max(i, st + 1)) + "'");
-                    }
-                }
-            }
-        }
-
-        private String string() {
-            expect('"');
-            StringBuilder b = new StringBuilder();
-            while (i < s.length() && s.charAt(i) != '"') {
-                char ch = s.charAt(i++);
-                if (ch == '\\' && i < s.length()) {
-                    char e = s.charAt(i++);
-                    switch (e) {
-                        case 'n' -> b.append('\n');
-                        case 't' -> b.append('\t');
-                        case 'r' -> b.append('\r');
-                        case 'b' -> b.append('\b');
-                        case 'f' -> b.append('\f');
-                        case 'u' -> {
-                            if (i + 4 > s.length()) {
-                                throw bad("bad escape");
-                            }
-                            b.append((char) Integer.parseInt(s.substring(i, i + 4), 16));
-                            i += 4;
-                        }
-                        default -> b.append(e);
-                    }
-                } else {
-                    b.append(ch);
-                }
-            }
-            expect('"');
-            return b.toString();
-        }
-
-        private void word(String w) {
-            if (!s.startsWith(w, i)) {
-                throw bad("unexpected '" + s.charAt(i) + "'");
-            }
-            i += w.length();
-        }
-
-        private boolean peek(char c) {
-            return i < s.length() && s.charAt(i) == c;
-        }
-
-        private void expect(char c) {
-            if (!peek(c)) {
-                throw bad("expected '" + c + "'");
-            }
-            i++;
-        }
-
-        private void ws() {
-            while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
-                i++;
-            }
-        }
-
-        private MeshException bad(String what) {
-            return new MeshException(file + ": glTF JSON " + what + " at character " + i);
-        }
     }
 }

@@ -33,7 +33,7 @@ public final class MeshReader {
     private MeshReader() {
     }
 
-    /** Reads {@code file} by its extension ({@code .obj}, {@code .ply}, {@code .glb}: {@link GlbReader}). */
+    /** Reads {@code file} by its extension ({@code .obj}, {@code .ply}, {@code .glb}, {@code .gltf}: {@link GlbReader}). */
     public static TriMesh read(Path file) throws IOException {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (!Files.isRegularFile(file)) {
@@ -48,7 +48,10 @@ public final class MeshReader {
         if (name.endsWith(".glb")) {
             return GlbReader.read(file);
         }
-        throw new MeshException(file + ": unknown mesh format; allowed: .obj, .ply, .glb");
+        if (name.endsWith(".gltf")) {
+            return GlbReader.readText(file);
+        }
+        throw new MeshException(file + ": unknown mesh format; allowed: .obj, .ply, .glb, .gltf");
     }
 
     /** Collects triangles with welded positions. */
