@@ -72,6 +72,64 @@ public final class TriMesh {
         return new TriMesh(positions.clone(), triangles.clone(), nrm, new double[6 * nt], new byte[nt], pl);
     }
 
+    /**
+     * A mesh from all its arrays as {@link #positions()}, {@link #triangles()}, {@link #normals()},
+     * {@link #uvs()}, {@link #materials()} and {@link #cutPlanes()} give them (a saved mesh read
+     * back); arrays are copied and checked for lengths, index ranges, finite positions and
+     * materials ({@link #OUTSIDE} or {@link #INSIDE}).
+     */
+    public static TriMesh restore(double[] positions, int[] triangles, double[] normals, double[] uvs, byte[] materials,
+            double[] cutPlanes) {
+        if (positions.length % 3 != 0 || triangles.length % 3 != 0) {
+            throw new IllegalArgumentException("positions.length = " + positions.length + ", triangles.length = "
+                    + triangles.length + "; allowed: multiples of 3");
+        }
+        int nv = positions.length / 3, nt = triangles.length / 3;
+        if (normals.length != 9 * nt || uvs.length != 6 * nt || materials.length != nt || cutPlanes.length != 4 * nt) {
+            throw new IllegalArgumentException("normals/uvs/materials/cutPlanes lengths " + normals.length + "/"
+                    + uvs.length + "/" + materials.length + "/" + cutPlanes.length + "; allowed: " + 9 * nt + "/" + 6 * nt
+                    + "/" + nt + "/" + 4 * nt + " for " + nt + " triangles");
+        }
+        for (int i = 0; i < triangles.length; i++) {
+            if (triangles[i] < 0 || triangles[i] >= nv) {
+                throw new IllegalArgumentException("triangle index " + triangles[i] + " out of range [0, " + nv + ")");
+            }
+        }
+        for (int i = 0; i < positions.length; i++) {
+            if (!Double.isFinite(positions[i])) {
+                throw new IllegalArgumentException("position " + i / 3 + " is not finite");
+            }
+        }
+        for (int t = 0; t < nt; t++) {
+            if (materials[t] != OUTSIDE && materials[t] != INSIDE) {
+                throw new IllegalArgumentException("material of triangle " + t + " = " + materials[t]
+                        + "; allowed: 0 (outside) or 1 (inside)");
+            }
+        }
+        return new TriMesh(positions.clone(), triangles.clone(), normals.clone(), uvs.clone(), materials.clone(),
+                cutPlanes.clone());
+    }
+
+    /** A copy of the corner normals, 9 per triangle. */
+    public double[] normals() {
+        return normal.clone();
+    }
+
+    /** A copy of the corner texture coordinates, 6 per triangle. */
+    public double[] uvs() {
+        return uv.clone();
+    }
+
+    /** A copy of the triangle materials ({@link #OUTSIDE}, {@link #INSIDE}). */
+    public byte[] materials() {
+        return material.clone();
+    }
+
+    /** A copy of the cut planes, 4 per triangle (NaN for the source's own surface). */
+    public double[] cutPlanes() {
+        return plane.clone();
+    }
+
     /** Both meshes as one (positions of {@code b} renumbered after those of {@code a}). */
     public static TriMesh concat(TriMesh a, TriMesh b) {
         int na = a.vertexCount();
