@@ -87,9 +87,8 @@ public final class GeometryCollection {
 
     /**
      * The exact closed mesh of node {@code i} when the collection was fractured from a mesh
-     * source in this session (outer surface with the source's normals and texture coordinates,
-     * cut faces with the inside material), else null. Collection files keep the collision hulls
-     * and the mass properties computed from these meshes, not the meshes themselves.
+     * source (outer surface with the source's normals and texture coordinates, cut faces with
+     * the inside material), else null. Collection files of format version 2 keep these meshes.
      */
     public dev.rubble.authoring.mesh.TriMesh mesh(int i) {
         return meshes == null ? null : meshes[i];
