@@ -68,6 +68,20 @@ final class CollectionFileMeshesTest {
     }
 
     @Test
+    void aSavedMeshCollectionIsDrawnWithItsMeshesNotItsHulls() {
+        GeometryCollection back = CollectionFile.fromBytes(CollectionFile.toBytes(meshCollection()));
+        dev.rubble.spi.render.FrameBuffer frame = new dev.rubble.spi.render.FrameBuffer();
+        new dev.rubble.authoring.export.CollectionFrame(back).fill(frame);
+        int[] leaves = back.leaves();
+        assertThat(frame.count()).isEqualTo(leaves.length); // one mesh per leaf, not one drawable per hull
+        for (int k = 0; k < frame.count(); k++) {
+            assertThat(frame.shape(k)).isInstanceOf(dev.rubble.spi.shape.TriangleMesh.class);
+            assertThat(((dev.rubble.spi.shape.TriangleMesh) frame.shape(k)).triangleCount())
+                    .isEqualTo(back.mesh(leaves[k]).triangleCount());
+        }
+    }
+
+    @Test
     void collectionsWithoutMeshesStayVersionOneAndReadWithoutMeshes() {
         MeshCollectionTest.load();
         FractureMethod v = MeshCollectionTest.method("voronoi", Map.of("sites", "custom", "points",
