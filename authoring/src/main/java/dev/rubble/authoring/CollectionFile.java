@@ -47,12 +47,21 @@ public final class CollectionFile {
         }
     }
 
-    /** The file image of {@code g}. */
+    /** The file image of {@code g}, with its piece meshes when it has any (version 2), else version 1. */
     public static byte[] toBytes(GeometryCollection g) {
+        return toBytes(g, true);
+    }
+
+    /**
+     * The file image of {@code g}; {@code meshes = false} leaves the piece meshes out (a version 1
+     * image: what the simulated world uses, e.g. for journals, where megabytes of drawing data
+     * have no place).
+     */
+    public static byte[] toBytes(GeometryCollection g, boolean meshes) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream o = new DataOutputStream(bytes)) {
             int n = g.nodeCount();
-            boolean withMeshes = g.meshes != null && java.util.Arrays.stream(g.meshes).anyMatch(Objects::nonNull);
+            boolean withMeshes = meshes && g.meshes != null && java.util.Arrays.stream(g.meshes).anyMatch(Objects::nonNull);
             o.writeInt(MAGIC);
             o.writeInt(withMeshes ? VERSION_MESHES : VERSION);
             o.writeInt(n);

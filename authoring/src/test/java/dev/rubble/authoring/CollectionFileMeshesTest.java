@@ -65,6 +65,15 @@ final class CollectionFileMeshesTest {
         assertThat(withMesh).isGreaterThanOrEqualTo(8);
         // writing what was read gives the same bytes
         assertThat(CollectionFile.toBytes(back)).isEqualTo(file);
+        // without meshes: a version 1 image that reads back without them and with the same hulls and mass
+        byte[] bare = CollectionFile.toBytes(g, false);
+        assertThat(ByteBuffer.wrap(bare).getInt(4)).isEqualTo(CollectionFile.VERSION);
+        assertThat(bare.length).isLessThan(file.length);
+        GeometryCollection hullsOnly = CollectionFile.fromBytes(bare);
+        for (int i = 0; i < g.nodeCount(); i++) {
+            assertThat(hullsOnly.mesh(i)).isNull();
+            assertThat(hullsOnly.mass(i)).isEqualTo(g.mass(i));
+        }
     }
 
     @Test
