@@ -1,5 +1,8 @@
 package dev.rubble.authoring;
 
+import dev.rubble.authoring.mesh.MeshFracture;
+import dev.rubble.authoring.mesh.MeshProximity;
+import dev.rubble.authoring.mesh.TriMesh;
 import dev.rubble.spi.fracture.FractureMethod;
 import dev.rubble.spi.geom.ConvexPolytope;
 import dev.rubble.spi.graph.ConnectionGraphMethod;
@@ -34,6 +37,8 @@ public final class CollectionBuilder {
         int parent;
         final List<Integer> children = new ArrayList<>();
         ConvexPolytope[] hulls;
+        /** The exact closed surface of a piece cut from a mesh source (null for convex pieces). */
+        TriMesh mesh;
         boolean alive = true;
         int depth;
 
@@ -46,11 +51,64 @@ public final class CollectionBuilder {
 
     private final List<Node> nodes = new ArrayList<>();
     private double density = DEFAULT_DENSITY;
+    private boolean meshes;
+    private double grout;
+    private double concavity = MeshFracture.DEFAULT_CONCAVITY;
+    private int maxHulls = MeshFracture.DEFAULT_MAX_HULLS;
 
     /** A builder whose root is {@code source}. */
     public CollectionBuilder(ConvexPolytope source) {
         Objects.requireNonNull(source, "source is null");
         nodes.add(new Node(-1, new ConvexPolytope[] {source}, 0));
+    }
+
+    /**
+     * A builder whose root is a closed triangle mesh (validate it first with
+     * {@link dev.rubble.authoring.mesh.MeshCheck}): fracturing a mesh node intersects each convex
+     * cell of the fracture method (applied to the node's bounding box) with the node's mesh and
+     * splits the result into connected pieces ({@link MeshFracture}); every piece keeps its exact
+     * mesh (mass properties, proximity on the real cut faces, export) and gets convex collision
+     * hulls.
+     */
+    public CollectionBuilder(TriMesh source) {
+        Objects.requireNonNull(source, "source is null");
+        Node root = new Node(-1, MeshFracture.hulls(source, concavity, maxHulls), 0);
+        root.mesh = source;
+        nodes.add(root);
+        meshes = true;
+    }
+
+    /**
+     * Grout for mesh fracture: the width of the gap left between neighbouring pieces (every cut
+     * plane moves inward by half of it on both sides), metres, ≥ 0; default 0.
+     */
+    public CollectionBuilder grout(double width) {
+        if (!(width >= 0) || !Double.isFinite(width)) {
+            throw new IllegalArgumentException("grout = " + width + "; allowed: finite and >= 0");
+        }
+        grout = width;
+        return this;
+    }
+
+    /**
+     * Collision hulls of mesh pieces: a part is split while its hull exceeds its volume by more
+     * than {@code concavity} (relative, ≥ 0), up to {@code maxHulls} (1..64) hulls per piece.
+     */
+    public CollectionBuilder hulls(double concavity, int maxHulls) {
+        if (!(concavity >= 0) || !Double.isFinite(concavity)) {
+            throw new IllegalArgumentException("concavity = " + concavity + "; allowed: finite and >= 0");
+        }
+        if (maxHulls < 1 || maxHulls > 64) {
+            throw new IllegalArgumentException("maxHulls = " + maxHulls + "; allowed: 1..64");
+        }
+        this.concavity = concavity;
+        this.maxHulls = maxHulls;
+        return this;
+    }
+
+    /** The exact mesh of node {@code id}, or null for a convex piece. */
+    public TriMesh mesh(int id) {
+        return node(id).mesh;
     }
 
     /** Sets the density of every piece, kg/m³ (finite, &gt; 0). */
@@ -123,6 +181,9 @@ public final class CollectionBuilder {
         if (!n.children.isEmpty()) {
             throw new IllegalArgumentException("node = " + id + " already has children; allowed: a leaf");
         }
+        if (n.mesh != null) {
+            return fractureMesh(id, n, method, seed);
+        }
         if (n.hulls.length != 1) {
             throw new IllegalArgumentException("node = " + id + " has " + n.hulls.length
                     + " hulls; allowed: a single convex hull to fracture");
@@ -136,6 +197,58 @@ public final class CollectionBuilder {
             nodes.add(new Node(id, new ConvexPolytope[] {p}, n.depth + 1));
         }
         return pieces.size();
+    }
+
+    /**
+     * Cuts mesh leaf {@code id} with the planar cutter ({@link dev.rubble.authoring.mesh.MeshCutter}):
+     * every plane ({@code nx, ny, nz, d} each) splits every piece it crosses, flat or with
+     * {@code noise}; neighbours share each cut surface vertex for vertex. Grout as set by
+     * {@link #grout}.
+     *
+     * @return the number of children made (0 when the planes leave it whole)
+     */
+    public int cutPlanes(int id, double[] planes, dev.rubble.authoring.mesh.MeshNoise noise) {
+        Objects.requireNonNull(noise, "noise is null");
+        Node n = node(id);
+        if (n.mesh == null) {
+            throw new IllegalArgumentException("node = " + id + " has no mesh; allowed: a node of a mesh source");
+        }
+        if (!n.children.isEmpty()) {
+            throw new IllegalArgumentException("node = " + id + " already has children; allowed: a leaf");
+        }
+        List<TriMesh> pieces = dev.rubble.authoring.mesh.MeshCutter.planes(n.mesh, planes, noise, grout);
+        if (pieces.size() <= 1 && grout == 0) {
+            return 0;
+        }
+        return adopt(id, n, pieces);
+    }
+
+    private int adopt(int id, Node n, List<TriMesh> pieces) {
+        List<ConvexPolytope> all = new ArrayList<>();
+        for (TriMesh p : pieces) {
+            Node c = new Node(id, MeshFracture.hulls(p, concavity, maxHulls), n.depth + 1);
+            c.mesh = p;
+            n.children.add(nodes.size());
+            nodes.add(c);
+            all.addAll(List.of(c.hulls));
+        }
+        // the fractured node's own geometry becomes its pieces' hulls (as for an auto-cluster): a far
+        // closer fit to a non-convex shape than the node's coarse decomposition
+        n.hulls = all.toArray(new ConvexPolytope[0]);
+        return pieces.size();
+    }
+
+    private int fractureMesh(int id, Node n, FractureMethod method, long seed) {
+        ConvexPolytope box = MeshFracture.boundingBox(n.mesh, MeshFracture.margin(n.mesh, grout));
+        List<ConvexPolytope> cells = method.fracture(box, mix(seed, id));
+        if (cells.size() <= 1 && grout == 0) {
+            return 0;
+        }
+        List<TriMesh> pieces = MeshFracture.cut(n.mesh, cells, grout);
+        if (pieces.size() <= 1 && grout == 0) {
+            return 0;
+        }
+        return adopt(id, n, pieces);
     }
 
     /**
@@ -160,7 +273,7 @@ public final class CollectionBuilder {
         int d = depth();
         int made = 0;
         for (int id : leaves()) {
-            if (nodes.get(id).depth != d || nodes.get(id).hulls.length != 1) {
+            if (nodes.get(id).depth != d || (nodes.get(id).hulls.length != 1 && nodes.get(id).mesh == null)) {
                 continue;
             }
             // top 53 bits of the per-node mix as a uniform draw in [0, 1)
@@ -189,14 +302,16 @@ public final class CollectionBuilder {
         }
         ConvexPolytope[][] geo = new ConvexPolytope[m][];
         double[] centres = new double[3 * m];
+        Node[] members = new Node[m];
         for (int i = 0; i < m; i++) {
-            geo[i] = nodes.get(n.children.get(i)).hulls;
-            double[] b = Proximity.bounds(geo[i]);
+            members[i] = nodes.get(n.children.get(i));
+            geo[i] = members[i].hulls;
+            double[] b = members[i].mesh != null ? members[i].mesh.bounds() : Proximity.bounds(geo[i]);
             for (int k = 0; k < 3; k++) {
                 centres[3 * i + k] = 0.5 * (b[k] + b[3 + k]);
             }
         }
-        Proximity.Contacts c = Proximity.compute(geo);
+        Proximity.Contacts c = contacts(members);
         int[] label = AutoCluster.partition(m, centres, clusters, minClusterSize, 20, mix(seed, id), c.a(), c.b(),
                 c.area());
         int groups = 0;
@@ -232,6 +347,9 @@ public final class CollectionBuilder {
             ConvexPolytope[] h = Arrays.copyOf(cl.hulls, cl.hulls.length + ch.hulls.length);
             System.arraycopy(ch.hulls, 0, h, cl.hulls.length, ch.hulls.length);
             cl.hulls = h;
+            if (ch.mesh != null) {
+                cl.mesh = cl.mesh == null ? ch.mesh : TriMesh.concat(cl.mesh, ch.mesh);
+            }
             deepen(child);
         }
         return made;
@@ -268,18 +386,16 @@ public final class CollectionBuilder {
         }
         int[] leaves = leaves();
         int m = leaves.length;
-        ConvexPolytope[][] geo = new ConvexPolytope[m][];
         double[] vol = new double[m];
+        Node[] members = new Node[m];
         double max = 0;
         for (int i = 0; i < m; i++) {
-            geo[i] = nodes.get(leaves[i]).hulls;
-            for (ConvexPolytope h : geo[i]) {
-                vol[i] += h.volume();
-            }
+            members[i] = nodes.get(leaves[i]);
+            vol[i] = volume(members[i]);
             max = Math.max(max, vol[i]);
         }
         double threshold = relativeVolume * max;
-        Proximity.Contacts c = Proximity.compute(geo);
+        Proximity.Contacts c = contacts(members);
         int[] deg = new int[m + 1];
         for (int e = 0; e < c.size(); e++) {
             deg[c.a()[e] + 1]++;
@@ -333,6 +449,9 @@ public final class CollectionBuilder {
             ConvexPolytope[] h = Arrays.copyOf(into.hulls, into.hulls.length + gone.hulls.length);
             System.arraycopy(gone.hulls, 0, h, into.hulls.length, gone.hulls.length);
             into.hulls = h;
+            if (into.mesh != null && gone.mesh != null) {
+                into.mesh = TriMesh.concat(into.mesh, gone.mesh);
+            }
             vol[best] += vol[i];
             rep[i] = best;
             nextMember[tailMember[best]] = i;
@@ -409,7 +528,18 @@ public final class CollectionBuilder {
         double[] com = new double[3 * n];
         double[] inertia = new double[6 * n];
         for (int i = n - 1; i >= 0; i--) {
-            if (childCount[i] == 0) {
+            TriMesh mesh = nodes.get(order[i]).mesh;
+            if (childCount[i] == 0 && mesh != null) {
+                double[] mp = mesh.massProperties();
+                volume[i] = mp[0];
+                mass[i] = density * mp[0];
+                for (int a = 0; a < 3; a++) {
+                    com[3 * i + a] = mp[1 + a];
+                }
+                for (int a = 0; a < 6; a++) {
+                    inertia[6 * i + a] = density * mp[4 + a];
+                }
+            } else if (childCount[i] == 0) {
                 for (int k = hullStart[i]; k < hullStart[i + 1]; k++) {
                     ConvexPolytope p = hulls[hullIndex[k]];
                     double v = p.volume();
@@ -470,15 +600,15 @@ public final class CollectionBuilder {
             }
         }
         int[] leafIds = new int[leafCount];
-        ConvexPolytope[][] leafGeo = new ConvexPolytope[leafCount][];
+        Node[] leafNodes = new Node[leafCount];
         leafCount = 0;
         for (int i = 0; i < n; i++) {
             if (childCount[i] == 0) {
                 leafIds[leafCount] = i;
-                leafGeo[leafCount++] = nodeHulls(hulls, hullStart, hullIndex, i);
+                leafNodes[leafCount++] = nodes.get(order[i]);
             }
         }
-        Proximity.Contacts lc = Proximity.compute(leafGeo);
+        Proximity.Contacts lc = contacts(leafNodes);
         TreeMap<Long, Double> lifted = new TreeMap<>();
         for (int c = 0; c < lc.size(); c++) {
             int a = leafIds[lc.a()[c]], b = leafIds[lc.b()[c]];
@@ -544,8 +674,56 @@ public final class CollectionBuilder {
         }
         byte[] state = new byte[n];
         boolean[] anchored = new boolean[n];
-        return new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart, hullIndex, hulls,
-                volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb, earea, density);
+        GeometryCollection gc = new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart,
+                hullIndex, hulls, volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb, earea,
+                density);
+        if (meshes) {
+            TriMesh[] pieceMeshes = new TriMesh[n];
+            for (int i = 0; i < n; i++) {
+                pieceMeshes[i] = nodes.get(order[i]).mesh;
+            }
+            gc.meshes = pieceMeshes;
+        }
+        return gc;
+    }
+
+    private static double volume(Node x) {
+        if (x.mesh != null) {
+            return x.mesh.volume();
+        }
+        double v = 0;
+        for (ConvexPolytope h : x.hulls) {
+            v += h.volume();
+        }
+        return v;
+    }
+
+    /**
+     * Face contacts among {@code members}: on the hulls for convex pieces ({@link Proximity}), on
+     * the real cut surfaces when the collection was made from a mesh ({@link MeshProximity}, where
+     * a convex piece counts with all of its faces and grout counts as touching).
+     */
+    private Proximity.Contacts contacts(Node[] members) {
+        if (!meshes) {
+            ConvexPolytope[][] geo = new ConvexPolytope[members.length][];
+            for (int i = 0; i < members.length; i++) {
+                geo[i] = members[i].hulls;
+            }
+            return Proximity.compute(geo);
+        }
+        TriMesh[] ms = new TriMesh[members.length];
+        for (int i = 0; i < members.length; i++) {
+            TriMesh m = members[i].mesh;
+            if (m == null) {
+                for (ConvexPolytope h : members[i].hulls) {
+                    TriMesh hm = MeshFracture.ofPolytope(h);
+                    m = m == null ? hm : TriMesh.concat(m, hm);
+                }
+            }
+            ms[i] = m;
+        }
+        MeshProximity.Contacts c = MeshProximity.compute(ms, grout);
+        return new Proximity.Contacts(c.a(), c.b(), c.area());
     }
 
     /** Keeps at most {@code max} edges per node, shortest first; returns them sorted by key. */

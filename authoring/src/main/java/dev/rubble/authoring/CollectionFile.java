@@ -23,8 +23,10 @@ import java.util.zip.CRC32;
 public final class CollectionFile {
     /** The first four bytes of every collection file. */
     public static final int MAGIC = 0x5242434C; // "RBCL"
-    /** The format version this code writes and reads. */
+    /** The format version this code writes for collections without piece meshes (and reads). */
     public static final int VERSION = 1;
+    /** The format version with the optional piece-mesh section (written when the collection has meshes). */
+    public static final int VERSION_MESHES = 2;
     private static final int MAX_COUNT = 1 << 28;
 
     private CollectionFile() {
@@ -45,13 +47,23 @@ public final class CollectionFile {
         }
     }
 
-    /** The file image of {@code g}. */
+    /** The file image of {@code g}, with its piece meshes when it has any (version 2), else version 1. */
     public static byte[] toBytes(GeometryCollection g) {
+        return toBytes(g, true);
+    }
+
+    /**
+     * The file image of {@code g}; {@code meshes = false} leaves the piece meshes out (a version 1
+     * image: what the simulated world uses, e.g. for journals, where megabytes of drawing data
+     * have no place).
+     */
+    public static byte[] toBytes(GeometryCollection g, boolean meshes) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream o = new DataOutputStream(bytes)) {
             int n = g.nodeCount();
+            boolean withMeshes = meshes && g.meshes != null && java.util.Arrays.stream(g.meshes).anyMatch(Objects::nonNull);
             o.writeInt(MAGIC);
-            o.writeInt(VERSION);
+            o.writeInt(withMeshes ? VERSION_MESHES : VERSION);
             o.writeInt(n);
             o.writeInt(g.hulls.length);
             o.writeInt(g.hullIndex.length);
@@ -91,6 +103,9 @@ public final class CollectionFile {
             ints(o, g.edgeA);
             ints(o, g.edgeB);
             doubles(o, g.edgeArea);
+            if (withMeshes) {
+                writeMeshes(o, g);
+            }
         } catch (IOException e) {
             throw new IllegalStateException("writing to memory failed", e);
         }
@@ -123,7 +138,8 @@ public final class CollectionFile {
                 | ((data[data.length - 2] & 0xff) << 8) | (data[data.length - 1] & 0xff);
         CRC32 whole = new CRC32();
         whole.update(data, 0, data.length - 4);
-        if ((int) whole.getValue() != storedCrc && readInt(data, 0) == MAGIC && readInt(data, 4) == VERSION) {
+        if ((int) whole.getValue() != storedCrc && readInt(data, 0) == MAGIC
+                && (readInt(data, 4) == VERSION || readInt(data, 4) == VERSION_MESHES)) {
             throw new CollectionFormatException(String.format(
                     "corrupt or truncated collection file (ended at byte %d): checksum 0x%08X does not match the"
                             + " content (0x%08X)", data.length, storedCrc, (int) whole.getValue()));
@@ -157,9 +173,9 @@ public final class CollectionFile {
                         "not a Rubble collection file: magic 0x%08X; expected 0x%08X (\"RBCL\")", magic, MAGIC));
             }
             int version = r.in.readInt();
-            if (version != VERSION) {
+            if (version != VERSION && version != VERSION_MESHES) {
                 throw new CollectionFormatException("unsupported collection format version " + version
-                        + "; supported: " + VERSION);
+                        + "; supported: " + VERSION + ", " + VERSION_MESHES);
             }
             int n = r.count("nodeCount", 1);
             int hullCount = r.count("hullCount", 0);
@@ -218,6 +234,7 @@ public final class CollectionFile {
             int[] ea = r.ints(ne);
             int[] eb = r.ints(ne);
             double[] earea = r.doubles(ne);
+            dev.rubble.authoring.mesh.TriMesh[] meshes = version == VERSION_MESHES ? readMeshes(r, n, data.length) : null;
             r.section = "checksum";
             int body = data.length - r.in.available();
             int stored = r.in.readInt();
@@ -245,14 +262,82 @@ public final class CollectionFile {
             }
             validate(n, hullCount, parent, firstChild, childCount, level, hullStart, hullIndex, ca, cb, ea, eb);
             physical(n, transform, volume, mass, com, inertia, relativeSize, carea, earea);
-            return new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart, hullIndex, hulls,
-                    volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb, earea, density);
+            GeometryCollection loaded = new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart,
+                    hullIndex, hulls, volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb,
+                    earea, density);
+            loaded.meshes = meshes;
+            return loaded;
         } catch (EOFException e) {
             throw new CollectionFormatException("truncated collection file: ended at byte " + data.length
                     + " while reading " + r.section);
         } catch (IOException e) {
             throw new IllegalStateException("reading from memory failed", e);
         }
+    }
+
+    /** Version 2's piece-mesh section: count, then per mesh its node, vertex and triangle counts and arrays. */
+    private static void writeMeshes(DataOutputStream o, GeometryCollection g) throws IOException {
+        int count = 0;
+        for (dev.rubble.authoring.mesh.TriMesh m : g.meshes) {
+            count += m != null ? 1 : 0;
+        }
+        o.writeInt(count);
+        for (int i = 0; i < g.meshes.length; i++) {
+            dev.rubble.authoring.mesh.TriMesh m = g.meshes[i];
+            if (m == null) {
+                continue;
+            }
+            o.writeInt(i);
+            o.writeInt(m.vertexCount());
+            o.writeInt(m.triangleCount());
+            doubles(o, m.positions());
+            ints(o, m.triangles());
+            doubles(o, m.normals());
+            doubles(o, m.uvs());
+            doubles(o, m.cutPlanes());
+            o.write(m.materials());
+        }
+    }
+
+    /** Bytes a mesh's arrays take per vertex and per triangle (after its 12-byte node/count prefix). */
+    private static final int MESH_VERTEX_BYTES = 24, MESH_TRIANGLE_BYTES = 12 + 72 + 48 + 32 + 1;
+
+    private static dev.rubble.authoring.mesh.TriMesh[] readMeshes(Reader r, int n, int fileBytes) throws IOException {
+        r.section = "meshes";
+        int count = r.count("meshCount", 1);
+        if (count > n) {
+            throw new CollectionFormatException("meshes: meshCount = " + count + "; allowed: [1, " + n + "] (one per node)");
+        }
+        dev.rubble.authoring.mesh.TriMesh[] out = new dev.rubble.authoring.mesh.TriMesh[n];
+        int last = -1;
+        for (int k = 0; k < count; k++) {
+            r.section = "mesh " + k;
+            int node = r.in.readInt();
+            if (node <= last || node >= n) {
+                throw new CollectionFormatException("mesh " + k + ": node = " + node + "; allowed: (" + last + ", " + n
+                        + ") (ascending node ids)");
+            }
+            last = node;
+            int nv = r.count("vertexCount", 3);
+            int nt = r.count("triangleCount", 1);
+            long need = (long) MESH_VERTEX_BYTES * nv + (long) MESH_TRIANGLE_BYTES * nt + 4;
+            if (need > r.in.available()) {
+                throw new CollectionFormatException("mesh " + k + ": " + nv + " vertices and " + nt
+                        + " triangles need " + need + " bytes; " + r.in.available() + " remain of " + fileBytes);
+            }
+            double[] pos = r.doubles(3 * nv);
+            int[] tri = r.ints(3 * nt);
+            double[] nrm = r.doubles(9 * nt);
+            double[] uv = r.doubles(6 * nt);
+            double[] pl = r.doubles(4 * nt);
+            byte[] mat = r.bytes(nt);
+            try {
+                out[node] = dev.rubble.authoring.mesh.TriMesh.restore(pos, tri, nrm, uv, mat, pl);
+            } catch (IllegalArgumentException e) {
+                throw new CollectionFormatException("mesh " + k + " (node " + node + ") is invalid: " + e.getMessage());
+            }
+        }
+        return out;
     }
 
     private static void validate(int n, int hullCount, int[] parent, int[] firstChild, int[] childCount, int[] level,

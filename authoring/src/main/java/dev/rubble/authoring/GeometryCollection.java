@@ -54,6 +54,8 @@ public final class GeometryCollection {
     final int[] edgeB;
     final double[] edgeArea;
     final double density;
+    /** Per node the exact mesh of a piece cut from a mesh source, or null (convex pieces; not stored in .rbc). */
+    dev.rubble.authoring.mesh.TriMesh[] meshes;
 
     GeometryCollection(int[] parent, int[] firstChild, int[] childCount, int[] level, double[] transform,
             int[] hullStart, int[] hullIndex, ConvexPolytope[] hulls, double[] volume, double[] mass, double[] com,
@@ -81,6 +83,15 @@ public final class GeometryCollection {
         this.edgeB = edgeB;
         this.edgeArea = edgeArea;
         this.density = density;
+    }
+
+    /**
+     * The exact closed mesh of node {@code i} when the collection was fractured from a mesh
+     * source (outer surface with the source's normals and texture coordinates, cut faces with
+     * the inside material), else null. Collection files of format version 2 keep these meshes.
+     */
+    public dev.rubble.authoring.mesh.TriMesh mesh(int i) {
+        return meshes == null ? null : meshes[i];
     }
 
     /** Number of nodes (≥ 1). */

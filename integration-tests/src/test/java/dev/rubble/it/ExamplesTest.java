@@ -45,7 +45,7 @@ final class ExamplesTest {
     void everyExampleIsListedHere() throws Exception {
         try (var s = Files.list(EXAMPLES)) {
             assertThat(s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList())
-                    .containsExactly("bowling.json", "ramp-friction.json", "stack.json", "tall-stack.json");
+                    .containsExactly("bowling.json", "ramp-friction.json", "stack.json", "statue.json", "tall-stack.json");
         }
     }
 
@@ -100,5 +100,22 @@ final class ExamplesTest {
         }
         assertThat(down).as("pins down").isGreaterThanOrEqualTo(7);
         assertThat(c(b.get("ball"), "position", 0)).as("the ball went through the pins").isGreaterThan(11);
+    }
+
+    @Test
+    void statueFracturedFromAMeshBreaksUnderTheBall(@TempDir Path tmp) throws Exception {
+        run(tmp, "statue.json");
+        int pieces = 0, onTheGround = 0;
+        for (JsonNode b : new ObjectMapper().readTree(tmp.resolve("statue.json.state.json").toFile()).get("bodies")) {
+            if (b.get("id").asText().equals("statue")) {
+                pieces++;
+                // the plinth's pieces are anchored; released pieces of the figure come to rest low
+                if (c(b, "position", 1) < 0.5 && !b.get("state").asText().equals("kinematic")) {
+                    onTheGround++;
+                }
+            }
+        }
+        assertThat(pieces).as("bodies of the statue").isGreaterThan(10);
+        assertThat(onTheGround).as("released pieces that fell").isGreaterThan(5);
     }
 }

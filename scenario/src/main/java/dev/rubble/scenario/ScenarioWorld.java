@@ -127,9 +127,12 @@ public final class ScenarioWorld {
         }
     }
 
-    /** The {@code .rbc} image of placed collection {@code i} (placement order), for journals. */
+    /**
+     * The {@code .rbc} image of placed collection {@code i} (placement order), for journals: without
+     * piece meshes (the world simulates and draws the hulls; a mesh collection's meshes run to megabytes).
+     */
     public byte[] collectionImage(int i) {
-        return dev.rubble.authoring.CollectionFile.toBytes(collections.get(i));
+        return dev.rubble.authoring.CollectionFile.toBytes(collections.get(i), false);
     }
 
     /** Number of collections this scenario placed. */

@@ -35,9 +35,44 @@ import picocli.CommandLine.Spec;
 @Command(mixinStandardHelpOptions = true, name = "fracture", description = "Fracture a source shape into a geometry collection and print a summary.")
 final class FractureCommand implements Callable<Integer> {
     @Option(names = "--source", paramLabel = "SHAPE", defaultValue = "box:2,1,0.5",
-            description = "source shape: box:SX,SY,SZ (full side lengths in metres, centred at the origin) or "
-                    + "hull:X,Y,Z;X,Y,Z;... (convex hull of 4 or more points); default ${DEFAULT-VALUE}")
+            description = "source shape: box:SX,SY,SZ (full side lengths in metres, centred at the origin), "
+                    + "hull:X,Y,Z;X,Y,Z;... (convex hull of 4 or more points) or a closed triangle mesh file "
+                    + "(.obj, .ply, .glb, .gltf; any shape, convex or not); default ${DEFAULT-VALUE}")
     String source;
+
+    @Option(names = "--repair", description = "mesh sources: remove collapsed triangles and turn inverted shells "
+            + "outside-in instead of refusing them")
+    boolean repair;
+
+    @Option(names = "--grout", paramLabel = "METRES", defaultValue = "0",
+            description = "mesh sources: gap left between neighbouring pieces, removed from both sides of every cut (default 0)")
+    double groutWidth;
+
+    @Option(names = "--hull-concavity", paramLabel = "REL", defaultValue = "0.15",
+            description = "mesh sources: split a piece's collision hull while it exceeds the piece's volume by more than REL (default 0.15)")
+    double hullConcavity;
+
+    @Option(names = "--cut-planes", paramLabel = "N",
+            description = "mesh sources: the planar cutter as the first level: N planes in random directions through random"
+                    + " points of the mesh (seeded by --seed); with --noise the cuts are noisy")
+    Integer cutPlanes;
+
+    @Option(names = "--cut-plane", paramLabel = "NX,NY,NZ,D",
+            description = "mesh sources: a cutting plane n.x = d for the planar cutter (repeatable; with --cut-planes, added after the random ones)")
+    List<String> cutPlaneList = new ArrayList<>();
+
+    @Option(names = "--noise", paramLabel = "AMP[,FREQ[,OCTAVES]]", defaultValue = "0",
+            description = "planar cutter: Perlin noise on the cut surfaces, amplitude in metres (default 0 = flat), frequency"
+                    + " per metre (default 2), octaves (default 3)")
+    String noiseSpec;
+
+    @Option(names = "--noise-spacing", paramLabel = "METRES",
+            description = "planar cutter: point spacing of noisy cut surfaces (default 1/60 of the mesh's bounds diagonal)")
+    Double noiseSpacing;
+
+    @Option(names = "--max-hulls", paramLabel = "N", defaultValue = "8",
+            description = "mesh sources: at most N convex collision hulls per piece (1..64, default 8)")
+    int maxHulls;
 
     @Option(names = "--method", paramLabel = "NAME",
             description = "fracture method per level (repeat for later levels; the last one repeats), default voronoi")
@@ -89,6 +124,10 @@ final class FractureCommand implements Callable<Integer> {
     @Option(names = "--preview", paramLabel = "FILE.png", description = "also draw the leaves at rest as a PNG image")
     Path preview;
 
+    @Option(names = "--explode", paramLabel = "F", defaultValue = "0",
+            description = "preview: move each leaf away from the centre of mass by F times its offset (default 0), to show the cut faces")
+    double explode;
+
     @Option(names = "--color", paramLabel = "MODE", defaultValue = "piece",
             description = "preview colours: piece (default), level, strain or state")
     String previewColor;
@@ -101,7 +140,30 @@ final class FractureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        ConvexPolytope src = parseSource(source);
+        dev.rubble.authoring.mesh.TriMesh mesh = MeshSources.isMeshFile(source) ? MeshSources.load(source, repair) : null;
+        if (mesh == null && (repair || groutWidth != 0)) {
+            throw new BadInputException("--repair and --grout apply to mesh sources (.obj, .ply, .glb, .gltf); --source is '" + source + "'");
+        }
+        if (!(groutWidth >= 0) || !Double.isFinite(groutWidth)) {
+            throw new BadInputException("--grout " + groutWidth + " is out of range; allowed: finite and >= 0 metres");
+        }
+        if (!(hullConcavity >= 0) || !Double.isFinite(hullConcavity)) {
+            throw new BadInputException("--hull-concavity " + hullConcavity + " is out of range; allowed: finite and >= 0");
+        }
+        if (maxHulls < 1 || maxHulls > 64) {
+            throw new BadInputException("--max-hulls " + maxHulls + " is out of range; allowed: 1..64");
+        }
+        ConvexPolytope src = mesh != null ? null : parseSource(source);
+        double[] planesCut = null;
+        dev.rubble.authoring.mesh.MeshNoise noise = dev.rubble.authoring.mesh.MeshNoise.NONE;
+        if (cutPlanes != null || !cutPlaneList.isEmpty() || !"0".equals(noiseSpec) || noiseSpacing != null) {
+            if (mesh == null) {
+                throw new BadInputException("--cut-planes, --cut-plane, --noise and --noise-spacing apply to mesh sources"
+                        + " (.obj, .ply, .glb, .gltf); --source is '" + source + "'");
+            }
+            planesCut = MeshSources.cutPlanes(mesh, cutPlanes, cutPlaneList, seed);
+            noise = MeshSources.noise(mesh, noiseSpec, noiseSpacing, seed);
+        }
         if (levels < 1 || levels > 8) {
             throw new BadInputException("--levels " + levels + " is out of range; allowed: 1..8");
         }
@@ -139,6 +201,9 @@ final class FractureCommand implements Callable<Integer> {
                 throw new BadInputException("--out " + out + ": unknown extension; allowed: .rbc, " + Exports.ALLOWED);
             }
         }
+        if (!(explode >= 0 && explode <= 10)) {
+            throw new BadInputException("--explode " + explode + " is out of range; allowed: 0..10");
+        }
         if (preview != null) {
             if (!preview.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".png")) {
                 throw new BadInputException("--preview " + preview + ": allowed: a .png file");
@@ -157,14 +222,24 @@ final class FractureCommand implements Callable<Integer> {
             if (sites != null && "voronoi".equals(name)) {
                 opts.put("count", sites);
             }
+            if (mesh != null && l == 0) {
+                MeshSources.sitesInside(mesh, name, opts, seed);
+            }
             perLevel.add(stages.create(StageFamily.FRACTURE, name, StageConfig.of(opts)));
         }
         String graphName = graph != null ? graph : StageFamily.CONNECTION_GRAPH.defaultName();
         ConnectionGraphMethod g = stages.create(StageFamily.CONNECTION_GRAPH, graphName, StageConfig.empty());
 
         long t0 = System.nanoTime();
-        CollectionBuilder b = new CollectionBuilder(src).density(density);
-        for (int l = 0; l < levels; l++) {
+        CollectionBuilder b = mesh != null
+                ? new CollectionBuilder(mesh).grout(groutWidth).hulls(hullConcavity, maxHulls).density(density)
+                : new CollectionBuilder(src).density(density);
+        int firstLevel = 0;
+        if (planesCut != null) {
+            b.cutPlanes(0, planesCut, noise);
+            firstLevel = 1;
+        }
+        for (int l = firstLevel; l < levels; l++) {
             if (l > 0 && b.leaves().length > MAX_LEAVES_BEFORE_LEVEL) {
                 throw new BadInputException("--levels " + levels + ": level " + l + " already made " + b.leaves().length
                         + " pieces; fracturing each again is refused (allowed: at most " + MAX_LEAVES_BEFORE_LEVEL
@@ -176,10 +251,16 @@ final class FractureCommand implements Callable<Integer> {
         int merged = fixTiny == null ? 0 : b.fixTiny(fixTiny);
         GeometryCollection c = b.build(g, maxConnections == null ? Integer.MAX_VALUE : maxConnections);
         long ms = (System.nanoTime() - t0) / 1_000_000;
-        printSummary(spec.commandLine().getOut(), c, src.volume(), graphName, clusters, merged, ms);
+        printSummary(spec.commandLine().getOut(), c, mesh != null ? mesh.volume() : src.volume(), graphName, clusters,
+                merged, ms);
+        if (mesh != null) {
+            MeshSources.printSummary(spec.commandLine().getOut(), c);
+        }
         if (out != null) {
             String format = Exports.format(out);
-            if (format == null) {
+            if (mesh != null && "glb".equals(format)) {
+                MeshSources.writeGlb(c, out);
+            } else if (format == null) {
                 CollectionFile.save(c, out);
             } else {
                 Exports.collection(c, format, out);
@@ -188,7 +269,7 @@ final class FractureCommand implements Callable<Integer> {
         }
         if (preview != null) {
             dev.rubble.spi.render.FrameBuffer frame = new dev.rubble.spi.render.FrameBuffer();
-            new dev.rubble.authoring.export.CollectionFrame(c).fill(frame);
+            new dev.rubble.authoring.export.CollectionFrame(c).fill(frame, explode);
             try (java.io.OutputStream os = new java.io.BufferedOutputStream(Files.newOutputStream(preview))) {
                 dev.rubble.spi.render.FrameWriter w = previewRenderer.open(os, 1, 960, 540);
                 w.add(frame, dev.rubble.spi.render.RenderView.auto());

@@ -10,7 +10,8 @@ import dev.rubble.spi.shape.Shape;
 import java.util.Objects;
 
 /**
- * The leaves of a geometry collection in their rest poses, as drawables: one per leaf hull, in the
+ * The leaves of a geometry collection in their rest poses, as drawables: one per leaf hull (one
+ * triangle mesh per leaf cut from a mesh source, in this session), in the
  * collection frame (identity pose), with the leaf's level and anchored flag, piece id = node id.
  * Shapes are built once here; {@link #fill} allocates nothing.
  */
@@ -19,31 +20,64 @@ public final class CollectionFrame {
     private final int[] node;
     private final int[] level;
     private final boolean[] anchored;
+    /** Per drawable: its leaf's centre of mass minus the root's (for exploded views). */
+    private final double[] offset;
 
     public CollectionFrame(GeometryCollection c) {
         Objects.requireNonNull(c, "collection is null");
         int[] leaves = c.leaves();
         int n = 0;
         for (int leaf : leaves) {
-            n += c.hullCount(leaf);
+            n += c.mesh(leaf) != null ? 1 : c.hullCount(leaf);
         }
         shapes = new Shape[n];
         node = new int[n];
         level = new int[n];
         anchored = new boolean[n];
+        offset = new double[3 * n];
         int k = 0;
         for (int leaf : leaves) {
+            if (c.mesh(leaf) != null) {
+                // a piece cut from a mesh source is drawn with its exact surface
+                dev.rubble.authoring.mesh.TriMesh m = c.mesh(leaf);
+                shapes[k] = new dev.rubble.spi.shape.TriangleMesh(m.positions(), drawable(m));
+                node[k] = leaf;
+                level[k] = c.level(leaf);
+                anchored[k] = c.anchored(leaf);
+                setOffset(c, leaf, k);
+                k++;
+                continue;
+            }
             for (int h = 0; h < c.hullCount(leaf); h++) {
                 shapes[k] = toHull(c.hull(leaf, h));
                 node[k] = leaf;
                 level[k] = c.level(leaf);
                 anchored[k] = c.anchored(leaf);
+                setOffset(c, leaf, k);
                 k++;
             }
         }
     }
 
-    /** A polytope as a hull shape with the same vertices. */
+    private void setOffset(GeometryCollection c, int leaf, int k) {
+        for (int a = 0; a < 3; a++) {
+            offset[3 * k + a] = c.centerOfMass(leaf, a) - c.centerOfMass(0, a);
+        }
+    }
+
+    /** The triangles of a mesh piece with non-zero area (cut faces may hold flat ones where points coincide). */
+    private static int[] drawable(dev.rubble.authoring.mesh.TriMesh m) {
+        int[] t = m.triangles();
+        int k = 0;
+        for (int i = 0; i < m.triangleCount(); i++) {
+            if (m.area(i) > 0) {
+                System.arraycopy(t, 3 * i, t, 3 * k++, 3);
+            }
+        }
+        return java.util.Arrays.copyOf(t, 3 * k);
+    }
+
+        /** A polytope as a hull shape with the same vertices. */
     public static ConvexHull toHull(ConvexPolytope p) {
         return QuickHull.of(p.vertices());
     }
@@ -55,9 +89,19 @@ public final class CollectionFrame {
 
     /** Fills {@code out}: every leaf static at rest, step 0, time 0. */
     public void fill(FrameBuffer out) {
+        fill(out, 0);
+    }
+
+    /**
+     * Fills {@code out} with every leaf moved away from the collection's centre of mass by
+     * {@code explode} times its own centre's offset (0 = at rest; Chaos's explode slider), so cut
+     * surfaces can be seen.
+     */
+    public void fill(FrameBuffer out, double explode) {
         out.clear(0, 0, 0);
         for (int i = 0; i < shapes.length; i++) {
-            int d = out.add(shapes[i], 0, 0, 0, 0, 0, 0, 1, RenderFrame.STATIC, node[i]);
+            int d = out.add(shapes[i], explode * offset[3 * i], explode * offset[3 * i + 1], explode * offset[3 * i + 2],
+                    0, 0, 0, 1, RenderFrame.STATIC, node[i]);
             out.setDestruction(d, level[i], anchored[i], 0, 1);
         }
     }

@@ -28,6 +28,21 @@ public final class Meshes {
         List<PieceMesh> out = new ArrayList<>();
         for (int leaf : c.leaves()) {
             Builder b = new Builder();
+            dev.rubble.authoring.mesh.TriMesh mesh = c.mesh(leaf);
+            if (mesh != null) {
+                // a piece cut from a mesh source: its exact surface, not its collision hulls
+                for (int i = 0; i < mesh.vertexCount(); i++) {
+                    b.vertex(mesh.vertex(i, 0), mesh.vertex(i, 1), mesh.vertex(i, 2));
+                }
+                for (int t = 0; t < mesh.triangleCount(); t++) {
+                    b.beginFace();
+                    for (int k = 0; k < 3; k++) {
+                        b.index(mesh.index(t, k));
+                    }
+                }
+                out.add(b.build("piece_" + leaf, leaf, c.level(leaf)));
+                continue;
+            }
             for (int h = 0; h < c.hullCount(leaf); h++) {
                 ConvexPolytope p = c.hull(leaf, h);
                 int base = b.vertexCount();

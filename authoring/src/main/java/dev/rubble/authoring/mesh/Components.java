@@ -1,0 +1,140 @@
+package dev.rubble.authoring.mesh;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** Connected components of a mesh (triangles joined through shared positions), in order of first triangle. */
+final class Components {
+    private Components() {
+    }
+
+    /** Component label per triangle, numbered by first appearance. */
+    static int[] label(TriMesh m) {
+        int nv = m.vertexCount();
+        int[] rep = new int[nv];
+        for (int i = 0; i < nv; i++) {
+            rep[i] = i;
+        }
+        for (int t = 0; t < m.triangleCount(); t++) {
+            union(rep, m.tri[3 * t], m.tri[3 * t + 1]);
+            union(rep, m.tri[3 * t], m.tri[3 * t + 2]);
+        }
+        int[] id = new int[nv];
+        Arrays.fill(id, -1);
+        int n = 0;
+        int[] out = new int[m.triangleCount()];
+        for (int t = 0; t < out.length; t++) {
+            int r = find(rep, m.tri[3 * t]);
+            if (id[r] < 0) {
+                id[r] = n++;
+            }
+            out[t] = id[r];
+        }
+        return out;
+    }
+
+    static double[] volumes(TriMesh m, int[] comp, int n) {
+        double[] vol = new double[n];
+        double[] ref = new double[3 * n];
+        boolean[] has = new boolean[n];
+        double[] p = m.pos;
+        for (int t = 0; t < comp.length; t++) {
+            int c = comp[t];
+            int i0 = 3 * m.tri[3 * t], i1 = 3 * m.tri[3 * t + 1], i2 = 3 * m.tri[3 * t + 2];
+            if (!has[c]) {
+                has[c] = true;
+                System.arraycopy(p, i0, ref, 3 * c, 3);
+            }
+            double rx = ref[3 * c], ry = ref[3 * c + 1], rz = ref[3 * c + 2];
+            double ax = p[i0] - rx, ay = p[i0 + 1] - ry, az = p[i0 + 2] - rz;
+            double bx = p[i1] - rx, by = p[i1 + 1] - ry, bz = p[i1 + 2] - rz;
+            double qx = p[i2] - rx, qy = p[i2 + 1] - ry, qz = p[i2 + 2] - rz;
+            vol[c] += (ax * (by * qz - bz * qy) - ay * (bx * qz - bz * qx) + az * (bx * qy - by * qx)) / 6.0;
+        }
+        return vol;
+    }
+
+    /** Splits {@code m} into one mesh per component (positions compacted, attributes kept). */
+    static List<TriMesh> split(TriMesh m) {
+        int[] comp = label(m);
+        int n = 0;
+        for (int c : comp) {
+            n = Math.max(n, c + 1);
+        }
+        List<TriMesh> out = new ArrayList<>();
+        if (n <= 1) {
+            out.add(m);
+            return out;
+        }
+        int[] count = new int[n];
+        for (int c : comp) {
+            count[c]++;
+        }
+        for (int c = 0; c < n; c++) {
+            int[] sel = new int[count[c]];
+            int k = 0;
+            for (int t = 0; t < comp.length; t++) {
+                if (comp[t] == c) {
+                    sel[k++] = t;
+                }
+            }
+            out.add(subset(m, sel));
+        }
+        return out;
+    }
+
+    /** The triangles {@code sel} of {@code m} as a new mesh with compacted positions. */
+    static TriMesh subset(TriMesh m, int[] sel) {
+        int[] map = new int[m.vertexCount()];
+        Arrays.fill(map, -1);
+        int nv = 0;
+        int[] tri = new int[3 * sel.length];
+        for (int i = 0; i < sel.length; i++) {
+            for (int k = 0; k < 3; k++) {
+                int v = m.tri[3 * sel[i] + k];
+                if (map[v] < 0) {
+                    map[v] = nv++;
+                }
+                tri[3 * i + k] = map[v];
+            }
+        }
+        double[] pos = new double[3 * nv];
+        for (int v = 0; v < map.length; v++) {
+            if (map[v] >= 0) {
+                System.arraycopy(m.pos, 3 * v, pos, 3 * map[v], 3);
+            }
+        }
+        double[] nrm = new double[9 * sel.length];
+        double[] uv = new double[6 * sel.length];
+        byte[] mat = new byte[sel.length];
+        double[] pl = new double[4 * sel.length];
+        for (int i = 0; i < sel.length; i++) {
+            int t = sel[i];
+            System.arraycopy(m.normal, 9 * t, nrm, 9 * i, 9);
+            System.arraycopy(m.uv, 6 * t, uv, 6 * i, 6);
+            mat[i] = m.material[t];
+            System.arraycopy(m.plane, 4 * t, pl, 4 * i, 4);
+        }
+        return new TriMesh(pos, tri, nrm, uv, mat, pl);
+    }
+
+    static int find(int[] rep, int x) {
+        while (rep[x] != x) {
+            rep[x] = rep[rep[x]];
+            x = rep[x];
+        }
+        return x;
+    }
+
+    private static void union(int[] rep, int a, int b) {
+        int ra = find(rep, a), rb = find(rep, b);
+        if (ra != rb) {
+            if (ra < rb) {
+                rep[rb] = ra;
+            } else {
+                rep[ra] = rb;
+            }
+        }
+    }
+}

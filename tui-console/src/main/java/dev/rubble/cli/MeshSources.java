@@ -1,0 +1,188 @@
+package dev.rubble.cli;
+
+import dev.rubble.authoring.GeometryCollection;
+import dev.rubble.authoring.mesh.MeshCheck;
+import dev.rubble.authoring.mesh.MeshException;
+import dev.rubble.authoring.mesh.MeshFracture;
+import dev.rubble.authoring.mesh.MeshCutter;
+import dev.rubble.authoring.mesh.MeshGlbWriter;
+import dev.rubble.authoring.mesh.MeshNoise;
+import dev.rubble.authoring.mesh.MeshReader;
+import dev.rubble.authoring.mesh.TriMesh;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** {@code rubble fracture --source model.obj}: loading, validating and exporting mesh sources. */
+final class MeshSources {
+    /** Smallest and largest mesh bounds side accepted, metres (as for box: sources). */
+    static final double MIN_SIZE = FractureCommand.MIN_SIZE, MAX_SIZE = FractureCommand.MAX_SIZE;
+
+    private MeshSources() {
+    }
+
+    static boolean isMeshFile(String s) {
+        String l = s.toLowerCase(Locale.ROOT);
+        return l.endsWith(".obj") || l.endsWith(".ply") || l.endsWith(".glb") || l.endsWith(".gltf");
+    }
+
+    /** Reads and validates (or repairs, then validates) a mesh source; bad input exits 2 naming the problem. */
+    static TriMesh load(String source, boolean repair) throws IOException {
+        TriMesh m;
+        try {
+            m = MeshReader.read(Path.of(source));
+        } catch (MeshException e) {
+            throw new BadInputException("--source " + e.getMessage());
+        }
+        if (repair) {
+            m = MeshFracture.repair(m);
+        }
+        String problem = MeshCheck.problem(m);
+        if (problem != null) {
+            throw new BadInputException("--source " + source + ": the mesh " + problem);
+        }
+        double[] b = m.bounds();
+        double minSide = Math.min(b[3] - b[0], Math.min(b[4] - b[1], b[5] - b[2]));
+        double maxSide = Math.max(b[3] - b[0], Math.max(b[4] - b[1], b[5] - b[2]));
+        if (!(minSide >= MIN_SIZE && maxSide <= MAX_SIZE)) {
+            throw new BadInputException("--source " + source + ": bounds sides " + minSide + " to " + maxSide
+                    + " m; allowed: [" + MIN_SIZE + ", " + MAX_SIZE + "] m");
+        }
+        return m;
+    }
+
+    /**
+     * Voronoi with uniform sites on a mesh source: the sites are drawn inside the mesh (not in
+     * its bounding box, much of which may be empty), so {@code count} sites give about
+     * {@code count} cells of material.
+     */
+    static void sitesInside(TriMesh m, String method, Map<String, Object> opts, long seed) {
+        if (!"voronoi".equals(method)) {
+            return;
+        }
+        Object dist = opts.getOrDefault("sites", "uniform");
+        if (!"uniform".equals(dist)) {
+            return;
+        }
+        Object c = opts.getOrDefault("count", 20.0);
+        int count;
+        if (c instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue()) && n.doubleValue() >= 1
+                && n.doubleValue() <= 100_000) {
+            count = n.intValue();
+        } else {
+            throw new BadInputException("--option count=" + c + " is not allowed; allowed: an integer 1..100000");
+        }
+        double[] p = MeshFracture.sampleInside(m, count, seed);
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            b.append(i == 0 ? "" : "; ").append(p[3 * i]).append(' ').append(p[3 * i + 1]).append(' ').append(p[3 * i + 2]);
+        }
+        opts.remove("count");
+        opts.put("sites", "custom");
+        opts.put("points", b.toString());
+    }
+
+    /** The planar cutter's planes: {@code count} random ones (seeded) then the listed ones; refused when none. */
+    static double[] cutPlanes(TriMesh m, Integer count, List<String> listed, long seed) {
+        if (count == null && listed.isEmpty()) {
+            throw new BadInputException("--noise needs the planar cutter; allowed: with --cut-planes N or --cut-plane NX,NY,NZ,D");
+        }
+        if (count != null && (count < 1 || count > 1000)) {
+            throw new BadInputException("--cut-planes " + count + " is out of range; allowed: 1..1000");
+        }
+        double[] random = count == null ? new double[0] : MeshCutter.randomPlanes(m, count, seed);
+        double[] out = java.util.Arrays.copyOf(random, random.length + 4 * listed.size());
+        for (int i = 0; i < listed.size(); i++) {
+            String[] f = listed.get(i).split(",");
+            if (f.length != 4) {
+                throw new BadInputException("--cut-plane '" + listed.get(i) + "' needs four numbers; allowed: NX,NY,NZ,D");
+            }
+            double l2 = 0;
+            for (int k = 0; k < 4; k++) {
+                double v;
+                try {
+                    v = Double.parseDouble(f[k].trim());
+                } catch (NumberFormatException e) {
+                    throw new BadInputException("--cut-plane '" + listed.get(i) + "': '" + f[k] + "' is not a number");
+                }
+                if (!Double.isFinite(v)) {
+                    throw new BadInputException("--cut-plane '" + listed.get(i) + "': '" + f[k] + "' is not finite");
+                }
+                out[random.length + 4 * i + k] = v;
+                l2 += k < 3 ? v * v : 0;
+            }
+            if (!(l2 > 0)) {
+                throw new BadInputException("--cut-plane '" + listed.get(i) + "': the normal is zero; allowed: a non-zero normal");
+            }
+        }
+        return out;
+    }
+
+    /** {@code AMP[,FREQ[,OCTAVES]]} and the spacing (default 1/60 of the bounds diagonal). */
+    static MeshNoise noise(TriMesh m, String spec, Double spacing, long seed) {
+        String[] f = spec.split(",");
+        if (f.length > 3) {
+            throw new BadInputException("--noise '" + spec + "' is not allowed; allowed: AMP[,FREQ[,OCTAVES]]");
+        }
+        double amp, freq = 2;
+        int oct = 3;
+        try {
+            amp = Double.parseDouble(f[0].trim());
+            if (f.length > 1) {
+                freq = Double.parseDouble(f[1].trim());
+            }
+            if (f.length > 2) {
+                oct = Integer.parseInt(f[2].trim());
+            }
+        } catch (NumberFormatException e) {
+            throw new BadInputException("--noise '" + spec + "': not a number; allowed: AMP[,FREQ[,OCTAVES]]");
+        }
+        double[] b = m.bounds();
+        double diag = Math.sqrt((b[3] - b[0]) * (b[3] - b[0]) + (b[4] - b[1]) * (b[4] - b[1]) + (b[5] - b[2]) * (b[5] - b[2]));
+        double h = spacing != null ? spacing : diag / 60;
+        if (!(h >= diag / 2000) || !(h <= diag)) {
+            throw new BadInputException("--noise-spacing " + h + " is out of range; allowed: " + diag / 2000 + " to " + diag
+                    + " m (1/2000 to 1 of the mesh's bounds diagonal)");
+        }
+        try {
+            return new MeshNoise(amp, freq, oct, h, seed);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--noise '" + spec + "': " + e.getMessage());
+        }
+    }
+
+    static void printSummary(PrintWriter o, GeometryCollection c) {
+        int hulls = 0, tris = 0, inside = 0;
+        double cutArea = 0;
+        int[] leaves = c.leaves();
+        for (int leaf : leaves) {
+            hulls += c.hullCount(leaf);
+            TriMesh m = c.mesh(leaf);
+            if (m != null) {
+                tris += m.triangleCount();
+                inside += m.insideTriangleCount();
+                cutArea += m.insideArea();
+            }
+        }
+        o.println(String.format(Locale.ROOT, "mesh pieces:  %d triangles (%d on cut faces, %.6g m2 of cut surface), "
+                + "%d collision hulls (%.2f per piece)", tris, inside, cutArea, hulls, (double) hulls / leaves.length));
+    }
+
+    static void writeGlb(GeometryCollection c, Path out) throws IOException {
+        List<TriMesh> ms = new ArrayList<>();
+        int[] leaves = c.leaves();
+        for (int leaf : leaves) {
+            ms.add(c.mesh(leaf));
+        }
+        try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(out))) {
+            MeshGlbWriter.write(ms, leaves, os);
+        }
+    }
+}
