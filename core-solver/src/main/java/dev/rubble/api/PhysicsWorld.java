@@ -316,6 +316,30 @@ public final class PhysicsWorld {
     }
 
     /**
+     * Applies a force (N, world frame, at the centre of mass) for every sub-step of the next step:
+     * over that step the velocity changes by {@code F dt / m} whatever the sub-step count. Call it
+     * before every step for a lasting force (or use a persistent {@code linear-force} field). Wakes
+     * the body; static, kinematic and disabled bodies ignore it. Journalled.
+     */
+    public void applyForce(BodyId body, Vector3dc force) {
+        slot(body);
+        Objects.requireNonNull(force, "force is null");
+        finite("force", force);
+        world.queue(new Command.ApplyForce(body.handle(), force.x(), force.y(), force.z()));
+    }
+
+    /**
+     * Applies a torque (N·m, world frame) for every sub-step of the next step ({@code Δω = I⁻¹ τ dt}
+     * over the step). Wakes the body; static, kinematic and disabled bodies ignore it. Journalled.
+     */
+    public void applyTorque(BodyId body, Vector3dc torque) {
+        slot(body);
+        Objects.requireNonNull(torque, "torque is null");
+        finite("torque", torque);
+        world.queue(new Command.ApplyTorque(body.handle(), torque.x(), torque.y(), torque.z()));
+    }
+
+    /**
      * Teleports a body: its origin to {@code position}, its orientation to {@code orientation}
      * (normalised); velocities are kept. Wakes it (a moved static body wakes what it touched).
      */

@@ -34,6 +34,8 @@ public final class CommandCodec {
     // debris and removal (issue 13; tags 30-34 are reserved for them)
     static final byte SET_DEBRIS_LEVEL = 30, SET_REMOVE_ON_BREAK = 31, SET_REMOVE_ON_SLEEP = 32, SET_CRUMBLE_SIZE = 33,
             SET_REMOVAL_TIMER_MULTIPLIER = 34;
+    // forces and fields (issue 24; tags 40-49 are reserved for them)
+    static final byte APPLY_FORCE = 40, APPLY_TORQUE = 41;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -106,6 +108,10 @@ public final class CommandCodec {
             out.writeByte(SET_CRUMBLE_SIZE).writeInt(x.collection()).writeDouble(x.size());
         } else if (c instanceof Command.SetRemovalTimerMultiplier x) {
             out.writeByte(SET_REMOVAL_TIMER_MULTIPLIER).writeDouble(x.multiplier());
+        } else if (c instanceof Command.ApplyForce f) {
+            out.writeByte(APPLY_FORCE).writeLong(f.body()).writeDouble(f.fx()).writeDouble(f.fy()).writeDouble(f.fz());
+        } else if (c instanceof Command.ApplyTorque q) {
+            out.writeByte(APPLY_TORQUE).writeLong(q.body()).writeDouble(q.tx()).writeDouble(q.ty()).writeDouble(q.tz());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -167,8 +173,12 @@ public final class CommandCodec {
                 return budget(() -> new Command.SetCrumbleSize(in.readInt(), in.readDouble()));
             case SET_REMOVAL_TIMER_MULTIPLIER:
                 return budget(() -> new Command.SetRemovalTimerMultiplier(in.readDouble()));
+            case APPLY_FORCE:
+                return budget(() -> new Command.ApplyForce(in.readLong(), in.readDouble(), in.readDouble(), in.readDouble()));
+            case APPLY_TORQUE:
+                return budget(() -> new Command.ApplyTorque(in.readLong(), in.readDouble(), in.readDouble(), in.readDouble()));
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34");
+                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34, 40..43");
         }
     }
 

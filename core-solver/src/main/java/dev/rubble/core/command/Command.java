@@ -257,4 +257,28 @@ public sealed interface Command {
             }
         }
     }
+
+    // ---- forces (issue 24; docs/fields.md; journal tags 40-41) ----
+
+    /**
+     * Adds a force (N, world frame, at the centre of mass) to a body for every sub-step of the
+     * step it is applied in ({@code v += F/m h} per sub-step: over the step, {@code Δv = F dt / m}
+     * at any sub-step count); wakes the body. Static, kinematic and disabled bodies ignore it.
+     */
+    record ApplyForce(long body, double fx, double fy, double fz) implements Command {
+        public ApplyForce {
+            if (!Double.isFinite(fx) || !Double.isFinite(fy) || !Double.isFinite(fz)) {
+                throw new IllegalArgumentException("force = [" + fx + ", " + fy + ", " + fz + "]; allowed: finite N");
+            }
+        }
+    }
+
+    /** Adds a torque (N·m, world frame) to a body for every sub-step of the step it is applied in; wakes the body. */
+    record ApplyTorque(long body, double tx, double ty, double tz) implements Command {
+        public ApplyTorque {
+            if (!Double.isFinite(tx) || !Double.isFinite(ty) || !Double.isFinite(tz)) {
+                throw new IllegalArgumentException("torque = [" + tx + ", " + ty + ", " + tz + "]; allowed: finite N·m");
+            }
+        }
+    }
 }

@@ -109,6 +109,18 @@ final class CommandStage {
             ctx.lookAhead(s);
         } else if (c instanceof Command.SetPose t) {
             setPose(ctx, t, this);
+        } else if (c instanceof Command.ApplyForce f) {
+            int s = slot(bodies, f.body());
+            if (bodies.motion[s] == MotionType.DYNAMIC.ordinal() && bodies.state(s) != BodyState.DISABLED) {
+                states.wake(s);
+                bodies.addForce(s, f.fx(), f.fy(), f.fz());
+            }
+        } else if (c instanceof Command.ApplyTorque q) {
+            int s = slot(bodies, q.body());
+            if (bodies.motion[s] == MotionType.DYNAMIC.ordinal() && bodies.state(s) != BodyState.DISABLED) {
+                states.wake(s);
+                bodies.addTorque(s, q.tx(), q.ty(), q.tz());
+            }
         }
     }
 
