@@ -340,6 +340,30 @@ public final class PhysicsWorld {
     }
 
     /**
+     * Applies a field (issue 24; docs/fields.md): from the next step, {@code field} is evaluated at
+     * the bodies {@code options} selects and written to {@code target} — once, or every step until
+     * {@link #removeField} for a persistent field. Journalled; persistent fields are saved in
+     * snapshots.
+     *
+     * @throws IllegalArgumentException naming the place in the field, the bad value and what is
+     *                                  allowed (unknown node type or parameter, NaN, a negative
+     *                                  radius, a value type that does not fit the target); nothing
+     *                                  changes then
+     */
+    public void applyField(Fields.Target target, Field field, FieldOptions options) {
+        Objects.requireNonNull(target, "target is null");
+        Objects.requireNonNull(field, "field is null");
+        Objects.requireNonNull(options, "options is null");
+        world.queue(new Command.ApplyField(options.name(), dev.rubble.core.command.FieldTarget.byLabel(target.label()),
+                field.spec(), options.meta(), options.isPersistent()));
+    }
+
+    /** Stops the persistent field called {@code name} from the next step (nothing happens when none runs). */
+    public void removeField(String name) {
+        world.queue(new Command.RemoveField(name));
+    }
+
+    /**
      * Teleports a body: its origin to {@code position}, its orientation to {@code orientation}
      * (normalised); velocities are kept. Wakes it (a moved static body wakes what it touched).
      */

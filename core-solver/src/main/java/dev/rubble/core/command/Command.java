@@ -281,4 +281,36 @@ public sealed interface Command {
             }
         }
     }
+
+    /**
+     * A field command (issue 24; docs/fields.md): evaluate {@code field} at the sampled bodies and
+     * pieces and write the result to {@code target}. Transient ({@code persistent = false}) runs
+     * once, in the step it is applied; persistent runs every step until a {@link RemoveField} with
+     * its name (a persistent field with the name of a running one replaces it). The field time is
+     * the time since the step it was applied in. Validated when queued (node types and parameters,
+     * value type against the target): a refused command changes nothing.
+     */
+    record ApplyField(String name, FieldTarget target, FieldSpec field, FieldMeta meta, boolean persistent)
+            implements Command {
+        public ApplyField {
+            Objects.requireNonNull(name, "field name is null");
+            Objects.requireNonNull(target, "target is null");
+            Objects.requireNonNull(field, "field is null");
+            Objects.requireNonNull(meta, "meta is null");
+            if (persistent && name.isEmpty()) {
+                throw new IllegalArgumentException("a persistent field needs a name (removeField names it)");
+            }
+            if (target == FieldTarget.INITIAL_LINEAR_VELOCITY || target == FieldTarget.INITIAL_ANGULAR_VELOCITY) {
+                throw new IllegalArgumentException("target '" + target.label()
+                        + "' is for initialisation fields of a placed collection only");
+            }
+        }
+    }
+
+    /** Stops the persistent field called {@code name} (no-op when none runs). */
+    record RemoveField(String name) implements Command {
+        public RemoveField {
+            Objects.requireNonNull(name, "field name is null");
+        }
+    }
 }

@@ -109,6 +109,8 @@ final class CommandStage {
             ctx.lookAhead(s);
         } else if (c instanceof Command.SetPose t) {
             setPose(ctx, t, this);
+        } else if (c instanceof Command.ApplyField || c instanceof Command.RemoveField) {
+            ctx.fields.apply(c, ctx.time);
         } else if (c instanceof Command.ApplyForce f) {
             int s = slot(bodies, f.body());
             if (bodies.motion[s] == MotionType.DYNAMIC.ordinal() && bodies.state(s) != BodyState.DISABLED) {
