@@ -148,7 +148,9 @@ public final class BodyStore {
         fx = grow(fx, cap); fy = grow(fy, cap); fz = grow(fz, cap);
         tx = grow(tx, cap); ty = grow(ty, cap); tz = grow(tz, cap);
         forced = grow(forced, cap);
+        int had = sleepThreshold == null ? 0 : sleepThreshold.length;
         sleepThreshold = grow(sleepThreshold, cap);
+        Arrays.fill(sleepThreshold, Math.min(had, cap), cap, Double.NaN); // NaN = the world's threshold (restores too)
         disableThreshold = grow(disableThreshold, cap);
         shape = shape == null ? new Shape[cap] : Arrays.copyOf(shape, cap);
         label = label == null ? new String[cap] : Arrays.copyOf(label, cap);
