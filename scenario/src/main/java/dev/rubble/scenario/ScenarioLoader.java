@@ -80,7 +80,7 @@ public final class ScenarioLoader {
         if (root == null || !root.isObject()) {
             throw new ScenarioException("$", "expected a JSON object, got " + describe(root));
         }
-        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies");
+        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies", "fields");
         String format = text(root, "$.format", root.get("format"), FORMAT);
         if (!FORMAT.equals(format)) {
             throw new ScenarioException("$.format", "'" + format + "' is not supported; allowed: " + FORMAT);
@@ -127,8 +127,10 @@ public final class ScenarioLoader {
                 }
                 commands.add(c.at("$.commands[" + i + "]"));
             }
-            commands.sort((a, b) -> Integer.compare(a.step(), b.step()));
         }
+        // fields (issue 24; docs/fields.md): field commands at their steps, after the file's commands of a step
+        commands.addAll(FieldsJson.parse(root.get("fields")));
+        commands.sort((a, b) -> Integer.compare(a.step(), b.step()));
         return new Scenario(name, settings, bodies, commands, steps, collections, softBodies);
     }
 

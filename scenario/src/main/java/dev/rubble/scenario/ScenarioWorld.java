@@ -89,6 +89,14 @@ public final class ScenarioWorld {
             throw new ScenarioException("$.softBodies", e.getMessage(), e);
         }
         for (ScheduledCommand c : scenario.commands()) {
+            if (c.command() instanceof dev.rubble.core.command.Command.ApplyField f) { // fields[] (issue 24)
+                try {
+                    world.context().fields.validate(f, c.path() + ".field");
+                } catch (dev.rubble.core.field.FieldException e) {
+                    throw new ScenarioException(e.path(), e.detail().startsWith(" = ") ? e.detail().substring(3)
+                            : e.detail().startsWith(": ") ? e.detail().substring(2) : e.detail().trim(), e);
+                }
+            }
             if (c.destruction() != null) {
                 try {
                     world.destruction().validate(c.destruction());
@@ -262,6 +270,9 @@ public final class ScenarioWorld {
     }
 
     private Command resolve(ScheduledCommand c, List<BodyDef> spawnedNow) {
+        if (c.command() != null) {
+            return c.command();
+        }
         if (c.destruction() != null) {
             return c.destruction();
         }

@@ -91,7 +91,8 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
      */
     public FieldNode validate(Command.ApplyField c, String path) {
         if (c.meta().object() == FieldMeta.ObjectFilter.SOFT) {
-            throw new IllegalArgumentException(path + ".meta.object = 'soft': soft bodies are not sampled by fields yet; allowed: all, rigid, destruction");
+            throw new FieldException(path.endsWith(".field") ? path.substring(0, path.length() - 6) + ".meta.object" : "meta.object",
+                    " = 'soft': soft bodies are not sampled by fields yet; allowed: all, rigid, destruction", null);
         }
         return trees.build(c.field(), c.target(), path);
     }

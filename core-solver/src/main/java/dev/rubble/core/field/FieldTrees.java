@@ -29,8 +29,8 @@ public final class FieldTrees {
     public FieldNode build(FieldSpec spec, String path) {
         FieldNodeFactory f = types.get(spec.type());
         if (f == null) {
-            throw new IllegalArgumentException(path + ".node = '" + spec.type() + "': unknown field node; known: "
-                    + (types.isEmpty() ? "(none loaded)" : String.join(", ", types.keySet())));
+            throw new FieldException(path + ".node", " = '" + spec.type() + "': unknown field node; known: "
+                    + (types.isEmpty() ? "(none loaded)" : String.join(", ", types.keySet())), null);
         }
         Map<String, Object> values = new TreeMap<>();
         for (Map.Entry<String, Object> e : spec.params().entrySet()) {
@@ -44,16 +44,23 @@ public final class FieldTrees {
         }
         try {
             return f.create(FieldParams.of(values));
+        } catch (FieldException e) {
+            throw e;
         } catch (IllegalArgumentException e) {
             String m = e.getMessage();
+            if (m != null && m.startsWith("unknown parameter '")) { // -> field.radus: unknown parameter; allowed: ...
+                int q = m.indexOf('\'', 19);
+                throw new FieldException(path + "." + m.substring(19, q), ": unknown parameter of " + spec.type()
+                        + m.substring(q + 1), e);
+            }
             // "'radius' = -1.0; ..." -> "field.radius = -1.0; ..."
             if (m != null && m.startsWith("'")) {
                 int q = m.indexOf('\'', 1);
                 if (q > 0) {
-                    throw new IllegalArgumentException(path + "." + m.substring(1, q) + m.substring(q + 1), e);
+                    throw new FieldException(path + "." + m.substring(1, q), m.substring(q + 1), e);
                 }
             }
-            throw new IllegalArgumentException(path + " (" + spec.type() + "): " + m, e);
+            throw new FieldException(path, " (" + spec.type() + "): " + m, e);
         }
     }
 
@@ -64,8 +71,8 @@ public final class FieldTrees {
     public FieldNode build(FieldSpec spec, FieldTarget target, String path) {
         FieldNode root = build(spec, path);
         if (!root.type().label().equals(target.valueType())) {
-            throw new IllegalArgumentException(path + " gives " + root.type().label() + " values; target '"
-                    + target.label() + "' needs " + target.valueType());
+            throw new FieldException(path, " gives " + root.type().label() + " values; target '"
+                    + target.label() + "' needs " + target.valueType(), null);
         }
         checkReturnResults(spec, target, path);
         return root;
@@ -75,8 +82,8 @@ public final class FieldTrees {
         if (spec.type().equals("return-results")) {
             Object t = spec.params().getOrDefault("type", "scalar");
             if (!target.valueType().equals(t)) {
-                throw new IllegalArgumentException(path + ".type = '" + t + "': return-results reads the target's values; target '"
-                        + target.label() + "' has " + target.valueType() + " values");
+                throw new FieldException(path + ".type", " = '" + t + "': return-results reads the target's values; target '"
+                        + target.label() + "' has " + target.valueType() + " values", null);
             }
         }
         for (Map.Entry<String, Object> e : spec.params().entrySet()) {
