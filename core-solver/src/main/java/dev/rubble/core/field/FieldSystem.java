@@ -57,6 +57,9 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
     private int[] slots = new int[64];
     private int slotCount;
     private int[] idx = new int[64];
+    /** Held pieces sampled by the last {@link #sample}: sample indices {@code bodyCount ..}. */
+    private final HeldSamples held = new HeldSamples();
+    private int bodyCount;
     /** Samples written in the last run (for tests and the console). */
     private int lastSamples;
 
@@ -163,7 +166,14 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
      */
     public int sample(Active a, double now) {
         gather(a);
-        int n = slotCount;
+        held.count = 0;
+        FieldMeta meta = a.command().meta();
+        if (meta.object() != FieldMeta.ObjectFilter.RIGID && (meta.state() == FieldMeta.StateFilter.ALL
+                || meta.state() == FieldMeta.StateFilter.DISABLED)) {
+            pieces.held(meta.resolution(), a.bounds(), held); // held pieces count as disabled, as Chaos's
+        }
+        bodyCount = slotCount;
+        int n = slotCount + held.count;
         ctx.ensureCapacity(n);
         out.ensureCapacity(n);
         ctx.size = n;
@@ -173,7 +183,18 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         }
         FieldTarget target = a.command().target();
         boolean pivot = a.command().meta().position() == FieldMeta.PositionType.PIVOT;
-        for (int i = 0; i < n; i++) {
+        for (int j = 0; j < held.count; j++) {
+            int i = bodyCount + j;
+            ctx.x[i] = held.x[j];
+            ctx.y[i] = held.y[j];
+            ctx.z[i] = held.z[j];
+            ctx.ids[i] = held.id[j];
+            ctx.current.ints[i] = target == FieldTarget.DYNAMIC_STATE ? DYNAMIC : target == FieldTarget.ACTIVATE_DISABLED ? 1 : 0;
+            ctx.current.scalars[i] = 0;
+            ctx.current.vx[i] = ctx.current.vy[i] = ctx.current.vz[i] = 0;
+            idx[i] = i;
+        }
+        for (int i = 0; i < bodyCount; i++) {
             int s = slots[i];
             ctx.x[i] = pivot ? b.originX(s) : b.px[s];
             ctx.y[i] = pivot ? b.originY(s) : b.py[s];
@@ -213,7 +234,11 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         FieldTarget t = a.command().target();
         for (int k = 0; k < kept; k++) {
             int i = idx[k];
-            write(t, slots[i], i);
+            if (i < bodyCount) {
+                write(t, slots[i], i);
+            } else {
+                writeHeld(t, held.node[i - bodyCount], i);
+            }
         }
     }
 
@@ -327,6 +352,29 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
                 // strain targets act on collection pieces (FieldPieces); a plain body has none
             }
         }
+    }
+
+    /** Targets on a held piece (no body): strain, and velocities added on release in this step. */
+    private void writeHeld(FieldTarget t, int g, int i) {
+        switch (t) {
+            case EXTERNAL_CLUSTER_STRAIN -> pieces.externalStrain(g, out.scalars[i]);
+            case INTERNAL_CLUSTER_STRAIN -> pieces.internalStrain(g, out.scalars[i]);
+            case LINEAR_VELOCITY -> pieces.addVelocity(g, false, out.vx[i], out.vy[i], out.vz[i]);
+            case ANGULAR_VELOCITY -> pieces.addVelocity(g, true, out.vx[i], out.vy[i], out.vz[i]);
+            default -> {
+                // other targets act on bodies only (docs/fields.md, "Collections")
+            }
+        }
+    }
+
+    /** Held pieces of the last {@link #sample}: sample index {@code bodyCount() + j} is {@code heldSamples().node[j]}. */
+    public HeldSamples heldSamples() {
+        return held;
+    }
+
+    /** Bodies in the last {@link #sample} (the held pieces follow them). */
+    public int bodyCount() {
+        return bodyCount;
     }
 
     private void dynamicState(int s, int v) {
