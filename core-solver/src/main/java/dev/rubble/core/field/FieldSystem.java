@@ -137,6 +137,11 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         persistents.add(new Active(f, root, root.bounds(), created));
     }
 
+    /** Sorts {@code a[0..n)} ascending in place without allocating (heapsort). */
+    public static void sortInts(int[] a, int n) {
+        SlotSort.sort(a, n);
+    }
+
     /** Whether nothing is to run. */
     public boolean idle() {
         return transients.isEmpty() && persistents.isEmpty();

@@ -144,6 +144,39 @@ final class FieldTargetsTest {
         }
     }
 
+    @Test
+    void boundedHeldSamplingFindsExactlyWhatAScanFindsInTheBounds() {
+        World w = Scenes.world(0);
+        // a turned, moving 40-piece bar and a three-level collection beside it
+        w.placeCollection(TestAssets.chain(40, 1000), CollectionPlacement.at(1, 2, 3)
+                .withOrientation(0.2, 0.3, 0.1, 0.927).withOptions(Scenes.thresholds(1e9)));
+        w.placeCollection(threeLevels(), CollectionPlacement.at(-3, 1, 0).withOptions(Scenes.thresholds(1e9)));
+        w.step();
+        dev.rubble.core.field.FieldPieces pieces = w.destruction().fieldPieces();
+        for (FieldMeta.Resolution r : new FieldMeta.Resolution[] {FieldMeta.Resolution.MINIMAL, FieldMeta.Resolution.MAXIMUM}) {
+            dev.rubble.core.field.HeldSamples all = new dev.rubble.core.field.HeldSamples();
+            pieces.held(r, null, all);
+            assertThat(all.count).isEqualTo(r == FieldMeta.Resolution.MINIMAL ? 40 + 2 : 40 + 6);
+            for (double[] bo : new double[][] {{0, 0, 0, 4, 4, 4}, {-10, -10, -10, 10, 10, 10}, {-3.5, 0, -1, -2, 2, 1},
+                {50, 50, 50, 60, 60, 60}}) {
+                dev.rubble.core.field.HeldSamples got = new dev.rubble.core.field.HeldSamples();
+                pieces.held(r, bo, got);
+                java.util.List<Integer> expected = new java.util.ArrayList<>();
+                for (int j = 0; j < all.count; j++) {
+                    if (all.x[j] >= bo[0] && all.y[j] >= bo[1] && all.z[j] >= bo[2] && all.x[j] <= bo[3]
+                            && all.y[j] <= bo[4] && all.z[j] <= bo[5]) {
+                        expected.add(all.node[j]);
+                    }
+                }
+                java.util.List<Integer> nodes = new java.util.ArrayList<>();
+                for (int j = 0; j < got.count; j++) {
+                    nodes.add(got.node[j]);
+                }
+                assertThat(nodes).as(r + " in " + java.util.Arrays.toString(bo)).isEqualTo(expected);
+            }
+        }
+    }
+
     private static double[] rotate(double[] q, double[] v) {
         double x = q[0], y = q[1], z = q[2], w = q[3];
         // v' = v + 2 w (u x v) + 2 u x (u x v)
