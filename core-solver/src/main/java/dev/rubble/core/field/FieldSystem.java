@@ -62,6 +62,7 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
     private int bodyCount;
     /** Samples written in the last run (for tests and the console). */
     private int lastSamples;
+    private boolean ranLastStep;
 
     /** A field command being run: its built tree, bounds and creation time. */
     public record Active(Command.ApplyField command, FieldNode root, double[] bounds, double created) {
@@ -147,6 +148,17 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         return transients.isEmpty() && persistents.isEmpty();
     }
 
+    /** The FIELDS slot with nothing to run (the console hides the slot then). */
+    public void skip() {
+        ranLastStep = false;
+        lastSamples = 0;
+    }
+
+    /** Whether the last step's FIELDS slot evaluated any field. */
+    public boolean ranLastStep() {
+        return ranLastStep;
+    }
+
     /** Samples written by the last run. */
     public int lastSamples() {
         return lastSamples;
@@ -154,6 +166,7 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
 
     /** The FIELDS slot: runs the transient commands once, then every persistent one, at time {@code now}. */
     public void run(double now) {
+        ranLastStep = true;
         lastSamples = 0;
         for (int i = 0; i < transients.size(); i++) {
             evaluate(transients.get(i), now);

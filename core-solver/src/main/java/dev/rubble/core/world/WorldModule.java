@@ -57,6 +57,8 @@ public final class WorldModule extends AbstractModule {
     private static final StepStage FIELDS_STAGE = ctx -> {
         if (!ctx.fields.idle()) {
             ctx.fields.run(ctx.time());
+        } else {
+            ctx.fields.skip();
         }
     };
     /** Runs the destruction runtime's removal timers (SPEC §6): shrink, then remove; returns at once until used. */

@@ -55,9 +55,10 @@ final class WorldAssemblyTest {
         // two sub-steps: per-sub-step slots are summed
         assertThat(p.nanos(StepSlot.INTEGRATE_VELOCITY)).isEqualTo(2000);
         assertThat(p.nanos(StepSlot.RELAX)).isEqualTo(2000);
-        // the destruction runtime fills its slot by default (one tick); empty optional slots cost no reading at all
+        // the destruction runtime and the field system (issue 24) fill their slots by default (one tick each);
+        // empty optional slots cost no reading at all
         assertThat(p.nanos(StepSlot.DESTRUCTION)).isEqualTo(1000);
-        assertThat(p.nanos(StepSlot.FIELDS)).isZero();
+        assertThat(p.nanos(StepSlot.FIELDS)).isEqualTo(1000);
         assertThat(p.nanos(StepSlot.EVENTS)).isZero();
         long sum = 0;
         for (StepSlot s : StepSlot.values()) {
