@@ -45,7 +45,7 @@ final class FieldPresets {
      */
     static void explosion(World w, double x, double y, double z, double r, double dv) {
         if (w.destruction().collectionCount() > 0) {
-            w.queue(new Command.ApplyField("", FieldTarget.EXTERNAL_CLUSTER_STRAIN, ball(x, y, z, r, 1e30, "none"),
+            w.queue(new Command.ApplyField("", FieldTarget.EXTERNAL_CLUSTER_STRAIN, ball(x, y, z, r, strongest(w), "none"),
                     FieldMeta.DEFAULT, false));
         }
         FieldSpec out = FieldSpec.of("operator", "left", FieldSpec.of("radial-vector", "position", at(x, y, z)),
@@ -56,11 +56,29 @@ final class FieldPresets {
                 "left", out, "right", up), FieldMeta.DEFAULT, false));
     }
 
+    /**
+     * The largest finite breaking threshold of the placed collections (at least 1): a strain of
+     * exactly this breaks every piece it reaches, and a piece at that threshold passes no excess on
+     * to its neighbours (damage propagation), so the explosion breaks what its sphere holds and
+     * does not spread through a uniform wall.
+     */
+    static double strongest(World w) {
+        var s = w.destruction().store();
+        double m = 1;
+        for (int g = 0, n = s.size(); g < n; g++) {
+            double t = s.threshold[g];
+            if (t > m && t < Double.POSITIVE_INFINITY) {
+                m = t;
+            }
+        }
+        return m;
+    }
+
     /** Queues preset {@code k} at (x, y, z). */
     static void apply(World w, int k, double x, double y, double z, double r, double dv) {
         switch (PRESETS.get(k).name()) {
             case "shatter" -> w.queue(new Command.ApplyField("", FieldTarget.EXTERNAL_CLUSTER_STRAIN,
-                    ball(x, y, z, r, 1e30, "none"), FieldMeta.DEFAULT.withResolution(FieldMeta.Resolution.MAXIMUM), false));
+                    ball(x, y, z, r, strongest(w), "none"), FieldMeta.DEFAULT.withResolution(FieldMeta.Resolution.MAXIMUM), false));
             case "vortex" -> w.queue(new Command.ApplyField("", FieldTarget.LINEAR_VELOCITY, FieldSpec.of("operator",
                     "left", FieldSpec.of("rotated-radial-vector", "position", at(x, y, z), "axis", at(0, 1, 0), "angle", 90.0),
                     "right", ball(x, y, z, r, dv, "linear")), FieldMeta.DEFAULT, false));

@@ -28,7 +28,7 @@ final class ConsoleFieldPresetsTest {
         int ball = b.slot(sw.world().findByLabel("ball"));
 
         ConsoleController.handle(new KeyStroke('f', false, false), s, st); // shatter: no collection, nothing moves
-        assertThat(st.status).startsWith("field shatter at 0.0, 1.0, 0.0 (r 2.00 m); next f: vortex");
+        assertThat(st.status).startsWith("field shatter at 0.0, 1.0, 0.0 (r 2 m); next f: vortex");
         st.stats.step(s);
         assertThat(b.vx[ball]).isZero();
 
