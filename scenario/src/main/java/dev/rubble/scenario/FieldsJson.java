@@ -48,7 +48,11 @@ final class FieldsJson {
             if (!n.isObject()) {
                 throw new ScenarioException(p, "expected an object, got " + n.getNodeType());
             }
-            keys(n, p, "name", "target", "step", "persistent", "endStep", "meta", "field");
+            keys(n, p, "name", "target", "step", "persistent", "endStep", "meta", "field", "collection");
+            if (n.has("collection")) { // an initialisation field (issue 24 item 8): applied when that collection is placed
+                out.add(initField(p, n));
+                continue;
+            }
             boolean persistent = n.has("persistent") && bool(p + ".persistent", n.get("persistent"));
             String name = n.has("name") ? text(p + ".name", n.get("name")) : "";
             if (persistent && name.isEmpty()) {
@@ -93,6 +97,31 @@ final class FieldsJson {
             }
         }
         return out;
+    }
+
+    /**
+     * An initialisation field of a placed collection: evaluated at its leaves (Maximum resolution)
+     * when it is placed, before its clusters are built. Target {@code dynamic-state}: leaves whose
+     * value is 2 (kinematic) or 3 (static) are anchored (Chaos's anchor fields). The command's name
+     * carries the collection id.
+     */
+    private static ScheduledCommand initField(String p, JsonNode n) {
+        for (String k : new String[] {"name", "step", "persistent", "endStep", "meta"}) {
+            if (n.has(k)) {
+                throw new ScenarioException(p + "." + k, "not allowed for an initialisation field (one with \"collection\")");
+            }
+        }
+        String id = text(p + ".collection", n.get("collection"));
+        if (!n.has("target") || !"dynamic-state".equals(n.get("target").asText())) {
+            throw new ScenarioException(p + ".target", (n.has("target") ? "'" + n.get("target").asText() + "'" : "missing")
+                    + "; allowed for an initialisation field: dynamic-state (values 2 and 3 anchor the leaves)");
+        }
+        if (!n.has("field")) {
+            throw new ScenarioException(p + ".field", "missing; allowed: a node object {\"node\": ...}");
+        }
+        FieldSpec spec = node(p + ".field", n.get("field"), 0);
+        return ScheduledCommand.of(0, "initField", new Command.ApplyField(id, FieldTarget.DYNAMIC_STATE, spec,
+                FieldMeta.DEFAULT.withResolution(FieldMeta.Resolution.MAXIMUM), false), p);
     }
 
     /** A node tree: {"node": type, key: value...}. */

@@ -76,7 +76,7 @@ public final class ScenarioWorld {
             built.add(gc);
             var asset = gc.asset();
             try {
-                int c = world.placeCollection(asset, cols.get(i).placement());
+                int c = world.placeCollection(asset, InitFields.apply(world, scenario, cols.get(i), asset));
                 world.destruction().setDebrisOptions(c, cols.get(i).debris()); // debris and removal (issue 13)
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new ScenarioException(p, e.getMessage(), e);
@@ -184,8 +184,8 @@ public final class ScenarioWorld {
         List<BodyDef> spawnedNow = new java.util.ArrayList<>(); // this step's spawns, in queue order
         while (nextCommand < cs.size() && cs.get(nextCommand).step() <= now) {
             ScheduledCommand c = cs.get(nextCommand++);
-            if ("release".equals(c.type())) { // release acts on playback only (every body is live here)
-                continue;
+            if ("release".equals(c.type()) || "initField".equals(c.type())) {
+                continue; // release acts on playback only (every body is live here); init fields at placement
             }
             if (c.body() != null && removedNow != null && removedNow.containsKey(c.body())) {
                 throw new ScenarioException(where(c), "body '" + c.body() + "' is removed earlier in the same step by "

@@ -79,6 +79,36 @@ final class ScenarioFieldsTest {
                 "$.fields[0].field.magnitud: unknown parameter of uniform-scalar; allowed: magnitude");
     }
 
+    private static double heldHeightAfter(String initField, int steps) {
+        String json = """
+                {"format": "rubble-scenario/1", "world": {"gravity": [0, -9.81, 0]},
+                 "collections": [{"id": "slab", "recipe": {"box": [1, 1, 0.2], "levels": [{"method": "voronoi",
+                                  "options": {"count": 8}}], "seed": 1}, "position": [0, 5, 0]}],
+                 "fields": [%s]}""".formatted(initField);
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), STAGES);
+        sw.run(steps);
+        World w = sw.world();
+        BodyStore b = w.bodies();
+        return b.py[b.slot(w.destruction().holderBody(0, 0))];
+    }
+
+    @Test
+    void anInitialisationFieldAnchorsTheLeavesInItsRegionBeforeTheClustersAreBuilt() {
+        // a box over the slab's lower third: its leaves are anchored, so the intact slab is kinematic and stays up
+        String anchor = """
+                {"collection": "slab", "target": "dynamic-state",
+                 "field": {"node": "culling", "operation": "outside",
+                           "culling": {"node": "box-falloff", "position": [0, 4, 0], "scale": [4, 1.4, 2]},
+                           "input": {"node": "uniform-integer", "magnitude": 3}}}""";
+        double start = heldHeightAfter(anchor, 0);
+        assertThat(heldHeightAfter(anchor, 30)).isEqualTo(start);
+        // the same box far away anchors nothing: the slab falls
+        String elsewhere = anchor.replace("[0, 4, 0]", "[30, 4, 0]");
+        assertThat(heldHeightAfter(elsewhere, 30)).isLessThan(start - 1);
+        bad("[{\"collection\": \"slab\", \"target\": \"kill\", \"field\": {\"node\": \"uniform-scalar\"}}]",
+                "$.fields[0].target: 'kill'; allowed for an initialisation field: dynamic-state");
+    }
+
     private static void bad(String fields, String message) {
         assertThatThrownBy(() -> ScenarioWorld.create(ScenarioLoader.parse(scene(fields)), STAGES))
                 .isInstanceOf(ScenarioException.class).hasMessageStartingWith(message);
