@@ -130,6 +130,14 @@ final class ExamplesTest {
         for (String id : new String[] {"a2", "a3", "a4"}) {
             assertThat(c(b.get(id), "position", 1)).as(id + " fell").isLessThan(0.5);
         }
+        // the slab hangs from the leaves its initialisation field anchored: still intact where it was placed
+        boolean hanging = false;
+        for (JsonNode body : all(tmp, "fields-anchor.json")) {
+            if (Math.abs(c(body, "position", 0) + 4) < 0.5 && c(body, "position", 1) > 2) {
+                hanging = true;
+            }
+        }
+        assertThat(hanging).as("the slab hangs where it was placed").isTrue();
     }
 
     @Test
