@@ -399,6 +399,54 @@ public final class PhysicsWorld {
     }
 
     /**
+     * Applies a force (N, world frame, at the centre of mass) for every sub-step of the next step:
+     * over that step the velocity changes by {@code F dt / m} whatever the sub-step count. Call it
+     * before every step for a lasting force (or use a persistent {@code linear-force} field). Wakes
+     * the body; static, kinematic and disabled bodies ignore it. Journalled.
+     */
+    public void applyForce(BodyId body, Vector3dc force) {
+        slot(body);
+        Objects.requireNonNull(force, "force is null");
+        finite("force", force);
+        world.queue(new Command.ApplyForce(body.handle(), force.x(), force.y(), force.z()));
+    }
+
+    /**
+     * Applies a torque (N·m, world frame) for every sub-step of the next step ({@code Δω = I⁻¹ τ dt}
+     * over the step). Wakes the body; static, kinematic and disabled bodies ignore it. Journalled.
+     */
+    public void applyTorque(BodyId body, Vector3dc torque) {
+        slot(body);
+        Objects.requireNonNull(torque, "torque is null");
+        finite("torque", torque);
+        world.queue(new Command.ApplyTorque(body.handle(), torque.x(), torque.y(), torque.z()));
+    }
+
+    /**
+     * Applies a field (issue 24; docs/fields.md): from the next step, {@code field} is evaluated at
+     * the bodies {@code options} selects and written to {@code target} — once, or every step until
+     * {@link #removeField} for a persistent field. Journalled; persistent fields are saved in
+     * snapshots.
+     *
+     * @throws IllegalArgumentException naming the place in the field, the bad value and what is
+     *                                  allowed (unknown node type or parameter, NaN, a negative
+     *                                  radius, a value type that does not fit the target); nothing
+     *                                  changes then
+     */
+    public void applyField(Fields.Target target, Field field, FieldOptions options) {
+        Objects.requireNonNull(target, "target is null");
+        Objects.requireNonNull(field, "field is null");
+        Objects.requireNonNull(options, "options is null");
+        world.queue(new Command.ApplyField(options.name(), dev.rubble.core.command.FieldTarget.byLabel(target.label()),
+                field.spec(), options.meta(), options.isPersistent()));
+    }
+
+    /** Stops the persistent field called {@code name} from the next step (nothing happens when none runs). */
+    public void removeField(String name) {
+        world.queue(new Command.RemoveField(name));
+    }
+
+    /**
      * Teleports a body: its origin to {@code position}, its orientation to {@code orientation}
      * (normalised); velocities are kept. Wakes it (a moved static body wakes what it touched).
      */

@@ -45,7 +45,8 @@ final class ExamplesTest {
     void everyExampleIsListedHere() throws Exception {
         try (var s = Files.list(EXAMPLES)) {
             assertThat(s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList())
-                    .containsExactly("bowling.json", "ramp-friction.json", "stack.json", "statue.json", "tall-stack.json");
+                    .containsExactly("bowling.json", "fields-anchor.json", "fields-explosion.json", "fields-kill-plane.json",
+                            "fields-wave-erosion.json", "ramp-friction.json", "stack.json", "statue.json", "tall-stack.json");
         }
     }
 
@@ -117,5 +118,62 @@ final class ExamplesTest {
         }
         assertThat(pieces).as("bodies of the statue").isGreaterThan(10);
         assertThat(onTheGround).as("released pieces that fell").isGreaterThan(5);
+    }
+
+    /** Every body of an example's final state (collection pieces have no unique id). */
+    private static java.util.List<JsonNode> all(Path tmp, String name) throws Exception {
+        run(tmp, name);
+        java.util.List<JsonNode> list = new java.util.ArrayList<>();
+        new ObjectMapper().readTree(tmp.resolve(name + ".state.json").toFile()).get("bodies").forEach(list::add);
+        return list;
+    }
+
+    @Test
+    void fieldsKillPlaneDisablesWhatFallsBelowTheFloor(@TempDir Path tmp) throws Exception {
+        Map<String, JsonNode> b = run(tmp, "fields-kill-plane.json");
+        assertThat(b.get("lost1").get("state").asText()).isEqualTo("disabled");
+        assertThat(b.get("lost2").get("state").asText()).isEqualTo("disabled");
+        assertThat(b.get("kept").get("state").asText()).isNotEqualTo("disabled");
+        assertThat(c(b.get("kept"), "position", 1)).isCloseTo(0.3, within(0.02));
+    }
+
+    @Test
+    void fieldsAnchorMakesTheBodiesInsideTheSphereStatic(@TempDir Path tmp) throws Exception {
+        Map<String, JsonNode> b = run(tmp, "fields-anchor.json");
+        for (String id : new String[] {"a0", "a1"}) {
+            assertThat(b.get(id).get("state").asText()).as(id).isEqualTo("static");
+            assertThat(c(b.get(id), "position", 1)).as(id).isEqualTo(3.0);
+        }
+        for (String id : new String[] {"a2", "a3", "a4"}) {
+            assertThat(c(b.get(id), "position", 1)).as(id + " fell").isLessThan(0.5);
+        }
+        // the slab hangs from the leaves its initialisation field anchored: still intact where it was placed
+        boolean hanging = false;
+        for (JsonNode body : all(tmp, "fields-anchor.json")) {
+            if (Math.abs(c(body, "position", 0) + 4) < 0.5 && c(body, "position", 1) > 2) {
+                hanging = true;
+            }
+        }
+        assertThat(hanging).as("the slab hangs where it was placed").isTrue();
+    }
+
+    @Test
+    void fieldsExplosionBlowsTheWallApartInOneStep(@TempDir Path tmp) throws Exception {
+        java.util.List<JsonNode> bodies = all(tmp, "fields-explosion.json");
+        // the ground and all 40 Voronoi pieces: the strain field released every piece
+        assertThat(bodies).hasSize(41);
+        int thrown = 0;
+        for (JsonNode b : bodies) {
+            double x = c(b, "position", 0), z = c(b, "position", 2);
+            if (Math.hypot(x, z) > 1.5) {
+                thrown++;
+            }
+        }
+        assertThat(thrown).as("pieces thrown more than 1.5 m from the wall's axis").isGreaterThanOrEqualTo(20);
+    }
+
+    @Test
+    void fieldsWaveErodesTheTower(@TempDir Path tmp) throws Exception {
+        assertThat(all(tmp, "fields-wave-erosion.json").size()).as("the tower broke into pieces").isGreaterThan(5);
     }
 }

@@ -21,9 +21,18 @@ final class PluginJars {
 
     /** Compiles dirplugin/SweepXPlugin into {@code dir/sweep-x.jar} and returns {@code dir}. */
     static Path buildSweepX(Path dir) throws Exception {
-        Path src = dir.resolve("src/org/example/sweepx/SweepXPlugin.java");
+        return build(dir, "/dirplugin/SweepXPlugin.java.txt", "org/example/sweepx/SweepXPlugin", "sweep-x.jar");
+    }
+
+    /** Compiles fieldplugin/WellPlugin (a user's field node type, issue 24) into {@code dir/well.jar}. */
+    static Path buildWell(Path dir) throws Exception {
+        return build(dir, "/fieldplugin/WellPlugin.java.txt", "org/example/well/WellPlugin", "well.jar");
+    }
+
+    private static Path build(Path dir, String resource, String className, String jarName) throws Exception {
+        Path src = dir.resolve("src/" + className + ".java");
         Files.createDirectories(src.getParent());
-        try (InputStream in = PluginJars.class.getResourceAsStream("/dirplugin/SweepXPlugin.java.txt")) {
+        try (InputStream in = PluginJars.class.getResourceAsStream(resource)) {
             Files.write(src, in.readAllBytes());
         }
         Path classes = dir.resolve("classes");
@@ -36,10 +45,10 @@ final class PluginJars {
         }
         Path pluginDir = dir.resolve("plugins");
         Files.createDirectories(pluginDir);
-        Path jar = pluginDir.resolve("sweep-x.jar");
+        Path jar = pluginDir.resolve(jarName);
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
             out.putNextEntry(new JarEntry("META-INF/services/dev.rubble.spi.RubblePlugin"));
-            out.write("org.example.sweepx.SweepXPlugin\n".getBytes(StandardCharsets.UTF_8));
+            out.write((className.replace('/', '.') + "\n").getBytes(StandardCharsets.UTF_8));
             out.closeEntry();
             try (Stream<Path> files = Files.walk(classes)) {
                 for (Path p : (Iterable<Path>) files.filter(Files::isRegularFile).sorted()::iterator) {

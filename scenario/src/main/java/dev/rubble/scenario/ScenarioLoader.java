@@ -163,7 +163,7 @@ public final class ScenarioLoader {
         if (root == null || !root.isObject()) {
             throw new ScenarioException("$", "expected a JSON object, got " + describe(root));
         }
-        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies", "events");
+        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies", "events", "fields");
         String format = text(root, "$.format", root.get("format"), FORMAT);
         if (!FORMAT.equals(format)) {
             throw new ScenarioException("$.format", "'" + format + "' is not supported; allowed: " + FORMAT);
@@ -232,8 +232,10 @@ public final class ScenarioLoader {
                 }
                 commands.add(c.at("$.commands[" + i + "]"));
             }
-            commands.sort((a, b) -> Integer.compare(a.step(), b.step()));
         }
+        // fields (issue 24; docs/fields.md): field commands at their steps, after the file's commands of a step
+        commands.addAll(FieldsJson.parse(root.get("fields")));
+        commands.sort((a, b) -> Integer.compare(a.step(), b.step()));
         // events (docs/events.md): switches and filters, checked against the bodies and collections above
         EventsJson.Settings events = EventsJson.parse(root.get("events"));
         for (String label : events.bodies().keySet()) {

@@ -81,7 +81,7 @@ public final class ScenarioWorld {
             built.add(gc);
             var asset = gc.asset();
             try {
-                int c = world.placeCollection(asset, cols.get(i).placement());
+                int c = world.placeCollection(asset, InitFields.apply(world, scenario, cols.get(i), asset));
                 world.destruction().setDebrisOptions(c, cols.get(i).debris()); // debris and removal (issue 13)
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new ScenarioException(p, e.getMessage(), e);
@@ -95,6 +95,14 @@ public final class ScenarioWorld {
         }
         queueEvents(scenario, world, cols);
         for (ScheduledCommand c : scenario.commands()) {
+            if (c.command() instanceof dev.rubble.core.command.Command.ApplyField f) { // fields[] (issue 24)
+                try {
+                    world.context().fields.validate(f, c.path() + ".field");
+                } catch (dev.rubble.core.field.FieldException e) {
+                    throw new ScenarioException(e.path(), e.detail().startsWith(" = ") ? e.detail().substring(3)
+                            : e.detail().startsWith(": ") ? e.detail().substring(2) : e.detail().trim(), e);
+                }
+            }
             if (c.destruction() != null) {
                 try {
                     world.destruction().validate(c.destruction());
@@ -205,8 +213,8 @@ public final class ScenarioWorld {
         List<BodyDef> spawnedNow = new java.util.ArrayList<>(); // this step's spawns, in queue order
         while (nextCommand < cs.size() && cs.get(nextCommand).step() <= now) {
             ScheduledCommand c = cs.get(nextCommand++);
-            if ("release".equals(c.type())) { // release acts on playback only (every body is live here)
-                continue;
+            if ("release".equals(c.type()) || "initField".equals(c.type())) {
+                continue; // release acts on playback only (every body is live here); init fields at placement
             }
             if (c.body() != null && removedNow != null && removedNow.containsKey(c.body())) {
                 throw new ScenarioException(where(c), "body '" + c.body() + "' is removed earlier in the same step by "
@@ -291,6 +299,9 @@ public final class ScenarioWorld {
     }
 
     private Command resolve(ScheduledCommand c, List<BodyDef> spawnedNow) {
+        if (c.command() != null) {
+            return c.command();
+        }
         if (c.destruction() != null) {
             return c.destruction();
         }

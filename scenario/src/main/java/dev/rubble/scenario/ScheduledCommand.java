@@ -21,10 +21,23 @@ import dev.rubble.core.command.Command;
  *                    the command, collections already resolved to indices; null otherwise
  * @param path        where it came from, e.g. {@code $.commands[3]} (null when built in code); errors
  *                    raised while it is applied name it
+ * @param command     a ready-made command queued as it is (field commands from {@code fields[]}); null otherwise
  */
 public record ScheduledCommand(int step, String type, String body, double[] vector, double[] vector2,
                                double[] quat, BodyState state, BodyDef spawn, Command.Destruction destruction,
-                               String path) {
+                               String path, Command command) {
+
+    /** As the canonical constructor, without a ready-made command (every type but the field ones). */
+    public ScheduledCommand(int step, String type, String body, double[] vector, double[] vector2,
+                            double[] quat, BodyState state, BodyDef spawn, Command.Destruction destruction,
+                            String path) {
+        this(step, type, body, vector, vector2, quat, state, spawn, destruction, path, null);
+    }
+
+    /** A ready-made command (fields[], issue 24: ApplyField, RemoveField) queued before {@code step}; {@code path} names it. */
+    public static ScheduledCommand of(int step, String type, Command command, String path) {
+        return new ScheduledCommand(step, type, null, null, null, null, null, null, null, path, command);
+    }
 
     /** A command built in code that is not a destruction command, with no file path. */
     public ScheduledCommand(int step, String type, String body, double[] vector, double[] vector2,
@@ -40,6 +53,6 @@ public record ScheduledCommand(int step, String type, String body, double[] vect
 
     /** This command with its JSON path. */
     ScheduledCommand at(String p) {
-        return new ScheduledCommand(step, type, body, vector, vector2, quat, state, spawn, destruction, p);
+        return new ScheduledCommand(step, type, body, vector, vector2, quat, state, spawn, destruction, p, command);
     }
 }

@@ -2,6 +2,7 @@ package dev.rubble.spi;
 
 import dev.rubble.spi.broadphase.BroadphaseFactory;
 import dev.rubble.spi.damage.DamageModelFactory;
+import dev.rubble.spi.field.FieldNodeFactory;
 import dev.rubble.spi.fracture.FractureFactory;
 import dev.rubble.spi.graph.ConnectionGraphFactory;
 import dev.rubble.spi.narrowphase.NarrowphaseFactory;
@@ -64,6 +65,11 @@ public interface RubblePlugin {
 
     /** Soft-body solvers (position-based constraint projection of tetrahedral cages) this plugin offers. */
     default Iterable<SoftSolverFactory> softSolvers() {
+        return List.of();
+    }
+
+    /** Field node types (fields: a tree of nodes evaluated at sample points; docs/fields.md) this plugin offers. */
+    default Iterable<FieldNodeFactory> fieldNodes() {
         return List.of();
     }
 }

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 /** {@code rubble console SCENARIO}: the live Lanterna console. */
 @Command(mixinStandardHelpOptions = true, name = "console", description = {"Simulate a scenario in the live terminal console.",
         "Keys: space pause, n step, +/- speed, arrows pan, [/] zoom, v side/top view, h/j/k/l cursor, c centre it,"
-                + " e explosion, i impulse, b/B break budget, t/T release throttle, q quit.",
+                + " e explosion, f field presets, i impulse, b/B break budget, t/T release throttle, q quit.",
         "Without a terminal it prints one progress line per second and a summary line at the end (default 600 steps)."})
 final class ConsoleCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario JSON file")

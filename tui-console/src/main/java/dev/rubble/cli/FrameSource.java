@@ -52,7 +52,33 @@ abstract class FrameSource implements AutoCloseable {
         return new ScenarioFrames(ScenarioLoader.load(source), stages);
     }
 
+    /**
+     * Colours frames by the persistent field {@code name} ({@code --color field:NAME}; issue 24):
+     * scenarios only, and only a name the scenario's {@code fields[]} gives a persistent field.
+     */
+    void fieldColor(String name) {
+        throw new BadInputException("--color field:" + name + ": field colours need a scenario SOURCE (its fields run live)");
+    }
+
     static final class ScenarioFrames extends FrameSource {
+        private String fieldName;
+
+        @Override
+        void fieldColor(String name) {
+            java.util.TreeSet<String> names = new java.util.TreeSet<>();
+            for (var c : sw.scenario().commands()) {
+                if (c.command() instanceof dev.rubble.core.command.Command.ApplyField f && f.persistent()) {
+                    names.add(f.name());
+                }
+            }
+            if (!names.contains(name)) {
+                throw new BadInputException("--color field:" + name + ": the scenario has no persistent field '" + name
+                        + "'; allowed: " + (names.isEmpty() ? "(none: give fields[] a persistent field with a name)"
+                        : "field:" + String.join(", field:", names)));
+            }
+            fieldName = name;
+        }
+
         private final ScenarioWorld sw;
         private final long steps;
 
@@ -77,6 +103,9 @@ abstract class FrameSource implements AutoCloseable {
                 sw.step();
             }
             FrameBuilder.fill(sw.world(), out);
+            if (fieldName != null) {
+                FrameBuilder.field(sw.world(), fieldName, out);
+            }
         }
     }
 

@@ -53,7 +53,7 @@ final class RenderCommand implements Callable<Integer> {
             description = "eye and target in metres and the vertical field of view in degrees, or auto (default)")
     String camera;
 
-    @Option(names = "--color", paramLabel = "MODE", description = "level, piece, strain or state (pixel renderers)")
+    @Option(names = "--color", paramLabel = "MODE", description = "level, piece, strain, state, or field:NAME (a scenario's persistent field's value as heat) (pixel renderers)")
     String color;
 
     @Option(names = "--size", paramLabel = "WxH",
@@ -78,7 +78,11 @@ final class RenderCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         RenderView view = parseCamera(camera);
         Map<String, Object> opts = FractureCommand.parseOptions(options, 1, 1);
-        if (color != null) {
+        String fieldName = null;
+        if (color != null && color.startsWith("field:")) {
+            fieldName = color.substring("field:".length());
+            opts.put("color", "strain"); // the field's value goes into the strain channel, drawn as heat
+        } else if (color != null) {
             opts.put("color", color);
         }
         checkWritable(out);
@@ -87,6 +91,9 @@ final class RenderCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         int drawn;
         try (FrameSource src = FrameSource.open(source, stages)) {
+            if (fieldName != null) {
+                src.fieldColor(fieldName);
+            }
             long[] range = parseFrames(frames, renderer, src);
             int n = (int) ((range[1] - range[0]) / range[2] + 1);
             FrameBuffer frame = new FrameBuffer();

@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * Keys: space pause, n single step, + / - speed, arrows pan, [ / ] zoom, v side/top view, h j k l
- * move the cursor (c back to the centre), e explosion, i impulse, r release the bodies under the
+ * move the cursor (c back to the centre), e explosion, f field presets, i impulse, r release the bodies under the
  * cursor (replay), b / B and t / T the break budget and the release throttle, q quit. Pure logic
  * over a session and a state, so tests drive it without a terminal.
  */
@@ -80,8 +80,17 @@ public final class ConsoleController {
             case 'e' -> {
                 Explosions.Blast b = session.explode(st.topView, st.cursorU(), st.cursorV(), st.toolRadius, EXPLOSION_DV);
                 st.status = b == null ? "explosions work in a live run only"
-                        : String.format(Locale.ROOT, "explosion at %.1f, %.1f, %.1f (r %s m): %d bodies pushed", b.x(),
+                        : String.format(Locale.ROOT, "explosion at %.1f, %.1f, %.1f (r %s m): %d dynamic bodies in reach", b.x(),
                                 b.y(), b.z(), fmt(st.toolRadius), b.pushed());
+            }
+            case 'f' -> {
+                int k = st.fieldPreset;
+                Explosions.Blast b = session.field(k, st.topView, st.cursorU(), st.cursorV(), st.toolRadius, EXPLOSION_DV);
+                st.fieldPreset = (k + 1) % FieldPresets.PRESETS.size();
+                st.status = b == null ? "fields work in a live run only"
+                        : String.format(Locale.ROOT, "field %s at %.1f, %.1f, %.1f (r %s m); next f: %s",
+                                FieldPresets.PRESETS.get(k).name(), b.x(), b.y(), b.z(), fmt(st.toolRadius),
+                                FieldPresets.PRESETS.get(st.fieldPreset).name());
             }
             case 'i' -> {
                 double x = st.cursorU();

@@ -62,7 +62,7 @@ public final class ConsoleRenderer {
             + "  i impulse  r release  q quit";
     /** Key bar of a live run: there is nothing to release. */
     public static final String KEYS_LIVE = "space pause  n step  +/- speed  arrows pan  [/] zoom  v view  hjkl cursor"
-            + "  c centre  e explode  i impulse  b/B breaks  t/T throttle  q quit";
+            + "  c centre  e explode  f field  i impulse  b/B breaks  t/T throttle  q quit";
     /** Key row of a terminal too short for two key rows. */
     public static final String KEYS_SHORT = "space pause  n step  e explode  q quit  (all keys: docs/console.md)";
     private static final StepSlot[] STAGES = StepSlot.values();
@@ -455,7 +455,7 @@ public final class ConsoleRenderer {
     /**
      * Whether the panel shows slot {@code s}: every slot that always runs; an optional one only
      * while it has work (destruction: a placed collection; removal: a collection that removes
-     * pieces; the others: time spent).
+     * pieces; fields: a field evaluated in the last step; the others: time spent).
      */
     static boolean shown(World world, StepSlot s) {
         if (!optional(s)) {
@@ -469,6 +469,9 @@ public final class ConsoleRenderer {
         }
         if (s == StepSlot.EVENTS) {
             return world.context().events.activeKinds() != 0; // bound by default; work once a kind is switched on
+        }
+        if (s == StepSlot.FIELDS) {
+            return world.context().fields.ranLastStep(); // bound by default (issue 24); work while a field runs
         }
         return world.profile().nanos(s) != 0;
     }

@@ -72,6 +72,11 @@ public interface ConsoleSession {
         return null;
     }
 
+    /** Queues field preset {@code k} of {@link FieldPresets#PRESETS} at view-plane point (u, v); null when this session cannot. */
+    default Explosions.Blast field(int k, boolean topView, double u, double v, double radius, double dv) {
+        return null;
+    }
+
     /** Budget and non-finite counters of a live run, or null. */
     default RunHealth health() {
         return null;

@@ -15,6 +15,8 @@ public final class ConsoleState {
     public double scale = 0.5;
     /** Radius of the impulse, release and explosion tools around the cursor, metres. */
     public double toolRadius = 2;
+    /** The field preset the {@code f} key applies next (index into FieldPresets.PRESETS). */
+    public int fieldPreset;
     /** One-line message from the last key. */
     public String status = "";
     /** Steps requested by n while paused. */

@@ -85,6 +85,11 @@ public final class LiveSession implements ConsoleSession {
     }
 
     @Override
+    public Explosions.Blast field(int k, boolean topView, double u, double v, double radius, double dv) {
+        return explosions.field(sw.world(), k, topView, u, v, radius, dv);
+    }
+
+    @Override
     public int release(double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
         return -1;
     }

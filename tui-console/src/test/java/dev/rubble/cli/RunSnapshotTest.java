@@ -105,10 +105,10 @@ final class RunSnapshotTest {
         badInput(rubble("run", scenario.toString(), "--restore", bad.toString()), bad + " is damaged: CRC-32C mismatch");
 
         byte[] future = good.clone();
-        future[9] = 4;
+        future[9] = 5;
         Files.write(bad, future);
         badInput(rubble("run", scenario.toString(), "--restore", bad.toString()),
-                bad + " has snapshot format version 4, newer than this build reads; allowed: 1..3");
+                bad + " has snapshot format version 5, newer than this build reads; allowed: 1..4");
 
         badInput(rubble("run", scenario.toString(), "--restore", tmp.resolve("none.rsnap").toString()), "no such file");
     }

@@ -35,6 +35,9 @@ public final class CommandCodec {
     static final byte SET_DEBRIS_LEVEL = 30, SET_REMOVE_ON_BREAK = 31, SET_REMOVE_ON_SLEEP = 32, SET_CRUMBLE_SIZE = 33,
             SET_REMOVAL_TIMER_MULTIPLIER = 34,
             SET_EVENT_REQUEST = 50, SET_BODY_EVENTS = 51, SET_COLLECTION_EVENTS = 52; // events (docs/events.md)
+    // forces and fields (issue 24; tags 60-69 are reserved for them)
+    static final byte APPLY_FORCE = 60, APPLY_TORQUE = 61, APPLY_FIELD = 62, REMOVE_FIELD = 63;
+    private static final dev.rubble.core.command.FieldTarget[] TARGETS = dev.rubble.core.command.FieldTarget.values();
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -117,6 +120,14 @@ public final class CommandCodec {
             out.writeByte(SET_BODY_EVENTS).writeLong(x.body()).writeInt(x.kinds());
         } else if (c instanceof Command.SetCollectionEvents x) {
             out.writeByte(SET_COLLECTION_EVENTS).writeInt(x.collection()).writeInt(x.kinds());
+        } else if (c instanceof Command.ApplyForce f) {
+            out.writeByte(APPLY_FORCE).writeLong(f.body()).writeDouble(f.fx()).writeDouble(f.fy()).writeDouble(f.fz());
+        } else if (c instanceof Command.ApplyTorque q) {
+            out.writeByte(APPLY_TORQUE).writeLong(q.body()).writeDouble(q.tx()).writeDouble(q.ty()).writeDouble(q.tz());
+        } else if (c instanceof Command.ApplyField f) {
+            writeField(out, f);
+        } else if (c instanceof Command.RemoveField r) {
+            out.writeByte(REMOVE_FIELD).writeUtf8(r.name());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -186,8 +197,62 @@ public final class CommandCodec {
                 return budget(() -> new Command.SetBodyEvents(in.readLong(), in.readInt()));
             case SET_COLLECTION_EVENTS:
                 return budget(() -> new Command.SetCollectionEvents(in.readInt(), in.readInt()));
+            case APPLY_FORCE:
+                return budget(() -> new Command.ApplyForce(in.readLong(), in.readDouble(), in.readDouble(), in.readDouble()));
+            case APPLY_TORQUE:
+                return budget(() -> new Command.ApplyTorque(in.readLong(), in.readDouble(), in.readDouble(), in.readDouble()));
+            case APPLY_FIELD:
+                return readField(in);
+            case REMOVE_FIELD:
+                return budget(() -> new Command.RemoveField(in.readUtf8()));
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34, 50..52");
+                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34, 50..52, 60..63");
+        }
+    }
+
+    /**
+     * A field command (issue 24): name, target, metadata (four enum ordinals), persistent flag, then
+     * the node tree as {@link dev.rubble.core.command.FieldSpec#write} bytes, length first.
+     */
+    private static void writeField(Bytes<?> out, Command.ApplyField f) {
+        java.io.ByteArrayOutputStream tree = new java.io.ByteArrayOutputStream();
+        try {
+            f.field().write(new java.io.DataOutputStream(tree));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        var m = f.meta();
+        out.writeByte(APPLY_FIELD).writeUtf8(f.name()).writeByte((byte) f.target().ordinal());
+        out.writeByte((byte) m.resolution().ordinal()).writeByte((byte) m.state().ordinal());
+        out.writeByte((byte) m.object().ordinal()).writeByte((byte) m.position().ordinal());
+        out.writeBoolean(f.persistent());
+        byte[] b = tree.toByteArray();
+        out.writeInt(b.length).write(b);
+    }
+
+    private static Command readField(Bytes<?> in) {
+        String name = in.readUtf8();
+        var target = TARGETS[checkIndex(in.readByte(), TARGETS.length, "field target")];
+        var res = dev.rubble.core.command.FieldMeta.Resolution.values();
+        var st = dev.rubble.core.command.FieldMeta.StateFilter.values();
+        var ob = dev.rubble.core.command.FieldMeta.ObjectFilter.values();
+        var po = dev.rubble.core.command.FieldMeta.PositionType.values();
+        var meta = new dev.rubble.core.command.FieldMeta(res[checkIndex(in.readByte(), res.length, "field resolution")],
+                st[checkIndex(in.readByte(), st.length, "field state filter")],
+                ob[checkIndex(in.readByte(), ob.length, "field object filter")],
+                po[checkIndex(in.readByte(), po.length, "field position type")]);
+        boolean persistent = in.readBoolean();
+        int n = in.readInt();
+        if (n < 0 || n > MAX_COUNT || n > in.readRemaining()) {
+            throw new JournalFormatException("field tree of " + n + " bytes; allowed: 0.." + Math.min(MAX_COUNT, in.readRemaining()));
+        }
+        byte[] b = new byte[n];
+        in.read(b);
+        try {
+            var spec = dev.rubble.core.command.FieldSpec.read(new java.io.DataInputStream(new java.io.ByteArrayInputStream(b)));
+            return new Command.ApplyField(name == null ? "" : name, target, spec, meta, persistent);
+        } catch (java.io.IOException | IllegalArgumentException e) {
+            throw new JournalFormatException("field command is corrupted: " + e.getMessage(), e);
         }
     }
 

@@ -207,6 +207,48 @@ public final class BodyStates implements Broadphase.ProxyCollector {
         }
     }
 
+    /**
+     * Changes a body's motion type (issue 24: the DynamicState field target), keeping its mass
+     * properties: the solver treats every non-dynamic body as immovable, so a body made kinematic or
+     * static and later dynamic again gets its own mass back. A sleeping body wakes first; a body
+     * made kinematic or static stops; a static body that becomes kinematic or dynamic wakes.
+     * Disabled bodies only change type (they enter with it when enabled).
+     *
+     * @throws IllegalArgumentException making a massless body (created static or kinematic) dynamic
+     */
+    public void setMotion(int s, MotionType m) {
+        BodyStore b = bodies;
+        MotionType from = b.motion(s);
+        if (from == m) {
+            return;
+        }
+        if (m == MotionType.DYNAMIC && !(b.invMass[s] > 0)) {
+            throw new IllegalArgumentException("body " + BodyStore.handleString(b.handle(s))
+                    + " has no mass; allowed: dynamic only for bodies created dynamic");
+        }
+        BodyState st = b.state(s);
+        if (st == BodyState.DISABLED) {
+            b.motion[s] = (byte) m.ordinal();
+            return;
+        }
+        if (st == BodyState.SLEEPING) {
+            setState(s, BodyState.AWAKE);
+        }
+        if (m != MotionType.DYNAMIC) {
+            b.vx[s] = b.vy[s] = b.vz[s] = b.wx[s] = b.wy[s] = b.wz[s] = 0;
+            b.hasTarget[s] = false;
+        }
+        if (from == MotionType.STATIC) {
+            b.motion[s] = (byte) m.ordinal();
+            setState(s, BodyState.AWAKE);
+        } else if (m == MotionType.STATIC) {
+            b.motion[s] = (byte) m.ordinal();
+            setState(s, BodyState.STATIC);
+        } else {
+            b.motion[s] = (byte) m.ordinal();
+        }
+    }
+
     /** Wakes body {@code s} and its island if it sleeps (no-op otherwise). */
     public void wake(int s) {
         if (bodies.state[s] == SLEEPING) {

@@ -91,6 +91,17 @@ public final class BodyStore {
     public byte[] debris;
     public double[] scale;
 
+    // fields (issue 24; docs/fields.md): force (N) and torque (N·m) accumulators, world frame, applied
+    // on every sub-step of the next step and cleared at its end; forced[s] = 1 while either is set.
+    // Per-body sleep threshold (m/s and rad/s alike; NaN = the world's) and disable threshold (0 = never).
+    public double[] fx, fy, fz, tx, ty, tz;
+    public byte[] forced;
+    public double[] sleepThreshold, disableThreshold;
+    private int[] forcedSlots = new int[16];
+    private int forcedCount;
+    /** Bodies whose disable threshold was ever set above 0 (the sleep slot skips its pass while 0). */
+    public int disableThresholds;
+
     // cold
     public Shape[] shape;
     public String[] label;
@@ -134,6 +145,13 @@ public final class BodyStore {
         collisionMask = grow(collisionMask, cap);
         debris = grow(debris, cap);
         scale = grow(scale, cap);
+        fx = grow(fx, cap); fy = grow(fy, cap); fz = grow(fz, cap);
+        tx = grow(tx, cap); ty = grow(ty, cap); tz = grow(tz, cap);
+        forced = grow(forced, cap);
+        int had = sleepThreshold == null ? 0 : sleepThreshold.length;
+        sleepThreshold = grow(sleepThreshold, cap);
+        Arrays.fill(sleepThreshold, Math.min(had, cap), cap, Double.NaN); // NaN = the world's threshold (restores too)
+        disableThreshold = grow(disableThreshold, cap);
         shape = shape == null ? new Shape[cap] : Arrays.copyOf(shape, cap);
         label = label == null ? new String[cap] : Arrays.copyOf(label, cap);
     }
@@ -233,6 +251,9 @@ public final class BodyStore {
         collisionMask[slot] = ALL_LAYERS;
         debris[slot] = 0;
         scale[slot] = 1;
+        fx[slot] = fy[slot] = fz[slot] = tx[slot] = ty[slot] = tz[slot] = 0;
+        sleepThreshold[slot] = Double.NaN;
+        disableThreshold[slot] = 0;
         double n = Math.sqrt(rx * rx + ry * ry + rz * rz + rw * rw);
         qx[slot] = rx / n; qy[slot] = ry / n; qz[slot] = rz / n; qw[slot] = rw / n;
         vx[slot] = vy[slot] = vz[slot] = wx[slot] = wy[slot] = wz[slot] = 0;
@@ -260,6 +281,47 @@ public final class BodyStore {
         }
         updateBounds(slot);
         return slot;
+    }
+
+    /** Adds a force (N, world frame, at the centre of mass) for every sub-step of the coming step. */
+    public void addForce(int slot, double x, double y, double z) {
+        markForced(slot);
+        fx[slot] += x;
+        fy[slot] += y;
+        fz[slot] += z;
+    }
+
+    /** Adds a torque (N·m, world frame) for every sub-step of the coming step. */
+    public void addTorque(int slot, double x, double y, double z) {
+        markForced(slot);
+        tx[slot] += x;
+        ty[slot] += y;
+        tz[slot] += z;
+    }
+
+    private void markForced(int slot) {
+        if (forced[slot] == 0) {
+            forced[slot] = 1;
+            if (forcedCount == forcedSlots.length) {
+                forcedSlots = Arrays.copyOf(forcedSlots, forcedCount * 2);
+            }
+            forcedSlots[forcedCount++] = slot;
+        }
+    }
+
+    /** Whether any body has a force or torque for this step. */
+    public boolean anyForced() {
+        return forcedCount > 0;
+    }
+
+    /** Clears every force and torque accumulator (end of a step). */
+    public void clearForces() {
+        for (int i = 0; i < forcedCount; i++) {
+            int s = forcedSlots[i];
+            forced[s] = 0;
+            fx[s] = fy[s] = fz[s] = tx[s] = ty[s] = tz[s] = 0;
+        }
+        forcedCount = 0;
     }
 
     /** Sets mass, inverse inertia and mass frame; {@code null} makes the body immovable (infinite mass). */

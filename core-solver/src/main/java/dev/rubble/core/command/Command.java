@@ -287,4 +287,60 @@ public sealed interface Command {
             dev.rubble.core.event.EventKinds.checkMask(kinds);
         }
     }
+
+    // ---- forces (issue 24; docs/fields.md; journal tags 60-63) ----
+
+    /**
+     * Adds a force (N, world frame, at the centre of mass) to a body for every sub-step of the
+     * step it is applied in ({@code v += F/m h} per sub-step: over the step, {@code Δv = F dt / m}
+     * at any sub-step count); wakes the body. Static, kinematic and disabled bodies ignore it.
+     */
+    record ApplyForce(long body, double fx, double fy, double fz) implements Command {
+        public ApplyForce {
+            if (!Double.isFinite(fx) || !Double.isFinite(fy) || !Double.isFinite(fz)) {
+                throw new IllegalArgumentException("force = [" + fx + ", " + fy + ", " + fz + "]; allowed: finite N");
+            }
+        }
+    }
+
+    /** Adds a torque (N·m, world frame) to a body for every sub-step of the step it is applied in; wakes the body. */
+    record ApplyTorque(long body, double tx, double ty, double tz) implements Command {
+        public ApplyTorque {
+            if (!Double.isFinite(tx) || !Double.isFinite(ty) || !Double.isFinite(tz)) {
+                throw new IllegalArgumentException("torque = [" + tx + ", " + ty + ", " + tz + "]; allowed: finite N·m");
+            }
+        }
+    }
+
+    /**
+     * A field command (issue 24; docs/fields.md): evaluate {@code field} at the sampled bodies and
+     * pieces and write the result to {@code target}. Transient ({@code persistent = false}) runs
+     * once, in the step it is applied; persistent runs every step until a {@link RemoveField} with
+     * its name (a persistent field with the name of a running one replaces it). The field time is
+     * the time since the step it was applied in. Validated when queued (node types and parameters,
+     * value type against the target): a refused command changes nothing.
+     */
+    record ApplyField(String name, FieldTarget target, FieldSpec field, FieldMeta meta, boolean persistent)
+            implements Command {
+        public ApplyField {
+            Objects.requireNonNull(name, "field name is null");
+            Objects.requireNonNull(target, "target is null");
+            Objects.requireNonNull(field, "field is null");
+            Objects.requireNonNull(meta, "meta is null");
+            if (persistent && name.isEmpty()) {
+                throw new IllegalArgumentException("a persistent field needs a name (removeField names it)");
+            }
+            if (target == FieldTarget.INITIAL_LINEAR_VELOCITY || target == FieldTarget.INITIAL_ANGULAR_VELOCITY) {
+                throw new IllegalArgumentException("target '" + target.label()
+                        + "' is for initialisation fields of a placed collection only");
+            }
+        }
+    }
+
+    /** Stops the persistent field called {@code name} (no-op when none runs). */
+    record RemoveField(String name) implements Command {
+        public RemoveField {
+            Objects.requireNonNull(name, "field name is null");
+        }
+    }
 }

@@ -39,6 +39,11 @@ final class DestructionContext {
     /** World-wide removal timer multiplier (Chaos's p.Chaos.GC.RemovalTimerMultiplier), ≥ 0. */
     double timerMultiplier = 1;
 
+    /** Field velocities written to held pieces this step (issue 24): 6 per node (v, ω), added when released. */
+    double[] fieldVel = new double[0];
+    int[] fieldVelNodes = new int[16];
+    int fieldVelCount;
+
     int[] slotNode = new int[0];
     int[] active = new int[16];
     int activeCount;
@@ -167,6 +172,37 @@ final class DestructionContext {
         }
         int g = slotNode[s];
         return g >= 0 && store.body[g] == bodies.handle(s) ? g : ClusterStore.NONE;
+    }
+
+    // ---- field velocities (issue 24) ---------------------------------------------------------
+
+    /** Adds (x, y, z) to held node g's pending linear (o = 0) or angular (o = 3) field velocity. */
+    void addFieldVelocity(int g, int o, double x, double y, double z) {
+        if (fieldVel.length < 6 * store.size()) {
+            fieldVel = Arrays.copyOf(fieldVel, Math.max(6 * store.size(), 2 * fieldVel.length));
+        }
+        int k = 6 * g;
+        if (fieldVel[k] == 0 && fieldVel[k + 1] == 0 && fieldVel[k + 2] == 0 && fieldVel[k + 3] == 0
+                && fieldVel[k + 4] == 0 && fieldVel[k + 5] == 0) {
+            if (fieldVelCount == fieldVelNodes.length) {
+                fieldVelNodes = Arrays.copyOf(fieldVelNodes, fieldVelCount * 2);
+            }
+            fieldVelNodes[fieldVelCount++] = g;
+        }
+        fieldVel[k + o] += x;
+        fieldVel[k + o + 1] += y;
+        fieldVel[k + o + 2] += z;
+    }
+
+    /** Forgets the field velocities of pieces not released in this step. */
+    void clearFieldVelocity() {
+        for (int i = 0; i < fieldVelCount; i++) {
+            int k = 6 * fieldVelNodes[i];
+            for (int j = 0; j < 6; j++) {
+                fieldVel[k + j] = 0;
+            }
+        }
+        fieldVelCount = 0;
     }
 
     // ---- strained lists -------------------------------------------------------------------

@@ -59,6 +59,7 @@ public final class DestructionRuntime {
     private final Crumbling crumbling;
     private final Removal removal;
     private final long[] passNanos = new long[PassSlot.values().length];
+    private final FieldHooks fieldHooks;
 
     /**
      * @param bodies   the world's bodies (read, and written when impactors get momentum back)
@@ -83,6 +84,7 @@ public final class DestructionRuntime {
         release = new Release(ctx, pieces, new Connectivity(ctx, pieces));
         crumbling = new Crumbling(ctx, pieces);
         removal = new Removal(ctx);
+        fieldHooks = new FieldHooks(ctx);
     }
 
     // ---- the step -------------------------------------------------------------------------
@@ -131,7 +133,13 @@ public final class DestructionRuntime {
         budget.carryOver();
         ctx.swapLists();
         budget.finish();
+        ctx.clearFieldVelocity(); // issue 24: field velocities of held pieces last one step
         lap(PassSlot.BUDGET, t);
+    }
+
+    /** The field system's view of the collections (issue 24; docs/fields.md, "Collections"). */
+    public dev.rubble.core.field.FieldPieces fieldPieces() {
+        return fieldHooks;
     }
 
     private long lap(PassSlot slot, long t0) {

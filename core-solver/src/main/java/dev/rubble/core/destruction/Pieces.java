@@ -86,6 +86,16 @@ final class Pieces {
                 rz = Rot.z(qx, qy, qz, qw, ox, oy, oz);
         double wx = pose[10], wy = pose[11], wz = pose[12];
         double vx = pose[7] + wy * rz - wz * ry, vy = pose[8] + wz * rx - wx * rz, vz = pose[9] + wx * ry - wy * rx;
+        if (d.fieldVelCount > 0 && 6 * g < d.fieldVel.length) {
+            // issue 24: a velocity field written to this held piece in this step adds on top of what it inherits
+            int k = 6 * g;
+            vx += d.fieldVel[k];
+            vy += d.fieldVel[k + 1];
+            vz += d.fieldVel[k + 2];
+            wx += d.fieldVel[k + 3];
+            wy += d.fieldVel[k + 4];
+            wz += d.fieldVel[k + 5];
+        }
         if (m != MotionType.DYNAMIC) {
             vx = vy = vz = wx = wy = wz = 0;
         }

@@ -99,12 +99,43 @@ public final class SleepManager {
      */
     private boolean movingFast(BodyStore b, int s, DynamicsSettings d) {
         double lin = d.sleepLinearThreshold(), ang = d.sleepAngularThreshold();
+        double own = b.sleepThreshold[s];
+        if (own == own) { // a SleepingThreshold field set this body's own (issue 24): linear and angular alike, as Chaos
+            lin = ang = own;
+        }
         double w2 = b.wx[s] * b.wx[s] + b.wy[s] * b.wy[s] + b.wz[s] * b.wz[s];
         if (w2 > ang * ang) {
             return true;
         }
         double r = extent(b, s);
         return b.vx[s] * b.vx[s] + b.vy[s] * b.vy[s] + b.vz[s] * b.vz[s] > lin * lin || w2 * r * r > lin * lin;
+    }
+
+    /**
+     * Disables every awake dynamic body whose disable threshold (set by a DisableThreshold field;
+     * 0 = never, the default) is above both its speed {@code |v|} and its angular speed {@code |w|}
+     * (Chaos's UpdateDisable, reference: chaos-fields-events-cache §1.2, §1.6). Returns how many.
+     */
+    public int disableSlow(BodyStates states) {
+        BodyStore b = states.bodies();
+        if (b.disableThresholds == 0) {
+            return 0;
+        }
+        ensure(b.slotLimit());
+        int n = 0;
+        for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
+            int s = b.order[i];
+            double t = b.disableThreshold[s];
+            if (t > 0 && b.motion[s] == DYNAMIC
+                    && b.vx[s] * b.vx[s] + b.vy[s] * b.vy[s] + b.vz[s] * b.vz[s] < t * t
+                    && b.wx[s] * b.wx[s] + b.wy[s] * b.wy[s] + b.wz[s] * b.wz[s] < t * t) {
+                candidates[n++] = s;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            states.setState(candidates[i], BodyState.DISABLED);
+        }
+        return n;
     }
 
     /** Distance from body s's centre of mass to the farthest corner of its shape's local bounds, cached per shape. */

@@ -4,6 +4,7 @@ import dev.rubble.spi.RubblePlugin;
 import dev.rubble.spi.StageFactory;
 import dev.rubble.spi.broadphase.BroadphaseFactory;
 import dev.rubble.spi.damage.DamageModelFactory;
+import dev.rubble.spi.field.FieldNodeFactory;
 import dev.rubble.spi.fracture.FractureFactory;
 import dev.rubble.spi.graph.ConnectionGraphFactory;
 import dev.rubble.spi.narrowphase.NarrowphaseFactory;
@@ -79,10 +80,17 @@ public record StageFamily<F extends StageFactory<?>>(
     public static final StageFamily<SoftSolverFactory> SOFT_SOLVER =
             new StageFamily<>("soft-solver", SoftSolverFactory.class, RubblePlugin::softSolvers, "xpbd");
 
+    /**
+     * Fields (docs/fields.md): node types of a field tree ({@code radial-falloff}, {@code operator},
+     * ...). Not one choice: every loaded type is available to every field by name.
+     */
+    public static final StageFamily<FieldNodeFactory> FIELD_NODE =
+            new StageFamily<>("field-node", FieldNodeFactory.class, RubblePlugin::fieldNodes, "(none: a tree of nodes)");
+
     /** Every family, in the order {@code rubble plugins} prints them. */
     public static List<StageFamily<?>> all() {
         return List.of(BROADPHASE, NARROWPHASE, FRACTURE, CONNECTION_GRAPH, DAMAGE_MODEL, STRAIN_MODIFIER, RENDERER,
-                SOFT_SOLVER);
+                SOFT_SOLVER, FIELD_NODE);
     }
 
     /** The family called {@code name}, or fails listing the known ones. */

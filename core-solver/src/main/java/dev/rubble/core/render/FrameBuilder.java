@@ -132,4 +132,60 @@ public final class FrameBuilder {
             out.setBounds(d, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
         }
     }
+
+    /**
+     * Colours a filled frame by the persistent field {@code name} (issue 24; {@code rubble render
+     * --color field:NAME}): the field is evaluated now at the drawn bodies and each body's value —
+     * a scalar, an integer, or a vector's length — divided by the largest magnitude in the frame goes
+     * into the strain channel that the {@code strain} colouring draws as heat. Bodies the field does
+     * not write (culled, out of its bounds) get 0. Returns false when no persistent field has that
+     * name now (every body 0).
+     */
+    public static boolean field(World world, String name, FrameBuffer out) {
+        dev.rubble.core.field.FieldSystem fs = world.context().fields;
+        dev.rubble.core.field.FieldSystem.Active active = null;
+        for (dev.rubble.core.field.FieldSystem.Active a : fs.persistent()) {
+            if (a.command().name().equals(name)) {
+                active = a;
+            }
+        }
+        BodyStore b = world.bodies();
+        int drawn = out.count();
+        for (int i = 0; i < drawn; i++) {
+            out.setDestruction(i, out.level(i), out.anchored(i), 0, out.removalScale(i));
+        }
+        if (active == null) {
+            return false;
+        }
+        int kept = fs.sample(active, world.time());
+        var v = fs.values();
+        int[] idx = fs.keptSamples(), slots = fs.sampleSlots();
+        var type = active.root().type();
+        double max = 0;
+        for (int k = 0; k < kept; k++) {
+            max = Math.max(max, magnitude(type, v, idx[k]));
+        }
+        for (int k = 0; k < kept; k++) {
+            int j = idx[k];
+            if (j >= fs.bodyCount()) {
+                continue; // a held piece is drawn as part of its holder
+            }
+            int slot = slots[j];
+            int i = b.rank[slot];
+            if (i < drawn && out.piece(i) == slot) {
+                double m = magnitude(type, v, j);
+                out.setDestruction(i, out.level(i), out.anchored(i), max > 0 && Double.isFinite(m) ? m / max : 0,
+                        out.removalScale(i));
+            }
+        }
+        return true;
+    }
+
+    private static double magnitude(dev.rubble.spi.field.FieldType t, dev.rubble.spi.field.FieldValues v, int i) {
+        return switch (t) {
+            case INTEGER -> Math.abs((double) v.ints[i]);
+            case SCALAR -> Math.abs(v.scalars[i]);
+            case VECTOR -> Math.sqrt(v.vx[i] * v.vx[i] + v.vy[i] * v.vy[i] + v.vz[i] * v.vz[i]);
+        };
+    }
 }

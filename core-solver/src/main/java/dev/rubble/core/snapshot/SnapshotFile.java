@@ -29,10 +29,13 @@ import java.util.zip.CRC32C;
 final class SnapshotFile {
     static final byte[] MAGIC = "RUBBLESN".getBytes(StandardCharsets.US_ASCII);
     /** The format version this build writes and the newest it reads. */
-    static final int VERSION = 3;
+    static final int VERSION = 4;
     static final String END = "END!";
-    /** Sections of version 3 (this build writes), in file order: version 2 plus SOFT (soft bodies) before CMDS. */
+    /** Sections of version 4 (this build writes), in file order: version 3 plus FELD (fields, issue 24) before CMDS. */
     static final List<String> SECTIONS = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
+            "FELD", "CMDS");
+    /** Sections of version 3 (still read): version 2 plus SOFT (soft bodies) before CMDS. */
+    static final List<String> SECTIONS_V3 = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
             "CMDS");
     /** Sections of version 2 (still read): version 1 plus DEST (destruction) before CMDS; no SOFT. */
     static final List<String> SECTIONS_V2 = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "CMDS");
@@ -103,7 +106,8 @@ final class SnapshotFile {
             throw new SnapshotException(name + " has snapshot format version " + version + "; allowed: 1.." + VERSION);
         }
         Map<String, byte[]> sections = new LinkedHashMap<>();
-        List<String> expected = new ArrayList<>(version == 1 ? SECTIONS_V1 : version == 2 ? SECTIONS_V2 : SECTIONS);
+        List<String> expected = new ArrayList<>(version == 1 ? SECTIONS_V1 : version == 2 ? SECTIONS_V2
+                : version == 3 ? SECTIONS_V3 : SECTIONS);
         expected.add(END);
         for (String want : expected) {
             int at = b.position();

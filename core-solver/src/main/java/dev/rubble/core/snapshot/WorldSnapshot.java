@@ -104,7 +104,12 @@ public final class WorldSnapshot {
             List<Command> queued = ctx.queuedCommands();
             o.writeInt(queued.size());
             for (Command c : queued) {
-                RecordCodec.writeRecord(o, (Record) c, shapes);
+                if (c instanceof Command.ApplyField f) { // issue 24: a node tree is not a plain record value
+                    o.writeByte('F');
+                    dev.rubble.core.command.FieldCommands.write(o, f);
+                } else {
+                    RecordCodec.writeRecord(o, (Record) c, shapes);
+                }
             }
         });
         byte[] shap = payload(o -> {
@@ -139,6 +144,7 @@ public final class WorldSnapshot {
         f.section("CONT", payload(o -> world.narrowphaseStage().writeState(world.contacts(), o)));
         f.section("DEST", payload(o -> CollectionCodec.write(world.destruction(), o))); // version 2
         f.section("SOFT", payload(o -> SoftBodySnapshot.write(world.softBodies().store(), o))); // version 3
+        f.section("FELD", payload(o -> writeFields(world, o))); // issue 24: persistent fields, per-body thresholds
         f.section("CMDS", cmds);
         f.finish(out);
     }
@@ -367,7 +373,18 @@ public final class WorldSnapshot {
             }
             DataInputStream cmds = section("CMDS");
             int nc = count(cmds, "command");
+            if (sections.containsKey("FELD")) {
+                DataInputStream feld = section("FELD");
+                readFields(world, feld);
+                end(feld, "FELD");
+            }
             for (int i = 0; i < nc; i++) {
+                cmds.mark(1);
+                if (cmds.readByte() == 'F') {
+                    world.queue(dev.rubble.core.command.FieldCommands.read(cmds));
+                    continue;
+                }
+                cmds.reset();
                 world.queue((Command) RecordCodec.readRecord(cmds, Command.class, shapes, name + ": command " + i));
             }
             end(cmds, "CMDS");
@@ -378,6 +395,54 @@ public final class WorldSnapshot {
             throw e;
         } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
             throw new SnapshotException(name + " is damaged: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Section FELD (issue 24): the running persistent fields with their creation times, in order,
+     * then the bodies with their own sleep or disable threshold (slot, both values).
+     */
+    private static void writeFields(World world, java.io.DataOutputStream o) throws IOException {
+        var active = world.context().fields.persistent();
+        o.writeInt(active.size());
+        for (var a : active) {
+            o.writeDouble(a.created());
+            dev.rubble.core.command.FieldCommands.write(o, a.command());
+        }
+        BodyStore b = world.bodies();
+        int n = 0;
+        for (int s = 0; s < b.slotLimit(); s++) {
+            if (b.isLive(s) && (b.sleepThreshold[s] == b.sleepThreshold[s] || b.disableThreshold[s] != 0)) {
+                n++;
+            }
+        }
+        o.writeInt(b.disableThresholds);
+        o.writeInt(n);
+        for (int s = 0; s < b.slotLimit(); s++) {
+            if (b.isLive(s) && (b.sleepThreshold[s] == b.sleepThreshold[s] || b.disableThreshold[s] != 0)) {
+                o.writeInt(s);
+                o.writeDouble(b.sleepThreshold[s]);
+                o.writeDouble(b.disableThreshold[s]);
+            }
+        }
+    }
+
+    private void readFields(World world, DataInputStream in) throws IOException {
+        int n = count(in, "persistent field");
+        for (int i = 0; i < n; i++) {
+            double created = in.readDouble();
+            world.context().fields.restore(dev.rubble.core.command.FieldCommands.read(in), created);
+        }
+        BodyStore b = world.bodies();
+        b.disableThresholds = in.readInt();
+        int m = count(in, "body threshold");
+        for (int i = 0; i < m; i++) {
+            int s = in.readInt();
+            if (!b.isLive(s)) {
+                throw new IllegalArgumentException("section FELD names body slot " + s + ", which holds no body");
+            }
+            b.sleepThreshold[s] = in.readDouble();
+            b.disableThreshold[s] = in.readDouble();
         }
     }
 

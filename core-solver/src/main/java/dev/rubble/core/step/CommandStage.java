@@ -116,6 +116,20 @@ final class CommandStage {
             ctx.events.setBodyKinds(s, bodies.handle(s), e.kinds());
         } else if (c instanceof Command.SetCollectionEvents e) {
             ctx.events.setCollectionKinds(e.collection(), e.kinds());
+        } else if (c instanceof Command.ApplyField || c instanceof Command.RemoveField) {
+            ctx.fields.apply(c, ctx.time);
+        } else if (c instanceof Command.ApplyForce f) {
+            int s = slot(bodies, f.body());
+            if (bodies.motion[s] == MotionType.DYNAMIC.ordinal() && bodies.state(s) != BodyState.DISABLED) {
+                states.wake(s);
+                bodies.addForce(s, f.fx(), f.fy(), f.fz());
+            }
+        } else if (c instanceof Command.ApplyTorque q) {
+            int s = slot(bodies, q.body());
+            if (bodies.motion[s] == MotionType.DYNAMIC.ordinal() && bodies.state(s) != BodyState.DISABLED) {
+                states.wake(s);
+                bodies.addTorque(s, q.tx(), q.ty(), q.tz());
+            }
         }
     }
 

@@ -43,6 +43,8 @@ public final class StepContext {
      * while no collection is placed.
      */
     public final DestructionRuntime destruction;
+    /** Field commands (issue 24; docs/fields.md): run by the FIELDS slot, fed by field commands. */
+    public final dev.rubble.core.field.FieldSystem fields;
     /** Soft bodies and their coupling pass (docs/soft-bodies.md); the solver is created when the first soft body steps. */
     public final SoftBodyStage softBodies;
     /**
@@ -69,6 +71,8 @@ public final class StepContext {
         this.contactStage = Objects.requireNonNull(contactStage, "contactStage is null");
         this.states = new BodyStates(bodies, broadphase);
         this.destruction = new DestructionRuntime(bodies, contacts, new StatesHost(states, settings.dt()), settings.dt());
+        this.fields = new dev.rubble.core.field.FieldSystem(bodies, states, broadphase, settings.dt());
+        this.fields.setPieces(destruction.fieldPieces());
         this.softBodies = new SoftBodyStage(Objects.requireNonNull(softSolver, "softSolver is null"), states::wake);
     }
 

@@ -50,6 +50,7 @@ public final class StepPipeline {
     private final StepStage fields, destruction, removal, events;
     /** The EVENTS slot's contact follower (begin/end/hit, the pre-solve hook), when that slot is the event stage. */
     private final EventStage eventStage;
+    private final double[] forceScratch = new double[3];
 
     /**
      * A pipeline over {@code ctx}, timed by {@code clock}; the optional slots take the given
@@ -137,6 +138,9 @@ public final class StepPipeline {
         int movers = Integer.MAX_VALUE;
         for (int sub = 0; sub < n; sub++) {
             integrateVelocities(b, h, ds, settings, movers);
+            if (b.anyForced()) {
+                applyForces(b, h, movers, forceScratch); // issue 24: forces and torques on every sub-step
+            }
             t = lap(StepSlot.INTEGRATE_VELOCITY, t);
 
             solver.loadVelocities();
@@ -171,6 +175,7 @@ public final class StepPipeline {
         }
 
         solver.restitutionAndStore();
+        b.clearForces(); // forces act for one step; a persistent force field writes them again next step
         t = lap(StepSlot.RESTITUTION, t);
 
         // a body whose state became NaN or infinite is disabled and counted before it spreads through
@@ -200,6 +205,7 @@ public final class StepPipeline {
         p.released = ds13.released();
         p.throttled = ds13.throttled();
 
+        c.sleep.disableSlow(c.states); // issue 24: per-body disable thresholds (a flag check until a field sets one)
         p.islands = c.sleep.update(c.states, cs, ds, dt);
         t = lap(StepSlot.SLEEP, t);
 
@@ -355,6 +361,31 @@ public final class StepPipeline {
             b.vy[s] = vy;
             b.vz[s] = vz;
             Motion.clampSpeeds(b, s, maxLinear, maxAngular);
+        }
+    }
+
+    /**
+     * Forces and torques of this step (issue 24: applyForce/applyTorque, LinearForce/AngularTorque
+     * fields): {@code v += F/m h}, {@code w += I⁻¹ τ h} (world inverse inertia) for every awake
+     * dynamic body that has one, each sub-step, after gravity and before the contact solve.
+     */
+    private static void applyForces(BodyStore b, double h, int movers, double[] dw) {
+        final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
+        for (int i = 0, awake = Math.min(b.awakeCount(), movers); i < awake; i++) {
+            int s = b.order[i];
+            if (b.forced[s] == 0 || b.motion[s] != dynamic) {
+                continue;
+            }
+            double k = b.invMass[s] * h;
+            b.vx[s] += b.fx[s] * k;
+            b.vy[s] += b.fy[s] * k;
+            b.vz[s] += b.fz[s] * k;
+            if (b.tx[s] != 0 || b.ty[s] != 0 || b.tz[s] != 0) {
+                dev.rubble.core.body.Inertia.applyInverseWorld(b, s, b.tx[s] * h, b.ty[s] * h, b.tz[s] * h, dw);
+                b.wx[s] += dw[0];
+                b.wy[s] += dw[1];
+                b.wz[s] += dw[2];
+            }
         }
     }
 

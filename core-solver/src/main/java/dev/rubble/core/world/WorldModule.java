@@ -53,6 +53,14 @@ public final class WorldModule extends AbstractModule {
 
     /** Runs the context's destruction runtime (SPEC §4–§5): strain, breaking, release, connectivity. */
     private static final StepStage DESTRUCTION_STAGE = ctx -> ctx.destruction.run(ctx.stepIndex());
+    /** Runs the field commands (issue 24; docs/fields.md); returns at once while none is applied. */
+    private static final StepStage FIELDS_STAGE = ctx -> {
+        if (!ctx.fields.idle()) {
+            ctx.fields.run(ctx.time());
+        } else {
+            ctx.fields.skip();
+        }
+    };
     /** Runs the destruction runtime's removal timers (SPEC §6): shrink, then remove; returns at once until used. */
     private static final StepStage REMOVAL_STAGE = ctx -> ctx.destruction.runRemoval();
 
@@ -113,9 +121,9 @@ public final class WorldModule extends AbstractModule {
         // the event stage fills its slot by default (docs/events.md): a mask test while nothing is switched on
         OptionalBinder.newOptionalBinder(binder(), Key.get(StepStage.class, Names.named(EVENTS)))
                 .setDefault().to(dev.rubble.core.step.EventStage.class);
-        for (String slot : new String[] {FIELDS}) {
-            OptionalBinder.newOptionalBinder(binder(), Key.get(StepStage.class, Names.named(slot)));
-        }
+        // field commands fill their slot by default (issue 24): an idle check until a field is applied
+        OptionalBinder.newOptionalBinder(binder(), Key.get(StepStage.class, Names.named(FIELDS)))
+                .setDefault().toInstance(FIELDS_STAGE);
         // the destruction runtime fills its slot by default (it returns at once while no collection
         // is placed); a host may bind another stage there
         OptionalBinder.newOptionalBinder(binder(), Key.get(StepStage.class, Names.named(DESTRUCTION)))
@@ -169,8 +177,10 @@ public final class WorldModule extends AbstractModule {
         String softName = s.stages().getOrDefault(StageFamily.SOFT_SOLVER.name(), StageFamily.SOFT_SOLVER.defaultName());
         StageConfig softOptions = s.stageOptions().getOrDefault(StageFamily.SOFT_SOLVER.name(), StageConfig.empty());
         // the soft solver is created when the first soft body steps: worlds without soft bodies need no plugin
-        return new StepContext(s, bodies, broadphase, contacts, contactStage,
+        StepContext ctx = new StepContext(s, bodies, broadphase, contacts, contactStage,
                 () -> st.create(StageFamily.SOFT_SOLVER, softName, softOptions));
+        ctx.fields.setTrees(new dev.rubble.core.field.FieldTrees(st.factories(StageFamily.FIELD_NODE)));
+        return ctx;
     }
 
     @Provides

@@ -55,11 +55,11 @@ final class WorldAssemblyTest {
         // two sub-steps: per-sub-step slots are summed
         assertThat(p.nanos(StepSlot.INTEGRATE_VELOCITY)).isEqualTo(2000);
         assertThat(p.nanos(StepSlot.RELAX)).isEqualTo(2000);
-        // the destruction runtime and the event stage (docs/events.md) fill their slots by default (one
-        // tick each); empty optional slots cost no reading at all
+        // the destruction runtime, the event stage (docs/events.md) and the field system (issue 24) fill
+        // their slots by default (one tick each); empty optional slots cost no reading at all
         assertThat(p.nanos(StepSlot.DESTRUCTION)).isEqualTo(1000);
         assertThat(p.nanos(StepSlot.EVENTS)).isEqualTo(1000);
-        assertThat(p.nanos(StepSlot.FIELDS)).isZero();
+        assertThat(p.nanos(StepSlot.FIELDS)).isEqualTo(1000);
         long sum = 0;
         for (StepSlot s : StepSlot.values()) {
             sum += p.nanos(s);

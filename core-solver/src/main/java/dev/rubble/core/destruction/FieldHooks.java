@@ -1,0 +1,214 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.command.FieldMeta;
+import dev.rubble.core.field.FieldPieces;
+import dev.rubble.core.field.HeldSamples;
+
+/**
+ * The destruction side of fields (issue 24; docs/fields.md, "Collections"): which bodies are
+ * pieces, the held pieces a field samples (at their world position through their holder:
+ * {@code p_h + R_h (com_g − com_h)}, reference: chaos-fields-events-cache §1.3), the strain targets
+ * on them, and velocities written to held pieces that the release pass adds on top of what they
+ * inherit in the same step (issue 24 item 5). Identities of held pieces: {@code 1 << 62 |
+ * collection << 32 | node}, disjoint from body handles.
+ */
+final class FieldHooks implements FieldPieces {
+    private final DestructionContext d;
+    private HeldGrid[] grids = new HeldGrid[0];
+    private int[] found = new int[64];
+    private int foundCount;
+    private final double[] lo = new double[3], hi = new double[3];
+    /** The holder and resolution of the grid query in progress (read by {@link #accept}). */
+    private int queryHolder;
+    private boolean queryMaximum;
+    private final java.util.function.IntConsumer sink = this::accept;
+
+    FieldHooks(DestructionContext d) {
+        this.d = d;
+    }
+
+    @Override
+    public boolean isPiece(int slot) {
+        return d.nodeOfSlot(slot) != ClusterStore.NONE;
+    }
+
+    @Override
+    public void held(FieldMeta.Resolution resolution, double[] bo, HeldSamples out) {
+        if (resolution == FieldMeta.Resolution.DISABLED_PARENTS || d.collections.isEmpty()) {
+            return;
+        }
+        ClusterStore s = d.store;
+        BodyStore b = d.bodies;
+        boolean maximum = resolution == FieldMeta.Resolution.MAXIMUM;
+        if (bo != null) {
+            bounded(maximum, bo, out);
+            return;
+        }
+        for (int g = 0, n = s.size(); g < n; g++) {
+            if (s.body[g] != ClusterStore.NONE) {
+                continue;
+            }
+            int h = s.parent[g];
+            if (h == ClusterStore.NONE) {
+                continue;
+            }
+            if (!maximum && s.body[h] == ClusterStore.NONE) {
+                continue; // minimal: direct children of active holders only
+            }
+            while (h != ClusterStore.NONE && s.body[h] == ClusterStore.NONE) {
+                h = s.parent[h];
+            }
+            if (h == ClusterStore.NONE) {
+                continue; // inert (throttled) piece
+            }
+            int slot = (int) s.body[h];
+            if (!b.isLive(slot) || b.handle(slot) != s.body[h]) {
+                continue;
+            }
+            double qx = b.qx[slot], qy = b.qy[slot], qz = b.qz[slot], qw = b.qw[slot];
+            double ox = s.com[3 * g] - s.com[3 * h], oy = s.com[3 * g + 1] - s.com[3 * h + 1],
+                    oz = s.com[3 * g + 2] - s.com[3 * h + 2];
+            double x = b.px[slot] + Rot.x(qx, qy, qz, qw, ox, oy, oz);
+            double y = b.py[slot] + Rot.y(qx, qy, qz, qw, ox, oy, oz);
+            double z = b.pz[slot] + Rot.z(qx, qy, qz, qw, ox, oy, oz);
+            out.add(g, x, y, z, 1L << 62 | (long) s.collection[g] << 32 | s.node[g]);
+        }
+    }
+
+    /**
+     * Held pieces in the bounds {@code bo}: for each active holder whose body's bounds meet them
+     * (its held pieces' centres lie inside its shape), the bounds turned into the collection frame
+     * through the holder's pose select grid cells; candidates held by that holder are kept, sorted
+     * by node, and tested by their world position. Cost: the active holders plus the candidates,
+     * not the collection's size.
+     */
+    private void bounded(boolean maximum, double[] bo, HeldSamples out) {
+        ClusterStore s = d.store;
+        BodyStore b = d.bodies;
+        foundCount = 0;
+        for (int i = 0; i < d.activeCount; i++) {
+            int h = d.active[i];
+            if (s.childCount[h] == 0 || s.body[h] == ClusterStore.NONE) {
+                continue;
+            }
+            int slot = (int) s.body[h];
+            if (!b.isLive(slot) || b.handle(slot) != s.body[h]) {
+                continue;
+            }
+            double[] bb = b.bounds;
+            int o = 6 * slot;
+            if (bb[o] > bo[3] || bb[o + 3] < bo[0] || bb[o + 1] > bo[4] || bb[o + 4] < bo[1] || bb[o + 2] > bo[5]
+                    || bb[o + 5] < bo[2]) {
+                continue;
+            }
+            // the world box's corners in the collection frame: com_h + R_h^-1 (corner - p_h)
+            double qx = -b.qx[slot], qy = -b.qy[slot], qz = -b.qz[slot], qw = b.qw[slot];
+            java.util.Arrays.fill(lo, Double.POSITIVE_INFINITY);
+            java.util.Arrays.fill(hi, Double.NEGATIVE_INFINITY);
+            for (int c = 0; c < 8; c++) {
+                double cx = ((c & 1) == 0 ? bo[0] : bo[3]) - b.px[slot];
+                double cy = ((c & 2) == 0 ? bo[1] : bo[4]) - b.py[slot];
+                double cz = ((c & 4) == 0 ? bo[2] : bo[5]) - b.pz[slot];
+                double lx = s.com[3 * h] + Rot.x(qx, qy, qz, qw, cx, cy, cz);
+                double ly = s.com[3 * h + 1] + Rot.y(qx, qy, qz, qw, cx, cy, cz);
+                double lz = s.com[3 * h + 2] + Rot.z(qx, qy, qz, qw, cx, cy, cz);
+                lo[0] = Math.min(lo[0], lx);
+                lo[1] = Math.min(lo[1], ly);
+                lo[2] = Math.min(lo[2], lz);
+                hi[0] = Math.max(hi[0], lx);
+                hi[1] = Math.max(hi[1], ly);
+                hi[2] = Math.max(hi[2], lz);
+            }
+            queryHolder = h;
+            queryMaximum = maximum;
+            grid(s.collection[h]).query(lo, hi, sink);
+        }
+        dev.rubble.core.field.FieldSystem.sortInts(found, foundCount);
+        for (int k = 0; k < foundCount; k++) {
+            int g = found[k];
+            int h = s.parent[g];
+            while (s.body[h] == ClusterStore.NONE) {
+                h = s.parent[h];
+            }
+            int slot = (int) s.body[h];
+            double qx = b.qx[slot], qy = b.qy[slot], qz = b.qz[slot], qw = b.qw[slot];
+            double ox = s.com[3 * g] - s.com[3 * h], oy = s.com[3 * g + 1] - s.com[3 * h + 1],
+                    oz = s.com[3 * g + 2] - s.com[3 * h + 2];
+            double x = b.px[slot] + Rot.x(qx, qy, qz, qw, ox, oy, oz);
+            double y = b.py[slot] + Rot.y(qx, qy, qz, qw, ox, oy, oz);
+            double z = b.pz[slot] + Rot.z(qx, qy, qz, qw, ox, oy, oz);
+            if (x < bo[0] || y < bo[1] || z < bo[2] || x > bo[3] || y > bo[4] || z > bo[5]) {
+                continue;
+            }
+            out.add(g, x, y, z, 1L << 62 | (long) s.collection[g] << 32 | s.node[g]);
+        }
+    }
+
+    /** A grid candidate of the query in progress: kept when it is held, through bodiless nodes, by the query's holder. */
+    private void accept(int g) {
+        ClusterStore s = d.store;
+        if (s.body[g] != ClusterStore.NONE) {
+            return;
+        }
+        double gx = s.com[3 * g], gy = s.com[3 * g + 1], gz = s.com[3 * g + 2];
+        if (gx < lo[0] || gy < lo[1] || gz < lo[2] || gx > hi[0] || gy > hi[1] || gz > hi[2]) {
+            return;
+        }
+        int p = s.parent[g];
+        if (!queryMaximum) {
+            if (p != queryHolder) {
+                return;
+            }
+        } else {
+            while (p != ClusterStore.NONE && s.body[p] == ClusterStore.NONE) {
+                p = s.parent[p];
+            }
+            if (p != queryHolder) {
+                return;
+            }
+        }
+        if (foundCount == found.length) {
+            found = java.util.Arrays.copyOf(found, foundCount * 2);
+        }
+        found[foundCount++] = g;
+    }
+
+    private HeldGrid grid(int c) {
+        if (grids.length <= c) {
+            grids = java.util.Arrays.copyOf(grids, Math.max(c + 1, 2 * grids.length));
+        }
+        if (grids[c] == null) {
+            PlacedCollection pc = d.collections.get(c);
+            grids[c] = new HeldGrid(d.store, pc.base, pc.asset.nodeCount());
+        }
+        return grids[c];
+    }
+
+    @Override
+    public void externalStrain(int g, double v) {
+        if (v > 0 && v > d.store.externalLoad[g]) { // Chaos: max, values <= 0 ignored
+            d.store.externalLoad[g] = v;
+        }
+        if (v > 0 && d.store.isHeldByActive(g)) {
+            d.addList(g);
+        }
+    }
+
+    @Override
+    public void internalStrain(int g, double v) {
+        if (v == 0) {
+            return;
+        }
+        d.store.threshold[g] = Math.max(0, d.store.threshold[g] + v);
+        d.thresholdChanged(g);
+        if (d.store.isHeldByActive(g)) {
+            d.addList(g);
+        }
+    }
+
+    @Override
+    public void addVelocity(int g, boolean angular, double x, double y, double z) {
+        d.addFieldVelocity(g, angular ? 3 : 0, x, y, z);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.rubble.core.field;
+
+/**
+ * What the field system asks of the destruction runtime (which it may not reach directly: layering,
+ * see ArchitectureTest): which bodies are pieces of placed collections, and the strain targets.
+ * The default knows no collections.
+ */
+public interface FieldPieces {
+
+    /** No collections: no body is a piece, strain targets write nothing. */
+    FieldPieces NONE = new FieldPieces() {
+    };
+
+    /** Whether body slot {@code slot} is a piece (or cluster) of a placed collection. */
+    default boolean isPiece(int slot) {
+        return false;
+    }
+
+    /**
+     * The held pieces (no body of their own) that {@code resolution} samples, with world positions
+     * through their holder's pose, inside {@code bounds} (null = everywhere), appended to
+     * {@code out} in node order. Minimal: direct children of active holders; Maximum: every held
+     * piece at any depth; DisabledParents: none.
+     */
+    default void held(dev.rubble.core.command.FieldMeta.Resolution resolution, double[] bounds, HeldSamples out) {
+    }
+
+    /** ExternalClusterStrain on node {@code g}: max with what is there; values ≤ 0 ignored. */
+    default void externalStrain(int g, double v) {
+    }
+
+    /** InternalClusterStrain on node {@code g}: added to its threshold, floor 0. */
+    default void internalStrain(int g, double v) {
+    }
+
+    /**
+     * A linear ({@code angular = false}) or angular velocity change written to held node {@code g}:
+     * added to what it inherits ({@code v + ω × r}) if it is released in this step (the same-step
+     * effect); forgotten at the end of the step otherwise.
+     */
+    default void addVelocity(int g, boolean angular, double x, double y, double z) {
+    }
+}

@@ -1,0 +1,473 @@
+package dev.rubble.core.field;
+
+import dev.rubble.core.body.BodyBounds;
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStates;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.command.FieldMeta;
+import dev.rubble.core.command.FieldTarget;
+import dev.rubble.spi.broadphase.Broadphase;
+import dev.rubble.spi.field.FieldContext;
+import dev.rubble.spi.field.FieldNode;
+import dev.rubble.spi.field.FieldValues;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The FIELDS slot (issue 24; docs/fields.md; reference: chaos-fields-events-cache §1.1-1.3, §1.6):
+ * field commands applied by the COMMANDS slot are evaluated here, at the start of the step, in the
+ * order they were applied — transient ones once, then the persistent ones in the order they were
+ * added — and written to their targets. Forces and torques go into the bodies' accumulators, which
+ * the sub-steps apply.
+ *
+ * <pre>
+ *  per command:  gather samples ──► positions, identities, current values ──► root.evaluate ──► write kept samples
+ *                 (bounded field: broadphase query of the command's bounds + disabled bodies in them;
+ *                  unbounded: every body), sorted by slot, filtered by state / object / resolution
+ * </pre>
+ *
+ * <p>Samples are sorted by body slot whatever gathered them, so the writes (and so wake order, state
+ * changes) are the same with every broadphase. Identities are body handles: seeded nodes give a body
+ * the same value however many others are sampled, and after a snapshot restore.
+ *
+ * <p>Allocation: none in steady state (scratch grows to the largest sample count and stays).
+ * Single threaded, on the stepping thread.
+ */
+public final class FieldSystem implements Broadphase.ProxyCollector {
+    /** Chaos's EObjectStateType codes (reference §1.6). */
+    public static final int SLEEPING = 1, KINEMATIC = 2, STATIC = 3, DYNAMIC = 4;
+    private static final byte AWAKE_B = (byte) BodyState.AWAKE.ordinal(), SLEEPING_B = (byte) BodyState.SLEEPING.ordinal(),
+            STATIC_B = (byte) BodyState.STATIC.ordinal(), DISABLED_B = (byte) BodyState.DISABLED.ordinal();
+    private static final byte DYN = (byte) MotionType.DYNAMIC.ordinal(), KIN = (byte) MotionType.KINEMATIC.ordinal(),
+            STA = (byte) MotionType.STATIC.ordinal();
+
+    private final BodyStore b;
+    private final BodyStates states;
+    private final Broadphase broadphase;
+    private final double dt;
+    private FieldTrees trees = new FieldTrees(java.util.Map.of());
+    private FieldPieces pieces = FieldPieces.NONE;
+    private final List<Active> transients = new ArrayList<>();
+    private final List<Active> persistents = new ArrayList<>();
+    private final FieldContext ctx = new FieldContext();
+    private final FieldValues out = new FieldValues();
+    private int[] slots = new int[64];
+    private int slotCount;
+    private int[] idx = new int[64];
+    /** Held pieces sampled by the last {@link #sample}: sample indices {@code bodyCount ..}. */
+    private final HeldSamples held = new HeldSamples();
+    private int bodyCount;
+    /** Samples written in the last run (for tests and the console). */
+    private int lastSamples;
+    private boolean ranLastStep;
+
+    /** A field command being run: its built tree, bounds and creation time. */
+    public record Active(Command.ApplyField command, FieldNode root, double[] bounds, double created) {
+    }
+
+    public FieldSystem(BodyStore bodies, BodyStates states, Broadphase broadphase, double dt) {
+        this.b = Objects.requireNonNull(bodies, "bodies is null");
+        this.states = Objects.requireNonNull(states, "states is null");
+        this.broadphase = Objects.requireNonNull(broadphase, "broadphase is null");
+        this.dt = dt;
+    }
+
+    /** The node types fields are built from (the loaded {@code field-node} plugins). */
+    public void setTrees(FieldTrees trees) {
+        this.trees = Objects.requireNonNull(trees, "trees is null");
+    }
+
+    public FieldTrees trees() {
+        return trees;
+    }
+
+    /** The destruction runtime's side of the field system. */
+    public void setPieces(FieldPieces pieces) {
+        this.pieces = Objects.requireNonNull(pieces, "pieces is null");
+    }
+
+    /**
+     * Checks a field command before it is queued (unknown node type or parameter, NaN, a value type
+     * that does not fit the target, an object filter not supported); returns its built tree.
+     */
+    public FieldNode validate(Command.ApplyField c, String path) {
+        if (c.meta().object() == FieldMeta.ObjectFilter.SOFT) {
+            throw new FieldException(path.endsWith(".field") ? path.substring(0, path.length() - 6) + ".meta.object" : "meta.object",
+                    " = 'soft': soft bodies are not sampled by fields yet; allowed: all, rigid, destruction", null);
+        }
+        return trees.build(c.field(), c.target(), path);
+    }
+
+    /** Applies a field command from the COMMANDS slot at simulated time {@code now} (s). */
+    public void apply(Command c, double now) {
+        if (c instanceof Command.ApplyField f) {
+            FieldNode root = validate(f, "field");
+            Active a = new Active(f, root, root.bounds(), now);
+            if (!f.persistent()) {
+                transients.add(a);
+                return;
+            }
+            remove(f.name());
+            persistents.add(a);
+        } else if (c instanceof Command.RemoveField r) {
+            remove(r.name());
+        }
+    }
+
+    private void remove(String name) {
+        for (int i = 0; i < persistents.size(); i++) {
+            if (persistents.get(i).command().name().equals(name)) {
+                persistents.remove(i);
+                return;
+            }
+        }
+    }
+
+    /** Persistent fields running, in order (snapshots save them). */
+    public List<Active> persistent() {
+        return java.util.Collections.unmodifiableList(persistents);
+    }
+
+    /** Restores a persistent field of a snapshot, created at {@code created} (s). */
+    public void restore(Command.ApplyField f, double created) {
+        FieldNode root = validate(f, "field");
+        remove(f.name());
+        persistents.add(new Active(f, root, root.bounds(), created));
+    }
+
+    /** Sorts {@code a[0..n)} ascending in place without allocating (heapsort). */
+    public static void sortInts(int[] a, int n) {
+        SlotSort.sort(a, n);
+    }
+
+    /** Whether nothing is to run. */
+    public boolean idle() {
+        return transients.isEmpty() && persistents.isEmpty();
+    }
+
+    /** The FIELDS slot with nothing to run (the console hides the slot then). */
+    public void skip() {
+        ranLastStep = false;
+        lastSamples = 0;
+    }
+
+    /** Whether the last step's FIELDS slot evaluated any field. */
+    public boolean ranLastStep() {
+        return ranLastStep;
+    }
+
+    /** Samples written by the last run. */
+    public int lastSamples() {
+        return lastSamples;
+    }
+
+    /** The FIELDS slot: runs the transient commands once, then every persistent one, at time {@code now}. */
+    public void run(double now) {
+        ranLastStep = true;
+        lastSamples = 0;
+        for (int i = 0; i < transients.size(); i++) {
+            evaluate(transients.get(i), now);
+        }
+        transients.clear();
+        for (int i = 0; i < persistents.size(); i++) {
+            evaluate(persistents.get(i), now);
+        }
+    }
+
+    /**
+     * Evaluates {@code a}'s field at the bodies it samples at time {@code now}, leaving the values
+     * in {@link #values()} for the sample slots in {@link #sampleSlots()}; returns how many samples
+     * were kept (their indices in {@link #keptSamples()}). Used by {@link #run} and renderers.
+     */
+    public int sample(Active a, double now) {
+        gather(a);
+        held.count = 0;
+        FieldMeta meta = a.command().meta();
+        if (meta.object() != FieldMeta.ObjectFilter.RIGID && (meta.state() == FieldMeta.StateFilter.ALL
+                || meta.state() == FieldMeta.StateFilter.DISABLED)) {
+            pieces.held(meta.resolution(), a.bounds(), held); // held pieces count as disabled, as Chaos's
+        }
+        bodyCount = slotCount;
+        int n = slotCount + held.count;
+        ctx.ensureCapacity(n);
+        out.ensureCapacity(n);
+        ctx.size = n;
+        ctx.time = now - a.created();
+        if (idx.length < n) {
+            idx = new int[Math.max(n, idx.length * 2)];
+        }
+        FieldTarget target = a.command().target();
+        boolean pivot = a.command().meta().position() == FieldMeta.PositionType.PIVOT;
+        for (int j = 0; j < held.count; j++) {
+            int i = bodyCount + j;
+            ctx.x[i] = held.x[j];
+            ctx.y[i] = held.y[j];
+            ctx.z[i] = held.z[j];
+            ctx.ids[i] = held.id[j];
+            ctx.current.ints[i] = target == FieldTarget.DYNAMIC_STATE ? DYNAMIC : target == FieldTarget.ACTIVATE_DISABLED ? 1 : 0;
+            ctx.current.scalars[i] = 0;
+            ctx.current.vx[i] = ctx.current.vy[i] = ctx.current.vz[i] = 0;
+            idx[i] = i;
+        }
+        for (int i = 0; i < bodyCount; i++) {
+            int s = slots[i];
+            ctx.x[i] = pivot ? b.originX(s) : b.px[s];
+            ctx.y[i] = pivot ? b.originY(s) : b.py[s];
+            ctx.z[i] = pivot ? b.originZ(s) : b.pz[s];
+            ctx.ids[i] = b.handle(s);
+            ctx.current.ints[i] = target == FieldTarget.DYNAMIC_STATE ? stateCode(s)
+                    : target == FieldTarget.ACTIVATE_DISABLED ? (b.state[s] == DISABLED_B ? 1 : 0) : 0;
+            ctx.current.scalars[i] = 0;
+            ctx.current.vx[i] = ctx.current.vy[i] = ctx.current.vz[i] = 0;
+            idx[i] = i;
+        }
+        int kept = a.root().evaluate(ctx, idx, n, out);
+        if (!ctx.balanced()) {
+            throw new IllegalStateException("a field node did not give back its scratch buffers");
+        }
+        return kept;
+    }
+
+    /** Values of the last {@link #sample} by sample index. */
+    public FieldValues values() {
+        return out;
+    }
+
+    /** Body slots of the last {@link #sample}, by sample index. */
+    public int[] sampleSlots() {
+        return slots;
+    }
+
+    /** Kept sample indices of the last {@link #sample}. */
+    public int[] keptSamples() {
+        return idx;
+    }
+
+    private void evaluate(Active a, double now) {
+        int kept = sample(a, now);
+        lastSamples += kept;
+        FieldTarget t = a.command().target();
+        for (int k = 0; k < kept; k++) {
+            int i = idx[k];
+            if (i < bodyCount) {
+                write(t, slots[i], i);
+            } else {
+                writeHeld(t, held.node[i - bodyCount], i);
+            }
+        }
+    }
+
+    private int stateCode(int s) {
+        byte m = b.motion[s];
+        if (b.state[s] == SLEEPING_B) {
+            return SLEEPING;
+        }
+        return m == KIN ? KINEMATIC : m == STA ? STATIC : DYNAMIC;
+    }
+
+    // ---- gathering -------------------------------------------------------------------------
+
+    private void gather(Active a) {
+        slotCount = 0;
+        FieldMeta meta = a.command().meta();
+        double[] bo = a.bounds();
+        boolean disabledToo = meta.state() == FieldMeta.StateFilter.DISABLED
+                || (meta.state() == FieldMeta.StateFilter.ALL && meta.resolution() == FieldMeta.Resolution.MAXIMUM);
+        if (bo == null) {
+            for (int s = 0, n = b.slotLimit(); s < n; s++) {
+                if (b.isLive(s) && include(s, meta)) {
+                    push(s);
+                }
+            }
+            return;
+        }
+        broadphase.query(bo[0], bo[1], bo[2], bo[3], bo[4], bo[5], this);
+        if (disabledToo) {
+            double[] bb = b.bounds;
+            for (int r = b.partitionStart(BodyState.DISABLED), end = r + b.count(BodyState.DISABLED); r < end; r++) {
+                int s = b.order[r];
+                int o = 6 * s;
+                if (bb[o] <= bo[3] && bb[o + 3] >= bo[0] && bb[o + 1] <= bo[4] && bb[o + 4] >= bo[1]
+                        && bb[o + 2] <= bo[5] && bb[o + 5] >= bo[2]) {
+                    push(s);
+                }
+            }
+        }
+        SlotSort.sort(slots, slotCount);
+        int k = 0;
+        for (int i = 0; i < slotCount; i++) {
+            if (include(slots[i], meta)) {
+                slots[k++] = slots[i];
+            }
+        }
+        slotCount = k;
+    }
+
+    @Override
+    public void proxy(int id) {
+        push(id);
+    }
+
+    private void push(int s) {
+        if (slotCount == slots.length) {
+            slots = java.util.Arrays.copyOf(slots, slotCount * 2);
+        }
+        slots[slotCount++] = s;
+    }
+
+    private boolean include(int s, FieldMeta meta) {
+        byte st = b.state[s];
+        boolean ok = switch (meta.state()) {
+            case ALL -> st != DISABLED_B || meta.resolution() == FieldMeta.Resolution.MAXIMUM;
+            case DYNAMIC -> st == AWAKE_B && b.motion[s] == DYN;
+            case KINEMATIC -> st != DISABLED_B && b.motion[s] == KIN;
+            case STATIC -> st == STATIC_B;
+            case SLEEPING -> st == SLEEPING_B;
+            case DISABLED -> st == DISABLED_B;
+        };
+        if (!ok) {
+            return false;
+        }
+        return switch (meta.object()) {
+            case ALL -> true;
+            case RIGID -> !pieces.isPiece(s);
+            case DESTRUCTION -> pieces.isPiece(s);
+            case SOFT -> false;
+        };
+    }
+
+    // ---- targets (reference §1.6, FieldSystemProxyHelper.h) ---------------------------------
+
+    private void write(FieldTarget t, int s, int i) {
+        switch (t) {
+            case DYNAMIC_STATE -> dynamicState(s, out.ints[i]);
+            case ACTIVATE_DISABLED -> {
+                if (b.state[s] == DISABLED_B && out.ints[i] == 0) {
+                    states.setState(s, b.motion[s] == STA ? BodyState.STATIC : BodyState.AWAKE);
+                    lookAhead(s);
+                }
+            }
+            case COLLISION_GROUP -> collisionGroup(s, out.ints[i]);
+            case KILL -> {
+                if (out.scalars[i] > 0 && b.state[s] != DISABLED_B) {
+                    states.setState(s, BodyState.DISABLED);
+                }
+            }
+            case SLEEPING_THRESHOLD -> b.sleepThreshold[s] = Math.max(0, out.scalars[i]);
+            case DISABLE_THRESHOLD -> {
+                double v = Math.max(0, out.scalars[i]);
+                if (v > 0 && !(b.disableThreshold[s] > 0)) {
+                    b.disableThresholds++;
+                }
+                b.disableThreshold[s] = v;
+            }
+            case LINEAR_VELOCITY, ANGULAR_VELOCITY, LINEAR_IMPULSE, LINEAR_FORCE, ANGULAR_TORQUE ->
+                    vector(t, s, out.vx[i], out.vy[i], out.vz[i]);
+            default -> {
+                // strain targets act on collection pieces (FieldPieces); a plain body has none
+            }
+        }
+    }
+
+    /** Targets on a held piece (no body): strain, and velocities added on release in this step. */
+    private void writeHeld(FieldTarget t, int g, int i) {
+        switch (t) {
+            case EXTERNAL_CLUSTER_STRAIN -> pieces.externalStrain(g, out.scalars[i]);
+            case INTERNAL_CLUSTER_STRAIN -> pieces.internalStrain(g, out.scalars[i]);
+            case LINEAR_VELOCITY -> pieces.addVelocity(g, false, out.vx[i], out.vy[i], out.vz[i]);
+            case ANGULAR_VELOCITY -> pieces.addVelocity(g, true, out.vx[i], out.vy[i], out.vz[i]);
+            default -> {
+                // other targets act on bodies only (docs/fields.md, "Collections")
+            }
+        }
+    }
+
+    /** Held pieces of the last {@link #sample}: sample index {@code bodyCount() + j} is {@code heldSamples().node[j]}. */
+    public HeldSamples heldSamples() {
+        return held;
+    }
+
+    /** Bodies in the last {@link #sample} (the held pieces follow them). */
+    public int bodyCount() {
+        return bodyCount;
+    }
+
+    private void dynamicState(int s, int v) {
+        if (b.state[s] == DISABLED_B || v == stateCode(s)) {
+            return;
+        }
+        switch (v) {
+            case DYNAMIC -> {
+                if (b.invMass[s] > 0) { // Chaos: dynamic only when the mass is above epsilon
+                    states.setMotion(s, MotionType.DYNAMIC);
+                    states.wake(s);
+                }
+            }
+            case SLEEPING -> {
+                if (b.motion[s] == DYN) {
+                    states.setState(s, BodyState.SLEEPING);
+                }
+            }
+            case KINEMATIC -> states.setMotion(s, MotionType.KINEMATIC);
+            case STATIC -> states.setMotion(s, MotionType.STATIC);
+            default -> {
+                // not a state code: ignored, as Chaos
+            }
+        }
+    }
+
+    /** -1: collides with nothing; 0: everything; 1..30: group 0 and its own group (Chaos's rule). */
+    private void collisionGroup(int s, int g) {
+        if (g == -1) {
+            b.collisionLayer[s] = 0;
+            b.collisionMask[s] = 0;
+        } else if (g == 0) {
+            b.collisionLayer[s] = BodyStore.DEFAULT_LAYER;
+            b.collisionMask[s] = BodyStore.ALL_LAYERS;
+        } else if (g > 0 && g <= 30) {
+            b.collisionLayer[s] = 1 << g;
+            b.collisionMask[s] = BodyStore.DEFAULT_LAYER | (1 << g);
+        }
+    }
+
+    private void vector(FieldTarget t, int s, double x, double y, double z) {
+        if ((x == 0 && y == 0 && z == 0) || b.motion[s] != DYN || b.state[s] == DISABLED_B) {
+            return; // Chaos writes velocities to dynamic particles only; a zero vector neither adds nor wakes
+        }
+        states.wake(s);
+        switch (t) {
+            case LINEAR_VELOCITY -> {
+                b.vx[s] += x;
+                b.vy[s] += y;
+                b.vz[s] += z;
+                lookAhead(s);
+            }
+            case ANGULAR_VELOCITY -> {
+                b.wx[s] += x;
+                b.wy[s] += y;
+                b.wz[s] += z;
+                lookAhead(s);
+            }
+            case LINEAR_IMPULSE -> {
+                double im = b.invMass[s];
+                b.vx[s] += x * im;
+                b.vy[s] += y * im;
+                b.vz[s] += z * im;
+                lookAhead(s);
+            }
+            case LINEAR_FORCE -> b.addForce(s, x, y, z);
+            default -> b.addTorque(s, x, y, z);
+        }
+    }
+
+    /** Bounds of a body whose velocity changed cover its coming step (issue 11: no tunnelling in that step). */
+    private void lookAhead(int s) {
+        if (b.state[s] == AWAKE_B) {
+            b.updateBounds(s);
+            BodyBounds.expandBounds(b, s, dt);
+        }
+    }
+}
