@@ -34,6 +34,8 @@ public final class CommandCodec {
     // debris and removal (issue 13; tags 30-34 are reserved for them)
     static final byte SET_DEBRIS_LEVEL = 30, SET_REMOVE_ON_BREAK = 31, SET_REMOVE_ON_SLEEP = 32, SET_CRUMBLE_SIZE = 33,
             SET_REMOVAL_TIMER_MULTIPLIER = 34;
+    // destruction as a library (issue 23; tags 40-44 are reserved for it)
+    static final byte CUT_BOND = 40, SET_NODE_THRESHOLD = 41;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -106,6 +108,10 @@ public final class CommandCodec {
             out.writeByte(SET_CRUMBLE_SIZE).writeInt(x.collection()).writeDouble(x.size());
         } else if (c instanceof Command.SetRemovalTimerMultiplier x) {
             out.writeByte(SET_REMOVAL_TIMER_MULTIPLIER).writeDouble(x.multiplier());
+        } else if (c instanceof Command.CutBond x) {
+            out.writeByte(CUT_BOND).writeInt(x.collection()).writeInt(x.bond());
+        } else if (c instanceof Command.SetNodeThreshold x) {
+            out.writeByte(SET_NODE_THRESHOLD).writeInt(x.collection()).writeInt(x.node()).writeDouble(x.threshold());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -167,8 +173,12 @@ public final class CommandCodec {
                 return budget(() -> new Command.SetCrumbleSize(in.readInt(), in.readDouble()));
             case SET_REMOVAL_TIMER_MULTIPLIER:
                 return budget(() -> new Command.SetRemovalTimerMultiplier(in.readDouble()));
+            case CUT_BOND:
+                return new Command.CutBond(in.readInt(), in.readInt());
+            case SET_NODE_THRESHOLD:
+                return budget(() -> new Command.SetNodeThreshold(in.readInt(), in.readInt(), in.readDouble()));
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34");
+                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34, 40..41");
         }
     }
 
