@@ -9,6 +9,7 @@ import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.world.World;
 import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.collection.CollectionAsset;
+import dev.rubble.spi.collection.CollectionSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -65,16 +66,43 @@ public final class WorldDestruction {
         Objects.requireNonNull(orientation, "orientation is null");
         DestructionOptions o = DestructionOptions.defaults();
         if (levelThresholds != null) {
-            List<Double> t = new ArrayList<>();
+            StringBuilder t = new StringBuilder();
             for (double v : levelThresholds) {
-                t.add(v);
+                t.append(t.length() == 0 ? "" : ", ").append(v);
             }
-            o = o.withDamageModel(null, StageConfig.of(Map.of("thresholds", t)));
+            o = o.withDamageModel(null, StageConfig.of(Map.of("thresholds", t.toString())));
         }
         CollectionPlacement pl = CollectionPlacement.at(position.x(), position.y(), position.z())
                 .withOrientation(orientation.x(), orientation.y(), orientation.z(), orientation.w())
                 .withAnchors(anchorNodes, null).withOptions(o).withLabel(label);
         return collection(world.placeCollection(asset, pl));
+    }
+
+    /**
+     * A collection from a file ({@code .rbc}), through the {@link CollectionSource} on the class path
+     * (module {@code rubble-scenario} provides one).
+     */
+    public static CollectionAsset load(java.nio.file.Path file) throws java.io.IOException {
+        Objects.requireNonNull(file, "file is null");
+        return source().load(file);
+    }
+
+    /**
+     * A collection fractured from a recipe (the JSON of a scenario {@code recipe} object:
+     * {@code box} half extents, {@code levels} of fracture methods and options, {@code seed}, ...;
+     * docs/scenario-format.md), through the {@link CollectionSource} on the class path.
+     */
+    public static CollectionAsset fracture(String recipeJson) {
+        Objects.requireNonNull(recipeJson, "recipe is null");
+        return source().fracture(recipeJson);
+    }
+
+    private static CollectionSource source() {
+        for (CollectionSource s : java.util.ServiceLoader.load(CollectionSource.class)) {
+            return s;
+        }
+        throw new IllegalStateException("no " + CollectionSource.class.getName() + " on the class path; add the"
+                + " rubble-scenario module (or place an in-memory CollectionAsset)");
     }
 
     /** Number of placed collections. */
