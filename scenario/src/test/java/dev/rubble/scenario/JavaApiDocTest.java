@@ -60,7 +60,7 @@ final class JavaApiDocTest {
     }
 
     /** Compiles one source file in memory against the test class path; returns class name -> bytes. */
-    private static Map<String, byte[]> compile(String className, String source) throws IOException {
+    static Map<String, byte[]> compile(String className, String source) throws IOException {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         assertThat(javac).as("a JDK compiler (tests run on a JDK)").isNotNull();
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
@@ -101,7 +101,7 @@ final class JavaApiDocTest {
     }
 
     /** Runs {@code main} of the compiled class and returns what it printed. */
-    private static String run(Map<String, byte[]> classes, String className) throws Exception {
+    static String run(Map<String, byte[]> classes, String className) throws Exception {
         ClassLoader loader = new ClassLoader(JavaApiDocTest.class.getClassLoader()) {
             @Override
             protected Class<?> findClass(String n) throws ClassNotFoundException {
