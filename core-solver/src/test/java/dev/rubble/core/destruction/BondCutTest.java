@@ -196,4 +196,33 @@ final class BondCutTest {
             assertThat(w.bodies().size()).as("round %d", round).isEqualTo(ref.size());
         }
     }
+
+    @Test
+    void snapshotsCarryQueuedCutsOverridesAndCutBonds() throws java.io.IOException {
+        CollectionAsset a = grid(4, 3);
+        World w = Scenes.world(-9.81);
+        w.placeCollection(a, CollectionPlacement.at(0, 3, 0).withOptions(Scenes.thresholds(50)));
+        w.step();
+        // queued (not yet applied) when saved: the snapshot's command section must bring them back
+        for (int[] p : new int[][] {{2, 3}, {6, 7}, {10, 11}}) {
+            w.queue(new Command.CutBond(0, bond(a, p[0], p[1])));
+        }
+        w.queue(new Command.SetNodeThreshold(0, 5, Double.POSITIVE_INFINITY));
+        World r = dev.rubble.core.snapshot.SnapshotFixtures.restore(dev.rubble.core.snapshot.SnapshotFixtures.save(w, "cuts"));
+        for (int i = 0; i < 20; i++) {
+            w.step();
+            r.step();
+            assertThat(r.stateHash()).as("step %d after restore", i).isEqualTo(w.stateHash());
+            if (i == 0) {
+                assertThat(w.bodies().size()).as("the cut split the grid").isEqualTo(2);
+                // and again, with the bonds cut and the override in the saved state
+                r = dev.rubble.core.snapshot.SnapshotFixtures.restore(dev.rubble.core.snapshot.SnapshotFixtures.save(r, "cut"));
+                assertThat(r.destruction().bondAlive(0, bond(a, 6, 7))).isFalse();
+                assertThat(r.destruction().store().threshold[r.destruction().globalNode(0, 5)])
+                        .isEqualTo(Double.POSITIVE_INFINITY);
+            }
+        }
+        assertThat(dev.rubble.core.snapshot.SnapshotFixtures.rigidBits(r)).containsExactly(
+                dev.rubble.core.snapshot.SnapshotFixtures.rigidBits(w));
+    }
 }
