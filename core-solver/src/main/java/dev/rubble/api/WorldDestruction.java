@@ -235,6 +235,14 @@ public final class WorldDestruction {
         setThreshold(c, node, Double.POSITIVE_INFINITY);
     }
 
+    /**
+     * Changes the collection's damage propagation (journalled): on/off, the share of a broken node's
+     * excess load and of an unbroken node's load passed to each bonded neighbour (finite, ≥ 0).
+     */
+    public void setPropagation(CollectionId c, boolean on, double breakFactor, double shockFactor) {
+        world.queue(new Command.SetPropagation(index(c), on, breakFactor, shockFactor));
+    }
+
     /** The node's break threshold now (+∞: unbreakable). */
     public double threshold(CollectionId c, int node) {
         return rt().store().threshold[rt().globalNode(index(c), node)];

@@ -35,7 +35,7 @@ public final class CommandCodec {
     static final byte SET_DEBRIS_LEVEL = 30, SET_REMOVE_ON_BREAK = 31, SET_REMOVE_ON_SLEEP = 32, SET_CRUMBLE_SIZE = 33,
             SET_REMOVAL_TIMER_MULTIPLIER = 34;
     // destruction as a library (issue 23; tags 40-44 are reserved for it)
-    static final byte CUT_BOND = 40, SET_NODE_THRESHOLD = 41;
+    static final byte CUT_BOND = 40, SET_NODE_THRESHOLD = 41, SET_PROPAGATION = 42;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -110,6 +110,9 @@ public final class CommandCodec {
             out.writeByte(SET_REMOVAL_TIMER_MULTIPLIER).writeDouble(x.multiplier());
         } else if (c instanceof Command.CutBond x) {
             out.writeByte(CUT_BOND).writeInt(x.collection()).writeInt(x.bond());
+        } else if (c instanceof Command.SetPropagation x) {
+            out.writeByte(SET_PROPAGATION).writeInt(x.collection()).writeBoolean(x.on()).writeDouble(x.breakFactor())
+                    .writeDouble(x.shockFactor());
         } else if (c instanceof Command.SetNodeThreshold x) {
             out.writeByte(SET_NODE_THRESHOLD).writeInt(x.collection()).writeInt(x.node()).writeDouble(x.threshold());
         } else {
@@ -175,10 +178,13 @@ public final class CommandCodec {
                 return budget(() -> new Command.SetRemovalTimerMultiplier(in.readDouble()));
             case CUT_BOND:
                 return new Command.CutBond(in.readInt(), in.readInt());
+            case SET_PROPAGATION:
+                return budget(() -> new Command.SetPropagation(in.readInt(), in.readBoolean(), in.readDouble(),
+                        in.readDouble()));
             case SET_NODE_THRESHOLD:
                 return budget(() -> new Command.SetNodeThreshold(in.readInt(), in.readInt(), in.readDouble()));
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34, 40..41");
+                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34, 40..42");
         }
     }
 

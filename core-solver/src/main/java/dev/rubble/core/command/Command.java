@@ -68,7 +68,7 @@ public sealed interface Command {
             permits ExternalStrain, ExternalStrainAt, InternalStrain, Crumble, SetAnchor, SetAnchorBox,
             SetBreakBudget, SetReleaseThrottle, SetLevels, // budgets (issue 13)
             SetDebrisLevel, SetRemoveOnBreak, SetRemoveOnSleep, SetCrumbleSize, SetRemovalTimerMultiplier,
-            CutBond, SetNodeThreshold { // destruction as a library (issue 23)
+            CutBond, SetNodeThreshold, SetPropagation { // destruction as a library (issue 23)
     }
 
     /** Raises a node's external strain to at least {@code strain} (≥ 0; +∞ forces a break). One-shot. */
@@ -243,6 +243,24 @@ public sealed interface Command {
         public SetNodeThreshold {
             if (!(threshold >= 0)) {
                 throw new IllegalArgumentException("threshold = " + threshold + "; allowed: >= 0 (+Infinity = unbreakable)");
+            }
+        }
+    }
+
+    /**
+     * Changes a placed collection's damage propagation at run time (issue 23): on/off (off also makes a
+     * contact load every child in its box instead of the nearest), the share of a broken child's excess
+     * load and of an unbroken child's load passed to each bonded sibling (each finite, ≥ 0). Lasting.
+     */
+    record SetPropagation(int collection, boolean on, double breakFactor, double shockFactor) implements Destruction {
+        public SetPropagation {
+            factor("breakFactor", breakFactor);
+            factor("shockFactor", shockFactor);
+        }
+
+        private static void factor(String name, double v) {
+            if (!(v >= 0) || !Double.isFinite(v)) {
+                throw new IllegalArgumentException(name + " = " + v + "; allowed: finite, >= 0");
             }
         }
     }

@@ -82,6 +82,16 @@ final class DestructionCommands {
                 d.addList(g); // evaluated this step against the new threshold
             }
         });
+        kind(Command.SetPropagation.class, x -> d.collection(x.collection()), x -> {
+            PlacedCollection pc = d.collection(x.collection());
+            DestructionOptions o = pc.options.withPropagation(x.on(), x.breakFactor(), x.shockFactor());
+            if (o.equals(pc.options)) {
+                return;
+            }
+            pc.options = o;
+            d.digest = StateHash.mix(StateHash.mix(StateHash.mix(StateHash.mix(d.digest, 0x9B0BL + x.collection()),
+                    x.on() ? 1 : 0), x.breakFactor()), x.shockFactor()); // a lasting change
+        });
         for (Class<?> t : Command.Destruction.class.getPermittedSubclasses()) {
             if (!kinds.containsKey(t)) {
                 throw new IllegalStateException("destruction command kind without an entry: " + t.getName());
