@@ -336,13 +336,32 @@ public final class WorldDestruction {
         if (!pw.rayCast(origin, direction, maxDistance, dest.hit())) {
             return false;
         }
+        name(dest);
+        return true;
+    }
+
+    /**
+     * {@link PhysicsWorld#shapeCast} that also names the piece it struck (the leaf under the contact
+     * point, as {@link #rayCast} does).
+     */
+    public boolean shapeCast(dev.rubble.spi.shape.Shape shape, Vector3dc position, Quaterniondc orientation,
+                             Vector3dc translation, PieceHit dest) {
+        Objects.requireNonNull(dest, "dest is null");
+        dest.set(null, -1);
+        if (!pw.shapeCast(shape, position, orientation, translation, dest.hit())) {
+            return false;
+        }
+        name(dest);
+        return true;
+    }
+
+    private void name(PieceHit dest) {
         long h = dest.hit().body().handle();
         int g = rt().nodeOfBody(h);
         if (g >= 0) {
             org.joml.Vector3d p = dest.hit().point(new org.joml.Vector3d());
             dest.set(collection(rt().store().collection[g]), rt().assetNodeAt(h, p.x, p.y, p.z));
         }
-        return true;
     }
 
     // ---- listeners --------------------------------------------------------------------------------

@@ -269,4 +269,28 @@ final class DestructionApiTest {
         w.step();
         assertThat(d.threshold(c, keep)).isEqualTo(5.0);
     }
+
+    @Test
+    void internalStrainAtAPointStrengthensTheLeafThereAndAShapeCastNamesIt() {
+        PhysicsWorld w = world(0);
+        CollectionAsset wall = WorldDestruction.fracture(WALL);
+        WorldDestruction d = w.destruction();
+        CollectionId c = d.place(null, wall, new Vector3d(0, 5, 0), new Quaterniond(), new double[] {T}, null);
+        int leaf = leaves(wall).get(13);
+        Vector3d at = new Vector3d(wall.com()[3 * leaf], wall.com()[3 * leaf + 1] + 5, wall.com()[3 * leaf + 2]);
+        assertThat(d.addInternalStrainAt(at, 0.001, 500)).isEqualTo(1);
+        w.step();
+        for (int n : leaves(wall)) {
+            assertThat(d.threshold(c, n)).as("node %d", n).isEqualTo(n == leaf ? T + 500 : T);
+        }
+        // a small box swept along -z from behind the wall towards the leaf's centre: names the leaf it touches first
+        PieceHit hit = new PieceHit();
+        assertThat(d.shapeCast(new Box(0.01, 0.01, 0.01), new Vector3d(at.x, at.y, 3), new Quaterniond(),
+                new Vector3d(0, 0, -6), hit)).isTrue();
+        assertThat(hit.collection()).isEqualTo(c);
+        Vector3d p = hit.hit().point(new Vector3d());
+        assertThat(inside(wall, hit.node(), p.x, p.y - 5, p.z)).as("hit point %s in node %d", p, hit.node())
+                .isLessThanOrEqualTo(0.02);
+        assertThat(d.addInternalStrainAt(new Vector3d(0, -50, 0), 0.1, 1)).isZero();
+    }
 }
