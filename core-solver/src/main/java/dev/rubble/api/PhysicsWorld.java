@@ -71,6 +71,16 @@ public final class PhysicsWorld {
         return new PhysicsWorld(world, beforeEachStep);
     }
 
+    /** Destruction of geometry collections: placing, pieces, strain, bonds, breaks (issue 23). */
+    public WorldDestruction destruction() {
+        if (destructionApi == null) {
+            destructionApi = new WorldDestruction(this, world);
+        }
+        return destructionApi;
+    }
+
+    private WorldDestruction destructionApi;
+
     /** Internal: the kernel world underneath (for tools and tests); not part of the public API. */
     public World kernel() {
         return world;

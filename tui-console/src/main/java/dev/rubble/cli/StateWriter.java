@@ -39,6 +39,7 @@ final class StateWriter {
                     g.writeStringField("id", b.label[s]);
                 }
                 g.writeStringField("handle", BodyStore.handleString(b.handle(s)));
+                piece(world, b.handle(s), g);
                 g.writeStringField("state", b.state(s).label());
                 g.writeStringField("motion", b.motion(s).name().toLowerCase());
                 vec(g, "position", b.originX(s), b.originY(s), b.originZ(s));
@@ -56,6 +57,26 @@ final class StateWriter {
             writeSoftBodies(world, g); // docs/soft-bodies.md, "Output"
             g.writeEndObject();
         }
+    }
+
+    /**
+     * A collection piece names its collection (its scenario id, else its index) and the authored node it
+     * simulates ({@code -1}: an internal cluster of several nodes) (issue 23).
+     */
+    private static void piece(World world, long handle, JsonGenerator g) throws IOException {
+        var d = world.destruction();
+        int node = d.nodeOfBody(handle);
+        if (node < 0) {
+            return;
+        }
+        int c = d.store().collection[node];
+        String label = d.label(c);
+        if (label != null) {
+            g.writeStringField("collection", label);
+        } else {
+            g.writeNumberField("collection", c);
+        }
+        g.writeNumberField("node", d.store().node[node]);
     }
 
     /** Soft bodies (only when there are any): id, point count, control-point positions [[x, y, z], ...]. */

@@ -38,6 +38,8 @@ public final class CommandCodec {
     // forces and fields (issue 24; tags 60-69 are reserved for them)
     static final byte APPLY_FORCE = 60, APPLY_TORQUE = 61, APPLY_FIELD = 62, REMOVE_FIELD = 63;
     private static final dev.rubble.core.command.FieldTarget[] TARGETS = dev.rubble.core.command.FieldTarget.values();
+    // destruction as a library (issue 23; tags 40-44 are reserved for it)
+    static final byte CUT_BOND = 40, SET_NODE_THRESHOLD = 41, SET_PROPAGATION = 42;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -128,6 +130,13 @@ public final class CommandCodec {
             writeField(out, f);
         } else if (c instanceof Command.RemoveField r) {
             out.writeByte(REMOVE_FIELD).writeUtf8(r.name());
+        } else if (c instanceof Command.CutBond x) {
+            out.writeByte(CUT_BOND).writeInt(x.collection()).writeInt(x.bond());
+        } else if (c instanceof Command.SetPropagation x) {
+            out.writeByte(SET_PROPAGATION).writeInt(x.collection()).writeBoolean(x.on()).writeDouble(x.breakFactor())
+                    .writeDouble(x.shockFactor());
+        } else if (c instanceof Command.SetNodeThreshold x) {
+            out.writeByte(SET_NODE_THRESHOLD).writeInt(x.collection()).writeInt(x.node()).writeDouble(x.threshold());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -205,8 +214,15 @@ public final class CommandCodec {
                 return readField(in);
             case REMOVE_FIELD:
                 return budget(() -> new Command.RemoveField(in.readUtf8()));
+            case CUT_BOND:
+                return new Command.CutBond(in.readInt(), in.readInt());
+            case SET_PROPAGATION:
+                return budget(() -> new Command.SetPropagation(in.readInt(), in.readBoolean(), in.readDouble(),
+                        in.readDouble()));
+            case SET_NODE_THRESHOLD:
+                return budget(() -> new Command.SetNodeThreshold(in.readInt(), in.readInt(), in.readDouble()));
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34, 50..52, 60..63");
+                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34, 40..42, 50..52, 60..63");
         }
     }
 

@@ -18,7 +18,11 @@ final class DestructionCommandCodecTest {
                 new Command.InternalStrain(0, 4, -12.5),
                 new Command.Crumble(1, 0),
                 new Command.SetAnchor(0, 9, false),
-                new Command.SetAnchorBox(3, -1, -2, -3, 1, 2, 3, true));
+                new Command.SetAnchorBox(3, -1, -2, -3, 1, 2, 3, true),
+                new Command.CutBond(2, 41), // issue 23
+                new Command.SetNodeThreshold(1, 5, Double.POSITIVE_INFINITY),
+                new Command.SetNodeThreshold(0, 0, 0.0),
+                new Command.SetPropagation(3, false, 0.5, 0.25));
         Bytes<?> b = Bytes.allocateElasticOnHeap(256);
         for (Command c : cs) {
             CommandCodec.write(b, c);

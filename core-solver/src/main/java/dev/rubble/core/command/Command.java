@@ -67,7 +67,8 @@ public sealed interface Command {
     sealed interface Destruction extends Command
             permits ExternalStrain, ExternalStrainAt, InternalStrain, Crumble, SetAnchor, SetAnchorBox,
             SetBreakBudget, SetReleaseThrottle, SetLevels, // budgets (issue 13)
-            SetDebrisLevel, SetRemoveOnBreak, SetRemoveOnSleep, SetCrumbleSize, SetRemovalTimerMultiplier {
+            SetDebrisLevel, SetRemoveOnBreak, SetRemoveOnSleep, SetCrumbleSize, SetRemovalTimerMultiplier,
+            CutBond, SetNodeThreshold, SetPropagation { // destruction as a library (issue 23)
     }
 
     /** Raises a node's external strain to at least {@code strain} (≥ 0; +∞ forces a break). One-shot. */
@@ -221,6 +222,45 @@ public sealed interface Command {
             if (!(multiplier >= 0) || !Double.isFinite(multiplier)) {
                 throw new IllegalArgumentException("removal timer multiplier = " + multiplier
                         + "; allowed: finite, >= 0");
+            }
+        }
+    }
+
+    /**
+     * Cuts one bond (asset edge {@code bond} of the collection's connection graph; issue 23, Blast
+     * style): the bond dies now, the damage model sees both ends lose it, and in the step's
+     * DESTRUCTION slot a holder whose children it connected is split into the connected components
+     * of its remaining bonds (a redundant bond splits nothing). Cutting a dead bond does nothing.
+     */
+    record CutBond(int collection, int bond) implements Destruction {
+    }
+
+    /**
+     * Sets a node's break threshold ({@code >= 0}; {@code +Infinity} makes it unbreakable), replacing
+     * what the damage model gave it (issue 23). Lasting.
+     */
+    record SetNodeThreshold(int collection, int node, double threshold) implements Destruction {
+        public SetNodeThreshold {
+            if (!(threshold >= 0)) {
+                throw new IllegalArgumentException("threshold = " + threshold + "; allowed: >= 0 (+Infinity = unbreakable)");
+            }
+        }
+    }
+
+    /**
+     * Changes a placed collection's damage propagation at run time (issue 23): on/off (off also makes a
+     * contact load every child in its box instead of the nearest), the share of a broken child's excess
+     * load and of an unbroken child's load passed to each bonded sibling (each finite, ≥ 0). Lasting.
+     */
+    record SetPropagation(int collection, boolean on, double breakFactor, double shockFactor) implements Destruction {
+        public SetPropagation {
+            factor("breakFactor", breakFactor);
+            factor("shockFactor", shockFactor);
+        }
+
+        private static void factor(String name, double v) {
+            if (!(v >= 0) || !Double.isFinite(v)) {
+                throw new IllegalArgumentException(name + " = " + v + "; allowed: finite, >= 0");
             }
         }
     }

@@ -31,6 +31,51 @@ final class Connectivity implements Pass {
         if (n == 0) {
             return;
         }
+        int comps = unionFind(pc, h, n);
+        if (memberComp.length < n) {
+            memberComp = new int[uf.length];
+        }
+        Arrays.fill(compStart, 0, comps + 1, 0);
+        for (int i = 0; i < n; i++) {
+            memberComp[i] = compOf[find(i)];
+            compStart[memberComp[i] + 1]++;
+        }
+        for (int c = 0; c < comps; c++) {
+            compStart[c + 1] += compStart[c];
+        }
+        int[] pos = uf; // the union-find is no longer needed
+        for (int c = 0; c < comps; c++) {
+            pos[c] = compStart[c];
+        }
+        for (int i = 0; i < n; i++) {
+            sorted[pos[memberComp[i]]++] = members[i];
+        }
+        for (int c = 0; c < comps; c++) {
+            int from = compStart[c], to = compStart[c + 1];
+            if (to - from == 1) {
+                int g = sorted[from];
+                s.unlink(g);
+                s.anchoredCount[h] -= s.anchoredCount[g];
+                pieces.activate(g, h, null, s.anchoredCount[g] > 0 ? MotionType.KINEMATIC : MotionType.DYNAMIC,
+                        BreakEvents.RELEASE, 0);
+            } else {
+                pieces.newCluster(pc, h, sorted, from, to);
+            }
+        }
+    }
+
+    /** How many connected components holder h's children form over live bonds (nothing changes). */
+    int components(PlacedCollection pc, int h) {
+        int n = d.store.childCount[h];
+        return n == 0 ? 0 : unionFind(pc, h, n);
+    }
+
+    /**
+     * Union-find over h's n children and their live bonds to each other; numbers the components by
+     * first member ({@code compOf[root]}) and returns how many there are.
+     */
+    private int unionFind(PlacedCollection pc, int h, int n) {
+        ClusterStore s = d.store;
         if (ufIdx.length < s.size()) {
             ufIdx = Arrays.copyOf(ufIdx, Math.max(s.size(), ufIdx.length * 2));
         }
@@ -74,36 +119,7 @@ final class Connectivity implements Pass {
                 compOf[i] = comps++;
             }
         }
-        if (memberComp.length < n) {
-            memberComp = new int[uf.length];
-        }
-        Arrays.fill(compStart, 0, comps + 1, 0);
-        for (i = 0; i < n; i++) {
-            memberComp[i] = compOf[find(i)];
-            compStart[memberComp[i] + 1]++;
-        }
-        for (int c = 0; c < comps; c++) {
-            compStart[c + 1] += compStart[c];
-        }
-        int[] pos = uf; // the union-find is no longer needed
-        for (int c = 0; c < comps; c++) {
-            pos[c] = compStart[c];
-        }
-        for (i = 0; i < n; i++) {
-            sorted[pos[memberComp[i]]++] = members[i];
-        }
-        for (int c = 0; c < comps; c++) {
-            int from = compStart[c], to = compStart[c + 1];
-            if (to - from == 1) {
-                int g = sorted[from];
-                s.unlink(g);
-                s.anchoredCount[h] -= s.anchoredCount[g];
-                pieces.activate(g, h, null, s.anchoredCount[g] > 0 ? MotionType.KINEMATIC : MotionType.DYNAMIC,
-                        BreakEvents.RELEASE, 0);
-            } else {
-                pieces.newCluster(pc, h, sorted, from, to);
-            }
-        }
+        return comps;
     }
 
     private int find(int x) {

@@ -71,6 +71,27 @@ final class DestructionCommands {
         kind(Command.SetRemoveOnBreak.class, this::debrisAfter, x -> setDebrisOptions(x.collection(), debrisAfter(x)));
         kind(Command.SetRemoveOnSleep.class, this::debrisAfter, x -> setDebrisOptions(x.collection(), debrisAfter(x)));
         kind(Command.SetCrumbleSize.class, this::debrisAfter, x -> setDebrisOptions(x.collection(), debrisAfter(x)));
+        kind(Command.CutBond.class, x -> bond(x.collection(), x.bond()), this::cutBond);
+        kind(Command.SetNodeThreshold.class, x -> d.globalNode(x.collection(), x.node()), x -> {
+            int g = d.globalNode(x.collection(), x.node());
+            if (Double.doubleToRawLongBits(x.threshold()) != Double.doubleToRawLongBits(d.store.threshold[g])) {
+                d.store.threshold[g] = x.threshold();
+                d.thresholdChanged(g);
+            }
+            if (d.store.isHeldByActive(g)) {
+                d.addList(g); // evaluated this step against the new threshold
+            }
+        });
+        kind(Command.SetPropagation.class, x -> d.collection(x.collection()), x -> {
+            PlacedCollection pc = d.collection(x.collection());
+            DestructionOptions o = pc.options.withPropagation(x.on(), x.breakFactor(), x.shockFactor());
+            if (o.equals(pc.options)) {
+                return;
+            }
+            pc.options = o;
+            d.digest = StateHash.mix(StateHash.mix(StateHash.mix(StateHash.mix(d.digest, 0x9B0BL + x.collection()),
+                    x.on() ? 1 : 0), x.breakFactor()), x.shockFactor()); // a lasting change
+        });
         for (Class<?> t : Command.Destruction.class.getPermittedSubclasses()) {
             if (!kinds.containsKey(t)) {
                 throw new IllegalStateException("destruction command kind without an entry: " + t.getName());
@@ -119,6 +140,34 @@ final class DestructionCommands {
             return d.collection(x.collection()).debris.withCrumbleSize(x.size());
         }
         throw new IllegalArgumentException("not a debris command: " + c);
+    }
+
+    /** Bond {@code e} of collection {@code c}, or an error naming the allowed range. */
+    private PlacedCollection bond(int c, int e) {
+        PlacedCollection pc = d.collection(c);
+        if (e < 0 || e >= pc.asset.edgeCount()) {
+            throw new IllegalArgumentException("bond = " + e + "; allowed: [0, " + pc.asset.edgeCount()
+                    + ") in collection " + c);
+        }
+        return pc;
+    }
+
+    /** {@link Command.CutBond}: the bond dies, both ends lose it (damage model), the holder is split later in the step. */
+    private void cutBond(Command.CutBond x) {
+        PlacedCollection pc = bond(x.collection(), x.bond());
+        int e = x.bond();
+        if (!pc.bondAlive[e]) {
+            return;
+        }
+        pc.bondAlive[e] = false;
+        d.digest = StateHash.mix(d.digest, ((long) pc.index << 32) | e);
+        int na = pc.asset.edgeA()[e], nb = pc.asset.edgeB()[e];
+        pieces.lostBond(na, nb);
+        pieces.recomputeThresholds(pc);
+        int h = d.store.parent[pc.base + na];
+        if (h != ClusterStore.NONE && h == d.store.parent[pc.base + nb]) {
+            d.addCut(h);
+        }
     }
 
     private void anchorBox(Command.SetAnchorBox x) {

@@ -53,6 +53,9 @@ final class DestructionContext {
     int nextCount;
     long digest = StateHash.OFFSET_BASIS;
     long step;
+    /** Holders whose children lost a bond to a {@code CutBond} command this step (split in the DESTRUCTION slot; empty between steps). */
+    int[] cutHolders = new int[4];
+    int cutCount;
     /** Grouping's stamp, also the momentum pass's mark of holders that broke (saved: it outlives the step). */
     int stamp;
 
@@ -261,6 +264,14 @@ final class DestructionContext {
             store.inNext[g] = false;
             store.inList[g] = true;
         }
+    }
+
+    /** Remembers that holder h lost a bond to a cut (its split is decided in the DESTRUCTION slot). */
+    void addCut(int h) {
+        if (cutCount == cutHolders.length) {
+            cutHolders = Arrays.copyOf(cutHolders, cutCount * 2);
+        }
+        cutHolders[cutCount++] = h;
     }
 
     /** A lasting threshold change enters the digest. */

@@ -31,6 +31,7 @@ import java.util.Objects;
  *  connectivity  of the rest by iterative union-find: one child alone, several a new internal
  *                cluster, pinned by anchors = kinematic; the holder's body is retired, never reshaped
  *  crumble       partial clusters whose children are all small release them all
+ *  cuts          holders whose bonds were cut by commands split into their connected components
  *  removal       (the REMOVAL slot, after sleep) timed shrinking and removal of released pieces
  * </pre>
  *
@@ -57,6 +58,7 @@ public final class DestructionRuntime {
     private final MomentumReturn momentum;
     private final Release release;
     private final Crumbling crumbling;
+    private final BondCuts cuts;
     private final Removal removal;
     private final long[] passNanos = new long[PassSlot.values().length];
     private final FieldHooks fieldHooks;
@@ -81,7 +83,9 @@ public final class DestructionRuntime {
         propagation = new Propagation(ctx);
         budget = new BreakBudget(ctx, modifiers, evaluation);
         momentum = new MomentumReturn(ctx);
-        release = new Release(ctx, pieces, new Connectivity(ctx, pieces));
+        Connectivity connectivity = new Connectivity(ctx, pieces);
+        release = new Release(ctx, pieces, connectivity);
+        cuts = new BondCuts(ctx, pieces, connectivity);
         crumbling = new Crumbling(ctx, pieces);
         removal = new Removal(ctx);
         fieldHooks = new FieldHooks(ctx);
@@ -105,6 +109,7 @@ public final class DestructionRuntime {
         t = lap(PassSlot.GATHER, t);
         grouping.run();
         t = lap(PassSlot.GROUP, t);
+        boolean released = false;
         if (ctx.groups.entryCount > 0) {
             int broken;
             if (ctx.budget.limited()) {
@@ -120,6 +125,7 @@ public final class DestructionRuntime {
             propagation.run();
             t = lap(PassSlot.PROPAGATE, t);
             if (broken > 0) {
+                released = true;
                 momentum.run();
                 ctx.budget.beginRelease(ctx.activeCount);
                 release.run();
@@ -129,6 +135,14 @@ public final class DestructionRuntime {
                 passNanos[PassSlot.RELEASE.ordinal()] -= release.connectivityNanos;
                 passNanos[PassSlot.CONNECTIVITY.ordinal()] = release.connectivityNanos;
             }
+        }
+        if (ctx.cutCount > 0) { // bonds cut by commands (issue 23): split holders that came apart
+            if (!released) {
+                ctx.budget.beginRelease(ctx.activeCount);
+            }
+            cuts.run();
+            ctx.growGlobal();
+            t = lap(PassSlot.CONNECTIVITY, t);
         }
         budget.carryOver();
         ctx.swapLists();
@@ -266,6 +280,37 @@ public final class DestructionRuntime {
      */
     public static Shape pieceShape(CollectionAsset asset, int[] members, double cx, double cy, double cz) {
         return PlacedCollection.compound(asset, 0, members.length, members, cx, cy, cz);
+    }
+
+    /** The global node whose body is {@code handle}, or -1 (not a collection piece, or a stale handle). */
+    public int nodeOfBody(long handle) {
+        int s = (int) handle;
+        if (s < 0 || s >= ctx.bodies.slotLimit() || !ctx.bodies.isLive(s) || ctx.bodies.handle(s) != handle) {
+            return ClusterStore.NONE;
+        }
+        return ctx.nodeOfSlot(s);
+    }
+
+    /**
+     * The authored (asset) node under world point (x, y, z) in the piece whose body is {@code handle}:
+     * down its tree to the leaf nearest by signed distance; -1 when the body is not a piece.
+     */
+    public int assetNodeAt(long handle, double x, double y, double z) {
+        return nodeOfBody(handle) < 0 ? ClusterStore.NONE : PieceLookup.assetNodeAt(ctx, (int) handle, x, y, z);
+    }
+
+    /** Whether bond (asset edge) {@code e} of collection {@code c} is alive. */
+    public boolean bondAlive(int c, int e) {
+        PlacedCollection pc = ctx.collection(c);
+        if (e < 0 || e >= pc.bondAlive.length) {
+            throw new IllegalArgumentException("bond = " + e + "; allowed: [0, " + pc.bondAlive.length + ") in collection " + c);
+        }
+        return pc.bondAlive[e];
+    }
+
+    /** Collection {@code c}'s label as placed (may be null). */
+    public String label(int c) {
+        return ctx.collection(c).label;
     }
 
     /** Number of nodes that have bodies (intact collections, released pieces, internal clusters). */

@@ -184,6 +184,13 @@ final class Pieces {
                 BreakEvents.CLUSTER, 0);
     }
 
+    /** Starts a fresh lost-neighbour list with asset nodes {@code a} and {@code b} (the ends of a cut bond). */
+    void lostBond(int a, int b) {
+        lostCount = 0;
+        lost[lostCount++] = a;
+        lost[lostCount++] = b;
+    }
+
     /** Lets the damage model lower the thresholds of nodes that lost a neighbour (since {@link #holder}). */
     void recomputeThresholds(PlacedCollection pc) {
         if (lostCount == 0) {

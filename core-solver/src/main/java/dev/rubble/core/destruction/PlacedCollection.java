@@ -18,7 +18,8 @@ final class PlacedCollection implements BondState {
     final String label;
     final CollectionAsset asset;
     final int base;
-    final DestructionOptions options;
+    /** As placed, then changed by {@code Command.SetPropagation} (issue 23); snapshots save the current ones. */
+    DestructionOptions options;
     final DamageModel damage;
     final boolean forces;
     final StrainModifier[] modifiers;

@@ -1,0 +1,42 @@
+package dev.rubble.api;
+
+/**
+ * A scene query hit that also names the collection piece it struck ({@link WorldDestruction#rayCast}):
+ * the body hit, and when that body is a collection piece, its collection and the authored leaf node
+ * under the hit point (Chaos's leaf sub-trace). Reusable.
+ */
+public final class PieceHit {
+    private final QueryHit hit = new QueryHit();
+    private CollectionId collection;
+    private int node = -1;
+
+    /** The plain hit (body, distance, point, normal). */
+    public QueryHit hit() {
+        return hit;
+    }
+
+    /** Whether something was hit. */
+    public boolean isHit() {
+        return hit.hit();
+    }
+
+    /** The collection of the struck piece, or null when the body hit is not a collection piece. */
+    public CollectionId collection() {
+        return collection;
+    }
+
+    /** The authored node under the hit point, or -1. */
+    public int node() {
+        return node;
+    }
+
+    void set(CollectionId collection, int node) {
+        this.collection = collection;
+        this.node = node;
+    }
+
+    @Override
+    public String toString() {
+        return hit + (collection == null ? "" : " collection " + collection.index() + " node " + node);
+    }
+}

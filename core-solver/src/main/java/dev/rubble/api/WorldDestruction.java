@@ -1,0 +1,396 @@
+package dev.rubble.api;
+
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.destruction.ClusterStore;
+import dev.rubble.core.destruction.CollectionPlacement;
+import dev.rubble.core.destruction.DestructionOptions;
+import dev.rubble.core.destruction.DestructionRuntime;
+import dev.rubble.core.world.World;
+import dev.rubble.spi.StageConfig;
+import dev.rubble.spi.collection.CollectionAsset;
+import dev.rubble.spi.collection.CollectionSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.joml.Quaterniondc;
+import org.joml.Vector3dc;
+
+/**
+ * Destruction through the public API (issue 23; docs/destruction.md "Java API"): place geometry
+ * collections, map bodies to pieces and back, strain, crumble, anchor, override thresholds, cut
+ * bonds, read loads and thresholds, cast rays that name the struck node, and hear breaks. Get it
+ * from {@link PhysicsWorld#destruction()}. Collections are {@link CollectionId}s, nodes the
+ * asset's node ids, bonds the asset's edge ids; bodies are {@link BodyId}s.
+ *
+ * <p>Writes are journalled commands like every write of {@link PhysicsWorld}: checked now (an
+ * unknown collection, node or bond fails here with an {@link IllegalArgumentException} naming it),
+ * applied at the start of the next step. Placing a collection takes effect at once. Reads see the
+ * state after the last step.
+ */
+public final class WorldDestruction {
+    private final PhysicsWorld pw;
+    private final World world;
+    private final List<BreakListener> listeners = new ArrayList<>();
+    private final BreakEvent event;
+    private CollectionId[] ids = new CollectionId[8];
+    private boolean listening;
+
+    WorldDestruction(PhysicsWorld pw, World world) {
+        this.pw = pw;
+        this.world = world;
+        this.event = new BreakEvent(pw);
+    }
+
+    private DestructionRuntime rt() {
+        return world.destruction();
+    }
+
+    // ---- placing --------------------------------------------------------------------------------
+
+    /**
+     * Places a collection now (its intact root becomes one body) and returns its id.
+     *
+     * @param label            the bodies' label (may be null)
+     * @param asset            the collection: {@code dev.rubble.authoring.CollectionFile.load} of a
+     *                         {@code .rbc} file, a {@code CollectionBuilder} result, or any {@link CollectionAsset}
+     * @param levelThresholds  break threshold per level below the root (the last repeats), or null for the
+     *                         damage model's defaults
+     * @param anchorNodes      nodes pinned in place (their holder stays kinematic), or null
+     */
+    public CollectionId place(String label, CollectionAsset asset, Vector3dc position, Quaterniondc orientation,
+                              double[] levelThresholds, int[] anchorNodes) {
+        Objects.requireNonNull(asset, "asset is null");
+        Objects.requireNonNull(position, "position is null");
+        Objects.requireNonNull(orientation, "orientation is null");
+        DestructionOptions o = DestructionOptions.defaults();
+        if (levelThresholds != null) {
+            StringBuilder t = new StringBuilder();
+            for (double v : levelThresholds) {
+                t.append(t.length() == 0 ? "" : ", ").append(v);
+            }
+            o = o.withDamageModel(null, StageConfig.of(Map.of("thresholds", t.toString())));
+        }
+        CollectionPlacement pl = CollectionPlacement.at(position.x(), position.y(), position.z())
+                .withOrientation(orientation.x(), orientation.y(), orientation.z(), orientation.w())
+                .withAnchors(anchorNodes, null).withOptions(o).withLabel(label);
+        return collection(world.placeCollection(asset, pl));
+    }
+
+    /**
+     * A collection from a file ({@code .rbc}), through the {@link CollectionSource} on the class path
+     * (module {@code rubble-scenario} provides one).
+     */
+    public static CollectionAsset load(java.nio.file.Path file) throws java.io.IOException {
+        Objects.requireNonNull(file, "file is null");
+        return source().load(file);
+    }
+
+    /**
+     * A collection fractured from a recipe (the JSON of a scenario {@code recipe} object:
+     * {@code box} half extents, {@code levels} of fracture methods and options, {@code seed}, ...;
+     * docs/scenario-format.md), through the {@link CollectionSource} on the class path.
+     */
+    public static CollectionAsset fracture(String recipeJson) {
+        Objects.requireNonNull(recipeJson, "recipe is null");
+        return source().fracture(recipeJson);
+    }
+
+    private static CollectionSource source() {
+        for (CollectionSource s : java.util.ServiceLoader.load(CollectionSource.class)) {
+            return s;
+        }
+        throw new IllegalStateException("no " + CollectionSource.class.getName() + " on the class path; add the"
+                + " rubble-scenario module (or place an in-memory CollectionAsset)");
+    }
+
+    /** Number of placed collections. */
+    public int count() {
+        return rt().collectionCount();
+    }
+
+    /** The id of collection {@code index} (placement order). */
+    public CollectionId collection(int index) {
+        if (index < 0 || index >= count()) {
+            throw new IllegalArgumentException("collection = " + index + "; allowed: [0, " + count() + ")");
+        }
+        if (index >= ids.length) {
+            ids = java.util.Arrays.copyOf(ids, Math.max(index + 1, 2 * ids.length));
+        }
+        CollectionId id = ids[index];
+        if (id == null) {
+            ids[index] = id = new CollectionId(index);
+        }
+        return id;
+    }
+
+    /** The collection's asset (read only). */
+    public CollectionAsset asset(CollectionId c) {
+        return rt().asset(index(c));
+    }
+
+    /** The collection's label as placed (may be null). */
+    public String label(CollectionId c) {
+        return rt().label(index(c));
+    }
+
+    // ---- bodies and pieces ------------------------------------------------------------------------
+
+    /** The piece {@code body} simulates, or null when it is not a collection piece (or no longer live). */
+    public Piece pieceOf(BodyId body) {
+        Objects.requireNonNull(body, "body is null");
+        int g = rt().nodeOfBody(body.handle());
+        if (g < 0) {
+            return null;
+        }
+        ClusterStore s = rt().store();
+        return new Piece(collection(s.collection[g]), s.node[g]);
+    }
+
+    /**
+     * The body that currently simulates {@code node} of {@code c}: the node's own once it broke free,
+     * else its holder's (the top piece containing it); null when the node has no body (removed,
+     * or left without one by release throttling).
+     */
+    public BodyId bodyOf(CollectionId c, int node) {
+        long h = rt().holderBody(index(c), node);
+        if (h == ClusterStore.NONE) {
+            return null;
+        }
+        BodyStore b = world.bodies();
+        int s = (int) h;
+        return b.isLive(s) && b.handle(s) == h ? pw.id(s) : null;
+    }
+
+    /** Whether {@code node} of {@code c} is simulated by its own body (it broke free or is a top node). */
+    public boolean isFree(CollectionId c, int node) {
+        int g = rt().globalNode(index(c), node);
+        return rt().store().body[g] != ClusterStore.NONE;
+    }
+
+    // ---- strain and breaking ----------------------------------------------------------------------
+
+    /** Raises the node's external strain to at least {@code strain} (≥ 0; +∞ forces a break); one-shot. */
+    public void applyStrain(CollectionId c, int node, double strain) {
+        world.queue(new Command.ExternalStrain(index(c), node, strain));
+    }
+
+    /**
+     * External strain at a point: children of active pieces within {@code radius} of it (or the nearest)
+     * get {@code strain}, then rings along live bonds up to {@code depth}, scaled by {@code factor} per ring.
+     */
+    public void applyStrainAt(Vector3dc point, double radius, double strain, int depth, double factor) {
+        Objects.requireNonNull(point, "point is null");
+        world.queue(new Command.ExternalStrainAt(point.x(), point.y(), point.z(), radius, strain, depth, factor));
+    }
+
+    /** Adds {@code delta} to the node's internal strain (its threshold; negative weakens it, floor 0). Lasting. */
+    public void addInternalStrain(CollectionId c, int node, double delta) {
+        world.queue(new Command.InternalStrain(index(c), node, delta));
+    }
+
+    /**
+     * Internal strain at a point: every node of the piece under {@code point} whose bounds come within
+     * {@code radius} of it (the leaf under the point at least) gets {@code delta} added to its threshold.
+     * Needs a piece under the point; returns how many nodes were changed (0 when nothing is there).
+     */
+    public int addInternalStrainAt(Vector3dc point, double radius, double delta) {
+        Objects.requireNonNull(point, "point is null");
+        List<BodyId> near = new ArrayList<>();
+        pw.overlap(new dev.rubble.spi.shape.Sphere(Math.max(radius, 1e-6)), point, new org.joml.Quaterniond(), near);
+        int n = 0;
+        for (BodyId b : near) {
+            int g = rt().nodeOfBody(b.handle());
+            if (g < 0) {
+                continue;
+            }
+            int c = rt().store().collection[g];
+            int leaf = rt().assetNodeAt(b.handle(), point.x(), point.y(), point.z());
+            if (leaf >= 0) {
+                world.queue(new Command.InternalStrain(c, leaf, delta));
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Breaks every child of the node at its next evaluation (the whole collection: its root, node 0). */
+    public void crumble(CollectionId c, int node) {
+        world.queue(new Command.Crumble(index(c), node));
+    }
+
+    /** Anchors (pins) or frees a node; the piece holding it becomes kinematic or dynamic accordingly. */
+    public void setAnchor(CollectionId c, int node, boolean anchored) {
+        world.queue(new Command.SetAnchor(index(c), node, anchored));
+    }
+
+    /** Sets the node's break threshold (≥ 0), replacing the damage model's. Lasting. */
+    public void setThreshold(CollectionId c, int node, double threshold) {
+        world.queue(new Command.SetNodeThreshold(index(c), node, threshold));
+    }
+
+    /** Makes the node unbreakable (threshold +∞); {@link #setThreshold} makes it breakable again. */
+    public void setUnbreakable(CollectionId c, int node) {
+        setThreshold(c, node, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * Changes the collection's damage propagation (journalled): on/off, the share of a broken node's
+     * excess load and of an unbroken node's load passed to each bonded neighbour (finite, ≥ 0).
+     */
+    public void setPropagation(CollectionId c, boolean on, double breakFactor, double shockFactor) {
+        world.queue(new Command.SetPropagation(index(c), on, breakFactor, shockFactor));
+    }
+
+    /** The node's break threshold now (+∞: unbreakable). */
+    public double threshold(CollectionId c, int node) {
+        return rt().store().threshold[rt().globalNode(index(c), node)];
+    }
+
+    /**
+     * The load waiting on the node for its next evaluation: {@code max(collision, external)} strain
+     * (external strain from commands and propagation; collision loads exist only inside a step, so
+     * between steps this is the external strain). The node breaks when this reaches its threshold.
+     */
+    public double load(CollectionId c, int node) {
+        ClusterStore s = rt().store();
+        int g = rt().globalNode(index(c), node);
+        return Math.max(s.collisionLoad[g], s.externalLoad[g]);
+    }
+
+    // ---- bonds ------------------------------------------------------------------------------------
+
+    /** Number of bonds (connection-graph edges) of the collection, alive or cut. */
+    public int bondCount(CollectionId c) {
+        return rt().asset(index(c)).edgeCount();
+    }
+
+    /** The bonds of {@code node} (edge ids, ascending), alive or cut. */
+    public int[] bondsOf(CollectionId c, int node) {
+        CollectionAsset a = rt().asset(index(c));
+        rt().globalNode(index(c), node); // names a bad node
+        int[] es = a.edgeStart(), el = a.edgeList();
+        int[] out = java.util.Arrays.copyOfRange(el, es[node], es[node + 1]);
+        java.util.Arrays.sort(out);
+        return out;
+    }
+
+    /** The node at the other end of {@code bond} from {@code node}. */
+    public int bondOther(CollectionId c, int bond, int node) {
+        CollectionAsset a = rt().asset(index(c));
+        checkBond(a, c, bond);
+        return a.edgeA()[bond] == node ? a.edgeB()[bond] : a.edgeA()[bond];
+    }
+
+    /** The bond's first node (the smaller id). */
+    public int bondA(CollectionId c, int bond) {
+        CollectionAsset a = rt().asset(index(c));
+        checkBond(a, c, bond);
+        return a.edgeA()[bond];
+    }
+
+    /** The bond's second node. */
+    public int bondB(CollectionId c, int bond) {
+        CollectionAsset a = rt().asset(index(c));
+        checkBond(a, c, bond);
+        return a.edgeB()[bond];
+    }
+
+    /** The bond's contact area, m². */
+    public double bondArea(CollectionId c, int bond) {
+        CollectionAsset a = rt().asset(index(c));
+        checkBond(a, c, bond);
+        return a.edgeArea()[bond];
+    }
+
+    /** Whether the bond is alive (not cut, and not broken by a release). */
+    public boolean bondAlive(CollectionId c, int bond) {
+        return rt().bondAlive(index(c), bond);
+    }
+
+    /**
+     * Cuts one bond (Blast style): at the next step the piece holding its two nodes splits into the
+     * connected components of its remaining bonds; a redundant bond splits nothing.
+     */
+    public void cutBond(CollectionId c, int bond) {
+        world.queue(new Command.CutBond(index(c), bond));
+    }
+
+    private static void checkBond(CollectionAsset a, CollectionId c, int bond) {
+        if (bond < 0 || bond >= a.edgeCount()) {
+            throw new IllegalArgumentException("bond = " + bond + "; allowed: [0, " + a.edgeCount()
+                    + ") in collection " + c.index());
+        }
+    }
+
+    // ---- queries ----------------------------------------------------------------------------------
+
+    /**
+     * {@link PhysicsWorld#rayCast} that also names the piece it struck: when the body hit is a
+     * collection piece, {@code dest} gets its collection and the authored leaf node under the hit point.
+     */
+    public boolean rayCast(Vector3dc origin, Vector3dc direction, double maxDistance, PieceHit dest) {
+        Objects.requireNonNull(dest, "dest is null");
+        dest.set(null, -1);
+        if (!pw.rayCast(origin, direction, maxDistance, dest.hit())) {
+            return false;
+        }
+        name(dest);
+        return true;
+    }
+
+    /**
+     * {@link PhysicsWorld#shapeCast} that also names the piece it struck (the leaf under the contact
+     * point, as {@link #rayCast} does).
+     */
+    public boolean shapeCast(dev.rubble.spi.shape.Shape shape, Vector3dc position, Quaterniondc orientation,
+                             Vector3dc translation, PieceHit dest) {
+        Objects.requireNonNull(dest, "dest is null");
+        dest.set(null, -1);
+        if (!pw.shapeCast(shape, position, orientation, translation, dest.hit())) {
+            return false;
+        }
+        name(dest);
+        return true;
+    }
+
+    private void name(PieceHit dest) {
+        long h = dest.hit().body().handle();
+        int g = rt().nodeOfBody(h);
+        if (g >= 0) {
+            org.joml.Vector3d p = dest.hit().point(new org.joml.Vector3d());
+            dest.set(collection(rt().store().collection[g]), rt().assetNodeAt(h, p.x, p.y, p.z));
+        }
+    }
+
+    // ---- listeners --------------------------------------------------------------------------------
+
+    /** Registers a listener that hears every destruction event after each step, in event order. */
+    public void addBreakListener(BreakListener l) {
+        listeners.add(Objects.requireNonNull(l, "listener is null"));
+        if (!listening) {
+            listening = true;
+            rt().addListener(events -> {
+                for (int i = 0; i < events.count(); i++) {
+                    event.set(events, i);
+                    for (int k = 0; k < listeners.size(); k++) {
+                        listeners.get(k).onBreak(event);
+                    }
+                }
+            });
+        }
+    }
+
+    public void removeBreakListener(BreakListener l) {
+        listeners.remove(l);
+    }
+
+    private int index(CollectionId c) {
+        Objects.requireNonNull(c, "collection is null");
+        if (c.index() >= count()) {
+            throw new IllegalArgumentException("collection = " + c.index() + "; allowed: [0, " + count() + ")");
+        }
+        return c.index();
+    }
+}
