@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * <pre>
  * spi        JDK only
  * geometry   JDK + spi value types
- * core       world -> step -> dynamics, destruction -> collision, field -> body, command, event, plugin
+ * core       api -> snapshot, render -> world -> step -> dynamics, destruction, soft -> collision, field
+ *            -> body, command, event, plugin; destruction passes never see the destruction facade
  * plugins    JDK + spi + geometry (what the plugin class loader lets through)
  * </pre>
  */
@@ -75,7 +77,7 @@ final class ArchitectureTest {
         noClasses().that().resideInAnyPackage("dev.rubble.core.step..", "dev.rubble.core.dynamics..",
                         "dev.rubble.core.collision..", "dev.rubble.core.body..", "dev.rubble.core.command..",
                         "dev.rubble.core.destruction..", "dev.rubble.core.field..", "dev.rubble.core.event..",
-                        "dev.rubble.core.plugin..")
+                        "dev.rubble.core.plugin..", "dev.rubble.core.soft..")
                 .should().dependOnClassesThat().resideInAPackage("dev.rubble.core.world..")
                 .check(classes);
     }
@@ -83,17 +85,50 @@ final class ArchitectureTest {
     @Test
     void kernelPackagesPointDownOnly() {
         layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(true)
+                .layer("Api").definedBy("dev.rubble.api..")
+                .layer("Tools").definedBy("dev.rubble.core.snapshot..", "dev.rubble.core.render..")
                 .layer("World").definedBy("dev.rubble.core.world..")
                 .layer("Step").definedBy("dev.rubble.core.step..")
-                .layer("Dynamics").definedBy("dev.rubble.core.dynamics..", "dev.rubble.core.destruction..")
+                .layer("Dynamics").definedBy("dev.rubble.core.dynamics..", "dev.rubble.core.destruction..",
+                        "dev.rubble.core.soft..")
                 .layer("Collision").definedBy("dev.rubble.core.collision..", "dev.rubble.core.field..")
                 .layer("Base").definedBy("dev.rubble.core.body..", "dev.rubble.core.command..",
                         "dev.rubble.core.event..", "dev.rubble.core.plugin..")
-                .whereLayer("World").mayNotBeAccessedByAnyLayer()
-                .whereLayer("Step").mayOnlyBeAccessedByLayers("World")
-                .whereLayer("Dynamics").mayOnlyBeAccessedByLayers("Step", "World")
-                .whereLayer("Collision").mayOnlyBeAccessedByLayers("Dynamics", "Step", "World")
+                .whereLayer("Api").mayNotBeAccessedByAnyLayer()
+                .whereLayer("Tools").mayOnlyBeAccessedByLayers("Api")
+                .whereLayer("World").mayOnlyBeAccessedByLayers("Api", "Tools")
+                .whereLayer("Step").mayOnlyBeAccessedByLayers("World", "Api", "Tools")
+                .whereLayer("Dynamics").mayOnlyBeAccessedByLayers("Step", "World", "Api", "Tools")
+                .whereLayer("Collision").mayOnlyBeAccessedByLayers("Dynamics", "Step", "World", "Api", "Tools")
                 .check(classes);
+    }
+
+    /**
+     * The destruction passes (classes implementing {@code dev.rubble.core.destruction.Pass}) work on
+     * the explicit {@code DestructionContext} and never reach back into the {@code DestructionRuntime}
+     * facade (issue 23; the reshape that removed the back-pointer).
+     */
+    static final ArchRule PASSES_NEVER_IMPORT_THE_FACADE = noClasses()
+            .that().implement("dev.rubble.core.destruction.Pass")
+            .should().dependOnClassesThat().haveFullyQualifiedName("dev.rubble.core.destruction.DestructionRuntime")
+            .because("a destruction pass sees the state only through DestructionContext");
+
+    /** Nothing in the destruction package but the facade and the snapshot adapter handed it knows the facade. */
+    static final ArchRule ONLY_THE_SNAPSHOT_ADAPTER_KNOWS_THE_FACADE = noClasses()
+            .that().resideInAPackage("dev.rubble.core.destruction..")
+            .and().doNotHaveFullyQualifiedName("dev.rubble.core.destruction.DestructionRuntime")
+            .and().doNotHaveFullyQualifiedName("dev.rubble.core.destruction.DestructionState")
+            .should().dependOnClassesThat().haveFullyQualifiedName("dev.rubble.core.destruction.DestructionRuntime");
+
+    @Test
+    void destructionPassesNeverImportTheRuntimeFacade() {
+        // not vacuous: the passes are there
+        assertThat(classes.get("dev.rubble.core.destruction.Grouping").isAssignableTo("dev.rubble.core.destruction.Pass"))
+                .isTrue();
+        assertThat(classes.stream().filter(c -> c.isAssignableTo("dev.rubble.core.destruction.Pass")
+                && !c.isInterface()).count()).isGreaterThanOrEqualTo(12);
+        PASSES_NEVER_IMPORT_THE_FACADE.check(classes);
+        ONLY_THE_SNAPSHOT_ADAPTER_KNOWS_THE_FACADE.check(classes);
     }
 
     @Test

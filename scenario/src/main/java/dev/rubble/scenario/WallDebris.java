@@ -3,7 +3,7 @@ package dev.rubble.scenario;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.destruction.ClusterStore;
-import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.world.World;
 import dev.rubble.spi.shape.Compound;
 import dev.rubble.spi.shape.ConvexHull;
@@ -37,7 +37,7 @@ public final class WallDebris {
     public static String scenarioJson(World w, String name, int steps, double density, boolean leaves,
                                       Counts[] counts) {
         BodyStore b = w.bodies();
-        Destruction d = w.destruction();
+        DestructionRuntime d = w.destruction();
         ClusterStore cs = d.store();
         StringBuilder sb = new StringBuilder(1 << 20);
         sb.append("{\n  \"format\": \"rubble-scenario/1\",\n  \"name\": \"").append(name.replace("\"", "'"))

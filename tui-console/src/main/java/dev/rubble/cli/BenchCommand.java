@@ -83,7 +83,7 @@ final class BenchCommand implements Callable<Integer> {
     boolean noContactCache;
 
     @Option(names = "--stages", description = "also print a `stages` line: mean ms per pipeline stage over the measured steps (steps 100..N,"
-                    + " or every step when N <= 100)")
+                    + " or every step when N <= 100), the destruction stage's passes as destruction.<pass> after it")
     boolean printStages;
 
     @Mixin
@@ -154,6 +154,8 @@ final class BenchCommand implements Callable<Integer> {
         int done = 0;
         StepSlot[] stageList = StepSlot.values();
         long[] stageSum = new long[stageList.length];
+        dev.rubble.core.destruction.PassSlot[] passList = dev.rubble.core.destruction.PassSlot.values();
+        long[] passSum = new long[passList.length];
         // stage means cover the same window as the step statistics (BenchTimings), or every step of a
         // run too short to have one: --stages printed all zeros for runs under 100 steps
         int firstStaged = steps > BenchTimings.FIRST_MEASURED_STEP ? BenchTimings.FIRST_MEASURED_STEP : 0;
@@ -167,6 +169,9 @@ final class BenchCommand implements Callable<Integer> {
                 StepProfile sp = sw.world().profile();
                 for (StepSlot st : stageList) {
                     stageSum[st.ordinal()] += sp.nanos(st);
+                }
+                for (dev.rubble.core.destruction.PassSlot ps : passList) {
+                    passSum[ps.ordinal()] += sp.nanos(ps);
                 }
             }
             nanos[done++] = dt;
@@ -182,6 +187,12 @@ final class BenchCommand implements Callable<Integer> {
             StringBuilder sb = new StringBuilder("stages mean_ms");
             for (StepSlot st : stageList) {
                 sb.append(String.format(Locale.ROOT, " %s=%.3f", st.label(), stageSum[st.ordinal()] / 1e6 / measured));
+                if (st == StepSlot.DESTRUCTION) { // its passes (sub-slots, issue 23), in script order
+                    for (dev.rubble.core.destruction.PassSlot ps : passList) {
+                        sb.append(String.format(Locale.ROOT, " %s.%s=%.3f", st.label(), ps.label(),
+                                passSum[ps.ordinal()] / 1e6 / measured));
+                    }
+                }
             }
             out.println(sb);
         }

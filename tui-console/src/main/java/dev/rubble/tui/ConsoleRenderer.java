@@ -216,9 +216,35 @@ public final class ConsoleRenderer {
             if (shown(world, s)) {
                 long ns = p.nanos(s);
                 out.add(pad(s.label(), LABEL) + bar(ns, total, barW) + String.format(Locale.ROOT, "%7d us", ns / 1000));
+                if (s == StepSlot.DESTRUCTION) {
+                    out.add(passesLine(p, pw));
+                }
             }
         }
         return out;
+    }
+
+    /**
+     * The destruction slot's passes (sub-slots, issue 23) that took time in the last step, slowest
+     * first while they fit: {@code " . release 40 connectivity 12 gather 3"} (us).
+     */
+    static String passesLine(StepProfile p, int pw) {
+        dev.rubble.core.destruction.PassSlot[] all = dev.rubble.core.destruction.PassSlot.values();
+        List<dev.rubble.core.destruction.PassSlot> l = new ArrayList<>(List.of(all));
+        l.sort((a, b) -> Long.compare(p.nanos(b), p.nanos(a))); // stable: ties keep script order
+        StringBuilder sb = new StringBuilder("  .");
+        for (dev.rubble.core.destruction.PassSlot ps : l) {
+            long ns = p.nanos(ps);
+            if (ns == 0) {
+                break;
+            }
+            String item = " " + ps.label() + " " + ns / 1000;
+            if (sb.length() + item.length() > pw) {
+                break;
+            }
+            sb.append(item);
+        }
+        return sb.toString();
     }
 
     /** The {@code k} slowest slots (ties in script order). */

@@ -2,7 +2,7 @@ package dev.rubble.tui;
 
 import dev.rubble.core.destruction.BreakEvents;
 import dev.rubble.core.destruction.ClusterStore;
-import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.step.StepProfile;
 import dev.rubble.core.world.StepObserver;
 import dev.rubble.core.world.World;
@@ -310,7 +310,7 @@ public final class ConsoleStats implements StepObserver {
      * Active pieces (nodes that have a body: intact collections, released pieces, internal clusters)
      * per level of {@code d}, index = level; the array is as long as the deepest level + 1.
      */
-    public static int[] activePerLevel(Destruction d) {
+    public static int[] activePerLevel(DestructionRuntime d) {
         ClusterStore s = d.store();
         int[] perLevel = new int[0];
         for (int i = 0, n = d.activeCount(); i < n; i++) {

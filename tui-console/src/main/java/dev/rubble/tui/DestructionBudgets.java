@@ -1,7 +1,7 @@
 package dev.rubble.tui;
 
 import dev.rubble.core.command.Command;
-import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.world.World;
 
 /**
@@ -27,7 +27,7 @@ public interface DestructionBudgets {
      * through the journallable budget commands, so a recorded console run verifies.
      */
     static DestructionBudgets forWorld(World world) {
-        Destruction d = world.destruction();
+        DestructionRuntime d = world.destruction();
         return new DestructionBudgets() {
             @Override
             public boolean available() {

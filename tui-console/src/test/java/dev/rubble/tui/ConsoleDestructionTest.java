@@ -10,7 +10,7 @@ import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.destruction.BreakEvents;
-import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.scenario.ScenarioLoader;
 import dev.rubble.scenario.ScenarioWorld;
 import dev.rubble.spi.collection.CollectionAsset;
@@ -47,7 +47,7 @@ final class ConsoleDestructionTest {
      * placed unrotated with its centre of mass where the recipe put it) come within {@code r} of the
      * point: brute force over the asset, the explosion's expected breaks.
      */
-    static List<Integer> childrenWithin(Destruction d, double x, double y, double z, double r, double ox, double oy,
+    static List<Integer> childrenWithin(DestructionRuntime d, double x, double y, double z, double r, double ox, double oy,
                                         double oz) {
         CollectionAsset a = d.asset(0);
         double[] bo = a.bounds();
@@ -91,7 +91,7 @@ final class ConsoleDestructionTest {
             ConsoleController.handle(key('e'), s, st);
             // depth: the middle of the wall, the front-most body under the cursor
             assertThat(st.status).startsWith("explosion at 1.0, 1.5, 0.0 (r 0.50 m)");
-            Destruction d = sw.world().destruction();
+            DestructionRuntime d = sw.world().destruction();
             // the wall's collection frame: the recipe centres the box on the collection origin (0, 1, 0)
             List<Integer> expected = childrenWithin(d, 1.0, 1.5, 0, 0.5, 0, 1, 0);
             assertThat(expected).isNotEmpty();

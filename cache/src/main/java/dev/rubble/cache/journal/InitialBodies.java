@@ -5,7 +5,7 @@ import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.destruction.ClusterStore;
-import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.world.World;
 import dev.rubble.spi.shape.Shape;
 import java.util.ArrayList;
@@ -49,7 +49,7 @@ public final class InitialBodies {
     public static InitialBodies of(World w) {
         InitialBodies out = new InitialBodies();
         BodyStore b = w.bodies();
-        Destruction d = w.destruction();
+        DestructionRuntime d = w.destruction();
         ClusterStore cs = d.store();
         for (int s = 0, n = b.slotLimit(); s < n; s++) {
             if (!b.isLive(s)) {

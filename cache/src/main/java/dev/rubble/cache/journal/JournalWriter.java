@@ -4,7 +4,7 @@ import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.StateHash;
 import dev.rubble.core.destruction.BreakEvents;
 import dev.rubble.core.destruction.ClusterStore;
-import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.world.World;
 import dev.rubble.core.world.StepObserver;
@@ -397,7 +397,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
      * the body it came from, pose and velocities, mass, load, and for an internal cluster its
      * members' asset node ids (so playback can build its shape).
      */
-    private void writeEvents(Destruction d) {
+    private void writeEvents(DestructionRuntime d) {
         BreakEvents ev = d.events();
         int n = ev.count();
         putInt(n);

@@ -7,7 +7,7 @@ import dev.rubble.cache.journal.InitialBodies;
 import dev.rubble.cache.journal.JournalReader;
 import dev.rubble.authoring.CollectionFile;
 import dev.rubble.core.destruction.BreakEvents;
-import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.spi.collection.CollectionAsset;
 import dev.rubble.cache.journal.RecordedState;
 import dev.rubble.cache.journal.StepRecord;
@@ -264,7 +264,7 @@ public final class Playback implements AutoCloseable {
             int rs = (int) r.eventBody[i];
             MotionType motion = rs < frameB.limit && frameB.live[rs] ? MotionType.values()[frameB.motion[rs]]
                     : MotionType.DYNAMIC;
-            BodyDef d = BodyDef.of(Destruction.pieceShape(a, members, cx, cy, cz)).withLabel(label)
+            BodyDef d = BodyDef.of(DestructionRuntime.pieceShape(a, members, cx, cy, cz)).withLabel(label)
                     .withPosition(v[o], v[o + 1], v[o + 2]).withOrientation(v[o + 3], v[o + 4], v[o + 5], v[o + 6])
                     .withLinearVelocity(v[o + 7], v[o + 8], v[o + 9]).withAngularVelocity(v[o + 10], v[o + 11], v[o + 12])
                     .withMass(r.eventMass[i] > 0 ? r.eventMass[i] : m).withMotion(motion);

@@ -1,11 +1,5 @@
 package dev.rubble.core.destruction;
 
-import dev.rubble.core.body.BodyStore;
-import dev.rubble.core.body.MotionType;
-import dev.rubble.core.body.StateHash;
-import dev.rubble.core.command.Command;
-import java.util.Arrays;
-
 /**
  * The world-wide destruction budgets (SPEC §6; reference: chaos-clusters-strain-runtime §6.4,
  * chaos-large-scale-destruction "预算旋钮"): how many holders may break per step, and release
@@ -28,62 +22,26 @@ import java.util.Arrays;
  * </pre>
  *
  * A holder that does not break uses no budget (Chaos counts clusters that released something).
- * Not thread-safe: the step owns it.
+ * The settings, the waits and the carried loads are {@link BudgetState} (saved); this pass keeps
+ * only per-step scratch. Not thread-safe: the step owns it.
  */
-final class BreakBudget {
-    private final Destruction d;
-    final DestructionStats stats = new DestructionStats();
-
-    // settings (commands and the API change them between steps)
-    int breaksPerStep = Command.SetBreakBudget.UNLIMITED;
-    int throttleMin = -1, throttleMax = -1;
-
-    // per node: step a waiting holder was first deferred (-1 = not waiting); carried collision load
-    private long[] since = new long[0];
-    private double[] carried = new double[0];
-    private int[] carriedNodes = new int[16];
-    private int carriedCount;
+final class BreakBudget implements Pass {
+    private final DestructionContext d;
+    private final Modifiers modifiers;
+    private final Evaluation evaluation;
     // per step scratch: holder indices in first-strained order, and the ones deferred
     private int[] fifo = new int[16], seen = new int[16], deferred = new int[16], merged = new int[16];
     private int deferredCount, tag;
-    private boolean waited; // some holder was deferred since the last unbudgeted evaluation
-    // throttling of the current step's releases
-    private long acc;
-    private int num, den;
-    private boolean all;
 
-    BreakBudget(Destruction d) {
+    BreakBudget(DestructionContext d, Modifiers modifiers, Evaluation evaluation) {
         this.d = d;
-    }
-
-    void grow(int cap) {
-        if (since.length < cap) {
-            int old = since.length;
-            since = Arrays.copyOf(since, cap);
-            Arrays.fill(since, old, cap, -1);
-            carried = Arrays.copyOf(carried, cap);
-        }
-    }
-
-    boolean limited() {
-        return breaksPerStep != Command.SetBreakBudget.UNLIMITED;
-    }
-
-    void setBreakBudget(int perStep) {
-        new Command.SetBreakBudget(perStep); // validates
-        breaksPerStep = perStep;
-    }
-
-    void setThrottle(int min, int max) {
-        new Command.SetReleaseThrottle(min, max); // validates
-        throttleMin = min;
-        throttleMax = max;
-        acc = 0;
+        this.modifiers = modifiers;
+        this.evaluation = evaluation;
     }
 
     /** Start of the slot: clears the counters. */
     void begin() {
-        stats.reset();
+        d.budget.stats.reset();
         deferredCount = 0;
     }
 
@@ -92,23 +50,26 @@ final class BreakBudget {
      * max-combined with this step's (a waiting holder keeps the largest load it saw, it does not sum).
      */
     void restoreCarried() {
+        BudgetState bs = d.budget;
         ClusterStore s = d.store;
-        for (int i = 0; i < carriedCount; i++) {
-            int g = carriedNodes[i];
-            if (carried[g] > s.collisionLoad[g]) {
-                s.collisionLoad[g] = carried[g];
+        for (int i = 0; i < bs.carriedCount; i++) {
+            int g = bs.carriedNodes[i];
+            if (bs.carried[g] > s.collisionLoad[g]) {
+                s.collisionLoad[g] = bs.carried[g];
             }
-            carried[g] = 0;
+            bs.carried[g] = 0;
         }
-        carriedCount = 0;
+        bs.carriedCount = 0;
     }
 
     /**
-     * Evaluates holders in first-strained order until {@link #breaksPerStep} of them broke; defers
-     * the rest. Returns how many children broke.
+     * Evaluates holders in first-strained order (modifiers, then the break rule, holder by holder)
+     * until {@code breaksPerStep} of them broke; defers the rest. Returns how many children broke.
      */
-    int evaluate() {
-        int hc = d.holderCount;
+    int run() {
+        StrainGroups gr = d.groups;
+        BudgetState bs = d.budget;
+        int hc = gr.holderCount;
         if (seen.length < hc) {
             int cap = Math.max(hc, seen.length * 2);
             seen = new int[cap];
@@ -123,8 +84,8 @@ final class BreakBudget {
             if (!s.isHeldByActive(g)) {
                 continue;
             }
-            int k = d.holderIdx[s.parent[g]];
-            if (k < hc && d.holders[k] == s.parent[g] && seen[k] != tag) {
+            int k = gr.holderIdx[s.parent[g]];
+            if (k < hc && gr.holders[k] == s.parent[g] && seen[k] != tag) {
                 seen[k] = tag;
                 fifo[n++] = k;
             }
@@ -132,18 +93,18 @@ final class BreakBudget {
         int breaks = 0, total = 0;
         for (int j = 0; j < n; j++) {
             int k = fifo[j];
-            int h = d.holders[k];
-            if (breaks >= breaksPerStep) {
-                if (since[h] < 0) {
-                    since[h] = d.step;
+            int h = gr.holders[k];
+            if (breaks >= bs.breaksPerStep) {
+                if (bs.since[h] < 0) {
+                    bs.since[h] = d.step;
                 }
-                waited = true;
+                bs.waited = true;
                 deferred[deferredCount++] = k;
                 continue;
             }
-            since[h] = -1;
-            d.modifyHolder(k);
-            int b = d.evaluateHolder(k);
+            bs.since[h] = -1;
+            modifiers.holder(k);
+            int b = evaluation.holder(k);
             if (b > 0) {
                 breaks++;
                 total += b;
@@ -154,13 +115,14 @@ final class BreakBudget {
 
     /** The unbudgeted path evaluated every grouped holder: none of them waits any longer. */
     void evaluatedAll() {
-        if (!waited) {
+        BudgetState bs = d.budget;
+        if (!bs.waited) {
             return;
         }
-        for (int k = 0; k < d.holderCount; k++) {
-            since[d.holders[k]] = -1;
+        for (int k = 0; k < d.groups.holderCount; k++) {
+            bs.since[d.groups.holders[k]] = -1;
         }
-        waited = false;
+        bs.waited = false;
     }
 
     /**
@@ -171,27 +133,29 @@ final class BreakBudget {
         if (deferredCount == 0) {
             return;
         }
+        StrainGroups gr = d.groups;
+        BudgetState bs = d.budget;
         ClusterStore s = d.store;
         int extra = 0;
         for (int j = 0; j < deferredCount; j++) {
             int k = deferred[j];
-            extra += d.holderStart[k + 1] - d.holderStart[k];
+            extra += gr.holderStart[k + 1] - gr.holderStart[k];
         }
         int need = extra + d.nextCount;
         if (merged.length < need) {
             merged = new int[Math.max(need, merged.length * 2)];
         }
-        if (carriedNodes.length < extra) {
-            carriedNodes = new int[Math.max(extra, carriedNodes.length * 2)];
+        if (bs.carriedNodes.length < extra) {
+            bs.carriedNodes = new int[Math.max(extra, bs.carriedNodes.length * 2)];
         }
         int m = 0;
-        carriedCount = 0;
+        bs.carriedCount = 0;
         for (int j = 0; j < deferredCount; j++) {
             int k = deferred[j];
-            for (int e = d.holderStart[k]; e < d.holderStart[k + 1]; e++) {
-                int g = d.entries[e];
-                carried[g] = s.collisionLoad[g];
-                carriedNodes[carriedCount++] = g;
+            for (int e = gr.holderStart[k]; e < gr.holderStart[k + 1]; e++) {
+                int g = gr.entries[e];
+                bs.carried[g] = s.collisionLoad[g];
+                bs.carriedNodes[bs.carriedCount++] = g;
                 if (!s.inNext[g]) {
                     s.inNext[g] = true;
                     merged[m++] = g;
@@ -208,126 +172,23 @@ final class BreakBudget {
 
     /** End of the slot: the counters that describe the state after it. */
     void finish() {
+        StrainGroups gr = d.groups;
+        BudgetState bs = d.budget;
         int breaks = 0;
-        for (int k = 0; k < d.holderCount; k++) {
-            if (d.holderBroken[k] > 0) {
+        for (int k = 0; k < gr.holderCount; k++) {
+            if (gr.holderBroken[k] > 0) {
                 breaks++;
             }
         }
-        stats.breaks = d.entryCount > 0 ? breaks : 0;
+        DestructionStats stats = bs.stats;
+        stats.breaks = gr.entryCount > 0 ? breaks : 0;
         stats.deferred = deferredCount;
         int oldest = 0;
         for (int j = 0; j < deferredCount; j++) {
-            long age = d.step - since[d.holders[deferred[j]]] + 1;
+            long age = d.step - bs.since[gr.holders[deferred[j]]] + 1;
             oldest = (int) Math.max(oldest, Math.min(age, Integer.MAX_VALUE));
         }
         stats.oldestDeferral = oldest;
         stats.activePieces = d.activeCount;
-    }
-
-    // ---- release throttling ----------------------------------------------------------------
-
-    /** Before the step's releases: the share to thin, from the pieces holding bodies now. */
-    void beginRelease() {
-        num = 0;
-        den = 1;
-        all = false;
-        if (throttleMin < 0) {
-            return;
-        }
-        int a = d.activeCount;
-        if (a >= throttleMax) {
-            all = true;
-        } else if (a > throttleMin) {
-            num = a - throttleMin;
-            den = throttleMax - throttleMin;
-        }
-    }
-
-    /**
-     * Whether a piece about to be released with motion {@code m} gets no body. Kinematic (anchored)
-     * remnants are the standing structure, not debris: only the body budget stops them.
-     */
-    boolean throttle(MotionType m) {
-        BodyStore b = d.bodies;
-        if (b.size() >= b.maxBodies()) {
-            stats.throttled++;
-            return true;
-        }
-        if (m == MotionType.DYNAMIC && (all || thin())) {
-            stats.throttled++;
-            return true;
-        }
-        stats.released++;
-        return false;
-    }
-
-    private boolean thin() {
-        if (num == 0) {
-            return false;
-        }
-        acc += num;
-        if (acc >= den) {
-            acc -= den;
-            return true;
-        }
-        return false;
-    }
-
-    /**
-     * Mixes the budgets and what waits into the state hash; nothing while every budget is at its
-     * default and nothing waits, so worlds without budgets hash as before.
-     */
-    long hash(long h) {
-        if (limited() || throttleMin >= 0) {
-            h = StateHash.mix(StateHash.mix(h, breaksPerStep), ((long) throttleMin << 32) | (throttleMax & 0xffffffffL));
-            h = StateHash.mix(h, acc);
-        }
-        for (int i = 0; i < carriedCount; i++) {
-            int g = carriedNodes[i];
-            h = StateHash.mix(StateHash.mix(h, g), carried[g]);
-        }
-        return h;
-    }
-
-    // ---- snapshots (docs/snapshot-format.md, section DEST): the state that outlives a step ----
-
-    void writeState(java.io.DataOutput o, int nodes) throws java.io.IOException {
-        o.writeInt(breaksPerStep);
-        o.writeInt(throttleMin);
-        o.writeInt(throttleMax);
-        o.writeLong(acc);
-        o.writeBoolean(waited);
-        for (int g = 0; g < nodes; g++) {
-            o.writeLong(since[g]);
-            o.writeDouble(carried[g]);
-        }
-        o.writeInt(carriedCount);
-        for (int i = 0; i < carriedCount; i++) {
-            o.writeInt(carriedNodes[i]);
-        }
-        stats.writeState(o);
-    }
-
-    void readState(java.io.DataInput in, int nodes) throws java.io.IOException {
-        breaksPerStep = in.readInt();
-        throttleMin = in.readInt();
-        throttleMax = in.readInt();
-        acc = in.readLong();
-        waited = in.readBoolean();
-        for (int g = 0; g < nodes; g++) {
-            since[g] = in.readLong();
-            carried[g] = in.readDouble();
-        }
-        int n = in.readInt();
-        if (n < 0 || n > nodes) {
-            throw new IllegalArgumentException("carried node count " + n + "; allowed: [0, " + nodes + "]");
-        }
-        carriedNodes = new int[Math.max(16, n)];
-        for (int i = 0; i < n; i++) {
-            carriedNodes[i] = DestructionState.index(in.readInt(), nodes, "carried node");
-        }
-        carriedCount = n;
-        stats.readState(in);
     }
 }

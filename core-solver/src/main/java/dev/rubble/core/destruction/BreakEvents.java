@@ -86,38 +86,29 @@ public final class BreakEvents {
 
     // snapshots (docs/snapshot-format.md, section DEST): the last step's events, as events() shows them
 
-    void writeState(java.io.DataOutput o) throws java.io.IOException {
-        o.writeLong(step);
-        o.writeInt(count);
-        for (int i = 0; i < count; i++) {
-            o.writeByte(kind[i]);
-            o.writeInt(collection[i]);
-            o.writeInt(node[i]);
-            o.writeLong(body[i]);
-            for (int k = 0; k < 13; k++) {
-                o.writeDouble(motion[13 * i + k]);
-            }
-            o.writeDouble(mass[i]);
-            o.writeDouble(load[i]);
-            o.writeLong(from[i]);
-        }
-    }
-
-    void readState(java.io.DataInput in) throws java.io.IOException {
-        long st = in.readLong();
-        int n = in.readInt();
+    /** The codec (both directions): step, count, then per event kind, ids, body, motion, mass, load, source body. */
+    void io(StateIO io) throws java.io.IOException {
+        long st = io.i64(step);
+        int n = io.i32(count);
         if (n < 0 || n > (1 << 26)) {
             throw new IllegalArgumentException("event count " + n + " is out of range");
         }
-        reset(st);
+        if (io.reading()) {
+            reset(st);
+        }
         for (int i = 0; i < n; i++) {
-            int e = add(in.readByte(), in.readInt(), in.readInt(), in.readLong(), 0, 0);
-            for (int k = 0; k < 13; k++) {
-                motion[13 * e + k] = in.readDouble();
+            int w = io.reading() ? 0 : i; // reading: the arrays grow in add, the values passed are ignored
+            byte k = io.i8(kind[w]);
+            int c = io.i32(collection[w]);
+            int nd = io.i32(node[w]);
+            long h = io.i64(body[w]);
+            int e = io.reading() ? add(k, c, nd, h, 0, 0) : i;
+            for (int j = 0; j < 13; j++) {
+                motion[13 * e + j] = io.f64(motion[13 * e + j]);
             }
-            mass[e] = in.readDouble();
-            load[e] = in.readDouble();
-            from[e] = in.readLong();
+            mass[e] = io.f64(mass[e]);
+            load[e] = io.f64(load[e]);
+            from[e] = io.i64(from[e]);
         }
     }
 }

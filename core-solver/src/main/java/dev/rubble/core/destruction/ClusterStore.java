@@ -143,4 +143,58 @@ public final class ClusterStore {
         int p = parent[g];
         return p != NONE && body[p] != NONE;
     }
+
+    /**
+     * The codec (both directions; docs/snapshot-format.md, section DEST): the node count, then every
+     * per-node array in one fixed order. Reading appends the nodes to this (empty) store and checks
+     * links, collections, asset node ids and that each body handle is live in {@code b}.
+     */
+    void io(StateIO io, int authored, dev.rubble.core.body.BodyStore b, java.util.List<PlacedCollection> cols)
+            throws java.io.IOException {
+        int n = io.i32(count);
+        if (io.reading()) {
+            if (n < authored || n > (1 << 28)) {
+                throw new IllegalArgumentException("cluster node count " + n + "; allowed: >= " + authored
+                        + " (the collections' nodes)");
+            }
+            append(n);
+        }
+        int nc = cols.size();
+        for (int g = 0; g < n; g++) {
+            collection[g] = io.index(collection[g], nc, "collection of node", g);
+            node[g] = io.i32(node[g]);
+            if (io.reading() && (node[g] < -1 || node[g] >= cols.get(collection[g]).asset.nodeCount())) {
+                throw new IllegalArgumentException("asset node of node " + g + " = " + node[g] + " is out of range");
+            }
+            level[g] = io.i32(level[g]);
+            parent[g] = io.link(parent[g], n, "parent of node", g);
+            firstChild[g] = io.link(firstChild[g], n, "first child of node", g);
+            nextSibling[g] = io.link(nextSibling[g], n, "next sibling of node", g);
+            prevSibling[g] = io.link(prevSibling[g], n, "previous sibling of node", g);
+            childCount[g] = io.i32(childCount[g]);
+            collisionLoad[g] = io.f64(collisionLoad[g]);
+            externalLoad[g] = io.f64(externalLoad[g]);
+            threshold[g] = io.f64(threshold[g]);
+            anchored[g] = io.bool(anchored[g]);
+            anchoredCount[g] = io.i32(anchoredCount[g]);
+            long h = io.i64(body[g]);
+            if (io.reading() && h != NONE && !(b.isLive((int) h) && b.handle((int) h) == h)) {
+                throw new IllegalArgumentException("body of node " + g + " = "
+                        + dev.rubble.core.body.BodyStore.handleString(h) + " is not a live body");
+            }
+            body[g] = h;
+            mass[g] = io.f64(mass[g]);
+            for (int k = 0; k < 3; k++) {
+                com[3 * g + k] = io.f64(com[3 * g + k]);
+            }
+            for (int k = 0; k < 6; k++) {
+                inertia[6 * g + k] = io.f64(inertia[6 * g + k]);
+            }
+            strainRatio[g] = io.f64(strainRatio[g]);
+            strainStep[g] = io.i64(strainStep[g]);
+            inList[g] = io.bool(inList[g]);
+            inNext[g] = io.bool(inNext[g]);
+            activeIndex[g] = io.link(activeIndex[g], n, "active index of node", g);
+        }
+    }
 }

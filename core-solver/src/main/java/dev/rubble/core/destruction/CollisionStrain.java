@@ -15,16 +15,17 @@ import dev.rubble.spi.shape.ConvexHull;
  * {@code clusterDistanceThreshold} around it (propagation off). Manifolds the solver did not solve
  * carry approach speed 0, so they give none; resting contacts give none.
  */
-final class CollisionStrain implements AabbTree.Visitor {
-    private final Destruction d;
+final class CollisionStrain implements Pass, AabbTree.Visitor {
+    private final DestructionContext d;
     private int[] found = new int[16];
     private int foundCount;
 
-    CollisionStrain(Destruction d) {
+    CollisionStrain(DestructionContext d) {
         this.d = d;
     }
 
-    void gather() {
+    /** The strain-gathering pass: collision loads onto the children hit, each child into the strained list. */
+    void run() {
         ContactStore c = d.contacts;
         for (int m = 0, n = c.size(); m < n; m++) {
             int pc = c.pointCount[m];
@@ -47,7 +48,7 @@ final class CollisionStrain implements AabbTree.Visitor {
             }
             for (int k = 0, p = m * ContactStore.MAX_POINTS; k < pc; k++, p++) {
                 double approach = -c.relativeNormalVelocity[p];
-                if (!(approach >= Destruction.MIN_APPROACH_SPEED)) {
+                if (!(approach >= DestructionContext.MIN_APPROACH_SPEED)) {
                     continue;
                 }
                 double jn = c.normalImpulse[p], t1 = c.tangentImpulse1[p], t2 = c.tangentImpulse2[p];

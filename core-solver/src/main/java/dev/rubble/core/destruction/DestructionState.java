@@ -8,7 +8,7 @@ import dev.rubble.spi.strain.StrainModifier;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
-import java.util.Arrays;
+import java.util.List;
 
 /**
  * The destruction runtime's side of world snapshots (docs/snapshot-format.md, section DEST): the
@@ -30,8 +30,8 @@ public final class DestructionState {
      * Why {@code d} cannot be saved exactly, or null: a strain modifier that does not implement
      * {@link SnapshotState} could hold state a snapshot would lose.
      */
-    public static String refusal(Destruction d) {
-        for (PlacedCollection pc : d.collections) {
+    public static String refusal(DestructionRuntime rt) {
+        for (PlacedCollection pc : rt.ctx.collections) {
             if (pc.modifiers.length != pc.options.strainModifiers().size()) {
                 return "collection " + pc.index + " was placed with " + pc.modifiers.length + " strain modifier(s) that"
                         + " its options do not name (" + pc.options.strainModifiers().size() + " named), so they"
@@ -50,49 +50,49 @@ public final class DestructionState {
     }
 
     /** Collection {@code c}'s label (may be null). */
-    public static String label(Destruction d, int c) {
-        return d.collections.get(c).label;
+    public static String label(DestructionRuntime rt, int c) {
+        return rt.ctx.collections.get(c).label;
     }
 
     /** Collection {@code c}'s destruction options as placed. */
-    public static DestructionOptions options(Destruction d, int c) {
-        return d.collections.get(c).options;
+    public static DestructionOptions options(DestructionRuntime rt, int c) {
+        return rt.ctx.collections.get(c).options;
     }
 
     /** Collection {@code c}'s first global node id. */
-    public static int base(Destruction d, int c) {
-        return d.collections.get(c).base;
+    public static int base(DestructionRuntime rt, int c) {
+        return rt.ctx.collections.get(c).base;
     }
 
     /** Collection {@code c}'s level at or past which children never break (SetLevels changes it). */
-    public static int unbreakableLevel(Destruction d, int c) {
-        return d.collections.get(c).unbreakableLevel;
+    public static int unbreakableLevel(DestructionRuntime rt, int c) {
+        return rt.ctx.collections.get(c).unbreakableLevel;
     }
 
     /** Collection {@code c}'s live-bond flags (the array itself). */
-    public static boolean[] bondAlive(Destruction d, int c) {
-        return d.collections.get(c).bondAlive;
+    public static boolean[] bondAlive(DestructionRuntime rt, int c) {
+        return rt.ctx.collections.get(c).bondAlive;
     }
 
     /** Collection {@code c}'s damage model instance. */
-    public static DamageModel damageModel(Destruction d, int c) {
-        return d.collections.get(c).damage;
+    public static DamageModel damageModel(DestructionRuntime rt, int c) {
+        return rt.ctx.collections.get(c).damage;
     }
 
     /** Collection {@code c}'s strain-modifier chain (the array itself). */
-    public static StrainModifier[] modifiers(Destruction d, int c) {
-        return d.collections.get(c).modifiers;
+    public static StrainModifier[] modifiers(DestructionRuntime rt, int c) {
+        return rt.ctx.collections.get(c).modifiers;
     }
 
     /**
      * Appends a collection as saved, without placing it (no nodes, no body: {@link #readRuntime}
      * brings those back). Collections come back in index order.
      */
-    public static void restoreCollection(Destruction d, CollectionAsset asset, String label, DestructionOptions options,
+    public static void restoreCollection(DestructionRuntime rt, CollectionAsset asset, String label, DestructionOptions options,
                                          DamageModel model, StrainModifier[] modifiers, int base, int unbreakableLevel,
                                          DebrisOptions debris, boolean[] bondAlive) {
-        int index = d.collections.size();
-        int expectedBase = index == 0 ? 0 : d.collections.get(index - 1).base + d.collections.get(index - 1).asset.nodeCount();
+        int index = rt.ctx.collections.size();
+        int expectedBase = index == 0 ? 0 : rt.ctx.collections.get(index - 1).base + rt.ctx.collections.get(index - 1).asset.nodeCount();
         if (base < expectedBase) {
             throw new IllegalArgumentException("collection " + index + " base node " + base + "; allowed: >= " + expectedBase);
         }
@@ -104,173 +104,60 @@ public final class DestructionState {
         pc.unbreakableLevel = unbreakableLevel;
         pc.debris = debris;
         System.arraycopy(bondAlive, 0, pc.bondAlive, 0, bondAlive.length);
-        d.collections.add(pc);
+        rt.ctx.collections.add(pc);
     }
 
     /** Writes the runtime state (see the class comment). Between steps. */
-    public static void writeRuntime(Destruction d, DataOutput o) throws IOException {
-        ClusterStore s = d.store;
-        int n = s.size();
-        o.writeInt(n);
-        for (int g = 0; g < n; g++) {
-            o.writeInt(s.collection[g]);
-            o.writeInt(s.node[g]);
-            o.writeInt(s.level[g]);
-            o.writeInt(s.parent[g]);
-            o.writeInt(s.firstChild[g]);
-            o.writeInt(s.nextSibling[g]);
-            o.writeInt(s.prevSibling[g]);
-            o.writeInt(s.childCount[g]);
-            o.writeDouble(s.collisionLoad[g]);
-            o.writeDouble(s.externalLoad[g]);
-            o.writeDouble(s.threshold[g]);
-            o.writeBoolean(s.anchored[g]);
-            o.writeInt(s.anchoredCount[g]);
-            o.writeLong(s.body[g]);
-            o.writeDouble(s.mass[g]);
-            for (int k = 0; k < 3; k++) {
-                o.writeDouble(s.com[3 * g + k]);
-            }
-            for (int k = 0; k < 6; k++) {
-                o.writeDouble(s.inertia[6 * g + k]);
-            }
-            o.writeDouble(s.strainRatio[g]);
-            o.writeLong(s.strainStep[g]);
-            o.writeBoolean(s.inList[g]);
-            o.writeBoolean(s.inNext[g]);
-            o.writeInt(s.activeIndex[g]);
-        }
-        writeInts(o, d.active, d.activeCount);
-        writeInts(o, d.list, d.listCount);
-        writeInts(o, d.next, d.nextCount);
-        writeInts(o, d.slotNode, d.slotNode.length);
-        o.writeLong(d.digest);
-        o.writeLong(d.step);
-        o.writeDouble(d.timerMultiplier);
-        o.writeInt(d.stamp);
-        d.budget.writeState(o, n);
-        d.removal.writeState(o, n);
-        d.events.writeState(o);
-        BodyStore b = d.bodies;
-        int slots = b.slotLimit();
-        o.writeInt(slots);
-        for (int i = 0; i < slots; i++) {
-            o.writeByte(b.debris[i]);
-            o.writeDouble(b.scale[i]);
-        }
+    public static void writeRuntime(DestructionRuntime rt, DataOutput o) throws IOException {
+        runtime(rt.ctx, StateIO.writer(o));
     }
 
     /**
-     * Reads what {@link #writeRuntime} wrote into {@code d}, whose collections were restored with
+     * Reads what {@link #writeRuntime} wrote into {@code rt}, whose collections were restored with
      * {@link #restoreCollection} and whose bodies are already restored.
      *
      * @throws IllegalArgumentException naming a count, index or body handle out of range
      */
-    public static void readRuntime(Destruction d, DataInput in) throws IOException {
-        ClusterStore s = d.store;
-        if (s.size() != 0) {
+    public static void readRuntime(DestructionRuntime rt, DataInput in) throws IOException {
+        if (rt.ctx.store.size() != 0) {
             throw new IllegalStateException("destruction state restores into a fresh world");
         }
-        int n = in.readInt();
-        int authored = d.collections.isEmpty() ? 0
-                : d.collections.get(d.collections.size() - 1).base + d.collections.get(d.collections.size() - 1).asset.nodeCount();
-        if (n < authored || n > (1 << 28)) {
-            throw new IllegalArgumentException("cluster node count " + n + "; allowed: >= " + authored + " (the collections' nodes)");
-        }
-        s.append(n);
+        runtime(rt.ctx, StateIO.reader(in));
+    }
+
+    /** The whole runtime, one description for both directions: each store's codec in a fixed order. */
+    private static void runtime(DestructionContext d, StateIO io) throws IOException {
+        List<PlacedCollection> cols = d.collections;
+        int authored = cols.isEmpty() ? 0 : cols.get(cols.size() - 1).base + cols.get(cols.size() - 1).asset.nodeCount();
         BodyStore b = d.bodies;
-        int nc = d.collections.size();
-        for (int g = 0; g < n; g++) {
-            s.collection[g] = index(in.readInt(), nc, "collection of node " + g);
-            s.node[g] = in.readInt();
-            if (s.node[g] < -1 || s.node[g] >= d.collections.get(s.collection[g]).asset.nodeCount()) {
-                throw new IllegalArgumentException("asset node of node " + g + " = " + s.node[g] + " is out of range");
-            }
-            s.level[g] = in.readInt();
-            s.parent[g] = link(in.readInt(), n, "parent of node " + g);
-            s.firstChild[g] = link(in.readInt(), n, "first child of node " + g);
-            s.nextSibling[g] = link(in.readInt(), n, "next sibling of node " + g);
-            s.prevSibling[g] = link(in.readInt(), n, "previous sibling of node " + g);
-            s.childCount[g] = in.readInt();
-            s.collisionLoad[g] = in.readDouble();
-            s.externalLoad[g] = in.readDouble();
-            s.threshold[g] = in.readDouble();
-            s.anchored[g] = in.readBoolean();
-            s.anchoredCount[g] = in.readInt();
-            long h = in.readLong();
-            if (h != ClusterStore.NONE && !(b.isLive((int) h) && b.handle((int) h) == h)) {
-                throw new IllegalArgumentException("body of node " + g + " = " + BodyStore.handleString(h) + " is not a live body");
-            }
-            s.body[g] = h;
-            s.mass[g] = in.readDouble();
-            for (int k = 0; k < 3; k++) {
-                s.com[3 * g + k] = in.readDouble();
-            }
-            for (int k = 0; k < 6; k++) {
-                s.inertia[6 * g + k] = in.readDouble();
-            }
-            s.strainRatio[g] = in.readDouble();
-            s.strainStep[g] = in.readLong();
-            s.inList[g] = in.readBoolean();
-            s.inNext[g] = in.readBoolean();
-            s.activeIndex[g] = link(in.readInt(), n, "active index of node " + g);
-        }
-        int[] a = readInts(in, n, n, "active node");
-        d.active = Arrays.copyOf(a, Math.max(16, a.length));
-        d.activeCount = a.length;
-        a = readInts(in, n, n, "strained node");
-        d.list = Arrays.copyOf(a, Math.max(16, a.length));
-        d.listCount = a.length;
-        a = readInts(in, n, n, "next strained node");
-        d.next = Arrays.copyOf(a, Math.max(16, a.length));
-        d.nextCount = a.length;
-        d.slotNode = readInts(in, 1 << 28, n, "slot node");
-        d.digest = in.readLong();
-        d.step = in.readLong();
-        d.timerMultiplier = in.readDouble();
-        d.stamp = in.readInt();
+        d.store.io(io, authored, b, cols);
+        int n = d.store.size();
+        int m = io.count(d.activeCount, n, "active node");
+        d.active = io.links(d.active, m, n, "active node", 16);
+        d.activeCount = m;
+        m = io.count(d.listCount, n, "strained node");
+        d.list = io.links(d.list, m, n, "strained node", 16);
+        d.listCount = m;
+        m = io.count(d.nextCount, n, "next strained node");
+        d.next = io.links(d.next, m, n, "next strained node", 16);
+        d.nextCount = m;
+        m = io.count(d.slotNode.length, 1 << 28, "slot node");
+        d.slotNode = io.links(d.slotNode, m, n, "slot node", 0);
+        d.digest = io.i64(d.digest);
+        d.step = io.i64(d.step);
+        d.timerMultiplier = io.f64(d.timerMultiplier);
+        d.stamp = io.i32(d.stamp);
         d.growGlobal();
-        d.budget.readState(in, n);
-        d.removal.readState(in, n);
-        d.events.readState(in);
-        int slots = in.readInt();
+        d.budget.io(io, n);
+        d.removal.io(io, n);
+        d.events.io(io);
+        int slots = io.i32(b.slotLimit());
         if (slots != b.slotLimit()) {
             throw new IllegalArgumentException("debris flags for " + slots + " body slots; the bodies use " + b.slotLimit());
         }
         for (int i = 0; i < slots; i++) {
-            b.debris[i] = in.readByte();
-            b.scale[i] = in.readDouble();
+            b.debris[i] = io.i8(b.debris[i]);
+            b.scale[i] = io.f64(b.scale[i]);
         }
-    }
-
-    private static void writeInts(DataOutput o, int[] a, int n) throws IOException {
-        o.writeInt(n);
-        for (int i = 0; i < n; i++) {
-            o.writeInt(a[i]);
-        }
-    }
-
-    private static int[] readInts(DataInput in, int max, int bound, String what) throws IOException {
-        int n = in.readInt();
-        if (n < 0 || n > max) {
-            throw new IllegalArgumentException(what + " count " + n + "; allowed: [0, " + max + "]");
-        }
-        int[] a = new int[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = link(in.readInt(), bound, what + " " + i);
-        }
-        return a;
-    }
-
-    /** {@code v} when in [0, n), else an error naming {@code what}. */
-    static int index(int v, int n, String what) {
-        if (v < 0 || v >= n) {
-            throw new IllegalArgumentException(what + " = " + v + "; allowed: [0, " + n + ")");
-        }
-        return v;
-    }
-
-    private static int link(int v, int n, String what) {
-        return v == ClusterStore.NONE ? v : index(v, n, what);
     }
 }

@@ -84,22 +84,16 @@ public final class DestructionStats {
 
     // snapshots (docs/snapshot-format.md, section DEST): the last step's counters
 
-    void writeState(java.io.DataOutput o) throws java.io.IOException {
-        for (int v : new int[] {breaks, deferred, oldestDeferral, released, throttled, activePieces, removalQueue,
-                shrinking, removed}) {
-            o.writeInt(v);
-        }
-    }
-
-    void readState(java.io.DataInput in) throws java.io.IOException {
-        breaks = in.readInt();
-        deferred = in.readInt();
-        oldestDeferral = in.readInt();
-        released = in.readInt();
-        throttled = in.readInt();
-        activePieces = in.readInt();
-        removalQueue = in.readInt();
-        shrinking = in.readInt();
-        removed = in.readInt();
+    /** The codec (both directions): the nine counters in declaration order. */
+    void io(StateIO io) throws java.io.IOException {
+        breaks = io.i32(breaks);
+        deferred = io.i32(deferred);
+        oldestDeferral = io.i32(oldestDeferral);
+        released = io.i32(released);
+        throttled = io.i32(throttled);
+        activePieces = io.i32(activePieces);
+        removalQueue = io.i32(removalQueue);
+        shrinking = io.i32(shrinking);
+        removed = io.i32(removed);
     }
 }

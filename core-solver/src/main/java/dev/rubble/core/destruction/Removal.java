@@ -24,40 +24,27 @@ import java.util.Arrays;
  * applies from the next step. The collision shape keeps its full size until the body is retired;
  * only {@link BodyStore#scale} (what renderers and the console draw) shrinks. O(active pieces) per
  * step, and nothing at all until some collection removes pieces. Allocation-free in steady state.
+ * The timers are {@link RemovalTimers} (saved); this pass has no scratch.
  */
-final class Removal {
-    private static final byte COUNTING = 0, SHRINKING = 1, IGNORED = 2;
+final class Removal implements Pass {
+    private static final byte COUNTING = RemovalTimers.COUNTING, SHRINKING = RemovalTimers.SHRINKING,
+            IGNORED = RemovalTimers.IGNORED;
     private static final byte SLEEPING = (byte) BodyState.SLEEPING.ordinal();
     private static final byte DYNAMIC = (byte) MotionType.DYNAMIC.ordinal();
 
-    private final Destruction d;
-    /** Whether any collection has ever removed pieces: until then the slot returns at once. */
-    boolean used;
-    /** The body the timers of node g belong to (-1: none yet); a new body restarts them. */
-    private long[] seen = new long[0];
-    private byte[] phase = new byte[0];
-    private double[] breakTimer = new double[0], restTimer = new double[0], shrinkTime = new double[0],
-            shrinkDuration = new double[0];
+    private final DestructionContext d;
+    private final RemovalTimers t;
 
-    Removal(Destruction d) {
+    Removal(DestructionContext d) {
         this.d = d;
-    }
-
-    void grow(int cap) {
-        int old = seen.length;
-        seen = Arrays.copyOf(seen, cap);
-        Arrays.fill(seen, old, cap, ClusterStore.NONE);
-        phase = Arrays.copyOf(phase, cap);
-        breakTimer = Arrays.copyOf(breakTimer, cap);
-        restTimer = Arrays.copyOf(restTimer, cap);
-        shrinkTime = Arrays.copyOf(shrinkTime, cap);
-        shrinkDuration = Arrays.copyOf(shrinkDuration, cap);
+        this.t = d.removal;
     }
 
     void run() {
         DestructionStats st = d.budget.stats;
+        t.grow(d.store.size());
         st.removalQueue = st.shrinking = st.removed = 0;
-        if (!used) {
+        if (!t.used) {
             return;
         }
         ClusterStore s = d.store;
@@ -72,18 +59,18 @@ final class Removal {
             long h = s.body[g];
             int slot = b.slot(h);
             PlacedCollection pc = d.collections.get(s.collection[g]);
-            if (seen[g] != h) {
+            if (t.seen[g] != h) {
                 // first sight of this body (its release step): timers start at 0
-                seen[g] = h;
-                breakTimer[g] = restTimer[g] = shrinkTime[g] = 0;
-                phase[g] = g == pc.base || b.motion[slot] != DYNAMIC ? IGNORED : COUNTING;
+                t.seen[g] = h;
+                t.breakTimer[g] = t.restTimer[g] = t.shrinkTime[g] = 0;
+                t.phase[g] = g == pc.base || b.motion[slot] != DYNAMIC ? IGNORED : COUNTING;
                 continue;
             }
-            if (phase[g] == IGNORED) {
+            if (t.phase[g] == IGNORED) {
                 continue;
             }
-            if (phase[g] == SHRINKING) {
-                shrinkTime[g] += tau;
+            if (t.phase[g] == SHRINKING) {
+                t.shrinkTime[g] += tau;
                 shrink(g, slot);
                 continue;
             }
@@ -93,25 +80,25 @@ final class Removal {
             }
             long key = g - pc.base;
             if (o.removeOnBreak()) {
-                breakTimer[g] += tau;
+                t.breakTimer[g] += tau;
                 double delay = DebrisOptions.draw(o.seed(), key, DebrisOptions.BREAK_DELAY, o.breakDelayMin(),
                         o.breakDelayMax());
-                if (breakTimer[g] >= delay) {
-                    startShrink(g, slot, breakTimer[g] - delay, DebrisOptions.draw(o.seed(), key,
+                if (t.breakTimer[g] >= delay) {
+                    startShrink(g, slot, t.breakTimer[g] - delay, DebrisOptions.draw(o.seed(), key,
                             DebrisOptions.BREAK_REMOVAL, o.breakRemovalMin(), o.breakRemovalMax()));
                     continue;
                 }
             }
             if (o.removeOnSleep()) {
                 if (resting(b, slot, o)) {
-                    restTimer[g] += tau;
+                    t.restTimer[g] += tau;
                 } else {
-                    restTimer[g] = 0;
+                    t.restTimer[g] = 0;
                 }
                 double time = DebrisOptions.draw(o.seed(), key, DebrisOptions.SLEEP_TIME, o.sleepTimeMin(),
                         o.sleepTimeMax());
-                if (restTimer[g] >= time) {
-                    startShrink(g, slot, restTimer[g] - time, DebrisOptions.draw(o.seed(), key,
+                if (t.restTimer[g] >= time) {
+                    startShrink(g, slot, t.restTimer[g] - time, DebrisOptions.draw(o.seed(), key,
                             DebrisOptions.SLEEP_REMOVAL, o.sleepRemovalMin(), o.sleepRemovalMax()));
                 }
             }
@@ -139,22 +126,22 @@ final class Removal {
     }
 
     private void startShrink(int g, int slot, double elapsed, double duration) {
-        phase[g] = SHRINKING;
-        shrinkTime[g] = elapsed;
-        shrinkDuration[g] = duration;
-        d.digest = StateHash.mix(StateHash.mix(d.digest, g), 0x5A1FL);
+        t.phase[g] = SHRINKING;
+        t.shrinkTime[g] = elapsed;
+        t.shrinkDuration[g] = duration;
+        d.mixDigest(g, 0x5A1FL);
         shrink(g, slot);
     }
 
     /** scale = 1 - s / D; at s >= D the piece is removed. */
     private void shrink(int g, int slot) {
-        double dur = shrinkDuration[g];
-        double t = shrinkTime[g];
-        if (t >= dur) {
+        double dur = t.shrinkDuration[g];
+        double time = t.shrinkTime[g];
+        if (time >= dur) {
             remove(g, slot);
             return;
         }
-        d.bodies.scale[slot] = 1 - t / dur;
+        d.bodies.scale[slot] = 1 - time / dur;
         d.budget.stats.shrinking++;
     }
 
@@ -180,56 +167,27 @@ final class Removal {
         mo[o + 10] = b.wx[slot];
         mo[o + 11] = b.wy[slot];
         mo[o + 12] = b.wz[slot];
-        d.digest = StateHash.mix(StateHash.mix(d.digest, g), 0xDEADL);
+        d.mixDigest(g, 0xDEADL);
         d.budget.stats.removed++;
-        seen[g] = ClusterStore.NONE;
+        t.seen[g] = ClusterStore.NONE;
         d.retire(g);
     }
 
     /** Mixes the timers of the pieces being timed (only once removal was used: default worlds hash as before). */
     long hash(long h) {
-        if (!used) {
+        if (!t.used) {
             return h;
         }
         for (int i = 0; i < d.activeCount; i++) {
             int g = d.active[i];
-            if (seen[g] != d.store.body[g] || phase[g] == IGNORED) {
+            if (t.seen[g] != d.store.body[g] || t.phase[g] == IGNORED) {
                 continue;
             }
-            h = StateHash.mix(h, phase[g]);
-            h = StateHash.mix(h, breakTimer[g]);
-            h = StateHash.mix(h, restTimer[g]);
-            h = StateHash.mix(h, shrinkTime[g]);
+            h = StateHash.mix(h, t.phase[g]);
+            h = StateHash.mix(h, t.breakTimer[g]);
+            h = StateHash.mix(h, t.restTimer[g]);
+            h = StateHash.mix(h, t.shrinkTime[g]);
         }
         return h;
-    }
-
-    // ---- snapshots (docs/snapshot-format.md, section DEST): timers and phases per node ----
-
-    void writeState(java.io.DataOutput o, int nodes) throws java.io.IOException {
-        o.writeBoolean(used);
-        for (int g = 0; g < nodes; g++) {
-            o.writeLong(seen[g]);
-            o.writeByte(phase[g]);
-            o.writeDouble(breakTimer[g]);
-            o.writeDouble(restTimer[g]);
-            o.writeDouble(shrinkTime[g]);
-            o.writeDouble(shrinkDuration[g]);
-        }
-    }
-
-    void readState(java.io.DataInput in, int nodes) throws java.io.IOException {
-        used = in.readBoolean();
-        for (int g = 0; g < nodes; g++) {
-            seen[g] = in.readLong();
-            phase[g] = in.readByte();
-            if (phase[g] < COUNTING || phase[g] > IGNORED) {
-                throw new IllegalArgumentException("removal phase of node " + g + " = " + phase[g] + "; allowed: 0..2");
-            }
-            breakTimer[g] = in.readDouble();
-            restTimer[g] = in.readDouble();
-            shrinkTime[g] = in.readDouble();
-            shrinkDuration[g] = in.readDouble();
-        }
     }
 }

@@ -13,7 +13,7 @@ final class StrainViewBuffer implements StrainView {
     private int[] collection = new int[16], node = new int[16], holder = new int[16], level = new int[16];
     private double[] coll = new double[16], ext = new double[16], thr = new double[16];
 
-    void load(Destruction d, int from, int to) {
+    void load(DestructionContext d, int from, int to) {
         int n = to - from;
         if (collection.length < n) {
             int cap = Math.max(n, collection.length * 2);
@@ -27,7 +27,7 @@ final class StrainViewBuffer implements StrainView {
         }
         ClusterStore s = d.store;
         for (int i = 0; i < n; i++) {
-            int g = d.entries[from + i];
+            int g = d.groups.entries[from + i];
             collection[i] = s.collection[g];
             node[i] = s.node[g];
             holder[i] = s.parent[g];
@@ -41,10 +41,10 @@ final class StrainViewBuffer implements StrainView {
         step = d.step;
     }
 
-    void store(Destruction d, int from, int to) {
+    void store(DestructionContext d, int from, int to) {
         ClusterStore s = d.store;
         for (int i = 0; i < to - from; i++) {
-            int g = d.entries[from + i];
+            int g = d.groups.entries[from + i];
             s.collisionLoad[g] = coll[i] >= 0 ? coll[i] : 0;
             s.externalLoad[g] = ext[i] >= 0 ? ext[i] : 0;
             double t = thr[i] >= 0 ? thr[i] : 0; // NaN and negatives floor at 0

@@ -3,7 +3,7 @@ package dev.rubble.core.render;
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.destruction.ClusterStore;
-import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.soft.SoftBodyStore;
 import dev.rubble.core.soft.cage.Cage;
@@ -68,7 +68,7 @@ public final class FrameBuilder {
 
     /** Level, anchoring and strain ratio of the bodies that hold cluster nodes. */
     private static void clusters(World world, FrameBuffer out) {
-        Destruction d = world.destruction();
+        DestructionRuntime d = world.destruction();
         if (d.collectionCount() == 0) {
             return;
         }

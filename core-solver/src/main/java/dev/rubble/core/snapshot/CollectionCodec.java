@@ -1,7 +1,7 @@
 package dev.rubble.core.snapshot;
 
 import dev.rubble.core.destruction.DebrisOptions;
-import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.destruction.DestructionOptions;
 import dev.rubble.core.destruction.DestructionState;
 import dev.rubble.core.plugin.Stages;
@@ -36,7 +36,7 @@ final class CollectionCodec {
     private CollectionCodec() {
     }
 
-    static void write(Destruction d, DataOutput o) throws IOException {
+    static void write(DestructionRuntime d, DataOutput o) throws IOException {
         int n = d.collectionCount();
         o.writeInt(n);
         for (int c = 0; c < n; c++) {
@@ -65,7 +65,7 @@ final class CollectionCodec {
         DestructionState.writeRuntime(d, o);
     }
 
-    static void read(Destruction d, DataInput in, Stages stages, WorldSettings settings, String name) throws IOException {
+    static void read(DestructionRuntime d, DataInput in, Stages stages, WorldSettings settings, String name) throws IOException {
         int n = in.readInt();
         if (n < 0 || n > (1 << 20)) {
             throw new IllegalArgumentException("collection count " + n + " is out of range");

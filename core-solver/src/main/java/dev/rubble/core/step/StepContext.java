@@ -8,7 +8,7 @@ import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.collision.PairBuffer;
 import dev.rubble.core.collision.QueryStats;
 import dev.rubble.core.command.Command;
-import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.destruction.StatesHost;
 import dev.rubble.core.dynamics.SleepManager;
 import dev.rubble.core.soft.SoftBodyStage;
@@ -42,7 +42,7 @@ public final class StepContext {
      * DESTRUCTION slot, fed by destruction commands, mixed into the state hash. Costs nothing
      * while no collection is placed.
      */
-    public final Destruction destruction;
+    public final DestructionRuntime destruction;
     /** Soft bodies and their coupling pass (docs/soft-bodies.md); the solver is created when the first soft body steps. */
     public final SoftBodyStage softBodies;
     /** Commands queued for the next step, applied by the COMMANDS slot in order. */
@@ -63,7 +63,7 @@ public final class StepContext {
         this.contacts = Objects.requireNonNull(contacts, "contacts is null");
         this.contactStage = Objects.requireNonNull(contactStage, "contactStage is null");
         this.states = new BodyStates(bodies, broadphase);
-        this.destruction = new Destruction(bodies, contacts, new StatesHost(states, settings.dt()), settings.dt());
+        this.destruction = new DestructionRuntime(bodies, contacts, new StatesHost(states, settings.dt()), settings.dt());
         this.softBodies = new SoftBodyStage(Objects.requireNonNull(softSolver, "softSolver is null"), states::wake);
     }
 

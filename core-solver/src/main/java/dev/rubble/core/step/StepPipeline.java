@@ -46,6 +46,7 @@ public final class StepPipeline {
     private final StepClock clock;
     private final ContactSolver solver = new ContactSolver();
     private final CommandStage commands = new CommandStage();
+    private static final dev.rubble.core.destruction.PassSlot[] PASSES = dev.rubble.core.destruction.PassSlot.values();
     private final StepStage fields, destruction, removal, events;
 
     /**
@@ -181,6 +182,11 @@ public final class StepPipeline {
         }
 
         t = optional(destruction, StepSlot.DESTRUCTION, t);
+        if (destruction != null) { // issue 23: each destruction pass's time, a sub-slot of DESTRUCTION
+            for (dev.rubble.core.destruction.PassSlot ps : PASSES) {
+                p.passNanos[ps.ordinal()] = c.destruction.passNanos(ps);
+            }
+        }
         // issue 13: the budget counters of this step's destruction (zero when the slot did not run)
         dev.rubble.core.destruction.DestructionStats ds13 = c.destruction.stats();
         p.breaks = ds13.breaks();

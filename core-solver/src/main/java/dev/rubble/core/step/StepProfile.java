@@ -1,5 +1,6 @@
 package dev.rubble.core.step;
 
+import dev.rubble.core.destruction.PassSlot;
 import java.util.Arrays;
 
 /**
@@ -12,11 +13,14 @@ import java.util.Arrays;
  */
 public final class StepProfile {
     private static final StepSlot[] STAGES = StepSlot.values();
+    private static final PassSlot[] PASSES = PassSlot.values();
 
     long step;
     double time;
     int subSteps;
     final long[] stageNanos = new long[STAGES.length];
+    /** Sub-slots of DESTRUCTION: each destruction pass's wall time (issue 23). */
+    final long[] passNanos = new long[PASSES.length];
     long totalNanos;
     long stateHash;
     int awake, sleeping, statics, disabled, kinematic;
@@ -49,10 +53,38 @@ public final class StepProfile {
         return stageNanos[slot.ordinal()];
     }
 
-    /** Wall time of the slot labelled {@code label} (see {@link StepSlot#label()}), 0 for an unknown label. */
+    /**
+     * Wall time of the slot labelled {@code label} (see {@link StepSlot#label()}) or of the sub-slot
+     * labelled {@code "destruction." + pass} (see {@link #subSlotLabels()}), 0 for an unknown label.
+     */
     public long nanos(String label) {
         StepSlot s = StepSlot.byLabel(label);
-        return s == null ? 0 : stageNanos[s.ordinal()];
+        if (s != null) {
+            return stageNanos[s.ordinal()];
+        }
+        String prefix = StepSlot.DESTRUCTION.label() + ".";
+        if (label != null && label.startsWith(prefix)) {
+            for (PassSlot p : PASSES) {
+                if (label.length() == prefix.length() + p.label().length() && label.endsWith(p.label())) {
+                    return passNanos[p.ordinal()];
+                }
+            }
+        }
+        return 0;
+    }
+
+    /** Wall time of destruction pass {@code pass} (a sub-slot of {@link StepSlot#DESTRUCTION}; 0 when it did not run). */
+    public long nanos(PassSlot pass) {
+        return passNanos[pass.ordinal()];
+    }
+
+    /** The sub-slot labels in script order ({@code "destruction.gather"}, ...): keys of {@link #nanos(String)}. */
+    public static java.util.List<String> subSlotLabels() {
+        java.util.List<String> l = new java.util.ArrayList<>(PASSES.length);
+        for (PassSlot p : PASSES) {
+            l.add(StepSlot.DESTRUCTION.label() + "." + p.label());
+        }
+        return java.util.Collections.unmodifiableList(l);
     }
 
     /** The slot labels in script order: the keys of this profile. */
@@ -212,6 +244,7 @@ public final class StepProfile {
         c.time = time;
         c.subSteps = subSteps;
         System.arraycopy(stageNanos, 0, c.stageNanos, 0, stageNanos.length);
+        System.arraycopy(passNanos, 0, c.passNanos, 0, passNanos.length);
         c.totalNanos = totalNanos;
         c.stateHash = stateHash;
         c.awake = awake;
@@ -245,6 +278,7 @@ public final class StepProfile {
     /** Clears the per-step timings and counters (the pipeline calls it at the start of a step). */
     void resetTimings() {
         Arrays.fill(stageNanos, 0);
+        Arrays.fill(passNanos, 0);
         spawned = removed = commands = 0;
         manifolds = contactPoints = droppedManifolds = droppedContacts = islands = woken = 0;
         nonFinite = 0;

@@ -12,7 +12,7 @@ import dev.rubble.core.collision.SceneQuery;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.destruction.BreakListener;
 import dev.rubble.core.destruction.CollectionPlacement;
-import dev.rubble.core.destruction.Destruction;
+import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.destruction.DestructionOptions;
 import dev.rubble.core.plugin.StageFamily;
 import dev.rubble.core.soft.SoftBodies;
@@ -201,7 +201,7 @@ public final class World {
     }
 
     /** The destruction runtime: placed collections, their cluster store, break events. */
-    public Destruction destruction() {
+    public DestructionRuntime destruction() {
         return ctx.destruction;
     }
 

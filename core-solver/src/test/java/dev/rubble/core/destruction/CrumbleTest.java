@@ -51,7 +51,7 @@ final class CrumbleTest {
         World w = Scenes.world(0);
         int c = w.placeCollection(a, CollectionPlacement.at(0, 0, 0));
         w.destruction().setDebrisOptions(c, DebrisOptions.defaults().withCrumbleSize(0.8));
-        Destruction d = w.destruction();
+        DestructionRuntime d = w.destruction();
         BodyStore b = w.bodies();
 
         w.queue(new Command.ExternalStrain(c, 2, Double.POSITIVE_INFINITY)); // b breaks off
@@ -93,7 +93,7 @@ final class CrumbleTest {
         w.step();
         w.queue(new Command.ExternalStrain(c, 1, Double.POSITIVE_INFINITY));
         w.step();
-        Destruction d = w.destruction();
+        DestructionRuntime d = w.destruction();
         assertThat(count(d.events(), BreakEvents.CRUMBLE)).isZero();
         assertThat(d.holderBody(c, 3)).isEqualTo(d.holderBody(c, 4));
         assertThat(d.activeCount()).isEqualTo(3);

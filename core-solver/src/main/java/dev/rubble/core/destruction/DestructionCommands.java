@@ -1,0 +1,194 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.body.StateHash;
+import dev.rubble.core.command.Command;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * The destruction command kinds (the COMMANDS slot; docs/destruction.md "Commands"): one entry per
+ * {@link Command.Destruction} record type, each with its check (run when the command is queued and
+ * again when it is applied) and its effect on the {@link DestructionContext}. Every permitted
+ * subtype of {@link Command.Destruction} must have an entry (checked when this is built), so a new
+ * command kind cannot be forgotten here. The table is looked up by class, never iterated.
+ */
+final class DestructionCommands {
+    private record Kind<T extends Command.Destruction>(Consumer<T> check, Consumer<T> effect) {
+    }
+
+    private final DestructionContext d;
+    private final Pieces pieces;
+    private final PointStrain pointStrain;
+    private final Map<Class<?>, Kind<?>> kinds = new HashMap<>();
+
+    DestructionCommands(DestructionContext d, Pieces pieces, PointStrain pointStrain) {
+        this.d = d;
+        this.pieces = pieces;
+        this.pointStrain = pointStrain;
+        kind(Command.SetBreakBudget.class, c -> { }, x -> d.budget.setBreakBudget(x.breaksPerStep()));
+        kind(Command.SetReleaseThrottle.class, c -> { }, x -> d.budget.setThrottle(x.min(), x.max()));
+        kind(Command.SetLevels.class, x -> d.collection(x.collection()), x -> {
+            int level = Math.min(x.maxClusterLevel(), x.maxSimulatedLevel());
+            d.collection(x.collection()).unbreakableLevel = level;
+            d.mixDigest(-3L - x.collection(), level); // a lasting change
+        });
+        kind(Command.ExternalStrain.class, x -> d.globalNode(x.collection(), x.node()), x -> {
+            int g = d.globalNode(x.collection(), x.node());
+            if (x.strain() > d.store.externalLoad[g]) {
+                d.store.externalLoad[g] = x.strain();
+            }
+            if (d.store.isHeldByActive(g)) {
+                d.addList(g);
+            }
+        });
+        kind(Command.InternalStrain.class, x -> d.globalNode(x.collection(), x.node()), x -> {
+            int g = d.globalNode(x.collection(), x.node());
+            d.store.threshold[g] = Math.max(0, d.store.threshold[g] + x.delta());
+            d.thresholdChanged(g);
+            if (d.store.isHeldByActive(g)) {
+                d.addList(g);
+            }
+        });
+        kind(Command.Crumble.class, x -> d.globalNode(x.collection(), x.node()), x -> {
+            int g = d.globalNode(x.collection(), x.node());
+            ClusterStore s = d.store;
+            for (int ch = s.firstChild[g]; ch != ClusterStore.NONE; ch = s.nextSibling[ch]) {
+                s.externalLoad[ch] = Double.POSITIVE_INFINITY;
+                if (s.body[g] != ClusterStore.NONE) {
+                    d.addList(ch);
+                }
+            }
+        });
+        kind(Command.SetAnchor.class, x -> d.globalNode(x.collection(), x.node()),
+                x -> setAnchor(d.globalNode(x.collection(), x.node()), x.anchored()));
+        kind(Command.SetAnchorBox.class, x -> d.collection(x.collection()), this::anchorBox);
+        kind(Command.ExternalStrainAt.class, c -> { }, pointStrain::run);
+        kind(Command.SetRemovalTimerMultiplier.class, c -> { }, x -> setRemovalTimerMultiplier(x.multiplier()));
+        kind(Command.SetDebrisLevel.class, this::debrisAfter, x -> setDebrisOptions(x.collection(), debrisAfter(x)));
+        kind(Command.SetRemoveOnBreak.class, this::debrisAfter, x -> setDebrisOptions(x.collection(), debrisAfter(x)));
+        kind(Command.SetRemoveOnSleep.class, this::debrisAfter, x -> setDebrisOptions(x.collection(), debrisAfter(x)));
+        kind(Command.SetCrumbleSize.class, this::debrisAfter, x -> setDebrisOptions(x.collection(), debrisAfter(x)));
+        for (Class<?> t : Command.Destruction.class.getPermittedSubclasses()) {
+            if (!kinds.containsKey(t)) {
+                throw new IllegalStateException("destruction command kind without an entry: " + t.getName());
+            }
+        }
+    }
+
+    private <T extends Command.Destruction> void kind(Class<T> type, Consumer<T> check, Consumer<T> effect) {
+        kinds.put(type, new Kind<>(check, effect));
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T extends Command.Destruction> Kind<T> kindOf(T c) {
+        Kind<T> k = (Kind<T>) kinds.get(Objects.requireNonNull(c, "command is null").getClass());
+        if (k == null) {
+            throw new IllegalArgumentException("not a destruction command kind: " + c.getClass().getName());
+        }
+        return k;
+    }
+
+    /** Checks a command against the placed collections (called when it is queued). */
+    void validate(Command.Destruction c) {
+        kindOf(c).check().accept(c);
+    }
+
+    /** Applies a command (the COMMANDS stage), after checking it again. */
+    void apply(Command.Destruction c) {
+        Kind<Command.Destruction> k = kindOf(c);
+        k.check().accept(c);
+        k.effect().accept(c);
+    }
+
+    /** The debris options a debris or removal command would leave its collection with (validates it). */
+    private DebrisOptions debrisAfter(Command.Destruction c) {
+        if (c instanceof Command.SetDebrisLevel x) {
+            return d.collection(x.collection()).debris.withOneWayInteractionLevel(x.level());
+        } else if (c instanceof Command.SetRemoveOnBreak x) {
+            DebrisOptions o = d.collection(x.collection()).debris;
+            return o.withRemoveOnBreak(x.delayMin(), x.delayMax(), x.removalMin(), x.removalMax())
+                    .withRemoveOnBreak(x.on());
+        } else if (c instanceof Command.SetRemoveOnSleep x) {
+            DebrisOptions o = d.collection(x.collection()).debris;
+            return o.withRemoveOnSleep(x.timeMin(), x.timeMax(), x.removalMin(), x.removalMax())
+                    .withRemoveOnSleep(x.on()).withSlowMoving(x.slowMovingAsSleeping(), x.slowSpeed());
+        } else if (c instanceof Command.SetCrumbleSize x) {
+            return d.collection(x.collection()).debris.withCrumbleSize(x.size());
+        }
+        throw new IllegalArgumentException("not a debris command: " + c);
+    }
+
+    private void anchorBox(Command.SetAnchorBox x) {
+        PlacedCollection pc = d.collection(x.collection());
+        boolean[] flags = new boolean[pc.asset.nodeCount()];
+        for (int i = 0; i < flags.length; i++) {
+            flags[i] = d.store.anchored[pc.base + i];
+        }
+        boolean[] before = flags.clone();
+        Placement.markBoxes(pc.asset, new double[] {x.minX(), x.minY(), x.minZ(), x.maxX(), x.maxY(), x.maxZ()}, flags,
+                x.anchored());
+        for (int i = 0; i < flags.length; i++) {
+            if (flags[i] != before[i]) {
+                setAnchor(pc.base + i, flags[i]);
+            }
+        }
+    }
+
+    /** Sets or clears a node's anchor; a top node whose pinned-ness changes gets a new body (kinematic or dynamic). */
+    void setAnchor(int g, boolean on) {
+        ClusterStore s = d.store;
+        if (s.anchored[g] == on) {
+            return;
+        }
+        s.anchored[g] = on;
+        int delta = on ? 1 : -1;
+        int t = g;
+        for (int x = g; x != ClusterStore.NONE; x = s.parent[x]) {
+            s.anchoredCount[x] += delta;
+            t = x;
+        }
+        d.mixDigest(g, on ? 1 : 2);
+        boolean pinned = s.anchoredCount[t] > 0;
+        if (!d.bodyAlive(t)) {
+            return;
+        }
+        MotionType m = d.bodies.motion(d.bodies.slot(s.body[t]));
+        if (m == MotionType.STATIC || pinned == (m == MotionType.KINEMATIC)) {
+            return;
+        }
+        pieces.rebody(t, pinned ? MotionType.KINEMATIC : MotionType.DYNAMIC);
+    }
+
+    /** Sets collection {@code c}'s debris options (see {@link DestructionRuntime#setDebrisOptions}). */
+    void setDebrisOptions(int c, DebrisOptions options) {
+        Objects.requireNonNull(options, "debris options is null");
+        PlacedCollection pc = d.collection(c);
+        if (options.equals(pc.debris)) {
+            return; // unchanged: no digest change, so worlds that never set options hash as before
+        }
+        pc.debris = options;
+        for (int i = 0; i < d.activeCount; i++) {
+            int g = d.active[i];
+            if (d.store.collection[g] == c) {
+                int s = d.bodies.slot(d.store.body[g]);
+                d.bodies.debris[s] = d.store.level[g] >= options.oneWayInteractionLevel() ? (byte) 1 : 0;
+            }
+        }
+        if (options.removes()) {
+            d.removal.used = true;
+        }
+        d.digest = options.mix(StateHash.mix(d.digest, 0x5EB15L + c)); // field by field: stable across JDKs
+    }
+
+    /** Sets the removal timer multiplier (≥ 0, finite). */
+    void setRemovalTimerMultiplier(double multiplier) {
+        if (!(multiplier >= 0) || !Double.isFinite(multiplier)) {
+            throw new IllegalArgumentException("removal timer multiplier = " + multiplier + "; allowed: finite, >= 0");
+        }
+        d.timerMultiplier = multiplier;
+        d.digest = StateHash.mix(StateHash.mix(d.digest, 0x7131L), multiplier);
+    }
+}

@@ -1,0 +1,239 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.body.StateHash;
+import dev.rubble.core.collision.ContactStore;
+import dev.rubble.spi.shape.InertiaTensor;
+import dev.rubble.spi.shape.MassProperties;
+import dev.rubble.spi.shape.Shape;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Everything the destruction passes share, held explicitly (reference:
+ * chaos-clusters-strain-runtime §2): the world's inputs (bodies, contacts, host, dt), the stores
+ * that outlive a step ({@link ClusterStore}, the placed collections, the events, {@link BudgetState},
+ * {@link RemovalTimers}), the node lists (active nodes, this step's and the next step's strained
+ * children), the body slot → node map, the running digest, and the step's {@link StrainGroups}
+ * (what grouping produced for evaluation, propagation and release). A pass keeps its own scratch and
+ * sees the others only through this object; none of them knows the {@link DestructionRuntime}.
+ * Not thread-safe: the step owns it.
+ */
+final class DestructionContext {
+    /** Contacts approaching slower than this create no strain (Chaos: 1 cm/s = 0.01 m/s). */
+    static final double MIN_APPROACH_SPEED = 0.01;
+
+    final BodyStore bodies;
+    final ContactStore contacts;
+    final DestructionHost host;
+    final double dt;
+    final ClusterStore store = new ClusterStore();
+    final List<PlacedCollection> collections = new ArrayList<>();
+    final BreakEvents events = new BreakEvents();
+    final BudgetState budget = new BudgetState();
+    final RemovalTimers removal = new RemovalTimers();
+    final StrainGroups groups = new StrainGroups();
+    /** World-wide removal timer multiplier (Chaos's p.Chaos.GC.RemovalTimerMultiplier), ≥ 0. */
+    double timerMultiplier = 1;
+
+    int[] slotNode = new int[0];
+    int[] active = new int[16];
+    int activeCount;
+    int[] list = new int[16];
+    int listCount;
+    int[] next = new int[16];
+    int nextCount;
+    long digest = StateHash.OFFSET_BASIS;
+    long step;
+    /** Grouping's stamp, also the momentum pass's mark of holders that broke (saved: it outlives the step). */
+    int stamp;
+
+    DestructionContext(BodyStore bodies, ContactStore contacts, DestructionHost host, double dt) {
+        this.bodies = bodies;
+        this.contacts = contacts;
+        this.host = host;
+        this.dt = dt;
+    }
+
+    /** Collection {@code c}, or an error naming the allowed range. */
+    PlacedCollection collection(int c) {
+        if (c < 0 || c >= collections.size()) {
+            throw new IllegalArgumentException("collection = " + c + "; allowed: [0, " + collections.size() + ")");
+        }
+        return collections.get(c);
+    }
+
+    /** Global node id of asset node {@code node} of collection {@code c}. */
+    int globalNode(int c, int node) {
+        PlacedCollection pc = collection(c);
+        if (node < 0 || node >= pc.asset.nodeCount()) {
+            throw new IllegalArgumentException("node = " + node + "; allowed: [0, " + pc.asset.nodeCount()
+                    + ") in collection " + c);
+        }
+        return pc.base + node;
+    }
+
+    /** Grows the per-node state stores with the cluster store. */
+    void growGlobal() {
+        int n = store.size();
+        budget.grow(n);
+        removal.grow(n);
+    }
+
+    // ---- bodies ---------------------------------------------------------------------------
+
+    /**
+     * Gives node {@code g} a body with its centre of mass at p, orientation q (the collection
+     * frame's), velocities v and w. {@code shape} null = the asset node's own hulls.
+     */
+    long createBody(int g, Shape shape, double px, double py, double pz, double qx, double qy, double qz, double qw,
+                    double vx, double vy, double vz, double wx, double wy, double wz, MotionType m, boolean asleep) {
+        PlacedCollection pc = collections.get(store.collection[g]);
+        Shape sh = shape != null ? shape : pc.shape(store.node[g]);
+        MassProperties mp = null;
+        if (m == MotionType.DYNAMIC) {
+            double[] in = store.inertia;
+            int o = 6 * g;
+            double[] t = {in[o], in[o + 3], in[o + 4], in[o + 3], in[o + 1], in[o + 5], in[o + 4], in[o + 5], in[o + 2]};
+            mp = InertiaTensor.principal(store.mass[g], 0, 0, 0, t);
+        }
+        BodyDef def = BodyDef.of(sh).withMotion(m).withPosition(px, py, pz).withOrientation(qx, qy, qz, qw)
+                .withLinearVelocity(vx, vy, vz).withAngularVelocity(wx, wy, wz).withMass(store.mass[g])
+                .withMaterial(pc.options.friction(), pc.options.restitution()).withAsleep(asleep).withLabel(pc.label);
+        long h = host.createBody(def, mp);
+        int s = bodies.slot(h);
+        if (slotNode.length <= s) {
+            int old = slotNode.length;
+            slotNode = Arrays.copyOf(slotNode, Math.max(s + 1, old * 2));
+            Arrays.fill(slotNode, old, slotNode.length, ClusterStore.NONE);
+        }
+        slotNode[s] = g;
+        store.body[g] = h;
+        bodies.debris[s] = store.level[g] >= pc.debris.oneWayInteractionLevel() ? (byte) 1 : 0; // one-way contacts
+        if (activeCount == active.length) {
+            active = Arrays.copyOf(active, activeCount * 2);
+        }
+        store.activeIndex[g] = activeCount;
+        active[activeCount++] = g;
+        return h;
+    }
+
+    /** Removes node g's body. */
+    void retire(int g) {
+        long h = store.body[g];
+        int s = bodies.slot(h);
+        slotNode[s] = ClusterStore.NONE;
+        store.body[g] = ClusterStore.NONE;
+        dropActive(g);
+        host.retireBody(h);
+    }
+
+    private void dropActive(int g) {
+        int i = store.activeIndex[g];
+        int last = active[--activeCount];
+        active[i] = last;
+        store.activeIndex[last] = i;
+        store.activeIndex[g] = ClusterStore.NONE;
+    }
+
+    /**
+     * Whether node g still has its body. A collection body removed through the world (not through
+     * destruction) is forgotten here: g becomes inert instead of failing later in the step.
+     */
+    boolean bodyAlive(int g) {
+        long h = store.body[g];
+        if (h == ClusterStore.NONE) {
+            return false;
+        }
+        int s = (int) h;
+        if (bodies.isLive(s) && bodies.handle(s) == h) {
+            return true;
+        }
+        if (s < slotNode.length && slotNode[s] == g) {
+            slotNode[s] = ClusterStore.NONE;
+        }
+        store.body[g] = ClusterStore.NONE;
+        dropActive(g);
+        return false;
+    }
+
+    /** The node whose body is in {@code slot}, or -1. */
+    int nodeOfSlot(int s) {
+        if (s >= slotNode.length) {
+            return ClusterStore.NONE;
+        }
+        int g = slotNode[s];
+        return g >= 0 && store.body[g] == bodies.handle(s) ? g : ClusterStore.NONE;
+    }
+
+    // ---- strained lists -------------------------------------------------------------------
+
+    /** Adds g to this step's strained list (once). */
+    void addList(int g) {
+        if (store.inList[g]) {
+            return;
+        }
+        store.inList[g] = true;
+        if (listCount == list.length) {
+            list = Arrays.copyOf(list, listCount * 2);
+        }
+        list[listCount++] = g;
+    }
+
+    /** Adds g to the next step's strained list (once). */
+    void addNext(int g) {
+        if (store.inNext[g]) {
+            return;
+        }
+        store.inNext[g] = true;
+        if (nextCount == next.length) {
+            next = Arrays.copyOf(next, nextCount * 2);
+        }
+        next[nextCount++] = g;
+    }
+
+    /** Marks the children of a newly active node that have a pending load or a threshold ≤ 0. */
+    void markChildren(int g, boolean nextStep) {
+        for (int c = store.firstChild[g]; c != ClusterStore.NONE; c = store.nextSibling[c]) {
+            if (store.externalLoad[c] > 0 || store.threshold[c] <= 0) {
+                if (nextStep) {
+                    addNext(c);
+                } else {
+                    addList(c);
+                }
+            }
+        }
+    }
+
+    /** End of the slot: this step's list is cleared (its collision loads too) and the next step's becomes current. */
+    void swapLists() {
+        for (int i = 0; i < listCount; i++) {
+            int g = list[i];
+            store.inList[g] = false;
+            store.collisionLoad[g] = 0;
+        }
+        int[] t = list;
+        list = next;
+        listCount = nextCount;
+        next = t;
+        nextCount = 0;
+        for (int i = 0; i < listCount; i++) {
+            int g = list[i];
+            store.inNext[g] = false;
+            store.inList[g] = true;
+        }
+    }
+
+    /** A lasting threshold change enters the digest. */
+    void thresholdChanged(int g) {
+        digest = StateHash.mix(StateHash.mix(digest, g), store.threshold[g]);
+    }
+
+    /** Mixes {@code a} then {@code b} into the digest (a lasting change). */
+    void mixDigest(long a, long b) {
+        digest = StateHash.mix(StateHash.mix(digest, a), b);
+    }
+}

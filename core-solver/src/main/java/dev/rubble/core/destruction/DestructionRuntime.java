@@ -1,0 +1,349 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.StateHash;
+import dev.rubble.core.collision.ContactStore;
+import dev.rubble.core.command.Command;
+import dev.rubble.spi.collection.CollectionAsset;
+import dev.rubble.spi.damage.DamageModel;
+import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.strain.StrainModifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The destruction runtime (SPEC §4–§5; reference: chaos-clusters-strain-runtime §2–§7): placed
+ * collections as clusters, commands on them, and the DESTRUCTION step slot, which runs after the
+ * solve and restitution, before the sleep update. {@link #run} is the script of named passes, each
+ * a class of its own working on the explicit {@link DestructionContext}:
+ *
+ * <pre>
+ *  gather        collision strain (this step's solved contacts, approach >= 1 cm/s, to the child the point hit)
+ *  group         strained children by collection, then holder in first-strained order
+ *  modifiers     strain-modifier chains (loads and thresholds only)
+ *  evaluate      child breaks iff max(collision, external) >= threshold (direct children of active
+ *                holders only: one level per step); external and collision loads reset
+ *  budget        with a break budget: modifiers and evaluation holder by holder until it is spent
+ *  propagate     into neighbours' external strain (max-combined; evaluated next step)
+ *  momentum      restore breaking momentum to impactors
+ *  release       pose childToParent x holderPose, v = v_h + w_h x r, w = w_h; per holder, then
+ *  connectivity  of the rest by iterative union-find: one child alone, several a new internal
+ *                cluster, pinned by anchors = kinematic; the holder's body is retired, never reshaped
+ *  crumble       partial clusters whose children are all small release them all
+ *  removal       (the REMOVAL slot, after sleep) timed shrinking and removal of released pieces
+ * </pre>
+ *
+ * Each pass's wall time is kept per {@link PassSlot} ({@link #passNanos}). Only top nodes have
+ * bodies, so an intact collection costs one body. The runtime sees the world only through explicit
+ * inputs (bodies, contacts, dt) and a {@link DestructionHost}. Not thread-safe.
+ */
+public final class DestructionRuntime {
+    /** Contacts approaching slower than this create no strain (Chaos: 1 cm/s = 0.01 m/s). */
+    public static final double MIN_APPROACH_SPEED = DestructionContext.MIN_APPROACH_SPEED;
+
+    final DestructionContext ctx;
+    /** The step, s (package tests read it). */
+    final double dt;
+    private final List<BreakListener> listeners = new ArrayList<>();
+    private final Placement placement;
+    private final DestructionCommands commands;
+    private final CollisionStrain gather;
+    private final Grouping grouping;
+    private final Modifiers modifiers;
+    private final Evaluation evaluation;
+    private final Propagation propagation;
+    private final BreakBudget budget;
+    private final MomentumReturn momentum;
+    private final Release release;
+    private final Crumbling crumbling;
+    private final Removal removal;
+    private final long[] passNanos = new long[PassSlot.values().length];
+
+    /**
+     * @param bodies   the world's bodies (read, and written when impactors get momentum back)
+     * @param contacts the world's contact store (read after the solve)
+     * @param host     creates and retires bodies
+     * @param dt       the step, s
+     */
+    public DestructionRuntime(BodyStore bodies, ContactStore contacts, DestructionHost host, double dt) {
+        ctx = new DestructionContext(Objects.requireNonNull(bodies, "bodies is null"),
+                Objects.requireNonNull(contacts, "contacts is null"), Objects.requireNonNull(host, "host is null"), dt);
+        this.dt = dt;
+        Pieces pieces = new Pieces(ctx);
+        placement = new Placement(ctx);
+        commands = new DestructionCommands(ctx, pieces, new PointStrain(ctx));
+        gather = new CollisionStrain(ctx);
+        grouping = new Grouping(ctx);
+        modifiers = new Modifiers(ctx);
+        evaluation = new Evaluation(ctx);
+        propagation = new Propagation(ctx);
+        budget = new BreakBudget(ctx, modifiers, evaluation);
+        momentum = new MomentumReturn(ctx);
+        release = new Release(ctx, pieces, new Connectivity(ctx, pieces));
+        crumbling = new Crumbling(ctx, pieces);
+        removal = new Removal(ctx);
+    }
+
+    // ---- the step -------------------------------------------------------------------------
+
+    /** The DESTRUCTION slot of step {@code stepIndex}. Cheap when nothing is strained. */
+    public void run(long stepIndex) {
+        java.util.Arrays.fill(passNanos, 0);
+        ctx.step = stepIndex;
+        ctx.events.reset(stepIndex);
+        budget.begin();
+        if (ctx.collections.isEmpty()) {
+            return;
+        }
+        ctx.growGlobal();
+        long t = System.nanoTime();
+        gather.run();
+        budget.restoreCarried(); // loads kept by holders that waited for the break budget
+        t = lap(PassSlot.GATHER, t);
+        grouping.run();
+        t = lap(PassSlot.GROUP, t);
+        if (ctx.groups.entryCount > 0) {
+            int broken;
+            if (ctx.budget.limited()) {
+                broken = budget.run(); // first-strained holders until the budget is spent
+                t = lap(PassSlot.BUDGET, t);
+            } else {
+                modifiers.run();
+                t = lap(PassSlot.MODIFIERS, t);
+                broken = evaluation.run();
+                budget.evaluatedAll();
+                t = lap(PassSlot.EVALUATE, t);
+            }
+            propagation.run();
+            t = lap(PassSlot.PROPAGATE, t);
+            if (broken > 0) {
+                momentum.run();
+                ctx.budget.beginRelease(ctx.activeCount);
+                release.run();
+                ctx.growGlobal();
+                crumbling.run(); // partial clusters that are all small crumble at once (removal options)
+                t = lap(PassSlot.RELEASE, t);
+                passNanos[PassSlot.RELEASE.ordinal()] -= release.connectivityNanos;
+                passNanos[PassSlot.CONNECTIVITY.ordinal()] = release.connectivityNanos;
+            }
+        }
+        budget.carryOver();
+        ctx.swapLists();
+        budget.finish();
+        lap(PassSlot.BUDGET, t);
+    }
+
+    private long lap(PassSlot slot, long t0) {
+        long t = System.nanoTime();
+        passNanos[slot.ordinal()] += t - t0;
+        return t;
+    }
+
+    /** The node whose body is in body slot {@code s}, or -1. */
+    int nodeOfSlot(int s) {
+        return ctx.nodeOfSlot(s);
+    }
+
+    /** Wall time of pass {@code slot} in the last {@link #run}, ns (0 when it did not run). */
+    public long passNanos(PassSlot slot) {
+        return passNanos[slot.ordinal()];
+    }
+
+    /** The REMOVAL slot of the step in progress: removal timers, shrinking, removal. Cheap while no collection removes. */
+    public void runRemoval() {
+        removal.run();
+    }
+
+    /** Called by the world after a step: hands the step's events to the listeners. */
+    public void notifyListeners() {
+        if (ctx.events.count() == 0) {
+            return;
+        }
+        for (int i = 0; i < listeners.size(); i++) {
+            listeners.get(i).onBreaks(ctx.events);
+        }
+    }
+
+    // ---- placement and commands -----------------------------------------------------------
+
+    /**
+     * Places a collection: its nodes enter the store and its root becomes ONE body (its own hulls
+     * about its centre of mass, its mass properties). Nothing changes when it fails.
+     *
+     * @return the collection's index (placement order)
+     * @throws IllegalArgumentException naming a bad anchor or a bad threshold from the damage model
+     */
+    public int place(CollectionAsset asset, CollectionPlacement pl, DamageModel model, StrainModifier[] modifiers) {
+        return placement.place(asset, pl, model, modifiers);
+    }
+
+    /** Checks a command against the placed collections (called when it is queued). */
+    public void validate(Command.Destruction c) {
+        commands.validate(c);
+    }
+
+    /** Applies a command (the COMMANDS stage). */
+    public void apply(Command.Destruction c) {
+        commands.apply(c);
+    }
+
+    /**
+     * Sets collection {@code c}'s debris, removal and crumbling options (docs/destruction.md "Debris
+     * and removal"); takes effect at once: the debris flag of its live bodies follows the new level,
+     * and timers are compared with the new ranges from the next REMOVAL slot. Between steps, or
+     * from a command in the COMMANDS slot (the journalled way).
+     */
+    public void setDebrisOptions(int c, DebrisOptions options) {
+        commands.setDebrisOptions(c, options);
+    }
+
+    /** Sets the removal timer multiplier: every removal timer advances {@code dt × multiplier} per step (≥ 0, finite). */
+    public void setRemovalTimerMultiplier(double multiplier) {
+        commands.setRemovalTimerMultiplier(multiplier);
+    }
+
+    /**
+     * Sets the break budget at once (between steps, not journalled: for building a world; a running
+     * world changes it with {@link Command.SetBreakBudget}, which a journal records).
+     */
+    public void setBreakBudget(int breaksPerStep) {
+        ctx.budget.setBreakBudget(breaksPerStep);
+    }
+
+    /** Sets release throttling at once (see {@link #setBreakBudget}; journalled: {@link Command.SetReleaseThrottle}). */
+    public void setReleaseThrottle(int min, int max) {
+        ctx.budget.setThrottle(min, max);
+    }
+
+    public void addListener(BreakListener l) {
+        listeners.add(Objects.requireNonNull(l, "listener is null"));
+    }
+
+    public void removeListener(BreakListener l) {
+        listeners.remove(l);
+    }
+
+    // ---- reading --------------------------------------------------------------------------
+
+    /** The cluster store (read-only use outside the package). */
+    public ClusterStore store() {
+        return ctx.store;
+    }
+
+    /** Number of placed collections. */
+    public int collectionCount() {
+        return ctx.collections.size();
+    }
+
+    /** The asset of placed collection {@code c}. */
+    public CollectionAsset asset(int c) {
+        return ctx.collection(c).asset;
+    }
+
+    /** Global node id of asset node {@code node} of collection {@code c}. */
+    public int globalNode(int c, int node) {
+        return ctx.globalNode(c, node);
+    }
+
+    /** The body currently holding asset node {@code node} of collection {@code c} (its top ancestor's body). */
+    public long holderBody(int c, int node) {
+        return ctx.store.body[ctx.store.top(globalNode(c, node))];
+    }
+
+    /**
+     * The body shape of a piece made of asset nodes {@code members} (their own hulls) about the
+     * centre of mass {@code c} in the collection frame: the shape destruction gives a released
+     * node (one member) or an internal cluster. For journal playback (issue 14).
+     */
+    public static Shape pieceShape(CollectionAsset asset, int[] members, double cx, double cy, double cz) {
+        return PlacedCollection.compound(asset, 0, members.length, members, cx, cy, cz);
+    }
+
+    /** Number of nodes that have bodies (intact collections, released pieces, internal clusters). */
+    public int activeCount() {
+        return ctx.activeCount;
+    }
+
+    /** Node of active index {@code i} (deterministic order). */
+    public int active(int i) {
+        return ctx.active[i];
+    }
+
+    /** Strained children waiting for the next step's evaluation (the console's destruction panel shows it). */
+    public int strainedCount() {
+        return ctx.listCount;
+    }
+
+    /** The last step's events (reused). */
+    public BreakEvents events() {
+        return ctx.events;
+    }
+
+    /** Collection {@code c}'s debris, removal and crumbling options. */
+    public DebrisOptions debrisOptions(int c) {
+        return ctx.collection(c).debris;
+    }
+
+    /** The world-wide removal timer multiplier (default 1). */
+    public double removalTimerMultiplier() {
+        return ctx.timerMultiplier;
+    }
+
+    /** Whether some collection has turned removal on (the REMOVAL slot does work from then on). */
+    public boolean removalUsed() {
+        return ctx.removal.used;
+    }
+
+    /** The last step's budget counters (reused; see docs/destruction.md, "Budgets"). */
+    public DestructionStats stats() {
+        return ctx.budget.stats;
+    }
+
+    /** Holders that may break per step ({@link Command.SetBreakBudget#UNLIMITED} = no budget, the default). */
+    public int breakBudget() {
+        return ctx.budget.breaksPerStep;
+    }
+
+    /** Release throttling's lower bound of active pieces (-1 = off, the default). */
+    public int throttleMin() {
+        return ctx.budget.throttleMin;
+    }
+
+    /** Release throttling's upper bound of active pieces (-1 = off, the default). */
+    public int throttleMax() {
+        return ctx.budget.throttleMax;
+    }
+
+    /** Collection {@code c}'s current unbreakable level, {@code min(maxClusterLevel, maxSimulatedLevel)}. */
+    public int unbreakableLevel(int c) {
+        return ctx.collection(c).unbreakableLevel;
+    }
+
+    // ---- hash -----------------------------------------------------------------------------
+
+    /**
+     * Mixes cluster state into {@code h} at O(active + strained) cost: the running digest of every
+     * lasting change (placements, releases, thresholds, anchors), each active node with its body,
+     * children and anchors, and the external strain waiting for the next step.
+     */
+    public long hash(long h) {
+        DestructionContext d = ctx;
+        if (d.collections.isEmpty()) {
+            return h;
+        }
+        h = StateHash.mix(h, d.digest);
+        for (int i = 0; i < d.activeCount; i++) {
+            int g = d.active[i];
+            h = StateHash.mix(h, ((long) g << 32) | (d.store.childCount[g] & 0xffffffffL));
+            h = StateHash.mix(h, d.store.body[g]);
+            h = StateHash.mix(h, d.store.anchoredCount[g]);
+        }
+        for (int i = 0; i < d.listCount; i++) {
+            h = StateHash.mix(h, d.list[i]);
+            h = StateHash.mix(h, d.store.externalLoad[d.list[i]]);
+        }
+        h = d.budget.hash(h); // collision loads kept for holders over the break budget (none without one)
+        return removal.hash(h); // removal timers, only once some collection removes pieces
+    }
+}

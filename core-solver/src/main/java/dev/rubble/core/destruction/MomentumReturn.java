@@ -1,0 +1,73 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.Inertia;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.collision.ContactStore;
+import java.util.Arrays;
+
+/**
+ * Restore breaking momentum (SPEC §5), before release: every dynamic body touching a holder that
+ * broke this step, at a point that loaded it, gets back {@code share × J} of the normal impulse it
+ * received there ({@code Δv = invM J share}, {@code Δω = invI (r × J) share}), so a projectile
+ * punches through instead of stopping dead. Scratch: a stamp per body slot.
+ */
+final class MomentumReturn implements Pass {
+    private final DestructionContext d;
+    private int[] slotStamp = new int[0];
+    private final double[] w3 = new double[3];
+
+    MomentumReturn(DestructionContext d) {
+        this.d = d;
+    }
+
+    void run() {
+        BodyStore b = d.bodies;
+        ContactStore c = d.contacts;
+        StrainGroups gr = d.groups;
+        if (slotStamp.length < b.slotLimit()) {
+            slotStamp = Arrays.copyOf(slotStamp, Math.max(b.slotLimit(), slotStamp.length * 2));
+        }
+        int st = d.stamp;
+        for (int k = 0; k < gr.holderCount; k++) {
+            if (gr.holderBroken[k] > 0) {
+                slotStamp[b.slot(d.store.body[gr.holders[k]])] = st;
+            }
+        }
+        for (int m = 0, n = c.size(); m < n; m++) {
+            int a = c.bodyA[m], bb = c.bodyB[m];
+            boolean ha = slotStamp[a] == st && d.nodeOfSlot(a) >= 0;
+            boolean hb = slotStamp[bb] == st && d.nodeOfSlot(bb) >= 0;
+            if (ha == hb) {
+                continue; // neither, or both broke (each keeps what the solve gave it)
+            }
+            int holder = ha ? a : bb, other = ha ? bb : a;
+            if (b.motion[other] != MotionType.DYNAMIC.ordinal() || b.state[other] != BodyState.AWAKE.ordinal()) {
+                continue;
+            }
+            double share = d.collections.get(d.store.collection[d.nodeOfSlot(holder)]).options.restoreMomentum();
+            if (share == 0) {
+                continue;
+            }
+            // impulse the other body received from the holder: +λn on B, -λn on A; give back share of it reversed
+            double sign = ha ? -share : share;
+            for (int k = 0, p = m * ContactStore.MAX_POINTS; k < c.pointCount[m]; k++, p++) {
+                if (!(-c.relativeNormalVelocity[p] >= DestructionContext.MIN_APPROACH_SPEED)) {
+                    continue;
+                }
+                double l = c.normalImpulse[p] * sign;
+                double jx = l * c.nx[m], jy = l * c.ny[m], jz = l * c.nz[m];
+                double rx = ha ? c.bx[p] : c.ax[p], ry = ha ? c.by[p] : c.ay[p], rz = ha ? c.bz[p] : c.az[p];
+                double im = b.invMass[other];
+                b.vx[other] += jx * im;
+                b.vy[other] += jy * im;
+                b.vz[other] += jz * im;
+                Inertia.applyInverseWorld(b, other, ry * jz - rz * jy, rz * jx - rx * jz, rx * jy - ry * jx, w3);
+                b.wx[other] += w3[0];
+                b.wy[other] += w3[1];
+                b.wz[other] += w3[2];
+            }
+        }
+    }
+}

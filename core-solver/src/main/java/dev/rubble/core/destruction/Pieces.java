@@ -1,0 +1,216 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.body.StateHash;
+import dev.rubble.spi.collection.CollectionAsset;
+import dev.rubble.spi.shape.Shape;
+import java.util.Arrays;
+
+/**
+ * How a piece gets its body, shared by release, connectivity, crumbling and re-anchoring
+ * (reference: chaos-clusters-strain-runtime §5.4, §7): the current holder's pose, bond cuts (and
+ * the siblings that lost a neighbour), activation as {@code childToParent × holderPose} with
+ * {@code v + ω × r}, new internal clusters with recombined mass, and the damage model's threshold
+ * update for nodes that lost bonds. Scratch: the pose and the lost-neighbour list.
+ */
+final class Pieces {
+    private final DestructionContext d;
+    /** The current holder's pose and velocities: p, q, v, ω. */
+    private final double[] pose = new double[13];
+    private int[] lost = new int[16];
+    private int lostCount;
+
+    Pieces(DestructionContext d) {
+        this.d = d;
+    }
+
+    /** Takes the pose and velocities of the body in {@code slot} as the current holder's; clears the lost list. */
+    void holder(BodyStore b, int slot) {
+        pose[0] = b.px[slot];
+        pose[1] = b.py[slot];
+        pose[2] = b.pz[slot];
+        pose[3] = b.qx[slot];
+        pose[4] = b.qy[slot];
+        pose[5] = b.qz[slot];
+        pose[6] = b.qw[slot];
+        pose[7] = b.vx[slot];
+        pose[8] = b.vy[slot];
+        pose[9] = b.vz[slot];
+        pose[10] = b.wx[slot];
+        pose[11] = b.wy[slot];
+        pose[12] = b.wz[slot];
+        lostCount = 0;
+    }
+
+    /** Kills c's live bonds to siblings under h, remembering the siblings that lost a neighbour. */
+    void cutBonds(PlacedCollection pc, int c, int h) {
+        ClusterStore s = d.store;
+        CollectionAsset a = pc.asset;
+        int nd = s.node[c];
+        int[] es = a.edgeStart(), el = a.edgeList(), ea = a.edgeA(), eb = a.edgeB();
+        for (int k = es[nd]; k < es[nd + 1]; k++) {
+            int e = el[k];
+            if (!pc.bondAlive[e]) {
+                continue;
+            }
+            int other = ea[e] == nd ? eb[e] : ea[e];
+            pc.bondAlive[e] = false;
+            d.digest = StateHash.mix(d.digest, ((long) pc.index << 32) | e);
+            if (s.parent[pc.base + other] == h) {
+                if (lostCount == lost.length) {
+                    lost = Arrays.copyOf(lost, lostCount * 2);
+                }
+                lost[lostCount++] = other;
+            }
+        }
+    }
+
+    /**
+     * Gives node g (just unlinked from holder h, or a new internal cluster) a body placed as
+     * {@code childToParent × holderPose}: p = p_h + R_h (com_g - com_h), q = q_h, v = v_h + ω_h × r,
+     * ω = ω_h (kinematic pieces stay still). Records the event.
+     */
+    void activate(int g, int h, Shape shape, MotionType m, byte kind, double load) {
+        ClusterStore s = d.store;
+        if (d.budget.throttle(d.bodies, m)) {
+            // release throttling or the body budget (issue 13): the piece left its holder but gets no
+            // body; it and everything under it stay inert (disabled at once, like Chaos's throttled particles)
+            d.mixDigest(g, -2L);
+            return;
+        }
+        double qx = pose[3], qy = pose[4], qz = pose[5], qw = pose[6];
+        double ox = s.com[3 * g] - s.com[3 * h], oy = s.com[3 * g + 1] - s.com[3 * h + 1],
+                oz = s.com[3 * g + 2] - s.com[3 * h + 2];
+        double rx = Rot.x(qx, qy, qz, qw, ox, oy, oz), ry = Rot.y(qx, qy, qz, qw, ox, oy, oz),
+                rz = Rot.z(qx, qy, qz, qw, ox, oy, oz);
+        double wx = pose[10], wy = pose[11], wz = pose[12];
+        double vx = pose[7] + wy * rz - wz * ry, vy = pose[8] + wz * rx - wx * rz, vz = pose[9] + wx * ry - wy * rx;
+        if (m != MotionType.DYNAMIC) {
+            vx = vy = vz = wx = wy = wz = 0;
+        }
+        double px = pose[0] + rx, py = pose[1] + ry, pz = pose[2] + rz;
+        long body = d.createBody(g, shape, px, py, pz, qx, qy, qz, qw, vx, vy, vz, wx, wy, wz, m, false);
+        int i = d.events.add(kind, s.collection[g], s.node[g], body, s.mass[g], load);
+        d.events.from[i] = s.body[h]; // the holder, still alive: retired after its last piece (issue 14)
+        double[] mo = d.events.motion;
+        int o = 13 * i;
+        mo[o] = px;
+        mo[o + 1] = py;
+        mo[o + 2] = pz;
+        mo[o + 3] = qx;
+        mo[o + 4] = qy;
+        mo[o + 5] = qz;
+        mo[o + 6] = qw;
+        mo[o + 7] = vx;
+        mo[o + 8] = vy;
+        mo[o + 9] = vz;
+        mo[o + 10] = wx;
+        mo[o + 11] = wy;
+        mo[o + 12] = wz;
+        d.mixDigest(g, body);
+        d.markChildren(g, true); // its children are evaluated from the next step: one level per step
+    }
+
+    /**
+     * A new internal cluster of {@code sorted[from..to)}: mass summed, centre of mass
+     * mass-weighted, inertia by the parallel-axis theorem {@code Σ I_i + m_i (|d|² E − d dᵀ)}
+     * about the new centre (collection axes); its shape is the members' own hulls.
+     */
+    void newCluster(PlacedCollection pc, int h, int[] sorted, int from, int to) {
+        ClusterStore s = d.store;
+        int g = s.append(1);
+        d.growGlobal();
+        s.collection[g] = pc.index;
+        s.node[g] = ClusterStore.NONE;
+        s.level[g] = s.level[h];
+        double m = 0, cx = 0, cy = 0, cz = 0;
+        for (int i = from; i < to; i++) {
+            int c = sorted[i];
+            double mc = s.mass[c];
+            m += mc;
+            cx += mc * s.com[3 * c];
+            cy += mc * s.com[3 * c + 1];
+            cz += mc * s.com[3 * c + 2];
+        }
+        cx /= m;
+        cy /= m;
+        cz /= m;
+        double ixx = 0, iyy = 0, izz = 0, ixy = 0, ixz = 0, iyz = 0;
+        int[] assetIds = new int[to - from];
+        int last = ClusterStore.NONE;
+        for (int i = from; i < to; i++) {
+            int c = sorted[i];
+            double mc = s.mass[c];
+            double dx = s.com[3 * c] - cx, dy = s.com[3 * c + 1] - cy, dz = s.com[3 * c + 2] - cz;
+            int o = 6 * c;
+            ixx += s.inertia[o] + mc * (dy * dy + dz * dz);
+            iyy += s.inertia[o + 1] + mc * (dx * dx + dz * dz);
+            izz += s.inertia[o + 2] + mc * (dx * dx + dy * dy);
+            ixy += s.inertia[o + 3] - mc * dx * dy;
+            ixz += s.inertia[o + 4] - mc * dx * dz;
+            iyz += s.inertia[o + 5] - mc * dy * dz;
+            assetIds[i - from] = s.node[c];
+            s.unlink(c);
+            s.anchoredCount[h] -= s.anchoredCount[c];
+            s.link(g, c, last);
+            last = c;
+            s.anchoredCount[g] += s.anchoredCount[c];
+        }
+        s.mass[g] = m;
+        s.com[3 * g] = cx;
+        s.com[3 * g + 1] = cy;
+        s.com[3 * g + 2] = cz;
+        int o = 6 * g;
+        s.inertia[o] = ixx;
+        s.inertia[o + 1] = iyy;
+        s.inertia[o + 2] = izz;
+        s.inertia[o + 3] = ixy;
+        s.inertia[o + 4] = ixz;
+        s.inertia[o + 5] = iyz;
+        s.threshold[g] = Double.POSITIVE_INFINITY;
+        Shape shape = PlacedCollection.compound(pc.asset, 0, assetIds.length, assetIds, cx, cy, cz);
+        activate(g, h, shape, s.anchoredCount[g] > 0 ? MotionType.KINEMATIC : MotionType.DYNAMIC,
+                BreakEvents.CLUSTER, 0);
+    }
+
+    /** Lets the damage model lower the thresholds of nodes that lost a neighbour (since {@link #holder}). */
+    void recomputeThresholds(PlacedCollection pc) {
+        if (lostCount == 0) {
+            return;
+        }
+        ClusterStore s = d.store;
+        for (int i = 0; i < lostCount; i++) {
+            pc.scratch[lost[i]] = s.threshold[pc.base + lost[i]];
+        }
+        pc.damage.bondsLost(pc.asset, pc, lost, lostCount, pc.scratch);
+        for (int i = 0; i < lostCount; i++) {
+            int g = pc.base + lost[i];
+            double t = pc.scratch[lost[i]];
+            t = t >= 0 ? t : 0;
+            if (Double.doubleToRawLongBits(t) != Double.doubleToRawLongBits(s.threshold[g])) {
+                s.threshold[g] = t;
+                d.thresholdChanged(g);
+                if (t <= 0 && s.isHeldByActive(g)) {
+                    d.addNext(g);
+                }
+            }
+        }
+    }
+
+    /** Replaces top node t's body by one with motion m at the same pose (kinematic: at rest). */
+    void rebody(int t, MotionType m) {
+        BodyStore b = d.bodies;
+        int slot = b.slot(d.store.body[t]);
+        holder(b, slot);
+        double vx = pose[7], vy = pose[8], vz = pose[9], wx = pose[10], wy = pose[11], wz = pose[12];
+        if (m != MotionType.DYNAMIC) {
+            vx = vy = vz = wx = wy = wz = 0;
+        }
+        Shape shape = b.shape[slot];
+        d.retire(t);
+        long body = d.createBody(t, shape, pose[0], pose[1], pose[2], pose[3], pose[4], pose[5], pose[6],
+                vx, vy, vz, wx, wy, wz, m, false);
+        d.mixDigest(t, body);
+    }
+}

@@ -1,0 +1,133 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.core.body.MotionType;
+import dev.rubble.spi.collection.CollectionAsset;
+import dev.rubble.spi.damage.DamageModel;
+import dev.rubble.spi.strain.StrainModifier;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Placing a collection (SPEC §4): its nodes enter the {@link ClusterStore} with the damage model's
+ * thresholds and the anchors (asset flags, kinematic/static initial states, anchor ids and boxes),
+ * and its root becomes one body (its own hulls about its centre of mass; kinematic when anchored).
+ * Validates everything before it changes anything.
+ */
+final class Placement {
+    private final DestructionContext d;
+
+    Placement(DestructionContext d) {
+        this.d = d;
+    }
+
+    /**
+     * Places a collection and returns its index (placement order).
+     *
+     * @throws IllegalArgumentException naming a bad anchor or a bad threshold from the damage model
+     */
+    int place(CollectionAsset asset, CollectionPlacement pl, DamageModel model, StrainModifier[] modifiers) {
+        Objects.requireNonNull(asset, "asset is null");
+        Objects.requireNonNull(pl, "placement is null");
+        Objects.requireNonNull(model, "damage model is null");
+        int n = asset.nodeCount();
+        int[] an = pl.anchorNodes();
+        for (int i = 0; i < an.length; i++) {
+            if (an[i] < 0 || an[i] >= n) {
+                throw new IllegalArgumentException("anchors[" + i + "] = " + an[i] + "; allowed: node ids [0, " + n + ")");
+            }
+        }
+        PlacedCollection pc = new PlacedCollection(d.collections.size(), pl.label(), asset, d.store.size(), pl.options(),
+                model, modifiers == null ? new StrainModifier[0] : modifiers.clone());
+        double[] thr = new double[n];
+        Arrays.fill(thr, Double.NaN);
+        model.thresholds(asset, pc, thr);
+        for (int i = 0; i < n; i++) {
+            if (!(thr[i] >= 0)) {
+                throw new IllegalArgumentException("damage model threshold of node " + i + " = " + thr[i]
+                        + "; allowed: >= 0 or +Infinity");
+            }
+        }
+        boolean[] pin = asset.anchored().clone();
+        byte[] st = asset.initialState();
+        for (int i = 0; i < n; i++) {
+            pin[i] |= st[i] == CollectionAsset.STATE_KINEMATIC || st[i] == CollectionAsset.STATE_STATIC;
+        }
+        for (int id : an) {
+            pin[id] = true;
+        }
+        markBoxes(asset, pl.anchorBoxes(), pin, true);
+        // validated: now mutate
+        int base = d.store.append(n);
+        int[] par = asset.parent(), lev = asset.level(), fc = asset.firstChild();
+        for (int i = 0; i < n; i++) {
+            int g = base + i;
+            d.store.collection[g] = pc.index;
+            d.store.node[g] = i;
+            d.store.level[g] = lev[i];
+            d.store.mass[g] = asset.mass()[i];
+            System.arraycopy(asset.com(), 3 * i, d.store.com, 3 * g, 3);
+            System.arraycopy(asset.inertia(), 6 * i, d.store.inertia, 6 * g, 6);
+            d.store.threshold[g] = thr[i];
+            d.store.anchored[g] = pin[i];
+            d.store.anchoredCount[g] = pin[i] ? 1 : 0;
+            if (par[i] >= 0) {
+                d.store.link(base + par[i], g, i == fc[par[i]] ? ClusterStore.NONE : g - 1);
+            }
+        }
+        for (int i = n - 1; i > 0; i--) {
+            d.store.anchoredCount[base + par[i]] += d.store.anchoredCount[base + i];
+        }
+        d.collections.add(pc);
+        d.growGlobal();
+        int root = base;
+        double qn = Math.sqrt(pl.qx() * pl.qx() + pl.qy() * pl.qy() + pl.qz() * pl.qz() + pl.qw() * pl.qw());
+        double qx = pl.qx() / qn, qy = pl.qy() / qn, qz = pl.qz() / qn, qw = pl.qw() / qn;
+        double cx = d.store.com[3 * root], cy = d.store.com[3 * root + 1], cz = d.store.com[3 * root + 2];
+        double px = pl.x() + Rot.x(qx, qy, qz, qw, cx, cy, cz);
+        double py = pl.y() + Rot.y(qx, qy, qz, qw, cx, cy, cz);
+        double pz = pl.z() + Rot.z(qx, qy, qz, qw, cx, cy, cz);
+        MotionType m;
+        boolean asleep = false;
+        if (d.store.anchoredCount[root] > 0) {
+            m = MotionType.KINEMATIC;
+        } else {
+            switch (pl.state()) {
+                case KINEMATIC -> m = MotionType.KINEMATIC;
+                case STATIC -> m = MotionType.STATIC;
+                case SLEEPING -> {
+                    m = MotionType.DYNAMIC;
+                    asleep = true;
+                }
+                default -> m = MotionType.DYNAMIC;
+            }
+        }
+        boolean moving = m != MotionType.STATIC && d.store.anchoredCount[root] == 0 && !asleep;
+        d.createBody(root, null, px, py, pz, qx, qy, qz, qw,
+                moving ? pl.vx() : 0, moving ? pl.vy() : 0, moving ? pl.vz() : 0,
+                moving ? pl.wx() : 0, moving ? pl.wy() : 0, moving ? pl.wz() : 0, m, asleep);
+        d.markChildren(root, false);
+        d.mixDigest(n, base);
+        return pc.index;
+    }
+
+    /** Sets {@code out[i] = value} for every leaf whose centre of mass lies in one of the boxes (6 numbers each); returns how many changed. */
+    static int markBoxes(CollectionAsset a, double[] boxes, boolean[] out, boolean value) {
+        int changed = 0;
+        double[] com = a.com();
+        int[] cc = a.childCount();
+        for (int b = 0; b + 5 < boxes.length; b += 6) {
+            for (int i = 0; i < a.nodeCount(); i++) {
+                if (cc[i] != 0) {
+                    continue;
+                }
+                double x = com[3 * i], y = com[3 * i + 1], z = com[3 * i + 2];
+                if (x >= boxes[b] && y >= boxes[b + 1] && z >= boxes[b + 2]
+                        && x <= boxes[b + 3] && y <= boxes[b + 4] && z <= boxes[b + 5] && out[i] != value) {
+                    out[i] = value;
+                    changed++;
+                }
+            }
+        }
+        return changed;
+    }
+}
