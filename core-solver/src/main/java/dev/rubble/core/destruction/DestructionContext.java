@@ -48,6 +48,8 @@ final class DestructionContext {
     int nextCount;
     long digest = StateHash.OFFSET_BASIS;
     long step;
+    /** Holders the impact pass broke before this step's solve (issue 22; counted in the step's breaks). */
+    int impactBreaks;
     /** Grouping's stamp, also the momentum pass's mark of holders that broke (saved: it outlives the step). */
     int stamp;
 

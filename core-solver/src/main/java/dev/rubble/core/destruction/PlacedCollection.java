@@ -18,7 +18,8 @@ final class PlacedCollection implements BondState {
     final String label;
     final CollectionAsset asset;
     final int base;
-    final DestructionOptions options;
+    /** Its options; replaced only when a snapshot restores its impact mode (issue 22). */
+    DestructionOptions options;
     final DamageModel damage;
     final boolean forces;
     final StrainModifier[] modifiers;
