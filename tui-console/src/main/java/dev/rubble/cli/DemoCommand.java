@@ -41,9 +41,9 @@ final class DemoCommand implements Callable<Integer> {
     /** The demo scenes (issue 22): name, resource, one line for {@code --list}. */
     static final String[][] SCENES = {
         {"wall", RESOURCE, "a Voronoi wall of 2000 leaves in three levels, anchored along its base, punched through by"
-                + " a 200 kg ball at 60 m/s (the default)"},
+                + " a 200 kg ball at 60 m/s (the default; impacts resolved before the solve)"},
         {"tower", "/dev/rubble/cli/demo-tower.json", "a three-storey Voronoi tower anchored at its foot, hit low by a"
-                + " 300 kg ball at 40 m/s: the storeys above lose their hold and collapse"},
+                + " 300 kg ball at 40 m/s: its storeys come apart by connectivity (it does not fall yet)"},
     };
 
     @Option(names = "--scene", paramLabel = "NAME", defaultValue = "wall",
