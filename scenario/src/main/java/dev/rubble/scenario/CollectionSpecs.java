@@ -7,6 +7,7 @@ import dev.rubble.authoring.GeometryCollection;
 import dev.rubble.core.destruction.CollectionPlacement;
 import dev.rubble.core.destruction.DebrisOptions;
 import dev.rubble.core.destruction.DestructionOptions;
+import dev.rubble.core.destruction.ImpactMode;
 import dev.rubble.core.destruction.PlacementState;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.plugin.StageFamily;
@@ -187,7 +188,7 @@ public final class CollectionSpecs {
         object(p, n);
         keys(n, p, "damageModel", "damageOptions", "strainModifiers", "propagation", "breakFactor", "shockFactor",
                 "clusterDistanceThreshold", "maxClusterLevel", "maxSimulatedLevel", "restoreMomentum", "friction",
-                "restitution");
+                "restitution", "impactMode");
         String model = n.has("damageModel") ? text(p + ".damageModel", n.get("damageModel")) : null;
         StageConfig dopts = StageConfig.of(scalars(p + ".damageOptions", n.get("damageOptions")));
         List<DestructionOptions.Modifier> mods = new ArrayList<>();
@@ -215,6 +216,15 @@ public final class CollectionSpecs {
             }
             prop = n.get("propagation").booleanValue();
         }
+        ImpactMode mode = ImpactMode.CHAOS;
+        if (n.has("impactMode")) {
+            String m = text(p + ".impactMode", n.get("impactMode"));
+            try {
+                mode = ImpactMode.parse(m);
+            } catch (IllegalArgumentException e) {
+                throw new ScenarioException(p + ".impactMode", "'" + m + "' is not allowed; allowed: chaos, resolve");
+            }
+        }
         try {
             return new DestructionOptions(model, dopts, mods, prop,
                     number(p + ".breakFactor", n.get("breakFactor"), 1, 0, 1e300),
@@ -226,7 +236,7 @@ public final class CollectionSpecs {
                             Integer.MAX_VALUE) : Integer.MAX_VALUE,
                     number(p + ".restoreMomentum", n.get("restoreMomentum"), 0.5, 0, 1),
                     number(p + ".friction", n.get("friction"), 0.5, 0, 1e300),
-                    number(p + ".restitution", n.get("restitution"), 0, 0, 1));
+                    number(p + ".restitution", n.get("restitution"), 0, 0, 1), mode);
         } catch (IllegalArgumentException e) {
             throw new ScenarioException(p, e.getMessage(), e);
         }

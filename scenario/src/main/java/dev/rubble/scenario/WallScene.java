@@ -262,6 +262,14 @@ public final class WallScene {
      * the same collection from the recipe (docs/scenario-format.md).
      */
     public static String recipeJson(String name, Wall wall, int steps) {
+        return recipeJson(name, wall, steps, dev.rubble.core.destruction.ImpactMode.CHAOS);
+    }
+
+    /**
+     * As {@link #recipeJson(String, Wall, int)}, with the wall's impacts taken by {@code mode} (the demo
+     * uses {@code resolve}: docs/destruction.md "Impacts"); {@code chaos} writes no impactMode at all.
+     */
+    public static String recipeJson(String name, Wall wall, int steps, dev.rubble.core.destruction.ImpactMode mode) {
         StringBuilder levels = new StringBuilder();
         for (int l = 0; l < wall.counts().length; l++) {
             levels.append(l == 0 ? "" : ", ").append("{\"method\": \"voronoi\", \"options\": {\"count\": ")
@@ -286,14 +294,15 @@ public final class WallScene {
                   "collections": [
                     {"id": "wall", "recipe": {"box": [%s, %s, %s], "levels": [%s], "seed": %d},
                      "position": [%s, %s, %s], "anchors": {"nodes": [%s]},
-                     "destruction": {"friction": %s, "restitution": %s}}
+                     "destruction": {"friction": %s, "restitution": %s%s}}
                   ]
                 }
                 """, name.replace("\"", "'"), steps, Double.toString(1.0 / 60.0), num(BenchScenes.FRICTION),
                 num(BenchScenes.RESTITUTION), num(BALL_RADIUS), num(BALL_MASS), num(CY), num(BALL_Z), num(BALL_SPEED),
                 num(BenchScenes.FRICTION), num(BenchScenes.RESTITUTION), num(HX), num(HY), num(HZ), levels,
                 wall.seed(), num(CX), num(CY), num(CZ), anchors, num(BenchScenes.FRICTION),
-                num(BenchScenes.RESTITUTION));
+                num(BenchScenes.RESTITUTION),
+                mode == dev.rubble.core.destruction.ImpactMode.CHAOS ? "" : ", \"impactMode\": \"" + mode.label() + "\"");
     }
 
     private static String num(double v) {

@@ -106,5 +106,14 @@ final class ScenarioCollectionsTest {
                 "\"shockFactor\": -1"), ""))).hasMessageContaining("$.collections[0].destruction.shockFactor");
         assertThatThrownBy(() -> ScenarioLoader.parse(scenario(RECIPE.replace("\"position\"", "\"pos\""), "")))
                 .hasMessageContaining("$.collections[0].pos").hasMessageContaining("unknown key");
+        // issue 22: impactMode is chaos or resolve, named in the message when it is neither
+        assertThatThrownBy(() -> ScenarioLoader.parse(scenario(RECIPE.replace("\"shockFactor\": 0.0",
+                "\"shockFactor\": 0.0, \"impactMode\": \"punch\""), "")))
+                .hasMessageContaining("$.collections[0].destruction.impactMode").hasMessageContaining("'punch'")
+                .hasMessageContaining("allowed: chaos, resolve");
+        var resolved = ScenarioLoader.parse(scenario(RECIPE.replace("\"shockFactor\": 0.0",
+                "\"shockFactor\": 0.0, \"impactMode\": \"resolve\""), ""));
+        assertThat(resolved.collections().get(0).placement().options().impactMode())
+                .isEqualTo(dev.rubble.core.destruction.ImpactMode.RESOLVE);
     }
 }

@@ -38,6 +38,21 @@ final class DemoCommand implements Callable<Integer> {
     /** The demo scenario: written by {@code WallScene.recipeJson} for {@code WallScene.DEMO_COUNTS} (DemoScenarioTest checks it). */
     static final String RESOURCE = "/dev/rubble/cli/demo.json";
 
+    /** The demo scenes (issue 22): name, resource, one line for {@code --list}. */
+    static final String[][] SCENES = {
+        {"wall", RESOURCE, "a Voronoi wall of 2000 leaves in three levels, anchored along its base, punched through by"
+                + " a 200 kg ball at 60 m/s (the default; impacts resolved before the solve)"},
+        {"tower", "/dev/rubble/cli/demo-tower.json", "a three-storey Voronoi tower anchored at its foot, hit low by a"
+                + " 300 kg ball at 40 m/s: its storeys come apart by connectivity (it does not fall yet)"},
+    };
+
+    @Option(names = "--scene", paramLabel = "NAME", defaultValue = "wall",
+            description = "the demo scene: wall (default) or tower; --list names them")
+    String scene;
+
+    @Option(names = "--list", description = "name the demo scenes and exit")
+    boolean list;
+
     @Option(names = "--steps", paramLabel = "N", description = "steps to run (default: the demo's own)")
     Integer steps;
 
@@ -56,10 +71,29 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (list) {
+            PrintWriter o = spec.commandLine().getOut();
+            for (String[] sc : SCENES) {
+                o.printf("%-6s %s%n", sc[0], sc[2]);
+            }
+            o.flush();
+            return 0;
+        }
+        String resource = null;
+        StringBuilder names = new StringBuilder();
+        for (String[] sc : SCENES) {
+            names.append(names.length() == 0 ? "" : ", ").append(sc[0]);
+            if (sc[0].equals(scene)) {
+                resource = sc[1];
+            }
+        }
+        if (resource == null) {
+            throw new BadInputException("--scene " + scene + " is not a demo scene; allowed: " + names);
+        }
         String json;
-        try (InputStream in = DemoCommand.class.getResourceAsStream(RESOURCE)) {
+        try (InputStream in = DemoCommand.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException("demo scenario " + RESOURCE + " missing from the jar");
+                throw new IllegalStateException("demo scenario " + resource + " missing from the jar");
             }
             json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }

@@ -81,6 +81,8 @@ abstract class FrameSource implements AutoCloseable {
 
         private final ScenarioWorld sw;
         private final long steps;
+        /** Holders broken so far (the overlay's breaks counter). */
+        private long breaks;
 
         ScenarioFrames(Scenario scenario, Stages stages) {
             this.sw = ScenarioWorld.create(scenario, stages, Map.of());
@@ -101,11 +103,13 @@ abstract class FrameSource implements AutoCloseable {
         void frame(long k, FrameBuffer out) {
             while (sw.world().stepIndex() < k) {
                 sw.step();
+                breaks += sw.world().profile().breaks();
             }
             FrameBuilder.fill(sw.world(), out);
             if (fieldName != null) {
                 FrameBuilder.field(sw.world(), fieldName, out);
             }
+            out.setBreaks(breaks);
         }
     }
 
@@ -142,12 +146,31 @@ abstract class FrameSource implements AutoCloseable {
             }
             FrameBuilder.fill(playback.world().bodies(), playback.world().stepIndex(), playback.world().time(),
                     playback::isDriven, true, out);
+            pieces(playback, out);
             FrameBuilder.softBodies(playback.world().softBodies().store(), out); // none unless the playback world has them
         }
 
         @Override
         public void close() {
             playback.close();
+        }
+
+        /**
+         * What a journal tells about destruction pieces (issue 22): the breaks so far (BREAK events
+         * played), each piece's cluster level, anchored = recorded kinematic, and strain 1 for a piece
+         * released by a break (its load reached its threshold) and 0 otherwise: a journal records the
+         * loads that broke pieces, not the near misses a live world's strain colours also show.
+         */
+        static void pieces(Playback playback, FrameBuffer out) {
+            out.setBreaks(playback.breaksEntered());
+            for (int i = 0, n = out.count(); i < n; i++) {
+                int slot = out.piece(i);
+                if (playback.pieceCollection(slot) < 0) {
+                    continue;
+                }
+                out.setDestruction(i, playback.pieceLevel(slot), playback.recordedKinematic(slot),
+                        playback.pieceBrokeAt(slot) >= 0 ? 1 : 0, out.removalScale(i));
+            }
         }
     }
 

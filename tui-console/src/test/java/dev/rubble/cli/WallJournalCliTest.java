@@ -54,7 +54,17 @@ final class WallJournalCliTest {
     @BeforeAll
     static void recordTheDemo() {
         journal = tmp.resolve("demo");
-        var r = rubble("demo", "--steps", "" + STEPS, "--journal", journal.toString());
+        // the demo's wall with Chaos's impact rules (the demo itself resolves impacts since issue 22; these
+        // tests are about journals, edits and replay blending, and were measured on the Chaos collapse)
+        Path scene = tmp.resolve("demo-chaos.json");
+        try (var in = DemoCommand.class.getResourceAsStream(DemoCommand.RESOURCE)) {
+            String json = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            java.nio.file.Files.writeString(scene, json.replace(", \"impactMode\": \"resolve\"", ""));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        var r = rubble("run", scene.toString(), "--steps", "" + STEPS, "--journal", journal.toString(), "--headless",
+                "--out", tmp.resolve("demo-out.json").toString());
         assertThat(r.code()).as(r.err()).isZero();
     }
 

@@ -507,17 +507,34 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
                 }
                 continue;
             }
-            // no longer active: it crumbled in the step that made it (docs/destruction.md, "Crumbling"),
-            // so its members are the pieces its CRUMBLE events released, in the same step
-            int members = 0;
-            for (int j = i + 1; j < n; j++) {
-                members += ev.kind[j] == BreakEvents.CRUMBLE && ev.from[j] == ev.body[i] ? 1 : 0;
+            // no longer active: it crumbled in the step that made it (docs/destruction.md, "Crumbling"), or an
+            // impact pass broke it again before the solve (issue 22): its members are the nodes of the later
+            // events that came from it, an internal cluster among them standing for its own members
+            memberCount = 0;
+            members(ev, i, n);
+            putInt(memberCount);
+            for (int k = 0; k < memberCount; k++) {
+                putInt(memberNodes[k]);
             }
-            putInt(members);
-            for (int j = i + 1; j < n; j++) {
-                if (ev.kind[j] == BreakEvents.CRUMBLE && ev.from[j] == ev.body[i]) {
-                    putInt(ev.node[j]);
+        }
+    }
+
+    private int[] memberNodes = new int[16];
+    private int memberCount;
+
+    /** Appends the asset nodes of event i's piece, read from the later events that came from it. */
+    private void members(BreakEvents ev, int i, int n) {
+        for (int j = i + 1; j < n; j++) {
+            if (ev.from[j] != ev.body[i] || ev.kind[j] == BreakEvents.REMOVED) {
+                continue;
+            }
+            if (ev.node[j] >= 0) {
+                if (memberCount == memberNodes.length) {
+                    memberNodes = java.util.Arrays.copyOf(memberNodes, memberCount * 2);
                 }
+                memberNodes[memberCount++] = ev.node[j];
+            } else {
+                members(ev, j, n);
             }
         }
     }

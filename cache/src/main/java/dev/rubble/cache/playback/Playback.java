@@ -66,6 +66,11 @@ public final class Playback implements AutoCloseable {
     private final List<CollectionAsset> assets = new ArrayList<>();
     /** Per slot: the collection and asset node of a destruction piece (-1 = none; node -1 = internal cluster). */
     private int[] pieceCollection = new int[16], pieceNode = new int[16];
+    /** Per slot: the piece's cluster level (internal clusters: their holder's) and the recorded step of its BREAK event (-1 = none). */
+    private int[] pieceLevel = new int[16];
+    private long[] pieceBroke = new long[16];
+    /** BREAK events entered into the world so far (the overlay's breaks counter, issue 22). */
+    private long breaksEntered;
     /** Scheduled releases of pieces: step, collection, node (parallel lists, in schedule order). */
     private final List<long[]> pieceReleases = new ArrayList<>();
     /** Index of frameA; frameB is frameA + 1 unless the journal has ended. */
@@ -102,6 +107,8 @@ public final class Playback implements AutoCloseable {
                 if (x.collection() >= 0) {
                     pieceCollection[x.slot()] = x.collection();
                     pieceNode[x.slot()] = x.node();
+                    CollectionAsset a = x.collection() < assets.size() ? assets.get(x.collection()) : null;
+                    pieceLevel[x.slot()] = a != null && x.node() >= 0 && x.node() < a.nodeCount() ? a.level()[x.node()] : 0;
                 }
             }
             if (!h.scenarioJson().isEmpty()) {
@@ -187,11 +194,15 @@ public final class Playback implements AutoCloseable {
             int old = pieceCollection.length;
             pieceCollection = Arrays.copyOf(pieceCollection, c);
             pieceNode = Arrays.copyOf(pieceNode, c);
+            pieceLevel = Arrays.copyOf(pieceLevel, c);
+            pieceBroke = Arrays.copyOf(pieceBroke, c);
             Arrays.fill(pieceCollection, old, c, -1);
         }
         defs[s] = d;
         driven[s] = d.motion() != MotionType.STATIC;
         pieceCollection[s] = -1;
+        pieceLevel[s] = 0;
+        pieceBroke[s] = -1;
         fixInBroadphase(s);
     }
 
@@ -268,6 +279,12 @@ public final class Playback implements AutoCloseable {
             track(s, d);
             pieceCollection[s] = c;
             pieceNode[s] = r.eventNode[i];
+            // an internal cluster sits at its holder's level, one above its members
+            pieceLevel[s] = members.length == 1 ? a.level()[members[0]] : Math.max(0, a.level()[members[0]] - 1);
+            if (r.eventKind[i] == BreakEvents.BREAK) {
+                pieceBroke[s] = r.step;
+                breaksEntered++;
+            }
             boolean lastOfHolder = i + 1 == r.eventCount || r.eventFrom[i + 1] != from;
             if (lastOfHolder && isLive(from)) {
                 world.removeBody(from);
@@ -579,6 +596,26 @@ public final class Playback implements AutoCloseable {
     /** The collection whose piece (or intact body) is in {@code slot}, or -1. */
     public int pieceCollection(int slot) {
         return slot < pieceCollection.length && bodies.isLive(slot) ? pieceCollection[slot] : -1;
+    }
+
+    /** The cluster level of the piece (or intact collection) in {@code slot}; 0 when it holds none. */
+    public int pieceLevel(int slot) {
+        return slot < pieceLevel.length && pieceCollection(slot) >= 0 ? pieceLevel[slot] : 0;
+    }
+
+    /** The recorded step whose BREAK event made the piece in {@code slot} (its load reached its threshold), or -1. */
+    public long pieceBrokeAt(int slot) {
+        return slot < pieceBroke.length && pieceCollection(slot) >= 0 ? pieceBroke[slot] : -1;
+    }
+
+    /** Whether the recording simulated the body in {@code slot} as kinematic (a piece pinned by anchors). */
+    public boolean recordedKinematic(int slot) {
+        return slot < defs.length && defs[slot] != null && defs[slot].motion() == MotionType.KINEMATIC;
+    }
+
+    /** BREAK events of the recording entered into the world so far (cumulative; the overlay's breaks counter). */
+    public long breaksEntered() {
+        return breaksEntered;
     }
 
     /** The asset node of the piece in {@code slot} (-1 for an internal cluster or no piece). */

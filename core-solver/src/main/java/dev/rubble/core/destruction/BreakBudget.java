@@ -181,7 +181,7 @@ final class BreakBudget implements Pass {
             }
         }
         DestructionStats stats = bs.stats;
-        stats.breaks = gr.entryCount > 0 ? breaks : 0;
+        stats.breaks = (gr.entryCount > 0 ? breaks : 0) + d.impactBreaks; // + holders broken before the solve (issue 22)
         stats.deferred = deferredCount;
         int oldest = 0;
         for (int j = 0; j < deferredCount; j++) {

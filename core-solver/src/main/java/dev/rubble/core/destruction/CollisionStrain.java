@@ -16,43 +16,81 @@ import dev.rubble.spi.shape.ConvexHull;
  * carry approach speed 0, so they give none; resting contacts give none.
  */
 final class CollisionStrain implements Pass, AabbTree.Visitor {
+    /**
+     * Contact points whose distances to two children differ by less than this (m) lie on their seam:
+     * the point's load is split equally among them (issue 22 item 3), never decided by rounding.
+     */
+    static final double SEAM = 1e-6;
     private final DestructionContext d;
+    /** Where loads go: null = the children's collision loads (the DESTRUCTION slot); else the impact pass's trial. */
+    private final ImpactPass sink;
+    private final FairImpulses fair = new FairImpulses();
     private int[] found = new int[16];
+    private double[] dist = new double[16];
     private int foundCount;
 
-    CollisionStrain(DestructionContext d) {
+    CollisionStrain(DestructionContext d, ImpactPass sink) {
         this.d = d;
+        this.sink = sink;
     }
 
     /** The strain-gathering pass: collision loads onto the children hit, each child into the strained list. */
     void run() {
         ContactStore c = d.contacts;
-        for (int m = 0, n = c.size(); m < n; m++) {
-            int pc = c.pointCount[m];
-            if (pc == 0) {
-                continue;
+        for (int m = 0, n = c.size(); m < n; ) {
+            // the manifolds of one body pair (one per compound child) are adjacent in the sorted store
+            int m1 = m + 1;
+            while (m1 < n && c.bodyA[m1] == c.bodyA[m] && c.bodyB[m1] == c.bodyB[m]) {
+                m1++;
             }
-            int ga = d.nodeOfSlot(c.bodyA[m]);
-            int gb = d.nodeOfSlot(c.bodyB[m]);
-            // one-way (debris) contacts create no strain (SPEC §5, §6): a holder is not loaded by a
-            // debris body touching it (a debris holder is still loaded by the ground and by non-debris)
-            byte[] debris = d.bodies.debris;
-            if (ga >= 0 && debris[c.bodyB[m]] != 0) {
-                ga = -1;
+            gatherPair(c, m, m1);
+            m = m1;
+        }
+    }
+
+    /** Loads from the points of manifolds [m0, m1), which join the same two bodies. */
+    private void gatherPair(ContactStore c, int m0, int m1) {
+        int ga = d.nodeOfSlot(c.bodyA[m0]);
+        int gb = d.nodeOfSlot(c.bodyB[m0]);
+        // one-way (debris) contacts create no strain (SPEC §5, §6): a holder is not loaded by a
+        // debris body touching it (a debris holder is still loaded by the ground and by non-debris)
+        byte[] debris = d.bodies.debris;
+        if (ga >= 0 && (debris[c.bodyB[m0]] != 0 || sink != null && !sink.takes(ga))) {
+            ga = -1;
+        }
+        if (gb >= 0 && (debris[c.bodyA[m0]] != 0 || sink != null && !sink.takes(gb))) {
+            gb = -1;
+        }
+        if (ga < 0 && gb < 0) {
+            return;
+        }
+        // in the impact pass's trial, a piece released by an earlier pass passes the impact on (ImpactPass.releasedThisStep)
+        boolean pushed = sink != null && (sink.releasedThisStep(c.bodyA[m0]) || sink.releasedThisStep(c.bodyB[m0]));
+        int points = 0;
+        boolean approaching = pushed;
+        for (int m = m0; m < m1; m++) {
+            for (int k = 0, p = m * ContactStore.MAX_POINTS; k < c.pointCount[m]; k++, p++) {
+                points++;
+                approaching |= -c.relativeNormalVelocity[p] >= DestructionContext.MIN_APPROACH_SPEED;
             }
-            if (gb >= 0 && debris[c.bodyA[m]] != 0) {
-                gb = -1;
-            }
-            if (ga < 0 && gb < 0) {
-                continue;
-            }
-            for (int k = 0, p = m * ContactStore.MAX_POINTS; k < pc; k++, p++) {
+        }
+        if (!approaching) {
+            return;
+        }
+        // the order-independent sharing of the pair's normal impulse among its points (issue 22 item 3)
+        double[] jn = c.normalImpulse;
+        if (points > 1) {
+            fair.compute(c, m0, m1);
+            jn = fair.fair;
+        }
+        for (int m = m0; m < m1; m++) {
+            for (int k = 0, pc = c.pointCount[m], p = m * ContactStore.MAX_POINTS; k < pc; k++, p++) {
                 double approach = -c.relativeNormalVelocity[p];
-                if (!(approach >= DestructionContext.MIN_APPROACH_SPEED)) {
+                if (!(approach >= DestructionContext.MIN_APPROACH_SPEED) && !pushed) {
                     continue;
                 }
-                double jn = c.normalImpulse[p], t1 = c.tangentImpulse1[p], t2 = c.tangentImpulse2[p];
-                double j = Math.sqrt(jn * jn + t1 * t1 + t2 * t2);
+                double n = jn[p], t1 = c.tangentImpulse1[p], t2 = c.tangentImpulse2[p];
+                double j = Math.sqrt(n * n + t1 * t1 + t2 * t2);
                 if (!(j > 0) || !Double.isFinite(j)) {
                     continue;
                 }
@@ -91,24 +129,39 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
                     add(ch);
                 }
             }
-            int best = -1;
+            if (dist.length < foundCount) {
+                dist = new double[found.length];
+            }
             double bestD = Double.POSITIVE_INFINITY;
             for (int i = 0; i < foundCount; i++) {
-                double dist = distance(pc.asset, s.node[found[i]], lx, ly, lz);
-                if (dist < bestD || (dist == bestD && found[i] < best)) {
-                    bestD = dist;
-                    best = found[i];
+                dist[i] = distance(pc.asset, s.node[found[i]], lx, ly, lz);
+                bestD = Math.min(bestD, dist[i]);
+            }
+            // the nearest child; a point on a seam (within SEAM of the nearest) is split among them
+            int ties = 0;
+            for (int i = 0; i < foundCount; i++) {
+                if (dist[i] <= bestD + SEAM) {
+                    ties++;
                 }
             }
-            if (best >= 0) {
-                s.collisionLoad[best] += j;
-                d.addList(best);
+            for (int i = 0; i < foundCount && bestD < Double.POSITIVE_INFINITY; i++) {
+                if (dist[i] <= bestD + SEAM) {
+                    give(found[i], ties == 1 ? j : j / ties);
+                }
             }
         } else {
             for (int i = 0; i < foundCount; i++) {
-                s.collisionLoad[found[i]] += j;
-                d.addList(found[i]);
+                give(found[i], j);
             }
+        }
+    }
+
+    private void give(int child, double j) {
+        if (sink != null) {
+            sink.add(child, j);
+        } else {
+            d.store.collisionLoad[child] += j;
+            d.addList(child);
         }
     }
 

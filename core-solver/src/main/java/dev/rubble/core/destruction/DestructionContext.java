@@ -56,6 +56,8 @@ final class DestructionContext {
     /** Holders whose children lost a bond to a {@code CutBond} command this step (split in the DESTRUCTION slot; empty between steps). */
     int[] cutHolders = new int[4];
     int cutCount;
+    /** Holders the impact pass broke before this step's solve (issue 22; counted in the step's breaks). */
+    int impactBreaks;
     /** Grouping's stamp, also the momentum pass's mark of holders that broke (saved: it outlives the step). */
     int stamp;
 

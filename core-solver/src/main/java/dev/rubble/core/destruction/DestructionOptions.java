@@ -26,11 +26,13 @@ import java.util.Objects;
  *                                 get back, in [0, 1] (default 0.5)
  * @param friction                 friction of the collection's bodies, ≥ 0 (default 0.5)
  * @param restitution              restitution of the collection's bodies, [0, 1] (default 0)
+ * @param impactMode               how impacts break it (issue 22): {@link ImpactMode#CHAOS} (default) or
+ *                                 {@link ImpactMode#RESOLVE}; docs/destruction.md "Impacts"
  */
 public record DestructionOptions(String damageModel, StageConfig damageOptions, List<Modifier> strainModifiers,
                                  boolean propagation, double breakFactor, double shockFactor,
                                  double clusterDistanceThreshold, int maxClusterLevel, int maxSimulatedLevel,
-                                 double restoreMomentum, double friction, double restitution) {
+                                 double restoreMomentum, double friction, double restitution, ImpactMode impactMode) {
 
     /** One strain-modifier chain entry: plugin name and its options. */
     public record Modifier(String name, StageConfig options) {
@@ -40,8 +42,18 @@ public record DestructionOptions(String damageModel, StageConfig damageOptions, 
         }
     }
 
+    /** The options with Chaos's impact rules ({@link ImpactMode#CHAOS}). */
+    public DestructionOptions(String damageModel, StageConfig damageOptions, List<Modifier> strainModifiers,
+                              boolean propagation, double breakFactor, double shockFactor,
+                              double clusterDistanceThreshold, int maxClusterLevel, int maxSimulatedLevel,
+                              double restoreMomentum, double friction, double restitution) {
+        this(damageModel, damageOptions, strainModifiers, propagation, breakFactor, shockFactor, clusterDistanceThreshold,
+                maxClusterLevel, maxSimulatedLevel, restoreMomentum, friction, restitution, ImpactMode.CHAOS);
+    }
+
     public DestructionOptions {
         Objects.requireNonNull(damageOptions, "damageOptions is null");
+        Objects.requireNonNull(impactMode, "impactMode is null; allowed: chaos, resolve");
         strainModifiers = List.copyOf(Objects.requireNonNull(strainModifiers, "strainModifiers is null"));
         nonNegative("breakFactor", breakFactor);
         nonNegative("shockFactor", shockFactor);
@@ -80,36 +92,43 @@ public record DestructionOptions(String damageModel, StageConfig damageOptions, 
 
     public DestructionOptions withDamageModel(String name, StageConfig options) {
         return new DestructionOptions(name, options, strainModifiers, propagation, breakFactor, shockFactor,
-                clusterDistanceThreshold, maxClusterLevel, maxSimulatedLevel, restoreMomentum, friction, restitution);
+                clusterDistanceThreshold, maxClusterLevel, maxSimulatedLevel, restoreMomentum, friction, restitution, impactMode);
     }
 
     public DestructionOptions withStrainModifiers(List<Modifier> chain) {
         return new DestructionOptions(damageModel, damageOptions, chain, propagation, breakFactor, shockFactor,
-                clusterDistanceThreshold, maxClusterLevel, maxSimulatedLevel, restoreMomentum, friction, restitution);
+                clusterDistanceThreshold, maxClusterLevel, maxSimulatedLevel, restoreMomentum, friction, restitution, impactMode);
     }
 
     public DestructionOptions withPropagation(boolean on, double breakF, double shockF) {
         return new DestructionOptions(damageModel, damageOptions, strainModifiers, on, breakF, shockF,
-                clusterDistanceThreshold, maxClusterLevel, maxSimulatedLevel, restoreMomentum, friction, restitution);
+                clusterDistanceThreshold, maxClusterLevel, maxSimulatedLevel, restoreMomentum, friction, restitution, impactMode);
     }
 
     public DestructionOptions withClusterDistanceThreshold(double d) {
         return new DestructionOptions(damageModel, damageOptions, strainModifiers, propagation, breakFactor,
-                shockFactor, d, maxClusterLevel, maxSimulatedLevel, restoreMomentum, friction, restitution);
+                shockFactor, d, maxClusterLevel, maxSimulatedLevel, restoreMomentum, friction, restitution, impactMode);
     }
 
     public DestructionOptions withLevels(int maxCluster, int maxSimulated) {
         return new DestructionOptions(damageModel, damageOptions, strainModifiers, propagation, breakFactor,
-                shockFactor, clusterDistanceThreshold, maxCluster, maxSimulated, restoreMomentum, friction, restitution);
+                shockFactor, clusterDistanceThreshold, maxCluster, maxSimulated, restoreMomentum, friction, restitution, impactMode);
     }
 
     public DestructionOptions withRestoreMomentum(double share) {
         return new DestructionOptions(damageModel, damageOptions, strainModifiers, propagation, breakFactor,
-                shockFactor, clusterDistanceThreshold, maxClusterLevel, maxSimulatedLevel, share, friction, restitution);
+                shockFactor, clusterDistanceThreshold, maxClusterLevel, maxSimulatedLevel, share, friction, restitution, impactMode);
     }
 
     public DestructionOptions withMaterial(double f, double e) {
         return new DestructionOptions(damageModel, damageOptions, strainModifiers, propagation, breakFactor,
-                shockFactor, clusterDistanceThreshold, maxClusterLevel, maxSimulatedLevel, restoreMomentum, f, e);
+                shockFactor, clusterDistanceThreshold, maxClusterLevel, maxSimulatedLevel, restoreMomentum, f, e, impactMode);
+    }
+
+    /** The same options with impacts taken by {@code mode} (docs/destruction.md "Impacts"). */
+    public DestructionOptions withImpactMode(ImpactMode mode) {
+        return new DestructionOptions(damageModel, damageOptions, strainModifiers, propagation, breakFactor,
+                shockFactor, clusterDistanceThreshold, maxClusterLevel, maxSimulatedLevel, restoreMomentum, friction,
+                restitution, mode);
     }
 }

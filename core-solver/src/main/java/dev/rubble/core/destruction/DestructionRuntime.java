@@ -42,6 +42,8 @@ import java.util.Objects;
 public final class DestructionRuntime {
     /** Contacts approaching slower than this create no strain (Chaos: 1 cm/s = 0.01 m/s). */
     public static final double MIN_APPROACH_SPEED = DestructionContext.MIN_APPROACH_SPEED;
+    /** Trial solves per step at most for {@link ImpactMode#RESOLVE} collections (issue 22; docs/destruction.md "Impacts"). */
+    public static final int IMPACT_PASSES = ImpactPass.MAX_PASSES;
 
     final DestructionContext ctx;
     /** The step, s (package tests read it). */
@@ -60,6 +62,8 @@ public final class DestructionRuntime {
     private final Crumbling crumbling;
     private final BondCuts cuts;
     private final Removal removal;
+    /** Break prediction before the solve for collections in {@link ImpactMode#RESOLVE} (issue 22). */
+    private final ImpactPass impacts;
     private final long[] passNanos = new long[PassSlot.values().length];
     private final FieldHooks fieldHooks;
 
@@ -76,7 +80,7 @@ public final class DestructionRuntime {
         Pieces pieces = new Pieces(ctx);
         placement = new Placement(ctx);
         commands = new DestructionCommands(ctx, pieces, new PointStrain(ctx));
-        gather = new CollisionStrain(ctx);
+        gather = new CollisionStrain(ctx, null);
         grouping = new Grouping(ctx);
         modifiers = new Modifiers(ctx);
         evaluation = new Evaluation(ctx);
@@ -89,16 +93,14 @@ public final class DestructionRuntime {
         crumbling = new Crumbling(ctx, pieces);
         removal = new Removal(ctx);
         fieldHooks = new FieldHooks(ctx);
+        impacts = new ImpactPass(ctx, propagation, release, crumbling);
     }
 
     // ---- the step -------------------------------------------------------------------------
 
     /** The DESTRUCTION slot of step {@code stepIndex}. Cheap when nothing is strained. */
     public void run(long stepIndex) {
-        java.util.Arrays.fill(passNanos, 0);
-        ctx.step = stepIndex;
-        ctx.events.reset(stepIndex);
-        budget.begin();
+        beginStep(stepIndex);
         if (ctx.collections.isEmpty()) {
             return;
         }
@@ -154,6 +156,42 @@ public final class DestructionRuntime {
     /** The field system's view of the collections (issue 24; docs/fields.md, "Collections"). */
     public dev.rubble.core.field.FieldPieces fieldPieces() {
         return fieldHooks;
+    }
+
+    /**
+     * Starts step {@code stepIndex}'s destruction once: the last step's events, counters and pass
+     * times are cleared (the impact pass before the solve and the DESTRUCTION slot after it share them).
+     */
+    private void beginStep(long stepIndex) {
+        if (begun == stepIndex) {
+            return;
+        }
+        begun = stepIndex;
+        java.util.Arrays.fill(passNanos, 0);
+        ctx.step = stepIndex;
+        ctx.events.reset(stepIndex);
+        ctx.impactBreaks = 0;
+        budget.begin();
+    }
+
+    private long begun = -1;
+
+    /**
+     * Issue 22: whether a trial solve could break a child of a collection in {@link ImpactMode#RESOLVE}
+     * (the pipeline asks before its solve; false at once without such collections).
+     */
+    public boolean impactsWanted() {
+        return impacts.wanted();
+    }
+
+    /**
+     * Issue 22: after a trial solve of step {@code stepIndex} left its impulses in the contact store,
+     * breaks and releases what it breaks in {@link ImpactMode#RESOLVE} collections (docs/destruction.md
+     * "Impacts"); returns the children broken.
+     */
+    public int predictBreaks(long stepIndex) {
+        beginStep(stepIndex);
+        return impacts.release();
     }
 
     private long lap(PassSlot slot, long t0) {

@@ -55,6 +55,12 @@ public final class DestructionState {
     }
 
     /** Collection {@code c}'s destruction options as placed. */
+    /** Sets collection {@code c}'s impact mode (a snapshot's trailing block, issue 22). */
+    public static void setImpactMode(DestructionRuntime rt, int c, ImpactMode mode) {
+        PlacedCollection pc = rt.ctx.collections.get(c);
+        pc.options = pc.options.withImpactMode(mode);
+    }
+
     public static DestructionOptions options(DestructionRuntime rt, int c) {
         return rt.ctx.collections.get(c).options;
     }

@@ -46,10 +46,14 @@ final class MomentumReturn implements Pass {
             if (b.motion[other] != MotionType.DYNAMIC.ordinal() || b.state[other] != BodyState.AWAKE.ordinal()) {
                 continue;
             }
-            double share = d.collections.get(d.store.collection[d.nodeOfSlot(holder)]).options.restoreMomentum();
+            DestructionOptions opts = d.collections.get(d.store.collection[d.nodeOfSlot(holder)]).options;
+            double share = opts.restoreMomentum();
             if (share == 0) {
                 continue;
             }
+            // issue 22: a RESOLVE collection pays what it gives back: a dynamic holder gets the opposite
+            // impulse (momentum stays conserved), a kinematic one's share comes from its anchors
+            boolean pay = opts.impactMode() == ImpactMode.RESOLVE && b.motion[holder] == MotionType.DYNAMIC.ordinal();
             // impulse the other body received from the holder: +λn on B, -λn on A; give back share of it reversed
             double sign = ha ? -share : share;
             for (int k = 0, p = m * ContactStore.MAX_POINTS; k < c.pointCount[m]; k++, p++) {
@@ -67,6 +71,17 @@ final class MomentumReturn implements Pass {
                 b.wx[other] += w3[0];
                 b.wy[other] += w3[1];
                 b.wz[other] += w3[2];
+                if (pay) {
+                    double hx = ha ? c.ax[p] : c.bx[p], hy = ha ? c.ay[p] : c.by[p], hz = ha ? c.az[p] : c.bz[p];
+                    double ih = b.invMass[holder];
+                    b.vx[holder] -= jx * ih;
+                    b.vy[holder] -= jy * ih;
+                    b.vz[holder] -= jz * ih;
+                    Inertia.applyInverseWorld(b, holder, -(hy * jz - hz * jy), -(hz * jx - hx * jz), -(hx * jy - hy * jx), w3);
+                    b.wx[holder] += w3[0];
+                    b.wy[holder] += w3[1];
+                    b.wz[holder] += w3[2];
+                }
             }
         }
     }

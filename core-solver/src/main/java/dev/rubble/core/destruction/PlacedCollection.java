@@ -18,7 +18,7 @@ final class PlacedCollection implements BondState {
     final String label;
     final CollectionAsset asset;
     final int base;
-    /** As placed, then changed by {@code Command.SetPropagation} (issue 23); snapshots save the current ones. */
+    /** As placed, then changed by {@code Command.SetPropagation} (issue 23) or a snapshot's impact mode (issue 22); snapshots save the current ones. */
     DestructionOptions options;
     final DamageModel damage;
     final boolean forces;

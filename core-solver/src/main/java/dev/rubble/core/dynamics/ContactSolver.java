@@ -976,6 +976,24 @@ public final class ContactSolver {
         }
     }
 
+    /**
+     * Issue 22: the impulses accumulated so far in the sub-step being solved (not the step's totals)
+     * to the contact store, for a trial solve whose body velocities are thrown away (the break
+     * prediction of {@code ImpactPass}). The caller saves and restores the store's impulses around it.
+     */
+    public void storeTrialImpulses() {
+        final double[] rw = row;
+        for (int i = 0; i < activeCount; i++) {
+            int m = active[i];
+            for (int k = 0, q = pointBase[i], p = m * P; k < points[i]; k++, q++, p++) {
+                int r = q * ROW;
+                c.normalImpulse[p] = rw[r + LN];
+                c.tangentImpulse1[p] = rw[r + LT1];
+                c.tangentImpulse2[p] = rw[r + LT2];
+            }
+        }
+    }
+
     /** The step's accumulated impulses of manifold {@code i} to the contact store (strain input, next warm start). */
     private void storeImpulses(int i) {
         int m = active[i];

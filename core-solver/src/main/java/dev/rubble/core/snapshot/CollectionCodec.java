@@ -3,6 +3,7 @@ package dev.rubble.core.snapshot;
 import dev.rubble.core.destruction.DebrisOptions;
 import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.destruction.DestructionOptions;
+import dev.rubble.core.destruction.ImpactMode;
 import dev.rubble.core.destruction.DestructionState;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.core.step.WorldSettings;
@@ -63,7 +64,15 @@ final class CollectionCodec {
             }
         }
         DestructionState.writeRuntime(d, o);
+        // issue 22: the collections' impact modes, a trailing block (a snapshot without it restores Chaos's mode)
+        o.writeInt(IMPACT_MODES);
+        for (int c = 0; c < n; c++) {
+            o.writeByte(DestructionState.options(d, c).impactMode().ordinal());
+        }
     }
+
+    /** Tag of the trailing impact-mode block of DEST ("IMPM"). */
+    private static final int IMPACT_MODES = 0x494D504D;
 
     static void read(DestructionRuntime d, DataInput in, Stages stages, WorldSettings settings, String name) throws IOException {
         int n = in.readInt();
@@ -121,6 +130,20 @@ final class CollectionCodec {
             DestructionState.restoreCollection(d, asset, label, options, dm, mods, base, unbreakable, debris, bonds);
         }
         DestructionState.readRuntime(d, in);
+        if (in instanceof java.io.DataInputStream s && s.available() > 0) {
+            int tag = in.readInt();
+            if (tag != IMPACT_MODES) {
+                throw new IllegalArgumentException(name + ": unknown block 0x" + Integer.toHexString(tag) + " after the collections");
+            }
+            for (int c = 0; c < n; c++) {
+                int m = in.readUnsignedByte();
+                if (m >= ImpactMode.values().length) {
+                    throw new IllegalArgumentException(name + ": collection " + c + " impact mode " + m + "; allowed: 0.."
+                            + (ImpactMode.values().length - 1));
+                }
+                DestructionState.setImpactMode(d, c, ImpactMode.values()[m]);
+            }
+        }
     }
 
     // ---- destruction options --------------------------------------------------------------------

@@ -123,6 +123,12 @@ public final class StepPipeline {
             t = broadphaseAndContacts(b, cs, dt, t);
         }
 
+        // issue 22: collections that resolve impacts break before the solve what a trial of it breaks,
+        // so the solve meets the struck pieces as free bodies (docs/destruction.md "Impacts")
+        if (c.destruction.impactsWanted()) {
+            t = impacts(c, b, cs, ds, dt, index, t);
+        }
+
         if (c.softBodies.store().size() > 0) {
             c.softBodies.recordStart(b); // the soft pass re-advances rigid bodies from here (docs/soft-bodies.md, "Coupling")
         }
@@ -267,6 +273,61 @@ public final class StepPipeline {
         if (eventStage != null) {
             eventStage.afterPrepare(solver);
         }
+    }
+
+    private double[] savedN = new double[0], savedT1 = new double[0], savedT2 = new double[0];
+
+    /**
+     * The break prediction of issue 22 ({@code DestructionRuntime.predictBreaks}): up to {@code DestructionRuntime.IMPACT_PASSES} times, a
+     * trial of the first sub-step's velocity solve (body velocities untouched: the solver works on its
+     * own copies and nothing is stored back) leaves its impulses in the contact store, the destruction
+     * runtime releases the children they break, the store's own impulses come back (they warm start the
+     * real solve), and, when something was released, contacts are found again for the new bodies.
+     */
+    private long impacts(StepContext c, BodyStore b, ContactStore cs, DynamicsSettings ds, double dt, long index,
+            long t) {
+        final WorldSettings settings = c.settings;
+        final dev.rubble.core.destruction.DestructionRuntime rt = c.destruction;
+        for (int k = 0; k < dev.rubble.core.destruction.DestructionRuntime.IMPACT_PASSES; k++) {
+            if (k > 0 && !rt.impactsWanted()) {
+                break;
+            }
+            int points = cs.size() * ContactStore.MAX_POINTS;
+            if (savedN.length < points) {
+                int cap = Math.max(points, savedN.length * 2);
+                savedN = new double[cap];
+                savedT1 = new double[cap];
+                savedT2 = new double[cap];
+            }
+            System.arraycopy(cs.normalImpulse, 0, savedN, 0, points);
+            System.arraycopy(cs.tangentImpulse1, 0, savedT1, 0, points);
+            System.arraycopy(cs.tangentImpulse2, 0, savedT2, 0, points);
+            solver.setGravity(settings.gravityX(), settings.gravityY(), settings.gravityZ());
+            solver.prepare(b, cs, ds, dt, settings.subSteps());
+            solver.loadVelocities();
+            solver.warmStart();
+            solver.updateSeparations();
+            for (int it = 0; it < settings.velocityIterations(); it++) {
+                solver.solve(true);
+            }
+            solver.storeTrialImpulses();
+            int broken = rt.predictBreaks(index);
+            System.arraycopy(savedN, 0, cs.normalImpulse, 0, points);
+            System.arraycopy(savedT1, 0, cs.tangentImpulse1, 0, points);
+            System.arraycopy(savedT2, 0, cs.tangentImpulse2, 0, points);
+            t = lap(StepSlot.DESTRUCTION, t);
+            if (broken == 0) {
+                break;
+            }
+            // the released pieces have bodies now: their contacts (and the retired holders' end) before the solve
+            p(c).droppedManifolds = p(c).droppedContacts = 0;
+            t = broadphaseAndContacts(b, cs, dt, t);
+        }
+        return t;
+    }
+
+    private static StepProfile p(StepContext c) {
+        return c.profile;
     }
 
     /** Adds the time since {@code since} to {@code slot}; returns now. */

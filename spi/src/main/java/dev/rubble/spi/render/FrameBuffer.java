@@ -42,6 +42,11 @@ public final class FrameBuffer implements RenderFrame {
         this.breaks = breaks;
     }
 
+    /** Sets the frame's break counter (breaks so far) after a fill that did not know it. */
+    public void setBreaks(long breaks) {
+        this.breaks = breaks;
+    }
+
     /**
      * Adds a drawable with level 0, not anchored, strain 0 and removal scale 1, its bounds taken
      * from the shape at the pose; returns its index. Set the rest with the setters.

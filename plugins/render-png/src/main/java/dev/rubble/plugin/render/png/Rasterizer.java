@@ -178,7 +178,8 @@ final class Rasterizer {
             double radius = Math.max(0.5 * Math.sqrt(dx * dx + dy * dy + dz * dz), 0.05);
             double hfov = 2 * Math.atan(Math.tan(fov / 2) * width / height);
             double dist = radius / Math.sin(Math.min(fov, hfov) / 2);
-            double d0 = 0.45, d1 = 0.5, d2 = 1, dn = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2);
+            double[] side = facing(frame);
+            double d0 = 0.45 * side[0], d1 = 0.5, d2 = side[1], dn = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2);
             ex = tgx + d0 / dn * dist;
             ey = tgy + d1 / dn * dist;
             ez = tgz + d2 / dn * dist;
@@ -216,6 +217,61 @@ final class Rasterizer {
         uz = rx * fy - ry * fx;
         near = Math.max(1e-4, fl * 1e-3);
     }
+
+    /**
+     * Which side automatic framing looks from, {x sign, z weight}: by default from +z and a little +x.
+     * When one moving drawable (the structure: a wall, a tower) has at least ten times the bounds
+     * volume of every other moving one, the eye goes to the side its horizontal axis faces where the
+     * other moving drawables are (what comes at it: the struck face, issue 22), rotated toward +x
+     * the same way. In a sequence the side is chosen from the first frame and kept.
+     */
+    private double[] facing(RenderFrame f) {
+        if (keepFraming && side != null) {
+            return side;
+        }
+        double[] out = {1, 1};
+        int big = -1;
+        double bigVol = 0, second = 0;
+        for (int i = 0, n = f.count(); i < n; i++) {
+            if (f.state(i) == RenderFrame.DISABLED || f.state(i) == RenderFrame.STATIC || f.shape(i) instanceof Plane) {
+                continue;
+            }
+            double v = (f.bounds(i, 3) - f.bounds(i, 0)) * (f.bounds(i, 4) - f.bounds(i, 1)) * (f.bounds(i, 5) - f.bounds(i, 2));
+            if (v > bigVol) {
+                second = bigVol;
+                bigVol = v;
+                big = i;
+            } else if (v > second) {
+                second = v;
+            }
+        }
+        if (big >= 0 && second > 0 && bigVol >= 10 * second) {
+            double cx = (f.bounds(big, 0) + f.bounds(big, 3)) / 2, cz = (f.bounds(big, 2) + f.bounds(big, 5)) / 2;
+            double ox = 0, oz = 0;
+            for (int i = 0, n = f.count(); i < n; i++) {
+                if (i == big || f.state(i) == RenderFrame.DISABLED || f.state(i) == RenderFrame.STATIC
+                        || f.shape(i) instanceof Plane) {
+                    continue;
+                }
+                ox += (f.bounds(i, 0) + f.bounds(i, 3)) / 2 - cx;
+                oz += (f.bounds(i, 2) + f.bounds(i, 5)) / 2 - cz;
+            }
+            // the structure's thin horizontal axis is the one it faces along
+            boolean alongZ = f.bounds(big, 5) - f.bounds(big, 2) <= f.bounds(big, 3) - f.bounds(big, 0);
+            if (alongZ && oz < 0) {
+                out[1] = -1;
+            } else if (!alongZ && ox != 0) {
+                out[0] = Math.signum(ox) * 1 / 0.45;
+                out[1] = 0.45;
+            }
+        }
+        if (keepFraming) {
+            side = out;
+        }
+        return out;
+    }
+
+    private double[] side;
 
     /** Union of the drawables' bounds, planes and disabled ones left out; a unit cube when empty. */
     private static double[] sceneBounds(RenderFrame f) {
@@ -308,6 +364,7 @@ final class Rasterizer {
     void keepFraming(boolean on) {
         keepFraming = on;
         kept = null;
+        side = null;
     }
 
     // ---- ground ---------------------------------------------------------------------------------

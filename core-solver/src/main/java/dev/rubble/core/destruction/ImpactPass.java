@@ -1,0 +1,296 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.collision.ContactStore;
+import java.util.Arrays;
+
+/**
+ * Impacts that break pass their momentum on (issue 22; docs/destruction.md "Impacts"): the break
+ * prediction of collections in {@link ImpactMode#RESOLVE}. Before the step's solve, the pipeline
+ * runs a trial of the velocity solve (the first sub-step's biased iterations, velocities thrown
+ * away) and hands its per-point impulses to {@link #release}: every child of a RESOLVE holder whose
+ * trial load (gathered exactly as collision strain is, {@link CollisionStrain}) reaches its threshold
+ * breaks now, before the real solve: it is released at the holder's pose at the start of the step
+ * with {@code v_h + ω_h × r}, the rest of the holder split by connectivity, and the pipeline finds
+ * contacts again. The real solve then sees the struck pieces as the free bodies they are: the
+ * impactor keeps what they cannot stop, they take what they received, and they move in their
+ * release step (integrated with everything else; their contacts keep them from tunnelling). The
+ * pipeline repeats the trial up to {@link #MAX_PASSES} times while something breaks, so an impact
+ * cuts through several levels, or through pieces wedged between their neighbours, in one step.
+ *
+ * <p>Loads of the trial are discarded after it (loads never accumulate); children that held are
+ * loaded again by the real solve in the DESTRUCTION slot, where Chaos's rules run unchanged.
+ * Collections in {@link ImpactMode#CHAOS} (the default) are never touched and a world without
+ * RESOLVE collections never runs a trial, so it steps bit for bit as before. Allocation-free once
+ * grown.
+ */
+final class ImpactPass implements Pass {
+    /** Trial solves per step at most (each may release one more level along the impact). */
+    public static final int MAX_PASSES = 8;
+
+    private final DestructionContext d;
+    private final CollisionStrain gather;
+    private final Propagation propagation;
+    private final Release release;
+    private final Crumbling crumbling;
+    /** Trial load per global node; touched nodes in first-loaded order. */
+    double[] load = new double[0];
+    private int[] touched = new int[16];
+    private int touchedCount;
+    private int stamp;
+    private int[] stampOf = new int[0];
+    ImpactPass(DestructionContext d, Propagation propagation, Release release, Crumbling crumbling) {
+        this.d = d;
+        this.gather = new CollisionStrain(d, this);
+        this.propagation = propagation;
+        this.release = release;
+        this.crumbling = crumbling;
+    }
+
+    /** Whether some placed collection resolves impacts. */
+    boolean anyResolve() {
+        for (int i = 0; i < d.collections.size(); i++) {
+            if (d.collections.get(i).options.impactMode() == ImpactMode.RESOLVE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether a trial solve could break something: a point of a manifold between an active holder of a
+     * RESOLVE collection and an awake dynamic (non-debris) body approaches at {@link DestructionContext#MIN_APPROACH_SPEED}
+     * or more (slower points give no strain). Cheap: O(manifolds) with an early exit, and false at once
+     * without RESOLVE collections.
+     */
+    boolean wanted() {
+        if (d.collections.isEmpty() || !anyResolve()) {
+            return false;
+        }
+        ContactStore c = d.contacts;
+        BodyStore b = d.bodies;
+        for (int m = 0, n = c.size(); m < n; m++) {
+            int pc = c.pointCount[m];
+            if (pc == 0) {
+                continue;
+            }
+            int sa = c.bodyA[m], sb = c.bodyB[m];
+            if (!resolveHolder(sa, sb) && !resolveHolder(sb, sa)) {
+                continue;
+            }
+            if (!awakeDynamic(b, sa) && !awakeDynamic(b, sb)) {
+                continue;
+            }
+            if (releasedThisStep(sa) || releasedThisStep(sb)) {
+                return true; // a piece an earlier pass released, about to pass the impact on
+            }
+            double nx = c.nx[m], ny = c.ny[m], nz = c.nz[m];
+            for (int k = 0, p = m * ContactStore.MAX_POINTS; k < pc; k++, p++) {
+                // (vB + wB x rB - vA - wA x rA) . n, negative when approaching
+                double ax = c.ax[p], ay = c.ay[p], az = c.az[p], bx = c.bx[p], by = c.by[p], bz = c.bz[p];
+                double rvx = b.vx[sb] + b.wy[sb] * bz - b.wz[sb] * by - b.vx[sa] - (b.wy[sa] * az - b.wz[sa] * ay);
+                double rvy = b.vy[sb] + b.wz[sb] * bx - b.wx[sb] * bz - b.vy[sa] - (b.wz[sa] * ax - b.wx[sa] * az);
+                double rvz = b.vz[sb] + b.wx[sb] * by - b.wy[sb] * bx - b.vz[sa] - (b.wx[sa] * ay - b.wy[sa] * ax);
+                if (-(rvx * nx + rvy * ny + rvz * nz) >= DestructionContext.MIN_APPROACH_SPEED) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private boolean resolveHolder(int slot, int other) {
+        int g = d.nodeOfSlot(slot);
+        if (g < 0 || d.store.childCount[g] == 0 || d.bodies.debris[other] != 0) {
+            return false;
+        }
+        return d.collections.get(d.store.collection[g]).options.impactMode() == ImpactMode.RESOLVE;
+    }
+
+    private static boolean awakeDynamic(BodyStore b, int s) {
+        return b.motion[s] == MotionType.DYNAMIC.ordinal() && b.state[s] == BodyState.AWAKE.ordinal();
+    }
+
+    private int[] newStamp = new int[0];
+    private int passStamp;
+
+    /**
+     * Whether the body in {@code slot} is a piece an earlier pass of this step released. A contact of
+     * such a piece counts in the trial even when it did not approach before the step: the piece is
+     * about to be pushed by the impact, and what it passes on is the impact's, not a resting load
+     * (Chaos's 1 cm/s filter would read it as resting, and an impact could never cut deeper than the
+     * first piece it meets).
+     */
+    boolean releasedThisStep(int slot) {
+        return slot < newStamp.length && newStamp[slot] == passStamp;
+    }
+
+    /** Marks the bodies of this step's events as released this step. */
+    private void markReleased() {
+        BreakEvents ev = d.events;
+        for (int i = 0; i < ev.count(); i++) {
+            long h = ev.body[i];
+            int slot = (int) h;
+            if (h < 0 || !d.bodies.isLive(slot) || d.bodies.handle(slot) != h) {
+                continue; // a piece that broke again in a later pass
+            }
+            if (newStamp.length <= slot) {
+                newStamp = Arrays.copyOf(newStamp, Math.max(slot + 1, newStamp.length * 2));
+            }
+            newStamp[slot] = passStamp;
+        }
+    }
+
+    /** Whether collision strain of holder g goes to this pass (its collection resolves impacts). */
+    boolean takes(int g) {
+        return d.collections.get(d.store.collection[g]).options.impactMode() == ImpactMode.RESOLVE;
+    }
+
+    /** A trial load for child g (called by the gather). */
+    void add(int g, double j) {
+        if (load.length <= g) {
+            grow(d.store.size());
+        }
+        if (stampOf[g] != stamp) {
+            stampOf[g] = stamp;
+            load[g] = 0;
+            if (touchedCount == touched.length) {
+                touched = Arrays.copyOf(touched, touchedCount * 2);
+            }
+            touched[touchedCount++] = g;
+        }
+        load[g] += j;
+    }
+
+    private void grow(int n) {
+        int cap = Math.max(n, load.length * 2);
+        load = Arrays.copyOf(load, cap);
+        stampOf = Arrays.copyOf(stampOf, cap);
+    }
+
+    /**
+     * After a trial solve left its impulses in the contact store: breaks and releases the children of
+     * RESOLVE holders whose trial load reaches their threshold (inclusive, below the collection's
+     * unbreakable level, direct children of active holders only), passes the excess on by propagation
+     * as evaluation does, and splits what is left by connectivity. Returns the children broken.
+     */
+    int release() {
+        if (d.events.count() == 0) {
+            passStamp++; // nothing of this step released yet
+        }
+        markReleased();
+        d.growGlobal();
+        if (++stamp == Integer.MAX_VALUE) {
+            Arrays.fill(stampOf, 0);
+            stamp = 1;
+        }
+        touchedCount = 0;
+        gather.run();
+        // cracks travel one hop per pass: what an earlier pass propagated (external strain waiting for
+        // the next step) is evaluated with this pass's loads, max-combined (docs/destruction.md "Impacts")
+        for (int i = 0; i < d.nextCount; i++) {
+            int g = d.next[i];
+            if (d.store.externalLoad[g] > 0 && d.store.isHeldByActive(g) && takes(d.store.parent[g])) {
+                add(g, 0);
+            }
+        }
+        if (touchedCount == 0) {
+            return 0;
+        }
+        ClusterStore s = d.store;
+        int broken = 0;
+        for (int i = 0; i < touchedCount; i++) {
+            int g = touched[i];
+            if (!s.isHeldByActive(g) || !d.bodyAlive(s.parent[g])) {
+                continue;
+            }
+            PlacedCollection pc = d.collections.get(s.collection[g]);
+            if (s.level[g] < pc.unbreakableLevel && Math.max(load[g], s.externalLoad[g]) >= s.threshold[g]) {
+                broken++;
+            }
+        }
+        if (broken == 0) {
+            return 0;
+        }
+        // group the loaded children by holder: holders in collection order, then first-loaded order
+        StrainGroups gr = d.groups;
+        if (gr.holders.length < touchedCount) {
+            gr.growHolders(Math.max(touchedCount, gr.holders.length * 2));
+        }
+        gr.growEntries(touchedCount);
+        int[] hs = gr.holders;
+        int holders = 0;
+        for (int i = 0; i < touchedCount; i++) {
+            int g = touched[i];
+            if (!s.isHeldByActive(g) || !d.bodyAlive(s.parent[g])) {
+                continue;
+            }
+            int h = s.parent[g];
+            boolean seen = false;
+            for (int k = 0; k < holders && !seen; k++) {
+                seen = hs[k] == h;
+            }
+            if (!seen) {
+                hs[holders++] = h;
+            }
+        }
+        sortByCollection(hs, holders);
+        int e = 0;
+        gr.evaluatedCount = 0;
+        for (int k = 0; k < holders; k++) {
+            int h = hs[k];
+            gr.holderStart[k] = e;
+            gr.holderBroken[k] = 0;
+            PlacedCollection pc = d.collections.get(s.collection[h]);
+            for (int i = 0; i < touchedCount; i++) {
+                int g = touched[i];
+                if (s.parent[g] != h) {
+                    continue;
+                }
+                double a = Math.max(load[g], s.externalLoad[g]);
+                boolean brk = s.level[g] < pc.unbreakableLevel && a >= s.threshold[g];
+                if (brk) {
+                    s.externalLoad[g] = 0; // evaluated and broken: its loads are spent
+                    gr.holderBroken[k]++;
+                }
+                gr.entries[e] = g;
+                gr.applied[e] = a;
+                gr.broken[e] = brk;
+                e++;
+            }
+            if (gr.holderBroken[k] > 0) {
+                d.impactBreaks++;
+                gr.evaluated(k); // propagation passes the excess of what broke on, as after evaluation
+            }
+        }
+        gr.holderStart[holders] = e;
+        gr.holderCount = holders;
+        gr.entryCount = e;
+        // children that held keep no trial load: the real solve loads them again in the DESTRUCTION slot
+        propagation.run();
+        d.budget.beginRelease(d.activeCount);
+        release.run();
+        d.growGlobal();
+        crumbling.run();
+        gr.holderCount = 0;
+        gr.entryCount = 0;
+        gr.evaluatedCount = 0;
+        return broken;
+    }
+
+    /** Stable insertion sort of the first n holders by collection (few holders per step). */
+    private void sortByCollection(int[] hs, int n) {
+        ClusterStore s = d.store;
+        for (int i = 1; i < n; i++) {
+            int h = hs[i];
+            int j = i - 1;
+            while (j >= 0 && s.collection[hs[j]] > s.collection[h]) {
+                hs[j + 1] = hs[j];
+                j--;
+            }
+            hs[j + 1] = h;
+        }
+    }
+}
