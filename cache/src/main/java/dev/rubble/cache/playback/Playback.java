@@ -623,18 +623,6 @@ public final class Playback implements AutoCloseable {
         return slot < pieceNode.length && pieceCollection(slot) >= 0 ? pieceNode[slot] : -1;
     }
 
-    /**
-     * The fracture level of the piece in {@code slot} (its asset node's depth; 0 for an intact
-     * collection, an internal cluster or a body that is no piece), for colouring by level.
-     */
-    public int pieceLevel(int slot) {
-        int c = pieceCollection(slot), node = pieceNode(slot);
-        if (c < 0 || c >= assets.size() || node < 0 || node >= assets.get(c).nodeCount()) {
-            return 0;
-        }
-        return assets.get(c).level()[node];
-    }
-
     private static int checkStep(long step) {
         if (step < 0 || step > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("release step " + step + "; allowed: [0, " + Integer.MAX_VALUE + "]");
