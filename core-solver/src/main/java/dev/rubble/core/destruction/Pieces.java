@@ -96,6 +96,12 @@ final class Pieces {
             wy += d.fieldVel[k + 4];
             wz += d.fieldVel[k + 5];
         }
+        if (d.fieldKilled(g)) {
+            // issue 24: a kill field on this held piece: it leaves its holder without a body, inert like a
+            // throttled piece (Chaos's DisableParticle), and everything under it with it
+            d.mixDigest(g, -3L);
+            return;
+        }
         if (m != MotionType.DYNAMIC) {
             vx = vy = vz = wx = wy = wz = 0;
         }
