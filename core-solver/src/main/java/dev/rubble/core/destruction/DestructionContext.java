@@ -43,6 +43,9 @@ final class DestructionContext {
     double[] fieldVel = new double[0];
     int[] fieldVelNodes = new int[16];
     int fieldVelCount;
+    /** Held pieces a field released this step (issue 24): {@link #FIELD_DYNAMIC}, {@link #FIELD_KILL}; listed with fieldVelNodes. */
+    byte[] fieldRelease = new byte[0];
+    static final byte FIELD_DYNAMIC = 1, FIELD_KILL = 2;
 
     int[] slotNode = new int[0];
     int[] active = new int[16];
@@ -183,29 +186,50 @@ final class DestructionContext {
 
     /** Adds (x, y, z) to held node g's pending linear (o = 0) or angular (o = 3) field velocity. */
     void addFieldVelocity(int g, int o, double x, double y, double z) {
-        if (fieldVel.length < 6 * store.size()) {
-            fieldVel = Arrays.copyOf(fieldVel, Math.max(6 * store.size(), 2 * fieldVel.length));
-        }
+        touchField(g);
         int k = 6 * g;
-        if (fieldVel[k] == 0 && fieldVel[k + 1] == 0 && fieldVel[k + 2] == 0 && fieldVel[k + 3] == 0
-                && fieldVel[k + 4] == 0 && fieldVel[k + 5] == 0) {
-            if (fieldVelCount == fieldVelNodes.length) {
-                fieldVelNodes = Arrays.copyOf(fieldVelNodes, fieldVelCount * 2);
-            }
-            fieldVelNodes[fieldVelCount++] = g;
-        }
         fieldVel[k + o] += x;
         fieldVel[k + o + 1] += y;
         fieldVel[k + o + 2] += z;
     }
 
-    /** Forgets the field velocities of pieces not released in this step. */
+    /** Marks held node g as released by a field this step ({@link #FIELD_DYNAMIC} or {@link #FIELD_KILL}; kill wins). */
+    void markFieldRelease(int g, byte how) {
+        touchField(g);
+        fieldRelease[g] = (byte) Math.max(fieldRelease[g], how);
+    }
+
+    /** Whether a kill field released held node g in this step. */
+    boolean fieldKilled(int g) {
+        return g < fieldRelease.length && fieldRelease[g] == FIELD_KILL;
+    }
+
+    private void touchField(int g) {
+        if (fieldVel.length < 6 * store.size()) {
+            fieldVel = Arrays.copyOf(fieldVel, Math.max(6 * store.size(), 2 * fieldVel.length));
+        }
+        if (fieldRelease.length < store.size()) {
+            fieldRelease = Arrays.copyOf(fieldRelease, fieldVel.length / 6);
+        }
+        int k = 6 * g;
+        if (fieldVel[k] == 0 && fieldVel[k + 1] == 0 && fieldVel[k + 2] == 0 && fieldVel[k + 3] == 0
+                && fieldVel[k + 4] == 0 && fieldVel[k + 5] == 0 && fieldRelease[g] == 0) {
+            if (fieldVelCount == fieldVelNodes.length) {
+                fieldVelNodes = Arrays.copyOf(fieldVelNodes, fieldVelCount * 2);
+            }
+            fieldVelNodes[fieldVelCount++] = g;
+        }
+    }
+
+    /** Forgets the field velocities and releases of pieces not released in this step. */
     void clearFieldVelocity() {
         for (int i = 0; i < fieldVelCount; i++) {
-            int k = 6 * fieldVelNodes[i];
+            int g = fieldVelNodes[i];
+            int k = 6 * g;
             for (int j = 0; j < 6; j++) {
                 fieldVel[k + j] = 0;
             }
+            fieldRelease[g] = 0;
         }
         fieldVelCount = 0;
     }

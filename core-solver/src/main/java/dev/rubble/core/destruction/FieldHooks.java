@@ -211,4 +211,42 @@ final class FieldHooks implements FieldPieces {
     public void addVelocity(int g, boolean angular, double x, double y, double z) {
         d.addFieldVelocity(g, angular ? 3 : 0, x, y, z);
     }
+
+    @Override
+    public void linearImpulse(int g, double x, double y, double z) {
+        double m = d.store.mass[g];
+        if (m > 0 && (x != 0 || y != 0 || z != 0)) { // Δv = J / m of the piece itself (Chaos: Δ·InvM)
+            d.addFieldVelocity(g, 0, x / m, y / m, z / m);
+        }
+    }
+
+    @Override
+    public void kill(int g, double v) {
+        if (v > 0) {
+            forceRelease(g, DestructionContext.FIELD_KILL);
+        }
+    }
+
+    @Override
+    public void dynamicState(int g, int v) {
+        if (v == 4) { // EObjectStateType::Dynamic; sleeping, kinematic and static are ignored on held pieces
+            forceRelease(g, DestructionContext.FIELD_DYNAMIC);
+        }
+    }
+
+    /**
+     * Breaks held node g off its holder in this step's DESTRUCTION slot by the runtime's own rule: its
+     * external strain becomes at least its threshold, so it breaks when evaluated unless its level is
+     * unbreakable or its threshold is infinite. Only a piece held directly by an active holder (the
+     * ones the runtime can release this step); deeper held pieces are left alone.
+     */
+    private void forceRelease(int g, byte how) {
+        ClusterStore s = d.store;
+        if (!s.isHeldByActive(g) || !(s.threshold[g] < Double.POSITIVE_INFINITY)) {
+            return;
+        }
+        s.externalLoad[g] = Math.max(s.externalLoad[g], s.threshold[g]);
+        d.addList(g);
+        d.markFieldRelease(g, how);
+    }
 }

@@ -73,6 +73,12 @@ final class Pieces {
      */
     void activate(int g, int h, Shape shape, MotionType m, byte kind, double load) {
         ClusterStore s = d.store;
+        if (d.fieldKilled(g)) {
+            // issue 24: a kill field on this held piece: it leaves its holder without a body, inert like a
+            // throttled piece (Chaos's DisableParticle), and everything under it with it
+            d.mixDigest(g, -3L);
+            return;
+        }
         if (d.budget.throttle(d.bodies, m)) {
             // release throttling or the body budget (issue 13): the piece left its holder but gets no
             // body; it and everything under it stay inert (disabled at once, like Chaos's throttled particles)

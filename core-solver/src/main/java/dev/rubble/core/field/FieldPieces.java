@@ -40,4 +40,16 @@ public interface FieldPieces {
      */
     default void addVelocity(int g, boolean angular, double x, double y, double z) {
     }
+
+    /** LinearImpulse on held node {@code g}: {@code Δv = J / m} of the piece, added like a velocity. */
+    default void linearImpulse(int g, double x, double y, double z) {
+    }
+
+    /** Kill on held node {@code g}: value > 0 releases it in this step without a body (inert). */
+    default void kill(int g, double v) {
+    }
+
+    /** DynamicState on held node {@code g}: 4 (dynamic) releases it in this step; other values are ignored. */
+    default void dynamicState(int g, int v) {
+    }
 }

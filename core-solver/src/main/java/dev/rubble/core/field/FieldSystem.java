@@ -207,7 +207,8 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
             ctx.y[i] = held.y[j];
             ctx.z[i] = held.z[j];
             ctx.ids[i] = held.id[j];
-            ctx.current.ints[i] = target == FieldTarget.DYNAMIC_STATE ? DYNAMIC : target == FieldTarget.ACTIVATE_DISABLED ? 1 : 0;
+            // a held piece has no state of its own (0, Chaos's Uninitialized): return-results writes 0 and releases nothing
+            ctx.current.ints[i] = target == FieldTarget.ACTIVATE_DISABLED ? 1 : 0;
             ctx.current.scalars[i] = 0;
             ctx.current.vx[i] = ctx.current.vy[i] = ctx.current.vz[i] = 0;
             idx[i] = i;
@@ -372,13 +373,16 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         }
     }
 
-    /** Targets on a held piece (no body): strain, and velocities added on release in this step. */
+    /** Targets on a held piece (no body): strain; velocities and impulses added on release in this step; kill and dynamic-state release it. */
     private void writeHeld(FieldTarget t, int g, int i) {
         switch (t) {
             case EXTERNAL_CLUSTER_STRAIN -> pieces.externalStrain(g, out.scalars[i]);
             case INTERNAL_CLUSTER_STRAIN -> pieces.internalStrain(g, out.scalars[i]);
             case LINEAR_VELOCITY -> pieces.addVelocity(g, false, out.vx[i], out.vy[i], out.vz[i]);
             case ANGULAR_VELOCITY -> pieces.addVelocity(g, true, out.vx[i], out.vy[i], out.vz[i]);
+            case LINEAR_IMPULSE -> pieces.linearImpulse(g, out.vx[i], out.vy[i], out.vz[i]);
+            case KILL -> pieces.kill(g, out.scalars[i]);
+            case DYNAMIC_STATE -> pieces.dynamicState(g, out.ints[i]);
             default -> {
                 // other targets act on bodies only (docs/fields.md, "Collections")
             }

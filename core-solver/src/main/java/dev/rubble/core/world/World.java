@@ -238,6 +238,38 @@ public final class World {
         return ctx.destruction.place(asset, placement, model, mods);
     }
 
+    /**
+     * Places a collection after applying initialisation fields to its placement (issue 24 item 8;
+     * docs/fields.md, "Initialisation fields"): each {@code dynamic-state} field is evaluated once at
+     * every leaf (Maximum resolution) in the placed pose, before the clusters are built; leaves whose
+     * value is 2 or 3 are anchored. Nothing changes when it fails.
+     *
+     * @param initFields applied in order; only {@code dynamic-state} is allowed
+     * @throws IllegalArgumentException naming the bad field (its path is {@code initFields[i]}) or target
+     */
+    public int placeCollection(CollectionAsset asset, CollectionPlacement placement,
+                               List<dev.rubble.core.field.InitialisationField> initFields) {
+        CollectionPlacement pl = Objects.requireNonNull(placement, "placement is null");
+        for (int i = 0; i < initFields.size(); i++) {
+            pl = initialisationField(asset, pl, initFields.get(i).target(), initFields.get(i).field(), "initFields[" + i + "]");
+        }
+        return placeCollection(asset, pl);
+    }
+
+    /**
+     * {@code placement} with the anchors one initialisation field adds (see
+     * {@link #placeCollection(CollectionAsset, CollectionPlacement, List)}); {@code path}
+     * names the field in error messages.
+     */
+    public CollectionPlacement initialisationField(CollectionAsset asset, CollectionPlacement placement,
+                                                   dev.rubble.core.command.FieldTarget target,
+                                                   dev.rubble.core.command.FieldSpec field, String path) {
+        Objects.requireNonNull(asset, "asset is null");
+        Objects.requireNonNull(target, "target is null");
+        Objects.requireNonNull(field, "field is null");
+        return InitialisationFields.apply(ctx.fields.trees(), asset, placement, target, field, path);
+    }
+
     /** The plugin registry this world creates stages and plugins from (snapshots re-create collections' plugins with it). */
     public Stages stages() {
         return stages;

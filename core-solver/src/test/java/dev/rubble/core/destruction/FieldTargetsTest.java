@@ -144,6 +144,104 @@ final class FieldTargetsTest {
         }
     }
 
+    private static Command.ApplyField at(FieldTarget t, FieldSpec f, FieldMeta meta) {
+        return new Command.ApplyField("", t, f, meta, false);
+    }
+
+    /** A ball of radius 0.6 m, falloff none, around cluster 1's centre (0.5, 10, 0): it holds node 1 and no other node's centre. */
+    private static FieldSpec aroundNode1(double magnitude) {
+        return FieldSpec.of("radial-falloff", "position", new FieldSpec.Vec(0.5, 10, 0), "radius", 0.6,
+                "magnitude", magnitude, "falloff", "none");
+    }
+
+    @Test
+    void killReleasesAHeldPieceWithoutABodyWhateverItsThreshold() {
+        World w = Scenes.world(0);
+        w.placeCollection(threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1e12)));
+        int before = w.bodies().size();
+        w.queue(at(FieldTarget.KILL, aroundNode1(0), FieldMeta.DEFAULT)); // 0: not > 0, nothing
+        w.step();
+        assertThat(bodied(w, 1) || bodied(w, 2)).isFalse();
+        w.queue(at(FieldTarget.KILL, aroundNode1(1), FieldMeta.DEFAULT));
+        w.step();
+        ClusterStore s = w.destruction().store();
+        int n1 = w.destruction().globalNode(0, 1);
+        assertThat(bodied(w, 1)).as("the killed piece has no body").isFalse();
+        assertThat(s.parent[n1]).as("and is no longer held").isEqualTo(ClusterStore.NONE);
+        assertThat(bodied(w, 2)).as("the rest (cluster 2) is a body of its own").isTrue();
+        assertThat(w.bodies().size()).as("root's body replaced by cluster 2's").isEqualTo(before);
+        // what the killed piece held stays inert: a strain field at maximum resolution reaches nothing there
+        w.queue(strain(1e13, FieldMeta.Resolution.MAXIMUM));
+        for (int i = 0; i < 3; i++) {
+            w.step();
+        }
+        assertThat(bodied(w, 3) || bodied(w, 4)).isFalse();
+        assertThat(bodied(w, 5) && bodied(w, 6)).as("cluster 2's leaves do break").isTrue();
+    }
+
+    @Test
+    void killAndDynamicStateLeaveDeeperHeldPiecesAlone() {
+        World w = Scenes.world(0);
+        w.placeCollection(threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1.0)));
+        // leaf 3 at (0, 10, 0) is held by cluster 1, which is held by the root: not releasable this step
+        FieldSpec leaf3 = FieldSpec.of("radial-falloff", "position", new FieldSpec.Vec(0, 10, 0), "radius", 0.4,
+                "magnitude", 1.0, "falloff", "none");
+        w.queue(at(FieldTarget.KILL, leaf3, FieldMeta.DEFAULT.withResolution(FieldMeta.Resolution.MAXIMUM)));
+        w.queue(at(FieldTarget.DYNAMIC_STATE, FieldSpec.of("culling", "operation", "outside", "culling", leaf3,
+                "input", FieldSpec.of("uniform-integer", "magnitude", 4)),
+                FieldMeta.DEFAULT.withResolution(FieldMeta.Resolution.MAXIMUM)));
+        w.step();
+        w.step();
+        for (int n = 1; n <= 6; n++) {
+            assertThat(bodied(w, n)).as("node %d", n).isFalse();
+        }
+    }
+
+    @Test
+    void dynamicStateFourReleasesAHeldPieceOtherValuesAndReturnResultsDoNothing() {
+        World w = Scenes.world(0);
+        w.placeCollection(threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1e12)));
+        for (int v : new int[] {1, 2, 3, 0}) {
+            w.queue(at(FieldTarget.DYNAMIC_STATE, FieldSpec.of("culling", "operation", "outside",
+                    "culling", aroundNode1(1), "input", FieldSpec.of("uniform-integer", "magnitude", v)),
+                    FieldMeta.DEFAULT.withState(FieldMeta.StateFilter.DISABLED)));
+        }
+        w.queue(at(FieldTarget.DYNAMIC_STATE, FieldSpec.of("return-results", "type", "integer"),
+                FieldMeta.DEFAULT.withResolution(FieldMeta.Resolution.MAXIMUM)));
+        w.step();
+        assertThat(bodied(w, 1) || bodied(w, 2)).isFalse();
+        w.queue(at(FieldTarget.DYNAMIC_STATE, FieldSpec.of("culling", "operation", "outside",
+                "culling", aroundNode1(1), "input", FieldSpec.of("uniform-integer", "magnitude", 4)),
+                FieldMeta.DEFAULT.withState(FieldMeta.StateFilter.DISABLED)));
+        w.step();
+        assertThat(bodied(w, 1)).as("released").isTrue();
+        assertThat(bodied(w, 2)).as("the rest, split off by connectivity").isTrue();
+        int s = w.bodies().slot(w.destruction().store().body[w.destruction().globalNode(0, 1)]);
+        assertThat(w.bodies().motion[s]).isEqualTo((byte) dev.rubble.core.body.MotionType.DYNAMIC.ordinal());
+        assertThat(w.bodies().px[s]).isCloseTo(0.5, within(1e-9));
+    }
+
+    @Test
+    void linearImpulseOnAHeldPieceIsDividedByThePieceMassWhenReleasedInTheStep() {
+        World w = Scenes.world(0);
+        w.placeCollection(threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1.0)));
+        // cluster 1 = leaves 3 and 4, 1 m cubes at 1000 kg/m³: 2000 kg; J = 600 N·s -> Δv = 0.3 m/s
+        assertThat(w.destruction().store().mass[w.destruction().globalNode(0, 1)]).isCloseTo(2000, within(1e-9));
+        FieldSpec j = FieldSpec.of("uniform-vector", "magnitude", 600.0, "direction", new FieldSpec.Vec(0, 0, 1));
+        FieldMeta heldOnly = FieldMeta.DEFAULT.withState(FieldMeta.StateFilter.DISABLED);
+        w.queue(at(FieldTarget.LINEAR_IMPULSE, j, heldOnly)); // not released in this step: forgotten
+        w.step();
+        w.queue(strain(1.5, FieldMeta.Resolution.MINIMAL));
+        w.queue(at(FieldTarget.LINEAR_IMPULSE, j, heldOnly));
+        w.step();
+        BodyStore b = w.bodies();
+        for (int n = 1; n <= 2; n++) {
+            int s = b.slot(w.destruction().store().body[w.destruction().globalNode(0, n)]);
+            assertThat(b.vz[s]).as("node %d", n).isCloseTo(0.3, within(1e-12));
+            assertThat(b.vx[s]).isCloseTo(0, within(1e-12));
+        }
+    }
+
     @Test
     void boundedHeldSamplingFindsExactlyWhatAScanFindsInTheBounds() {
         World w = Scenes.world(0);
