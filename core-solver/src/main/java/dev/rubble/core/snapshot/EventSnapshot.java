@@ -23,6 +23,8 @@ import java.io.IOException;
  * </pre>
  */
 final class EventSnapshot {
+    /** The largest collection index a switch is read for (a damaged index must not size an array of gigabytes). */
+    static final int MAX_COLLECTION = 1 << 20;
     private EventSnapshot() {
     }
 
@@ -116,7 +118,12 @@ final class EventSnapshot {
             throw new IllegalArgumentException("collection event switches = " + c + "; allowed: 0.." + in.available() / 8);
         }
         for (int i = 0; i < c; i++) {
-            ev.setCollectionKinds(in.readInt(), in.readInt());
+            int collection = in.readInt();
+            if (collection < 0 || collection > MAX_COLLECTION) {
+                throw new IllegalArgumentException("collection event switch " + i + " for collection " + collection
+                        + "; allowed: 0.." + MAX_COLLECTION);
+            }
+            ev.setCollectionKinds(collection, in.readInt());
         }
         boolean gatherer = in.readBoolean();
         EventStage stage = world.eventStage();
