@@ -19,6 +19,14 @@ public final class StepEvents {
         }
     }
 
+    /**
+     * A view over {@code state}'s buffers with no world behind it (body ids are the raw handles):
+     * how playback hands out a journal's recorded events (docs/events.md "Replay").
+     */
+    public static StepEvents of(EventState state) {
+        return new StepEvents(null, java.util.Objects.requireNonNull(state, "state is null"));
+    }
+
     /** The step these events belong to (-1 before the first step that gathered any). */
     public long step() {
         return state.step();

@@ -15,7 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * {@code rubble run --events FILE.jsonl}: every step's events, one JSON object per line, in
+ * {@code rubble run --events FILE.jsonl} (and {@code rubble replay --events}, the recorded stream): every step's events, one JSON object per line, in
  * delivery order (docs/events.md, "JSON lines"). Reads the world's event buffers after each step.
  */
 final class EventLines implements StepObserver, AutoCloseable {
@@ -47,12 +47,16 @@ final class EventLines implements StepObserver, AutoCloseable {
 
     @Override
     public void afterStep(World world, StepProfile profile) {
-        EventState ev = world.context().events;
+        write(profile.step(), world.context().events);
+    }
+
+    /** Writes the events in {@code ev}'s buffers as those of {@code step} (also {@code rubble replay --events}). */
+    void write(long step, EventState ev) {
         try {
             for (int k = 0; k < EventKinds.COUNT; k++) {
                 EventBuffer b = ev.buffer(k);
                 for (int i = 0; i < b.count(); i++) {
-                    out.write(EventText.json(profile.step(), k, b, i));
+                    out.write(EventText.json(step, k, b, i));
                     out.write('\n');
                     lines++;
                 }

@@ -52,6 +52,10 @@ final class ReplayCommand implements Callable<Integer> {
             description = "replace a journalled stage choice for playback, e.g. a faster broadphase (repeatable)")
     Map<String, String> sets = new TreeMap<>();
 
+    @Option(names = "--events", paramLabel = "FILE",
+            description = "write the journal's recorded events as JSON lines, as run --events wrote them live (docs/events.md)")
+    Path eventsFile;
+
     @Option(names = "--headless", description = "never open the console")
     boolean headless;
 
@@ -97,10 +101,27 @@ final class ReplayCommand implements Callable<Integer> {
                 pb.seek(from);
             }
             ReplaySession session = new ReplaySession(pb, dir);
-            if (!headless && out == null && ConsoleApp.hasTerminal()) {
-                ConsoleApp.run(session);
-                return 0;
+            EventLines lines = eventsFile != null ? new EventLines(eventsFile) : null;
+            if (lines != null) {
+                pb.addEventListener(e -> lines.write(e.step(), pb.eventState()));
             }
+            try {
+                if (!headless && out == null && eventsFile == null && ConsoleApp.hasTerminal()) {
+                    ConsoleApp.run(session);
+                    return 0;
+                }
+                headless(pb, session, lines);
+            } finally {
+                if (lines != null) {
+                    lines.close();
+                }
+            }
+        }
+        return 0;
+    }
+
+    private void headless(Playback pb, ReplaySession session, EventLines lines) throws java.io.IOException {
+        {
             PrintWriter err = spec.commandLine().getErr();
             long ns = Progress.run(session, err);
             double played = pb.world().stepIndex() * pb.world().settings().dt();
@@ -108,6 +129,9 @@ final class ReplayCommand implements Callable<Integer> {
                             + " time; %d bodies released; state hash %016x%n", dir, pb.cursor() - 1, pb.world().stepIndex(),
                     played, ns / 1_000_000, played / (ns / 1e9), pb.releasedCount(), pb.world().stateHash());
             err.println("rubble: replay cost " + session.costSummary());
+            if (lines != null) {
+                err.printf("rubble: events %s: %d lines%n", eventsFile, lines.lines());
+            }
             err.flush();
             if (out != null) {
                 try (OutputStream os = Files.newOutputStream(out)) {
@@ -115,7 +139,6 @@ final class ReplayCommand implements Callable<Integer> {
                 }
             }
         }
-        return 0;
     }
 
     /** Ids of the journal's bodies: those of the initial world and those its scenario spawns later. */

@@ -147,8 +147,8 @@ public final class ConsoleRenderer {
         List<String> destr = destruction ? destruction(world, st.stats, pw) : List.of();
         List<String> budgets = budgets(world, st.stats, pw, destruction);
         List<String> journal = List.of(journalCompact(session, st, pw));
-        st.events.attach(world);
-        List<String> events = st.events.lines(world, pw); // empty while no event kind is switched on
+        st.events.attach(session); // a replay's section shows the journal's recorded events
+        List<String> events = st.events.lines(EventsPanel.source(session), pw); // empty while no event kind is switched on
         // drop whole sections, least important first, until the compact forms fit
         List<List<String>> dropOrder = new ArrayList<>(List.of(journal, events, bodiesCompact, contacts, budgets, destr));
         boolean[] dropped = new boolean[6];

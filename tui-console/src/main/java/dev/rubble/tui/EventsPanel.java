@@ -22,6 +22,7 @@ public final class EventsPanel implements StepObserver {
     static final int LAST = 3;
     private final ArrayDeque<String> hits = new ArrayDeque<>(), breaks = new ArrayDeque<>();
     private World attached;
+    private dev.rubble.cache.playback.Playback attachedPlayback;
 
     /** Hears {@code world}'s steps from now on (once per world). */
     public void attach(World world) {
@@ -35,21 +36,44 @@ public final class EventsPanel implements StepObserver {
         world.addObserver(this);
     }
 
+    /**
+     * Hears {@code session}'s event stream from now on: a live world's gathered events, or for a
+     * replay the journal's recorded events as playback delivers them (once per recorded step).
+     */
+    public void attach(ConsoleSession session) {
+        if (session instanceof ReplaySession r) {
+            if (attachedPlayback != r.playback()) {
+                attachedPlayback = r.playback();
+                attachedPlayback.addEventListener(e -> hear(attachedPlayback.eventState(), e.step()));
+            }
+            return;
+        }
+        attach(session.world());
+    }
+
+    /** The event switches and last step's events the section shows for {@code session}. */
+    static EventState source(ConsoleSession session) {
+        return session instanceof ReplaySession r ? r.playback().eventState() : session.world().context().events;
+    }
+
     @Override
     public void afterStep(World world, StepProfile profile) {
-        EventState ev = world.context().events;
+        hear(world.context().events, profile.step());
+    }
+
+    private void hear(EventState ev, long step) {
         if (ev.activeKinds() == 0) {
             return;
         }
         EventBuffer h = ev.buffer(EventKinds.HIT);
         for (int i = 0; i < h.count(); i++) {
-            remember(hits, String.format(Locale.ROOT, "%d hit %s-%s %.1f m/s %.0f Ns", profile.step(),
+            remember(hits, String.format(Locale.ROOT, "%d hit %s-%s %.1f m/s %.0f Ns", step,
                     BodyStore.handleString(h.ids[EventBuffer.A][i]), BodyStore.handleString(h.ids[EventBuffer.B][i]),
                     h.d[EventBuffer.SPEED][i], h.d[EventBuffer.IMPULSE][i]));
         }
         EventBuffer b = ev.buffer(EventKinds.BREAK);
         for (int i = 0; i < b.count(); i++) {
-            remember(breaks, String.format(Locale.ROOT, "%d break c%d n%d %.1f kg %.1f m/s", profile.step(),
+            remember(breaks, String.format(Locale.ROOT, "%d break c%d n%d %.1f kg %.1f m/s", step,
                     b.ints[EventBuffer.COLLECTION][i], b.ints[EventBuffer.NODE][i], b.d[EventBuffer.MASS_A][i],
                     b.d[EventBuffer.SPEED][i]));
         }
@@ -64,7 +88,11 @@ public final class EventsPanel implements StepObserver {
 
     /** The section's rows, each cut to {@code pw} columns; empty while no kind is switched on. */
     List<String> lines(World world, int pw) {
-        EventState ev = world.context().events;
+        return lines(world.context().events, pw);
+    }
+
+    /** As {@link #lines(World, int)} for the switches and events in {@code ev}. */
+    List<String> lines(EventState ev, int pw) {
         int on = ev.activeKinds();
         if (on == 0) {
             return List.of();

@@ -54,6 +54,11 @@ final class RunEventsTest {
         assertThat(speed).isBetween(6.0, 7.5);
         assertThat(err.toString()).contains("events " + lines + ": " + l.size() + " lines");
         assertThat(run("verify", j.toString())).as(err.toString()).isZero();
+        // replay writes the recorded stream: the same lines as the live run
+        Path replayed = dir.resolve("replayed.jsonl");
+        assertThat(run("replay", j.toString(), "--headless", "--events", replayed.toString())).as(err.toString()).isZero();
+        assertThat(Files.readAllLines(replayed)).containsExactlyElementsOf(l);
+        assertThat(err.toString()).contains("events " + replayed + ": " + l.size() + " lines");
     }
 
     @Test

@@ -105,10 +105,10 @@ final class RunSnapshotTest {
         badInput(rubble("run", scenario.toString(), "--restore", bad.toString()), bad + " is damaged: CRC-32C mismatch");
 
         byte[] future = good.clone();
-        future[9] = 5;
+        future[9] = 6;
         Files.write(bad, future);
         badInput(rubble("run", scenario.toString(), "--restore", bad.toString()),
-                bad + " has snapshot format version 5, newer than this build reads; allowed: 1..4");
+                bad + " has snapshot format version 6, newer than this build reads; allowed: 1..5");
 
         badInput(rubble("run", scenario.toString(), "--restore", tmp.resolve("none.rsnap").toString()), "no such file");
     }
@@ -180,5 +180,40 @@ final class RunSnapshotTest {
             assertThat(resumed.err()).contains("ran " + (200 - at[i]) + " steps");
             assertThat(Files.readString(b)).as("restored after step %d", at[i]).isEqualTo(expected);
         }
+    }
+
+    /**
+     * Issue 25: a breaking wall with hits, breaks, trailing and removals switched on (with a cap and
+     * a sort), snapshotted mid-run: the restored run's event lines are the uninterrupted run's after
+     * the snapshot step, line for line.
+     */
+    @Test
+    void aRestoredRunWritesTheSameEventsAsTheUninterruptedOne() throws IOException {
+        Path wall = tmp.resolve("wall.json");
+        Files.writeString(wall, """
+            {"format": "rubble-scenario/1", "name": "wall", "steps": 120,
+             "events": {"hit": {"on": true, "minSpeed": 0.5, "maxResults": 5, "sort": "impulse"}, "break": true,
+                        "trailing": {"on": true, "maxResults": 8, "sort": "speed"}, "removal": true, "sleep": true},
+             "bodies": [
+               {"id": "ground", "state": "static", "shape": {"type": "box", "halfExtents": [10, 0.5, 10]}, "position": [0, -0.5, 0]},
+               {"id": "ball", "shape": {"type": "sphere", "radius": 0.3}, "mass": 60, "position": [0, 1.2, -3], "linearVelocity": [0, 0, 12]}],
+             "collections": [
+               {"id": "wall", "recipe": {"box": [1.5, 1, 0.1], "levels": [{"method": "voronoi", "options": {"count": 30}}], "seed": 7},
+                "position": [0, 1, 0], "anchors": {"boxes": [{"min": [-2, -1.1, -1], "max": [2, -0.9, 1]}]},
+                "destruction": {"damageOptions": {"thresholds": [50]}}}]}""");
+        Path a = tmp.resolve("a.jsonl"), b = tmp.resolve("b.jsonl"), ws = tmp.resolve("wall.rsnap");
+        int at = 22; // the ball has hit, pieces are flying
+        Result full = rubble("run", wall.toString(), "--events", a.toString(), "--snapshot-at", String.valueOf(at),
+                "--snapshot", ws.toString());
+        assertThat(full.code()).as(full.err()).isZero();
+        Result resumed = rubble("run", wall.toString(), "--restore", ws.toString(), "--events", b.toString());
+        assertThat(resumed.code()).as(resumed.err()).isZero();
+        java.util.List<String> after = Files.readAllLines(a).stream()
+                .filter(l -> Long.parseLong(l.substring(8, l.indexOf(','))) > at).toList();
+        java.util.List<String> before = Files.readAllLines(a).stream()
+                .filter(l -> Long.parseLong(l.substring(8, l.indexOf(','))) <= at).toList();
+        assertThat(before).anyMatch(l -> l.contains("\"kind\":\"hit\"")).anyMatch(l -> l.contains("\"kind\":\"break\""));
+        assertThat(after).anyMatch(l -> l.contains("\"kind\":\"trailing\""));
+        assertThat(Files.readAllLines(b)).containsExactlyElementsOf(after);
     }
 }

@@ -6,8 +6,13 @@ import dev.rubble.core.command.Command;
 import dev.rubble.core.event.EventKinds;
 import dev.rubble.core.event.EventRequest;
 import dev.rubble.scenario.ScenarioWorld;
+import dev.rubble.cache.journal.JournalWriter;
+import dev.rubble.cache.playback.Playback;
+import dev.rubble.scenario.ScenarioLoader;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The console's events section: absent while nothing is on; counts per kind and the last breaks once on. */
 final class ConsoleEventsTest {
@@ -57,5 +62,33 @@ final class ConsoleEventsTest {
         List<String> lines = st.events.lines(sw.world(), ConsoleRenderer.PANEL_WIDTH);
         assertThat(lines).anyMatch(l -> l.matches("0 break c0 n\\d+ \\d+\\.\\d kg \\d+\\.\\d m/s"));
         assertThat(lines.stream().filter(l -> l.contains(" break c0 ")).count()).isBetween(1L, (long) EventsPanel.LAST);
+    }
+
+    @Test
+    void aReplaysEventsSectionShowsTheRecordedStreamAsTheLiveRunShowedIt(@TempDir Path dir) {
+        String json = ConsoleDestructionTest.WALL.replaceFirst("\\{", "{\"events\": {\"hit\": true, \"break\": true,"
+                + " \"trailing\": true}, \"commands\": [{\"step\": 3, \"type\": \"crumble\", \"collection\": \"wall\"}],");
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), ConsoleRendererTest.STAGES);
+        LiveSession live = new LiveSession(sw, null, Long.MAX_VALUE);
+        ConsoleState liveSt = new ConsoleState();
+        ConsoleRenderer.panelLines(live, liveSt, ConsoleRenderer.PANEL_WIDTH, 60); // attaches the section
+        try (JournalWriter jw = JournalWriter.create(dir, sw, "wall", json)) {
+            sw.world().addObserver(jw);
+            sw.run(40);
+        }
+        List<String> liveLines = liveSt.events.lines(EventsPanel.source(live), ConsoleRenderer.PANEL_WIDTH);
+        assertThat(liveLines).anyMatch(l -> l.matches("\\d+ break c0 n\\d+ .*"));
+        try (Playback pb = Playback.open(dir, ConsoleRendererTest.STAGES)) {
+            ReplaySession rs = new ReplaySession(pb, dir);
+            ConsoleState st = new ConsoleState();
+            List<String> before = ConsoleRenderer.panelLines(rs, st, ConsoleRenderer.PANEL_WIDTH, 60);
+            assertThat(before).noneMatch(l -> l.startsWith("Events")); // nothing switched on before step 0 is played
+            for (int i = 0; i < 40; i++) {
+                rs.step();
+            }
+            List<String> lines = ConsoleRenderer.panelLines(rs, st, ConsoleRenderer.PANEL_WIDTH, 60);
+            assertThat(lines).containsSubsequence(liveLines);
+            assertThat(pb.world().context().events.activeKinds()).as("the played world gathers nothing itself").isZero();
+        }
     }
 }

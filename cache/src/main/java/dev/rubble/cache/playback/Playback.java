@@ -11,6 +11,12 @@ import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.spi.collection.CollectionAsset;
 import dev.rubble.cache.journal.RecordedState;
 import dev.rubble.cache.journal.StepRecord;
+import dev.rubble.cache.journal.RecordedEvents;
+import dev.rubble.api.EventListener;
+import dev.rubble.api.StepEvents;
+import dev.rubble.core.event.EventBuffer;
+import dev.rubble.core.event.EventKinds;
+import dev.rubble.core.event.EventState;
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.Kinematics;
@@ -79,6 +85,17 @@ public final class Playback implements AutoCloseable {
     private double cursor;
     private double speed = 1;
     private long released;
+    /**
+     * The recorded event stream (docs/events.md "Replay"): the switches of the journalled event
+     * commands and, after each played recorded step, that step's recorded events. Never gathered
+     * by the played world (its bodies are driven proxies).
+     */
+    private final EventState played = new EventState();
+    private final StepEvents playedView = StepEvents.of(played);
+    private final List<EventListener> eventListeners = new ArrayList<>();
+    /** Recorded steps entered since the last delivery (their events, reused), in order. */
+    private final List<RecordedEvents> pending = new ArrayList<>();
+    private int pendingCount;
 
     private Playback(JournalReader reader, Stages stages, Map<String, String> overrides) {
         this.reader = reader;
@@ -324,8 +341,16 @@ public final class Playback implements AutoCloseable {
                 spawn(sp.def());
             } else if (c instanceof Command.Remove r && isLive(r.body())) {
                 world.removeBody(r.body());
+            } else if (c instanceof Command.SetEventRequest r) {
+                played.setRequest(r.kind(), r.request());
+            } else if (c instanceof Command.SetBodyEvents e) {
+                int s = bodies.slot(e.body());
+                played.setBodyKinds(s, e.body(), e.kinds());
+            } else if (c instanceof Command.SetCollectionEvents e) {
+                played.setCollectionKinds(e.collection(), e.kinds());
             }
         }
+        queueEvents(record);
         if (record.hasDestruction) {
             recreatePieces(record);
         }
@@ -348,6 +373,75 @@ public final class Playback implements AutoCloseable {
         frameA.copyFrom(frameB);
         frameIndex++;
         advanceB();
+    }
+
+    /** Keeps a copy of {@code r}'s recorded events (none when it has no events document) for delivery after the world step. */
+    private void queueEvents(StepRecord r) {
+        if (pendingCount == pending.size()) {
+            pending.add(new RecordedEvents());
+        }
+        RecordedEvents e = pending.get(pendingCount++);
+        e.clear();
+        e.step = r.step;
+        if (r.stepEvents.step == r.step) {
+            for (int k = 0; k < EventKinds.COUNT; k++) {
+                EventBuffer from = r.stepEvents.buffer(k), to = e.buffer(k);
+                for (int i = 0, n = from.count(); i < n; i++) {
+                    to.copyFrom(from, i);
+                }
+            }
+        }
+    }
+
+    /**
+     * Hands the events of the recorded steps played since the last call to the listeners, one call
+     * per recorded step in recorded order (so a speed above 1 still delivers every step's events),
+     * and leaves the last of them in {@link #events()}.
+     */
+    private void deliverEvents(boolean notify) {
+        for (int j = notify ? 0 : Math.max(0, pendingCount - 1); j < pendingCount; j++) {
+            RecordedEvents e = pending.get(j);
+            played.begin(e.step);
+            for (int k = 0; k < EventKinds.COUNT; k++) {
+                EventBuffer from = e.buffer(k), to = played.buffer(k);
+                for (int i = 0, n = from.count(); i < n; i++) {
+                    to.copyFrom(from, i);
+                }
+            }
+            for (int i = 0; notify && i < eventListeners.size(); i++) {
+                eventListeners.get(i).onEvents(playedView);
+            }
+        }
+        pendingCount = 0;
+    }
+
+    /**
+     * The recorded events of the last recorded step played (docs/events.md): the same view a live
+     * world hands out, over the journal's events documents, valid until the next {@link #step()}.
+     * A step the journal has no events document for is empty.
+     */
+    public StepEvents events() {
+        return playedView;
+    }
+
+    /**
+     * The event switches and filters as the journalled event commands set them up to the cursor
+     * (the recorded events are in its buffers): what the console's events section shows.
+     */
+    public EventState eventState() {
+        return played;
+    }
+
+    /**
+     * Registers a listener called after each {@link #step()} once per recorded step the cursor
+     * passed, with that step's recorded events, in registration order: the live run's stream.
+     */
+    public void addEventListener(EventListener listener) {
+        eventListeners.add(Objects.requireNonNull(listener, "listener is null"));
+    }
+
+    public void removeEventListener(EventListener listener) {
+        eventListeners.remove(listener);
     }
 
     private boolean isLive(long h) {
@@ -407,6 +501,7 @@ public final class Playback implements AutoCloseable {
                     + (long) cursor + "; allowed: >= " + ((long) cursor - 1));
         }
         moveCursorTo(step + 1);
+        deliverEvents(false); // the skipped steps' events are not heard; events() shows the last one
         if (cursor < step + 1) {
             throw new IllegalArgumentException("--from " + step + " is past the journal's last step " + (frameIndex - 1));
         }
@@ -464,6 +559,7 @@ public final class Playback implements AutoCloseable {
             Kinematics.setTarget(bodies, s, x, y, z, q[0], q[1], q[2], q[3], dt);
         }
         world.step();
+        deliverEvents(true);
     }
 
     /**

@@ -78,6 +78,26 @@ public final class EventState {
         return slot < bodyMask.length && bodyHandle[slot] == handle ? bodyMask[slot] : 0;
     }
 
+    /** Slots that may hold a body switch ({@link #bodyMaskAt}, {@link #bodyHandleAt}). */
+    public int bodySwitchSlots() {
+        return bodyMask.length;
+    }
+
+    /** The kinds switched on for slot {@code slot}, whatever body it holds now. */
+    public int bodyMaskAt(int slot) {
+        return bodyMask[slot];
+    }
+
+    /** The body the switch of slot {@code slot} was set for. */
+    public long bodyHandleAt(int slot) {
+        return bodyHandle[slot];
+    }
+
+    /** Collections that may hold a switch ({@link #collectionKinds}). */
+    public int collectionSwitchSlots() {
+        return collectionMask.length;
+    }
+
     /** Whether any body has {@code kind} switched on. */
     public boolean anyBody(int kind) {
         return (bodyKinds & 1 << kind) != 0;

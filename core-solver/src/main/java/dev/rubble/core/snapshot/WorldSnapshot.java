@@ -145,6 +145,7 @@ public final class WorldSnapshot {
         f.section("DEST", payload(o -> CollectionCodec.write(world.destruction(), o))); // version 2
         f.section("SOFT", payload(o -> SoftBodySnapshot.write(world.softBodies().store(), o))); // version 3
         f.section("FELD", payload(o -> writeFields(world, o))); // issue 24: persistent fields, per-body thresholds
+        f.section("EVNT", payload(o -> EventSnapshot.write(world, o))); // version 5: event switches, filters, memory
         f.section("CMDS", cmds);
         f.finish(out);
     }
@@ -377,6 +378,11 @@ public final class WorldSnapshot {
                 DataInputStream feld = section("FELD");
                 readFields(world, feld);
                 end(feld, "FELD");
+            }
+            if (sections.containsKey("EVNT")) { // version 5; older files restore with events off, as they were saved
+                DataInputStream evnt = section("EVNT");
+                EventSnapshot.read(world, evnt);
+                end(evnt, "EVNT");
             }
             for (int i = 0; i < nc; i++) {
                 cmds.mark(1);

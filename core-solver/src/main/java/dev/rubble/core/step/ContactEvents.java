@@ -335,4 +335,47 @@ final class ContactEvents {
                 z = d[EventBuffer.VBZ][k] - d[EventBuffer.VAZ][k];
         return Math.sqrt(x * x + y * y + z * z);
     }
+
+    /**
+     * Writes what the next step's tracking reads (snapshot section EVNT, docs/snapshot-format.md):
+     * the step last followed and its contact list with flags (hit latches, parked, hook rejections
+     * and materials).
+     */
+    void writeState(java.io.DataOutputStream o) throws java.io.IOException {
+        o.writeLong(trackedStep);
+        o.writeInt(cn);
+        for (int e = 0; e < cn; e++) {
+            o.writeInt(ca[e]);
+            o.writeInt(cb[e]);
+            o.writeLong(cha[e]);
+            o.writeLong(chb[e]);
+            o.writeLong(ck[e]);
+            o.writeByte(cf[e]);
+            o.writeDouble(cfr[e]);
+            o.writeDouble(cre[e]);
+        }
+    }
+
+    /** Reads what {@link #writeState} wrote; {@code bodies} bounds the body indices. */
+    void readState(java.io.DataInputStream in, int bodies) throws java.io.IOException {
+        long tracked = in.readLong();
+        int n = in.readInt();
+        if (n < 0 || n > in.available() / 45) {
+            throw new IllegalArgumentException("contact list of " + n + " entries; allowed: 0.." + in.available() / 45);
+        }
+        cn = 0;
+        for (int e = 0; e < n; e++) {
+            int a = in.readInt(), bb = in.readInt();
+            if (a < 0 || bb < 0 || a >= bodies || bb >= bodies) {
+                throw new IllegalArgumentException("contact " + e + " names bodies " + a + " and " + bb + "; allowed: 0.."
+                        + (bodies - 1));
+            }
+            int k = addCurrent(a, bb, 0, in.readLong(), in.readLong(), 0);
+            ck[k] = in.readLong();
+            cf[k] = in.readByte();
+            cfr[k] = in.readDouble();
+            cre[k] = in.readDouble();
+        }
+        trackedStep = tracked;
+    }
 }

@@ -427,4 +427,86 @@ public final class EventStage implements StepStage {
             add(b, s, out, r, EventKinds.MOVED);
         }
     }
+
+    /**
+     * Writes the gathering's memory (snapshot section EVNT, docs/snapshot-format.md): the contact
+     * list ({@link ContactEvents}), the released pieces by body, the body states the last
+     * sleep/wake step saw, which collections were reported broken, and whether the buffers are clear.
+     */
+    public void writeState(java.io.DataOutputStream o) throws java.io.IOException {
+        contacts.writeState(o);
+        int n = 0;
+        for (long h : pieceHandle) {
+            n += h != -1 ? 1 : 0;
+        }
+        o.writeInt(n);
+        for (int s = 0; s < pieceHandle.length; s++) {
+            if (pieceHandle[s] != -1) {
+                o.writeInt(s);
+                o.writeLong(pieceHandle[s]);
+                o.writeInt(pieceCollection[s]);
+                o.writeInt(pieceNode[s]);
+                o.writeDouble(pieceVolume[s]);
+            }
+        }
+        o.writeLong(statesStep);
+        o.writeInt(lastState.length);
+        for (int s = 0; s < lastState.length; s++) {
+            o.writeByte(lastState[s]);
+            o.writeLong(lastHandle[s]);
+        }
+        o.writeInt(brokenReported.length);
+        for (boolean r : brokenReported) {
+            o.writeBoolean(r);
+        }
+        o.writeBoolean(cleared);
+    }
+
+    /**
+     * Reads what {@link #writeState} wrote into this (fresh) stage; {@code bodies} is the slot limit.
+     *
+     * @throws IllegalArgumentException naming the first bad value
+     */
+    public void readState(java.io.DataInputStream in, int bodies) throws java.io.IOException {
+        contacts.readState(in, bodies);
+        int n = in.readInt();
+        if (n < 0 || n > bodies) {
+            throw new IllegalArgumentException("released pieces = " + n + "; allowed: 0.." + bodies);
+        }
+        pieceHandle = new long[Math.max(bodies, 0)];
+        Arrays.fill(pieceHandle, -1);
+        pieceCollection = new int[pieceHandle.length];
+        pieceNode = new int[pieceHandle.length];
+        pieceVolume = new double[pieceHandle.length];
+        for (int i = 0; i < n; i++) {
+            int s = in.readInt();
+            if (s < 0 || s >= bodies) {
+                throw new IllegalArgumentException("released piece " + i + " in body " + s + "; allowed: 0.." + (bodies - 1));
+            }
+            pieceHandle[s] = in.readLong();
+            pieceCollection[s] = in.readInt();
+            pieceNode[s] = in.readInt();
+            pieceVolume[s] = in.readDouble();
+        }
+        statesStep = in.readLong();
+        int ns = in.readInt();
+        if (ns < 0 || ns > in.available() / 9) {
+            throw new IllegalArgumentException("body states = " + ns + "; allowed: 0.." + in.available() / 9);
+        }
+        lastState = new byte[ns];
+        lastHandle = new long[ns];
+        for (int s = 0; s < ns; s++) {
+            lastState[s] = in.readByte();
+            lastHandle[s] = in.readLong();
+        }
+        int nc = in.readInt();
+        if (nc < 0 || nc > in.available()) {
+            throw new IllegalArgumentException("broken collections = " + nc + "; allowed: 0.." + in.available());
+        }
+        brokenReported = new boolean[nc];
+        for (int c = 0; c < nc; c++) {
+            brokenReported[c] = in.readBoolean();
+        }
+        cleared = in.readBoolean();
+    }
 }

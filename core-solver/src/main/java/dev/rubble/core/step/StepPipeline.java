@@ -494,4 +494,9 @@ public final class StepPipeline {
             }
         }
     }
+
+    /** The built-in event gatherer, or null when a plugin replaced the EVENTS stage (snapshots save its memory). */
+    public EventStage eventStage() {
+        return eventStage;
+    }
 }

@@ -119,6 +119,11 @@ public final class World {
         return m;
     }
 
+    /** The built-in event gatherer (docs/events.md), or null when a plugin replaced the EVENTS stage. */
+    public dev.rubble.core.step.EventStage eventStage() {
+        return pipeline.eventStage();
+    }
+
     /** The narrowphase stage (contact generation, contact cache, speculative margin). */
     public NarrowphaseStage narrowphaseStage() {
         return narrowphase;
