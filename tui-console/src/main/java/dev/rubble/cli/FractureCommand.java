@@ -389,29 +389,7 @@ final class FractureCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new BadInputException("--source '" + spec + "': " + e.getMessage());
         }
-        int nv = h.vertexCount();
-        int nf = h.faceCount();
-        double[] v = new double[3 * nv];
-        for (int i = 0; i < nv; i++) {
-            for (int k = 0; k < 3; k++) {
-                v[3 * i + k] = h.vertex(i, k);
-            }
-        }
-        int[] start = new int[nf + 1];
-        for (int f = 0; f < nf; f++) {
-            start[f + 1] = start[f] + h.faceSize(f);
-        }
-        int[] idx = new int[start[nf]];
-        double[] planes = new double[4 * nf];
-        for (int f = 0; f < nf; f++) {
-            for (int k = 0; k < h.faceSize(f); k++) {
-                idx[start[f] + k] = h.faceVertex(f, k);
-            }
-            for (int c = 0; c < 4; c++) {
-                planes[4 * f + c] = h.plane(f, c);
-            }
-        }
-        ConvexPolytope poly = ConvexPolytope.of(v, start, idx, planes);
+        ConvexPolytope poly = dev.rubble.authoring.mesh.MeshFracture.toPolytope(h); // same vertices, faces, planes
         double[] bb = poly.bounds();
         double minSide = Math.min(bb[3] - bb[0], Math.min(bb[4] - bb[1], bb[5] - bb[2]));
         double maxSide = Math.max(bb[3] - bb[0], Math.max(bb[4] - bb[1], bb[5] - bb[2]));
