@@ -95,7 +95,8 @@ public final class ScenarioWorld {
         }
         queueEvents(scenario, world, cols);
         for (ScheduledCommand c : scenario.commands()) {
-            if (c.command() instanceof dev.rubble.core.command.Command.ApplyField f) { // fields[] (issue 24)
+            if (c.command() instanceof dev.rubble.core.command.Command.ApplyField f
+                    && !"initField".equals(c.type())) { // fields[] (issue 24); initialisation fields were checked when placed
                 try {
                     world.context().fields.validate(f, c.path() + ".field");
                 } catch (dev.rubble.core.field.FieldException e) {

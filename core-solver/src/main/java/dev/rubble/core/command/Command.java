@@ -370,10 +370,6 @@ public sealed interface Command {
             if (persistent && name.isEmpty()) {
                 throw new IllegalArgumentException("a persistent field needs a name (removeField names it)");
             }
-            if (target == FieldTarget.INITIAL_LINEAR_VELOCITY || target == FieldTarget.INITIAL_ANGULAR_VELOCITY) {
-                throw new IllegalArgumentException("target '" + target.label()
-                        + "' is for initialisation fields of a placed collection only");
-            }
         }
     }
 

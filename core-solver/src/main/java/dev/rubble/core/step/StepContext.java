@@ -74,6 +74,7 @@ public final class StepContext {
         this.fields = new dev.rubble.core.field.FieldSystem(bodies, states, broadphase, settings.dt());
         this.fields.setPieces(destruction.fieldPieces());
         this.softBodies = new SoftBodyStage(Objects.requireNonNull(softSolver, "softSolver is null"), states::wake);
+        this.fields.setSoft(softBodies.store());
     }
 
     /** Steps taken. */

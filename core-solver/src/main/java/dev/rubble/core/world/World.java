@@ -245,11 +245,14 @@ public final class World {
 
     /**
      * Places a collection after applying initialisation fields to its placement (issue 24 item 8;
-     * docs/fields.md, "Initialisation fields"): each {@code dynamic-state} field is evaluated once at
-     * every leaf (Maximum resolution) in the placed pose, before the clusters are built; leaves whose
-     * value is 2 or 3 are anchored. Nothing changes when it fails.
+     * docs/fields.md, "Initialisation fields"): each field is evaluated once at every leaf (Maximum
+     * resolution) in the placed pose, before the clusters are built. {@code dynamic-state}: leaves
+     * whose value is 2 or 3 are anchored; {@code initial-linear-velocity} /
+     * {@code initial-angular-velocity}: the covered leaves take the value and the collection takes the
+     * leaves' total linear and angular momentum. Nothing changes when it fails.
      *
-     * @param initFields applied in order; only {@code dynamic-state} is allowed
+     * @param initFields applied in order; targets {@code dynamic-state}, {@code initial-linear-velocity},
+     *                   {@code initial-angular-velocity}
      * @throws IllegalArgumentException naming the bad field (its path is {@code initFields[i]}) or target
      */
     public int placeCollection(CollectionAsset asset, CollectionPlacement placement,
@@ -262,7 +265,7 @@ public final class World {
     }
 
     /**
-     * {@code placement} with the anchors one initialisation field adds (see
+     * {@code placement} with the anchors or the velocity one initialisation field sets (see
      * {@link #placeCollection(CollectionAsset, CollectionPlacement, List)}); {@code path}
      * names the field in error messages.
      */
