@@ -73,12 +73,8 @@ final class InitialisationFields {
             return velocities(asset, pl, target, root, ctx, leaves, count, new double[] {qx, qy, qz, qw});
         }
         FieldValues out = new FieldValues();
-        out.ensureCapacity(count);
         int[] idx = new int[count];
-        for (int k = 0; k < count; k++) {
-            idx[k] = k;
-        }
-        int kept = root.evaluate(ctx, idx, count, out);
+        int kept = evaluate(root, ctx, count, idx, out);
         int[] anchors = Arrays.copyOf(pl.anchorNodes(), pl.anchorNodes().length + kept);
         int a = pl.anchorNodes().length;
         for (int k = 0; k < kept; k++) {
@@ -136,12 +132,8 @@ final class InitialisationFields {
             ctx.current.vz[k] = cur[3 * k + 2];
         }
         FieldValues out = new FieldValues();
-        out.ensureCapacity(count);
         int[] idx = new int[count];
-        for (int k = 0; k < count; k++) {
-            idx[k] = k;
-        }
-        int kept = root.evaluate(ctx, idx, count, out);
+        int kept = evaluate(root, ctx, count, idx, out);
         if (kept == 0) {
             return pl;
         }
@@ -179,6 +171,15 @@ final class InitialisationFields {
         }
         double[] om = solve(it, lx, ly, lz);
         return pl.withVelocity(px / mt, py / mt, pz / mt, om[0], om[1], om[2]);
+    }
+
+    /** Evaluates {@code root} at all {@code count} samples; the kept ones' indices are {@code idx[0..kept)}. */
+    private static int evaluate(FieldNode root, FieldContext ctx, int count, int[] idx, FieldValues out) {
+        out.ensureCapacity(count);
+        for (int k = 0; k < count; k++) {
+            idx[k] = k;
+        }
+        return root.evaluate(ctx, idx, count, out);
     }
 
     /** Rotation matrix (row-major) of the unit quaternion {@code q = (x, y, z, w)}. */
