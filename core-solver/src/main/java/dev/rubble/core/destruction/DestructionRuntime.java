@@ -171,6 +171,7 @@ public final class DestructionRuntime {
         ctx.step = stepIndex;
         ctx.events.reset(stepIndex);
         ctx.impactBreaks = 0;
+        ctx.impactEvents = 0;
         budget.begin();
     }
 
@@ -192,6 +193,24 @@ public final class DestructionRuntime {
     public int predictBreaks(long stepIndex) {
         beginStep(stepIndex);
         return impacts.release();
+    }
+
+    /**
+     * Issue 22 item 4: after the step's break prediction, the number of dynamic bodies it released (the
+     * pieces that move in their release step); {@link #releasedBeforeSolve(int)} reads their slots.
+     */
+    public int collectReleasedBeforeSolve() {
+        return impacts.collectReleased();
+    }
+
+    /** How many of this step's break events (the first ones) the break prediction before the solve raised. */
+    public int predictedEvents() {
+        return ctx.impactEvents;
+    }
+
+    /** The body slot of the i-th piece {@link #collectReleasedBeforeSolve} counted. */
+    public int releasedBeforeSolve(int i) {
+        return impacts.released(i);
     }
 
     private long lap(PassSlot slot, long t0) {

@@ -125,8 +125,10 @@ public final class StepPipeline {
 
         // issue 22: collections that resolve impacts break before the solve what a trial of it breaks,
         // so the solve meets the struck pieces as free bodies (docs/destruction.md "Impacts")
+        exactCount = 0;
         if (c.destruction.impactsWanted()) {
             t = impacts(c, b, cs, ds, dt, index, t);
+            exactCount = c.destruction.collectReleasedBeforeSolve();
         }
 
         if (c.softBodies.store().size() > 0) {
@@ -165,6 +167,9 @@ public final class StepPipeline {
             }
             t = lap(StepSlot.INSERT_BODIES, t);
 
+            if (exactCount > 0) {
+                saveReleasedPoses(b, c.destruction);
+            }
             integratePositions(b, h, movers);
             t = lap(StepSlot.INTEGRATE_POSITION, t);
 
@@ -173,6 +178,9 @@ public final class StepPipeline {
                 solver.solve(false);
             }
             solver.storeVelocities();
+            if (exactCount > 0) {
+                moveReleased(b, h); // issue 22 item 4: a piece released before the solve moves v h with its final velocity
+            }
             solver.endSubStep();
             if (ds.gyroscopic()) {
                 gyroscopicEnd(b, h, movers); // issue 11: the second half of the momentum-conserving gyroscopic term
@@ -181,6 +189,9 @@ public final class StepPipeline {
         }
 
         solver.restitutionAndStore();
+        if (exactCount > 0) {
+            moveReleased(b, h); // again with the velocity restitution left (the last sub-step's start pose)
+        }
         b.clearForces(); // forces act for one step; a persistent force field writes them again next step
         t = lap(StepSlot.RESTITUTION, t);
 
@@ -275,6 +286,53 @@ public final class StepPipeline {
         }
     }
 
+    /** Pieces the step's break prediction released (issue 22 item 4), their slots and sub-step start poses (7 each). */
+    private int exactCount;
+    private int[] exactSlot = new int[16];
+    private double[] exactPose = new double[16 * 7];
+
+    /** Saves the pose of every piece released before this step's solve at the start of a sub-step's integration. */
+    private void saveReleasedPoses(BodyStore b, dev.rubble.core.destruction.DestructionRuntime rt) {
+        if (exactSlot.length < exactCount) {
+            exactSlot = new int[Math.max(exactCount, exactSlot.length * 2)];
+            exactPose = new double[exactSlot.length * 7];
+        }
+        for (int i = 0; i < exactCount; i++) {
+            int s = rt.releasedBeforeSolve(i), o = 7 * i;
+            exactSlot[i] = s;
+            exactPose[o] = b.px[s]; exactPose[o + 1] = b.py[s]; exactPose[o + 2] = b.pz[s];
+            exactPose[o + 3] = b.qx[s]; exactPose[o + 4] = b.qy[s]; exactPose[o + 5] = b.qz[s]; exactPose[o + 6] = b.qw[s];
+        }
+    }
+
+    /**
+     * Issue 22 item 4: a piece released before the solve ends the sub-step at its start pose moved with
+     * the velocity it ends the sub-step with, {@code x = x0 + v h} and the orientation turned by {@code ω h}
+     * exactly as {@link #integratePositions} turns it. The relax iterations after integration (and
+     * restitution) change the velocity of a piece being pushed, by up to a third in the demo; without
+     * this its displacement would be the biased velocity's, not the one it leaves with.
+     */
+    private void moveReleased(BodyStore b, double h) {
+        for (int i = 0; i < exactCount; i++) {
+            int s = exactSlot[i], o = 7 * i;
+            b.px[s] = exactPose[o] + b.vx[s] * h;
+            b.py[s] = exactPose[o + 1] + b.vy[s] * h;
+            b.pz[s] = exactPose[o + 2] + b.vz[s] * h;
+            double qx = exactPose[o + 3], qy = exactPose[o + 4], qz = exactPose[o + 5], qw = exactPose[o + 6];
+            double wx = b.wx[s], wy = b.wy[s], wz = b.wz[s];
+            if (wx != 0 || wy != 0 || wz != 0) {
+                double hh = 0.5 * h;
+                double nx = qx + hh * (wx * qw + wy * qz - wz * qy);
+                double ny = qy + hh * (wy * qw + wz * qx - wx * qz);
+                double nz = qz + hh * (wz * qw + wx * qy - wy * qx);
+                double nw = qw - hh * (wx * qx + wy * qy + wz * qz);
+                double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+                qx = nx * inv; qy = ny * inv; qz = nz * inv; qw = nw * inv;
+            }
+            b.qx[s] = qx; b.qy[s] = qy; b.qz[s] = qz; b.qw[s] = qw;
+        }
+    }
+
     private double[] savedN = new double[0], savedT1 = new double[0], savedT2 = new double[0];
 
     /**
@@ -309,6 +367,12 @@ public final class StepPipeline {
             solver.updateSeparations();
             for (int it = 0; it < settings.velocityIterations(); it++) {
                 solver.solve(true);
+            }
+            // the relax iterations after integration too: a contact speculative at the sub-step's start
+            // takes its stopping impulse there (the bodies stay where they are: separations as if moved)
+            solver.trialAdvance();
+            for (int it = 0; it < settings.positionIterations(); it++) {
+                solver.solve(false);
             }
             solver.storeTrialImpulses();
             int broken = rt.predictBreaks(index);
