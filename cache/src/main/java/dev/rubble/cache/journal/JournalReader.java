@@ -227,6 +227,11 @@ public final class JournalReader implements AutoCloseable {
         return total;
     }
 
+    /** Documents read so far (header, collections, steps, events, closing), as {@link JournalFraming} counts them. */
+    public long documents() {
+        return documents;
+    }
+
     /** Payload bytes of the documents read so far (header and steps, without Chronicle's framing). */
     public long bytesRead() {
         return bytesRead;
