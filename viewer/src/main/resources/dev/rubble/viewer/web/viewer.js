@@ -123,7 +123,7 @@ async function main() {
 
   // ---- scene, camera, controls ----
   const canvas = $('canvas');
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, powerPreference: 'high-performance' });
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, alpha: false, powerPreference: 'high-performance' });
   // ?scale=S draws the view at S × its CSS size (0.25..2; below 1 for slow software rasterisers)
   const scale = Math.min(2, Math.max(0.25, +(new URLSearchParams(location.search).get('scale') || 1) || 1));
   renderer.setPixelRatio(scale);
@@ -422,13 +422,16 @@ async function main() {
       requestAnimationFrame(f);
     });
     const drawingInterval = await interval(10, true), idleInterval = await interval(10, false);
+    mesh.visible = false;
+    const backgroundInterval = await interval(10, true);
+    mesh.visible = true;
     showStats(shown);
     dirty = true;
     const f = Math.max(1, t.frames);
     return { frames: t.frames, entriesPerFrame: t.entries / f, applyMs: t.apply / f, renderMs: t.render / f,
       rasterMs: t.finish / f, unchangedMs: unchanged, backgroundMs: background, noFetchMs: noFetch,
       quarterPixelsMs: quarter, unchangedAgainMs: unchanged2,
-      drawingFrameMs: drawingInterval, idleFrameMs: idleInterval,
+      drawingFrameMs: drawingInterval, idleFrameMs: idleInterval, backgroundFrameMs: backgroundInterval,
       canvas: [canvas.width, canvas.height], triangles: index.length / 3, vertices: nv };
   };
 
