@@ -87,10 +87,12 @@ public final class JournalViewSource implements ViewSource {
         }
         var w = playback.world();
         FrameBuilder.fill(w.bodies(), w.stepIndex(), w.time(), playback::isDriven, true, out);
+        double[] scale = w.bodies().scale; // the recorded removal shrink (journal "SCAL" documents)
         for (int i = 0, n = out.count(); i < n; i++) {
-            int level = playback.pieceLevel(out.piece(i));
-            if (level > 0) {
-                out.setDestruction(i, level, out.anchored(i), out.strain(i), out.removalScale(i));
+            int slot = out.piece(i);
+            int level = playback.pieceLevel(slot);
+            if (level > 0 || scale[slot] != 1) {
+                out.setDestruction(i, Math.max(0, level), out.anchored(i), out.strain(i), scale[slot]);
             }
         }
         if (k == 0) {
