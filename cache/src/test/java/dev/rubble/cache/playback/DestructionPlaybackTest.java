@@ -81,7 +81,8 @@ final class DestructionPlaybackTest {
     }
 
     @Test
-    void removedPiecesShrinkInPlaybackExactlyAsTheyDidWhenRecorded(@TempDir Path dir) {
+    void removedPiecesShrinkInPlaybackExactlyAsTheyDidWhenRecorded(@TempDir Path tmp) {
+        Path dir = tmp.resolve("recorded");
         // issue 31: the removal shrink scale is journalled ("SCAL" documents) and played back; before,
         // playback drew removed pieces full size until they vanished
         String json = DestructionScenes.slabs(2).replace("\"destruction\":{", "\"debris\":{\"removeOnBreak\":"
@@ -122,6 +123,23 @@ final class DestructionPlaybackTest {
         assertThat(partly).as("body-steps well into their shrink").isGreaterThan(0);
         var result = dev.rubble.cache.verify.Verifier.verify(dir, STAGES);
         assertThat(result.ok()).as(String.valueOf(result.divergence())).isTrue();
+        // verify compares the recorded scale too: one scale of one SCAL document changed (and re-sealed) is a divergence
+        Path edited = tmp.resolve("edited");
+        long[] changedStep = {-1};
+        dev.rubble.cache.journal.JournalCopy.copy(dir, edited, (i, doc) -> {
+            java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(doc).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            if (changedStep[0] >= 0 || doc.length < 28 || bb.getInt(0) != dev.rubble.cache.journal.JournalFormat.KIND_SCALE) {
+                return false;
+            }
+            changedStep[0] = bb.getLong(4);
+            bb.putLong(4 + 8 + 4 + 8, Double.doubleToRawLongBits(bb.getDouble(4 + 8 + 4 + 8) * 0.5)); // first body's scale
+            return true;
+        });
+        assertThat(changedStep[0]).as("a SCAL document was found").isGreaterThanOrEqualTo(0);
+        var bad = dev.rubble.cache.verify.Verifier.verify(edited, STAGES);
+        assertThat(bad.ok()).isFalse();
+        assertThat(bad.divergence().field()).isEqualTo("removalScale");
+        assertThat(bad.divergence().step()).isEqualTo(changedStep[0]);
     }
 
     /**
