@@ -169,7 +169,7 @@ abstract class FrameSource implements AutoCloseable {
                     continue;
                 }
                 out.setDestruction(i, playback.pieceLevel(slot), playback.recordedKinematic(slot),
-                        playback.pieceBrokeAt(slot) >= 0 ? 1 : 0, out.removalScale(i));
+                        playback.pieceBrokeAt(slot) >= 0 ? 1 : 0, playback.world().bodies().scale[slot]); // recorded shrink
             }
         }
     }

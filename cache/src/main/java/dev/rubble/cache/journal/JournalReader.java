@@ -227,6 +227,11 @@ public final class JournalReader implements AutoCloseable {
         return total;
     }
 
+    /** Documents read so far (header, collections, steps, events, closing), as {@link JournalFraming} counts them. */
+    public long documents() {
+        return documents;
+    }
+
     /** Payload bytes of the documents read so far (header and steps, without Chronicle's framing). */
     public long bytesRead() {
         return bytesRead;
@@ -255,8 +260,18 @@ public final class JournalReader implements AutoCloseable {
      */
     public boolean next(StepRecord r) {
         r.stepEvents.clear();
+        r.scaleCount = 0;
+        long scaleStep = -1;
         int got;
-        while ((got = nextDocument(r)) == EVENTS) {
+        while ((got = nextDocument(r)) == EVENTS || got == SCALES) {
+            if (got == SCALES) {
+                scaleStep = lastScaleStep;
+                if (scaleStep != expectedStep) {
+                    throw new JournalFormatException("journal " + dir + ": a removal-scale document of step " + scaleStep
+                            + " where step " + expectedStep + " was expected");
+                }
+                continue;
+            }
             if (r.stepEvents.step != expectedStep) {
                 throw new JournalFormatException("journal " + dir + ": an events document of step " + r.stepEvents.step
                         + " where step " + expectedStep + " was expected");
@@ -269,7 +284,8 @@ public final class JournalReader implements AutoCloseable {
         return got == STEP;
     }
 
-    private static final int END_OF_JOURNAL = 0, STEP = 1, EVENTS = 2;
+    private static final int END_OF_JOURNAL = 0, STEP = 1, EVENTS = 2, SCALES = 3;
+    private long lastScaleStep;
 
     /** Reads one document: a step into {@code r}, or the events of the coming step into {@code r.stepEvents}. */
     private int nextDocument(StepRecord r) {
@@ -301,6 +317,12 @@ public final class JournalReader implements AutoCloseable {
                     bytesRead += b.readPosition() - start;
                     return EVENTS;
                 }
+                if (b.readInt(start) == JournalFormat.KIND_SCALE) {
+                    b.readInt();
+                    readScales(b, r);
+                    bytesRead += b.readPosition() - start;
+                    return SCALES;
+                }
                 decodeStep(b, r);
                 if (checksummed) {
                     b.readInt(); // crc32c, checked above
@@ -321,6 +343,33 @@ public final class JournalReader implements AutoCloseable {
             // InternalError: a fault reading the memory-mapped cycle file (truncated under the mapping)
             throw new JournalFormatException("journal " + dir + " is truncated or damaged after step " + (expectedStep - 1)
                     + " (document " + documents + "): " + describe(e), e);
+        }
+    }
+
+    private void readScales(Bytes<?> b, StepRecord r) {
+        lastScaleStep = b.readLong();
+        int n = b.readInt();
+        if (n < 0 || n > slotLimit) {
+            throw new JournalFormatException("the removal-scale document of step " + lastScaleStep + " is corrupted: "
+                    + n + " bodies");
+        }
+        if (r.scaleSlot.length < n) {
+            r.scaleSlot = new int[n];
+            r.scaleGen = new int[n];
+            r.scale = new double[n];
+        }
+        for (int i = 0; i < n; i++) {
+            r.scaleSlot[i] = b.readInt();
+            r.scaleGen[i] = b.readInt();
+            r.scale[i] = Double.longBitsToDouble(b.readLong());
+            if (r.scaleSlot[i] < 0 || r.scaleSlot[i] >= slotLimit || !(r.scale[i] >= 0 && r.scale[i] < 1)) {
+                throw new JournalFormatException("the removal-scale document of step " + lastScaleStep
+                        + " is corrupted: slot " + r.scaleSlot[i] + " scale " + r.scale[i]);
+            }
+        }
+        r.scaleCount = n;
+        if (b.readInt() != JournalFormat.END) {
+            throw new JournalFormatException("the removal-scale document of step " + lastScaleStep + " has no end marker");
         }
     }
 

@@ -339,6 +339,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
                 bytes += b.writePosition() - start;
             }
         }
+        writeScales(bs, p.step());
         try (DocumentContext dc = appender.writingDocument()) {
             Bytes<?> b = dc.wire().bytes();
             long start = b.writePosition();
@@ -376,6 +377,40 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         steps++;
         lastStep = p.step();
         writeNanos += System.nanoTime() - t0;
+    }
+
+    /**
+     * The removal-scale document (issue 31): slot int32, generation int32 and scale float64 (raw
+     * bits) of every live body whose removal scale is below 1, in slot order; none when no body shrinks.
+     */
+    private void writeScales(BodyStore bs, long step) {
+        int limit = bs.slotLimit(), n = 0;
+        double[] sc = bs.scale;
+        for (int s = 0; s < limit; s++) {
+            if (sc[s] < 1 && bs.isLive(s)) {
+                n++;
+            }
+        }
+        if (n == 0) {
+            return;
+        }
+        try (DocumentContext dc = appender.writingDocument()) {
+            Bytes<?> b = dc.wire().bytes();
+            long start = b.writePosition();
+            b.writeInt(JournalFormat.KIND_SCALE);
+            b.writeLong(step);
+            b.writeInt(n);
+            for (int s = 0; s < limit; s++) {
+                if (sc[s] < 1 && bs.isLive(s)) {
+                    b.writeInt(s);
+                    b.writeInt(bs.generation[s]);
+                    b.writeLong(Double.doubleToRawLongBits(sc[s]));
+                }
+            }
+            b.writeInt(JournalFormat.END);
+            writeChecksum(b, start);
+            bytes += b.writePosition() - start;
+        }
     }
 
     private void ensureStage(int more) {

@@ -559,6 +559,14 @@ public final class Playback implements AutoCloseable {
             Kinematics.setTarget(bodies, s, x, y, z, q[0], q[1], q[2], q[3], dt);
         }
         world.step();
+        // the removal shrink (issue 31): driven bodies drawn at their recorded scale at the cursor
+        double[] sa = frameA.scale, sb = frameB.scale;
+        for (int s = 0, n = Math.min(bodies.slotLimit(), frameA.limit); s < n; s++) {
+            if (isDriven(s) && frameA.live[s]) {
+                boolean both = alpha != 0 && s < frameB.limit && frameB.live[s] && frameB.generation[s] == frameA.generation[s];
+                bodies.scale[s] = both ? sa[s] + (sb[s] - sa[s]) * alpha : sa[s];
+            }
+        }
         deliverEvents(true);
     }
 

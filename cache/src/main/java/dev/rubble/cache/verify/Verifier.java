@@ -150,6 +150,13 @@ public final class Verifier {
             if (ev != null) {
                 return new VerifyResult(checked, ev);
             }
+            // the removal shrink (issue 31, "SCAL" documents): not in the state hash, compared here
+            for (int s = 0, n = Math.min(b.slotLimit(), rec.limit); s < n; s++) {
+                if (b.isLive(s) && Double.doubleToRawLongBits(b.scale[s]) != Double.doubleToRawLongBits(rec.scale[s])) {
+                    return new VerifyResult(checked, div(r, s, b.generation[s], b.label[s] != null ? b.label[s] : "",
+                            "removalScale", exact(rec.scale[s]), exact(b.scale[s]), hash));
+                }
+            }
             if (hash != r.stateHash || !movedMatch(r, b)) {
                 Divergence d = firstDifference(r, rec, w, hash);
                 if (d.slot() < 0 && r.hasDestruction) {
