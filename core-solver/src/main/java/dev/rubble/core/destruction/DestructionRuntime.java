@@ -104,6 +104,7 @@ public final class DestructionRuntime {
         if (ctx.collections.isEmpty()) {
             return;
         }
+        ctx.unions.syncMembers(); // issue 29: members of unions take their union's pose before strain and release
         ctx.growGlobal();
         long t = System.nanoTime();
         gather.run();
@@ -146,6 +147,7 @@ public final class DestructionRuntime {
             ctx.growGlobal();
             t = lap(PassSlot.CONNECTIVITY, t);
         }
+        ctx.unions.afterBreaks(); // issue 29: broken members leave their unions, which split by connectivity
         budget.carryOver();
         ctx.swapLists();
         budget.finish();
@@ -191,7 +193,10 @@ public final class DestructionRuntime {
      */
     public int predictBreaks(long stepIndex) {
         beginStep(stepIndex);
-        return impacts.release();
+        ctx.unions.syncMembers();
+        int broken = impacts.release();
+        ctx.unions.afterBreaks();
+        return broken;
     }
 
     private long lap(PassSlot slot, long t0) {
@@ -285,6 +290,11 @@ public final class DestructionRuntime {
     }
 
     // ---- reading --------------------------------------------------------------------------
+
+    /** Cluster unions (issue 29; docs/destruction.md "Cluster unions"). */
+    public Unions unions() {
+        return ctx.unions;
+    }
 
     /** The cluster store (read-only use outside the package). */
     public ClusterStore store() {
@@ -420,6 +430,7 @@ public final class DestructionRuntime {
      */
     public long hash(long h) {
         DestructionContext d = ctx;
+        h = d.unions.hash(h); // unchanged without unions (issue 29)
         if (d.collections.isEmpty()) {
             return h;
         }
