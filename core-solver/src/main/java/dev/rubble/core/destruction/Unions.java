@@ -97,6 +97,9 @@ public final class Unions {
     /** AddCollection(released) operations waiting for this step's DESTRUCTION slot to release the children. */
     private final List<Command.UnionAddCollection> afterRelease = new ArrayList<>();
     private final UnionEdges graph = new UnionEdges();
+    /** The unions in id order, refreshed when one is created or removed: the step's loops allocate nothing. */
+    private Union[] list = new Union[0];
+    private int listCount;
     /** Body slot → union id + 1 (0 = not a union body). */
     private int[] unionOfSlot = new int[0];
     private final double[] tmp = new double[3];
@@ -284,8 +287,20 @@ public final class Unions {
      * pieces released, which read the member's own body).
      */
     void syncMembers() {
+        for (int i = 0; i < listCount; i++) {
+            syncAll(list[i]);
+        }
+    }
+
+    /** Refreshes {@link #list} from the map (after unions were created or removed). */
+    private void relist() {
+        if (list.length < unions.size()) {
+            list = new Union[Math.max(4, 2 * unions.size())];
+        }
+        java.util.Arrays.fill(list, null);
+        listCount = 0;
         for (Union u : unions.values()) {
-            syncAll(u);
+            list[listCount++] = u;
         }
     }
 
@@ -297,16 +312,26 @@ public final class Unions {
         if (unions.isEmpty() && afterRelease.isEmpty()) {
             return;
         }
-        TreeMap<Integer, Union> touched = new TreeMap<>();
-        for (Union u : unions.values()) {
+        TreeMap<Integer, Union> touched = null;
+        for (int k = 0; k < listCount; k++) {
+            Union u = list[k];
             for (int i = u.members.size() - 1; i >= 0; i--) {
                 if (!live(u.members.get(i).handle)) {
                     syncAll(u);
                     leave(u, i);
                     u.check = true;
+                    if (touched == null) {
+                        touched = new TreeMap<>();
+                    }
                     touched.put(u.id, u);
                 }
             }
+        }
+        if (touched == null) {
+            if (afterRelease.isEmpty()) {
+                return; // the common step: nothing broke in a union (allocation-free)
+            }
+            touched = new TreeMap<>();
         }
         if (!afterRelease.isEmpty()) {
             List<Command.UnionAddCollection> adds = new ArrayList<>(afterRelease);
@@ -327,6 +352,7 @@ public final class Unions {
                 rebuild(u, touched);
             }
         }
+        relist();
     }
 
     private boolean live(long h) {
@@ -345,7 +371,8 @@ public final class Unions {
         if (!live(u.body)) {
             return;
         }
-        for (Member m : u.members) {
+        for (int i = 0, n = u.members.size(); i < n; i++) {
+            Member m = u.members.get(i);
             if (m.in && live(m.handle)) {
                 sync(u, m);
             }
@@ -696,10 +723,12 @@ public final class Unions {
 
     /** Mixes the unions into h (unchanged while there are none). */
     long hash(long h) {
-        for (Union u : unions.values()) {
+        for (int k = 0; k < listCount; k++) {
+            Union u = list[k];
             h = StateHash.mix(h, ((long) u.id << 32) | u.members.size());
             h = StateHash.mix(h, u.body);
-            for (Member m : u.members) {
+            for (int i = 0, n = u.members.size(); i < n; i++) {
+                Member m = u.members.get(i);
                 h = StateHash.mix(h, m.handle ^ (m.auxiliary ? Long.MIN_VALUE : 0));
             }
             for (long e : u.edges) {
@@ -779,6 +808,7 @@ public final class Unions {
             unions.put(u.id, u);
             setUnionSlot((int) u.body, u.id);
         }
+        relist();
     }
 
     private static int count(int v, String what) {

@@ -201,6 +201,28 @@ final class UnionsTest {
     }
 
     @Test
+    void aSteadyUnionStepAllocatesNothing() {
+        Scene s = new Scene(9.81, 1e9);
+        s.w.createBody(BodyDef.of(new Box(20, 0.5, 20)).withMotion(dev.rubble.core.body.MotionType.STATIC)
+                .withPosition(0.5, -0.75, 0));
+        s.weld();
+        // keep it awake and sliding so contacts with the union are gathered every step
+        int us = s.w.bodies().slot(s.unions().body(0));
+        s.w.bodies().sleepThreshold[us] = 0;
+        Scenes.steps(s.w, 30);
+        var mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long tid = Thread.currentThread().getId();
+        long quietest = Long.MAX_VALUE;
+        for (int round = 0; round < 5; round++) {
+            long before = mx.getThreadAllocatedBytes(tid);
+            Scenes.steps(s.w, 40);
+            quietest = Math.min(quietest, mx.getThreadAllocatedBytes(tid) - before);
+        }
+        assertThat(s.unions().ids()).containsExactly(0);
+        assertThat(quietest).as("bytes allocated by 40 steps of a welded union on the ground, quietest of 5 rounds").isZero();
+    }
+
+    @Test
     void badInputIsRefusedWhenQueued() {
         Scene s = new Scene(0, 1e9);
         assertThatThrownBy(() -> s.w.queue(new Command.UnionAdd(0, 12345L << 32, false)))
