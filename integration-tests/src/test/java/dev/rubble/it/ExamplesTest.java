@@ -158,6 +158,20 @@ final class ExamplesTest {
     }
 
     @Test
+    void unionBridgeLosesTheStruckWallAndKeepsTheBeamWeldedToTheOther(@TempDir Path tmp) throws Exception {
+        java.util.List<JsonNode> all = all(tmp, "union-bridge.json");
+        // wall A broke into pieces; wall B is one body, still a (disabled) member of union 0 with the beam
+        assertThat(all.stream().filter(x -> "wallA".equals(x.get("id").asText())).count()).isGreaterThan(2);
+        assertThat(all.stream().filter(x -> "wallB".equals(x.get("id").asText())).count()).isEqualTo(1);
+        Map<String, JsonNode> b = run(tmp, "union-bridge.json");
+        assertThat(b).containsKey("union 0");
+        assertThat(b.get("beam").get("state").asText()).isEqualTo("disabled");
+        assertThat(b.get("wallB").get("state").asText()).isEqualTo("disabled");
+        // without wall A under it, the welded L of beam and wall B tipped over as one body: the beam came down from 2.15 m
+        assertThat(c(b.get("beam"), "position", 1)).isLessThan(1.5);
+    }
+
+    @Test
     void fieldsExplosionBlowsTheWallApartInOneStep(@TempDir Path tmp) throws Exception {
         java.util.List<JsonNode> bodies = all(tmp, "fields-explosion.json");
         // the ground and all 40 Voronoi pieces: the strain field released every piece
