@@ -138,13 +138,16 @@ public final class Unions {
 
     /** Queues an operation (the COMMANDS slot); {@link #flush} applies the batch. */
     public void queue(Command.ClusterUnion c) {
-        validate(c);
+        // checked when queued (World.queue); what changed since (a body broken or made static) is skipped by the flush
         int kind = c instanceof Command.UnionRemove ? REMOVE : c instanceof Command.UnionSetChildToParent ? UPDATE : ADD;
         pending.add(new Op(kind, c));
     }
 
     /** Applies the queued batch: removes, adds, child-to-parent updates; then rebuilds each touched union once. */
     public void flush() {
+        if (listCount > 0) {
+            afterBreaks(); // members (or union bodies) removed by commands since the last step
+        }
         if (pending.isEmpty()) {
             return;
         }
@@ -250,8 +253,8 @@ public final class Unions {
                 touched.put(o.id, o);
             }
         }
-        if (d.bodies.state(s) == BodyState.DISABLED) {
-            return; // a disabled body stays out
+        if (d.bodies.state(s) == BodyState.DISABLED || d.bodies.motion(s) != MotionType.DYNAMIC || unionAt(s) != null) {
+            return; // a disabled, non-dynamic or union body stays out
         }
         u.members.add(new Member(h, aux));
     }
@@ -315,6 +318,23 @@ public final class Unions {
         TreeMap<Integer, Union> touched = null;
         for (int k = 0; k < listCount; k++) {
             Union u = list[k];
+            if (u.body >= 0 && !live(u.body)) {
+                // the union's body was removed (a Remove command): the union dissolves, its members
+                // come back where they were last placed, with the motion they were given then
+                for (int i = u.members.size() - 1; i >= 0; i--) {
+                    Member m = u.members.get(i);
+                    if (m.in && live(m.handle)) {
+                        d.host.enableBody(m.handle);
+                    }
+                }
+                u.members.clear();
+                u.body = -1;
+                if (touched == null) {
+                    touched = new TreeMap<>();
+                }
+                touched.put(u.id, u);
+                continue;
+            }
             for (int i = u.members.size() - 1; i >= 0; i--) {
                 if (!live(u.members.get(i).handle)) {
                     syncAll(u);

@@ -223,6 +223,28 @@ final class UnionsTest {
     }
 
     @Test
+    void removingAMemberOrTheUnionsBodyByCommandIsHandled() {
+        Scene s = new Scene(0, 1e9);
+        long a = s.holder(s.wallA), b = s.holder(s.wallB);
+        s.weld();
+        s.w.queue(new Command.Remove(s.beam)); // a member's body removed outright: the union loses it and splits
+        s.w.step();
+        assertThat(s.unions().ids()).isEmpty();
+        assertThat(s.w.bodies().state(s.w.bodies().slot(a))).isEqualTo(BodyState.AWAKE);
+        assertThat(s.w.bodies().state(s.w.bodies().slot(b))).isEqualTo(BodyState.AWAKE);
+
+        Scene t = new Scene(0, 1e9);
+        long ta = t.holder(t.wallA);
+        t.weld();
+        t.w.queue(new Command.Remove(t.unions().body(0))); // the union's body removed: its members come back
+        t.w.step();
+        assertThat(t.unions().ids()).isEmpty();
+        assertThat(t.w.bodies().state(t.w.bodies().slot(ta))).isEqualTo(BodyState.AWAKE);
+        assertThat(t.w.bodies().state(t.w.bodies().slot(t.beam))).isEqualTo(BodyState.AWAKE);
+        assertThat(t.w.profile().awakeBodies()).isEqualTo(3);
+    }
+
+    @Test
     void badInputIsRefusedWhenQueued() {
         Scene s = new Scene(0, 1e9);
         assertThatThrownBy(() -> s.w.queue(new Command.UnionAdd(0, 12345L << 32, false)))
