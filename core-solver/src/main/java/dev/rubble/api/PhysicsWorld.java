@@ -81,6 +81,16 @@ public final class PhysicsWorld {
 
     private WorldDestruction destructionApi;
 
+    /** Cluster unions: bodies and collections welded into one body at run time (issue 29). */
+    public WorldUnions unions() {
+        if (unionsApi == null) {
+            unionsApi = new WorldUnions(world);
+        }
+        return unionsApi;
+    }
+
+    private WorldUnions unionsApi;
+
     /** Internal: the kernel world underneath (for tools and tests); not part of the public API. */
     public World kernel() {
         return world;

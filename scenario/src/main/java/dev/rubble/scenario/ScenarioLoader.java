@@ -163,7 +163,8 @@ public final class ScenarioLoader {
         if (root == null || !root.isObject()) {
             throw new ScenarioException("$", "expected a JSON object, got " + describe(root));
         }
-        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies", "events", "fields");
+        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies", "events", "fields",
+                "unions");
         String format = text(root, "$.format", root.get("format"), FORMAT);
         if (!FORMAT.equals(format)) {
             throw new ScenarioException("$.format", "'" + format + "' is not supported; allowed: " + FORMAT);
@@ -235,6 +236,8 @@ public final class ScenarioLoader {
         }
         // fields (issue 24; docs/fields.md): field commands at their steps, after the file's commands of a step
         commands.addAll(FieldsJson.parse(root.get("fields")));
+        // cluster unions (issue 29): members and removals at their steps, after the file's commands of a step
+        commands.addAll(UnionsJson.parse(root.get("unions"), labels, collectionIds));
         commands.sort((a, b) -> Integer.compare(a.step(), b.step()));
         // events (docs/events.md): switches and filters, checked against the bodies and collections above
         EventsJson.Settings events = EventsJson.parse(root.get("events"));

@@ -300,6 +300,13 @@ public final class ScenarioWorld {
     }
 
     private Command resolve(ScheduledCommand c, List<BodyDef> spawnedNow) {
+        if (c.command() instanceof Command.ClusterUnion && c.body() != null) { // unions[] (issue 29): bodies by id
+            long h = world.findByLabel(c.body());
+            if (h < 0) {
+                throw new ScenarioException(where(c) + ".body", "'" + c.body() + "' does not exist at step " + c.step());
+            }
+            return UnionsJson.withBody(c.command(), h);
+        }
         if (c.command() != null) {
             return c.command();
         }

@@ -297,20 +297,44 @@ public final class ConsoleRenderer {
         int n = Math.max(1, b.size());
         int kin = world.profile().kinematicBodies();
         int barW = Math.max(1, pw - LABEL - 10);
-        return List.of("Bodies (" + b.size() + ")",
+        List<String> out = new ArrayList<>(List.of("Bodies (" + b.size() + ")",
                 count("awake", b.count(BodyState.AWAKE) - kin, n, barW),
                 count("sleeping", b.count(BodyState.SLEEPING), n, barW),
                 count("kinematic", kin, n, barW),
                 count("static", b.count(BodyState.STATIC), n, barW),
-                count("disabled", b.count(BodyState.DISABLED), n, barW));
+                count("disabled", b.count(BodyState.DISABLED), n, barW)));
+        String u = unions(world);
+        if (u != null) {
+            out.add(u);
+        }
+        return out;
+    }
+
+    /**
+     * Issue 29: the cluster unions, or null without any: "unions 2: #0 3 members, #1 2 members"
+     * (each union is one body; its members are counted as disabled above).
+     */
+    static String unions(World world) {
+        dev.rubble.core.destruction.Unions un = world.destruction().unions();
+        if (!un.any()) {
+            return null;
+        }
+        int[] ids = un.ids();
+        StringBuilder sb = new StringBuilder("unions " + ids.length + ":");
+        for (int i = 0; i < ids.length; i++) {
+            sb.append(i == 0 ? " #" : ", #").append(ids[i]).append(' ').append(un.members(ids[i]).length).append(" members");
+        }
+        return sb.toString();
     }
 
     private static List<String> bodiesCompact(World world) {
         BodyStore b = world.bodies();
         int kin = world.profile().kinematicBodies();
+        int unions = world.destruction().unions().ids().length; // issue 29
         return List.of("Bodies " + b.size() + "  awake " + (b.count(BodyState.AWAKE) - kin) + "  sleeping "
                         + b.count(BodyState.SLEEPING),
-                "kinematic " + kin + "  static " + b.count(BodyState.STATIC) + "  disabled " + b.count(BodyState.DISABLED));
+                "kinematic " + kin + "  static " + b.count(BodyState.STATIC) + "  disabled " + b.count(BodyState.DISABLED)
+                        + (unions > 0 ? "  unions " + unions : ""));
     }
 
     private static List<String> contacts(ConsoleSession session, World world) {

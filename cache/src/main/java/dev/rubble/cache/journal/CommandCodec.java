@@ -40,6 +40,8 @@ public final class CommandCodec {
     private static final dev.rubble.core.command.FieldTarget[] TARGETS = dev.rubble.core.command.FieldTarget.values();
     // destruction as a library (issue 23; tags 40-44 are reserved for it)
     static final byte CUT_BOND = 40, SET_NODE_THRESHOLD = 41, SET_PROPAGATION = 42;
+    // cluster unions (issue 29; tags 90-94 are reserved for them)
+    static final byte UNION_ADD = 90, UNION_ADD_COLLECTION = 91, UNION_REMOVE = 92, UNION_CHILD_TO_PARENT = 93;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -130,6 +132,16 @@ public final class CommandCodec {
             writeField(out, f);
         } else if (c instanceof Command.RemoveField r) {
             out.writeByte(REMOVE_FIELD).writeUtf8(r.name());
+        } else if (c instanceof Command.UnionAdd x) {
+            out.writeByte(UNION_ADD).writeInt(x.union()).writeLong(x.body()).writeBoolean(x.auxiliary());
+        } else if (c instanceof Command.UnionAddCollection x) {
+            out.writeByte(UNION_ADD_COLLECTION).writeInt(x.union()).writeInt(x.collection()).writeBoolean(x.released())
+                    .writeBoolean(x.auxiliary());
+        } else if (c instanceof Command.UnionRemove x) {
+            out.writeByte(UNION_REMOVE).writeInt(x.union()).writeLong(x.body());
+        } else if (c instanceof Command.UnionSetChildToParent x) {
+            out.writeByte(UNION_CHILD_TO_PARENT).writeInt(x.union()).writeLong(x.body()).writeDouble(x.x()).writeDouble(x.y())
+                    .writeDouble(x.z()).writeDouble(x.qx()).writeDouble(x.qy()).writeDouble(x.qz()).writeDouble(x.qw());
         } else if (c instanceof Command.CutBond x) {
             out.writeByte(CUT_BOND).writeInt(x.collection()).writeInt(x.bond());
         } else if (c instanceof Command.SetPropagation x) {
@@ -216,13 +228,22 @@ public final class CommandCodec {
                 return budget(() -> new Command.RemoveField(in.readUtf8()));
             case CUT_BOND:
                 return new Command.CutBond(in.readInt(), in.readInt());
+            case UNION_ADD:
+                return budget(() -> new Command.UnionAdd(in.readInt(), in.readLong(), in.readBoolean()));
+            case UNION_ADD_COLLECTION:
+                return budget(() -> new Command.UnionAddCollection(in.readInt(), in.readInt(), in.readBoolean(), in.readBoolean()));
+            case UNION_REMOVE:
+                return budget(() -> new Command.UnionRemove(in.readInt(), in.readLong()));
+            case UNION_CHILD_TO_PARENT:
+                return budget(() -> new Command.UnionSetChildToParent(in.readInt(), in.readLong(), in.readDouble(), in.readDouble(),
+                        in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble()));
             case SET_PROPAGATION:
                 return budget(() -> new Command.SetPropagation(in.readInt(), in.readBoolean(), in.readDouble(),
                         in.readDouble()));
             case SET_NODE_THRESHOLD:
                 return budget(() -> new Command.SetNodeThreshold(in.readInt(), in.readInt(), in.readDouble()));
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34, 40..42, 50..52, 60..63");
+                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34, 40..42, 50..52, 60..63, 90..93");
         }
     }
 

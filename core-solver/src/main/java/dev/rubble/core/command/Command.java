@@ -58,6 +58,61 @@ public sealed interface Command {
             implements Command {
     }
 
+    // ---- cluster unions (issue 29; docs/destruction.md "Cluster unions"): journal tags 90-93 ----
+
+    /**
+     * A cluster-union operation (reference: chaos-clusters-strain-runtime §8): queued by the COMMANDS
+     * slot and flushed at its end, removes before adds before child-to-parent updates; each union
+     * touched is rebuilt once per batch. Unions are named by a caller-chosen id (>= 0); the first
+     * add creates one. Members are bodies (plain dynamic bodies or collection pieces) named by handle.
+     */
+    sealed interface ClusterUnion extends Command
+            permits UnionAdd, UnionAddCollection, UnionRemove, UnionSetChildToParent {
+        /** The union's id. */
+        int union();
+    }
+
+    /** Adds a dynamic body (a plain body or a collection piece) to union {@code union}; auxiliary members never hold a union together. */
+    record UnionAdd(int union, long body, boolean auxiliary) implements ClusterUnion {
+        public UnionAdd {
+            Validate.union(union);
+        }
+    }
+
+    /**
+     * Adds placed collection {@code collection}: its dynamic pieces as they are ({@code released} false),
+     * or first broken into its children (the released pieces join at the end of the step's DESTRUCTION slot).
+     */
+    record UnionAddCollection(int union, int collection, boolean released, boolean auxiliary) implements ClusterUnion {
+        public UnionAddCollection {
+            Validate.union(union);
+        }
+    }
+
+    /** Takes a body out of union {@code union}; the rest is split by connectivity. */
+    record UnionRemove(int union, long body) implements ClusterUnion {
+        public UnionRemove {
+            Validate.union(union);
+        }
+    }
+
+    /** Sets a member's pose (its body origin) in the union's frame (the union's centre of mass and orientation). */
+    record UnionSetChildToParent(int union, long body, double x, double y, double z, double qx, double qy, double qz,
+                                 double qw) implements ClusterUnion {
+        public UnionSetChildToParent {
+            Validate.union(union);
+            for (double v : new double[] {x, y, z, qx, qy, qz, qw}) {
+                if (!Double.isFinite(v)) {
+                    throw new IllegalArgumentException("union child-to-parent pose has a non-finite component " + v
+                            + "; allowed: finite numbers");
+                }
+            }
+            if (!(qx * qx + qy * qy + qz * qz + qw * qw > 1e-12)) {
+                throw new IllegalArgumentException("union child-to-parent orientation has zero length; allowed: a non-zero quaternion");
+            }
+        }
+    }
+
     // ---- destruction (issue 12): collections are named by placement index, nodes by asset id ----
 
     /**
@@ -268,6 +323,12 @@ public sealed interface Command {
     /** Shared checks. */
     final class Validate {
         private Validate() {
+        }
+
+        static void union(int id) {
+            if (id < 0) {
+                throw new IllegalArgumentException("union = " + id + "; allowed: >= 0");
+            }
         }
 
         static void load(String name, double v) {

@@ -36,6 +36,8 @@ final class DestructionContext {
     final BudgetState budget = new BudgetState();
     final RemovalTimers removal = new RemovalTimers();
     final StrainGroups groups = new StrainGroups();
+    /** Cluster unions (issue 29): strain on a union's body is routed to the member it hit. */
+    final Unions unions = new Unions(this);
     /** World-wide removal timer multiplier (Chaos's p.Chaos.GC.RemovalTimerMultiplier), ≥ 0. */
     double timerMultiplier = 1;
 

@@ -104,6 +104,7 @@ public final class DestructionRuntime {
         if (ctx.collections.isEmpty()) {
             return;
         }
+        ctx.unions.syncMembers(); // issue 29: members of unions take their union's pose before strain and release
         ctx.growGlobal();
         long t = System.nanoTime();
         gather.run();
@@ -146,6 +147,7 @@ public final class DestructionRuntime {
             ctx.growGlobal();
             t = lap(PassSlot.CONNECTIVITY, t);
         }
+        ctx.unions.afterBreaks(); // issue 29: broken members leave their unions, which split by connectivity
         budget.carryOver();
         ctx.swapLists();
         budget.finish();
@@ -192,7 +194,10 @@ public final class DestructionRuntime {
      */
     public int predictBreaks(long stepIndex) {
         beginStep(stepIndex);
-        return impacts.release();
+        ctx.unions.syncMembers();
+        int broken = impacts.release();
+        ctx.unions.afterBreaks();
+        return broken;
     }
 
     /**
@@ -304,6 +309,11 @@ public final class DestructionRuntime {
     }
 
     // ---- reading --------------------------------------------------------------------------
+
+    /** Cluster unions (issue 29; docs/destruction.md "Cluster unions"). */
+    public Unions unions() {
+        return ctx.unions;
+    }
 
     /** The cluster store (read-only use outside the package). */
     public ClusterStore store() {
@@ -439,6 +449,7 @@ public final class DestructionRuntime {
      */
     public long hash(long h) {
         DestructionContext d = ctx;
+        h = d.unions.hash(h); // unchanged without unions (issue 29)
         if (d.collections.isEmpty()) {
             return h;
         }

@@ -146,6 +146,7 @@ public final class WorldSnapshot {
         f.section("SOFT", payload(o -> SoftBodySnapshot.write(world.softBodies().store(), o))); // version 3
         f.section("FELD", payload(o -> writeFields(world, o))); // issue 24: persistent fields, per-body thresholds
         f.section("EVNT", payload(o -> EventSnapshot.write(world, o))); // version 5: event switches, filters, memory
+        f.section("UNIO", payload(o -> world.destruction().unions().write(o))); // version 6: cluster unions (issue 29)
         f.section("CMDS", cmds);
         f.finish(out);
     }
@@ -383,6 +384,11 @@ public final class WorldSnapshot {
                 DataInputStream evnt = section("EVNT");
                 EventSnapshot.read(world, evnt);
                 end(evnt, "EVNT");
+            }
+            if (sections.containsKey("UNIO")) { // version 6; older files have no unions
+                DataInputStream unio = section("UNIO");
+                world.destruction().unions().read(unio);
+                end(unio, "UNIO");
             }
             for (int i = 0; i < nc; i++) {
                 cmds.mark(1);

@@ -34,6 +34,7 @@ final class CommandStage {
             applied.add(c);
         }
         queued.clear();
+        ctx.destruction.unions().flush(); // issue 29: removes before adds, each union rebuilt once
         return n;
     }
 
@@ -98,6 +99,8 @@ final class CommandStage {
             states.remove(slot(bodies, r.body()));
         } else if (c instanceof Command.Destruction d) {
             ctx.destruction.apply(d);
+        } else if (c instanceof Command.ClusterUnion u) {
+            ctx.destruction.unions().queue(u); // issue 29: flushed as one batch at the end of this slot
         } else if (c instanceof Command.SetKinematicTarget k) {
             int s = slot(bodies, k.body());
             if (bodies.motion(s) != MotionType.KINEMATIC) {

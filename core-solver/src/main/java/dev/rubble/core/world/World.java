@@ -206,6 +206,8 @@ public final class World {
     public void queue(Command command) {
         if (command instanceof Command.Destruction d) {
             ctx.destruction.validate(d);
+        } else if (command instanceof Command.ClusterUnion u) {
+            ctx.destruction.unions().validate(u); // issue 29: a bad body or collection fails here
         } else if (command instanceof Command.ApplyField f) {
             ctx.fields.validate(f, "field"); // issue 24: a bad field fails here and changes nothing
         }
