@@ -1,0 +1,175 @@
+package dev.rubble.plugin.stress;
+
+import dev.rubble.spi.StageConfig;
+import dev.rubble.spi.stress.StressGraph;
+import dev.rubble.spi.stress.StressModel;
+import dev.rubble.spi.stress.StressModelFactory;
+
+/**
+ * The {@code support-graph} stress model (docs/destruction.md, "Stress"): bond forces and moments
+ * from {@link SupportGraphSolver}, turned into pressures on a square bond section of side
+ * {@code s = √A} (A the bond's contact area):
+ *
+ * <pre>
+ *  N = F·n (> 0: node a pushes b away, compression)   F_t = |F − N n|   M_t = M·n (twist)   M_b = |M − M_t n| (bending)
+ *  bending   σ_b = 6 M_b / (A s)          (beam: σ = M c / I, c = s/2, I = s⁴/12)
+ *  twisting  τ_t = |M_t| / (0.208 s³)     (Saint-Venant, square section)
+ *  compression σ_c = max(N, 0)/A + σ_b    tension σ_t = max(−N, 0)/A + σ_b    shear τ = F_t/A + τ_t
+ * </pre>
+ *
+ * Each against its elastic limit e and fatal limit f (times the bond's strength factor) gives a
+ * ratio {@code σ/e} up to e, {@code 1 + (σ−e)/(f−e)} between, {@code ≥ 2} at f; the bond's ratio is
+ * the largest of the three. Between the limits damage accumulates, {@code D += (ratio − 1) dt /
+ * damageTime}; the bond breaks when the ratio reaches 2 or D reaches 1. Blast (NvBlastExtStressSolver)
+ * states the same idea; this is Rubble's own formulation.
+ */
+final class SupportGraphModel implements StressModel {
+    /** Limits, Pa: compression, tension, shear, elastic then fatal. */
+    final double ce, cf, te, tf, se, sf;
+    final double damageTime;
+    final int interval;
+    final SupportGraphSolver solver;
+
+    SupportGraphModel(double ce, double cf, double te, double tf, double se, double sf, double damageTime, int interval,
+                      SupportGraphSolver solver) {
+        this.ce = ce;
+        this.cf = cf;
+        this.te = te;
+        this.tf = tf;
+        this.se = se;
+        this.sf = sf;
+        this.damageTime = damageTime;
+        this.interval = interval;
+        this.solver = solver;
+    }
+
+    @Override
+    public void solve(StressGraph g) {
+        solver.solve(g);
+    }
+
+    @Override
+    public int updateInterval() {
+        return interval;
+    }
+
+    @Override
+    public int evaluate(StressGraph g, double dt) {
+        int broke = 0;
+        for (int k = 0; k < g.bondCount; k++) {
+            if (g.broken[k]) {
+                continue;
+            }
+            double r = ratio(g, k);
+            g.ratio[k] = r;
+            if (r >= 2) {
+                g.broken[k] = true;
+                broke++;
+            } else if (r > 1) {
+                double d = g.damage[k] + (r - 1) * dt / damageTime;
+                g.damage[k] = Math.min(d, 1);
+                if (d >= 1) {
+                    g.broken[k] = true;
+                    broke++;
+                }
+            }
+        }
+        return broke;
+    }
+
+    /** Bond k's stress ratio (see the class comment). */
+    double ratio(StressGraph g, int k) {
+        double a = g.area[k];
+        double s = Math.sqrt(a);
+        double nx = g.normal[3 * k], ny = g.normal[3 * k + 1], nz = g.normal[3 * k + 2];
+        double fx = g.bondForce[3 * k], fy = g.bondForce[3 * k + 1], fz = g.bondForce[3 * k + 2];
+        double mx = g.bondMoment[3 * k], my = g.bondMoment[3 * k + 1], mz = g.bondMoment[3 * k + 2];
+        double n = fx * nx + fy * ny + fz * nz;
+        double ftx = fx - n * nx, fty = fy - n * ny, ftz = fz - n * nz;
+        double ft = Math.sqrt(ftx * ftx + fty * fty + ftz * ftz);
+        double mt = mx * nx + my * ny + mz * nz;
+        double mbx = mx - mt * nx, mby = my - mt * ny, mbz = mz - mt * nz;
+        double mb = Math.sqrt(mbx * mbx + mby * mby + mbz * mbz);
+        double bend = 6 * mb / (a * s);
+        double twist = Math.abs(mt) / (0.208 * a * s);
+        double k0 = g.strength[k];
+        double comp = part(Math.max(n, 0) / a + bend, ce * k0, cf * k0);
+        double tens = part(Math.max(-n, 0) / a + bend, te * k0, tf * k0);
+        double shear = part(ft / a + twist, se * k0, sf * k0);
+        return Math.max(comp, Math.max(tens, shear));
+    }
+
+    /** σ against elastic e and fatal f: σ/e up to e, 1..2 between, 2 + (σ − f)/f past f. */
+    static double part(double sigma, double e, double f) {
+        if (sigma >= f) {
+            return f > 0 ? 2 + (sigma - f) / f : Double.POSITIVE_INFINITY;
+        }
+        if (sigma <= e) {
+            return e > 0 ? sigma / e : 0;
+        }
+        return 1 + (sigma - e) / (f - e);
+    }
+
+    /** Bond k's three pressures (compression, tension, shear), Pa, written to out[0..3) (for tests and tools). */
+    static void pressures(StressGraph g, int k, double[] out) {
+        double a = g.area[k];
+        double s = Math.sqrt(a);
+        double nx = g.normal[3 * k], ny = g.normal[3 * k + 1], nz = g.normal[3 * k + 2];
+        double fx = g.bondForce[3 * k], fy = g.bondForce[3 * k + 1], fz = g.bondForce[3 * k + 2];
+        double mx = g.bondMoment[3 * k], my = g.bondMoment[3 * k + 1], mz = g.bondMoment[3 * k + 2];
+        double n = fx * nx + fy * ny + fz * nz;
+        double ftx = fx - n * nx, fty = fy - n * ny, ftz = fz - n * nz;
+        double mt = mx * nx + my * ny + mz * nz;
+        double mbx = mx - mt * nx, mby = my - mt * ny, mbz = mz - mt * nz;
+        double bend = 6 * Math.sqrt(mbx * mbx + mby * mby + mbz * mbz) / (a * s);
+        out[0] = Math.max(n, 0) / a + bend;
+        out[1] = Math.max(-n, 0) / a + bend;
+        out[2] = Math.sqrt(ftx * ftx + fty * fty + ftz * ftz) / a + Math.abs(mt) / (0.208 * a * s);
+    }
+
+    /** {@code support-graph}: options in SI units; unknown keys fail naming the key. */
+    static final class Factory implements StressModelFactory {
+        static final String[] KEYS = {"compressionElastic", "compressionFatal", "tensionElastic", "tensionFatal",
+                "shearElastic", "shearFatal", "damageTime", "maxIterations", "tolerance", "directMax", "updateInterval"};
+
+        @Override
+        public String name() {
+            return "support-graph";
+        }
+
+        @Override
+        public String description() {
+            return "bond forces and moments over the support graph (direct for small islands, warm-started PCG beyond);"
+                    + " pressures against elastic and fatal limits";
+        }
+
+        @Override
+        public SupportGraphModel create(StageConfig c) {
+            c.requireOnly(KEYS);
+            double inf = Double.POSITIVE_INFINITY;
+            double ce = c.getDouble("compressionElastic", 20e6, 0, inf);
+            double cf = c.getDouble("compressionFatal", Math.max(30e6, ce), 0, inf);
+            double te = c.getDouble("tensionElastic", 2e6, 0, inf);
+            double tf = c.getDouble("tensionFatal", Math.max(3e6, te), 0, inf);
+            double se = c.getDouble("shearElastic", 3e6, 0, inf);
+            double sf = c.getDouble("shearFatal", Math.max(4.5e6, se), 0, inf);
+            check("compression", ce, cf);
+            check("tension", te, tf);
+            check("shear", se, sf);
+            double damageTime = c.getDouble("damageTime", 1, 1e-9, inf);
+            int iterations = (int) c.getDouble("maxIterations", 64, 1, 1_000_000);
+            double tolerance = c.getDouble("tolerance", 1e-4, 0, 1);
+            int directMax = (int) c.getDouble("directMax", 600, 0, 1_000_000);
+            int interval = (int) c.getDouble("updateInterval", 1, 1, 1_000_000);
+            return new SupportGraphModel(ce, cf, te, tf, se, sf, damageTime, interval,
+                    new SupportGraphSolver(iterations, tolerance, directMax));
+        }
+
+        private static void check(String what, double elastic, double fatal) {
+            if (fatal < elastic) {
+                throw new IllegalArgumentException("option '" + what + "Fatal' = " + fatal + "; allowed: >= "
+                        + what + "Elastic (" + elastic + ")");
+            }
+        }
+    }
+}
