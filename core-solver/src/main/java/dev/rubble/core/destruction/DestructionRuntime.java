@@ -184,7 +184,20 @@ public final class DestructionRuntime {
      */
     public double bondStress(int c, int e) {
         StressPass.State st = stress.state(c);
-        return st == null ? 0 : st.ratio[e];
+        return st == null ? 0 : stress.currentRatio(ctx.collection(c), st, e);
+    }
+
+    /**
+     * Bond e of collection c: the force (out[0..3), N) and moment about its centroid (out[3..6), N·m)
+     * that its end {@code bondA} exerts on its end {@code bondB}, in the collection frame, as last
+     * solved (zeros when {@link #bondStress} is 0 for want of a solve).
+     */
+    public void bondLoad(int c, int e, double[] out) {
+        StressPass.State st = stress.state(c);
+        boolean live = st != null && stress.currentRatio(ctx.collection(c), st, e) > 0;
+        for (int j = 0; j < 6; j++) {
+            out[j] = live ? st.load[6 * e + j] : 0;
+        }
     }
 
     /** Bond e of collection c: its accumulated damage in [0, 1] (0 without a stress model). */

@@ -50,6 +50,8 @@ final class StressPass implements Pass {
         final StressModel model;
         final double[] damage;
         final double[] ratio;
+        /** Per asset bond: force (3) and moment (3) of the last solve, collection frame (what node a exerts on b). */
+        final double[] load;
         /** Asset bonds per asset node (CSR). */
         final int[] edgeStart, edges;
         /** Per global node: the holder's graph while it has one. */
@@ -60,6 +62,7 @@ final class StressPass implements Pass {
             int e = a.edgeCount();
             damage = new double[e];
             ratio = new double[e];
+            load = new double[6 * e];
             int n = a.nodeCount();
             edgeStart = new int[n + 1];
             int[] ea = a.edgeA(), eb = a.edgeB();
@@ -88,6 +91,11 @@ final class StressPass implements Pass {
         final double[] lastLoad = new double[6];
         boolean solved;
         int damaging;
+        /** Contact loads of this step, 6 per graph node (force, torque about the node), collection frame. */
+        double[] contact = new double[0];
+        int contactCount;
+        boolean hadContact, rebuilt;
+        long mark;
     }
 
     void setGravity(double x, double y, double z) {
@@ -106,6 +114,22 @@ final class StressPass implements Pass {
 
     State state(int c) {
         return c < states.size() ? states.get(c) : null;
+    }
+
+    /**
+     * Bond e's last ratio while it is alive and its holder still has the graph that solved it (a
+     * holder that came loose and has no support is not solved: 0).
+     */
+    double currentRatio(PlacedCollection pc, State st, int e) {
+        if (!pc.bondAlive[e]) {
+            return 0;
+        }
+        int h = d.store.parent[pc.base + pc.asset.edgeA()[e]];
+        if (h == ClusterStore.NONE || h >= st.holders.length) {
+            return 0;
+        }
+        Holder hd = st.holders[h];
+        return hd != null && hd.solved && hd.body == d.store.body[h] ? st.ratio[e] : 0;
     }
 
     boolean any() {
@@ -133,22 +157,33 @@ final class StressPass implements Pass {
         }
         System.arraycopy(d.active, 0, order, 0, count);
         Arrays.sort(order, 0, count);
+        long mark = d.step + 1; // 0 = never
         for (int i = 0; i < count; i++) {
             int h = order[i];
             State st = state(s.collection[h]);
-            if (st == null || s.childCount[h] < 2 || s.anchoredCount[h] == 0 || s.node[s.firstChild[h]] < 0
-                    || !d.bodyAlive(h)) {
+            if (st == null || s.childCount[h] < 2 || s.node[s.firstChild[h]] < 0 || !d.bodyAlive(h)) {
                 continue;
             }
-            holder(st, h);
+            prepare(st, h, mark);
+        }
+        contacts(mark);
+        for (int i = 0; i < count; i++) {
+            int h = order[i];
+            State st = state(s.collection[h]);
+            if (st == null || h >= st.holders.length || st.holders[h] == null || st.holders[h].mark != mark) {
+                continue;
+            }
+            Holder hd = st.holders[h];
+            if (s.anchoredCount[h] == 0 && hd.contactCount == 0) {
+                hd.solved = false; // free flight: gravity and spin alone stress nothing here (inertia relief)
+                continue;
+            }
+            holder(st, h, hd);
         }
     }
 
-    private int[] order = new int[16];
-
-    private void holder(State st, int h) {
-        ClusterStore s = d.store;
-        PlacedCollection pc = d.collections.get(s.collection[h]);
+    /** Builds or keeps holder h's graph and clears its contact loads; marks it for this run. */
+    private void prepare(State st, int h, long mark) {
         if (st.holders.length <= h) {
             st.holders = Arrays.copyOf(st.holders, Math.max(h + 1, 2 * st.holders.length));
         }
@@ -157,11 +192,114 @@ final class StressPass implements Pass {
             hd = new Holder();
             st.holders[h] = hd;
         }
-        boolean rebuilt = false;
+        PlacedCollection pc = d.collections.get(d.store.collection[h]);
+        hd.rebuilt = false;
         if (!valid(hd, pc, h)) {
             build(st, hd, pc, h);
-            rebuilt = true;
+            hd.rebuilt = true;
         }
+        if (hd.contact.length < 6 * hd.g.nodeCount) {
+            hd.contact = new double[6 * hd.g.nodeCount];
+        }
+        hd.hadContact = hd.contactCount > 0;
+        if (hd.hadContact) {
+            Arrays.fill(hd.contact, 0, 6 * hd.g.nodeCount, 0);
+        }
+        hd.contactCount = 0;
+        hd.mark = mark;
+    }
+
+    /**
+     * Contact loads of this step on marked holders: every solved point's impulse P = λn n + λ1 u +
+     * λ2 v (on B; −P on A) over dt, taken into the collection frame and given to the graph node
+     * whose centre of mass is nearest the point (lowest index among equals), with its moment about
+     * that centre.
+     */
+    private void contacts(long mark) {
+        dev.rubble.core.collision.ContactStore c = d.contacts;
+        BodyStore b = d.bodies;
+        for (int m = 0, n = c.size(); m < n; m++) {
+            if (c.pointCount[m] == 0) {
+                continue;
+            }
+            for (int side = 0; side < 2; side++) {
+                int slot = side == 0 ? c.bodyA[m] : c.bodyB[m];
+                int g = d.nodeOfSlot(slot);
+                if (g < 0) {
+                    continue;
+                }
+                State st = state(d.store.collection[g]);
+                if (st == null || g >= st.holders.length || st.holders[g] == null || st.holders[g].mark != mark) {
+                    continue;
+                }
+                Holder hd = st.holders[g];
+                double sign = side == 0 ? -1 : 1;
+                double nx = c.nx[m], ny = c.ny[m], nz = c.nz[m];
+                double ux, uy, uz;
+                if (Math.abs(nx) >= 0.57735026918962576) { // the contact solver's tangent basis
+                    ux = ny;
+                    uy = -nx;
+                    uz = 0;
+                } else {
+                    ux = 0;
+                    uy = nz;
+                    uz = -ny;
+                }
+                double inv = 1 / Math.sqrt(ux * ux + uy * uy + uz * uz);
+                ux *= inv;
+                uy *= inv;
+                uz *= inv;
+                double vx = ny * uz - nz * uy, vy = nz * ux - nx * uz, vz = nx * uy - ny * ux;
+                double qx = -b.qx[slot], qy = -b.qy[slot], qz = -b.qz[slot], qw = b.qw[slot];
+                ClusterStore s = d.store;
+                for (int k = 0, p = m * dev.rubble.core.collision.ContactStore.MAX_POINTS; k < c.pointCount[m]; k++, p++) {
+                    double ln = c.normalImpulse[p], l1 = c.tangentImpulse1[p], l2 = c.tangentImpulse2[p];
+                    if (ln == 0 && l1 == 0 && l2 == 0) {
+                        continue;
+                    }
+                    double fx = sign * (ln * nx + l1 * ux + l2 * vx) / d.dt;
+                    double fy = sign * (ln * ny + l1 * uy + l2 * vy) / d.dt;
+                    double fz = sign * (ln * nz + l1 * uz + l2 * vz) / d.dt;
+                    double rx = side == 0 ? c.ax[p] : c.bx[p], ry = side == 0 ? c.ay[p] : c.by[p],
+                            rz = side == 0 ? c.az[p] : c.bz[p];
+                    // into the collection frame: R^T r + com, R^T f
+                    double lx = Rot.x(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g];
+                    double ly = Rot.y(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g + 1];
+                    double lz = Rot.z(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g + 2];
+                    double gx0 = Rot.x(qx, qy, qz, qw, fx, fy, fz), gy0 = Rot.y(qx, qy, qz, qw, fx, fy, fz),
+                            gz0 = Rot.z(qx, qy, qz, qw, fx, fy, fz);
+                    StressGraph gr = hd.g;
+                    int best = 0;
+                    double bestD = Double.POSITIVE_INFINITY;
+                    for (int i = 0; i < gr.nodeCount; i++) {
+                        double dx = gr.pos[3 * i] - lx, dy = gr.pos[3 * i + 1] - ly, dz = gr.pos[3 * i + 2] - lz;
+                        double dd = dx * dx + dy * dy + dz * dz;
+                        if (dd < bestD) {
+                            bestD = dd;
+                            best = i;
+                        }
+                    }
+                    double ox = lx - gr.pos[3 * best], oy = ly - gr.pos[3 * best + 1], oz = lz - gr.pos[3 * best + 2];
+                    double[] ct = hd.contact;
+                    int o = 6 * best;
+                    ct[o] += gx0;
+                    ct[o + 1] += gy0;
+                    ct[o + 2] += gz0;
+                    ct[o + 3] += oy * gz0 - oz * gy0;
+                    ct[o + 4] += oz * gx0 - ox * gz0;
+                    ct[o + 5] += ox * gy0 - oy * gx0;
+                    hd.contactCount++;
+                }
+            }
+        }
+    }
+
+    private int[] order = new int[16];
+
+    private void holder(State st, int h, Holder hd) {
+        ClusterStore s = d.store;
+        PlacedCollection pc = d.collections.get(s.collection[h]);
+        boolean rebuilt = hd.rebuilt;
         int interval = Math.max(1, st.model.updateInterval());
         if (d.step % interval != 0) {
             return;
@@ -176,7 +314,7 @@ final class StressPass implements Pass {
         double lwx = Rot.x(qx, qy, qz, qw, wx, wy, wz), lwy = Rot.y(qx, qy, qz, qw, wx, wy, wz),
                 lwz = Rot.z(qx, qy, qz, qw, wx, wy, wz);
         double[] last = hd.lastLoad;
-        boolean same = hd.solved && !rebuilt && last[0] == lgx && last[1] == lgy && last[2] == lgz && last[3] == lwx
+        boolean same = hd.solved && !rebuilt && hd.contactCount == 0 && !hd.hadContact && last[0] == lgx && last[1] == lgy && last[2] == lgz && last[3] == lwx
                 && last[4] == lwy && last[5] == lwz;
         StressGraph g = hd.g;
         if (!same) {
@@ -193,9 +331,13 @@ final class StressPass implements Pass {
                 // ω × r, then ω × (ω × r)
                 double ax = lwy * rz - lwz * ry, ay = lwz * rx - lwx * rz, az = lwx * ry - lwy * rx;
                 double cfx = lwy * az - lwz * ay, cfy = lwz * ax - lwx * az, cfz = lwx * ay - lwy * ax;
-                g.force[3 * i] = m * (lgx - cfx);
-                g.force[3 * i + 1] = m * (lgy - cfy);
-                g.force[3 * i + 2] = m * (lgz - cfz);
+                double[] ct = hd.contact;
+                g.force[3 * i] = m * (lgx - cfx) + ct[6 * i];
+                g.force[3 * i + 1] = m * (lgy - cfy) + ct[6 * i + 1];
+                g.force[3 * i + 2] = m * (lgz - cfz) + ct[6 * i + 2];
+                g.torque[3 * i] = ct[6 * i + 3];
+                g.torque[3 * i + 1] = ct[6 * i + 4];
+                g.torque[3 * i + 2] = ct[6 * i + 5];
             }
             st.model.solve(g);
             hd.solved = true;
@@ -210,6 +352,8 @@ final class StressPass implements Pass {
         for (int k = 0; k < g.bondCount; k++) {
             int e = hd.edges[k];
             st.ratio[e] = g.ratio[k];
+            System.arraycopy(g.bondForce, 3 * k, st.load, 6 * e, 3);
+            System.arraycopy(g.bondMoment, 3 * k, st.load, 6 * e + 3, 3);
             if (g.damage[k] != st.damage[e]) {
                 st.damage[e] = g.damage[k];
                 d.mixDigest(((long) pc.index << 32) | e, Double.doubleToLongBits(g.damage[k])); // lasting
@@ -306,6 +450,9 @@ final class StressPass implements Pass {
                     hd.edges[k] = e;
                     g.bond(k, j, local[eb[e]], area[e] > 0 ? area[e] : 1e-6);
                     g.damage[k] = st.damage[e];
+                    if (!(area[e] > 0)) {
+                        g.strength[k] = 0; // no contact area: no strength (cut at its holder's first evaluation)
+                    }
                     k++;
                 }
             }

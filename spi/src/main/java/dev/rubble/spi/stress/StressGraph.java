@@ -9,7 +9,7 @@ import java.util.Arrays;
  * (N·m about its centre of mass), and whether it is a support (anchored, static or kinematic: its
  * reaction is whatever balances the rest). Bond {@code k} joins nodes {@code bondA[k]} and
  * {@code bondB[k]}: contact area (m²), centroid and unit normal from a to b, a strength factor
- * (multiplies every limit; 1 = the model's limits) and its accumulated damage in [0, 1].
+ * (multiplies every limit; 1 = the model's limits; 0 = no strength: the bond breaks at its first evaluation) and its accumulated damage in [0, 1].
  *
  * <p>Outputs: {@code bondForce[3k..]} and {@code bondMoment[3k..]} — what node a exerts on node b
  * through the bond, the moment taken about the bond centroid (so node b's equilibrium reads

@@ -14,8 +14,15 @@ import dev.rubble.spi.stress.StressModelFactory;
  *  N = F·n (> 0: node a pushes b away, compression)   F_t = |F − N n|   M_t = M·n (twist)   M_b = |M − M_t n| (bending)
  *  bending   σ_b = 6 M_b / (A s)          (beam: σ = M c / I, c = s/2, I = s⁴/12)
  *  twisting  τ_t = |M_t| / (0.208 s³)     (Saint-Venant, square section)
- *  compression σ_c = max(N, 0)/A + σ_b    tension σ_t = max(−N, 0)/A + σ_b    shear τ = F_t/A + τ_t
+ *  extreme fibres (axial and bending together, as in a beam-column):
+ *  compression σ_c = max(N/A + σ_b, 0)    tension σ_t = max(−N/A + σ_b, 0)    shear τ = F_t/A + τ_t
  * </pre>
+ *
+ * so a compressed bond resists bending until the bending stress passes the compression (a masonry
+ * wall stands on its own weight), and a pure axial load is checked against its own limit only.
+ * With {@code shearFriction} μ > 0 the shear limits grow with the bond's compression, {@code e + μ
+ * max(N/A, 0)} and {@code f + μ max(N/A, 0)} (Mohr–Coulomb, as for masonry joints): a joint
+ * pressed by the wall above holds more shear than one whose load hangs on it.
  *
  * Each against its elastic limit e and fatal limit f (times the bond's strength factor) gives a
  * ratio {@code σ/e} up to e, {@code 1 + (σ−e)/(f−e)} between, {@code ≥ 2} at f; the bond's ratio is
@@ -26,12 +33,13 @@ import dev.rubble.spi.stress.StressModelFactory;
 final class SupportGraphModel implements StressModel {
     /** Limits, Pa: compression, tension, shear, elastic then fatal. */
     final double ce, cf, te, tf, se, sf;
-    final double damageTime;
+    final double damageTime, friction;
     final int interval;
     final SupportGraphSolver solver;
 
-    SupportGraphModel(double ce, double cf, double te, double tf, double se, double sf, double damageTime, int interval,
-                      SupportGraphSolver solver) {
+    SupportGraphModel(double ce, double cf, double te, double tf, double se, double sf, double damageTime,
+                      double friction, int interval, SupportGraphSolver solver) {
+        this.friction = friction;
         this.ce = ce;
         this.cf = cf;
         this.te = te;
@@ -60,7 +68,7 @@ final class SupportGraphModel implements StressModel {
             if (g.broken[k]) {
                 continue;
             }
-            double r = ratio(g, k);
+            double r = g.strength[k] > 0 ? ratio(g, k) : Double.POSITIVE_INFINITY; // strength 0: nothing holds
             g.ratio[k] = r;
             if (r >= 2) {
                 g.broken[k] = true;
@@ -93,9 +101,10 @@ final class SupportGraphModel implements StressModel {
         double bend = 6 * mb / (a * s);
         double twist = Math.abs(mt) / (0.208 * a * s);
         double k0 = g.strength[k];
-        double comp = part(Math.max(n, 0) / a + bend, ce * k0, cf * k0);
-        double tens = part(Math.max(-n, 0) / a + bend, te * k0, tf * k0);
-        double shear = part(ft / a + twist, se * k0, sf * k0);
+        double comp = part(Math.max(n / a + bend, 0), ce * k0, cf * k0);
+        double tens = part(Math.max(-n / a + bend, 0), te * k0, tf * k0);
+        double grip = friction * Math.max(n / a, 0);
+        double shear = part(ft / a + twist, se * k0 + grip, sf * k0 + grip);
         return Math.max(comp, Math.max(tens, shear));
     }
 
@@ -122,15 +131,15 @@ final class SupportGraphModel implements StressModel {
         double mt = mx * nx + my * ny + mz * nz;
         double mbx = mx - mt * nx, mby = my - mt * ny, mbz = mz - mt * nz;
         double bend = 6 * Math.sqrt(mbx * mbx + mby * mby + mbz * mbz) / (a * s);
-        out[0] = Math.max(n, 0) / a + bend;
-        out[1] = Math.max(-n, 0) / a + bend;
+        out[0] = Math.max(n / a + bend, 0);
+        out[1] = Math.max(-n / a + bend, 0);
         out[2] = Math.sqrt(ftx * ftx + fty * fty + ftz * ftz) / a + Math.abs(mt) / (0.208 * a * s);
     }
 
     /** {@code support-graph}: options in SI units; unknown keys fail naming the key. */
     static final class Factory implements StressModelFactory {
         static final String[] KEYS = {"compressionElastic", "compressionFatal", "tensionElastic", "tensionFatal",
-                "shearElastic", "shearFatal", "damageTime", "maxIterations", "tolerance", "directMax", "updateInterval"};
+                "shearElastic", "shearFatal", "damageTime", "shearFriction", "maxIterations", "tolerance", "directMax", "updateInterval"};
 
         @Override
         public String name() {
@@ -157,11 +166,12 @@ final class SupportGraphModel implements StressModel {
             check("tension", te, tf);
             check("shear", se, sf);
             double damageTime = c.getDouble("damageTime", 1, 1e-9, inf);
+            double friction = c.getDouble("shearFriction", 0, 0, 100);
             int iterations = (int) c.getDouble("maxIterations", 64, 1, 1_000_000);
             double tolerance = c.getDouble("tolerance", 1e-4, 0, 1);
             int directMax = (int) c.getDouble("directMax", 600, 0, 1_000_000);
             int interval = (int) c.getDouble("updateInterval", 1, 1, 1_000_000);
-            return new SupportGraphModel(ce, cf, te, tf, se, sf, damageTime, interval,
+            return new SupportGraphModel(ce, cf, te, tf, se, sf, damageTime, friction, interval,
                     new SupportGraphSolver(iterations, tolerance, directMax));
         }
 
