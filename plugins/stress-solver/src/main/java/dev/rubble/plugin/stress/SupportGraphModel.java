@@ -22,7 +22,10 @@ import dev.rubble.spi.stress.StressModelFactory;
  * wall stands on its own weight), and a pure axial load is checked against its own limit only.
  * With {@code shearFriction} μ > 0 the shear limits grow with the bond's compression, {@code e + μ
  * max(N/A, 0)} and {@code f + μ max(N/A, 0)} (Mohr–Coulomb, as for masonry joints): a joint
- * pressed by the wall above holds more shear than one whose load hangs on it.
+ * pressed by the wall above holds more shear than one whose load hangs on it. Of the bonds past
+ * their fatal limit only those within {@code breakShare} (default 0.8) of the graph's largest
+ * ratio break in one evaluation; the rest wait for the next solve, since the loads redistribute
+ * (1 = the worst bond alone, 0 = every bond past its limit at once).
  *
  * Each against its elastic limit e and fatal limit f (times the bond's strength factor) gives a
  * ratio {@code σ/e} up to e, {@code 1 + (σ−e)/(f−e)} between, {@code ≥ 2} at f; the bond's ratio is
@@ -33,13 +36,14 @@ import dev.rubble.spi.stress.StressModelFactory;
 final class SupportGraphModel implements StressModel {
     /** Limits, Pa: compression, tension, shear, elastic then fatal. */
     final double ce, cf, te, tf, se, sf;
-    final double damageTime, friction;
+    final double damageTime, friction, breakShare;
     final int interval;
     final SupportGraphSolver solver;
 
     SupportGraphModel(double ce, double cf, double te, double tf, double se, double sf, double damageTime,
-                      double friction, int interval, SupportGraphSolver solver) {
+                      double friction, double breakShare, int interval, SupportGraphSolver solver) {
         this.friction = friction;
+        this.breakShare = breakShare;
         this.ce = ce;
         this.cf = cf;
         this.te = te;
@@ -64,16 +68,29 @@ final class SupportGraphModel implements StressModel {
     @Override
     public int evaluate(StressGraph g, double dt) {
         int broke = 0;
+        double worst = 0;
         for (int k = 0; k < g.bondCount; k++) {
             if (g.broken[k]) {
                 continue;
             }
             double r = g.strength[k] > 0 ? ratio(g, k) : Double.POSITIVE_INFINITY; // strength 0: nothing holds
             g.ratio[k] = r;
-            if (r >= 2) {
+            if (g.strength[k] > 0) {
+                worst = Math.max(worst, r);
+            }
+        }
+        // past the fatal limit, only the bonds within breakShare of the worst break now: the loads
+        // redistribute before the next solve (the worst-loaded bond of a cantilever goes first)
+        double cut = Math.max(2, breakShare * worst);
+        for (int k = 0; k < g.bondCount; k++) {
+            if (g.broken[k]) {
+                continue;
+            }
+            double r = g.ratio[k];
+            if (r >= cut || r == Double.POSITIVE_INFINITY) {
                 g.broken[k] = true;
                 broke++;
-            } else if (r > 1) {
+            } else if (r > 1 && r < 2) {
                 double d = g.damage[k] + (r - 1) * dt / damageTime;
                 g.damage[k] = Math.min(d, 1);
                 if (d >= 1) {
@@ -139,7 +156,7 @@ final class SupportGraphModel implements StressModel {
     /** {@code support-graph}: options in SI units; unknown keys fail naming the key. */
     static final class Factory implements StressModelFactory {
         static final String[] KEYS = {"compressionElastic", "compressionFatal", "tensionElastic", "tensionFatal",
-                "shearElastic", "shearFatal", "damageTime", "shearFriction", "maxIterations", "tolerance", "directMax", "updateInterval"};
+                "shearElastic", "shearFatal", "damageTime", "shearFriction", "breakShare", "maxIterations", "tolerance", "directMax", "updateInterval"};
 
         @Override
         public String name() {
@@ -167,11 +184,12 @@ final class SupportGraphModel implements StressModel {
             check("shear", se, sf);
             double damageTime = c.getDouble("damageTime", 1, 1e-9, inf);
             double friction = c.getDouble("shearFriction", 0, 0, 100);
+            double breakShare = c.getDouble("breakShare", 0.8, 0, 1);
             int iterations = (int) c.getDouble("maxIterations", 64, 1, 1_000_000);
             double tolerance = c.getDouble("tolerance", 1e-4, 0, 1);
             int directMax = (int) c.getDouble("directMax", 600, 0, 1_000_000);
             int interval = (int) c.getDouble("updateInterval", 1, 1, 1_000_000);
-            return new SupportGraphModel(ce, cf, te, tf, se, sf, damageTime, friction, interval,
+            return new SupportGraphModel(ce, cf, te, tf, se, sf, damageTime, friction, breakShare, interval,
                     new SupportGraphSolver(iterations, tolerance, directMax));
         }
 
