@@ -314,7 +314,7 @@ final class StressPass implements Pass {
         double lwx = Rot.x(qx, qy, qz, qw, wx, wy, wz), lwy = Rot.y(qx, qy, qz, qw, wx, wy, wz),
                 lwz = Rot.z(qx, qy, qz, qw, wx, wy, wz);
         double[] last = hd.lastLoad;
-        boolean same = hd.solved && !rebuilt && hd.contactCount == 0 && !hd.hadContact && last[0] == lgx && last[1] == lgy && last[2] == lgz && last[3] == lwx
+        boolean same = hd.solved && hd.g.converged && !rebuilt && hd.contactCount == 0 && !hd.hadContact && last[0] == lgx && last[1] == lgy && last[2] == lgz && last[3] == lwx
                 && last[4] == lwy && last[5] == lwz;
         StressGraph g = hd.g;
         if (!same) {
