@@ -124,6 +124,41 @@ final class StressScenesTest {
         }
     }
 
+    /** Mean world height of the tower's top-third leaves after {@code steps} steps, with or without its stress model. */
+    static double towerTop(boolean stress, int steps) throws Exception {
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var root = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(DIR.resolve("tower.json").toFile());
+        if (!stress) {
+            ((com.fasterxml.jackson.databind.node.ObjectNode) root.get("collections").get(0)).remove("stress");
+        }
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(mapper.writeValueAsString(root)), STAGES);
+        for (int s = 0; s < steps; s++) {
+            sw.step();
+        }
+        World w = sw.world();
+        var a = w.destruction().asset(0);
+        double sum = 0;
+        int n = 0;
+        for (int i = 0; i < a.nodeCount(); i++) {
+            if (a.childCount()[i] == 0 && a.com()[3 * i + 1] > 1.5) { // collection frame: the top third (world y > 6 m)
+                double y = worldY(w, i);
+                if (!Double.isNaN(y)) {
+                    sum += y;
+                    n++;
+                }
+            }
+        }
+        return sum / n;
+    }
+
+    @Test
+    void theTowerHitAtItsBaseComesDownWithTheStressModelAndStandsWithout() throws Exception {
+        double with = towerTop(true, 240), without = towerTop(false, 240);
+        System.out.printf("tower: top third's mean height after 4 s: %.2f m with stress, %.2f m without%n", with, without);
+        assertThat(with).isLessThan(4.0);  // it was at 7.5 m: down on the heap
+        assertThat(without).isGreaterThan(6.5); // Chaos rules alone: the tower stands on what the ball left
+    }
+
     static long[] hashes(String name, Map<String, String> overrides) throws Exception {
         ScenarioWorld sw = load(name, overrides);
         long[] h = new long[80];
