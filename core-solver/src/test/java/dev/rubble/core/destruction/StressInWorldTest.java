@@ -89,6 +89,14 @@ final class StressInWorldTest {
     }
 
     @Test
+    void aSnapshotOfAWorldWithAStressModelIsRefusedNamingIt() {
+        World w = cantilever(3, 1e9);
+        w.step();
+        assertThatThrownBy(() -> dev.rubble.core.snapshot.WorldSnapshot.save(w, new java.io.ByteArrayOutputStream(), "test"))
+                .hasStackTraceContaining("stress model");
+    }
+
+    @Test
     void unknownModelAndBadOptionsAreRefused() {
         World w = Scenes.world(9.81);
         int c = w.placeCollection(beam(3), CollectionPlacement.at(0, 5, 0));
