@@ -83,6 +83,13 @@ public final class ScenarioWorld {
             try {
                 int c = world.placeCollection(asset, InitFields.apply(world, scenario, cols.get(i), asset));
                 world.destruction().setDebrisOptions(c, cols.get(i).debris()); // debris and removal (issue 13)
+                if (cols.get(i).stress() != null) { // support-graph stress (issue 30)
+                    try {
+                        world.setStressModel(c, cols.get(i).stress().model(), cols.get(i).stress().options());
+                    } catch (IllegalArgumentException e) {
+                        throw new ScenarioException(p + ".stress", e.getMessage(), e);
+                    }
+                }
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new ScenarioException(p, e.getMessage(), e);
             }

@@ -8,6 +8,7 @@ import dev.rubble.spi.graph.ConnectionGraphFactory;
 import dev.rubble.spi.narrowphase.NarrowphaseFactory;
 import dev.rubble.spi.render.RendererFactory;
 import dev.rubble.spi.strain.StrainModifierFactory;
+import dev.rubble.spi.stress.StressModelFactory;
 import dev.rubble.spi.soft.SoftSolverFactory;
 import java.util.List;
 
@@ -70,6 +71,14 @@ public interface RubblePlugin {
 
     /** Field node types (fields: a tree of nodes evaluated at sample points; docs/fields.md) this plugin offers. */
     default Iterable<FieldNodeFactory> fieldNodes() {
+        return List.of();
+    }
+
+    /**
+     * Stress models (destruction: bond forces over a holder's support graph against elastic and
+     * fatal limits; docs/destruction.md "Stress") this plugin offers.
+     */
+    default Iterable<StressModelFactory> stressModels() {
         return List.of();
     }
 }

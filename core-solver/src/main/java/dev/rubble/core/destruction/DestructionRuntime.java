@@ -61,6 +61,8 @@ public final class DestructionRuntime {
     private final Release release;
     private final Crumbling crumbling;
     private final BondCuts cuts;
+    /** Support-graph stress (issue 30; docs/destruction.md "Stress"): idle unless a collection has a stress model. */
+    private final StressPass stress;
     private final Removal removal;
     /** Break prediction before the solve for collections in {@link ImpactMode#RESOLVE} (issue 22). */
     private final ImpactPass impacts;
@@ -90,6 +92,7 @@ public final class DestructionRuntime {
         Connectivity connectivity = new Connectivity(ctx, pieces);
         release = new Release(ctx, pieces, connectivity);
         cuts = new BondCuts(ctx, pieces, connectivity);
+        stress = new StressPass(ctx, pieces);
         crumbling = new Crumbling(ctx, pieces);
         removal = new Removal(ctx);
         fieldHooks = new FieldHooks(ctx);
@@ -139,6 +142,10 @@ public final class DestructionRuntime {
                 passNanos[PassSlot.CONNECTIVITY.ordinal()] = release.connectivityNanos;
             }
         }
+        if (stress.any()) { // bonds that fail under the support graph's loads are cut like CutBond's (issue 30)
+            stress.run();
+            t = lap(PassSlot.STRESS, t);
+        }
         if (ctx.cutCount > 0) { // bonds cut by commands (issue 23): split holders that came apart
             if (!released) {
                 ctx.budget.beginRelease(ctx.activeCount);
@@ -153,6 +160,62 @@ public final class DestructionRuntime {
         budget.finish();
         ctx.clearFieldVelocity(); // issue 24: field velocities of held pieces last one step
         lap(PassSlot.BUDGET, t);
+    }
+
+    // ---- stress (issue 30; docs/destruction.md "Stress") -------------------------------------
+
+    /** The world's gravity, m/s² (the stress pass loads support graphs with it). */
+    public void setGravity(double x, double y, double z) {
+        stress.setGravity(x, y, z);
+    }
+
+    /** Turns the support-graph stress model {@code model} on for collection {@code c} (null = off). Between steps. */
+    public void setStressModel(int c, dev.rubble.spi.stress.StressModel model) {
+        ctx.collection(c);
+        stress.set(c, model);
+    }
+
+    /** Whether collection c has a stress model. */
+    public boolean hasStressModel(int c) {
+        return stress.state(c) != null;
+    }
+
+    /**
+     * Bond (asset edge) e of collection c: its last stress ratio (0..1 up to the elastic limit, 1..2
+     * between the limits, ≥ 2 fatal; 0 for collections without a stress model or bonds never solved).
+     */
+    public double bondStress(int c, int e) {
+        StressPass.State st = stress.state(c);
+        return st == null ? 0 : stress.currentRatio(ctx.collection(c), st, e);
+    }
+
+    /**
+     * Bond e of collection c: the force (out[0..3), N) and moment about its centroid (out[3..6), N·m)
+     * that its end {@code bondA} exerts on its end {@code bondB}, in the collection frame, as last
+     * solved (zeros when {@link #bondStress} is 0 for want of a solve).
+     */
+    public void bondLoad(int c, int e, double[] out) {
+        StressPass.State st = stress.state(c);
+        boolean live = st != null && stress.currentRatio(ctx.collection(c), st, e) > 0;
+        for (int j = 0; j < 6; j++) {
+            out[j] = live ? st.load[6 * e + j] : 0;
+        }
+    }
+
+    /** Bond e of collection c: its accumulated damage in [0, 1] (0 without a stress model). */
+    public double bondDamage(int c, int e) {
+        StressPass.State st = stress.state(c);
+        return st == null ? 0 : st.damage[e];
+    }
+
+    /** The last step's stress counters: {solves, iterations, bonds cut}; worst residual in {@link #stressResidual()}. */
+    public long[] stressCounters() {
+        return new long[] {stress.solves, stress.iterations, stress.cutInLastRun};
+    }
+
+    /** The worst relative residual of the last step's stress solves (0 when none ran). */
+    public double stressResidual() {
+        return stress.worstResidual;
     }
 
     /** The field system's view of the collections (issue 24; docs/fields.md, "Collections"). */

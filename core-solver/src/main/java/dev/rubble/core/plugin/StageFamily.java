@@ -10,6 +10,7 @@ import dev.rubble.spi.graph.ConnectionGraphFactory;
 import dev.rubble.spi.narrowphase.NarrowphaseFactory;
 import dev.rubble.spi.render.RendererFactory;
 import dev.rubble.spi.strain.StrainModifierFactory;
+import dev.rubble.spi.stress.StressModelFactory;
 import dev.rubble.spi.soft.SoftSolverFactory;
 import java.util.List;
 import java.util.function.Function;
@@ -87,9 +88,16 @@ public record StageFamily<F extends StageFactory<?>>(
     public static final StageFamily<FieldNodeFactory> FIELD_NODE =
             new StageFamily<>("field-node", FieldNodeFactory.class, RubblePlugin::fieldNodes, "(none: a tree of nodes)");
 
+    /**
+     * Destruction: a support-graph stress solver per placed collection, off unless a collection
+     * names one ({@code collections[].destruction.stress.model}; docs/destruction.md "Stress").
+     */
+    public static final StageFamily<StressModelFactory> STRESS_MODEL =
+            new StageFamily<>("stress-model", StressModelFactory.class, RubblePlugin::stressModels, "(none: off unless named)");
+
     /** Every family, in the order {@code rubble plugins} prints them. */
     public static List<StageFamily<?>> all() {
-        return List.of(BROADPHASE, NARROWPHASE, FRACTURE, CONNECTION_GRAPH, DAMAGE_MODEL, STRAIN_MODIFIER, RENDERER,
+        return List.of(BROADPHASE, NARROWPHASE, FRACTURE, CONNECTION_GRAPH, DAMAGE_MODEL, STRAIN_MODIFIER, STRESS_MODEL, RENDERER,
                 SOFT_SOLVER, FIELD_NODE);
     }
 

@@ -71,6 +71,7 @@ public final class StepContext {
         this.contactStage = Objects.requireNonNull(contactStage, "contactStage is null");
         this.states = new BodyStates(bodies, broadphase);
         this.destruction = new DestructionRuntime(bodies, contacts, new StatesHost(states, settings.dt()), settings.dt());
+        this.destruction.setGravity(settings.gravityX(), settings.gravityY(), settings.gravityZ());
         this.fields = new dev.rubble.core.field.FieldSystem(bodies, states, broadphase, settings.dt());
         this.fields.setPieces(destruction.fieldPieces());
         this.softBodies = new SoftBodyStage(Objects.requireNonNull(softSolver, "softSolver is null"), states::wake);

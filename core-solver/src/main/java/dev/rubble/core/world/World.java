@@ -246,6 +246,22 @@ public final class World {
     }
 
     /**
+     * Turns the stress model {@code name} (family {@code stress-model}, e.g. {@code support-graph})
+     * on for placed collection {@code c} with {@code options} (docs/destruction.md "Stress"). Not
+     * during a step. Scenario files do it with {@code collections[i].stress}, which journals and
+     * verify rebuild from the scenario text.
+     *
+     * @throws IllegalArgumentException naming a bad option or collection; UnknownStageException for an unknown name
+     */
+    public void setStressModel(int c, String name, dev.rubble.spi.StageConfig options) {
+        Objects.requireNonNull(name, "stress model name is null");
+        if (ctx.stepping()) {
+            throw new IllegalStateException("setStressModel() called from inside a step");
+        }
+        ctx.destruction.setStressModel(c, stages.create(StageFamily.STRESS_MODEL, name, options));
+    }
+
+    /**
      * Places a collection after applying initialisation fields to its placement (issue 24 item 8;
      * docs/fields.md, "Initialisation fields"): each field is evaluated once at every leaf (Maximum
      * resolution) in the placed pose, before the clusters are built. {@code dynamic-state}: leaves
