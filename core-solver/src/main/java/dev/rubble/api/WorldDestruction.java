@@ -249,14 +249,24 @@ public final class WorldDestruction {
     }
 
     /**
-     * The load waiting on the node for its next evaluation: {@code max(collision, external)} strain
-     * (external strain from commands and propagation; collision loads exist only inside a step, so
-     * between steps this is the external strain). The node breaks when this reaches its threshold.
+     * The strain waiting on the node for its next evaluation (the step after this call), not the
+     * load of its last evaluation (a node evaluated without breaking starts again from 0):
+     * {@code max(collision, external)}, where the collision part is what a holder deferred by the
+     * break budget carries (collision loads of a running step are gone between steps) and the
+     * external part includes strain queued for the node by {@link #applyStrain} and not applied yet.
+     * Strain queued at a point ({@link #applyStrainAt}) is found at the start of the next step and shows
+     * after it; strain modifiers and that step's own collisions may still change what is evaluated.
+     * The node breaks when its evaluated load reaches its {@link #threshold}.
      */
     public double load(CollectionId c, int node) {
-        ClusterStore s = rt().store();
-        int g = rt().globalNode(index(c), node);
-        return Math.max(s.collisionLoad[g], s.externalLoad[g]);
+        int ci = index(c);
+        double l = rt().pendingLoad(ci, node);
+        for (Command q : world.queuedCommands()) {
+            if (q instanceof Command.ExternalStrain x && x.collection() == ci && x.node() == node && x.strain() > l) {
+                l = x.strain();
+            }
+        }
+        return l;
     }
 
     // ---- bonds ------------------------------------------------------------------------------------

@@ -227,6 +227,18 @@ public final class DestructionRuntime {
         return pc.bondAlive[e];
     }
 
+    /**
+     * The load waiting on asset node {@code node} of collection {@code c} for its next evaluation:
+     * {@code max(collision, external)}, the collision load including what a holder deferred by the
+     * break budget carries to the step it is evaluated in (strain modifiers may still change it then).
+     */
+    public double pendingLoad(int c, int node) {
+        int g = globalNode(c, node);
+        ClusterStore s = ctx.store;
+        double carried = g < ctx.budget.carried.length ? ctx.budget.carried[g] : 0;
+        return Math.max(Math.max(s.collisionLoad[g], carried), s.externalLoad[g]);
+    }
+
     /** Collection {@code c}'s label as placed (may be null). */
     public String label(int c) {
         return ctx.collection(c).label;

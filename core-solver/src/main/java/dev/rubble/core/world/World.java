@@ -303,6 +303,11 @@ public final class World {
         ctx.destruction.removeListener(listener);
     }
 
+    /** Commands queued for the next step, in order (read-only view). */
+    public List<Command> queuedCommands() {
+        return ctx.queuedCommands();
+    }
+
     /** Commands applied during the last step, in order (the journal records these). */
     public List<Command> appliedCommands() {
         return ctx.appliedCommands();
