@@ -157,6 +157,22 @@ public final class DestructionRuntime {
         ctx.budget.setThrottle(min, max);
     }
 
+    /** How {@code Command.SetDamageModel} creates damage models (the world passes its plugin registry; issue 23). */
+    public void setDamageModelFactory(java.util.function.BiFunction<String, dev.rubble.spi.StageConfig, DamageModel> f) {
+        ctx.damageModels = Objects.requireNonNull(f, "factory is null");
+    }
+
+    /** Material of asset node {@code node} of collection {@code c} now, and material {@code m}'s multiplier (issue 23). */
+    public int material(int c, int node) {
+        globalNode(c, node);
+        return ctx.collection(c).material[node];
+    }
+
+    public double materialMultiplier(int c, int m) {
+        Materials.checkMaterial(ctx.collection(c), m);
+        return ctx.collection(c).multiplier[m];
+    }
+
     public void addListener(BreakListener l) {
         listeners.add(Objects.requireNonNull(l, "listener is null"));
     }

@@ -47,7 +47,7 @@ final class StepScript {
         gather = new CollisionStrain(ctx, null);
         grouping = new Grouping(ctx);
         modifiers = new Modifiers(ctx);
-        evaluation = new Evaluation(ctx);
+        evaluation = new Evaluation(ctx, pieces);
         propagation = new Propagation(ctx);
         budget = new BreakBudget(ctx, modifiers, evaluation);
         momentum = new MomentumReturn(ctx);

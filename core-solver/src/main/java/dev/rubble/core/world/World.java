@@ -62,6 +62,7 @@ public final class World {
         this.broadphaseName = WorldModule.broadphaseName(ctx.settings);
         this.narrowphaseName = WorldModule.narrowphaseName(ctx.settings);
         this.observers.addAll(observers); // Guice's multibinder keeps binding order
+        ctx.destruction.setDamageModelFactory((name, options) -> stages.create(StageFamily.DAMAGE_MODEL, name, options));
     }
 
     /**
