@@ -243,6 +243,39 @@ public final class WorldDestruction {
         world.queue(new Command.SetPropagation(index(c), on, breakFactor, shockFactor));
     }
 
+    /**
+     * Replaces the collection's damage model (a {@code damage-model} plugin by name, e.g.
+     * {@code material-strength}, with its options; journalled): every threshold is recomputed from the
+     * new model with the bonds alive now, then the asset's own thresholds and the material multipliers
+     * apply (run-time threshold edits are replaced). An unknown model or a bad option fails here.
+     */
+    public void setDamageModel(CollectionId c, String model, Map<String, ?> options) {
+        world.queue(new Command.SetDamageModel(index(c), model, StageConfig.of(options == null ? Map.of() : options)));
+    }
+
+    /** Sets the node's material (an index into the collection's materials; journalled); its threshold is recomputed. */
+    public void setMaterial(CollectionId c, int node, int material) {
+        world.queue(new Command.SetNodeMaterial(index(c), node, material));
+    }
+
+    /**
+     * Sets material {@code material}'s threshold multiplier (finite, ≥ 0; journalled): the thresholds of
+     * its nodes become multiplier × (the asset's own threshold, else the damage model's); +∞ stays +∞.
+     */
+    public void setMaterialMultiplier(CollectionId c, int material, double multiplier) {
+        world.queue(new Command.SetMaterialMultiplier(index(c), material, multiplier));
+    }
+
+    /** The node's material now. */
+    public int material(CollectionId c, int node) {
+        return rt().material(index(c), node);
+    }
+
+    /** Material {@code material}'s threshold multiplier now (1 unless the asset or a command set it). */
+    public double materialMultiplier(CollectionId c, int material) {
+        return rt().materialMultiplier(index(c), material);
+    }
+
     /** The node's break threshold now (+∞: unbreakable). */
     public double threshold(CollectionId c, int node) {
         return rt().store().threshold[rt().globalNode(index(c), node)];
