@@ -427,6 +427,26 @@ public final class CollectionFile {
         pairs("edge", ea, eb, n);
     }
 
+    /** The tree, hull-index and pair checks of a file, for other readers (the JSON form). */
+    static void validateStructure(int n, int hullCount, int[] parent, int[] firstChild, int[] childCount, int[] level,
+            int[] hullStart, int[] hullIndex, int[] ca, int[] cb, int[] ea, int[] eb) {
+        validate(n, hullCount, parent, firstChild, childCount, level, hullStart, hullIndex, ca, cb, ea, eb);
+    }
+
+    static void validatePhysical(int n, double[] transform, double[] volume, double[] mass, double[] com,
+            double[] inertia, double[] relativeSize, double[] carea, double[] earea) {
+        physical(n, transform, volume, mass, com, inertia, relativeSize, carea, earea);
+    }
+
+    /** {@link #checkHull} for a hull named by {@code where} (a JSON path). */
+    static void checkHullShape(String where, int nv, int[] fs, int[] fi, double[] v, double[] pl) {
+        try {
+            checkHull(0, nv, fs, fi, v, pl);
+        } catch (CollectionFormatException e) {
+            throw new CollectionFormatException(where + ": " + e.getMessage().replace("hull 0: ", "").replace("hull 0 ", ""));
+        }
+    }
+
     /** Face offsets and indices of hull {@code h} in range, and its numbers finite, before it is built. */
     private static void checkHull(int h, int nv, int[] fs, int[] fi, double[] v, double[] pl) {
         if (fs[0] != 0 || fs[fs.length - 1] != fi.length) {
