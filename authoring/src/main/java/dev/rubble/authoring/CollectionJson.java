@@ -68,6 +68,19 @@ public final class CollectionJson {
         }
     }
 
+    /** Whether {@code file} is a JSON collection: a .json file whose top-level "format" is {@link #FORMAT}. */
+    public static boolean isCollectionJson(Path file) {
+        if (!isJson(file)) {
+            return false;
+        }
+        try {
+            JsonNode root = JSON.readTree(file.toFile());
+            return root != null && root.isObject() && FORMAT.equals(root.path("format").asText());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     public static boolean isJson(Path file) {
         return file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".json");
     }
@@ -191,7 +204,7 @@ public final class CollectionJson {
             }
             allowOnly(root, "", "format", "density", "hulls", "materials", "nodes", "bonds", "contacts", "name", "comment");
             JsonNode fmt = root.get("format");
-            if (fmt != null && !FORMAT.equals(fmt.asText())) {
+            if (fmt == null || !FORMAT.equals(fmt.asText())) {
                 throw bad("format", fmt, "\"" + FORMAT + "\"");
             }
             density = root.has("density") ? positive(root.get("density"), "density") : CollectionBuilder.DEFAULT_DENSITY;
@@ -408,7 +421,7 @@ public final class CollectionJson {
                         area = x.get("area");
                         strength = x.get("strength");
                     }
-                    int fa = nodeRef(ja, p + ".a", n), fb = nodeRef(jb, p + ".b", n);
+                    int fa = nodeRef(ja, p + (x.isArray() ? "[0]" : ".a"), n), fb = nodeRef(jb, p + (x.isArray() ? "[1]" : ".b"), n);
                     int na = newId[fa], nb = newId[fb];
                     if (na == nb || parent[na] != parent[nb]) {
                         throw bad(p, "(" + fa + ", " + fb + ")", "two different nodes with the same parent (siblings)");
