@@ -273,9 +273,19 @@ public final class CollectionJson {
                             + (fileParent[i] == i ? " (a node cannot be its own parent)" : " (unknown parent)"));
                 }
             }
-            if (root0 < 0) {
-                throw new CollectionFormatException("nodes: no root; allowed: exactly one node without a parent"
-                        + " (\"parent\": -1 or absent) — the parents form a cycle");
+            if (root0 < 0) { // every node has a parent: follow them from node 0 into the cycle they must form
+                boolean[] seen = new boolean[n];
+                int x = 0;
+                while (!seen[x]) {
+                    seen[x] = true;
+                    x = fileParent[x];
+                }
+                StringBuilder cycle = new StringBuilder().append(x);
+                for (int y = fileParent[x]; y != x; y = fileParent[y]) {
+                    cycle.append(" -> ").append(y);
+                }
+                throw bad("nodes[" + x + "].parent", fileParent[x], "a parent chain that reaches the root; this one is"
+                        + " part of a cycle (" + cycle + " -> " + x + ") and no node is the root (\"parent\": -1 or absent)");
             }
             // breadth-first order: root, then each node's children in file order
             List<List<Integer>> kids = new ArrayList<>();

@@ -61,6 +61,43 @@ final class CollectionCommandTest {
         assertThat(Files.exists(dir.resolve("x.rbc"))).isFalse();
     }
 
+    /** The Done-when list of issue 23: each bad JSON exits 2 with one line naming its JSON path. */
+    @Test
+    void eachKindOfBadJsonExitsTwoNamingThePath(@TempDir Path dir) throws Exception {
+        String ok = "{\"format\": \"rubble-collection/1\", \"nodes\": [{\"parent\": -1},"
+                + " {\"parent\": 0, \"box\": [0, 0, 0, 0.5, 0.5, 0.5]}, {\"parent\": 0, \"box\": [1, 0, 0, 0.5, 0.5, 0.5]}],"
+                + " \"bonds\": [[1, 2]]}";
+        String[][] cases = {
+            {"\"parent\": 0, \"box\": [0, 0, 0,", "\"parent\": 9, \"box\": [0, 0, 0,", "nodes[1].parent = 9"}, // unknown parent
+            {"{\"parent\": -1}", "{\"parent\": 1}", "nodes[0].parent = 1"}, // 0 -> 1 -> 0: a cycle, no root
+            {"[[1, 2]]", "[[1, 4]]", "bonds[0][1] = 4"}, // bond to a missing node
+            {"\"box\": [0, 0, 0, 0.5, 0.5, 0.5]", "\"points\": [[0,0,0],[1,0,0],[0,1,0],[0,0,1],[0.1,0.1,0.1]]",
+                "nodes[1].points[4]"}, // non-convex hull points
+            {"\"box\": [1, 0, 0, 0.5, 0.5, 0.5]}", "\"box\": [1, 0, 0, 0.5, 0.5, 0.5], \"mass\": -2}", "nodes[2].mass = -2"},
+        };
+        for (String[] c : cases) {
+            assertThat(ok).contains(c[0]);
+            Path f = dir.resolve("bad.json");
+            Files.writeString(f, ok.replace(c[0], c[1]));
+            err.getBuffer().setLength(0);
+            assertThat(run("collection", "convert", f.toString(), dir.resolve("x.rbc").toString())).as(c[2]).isEqualTo(2);
+            assertThat(err.toString()).as(c[2]).contains(c[2]).contains("allowed:").hasLineCount(1);
+        }
+        Files.writeString(dir.resolve("good.json"), ok);
+        assertThat(run("collection", "convert", dir.resolve("good.json").toString(), dir.resolve("x.rbc").toString()))
+                .as(err.toString()).isZero();
+    }
+
+    /** A scenario placing the hand-made bridge records a journal that verifies bit for bit (the asset's strengths travel in it). */
+    @Test
+    void theBridgeExampleRecordsAndVerifies(@TempDir Path dir) {
+        Path j = dir.resolve("j");
+        assertThat(run("run", Path.of("..", "examples", "bridge.json").toString(), "--journal", j.toString(), "--out", dir.resolve("state.json").toString()))
+                .as(err.toString()).isZero();
+        assertThat(run("verify", j.toString())).as(err.toString() + out).isZero();
+        assertThat(out.toString()).contains("identical");
+    }
+
     private static String[] concat(String[] a, String last) {
         String[] r = java.util.Arrays.copyOf(a, a.length + 1);
         r[a.length] = last;
