@@ -45,7 +45,7 @@ final class ExamplesTest {
     void everyExampleIsListedHere() throws Exception {
         try (var s = Files.list(EXAMPLES)) {
             assertThat(s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList())
-                    .containsExactly("bowling.json", "fields-anchor.json", "fields-explosion.json", "fields-kill-plane.json",
+                    .containsExactly("bowling.json", "bridge.json", "fields-anchor.json", "fields-explosion.json", "fields-kill-plane.json",
                             "fields-wave-erosion.json", "ramp-friction.json", "stack.json", "statue.json", "tall-stack.json", "union-bridge.json");
         }
     }
@@ -118,6 +118,31 @@ final class ExamplesTest {
         }
         assertThat(pieces).as("bodies of the statue").isGreaterThan(10);
         assertThat(onTheGround).as("released pieces that fell").isGreaterThan(5);
+    }
+
+    /**
+     * Issue 23: a hand-made JSON collection (examples/collections/bridge.json): the glass keystone, held
+     * by weak bonds (strength 20 kPa), gives under the 200 kg ball and falls; the two halves, each
+     * fixed at its end, stay where they were.
+     */
+    @Test
+    void bridgeFromAHandMadeJsonCollectionLosesItsKeystone(@TempDir Path tmp) throws Exception {
+        double keystoneY = Double.NaN;
+        int halves = 0;
+        for (JsonNode b : all(tmp, "bridge.json")) {
+            if (!b.get("id").asText().equals("bridge")) {
+                continue;
+            }
+            if (b.get("node").asInt() == 4) {
+                keystoneY = c(b, "position", 1);
+            } else {
+                assertThat(b.get("node").asInt()).as("an internal cluster of the rest").isEqualTo(-1);
+                assertThat(c(b, "position", 1)).isCloseTo(1.0, within(1e-6));
+                halves++;
+            }
+        }
+        assertThat(halves).isEqualTo(2);
+        assertThat(keystoneY).as("the keystone lies on the ground (half height 0.15 m)").isCloseTo(0.15, within(0.02));
     }
 
     /** Every body of an example's final state (collection pieces have no unique id). */

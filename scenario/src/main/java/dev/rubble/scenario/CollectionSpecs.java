@@ -531,7 +531,7 @@ public final class CollectionSpecs {
     public static GeometryCollection geometry(CollectionSpec s, String p, Stages stages) {
         if (s.file() != null) {
             try {
-                return CollectionFile.load(s.file());
+                return dev.rubble.authoring.CollectionJson.loadAny(s.file());
             } catch (NoSuchFileException e) {
                 throw new ScenarioException(p + ".file", "file " + s.file() + " does not exist");
             } catch (IOException e) {

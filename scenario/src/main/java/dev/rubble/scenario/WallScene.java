@@ -128,7 +128,7 @@ public final class WallScene {
         if (Files.isRegularFile(file)) {
             long t0 = System.nanoTime();
             try {
-                GeometryCollection g = CollectionFile.load(file);
+                GeometryCollection g = dev.rubble.authoring.CollectionJson.loadAny(file);
                 if (hasCounts(g, c)) {
                     return new Wall(c, seed, g, anchoredLeaves(g), (System.nanoTime() - t0) / 1_000_000, true, file);
                 }

@@ -117,7 +117,7 @@ final class FractureCommand implements Callable<Integer> {
     double density;
 
     @Option(names = "--out", paramLabel = "FILE",
-            description = "save the collection here: .rbc (the collection file), or .obj, .ply, .glb (its leaves at rest,"
+            description = "save the collection here: .rbc (the collection file), .json (the JSON collection format), or .obj, .ply, .glb (its leaves at rest,"
                     + " for other tools)")
     Path out;
 
@@ -197,8 +197,13 @@ final class FractureCommand implements Callable<Integer> {
             if (parent != null && !Files.isDirectory(parent)) {
                 throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
             }
-            if (!out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".rbc") && Exports.format(out) == null) {
-                throw new BadInputException("--out " + out + ": unknown extension; allowed: .rbc, " + Exports.ALLOWED);
+            String lower = out.getFileName().toString().toLowerCase(Locale.ROOT);
+            if (!lower.endsWith(".rbc") && !lower.endsWith(".json") && Exports.format(out) == null) {
+                throw new BadInputException("--out " + out + ": unknown extension; allowed: .rbc, .json, " + Exports.ALLOWED);
+            }
+            if (lower.endsWith(".json") && MeshSources.isMeshFile(source)) {
+                throw new BadInputException("--out " + out + ": a collection fractured from a mesh keeps its piece meshes,"
+                        + " which JSON collections do not; allowed: .rbc");
             }
         }
         if (!(explode >= 0 && explode <= 10)) {
@@ -261,7 +266,7 @@ final class FractureCommand implements Callable<Integer> {
             if (mesh != null && "glb".equals(format)) {
                 MeshSources.writeGlb(c, out);
             } else if (format == null) {
-                CollectionFile.save(c, out);
+                dev.rubble.authoring.CollectionJson.saveAny(c, out); // .json: the JSON collection format, else .rbc
             } else {
                 Exports.collection(c, format, out);
             }

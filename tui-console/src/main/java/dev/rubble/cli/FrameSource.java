@@ -46,8 +46,8 @@ abstract class FrameSource implements AutoCloseable {
             throw new BadInputException("SOURCE " + source + " does not exist; allowed: a scenario .json file, a journal"
                     + " directory or a collection .rbc file");
         }
-        if (source.getFileName().toString().endsWith(".rbc")) {
-            return new CollectionFrames(CollectionFile.load(source));
+        if (source.getFileName().toString().endsWith(".rbc") || dev.rubble.authoring.CollectionJson.isCollectionJson(source)) {
+            return new CollectionFrames(dev.rubble.authoring.CollectionJson.loadAny(source));
         }
         return new ScenarioFrames(ScenarioLoader.load(source), stages);
     }

@@ -149,7 +149,7 @@ final class RenderExportCommandTest {
         assertThat(img.getWidth()).isEqualTo(960);
         Result bad = rubble("fracture", "--source", "box:1,1,1", "--out", tmp.resolve("x.stl").toString());
         assertThat(bad.code()).isEqualTo(2);
-        assertThat(bad.err()).contains("x.stl").contains(".rbc, .obj, .ply, .glb");
+        assertThat(bad.err()).contains("x.stl").contains(".rbc, .json, .obj, .ply, .glb");
     }
 
     @Test

@@ -42,6 +42,7 @@ public final class CommandCodec {
     static final byte CUT_BOND = 40, SET_NODE_THRESHOLD = 41, SET_PROPAGATION = 42;
     // cluster unions (issue 29; tags 90-94 are reserved for them)
     static final byte UNION_ADD = 90, UNION_ADD_COLLECTION = 91, UNION_REMOVE = 92, UNION_CHILD_TO_PARENT = 93;
+    static final byte SET_DAMAGE_MODEL = 45, SET_NODE_MATERIAL = 46, SET_MATERIAL_MULTIPLIER = 47;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -149,6 +150,13 @@ public final class CommandCodec {
                     .writeDouble(x.shockFactor());
         } else if (c instanceof Command.SetNodeThreshold x) {
             out.writeByte(SET_NODE_THRESHOLD).writeInt(x.collection()).writeInt(x.node()).writeDouble(x.threshold());
+        } else if (c instanceof Command.SetDamageModel x) {
+            out.writeByte(SET_DAMAGE_MODEL).writeInt(x.collection()).writeUtf8(x.model());
+            SettingsCodec.writeOptions(out, new java.util.TreeMap<>(x.options().asMap())); // sorted: the same bytes every run
+        } else if (c instanceof Command.SetNodeMaterial x) {
+            out.writeByte(SET_NODE_MATERIAL).writeInt(x.collection()).writeInt(x.node()).writeInt(x.material());
+        } else if (c instanceof Command.SetMaterialMultiplier x) {
+            out.writeByte(SET_MATERIAL_MULTIPLIER).writeInt(x.collection()).writeInt(x.material()).writeDouble(x.multiplier());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -242,8 +250,19 @@ public final class CommandCodec {
                         in.readDouble()));
             case SET_NODE_THRESHOLD:
                 return budget(() -> new Command.SetNodeThreshold(in.readInt(), in.readInt(), in.readDouble()));
+            case SET_DAMAGE_MODEL:
+                return budget(() -> {
+                    int col = in.readInt();
+                    String model = in.readUtf8();
+                    return new Command.SetDamageModel(col, model, SettingsCodec.readOptions(in, "damage model " + model));
+                });
+            case SET_NODE_MATERIAL:
+                return budget(() -> new Command.SetNodeMaterial(in.readInt(), in.readInt(), in.readInt()));
+            case SET_MATERIAL_MULTIPLIER:
+                return budget(() -> new Command.SetMaterialMultiplier(in.readInt(), in.readInt(), in.readDouble()));
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34, 40..42, 50..52, 60..63, 90..93");
+                throw new JournalFormatException("unknown command tag " + tag
+                        + "; allowed: 1..13, 20..22, 30..34, 40..42, 45..47, 50..52, 60..63, 90..93");
         }
     }
 

@@ -123,7 +123,8 @@ public sealed interface Command {
             permits ExternalStrain, ExternalStrainAt, InternalStrain, Crumble, SetAnchor, SetAnchorBox,
             SetBreakBudget, SetReleaseThrottle, SetLevels, // budgets (issue 13)
             SetDebrisLevel, SetRemoveOnBreak, SetRemoveOnSleep, SetCrumbleSize, SetRemovalTimerMultiplier,
-            CutBond, SetNodeThreshold, SetPropagation { // destruction as a library (issue 23)
+            CutBond, SetNodeThreshold, SetPropagation, // destruction as a library (issue 23)
+            SetDamageModel, SetNodeMaterial, SetMaterialMultiplier { // materials and models at run time (issue 23)
     }
 
     /** Raises a node's external strain to at least {@code strain} (≥ 0; +∞ forces a break). One-shot. */
@@ -317,6 +318,35 @@ public sealed interface Command {
             if (!(v >= 0) || !Double.isFinite(v)) {
                 throw new IllegalArgumentException(name + " = " + v + "; allowed: finite, >= 0");
             }
+        }
+    }
+
+    /**
+     * Replaces a placed collection's damage model (a {@code damage-model} plugin by name, with its
+     * options; issue 23): every threshold of the collection is recomputed from the new model with the
+     * bonds alive now, then the asset's own thresholds and the material multipliers apply; run-time
+     * threshold edits are replaced. Lasting.
+     */
+    record SetDamageModel(int collection, String model, dev.rubble.spi.StageConfig options) implements Destruction {
+        public SetDamageModel {
+            if (model == null || model.isBlank()) {
+                throw new IllegalArgumentException("model = " + model + "; allowed: a damage-model plugin name");
+            }
+            options = options == null ? dev.rubble.spi.StageConfig.empty() : options;
+        }
+    }
+
+    /** Sets a node's material (an index into its collection's materials; issue 23) and recomputes its threshold. Lasting. */
+    record SetNodeMaterial(int collection, int node, int material) implements Destruction {
+    }
+
+    /**
+     * Sets a material's threshold multiplier in a placed collection (finite, ≥ 0; issue 23): the
+     * thresholds of its nodes are recomputed (the damage model's or the asset's, × the multiplier). Lasting.
+     */
+    record SetMaterialMultiplier(int collection, int material, double multiplier) implements Destruction {
+        public SetMaterialMultiplier {
+            dev.rubble.spi.collection.Strengths.checkMultiplier("multiplier", multiplier);
         }
     }
 

@@ -296,6 +296,21 @@ final class DestructionContext {
         }
     }
 
+    /** Creates damage models by plugin name for {@code Command.SetDamageModel} (set by the world; issue 23). */
+    java.util.function.BiFunction<String, dev.rubble.spi.StageConfig, dev.rubble.spi.damage.DamageModel> damageModels;
+
+    /** A new damage model for collection {@code pc}; names the collection when the plugin or its options are bad. */
+    dev.rubble.spi.damage.DamageModel createDamageModel(PlacedCollection pc, String name, dev.rubble.spi.StageConfig options) {
+        if (damageModels == null) {
+            throw new IllegalStateException("no damage-model plugins: this runtime was built without a world");
+        }
+        try {
+            return damageModels.apply(name, options);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("damage model of collection " + pc.index + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Remembers that holder h lost a bond to a cut (its split is decided in the DESTRUCTION slot). */
     void addCut(int h) {
         if (cutCount == cutHolders.length) {

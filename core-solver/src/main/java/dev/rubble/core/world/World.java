@@ -62,6 +62,7 @@ public final class World {
         this.broadphaseName = WorldModule.broadphaseName(ctx.settings);
         this.narrowphaseName = WorldModule.narrowphaseName(ctx.settings);
         this.observers.addAll(observers); // Guice's multibinder keeps binding order
+        ctx.destruction.setDamageModelFactory((name, options) -> stages.create(StageFamily.DAMAGE_MODEL, name, options));
     }
 
     /**
@@ -322,6 +323,11 @@ public final class World {
 
     public void removeBreakListener(BreakListener listener) {
         ctx.destruction.removeListener(listener);
+    }
+
+    /** Commands queued for the next step, in order (read-only view). */
+    public List<Command> queuedCommands() {
+        return ctx.queuedCommands();
     }
 
     /** Commands applied during the last step, in order (the journal records these). */
