@@ -38,14 +38,14 @@ public final class StressWorldHarness {
         w.setStressModel(c, "support-graph", StageConfig.of(Map.of("tolerance", 1e-3)));
         w.step();
         long cold = w.profile().nanos("destruction.stress");
-        long[] counters = w.destruction().stressCounters();
+        long[] counters = w.destruction().stress().stressCounters();
         System.out.printf("cold step: stress %.2f ms, solves %d, iterations %d, residual %.2e, bonds %d%n", cold / 1e6,
-                counters[0], counters[1], w.destruction().stressResidual(), wall.edgeCount());
+                counters[0], counters[1], w.destruction().stress().stressResidual(), wall.edgeCount());
         int steps = 2000, converging = 0;
         long[] t = new long[steps / 2];
         for (int i = 0; i < steps; i++) {
             w.step();
-            if (w.destruction().stressCounters()[0] > 0) {
+            if (w.destruction().stress().stressCounters()[0] > 0) {
                 converging = i + 2; // the warm-started solve continues until it meets the tolerance
             }
             if (i >= steps / 2) {
@@ -54,7 +54,7 @@ public final class StressWorldHarness {
         }
         java.util.Arrays.sort(t);
         System.out.printf("converged by step %d (residual %.2e); steady steps (no load change): stress sub-slot median %.2f us,"
-                + " p90 %.2f us over %d steps%n", converging, w.destruction().stressResidual(), t[t.length / 2] / 1e3,
+                + " p90 %.2f us over %d steps%n", converging, w.destruction().stress().stressResidual(), t[t.length / 2] / 1e3,
                 t[t.length * 9 / 10] / 1e3, t.length);
     }
 }

@@ -72,47 +72,9 @@ public final class DestructionRuntime {
         script.stress().set(c, model);
     }
 
-    /** Whether collection c has a stress model. */
-    public boolean hasStressModel(int c) {
-        return script.stress().state(c) != null;
-    }
-
-    /**
-     * Bond (asset edge) e of collection c: its last stress ratio (0..1 up to the elastic limit, 1..2
-     * between the limits, ≥ 2 fatal; 0 for collections without a stress model or bonds never solved).
-     */
-    public double bondStress(int c, int e) {
-        StressPass.State st = script.stress().state(c);
-        return st == null ? 0 : script.stress().currentRatio(ctx.collection(c), st, e);
-    }
-
-    /**
-     * Bond e of collection c: the force (out[0..3), N) and moment about its centroid (out[3..6), N·m)
-     * that its end {@code bondA} exerts on its end {@code bondB}, in the collection frame, as last
-     * solved (zeros when {@link #bondStress} is 0 for want of a solve).
-     */
-    public void bondLoad(int c, int e, double[] out) {
-        StressPass.State st = script.stress().state(c);
-        boolean live = st != null && script.stress().currentRatio(ctx.collection(c), st, e) > 0;
-        for (int j = 0; j < 6; j++) {
-            out[j] = live ? st.load[6 * e + j] : 0;
-        }
-    }
-
-    /** Bond e of collection c: its accumulated damage in [0, 1] (0 without a stress model). */
-    public double bondDamage(int c, int e) {
-        StressPass.State st = script.stress().state(c);
-        return st == null ? 0 : st.damage[e];
-    }
-
-    /** The last step's stress counters: {solves, iterations, bonds cut}; worst residual in {@link #stressResidual()}. */
-    public long[] stressCounters() {
-        return new long[] {script.stress().solves, script.stress().iterations, script.stress().cutInLastRun};
-    }
-
-    /** The worst relative residual of the last step's stress solves (0 when none ran). */
-    public double stressResidual() {
-        return script.stress().worstResidual;
+    /** Read-out of the stress pass: bond stress, load and damage, counters and residual (issue 30). */
+    public StressReadout stress() {
+        return new StressReadout(ctx, script.stress());
     }
 
     /** The field system's view of the collections (issue 24; docs/fields.md, "Collections"). */

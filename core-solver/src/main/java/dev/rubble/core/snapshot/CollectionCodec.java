@@ -41,7 +41,7 @@ final class CollectionCodec {
     static void write(DestructionRuntime d, DataOutput o) throws IOException {
         int n = d.collectionCount();
         for (int c = 0; c < n; c++) {
-            if (d.hasStressModel(c)) { // a restored world would lose it and diverge: refuse rather than mislead
+            if (d.stress().hasStressModel(c)) { // a restored world would lose it and diverge: refuse rather than mislead
                 throw new IllegalStateException("collection " + c + " has a stress model; snapshots of worlds with stress"
                         + " models are not supported yet (docs/destruction.md, \"Stress\")");
             }

@@ -123,7 +123,7 @@ final class StressArchTest {
         for (int s = 0; s < 120; s++) {
             w.step();
             for (int e = 0; e < N - 1; e++) {
-                worst = Math.max(worst, d.bondStress(0, e));
+                worst = Math.max(worst, d.stress().bondStress(0, e));
             }
         }
         System.out.printf("arch: worst stress ratio standing %.3f%n", worst);
