@@ -1,6 +1,7 @@
 package dev.rubble.spi;
 
 import dev.rubble.spi.broadphase.BroadphaseFactory;
+import dev.rubble.spi.constraint.ConstraintFactory;
 import dev.rubble.spi.damage.DamageModelFactory;
 import dev.rubble.spi.field.FieldNodeFactory;
 import dev.rubble.spi.fracture.FractureFactory;
@@ -70,6 +71,11 @@ public interface RubblePlugin {
 
     /** Field node types (fields: a tree of nodes evaluated at sample points; docs/fields.md) this plugin offers. */
     default Iterable<FieldNodeFactory> fieldNodes() {
+        return List.of();
+    }
+
+    /** Constraint (joint) types: distance/spring, ball, hinge, fixed, rope, ... (docs/constraints.md) this plugin offers. */
+    default Iterable<ConstraintFactory> constraints() {
         return List.of();
     }
 }
