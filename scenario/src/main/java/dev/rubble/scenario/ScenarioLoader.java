@@ -163,7 +163,8 @@ public final class ScenarioLoader {
         if (root == null || !root.isObject()) {
             throw new ScenarioException("$", "expected a JSON object, got " + describe(root));
         }
-        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies", "events", "fields");
+        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies", "events", "fields",
+                "constraints");
         String format = text(root, "$.format", root.get("format"), FORMAT);
         if (!FORMAT.equals(format)) {
             throw new ScenarioException("$.format", "'" + format + "' is not supported; allowed: " + FORMAT);
@@ -250,7 +251,8 @@ public final class ScenarioLoader {
                         + (collectionIds.isEmpty() ? "(none)" : String.join(", ", collectionIds)));
             }
         }
-        return new Scenario(name, settings, bodies, commands, steps, collections, softBodies, filters, events);
+        return new Scenario(name, settings, bodies, commands, steps, collections, softBodies, filters, events,
+                ConstraintsJson.parse(root.get("constraints")));
     }
 
     private static WorldSettings world(JsonNode w) {
