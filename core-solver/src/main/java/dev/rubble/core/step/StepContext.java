@@ -110,6 +110,15 @@ public final class StepContext {
     }
 
     /**
+     * Drops the queued constraint commands (issue 29): a journal re-simulated from its scenario gets
+     * them from the journal's first step, where they were recorded; queued twice, the second would
+     * find its id taken.
+     */
+    public void dropQueuedConstraints() {
+        queued.removeIf(c -> c instanceof Command.AddConstraint);
+    }
+
+    /**
      * Sets the step counter and the simulated time of a restored snapshot (between steps only;
      * docs/snapshot-format.md).
      */
