@@ -164,7 +164,7 @@ public final class ScenarioLoader {
             throw new ScenarioException("$", "expected a JSON object, got " + describe(root));
         }
         keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies", "events", "fields",
-                "unions");
+                "unions", "constraints");
         String format = text(root, "$.format", root.get("format"), FORMAT);
         if (!FORMAT.equals(format)) {
             throw new ScenarioException("$.format", "'" + format + "' is not supported; allowed: " + FORMAT);
@@ -253,7 +253,8 @@ public final class ScenarioLoader {
                         + (collectionIds.isEmpty() ? "(none)" : String.join(", ", collectionIds)));
             }
         }
-        return new Scenario(name, settings, bodies, commands, steps, collections, softBodies, filters, events);
+        return new Scenario(name, settings, bodies, commands, steps, collections, softBodies, filters, events,
+                ConstraintsJson.parse(root.get("constraints")));
     }
 
     private static WorldSettings world(JsonNode w) {

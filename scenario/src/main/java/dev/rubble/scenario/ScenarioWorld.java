@@ -100,6 +100,7 @@ public final class ScenarioWorld {
         } catch (IllegalArgumentException e) {
             throw new ScenarioException("$.softBodies", e.getMessage(), e);
         }
+        ConstraintsJson.queue(world, scenario.constraints()); // issue 29: before step 0, bodies and soft bodies exist
         queueEvents(scenario, world, cols);
         for (ScheduledCommand c : scenario.commands()) {
             if (c.command() instanceof dev.rubble.core.command.Command.ApplyField f

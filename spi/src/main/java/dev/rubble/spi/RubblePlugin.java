@@ -1,6 +1,7 @@
 package dev.rubble.spi;
 
 import dev.rubble.spi.broadphase.BroadphaseFactory;
+import dev.rubble.spi.constraint.ConstraintFactory;
 import dev.rubble.spi.damage.DamageModelFactory;
 import dev.rubble.spi.field.FieldNodeFactory;
 import dev.rubble.spi.fracture.FractureFactory;
@@ -79,6 +80,11 @@ public interface RubblePlugin {
      * fatal limits; docs/destruction.md "Stress") this plugin offers.
      */
     default Iterable<StressModelFactory> stressModels() {
+        return List.of();
+    }
+
+    /** Constraint (joint) types: distance/spring, ball, hinge, fixed, rope, ... (docs/constraints.md) this plugin offers. */
+    default Iterable<ConstraintFactory> constraints() {
         return List.of();
     }
 }

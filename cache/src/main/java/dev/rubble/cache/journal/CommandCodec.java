@@ -37,6 +37,8 @@ public final class CommandCodec {
             SET_EVENT_REQUEST = 50, SET_BODY_EVENTS = 51, SET_COLLECTION_EVENTS = 52; // events (docs/events.md)
     // forces and fields (issue 24; tags 60-69 are reserved for them)
     static final byte APPLY_FORCE = 60, APPLY_TORQUE = 61, APPLY_FIELD = 62, REMOVE_FIELD = 63;
+    /** Constraints (issue 29; docs/constraints.md). */
+    static final byte ADD_CONSTRAINT = 80, REMOVE_CONSTRAINT = 81;
     private static final dev.rubble.core.command.FieldTarget[] TARGETS = dev.rubble.core.command.FieldTarget.values();
     // destruction as a library (issue 23; tags 40-44 are reserved for it)
     static final byte CUT_BOND = 40, SET_NODE_THRESHOLD = 41, SET_PROPAGATION = 42;
@@ -143,6 +145,23 @@ public final class CommandCodec {
         } else if (c instanceof Command.UnionSetChildToParent x) {
             out.writeByte(UNION_CHILD_TO_PARENT).writeInt(x.union()).writeLong(x.body()).writeDouble(x.x()).writeDouble(x.y())
                     .writeDouble(x.z()).writeDouble(x.qx()).writeDouble(x.qy()).writeDouble(x.qz()).writeDouble(x.qw());
+        } else if (c instanceof Command.AddConstraint x) {
+            out.writeByte(ADD_CONSTRAINT).writeInt(x.id()).writeUtf8(x.type()).writeLong(x.bodyA()).writeLong(x.bodyB());
+            out.writeBoolean(x.worldFrames());
+            for (double v : x.frameA()) {
+                out.writeDouble(v);
+            }
+            for (double v : x.frameB()) {
+                out.writeDouble(v);
+            }
+            double[] p = x.params();
+            out.writeInt(p.length);
+            for (double v : p) {
+                out.writeDouble(v);
+            }
+            out.writeDouble(x.breakForce()).writeDouble(x.breakTorque());
+        } else if (c instanceof Command.RemoveConstraint x) {
+            out.writeByte(REMOVE_CONSTRAINT).writeInt(x.id());
         } else if (c instanceof Command.CutBond x) {
             out.writeByte(CUT_BOND).writeInt(x.collection()).writeInt(x.bond());
         } else if (c instanceof Command.SetPropagation x) {
@@ -234,6 +253,10 @@ public final class CommandCodec {
                 return readField(in);
             case REMOVE_FIELD:
                 return budget(() -> new Command.RemoveField(in.readUtf8()));
+            case ADD_CONSTRAINT:
+                return readConstraint(in);
+            case REMOVE_CONSTRAINT:
+                return new Command.RemoveConstraint(in.readInt());
             case CUT_BOND:
                 return new Command.CutBond(in.readInt(), in.readInt());
             case UNION_ADD:
@@ -262,7 +285,7 @@ public final class CommandCodec {
                 return budget(() -> new Command.SetMaterialMultiplier(in.readInt(), in.readInt(), in.readDouble()));
             default:
                 throw new JournalFormatException("unknown command tag " + tag
-                        + "; allowed: 1..13, 20..22, 30..34, 40..42, 45..47, 50..52, 60..63, 90..93");
+                        + "; allowed: 1..13, 20..22, 30..34, 40..42, 45..47, 50..52, 60..63, 80..81, 90..93");
         }
     }
 
@@ -313,6 +336,34 @@ public final class CommandCodec {
     }
 
     /** A budget or removal command read back; a corrupt value fails as a format error, not as a bad argument. */
+    private static Command readConstraint(Bytes<?> in) {
+        int id = in.readInt();
+        String type = in.readUtf8();
+        long a = in.readLong(), b = in.readLong();
+        boolean world = in.readBoolean();
+        double[] fa = new double[7], fb = new double[7];
+        for (int k = 0; k < 7; k++) {
+            fa[k] = in.readDouble();
+        }
+        for (int k = 0; k < 7; k++) {
+            fb[k] = in.readDouble();
+        }
+        int n = in.readInt();
+        if (n < 0 || n > 64) {
+            throw new JournalFormatException("constraint parameter count " + n + "; allowed: 0..64");
+        }
+        double[] p = new double[n];
+        for (int k = 0; k < n; k++) {
+            p[k] = in.readDouble();
+        }
+        double bf = in.readDouble(), bt = in.readDouble();
+        try {
+            return new Command.AddConstraint(id, type, a, b, world, fa, fb, p, bf, bt);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new JournalFormatException("constraint command is corrupted: " + e.getMessage(), e);
+        }
+    }
+
     private static Command budget(java.util.function.Supplier<Command> read) {
         try {
             return read.get();

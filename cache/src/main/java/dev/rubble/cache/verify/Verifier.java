@@ -50,6 +50,7 @@ public final class Verifier {
             throw new JournalFormatException("the journalled scenario does not parse: " + e.getMessage(), e);
         }
         World w = ScenarioWorld.create(sc, stages, h.stages()).world();
+        w.context().dropQueuedConstraints(); // recorded in the journal's step 0 (issue 29)
         if (w.settings().dt() != h.dt() || w.settings().subSteps() != h.subSteps()) {
             throw new JournalFormatException("the journalled scenario gives dt " + w.settings().dt() + " x "
                     + w.settings().subSteps() + " sub-steps but the header says " + h.dt() + " x " + h.subSteps());
@@ -97,7 +98,9 @@ public final class Verifier {
             throw new JournalFormatException("the journal embeds " + images.size() + " collections but its scenario places "
                     + sc.collections().size());
         }
-        return ScenarioWorld.create(sc, stages, settings, images.isEmpty() ? null : images).world();
+        World w = ScenarioWorld.create(sc, stages, settings, images.isEmpty() ? null : images).world();
+        w.context().dropQueuedConstraints(); // recorded in the journal's step 0 (issue 29)
+        return w;
     }
 
     /** Verifies the journal in {@code dir}. */

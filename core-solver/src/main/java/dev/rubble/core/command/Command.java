@@ -470,4 +470,83 @@ public sealed interface Command {
             Objects.requireNonNull(name, "field name is null");
         }
     }
+
+    // ---- constraints (issue 29; docs/constraints.md; journal tags 80-81) ----
+
+    /**
+     * Creates constraint {@code id} of {@code type} between {@code bodyA} and {@code bodyB}
+     * ({@code dev.rubble.core.dynamics.ConstraintStore#WORLD} = the world). Frames are 7 numbers each:
+     * an anchor (x, y, z) and an orientation (qx, qy, qz, qw); with {@code worldFrames} they are given
+     * in world coordinates and fixed to the bodies at their poses when the command applies, else in each
+     * body's own frame (anchor from the body origin); frame B of a world constraint is always in world
+     * coordinates. {@code params} are the type's parameters in its order (NaN: derived at creation);
+     * {@code breakForce} (N) and {@code breakTorque} (N·m): over either, the constraint breaks
+     * (+inf = never). Wakes both bodies.
+     */
+    record AddConstraint(int id, String type, long bodyA, long bodyB, boolean worldFrames, double[] frameA,
+            double[] frameB, double[] params, double breakForce, double breakTorque) implements Command {
+        public AddConstraint {
+            Objects.requireNonNull(type, "constraint type is null");
+            if (id <= 0) {
+                throw new IllegalArgumentException("constraint id = " + id + "; allowed: > 0");
+            }
+            checkFrame("frameA", frameA);
+            checkFrame("frameB", frameB);
+            Objects.requireNonNull(params, "params is null");
+            if (!(breakForce > 0)) {
+                throw new IllegalArgumentException("breakForce = " + breakForce + "; allowed: > 0 N (+inf = unbreakable)");
+            }
+            if (!(breakTorque > 0)) {
+                throw new IllegalArgumentException("breakTorque = " + breakTorque
+                        + "; allowed: > 0 N·m (+inf = unbreakable)");
+            }
+            if (bodyA == bodyB) {
+                throw new IllegalArgumentException("constraint joins body " + bodyA + " to itself; allowed: two bodies");
+            }
+            frameA = frameA.clone();
+            frameB = frameB.clone();
+            params = params.clone();
+        }
+
+        private static void checkFrame(String name, double[] f) {
+            Objects.requireNonNull(f, name + " is null");
+            if (f.length != 7) {
+                throw new IllegalArgumentException(name + " has " + f.length + " numbers; allowed: 7 (x, y, z, qx, qy, qz, qw)");
+            }
+            for (double v : f) {
+                if (!Double.isFinite(v)) {
+                    throw new IllegalArgumentException(name + " = " + java.util.Arrays.toString(f) + "; allowed: finite");
+                }
+            }
+            double n = f[3] * f[3] + f[4] * f[4] + f[5] * f[5] + f[6] * f[6];
+            if (!(n > 1e-12)) {
+                throw new IllegalArgumentException(name + " orientation = [" + f[3] + ", " + f[4] + ", " + f[5] + ", "
+                        + f[6] + "]; allowed: a non-zero quaternion");
+            }
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof AddConstraint c && c.id == id && c.type.equals(type) && c.bodyA == bodyA
+                    && c.bodyB == bodyB && c.worldFrames == worldFrames && java.util.Arrays.equals(c.frameA, frameA)
+                    && java.util.Arrays.equals(c.frameB, frameB) && java.util.Arrays.equals(c.params, params)
+                    && Double.compare(c.breakForce, breakForce) == 0 && Double.compare(c.breakTorque, breakTorque) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(id, type, bodyA, bodyB) * 31 + java.util.Arrays.hashCode(params);
+        }
+
+        @Override
+        public String toString() {
+            return "AddConstraint[" + id + " " + type + " " + bodyA + "-" + bodyB + (worldFrames ? " world " : " local ")
+                    + java.util.Arrays.toString(frameA) + " " + java.util.Arrays.toString(frameB) + " "
+                    + java.util.Arrays.toString(params) + " break " + breakForce + "/" + breakTorque + "]";
+        }
+    }
+
+    /** Removes constraint {@code id} (no-op when it is gone: broken, or one of its bodies was removed); wakes its bodies. */
+    record RemoveConstraint(int id) implements Command {
+    }
 }

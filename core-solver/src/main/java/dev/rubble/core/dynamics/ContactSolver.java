@@ -505,6 +505,24 @@ public final class ContactSolver {
         return i;
     }
 
+    /**
+     * Where body slot {@code s}'s velocity lives during this step's iterations: its index in
+     * {@link #velocities()} (six doubles from {@code 6 * index}) when it is an awake dynamic body of
+     * this step's solve, else -1 (it is in the body store). For the constraint solver (issue 29).
+     */
+    public int velocityIndex(int s) {
+        if (s >= stamp.length || stamp[s] != epoch) {
+            return -1;
+        }
+        int i = solverIndex[s];
+        return i > 0 && writesBack[i] ? i : -1;
+    }
+
+    /** The packed solver velocities (see {@link #velocityIndex}); valid between load and store. */
+    public double[] velocities() {
+        return vel;
+    }
+
     /** Copies the solver bodies' velocities in from the body store (after gravity, each sub-step). */
     public void loadVelocities() {
         final double[] v = vel;

@@ -3,6 +3,7 @@ package dev.rubble.core.plugin;
 import dev.rubble.spi.RubblePlugin;
 import dev.rubble.spi.StageFactory;
 import dev.rubble.spi.broadphase.BroadphaseFactory;
+import dev.rubble.spi.constraint.ConstraintFactory;
 import dev.rubble.spi.damage.DamageModelFactory;
 import dev.rubble.spi.field.FieldNodeFactory;
 import dev.rubble.spi.fracture.FractureFactory;
@@ -95,10 +96,18 @@ public record StageFamily<F extends StageFactory<?>>(
     public static final StageFamily<StressModelFactory> STRESS_MODEL =
             new StageFamily<>("stress-model", StressModelFactory.class, RubblePlugin::stressModels, "(none: off unless named)");
 
+    /**
+     * Constraints (docs/constraints.md): joint types ({@code distance}, {@code ball}, {@code hinge},
+     * {@code fixed}, {@code rope}, ...). Not one choice: every loaded type is available to every
+     * constraint by name.
+     */
+    public static final StageFamily<ConstraintFactory> CONSTRAINT =
+            new StageFamily<>("constraint", ConstraintFactory.class, RubblePlugin::constraints, "(none: every type by name)");
+
     /** Every family, in the order {@code rubble plugins} prints them. */
     public static List<StageFamily<?>> all() {
         return List.of(BROADPHASE, NARROWPHASE, FRACTURE, CONNECTION_GRAPH, DAMAGE_MODEL, STRAIN_MODIFIER, STRESS_MODEL, RENDERER,
-                SOFT_SOLVER, FIELD_NODE);
+                SOFT_SOLVER, FIELD_NODE, CONSTRAINT);
     }
 
     /** The family called {@code name}, or fails listing the known ones. */

@@ -107,6 +107,9 @@ public final class WorldSnapshot {
                 if (c instanceof Command.ApplyField f) { // issue 24: a node tree is not a plain record value
                     o.writeByte('F');
                     dev.rubble.core.command.FieldCommands.write(o, f);
+                } else if (c instanceof Command.AddConstraint k) { // issue 29: arrays are not plain record values
+                    o.writeByte('K');
+                    ConstraintSnapshot.writeCommand(o, k);
                 } else {
                     RecordCodec.writeRecord(o, (Record) c, shapes);
                 }
@@ -147,6 +150,7 @@ public final class WorldSnapshot {
         f.section("FELD", payload(o -> writeFields(world, o))); // issue 24: persistent fields, per-body thresholds
         f.section("EVNT", payload(o -> EventSnapshot.write(world, o))); // version 5: event switches, filters, memory
         f.section("UNIO", payload(o -> world.destruction().unions().write(o))); // version 6: cluster unions (issue 29)
+        f.section("JNTS", payload(o -> ConstraintSnapshot.write(ctx, o))); // version 7: constraints (issue 29)
         f.section("CMDS", cmds);
         f.finish(out);
     }
@@ -390,10 +394,20 @@ public final class WorldSnapshot {
                 world.destruction().unions().read(unio);
                 end(unio, "UNIO");
             }
+            if (sections.containsKey("JNTS")) { // version 7; older files have no constraints
+                DataInputStream jnts = section("JNTS");
+                ConstraintSnapshot.read(ctx, jnts);
+                end(jnts, "JNTS");
+            }
             for (int i = 0; i < nc; i++) {
                 cmds.mark(1);
-                if (cmds.readByte() == 'F') {
+                byte marker = cmds.readByte();
+                if (marker == 'F') {
                     world.queue(dev.rubble.core.command.FieldCommands.read(cmds));
+                    continue;
+                }
+                if (marker == 'K') {
+                    world.queue(ConstraintSnapshot.readCommand(cmds));
                     continue;
                 }
                 cmds.reset();

@@ -121,6 +121,11 @@ final class CommandStage {
             ctx.events.setCollectionKinds(e.collection(), e.kinds());
         } else if (c instanceof Command.ApplyField || c instanceof Command.RemoveField) {
             ctx.fields.apply(c, ctx.time);
+        } else if (c instanceof Command.AddConstraint a) {
+            int sb = a.bodyB() == dev.rubble.core.dynamics.ConstraintStore.WORLD ? -1 : slot(bodies, a.bodyB());
+            ConstraintOps.add(ctx, a, slot(bodies, a.bodyA()), sb);
+        } else if (c instanceof Command.RemoveConstraint r) {
+            ConstraintOps.remove(ctx, r.id());
         } else if (c instanceof Command.ApplyForce f) {
             int s = slot(bodies, f.body());
             if (bodies.motion[s] == MotionType.DYNAMIC.ordinal() && bodies.state(s) != BodyState.DISABLED) {

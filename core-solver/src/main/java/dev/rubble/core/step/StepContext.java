@@ -52,6 +52,14 @@ public final class StepContext {
      * filled by the EVENTS slot (docs/events.md); gathers nothing while nothing is switched on.
      */
     public final dev.rubble.core.event.EventState events = new dev.rubble.core.event.EventState();
+    /**
+     * Constraints (issue 29; docs/constraints.md): the store the SOLVE slot's constraint solver reads;
+     * its types come from the {@code constraint} plugin family ({@code WorldModule} sets them).
+     */
+    public dev.rubble.core.dynamics.ConstraintStore constraints =
+            new dev.rubble.core.dynamics.ConstraintStore(java.util.Map.of());
+    /** The constraints that broke in the last step, in store order (cleared at the start of every step). */
+    public final List<dev.rubble.core.dynamics.ConstraintBreak> constraintBreaks = new ArrayList<>();
     /** Commands queued for the next step, applied by the COMMANDS slot in order. */
     final List<Command> queued = new ArrayList<>();
     /** Commands applied in the last step, in order (what a journal records). */
@@ -101,6 +109,15 @@ public final class StepContext {
     /** Commands queued for the next step, in order (read-only view; snapshots save them). */
     public List<Command> queuedCommands() {
         return java.util.Collections.unmodifiableList(queued);
+    }
+
+    /**
+     * Drops the queued constraint commands (issue 29): a journal re-simulated from its scenario gets
+     * them from the journal's first step, where they were recorded; queued twice, the second would
+     * find its id taken.
+     */
+    public void dropQueuedConstraints() {
+        queued.removeIf(c -> c instanceof Command.AddConstraint);
     }
 
     /**

@@ -45,6 +45,8 @@ public final class StepPipeline {
     private final StepContext ctx;
     private final StepClock clock;
     private final ContactSolver solver = new ContactSolver();
+    /** Issue 29: the constraints' rows, solved after the contact rows of every iteration ({@link #iterate}). */
+    private final dev.rubble.core.dynamics.ConstraintSolver joints = new dev.rubble.core.dynamics.ConstraintSolver();
     private final CommandStage commands = new CommandStage();
     private static final dev.rubble.core.destruction.PassSlot[] PASSES = dev.rubble.core.destruction.PassSlot.values();
     private final StepStage fields, destruction, removal, events;
@@ -100,6 +102,7 @@ public final class StepPipeline {
         long t0 = clock.nanoTime();
 
         long t = t0;
+        c.constraintBreaks.clear();
         p.commands = commands.run(c);
         t = lap(StepSlot.COMMANDS, t);
 
@@ -109,6 +112,9 @@ public final class StepPipeline {
         t = broadphaseAndContacts(b, cs, dt, t);
 
         p.woken = c.sleep.wakeTouched(c.states, cs, ds);
+        if (c.constraints.size() > 0) { // constrained bodies wake together (issue 29)
+            p.woken += dev.rubble.core.dynamics.ConstraintSolver.wakeLinked(c.states, c.constraints);
+        }
         // wake once: the narrowphase parked the manifolds of sleeping islands (their pairs are not
         // reported); the woken islands' come back now and are solved this step
         int restored = p.woken > 0 ? c.contactStage.restoreWoken(b, cs) : 0;
@@ -154,8 +160,11 @@ public final class StepPipeline {
             solver.loadVelocities();
             solver.warmStart();
             solver.updateSeparations();
+            if (joints.active()) {
+                joints.beginSubStep(h);
+            }
             for (int it = 0; it < velocityIterations; it++) {
-                solver.solve(true);
+                iterate(true);
             }
             solver.storeVelocities();
             t = lap(StepSlot.SOLVE, t);
@@ -175,7 +184,7 @@ public final class StepPipeline {
 
             solver.updateSeparations();
             for (int it = 0; it < relaxIterations; it++) {
-                solver.solve(false);
+                iterate(false);
             }
             solver.storeVelocities();
             if (exactCount > 0) {
@@ -191,6 +200,9 @@ public final class StepPipeline {
         solver.restitutionAndStore();
         if (exactCount > 0) {
             moveReleased(b, h); // again with the velocity restitution left (the last sub-step's start pose)
+        }
+        if (joints.active()) {
+            breakConstraints(c, index);
         }
         b.clearForces(); // forces act for one step; a persistent force field writes them again next step
         t = lap(StepSlot.RESTITUTION, t);
@@ -223,7 +235,7 @@ public final class StepPipeline {
         p.throttled = ds13.throttled();
 
         c.sleep.disableSlow(c.states); // issue 24: per-body disable thresholds (a flag check until a field sets one)
-        p.islands = c.sleep.update(c.states, cs, ds, dt);
+        p.islands = c.sleep.update(c.states, cs, ds, dt, joints.edges(), joints.edgeCount());
         t = lap(StepSlot.SLEEP, t);
 
         // kinematic bodies snap onto their targets only now: relax, restitution and the sleep
@@ -283,6 +295,38 @@ public final class StepPipeline {
         solver.prepare(b, cs, ds, dt, n);
         if (eventStage != null) {
             eventStage.afterPrepare(solver);
+        }
+        joints.beginStep(b, c.constraints, solver);
+    }
+
+    /**
+     * One solver iteration: the contact rows, then the constraint rows (issue 29), serially. The
+     * one place both solvers are called from per iteration.
+     */
+    private void iterate(boolean useBias) {
+        solver.solve(useBias);
+        if (joints.active()) {
+            joints.solve(useBias);
+        }
+    }
+
+    /**
+     * The constraints' impulses kept for the next step; those over a break threshold are removed,
+     * their bodies woken and the breaks listed in {@code c.constraintBreaks} (issue 29).
+     */
+    private void breakConstraints(StepContext c, long index) {
+        int nb = joints.endStep();
+        if (nb == 0) {
+            return;
+        }
+        int[] broken = joints.broken();
+        dev.rubble.core.dynamics.ConstraintStore st = c.constraints;
+        for (int k = nb - 1; k >= 0; k--) { // from the back: earlier indices stay valid
+            int i = broken[k];
+            c.constraintBreaks.add(0, new dev.rubble.core.dynamics.ConstraintBreak(index, st.id[i], st.typeName[i],
+                    st.bodyA[i], st.bodyB[i], st.force[i], st.torque[i]));
+            ConstraintOps.wakeBodies(c, i);
+            st.removeAt(i);
         }
     }
 
