@@ -40,6 +40,8 @@ public final class CommandCodec {
     private static final dev.rubble.core.command.FieldTarget[] TARGETS = dev.rubble.core.command.FieldTarget.values();
     // destruction as a library (issue 23; tags 40-44 are reserved for it)
     static final byte CUT_BOND = 40, SET_NODE_THRESHOLD = 41, SET_PROPAGATION = 42;
+    // collision filtering at run time (issue 28; tags 70-74 are reserved for it)
+    static final byte SET_COLLISION_FILTER = 70, IGNORE_COLLISION = 71;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -137,6 +139,10 @@ public final class CommandCodec {
                     .writeDouble(x.shockFactor());
         } else if (c instanceof Command.SetNodeThreshold x) {
             out.writeByte(SET_NODE_THRESHOLD).writeInt(x.collection()).writeInt(x.node()).writeDouble(x.threshold());
+        } else if (c instanceof Command.SetCollisionFilter x) {
+            out.writeByte(SET_COLLISION_FILTER).writeLong(x.body()).writeInt(x.layer()).writeInt(x.mask());
+        } else if (c instanceof Command.IgnoreCollision x) {
+            out.writeByte(IGNORE_COLLISION).writeLong(x.a()).writeLong(x.b()).writeBoolean(x.ignore());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -221,8 +227,13 @@ public final class CommandCodec {
                         in.readDouble()));
             case SET_NODE_THRESHOLD:
                 return budget(() -> new Command.SetNodeThreshold(in.readInt(), in.readInt(), in.readDouble()));
+            case SET_COLLISION_FILTER:
+                return new Command.SetCollisionFilter(in.readLong(), in.readInt(), in.readInt());
+            case IGNORE_COLLISION:
+                return budget(() -> new Command.IgnoreCollision(in.readLong(), in.readLong(), in.readBoolean()));
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34, 40..42, 50..52, 60..63");
+                throw new JournalFormatException("unknown command tag " + tag
+                        + "; allowed: 1..13, 20..22, 30..34, 40..42, 50..52, 60..63, 70..71");
         }
     }
 

@@ -146,6 +146,14 @@ public final class WorldSnapshot {
         f.section("SOFT", payload(o -> SoftBodySnapshot.write(world.softBodies().store(), o))); // version 3
         f.section("FELD", payload(o -> writeFields(world, o))); // issue 24: persistent fields, per-body thresholds
         f.section("EVNT", payload(o -> EventSnapshot.write(world, o))); // version 5: event switches, filters, memory
+        f.section("FILT", payload(o -> { // version 6 (issue 28): ignored body pairs, sorted by handles
+            dev.rubble.core.body.IgnoredPairs ip = world.bodies().ignoredPairs;
+            o.writeInt(ip.size());
+            for (int i = 0; i < ip.size(); i++) {
+                o.writeLong(ip.first(i));
+                o.writeLong(ip.second(i));
+            }
+        }));
         f.section("CMDS", cmds);
         f.finish(out);
     }
@@ -383,6 +391,19 @@ public final class WorldSnapshot {
                 DataInputStream evnt = section("EVNT");
                 EventSnapshot.read(world, evnt);
                 end(evnt, "EVNT");
+            }
+            if (sections.containsKey("FILT")) { // version 6; older files had no ignored pairs
+                DataInputStream filt = section("FILT");
+                int np = count(filt, "ignored pair");
+                for (int i = 0; i < np; i++) {
+                    long lo = filt.readLong(), hi = filt.readLong();
+                    b.slot(lo); // a pair must name live bodies
+                    b.slot(hi);
+                    if (lo >= hi || !b.ignoredPairs.set(lo, hi, true)) {
+                        throw new IllegalArgumentException("ignored pair " + i + " is out of order or repeated");
+                    }
+                }
+                end(filt, "FILT");
             }
             for (int i = 0; i < nc; i++) {
                 cmds.mark(1);
