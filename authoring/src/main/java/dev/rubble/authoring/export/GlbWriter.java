@@ -61,6 +61,8 @@ public final class GlbWriter {
         long posOff = 0, idxOff = 0;
         for (int i = 0; i < n; i++) {
             PieceMesh m = meshes.get(i);
+            // object names are scenario ids (any text): escaped for JSON by Jackson
+            String name = new String(com.fasterxml.jackson.core.io.JsonStringEncoder.getInstance().quoteAsString(m.name()));
             double[] v = m.vertices();
             float[] lo = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE}, hi = {-Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE};
             bin.position((int) posOff);
@@ -80,13 +82,13 @@ public final class GlbWriter {
             sep(acc).append(String.format(Locale.ROOT, "{\"bufferView\":1,\"byteOffset\":%d,\"componentType\":%d,\"count\":%d,"
                     + "\"type\":\"SCALAR\"}", idxOff, UINT, tris[i].length));
             sep(meshJson).append(String.format(Locale.ROOT, "{\"name\":\"%s\",\"primitives\":[{\"attributes\":{\"POSITION\":%d},"
-                    + "\"indices\":%d,\"material\":%d}]}", m.name(), accessor, accessor + 1, i));
+                    + "\"indices\":%d,\"material\":%d}]}", name, accessor, accessor + 1, i));
             accessor += 2;
             int c = color(m.piece());
             sep(mats).append(String.format(Locale.ROOT, "{\"name\":\"%s\",\"pbrMetallicRoughness\":{\"baseColorFactor\":"
-                    + "[%.4f,%.4f,%.4f,1],\"metallicFactor\":0,\"roughnessFactor\":0.8}}", m.name(),
+                    + "[%.4f,%.4f,%.4f,1],\"metallicFactor\":0,\"roughnessFactor\":0.8}}", name,
                     ((c >> 16) & 255) / 255.0, ((c >> 8) & 255) / 255.0, (c & 255) / 255.0));
-            sep(nodes).append("{\"name\":\"").append(m.name()).append("\",\"mesh\":").append(i);
+            sep(nodes).append("{\"name\":\"").append(name).append("\",\"mesh\":").append(i);
             if (rest != null) {
                 double qx = rest[7 * i + 3], qy = rest[7 * i + 4], qz = rest[7 * i + 5], qw = rest[7 * i + 6];
                 double ql = Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
