@@ -419,6 +419,51 @@ public final class PhysicsWorld {
     }
 
     /**
+     * Sets a body's collision layer and mask at the start of the next step (a journalled command):
+     * two bodies collide, and a query sees a body, only when each one's layer bits meet the other's
+     * mask. Wakes the body and what sleeps against it. The initial values come from
+     * {@link BodySpec#collisionLayer} and {@link BodySpec#collisionMask}.
+     */
+    public void setCollisionFilter(BodyId body, int layer, int mask) {
+        slot(body);
+        world.queue(new Command.SetCollisionFilter(body.handle(), layer, mask));
+    }
+
+    /** The collision layer a body has now (a queued {@link #setCollisionFilter} applies at the next step). */
+    public int collisionLayer(BodyId body) {
+        return bodies.collisionLayer[slot(body)];
+    }
+
+    /** The collision mask a body has now. */
+    public int collisionMask(BodyId body) {
+        return bodies.collisionMask[slot(body)];
+    }
+
+    /**
+     * Makes two bodies never collide ({@code ignore} true), whatever their layers and masks say, or
+     * collide again ({@code ignore} false), from the next step on (a journalled command; snapshots
+     * keep the pairs). The pair is forgotten when either body is removed. Use it for a weapon and
+     * its wielder, or a door and its frame.
+     *
+     * @throws IllegalArgumentException when {@code a} and {@code b} are the same body
+     */
+    public void setIgnoreCollision(BodyId a, BodyId b, boolean ignore) {
+        slot(a);
+        slot(b);
+        if (a.handle() == b.handle()) {
+            throw new IllegalArgumentException("ignore-pair names body " + a + " twice; allowed: two different bodies");
+        }
+        world.queue(new Command.IgnoreCollision(a.handle(), b.handle(), ignore));
+    }
+
+    /** Whether the pair is ignored now (a queued {@link #setIgnoreCollision} applies at the next step). */
+    public boolean isCollisionIgnored(BodyId a, BodyId b) {
+        slot(a);
+        slot(b);
+        return bodies.ignoredPairs.contains(a.handle(), b.handle());
+    }
+
+    /**
      * Applies a force (N, world frame, at the centre of mass) for every sub-step of the next step:
      * over that step the velocity changes by {@code F dt / m} whatever the sub-step count. Call it
      * before every step for a lasting force (or use a persistent {@code linear-force} field). Wakes

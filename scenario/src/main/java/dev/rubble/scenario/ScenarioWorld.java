@@ -335,6 +335,26 @@ public final class ScenarioWorld {
             spawnedDef = spawnedNow.get(k);
         }
         switch (c.type()) {
+            case "collisionFilter": {
+                int s = h >= 0 ? world.bodies().slot(h) : -1; // a missing value keeps the body's current one
+                int layer = !Double.isNaN(c.vector()[0]) ? (int) c.vector()[0]
+                        : s >= 0 ? world.bodies().collisionLayer[s] : dev.rubble.core.body.BodyStore.DEFAULT_LAYER;
+                int mask = !Double.isNaN(c.vector()[1]) ? (int) c.vector()[1]
+                        : s >= 0 ? world.bodies().collisionMask[s] : dev.rubble.core.body.BodyStore.ALL_LAYERS;
+                return new Command.SetCollisionFilter(h, layer, mask);
+            }
+            case "ignoreCollision": {
+                long h2 = world.findByLabel(c.other());
+                if (h2 < 0) {
+                    int k = spawnedIndex(spawnedNow, c.other());
+                    if (k < 0) {
+                        throw new ScenarioException(where(c) + ".bodies[1]", "command 'ignoreCollision' at step " + c.step()
+                                + " names body '" + c.other() + "', which does not exist at that step (removed, or never spawned)");
+                    }
+                    h2 = Command.spawnedEarlier(k);
+                }
+                return new Command.IgnoreCollision(h, h2, c.vector()[0] != 0);
+            }
             case "impulse": {
                 double[] j = c.vector();
                 double[] p = c.vector2();

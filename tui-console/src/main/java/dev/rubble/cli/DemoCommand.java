@@ -114,7 +114,7 @@ final class DemoCommand implements Callable<Integer> {
                 sw.world().addObserver(jw);
             }
             if (!headless && ConsoleApp.hasTerminal()) {
-                ConsoleApp.run(new LiveSession(sw, jw, sw.world().stepIndex() + n));
+                ConsoleApp.run(new LiveSession(sw, jw, sw.world().stepIndex() + n), spec.commandLine().getErr());
                 return 0;
             }
             table(scenario, sw, n, counter, out);

@@ -107,7 +107,7 @@ final class ReplayCommand implements Callable<Integer> {
             }
             try {
                 if (!headless && out == null && eventsFile == null && ConsoleApp.hasTerminal()) {
-                    ConsoleApp.run(session);
+                    ConsoleApp.run(session, spec.commandLine().getErr());
                     return 0;
                 }
                 headless(pb, session, lines);

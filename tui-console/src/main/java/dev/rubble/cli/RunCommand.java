@@ -117,7 +117,7 @@ final class RunCommand implements Callable<Integer> {
             }
             LiveSession session = new LiveSession(sw, jw, sw.world().stepIndex() + n).withHealth(health);
             if (console) {
-                ConsoleApp.run(session);
+                ConsoleApp.run(session, spec.commandLine().getErr());
                 return 0;
             }
             try {

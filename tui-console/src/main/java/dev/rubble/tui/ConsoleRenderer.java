@@ -63,6 +63,18 @@ public final class ConsoleRenderer {
     /** Key bar of a live run: there is nothing to release. */
     public static final String KEYS_LIVE = "space pause  n step  +/- speed  arrows pan  [/] zoom  v view  hjkl cursor"
             + "  c centre  e explode  f field  i impulse  b/B breaks  t/T throttle  q quit";
+    /** What the view's letters mean (issue 28, item 6): its last row, when the view is tall enough. */
+    public static final String VIEW_LEGEND = "# static  o awake  z sleeping  k kinematic  @ released  + centre  X cursor";
+
+    /** The view legend cut to whole entries that fit {@code w} columns (shown while the status row is empty). */
+    static String legend(int w) {
+        String l = "view: " + VIEW_LEGEND;
+        while (l.length() > w && l.contains("  ")) {
+            l = l.substring(0, l.lastIndexOf("  "));
+        }
+        return l.length() > w ? "" : l;
+    }
+
     /** Key row of a terminal too short for two key rows. */
     public static final String KEYS_SHORT = "space pause  n step  e explode  q quit  (all keys: docs/console.md)";
     private static final StepSlot[] STAGES = StepSlot.values();
@@ -91,7 +103,7 @@ public final class ConsoleRenderer {
             view(g, pw + 1, 1, w - pw - 1, bottom - 1, session, st);
         }
         if (bottom >= 1) {
-            put(g, 0, bottom, w, st.status);
+            put(g, 0, bottom, w, st.status == null || st.status.isEmpty() && view ? legend(w) : st.status);
         }
         for (int i = 0; i < keys.size(); i++) {
             put(g, 0, h - keys.size() + i, w, keys.get(i));

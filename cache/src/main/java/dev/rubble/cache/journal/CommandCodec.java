@@ -45,6 +45,8 @@ public final class CommandCodec {
     // cluster unions (issue 29; tags 90-94 are reserved for them)
     static final byte UNION_ADD = 90, UNION_ADD_COLLECTION = 91, UNION_REMOVE = 92, UNION_CHILD_TO_PARENT = 93;
     static final byte SET_DAMAGE_MODEL = 45, SET_NODE_MATERIAL = 46, SET_MATERIAL_MULTIPLIER = 47;
+    // collision filtering at run time (issue 28; tags 70-74 are reserved for it)
+    static final byte SET_COLLISION_FILTER = 70, IGNORE_COLLISION = 71;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -176,6 +178,10 @@ public final class CommandCodec {
             out.writeByte(SET_NODE_MATERIAL).writeInt(x.collection()).writeInt(x.node()).writeInt(x.material());
         } else if (c instanceof Command.SetMaterialMultiplier x) {
             out.writeByte(SET_MATERIAL_MULTIPLIER).writeInt(x.collection()).writeInt(x.material()).writeDouble(x.multiplier());
+        } else if (c instanceof Command.SetCollisionFilter x) {
+            out.writeByte(SET_COLLISION_FILTER).writeLong(x.body()).writeInt(x.layer()).writeInt(x.mask());
+        } else if (c instanceof Command.IgnoreCollision x) {
+            out.writeByte(IGNORE_COLLISION).writeLong(x.a()).writeLong(x.b()).writeBoolean(x.ignore());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -283,9 +289,13 @@ public final class CommandCodec {
                 return budget(() -> new Command.SetNodeMaterial(in.readInt(), in.readInt(), in.readInt()));
             case SET_MATERIAL_MULTIPLIER:
                 return budget(() -> new Command.SetMaterialMultiplier(in.readInt(), in.readInt(), in.readDouble()));
+            case SET_COLLISION_FILTER:
+                return new Command.SetCollisionFilter(in.readLong(), in.readInt(), in.readInt());
+            case IGNORE_COLLISION:
+                return budget(() -> new Command.IgnoreCollision(in.readLong(), in.readLong(), in.readBoolean()));
             default:
                 throw new JournalFormatException("unknown command tag " + tag
-                        + "; allowed: 1..13, 20..22, 30..34, 40..42, 45..47, 50..52, 60..63, 80..81, 90..93");
+                        + "; allowed: 1..13, 20..22, 30..34, 40..42, 45..47, 50..52, 60..63, 70..71, 80..81, 90..93");
         }
     }
 

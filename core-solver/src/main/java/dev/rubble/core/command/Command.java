@@ -419,6 +419,28 @@ public sealed interface Command {
         }
     }
 
+    // ---- collision filtering at run time (issue 28; docs/dynamics.md "Collision filtering"; journal tags 70-71) ----
+
+    /**
+     * Sets a body's collision layer and mask: two bodies collide only when each one's layer bits
+     * meet the other's mask. Wakes the body and the sleeping islands it overlaps, so a body whose
+     * support is filtered away falls at once. Queries see the new filter too.
+     */
+    record SetCollisionFilter(long body, int layer, int mask) implements Command {
+    }
+
+    /**
+     * Makes a pair of bodies never collide (or collide again, {@code ignore} false) whatever their
+     * layers and masks say; wakes both. The pair is forgotten when either body is removed.
+     */
+    record IgnoreCollision(long a, long b, boolean ignore) implements Command {
+        public IgnoreCollision {
+            if (a == b) {
+                throw new IllegalArgumentException("ignore-pair names the same body twice; allowed: two different bodies");
+            }
+        }
+    }
+
     // ---- forces (issue 24; docs/fields.md; journal tags 60-63) ----
 
     /**

@@ -151,6 +151,14 @@ public final class WorldSnapshot {
         f.section("EVNT", payload(o -> EventSnapshot.write(world, o))); // version 5: event switches, filters, memory
         f.section("UNIO", payload(o -> world.destruction().unions().write(o))); // version 6: cluster unions (issue 29)
         f.section("JNTS", payload(o -> ConstraintSnapshot.write(ctx, o))); // version 7: constraints (issue 29)
+        f.section("FILT", payload(o -> { // version 8 (issue 28): ignored body pairs, sorted by handles
+            dev.rubble.core.body.IgnoredPairs ip = world.bodies().ignoredPairs;
+            o.writeInt(ip.size());
+            for (int i = 0; i < ip.size(); i++) {
+                o.writeLong(ip.first(i));
+                o.writeLong(ip.second(i));
+            }
+        }));
         f.section("CMDS", cmds);
         f.finish(out);
     }
@@ -398,6 +406,19 @@ public final class WorldSnapshot {
                 DataInputStream jnts = section("JNTS");
                 ConstraintSnapshot.read(ctx, jnts);
                 end(jnts, "JNTS");
+            }
+            if (sections.containsKey("FILT")) { // version 8; older files had no ignored pairs
+                DataInputStream filt = section("FILT");
+                int np = count(filt, "ignored pair");
+                for (int i = 0; i < np; i++) {
+                    long lo = filt.readLong(), hi = filt.readLong();
+                    b.slot(lo); // a pair must name live bodies
+                    b.slot(hi);
+                    if (lo >= hi || !b.ignoredPairs.set(lo, hi, true)) {
+                        throw new IllegalArgumentException("ignored pair " + i + " is out of order or repeated");
+                    }
+                }
+                end(filt, "FILT");
             }
             for (int i = 0; i < nc; i++) {
                 cmds.mark(1);

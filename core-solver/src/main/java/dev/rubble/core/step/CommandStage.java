@@ -132,6 +132,22 @@ final class CommandStage {
                 states.wake(s);
                 bodies.addForce(s, f.fx(), f.fy(), f.fz());
             }
+        } else if (c instanceof Command.SetCollisionFilter f) {
+            int s = slot(bodies, f.body());
+            bodies.collisionLayer[s] = f.layer();
+            bodies.collisionMask[s] = f.mask();
+            states.wake(s);
+            states.wakeOverlapping(s); // what rested on it may now fall through it
+        } else if (c instanceof Command.IgnoreCollision x) {
+            int sa = slot(bodies, x.a()), sb = slot(bodies, x.b());
+            if (sa == sb) {
+                throw new IllegalArgumentException("ignore-pair names body " + BodyStore.handleString(bodies.handle(sa))
+                        + " twice; allowed: two different bodies");
+            }
+            if (bodies.ignoredPairs.set(bodies.handle(sa), bodies.handle(sb), x.ignore())) {
+                states.wake(sa);
+                states.wake(sb);
+            }
         } else if (c instanceof Command.ApplyTorque q) {
             int s = slot(bodies, q.body());
             if (bodies.motion[s] == MotionType.DYNAMIC.ordinal() && bodies.state(s) != BodyState.DISABLED) {

@@ -344,7 +344,7 @@ final class WorldSnapshotTest {
         byte[] v2 = save(w);
         java.util.Map<String, byte[]> sections = SnapshotFile.parse(v2, "v2");
         assertThat(sections.keySet()).containsExactly("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
-                "FELD", "EVNT", "UNIO", "JNTS", "CMDS");
+                "FELD", "EVNT", "UNIO", "JNTS", "FILT", "CMDS");
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         java.io.DataOutputStream o = new java.io.DataOutputStream(bytes);
         o.writeBytes("RUBBLESN");
