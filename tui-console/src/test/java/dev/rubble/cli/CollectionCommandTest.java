@@ -22,7 +22,7 @@ final class CollectionCommandTest {
 
     @Test
     void fractureWritesJsonAndConvertGoesBothWaysToTheSameBytes(@TempDir Path dir) throws Exception {
-        String[] recipe = {"fracture", "--source", "box:2,1,0.5", "--sites", "12", "--levels", "2", "--seed", "5", "--out"};
+        String[] recipe = {"fracture", "--source", "box:half=1,0.5,0.25", "--sites", "12", "--levels", "2", "--seed", "5", "--out"};
         Path rbc = dir.resolve("direct.rbc"), json = dir.resolve("wall.json");
         assertThat(run(concat(recipe, rbc.toString()))).as(err.toString()).isZero();
         assertThat(run(concat(recipe, json.toString()))).as(err.toString()).isZero();

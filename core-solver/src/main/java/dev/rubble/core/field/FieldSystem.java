@@ -8,7 +8,6 @@ import dev.rubble.core.body.MotionType;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.command.FieldMeta;
 import dev.rubble.core.command.FieldTarget;
-import dev.rubble.core.soft.SoftBodyStore;
 import dev.rubble.spi.broadphase.Broadphase;
 import dev.rubble.spi.field.FieldContext;
 import dev.rubble.spi.field.FieldNode;
@@ -65,7 +64,7 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
     private int[] softPoint = new int[64];
     private long[] softId = new long[64];
     private int softCount;
-    private SoftBodyStore soft;
+    private SoftPoints soft = SoftPoints.NONE;
     /** Identity bit of a soft point (bodies' handles and held pieces' {@code 1 << 62} never set it). */
     private static final long SOFT_ID = 1L << 61;
     /** Samples written in the last run (for tests and the console). */
@@ -120,7 +119,7 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
     }
 
     /** The soft bodies whose points fields sample (objects {@code all} and {@code soft}). */
-    public void setSoft(SoftBodyStore soft) {
+    public void setSoft(SoftPoints soft) {
         this.soft = Objects.requireNonNull(soft, "soft is null");
     }
 
@@ -237,7 +236,7 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
             ctx.current.vx[i] = ctx.current.vy[i] = ctx.current.vz[i] = 0;
             idx[i] = i;
         }
-        double[] sx = soft == null ? null : soft.state.x;
+        double[] sx = softCount == 0 ? null : soft.state().x;
         for (int j = 0; j < softCount; j++) {
             int i = bodyCount + held.count + j, pt = softPoint[j];
             ctx.x[i] = sx[3 * pt];
@@ -309,15 +308,15 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
     private void gatherSoft(Active a) {
         softCount = 0;
         FieldMeta meta = a.command().meta();
-        if (soft == null || soft.size() == 0 || !softTarget(a.command().target())
+        if (soft.bodies() == 0 || !softTarget(a.command().target())
                 || (meta.object() != FieldMeta.ObjectFilter.ALL && meta.object() != FieldMeta.ObjectFilter.SOFT)
                 || (meta.state() != FieldMeta.StateFilter.ALL && meta.state() != FieldMeta.StateFilter.DYNAMIC)) {
             return;
         }
         double[] bo = a.bounds();
-        double[] x = soft.state.x, im = soft.state.invMass;
-        for (int sb = 0; sb < soft.size(); sb++) {
-            for (int k = 0, start = soft.pointStart[sb]; k < soft.pointCount[sb]; k++) {
+        double[] x = soft.state().x, im = soft.state().invMass;
+        for (int sb = 0, nb = soft.bodies(); sb < nb; sb++) {
+            for (int k = 0, start = soft.pointStart(sb), n = soft.pointCount(sb); k < n; k++) {
                 int p = start + k;
                 double px = x[3 * p], py = x[3 * p + 1], pz = x[3 * p + 2];
                 if (!(im[p] > 0) || (bo != null && (px < bo[0] || px > bo[3] || py < bo[1] || py > bo[4]
@@ -340,8 +339,8 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
      * solver's sub-steps take only gravity; docs/fields.md, "Soft bodies").
      */
     private void writeSoft(FieldTarget t, int p, int i) {
-        double[] v = soft.state.v;
-        double im = soft.state.invMass[p];
+        double[] v = soft.state().v;
+        double im = soft.state().invMass[p];
         double f = t == FieldTarget.LINEAR_VELOCITY ? 1 : t == FieldTarget.LINEAR_IMPULSE ? im : im * dt;
         v[3 * p] += out.vx[i] * f;
         v[3 * p + 1] += out.vy[i] * f;

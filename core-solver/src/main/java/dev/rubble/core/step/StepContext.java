@@ -12,6 +12,7 @@ import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.destruction.StatesHost;
 import dev.rubble.core.dynamics.SleepManager;
 import dev.rubble.core.soft.SoftBodyStage;
+import dev.rubble.core.soft.SoftBodyStore;
 import dev.rubble.spi.soft.SoftSolver;
 import java.util.function.Supplier;
 import dev.rubble.spi.broadphase.Broadphase;
@@ -83,7 +84,28 @@ public final class StepContext {
         this.fields = new dev.rubble.core.field.FieldSystem(bodies, states, broadphase, settings.dt());
         this.fields.setPieces(destruction.fieldPieces());
         this.softBodies = new SoftBodyStage(Objects.requireNonNull(softSolver, "softSolver is null"), states::wake);
-        this.fields.setSoft(softBodies.store());
+        SoftBodyStore softStore = softBodies.store();
+        this.fields.setSoft(new dev.rubble.core.field.SoftPoints() { // fields sit below soft bodies: the step joins them
+            @Override
+            public int bodies() {
+                return softStore.size();
+            }
+
+            @Override
+            public int pointStart(int body) {
+                return softStore.pointStart[body];
+            }
+
+            @Override
+            public int pointCount(int body) {
+                return softStore.pointCount[body];
+            }
+
+            @Override
+            public dev.rubble.spi.soft.SoftBodyState state() {
+                return softStore.state;
+            }
+        });
     }
 
     /** Steps taken. */
