@@ -40,9 +40,13 @@ final class StressPass implements Pass {
     long iterations;
     double worstResidual;
 
+    /** Builds or keeps each holder's support graph (graph assembly). */
+    private final StressAssembly assembly;
+
     StressPass(DestructionContext d, Pieces pieces) {
         this.d = d;
         this.pieces = pieces;
+        this.assembly = new StressAssembly(d);
     }
 
     /** One collection's stress state. */
@@ -164,7 +168,7 @@ final class StressPass implements Pass {
             if (st == null || s.childCount[h] < 2 || s.node[s.firstChild[h]] < 0 || !d.bodyAlive(h)) {
                 continue;
             }
-            prepare(st, h, mark);
+            assembly.prepare(st, h, mark);
         }
         contacts(mark);
         for (int i = 0; i < count; i++) {
@@ -182,32 +186,6 @@ final class StressPass implements Pass {
         }
     }
 
-    /** Builds or keeps holder h's graph and clears its contact loads; marks it for this run. */
-    private void prepare(State st, int h, long mark) {
-        if (st.holders.length <= h) {
-            st.holders = Arrays.copyOf(st.holders, Math.max(h + 1, 2 * st.holders.length));
-        }
-        Holder hd = st.holders[h];
-        if (hd == null) {
-            hd = new Holder();
-            st.holders[h] = hd;
-        }
-        PlacedCollection pc = d.collections.get(d.store.collection[h]);
-        hd.rebuilt = false;
-        if (!valid(hd, pc, h)) {
-            build(st, hd, pc, h);
-            hd.rebuilt = true;
-        }
-        if (hd.contact.length < 6 * hd.g.nodeCount) {
-            hd.contact = new double[6 * hd.g.nodeCount];
-        }
-        hd.hadContact = hd.contactCount > 0;
-        if (hd.hadContact) {
-            Arrays.fill(hd.contact, 0, 6 * hd.g.nodeCount, 0);
-        }
-        hd.contactCount = 0;
-        hd.mark = mark;
-    }
 
     /**
      * Contact loads of this step on marked holders: every solved point's impulse P = λn n + λ1 u +
@@ -382,83 +360,5 @@ final class StressPass implements Pass {
             cutInLastRun++;
         }
         d.addCut(h);
-    }
-
-    /** Whether holder h's graph still describes it: same body, every bond alive, same supports. */
-    private boolean valid(Holder hd, PlacedCollection pc, int h) {
-        ClusterStore s = d.store;
-        if (hd.body != s.body[h] || hd.g.nodeCount != s.childCount[h]) {
-            return false;
-        }
-        for (int k = 0; k < hd.g.bondCount; k++) {
-            if (!pc.bondAlive[hd.edges[k]]) {
-                return false;
-            }
-        }
-        for (int i = 0; i < hd.g.nodeCount; i++) {
-            if (hd.g.support[i] != (s.anchoredCount[hd.nodes[i]] > 0)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private int[] local = new int[0];
-
-    private void build(State st, Holder hd, PlacedCollection pc, int h) {
-        ClusterStore s = d.store;
-        int n = s.childCount[h];
-        if (hd.nodes.length < n) {
-            hd.nodes = new int[n];
-        }
-        if (local.length < pc.asset.nodeCount()) {
-            local = new int[pc.asset.nodeCount()];
-        }
-        int i = 0;
-        int bonds = 0;
-        for (int ch = s.firstChild[h]; ch != ClusterStore.NONE; ch = s.nextSibling[ch]) {
-            hd.nodes[i] = ch;
-            local[s.node[ch]] = i;
-            i++;
-        }
-        int[] ea = pc.asset.edgeA(), eb = pc.asset.edgeB();
-        for (int j = 0; j < n; j++) {
-            int an = s.node[hd.nodes[j]];
-            for (int q = st.edgeStart[an]; q < st.edgeStart[an + 1]; q++) {
-                int e = st.edges[q];
-                if (ea[e] == an && pc.bondAlive[e] && s.parent[pc.base + eb[e]] == h) {
-                    bonds++;
-                }
-            }
-        }
-        if (hd.edges.length < bonds) {
-            hd.edges = new int[bonds];
-        }
-        StressGraph g = hd.g;
-        g.reset(n, bonds);
-        for (int j = 0; j < n; j++) {
-            int ch = hd.nodes[j];
-            g.node(j, s.mass[ch], s.com[3 * ch], s.com[3 * ch + 1], s.com[3 * ch + 2], s.anchoredCount[ch] > 0);
-        }
-        int k = 0;
-        double[] area = pc.asset.edgeArea();
-        for (int j = 0; j < n; j++) {
-            int an = s.node[hd.nodes[j]];
-            for (int q = st.edgeStart[an]; q < st.edgeStart[an + 1]; q++) {
-                int e = st.edges[q];
-                if (ea[e] == an && pc.bondAlive[e] && s.parent[pc.base + eb[e]] == h) {
-                    hd.edges[k] = e;
-                    g.bond(k, j, local[eb[e]], area[e] > 0 ? area[e] : 1e-6);
-                    g.damage[k] = st.damage[e];
-                    if (!(area[e] > 0)) {
-                        g.strength[k] = 0; // no contact area: no strength (cut at its holder's first evaluation)
-                    }
-                    k++;
-                }
-            }
-        }
-        hd.body = s.body[h];
-        hd.solved = false;
-        hd.damaging = 0;
     }
 }
