@@ -270,6 +270,24 @@ public final class WallScene {
      * uses {@code resolve}: docs/destruction.md "Impacts"); {@code chaos} writes no impactMode at all.
      */
     public static String recipeJson(String name, Wall wall, int steps, dev.rubble.core.destruction.ImpactMode mode) {
+        return recipeJson(name, wall, steps, mode, null);
+    }
+
+    /**
+     * As {@link #recipeJson(String, Wall, int, dev.rubble.core.destruction.ImpactMode)}, with the
+     * user-defined damage model's per-level {@code thresholds} (N·s; null: the default model, no
+     * damage keys written).
+     */
+    public static String recipeJson(String name, Wall wall, int steps, dev.rubble.core.destruction.ImpactMode mode,
+                                    double[] thresholds) {
+        StringBuilder damage = new StringBuilder();
+        if (thresholds != null) {
+            damage.append(", \"damageModel\": \"user-defined\", \"damageOptions\": {\"thresholds\": [");
+            for (int i = 0; i < thresholds.length; i++) {
+                damage.append(i == 0 ? "" : ", ").append(num(thresholds[i]));
+            }
+            damage.append("]}");
+        }
         StringBuilder levels = new StringBuilder();
         for (int l = 0; l < wall.counts().length; l++) {
             levels.append(l == 0 ? "" : ", ").append("{\"method\": \"voronoi\", \"options\": {\"count\": ")
@@ -302,7 +320,8 @@ public final class WallScene {
                 num(BenchScenes.FRICTION), num(BenchScenes.RESTITUTION), num(HX), num(HY), num(HZ), levels,
                 wall.seed(), num(CX), num(CY), num(CZ), anchors, num(BenchScenes.FRICTION),
                 num(BenchScenes.RESTITUTION),
-                mode == dev.rubble.core.destruction.ImpactMode.CHAOS ? "" : ", \"impactMode\": \"" + mode.label() + "\"");
+                (mode == dev.rubble.core.destruction.ImpactMode.CHAOS ? "" : ", \"impactMode\": \"" + mode.label() + "\"")
+                        + damage);
     }
 
     private static String num(double v) {
