@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 22 item 5: the demo shows destruction. Its journal, played back as {@code rubble render}
- * reads it, holds pieces behind the wall's far face (knocked out through the hole; the ball itself
- * stays in front, docs/destruction.md "Impacts"); frames
+ * reads it, holds pieces behind the wall's far face (knocked out through the hole; the ball follows
+ * them and ends, after 300 steps, on the rubble past the far face, docs/destruction.md "Impacts"); frames
  * drawn with one camera differ where the ball struck (a hole); the overlay's breaks counter counts
  * the recorded breaks; {@code --color level} colours journal frames by level.
  */

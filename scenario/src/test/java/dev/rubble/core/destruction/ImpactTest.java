@@ -122,35 +122,43 @@ final class ImpactTest {
          * anchors, the ground): + when they pushed the dynamic body towards +z.
          */
         double externalZ() {
-            BodyStore b = w.bodies();
-            ContactStore cs = w.contacts();
-            double z = 0;
-            for (int m = 0; m < cs.size(); m++) {
-                int sa = cs.bodyA[m], sb = cs.bodyB[m];
-                boolean da = b.motion[sa] == MotionType.DYNAMIC.ordinal(), db = b.motion[sb] == MotionType.DYNAMIC.ordinal();
-                if (da == db) {
-                    continue;
-                }
-                // the solver's tangent basis, a fixed function of the normal (ContactSolver.prepare)
-                double nx = cs.nx[m], ny = cs.ny[m], nz = cs.nz[m], ux, uy, uz;
-                if (Math.abs(nx) >= 0.57735026918962576) {
-                    ux = ny; uy = -nx; uz = 0;
-                } else {
-                    ux = 0; uy = nz; uz = -ny;
-                }
-                double inv = 1 / Math.sqrt(ux * ux + uy * uy + uz * uz);
-                uz *= inv;
-                ux *= inv;
-                uy *= inv;
-                double vz = nx * uy - ny * ux;
-                for (int k = 0, p = m * ContactStore.MAX_POINTS; k < cs.pointCount[m]; k++, p++) {
-                    // impulse on B: jn n + jt1 t1 + jt2 t2
-                    double jz = cs.normalImpulse[p] * nz + cs.tangentImpulse1[p] * uz + cs.tangentImpulse2[p] * vz;
-                    z += db ? jz : -jz;
-                }
-            }
-            return z;
+            return ImpactTest.externalZ(w);
         }
+    }
+
+    /**
+     * The z impulse the last step's contacts gave dynamic bodies of {@code w} from kinematic or static
+     * ones (anchors, ground): + when they pushed the dynamic body towards +z.
+     */
+    static double externalZ(World w) {
+        BodyStore b = w.bodies();
+        ContactStore cs = w.contacts();
+        double z = 0;
+        for (int m = 0; m < cs.size(); m++) {
+            int sa = cs.bodyA[m], sb = cs.bodyB[m];
+            boolean da = b.motion[sa] == MotionType.DYNAMIC.ordinal(), db = b.motion[sb] == MotionType.DYNAMIC.ordinal();
+            if (da == db) {
+                continue;
+            }
+            // the solver's tangent basis, a fixed function of the normal (ContactSolver.prepare)
+            double nx = cs.nx[m], ny = cs.ny[m], nz = cs.nz[m], ux, uy, uz;
+            if (Math.abs(nx) >= 0.57735026918962576) {
+                ux = ny; uy = -nx; uz = 0;
+            } else {
+                ux = 0; uy = nz; uz = -ny;
+            }
+            double inv = 1 / Math.sqrt(ux * ux + uy * uy + uz * uz);
+            uz *= inv;
+            ux *= inv;
+            uy *= inv;
+            double vz = nx * uy - ny * ux;
+            for (int k = 0, p = m * ContactStore.MAX_POINTS; k < cs.pointCount[m]; k++, p++) {
+                // impulse on B: jn n + jt1 t1 + jt2 t2
+                double jz = cs.normalImpulse[p] * nz + cs.tangentImpulse1[p] * uz + cs.tangentImpulse2[p] * vz;
+                z += db ? jz : -jz;
+            }
+        }
+        return z;
     }
 
     @Test
