@@ -85,7 +85,7 @@ final class JournalCommand implements Runnable {
                     out.printf("collections %d embedded (%d bytes of .rbc images)%n", r.collectionImages().size(), img);
                     out.printf("keyframes   %s%n", r.keyframesRead() == 0 ? "none (seeking re-simulates from the start)"
                             : r.keyframesRead() + " world snapshots, " + r.keyframeBytesRead() + " bytes (JournalSeek and journal seek"
-                                    + " journal seek start from the nearest)");
+                                    + " start from the nearest)");
                     out.printf("events      %d destruction events (breaks, releases, internal clusters, crumbles, removals)%n", events);
                 }
                 // Chronicle preallocates (sparse) cycle files: their length is not the data written
