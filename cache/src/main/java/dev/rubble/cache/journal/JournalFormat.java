@@ -55,6 +55,8 @@ public final class JournalFormat {
      */
     public static final int KIND_SCALE = 0x5343414C;
     public static final int KIND_EVENTS = 0x45565453;
+    /** A keyframe (issue 31, seek): a world snapshot after a step ("KEYF"), docs/journal-format.md. */
+    public static final int KIND_KEYFRAME = 0x4B455946;
     /** Marker closing every document ("END!"). */
     public static final int END = 0x454E4421;
 

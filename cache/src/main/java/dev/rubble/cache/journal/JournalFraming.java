@@ -124,7 +124,8 @@ public final class JournalFraming {
         readFully(ch, b, from);
         int kind = b.getInt(0);
         if (kind != JournalFormat.KIND_HEADER && kind != JournalFormat.KIND_STEP && kind != JournalFormat.KIND_CLOSE
-                && kind != JournalFormat.KIND_COLLECTION && kind != JournalFormat.KIND_EVENTS) {
+                && kind != JournalFormat.KIND_COLLECTION && kind != JournalFormat.KIND_EVENTS
+                && kind != JournalFormat.KIND_SCALE && kind != JournalFormat.KIND_KEYFRAME) {
             return false;
         }
         CRC32C crc = new CRC32C();
