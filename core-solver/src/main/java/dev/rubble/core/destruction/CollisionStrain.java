@@ -70,22 +70,9 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
         }
         // in the impact pass's trial, a piece released by an earlier pass passes the impact on (ImpactPass.releasedThisStep)
         boolean pushed = sink != null && (sink.releasedThisStep(c.bodyA[m0]) || sink.releasedThisStep(c.bodyB[m0]));
-        int points = 0;
-        boolean approaching = pushed;
-        for (int m = m0; m < m1; m++) {
-            for (int k = 0, p = m * ContactStore.MAX_POINTS; k < c.pointCount[m]; k++, p++) {
-                points++;
-                approaching |= -c.relativeNormalVelocity[p] >= DestructionContext.MIN_APPROACH_SPEED;
-            }
-        }
-        if (!approaching) {
+        double[] jn = normalImpulses(c, m0, m1, pushed);
+        if (jn == null) {
             return;
-        }
-        // the order-independent sharing of the pair's normal impulse among its points (issue 22 item 3)
-        double[] jn = c.normalImpulse;
-        if (points > 1) {
-            fair.compute(c, m0, m1);
-            jn = fair.fair;
         }
         for (int m = m0; m < m1; m++) {
             for (int k = 0, pc = c.pointCount[m], p = m * ContactStore.MAX_POINTS; k < pc; k++, p++) {
@@ -109,6 +96,31 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
     }
 
     /**
+     * The pair's normal impulses per point, or null when no point approaches (at least
+     * {@link DestructionContext#MIN_APPROACH_SPEED}) and the pair was not pushed by a piece released
+     * this step. With several points, the order-independent sharing of the pair's normal impulse
+     * among them (issue 22 item 3).
+     */
+    private double[] normalImpulses(ContactStore c, int m0, int m1, boolean pushed) {
+        int points = 0;
+        boolean approaching = pushed;
+        for (int m = m0; m < m1; m++) {
+            for (int k = 0, p = m * ContactStore.MAX_POINTS; k < c.pointCount[m]; k++, p++) {
+                points++;
+                approaching |= -c.relativeNormalVelocity[p] >= DestructionContext.MIN_APPROACH_SPEED;
+            }
+        }
+        if (!approaching) {
+            return null;
+        }
+        if (points > 1) {
+            fair.compute(c, m0, m1);
+            return fair.fair;
+        }
+        return c.normalImpulse;
+    }
+
+    /**
      * Issue 29: a pair with a cluster union's body. Each manifold's compound child names the member
      * it hit ({@link Unions#memberSlot}); a member that is a collection piece is loaded like that
      * piece's own body (its pose written from the union's before the gather), at the point's offset
@@ -119,21 +131,9 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
         boolean ua = d.unions.isUnion(sa), ub = d.unions.isUnion(sb);
         BodyStore b = d.bodies;
         boolean pushed = sink != null && (sink.releasedThisStep(sa) || sink.releasedThisStep(sb));
-        int points = 0;
-        boolean approaching = pushed;
-        for (int m = m0; m < m1; m++) {
-            for (int k = 0, p = m * ContactStore.MAX_POINTS; k < c.pointCount[m]; k++, p++) {
-                points++;
-                approaching |= -c.relativeNormalVelocity[p] >= DestructionContext.MIN_APPROACH_SPEED;
-            }
-        }
-        if (!approaching) {
+        double[] jn = normalImpulses(c, m0, m1, pushed);
+        if (jn == null) {
             return;
-        }
-        double[] jn = c.normalImpulse;
-        if (points > 1) {
-            fair.compute(c, m0, m1);
-            jn = fair.fair;
         }
         for (int m = m0; m < m1; m++) {
             int slotA = ua ? d.unions.memberSlot(sa, c.key[m], true) : sa;
