@@ -253,10 +253,7 @@ public final class GeometryCollection {
      * vertices); call once per collection and share the asset.
      */
     public dev.rubble.spi.collection.CollectionAsset asset() {
-        dev.rubble.spi.shape.ConvexHull[] table = new dev.rubble.spi.shape.ConvexHull[hulls.length];
-        for (int i = 0; i < hulls.length; i++) {
-            table[i] = QuickHull.of(hulls[i].vertices());
-        }
+        dev.rubble.spi.shape.ConvexHull[] table = hullTable();
         int[] fc = firstChild.clone();
         for (int i = 0; i < fc.length; i++) {
             if (childCount[i] == 0) {
@@ -268,6 +265,26 @@ public final class GeometryCollection {
                 edgeA, edgeB, edgeArea);
         return strengths == null ? a : a.withStrengths(strengths);
     }
+
+    /**
+     * The hull table of {@link #asset()}: one {@link dev.rubble.spi.shape.ConvexHull} per polytope,
+     * built once per collection (QuickHull of each polytope's vertices; the hulls are immutable, so
+     * every asset made from this collection, in any thread, shares them). Two threads asking at once
+     * may both build it; they build the same hulls and either table is kept.
+     */
+    private dev.rubble.spi.shape.ConvexHull[] hullTable() {
+        dev.rubble.spi.shape.ConvexHull[] t = hullTable;
+        if (t == null) {
+            t = new dev.rubble.spi.shape.ConvexHull[hulls.length];
+            for (int i = 0; i < hulls.length; i++) {
+                t[i] = QuickHull.of(hulls[i].vertices());
+            }
+            hullTable = t;
+        }
+        return t;
+    }
+
+    private volatile dev.rubble.spi.shape.ConvexHull[] hullTable;
 
     /** The authored strengths (per-node thresholds and materials, multipliers, per-bond strengths), or null. */
     public dev.rubble.spi.collection.Strengths strengths() {
@@ -290,6 +307,7 @@ public final class GeometryCollection {
                 contactArea, edgeA, edgeB, edgeArea, density);
         g.meshes = meshes;
         g.strengths = s;
+        g.hullTable = hullTable; // the same polytopes: the same hulls
         return g;
     }
 

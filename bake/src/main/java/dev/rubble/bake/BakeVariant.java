@@ -49,6 +49,16 @@ public final class BakeVariant {
      * run of an interrupted bake).
      */
     public static VariantResult run(Variant v, Path dir, Stages stages, Sweep.Outputs outputs) {
+        return run(v, dir, stages, outputs, null);
+    }
+
+    /**
+     * As {@link #run(Variant, Path, Stages, Sweep.Outputs)}, loading collection files through
+     * {@code cache} (null: read them now): the variants of a sweep share one parsed copy of the
+     * asset they vary, with byte-identical results.
+     */
+    public static VariantResult run(Variant v, Path dir, Stages stages, Sweep.Outputs outputs,
+                                    dev.rubble.scenario.CollectionCache cache) {
         long t0 = System.nanoTime();
         long cpu0 = cpuNanos();
         Counters c = new Counters();
@@ -58,7 +68,7 @@ public final class BakeVariant {
         try {
             clean(dir);
             Scenario scenario = ScenarioLoader.parse(v.scenarioJson(), v.baseDir() == null ? null : Path.of(v.baseDir()));
-            sw = ScenarioWorld.create(scenario, stages, Map.of());
+            sw = ScenarioWorld.create(scenario, stages, Map.of(), cache);
             World w = sw.world();
             if (outputs.state()) {
                 WorldSnapshot.checkSavable(w); // fails now, not after the run

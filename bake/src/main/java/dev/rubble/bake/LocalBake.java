@@ -90,6 +90,8 @@ public final class LocalBake {
         VariantResult[] rows = new VariantResult[vs.size()];
         AtomicInteger ran = new AtomicInteger(), reused = new AtomicInteger();
         ThreadLocal<Stages> perThread = ThreadLocal.withInitial(stages);
+        // the sweep's collection files, parsed once for all workers (read-only; results are identical)
+        dev.rubble.scenario.CollectionCache collections = new dev.rubble.scenario.CollectionCache();
         listener.started(vs.size(), workers);
         AtomicInteger threadNo = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
@@ -112,7 +114,7 @@ public final class LocalBake {
                         listener.finished(old, true);
                         return;
                     }
-                    VariantResult r = BakeVariant.run(v, dir, perThread.get(), sweep.outputs());
+                    VariantResult r = BakeVariant.run(v, dir, perThread.get(), sweep.outputs(), collections);
                     Manifest.writeAtomically(dir.resolve(RESULT), r.toJson() + "\n");
                     rows[v.index()] = r;
                     ran.incrementAndGet();

@@ -529,9 +529,14 @@ public final class CollectionSpecs {
      * loads the file or runs the recipe. Errors name the spec's JSON path.
      */
     public static GeometryCollection geometry(CollectionSpec s, String p, Stages stages) {
+        return geometry(s, p, stages, null);
+    }
+
+    /** As {@link #geometry(CollectionSpec, String, Stages)}, a file loaded through {@code cache} when not null. */
+    static GeometryCollection geometry(CollectionSpec s, String p, Stages stages, CollectionCache cache) {
         if (s.file() != null) {
             try {
-                return dev.rubble.authoring.CollectionJson.loadAny(s.file());
+                return cache != null ? cache.load(s.file()) : dev.rubble.authoring.CollectionJson.loadAny(s.file());
             } catch (NoSuchFileException e) {
                 throw new ScenarioException(p + ".file", "file " + s.file() + " does not exist");
             } catch (IOException e) {

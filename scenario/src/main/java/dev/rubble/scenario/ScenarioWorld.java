@@ -18,11 +18,15 @@ public final class ScenarioWorld {
     private int nextCommand;
     /** The placed collections as built, in placement order (journals embed their images, issue 14). */
     private final List<dev.rubble.authoring.GeometryCollection> collections;
+    /** Where collection files and images come from when shared with other worlds, or null. */
+    private final CollectionCache cache;
 
-    private ScenarioWorld(Scenario scenario, World world, List<dev.rubble.authoring.GeometryCollection> collections) {
+    private ScenarioWorld(Scenario scenario, World world, List<dev.rubble.authoring.GeometryCollection> collections,
+                          CollectionCache cache) {
         this.scenario = scenario;
         this.world = world;
         this.collections = collections;
+        this.cache = cache;
     }
 
     /**
@@ -30,12 +34,22 @@ public final class ScenarioWorld {
      * implementation, e.g. from {@code --set broadphase=sap}), then the bodies in file order.
      */
     public static ScenarioWorld create(Scenario scenario, Stages stages, Map<String, String> overrides) {
+        return create(scenario, stages, overrides, null);
+    }
+
+    /**
+     * As {@link #create(Scenario, Stages, Map)}, with collection files loaded through {@code cache}
+     * (null: read each file now) so that many worlds built from the same files share one loaded
+     * copy (issue 32's bake). The world is bit-identical either way.
+     */
+    public static ScenarioWorld create(Scenario scenario, Stages stages, Map<String, String> overrides,
+                                       CollectionCache cache) {
         Objects.requireNonNull(scenario, "scenario is null");
         var settings = scenario.settings();
         for (Map.Entry<String, String> e : new TreeMap<>(overrides).entrySet()) {
             settings = settings.withStage(e.getKey(), e.getValue());
         }
-        return create(scenario, stages, settings, null);
+        return create(scenario, stages, settings, null, cache);
     }
 
     /**
@@ -46,6 +60,11 @@ public final class ScenarioWorld {
      */
     public static ScenarioWorld create(Scenario scenario, Stages stages, dev.rubble.core.step.WorldSettings settings,
                                        List<byte[]> images) {
+        return create(scenario, stages, settings, images, null);
+    }
+
+    private static ScenarioWorld create(Scenario scenario, Stages stages, dev.rubble.core.step.WorldSettings settings,
+                                        List<byte[]> images, CollectionCache cache) {
         Objects.requireNonNull(scenario, "scenario is null");
         Objects.requireNonNull(settings, "settings is null");
         if (images != null && images.size() != scenario.collections().size()) {
@@ -73,7 +92,7 @@ public final class ScenarioWorld {
             String p = "$.collections[" + i + "]";
             dev.rubble.authoring.GeometryCollection gc;
             try {
-                gc = images == null ? CollectionSpecs.geometry(cols.get(i), p, stages)
+                gc = images == null ? CollectionSpecs.geometry(cols.get(i), p, stages, cache)
                         : dev.rubble.authoring.CollectionFile.fromBytes(images.get(i));
             } catch (IllegalArgumentException e) {
                 throw new ScenarioException(p, "the embedded collection image is not valid: " + e.getMessage(), e);
@@ -121,7 +140,7 @@ public final class ScenarioWorld {
                 }
             }
         }
-        return new ScenarioWorld(scenario, world, List.copyOf(built));
+        return new ScenarioWorld(scenario, world, List.copyOf(built), cache);
     }
 
     /** The events section as commands queued before step 0 (docs/events.md): a journal records them. */
@@ -149,7 +168,8 @@ public final class ScenarioWorld {
      * piece meshes (the world simulates and draws the hulls; a mesh collection's meshes run to megabytes).
      */
     public byte[] collectionImage(int i) {
-        return dev.rubble.authoring.CollectionFile.toBytes(collections.get(i), false);
+        return cache != null ? cache.image(collections.get(i))
+                : dev.rubble.authoring.CollectionFile.toBytes(collections.get(i), false);
     }
 
     /** Number of collections this scenario placed. */
@@ -164,7 +184,7 @@ public final class ScenarioWorld {
     public static ScenarioWorld resume(Scenario scenario, World world) {
         Objects.requireNonNull(scenario, "scenario is null");
         Objects.requireNonNull(world, "world is null");
-        ScenarioWorld sw = new ScenarioWorld(scenario, world, List.of()); // no collection images: the snapshot restored the collections themselves
+        ScenarioWorld sw = new ScenarioWorld(scenario, world, List.of(), null); // no collection images: the snapshot restored the collections themselves
         List<ScheduledCommand> cs = scenario.commands();
         // commands due before step k were queued and applied by steps 0..k-1 (queueDueCommands)
         while (sw.nextCommand < cs.size() && cs.get(sw.nextCommand).step() < world.stepIndex()) {

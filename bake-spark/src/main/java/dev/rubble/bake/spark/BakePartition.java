@@ -57,6 +57,7 @@ final class BakePartition implements FlatMapFunction<Iterator<Variant>, String> 
         FileSystem fs = root.getFileSystem(conf);
         fs.setWriteChecksum(false); // no .crc side files on local and raw file systems: the bytes are the journal's
         Stages stages = Stages.load();
+        dev.rubble.scenario.CollectionCache collections = new dev.rubble.scenario.CollectionCache(); // one parse per partition
         Path scratch = Files.createTempDirectory("rubble-bake-");
         TaskContext task = TaskContext.get();
         List<String> rows = new ArrayList<>();
@@ -64,7 +65,7 @@ final class BakePartition implements FlatMapFunction<Iterator<Variant>, String> 
             while (variants.hasNext()) {
                 Variant v = variants.next();
                 Path local = scratch.resolve(v.id());
-                VariantResult r = BakeVariant.run(v, local, stages, outputs);
+                VariantResult r = BakeVariant.run(v, local, stages, outputs, collections);
                 org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(new org.apache.hadoop.fs.Path(root,
                         LocalBake.VARIANTS), v.id());
                 fs.delete(target, true);
