@@ -160,6 +160,34 @@ final class LocalBakeTest {
     }
 
     @Test
+    void aVariantWhoseStateTurnsNonFiniteIsRecordedAsFailedAndTheRestComplete() throws Exception {
+        // half the variants select a (test-only) narrowphase plugin that reports NaN contacts: the
+        // step's guard disables the box in the first step it touches the ground, and the bake must
+        // say so in the variant's row instead of writing a final hash of a broken world
+        Sweep s = SweepLoader.load(BakeFixtures.copy(tmp, "nonfinite.json"));
+        assertThat(s.variants()).hasSize(6);
+        LocalBake.Summary sum = LocalBake.run(s, tmp.resolve("out"), 2, Stages::load, QUIET, () -> false);
+        assertThat(sum.complete()).isTrue();
+        assertThat(sum.failed()).isEqualTo(3);
+        for (VariantResult r : sum.results()) {
+            if (r.paramsJson().contains(dev.rubble.bake.nan.NanNarrowphasePlugin.NAME)) {
+                assertThat(r.status()).isEqualTo(VariantResult.FAILED);
+                assertThat(r.error()).startsWith("non-finite state: 1 body became NaN or infinite in step ");
+                assertThat(r.steps()).isLessThan(20); // stopped in the step it happened
+                assertThat(r.finalHash()).isEmpty();
+            } else {
+                assertThat(r.status()).isEqualTo(VariantResult.OK);
+                assertThat(r.steps()).isEqualTo(20);
+            }
+        }
+        // the failed variants kept their journal up to the failure, for inspection
+        for (VariantResult r : sum.results()) {
+            assertThat(tmp.resolve("out").resolve(LocalBake.VARIANTS).resolve(r.id()).resolve(BakeVariant.JOURNAL)).isDirectory();
+        }
+        assertThat(Files.readString(tmp.resolve("out/manifest.csv"))).contains("non-finite state");
+    }
+
+    @Test
     void theFinalStateSnapshotIsWrittenAndHashed() throws Exception {
         Path f = BakeFixtures.copy(tmp, "sweep24.json", "tiny-wall.json");
         Files.writeString(f, Files.readString(f).replace("\"steps\": 30,", "\"steps\": 10, \"sample\": {\"count\": 2, \"seed\": 1},"
