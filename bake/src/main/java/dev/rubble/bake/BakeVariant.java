@@ -40,6 +40,10 @@ public final class BakeVariant {
     public static final String JOURNAL = "journal";
     /** Final-state snapshot inside a variant's directory. */
     public static final String STATE = "final.rsnap";
+    /** Contact sheet inside a variant's directory, with {@code "outputs": {"sheet": true}}. */
+    public static final String SHEET = "sheet.png";
+    /** Frames on a sheet, and the pixels of one tile. */
+    static final int SHEET_FRAMES = 16, SHEET_TILE_W = 160, SHEET_TILE_H = 90;
 
     private BakeVariant() {
     }
@@ -64,6 +68,7 @@ public final class BakeVariant {
         Counters c = new Counters();
         JournalWriter jw = null;
         ScenarioWorld sw = null;
+        Sheet sheet = null;
         long stepNanos = 0;
         try {
             clean(dir);
@@ -79,15 +84,28 @@ public final class BakeVariant {
                 jw = JournalWriter.createReproducible(dir.resolve(JOURNAL), sw, scenario.name(), v.scenarioJson());
                 w.addObserver(jw);
             }
+            if (outputs.sheet()) {
+                sheet = new Sheet(dir.resolve(SHEET), stages, v.steps());
+                sheet.capture(w, 0, 0);
+            }
             long s0 = System.nanoTime();
             for (long i = 0; i < v.steps(); i++) {
                 sw.step();
+                if (sheet != null) {
+                    sheet.capture(w, i + 1, c.breaks); // c saw this step already (an observer)
+                }
                 if (c.nonFinite > 0) {
                     throw new NonFiniteStateException(c.nonFinite + " bod" + (c.nonFinite == 1 ? "y" : "ies")
                             + " became NaN or infinite in step " + c.nonFiniteStep + " (disabled by the step)");
                 }
             }
             stepNanos = System.nanoTime() - s0;
+            String sheetSha = "";
+            if (sheet != null) {
+                sheet.close();
+                sheet = null;
+                sheetSha = sha256(dir.resolve(SHEET));
+            }
             String journalSha = "";
             if (jw != null) {
                 jw.close();
@@ -105,8 +123,11 @@ public final class BakeVariant {
             return new VariantResult(v.index(), v.id(), VariantResult.OK, v.paramsJson(), v.scenarioSha(), c.steps,
                     String.format("%016x", w.stateHash()), journalSha, stateSha, c.breaks, c.releases, c.peakPieces,
                     c.peakBodies, c.steps == 0 ? 0 : stepNanos / 1e6 / c.steps, (System.nanoTime() - t0) / 1e6,
-                    cpuMillis(cpu0), "");
+                    cpuMillis(cpu0), "", sheetSha);
         } catch (Exception | StackOverflowError | AssertionError e) {
+            if (sheet != null) {
+                sheet.abandon();
+            }
             if (jw != null) {
                 try {
                     jw.close(); // keep the steps up to the failure
@@ -117,7 +138,7 @@ public final class BakeVariant {
             return new VariantResult(v.index(), v.id(), VariantResult.FAILED, v.paramsJson(), v.scenarioSha(), c.steps,
                     "", "", "", c.breaks, c.releases, c.peakPieces, c.peakBodies,
                     c.steps == 0 ? 0 : (System.nanoTime() - t0) / 1e6 / c.steps, (System.nanoTime() - t0) / 1e6,
-                    cpuMillis(cpu0), oneLine(e));
+                    cpuMillis(cpu0), oneLine(e), "");
         }
     }
 
@@ -131,6 +152,63 @@ public final class BakeVariant {
     private static double cpuMillis(long cpu0) {
         long now = cpuNanos();
         return cpu0 < 0 || now < 0 ? -1 : (now - cpu0) / 1e6;
+    }
+
+    /**
+     * The variant's contact sheet: {@link #SHEET_FRAMES} frames at steps {@code round(j·steps/15)}
+     * (frame 0 the initial state), drawn by the {@code sheet} renderer as the run reaches them, so
+     * nothing is kept or replayed.
+     */
+    private static final class Sheet {
+        private final Path file;
+        private final java.io.OutputStream os;
+        private final dev.rubble.spi.render.FrameWriter writer;
+        private final dev.rubble.spi.render.FrameBuffer frame = new dev.rubble.spi.render.FrameBuffer();
+        private final long[] at;
+        private int next;
+
+        Sheet(Path file, Stages stages, long steps) throws IOException {
+            dev.rubble.spi.render.Renderer r;
+            try {
+                r = stages.create(dev.rubble.core.plugin.StageFamily.RENDERER, "sheet", dev.rubble.spi.StageConfig.empty());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("$.outputs.sheet: needs the 'sheet' renderer plugin (rubble-render-png)"
+                        + " on the class path: " + e.getMessage(), e);
+            }
+            int n = (int) Math.min(SHEET_FRAMES, steps + 1);
+            at = new long[n];
+            for (int j = 0; j < n; j++) {
+                at[j] = n == 1 ? 0 : Math.round((double) j * steps / (n - 1));
+            }
+            this.file = file;
+            this.os = new java.io.BufferedOutputStream(Files.newOutputStream(file));
+            this.writer = r.open(os, n, SHEET_TILE_W, SHEET_TILE_H);
+        }
+
+        /** Draws the world when {@code step} (steps done) is the next sheet frame's. */
+        void capture(World w, long step, long breaks) throws IOException {
+            while (next < at.length && at[next] == step) { // a short run may repeat a step
+                dev.rubble.core.render.FrameBuilder.fill(w, frame);
+                frame.setBreaks(breaks);
+                writer.add(frame, dev.rubble.spi.render.RenderView.auto());
+                next++;
+            }
+        }
+
+        void close() throws IOException {
+            writer.finish();
+            os.close();
+        }
+
+        /** A failed run leaves no half-written sheet behind. */
+        void abandon() {
+            try {
+                os.close();
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // the failure itself is what gets reported
+            }
+        }
     }
 
     /** A variant's state became NaN or infinite. */

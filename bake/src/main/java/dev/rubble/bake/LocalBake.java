@@ -173,10 +173,14 @@ public final class LocalBake {
             if (outputs.state() && !BakeVariant.sha256(dir.resolve(BakeVariant.STATE)).equals(r.stateSha())) {
                 return null;
             }
+            if (outputs.sheet() != !r.sheetSha().isEmpty()
+                    || outputs.sheet() && !BakeVariant.sha256(dir.resolve(BakeVariant.SHEET)).equals(r.sheetSha())) {
+                return null;
+            }
             // the same variant may sit at another position when the sweep gained values: keep this sweep's index
             return new VariantResult(v.index(), r.id(), r.status(), v.paramsJson(), r.scenarioSha(), r.steps(),
                     r.finalHash(), r.journalSha(), r.stateSha(), r.breaks(), r.releases(), r.peakPieces(), r.peakBodies(),
-                    r.stepMillis(), r.totalMillis(), r.cpuMillis(), r.error());
+                    r.stepMillis(), r.totalMillis(), r.cpuMillis(), r.error(), r.sheetSha());
         } catch (IOException | RuntimeException e) {
             return null; // unreadable or damaged: run it again
         }

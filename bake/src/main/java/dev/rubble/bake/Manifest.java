@@ -61,7 +61,7 @@ public final class Manifest {
         for (String p : params) {
             sb.append(',').append(csvField(p));
         }
-        sb.append(",steps,final_hash,journal_sha256,state_sha256,breaks,releases,peak_pieces,peak_bodies,step_ms,total_ms,cpu_ms,error\n");
+        sb.append(",steps,final_hash,journal_sha256,state_sha256,breaks,releases,peak_pieces,peak_bodies,step_ms,total_ms,cpu_ms,error,sheet_sha256\n");
         for (VariantResult r : rows) {
             sb.append(r.index()).append(',').append(r.id()).append(',').append(r.status());
             JsonNode ps = params(r);
@@ -75,7 +75,7 @@ public final class Manifest {
                     .append(String.format(java.util.Locale.ROOT, "%.3f", r.stepMillis())).append(',')
                     .append(String.format(java.util.Locale.ROOT, "%.1f", r.totalMillis())).append(',')
                     .append(String.format(java.util.Locale.ROOT, "%.1f", r.cpuMillis())).append(',')
-                    .append(csvField(r.error())).append('\n');
+                    .append(csvField(r.error())).append(',').append(r.sheetSha()).append('\n');
         }
         return sb.toString();
     }

@@ -24,7 +24,13 @@ public record Sweep(String name, List<String> parameters, List<Variant> variants
      *
      * @param journal a reproducible journal ({@code journal/}, docs/journal-format.md)
      * @param state   the final state as a snapshot ({@code final.rsnap}, docs/snapshot-format.md)
+     * @param sheet   a small contact sheet of the run ({@code sheet.png}: 16 frames from the first to
+     *                the last step, drawn by the {@code sheet} renderer plugin while the variant runs)
      */
-    public record Outputs(boolean journal, boolean state) implements java.io.Serializable {
+    public record Outputs(boolean journal, boolean state, boolean sheet) implements java.io.Serializable {
+        /** Journal and state only, no sheet. */
+        public Outputs(boolean journal, boolean state) {
+            this(journal, state, false);
+        }
     }
 }

@@ -473,12 +473,14 @@ public final class SweepLoader {
             return new Sweep.Outputs(true, false);
         }
         if (!n.isObject()) {
-            throw new SweepException("$.outputs", describe(n) + " is not allowed; allowed: {\"journal\": bool, \"state\": bool}");
+            throw new SweepException("$.outputs", describe(n) + " is not allowed; allowed: {\"journal\": bool, \"state\": bool,"
+                    + " \"sheet\": bool}");
         }
-        keys(n, "$.outputs", "journal", "state");
+        keys(n, "$.outputs", "journal", "state", "sheet");
         boolean journal = !n.has("journal") || bool(n.get("journal"), "$.outputs.journal");
         boolean state = n.has("state") && bool(n.get("state"), "$.outputs.state");
-        return new Sweep.Outputs(journal, state);
+        boolean sheet = n.has("sheet") && bool(n.get("sheet"), "$.outputs.sheet");
+        return new Sweep.Outputs(journal, state, sheet);
     }
 
     // ---- small field readers: each names its path, the bad value and what is allowed ----------

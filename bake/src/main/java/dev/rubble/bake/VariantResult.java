@@ -28,11 +28,12 @@ import java.io.Serializable;
  * @param cpuMillis    CPU time the variant's thread used for it, ms (machine-dependent; -1 when the JVM cannot
  *                     measure it): with {@code totalMillis} it shows how much of a core the variant got
  * @param error        why it failed (one line), or empty
+ * @param sheetSha     SHA-256 of the variant's {@code sheet.png} (empty when none was asked for or it failed)
  */
 public record VariantResult(int index, String id, String status, String paramsJson, String scenarioSha, long steps,
                             String finalHash, String journalSha, String stateSha, long breaks, long releases,
                             int peakPieces, int peakBodies, double stepMillis, double totalMillis, double cpuMillis,
-                            String error)
+                            String error, String sheetSha)
         implements Serializable {
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -65,6 +66,7 @@ public record VariantResult(int index, String id, String status, String paramsJs
         o.put("totalMs", Math.round(totalMillis * 10) / 10.0);
         o.put("cpuMs", Math.round(cpuMillis * 10) / 10.0);
         o.put("error", error);
+        o.put("sheetSha256", sheetSha);
         return o.toString();
     }
 
@@ -77,7 +79,8 @@ public record VariantResult(int index, String id, String status, String paramsJs
                     o.get("finalHash").textValue(), o.get("journalSha256").textValue(), o.get("stateSha256").textValue(),
                     o.get("breaks").longValue(), o.get("releases").longValue(), o.get("peakPieces").intValue(),
                     o.get("peakBodies").intValue(), o.get("stepMs").doubleValue(), o.get("totalMs").doubleValue(),
-                    o.get("cpuMs").doubleValue(), o.get("error").textValue());
+                    o.get("cpuMs").doubleValue(), o.get("error").textValue(),
+                    o.has("sheetSha256") ? o.get("sheetSha256").textValue() : ""); // rows of older bakes have none
         } catch (JacksonException | NullPointerException e) {
             throw new IllegalArgumentException("not a bake result row: " + (line.length() > 80 ? line.substring(0, 80) + "..." : line), e);
         }

@@ -188,6 +188,41 @@ final class LocalBakeTest {
     }
 
     @Test
+    void aSheetPerVariantShowsTheRunAndIsKeptOnResume() throws Exception {
+        Path f = BakeFixtures.copy(tmp, "sweep24.json", "tiny-wall.json");
+        Files.writeString(f, Files.readString(f).replace("\"steps\": 30,", "\"steps\": 30, \"sample\": {\"count\": 2, \"seed\": 1},"
+                + " \"outputs\": {\"sheet\": true},"));
+        Sweep s = SweepLoader.load(f);
+        assertThat(s.outputs().sheet()).isTrue();
+        LocalBake.Summary sum = LocalBake.run(s, tmp.resolve("out"), 1, Stages::load, QUIET, () -> false);
+        assertThat(sum.failed()).isZero();
+        for (VariantResult r : sum.results()) {
+            Path sheet = tmp.resolve("out").resolve(LocalBake.VARIANTS).resolve(r.id()).resolve(BakeVariant.SHEET);
+            assertThat(r.sheetSha()).isEqualTo(BakeVariant.sha256(sheet));
+            java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(sheet.toFile());
+            // 16 frames tiled 4 x 4
+            assertThat(img.getWidth()).isEqualTo(4 * BakeVariant.SHEET_TILE_W);
+            assertThat(img.getHeight()).isEqualTo(4 * BakeVariant.SHEET_TILE_H);
+            // the projectile moved between the first frame (step 0) and the last (step 30)
+            int differ = 0;
+            for (int y = 0; y < BakeVariant.SHEET_TILE_H; y++) {
+                for (int x = 0; x < BakeVariant.SHEET_TILE_W; x++) {
+                    differ += img.getRGB(x, y) != img.getRGB(3 * BakeVariant.SHEET_TILE_W + x, 3 * BakeVariant.SHEET_TILE_H + y) ? 1 : 0;
+                }
+            }
+            assertThat(differ).isGreaterThan(50);
+        }
+        assertThat(Files.readString(tmp.resolve("out").resolve(Manifest.CSV))).startsWith("index,id,status")
+                .contains(sum.results().get(0).sheetSha());
+        // resume keeps variants whose sheet still hashes as recorded, and reruns one whose sheet was lost
+        Files.delete(tmp.resolve("out").resolve(LocalBake.VARIANTS).resolve(sum.results().get(1).id()).resolve(BakeVariant.SHEET));
+        LocalBake.Summary again = LocalBake.run(s, tmp.resolve("out"), 1, Stages::load, QUIET, () -> false);
+        assertThat(again.reused()).isEqualTo(1);
+        assertThat(again.ran()).isEqualTo(1);
+        assertThat(again.results().get(1).sheetSha()).isEqualTo(sum.results().get(1).sheetSha()); // drawn the same again
+    }
+
+    @Test
     void theFinalStateSnapshotIsWrittenAndHashed() throws Exception {
         Path f = BakeFixtures.copy(tmp, "sweep24.json", "tiny-wall.json");
         Files.writeString(f, Files.readString(f).replace("\"steps\": 30,", "\"steps\": 10, \"sample\": {\"count\": 2, \"seed\": 1},"
