@@ -142,6 +142,19 @@ final class LossyJournalTest {
         assertThatThrownBy(() -> LossyJournal.compress(exact, lossy, PE, RE, VE)).hasMessageContaining("exists");
     }
 
+    /** The numbers of docs/benchmarks.md for any journal: {@code -Drubble.lossy.journal=DIR} (skipped otherwise). */
+    @Test
+    @org.junit.jupiter.api.condition.EnabledIfSystemProperty(named = "rubble.lossy.journal", matches = ".+")
+    void measuresAJournalWhenAsked() {
+        Path j = Path.of(System.getProperty("rubble.lossy.journal"));
+        LossyJournal.Result res = LossyJournal.estimate(j, PE, RE, VE);
+        long chaos = ChaosCurveModel.bytes(j, 1.0 / 30, PE);
+        System.out.printf("lossy %s: documents %d -> %d B (x%.2f); moved bodies %d -> %d B (x%.2f); Chaos curve model"
+                + " %d B (lossy tracks x%.2f smaller)%n", j, res.exactBytes(), res.lossyBytes(), res.factor(),
+                res.exactTrackBytes(), res.lossyTrackBytes(), (double) res.exactTrackBytes() / res.lossyTrackBytes(), chaos,
+                (double) chaos / res.lossyTrackBytes());
+    }
+
     private static double sq(double v) {
         return v * v;
     }
