@@ -171,6 +171,38 @@ final class PlaybackSeekTest {
         }
     }
 
+    @Test
+    void afterASeekFromAKeyframeTheEventSwitchesAndTheStreamAreTheLiveRuns(@TempDir Path dir) {
+        String pile = dev.rubble.cache.journal.Scenarios.pile(30).strip();
+        String json = "{\"events\": {\"hit\": {\"on\": true, \"minSpeed\": 0.5}, \"begin\": true, \"sleep\": true,"
+                + " \"wake\": true}," + pile.substring(1);
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), STAGES);
+        List<String> live = new ArrayList<>();
+        try (JournalWriter jw = JournalWriter.create(dir, sw, "pile", json).keyframes(50, 64L << 20)) {
+            sw.world().addObserver(jw);
+            sw.world().addObserver((w, p) -> live.addAll(PlaybackEventsTest.dump(p.step(), w.context().events)));
+            sw.run(240);
+        }
+        var liveEvents = sw.world().context().events;
+        List<String> played = new ArrayList<>();
+        try (Playback pb = Playback.open(dir, STAGES)) {
+            pb.seek(200);
+            pb.seek(120); // backwards: rebuilt from the keyframe after step 99, switches copied from its world
+            assertThat(pb.seekRebuilds()).isEqualTo(2);
+            for (int k = 0; k < dev.rubble.core.event.EventKinds.COUNT; k++) {
+                assertThat(pb.eventState().request(k)).as("kind %d", k).isEqualTo(liveEvents.request(k));
+            }
+            assertThat(pb.eventState().activeKinds()).isEqualTo(liveEvents.activeKinds()).isNotZero();
+            pb.addEventListener(e -> played.addAll(PlaybackEventsTest.dump(e.step(), pb.eventState())));
+            while (!pb.finished()) {
+                pb.step();
+            }
+        }
+        List<String> tail = live.stream().filter(l -> Long.parseLong(l.substring(0, l.indexOf(' '))) > 120).toList();
+        assertThat(tail).anyMatch(l -> l.contains(" hit ")).anyMatch(l -> l.contains(" sleep "));
+        assertThat(played).containsExactlyElementsOf(tail);
+    }
+
     private static long[] positions(BodyStore b) {
         List<Long> out = new ArrayList<>();
         for (int s = 0; s < b.slotLimit(); s++) {
