@@ -14,8 +14,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code rubble journal info DIR}, {@code rubble journal seek DIR STEP --out FILE}. */
-@Command(name = "journal", mixinStandardHelpOptions = true, description = "Inspect journals.", subcommands = {JournalCommand.Info.class, JournalCommand.Seek.class})
+/** {@code rubble journal info DIR}, {@code rubble journal seek DIR STEP --out FILE}, {@code rubble journal compress DIR --out DIR}. */
+@Command(name = "journal", mixinStandardHelpOptions = true, description = "Inspect journals.", subcommands = {JournalCommand.Info.class, JournalCommand.Seek.class, JournalCommand.Compress.class})
 final class JournalCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -92,6 +92,7 @@ final class JournalCommand implements Runnable {
                 out.printf("size        %d bytes of steps (%.0f bytes/step); %d cycle file(s), %d bytes allocated"
                                 + " by Chronicle (preallocated, mostly sparse)%n",
                         payload, steps == 0 ? 0.0 : (double) payload / steps, JournalReader.cycleFiles(dir).size(), disk);
+                tracks(out, r, steps);
                 if (wall > 0) {
                     double secs = wall / 1e9;
                     out.printf("rates       recorded %.0f steps/s, %.2f MB/s of wall time%n", steps / secs,
@@ -99,6 +100,69 @@ final class JournalCommand implements Runnable {
                 }
                 out.flush();
             }
+            return 0;
+        }
+    }
+
+    /** The track mode line (issue 31): a lossy journal's bounds and both sizes; an exact one's size and its lossy size. */
+    static void tracks(PrintWriter out, JournalReader r, long steps) {
+        dev.rubble.cache.journal.LossyTracks t = r.lossyTracks();
+        if (t != null) {
+            long docs = dev.rubble.cache.journal.LossyJournal.documentBytes(r.directory());
+            out.printf("tracks      lossy: positions within %s m, rotations within %s rad, velocities within %s m/s;"
+                            + " %d bytes of documents, the exact journal it was made from %d (x%.2f); verify refuses it%n",
+                    t.positionError(), t.rotationError(), t.velocityError(), docs, r.exactBytes(),
+                    (double) r.exactBytes() / Math.max(1, docs));
+            return;
+        }
+        if (!r.checksummed() || steps == 0) {
+            out.printf("tracks      exact%n");
+            return;
+        }
+        var e = dev.rubble.cache.journal.LossyJournal.estimate(r.directory(), Compress.POSITION, Compress.ROTATION,
+                Compress.VELOCITY);
+        out.printf("tracks      exact: %d bytes of documents; lossy within %s m, %s rad, %s m/s it would be %d (x%.2f;"
+                        + " rubble journal compress)%n", e.exactBytes(), Compress.POSITION, Compress.ROTATION, Compress.VELOCITY,
+                e.lossyBytes(), e.factor());
+    }
+
+    /**
+     * {@code rubble journal compress DIR --out DIR2} (issue 31, Deliver 4): the lossy copy of an
+     * exact journal, every recorded pose within the stated errors (docs/journal-format.md "Lossy tracks").
+     */
+    @Command(name = "compress", mixinStandardHelpOptions = true,
+            description = "Write a lossy copy of a journal: moved bodies within a stated maximum error (replay, render and view"
+                    + " read it; verify refuses it).")
+    static final class Compress implements Callable<Integer> {
+        static final double POSITION = 1e-5, ROTATION = 1e-5, VELOCITY = 1e-4;
+
+        @Parameters(index = "0", paramLabel = "DIR", description = "the exact journal")
+        Path dir;
+
+        @picocli.CommandLine.Option(names = "--out", paramLabel = "DIR", required = true, description = "the lossy journal to write (a new directory)")
+        Path out;
+
+        @picocli.CommandLine.Option(names = "--position-error", paramLabel = "M", description = "maximum position error, metres; default 1e-5")
+        double position = POSITION;
+
+        @picocli.CommandLine.Option(names = "--rotation-error", paramLabel = "RAD", description = "maximum rotation error, radians; default 1e-5")
+        double rotation = ROTATION;
+
+        @picocli.CommandLine.Option(names = "--velocity-error", paramLabel = "M/S", description = "maximum linear (m/s) and angular (rad/s) velocity error; default 1e-4")
+        double velocity = VELOCITY;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            long t0 = System.nanoTime();
+            var res = dev.rubble.cache.journal.LossyJournal.compress(dir, out, position, rotation, velocity);
+            PrintWriter o = spec.commandLine().getOut();
+            o.printf("rubble: %s -> %s: %d steps, %d of %d bytes of documents (x%.2f); moved bodies %d of %d bytes; %d ms%n",
+                    dir, out, res.steps(), res.lossyBytes(), res.exactBytes(), res.factor(), res.lossyTrackBytes(),
+                    res.exactTrackBytes(), (System.nanoTime() - t0) / 1_000_000);
+            o.flush();
             return 0;
         }
     }

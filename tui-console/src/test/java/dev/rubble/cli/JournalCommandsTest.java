@@ -118,4 +118,35 @@ final class JournalCommandsTest {
         assertThat(from.code()).isEqualTo(2);
         assertThat(from.err()).contains("--from 500 is past the journal's last step 119");
     }
+
+    @Test
+    void compressWritesALossyJournalThatInfoDescribesReplayPlaysAndVerifyRefuses(@TempDir Path tmp) throws IOException {
+        Path j = tmp.resolve("j"), l = tmp.resolve("l");
+        assertThat(rubble("run", scenario(tmp).toString(), "--journal", j.toString(), "--out",
+                tmp.resolve("s.json").toString()).code()).isZero();
+        Result info = rubble("journal", "info", j.toString());
+        assertThat(info.out()).containsPattern("tracks      exact: \\d+ bytes of documents; lossy within 1.0E-5 m, 1.0E-5 rad,"
+                + " 1.0E-4 m/s it would be \\d+ \\(x\\d+\\.\\d\\d; rubble journal compress\\)");
+        Result c = rubble("journal", "compress", j.toString(), "--out", l.toString());
+        assertThat(c.code()).as(c.err()).isZero();
+        assertThat(c.out()).contains(j + " -> " + l + ": 120 steps");
+        Result li = rubble("journal", "info", l.toString());
+        assertThat(li.code()).as(li.err()).isZero();
+        assertThat(li.out()).contains("steps       120 (0..119)", "tracks      lossy: positions within 1.0E-5 m, rotations within"
+                + " 1.0E-5 rad, velocities within 1.0E-4 m/s;", "verify refuses it");
+        Result v = rubble("verify", l.toString());
+        assertThat(v.code()).isEqualTo(2);
+        assertThat(v.err()).contains("is lossy (positions within 1.0E-5 m", "verify the exact journal it was compressed from");
+        Result r = rubble("replay", l.toString(), "--headless", "--from", "60", "--out", tmp.resolve("r.json").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("replayed " + l + " to recorded step 119");
+        Result again = rubble("journal", "compress", j.toString(), "--out", l.toString());
+        assertThat(again.code()).isEqualTo(2);
+        assertThat(again.err()).contains("--out " + l + " exists; allowed: a new directory");
+        Result bad = rubble("journal", "compress", j.toString(), "--out", tmp.resolve("x").toString(), "--rotation-error", "-1");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("rotation error = -1.0; allowed: 1e-9 to 1 rad");
+        Result missing = rubble("journal", "compress", tmp.resolve("nothing").toString(), "--out", tmp.resolve("y").toString());
+        assertThat(missing.code()).isEqualTo(2);
+    }
 }

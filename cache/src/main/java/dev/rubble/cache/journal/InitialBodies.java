@@ -141,50 +141,104 @@ public final class InitialBodies {
     public void restore(World w, boolean kinematic) {
         BodyStore b = w.bodies();
         for (Body x : bodies) {
-            MotionType m = MotionType.values()[x.motion()];
-            MotionType made = kinematic && m == MotionType.DYNAMIC ? MotionType.KINEMATIC : m;
-            double[] v = x.values();
-            boolean asleep = !kinematic && x.state() == BodyState.SLEEPING.ordinal();
-            BodyDef def = new BodyDef(x.label(), x.shape(), made, asleep, v[0], v[1], v[2], v[3], v[4], v[5], v[6],
-                    v[7], v[8], v[9], v[10], v[11], v[12], m == MotionType.DYNAMIC ? v[13] : 0, 1, v[25], v[26], v[27],
-                    v[28], v[29]);
-            long h = w.createBody(def);
+            long h = create(w, x, kinematic);
             int s = b.slot(h);
             if (s != x.slot()) {
                 throw new JournalFormatException("the recorded world had body slot holes (bodies removed before"
                         + " recording started): body " + x.slot() + " would be rebuilt in slot " + s);
             }
-            b.generation[s] = x.generation();
-            b.collisionLayer[s] = x.collisionLayer();
-            b.collisionMask[s] = x.collisionMask();
-            if (made == MotionType.DYNAMIC) {
-                b.mass[s] = v[13];
-                b.invMass[s] = v[14];
-                b.invIx[s] = v[15];
-                b.invIy[s] = v[16];
-                b.invIz[s] = v[17];
-                b.iqx[s] = v[18];
-                b.iqy[s] = v[19];
-                b.iqz[s] = v[20];
-                b.iqw[s] = v[21];
-                b.lcx[s] = v[22];
-                b.lcy[s] = v[23];
-                b.lcz[s] = v[24];
+            place(w, x, s, kinematic);
+        }
+    }
+
+    /**
+     * As {@link #restore(World, boolean)}, but reproducing {@code layout}'s slot holes, free list (in
+     * reuse order) and the generation of every slot, live or free, so the bodies {@code w} creates
+     * next land on the slots and generations {@code layout}'s world would give them (playback from a
+     * keyframe, issue 31). These bodies must be {@code layout}'s live bodies ({@link #of(World)}).
+     */
+    public void restoreLayout(World w, boolean kinematic, BodyStore layout) {
+        BodyStore b = w.bodies();
+        int n = layout.slotLimit();
+        int next = 0;
+        java.util.BitSet holes = new java.util.BitSet(n);
+        for (int s = 0; s < n; s++) {
+            Body x = next < bodies.size() && bodies.get(next).slot() == s ? bodies.get(next++) : null;
+            // a hole gets a placeholder, removed below in the recorded reuse order
+            long h = x != null ? create(w, x, kinematic) : w.createBody(BodyDef.of(new dev.rubble.spi.shape.Sphere(0.01)));
+            if (b.slot(h) != s) {
+                throw new JournalFormatException("a keyframe's body layout cannot be reproduced: slot " + s
+                        + " was rebuilt in slot " + b.slot(h));
             }
-            b.px[s] = v[0];
-            b.py[s] = v[1];
-            b.pz[s] = v[2];
-            b.qx[s] = v[3];
-            b.qy[s] = v[4];
-            b.qz[s] = v[5];
-            b.qw[s] = v[6];
-            b.sleepTime[s] = v[30];
-            b.updateBounds(s);
-            if (w.broadphase().contains(s)) {
-                double[] bo = b.bounds;
-                int o = 6 * s;
-                w.broadphase().update(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
+            if (x == null) {
+                holes.set(s);
+            } else {
+                place(w, x, s, kinematic);
             }
+        }
+        int[] free = layout.freeSlots();
+        if (free.length != holes.cardinality()) {
+            throw new JournalFormatException("a keyframe lists " + free.length + " free body slots for "
+                    + holes.cardinality() + " holes");
+        }
+        for (int s : free) {
+            if (!holes.get(s)) {
+                throw new JournalFormatException("a keyframe lists live slot " + s + " as free");
+            }
+            w.removeBody(b.handle(s));
+        }
+        for (int s = 0; s < n; s++) {
+            b.generation[s] = layout.generation[s];
+        }
+    }
+
+    private static long create(World w, Body x, boolean kinematic) {
+        MotionType m = MotionType.values()[x.motion()];
+        MotionType made = kinematic && m == MotionType.DYNAMIC ? MotionType.KINEMATIC : m;
+        double[] v = x.values();
+        boolean asleep = !kinematic && x.state() == BodyState.SLEEPING.ordinal();
+        BodyDef def = new BodyDef(x.label(), x.shape(), made, asleep, v[0], v[1], v[2], v[3], v[4], v[5], v[6],
+                v[7], v[8], v[9], v[10], v[11], v[12], m == MotionType.DYNAMIC ? v[13] : 0, 1, v[25], v[26], v[27],
+                v[28], v[29]);
+        return w.createBody(def);
+    }
+
+    /** Every recorded field of {@code x} onto slot {@code s}, as created by {@link #create}. */
+    private static void place(World w, Body x, int s, boolean kinematic) {
+        BodyStore b = w.bodies();
+        MotionType m = MotionType.values()[x.motion()];
+        MotionType made = kinematic && m == MotionType.DYNAMIC ? MotionType.KINEMATIC : m;
+        double[] v = x.values();
+        b.generation[s] = x.generation();
+        b.collisionLayer[s] = x.collisionLayer();
+        b.collisionMask[s] = x.collisionMask();
+        if (made == MotionType.DYNAMIC) {
+            b.mass[s] = v[13];
+            b.invMass[s] = v[14];
+            b.invIx[s] = v[15];
+            b.invIy[s] = v[16];
+            b.invIz[s] = v[17];
+            b.iqx[s] = v[18];
+            b.iqy[s] = v[19];
+            b.iqz[s] = v[20];
+            b.iqw[s] = v[21];
+            b.lcx[s] = v[22];
+            b.lcy[s] = v[23];
+            b.lcz[s] = v[24];
+        }
+        b.px[s] = v[0];
+        b.py[s] = v[1];
+        b.pz[s] = v[2];
+        b.qx[s] = v[3];
+        b.qy[s] = v[4];
+        b.qz[s] = v[5];
+        b.qw[s] = v[6];
+        b.sleepTime[s] = v[30];
+        b.updateBounds(s);
+        if (w.broadphase().contains(s)) {
+            double[] bo = b.bounds;
+            int o = 6 * s;
+            w.broadphase().update(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
         }
     }
 

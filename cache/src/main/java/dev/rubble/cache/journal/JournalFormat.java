@@ -57,6 +57,14 @@ public final class JournalFormat {
     public static final int KIND_EVENTS = 0x45565453;
     /** A keyframe (issue 31, seek): a world snapshot after a step ("KEYF"), docs/journal-format.md. */
     public static final int KIND_KEYFRAME = 0x4B455946;
+    /**
+     * The track mode document ("TRCK", issue 31): present right after the header (and its
+     * collection documents) in a lossy journal only: the stated maximum position, rotation and
+     * velocity errors and the payload bytes of the exact journal it was made from.
+     */
+    public static final int KIND_TRACK = 0x5452434B;
+    /** A step of a lossy journal ("QSTP"): a step document whose moved bodies are a {@link LossyTracks} block. */
+    public static final int KIND_LOSSY_STEP = 0x51535450;
     /** Marker closing every document ("END!"). */
     public static final int END = 0x454E4421;
 

@@ -132,6 +132,88 @@ public final class JournalReader implements AutoCloseable {
             queue.close();
             throw new JournalFormatException("journal " + dir + " header is corrupted or truncated: " + describe(e), e);
         }
+        // the collections were read while the header's context was open, which leaves the tailer's
+        // last read index one behind for the first step: a mark taken there would name the document
+        // before it. Passing over the header and the collections again leaves the tailer as reset() does.
+        try {
+            if (!toSteps()) {
+                throw new JournalFormatException("journal " + dir + " ends inside its header documents");
+            }
+            readTrackMode();
+        } catch (RuntimeException e) {
+            queue.close();
+            throw e instanceof JournalFormatException ? e : new JournalFormatException("journal " + dir
+                    + " header is corrupted or truncated: " + describe(e), e);
+        }
+    }
+
+    private LossyTracks lossy;
+    private long exactBytes;
+    private int trackDocs;
+    private byte[] lossyBlock = new byte[0];
+
+    /** A lossy journal's track mode document (issue 31), right after the header documents; else back to the first step. */
+    private void readTrackMode() {
+        boolean track = false;
+        try (DocumentContext dc = tailer.readingDocument()) {
+            if (dc.isPresent()) {
+                Bytes<?> b = dc.wire().bytes();
+                long start = b.readPosition();
+                if (b.readRemaining() >= 4 && b.readInt(start) == JournalFormat.KIND_TRACK) {
+                    checkCrc(b, start, "the track mode document");
+                    b.readInt();
+                    double pe = b.readDouble(), re = b.readDouble(), ve = b.readDouble();
+                    exactBytes = b.readLong();
+                    if (b.readInt() != JournalFormat.END) {
+                        throw new JournalFormatException("journal " + dir + ": the track mode document has no end marker");
+                    }
+                    try {
+                        lossy = new LossyTracks(pe, re, ve, header.dt());
+                    } catch (IllegalArgumentException e) {
+                        throw new JournalFormatException("journal " + dir + ": the track mode document is corrupted: "
+                                + e.getMessage(), e);
+                    }
+                    track = true;
+                    documents++;
+                }
+            }
+        }
+        trackDocs = track ? 1 : 0;
+        if (!track && !toSteps()) {
+            throw new JournalFormatException("journal " + dir + " ends inside its header documents");
+        }
+    }
+
+    /** The lossy track mode of this journal (issue 31), or null for an exact journal. */
+    public LossyTracks lossyTracks() {
+        return lossy;
+    }
+
+    /** A lossy journal's record of the payload bytes of the exact journal it was made from (0 for an exact one). */
+    public long exactBytes() {
+        return exactBytes;
+    }
+
+    /** The journal's directory. */
+    public Path directory() {
+        return dir;
+    }
+
+    /** Step slots timed in each step document (the header's list). */
+    public int stageCount() {
+        return stageCount;
+    }
+
+    /** Moves the tailer to the start and passes over the header and the collection documents. */
+    private boolean toSteps() {
+        tailer.toStart();
+        boolean moved = true;
+        for (int i = 0; i <= collectionImages.size() + trackDocs && moved; i++) {
+            try (DocumentContext dc = tailer.readingDocument()) {
+                moved = dc.isPresent();
+            }
+        }
+        return moved;
     }
 
     /** Version 4: the collection documents right after the header, in placement order. */
@@ -299,7 +381,7 @@ public final class JournalReader implements AutoCloseable {
     }
 
     /** A reading position: {@link #reset(Mark)} continues reading from it (seek, issue 31). */
-    public record Mark(long index, long expectedStep, long stepsRead, long documents, long bytesRead) {
+    public record Mark(long index, long expectedStep, long stepsRead, long documents, long bytesRead, Object tracks) {
     }
 
     private KeyframeListener keyframeListener;
@@ -317,7 +399,8 @@ public final class JournalReader implements AutoCloseable {
     public Mark mark() {
         // before the first step the header's context was still open while the collections were read:
         // -1 = from the start, passing over the header and the collection documents
-        return new Mark(atStart ? -1 : tailer.lastReadIndex(), expectedStep, stepsRead, documents, bytesRead);
+        return new Mark(atStart ? -1 : tailer.lastReadIndex(), expectedStep, stepsRead, documents, bytesRead,
+                lossy == null || atStart ? null : lossy.state());
     }
 
     /** Continues reading at a position {@link #mark()} or a {@link Keyframe} gave. */
@@ -325,13 +408,7 @@ public final class JournalReader implements AutoCloseable {
         // the mark names the last document read: move there and pass over it
         boolean moved;
         if (m.index() == -1) {
-            tailer.toStart();
-            moved = true;
-            for (int i = 0; i <= collectionImages.size() && moved; i++) {
-                try (DocumentContext dc = tailer.readingDocument()) {
-                    moved = dc.isPresent();
-                }
-            }
+            moved = toSteps();
             atStart = true;
         } else {
             moved = tailer.moveToIndex(m.index());
@@ -345,6 +422,9 @@ public final class JournalReader implements AutoCloseable {
         if (!moved) {
             throw new JournalFormatException("journal " + dir + ": cannot move back to document index 0x"
                     + Long.toHexString(m.index()) + " (the journal changed while it was read?)");
+        }
+        if (lossy != null) {
+            lossy.restore(m.tracks());
         }
         expectedStep = m.expectedStep();
         stepsRead = m.stepsRead();
@@ -543,7 +623,8 @@ public final class JournalReader implements AutoCloseable {
 
     private void decodeStep(Bytes<?> b, StepRecord r) {
         int kind = b.readInt();
-        if (kind != JournalFormat.KIND_STEP) {
+        boolean lossyStep = kind == JournalFormat.KIND_LOSSY_STEP && lossy != null;
+        if (kind != JournalFormat.KIND_STEP && !lossyStep) {
             throw new JournalFormatException("expected a step document, found kind 0x" + Integer.toHexString(kind));
         }
         r.step = b.readLong();
@@ -580,8 +661,18 @@ public final class JournalReader implements AutoCloseable {
             r.changeTo[i] = code(b.readByte(), JournalFormat.ABSENT, STATES - 1, "state", r.step);
         }
         r.changeCount = nch;
-        int nm = count(b, 10 + 8 * StepRecord.FIELDS, "moved bodies", r.step);
-        r.ensureMoved(nm);
+        if (lossyStep) {
+            int n = count(b, 1, "lossy block bytes", r.step);
+            if (lossyBlock.length < n) {
+                lossyBlock = new byte[Math.max(n, 2 * lossyBlock.length)];
+            }
+            b.read(lossyBlock, 0, n);
+            lossy.decode(lossyBlock, n, r, slotLimit);
+        }
+        int nm = lossyStep ? 0 : count(b, 10 + 8 * StepRecord.FIELDS, "moved bodies", r.step);
+        if (!lossyStep) {
+            r.ensureMoved(nm);
+        }
         double[] m = r.moved;
         for (int i = 0; i < nm; i++) {
             r.movedSlot[i] = slot(b.readInt(), r.step);
@@ -593,7 +684,9 @@ public final class JournalReader implements AutoCloseable {
                 m[o + f] = b.readDouble();
             }
         }
-        r.movedCount = nm;
+        if (!lossyStep) {
+            r.movedCount = nm;
+        }
         if (destruction) {
             readEvents(b, r);
             r.destructionHash = b.readLong();

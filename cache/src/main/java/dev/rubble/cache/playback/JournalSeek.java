@@ -134,6 +134,17 @@ public final class JournalSeek implements AutoCloseable {
             reader.setSlotLimit(world.settings().maxBodies());
             return;
         }
+        world = restore(k, stages);
+        if (world.stepIndex() != k.step() + 1) {
+            throw new JournalFormatException("the keyframe after step " + k.step() + " holds the world of step "
+                    + world.stepIndex() + "; expected " + (k.step() + 1));
+        }
+        reader.setSlotLimit(world.settings().maxBodies());
+        reader.reset(k.resume());
+    }
+
+    /** The world of keyframe {@code k} (the recorded world right after its step). */
+    static World restore(JournalReader.Keyframe k, Stages stages) {
         WorldSnapshot snap;
         try {
             snap = WorldSnapshot.read(new ByteArrayInputStream(k.snapshot()), "the keyframe after step " + k.step());
@@ -141,16 +152,10 @@ public final class JournalSeek implements AutoCloseable {
             throw new JournalFormatException("the keyframe after step " + k.step() + " does not read: " + e.getMessage(), e);
         }
         try {
-            world = snap.restore(stages);
+            return snap.restore(stages);
         } catch (SnapshotException e) {
             throw new JournalFormatException("the keyframe after step " + k.step() + " does not restore: " + e.getMessage(), e);
         }
-        if (world.stepIndex() != k.step() + 1) {
-            throw new JournalFormatException("the keyframe after step " + k.step() + " holds the world of step "
-                    + world.stepIndex() + "; expected " + (k.step() + 1));
-        }
-        reader.setSlotLimit(world.settings().maxBodies());
-        reader.reset(k.resume());
     }
 
     @Override

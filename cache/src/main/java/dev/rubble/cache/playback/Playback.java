@@ -58,8 +58,15 @@ import java.util.TreeMap;
  */
 public final class Playback implements AutoCloseable {
     private final JournalReader reader;
-    private final World world;
-    private final BodyStore bodies;
+    private final Stages stages;
+    private final Map<String, String> overrides;
+    /** Where the steps begin (a seek backwards without a keyframe reads from here again). */
+    private final JournalReader.Mark start;
+    /** Found by reading the journal once, on the first {@link #seek}. */
+    private PlaybackIndex index;
+    /** Replaced by a seek that starts from a keyframe or from the start (issue 31). */
+    private World world;
+    private BodyStore bodies;
     private final RecordedState frameA = new RecordedState();
     private final RecordedState frameB = new RecordedState();
     private final StepRecord record = new StepRecord();
@@ -77,8 +84,9 @@ public final class Playback implements AutoCloseable {
     private long[] pieceBroke = new long[16];
     /** BREAK events entered into the world so far (the overlay's breaks counter, issue 22). */
     private long breaksEntered;
-    /** Scheduled releases of pieces: step, collection, node (parallel lists, in schedule order). */
+    /** Scheduled releases of pieces: step, collection, node (in step order); those before nextPieceRelease ran. */
     private final List<long[]> pieceReleases = new ArrayList<>();
+    private int nextPieceRelease;
     /** Index of frameA; frameB is frameA + 1 unless the journal has ended. */
     private long frameIndex;
     private boolean ended;
@@ -99,17 +107,12 @@ public final class Playback implements AutoCloseable {
 
     private Playback(JournalReader reader, Stages stages, Map<String, String> overrides) {
         this.reader = reader;
+        this.stages = stages;
+        this.overrides = new TreeMap<>(overrides);
+        this.start = reader.mark();
         JournalHeader h = reader.header();
-        java.util.Arrays.fill(pieceCollection, -1);
         if (reader.settings() != null) {
             // version 4: the recorded settings, the embedded collections and every initial body on its slot
-            WorldSettings settings = reader.settings();
-            for (Map.Entry<String, String> e : new TreeMap<>(overrides).entrySet()) {
-                settings = settings.withStage(e.getKey(), e.getValue());
-            }
-            this.world = World.create(settings, stages);
-            reader.setSlotLimit(settings.maxBodies());
-            this.bodies = world.bodies();
             for (byte[] img : reader.collectionImages()) {
                 try {
                     assets.add(CollectionFile.fromBytes(img).asset());
@@ -117,6 +120,55 @@ public final class Playback implements AutoCloseable {
                     throw new JournalFormatException("an embedded collection image is not valid: " + e.getMessage(), e);
                 }
             }
+            if (!h.scenarioJson().isEmpty()) {
+                for (ScheduledCommand c : parseScenario(h).commands()) {
+                    if ("release".equals(c.type())) {
+                        releases.add(c);
+                    }
+                }
+            }
+        } else {
+            if (h.scenarioJson().isEmpty()) {
+                throw new JournalFormatException("the journal has no scenario text, so playback cannot create its bodies");
+            }
+            for (ScheduledCommand c : parseScenario(h).commands()) {
+                if ("release".equals(c.type())) {
+                    releases.add(c);
+                }
+            }
+        }
+        buildFromHeader();
+    }
+
+    private static Scenario parseScenario(JournalHeader h) {
+        try {
+            return ScenarioLoader.parse(h.scenarioJson());
+        } catch (ScenarioException e) {
+            throw new JournalFormatException("the journalled scenario does not parse: " + e.getMessage(), e);
+        }
+    }
+
+    /** The recorded settings (version 4) with the stage overrides. */
+    private WorldSettings recordedSettings() {
+        WorldSettings settings = reader.settings();
+        for (Map.Entry<String, String> e : overrides.entrySet()) {
+            settings = settings.withStage(e.getKey(), e.getValue());
+        }
+        return settings;
+    }
+
+    /**
+     * A new world holding the recording's initial bodies (kinematic proxies), the reader at the first
+     * step: the playback as opened. Scheduled releases run again as the cursor passes them.
+     */
+    private void buildFromHeader() {
+        JournalHeader h = reader.header();
+        forget();
+        if (reader.settings() != null) {
+            WorldSettings settings = recordedSettings();
+            this.world = World.create(settings, stages);
+            reader.setSlotLimit(settings.maxBodies());
+            this.bodies = world.bodies();
             InitialBodies init = reader.initialBodies();
             init.restore(world, true);
             for (InitialBodies.Body x : init.bodies) {
@@ -128,51 +180,116 @@ public final class Playback implements AutoCloseable {
                     pieceLevel[x.slot()] = a != null && x.node() >= 0 && x.node() < a.nodeCount() ? a.level()[x.node()] : 0;
                 }
             }
-            if (!h.scenarioJson().isEmpty()) {
-                try {
-                    for (ScheduledCommand c : ScenarioLoader.parse(h.scenarioJson()).commands()) {
-                        if ("release".equals(c.type())) {
-                            releases.add(c);
-                        }
-                    }
-                } catch (ScenarioException e) {
-                    throw new JournalFormatException("the journalled scenario does not parse: " + e.getMessage(), e);
-                }
+        } else {
+            Scenario sc = parseScenario(h);
+            WorldSettings settings = sc.settings();
+            Map<String, String> choice = new TreeMap<>(h.stages());
+            choice.putAll(overrides);
+            for (Map.Entry<String, String> e : choice.entrySet()) {
+                settings = settings.withStage(e.getKey(), e.getValue());
             }
-            frameA.copyFrom(bodies);
-            frameB.copyFrom(bodies);
-            advanceB();
-            return;
-        }
-        if (h.scenarioJson().isEmpty()) {
-            throw new JournalFormatException("the journal has no scenario text, so playback cannot create its bodies");
-        }
-        Scenario sc;
-        try {
-            sc = ScenarioLoader.parse(h.scenarioJson());
-        } catch (ScenarioException e) {
-            throw new JournalFormatException("the journalled scenario does not parse: " + e.getMessage(), e);
-        }
-        WorldSettings settings = sc.settings();
-        Map<String, String> choice = new TreeMap<>(h.stages());
-        choice.putAll(overrides);
-        for (Map.Entry<String, String> e : choice.entrySet()) {
-            settings = settings.withStage(e.getKey(), e.getValue());
-        }
-        this.world = World.create(settings, stages);
-        reader.setSlotLimit(settings.maxBodies());
-        this.bodies = world.bodies();
-        for (BodyDef d : sc.bodies()) {
-            spawn(d);
-        }
-        for (ScheduledCommand c : sc.commands()) {
-            if ("release".equals(c.type())) {
-                releases.add(c);
+            this.world = World.create(settings, stages);
+            reader.setSlotLimit(settings.maxBodies());
+            this.bodies = world.bodies();
+            for (BodyDef d : sc.bodies()) {
+                spawn(d);
             }
         }
         frameA.copyFrom(bodies);
         frameB.copyFrom(bodies);
         advanceB();
+    }
+
+    /**
+     * A new world holding the recorded world of keyframe {@code k} as kinematic proxies, on the
+     * recorded slots with the recorded free list and generations (so pieces created later land on
+     * their recorded slots), the playback's piece bookkeeping from the index, the event switches of
+     * the keyframe's world, frame A the recorded state after the keyframe's step, the reader right
+     * after the keyframe.
+     */
+    private void buildFromKeyframe(JournalReader.Keyframe k) {
+        World w = JournalSeek.restore(k, stages);
+        forget();
+        WorldSettings settings = recordedSettings();
+        this.world = World.create(settings, stages);
+        reader.setSlotLimit(settings.maxBodies());
+        this.bodies = world.bodies();
+        InitialBodies init = InitialBodies.of(w);
+        init.restoreLayout(world, true, w.bodies());
+        for (InitialBodies.Body x : init.bodies) {
+            int s = x.slot();
+            track(s, init.def(x));
+            long h = bodies.handle(s);
+            int[] piece = index.pieces.get(h);
+            if (piece != null) {
+                pieceCollection[s] = piece[0];
+                pieceNode[s] = piece[1];
+                pieceLevel[s] = piece[2];
+            }
+            Long broke = index.brokeAt.get(h);
+            pieceBroke[s] = broke == null ? -1 : broke;
+            if (x.state() == BodyState.DISABLED.ordinal() && bodies.motion(s) != MotionType.STATIC) {
+                world.states().setState(s, BodyState.DISABLED);
+                fixInBroadphase(s);
+            }
+        }
+        breaksEntered = index.breaksThrough.getOrDefault(k.step(), 0L);
+        copySwitches(w.context().events, played);
+        frameA.copyFrom(w.bodies());
+        frameB.copyFrom(frameA);
+        reader.reset(k.resume());
+        frameIndex = k.step() - reader.header().firstStep() + 1;
+        cursor = frameIndex;
+        advanceB();
+    }
+
+    /** Forgets the played state (bodies, frames, cursor, releases run, events): a seek rebuilds it. */
+    private void forget() {
+        Arrays.fill(defs, null);
+        Arrays.fill(driven, false);
+        Arrays.fill(pieceCollection, -1);
+        Arrays.fill(pieceNode, 0);
+        Arrays.fill(pieceLevel, 0);
+        Arrays.fill(pieceBroke, -1);
+        for (RecordedState f : new RecordedState[] {frameA, frameB}) {
+            Arrays.fill(f.live, false);
+            Arrays.fill(f.scale, 1.0);
+            f.limit = 0;
+        }
+        breaksEntered = 0;
+        frameIndex = 0;
+        ended = false;
+        cursor = 0;
+        released = 0;
+        nextRelease = 0;
+        nextPieceRelease = 0;
+        pendingCount = 0;
+        copySwitches(new EventState(), played);
+        // releases scheduled after some had run were ordered among the rest only: all run again from here
+        releases.sort(java.util.Comparator.comparingLong(ScheduledCommand::step));
+        pieceReleases.sort(java.util.Comparator.comparingLong(p -> p[0]));
+    }
+
+    /** Makes {@code to}'s event switches (requests, body and collection switches) those of {@code from}. */
+    private static void copySwitches(EventState from, EventState to) {
+        for (int k = 0; k < EventKinds.COUNT; k++) {
+            to.setRequest(k, from.request(k));
+        }
+        for (int s = 0, n = to.bodySwitchSlots(); s < n; s++) {
+            if (to.bodyMaskAt(s) != 0) {
+                to.setBodyKinds(s, to.bodyHandleAt(s), 0);
+            }
+        }
+        for (int s = 0, n = from.bodySwitchSlots(); s < n; s++) {
+            if (from.bodyMaskAt(s) != 0) {
+                to.setBodyKinds(s, from.bodyHandleAt(s), from.bodyMaskAt(s));
+            }
+        }
+        for (int c = 0, n = Math.max(to.collectionSwitchSlots(), from.collectionSwitchSlots()); c < n; c++) {
+            if (to.collectionKinds(c) != from.collectionKinds(c)) {
+                to.setCollectionKinds(c, from.collectionKinds(c));
+            }
+        }
     }
 
     /** Opens the journal in {@code dir} for playback; stages must offer the journalled choices. */
@@ -492,28 +609,72 @@ public final class Playback implements AutoCloseable {
     }
 
     /**
-     * Jumps to the state after recorded step {@code step} (reading forward; the journal is not
-     * rewound) and places every driven body there.
+     * Jumps to the state after recorded step {@code step}, forwards or backwards (issue 31, Deliver
+     * 1), and places every driven body there (pose and removal scale). A seek backwards, or forwards
+     * past a keyframe, starts from the nearest keyframe at or before the step (a new {@link #world()}
+     * holding the keyframe's recorded world as kinematic proxies on the recorded slots) or, without
+     * one, from the start; then the records up to the step are read (decoded, not simulated).
+     * Bodies are where the recording had them bit for bit ({@code PlaybackSeekTest}). A seek that
+     * rebuilds the world drives again the bodies released before it, and scheduled releases whose
+     * step is at most the target run at the target; the skipped steps' events are not heard. The
+     * first seek reads the journal once to find its keyframes ({@link PlaybackIndex}).
+     *
+     * @param step a recorded step; first step - 1 is the initial pose
+     * @throws IllegalArgumentException when the journal has no such step
      */
     public void seek(long step) {
-        if (step + 1 < cursor) {
-            throw new IllegalArgumentException("--from " + step + " is behind the playback position "
-                    + (long) cursor + "; allowed: >= " + ((long) cursor - 1));
+        if (index == null) {
+            index = PlaybackIndex.scan(reader, start, assets, reader.settings() != null ? reader.initialBodies() : null);
         }
-        moveCursorTo(step + 1);
+        long first = reader.header().firstStep();
+        if (step > index.lastStep) {
+            throw new IllegalArgumentException("--from " + step + " is past the journal's last step " + index.lastStep);
+        }
+        if (step < first - 1) {
+            throw new IllegalArgumentException("--from " + step + " is before the journal's first step " + first
+                    + "; allowed: " + (first - 1) + " (the initial pose) to " + index.lastStep);
+        }
+        long target = step - first + 1;
+        Map.Entry<Long, JournalReader.Keyframe> k = index.keyframes.floorEntry(step);
+        long keyFrame = k == null ? 0 : k.getKey() - first + 1;
+        if (target < frameIndex || keyFrame > frameIndex) {
+            if (k == null) {
+                reader.reset(start);
+                buildFromHeader();
+            } else {
+                buildFromKeyframe(k.getValue());
+            }
+            rebuilds++;
+        }
+        moveCursorTo(target);
         deliverEvents(false); // the skipped steps' events are not heard; events() shows the last one
-        if (cursor < step + 1) {
-            throw new IllegalArgumentException("--from " + step + " is past the journal's last step " + (frameIndex - 1));
-        }
         for (int s = 0, n = bodies.slotLimit(); s < n; s++) {
             if (isDriven(s) && s < frameA.limit && frameA.live[s]) {
                 int o = s * StepRecord.FIELDS;
                 double[] v = frameA.values;
                 bodies.px[s] = v[o]; bodies.py[s] = v[o + 1]; bodies.pz[s] = v[o + 2];
                 bodies.qx[s] = v[o + 3]; bodies.qy[s] = v[o + 4]; bodies.qz[s] = v[o + 5]; bodies.qw[s] = v[o + 6];
+                bodies.scale[s] = frameA.scale[s];
                 bodies.updateBounds(s);
+                if (world.broadphase().contains(s)) {
+                    double[] bo = bodies.bounds;
+                    int ob = 6 * s;
+                    world.broadphase().update(s, bo[ob], bo[ob + 1], bo[ob + 2], bo[ob + 3], bo[ob + 4], bo[ob + 5]);
+                }
             }
         }
+    }
+
+    private long rebuilds;
+
+    /** Worlds a seek built anew (from a keyframe or the start) so far: what keyframes are measured by. */
+    public long seekRebuilds() {
+        return rebuilds;
+    }
+
+    /** The recorded steps followed by a keyframe (read on the first {@link #seek}; empty before). */
+    public long[] keyframeSteps() {
+        return index == null ? new long[0] : index.keyframes.keySet().stream().mapToLong(Long::longValue).toArray();
     }
 
     private void moveCursorTo(double c) {
@@ -524,8 +685,8 @@ public final class Playback implements AutoCloseable {
         while (nextRelease < releases.size() && releases.get(nextRelease).step() <= cursor) {
             runRelease(releases.get(nextRelease++));
         }
-        while (!pieceReleases.isEmpty() && pieceReleases.get(0)[0] <= cursor) {
-            long[] p = pieceReleases.remove(0);
+        while (nextPieceRelease < pieceReleases.size() && pieceReleases.get(nextPieceRelease)[0] <= cursor) {
+            long[] p = pieceReleases.get(nextPieceRelease++);
             releasePiece((int) p[1], (int) p[2]);
         }
     }
@@ -778,7 +939,7 @@ public final class Playback implements AutoCloseable {
                     + assets.size() + "), node >= 0");
         }
         int i = pieceReleases.size();
-        while (i > 0 && pieceReleases.get(i - 1)[0] > step) {
+        while (i > nextPieceRelease && pieceReleases.get(i - 1)[0] > step) {
             i--;
         }
         pieceReleases.add(i, new long[] {step, collection, node});

@@ -113,6 +113,13 @@ public final class Verifier {
     /** Verifies every remaining step of an open journal. */
     public static VerifyResult verify(JournalReader reader, Stages stages) {
         Objects.requireNonNull(stages, "stages is null");
+        if (reader.lossyTracks() != null) {
+            var t = reader.lossyTracks();
+            throw new dev.rubble.cache.journal.JournalFormatException("journal " + reader.directory() + " is lossy (positions"
+                    + " within " + t.positionError() + " m, rotations within " + t.rotationError() + " rad, velocities within "
+                    + t.velocityError() + " m/s): verify checks exact journals bit for bit; verify the exact journal it was"
+                    + " compressed from");
+        }
         World w = rebuild(reader, stages);
         reader.setSlotLimit(w.settings().maxBodies());
         BodyStore b = w.bodies();
