@@ -53,6 +53,7 @@ public final class CollectionBuilder {
     private double density = DEFAULT_DENSITY;
     private boolean meshes;
     private double grout;
+    private dev.rubble.authoring.mesh.MeshNoise cellNoise = dev.rubble.authoring.mesh.MeshNoise.NONE;
     private double concavity = MeshFracture.DEFAULT_CONCAVITY;
     private int maxHulls = MeshFracture.DEFAULT_MAX_HULLS;
 
@@ -87,6 +88,17 @@ public final class CollectionBuilder {
             throw new IllegalArgumentException("grout = " + width + "; allowed: finite and >= 0");
         }
         grout = width;
+        return this;
+    }
+
+    /**
+     * Noise on the cut faces of mesh fracture by any fracture method (Voronoi, slice, brick, ...):
+     * every face two neighbours share is refined to the noise's spacing and displaced by its
+     * Perlin noise, the same points on both sides ({@link dev.rubble.authoring.mesh.MeshFracture#cut(TriMesh,
+     * List, double, dev.rubble.authoring.mesh.MeshNoise)}); default flat. Applies to every later level.
+     */
+    public CollectionBuilder cellNoise(dev.rubble.authoring.mesh.MeshNoise noise) {
+        cellNoise = Objects.requireNonNull(noise, "noise is null");
         return this;
     }
 
@@ -244,7 +256,7 @@ public final class CollectionBuilder {
         if (cells.size() <= 1 && grout == 0) {
             return 0;
         }
-        List<TriMesh> pieces = MeshFracture.cut(n.mesh, cells, grout);
+        List<TriMesh> pieces = MeshFracture.cut(n.mesh, cells, grout, cellNoise);
         if (pieces.size() <= 1 && grout == 0) {
             return 0;
         }

@@ -63,12 +63,13 @@ final class FractureCommand implements Callable<Integer> {
     List<String> cutPlaneList = new ArrayList<>();
 
     @Option(names = "--noise", paramLabel = "AMP[,FREQ[,OCTAVES]]", defaultValue = "0",
-            description = "planar cutter: Perlin noise on the cut surfaces, amplitude in metres (default 0 = flat), frequency"
-                    + " per metre (default 2), octaves (default 3)")
+            description = "mesh sources: Perlin noise on the cut surfaces of every method (planar cutter, voronoi, slice, ...),"
+                    + " amplitude in metres (default 0 = flat), frequency per metre (default 2), octaves (default 3);"
+                    + " neighbours share the noisy surface")
     String noiseSpec;
 
     @Option(names = "--noise-spacing", paramLabel = "METRES",
-            description = "planar cutter: point spacing of noisy cut surfaces (default 1/60 of the mesh's bounds diagonal)")
+            description = "mesh sources: point spacing of noisy cut surfaces (default 1/60 of the mesh's bounds diagonal)")
     Double noiseSpacing;
 
     @Option(names = "--max-hulls", paramLabel = "N", defaultValue = "8",
@@ -162,7 +163,9 @@ final class FractureCommand implements Callable<Integer> {
                 throw new BadInputException("--cut-planes, --cut-plane, --noise and --noise-spacing apply to mesh sources"
                         + " (.obj, .ply, .glb, .gltf); --source is '" + source + "'");
             }
-            planesCut = MeshSources.cutPlanes(mesh, cutPlanes, cutPlaneList, seed);
+            if (cutPlanes != null || !cutPlaneList.isEmpty()) {
+                planesCut = MeshSources.cutPlanes(mesh, cutPlanes, cutPlaneList, seed);
+            }
             noise = MeshSources.noise(mesh, noiseSpec, noiseSpacing, seed);
         }
         if (levels < 1 || levels > 8) {
@@ -239,6 +242,7 @@ final class FractureCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         CollectionBuilder b = mesh != null
                 ? new CollectionBuilder(mesh).grout(groutWidth).hulls(hullConcavity, maxHulls).density(density)
+                        .cellNoise(noise)
                 : new CollectionBuilder(src).density(density);
         int firstLevel = 0;
         if (planesCut != null) {

@@ -92,7 +92,7 @@ final class MeshSources {
     /** The planar cutter's planes: {@code count} random ones (seeded) then the listed ones; refused when none. */
     static double[] cutPlanes(TriMesh m, Integer count, List<String> listed, long seed) {
         if (count == null && listed.isEmpty()) {
-            throw new BadInputException("--noise needs the planar cutter; allowed: with --cut-planes N or --cut-plane NX,NY,NZ,D");
+            throw new IllegalStateException("no planes for the planar cutter");
         }
         if (count != null && (count < 1 || count > 1000)) {
             throw new BadInputException("--cut-planes " + count + " is out of range; allowed: 1..1000");

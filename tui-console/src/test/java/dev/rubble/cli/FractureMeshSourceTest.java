@@ -172,8 +172,14 @@ final class FractureMeshSourceTest {
 
         assertThat(run("fracture", "--source", "box:half=0.5,0.5,0.5", "--cut-planes", "3")).isEqualTo(2);
         assertThat(err.toString()).contains("apply to mesh sources");
-        assertThat(run("fracture", "--source", obj.toString(), "--noise", "0.1")).isEqualTo(2);
-        assertThat(err.toString()).contains("--noise needs the planar cutter");
+        // noise without the planar cutter: the Voronoi cuts are noisy, the volume stays the source's
+        assertThat(run("fracture", "--source", obj.toString(), "--sites", "6", "--noise", "0.05,2,2", "--noise-spacing",
+                "0.05")).as(err.toString()).isZero();
+        String v = out.toString();
+        String vr = v.substring(v.lastIndexOf("relative error ") + 15, v.indexOf('\n', v.lastIndexOf("relative error ")));
+        assertThat(Double.parseDouble(vr.trim())).isLessThan(1e-9);
+        assertThat(run("fracture", "--source", obj.toString(), "--sites", "6", "--noise", "0.05,2,x")).isEqualTo(2);
+        assertThat(err.toString()).contains("--noise '0.05,2,x': not a number");
         assertThat(run("fracture", "--source", obj.toString(), "--cut-plane", "0,0,0,1")).isEqualTo(2);
         assertThat(err.toString()).contains("--cut-plane '0,0,0,1': the normal is zero");
         assertThat(run("fracture", "--source", obj.toString(), "--cut-planes", "2", "--noise", "-1")).isEqualTo(2);
