@@ -235,6 +235,31 @@ public final class CollectionBuilder {
         return adopt(id, n, pieces);
     }
 
+    /**
+     * Cuts mesh leaf {@code id} with scattered cutter meshes ({@link dev.rubble.authoring.mesh.MeshCutters}):
+     * each placed convex cutter (its face planes, {@code nx, ny, nz, d} each) splits every piece it
+     * reaches into the part inside it and the rest, which stays whole; {@code noise} on the cutters'
+     * surfaces. Grout does not apply to this cut.
+     *
+     * @return the number of children made (0 when the cutters leave it whole)
+     */
+    public int cutMeshes(int id, List<double[]> cutters, dev.rubble.authoring.mesh.MeshNoise noise) {
+        Objects.requireNonNull(cutters, "cutters is null");
+        Objects.requireNonNull(noise, "noise is null");
+        Node n = node(id);
+        if (n.mesh == null) {
+            throw new IllegalArgumentException("node = " + id + " has no mesh; allowed: a node of a mesh source");
+        }
+        if (!n.children.isEmpty()) {
+            throw new IllegalArgumentException("node = " + id + " already has children; allowed: a leaf");
+        }
+        List<TriMesh> pieces = dev.rubble.authoring.mesh.MeshCutters.cut(n.mesh, cutters, noise);
+        if (pieces.size() <= 1) {
+            return 0;
+        }
+        return adopt(id, n, pieces);
+    }
+
     private int adopt(int id, Node n, List<TriMesh> pieces) {
         List<ConvexPolytope> all = new ArrayList<>();
         for (TriMesh p : pieces) {
