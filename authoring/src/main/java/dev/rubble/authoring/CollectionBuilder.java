@@ -53,6 +53,7 @@ public final class CollectionBuilder {
     private double density = DEFAULT_DENSITY;
     private boolean meshes;
     private double grout;
+    private dev.rubble.authoring.mesh.MeshNoise cellNoise = dev.rubble.authoring.mesh.MeshNoise.NONE;
     private double concavity = MeshFracture.DEFAULT_CONCAVITY;
     private int maxHulls = MeshFracture.DEFAULT_MAX_HULLS;
 
@@ -87,6 +88,17 @@ public final class CollectionBuilder {
             throw new IllegalArgumentException("grout = " + width + "; allowed: finite and >= 0");
         }
         grout = width;
+        return this;
+    }
+
+    /**
+     * Noise on the cut faces of mesh fracture by any fracture method (Voronoi, slice, brick, ...):
+     * every face two neighbours share is refined to the noise's spacing and displaced by its
+     * Perlin noise, the same points on both sides ({@link dev.rubble.authoring.mesh.MeshFracture#cut(TriMesh,
+     * List, double, dev.rubble.authoring.mesh.MeshNoise)}); default flat. Applies to every later level.
+     */
+    public CollectionBuilder cellNoise(dev.rubble.authoring.mesh.MeshNoise noise) {
+        cellNoise = Objects.requireNonNull(noise, "noise is null");
         return this;
     }
 
@@ -223,6 +235,31 @@ public final class CollectionBuilder {
         return adopt(id, n, pieces);
     }
 
+    /**
+     * Cuts mesh leaf {@code id} with scattered cutter meshes ({@link dev.rubble.authoring.mesh.MeshCutters}):
+     * each placed convex cutter (its face planes, {@code nx, ny, nz, d} each) splits every piece it
+     * reaches into the part inside it and the rest, which stays whole; {@code noise} on the cutters'
+     * surfaces. Grout does not apply to this cut.
+     *
+     * @return the number of children made (0 when the cutters leave it whole)
+     */
+    public int cutMeshes(int id, List<double[]> cutters, dev.rubble.authoring.mesh.MeshNoise noise) {
+        Objects.requireNonNull(cutters, "cutters is null");
+        Objects.requireNonNull(noise, "noise is null");
+        Node n = node(id);
+        if (n.mesh == null) {
+            throw new IllegalArgumentException("node = " + id + " has no mesh; allowed: a node of a mesh source");
+        }
+        if (!n.children.isEmpty()) {
+            throw new IllegalArgumentException("node = " + id + " already has children; allowed: a leaf");
+        }
+        List<TriMesh> pieces = dev.rubble.authoring.mesh.MeshCutters.cut(n.mesh, cutters, noise);
+        if (pieces.size() <= 1) {
+            return 0;
+        }
+        return adopt(id, n, pieces);
+    }
+
     private int adopt(int id, Node n, List<TriMesh> pieces) {
         List<ConvexPolytope> all = new ArrayList<>();
         for (TriMesh p : pieces) {
@@ -244,7 +281,7 @@ public final class CollectionBuilder {
         if (cells.size() <= 1 && grout == 0) {
             return 0;
         }
-        List<TriMesh> pieces = MeshFracture.cut(n.mesh, cells, grout);
+        List<TriMesh> pieces = MeshFracture.cut(n.mesh, cells, grout, cellNoise);
         if (pieces.size() <= 1 && grout == 0) {
             return 0;
         }

@@ -62,13 +62,29 @@ final class FractureCommand implements Callable<Integer> {
             description = "mesh sources: a cutting plane n.x = d for the planar cutter (repeatable; with --cut-planes, added after the random ones)")
     List<String> cutPlaneList = new ArrayList<>();
 
+    @Option(names = "--cutters", paramLabel = "N",
+            description = "mesh sources: the mesh cutter as the first level: N copies of the cutter mesh at random points inside the"
+                    + " source, randomly rotated and scaled (seeded by --seed); each splits what it reaches into its inside and the rest")
+    Integer cutters;
+
+    @Option(names = "--cutter-mesh", paramLabel = "FILE",
+            description = "mesh cutter: a closed convex mesh (.obj, .ply, .glb, .gltf) placed about its own origin (default: an"
+                    + " icosahedron of circumradius 1 m)")
+    String cutterMesh;
+
+    @Option(names = "--cutter-scale", paramLabel = "MIN[,MAX]",
+            description = "mesh cutter: uniform scale of each copy, drawn in [MIN, MAX] (default 0.2 of the source's bounds diagonal"
+                    + " for the icosahedron, 1 for a given mesh)")
+    String cutterScale;
+
     @Option(names = "--noise", paramLabel = "AMP[,FREQ[,OCTAVES]]", defaultValue = "0",
-            description = "planar cutter: Perlin noise on the cut surfaces, amplitude in metres (default 0 = flat), frequency"
-                    + " per metre (default 2), octaves (default 3)")
+            description = "mesh sources: Perlin noise on the cut surfaces of every method (planar cutter, voronoi, slice, ...),"
+                    + " amplitude in metres (default 0 = flat), frequency per metre (default 2), octaves (default 3);"
+                    + " neighbours share the noisy surface")
     String noiseSpec;
 
     @Option(names = "--noise-spacing", paramLabel = "METRES",
-            description = "planar cutter: point spacing of noisy cut surfaces (default 1/60 of the mesh's bounds diagonal)")
+            description = "mesh sources: point spacing of noisy cut surfaces (default 1/60 of the mesh's bounds diagonal)")
     Double noiseSpacing;
 
     @Option(names = "--max-hulls", paramLabel = "N", defaultValue = "8",
@@ -162,8 +178,21 @@ final class FractureCommand implements Callable<Integer> {
                 throw new BadInputException("--cut-planes, --cut-plane, --noise and --noise-spacing apply to mesh sources"
                         + " (.obj, .ply, .glb, .gltf); --source is '" + source + "'");
             }
-            planesCut = MeshSources.cutPlanes(mesh, cutPlanes, cutPlaneList, seed);
+            if (cutPlanes != null || !cutPlaneList.isEmpty()) {
+                planesCut = MeshSources.cutPlanes(mesh, cutPlanes, cutPlaneList, seed);
+            }
             noise = MeshSources.noise(mesh, noiseSpec, noiseSpacing, seed);
+        }
+        java.util.List<double[]> placedCutters = null;
+        if (cutters != null || cutterMesh != null || cutterScale != null) {
+            if (mesh == null) {
+                throw new BadInputException("--cutters, --cutter-mesh and --cutter-scale apply to mesh sources"
+                        + " (.obj, .ply, .glb, .gltf); --source is '" + source + "'");
+            }
+            if (planesCut != null) {
+                throw new BadInputException("--cutters and --cut-planes/--cut-plane both make the first level; allowed: one of them");
+            }
+            placedCutters = MeshSources.cutters(mesh, cutters, cutterMesh, cutterScale, seed, repair);
         }
         if (levels < 1 || levels > 8) {
             throw new BadInputException("--levels " + levels + " is out of range; allowed: 1..8");
@@ -239,10 +268,14 @@ final class FractureCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         CollectionBuilder b = mesh != null
                 ? new CollectionBuilder(mesh).grout(groutWidth).hulls(hullConcavity, maxHulls).density(density)
+                        .cellNoise(noise)
                 : new CollectionBuilder(src).density(density);
         int firstLevel = 0;
         if (planesCut != null) {
             b.cutPlanes(0, planesCut, noise);
+            firstLevel = 1;
+        } else if (placedCutters != null) {
+            b.cutMeshes(0, placedCutters, noise);
             firstLevel = 1;
         }
         for (int l = firstLevel; l < levels; l++) {

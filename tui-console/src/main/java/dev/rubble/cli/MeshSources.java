@@ -8,6 +8,7 @@ import dev.rubble.authoring.mesh.MeshCutter;
 import dev.rubble.authoring.mesh.MeshGlbWriter;
 import dev.rubble.authoring.mesh.MeshNoise;
 import dev.rubble.authoring.mesh.MeshReader;
+import dev.rubble.authoring.mesh.MeshCutters;
 import dev.rubble.authoring.mesh.TriMesh;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -92,7 +93,7 @@ final class MeshSources {
     /** The planar cutter's planes: {@code count} random ones (seeded) then the listed ones; refused when none. */
     static double[] cutPlanes(TriMesh m, Integer count, List<String> listed, long seed) {
         if (count == null && listed.isEmpty()) {
-            throw new BadInputException("--noise needs the planar cutter; allowed: with --cut-planes N or --cut-plane NX,NY,NZ,D");
+            throw new IllegalStateException("no planes for the planar cutter");
         }
         if (count != null && (count < 1 || count > 1000)) {
             throw new BadInputException("--cut-planes " + count + " is out of range; allowed: 1..1000");
@@ -123,6 +124,65 @@ final class MeshSources {
             }
         }
         return out;
+    }
+
+    /**
+     * The mesh cutter's placements: {@code count} copies (1..1000) of the cutter mesh (a file, or
+     * the unit icosahedron), scale range {@code MIN[,MAX]}; bad input exits 2 naming the option.
+     */
+    static List<double[]> cutters(TriMesh m, Integer count, String file, String scale, long seed, boolean repair)
+            throws IOException {
+        if (count == null) {
+            throw new BadInputException("--cutter-mesh and --cutter-scale need --cutters N");
+        }
+        if (count < 1 || count > 1000) {
+            throw new BadInputException("--cutters " + count + " is out of range; allowed: 1..1000");
+        }
+        double[] b = m.bounds();
+        double diag = Math.sqrt((b[3] - b[0]) * (b[3] - b[0]) + (b[4] - b[1]) * (b[4] - b[1]) + (b[5] - b[2]) * (b[5] - b[2]));
+        double lo = file == null ? 0.2 * diag : 1, hi = lo;
+        if (scale != null) {
+            String[] f = scale.split(",");
+            if (f.length > 2) {
+                throw new BadInputException("--cutter-scale '" + scale + "' is not allowed; allowed: MIN[,MAX]");
+            }
+            try {
+                lo = Double.parseDouble(f[0].trim());
+                hi = f.length > 1 ? Double.parseDouble(f[1].trim()) : lo;
+            } catch (NumberFormatException e) {
+                throw new BadInputException("--cutter-scale '" + scale + "': not a number; allowed: MIN[,MAX]");
+            }
+            if (!(lo > 0) || !(hi >= lo) || !Double.isFinite(hi)) {
+                throw new BadInputException("--cutter-scale '" + scale + "' is out of range; allowed: 0 < MIN <= MAX, finite");
+            }
+        }
+        TriMesh cutter;
+        if (file == null) {
+            cutter = MeshCutters.icosahedron();
+        } else {
+            if (!isMeshFile(file)) {
+                throw new BadInputException("--cutter-mesh " + file + ": unknown extension; allowed: .obj, .ply, .glb, .gltf");
+            }
+            try {
+                cutter = MeshReader.read(Path.of(file));
+            } catch (MeshException e) {
+                throw new BadInputException("--cutter-mesh " + e.getMessage());
+            }
+            if (repair) {
+                cutter = MeshFracture.repair(cutter);
+            }
+            String problem = MeshCheck.problem(cutter);
+            if (problem != null) {
+                throw new BadInputException("--cutter-mesh " + file + ": the mesh " + problem);
+            }
+        }
+        double[] planes;
+        try {
+            planes = MeshCutters.planesOf(cutter);
+        } catch (MeshException e) {
+            throw new BadInputException("--cutter-mesh " + (file == null ? "(icosahedron)" : file) + ": " + e.getMessage());
+        }
+        return MeshCutters.scatter(m, planes, count, lo, hi, seed);
     }
 
     /** {@code AMP[,FREQ[,OCTAVES]]} and the spacing (default 1/60 of the bounds diagonal). */

@@ -172,8 +172,14 @@ final class FractureMeshSourceTest {
 
         assertThat(run("fracture", "--source", "box:half=0.5,0.5,0.5", "--cut-planes", "3")).isEqualTo(2);
         assertThat(err.toString()).contains("apply to mesh sources");
-        assertThat(run("fracture", "--source", obj.toString(), "--noise", "0.1")).isEqualTo(2);
-        assertThat(err.toString()).contains("--noise needs the planar cutter");
+        // noise without the planar cutter: the Voronoi cuts are noisy, the volume stays the source's
+        assertThat(run("fracture", "--source", obj.toString(), "--sites", "6", "--noise", "0.05,2,2", "--noise-spacing",
+                "0.05")).as(err.toString()).isZero();
+        String v = out.toString();
+        String vr = v.substring(v.lastIndexOf("relative error ") + 15, v.indexOf('\n', v.lastIndexOf("relative error ")));
+        assertThat(Double.parseDouble(vr.trim())).isLessThan(1e-9);
+        assertThat(run("fracture", "--source", obj.toString(), "--sites", "6", "--noise", "0.05,2,x")).isEqualTo(2);
+        assertThat(err.toString()).contains("--noise '0.05,2,x': not a number");
         assertThat(run("fracture", "--source", obj.toString(), "--cut-plane", "0,0,0,1")).isEqualTo(2);
         assertThat(err.toString()).contains("--cut-plane '0,0,0,1': the normal is zero");
         assertThat(run("fracture", "--source", obj.toString(), "--cut-planes", "2", "--noise", "-1")).isEqualTo(2);
@@ -181,5 +187,40 @@ final class FractureMeshSourceTest {
         assertThat(run("fracture", "--source", obj.toString(), "--cut-planes", "2", "--noise", "0.1",
                 "--noise-spacing", "1e-9")).isEqualTo(2);
         assertThat(err.toString()).contains("--noise-spacing 1.0E-9 is out of range");
+    }
+
+    @Test
+    void scatteredCutterMeshesCutAMeshSourceAndBadCutterOptionsExit2(@TempDir Path dir) throws Exception {
+        Path obj = dir.resolve("l.obj");
+        Files.writeString(obj, lPrism());
+        // five icosahedra of 0.6 to 0.9 m circumradius scattered through the L; the leaves keep its volume
+        assertThat(run("fracture", "--source", obj.toString(), "--cutters", "5", "--cutter-scale", "0.6,0.9", "--seed", "3"))
+                .as(err.toString()).isZero();
+        String s = out.toString();
+        assertThat(s).contains("source 5.00000000 m3");
+        String rel = s.substring(s.indexOf("relative error ") + 15, s.indexOf('\n', s.indexOf("relative error ")));
+        assertThat(Double.parseDouble(rel.trim())).isLessThan(1e-9);
+        int leaves = Integer.parseInt(s.substring(s.indexOf("leaves:") + 7, s.indexOf('\n', s.indexOf("leaves:"))).trim());
+        assertThat(leaves).isGreaterThanOrEqualTo(6);
+        // a box as the cutter mesh
+        Path cutter = dir.resolve("c.obj");
+        Files.writeString(cutter, box(-0.3, -0.3, -0.3, 0.3, 0.3, 0.3, 0, false));
+        assertThat(run("fracture", "--source", obj.toString(), "--cutters", "3", "--cutter-mesh", cutter.toString()))
+                .as(err.toString()).isZero();
+
+        Files.writeString(dir.resolve("nc.obj"), lPrism());
+        assertThat(run("fracture", "--source", obj.toString(), "--cutters", "2", "--cutter-mesh",
+                dir.resolve("nc.obj").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--cutter-mesh").contains("is not convex");
+        assertThat(run("fracture", "--source", obj.toString(), "--cutters", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--cutters 0 is out of range; allowed: 1..1000");
+        assertThat(run("fracture", "--source", obj.toString(), "--cutters", "2", "--cutter-scale", "0.5,0.1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--cutter-scale '0.5,0.1' is out of range");
+        assertThat(run("fracture", "--source", obj.toString(), "--cutter-scale", "0.5")).isEqualTo(2);
+        assertThat(err.toString()).contains("need --cutters N");
+        assertThat(run("fracture", "--source", obj.toString(), "--cutters", "2", "--cut-planes", "2")).isEqualTo(2);
+        assertThat(err.toString()).contains("allowed: one of them");
+        assertThat(run("fracture", "--source", "box:half=1,1,1", "--cutters", "2")).isEqualTo(2);
+        assertThat(err.toString()).contains("apply to mesh sources");
     }
 }

@@ -55,6 +55,16 @@ public final class MeshFracture {
      * @param grout gap width, metres (≥ 0): every cell plane moves inward by half of it
      */
     public static List<TriMesh> cut(TriMesh m, List<ConvexPolytope> cells, double grout) {
+        return cut(m, cells, grout, MeshNoise.NONE);
+    }
+
+    /**
+     * {@link #cut(TriMesh, List, double)} with noisy cut faces ({@link CellNoise}): every cut face
+     * that two neighbours share gets the same displaced surface on both sides, vertex for vertex
+     * (with grout, parallel copies {@code grout} apart).
+     */
+    public static List<TriMesh> cut(TriMesh m, List<ConvexPolytope> cells, double grout, MeshNoise noise) {
+        java.util.Objects.requireNonNull(noise, "noise is null");
         int n = cells.size();
         TriMesh[] part = new TriMesh[n];
         double[] box = new double[6 * n];
@@ -78,7 +88,24 @@ public final class MeshFracture {
                 out.addAll(Components.split(p));
             }
         }
-        return out;
+        if (noise.flat()) {
+            return out;
+        }
+        int faces = 0;
+        for (ConvexPolytope c : cells) {
+            faces += c.faceCount();
+        }
+        double[] planes = new double[4 * faces];
+        int k = 0;
+        for (ConvexPolytope c : cells) {
+            for (int f = 0; f < c.faceCount(); f++, k += 4) {
+                planes[k] = c.plane(f, 0);
+                planes[k + 1] = c.plane(f, 1);
+                planes[k + 2] = c.plane(f, 2);
+                planes[k + 3] = c.plane(f, 3) - 0.5 * grout;
+            }
+        }
+        return new ArrayList<>(CellNoise.apply(out, planes, noise, grout));
     }
 
     /** Region triangles under which cells are clipped one by one. */

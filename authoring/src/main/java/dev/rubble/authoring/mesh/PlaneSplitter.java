@@ -25,6 +25,15 @@ public final class PlaneSplitter {
 
     /** {@code {below, above}}; an element is null when nothing is on that side. {@code n} must be a unit vector. */
     public static TriMesh[] split(TriMesh m, double nx, double ny, double nz, double d, MeshNoise noise) {
+        return split(m, nx, ny, nz, d, noise, TriMesh.INSIDE);
+    }
+
+    /**
+     * {@link #split(TriMesh, double, double, double, double, MeshNoise)} whose new cap triangles get
+     * material {@code capMaterial} (a caller's temporary mark, to tell its own caps from earlier cut
+     * faces on the same plane; it must set them back to {@link TriMesh#INSIDE}).
+     */
+    static TriMesh[] split(TriMesh m, double nx, double ny, double nz, double d, MeshNoise noise, byte capMaterial) {
         int nv = m.vertexCount();
         double[] s = new double[nv];
         for (int i = 0; i < nv; i++) {
@@ -166,10 +175,23 @@ public final class PlaneSplitter {
                         }
                     }
                 }
-                // fan from the first corner that is a source vertex (off the outline unless it lies on the plane)
-                int start = 0;
-                while (poly[start] >= 0) {
-                    start++;
+                // fan from a source-vertex corner chosen by position alone (off the plane first, then the
+                // lexicographically smallest), so the two copies of a shared cap triangle, split later
+                // by another plane, get the same diagonals and every later crossing is made on both
+                int start = -1;
+                for (int i = 0; i < np; i++) {
+                    if (poly[i] >= 0) {
+                        continue;
+                    }
+                    if (start < 0) {
+                        start = i;
+                        continue;
+                    }
+                    int v = -poly[i] - 1, w = -poly[start] - 1;
+                    boolean vOff = s[v] != 0, wOff = s[w] != 0;
+                    if (vOff != wOff ? vOff : lexLess(m.pos, v, w)) {
+                        start = i;
+                    }
                 }
                 int[] ids = new int[np];
                 for (int i = 0; i < np; i++) {
@@ -183,7 +205,7 @@ public final class PlaneSplitter {
                 }
             }
         }
-        cap(cut, a, b, nx, ny, nz, d, noise);
+        cap(cut, a, b, nx, ny, nz, d, noise, capMaterial);
         return new TriMesh[] {a.build(), b.build()};
     }
 
@@ -288,7 +310,7 @@ public final class PlaneSplitter {
     }
 
     private static void cap(Cut cut, PlaneClipper.Out a, PlaneClipper.Out b, double nx, double ny, double nz, double d,
-            MeshNoise noise) {
+            MeshNoise noise, byte capMaterial) {
         int n = cut.n;
         boolean[] seen = new boolean[n];
         int[] order = new int[n];
@@ -383,8 +405,8 @@ public final class PlaneSplitter {
                 cuvb[2 * (2 - k)] = xy[2 * c[k]];
                 cuvb[2 * (2 - k) + 1] = xy[2 * c[k] + 1];
             }
-            a.addTriangle(ia[p], ia[q], ia[r], cn, 0, 3, 6, cuv, 0, 2, 4, TriMesh.INSIDE, tagA, 0);
-            b.addTriangle(ib[r], ib[q], ib[p], cnb, 0, 3, 6, cuvb, 0, 2, 4, TriMesh.INSIDE, tagB, 0);
+            a.addTriangle(ia[p], ia[q], ia[r], cn, 0, 3, 6, cuv, 0, 2, 4, capMaterial, tagA, 0);
+            b.addTriangle(ib[r], ib[q], ib[p], cnb, 0, 3, 6, cuvb, 0, 2, 4, capMaterial, tagB, 0);
         }
     }
 
