@@ -1,5 +1,7 @@
 package dev.rubble.scenario;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.destruction.ClusterStore;
@@ -8,7 +10,6 @@ import dev.rubble.core.world.World;
 import dev.rubble.spi.shape.Compound;
 import dev.rubble.spi.shape.ConvexHull;
 import dev.rubble.spi.shape.Shape;
-import java.util.Locale;
 
 /**
  * The wall's pieces as loose convex hulls, for the peer comparison (bench-scenarios.md, wall:
@@ -39,14 +40,26 @@ public final class WallDebris {
         BodyStore b = w.bodies();
         DestructionRuntime d = w.destruction();
         ClusterStore cs = d.store();
-        StringBuilder sb = new StringBuilder(1 << 20);
-        sb.append("{\n  \"format\": \"rubble-scenario/1\",\n  \"name\": \"").append(name.replace("\"", "'"))
-                .append("\",\n  \"steps\": ").append(steps).append(",\n")
-                .append("  \"world\": {\"dt\": ").append(w.settings().dt()).append(", \"subSteps\": 1, \"gravity\": [")
-                .append(w.settings().gravityX()).append(", ").append(w.settings().gravityY()).append(", ")
-                .append(w.settings().gravityZ()).append("], \"sleep\": {\"enabled\": false}},\n  \"bodies\": [\n")
-                .append("    {\"id\": \"ground\", \"state\": \"static\", \"shape\": {\"type\": \"box\", \"halfExtents\":"
-                        + " [50, 0.5, 50]}, \"position\": [0, -0.5, 0], \"friction\": 0.5, \"restitution\": 0.0}");
+        ObjectNode root = ScenarioJsonWriter.object();
+        root.put("format", "rubble-scenario/1");
+        root.put("name", name);
+        root.put("steps", steps);
+        ObjectNode world = root.putObject("world");
+        world.put("dt", w.settings().dt());
+        world.put("subSteps", 1);
+        world.set("gravity", ScenarioJsonWriter.array(w.settings().gravityX(), w.settings().gravityY(),
+                w.settings().gravityZ()));
+        world.putObject("sleep").put("enabled", false);
+        ArrayNode bodies = root.putArray("bodies");
+        ObjectNode ground = bodies.addObject();
+        ground.put("id", "ground");
+        ground.put("state", "static");
+        ObjectNode groundShape = ground.putObject("shape");
+        groundShape.put("type", "box");
+        groundShape.set("halfExtents", ScenarioJsonWriter.array(50, 0.5, 50));
+        ground.set("position", ScenarioJsonWriter.array(0, -0.5, 0));
+        ground.put("friction", 0.5);
+        ground.put("restitution", 0.0);
         int dyn = 0;
         int fixed = 0;
         for (int i = 0; i < d.activeCount(); i++) {
@@ -75,7 +88,7 @@ public final class WallDebris {
                     if (cs.childCount[x] == 0) {
                         int node = x - base;
                         for (int k = asset.hullStart()[node]; k < asset.hullStart()[node + 1]; k++) {
-                            hull(sb, asset.hulls()[asset.hullIndex()[k]], bx, by, bz, q, 0, 0, 0,
+                            hull(bodies, asset.hulls()[asset.hullIndex()[k]], bx, by, bz, q, 0, 0, 0,
                                     new double[] {0, 0, 0, 1}, b, s, true, density);
                             dyn++;
                         }
@@ -89,7 +102,7 @@ public final class WallDebris {
                     }
                 }
             } else if (sh instanceof ConvexHull hull) {
-                hull(sb, hull, ox, oy, oz, q, 0, 0, 0, new double[] {0, 0, 0, 1}, b, s, moving, density);
+                hull(bodies, hull, ox, oy, oz, q, 0, 0, 0, new double[] {0, 0, 0, 1}, b, s, moving, density);
                 if (moving) {
                     dyn++;
                 } else {
@@ -102,7 +115,7 @@ public final class WallDebris {
                         throw new IllegalStateException("a collection body holds a " + ch.shape().type()
                                 + "; allowed: convex hulls");
                     }
-                    hull(sb, hull, ox, oy, oz, q, ch.x(), ch.y(), ch.z(), new double[] {ch.qx(), ch.qy(), ch.qz(), ch.qw()},
+                    hull(bodies, hull, ox, oy, oz, q, ch.x(), ch.y(), ch.z(), new double[] {ch.qx(), ch.qy(), ch.qz(), ch.qw()},
                             b, s, moving, density);
                     if (moving) {
                         dyn++;
@@ -114,15 +127,14 @@ public final class WallDebris {
                 throw new IllegalStateException("a collection body is a " + sh.type() + "; allowed: hull or compound");
             }
         }
-        sb.append("\n  ]\n}\n");
         if (counts != null && counts.length > 0) {
             counts[0] = new Counts(dyn, fixed);
         }
-        return sb.toString();
+        return ScenarioJsonWriter.write(root);
     }
 
     /** One loose hull: points in world axes about the hull's centre of mass. */
-    private static void hull(StringBuilder sb, ConvexHull hull, double ox, double oy, double oz, double[] q,
+    private static void hull(ArrayNode bodies, ConvexHull hull, double ox, double oy, double oz, double[] q,
                              double cx, double cy, double cz, double[] cq, BodyStore b, int s, boolean moving,
                              double density) {
         int n = hull.vertexCount();
@@ -149,19 +161,22 @@ public final class WallDebris {
             vy = b.vy[s] + wz * rx - wx * rz;
             vz = b.vz[s] + wx * ry - wy * rx;
         }
-        sb.append(",\n    {\"state\": \"").append(moving ? "dynamic" : "static").append("\", \"shape\": {\"type\": \"convexHull\", \"points\": [");
+        ObjectNode body = bodies.addObject();
+        body.put("state", moving ? "dynamic" : "static");
+        ObjectNode shape = body.putObject("shape");
+        shape.put("type", "convexHull");
+        ArrayNode points = shape.putArray("points");
         for (int v = 0; v < n; v++) {
-            sb.append(v == 0 ? "[" : ", [").append(p[3 * v] - gx).append(", ").append(p[3 * v + 1] - gy).append(", ")
-                    .append(p[3 * v + 2] - gz).append(']');
+            points.add(ScenarioJsonWriter.array(p[3 * v] - gx, p[3 * v + 1] - gy, p[3 * v + 2] - gz));
         }
-        sb.append("]}, \"position\": [").append(gx).append(", ").append(gy).append(", ").append(gz).append(']');
+        body.set("position", ScenarioJsonWriter.array(gx, gy, gz));
         if (moving) {
-            sb.append(String.format(Locale.ROOT, ", \"density\": %s", Double.toString(density)));
-            sb.append(", \"linearVelocity\": [").append(vx).append(", ").append(vy).append(", ").append(vz)
-                    .append("], \"angularVelocity\": [").append(wx).append(", ").append(wy).append(", ").append(wz)
-                    .append(']');
+            body.put("density", density);
+            body.set("linearVelocity", ScenarioJsonWriter.array(vx, vy, vz));
+            body.set("angularVelocity", ScenarioJsonWriter.array(wx, wy, wz));
         }
-        sb.append(", \"friction\": 0.5, \"restitution\": 0.0}");
+        body.put("friction", 0.5);
+        body.put("restitution", 0.0);
     }
 
     private static double rx(double[] q, double x, double y, double z) {

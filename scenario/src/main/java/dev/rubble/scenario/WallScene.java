@@ -1,5 +1,7 @@
 package dev.rubble.scenario;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rubble.authoring.CollectionBuilder;
 import dev.rubble.authoring.CollectionFile;
 import dev.rubble.authoring.GeometryCollection;
@@ -290,51 +292,62 @@ public final class WallScene {
      */
     public static String recipeJson(String name, Wall wall, int steps, dev.rubble.core.destruction.ImpactMode mode,
                                     double[] thresholds) {
-        StringBuilder damage = new StringBuilder();
+        ObjectNode root = ScenarioJsonWriter.object();
+        root.put("format", "rubble-scenario/1");
+        root.put("name", name);
+        root.put("steps", steps);
+        ObjectNode world = root.putObject("world");
+        world.put("dt", 1.0 / 60.0);
+        world.put("subSteps", 1);
+        world.set("gravity", ScenarioJsonWriter.array(0, -9.81, 0));
+        world.putObject("sleep").put("enabled", false);
+        ArrayNode bodies = root.putArray("bodies");
+        ObjectNode ground = bodies.addObject();
+        ground.put("id", "ground");
+        ground.put("state", "static");
+        ObjectNode groundShape = ground.putObject("shape");
+        groundShape.put("type", "box");
+        groundShape.set("halfExtents", ScenarioJsonWriter.array(50, 0.5, 50));
+        ground.set("position", ScenarioJsonWriter.array(0, -0.5, 0));
+        ground.put("friction", BenchScenes.FRICTION);
+        ground.put("restitution", BenchScenes.RESTITUTION);
+        ObjectNode ball = bodies.addObject();
+        ball.put("id", "projectile");
+        ObjectNode ballShape = ball.putObject("shape");
+        ballShape.put("type", "sphere");
+        ballShape.put("radius", BALL_RADIUS);
+        ball.put("mass", BALL_MASS);
+        ball.set("position", ScenarioJsonWriter.array(0, CY, BALL_Z));
+        ball.set("linearVelocity", ScenarioJsonWriter.array(0, 0, BALL_SPEED));
+        ball.put("friction", BenchScenes.FRICTION);
+        ball.put("restitution", BenchScenes.RESTITUTION);
+        ObjectNode col = root.putArray("collections").addObject();
+        col.put("id", "wall");
+        ObjectNode recipe = col.putObject("recipe");
+        recipe.set("box", ScenarioJsonWriter.array(HX, HY, HZ));
+        ArrayNode levels = recipe.putArray("levels");
+        for (int count : wall.counts()) {
+            ObjectNode level = levels.addObject();
+            level.put("method", "voronoi");
+            level.putObject("options").put("count", count);
+        }
+        recipe.put("seed", wall.seed());
+        col.set("position", ScenarioJsonWriter.array(CX, CY, CZ));
+        ArrayNode anchors = col.putObject("anchors").putArray("nodes");
+        for (int a : wall.anchors()) {
+            anchors.add(a);
+        }
+        ObjectNode destruction = col.putObject("destruction");
+        destruction.put("friction", BenchScenes.FRICTION);
+        destruction.put("restitution", BenchScenes.RESTITUTION);
+        if (mode != dev.rubble.core.destruction.ImpactMode.CHAOS) {
+            destruction.put("impactMode", mode.label());
+        }
         if (thresholds != null) {
-            damage.append(", \"damageModel\": \"user-defined\", \"damageOptions\": {\"thresholds\": [");
-            for (int i = 0; i < thresholds.length; i++) {
-                damage.append(i == 0 ? "" : ", ").append(num(thresholds[i]));
-            }
-            damage.append("]}");
+            destruction.put("damageModel", "user-defined");
+            destruction.putObject("damageOptions").set("thresholds", ScenarioJsonWriter.array(thresholds));
         }
-        StringBuilder levels = new StringBuilder();
-        for (int l = 0; l < wall.counts().length; l++) {
-            levels.append(l == 0 ? "" : ", ").append("{\"method\": \"voronoi\", \"options\": {\"count\": ")
-                    .append(wall.counts()[l]).append("}}");
-        }
-        StringBuilder anchors = new StringBuilder();
-        for (int i = 0; i < wall.anchors().length; i++) {
-            anchors.append(i == 0 ? "" : i % 20 == 0 ? ",\n       " : ", ").append(wall.anchors()[i]);
-        }
-        return String.format(Locale.ROOT, """
-                {
-                  "format": "rubble-scenario/1",
-                  "name": "%s",
-                  "steps": %d,
-                  "world": {"dt": %s, "subSteps": 1, "gravity": [0, -9.81, 0], "sleep": {"enabled": false}},
-                  "bodies": [
-                    {"id": "ground", "state": "static", "shape": {"type": "box", "halfExtents": [50, 0.5, 50]},
-                     "position": [0, -0.5, 0], "friction": %s, "restitution": %s},
-                    {"id": "projectile", "shape": {"type": "sphere", "radius": %s}, "mass": %s,
-                     "position": [0, %s, %s], "linearVelocity": [0, 0, %s], "friction": %s, "restitution": %s}
-                  ],
-                  "collections": [
-                    {"id": "wall", "recipe": {"box": [%s, %s, %s], "levels": [%s], "seed": %d},
-                     "position": [%s, %s, %s], "anchors": {"nodes": [%s]},
-                     "destruction": {"friction": %s, "restitution": %s%s}}
-                  ]
-                }
-                """, name.replace("\"", "'"), steps, Double.toString(1.0 / 60.0), num(BenchScenes.FRICTION),
-                num(BenchScenes.RESTITUTION), num(BALL_RADIUS), num(BALL_MASS), num(CY), num(BALL_Z), num(BALL_SPEED),
-                num(BenchScenes.FRICTION), num(BenchScenes.RESTITUTION), num(HX), num(HY), num(HZ), levels,
-                wall.seed(), num(CX), num(CY), num(CZ), anchors, num(BenchScenes.FRICTION),
-                num(BenchScenes.RESTITUTION),
-                (mode == dev.rubble.core.destruction.ImpactMode.CHAOS ? "" : ", \"impactMode\": \"" + mode.label() + "\"")
-                        + damage);
+        return ScenarioJsonWriter.write(root);
     }
 
-    private static String num(double v) {
-        return Double.toString(v);
-    }
 }

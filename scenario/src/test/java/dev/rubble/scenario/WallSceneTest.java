@@ -95,6 +95,28 @@ final class WallSceneTest {
         assertThat(rebuilt.collection()).isEqualTo(first.collection());
     }
 
+    /**
+     * Issue 28 item 9: the writers go through Jackson, so any name survives (the hand-built text
+     * turned {@code "} into {@code '} and would have broken on a backslash or a control character).
+     */
+    @Test
+    void writtenScenariosKeepAnyNameAndParseBack(@TempDir Path dir) {
+        String name = "a \"quoted\" wall \\ with\ta tab,\nnewline and \u0001";
+        WallScene.Wall w = WallScene.cached(new int[] {5, 4, 3}, 1, stages, dir);
+        String json = WallScene.recipeJson(name, w, 10, dev.rubble.core.destruction.ImpactMode.RESOLVE,
+                new double[] {600, 150, 30});
+        Scenario s = ScenarioLoader.parse(json);
+        assertThat(s.name()).isEqualTo(name);
+        assertThat(s.steps()).isEqualTo(10);
+        ScenarioWorld sw = ScenarioWorld.create(s, stages);
+        sw.step();
+        String debris = WallDebris.scenarioJson(sw.world(), name, 7, 2500, false, null);
+        Scenario d = ScenarioLoader.parse(debris);
+        assertThat(d.name()).isEqualTo(name);
+        assertThat(d.steps()).isEqualTo(7);
+        assertThat(d.bodies()).hasSizeGreaterThan(1);
+    }
+
     @Test
     void theRecipeScenarioBuildsTheSameWorldAsTheCachedFile(@TempDir Path dir) {
         int[] counts = {5, 4, 3};

@@ -140,6 +140,18 @@ public final class ContactSolver {
      * times n, t1, t2, and the shares mA / (mA + mB), mB / (mA + mB) (see storeManifold).
      */
     private static final int MAN = 24;
+    /**
+     * Extra sweeps over the normal rows of a manifold with a bounced point, after each of its regular
+     * sweeps (issue 28 item 11). A box landing flat bounces on four rigid rows that all want the same
+     * leaving speed; Gauss-Seidel reaches that pure translation only in the limit, and the friction
+     * rows solved between the sweeps turned the residual tilt into spin and sideways sliding: a box
+     * dropped flat from 2 m with restitution 1 left the floor at 0.54 m/s sideways, spinning, with
+     * 0.5 % more vertical energy than it arrived with (1.3 % in all, 7 % after three bounces). Four
+     * extra sweeps leave 1e-5 m/s, eight leave 1e-10 m/s. Only manifolds with restitution that bounce
+     * in this step take them (bounces are rare and a restitution-0 scene never does), so stacks and
+     * the golden scenes are untouched.
+     */
+    static final int BOUNCE_SWEEPS = 8;
 
     // per body slot: solver index (0 = not yet mapped this step), stamped by step
     private int[] solverIndex = new int[0];
@@ -160,6 +172,7 @@ public final class ContactSolver {
     private int activeCount;
     private int[] active = new int[0];       // store index
     private int[] ia = new int[0], ib = new int[0], pointBase = new int[0], points = new int[0];
+    private boolean[] bouncing = new boolean[0]; // a point of the manifold bounced this step (BOUNCE_SWEEPS)
     private double[] man = new double[0];
     // per solved point (solver point index)
     private double[] row = new double[0];
@@ -330,6 +343,7 @@ public final class ContactSolver {
         ib[i] = sb;
         pointBase[i] = pts;
         points[i] = pc;
+        bouncing[i] = false;
         ensurePoints(pts + pc);
         double mu = combineFriction(bodies.friction[a], bodies.friction[bb]);
         double e = combineRestitution(bodies.restitution[a], bodies.restitution[bb]);
@@ -693,6 +707,11 @@ public final class ContactSolver {
                 continue; // the normal-only pass is for face contacts (stacks); spheres' cost stays as it was
             }
             normalRows(i, mode);
+            if (bouncing[i] && points[i] > 1) {
+                for (int sweep = 0; sweep < BOUNCE_SWEEPS; sweep++) {
+                    normalRows(i, mode); // converge the bounce before the friction rows see it (BOUNCE_SWEEPS)
+                }
+            }
         }
     }
 
@@ -816,6 +835,7 @@ public final class ContactSolver {
             for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
                 if (bounceSub[q] < 0 && approach[q] < threshold && bounce(q, sep[q], e)) {
                     bouncedTerms(q);
+                    bouncing[i] = true;
                 }
             }
         }
@@ -1082,6 +1102,7 @@ public final class ContactSolver {
         ib = new int[cap];
         pointBase = new int[cap];
         points = new int[cap];
+        bouncing = new boolean[cap];
         man = new double[cap * MAN];
     }
 
