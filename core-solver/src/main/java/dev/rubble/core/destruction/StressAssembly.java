@@ -111,6 +111,7 @@ final class StressAssembly {
                     hd.edges[k] = e;
                     g.bond(k, j, local[eb[e]], area[e] > 0 ? area[e] : 1e-6);
                     g.damage[k] = st.damage[e];
+                    g.strength[k] = st.strength[e];
                     if (!(area[e] > 0)) {
                         g.strength[k] = 0; // no contact area: no strength (cut at its holder's first evaluation)
                     }

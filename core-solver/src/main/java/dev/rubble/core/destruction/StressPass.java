@@ -33,6 +33,8 @@ final class StressPass implements Pass {
     private final Pieces pieces;
     private final List<State> states = new ArrayList<>();
     private double gx, gy, gz;
+    /** Creates stress models by plugin name for journal commands and snapshots (set by the world). */
+    java.util.function.BiFunction<String, dev.rubble.spi.StageConfig, StressModel> factory;
     /** Bonds this pass cut in the last run (collection, asset edge), for tests and the console. */
     int cutInLastRun;
     /** Solves and total iterations in the last run, worst residual (for the console and benchmarks). */
@@ -51,8 +53,13 @@ final class StressPass implements Pass {
 
     /** One collection's stress state. */
     static final class State {
-        final StressModel model;
+        StressModel model;
+        /** The model's plugin name and options (snapshots and journal commands re-create it; null when set as an instance). */
+        String name;
+        dev.rubble.spi.StageConfig options;
         final double[] damage;
+        /** Per asset bond: its strength factor (multiplies every limit; 1 unless set; issue 30 tag 101). */
+        final double[] strength;
         final double[] ratio;
         /** Per asset bond: force (3) and moment (3) of the last solve, collection frame (what node a exerts on b). */
         final double[] load;
@@ -65,6 +72,8 @@ final class StressPass implements Pass {
             this.model = model;
             int e = a.edgeCount();
             damage = new double[e];
+            strength = new double[e];
+            Arrays.fill(strength, 1);
             ratio = new double[e];
             load = new double[6 * e];
             int n = a.nodeCount();
@@ -100,6 +109,11 @@ final class StressPass implements Pass {
         int contactCount;
         boolean hadContact, rebuilt;
         long mark;
+
+        /** Graph nodes (the holder's children in sibling order) and their asset bonds, as built. */
+        int nodeCount() {
+            return g.nodeCount;
+        }
     }
 
     void setGravity(double x, double y, double z) {
@@ -108,12 +122,65 @@ final class StressPass implements Pass {
         gz = z;
     }
 
-    /** Turns a stress model on for collection c (null = off). */
+    /** Turns a stress model on for collection c (null = off), afresh: no damage, no graphs. */
     void set(int c, StressModel model) {
+        set(c, model, null, null);
+    }
+
+    /** As {@link #set(int, StressModel)}, remembering the plugin name and options the model was made from. */
+    void set(int c, StressModel model, String name, dev.rubble.spi.StageConfig options) {
         while (states.size() <= c) {
             states.add(null);
         }
-        states.set(c, model == null ? null : new State(model, d.collection(c).asset));
+        State st = model == null ? null : new State(model, d.collection(c).asset);
+        if (st != null) {
+            st.name = name;
+            st.options = options;
+        }
+        states.set(c, st);
+    }
+
+    /**
+     * Replaces collection c's stress model at run time (journal tag 100): with one already on, its
+     * accumulated damage and bond strengths stay and every holder is solved and evaluated afresh
+     * by the new model at the next run (same graphs; factorisations rebuilt); null turns it off.
+     */
+    void replace(int c, StressModel model, String name, dev.rubble.spi.StageConfig options) {
+        State st = state(c);
+        if (st == null || model == null) {
+            set(c, model, name, options);
+            return;
+        }
+        st.model = model;
+        st.name = name;
+        st.options = options;
+        for (Holder hd : st.holders) {
+            if (hd != null) {
+                hd.g.cache = null;
+                hd.g.topology++;
+                hd.solved = false;
+            }
+        }
+    }
+
+    /** Sets bond e's strength factor in collection c (≥ 0, finite; journal tag 101): its holder is evaluated afresh at the next run. */
+    void setStrength(int c, int e, double factor) {
+        State st = state(c);
+        st.strength[e] = factor;
+        for (Holder hd : st.holders) {
+            if (hd != null) {
+                for (int k = 0; k < hd.g.bondCount; k++) {
+                    if (hd.edges[k] == e) { // a zero-area bond is cut at its first evaluation: never here
+                        hd.g.strength[k] = factor;
+                        hd.solved = false; // solved and evaluated again at the next run
+                    }
+                }
+            }
+        }
+    }
+
+    int collectionsWithStates() {
+        return states.size();
     }
 
     State state(int c) {
@@ -147,6 +214,7 @@ final class StressPass implements Pass {
 
     void run() {
         cutInLastRun = 0;
+        excessCount = 0;
         solves = 0;
         iterations = 0;
         worstResidual = 0;
@@ -274,6 +342,94 @@ final class StressPass implements Pass {
 
     private int[] order = new int[16];
 
+    // ---- the excess load of bonds broken past their fatal limit (Blast hands it to the new pieces) ----
+
+    private int excessCount;
+    private int[] excessBond = new int[8];
+    /** Per record: collection, then 9 doubles: share × F, share × M (collection frame), the bond centroid. */
+    private double[] excessLoad = new double[72];
+
+    private void excess(int c, int e, StressGraph g, int k, double share) {
+        if (excessCount == excessBond.length / 2) {
+            excessBond = Arrays.copyOf(excessBond, 2 * excessBond.length);
+            excessLoad = Arrays.copyOf(excessLoad, 2 * excessLoad.length);
+        }
+        excessBond[2 * excessCount] = c;
+        excessBond[2 * excessCount + 1] = e;
+        int o = 9 * excessCount++;
+        for (int j = 0; j < 3; j++) {
+            excessLoad[o + j] = share * g.bondForce[3 * k + j];
+            excessLoad[o + 3 + j] = share * g.bondMoment[3 * k + j];
+            excessLoad[o + 6 + j] = g.centroid[3 * k + j];
+        }
+    }
+
+    private final double[] w3 = new double[3];
+
+    /** Impulses handed out by the last {@link #applyExcess()}: sum of |J| (N·s), for tests and the console. */
+    double excessImpulse;
+
+    /**
+     * After the cut pass has split the holders: every bond this run broke past its fatal limit hands
+     * the share of its load above that limit to the pieces on its two sides, over one step —
+     *
+     * <pre>
+     *  node b's loads were balanced by what a exerted on it, F (at the bond centroid c) and M:
+     *  b gets  J_b = −s F dt at c  and  −s M dt;   a gets  J_a = +s F dt at c  and  +s M dt
+     * </pre>
+     *
+     * (s the model's excess share), into the velocities of the dynamic bodies now holding a and b
+     * (a kinematic or anchored side is a support: its share goes into the ground). Equal and
+     * opposite at the same point: between two dynamic pieces the linear and the angular momentum
+     * are unchanged; a piece torn from a support gets the excess of its own load.
+     */
+    void applyExcess() {
+        excessImpulse = 0;
+        BodyStore b = d.bodies;
+        ClusterStore s = d.store;
+        double[] w3 = this.w3;
+        for (int i = 0; i < excessCount; i++) {
+            PlacedCollection pc = d.collections.get(excessBond[2 * i]);
+            int e = excessBond[2 * i + 1];
+            int o = 9 * i;
+            for (int side = 0; side < 2; side++) {
+                int node = pc.base + (side == 0 ? pc.asset.edgeA()[e] : pc.asset.edgeB()[e]);
+                int top = s.top(node);
+                long h = s.body[top];
+                if (h == ClusterStore.NONE || !b.isLive((int) h) || b.handle((int) h) != h) {
+                    continue;
+                }
+                int slot = (int) h;
+                if (b.motion(slot) != dev.rubble.core.body.MotionType.DYNAMIC) {
+                    continue;
+                }
+                double sign = (side == 0 ? 1 : -1) * d.dt;
+                double qx = b.qx[slot], qy = b.qy[slot], qz = b.qz[slot], qw = b.qw[slot];
+                double fx = sign * excessLoad[o], fy = sign * excessLoad[o + 1], fz = sign * excessLoad[o + 2];
+                double jx = Rot.x(qx, qy, qz, qw, fx, fy, fz), jy = Rot.y(qx, qy, qz, qw, fx, fy, fz),
+                        jz = Rot.z(qx, qy, qz, qw, fx, fy, fz);
+                double mx = sign * excessLoad[o + 3], my = sign * excessLoad[o + 4], mz = sign * excessLoad[o + 5];
+                double lx = excessLoad[o + 6] - s.com[3 * top], ly = excessLoad[o + 7] - s.com[3 * top + 1],
+                        lz = excessLoad[o + 8] - s.com[3 * top + 2];
+                double rx = Rot.x(qx, qy, qz, qw, lx, ly, lz), ry = Rot.y(qx, qy, qz, qw, lx, ly, lz),
+                        rz = Rot.z(qx, qy, qz, qw, lx, ly, lz);
+                double tx = ry * jz - rz * jy + Rot.x(qx, qy, qz, qw, mx, my, mz);
+                double ty = rz * jx - rx * jz + Rot.y(qx, qy, qz, qw, mx, my, mz);
+                double tz = rx * jy - ry * jx + Rot.z(qx, qy, qz, qw, mx, my, mz);
+                double im = b.invMass[slot];
+                b.vx[slot] += jx * im;
+                b.vy[slot] += jy * im;
+                b.vz[slot] += jz * im;
+                dev.rubble.core.body.Inertia.applyInverseWorld(b, slot, tx, ty, tz, w3);
+                b.wx[slot] += w3[0];
+                b.wy[slot] += w3[1];
+                b.wz[slot] += w3[2];
+                excessImpulse += Math.sqrt(jx * jx + jy * jy + jz * jz);
+            }
+        }
+        excessCount = 0;
+    }
+
     private void holder(State st, int h, Holder hd) {
         ClusterStore s = d.store;
         PlacedCollection pc = d.collections.get(s.collection[h]);
@@ -355,6 +511,9 @@ final class StressPass implements Pass {
             }
             pc.bondAlive[e] = false;
             d.mixDigest(((long) pc.index << 32) | e, -7L); // the same lasting change a CutBond makes
+            if (g.excess[k] > 0) {
+                excess(pc.index, e, g, k, g.excess[k]);
+            }
             pieces.lostBond(ea[e], eb[e]);
             pieces.recomputeThresholds(pc);
             cutInLastRun++;

@@ -42,6 +42,12 @@ public final class StressGraph {
     public double[] bondMoment = new double[0];
     public double[] ratio = new double[0];
     public boolean[] broken = new boolean[0];
+    /**
+     * Per bond the model broke in its last evaluation: the share in [0, 1] of its solved force and
+     * moment above its fatal limit (0 for a bond that failed by damage below it); the kernel hands
+     * that share to the pieces on either side as an impulse over the step (issue 30).
+     */
+    public double[] excess = new double[0];
 
     /** Incremented by the kernel whenever nodes, bonds or supports change. */
     public int topology;
@@ -79,11 +85,13 @@ public final class StressGraph {
             bondMoment = new double[3 * bonds];
             ratio = new double[bonds];
             broken = new boolean[bonds];
+            excess = new double[bonds];
         }
         Arrays.fill(strength, 0, bonds, 1);
         Arrays.fill(damage, 0, bonds, 0);
         Arrays.fill(ratio, 0, bonds, 0);
         Arrays.fill(broken, 0, bonds, false);
+        Arrays.fill(excess, 0, bonds, 0);
         topology++;
         cache = null;
     }
