@@ -50,6 +50,7 @@ public final class DestructionRuntime {
         script = new StepScript(ctx, pieces);
         commands = new DestructionCommands(ctx, pieces, new PointStrain(ctx), script.stress());
         fieldHooks = new FieldHooks(ctx);
+        fieldHooks.stress = script.stress();
     }
 
     // ---- the step -------------------------------------------------------------------------

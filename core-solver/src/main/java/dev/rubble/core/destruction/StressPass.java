@@ -63,6 +63,10 @@ final class StressPass implements Pass {
         final double[] ratio;
         /** Per asset bond: force (3) and moment (3) of the last solve, collection frame (what node a exerts on b). */
         final double[] load;
+        /** Field loads of this step per asset node (force 3, torque about the node 3; collection frame), and the nodes touched. */
+        final double[] field;
+        int[] fieldNodes = new int[8];
+        int fieldCount;
         /** Asset bonds per asset node (CSR). */
         final int[] edgeStart, edges;
         /** Per global node: the holder's graph while it has one. */
@@ -77,6 +81,7 @@ final class StressPass implements Pass {
             ratio = new double[e];
             load = new double[6 * e];
             int n = a.nodeCount();
+            field = new double[6 * n];
             edgeStart = new int[n + 1];
             int[] ea = a.edgeA(), eb = a.edgeB();
             for (int k = 0; k < e; k++) {
@@ -109,6 +114,8 @@ final class StressPass implements Pass {
         int contactCount;
         boolean hadContact, rebuilt;
         long mark;
+        /** Whether the last solve had field loads (the next one must solve again without them). */
+        boolean hadField;
 
         /** Graph nodes (the holder's children in sibling order) and their asset bonds, as built. */
         int nodeCount() {
@@ -179,6 +186,52 @@ final class StressPass implements Pass {
         }
     }
 
+    /**
+     * A field's force ({@code angular = false}) or torque on held global node g, world frame (issue
+     * 30; docs/fields.md): moved to the graph node that carries it — g's ancestor that is a direct
+     * child of the active holder — as a force there plus its moment (com_g − com_child) × F, both
+     * in the collection frame. Consumed by the next run of this pass (this step's), then cleared.
+     */
+    void fieldLoad(int g, boolean angular, double x, double y, double z) {
+        ClusterStore s = d.store;
+        State st = state(s.collection[g]);
+        if (st == null) {
+            return;
+        }
+        int child = g;
+        while (s.parent[child] != ClusterStore.NONE && s.body[s.parent[child]] == ClusterStore.NONE) {
+            child = s.parent[child];
+        }
+        int h = s.parent[child];
+        if (h == ClusterStore.NONE) {
+            return;
+        }
+        BodyStore b = d.bodies;
+        int slot = b.slot(s.body[h]);
+        double qx = -b.qx[slot], qy = -b.qy[slot], qz = -b.qz[slot], qw = b.qw[slot];
+        double lx = Rot.x(qx, qy, qz, qw, x, y, z), ly = Rot.y(qx, qy, qz, qw, x, y, z), lz = Rot.z(qx, qy, qz, qw, x, y, z);
+        int an = s.node[child];
+        int o = 6 * an;
+        if (st.fieldCount == st.fieldNodes.length) {
+            st.fieldNodes = Arrays.copyOf(st.fieldNodes, 2 * st.fieldNodes.length);
+        }
+        st.fieldNodes[st.fieldCount++] = an;
+        if (angular) {
+            st.field[o + 3] += lx;
+            st.field[o + 4] += ly;
+            st.field[o + 5] += lz;
+            return;
+        }
+        double rx = s.com[3 * g] - s.com[3 * child], ry = s.com[3 * g + 1] - s.com[3 * child + 1],
+                rz = s.com[3 * g + 2] - s.com[3 * child + 2];
+        st.field[o] += lx;
+        st.field[o + 1] += ly;
+        st.field[o + 2] += lz;
+        st.field[o + 3] += ry * lz - rz * ly;
+        st.field[o + 4] += rz * lx - rx * lz;
+        st.field[o + 5] += rx * ly - ry * lx;
+    }
+
     int collectionsWithStates() {
         return states.size();
     }
@@ -246,11 +299,19 @@ final class StressPass implements Pass {
                 continue;
             }
             Holder hd = st.holders[h];
-            if (s.anchoredCount[h] == 0 && hd.contactCount == 0) {
+            if (s.anchoredCount[h] == 0 && hd.contactCount == 0 && st.fieldCount == 0) {
                 hd.solved = false; // free flight: gravity and spin alone stress nothing here (inertia relief)
                 continue;
             }
             holder(st, h, hd);
+        }
+        for (State st : states) {
+            if (st != null) {
+                for (int k = 0; k < st.fieldCount; k++) {
+                    Arrays.fill(st.field, 6 * st.fieldNodes[k], 6 * st.fieldNodes[k] + 6, 0);
+                }
+                st.fieldCount = 0;
+            }
         }
     }
 
@@ -448,7 +509,9 @@ final class StressPass implements Pass {
         double lwx = Rot.x(qx, qy, qz, qw, wx, wy, wz), lwy = Rot.y(qx, qy, qz, qw, wx, wy, wz),
                 lwz = Rot.z(qx, qy, qz, qw, wx, wy, wz);
         double[] last = hd.lastLoad;
-        boolean same = hd.solved && hd.g.converged && !rebuilt && hd.contactCount == 0 && !hd.hadContact && last[0] == lgx && last[1] == lgy && last[2] == lgz && last[3] == lwx
+        boolean fielded = st.fieldCount > 0;
+        boolean same = hd.solved && hd.g.converged && !rebuilt && hd.contactCount == 0 && !hd.hadContact && !fielded
+                && !hd.hadField && last[0] == lgx && last[1] == lgy && last[2] == lgz && last[3] == lwx
                 && last[4] == lwy && last[5] == lwz;
         StressGraph g = hd.g;
         if (!same) {
@@ -473,6 +536,16 @@ final class StressPass implements Pass {
                 g.torque[3 * i + 1] = ct[6 * i + 4];
                 g.torque[3 * i + 2] = ct[6 * i + 5];
             }
+            if (fielded) {
+                for (int i = 0; i < g.nodeCount; i++) {
+                    int o = 6 * s.node[hd.nodes[i]];
+                    for (int j = 0; j < 3; j++) {
+                        g.force[3 * i + j] += st.field[o + j];
+                        g.torque[3 * i + j] += st.field[o + 3 + j];
+                    }
+                }
+            }
+            hd.hadField = fielded;
             st.model.solve(g);
             hd.solved = true;
             solves++;

@@ -25,7 +25,7 @@ import java.util.function.BiFunction;
  *          per node: f64 mass, pos 3, force 3, torque 3, warm 6; u8 support
  *          per bond: u32 a, b; f64 area, centroid 3, normal 3, strength, damage, force 3, moment 3, ratio; u8 broken
  *          u32 iterations; f64 residual; u8 converged; 6 f64 last loads; u8 solved; u32 damaging;
- *          6n f64 contact; u32 contactCount; u8 hadContact, rebuilt; i64 mark
+ *          6n f64 contact; u32 contactCount; u8 hadContact, rebuilt; i64 mark; u8 hadField
  * </pre>
  */
 public final class StressState {
@@ -180,6 +180,7 @@ public final class StressState {
         o.writeBoolean(hd.hadContact);
         o.writeBoolean(hd.rebuilt);
         o.writeLong(hd.mark);
+        o.writeBoolean(hd.hadField);
     }
 
     private static void readHolder(DataInput in, Holder hd, int nodes, int edges) throws IOException {
@@ -231,6 +232,7 @@ public final class StressState {
         hd.hadContact = in.readBoolean();
         hd.rebuilt = in.readBoolean();
         hd.mark = in.readLong();
+        hd.hadField = in.readBoolean();
     }
 
     private static void doubles(DataOutput o, double[] a, int from, int n) throws IOException {
