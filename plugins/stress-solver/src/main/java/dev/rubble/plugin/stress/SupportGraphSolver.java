@@ -104,9 +104,11 @@ final class SupportGraphSolver {
             }
             g.iterations = pcg(g, c, b, y, bNorm);
         }
-        // bond forces x = W Aᵀ y, then the true residual
+        // bond forces x = W Aᵀ y; the residual: for PCG the one its recurrence carries (r = b − K y,
+        // what convergence was decided on; one pass over the bonds cheaper than recomputing it from
+        // x), for the direct solve the true one from x, which its refinement needs
         bondForces(g, c, y);
-        double res = residual(g, c, bNorm);
+        double res = c.direct ? residual(g, c, bNorm) : bNorm == 0 ? 0 : norm(c, c.r) / bNorm;
         // iterative refinement of the direct solve (c.b now holds A x + l): the factor is exact, but
         // x = W Aᵀ y loses digits when y (deflections) is large against the bond's relative motion
         for (int pass = 0; c.direct && pass < 3 && res > 1e-14; pass++) {
