@@ -22,7 +22,7 @@ import java.util.function.BiFunction;
  *  u32 collections { u8 has; [ str name; StageConfig options; u32 bonds; per bond: f64 damage, strength, ratio, 6 f64 load;
  *                              u32 holders; per holder: u32 node; Holder ] }
  *  Holder: i64 body; u32 n, bonds; u32 topology; u32 nodes[n]; u32 edges[bonds];
- *          per node: f64 mass, pos 3, force 3, torque 3, warm 6; u8 support
+ *          per node: f64 mass, pos 3, force 3, torque 3, warm 12; u8 support; f64 warm tail
  *          per bond: u32 a, b; f64 area, centroid 3, normal 3, strength, damage, force 3, moment 3, ratio; u8 broken
  *          u32 iterations; f64 residual; u8 converged; 6 f64 last loads; u8 solved; u32 damaging;
  *          6n f64 contact; u32 contactCount; u8 hadContact, rebuilt; i64 mark; u8 hadField
@@ -153,9 +153,10 @@ public final class StressState {
             doubles(o, g.pos, 3 * i, 3);
             doubles(o, g.force, 3 * i, 3);
             doubles(o, g.torque, 3 * i, 3);
-            doubles(o, g.warm, 6 * i, 6);
+            doubles(o, g.warm, StressGraph.WARM_PER_NODE * i, StressGraph.WARM_PER_NODE);
             o.writeBoolean(g.support[i]);
         }
+        o.writeDouble(g.warm[StressGraph.WARM_PER_NODE * g.nodeCount]);
         for (int k = 0; k < g.bondCount; k++) {
             o.writeInt(g.bondA[k]);
             o.writeInt(g.bondB[k]);
@@ -204,9 +205,10 @@ public final class StressState {
             doubles(in, g.pos, 3 * i, 3);
             doubles(in, g.force, 3 * i, 3);
             doubles(in, g.torque, 3 * i, 3);
-            doubles(in, g.warm, 6 * i, 6);
+            doubles(in, g.warm, StressGraph.WARM_PER_NODE * i, StressGraph.WARM_PER_NODE);
             g.support[i] = in.readBoolean();
         }
+        g.warm[StressGraph.WARM_PER_NODE * n] = in.readDouble();
         for (int k = 0; k < b; k++) {
             g.bondA[k] = count(in.readInt(), n - 1, "stress bond end");
             g.bondB[k] = count(in.readInt(), n - 1, "stress bond end");

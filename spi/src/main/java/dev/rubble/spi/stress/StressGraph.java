@@ -16,7 +16,7 @@ import java.util.Arrays;
  * {@code F + f_b = 0}, {@code M + (c − p_b) × F + τ_b = 0} for a single bond) — the stress
  * {@code ratio[k]} (0..1 up to the elastic limit, 1..2 between elastic and fatal, ≥ 2 fatal),
  * {@code broken[k]}, and the solve's iterations, relative residual {@code ||A x + l|| / ||l||} and
- * convergence. {@code warm} (6 per node) is the solver's state carried between solves; a change of
+ * convergence. {@code warm} is the solver's state carried between solves; a change of
  * {@link #topology} tells the model that bonds or supports changed (rebuild caches).
  */
 public final class StressGraph {
@@ -26,8 +26,13 @@ public final class StressGraph {
     public double[] force = new double[0];
     public double[] torque = new double[0];
     public boolean[] support = new boolean[0];
-    /** Solver state, 6 per node, kept between solves (zero for a new graph). */
-    public double[] warm = new double[0];
+    /** Solver state per node in {@link #warm}. */
+    public static final int WARM_PER_NODE = 12;
+    /**
+     * Solver state kept between solves, zero for a new graph: {@link #WARM_PER_NODE} per node (the
+     * model's layout) and one more value after them; snapshots save all of it.
+     */
+    public double[] warm = new double[1];
 
     public int bondCount;
     public int[] bondA = new int[0];
@@ -67,9 +72,9 @@ public final class StressGraph {
             force = new double[3 * nodes];
             torque = new double[3 * nodes];
             support = new boolean[nodes];
-            warm = new double[6 * nodes];
+            warm = new double[WARM_PER_NODE * nodes + 1];
         }
-        Arrays.fill(warm, 0, 6 * nodes, 0);
+        Arrays.fill(warm, 0, WARM_PER_NODE * nodes + 1, 0);
         Arrays.fill(force, 0, 3 * nodes, 0);
         Arrays.fill(torque, 0, 3 * nodes, 0);
         Arrays.fill(support, 0, nodes, false);
@@ -92,6 +97,8 @@ public final class StressGraph {
         Arrays.fill(ratio, 0, bonds, 0);
         Arrays.fill(broken, 0, bonds, false);
         Arrays.fill(excess, 0, bonds, 0);
+        Arrays.fill(bondForce, 0, 3 * bonds, 0);
+        Arrays.fill(bondMoment, 0, 3 * bonds, 0);
         topology++;
         cache = null;
     }

@@ -29,8 +29,12 @@ import java.util.Arrays;
  * Cuthill–McKee order, kept while the topology lasts (each solve is then two triangular sweeps;
  * exact to rounding). Beyond: conjugate gradients with a 6×6 block-Jacobi preconditioner, warm-started
  * from the last solution, up to {@code maxIterations} iterations or a relative residual ≤
- * {@code tolerance} (forces and moments over a mean bond length, so units agree). No allocation per
- * solve once a graph's cache exists; sums in a fixed order (deterministic).
+ * {@code tolerance} (forces and moments over a mean bond length, so units agree). The warm state
+ * ({@link StressGraph#warm}) carries y and K y, and the graph's bond outputs carry x = W Aᵀ y, all
+ * three updated in every iteration from the one product K p it needs (which yields W Aᵀ p on the
+ * way): a warm solve costs one pass over the bonds per iteration and nothing else; every
+ * {@link #REFRESH} solves K y and x are recomputed from y (rounding in them stays bounded). No
+ * allocation per solve once a graph's cache exists; sums in a fixed order (deterministic).
  */
 final class SupportGraphSolver {
     final int maxIterations;
@@ -64,6 +68,8 @@ final class SupportGraphSolver {
         double[] factor;
         // work
         double[] load, b, y, r, z, p, q;
+        double[] ky;        // K y over free nodes (PCG: carried in warm between solves)
+        double[] bp;        // per bond W Aᵀ v of the last apply (6 per bond)
     }
 
     void solve(StressGraph g) {
@@ -96,22 +102,43 @@ final class SupportGraphSolver {
             directSolve(c, b, y);
             g.iterations = 1;
         } else {
+            int w = StressGraph.WARM_PER_NODE;
             for (int i = 0; i < g.nodeCount; i++) {
                 int f = c.free[i];
                 if (f >= 0) {
-                    System.arraycopy(g.warm, 6 * i, y, 6 * f, 6);
+                    System.arraycopy(g.warm, w * i, y, 6 * f, 6);
+                    System.arraycopy(g.warm, w * i + 6, c.ky, 6 * f, 6);
                 }
             }
-            g.iterations = pcg(g, c, b, y, bNorm);
+            int tail = w * g.nodeCount;
+            boolean refresh = g.warm[tail] <= 0; // solves left before K y and x are recomputed from y
+            g.iterations = pcg(g, c, b, y, bNorm, refresh);
+            g.warm[tail] = refresh ? REFRESH : g.warm[tail] - 1;
+            g.residual = norm(c, c.r) / bNorm;
+            g.converged = g.residual <= tolerance;
+            for (int i = 0; i < g.nodeCount; i++) {
+                int f = c.free[i];
+                if (f >= 0) {
+                    System.arraycopy(y, 6 * f, g.warm, w * i, 6);
+                    System.arraycopy(c.ky, 6 * f, g.warm, w * i + 6, 6);
+                } else {
+                    Arrays.fill(g.warm, w * i, w * i + w, 0);
+                }
+            }
+            return;
         }
-        // bond forces x = W Aᵀ y; the residual: for PCG the one its recurrence carries (r = b − K y,
-        // what convergence was decided on; one pass over the bonds cheaper than recomputing it from
-        // x), for the direct solve the true one from x, which its refinement needs
+        if (bNorm == 0) {
+            Arrays.fill(g.warm, 0, StressGraph.WARM_PER_NODE * g.nodeCount + 1, 0);
+            Arrays.fill(g.bondForce, 0, 3 * g.bondCount, 0);
+            Arrays.fill(g.bondMoment, 0, 3 * g.bondCount, 0);
+            return;
+        }
+        // the direct solve: bond forces x = W Aᵀ y, then the true residual
         bondForces(g, c, y);
-        double res = c.direct ? residual(g, c, bNorm) : bNorm == 0 ? 0 : norm(c, c.r) / bNorm;
+        double res = residual(g, c, bNorm);
         // iterative refinement of the direct solve (c.b now holds A x + l): the factor is exact, but
         // x = W Aᵀ y loses digits when y (deflections) is large against the bond's relative motion
-        for (int pass = 0; c.direct && pass < 3 && res > 1e-14; pass++) {
+        for (int pass = 0; pass < 3 && res > 1e-14; pass++) {
             for (int i = 0; i < 6 * n; i++) {
                 c.b[i] = -c.b[i];
             }
@@ -123,16 +150,11 @@ final class SupportGraphSolver {
             res = residual(g, c, bNorm);
         }
         g.residual = res;
-        g.converged = c.direct || res <= tolerance;
-        for (int i = 0; i < g.nodeCount; i++) {
-            int f = c.free[i];
-            if (f >= 0) {
-                System.arraycopy(y, 6 * f, g.warm, 6 * i, 6);
-            } else {
-                Arrays.fill(g.warm, 6 * i, 6 * i + 6, 0);
-            }
-        }
+        g.converged = true;
     }
+
+    /** PCG solves between full recomputations of K y and the bond forces from y (rounding in the carried ones stays bounded). */
+    static final int REFRESH = 32;
 
     // ---- preparation ----------------------------------------------------------------------
 
@@ -222,6 +244,8 @@ final class SupportGraphSolver {
         } else {
             c.p = new double[6 * n];
             c.q = new double[6 * n];
+            c.ky = new double[6 * n];
+            c.bp = new double[6 * bonds];
             blockJacobi(g, c);
         }
         return c;
@@ -612,12 +636,27 @@ final class SupportGraphSolver {
 
     // ---- conjugate gradients ---------------------------------------------------------------
 
-    private int pcg(StressGraph g, Prepared c, double[] b, double[] y, double bNorm) {
+    /**
+     * Preconditioned CG from the warm start y. K y and the bond forces x = W Aᵀ y come with it: carried
+     * from the last solve (kept up to date in every iteration, {@code K y += α K p}, {@code x += α W Aᵀ p},
+     * both by-products of the product K p), or, when {@code refresh}, recomputed by one product — so a
+     * warm solve costs one product per iteration and no more; the residual b − K y is then exact to
+     * rounding, and every {@link #REFRESH} solves the carried values are rebuilt from y.
+     */
+    private int pcg(StressGraph g, Prepared c, double[] b, double[] y, double bNorm, boolean refresh) {
         int dofs = 6 * c.n;
-        double[] r = c.r, z = c.z, p = c.p, q = c.q;
-        apply(g, c, y, q);
+        double[] r = c.r, z = c.z, p = c.p, q = c.q, ky = c.ky, bp = c.bp;
+        double[] xf = g.bondForce, xm = g.bondMoment;
+        int bonds = g.bondCount;
+        if (refresh) {
+            apply(g, c, y, ky, bp);
+            for (int k = 0; k < bonds; k++) {
+                System.arraycopy(bp, 6 * k, xf, 3 * k, 3);
+                System.arraycopy(bp, 6 * k + 3, xm, 3 * k, 3);
+            }
+        }
         for (int i = 0; i < dofs; i++) {
-            r[i] = b[i] - q[i];
+            r[i] = b[i] - ky[i];
         }
         double goal = tolerance * bNorm;
         if (norm(c, r) <= goal) {
@@ -628,7 +667,7 @@ final class SupportGraphSolver {
         double rz = dot(r, z, dofs);
         int it = 0;
         while (it < maxIterations) {
-            apply(g, c, p, q);
+            apply(g, c, p, q, bp);
             double pq = dot(p, q, dofs);
             if (!(pq > 0)) {
                 break;
@@ -636,7 +675,17 @@ final class SupportGraphSolver {
             double alpha = rz / pq;
             for (int i = 0; i < dofs; i++) {
                 y[i] += alpha * p[i];
+                ky[i] += alpha * q[i];
                 r[i] -= alpha * q[i];
+            }
+            for (int k = 0; k < bonds; k++) {
+                int o = 6 * k, o3 = 3 * k;
+                xf[o3] += alpha * bp[o];
+                xf[o3 + 1] += alpha * bp[o + 1];
+                xf[o3 + 2] += alpha * bp[o + 2];
+                xm[o3] += alpha * bp[o + 3];
+                xm[o3 + 1] += alpha * bp[o + 4];
+                xm[o3 + 2] += alpha * bp[o + 5];
             }
             it++;
             if (norm(c, r) <= goal) {
@@ -685,8 +734,8 @@ final class SupportGraphSolver {
         }
     }
 
-    /** out = K v = A W Aᵀ v over free nodes (bond by bond). */
-    private static void apply(StressGraph g, Prepared c, double[] v, double[] out) {
+    /** out = K v = A W Aᵀ v over free nodes (bond by bond); W Aᵀ v per bond into {@code bp} (6 each). */
+    private static void apply(StressGraph g, Prepared c, double[] v, double[] out, double[] bp) {
         Arrays.fill(out, 0, 6 * c.n, 0);
         int[] free = c.free;
         for (int k = 0; k < g.bondCount; k++) {
@@ -716,6 +765,13 @@ final class SupportGraphSolver {
             }
             double wf = c.wF[k], wm = c.wM[k];
             double fx = wf * dfx, fy = wf * dfy, fz = wf * dfz, mx = wm * dmx, my = wm * dmy, mz = wm * dmz;
+            int o6 = 6 * k;
+            bp[o6] = fx;
+            bp[o6 + 1] = fy;
+            bp[o6 + 2] = fz;
+            bp[o6 + 3] = mx;
+            bp[o6 + 4] = my;
+            bp[o6 + 5] = mz;
             if (fb >= 0) {
                 int o = 6 * fb;
                 out[o] += fx;
