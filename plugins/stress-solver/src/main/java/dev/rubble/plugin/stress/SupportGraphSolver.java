@@ -649,7 +649,7 @@ final class SupportGraphSolver {
         double[] xf = g.bondForce, xm = g.bondMoment;
         int bonds = g.bondCount;
         if (refresh) {
-            apply(g, c, y, ky, bp);
+            apply(g, c, y, ky, bp, xf, xm, 0);
             for (int k = 0; k < bonds; k++) {
                 System.arraycopy(bp, 6 * k, xf, 3 * k, 3);
                 System.arraycopy(bp, 6 * k + 3, xm, 3 * k, 3);
@@ -658,45 +658,53 @@ final class SupportGraphSolver {
         for (int i = 0; i < dofs; i++) {
             r[i] = b[i] - ky[i];
         }
-        double goal = tolerance * bNorm;
+        double goal = tolerance * bNorm, inv2 = 1 / (c.scale * c.scale);
         if (norm(c, r) <= goal) {
             return 0;
         }
-        precondition(c, r, z);
+        double rz = precondition(c, r, z);
         System.arraycopy(z, 0, p, 0, dofs);
-        double rz = dot(r, z, dofs);
         int it = 0;
+        double pending = 0; // x += pending · bp, folded into the next product's pass over the bonds
         while (it < maxIterations) {
-            apply(g, c, p, q, bp);
+            apply(g, c, p, q, bp, xf, xm, pending);
+            pending = 0;
             double pq = dot(p, q, dofs);
             if (!(pq > 0)) {
                 break;
             }
             double alpha = rz / pq;
+            double rr = 0;
             for (int i = 0; i < dofs; i++) {
                 y[i] += alpha * p[i];
                 ky[i] += alpha * q[i];
                 r[i] -= alpha * q[i];
             }
-            for (int k = 0; k < bonds; k++) {
-                int o = 6 * k, o3 = 3 * k;
-                xf[o3] += alpha * bp[o];
-                xf[o3 + 1] += alpha * bp[o + 1];
-                xf[o3 + 2] += alpha * bp[o + 2];
-                xm[o3] += alpha * bp[o + 3];
-                xm[o3 + 1] += alpha * bp[o + 4];
-                xm[o3 + 2] += alpha * bp[o + 5];
+            for (int i = 0; i < dofs; i += 6) { // as norm() sums, so the stop agrees with the reported residual
+                rr += r[i] * r[i] + r[i + 1] * r[i + 1] + r[i + 2] * r[i + 2]
+                        + (r[i + 3] * r[i + 3] + r[i + 4] * r[i + 4] + r[i + 5] * r[i + 5]) * inv2;
             }
+            pending = alpha;
             it++;
-            if (norm(c, r) <= goal) {
+            if (Math.sqrt(rr) <= goal) {
                 break;
             }
-            precondition(c, r, z);
-            double rz2 = dot(r, z, dofs);
+            double rz2 = precondition(c, r, z);
             double beta = rz2 / rz;
             rz = rz2;
             for (int i = 0; i < dofs; i++) {
                 p[i] = z[i] + beta * p[i];
+            }
+        }
+        if (pending != 0) {
+            for (int k = 0; k < bonds; k++) {
+                int o = 6 * k, o3 = 3 * k;
+                xf[o3] += pending * bp[o];
+                xf[o3 + 1] += pending * bp[o + 1];
+                xf[o3 + 2] += pending * bp[o + 2];
+                xm[o3] += pending * bp[o + 3];
+                xm[o3 + 1] += pending * bp[o + 4];
+                xm[o3 + 2] += pending * bp[o + 5];
             }
         }
         return it;
@@ -720,22 +728,30 @@ final class SupportGraphSolver {
         return Math.sqrt(s);
     }
 
-    private static void precondition(Prepared c, double[] r, double[] z) {
+    /** z = M⁻¹ r (6×6 blocks); returns r·z. */
+    private static double precondition(Prepared c, double[] r, double[] z) {
         double[] m = c.blockInv;
+        double rz = 0;
         for (int f = 0; f < c.n; f++) {
             int o = 36 * f, v = 6 * f;
+            double r0 = r[v], r1 = r[v + 1], r2 = r[v + 2], r3 = r[v + 3], r4 = r[v + 4], r5 = r[v + 5];
             for (int i = 0; i < 6; i++) {
-                double s = 0;
-                for (int j = 0; j < 6; j++) {
-                    s += m[o + 6 * i + j] * r[v + j];
-                }
+                int mi = o + 6 * i;
+                double s = m[mi] * r0 + m[mi + 1] * r1 + m[mi + 2] * r2 + m[mi + 3] * r3 + m[mi + 4] * r4 + m[mi + 5] * r5;
                 z[v + i] = s;
+                rz += r[v + i] * s;
             }
         }
+        return rz;
     }
 
-    /** out = K v = A W Aᵀ v over free nodes (bond by bond); W Aᵀ v per bond into {@code bp} (6 each). */
-    private static void apply(StressGraph g, Prepared c, double[] v, double[] out, double[] bp) {
+    /**
+     * out = K v = A W Aᵀ v over free nodes (bond by bond); W Aᵀ v per bond into {@code bp} (6 each),
+     * first adding {@code pending} times the old bp into the bond outputs xf, xm (the last
+     * iteration's update, folded into this pass).
+     */
+    private static void apply(StressGraph g, Prepared c, double[] v, double[] out, double[] bp, double[] xf, double[] xm,
+                              double pending) {
         Arrays.fill(out, 0, 6 * c.n, 0);
         int[] free = c.free;
         for (int k = 0; k < g.bondCount; k++) {
@@ -766,6 +782,15 @@ final class SupportGraphSolver {
             double wf = c.wF[k], wm = c.wM[k];
             double fx = wf * dfx, fy = wf * dfy, fz = wf * dfz, mx = wm * dmx, my = wm * dmy, mz = wm * dmz;
             int o6 = 6 * k;
+            if (pending != 0) {
+                int o3 = 3 * k;
+                xf[o3] += pending * bp[o6];
+                xf[o3 + 1] += pending * bp[o6 + 1];
+                xf[o3 + 2] += pending * bp[o6 + 2];
+                xm[o3] += pending * bp[o6 + 3];
+                xm[o3 + 1] += pending * bp[o6 + 4];
+                xm[o3 + 2] += pending * bp[o6 + 5];
+            }
             bp[o6] = fx;
             bp[o6 + 1] = fy;
             bp[o6 + 2] = fz;
