@@ -42,13 +42,16 @@ final class StressPass implements Pass {
     long iterations;
     double worstResidual;
 
-    /** Builds or keeps each holder's support graph (graph assembly). */
+    /** Builds or keeps each holder's support graph (graph assembly) and gathers contact and field loads. */
     private final StressAssembly assembly;
+    /** The excess load of bonds broken past their fatal limit, handed to the new pieces. */
+    final StressExcess excess;
 
     StressPass(DestructionContext d, Pieces pieces) {
         this.d = d;
         this.pieces = pieces;
         this.assembly = new StressAssembly(d);
+        this.excess = new StressExcess(d);
     }
 
     /** One collection's stress state. */
@@ -186,50 +189,12 @@ final class StressPass implements Pass {
         }
     }
 
-    /**
-     * A field's force ({@code angular = false}) or torque on held global node g, world frame (issue
-     * 30; docs/fields.md): moved to the graph node that carries it — g's ancestor that is a direct
-     * child of the active holder — as a force there plus its moment (com_g − com_child) × F, both
-     * in the collection frame. Consumed by the next run of this pass (this step's), then cleared.
-     */
+    /** A field's force or torque on held global node g, world frame (issue 30): see {@link StressAssembly#fieldLoad}. */
     void fieldLoad(int g, boolean angular, double x, double y, double z) {
-        ClusterStore s = d.store;
-        State st = state(s.collection[g]);
-        if (st == null) {
-            return;
+        State st = state(d.store.collection[g]);
+        if (st != null) {
+            assembly.fieldLoad(st, g, angular, x, y, z);
         }
-        int child = g;
-        while (s.parent[child] != ClusterStore.NONE && s.body[s.parent[child]] == ClusterStore.NONE) {
-            child = s.parent[child];
-        }
-        int h = s.parent[child];
-        if (h == ClusterStore.NONE) {
-            return;
-        }
-        BodyStore b = d.bodies;
-        int slot = b.slot(s.body[h]);
-        double qx = -b.qx[slot], qy = -b.qy[slot], qz = -b.qz[slot], qw = b.qw[slot];
-        double lx = Rot.x(qx, qy, qz, qw, x, y, z), ly = Rot.y(qx, qy, qz, qw, x, y, z), lz = Rot.z(qx, qy, qz, qw, x, y, z);
-        int an = s.node[child];
-        int o = 6 * an;
-        if (st.fieldCount == st.fieldNodes.length) {
-            st.fieldNodes = Arrays.copyOf(st.fieldNodes, 2 * st.fieldNodes.length);
-        }
-        st.fieldNodes[st.fieldCount++] = an;
-        if (angular) {
-            st.field[o + 3] += lx;
-            st.field[o + 4] += ly;
-            st.field[o + 5] += lz;
-            return;
-        }
-        double rx = s.com[3 * g] - s.com[3 * child], ry = s.com[3 * g + 1] - s.com[3 * child + 1],
-                rz = s.com[3 * g + 2] - s.com[3 * child + 2];
-        st.field[o] += lx;
-        st.field[o + 1] += ly;
-        st.field[o + 2] += lz;
-        st.field[o + 3] += ry * lz - rz * ly;
-        st.field[o + 4] += rz * lx - rx * lz;
-        st.field[o + 5] += rx * ly - ry * lx;
     }
 
     int collectionsWithStates() {
@@ -267,7 +232,7 @@ final class StressPass implements Pass {
 
     void run() {
         cutInLastRun = 0;
-        excessCount = 0;
+        excess.clear();
         solves = 0;
         iterations = 0;
         worstResidual = 0;
@@ -291,7 +256,7 @@ final class StressPass implements Pass {
             }
             assembly.prepare(st, h, mark);
         }
-        contacts(mark);
+        assembly.contacts(this, mark);
         for (int i = 0; i < count; i++) {
             int h = order[i];
             State st = state(s.collection[h]);
@@ -316,180 +281,7 @@ final class StressPass implements Pass {
     }
 
 
-    /**
-     * Contact loads of this step on marked holders: every solved point's impulse P = λn n + λ1 u +
-     * λ2 v (on B; −P on A) over dt, taken into the collection frame and given to the graph node
-     * whose centre of mass is nearest the point (lowest index among equals), with its moment about
-     * that centre.
-     */
-    private void contacts(long mark) {
-        dev.rubble.core.collision.ContactStore c = d.contacts;
-        BodyStore b = d.bodies;
-        for (int m = 0, n = c.size(); m < n; m++) {
-            if (c.pointCount[m] == 0) {
-                continue;
-            }
-            for (int side = 0; side < 2; side++) {
-                int slot = side == 0 ? c.bodyA[m] : c.bodyB[m];
-                int g = d.nodeOfSlot(slot);
-                if (g < 0) {
-                    continue;
-                }
-                State st = state(d.store.collection[g]);
-                if (st == null || g >= st.holders.length || st.holders[g] == null || st.holders[g].mark != mark) {
-                    continue;
-                }
-                Holder hd = st.holders[g];
-                double sign = side == 0 ? -1 : 1;
-                double nx = c.nx[m], ny = c.ny[m], nz = c.nz[m];
-                double ux, uy, uz;
-                if (Math.abs(nx) >= 0.57735026918962576) { // the contact solver's tangent basis
-                    ux = ny;
-                    uy = -nx;
-                    uz = 0;
-                } else {
-                    ux = 0;
-                    uy = nz;
-                    uz = -ny;
-                }
-                double inv = 1 / Math.sqrt(ux * ux + uy * uy + uz * uz);
-                ux *= inv;
-                uy *= inv;
-                uz *= inv;
-                double vx = ny * uz - nz * uy, vy = nz * ux - nx * uz, vz = nx * uy - ny * ux;
-                double qx = -b.qx[slot], qy = -b.qy[slot], qz = -b.qz[slot], qw = b.qw[slot];
-                ClusterStore s = d.store;
-                for (int k = 0, p = m * dev.rubble.core.collision.ContactStore.MAX_POINTS; k < c.pointCount[m]; k++, p++) {
-                    double ln = c.normalImpulse[p], l1 = c.tangentImpulse1[p], l2 = c.tangentImpulse2[p];
-                    if (ln == 0 && l1 == 0 && l2 == 0) {
-                        continue;
-                    }
-                    double fx = sign * (ln * nx + l1 * ux + l2 * vx) / d.dt;
-                    double fy = sign * (ln * ny + l1 * uy + l2 * vy) / d.dt;
-                    double fz = sign * (ln * nz + l1 * uz + l2 * vz) / d.dt;
-                    double rx = side == 0 ? c.ax[p] : c.bx[p], ry = side == 0 ? c.ay[p] : c.by[p],
-                            rz = side == 0 ? c.az[p] : c.bz[p];
-                    // into the collection frame: R^T r + com, R^T f
-                    double lx = Rot.x(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g];
-                    double ly = Rot.y(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g + 1];
-                    double lz = Rot.z(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g + 2];
-                    double gx0 = Rot.x(qx, qy, qz, qw, fx, fy, fz), gy0 = Rot.y(qx, qy, qz, qw, fx, fy, fz),
-                            gz0 = Rot.z(qx, qy, qz, qw, fx, fy, fz);
-                    StressGraph gr = hd.g;
-                    int best = 0;
-                    double bestD = Double.POSITIVE_INFINITY;
-                    for (int i = 0; i < gr.nodeCount; i++) {
-                        double dx = gr.pos[3 * i] - lx, dy = gr.pos[3 * i + 1] - ly, dz = gr.pos[3 * i + 2] - lz;
-                        double dd = dx * dx + dy * dy + dz * dz;
-                        if (dd < bestD) {
-                            bestD = dd;
-                            best = i;
-                        }
-                    }
-                    double ox = lx - gr.pos[3 * best], oy = ly - gr.pos[3 * best + 1], oz = lz - gr.pos[3 * best + 2];
-                    double[] ct = hd.contact;
-                    int o = 6 * best;
-                    ct[o] += gx0;
-                    ct[o + 1] += gy0;
-                    ct[o + 2] += gz0;
-                    ct[o + 3] += oy * gz0 - oz * gy0;
-                    ct[o + 4] += oz * gx0 - ox * gz0;
-                    ct[o + 5] += ox * gy0 - oy * gx0;
-                    hd.contactCount++;
-                }
-            }
-        }
-    }
-
     private int[] order = new int[16];
-
-    // ---- the excess load of bonds broken past their fatal limit (Blast hands it to the new pieces) ----
-
-    private int excessCount;
-    private int[] excessBond = new int[8];
-    /** Per record: collection, then 9 doubles: share × F, share × M (collection frame), the bond centroid. */
-    private double[] excessLoad = new double[72];
-
-    private void excess(int c, int e, StressGraph g, int k, double share) {
-        if (excessCount == excessBond.length / 2) {
-            excessBond = Arrays.copyOf(excessBond, 2 * excessBond.length);
-            excessLoad = Arrays.copyOf(excessLoad, 2 * excessLoad.length);
-        }
-        excessBond[2 * excessCount] = c;
-        excessBond[2 * excessCount + 1] = e;
-        int o = 9 * excessCount++;
-        for (int j = 0; j < 3; j++) {
-            excessLoad[o + j] = share * g.bondForce[3 * k + j];
-            excessLoad[o + 3 + j] = share * g.bondMoment[3 * k + j];
-            excessLoad[o + 6 + j] = g.centroid[3 * k + j];
-        }
-    }
-
-    private final double[] w3 = new double[3];
-
-    /** Impulses handed out by the last {@link #applyExcess()}: sum of |J| (N·s), for tests and the console. */
-    double excessImpulse;
-
-    /**
-     * After the cut pass has split the holders: every bond this run broke past its fatal limit hands
-     * the share of its load above that limit to the pieces on its two sides, over one step —
-     *
-     * <pre>
-     *  node b's loads were balanced by what a exerted on it, F (at the bond centroid c) and M:
-     *  b gets  J_b = −s F dt at c  and  −s M dt;   a gets  J_a = +s F dt at c  and  +s M dt
-     * </pre>
-     *
-     * (s the model's excess share), into the velocities of the dynamic bodies now holding a and b
-     * (a kinematic or anchored side is a support: its share goes into the ground). Equal and
-     * opposite at the same point: between two dynamic pieces the linear and the angular momentum
-     * are unchanged; a piece torn from a support gets the excess of its own load.
-     */
-    void applyExcess() {
-        excessImpulse = 0;
-        BodyStore b = d.bodies;
-        ClusterStore s = d.store;
-        double[] w3 = this.w3;
-        for (int i = 0; i < excessCount; i++) {
-            PlacedCollection pc = d.collections.get(excessBond[2 * i]);
-            int e = excessBond[2 * i + 1];
-            int o = 9 * i;
-            for (int side = 0; side < 2; side++) {
-                int node = pc.base + (side == 0 ? pc.asset.edgeA()[e] : pc.asset.edgeB()[e]);
-                int top = s.top(node);
-                long h = s.body[top];
-                if (h == ClusterStore.NONE || !b.isLive((int) h) || b.handle((int) h) != h) {
-                    continue;
-                }
-                int slot = (int) h;
-                if (b.motion(slot) != dev.rubble.core.body.MotionType.DYNAMIC) {
-                    continue;
-                }
-                double sign = (side == 0 ? 1 : -1) * d.dt;
-                double qx = b.qx[slot], qy = b.qy[slot], qz = b.qz[slot], qw = b.qw[slot];
-                double fx = sign * excessLoad[o], fy = sign * excessLoad[o + 1], fz = sign * excessLoad[o + 2];
-                double jx = Rot.x(qx, qy, qz, qw, fx, fy, fz), jy = Rot.y(qx, qy, qz, qw, fx, fy, fz),
-                        jz = Rot.z(qx, qy, qz, qw, fx, fy, fz);
-                double mx = sign * excessLoad[o + 3], my = sign * excessLoad[o + 4], mz = sign * excessLoad[o + 5];
-                double lx = excessLoad[o + 6] - s.com[3 * top], ly = excessLoad[o + 7] - s.com[3 * top + 1],
-                        lz = excessLoad[o + 8] - s.com[3 * top + 2];
-                double rx = Rot.x(qx, qy, qz, qw, lx, ly, lz), ry = Rot.y(qx, qy, qz, qw, lx, ly, lz),
-                        rz = Rot.z(qx, qy, qz, qw, lx, ly, lz);
-                double tx = ry * jz - rz * jy + Rot.x(qx, qy, qz, qw, mx, my, mz);
-                double ty = rz * jx - rx * jz + Rot.y(qx, qy, qz, qw, mx, my, mz);
-                double tz = rx * jy - ry * jx + Rot.z(qx, qy, qz, qw, mx, my, mz);
-                double im = b.invMass[slot];
-                b.vx[slot] += jx * im;
-                b.vy[slot] += jy * im;
-                b.vz[slot] += jz * im;
-                dev.rubble.core.body.Inertia.applyInverseWorld(b, slot, tx, ty, tz, w3);
-                b.wx[slot] += w3[0];
-                b.wy[slot] += w3[1];
-                b.wz[slot] += w3[2];
-                excessImpulse += Math.sqrt(jx * jx + jy * jy + jz * jz);
-            }
-        }
-        excessCount = 0;
-    }
 
     private void holder(State st, int h, Holder hd) {
         ClusterStore s = d.store;
@@ -585,7 +377,7 @@ final class StressPass implements Pass {
             pc.bondAlive[e] = false;
             d.mixDigest(((long) pc.index << 32) | e, -7L); // the same lasting change a CutBond makes
             if (g.excess[k] > 0) {
-                excess(pc.index, e, g, k, g.excess[k]);
+                excess.record(pc.index, e, g, k, g.excess[k]);
             }
             pieces.lostBond(ea[e], eb[e]);
             pieces.recomputeThresholds(pc);
