@@ -117,10 +117,13 @@ final class StressScenesTest {
 
     @Test
     void identicalAcrossRunsAndBroadphases() throws Exception {
-        long[] ref = hashes("wall-hole.json", Map.of());
-        assertThat(hashes("wall-hole.json", Map.of())).containsExactly(ref);
-        for (String bp : new String[] {"sap", "bvh", "bruteforce"}) {
-            assertThat(hashes("wall-hole.json", Map.of("broadphase", bp))).as(bp).containsExactly(ref);
+        for (String scene : new String[] {"wall-hole.json", "tower-storeys.json", "arch.json"}) {
+            int steps = scene.equals("arch.json") ? 90 : 80; // past the wall's hole, the tower's first two storeys, the keystone
+            long[] ref = hashes(scene, Map.of(), steps);
+            assertThat(hashes(scene, Map.of(), steps)).as(scene).containsExactly(ref);
+            for (String bp : new String[] {"sap", "bvh", "bruteforce"}) {
+                assertThat(hashes(scene, Map.of("broadphase", bp), steps)).as(scene + " " + bp).containsExactly(ref);
+            }
         }
     }
 
@@ -159,9 +162,86 @@ final class StressScenesTest {
         assertThat(without).isGreaterThan(6.5); // Chaos rules alone: the tower stands on what the ball left
     }
 
-    static long[] hashes(String name, Map<String, String> overrides) throws Exception {
+    /**
+     * examples/stress/arch.json: the nine-voussoir arch stands on its own weight as one body for 60
+     * steps with every bond alive; the kill field takes its keystone (node 5) at step 60, and within
+     * 2 s every remaining bond has failed and the two crown voussoirs next to the gap (nodes 4 and 6)
+     * have come down by more than 0.3 m (the half-arches cannot carry themselves as curved cantilevers).
+     */
+    @Test
+    void theArchStandsAndFallsInWhenItsKeystoneIsTaken() throws Exception {
+        ScenarioWorld sw = load("arch.json", Map.of());
+        World w = sw.world();
+        DestructionRuntime d = w.destruction();
+        int bonds = d.asset(0).edgeCount();
+        assertThat(bonds).isEqualTo(8);
+        double[] y0 = new double[10];
+        for (int s = 0; s < 60; s++) {
+            sw.step();
+        }
+        assertThat(d.activeCount()).as("standing: one body").isEqualTo(1);
+        for (int e = 0; e < bonds; e++) {
+            assertThat(d.bondAlive(0, e)).as("bond %d after 1 s", e).isTrue();
+        }
+        for (int i = 1; i <= 9; i++) {
+            y0[i] = worldY(w, i);
+        }
+        for (int s = 0; s < 120; s++) {
+            sw.step();
+        }
+        for (int e = 0; e < bonds; e++) {
+            assertThat(d.bondAlive(0, e)).as("bond %d 2 s after the keystone went", e).isFalse();
+        }
+        for (int i : new int[] {4, 6}) {
+            System.out.printf("arch scene: voussoir %d from y %.2f to %.2f%n", i, y0[i], worldY(w, i));
+            assertThat(worldY(w, i)).as("voussoir %d", i).isLessThan(y0[i] - 0.3);
+        }
+    }
+
+    /**
+     * examples/stress/tower-storeys.json: the 9 m tower hit at its base comes down storey by storey.
+     * A storey (3 m of height, by its bonds' centroids) fails at the first step when fewer than half
+     * of the bonds it had after the first step are alive; the ground storey fails first, the middle
+     * one at least 10 steps later, the top one at least 10 steps after that — not all at once — and
+     * all three within the 4 s run.
+     */
+    @Test
+    void theTowerCollapsesStoreyByStorey() throws Exception {
+        ScenarioWorld sw = load("tower-storeys.json", Map.of());
+        DestructionRuntime d = sw.world().destruction();
+        var a = d.asset(0);
+        int[] ea = a.edgeA(), eb = a.edgeB();
+        int[] storey = new int[a.edgeCount()];
+        for (int e = 0; e < storey.length; e++) {
+            double y = 0.5 * (a.com()[3 * ea[e] + 1] + a.com()[3 * eb[e] + 1]) + 4.5; // height above the foot
+            storey[e] = Math.min(2, Math.max(0, (int) (y / 3)));
+        }
+        int[] start = new int[3];
+        int[] failed = {-1, -1, -1};
+        for (int s = 0; s < 240; s++) {
+            sw.step();
+            int[] alive = new int[3];
+            for (int e = 0; e < storey.length; e++) {
+                alive[storey[e]] += d.bondAlive(0, e) ? 1 : 0;
+            }
+            for (int k = 0; k < 3; k++) {
+                if (s == 0) {
+                    start[k] = alive[k];
+                } else if (failed[k] < 0 && 2 * alive[k] < start[k]) {
+                    failed[k] = s;
+                }
+            }
+        }
+        System.out.printf("tower storeys: bonds %d/%d/%d; half failed at steps %d, %d, %d%n", start[0], start[1], start[2],
+                failed[0], failed[1], failed[2]);
+        assertThat(failed[0]).as("the ground storey fails").isPositive();
+        assertThat(failed[1]).as("then the middle one, later").isGreaterThanOrEqualTo(failed[0] + 10);
+        assertThat(failed[2]).as("then the top one, later still").isGreaterThanOrEqualTo(failed[1] + 10);
+    }
+
+    static long[] hashes(String name, Map<String, String> overrides, int steps) throws Exception {
         ScenarioWorld sw = load(name, overrides);
-        long[] h = new long[80];
+        long[] h = new long[steps];
         for (int s = 0; s < h.length; s++) {
             sw.step();
             h[s] = sw.world().stateHash();

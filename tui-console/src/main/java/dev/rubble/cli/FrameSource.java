@@ -80,8 +80,28 @@ abstract class FrameSource implements AutoCloseable {
         throw new BadInputException("--color field:" + name + ": field colours need a scenario SOURCE (its fields run live)");
     }
 
+    /** Colours frames by support-graph stress ({@code --color stress}; issue 30): scenarios only (journals record no stress). */
+    void stressColor() {
+        throw new BadInputException("--color stress: stress colours need a scenario SOURCE (its stress model runs live;"
+                + " journals and collections record no bond stress)");
+    }
+
     static final class ScenarioFrames extends FrameSource {
         private String fieldName;
+        private boolean stress;
+
+        @Override
+        void stressColor() {
+            boolean any = false;
+            for (int c = 0; c < sw.world().destruction().collectionCount(); c++) {
+                any |= sw.world().destruction().stress().hasStressModel(c);
+            }
+            if (!any) {
+                throw new BadInputException("--color stress: the scenario has no collection with a stress model; allowed:"
+                        + " a scenario whose collections[i].stress names one (e.g. \"model\": \"support-graph\")");
+            }
+            stress = true;
+        }
 
         @Override
         void fieldColor(String name) {
@@ -139,6 +159,9 @@ abstract class FrameSource implements AutoCloseable {
             FrameBuilder.fill(sw.world(), out);
             if (fieldName != null) {
                 FrameBuilder.field(sw.world(), fieldName, out);
+            }
+            if (stress) {
+                FrameBuilder.stress(sw.world(), out);
             }
             out.setBreaks(breaks);
         }

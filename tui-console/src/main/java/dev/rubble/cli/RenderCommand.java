@@ -53,7 +53,9 @@ final class RenderCommand implements Callable<Integer> {
             description = "eye and target in metres and the vertical field of view in degrees, or auto (default)")
     String camera;
 
-    @Option(names = "--color", paramLabel = "MODE", description = "level, piece, strain, state, or field:NAME (a scenario's persistent field's value as heat) (pixel renderers)")
+    @Option(names = "--color", paramLabel = "MODE", description = "level, piece, strain, state, stress (support-graph bond stress per piece: green to red at the elastic"
+            + " limit, to magenta at the fatal limit; a scenario SOURCE), or field:NAME (a scenario's persistent field's value"
+            + " as heat) (pixel renderers)")
     String color;
 
     @Option(names = "--size", paramLabel = "WxH",
@@ -93,6 +95,9 @@ final class RenderCommand implements Callable<Integer> {
         try (FrameSource src = FrameSource.open(source, stages)) {
             if (fieldName != null) {
                 src.fieldColor(fieldName);
+            }
+            if ("stress".equals(color)) {
+                src.stressColor();
             }
             long[] range = parseFrames(frames, renderer, src);
             int n = (int) ((range[1] - range[0]) / range[2] + 1);

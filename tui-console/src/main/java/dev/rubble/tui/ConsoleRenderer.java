@@ -396,6 +396,7 @@ public final class ConsoleRenderer {
             sb.append(item);
         }
         out.add(sb.toString());
+        out.addAll(StressView.lines(world, pw)); // issue 30: nothing without a stress model
         return out;
     }
 

@@ -47,6 +47,8 @@ public final class CommandCodec {
     static final byte SET_DAMAGE_MODEL = 45, SET_NODE_MATERIAL = 46, SET_MATERIAL_MULTIPLIER = 47;
     // collision filtering at run time (issue 28; tags 70-74 are reserved for it)
     static final byte SET_COLLISION_FILTER = 70, IGNORE_COLLISION = 71;
+    /** The stress model and per-bond strength at run time (issue 30; 102–104 kept free for stress). */
+    static final byte SET_STRESS_MODEL = 100, SET_BOND_STRENGTH = 101;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -174,6 +176,11 @@ public final class CommandCodec {
         } else if (c instanceof Command.SetDamageModel x) {
             out.writeByte(SET_DAMAGE_MODEL).writeInt(x.collection()).writeUtf8(x.model());
             SettingsCodec.writeOptions(out, new java.util.TreeMap<>(x.options().asMap())); // sorted: the same bytes every run
+        } else if (c instanceof Command.SetStressModel x) {
+            out.writeByte(SET_STRESS_MODEL).writeInt(x.collection()).writeUtf8(x.model());
+            SettingsCodec.writeOptions(out, new java.util.TreeMap<>(x.options().asMap())); // sorted: the same bytes every run
+        } else if (c instanceof Command.SetBondStrength x) {
+            out.writeByte(SET_BOND_STRENGTH).writeInt(x.collection()).writeInt(x.bond()).writeDouble(x.factor());
         } else if (c instanceof Command.SetNodeMaterial x) {
             out.writeByte(SET_NODE_MATERIAL).writeInt(x.collection()).writeInt(x.node()).writeInt(x.material());
         } else if (c instanceof Command.SetMaterialMultiplier x) {
@@ -285,6 +292,14 @@ public final class CommandCodec {
                     String model = in.readUtf8();
                     return new Command.SetDamageModel(col, model, SettingsCodec.readOptions(in, "damage model " + model));
                 });
+            case SET_STRESS_MODEL:
+                return budget(() -> {
+                    int col = in.readInt();
+                    String model = in.readUtf8();
+                    return new Command.SetStressModel(col, model, SettingsCodec.readOptions(in, "stress model " + model));
+                });
+            case SET_BOND_STRENGTH:
+                return budget(() -> new Command.SetBondStrength(in.readInt(), in.readInt(), in.readDouble()));
             case SET_NODE_MATERIAL:
                 return budget(() -> new Command.SetNodeMaterial(in.readInt(), in.readInt(), in.readInt()));
             case SET_MATERIAL_MULTIPLIER:

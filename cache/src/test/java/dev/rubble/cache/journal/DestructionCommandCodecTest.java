@@ -47,4 +47,22 @@ final class DestructionCommandCodecTest {
         assertThat(r.options().asMap()).isEqualTo(opts.asMap());
         assertThat(b.readRemaining()).isZero();
     }
+
+    /** Issue 30: SetStressModel (tag 100) with its limits, "off", and SetBondStrength (tag 101) round trip exactly. */
+    @Test
+    void stressCommandsRoundTrip() {
+        var opts = dev.rubble.spi.StageConfig.of(java.util.Map.of("tensionFatal", 5e4, "directMax", 0L, "excessForce", false));
+        Bytes<?> b = Bytes.allocateElasticOnHeap(256);
+        CommandCodec.write(b, new Command.SetStressModel(2, "support-graph", opts));
+        CommandCodec.write(b, new Command.SetStressModel(0, Command.SetStressModel.OFF, null));
+        CommandCodec.write(b, new Command.SetBondStrength(1, 37, 0.25));
+        Command.SetStressModel r = (Command.SetStressModel) CommandCodec.read(b);
+        assertThat(r.collection()).isEqualTo(2);
+        assertThat(r.model()).isEqualTo("support-graph");
+        assertThat(r.options().asMap()).isEqualTo(opts.asMap());
+        Command.SetStressModel off = (Command.SetStressModel) CommandCodec.read(b);
+        assertThat(off.off()).isTrue();
+        assertThat(CommandCodec.read(b)).isEqualTo(new Command.SetBondStrength(1, 37, 0.25));
+        assertThat(b.readRemaining()).isZero();
+    }
 }

@@ -124,7 +124,8 @@ public sealed interface Command {
             SetBreakBudget, SetReleaseThrottle, SetLevels, // budgets (issue 13)
             SetDebrisLevel, SetRemoveOnBreak, SetRemoveOnSleep, SetCrumbleSize, SetRemovalTimerMultiplier,
             CutBond, SetNodeThreshold, SetPropagation, // destruction as a library (issue 23)
-            SetDamageModel, SetNodeMaterial, SetMaterialMultiplier { // materials and models at run time (issue 23)
+            SetDamageModel, SetNodeMaterial, SetMaterialMultiplier, // materials and models at run time (issue 23)
+            SetStressModel, SetBondStrength { // the stress model and per-bond strength at run time (issue 30)
     }
 
     /** Raises a node's external strain to at least {@code strain} (≥ 0; +∞ forces a break). One-shot. */
@@ -333,6 +334,43 @@ public sealed interface Command {
                 throw new IllegalArgumentException("model = " + model + "; allowed: a damage-model plugin name");
             }
             options = options == null ? dev.rubble.spi.StageConfig.empty() : options;
+        }
+    }
+
+    /**
+     * Turns a placed collection's support-graph stress model on, replaces it, or turns it off
+     * ({@code model} = {@value #OFF}) at run time (issue 30; docs/destruction.md "Stress"): a
+     * {@code stress-model} plugin by name with its options (limits, iterations, tolerance, update
+     * interval). A replaced model keeps the collection's accumulated bond damage and strengths; every
+     * holder is solved afresh by the new model at the next step. Lasting; journal tag 100.
+     */
+    record SetStressModel(int collection, String model, dev.rubble.spi.StageConfig options) implements Destruction {
+        /** The model name that turns the stress model off. */
+        public static final String OFF = "off";
+
+        public SetStressModel {
+            if (model == null || model.isBlank()) {
+                throw new IllegalArgumentException("model = " + model + "; allowed: a stress-model plugin name or '" + OFF + "'");
+            }
+            options = options == null ? dev.rubble.spi.StageConfig.empty() : options;
+        }
+
+        /** Whether this turns the model off. */
+        public boolean off() {
+            return OFF.equals(model);
+        }
+    }
+
+    /**
+     * Sets a bond's strength factor under its collection's stress model (finite, ≥ 0: multiplies
+     * every limit of that bond; 0 = no strength, it breaks at its next evaluation; issue 30). Lasting;
+     * journal tag 101.
+     */
+    record SetBondStrength(int collection, int bond, double factor) implements Destruction {
+        public SetBondStrength {
+            if (!(factor >= 0 && factor < Double.POSITIVE_INFINITY)) {
+                throw new IllegalArgumentException("bond strength factor = " + factor + "; allowed: finite, >= 0");
+            }
         }
     }
 

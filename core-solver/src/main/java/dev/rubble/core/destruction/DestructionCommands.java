@@ -24,7 +24,7 @@ final class DestructionCommands {
     private final PointStrain pointStrain;
     private final Map<Class<?>, Kind<?>> kinds = new HashMap<>();
 
-    DestructionCommands(DestructionContext d, Pieces pieces, PointStrain pointStrain) {
+    DestructionCommands(DestructionContext d, Pieces pieces, PointStrain pointStrain, StressPass stress) {
         this.d = d;
         this.pieces = pieces;
         this.pointStrain = pointStrain;
@@ -103,11 +103,41 @@ final class DestructionCommands {
         }, x -> Materials.setMaterial(d, d.collection(x.collection()), x.node(), x.material()));
         kind(Command.SetMaterialMultiplier.class, x -> Materials.checkMaterial(d.collection(x.collection()), x.material()),
                 x -> Materials.setMultiplier(d, d.collection(x.collection()), x.material(), x.multiplier()));
+        // issue 30: the stress model and per-bond strength at run time (journal tags 100, 101)
+        kind(Command.SetStressModel.class, x -> {
+            d.collection(x.collection());
+            stressModel(stress, x);
+        }, x -> {
+            stress.replace(x.collection(), stressModel(stress, x), x.off() ? null : x.model(), x.off() ? null : x.options());
+            d.mixDigest(0x57E55L << 20 | x.collection(), x.off() ? 0 : x.model().hashCode() * 31L
+                    + new java.util.TreeMap<>(x.options().asMap()).toString().hashCode()); // a lasting change
+        });
+        kind(Command.SetBondStrength.class, x -> {
+            bond(x.collection(), x.bond());
+            if (stress.state(x.collection()) == null) {
+                throw new IllegalArgumentException("collection " + x.collection() + " has no stress model; allowed: a"
+                        + " collection with one (setStressModel first)");
+            }
+        }, x -> {
+            stress.setStrength(x.collection(), x.bond(), x.factor());
+            d.mixDigest((0x57E56L << 20 | x.collection()) * 31 + x.bond(), Double.doubleToLongBits(x.factor()));
+        });
         for (Class<?> t : Command.Destruction.class.getPermittedSubclasses()) {
             if (!kinds.containsKey(t)) {
                 throw new IllegalStateException("destruction command kind without an entry: " + t.getName());
             }
         }
+    }
+
+    /** The model a SetStressModel names (null for "off"), created through the world's plugin registry. */
+    private static dev.rubble.spi.stress.StressModel stressModel(StressPass stress, Command.SetStressModel x) {
+        if (x.off()) {
+            return null;
+        }
+        if (stress.factory == null) {
+            throw new IllegalStateException("no stress-model plugins: this runtime was built without a world");
+        }
+        return stress.factory.apply(x.model(), x.options());
     }
 
     private <T extends Command.Destruction> void kind(Class<T> type, Consumer<T> check, Consumer<T> effect) {

@@ -47,9 +47,10 @@ public final class DestructionRuntime {
         this.dt = dt;
         Pieces pieces = new Pieces(ctx);
         placement = new Placement(ctx);
-        commands = new DestructionCommands(ctx, pieces, new PointStrain(ctx));
         script = new StepScript(ctx, pieces);
+        commands = new DestructionCommands(ctx, pieces, new PointStrain(ctx), script.stress());
         fieldHooks = new FieldHooks(ctx);
+        fieldHooks.stress = script.stress();
     }
 
     // ---- the step -------------------------------------------------------------------------
@@ -68,8 +69,23 @@ public final class DestructionRuntime {
 
     /** Turns the support-graph stress model {@code model} on for collection {@code c} (null = off). Between steps. */
     public void setStressModel(int c, dev.rubble.spi.stress.StressModel model) {
+        setStressModel(c, model, null, null);
+    }
+
+    /** As {@link #setStressModel(int, dev.rubble.spi.stress.StressModel)}, remembering its plugin name and options (snapshots). */
+    public void setStressModel(int c, dev.rubble.spi.stress.StressModel model, String name, dev.rubble.spi.StageConfig options) {
         ctx.collection(c);
-        script.stress().set(c, model);
+        script.stress().set(c, model, name, options);
+    }
+
+    /** How {@code Command.SetStressModel} creates stress models (the world passes its plugin registry; issue 30). */
+    public void setStressModelFactory(
+            java.util.function.BiFunction<String, dev.rubble.spi.StageConfig, dev.rubble.spi.stress.StressModel> f) {
+        script.stress().factory = f;
+    }
+
+    StepScript script() {
+        return script;
     }
 
     /** Read-out of the stress pass: bond stress, load and damage, counters and residual (issue 30). */

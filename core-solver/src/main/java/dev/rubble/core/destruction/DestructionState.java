@@ -45,6 +45,11 @@ public final class DestructionState {
                             + ", so its internal state cannot be saved";
                 }
             }
+            StressPass.State st = rt.script().stress().state(pc.index);
+            if (st != null && st.name == null) {
+                return "collection " + pc.index + " has a stress model set as an instance, without a plugin name, so it"
+                        + " cannot be re-created on restore (World.setStressModel(c, name, options) makes one by name)";
+            }
         }
         return null;
     }

@@ -28,6 +28,16 @@ final class FieldHooks implements FieldPieces {
         this.d = d;
     }
 
+    /** Where stress loads from fields go (set by the runtime; issue 30). */
+    StressPass stress;
+
+    @Override
+    public void stressLoad(int g, boolean angular, double x, double y, double z) {
+        if (stress != null && Double.isFinite(x) && Double.isFinite(y) && Double.isFinite(z)) {
+            stress.fieldLoad(g, angular, x, y, z);
+        }
+    }
+
     @Override
     public boolean isPiece(int slot) {
         return d.nodeOfSlot(slot) != ClusterStore.NONE;

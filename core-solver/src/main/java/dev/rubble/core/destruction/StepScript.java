@@ -115,6 +115,7 @@ final class StepScript {
             cuts.run();
             ctx.growGlobal();
             t = lap(PassSlot.CONNECTIVITY, t);
+            stress.excess.apply(); // issue 30: what the bonds broke under, past their limits, moves the new pieces
         }
         ctx.unions.afterBreaks(); // issue 29: broken members leave their unions, which split by connectivity
         budget.carryOver();

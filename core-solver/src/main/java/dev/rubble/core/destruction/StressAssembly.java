@@ -2,6 +2,7 @@ package dev.rubble.core.destruction;
 
 import dev.rubble.core.destruction.StressPass.Holder;
 import dev.rubble.core.destruction.StressPass.State;
+import dev.rubble.core.body.BodyStore;
 import dev.rubble.spi.stress.StressGraph;
 import java.util.Arrays;
 
@@ -9,7 +10,8 @@ import java.util.Arrays;
  * Graph assembly for the {@link StressPass}: per holder, the support graph of its children and their
  * live bonds (nodes with mass, centre of mass and support; bonds with area, strength and the damage
  * they carry), kept while the holder's body, bonds and supports last and rebuilt otherwise; the
- * holder's contact loads are cleared for the run.
+ * holder's contact loads are cleared for the run and gathered from the step's contacts; field
+ * loads on held pieces are moved to their graph nodes.
  */
 final class StressAssembly {
     private final DestructionContext d;
@@ -111,6 +113,7 @@ final class StressAssembly {
                     hd.edges[k] = e;
                     g.bond(k, j, local[eb[e]], area[e] > 0 ? area[e] : 1e-6);
                     g.damage[k] = st.damage[e];
+                    g.strength[k] = st.strength[e];
                     if (!(area[e] > 0)) {
                         g.strength[k] = 0; // no contact area: no strength (cut at its holder's first evaluation)
                     }
@@ -121,5 +124,132 @@ final class StressAssembly {
         hd.body = s.body[h];
         hd.solved = false;
         hd.damaging = 0;
+    }
+
+    /**
+     * Contact loads of this step on marked holders: every solved point's impulse P = λn n + λ1 u +
+     * λ2 v (on B; −P on A) over dt, taken into the collection frame and given to the graph node
+     * whose centre of mass is nearest the point (lowest index among equals), with its moment about
+     * that centre.
+     */
+    void contacts(StressPass pass, long mark) {
+        dev.rubble.core.collision.ContactStore c = d.contacts;
+        BodyStore b = d.bodies;
+        for (int m = 0, n = c.size(); m < n; m++) {
+            if (c.pointCount[m] == 0) {
+                continue;
+            }
+            for (int side = 0; side < 2; side++) {
+                int slot = side == 0 ? c.bodyA[m] : c.bodyB[m];
+                int g = d.nodeOfSlot(slot);
+                if (g < 0) {
+                    continue;
+                }
+                State st = pass.state(d.store.collection[g]);
+                if (st == null || g >= st.holders.length || st.holders[g] == null || st.holders[g].mark != mark) {
+                    continue;
+                }
+                Holder hd = st.holders[g];
+                double sign = side == 0 ? -1 : 1;
+                double nx = c.nx[m], ny = c.ny[m], nz = c.nz[m];
+                double ux, uy, uz;
+                if (Math.abs(nx) >= 0.57735026918962576) { // the contact solver's tangent basis
+                    ux = ny;
+                    uy = -nx;
+                    uz = 0;
+                } else {
+                    ux = 0;
+                    uy = nz;
+                    uz = -ny;
+                }
+                double inv = 1 / Math.sqrt(ux * ux + uy * uy + uz * uz);
+                ux *= inv;
+                uy *= inv;
+                uz *= inv;
+                double vx = ny * uz - nz * uy, vy = nz * ux - nx * uz, vz = nx * uy - ny * ux;
+                double qx = -b.qx[slot], qy = -b.qy[slot], qz = -b.qz[slot], qw = b.qw[slot];
+                ClusterStore s = d.store;
+                for (int k = 0, p = m * dev.rubble.core.collision.ContactStore.MAX_POINTS; k < c.pointCount[m]; k++, p++) {
+                    double ln = c.normalImpulse[p], l1 = c.tangentImpulse1[p], l2 = c.tangentImpulse2[p];
+                    if (ln == 0 && l1 == 0 && l2 == 0) {
+                        continue;
+                    }
+                    double fx = sign * (ln * nx + l1 * ux + l2 * vx) / d.dt;
+                    double fy = sign * (ln * ny + l1 * uy + l2 * vy) / d.dt;
+                    double fz = sign * (ln * nz + l1 * uz + l2 * vz) / d.dt;
+                    double rx = side == 0 ? c.ax[p] : c.bx[p], ry = side == 0 ? c.ay[p] : c.by[p],
+                            rz = side == 0 ? c.az[p] : c.bz[p];
+                    // into the collection frame: R^T r + com, R^T f
+                    double lx = Rot.x(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g];
+                    double ly = Rot.y(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g + 1];
+                    double lz = Rot.z(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g + 2];
+                    double gx0 = Rot.x(qx, qy, qz, qw, fx, fy, fz), gy0 = Rot.y(qx, qy, qz, qw, fx, fy, fz),
+                            gz0 = Rot.z(qx, qy, qz, qw, fx, fy, fz);
+                    StressGraph gr = hd.g;
+                    int best = 0;
+                    double bestD = Double.POSITIVE_INFINITY;
+                    for (int i = 0; i < gr.nodeCount; i++) {
+                        double dx = gr.pos[3 * i] - lx, dy = gr.pos[3 * i + 1] - ly, dz = gr.pos[3 * i + 2] - lz;
+                        double dd = dx * dx + dy * dy + dz * dz;
+                        if (dd < bestD) {
+                            bestD = dd;
+                            best = i;
+                        }
+                    }
+                    double ox = lx - gr.pos[3 * best], oy = ly - gr.pos[3 * best + 1], oz = lz - gr.pos[3 * best + 2];
+                    double[] ct = hd.contact;
+                    int o = 6 * best;
+                    ct[o] += gx0;
+                    ct[o + 1] += gy0;
+                    ct[o + 2] += gz0;
+                    ct[o + 3] += oy * gz0 - oz * gy0;
+                    ct[o + 4] += oz * gx0 - ox * gz0;
+                    ct[o + 5] += ox * gy0 - oy * gx0;
+                    hd.contactCount++;
+                }
+            }
+        }
+    }
+
+    /**
+     * A field's force ({@code angular = false}) or torque on held global node g, world frame (issue
+     * 30; docs/fields.md): moved to the graph node that carries it — g's ancestor that is a direct
+     * child of the active holder — as a force there plus its moment (com_g − com_child) × F, both
+     * in the collection frame. Consumed by the next run of the stress pass (this step's), then cleared.
+     */
+    void fieldLoad(State st, int g, boolean angular, double x, double y, double z) {
+        ClusterStore s = d.store;
+        int child = g;
+        while (s.parent[child] != ClusterStore.NONE && s.body[s.parent[child]] == ClusterStore.NONE) {
+            child = s.parent[child];
+        }
+        int h = s.parent[child];
+        if (h == ClusterStore.NONE) {
+            return;
+        }
+        BodyStore b = d.bodies;
+        int slot = b.slot(s.body[h]);
+        double qx = -b.qx[slot], qy = -b.qy[slot], qz = -b.qz[slot], qw = b.qw[slot];
+        double lx = Rot.x(qx, qy, qz, qw, x, y, z), ly = Rot.y(qx, qy, qz, qw, x, y, z), lz = Rot.z(qx, qy, qz, qw, x, y, z);
+        int an = s.node[child];
+        int o = 6 * an;
+        if (st.fieldCount == st.fieldNodes.length) {
+            st.fieldNodes = Arrays.copyOf(st.fieldNodes, 2 * st.fieldNodes.length);
+        }
+        st.fieldNodes[st.fieldCount++] = an;
+        if (angular) {
+            st.field[o + 3] += lx;
+            st.field[o + 4] += ly;
+            st.field[o + 5] += lz;
+            return;
+        }
+        double rx = s.com[3 * g] - s.com[3 * child], ry = s.com[3 * g + 1] - s.com[3 * child + 1],
+                rz = s.com[3 * g + 2] - s.com[3 * child + 2];
+        st.field[o] += lx;
+        st.field[o + 1] += ly;
+        st.field[o + 2] += lz;
+        st.field[o + 3] += ry * lz - rz * ly;
+        st.field[o + 4] += rz * lx - rx * lz;
+        st.field[o + 5] += rx * ly - ry * lx;
     }
 }

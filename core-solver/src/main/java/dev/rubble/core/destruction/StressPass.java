@@ -33,6 +33,8 @@ final class StressPass implements Pass {
     private final Pieces pieces;
     private final List<State> states = new ArrayList<>();
     private double gx, gy, gz;
+    /** Creates stress models by plugin name for journal commands and snapshots (set by the world). */
+    java.util.function.BiFunction<String, dev.rubble.spi.StageConfig, StressModel> factory;
     /** Bonds this pass cut in the last run (collection, asset edge), for tests and the console. */
     int cutInLastRun;
     /** Solves and total iterations in the last run, worst residual (for the console and benchmarks). */
@@ -40,22 +42,34 @@ final class StressPass implements Pass {
     long iterations;
     double worstResidual;
 
-    /** Builds or keeps each holder's support graph (graph assembly). */
+    /** Builds or keeps each holder's support graph (graph assembly) and gathers contact and field loads. */
     private final StressAssembly assembly;
+    /** The excess load of bonds broken past their fatal limit, handed to the new pieces. */
+    final StressExcess excess;
 
     StressPass(DestructionContext d, Pieces pieces) {
         this.d = d;
         this.pieces = pieces;
         this.assembly = new StressAssembly(d);
+        this.excess = new StressExcess(d);
     }
 
     /** One collection's stress state. */
     static final class State {
-        final StressModel model;
+        StressModel model;
+        /** The model's plugin name and options (snapshots and journal commands re-create it; null when set as an instance). */
+        String name;
+        dev.rubble.spi.StageConfig options;
         final double[] damage;
+        /** Per asset bond: its strength factor (multiplies every limit; 1 unless set; issue 30 tag 101). */
+        final double[] strength;
         final double[] ratio;
         /** Per asset bond: force (3) and moment (3) of the last solve, collection frame (what node a exerts on b). */
         final double[] load;
+        /** Field loads of this step per asset node (force 3, torque about the node 3; collection frame), and the nodes touched. */
+        final double[] field;
+        int[] fieldNodes = new int[8];
+        int fieldCount;
         /** Asset bonds per asset node (CSR). */
         final int[] edgeStart, edges;
         /** Per global node: the holder's graph while it has one. */
@@ -65,9 +79,12 @@ final class StressPass implements Pass {
             this.model = model;
             int e = a.edgeCount();
             damage = new double[e];
+            strength = new double[e];
+            Arrays.fill(strength, 1);
             ratio = new double[e];
             load = new double[6 * e];
             int n = a.nodeCount();
+            field = new double[6 * n];
             edgeStart = new int[n + 1];
             int[] ea = a.edgeA(), eb = a.edgeB();
             for (int k = 0; k < e; k++) {
@@ -100,6 +117,13 @@ final class StressPass implements Pass {
         int contactCount;
         boolean hadContact, rebuilt;
         long mark;
+        /** Whether the last solve had field loads (the next one must solve again without them). */
+        boolean hadField;
+
+        /** Graph nodes (the holder's children in sibling order) and their asset bonds, as built. */
+        int nodeCount() {
+            return g.nodeCount;
+        }
     }
 
     void setGravity(double x, double y, double z) {
@@ -108,12 +132,73 @@ final class StressPass implements Pass {
         gz = z;
     }
 
-    /** Turns a stress model on for collection c (null = off). */
+    /** Turns a stress model on for collection c (null = off), afresh: no damage, no graphs. */
     void set(int c, StressModel model) {
+        set(c, model, null, null);
+    }
+
+    /** As {@link #set(int, StressModel)}, remembering the plugin name and options the model was made from. */
+    void set(int c, StressModel model, String name, dev.rubble.spi.StageConfig options) {
         while (states.size() <= c) {
             states.add(null);
         }
-        states.set(c, model == null ? null : new State(model, d.collection(c).asset));
+        State st = model == null ? null : new State(model, d.collection(c).asset);
+        if (st != null) {
+            st.name = name;
+            st.options = options;
+        }
+        states.set(c, st);
+    }
+
+    /**
+     * Replaces collection c's stress model at run time (journal tag 100): with one already on, its
+     * accumulated damage and bond strengths stay and every holder is solved and evaluated afresh
+     * by the new model at the next run (same graphs; factorisations rebuilt); null turns it off.
+     */
+    void replace(int c, StressModel model, String name, dev.rubble.spi.StageConfig options) {
+        State st = state(c);
+        if (st == null || model == null) {
+            set(c, model, name, options);
+            return;
+        }
+        st.model = model;
+        st.name = name;
+        st.options = options;
+        for (Holder hd : st.holders) {
+            if (hd != null) {
+                hd.g.cache = null;
+                hd.g.topology++;
+                hd.solved = false;
+            }
+        }
+    }
+
+    /** Sets bond e's strength factor in collection c (≥ 0, finite; journal tag 101): its holder is evaluated afresh at the next run. */
+    void setStrength(int c, int e, double factor) {
+        State st = state(c);
+        st.strength[e] = factor;
+        for (Holder hd : st.holders) {
+            if (hd != null) {
+                for (int k = 0; k < hd.g.bondCount; k++) {
+                    if (hd.edges[k] == e) { // a zero-area bond is cut at its first evaluation: never here
+                        hd.g.strength[k] = factor;
+                        hd.solved = false; // solved and evaluated again at the next run
+                    }
+                }
+            }
+        }
+    }
+
+    /** A field's force or torque on held global node g, world frame (issue 30): see {@link StressAssembly#fieldLoad}. */
+    void fieldLoad(int g, boolean angular, double x, double y, double z) {
+        State st = state(d.store.collection[g]);
+        if (st != null) {
+            assembly.fieldLoad(st, g, angular, x, y, z);
+        }
+    }
+
+    int collectionsWithStates() {
+        return states.size();
     }
 
     State state(int c) {
@@ -147,6 +232,7 @@ final class StressPass implements Pass {
 
     void run() {
         cutInLastRun = 0;
+        excess.clear();
         solves = 0;
         iterations = 0;
         worstResidual = 0;
@@ -170,7 +256,7 @@ final class StressPass implements Pass {
             }
             assembly.prepare(st, h, mark);
         }
-        contacts(mark);
+        assembly.contacts(this, mark);
         for (int i = 0; i < count; i++) {
             int h = order[i];
             State st = state(s.collection[h]);
@@ -178,99 +264,22 @@ final class StressPass implements Pass {
                 continue;
             }
             Holder hd = st.holders[h];
-            if (s.anchoredCount[h] == 0 && hd.contactCount == 0) {
+            if (s.anchoredCount[h] == 0 && hd.contactCount == 0 && st.fieldCount == 0) {
                 hd.solved = false; // free flight: gravity and spin alone stress nothing here (inertia relief)
                 continue;
             }
             holder(st, h, hd);
         }
-    }
-
-
-    /**
-     * Contact loads of this step on marked holders: every solved point's impulse P = λn n + λ1 u +
-     * λ2 v (on B; −P on A) over dt, taken into the collection frame and given to the graph node
-     * whose centre of mass is nearest the point (lowest index among equals), with its moment about
-     * that centre.
-     */
-    private void contacts(long mark) {
-        dev.rubble.core.collision.ContactStore c = d.contacts;
-        BodyStore b = d.bodies;
-        for (int m = 0, n = c.size(); m < n; m++) {
-            if (c.pointCount[m] == 0) {
-                continue;
-            }
-            for (int side = 0; side < 2; side++) {
-                int slot = side == 0 ? c.bodyA[m] : c.bodyB[m];
-                int g = d.nodeOfSlot(slot);
-                if (g < 0) {
-                    continue;
+        for (State st : states) {
+            if (st != null) {
+                for (int k = 0; k < st.fieldCount; k++) {
+                    Arrays.fill(st.field, 6 * st.fieldNodes[k], 6 * st.fieldNodes[k] + 6, 0);
                 }
-                State st = state(d.store.collection[g]);
-                if (st == null || g >= st.holders.length || st.holders[g] == null || st.holders[g].mark != mark) {
-                    continue;
-                }
-                Holder hd = st.holders[g];
-                double sign = side == 0 ? -1 : 1;
-                double nx = c.nx[m], ny = c.ny[m], nz = c.nz[m];
-                double ux, uy, uz;
-                if (Math.abs(nx) >= 0.57735026918962576) { // the contact solver's tangent basis
-                    ux = ny;
-                    uy = -nx;
-                    uz = 0;
-                } else {
-                    ux = 0;
-                    uy = nz;
-                    uz = -ny;
-                }
-                double inv = 1 / Math.sqrt(ux * ux + uy * uy + uz * uz);
-                ux *= inv;
-                uy *= inv;
-                uz *= inv;
-                double vx = ny * uz - nz * uy, vy = nz * ux - nx * uz, vz = nx * uy - ny * ux;
-                double qx = -b.qx[slot], qy = -b.qy[slot], qz = -b.qz[slot], qw = b.qw[slot];
-                ClusterStore s = d.store;
-                for (int k = 0, p = m * dev.rubble.core.collision.ContactStore.MAX_POINTS; k < c.pointCount[m]; k++, p++) {
-                    double ln = c.normalImpulse[p], l1 = c.tangentImpulse1[p], l2 = c.tangentImpulse2[p];
-                    if (ln == 0 && l1 == 0 && l2 == 0) {
-                        continue;
-                    }
-                    double fx = sign * (ln * nx + l1 * ux + l2 * vx) / d.dt;
-                    double fy = sign * (ln * ny + l1 * uy + l2 * vy) / d.dt;
-                    double fz = sign * (ln * nz + l1 * uz + l2 * vz) / d.dt;
-                    double rx = side == 0 ? c.ax[p] : c.bx[p], ry = side == 0 ? c.ay[p] : c.by[p],
-                            rz = side == 0 ? c.az[p] : c.bz[p];
-                    // into the collection frame: R^T r + com, R^T f
-                    double lx = Rot.x(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g];
-                    double ly = Rot.y(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g + 1];
-                    double lz = Rot.z(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g + 2];
-                    double gx0 = Rot.x(qx, qy, qz, qw, fx, fy, fz), gy0 = Rot.y(qx, qy, qz, qw, fx, fy, fz),
-                            gz0 = Rot.z(qx, qy, qz, qw, fx, fy, fz);
-                    StressGraph gr = hd.g;
-                    int best = 0;
-                    double bestD = Double.POSITIVE_INFINITY;
-                    for (int i = 0; i < gr.nodeCount; i++) {
-                        double dx = gr.pos[3 * i] - lx, dy = gr.pos[3 * i + 1] - ly, dz = gr.pos[3 * i + 2] - lz;
-                        double dd = dx * dx + dy * dy + dz * dz;
-                        if (dd < bestD) {
-                            bestD = dd;
-                            best = i;
-                        }
-                    }
-                    double ox = lx - gr.pos[3 * best], oy = ly - gr.pos[3 * best + 1], oz = lz - gr.pos[3 * best + 2];
-                    double[] ct = hd.contact;
-                    int o = 6 * best;
-                    ct[o] += gx0;
-                    ct[o + 1] += gy0;
-                    ct[o + 2] += gz0;
-                    ct[o + 3] += oy * gz0 - oz * gy0;
-                    ct[o + 4] += oz * gx0 - ox * gz0;
-                    ct[o + 5] += ox * gy0 - oy * gx0;
-                    hd.contactCount++;
-                }
+                st.fieldCount = 0;
             }
         }
     }
+
 
     private int[] order = new int[16];
 
@@ -292,7 +301,9 @@ final class StressPass implements Pass {
         double lwx = Rot.x(qx, qy, qz, qw, wx, wy, wz), lwy = Rot.y(qx, qy, qz, qw, wx, wy, wz),
                 lwz = Rot.z(qx, qy, qz, qw, wx, wy, wz);
         double[] last = hd.lastLoad;
-        boolean same = hd.solved && hd.g.converged && !rebuilt && hd.contactCount == 0 && !hd.hadContact && last[0] == lgx && last[1] == lgy && last[2] == lgz && last[3] == lwx
+        boolean fielded = st.fieldCount > 0;
+        boolean same = hd.solved && hd.g.converged && !rebuilt && hd.contactCount == 0 && !hd.hadContact && !fielded
+                && !hd.hadField && last[0] == lgx && last[1] == lgy && last[2] == lgz && last[3] == lwx
                 && last[4] == lwy && last[5] == lwz;
         StressGraph g = hd.g;
         if (!same) {
@@ -317,6 +328,16 @@ final class StressPass implements Pass {
                 g.torque[3 * i + 1] = ct[6 * i + 4];
                 g.torque[3 * i + 2] = ct[6 * i + 5];
             }
+            if (fielded) {
+                for (int i = 0; i < g.nodeCount; i++) {
+                    int o = 6 * s.node[hd.nodes[i]];
+                    for (int j = 0; j < 3; j++) {
+                        g.force[3 * i + j] += st.field[o + j];
+                        g.torque[3 * i + j] += st.field[o + 3 + j];
+                    }
+                }
+            }
+            hd.hadField = fielded;
             st.model.solve(g);
             hd.solved = true;
             solves++;
@@ -355,6 +376,9 @@ final class StressPass implements Pass {
             }
             pc.bondAlive[e] = false;
             d.mixDigest(((long) pc.index << 32) | e, -7L); // the same lasting change a CutBond makes
+            if (g.excess[k] > 0) {
+                excess.record(pc.index, e, g, k, g.excess[k]);
+            }
             pieces.lostBond(ea[e], eb[e]);
             pieces.recomputeThresholds(pc);
             cutInLastRun++;

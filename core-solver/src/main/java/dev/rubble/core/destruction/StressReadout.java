@@ -56,4 +56,42 @@ public final class StressReadout {
     public double stressResidual() {
         return pass.worstResidual;
     }
+
+    /**
+     * Piece (global node) g's stress for {@code --color stress}: the largest last ratio of its live
+     * bonds to siblings under the same holder (for a supported holder not solved yet — split off
+     * by this step's cuts — the bonds' last solved ratio); NaN when its collection has no stress
+     * model or it has no such bond (a loose piece, a holder's own body).
+     */
+    public double pieceStress(int g) {
+        ClusterStore s = ctx.store;
+        StressPass.State st = pass.state(s.collection[g]);
+        int an = s.node[g];
+        if (st == null || an < 0 || s.parent[g] == ClusterStore.NONE) {
+            return Double.NaN;
+        }
+        PlacedCollection pc = ctx.collection(s.collection[g]);
+        int[] ea = pc.asset.edgeA(), eb = pc.asset.edgeB();
+        double worst = Double.NaN;
+        for (int q = st.edgeStart[an]; q < st.edgeStart[an + 1]; q++) {
+            int e = st.edges[q];
+            int other = ea[e] == an ? eb[e] : ea[e];
+            if (!pc.bondAlive[e] || s.parent[pc.base + other] != s.parent[g]) {
+                continue;
+            }
+            double r = pass.currentRatio(pc, st, e);
+            int h = s.parent[g];
+            StressPass.Holder hd = h < st.holders.length ? st.holders[h] : null;
+            if ((hd == null || !hd.solved || hd.body != s.body[h]) && s.anchoredCount[h] > 0) {
+                r = st.ratio[e]; // a supported holder split off this step, solved next step: its bonds' last ratio
+            }
+            worst = Double.isNaN(worst) ? r : Math.max(worst, r);
+        }
+        return worst;
+    }
+
+    /** Node (global) g's own hulls in its body frame (centred on its centre of mass), for drawing pieces of a holder. */
+    public dev.rubble.spi.shape.Shape nodeShape(int g) {
+        return ctx.collection(ctx.store.collection[g]).shape(ctx.store.node[g]);
+    }
 }

@@ -52,4 +52,12 @@ public interface FieldPieces {
     /** DynamicState on held node {@code g}: 4 (dynamic) releases it in this step; other values are ignored. */
     default void dynamicState(int g, int v) {
     }
+
+    /**
+     * LinearForce ({@code angular = false}, N) or AngularTorque ({@code angular = true}, N·m) on held
+     * node {@code g}, world frame: a load on its collection's support graph in this step when the
+     * collection has a stress model (issue 30); ignored otherwise.
+     */
+    default void stressLoad(int g, boolean angular, double x, double y, double z) {
+    }
 }

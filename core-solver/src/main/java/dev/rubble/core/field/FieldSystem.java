@@ -472,6 +472,8 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
             case LINEAR_VELOCITY -> pieces.addVelocity(g, false, out.vx[i], out.vy[i], out.vz[i]);
             case ANGULAR_VELOCITY -> pieces.addVelocity(g, true, out.vx[i], out.vy[i], out.vz[i]);
             case LINEAR_IMPULSE -> pieces.linearImpulse(g, out.vx[i], out.vy[i], out.vz[i]);
+            case LINEAR_FORCE -> pieces.stressLoad(g, false, out.vx[i], out.vy[i], out.vz[i]); // issue 30
+            case ANGULAR_TORQUE -> pieces.stressLoad(g, true, out.vx[i], out.vy[i], out.vz[i]);
             case KILL -> pieces.kill(g, out.scalars[i]);
             case DYNAMIC_STATE -> pieces.dynamicState(g, out.ints[i]);
             default -> {

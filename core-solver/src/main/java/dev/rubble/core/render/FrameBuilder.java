@@ -97,6 +97,59 @@ public final class FrameBuilder {
     }
 
     /**
+     * Colours a filled frame by support-graph stress (issue 30; {@code rubble render --color
+     * stress}): a body that holds two or more pieces of a collection with a stress model is drawn
+     * piece by piece instead (the holder's drawable shrinks to nothing, each child gets its own
+     * drawable at the holder's pose with its own hulls), each piece carrying the largest stress
+     * ratio of its live bonds to its siblings as last solved ({@link
+     * dev.rubble.core.destruction.StressReadout#pieceStress}); every other drawable keeps NaN (no bonds
+     * under a stress model). Allocates the added drawables' bookkeeping only (a tool's frame, not
+     * the step).
+     */
+    public static void stress(World world, FrameBuffer out) {
+        DestructionRuntime d = world.destruction();
+        if (d.collectionCount() == 0) {
+            return;
+        }
+        var rd = d.stress();
+        ClusterStore st = d.store();
+        BodyStore b = world.bodies();
+        int drawn = out.count();
+        for (int k = 0, a = d.activeCount(); k < a; k++) {
+            int g = d.active(k);
+            long h = st.body[g];
+            if (h == ClusterStore.NONE || st.childCount[g] < 2 || !rd.hasStressModel(st.collection[g])) {
+                continue;
+            }
+            int slot = (int) h;
+            if (!b.isLive(slot) || b.handle(slot) != h) {
+                continue;
+            }
+            int i = b.rank[slot];
+            if (i >= drawn || out.piece(i) != slot) {
+                continue;
+            }
+            double scale = out.removalScale(i);
+            out.setDestruction(i, out.level(i), out.anchored(i), out.strain(i), 0); // drawn piece by piece below
+            double ox = out.position(i, 0), oy = out.position(i, 1), oz = out.position(i, 2);
+            double qx = out.orientation(i, 0), qy = out.orientation(i, 1), qz = out.orientation(i, 2),
+                    qw = out.orientation(i, 3);
+            for (int ch = st.firstChild[g]; ch != ClusterStore.NONE; ch = st.nextSibling[ch]) {
+                // the child's centre of mass relative to the holder's, turned by the holder's orientation
+                double rx = st.com[3 * ch] - st.com[3 * g], ry = st.com[3 * ch + 1] - st.com[3 * g + 1],
+                        rz = st.com[3 * ch + 2] - st.com[3 * g + 2];
+                double tx = 2 * (qy * rz - qz * ry), ty = 2 * (qz * rx - qx * rz), tz = 2 * (qx * ry - qy * rx);
+                double wx = rx + qw * tx + (qy * tz - qz * ty), wy = ry + qw * ty + (qz * tx - qx * tz),
+                        wz = rz + qw * tz + (qx * ty - qy * tx);
+                int j = out.add(rd.nodeShape(ch), ox + wx, oy + wy, oz + wz, qx, qy, qz, qw, out.state(i), ch);
+                out.setDestruction(j, st.level[ch], st.anchoredCount[ch] > 0, 0, scale);
+                double r = rd.pieceStress(ch);
+                out.setStress(j, Double.isNaN(r) ? 0 : r); // a bonded piece never solved (no support yet): unloaded
+            }
+        }
+    }
+
+    /**
      * Fills {@code out} from a body store.
      *
      * @param driven in playback, the bodies that follow the recording (drawn as awake even though

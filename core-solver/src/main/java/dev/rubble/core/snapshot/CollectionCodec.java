@@ -40,12 +40,6 @@ final class CollectionCodec {
 
     static void write(DestructionRuntime d, DataOutput o) throws IOException {
         int n = d.collectionCount();
-        for (int c = 0; c < n; c++) {
-            if (d.stress().hasStressModel(c)) { // a restored world would lose it and diverge: refuse rather than mislead
-                throw new IllegalStateException("collection " + c + " has a stress model; snapshots of worlds with stress"
-                        + " models are not supported yet (docs/destruction.md, \"Stress\")");
-            }
-        }
         o.writeInt(n);
         for (int c = 0; c < n; c++) {
             writeAsset(o, d.asset(c), "collection " + c);

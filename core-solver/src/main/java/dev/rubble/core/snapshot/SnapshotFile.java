@@ -29,10 +29,16 @@ import java.util.zip.CRC32C;
 final class SnapshotFile {
     static final byte[] MAGIC = "RUBBLESN".getBytes(StandardCharsets.US_ASCII);
     /** The format version this build writes and the newest it reads. */
-    static final int VERSION = 8;
+    static final int VERSION = 10;
     static final String END = "END!";
-    /** Sections of version 8 (this build writes), in file order: version 7 plus FILT (ignored body pairs, issue 28) before CMDS. */
+    /**
+     * Sections of version 10 (this build writes; the stress helper's number, renumbered at merge), in
+     * file order: version 8 plus STRS (stress models and their state, issue 30) before CMDS.
+     */
     static final List<String> SECTIONS = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
+            "FELD", "EVNT", "UNIO", "JNTS", "FILT", "STRS", "CMDS");
+    /** Sections of version 8 (still read): version 7 plus FILT (ignored body pairs, issue 28) before CMDS. */
+    static final List<String> SECTIONS_V8 = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
             "FELD", "EVNT", "UNIO", "JNTS", "FILT", "CMDS");
     /** Sections of version 7 (still read): version 6 plus JNTS (constraints, issue 29) before CMDS. */
     static final List<String> SECTIONS_V7 = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
@@ -119,7 +125,8 @@ final class SnapshotFile {
         }
         Map<String, byte[]> sections = new LinkedHashMap<>();
         List<String> expected = new ArrayList<>(version == 1 ? SECTIONS_V1 : version == 2 ? SECTIONS_V2
-                : version == 3 ? SECTIONS_V3 : version == 4 ? SECTIONS_V4 : version == 5 ? SECTIONS_V5 : version == 6 ? SECTIONS_V6 : version == 7 ? SECTIONS_V7 : SECTIONS);
+                : version == 3 ? SECTIONS_V3 : version == 4 ? SECTIONS_V4 : version == 5 ? SECTIONS_V5 : version == 6 ? SECTIONS_V6 : version == 7 ? SECTIONS_V7
+                : version == 8 ? SECTIONS_V8 : SECTIONS);
         expected.add(END);
         for (String want : expected) {
             int at = b.position();

@@ -63,6 +63,7 @@ public final class World {
         this.narrowphaseName = WorldModule.narrowphaseName(ctx.settings);
         this.observers.addAll(observers); // Guice's multibinder keeps binding order
         ctx.destruction.setDamageModelFactory((name, options) -> stages.create(StageFamily.DAMAGE_MODEL, name, options));
+        ctx.destruction.setStressModelFactory((name, options) -> stages.create(StageFamily.STRESS_MODEL, name, options));
     }
 
     /**
@@ -259,7 +260,8 @@ public final class World {
         if (ctx.stepping()) {
             throw new IllegalStateException("setStressModel() called from inside a step");
         }
-        ctx.destruction.setStressModel(c, stages.create(StageFamily.STRESS_MODEL, name, options));
+        ctx.destruction.setStressModel(c, stages.create(StageFamily.STRESS_MODEL, name, options), name,
+                options == null ? dev.rubble.spi.StageConfig.empty() : options);
     }
 
     /**

@@ -318,9 +318,9 @@ final class WorldSnapshotTest {
         assertThatThrownBy(() -> WorldSnapshot.read(magic, "a")).isInstanceOf(SnapshotException.class)
                 .hasMessageStartingWith("a is not a Rubble snapshot");
         byte[] future = good.clone();
-        future[9] = 9; // version 9
+        future[9] = 11; // version 11
         assertThatThrownBy(() -> WorldSnapshot.read(future, "a"))
-                .hasMessage("a has snapshot format version 9, newer than this build reads; allowed: 1.." + SnapshotFile.VERSION);
+                .hasMessage("a has snapshot format version 11, newer than this build reads; allowed: 1.." + SnapshotFile.VERSION);
         byte[] cut = java.util.Arrays.copyOf(good, good.length / 2);
         assertThatThrownBy(() -> WorldSnapshot.read(cut, "a")).hasMessageStartingWith("a is truncated at byte " + cut.length);
         byte[] flipped = good.clone();
@@ -344,7 +344,7 @@ final class WorldSnapshotTest {
         byte[] v2 = save(w);
         java.util.Map<String, byte[]> sections = SnapshotFile.parse(v2, "v2");
         assertThat(sections.keySet()).containsExactly("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
-                "FELD", "EVNT", "UNIO", "JNTS", "FILT", "CMDS");
+                "FELD", "EVNT", "UNIO", "JNTS", "FILT", "STRS", "CMDS");
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         java.io.DataOutputStream o = new java.io.DataOutputStream(bytes);
         o.writeBytes("RUBBLESN");

@@ -20,6 +20,7 @@ public final class FrameBuffer implements RenderFrame {
     private boolean[] anchored = new boolean[16];
     private double[] strain = new double[16];
     private double[] removal = new double[16];
+    private double[] stress = new double[16];
     private int maxLevel;
     private long step;
     private double time;
@@ -77,6 +78,7 @@ public final class FrameBuffer implements RenderFrame {
         anchored[i] = false;
         strain[i] = 0;
         removal[i] = 1;
+        stress[i] = Double.NaN;
         return i;
     }
 
@@ -108,6 +110,24 @@ public final class FrameBuffer implements RenderFrame {
         anchored[i] = isAnchored;
         strain[i] = strainRatio;
         removal[i] = removalScale;
+    }
+
+    /**
+     * Sets the support-graph stress ratio of drawable {@code i} (issue 30; {@code --color stress}):
+     * ≥ 0 (0..1 up to the elastic limit, 1..2 between the limits, ≥ 2 at the fatal limit), or NaN
+     * for a drawable that has no bonds under a stress model.
+     */
+    public void setStress(int i, double ratio) {
+        check(i);
+        if (ratio < 0) {
+            throw new IllegalArgumentException("stress ratio = " + ratio + "; allowed: >= 0 or NaN");
+        }
+        stress[i] = ratio;
+    }
+
+    @Override
+    public double stress(int i) {
+        return stress[check(i)];
     }
 
     /**
@@ -226,6 +246,7 @@ public final class FrameBuffer implements RenderFrame {
         anchored = Arrays.copyOf(anchored, n);
         strain = Arrays.copyOf(strain, n);
         removal = Arrays.copyOf(removal, n);
+        stress = Arrays.copyOf(stress, n);
     }
 
     @Override

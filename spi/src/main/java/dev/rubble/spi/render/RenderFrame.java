@@ -47,6 +47,15 @@ public interface RenderFrame {
     /** Strain ratio load ÷ threshold, ≥ 0 (0 when unknown; ≥ 1 means it breaks). */
     double strain(int i);
 
+    /**
+     * Support-graph stress ratio of drawable {@code i} (issue 30): the largest ratio of its live
+     * bonds as last solved — 0..1 up to the elastic limit, 1..2 between the elastic and the fatal
+     * limit, ≥ 2 at the fatal limit — or NaN when it has no bonds under a stress model (default).
+     */
+    default double stress(int i) {
+        return Double.NaN;
+    }
+
     /** Removal scale in [0, 1]: 1 at full size (and when unknown), shrinking while it is removed. */
     double removalScale(int i);
 

@@ -16,7 +16,7 @@ import java.util.Arrays;
  * {@code F + f_b = 0}, {@code M + (c − p_b) × F + τ_b = 0} for a single bond) — the stress
  * {@code ratio[k]} (0..1 up to the elastic limit, 1..2 between elastic and fatal, ≥ 2 fatal),
  * {@code broken[k]}, and the solve's iterations, relative residual {@code ||A x + l|| / ||l||} and
- * convergence. {@code warm} (6 per node) is the solver's state carried between solves; a change of
+ * convergence. {@code warm} is the solver's state carried between solves; a change of
  * {@link #topology} tells the model that bonds or supports changed (rebuild caches).
  */
 public final class StressGraph {
@@ -26,8 +26,13 @@ public final class StressGraph {
     public double[] force = new double[0];
     public double[] torque = new double[0];
     public boolean[] support = new boolean[0];
-    /** Solver state, 6 per node, kept between solves (zero for a new graph). */
-    public double[] warm = new double[0];
+    /** Solver state per node in {@link #warm}. */
+    public static final int WARM_PER_NODE = 12;
+    /**
+     * Solver state kept between solves, zero for a new graph: {@link #WARM_PER_NODE} per node (the
+     * model's layout) and one more value after them; snapshots save all of it.
+     */
+    public double[] warm = new double[1];
 
     public int bondCount;
     public int[] bondA = new int[0];
@@ -42,6 +47,12 @@ public final class StressGraph {
     public double[] bondMoment = new double[0];
     public double[] ratio = new double[0];
     public boolean[] broken = new boolean[0];
+    /**
+     * Per bond the model broke in its last evaluation: the share in [0, 1] of its solved force and
+     * moment above its fatal limit (0 for a bond that failed by damage below it); the kernel hands
+     * that share to the pieces on either side as an impulse over the step (issue 30).
+     */
+    public double[] excess = new double[0];
 
     /** Incremented by the kernel whenever nodes, bonds or supports change. */
     public int topology;
@@ -61,9 +72,9 @@ public final class StressGraph {
             force = new double[3 * nodes];
             torque = new double[3 * nodes];
             support = new boolean[nodes];
-            warm = new double[6 * nodes];
+            warm = new double[WARM_PER_NODE * nodes + 1];
         }
-        Arrays.fill(warm, 0, 6 * nodes, 0);
+        Arrays.fill(warm, 0, WARM_PER_NODE * nodes + 1, 0);
         Arrays.fill(force, 0, 3 * nodes, 0);
         Arrays.fill(torque, 0, 3 * nodes, 0);
         Arrays.fill(support, 0, nodes, false);
@@ -79,11 +90,15 @@ public final class StressGraph {
             bondMoment = new double[3 * bonds];
             ratio = new double[bonds];
             broken = new boolean[bonds];
+            excess = new double[bonds];
         }
         Arrays.fill(strength, 0, bonds, 1);
         Arrays.fill(damage, 0, bonds, 0);
         Arrays.fill(ratio, 0, bonds, 0);
         Arrays.fill(broken, 0, bonds, false);
+        Arrays.fill(excess, 0, bonds, 0);
+        Arrays.fill(bondForce, 0, 3 * bonds, 0);
+        Arrays.fill(bondMoment, 0, 3 * bonds, 0);
         topology++;
         cache = null;
     }

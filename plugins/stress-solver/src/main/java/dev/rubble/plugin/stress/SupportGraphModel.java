@@ -39,6 +39,8 @@ final class SupportGraphModel implements StressModel {
     final double damageTime, friction, breakShare;
     final int interval;
     final SupportGraphSolver solver;
+    /** Whether bonds broken past their fatal limit hand the excess of their load to the new pieces (option {@code excessForce}). */
+    boolean excessForce = true;
 
     SupportGraphModel(double ce, double cf, double te, double tf, double se, double sf, double damageTime,
                       double friction, double breakShare, int interval, SupportGraphSolver solver) {
@@ -87,8 +89,11 @@ final class SupportGraphModel implements StressModel {
                 continue;
             }
             double r = g.ratio[k];
+            g.excess[k] = 0;
             if (r >= cut || r == Double.POSITIVE_INFINITY) {
                 g.broken[k] = true;
+                // σ = (r − 1) f past the fatal limit f: the share above it is (σ − f)/σ = (r − 2)/(r − 1)
+                g.excess[k] = excessForce ? (r == Double.POSITIVE_INFINITY ? 1 : (r - 2) / (r - 1)) : 0;
                 broke++;
             } else if (r > 1 && r < 2) {
                 double d = g.damage[k] + (r - 1) * dt / damageTime;
@@ -156,7 +161,7 @@ final class SupportGraphModel implements StressModel {
     /** {@code support-graph}: options in SI units; unknown keys fail naming the key. */
     static final class Factory implements StressModelFactory {
         static final String[] KEYS = {"compressionElastic", "compressionFatal", "tensionElastic", "tensionFatal",
-                "shearElastic", "shearFatal", "damageTime", "shearFriction", "breakShare", "maxIterations", "tolerance", "directMax", "updateInterval"};
+                "shearElastic", "shearFatal", "damageTime", "shearFriction", "breakShare", "maxIterations", "tolerance", "directMax", "updateInterval", "excessForce"};
 
         @Override
         public String name() {
@@ -189,8 +194,10 @@ final class SupportGraphModel implements StressModel {
             double tolerance = c.getDouble("tolerance", 1e-4, 0, 1);
             int directMax = (int) c.getDouble("directMax", 600, 0, 1_000_000);
             int interval = (int) c.getDouble("updateInterval", 1, 1, 1_000_000);
-            return new SupportGraphModel(ce, cf, te, tf, se, sf, damageTime, friction, breakShare, interval,
+            SupportGraphModel m = new SupportGraphModel(ce, cf, te, tf, se, sf, damageTime, friction, breakShare, interval,
                     new SupportGraphSolver(iterations, tolerance, directMax));
+            m.excessForce = c.getBoolean("excessForce", true);
+            return m;
         }
 
         private static void check(String what, double elastic, double fatal) {

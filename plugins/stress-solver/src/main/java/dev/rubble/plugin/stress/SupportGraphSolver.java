@@ -29,8 +29,12 @@ import java.util.Arrays;
  * Cuthill–McKee order, kept while the topology lasts (each solve is then two triangular sweeps;
  * exact to rounding). Beyond: conjugate gradients with a 6×6 block-Jacobi preconditioner, warm-started
  * from the last solution, up to {@code maxIterations} iterations or a relative residual ≤
- * {@code tolerance} (forces and moments over a mean bond length, so units agree). No allocation per
- * solve once a graph's cache exists; sums in a fixed order (deterministic).
+ * {@code tolerance} (forces and moments over a mean bond length, so units agree). The warm state
+ * ({@link StressGraph#warm}) carries y and K y, and the graph's bond outputs carry x = W Aᵀ y, all
+ * three updated in every iteration from the one product K p it needs (which yields W Aᵀ p on the
+ * way): a warm solve costs one pass over the bonds per iteration and nothing else; every
+ * {@link #REFRESH} solves K y and x are recomputed from y (rounding in them stays bounded). No
+ * allocation per solve once a graph's cache exists; sums in a fixed order (deterministic).
  */
 final class SupportGraphSolver {
     final int maxIterations;
@@ -64,6 +68,8 @@ final class SupportGraphSolver {
         double[] factor;
         // work
         double[] load, b, y, r, z, p, q;
+        double[] ky;        // K y over free nodes (PCG: carried in warm between solves)
+        double[] bp;        // per bond W Aᵀ v of the last apply (6 per bond)
     }
 
     void solve(StressGraph g) {
@@ -96,20 +102,43 @@ final class SupportGraphSolver {
             directSolve(c, b, y);
             g.iterations = 1;
         } else {
+            int w = StressGraph.WARM_PER_NODE;
             for (int i = 0; i < g.nodeCount; i++) {
                 int f = c.free[i];
                 if (f >= 0) {
-                    System.arraycopy(g.warm, 6 * i, y, 6 * f, 6);
+                    System.arraycopy(g.warm, w * i, y, 6 * f, 6);
+                    System.arraycopy(g.warm, w * i + 6, c.ky, 6 * f, 6);
                 }
             }
-            g.iterations = pcg(g, c, b, y, bNorm);
+            int tail = w * g.nodeCount;
+            boolean refresh = g.warm[tail] <= 0; // solves left before K y and x are recomputed from y
+            g.iterations = pcg(g, c, b, y, bNorm, refresh);
+            g.warm[tail] = refresh ? REFRESH : g.warm[tail] - 1;
+            g.residual = norm(c, c.r) / bNorm;
+            g.converged = g.residual <= tolerance;
+            for (int i = 0; i < g.nodeCount; i++) {
+                int f = c.free[i];
+                if (f >= 0) {
+                    System.arraycopy(y, 6 * f, g.warm, w * i, 6);
+                    System.arraycopy(c.ky, 6 * f, g.warm, w * i + 6, 6);
+                } else {
+                    Arrays.fill(g.warm, w * i, w * i + w, 0);
+                }
+            }
+            return;
         }
-        // bond forces x = W Aᵀ y, then the true residual
+        if (bNorm == 0) {
+            Arrays.fill(g.warm, 0, StressGraph.WARM_PER_NODE * g.nodeCount + 1, 0);
+            Arrays.fill(g.bondForce, 0, 3 * g.bondCount, 0);
+            Arrays.fill(g.bondMoment, 0, 3 * g.bondCount, 0);
+            return;
+        }
+        // the direct solve: bond forces x = W Aᵀ y, then the true residual
         bondForces(g, c, y);
         double res = residual(g, c, bNorm);
         // iterative refinement of the direct solve (c.b now holds A x + l): the factor is exact, but
         // x = W Aᵀ y loses digits when y (deflections) is large against the bond's relative motion
-        for (int pass = 0; c.direct && pass < 3 && res > 1e-14; pass++) {
+        for (int pass = 0; pass < 3 && res > 1e-14; pass++) {
             for (int i = 0; i < 6 * n; i++) {
                 c.b[i] = -c.b[i];
             }
@@ -121,16 +150,11 @@ final class SupportGraphSolver {
             res = residual(g, c, bNorm);
         }
         g.residual = res;
-        g.converged = c.direct || res <= tolerance;
-        for (int i = 0; i < g.nodeCount; i++) {
-            int f = c.free[i];
-            if (f >= 0) {
-                System.arraycopy(y, 6 * f, g.warm, 6 * i, 6);
-            } else {
-                Arrays.fill(g.warm, 6 * i, 6 * i + 6, 0);
-            }
-        }
+        g.converged = true;
     }
+
+    /** PCG solves between full recomputations of K y and the bond forces from y (rounding in the carried ones stays bounded). */
+    static final int REFRESH = 32;
 
     // ---- preparation ----------------------------------------------------------------------
 
@@ -220,6 +244,8 @@ final class SupportGraphSolver {
         } else {
             c.p = new double[6 * n];
             c.q = new double[6 * n];
+            c.ky = new double[6 * n];
+            c.bp = new double[6 * bonds];
             blockJacobi(g, c);
         }
         return c;
@@ -610,42 +636,75 @@ final class SupportGraphSolver {
 
     // ---- conjugate gradients ---------------------------------------------------------------
 
-    private int pcg(StressGraph g, Prepared c, double[] b, double[] y, double bNorm) {
+    /**
+     * Preconditioned CG from the warm start y. K y and the bond forces x = W Aᵀ y come with it: carried
+     * from the last solve (kept up to date in every iteration, {@code K y += α K p}, {@code x += α W Aᵀ p},
+     * both by-products of the product K p), or, when {@code refresh}, recomputed by one product — so a
+     * warm solve costs one product per iteration and no more; the residual b − K y is then exact to
+     * rounding, and every {@link #REFRESH} solves the carried values are rebuilt from y.
+     */
+    private int pcg(StressGraph g, Prepared c, double[] b, double[] y, double bNorm, boolean refresh) {
         int dofs = 6 * c.n;
-        double[] r = c.r, z = c.z, p = c.p, q = c.q;
-        apply(g, c, y, q);
-        for (int i = 0; i < dofs; i++) {
-            r[i] = b[i] - q[i];
+        double[] r = c.r, z = c.z, p = c.p, q = c.q, ky = c.ky, bp = c.bp;
+        double[] xf = g.bondForce, xm = g.bondMoment;
+        int bonds = g.bondCount;
+        if (refresh) {
+            apply(g, c, y, ky, bp, xf, xm, 0);
+            for (int k = 0; k < bonds; k++) {
+                System.arraycopy(bp, 6 * k, xf, 3 * k, 3);
+                System.arraycopy(bp, 6 * k + 3, xm, 3 * k, 3);
+            }
         }
-        double goal = tolerance * bNorm;
+        for (int i = 0; i < dofs; i++) {
+            r[i] = b[i] - ky[i];
+        }
+        double goal = tolerance * bNorm, inv2 = 1 / (c.scale * c.scale);
         if (norm(c, r) <= goal) {
             return 0;
         }
-        precondition(c, r, z);
+        double rz = precondition(c, r, z);
         System.arraycopy(z, 0, p, 0, dofs);
-        double rz = dot(r, z, dofs);
         int it = 0;
+        double pending = 0; // x += pending · bp, folded into the next product's pass over the bonds
         while (it < maxIterations) {
-            apply(g, c, p, q);
+            apply(g, c, p, q, bp, xf, xm, pending);
+            pending = 0;
             double pq = dot(p, q, dofs);
             if (!(pq > 0)) {
                 break;
             }
             double alpha = rz / pq;
+            double rr = 0;
             for (int i = 0; i < dofs; i++) {
                 y[i] += alpha * p[i];
+                ky[i] += alpha * q[i];
                 r[i] -= alpha * q[i];
             }
+            for (int i = 0; i < dofs; i += 6) { // as norm() sums, so the stop agrees with the reported residual
+                rr += r[i] * r[i] + r[i + 1] * r[i + 1] + r[i + 2] * r[i + 2]
+                        + (r[i + 3] * r[i + 3] + r[i + 4] * r[i + 4] + r[i + 5] * r[i + 5]) * inv2;
+            }
+            pending = alpha;
             it++;
-            if (norm(c, r) <= goal) {
+            if (Math.sqrt(rr) <= goal) {
                 break;
             }
-            precondition(c, r, z);
-            double rz2 = dot(r, z, dofs);
+            double rz2 = precondition(c, r, z);
             double beta = rz2 / rz;
             rz = rz2;
             for (int i = 0; i < dofs; i++) {
                 p[i] = z[i] + beta * p[i];
+            }
+        }
+        if (pending != 0) {
+            for (int k = 0; k < bonds; k++) {
+                int o = 6 * k, o3 = 3 * k;
+                xf[o3] += pending * bp[o];
+                xf[o3 + 1] += pending * bp[o + 1];
+                xf[o3 + 2] += pending * bp[o + 2];
+                xm[o3] += pending * bp[o + 3];
+                xm[o3 + 1] += pending * bp[o + 4];
+                xm[o3 + 2] += pending * bp[o + 5];
             }
         }
         return it;
@@ -669,22 +728,30 @@ final class SupportGraphSolver {
         return Math.sqrt(s);
     }
 
-    private static void precondition(Prepared c, double[] r, double[] z) {
+    /** z = M⁻¹ r (6×6 blocks); returns r·z. */
+    private static double precondition(Prepared c, double[] r, double[] z) {
         double[] m = c.blockInv;
+        double rz = 0;
         for (int f = 0; f < c.n; f++) {
             int o = 36 * f, v = 6 * f;
+            double r0 = r[v], r1 = r[v + 1], r2 = r[v + 2], r3 = r[v + 3], r4 = r[v + 4], r5 = r[v + 5];
             for (int i = 0; i < 6; i++) {
-                double s = 0;
-                for (int j = 0; j < 6; j++) {
-                    s += m[o + 6 * i + j] * r[v + j];
-                }
+                int mi = o + 6 * i;
+                double s = m[mi] * r0 + m[mi + 1] * r1 + m[mi + 2] * r2 + m[mi + 3] * r3 + m[mi + 4] * r4 + m[mi + 5] * r5;
                 z[v + i] = s;
+                rz += r[v + i] * s;
             }
         }
+        return rz;
     }
 
-    /** out = K v = A W Aᵀ v over free nodes (bond by bond). */
-    private static void apply(StressGraph g, Prepared c, double[] v, double[] out) {
+    /**
+     * out = K v = A W Aᵀ v over free nodes (bond by bond); W Aᵀ v per bond into {@code bp} (6 each),
+     * first adding {@code pending} times the old bp into the bond outputs xf, xm (the last
+     * iteration's update, folded into this pass).
+     */
+    private static void apply(StressGraph g, Prepared c, double[] v, double[] out, double[] bp, double[] xf, double[] xm,
+                              double pending) {
         Arrays.fill(out, 0, 6 * c.n, 0);
         int[] free = c.free;
         for (int k = 0; k < g.bondCount; k++) {
@@ -714,6 +781,22 @@ final class SupportGraphSolver {
             }
             double wf = c.wF[k], wm = c.wM[k];
             double fx = wf * dfx, fy = wf * dfy, fz = wf * dfz, mx = wm * dmx, my = wm * dmy, mz = wm * dmz;
+            int o6 = 6 * k;
+            if (pending != 0) {
+                int o3 = 3 * k;
+                xf[o3] += pending * bp[o6];
+                xf[o3 + 1] += pending * bp[o6 + 1];
+                xf[o3 + 2] += pending * bp[o6 + 2];
+                xm[o3] += pending * bp[o6 + 3];
+                xm[o3 + 1] += pending * bp[o6 + 4];
+                xm[o3 + 2] += pending * bp[o6 + 5];
+            }
+            bp[o6] = fx;
+            bp[o6 + 1] = fy;
+            bp[o6 + 2] = fz;
+            bp[o6 + 3] = mx;
+            bp[o6 + 4] = my;
+            bp[o6 + 5] = mz;
             if (fb >= 0) {
                 int o = 6 * fb;
                 out[o] += fx;

@@ -31,6 +31,33 @@ public final class Palette {
         return r <= 0.5 ? mix(COLD, MID, r * 2) : mix(MID, HOT, (r - 0.5) * 2);
     }
 
+    /** Stress 0 (unloaded bond): green. */
+    public static final int STRESS_LOW = 0xFF30B040;
+    /** Stress 0.5 (half the elastic limit): yellow. */
+    public static final int STRESS_HALF = 0xFFE8D020;
+    /** Stress 1 (at the elastic limit): red. */
+    public static final int STRESS_ELASTIC = 0xFFE02020;
+    /** Stress ≥ 2 (at the fatal limit): magenta. */
+    public static final int STRESS_FATAL = 0xFFFF00FF;
+    /** No bonds under a stress model (loose pieces, other bodies). */
+    public static final int STRESS_NONE = 0xFFA8A8A2;
+
+    /**
+     * The colour of a support-graph stress ratio (issue 30): green at 0 through yellow at 0.5 to red
+     * at 1 (the elastic limit), then red to magenta at 2 (the fatal limit) and beyond; NaN (no
+     * bonds) is neutral grey.
+     */
+    public static int stress(double ratio) {
+        if (Double.isNaN(ratio)) {
+            return STRESS_NONE;
+        }
+        double r = Math.max(0, Math.min(ratio, 2));
+        if (r <= 0.5) {
+            return mix(STRESS_LOW, STRESS_HALF, 2 * r);
+        }
+        return r <= 1 ? mix(STRESS_HALF, STRESS_ELASTIC, 2 * r - 1) : mix(STRESS_ELASTIC, STRESS_FATAL, r - 1);
+    }
+
     /** The colour of fracture level {@code level}. */
     public static int level(int level) {
         return LEVELS[level % LEVELS.length];

@@ -143,7 +143,7 @@ final class Rasterizer {
                     items.add(String.valueOf(l));
                 }
             }
-            case STRAIN -> title = null;
+            case STRAIN, STRESS -> title = null;
             case STATE -> {
                 title = "state";
                 for (int k = 0; k < states.length; k++) {
@@ -155,7 +155,21 @@ final class Rasterizer {
             }
             default -> title = "colour per piece";
         }
-        if (options.color() == RenderOptions.Color.STRAIN) {
+        if (options.color() == RenderOptions.Color.STRESS) {
+            x = text(x, y, s, "stress 0 ");
+            int bar = 30 * s;
+            for (int half = 0; half < 2; half++) {
+                for (int k = 0; k < bar; k++) {
+                    int c = Palette.stress(half + k / (double) (bar - 1));
+                    for (int j = 0; j < sw; j++) {
+                        TinyFont.fill(px, width, height, x + k, y + j, 1, c);
+                    }
+                }
+                x = text(x + bar + s, y, s, half == 0 ? " elastic " : " fatal  ");
+            }
+            x = swatch(x, y, sw, Palette.STRESS_NONE, false);
+            x = text(x + 2 * s, y, s, "no bonds  ");
+        } else if (options.color() == RenderOptions.Color.STRAIN) {
             x = text(x, y, s, "strain 0 ");
             int bar = 40 * s;
             for (int k = 0; k < bar; k++) {
@@ -253,6 +267,7 @@ final class Rasterizer {
             case LEVEL -> Palette.level(f.level(i));
             case PIECE -> Palette.piece(f.piece(i));
             case STRAIN -> Palette.heat(f.strain(i));
+            case STRESS -> Palette.stress(f.stress(i));
             case STATE -> switch (f.state(i)) {
                 case RenderFrame.STATIC -> 0xFF9A9A96;
                 case RenderFrame.SLEEPING -> 0xFF7890B0;

@@ -3,7 +3,7 @@ package dev.rubble.plugin.render.png;
 import dev.rubble.spi.StageConfig;
 
 /**
- * Options of the pixel renderers: {@code color} = level | piece | strain | state (default level),
+ * Options of the pixel renderers: {@code color} = level | piece | strain | state | stress (default level),
  * {@code shading} = lambert | flat (default lambert), {@code anchored} = hatch | outline (default
  * hatch), {@code grid} (ground grid, default true), {@code edges} (dark polygon edges, default true),
  * {@code overlay} (step, time, breaks text, default true); the sheet and gif add {@code delay} (gif:
@@ -11,7 +11,7 @@ import dev.rubble.spi.StageConfig;
  */
 record RenderOptions(Color color, boolean lambert, boolean hatch, boolean grid, boolean edges, boolean overlay,
                      int delayMillis) {
-    enum Color { LEVEL, PIECE, STRAIN, STATE }
+    enum Color { LEVEL, PIECE, STRAIN, STATE, STRESS }
 
     static RenderOptions parse(StageConfig c, boolean animated) {
         if (animated) {
@@ -24,8 +24,9 @@ record RenderOptions(Color color, boolean lambert, boolean hatch, boolean grid, 
             case "piece" -> Color.PIECE;
             case "strain" -> Color.STRAIN;
             case "state" -> Color.STATE;
+            case "stress" -> Color.STRESS;
             default -> throw new IllegalArgumentException("option 'color' = " + c.getString("color", "")
-                    + "; allowed: level, piece, strain, state");
+                    + "; allowed: level, piece, strain, state, stress");
         };
         boolean lambert = switch (c.getString("shading", "lambert")) {
             case "lambert" -> true;
