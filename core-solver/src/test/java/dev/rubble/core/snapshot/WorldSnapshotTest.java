@@ -318,9 +318,9 @@ final class WorldSnapshotTest {
         assertThatThrownBy(() -> WorldSnapshot.read(magic, "a")).isInstanceOf(SnapshotException.class)
                 .hasMessageStartingWith("a is not a Rubble snapshot");
         byte[] future = good.clone();
-        future[9] = 9; // version 9
+        future[9] = 10; // version 10
         assertThatThrownBy(() -> WorldSnapshot.read(future, "a"))
-                .hasMessage("a has snapshot format version 9, newer than this build reads; allowed: 1.." + SnapshotFile.VERSION);
+                .hasMessage("a has snapshot format version 10, newer than this build reads; allowed: 1.." + SnapshotFile.VERSION);
         byte[] cut = java.util.Arrays.copyOf(good, good.length / 2);
         assertThatThrownBy(() -> WorldSnapshot.read(cut, "a")).hasMessageStartingWith("a is truncated at byte " + cut.length);
         byte[] flipped = good.clone();
