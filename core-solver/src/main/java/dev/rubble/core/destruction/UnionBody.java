@@ -75,6 +75,16 @@ final class UnionBody {
     void rebuild(Union u, Map<Integer, Union> touched) {
         BodyStore b = d.bodies;
         syncAll(u);
+        if (u.regraph) {
+            // pieces of a broken member joined (not in the body yet: their bodies hold their world pose)
+            u.regraph = false;
+            int n = u.members.size();
+            int[] slots = new int[n];
+            for (int i = 0; i < n; i++) {
+                slots[i] = (int) u.members.get(i).handle;
+            }
+            u.edges = graph.compute(d.bodies, slots, n);
+        }
         if (u.check) {
             u.check = false;
             splitter.split(u, touched);

@@ -65,6 +65,8 @@ public final class Unions {
         long[] edges = new long[0];
         int[] childMember = new int[0];
         boolean check;
+        /** Pieces of a broken member joined: the edges are found again (over every member) before the connectivity check. */
+        boolean regraph;
 
         Union(int id) {
             this.id = id;
