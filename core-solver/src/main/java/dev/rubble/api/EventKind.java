@@ -28,7 +28,13 @@ public enum EventKind {
     /** A sleeping body woke. */
     WAKE(EventKinds.WAKE),
     /** An awake body moved this step. */
-    MOVED(EventKinds.MOVED);
+    MOVED(EventKinds.MOVED),
+    /**
+     * A constraint broke (its force or torque went over its threshold, docs/constraints.md "Breaking"):
+     * {@link EventView#constraint}, {@link EventView#force}, {@link EventView#torque}, the two bodies
+     * ({@link EventView#bodyB} null for the world), the point is body A's anchor.
+     */
+    CONSTRAINT_BREAK(EventKinds.CONSTRAINT_BREAK);
 
     private static final EventKind[] ALL = values();
     final int code;
@@ -37,7 +43,7 @@ public enum EventKind {
         this.code = code;
     }
 
-    /** The stable label ("begin", "end", "hit", "break", "crumble", "broken", "trailing", "removal", "sleep", "wake", "moved"). */
+    /** The stable label ("begin", "end", "hit", "break", "crumble", "broken", "trailing", "removal", "sleep", "wake", "moved", "constraint-break"). */
     public String label() {
         return EventKinds.label(code);
     }

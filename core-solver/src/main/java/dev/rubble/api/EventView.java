@@ -70,6 +70,22 @@ public final class EventView {
         return b.ids[EventBuffer.SUB][i(i)];
     }
 
+    /** Constraint breaks: the constraint that broke; null for other kinds. */
+    public ConstraintId constraint(int i) {
+        int k = i(i);
+        return kind == EventKind.CONSTRAINT_BREAK ? new ConstraintId((int) b.ids[EventBuffer.SUB][k]) : null;
+    }
+
+    /** Constraint breaks: the constraint's force when it broke, N (its linear rows' impulses over the sub-step). */
+    public double force(int i) {
+        return kind == EventKind.CONSTRAINT_BREAK ? b.d[EventBuffer.LOAD][i(i)] : 0;
+    }
+
+    /** Constraint breaks: the constraint's torque when it broke, N·m (its angular rows'). */
+    public double torque(int i) {
+        return kind == EventKind.CONSTRAINT_BREAK ? b.d[EventBuffer.IMPULSE][i(i)] : 0;
+    }
+
     /** Destruction kinds: the placed collection's index; -1 otherwise. */
     public int collection(int i) {
         return b.ints[EventBuffer.COLLECTION][i(i)];
@@ -107,7 +123,7 @@ public final class EventView {
         return b.d[EventBuffer.SPEED][i(i)];
     }
 
-    /** Contacts: the normal impulse this step, N·s. */
+    /** Contacts: the normal impulse this step, N·s (constraint breaks: the torque, as {@link #torque}). */
     public double impulse(int i) {
         return b.d[EventBuffer.IMPULSE][i(i)];
     }
@@ -117,7 +133,7 @@ public final class EventView {
         return b.d[EventBuffer.MASS_A][i(i)];
     }
 
-    /** Contacts: mass of B, kg. */
+    /** Contacts and constraint breaks: mass of B, kg (infinite for the world, static and kinematic bodies). */
     public double massB(int i) {
         return b.d[EventBuffer.MASS_B][i(i)];
     }

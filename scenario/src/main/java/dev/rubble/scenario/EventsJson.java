@@ -85,7 +85,7 @@ public final class EventsJson {
                 kind = EventKinds.byLabel(key, kp);
             } catch (IllegalArgumentException ex) {
                 throw new ScenarioException(kp, "unknown event kind; allowed: begin, end, hit, break, crumble, broken,"
-                        + " trailing, removal, sleep, wake, moved, bodies, collections");
+                        + " trailing, removal, sleep, wake, moved, constraint-break, bodies, collections");
             }
             requests[kind] = request(kp, kind, e.getValue());
         }
@@ -166,7 +166,7 @@ public final class EventsJson {
                 mask |= 1 << EventKinds.byLabel(k.textValue(), ip);
             } catch (IllegalArgumentException e) {
                 throw new ScenarioException(ip, "'" + k.textValue() + "' is not an event kind; allowed: begin, end,"
-                        + " hit, break, crumble, broken, trailing, removal, sleep, wake, moved");
+                        + " hit, break, crumble, broken, trailing, removal, sleep, wake, moved, constraint-break");
             }
         }
         return mask;

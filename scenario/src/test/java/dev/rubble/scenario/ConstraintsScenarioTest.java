@@ -47,4 +47,28 @@ class ConstraintsScenarioTest {
         String badKey = Files.readString(EXAMPLE).replaceFirst("\"anchor\":", "\"anchr\":");
         assertThatThrownBy(() -> ScenarioLoader.parse(badKey)).hasMessageContaining("$.constraints[0].anchr");
     }
+
+    /**
+     * Issue 29: {@code "events": {"constraint-break": true}} switches constraint-break events on: a 2 kg
+     * box hanging from a fixed joint with a 10 N threshold (its weight is 19.6 N) breaks in the first
+     * step, and that step's events name the joint's body.
+     */
+    @Test
+    void theConstraintBreakKindIsSwitchedOnByItsLabel() {
+        String json = """
+            {"format": "rubble-scenario/1", "name": "weak hook", "steps": 3,
+             "events": {"constraint-break": true},
+             "bodies": [{"id": "box", "shape": {"type": "box", "halfExtents": [0.1, 0.1, 0.1]}, "mass": 2, "position": [0, 2, 0]}],
+             "constraints": [{"type": "fixed", "bodyA": "box", "anchor": [0, 2.1, 0], "breakForce": 10}]}""";
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), Stages.load());
+        World w = sw.world();
+        sw.step();
+        var ev = w.context().events.buffer(dev.rubble.core.event.EventKinds.CONSTRAINT_BREAK);
+        assertThat(ev.count()).isEqualTo(1);
+        assertThat(ev.ids[dev.rubble.core.event.EventBuffer.A][0]).isEqualTo(w.findByLabel("box"));
+        assertThat(ev.d[dev.rubble.core.event.EventBuffer.LOAD][0]).isGreaterThan(10);
+        String bad = json.replace("\"constraint-break\": true", "\"joint-break\": true");
+        assertThatThrownBy(() -> ScenarioWorld.create(ScenarioLoader.parse(bad), Stages.load())).hasMessageContaining("joint-break")
+                .hasMessageContaining("constraint-break");
+    }
 }

@@ -19,8 +19,8 @@ final class ConsoleUnionsTest {
         sw.step(); // welded before step 0
         assertThat(ConsoleRenderer.unions(sw.world())).isEqualTo("unions 1: #0 3 members");
         for (int i = 0; i < 40; i++) {
-            sw.step(); // the ball breaks wall A, which leaves
+            sw.step(); // the ball breaks wall A: it leaves, its three top pieces (touching the beam) stay welded
         }
-        assertThat(ConsoleRenderer.unions(sw.world())).isEqualTo("unions 1: #0 2 members");
+        assertThat(ConsoleRenderer.unions(sw.world())).isEqualTo("unions 1: #0 5 members");
     }
 }

@@ -55,6 +55,12 @@ public final class JournalFormat {
      */
     public static final int KIND_SCALE = 0x5343414C;
     public static final int KIND_EVENTS = 0x45565453;
+    /**
+     * The union-bodies document ("UBOD", issue 29): the cluster-union bodies a step created and
+     * retired, in order ({@link UnionBodiesCodec}), written just before the step's document and only
+     * for steps that have any: journals without unions are unchanged.
+     */
+    public static final int KIND_UNION_BODIES = 0x55424F44;
     /** A keyframe (issue 31, seek): a world snapshot after a step ("KEYF"), docs/journal-format.md. */
     public static final int KIND_KEYFRAME = 0x4B455946;
     /**

@@ -126,7 +126,8 @@ public final class JournalFraming {
         if (kind != JournalFormat.KIND_HEADER && kind != JournalFormat.KIND_STEP && kind != JournalFormat.KIND_CLOSE
                 && kind != JournalFormat.KIND_COLLECTION && kind != JournalFormat.KIND_EVENTS
                 && kind != JournalFormat.KIND_SCALE && kind != JournalFormat.KIND_KEYFRAME
-                && kind != JournalFormat.KIND_TRACK && kind != JournalFormat.KIND_LOSSY_STEP) {
+                && kind != JournalFormat.KIND_TRACK && kind != JournalFormat.KIND_LOSSY_STEP
+                && kind != JournalFormat.KIND_UNION_BODIES) {
             return false;
         }
         CRC32C crc = new CRC32C();

@@ -343,9 +343,17 @@ public final class JournalReader implements AutoCloseable {
     public boolean next(StepRecord r) {
         r.stepEvents.clear();
         r.scaleCount = 0;
+        r.unionBodies.clear();
         long scaleStep = -1;
         int got;
-        while ((got = nextDocument(r)) == EVENTS || got == SCALES || got == KEYFRAME) {
+        while ((got = nextDocument(r)) == EVENTS || got == SCALES || got == KEYFRAME || got == UNION_BODIES) {
+            if (got == UNION_BODIES) {
+                if (lastUnionStep != expectedStep) {
+                    throw new JournalFormatException("journal " + dir + ": a union-bodies document of step " + lastUnionStep
+                            + " where step " + expectedStep + " was expected");
+                }
+                continue;
+            }
             if (got == KEYFRAME) {
                 if (pendingKeyframe != null) {
                     Keyframe k = pendingKeyframe;
@@ -374,7 +382,8 @@ public final class JournalReader implements AutoCloseable {
         return got == STEP;
     }
 
-    private static final int END_OF_JOURNAL = 0, STEP = 1, EVENTS = 2, SCALES = 3, KEYFRAME = 4;
+    private static final int END_OF_JOURNAL = 0, STEP = 1, EVENTS = 2, SCALES = 3, KEYFRAME = 4, UNION_BODIES = 5;
+    private long lastUnionStep = -1;
 
     /** A keyframe read (issue 31): the step it follows, its snapshot bytes and where reading resumes after it. */
     public record Keyframe(long step, byte[] snapshot, Mark resume) {
@@ -507,6 +516,16 @@ public final class JournalReader implements AutoCloseable {
                 if (b.readInt(start) == JournalFormat.KIND_KEYFRAME) {
                     readKeyframe(b, start);
                     return KEYFRAME;
+                }
+                if (b.readInt(start) == JournalFormat.KIND_UNION_BODIES) {
+                    b.readInt();
+                    lastUnionStep = UnionBodiesCodec.read(b, r.unionBodies);
+                    if (b.readInt() != JournalFormat.END) {
+                        throw new JournalFormatException("the union-bodies document of step " + lastUnionStep
+                                + " has no end marker");
+                    }
+                    bytesRead += b.readPosition() - start;
+                    return UNION_BODIES;
                 }
                 if (b.readInt(start) == JournalFormat.KIND_SCALE) {
                     b.readInt();

@@ -433,6 +433,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             }
         }
         writeScales(bs, p.step());
+        writeUnionBodies(world, p.step());
         try (DocumentContext dc = appender.writingDocument()) {
             Bytes<?> b = dc.wire().bytes();
             long start = b.writePosition();
@@ -471,6 +472,23 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         lastStep = p.step();
         maybeKeyframe(world, p.step());
         writeNanos += System.nanoTime() - t0;
+    }
+
+    /** The union-bodies document (issue 29, {@link UnionBodiesCodec}); none when the step created or retired no union body. */
+    private void writeUnionBodies(World world, long step) {
+        dev.rubble.core.destruction.UnionLog log = world.destruction().unions().log();
+        if (log.count() == 0) {
+            return;
+        }
+        try (DocumentContext dc = appender.writingDocument()) {
+            Bytes<?> b = dc.wire().bytes();
+            long start = b.writePosition();
+            b.writeInt(JournalFormat.KIND_UNION_BODIES);
+            UnionBodiesCodec.write(b, log, step);
+            b.writeInt(JournalFormat.END);
+            writeChecksum(b, start);
+            bytes += b.writePosition() - start;
+        }
     }
 
     /**

@@ -71,6 +71,11 @@ public final class StepRecord {
     public long[] eventBody = new long[4], eventFrom = new long[4];
     public double[] eventMotion = new double[4 * FIELDS], eventMass = new double[4], eventLoad = new double[4];
     public int[] eventMemberStart = new int[5], eventMembers = new int[16];
+    /**
+     * The cluster-union bodies this step created and retired, in order (issue 29; the step's "UBOD"
+     * document; empty when it has none): playback re-creates them between the pieces.
+     */
+    public final dev.rubble.core.destruction.UnionLog unionBodies = new dev.rubble.core.destruction.UnionLog();
     /** Version 4: the destruction runtime's hash after the step ({@code Destruction.hash(OFFSET_BASIS)}). */
     public long destructionHash;
     /** Whether this record carries events and a destruction hash (version 4). */

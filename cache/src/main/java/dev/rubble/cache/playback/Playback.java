@@ -348,7 +348,9 @@ public final class Playback implements AutoCloseable {
      * them); mass is the recorded one.
      */
     private void recreatePieces(StepRecord r) {
+        int nextUnion = 0;
         for (int i = 0; i < r.eventCount; i++) {
+            nextUnion = unionBodies(r, nextUnion, i);
             if (r.eventKind[i] == BreakEvents.REMOVED) {
                 // a piece whose removal timer ran out (issue 13): the runtime retired its body here
                 if (isLive(r.eventBody[i])) {
@@ -424,6 +426,55 @@ public final class Playback implements AutoCloseable {
                 world.removeBody(from);
             }
         }
+        unionBodies(r, nextUnion, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Issue 29: the union bodies the recorded step created and retired before its destruction event
+     * {@code event} (all that are left for MAX_VALUE), from operation {@code next} on, in recorded
+     * order; returns the next operation. A created union body is a compound of its members' shapes
+     * (as this world has them: the pieces and bodies they were recorded as) at their recorded
+     * places, created kinematic at its recorded pose and driven like every other body.
+     */
+    private int unionBodies(StepRecord r, int next, int event) {
+        dev.rubble.core.destruction.UnionLog log = r.unionBodies;
+        for (; next < log.count() && log.at[next] <= event; next++) {
+            long h = log.body[next];
+            if (log.kind[next] == dev.rubble.core.destruction.UnionLog.RETIRE) {
+                if (isLive(h)) {
+                    world.removeBody(h);
+                }
+                continue;
+            }
+            int m = log.memberCount[next], first = log.memberStart[next];
+            dev.rubble.spi.shape.Shape[] shapes = new dev.rubble.spi.shape.Shape[m];
+            for (int k = 0; k < m; k++) {
+                long mh = log.member[first + k];
+                if (!isLive(mh)) {
+                    throw new JournalFormatException("step " + r.step + ": union " + log.union[next] + "'s member "
+                            + BodyStore.handleString(mh) + " is not a body in playback (a body created or removed outside"
+                            + " the journalled inputs?)");
+                }
+                shapes[k] = bodies.shape[bodies.slot(mh)];
+            }
+            double[] v = log.def;
+            int o = next * dev.rubble.core.destruction.UnionLog.BODY;
+            BodyDef d = BodyDef.of(dev.rubble.core.destruction.Unions.compound(shapes, log.memberPose, first, m))
+                    .withLabel("union " + log.union[next])
+                    .withPosition(v[o], v[o + 1], v[o + 2]).withOrientation(v[o + 3], v[o + 4], v[o + 5], v[o + 6])
+                    .withLinearVelocity(v[o + 7], v[o + 8], v[o + 9]).withAngularVelocity(v[o + 10], v[o + 11], v[o + 12])
+                    .withMass(v[o + 13]).withMaterial(v[o + 21], v[o + 22]).withGravityScale(v[o + 23])
+                    .withDamping(v[o + 24], v[o + 25]);
+            long made = world.createBody(d.withMotion(MotionType.KINEMATIC).withLinearVelocity(0, 0, 0)
+                    .withAngularVelocity(0, 0, 0));
+            if (made != h) {
+                throw new JournalFormatException("step " + r.step + ": playback put union " + log.union[next] + "'s body in "
+                        + BodyStore.handleString(made) + ", but the recording had it in " + BodyStore.handleString(h)
+                        + " (a body created or removed outside the journalled inputs?)");
+            }
+            track(bodies.slot(made), d);
+        }
+        return next;
     }
 
     /**
@@ -468,7 +519,7 @@ public final class Playback implements AutoCloseable {
             }
         }
         queueEvents(record);
-        if (record.hasDestruction) {
+        if (record.hasDestruction || record.unionBodies.count() > 0) {
             recreatePieces(record);
         }
         for (int i = 0; i < record.changeCount; i++) {

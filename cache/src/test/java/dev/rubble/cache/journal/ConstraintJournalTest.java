@@ -88,4 +88,53 @@ final class ConstraintJournalTest {
         assertThat(v.ok()).as("%s", v.divergence()).isTrue();
         assertThat(v.stepsChecked()).isEqualTo(120);
     }
+
+    /**
+     * Issue 29: constraint breaks in the journal's event stream: recorded (the weak joint's break,
+     * once), compared by verify, and delivered by playback to listeners with the recorded fields.
+     */
+    @Test
+    void constraintBreakEventsAreJournalledVerifiedAndPlayedBack(@TempDir Path dir) {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        BodyId[] links = new BodyId[4];
+        for (int i = 0; i < 4; i++) {
+            links[i] = w.addBody(BodySpec.dynamic(new Sphere(0.1)).withPosition(new Vector3d(0.3 * i, 3, 0)));
+        }
+        List<String> live = new java.util.ArrayList<>();
+        w.addEventListener(ev -> {
+            dev.rubble.api.EventView v = ev.of(dev.rubble.api.EventKind.CONSTRAINT_BREAK);
+            for (int i = 0; i < v.count(); i++) {
+                live.add(v.constraint(i).id() + " " + v.force(i) + " " + v.handleA(i) + " " + v.handleB(i));
+            }
+        });
+        ConstraintId weak = null;
+        try (JournalWriter j = JournalWriter.attach(dir, w, "joint breaks")) {
+            w.setEvents(dev.rubble.api.EventKind.CONSTRAINT_BREAK, true);
+            for (int i = 0; i < 4; i++) {
+                ConstraintSpec s = ConstraintSpec.ball(new Vector3d(0.3 * i - 0.15, 3, 0));
+                ConstraintId c = w.addConstraint(links[i], i == 0 ? null : links[i - 1], i == 2 ? s.breakForce(12) : s);
+                weak = i == 2 ? c : weak;
+            }
+            w.step(90);
+        }
+        assertThat(w.contains(weak)).isFalse();
+        assertThat(live).hasSize(1);
+        assertThat(live.get(0)).startsWith(weak.id() + " ");
+        VerifyResult v = Verifier.verify(dir, Stages.load());
+        assertThat(v.ok()).as("%s", v.divergence()).isTrue();
+        List<String> played = new java.util.ArrayList<>();
+        try (dev.rubble.cache.playback.Playback pb = dev.rubble.cache.playback.Playback.open(dir, Stages.load())) {
+            pb.addEventListener(ev -> {
+                dev.rubble.api.EventView x = ev.of(dev.rubble.api.EventKind.CONSTRAINT_BREAK);
+                for (int i = 0; i < x.count(); i++) {
+                    played.add(x.constraint(i).id() + " " + x.force(i) + " " + x.handleA(i) + " " + x.handleB(i));
+                }
+            });
+            while (!pb.finished()) {
+                pb.step();
+            }
+        }
+        assertThat(played).containsExactlyElementsOf(live);
+    }
 }
+

@@ -53,12 +53,76 @@ final class UnionJournalTest {
                 sw.step();
             }
         }
-        // the struck wall left; the beam and the other wall are still one body
+        // the struck wall broke and left; the beam, the other wall and the struck wall's top pieces (those that
+        // touch the beam's underside at y = 2 m) are still one body
         var unions = sw.world().destruction().unions();
         assertThat(unions.ids()).containsExactly(0);
-        assertThat(unions.members(0)).hasSize(2);
+        long[] members = unions.members(0);
+        var bs = sw.world().bodies();
+        assertThat(members).contains(sw.world().findByLabel("beam"), sw.world().findByLabel("wallB"));
+        int pieces = 0;
+        for (long m : members) {
+            if ("wallA".equals(bs.label[bs.slot(m)])) {
+                pieces++;
+                assertThat(bs.py[bs.slot(m)]).as("a welded piece of the struck wall is in its top half").isGreaterThan(1.0);
+            }
+        }
+        assertThat(pieces).isEqualTo(members.length - 2).isPositive();
         var result = Verifier.verify(dir, STAGES);
         assertThat(result.ok()).as(String.valueOf(result.divergence())).isTrue();
         assertThat(result.stepsChecked()).isEqualTo(90);
+    }
+
+    /**
+     * Issue 29: union bodies are made by the runtime, not by commands or destruction events; the
+     * journal records them ("UBOD" documents) so playback re-creates them on their recorded slots
+     * between the pieces. The bridge (a union made at step 0, rebuilt when the struck wall breaks at
+     * step 8) plays back to its last step, and at the end every body the recording has enabled is in
+     * the played world on the same slot and generation, at the recorded pose, the union's body with
+     * as many sub-shapes as the live one.
+     */
+    @Test
+    void aRecordedUnionRunPlaysBackToTheEnd(@TempDir Path dir) throws Exception {
+        String json = Files.readString(Path.of("..", "examples", "union-bridge.json"));
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), STAGES);
+        int steps = 120;
+        int[] unionDocs = {0};
+        try (JournalWriter jw = JournalWriter.create(dir, sw, "union", json)) {
+            sw.world().addObserver(jw);
+            sw.world().addObserver((w, p) -> unionDocs[0] += w.destruction().unions().log().count() > 0 ? 1 : 0);
+            sw.run(steps);
+        }
+        assertThat(unionDocs[0]).as("the union made at step 0 and its rebuild after the break").isGreaterThanOrEqualTo(2);
+        var live = sw.world();
+        var unions = live.destruction().unions();
+        long unionBody = unions.body(0);
+        int played = 0;
+        try (dev.rubble.cache.playback.Playback pb = dev.rubble.cache.playback.Playback.open(dir, STAGES)) {
+            while (!pb.finished()) {
+                pb.step();
+                played++;
+            }
+            var pw = pb.world();
+            var lb = live.bodies();
+            var b = pw.bodies();
+            int checked = 0;
+            for (int s = 0; s < lb.slotLimit(); s++) {
+                if (!lb.isLive(s) || lb.state(s) == dev.rubble.core.body.BodyState.DISABLED) {
+                    continue;
+                }
+                assertThat(b.isLive(s)).as("slot %d", s).isTrue();
+                assertThat(b.handle(s)).as("slot %d", s).isEqualTo(lb.handle(s));
+                assertThat(b.px[s]).as("slot %d x", s).isCloseTo(lb.px[s], org.assertj.core.api.Assertions.within(1e-9));
+                assertThat(b.py[s]).as("slot %d y", s).isCloseTo(lb.py[s], org.assertj.core.api.Assertions.within(1e-9));
+                assertThat(b.pz[s]).as("slot %d z", s).isCloseTo(lb.pz[s], org.assertj.core.api.Assertions.within(1e-9));
+                checked++;
+            }
+            assertThat(checked).isGreaterThan(5);
+            int us = (int) unionBody;
+            assertThat(b.shape[us]).isInstanceOf(dev.rubble.spi.shape.Compound.class);
+            assertThat(((dev.rubble.spi.shape.Compound) b.shape[us]).childCount())
+                    .isEqualTo(((dev.rubble.spi.shape.Compound) lb.shape[us]).childCount());
+        }
+        assertThat(played).isBetween(steps, steps + 1);
     }
 }

@@ -433,6 +433,14 @@ public final class BodyStore {
         return pz[slot] - rotZ(slot, lcx[slot], lcy[slot], lcz[slot]);
     }
 
+    /** The world position of point (x, y, z) given in the body's frame relative to its origin, into out[0..2]. */
+    public void originPointToWorld(int slot, double x, double y, double z, double[] out) {
+        double lx = x - lcx[slot], ly = y - lcy[slot], lz = z - lcz[slot];
+        out[0] = px[slot] + rotX(slot, lx, ly, lz);
+        out[1] = py[slot] + rotY(slot, lx, ly, lz);
+        out[2] = pz[slot] + rotZ(slot, lx, ly, lz);
+    }
+
     // R(q) * v, component-wise (v + 2w(u x v) + 2u x (u x v) with u = q.xyz)
     private double rotX(int s, double x, double y, double z) {
         double ux = qx[s], uy = qy[s], uz = qz[s], w = qw[s];

@@ -199,8 +199,10 @@ final class UnionBatch {
             for (int i = u.members.size() - 1; i >= 0; i--) {
                 if (!un.live(u.members.get(i).handle)) {
                     body.syncAll(u);
+                    long gone = u.members.get(i).handle;
                     leave(u, i);
                     u.check = true;
+                    u.regraph |= joinPieces(u, gone);
                     if (touched == null) {
                         touched = new TreeMap<>();
                     }
@@ -224,6 +226,37 @@ final class UnionBatch {
             }
         }
         rebuildAll(touched);
+    }
+
+    /**
+     * The pieces a break made of member {@code gone} (this step's destruction events that came from
+     * its body, followed through pieces broken again in the same step) join u as auxiliary members
+     * (reference: chaos-clusters-strain-runtime §8.3: a collection breaking inside a union hands its
+     * released children to the union as auxiliary particles, and intercluster edges are generated for
+     * the connectivity check; §4.4). The connectivity split that follows keeps those still joined to a
+     * main member by an edge and lets islands of pieces only go. Returns whether any joined.
+     */
+    private boolean joinPieces(Union u, long gone) {
+        BreakEvents ev = d.events;
+        boolean any = false;
+        for (int j = 0, n = ev.count(); j < n; j++) {
+            if (ev.from[j] != gone || ev.kind[j] == BreakEvents.REMOVED) {
+                continue;
+            }
+            long h = ev.body[j];
+            if (!un.live(h)) {
+                any |= joinPieces(u, h); // broken again in this step (an impact pass, then DESTRUCTION)
+                continue;
+            }
+            int s = (int) h;
+            if (d.bodies.motion(s) != MotionType.DYNAMIC || d.bodies.state(s) == BodyState.DISABLED
+                    || u.indexOf(h) >= 0 || un.unionOfMember(h) >= 0) {
+                continue; // a piece pinned by anchors stays out, as a kinematic body would
+            }
+            u.members.add(new Member(h, true));
+            any = true;
+        }
+        return any;
     }
 
     void rebuildAll(TreeMap<Integer, Union> touched) {

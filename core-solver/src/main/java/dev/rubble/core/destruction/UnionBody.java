@@ -75,6 +75,16 @@ final class UnionBody {
     void rebuild(Union u, Map<Integer, Union> touched) {
         BodyStore b = d.bodies;
         syncAll(u);
+        if (u.regraph) {
+            // pieces of a broken member joined (not in the body yet: their bodies hold their world pose)
+            u.regraph = false;
+            int n = u.members.size();
+            int[] slots = new int[n];
+            for (int i = 0; i < n; i++) {
+                slots[i] = (int) u.members.get(i).handle;
+            }
+            u.edges = graph.compute(d.bodies, slots, n);
+        }
         if (u.check) {
             u.check = false;
             splitter.split(u, touched);
@@ -89,6 +99,7 @@ final class UnionBody {
             uqw = b.qw[us];
             wasAsleep = b.state(us) == BodyState.SLEEPING;
             un.setUnionSlot(us, -1);
+            un.log.add(UnionLog.RETIRE, u.id, u.body, un.eventsBefore());
             d.host.retireBody(u.body);
             u.body = -1;
         }
@@ -163,20 +174,10 @@ final class UnionBody {
             m.lqy = mq[1];
             m.lqz = mq[2];
             m.lqw = mq[3];
-            Shape sh = b.shape[s];
-            if (sh instanceof Compound cp) {
-                for (int k = 0; k < cp.childCount(); k++) {
-                    Compound.Child ch = cp.child(k);
-                    double[] cq = mul(m.lqx, m.lqy, m.lqz, m.lqw, ch.qx(), ch.qy(), ch.qz(), ch.qw());
-                    children.add(new Compound.Child(ch.shape(),
-                            m.lx + Rot.x(m.lqx, m.lqy, m.lqz, m.lqw, ch.x(), ch.y(), ch.z()),
-                            m.ly + Rot.y(m.lqx, m.lqy, m.lqz, m.lqw, ch.x(), ch.y(), ch.z()),
-                            m.lz + Rot.z(m.lqx, m.lqy, m.lqz, m.lqw, ch.x(), ch.y(), ch.z()), cq[0], cq[1], cq[2], cq[3]));
-                    childMember = put(childMember, children.size() - 1, i);
-                }
-            } else {
-                children.add(new Compound.Child(sh, m.lx, m.ly, m.lz, m.lqx, m.lqy, m.lqz, m.lqw));
-                childMember = put(childMember, children.size() - 1, i);
+            int before = children.size();
+            appendChildren(b.shape[s], m.lx, m.ly, m.lz, m.lqx, m.lqy, m.lqz, m.lqw, children);
+            for (int k = before; k < children.size(); k++) {
+                childMember = put(childMember, k, i);
             }
         }
         MassProperties mp = InertiaTensor.principal(mass, 0, 0, 0, about);
@@ -210,8 +211,74 @@ final class UnionBody {
         u.body = h;
         u.childMember = Arrays.copyOf(childMember, children.size());
         un.setUnionSlot(us, u.id);
+        logCreate(u, h, def, mp, debris, sleep, s0);
         u.edges = graph.compute(b, slots, n);
         d.mixDigest(u.id, h);
+    }
+
+    /**
+     * Appends member shape {@code sh}, placed with its origin at (lx, ly, lz) and orientation lq in
+     * the union frame, to {@code children}: a compound's own children one by one (a collection piece
+     * keeps its hulls), any other shape as one child.
+     */
+    static void appendChildren(Shape sh, double lx, double ly, double lz, double lqx, double lqy, double lqz, double lqw,
+            List<Compound.Child> children) {
+        if (sh instanceof Compound cp) {
+            for (int k = 0; k < cp.childCount(); k++) {
+                Compound.Child ch = cp.child(k);
+                double[] cq = mul(lqx, lqy, lqz, lqw, ch.qx(), ch.qy(), ch.qz(), ch.qw());
+                children.add(new Compound.Child(ch.shape(),
+                        lx + Rot.x(lqx, lqy, lqz, lqw, ch.x(), ch.y(), ch.z()),
+                        ly + Rot.y(lqx, lqy, lqz, lqw, ch.x(), ch.y(), ch.z()),
+                        lz + Rot.z(lqx, lqy, lqz, lqw, ch.x(), ch.y(), ch.z()), cq[0], cq[1], cq[2], cq[3]));
+            }
+        } else {
+            children.add(new Compound.Child(sh, lx, ly, lz, lqx, lqy, lqz, lqw));
+        }
+    }
+
+    /** Logs the creation of union u's body h (issue 29: journals re-create it in playback). */
+    private void logCreate(Union u, long h, BodyDef def, MassProperties mp, boolean debris, double sleep, int s0) {
+        UnionLog log = un.log;
+        BodyStore b = d.bodies;
+        int i = log.add(UnionLog.CREATE, u.id, h, un.eventsBefore());
+        int us = b.slot(h);
+        double[] v = log.def;
+        int o = i * UnionLog.BODY;
+        v[o] = b.px[us];
+        v[o + 1] = b.py[us];
+        v[o + 2] = b.pz[us];
+        v[o + 3] = b.qx[us];
+        v[o + 4] = b.qy[us];
+        v[o + 5] = b.qz[us];
+        v[o + 6] = b.qw[us];
+        v[o + 7] = b.vx[us];
+        v[o + 8] = b.vy[us];
+        v[o + 9] = b.vz[us];
+        v[o + 10] = b.wx[us];
+        v[o + 11] = b.wy[us];
+        v[o + 12] = b.wz[us];
+        v[o + 13] = mp.mass();
+        v[o + 14] = mp.ixx();
+        v[o + 15] = mp.iyy();
+        v[o + 16] = mp.izz();
+        v[o + 17] = mp.qx();
+        v[o + 18] = mp.qy();
+        v[o + 19] = mp.qz();
+        v[o + 20] = mp.qw();
+        v[o + 21] = b.friction[us];
+        v[o + 22] = b.restitution[us];
+        v[o + 23] = b.gravityScale[us];
+        v[o + 24] = b.linearDamping[us];
+        v[o + 25] = b.angularDamping[us];
+        v[o + 26] = sleep;
+        log.debris[i] = debris ? 1 : 0;
+        log.layer[i] = b.collisionLayer[us];
+        log.mask[i] = b.collisionMask[us];
+        for (int k = 0, n = u.members.size(); k < n; k++) {
+            Member m = u.members.get(k);
+            log.addMember(m.handle, m.lx, m.ly, m.lz, m.lqx, m.lqy, m.lqz, m.lqw);
+        }
     }
 
     static double inv(double v) {

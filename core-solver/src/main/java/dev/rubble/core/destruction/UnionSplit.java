@@ -9,8 +9,10 @@ import java.util.TreeMap;
 
 /**
  * The connectivity split of {@link Unions} (issue 29): when members left, the rest falls into islands
- * by the union's edges; the first island with a main member keeps the union, other islands of two or
- * more with a main member become new unions, the rest go free.
+ * by the union's edges that touch a main member (an edge between two auxiliary members does not hold
+ * them together: Chaos's OnlyUseInterclusterEdgesAttachedToMainParticles, on by default); the first
+ * island with a main member keeps the union, other islands of two or more with a main member become
+ * new unions, the rest go free.
  */
 final class UnionSplit {
     private final DestructionContext d;
@@ -29,7 +31,13 @@ final class UnionSplit {
             root[i] = i;
         }
         for (long e : u.edges) {
-            int a = find(root, (int) (e >>> 32)), b = find(root, (int) e);
+            int ia = (int) (e >>> 32), ib = (int) e;
+            if (u.members.get(ia).auxiliary && u.members.get(ib).auxiliary) {
+                // Chaos's OnlyUseInterclusterEdgesAttachedToMainParticles (default on; reference §8.3): only
+                // edges with a main member hold, so an auxiliary member stays only if it touches a main one
+                continue;
+            }
+            int a = find(root, ia), b = find(root, ib);
             if (a != b) {
                 root[Math.max(a, b)] = Math.min(a, b); // the smaller index is the island's name
             }

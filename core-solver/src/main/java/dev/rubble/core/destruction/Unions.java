@@ -65,6 +65,8 @@ public final class Unions {
         long[] edges = new long[0];
         int[] childMember = new int[0];
         boolean check;
+        /** Pieces of a broken member joined: the edges are found again (over every member) before the connectivity check. */
+        boolean regraph;
 
         Union(int id) {
             this.id = id;
@@ -84,6 +86,7 @@ public final class Unions {
     }
 
     private final DestructionContext d;
+    final UnionLog log = new UnionLog();
     final TreeMap<Integer, Union> unions = new TreeMap<>();
     final List<Op> pending = new ArrayList<>();
     /** AddCollection(released) operations waiting for this step's DESTRUCTION slot to release the children. */
@@ -142,7 +145,38 @@ public final class Unions {
 
     /** Applies the queued batch: removes, adds, child-to-parent updates; then rebuilds each touched union once ({@link UnionBatch}). */
     public void flush() {
-        batch.flush();
+        log.clear();
+        log.commands = true;
+        try {
+            batch.flush();
+        } finally {
+            log.commands = false;
+        }
+    }
+
+    /** The union bodies this step created and retired, in order (journals: playback re-creates them). */
+    public UnionLog log() {
+        return log;
+    }
+
+    /** Destruction events of this step before an operation now: none during the COMMANDS flush. */
+    int eventsBefore() {
+        return log.commands ? 0 : d.events.count();
+    }
+
+    /**
+     * The shape of a union body whose members have shapes {@code shapes} at origin poses
+     * {@code poses} (7 per member: x y z qx qy qz qw, in the union frame): every member's sub-shapes,
+     * as the runtime builds it (playback of a journal re-creates union bodies with it).
+     */
+    public static dev.rubble.spi.shape.Compound compound(dev.rubble.spi.shape.Shape[] shapes, double[] poses, int from, int n) {
+        List<dev.rubble.spi.shape.Compound.Child> children = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int o = 7 * (from + i);
+            UnionBody.appendChildren(shapes[i], poses[o], poses[o + 1], poses[o + 2], poses[o + 3], poses[o + 4],
+                    poses[o + 5], poses[o + 6], children);
+        }
+        return new dev.rubble.spi.shape.Compound(children);
     }
 
     // ---- the step --------------------------------------------------------------------------

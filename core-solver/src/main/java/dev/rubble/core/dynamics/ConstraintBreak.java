@@ -2,7 +2,9 @@ package dev.rubble.core.dynamics;
 
 /**
  * A constraint that broke at the end of a step (issue 29): its force (N) or torque (N·m), the last
- * sub-step's, went over its threshold. Body B is {@link ConstraintStore#WORLD} for a world constraint.
+ * sub-step's, went over its threshold. Body B is {@link ConstraintStore#WORLD} for a world constraint;
+ * (px, py, pz) is body A's anchor in world space when it broke.
  */
-public record ConstraintBreak(long step, int id, String type, long bodyA, long bodyB, double force, double torque) {
+public record ConstraintBreak(long step, int id, String type, long bodyA, long bodyB, double force, double torque,
+        double px, double py, double pz) {
 }

@@ -28,8 +28,13 @@ public final class EventKinds {
     public static final int WAKE = 9;
     /** An awake body whose pose changed this step (Box2D's body move events). */
     public static final int MOVED = 10;
+    /**
+     * A constraint (joint) broke: its force or torque went over its threshold (issue 29). Added after
+     * the first eleven kinds: snapshots of format 8 and older carry 11 kinds (docs/snapshot-format.md).
+     */
+    public static final int CONSTRAINT_BREAK = 11;
     /** Number of kinds. */
-    public static final int COUNT = 11;
+    public static final int COUNT = 12;
     /** Every kind's bit. */
     public static final int ALL = (1 << COUNT) - 1;
     /** Kinds that name collections (per-collection switches apply to these). */
@@ -38,7 +43,7 @@ public final class EventKinds {
     public static final int CONTACT_KINDS = 1 << BEGIN | 1 << END | 1 << HIT;
 
     private static final String[] LABELS = {"begin", "end", "hit", "break", "crumble", "broken", "trailing",
-            "removal", "sleep", "wake", "moved"};
+            "removal", "sleep", "wake", "moved", "constraint-break"};
 
     private EventKinds() {
     }

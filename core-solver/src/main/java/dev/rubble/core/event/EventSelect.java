@@ -15,7 +15,7 @@ public final class EventSelect {
     /** Whether event {@code i} of {@code b}, of kind {@code kind}, passes the filters of {@code r}. */
     public static boolean passes(EventRequest r, int kind, EventBuffer b, int i) {
         double[][] d = b.d;
-        boolean contact = ((1 << kind) & EventKinds.CONTACT_KINDS) != 0;
+        boolean contact = ((1 << kind) & (EventKinds.CONTACT_KINDS | 1 << EventKinds.CONSTRAINT_BREAK)) != 0;
         double minMass = r.minMass();
         if (minMass > 0) {
             if (contact ? d[EventBuffer.MASS_A][i] < minMass && d[EventBuffer.MASS_B][i] < minMass
@@ -38,9 +38,13 @@ public final class EventSelect {
         return true;
     }
 
-    /** Kinds whose impulse filter applies: hits, begins (the contact's impulse) and breaks (the load). */
+    /**
+     * Kinds whose impulse filter applies: hits, begins (the contact's impulse), breaks (the load) and
+     * constraint breaks (the force, N).
+     */
     public static boolean carriesImpulse(int kind) {
-        return kind == EventKinds.HIT || kind == EventKinds.BEGIN || kind == EventKinds.BREAK;
+        return kind == EventKinds.HIT || kind == EventKinds.BEGIN || kind == EventKinds.BREAK
+                || kind == EventKinds.CONSTRAINT_BREAK;
     }
 
     /** Kinds whose volume filter applies: pieces. */
@@ -50,7 +54,8 @@ public final class EventSelect {
     }
 
     static double impulse(int kind, EventBuffer b, int i) {
-        return kind == EventKinds.BREAK ? b.d[EventBuffer.LOAD][i] : b.d[EventBuffer.IMPULSE][i];
+        return kind == EventKinds.BREAK || kind == EventKinds.CONSTRAINT_BREAK ? b.d[EventBuffer.LOAD][i]
+                : b.d[EventBuffer.IMPULSE][i];
     }
 
     static double distance(EventRequest r, EventBuffer b, int i) {

@@ -23,6 +23,17 @@ public final class EventText {
         if (bb >= 0) {
             s.append(kind == EventKinds.BREAK ? ",\"from\":\"" : ",\"b\":\"").append(BodyStore.handleString(bb)).append('"');
         }
+        if (kind == EventKinds.CONSTRAINT_BREAK) {
+            s.append(",\"constraint\":").append(b.ids[EventBuffer.SUB][i]);
+            vec(s, "point", b, EventBuffer.PX, i);
+            num(s, "force", b.d[EventBuffer.LOAD][i]);
+            num(s, "torque", b.d[EventBuffer.IMPULSE][i]);
+            num(s, "massA", b.d[EventBuffer.MASS_A][i]);
+            num(s, "massB", b.d[EventBuffer.MASS_B][i]);
+            vec(s, "velocityA", b, EventBuffer.VAX, i);
+            vec(s, "velocityB", b, EventBuffer.VBX, i);
+            return s.append('}').toString();
+        }
         boolean contact = ((1 << kind) & EventKinds.CONTACT_KINDS) != 0;
         if (contact) {
             s.append(",\"sub\":").append(b.ids[EventBuffer.SUB][i]);

@@ -76,15 +76,18 @@ final class EventSnapshot {
     }
 
     /**
-     * Loads section EVNT into {@code world} (freshly created, bodies already restored).
+     * Loads section EVNT into {@code world} (freshly created, bodies already restored). {@code kinds}
+     * is the number of kinds the file's format version has ({@link SnapshotFile#eventKinds}): the
+     * kinds it lacks keep their defaults (off).
      *
      * @throws IllegalArgumentException naming the first bad value
      */
-    static void read(World world, DataInputStream in) throws IOException {
+    static void read(World world, DataInputStream in, int kinds) throws IOException {
         EventState ev = world.context().events;
         int n = in.readInt();
-        if (n < 0 || n > EventKinds.COUNT) {
-            throw new IllegalArgumentException("event kinds = " + n + "; allowed: 0.." + EventKinds.COUNT);
+        if (n != kinds) {
+            throw new IllegalArgumentException("event kinds = " + n + "; allowed: " + kinds
+                    + " in this format version (kinds added later are off, as they were)");
         }
         for (int k = 0; k < n; k++) {
             boolean global = in.readBoolean();

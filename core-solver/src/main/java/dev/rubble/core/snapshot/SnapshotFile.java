@@ -32,14 +32,19 @@ final class SnapshotFile {
     static final int VERSION = 10;
     static final String END = "END!";
     /**
-     * Sections of version 10 (this build writes; the stress helper's number, renumbered at merge), in
-     * file order: version 8 plus STRS (stress models and their state, issue 30) before CMDS.
+     * Sections of version 10 (this build writes), in file order: version 9 plus STRS (stress models
+     * and their state, issue 30) before CMDS.
      */
     static final List<String> SECTIONS = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
             "FELD", "EVNT", "UNIO", "JNTS", "FILT", "STRS", "CMDS");
-    /** Sections of version 8 (still read): version 7 plus FILT (ignored body pairs, issue 28) before CMDS. */
-    static final List<String> SECTIONS_V8 = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
+    /**
+     * Sections of version 9 (still read): version 8's; EVNT carries 12 event kinds (constraint
+     * breaks, issue 29, after the first eleven).
+     */
+    static final List<String> SECTIONS_V9 = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
             "FELD", "EVNT", "UNIO", "JNTS", "FILT", "CMDS");
+    /** Sections of version 8 (still read): version 7 plus FILT (ignored body pairs, issue 28) before CMDS; EVNT has 11 kinds. */
+    static final List<String> SECTIONS_V8 = SECTIONS_V9;
     /** Sections of version 7 (still read): version 6 plus JNTS (constraints, issue 29) before CMDS. */
     static final List<String> SECTIONS_V7 = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
             "FELD", "EVNT", "UNIO", "JNTS", "CMDS");
@@ -60,6 +65,19 @@ final class SnapshotFile {
     /** Sections of version 1 (still read): no DEST. */
     static final List<String> SECTIONS_V1 = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "CMDS");
     private static final int HEADER = MAGIC.length + 4;
+
+    /**
+     * The event kinds section EVNT holds in format {@code version}: 11 up to version 8 (begin .. moved),
+     * 12 from version 9 (constraint breaks). The one place the kind count is versioned.
+     */
+    static int eventKinds(int version) {
+        return version <= 8 ? 11 : 12;
+    }
+
+    /** The format version of {@code file} (checked by {@link #parse} first). */
+    static int version(byte[] file) {
+        return ((file[MAGIC.length] & 0xff) << 8) | (file[MAGIC.length + 1] & 0xff);
+    }
 
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
     private final DataOutputStream out = new DataOutputStream(bytes);
@@ -126,7 +144,7 @@ final class SnapshotFile {
         Map<String, byte[]> sections = new LinkedHashMap<>();
         List<String> expected = new ArrayList<>(version == 1 ? SECTIONS_V1 : version == 2 ? SECTIONS_V2
                 : version == 3 ? SECTIONS_V3 : version == 4 ? SECTIONS_V4 : version == 5 ? SECTIONS_V5 : version == 6 ? SECTIONS_V6 : version == 7 ? SECTIONS_V7
-                : version == 8 ? SECTIONS_V8 : SECTIONS);
+                : version == 8 ? SECTIONS_V8 : version == 9 ? SECTIONS_V9 : SECTIONS);
         expected.add(END);
         for (String want : expected) {
             int at = b.position();

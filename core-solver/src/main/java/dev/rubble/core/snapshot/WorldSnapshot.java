@@ -64,6 +64,9 @@ public final class WorldSnapshot {
     private final long stepIndex;
     private final double time;
 
+    /** The number of event kinds the EVNT section carries (it depends on the format version: {@link SnapshotFile#eventKinds}). */
+    private int eventKinds = dev.rubble.core.event.EventKinds.COUNT;
+
     private WorldSnapshot(String name, Map<String, byte[]> sections) {
         this.name = name;
         this.sections = sections;
@@ -238,7 +241,10 @@ public final class WorldSnapshot {
     }
 
     static WorldSnapshot read(byte[] bytes, String name) {
-        return new WorldSnapshot(name, SnapshotFile.parse(bytes, name));
+        Map<String, byte[]> sections = SnapshotFile.parse(bytes, name);
+        WorldSnapshot w = new WorldSnapshot(name, sections);
+        w.eventKinds = SnapshotFile.eventKinds(SnapshotFile.version(bytes));
+        return w;
     }
 
     /** The settings the world was saved with. */
@@ -396,7 +402,7 @@ public final class WorldSnapshot {
             }
             if (sections.containsKey("EVNT")) { // version 5; older files restore with events off, as they were saved
                 DataInputStream evnt = section("EVNT");
-                EventSnapshot.read(world, evnt);
+                EventSnapshot.read(world, evnt, eventKinds);
                 end(evnt, "EVNT");
             }
             if (sections.containsKey("UNIO")) { // version 6; older files have no unions

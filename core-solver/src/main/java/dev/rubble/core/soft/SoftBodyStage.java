@@ -169,6 +169,10 @@ public final class SoftBodyStage {
      * counted twice. Sleeping rigid bodies are not pushed (an attachment at rest keeps them asleep).
      * Also one-way: a soft body that has plain pins too (their pull is not a rigid body's).
      *
+     * <p>Staggered: the soft pass runs after the rigid solve and position integration, so the pull of
+     * step N reaches the rigid body's velocity at the end of step N (momentum is exchanged in full within
+     * the step) while its position and the rigid solver's forces see it from step N+1 (one step late;
+     * exact under a steady load; docs/constraints.md "Two-way soft attachments").
      * <p>Explicit (the rigid body feels the pull one step late) and the attached points' inertia is not
      * the rigid body's: right for a rigid body that is held (a joint, a support, a heavy body: the weld
      * test carries the block's weight within 3 %), but a free rigid body falling with a soft body hanging

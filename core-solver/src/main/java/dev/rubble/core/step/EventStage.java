@@ -28,6 +28,7 @@ import java.util.Arrays;
  *  REMOVAL              pieces whose removal timer ran out
  *  SLEEP, WAKE          body states compared with the last gathered step's
  *  MOVED                awake bodies with a non-zero velocity
+ *  CONSTRAINT_BREAK     constraints that broke this step (issue 29), by constraint id
  * </pre>
  *
  * Released pieces are remembered (by body index and handle) whenever destruction releases one, so
@@ -91,6 +92,9 @@ public final class EventStage implements StepStage {
         }
         if ((active & 1 << EventKinds.MOVED) != 0) {
             moved(c.bodies, ev);
+        }
+        if ((active & 1 << EventKinds.CONSTRAINT_BREAK) != 0 && !c.constraintBreaks.isEmpty()) {
+            constraintBreaks(c, ev);
         }
         for (int k = 0; k < EventKinds.COUNT; k++) {
             if ((active & 1 << k) != 0) {
@@ -405,6 +409,58 @@ public final class EventStage implements StepStage {
         bodyFields(b, s, out, k);
         if (!EventSelect.passes(r, kind, out, k)) {
             out.dropLast();
+        }
+    }
+
+    /**
+     * The constraints that broke this step, in id order (the order they were created): body A with its
+     * state, body B (-1 for the world) with its mass and velocities, the constraint id in SUB, the
+     * force in LOAD (N) and the torque in IMPULSE (N·m), the point body A's anchor. On when the kind is
+     * global or either body asked for it.
+     */
+    private static void constraintBreaks(StepContext c, EventState ev) {
+        BodyStore b = c.bodies;
+        EventBuffer out = ev.buffer(EventKinds.CONSTRAINT_BREAK);
+        EventRequest r = ev.request(EventKinds.CONSTRAINT_BREAK);
+        boolean g = ev.global(EventKinds.CONSTRAINT_BREAK);
+        int bit = 1 << EventKinds.CONSTRAINT_BREAK;
+        for (int i = 0, n = c.constraintBreaks.size(); i < n; i++) {
+            dev.rubble.core.dynamics.ConstraintBreak k = c.constraintBreaks.get(i);
+            int sa = (int) k.bodyA();
+            boolean world = k.bodyB() == dev.rubble.core.dynamics.ConstraintStore.WORLD;
+            int sb = world ? -1 : (int) k.bodyB();
+            boolean liveA = b.isLive(sa) && b.handle(sa) == k.bodyA();
+            boolean liveB = !world && b.isLive(sb) && b.handle(sb) == k.bodyB();
+            if (!g && (!liveA || (ev.bodyKinds(b, sa) & bit) == 0) && (!liveB || (ev.bodyKinds(b, sb) & bit) == 0)) {
+                continue;
+            }
+            int e = out.add();
+            out.ids[EventBuffer.A][e] = k.bodyA();
+            out.ids[EventBuffer.B][e] = world ? -1 : k.bodyB();
+            out.ids[EventBuffer.SUB][e] = k.id();
+            double[][] d = out.d;
+            if (liveA) {
+                bodyFields(b, sa, out, e);
+            }
+            if (liveB) {
+                d[EventBuffer.VBX][e] = b.vx[sb];
+                d[EventBuffer.VBY][e] = b.vy[sb];
+                d[EventBuffer.VBZ][e] = b.vz[sb];
+                d[EventBuffer.WBX][e] = b.wx[sb];
+                d[EventBuffer.WBY][e] = b.wy[sb];
+                d[EventBuffer.WBZ][e] = b.wz[sb];
+                d[EventBuffer.MASS_B][e] = b.invMass[sb] == 0 ? Double.POSITIVE_INFINITY : 1 / b.invMass[sb];
+            } else if (world) {
+                d[EventBuffer.MASS_B][e] = Double.POSITIVE_INFINITY;
+            }
+            d[EventBuffer.PX][e] = k.px();
+            d[EventBuffer.PY][e] = k.py();
+            d[EventBuffer.PZ][e] = k.pz();
+            d[EventBuffer.LOAD][e] = k.force();
+            d[EventBuffer.IMPULSE][e] = k.torque();
+            if (!EventSelect.passes(r, EventKinds.CONSTRAINT_BREAK, out, e)) {
+                out.dropLast();
+            }
         }
     }
 

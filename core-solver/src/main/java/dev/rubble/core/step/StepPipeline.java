@@ -323,12 +323,16 @@ public final class StepPipeline {
         dev.rubble.core.dynamics.ConstraintStore st = c.constraints;
         for (int k = nb - 1; k >= 0; k--) { // from the back: earlier indices stay valid
             int i = broken[k];
+            int sa = (int) st.bodyA[i];
+            c.bodies.originPointToWorld(sa, st.frameA[7 * i], st.frameA[7 * i + 1], st.frameA[7 * i + 2], anchor);
             c.constraintBreaks.add(0, new dev.rubble.core.dynamics.ConstraintBreak(index, st.id[i], st.typeName[i],
-                    st.bodyA[i], st.bodyB[i], st.force[i], st.torque[i]));
+                    st.bodyA[i], st.bodyB[i], st.force[i], st.torque[i], anchor[0], anchor[1], anchor[2]));
             ConstraintOps.wakeBodies(c, i);
             st.removeAt(i);
         }
     }
+
+    private final double[] anchor = new double[3];
 
     /** Pieces the step's break prediction released (issue 22 item 4), their slots and sub-step start poses (7 each). */
     private int exactCount;

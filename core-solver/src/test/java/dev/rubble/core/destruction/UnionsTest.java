@@ -145,7 +145,53 @@ final class UnionsTest {
         assertThat(s.w.bodies().isLive((int) before[0]) && s.w.bodies().handle((int) before[0]) == before[0]).isFalse();
         assertThat(d.holderBody(s.wallB, 1)).isEqualTo(b);
         assertThat(d.holderBody(s.wallB, 2)).isEqualTo(b);
-        assertThat(s.unions().members(0)).containsExactly(s.beam, b);
+        // wall A's pieces (boxes x in [-0.5, 0.5] and [0.5, 1.5], tops at y = 0.25) both touch the beam's
+        // underside (x in [0, 1], y = 0.25): they stay welded as auxiliary members (reference §8.3)
+        long p1 = d.holderBody(s.wallA, 1), p2 = d.holderBody(s.wallA, 2);
+        assertThat(s.unions().members(0)).contains(s.beam, b, p1).contains(p2).doesNotContain(before[0]);
+        assertThat(s.w.bodies().state(s.w.bodies().slot(p1))).isEqualTo(BodyState.DISABLED);
+    }
+
+    /**
+     * Issue 29, reference §8.3: when a member breaks, its pieces join the union as auxiliary members;
+     * the connectivity check keeps those joined by an edge to a main member and lets the rest go
+     * (only edges touching a main member hold). A three-box wall under a beam that covers only its
+     * first two boxes: struck at the third, the two boxes under the beam stay welded, the third (which
+     * touches only the second, an auxiliary piece) leaves as a free body.
+     */
+    @Test
+    void piecesOfABrokenMemberStayWhenJoinedToAMainMemberTheRestLeave() {
+        World w = Scenes.world(0);
+        int wall = w.destruction().place(TestAssets.chain(3, 1000), CollectionPlacement.at(0, 0, -1), new Fixed(200),
+                new StrainModifier[0]);
+        long beam = w.createBody(BodyDef.of(new Box(0.5, 0.25, 1.25)).withMass(300).withPosition(0.5, 0.5, 0));
+        long root = w.destruction().holderBody(wall, 0);
+        w.queue(new Command.UnionAddCollection(0, wall, false, false));
+        w.queue(new Command.UnionAdd(0, beam, false));
+        w.step();
+        Unions u = w.destruction().unions();
+        assertThat(u.members(0)).containsExactly(root, beam);
+        // a 20 kg ball at 20 m/s strikes the third box (x in [1.5, 2.5]) from +x
+        w.createBody(BodyDef.of(new Sphere(0.2)).withMass(20).withPosition(3.5, 0, -1).withLinearVelocity(-20, 0, 0));
+        int steps = 0;
+        while (w.bodies().isLive((int) root) && w.bodies().handle((int) root) == root && steps++ < 60) {
+            w.step();
+        }
+        assertThat(steps).isLessThan(60);
+        DestructionRuntime d = w.destruction();
+        long p1 = d.holderBody(wall, 1), p2 = d.holderBody(wall, 2), p3 = d.holderBody(wall, 3);
+        assertThat(p3).isNotEqualTo(p2);
+        assertThat(u.members(0)).contains(beam, p1, p2).doesNotContain(p3, root);
+        BodyStore bs = w.bodies();
+        assertThat(bs.state(bs.slot(p3))).isEqualTo(BodyState.AWAKE);
+        assertThat(bs.state(bs.slot(p1))).isEqualTo(BodyState.DISABLED);
+        assertThat(u.unionOfMember(p3)).isEqualTo(-1);
+        // the struck box flies off with the ball's push; the union (beam and the two boxes) is one body
+        for (int i = 0; i < 20; i++) {
+            w.step();
+        }
+        assertThat(bs.vx[bs.slot(p3)]).isNegative();
+        assertThat(u.ids()).containsExactly(0);
     }
 
     @Test

@@ -139,4 +139,42 @@ final class EventSectionTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> WorldSnapshotTest.restore(bad2))
                 .isInstanceOf(SnapshotException.class).hasMessageContaining("is damaged: event request begin: minSpeed = -1.0");
     }
+
+    /**
+     * Issue 29: format 9 added a twelfth kind (constraint breaks) after the first eleven. A format 8
+     * file (EVNT with 11 kinds) still restores: its 11 requests as saved, constraint breaks off, and the
+     * same events as the uninterrupted run; a format 9 file whose EVNT holds 11 kinds is damage.
+     */
+    @Test
+    void aFormat8FileWithElevenKindsRestoresWithConstraintBreaksOff() throws IOException {
+        World original = pileWithEvents();
+        original.queue(new Command.SetEventRequest(EventKinds.CONSTRAINT_BREAK,
+                EventRequest.defaults(EventKinds.CONSTRAINT_BREAK).withGlobal(true)));
+        run(original, 30);
+        byte[] snap = WorldSnapshotTest.save(original);
+        assertThat(WorldSnapshotTest.restore(snap).context().events.global(EventKinds.CONSTRAINT_BREAK))
+                .as("format 9 keeps the twelfth kind's switch").isTrue();
+        Map<String, byte[]> sections = new LinkedHashMap<>(SnapshotFile.parse(snap, "v9"));
+        byte[] evnt = sections.get("EVNT");
+        int per = 1 + 8 * 8 + 4 + 4; // global, 8 doubles, maxResults, sort
+        assertThat(java.nio.ByteBuffer.wrap(evnt).getInt(0)).isEqualTo(12);
+        byte[] v8 = new byte[evnt.length - per];
+        System.arraycopy(evnt, 0, v8, 0, 4 + 11 * per);
+        System.arraycopy(evnt, 4 + 12 * per, v8, 4 + 11 * per, evnt.length - 4 - 12 * per);
+        java.nio.ByteBuffer.wrap(v8).putInt(0, 11);
+        sections.put("EVNT", v8);
+        World fromV8 = WorldSnapshotTest.restore(SoftBodySectionTest.assemble(8, sections));
+        EventState a = original.context().events, b = fromV8.context().events;
+        for (int k = 0; k < 11; k++) {
+            assertThat(b.request(k)).as(EventKinds.label(k)).isEqualTo(a.request(k));
+        }
+        assertThat(b.request(EventKinds.CONSTRAINT_BREAK)).isEqualTo(EventRequest.defaults(EventKinds.CONSTRAINT_BREAK));
+        assertThat(b.global(EventKinds.CONSTRAINT_BREAK)).isFalse();
+        List<String> expected = run(original, 60);
+        assertThat(expected).isNotEmpty();
+        assertThat(run(fromV8, 60)).containsExactlyElementsOf(expected);
+        byte[] bad = SoftBodySectionTest.assemble(SnapshotFile.VERSION, sections);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> WorldSnapshotTest.restore(bad))
+                .isInstanceOf(SnapshotException.class).hasMessageContaining("event kinds = 11; allowed: 12");
+    }
 }

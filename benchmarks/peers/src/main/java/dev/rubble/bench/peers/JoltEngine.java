@@ -48,6 +48,11 @@ final class JoltEngine implements PeerEngine {
     private JobSystemSingleThreaded jobs;
     private int[] dynamicIds;
 
+    /** Loads the natives and registers Jolt's types once per JVM (also for {@link JointsRun}). */
+    static void initialiseNatives() {
+        initialise();
+    }
+
     private static synchronized void initialise() {
         if (initialised) {
             return;

@@ -50,6 +50,9 @@ public final class PeerMain {
         if ("debris".equals(args[1])) {
             return WallDebrisRun.run(engine, args);
         }
+        if ("joints".equals(args[1])) {
+            return JointsRun.run(engine, args); // issue 29: chain100, ragdolls50 on jolt or rubble
+        }
         engine(engine); // validate before running anything
         List<Scene> scenes = new ArrayList<>();
         if ("all".equals(args[1])) {
