@@ -43,6 +43,10 @@ declare -A INPUTS=(
   [statue-noisy-planes.png]="examples/meshes/statue.obj"
   [statue-sheet.png]="examples/statue.json examples/meshes/statue.rbc"
   [viewer.png]="$demo integration-tests/src/test/java/dev/rubble/it/ViewerInBrowserTest.java"
+  [mesh-noisy-slice.png]=""
+  [statue-cutters.png]="examples/meshes/statue.obj"
+  [statue-noisy-voronoi.png]="examples/meshes/statue.obj"
+  [stress-color-wall-sheet.png]="examples/stress/wall-hole.json"
 )
 COMMON=(tui-console/src/main/java/dev/rubble/cli/RenderCommand.java integration-tests/src/test/resources/golden)
 COMMON_DIRS=(plugins/render-png/src/main)
@@ -117,6 +121,33 @@ make_statue_noisy_planes() {
 make_statue_sheet() {
   rubble render examples/statue.json --renderer sheet --frames 0:150:15 --size 480x300 \
       --camera 3.2,2.2,3.2:0,1,0:45 --color piece --out "$1"
+}
+cube_obj() { # FILE HALF: an axis-aligned cube of half extent HALF about the origin, eight corners and six quads
+  local h="$2"
+  printf 'v -%s -%s -%s\nv %s -%s -%s\nv %s %s -%s\nv -%s %s -%s\nv -%s -%s %s\nv %s -%s %s\nv %s %s %s\nv -%s %s %s\n' \
+      "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" "$h" > "$1"
+  printf 'f 1 4 3 2\nf 5 6 7 8\nf 1 2 6 5\nf 4 8 7 3\nf 1 5 8 4\nf 2 3 7 6\n' >> "$1"
+}
+make_mesh_noisy_slice() { # a 2 m cube sliced once with noise, pulled apart
+  local w; w="$(scratch)"
+  cube_obj "$w/cube2.obj" 1
+  rubble fracture --source "$w/cube2.obj" --method slice --option x=1 --option y=0 --option z=0 \
+      --noise 0.12,1.2,3 --noise-spacing 0.04 --explode 1.5 --out "$w/slice.rbc" --preview "$1" >/dev/null
+}
+make_statue_cutters() { # five unit-cube cutters through the statue
+  local w; w="$(scratch)"
+  cube_obj "$w/cube1.obj" 0.5
+  rubble fracture --source examples/meshes/statue.obj --cutters 5 --cutter-mesh "$w/cube1.obj" --cutter-scale 0.25,0.4 \
+      --seed 5 --explode 0.8 --out "$w/cutters.rbc" --preview "$1" >/dev/null
+}
+make_statue_noisy_voronoi() {
+  local w; w="$(scratch)"
+  rubble fracture --source examples/meshes/statue.obj --sites 40 --seed 1 --noise 0.03,3,3 --explode 0.5 \
+      --out "$w/noisy-voronoi.rbc" --preview "$1" >/dev/null
+}
+make_stress_color_wall_sheet() {
+  rubble render examples/stress/wall-hole.json --color stress --renderer sheet --frames 19:22:1 --size 320x180 \
+      --camera 0,1.6,6.5:0,1.4,0:45 --out "$1"
 }
 make_viewer() { # the browser test takes it (Chromium and chromedriver: .ci/run installs them)
   (cd "$root" && mvn -q -B ${MAVEN_REPO_LOCAL:+-Dmaven.repo.local=$MAVEN_REPO_LOCAL} -pl integration-tests -am test \
