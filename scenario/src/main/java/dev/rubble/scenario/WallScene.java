@@ -61,12 +61,12 @@ public final class WallScene {
      * The demo wall's per-level thresholds (N·s, user-defined damage model). Cutting a piece of mass m
      * free along a bonded area A takes concrete's fracture energy G_f A (G_f ≈ 120 J/m²), and an impulse
      * J gives it J²/2m, so it breaks loose at about J = √(2 m G_f A): 1 500, 270 and 50 N·s for this
-     * wall's 3 100 kg, 310 kg and 31 kg pieces. The demo's wall is weaker than that estimate (a lean or
-     * old wall): with 1 500/300/50 the 200 kg ball frees about 800 pieces whose rubble, heavier than the
-     * ball, stops it in the hole and throws it back at 2 m/s (docs/destruction.md "Impacts"); with
-     * 600/150/30 it ends past the far face.
+     * wall's 3 100 kg, 310 kg and 31 kg pieces; the demo uses 1 500/300/50. With local failure in
+     * {@code resolve} mode (docs/destruction.md "Local failure") the ball punches a hole and most of
+     * the wall stands; a weaker wall (600/150/30) loses the clusters around the hole, which fall and
+     * shatter.
      */
-    public static final double[] DEMO_THRESHOLDS = {600, 150, 30};
+    public static final double[] DEMO_THRESHOLDS = {1500, 300, 50};
     /** Seed of the first fracture level (level l uses seed + l). */
     public static final long SEED = 1;
     /** Projectile radius (m), mass (kg), start and velocity. */

@@ -128,6 +128,23 @@ public final class DestructionRuntime {
         return ctx.impactEvents;
     }
 
+    /**
+     * Issue 22: whether some placed collection resolves impacts; only then can {@link #crushCap} be
+     * finite (a piece of a resolve collection pushing an anchored holder of it: docs/destruction.md
+     * "Local failure").
+     */
+    public boolean anyResolve() {
+        return script.anyResolve();
+    }
+
+    /**
+     * Issue 22, local failure: the normal impulse per point store manifold {@code m} may carry in this
+     * step's real solve; see {@link #anyResolve()}.
+     */
+    public double crushCap(int m, int subSteps) {
+        return script.crushCap(m, subSteps);
+    }
+
     /** The body slot of the i-th piece {@link #collectReleasedBeforeSolve} counted. */
     public int releasedBeforeSolve(int i) {
         return script.released(i);

@@ -20,6 +20,13 @@ import java.util.Arrays;
  * pipeline repeats the trial up to {@link #MAX_PASSES} times while something breaks, so an impact
  * cuts through several levels, or through pieces wedged between their neighbours, in one step.
  *
+ * <p>Local failure (docs/destruction.md "Local failure"): a trial's rigid contact network carries
+ * the push to every chain of pieces between the impactor and the anchors, so a trial load counts
+ * only within the {@link ImpactZone} of the step's impactors; trial breaks propagate nothing (their
+ * excess is momentum, passed on by the re-solve); and in the real solve a piece pushed against an
+ * anchored holder of its own collection crushes the contact at the children's threshold
+ * ({@link #crushCap}) instead of carrying the impact into the anchors.
+ *
  * <p>Loads of the trial are discarded after it (loads never accumulate); children that held are
  * loaded again by the real solve in the DESTRUCTION slot, where Chaos's rules run unchanged.
  * Collections in {@link ImpactMode#CHAOS} (the default) are never touched and a world without
@@ -32,21 +39,24 @@ final class ImpactPass implements Pass {
 
     private final DestructionContext d;
     private final CollisionStrain gather;
-    private final Propagation propagation;
     private final Release release;
     private final Crumbling crumbling;
+    /** Where this step's impactors reach: trial collision loads count only there (local failure). */
+    private final ImpactZone zone;
+    /** Trial loads dropped this step because their child lay outside every impactor's zone, N·s (read-out). */
+    double outsideZoneLoad;
     /** Trial load per global node; touched nodes in first-loaded order. */
     double[] load = new double[0];
     private int[] touched = new int[16];
     private int touchedCount;
     private int stamp;
     private int[] stampOf = new int[0];
-    ImpactPass(DestructionContext d, Propagation propagation, Release release, Crumbling crumbling) {
+    ImpactPass(DestructionContext d, Release release, Crumbling crumbling) {
         this.d = d;
         this.gather = new CollisionStrain(d, this);
-        this.propagation = propagation;
         this.release = release;
         this.crumbling = crumbling;
+        this.zone = new ImpactZone(d);
     }
 
     /** Whether some placed collection resolves impacts. */
@@ -183,6 +193,61 @@ final class ImpactPass implements Pass {
         return releasedCount;
     }
 
+    /**
+     * Issue 22, local failure (docs/destruction.md "Local failure"): the normal impulse per point that
+     * store manifold {@code m} may carry in the real solve, or +∞. A piece of a RESOLVE collection
+     * pushed against a kinematic (anchored) holder of its own collection crushes the material at the
+     * contact instead of carrying the impact into the anchors: the pair carries, per step, at most just
+     * below the smallest threshold among the holder's children (N·s; N × dt for force models), shared
+     * by its points and the step's sub-steps. Anything else (an impactor of another body, pieces
+     * against free pieces, the ground) is uncapped.
+     */
+    double crushCap(int m, int subSteps) {
+        ContactStore c = d.contacts;
+        int sa = c.bodyA[m], sb = c.bodyB[m];
+        int h = kinematicResolveHolder(sa, sb);
+        if (h < 0) {
+            h = kinematicResolveHolder(sb, sa);
+        }
+        if (h < 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        ClusterStore s = d.store;
+        double min = Double.POSITIVE_INFINITY;
+        for (int ch = s.firstChild[h]; ch != ClusterStore.NONE; ch = s.nextSibling[ch]) {
+            min = Math.min(min, s.threshold[ch]);
+        }
+        PlacedCollection pc = d.collections.get(s.collection[h]);
+        if (pc.forces) {
+            min *= d.dt;
+        }
+        int points = 0;
+        for (int k = m; k < c.size() && c.bodyA[k] == sa && c.bodyB[k] == sb; k++) {
+            points += c.pointCount[k];
+        }
+        for (int k = m - 1; k >= 0 && c.bodyA[k] == sa && c.bodyB[k] == sb; k--) {
+            points += c.pointCount[k];
+        }
+        return min / (Math.max(points, 1) * (double) Math.max(subSteps, 1));
+    }
+
+    /**
+     * The holder node in {@code slot} when it is a kinematic RESOLVE holder and {@code other} a
+     * dynamic piece of the same collection; else -1.
+     */
+    private int kinematicResolveHolder(int slot, int other) {
+        BodyStore b = d.bodies;
+        if (b.motion[slot] != MotionType.KINEMATIC.ordinal() || b.motion[other] != MotionType.DYNAMIC.ordinal()) {
+            return -1;
+        }
+        int g = d.nodeOfSlot(slot), o = d.nodeOfSlot(other);
+        if (g < 0 || o < 0 || d.store.childCount[g] == 0 || d.store.collection[g] != d.store.collection[o]
+                || !takes(d.store.firstChild[g])) {
+            return -1;
+        }
+        return g;
+    }
+
     /** The i-th slot {@link #collectReleased} found. */
     int released(int i) {
         return released[i];
@@ -218,12 +283,15 @@ final class ImpactPass implements Pass {
     /**
      * After a trial solve left its impulses in the contact store: breaks and releases the children of
      * RESOLVE holders whose trial load reaches their threshold (inclusive, below the collection's
-     * unbreakable level, direct children of active holders only), passes the excess on by propagation
-     * as evaluation does, and splits what is left by connectivity. Returns the children broken.
+     * unbreakable level, direct children of active holders only, within an impactor's
+     * {@link ImpactZone}), and splits what is left by connectivity (no propagation: the excess is
+     * momentum, passed on by the re-solve). Returns the children broken.
      */
     int release() {
         if (d.events.count() == 0) {
-            passStamp++; // nothing of this step released yet
+            passStamp++; // nothing of this step released yet: the step's first pass
+            zone.collect();
+            outsideZoneLoad = 0;
         }
         markReleased();
         d.growGlobal();
@@ -233,6 +301,15 @@ final class ImpactPass implements Pass {
         }
         touchedCount = 0;
         gather.run();
+        // local failure: a child outside every impactor's zone holds in the trial whatever load a rigid
+        // chain of pushed pieces gives it (docs/destruction.md "Local failure")
+        for (int i = 0; i < touchedCount; i++) {
+            int g = touched[i];
+            if (load[g] > 0 && d.store.isHeldByActive(g) && d.bodyAlive(d.store.parent[g]) && !zone.contains(g)) {
+                outsideZoneLoad += load[g];
+                load[g] = 0;
+            }
+        }
         // cracks travel one hop per pass: what an earlier pass propagated (external strain waiting for
         // the next step) is evaluated with this pass's loads, max-combined (docs/destruction.md "Impacts")
         for (int i = 0; i < d.nextCount; i++) {
@@ -307,14 +384,16 @@ final class ImpactPass implements Pass {
             }
             if (gr.holderBroken[k] > 0) {
                 d.impactBreaks++;
-                gr.evaluated(k); // propagation passes the excess of what broke on, as after evaluation
+                gr.evaluated(k);
             }
         }
         gr.holderStart[holders] = e;
         gr.holderCount = holders;
         gr.entryCount = e;
-        // children that held keep no trial load: the real solve loads them again in the DESTRUCTION slot
-        propagation.run();
+        // children that held keep no trial load: the real solve loads them again in the DESTRUCTION slot.
+        // No propagation from trial breaks: their excess over the threshold is momentum, which the
+        // re-solve passes on to the released pieces and the impactor; as strain it would count twice
+        // (docs/destruction.md "Local failure")
         d.budget.beginRelease(d.activeCount);
         release.run();
         d.growGlobal();

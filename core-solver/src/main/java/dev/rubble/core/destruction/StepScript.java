@@ -60,7 +60,7 @@ final class StepScript {
         stress = new StressPass(ctx, pieces);
         crumbling = new Crumbling(ctx, pieces);
         removal = new Removal(ctx);
-        impacts = new ImpactPass(ctx, propagation, release, crumbling);
+        impacts = new ImpactPass(ctx, release, crumbling);
     }
 
     /** The DESTRUCTION slot of step {@code stepIndex}. Cheap when nothing is strained. */
@@ -159,6 +159,16 @@ final class StepScript {
     /** Issue 22 item 4: the dynamic bodies the last prediction released (see {@link #released(int)}). */
     int collectReleased() {
         return impacts.collectReleased();
+    }
+
+    /** Issue 22: whether some collection resolves impacts. */
+    boolean anyResolve() {
+        return impacts.anyResolve();
+    }
+
+    /** Issue 22: the crushing cap of store manifold m in the real solve ({@link ImpactPass#crushCap}). */
+    double crushCap(int m, int subSteps) {
+        return impacts.crushCap(m, subSteps);
     }
 
     /** The body slot of the i-th piece {@link #collectReleased} counted. */

@@ -249,6 +249,29 @@ public final class ContactSolver {
      *
      * @param subSteps sub-steps this step; {@code dt / subSteps} is the sub-step
      */
+    /** Per solved manifold: the most normal impulse one of its points may carry in a sub-step (+∞ unless capped). */
+    private double[] capOf = new double[0];
+
+    /**
+     * Issue 22 (docs/destruction.md "Local failure"): after {@link #prepare}, the points of store
+     * manifold {@code m} carry at most {@code perPoint} of normal impulse each, in every iteration of
+     * the step (a crushing contact). A manifold the step does not solve is ignored.
+     */
+    public void capNormalImpulse(int m, double perPoint) {
+        int lo = 0, hi = activeCount - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (active[mid] < m) {
+                lo = mid + 1;
+            } else if (active[mid] > m) {
+                hi = mid - 1;
+            } else {
+                capOf[mid] = perPoint;
+                return;
+            }
+        }
+    }
+
     public void prepare(BodyStore bodies, ContactStore contacts, DynamicsSettings s, double dt, int subSteps) {
         this.b = bodies;
         this.c = contacts;
@@ -339,6 +362,10 @@ public final class ContactSolver {
         int pc = contacts.pointCount[m];
         int sa = mapBody(a), sb = mapBody(bb);
         active[i] = m;
+        if (capOf.length <= i) {
+            capOf = java.util.Arrays.copyOf(capOf, Math.max(i + 1, 2 * capOf.length));
+        }
+        capOf[i] = Double.POSITIVE_INFINITY;
         ia[i] = sa;
         ib[i] = sb;
         pointBase[i] = pts;
@@ -784,6 +811,7 @@ public final class ContactSolver {
     private void normalRows(int i, int mode) {
         final double[] v = vel, rw = row, mn = man;
         final int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN, base = pointBase[i] * ROW, end = base + points[i] * ROW;
+        final double cap = capOf[i];
         double dvx = v[ob] - v[oa], dvy = v[ob + 1] - v[oa + 1], dvz = v[ob + 2] - v[oa + 2];
         double wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
         double wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
@@ -804,6 +832,8 @@ public final class ContactSolver {
             double nu = start - km * vn;
             if (!(nu > 0)) {
                 nu = 0; // the clamp: a compare and a branch (Math.max compiles to a longer blend sequence)
+            } else if (nu > cap) {
+                nu = cap; // a crushing contact (issue 22; +∞ everywhere else, so never taken)
             }
             rw[r + LN] = nu;
             double d = nu - old;
@@ -983,6 +1013,29 @@ public final class ContactSolver {
         storeVelocities();
         for (int i = 0; i < activeCount; i++) {
             storeImpulses(i);
+        }
+    }
+
+    /**
+     * Issue 22: adds to {@code out[0..2]} the impulse (N·s) the step's solve gave dynamic bodies
+     * through contacts with bodies of no inverse mass (static and kinematic ones: the ground, anchored
+     * holders), from the per-step totals in the solver's own tangent basis. Call after
+     * {@link #restitutionAndStore()}.
+     */
+    public void fixedImpulse(double[] out) {
+        for (int i = 0; i < activeCount; i++) {
+            int sa = ia[i], sb = ib[i];
+            boolean fa = invMass[sa] == 0, fb = invMass[sb] == 0;
+            if (fa == fb) {
+                continue;
+            }
+            int mo = i * MAN;
+            double sign = fa ? 1 : -1; // the impulse on B is +J; on A, -J
+            for (int q = pointBase[i], end = q + points[i]; q < end; q++) {
+                for (int k = 0; k < 3; k++) {
+                    out[k] += sign * (totalN[q] * man[mo + k] + totalT1[q] * man[mo + 3 + k] + totalT2[q] * man[mo + 6 + k]);
+                }
+            }
         }
     }
 

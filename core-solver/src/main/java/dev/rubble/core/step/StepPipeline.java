@@ -146,6 +146,9 @@ public final class StepPipeline {
         final int relaxIterations = settings.positionIterations();
         solver.setGravity(settings.gravityX(), settings.gravityY(), settings.gravityZ());
         prepare(c, b, cs, ds, dt, n);
+        if (c.destruction.anyResolve()) {
+            crush(c, cs, n);
+        }
         t = lap(StepSlot.SOLVE, t);
         // issue 11: bodies inserted during this step had no broadphase or contacts in it, so they hold
         // still until its end (they are appended to the awake partition: the first `movers` move)
@@ -198,6 +201,10 @@ public final class StepPipeline {
         }
 
         solver.restitutionAndStore();
+        java.util.Arrays.fill(p(c).fixedImpulse, 0);
+        if (c.destruction.anyResolve()) {
+            solver.fixedImpulse(p(c).fixedImpulse); // issue 22: what the anchors absorbed (read-out)
+        }
         if (exactCount > 0) {
             moveReleased(b, h); // again with the velocity restitution left (the last sub-step's start pose)
         }
@@ -378,6 +385,19 @@ public final class StepPipeline {
                 qx = nx * inv; qy = ny * inv; qz = nz * inv; qw = nw * inv;
             }
             b.qx[s] = qx; b.qy[s] = qy; b.qz[s] = qz; b.qw[s] = qw;
+        }
+    }
+
+    /**
+     * Issue 22, local failure: pieces released before the solve crush what they are pushed against in
+     * an anchored holder instead of carrying the impact into its anchors (docs/destruction.md "Local failure").
+     */
+    private void crush(StepContext c, ContactStore cs, int subSteps) {
+        for (int m = 0, size = cs.size(); m < size; m++) {
+            double cap = c.destruction.crushCap(m, subSteps);
+            if (cap < Double.POSITIVE_INFINITY) {
+                solver.capNormalImpulse(m, cap);
+            }
         }
     }
 
