@@ -8,6 +8,9 @@
 #        benchmarks/run-peers.sh --wall-debris [--steps N] [--engines "jolt bullet"] [--out FILE]
 #            (the wall's pieces at its step with the most releases as loose convex hulls: `rubble bench wall
 #             --debris-out` writes them, then each engine and Rubble step the same hulls, each in its own JVM)
+#        benchmarks/run-peers.sh --shatter-debris [--steps N] [--engines "jolt bullet"] [--out FILE]
+#            (the same for the shattered wall, issue 27 item 1: `rubble bench shatter --debris-out` writes the
+#             10 000 leaf hulls at the step with the most active pieces)
 # Everything single-threaded, sleeping off. The raw lines (prefixed with the engine name) and the
 # table are written to FILE (default benchmarks/peers/target/peers-<UTC time>.txt).
 set -euo pipefail
@@ -20,6 +23,7 @@ rubble=yes
 out=""
 table_only=""
 wall_debris=""
+debris_scene=wall
 while [ $# -gt 0 ]; do
   case "$1" in
     --steps) steps="$2"; shift 2 ;;
@@ -29,8 +33,9 @@ while [ $# -gt 0 ]; do
     --out) out="$2"; shift 2 ;;
     --no-rubble) rubble=no; shift ;;
     --table) table_only="$2"; shift 2 ;;
-    --wall-debris) wall_debris=yes; shift ;;
-    *) echo "run-peers: unknown option '$1'; allowed: --steps --cap-seconds --scenes --engines --out --no-rubble --table --wall-debris" >&2; exit 2 ;;
+    --wall-debris) wall_debris=yes; debris_scene=wall; shift ;;
+    --shatter-debris) wall_debris=yes; debris_scene=shatter; shift ;;
+    *) echo "run-peers: unknown option '$1'; allowed: --steps --cap-seconds --scenes --engines --out --no-rubble --table --wall-debris --shatter-debris" >&2; exit 2 ;;
   esac
 done
 tables() {
@@ -87,12 +92,14 @@ jvm=(-Xms1g -Xmx4g)
 if [ -n "$wall_debris" ]; then
   # the wall debris (bench-scenarios.md, wall, Peers): Rubble writes the hulls, every engine (Rubble too, the
   # same loose hulls as plain bodies) steps them in its own JVM; engines without hull support are skipped
-  debris="$(dirname "$out")/wall-debris-$stamp.json"
+  debris="$(dirname "$out")/$debris_scene-debris-$stamp.json"
   mkdir -p "$(dirname "$out")"
+  # the shatter scene peaks a few steps after its explosion: 10 steps reach the peak without the slow pile-up
+  writer_steps="$steps"; [ "$debris_scene" = shatter ] && writer_steps=10
   {
-    echo "# run-peers --wall-debris $stamp, $(date -u '+%Y-%m-%d %H:%M:%S UTC'), $(nproc) cores, $(java -version 2>&1 | head -1)"
-    (cd "$root" && RUBBLE_JAVA_OPTS="${jvm[*]}" ./rubble bench wall --budgets off --steps "$steps" --debris-out "$debris") \
-      | sed -u "s/^/rubble-wall /"
+    echo "# run-peers --$debris_scene-debris $stamp, $(date -u '+%Y-%m-%d %H:%M:%S UTC'), $(nproc) cores, $(java -version 2>&1 | head -1)"
+    (cd "$root" && RUBBLE_JAVA_OPTS="${jvm[*]}" ./rubble bench "$debris_scene" --budgets off --steps "$writer_steps" --debris-out "$debris") \
+      | sed -u "s/^/rubble-$debris_scene /"
     for e in rubble $engines; do
       case "$e" in jolt|bullet|rubble) ;; *) continue ;; esac
       echo "# $e: load average before: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -35,27 +35,28 @@ import picocli.CommandLine.Spec;
  * statistics of the stepping thread's CPU time, the scene's sanity line and an {@code info} line naming the stages and iteration counts in use. The peer-engine runners in
  * {@code benchmarks/peers} print the same format.
  */
-@Command(mixinStandardHelpOptions = true, name = "bench", description = "Run the benchmark scenes (pyramid, pile, spheres, wall) and print step times and sanity figures.")
+@Command(mixinStandardHelpOptions = true, name = "bench", description = "Run the benchmark scenes (pyramid, pile, spheres, wall, shatter) and print step times and sanity figures.")
 final class BenchCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "SCENE", description = "pyramid, pile, spheres, all (those three) or wall")
+    @Parameters(index = "0", paramLabel = "SCENE", description = "pyramid, pile, spheres, all (those three), wall (the intact 10 000-leaf wall hit by a ball)"
+            + " or shatter (the same wall blown fully apart by an explosion)")
     String scene;
 
     // the wall destruction scene (issue 13 item 7): WallBenchRun runs it
     @Option(names = "--wall-sites", paramLabel = "A,B,C",
-            description = "wall only: Voronoi sites per fracture level (default 20,20,25: 10 000 leaves)")
+            description = "wall and shatter: Voronoi sites per fracture level (default 20,20,25: 10 000 leaves)")
     String wallSites;
 
     @Option(names = "--wall-cache", paramLabel = "DIR",
-            description = "wall only: where the authored wall (.rbc) is cached (default $RUBBLE_CACHE or ~/.cache/rubble)")
+            description = "wall and shatter: where the authored wall (.rbc) is cached (default $RUBBLE_CACHE or ~/.cache/rubble)")
     java.nio.file.Path wallCache;
 
     @Option(names = "--budgets", paramLabel = "off|on|both",
-            description = "wall only: run with budgets off, on, or both (default both: two lines)")
+            description = "wall and shatter: run with budgets off, on, or both (default both: two lines)")
     String budgets = "both";
 
     @Option(names = "--debris-out", paramLabel = "FILE",
-            description = "wall only: also write the wall's pieces at the step with the most releases as loose convex hulls"
-                    + " (a scenario file) for benchmarks/run-peers.sh --wall-debris")
+            description = "wall and shatter: also write the wall's pieces at the step with the most releases (shatter: the most active pieces) as loose convex hulls"
+                    + " (a scenario file) for benchmarks/run-peers.sh --wall-debris / --shatter-debris")
     java.nio.file.Path debrisOut;
 
     @Option(names = "--soak", paramLabel = "N",
@@ -97,6 +98,9 @@ final class BenchCommand implements Callable<Integer> {
         if ("wall".equals(scene)) {
             return WallBenchRun.run(this);
         }
+        if ("shatter".equals(scene)) {
+            return ShatterBenchRun.run(this);
+        }
         List<Scene> scenes = scenes(scene);
         if (steps < 1) {
             throw new BadInputException("--steps " + steps + " is not allowed; allowed: >= 1");
@@ -126,7 +130,7 @@ final class BenchCommand implements Callable<Integer> {
                 return List.of(s);
             }
         }
-        throw new BadInputException("unknown scene '" + name + "'; known: " + Scene.known() + ", all, wall");
+        throw new BadInputException("unknown scene '" + name + "'; known: " + Scene.known() + ", all, wall, shatter");
     }
 
     private void run(Scene s, Stages stages, Map<String, String> overrides, PrintWriter out) {

@@ -186,6 +186,108 @@ final class ConvexHullTest {
         }
     }
 
+    /** The linear scan's vertex: the first index with the largest computed v·d (strict >, index order). */
+    private static int scanIndex(ConvexHull h, double dx, double dy, double dz) {
+        int best = 0;
+        double bd = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < h.vertexCount(); k++) {
+            double s = h.vertex(k, 0) * dx + h.vertex(k, 1) * dy + h.vertex(k, 2) * dz;
+            if (s > bd) {
+                bd = s;
+                best = k;
+            }
+        }
+        return best;
+    }
+
+    /** Asserts support(d) is the linear scan's vertex, bit for bit; returns 1 when the scan's maximum is shared. */
+    private static int checkSupport(ConvexHull h, double dx, double dy, double dz, double[] out) {
+        h.support(dx, dy, dz, out, 0);
+        int k = scanIndex(h, dx, dy, dz);
+        assertThat(new double[] {out[0], out[1], out[2]}).as("support of %s along (%s, %s, %s)", h, dx, dy, dz)
+                .containsExactly(h.vertex(k, 0), h.vertex(k, 1), h.vertex(k, 2));
+        double m = h.vertex(k, 0) * dx + h.vertex(k, 1) * dy + h.vertex(k, 2) * dz;
+        int ties = 0;
+        for (int j = 0; j < h.vertexCount(); j++) {
+            ties += h.vertex(j, 0) * dx + h.vertex(j, 1) * dy + h.vertex(j, 2) * dz == m ? 1 : 0;
+        }
+        return ties > 1 ? 1 : 0;
+    }
+
+    /**
+     * Issue 27 item 3: the hill-climbing support of a large hull picks exactly the linear scan's vertex,
+     * ties included (the lowest index among equal values), over random point clouds, prisms and
+     * antiprisms on regular polygons (faces perpendicular to the axes and to many directions, so the
+     * maximum is often shared) and offset/scaled copies, along random directions, the axes, every face
+     * normal, every edge's mean normal and scaled directions.
+     */
+    @Test
+    void hillClimbingSupportPicksTheLinearScansVertexTiesIncluded() {
+        Random rnd = new Random(2027);
+        double[] out = new double[3];
+        int hulls = 0, shared = 0, checks = 0;
+        for (int t = 0; t < 240; t++) {
+            double[] pts;
+            int kind = t % 4;
+            double ox = kind >= 2 ? rnd.nextGaussian() * 50 : 0, oy = kind >= 2 ? rnd.nextGaussian() * 50 : 0,
+                    oz = kind >= 2 ? rnd.nextGaussian() * 50 : 0;
+            double sc = kind == 3 ? Math.pow(10, rnd.nextInt(7) - 3) : 1;
+            if (kind == 0 || t % 8 == 2) {
+                int n = ConvexHull.CLIMB_THRESHOLD + 1 + rnd.nextInt(300);
+                pts = new double[3 * n];
+                for (int i = 0; i < pts.length; i++) {
+                    pts[i] = rnd.nextGaussian();
+                }
+            } else {
+                // a prism (or antiprism) on a regular n-gon: 2n vertices, n-way ties on the caps
+                int n = ConvexHull.CLIMB_THRESHOLD / 2 + 1 + rnd.nextInt(40);
+                boolean anti = rnd.nextBoolean();
+                pts = new double[6 * n];
+                for (int i = 0; i < n; i++) {
+                    double a = 2 * Math.PI * i / n, b = a + (anti ? Math.PI / n : 0);
+                    pts[6 * i] = Math.cos(a);
+                    pts[6 * i + 1] = -0.5;
+                    pts[6 * i + 2] = Math.sin(a);
+                    pts[6 * i + 3] = Math.cos(b);
+                    pts[6 * i + 4] = 0.5;
+                    pts[6 * i + 5] = Math.sin(b);
+                }
+            }
+            for (int i = 0; i < pts.length; i += 3) {
+                pts[i] = pts[i] * sc + ox;
+                pts[i + 1] = pts[i + 1] * sc + oy;
+                pts[i + 2] = pts[i + 2] * sc + oz;
+            }
+            ConvexHull h = QuickHull.of(pts);
+            if (h.vertexCount() <= ConvexHull.CLIMB_THRESHOLD) {
+                continue;
+            }
+            hulls++;
+            for (int i = 0; i < 300; i++) {
+                double s = Math.pow(10, rnd.nextInt(9) - 4);
+                shared += checkSupport(h, rnd.nextGaussian() * s, rnd.nextGaussian() * s, rnd.nextGaussian() * s, out);
+                checks++;
+            }
+            for (int a = 0; a < 3; a++) {
+                for (int sign = -1; sign <= 1; sign += 2) {
+                    shared += checkSupport(h, a == 0 ? sign : 0, a == 1 ? sign : 0, a == 2 ? sign : 0, out);
+                    checks++;
+                }
+            }
+            for (int f = 0; f < h.faceCount(); f++) {
+                shared += checkSupport(h, h.plane(f, 0), h.plane(f, 1), h.plane(f, 2), out);
+                int g = (f + 1) % h.faceCount();
+                shared += checkSupport(h, h.plane(f, 0) + h.plane(g, 0), h.plane(f, 1) + h.plane(g, 1),
+                        h.plane(f, 2) + h.plane(g, 2), out);
+                checks += 2;
+            }
+        }
+        assertThat(hulls).isGreaterThan(180);
+        // the ties were really exercised: many directions whose maximum is shared by several vertices
+        assertThat(shared).isGreaterThan(1000);
+        assertThat(checks).isGreaterThan(70_000);
+    }
+
     static double[] sorted(double a, double b, double c) {
         double[] v = {a, b, c};
         java.util.Arrays.sort(v);

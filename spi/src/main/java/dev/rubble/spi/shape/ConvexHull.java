@@ -28,6 +28,16 @@ public final class ConvexHull implements Shape {
     private final double cx, cy, cz;
     private final double[] unitInertia; // about the centre of mass, density 1
     private final int[] adjStart, adj;  // vertex adjacency (edges of the face polygons), for hill climbing
+    /**
+     * {@link #CLIMB_SLACK} × the largest |coordinate|: per unit of |d|₁, how close a neighbour's
+     * support value may come to the climb's summit before the linear scan decides (see {@link #support}).
+     */
+    private final double climbSlack;
+    /**
+     * Relative margin of the climb's near-tie test: far above the rounding error of a dot product
+     * (3 · 2⁻⁵³ of Σ|vᵢdᵢ|) and of how far quickhull leaves a vertex from convex position (10⁻⁹ of the extent).
+     */
+    public static final double CLIMB_SLACK = 1e-8;
     /** Above this many vertices {@link #support} climbs the vertex graph instead of scanning every vertex. */
     public static final int CLIMB_THRESHOLD = 24;
 
@@ -49,6 +59,11 @@ public final class ConvexHull implements Shape {
             adjStart[i + 1] = adjStart[i] + deg[i];
         }
         adj = new int[adjStart[nvert]];
+        double big = 0;
+        for (double c : v) {
+            big = Math.max(big, Math.abs(c));
+        }
+        climbSlack = CLIMB_SLACK * big;
         int[] fill = new int[nvert];
         for (int f = 0; f + 1 < faceStart.length; f++) {
             for (int k = faceStart[f]; k < faceStart[f + 1]; k++) {
@@ -242,9 +257,20 @@ public final class ConvexHull implements Shape {
     }
 
     /**
-     * Linear scan for small hulls; for more than {@link #CLIMB_THRESHOLD} vertices, hill climbing
-     * from vertex 0 over the edge graph (a vertex no neighbour improves on is a global maximum of a
-     * linear function over a convex polytope). Deterministic; ties keep the first vertex found.
+     * The vertex farthest along d, exactly the vertex a linear scan over the vertices in index order
+     * picks (the largest {@code v·d} as computed in doubles, the lowest index among equal values).
+     *
+     * <p>Small hulls (at most {@link #CLIMB_THRESHOLD} vertices) are scanned. Larger ones climb the
+     * vertex graph from vertex 0 (to a neighbour with a larger value, until none has one). The summit
+     * is returned when every neighbour's value is below the summit's by more than
+     * {@code climbSlack · |d|₁}; otherwise (a face or edge nearly perpendicular to d, so the maximum
+     * may be shared or decided by rounding) the linear scan decides. Why that is the scan's vertex: on
+     * a convex polytope the vertices whose exact value is at least t are connected through edges for
+     * every t (from each of them an increasing edge path leads to the maximal face). If another vertex
+     * g had a computed value at least the summit's, then g and the summit both lie in the set with exact
+     * value at least (summit − e), e bounding rounding and the hull's distance from convex position, so
+     * an edge path joins them inside it, and its first step is a neighbour of the summit whose computed
+     * value is within 2e of the summit's — which the test catches. Deterministic; allocates nothing.
      */
     @Override
     public void support(double dx, double dy, double dz, double[] out, int offset) {
@@ -265,10 +291,21 @@ public final class ConvexHull implements Shape {
                     }
                 }
             }
-            out[offset] = v[3 * cur];
-            out[offset + 1] = v[3 * cur + 1];
-            out[offset + 2] = v[3 * cur + 2];
-            return;
+            double floor = bd - climbSlack * (Math.abs(dx) + Math.abs(dy) + Math.abs(dz));
+            boolean alone = true;
+            for (int k = adjStart[cur], e = adjStart[cur + 1]; k < e; k++) {
+                int w = 3 * adj[k];
+                if (v[w] * dx + v[w + 1] * dy + v[w + 2] * dz >= floor) {
+                    alone = false;
+                    break;
+                }
+            }
+            if (alone) {
+                out[offset] = v[3 * cur];
+                out[offset + 1] = v[3 * cur + 1];
+                out[offset + 2] = v[3 * cur + 2];
+                return;
+            }
         }
         int best = 0;
         double bd = Double.NEGATIVE_INFINITY;

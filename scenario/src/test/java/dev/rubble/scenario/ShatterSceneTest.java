@@ -1,0 +1,122 @@
+package dev.rubble.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rubble.authoring.GeometryCollection;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.destruction.ClusterStore;
+import dev.rubble.core.destruction.DestructionRuntime;
+import dev.rubble.core.plugin.Stages;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shatter scene (issue 27 item 1) really shatters: on a small wall of the bench's make (4, 4 × 4,
+ * 16 × 4 = 64 leaves) every count is derived from the authored collection — every non-root node breaks
+ * off its parent, one level per step from the explosion's step on, every leaf ends as its own dynamic
+ * body (an anchored leaf released from its holder too, SPEC §4), and the leaves above the base fly away from where they
+ * sat in the wall and come down onto the ground. Budgets on: the level limit keeps the leaves in their
+ * level-2 chunks and no deferred break is lost. Not a timing test.
+ */
+final class ShatterSceneTest {
+    private static final int[] COUNTS = {4, 4, 4};
+    private static Stages stages;
+
+    @BeforeAll
+    static void load() {
+        stages = Stages.load();
+    }
+
+    private static int nodesAtLevel(GeometryCollection g, int level) {
+        int n = 0;
+        for (int i = 0; i < g.nodeCount(); i++) {
+            n += g.level(i) == level ? 1 : 0;
+        }
+        return n;
+    }
+
+    @Test
+    void everyLeafOfTheWallEndsAsItsOwnBodyAndTheLooseOnesFlyAndComeDown(@TempDir Path dir) {
+        WallScene.Wall wall = WallScene.cached(COUNTS, WallScene.SEED, stages, dir);
+        GeometryCollection g = wall.collection();
+        int leaves = g.leaves().length;
+        assertThat(leaves).isEqualTo(64);
+        ScenarioWorld sw = ScenarioWorld.create(ShatterScene.scenario(wall, WallScene.options(), 150), stages, java.util.Map.of());
+        DestructionRuntime d = sw.world().destruction();
+        ClusterStore cs = d.store();
+        BodyStore b = sw.world().bodies();
+
+        ShatterBench.Result r = ShatterBench.run(sw, 150, 0);
+
+        // one level per step from the step the explosion is applied in (queued before step index FIELD_STEP,
+        // so the (FIELD_STEP + 1)-th step), every node but the root broken off its parent
+        assertThat(r.firstBreakStep()).isEqualTo(ShatterScene.FIELD_STEP + 1);
+        assertThat(r.lastBreakStep()).isEqualTo(ShatterScene.FIELD_STEP + COUNTS.length);
+        assertThat(r.breaks()).isEqualTo(g.nodeCount() - 1);
+        assertThat(r.releases()).isEqualTo(g.nodeCount() - 1);
+        assertThat(r.peakActive()).isEqualTo(leaves);
+        assertThat(r.peakActiveStep()).isEqualTo(r.lastBreakStep());
+        assertThat(r.peakBodies()).isEqualTo(leaves + 1); // the ground and one body per leaf
+        assertThat(r.deferredLeft()).isZero();
+        assertThat(r.throttled()).isZero();
+
+        // every leaf has its own dynamic body; the ones not anchored at the base left their place in the wall (explosion speed SPEED m/s with linear falloff
+        // over RADIUS m: at least (1 − 5.6/8) × 6 ≈ 1.8 m/s at the farthest corner) and are on the ground side
+        int[] anchors = wall.anchors();
+        int loose = 0, moved = 0, below = 0;
+        double sumMove = 0;
+        double minY = Double.POSITIVE_INFINITY;
+        for (int node : g.leaves()) {
+            int gl = d.globalNode(0, node);
+            long h = cs.body[gl];
+            assertThat(h).as("leaf %d has a body", node).isGreaterThanOrEqualTo(0);
+            int s = b.slot(h);
+            // an anchored leaf released from its holder becomes dynamic too (SPEC §4, Release)
+            assertThat(b.motion(s)).as("leaf %d", node).isEqualTo(MotionType.DYNAMIC);
+            if (Arrays.binarySearch(anchors, node) >= 0) {
+                continue;
+            }
+            loose++;
+            double x0 = cs.com[3 * gl] + WallScene.CX, y0 = cs.com[3 * gl + 1] + WallScene.CY,
+                    z0 = cs.com[3 * gl + 2] + WallScene.CZ;
+            double dx = b.px[s] - x0, dy = b.py[s] - y0, dz = b.pz[s] - z0;
+            double dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            sumMove += dist;
+            if (dist > 1.0) {
+                moved++;
+            }
+            if (b.py[s] < y0) {
+                below++;
+            }
+            minY = Math.min(minY, b.py[s]);
+        }
+        assertThat(loose).isEqualTo(leaves - anchors.length).isPositive();
+        // measured on this wall: mean 2.08 m, 23 of 53 beyond 1 m (the lowest leaves, pushed down, barely move)
+        assertThat(sumMove / loose).as("mean distance of a loose leaf from its place in the wall, m").isGreaterThan(1.5);
+        assertThat(moved).as("loose leaves more than 1 m from their place in the wall").isGreaterThanOrEqualTo(loose / 3);
+        assertThat(below).as("loose leaves lower than they started (2.5 s of gravity)").isEqualTo(loose);
+        assertThat(minY).as("no piece under the ground").isGreaterThan(0);
+    }
+
+    @Test
+    void withBudgetsTheLeavesStayInTheirLevelTwoChunksAndNoDeferredBreakIsLost(@TempDir Path dir) {
+        WallScene.Wall wall = WallScene.cached(COUNTS, WallScene.SEED, stages, dir);
+        GeometryCollection g = wall.collection();
+        ScenarioWorld sw = ScenarioWorld.create(ShatterScene.scenario(wall, ShatterBench.budgetsOn(), 30), stages,
+                java.util.Map.of());
+        ShatterBench.applyBudgets(sw.world());
+        ShatterBench.Result r = ShatterBench.run(sw, 30, 0);
+        // children of level maxClusterLevel (3, the leaves) never break: levels 1 and 2 break off
+        int chunks = nodesAtLevel(g, 2);
+        assertThat(chunks).isEqualTo(16);
+        assertThat(r.breaks()).isEqualTo(nodesAtLevel(g, 1) + chunks);
+        assertThat(r.peakActive()).isEqualTo(chunks);
+        assertThat(r.deferredLeft()).isZero();
+        assertThat(r.throttled()).isZero();
+        assertThat(r.lastBreakStep()).isEqualTo(ShatterScene.FIELD_STEP + 2);
+    }
+}

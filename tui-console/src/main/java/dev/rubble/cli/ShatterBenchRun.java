@@ -1,0 +1,133 @@
+package dev.rubble.cli;
+
+import dev.rubble.authoring.CollectionBuilder;
+import dev.rubble.core.destruction.DestructionOptions;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.scenario.ScenarioException;
+import dev.rubble.scenario.ScenarioWorld;
+import dev.rubble.scenario.ShatterBench;
+import dev.rubble.scenario.ShatterScene;
+import dev.rubble.scenario.WallDebris;
+import dev.rubble.scenario.WallScene;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code rubble bench shatter} (issue 27 item 1): the bench wall ({@link WallScene}, the same cache)
+ * blown fully apart by an explosion at its centre ({@link ShatterScene}), run with budgets off and
+ * then on ({@link ShatterBench}). Per run a {@code scene=shatter} line (break step, peak active
+ * pieces, median/p99/max ms per step from the break on, deferred holders left) and a {@code cpu}
+ * line (CPU ms, bytes allocated per step); then an {@code info} line. {@code --debris-out FILE}
+ * writes the budgets-off pieces at the step with the most active pieces as loose hulls for
+ * {@code benchmarks/run-peers.sh --shatter-debris}.
+ */
+final class ShatterBenchRun {
+    private ShatterBenchRun() {
+    }
+
+    static int run(BenchCommand c) {
+        if (c.steps < 1) {
+            throw new BadInputException("--steps " + c.steps + " is not allowed; allowed: >= 1");
+        }
+        if (!(c.capSeconds >= 0) || Double.isInfinite(c.capSeconds)) {
+            throw new BadInputException("--cap-seconds " + c.capSeconds + " is not allowed; allowed: finite, >= 0 (0 = no cap)");
+        }
+        if (c.threads != 1) {
+            throw new BadInputException("--threads " + c.threads + " is not allowed; allowed: 1 (the Rubble step is single-threaded)");
+        }
+        if (c.soak != 0) {
+            throw new BadInputException("--soak " + c.soak + " is not allowed with shatter; allowed: wall only");
+        }
+        boolean off = "off".equals(c.budgets) || "both".equals(c.budgets);
+        boolean on = "on".equals(c.budgets) || "both".equals(c.budgets);
+        if (!off && !on) {
+            throw new BadInputException("--budgets " + c.budgets + " is not allowed; allowed: off, on, both");
+        }
+        if (c.debrisOut != null && !off) {
+            throw new BadInputException("--debris-out needs the budgets-off run; allowed with --budgets off or both");
+        }
+        int[] counts = WallBenchRun.sites(c.wallSites);
+        Map<String, String> overrides = RunCommand.parseSets(c.sets);
+        Stages stages = c.plugins.load();
+        Path dir = c.wallCache != null ? c.wallCache : WallScene.defaultCacheDir();
+        WallScene.Wall wall;
+        try {
+            wall = WallScene.cached(counts, WallScene.SEED, stages, dir);
+        } catch (UncheckedIOException e) {
+            throw new BadInputException("--wall-cache " + dir + ": " + e.getMessage());
+        }
+        PrintWriter out = c.spec.commandLine().getOut();
+        if (off) {
+            ShatterBench.Result r = runOnce(c, wall, WallScene.options(), false, stages, overrides, out);
+            if (c.debrisOut != null) {
+                writeDebris(c, wall, r.peakActiveStep(), stages, overrides, out);
+            }
+        }
+        if (on) {
+            runOnce(c, wall, ShatterBench.budgetsOn(), true, stages, overrides, out);
+        }
+        out.printf(Locale.ROOT, "info engine=rubble scene=shatter wall_sites=%s leaves=%d anchored=%d nodes=%d %s_ms=%d"
+                        + " cache=%s explosion=%s,%s,%s radius=%s strain=%s speed=%s field_step=%d budgets_on=%s%n",
+                String.join(",", java.util.Arrays.stream(counts).mapToObj(Integer::toString).toList()), wall.leaves(),
+                wall.anchors().length, wall.collection().nodeCount(), wall.fromCache() ? "load" : "author",
+                wall.authorMillis(), wall.file(), ShatterScene.EX, ShatterScene.EY, ShatterScene.EZ, ShatterScene.RADIUS,
+                ShatterScene.STRAIN, ShatterScene.SPEED, ShatterScene.FIELD_STEP, ShatterBench.budgetsLabel());
+        out.flush();
+        return 0;
+    }
+
+    private static ScenarioWorld world(BenchCommand c, WallScene.Wall wall, DestructionOptions options, Stages stages,
+                                       Map<String, String> overrides) {
+        try {
+            ScenarioWorld sw = ScenarioWorld.create(ShatterScene.scenario(wall, options, c.steps), stages, overrides);
+            if (c.noContactCache) {
+                sw.world().narrowphaseStage().setContactCache(false);
+            }
+            return sw;
+        } catch (ScenarioException e) {
+            throw new BadInputException(e.getMessage());
+        }
+    }
+
+    private static ShatterBench.Result runOnce(BenchCommand c, WallScene.Wall wall, DestructionOptions options,
+                                               boolean budgets, Stages stages, Map<String, String> overrides,
+                                               PrintWriter out) {
+        ScenarioWorld sw = world(c, wall, options, stages, overrides);
+        if (budgets) {
+            ShatterBench.applyBudgets(sw.world());
+        }
+        ShatterBench.Result r = ShatterBench.run(sw, c.steps, c.capSeconds);
+        out.println(r.line(budgets ? "on" : "off"));
+        String cpu = r.cpuLine();
+        if (cpu != null) {
+            out.println(cpu);
+        }
+        if (r.steps() < c.steps) {
+            out.printf(Locale.ROOT, "note engine=rubble scene=shatter capped after %d of %d steps%n", r.steps(), c.steps);
+        }
+        out.flush();
+        return r;
+    }
+
+    /** Re-runs the budgets-off scene to {@code step} and writes its pieces as loose leaf hulls ({@link WallDebris}). */
+    private static void writeDebris(BenchCommand c, WallScene.Wall wall, int step, Stages stages,
+                                    Map<String, String> overrides, PrintWriter out) {
+        ScenarioWorld sw = world(c, wall, WallScene.options(), stages, overrides);
+        for (int i = 0; i < step; i++) {
+            sw.step();
+        }
+        WallDebris.Counts[] counts = new WallDebris.Counts[1];
+        String json = WallDebris.scenarioJson(sw.world(), "shatter debris: the pieces of the shattered wall at step " + step
+                + " as loose convex hulls", c.steps, CollectionBuilder.DEFAULT_DENSITY, true, counts);
+        try {
+            java.nio.file.Files.writeString(c.debrisOut, json);
+        } catch (java.io.IOException e) {
+            throw new BadInputException("--debris-out " + c.debrisOut + ": cannot write: " + e.getMessage());
+        }
+        out.printf(Locale.ROOT, "debris step=%d dynamic_hulls=%d static_hulls=%d file=%s%n", step,
+                counts[0].dynamicHulls(), counts[0].staticHulls(), c.debrisOut);
+    }
+}
