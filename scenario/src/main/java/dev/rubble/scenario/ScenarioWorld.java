@@ -172,6 +172,11 @@ public final class ScenarioWorld {
                 : dev.rubble.authoring.CollectionFile.toBytes(collections.get(i), false);
     }
 
+    /** Placed collection {@code i} (placement order) as built, with its piece meshes if it has them. */
+    public dev.rubble.authoring.GeometryCollection collection(int i) {
+        return collections.get(i);
+    }
+
     /** Number of collections this scenario placed. */
     public int collectionCount() {
         return collections.size();
