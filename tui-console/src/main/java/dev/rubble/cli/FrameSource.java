@@ -177,6 +177,7 @@ abstract class FrameSource implements AutoCloseable {
 
     static final class JournalFrames extends FrameSource {
         private final Playback playback;
+        private final dev.rubble.core.render.PieceMeshes meshes;
         private final long last;
 
         JournalFrames(Path dir, Stages stages) {
@@ -189,6 +190,7 @@ abstract class FrameSource implements AutoCloseable {
             }
             this.last = n;
             this.playback = Playback.open(dir, stages);
+            this.meshes = pieceMeshes(playback.collectionAssets(), playback.collections());
         }
 
         @Override
@@ -218,6 +220,7 @@ abstract class FrameSource implements AutoCloseable {
             }
             FrameBuilder.fill(playback.world().bodies(), playback.world().stepIndex(), playback.world().time(),
                     playback::isDriven, true, out);
+            meshes.apply(out); // issue 33: a journal recorded with --journal-meshes draws the pieces' meshes
             pieces(playback, out);
             FrameBuilder.softBodies(playback.world().softBodies().store(), out); // none unless the playback world has them
         }

@@ -21,13 +21,42 @@ import java.util.WeakHashMap;
  * drawing changes: the world still simulates the hulls.
  *
  * <p>Leaves are recognised by their hull objects ({@link CollectionAsset#hulls()}, which cluster
- * nodes share with their leaves), so the table must be built from the assets the drawn world
- * placed (a live world's or a playback's). One replacement shape is built per piece shape and
+ * nodes share with their leaves), or failing that by equal hull vertices (bodies restored from
+ * bytes), so the table must be built from the assets the drawn world placed (a live world's or a
+ * playback's). One replacement shape is built per piece shape and
  * kept while that shape lives; frames of unchanged pieces allocate nothing.
  */
 public final class PieceMeshes {
     /** Hull object -> the leaf's mesh (collection frame). */
     private final Map<Shape, TriangleMesh> meshOfHull = new IdentityHashMap<>();
+    /**
+     * The same by hull vertices: a body restored from bytes (a journal's initial bodies, a
+     * snapshot) holds equal hulls that are other objects.
+     */
+    private final Map<Vertices, TriangleMesh> meshOfVertices = new java.util.HashMap<>();
+
+    /** A hull's vertex coordinates, compared by value. */
+    private record Vertices(double[] v) {
+        static Vertices of(dev.rubble.spi.shape.ConvexHull h) {
+            double[] v = new double[3 * h.vertexCount()];
+            for (int i = 0; i < h.vertexCount(); i++) {
+                for (int a = 0; a < 3; a++) {
+                    v[3 * i + a] = h.vertex(i, a);
+                }
+            }
+            return new Vertices(v);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Vertices x && java.util.Arrays.equals(v, x.v);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.hashCode(v);
+        }
+    }
     /** Body shape -> its drawn shape (itself when nothing was replaced). Compounds compare by identity. */
     private final Map<Shape, Shape> drawn = new WeakHashMap<>();
 
@@ -57,6 +86,7 @@ public final class PieceMeshes {
                 if (a.childCount()[i] == 0 && m[i] != null) {
                     for (int h = hs[i]; h < hs[i + 1]; h++) {
                         meshOfHull.put(a.hulls()[hi[h]], m[i]);
+                        meshOfVertices.put(Vertices.of(a.hulls()[hi[h]]), m[i]);
                     }
                 }
             }
@@ -101,15 +131,18 @@ public final class PieceMeshes {
         int nv = 0, nt = 0;
         for (int k = 0, n = c.childCount(); k < n; k++) {
             Compound.Child ch = c.child(k);
-            Shape mesh = meshOfHull.get(ch.shape());
-            if (!(mesh instanceof TriangleMesh m)) {
+            TriangleMesh mesh = meshOfHull.get(ch.shape());
+            if (mesh == null && ch.shape() instanceof dev.rubble.spi.shape.ConvexHull h) {
+                mesh = meshOfVertices.get(Vertices.of(h));
+            }
+            if (mesh == null) {
                 return c;
             }
             if (added.put(mesh, Boolean.TRUE) == null) {
                 kids.add(ch);
-                meshes.add(m);
-                nv += m.vertexCount();
-                nt += m.triangleCount();
+                meshes.add(mesh);
+                nv += mesh.vertexCount();
+                nt += mesh.triangleCount();
             }
         }
         double[] v = new double[3 * nv];
