@@ -88,6 +88,47 @@ final class MeshPiecesDrawTest {
         assertThat(err.toString()).contains("--journal-meshes needs --journal");
     }
 
+    @Test
+    void aPieceHoldingALeafWithoutAMeshKeepsItsHullsAndTheOthersDrawMeshes(@TempDir Path dir) throws Exception {
+        Path json = scene(dir);
+        var sw = dev.rubble.scenario.ScenarioWorld.create(dev.rubble.scenario.ScenarioLoader.load(json), Stages.load());
+        GeometryCollection gc = sw.collection(0);
+        int missing = gc.leaves()[0];
+        TriangleMesh[] table = new TriangleMesh[gc.nodeCount()];
+        for (int leaf : gc.leaves()) {
+            table[leaf] = leaf == missing ? null : CollectionFrame.meshShape(gc.mesh(leaf));
+        }
+        var meshes = new dev.rubble.core.render.PieceMeshes(java.util.List.of(sw.world().destruction().asset(0)),
+                java.util.Collections.singletonList(table));
+        FrameBuffer f = new FrameBuffer();
+        dev.rubble.core.render.FrameBuilder.fill(sw.world(), f);
+        int holder = (int) sw.world().destruction().holderBody(0, missing);
+        dev.rubble.spi.shape.Shape before = shapeOf(f, holder);
+        meshes.apply(f);
+        assertThat(shapeOf(f, holder)).as("the intact L holds the leaf without a mesh: drawn with its hulls").isSameAs(before);
+        while (sw.world().stepIndex() < 60) {
+            sw.step();
+        }
+        dev.rubble.core.render.FrameBuilder.fill(sw.world(), f);
+        meshes.apply(f);
+        holder = (int) sw.world().destruction().holderBody(0, missing);
+        assertThat(shapeOf(f, holder)).isInstanceOf(Compound.class);
+        int meshPieces = 0;
+        for (int i = 0; i < f.count(); i++) {
+            meshPieces += f.shape(i) instanceof TriangleMesh ? 1 : 0;
+        }
+        assertThat(meshPieces).as("pieces without the meshless leaf, drawn with meshes").isPositive();
+    }
+
+    private static dev.rubble.spi.shape.Shape shapeOf(FrameBuffer f, int slot) {
+        for (int i = 0; i < f.count(); i++) {
+            if (f.piece(i) == slot) {
+                return f.shape(i);
+            }
+        }
+        throw new AssertionError("body " + slot + " is not drawn");
+    }
+
     /**
      * Frames 0 and 60 of {@code source} (a scenario or a journal of it) draw every L piece with its
      * mesh: the drawn triangles are the leaves' mesh triangles, no piece is drawn as hulls, and at
