@@ -163,13 +163,34 @@ public final class ScenarioWorld {
         }
     }
 
+    /** Whether {@link #collectionImage} keeps piece meshes ({@code run --journal-meshes}, issue 33). */
+    private boolean imageMeshes;
+
+    /**
+     * Makes {@link #collectionImage} keep the piece meshes of mesh-fractured collections, so that
+     * journal playback draws them (issue 33; {@code rubble run --journal-meshes}). Off by default.
+     */
+    public ScenarioWorld withImageMeshes(boolean on) {
+        this.imageMeshes = on;
+        return this;
+    }
+
     /**
      * The {@code .rbc} image of placed collection {@code i} (placement order), for journals: without
-     * piece meshes (the world simulates and draws the hulls; a mesh collection's meshes run to megabytes).
+     * piece meshes unless {@link #withImageMeshes} asked for them (the world simulates with the hulls
+     * either way; a mesh collection's meshes run to megabytes).
      */
     public byte[] collectionImage(int i) {
+        if (imageMeshes) {
+            return dev.rubble.authoring.CollectionFile.toBytes(collections.get(i), true);
+        }
         return cache != null ? cache.image(collections.get(i))
                 : dev.rubble.authoring.CollectionFile.toBytes(collections.get(i), false);
+    }
+
+    /** Placed collection {@code i} (placement order) as built, with its piece meshes if it has them. */
+    public dev.rubble.authoring.GeometryCollection collection(int i) {
+        return collections.get(i);
     }
 
     /** Number of collections this scenario placed. */

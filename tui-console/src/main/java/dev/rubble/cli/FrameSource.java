@@ -76,6 +76,28 @@ abstract class FrameSource implements AutoCloseable {
         return label;
     }
 
+    /**
+     * The render meshes of placed collections' pieces (issue 33): {@code assets} are the drawn
+     * world's, {@code collections} the same collections with their piece meshes (or none).
+     */
+    static dev.rubble.core.render.PieceMeshes pieceMeshes(java.util.List<dev.rubble.spi.collection.CollectionAsset> assets,
+                                                         java.util.List<GeometryCollection> collections) {
+        java.util.List<dev.rubble.spi.shape.TriangleMesh[]> tables = new java.util.ArrayList<>();
+        for (GeometryCollection gc : collections) {
+            dev.rubble.spi.shape.TriangleMesh[] t = null;
+            for (int leaf : gc.leaves()) {
+                if (gc.mesh(leaf) != null) {
+                    if (t == null) {
+                        t = new dev.rubble.spi.shape.TriangleMesh[gc.nodeCount()];
+                    }
+                    t[leaf] = CollectionFrame.meshShape(gc.mesh(leaf));
+                }
+            }
+            tables.add(t);
+        }
+        return new dev.rubble.core.render.PieceMeshes(assets, tables);
+    }
+
     void fieldColor(String name) {
         throw new BadInputException("--color field:" + name + ": field colours need a scenario SOURCE (its fields run live)");
     }
@@ -120,12 +142,20 @@ abstract class FrameSource implements AutoCloseable {
         }
 
         private final ScenarioWorld sw;
+        private final dev.rubble.core.render.PieceMeshes meshes;
         private final long steps;
         /** Holders broken so far (the overlay's breaks counter). */
         private long breaks;
 
         ScenarioFrames(Scenario scenario, Stages stages) {
             this.sw = ScenarioWorld.create(scenario, stages, Map.of());
+            java.util.List<dev.rubble.spi.collection.CollectionAsset> assets = new java.util.ArrayList<>();
+            java.util.List<GeometryCollection> gcs = new java.util.ArrayList<>();
+            for (int i = 0; i < sw.collectionCount(); i++) {
+                assets.add(sw.world().destruction().asset(i));
+                gcs.add(sw.collection(i));
+            }
+            this.meshes = pieceMeshes(assets, gcs);
             this.steps = scenario.steps() > 0 ? scenario.steps() : 600;
         }
 
@@ -157,6 +187,7 @@ abstract class FrameSource implements AutoCloseable {
                 breaks += sw.world().profile().breaks();
             }
             FrameBuilder.fill(sw.world(), out);
+            meshes.apply(out); // issue 33: mesh-fractured pieces drawn with their render meshes
             if (fieldName != null) {
                 FrameBuilder.field(sw.world(), fieldName, out);
             }
@@ -169,6 +200,7 @@ abstract class FrameSource implements AutoCloseable {
 
     static final class JournalFrames extends FrameSource {
         private final Playback playback;
+        private final dev.rubble.core.render.PieceMeshes meshes;
         private final long last;
 
         JournalFrames(Path dir, Stages stages) {
@@ -181,6 +213,7 @@ abstract class FrameSource implements AutoCloseable {
             }
             this.last = n;
             this.playback = Playback.open(dir, stages);
+            this.meshes = pieceMeshes(playback.collectionAssets(), playback.collections());
         }
 
         @Override
@@ -210,6 +243,7 @@ abstract class FrameSource implements AutoCloseable {
             }
             FrameBuilder.fill(playback.world().bodies(), playback.world().stepIndex(), playback.world().time(),
                     playback::isDriven, true, out);
+            meshes.apply(out); // issue 33: a journal recorded with --journal-meshes draws the pieces' meshes
             pieces(playback, out);
             FrameBuilder.softBodies(playback.world().softBodies().store(), out); // none unless the playback world has them
         }

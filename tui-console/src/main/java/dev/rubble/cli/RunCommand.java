@@ -48,6 +48,11 @@ final class RunCommand implements Callable<Integer> {
             description = "record every step into a journal directory (new or empty; docs/journal-format.md)")
     Path journal;
 
+    @Option(names = "--journal-meshes",
+            description = "with --journal: embed the piece meshes of mesh-fractured collections, so playback draws"
+                    + " them instead of the collision hulls (larger journals; docs/journal-format.md)")
+    boolean journalMeshes;
+
     // keyframes for seeking (issue 31; docs/journal-format.md "Keyframe document")
     @Option(names = "--keyframe-interval", paramLabel = "STEPS",
             description = "with --journal: store a world snapshot at most every STEPS steps, for seeking (default: "
@@ -121,6 +126,10 @@ final class RunCommand implements Callable<Integer> {
         if (!(keyframeBudgetMb >= 0 && keyframeBudgetMb <= 1 << 20)) {
             throw new BadInputException("--keyframe-budget " + keyframeBudgetMb + "; allowed: 0 to 1048576 MiB");
         }
+        if (journalMeshes && journal == null) {
+            throw new BadInputException("--journal-meshes needs --journal DIR; allowed: both or neither");
+        }
+        sw.withImageMeshes(journalMeshes);
         JournalWriter jw = journal == null ? null
                 : JournalWriter.create(journal, sw, scenario.name(),
                         dev.rubble.scenario.ScenarioLoader.withAbsoluteFiles(Files.readString(scenarioFile),

@@ -40,7 +40,7 @@ public final class CollectionFrame {
             if (c.mesh(leaf) != null) {
                 // a piece cut from a mesh source is drawn with its exact surface
                 dev.rubble.authoring.mesh.TriMesh m = c.mesh(leaf);
-                shapes[k] = new dev.rubble.spi.shape.TriangleMesh(m.positions(), drawable(m));
+                shapes[k] = meshShape(m);
                 node[k] = leaf;
                 level[k] = c.level(leaf);
                 anchored[k] = c.anchored(leaf);
@@ -63,6 +63,11 @@ public final class CollectionFrame {
         for (int a = 0; a < 3; a++) {
             offset[3 * k + a] = c.centerOfMass(leaf, a) - c.centerOfMass(0, a);
         }
+    }
+
+    /** A mesh piece's drawable triangles (non-zero area) as a triangle mesh shape, collection frame. */
+    public static dev.rubble.spi.shape.TriangleMesh meshShape(dev.rubble.authoring.mesh.TriMesh m) {
+        return new dev.rubble.spi.shape.TriangleMesh(m.positions(), drawable(m));
     }
 
     /** The triangles of a mesh piece with non-zero area (cut faces may hold flat ones where points coincide). */

@@ -77,6 +77,8 @@ public final class Playback implements AutoCloseable {
     private boolean[] driven = new boolean[16];
     /** Version 4: the assets of the placed collections (pieces are built from them), in placement order. */
     private final List<CollectionAsset> assets = new ArrayList<>();
+    /** Version 4: the embedded collections themselves (with piece meshes when the journal kept them, issue 33). */
+    private final List<dev.rubble.authoring.GeometryCollection> collections = new ArrayList<>();
     /** Per slot: the collection and asset node of a destruction piece (-1 = none; node -1 = internal cluster). */
     private int[] pieceCollection = new int[16], pieceNode = new int[16];
     /** Per slot: the piece's cluster level (internal clusters: their holder's) and the recorded step of its BREAK event (-1 = none). */
@@ -115,7 +117,9 @@ public final class Playback implements AutoCloseable {
             // version 4: the recorded settings, the embedded collections and every initial body on its slot
             for (byte[] img : reader.collectionImages()) {
                 try {
-                    assets.add(CollectionFile.fromBytes(img).asset());
+                    dev.rubble.authoring.GeometryCollection gc = CollectionFile.fromBytes(img);
+                    collections.add(gc);
+                    assets.add(gc.asset());
                 } catch (IllegalArgumentException e) {
                     throw new JournalFormatException("an embedded collection image is not valid: " + e.getMessage(), e);
                 }
@@ -1029,6 +1033,19 @@ public final class Playback implements AutoCloseable {
     /** BREAK events of the recording entered into the world so far (cumulative; the overlay's breaks counter). */
     public long breaksEntered() {
         return breaksEntered;
+    }
+
+    /** The placed collections' assets the pieces are built from, in placement order (empty before version 4). */
+    public List<CollectionAsset> collectionAssets() {
+        return java.util.Collections.unmodifiableList(assets);
+    }
+
+    /**
+     * The embedded collections, in placement order, with their piece meshes when the journal was
+     * recorded with them ({@code run --journal-meshes}, issue 33); empty before version 4.
+     */
+    public List<dev.rubble.authoring.GeometryCollection> collections() {
+        return java.util.Collections.unmodifiableList(collections);
     }
 
     /** The asset node of the piece in {@code slot} (-1 for an internal cluster or no piece). */

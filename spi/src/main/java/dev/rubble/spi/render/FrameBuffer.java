@@ -82,6 +82,14 @@ public final class FrameBuffer implements RenderFrame {
         return i;
     }
 
+    /**
+     * Replaces the shape drawn for drawable {@code i}, keeping its pose and bounds (e.g. a
+     * destruction piece's render mesh in place of its collision hulls, same frame).
+     */
+    public void setShape(int i, Shape s) {
+        shape[check(i)] = Objects.requireNonNull(s, "shape is null");
+    }
+
     /** Replaces the bounds of drawable {@code i} (e.g. the world's own, fattened ones). */
     public void setBounds(int i, double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
         int o = 6 * check(i);
