@@ -51,6 +51,7 @@ public final class StepPipeline {
     /** The EVENTS slot's contact follower (begin/end/hit, the pre-solve hook), when that slot is the event stage. */
     private final EventStage eventStage;
     private final double[] forceScratch = new double[3];
+    private final dev.rubble.core.parallel.StepExecutor executor;
 
     /**
      * A pipeline over {@code ctx}, timed by {@code clock}; the optional slots take the given
@@ -58,6 +59,15 @@ public final class StepPipeline {
      */
     public StepPipeline(StepContext ctx, StepClock clock, StepStage fields, StepStage destruction,
             StepStage removal, StepStage events) {
+        this(ctx, clock, fields, destruction, removal, events, dev.rubble.core.parallel.StepExecutor.Inline.INSTANCE);
+    }
+
+    /**
+     * As above, with the parallel stages on {@code executor} (issue 26: the result is the same bits
+     * for any executor and thread count, docs/parallel.md).
+     */
+    public StepPipeline(StepContext ctx, StepClock clock, StepStage fields, StepStage destruction,
+            StepStage removal, StepStage events, dev.rubble.core.parallel.StepExecutor executor) {
         this.ctx = Objects.requireNonNull(ctx, "ctx is null");
         this.clock = Objects.requireNonNull(clock, "clock is null");
         this.fields = fields;
@@ -65,6 +75,13 @@ public final class StepPipeline {
         this.removal = removal;
         this.events = events;
         this.eventStage = events instanceof EventStage e ? e : null;
+        this.executor = Objects.requireNonNull(executor, "executor is null");
+        solver.setExecutor(executor);
+    }
+
+    /** The executor of the parallel stages. */
+    public dev.rubble.core.parallel.StepExecutor executor() {
+        return executor;
     }
 
     /** The state this pipeline steps. */
@@ -251,6 +268,9 @@ public final class StepPipeline {
         p.pairs = c.pairs.size();
         p.manifolds = cs.size();
         p.contactPoints = solver.pointsPrepared();
+        p.threads = executor.threads();
+        p.colours = solver.colours();
+        p.overflow = solver.overflow();
         p.warmStarted = c.contactStage.pointsWarmStarted();
         p.cachedPairs = c.contactStage.pairsCached();
         p.queryNanos = c.queryStats.takeNanos();
