@@ -48,6 +48,11 @@ final class RunCommand implements Callable<Integer> {
             description = "record every step into a journal directory (new or empty; docs/journal-format.md)")
     Path journal;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "threads of the step (default: the scenario's world.threads, else 1); the result is the same bits"
+                    + " for every count (docs/parallel.md)")
+    String threadsText;
+
     @Option(names = "--headless", description = "never open the console, even when standard output is a terminal")
     boolean headless;
 
@@ -81,13 +86,14 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException("--steps " + steps + " is negative; allowed: >= 0");
         }
         Map<String, String> overrides = parseSets(sets);
+        int threads = threadsText == null ? 0 : ThreadCounts.one("--threads", threadsText);
         checkSnapshotOptions();
         OutputFiles.check("--out", out); // before the steps run, not after (issue 28)
         OutputFiles.check("--snapshot", snapshotFile);
         Scenario scenario = ScenarioLoader.load(scenarioFile);
         Stages stages = plugins.load();
         ScenarioWorld sw = restoreFile != null ? Snapshots.restore(restoreFile, scenario, stages, overrides)
-                : ScenarioWorld.create(scenario, stages, overrides);
+                : ScenarioWorld.create(scenario, stages, overrides, threads);
         long total = scenario.steps() > 0 ? scenario.steps() : 600;
         long n = steps != null ? steps : restoreFile != null ? Math.max(0, total - sw.world().stepIndex()) : total;
         long first = sw.world().stepIndex();

@@ -1,0 +1,118 @@
+package dev.rubble.cli;
+
+import static dev.rubble.cli.JournalCommandsTest.rubble;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 26 from the command line: a scene of stacked boxes, spheres, capsules, hulls and a slab that
+ * breaks gives the same final state and the same journal bytes on 1, 2 and 3 threads, and a journal
+ * recorded on one count verifies on another.
+ */
+final class ThreadsCliTest {
+    private static String scene(String threads) {
+        StringBuilder b = new StringBuilder("{\"format\":\"rubble-scenario/1\",\"name\":\"mix\",\"steps\":90,");
+        if (threads != null) {
+            b.append("\"world\":{\"threads\":").append(threads).append("},");
+        }
+        b.append("\"bodies\":[{\"id\":\"floor\",\"state\":\"static\",\"shape\":{\"type\":\"box\",\"halfExtents\":[20,0.5,20]},"
+                + "\"position\":[0,-0.5,0]}");
+        for (int c = 0; c < 4; c++) {
+            for (int k = 0; k < 4; k++) {
+                b.append(",{\"shape\":{\"type\":\"box\",\"halfExtents\":[0.5,0.5,0.5]},\"position\":[")
+                        .append(c * 2.2 - 3).append(',').append(0.5 + k).append(",3]}");
+            }
+        }
+        for (int i = 0; i < 12; i++) {
+            String shape = switch (i % 3) {
+                case 0 -> "{\"type\":\"sphere\",\"radius\":0.4}";
+                case 1 -> "{\"type\":\"capsule\",\"radius\":0.25,\"halfHeight\":0.4}";
+                default -> "{\"type\":\"convexHull\",\"points\":[[0,0,0],[0.8,0,0],[0,0.8,0],[0,0,0.8],[0.5,0.5,0.5]]}";
+            };
+            b.append(",{\"shape\":").append(shape).append(",\"position\":[").append(i % 4 * 2.2 - 3).append(',')
+                    .append(6 + i).append(",").append(3 + 0.1 * (i % 3)).append("],\"velocity\":[0.3,0,-0.2]}");
+        }
+        b.append("],\"collections\":[{\"id\":\"slab\",\"recipe\":{\"box\":[1,0.25,1],\"levels\":[{\"method\":\"voronoi\","
+                + "\"options\":{\"count\":12}}],\"seed\":3},\"position\":[0,2,-3],\"angular\":[0.2,0,0.1],"
+                + "\"destruction\":{\"damageOptions\":{\"thresholds\":[400]}}}],"
+                + "\"commands\":[{\"step\":5,\"type\":\"externalStrain\",\"collection\":\"slab\",\"node\":3,\"strain\":1.0E9}]}");
+        return b.toString();
+    }
+
+    @Test
+    void everyThreadCountGivesTheSameStateAndJournalAndVerifiesOnAnother(@TempDir Path tmp) throws Exception {
+        Path s = tmp.resolve("mix.json");
+        Files.writeString(s, scene(null));
+        List<List<byte[]>> journals = new ArrayList<>();
+        List<String> outs = new ArrayList<>();
+        for (String t : new String[] {"1", "2", "3"}) {
+            Path j = tmp.resolve("j" + t), o = tmp.resolve("o" + t + ".json");
+            var run = rubble("run", s.toString(), "--threads", t, "--journal", j.toString(), "--out", o.toString());
+            assertThat(run.code()).as(run.err()).isZero();
+            outs.add(Files.readString(o));
+            journals.add(documents(j));
+        }
+        // the scene really breaks: the slab's pieces are in the output
+        assertThat(outs.get(0)).contains("slab");
+        for (int k = 1; k < 3; k++) {
+            assertThat(outs.get(k)).as("final state, %d threads", k + 1).isEqualTo(outs.get(0));
+            assertThat(journals.get(k)).as("journal documents, %d threads", k + 1).hasSameSizeAs(journals.get(0));
+            for (int d = 0; d < journals.get(0).size(); d++) {
+                assertThat(journals.get(k).get(d)).as("document %d, %d threads", d, k + 1).isEqualTo(journals.get(0).get(d));
+            }
+        }
+        var v = rubble("verify", tmp.resolve("j1").toString(), "--threads", "4");
+        assertThat(v.code()).as(v.err()).isZero();
+        assertThat(v.out()).contains("identical");
+        var bad = rubble("verify", tmp.resolve("j1").toString(), "--threads", "0");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--threads 0 is not allowed; allowed: an integer 1..256");
+    }
+
+    @Test
+    void worldThreadsInTheScenarioGivesTheSameStateAsOneThread(@TempDir Path tmp) throws Exception {
+        Path one = tmp.resolve("one.json"), four = tmp.resolve("four.json");
+        Files.writeString(one, scene(null));
+        Files.writeString(four, scene("4"));
+        var a = rubble("run", one.toString(), "--steps", "40", "--out", tmp.resolve("a.json").toString());
+        var b = rubble("run", four.toString(), "--steps", "40", "--out", tmp.resolve("b.json").toString());
+        assertThat(a.code()).as(a.err()).isZero();
+        assertThat(b.code()).as(b.err()).isZero();
+        assertThat(Files.readString(tmp.resolve("b.json"))).isEqualTo(Files.readString(tmp.resolve("a.json")));
+        Files.writeString(four, scene("0"));
+        var bad = rubble("run", four.toString(), "--steps", "1");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("$.world.threads");
+    }
+
+    /** Every document of a journal, in order, as bytes. */
+    private static List<byte[]> documents(Path dir) {
+        List<byte[]> out = new ArrayList<>();
+        try (ChronicleQueue q = SingleChronicleQueueBuilder.binary(dir).readOnly(true).build();
+             ExcerptTailer t = q.createTailer()) {
+            while (true) {
+                try (DocumentContext dc = t.readingDocument()) {
+                    if (!dc.isPresent()) {
+                        break;
+                    }
+                    Bytes<?> b = dc.wire().bytes();
+                    byte[] doc = new byte[(int) b.readRemaining()];
+                    b.read(doc);
+                    out.add(doc);
+                }
+            }
+        }
+        return out;
+    }
+}
