@@ -7,18 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
-import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 26 from the command line: a scene of stacked boxes, spheres, capsules, hulls and a slab that
- * breaks gives the same final state and the same journal bytes on 1, 2 and 3 threads, and a journal
- * recorded on one count verifies on another.
+ * breaks gives the same final state on 1, 2 and 3 threads, and the journal recorded on each count
+ * verifies on another.
  */
 final class ThreadsCliTest {
     private static String scene(String threads) {
@@ -41,7 +36,7 @@ final class ThreadsCliTest {
                 default -> "{\"type\":\"convexHull\",\"points\":[[0,0,0],[0.8,0,0],[0,0.8,0],[0,0,0.8],[0.5,0.5,0.5]]}";
             };
             b.append(",{\"shape\":").append(shape).append(",\"position\":[").append(i % 4 * 2.2 - 3).append(',')
-                    .append(6 + i).append(",").append(3 + 0.1 * (i % 3)).append("],\"velocity\":[0.3,0,-0.2]}");
+                    .append(6 + i).append(",").append(3 + 0.1 * (i % 3)).append("],\"linearVelocity\":[0.3,0,-0.2]}");
         }
         b.append("],\"collections\":[{\"id\":\"slab\",\"recipe\":{\"box\":[1,0.25,1],\"levels\":[{\"method\":\"voronoi\","
                 + "\"options\":{\"count\":12}}],\"seed\":3},\"position\":[0,2,-3],\"angular\":[0.2,0,0.1],"
@@ -54,27 +49,28 @@ final class ThreadsCliTest {
     void everyThreadCountGivesTheSameStateAndJournalAndVerifiesOnAnother(@TempDir Path tmp) throws Exception {
         Path s = tmp.resolve("mix.json");
         Files.writeString(s, scene(null));
-        List<List<byte[]>> journals = new ArrayList<>();
         List<String> outs = new ArrayList<>();
         for (String t : new String[] {"1", "2", "3"}) {
             Path j = tmp.resolve("j" + t), o = tmp.resolve("o" + t + ".json");
             var run = rubble("run", s.toString(), "--threads", t, "--journal", j.toString(), "--out", o.toString());
             assertThat(run.code()).as(run.err()).isZero();
             outs.add(Files.readString(o));
-            journals.add(documents(j));
         }
         // the scene really breaks: the slab's pieces are in the output
         assertThat(outs.get(0)).contains("slab");
         for (int k = 1; k < 3; k++) {
             assertThat(outs.get(k)).as("final state, %d threads", k + 1).isEqualTo(outs.get(0));
-            assertThat(journals.get(k)).as("journal documents, %d threads", k + 1).hasSameSizeAs(journals.get(0));
-            for (int d = 0; d < journals.get(0).size(); d++) {
-                assertThat(journals.get(k).get(d)).as("document %d, %d threads", d, k + 1).isEqualTo(journals.get(0).get(d));
-            }
         }
-        var v = rubble("verify", tmp.resolve("j1").toString(), "--threads", "4");
-        assertThat(v.code()).as(v.err()).isZero();
-        assertThat(v.out()).contains("identical");
+        // journals are not compared byte for byte: the header carries the recording's wall-clock time
+        // and every step document its stage timings, so two runs on one thread differ too. What they
+        // record (state hashes, bodies, commands, destruction events) is checked by verifying each on
+        // another count: verify compares every step's hash, every body and every event
+        String[][] cross = {{"j1", "4"}, {"j2", "1"}, {"j3", "2"}};
+        for (String[] c : cross) {
+            var v = rubble("verify", tmp.resolve(c[0]).toString(), "--threads", c[1]);
+            assertThat(v.code()).as("%s on %s threads: %s", c[0], c[1], v.err()).isZero();
+            assertThat(v.out()).contains("verified 90 steps", "identical");
+        }
         var bad = rubble("verify", tmp.resolve("j1").toString(), "--threads", "0");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("--threads 0 is not allowed; allowed: an integer 1..256");
@@ -94,25 +90,5 @@ final class ThreadsCliTest {
         var bad = rubble("run", four.toString(), "--steps", "1");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("$.world.threads");
-    }
-
-    /** Every document of a journal, in order, as bytes. */
-    private static List<byte[]> documents(Path dir) {
-        List<byte[]> out = new ArrayList<>();
-        try (ChronicleQueue q = SingleChronicleQueueBuilder.binary(dir).readOnly(true).build();
-             ExcerptTailer t = q.createTailer()) {
-            while (true) {
-                try (DocumentContext dc = t.readingDocument()) {
-                    if (!dc.isPresent()) {
-                        break;
-                    }
-                    Bytes<?> b = dc.wire().bytes();
-                    byte[] doc = new byte[(int) b.readRemaining()];
-                    b.read(doc);
-                    out.add(doc);
-                }
-            }
-        }
-        return out;
     }
 }
