@@ -84,6 +84,26 @@ public final class ConstraintColoring {
 
     private final int[] cursor = new int[GROUPS];
 
+    /**
+     * No colours: all {@code n} constraints in the overflow group, in the given order (the solver's
+     * serial store-order sweep; see {@code ContactSolver.COLOURED}).
+     */
+    public void serial(int n) {
+        if (order.length < n) {
+            int cap = Math.max(n, order.length * 2);
+            group = new int[cap];
+            order = new int[cap];
+        }
+        for (int k = 0; k < n; k++) {
+            order[k] = k;
+        }
+        start[0] = 0;
+        for (int g = 1; g <= GROUPS; g++) {
+            start[g] = n;
+        }
+        count = n;
+    }
+
     /** Constraints coloured by the last {@link #color}. */
     public int count() {
         return count;
