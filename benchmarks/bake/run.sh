@@ -26,7 +26,7 @@ touch "$root/tui-console/target/rubble-tui-console.jar" # built just now: ./rubb
 
 cp "$here/wall500.json" "$here/sweep200.json" "$work/"
 # the wall: 20 Voronoi cells, each cut into 25 (500 leaves), authored once for every variant
-"$root/rubble" fracture --source box:10,5,0.5 --levels 2 --option 1:count=20 --option 2:count=25 --seed 1 \
+"$root/rubble" fracture --source box:half=5,2.5,0.25 --levels 2 --option 1:count=20 --option 2:count=25 --seed 1 \
   --out "$work/wall500.rbc" >/dev/null
 
 jvm=(--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED --add-exports=java.base/jdk.internal.ref=ALL-UNNAMED

@@ -27,6 +27,11 @@ public final class CollectionFile {
     public static final int VERSION = 1;
     /** The format version with the optional piece-mesh section (written when the collection has meshes). */
     public static final int VERSION_MESHES = 2;
+    /**
+     * The format version with a flags word after the edges (bit 0 piece meshes, bit 1 strengths),
+     * written when the collection has authored strengths (issue 23).
+     */
+    public static final int VERSION_STRENGTHS = 3;
     private static final int MAX_COUNT = 1 << 28;
 
     private CollectionFile() {
@@ -63,7 +68,8 @@ public final class CollectionFile {
             int n = g.nodeCount();
             boolean withMeshes = meshes && g.meshes != null && java.util.Arrays.stream(g.meshes).anyMatch(Objects::nonNull);
             o.writeInt(MAGIC);
-            o.writeInt(withMeshes ? VERSION_MESHES : VERSION);
+            boolean withStrengths = g.strengths != null;
+            o.writeInt(withStrengths ? VERSION_STRENGTHS : withMeshes ? VERSION_MESHES : VERSION);
             o.writeInt(n);
             o.writeInt(g.hulls.length);
             o.writeInt(g.hullIndex.length);
@@ -103,8 +109,14 @@ public final class CollectionFile {
             ints(o, g.edgeA);
             ints(o, g.edgeB);
             doubles(o, g.edgeArea);
+            if (withStrengths) {
+                o.writeInt((withMeshes ? 1 : 0) | 2);
+            }
             if (withMeshes) {
                 writeMeshes(o, g);
+            }
+            if (withStrengths) {
+                writeStrengths(o, g.strengths);
             }
         } catch (IOException e) {
             throw new IllegalStateException("writing to memory failed", e);
@@ -139,7 +151,8 @@ public final class CollectionFile {
         CRC32 whole = new CRC32();
         whole.update(data, 0, data.length - 4);
         if ((int) whole.getValue() != storedCrc && readInt(data, 0) == MAGIC
-                && (readInt(data, 4) == VERSION || readInt(data, 4) == VERSION_MESHES)) {
+                && (readInt(data, 4) == VERSION || readInt(data, 4) == VERSION_MESHES
+                || readInt(data, 4) == VERSION_STRENGTHS)) {
             throw new CollectionFormatException(String.format(
                     "corrupt or truncated collection file (ended at byte %d): checksum 0x%08X does not match the"
                             + " content (0x%08X)", data.length, storedCrc, (int) whole.getValue()));
@@ -173,9 +186,9 @@ public final class CollectionFile {
                         "not a Rubble collection file: magic 0x%08X; expected 0x%08X (\"RBCL\")", magic, MAGIC));
             }
             int version = r.in.readInt();
-            if (version != VERSION && version != VERSION_MESHES) {
+            if (version != VERSION && version != VERSION_MESHES && version != VERSION_STRENGTHS) {
                 throw new CollectionFormatException("unsupported collection format version " + version
-                        + "; supported: " + VERSION + ", " + VERSION_MESHES);
+                        + "; supported: " + VERSION + ", " + VERSION_MESHES + ", " + VERSION_STRENGTHS);
             }
             int n = r.count("nodeCount", 1);
             int hullCount = r.count("hullCount", 0);
@@ -234,7 +247,16 @@ public final class CollectionFile {
             int[] ea = r.ints(ne);
             int[] eb = r.ints(ne);
             double[] earea = r.doubles(ne);
-            dev.rubble.authoring.mesh.TriMesh[] meshes = version == VERSION_MESHES ? readMeshes(r, n, data.length) : null;
+            int flags = version == VERSION_MESHES ? 1 : 0;
+            if (version == VERSION_STRENGTHS) {
+                r.section = "flags";
+                flags = r.in.readInt();
+                if ((flags & ~3) != 0) {
+                    throw new CollectionFormatException("flags = " + flags + "; allowed: bits 0 (meshes) and 1 (strengths)");
+                }
+            }
+            dev.rubble.authoring.mesh.TriMesh[] meshes = (flags & 1) != 0 ? readMeshes(r, n, data.length) : null;
+            dev.rubble.spi.collection.Strengths strengths = (flags & 2) != 0 ? readStrengths(r, n, ne) : null;
             r.section = "checksum";
             int body = data.length - r.in.available();
             int stored = r.in.readInt();
@@ -266,6 +288,7 @@ public final class CollectionFile {
                     hullIndex, hulls, volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb,
                     earea, density);
             loaded.meshes = meshes;
+            loaded.strengths = strengths;
             return loaded;
         } catch (EOFException e) {
             throw new CollectionFormatException("truncated collection file: ended at byte " + data.length
@@ -296,6 +319,32 @@ public final class CollectionFile {
             doubles(o, m.uvs());
             doubles(o, m.cutPlanes());
             o.write(m.materials());
+        }
+    }
+
+    /** Version 3's strengths section: material count, multipliers, per-node materials and thresholds, per-bond strengths. */
+    private static void writeStrengths(DataOutputStream o, dev.rubble.spi.collection.Strengths s) throws IOException {
+        o.writeInt(s.materialMultiplier().length);
+        doubles(o, s.materialMultiplier());
+        ints(o, s.nodeMaterial());
+        doubles(o, s.nodeThreshold());
+        doubles(o, s.bondStrength());
+    }
+
+    private static dev.rubble.spi.collection.Strengths readStrengths(Reader r, int n, int ne) throws IOException {
+        r.section = "strengths";
+        int m = r.count("materialCount", 1);
+        if (m > 256) {
+            throw new CollectionFormatException("strengths: materialCount = " + m + "; allowed: 1..256");
+        }
+        double[] mult = r.doubles(m);
+        int[] mat = r.ints(n);
+        double[] thr = r.doubles(n);
+        double[] bs = r.doubles(ne);
+        try {
+            return new dev.rubble.spi.collection.Strengths(thr, mat, mult, bs);
+        } catch (IllegalArgumentException e) {
+            throw new CollectionFormatException("strengths: " + e.getMessage());
         }
     }
 
@@ -376,6 +425,26 @@ public final class CollectionFile {
         }
         pairs("contact", ca, cb, n);
         pairs("edge", ea, eb, n);
+    }
+
+    /** The tree, hull-index and pair checks of a file, for other readers (the JSON form). */
+    static void validateStructure(int n, int hullCount, int[] parent, int[] firstChild, int[] childCount, int[] level,
+            int[] hullStart, int[] hullIndex, int[] ca, int[] cb, int[] ea, int[] eb) {
+        validate(n, hullCount, parent, firstChild, childCount, level, hullStart, hullIndex, ca, cb, ea, eb);
+    }
+
+    static void validatePhysical(int n, double[] transform, double[] volume, double[] mass, double[] com,
+            double[] inertia, double[] relativeSize, double[] carea, double[] earea) {
+        physical(n, transform, volume, mass, com, inertia, relativeSize, carea, earea);
+    }
+
+    /** {@link #checkHull} for a hull named by {@code where} (a JSON path). */
+    static void checkHullShape(String where, int nv, int[] fs, int[] fi, double[] v, double[] pl) {
+        try {
+            checkHull(0, nv, fs, fi, v, pl);
+        } catch (CollectionFormatException e) {
+            throw new CollectionFormatException(where + ": " + e.getMessage().replace("hull 0: ", "").replace("hull 0 ", ""));
+        }
     }
 
     /** Face offsets and indices of hull {@code h} in range, and its numbers finite, before it is built. */

@@ -56,6 +56,8 @@ public final class GeometryCollection {
     final double density;
     /** Per node the exact mesh of a piece cut from a mesh source, or null (convex pieces; not stored in .rbc). */
     dev.rubble.authoring.mesh.TriMesh[] meshes;
+    /** Authored strengths (issue 23): per-node thresholds and materials, material multipliers, per-bond strengths; or null. */
+    dev.rubble.spi.collection.Strengths strengths;
 
     GeometryCollection(int[] parent, int[] firstChild, int[] childCount, int[] level, double[] transform,
             int[] hullStart, int[] hullIndex, ConvexPolytope[] hulls, double[] volume, double[] mass, double[] com,
@@ -261,9 +263,34 @@ public final class GeometryCollection {
                 fc[i] = -1;
             }
         }
-        return new dev.rubble.spi.collection.CollectionAsset(parent, fc, childCount, mass, com, inertia, volume,
-                relativeSize, anchored.clone(), initialState.clone(), hullStart, hullIndex, table, edgeA, edgeB,
-                edgeArea);
+        dev.rubble.spi.collection.CollectionAsset a = new dev.rubble.spi.collection.CollectionAsset(parent, fc, childCount,
+                mass, com, inertia, volume, relativeSize, anchored.clone(), initialState.clone(), hullStart, hullIndex, table,
+                edgeA, edgeB, edgeArea);
+        return strengths == null ? a : a.withStrengths(strengths);
+    }
+
+    /** The authored strengths (per-node thresholds and materials, multipliers, per-bond strengths), or null. */
+    public dev.rubble.spi.collection.Strengths strengths() {
+        return strengths;
+    }
+
+    /**
+     * This collection with authored strengths ({@code null} = none); shares the fixed arrays and
+     * copies the mutable ones (anchors, initial states).
+     *
+     * @throws IllegalArgumentException when the arrays do not match the node or bond count
+     */
+    public GeometryCollection withStrengths(dev.rubble.spi.collection.Strengths s) {
+        if (s != null && (s.nodeThreshold().length != nodeCount() || s.bondStrength().length != edgeCount())) {
+            throw new IllegalArgumentException("strengths for " + s.nodeThreshold().length + " nodes and "
+                    + s.bondStrength().length + " bonds; allowed: " + nodeCount() + " nodes and " + edgeCount() + " bonds");
+        }
+        GeometryCollection g = new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart, hullIndex,
+                hulls, volume, mass, com, inertia, relativeSize, initialState.clone(), anchored.clone(), contactA, contactB,
+                contactArea, edgeA, edgeB, edgeArea, density);
+        g.meshes = meshes;
+        g.strengths = s;
+        return g;
     }
 
     /** Ids of the leaves in id order. */
@@ -300,7 +327,7 @@ public final class GeometryCollection {
                 && Arrays.equals(contactA, g.contactA) && Arrays.equals(contactB, g.contactB)
                 && Arrays.equals(contactArea, g.contactArea) && Arrays.equals(edgeA, g.edgeA)
                 && Arrays.equals(edgeB, g.edgeB) && Arrays.equals(edgeArea, g.edgeArea)
-                && Double.compare(density, g.density) == 0;
+                && Double.compare(density, g.density) == 0 && java.util.Objects.equals(strengths, g.strengths);
     }
 
     @Override

@@ -43,6 +43,50 @@ final class CollectionFileTest {
         }
     }
 
+    /** Issue 23: authored strengths make a version 3 file that reads back bit for bit; without them the bytes are as before. */
+    @Test
+    void strengthsRoundTripInVersion3(@TempDir Path dir) throws Exception {
+        int n = sample.nodeCount(), e = sample.edgeCount();
+        double[] thr = new double[n];
+        Arrays.fill(thr, Double.NaN);
+        thr[3] = 1234.5;
+        thr[4] = Double.POSITIVE_INFINITY;
+        thr[5] = 0;
+        int[] mat = new int[n];
+        mat[n - 1] = 2;
+        double[] bs = new double[e];
+        Arrays.fill(bs, Double.NaN);
+        bs[0] = 3.25e6;
+        dev.rubble.spi.collection.Strengths st = new dev.rubble.spi.collection.Strengths(thr, mat, new double[] {1, 0.5, 7}, bs);
+        GeometryCollection g = sample.withStrengths(st);
+        byte[] bytes = CollectionFile.toBytes(g);
+        assertThat(bytes[7]).as("version").isEqualTo((byte) 3);
+        GeometryCollection back = CollectionFile.fromBytes(bytes);
+        assertThat(back).isEqualTo(g);
+        assertThat(back.strengths()).isEqualTo(st);
+        assertThat(CollectionFile.toBytes(back)).isEqualTo(bytes);
+        assertThat(back.asset().strengths()).isEqualTo(st);
+        assertThat(CollectionFile.toBytes(sample)).as("no strengths: version 1 as before").isEqualTo(
+                CollectionFile.toBytes(sample.withStrengths(null)));
+        assertThat(CollectionFile.toBytes(sample)[7]).isEqualTo((byte) 1);
+        // a bad value inside the section is named (checksum recomputed so the parse reaches it)
+        int at = bytes.length - 4 - 8 * e - 8 * n + 8 * 3; // thr[3]
+        byte[] bad = bytes.clone();
+        long bits = Double.doubleToRawLongBits(-1.0);
+        for (int k = 0; k < 8; k++) {
+            bad[at + k] = (byte) (bits >>> (56 - 8 * k));
+        }
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(bad, 0, bad.length - 4);
+        int c = (int) crc.getValue();
+        bad[bad.length - 4] = (byte) (c >>> 24);
+        bad[bad.length - 3] = (byte) (c >>> 16);
+        bad[bad.length - 2] = (byte) (c >>> 8);
+        bad[bad.length - 1] = (byte) c;
+        assertThatThrownBy(() -> CollectionFile.fromBytes(bad)).isInstanceOf(CollectionFormatException.class)
+                .hasMessageContaining("nodeThreshold[3] = -1.0");
+    }
+
     /**
      * Golden hash: the file image of a fixed build. A change means fracture, proximity, graph or
      * file output changed bit-wise; update the constant only for an intended change.

@@ -81,6 +81,16 @@ public final class PhysicsWorld {
 
     private WorldDestruction destructionApi;
 
+    /** Cluster unions: bodies and collections welded into one body at run time (issue 29). */
+    public WorldUnions unions() {
+        if (unionsApi == null) {
+            unionsApi = new WorldUnions(world);
+        }
+        return unionsApi;
+    }
+
+    private WorldUnions unionsApi;
+
     /** Internal: the kernel world underneath (for tools and tests); not part of the public API. */
     public World kernel() {
         return world;
@@ -406,6 +416,51 @@ public final class PhysicsWorld {
         Objects.requireNonNull(impulse, "impulse is null");
         finite("impulse", impulse);
         world.queue(new Command.ApplyImpulse(body.handle(), impulse.x(), impulse.y(), impulse.z(), px, py, pz));
+    }
+
+    /**
+     * Sets a body's collision layer and mask at the start of the next step (a journalled command):
+     * two bodies collide, and a query sees a body, only when each one's layer bits meet the other's
+     * mask. Wakes the body and what sleeps against it. The initial values come from
+     * {@link BodySpec#collisionLayer} and {@link BodySpec#collisionMask}.
+     */
+    public void setCollisionFilter(BodyId body, int layer, int mask) {
+        slot(body);
+        world.queue(new Command.SetCollisionFilter(body.handle(), layer, mask));
+    }
+
+    /** The collision layer a body has now (a queued {@link #setCollisionFilter} applies at the next step). */
+    public int collisionLayer(BodyId body) {
+        return bodies.collisionLayer[slot(body)];
+    }
+
+    /** The collision mask a body has now. */
+    public int collisionMask(BodyId body) {
+        return bodies.collisionMask[slot(body)];
+    }
+
+    /**
+     * Makes two bodies never collide ({@code ignore} true), whatever their layers and masks say, or
+     * collide again ({@code ignore} false), from the next step on (a journalled command; snapshots
+     * keep the pairs). The pair is forgotten when either body is removed. Use it for a weapon and
+     * its wielder, or a door and its frame.
+     *
+     * @throws IllegalArgumentException when {@code a} and {@code b} are the same body
+     */
+    public void setIgnoreCollision(BodyId a, BodyId b, boolean ignore) {
+        slot(a);
+        slot(b);
+        if (a.handle() == b.handle()) {
+            throw new IllegalArgumentException("ignore-pair names body " + a + " twice; allowed: two different bodies");
+        }
+        world.queue(new Command.IgnoreCollision(a.handle(), b.handle(), ignore));
+    }
+
+    /** Whether the pair is ignored now (a queued {@link #setIgnoreCollision} applies at the next step). */
+    public boolean isCollisionIgnored(BodyId a, BodyId b) {
+        slot(a);
+        slot(b);
+        return bodies.ignoredPairs.contains(a.handle(), b.handle());
     }
 
     /**
@@ -790,6 +845,84 @@ public final class PhysicsWorld {
     // ---- ids ------------------------------------------------------------------------------------
 
     /** The slot of a live body, or an IllegalArgumentException naming the id. */
+    // ---- constraints (issue 29; docs/constraints.md) ----
+
+    /**
+     * Adds a constraint between {@code a} and {@code b} ({@code b} null: the world) from the next
+     * step. Journalled; saved in snapshots. The returned id names it from now on.
+     *
+     * @throws IllegalArgumentException naming the bad value (unknown type or parameter, a parameter
+     *                                  out of range, a body joined to itself); nothing is queued then
+     */
+    public ConstraintId addConstraint(BodyId a, BodyId b, ConstraintSpec spec) {
+        Objects.requireNonNull(spec, "spec is null");
+        int sa = slot(a);
+        int sb = b == null ? -1 : slot(b);
+        dev.rubble.core.step.StepContext ctx = world.context();
+        dev.rubble.core.dynamics.ConstraintStore st = ctx.constraints;
+        dev.rubble.spi.constraint.ConstraintType type = st.type(spec.type());
+        java.util.List<String> names = type.parameters();
+        double[] params = type.defaults().clone();
+        for (java.util.Map.Entry<String, Double> e : new java.util.TreeMap<>(spec.params()).entrySet()) {
+            int k = names.indexOf(e.getKey());
+            if (k < 0) {
+                throw new IllegalArgumentException("constraint '" + spec.type() + "' parameter '" + e.getKey()
+                        + "' is unknown; allowed: " + names);
+            }
+            params[k] = e.getValue();
+        }
+        long hb = b == null ? dev.rubble.core.dynamics.ConstraintStore.WORLD : b.handle();
+        Command.AddConstraint probe = new Command.AddConstraint(Integer.MAX_VALUE, spec.type(), a.handle(), hb,
+                !spec.isLocal(), spec.frameA(), spec.frameB(), params, spec.breakForceValue(), spec.breakTorqueValue());
+        dev.rubble.core.step.ConstraintOps.validate(ctx, probe, sa, sb);
+        int id = st.reserveId();
+        world.queue(new Command.AddConstraint(id, spec.type(), a.handle(), hb, !spec.isLocal(), spec.frameA(),
+                spec.frameB(), params, spec.breakForceValue(), spec.breakTorqueValue()));
+        return new ConstraintId(id);
+    }
+
+    /** Removes a constraint from the next step (no-op if it broke or lost a body). Journalled. */
+    public void removeConstraint(ConstraintId id) {
+        Objects.requireNonNull(id, "id is null");
+        world.queue(new Command.RemoveConstraint(id.id()));
+    }
+
+    /** Whether constraint {@code id} exists now (created by a step, not broken, not removed). */
+    public boolean contains(ConstraintId id) {
+        return world.context().constraints.indexOf(id.id()) >= 0;
+    }
+
+    /** The number of constraints. */
+    public int constraintCount() {
+        return world.context().constraints.size();
+    }
+
+    /** The force (N) constraint {@code id} carried in the last step's last sub-step (0 if gone). */
+    public double constraintForce(ConstraintId id) {
+        dev.rubble.core.dynamics.ConstraintStore st = world.context().constraints;
+        int i = st.indexOf(id.id());
+        return i < 0 ? 0 : st.force[i];
+    }
+
+    /** The torque (N·m) constraint {@code id} carried in the last step's last sub-step (0 if gone). */
+    public double constraintTorque(ConstraintId id) {
+        dev.rubble.core.dynamics.ConstraintStore st = world.context().constraints;
+        int i = st.indexOf(id.id());
+        return i < 0 ? 0 : st.torque[i];
+    }
+
+    /** The constraints that broke in the last step, in creation order. */
+    public List<ConstraintBreakEvent> constraintBreaks() {
+        List<dev.rubble.core.dynamics.ConstraintBreak> in = world.context().constraintBreaks;
+        List<ConstraintBreakEvent> out = new ArrayList<>(in.size());
+        for (dev.rubble.core.dynamics.ConstraintBreak k : in) {
+            out.add(new ConstraintBreakEvent(k.step(), new ConstraintId(k.id()), k.type(), new BodyId(k.bodyA()),
+                    k.bodyB() == dev.rubble.core.dynamics.ConstraintStore.WORLD ? null : new BodyId(k.bodyB()),
+                    k.force(), k.torque()));
+        }
+        return out;
+    }
+
     private int slot(BodyId body) {
         Objects.requireNonNull(body, "body is null");
         return bodies.slot(body.handle());

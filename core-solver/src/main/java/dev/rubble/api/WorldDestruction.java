@@ -243,20 +243,63 @@ public final class WorldDestruction {
         world.queue(new Command.SetPropagation(index(c), on, breakFactor, shockFactor));
     }
 
+    /**
+     * Replaces the collection's damage model (a {@code damage-model} plugin by name, e.g.
+     * {@code material-strength}, with its options; journalled): every threshold is recomputed from the
+     * new model with the bonds alive now, then the asset's own thresholds and the material multipliers
+     * apply (run-time threshold edits are replaced). An unknown model or a bad option fails here.
+     */
+    public void setDamageModel(CollectionId c, String model, Map<String, ?> options) {
+        world.queue(new Command.SetDamageModel(index(c), model, StageConfig.of(options == null ? Map.of() : options)));
+    }
+
+    /** Sets the node's material (an index into the collection's materials; journalled); its threshold is recomputed. */
+    public void setMaterial(CollectionId c, int node, int material) {
+        world.queue(new Command.SetNodeMaterial(index(c), node, material));
+    }
+
+    /**
+     * Sets material {@code material}'s threshold multiplier (finite, ≥ 0; journalled): the thresholds of
+     * its nodes become multiplier × (the asset's own threshold, else the damage model's); +∞ stays +∞.
+     */
+    public void setMaterialMultiplier(CollectionId c, int material, double multiplier) {
+        world.queue(new Command.SetMaterialMultiplier(index(c), material, multiplier));
+    }
+
+    /** The node's material now. */
+    public int material(CollectionId c, int node) {
+        return rt().material(index(c), node);
+    }
+
+    /** Material {@code material}'s threshold multiplier now (1 unless the asset or a command set it). */
+    public double materialMultiplier(CollectionId c, int material) {
+        return rt().materialMultiplier(index(c), material);
+    }
+
     /** The node's break threshold now (+∞: unbreakable). */
     public double threshold(CollectionId c, int node) {
         return rt().store().threshold[rt().globalNode(index(c), node)];
     }
 
     /**
-     * The load waiting on the node for its next evaluation: {@code max(collision, external)} strain
-     * (external strain from commands and propagation; collision loads exist only inside a step, so
-     * between steps this is the external strain). The node breaks when this reaches its threshold.
+     * The strain waiting on the node for its next evaluation (the step after this call), not the
+     * load of its last evaluation (a node evaluated without breaking starts again from 0):
+     * {@code max(collision, external)}, where the collision part is what a holder deferred by the
+     * break budget carries (collision loads of a running step are gone between steps) and the
+     * external part includes strain queued for the node by {@link #applyStrain} and not applied yet.
+     * Strain queued at a point ({@link #applyStrainAt}) is found at the start of the next step and shows
+     * after it; strain modifiers and that step's own collisions may still change what is evaluated.
+     * The node breaks when its evaluated load reaches its {@link #threshold}.
      */
     public double load(CollectionId c, int node) {
-        ClusterStore s = rt().store();
-        int g = rt().globalNode(index(c), node);
-        return Math.max(s.collisionLoad[g], s.externalLoad[g]);
+        int ci = index(c);
+        double l = rt().pendingLoad(ci, node);
+        for (Command q : world.queuedCommands()) {
+            if (q instanceof Command.ExternalStrain x && x.collection() == ci && x.node() == node && x.strain() > l) {
+                l = x.strain();
+            }
+        }
+        return l;
     }
 
     // ---- bonds ------------------------------------------------------------------------------------

@@ -45,8 +45,9 @@ final class ExamplesTest {
     void everyExampleIsListedHere() throws Exception {
         try (var s = Files.list(EXAMPLES)) {
             assertThat(s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList())
-                    .containsExactly("bowling.json", "fields-anchor.json", "fields-explosion.json", "fields-kill-plane.json",
-                            "fields-wave-erosion.json", "ramp-friction.json", "stack.json", "statue.json", "tall-stack.json");
+                    .containsExactly("bowling.json", "bridge.json", "fields-anchor.json", "fields-explosion.json", "fields-kill-plane.json",
+                            "fields-wave-erosion.json", "joints.json", "ramp-friction.json", "stack.json", "statue.json", "tall-stack.json", "union-bridge.json",
+                            "wall.json");
         }
     }
 
@@ -120,6 +121,69 @@ final class ExamplesTest {
         assertThat(onTheGround).as("released pieces that fell").isGreaterThan(5);
     }
 
+    /**
+     * Issue 23: a hand-made JSON collection (examples/collections/bridge.json): the glass keystone, held
+     * by weak bonds (strength 20 kPa), gives under the 200 kg ball and falls; the two halves, each
+     * fixed at its end, stay where they were.
+     */
+    @Test
+    void bridgeFromAHandMadeJsonCollectionLosesItsKeystone(@TempDir Path tmp) throws Exception {
+        double keystoneY = Double.NaN;
+        int halves = 0;
+        for (JsonNode b : all(tmp, "bridge.json")) {
+            if (!b.get("id").asText().equals("bridge")) {
+                continue;
+            }
+            if (b.get("node").asInt() == 4) {
+                keystoneY = c(b, "position", 1);
+            } else {
+                assertThat(b.get("node").asInt()).as("an internal cluster of the rest").isEqualTo(-1);
+                assertThat(c(b, "position", 1)).isCloseTo(1.0, within(1e-6));
+                halves++;
+            }
+        }
+        assertThat(halves).isEqualTo(2);
+        assertThat(keystoneY).as("the keystone lies on the ground (half height 0.15 m)").isCloseTo(0.15, within(0.02));
+    }
+
+    /**
+     * examples/wall.json (issue 28, item 8): anchored by a box, not a node list, default thresholds;
+     * the 200 kg ball at 60 m/s (12 000 N·s) brings most of the wall's middle down. What the default
+     * thresholds mean (docs/destruction.md, "What it takes to break a wall"): a level-1 cluster breaks
+     * when one step's impulse on it reaches 5 000 N·s, so the same ball at 24 m/s (4 800 N·s) leaves
+     * the wall whole and at 26 m/s (5 200 N·s) breaks it.
+     */
+    @Test
+    void wallAnchoredByABoxCollapsesUnderTheBallAndTheDefaultThresholdIsTheBallsMomentum(@TempDir Path tmp) throws Exception {
+        JsonNode scene = new ObjectMapper().readTree(EXAMPLES.resolve("wall.json").toFile());
+        JsonNode wall = scene.get("collections").get(0);
+        assertThat(wall.get("anchors").has("boxes")).isTrue();
+        assertThat(wall.get("anchors").has("nodes")).isFalse();
+        assertThat(wall.get("destruction").has("damageOptions")).as("default thresholds").isFalse();
+        java.util.List<JsonNode> pieces = all(tmp, "wall.json").stream().filter(b -> b.get("id").asText().equals("wall")).toList();
+        long fallen = pieces.stream().filter(b -> c(b, "position", 1) < 0.6).count();
+        assertThat(pieces.size()).as("bodies of the wall").isGreaterThan(10);
+        assertThat(fallen).as("pieces lying on the ground").isGreaterThanOrEqualTo(10);
+        String text = Files.readString(EXAMPLES.resolve("wall.json"));
+        for (int speed : new int[] {24, 26}) {
+            Path variant = tmp.resolve("wall" + speed + ".json");
+            Files.writeString(variant, text.replace("\"linearVelocity\": [0, 0, 60]", "\"linearVelocity\": [0, 0, " + speed + "]"));
+            Path out = tmp.resolve("wall" + speed + ".state.json");
+            StringWriter o = new StringWriter(), e = new StringWriter();
+            assertThat(Main.execute(new String[] {"run", variant.toString(), "--out", out.toString()}, new PrintWriter(o),
+                    new PrintWriter(e))).as(e.toString()).isZero();
+            long wallBodies = 0;
+            for (JsonNode b : new ObjectMapper().readTree(out.toFile()).get("bodies")) {
+                wallBodies += b.get("id").asText().equals("wall") ? 1 : 0;
+            }
+            if (speed == 24) {
+                assertThat(wallBodies).as("4 800 N s < 5 000 N s: whole").isEqualTo(1);
+            } else {
+                assertThat(wallBodies).as("5 200 N s >= 5 000 N s: broken").isGreaterThan(1);
+            }
+        }
+    }
+
     /** Every body of an example's final state (collection pieces have no unique id). */
     private static java.util.List<JsonNode> all(Path tmp, String name) throws Exception {
         run(tmp, name);
@@ -155,6 +219,20 @@ final class ExamplesTest {
             }
         }
         assertThat(hanging).as("the slab hangs where it was placed").isTrue();
+    }
+
+    @Test
+    void unionBridgeLosesTheStruckWallAndKeepsTheBeamWeldedToTheOther(@TempDir Path tmp) throws Exception {
+        java.util.List<JsonNode> all = all(tmp, "union-bridge.json");
+        // wall A broke into pieces; wall B is one body, still a (disabled) member of union 0 with the beam
+        assertThat(all.stream().filter(x -> "wallA".equals(x.get("id").asText())).count()).isGreaterThan(2);
+        assertThat(all.stream().filter(x -> "wallB".equals(x.get("id").asText())).count()).isEqualTo(1);
+        Map<String, JsonNode> b = run(tmp, "union-bridge.json");
+        assertThat(b).containsKey("union 0");
+        assertThat(b.get("beam").get("state").asText()).isEqualTo("disabled");
+        assertThat(b.get("wallB").get("state").asText()).isEqualTo("disabled");
+        // without wall A under it, the welded L of beam and wall B tipped over as one body: the beam came down from 2.15 m
+        assertThat(c(b.get("beam"), "position", 1)).isLessThan(1.5);
     }
 
     @Test

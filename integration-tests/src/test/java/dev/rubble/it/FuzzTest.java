@@ -98,7 +98,7 @@ final class FuzzTest {
                  "bodies": [
                   {"id": "g", "state": "static", "shape": {"type": "box", "halfExtents": [5, 0.5, 5]}, "position": [0, -0.5, 0]},
                   {"id": "w", "shape": {"type": "box", "halfExtents": [0.1, 0.1, 0.1]}, "position": [0, 2, 0], "mass": 2}],
-                 "softBodies": [{"id": "j", "source": "box:0.5,0.25,0.5", "spacing": 0.25, "density": 500, "seed": 3,
+                 "softBodies": [{"id": "j", "source": "box:half=0.5,0.25,0.5", "spacing": 0.25, "density": 500, "seed": 3,
                    "position": [0, 0.3, 0], "velocity": [0, -1, 0], "youngsModulus": 200000, "poissonRatio": 0.3,
                    "friction": 0.5, "thickness": 0.005, "edgeCompliance": 0.0001, "volumeCompliance": 0.000001,
                    "pins": [0], "attach": [{"point": 1, "body": "w"}]}]}
@@ -249,7 +249,7 @@ final class FuzzTest {
                   {"id": "g", "state": "static", "shape": {"type": "box", "halfExtents": [5, 0.5, 5]}, "position": [0, -0.5, 0]},
                   {"id": "s", "shape": {"type": "sphere", "radius": 0.3}, "position": [2, 1, 0]},
                   {"id": "w", "shape": {"type": "box", "halfExtents": [0.1, 0.1, 0.1]}, "position": [0, 2, 0], "mass": 2}],
-                 "softBodies": [{"id": "j", "source": "box:0.5,0.25,0.5", "spacing": 0.25, "density": 500,
+                 "softBodies": [{"id": "j", "source": "box:half=0.5,0.25,0.5", "spacing": 0.25, "density": 500,
                    "position": [0, 0.3, 0], "youngsModulus": 200000, "pins": [0], "attach": [{"point": 1, "body": "w"}]}]}
                 """), stages).world();
         for (int i = 0; i < 5; i++) {

@@ -67,7 +67,7 @@ final class GltfValidatorTest {
     void glbOfACollectionAndOfAnAnimatedRunPassTheKhronosValidator(@TempDir Path tmp) throws Exception {
         requireValidator();
         Path wall = tmp.resolve("wall.glb");
-        CommandLineTest.Result r = CommandLineTest.rubble("fracture", "--source", "box:2,1,0.4", "--sites", "40",
+        CommandLineTest.Result r = CommandLineTest.rubble("fracture", "--source", "box:half=1,0.5,0.2", "--sites", "40",
                 "--levels", "2", "--chance", "0.5", "--out", wall.toString());
         assertThat(r.code()).as(r.err()).isZero();
 

@@ -207,6 +207,10 @@ final class ViewerInBrowserTest {
                                 + " timeline_frames=%s seconds=%.2f%n", query, dir, nodes, frames, round,
                         ((Number) m.get("fps")).doubleValue(), m.get("frames"), ((Number) m.get("seconds")).doubleValue());
             }
+            // where a frame's time goes (viewer.js rubbleViewer.profile): JS, submit, rasterise, background
+            Object prof = driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
+                    + "rubbleViewer.profile(0, Math.min(40, rubbleViewer.run.frames - 1)).then(r => done(JSON.stringify(r)));");
+            System.out.println("viewer profile query=" + query + " journal=" + dir + " " + prof);
         } finally {
             p.destroy();
             p.waitFor(20, TimeUnit.SECONDS);

@@ -17,8 +17,24 @@ import java.util.Objects;
  * @param recipe    the inline recipe, or null (exactly one of file and recipe)
  * @param placement pose, velocity, state, anchors and destruction options
  * @param debris    debris level, removal and crumbling ({@code collections[i].debris}), set after placing
+ * @param stress    the support-graph stress model ({@code collections[i].stress}; docs/destruction.md "Stress"), or
+ *                  null (off, the default)
  */
-public record CollectionSpec(String id, Path file, Recipe recipe, CollectionPlacement placement, DebrisOptions debris) {
+public record CollectionSpec(String id, Path file, Recipe recipe, CollectionPlacement placement, DebrisOptions debris,
+                             Stress stress) {
+    /** {@code collections[i].stress}: the stress-model plugin's name and its options. */
+    public record Stress(String model, dev.rubble.spi.StageConfig options) {
+        public Stress {
+            Objects.requireNonNull(model, "stress model is null");
+            Objects.requireNonNull(options, "stress options is null");
+        }
+    }
+
+    /** A spec without a stress model. */
+    public CollectionSpec(String id, Path file, Recipe recipe, CollectionPlacement placement, DebrisOptions debris) {
+        this(id, file, recipe, placement, debris, null);
+    }
+
     public CollectionSpec {
         Objects.requireNonNull(placement, "placement is null");
         Objects.requireNonNull(debris, "debris is null");

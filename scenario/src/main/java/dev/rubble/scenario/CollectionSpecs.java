@@ -60,7 +60,7 @@ public final class CollectionSpecs {
     private static CollectionSpec one(String p, JsonNode n, Path baseDir) {
         object(p, n);
         keys(n, p, "id", "file", "recipe", "position", "orientation", "linear", "angular", "state", "anchors",
-                "destruction", "debris");
+                "destruction", "debris", "stress");
         String id = n.has("id") ? text(p + ".id", n.get("id")) : "collection" + p.substring(p.indexOf('[') + 1, p.indexOf(']'));
         if (n.has("file") == n.has("recipe")) {
             throw new ScenarioException(p, "give file or recipe, not " + (n.has("file") ? "both" : "neither"));
@@ -131,10 +131,11 @@ public final class CollectionSpecs {
         }
         DestructionOptions options = options(p + ".destruction", n.get("destruction"));
         DebrisOptions debris = debris(p + ".debris", n.get("debris"));
+        CollectionSpec.Stress stress = stress(p + ".stress", n.get("stress"));
         try {
             CollectionPlacement pl = new CollectionPlacement(id, pos[0], pos[1], pos[2], q[0], q[1], q[2], q[3],
                     v[0], v[1], v[2], w[0], w[1], w[2], state, anchorNodes, anchorBoxes, options);
-            return new CollectionSpec(id, file, recipe, pl, debris);
+            return new CollectionSpec(id, file, recipe, pl, debris, stress);
         } catch (IllegalArgumentException e) {
             throw new ScenarioException(p, e.getMessage(), e);
         }
@@ -178,6 +179,40 @@ public final class CollectionSpecs {
         int maxConn = n.has("maxConnections") ? integer(p + ".maxConnections", n.get("maxConnections"), 1,
                 Integer.MAX_VALUE) : Integer.MAX_VALUE;
         return new CollectionSpec.Recipe(box, levels, seed, chance, cluster, minSize, fixTiny, density, graph, maxConn);
+    }
+
+    /**
+     * {@code collections[i].stress} (docs/destruction.md "Stress"): {@code {"model": "support-graph",
+     * ...options}}; absent = off. The options are the model's (limits, iterations, tolerance, update
+     * interval); the plugin rejects unknown ones when the collection is placed.
+     */
+    static CollectionSpec.Stress stress(String p, JsonNode n) {
+        if (n == null) {
+            return null;
+        }
+        object(p, n);
+        JsonNode m = n.get("model");
+        if (m == null) {
+            throw new ScenarioException(p + ".model", "missing; allowed: a stress-model name (support-graph)");
+        }
+        String model = text(p + ".model", m);
+        java.util.Map<String, Object> opts = new java.util.TreeMap<>();
+        var it = n.fields();
+        while (it.hasNext()) {
+            var e = it.next();
+            if (e.getKey().equals("model")) {
+                continue;
+            }
+            JsonNode v = e.getValue();
+            if (v.isNumber()) {
+                opts.put(e.getKey(), v.doubleValue());
+            } else if (v.isTextual() && (v.textValue().equals("Infinity"))) {
+                opts.put(e.getKey(), Double.POSITIVE_INFINITY);
+            } else {
+                throw new ScenarioException(p + "." + e.getKey(), v + " is not allowed; allowed: a number");
+            }
+        }
+        return new CollectionSpec.Stress(model, dev.rubble.spi.StageConfig.of(opts));
     }
 
     private static DestructionOptions options(String p, JsonNode n) {
@@ -496,7 +531,7 @@ public final class CollectionSpecs {
     public static GeometryCollection geometry(CollectionSpec s, String p, Stages stages) {
         if (s.file() != null) {
             try {
-                return CollectionFile.load(s.file());
+                return dev.rubble.authoring.CollectionJson.loadAny(s.file());
             } catch (NoSuchFileException e) {
                 throw new ScenarioException(p + ".file", "file " + s.file() + " does not exist");
             } catch (IOException e) {

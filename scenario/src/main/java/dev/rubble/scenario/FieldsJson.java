@@ -102,7 +102,9 @@ final class FieldsJson {
     /**
      * An initialisation field of a placed collection: evaluated at its leaves (Maximum resolution)
      * when it is placed, before its clusters are built. Target {@code dynamic-state}: leaves whose
-     * value is 2 (kinematic) or 3 (static) are anchored (Chaos's anchor fields). The command's name
+     * value is 2 (kinematic) or 3 (static) are anchored (Chaos's anchor fields); targets
+     * {@code initial-linear-velocity} and {@code initial-angular-velocity} set the covered leaves'
+     * velocities and the collection takes their total momentum. The command's name
      * carries the collection id.
      */
     private static ScheduledCommand initField(String p, JsonNode n) {
@@ -112,15 +114,20 @@ final class FieldsJson {
             }
         }
         String id = text(p + ".collection", n.get("collection"));
-        if (!n.has("target") || !"dynamic-state".equals(n.get("target").asText())) {
-            throw new ScenarioException(p + ".target", (n.has("target") ? "'" + n.get("target").asText() + "'" : "missing")
-                    + "; allowed for an initialisation field: dynamic-state (values 2 and 3 anchor the leaves)");
+        String label = n.has("target") ? n.get("target").asText() : "";
+        FieldTarget target = "dynamic-state".equals(label) ? FieldTarget.DYNAMIC_STATE
+                : "initial-linear-velocity".equals(label) ? FieldTarget.INITIAL_LINEAR_VELOCITY
+                : "initial-angular-velocity".equals(label) ? FieldTarget.INITIAL_ANGULAR_VELOCITY : null;
+        if (target == null) {
+            throw new ScenarioException(p + ".target", (n.has("target") ? "'" + label + "'" : "missing")
+                    + "; allowed for an initialisation field: dynamic-state (values 2 and 3 anchor the leaves), "
+                    + "initial-linear-velocity, initial-angular-velocity");
         }
         if (!n.has("field")) {
             throw new ScenarioException(p + ".field", "missing; allowed: a node object {\"node\": ...}");
         }
         FieldSpec spec = node(p + ".field", n.get("field"), 0);
-        return ScheduledCommand.of(0, "initField", new Command.ApplyField(id, FieldTarget.DYNAMIC_STATE, spec,
+        return ScheduledCommand.of(0, "initField", new Command.ApplyField(id, target, spec,
                 FieldMeta.DEFAULT.withResolution(FieldMeta.Resolution.MAXIMUM), false), p);
     }
 

@@ -19,11 +19,14 @@ import java.util.List;
  * @param collisionFilters per body of {@code bodies}, its collision layer and mask
  *                         ({@code 2i, 2i + 1}); empty when every body has the default (layer 1, mask all)
  * @param events      the events section (docs/events.md): queued as event commands before step 0
+ * @param constraints the constraints section (docs/constraints.md): queued before step 0, after the soft bodies
  */
 public record Scenario(String name, WorldSettings settings, List<BodyDef> bodies,
                        List<ScheduledCommand> commands, int steps, List<CollectionSpec> collections,
-                       List<SoftBodyDef> softBodies, int[] collisionFilters, EventsJson.Settings events) {
+                       List<SoftBodyDef> softBodies, int[] collisionFilters, EventsJson.Settings events,
+                       List<ConstraintsJson.Spec> constraints) {
     public Scenario {
+        constraints = constraints == null ? List.of() : List.copyOf(constraints);
         if (collisionFilters.length != 0 && collisionFilters.length != 2 * bodies.size()) {
             throw new IllegalArgumentException("collisionFilters has " + collisionFilters.length + " values for "
                     + bodies.size() + " bodies; allowed: 0 or 2 per body");
@@ -34,6 +37,13 @@ public record Scenario(String name, WorldSettings settings, List<BodyDef> bodies
         collections = List.copyOf(collections);
         softBodies = List.copyOf(softBodies);
         events = events == null ? EventsJson.Settings.NONE : events;
+    }
+
+    /** A scenario without constraints (issue 29). */
+    public Scenario(String name, WorldSettings settings, List<BodyDef> bodies, List<ScheduledCommand> commands,
+                    int steps, List<CollectionSpec> collections, List<SoftBodyDef> softBodies, int[] collisionFilters,
+                    EventsJson.Settings events) {
+        this(name, settings, bodies, commands, steps, collections, softBodies, collisionFilters, events, List.of());
     }
 
     /** A scenario without an events section. */

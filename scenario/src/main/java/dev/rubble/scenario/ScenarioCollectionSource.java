@@ -21,7 +21,7 @@ public final class ScenarioCollectionSource implements CollectionSource {
 
     @Override
     public CollectionAsset load(Path file) throws IOException {
-        return CollectionFile.load(file).asset();
+        return dev.rubble.authoring.CollectionJson.loadAny(file).asset();
     }
 
     @Override

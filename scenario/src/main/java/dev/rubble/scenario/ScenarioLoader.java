@@ -163,7 +163,8 @@ public final class ScenarioLoader {
         if (root == null || !root.isObject()) {
             throw new ScenarioException("$", "expected a JSON object, got " + describe(root));
         }
-        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies", "events", "fields");
+        keys(root, "$", "format", "name", "steps", "world", "bodies", "commands", "collections", "softBodies", "events", "fields",
+                "unions", "constraints");
         String format = text(root, "$.format", root.get("format"), FORMAT);
         if (!FORMAT.equals(format)) {
             throw new ScenarioException("$.format", "'" + format + "' is not supported; allowed: " + FORMAT);
@@ -235,6 +236,8 @@ public final class ScenarioLoader {
         }
         // fields (issue 24; docs/fields.md): field commands at their steps, after the file's commands of a step
         commands.addAll(FieldsJson.parse(root.get("fields")));
+        // cluster unions (issue 29): members and removals at their steps, after the file's commands of a step
+        commands.addAll(UnionsJson.parse(root.get("unions"), labels, collectionIds));
         commands.sort((a, b) -> Integer.compare(a.step(), b.step()));
         // events (docs/events.md): switches and filters, checked against the bodies and collections above
         EventsJson.Settings events = EventsJson.parse(root.get("events"));
@@ -250,7 +253,8 @@ public final class ScenarioLoader {
                         + (collectionIds.isEmpty() ? "(none)" : String.join(", ", collectionIds)));
             }
         }
-        return new Scenario(name, settings, bodies, commands, steps, collections, softBodies, filters, events);
+        return new Scenario(name, settings, bodies, commands, steps, collections, softBodies, filters, events,
+                ConstraintsJson.parse(root.get("constraints")));
     }
 
     private static WorldSettings world(JsonNode w) {
@@ -501,7 +505,8 @@ public final class ScenarioLoader {
         object(p, n);
         String type = text(n, p + ".type", n.get("type"), null);
         if (type == null) {
-            throw new ScenarioException(p + ".type", "missing; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release");
+            throw new ScenarioException(p + ".type", "missing; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release, "
+                    + "collisionFilter, ignoreCollision, or a destruction or budget command");
         }
         int step = integer(p + ".step", n.get("step"), 0, 0, 100_000_000);
         if (BudgetsJson.COMMANDS.contains(type)) { // issue 13
@@ -559,6 +564,45 @@ public final class ScenarioLoader {
                 double[] q = orientation(p + ".orientation", n.get("orientation"));
                 return new ScheduledCommand(step, type, b, pos, null, q, null, null);
             }
+            case "collisionFilter" -> { // issue 28: a body's layer and mask from this step on
+                keys(n, p, "type", "step", "body", "layer", "mask");
+                String b = bodyRef(p, n, labels);
+                if (!n.has("layer") && !n.has("mask")) {
+                    throw new ScenarioException(p, "give layer, mask or both");
+                }
+                // a missing one keeps the body's value at that step: NaN marks it, resolved when queued
+                double layer = n.has("layer") ? integer(p + ".layer", n.get("layer"), 0, Integer.MIN_VALUE, Integer.MAX_VALUE)
+                        : Double.NaN;
+                double mask = n.has("mask") ? integer(p + ".mask", n.get("mask"), 0, Integer.MIN_VALUE, Integer.MAX_VALUE)
+                        : Double.NaN;
+                return new ScheduledCommand(step, type, b, new double[] {layer, mask}, null, null, null, null);
+            }
+            case "ignoreCollision" -> { // issue 28: this pair never collides (ignore false: collides again)
+                keys(n, p, "type", "step", "bodies", "ignore");
+                JsonNode pair = req(p + ".bodies", n.get("bodies"));
+                if (!pair.isArray() || pair.size() != 2 || !pair.get(0).isTextual() || !pair.get(1).isTextual()) {
+                    throw new ScenarioException(p + ".bodies", describe(pair) + " is not allowed; allowed: an array of two body ids");
+                }
+                String a = pair.get(0).textValue(), b = pair.get(1).textValue();
+                for (int k = 0; k < 2; k++) {
+                    String id = pair.get(k).textValue();
+                    if (!labels.contains(id)) {
+                        throw new ScenarioException(p + ".bodies[" + k + "]", "'" + id
+                                + "' is not the id of a body defined before it; known: "
+                                + (labels.isEmpty() ? "(none)" : String.join(", ", labels)));
+                    }
+                }
+                if (a.equals(b)) {
+                    throw new ScenarioException(p + ".bodies", "names '" + a + "' twice; allowed: two different bodies");
+                }
+                JsonNode ig = n.get("ignore");
+                if (ig != null && !ig.isBoolean()) {
+                    throw new ScenarioException(p + ".ignore", describe(ig) + " is not allowed; allowed: true or false");
+                }
+                boolean ignore = ig == null || ig.booleanValue();
+                return new ScheduledCommand(step, type, a, new double[] {ignore ? 1 : 0}, null, null, null, null, null, null,
+                        null, b);
+            }
             case "release" -> {
                 // playback only (SPEC §9 blend): release a body, or every body in a box, to live simulation
                 keys(n, p, "type", "step", "body", "region");
@@ -584,7 +628,8 @@ public final class ScenarioLoader {
             default -> throw new ScenarioException(p + ".type", "'" + type
                     + "' is unknown; allowed: impulse, velocity, state, spawn, remove, kinematicTarget, release, "
                     + "externalStrain, internalStrain, crumble, anchor, breakBudget, releaseThrottle, levels, "
-                    + "debrisLevel, removeOnBreak, removeOnSleep, crumbleSize, removalTimerMultiplier");
+                    + "debrisLevel, removeOnBreak, removeOnSleep, crumbleSize, removalTimerMultiplier, collisionFilter, "
+                    + "ignoreCollision");
         }
     }
 

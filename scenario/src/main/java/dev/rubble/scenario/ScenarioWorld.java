@@ -94,6 +94,13 @@ public final class ScenarioWorld {
             try {
                 int c = world.placeCollection(asset, InitFields.apply(world, scenario, cols.get(i), asset));
                 world.destruction().setDebrisOptions(c, cols.get(i).debris()); // debris and removal (issue 13)
+                if (cols.get(i).stress() != null) { // support-graph stress (issue 30)
+                    try {
+                        world.setStressModel(c, cols.get(i).stress().model(), cols.get(i).stress().options());
+                    } catch (IllegalArgumentException e) {
+                        throw new ScenarioException(p + ".stress", e.getMessage(), e);
+                    }
+                }
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new ScenarioException(p, e.getMessage(), e);
             }
@@ -104,9 +111,11 @@ public final class ScenarioWorld {
         } catch (IllegalArgumentException e) {
             throw new ScenarioException("$.softBodies", e.getMessage(), e);
         }
+        ConstraintsJson.queue(world, scenario.constraints()); // issue 29: before step 0, bodies and soft bodies exist
         queueEvents(scenario, world, cols);
         for (ScheduledCommand c : scenario.commands()) {
-            if (c.command() instanceof dev.rubble.core.command.Command.ApplyField f) { // fields[] (issue 24)
+            if (c.command() instanceof dev.rubble.core.command.Command.ApplyField f
+                    && !"initField".equals(c.type())) { // fields[] (issue 24); initialisation fields were checked when placed
                 try {
                     world.context().fields.validate(f, c.path() + ".field");
                 } catch (dev.rubble.core.field.FieldException e) {
@@ -310,6 +319,13 @@ public final class ScenarioWorld {
     }
 
     private Command resolve(ScheduledCommand c, List<BodyDef> spawnedNow) {
+        if (c.command() instanceof Command.ClusterUnion && c.body() != null) { // unions[] (issue 29): bodies by id
+            long h = world.findByLabel(c.body());
+            if (h < 0) {
+                throw new ScenarioException(where(c) + ".body", "'" + c.body() + "' does not exist at step " + c.step());
+            }
+            return UnionsJson.withBody(c.command(), h);
+        }
         if (c.command() != null) {
             return c.command();
         }
@@ -330,6 +346,26 @@ public final class ScenarioWorld {
             spawnedDef = spawnedNow.get(k);
         }
         switch (c.type()) {
+            case "collisionFilter": {
+                int s = h >= 0 ? world.bodies().slot(h) : -1; // a missing value keeps the body's current one
+                int layer = !Double.isNaN(c.vector()[0]) ? (int) c.vector()[0]
+                        : s >= 0 ? world.bodies().collisionLayer[s] : dev.rubble.core.body.BodyStore.DEFAULT_LAYER;
+                int mask = !Double.isNaN(c.vector()[1]) ? (int) c.vector()[1]
+                        : s >= 0 ? world.bodies().collisionMask[s] : dev.rubble.core.body.BodyStore.ALL_LAYERS;
+                return new Command.SetCollisionFilter(h, layer, mask);
+            }
+            case "ignoreCollision": {
+                long h2 = world.findByLabel(c.other());
+                if (h2 < 0) {
+                    int k = spawnedIndex(spawnedNow, c.other());
+                    if (k < 0) {
+                        throw new ScenarioException(where(c) + ".bodies[1]", "command 'ignoreCollision' at step " + c.step()
+                                + " names body '" + c.other() + "', which does not exist at that step (removed, or never spawned)");
+                    }
+                    h2 = Command.spawnedEarlier(k);
+                }
+                return new Command.IgnoreCollision(h, h2, c.vector()[0] != 0);
+            }
             case "impulse": {
                 double[] j = c.vector();
                 double[] p = c.vector2();

@@ -22,10 +22,18 @@ import dev.rubble.core.command.Command;
  * @param path        where it came from, e.g. {@code $.commands[3]} (null when built in code); errors
  *                    raised while it is applied name it
  * @param command     a ready-made command queued as it is (field commands from {@code fields[]}); null otherwise
+ * @param other       the second body's label of an {@code ignoreCollision} command; null otherwise
  */
 public record ScheduledCommand(int step, String type, String body, double[] vector, double[] vector2,
                                double[] quat, BodyState state, BodyDef spawn, Command.Destruction destruction,
-                               String path, Command command) {
+                               String path, Command command, String other) {
+
+    /** As the canonical constructor, for every type but {@code ignoreCollision}. */
+    public ScheduledCommand(int step, String type, String body, double[] vector, double[] vector2,
+                            double[] quat, BodyState state, BodyDef spawn, Command.Destruction destruction,
+                            String path, Command command) {
+        this(step, type, body, vector, vector2, quat, state, spawn, destruction, path, command, null);
+    }
 
     /** As the canonical constructor, without a ready-made command (every type but the field ones). */
     public ScheduledCommand(int step, String type, String body, double[] vector, double[] vector2,
@@ -53,6 +61,6 @@ public record ScheduledCommand(int step, String type, String body, double[] vect
 
     /** This command with its JSON path. */
     ScheduledCommand at(String p) {
-        return new ScheduledCommand(step, type, body, vector, vector2, quat, state, spawn, destruction, p, command);
+        return new ScheduledCommand(step, type, body, vector, vector2, quat, state, spawn, destruction, p, command, other);
     }
 }

@@ -62,7 +62,7 @@ final class SoftBodiesJson {
         String id = n.has("id") ? text(p + ".id", n.get("id")) : null;
         Cage cage;
         if (n.has("cage") == n.has("source")) {
-            throw new ScenarioException(p, "give exactly one of 'cage' (an .rbsb file) and 'source' (e.g. \"box:0.5,0.25,0.5\")");
+            throw new ScenarioException(p, "give exactly one of 'cage' (an .rbsb file) and 'source' (e.g. \"box:half=0.5,0.25,0.5\")");
         }
         if (n.has("cage")) {
             String file = text(p + ".cage", n.get("cage"));

@@ -55,6 +55,16 @@ public final class WallScene {
     public static final int[] BENCH_COUNTS = {20, 20, 25};
     /** The demo wall's per-level site counts: 20, 200, 2 000 leaves. */
     public static final int[] DEMO_COUNTS = {20, 10, 10};
+    /**
+     * The demo wall's per-level thresholds (N·s, user-defined damage model). Cutting a piece of mass m
+     * free along a bonded area A takes concrete's fracture energy G_f A (G_f ≈ 120 J/m²), and an impulse
+     * J gives it J²/2m, so it breaks loose at about J = √(2 m G_f A): 1 500, 270 and 50 N·s for this
+     * wall's 3 100 kg, 310 kg and 31 kg pieces. The demo's wall is weaker than that estimate (a lean or
+     * old wall): with 1 500/300/50 the 200 kg ball frees about 800 pieces whose rubble, heavier than the
+     * ball, stops it in the hole and throws it back at 2 m/s (docs/destruction.md "Impacts"); with
+     * 600/150/30 it ends past the far face.
+     */
+    public static final double[] DEMO_THRESHOLDS = {600, 150, 30};
     /** Seed of the first fracture level (level l uses seed + l). */
     public static final long SEED = 1;
     /** Projectile radius (m), mass (kg), start and velocity. */
@@ -128,7 +138,7 @@ public final class WallScene {
         if (Files.isRegularFile(file)) {
             long t0 = System.nanoTime();
             try {
-                GeometryCollection g = CollectionFile.load(file);
+                GeometryCollection g = dev.rubble.authoring.CollectionJson.loadAny(file);
                 if (hasCounts(g, c)) {
                     return new Wall(c, seed, g, anchoredLeaves(g), (System.nanoTime() - t0) / 1_000_000, true, file);
                 }
@@ -270,6 +280,24 @@ public final class WallScene {
      * uses {@code resolve}: docs/destruction.md "Impacts"); {@code chaos} writes no impactMode at all.
      */
     public static String recipeJson(String name, Wall wall, int steps, dev.rubble.core.destruction.ImpactMode mode) {
+        return recipeJson(name, wall, steps, mode, null);
+    }
+
+    /**
+     * As {@link #recipeJson(String, Wall, int, dev.rubble.core.destruction.ImpactMode)}, with the
+     * user-defined damage model's per-level {@code thresholds} (N·s; null: the default model, no
+     * damage keys written).
+     */
+    public static String recipeJson(String name, Wall wall, int steps, dev.rubble.core.destruction.ImpactMode mode,
+                                    double[] thresholds) {
+        StringBuilder damage = new StringBuilder();
+        if (thresholds != null) {
+            damage.append(", \"damageModel\": \"user-defined\", \"damageOptions\": {\"thresholds\": [");
+            for (int i = 0; i < thresholds.length; i++) {
+                damage.append(i == 0 ? "" : ", ").append(num(thresholds[i]));
+            }
+            damage.append("]}");
+        }
         StringBuilder levels = new StringBuilder();
         for (int l = 0; l < wall.counts().length; l++) {
             levels.append(l == 0 ? "" : ", ").append("{\"method\": \"voronoi\", \"options\": {\"count\": ")
@@ -302,7 +330,8 @@ public final class WallScene {
                 num(BenchScenes.FRICTION), num(BenchScenes.RESTITUTION), num(HX), num(HY), num(HZ), levels,
                 wall.seed(), num(CX), num(CY), num(CZ), anchors, num(BenchScenes.FRICTION),
                 num(BenchScenes.RESTITUTION),
-                mode == dev.rubble.core.destruction.ImpactMode.CHAOS ? "" : ", \"impactMode\": \"" + mode.label() + "\"");
+                (mode == dev.rubble.core.destruction.ImpactMode.CHAOS ? "" : ", \"impactMode\": \"" + mode.label() + "\"")
+                        + damage);
     }
 
     private static String num(double v) {

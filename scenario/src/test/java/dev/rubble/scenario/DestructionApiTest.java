@@ -163,8 +163,9 @@ final class DestructionApiTest {
         assertThat(bonds).isNotEmpty();
         double s = 1000;
         d.applyStrain(c, a, s);
-        assertThat(d.load(c, a)).as("queued, not yet applied").isZero();
+        assertThat(d.load(c, a)).as("queued: it is what the next step evaluates").isEqualTo(s);
         w.step();
+        assertThat(d.load(c, a)).as("a broken node waits for nothing").isZero();
         // docs/destruction.md step 5: breakFactor (applied - threshold) / bonds to each bonded sibling
         double per = (s - T) / bonds.length;
         assertThat(d.isFree(c, a)).isTrue();
@@ -175,6 +176,88 @@ final class DestructionApiTest {
             assertThat(d.bondArea(c, e)).isEqualTo(wall.edgeArea()[e]).isPositive();
         }
         assertThatThrownBy(() -> d.load(c, wall.nodeCount())).hasMessageContaining("allowed: [0, " + wall.nodeCount());
+    }
+
+    @Test
+    void loadIsTheStrainTheNextStepEvaluatesNotTheLastEvaluatedLoad() {
+        PhysicsWorld w = world(0);
+        CollectionAsset wall = WorldDestruction.fracture(WALL);
+        WorldDestruction d = w.destruction();
+        CollectionId c = d.place(null, wall, new Vector3d(0, 5, 0), new Quaterniond(), new double[] {T}, null);
+        int a = leaves(wall).get(20);
+        d.applyStrain(c, a, 0.25 * T);
+        d.applyStrain(c, a, 0.75 * T); // external strain max-combines: the larger one is what waits
+        d.applyStrain(c, a, 0.5 * T);
+        assertThat(d.load(c, a)).isEqualTo(0.75 * T);
+        w.step(); // evaluated at 150 < 200: no break, the load resets
+        assertThat(d.isFree(c, a)).isFalse();
+        assertThat(d.load(c, a)).as("evaluated without breaking: nothing waits any more").isZero();
+        w.step();
+        assertThat(d.load(c, a)).isZero();
+        d.applyStrain(c, a, T); // at the threshold: breaks at the next evaluation
+        assertThat(d.load(c, a)).isEqualTo(T);
+        List<double[]> broke = new ArrayList<>();
+        d.addBreakListener(e -> {
+            if (e.kind() == BreakEvent.Kind.BREAK) {
+                broke.add(new double[] {e.node(), e.load()});
+            }
+        });
+        w.step();
+        assertThat(broke).hasSize(1);
+        assertThat(broke.get(0)).containsExactly(a, T);
+    }
+
+    /**
+     * A holder the break budget defers keeps its children's collision loads for the step that
+     * evaluates it: between the steps they are the pending load, and the break then reports exactly
+     * that load (the balls are gone, so nothing adds to it).
+     */
+    @Test
+    void aHolderDeferredByTheBreakBudgetShowsItsCarriedCollisionLoad() {
+        PhysicsWorld w = world(0);
+        w.setBreakBudget(1);
+        CollectionAsset wall = WorldDestruction.fracture(
+                "{\"box\": [1, 1, 0.2], \"levels\": [{\"method\": \"voronoi\", \"options\": {\"count\": 6}}], \"seed\": 3}");
+        WorldDestruction d = w.destruction();
+        double thr = 1; // N·s: any ball at 10 m/s breaks what it hits
+        CollectionId left = d.place("left", wall, new Vector3d(-4, 0, 0), new Quaterniond(), new double[] {thr}, null);
+        CollectionId right = d.place("right", wall, new Vector3d(4, 0, 0), new Quaterniond(), new double[] {thr}, null);
+        List<BodyId> balls = new ArrayList<>();
+        for (double x : new double[] {-4, 4}) {
+            balls.add(w.addBody(BodySpec.dynamic(new Sphere(0.2)).withMass(5).withPosition(new Vector3d(x, 0.1, 1))
+                    .withLinearVelocity(new Vector3d(0, 0, -10))));
+        }
+        Map<String, List<double[]>> breaks = new TreeMap<>();
+        d.addBreakListener(e -> {
+            if (e.kind() == BreakEvent.Kind.BREAK) {
+                breaks.computeIfAbsent(d.label(e.collection()), k -> new ArrayList<>()).add(new double[] {e.node(), e.load()});
+            }
+        });
+        int step = 0;
+        while (breaks.isEmpty() && step++ < 120) {
+            w.step();
+        }
+        assertThat(breaks).as("one wall broke, the budget held the other back").hasSize(1);
+        CollectionId waiting = breaks.containsKey("left") ? right : left;
+        Map<Integer, Double> pending = new TreeMap<>();
+        for (int n : leaves(wall)) {
+            assertThat(d.isFree(waiting, n)).isFalse();
+            if (d.load(waiting, n) > 0) {
+                pending.put(n, d.load(waiting, n));
+            }
+        }
+        assertThat(pending).as("the deferred wall's struck children carry their collision loads").isNotEmpty();
+        assertThat(pending.values()).allSatisfy(v -> assertThat(v).isGreaterThanOrEqualTo(thr));
+        for (BodyId b : balls) {
+            w.removeBody(b);
+        }
+        breaks.clear();
+        w.step();
+        Map<Integer, Double> reported = new TreeMap<>();
+        for (double[] e : breaks.getOrDefault(d.label(waiting), List.of())) {
+            reported.put((int) e[0], e[1]);
+        }
+        assertThat(reported).as("evaluated now: exactly the pending loads break").isEqualTo(pending);
     }
 
     /** Components of the leaves over the bonds not cut, by breadth-first search over the asset's bonds. */

@@ -17,7 +17,7 @@ final class SoftBodiesScenarioTest {
 
     @Test
     void aSoftBodyFromASourceIsBuiltPlacedPinnedAndAttached() {
-        Scenario sc = ScenarioLoader.parse(HEAD + "{\"id\": \"jelly\", \"source\": \"box:0.5,0.25,0.5\", \"spacing\": 0.25,"
+        Scenario sc = ScenarioLoader.parse(HEAD + "{\"id\": \"jelly\", \"source\": \"box:half=0.5,0.25,0.5\", \"spacing\": 0.25,"
                 + " \"density\": 400, \"position\": [0, 1, 0], \"youngsModulus\": 1e5, \"pins\": [0],"
                 + " \"attach\": [{\"point\": 1, \"body\": \"hook\"}]}]}");
         assertThat(sc.softBodies()).hasSize(1);
@@ -37,19 +37,19 @@ final class SoftBodiesScenarioTest {
 
     @Test
     void badSoftBodiesNameTheFieldAndTheValue() {
-        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:1,1,1\", \"edgeCompliance\": -1}]}"))
+        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=1,1,1\", \"edgeCompliance\": -1}]}"))
                 .isInstanceOf(ScenarioException.class).hasMessageContaining("$.softBodies[0]")
                 .hasMessageContaining("edgeCompliance = -1.0; allowed: [0, 1.0] m/N");
-        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:1,1,1\", \"stiff\": 3}]}"))
+        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=1,1,1\", \"stiff\": 3}]}"))
                 .hasMessageContaining("$.softBodies[0].stiff").hasMessageContaining("unknown key");
         assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"points:/nonexistent.xyz\"}]}"))
                 .hasMessageContaining("$.softBodies[0].source");
-        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:1,1,1\","
+        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=1,1,1\","
                 + " \"attach\": [{\"point\": 0, \"body\": \"nobody\"}]}]}"))
                 .hasMessageContaining("no rigid body with id 'nobody'");
-        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:1,1,1\", \"pins\": [99]}]}"))
+        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=1,1,1\", \"pins\": [99]}]}"))
                 .hasMessageContaining("$.softBodies[0].pins[0]");
-        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:1,0,1\"}]}"))
+        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=1,0,1\"}]}"))
                 .hasMessageContaining("allowed: > 0 metres");
     }
 }

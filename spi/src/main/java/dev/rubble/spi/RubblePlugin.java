@@ -1,6 +1,7 @@
 package dev.rubble.spi;
 
 import dev.rubble.spi.broadphase.BroadphaseFactory;
+import dev.rubble.spi.constraint.ConstraintFactory;
 import dev.rubble.spi.damage.DamageModelFactory;
 import dev.rubble.spi.field.FieldNodeFactory;
 import dev.rubble.spi.fracture.FractureFactory;
@@ -8,6 +9,7 @@ import dev.rubble.spi.graph.ConnectionGraphFactory;
 import dev.rubble.spi.narrowphase.NarrowphaseFactory;
 import dev.rubble.spi.render.RendererFactory;
 import dev.rubble.spi.strain.StrainModifierFactory;
+import dev.rubble.spi.stress.StressModelFactory;
 import dev.rubble.spi.soft.SoftSolverFactory;
 import java.util.List;
 
@@ -70,6 +72,19 @@ public interface RubblePlugin {
 
     /** Field node types (fields: a tree of nodes evaluated at sample points; docs/fields.md) this plugin offers. */
     default Iterable<FieldNodeFactory> fieldNodes() {
+        return List.of();
+    }
+
+    /**
+     * Stress models (destruction: bond forces over a holder's support graph against elastic and
+     * fatal limits; docs/destruction.md "Stress") this plugin offers.
+     */
+    default Iterable<StressModelFactory> stressModels() {
+        return List.of();
+    }
+
+    /** Constraint (joint) types: distance/spring, ball, hinge, fixed, rope, ... (docs/constraints.md) this plugin offers. */
+    default Iterable<ConstraintFactory> constraints() {
         return List.of();
     }
 }

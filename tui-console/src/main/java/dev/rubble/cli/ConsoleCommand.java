@@ -65,7 +65,7 @@ final class ConsoleCommand implements Callable<Integer> {
             sw.world().addObserver(health);
             LiveSession session = new LiveSession(sw, jw, limit).withHealth(health);
             if (tty) {
-                ConsoleApp.run(session);
+                ConsoleApp.run(session, spec.commandLine().getErr());
             } else {
                 long first = sw.world().stepIndex();
                 dev.rubble.tui.ConsoleStats stats = new dev.rubble.tui.ConsoleStats();

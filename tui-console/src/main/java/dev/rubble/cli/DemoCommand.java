@@ -42,8 +42,8 @@ final class DemoCommand implements Callable<Integer> {
     static final String[][] SCENES = {
         {"wall", RESOURCE, "a Voronoi wall of 2000 leaves in three levels, anchored along its base, punched through by"
                 + " a 200 kg ball at 60 m/s (the default; impacts resolved before the solve)"},
-        {"tower", "/dev/rubble/cli/demo-tower.json", "a three-storey Voronoi tower anchored at its foot, hit low by a"
-                + " 300 kg ball at 40 m/s: its storeys come apart by connectivity (it does not fall yet)"},
+        {"tower", "/dev/rubble/cli/demo-tower.json", "a slender three-storey Voronoi tower (1.2 x 9 x 1.2 m) anchored at its"
+                + " foot, hit low by a 300 kg ball at 40 m/s: its foot is knocked out and it collapses into a heap"},
     };
 
     @Option(names = "--scene", paramLabel = "NAME", defaultValue = "wall",
@@ -114,7 +114,7 @@ final class DemoCommand implements Callable<Integer> {
                 sw.world().addObserver(jw);
             }
             if (!headless && ConsoleApp.hasTerminal()) {
-                ConsoleApp.run(new LiveSession(sw, jw, sw.world().stepIndex() + n));
+                ConsoleApp.run(new LiveSession(sw, jw, sw.world().stepIndex() + n), spec.commandLine().getErr());
                 return 0;
             }
             table(scenario, sw, n, counter, out);

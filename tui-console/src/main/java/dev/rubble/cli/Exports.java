@@ -88,6 +88,24 @@ final class Exports {
         return new PieceMesh("soft_" + s, 1_000_000 + s, 0, v, start, index);
     }
 
+    /**
+     * An export object name: the body's scenario id (whitespace and control characters as '_'), or
+     * {@code body_SLOT} without one; a name already used (two pieces of one node, a reused slot) gets
+     * {@code _SLOT}, then {@code _2}, {@code _3}, ... so every name is unique.
+     */
+    static String objectName(String id, int slot, java.util.Set<String> used) {
+        String base = id == null || id.isBlank() ? "body_" + slot : id.strip().replaceAll("[\\s\\p{Cntrl}]+", "_");
+        String name = base;
+        if (used.contains(name)) {
+            name = base + "_" + slot;
+            for (int k = 2; used.contains(name); k++) {
+                name = base + "_" + slot + "_" + k;
+            }
+        }
+        used.add(name);
+        return name;
+    }
+
     static int run(FrameSource src, long[] range, String format, Path out) throws IOException {
         FrameBuffer f = new FrameBuffer();
         List<PieceMesh> meshes = new ArrayList<>();
@@ -98,6 +116,7 @@ final class Exports {
         List<float[]> keys = new ArrayList<>(); // per frame: 8 floats per node known so far (t, q, s)
         List<Float> times = new ArrayList<>();
         int frames = 0;
+        java.util.Set<String> used = new java.util.HashSet<>(); // membership only: names are made in frame order
         for (long k = range[0]; k <= range[1]; k += range[2]) {
             src.frame(k, f);
             float[] key = new float[8 * Math.max(1, nodeShape.size() + f.count())];
@@ -122,7 +141,7 @@ final class Exports {
                         }
                         meshOf.put(s, m);
                     }
-                    String name = nodeOfSlot[slot] < 0 ? "body_" + slot : "body_" + slot + "_" + nodeShape.size();
+                    String name = objectName(src.name(slot), slot, used);
                     node = nodeShape.size();
                     nodeShape.add(s);
                     meshes.add(new PieceMesh(name, m.piece(), m.level(), m.vertices(), m.faceStart(), m.faceIndex()));

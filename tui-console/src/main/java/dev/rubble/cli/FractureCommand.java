@@ -34,8 +34,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(mixinStandardHelpOptions = true, name = "fracture", description = "Fracture a source shape into a geometry collection and print a summary.")
 final class FractureCommand implements Callable<Integer> {
-    @Option(names = "--source", paramLabel = "SHAPE", defaultValue = "box:2,1,0.5",
-            description = "source shape: box:SX,SY,SZ (full side lengths in metres, centred at the origin), "
+    @Option(names = "--source", paramLabel = "SHAPE", defaultValue = "box:half=1,0.5,0.25",
+            description = "source shape: box:half=HX,HY,HZ (half extents in metres, centred at the origin, as "
+                    + "everywhere in Rubble), "
                     + "hull:X,Y,Z;X,Y,Z;... (convex hull of 4 or more points) or a closed triangle mesh file "
                     + "(.obj, .ply, .glb, .gltf; any shape, convex or not); default ${DEFAULT-VALUE}")
     String source;
@@ -117,7 +118,7 @@ final class FractureCommand implements Callable<Integer> {
     double density;
 
     @Option(names = "--out", paramLabel = "FILE",
-            description = "save the collection here: .rbc (the collection file), or .obj, .ply, .glb (its leaves at rest,"
+            description = "save the collection here: .rbc (the collection file), .json (the JSON collection format), or .obj, .ply, .glb (its leaves at rest,"
                     + " for other tools)")
     Path out;
 
@@ -197,8 +198,13 @@ final class FractureCommand implements Callable<Integer> {
             if (parent != null && !Files.isDirectory(parent)) {
                 throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
             }
-            if (!out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".rbc") && Exports.format(out) == null) {
-                throw new BadInputException("--out " + out + ": unknown extension; allowed: .rbc, " + Exports.ALLOWED);
+            String lower = out.getFileName().toString().toLowerCase(Locale.ROOT);
+            if (!lower.endsWith(".rbc") && !lower.endsWith(".json") && Exports.format(out) == null) {
+                throw new BadInputException("--out " + out + ": unknown extension; allowed: .rbc, .json, " + Exports.ALLOWED);
+            }
+            if (lower.endsWith(".json") && MeshSources.isMeshFile(source)) {
+                throw new BadInputException("--out " + out + ": a collection fractured from a mesh keeps its piece meshes,"
+                        + " which JSON collections do not; allowed: .rbc");
             }
         }
         if (!(explode >= 0 && explode <= 10)) {
@@ -261,7 +267,7 @@ final class FractureCommand implements Callable<Integer> {
             if (mesh != null && "glb".equals(format)) {
                 MeshSources.writeGlb(c, out);
             } else if (format == null) {
-                CollectionFile.save(c, out);
+                dev.rubble.authoring.CollectionJson.saveAny(c, out); // .json: the JSON collection format, else .rbc
             } else {
                 Exports.collection(c, format, out);
             }
@@ -321,6 +327,8 @@ final class FractureCommand implements Callable<Integer> {
 
     /** Smallest and largest box side accepted by {@code box:}, metres (smaller ones underflow mass and inertia). */
     static final double MIN_SIZE = 1e-4, MAX_SIZE = 1e6;
+    /** Smallest and largest half extent of a {@code box:half=} source: half the sides above. */
+    static final double MIN_HALF = MIN_SIZE / 2, MAX_HALF = MAX_SIZE / 2;
 
     /** Most points accepted by {@code hull:} on the command line. */
     static final int MAX_HULL_POINTS = 100_000;
@@ -329,27 +337,18 @@ final class FractureCommand implements Callable<Integer> {
         if (s.startsWith("hull:")) {
             return hull(s, parseHullPoints(s));
         }
-        if (!s.startsWith("box:")) {
-            throw new BadInputException("--source '" + s
-                    + "' is not allowed; allowed: box:SX,SY,SZ or hull:X,Y,Z;X,Y,Z;... (metres)");
+        if (!dev.rubble.spi.shape.BoxSpelling.isBox(s)) {
+            throw new BadInputException("--source '" + s + "' is not allowed; allowed: "
+                    + dev.rubble.spi.shape.BoxSpelling.FORM + ", hull:X,Y,Z;X,Y,Z;... (metres) or a mesh file");
         }
-        String[] f = s.substring(4).split(",");
-        if (f.length != 3) {
-            throw new BadInputException("--source '" + s + "' needs three sizes; allowed: box:SX,SY,SZ (metres)");
+        double[] h;
+        try {
+            h = dev.rubble.spi.shape.BoxSpelling.halfExtents(s, dev.rubble.spi.shape.BoxSpelling.OldMeaning.FULL_SIZES,
+                    MIN_HALF, MAX_HALF);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--source " + e.getMessage());
         }
-        double[] d = new double[3];
-        for (int k = 0; k < 3; k++) {
-            try {
-                d[k] = Double.parseDouble(f[k].trim());
-            } catch (NumberFormatException e) {
-                throw new BadInputException("--source '" + s + "': '" + f[k] + "' is not a number");
-            }
-            if (!(d[k] >= MIN_SIZE && d[k] <= MAX_SIZE)) {
-                throw new BadInputException("--source '" + s + "': size " + f[k] + " is not allowed; allowed: ["
-                        + MIN_SIZE + ", " + MAX_SIZE + "] m");
-            }
-        }
-        return ConvexPolytope.box(0, 0, 0, d[0] / 2, d[1] / 2, d[2] / 2);
+        return ConvexPolytope.box(0, 0, 0, h[0], h[1], h[2]);
     }
 
     private static double[] parseHullPoints(String s) {

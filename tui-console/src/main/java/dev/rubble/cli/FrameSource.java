@@ -46,8 +46,8 @@ abstract class FrameSource implements AutoCloseable {
             throw new BadInputException("SOURCE " + source + " does not exist; allowed: a scenario .json file, a journal"
                     + " directory or a collection .rbc file");
         }
-        if (source.getFileName().toString().endsWith(".rbc")) {
-            return new CollectionFrames(CollectionFile.load(source));
+        if (source.getFileName().toString().endsWith(".rbc") || dev.rubble.authoring.CollectionJson.isCollectionJson(source)) {
+            return new CollectionFrames(dev.rubble.authoring.CollectionJson.loadAny(source));
         }
         return new ScenarioFrames(ScenarioLoader.load(source), stages);
     }
@@ -56,6 +56,26 @@ abstract class FrameSource implements AutoCloseable {
      * Colours frames by the persistent field {@code name} ({@code --color field:NAME}; issue 24):
      * scenarios only, and only a name the scenario's {@code fields[]} gives a persistent field.
      */
+    /**
+     * The name of the body in {@code slot} for exports (issue 28: scenario ids become OBJ/glTF object
+     * names): its scenario id, or for a collection piece the collection's id and the node
+     * ({@code wall_node12}, {@code wall_cluster} for an internal cluster); null when it has none.
+     */
+    String name(int slot) {
+        return null;
+    }
+
+    /** A body's export name in {@code world} (the live and the played-back world alike). */
+    static String name(dev.rubble.core.world.World world, int slot, int collection, int node) {
+        String label = slot < world.bodies().label.length ? world.bodies().label[slot] : null;
+        if (collection >= 0) {
+            String c = world.destruction().label(collection);
+            String base = c != null ? c : label != null ? label : "collection" + collection;
+            return node >= 0 ? base + "_node" + node : base + "_cluster";
+        }
+        return label;
+    }
+
     void fieldColor(String name) {
         throw new BadInputException("--color field:" + name + ": field colours need a scenario SOURCE (its fields run live)");
     }
@@ -100,6 +120,17 @@ abstract class FrameSource implements AutoCloseable {
         }
 
         @Override
+        String name(int slot) {
+            var w = sw.world();
+            if (!w.bodies().isLive(slot)) {
+                return null;
+            }
+            int node = w.destruction().nodeOfBody(w.bodies().handle(slot));
+            return node < 0 ? name(w, slot, -1, -1)
+                    : name(w, slot, w.destruction().store().collection[node], w.destruction().store().node[node]);
+        }
+
+        @Override
         void frame(long k, FrameBuffer out) {
             while (sw.world().stepIndex() < k) {
                 sw.step();
@@ -140,6 +171,16 @@ abstract class FrameSource implements AutoCloseable {
         }
 
         @Override
+        String name(int slot) {
+            var w = playback.world();
+            if (!w.bodies().isLive(slot)) {
+                return null;
+            }
+            int c = playback.pieceCollection(slot);
+            return name(w, slot, c, c < 0 ? -1 : playback.pieceNode(slot));
+        }
+
+        @Override
         void frame(long k, FrameBuffer out) {
             while (playback.world().stepIndex() < k) {
                 playback.step();
@@ -169,7 +210,7 @@ abstract class FrameSource implements AutoCloseable {
                     continue;
                 }
                 out.setDestruction(i, playback.pieceLevel(slot), playback.recordedKinematic(slot),
-                        playback.pieceBrokeAt(slot) >= 0 ? 1 : 0, out.removalScale(i));
+                        playback.pieceBrokeAt(slot) >= 0 ? 1 : 0, playback.world().bodies().scale[slot]); // recorded shrink
             }
         }
     }

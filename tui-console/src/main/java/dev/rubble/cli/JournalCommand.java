@@ -14,8 +14,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code rubble journal info DIR}. */
-@Command(name = "journal", mixinStandardHelpOptions = true, description = "Inspect journals.", subcommands = {JournalCommand.Info.class})
+/** {@code rubble journal info DIR}, {@code rubble journal seek DIR STEP --out FILE}. */
+@Command(name = "journal", mixinStandardHelpOptions = true, description = "Inspect journals.", subcommands = {JournalCommand.Info.class, JournalCommand.Seek.class})
 final class JournalCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -83,6 +83,9 @@ final class JournalCommand implements Runnable {
                         img += b.length;
                     }
                     out.printf("collections %d embedded (%d bytes of .rbc images)%n", r.collectionImages().size(), img);
+                    out.printf("keyframes   %s%n", r.keyframesRead() == 0 ? "none (seeking re-simulates from the start)"
+                            : r.keyframesRead() + " world snapshots, " + r.keyframeBytesRead() + " bytes (JournalSeek and journal seek"
+                                    + " start from the nearest)");
                     out.printf("events      %d destruction events (breaks, releases, internal clusters, crumbles, removals)%n", events);
                 }
                 // Chronicle preallocates (sparse) cycle files: their length is not the data written
@@ -95,6 +98,51 @@ final class JournalCommand implements Runnable {
                             payload / secs / 1e6);
                 }
                 out.flush();
+            }
+            return 0;
+        }
+    }
+
+    /**
+     * {@code rubble journal seek DIR STEP --out FILE} (issue 31): the recorded world right after
+     * step STEP, from the nearest keyframe (re-simulated from there and checked against the
+     * journal's state hashes), saved as a snapshot that {@code rubble run --restore FILE} continues.
+     */
+    @Command(name = "seek", mixinStandardHelpOptions = true,
+            description = "Seek a journal to a step (from its nearest keyframe) and save that world as a snapshot.")
+    static final class Seek implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "DIR", description = "journal directory")
+        Path dir;
+
+        @Parameters(index = "1", paramLabel = "STEP", description = "the recorded step to seek to (the world right after it; -1 = the initial world)")
+        long step;
+
+        @picocli.CommandLine.Option(names = "--out", paramLabel = "FILE", required = true,
+                description = "the snapshot file to write (docs/snapshot-format.md)")
+        Path out;
+
+        @picocli.CommandLine.Mixin
+        PluginOptions plugins;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws java.io.IOException {
+            long t0 = System.nanoTime();
+            try (dev.rubble.cache.playback.JournalSeek s = dev.rubble.cache.playback.JournalSeek.open(dir, plugins.load())) {
+                dev.rubble.core.world.World w;
+                try {
+                    w = s.seekAfter(step);
+                } catch (IllegalArgumentException e) {
+                    throw new BadInputException("STEP " + step + ": " + e.getMessage());
+                }
+                dev.rubble.core.snapshot.WorldSnapshot.save(w, out, dir.getFileName().toString());
+                PrintWriter o = spec.commandLine().getOut();
+                o.printf("rubble: %s after step %d (state hash %016x): %d keyframes, %d steps re-simulated, %d ms; saved %s%n",
+                        dir, step, w.stateHash(), s.keyframeSteps().length, s.resimulatedSteps(),
+                        (System.nanoTime() - t0) / 1_000_000, out);
+                o.flush();
             }
             return 0;
         }

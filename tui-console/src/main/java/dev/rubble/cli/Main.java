@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
         subcommands = {PluginsCommand.class, RunCommand.class, DemoCommand.class, ConsoleCommand.class,
                 ReplayCommand.class, VerifyCommand.class, JournalCommand.class, FractureCommand.class,
                 BenchCommand.class, RenderCommand.class, ExportCommand.class, SoftBodyCommand.class, ViewCommand.class,
-                BakeCommand.class, HelpCommand.class})
+                BakeCommand.class, CollectionCommand.class, HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit code for bad input. */
     public static final int BAD_INPUT = 2;

@@ -35,6 +35,10 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--from", paramLabel = "STEP", description = "start from the state after this recorded step")
     Long from;
 
+    @Option(names = "--hold", paramLabel = "STEPS",
+            description = "triggered start: hold the first recorded pose for this many played steps, then play on (issue 31)")
+    Long hold;
+
     @Option(names = "--release", paramLabel = "ID@STEP", converter = ReleaseOption.BodyConverter.class,
             description = "release the body with this id to live simulation at a recorded step (repeatable)")
     List<ReleaseOption.Body> releases = new ArrayList<>();
@@ -76,8 +80,18 @@ final class ReplayCommand implements Callable<Integer> {
         if (from != null && from < 0) {
             throw new BadInputException("--from " + from + " is negative; allowed: >= 0");
         }
+        if (hold != null && hold < 0) {
+            throw new BadInputException("--hold " + hold + " is negative; allowed: >= 0 played steps");
+        }
+        if (hold != null && from != null) {
+            throw new BadInputException("--hold " + hold + " with --from " + from + ": a held cache starts from its first"
+                    + " recorded pose; allowed: one of them");
+        }
         try (Playback pb = Playback.open(dir, plugins.load(), RunCommand.parseSets(sets))) {
             pb.setSpeed(speed);
+            if (hold != null) {
+                pb.holdUntilStep(hold);
+            }
             java.util.Set<String> known = knownIds(pb);
             for (ReleaseOption.Body r : releases) {
                 if (!known.contains(r.id())) {
@@ -107,7 +121,7 @@ final class ReplayCommand implements Callable<Integer> {
             }
             try {
                 if (!headless && out == null && eventsFile == null && ConsoleApp.hasTerminal()) {
-                    ConsoleApp.run(session);
+                    ConsoleApp.run(session, spec.commandLine().getErr());
                     return 0;
                 }
                 headless(pb, session, lines);

@@ -53,6 +53,16 @@ final class RunCommand implements Callable<Integer> {
                     + " for every count (docs/parallel.md)")
     String threadsText;
 
+    // keyframes for seeking (issue 31; docs/journal-format.md "Keyframe document")
+    @Option(names = "--keyframe-interval", paramLabel = "STEPS",
+            description = "with --journal: store a world snapshot at most every STEPS steps, for seeking (default: "
+                    + JournalWriter.DEFAULT_KEYFRAME_INTERVAL + "; 0 = none)")
+    int keyframeInterval = JournalWriter.DEFAULT_KEYFRAME_INTERVAL;
+
+    @Option(names = "--keyframe-budget", paramLabel = "MB",
+            description = "with --journal: at most this many MiB of keyframes in all (default: 64)")
+    double keyframeBudgetMb = JournalWriter.DEFAULT_KEYFRAME_BUDGET / (double) (1 << 20);
+
     @Option(names = "--headless", description = "never open the console, even when standard output is a terminal")
     boolean headless;
 
@@ -111,10 +121,17 @@ final class RunCommand implements Callable<Integer> {
             EventLines.defaultsIfNothingOn(sw.world(), !scenario.events().isEmpty());
             sw.world().addObserver(lines);
         }
+        if (keyframeInterval < 0) {
+            throw new BadInputException("--keyframe-interval " + keyframeInterval + " is negative; allowed: >= 0 steps (0 = no keyframes)");
+        }
+        if (!(keyframeBudgetMb >= 0 && keyframeBudgetMb <= 1 << 20)) {
+            throw new BadInputException("--keyframe-budget " + keyframeBudgetMb + "; allowed: 0 to 1048576 MiB");
+        }
         JournalWriter jw = journal == null ? null
                 : JournalWriter.create(journal, sw, scenario.name(),
                         dev.rubble.scenario.ScenarioLoader.withAbsoluteFiles(Files.readString(scenarioFile),
-                                scenarioFile.toAbsolutePath().getParent()));
+                                scenarioFile.toAbsolutePath().getParent()))
+                        .keyframes(keyframeInterval, (long) (keyframeBudgetMb * (1 << 20)));
         long t0 = System.nanoTime();
         dev.rubble.scenario.ScenarioException failure = null;
         try {
@@ -123,7 +140,7 @@ final class RunCommand implements Callable<Integer> {
             }
             LiveSession session = new LiveSession(sw, jw, sw.world().stepIndex() + n).withHealth(health);
             if (console) {
-                ConsoleApp.run(session);
+                ConsoleApp.run(session, spec.commandLine().getErr());
                 return 0;
             }
             try {
@@ -144,6 +161,8 @@ final class RunCommand implements Callable<Integer> {
         if (jw != null) {
             err.printf("rubble: journal %s: %d steps, %d bytes (%d bytes of steps, %.0f bytes/step), written at %.1f MB/s%n",
                     journal, jw.steps(), jw.bytes(), jw.stepBytes(), jw.bytesPerStep(), jw.writeBytesPerSecond() / 1e6);
+            err.printf("rubble: journal %s: %d keyframes, %d bytes%s%n", journal, jw.keyframes(), jw.keyframeBytes(),
+                    jw.keyframeRefusal() != null ? " (this world cannot be snapshotted: " + jw.keyframeRefusal() + ")" : "");
         }
         if (out == null) {
             OutputStream os = System.out;

@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "softbody", description = "Build a soft body's tetrahedral cage from a model and print a summary.")
 final class SoftBodyCommand implements Callable<Integer> {
     @Option(names = "--source", paramLabel = "SOURCE",
-            description = "box:HX,HY,HZ (half extents, m), sphere:R[,N], obj:FILE or points:FILE")
+            description = "box:half=HX,HY,HZ (half extents, m, as everywhere in Rubble), sphere:R[,N], obj:FILE or points:FILE")
     String source;
 
     @Option(names = "--check", paramLabel = "FILE", description = "validate a cage file (.rbsb) and print its summary")

@@ -59,12 +59,16 @@ final class ViewCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         long t0 = System.nanoTime();
         ViewerRun run;
+        String ended = "";
         try (ViewSource src = open(stages)) {
             run = ViewerRun.of(src);
+            if (src instanceof JournalViewSource j && !j.closedCleanly()) {
+                ended = "; the recording was cut off (no closing record: the recorder was killed)";
+            }
         }
         ViewerServer server = ViewerServer.start(run, port);
-        out.printf("rubble: viewing %s at %s (%d frames, %d pieces, read in %d ms); Ctrl-C stops the server%n",
-                source, server.address(), run.frameCount(), run.nodeCount(), (System.nanoTime() - t0) / 1_000_000);
+        out.printf("rubble: viewing %s at %s (%d frames, %d pieces, read in %d ms%s); Ctrl-C stops the server%n",
+                source, server.address(), run.frameCount(), run.nodeCount(), (System.nanoTime() - t0) / 1_000_000, ended);
         out.flush();
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "rubble-view-stop"));
         server.join();

@@ -28,6 +28,17 @@ public final class ConsoleApp {
 
     /** Runs until q (or the end of input). */
     public static void run(ConsoleSession session) throws IOException {
+        run(session, null);
+    }
+
+    /**
+     * Runs until q (or the end of input), then, with the terminal restored, prints
+     * {@link #summary} to {@code summaryOut} (when not null): what a user who quits wants to know
+     * (issue 28, item 9).
+     */
+    public static void run(ConsoleSession session, java.io.PrintWriter summaryOut) throws IOException {
+        long firstStep = session.world().stepIndex(), t0 = System.nanoTime();
+        ConsoleState st = new ConsoleState();
         Terminal terminal = new DefaultTerminalFactory().setForceTextTerminal(true).createTerminal();
         Screen screen = new TerminalScreen(terminal);
         screen.startScreen();
@@ -41,7 +52,7 @@ public final class ConsoleApp {
         }, "rubble-console-restore");
         Runtime.getRuntime().addShutdownHook(restore);
         try {
-            loop(screen, session, new ConsoleState());
+            loop(screen, session, st);
         } finally {
             screen.stopScreen();
             try {
@@ -50,6 +61,28 @@ public final class ConsoleApp {
                 // already running the hooks
             }
         }
+        if (summaryOut != null) {
+            summaryOut.println(summary(session, st, firstStep, System.nanoTime() - t0));
+            summaryOut.flush();
+        }
+    }
+
+    /**
+     * The line printed when the console quits: the step and simulated time it stopped at, the steps
+     * this session stepped and the wall time, bodies, breaks and releases seen, the journal and its
+     * size, and the state hash (to compare with {@code rubble verify} or another run).
+     */
+    public static String summary(ConsoleSession session, ConsoleState st, long firstStep, long nanos) {
+        var w = session.world();
+        long bytes = session.journalBytes();
+        String journal = bytes == 0 ? "" : String.format(java.util.Locale.ROOT, "; journal %s, %d bytes",
+                session.journalLabel(), bytes);
+        String breaks = w.destruction().collectionCount() == 0 ? ""
+                : String.format(java.util.Locale.ROOT, "; %d breaks, %d releases", st.stats.totalBreaks(), st.stats.totalReleases());
+        return String.format(java.util.Locale.ROOT,
+                "rubble: console quit at step %d (%.3f s simulated) after %d steps in %.1f s; %d bodies%s%s; state hash %016x",
+                w.stepIndex(), w.time(), w.stepIndex() - firstStep, nanos / 1e9, w.bodies().size(), breaks, journal,
+                w.stateHash());
     }
 
     static void loop(Screen screen, ConsoleSession session, ConsoleState st) throws IOException {

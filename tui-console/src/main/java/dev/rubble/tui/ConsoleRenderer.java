@@ -63,6 +63,18 @@ public final class ConsoleRenderer {
     /** Key bar of a live run: there is nothing to release. */
     public static final String KEYS_LIVE = "space pause  n step  +/- speed  arrows pan  [/] zoom  v view  hjkl cursor"
             + "  c centre  e explode  f field  i impulse  b/B breaks  t/T throttle  q quit";
+    /** What the view's letters mean (issue 28, item 6): its last row, when the view is tall enough. */
+    public static final String VIEW_LEGEND = "# static  o awake  z sleeping  k kinematic  @ released  + centre  X cursor";
+
+    /** The view legend cut to whole entries that fit {@code w} columns (shown while the status row is empty). */
+    static String legend(int w) {
+        String l = "view: " + VIEW_LEGEND;
+        while (l.length() > w && l.contains("  ")) {
+            l = l.substring(0, l.lastIndexOf("  "));
+        }
+        return l.length() > w ? "" : l;
+    }
+
     /** Key row of a terminal too short for two key rows. */
     public static final String KEYS_SHORT = "space pause  n step  e explode  q quit  (all keys: docs/console.md)";
     private static final StepSlot[] STAGES = StepSlot.values();
@@ -91,7 +103,7 @@ public final class ConsoleRenderer {
             view(g, pw + 1, 1, w - pw - 1, bottom - 1, session, st);
         }
         if (bottom >= 1) {
-            put(g, 0, bottom, w, st.status);
+            put(g, 0, bottom, w, st.status == null || st.status.isEmpty() && view ? legend(w) : st.status);
         }
         for (int i = 0; i < keys.size(); i++) {
             put(g, 0, h - keys.size() + i, w, keys.get(i));
@@ -297,20 +309,44 @@ public final class ConsoleRenderer {
         int n = Math.max(1, b.size());
         int kin = world.profile().kinematicBodies();
         int barW = Math.max(1, pw - LABEL - 10);
-        return List.of("Bodies (" + b.size() + ")",
+        List<String> out = new ArrayList<>(List.of("Bodies (" + b.size() + ")",
                 count("awake", b.count(BodyState.AWAKE) - kin, n, barW),
                 count("sleeping", b.count(BodyState.SLEEPING), n, barW),
                 count("kinematic", kin, n, barW),
                 count("static", b.count(BodyState.STATIC), n, barW),
-                count("disabled", b.count(BodyState.DISABLED), n, barW));
+                count("disabled", b.count(BodyState.DISABLED), n, barW)));
+        String u = unions(world);
+        if (u != null) {
+            out.add(u);
+        }
+        return out;
+    }
+
+    /**
+     * Issue 29: the cluster unions, or null without any: "unions 2: #0 3 members, #1 2 members"
+     * (each union is one body; its members are counted as disabled above).
+     */
+    static String unions(World world) {
+        dev.rubble.core.destruction.Unions un = world.destruction().unions();
+        if (!un.any()) {
+            return null;
+        }
+        int[] ids = un.ids();
+        StringBuilder sb = new StringBuilder("unions " + ids.length + ":");
+        for (int i = 0; i < ids.length; i++) {
+            sb.append(i == 0 ? " #" : ", #").append(ids[i]).append(' ').append(un.members(ids[i]).length).append(" members");
+        }
+        return sb.toString();
     }
 
     private static List<String> bodiesCompact(World world) {
         BodyStore b = world.bodies();
         int kin = world.profile().kinematicBodies();
+        int unions = world.destruction().unions().ids().length; // issue 29
         return List.of("Bodies " + b.size() + "  awake " + (b.count(BodyState.AWAKE) - kin) + "  sleeping "
                         + b.count(BodyState.SLEEPING),
-                "kinematic " + kin + "  static " + b.count(BodyState.STATIC) + "  disabled " + b.count(BodyState.DISABLED));
+                "kinematic " + kin + "  static " + b.count(BodyState.STATIC) + "  disabled " + b.count(BodyState.DISABLED)
+                        + (unions > 0 ? "  unions " + unions : ""));
     }
 
     private static List<String> contacts(ConsoleSession session, World world) {

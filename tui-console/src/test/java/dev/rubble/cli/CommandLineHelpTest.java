@@ -81,7 +81,7 @@ final class CommandLineHelpTest {
         assertBadInput(rubble("fracture", "--out", tmp.resolve("x.txt").toString()), "x.txt", ".rbc", ".obj");
         Files.createDirectories(tmp.resolve("d.rbc"));
         assertBadInput(rubble("fracture", "--out", tmp.resolve("d.rbc").toString()), "is a directory");
-        assertBadInput(rubble("fracture", "--source", "box:1e-300,1e-300,1e-300"), "1e-300", "allowed: [1.0E-4");
+        assertBadInput(rubble("fracture", "--source", "box:half=1e-300,1e-300,1e-300"), "1e-300", "allowed: [5.0E-5");
         assertBadInput(rubble("fracture", "--source", "hull:0,0,0;1e-9,0,0;0,1e-9,0;0,0,1e-9"), "degenerate");
         assertBadInput(rubble("fracture", "--method", "slice", "--option", "x=1024", "--option", "y=1024"),
                 "pieces", "allowed: (x+1)(y+1)(z+1) <= 100000");

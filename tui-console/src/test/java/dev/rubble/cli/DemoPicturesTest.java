@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 22 item 5: the demo shows destruction. Its journal, played back as {@code rubble render}
- * reads it, holds pieces outside the wall's original box (they fly) and a ball past the wall; frames
+ * reads it, holds pieces behind the wall's far face (knocked out through the hole; the ball follows
+ * them and ends, after 300 steps, on the rubble past the far face, docs/destruction.md "Impacts"); frames
  * drawn with one camera differ where the ball struck (a hole); the overlay's breaks counter counts
  * the recorded breaks; {@code --color level} colours journal frames by level.
  */
@@ -48,14 +49,14 @@ final class DemoPicturesTest {
                 pieces++;
                 // the wall's box, collection frame at (0, 2.5, 0): |x| <= 5, 0 <= y <= 5, |z| <= 0.25
                 double cz = (f.bounds(i, 2) + f.bounds(i, 5)) / 2;
-                if (cz > WallScene.HZ + 0.25 || cz < -WallScene.HZ - 0.25) {
-                    outside++;
+                if (cz > WallScene.HZ + 0.25) {
+                    outside++; // behind the far face: out through the hole
                 }
             }
         }
         assertThat(breaks).as("the breaks counter on the last frame").isPositive();
         assertThat(pieces).isGreaterThan(1);
-        assertThat(outside).as("pieces drawn outside the wall's original box").isPositive();
+        assertThat(outside).as("pieces drawn behind the wall's far face").isGreaterThan(10);
 
         // one camera on the struck face: the first and the last frame differ around the impact point
         String cam = "0,4,-9:0,2.5,0:40";

@@ -21,7 +21,7 @@ final class FractureCommandTest {
     @Test
     void fracturesABoxIntoTwoLevelsPrintsTheSummaryAndSaves(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("wall.rbc");
-        int code = run("fracture", "--source", "box:2,1,0.5", "--method", "voronoi", "--sites", "10", "--levels", "2",
+        int code = run("fracture", "--source", "box:half=1,0.5,0.25", "--method", "voronoi", "--sites", "10", "--levels", "2",
                 "--seed", "7", "--out", f.toString());
         assertThat(code).as(err.toString()).isZero();
         String s = out.toString();
@@ -66,7 +66,7 @@ final class FractureCommandTest {
 
     @Test
     void optionsCanTargetOneLevel() {
-        int code = run("fracture", "--source", "box:4,2,2", "--levels", "2", "--method", "voronoi", "--method", "slice",
+        int code = run("fracture", "--source", "box:half=2,1,1", "--levels", "2", "--method", "voronoi", "--method", "slice",
                 "--sites", "5", "--option", "2:x=1", "--option", "2:y=0", "--option", "2:z=0");
         assertThat(code).as(err.toString()).isZero();
         assertThat(out.toString()).contains("(L0=1, L1=5, L2=10)");
@@ -76,7 +76,7 @@ final class FractureCommandTest {
 
     @Test
     void brickAndClusterAndFixTinyRun() {
-        int code = run("fracture", "--source", "box:6,0.92,2.28", "--method", "brick", "--cluster", "3",
+        int code = run("fracture", "--source", "box:half=3,0.46,1.14", "--method", "brick", "--cluster", "3",
                 "--fix-tiny", "0.01", "--graph", "delaunay");
         assertThat(code).as(err.toString()).isZero();
         assertThat(out.toString()).contains("(delaunay)").contains("auto-clusters:");

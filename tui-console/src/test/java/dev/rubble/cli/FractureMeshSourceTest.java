@@ -142,7 +142,7 @@ final class FractureMeshSourceTest {
         assertThat(run("fracture", "--source", dir.resolve("missing.obj").toString())).isEqualTo(2);
         assertThat(err.toString()).contains("missing.obj: no such file");
 
-        assertThat(run("fracture", "--source", "box:1,1,1", "--grout", "0.1")).isEqualTo(2);
+        assertThat(run("fracture", "--source", "box:half=0.5,0.5,0.5", "--grout", "0.1")).isEqualTo(2);
         assertThat(err.toString()).contains("--grout apply to mesh sources");
         Path badGltf = dir.resolve("x.gltf");
         Files.writeString(badGltf, "{\"asset\": {\"version\": \"2.0\"}, \"buffers\": [{\"byteLength\": 4, "
@@ -170,7 +170,7 @@ final class FractureMeshSourceTest {
         assertThat(Double.parseDouble(rel.trim())).isLessThan(1e-9);
         assertThat(Files.size(png)).isPositive();
 
-        assertThat(run("fracture", "--source", "box:1,1,1", "--cut-planes", "3")).isEqualTo(2);
+        assertThat(run("fracture", "--source", "box:half=0.5,0.5,0.5", "--cut-planes", "3")).isEqualTo(2);
         assertThat(err.toString()).contains("apply to mesh sources");
         assertThat(run("fracture", "--source", obj.toString(), "--noise", "0.1")).isEqualTo(2);
         assertThat(err.toString()).contains("--noise needs the planar cutter");

@@ -36,7 +36,7 @@ final class FuzzDefectsCliTest {
 
     @Test
     void outputsNamingADirectoryAreRefusedBeforeAnyStepRuns(@TempDir Path dir) throws Exception {
-        Path scene = scene(dir, "\"source\":\"box:0.5,0.25,0.5\"");
+        Path scene = scene(dir, "\"source\":\"box:half=0.5,0.25,0.5\"");
         Path empty = Files.createDirectory(dir.resolve("empty"));
         Path full = Files.createDirectory(dir.resolve("full"));
         Files.writeString(full.resolve("keep.txt"), "mine");
@@ -52,7 +52,7 @@ final class FuzzDefectsCliTest {
         }
         assertThat(Files.readString(full.resolve("keep.txt"))).isEqualTo("mine");
         err.getBuffer().setLength(0);
-        assertThat(run("softbody", "--source", "box:0.5,0.25,0.5", "--out", full.toString())).isEqualTo(2);
+        assertThat(run("softbody", "--source", "box:half=0.5,0.25,0.5", "--out", full.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("--out " + full + " is a directory");
         assertThat(out.toString()).as("no cage was built first").doesNotContain("control points");
     }
@@ -61,7 +61,7 @@ final class FuzzDefectsCliTest {
     @Test
     void cageAndSourceFilesAreReadBesideTheScenario(@TempDir Path dir) throws Exception {
         Path sub = Files.createDirectory(dir.resolve("scenes"));
-        assertThat(run("softbody", "--source", "box:0.5,0.25,0.5", "--out", sub.resolve("block.rbsb").toString())).isZero();
+        assertThat(run("softbody", "--source", "box:half=0.5,0.25,0.5", "--out", sub.resolve("block.rbsb").toString())).isZero();
         Files.writeString(sub.resolve("pts.txt"), "-0.5 -0.25 -0.5\n0.5 -0.25 -0.5\n-0.5 0.25 -0.5\n0.5 0.25 -0.5\n"
                 + "-0.5 -0.25 0.5\n0.5 -0.25 0.5\n-0.5 0.25 0.5\n0.5 0.25 0.5\n");
         Files.writeString(sub.resolve("box.obj"), "v -0.5 -0.25 -0.5\nv 0.5 -0.25 -0.5\nv -0.5 0.25 -0.5\nv 0.5 0.25 -0.5\n"
@@ -85,14 +85,14 @@ final class FuzzDefectsCliTest {
         assertThat(err.toString()).contains("point count 100000.0; allowed: an integer in [4, 5000]");
         err.getBuffer().setLength(0);
         // 1 m block at 2 cm: 132 651 control points (7 s per step before); refused with the spacing that fits
-        assertThat(run("softbody", "--source", "box:0.5,0.5,0.5", "--spacing", "0.02")).isEqualTo(2);
+        assertThat(run("softbody", "--source", "box:half=0.5,0.5,0.5", "--spacing", "0.02")).isEqualTo(2);
         assertThat(err.toString()).contains("spacing = 0.02 gives").contains("allowed: at most 20000 (spacing >= ");
     }
 
     @Test
     void checkRefusesACageThatRunWouldRefuse(@TempDir Path dir) throws Exception {
         Path good = dir.resolve("good.rbsb");
-        assertThat(run("softbody", "--source", "box:0.5,0.25,0.5", "--out", good.toString())).isZero();
+        assertThat(run("softbody", "--source", "box:half=0.5,0.25,0.5", "--out", good.toString())).isZero();
         Cage c = CageFile.read(good);
         // drop the last edge: some tetrahedron now has an edge the list does not hold
         int[] edges = Arrays.copyOf(c.edges(), c.edges().length - 2);
@@ -118,7 +118,7 @@ final class FuzzDefectsCliTest {
         assertThat(run("run", f.toString(), "--headless")).isEqualTo(2);
         assertThat(err.toString()).contains("$.collections[0].position[0]: 1.0E308 is out of range; allowed: [-1.0E9, 1.0E9] m");
         err.getBuffer().setLength(0);
-        Files.writeString(f, SCENE.formatted("\"source\":\"box:1,1,1\"").replace("[0,0.4,0]", "[0,-2e9,0]"));
+        Files.writeString(f, SCENE.formatted("\"source\":\"box:half=1,1,1\"").replace("[0,0.4,0]", "[0,-2e9,0]"));
         assertThat(run("run", f.toString(), "--headless")).isEqualTo(2);
         assertThat(err.toString()).contains("$.softBodies[0].position[1]: -2.0E9 is out of range");
     }
@@ -126,7 +126,7 @@ final class FuzzDefectsCliTest {
     /** A 4-byte flip inside metadata.cq4t's header printed Chronicle's stack trace and exited 0. */
     @Test
     void aFlipInTheJournalsMetadataIsAClearMessageAndExitTwo(@TempDir Path dir) throws Exception {
-        Path scene = scene(dir, "\"source\":\"box:0.5,0.25,0.5\"");
+        Path scene = scene(dir, "\"source\":\"box:half=0.5,0.25,0.5\"");
         Path j = dir.resolve("j");
         assertThat(run("run", scene.toString(), "--headless", "--journal", j.toString(), "--out", dir.resolve("o.json").toString()))
                 .as(err.toString()).isZero();
@@ -147,7 +147,7 @@ final class FuzzDefectsCliTest {
     /** Issue 28, item 4: "verified 0 steps: identical" passed a journal that recorded nothing. */
     @Test
     void verifyOfAJournalWithNoStepsFailsClearly(@TempDir Path dir) throws Exception {
-        Path scene = scene(dir, "\"source\":\"box:0.5,0.25,0.5\"");
+        Path scene = scene(dir, "\"source\":\"box:half=0.5,0.25,0.5\"");
         Path j = dir.resolve("j0");
         assertThat(run("run", scene.toString(), "--steps", "0", "--journal", j.toString(), "--out", dir.resolve("o.json").toString()))
                 .as(err.toString()).isZero();
@@ -160,7 +160,7 @@ final class FuzzDefectsCliTest {
     /** Issue 28, item 9: run and journal info report the same bytes per step. */
     @Test
     void runAndJournalInfoReportTheSameBytesPerStep(@TempDir Path dir) throws Exception {
-        Path scene = scene(dir, "\"source\":\"box:0.5,0.25,0.5\"");
+        Path scene = scene(dir, "\"source\":\"box:half=0.5,0.25,0.5\"");
         Path j = dir.resolve("j");
         assertThat(run("run", scene.toString(), "--steps", "30", "--journal", j.toString(), "--out", dir.resolve("o.json").toString()))
                 .as(err.toString()).isZero();

@@ -30,7 +30,7 @@ final class RenderExportCommandTest {
     @BeforeAll
     static void setUp() throws IOException {
         wall = tmp.resolve("wall.rbc");
-        Result r = rubble("fracture", "--source", "box:2,1,0.5", "--sites", "40", "--levels", "2", "--chance", "0.3",
+        Result r = rubble("fracture", "--source", "box:half=1,0.5,0.25", "--sites", "40", "--levels", "2", "--chance", "0.3",
                 "--seed", "3", "--out", wall.toString());
         assertThat(r.code()).as(r.err()).isZero();
         scene = tmp.resolve("drop.json");
@@ -139,7 +139,7 @@ final class RenderExportCommandTest {
     @Test
     void fractureOutWritesTheFormatOfItsExtensionOrRefusesNamingTheAllowedOnes() throws IOException {
         Path obj = tmp.resolve("direct.obj"), png = tmp.resolve("direct.png");
-        Result r = rubble("fracture", "--source", "box:1,1,1", "--sites", "8", "--out", obj.toString(), "--preview",
+        Result r = rubble("fracture", "--source", "box:half=0.5,0.5,0.5", "--sites", "8", "--out", obj.toString(), "--preview",
                 png.toString());
         assertThat(r.code()).as(r.err()).isZero();
         MeshStats s = readObj(obj);
@@ -147,9 +147,9 @@ final class RenderExportCommandTest {
         assertThat(s.volume()).isCloseTo(1.0, within(1e-9));
         BufferedImage img = ImageIO.read(png.toFile());
         assertThat(img.getWidth()).isEqualTo(960);
-        Result bad = rubble("fracture", "--source", "box:1,1,1", "--out", tmp.resolve("x.stl").toString());
+        Result bad = rubble("fracture", "--source", "box:half=0.5,0.5,0.5", "--out", tmp.resolve("x.stl").toString());
         assertThat(bad.code()).isEqualTo(2);
-        assertThat(bad.err()).contains("x.stl").contains(".rbc, .obj, .ply, .glb");
+        assertThat(bad.err()).contains("x.stl").contains(".rbc, .json, .obj, .ply, .glb");
     }
 
     @Test

@@ -29,9 +29,9 @@ final class RunSoftSnapshotTest {
     static final String SCENE = "{\"format\":\"rubble-scenario/1\",\"name\":\"jelly\",\"steps\":90,\"bodies\":["
             + RunDefenceTest.G + ",{\"id\":\"crate\",\"shape\":{\"type\":\"box\",\"halfExtents\":[0.12,0.12,0.12]},"
             + "\"mass\":5,\"position\":[-0.3,1.4,0.25],\"linearVelocity\":[0,-2,0]}],"
-            + "\"softBodies\":[{\"id\":\"block\",\"source\":\"box:0.5,0.25,0.5\",\"spacing\":0.25,\"density\":500,"
+            + "\"softBodies\":[{\"id\":\"block\",\"source\":\"box:half=0.5,0.25,0.5\",\"spacing\":0.25,\"density\":500,"
             + "\"position\":[0,0.255,0],\"youngsModulus\":2e5,\"poissonRatio\":0.3,\"pins\":[0]},"
-            + "{\"id\":\"cube\",\"source\":\"box:0.2,0.15,0.2\",\"spacing\":0.1,\"density\":500,"
+            + "{\"id\":\"cube\",\"source\":\"box:half=0.2,0.15,0.2\",\"spacing\":0.1,\"density\":500,"
             + "\"position\":[0.1,0.9,-0.05],\"youngsModulus\":2e5,\"poissonRatio\":0.3}]}";
 
     private static Result rubble(String... args) {

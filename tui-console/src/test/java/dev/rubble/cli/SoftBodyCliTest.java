@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 final class SoftBodyCliTest {
     static final String SCENE = "{\"format\":\"rubble-scenario/1\",\"name\":\"jelly\",\"steps\":30,\"bodies\":["
             + "{\"id\":\"floor\",\"state\":\"static\",\"shape\":{\"type\":\"box\",\"halfExtents\":[5,0.5,5]},\"position\":[0,-0.5,0]}],"
-            + "\"softBodies\":[{\"id\":\"block\",\"source\":\"box:0.5,0.25,0.5\",\"spacing\":0.25,\"density\":500,"
+            + "\"softBodies\":[{\"id\":\"block\",\"source\":\"box:half=0.5,0.25,0.5\",\"spacing\":0.25,\"density\":500,"
             + "\"position\":[0,0.4,0],\"youngsModulus\":2e5%s}]}";
 
     private final StringWriter out = new StringWriter(), err = new StringWriter();

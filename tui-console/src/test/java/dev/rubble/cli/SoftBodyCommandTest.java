@@ -23,7 +23,7 @@ final class SoftBodyCommandTest {
     @Test
     void buildsABoxCageSavesItAndChecksIt(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("block.rbsb");
-        int code = run("softbody", "--source", "box:0.5,0.25,0.5", "--spacing", "0.25", "--density", "400",
+        int code = run("softbody", "--source", "box:half=0.5,0.25,0.5", "--spacing", "0.25", "--density", "400",
                 "--out", f.toString());
         assertThat(code).as(err.toString()).isZero();
         assertThat(out.toString()).contains("tetrahedra:").contains("mass:           200.000 kg").contains("wrote " + f);
@@ -39,12 +39,12 @@ final class SoftBodyCommandTest {
         Files.writeString(flat, "0 0 0\n1 0 0\n0 1 0\n1 1 0\n");
         assertThat(run("softbody", "--source", "points:" + flat)).isEqualTo(2);
         assertThat(err.toString()).contains("degenerate hull");
-        assertThat(run("softbody", "--source", "box:1,1,1", "--density", "0")).isEqualTo(2);
+        assertThat(run("softbody", "--source", "box:half=1,1,1", "--density", "0")).isEqualTo(2);
         assertThat(err.toString()).contains("--density 0.0");
         assertThat(run("softbody", "--source", "cone:1")).isEqualTo(2);
         assertThat(err.toString()).contains("source kind 'cone'");
         Path corrupt = dir.resolve("c.rbsb");
-        assertThat(run("softbody", "--source", "box:1,1,1", "--out", corrupt.toString())).isZero();
+        assertThat(run("softbody", "--source", "box:half=1,1,1", "--out", corrupt.toString())).isZero();
         byte[] b = Files.readAllBytes(corrupt);
         b[60] ^= 0x40;
         Files.write(corrupt, b);

@@ -65,6 +65,34 @@ final class ViewCommandTest {
     }
 
     @Test
+    void oneFlippedBitInAChronicleHeaderHalfWayThroughIsDamageNotAShorterRun(@TempDir Path tmp) throws IOException {
+        // the reported defect (issue 31): the "not complete" bit of the header before a step document
+        // half way through made the viewer play the first half as if the recorder had been killed
+        Path scene = tmp.resolve("drop.json");
+        Files.writeString(scene, SCENE);
+        Path j = tmp.resolve("j");
+        assertThat(rubble("run", scene.toString(), "--journal", j.toString(), "--out", tmp.resolve("s.json").toString())
+                .code()).isZero();
+        Path f = JournalReader.cycleFiles(j).get(0);
+        byte[] d = Files.readAllBytes(f);
+        int tag = dev.rubble.cache.journal.JournalFormat.KIND_STEP;
+        java.util.List<Integer> steps = new java.util.ArrayList<>();
+        for (int i = 4; i + 4 <= d.length; i += 4) {
+            if ((d[i] & 0xFF | (d[i + 1] & 0xFF) << 8 | (d[i + 2] & 0xFF) << 16 | (d[i + 3] & 0xFF) << 24) == tag) {
+                steps.add(i - 4); // Chronicle's header word sits before the kind tag
+            }
+        }
+        assertThat(steps).hasSize(30);
+        int at = steps.get(15) + 3;
+        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+            raf.seek(at);
+            raf.write(d[at] ^ 0x80);
+        }
+        Result r = rubble("view", j.toString());
+        assertOneLineBadInput(r, j.toString(), "is damaged", "still being written");
+    }
+
+    @Test
     void aDirectoryThatHoldsNoJournalIsBadInput(@TempDir Path tmp) throws IOException {
         Files.createDirectories(tmp.resolve("empty"));
         Result r = rubble("view", tmp.resolve("empty").toString());

@@ -67,8 +67,9 @@ final class WallBenchAndDemoTest {
         assertThat(w.leaves()).isEqualTo(2000);
         int from = json.indexOf("\"name\": \"") + 9;
         String name = json.substring(from, json.indexOf('"', from));
-        // the demo takes impacts the resolve way (issue 22: docs/destruction.md "Impacts")
-        assertThat(json).isEqualTo(WallScene.recipeJson(name, w, 300, dev.rubble.core.destruction.ImpactMode.RESOLVE));
+        // the demo takes impacts the resolve way, with the thresholds of a weak wall (issue 22: docs/destruction.md "Impacts")
+        assertThat(json).isEqualTo(WallScene.recipeJson(name, w, 300, dev.rubble.core.destruction.ImpactMode.RESOLVE,
+                WallScene.DEMO_THRESHOLDS));
     }
 
     @Test

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 final class SoftConsoleTest {
     static final String SCENE = "{\"format\":\"rubble-scenario/1\",\"name\":\"jelly\",\"bodies\":["
             + "{\"id\":\"floor\",\"state\":\"static\",\"shape\":{\"type\":\"box\",\"halfExtents\":[5,0.5,5]},\"position\":[0,-0.5,0]}],"
-            + "\"softBodies\":[{\"id\":\"block\",\"source\":\"box:1,1,1\",\"density\":500,\"position\":[0,1.01,0]}]}";
+            + "\"softBodies\":[{\"id\":\"block\",\"source\":\"box:half=1,1,1\",\"density\":500,\"position\":[0,1.01,0]}]}";
 
     @Test
     void thePanelCountsTheSoftBodyAndTheViewDrawsItsEightCorners() throws IOException {

@@ -1,5 +1,7 @@
 package dev.rubble.viewer;
 
+import dev.rubble.cache.journal.JournalFormatException;
+import dev.rubble.cache.journal.JournalFraming;
 import dev.rubble.cache.journal.JournalReader;
 import dev.rubble.cache.journal.StepRecord;
 import dev.rubble.cache.playback.Playback;
@@ -22,15 +24,24 @@ public final class JournalViewSource implements ViewSource {
     private final StepRecord rec = new StepRecord();
     private final long last;
     private final String[] stages;
+    private final boolean closedCleanly;
 
     public JournalViewSource(Path dir, Stages stageRegistry) {
         this.dir = dir;
+        // below the documents' checksums: Chronicle's headers, which hide documents when damaged
+        JournalFraming.Framing framing = JournalFraming.check(dir);
         long n = 0;
         try (JournalReader r = JournalReader.open(dir)) {
             StepRecord x = new StepRecord();
             while (r.next(x)) {
                 n++;
             }
+            if (r.documents() != framing.documents()) {
+                throw new JournalFormatException("journal " + dir + " is damaged: its files hold " + framing.documents()
+                        + " documents but reading stopped after " + r.documents() + " (at step " + (r.header().firstStep() + n)
+                        + ")");
+            }
+            this.closedCleanly = r.closedCleanly() || !r.checksummed();
         }
         this.last = n;
         this.playback = Playback.open(dir, stageRegistry);
@@ -40,6 +51,14 @@ public final class JournalViewSource implements ViewSource {
         for (int i = 0; i < slots.length; i++) {
             stages[i] = slots[i].label();
         }
+    }
+
+    /**
+     * Whether the recording ended with its closing document; false for a recording cut off by a killed
+     * recorder (played up to its last complete step).
+     */
+    public boolean closedCleanly() {
+        return closedCleanly;
     }
 
     @Override
@@ -68,10 +87,12 @@ public final class JournalViewSource implements ViewSource {
         }
         var w = playback.world();
         FrameBuilder.fill(w.bodies(), w.stepIndex(), w.time(), playback::isDriven, true, out);
+        double[] scale = w.bodies().scale; // the recorded removal shrink (journal "SCAL" documents)
         for (int i = 0, n = out.count(); i < n; i++) {
-            int level = playback.pieceLevel(out.piece(i));
-            if (level > 0) {
-                out.setDestruction(i, level, out.anchored(i), out.strain(i), out.removalScale(i));
+            int slot = out.piece(i);
+            int level = playback.pieceLevel(slot);
+            if (level > 0 || scale[slot] != 1) {
+                out.setDestruction(i, Math.max(0, level), out.anchored(i), out.strain(i), scale[slot]);
             }
         }
         if (k == 0) {

@@ -6,7 +6,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * glTF 2.0 binary (.glb) of pieces: one mesh (positions and triangle indices; viewers compute flat
@@ -55,8 +54,15 @@ public final class GlbWriter {
             throw new IllegalArgumentException("glb buffer of " + total + " bytes; allowed: < 2 GB");
         }
         ByteBuffer bin = ByteBuffer.allocate((int) total).order(ByteOrder.LITTLE_ENDIAN);
-        StringBuilder acc = new StringBuilder(), meshJson = new StringBuilder(), nodes = new StringBuilder(),
-                mats = new StringBuilder();
+        // the JSON chunk is a Jackson tree (issue 28: names are scenario ids, any text, escaped by Jackson)
+        com.fasterxml.jackson.databind.node.JsonNodeFactory js = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+        com.fasterxml.jackson.databind.node.ObjectNode root = js.objectNode();
+        root.putObject("asset").put("version", "2.0").put("generator", "rubble export");
+        root.put("scene", 0);
+        com.fasterxml.jackson.databind.node.ArrayNode sceneNodes = root.putArray("scenes").addObject().putArray("nodes");
+        com.fasterxml.jackson.databind.node.ArrayNode nodes = root.putArray("nodes"), meshJson = root.putArray("meshes"),
+                mats = root.putArray("materials"), acc = root.putArray("accessors"), views = root.putArray("bufferViews");
+        root.putArray("buffers").addObject().put("byteLength", total);
         int accessor = 0;
         long posOff = 0, idxOff = 0;
         for (int i = 0; i < n; i++) {
@@ -74,46 +80,56 @@ public final class GlbWriter {
             for (int t : tris[i]) {
                 bin.putInt(t);
             }
-            sep(acc).append(String.format(Locale.ROOT, "{\"bufferView\":0,\"byteOffset\":%d,\"componentType\":%d,\"count\":%d,"
-                    + "\"type\":\"VEC3\",\"min\":[%s,%s,%s],\"max\":[%s,%s,%s]}", posOff, FLOAT, m.vertexCount(),
-                    lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]));
-            sep(acc).append(String.format(Locale.ROOT, "{\"bufferView\":1,\"byteOffset\":%d,\"componentType\":%d,\"count\":%d,"
-                    + "\"type\":\"SCALAR\"}", idxOff, UINT, tris[i].length));
-            sep(meshJson).append(String.format(Locale.ROOT, "{\"name\":\"%s\",\"primitives\":[{\"attributes\":{\"POSITION\":%d},"
-                    + "\"indices\":%d,\"material\":%d}]}", m.name(), accessor, accessor + 1, i));
+            var pos = acc.addObject().put("bufferView", 0).put("byteOffset", posOff).put("componentType", FLOAT)
+                    .put("count", m.vertexCount()).put("type", "VEC3");
+            var min = pos.putArray("min");
+            var max = pos.putArray("max");
+            for (int k = 0; k < 3; k++) {
+                min.add(lo[k]);
+                max.add(hi[k]);
+            }
+            acc.addObject().put("bufferView", 1).put("byteOffset", idxOff).put("componentType", UINT)
+                    .put("count", tris[i].length).put("type", "SCALAR");
+            var prim = meshJson.addObject().put("name", m.name()).putArray("primitives").addObject();
+            prim.putObject("attributes").put("POSITION", accessor);
+            prim.put("indices", accessor + 1).put("material", i);
             accessor += 2;
             int c = color(m.piece());
-            sep(mats).append(String.format(Locale.ROOT, "{\"name\":\"%s\",\"pbrMetallicRoughness\":{\"baseColorFactor\":"
-                    + "[%.4f,%.4f,%.4f,1],\"metallicFactor\":0,\"roughnessFactor\":0.8}}", m.name(),
-                    ((c >> 16) & 255) / 255.0, ((c >> 8) & 255) / 255.0, (c & 255) / 255.0));
-            sep(nodes).append("{\"name\":\"").append(m.name()).append("\",\"mesh\":").append(i);
+            var pbr = mats.addObject().put("name", m.name()).putObject("pbrMetallicRoughness");
+            pbr.putArray("baseColorFactor").add(round4(((c >> 16) & 255) / 255.0)).add(round4(((c >> 8) & 255) / 255.0))
+                    .add(round4((c & 255) / 255.0)).add(1);
+            pbr.put("metallicFactor", 0).put("roughnessFactor", 0.8);
+            var node = nodes.addObject().put("name", m.name()).put("mesh", i);
             if (rest != null) {
                 double qx = rest[7 * i + 3], qy = rest[7 * i + 4], qz = rest[7 * i + 5], qw = rest[7 * i + 6];
                 double ql = Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
-                nodes.append(String.format(Locale.ROOT, ",\"translation\":[%s,%s,%s],\"rotation\":[%s,%s,%s,%s]",
-                        (float) rest[7 * i], (float) rest[7 * i + 1], (float) rest[7 * i + 2],
-                        (float) (qx / ql), (float) (qy / ql), (float) (qz / ql), (float) (qw / ql)));
+                node.putArray("translation").add((float) rest[7 * i]).add((float) rest[7 * i + 1]).add((float) rest[7 * i + 2]);
+                node.putArray("rotation").add((float) (qx / ql)).add((float) (qy / ql)).add((float) (qz / ql))
+                        .add((float) (qw / ql));
             }
-            nodes.append('}');
+            sceneNodes.add(i);
             posOff += 12L * m.vertexCount();
             idxOff += 4L * tris[i].length;
         }
-        StringBuilder views = new StringBuilder();
-        views.append(String.format(Locale.ROOT, "{\"buffer\":0,\"byteOffset\":0,\"byteLength\":%d,\"byteStride\":12,\"target\":%d},"
-                + "{\"buffer\":0,\"byteOffset\":%d,\"byteLength\":%d,\"target\":%d}", posBytes, ARRAY_BUFFER, posBytes,
-                idxBytes, ELEMENT_ARRAY_BUFFER));
-        StringBuilder animJson = new StringBuilder();
+        views.addObject().put("buffer", 0).put("byteOffset", 0).put("byteLength", posBytes).put("byteStride", 12)
+                .put("target", ARRAY_BUFFER);
+        views.addObject().put("buffer", 0).put("byteOffset", posBytes).put("byteLength", idxBytes)
+                .put("target", ELEMENT_ARRAY_BUFFER);
         if (anim != null) {
             long base = posBytes + idxBytes;
             bin.position((int) base);
-            views.append(String.format(Locale.ROOT, ",{\"buffer\":0,\"byteOffset\":%d,\"byteLength\":%d}", base, animBytes));
+            views.addObject().put("buffer", 0).put("byteOffset", base).put("byteLength", animBytes);
             for (float t : anim.times()) {
                 bin.putFloat(t);
             }
             int timeAcc = accessor++;
-            sep(acc).append(String.format(Locale.ROOT, "{\"bufferView\":2,\"byteOffset\":0,\"componentType\":%d,\"count\":%d,"
-                    + "\"type\":\"SCALAR\",\"min\":[%s],\"max\":[%s]}", FLOAT, keys, anim.times()[0], anim.times()[keys - 1]));
-            StringBuilder samplers = new StringBuilder(), channels = new StringBuilder();
+            var times = acc.addObject().put("bufferView", 2).put("byteOffset", 0).put("componentType", FLOAT)
+                    .put("count", keys).put("type", "SCALAR");
+            times.putArray("min").add(anim.times()[0]);
+            times.putArray("max").add(anim.times()[keys - 1]);
+            var animation = root.putArray("animations").addObject().put("name", "run");
+            var samplers = animation.putArray("samplers");
+            var channels = animation.putArray("channels");
             int sampler = 0;
             for (int node = 0; node < n; node++) {
                 long off = bin.position() - base;
@@ -141,25 +157,19 @@ public final class GlbWriter {
                 long[] offs = {off, rOff, sOff};
                 String[] types = {"VEC3", "VEC4", "VEC3"};
                 for (int p = 0; p < 3; p++) {
-                    sep(acc).append(String.format(Locale.ROOT, "{\"bufferView\":2,\"byteOffset\":%d,\"componentType\":%d,"
-                            + "\"count\":%d,\"type\":\"%s\"}", offs[p], FLOAT, keys, types[p]));
-                    sep(samplers).append(String.format(Locale.ROOT, "{\"input\":%d,\"output\":%d,\"interpolation\":\"LINEAR\"}",
-                            timeAcc, accessor++));
-                    sep(channels).append(String.format(Locale.ROOT, "{\"sampler\":%d,\"target\":{\"node\":%d,\"path\":\"%s\"}}",
-                            sampler++, node, paths[p]));
+                    acc.addObject().put("bufferView", 2).put("byteOffset", offs[p]).put("componentType", FLOAT)
+                            .put("count", keys).put("type", types[p]);
+                    samplers.addObject().put("input", timeAcc).put("output", accessor++).put("interpolation", "LINEAR");
+                    channels.addObject().put("sampler", sampler++).putObject("target").put("node", node).put("path", paths[p]);
                 }
             }
-            animJson.append(",\"animations\":[{\"name\":\"run\",\"samplers\":[").append(samplers).append("],\"channels\":[")
-                    .append(channels).append("]}]");
         }
-        StringBuilder sceneNodes = new StringBuilder();
-        for (int i = 0; i < n; i++) {
-            sep(sceneNodes).append(i);
+        String json;
+        try {
+            json = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(root);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IOException("glTF JSON: " + e.getMessage(), e);
         }
-        String json = "{\"asset\":{\"version\":\"2.0\",\"generator\":\"rubble export\"},\"scene\":0,\"scenes\":[{\"nodes\":["
-                + sceneNodes + "]}],\"nodes\":[" + nodes + "],\"meshes\":[" + meshJson + "],\"materials\":[" + mats
-                + "],\"accessors\":[" + acc + "],\"bufferViews\":[" + views + "],\"buffers\":[{\"byteLength\":" + total + "}]"
-                + animJson + "}";
         byte[] j = json.getBytes(StandardCharsets.UTF_8);
         int jPad = (4 - j.length % 4) % 4, bPad = (int) ((4 - total % 4) % 4);
         int length = 12 + 8 + j.length + jPad + 8 + (int) total + bPad;
@@ -180,11 +190,8 @@ public final class GlbWriter {
         os.flush();
     }
 
-    private static StringBuilder sep(StringBuilder sb) {
-        if (sb.length() > 0) {
-            sb.append(',');
-        }
-        return sb;
+    private static double round4(double v) {
+        return Math.round(v * 10_000) / 10_000.0;
     }
 
     /** The piece colour of the png renderer's "piece" mode: hues spread by the golden ratio. */

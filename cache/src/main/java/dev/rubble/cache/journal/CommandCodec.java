@@ -37,9 +37,16 @@ public final class CommandCodec {
             SET_EVENT_REQUEST = 50, SET_BODY_EVENTS = 51, SET_COLLECTION_EVENTS = 52; // events (docs/events.md)
     // forces and fields (issue 24; tags 60-69 are reserved for them)
     static final byte APPLY_FORCE = 60, APPLY_TORQUE = 61, APPLY_FIELD = 62, REMOVE_FIELD = 63;
+    /** Constraints (issue 29; docs/constraints.md). */
+    static final byte ADD_CONSTRAINT = 80, REMOVE_CONSTRAINT = 81;
     private static final dev.rubble.core.command.FieldTarget[] TARGETS = dev.rubble.core.command.FieldTarget.values();
     // destruction as a library (issue 23; tags 40-44 are reserved for it)
     static final byte CUT_BOND = 40, SET_NODE_THRESHOLD = 41, SET_PROPAGATION = 42;
+    // cluster unions (issue 29; tags 90-94 are reserved for them)
+    static final byte UNION_ADD = 90, UNION_ADD_COLLECTION = 91, UNION_REMOVE = 92, UNION_CHILD_TO_PARENT = 93;
+    static final byte SET_DAMAGE_MODEL = 45, SET_NODE_MATERIAL = 46, SET_MATERIAL_MULTIPLIER = 47;
+    // collision filtering at run time (issue 28; tags 70-74 are reserved for it)
+    static final byte SET_COLLISION_FILTER = 70, IGNORE_COLLISION = 71;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -130,6 +137,33 @@ public final class CommandCodec {
             writeField(out, f);
         } else if (c instanceof Command.RemoveField r) {
             out.writeByte(REMOVE_FIELD).writeUtf8(r.name());
+        } else if (c instanceof Command.UnionAdd x) {
+            out.writeByte(UNION_ADD).writeInt(x.union()).writeLong(x.body()).writeBoolean(x.auxiliary());
+        } else if (c instanceof Command.UnionAddCollection x) {
+            out.writeByte(UNION_ADD_COLLECTION).writeInt(x.union()).writeInt(x.collection()).writeBoolean(x.released())
+                    .writeBoolean(x.auxiliary());
+        } else if (c instanceof Command.UnionRemove x) {
+            out.writeByte(UNION_REMOVE).writeInt(x.union()).writeLong(x.body());
+        } else if (c instanceof Command.UnionSetChildToParent x) {
+            out.writeByte(UNION_CHILD_TO_PARENT).writeInt(x.union()).writeLong(x.body()).writeDouble(x.x()).writeDouble(x.y())
+                    .writeDouble(x.z()).writeDouble(x.qx()).writeDouble(x.qy()).writeDouble(x.qz()).writeDouble(x.qw());
+        } else if (c instanceof Command.AddConstraint x) {
+            out.writeByte(ADD_CONSTRAINT).writeInt(x.id()).writeUtf8(x.type()).writeLong(x.bodyA()).writeLong(x.bodyB());
+            out.writeBoolean(x.worldFrames());
+            for (double v : x.frameA()) {
+                out.writeDouble(v);
+            }
+            for (double v : x.frameB()) {
+                out.writeDouble(v);
+            }
+            double[] p = x.params();
+            out.writeInt(p.length);
+            for (double v : p) {
+                out.writeDouble(v);
+            }
+            out.writeDouble(x.breakForce()).writeDouble(x.breakTorque());
+        } else if (c instanceof Command.RemoveConstraint x) {
+            out.writeByte(REMOVE_CONSTRAINT).writeInt(x.id());
         } else if (c instanceof Command.CutBond x) {
             out.writeByte(CUT_BOND).writeInt(x.collection()).writeInt(x.bond());
         } else if (c instanceof Command.SetPropagation x) {
@@ -137,6 +171,17 @@ public final class CommandCodec {
                     .writeDouble(x.shockFactor());
         } else if (c instanceof Command.SetNodeThreshold x) {
             out.writeByte(SET_NODE_THRESHOLD).writeInt(x.collection()).writeInt(x.node()).writeDouble(x.threshold());
+        } else if (c instanceof Command.SetDamageModel x) {
+            out.writeByte(SET_DAMAGE_MODEL).writeInt(x.collection()).writeUtf8(x.model());
+            SettingsCodec.writeOptions(out, new java.util.TreeMap<>(x.options().asMap())); // sorted: the same bytes every run
+        } else if (c instanceof Command.SetNodeMaterial x) {
+            out.writeByte(SET_NODE_MATERIAL).writeInt(x.collection()).writeInt(x.node()).writeInt(x.material());
+        } else if (c instanceof Command.SetMaterialMultiplier x) {
+            out.writeByte(SET_MATERIAL_MULTIPLIER).writeInt(x.collection()).writeInt(x.material()).writeDouble(x.multiplier());
+        } else if (c instanceof Command.SetCollisionFilter x) {
+            out.writeByte(SET_COLLISION_FILTER).writeLong(x.body()).writeInt(x.layer()).writeInt(x.mask());
+        } else if (c instanceof Command.IgnoreCollision x) {
+            out.writeByte(IGNORE_COLLISION).writeLong(x.a()).writeLong(x.b()).writeBoolean(x.ignore());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -214,15 +259,43 @@ public final class CommandCodec {
                 return readField(in);
             case REMOVE_FIELD:
                 return budget(() -> new Command.RemoveField(in.readUtf8()));
+            case ADD_CONSTRAINT:
+                return readConstraint(in);
+            case REMOVE_CONSTRAINT:
+                return new Command.RemoveConstraint(in.readInt());
             case CUT_BOND:
                 return new Command.CutBond(in.readInt(), in.readInt());
+            case UNION_ADD:
+                return budget(() -> new Command.UnionAdd(in.readInt(), in.readLong(), in.readBoolean()));
+            case UNION_ADD_COLLECTION:
+                return budget(() -> new Command.UnionAddCollection(in.readInt(), in.readInt(), in.readBoolean(), in.readBoolean()));
+            case UNION_REMOVE:
+                return budget(() -> new Command.UnionRemove(in.readInt(), in.readLong()));
+            case UNION_CHILD_TO_PARENT:
+                return budget(() -> new Command.UnionSetChildToParent(in.readInt(), in.readLong(), in.readDouble(), in.readDouble(),
+                        in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble()));
             case SET_PROPAGATION:
                 return budget(() -> new Command.SetPropagation(in.readInt(), in.readBoolean(), in.readDouble(),
                         in.readDouble()));
             case SET_NODE_THRESHOLD:
                 return budget(() -> new Command.SetNodeThreshold(in.readInt(), in.readInt(), in.readDouble()));
+            case SET_DAMAGE_MODEL:
+                return budget(() -> {
+                    int col = in.readInt();
+                    String model = in.readUtf8();
+                    return new Command.SetDamageModel(col, model, SettingsCodec.readOptions(in, "damage model " + model));
+                });
+            case SET_NODE_MATERIAL:
+                return budget(() -> new Command.SetNodeMaterial(in.readInt(), in.readInt(), in.readInt()));
+            case SET_MATERIAL_MULTIPLIER:
+                return budget(() -> new Command.SetMaterialMultiplier(in.readInt(), in.readInt(), in.readDouble()));
+            case SET_COLLISION_FILTER:
+                return new Command.SetCollisionFilter(in.readLong(), in.readInt(), in.readInt());
+            case IGNORE_COLLISION:
+                return budget(() -> new Command.IgnoreCollision(in.readLong(), in.readLong(), in.readBoolean()));
             default:
-                throw new JournalFormatException("unknown command tag " + tag + "; allowed: 1..13, 20..22, 30..34, 40..42, 50..52, 60..63");
+                throw new JournalFormatException("unknown command tag " + tag
+                        + "; allowed: 1..13, 20..22, 30..34, 40..42, 45..47, 50..52, 60..63, 70..71, 80..81, 90..93");
         }
     }
 
@@ -273,6 +346,34 @@ public final class CommandCodec {
     }
 
     /** A budget or removal command read back; a corrupt value fails as a format error, not as a bad argument. */
+    private static Command readConstraint(Bytes<?> in) {
+        int id = in.readInt();
+        String type = in.readUtf8();
+        long a = in.readLong(), b = in.readLong();
+        boolean world = in.readBoolean();
+        double[] fa = new double[7], fb = new double[7];
+        for (int k = 0; k < 7; k++) {
+            fa[k] = in.readDouble();
+        }
+        for (int k = 0; k < 7; k++) {
+            fb[k] = in.readDouble();
+        }
+        int n = in.readInt();
+        if (n < 0 || n > 64) {
+            throw new JournalFormatException("constraint parameter count " + n + "; allowed: 0..64");
+        }
+        double[] p = new double[n];
+        for (int k = 0; k < n; k++) {
+            p[k] = in.readDouble();
+        }
+        double bf = in.readDouble(), bt = in.readDouble();
+        try {
+            return new Command.AddConstraint(id, type, a, b, world, fa, fb, p, bf, bt);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new JournalFormatException("constraint command is corrupted: " + e.getMessage(), e);
+        }
+    }
+
     private static Command budget(java.util.function.Supplier<Command> read) {
         try {
             return read.get();

@@ -48,7 +48,15 @@ public final class JournalFormat {
      * Kind tag of an events document ("EVTS"): the gathered step events (docs/events.md), written
      * just before the step document of a step that has any; absent otherwise.
      */
+    /**
+     * The removal-scale document ("SCAL", issue 31): the bodies drawn shrunk at the end of a step
+     * (removal scale below 1), written just before the step's document (after its events document)
+     * and only for steps that have any: journals without removal timers are unchanged.
+     */
+    public static final int KIND_SCALE = 0x5343414C;
     public static final int KIND_EVENTS = 0x45565453;
+    /** A keyframe (issue 31, seek): a world snapshot after a step ("KEYF"), docs/journal-format.md. */
+    public static final int KIND_KEYFRAME = 0x4B455946;
     /** Marker closing every document ("END!"). */
     public static final int END = 0x454E4421;
 

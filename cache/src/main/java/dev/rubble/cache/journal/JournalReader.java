@@ -227,6 +227,11 @@ public final class JournalReader implements AutoCloseable {
         return total;
     }
 
+    /** Documents read so far (header, collections, steps, events, closing), as {@link JournalFraming} counts them. */
+    public long documents() {
+        return documents;
+    }
+
     /** Payload bytes of the documents read so far (header and steps, without Chronicle's framing). */
     public long bytesRead() {
         return bytesRead;
@@ -255,8 +260,26 @@ public final class JournalReader implements AutoCloseable {
      */
     public boolean next(StepRecord r) {
         r.stepEvents.clear();
+        r.scaleCount = 0;
+        long scaleStep = -1;
         int got;
-        while ((got = nextDocument(r)) == EVENTS) {
+        while ((got = nextDocument(r)) == EVENTS || got == SCALES || got == KEYFRAME) {
+            if (got == KEYFRAME) {
+                if (pendingKeyframe != null) {
+                    Keyframe k = pendingKeyframe;
+                    pendingKeyframe = null;
+                    keyframeListener.keyframe(new Keyframe(k.step(), k.snapshot(), mark()));
+                }
+                continue;
+            }
+            if (got == SCALES) {
+                scaleStep = lastScaleStep;
+                if (scaleStep != expectedStep) {
+                    throw new JournalFormatException("journal " + dir + ": a removal-scale document of step " + scaleStep
+                            + " where step " + expectedStep + " was expected");
+                }
+                continue;
+            }
             if (r.stepEvents.step != expectedStep) {
                 throw new JournalFormatException("journal " + dir + ": an events document of step " + r.stepEvents.step
                         + " where step " + expectedStep + " was expected");
@@ -269,7 +292,106 @@ public final class JournalReader implements AutoCloseable {
         return got == STEP;
     }
 
-    private static final int END_OF_JOURNAL = 0, STEP = 1, EVENTS = 2;
+    private static final int END_OF_JOURNAL = 0, STEP = 1, EVENTS = 2, SCALES = 3, KEYFRAME = 4;
+
+    /** A keyframe read (issue 31): the step it follows, its snapshot bytes and where reading resumes after it. */
+    public record Keyframe(long step, byte[] snapshot, Mark resume) {
+    }
+
+    /** A reading position: {@link #reset(Mark)} continues reading from it (seek, issue 31). */
+    public record Mark(long index, long expectedStep, long stepsRead, long documents, long bytesRead) {
+    }
+
+    private KeyframeListener keyframeListener;
+
+    /** Receives each keyframe document as it is read (skipped otherwise). */
+    public interface KeyframeListener {
+        void keyframe(Keyframe k);
+    }
+
+    public void onKeyframe(KeyframeListener l) {
+        keyframeListener = l;
+    }
+
+    /** The position before the next document (taken between {@link #next} calls). */
+    public Mark mark() {
+        // before the first step the header's context was still open while the collections were read:
+        // -1 = from the start, passing over the header and the collection documents
+        return new Mark(atStart ? -1 : tailer.lastReadIndex(), expectedStep, stepsRead, documents, bytesRead);
+    }
+
+    /** Continues reading at a position {@link #mark()} or a {@link Keyframe} gave. */
+    public void reset(Mark m) {
+        // the mark names the last document read: move there and pass over it
+        boolean moved;
+        if (m.index() == -1) {
+            tailer.toStart();
+            moved = true;
+            for (int i = 0; i <= collectionImages.size() && moved; i++) {
+                try (DocumentContext dc = tailer.readingDocument()) {
+                    moved = dc.isPresent();
+                }
+            }
+            atStart = true;
+        } else {
+            moved = tailer.moveToIndex(m.index());
+            if (moved) {
+                try (DocumentContext dc = tailer.readingDocument()) {
+                    moved = dc.isPresent();
+                }
+                moved &= tailer.lastReadIndex() == m.index();
+            }
+        }
+        if (!moved) {
+            throw new JournalFormatException("journal " + dir + ": cannot move back to document index 0x"
+                    + Long.toHexString(m.index()) + " (the journal changed while it was read?)");
+        }
+        expectedStep = m.expectedStep();
+        stepsRead = m.stepsRead();
+        documents = m.documents();
+        bytesRead = m.bytesRead();
+        closedCleanly = false;
+    }
+
+    private void readKeyframe(Bytes<?> b, long start) {
+        b.readInt();
+        long step = b.readLong();
+        int len = b.readInt();
+        if (step != expectedStep - 1 || len < 0 || len > b.readRemaining()) {
+            throw new JournalFormatException("the keyframe document after step " + (expectedStep - 1)
+                    + " is corrupted (step " + step + ", " + len + " bytes)");
+        }
+        if (keyframeListener == null) {
+            b.readSkip(len);
+        } else {
+            byte[] snap = new byte[len];
+            b.read(snap);
+            pendingKeyframe = new Keyframe(step, snap, null);
+        }
+        if (b.readInt() != JournalFormat.END) {
+            throw new JournalFormatException("the keyframe document after step " + step + " has no end marker");
+        }
+        bytesRead += b.readPosition() - start;
+        keyframesRead++;
+        keyframeBytesRead += b.readPosition() - start + 4;
+    }
+
+    private long keyframesRead, keyframeBytesRead;
+
+    /** Keyframe documents read so far (issue 31). */
+    public long keyframesRead() {
+        return keyframesRead;
+    }
+
+    /** Bytes of the keyframe documents read so far, checksums included. */
+    public long keyframeBytesRead() {
+        return keyframeBytesRead;
+    }
+
+    private Keyframe pendingKeyframe;
+    /** No document read since the header and its collections. */
+    private boolean atStart = true;
+    private long lastScaleStep;
 
     /** Reads one document: a step into {@code r}, or the events of the coming step into {@code r.stepEvents}. */
     private int nextDocument(StepRecord r) {
@@ -280,6 +402,7 @@ public final class JournalReader implements AutoCloseable {
             if (!dc.isPresent()) {
                 return END_OF_JOURNAL;
             }
+            atStart = false;
             documents++;
             Bytes<?> b = dc.wire().bytes();
             long start = b.readPosition();
@@ -301,6 +424,16 @@ public final class JournalReader implements AutoCloseable {
                     bytesRead += b.readPosition() - start;
                     return EVENTS;
                 }
+                if (b.readInt(start) == JournalFormat.KIND_KEYFRAME) {
+                    readKeyframe(b, start);
+                    return KEYFRAME;
+                }
+                if (b.readInt(start) == JournalFormat.KIND_SCALE) {
+                    b.readInt();
+                    readScales(b, r);
+                    bytesRead += b.readPosition() - start;
+                    return SCALES;
+                }
                 decodeStep(b, r);
                 if (checksummed) {
                     b.readInt(); // crc32c, checked above
@@ -321,6 +454,33 @@ public final class JournalReader implements AutoCloseable {
             // InternalError: a fault reading the memory-mapped cycle file (truncated under the mapping)
             throw new JournalFormatException("journal " + dir + " is truncated or damaged after step " + (expectedStep - 1)
                     + " (document " + documents + "): " + describe(e), e);
+        }
+    }
+
+    private void readScales(Bytes<?> b, StepRecord r) {
+        lastScaleStep = b.readLong();
+        int n = b.readInt();
+        if (n < 0 || n > slotLimit) {
+            throw new JournalFormatException("the removal-scale document of step " + lastScaleStep + " is corrupted: "
+                    + n + " bodies");
+        }
+        if (r.scaleSlot.length < n) {
+            r.scaleSlot = new int[n];
+            r.scaleGen = new int[n];
+            r.scale = new double[n];
+        }
+        for (int i = 0; i < n; i++) {
+            r.scaleSlot[i] = b.readInt();
+            r.scaleGen[i] = b.readInt();
+            r.scale[i] = Double.longBitsToDouble(b.readLong());
+            if (r.scaleSlot[i] < 0 || r.scaleSlot[i] >= slotLimit || !(r.scale[i] >= 0 && r.scale[i] < 1)) {
+                throw new JournalFormatException("the removal-scale document of step " + lastScaleStep
+                        + " is corrupted: slot " + r.scaleSlot[i] + " scale " + r.scale[i]);
+            }
+        }
+        r.scaleCount = n;
+        if (b.readInt() != JournalFormat.END) {
+            throw new JournalFormatException("the removal-scale document of step " + lastScaleStep + " has no end marker");
         }
     }
 

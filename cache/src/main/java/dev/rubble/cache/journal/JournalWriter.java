@@ -227,7 +227,100 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         if (timeProvider != null) {
             qb.timeProvider(timeProvider);
         }
-        return new JournalWriter(dir, qb.build(), header, world, images, reproducible);
+        long block = blockSize(world, header.length, images);
+        JournalWriter w = new JournalWriter(dir, qb.build(), header, world, images, reproducible);
+        w.blockSize = block;
+        return w;
+    }
+
+    /** Default keyframe spacing of {@code rubble run --journal}: at least this many steps apart. */
+    public static final int DEFAULT_KEYFRAME_INTERVAL = 100;
+    /** Default keyframe byte budget of {@code rubble run --journal}: 64 MiB of snapshots in all. */
+    public static final long DEFAULT_KEYFRAME_BUDGET = 64L << 20;
+
+    /**
+     * Stores keyframes (issue 31, seek): after a step, a world snapshot (dev.rubble.core.snapshot,
+     * docs/snapshot-format.md) in a "KEYF" document, at least {@code minInterval} steps after the
+     * previous one (the first after step {@code minInterval - 1}), while the snapshots written so far
+     * plus this one fit in {@code byteBudget} bytes; once one does not fit no more are written (the
+     * journal is append-only, so the budget is spent front to back). {@code minInterval} 0 turns
+     * keyframes off (the default of the Java API: the journal is then laid out as before). A world
+     * snapshots cannot save (docs/snapshot-format.md) gets no keyframes: {@link #keyframeRefusal()}.
+     */
+    public JournalWriter keyframes(int minInterval, long byteBudget) {
+        if (minInterval < 0) {
+            throw new IllegalArgumentException("keyframe interval = " + minInterval + "; allowed: >= 0 steps (0 = no keyframes)");
+        }
+        if (byteBudget < 0) {
+            throw new IllegalArgumentException("keyframe budget = " + byteBudget + "; allowed: >= 0 bytes");
+        }
+        if (steps > 0) {
+            throw new IllegalStateException("keyframes are set before the first step");
+        }
+        keyInterval = minInterval;
+        keyBudget = byteBudget;
+        return this;
+    }
+
+    private long blockSize;
+    private int keyInterval;
+    private long keyBudget, keyBytes, keyCount, lastKeyStep = Long.MIN_VALUE;
+    private boolean keyBudgetSpent;
+    private String keyRefusal;
+
+    /** Keyframes written so far. */
+    public long keyframes() {
+        return keyCount;
+    }
+
+    /** Bytes of keyframe documents written so far (counted in {@link #bytes()}, not in {@link #stepBytes()}). */
+    public long keyframeBytes() {
+        return keyBytes;
+    }
+
+    /** Why this world gets no keyframes (a snapshot refused it), or null. */
+    public String keyframeRefusal() {
+        return keyRefusal;
+    }
+
+    /** After step {@code step}'s document: a keyframe when one is due and fits the budget. */
+    private void maybeKeyframe(World world, long step) {
+        if (keyInterval == 0 || keyBudgetSpent || keyRefusal != null) {
+            return;
+        }
+        long due = lastKeyStep == Long.MIN_VALUE ? keyInterval - 1 : lastKeyStep + keyInterval;
+        if (step < due || !world.context().queuedCommands().isEmpty()) {
+            return; // commands already queued for the next step would be saved in the snapshot and replayed twice
+        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(1 << 16);
+        try {
+            dev.rubble.core.snapshot.WorldSnapshot.save(world, out, "journal keyframe");
+        } catch (dev.rubble.core.snapshot.SnapshotException e) {
+            keyRefusal = e.getMessage();
+            return;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        byte[] snap = out.toByteArray();
+        long docBytes = 4 + 8 + 4 + snap.length + 4 + 4;
+        if (keyBytes + docBytes > keyBudget || docBytes > blockSize / 4) {
+            keyBudgetSpent = true;
+            return;
+        }
+        try (DocumentContext dc = appender.writingDocument()) {
+            Bytes<?> b = dc.wire().bytes();
+            long start = b.writePosition();
+            b.writeInt(JournalFormat.KIND_KEYFRAME);
+            b.writeLong(step);
+            b.writeInt(snap.length);
+            b.write(snap);
+            b.writeInt(JournalFormat.END);
+            writeChecksum(b, start);
+            bytes += b.writePosition() - start;
+            keyBytes += b.writePosition() - start;
+        }
+        keyCount++;
+        lastKeyStep = step;
     }
 
     /**
@@ -339,6 +432,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
                 bytes += b.writePosition() - start;
             }
         }
+        writeScales(bs, p.step());
         try (DocumentContext dc = appender.writingDocument()) {
             Bytes<?> b = dc.wire().bytes();
             long start = b.writePosition();
@@ -375,7 +469,42 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         }
         steps++;
         lastStep = p.step();
+        maybeKeyframe(world, p.step());
         writeNanos += System.nanoTime() - t0;
+    }
+
+    /**
+     * The removal-scale document (issue 31): slot int32, generation int32 and scale float64 (raw
+     * bits) of every live body whose removal scale is below 1, in slot order; none when no body shrinks.
+     */
+    private void writeScales(BodyStore bs, long step) {
+        int limit = bs.slotLimit(), n = 0;
+        double[] sc = bs.scale;
+        for (int s = 0; s < limit; s++) {
+            if (sc[s] < 1 && bs.isLive(s)) {
+                n++;
+            }
+        }
+        if (n == 0) {
+            return;
+        }
+        try (DocumentContext dc = appender.writingDocument()) {
+            Bytes<?> b = dc.wire().bytes();
+            long start = b.writePosition();
+            b.writeInt(JournalFormat.KIND_SCALE);
+            b.writeLong(step);
+            b.writeInt(n);
+            for (int s = 0; s < limit; s++) {
+                if (sc[s] < 1 && bs.isLive(s)) {
+                    b.writeInt(s);
+                    b.writeInt(bs.generation[s]);
+                    b.writeLong(Double.doubleToRawLongBits(sc[s]));
+                }
+            }
+            b.writeInt(JournalFormat.END);
+            writeChecksum(b, start);
+            bytes += b.writePosition() - start;
+        }
     }
 
     private void ensureStage(int more) {

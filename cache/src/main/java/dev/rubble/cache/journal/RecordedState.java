@@ -18,6 +18,8 @@ public final class RecordedState {
     public byte[] state = new byte[0];
     public byte[] motion = new byte[0];
     public double[] values = new double[0];
+    /** Removal scale per slot (1 = full size; below 1 only from a step's removal-scale document, issue 31). */
+    public double[] scale = new double[0];
 
     /** Copies the current state of {@code b} (the initial state before the first recorded step). */
     public void copyFrom(BodyStore b) {
@@ -34,6 +36,7 @@ public final class RecordedState {
             v[o + 3] = b.qx[s]; v[o + 4] = b.qy[s]; v[o + 5] = b.qz[s]; v[o + 6] = b.qw[s];
             v[o + 7] = b.vx[s]; v[o + 8] = b.vy[s]; v[o + 9] = b.vz[s];
             v[o + 10] = b.wx[s]; v[o + 11] = b.wy[s]; v[o + 12] = b.wz[s];
+            scale[s] = b.scale[s];
         }
         limit = n;
     }
@@ -46,6 +49,7 @@ public final class RecordedState {
         System.arraycopy(o.state, 0, state, 0, o.limit);
         System.arraycopy(o.motion, 0, motion, 0, o.limit);
         System.arraycopy(o.values, 0, values, 0, o.limit * F);
+        System.arraycopy(o.scale, 0, scale, 0, o.limit);
         limit = o.limit;
     }
 
@@ -72,6 +76,13 @@ public final class RecordedState {
             motion[s] = r.movedMotion[i];
             System.arraycopy(m, i * F, values, s * F, F);
         }
+        // the scale document lists every shrinking body: all others are full size
+        Arrays.fill(scale, 0, limit, 1.0);
+        for (int i = 0; i < r.scaleCount; i++) {
+            int s = r.scaleSlot[i];
+            grow(s);
+            scale[s] = r.scale[i];
+        }
     }
 
     private void grow(int s) {
@@ -89,6 +100,9 @@ public final class RecordedState {
             state = Arrays.copyOf(state, c);
             motion = Arrays.copyOf(motion, c);
             values = Arrays.copyOf(values, c * F);
+            int old = scale.length;
+            scale = Arrays.copyOf(scale, c);
+            Arrays.fill(scale, old, c, 1.0);
         }
     }
 

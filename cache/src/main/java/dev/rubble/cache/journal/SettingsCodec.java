@@ -40,22 +40,45 @@ public final class SettingsCodec {
         b.writeInt(so.size());
         for (Map.Entry<String, StageConfig> e : so.entrySet()) {
             b.writeUtf8(e.getKey());
-            Map<String, Object> opts = e.getValue().asMap();
-            b.writeInt(opts.size());
-            for (Map.Entry<String, Object> o : opts.entrySet()) {
-                b.writeUtf8(o.getKey());
-                Object v = o.getValue();
-                if (v instanceof String str) {
-                    b.writeByte(STRING).writeUtf8(str);
-                } else if (v instanceof Boolean bo) {
-                    b.writeByte(BOOLEAN).writeBoolean(bo);
-                } else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
-                    b.writeByte(LONG).writeLong(((Number) v).longValue());
-                } else {
-                    b.writeByte(DOUBLE).writeDouble(((Number) v).doubleValue());
-                }
+            writeOptions(b, e.getValue().asMap());
+        }
+    }
+
+    /** One option set: count, then per option its key, a type tag and the value. */
+    static void writeOptions(Bytes<?> b, Map<String, Object> opts) {
+        b.writeInt(opts.size());
+        for (Map.Entry<String, Object> o : opts.entrySet()) {
+            b.writeUtf8(o.getKey());
+            Object v = o.getValue();
+            if (v instanceof String str) {
+                b.writeByte(STRING).writeUtf8(str);
+            } else if (v instanceof Boolean bo) {
+                b.writeByte(BOOLEAN).writeBoolean(bo);
+            } else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+                b.writeByte(LONG).writeLong(((Number) v).longValue());
+            } else {
+                b.writeByte(DOUBLE).writeDouble(((Number) v).doubleValue());
             }
         }
+    }
+
+    /** Reads what {@link #writeOptions} wrote; {@code what} names the set in errors. */
+    static StageConfig readOptions(Bytes<?> b, String what) {
+        int n = count(b, "options of " + what);
+        Map<String, Object> m = new TreeMap<>();
+        for (int k = 0; k < n; k++) {
+            String key = b.readUtf8();
+            byte tag = b.readByte();
+            switch (tag) {
+                case STRING -> m.put(key, b.readUtf8());
+                case BOOLEAN -> m.put(key, b.readBoolean());
+                case LONG -> m.put(key, b.readLong());
+                case DOUBLE -> m.put(key, b.readDouble());
+                default -> throw new JournalFormatException("option '" + key + "' of " + what
+                        + " has value tag " + tag + "; allowed: 1..4");
+            }
+        }
+        return StageConfig.of(m);
     }
 
     static WorldSettings read(Bytes<?> b) {
@@ -76,21 +99,11 @@ public final class SettingsCodec {
         Map<String, StageConfig> options = new TreeMap<>();
         for (int i = 0; i < no; i++) {
             String family = b.readUtf8();
-            int n = count(b, "options of " + family);
-            Map<String, Object> m = new TreeMap<>();
-            for (int k = 0; k < n; k++) {
-                String key = b.readUtf8();
-                byte tag = b.readByte();
-                switch (tag) {
-                    case STRING -> m.put(key, b.readUtf8());
-                    case BOOLEAN -> m.put(key, b.readBoolean());
-                    case LONG -> m.put(key, b.readLong());
-                    case DOUBLE -> m.put(key, b.readDouble());
-                    default -> throw new JournalFormatException("header is corrupted: stage option '" + key
-                            + "' has value tag " + tag + "; allowed: 1..4");
-                }
+            try {
+                options.put(family, readOptions(b, family));
+            } catch (JournalFormatException e) {
+                throw new JournalFormatException("header is corrupted: " + e.getMessage());
             }
-            options.put(family, StageConfig.of(m));
         }
         try {
             return new WorldSettings(dt, sub, gx, gy, gz, vi, pi, stages, options, mb, mc, mm, d);

@@ -28,6 +28,13 @@ public final class StepRecord {
     /** The step's gathered events (docs/events.md), empty when the journal has no events document for it. */
     public final RecordedEvents stepEvents = new RecordedEvents();
     public double time;
+    /**
+     * Bodies drawn shrunk at the end of this step (the removal scale below 1, issue 31; from the
+     * step's "SCAL" document): slot, generation, scale; every other body is drawn full size.
+     */
+    public int scaleCount;
+    public int[] scaleSlot = new int[4], scaleGen = new int[4];
+    public double[] scale = new double[4];
     public long stateHash;
     /** Wall time since the recording started when this step was written, ns. */
     public long wallNanos;

@@ -535,7 +535,14 @@ public final class Playback implements AutoCloseable {
      * reach the interpolated recorded pose at the end of the step, released ones simulate.
      */
     public void step() {
-        moveCursorTo(cursor + speed);
+        if (held && triggered()) {
+            held = false;
+            startedAt = worldSteps;
+        }
+        if (!held) {
+            moveCursorTo(cursor + speed);
+        }
+        worldSteps++;
         double alpha = ended ? 0 : cursor - frameIndex;
         final double dt = world.settings().dt();
         final double[] a = frameA.values, b = frameB.values;
@@ -559,7 +566,105 @@ public final class Playback implements AutoCloseable {
             Kinematics.setTarget(bodies, s, x, y, z, q[0], q[1], q[2], q[3], dt);
         }
         world.step();
+        // the removal shrink (issue 31): driven bodies drawn at their recorded scale at the cursor
+        double[] sa = frameA.scale, sb = frameB.scale;
+        for (int s = 0, n = Math.min(bodies.slotLimit(), frameA.limit); s < n; s++) {
+            if (isDriven(s) && frameA.live[s]) {
+                boolean both = alpha != 0 && s < frameB.limit && frameB.live[s] && frameB.generation[s] == frameA.generation[s];
+                bodies.scale[s] = both ? sa[s] + (sb[s] - sa[s]) * alpha : sa[s];
+            }
+        }
         deliverEvents(true);
+    }
+
+    // triggered start (issue 31, Deliver 2; Chaos's cache "trigger" start mode): the first recorded pose is held until then
+    private boolean held;
+    private long triggerStep = -1, worldSteps, startedAt;
+    private String triggerLabel;
+    private boolean triggerCommand;
+
+    /**
+     * Static pose until a step: the cache holds its first recorded pose (driven bodies stand still
+     * at the recorded initial state) for {@code worldSteps} world steps, then plays on: the world step
+     * numbered {@code worldSteps} (0-based, counted by {@link #step()}) plays recorded step 0.
+     */
+    public void holdUntilStep(long worldSteps) {
+        if (worldSteps < 0) {
+            throw new IllegalArgumentException("trigger step " + worldSteps + "; allowed: >= 0 world steps");
+        }
+        hold();
+        triggerStep = worldSteps;
+    }
+
+    /**
+     * Static pose until contact: the cache holds its first recorded pose until a body labelled
+     * {@code label} touches any other body (a contact point at zero or negative separation after a
+     * world step), e.g. a live projectile reaching a cached wall; the next world step plays recorded
+     * step 0.
+     */
+    public void holdUntilContact(String label) {
+        Objects.requireNonNull(label, "label is null");
+        hold();
+        triggerLabel = label;
+    }
+
+    /** Static pose until {@link #trigger()} (a game's command): the world step after the call plays recorded step 0. */
+    public void holdUntilTriggered() {
+        hold();
+        triggerCommand = true;
+    }
+
+    /** The trigger command: a cache held by {@link #holdUntilTriggered()} plays on from the next step. */
+    public void trigger() {
+        if (held) {
+            held = false;
+            startedAt = worldSteps;
+        }
+    }
+
+    /** Whether the cache is holding its first recorded pose, waiting for its trigger. */
+    public boolean held() {
+        return held;
+    }
+
+    /** The world step (0-based, counted by {@link #step()}) that played recorded step 0 after a trigger; -1 while held. */
+    public long startedAt() {
+        return held ? -1 : startedAt;
+    }
+
+    private void hold() {
+        if (cursor != 0 || worldSteps != 0) {
+            throw new IllegalStateException("a trigger is set before the first step (the cache has played " + worldSteps + " steps)");
+        }
+        held = true;
+        triggerStep = -1;
+        triggerLabel = null;
+        triggerCommand = false;
+    }
+
+    private boolean triggered() {
+        if (triggerStep >= 0) {
+            return worldSteps >= triggerStep;
+        }
+        if (triggerLabel != null) {
+            long h = world.findByLabel(triggerLabel);
+            if (h < 0) {
+                return false;
+            }
+            int s = bodies.slot(h);
+            dev.rubble.core.collision.ContactStore c = world.contacts();
+            for (int m = 0, n = c.size(); m < n; m++) {
+                if (c.bodyA[m] != s && c.bodyB[m] != s) {
+                    continue;
+                }
+                for (int p = 0; p < c.pointCount[m]; p++) {
+                    if (c.separation[m * dev.rubble.core.collision.ContactStore.MAX_POINTS + p] <= 0) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /**

@@ -50,6 +50,7 @@ public final class Verifier {
             throw new JournalFormatException("the journalled scenario does not parse: " + e.getMessage(), e);
         }
         World w = ScenarioWorld.create(sc, stages, h.stages()).world();
+        w.context().dropQueuedConstraints(); // recorded in the journal's step 0 (issue 29)
         if (w.settings().dt() != h.dt() || w.settings().subSteps() != h.subSteps()) {
             throw new JournalFormatException("the journalled scenario gives dt " + w.settings().dt() + " x "
                     + w.settings().subSteps() + " sub-steps but the header says " + h.dt() + " x " + h.subSteps());
@@ -115,7 +116,9 @@ public final class Verifier {
             throw new JournalFormatException("the journal embeds " + images.size() + " collections but its scenario places "
                     + sc.collections().size());
         }
-        return ScenarioWorld.create(sc, stages, settings, images.isEmpty() ? null : images).world();
+        World w = ScenarioWorld.create(sc, stages, settings, images.isEmpty() ? null : images).world();
+        w.context().dropQueuedConstraints(); // recorded in the journal's step 0 (issue 29)
+        return w;
     }
 
     /** Verifies the journal in {@code dir}. */
@@ -181,6 +184,13 @@ public final class Verifier {
             Divergence ev = StepEventCompare.firstDifference(r, w.context().events, hash);
             if (ev != null) {
                 return new VerifyResult(checked, ev);
+            }
+            // the removal shrink (issue 31, "SCAL" documents): not in the state hash, compared here
+            for (int s = 0, n = Math.min(b.slotLimit(), rec.limit); s < n; s++) {
+                if (b.isLive(s) && Double.doubleToRawLongBits(b.scale[s]) != Double.doubleToRawLongBits(rec.scale[s])) {
+                    return new VerifyResult(checked, div(r, s, b.generation[s], b.label[s] != null ? b.label[s] : "",
+                            "removalScale", exact(rec.scale[s]), exact(b.scale[s]), hash));
+                }
             }
             if (hash != r.stateHash || !movedMatch(r, b)) {
                 Divergence d = firstDifference(r, rec, w, hash);

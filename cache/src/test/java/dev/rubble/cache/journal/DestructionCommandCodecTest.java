@@ -22,7 +22,9 @@ final class DestructionCommandCodecTest {
                 new Command.CutBond(2, 41), // issue 23
                 new Command.SetNodeThreshold(1, 5, Double.POSITIVE_INFINITY),
                 new Command.SetNodeThreshold(0, 0, 0.0),
-                new Command.SetPropagation(3, false, 0.5, 0.25));
+                new Command.SetPropagation(3, false, 0.5, 0.25),
+                new Command.SetNodeMaterial(1, 7, 2),
+                new Command.SetMaterialMultiplier(2, 1, 0.75));
         Bytes<?> b = Bytes.allocateElasticOnHeap(256);
         for (Command c : cs) {
             CommandCodec.write(b, c);
@@ -30,6 +32,19 @@ final class DestructionCommandCodecTest {
         for (Command c : cs) {
             assertThat(CommandCodec.read(b)).isEqualTo(c);
         }
+        assertThat(b.readRemaining()).isZero();
+    }
+
+    /** SetDamageModel (tag 45) carries its plugin name and every option with its type. */
+    @Test
+    void setDamageModelRoundTripsWithItsOptions() {
+        var opts = dev.rubble.spi.StageConfig.of(java.util.Map.of("tensileStrength", 2.5e6, "mode", "min", "n", 3L, "on", true));
+        Bytes<?> b = Bytes.allocateElasticOnHeap(256);
+        CommandCodec.write(b, new Command.SetDamageModel(4, "material-strength", opts));
+        Command.SetDamageModel r = (Command.SetDamageModel) CommandCodec.read(b);
+        assertThat(r.collection()).isEqualTo(4);
+        assertThat(r.model()).isEqualTo("material-strength");
+        assertThat(r.options().asMap()).isEqualTo(opts.asMap());
         assertThat(b.readRemaining()).isZero();
     }
 }

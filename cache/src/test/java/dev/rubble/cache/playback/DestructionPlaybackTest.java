@@ -80,6 +80,68 @@ final class DestructionPlaybackTest {
         assertThat(result.stepsChecked()).isEqualTo(90);
     }
 
+    @Test
+    void removedPiecesShrinkInPlaybackExactlyAsTheyDidWhenRecorded(@TempDir Path tmp) {
+        Path dir = tmp.resolve("recorded");
+        // issue 31: the removal shrink scale is journalled ("SCAL" documents) and played back; before,
+        // playback drew removed pieces full size until they vanished
+        String json = DestructionScenes.slabs(2).replace("\"destruction\":{", "\"debris\":{\"removeOnBreak\":"
+                + "{\"delay\":[0.1,0.3],\"removal\":[0.2,0.4]},\"crumbleSize\":0.9},\"destruction\":{");
+        int steps = 90;
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), STAGES);
+        List<double[]> live = new ArrayList<>();
+        try (JournalWriter jw = JournalWriter.create(dir, sw, "d", json)) {
+            sw.world().addObserver(jw);
+            for (int i = 0; i < steps; i++) {
+                sw.step();
+                BodyStore b = sw.world().bodies();
+                double[] sc = new double[b.slotLimit()];
+                for (int s = 0; s < sc.length; s++) {
+                    sc[s] = b.isLive(s) ? b.scale[s] : -1;
+                }
+                live.add(sc);
+            }
+        }
+        int shrinking = 0, partly = 0;
+        try (Playback pb = Playback.open(dir, STAGES)) {
+            BodyStore b = pb.world().bodies();
+            for (int k = 0; k < steps; k++) {
+                pb.step();
+                double[] want = live.get(k);
+                for (int s = 0; s < want.length; s++) {
+                    if (want[s] < 0) {
+                        continue;
+                    }
+                    assertThat(b.isLive(s)).as("slot %d after step %d", s, k).isTrue();
+                    assertThat(b.scale[s]).as("removal scale of slot %d after step %d", s, k).isEqualTo(want[s]);
+                    shrinking += want[s] < 1 ? 1 : 0;
+                    partly += want[s] > 0 && want[s] < 0.9 ? 1 : 0;
+                }
+            }
+        }
+        assertThat(shrinking).as("body-steps drawn shrunk while recording").isGreaterThan(10);
+        assertThat(partly).as("body-steps well into their shrink").isGreaterThan(0);
+        var result = dev.rubble.cache.verify.Verifier.verify(dir, STAGES);
+        assertThat(result.ok()).as(String.valueOf(result.divergence())).isTrue();
+        // verify compares the recorded scale too: one scale of one SCAL document changed (and re-sealed) is a divergence
+        Path edited = tmp.resolve("edited");
+        long[] changedStep = {-1};
+        dev.rubble.cache.journal.JournalCopy.copy(dir, edited, (i, doc) -> {
+            java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(doc).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            if (changedStep[0] >= 0 || doc.length < 28 || bb.getInt(0) != dev.rubble.cache.journal.JournalFormat.KIND_SCALE) {
+                return false;
+            }
+            changedStep[0] = bb.getLong(4);
+            bb.putLong(4 + 8 + 4 + 8, Double.doubleToRawLongBits(bb.getDouble(4 + 8 + 4 + 8) * 0.5)); // first body's scale
+            return true;
+        });
+        assertThat(changedStep[0]).as("a SCAL document was found").isGreaterThanOrEqualTo(0);
+        var bad = dev.rubble.cache.verify.Verifier.verify(edited, STAGES);
+        assertThat(bad.ok()).isFalse();
+        assertThat(bad.divergence().field()).isEqualTo("removalScale");
+        assertThat(bad.divergence().step()).isEqualTo(changedStep[0]);
+    }
+
     /**
      * Plays the journal in {@code dir} back and checks every frame against the live recording: the
      * same live slots and generations, driven bodies exactly at their recorded poses. Returns the

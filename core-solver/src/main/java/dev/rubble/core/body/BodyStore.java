@@ -83,6 +83,8 @@ public final class BodyStore {
     // collision filtering: a pair collides (and a query sees a body) only when each one's layer bits
     // meet the other's mask: (layerA & maskB) != 0 && (layerB & maskA) != 0
     public int[] collisionLayer, collisionMask;
+    /** Pairs that never collide whatever their layers say (journalled ignore-pair commands). */
+    public final IgnoredPairs ignoredPairs = new IgnoredPairs();
 
     // debris and removal (docs/destruction.md, "Debris and removal"), set by the destruction runtime:
     // debris[s] = 1 for a one-way-interaction piece (the contact solver treats a non-debris body it
@@ -351,6 +353,9 @@ public final class BodyStore {
         rank[slot] = -1;
         shape[slot] = null;
         label[slot] = null;
+        if (ignoredPairs.size() != 0) {
+            ignoredPairs.removeBody(handle(slot));
+        }
         generation[slot]++;
         liveCount--;
         if (freeCount == freeSlots.length) {

@@ -298,12 +298,14 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         int same = 0;
         int cursor = 0;
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
+        final dev.rubble.core.body.IgnoredPairs ignored = b.ignoredPairs;
         for (int i = 0, n = pairs.size(); i < n; i++) {
             int a = pairs.first(i), c = pairs.second(i);
             if (b.motion[a] != dynamic && b.motion[c] != dynamic) {
                 continue;
             }
-            if ((b.collisionLayer[a] & b.collisionMask[c]) == 0 || (b.collisionLayer[c] & b.collisionMask[a]) == 0) {
+            if ((b.collisionLayer[a] & b.collisionMask[c]) == 0 || (b.collisionLayer[c] & b.collisionMask[a]) == 0
+                    || ignored.size() != 0 && ignored.contains(b.handle(a), b.handle(c))) {
                 continue;
             }
             pairsTested++;

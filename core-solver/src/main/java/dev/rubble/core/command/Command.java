@@ -58,6 +58,61 @@ public sealed interface Command {
             implements Command {
     }
 
+    // ---- cluster unions (issue 29; docs/destruction.md "Cluster unions"): journal tags 90-93 ----
+
+    /**
+     * A cluster-union operation (reference: chaos-clusters-strain-runtime §8): queued by the COMMANDS
+     * slot and flushed at its end, removes before adds before child-to-parent updates; each union
+     * touched is rebuilt once per batch. Unions are named by a caller-chosen id (>= 0); the first
+     * add creates one. Members are bodies (plain dynamic bodies or collection pieces) named by handle.
+     */
+    sealed interface ClusterUnion extends Command
+            permits UnionAdd, UnionAddCollection, UnionRemove, UnionSetChildToParent {
+        /** The union's id. */
+        int union();
+    }
+
+    /** Adds a dynamic body (a plain body or a collection piece) to union {@code union}; auxiliary members never hold a union together. */
+    record UnionAdd(int union, long body, boolean auxiliary) implements ClusterUnion {
+        public UnionAdd {
+            Validate.union(union);
+        }
+    }
+
+    /**
+     * Adds placed collection {@code collection}: its dynamic pieces as they are ({@code released} false),
+     * or first broken into its children (the released pieces join at the end of the step's DESTRUCTION slot).
+     */
+    record UnionAddCollection(int union, int collection, boolean released, boolean auxiliary) implements ClusterUnion {
+        public UnionAddCollection {
+            Validate.union(union);
+        }
+    }
+
+    /** Takes a body out of union {@code union}; the rest is split by connectivity. */
+    record UnionRemove(int union, long body) implements ClusterUnion {
+        public UnionRemove {
+            Validate.union(union);
+        }
+    }
+
+    /** Sets a member's pose (its body origin) in the union's frame (the union's centre of mass and orientation). */
+    record UnionSetChildToParent(int union, long body, double x, double y, double z, double qx, double qy, double qz,
+                                 double qw) implements ClusterUnion {
+        public UnionSetChildToParent {
+            Validate.union(union);
+            for (double v : new double[] {x, y, z, qx, qy, qz, qw}) {
+                if (!Double.isFinite(v)) {
+                    throw new IllegalArgumentException("union child-to-parent pose has a non-finite component " + v
+                            + "; allowed: finite numbers");
+                }
+            }
+            if (!(qx * qx + qy * qy + qz * qz + qw * qw > 1e-12)) {
+                throw new IllegalArgumentException("union child-to-parent orientation has zero length; allowed: a non-zero quaternion");
+            }
+        }
+    }
+
     // ---- destruction (issue 12): collections are named by placement index, nodes by asset id ----
 
     /**
@@ -68,7 +123,8 @@ public sealed interface Command {
             permits ExternalStrain, ExternalStrainAt, InternalStrain, Crumble, SetAnchor, SetAnchorBox,
             SetBreakBudget, SetReleaseThrottle, SetLevels, // budgets (issue 13)
             SetDebrisLevel, SetRemoveOnBreak, SetRemoveOnSleep, SetCrumbleSize, SetRemovalTimerMultiplier,
-            CutBond, SetNodeThreshold, SetPropagation { // destruction as a library (issue 23)
+            CutBond, SetNodeThreshold, SetPropagation, // destruction as a library (issue 23)
+            SetDamageModel, SetNodeMaterial, SetMaterialMultiplier { // materials and models at run time (issue 23)
     }
 
     /** Raises a node's external strain to at least {@code strain} (≥ 0; +∞ forces a break). One-shot. */
@@ -265,9 +321,44 @@ public sealed interface Command {
         }
     }
 
+    /**
+     * Replaces a placed collection's damage model (a {@code damage-model} plugin by name, with its
+     * options; issue 23): every threshold of the collection is recomputed from the new model with the
+     * bonds alive now, then the asset's own thresholds and the material multipliers apply; run-time
+     * threshold edits are replaced. Lasting.
+     */
+    record SetDamageModel(int collection, String model, dev.rubble.spi.StageConfig options) implements Destruction {
+        public SetDamageModel {
+            if (model == null || model.isBlank()) {
+                throw new IllegalArgumentException("model = " + model + "; allowed: a damage-model plugin name");
+            }
+            options = options == null ? dev.rubble.spi.StageConfig.empty() : options;
+        }
+    }
+
+    /** Sets a node's material (an index into its collection's materials; issue 23) and recomputes its threshold. Lasting. */
+    record SetNodeMaterial(int collection, int node, int material) implements Destruction {
+    }
+
+    /**
+     * Sets a material's threshold multiplier in a placed collection (finite, ≥ 0; issue 23): the
+     * thresholds of its nodes are recomputed (the damage model's or the asset's, × the multiplier). Lasting.
+     */
+    record SetMaterialMultiplier(int collection, int material, double multiplier) implements Destruction {
+        public SetMaterialMultiplier {
+            dev.rubble.spi.collection.Strengths.checkMultiplier("multiplier", multiplier);
+        }
+    }
+
     /** Shared checks. */
     final class Validate {
         private Validate() {
+        }
+
+        static void union(int id) {
+            if (id < 0) {
+                throw new IllegalArgumentException("union = " + id + "; allowed: >= 0");
+            }
         }
 
         static void load(String name, double v) {
@@ -328,6 +419,28 @@ public sealed interface Command {
         }
     }
 
+    // ---- collision filtering at run time (issue 28; docs/dynamics.md "Collision filtering"; journal tags 70-71) ----
+
+    /**
+     * Sets a body's collision layer and mask: two bodies collide only when each one's layer bits
+     * meet the other's mask. Wakes the body and the sleeping islands it overlaps, so a body whose
+     * support is filtered away falls at once. Queries see the new filter too.
+     */
+    record SetCollisionFilter(long body, int layer, int mask) implements Command {
+    }
+
+    /**
+     * Makes a pair of bodies never collide (or collide again, {@code ignore} false) whatever their
+     * layers and masks say; wakes both. The pair is forgotten when either body is removed.
+     */
+    record IgnoreCollision(long a, long b, boolean ignore) implements Command {
+        public IgnoreCollision {
+            if (a == b) {
+                throw new IllegalArgumentException("ignore-pair names the same body twice; allowed: two different bodies");
+            }
+        }
+    }
+
     // ---- forces (issue 24; docs/fields.md; journal tags 60-63) ----
 
     /**
@@ -370,10 +483,6 @@ public sealed interface Command {
             if (persistent && name.isEmpty()) {
                 throw new IllegalArgumentException("a persistent field needs a name (removeField names it)");
             }
-            if (target == FieldTarget.INITIAL_LINEAR_VELOCITY || target == FieldTarget.INITIAL_ANGULAR_VELOCITY) {
-                throw new IllegalArgumentException("target '" + target.label()
-                        + "' is for initialisation fields of a placed collection only");
-            }
         }
     }
 
@@ -382,5 +491,84 @@ public sealed interface Command {
         public RemoveField {
             Objects.requireNonNull(name, "field name is null");
         }
+    }
+
+    // ---- constraints (issue 29; docs/constraints.md; journal tags 80-81) ----
+
+    /**
+     * Creates constraint {@code id} of {@code type} between {@code bodyA} and {@code bodyB}
+     * ({@code dev.rubble.core.dynamics.ConstraintStore#WORLD} = the world). Frames are 7 numbers each:
+     * an anchor (x, y, z) and an orientation (qx, qy, qz, qw); with {@code worldFrames} they are given
+     * in world coordinates and fixed to the bodies at their poses when the command applies, else in each
+     * body's own frame (anchor from the body origin); frame B of a world constraint is always in world
+     * coordinates. {@code params} are the type's parameters in its order (NaN: derived at creation);
+     * {@code breakForce} (N) and {@code breakTorque} (N·m): over either, the constraint breaks
+     * (+inf = never). Wakes both bodies.
+     */
+    record AddConstraint(int id, String type, long bodyA, long bodyB, boolean worldFrames, double[] frameA,
+            double[] frameB, double[] params, double breakForce, double breakTorque) implements Command {
+        public AddConstraint {
+            Objects.requireNonNull(type, "constraint type is null");
+            if (id <= 0) {
+                throw new IllegalArgumentException("constraint id = " + id + "; allowed: > 0");
+            }
+            checkFrame("frameA", frameA);
+            checkFrame("frameB", frameB);
+            Objects.requireNonNull(params, "params is null");
+            if (!(breakForce > 0)) {
+                throw new IllegalArgumentException("breakForce = " + breakForce + "; allowed: > 0 N (+inf = unbreakable)");
+            }
+            if (!(breakTorque > 0)) {
+                throw new IllegalArgumentException("breakTorque = " + breakTorque
+                        + "; allowed: > 0 N·m (+inf = unbreakable)");
+            }
+            if (bodyA == bodyB) {
+                throw new IllegalArgumentException("constraint joins body " + bodyA + " to itself; allowed: two bodies");
+            }
+            frameA = frameA.clone();
+            frameB = frameB.clone();
+            params = params.clone();
+        }
+
+        private static void checkFrame(String name, double[] f) {
+            Objects.requireNonNull(f, name + " is null");
+            if (f.length != 7) {
+                throw new IllegalArgumentException(name + " has " + f.length + " numbers; allowed: 7 (x, y, z, qx, qy, qz, qw)");
+            }
+            for (double v : f) {
+                if (!Double.isFinite(v)) {
+                    throw new IllegalArgumentException(name + " = " + java.util.Arrays.toString(f) + "; allowed: finite");
+                }
+            }
+            double n = f[3] * f[3] + f[4] * f[4] + f[5] * f[5] + f[6] * f[6];
+            if (!(n > 1e-12)) {
+                throw new IllegalArgumentException(name + " orientation = [" + f[3] + ", " + f[4] + ", " + f[5] + ", "
+                        + f[6] + "]; allowed: a non-zero quaternion");
+            }
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof AddConstraint c && c.id == id && c.type.equals(type) && c.bodyA == bodyA
+                    && c.bodyB == bodyB && c.worldFrames == worldFrames && java.util.Arrays.equals(c.frameA, frameA)
+                    && java.util.Arrays.equals(c.frameB, frameB) && java.util.Arrays.equals(c.params, params)
+                    && Double.compare(c.breakForce, breakForce) == 0 && Double.compare(c.breakTorque, breakTorque) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(id, type, bodyA, bodyB) * 31 + java.util.Arrays.hashCode(params);
+        }
+
+        @Override
+        public String toString() {
+            return "AddConstraint[" + id + " " + type + " " + bodyA + "-" + bodyB + (worldFrames ? " world " : " local ")
+                    + java.util.Arrays.toString(frameA) + " " + java.util.Arrays.toString(frameB) + " "
+                    + java.util.Arrays.toString(params) + " break " + breakForce + "/" + breakTorque + "]";
+        }
+    }
+
+    /** Removes constraint {@code id} (no-op when it is gone: broken, or one of its bodies was removed); wakes its bodies. */
+    record RemoveConstraint(int id) implements Command {
     }
 }

@@ -50,6 +50,10 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
 
     /** Loads from the points of manifolds [m0, m1), which join the same two bodies. */
     private void gatherPair(ContactStore c, int m0, int m1) {
+        if (d.unions.any() && (d.unions.isUnion(c.bodyA[m0]) || d.unions.isUnion(c.bodyB[m0]))) {
+            gatherUnionPair(c, m0, m1);
+            return;
+        }
         int ga = d.nodeOfSlot(c.bodyA[m0]);
         int gb = d.nodeOfSlot(c.bodyB[m0]);
         // one-way (debris) contacts create no strain (SPEC §5, §6): a holder is not loaded by a
@@ -66,22 +70,9 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
         }
         // in the impact pass's trial, a piece released by an earlier pass passes the impact on (ImpactPass.releasedThisStep)
         boolean pushed = sink != null && (sink.releasedThisStep(c.bodyA[m0]) || sink.releasedThisStep(c.bodyB[m0]));
-        int points = 0;
-        boolean approaching = pushed;
-        for (int m = m0; m < m1; m++) {
-            for (int k = 0, p = m * ContactStore.MAX_POINTS; k < c.pointCount[m]; k++, p++) {
-                points++;
-                approaching |= -c.relativeNormalVelocity[p] >= DestructionContext.MIN_APPROACH_SPEED;
-            }
-        }
-        if (!approaching) {
+        double[] jn = normalImpulses(c, m0, m1, pushed);
+        if (jn == null) {
             return;
-        }
-        // the order-independent sharing of the pair's normal impulse among its points (issue 22 item 3)
-        double[] jn = c.normalImpulse;
-        if (points > 1) {
-            fair.compute(c, m0, m1);
-            jn = fair.fair;
         }
         for (int m = m0; m < m1; m++) {
             for (int k = 0, pc = c.pointCount[m], p = m * ContactStore.MAX_POINTS; k < pc; k++, p++) {
@@ -99,6 +90,82 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
                 }
                 if (gb >= 0) {
                     load(gb, c.bodyB[m], c.bx[p], c.by[p], c.bz[p], j);
+                }
+            }
+        }
+    }
+
+    /**
+     * The pair's normal impulses per point, or null when no point approaches (at least
+     * {@link DestructionContext#MIN_APPROACH_SPEED}) and the pair was not pushed by a piece released
+     * this step. With several points, the order-independent sharing of the pair's normal impulse
+     * among them (issue 22 item 3).
+     */
+    private double[] normalImpulses(ContactStore c, int m0, int m1, boolean pushed) {
+        int points = 0;
+        boolean approaching = pushed;
+        for (int m = m0; m < m1; m++) {
+            for (int k = 0, p = m * ContactStore.MAX_POINTS; k < c.pointCount[m]; k++, p++) {
+                points++;
+                approaching |= -c.relativeNormalVelocity[p] >= DestructionContext.MIN_APPROACH_SPEED;
+            }
+        }
+        if (!approaching) {
+            return null;
+        }
+        if (points > 1) {
+            fair.compute(c, m0, m1);
+            return fair.fair;
+        }
+        return c.normalImpulse;
+    }
+
+    /**
+     * Issue 29: a pair with a cluster union's body. Each manifold's compound child names the member
+     * it hit ({@link Unions#memberSlot}); a member that is a collection piece is loaded like that
+     * piece's own body (its pose written from the union's before the gather), at the point's offset
+     * from the member's centre of mass. The approach test and fair sharing are those of {@link #gatherPair}.
+     */
+    private void gatherUnionPair(ContactStore c, int m0, int m1) {
+        int sa = c.bodyA[m0], sb = c.bodyB[m0];
+        boolean ua = d.unions.isUnion(sa), ub = d.unions.isUnion(sb);
+        BodyStore b = d.bodies;
+        boolean pushed = sink != null && (sink.releasedThisStep(sa) || sink.releasedThisStep(sb));
+        double[] jn = normalImpulses(c, m0, m1, pushed);
+        if (jn == null) {
+            return;
+        }
+        for (int m = m0; m < m1; m++) {
+            int slotA = ua ? d.unions.memberSlot(sa, c.key[m], true) : sa;
+            int slotB = ub ? d.unions.memberSlot(sb, c.key[m], false) : sb;
+            int ga = slotA < 0 ? -1 : d.nodeOfSlot(slotA);
+            int gb = slotB < 0 ? -1 : d.nodeOfSlot(slotB);
+            if (ga >= 0 && (b.debris[sb] != 0 || sink != null && !sink.takes(ga))) {
+                ga = -1;
+            }
+            if (gb >= 0 && (b.debris[sa] != 0 || sink != null && !sink.takes(gb))) {
+                gb = -1;
+            }
+            if (ga < 0 && gb < 0) {
+                continue;
+            }
+            for (int k = 0, pc = c.pointCount[m], p = m * ContactStore.MAX_POINTS; k < pc; k++, p++) {
+                double approach = -c.relativeNormalVelocity[p];
+                if (!(approach >= DestructionContext.MIN_APPROACH_SPEED) && !pushed) {
+                    continue;
+                }
+                double n = jn[p], t1 = c.tangentImpulse1[p], t2 = c.tangentImpulse2[p];
+                double j = Math.sqrt(n * n + t1 * t1 + t2 * t2);
+                if (!(j > 0) || !Double.isFinite(j)) {
+                    continue;
+                }
+                if (ga >= 0) {
+                    load(ga, slotA, c.ax[p] + (b.px[sa] - b.px[slotA]), c.ay[p] + (b.py[sa] - b.py[slotA]),
+                            c.az[p] + (b.pz[sa] - b.pz[slotA]), j);
+                }
+                if (gb >= 0) {
+                    load(gb, slotB, c.bx[p] + (b.px[sb] - b.px[slotB]), c.by[p] + (b.py[sb] - b.py[slotB]),
+                            c.bz[p] + (b.pz[sb] - b.pz[slotB]), j);
                 }
             }
         }

@@ -92,6 +92,17 @@ final class DestructionCommands {
             d.digest = StateHash.mix(StateHash.mix(StateHash.mix(StateHash.mix(d.digest, 0x9B0BL + x.collection()),
                     x.on() ? 1 : 0), x.breakFactor()), x.shockFactor()); // a lasting change
         });
+        kind(Command.SetDamageModel.class, x -> d.createDamageModel(d.collection(x.collection()), x.model(), x.options()), x -> {
+            PlacedCollection pc = d.collection(x.collection());
+            Materials.setModel(d, pc, d.createDamageModel(pc, x.model(), x.options()),
+                    pc.options.withDamageModel(x.model(), x.options()));
+        });
+        kind(Command.SetNodeMaterial.class, x -> {
+            d.globalNode(x.collection(), x.node());
+            Materials.checkMaterial(d.collection(x.collection()), x.material());
+        }, x -> Materials.setMaterial(d, d.collection(x.collection()), x.node(), x.material()));
+        kind(Command.SetMaterialMultiplier.class, x -> Materials.checkMaterial(d.collection(x.collection()), x.material()),
+                x -> Materials.setMultiplier(d, d.collection(x.collection()), x.material(), x.multiplier()));
         for (Class<?> t : Command.Destruction.class.getPermittedSubclasses()) {
             if (!kinds.containsKey(t)) {
                 throw new IllegalStateException("destruction command kind without an entry: " + t.getName());
@@ -154,20 +165,7 @@ final class DestructionCommands {
 
     /** {@link Command.CutBond}: the bond dies, both ends lose it (damage model), the holder is split later in the step. */
     private void cutBond(Command.CutBond x) {
-        PlacedCollection pc = bond(x.collection(), x.bond());
-        int e = x.bond();
-        if (!pc.bondAlive[e]) {
-            return;
-        }
-        pc.bondAlive[e] = false;
-        d.digest = StateHash.mix(d.digest, ((long) pc.index << 32) | e);
-        int na = pc.asset.edgeA()[e], nb = pc.asset.edgeB()[e];
-        pieces.lostBond(na, nb);
-        pieces.recomputeThresholds(pc);
-        int h = d.store.parent[pc.base + na];
-        if (h != ClusterStore.NONE && h == d.store.parent[pc.base + nb]) {
-            d.addCut(h);
-        }
+        pieces.cutBond(bond(x.collection(), x.bond()), x.bond());
     }
 
     private void anchorBox(Command.SetAnchorBox x) {

@@ -36,6 +36,8 @@ final class DestructionContext {
     final BudgetState budget = new BudgetState();
     final RemovalTimers removal = new RemovalTimers();
     final StrainGroups groups = new StrainGroups();
+    /** Cluster unions (issue 29): strain on a union's body is routed to the member it hit. */
+    final Unions unions = new Unions(this);
     /** World-wide removal timer multiplier (Chaos's p.Chaos.GC.RemovalTimerMultiplier), ≥ 0. */
     double timerMultiplier = 1;
 
@@ -61,6 +63,8 @@ final class DestructionContext {
     int cutCount;
     /** Holders the impact pass broke before this step's solve (issue 22; counted in the step's breaks). */
     int impactBreaks;
+    /** Events of this step that the break prediction raised (they come first in the step's list; issue 22). */
+    int impactEvents;
     /** Grouping's stamp, also the momentum pass's mark of holders that broke (saved: it outlives the step). */
     int stamp;
 
@@ -289,6 +293,21 @@ final class DestructionContext {
             int g = list[i];
             store.inNext[g] = false;
             store.inList[g] = true;
+        }
+    }
+
+    /** Creates damage models by plugin name for {@code Command.SetDamageModel} (set by the world; issue 23). */
+    java.util.function.BiFunction<String, dev.rubble.spi.StageConfig, dev.rubble.spi.damage.DamageModel> damageModels;
+
+    /** A new damage model for collection {@code pc}; names the collection when the plugin or its options are bad. */
+    dev.rubble.spi.damage.DamageModel createDamageModel(PlacedCollection pc, String name, dev.rubble.spi.StageConfig options) {
+        if (damageModels == null) {
+            throw new IllegalStateException("no damage-model plugins: this runtime was built without a world");
+        }
+        try {
+            return damageModels.apply(name, options);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("damage model of collection " + pc.index + ": " + e.getMessage(), e);
         }
     }
 

@@ -20,4 +20,14 @@ public interface DestructionHost {
 
     /** Removes a body whose node was broken up or re-bodied (wakes what slept on it). */
     void retireBody(long handle);
+
+    /** Takes a body out of the simulation without removing it (a cluster union's member). */
+    default void disableBody(long handle) {
+        throw new UnsupportedOperationException("this host cannot disable bodies");
+    }
+
+    /** Puts a disabled body back, awake, its bounds grown by its motion over one step. */
+    default void enableBody(long handle) {
+        throw new UnsupportedOperationException("this host cannot enable bodies");
+    }
 }

@@ -1,7 +1,6 @@
 package dev.rubble.core.destruction;
 
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.core.body.StateHash;
 import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.command.Command;
 import dev.rubble.spi.collection.CollectionAsset;
@@ -15,26 +14,8 @@ import java.util.Objects;
 /**
  * The destruction runtime (SPEC §4–§5; reference: chaos-clusters-strain-runtime §2–§7): placed
  * collections as clusters, commands on them, and the DESTRUCTION step slot, which runs after the
- * solve and restitution, before the sleep update. {@link #run} is the script of named passes, each
- * a class of its own working on the explicit {@link DestructionContext}:
- *
- * <pre>
- *  gather        collision strain (this step's solved contacts, approach >= 1 cm/s, to the child the point hit)
- *  group         strained children by collection, then holder in first-strained order
- *  modifiers     strain-modifier chains (loads and thresholds only)
- *  evaluate      child breaks iff max(collision, external) >= threshold (direct children of active
- *                holders only: one level per step); external and collision loads reset
- *  budget        with a break budget: modifiers and evaluation holder by holder until it is spent
- *  propagate     into neighbours' external strain (max-combined; evaluated next step)
- *  momentum      restore breaking momentum to impactors
- *  release       pose childToParent x holderPose, v = v_h + w_h x r, w = w_h; per holder, then
- *  connectivity  of the rest by iterative union-find: one child alone, several a new internal
- *                cluster, pinned by anchors = kinematic; the holder's body is retired, never reshaped
- *  crumble       partial clusters whose children are all small release them all
- *  cuts          holders whose bonds were cut by commands split into their connected components
- *  removal       (the REMOVAL slot, after sleep) timed shrinking and removal of released pieces
- * </pre>
- *
+ * solve and restitution, before the sleep update. {@link #run} delegates to the {@link StepScript}:
+ * the named passes in order, each a class of its own working on the explicit {@link DestructionContext}.
  * Each pass's wall time is kept per {@link PassSlot} ({@link #passNanos}). Only top nodes have
  * bodies, so an intact collection costs one body. The runtime sees the world only through explicit
  * inputs (bodies, contacts, dt) and a {@link DestructionHost}. Not thread-safe.
@@ -51,20 +32,7 @@ public final class DestructionRuntime {
     private final List<BreakListener> listeners = new ArrayList<>();
     private final Placement placement;
     private final DestructionCommands commands;
-    private final CollisionStrain gather;
-    private final Grouping grouping;
-    private final Modifiers modifiers;
-    private final Evaluation evaluation;
-    private final Propagation propagation;
-    private final BreakBudget budget;
-    private final MomentumReturn momentum;
-    private final Release release;
-    private final Crumbling crumbling;
-    private final BondCuts cuts;
-    private final Removal removal;
-    /** Break prediction before the solve for collections in {@link ImpactMode#RESOLVE} (issue 22). */
-    private final ImpactPass impacts;
-    private final long[] passNanos = new long[PassSlot.values().length];
+    private final StepScript script;
     private final FieldHooks fieldHooks;
 
     /**
@@ -80,77 +48,33 @@ public final class DestructionRuntime {
         Pieces pieces = new Pieces(ctx);
         placement = new Placement(ctx);
         commands = new DestructionCommands(ctx, pieces, new PointStrain(ctx));
-        gather = new CollisionStrain(ctx, null);
-        grouping = new Grouping(ctx);
-        modifiers = new Modifiers(ctx);
-        evaluation = new Evaluation(ctx);
-        propagation = new Propagation(ctx);
-        budget = new BreakBudget(ctx, modifiers, evaluation);
-        momentum = new MomentumReturn(ctx);
-        Connectivity connectivity = new Connectivity(ctx, pieces);
-        release = new Release(ctx, pieces, connectivity);
-        cuts = new BondCuts(ctx, pieces, connectivity);
-        crumbling = new Crumbling(ctx, pieces);
-        removal = new Removal(ctx);
+        script = new StepScript(ctx, pieces);
         fieldHooks = new FieldHooks(ctx);
-        impacts = new ImpactPass(ctx, propagation, release, crumbling);
     }
 
     // ---- the step -------------------------------------------------------------------------
 
     /** The DESTRUCTION slot of step {@code stepIndex}. Cheap when nothing is strained. */
     public void run(long stepIndex) {
-        beginStep(stepIndex);
-        if (ctx.collections.isEmpty()) {
-            return;
-        }
-        ctx.growGlobal();
-        long t = System.nanoTime();
-        gather.run();
-        budget.restoreCarried(); // loads kept by holders that waited for the break budget
-        t = lap(PassSlot.GATHER, t);
-        grouping.run();
-        t = lap(PassSlot.GROUP, t);
-        boolean released = false;
-        if (ctx.groups.entryCount > 0) {
-            int broken;
-            if (ctx.budget.limited()) {
-                broken = budget.run(); // first-strained holders until the budget is spent
-                t = lap(PassSlot.BUDGET, t);
-            } else {
-                modifiers.run();
-                t = lap(PassSlot.MODIFIERS, t);
-                broken = evaluation.run();
-                budget.evaluatedAll();
-                t = lap(PassSlot.EVALUATE, t);
-            }
-            propagation.run();
-            t = lap(PassSlot.PROPAGATE, t);
-            if (broken > 0) {
-                released = true;
-                momentum.run();
-                ctx.budget.beginRelease(ctx.activeCount);
-                release.run();
-                ctx.growGlobal();
-                crumbling.run(); // partial clusters that are all small crumble at once (removal options)
-                t = lap(PassSlot.RELEASE, t);
-                passNanos[PassSlot.RELEASE.ordinal()] -= release.connectivityNanos;
-                passNanos[PassSlot.CONNECTIVITY.ordinal()] = release.connectivityNanos;
-            }
-        }
-        if (ctx.cutCount > 0) { // bonds cut by commands (issue 23): split holders that came apart
-            if (!released) {
-                ctx.budget.beginRelease(ctx.activeCount);
-            }
-            cuts.run();
-            ctx.growGlobal();
-            t = lap(PassSlot.CONNECTIVITY, t);
-        }
-        budget.carryOver();
-        ctx.swapLists();
-        budget.finish();
-        ctx.clearFieldVelocity(); // issue 24: field velocities of held pieces last one step
-        lap(PassSlot.BUDGET, t);
+        script.run(stepIndex);
+    }
+
+    // ---- stress (issue 30; docs/destruction.md "Stress") -------------------------------------
+
+    /** The world's gravity, m/s² (the stress pass loads support graphs with it). */
+    public void setGravity(double x, double y, double z) {
+        script.stress().setGravity(x, y, z);
+    }
+
+    /** Turns the support-graph stress model {@code model} on for collection {@code c} (null = off). Between steps. */
+    public void setStressModel(int c, dev.rubble.spi.stress.StressModel model) {
+        ctx.collection(c);
+        script.stress().set(c, model);
+    }
+
+    /** Read-out of the stress pass: bond stress, load and damage, counters and residual (issue 30). */
+    public StressReadout stress() {
+        return new StressReadout(ctx, script.stress());
     }
 
     /** The field system's view of the collections (issue 24; docs/fields.md, "Collections"). */
@@ -159,29 +83,11 @@ public final class DestructionRuntime {
     }
 
     /**
-     * Starts step {@code stepIndex}'s destruction once: the last step's events, counters and pass
-     * times are cleared (the impact pass before the solve and the DESTRUCTION slot after it share them).
-     */
-    private void beginStep(long stepIndex) {
-        if (begun == stepIndex) {
-            return;
-        }
-        begun = stepIndex;
-        java.util.Arrays.fill(passNanos, 0);
-        ctx.step = stepIndex;
-        ctx.events.reset(stepIndex);
-        ctx.impactBreaks = 0;
-        budget.begin();
-    }
-
-    private long begun = -1;
-
-    /**
      * Issue 22: whether a trial solve could break a child of a collection in {@link ImpactMode#RESOLVE}
      * (the pipeline asks before its solve; false at once without such collections).
      */
     public boolean impactsWanted() {
-        return impacts.wanted();
+        return script.impactsWanted();
     }
 
     /**
@@ -190,14 +96,25 @@ public final class DestructionRuntime {
      * "Impacts"); returns the children broken.
      */
     public int predictBreaks(long stepIndex) {
-        beginStep(stepIndex);
-        return impacts.release();
+        return script.predictBreaks(stepIndex);
     }
 
-    private long lap(PassSlot slot, long t0) {
-        long t = System.nanoTime();
-        passNanos[slot.ordinal()] += t - t0;
-        return t;
+    /**
+     * Issue 22 item 4: after the step's break prediction, the number of dynamic bodies it released (the
+     * pieces that move in their release step); {@link #releasedBeforeSolve(int)} reads their slots.
+     */
+    public int collectReleasedBeforeSolve() {
+        return script.collectReleased();
+    }
+
+    /** How many of this step's break events (the first ones) the break prediction before the solve raised. */
+    public int predictedEvents() {
+        return ctx.impactEvents;
+    }
+
+    /** The body slot of the i-th piece {@link #collectReleasedBeforeSolve} counted. */
+    public int releasedBeforeSolve(int i) {
+        return script.released(i);
     }
 
     /** The node whose body is in body slot {@code s}, or -1. */
@@ -207,12 +124,12 @@ public final class DestructionRuntime {
 
     /** Wall time of pass {@code slot} in the last {@link #run}, ns (0 when it did not run). */
     public long passNanos(PassSlot slot) {
-        return passNanos[slot.ordinal()];
+        return script.passNanos(slot);
     }
 
     /** The REMOVAL slot of the step in progress: removal timers, shrinking, removal. Cheap while no collection removes. */
     public void runRemoval() {
-        removal.run();
+        script.runRemoval();
     }
 
     /** Called by the world after a step: hands the step's events to the listeners. */
@@ -276,6 +193,22 @@ public final class DestructionRuntime {
         ctx.budget.setThrottle(min, max);
     }
 
+    /** How {@code Command.SetDamageModel} creates damage models (the world passes its plugin registry; issue 23). */
+    public void setDamageModelFactory(java.util.function.BiFunction<String, dev.rubble.spi.StageConfig, DamageModel> f) {
+        ctx.damageModels = Objects.requireNonNull(f, "factory is null");
+    }
+
+    /** Material of asset node {@code node} of collection {@code c} now, and material {@code m}'s multiplier (issue 23). */
+    public int material(int c, int node) {
+        globalNode(c, node);
+        return ctx.collection(c).material[node];
+    }
+
+    public double materialMultiplier(int c, int m) {
+        Materials.checkMaterial(ctx.collection(c), m);
+        return ctx.collection(c).multiplier[m];
+    }
+
     public void addListener(BreakListener l) {
         listeners.add(Objects.requireNonNull(l, "listener is null"));
     }
@@ -285,6 +218,11 @@ public final class DestructionRuntime {
     }
 
     // ---- reading --------------------------------------------------------------------------
+
+    /** Cluster unions (issue 29; docs/destruction.md "Cluster unions"). */
+    public Unions unions() {
+        return ctx.unions;
+    }
 
     /** The cluster store (read-only use outside the package). */
     public ClusterStore store() {
@@ -344,6 +282,18 @@ public final class DestructionRuntime {
             throw new IllegalArgumentException("bond = " + e + "; allowed: [0, " + pc.bondAlive.length + ") in collection " + c);
         }
         return pc.bondAlive[e];
+    }
+
+    /**
+     * The load waiting on asset node {@code node} of collection {@code c} for its next evaluation:
+     * {@code max(collision, external)}, the collision load including what a holder deferred by the
+     * break budget carries to the step it is evaluated in (strain modifiers may still change it then).
+     */
+    public double pendingLoad(int c, int node) {
+        int g = globalNode(c, node);
+        ClusterStore s = ctx.store;
+        double carried = g < ctx.budget.carried.length ? ctx.budget.carried[g] : 0;
+        return Math.max(Math.max(s.collisionLoad[g], carried), s.externalLoad[g]);
     }
 
     /** Collection {@code c}'s label as placed (may be null). */
@@ -419,22 +369,6 @@ public final class DestructionRuntime {
      * children and anchors, and the external strain waiting for the next step.
      */
     public long hash(long h) {
-        DestructionContext d = ctx;
-        if (d.collections.isEmpty()) {
-            return h;
-        }
-        h = StateHash.mix(h, d.digest);
-        for (int i = 0; i < d.activeCount; i++) {
-            int g = d.active[i];
-            h = StateHash.mix(h, ((long) g << 32) | (d.store.childCount[g] & 0xffffffffL));
-            h = StateHash.mix(h, d.store.body[g]);
-            h = StateHash.mix(h, d.store.anchoredCount[g]);
-        }
-        for (int i = 0; i < d.listCount; i++) {
-            h = StateHash.mix(h, d.list[i]);
-            h = StateHash.mix(h, d.store.externalLoad[d.list[i]]);
-        }
-        h = d.budget.hash(h); // collision loads kept for holders over the break budget (none without one)
-        return removal.hash(h); // removal timers, only once some collection removes pieces
+        return script.hash(h);
     }
 }

@@ -85,6 +85,56 @@ public final class DestructionState {
         return rt.ctx.collections.get(c).damage;
     }
 
+    /** Collection {@code c}'s node materials and material multipliers now (the arrays themselves; issue 23). */
+    public static int[] materials(DestructionRuntime rt, int c) {
+        return rt.ctx.collections.get(c).material;
+    }
+
+    public static double[] multipliers(DestructionRuntime rt, int c) {
+        return rt.ctx.collections.get(c).multiplier;
+    }
+
+    /** Whether collection {@code c}'s materials and multipliers are still its asset's. */
+    public static boolean materialsAsAuthored(DestructionRuntime rt, int c) {
+        return Materials.asAuthored(rt.ctx.collections.get(c));
+    }
+
+    /**
+     * Gives collection {@code c} its asset with the authored strengths a snapshot's MATL block carried
+     * (the same asset otherwise: its parent array must be the placed asset's).
+     */
+    public static void setAsset(DestructionRuntime rt, int c, CollectionAsset asset) {
+        PlacedCollection pc = rt.ctx.collections.get(c);
+        if (asset == pc.asset) {
+            return;
+        }
+        if (asset.parent() != pc.asset.parent()) {
+            throw new IllegalArgumentException("collection " + c + ": not the placed asset with strengths");
+        }
+        pc.asset = asset;
+        Materials.capacities(pc);
+    }
+
+    /** Restores collection {@code c}'s node materials and multipliers (a snapshot's MATL block), checked against its asset. */
+    public static void setMaterials(DestructionRuntime rt, int c, int[] material, double[] multiplier) {
+        PlacedCollection pc = rt.ctx.collections.get(c);
+        if (material.length != pc.asset.nodeCount() || multiplier.length == 0 || multiplier.length > 256) {
+            throw new IllegalArgumentException("collection " + c + ": " + material.length + " node materials and "
+                    + multiplier.length + " multipliers; allowed: " + pc.asset.nodeCount() + " and 1..256");
+        }
+        for (int m = 0; m < multiplier.length; m++) {
+            dev.rubble.spi.collection.Strengths.checkMultiplier("collection " + c + " multiplier[" + m + "]", multiplier[m]);
+        }
+        for (int i = 0; i < material.length; i++) {
+            if (material[i] < 0 || material[i] >= multiplier.length) {
+                throw new IllegalArgumentException("collection " + c + " material[" + i + "] = " + material[i]
+                        + "; allowed: [0, " + multiplier.length + ")");
+            }
+        }
+        pc.material = material;
+        pc.multiplier = multiplier;
+    }
+
     /** Collection {@code c}'s strain-modifier chain (the array itself). */
     public static StrainModifier[] modifiers(DestructionRuntime rt, int c) {
         return rt.ctx.collections.get(c).modifiers;

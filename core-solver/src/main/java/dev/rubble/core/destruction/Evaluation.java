@@ -5,13 +5,17 @@ package dev.rubble.core.destruction;
  * {@code max(collision, external) >= threshold} and its level is below its collection's unbreakable
  * level (one level per step: direct children of active holders only); both loads reset. Records the
  * applied load and the verdict per entry, the breaks per holder, the holder's strain heat (display
- * only), and the holder as evaluated (for propagation).
+ * only), and the holder as evaluated (for propagation). Then, in collections whose damage model gives
+ * bonds a finite capacity (issue 23), every live bond of a child that did not break whose capacity the
+ * child's load reached is cut on its own (Blast-style; the cuts pass splits the holder later in the step).
  */
 final class Evaluation implements Pass {
     private final DestructionContext d;
+    private final Pieces pieces;
 
-    Evaluation(DestructionContext d) {
+    Evaluation(DestructionContext d, Pieces pieces) {
         this.d = d;
+        this.pieces = pieces;
     }
 
     /** Evaluates every grouped holder in order; returns how many children broke. */
@@ -52,6 +56,31 @@ final class Evaluation implements Pass {
         store.strainRatio[h] = ratio;
         store.strainStep[h] = d.step;
         gr.evaluated(k);
+        if (pc.capacity != null) {
+            failBonds(pc, k);
+        }
         return total;
+    }
+
+    /** Cuts the live bonds of holder k's unbroken children whose capacity their applied load reached. */
+    private void failBonds(PlacedCollection pc, int k) {
+        StrainGroups gr = d.groups;
+        int[] es = pc.asset.edgeStart(), el = pc.asset.edgeList();
+        for (int e = gr.holderStart[k]; e < gr.holderStart[k + 1]; e++) {
+            double a = gr.applied[e];
+            if (gr.broken[e] || !(a > 0)) {
+                continue;
+            }
+            int node = d.store.node[gr.entries[e]];
+            if (node < 0) {
+                continue;
+            }
+            for (int j = es[node]; j < es[node + 1]; j++) {
+                int b = el[j];
+                if (pc.bondAlive[b] && a >= pc.capacity[b]) {
+                    pieces.cutBond(pc, b);
+                }
+            }
+        }
     }
 }

@@ -38,8 +38,11 @@ final class Grouping implements Pass {
             if (holderStamp[h] != stamp) {
                 holderStamp[h] = stamp;
                 if (gr.holderCount == gr.holders.length) {
-                    int cap = gr.holderCount * 2;
-                    gr.growHolders(cap);
+                    gr.growHolders(gr.holderCount * 2);
+                }
+                if (cnt.length < gr.holders.length) {
+                    // the impact pass grows the shared holder arrays too: keep the scratch as long as they are
+                    int cap = gr.holders.length;
                     cnt = Arrays.copyOf(cnt, cap);
                     order = Arrays.copyOf(order, cap);
                     tmpH = Arrays.copyOf(tmpH, cap);

@@ -9,8 +9,8 @@ import java.util.Arrays;
 /**
  * Impacts that break pass their momentum on (issue 22; docs/destruction.md "Impacts"): the break
  * prediction of collections in {@link ImpactMode#RESOLVE}. Before the step's solve, the pipeline
- * runs a trial of the velocity solve (the first sub-step's biased iterations, velocities thrown
- * away) and hands its per-point impulses to {@link #release}: every child of a RESOLVE holder whose
+ * runs a trial of the velocity solve (the first sub-step's biased iterations, then its relax
+ * iterations against the separations the trial velocities would leave; velocities thrown away) and hands its per-point impulses to {@link #release}: every child of a RESOLVE holder whose
  * trial load (gathered exactly as collision strain is, {@link CollisionStrain}) reaches its threshold
  * breaks now, before the real solve: it is released at the holder's pose at the start of the step
  * with {@code v_h + ω_h × r}, the rest of the holder split by connectivity, and the pipeline finds
@@ -27,8 +27,8 @@ import java.util.Arrays;
  * grown.
  */
 final class ImpactPass implements Pass {
-    /** Trial solves per step at most (each may release one more level along the impact). */
-    public static final int MAX_PASSES = 8;
+    /** Trial solves per step at most (each may release one more level or hop along the impact; the demo's impact needs 11). */
+    public static final int MAX_PASSES = 32;
 
     private final DestructionContext d;
     private final CollisionStrain gather;
@@ -141,6 +141,51 @@ final class ImpactPass implements Pass {
             }
             newStamp[slot] = passStamp;
         }
+    }
+
+    private int[] released = new int[16];
+    private int releasedCount;
+    private int[] releasedMark = new int[0];
+    private int releasedStamp;
+
+    /**
+     * After the step's trial passes: collects the slots of the dynamic bodies they released (the pieces
+     * that are solved and integrated in their release step) and returns how many; read them with
+     * {@link #released(int)}. Only this step's events count (the DESTRUCTION slot has not run yet).
+     */
+    int collectReleased() {
+        releasedCount = 0;
+        if (++releasedStamp == Integer.MAX_VALUE) {
+            Arrays.fill(releasedMark, 0);
+            releasedStamp = 1;
+        }
+        BreakEvents ev = d.events;
+        BodyStore b = d.bodies;
+        d.impactEvents = ev.count();
+        for (int i = 0; i < ev.count(); i++) {
+            long h = ev.body[i];
+            int slot = (int) h;
+            if (h < 0 || !b.isLive(slot) || b.handle(slot) != h || b.motion[slot] != MotionType.DYNAMIC.ordinal()) {
+                continue; // broken again by a later pass, or an anchored (kinematic) remainder
+            }
+            if (releasedMark.length <= slot) {
+                releasedMark = Arrays.copyOf(releasedMark, Math.max(slot + 1, releasedMark.length * 2));
+            }
+            if (releasedMark[slot] == releasedStamp) {
+                continue;
+            }
+            releasedMark[slot] = releasedStamp;
+            if (releasedCount == released.length) {
+                released = Arrays.copyOf(released, releasedCount * 2);
+            }
+            released[releasedCount++] = slot;
+        }
+        return releasedCount;
+    }
+
+    /** The i-th slot {@link #collectReleased} found. */
+    int released(int i) {
+        return released[i];
     }
 
     /** Whether collision strain of holder g goes to this pass (its collection resolves impacts). */

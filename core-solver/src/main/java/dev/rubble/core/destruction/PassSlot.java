@@ -15,6 +15,8 @@ public enum PassSlot {
     PROPAGATE("propagate"),
     BUDGET("budget"),
     RELEASE("release"),
+    /** The support-graph stress pass (docs/destruction.md, "Stress"); 0 unless a collection has a stress model. */
+    STRESS("stress"),
     CONNECTIVITY("connectivity");
 
     private final String label;

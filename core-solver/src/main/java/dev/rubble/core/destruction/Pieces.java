@@ -204,13 +204,16 @@ final class Pieces {
         }
         ClusterStore s = d.store;
         for (int i = 0; i < lostCount; i++) {
-            pc.scratch[lost[i]] = s.threshold[pc.base + lost[i]];
+            pc.scratch[lost[i]] = Double.NaN; // left NaN: the model keeps the threshold
         }
         pc.damage.bondsLost(pc.asset, pc, lost, lostCount, pc.scratch);
         for (int i = 0; i < lostCount; i++) {
             int g = pc.base + lost[i];
             double t = pc.scratch[lost[i]];
-            t = t >= 0 ? t : 0;
+            if (Double.isNaN(t)) {
+                continue;
+            }
+            t = Materials.finish(pc, lost[i], t >= 0 ? t : 0);
             if (Double.doubleToRawLongBits(t) != Double.doubleToRawLongBits(s.threshold[g])) {
                 s.threshold[g] = t;
                 d.thresholdChanged(g);
@@ -218,6 +221,25 @@ final class Pieces {
                     d.addNext(g);
                 }
             }
+        }
+    }
+
+    /**
+     * Cuts bond {@code e} of collection {@code pc} if it is alive: both ends lose it (damage model),
+     * and their holder is split in the step's cuts pass (issue 23; commands and bond failure).
+     */
+    void cutBond(PlacedCollection pc, int e) {
+        if (!pc.bondAlive[e]) {
+            return;
+        }
+        pc.bondAlive[e] = false;
+        d.digest = StateHash.mix(d.digest, ((long) pc.index << 32) | e);
+        int na = pc.asset.edgeA()[e], nb = pc.asset.edgeB()[e];
+        lostBond(na, nb);
+        recomputeThresholds(pc);
+        int h = d.store.parent[pc.base + na];
+        if (h != ClusterStore.NONE && h == d.store.parent[pc.base + nb]) {
+            d.addCut(h);
         }
     }
 

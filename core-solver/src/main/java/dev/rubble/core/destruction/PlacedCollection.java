@@ -16,12 +16,19 @@ import dev.rubble.spi.strain.StrainModifier;
 final class PlacedCollection implements BondState {
     final int index;
     final String label;
-    final CollectionAsset asset;
+    /** Never changed, except that a snapshot's MATL block hands back the same asset with its authored strengths (issue 23). */
+    CollectionAsset asset;
     final int base;
     /** As placed, then changed by {@code Command.SetPropagation} (issue 23) or a snapshot's impact mode (issue 22); snapshots save the current ones. */
     DestructionOptions options;
-    final DamageModel damage;
-    final boolean forces;
+    /** As placed, then changed by {@code Command.SetDamageModel} (issue 23; its name and options are in {@link #options}). */
+    DamageModel damage;
+    boolean forces;
+    /** Per asset node its material, per material its threshold multiplier (issue 23; from the asset, changeable by commands). */
+    int[] material;
+    double[] multiplier;
+    /** Per bond the load at which it fails on its own ({@link DamageModel#bondCapacity}); null when every bond is +∞. */
+    double[] capacity;
     final StrainModifier[] modifiers;
     final boolean[] bondAlive;
     /** Children at or past this level never break; from the options, changed by {@code Command.SetLevels} (issue 13). */
@@ -44,6 +51,7 @@ final class PlacedCollection implements BondState {
         this.unbreakableLevel = options.unbreakableLevel();
         this.damage = damage;
         this.forces = damage.loadsAreForces();
+        Materials.init(this);
         this.modifiers = modifiers;
         this.bondAlive = new boolean[asset.edgeCount()];
         java.util.Arrays.fill(bondAlive, true);

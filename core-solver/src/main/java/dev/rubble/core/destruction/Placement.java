@@ -47,6 +47,9 @@ final class Placement {
                         + "; allowed: >= 0 or +Infinity");
             }
         }
+        for (int i = 0; i < n; i++) {
+            thr[i] = Materials.finish(pc, i, thr[i]); // issue 23: the asset's own threshold, x its material's multiplier
+        }
         boolean[] pin = asset.anchored().clone();
         byte[] st = asset.initialState();
         for (int i = 0; i < n; i++) {

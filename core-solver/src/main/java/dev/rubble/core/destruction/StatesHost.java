@@ -40,4 +40,20 @@ public final class StatesHost implements DestructionHost {
     public void retireBody(long handle) {
         states.remove(states.bodies().slot(handle));
     }
+
+    @Override
+    public void disableBody(long handle) {
+        states.setState(states.bodies().slot(handle), BodyState.DISABLED);
+    }
+
+    @Override
+    public void enableBody(long handle) {
+        BodyStore b = states.bodies();
+        int s = b.slot(handle);
+        states.setState(s, BodyState.AWAKE);
+        BodyBounds.expandBounds(b, s, dt);
+        double[] bo = b.bounds;
+        int o = s * 6;
+        states.broadphase().update(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
+    }
 }

@@ -600,6 +600,24 @@ public final class ContactSolver {
         return i;
     }
 
+    /**
+     * Where body slot {@code s}'s velocity lives during this step's iterations: its index in
+     * {@link #velocities()} (six doubles from {@code 6 * index}) when it is an awake dynamic body of
+     * this step's solve, else -1 (it is in the body store). For the constraint solver (issue 29).
+     */
+    public int velocityIndex(int s) {
+        if (s >= stamp.length || stamp[s] != epoch) {
+            return -1;
+        }
+        int i = solverIndex[s];
+        return i > 0 && writesBack[i] ? i : -1;
+    }
+
+    /** The packed solver velocities (see {@link #velocityIndex}); valid between load and store. */
+    public double[] velocities() {
+        return vel;
+    }
+
     /** Copies the solver bodies' velocities in from the body store (after gravity, each sub-step). */
     public void loadVelocities() {
         forBodies(loadTask);
@@ -1107,6 +1125,33 @@ public final class ContactSolver {
                 c.tangentImpulse2[p] = rw[r + LT2];
             }
         }
+    }
+
+    /**
+     * Issue 22: the separations a trial solve's relax iterations see, without moving any body: every
+     * solver body as if integrated over one sub-step with the solver's current (trial) velocities,
+     * {@code Δp = v h}, {@code Δθ = ω h} (the first-order turn {@link #updateSeparations} uses). In the
+     * real step an impact whose contact is speculative when the sub-step starts (the impactor is
+     * allowed to close the gap) gets its stopping impulse in the relax iterations after integration,
+     * not in the biased ones; a trial without this would predict no load for it. Call after the
+     * trial's biased iterations, then run the relax iterations ({@code solve(false)}).
+     */
+    public void trialAdvance() {
+        final double[] v = vel;
+        for (int i = 1; i < bodyCount; i++) {
+            int o3 = i * 3, o = i * 6;
+            dp[o3] = v[o] * h;
+            dp[o3 + 1] = v[o + 1] * h;
+            dp[o3 + 2] = v[o + 2] * h;
+            dq[o3] = v[o + 3] * h;
+            dq[o3 + 1] = v[o + 4] * h;
+            dq[o3 + 2] = v[o + 5] * h;
+        }
+        for (int i = 0; i < activeCount; i++) {
+            separations(i);
+            softTerms(i);
+        }
+        separationsCurrent = false;
     }
 
     /** The step's accumulated impulses of manifold {@code i} to the contact store (strain input, next warm start). */

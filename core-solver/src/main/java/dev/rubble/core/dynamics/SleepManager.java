@@ -164,6 +164,15 @@ public final class SleepManager {
      * bodies (before any fell asleep).
      */
     public int update(BodyStates states, ContactStore c, DynamicsSettings d, double dt) {
+        return update(states, c, d, dt, null, 0);
+    }
+
+    /**
+     * {@link #update(BodyStates, ContactStore, DynamicsSettings, double)} with extra island edges:
+     * {@code edgeCount} pairs of awake dynamic body slots joined by constraints (issue 29), so
+     * constrained bodies sleep together.
+     */
+    public int update(BodyStates states, ContactStore c, DynamicsSettings d, double dt, int[] edges, int edgeCount) {
         BodyStore b = states.bodies();
         ensure(b.slotLimit());
         int awake = b.awakeCount();
@@ -191,6 +200,12 @@ public final class SleepManager {
                 keepAwake[a] = true;
             } else if (db && b.state[a] == AWAKE && b.motion[a] == KINEMATIC && movingFast(b, a, d)) {
                 keepAwake[bb] = true;
+            }
+        }
+        for (int e = 0; e < edgeCount; e++) {
+            int a = edges[2 * e], bb = edges[2 * e + 1];
+            if (b.state[a] == AWAKE && b.state[bb] == AWAKE && b.motion[a] == DYNAMIC && b.motion[bb] == DYNAMIC) {
+                islands.union(a, bb);
             }
         }
         int count = 0;

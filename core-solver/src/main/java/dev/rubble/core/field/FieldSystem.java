@@ -60,6 +60,13 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
     /** Held pieces sampled by the last {@link #sample}: sample indices {@code bodyCount ..}. */
     private final HeldSamples held = new HeldSamples();
     private int bodyCount;
+    /** Soft-body points sampled by the last {@link #sample} (global point index) and their identities. */
+    private int[] softPoint = new int[64];
+    private long[] softId = new long[64];
+    private int softCount;
+    private SoftPoints soft = SoftPoints.NONE;
+    /** Identity bit of a soft point (bodies' handles and held pieces' {@code 1 << 62} never set it). */
+    private static final long SOFT_ID = 1L << 61;
     /** Samples written in the last run (for tests and the console). */
     private int lastSamples;
     private boolean ranLastStep;
@@ -94,11 +101,26 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
      * that does not fit the target, an object filter not supported); returns its built tree.
      */
     public FieldNode validate(Command.ApplyField c, String path) {
-        if (c.meta().object() == FieldMeta.ObjectFilter.SOFT) {
+        if (c.target() == FieldTarget.INITIAL_LINEAR_VELOCITY || c.target() == FieldTarget.INITIAL_ANGULAR_VELOCITY) {
+            throw new IllegalArgumentException("target '" + c.target().label()
+                    + "' is for initialisation fields of a placed collection only");
+        }
+        if (c.meta().object() == FieldMeta.ObjectFilter.SOFT && !softTarget(c.target())) {
             throw new FieldException(path.endsWith(".field") ? path.substring(0, path.length() - 6) + ".meta.object" : "meta.object",
-                    " = 'soft': soft bodies are not sampled by fields yet; allowed: all, rigid, destruction", null);
+                    " = 'soft' with target '" + c.target().label() + "': soft bodies take linear-velocity, linear-impulse "
+                            + "and linear-force only; allowed for this target: all, rigid, destruction", null);
         }
         return trees.build(c.field(), c.target(), path);
+    }
+
+    /** Targets a soft body's points take (docs/fields.md, "Soft bodies"). */
+    private static boolean softTarget(FieldTarget t) {
+        return t == FieldTarget.LINEAR_VELOCITY || t == FieldTarget.LINEAR_IMPULSE || t == FieldTarget.LINEAR_FORCE;
+    }
+
+    /** The soft bodies whose points fields sample (objects {@code all} and {@code soft}). */
+    public void setSoft(SoftPoints soft) {
+        this.soft = Objects.requireNonNull(soft, "soft is null");
     }
 
     /** Applies a field command from the COMMANDS slot at simulated time {@code now} (s). */
@@ -186,12 +208,13 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         gather(a);
         held.count = 0;
         FieldMeta meta = a.command().meta();
-        if (meta.object() != FieldMeta.ObjectFilter.RIGID && (meta.state() == FieldMeta.StateFilter.ALL
-                || meta.state() == FieldMeta.StateFilter.DISABLED)) {
+        if ((meta.object() == FieldMeta.ObjectFilter.ALL || meta.object() == FieldMeta.ObjectFilter.DESTRUCTION)
+                && (meta.state() == FieldMeta.StateFilter.ALL || meta.state() == FieldMeta.StateFilter.DISABLED)) {
             pieces.held(meta.resolution(), a.bounds(), held); // held pieces count as disabled, as Chaos's
         }
         bodyCount = slotCount;
-        int n = slotCount + held.count;
+        gatherSoft(a);
+        int n = slotCount + held.count + softCount;
         ctx.ensureCapacity(n);
         out.ensureCapacity(n);
         ctx.size = n;
@@ -209,6 +232,18 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
             ctx.ids[i] = held.id[j];
             // a held piece has no state of its own (0, Chaos's Uninitialized): return-results writes 0 and releases nothing
             ctx.current.ints[i] = target == FieldTarget.ACTIVATE_DISABLED ? 1 : 0;
+            ctx.current.scalars[i] = 0;
+            ctx.current.vx[i] = ctx.current.vy[i] = ctx.current.vz[i] = 0;
+            idx[i] = i;
+        }
+        double[] sx = softCount == 0 ? null : soft.state().x;
+        for (int j = 0; j < softCount; j++) {
+            int i = bodyCount + held.count + j, pt = softPoint[j];
+            ctx.x[i] = sx[3 * pt];
+            ctx.y[i] = sx[3 * pt + 1];
+            ctx.z[i] = sx[3 * pt + 2];
+            ctx.ids[i] = softId[j];
+            ctx.current.ints[i] = 0;
             ctx.current.scalars[i] = 0;
             ctx.current.vx[i] = ctx.current.vy[i] = ctx.current.vz[i] = 0;
             idx[i] = i;
@@ -251,14 +286,70 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         int kept = sample(a, now);
         lastSamples += kept;
         FieldTarget t = a.command().target();
+        int softBase = bodyCount + held.count;
         for (int k = 0; k < kept; k++) {
             int i = idx[k];
             if (i < bodyCount) {
                 write(t, slots[i], i);
-            } else {
+            } else if (i < softBase) {
                 writeHeld(t, held.node[i - bodyCount], i);
+            } else {
+                writeSoft(t, softPoint[i - softBase], i);
             }
         }
+    }
+
+    /**
+     * Soft-body points the command samples (after the bodies and held pieces): every point with mass
+     * (pinned points are not written) inside the field's bounds, for objects {@code all} and
+     * {@code soft}, states {@code all} and {@code dynamic}, and the targets soft points take. In
+     * store order (soft body, then point), so the writes are the same with every broadphase.
+     */
+    private void gatherSoft(Active a) {
+        softCount = 0;
+        FieldMeta meta = a.command().meta();
+        if (soft.bodies() == 0 || !softTarget(a.command().target())
+                || (meta.object() != FieldMeta.ObjectFilter.ALL && meta.object() != FieldMeta.ObjectFilter.SOFT)
+                || (meta.state() != FieldMeta.StateFilter.ALL && meta.state() != FieldMeta.StateFilter.DYNAMIC)) {
+            return;
+        }
+        double[] bo = a.bounds();
+        double[] x = soft.state().x, im = soft.state().invMass;
+        for (int sb = 0, nb = soft.bodies(); sb < nb; sb++) {
+            for (int k = 0, start = soft.pointStart(sb), n = soft.pointCount(sb); k < n; k++) {
+                int p = start + k;
+                double px = x[3 * p], py = x[3 * p + 1], pz = x[3 * p + 2];
+                if (!(im[p] > 0) || (bo != null && (px < bo[0] || px > bo[3] || py < bo[1] || py > bo[4]
+                        || pz < bo[2] || pz > bo[5]))) {
+                    continue;
+                }
+                if (softCount == softPoint.length) {
+                    softPoint = java.util.Arrays.copyOf(softPoint, 2 * softCount);
+                    softId = java.util.Arrays.copyOf(softId, 2 * softCount);
+                }
+                softPoint[softCount] = p;
+                softId[softCount++] = SOFT_ID | (long) sb << 32 | k; // stable: seeded nodes give a point the same value
+            }
+        }
+    }
+
+    /**
+     * A soft point's share: {@code linear-velocity} adds to its velocity, {@code linear-impulse}
+     * adds {@code J/m}, {@code linear-force} adds the impulse {@code F·Δt} of the whole step (the soft
+     * solver's sub-steps take only gravity; docs/fields.md, "Soft bodies").
+     */
+    private void writeSoft(FieldTarget t, int p, int i) {
+        double[] v = soft.state().v;
+        double im = soft.state().invMass[p];
+        double f = t == FieldTarget.LINEAR_VELOCITY ? 1 : t == FieldTarget.LINEAR_IMPULSE ? im : im * dt;
+        v[3 * p] += out.vx[i] * f;
+        v[3 * p + 1] += out.vy[i] * f;
+        v[3 * p + 2] += out.vz[i] * f;
+    }
+
+    /** Soft points of the last {@link #sample}: sample index {@code bodyCount() + heldSamples().count + j}. */
+    public int softSamples() {
+        return softCount;
     }
 
     private int stateCode(int s) {

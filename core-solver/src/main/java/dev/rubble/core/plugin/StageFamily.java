@@ -3,6 +3,7 @@ package dev.rubble.core.plugin;
 import dev.rubble.spi.RubblePlugin;
 import dev.rubble.spi.StageFactory;
 import dev.rubble.spi.broadphase.BroadphaseFactory;
+import dev.rubble.spi.constraint.ConstraintFactory;
 import dev.rubble.spi.damage.DamageModelFactory;
 import dev.rubble.spi.field.FieldNodeFactory;
 import dev.rubble.spi.fracture.FractureFactory;
@@ -10,6 +11,7 @@ import dev.rubble.spi.graph.ConnectionGraphFactory;
 import dev.rubble.spi.narrowphase.NarrowphaseFactory;
 import dev.rubble.spi.render.RendererFactory;
 import dev.rubble.spi.strain.StrainModifierFactory;
+import dev.rubble.spi.stress.StressModelFactory;
 import dev.rubble.spi.soft.SoftSolverFactory;
 import java.util.List;
 import java.util.function.Function;
@@ -87,10 +89,25 @@ public record StageFamily<F extends StageFactory<?>>(
     public static final StageFamily<FieldNodeFactory> FIELD_NODE =
             new StageFamily<>("field-node", FieldNodeFactory.class, RubblePlugin::fieldNodes, "(none: a tree of nodes)");
 
+    /**
+     * Destruction: a support-graph stress solver per placed collection, off unless a collection
+     * names one ({@code collections[].destruction.stress.model}; docs/destruction.md "Stress").
+     */
+    public static final StageFamily<StressModelFactory> STRESS_MODEL =
+            new StageFamily<>("stress-model", StressModelFactory.class, RubblePlugin::stressModels, "(none: off unless named)");
+
+    /**
+     * Constraints (docs/constraints.md): joint types ({@code distance}, {@code ball}, {@code hinge},
+     * {@code fixed}, {@code rope}, ...). Not one choice: every loaded type is available to every
+     * constraint by name.
+     */
+    public static final StageFamily<ConstraintFactory> CONSTRAINT =
+            new StageFamily<>("constraint", ConstraintFactory.class, RubblePlugin::constraints, "(none: every type by name)");
+
     /** Every family, in the order {@code rubble plugins} prints them. */
     public static List<StageFamily<?>> all() {
-        return List.of(BROADPHASE, NARROWPHASE, FRACTURE, CONNECTION_GRAPH, DAMAGE_MODEL, STRAIN_MODIFIER, RENDERER,
-                SOFT_SOLVER, FIELD_NODE);
+        return List.of(BROADPHASE, NARROWPHASE, FRACTURE, CONNECTION_GRAPH, DAMAGE_MODEL, STRAIN_MODIFIER, STRESS_MODEL, RENDERER,
+                SOFT_SOLVER, FIELD_NODE, CONSTRAINT);
     }
 
     /** The family called {@code name}, or fails listing the known ones. */

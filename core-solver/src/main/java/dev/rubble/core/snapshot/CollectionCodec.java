@@ -11,6 +11,7 @@ import dev.rubble.spi.SnapshotState;
 import dev.rubble.spi.StageConfig;
 import dev.rubble.core.plugin.StageFamily;
 import dev.rubble.spi.collection.CollectionAsset;
+import dev.rubble.spi.collection.Strengths;
 import dev.rubble.spi.damage.DamageModel;
 import dev.rubble.spi.shape.ConvexHull;
 import dev.rubble.spi.shape.Shape;
@@ -39,6 +40,12 @@ final class CollectionCodec {
 
     static void write(DestructionRuntime d, DataOutput o) throws IOException {
         int n = d.collectionCount();
+        for (int c = 0; c < n; c++) {
+            if (d.stress().hasStressModel(c)) { // a restored world would lose it and diverge: refuse rather than mislead
+                throw new IllegalStateException("collection " + c + " has a stress model; snapshots of worlds with stress"
+                        + " models are not supported yet (docs/destruction.md, \"Stress\")");
+            }
+        }
         o.writeInt(n);
         for (int c = 0; c < n; c++) {
             writeAsset(o, d.asset(c), "collection " + c);
@@ -69,6 +76,56 @@ final class CollectionCodec {
         for (int c = 0; c < n; c++) {
             o.writeByte(DestructionState.options(d, c).impactMode().ordinal());
         }
+        writeMaterials(d, o);
+    }
+
+    /** Tag of the trailing strengths-and-materials block of DEST ("MATL", issue 23). */
+    private static final int MATERIALS = 0x4D41544C;
+
+    /**
+     * Issue 23: the assets' authored strengths and the collections' current materials and multipliers,
+     * a trailing block written only when some collection has either (older snapshots have none).
+     */
+    private static void writeMaterials(DestructionRuntime d, DataOutput o) throws IOException {
+        int n = d.collectionCount();
+        boolean any = false;
+        for (int c = 0; c < n; c++) {
+            any |= d.asset(c).strengths() != null || !DestructionState.materialsAsAuthored(d, c);
+        }
+        if (!any) {
+            return;
+        }
+        o.writeInt(MATERIALS);
+        for (int c = 0; c < n; c++) {
+            Strengths st = d.asset(c).strengths();
+            o.writeBoolean(st != null);
+            if (st != null) {
+                doubles(o, st.nodeThreshold());
+                ints(o, st.nodeMaterial());
+                doubles(o, st.materialMultiplier());
+                doubles(o, st.bondStrength());
+            }
+            ints(o, DestructionState.materials(d, c));
+            doubles(o, DestructionState.multipliers(d, c));
+        }
+    }
+
+    /** Reads the MATL block: the assets' strengths (before anything is placed) and the current materials. */
+    private static CollectionAsset[] readMaterials(DataInput in, CollectionAsset[] assets, int[][] materials,
+                                                   double[][] multipliers, String name) throws IOException {
+        for (int c = 0; c < assets.length; c++) {
+            if (in.readBoolean()) {
+                try {
+                    assets[c] = assets[c].withStrengths(new Strengths(doubles(in), ints(in), doubles(in),
+                            doubles(in)));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(name + ": collection " + c + " strengths: " + e.getMessage(), e);
+                }
+            }
+            materials[c] = ints(in);
+            multipliers[c] = doubles(in);
+        }
+        return assets;
     }
 
     /** Tag of the trailing impact-mode block of DEST ("IMPM"). */
@@ -130,18 +187,31 @@ final class CollectionCodec {
             DestructionState.restoreCollection(d, asset, label, options, dm, mods, base, unbreakable, debris, bonds);
         }
         DestructionState.readRuntime(d, in);
-        if (in instanceof java.io.DataInputStream s && s.available() > 0) {
+        while (in instanceof java.io.DataInputStream s && s.available() > 0) {
             int tag = in.readInt();
-            if (tag != IMPACT_MODES) {
-                throw new IllegalArgumentException(name + ": unknown block 0x" + Integer.toHexString(tag) + " after the collections");
-            }
-            for (int c = 0; c < n; c++) {
-                int m = in.readUnsignedByte();
-                if (m >= ImpactMode.values().length) {
-                    throw new IllegalArgumentException(name + ": collection " + c + " impact mode " + m + "; allowed: 0.."
-                            + (ImpactMode.values().length - 1));
+            if (tag == IMPACT_MODES) {
+                for (int c = 0; c < n; c++) {
+                    int m = in.readUnsignedByte();
+                    if (m >= ImpactMode.values().length) {
+                        throw new IllegalArgumentException(name + ": collection " + c + " impact mode " + m + "; allowed: 0.."
+                                + (ImpactMode.values().length - 1));
+                    }
+                    DestructionState.setImpactMode(d, c, ImpactMode.values()[m]);
                 }
-                DestructionState.setImpactMode(d, c, ImpactMode.values()[m]);
+            } else if (tag == MATERIALS) {
+                CollectionAsset[] assets = new CollectionAsset[n];
+                for (int c = 0; c < n; c++) {
+                    assets[c] = d.asset(c);
+                }
+                int[][] materials = new int[n][];
+                double[][] multipliers = new double[n][];
+                readMaterials(in, assets, materials, multipliers, name);
+                for (int c = 0; c < n; c++) {
+                    DestructionState.setAsset(d, c, assets[c]);
+                    DestructionState.setMaterials(d, c, materials[c], multipliers[c]);
+                }
+            } else {
+                throw new IllegalArgumentException(name + ": unknown block 0x" + Integer.toHexString(tag) + " after the collections");
             }
         }
     }

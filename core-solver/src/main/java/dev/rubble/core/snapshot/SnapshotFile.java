@@ -29,10 +29,19 @@ import java.util.zip.CRC32C;
 final class SnapshotFile {
     static final byte[] MAGIC = "RUBBLESN".getBytes(StandardCharsets.US_ASCII);
     /** The format version this build writes and the newest it reads. */
-    static final int VERSION = 5;
+    static final int VERSION = 8;
     static final String END = "END!";
-    /** Sections of version 5 (this build writes), in file order: version 4 plus EVNT (event switches, issue 25) before CMDS. */
+    /** Sections of version 8 (this build writes), in file order: version 7 plus FILT (ignored body pairs, issue 28) before CMDS. */
     static final List<String> SECTIONS = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
+            "FELD", "EVNT", "UNIO", "JNTS", "FILT", "CMDS");
+    /** Sections of version 7 (still read): version 6 plus JNTS (constraints, issue 29) before CMDS. */
+    static final List<String> SECTIONS_V7 = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
+            "FELD", "EVNT", "UNIO", "JNTS", "CMDS");
+    /** Sections of version 6 (still read): version 5 plus UNIO (cluster unions, issue 29) before CMDS. */
+    static final List<String> SECTIONS_V6 = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
+            "FELD", "EVNT", "UNIO", "CMDS");
+    /** Sections of version 5 (still read): version 4 plus EVNT (event switches, issue 25) before CMDS. */
+    static final List<String> SECTIONS_V5 = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
             "FELD", "EVNT", "CMDS");
     /** Sections of version 4 (still read): version 3 plus FELD (fields, issue 24) before CMDS. */
     static final List<String> SECTIONS_V4 = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
@@ -110,7 +119,7 @@ final class SnapshotFile {
         }
         Map<String, byte[]> sections = new LinkedHashMap<>();
         List<String> expected = new ArrayList<>(version == 1 ? SECTIONS_V1 : version == 2 ? SECTIONS_V2
-                : version == 3 ? SECTIONS_V3 : version == 4 ? SECTIONS_V4 : SECTIONS);
+                : version == 3 ? SECTIONS_V3 : version == 4 ? SECTIONS_V4 : version == 5 ? SECTIONS_V5 : version == 6 ? SECTIONS_V6 : version == 7 ? SECTIONS_V7 : SECTIONS);
         expected.add(END);
         for (String want : expected) {
             int at = b.position();

@@ -107,6 +107,9 @@ public final class WorldSnapshot {
                 if (c instanceof Command.ApplyField f) { // issue 24: a node tree is not a plain record value
                     o.writeByte('F');
                     dev.rubble.core.command.FieldCommands.write(o, f);
+                } else if (c instanceof Command.AddConstraint k) { // issue 29: arrays are not plain record values
+                    o.writeByte('K');
+                    ConstraintSnapshot.writeCommand(o, k);
                 } else {
                     RecordCodec.writeRecord(o, (Record) c, shapes);
                 }
@@ -146,6 +149,16 @@ public final class WorldSnapshot {
         f.section("SOFT", payload(o -> SoftBodySnapshot.write(world.softBodies().store(), o))); // version 3
         f.section("FELD", payload(o -> writeFields(world, o))); // issue 24: persistent fields, per-body thresholds
         f.section("EVNT", payload(o -> EventSnapshot.write(world, o))); // version 5: event switches, filters, memory
+        f.section("UNIO", payload(o -> world.destruction().unions().write(o))); // version 6: cluster unions (issue 29)
+        f.section("JNTS", payload(o -> ConstraintSnapshot.write(ctx, o))); // version 7: constraints (issue 29)
+        f.section("FILT", payload(o -> { // version 8 (issue 28): ignored body pairs, sorted by handles
+            dev.rubble.core.body.IgnoredPairs ip = world.bodies().ignoredPairs;
+            o.writeInt(ip.size());
+            for (int i = 0; i < ip.size(); i++) {
+                o.writeLong(ip.first(i));
+                o.writeLong(ip.second(i));
+            }
+        }));
         f.section("CMDS", cmds);
         f.finish(out);
     }
@@ -384,10 +397,38 @@ public final class WorldSnapshot {
                 EventSnapshot.read(world, evnt);
                 end(evnt, "EVNT");
             }
+            if (sections.containsKey("UNIO")) { // version 6; older files have no unions
+                DataInputStream unio = section("UNIO");
+                world.destruction().unions().read(unio);
+                end(unio, "UNIO");
+            }
+            if (sections.containsKey("JNTS")) { // version 7; older files have no constraints
+                DataInputStream jnts = section("JNTS");
+                ConstraintSnapshot.read(ctx, jnts);
+                end(jnts, "JNTS");
+            }
+            if (sections.containsKey("FILT")) { // version 8; older files had no ignored pairs
+                DataInputStream filt = section("FILT");
+                int np = count(filt, "ignored pair");
+                for (int i = 0; i < np; i++) {
+                    long lo = filt.readLong(), hi = filt.readLong();
+                    b.slot(lo); // a pair must name live bodies
+                    b.slot(hi);
+                    if (lo >= hi || !b.ignoredPairs.set(lo, hi, true)) {
+                        throw new IllegalArgumentException("ignored pair " + i + " is out of order or repeated");
+                    }
+                }
+                end(filt, "FILT");
+            }
             for (int i = 0; i < nc; i++) {
                 cmds.mark(1);
-                if (cmds.readByte() == 'F') {
+                byte marker = cmds.readByte();
+                if (marker == 'F') {
                     world.queue(dev.rubble.core.command.FieldCommands.read(cmds));
+                    continue;
+                }
+                if (marker == 'K') {
+                    world.queue(ConstraintSnapshot.readCommand(cmds));
                     continue;
                 }
                 cmds.reset();

@@ -249,6 +249,22 @@ public final class SoftRigidCoupling implements SoftContacts {
         return m;
     }
 
+    /**
+     * Whether any point of soft body {@code b} touched a rigid body in the last sub-step of the last
+     * pass (issue 29: the two-way attachments leave such a step one-way, see {@code SoftBodyStage}).
+     */
+    public boolean touchedRigid(SoftBodyStore store, int b) {
+        if (!hasPairs()) {
+            return false;
+        }
+        for (int i = store.pointStart[b], e = i + store.pointCount[b]; i < e; i++) {
+            if (i < ctx.contactSlot.length && ctx.contactSlot[i] >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether any rigid body is near a soft body this step. */
     public boolean hasPairs() {
         return ctx.pairs > 0 || softSoft.hasPairs();

@@ -34,6 +34,7 @@ final class CommandStage {
             applied.add(c);
         }
         queued.clear();
+        ctx.destruction.unions().flush(); // issue 29: removes before adds, each union rebuilt once
         return n;
     }
 
@@ -98,6 +99,8 @@ final class CommandStage {
             states.remove(slot(bodies, r.body()));
         } else if (c instanceof Command.Destruction d) {
             ctx.destruction.apply(d);
+        } else if (c instanceof Command.ClusterUnion u) {
+            ctx.destruction.unions().queue(u); // issue 29: flushed as one batch at the end of this slot
         } else if (c instanceof Command.SetKinematicTarget k) {
             int s = slot(bodies, k.body());
             if (bodies.motion(s) != MotionType.KINEMATIC) {
@@ -118,11 +121,32 @@ final class CommandStage {
             ctx.events.setCollectionKinds(e.collection(), e.kinds());
         } else if (c instanceof Command.ApplyField || c instanceof Command.RemoveField) {
             ctx.fields.apply(c, ctx.time);
+        } else if (c instanceof Command.AddConstraint a) {
+            int sb = a.bodyB() == dev.rubble.core.dynamics.ConstraintStore.WORLD ? -1 : slot(bodies, a.bodyB());
+            ConstraintOps.add(ctx, a, slot(bodies, a.bodyA()), sb);
+        } else if (c instanceof Command.RemoveConstraint r) {
+            ConstraintOps.remove(ctx, r.id());
         } else if (c instanceof Command.ApplyForce f) {
             int s = slot(bodies, f.body());
             if (bodies.motion[s] == MotionType.DYNAMIC.ordinal() && bodies.state(s) != BodyState.DISABLED) {
                 states.wake(s);
                 bodies.addForce(s, f.fx(), f.fy(), f.fz());
+            }
+        } else if (c instanceof Command.SetCollisionFilter f) {
+            int s = slot(bodies, f.body());
+            bodies.collisionLayer[s] = f.layer();
+            bodies.collisionMask[s] = f.mask();
+            states.wake(s);
+            states.wakeOverlapping(s); // what rested on it may now fall through it
+        } else if (c instanceof Command.IgnoreCollision x) {
+            int sa = slot(bodies, x.a()), sb = slot(bodies, x.b());
+            if (sa == sb) {
+                throw new IllegalArgumentException("ignore-pair names body " + BodyStore.handleString(bodies.handle(sa))
+                        + " twice; allowed: two different bodies");
+            }
+            if (bodies.ignoredPairs.set(bodies.handle(sa), bodies.handle(sb), x.ignore())) {
+                states.wake(sa);
+                states.wake(sb);
             }
         } else if (c instanceof Command.ApplyTorque q) {
             int s = slot(bodies, q.body());

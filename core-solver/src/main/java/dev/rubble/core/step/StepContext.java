@@ -12,6 +12,7 @@ import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.destruction.StatesHost;
 import dev.rubble.core.dynamics.SleepManager;
 import dev.rubble.core.soft.SoftBodyStage;
+import dev.rubble.core.soft.SoftBodyStore;
 import dev.rubble.spi.soft.SoftSolver;
 import java.util.function.Supplier;
 import dev.rubble.spi.broadphase.Broadphase;
@@ -52,6 +53,14 @@ public final class StepContext {
      * filled by the EVENTS slot (docs/events.md); gathers nothing while nothing is switched on.
      */
     public final dev.rubble.core.event.EventState events = new dev.rubble.core.event.EventState();
+    /**
+     * Constraints (issue 29; docs/constraints.md): the store the SOLVE slot's constraint solver reads;
+     * its types come from the {@code constraint} plugin family ({@code WorldModule} sets them).
+     */
+    public dev.rubble.core.dynamics.ConstraintStore constraints =
+            new dev.rubble.core.dynamics.ConstraintStore(java.util.Map.of());
+    /** The constraints that broke in the last step, in store order (cleared at the start of every step). */
+    public final List<dev.rubble.core.dynamics.ConstraintBreak> constraintBreaks = new ArrayList<>();
     /** Commands queued for the next step, applied by the COMMANDS slot in order. */
     final List<Command> queued = new ArrayList<>();
     /** Commands applied in the last step, in order (what a journal records). */
@@ -71,9 +80,32 @@ public final class StepContext {
         this.contactStage = Objects.requireNonNull(contactStage, "contactStage is null");
         this.states = new BodyStates(bodies, broadphase);
         this.destruction = new DestructionRuntime(bodies, contacts, new StatesHost(states, settings.dt()), settings.dt());
+        this.destruction.setGravity(settings.gravityX(), settings.gravityY(), settings.gravityZ());
         this.fields = new dev.rubble.core.field.FieldSystem(bodies, states, broadphase, settings.dt());
         this.fields.setPieces(destruction.fieldPieces());
         this.softBodies = new SoftBodyStage(Objects.requireNonNull(softSolver, "softSolver is null"), states::wake);
+        SoftBodyStore softStore = softBodies.store();
+        this.fields.setSoft(new dev.rubble.core.field.SoftPoints() { // fields sit below soft bodies: the step joins them
+            @Override
+            public int bodies() {
+                return softStore.size();
+            }
+
+            @Override
+            public int pointStart(int body) {
+                return softStore.pointStart[body];
+            }
+
+            @Override
+            public int pointCount(int body) {
+                return softStore.pointCount[body];
+            }
+
+            @Override
+            public dev.rubble.spi.soft.SoftBodyState state() {
+                return softStore.state;
+            }
+        });
     }
 
     /** Steps taken. */
@@ -99,6 +131,15 @@ public final class StepContext {
     /** Commands queued for the next step, in order (read-only view; snapshots save them). */
     public List<Command> queuedCommands() {
         return java.util.Collections.unmodifiableList(queued);
+    }
+
+    /**
+     * Drops the queued constraint commands (issue 29): a journal re-simulated from its scenario gets
+     * them from the journal's first step, where they were recorded; queued twice, the second would
+     * find its id taken.
+     */
+    public void dropQueuedConstraints() {
+        queued.removeIf(c -> c instanceof Command.AddConstraint);
     }
 
     /**

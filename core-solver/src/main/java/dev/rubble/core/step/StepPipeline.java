@@ -45,6 +45,8 @@ public final class StepPipeline {
     private final StepContext ctx;
     private final StepClock clock;
     private final ContactSolver solver = new ContactSolver();
+    /** Issue 29: the constraints' rows, solved after the contact rows of every iteration ({@link #iterate}). */
+    private final dev.rubble.core.dynamics.ConstraintSolver joints = new dev.rubble.core.dynamics.ConstraintSolver();
     private final CommandStage commands = new CommandStage();
     private static final dev.rubble.core.destruction.PassSlot[] PASSES = dev.rubble.core.destruction.PassSlot.values();
     private final StepStage fields, destruction, removal, events;
@@ -117,6 +119,7 @@ public final class StepPipeline {
         long t0 = clock.nanoTime();
 
         long t = t0;
+        c.constraintBreaks.clear();
         p.commands = commands.run(c);
         t = lap(StepSlot.COMMANDS, t);
 
@@ -126,6 +129,9 @@ public final class StepPipeline {
         t = broadphaseAndContacts(b, cs, dt, t);
 
         p.woken = c.sleep.wakeTouched(c.states, cs, ds);
+        if (c.constraints.size() > 0) { // constrained bodies wake together (issue 29)
+            p.woken += dev.rubble.core.dynamics.ConstraintSolver.wakeLinked(c.states, c.constraints);
+        }
         // wake once: the narrowphase parked the manifolds of sleeping islands (their pairs are not
         // reported); the woken islands' come back now and are solved this step
         int restored = p.woken > 0 ? c.contactStage.restoreWoken(b, cs) : 0;
@@ -142,8 +148,10 @@ public final class StepPipeline {
 
         // issue 22: collections that resolve impacts break before the solve what a trial of it breaks,
         // so the solve meets the struck pieces as free bodies (docs/destruction.md "Impacts")
+        exactCount = 0;
         if (c.destruction.impactsWanted()) {
             t = impacts(c, b, cs, ds, dt, index, t);
+            exactCount = c.destruction.collectReleasedBeforeSolve();
         }
 
         if (c.softBodies.store().size() > 0) {
@@ -169,8 +177,11 @@ public final class StepPipeline {
             solver.loadVelocities();
             solver.warmStart();
             solver.updateSeparations();
+            if (joints.active()) {
+                joints.beginSubStep(h);
+            }
             for (int it = 0; it < velocityIterations; it++) {
-                solver.solve(true);
+                iterate(true);
             }
             solver.storeVelocities();
             t = lap(StepSlot.SOLVE, t);
@@ -182,14 +193,20 @@ public final class StepPipeline {
             }
             t = lap(StepSlot.INSERT_BODIES, t);
 
+            if (exactCount > 0) {
+                saveReleasedPoses(b, c.destruction);
+            }
             integratePositions(b, h, movers);
             t = lap(StepSlot.INTEGRATE_POSITION, t);
 
             solver.updateSeparations();
             for (int it = 0; it < relaxIterations; it++) {
-                solver.solve(false);
+                iterate(false);
             }
             solver.storeVelocities();
+            if (exactCount > 0) {
+                moveReleased(b, h); // issue 22 item 4: a piece released before the solve moves v h with its final velocity
+            }
             solver.endSubStep();
             if (ds.gyroscopic()) {
                 gyroscopicEnd(b, h, movers); // issue 11: the second half of the momentum-conserving gyroscopic term
@@ -198,6 +215,12 @@ public final class StepPipeline {
         }
 
         solver.restitutionAndStore();
+        if (exactCount > 0) {
+            moveReleased(b, h); // again with the velocity restitution left (the last sub-step's start pose)
+        }
+        if (joints.active()) {
+            breakConstraints(c, index);
+        }
         b.clearForces(); // forces act for one step; a persistent force field writes them again next step
         t = lap(StepSlot.RESTITUTION, t);
 
@@ -229,7 +252,7 @@ public final class StepPipeline {
         p.throttled = ds13.throttled();
 
         c.sleep.disableSlow(c.states); // issue 24: per-body disable thresholds (a flag check until a field sets one)
-        p.islands = c.sleep.update(c.states, cs, ds, dt);
+        p.islands = c.sleep.update(c.states, cs, ds, dt, joints.edges(), joints.edgeCount());
         t = lap(StepSlot.SLEEP, t);
 
         // kinematic bodies snap onto their targets only now: relax, restitution and the sleep
@@ -293,6 +316,85 @@ public final class StepPipeline {
         if (eventStage != null) {
             eventStage.afterPrepare(solver);
         }
+        joints.beginStep(b, c.constraints, solver);
+    }
+
+    /**
+     * One solver iteration: the contact rows, then the constraint rows (issue 29), serially. The
+     * one place both solvers are called from per iteration.
+     */
+    private void iterate(boolean useBias) {
+        solver.solve(useBias);
+        if (joints.active()) {
+            joints.solve(useBias);
+        }
+    }
+
+    /**
+     * The constraints' impulses kept for the next step; those over a break threshold are removed,
+     * their bodies woken and the breaks listed in {@code c.constraintBreaks} (issue 29).
+     */
+    private void breakConstraints(StepContext c, long index) {
+        int nb = joints.endStep();
+        if (nb == 0) {
+            return;
+        }
+        int[] broken = joints.broken();
+        dev.rubble.core.dynamics.ConstraintStore st = c.constraints;
+        for (int k = nb - 1; k >= 0; k--) { // from the back: earlier indices stay valid
+            int i = broken[k];
+            c.constraintBreaks.add(0, new dev.rubble.core.dynamics.ConstraintBreak(index, st.id[i], st.typeName[i],
+                    st.bodyA[i], st.bodyB[i], st.force[i], st.torque[i]));
+            ConstraintOps.wakeBodies(c, i);
+            st.removeAt(i);
+        }
+    }
+
+    /** Pieces the step's break prediction released (issue 22 item 4), their slots and sub-step start poses (7 each). */
+    private int exactCount;
+    private int[] exactSlot = new int[16];
+    private double[] exactPose = new double[16 * 7];
+
+    /** Saves the pose of every piece released before this step's solve at the start of a sub-step's integration. */
+    private void saveReleasedPoses(BodyStore b, dev.rubble.core.destruction.DestructionRuntime rt) {
+        if (exactSlot.length < exactCount) {
+            exactSlot = new int[Math.max(exactCount, exactSlot.length * 2)];
+            exactPose = new double[exactSlot.length * 7];
+        }
+        for (int i = 0; i < exactCount; i++) {
+            int s = rt.releasedBeforeSolve(i), o = 7 * i;
+            exactSlot[i] = s;
+            exactPose[o] = b.px[s]; exactPose[o + 1] = b.py[s]; exactPose[o + 2] = b.pz[s];
+            exactPose[o + 3] = b.qx[s]; exactPose[o + 4] = b.qy[s]; exactPose[o + 5] = b.qz[s]; exactPose[o + 6] = b.qw[s];
+        }
+    }
+
+    /**
+     * Issue 22 item 4: a piece released before the solve ends the sub-step at its start pose moved with
+     * the velocity it ends the sub-step with, {@code x = x0 + v h} and the orientation turned by {@code ω h}
+     * exactly as {@link #integratePositions} turns it. The relax iterations after integration (and
+     * restitution) change the velocity of a piece being pushed, by up to a third in the demo; without
+     * this its displacement would be the biased velocity's, not the one it leaves with.
+     */
+    private void moveReleased(BodyStore b, double h) {
+        for (int i = 0; i < exactCount; i++) {
+            int s = exactSlot[i], o = 7 * i;
+            b.px[s] = exactPose[o] + b.vx[s] * h;
+            b.py[s] = exactPose[o + 1] + b.vy[s] * h;
+            b.pz[s] = exactPose[o + 2] + b.vz[s] * h;
+            double qx = exactPose[o + 3], qy = exactPose[o + 4], qz = exactPose[o + 5], qw = exactPose[o + 6];
+            double wx = b.wx[s], wy = b.wy[s], wz = b.wz[s];
+            if (wx != 0 || wy != 0 || wz != 0) {
+                double hh = 0.5 * h;
+                double nx = qx + hh * (wx * qw + wy * qz - wz * qy);
+                double ny = qy + hh * (wy * qw + wz * qx - wx * qz);
+                double nz = qz + hh * (wz * qw + wx * qy - wy * qx);
+                double nw = qw - hh * (wx * qx + wy * qy + wz * qz);
+                double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+                qx = nx * inv; qy = ny * inv; qz = nz * inv; qw = nw * inv;
+            }
+            b.qx[s] = qx; b.qy[s] = qy; b.qz[s] = qz; b.qw[s] = qw;
+        }
     }
 
     private double[] savedN = new double[0], savedT1 = new double[0], savedT2 = new double[0];
@@ -329,6 +431,12 @@ public final class StepPipeline {
             solver.updateSeparations();
             for (int it = 0; it < settings.velocityIterations(); it++) {
                 solver.solve(true);
+            }
+            // the relax iterations after integration too: a contact speculative at the sub-step's start
+            // takes its stopping impulse there (the bodies stay where they are: separations as if moved)
+            solver.trialAdvance();
+            for (int it = 0; it < settings.positionIterations(); it++) {
+                solver.solve(false);
             }
             solver.storeTrialImpulses();
             int broken = rt.predictBreaks(index);

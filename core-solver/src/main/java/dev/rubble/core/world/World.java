@@ -62,6 +62,7 @@ public final class World {
         this.broadphaseName = WorldModule.broadphaseName(ctx.settings);
         this.narrowphaseName = WorldModule.narrowphaseName(ctx.settings);
         this.observers.addAll(observers); // Guice's multibinder keeps binding order
+        ctx.destruction.setDamageModelFactory((name, options) -> stages.create(StageFamily.DAMAGE_MODEL, name, options));
     }
 
     /**
@@ -206,6 +207,8 @@ public final class World {
     public void queue(Command command) {
         if (command instanceof Command.Destruction d) {
             ctx.destruction.validate(d);
+        } else if (command instanceof Command.ClusterUnion u) {
+            ctx.destruction.unions().validate(u); // issue 29: a bad body or collection fails here
         } else if (command instanceof Command.ApplyField f) {
             ctx.fields.validate(f, "field"); // issue 24: a bad field fails here and changes nothing
         }
@@ -244,12 +247,31 @@ public final class World {
     }
 
     /**
-     * Places a collection after applying initialisation fields to its placement (issue 24 item 8;
-     * docs/fields.md, "Initialisation fields"): each {@code dynamic-state} field is evaluated once at
-     * every leaf (Maximum resolution) in the placed pose, before the clusters are built; leaves whose
-     * value is 2 or 3 are anchored. Nothing changes when it fails.
+     * Turns the stress model {@code name} (family {@code stress-model}, e.g. {@code support-graph})
+     * on for placed collection {@code c} with {@code options} (docs/destruction.md "Stress"). Not
+     * during a step. Scenario files do it with {@code collections[i].stress}, which journals and
+     * verify rebuild from the scenario text.
      *
-     * @param initFields applied in order; only {@code dynamic-state} is allowed
+     * @throws IllegalArgumentException naming a bad option or collection; UnknownStageException for an unknown name
+     */
+    public void setStressModel(int c, String name, dev.rubble.spi.StageConfig options) {
+        Objects.requireNonNull(name, "stress model name is null");
+        if (ctx.stepping()) {
+            throw new IllegalStateException("setStressModel() called from inside a step");
+        }
+        ctx.destruction.setStressModel(c, stages.create(StageFamily.STRESS_MODEL, name, options));
+    }
+
+    /**
+     * Places a collection after applying initialisation fields to its placement (issue 24 item 8;
+     * docs/fields.md, "Initialisation fields"): each field is evaluated once at every leaf (Maximum
+     * resolution) in the placed pose, before the clusters are built. {@code dynamic-state}: leaves
+     * whose value is 2 or 3 are anchored; {@code initial-linear-velocity} /
+     * {@code initial-angular-velocity}: the covered leaves take the value and the collection takes the
+     * leaves' total linear and angular momentum. Nothing changes when it fails.
+     *
+     * @param initFields applied in order; targets {@code dynamic-state}, {@code initial-linear-velocity},
+     *                   {@code initial-angular-velocity}
      * @throws IllegalArgumentException naming the bad field (its path is {@code initFields[i]}) or target
      */
     public int placeCollection(CollectionAsset asset, CollectionPlacement placement,
@@ -262,7 +284,7 @@ public final class World {
     }
 
     /**
-     * {@code placement} with the anchors one initialisation field adds (see
+     * {@code placement} with the anchors or the velocity one initialisation field sets (see
      * {@link #placeCollection(CollectionAsset, CollectionPlacement, List)}); {@code path}
      * names the field in error messages.
      */
@@ -301,6 +323,11 @@ public final class World {
 
     public void removeBreakListener(BreakListener listener) {
         ctx.destruction.removeListener(listener);
+    }
+
+    /** Commands queued for the next step, in order (read-only view). */
+    public List<Command> queuedCommands() {
+        return ctx.queuedCommands();
     }
 
     /** Commands applied during the last step, in order (the journal records these). */

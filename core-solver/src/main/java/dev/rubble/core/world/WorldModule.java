@@ -182,6 +182,9 @@ public final class WorldModule extends AbstractModule {
         StepContext ctx = new StepContext(s, bodies, broadphase, contacts, contactStage,
                 () -> st.create(StageFamily.SOFT_SOLVER, softName, softOptions));
         ctx.fields.setTrees(new dev.rubble.core.field.FieldTrees(st.factories(StageFamily.FIELD_NODE)));
+        java.util.Map<String, dev.rubble.spi.constraint.ConstraintType> types = new java.util.TreeMap<>();
+        st.factories(StageFamily.CONSTRAINT).forEach((name, f) -> types.put(name, f.create(StageConfig.empty())));
+        ctx.constraints = new dev.rubble.core.dynamics.ConstraintStore(types);
         return ctx;
     }
 

@@ -107,6 +107,9 @@ final class EventSectionTest {
         // the same file without EVNT (as version 4 wrote it) restores a world that gathers nothing
         Map<String, byte[]> sections = new LinkedHashMap<>(SnapshotFile.parse(snap, "v5"));
         sections.remove("EVNT");
+        sections.remove("UNIO"); // version 6 (issue 29)
+        sections.remove("JNTS"); // version 7 (constraints, issue 29): none in this world
+        sections.remove("FILT"); // version 8
         World v4 = WorldSnapshotTest.restore(SoftBodySectionTest.assemble(4, sections));
         assertThat(v4.context().events.activeKinds()).isZero();
         List<String> expected = run(original, 60);

@@ -73,6 +73,11 @@ final class ImpactTest {
         }
 
         Run(ImpactMode mode, boolean anchored, double groundFriction, double restore, double threshold, double ballMass) {
+            this(mode, anchored, groundFriction, restore, threshold, ballMass, -3);
+        }
+
+        Run(ImpactMode mode, boolean anchored, double groundFriction, double restore, double threshold, double ballMass,
+            double ballZ) {
             WorldSettings s = WorldSettings.defaults().withGravity(0, -9.81, 0);
             w = World.create(s.withDynamics(s.dynamics().withSleep(false, 0.05, 0.05, 0.5)), Scenes.stages());
             this.groundFriction = groundFriction;
@@ -85,7 +90,7 @@ final class ImpactTest {
                 p = p.withAnchors(baseLeaves(wall()), null);
             }
             c = w.placeCollection(wall().asset(), p);
-            ball = w.createBody(BodyDef.of(new Sphere(R)).withMass(ballMass).withPosition(0.1, HY + 0.05, -3)
+            ball = w.createBody(BodyDef.of(new Sphere(R)).withMass(ballMass).withPosition(0.1, HY + 0.05, ballZ)
                     .withLinearVelocity(0, 0, V).withLabel("ball").withMaterial(groundFriction, 0));
         }
 
@@ -117,35 +122,43 @@ final class ImpactTest {
          * anchors, the ground): + when they pushed the dynamic body towards +z.
          */
         double externalZ() {
-            BodyStore b = w.bodies();
-            ContactStore cs = w.contacts();
-            double z = 0;
-            for (int m = 0; m < cs.size(); m++) {
-                int sa = cs.bodyA[m], sb = cs.bodyB[m];
-                boolean da = b.motion[sa] == MotionType.DYNAMIC.ordinal(), db = b.motion[sb] == MotionType.DYNAMIC.ordinal();
-                if (da == db) {
-                    continue;
-                }
-                // the solver's tangent basis, a fixed function of the normal (ContactSolver.prepare)
-                double nx = cs.nx[m], ny = cs.ny[m], nz = cs.nz[m], ux, uy, uz;
-                if (Math.abs(nx) >= 0.57735026918962576) {
-                    ux = ny; uy = -nx; uz = 0;
-                } else {
-                    ux = 0; uy = nz; uz = -ny;
-                }
-                double inv = 1 / Math.sqrt(ux * ux + uy * uy + uz * uz);
-                uz *= inv;
-                ux *= inv;
-                uy *= inv;
-                double vz = nx * uy - ny * ux;
-                for (int k = 0, p = m * ContactStore.MAX_POINTS; k < cs.pointCount[m]; k++, p++) {
-                    // impulse on B: jn n + jt1 t1 + jt2 t2
-                    double jz = cs.normalImpulse[p] * nz + cs.tangentImpulse1[p] * uz + cs.tangentImpulse2[p] * vz;
-                    z += db ? jz : -jz;
-                }
-            }
-            return z;
+            return ImpactTest.externalZ(w);
         }
+    }
+
+    /**
+     * The z impulse the last step's contacts gave dynamic bodies of {@code w} from kinematic or static
+     * ones (anchors, ground): + when they pushed the dynamic body towards +z.
+     */
+    static double externalZ(World w) {
+        BodyStore b = w.bodies();
+        ContactStore cs = w.contacts();
+        double z = 0;
+        for (int m = 0; m < cs.size(); m++) {
+            int sa = cs.bodyA[m], sb = cs.bodyB[m];
+            boolean da = b.motion[sa] == MotionType.DYNAMIC.ordinal(), db = b.motion[sb] == MotionType.DYNAMIC.ordinal();
+            if (da == db) {
+                continue;
+            }
+            // the solver's tangent basis, a fixed function of the normal (ContactSolver.prepare)
+            double nx = cs.nx[m], ny = cs.ny[m], nz = cs.nz[m], ux, uy, uz;
+            if (Math.abs(nx) >= 0.57735026918962576) {
+                ux = ny; uy = -nx; uz = 0;
+            } else {
+                ux = 0; uy = nz; uz = -ny;
+            }
+            double inv = 1 / Math.sqrt(ux * ux + uy * uy + uz * uz);
+            uz *= inv;
+            ux *= inv;
+            uy *= inv;
+            double vz = nx * uy - ny * ux;
+            for (int k = 0, p = m * ContactStore.MAX_POINTS; k < cs.pointCount[m]; k++, p++) {
+                // impulse on B: jn n + jt1 t1 + jt2 t2
+                double jz = cs.normalImpulse[p] * nz + cs.tangentImpulse1[p] * uz + cs.tangentImpulse2[p] * vz;
+                z += db ? jz : -jz;
+            }
+        }
+        return z;
     }
 
     @Test
@@ -205,6 +218,32 @@ final class ImpactTest {
     }
 
     @Test
+    void aBallThatClosesItsGapWithinTheStepBreaksThroughBeforeTheSolveAndTheAnchorsTakeLittle() {
+        // the ball starts 2.99 m (at 1 m per step) from the wall's face: in its impact step the contact is
+        // speculative (0.99 m of gap), so the solve's biased iterations let it approach and its stopping
+        // impulse comes in the relax iterations after integration; the break prediction must see it there
+        double gap = 2.99;
+        Run r = new Run(ImpactMode.RESOLVE, true, 0.5, 0, THRESHOLD, M, -HZ - R - gap);
+        double p0 = M * V;
+        int impact = -1;
+        double external = 0;
+        for (int i = 0; i < 6; i++) {
+            r.w.step();
+            if (impact < 0 && r.w.profile().breaks() > 0) {
+                impact = i;
+                external = r.externalZ();
+                assertThat(r.w.destruction().predictedEvents()).as("pieces released before the solve").isGreaterThan(0);
+            }
+        }
+        assertThat(impact).as("the step the ball reaches the wall").isEqualTo(2);
+        double piecesZ = r.momentum()[2] - M * r.b().vz[r.ballSlot()];
+        // what the anchors took in the impact step is bounded by what held: a few children's thresholds,
+        // not the ball's 12 000 N s (before the prediction saw the relax iterations: about all of it)
+        assertThat(-external).as("anchors and ground, impact step").isLessThan(0.25 * p0);
+        assertThat(piecesZ).as("forward momentum of the struck pieces").isGreaterThan(0.5 * p0);
+    }
+
+    @Test
     void aFreeWallOnFrictionlessGroundConservesMomentumThroughTheBreakStep() {
         Run r = new Run(ImpactMode.RESOLVE, false, 0, 0.5, THRESHOLD);
         int[] breakStep = {-1};
@@ -252,7 +291,7 @@ final class ImpactTest {
         r.w.createBody(BodyDef.of(new Box(4, 3, 0.05)).withMotion(MotionType.STATIC).withPosition(0, 3, plateNear + 0.05));
         List<double[]> released = new ArrayList<>();
         r.w.addBreakListener(ev -> {
-            for (int i = 0; i < ev.count(); i++) {
+            for (int i = 0, n = r.w.destruction().predictedEvents(); i < n; i++) { // released before the solve
                 if (ev.kind[i] == BreakEvents.BREAK) {
                     int o = 13 * i;
                     released.add(new double[] {ev.body[i], ev.step(), ev.motion[o], ev.motion[o + 1], ev.motion[o + 2]});
@@ -261,23 +300,29 @@ final class ImpactTest {
         });
         BodyStore b = r.b();
         double dt = r.w.settings().dt();
-        boolean checked = false;
+        int checked = 0;
+        double worst = 0;
         double deepest = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < 40; i++) {
             int before = released.size();
             r.w.step();
             for (int k = before; k < released.size(); k++) {
                 double[] e = released.get(k);
-                int s = b.slot((long) e[0]);
-                // released before the solve, at rest in an anchored holder: its velocity now is what the
-                // impact gave it, and it moved with it this step (one sub-step: x1 = x0 + v1 dt)
-                // released before the solve, a piece is integrated in its release step: it has moved (with the
-                // solved velocity; the relax iterations after integration still change the velocity of a piece
-                // being pushed, so the displacement is v dt only roughly). Released after the solve (Chaos's
-                // way, at its anchored holder's pose and velocity 0) it would not have moved at all.
-                assertThat(b.pz[s] - e[4]).as("release-step displacement").isGreaterThanOrEqualTo(-1e-3);
-                if (b.vz[s] > 1 && b.pz[s] - e[4] > 0.5 * b.vz[s] * dt) {
-                    checked = true;
+                long h = (long) e[0];
+                int s = b.slot(h);
+                if (!b.isLive(s) || b.handle(s) != h) {
+                    continue; // broken again in a later pass of the same step
+                }
+                // released before the solve at its holder's pose (the pose at the start of the step): at the
+                // end of the step it is exactly that pose moved by its final velocity times dt (one sub-step)
+                double dx = b.px[s] - e[2], dy = b.py[s] - e[3], dz = b.pz[s] - e[4];
+                double ex = b.vx[s] * dt, ey = b.vy[s] * dt, ez = b.vz[s] * dt;
+                double err = Math.sqrt((dx - ex) * (dx - ex) + (dy - ey) * (dy - ey) + (dz - ez) * (dz - ez));
+                assertThat(err).as("release-step displacement minus v dt, piece %d", h)
+                        .isLessThanOrEqualTo(1e-12 * (1 + Math.sqrt(ex * ex + ey * ey + ez * ez)));
+                worst = Math.max(worst, err);
+                if (b.vz[s] > 1) {
+                    checked++;
                 }
             }
             for (int k = 0, n = b.awakeCount(); k < n; k++) {
@@ -287,7 +332,7 @@ final class ImpactTest {
                 }
             }
         }
-        assertThat(checked).as("a struck piece moved forward in its release step").isTrue();
+        assertThat(checked).as("struck pieces pushed forward in their release step").isGreaterThan(2);
         assertThat(deepest).as("deepest any body's near side got past the plate's face").isLessThan(0.01);
     }
 }

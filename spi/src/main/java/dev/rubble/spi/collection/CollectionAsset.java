@@ -45,6 +45,8 @@ public final class CollectionAsset {
     private final double[] edgeArea;
     private final int[] edgeStart, edgeList;
     private final double[] bounds;
+    /** Authored strengths (issue 23), or null: every threshold from the damage model, one material. */
+    private Strengths strengths;
 
     /**
      * Builds and validates an asset; arrays are kept, not copied (the caller hands them over).
@@ -200,6 +202,50 @@ public final class CollectionAsset {
         if (!Double.isFinite(v)) {
             throw new IllegalArgumentException(name + " of node " + i + " = " + v + "; allowed: finite");
         }
+    }
+
+    /**
+     * This asset with authored strengths (per-node thresholds and materials, material multipliers,
+     * per-bond strengths; null = none). Shares every other array with this asset.
+     *
+     * @throws IllegalArgumentException when the arrays do not match this asset's node or bond count
+     */
+    public CollectionAsset withStrengths(Strengths s) {
+        if (s != null && (s.nodeThreshold().length != nodeCount() || s.bondStrength().length != edgeCount())) {
+            throw new IllegalArgumentException("strengths for " + s.nodeThreshold().length + " nodes and "
+                    + s.bondStrength().length + " bonds; allowed: " + nodeCount() + " nodes and " + edgeCount() + " bonds");
+        }
+        CollectionAsset a = new CollectionAsset(this);
+        a.strengths = s;
+        return a;
+    }
+
+    private CollectionAsset(CollectionAsset o) {
+        parent = o.parent;
+        firstChild = o.firstChild;
+        childCount = o.childCount;
+        level = o.level;
+        mass = o.mass;
+        com = o.com;
+        inertia = o.inertia;
+        volume = o.volume;
+        relativeSize = o.relativeSize;
+        anchored = o.anchored;
+        initialState = o.initialState;
+        hullStart = o.hullStart;
+        hullIndex = o.hullIndex;
+        hulls = o.hulls;
+        edgeA = o.edgeA;
+        edgeB = o.edgeB;
+        edgeArea = o.edgeArea;
+        edgeStart = o.edgeStart;
+        edgeList = o.edgeList;
+        bounds = o.bounds;
+    }
+
+    /** The authored strengths (issue 23), or null when the asset has none. */
+    public Strengths strengths() {
+        return strengths;
     }
 
     /** Number of nodes (≥ 1). */

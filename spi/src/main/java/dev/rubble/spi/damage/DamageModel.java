@@ -27,8 +27,19 @@ public interface DamageModel {
     /**
      * Called after nodes lost bonds (a neighbour broke off); the model may lower their
      * thresholds. {@code nodes[0 .. count)} are asset node ids; {@code thresholds} is indexed by
-     * asset node id and may be written only at those ids. Default: thresholds stay.
+     * asset node id and may be written only at those ids, where it holds NaN on entry: a node left
+     * at NaN keeps its threshold. Default: thresholds stay.
      */
     default void bondsLost(CollectionAsset asset, BondState bonds, int[] nodes, int count, double[] thresholds) {
+    }
+
+    /**
+     * The load at which bond {@code e} fails on its own (issue 23: Blast-style bond damage): when a
+     * node is evaluated and its load reaches the capacity of one of its live bonds, that bond is cut
+     * even if the node does not break, and connectivity splits what it separated. In the units of the
+     * thresholds. Default {@code +∞}: bonds fail only with their nodes.
+     */
+    default double bondCapacity(CollectionAsset asset, int e) {
+        return Double.POSITIVE_INFINITY;
     }
 }

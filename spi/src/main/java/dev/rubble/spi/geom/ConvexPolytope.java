@@ -14,7 +14,7 @@ import java.util.Objects;
  * {@code faceIdx[faceStart[f] .. faceStart[f+1]-1]}; its plane is {@code n·x = d} with unit
  * normal {@code n = plane[4f..4f+2]} pointing out and {@code d = plane[4f+3]} (metres).
  *
- * <p>Clipping ({@link #clip}) is the only way to make new shapes from old ones besides the
+ * <p>Clipping ({@code PolytopeClipper.clip} in the geometry module) is the only way to make new shapes from old ones besides the
  * factory {@link #box}; it is robust with an absolute tolerance: vertices within the tolerance
  * of the cutting plane count as lying on it and are kept unmoved, so repeated cuts by the same
  * plane never create slivers, and faces that degenerate to fewer than three distinct vertices are

@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /**
  * The writable {@link RenderFrame} that frame builders fill and renderers read. Structure of
- * arrays that grow as needed and are reused: {@link #clear()} then {@link #add} per drawable, so a
+ * arrays that grow as needed and are reused: {@link #clear(long, double, long)} then {@link #add} per drawable, so a
  * steady stream of frames allocates nothing. Single threaded.
  */
 public final class FrameBuffer implements RenderFrame {

@@ -123,7 +123,7 @@ async function main() {
 
   // ---- scene, camera, controls ----
   const canvas = $('canvas');
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, powerPreference: 'high-performance' });
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, alpha: false, powerPreference: 'high-performance' });
   // ?scale=S draws the view at S × its CSS size (0.25..2; below 1 for slow software rasterisers)
   const scale = Math.min(2, Math.max(0.25, +(new URLSearchParams(location.search).get('scale') || 1) || 1));
   renderer.setPixelRatio(scale);
@@ -354,6 +354,85 @@ async function main() {
     const t1 = performance.now(), r1 = api.rendered, f1 = shown;
     pause();
     return { fps: (r1 - r0) * 1000 / (t1 - t0), frames: f1 - f0, seconds: (t1 - t0) / 1000 };
+  };
+
+  /**
+   * Where a frame's time goes, without the network: applies the deltas into frames from+1 ..
+   * from+count (fetched first) one by one and times, per frame, the JavaScript that applies a delta,
+   * renderer.render (three.js' work and the texture uploads, submitted) and a 1-pixel readPixels
+   * (waits until the rasteriser has drawn the frame); then the same frame drawn again without
+   * changes (no upload), and with the pieces hidden (floor and grid only); then the browser's frame
+   * interval (requestAnimationFrame to requestAnimationFrame, which includes compositing the canvas
+   * into the page) when every frame draws, and when none does. Means in ms.
+   */
+  api.profile = async (from, count) => {
+    pause();
+    await seek(from);
+    const buf = await (await fetch(`/api/frames?from=${from + 1}&count=${count}`)).arrayBuffer();
+    const gl = renderer.getContext();
+    const px = new Uint8Array(4);
+    const sync = () => gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+    const t = { apply: 0, render: 0, finish: 0, frames: 0, entries: 0 };
+    sync();
+    for (const [k, i32, f32, w] of blocks(buf)) {
+      const t0 = performance.now();
+      apply(i32, f32, w);
+      shown = k;
+      const t1 = performance.now();
+      renderer.render(scene, camera);
+      const t2 = performance.now();
+      sync();
+      const t3 = performance.now();
+      t.apply += t1 - t0; t.render += t2 - t1; t.finish += t3 - t2; t.frames++; t.entries += i32[w + 1];
+    }
+    const again = (n) => {
+      let s = 0;
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        renderer.render(scene, camera);
+        sync();
+        s += performance.now() - t0;
+      }
+      return s / n;
+    };
+    const unchanged = again(5);
+    mesh.visible = false;
+    const background = again(5);
+    mesh.visible = true;
+    // the same triangles without the three texture fetches per vertex (every piece at its rest pose)
+    const plain = material.clone();
+    plain.vertexShader = material.vertexShader.replace(/vec4 p = texelFetch[^;]*;/, 'vec4 p = vec4(0.0, 0.0, 0.0, 1.0), q = vec4(0.0, 0.0, 0.0, 1.0), a = vec4(1.0);');
+    mesh.material = plain;
+    const noFetch = again(5);
+    mesh.material = material;
+    // a quarter of the pixels: what filling costs
+    renderer.setPixelRatio(scale / 2);
+    renderer.setSize(canvas.clientWidth, canvas.clientHeight, false);
+    const quarter = again(5);
+    renderer.setPixelRatio(scale);
+    renderer.setSize(canvas.clientWidth, canvas.clientHeight, false);
+    const unchanged2 = again(5);
+    const interval = (n, draw) => new Promise((res) => {
+      let i = 0, t0 = 0;
+      const f = (now) => {
+        if (draw) renderer.render(scene, camera);
+        if (i === 0) t0 = now;
+        if (i++ < n) requestAnimationFrame(f); else res((now - t0) / n);
+      };
+      requestAnimationFrame(f);
+    });
+    const drawingInterval = await interval(10, true), idleInterval = await interval(10, false);
+    mesh.visible = false;
+    const backgroundInterval = await interval(10, true);
+    mesh.visible = true;
+    showStats(shown);
+    dirty = true;
+    const f = Math.max(1, t.frames);
+    return { frames: t.frames, entriesPerFrame: t.entries / f, applyMs: t.apply / f, renderMs: t.render / f,
+      rasterMs: t.finish / f, unchangedMs: unchanged, backgroundMs: background, noFetchMs: noFetch,
+      quarterPixelsMs: quarter, unchangedAgainMs: unchanged2,
+      drawingFrameMs: drawingInterval, idleFrameMs: idleInterval, backgroundFrameMs: backgroundInterval,
+      canvas: [canvas.width, canvas.height], triangles: index.length / 3, vertices: nv };
   };
 
   await seek(0);

@@ -13,7 +13,8 @@ import java.util.List;
  * shared by {@code rubble softbody --source} and the scenario key {@code softBodies[].source}:
  *
  * <pre>
- *  box:HX,HY,HZ        a box of half extents (metres): 8 corners, 12 triangles
+ *  box:half=HX,HY,HZ   a box of half extents (metres): 8 corners, 12 triangles (the old spelling
+ *                      box:HX,HY,HZ is refused with the new one: {@link dev.rubble.spi.shape.BoxSpelling})
  *  sphere:R[,N]        N points (default 64) on a sphere of radius R (Fibonacci spiral), hull triangles
  *  obj:FILE            the 'v' and 'f' lines of a Wavefront OBJ file (faces fan-triangulated)
  *  points:FILE         one "x y z" per line ('#' starts a comment), hull triangles
@@ -39,16 +40,14 @@ public record CageSource(double[] vertices, int[] indices) {
     public static CageSource parse(String spec, Path baseDir) {
         int colon = spec.indexOf(':');
         if (colon < 0) {
-            throw new IllegalArgumentException("source '" + spec + "' has no kind; allowed: box:HX,HY,HZ, sphere:R[,N],"
+            throw new IllegalArgumentException("source '" + spec + "' has no kind; allowed: box:half=HX,HY,HZ, sphere:R[,N],"
                     + " obj:FILE, points:FILE");
         }
         String kind = spec.substring(0, colon), arg = spec.substring(colon + 1);
         switch (kind) {
             case "box": {
-                double[] h = numbers(spec, arg, 3, 3);
-                for (double v : h) {
-                    positive(spec, v);
-                }
+                double[] h = dev.rubble.spi.shape.BoxSpelling.halfExtents(spec,
+                        dev.rubble.spi.shape.BoxSpelling.OldMeaning.HALF_EXTENTS, Double.MIN_VALUE, Double.MAX_VALUE);
                 return box(h[0], h[1], h[2]);
             }
             case "sphere": {

@@ -1,6 +1,5 @@
 package dev.rubble.plugin.fracture.voronoi;
 
-import dev.rubble.geometry.polytope.PolytopeClipper;
 import dev.rubble.spi.geom.ConvexPolytope;
 import java.util.Arrays;
 import java.util.Objects;
@@ -19,6 +18,12 @@ import java.util.Objects;
  * <p>The bisector plane of sites {@code i, j} is computed as {@code n = sj - si},
  * {@code d = (|sj|² - |si|²)/2} and for the other cell as exactly {@code -n, -d}, so shared faces
  * of neighbouring cells lie on bit-identical planes. Stateless and thread-safe.
+ *
+ * <p>A cell is clipped in reusable buffers ({@link CellClipper}, the arithmetic of
+ * {@code PolytopeClipper.clip} without an object per intermediate clip), and every face remembers
+ * the site whose bisector made it, so {@link #computeWithAdjacency} gives the Voronoi neighbours
+ * (the dual Delaunay graph restricted to the source) and the shared face areas with no second
+ * search.
  */
 public final class VoronoiCells {
     /** Clipping tolerance relative to the source's bounding-box diagonal. */
@@ -36,12 +41,35 @@ public final class VoronoiCells {
      * @return per site its cell, or {@code null} where the cell misses the source
      */
     public static ConvexPolytope[] compute(ConvexPolytope source, double[] sites) {
+        return run(source, sites, false).cells();
+    }
+
+    /**
+     * Cells with their adjacency: pairs {@code a[k] < b[k]} of sites whose cells share a face
+     * (a face of one made by the bisector with the other) and that face's area in m² (taken from
+     * cell {@code a}'s polygon; from cell {@code b}'s where only {@code b} kept the face, which
+     * happens only for faces within the clipping tolerance of an edge). Sorted by (a, b).
+     */
+    public record Cells(ConvexPolytope[] cells, int[] a, int[] b, double[] area) {
+    }
+
+    /**
+     * Computes the cells and their face adjacency (see {@link Cells}).
+     *
+     * @param source the convex region to partition
+     * @param sites  packed xyz site coordinates, duplicates removed
+     */
+    public static Cells computeWithAdjacency(ConvexPolytope source, double[] sites) {
+        return run(source, sites, true);
+    }
+
+    private static Cells run(ConvexPolytope source, double[] sites, boolean adjacency) {
         Objects.requireNonNull(source, "source is null");
         Objects.requireNonNull(sites, "sites is null");
         int n = sites.length / 3;
         ConvexPolytope[] cells = new ConvexPolytope[n];
         if (n == 0) {
-            return cells;
+            return new Cells(cells, new int[0], new int[0], new double[0]);
         }
         double[] b = source.bounds();
         double[] lo = {b[0], b[1], b[2]};
@@ -95,14 +123,21 @@ public final class VoronoiCells {
         double hmin = Math.min(cs[0], Math.min(cs[1], cs[2]));
         int[] cand = new int[64];
         double[] candD = new double[64];
+        CellClipper cell = new CellClipper();
+        // per cell its neighbours (sorted) and face areas, CSR
+        int[] nbStart = adjacency ? new int[n + 1] : null;
+        int[] nbId = new int[adjacency ? 16 * n : 0];
+        double[] nbArea = new double[adjacency ? 16 * n : 0];
+        int nbCount = 0;
         for (int i = 0; i < n; i++) {
             double sx = sites[3 * i], sy = sites[3 * i + 1], sz = sites[3 * i + 2];
-            ConvexPolytope cell = source;
+            cell.reset(source);
+            boolean alive = true;
             double r = cell.maxVertexDistance(sx, sy, sz);
             int c = cellOf[i];
             int ci = c % g[0], cj = (c / g[0]) % g[1], ck = c / (g[0] * g[1]);
             int maxRing = Math.max(g[0], Math.max(g[1], g[2]));
-            for (int ring = 0; ring <= maxRing && cell != null; ring++) {
+            for (int ring = 0; ring <= maxRing && alive; ring++) {
                 if (ring > 0 && (ring - 1) * hmin > 2 * r) {
                     break;
                 }
@@ -138,7 +173,7 @@ public final class VoronoiCells {
                     }
                 }
                 sortByDistance(cand, candD, m);
-                for (int q = 0; q < m && cell != null; q++) {
+                for (int q = 0; q < m && alive; q++) {
                     if (candD[q] > 4 * r * r) {
                         break;
                     }
@@ -157,18 +192,112 @@ public final class VoronoiCells {
                         nz = -(sz - tz);
                         d = -(((sx * sx + sy * sy + sz * sz) - (tx * tx + ty * ty + tz * tz)) * 0.5);
                     }
-                    ConvexPolytope clipped = PolytopeClipper.clip(cell, nx, ny, nz, d, tol);
-                    if (clipped != cell) {
-                        cell = clipped;
-                        if (cell != null) {
-                            r = cell.maxVertexDistance(sx, sy, sz);
-                        }
+                    int res = cell.clip(nx, ny, nz, d, tol, j);
+                    if (res < 0) {
+                        alive = false;
+                    } else if (res > 0) {
+                        r = cell.maxVertexDistance(sx, sy, sz);
                     }
                 }
             }
-            cells[i] = cell;
+            cells[i] = alive ? cell.toPolytope() : null;
+            if (adjacency) {
+                nbStart[i] = nbCount;
+                if (alive) {
+                    int nf = cell.faceCount();
+                    if (nbCount + nf > nbId.length) {
+                        nbId = Arrays.copyOf(nbId, Math.max(2 * nbId.length, nbCount + nf));
+                        nbArea = Arrays.copyOf(nbArea, nbId.length);
+                    }
+                    for (int f = 0; f < nf; f++) {
+                        int j = cell.neighbour(f);
+                        if (j >= 0) {
+                            nbId[nbCount] = j;
+                            nbArea[nbCount++] = cell.faceArea(f);
+                        }
+                    }
+                    sortByNeighbour(nbId, nbArea, nbStart[i], nbCount);
+                }
+            }
         }
-        return cells;
+        if (!adjacency) {
+            return new Cells(cells, null, null, null);
+        }
+        nbStart[n] = nbCount;
+        return pairs(n, nbStart, nbId, nbArea, cells);
+    }
+
+    /** Unordered neighbour pairs from the per-cell lists, each once, sorted by (a, b). */
+    private static Cells pairs(int n, int[] start, int[] id, double[] area, ConvexPolytope[] cells) {
+        int m = 0;
+        long[] keys = new long[start[n]];
+        double[] ar = new double[start[n]];
+        for (int i = 0; i < n; i++) {
+            for (int k = start[i]; k < start[i + 1]; k++) {
+                int j = id[k];
+                if (j > i) {
+                    keys[m] = ((long) i << 32) | j;
+                    ar[m++] = area[k];
+                } else if (Arrays.binarySearch(id, start[j], start[j + 1], i) < 0) {
+                    // only the higher cell kept the face (it is within tolerance in cell j)
+                    keys[m] = ((long) j << 32) | i;
+                    ar[m++] = area[k];
+                }
+            }
+        }
+        // keys are unique; sort keys with their areas (index sort by key)
+        int[] order = sortIndex(keys, m);
+        int[] a = new int[m];
+        int[] b = new int[m];
+        double[] outArea = new double[m];
+        for (int k = 0; k < m; k++) {
+            long key = keys[order[k]];
+            a[k] = (int) (key >>> 32);
+            b[k] = (int) key;
+            outArea[k] = ar[order[k]];
+        }
+        return new Cells(cells, a, b, outArea);
+    }
+
+    private static int[] sortIndex(long[] keys, int m) {
+        // stable bottom-up merge sort of indices by key (keys are unique)
+        int[] idx = new int[m];
+        for (int k = 0; k < m; k++) {
+            idx[k] = k;
+        }
+        int[] tmp = new int[m];
+        for (int w = 1; w < m; w *= 2) {
+            for (int lo = 0; lo < m - w; lo += 2 * w) {
+                int mid = lo + w, hi = Math.min(lo + 2 * w, m);
+                int p = lo, q = mid, o = lo;
+                while (p < mid && q < hi) {
+                    tmp[o++] = keys[idx[q]] < keys[idx[p]] ? idx[q++] : idx[p++];
+                }
+                while (p < mid) {
+                    tmp[o++] = idx[p++];
+                }
+                while (q < hi) {
+                    tmp[o++] = idx[q++];
+                }
+                System.arraycopy(tmp, lo, idx, lo, hi - lo);
+            }
+        }
+        return idx;
+    }
+
+    private static void sortByNeighbour(int[] id, double[] area, int from, int to) {
+        for (int k = from + 1; k < to; k++) {
+            int ik = id[k];
+            double ak = area[k];
+            int j = k - 1;
+            while (j >= from && id[j] > ik) {
+                id[j + 1] = id[j];
+                area[j + 1] = area[j];
+                j--;
+            }
+            id[j + 1] = ik;
+            area[j + 1] = ak;
+        }
     }
 
     private static int cellIndex(double[] p, int i, double[] lo, double[] cs, int[] g) {

@@ -103,8 +103,108 @@ final class Rasterizer {
         if (options.overlay()) {
             TinyFont.draw(px, width, height, 6, 6, width >= 480 ? 2 : 1, Palette.TEXT,
                     "step " + frame.step() + "  t " + seconds(frame.time()) + " s  breaks " + frame.breaks());
+            legend(frame);
         }
         px = null;
+    }
+
+    /** State colours of {@code color state}, in {@link RenderFrame} state order, and their legend words. */
+    private static final int[] STATE_COLOURS = {0xFFE8963C, 0xFF7890B0, 0xFF60B060, 0xFF9A9A96, 0xFFD060C0};
+    private static final String[] STATE_WORDS = {"awake", "sleeping", "kinematic", "static", "released"};
+
+    /**
+     * The legend (issue 28, item 6), bottom left, with the overlay: what the colours mean in this
+     * colour mode — a swatch per fracture level present, the strain scale from 0 to the threshold,
+     * the body states — and a hatched swatch "anchored" when anchored pieces are hatched in the frame.
+     */
+    private void legend(RenderFrame f) {
+        int s = width >= 480 ? 2 : 1, sw = 7 * s, y = height - 6 - sw, x = 6;
+        java.util.List<Object> items = new java.util.ArrayList<>(); // Integer colour, then String word
+        boolean anchored = false;
+        int maxLevel = -1;
+        boolean[] states = new boolean[STATE_COLOURS.length];
+        for (int i = 0, n = f.count(); i < n; i++) {
+            if (f.state(i) == RenderFrame.DISABLED || f.shape(i) instanceof Plane) {
+                continue;
+            }
+            anchored |= f.anchored(i);
+            maxLevel = Math.max(maxLevel, Math.min(f.level(i), 7));
+            int st = stateIndex(f.state(i));
+            if (st >= 0) {
+                states[st] = true;
+            }
+        }
+        String title;
+        switch (options.color()) {
+            case LEVEL -> {
+                title = "level";
+                for (int l = 0; l <= maxLevel; l++) {
+                    items.add(Palette.level(l));
+                    items.add(String.valueOf(l));
+                }
+            }
+            case STRAIN -> title = null;
+            case STATE -> {
+                title = "state";
+                for (int k = 0; k < states.length; k++) {
+                    if (states[k]) {
+                        items.add(STATE_COLOURS[k]);
+                        items.add(STATE_WORDS[k]);
+                    }
+                }
+            }
+            default -> title = "colour per piece";
+        }
+        if (options.color() == RenderOptions.Color.STRAIN) {
+            x = text(x, y, s, "strain 0 ");
+            int bar = 40 * s;
+            for (int k = 0; k < bar; k++) {
+                int c = Palette.heat(k / (double) (bar - 1));
+                for (int j = 0; j < sw; j++) {
+                    TinyFont.fill(px, width, height, x + k, y + j, 1, c);
+                }
+            }
+            x = text(x + bar + 2 * s, y, s, "1 = threshold  ");
+        } else {
+            x = text(x, y, s, title + "  ");
+            for (int k = 0; k < items.size(); k += 2) {
+                x = swatch(x, y, sw, (Integer) items.get(k), false);
+                x = text(x + 2 * s, y, s, items.get(k + 1) + "  ");
+            }
+        }
+        if (anchored && options.hatch()) {
+            x = swatch(x, y, sw, 0xFFB0B0A8, true);
+            text(x + 2 * s, y, s, "anchored");
+        }
+    }
+
+    private static int stateIndex(int state) {
+        return switch (state) {
+            case RenderFrame.AWAKE -> 0;
+            case RenderFrame.SLEEPING -> 1;
+            case RenderFrame.KINEMATIC -> 2;
+            case RenderFrame.STATIC -> 3;
+            case RenderFrame.RELEASED -> 4;
+            default -> -1;
+        };
+    }
+
+    private int text(int x, int y, int s, String t) {
+        TinyFont.draw(px, width, height, x, y, s, Palette.TEXT, t);
+        return x + TinyFont.width(t, s);
+    }
+
+    /** A filled square with a dark border, hatched as anchored pieces are when {@code hatch}. */
+    private int swatch(int x, int y, int size, int colour, boolean hatch) {
+        int dark = Palette.scale(colour, 0.55);
+        for (int j = 0; j < size; j++) {
+            for (int i = 0; i < size; i++) {
+                boolean border = i == 0 || j == 0 || i == size - 1 || j == size - 1;
+                int c = border ? Palette.TEXT : hatch && ((x + i + y + j) & 7) < 3 ? dark : colour;
+                TinyFont.fill(px, width, height, x + i, y + j, 1, c);
+            }
+        }
+        return x + size;
     }
 
     /** Colour of soft bodies in the state colouring (and of soft mesh m by piece: after the bodies). */

@@ -1,0 +1,191 @@
+package dev.rubble.api;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.joml.Quaterniond;
+import org.joml.Quaterniondc;
+import org.joml.Vector3d;
+import org.joml.Vector3dc;
+
+/**
+ * What {@link PhysicsWorld#addConstraint} creates (issue 29; docs/constraints.md): a constraint
+ * type (from the {@code constraint} plugin family: {@code distance}, {@code rope}, {@code ball},
+ * {@code hinge}, {@code fixed}, or a plugin's own), its parameters by name, a joint frame on each
+ * body and optional break thresholds.
+ *
+ * <p>Frames are given in world coordinates (an anchor point and an orientation) and fixed to the
+ * bodies at their poses when the constraint is created, unless {@link #localFrames} says they are in
+ * each body's own frame. Immutable: every setter returns a new spec.
+ */
+public final class ConstraintSpec {
+    private final String type;
+    private final Map<String, Double> params;
+    private final boolean local;
+    private final double[] frameA, frameB;
+    private final double breakForce, breakTorque;
+
+    private ConstraintSpec(String type, Map<String, Double> params, boolean local, double[] frameA, double[] frameB,
+            double breakForce, double breakTorque) {
+        this.type = type;
+        this.params = params;
+        this.local = local;
+        this.frameA = frameA;
+        this.frameB = frameB;
+        this.breakForce = breakForce;
+        this.breakTorque = breakTorque;
+    }
+
+    /** A constraint of {@code type} with both frames at the world origin, unrotated, and the type's default parameters. */
+    public static ConstraintSpec of(String type) {
+        Objects.requireNonNull(type, "type is null");
+        return new ConstraintSpec(type, Map.of(), false, new double[] {0, 0, 0, 0, 0, 0, 1},
+                new double[] {0, 0, 0, 0, 0, 0, 1}, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
+    }
+
+    /** A rigid rod between two world anchors, at their current distance. */
+    public static ConstraintSpec distance(Vector3dc anchorA, Vector3dc anchorB) {
+        return of("distance").anchors(anchorA, anchorB);
+    }
+
+    /**
+     * A spring between two world anchors (rest length = their current distance): stiffness k (N/m;
+     * XPBD compliance 1/k m/N) and damping (N·s/m).
+     */
+    public static ConstraintSpec spring(Vector3dc anchorA, Vector3dc anchorB, double stiffness, double damping) {
+        if (!(stiffness > 0)) {
+            throw new IllegalArgumentException("stiffness = " + stiffness + "; allowed: > 0 N/m");
+        }
+        return distance(anchorA, anchorB).param("compliance", 1 / stiffness).param("damping", damping);
+    }
+
+    /** A rope between two world anchors, at most {@code maxLength} metres long. */
+    public static ConstraintSpec rope(Vector3dc anchorA, Vector3dc anchorB, double maxLength) {
+        return of("rope").anchors(anchorA, anchorB).param("maxLength", maxLength);
+    }
+
+    /** A ball-and-socket at a world point. */
+    public static ConstraintSpec ball(Vector3dc anchor) {
+        return of("ball").anchors(anchor, anchor);
+    }
+
+    /** A hinge at a world point about a world axis (angle 0 = the bodies' poses at creation). */
+    public static ConstraintSpec hinge(Vector3dc anchor, Vector3dc axis) {
+        Objects.requireNonNull(axis, "axis is null");
+        double len = axis.length();
+        if (!(len > 0) || !Double.isFinite(len)) {
+            throw new IllegalArgumentException("hinge axis = " + axis + "; allowed: finite, non-zero");
+        }
+        Quaterniond q = new Quaterniond().rotationTo(1, 0, 0, axis.x() / len, axis.y() / len, axis.z() / len);
+        return of("hinge").anchors(anchor, anchor).orientation(q);
+    }
+
+    /** A weld at a world point: the bodies keep their relative pose at creation. */
+    public static ConstraintSpec fixed(Vector3dc anchor) {
+        return of("fixed").anchors(anchor, anchor);
+    }
+
+    /** Sets parameter {@code name} (checked against the type when the constraint is added). */
+    public ConstraintSpec param(String name, double value) {
+        Objects.requireNonNull(name, "parameter name is null");
+        Map<String, Double> p = new LinkedHashMap<>(params);
+        p.put(name, value);
+        return new ConstraintSpec(type, Map.copyOf(p), local, frameA, frameB, breakForce, breakTorque);
+    }
+
+    /** A hinge's angle limits (radians). */
+    public ConstraintSpec limits(double lower, double upper) {
+        return param("lowerAngle", lower).param("upperAngle", upper);
+    }
+
+    /** A hinge's motor: target speed (rad/s) and maximum torque (N·m). */
+    public ConstraintSpec motor(double speed, double maxTorque) {
+        return param("motorSpeed", speed).param("maxMotorTorque", maxTorque);
+    }
+
+    /** The frames' anchors (world coordinates unless {@link #localFrames}). */
+    public ConstraintSpec anchors(Vector3dc a, Vector3dc b) {
+        Objects.requireNonNull(a, "anchor A is null");
+        Objects.requireNonNull(b, "anchor B is null");
+        double[] fa = frameA.clone(), fb = frameB.clone();
+        fa[0] = a.x();
+        fa[1] = a.y();
+        fa[2] = a.z();
+        fb[0] = b.x();
+        fb[1] = b.y();
+        fb[2] = b.z();
+        return new ConstraintSpec(type, params, local, fa, fb, breakForce, breakTorque);
+    }
+
+    /** Both frames' orientation. */
+    public ConstraintSpec orientation(Quaterniondc q) {
+        return orientations(q, q);
+    }
+
+    /** Each frame's orientation. */
+    public ConstraintSpec orientations(Quaterniondc a, Quaterniondc b) {
+        Objects.requireNonNull(a, "orientation A is null");
+        Objects.requireNonNull(b, "orientation B is null");
+        double[] fa = frameA.clone(), fb = frameB.clone();
+        fa[3] = a.x();
+        fa[4] = a.y();
+        fa[5] = a.z();
+        fa[6] = a.w();
+        fb[3] = b.x();
+        fb[4] = b.y();
+        fb[5] = b.z();
+        fb[6] = b.w();
+        return new ConstraintSpec(type, params, local, fa, fb, breakForce, breakTorque);
+    }
+
+    /** The frames are in each body's own frame (anchor from the body origin); a world constraint's frame B stays in world coordinates. */
+    public ConstraintSpec localFrames() {
+        return new ConstraintSpec(type, params, true, frameA, frameB, breakForce, breakTorque);
+    }
+
+    /** Breaks when the constraint force exceeds {@code newtons} (+inf: never, the default). */
+    public ConstraintSpec breakForce(double newtons) {
+        return new ConstraintSpec(type, params, local, frameA, frameB, newtons, breakTorque);
+    }
+
+    /** Breaks when the constraint torque exceeds {@code newtonMetres} (+inf: never, the default). */
+    public ConstraintSpec breakTorque(double newtonMetres) {
+        return new ConstraintSpec(type, params, local, frameA, frameB, breakForce, newtonMetres);
+    }
+
+    public String type() {
+        return type;
+    }
+
+    /** The parameters set by name (the others take the type's defaults). */
+    public Map<String, Double> params() {
+        return params;
+    }
+
+    public boolean isLocal() {
+        return local;
+    }
+
+    /** Frame A: anchor x, y, z and orientation qx, qy, qz, qw. */
+    public double[] frameA() {
+        return frameA.clone();
+    }
+
+    /** Frame B: anchor x, y, z and orientation qx, qy, qz, qw. */
+    public double[] frameB() {
+        return frameB.clone();
+    }
+
+    public double breakForceValue() {
+        return breakForce;
+    }
+
+    public double breakTorqueValue() {
+        return breakTorque;
+    }
+
+    /** The anchor of frame A. */
+    public Vector3d anchorA(Vector3d dest) {
+        return dest.set(frameA[0], frameA[1], frameA[2]);
+    }
+}

@@ -1,0 +1,104 @@
+package dev.rubble.api;
+
+import dev.rubble.core.command.Command;
+import dev.rubble.core.destruction.Unions;
+import dev.rubble.core.world.World;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.joml.Quaterniondc;
+import org.joml.Vector3dc;
+
+/**
+ * Cluster unions through the public API (issue 29; docs/destruction.md "Cluster unions"): weld
+ * bodies and placed collections into ONE rigid body at run time; it comes apart by connectivity
+ * when a member breaks or leaves. Get it from {@link PhysicsWorld#unions()}. A union is named by an
+ * id you choose ({@code >= 0}); the first add creates it.
+ *
+ * <p>Writes are journalled commands: checked now (a dead or non-dynamic body, an unknown collection
+ * fail here with an {@link IllegalArgumentException} naming it), applied together at the start of the
+ * next step (removes before adds before poses; each union rebuilt once). Reads see the state after
+ * the last step. While a body is a member it is disabled; the union's body moves for it.
+ */
+public final class WorldUnions {
+    private final World world;
+
+    WorldUnions(World world) {
+        this.world = world;
+    }
+
+    private Unions unions() {
+        return world.destruction().unions();
+    }
+
+    /** Adds a dynamic body (a plain body or a collection piece) to union {@code union}. */
+    public void add(int union, BodyId body) {
+        world.queue(new Command.UnionAdd(union, handle(body), false));
+    }
+
+    /** Adds an auxiliary body: it stays only while connected to a main member. */
+    public void addAuxiliary(int union, BodyId body) {
+        world.queue(new Command.UnionAdd(union, handle(body), true));
+    }
+
+    /** Adds a placed collection's dynamic pieces as they are (an intact collection is one member). */
+    public void add(int union, CollectionId collection) {
+        world.queue(new Command.UnionAddCollection(union, index(collection), false, false));
+    }
+
+    /** Breaks a placed collection into its children first; they join at the end of the next step. */
+    public void addReleased(int union, CollectionId collection) {
+        world.queue(new Command.UnionAddCollection(union, index(collection), true, false));
+    }
+
+    /** Takes a member out; the rest of the union is split by connectivity. */
+    public void remove(int union, BodyId body) {
+        world.queue(new Command.UnionRemove(union, handle(body)));
+    }
+
+    /** Places a member (its body origin) in the union's frame: the union's centre of mass and orientation. */
+    public void setChildToParent(int union, BodyId body, Vector3dc position, Quaterniondc orientation) {
+        Objects.requireNonNull(position, "position is null");
+        Objects.requireNonNull(orientation, "orientation is null");
+        world.queue(new Command.UnionSetChildToParent(union, handle(body), position.x(), position.y(), position.z(),
+                orientation.x(), orientation.y(), orientation.z(), orientation.w()));
+    }
+
+    /** The ids of the unions that exist, ascending. */
+    public int[] ids() {
+        return unions().ids();
+    }
+
+    /** Union {@code union}'s body, or null when there is no such union. */
+    public BodyId body(int union) {
+        long h = unions().body(union);
+        return h < 0 ? null : new BodyId(h);
+    }
+
+    /** Union {@code union}'s members in member order (empty when there is no such union). */
+    public List<BodyId> members(int union) {
+        List<BodyId> out = new ArrayList<>();
+        for (long h : unions().members(union)) {
+            out.add(new BodyId(h));
+        }
+        return out;
+    }
+
+    /** The union {@code body} is a member of, or -1. */
+    public int unionOf(BodyId body) {
+        return unions().unionOfMember(handle(body));
+    }
+
+    private static long handle(BodyId body) {
+        return Objects.requireNonNull(body, "body is null").handle();
+    }
+
+    private int index(CollectionId c) {
+        Objects.requireNonNull(c, "collection is null");
+        int n = world.destruction().collectionCount();
+        if (c.index() >= n) {
+            throw new IllegalArgumentException("collection = " + c.index() + "; allowed: [0, " + n + ")");
+        }
+        return c.index();
+    }
+}

@@ -1,0 +1,106 @@
+package dev.rubble.core.body;
+
+import java.util.Arrays;
+
+/**
+ * Body pairs that never collide whatever their layers and masks say ("ignore this pair", issue 28;
+ * docs/dynamics.md "Collision filtering"). Kept as two parallel arrays of body handles sorted by
+ * (lower handle, higher handle), so a lookup is a binary search, nothing allocates per step and the
+ * order in which pairs were added never reaches results or snapshots. Handles carry the slot's
+ * generation: a pair whose body was removed is dropped with it ({@link BodyStore#remove}) and can
+ * never match a later body that reuses the slot.
+ */
+public final class IgnoredPairs {
+    private long[] lo = new long[0], hi = new long[0];
+    private int n;
+
+    /** Number of ignored pairs. */
+    public int size() {
+        return n;
+    }
+
+    /** Lower handle of pair {@code i} (pairs in sorted order). */
+    public long first(int i) {
+        return lo[i];
+    }
+
+    /** Higher handle of pair {@code i}. */
+    public long second(int i) {
+        return hi[i];
+    }
+
+    /** Whether the pair of bodies with handles {@code a} and {@code b} (either order) is ignored. */
+    public boolean contains(long a, long b) {
+        return n != 0 && find(Math.min(a, b), Math.max(a, b)) >= 0;
+    }
+
+    /**
+     * Ignores (or stops ignoring) the pair; returns whether anything changed.
+     *
+     * @throws IllegalArgumentException when {@code a == b} (a body never collides with itself)
+     */
+    public boolean set(long a, long b, boolean ignore) {
+        if (a == b) {
+            throw new IllegalArgumentException("ignore-pair names body " + BodyStore.handleString(a)
+                    + " twice; allowed: two different bodies");
+        }
+        long l = Math.min(a, b), h = Math.max(a, b);
+        int i = find(l, h);
+        if (ignore == (i >= 0)) {
+            return false;
+        }
+        if (ignore) {
+            int at = -1 - i;
+            if (n == lo.length) {
+                int cap = Math.max(8, 2 * n);
+                lo = Arrays.copyOf(lo, cap);
+                hi = Arrays.copyOf(hi, cap);
+            }
+            System.arraycopy(lo, at, lo, at + 1, n - at);
+            System.arraycopy(hi, at, hi, at + 1, n - at);
+            lo[at] = l;
+            hi[at] = h;
+            n++;
+        } else {
+            System.arraycopy(lo, i + 1, lo, i, n - i - 1);
+            System.arraycopy(hi, i + 1, hi, i, n - i - 1);
+            n--;
+        }
+        return true;
+    }
+
+    /** Drops every pair naming {@code handle} (the body is being removed). */
+    public void removeBody(long handle) {
+        int w = 0;
+        for (int r = 0; r < n; r++) {
+            if (lo[r] != handle && hi[r] != handle) {
+                lo[w] = lo[r];
+                hi[w] = hi[r];
+                w++;
+            }
+        }
+        n = w;
+    }
+
+    /** Forgets every pair. */
+    public void clear() {
+        n = 0;
+    }
+
+    /** Index of the pair, or {@code -1 - insertionPoint}. */
+    private int find(long l, long h) {
+        int a = 0, b = n - 1;
+        while (a <= b) {
+            int m = (a + b) >>> 1;
+            int c = lo[m] != l ? Long.compare(lo[m], l) : Long.compare(hi[m], h);
+            if (c < 0) {
+                a = m + 1;
+            } else if (c > 0) {
+                b = m - 1;
+            } else {
+                return m;
+            }
+        }
+        return -1 - a;
+    }
+}

@@ -1,0 +1,238 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.destruction.Unions.Member;
+import dev.rubble.core.destruction.Unions.Op;
+import dev.rubble.core.destruction.Unions.Union;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The operations of {@link Unions} (issue 29): the queued batch flushed at the end of the COMMANDS
+ * slot (removes, adds, child-to-parent updates), members joining and leaving, and what breaks change
+ * after the DESTRUCTION slot; each touched union is rebuilt once by {@link UnionBody}.
+ */
+final class UnionBatch {
+    private final DestructionContext d;
+    private final Unions un;
+    private final UnionBody body;
+
+    UnionBatch(DestructionContext d, Unions un, UnionBody body) {
+        this.d = d;
+        this.un = un;
+        this.body = body;
+    }
+
+    /** Applies the queued batch: removes, adds, child-to-parent updates; then rebuilds each touched union once. */
+    void flush() {
+        if (un.listCount > 0) {
+            afterBreaks(); // members (or union bodies) removed by commands since the last step
+        }
+        if (un.pending.isEmpty()) {
+            return;
+        }
+        List<Op> ops = new ArrayList<>(un.pending);
+        un.pending.clear();
+        ops.sort((x, y) -> Integer.compare(x.kind(), y.kind())); // stable: queue order within a kind
+        TreeMap<Integer, Union> touched = new TreeMap<>();
+        for (Op op : ops) {
+            Command.ClusterUnion c = op.command();
+            if (c instanceof Command.UnionRemove r) {
+                Union u = un.unions.get(r.union());
+                int i = u == null ? -1 : u.indexOf(r.body());
+                if (i >= 0) {
+                    leave(u, i);
+                    u.check = true;
+                    touched.put(u.id, u);
+                }
+            } else if (c instanceof Command.UnionAdd a) {
+                Union u = un.unions.computeIfAbsent(a.union(), Union::new);
+                join(u, a.body(), a.auxiliary(), touched);
+                touched.put(u.id, u);
+            } else if (c instanceof Command.UnionAddCollection a) {
+                Union u = un.unions.computeIfAbsent(a.union(), Union::new);
+                touched.put(u.id, u);
+                if (a.released()) {
+                    crumble(a.collection());
+                    un.afterRelease.add(a);
+                } else {
+                    joinCollection(u, a.collection(), a.auxiliary(), touched);
+                }
+            } else if (c instanceof Command.UnionSetChildToParent p) {
+                Union u = un.unions.get(p.union());
+                int i = u == null ? -1 : u.indexOf(p.body());
+                if (i < 0 || !u.members.get(i).in || !un.live(u.body)) {
+                    continue; // not (yet) carried by the union's body: nothing to place (documented)
+                }
+                body.syncAll(u); // the other members keep their world poses
+                Member m = u.members.get(i);
+                double n = Math.sqrt(p.qx() * p.qx() + p.qy() * p.qy() + p.qz() * p.qz() + p.qw() * p.qw());
+                m.lx = p.x();
+                m.ly = p.y();
+                m.lz = p.z();
+                m.lqx = p.qx() / n;
+                m.lqy = p.qy() / n;
+                m.lqz = p.qz() / n;
+                m.lqw = p.qw() / n;
+                m.in = true;
+                body.sync(u, m); // this one takes its new place in the (old) union frame
+                touched.put(u.id, u);
+            }
+        }
+        rebuildAll(touched);
+    }
+
+    /** Sets infinite external strain on the children of every intact holder of collection c (Chaos: ReleaseClusterParticles, forced). */
+    void crumble(int c) {
+        ClusterStore s = d.store;
+        for (int i = 0; i < d.activeCount; i++) {
+            int g = d.active[i];
+            if (s.collection[g] != c || s.childCount[g] == 0) {
+                continue;
+            }
+            for (int ch = s.firstChild[g]; ch != ClusterStore.NONE; ch = s.nextSibling[ch]) {
+                s.externalLoad[ch] = Double.POSITIVE_INFINITY;
+                d.addList(ch);
+            }
+        }
+    }
+
+    void joinCollection(Union u, int c, boolean aux, Map<Integer, Union> touched) {
+        ClusterStore s = d.store;
+        long[] bodies = new long[d.activeCount];
+        int n = 0;
+        for (int i = 0; i < d.activeCount; i++) {
+            int g = d.active[i];
+            if (s.collection[g] == c && s.body[g] != ClusterStore.NONE) {
+                bodies[n++] = s.body[g];
+            }
+        }
+        Arrays.sort(bodies, 0, n); // slot order within a generation: deterministic
+        for (int i = 0; i < n; i++) {
+            int slot = d.bodies.slot(bodies[i]);
+            if (d.bodies.motion(slot) == MotionType.DYNAMIC && d.bodies.state(slot) != BodyState.DISABLED) {
+                join(u, bodies[i], aux, touched);
+            }
+        }
+    }
+
+    /** Adds body h to u (out of any other union first). */
+    void join(Union u, long h, boolean aux, Map<Integer, Union> touched) {
+        int s = (int) h;
+        if (s < 0 || s >= d.bodies.slotLimit() || !d.bodies.isLive(s) || d.bodies.handle(s) != h) {
+            return; // gone since it was queued (broken, removed)
+        }
+        for (Union o : un.unions.values()) {
+            int i = o.indexOf(h);
+            if (i >= 0) {
+                if (o == u) {
+                    return;
+                }
+                leave(o, i);
+                o.check = true;
+                touched.put(o.id, o);
+            }
+        }
+        if (d.bodies.state(s) == BodyState.DISABLED || d.bodies.motion(s) != MotionType.DYNAMIC || un.unionAt(s) != null) {
+            return; // a disabled, non-dynamic or union body stays out
+        }
+        u.members.add(new Member(h, aux));
+    }
+
+    /** Member i leaves u: its body gets the union's motion at its place and is enabled. */
+    void leave(Union u, int i) {
+        Member m = u.members.remove(i);
+        if (m.in && un.live(m.handle)) {
+            if (un.live(u.body)) {
+                body.sync(u, m);
+            }
+            d.host.enableBody(m.handle);
+        }
+        // edges name member indices: drop those of i and shift the rest
+        long[] e = u.edges;
+        int k = 0;
+        for (long x : e) {
+            int a = (int) (x >>> 32), b = (int) x;
+            if (a == i || b == i) {
+                continue;
+            }
+            a -= a > i ? 1 : 0;
+            b -= b > i ? 1 : 0;
+            e[k++] = ((long) a << 32) | b;
+        }
+        u.edges = Arrays.copyOf(e, k);
+    }
+
+    /**
+     * After breaks (the DESTRUCTION slot, the impact pass): members whose bodies a break retired
+     * leave and their unions are split by connectivity; collections added released join now.
+     */
+    void afterBreaks() {
+        if (un.unions.isEmpty() && un.afterRelease.isEmpty()) {
+            return;
+        }
+        TreeMap<Integer, Union> touched = null;
+        for (int k = 0; k < un.listCount; k++) {
+            Union u = un.list[k];
+            if (u.body >= 0 && !un.live(u.body)) {
+                // the union's body was removed (a Remove command): the union dissolves, its members
+                // come back where they were last placed, with the motion they were given then
+                for (int i = u.members.size() - 1; i >= 0; i--) {
+                    Member m = u.members.get(i);
+                    if (m.in && un.live(m.handle)) {
+                        d.host.enableBody(m.handle);
+                    }
+                }
+                u.members.clear();
+                u.body = -1;
+                if (touched == null) {
+                    touched = new TreeMap<>();
+                }
+                touched.put(u.id, u);
+                continue;
+            }
+            for (int i = u.members.size() - 1; i >= 0; i--) {
+                if (!un.live(u.members.get(i).handle)) {
+                    body.syncAll(u);
+                    leave(u, i);
+                    u.check = true;
+                    if (touched == null) {
+                        touched = new TreeMap<>();
+                    }
+                    touched.put(u.id, u);
+                }
+            }
+        }
+        if (touched == null) {
+            if (un.afterRelease.isEmpty()) {
+                return; // the common step: nothing broke in a union (allocation-free)
+            }
+            touched = new TreeMap<>();
+        }
+        if (!un.afterRelease.isEmpty()) {
+            List<Command.UnionAddCollection> adds = new ArrayList<>(un.afterRelease);
+            un.afterRelease.clear();
+            for (Command.UnionAddCollection a : adds) {
+                Union u = un.unions.computeIfAbsent(a.union(), Union::new);
+                joinCollection(u, a.collection(), a.auxiliary(), touched);
+                touched.put(u.id, u);
+            }
+        }
+        rebuildAll(touched);
+    }
+
+    void rebuildAll(TreeMap<Integer, Union> touched) {
+        while (!touched.isEmpty()) {
+            Union u = touched.pollFirstEntry().getValue();
+            if (un.unions.get(u.id) == u) {
+                body.rebuild(u, touched);
+            }
+        }
+        un.relist();
+    }
+}

@@ -1,0 +1,233 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.destruction.Unions.Member;
+import dev.rubble.core.destruction.Unions.Union;
+import dev.rubble.spi.shape.Compound;
+import dev.rubble.spi.shape.InertiaTensor;
+import dev.rubble.spi.shape.MassProperties;
+import dev.rubble.spi.shape.Shape;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The union body of {@link Unions} (issue 29): members placed from their union's body, and the
+ * rebuild of a union's body from its members (mass, centre of mass, parallel-axis inertia, kept
+ * momentum, the compound of the members' sub-shapes, merged properties, edges).
+ */
+final class UnionBody {
+    private final DestructionContext d;
+    private final Unions un;
+    private final UnionSplit splitter;
+    private final UnionEdges graph = new UnionEdges();
+
+    UnionBody(DestructionContext d, Unions un) {
+        this.d = d;
+        this.un = un;
+        this.splitter = new UnionSplit(d, un);
+    }
+
+    void syncAll(Union u) {
+        if (!un.live(u.body)) {
+            return;
+        }
+        for (int i = 0, n = u.members.size(); i < n; i++) {
+            Member m = u.members.get(i);
+            if (m.in && un.live(m.handle)) {
+                sync(u, m);
+            }
+        }
+    }
+
+    /** Member m's body takes its place in u: origin = x_u + R_u l, q = q_u lq; v = v_u + w_u x r, w = w_u. */
+    void sync(Union u, Member m) {
+        BodyStore b = d.bodies;
+        int us = (int) u.body, s = (int) m.handle;
+        double qx = b.qx[us], qy = b.qy[us], qz = b.qz[us], qw = b.qw[us];
+        double ox = b.px[us] + Rot.x(qx, qy, qz, qw, m.lx, m.ly, m.lz);
+        double oy = b.py[us] + Rot.y(qx, qy, qz, qw, m.lx, m.ly, m.lz);
+        double oz = b.pz[us] + Rot.z(qx, qy, qz, qw, m.lx, m.ly, m.lz);
+        double nw = qw * m.lqw - qx * m.lqx - qy * m.lqy - qz * m.lqz;
+        double nx = qw * m.lqx + qx * m.lqw + qy * m.lqz - qz * m.lqy;
+        double ny = qw * m.lqy - qx * m.lqz + qy * m.lqw + qz * m.lqx;
+        double nz = qw * m.lqz + qx * m.lqy - qy * m.lqx + qz * m.lqw;
+        b.qx[s] = nx;
+        b.qy[s] = ny;
+        b.qz[s] = nz;
+        b.qw[s] = nw;
+        b.setOriginPosition(s, ox, oy, oz);
+        double rx = b.px[s] - b.px[us], ry = b.py[s] - b.py[us], rz = b.pz[s] - b.pz[us];
+        double wx = b.wx[us], wy = b.wy[us], wz = b.wz[us];
+        b.vx[s] = b.vx[us] + wy * rz - wz * ry;
+        b.vy[s] = b.vy[us] + wz * rx - wx * rz;
+        b.vz[s] = b.vz[us] + wx * ry - wy * rx;
+        b.wx[s] = wx;
+        b.wy[s] = wy;
+        b.wz[s] = wz;
+        b.updateBounds(s);
+    }
+
+    /** Rebuilds u's body from its members (see the class comment). */
+    void rebuild(Union u, Map<Integer, Union> touched) {
+        BodyStore b = d.bodies;
+        syncAll(u);
+        if (u.check) {
+            u.check = false;
+            splitter.split(u, touched);
+        }
+        double uqx = 0, uqy = 0, uqz = 0, uqw = 1;
+        boolean wasAsleep = false;
+        if (un.live(u.body)) {
+            int us = (int) u.body;
+            uqx = b.qx[us];
+            uqy = b.qy[us];
+            uqz = b.qz[us];
+            uqw = b.qw[us];
+            wasAsleep = b.state(us) == BodyState.SLEEPING;
+            un.setUnionSlot(us, -1);
+            d.host.retireBody(u.body);
+            u.body = -1;
+        }
+        int n = u.members.size();
+        if (n == 0) {
+            un.unions.remove(u.id);
+            return;
+        }
+        // the members' world state is in their bodies now
+        double mass = 0, cx = 0, cy = 0, cz = 0, px = 0, py = 0, pz = 0;
+        boolean asleep = true, debris = true, gravity = true;
+        double gsum = 0, lin = 0, ang = 0, sleep = Double.NaN;
+        int[] slots = new int[n];
+        for (int i = 0; i < n; i++) {
+            Member m = u.members.get(i);
+            int s = (int) m.handle;
+            slots[i] = s;
+            double mi = b.mass[s];
+            mass += mi;
+            cx += mi * b.px[s];
+            cy += mi * b.py[s];
+            cz += mi * b.pz[s];
+            px += mi * b.vx[s];
+            py += mi * b.vy[s];
+            pz += mi * b.vz[s];
+            asleep &= m.in ? wasAsleep : b.state(s) == BodyState.SLEEPING;
+            debris &= b.debris[s] != 0;
+            gravity &= b.gravityScale[s] != 0;
+            gsum += mi * b.gravityScale[s];
+            lin = Math.max(lin, b.linearDamping[s]);
+            ang = Math.max(ang, b.angularDamping[s]);
+            double st = b.sleepThreshold[s];
+            if (!Double.isNaN(st)) {
+                sleep = Double.isNaN(sleep) ? st : Math.min(sleep, st);
+            }
+        }
+        cx /= mass;
+        cy /= mass;
+        cz /= mass;
+        // inertia about the union's centre in the union frame, and world angular momentum about it
+        double[] about = new double[9];
+        double lx = 0, ly = 0, lz = 0;
+        List<Compound.Child> children = new ArrayList<>();
+        int[] childMember = new int[4];
+        for (int i = 0; i < n; i++) {
+            int s = slots[i];
+            double rx = b.px[s] - cx, ry = b.py[s] - cy, rz = b.pz[s] - cz;
+            // principal frame in world: q_s * iq_s; in the union frame: conj(q_u) * that
+            double[] pq = mul(b.qx[s], b.qy[s], b.qz[s], b.qw[s], b.iqx[s], b.iqy[s], b.iqz[s], b.iqw[s]);
+            double[] lq = mul(-uqx, -uqy, -uqz, uqw, pq[0], pq[1], pq[2], pq[3]);
+            double ix = inv(b.invIx[s]), iy = inv(b.invIy[s]), iz = inv(b.invIz[s]);
+            InertiaTensor.addAboutOrigin(new MassProperties(b.mass[s],
+                    Rot.x(-uqx, -uqy, -uqz, uqw, rx, ry, rz), Rot.y(-uqx, -uqy, -uqz, uqw, rx, ry, rz),
+                    Rot.z(-uqx, -uqy, -uqz, uqw, rx, ry, rz), ix, iy, iz, lq[0], lq[1], lq[2], lq[3]), about);
+            // L_i = R_p D R_p^T w + m r x v
+            double wx = b.wx[s], wy = b.wy[s], wz = b.wz[s];
+            double ax = Rot.x(-pq[0], -pq[1], -pq[2], pq[3], wx, wy, wz) * ix;
+            double ay = Rot.y(-pq[0], -pq[1], -pq[2], pq[3], wx, wy, wz) * iy;
+            double az = Rot.z(-pq[0], -pq[1], -pq[2], pq[3], wx, wy, wz) * iz;
+            double mi = b.mass[s];
+            lx += Rot.x(pq[0], pq[1], pq[2], pq[3], ax, ay, az) + mi * (ry * b.vz[s] - rz * b.vy[s]);
+            ly += Rot.y(pq[0], pq[1], pq[2], pq[3], ax, ay, az) + mi * (rz * b.vx[s] - rx * b.vz[s]);
+            lz += Rot.z(pq[0], pq[1], pq[2], pq[3], ax, ay, az) + mi * (rx * b.vy[s] - ry * b.vx[s]);
+            // the member's origin pose in the union frame, then its sub-shapes
+            Member m = u.members.get(i);
+            double ox = b.originX(s) - cx, oy = b.originY(s) - cy, oz = b.originZ(s) - cz;
+            m.lx = Rot.x(-uqx, -uqy, -uqz, uqw, ox, oy, oz);
+            m.ly = Rot.y(-uqx, -uqy, -uqz, uqw, ox, oy, oz);
+            m.lz = Rot.z(-uqx, -uqy, -uqz, uqw, ox, oy, oz);
+            double[] mq = mul(-uqx, -uqy, -uqz, uqw, b.qx[s], b.qy[s], b.qz[s], b.qw[s]);
+            m.lqx = mq[0];
+            m.lqy = mq[1];
+            m.lqz = mq[2];
+            m.lqw = mq[3];
+            Shape sh = b.shape[s];
+            if (sh instanceof Compound cp) {
+                for (int k = 0; k < cp.childCount(); k++) {
+                    Compound.Child ch = cp.child(k);
+                    double[] cq = mul(m.lqx, m.lqy, m.lqz, m.lqw, ch.qx(), ch.qy(), ch.qz(), ch.qw());
+                    children.add(new Compound.Child(ch.shape(),
+                            m.lx + Rot.x(m.lqx, m.lqy, m.lqz, m.lqw, ch.x(), ch.y(), ch.z()),
+                            m.ly + Rot.y(m.lqx, m.lqy, m.lqz, m.lqw, ch.x(), ch.y(), ch.z()),
+                            m.lz + Rot.z(m.lqx, m.lqy, m.lqz, m.lqw, ch.x(), ch.y(), ch.z()), cq[0], cq[1], cq[2], cq[3]));
+                    childMember = put(childMember, children.size() - 1, i);
+                }
+            } else {
+                children.add(new Compound.Child(sh, m.lx, m.ly, m.lz, m.lqx, m.lqy, m.lqz, m.lqw));
+                childMember = put(childMember, children.size() - 1, i);
+            }
+        }
+        MassProperties mp = InertiaTensor.principal(mass, 0, 0, 0, about);
+        // w = R_u R_p D^-1 R_p^T R_u^T L
+        double[] up = mul(uqx, uqy, uqz, uqw, mp.qx(), mp.qy(), mp.qz(), mp.qw());
+        double tx = Rot.x(-up[0], -up[1], -up[2], up[3], lx, ly, lz) / mp.ixx();
+        double ty = Rot.y(-up[0], -up[1], -up[2], up[3], lx, ly, lz) / mp.iyy();
+        double tz = Rot.z(-up[0], -up[1], -up[2], up[3], lx, ly, lz) / mp.izz();
+        double wx = Rot.x(up[0], up[1], up[2], up[3], tx, ty, tz);
+        double wy = Rot.y(up[0], up[1], up[2], up[3], tx, ty, tz);
+        double wz = Rot.z(up[0], up[1], up[2], up[3], tx, ty, tz);
+        int s0 = slots[0];
+        BodyDef def = BodyDef.of(new Compound(children)).withLabel("union " + u.id)
+                .withPosition(cx, cy, cz).withOrientation(uqx, uqy, uqz, uqw)
+                .withLinearVelocity(px / mass, py / mass, pz / mass).withAngularVelocity(wx, wy, wz)
+                .withMass(mass).withMaterial(b.friction[s0], b.restitution[s0])
+                .withGravityScale(gravity ? gsum / mass : 0).withDamping(lin, ang).withAsleep(asleep);
+        for (int i = 0; i < n; i++) {
+            Member m = u.members.get(i);
+            if (!m.in) {
+                d.host.disableBody(m.handle);
+                m.in = true;
+            }
+        }
+        long h = d.host.createBody(def, mp);
+        int us = b.slot(h);
+        b.debris[us] = (byte) (debris ? 1 : 0);
+        b.sleepThreshold[us] = sleep;
+        b.collisionLayer[us] = b.collisionLayer[s0];
+        b.collisionMask[us] = b.collisionMask[s0];
+        u.body = h;
+        u.childMember = Arrays.copyOf(childMember, children.size());
+        un.setUnionSlot(us, u.id);
+        u.edges = graph.compute(b, slots, n);
+        d.mixDigest(u.id, h);
+    }
+
+    static double inv(double v) {
+        return v > 0 ? 1 / v : 0;
+    }
+
+    static int[] put(int[] a, int i, int v) {
+        if (i >= a.length) {
+            a = Arrays.copyOf(a, Math.max(i + 1, 2 * a.length));
+        }
+        a[i] = v;
+        return a;
+    }
+
+    static double[] mul(double ax, double ay, double az, double aw, double bx, double by, double bz, double bw) {
+        return new double[] {aw * bx + ax * bw + ay * bz - az * by, aw * by - ax * bz + ay * bw + az * bx,
+                aw * bz + ax * by - ay * bx + az * bw, aw * bw - ax * bx - ay * by - az * bz};
+    }
+}

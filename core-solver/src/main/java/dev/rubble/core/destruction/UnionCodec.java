@@ -1,0 +1,93 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.core.destruction.Unions.Member;
+import dev.rubble.core.destruction.Unions.Union;
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+
+/** The snapshot codec of {@link Unions} (section UNIO, issue 29): every union, its members, edges and compound children. */
+final class UnionCodec {
+    private UnionCodec() {
+    }
+
+    /** Writes every union (snapshot section UNIO; between steps nothing is pending). */
+    static void write(Unions un, DataOutput o) throws IOException {
+        o.writeInt(un.unions.size());
+        for (Union u : un.unions.values()) {
+            o.writeInt(u.id);
+            o.writeLong(u.body);
+            o.writeInt(u.members.size());
+            for (Member m : u.members) {
+                o.writeLong(m.handle);
+                o.writeBoolean(m.auxiliary);
+                o.writeBoolean(m.in);
+                for (double v : new double[] {m.lx, m.ly, m.lz, m.lqx, m.lqy, m.lqz, m.lqw}) {
+                    o.writeDouble(v);
+                }
+            }
+            o.writeInt(u.edges.length);
+            for (long e : u.edges) {
+                o.writeLong(e);
+            }
+            o.writeInt(u.childMember.length);
+            for (int c : u.childMember) {
+                o.writeInt(c);
+            }
+        }
+    }
+
+    /** Reads what {@link #write} wrote into an empty runtime whose bodies are restored. */
+    static void read(Unions un, DataInput in) throws IOException {
+        if (!un.unions.isEmpty()) {
+            throw new IllegalStateException("unions can only be restored into a world without unions");
+        }
+        int n = count(in.readInt(), "union count");
+        for (int k = 0; k < n; k++) {
+            Union u = new Union(in.readInt());
+            if (u.id < 0 || un.unions.containsKey(u.id)) {
+                throw new IllegalArgumentException("union id " + u.id + " is negative or repeated; allowed: distinct ids >= 0");
+            }
+            u.body = in.readLong();
+            un.liveSlot(u.body, "union " + u.id + " body");
+            int m = count(in.readInt(), "member count");
+            for (int i = 0; i < m; i++) {
+                Member mb = new Member(in.readLong(), in.readBoolean());
+                un.liveSlot(mb.handle, "union " + u.id + " member");
+                mb.in = in.readBoolean();
+                mb.lx = in.readDouble();
+                mb.ly = in.readDouble();
+                mb.lz = in.readDouble();
+                mb.lqx = in.readDouble();
+                mb.lqy = in.readDouble();
+                mb.lqz = in.readDouble();
+                mb.lqw = in.readDouble();
+                u.members.add(mb);
+            }
+            u.edges = new long[count(in.readInt(), "edge count")];
+            for (int i = 0; i < u.edges.length; i++) {
+                u.edges[i] = in.readLong();
+                if ((int) (u.edges[i] >>> 32) >= m || (int) u.edges[i] >= m || (int) u.edges[i] < 0) {
+                    throw new IllegalArgumentException("union " + u.id + " edge names a member outside [0, " + m + ")");
+                }
+            }
+            u.childMember = new int[count(in.readInt(), "child count")];
+            for (int i = 0; i < u.childMember.length; i++) {
+                u.childMember[i] = in.readInt();
+                if (u.childMember[i] < 0 || u.childMember[i] >= m) {
+                    throw new IllegalArgumentException("union " + u.id + " child names a member outside [0, " + m + ")");
+                }
+            }
+            un.unions.put(u.id, u);
+            un.setUnionSlot((int) u.body, u.id);
+        }
+        un.relist();
+    }
+
+    private static int count(int v, String what) {
+        if (v < 0 || v > (1 << 24)) {
+            throw new IllegalArgumentException(what + " = " + v + "; allowed: [0, 16777216]");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,307 @@
+package dev.rubble.core.destruction;
+
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.body.StateHash;
+import dev.rubble.core.command.Command;
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * Cluster unions (issue 29; reference: chaos-clusters-strain-runtime §8, §4.4): rigid bodies and
+ * pieces of placed collections welded at run time into ONE rigid body, which comes apart again by
+ * connectivity when a member breaks or leaves.
+ *
+ * <pre>
+ *  operations   add (a body, or a placed collection's pieces), add-released (break the collection
+ *               into its children first; they join after this step's DESTRUCTION slot), remove,
+ *               set child-to-parent; queued by commands, flushed at the end of the COMMANDS slot:
+ *               removes, then adds, then child-to-parent updates (a stable sort of the batch)
+ *  rebuild      once per touched union per batch: members' world poses written back from the union
+ *               body, connectivity check if someone left, then mass (sum), centre of mass, inertia
+ *               (each member's tensor moved to the union's centre by the parallel-axis theorem, then
+ *               diagonalised), linear and angular momentum kept, a compound with every member's own
+ *               sub-shapes (a collection piece keeps its hulls), a new body; members are disabled
+ *  merged       one-way (debris) AND, gravity AND (0 if any member has none, else the mass-weighted
+ *               mean scale), sleep threshold min, damping max; friction and restitution of member 0
+ *  edges        {@link UnionEdges}: bounds-overlap-filtered Delaunay (1 cm) and shapes within 5 cm
+ *  strain       a contact on the union is routed by its compound child to the member it hit and, for a
+ *               collection piece, into that piece's own cluster tree ({@link #memberSlot})
+ *  leaving      a member whose body a break retired leaves; the rest is split into connected islands:
+ *               the first island with a main member keeps the union, other islands of two or more with a
+ *               main member become new unions, islands of auxiliary members only and single members go
+ *               free; a union left with one member dissolves
+ * </pre>
+ *
+ * Costs nothing while no union exists. Not thread-safe: the step owns it.
+ */
+public final class Unions {
+    static final int REMOVE = 0, ADD = 1, UPDATE = 2;
+
+    /** One member: a body, disabled while it is in the union, and its origin pose in the union frame. */
+    static final class Member {
+        long handle;
+        boolean auxiliary;
+        /** Whether the union body carries it (its local pose is valid). */
+        boolean in;
+        double lx, ly, lz, lqx, lqy, lqz, lqw = 1;
+
+        Member(long handle, boolean auxiliary) {
+            this.handle = handle;
+            this.auxiliary = auxiliary;
+        }
+    }
+
+    /** One union: its body (or -1 before the first rebuild), members, edges, compound child → member. */
+    static final class Union {
+        final int id;
+        long body = -1;
+        final List<Member> members = new ArrayList<>();
+        long[] edges = new long[0];
+        int[] childMember = new int[0];
+        boolean check;
+
+        Union(int id) {
+            this.id = id;
+        }
+
+        int indexOf(long handle) {
+            for (int i = 0; i < members.size(); i++) {
+                if (members.get(i).handle == handle) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+    }
+
+    record Op(int kind, Command.ClusterUnion command) {
+    }
+
+    private final DestructionContext d;
+    final TreeMap<Integer, Union> unions = new TreeMap<>();
+    final List<Op> pending = new ArrayList<>();
+    /** AddCollection(released) operations waiting for this step's DESTRUCTION slot to release the children. */
+    final List<Command.UnionAddCollection> afterRelease = new ArrayList<>();
+    /** The unions in id order, refreshed when one is created or removed: the step's loops allocate nothing. */
+    Union[] list = new Union[0];
+    int listCount;
+    /** Body slot → union id + 1 (0 = not a union body). */
+    private int[] unionOfSlot = new int[0];
+    private final double[] tmp = new double[3];
+    /** Member poses and the rebuild of union bodies. */
+    private final UnionBody body;
+    /** The queued operations, joining and leaving, what breaks change. */
+    private final UnionBatch batch;
+
+    Unions(DestructionContext d) {
+        this.d = d;
+        this.body = new UnionBody(d, this);
+        this.batch = new UnionBatch(d, this, body);
+    }
+
+    /** Whether any union exists. */
+    public boolean any() {
+        return !unions.isEmpty();
+    }
+
+    // ---- commands --------------------------------------------------------------------------
+
+    /** Checks an operation when it is queued: the body must be live, dynamic and not a union body; the collection must exist. */
+    public void validate(Command.ClusterUnion c) {
+        if (c instanceof Command.UnionAdd a) {
+            int s = liveSlot(a.body(), "body");
+            if (d.bodies.motion(s) != MotionType.DYNAMIC) {
+                throw new IllegalArgumentException("body = " + BodyStore.handleString(a.body()) + " is "
+                        + d.bodies.motion(s).name().toLowerCase() + "; allowed: dynamic bodies in a union");
+            }
+            if (unionAt(s) != null) {
+                throw new IllegalArgumentException("body = " + BodyStore.handleString(a.body())
+                        + " is a union's body; allowed: plain bodies and collection pieces");
+            }
+        } else if (c instanceof Command.UnionAddCollection a) {
+            d.collection(a.collection());
+        } else if (c instanceof Command.UnionRemove r) {
+            if (r.body() < 0) {
+                throw new IllegalArgumentException("body = " + r.body() + "; allowed: a body handle");
+            }
+        }
+    }
+
+    /** Queues an operation (the COMMANDS slot); {@link #flush} applies the batch. */
+    public void queue(Command.ClusterUnion c) {
+        // checked when queued (World.queue); what changed since (a body broken or made static) is skipped by the flush
+        int kind = c instanceof Command.UnionRemove ? REMOVE : c instanceof Command.UnionSetChildToParent ? UPDATE : ADD;
+        pending.add(new Op(kind, c));
+    }
+
+    /** Applies the queued batch: removes, adds, child-to-parent updates; then rebuilds each touched union once ({@link UnionBatch}). */
+    public void flush() {
+        batch.flush();
+    }
+
+    // ---- the step --------------------------------------------------------------------------
+
+    /**
+     * Writes every member's pose and velocity from its union's body (before strain is gathered and
+     * pieces released, which read the member's own body).
+     */
+    void syncMembers() {
+        for (int i = 0; i < listCount; i++) {
+            body.syncAll(list[i]);
+        }
+    }
+
+    /** Refreshes {@link #list} from the map (after unions were created or removed). */
+    void relist() {
+        if (list.length < unions.size()) {
+            list = new Union[Math.max(4, 2 * unions.size())];
+        }
+        java.util.Arrays.fill(list, null);
+        listCount = 0;
+        for (Union u : unions.values()) {
+            list[listCount++] = u;
+        }
+    }
+
+    /**
+     * After breaks (the DESTRUCTION slot, the impact pass): members whose bodies a break retired
+     * leave and their unions are split by connectivity; collections added released join now ({@link UnionBatch}).
+     */
+    void afterBreaks() {
+        batch.afterBreaks();
+    }
+
+    boolean live(long h) {
+        int s = (int) h;
+        return h >= 0 && s < d.bodies.slotLimit() && d.bodies.isLive(s) && d.bodies.handle(s) == h;
+    }
+
+    int liveSlot(long h, String field) {
+        if (!live(h)) {
+            throw new IllegalArgumentException(field + " = " + BodyStore.handleString(h) + " is not a live body; allowed: a live body's handle");
+        }
+        return (int) h;
+    }
+
+    void setUnionSlot(int s, int id) {
+        if (s >= unionOfSlot.length) {
+            unionOfSlot = Arrays.copyOf(unionOfSlot, Math.max(s + 1, 2 * unionOfSlot.length));
+        }
+        unionOfSlot[s] = id + 1;
+    }
+
+    Union unionAt(int s) {
+        if (s < 0 || s >= unionOfSlot.length || unionOfSlot[s] == 0) {
+            return null;
+        }
+        Union u = unions.get(unionOfSlot[s] - 1);
+        return u != null && u.body == d.bodies.handle(s) ? u : null;
+    }
+
+    // ---- strain routing ----------------------------------------------------------------------
+
+    /** Whether slot s is a union's body (cheap when there are none). */
+    boolean isUnion(int s) {
+        return !unions.isEmpty() && unionAt(s) != null;
+    }
+
+    /**
+     * The body slot of the member that compound child {@code key} hit on union body {@code s}
+     * (side A: the key's bits 48..63, side B: 32..47; see the narrowphase's compound keys), or -1.
+     */
+    int memberSlot(int s, long key, boolean sideA) {
+        Union u = unionAt(s);
+        if (u == null) {
+            return -1;
+        }
+        int child = (int) ((sideA ? key >>> 48 : key >>> 32) & 0xffff) - 1;
+        if (child < 0 || child >= u.childMember.length) {
+            return -1;
+        }
+        Member m = u.members.get(u.childMember[child]);
+        return live(m.handle) ? (int) m.handle : -1;
+    }
+
+    // ---- reading -----------------------------------------------------------------------------
+
+    /** Ids of the unions, ascending. */
+    public int[] ids() {
+        return unions.keySet().stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Union {@code id}'s body handle, or -1 when there is no such union. */
+    public long body(int id) {
+        Union u = unions.get(id);
+        return u == null ? -1 : u.body;
+    }
+
+    /** Union {@code id}'s member bodies in member order (empty when there is no such union). */
+    public long[] members(int id) {
+        Union u = unions.get(id);
+        if (u == null) {
+            return new long[0];
+        }
+        long[] out = new long[u.members.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = u.members.get(i).handle;
+        }
+        return out;
+    }
+
+    /** Union {@code id}'s edges as member-index pairs {@code i << 32 | j} (sorted). */
+    public long[] edges(int id) {
+        Union u = unions.get(id);
+        return u == null ? new long[0] : u.edges.clone();
+    }
+
+    /** The union whose body is {@code handle}, or -1. */
+    public int unionOfBody(long handle) {
+        Union u = live(handle) ? unionAt((int) handle) : null;
+        return u == null ? -1 : u.id;
+    }
+
+    /** The union that has body {@code handle} as a member, or -1. */
+    public int unionOfMember(long handle) {
+        for (Union u : unions.values()) {
+            if (u.indexOf(handle) >= 0) {
+                return u.id;
+            }
+        }
+        return -1;
+    }
+
+    // ---- hash and snapshots --------------------------------------------------------------------
+
+    /** Mixes the unions into h (unchanged while there are none). */
+    long hash(long h) {
+        for (int k = 0; k < listCount; k++) {
+            Union u = list[k];
+            h = StateHash.mix(h, ((long) u.id << 32) | u.members.size());
+            h = StateHash.mix(h, u.body);
+            for (int i = 0, n = u.members.size(); i < n; i++) {
+                Member m = u.members.get(i);
+                h = StateHash.mix(h, m.handle ^ (m.auxiliary ? Long.MIN_VALUE : 0));
+            }
+            for (long e : u.edges) {
+                h = StateHash.mix(h, e);
+            }
+        }
+        return h;
+    }
+
+    /** Writes every union (snapshot section UNIO; between steps nothing is pending). */
+    public void write(DataOutput o) throws IOException {
+        UnionCodec.write(this, o);
+    }
+
+    /** Reads what {@link #write} wrote into an empty runtime whose bodies are restored. */
+    public void read(DataInput in) throws IOException {
+        UnionCodec.read(this, in);
+    }
+}

@@ -1,0 +1,730 @@
+package dev.rubble.core.dynamics;
+
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStates;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.spi.constraint.ConstraintFrame;
+import dev.rubble.spi.constraint.ConstraintRows;
+import dev.rubble.spi.constraint.ConstraintType;
+import java.util.Arrays;
+
+/**
+ * Solves the rows of the world's constraints (issue 29; docs/constraints.md) in the same
+ * sub-steps and iterations as the contacts, serially, after the contact rows of each iteration
+ * ({@code StepPipeline.iterate} is the one place that calls both).
+ *
+ * <pre>
+ *  step:      beginStep     the constraints whose bodies live and one of which is awake and dynamic;
+ *                           their bodies mapped to a packed list
+ *  sub-step:  beginSubStep  rows from the types ({@link ConstraintType#write}) at the current poses;
+ *                           warm start: the rows' accumulated impulses applied again
+ *             solve(true)   x velocityIterations, after each contact iteration (biased)
+ *             solve(false)  x positionIterations, after each relax iteration (unbiased)
+ *  step end:  endStep       impulses kept for the next step, force and torque per constraint, breaks
+ * </pre>
+ *
+ * A row is one scalar constraint {@code J v = n·(vB - vA) + gB·wB - gA·wA} (n = 0 for angular rows,
+ * {@code gA = rA × n}, {@code gB = rB × n} for linear ones) with accumulated impulse λ clamped to
+ * [lo, hi]. Rigid rows are soft in the biased pass (a spring-damper at {@value #JOINT_HERTZ_PER_RATE}
+ * of the sub-step rate with damping ratio {@value #JOINT_DAMPING_RATIO}, Box2D v3's joint softness:
+ * stable for any mass ratio) and rigid in the relax pass, which removes the bias velocity, as for
+ * contacts; springs are implicit Euler with the physical stiffness k and damping c (XPBD's update with
+ * compliance 1/k: {@code Δλ = -(Jv + C k/(c + hk) + γλ) / (w + γ)}, {@code γ = 1/(h(c + hk))}) and
+ * act in the biased pass only; one-sided rows (limits, ropes) are speculative while they hold
+ * (the bodies may approach the boundary by C within the sub-step, as a speculative contact); motors
+ * drive {@code J v} to their speed within their force.
+ *
+ * <p>Velocities: a body that is also in the contact solve has its velocity in the contact solver's
+ * packed array during the iterations; the others in the body store. Each call gathers the constrained
+ * bodies' velocities from wherever they are, solves, and scatters them back: the contact solver's
+ * numbers are untouched, and a world without constraints never enters this class.
+ *
+ * <p>Order: constraints in creation order, rows in the order their type writes them; deterministic.
+ * Allocation-free in steady state (arrays grow to the high-water mark).
+ */
+public final class ConstraintSolver implements ConstraintRows {
+    /**
+     * Rigid rows' stiffness as a fraction of the sub-step rate (1/h): 60 Hz at one 60 Hz sub-step.
+     * A soft row at rest settles where its spring holds the load, {@code F / (m_eff ω²)}: at 0.5 (30 Hz)
+     * a hanging 20-link chain of 1 kg links stretched 2.8 %, at 1.0 0.7 %; 1.0 and 2.0 with one pass
+     * per iteration made that chain oscillate without end, four passes ({@link #PASSES}) hold it.
+     */
+    static final double JOINT_HERTZ_PER_RATE = 1.0;
+    /** Rigid rows' damping ratio in the biased pass. */
+    static final double JOINT_DAMPING_RATIO = 2.0;
+    /**
+     * Passes over the constraint rows per solver iteration. Constraints are few next to contacts and
+     * chains pass a load one joint per pass (Gauss–Seidel), so each iteration sweeps them several times.
+     */
+    static final int PASSES = 4;
+    private static final byte AWAKE = (byte) BodyState.AWAKE.ordinal();
+    private static final byte SLEEPING = (byte) BodyState.SLEEPING.ordinal();
+    private static final byte DYNAMIC = (byte) MotionType.DYNAMIC.ordinal();
+    private static final int RIGID = 0, LIMIT = 1, SPRING = 2, MOTOR = 3;
+    /** Doubles per row. */
+    private static final int RW = 28;
+    private static final int NX = 0, GA = 3, GB = 6, KA = 9, KB = 12, MASS = 15, C = 16, LO = 17, HI = 18,
+            GAMMA = 19, SBIAS = 20, SPEED = 21, LAMBDA = 22, SOFTMASS = 23, WARM = 24;
+
+    private BodyStore b;
+    private ConstraintStore store;
+    private ContactSolver contacts;
+    private double h, invH, biasRate, massScale, impulseScale;
+
+    // this step's constraints (store indices) and, per constraint, its first row and row count
+    private int activeCount;
+    private int[] active = new int[0], firstRow = new int[0], rowCount = new int[0], bodyOfA = new int[0],
+            bodyOfB = new int[0];
+    // mapped bodies: index 0 = the world (no velocity, no mass)
+    private int bodyCount;
+    private int[] slotOf = new int[1], stamp = new int[0], local = new int[0], source = new int[1];
+    private int epoch;
+    private double[] vel = new double[6], invMass = new double[1], invI = new double[6];
+    // rows
+    private int rows;
+    private int[] rowA = new int[0], rowB = new int[0], kind = new int[0];
+    private double[] row = new double[0];
+    // row writing state
+    private final ConstraintFrame frame = new ConstraintFrame();
+    private double rax, ray, raz, rbx, rby, rbz;
+    private int curA, curB;
+    private final double[] scratch = new double[4];
+    // edges for the islands: pairs of awake dynamic slots
+    private int edgeCount;
+    private int[] edges = new int[0];
+
+    /** Whether this step has constraints to solve (false: the pipeline skips every call). */
+    public boolean active() {
+        return activeCount > 0;
+    }
+
+    /** Island edges of this step: {@link #edgeCount()} pairs of body slots. */
+    public int[] edges() {
+        return edges;
+    }
+
+    public int edgeCount() {
+        return edgeCount;
+    }
+
+    /**
+     * Wakes a sleeping body constrained to an awake dynamic one (constrained bodies sleep and wake
+     * together). Returns the number woken.
+     */
+    public static int wakeLinked(BodyStates states, ConstraintStore st) {
+        BodyStore b = states.bodies();
+        int woken = 0;
+        for (int i = 0, n = st.size(); i < n; i++) {
+            if (st.bodyB[i] == ConstraintStore.WORLD || !st.live(b, i)) {
+                continue;
+            }
+            int sa = (int) st.bodyA[i], sb = (int) st.bodyB[i];
+            boolean da = b.state[sa] == AWAKE && b.motion[sa] == DYNAMIC;
+            boolean db = b.state[sb] == AWAKE && b.motion[sb] == DYNAMIC;
+            if (da && b.state[sb] == SLEEPING) {
+                states.wake(sb);
+                woken++;
+            } else if (db && b.state[sa] == SLEEPING) {
+                states.wake(sa);
+                woken++;
+            }
+        }
+        return woken;
+    }
+
+    /**
+     * Picks this step's constraints (bodies live, at least one awake and dynamic) and maps their
+     * bodies. Call after the contact solver's prepare (whose packed velocities it shares).
+     */
+    public void beginStep(BodyStore bodies, ConstraintStore st, ContactSolver contactSolver) {
+        this.b = bodies;
+        this.store = st;
+        this.contacts = contactSolver;
+        activeCount = 0;
+        bodyCount = 1;
+        edgeCount = 0;
+        rows = 0;
+        int n = st.size();
+        if (n == 0) {
+            return;
+        }
+        if (stamp.length < bodies.slotLimit()) {
+            int cap = Math.max(bodies.slotLimit(), 2 * stamp.length);
+            stamp = Arrays.copyOf(stamp, cap);
+            local = Arrays.copyOf(local, cap);
+        }
+        epoch++;
+        if (active.length < n) {
+            int cap = Math.max(n, 2 * active.length);
+            active = Arrays.copyOf(active, cap);
+            firstRow = Arrays.copyOf(firstRow, cap);
+            rowCount = Arrays.copyOf(rowCount, cap);
+            bodyOfA = Arrays.copyOf(bodyOfA, cap);
+            bodyOfB = Arrays.copyOf(bodyOfB, cap);
+            edges = Arrays.copyOf(edges, 2 * cap);
+        }
+        int maxRows = 0;
+        for (int i = 0; i < n; i++) {
+            if (!st.live(bodies, i)) {
+                continue;
+            }
+            int sa = (int) st.bodyA[i];
+            int sb = st.bodyB[i] == ConstraintStore.WORLD ? -1 : (int) st.bodyB[i];
+            boolean da = awakeDynamic(sa), db = sb >= 0 && awakeDynamic(sb);
+            if (!da && !db) {
+                continue;
+            }
+            int k = activeCount++;
+            active[k] = i;
+            bodyOfA[k] = map(sa);
+            bodyOfB[k] = sb < 0 ? 0 : map(sb);
+            maxRows += st.type[i].rows();
+            if (da && db) {
+                edges[2 * edgeCount] = sa;
+                edges[2 * edgeCount + 1] = sb;
+                edgeCount++;
+            }
+        }
+        if (rowA.length < maxRows) {
+            int cap = Math.max(maxRows, 2 * rowA.length);
+            rowA = Arrays.copyOf(rowA, cap);
+            rowB = Arrays.copyOf(rowB, cap);
+            kind = Arrays.copyOf(kind, cap);
+            row = Arrays.copyOf(row, RW * cap);
+        }
+    }
+
+    private boolean awakeDynamic(int s) {
+        return b.state[s] == AWAKE && b.motion[s] == DYNAMIC;
+    }
+
+    private int map(int s) {
+        if (stamp[s] == epoch) {
+            return local[s];
+        }
+        stamp[s] = epoch;
+        int k = bodyCount++;
+        if (slotOf.length <= k) {
+            int cap = 2 * slotOf.length + 1;
+            slotOf = Arrays.copyOf(slotOf, cap);
+            source = Arrays.copyOf(source, cap);
+            vel = Arrays.copyOf(vel, 6 * cap);
+            invMass = Arrays.copyOf(invMass, cap);
+            invI = Arrays.copyOf(invI, 6 * cap);
+        }
+        local[s] = k;
+        slotOf[k] = s;
+        return k;
+    }
+
+    /**
+     * Start of a sub-step of length {@code subH}, after the contact solver loaded its velocities and
+     * warm started: the rows at the current poses, then the warm start of the constraints' impulses.
+     */
+    public void beginSubStep(double subH) {
+        h = subH;
+        invH = 1 / subH;
+        double omega = 2 * Math.PI * JOINT_HERTZ_PER_RATE * invH;
+        double a1 = 2 * JOINT_DAMPING_RATIO + subH * omega;
+        double a2 = subH * omega * a1;
+        double a3 = 1 / (1 + a2);
+        biasRate = omega / a1;
+        massScale = a2 * a3;
+        impulseScale = a3;
+        for (int k = 1; k < bodyCount; k++) {
+            int s = slotOf[k];
+            int o = 6 * k;
+            if (!awakeDynamic(s)) {
+                invMass[k] = 0;
+                Arrays.fill(invI, o, o + 6, 0);
+                source[k] = -2;
+                continue;
+            }
+            int ci = contacts.velocityIndex(s);
+            source[k] = ci;
+            invMass[k] = b.invMass[s];
+            worldInverseInertia(s, o);
+        }
+        if (rows > 0) { // a later sub-step: the last one's impulses warm start this one
+            keepImpulses();
+        }
+        rows = 0;
+        for (int k = 0; k < activeCount; k++) {
+            int i = active[k];
+            curA = bodyOfA[k];
+            curB = bodyOfB[k];
+            firstRow[k] = rows;
+            currentK = k;
+            fillFrame(i);
+            store.type[i].write(frame, store.params[i], this);
+            rowCount[k] = rows - firstRow[k];
+            int base = ConstraintStore.MAX_ROWS * i;
+            for (int r = 0; r < rowCount[k]; r++) {
+                row[RW * (firstRow[k] + r) + LAMBDA] = row[RW * (firstRow[k] + r) + WARM] = store.lambda[base + r];
+            }
+        }
+        gather();
+        for (int r = 0; r < rows; r++) {
+            double l = row[RW * r + LAMBDA];
+            if (l != 0) {
+                apply(r, l);
+            }
+        }
+        scatter();
+    }
+
+    private void keepImpulses() {
+        for (int k = 0; k < activeCount; k++) {
+            int base = ConstraintStore.MAX_ROWS * active[k];
+            for (int r = 0; r < rowCount[k]; r++) {
+                store.lambda[base + r] = row[RW * (firstRow[k] + r) + LAMBDA];
+            }
+        }
+    }
+
+    /** One pass over every row: biased ({@code true}, after a contact SOLVE iteration) or relax. */
+    public void solve(boolean useBias) {
+        gather();
+        for (int pass = 0; pass < PASSES; pass++) {
+            pass(useBias);
+        }
+        scatter();
+    }
+
+    private void pass(boolean useBias) {
+        final double[] rw = row;
+        for (int r = 0; r < rows; r++) {
+            int o = RW * r;
+            int kd = kind[r];
+            double jv = jv(r);
+            double lambda = rw[o + LAMBDA];
+            double imp;
+            switch (kd) {
+                case SPRING -> {
+                    if (!useBias) {
+                        continue;
+                    }
+                    imp = -(jv + rw[o + SBIAS] + rw[o + GAMMA] * lambda) * rw[o + SOFTMASS];
+                }
+                case MOTOR -> imp = -rw[o + MASS] * (jv - rw[o + SPEED]);
+                case LIMIT -> {
+                    double c = rw[o + C];
+                    boolean holds = rw[o + LO] >= 0 ? c > 0 : c < 0;
+                    if (holds) {
+                        imp = -rw[o + MASS] * (jv + c * invH);
+                    } else if (useBias) {
+                        imp = -rw[o + MASS] * massScale * (jv + biasRate * c) - impulseScale * lambda;
+                    } else {
+                        imp = -rw[o + MASS] * jv;
+                    }
+                }
+                default -> {
+                    if (useBias) {
+                        imp = -rw[o + MASS] * massScale * (jv + biasRate * rw[o + C]) - impulseScale * lambda;
+                    } else {
+                        imp = -rw[o + MASS] * jv;
+                    }
+                }
+            }
+            double next = lambda + imp;
+            double lo = rw[o + LO], hi = rw[o + HI];
+            if (next < lo) {
+                next = lo;
+            } else if (next > hi) {
+                next = hi;
+            }
+            imp = next - lambda;
+            rw[o + LAMBDA] = next;
+            if (imp != 0) {
+                apply(r, imp);
+            }
+        }
+    }
+
+    /**
+     * End of the step: the rows' impulses kept for the next step's warm start, each constraint's
+     * force and torque (the last sub-step's impulses / h). Returns the number of constraints over a
+     * break threshold; their store indices are {@link #broken()} {@code [0 .. n)}, in store order.
+     */
+    public int endStep() {
+        int nb = 0;
+        for (int k = 0; k < activeCount; k++) {
+            int i = active[k];
+            int base = ConstraintStore.MAX_ROWS * i;
+            double fx = 0, fy = 0, fz = 0, tx = 0, ty = 0, tz = 0;
+            for (int r = 0; r < rowCount[k]; r++) {
+                int o = RW * (firstRow[k] + r);
+                double l = row[o + LAMBDA];
+                store.lambda[base + r] = l;
+                double nx = row[o + NX], ny = row[o + NX + 1], nz = row[o + NX + 2];
+                if (nx != 0 || ny != 0 || nz != 0) {
+                    fx += l * nx;
+                    fy += l * ny;
+                    fz += l * nz;
+                } else {
+                    tx += l * row[o + GB];
+                    ty += l * row[o + GB + 1];
+                    tz += l * row[o + GB + 2];
+                }
+            }
+            double f = Math.sqrt(fx * fx + fy * fy + fz * fz) * invH;
+            double t = Math.sqrt(tx * tx + ty * ty + tz * tz) * invH;
+            store.force[i] = f;
+            store.torque[i] = t;
+            if (f > store.breakForce[i] || t > store.breakTorque[i]) {
+                if (broken.length == nb) {
+                    broken = Arrays.copyOf(broken, Math.max(4, 2 * nb));
+                }
+                broken[nb++] = i;
+            }
+        }
+        activeCount = 0;
+        return nb;
+    }
+
+    private int[] broken = new int[0];
+
+    /** The store indices of the constraints {@link #endStep} found over a threshold. */
+    public int[] broken() {
+        return broken;
+    }
+
+    // ---- ConstraintRows: the type writes rows for the constraint being prepared ----
+
+    @Override
+    public void linear(double nx, double ny, double nz, double c) {
+        int r = newRow(RIGID, c);
+        int o = RW * r;
+        row[o + NX] = nx;
+        row[o + NX + 1] = ny;
+        row[o + NX + 2] = nz;
+        row[o + GA] = ray * nz - raz * ny;
+        row[o + GA + 1] = raz * nx - rax * nz;
+        row[o + GA + 2] = rax * ny - ray * nx;
+        row[o + GB] = rby * nz - rbz * ny;
+        row[o + GB + 1] = rbz * nx - rbx * nz;
+        row[o + GB + 2] = rbx * ny - rby * nx;
+        finishRow(r);
+    }
+
+    @Override
+    public void angular(double ax, double ay, double az, double c) {
+        int r = newRow(RIGID, c);
+        int o = RW * r;
+        row[o + NX] = row[o + NX + 1] = row[o + NX + 2] = 0;
+        row[o + GA] = row[o + GB] = ax;
+        row[o + GA + 1] = row[o + GB + 1] = ay;
+        row[o + GA + 2] = row[o + GB + 2] = az;
+        finishRow(r);
+    }
+
+    @Override
+    public void limit(double lower, double upper) {
+        int r = lastRow("limit");
+        int o = RW * r;
+        if (!(lower <= 0 && upper >= 0) || (lower < 0 && upper > 0)) {
+            throw new IllegalArgumentException("limit [" + lower + ", " + upper
+                    + "]; allowed: [0, +inf) or (-inf, 0] (or a finite bound on that side)");
+        }
+        kind[r] = LIMIT;
+        row[o + LO] = lower * h;
+        row[o + HI] = upper * h;
+        if (!Double.isFinite(row[o + C])) { // a limit at infinity never binds
+            row[o + MASS] = 0;
+            row[o + C] = lower >= 0 ? 1 : -1;
+        }
+    }
+
+    @Override
+    public void spring(double stiffness, double damping) {
+        int r = lastRow("spring");
+        int o = RW * r;
+        if (!(stiffness >= 0) || !(damping >= 0) || Double.isInfinite(damping)) {
+            throw new IllegalArgumentException("spring stiffness = " + stiffness + ", damping = " + damping
+                    + "; allowed: >= 0, finite damping");
+        }
+        if (stiffness == Double.POSITIVE_INFINITY) {
+            return; // compliance 0: the rigid row it already is
+        }
+        kind[r] = SPRING;
+        double ch = damping + h * stiffness;
+        if (ch == 0 || row[o + MASS] == 0) {
+            row[o + SOFTMASS] = 0;
+            row[o + GAMMA] = 0;
+            row[o + SBIAS] = 0;
+            return;
+        }
+        double gamma = 1 / (h * ch);
+        row[o + GAMMA] = gamma;
+        row[o + SBIAS] = row[o + C] * stiffness / ch;
+        row[o + SOFTMASS] = 1 / (1 / row[o + MASS] + gamma);
+    }
+
+    @Override
+    public void motor(double speed, double maxForce) {
+        int r = lastRow("motor");
+        int o = RW * r;
+        if (!Double.isFinite(speed) || !(maxForce >= 0)) {
+            throw new IllegalArgumentException("motor speed = " + speed + ", maxForce = " + maxForce
+                    + "; allowed: finite speed, maxForce >= 0");
+        }
+        kind[r] = MOTOR;
+        row[o + SPEED] = speed;
+        row[o + LO] = -maxForce * h;
+        row[o + HI] = maxForce * h;
+    }
+
+    private int lastRow(String what) {
+        int k = rows - 1;
+        if (k < firstRow[currentK]) {
+            throw new IllegalStateException(what + "() before a row was written");
+        }
+        return k;
+    }
+
+    private int newRow(int kd, double c) {
+        int i = active[currentConstraint()];
+        if (rows - firstRow[currentConstraint()] >= store.type[i].rows()) {
+            throw new IllegalStateException("constraint type '" + store.typeName[i] + "' wrote more than its "
+                    + store.type[i].rows() + " rows");
+        }
+        int r = rows++;
+        rowA[r] = curA;
+        rowB[r] = curB;
+        kind[r] = kd;
+        int o = RW * r;
+        Arrays.fill(row, o, o + RW, 0);
+        row[o + C] = c;
+        row[o + LO] = Double.NEGATIVE_INFINITY;
+        row[o + HI] = Double.POSITIVE_INFINITY;
+        return r;
+    }
+
+    private int currentK;
+
+    private int currentConstraint() {
+        return currentK;
+    }
+
+    /** k = I⁻¹ g for both bodies, and the effective mass. */
+    private void finishRow(int r) {
+        int o = RW * r;
+        int a = rowA[r], bb = rowB[r];
+        mulInvI(a, row, o + GA, o + KA);
+        mulInvI(bb, row, o + GB, o + KB);
+        double n2 = row[o + NX] * row[o + NX] + row[o + NX + 1] * row[o + NX + 1] + row[o + NX + 2] * row[o + NX + 2];
+        double w = (invMass[a] + invMass[bb]) * n2
+                + row[o + GA] * row[o + KA] + row[o + GA + 1] * row[o + KA + 1] + row[o + GA + 2] * row[o + KA + 2]
+                + row[o + GB] * row[o + KB] + row[o + GB + 1] * row[o + KB + 1] + row[o + GB + 2] * row[o + KB + 2];
+        row[o + MASS] = w > 0 ? 1 / w : 0;
+    }
+
+    private void mulInvI(int k, double[] src, int from, int to) {
+        int o = 6 * k;
+        double x = src[from], y = src[from + 1], z = src[from + 2];
+        double[] m = invI;
+        row[to] = m[o] * x + m[o + 1] * y + m[o + 2] * z;
+        row[to + 1] = m[o + 1] * x + m[o + 3] * y + m[o + 4] * z;
+        row[to + 2] = m[o + 2] * x + m[o + 4] * y + m[o + 5] * z;
+    }
+
+    private double jv(int r) {
+        int o = RW * r;
+        int a = 6 * rowA[r], bb = 6 * rowB[r];
+        final double[] v = vel, rw = row;
+        return rw[o] * (v[bb] - v[a]) + rw[o + 1] * (v[bb + 1] - v[a + 1]) + rw[o + 2] * (v[bb + 2] - v[a + 2])
+                + rw[o + GB] * v[bb + 3] + rw[o + GB + 1] * v[bb + 4] + rw[o + GB + 2] * v[bb + 5]
+                - rw[o + GA] * v[a + 3] - rw[o + GA + 1] * v[a + 4] - rw[o + GA + 2] * v[a + 5];
+    }
+
+    private void apply(int r, double l) {
+        int o = RW * r;
+        int ka = rowA[r], kb = rowB[r];
+        int a = 6 * ka, bb = 6 * kb;
+        final double[] v = vel, rw = row;
+        double ma = invMass[ka] * l, mb = invMass[kb] * l;
+        v[a] -= rw[o] * ma;
+        v[a + 1] -= rw[o + 1] * ma;
+        v[a + 2] -= rw[o + 2] * ma;
+        v[a + 3] -= rw[o + KA] * l;
+        v[a + 4] -= rw[o + KA + 1] * l;
+        v[a + 5] -= rw[o + KA + 2] * l;
+        v[bb] += rw[o] * mb;
+        v[bb + 1] += rw[o + 1] * mb;
+        v[bb + 2] += rw[o + 2] * mb;
+        v[bb + 3] += rw[o + KB] * l;
+        v[bb + 4] += rw[o + KB + 1] * l;
+        v[bb + 5] += rw[o + KB + 2] * l;
+    }
+
+    /** Velocities of the mapped bodies: from the contact solver's packed array when it holds them, else the body store. */
+    private void gather() {
+        double[] packed = contacts.velocities();
+        for (int k = 1; k < bodyCount; k++) {
+            int s = slotOf[k], o = 6 * k, src = source[k];
+            if (src > 0) {
+                System.arraycopy(packed, 6 * src, vel, o, 6);
+            } else {
+                vel[o] = b.vx[s];
+                vel[o + 1] = b.vy[s];
+                vel[o + 2] = b.vz[s];
+                vel[o + 3] = b.wx[s];
+                vel[o + 4] = b.wy[s];
+                vel[o + 5] = b.wz[s];
+            }
+        }
+    }
+
+    private void scatter() {
+        double[] packed = contacts.velocities();
+        for (int k = 1; k < bodyCount; k++) {
+            int s = slotOf[k], o = 6 * k, src = source[k];
+            if (src > 0) {
+                System.arraycopy(vel, o, packed, 6 * src, 6);
+            } else if (src == -1) {
+                b.vx[s] = vel[o];
+                b.vy[s] = vel[o + 1];
+                b.vz[s] = vel[o + 2];
+                b.wx[s] = vel[o + 3];
+                b.wy[s] = vel[o + 4];
+                b.wz[s] = vel[o + 5];
+            }
+        }
+    }
+
+    /** World inverse inertia of slot s into invI[o..o+6): R diag(invI) Rᵀ with R = q * iq. */
+    private void worldInverseInertia(int s, int o) {
+        double ax = b.qx[s], ay = b.qy[s], az = b.qz[s], aw = b.qw[s];
+        double bx = b.iqx[s], by = b.iqy[s], bz = b.iqz[s], bw = b.iqw[s];
+        double x = aw * bx + ax * bw + ay * bz - az * by;
+        double y = aw * by - ax * bz + ay * bw + az * bx;
+        double z = aw * bz + ax * by - ay * bx + az * bw;
+        double w = aw * bw - ax * bx - ay * by - az * bz;
+        double r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
+        double r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
+        double r20 = 2 * (x * z - w * y), r21 = 2 * (y * z + w * x), r22 = 1 - 2 * (x * x + y * y);
+        double d0 = b.invIx[s], d1 = b.invIy[s], d2 = b.invIz[s];
+        invI[o] = r00 * r00 * d0 + r01 * r01 * d1 + r02 * r02 * d2;
+        invI[o + 1] = r00 * r10 * d0 + r01 * r11 * d1 + r02 * r12 * d2;
+        invI[o + 2] = r00 * r20 * d0 + r01 * r21 * d1 + r02 * r22 * d2;
+        invI[o + 3] = r10 * r10 * d0 + r11 * r11 * d1 + r12 * r12 * d2;
+        invI[o + 4] = r10 * r20 * d0 + r11 * r21 * d1 + r12 * r22 * d2;
+        invI[o + 5] = r20 * r20 * d0 + r21 * r21 * d1 + r22 * r22 * d2;
+    }
+
+    /**
+     * Fills {@link #frame} (and the anchors' offsets from the centres of mass) for store constraint
+     * {@code i} at the bodies' current poses.
+     */
+    private void fillFrame(int i) {
+        fill(b, store, i, frame, scratch);
+        int sa = (int) store.bodyA[i];
+        rax = frame.ax - b.px[sa];
+        ray = frame.ay - b.py[sa];
+        raz = frame.az - b.pz[sa];
+        if (store.bodyB[i] == ConstraintStore.WORLD) {
+            rbx = rby = rbz = 0;
+        } else {
+            int sb = (int) store.bodyB[i];
+            rbx = frame.bx - b.px[sb];
+            rby = frame.by - b.py[sb];
+            rbz = frame.bz - b.pz[sb];
+        }
+        frame.h = h;
+    }
+
+    /**
+     * Fills {@code f} with constraint {@code i}'s world frames at the bodies' current poses
+     * ({@code q} is 4 doubles of scratch). Used for the rows and when a constraint is created.
+     */
+    public static void fill(BodyStore b, ConstraintStore st, int i, ConstraintFrame f, double[] q) {
+        int o = 7 * i;
+        int sa = (int) st.bodyA[i];
+        double[] fa = st.frameA, fb = st.frameB;
+        worldPoint(b, sa, fa[o], fa[o + 1], fa[o + 2], q);
+        f.ax = q[0];
+        f.ay = q[1];
+        f.az = q[2];
+        // frame A's orientation in the world: q_body * q_local
+        double ax = mulX(b.qx[sa], b.qy[sa], b.qz[sa], b.qw[sa], fa[o + 3], fa[o + 4], fa[o + 5], fa[o + 6]);
+        double ay = mulY(b.qx[sa], b.qy[sa], b.qz[sa], b.qw[sa], fa[o + 3], fa[o + 4], fa[o + 5], fa[o + 6]);
+        double az = mulZ(b.qx[sa], b.qy[sa], b.qz[sa], b.qw[sa], fa[o + 3], fa[o + 4], fa[o + 5], fa[o + 6]);
+        double aw = mulW(b.qx[sa], b.qy[sa], b.qz[sa], b.qw[sa], fa[o + 3], fa[o + 4], fa[o + 5], fa[o + 6]);
+        double bx, by, bz, bw;
+        if (st.bodyB[i] == ConstraintStore.WORLD) {
+            f.bx = fb[o];
+            f.by = fb[o + 1];
+            f.bz = fb[o + 2];
+            bx = fb[o + 3];
+            by = fb[o + 4];
+            bz = fb[o + 5];
+            bw = fb[o + 6];
+        } else {
+            int sb = (int) st.bodyB[i];
+            worldPoint(b, sb, fb[o], fb[o + 1], fb[o + 2], q);
+            f.bx = q[0];
+            f.by = q[1];
+            f.bz = q[2];
+            bx = mulX(b.qx[sb], b.qy[sb], b.qz[sb], b.qw[sb], fb[o + 3], fb[o + 4], fb[o + 5], fb[o + 6]);
+            by = mulY(b.qx[sb], b.qy[sb], b.qz[sb], b.qw[sb], fb[o + 3], fb[o + 4], fb[o + 5], fb[o + 6]);
+            bz = mulZ(b.qx[sb], b.qy[sb], b.qz[sb], b.qw[sb], fb[o + 3], fb[o + 4], fb[o + 5], fb[o + 6]);
+            bw = mulW(b.qx[sb], b.qy[sb], b.qz[sb], b.qw[sb], fb[o + 3], fb[o + 4], fb[o + 5], fb[o + 6]);
+        }
+        axes(ax, ay, az, aw, f.frameA);
+        axes(bx, by, bz, bw, f.frameB);
+        // rotation from frame A to frame B: qB * conj(qA), as a rotation vector
+        double rx = mulX(bx, by, bz, bw, -ax, -ay, -az, aw);
+        double ry = mulY(bx, by, bz, bw, -ax, -ay, -az, aw);
+        double rz = mulZ(bx, by, bz, bw, -ax, -ay, -az, aw);
+        double rw = mulW(bx, by, bz, bw, -ax, -ay, -az, aw);
+        if (rw < 0) {
+            rx = -rx;
+            ry = -ry;
+            rz = -rz;
+            rw = -rw;
+        }
+        double s = Math.sqrt(rx * rx + ry * ry + rz * rz);
+        double scale = s < 1e-12 ? 2 : 2 * StrictMath.atan2(s, rw) / s;
+        f.rx = rx * scale;
+        f.ry = ry * scale;
+        f.rz = rz * scale;
+    }
+
+    /** World position of a point given in slot s's body frame relative to its origin. */
+    private static void worldPoint(BodyStore b, int s, double x, double y, double z, double[] out) {
+        double lx = x - b.lcx[s], ly = y - b.lcy[s], lz = z - b.lcz[s];
+        double qx = b.qx[s], qy = b.qy[s], qz = b.qz[s], qw = b.qw[s];
+        out[0] = b.px[s] + dev.rubble.core.body.Inertia.rotX(qx, qy, qz, qw, lx, ly, lz);
+        out[1] = b.py[s] + dev.rubble.core.body.Inertia.rotY(qx, qy, qz, qw, lx, ly, lz);
+        out[2] = b.pz[s] + dev.rubble.core.body.Inertia.rotZ(qx, qy, qz, qw, lx, ly, lz);
+    }
+
+    private static void axes(double x, double y, double z, double w, double[] m) {
+        m[0] = 1 - 2 * (y * y + z * z);
+        m[1] = 2 * (x * y + w * z);
+        m[2] = 2 * (x * z - w * y);
+        m[3] = 2 * (x * y - w * z);
+        m[4] = 1 - 2 * (x * x + z * z);
+        m[5] = 2 * (y * z + w * x);
+        m[6] = 2 * (x * z + w * y);
+        m[7] = 2 * (y * z - w * x);
+        m[8] = 1 - 2 * (x * x + y * y);
+    }
+
+    static double mulX(double ax, double ay, double az, double aw, double bx, double by, double bz, double bw) {
+        return aw * bx + ax * bw + ay * bz - az * by;
+    }
+
+    static double mulY(double ax, double ay, double az, double aw, double bx, double by, double bz, double bw) {
+        return aw * by - ax * bz + ay * bw + az * bx;
+    }
+
+    static double mulZ(double ax, double ay, double az, double aw, double bx, double by, double bz, double bw) {
+        return aw * bz + ax * by - ay * bx + az * bw;
+    }
+
+    static double mulW(double ax, double ay, double az, double aw, double bx, double by, double bz, double bw) {
+        return aw * bw - ax * bx - ay * by - az * bz;
+    }
+}

@@ -1,0 +1,147 @@
+package dev.rubble.core.snapshot;
+
+import dev.rubble.core.command.Command;
+import dev.rubble.core.dynamics.ConstraintStore;
+import dev.rubble.core.step.StepContext;
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+
+/**
+ * Section JNTS (format 6, issue 29; docs/snapshot-format.md): the constraints in store order with
+ * their accumulated impulses, so a restored world continues bit for bit; and the encoding of a
+ * queued constraint command in CMDS (marker {@code 'K'}: its arrays are not plain record values).
+ *
+ * <pre>
+ *  JNTS:  nextId int32, count int32, then per constraint: id int32, type utf, bodyA int64, bodyB int64,
+ *         frameA 7 x f64, frameB 7 x f64, params: n int32 + n x f64, breakForce f64, breakTorque f64,
+ *         impulses 12 x f64, force f64, torque f64
+ * </pre>
+ */
+final class ConstraintSnapshot {
+    private ConstraintSnapshot() {
+    }
+
+    static void write(StepContext ctx, DataOutput o) throws IOException {
+        ConstraintStore st = ctx.constraints;
+        o.writeInt(st.nextId());
+        o.writeInt(st.size());
+        for (int i = 0; i < st.size(); i++) {
+            o.writeInt(st.id[i]);
+            o.writeUTF(st.typeName[i]);
+            o.writeLong(st.bodyA[i]);
+            o.writeLong(st.bodyB[i]);
+            for (int k = 0; k < 7; k++) {
+                o.writeDouble(st.frameA[7 * i + k]);
+            }
+            for (int k = 0; k < 7; k++) {
+                o.writeDouble(st.frameB[7 * i + k]);
+            }
+            double[] p = st.params[i];
+            o.writeInt(p.length);
+            for (double v : p) {
+                o.writeDouble(v);
+            }
+            o.writeDouble(st.breakForce[i]);
+            o.writeDouble(st.breakTorque[i]);
+            for (int k = 0; k < ConstraintStore.MAX_ROWS; k++) {
+                o.writeDouble(st.lambda[ConstraintStore.MAX_ROWS * i + k]);
+            }
+            o.writeDouble(st.force[i]);
+            o.writeDouble(st.torque[i]);
+        }
+    }
+
+    /**
+     * Fills the fresh world's store.
+     *
+     * @throws IllegalArgumentException on an unknown type, a bad count or id order
+     */
+    static void read(StepContext ctx, DataInput in) throws IOException {
+        ConstraintStore st = ctx.constraints;
+        int next = in.readInt();
+        int n = in.readInt();
+        if (n < 0 || n > (1 << 24)) {
+            throw new IllegalArgumentException("section JNTS: constraint count " + n + " is out of range");
+        }
+        for (int c = 0; c < n; c++) {
+            int id = in.readInt();
+            String type = in.readUTF();
+            long a = in.readLong(), b = in.readLong();
+            double[] fa = new double[7], fb = new double[7];
+            for (int k = 0; k < 7; k++) {
+                fa[k] = in.readDouble();
+            }
+            for (int k = 0; k < 7; k++) {
+                fb[k] = in.readDouble();
+            }
+            int np = in.readInt();
+            if (np != st.type(type).parameters().size()) {
+                throw new IllegalArgumentException("section JNTS: constraint " + id + " has " + np + " parameters; its type '"
+                        + type + "' has " + st.type(type).parameters().size());
+            }
+            double[] p = new double[np];
+            for (int k = 0; k < np; k++) {
+                p[k] = in.readDouble();
+            }
+            double bf = in.readDouble(), bt = in.readDouble();
+            if (id <= 0) {
+                throw new IllegalArgumentException("section JNTS: constraint id " + id + "; allowed: > 0");
+            }
+            int i = st.add(id, type, a, b, fa, fb, p, bf, bt);
+            for (int k = 0; k < ConstraintStore.MAX_ROWS; k++) {
+                st.lambda[ConstraintStore.MAX_ROWS * i + k] = in.readDouble();
+            }
+            st.force[i] = in.readDouble();
+            st.torque[i] = in.readDouble();
+        }
+        if (next < st.nextId()) {
+            throw new IllegalArgumentException("section JNTS: next id " + next + " is not above the saved ids");
+        }
+        st.setNextId(next);
+    }
+
+    /** A queued AddConstraint (after the marker). */
+    static void writeCommand(DataOutput o, Command.AddConstraint c) throws IOException {
+        o.writeInt(c.id());
+        o.writeUTF(c.type());
+        o.writeLong(c.bodyA());
+        o.writeLong(c.bodyB());
+        o.writeBoolean(c.worldFrames());
+        for (double v : c.frameA()) {
+            o.writeDouble(v);
+        }
+        for (double v : c.frameB()) {
+            o.writeDouble(v);
+        }
+        o.writeInt(c.params().length);
+        for (double v : c.params()) {
+            o.writeDouble(v);
+        }
+        o.writeDouble(c.breakForce());
+        o.writeDouble(c.breakTorque());
+    }
+
+    static Command.AddConstraint readCommand(DataInput in) throws IOException {
+        int id = in.readInt();
+        String type = in.readUTF();
+        long a = in.readLong(), b = in.readLong();
+        boolean world = in.readBoolean();
+        double[] fa = new double[7], fb = new double[7];
+        for (int k = 0; k < 7; k++) {
+            fa[k] = in.readDouble();
+        }
+        for (int k = 0; k < 7; k++) {
+            fb[k] = in.readDouble();
+        }
+        int n = in.readInt();
+        if (n < 0 || n > 64) {
+            throw new IllegalArgumentException("queued constraint command: parameter count " + n + "; allowed: 0..64");
+        }
+        double[] p = new double[n];
+        for (int k = 0; k < n; k++) {
+            p[k] = in.readDouble();
+        }
+        return new Command.AddConstraint(id, type, a, b, world, fa, fb, p, in.readDouble(), in.readDouble());
+    }
+}

@@ -1,0 +1,238 @@
+package dev.rubble.plugin.constraint;
+
+import dev.rubble.spi.constraint.ConstraintFrame;
+import dev.rubble.spi.constraint.ConstraintRows;
+import dev.rubble.spi.constraint.ConstraintType;
+import java.util.List;
+
+/** The built-in joint types. Each writes a fixed number of rows in a fixed order (warm starting pairs rows by index). */
+final class Joints {
+    private static final double INF = Double.POSITIVE_INFINITY;
+
+    private Joints() {
+    }
+
+    static void checkFinite(String name, double v, boolean positive) {
+        if (!Double.isFinite(v) || (positive ? !(v > 0) : v < 0)) {
+            throw new IllegalArgumentException(name + " = " + v + "; allowed: finite, " + (positive ? "> 0" : ">= 0"));
+        }
+    }
+
+    /** The three point rows along the world axes: anchor B onto anchor A. */
+    static void point(ConstraintFrame f, ConstraintRows rows) {
+        rows.linear(1, 0, 0, f.bx - f.ax);
+        rows.linear(0, 1, 0, f.by - f.ay);
+        rows.linear(0, 0, 1, f.bz - f.az);
+    }
+
+    /** The direction from anchor A to anchor B (frame A's x axis when they coincide) into out, and the distance. */
+    static double direction(ConstraintFrame f, double[] out) {
+        double dx = f.bx - f.ax, dy = f.by - f.ay, dz = f.bz - f.az;
+        double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        if (d < 1e-12) {
+            out[0] = f.frameA[0];
+            out[1] = f.frameA[1];
+            out[2] = f.frameA[2];
+        } else {
+            out[0] = dx / d;
+            out[1] = dy / d;
+            out[2] = dz / d;
+        }
+        return d;
+    }
+
+    /**
+     * Distance: {@code restLength} (m; NaN = the anchors' distance at creation), {@code compliance}
+     * (m/N; 0 = a rigid rod, else a spring of stiffness 1/compliance), {@code damping} (N·s/m, with a spring).
+     */
+    static final class Distance implements ConstraintType {
+        private final double[] n = new double[3];
+
+        @Override
+        public List<String> parameters() {
+            return List.of("restLength", "compliance", "damping");
+        }
+
+        @Override
+        public double[] defaults() {
+            return new double[] {Double.NaN, 0, 0};
+        }
+
+        @Override
+        public int rows() {
+            return 1;
+        }
+
+        @Override
+        public void initialise(ConstraintFrame frame, double[] p) {
+            if (Double.isNaN(p[0])) {
+                p[0] = frame.distance();
+            }
+        }
+
+        @Override
+        public void check(double[] p) {
+            checkFinite("restLength", p[0], false);
+            if (!(p[1] >= 0)) {
+                throw new IllegalArgumentException("compliance = " + p[1] + "; allowed: >= 0 m/N (0 = rigid, +inf = no spring)");
+            }
+            checkFinite("damping", p[2], false);
+        }
+
+        @Override
+        public void write(ConstraintFrame f, double[] p, ConstraintRows rows) {
+            double d = direction(f, n);
+            rows.linear(n[0], n[1], n[2], d - p[0]);
+            if (p[1] > 0) {
+                rows.spring(1 / p[1], p[2]);
+            }
+        }
+    }
+
+    /** Rope: {@code maxLength} (m; NaN = the anchors' distance at creation); pulls only, slack below it. */
+    static final class Rope implements ConstraintType {
+        private final double[] n = new double[3];
+
+        @Override
+        public List<String> parameters() {
+            return List.of("maxLength");
+        }
+
+        @Override
+        public double[] defaults() {
+            return new double[] {Double.NaN};
+        }
+
+        @Override
+        public int rows() {
+            return 1;
+        }
+
+        @Override
+        public void initialise(ConstraintFrame frame, double[] p) {
+            if (Double.isNaN(p[0])) {
+                p[0] = frame.distance();
+            }
+        }
+
+        @Override
+        public void check(double[] p) {
+            checkFinite("maxLength", p[0], false);
+        }
+
+        @Override
+        public void write(ConstraintFrame f, double[] p, ConstraintRows rows) {
+            double d = direction(f, n);
+            rows.linear(n[0], n[1], n[2], d - p[0]);
+            rows.limit(-INF, 0);
+        }
+    }
+
+    /** Ball-and-socket: the anchors coincide; no parameters. */
+    static final class Ball implements ConstraintType {
+        @Override
+        public List<String> parameters() {
+            return List.of();
+        }
+
+        @Override
+        public double[] defaults() {
+            return new double[0];
+        }
+
+        @Override
+        public int rows() {
+            return 3;
+        }
+
+        @Override
+        public void write(ConstraintFrame f, double[] p, ConstraintRows rows) {
+            point(f, rows);
+        }
+    }
+
+    /**
+     * Hinge about frame A's x axis: {@code lowerAngle}, {@code upperAngle} (radians in [-π, π], the
+     * angle of frame B's y axis about A's x axis from A's y axis; ±inf = no limit), {@code motorSpeed}
+     * (rad/s), {@code maxMotorTorque} (N·m; 0 = no motor).
+     */
+    static final class Hinge implements ConstraintType {
+        @Override
+        public List<String> parameters() {
+            return List.of("lowerAngle", "upperAngle", "motorSpeed", "maxMotorTorque");
+        }
+
+        @Override
+        public double[] defaults() {
+            return new double[] {-INF, INF, 0, 0};
+        }
+
+        @Override
+        public int rows() {
+            return 8;
+        }
+
+        @Override
+        public void check(double[] p) {
+            if (Double.isNaN(p[0]) || p[0] == INF || (Double.isFinite(p[0]) && Math.abs(p[0]) > Math.PI)) {
+                throw new IllegalArgumentException("lowerAngle = " + p[0] + "; allowed: [-π, π] radians or -inf");
+            }
+            if (Double.isNaN(p[1]) || p[1] == -INF || (Double.isFinite(p[1]) && Math.abs(p[1]) > Math.PI)) {
+                throw new IllegalArgumentException("upperAngle = " + p[1] + "; allowed: [-π, π] radians or +inf");
+            }
+            if (p[0] > p[1]) {
+                throw new IllegalArgumentException("lowerAngle = " + p[0] + " > upperAngle = " + p[1]
+                        + "; allowed: lowerAngle <= upperAngle");
+            }
+            if (!Double.isFinite(p[2])) {
+                throw new IllegalArgumentException("motorSpeed = " + p[2] + "; allowed: finite rad/s");
+            }
+            if (!(p[3] >= 0) || p[3] == INF) {
+                throw new IllegalArgumentException("maxMotorTorque = " + p[3] + "; allowed: finite, >= 0 N·m");
+            }
+        }
+
+        @Override
+        public void write(ConstraintFrame f, double[] p, ConstraintRows rows) {
+            point(f, rows);
+            double[] a = f.frameA, b = f.frameB;
+            // e = xA × xB: the tilt of B's axis away from A's; its parts along A's y and z axes are the errors
+            double ex = a[1] * b[2] - a[2] * b[1], ey = a[2] * b[0] - a[0] * b[2], ez = a[0] * b[1] - a[1] * b[0];
+            rows.angular(a[3], a[4], a[5], ex * a[3] + ey * a[4] + ez * a[5]);
+            rows.angular(a[6], a[7], a[8], ex * a[6] + ey * a[7] + ez * a[8]);
+            double angle = f.twistAboutAx();
+            rows.angular(a[0], a[1], a[2], angle - p[0]); // lower limit: angle - lower >= 0
+            rows.limit(0, INF);
+            rows.angular(a[0], a[1], a[2], angle - p[1]); // upper limit: angle - upper <= 0
+            rows.limit(-INF, 0);
+            rows.angular(a[0], a[1], a[2], 0);
+            rows.motor(p[2], p[3]);
+        }
+    }
+
+    /** Fixed (weld): frame B keeps frame A's position and orientation; no parameters. */
+    static final class Fixed implements ConstraintType {
+        @Override
+        public List<String> parameters() {
+            return List.of();
+        }
+
+        @Override
+        public double[] defaults() {
+            return new double[0];
+        }
+
+        @Override
+        public int rows() {
+            return 6;
+        }
+
+        @Override
+        public void write(ConstraintFrame f, double[] p, ConstraintRows rows) {
+            point(f, rows);
+            rows.angular(1, 0, 0, f.rx);
+            rows.angular(0, 1, 0, f.ry);
+            rows.angular(0, 0, 1, f.rz);
+        }
+    }
+}

@@ -1,0 +1,377 @@
+package dev.rubble.plugin.fracture.voronoi;
+
+import dev.rubble.spi.geom.ConvexPolytope;
+import java.util.Arrays;
+
+/**
+ * One Voronoi cell being clipped, in reusable buffers: the same arithmetic, vertex numbering and
+ * face order as {@code PolytopeClipper.clip} (so cells come out bit-identical to clipping one
+ * {@link ConvexPolytope} after another), but without an object, a hash map or a mass-property pass
+ * per intermediate clip. Each face also carries the site whose bisector made it ({@code -1} for a
+ * face of the source), which gives the Voronoi adjacency and the shared face areas for free.
+ *
+ * <p>Not thread-safe: one instance per thread, reused for every cell.
+ */
+final class CellClipper {
+    // current cell: vertices, face loops, planes, neighbour per face
+    private double[] v = new double[3 * 64];
+    private int[] fs = new int[65];
+    private int[] fi = new int[256];
+    private double[] pl = new double[4 * 64];
+    private int[] nb = new int[64];
+    private int nv, nf, ni;
+    // the clip's output, swapped with the current cell
+    private double[] v2 = new double[3 * 64];
+    private int[] fs2 = new int[65];
+    private int[] fi2 = new int[256];
+    private double[] pl2 = new double[4 * 64];
+    private int[] nb2 = new int[64];
+    // scratch
+    private double[] dist = new double[64];
+    private int[] remap = new int[64];
+    private double[] nvtx = new double[3 * 256];
+    private int[] nfs = new int[64];
+    private int[] nfsrc = new int[64];
+    private int[] nfi = new int[512];
+    private int[] capPts = new int[256];
+    private boolean[] onCap = new boolean[256];
+    private double[] ang = new double[256];
+    private int[] used = new int[256];
+    private int[] cutA = new int[64];
+    private int[] cutB = new int[64];
+    private int[] cutId = new int[64];
+    private final double[] basis = new double[6];
+    private ConvexPolytope origin;
+    private boolean changed;
+
+    /** Starts a cell as {@code source} (all faces with neighbour -1). */
+    void reset(ConvexPolytope source) {
+        origin = source;
+        changed = false;
+        double[] sv = source.vertices();
+        int[] sfs = source.faceStarts();
+        int[] sfi = source.faceIndices();
+        double[] spl = source.planes();
+        nv = sv.length / 3;
+        nf = sfs.length - 1;
+        ni = sfi.length;
+        v = ensure(v, sv.length);
+        fs = ensure(fs, nf + 1);
+        fi = ensure(fi, ni);
+        pl = ensure(pl, 4 * nf);
+        nb = ensure(nb, nf);
+        System.arraycopy(sv, 0, v, 0, sv.length);
+        System.arraycopy(sfs, 0, fs, 0, nf + 1);
+        System.arraycopy(sfi, 0, fi, 0, ni);
+        System.arraycopy(spl, 0, pl, 0, 4 * nf);
+        Arrays.fill(nb, 0, nf, -1);
+    }
+
+    /** Distance from a point to the farthest vertex, as {@link ConvexPolytope#maxVertexDistance}. */
+    double maxVertexDistance(double x, double y, double z) {
+        double m = 0;
+        for (int i = 0; i < 3 * nv; i += 3) {
+            double dx = v[i] - x, dy = v[i + 1] - y, dz = v[i + 2] - z;
+            m = Math.max(m, dx * dx + dy * dy + dz * dz);
+        }
+        return Math.sqrt(m);
+    }
+
+    /**
+     * Keeps the part on the inner side {@code n·x ≤ d}; the new face's neighbour is {@code site}.
+     *
+     * @return 1 when the cell changed, 0 when nothing lay outside, -1 when the cell vanished
+     */
+    int clip(double nx, double ny, double nz, double d, double tol, int site) {
+        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (!(len > 0) || !Double.isFinite(len) || !Double.isFinite(d)) {
+            throw new IllegalArgumentException("plane (" + nx + ", " + ny + ", " + nz + ", " + d
+                    + ") is not allowed; allowed: finite with a non-zero normal");
+        }
+        nx /= len;
+        ny /= len;
+        nz /= len;
+        d /= len;
+        dist = ensure(dist, nv);
+        int out = 0, in = 0;
+        for (int i = 0; i < nv; i++) {
+            double s = nx * v[3 * i] + ny * v[3 * i + 1] + nz * v[3 * i + 2] - d;
+            if (s > tol) {
+                out++;
+            } else if (s < -tol) {
+                in++;
+            } else {
+                s = 0;
+            }
+            dist[i] = s;
+        }
+        if (out == 0) {
+            return 0;
+        }
+        if (in == 0) {
+            return -1;
+        }
+        remap = ensure(remap, nv);
+        nvtx = ensure(nvtx, 3 * (nv + ni));
+        int count = 0;
+        for (int i = 0; i < nv; i++) {
+            if (dist[i] <= 0) {
+                remap[i] = count;
+                System.arraycopy(v, 3 * i, nvtx, 3 * count, 3);
+                count++;
+            } else {
+                remap[i] = -1;
+            }
+        }
+        int nCut = 0;
+        nfs = ensure(nfs, nf + 2);
+        nfsrc = ensure(nfsrc, nf + 2);
+        nfi = ensure(nfi, ni * 2 + nv);
+        capPts = ensure(capPts, ni + nv);
+        if (onCap.length < nv + ni) {
+            onCap = new boolean[2 * (nv + ni)];
+        }
+        Arrays.fill(onCap, 0, nv + ni, false);
+        int capCount = 0;
+        int nfCount = 0, idxCount = 0;
+        for (int f = 0; f < nf; f++) {
+            int s = fs[f], e = fs[f + 1];
+            int faceBegin = idxCount;
+            for (int k = s; k < e; k++) {
+                int a = fi[k], b = fi[k + 1 < e ? k + 1 : s];
+                double da = dist[a], db = dist[b];
+                if (da <= 0) {
+                    idxCount = appendDistinct(nfi, faceBegin, idxCount, remap[a]);
+                    if (da == 0 && !onCap[remap[a]]) {
+                        onCap[remap[a]] = true;
+                        capPts[capCount++] = remap[a];
+                    }
+                }
+                if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
+                    int lo = Math.min(a, b), hi = Math.max(a, b);
+                    int id = -1;
+                    for (int c = 0; c < nCut; c++) {
+                        if (cutA[c] == lo && cutB[c] == hi) {
+                            id = cutId[c];
+                            break;
+                        }
+                    }
+                    if (id < 0) {
+                        int p = da < 0 ? a : b, q = da < 0 ? b : a;
+                        double t = dist[p] / (dist[p] - dist[q]);
+                        nvtx[3 * count] = v[3 * p] + t * (v[3 * q] - v[3 * p]);
+                        nvtx[3 * count + 1] = v[3 * p + 1] + t * (v[3 * q + 1] - v[3 * p + 1]);
+                        nvtx[3 * count + 2] = v[3 * p + 2] + t * (v[3 * q + 2] - v[3 * p + 2]);
+                        id = count++;
+                        if (nCut == cutA.length) {
+                            cutA = Arrays.copyOf(cutA, 2 * nCut);
+                            cutB = Arrays.copyOf(cutB, 2 * nCut);
+                            cutId = Arrays.copyOf(cutId, 2 * nCut);
+                        }
+                        cutA[nCut] = lo;
+                        cutB[nCut] = hi;
+                        cutId[nCut++] = id;
+                        onCap[id] = true;
+                        capPts[capCount++] = id;
+                    }
+                    idxCount = appendDistinct(nfi, faceBegin, idxCount, id);
+                }
+            }
+            if (idxCount - faceBegin >= 2 && nfi[idxCount - 1] == nfi[faceBegin]) {
+                idxCount--;
+            }
+            if (idxCount - faceBegin >= 3 && !allOnCap(nfi, faceBegin, idxCount, onCap)) {
+                nfsrc[nfCount] = f;
+                nfs[nfCount++] = faceBegin;
+            } else {
+                idxCount = faceBegin;
+            }
+        }
+        if (capCount >= 3) {
+            ConvexPolytope.planeBasis(nx, ny, nz, basis);
+            double ux = basis[0], uy = basis[1], uz = basis[2], wx = basis[3], wy = basis[4], wz = basis[5];
+            double mx = 0, my = 0, mz = 0;
+            for (int k = 0; k < capCount; k++) {
+                int i = 3 * capPts[k];
+                mx += nvtx[i];
+                my += nvtx[i + 1];
+                mz += nvtx[i + 2];
+            }
+            mx /= capCount;
+            my /= capCount;
+            mz /= capCount;
+            ang = ensure(ang, capCount);
+            for (int k = 0; k < capCount; k++) {
+                int i = 3 * capPts[k];
+                double px = nvtx[i] - mx, py = nvtx[i + 1] - my, pz = nvtx[i + 2] - mz;
+                ang[k] = StrictMath.atan2(px * wx + py * wy + pz * wz, px * ux + py * uy + pz * uz);
+            }
+            for (int k = 1; k < capCount; k++) {
+                double a = ang[k];
+                int id = capPts[k];
+                int j = k - 1;
+                while (j >= 0 && (ang[j] > a || (ang[j] == a && capPts[j] > id))) {
+                    ang[j + 1] = ang[j];
+                    capPts[j + 1] = capPts[j];
+                    j--;
+                }
+                ang[j + 1] = a;
+                capPts[j + 1] = id;
+            }
+            int faceBegin = idxCount;
+            for (int k = 0; k < capCount; k++) {
+                idxCount = appendDistinct(nfi, faceBegin, idxCount, capPts[k]);
+            }
+            if (idxCount - faceBegin >= 3) {
+                nfsrc[nfCount] = -1;
+                nfs[nfCount++] = faceBegin;
+            } else {
+                idxCount = faceBegin;
+            }
+        }
+        if (nfCount < 4) {
+            return -1;
+        }
+        // compact into the second buffer set: drop vertices no face uses
+        used = ensure(used, count);
+        Arrays.fill(used, 0, count, -1);
+        for (int k = 0; k < idxCount; k++) {
+            if (used[nfi[k]] < 0) {
+                used[nfi[k]] = 0;
+            }
+        }
+        v2 = ensure(v2, 3 * count);
+        int nu = 0;
+        for (int i = 0; i < count; i++) {
+            if (used[i] == 0) {
+                used[i] = nu;
+                System.arraycopy(nvtx, 3 * i, v2, 3 * nu, 3);
+                nu++;
+            }
+        }
+        fi2 = ensure(fi2, idxCount);
+        for (int k = 0; k < idxCount; k++) {
+            fi2[k] = used[nfi[k]];
+        }
+        fs2 = ensure(fs2, nfCount + 1);
+        System.arraycopy(nfs, 0, fs2, 0, nfCount);
+        fs2[nfCount] = idxCount;
+        pl2 = ensure(pl2, 4 * nfCount);
+        nb2 = ensure(nb2, nfCount);
+        for (int f = 0; f < nfCount; f++) {
+            int src = nfsrc[f];
+            if (src >= 0) {
+                System.arraycopy(pl, 4 * src, pl2, 4 * f, 4);
+                nb2[f] = nb[src];
+            } else {
+                pl2[4 * f] = nx;
+                pl2[4 * f + 1] = ny;
+                pl2[4 * f + 2] = nz;
+                pl2[4 * f + 3] = d;
+                nb2[f] = site;
+            }
+        }
+        if (!(volume(v2, fs2, fi2, nfCount) > 0)) {
+            return -1;
+        }
+        double[] td = v;
+        v = v2;
+        v2 = td;
+        int[] ti = fs;
+        fs = fs2;
+        fs2 = ti;
+        ti = fi;
+        fi = fi2;
+        fi2 = ti;
+        td = pl;
+        pl = pl2;
+        pl2 = td;
+        ti = nb;
+        nb = nb2;
+        nb2 = ti;
+        nv = nu;
+        nf = nfCount;
+        ni = idxCount;
+        changed = true;
+        return 1;
+    }
+
+    /** The cell as an immutable polytope: the source itself when no clip changed it. */
+    ConvexPolytope toPolytope() {
+        if (!changed) {
+            return origin;
+        }
+        return ConvexPolytope.wrap(Arrays.copyOf(v, 3 * nv), Arrays.copyOf(fs, nf + 1), Arrays.copyOf(fi, ni),
+                Arrays.copyOf(pl, 4 * nf));
+    }
+
+    /** Number of faces of the current cell. */
+    int faceCount() {
+        return nf;
+    }
+
+    /** The site whose bisector made face {@code f}, or -1 for a face of the source. */
+    int neighbour(int f) {
+        return nb[f];
+    }
+
+    /** Area of face {@code f} (m²): the polygon's vector area projected on the face normal. */
+    double faceArea(int f) {
+        int s = fs[f], e = fs[f + 1];
+        int i0 = 3 * fi[s];
+        double sx = 0, sy = 0, sz = 0;
+        for (int k = s + 1; k + 1 < e; k++) {
+            int i1 = 3 * fi[k], i2 = 3 * fi[k + 1];
+            double ax = v[i1] - v[i0], ay = v[i1 + 1] - v[i0 + 1], az = v[i1 + 2] - v[i0 + 2];
+            double bx = v[i2] - v[i0], by = v[i2 + 1] - v[i0 + 1], bz = v[i2 + 2] - v[i0 + 2];
+            sx += ay * bz - az * by;
+            sy += az * bx - ax * bz;
+            sz += ax * by - ay * bx;
+        }
+        return 0.5 * (sx * pl[4 * f] + sy * pl[4 * f + 1] + sz * pl[4 * f + 2]);
+    }
+
+    /** Volume exactly as {@code ConvexPolytope}'s mass pass sums it (signed tetrahedra from vertex 0). */
+    private static double volume(double[] v, int[] faceStart, int[] faceIdx, int nf) {
+        double rx = v[0], ry = v[1], rz = v[2];
+        double vol = 0;
+        for (int f = 0; f < nf; f++) {
+            int s = faceStart[f], e = faceStart[f + 1];
+            int i0 = 3 * faceIdx[s];
+            double ax = v[i0] - rx, ay = v[i0 + 1] - ry, az = v[i0 + 2] - rz;
+            for (int k = s + 1; k + 1 < e; k++) {
+                int i1 = 3 * faceIdx[k], i2 = 3 * faceIdx[k + 1];
+                double bx = v[i1] - rx, by = v[i1 + 1] - ry, bz = v[i1 + 2] - rz;
+                double qx = v[i2] - rx, qy = v[i2 + 1] - ry, qz = v[i2 + 2] - rz;
+                double det = ax * (by * qz - bz * qy) - ay * (bx * qz - bz * qx) + az * (bx * qy - by * qx);
+                vol += det / 6.0;
+            }
+        }
+        return vol;
+    }
+
+    private static boolean allOnCap(int[] idx, int a, int b, boolean[] onCap) {
+        for (int k = a; k < b; k++) {
+            if (!onCap[idx[k]]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int appendDistinct(int[] arr, int begin, int end, int id) {
+        if (end > begin && arr[end - 1] == id) {
+            return end;
+        }
+        arr[end] = id;
+        return end + 1;
+    }
+
+    private static double[] ensure(double[] a, int n) {
+        return a.length >= n ? a : new double[Math.max(n, 2 * a.length)];
+    }
+
+    private static int[] ensure(int[] a, int n) {
+        return a.length >= n ? a : new int[Math.max(n, 2 * a.length)];
+    }
+}

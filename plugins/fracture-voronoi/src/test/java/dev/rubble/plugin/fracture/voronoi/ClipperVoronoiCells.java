@@ -1,0 +1,204 @@
+package dev.rubble.plugin.fracture.voronoi;
+
+import dev.rubble.geometry.polytope.PolytopeClipper;
+import dev.rubble.spi.geom.ConvexPolytope;
+import java.util.Arrays;
+import java.util.Objects;
+
+/** The Voronoi cells as computed before issue 27 (one PolytopeClipper.clip, one ConvexPolytope per clip): the oracle for bit-identical output.
+ *
+ * Voronoi cells of a site set clipped to a convex source.
+ *
+ * <p>Each cell starts as the source and is clipped by the bisector planes of other sites,
+ * nearest first: sites are bucketed in a uniform grid (about one site per grid cell) and visited
+ * in rings of grid cells of growing Chebyshev radius, each ring sorted by distance. A site
+ * farther than {@code 2R} from the cell's site, where {@code R} is the distance to the cell's
+ * farthest vertex, cannot cut the cell (its bisector lies beyond every vertex), so the search
+ * stops once the next ring is entirely that far away — the voro++ early exit. Cost is about
+ * O(N · k) clips for N sites with k neighbours each; no O(N²) pass.
+ *
+ * <p>The bisector plane of sites {@code i, j} is computed as {@code n = sj - si},
+ * {@code d = (|sj|² - |si|²)/2} and for the other cell as exactly {@code -n, -d}, so shared faces
+ * of neighbouring cells lie on bit-identical planes. Stateless and thread-safe.
+ */
+final class ClipperVoronoiCells {
+    /** Clipping tolerance relative to the source's bounding-box diagonal. */
+    public static final double RELATIVE_TOLERANCE = 1e-12;
+
+    private ClipperVoronoiCells() {
+    }
+
+    /**
+     * Computes the cells.
+     *
+     * @param source the convex region to partition
+     * @param sites  packed xyz site coordinates (metres, finite); exact duplicates must have been
+     *               removed by the caller
+     * @return per site its cell, or {@code null} where the cell misses the source
+     */
+    public static ConvexPolytope[] compute(ConvexPolytope source, double[] sites) {
+        Objects.requireNonNull(source, "source is null");
+        Objects.requireNonNull(sites, "sites is null");
+        int n = sites.length / 3;
+        ConvexPolytope[] cells = new ConvexPolytope[n];
+        if (n == 0) {
+            return cells;
+        }
+        double[] b = source.bounds();
+        double[] lo = {b[0], b[1], b[2]};
+        double[] hi = {b[3], b[4], b[5]};
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < 3; k++) {
+                double s = sites[3 * i + k];
+                if (!Double.isFinite(s)) {
+                    throw new IllegalArgumentException("site " + i + " coordinate " + k + " = " + s + "; allowed: finite");
+                }
+                lo[k] = Math.min(lo[k], s);
+                hi[k] = Math.max(hi[k], s);
+            }
+        }
+        double diag = Math.sqrt(sq(hi[0] - lo[0]) + sq(hi[1] - lo[1]) + sq(hi[2] - lo[2]));
+        double tol = RELATIVE_TOLERANCE * diag;
+        // grid with ~1 site per cell, at most 128 cells per axis
+        double vol = 1;
+        int dims = 0;
+        for (int k = 0; k < 3; k++) {
+            if (hi[k] - lo[k] > 0) {
+                vol *= hi[k] - lo[k];
+                dims++;
+            }
+        }
+        double h = dims == 0 ? 1 : StrictMath.pow(vol / n, 1.0 / dims);
+        int[] g = new int[3];
+        for (int k = 0; k < 3; k++) {
+            g[k] = (int) Math.max(1, Math.min(128, Math.ceil((hi[k] - lo[k]) / h)));
+        }
+        double[] cs = new double[3];
+        for (int k = 0; k < 3; k++) {
+            cs[k] = Math.max((hi[k] - lo[k]) / g[k], 1e-300);
+        }
+        int cellsTotal = g[0] * g[1] * g[2];
+        int[] start = new int[cellsTotal + 1];
+        int[] cellOf = new int[n];
+        for (int i = 0; i < n; i++) {
+            int c = cellIndex(sites, i, lo, cs, g);
+            cellOf[i] = c;
+            start[c + 1]++;
+        }
+        for (int c = 0; c < cellsTotal; c++) {
+            start[c + 1] += start[c];
+        }
+        int[] fill = start.clone();
+        int[] bucket = new int[n];
+        for (int i = 0; i < n; i++) {
+            bucket[fill[cellOf[i]]++] = i;
+        }
+        double hmin = Math.min(cs[0], Math.min(cs[1], cs[2]));
+        int[] cand = new int[64];
+        double[] candD = new double[64];
+        for (int i = 0; i < n; i++) {
+            double sx = sites[3 * i], sy = sites[3 * i + 1], sz = sites[3 * i + 2];
+            ConvexPolytope cell = source;
+            double r = cell.maxVertexDistance(sx, sy, sz);
+            int c = cellOf[i];
+            int ci = c % g[0], cj = (c / g[0]) % g[1], ck = c / (g[0] * g[1]);
+            int maxRing = Math.max(g[0], Math.max(g[1], g[2]));
+            for (int ring = 0; ring <= maxRing && cell != null; ring++) {
+                if (ring > 0 && (ring - 1) * hmin > 2 * r) {
+                    break;
+                }
+                int m = 0;
+                for (int z = ck - ring; z <= ck + ring; z++) {
+                    if (z < 0 || z >= g[2]) {
+                        continue;
+                    }
+                    for (int y = cj - ring; y <= cj + ring; y++) {
+                        if (y < 0 || y >= g[1]) {
+                            continue;
+                        }
+                        boolean shellYZ = z == ck - ring || z == ck + ring || y == cj - ring || y == cj + ring;
+                        for (int x = ci - ring; x <= ci + ring; x += (shellYZ ? 1 : Math.max(1, 2 * ring))) {
+                            if (x < 0 || x >= g[0]) {
+                                continue;
+                            }
+                            int cc = x + g[0] * (y + g[1] * z);
+                            for (int q = start[cc]; q < start[cc + 1]; q++) {
+                                int j = bucket[q];
+                                if (j == i) {
+                                    continue;
+                                }
+                                if (m == cand.length) {
+                                    cand = Arrays.copyOf(cand, 2 * m);
+                                    candD = Arrays.copyOf(candD, 2 * m);
+                                }
+                                cand[m] = j;
+                                candD[m] = sq(sites[3 * j] - sx) + sq(sites[3 * j + 1] - sy) + sq(sites[3 * j + 2] - sz);
+                                m++;
+                            }
+                        }
+                    }
+                }
+                sortByDistance(cand, candD, m);
+                for (int q = 0; q < m && cell != null; q++) {
+                    if (candD[q] > 4 * r * r) {
+                        break;
+                    }
+                    int j = cand[q];
+                    double tx = sites[3 * j], ty = sites[3 * j + 1], tz = sites[3 * j + 2];
+                    double nx, ny, nz, d;
+                    if (i < j) {
+                        nx = tx - sx;
+                        ny = ty - sy;
+                        nz = tz - sz;
+                        d = ((tx * tx + ty * ty + tz * tz) - (sx * sx + sy * sy + sz * sz)) * 0.5;
+                    } else {
+                        // the same plane as cell j computes for site i, negated exactly
+                        nx = -(sx - tx);
+                        ny = -(sy - ty);
+                        nz = -(sz - tz);
+                        d = -(((sx * sx + sy * sy + sz * sz) - (tx * tx + ty * ty + tz * tz)) * 0.5);
+                    }
+                    ConvexPolytope clipped = PolytopeClipper.clip(cell, nx, ny, nz, d, tol);
+                    if (clipped != cell) {
+                        cell = clipped;
+                        if (cell != null) {
+                            r = cell.maxVertexDistance(sx, sy, sz);
+                        }
+                    }
+                }
+            }
+            cells[i] = cell;
+        }
+        return cells;
+    }
+
+    private static int cellIndex(double[] p, int i, double[] lo, double[] cs, int[] g) {
+        int x = clamp((int) ((p[3 * i] - lo[0]) / cs[0]), g[0]);
+        int y = clamp((int) ((p[3 * i + 1] - lo[1]) / cs[1]), g[1]);
+        int z = clamp((int) ((p[3 * i + 2] - lo[2]) / cs[2]), g[2]);
+        return x + g[0] * (y + g[1] * z);
+    }
+
+    private static int clamp(int v, int n) {
+        return v < 0 ? 0 : v >= n ? n - 1 : v;
+    }
+
+    private static void sortByDistance(int[] idx, double[] d, int m) {
+        for (int k = 1; k < m; k++) {
+            double dk = d[k];
+            int ik = idx[k];
+            int j = k - 1;
+            while (j >= 0 && (d[j] > dk || (d[j] == dk && idx[j] > ik))) {
+                d[j + 1] = d[j];
+                idx[j + 1] = idx[j];
+                j--;
+            }
+            d[j + 1] = dk;
+            idx[j + 1] = ik;
+        }
+    }
+
+    private static double sq(double x) {
+        return x * x;
+    }
+}

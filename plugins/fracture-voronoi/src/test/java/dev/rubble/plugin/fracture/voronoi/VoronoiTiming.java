@@ -1,0 +1,73 @@
+package dev.rubble.plugin.fracture.voronoi;
+
+import dev.rubble.spi.geom.ConvexPolytope;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * Timing harness for docs/benchmarks.md (issue 27 item 5), not a test: Voronoi cells of {@code n}
+ * uniform sites (seed 1) in the 10 × 4 × 2 m box, printing the computing thread's CPU time, and
+ * optionally writing the sites for {@code voro++ -c "%i %n %f" -5 5 -2 2 -1 1 FILE}.
+ *
+ * <pre>
+ * java -cp CLASSPATH dev.rubble.plugin.fracture.voronoi.VoronoiTiming N MODE [sites-file]
+ * </pre>
+ * MODE: {@code adjacency} (cells + neighbours + face areas, today), {@code cells} (cells only),
+ * {@code before} (the pre-issue-27 clipper kept as the test oracle, cells only), {@code none}
+ * (JVM start-up and site generation only).
+ */
+public final class VoronoiTiming {
+    private VoronoiTiming() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        int n = Integer.parseInt(args[0]);
+        String mode = args[1];
+        SplittableRandom r = new SplittableRandom(1);
+        double[] s = new double[3 * n];
+        for (int i = 0; i < n; i++) {
+            s[3 * i] = -5 + 10 * r.nextDouble();
+            s[3 * i + 1] = -2 + 4 * r.nextDouble();
+            s[3 * i + 2] = -1 + 2 * r.nextDouble();
+        }
+        if (args.length > 2) {
+            try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(Path.of(args[2])))) {
+                for (int i = 0; i < n; i++) {
+                    w.printf(Locale.ROOT, "%d %.17g %.17g %.17g%n", i, s[3 * i], s[3 * i + 1], s[3 * i + 2]);
+                }
+            }
+        }
+        ConvexPolytope box = ConvexPolytope.box(0, 0, 0, 5, 2, 1);
+        // optional warm runs first (VORONOI_WARM=k): steady state instead of a cold single shot
+        int warm = Integer.parseInt(System.getenv().getOrDefault("VORONOI_WARM", "0"));
+        for (int w = 0; w < warm; w++) {
+            VoronoiCells.computeWithAdjacency(box, s);
+        }
+        var mx = ManagementFactory.getThreadMXBean();
+        long t0 = mx.getCurrentThreadCpuTime();
+        long pieces = 0, pairs = 0;
+        double area = 0;
+        switch (mode) {
+            case "adjacency" -> {
+                VoronoiCells.Cells c = VoronoiCells.computeWithAdjacency(box, s);
+                pieces = c.cells().length;
+                pairs = c.a().length;
+                for (double a : c.area()) {
+                    area += a;
+                }
+            }
+            case "cells" -> pieces = VoronoiCells.compute(box, s).length;
+            case "before" -> pieces = ClipperVoronoiCells.compute(box, s).length;
+            case "none" -> pieces = 0;
+            default -> throw new IllegalArgumentException("mode = " + mode + "; allowed: adjacency, cells, before, none");
+        }
+        long t1 = mx.getCurrentThreadCpuTime();
+        System.out.printf(Locale.ROOT, "n=%d mode=%s pieces=%d pairs=%d sharedArea=%.6f threadCpuMs=%.1f%n", n, mode,
+                pieces, pairs, area, (t1 - t0) / 1e6);
+    }
+}

@@ -1,0 +1,179 @@
+package dev.rubble.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.dynamics.ConstraintStore;
+import dev.rubble.core.step.ConstraintOps;
+import dev.rubble.core.world.World;
+import dev.rubble.spi.constraint.ConstraintType;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The scenario section {@code constraints[]} (issue 29; docs/constraints.md): joints between bodies
+ * named by label (or the world), created before the first step by journalled commands.
+ *
+ * <pre>
+ *  {"type": "hinge", "bodyA": "door", "bodyB": "frame" (omitted or null: the world),
+ *   "anchor": [x, y, z]          world point at the bodies' initial poses (both frames),
+ *   "anchorB": [x, y, z]         optional: frame B's own anchor (distance, rope: the other end),
+ *   "axis": [x, y, z]            optional: the frames' x axis in the world (a hinge's axis),
+ *   "params": {"lowerAngle": -1.2, "upperAngle": 0.3},   the type's parameters by name
+ *   "breakForce": 500, "breakTorque": 200}                optional thresholds (N, N·m)
+ * </pre>
+ */
+public final class ConstraintsJson {
+
+    /** One parsed constraint; {@code path} names it in messages. */
+    public record Spec(String path, String type, String bodyA, String bodyB, double[] anchor, double[] anchorB,
+            double[] axis, Map<String, Double> params, double breakForce, double breakTorque) {
+    }
+
+    private ConstraintsJson() {
+    }
+
+    /** Parses {@code $.constraints} (null: none). */
+    public static List<Spec> parse(JsonNode n) {
+        List<Spec> out = new ArrayList<>();
+        if (n == null || n.isNull()) {
+            return out;
+        }
+        if (!n.isArray()) {
+            throw new ScenarioException("$.constraints", "expected an array of constraints, got " + n.getNodeType());
+        }
+        for (int i = 0; i < n.size(); i++) {
+            String p = "$.constraints[" + i + "]";
+            JsonNode c = n.get(i);
+            if (!c.isObject()) {
+                throw new ScenarioException(p, "expected an object, got " + c.getNodeType());
+            }
+            for (Iterator<String> it = c.fieldNames(); it.hasNext(); ) {
+                String k = it.next();
+                if (!List.of("type", "bodyA", "bodyB", "anchor", "anchorB", "axis", "params", "breakForce", "breakTorque")
+                        .contains(k)) {
+                    throw new ScenarioException(p + "." + k, "unknown key; allowed: type, bodyA, bodyB, anchor, anchorB,"
+                            + " axis, params, breakForce, breakTorque");
+                }
+            }
+            String type = text(p + ".type", c.get("type"));
+            String a = text(p + ".bodyA", c.get("bodyA"));
+            String b = c.get("bodyB") == null || c.get("bodyB").isNull() ? null : text(p + ".bodyB", c.get("bodyB"));
+            double[] anchor = vec(p + ".anchor", c.get("anchor"));
+            double[] anchorB = c.has("anchorB") ? vec(p + ".anchorB", c.get("anchorB")) : anchor;
+            double[] axis = c.has("axis") ? vec(p + ".axis", c.get("axis")) : null;
+            Map<String, Double> params = new TreeMap<>();
+            JsonNode ps = c.get("params");
+            if (ps != null) {
+                if (!ps.isObject()) {
+                    throw new ScenarioException(p + ".params", "expected an object of numbers, got " + ps.getNodeType());
+                }
+                for (Iterator<Map.Entry<String, JsonNode>> it = ps.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    params.put(e.getKey(), number(p + ".params." + e.getKey(), e.getValue()));
+                }
+            }
+            double bf = c.has("breakForce") ? number(p + ".breakForce", c.get("breakForce")) : Double.POSITIVE_INFINITY;
+            double bt = c.has("breakTorque") ? number(p + ".breakTorque", c.get("breakTorque")) : Double.POSITIVE_INFINITY;
+            out.add(new Spec(p, type, a, b, anchor, anchorB, axis, params, bf, bt));
+        }
+        return out;
+    }
+
+    /** Queues the constraints on {@code world} (bodies created); a bad one fails naming its path. */
+    static void queue(World world, List<Spec> specs) {
+        ConstraintStore st = world.context().constraints;
+        for (Spec s : specs) {
+            ConstraintType type;
+            try {
+                type = st.type(s.type());
+            } catch (IllegalArgumentException e) {
+                throw new ScenarioException(s.path() + ".type", e.getMessage(), e);
+            }
+            long ha = world.findByLabel(s.bodyA());
+            if (ha < 0) {
+                throw new ScenarioException(s.path() + ".bodyA", "'" + s.bodyA() + "' is not a body's id");
+            }
+            long hb = ConstraintStore.WORLD;
+            if (s.bodyB() != null) {
+                hb = world.findByLabel(s.bodyB());
+                if (hb < 0) {
+                    throw new ScenarioException(s.path() + ".bodyB", "'" + s.bodyB() + "' is not a body's id");
+                }
+            }
+            List<String> names = type.parameters();
+            double[] params = type.defaults().clone();
+            for (Map.Entry<String, Double> e : s.params().entrySet()) {
+                int k = names.indexOf(e.getKey());
+                if (k < 0) {
+                    throw new ScenarioException(s.path() + ".params." + e.getKey(), "unknown parameter of '" + s.type()
+                            + "'; allowed: " + names);
+                }
+                params[k] = e.getValue();
+            }
+            double[] q = {0, 0, 0, 1};
+            if (s.axis() != null) {
+                double[] a = s.axis();
+                double len = Math.sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+                if (!(len > 0)) {
+                    throw new ScenarioException(s.path() + ".axis", "zero vector; allowed: a non-zero direction");
+                }
+                q = rotationFromX(a[0] / len, a[1] / len, a[2] / len);
+            }
+            double[] fa = {s.anchor()[0], s.anchor()[1], s.anchor()[2], q[0], q[1], q[2], q[3]};
+            double[] fb = {s.anchorB()[0], s.anchorB()[1], s.anchorB()[2], q[0], q[1], q[2], q[3]};
+            int sa = world.bodies().slot(ha);
+            int sb = hb == ConstraintStore.WORLD ? -1 : world.bodies().slot(hb);
+            try {
+                Command.AddConstraint probe = new Command.AddConstraint(Integer.MAX_VALUE, s.type(), ha, hb, true, fa, fb,
+                        params, s.breakForce(), s.breakTorque());
+                ConstraintOps.validate(world.context(), probe, sa, sb);
+                world.queue(new Command.AddConstraint(st.reserveId(), s.type(), ha, hb, true, fa, fb, params,
+                        s.breakForce(), s.breakTorque()));
+            } catch (IllegalArgumentException e) {
+                throw new ScenarioException(s.path(), e.getMessage(), e);
+            }
+        }
+    }
+
+    /** The shortest rotation taking the x axis onto unit vector (x, y, z), as [qx, qy, qz, qw]. */
+    static double[] rotationFromX(double x, double y, double z) {
+        double w = 1 + x; // 1 + dot((1,0,0), v)
+        if (w < 1e-12) { // opposite: half a turn about y
+            return new double[] {0, 1, 0, 0};
+        }
+        // axis = (1,0,0) x v = (0, -z, y)
+        double qx = 0, qy = -z, qz = y, n = Math.sqrt(qy * qy + qz * qz + w * w);
+        return new double[] {qx / n, qy / n, qz / n, w / n};
+    }
+
+    private static String text(String p, JsonNode n) {
+        if (n == null || !n.isTextual() || n.asText().isEmpty()) {
+            throw new ScenarioException(p, (n == null ? "missing" : "got " + n) + "; allowed: a non-empty string");
+        }
+        return n.asText();
+    }
+
+    private static double number(String p, JsonNode n) {
+        if (n == null || !n.isNumber()) {
+            throw new ScenarioException(p, (n == null ? "missing" : "got " + n) + "; allowed: a number");
+        }
+        return n.asDouble();
+    }
+
+    private static double[] vec(String p, JsonNode n) {
+        if (n == null || !n.isArray() || n.size() != 3) {
+            throw new ScenarioException(p, (n == null ? "missing" : "got " + n) + "; allowed: [x, y, z]");
+        }
+        double[] v = new double[3];
+        for (int k = 0; k < 3; k++) {
+            v[k] = number(p + "[" + k + "]", n.get(k));
+            if (!Double.isFinite(v[k])) {
+                throw new ScenarioException(p + "[" + k + "]", v[k] + "; allowed: finite");
+            }
+        }
+        return v;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.rubble.spi.constraint;
+
+/**
+ * Where a {@link ConstraintType} writes a constraint's rows. A row is one scalar velocity
+ * constraint {@code J v = -bias}; its position error {@code C} (metres or radians) is what the
+ * solver drives to zero. Sign convention: a positive impulse moves body B along the row's direction
+ * relative to body A, so {@code C} must grow when B moves that way.
+ *
+ * <p>By default a row is rigid and two-sided (a "hard" equality: in the solver's biased pass its
+ * error is removed softly at the joint stiffness, the relax pass removes the bias velocity again, as
+ * for contacts). The modifiers change the row written last.
+ */
+public interface ConstraintRows {
+
+    /**
+     * A point row: the anchors' relative velocity along the unit direction {@code n} (world frame),
+     * with position error {@code c} (metres).
+     */
+    void linear(double nx, double ny, double nz, double c);
+
+    /**
+     * An angular row: the bodies' relative angular velocity ({@code wB - wA}) along the unit axis
+     * {@code a} (world frame), with position error {@code c} (radians).
+     */
+    void angular(double ax, double ay, double az, double c);
+
+    /**
+     * The last row is one-sided: its force (N for linear rows, N·m for angular ones) stays in
+     * {@code [lower, upper]}; use {@code [0, +inf)} for "C must stay >= 0" and {@code (-inf, 0]} for
+     * "C must stay <= 0". While the row's side is satisfied the bodies may approach its boundary by
+     * at most {@code C} within the sub-step (speculative, like a contact).
+     */
+    void limit(double lower, double upper);
+
+    /**
+     * The last row is a spring instead of a rigid row: stiffness {@code k} (N/m or N·m/rad; XPBD
+     * compliance is {@code 1/k}) and damping {@code c} (N·s/m or N·m·s/rad), integrated implicitly
+     * (the XPBD update with one iteration), stable at any stiffness.
+     */
+    void spring(double stiffness, double damping);
+
+    /**
+     * The last row is a motor: it drives its velocity to {@code speed} (m/s or rad/s) with a force
+     * of at most {@code maxForce} (N or N·m); its position error is ignored.
+     */
+    void motor(double speed, double maxForce);
+}

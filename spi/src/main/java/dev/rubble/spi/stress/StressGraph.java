@@ -1,0 +1,118 @@
+package dev.rubble.spi.stress;
+
+import java.util.Arrays;
+
+/**
+ * The support graph of one holder, as a {@link StressModel} sees it (structure of arrays, reused
+ * across steps; the kernel owns it). Node {@code i} is a bonded child: mass (kg), centre of mass
+ * {@code pos[3i..3i+3)} (m, any fixed frame), load {@code force[3i..]} (N) and {@code torque[3i..]}
+ * (N·m about its centre of mass), and whether it is a support (anchored, static or kinematic: its
+ * reaction is whatever balances the rest). Bond {@code k} joins nodes {@code bondA[k]} and
+ * {@code bondB[k]}: contact area (m²), centroid and unit normal from a to b, a strength factor
+ * (multiplies every limit; 1 = the model's limits; 0 = no strength: the bond breaks at its first evaluation) and its accumulated damage in [0, 1].
+ *
+ * <p>Outputs: {@code bondForce[3k..]} and {@code bondMoment[3k..]} — what node a exerts on node b
+ * through the bond, the moment taken about the bond centroid (so node b's equilibrium reads
+ * {@code F + f_b = 0}, {@code M + (c − p_b) × F + τ_b = 0} for a single bond) — the stress
+ * {@code ratio[k]} (0..1 up to the elastic limit, 1..2 between elastic and fatal, ≥ 2 fatal),
+ * {@code broken[k]}, and the solve's iterations, relative residual {@code ||A x + l|| / ||l||} and
+ * convergence. {@code warm} (6 per node) is the solver's state carried between solves; a change of
+ * {@link #topology} tells the model that bonds or supports changed (rebuild caches).
+ */
+public final class StressGraph {
+    public int nodeCount;
+    public double[] mass = new double[0];
+    public double[] pos = new double[0];
+    public double[] force = new double[0];
+    public double[] torque = new double[0];
+    public boolean[] support = new boolean[0];
+    /** Solver state, 6 per node, kept between solves (zero for a new graph). */
+    public double[] warm = new double[0];
+
+    public int bondCount;
+    public int[] bondA = new int[0];
+    public int[] bondB = new int[0];
+    public double[] area = new double[0];
+    public double[] centroid = new double[0];
+    public double[] normal = new double[0];
+    public double[] strength = new double[0];
+    public double[] damage = new double[0];
+
+    public double[] bondForce = new double[0];
+    public double[] bondMoment = new double[0];
+    public double[] ratio = new double[0];
+    public boolean[] broken = new boolean[0];
+
+    /** Incremented by the kernel whenever nodes, bonds or supports change. */
+    public int topology;
+    public int iterations;
+    public double residual;
+    public boolean converged;
+    /** The model's cache (factorisation, preconditioner) for this graph; the kernel never reads it. */
+    public Object cache;
+
+    /** Sizes the graph for {@code nodes} nodes and {@code bonds} bonds (arrays grow, never shrink); bumps {@link #topology}. */
+    public void reset(int nodes, int bonds) {
+        nodeCount = nodes;
+        bondCount = bonds;
+        if (mass.length < nodes) {
+            mass = new double[nodes];
+            pos = new double[3 * nodes];
+            force = new double[3 * nodes];
+            torque = new double[3 * nodes];
+            support = new boolean[nodes];
+            warm = new double[6 * nodes];
+        }
+        Arrays.fill(warm, 0, 6 * nodes, 0);
+        Arrays.fill(force, 0, 3 * nodes, 0);
+        Arrays.fill(torque, 0, 3 * nodes, 0);
+        Arrays.fill(support, 0, nodes, false);
+        if (bondA.length < bonds) {
+            bondA = new int[bonds];
+            bondB = new int[bonds];
+            area = new double[bonds];
+            centroid = new double[3 * bonds];
+            normal = new double[3 * bonds];
+            strength = new double[bonds];
+            damage = new double[bonds];
+            bondForce = new double[3 * bonds];
+            bondMoment = new double[3 * bonds];
+            ratio = new double[bonds];
+            broken = new boolean[bonds];
+        }
+        Arrays.fill(strength, 0, bonds, 1);
+        Arrays.fill(damage, 0, bonds, 0);
+        Arrays.fill(ratio, 0, bonds, 0);
+        Arrays.fill(broken, 0, bonds, false);
+        topology++;
+        cache = null;
+    }
+
+    /** Sets node {@code i}: mass (kg, > 0), centre of mass (m), support flag. */
+    public void node(int i, double m, double x, double y, double z, boolean isSupport) {
+        mass[i] = m;
+        pos[3 * i] = x;
+        pos[3 * i + 1] = y;
+        pos[3 * i + 2] = z;
+        support[i] = isSupport;
+    }
+
+    /**
+     * Sets bond {@code k} between nodes a and b with contact area (m², > 0); the centroid is the
+     * midpoint of the two centres of mass and the normal points from a to b.
+     */
+    public void bond(int k, int a, int b, double contactArea) {
+        bondA[k] = a;
+        bondB[k] = b;
+        area[k] = contactArea;
+        double dx = pos[3 * b] - pos[3 * a], dy = pos[3 * b + 1] - pos[3 * a + 1], dz = pos[3 * b + 2] - pos[3 * a + 2];
+        double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        centroid[3 * k] = pos[3 * a] + 0.5 * dx;
+        centroid[3 * k + 1] = pos[3 * a + 1] + 0.5 * dy;
+        centroid[3 * k + 2] = pos[3 * a + 2] + 0.5 * dz;
+        double inv = len > 0 ? 1 / len : 0;
+        normal[3 * k] = dx * inv;
+        normal[3 * k + 1] = dy * inv;
+        normal[3 * k + 2] = dz * inv;
+    }
+}

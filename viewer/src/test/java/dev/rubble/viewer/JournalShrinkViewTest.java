@@ -1,0 +1,87 @@
+package dev.rubble.viewer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rubble.cache.journal.JournalWriter;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.scenario.ScenarioLoader;
+import dev.rubble.scenario.ScenarioWorld;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 31 item 5: a journal's pieces shrink in the viewer while they are being removed, exactly as
+ * in the live run (the removal scale is journalled); before, journal pieces were drawn full size.
+ */
+final class JournalShrinkViewTest {
+    private static final Stages STAGES = Stages.load(List.of());
+    private static final String DEBRIS = "\"debris\":{\"removeOnBreak\":{\"delay\":[0.1,0.3],\"removal\":[0.2,0.4]}},";
+
+    /** Two voronoi slabs that break on landing; every released piece shrinks 0.1-0.3 s later over 0.2-0.4 s. */
+    private static final String SLABS = "{\"format\":\"rubble-scenario/1\",\"name\":\"slabs\","
+            + "\"bodies\":["
+            + "{\"id\":\"floor\",\"state\":\"static\",\"shape\":{\"type\":\"box\",\"halfExtents\":[20,0.5,20]},"
+            + "\"position\":[0,-0.5,0]}],\"collections\":["
+            + "{\"id\":\"slab0\",\"recipe\":{\"box\":[1,0.25,1],\"levels\":[{\"method\":\"voronoi\",\"options\":{\"count\":12}}],"
+            + "\"seed\":3},\"position\":[0,2,0],\"angular\":[0.2,0,0.1]," + DEBRIS + "\"destruction\":{\"damageOptions\":{\"thresholds\":[400]}}},"
+            + "{\"id\":\"slab1\",\"recipe\":{\"box\":[1,0.25,1],\"levels\":[{\"method\":\"voronoi\",\"options\":{\"count\":12}}],"
+            + "\"seed\":4},\"position\":[0.3,4,0],\"angular\":[0.2,0,0.1]," + DEBRIS + "\"destruction\":{\"damageOptions\":{\"thresholds\":[400]}}}]}";
+
+    @Test
+    void piecesBeingRemovedAreDrawnAtTheLiveRunsScale(@TempDir Path dir) {
+        int steps = 90;
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(SLABS), STAGES);
+        List<double[]> live = new ArrayList<>(); // per frame (0 = initial), per slot: scale, -1 if not live
+        live.add(scales(sw.world().bodies()));
+        try (JournalWriter jw = JournalWriter.create(dir, sw, "slabs", SLABS)) {
+            sw.world().addObserver(jw);
+            for (int i = 0; i < steps; i++) {
+                sw.step();
+                live.add(scales(sw.world().bodies()));
+            }
+        }
+        ViewerRun run;
+        try (JournalViewSource src = new JournalViewSource(dir, STAGES)) {
+            assertThat(src.closedCleanly()).isTrue();
+            run = ViewerRun.of(src);
+        }
+        assertThat(run.frameCount()).isEqualTo(steps + 1);
+        int shrunk = 0;
+        for (int k = 0; k <= steps; k++) {
+            ByteBuffer b = ByteBuffer.wrap(run.pose(k)).order(ByteOrder.LITTLE_ENDIAN);
+            b.getInt();
+            int n = b.getInt();
+            for (int e = 0; e < n; e++) {
+                int node = b.getInt();
+                float[] v = new float[ViewerRun.F];
+                for (int a = 0; a < ViewerRun.F; a++) {
+                    v[a] = b.getFloat();
+                }
+                int slot = run.nodeSlot(node);
+                double[] want = live.get(k);
+                if (v[7] == 0 || slot >= want.length || want[slot] < 0) {
+                    continue; // not drawn in this frame
+                }
+                // the viewer sends float32 and draws at least 1e-6 (ViewerRun)
+                assertThat(v[7]).as("scale of node %d (slot %d) in frame %d", node, slot, k)
+                        .isEqualTo((float) Math.max(want[slot], 1e-6));
+                shrunk += v[7] < 1 ? 1 : 0;
+            }
+        }
+        assertThat(shrunk).as("node-frames drawn shrunk").isGreaterThan(10);
+    }
+
+    private static double[] scales(BodyStore b) {
+        double[] s = new double[b.slotLimit()];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = b.isLive(i) ? b.scale[i] : -1;
+        }
+        return s;
+    }
+}
