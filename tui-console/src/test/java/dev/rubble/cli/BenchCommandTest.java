@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
+@Timeout(value = 600, unit = TimeUnit.SECONDS) // --threads 2 starts a pool: a broken barrier fails instead of hanging
 final class BenchCommandTest {
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();

@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -15,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * breaks gives the same final state on 1, 2 and 3 threads, and the journal recorded on each count
  * verifies on another.
  */
+@Timeout(value = 600, unit = TimeUnit.SECONDS) // threads: a broken barrier fails instead of hanging the build
 final class ThreadsCliTest {
     private static String scene(String threads) {
         StringBuilder b = new StringBuilder("{\"format\":\"rubble-scenario/1\",\"name\":\"mix\",\"steps\":90,");
@@ -90,5 +93,19 @@ final class ThreadsCliTest {
         var bad = rubble("run", four.toString(), "--steps", "1");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("$.world.threads");
+    }
+
+    /** The breaking-wall demo on two threads records a journal that verifies on one (issue 26: --threads on demo). */
+    @Test
+    void theDemoOnTwoThreadsVerifiesOnOne(@TempDir Path tmp) {
+        Path j = tmp.resolve("demo");
+        var run = rubble("demo", "--steps", "30", "--threads", "2", "--journal", j.toString(), "--headless");
+        assertThat(run.code()).as(run.err()).isZero();
+        var v = rubble("verify", j.toString(), "--threads", "1");
+        assertThat(v.code()).as(v.err()).isZero();
+        assertThat(v.out()).contains("verified 30 steps", "identical");
+        var bad = rubble("demo", "--steps", "1", "--threads", "x", "--headless");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--threads x");
     }
 }

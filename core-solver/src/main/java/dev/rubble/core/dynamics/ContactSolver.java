@@ -106,13 +106,16 @@ import java.util.Arrays;
  * speed after the solver's row arithmetic").
  *
  * <h2>Order and threads (issue 26, docs/parallel.md)</h2>
- * {@link #prepare} colours the solved manifolds ({@link ConstraintColoring}: serially, in store
- * order, i.e. sorted by body pair) and numbers them colour by colour, so each colour is a contiguous
- * range of solved manifolds none of which shares a written body with another. Every pass that writes
- * velocities (warm start, the biased and relax passes, restitution) goes over the overflow colour
- * serially, then colour after colour, each colour's manifolds in parallel blocks on the
- * {@link StepExecutor}; the per-manifold, per-point and per-body stages (rows, soft terms, bounces,
- * separations, totals, velocity copies, stored impulses) are independent items in parallel blocks.
+ * {@link #prepare} colours the solved manifolds ({@link ConstraintColoring}: serially, level by
+ * level from the ground up, first fit within a level in store order; a level of fewer than
+ * {@link ConstraintColoring#SERIAL_LEVEL} manifolds stays whole, in store order) and numbers them
+ * group by group, so each group is a contiguous range of solved manifolds. Every pass that writes
+ * velocities (warm start, the biased and relax passes, restitution) goes over the groups level
+ * after level: a serial group on the calling thread, a colour's manifolds (none shares a written
+ * body) in parallel blocks on the {@link StepExecutor}. Odd iterations of a step take each level's
+ * groups in reverse (symmetric sweeps; the levels themselves always go bottom up). The per-manifold,
+ * per-point and per-body stages (rows, soft terms, bounces, separations, totals, velocity copies,
+ * stored impulses) are independent items in parallel blocks.
  * There is one path for every thread count (one thread runs the same colour order inline), so the
  * result is bit-identical for any number of threads. Solver body 0, the shared fixed body, is read by
  * every thread and written by none. Allocation-free in steady state (arrays grow to the high-water
@@ -132,15 +135,6 @@ public final class ContactSolver {
      * pyramid).
      */
     public static final double STIFFNESS_CAP = 0.75;
-    /**
-     * Whether the velocity passes run colour by colour (in parallel within a colour) or as one serial
-     * sweep in store order (issue 26). Off: measured, the colour order loses the bottom-to-top
-     * propagation of the store-order Gauss-Seidel sweep that holds the 20-row bench pyramid (issue
-     * 11): with colours its top box sags 1.9 cm in 10 s with the tall-stack settings (limit 1 cm) and
-     * one box moves more than 0.1 m at one sub-step. Either way the result is the same for every
-     * thread count; with it off only the per-manifold, per-point and per-body stages are parallel.
-     */
-    static final boolean COLOURED = false;
     /**
      * How much stiffer a manifold's compression (the mean of its points' normal impulses) is than
      * the points' soft rows: its leak is {@code impulseScale / 2.2} instead of {@code impulseScale}
@@ -207,7 +201,6 @@ public final class ContactSolver {
     private final ConstraintColoring coloring = new ConstraintColoring();
     private int[] candM = new int[0], candA = new int[0], candB = new int[0];
     private int[] activeOf = new int[0];   // per store manifold: its solved index, -1 when not solved
-    private final int[] groupStart = new int[ConstraintColoring.GROUPS + 1];
     private StepExecutor executor = StepExecutor.Inline.INSTANCE;
     private int passMode;
     private boolean passFriction;
@@ -251,6 +244,9 @@ public final class ContactSolver {
     };
     private final RangeTask trialTask = this::storeTrialImpulses;
     private boolean separationsCurrent;
+    // the iterations of this step so far: odd ones sweep each level's colours in reverse (see forColours)
+    private int solves;
+    private boolean backward;
 
     /** Combined friction coefficient of two materials: {@code sqrt(μa μb)}. */
     public static double combineFriction(double a, double b) {
@@ -350,11 +346,8 @@ public final class ContactSolver {
             candB[candidates] = mapBody(bb);
             candidates++;
         }
-        if (COLOURED) {
-            coloring.color(candA, candB, candidates, bodyCount);
-        } else {
-            coloring.serial(candidates);
-        }
+        coloring.color(candA, candB, candidates, bodyCount, invMass);
+        solves = 0;
         // solved manifold i = the i-th in colour order: each colour is a contiguous range of i
         final int[] order = coloring.order();
         int pts = 0;
@@ -368,9 +361,6 @@ public final class ContactSolver {
             pointBase[i] = pts;
             points[i] = contacts.pointCount[m];
             pts += points[i];
-        }
-        for (int g = 0; g <= ConstraintColoring.GROUPS; g++) {
-            groupStart[g] = coloring.start(g);
         }
         activeCount = candidates;
         ensurePoints(pts);
@@ -767,11 +757,13 @@ public final class ContactSolver {
         }
         passMode = useBias ? 0 : RELAX;
         passFriction = true;
+        backward = (solves++ & 1) == 1; // symmetric sweeps: odd iterations take a level's colours backwards
         forColours(passTask);
         if (useBias) {
             passFriction = false;
             forColours(passTask);
         }
+        backward = false;
     }
 
     /**
@@ -1173,20 +1165,31 @@ public final class ContactSolver {
         this.executor = java.util.Objects.requireNonNull(executor, "executor is null");
     }
 
-    /** Colours of the last {@link #prepare} with at least one manifold (the overflow not counted). */
+    /** Colour groups of the last {@link #prepare} solved in parallel (the levels' serial groups not counted). */
     public int colours() {
         int n = 0;
-        for (int g = 1; g < ConstraintColoring.GROUPS; g++) {
-            if (groupStart[g + 1] > groupStart[g]) {
+        for (int g = 0, e = coloring.groups(); g < e; g++) {
+            if (!coloring.serial(g)) {
                 n++;
             }
         }
         return n;
     }
 
-    /** Manifolds of the last {@link #prepare} in the overflow colour (solved serially). */
+    /** Levels of the last {@link #prepare}'s colouring (docs/parallel.md). */
+    public int levels() {
+        return coloring.levels();
+    }
+
+    /** Manifolds of the last {@link #prepare} in the levels' serial groups (solved on the calling thread). */
     public int overflow() {
-        return groupStart[1] - groupStart[0];
+        int n = 0;
+        for (int g = 0, e = coloring.groups(); g < e; g++) {
+            if (coloring.serial(g)) {
+                n += coloring.size(g);
+            }
+        }
+        return n;
     }
 
     /** {@code task} over the solver bodies {@code [1, bodyCount)} (body 0, the fixed body, is never written). */
@@ -1204,16 +1207,32 @@ public final class ContactSolver {
      * each colour's manifolds in parallel (they share no written body), the colours in order.
      */
     private void forColours(RangeTask task) {
-        int lo = groupStart[0], hi = groupStart[1];
-        if (hi > lo) {
-            task.run(lo, hi);
-        }
-        for (int g = 1; g < ConstraintColoring.GROUPS; g++) {
-            lo = groupStart[g];
-            hi = groupStart[g + 1];
-            if (hi > lo) {
-                run(lo, hi, task, 16);
+        final ConstraintColoring col = coloring;
+        final boolean back = backward;
+        for (int g = 0, e = col.groups(); g < e; ) {
+            int l = col.level(g), ge = g + 1;
+            while (ge < e && col.level(ge) == l) {
+                ge++;
             }
+            if (back) {
+                for (int k = ge - 1; k >= g; k--) {
+                    group(col, k, task);
+                }
+            } else {
+                for (int k = g; k < ge; k++) {
+                    group(col, k, task);
+                }
+            }
+            g = ge;
+        }
+    }
+
+    private void group(ConstraintColoring col, int g, RangeTask task) {
+        int lo = col.start(g), hi = col.start(g + 1);
+        if (col.serial(g)) {
+            task.run(lo, hi);
+        } else {
+            run(lo, hi, task, 16);
         }
     }
 

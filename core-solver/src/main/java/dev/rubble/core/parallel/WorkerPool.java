@@ -152,12 +152,17 @@ public final class WorkerPool implements StepExecutor {
         }
         work(g);
         int spins = 0;
-        while (remaining.get() != 0) {
+        int left;
+        while ((left = remaining.get()) > 0) {
             if (++spins < SPINS) {
                 Thread.onSpinWait();
             } else {
                 Thread.yield();
             }
+        }
+        if (left < 0) {
+            // a block ran twice: a broken claim, never a hang (WorkerPoolTest proves it does not happen)
+            throw new IllegalStateException("worker pool: " + (-left) + " block(s) of " + blocks + " ran twice");
         }
         this.task = null;
         Throwable f = failure;
@@ -177,29 +182,48 @@ public final class WorkerPool implements StepExecutor {
     private void work(int g) {
         while (true) {
             long c = claim.get();
-            if (gen(c) != g) {
+            if (gen(c) != g || !claimable(c)) {
                 return;
             }
-            int k = (int) (c & INDEX_MASK), bl = (int) ((c >>> INDEX_BITS) & INDEX_MASK);
-            if (k >= bl) {
-                return;
-            }
-            // read before the claim, used only if the claim succeeds: then block k was still unclaimed,
-            // so this dispatch was not finished and the fields were still its own
-            RangeTask t = task;
-            int nn = n, bs = block;
-            if (!claim.compareAndSet(c, c + 1)) {
-                continue;
-            }
-            int begin = k * bs;
-            try {
-                t.run(begin, Math.min(nn, begin + bs));
-            } catch (Throwable e) {
-                failure = e;
-            } finally {
-                remaining.decrementAndGet();
-            }
+            claimAndRun(c);
         }
+    }
+
+    /** The claim word now (generation | blocks | next block); for the interleaving tests. */
+    long word() {
+        return claim.get();
+    }
+
+    /** Whether word {@code c} still has an unclaimed block (its own count, never a newer dispatch's). */
+    static boolean claimable(long c) {
+        return (int) (c & INDEX_MASK) < (int) ((c >>> INDEX_BITS) & INDEX_MASK);
+    }
+
+    /**
+     * One claim against the word {@code c} read earlier, perhaps long ago (a descheduled worker):
+     * reads the dispatch's fields, then claims block {@code next(c)} by a compare-and-set from
+     * {@code c} and runs it only if that succeeded. Returns whether it ran a block. The fields are
+     * read before the claim and used only if the claim succeeds: then block {@code next(c)} was still
+     * unclaimed, so that dispatch was not finished and the fields were still its own.
+     */
+    boolean claimAndRun(long c) {
+        if (!claimable(c)) {
+            return false;
+        }
+        RangeTask t = task;
+        int nn = n, bs = block;
+        if (!claim.compareAndSet(c, c + 1)) {
+            return false;
+        }
+        int begin = (int) (c & INDEX_MASK) * bs;
+        try {
+            t.run(begin, Math.min(nn, begin + bs));
+        } catch (Throwable e) {
+            failure = e;
+        } finally {
+            remaining.decrementAndGet();
+        }
+        return true;
     }
 
     private void loop(int id) {

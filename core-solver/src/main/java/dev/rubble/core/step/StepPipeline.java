@@ -168,7 +168,7 @@ public final class StepPipeline {
         // still until its end (they are appended to the awake partition: the first `movers` move)
         int movers = Integer.MAX_VALUE;
         for (int sub = 0; sub < n; sub++) {
-            integrateVelocities(b, h, ds, settings, movers);
+            integrate(b, h, ds, settings, movers, velocityTask);
             if (b.anyForced()) {
                 applyForces(b, h, movers, forceScratch); // issue 24: forces and torques on every sub-step
             }
@@ -196,7 +196,7 @@ public final class StepPipeline {
             if (exactCount > 0) {
                 saveReleasedPoses(b, c.destruction);
             }
-            integratePositions(b, h, movers);
+            integrate(b, h, ds, settings, movers, positionTask);
             t = lap(StepSlot.INTEGRATE_POSITION, t);
 
             solver.updateSeparations();
@@ -510,8 +510,38 @@ public final class StepPipeline {
         pending.clear();
     }
 
+    // integration over blocks of the awake partition (issue 26): every item is one body, its own slots only
+    private BodyStore intBodies;
+    private double intH;
+    private DynamicsSettings intDynamics;
+    private WorldSettings intSettings;
+    private final dev.rubble.core.parallel.RangeTask velocityTask =
+            (lo, hi) -> integrateVelocities(intBodies, intH, intDynamics, intSettings, lo, hi);
+    private final dev.rubble.core.parallel.RangeTask positionTask =
+            (lo, hi) -> integratePositions(intBodies, intH, lo, hi);
+
+    /**
+     * {@code task} over the first {@code min(awake, movers)} bodies of the awake partition, in blocks
+     * on the executor (inline below 512 bodies): each body's integration reads and writes only that
+     * body, so the split cannot change a bit.
+     */
+    private void integrate(BodyStore b, double h, DynamicsSettings ds, WorldSettings settings, int movers,
+            dev.rubble.core.parallel.RangeTask task) {
+        int n = Math.min(b.awakeCount(), movers);
+        intBodies = b;
+        intH = h;
+        intDynamics = ds;
+        intSettings = settings;
+        int grain = executor.grain(256);
+        if (executor.threads() == 1 || n < 2 * grain) {
+            task.run(0, n);
+        } else {
+            executor.run(n, executor.blockFor(n, grain, 4), task);
+        }
+    }
+
     private static void integrateVelocities(BodyStore b, double h, DynamicsSettings ds, WorldSettings settings,
-            int movers) {
+            int lo, int hi) {
         final boolean gyroscopic = ds.gyroscopic();
         final double maxLinear = ds.maxLinearSpeed();
         final double maxAngular = ds.maxAngularSpeed();
@@ -519,7 +549,7 @@ public final class StepPipeline {
         final double gy = settings.gravityY();
         final double gz = settings.gravityZ();
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
-        for (int i = 0, awake = Math.min(b.awakeCount(), movers); i < awake; i++) {
+        for (int i = lo; i < hi; i++) {
             int s = b.order[i];
             if (b.motion[s] != dynamic) {
                 continue;
@@ -599,8 +629,8 @@ public final class StepPipeline {
         }
     }
 
-    private static void integratePositions(BodyStore b, double h, int movers) {
-        for (int i = 0, awake = Math.min(b.awakeCount(), movers); i < awake; i++) {
+    private static void integratePositions(BodyStore b, double h, int lo, int hi) {
+        for (int i = lo; i < hi; i++) {
             int s = b.order[i];
             b.px[s] += b.vx[s] * h;
             b.py[s] += b.vy[s] * h;
