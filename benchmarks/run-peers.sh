@@ -3,7 +3,7 @@
 # one after another, then `./rubble bench`, and prints a ratio table (Rubble median / peer median).
 #
 # Usage: benchmarks/run-peers.sh [--steps N] [--cap-seconds S] [--scenes all|pyramid|pile|spheres]
-#                                [--engines "jolt bullet ode4j jbullet"] [--out FILE] [--no-rubble]
+#                                [--engines "jolt bullet ode4j jbullet"] [--out FILE] [--no-rubble] [--threads N]
 #        benchmarks/run-peers.sh --table FILE [--engines "..."]   (only print the ratio tables of FILE)
 #        benchmarks/run-peers.sh --wall-debris [--steps N] [--engines "jolt bullet"] [--out FILE]
 #            (the wall's pieces at its step with the most releases as loose convex hulls: `rubble bench wall
@@ -11,7 +11,9 @@
 #        benchmarks/run-peers.sh --shatter-debris [--steps N] [--engines "jolt bullet"] [--out FILE]
 #            (the same for the shattered wall, issue 27 item 1: `rubble bench shatter --debris-out` writes the
 #             10 000 leaf hulls at the step with the most active pieces)
-# Everything single-threaded, sleeping off. The raw lines (prefixed with the engine name) and the
+# Everything single-threaded unless --threads N (issue 26: Jolt on a JobSystemThreadPool of N - 1 workers
+# plus the stepping thread, Rubble with `bench --threads N`; the other engines step on one thread only and
+# are skipped with a note when N > 1), sleeping off. The raw lines (prefixed with the engine name) and the
 # table are written to FILE (default benchmarks/peers/target/peers-<UTC time>.txt).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,6 +26,7 @@ out=""
 table_only=""
 wall_debris=""
 debris_scene=wall
+threads=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --steps) steps="$2"; shift 2 ;;
@@ -35,9 +38,13 @@ while [ $# -gt 0 ]; do
     --table) table_only="$2"; shift 2 ;;
     --wall-debris) wall_debris=yes; debris_scene=wall; shift ;;
     --shatter-debris) wall_debris=yes; debris_scene=shatter; shift ;;
-    *) echo "run-peers: unknown option '$1'; allowed: --steps --cap-seconds --scenes --engines --out --no-rubble --table --wall-debris --shatter-debris" >&2; exit 2 ;;
+    --threads) threads="$2"; shift 2 ;;
+    *) echo "run-peers: unknown option '$1'; allowed: --steps --cap-seconds --scenes --engines --out --no-rubble --table --wall-debris --shatter-debris --threads" >&2; exit 2 ;;
   esac
 done
+case "$threads" in
+  ''|*[!0-9]*|0) echo "run-peers: --threads '$threads' is not allowed; allowed: an integer 1..256" >&2; exit 2 ;;
+esac
 tables() {
 # ratio tables: Rubble median / peer median per scene (< 1 means Rubble is faster), wall clock and
 # the stepping thread's CPU time (steadier when other work shares the cores)
@@ -113,7 +120,7 @@ fi
 
 {
   echo "# run-peers $stamp"
-  echo "# command: benchmarks/run-peers.sh --steps $steps --cap-seconds $cap --scenes $scenes --engines \"$engines\""
+  echo "# command: benchmarks/run-peers.sh --steps $steps --cap-seconds $cap --scenes $scenes --engines \"$engines\" --threads $threads"
   echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
   echo "# cpu: $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1) x $(nproc)"
   echo "# java: $(java -version 2>&1 | head -1)"
@@ -121,13 +128,17 @@ fi
 } | tee "$out"
 
 for e in $engines; do
+  if [ "$threads" != 1 ] && [ "$e" != jolt ]; then
+    echo "# $e: skipped (--threads $threads: only jolt has a multi-threaded job system here)" | tee -a "$out"
+    continue
+  fi
   echo "# $e: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
-  java "${jvm[@]}" -cp "$cp" dev.rubble.bench.peers.PeerMain "$e" "$scenes" --steps "$steps" --cap-seconds "$cap" \
+  java "${jvm[@]}" -cp "$cp" dev.rubble.bench.peers.PeerMain "$e" "$scenes" --steps "$steps" --cap-seconds "$cap" --threads "$threads" \
     | sed -u "s/^/$e /" | tee -a "$out"
 done
 if [ "$rubble" = yes ]; then
   echo "# rubble: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
-  (cd "$root" && RUBBLE_JAVA_OPTS="${jvm[*]}" ./rubble bench "$scenes" --steps "$steps" --cap-seconds "$cap") | sed -u "s/^/rubble /" | tee -a "$out"
+  (cd "$root" && RUBBLE_JAVA_OPTS="${jvm[*]}" ./rubble bench "$scenes" --steps "$steps" --cap-seconds "$cap" --threads "$threads") | sed -u "s/^/rubble /" | tee -a "$out"
 fi
 echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
 

@@ -93,7 +93,7 @@ final class ArchitectureTest {
                         "dev.rubble.core.soft..")
                 .layer("Collision").definedBy("dev.rubble.core.collision..", "dev.rubble.core.field..")
                 .layer("Base").definedBy("dev.rubble.core.body..", "dev.rubble.core.command..",
-                        "dev.rubble.core.event..", "dev.rubble.core.plugin..")
+                        "dev.rubble.core.event..", "dev.rubble.core.plugin..", "dev.rubble.core.parallel..")
                 .whereLayer("Api").mayNotBeAccessedByAnyLayer()
                 .whereLayer("Tools").mayOnlyBeAccessedByLayers("Api")
                 .whereLayer("World").mayOnlyBeAccessedByLayers("Api", "Tools")

@@ -265,7 +265,9 @@ public final class ScenarioLoader {
         String p = "$.world";
         object(p, w);
         keys(w, p, "dt", "subSteps", "gravity", "velocityIterations", "positionIterations", "stages",
-                "stageOptions", "budgets", "solver", "motion", "sleep");
+                "stageOptions", "budgets", "solver", "motion", "sleep", "threads");
+        // issue 26: threads of the step (the result is the same bits for any count)
+        int threads = integer(p + ".threads", w.get("threads"), d.threads(), 1, WorldSettings.MAX_THREADS);
         double dt = number(p + ".dt", w.get("dt"), d.dt(), Double.MIN_VALUE, 1, "(0, 1] seconds");
         int sub = integer(p + ".subSteps", w.get("subSteps"), d.subSteps(), 1, 64);
         double[] g = bounded(p + ".gravity", vector(p + ".gravity", w.get("gravity"), 3,
@@ -324,7 +326,7 @@ public final class ScenarioLoader {
                     Integer.MAX_VALUE - 8);
         }
         return new WorldSettings(dt, sub, g[0], g[1], g[2], vi, pi, stages, options,
-                maxBodies, maxContacts, maxManifolds, dynamics(p, w, d.dynamics()));
+                maxBodies, maxContacts, maxManifolds, dynamics(p, w, d.dynamics()), threads);
     }
 
     /** {@code world.solver}, {@code world.motion} and {@code world.sleep} (see docs/dynamics.md). */

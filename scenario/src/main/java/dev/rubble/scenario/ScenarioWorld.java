@@ -34,7 +34,15 @@ public final class ScenarioWorld {
      * implementation, e.g. from {@code --set broadphase=sap}), then the bodies in file order.
      */
     public static ScenarioWorld create(Scenario scenario, Stages stages, Map<String, String> overrides) {
-        return create(scenario, stages, overrides, null);
+        return create(scenario, stages, overrides, 0, null);
+    }
+
+    /**
+     * As {@link #create(Scenario, Stages, Map)}, stepping on {@code threads} threads instead of the
+     * scenario's {@code world.threads} (0: the scenario's; issue 26, the result is the same bits).
+     */
+    public static ScenarioWorld create(Scenario scenario, Stages stages, Map<String, String> overrides, int threads) {
+        return create(scenario, stages, overrides, threads, null);
     }
 
     /**
@@ -44,8 +52,17 @@ public final class ScenarioWorld {
      */
     public static ScenarioWorld create(Scenario scenario, Stages stages, Map<String, String> overrides,
                                        CollectionCache cache) {
+        return create(scenario, stages, overrides, 0, cache);
+    }
+
+    /** As {@link #create(Scenario, Stages, Map, int)} with {@code cache} as in {@link #create(Scenario, Stages, Map, CollectionCache)}. */
+    public static ScenarioWorld create(Scenario scenario, Stages stages, Map<String, String> overrides, int threads,
+                                       CollectionCache cache) {
         Objects.requireNonNull(scenario, "scenario is null");
         var settings = scenario.settings();
+        if (threads > 0) {
+            settings = settings.withThreads(threads);
+        }
         for (Map.Entry<String, String> e : new TreeMap<>(overrides).entrySet()) {
             settings = settings.withStage(e.getKey(), e.getValue());
         }

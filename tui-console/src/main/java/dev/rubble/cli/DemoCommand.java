@@ -63,6 +63,10 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--headless", description = "never open the console, even when standard output is a terminal")
     boolean headless;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "threads of the step (default 1); the result is the same bits for every count (docs/parallel.md)")
+    String threadsText;
+
     @Mixin
     PluginOptions plugins;
 
@@ -99,7 +103,8 @@ final class DemoCommand implements Callable<Integer> {
         }
         Scenario scenario = ScenarioLoader.parse(json);
         Stages stages = plugins.load();
-        ScenarioWorld sw = ScenarioWorld.create(scenario, stages);
+        int threads = threadsText == null ? 0 : ThreadCounts.one("--threads", threadsText);
+        ScenarioWorld sw = ScenarioWorld.create(scenario, stages, java.util.Map.of(), threads);
         long n = steps != null ? steps : scenario.steps();
         if (n < 0) {
             throw new BadInputException("--steps " + n + " is negative; allowed: >= 0");

@@ -53,6 +53,11 @@ final class RunCommand implements Callable<Integer> {
                     + " them instead of the collision hulls (larger journals; docs/journal-format.md)")
     boolean journalMeshes;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "threads of the step (default: the scenario's world.threads, else 1); the result is the same bits"
+                    + " for every count (docs/parallel.md)")
+    String threadsText;
+
     // keyframes for seeking (issue 31; docs/journal-format.md "Keyframe document")
     @Option(names = "--keyframe-interval", paramLabel = "STEPS",
             description = "with --journal: store a world snapshot at most every STEPS steps, for seeking (default: "
@@ -96,13 +101,14 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException("--steps " + steps + " is negative; allowed: >= 0");
         }
         Map<String, String> overrides = parseSets(sets);
+        int threads = threadsText == null ? 0 : ThreadCounts.one("--threads", threadsText);
         checkSnapshotOptions();
         OutputFiles.check("--out", out); // before the steps run, not after (issue 28)
         OutputFiles.check("--snapshot", snapshotFile);
         Scenario scenario = ScenarioLoader.load(scenarioFile);
         Stages stages = plugins.load();
         ScenarioWorld sw = restoreFile != null ? Snapshots.restore(restoreFile, scenario, stages, overrides)
-                : ScenarioWorld.create(scenario, stages, overrides);
+                : ScenarioWorld.create(scenario, stages, overrides, threads);
         long total = scenario.steps() > 0 ? scenario.steps() : 600;
         long n = steps != null ? steps : restoreFile != null ? Math.max(0, total - sw.world().stepIndex()) : total;
         long first = sw.world().stepIndex();

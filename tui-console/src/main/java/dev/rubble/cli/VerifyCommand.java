@@ -19,6 +19,10 @@ final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "journal directory")
     Path dir;
 
+    @picocli.CommandLine.Option(names = "--threads", paramLabel = "N",
+            description = "re-simulate on N threads (default: as recorded); any count gives the same bits (docs/parallel.md)")
+    String threadsText;
+
     @Mixin
     PluginOptions plugins;
 
@@ -28,7 +32,8 @@ final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         long t0 = System.nanoTime();
-        VerifyResult r = Verifier.verify(dir, plugins.load());
+        int threads = threadsText == null ? 0 : ThreadCounts.one("--threads", threadsText);
+        VerifyResult r = Verifier.verify(dir, plugins.load(), threads);
         long ms = (System.nanoTime() - t0) / 1_000_000;
         PrintWriter out = spec.commandLine().getOut();
         if (r.ok() && r.stepsChecked() == 0) {

@@ -31,8 +31,8 @@ final class WallBenchRun {
         if (!(c.capSeconds >= 0) || Double.isInfinite(c.capSeconds)) {
             throw new BadInputException("--cap-seconds " + c.capSeconds + " is not allowed; allowed: finite, >= 0 (0 = no cap)");
         }
-        if (c.threads != 1) {
-            throw new BadInputException("--threads " + c.threads + " is not allowed; allowed: 1 (the Rubble step is single-threaded)");
+        if (!"1".equals(c.threadList.trim())) {
+            throw new BadInputException("--threads " + c.threadList + " is not allowed for the wall yet; allowed: 1");
         }
         boolean off = "off".equals(c.budgets) || "both".equals(c.budgets);
         boolean on = "on".equals(c.budgets) || "both".equals(c.budgets);

@@ -65,10 +65,28 @@ public final class Verifier {
      * {@link #rebuild(JournalHeader, Stages)}.
      */
     public static World rebuild(JournalReader reader, Stages stages) {
+        return rebuild(reader, stages, 0);
+    }
+
+    /** As {@link #rebuild(JournalReader, Stages)}, stepping on {@code threads} threads (0: the recorded settings'). */
+    public static World rebuild(JournalReader reader, Stages stages, int threads) {
         JournalHeader h = reader.header();
         WorldSettings settings = reader.settings();
         if (settings == null) {
+            if (threads > 0) {
+                JournalHeader hh = h;
+                Scenario sc;
+                try {
+                    sc = ScenarioLoader.parse(hh.scenarioJson());
+                } catch (ScenarioException e) {
+                    throw new JournalFormatException("the journalled scenario does not parse: " + e.getMessage(), e);
+                }
+                return ScenarioWorld.create(sc, stages, hh.stages(), threads).world();
+            }
             return rebuild(h, stages);
+        }
+        if (threads > 0) {
+            settings = settings.withThreads(threads);
         }
         if (h.firstStep() != 0) {
             throw new JournalFormatException("the journal starts at step " + h.firstStep()
@@ -105,13 +123,27 @@ public final class Verifier {
 
     /** Verifies the journal in {@code dir}. */
     public static VerifyResult verify(Path dir, Stages stages) {
+        return verify(dir, stages, 0);
+    }
+
+    /**
+     * Verifies the journal in {@code dir}, re-simulating on {@code threads} threads (0: the
+     * recorded settings' count). Issue 26: the step gives the same bits for any count, so a journal
+     * recorded on one count verifies on another.
+     */
+    public static VerifyResult verify(Path dir, Stages stages, int threads) {
         try (JournalReader reader = JournalReader.open(dir)) {
-            return verify(reader, stages);
+            return verify(reader, stages, threads);
         }
     }
 
     /** Verifies every remaining step of an open journal. */
     public static VerifyResult verify(JournalReader reader, Stages stages) {
+        return verify(reader, stages, 0);
+    }
+
+    /** As {@link #verify(JournalReader, Stages)}, on {@code threads} threads (0: the recorded count). */
+    public static VerifyResult verify(JournalReader reader, Stages stages, int threads) {
         Objects.requireNonNull(stages, "stages is null");
         if (reader.lossyTracks() != null) {
             var t = reader.lossyTracks();
@@ -120,7 +152,7 @@ public final class Verifier {
                     + t.velocityError() + " m/s): verify checks exact journals bit for bit; verify the exact journal it was"
                     + " compressed from");
         }
-        World w = rebuild(reader, stages);
+        World w = rebuild(reader, stages, threads);
         reader.setSlotLimit(w.settings().maxBodies());
         BodyStore b = w.bodies();
         if (reader.settings() != null) {

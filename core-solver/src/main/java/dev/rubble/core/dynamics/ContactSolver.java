@@ -4,6 +4,8 @@ import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.collision.ContactStore;
+import dev.rubble.core.parallel.RangeTask;
+import dev.rubble.core.parallel.StepExecutor;
 import java.util.Arrays;
 
 /**
@@ -103,8 +105,22 @@ import java.util.Arrays;
  * integration. Measured in {@code docs/benchmarks.md} ("Solver data layout", "Issue 11: pyramid
  * speed after the solver's row arithmetic").
  *
- * <p>Order: manifolds in store order (sorted by body pair), points in order: deterministic.
- * Allocation-free in steady state (arrays grow to the high-water mark and are reused).
+ * <h2>Order and threads (issue 26, docs/parallel.md)</h2>
+ * With {@link #COLOURED} on (it is off: see there; off, every manifold is in one serial group in
+ * store order), {@link #prepare} colours the solved manifolds ({@link ConstraintColoring}: serially, level by
+ * level from the ground up, first fit within a level in store order; a level of fewer than
+ * {@link ConstraintColoring#SERIAL_LEVEL} manifolds stays whole, in store order) and numbers them
+ * group by group, so each group is a contiguous range of solved manifolds. Every pass that writes
+ * velocities (warm start, the biased and relax passes, restitution) goes over the groups level
+ * after level: a serial group on the calling thread, a colour's manifolds (none shares a written
+ * body) in parallel blocks on the {@link StepExecutor}. Odd iterations of a step take each level's
+ * groups in reverse (symmetric sweeps; the levels themselves always go bottom up). The per-manifold,
+ * per-point and per-body stages (rows, soft terms, bounces, separations, totals, velocity copies,
+ * stored impulses) are independent items in parallel blocks.
+ * There is one path for every thread count (one thread runs the same colour order inline), so the
+ * result is bit-identical for any number of threads. Solver body 0, the shared fixed body, is read by
+ * every thread and written by none. Allocation-free in steady state (arrays grow to the high-water
+ * mark and are reused; the stage tasks are fields).
  */
 public final class ContactSolver {
     private static final int P = ContactStore.MAX_POINTS;
@@ -120,6 +136,17 @@ public final class ContactSolver {
      * pyramid).
      */
     public static final double STIFFNESS_CAP = 0.75;
+    /**
+     * Whether the velocity passes run level by level and colour by colour ({@link ConstraintColoring},
+     * parallel within a colour) or as one serial sweep in store order (issue 26). Off: with colours
+     * the bench pyramid stands (its levels are small and stay in store order) and every core-solver
+     * test passes, but the stress example's tower (examples/stress/tower.json, StressScenesTest), which
+     * without its stress model stands on what the ball left of its base (top third at 7.5 m after 4 s in
+     * store order), falls: top third at 1.44 m coloured, 5.56 m with every level in store order but the
+     * levels bottom up. Either way the result is the same for every thread count; off, the
+     * per-manifold, per-point and per-body stages are still parallel (docs/parallel.md).
+     */
+    static final boolean COLOURED = false;
     /**
      * How much stiffer a manifold's compression (the mean of its points' normal impulses) is than
      * the points' soft rows: its leak is {@code impulseScale / 2.2} instead of {@code impulseScale}
@@ -193,7 +220,58 @@ public final class ContactSolver {
     private DynamicsSettings settings;
     private double h, invH, biasRate, massScale, impulseScale, slop, maxPush;
     private int pointsPrepared;
+    private double warm; // share of the stored per-step impulses that warm starts a sub-step
+
+    // colouring and parallel stages (docs/parallel.md)
+    private final ConstraintColoring coloring = new ConstraintColoring();
+    private int[] candM = new int[0], candA = new int[0], candB = new int[0];
+    private int[] activeOf = new int[0];   // per store manifold: its solved index, -1 when not solved
+    private StepExecutor executor = StepExecutor.Inline.INSTANCE;
+    private int passMode;
+    private boolean passFriction;
+    private RangeTask current;
+    private int base;
+    private final RangeTask offset = (lo, hi) -> current.run(base + lo, base + hi);
+    private final RangeTask prepareTask = (lo, hi) -> {
+        for (int i = lo; i < hi; i++) {
+            prepareManifold(i);
+            softTerms(i);
+        }
+    };
+    private final RangeTask loadTask = this::loadVelocities;
+    private final RangeTask storeTask = this::storeVelocities;
+    private final RangeTask warmTask = (lo, hi) -> {
+        for (int i = lo; i < hi; i++) {
+            warmStart(i);
+        }
+    };
+    private final RangeTask motionTask = this::bodyMotion;
+    private final RangeTask separationTask = (lo, hi) -> {
+        for (int i = lo; i < hi; i++) {
+            separations(i);
+            softTerms(i);
+        }
+    };
+    private final RangeTask bounceTask = this::bounceTerms;
+    private final RangeTask passTask = this::pass;
+    private final RangeTask endTask = this::endSubStep;
+    private final RangeTask restitutionTask = (lo, hi) -> {
+        for (int i = lo; i < hi; i++) {
+            if (c.restitution[active[i]] != 0) {
+                restitution(i);
+            }
+        }
+    };
+    private final RangeTask impulseTask = (lo, hi) -> {
+        for (int i = lo; i < hi; i++) {
+            storeImpulses(i);
+        }
+    };
+    private final RangeTask trialTask = this::storeTrialImpulses;
     private boolean separationsCurrent;
+    // the iterations of this step so far: odd ones sweep each level's colours in reverse (see forColours)
+    private int solves;
+    private boolean backward;
 
     /** Combined friction coefficient of two materials: {@code sqrt(μa μb)}. */
     public static double combineFriction(double a, double b) {
@@ -258,17 +336,10 @@ public final class ContactSolver {
      * the step (a crushing contact). A manifold the step does not solve is ignored.
      */
     public void capNormalImpulse(int m, double perPoint) {
-        int lo = 0, hi = activeCount - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (active[mid] < m) {
-                lo = mid + 1;
-            } else if (active[mid] > m) {
-                hi = mid - 1;
-            } else {
-                capOf[mid] = perPoint;
-                return;
-            }
+        // solved manifolds are in colour order, not store order: the store-to-solved map says where m is
+        int i = m >= 0 && m < c.size() ? activeOf[m] : -1;
+        if (i >= 0) {
+            capOf[i] = perPoint;
         }
     }
 
@@ -298,23 +369,55 @@ public final class ContactSolver {
         ensureBodies((int) Math.min(bodies.px.length, 2L * contacts.size()) + 1);
         setFixedBody();
 
-        activeCount = 0;
-        int pts = 0;
-        double warm = 1.0 / subSteps;
+        // serially, in store order (sorted by body pair): which manifolds are solved, their solver
+        // bodies (mapBody numbers bodies in first-use order) and their colours (docs/parallel.md)
+        int candidates = 0;
+        if (activeOf.length < contacts.size()) {
+            activeOf = new int[Math.max(contacts.size(), activeOf.length * 2)];
+        }
         for (int m = 0, n = contacts.size(); m < n; m++) {
+            activeOf[m] = -1;
             int a = contacts.bodyA[m], bb = contacts.bodyB[m];
             int pc = contacts.pointCount[m];
             if (pc == 0 || !(awakeDynamic(a) || awakeDynamic(bb))) {
                 continue;
             }
-            prepareManifold(m, activeCount++, pts, warm);
-            pts += pc;
+            candM[candidates] = m;
+            candA[candidates] = mapBody(a);
+            candB[candidates] = mapBody(bb);
+            candidates++;
         }
+        if (COLOURED) {
+            coloring.color(candA, candB, candidates, bodyCount, invMass);
+        } else {
+            coloring.uncoloured(candidates);
+        }
+        solves = 0;
+        // solved manifold i = the i-th in colour order: each colour is a contiguous range of i
+        final int[] order = coloring.order();
+        int pts = 0;
+        for (int i = 0; i < candidates; i++) {
+            int k = order[i];
+            int m = candM[k];
+            active[i] = m;
+            activeOf[m] = i;
+            ia[i] = candA[k];
+            ib[i] = candB[k];
+            pointBase[i] = pts;
+            points[i] = contacts.pointCount[m];
+            pts += points[i];
+            capOf[i] = Double.POSITIVE_INFINITY; // issue 22: uncapped unless capNormalImpulse says otherwise
+            bouncing[i] = false;
+        }
+        activeCount = candidates;
+        ensurePoints(pts);
         pointsPrepared = pts;
+        warm = 1.0 / subSteps;
         separationsCurrent = true;
         subStep = 0;
         bouncesDecided = -1;
-        softTerms();
+        // per manifold, independent: rows, then the soft terms
+        forManifolds(prepareTask);
     }
 
     /**
@@ -325,12 +428,10 @@ public final class ContactSolver {
      */
     public void keepMaterials(int[] ms, double[] mus, double[] es, int n) {
         final BodyStore bodies = b;
-        for (int i = 0, k = 0; i < activeCount && k < n; i++) {
-            int m = active[i];
-            while (k < n && ms[k] < m) {
-                k++;
-            }
-            if (k == n || ms[k] != m) {
+        for (int k = 0; k < n; k++) {
+            int m = ms[k];
+            int i = m < c.size() ? activeOf[m] : -1;
+            if (i < 0) {
                 continue;
             }
             double mu = mus[k], e = es[k];
@@ -351,27 +452,17 @@ public final class ContactSolver {
     }
 
     /**
-     * The rows of store manifold {@code m} as solved manifold {@code i}, its points from solver point
-     * {@code pts} (one method per manifold: invoked hundreds of times a step, the JIT compiles it
+     * The rows of solved manifold {@code i} (store manifold {@code active[i]}, its points from solver
+     * point {@code pointBase[i]}; one method per manifold: invoked hundreds of times a step, the JIT compiles it
      * fully within the first steps instead of on-stack-replacing the whole of {@link #prepare}).
      */
-    private void prepareManifold(int m, int i, int pts, double warm) {
+    private void prepareManifold(int i) {
         final BodyStore bodies = b;
         final ContactStore contacts = c;
-        int a = contacts.bodyA[m], bb = contacts.bodyB[m];
-        int pc = contacts.pointCount[m];
-        int sa = mapBody(a), sb = mapBody(bb);
-        active[i] = m;
-        if (capOf.length <= i) {
-            capOf = java.util.Arrays.copyOf(capOf, Math.max(i + 1, 2 * capOf.length));
-        }
-        capOf[i] = Double.POSITIVE_INFINITY;
-        ia[i] = sa;
-        ib[i] = sb;
-        pointBase[i] = pts;
-        points[i] = pc;
-        bouncing[i] = false;
-        ensurePoints(pts + pc);
+        final double warm = this.warm;
+        final int m = active[i], pts = pointBase[i], pc = points[i];
+        final int a = contacts.bodyA[m], bb = contacts.bodyB[m];
+        final int sa = ia[i], sb = ib[i];
         double mu = combineFriction(bodies.friction[a], bodies.friction[bb]);
         double e = combineRestitution(bodies.restitution[a], bodies.restitution[bb]);
         contacts.friction[m] = mu;
@@ -566,8 +657,12 @@ public final class ContactSolver {
 
     /** Copies the solver bodies' velocities in from the body store (after gravity, each sub-step). */
     public void loadVelocities() {
+        forBodies(loadTask);
+    }
+
+    private void loadVelocities(int lo, int hi) {
         final double[] v = vel;
-        for (int i = 1; i < bodyCount; i++) {
+        for (int i = lo; i < hi; i++) {
             int s = slotOf[i], o = i * 6;
             v[o] = b.vx[s]; v[o + 1] = b.vy[s]; v[o + 2] = b.vz[s];
             v[o + 3] = b.wx[s]; v[o + 4] = b.wy[s]; v[o + 5] = b.wz[s];
@@ -576,8 +671,12 @@ public final class ContactSolver {
 
     /** Copies the awake dynamic solver bodies' velocities back to the body store. */
     public void storeVelocities() {
+        forBodies(storeTask);
+    }
+
+    private void storeVelocities(int lo, int hi) {
         final double[] v = vel;
-        for (int i = 1; i < bodyCount; i++) {
+        for (int i = lo; i < hi; i++) {
             if (!writesBack[i]) {
                 continue;
             }
@@ -589,9 +688,7 @@ public final class ContactSolver {
 
     /** Re-applies the accumulated impulses (start of every sub-step, after {@link #loadVelocities}). */
     public void warmStart() {
-        for (int i = 0; i < activeCount; i++) {
-            warmStart(i);
-        }
+        forColours(warmTask);
     }
 
     /** Manifold {@code i}'s accumulated impulses applied to its bodies (a method per manifold, see {@link #prepareManifold}). */
@@ -618,8 +715,12 @@ public final class ContactSolver {
             wby += rw[r + KNB + 1] * ln + rw[r + K1B + 1] * l1 + rw[r + K2B + 1] * l2;
             wbz += rw[r + KNB + 2] * ln + rw[r + K1B + 2] * l1 + rw[r + K2B + 2] * l2;
         }
-        v[oa] = vax; v[oa + 1] = vay; v[oa + 2] = vaz; v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
-        v[ob] = vbx; v[ob + 1] = vby; v[ob + 2] = vbz; v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;
+        if (oa != 0) { // never the shared fixed body (see storeManifold)
+            v[oa] = vax; v[oa + 1] = vay; v[oa + 2] = vaz; v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
+        }
+        if (ob != 0) {
+            v[ob] = vbx; v[ob + 1] = vby; v[ob + 2] = vbz; v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;
+        }
     }
 
     /**
@@ -641,7 +742,13 @@ public final class ContactSolver {
             separationsCurrent = false; // positions have not moved since prepare: sep = s0 already
             return;
         }
-        for (int i = 1; i < bodyCount; i++) {
+        forBodies(motionTask);
+        forManifolds(separationTask);
+    }
+
+    /** Solver bodies {@code [lo, hi)}: displacement and turn since prepare (see {@link #updateSeparations}). */
+    private void bodyMotion(int lo, int hi) {
+        for (int i = lo; i < hi; i++) {
             int s = slotOf[i], o3 = i * 3;
             dp[o3] = b.px[s] - p0[o3];
             dp[o3 + 1] = b.py[s] - p0[o3 + 1];
@@ -660,10 +767,6 @@ public final class ContactSolver {
             dq[o3] = k * x;
             dq[o3 + 1] = k * y;
             dq[o3 + 2] = k * z;
-        }
-        for (int i = 0; i < activeCount; i++) {
-            separations(i);
-            softTerms(i);
         }
     }
 
@@ -696,12 +799,18 @@ public final class ContactSolver {
      */
     public void solve(boolean useBias) {
         if (useBias && bouncesDecided != subStep) {
-            bounceTerms();
+            forManifolds(bounceTask);
+            bouncesDecided = subStep;
         }
-        pass(useBias, true);
+        passMode = useBias ? 0 : RELAX;
+        passFriction = true;
+        backward = (solves++ & 1) == 1; // symmetric sweeps: odd iterations take a level's colours backwards
+        forColours(passTask);
         if (useBias) {
-            pass(true, false);
+            passFriction = false;
+            forColours(passTask);
         }
+        backward = false;
     }
 
     /**
@@ -725,9 +834,10 @@ public final class ContactSolver {
      * pyramid (1 600 points): a full pass 87 → 65 µs, a normal-only pass 46 → 28 µs
      * ({@code docs/benchmarks.md}, "Issue 11: pyramid speed after the solver's row arithmetic").
      */
-    private void pass(boolean useBias, boolean withFriction) {
-        final int mode = useBias ? 0 : RELAX;
-        for (int i = 0; i < activeCount; i++) {
+    private void pass(int lo, int hi) {
+        final int mode = passMode;
+        final boolean withFriction = passFriction;
+        for (int i = lo; i < hi; i++) {
             if (withFriction) {
                 frictionRows(i);
             } else if (points[i] == 1) {
@@ -798,10 +908,14 @@ public final class ContactSolver {
         final double[] v = vel, mn = man;
         double cx = dvx - (v[ob] - v[oa]), cy = dvy - (v[ob + 1] - v[oa + 1]), cz = dvz - (v[ob + 2] - v[oa + 2]);
         double sa = mn[mo + 22], sb = mn[mo + 23];
-        v[oa] -= sa * cx; v[oa + 1] -= sa * cy; v[oa + 2] -= sa * cz;
-        v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
-        v[ob] += sb * cx; v[ob + 1] += sb * cy; v[ob + 2] += sb * cz;
-        v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;
+        if (oa != 0) { // body 0, the shared fixed body, is never written (several threads read it)
+            v[oa] -= sa * cx; v[oa + 1] -= sa * cy; v[oa + 2] -= sa * cz;
+            v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
+        }
+        if (ob != 0) {
+            v[ob] += sb * cx; v[ob + 1] += sb * cy; v[ob + 2] += sb * cz;
+            v[ob + 3] = wbx; v[ob + 4] = wby; v[ob + 5] = wbz;
+        }
     }
 
     /**
@@ -855,9 +969,9 @@ public final class ContactSolver {
      * and the sub-step, which no pass changes, so deciding it here is the same as deciding it in
      * every pass.
      */
-    private void bounceTerms() {
+    private void bounceTerms(int lo, int hi) {
         final double threshold = -settings.restitutionThreshold();
-        for (int i = 0; i < activeCount; i++) {
+        for (int i = lo; i < hi; i++) {
             double e = man[i * MAN + 12];
             if (e == 0) {
                 continue;
@@ -869,7 +983,6 @@ public final class ContactSolver {
                 }
             }
         }
-        bouncesDecided = subStep;
     }
 
     /**
@@ -902,13 +1015,6 @@ public final class ContactSolver {
      * impulseScale}, and the compression leak {@code lsum}, see the class comment "Stiff stacks"), and in
      * the relax pass rigid with no bias.
      */
-    private void softTerms() {
-        for (int i = 0; i < activeCount; i++) {
-            softTerms(i);
-        }
-    }
-
-    /** {@link #softTerms()} for manifold {@code i} (a method per manifold, see {@link #prepareManifold}). */
     private void softTerms(int i) {
         final double slop = this.slop, maxPush = this.maxPush;
         final double invH = this.invH, biasRate = this.biasRate, massScale = this.massScale, keepSoft = 1 - impulseScale;
@@ -986,8 +1092,14 @@ public final class ContactSolver {
 
     /** Adds this sub-step's impulses to the per-step totals (end of every sub-step). */
     public void endSubStep() {
+        run(0, pointsPrepared, endTask, 256);
+        subStep++;
+    }
+
+    /** Points {@code [lo, hi)}: this sub-step's impulses into the step's totals. */
+    private void endSubStep(int lo, int hi) {
         final double[] rw = row;
-        for (int q = 0; q < pointsPrepared; q++) {
+        for (int q = lo; q < hi; q++) {
             int r = q * ROW;
             if (bounceSub[q] >= 0) {
                 leave[q] -= accel[q] * h; // gravity over the next sub-step
@@ -996,7 +1108,6 @@ public final class ContactSolver {
             totalT1[q] += rw[r + LT1];
             totalT2[q] += rw[r + LT2];
         }
-        subStep++;
     }
 
     /**
@@ -1005,15 +1116,9 @@ public final class ContactSolver {
      * per-step accumulated impulses back to the store.
      */
     public void restitutionAndStore() {
-        for (int i = 0; i < activeCount; i++) {
-            if (c.restitution[active[i]] != 0) {
-                restitution(i);
-            }
-        }
+        forColours(restitutionTask);
         storeVelocities();
-        for (int i = 0; i < activeCount; i++) {
-            storeImpulses(i);
-        }
+        forManifolds(impulseTask);
     }
 
     /**
@@ -1060,10 +1165,14 @@ public final class ContactSolver {
             rw[r + LN] = nu;
             double d = nu - old;
             totalN[q] += d;
-            v[oa] -= mA * d * nx; v[oa + 1] -= mA * d * ny; v[oa + 2] -= mA * d * nz;
-            v[ob] += mB * d * nx; v[ob + 1] += mB * d * ny; v[ob + 2] += mB * d * nz;
-            v[oa + 3] -= rw[r + KNA] * d; v[oa + 4] -= rw[r + KNA + 1] * d; v[oa + 5] -= rw[r + KNA + 2] * d;
-            v[ob + 3] += rw[r + KNB] * d; v[ob + 4] += rw[r + KNB + 1] * d; v[ob + 5] += rw[r + KNB + 2] * d;
+            if (oa != 0) { // never the shared fixed body (see storeManifold)
+                v[oa] -= mA * d * nx; v[oa + 1] -= mA * d * ny; v[oa + 2] -= mA * d * nz;
+                v[oa + 3] -= rw[r + KNA] * d; v[oa + 4] -= rw[r + KNA + 1] * d; v[oa + 5] -= rw[r + KNA + 2] * d;
+            }
+            if (ob != 0) {
+                v[ob] += mB * d * nx; v[ob + 1] += mB * d * ny; v[ob + 2] += mB * d * nz;
+                v[ob + 3] += rw[r + KNB] * d; v[ob + 4] += rw[r + KNB + 1] * d; v[ob + 5] += rw[r + KNB + 2] * d;
+            }
         }
     }
 
@@ -1073,8 +1182,12 @@ public final class ContactSolver {
      * prediction of {@code ImpactPass}). The caller saves and restores the store's impulses around it.
      */
     public void storeTrialImpulses() {
+        forManifolds(trialTask);
+    }
+
+    private void storeTrialImpulses(int lo, int hi) {
         final double[] rw = row;
-        for (int i = 0; i < activeCount; i++) {
+        for (int i = lo; i < hi; i++) {
             int m = active[i];
             for (int k = 0, q = pointBase[i], p = m * P; k < points[i]; k++, q++, p++) {
                 int r = q * ROW;
@@ -1122,6 +1235,102 @@ public final class ContactSolver {
         }
     }
 
+    /**
+     * The executor the stages run on (default: inline). The result does not depend on it: every
+     * parallel call's items write disjoint memory, and the order-dependent work (colouring, the
+     * overflow colour) runs on the calling thread.
+     */
+    public void setExecutor(StepExecutor executor) {
+        this.executor = java.util.Objects.requireNonNull(executor, "executor is null");
+    }
+
+    /** Colour groups of the last {@link #prepare} solved in parallel (the levels' serial groups not counted). */
+    public int colours() {
+        int n = 0;
+        for (int g = 0, e = coloring.groups(); g < e; g++) {
+            if (!coloring.serial(g)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Levels of the last {@link #prepare}'s colouring (docs/parallel.md). */
+    public int levels() {
+        return coloring.levels();
+    }
+
+    /** Manifolds of the last {@link #prepare} in the levels' serial groups (solved on the calling thread). */
+    public int overflow() {
+        int n = 0;
+        for (int g = 0, e = coloring.groups(); g < e; g++) {
+            if (coloring.serial(g)) {
+                n += coloring.size(g);
+            }
+        }
+        return n;
+    }
+
+    /** {@code task} over the solver bodies {@code [1, bodyCount)} (body 0, the fixed body, is never written). */
+    private void forBodies(RangeTask task) {
+        run(1, bodyCount, task, 64);
+    }
+
+    /** {@code task} over every solved manifold, in any order (items independent of each other). */
+    private void forManifolds(RangeTask task) {
+        run(0, activeCount, task, 16);
+    }
+
+    /**
+     * {@code task} over the manifolds colour by colour: the overflow serially on this thread, then
+     * each colour's manifolds in parallel (they share no written body), the colours in order.
+     */
+    private void forColours(RangeTask task) {
+        final ConstraintColoring col = coloring;
+        final boolean back = backward;
+        for (int g = 0, e = col.groups(); g < e; ) {
+            int l = col.level(g), ge = g + 1;
+            while (ge < e && col.level(ge) == l) {
+                ge++;
+            }
+            if (back) {
+                for (int k = ge - 1; k >= g; k--) {
+                    group(col, k, task);
+                }
+            } else {
+                for (int k = g; k < ge; k++) {
+                    group(col, k, task);
+                }
+            }
+            g = ge;
+        }
+    }
+
+    private void group(ConstraintColoring col, int g, RangeTask task) {
+        int lo = col.start(g), hi = col.start(g + 1);
+        if (col.serial(g)) {
+            task.run(lo, hi);
+        } else {
+            run(lo, hi, task, 16);
+        }
+    }
+
+    private void run(int lo, int hi, RangeTask task, int minBlock) {
+        int n = hi - lo;
+        if (n <= 0) {
+            return;
+        }
+        final StepExecutor ex = executor;
+        int grain = ex.grain(minBlock);
+        if (ex.threads() == 1 || n < 2 * grain) {
+            task.run(lo, hi);
+            return;
+        }
+        current = task;
+        base = lo;
+        ex.run(n, ex.blockFor(n, grain, 4), offset);
+    }
+
     private void ensureSlots(int cap) {
         if (solverIndex.length < cap) {
             solverIndex = Arrays.copyOf(solverIndex, cap);
@@ -1151,11 +1360,15 @@ public final class ContactSolver {
         }
         int cap = Math.max(n, active.length * 2);
         active = new int[cap];
+        candM = new int[cap];
+        candA = new int[cap];
+        candB = new int[cap];
         ia = new int[cap];
         ib = new int[cap];
         pointBase = new int[cap];
         points = new int[cap];
         bouncing = new boolean[cap];
+        capOf = new double[cap];
         man = new double[cap * MAN];
     }
 

@@ -53,6 +53,7 @@ public final class StepPipeline {
     /** The EVENTS slot's contact follower (begin/end/hit, the pre-solve hook), when that slot is the event stage. */
     private final EventStage eventStage;
     private final double[] forceScratch = new double[3];
+    private final dev.rubble.core.parallel.StepExecutor executor;
 
     /**
      * A pipeline over {@code ctx}, timed by {@code clock}; the optional slots take the given
@@ -60,6 +61,15 @@ public final class StepPipeline {
      */
     public StepPipeline(StepContext ctx, StepClock clock, StepStage fields, StepStage destruction,
             StepStage removal, StepStage events) {
+        this(ctx, clock, fields, destruction, removal, events, dev.rubble.core.parallel.StepExecutor.Inline.INSTANCE);
+    }
+
+    /**
+     * As above, with the parallel stages on {@code executor} (issue 26: the result is the same bits
+     * for any executor and thread count, docs/parallel.md).
+     */
+    public StepPipeline(StepContext ctx, StepClock clock, StepStage fields, StepStage destruction,
+            StepStage removal, StepStage events, dev.rubble.core.parallel.StepExecutor executor) {
         this.ctx = Objects.requireNonNull(ctx, "ctx is null");
         this.clock = Objects.requireNonNull(clock, "clock is null");
         this.fields = fields;
@@ -67,6 +77,13 @@ public final class StepPipeline {
         this.removal = removal;
         this.events = events;
         this.eventStage = events instanceof EventStage e ? e : null;
+        this.executor = Objects.requireNonNull(executor, "executor is null");
+        solver.setExecutor(executor);
+    }
+
+    /** The executor of the parallel stages. */
+    public dev.rubble.core.parallel.StepExecutor executor() {
+        return executor;
     }
 
     /** The state this pipeline steps. */
@@ -154,7 +171,7 @@ public final class StepPipeline {
         // still until its end (they are appended to the awake partition: the first `movers` move)
         int movers = Integer.MAX_VALUE;
         for (int sub = 0; sub < n; sub++) {
-            integrateVelocities(b, h, ds, settings, movers);
+            integrate(b, h, ds, settings, movers, velocityTask);
             if (b.anyForced()) {
                 applyForces(b, h, movers, forceScratch); // issue 24: forces and torques on every sub-step
             }
@@ -182,7 +199,7 @@ public final class StepPipeline {
             if (exactCount > 0) {
                 saveReleasedPoses(b, c.destruction);
             }
-            integratePositions(b, h, movers);
+            integrate(b, h, ds, settings, movers, positionTask);
             t = lap(StepSlot.INTEGRATE_POSITION, t);
 
             solver.updateSeparations();
@@ -281,6 +298,9 @@ public final class StepPipeline {
         p.pairs = c.pairs.size();
         p.manifolds = cs.size();
         p.contactPoints = solver.pointsPrepared();
+        p.threads = executor.threads();
+        p.colours = solver.colours();
+        p.overflow = solver.overflow();
         p.warmStarted = c.contactStage.pointsWarmStarted();
         p.cachedPairs = c.contactStage.pairsCached();
         p.queryNanos = c.queryStats.takeNanos();
@@ -514,8 +534,38 @@ public final class StepPipeline {
         pending.clear();
     }
 
+    // integration over blocks of the awake partition (issue 26): every item is one body, its own slots only
+    private BodyStore intBodies;
+    private double intH;
+    private DynamicsSettings intDynamics;
+    private WorldSettings intSettings;
+    private final dev.rubble.core.parallel.RangeTask velocityTask =
+            (lo, hi) -> integrateVelocities(intBodies, intH, intDynamics, intSettings, lo, hi);
+    private final dev.rubble.core.parallel.RangeTask positionTask =
+            (lo, hi) -> integratePositions(intBodies, intH, lo, hi);
+
+    /**
+     * {@code task} over the first {@code min(awake, movers)} bodies of the awake partition, in blocks
+     * on the executor (inline below 512 bodies): each body's integration reads and writes only that
+     * body, so the split cannot change a bit.
+     */
+    private void integrate(BodyStore b, double h, DynamicsSettings ds, WorldSettings settings, int movers,
+            dev.rubble.core.parallel.RangeTask task) {
+        int n = Math.min(b.awakeCount(), movers);
+        intBodies = b;
+        intH = h;
+        intDynamics = ds;
+        intSettings = settings;
+        int grain = executor.grain(256);
+        if (executor.threads() == 1 || n < 2 * grain) {
+            task.run(0, n);
+        } else {
+            executor.run(n, executor.blockFor(n, grain, 4), task);
+        }
+    }
+
     private static void integrateVelocities(BodyStore b, double h, DynamicsSettings ds, WorldSettings settings,
-            int movers) {
+            int lo, int hi) {
         final boolean gyroscopic = ds.gyroscopic();
         final double maxLinear = ds.maxLinearSpeed();
         final double maxAngular = ds.maxAngularSpeed();
@@ -523,7 +573,7 @@ public final class StepPipeline {
         final double gy = settings.gravityY();
         final double gz = settings.gravityZ();
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
-        for (int i = 0, awake = Math.min(b.awakeCount(), movers); i < awake; i++) {
+        for (int i = lo; i < hi; i++) {
             int s = b.order[i];
             if (b.motion[s] != dynamic) {
                 continue;
@@ -603,8 +653,8 @@ public final class StepPipeline {
         }
     }
 
-    private static void integratePositions(BodyStore b, double h, int movers) {
-        for (int i = 0, awake = Math.min(b.awakeCount(), movers); i < awake; i++) {
+    private static void integratePositions(BodyStore b, double h, int lo, int hi) {
+        for (int i = lo; i < hi; i++) {
             int s = b.order[i];
             b.px[s] += b.vx[s] * h;
             b.py[s] += b.vy[s] * h;

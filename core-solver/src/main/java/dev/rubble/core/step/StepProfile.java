@@ -33,6 +33,22 @@ public final class StepProfile {
     int queries;
     int breaks, deferredBreaks, oldestDeferral, released, throttled; // issue 13: destruction budgets
     final double[] fixedImpulse = new double[3]; // issue 22: what static and kinematic bodies gave dynamic ones
+    int threads = 1, colours, overflow; // issue 26: the step's threads, the solver's colours and overflow manifolds
+
+    /** Threads the step ran on (issue 26; the result is the same for any count). */
+    public int threads() {
+        return threads;
+    }
+
+    /** Constraint colours the solver used this step (docs/parallel.md). */
+    public int colours() {
+        return colours;
+    }
+
+    /** Manifolds in the overflow colour this step (solved serially: more than 24 contacts on one body). */
+    public int overflowManifolds() {
+        return overflow;
+    }
 
     /** Index of the step just finished (the first step is 0). */
     public long step() {
@@ -284,6 +300,9 @@ public final class StepProfile {
         c.released = released;
         c.throttled = throttled;
         System.arraycopy(fixedImpulse, 0, c.fixedImpulse, 0, 3);
+        c.threads = threads;
+        c.colours = colours;
+        c.overflow = overflow;
         return c;
     }
 
@@ -298,7 +317,7 @@ public final class StepProfile {
 
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder("step ").append(step).append(" total=")
+        StringBuilder sb = new StringBuilder("step ").append(step).append(" threads=").append(threads).append(" total=")
                 .append(totalNanos / 1000).append("us");
         for (StepSlot s : STAGES) {
             sb.append(' ').append(s.label()).append('=').append(stageNanos[s.ordinal()] / 1000).append("us");

@@ -20,15 +20,19 @@ import java.util.TreeMap;
  * @param maxContacts        contact point budget, >= 1
  * @param maxManifolds       manifold budget, >= 1
  * @param dynamics           contact solver, motion limits and sleeping (see {@link DynamicsSettings})
+ * @param threads            threads the step runs on, 1..{@value #MAX_THREADS} (issue 26; the result is
+ *                           bit-identical for every count, docs/parallel.md)
  */
 public record WorldSettings(double dt, int subSteps, double gravityX, double gravityY, double gravityZ,
                             int velocityIterations, int positionIterations,
                             Map<String, String> stages, Map<String, StageConfig> stageOptions,
                             int maxBodies, int maxContacts, int maxManifolds,
-                            DynamicsSettings dynamics) {
+                            DynamicsSettings dynamics, int threads) {
 
     /** 1/60 s. */
     public static final double DEFAULT_DT = 1.0 / 60.0;
+    /** The most threads a step may use. */
+    public static final int MAX_THREADS = 256;
 
     public WorldSettings {
         if (!(dt > 0 && dt <= 1)) {
@@ -45,11 +49,21 @@ public record WorldSettings(double dt, int subSteps, double gravityX, double gra
         range("maxContacts", maxContacts, 1, Integer.MAX_VALUE - 8);
         range("maxManifolds", maxManifolds, 1, Integer.MAX_VALUE - 8);
         Objects.requireNonNull(dynamics, "dynamics is null");
+        range("threads", threads, 1, MAX_THREADS);
         stages = Map.copyOf(new TreeMap<>(Objects.requireNonNull(stages, "stages is null")));
         stageOptions = Map.copyOf(new TreeMap<>(Objects.requireNonNull(stageOptions, "stageOptions is null")));
     }
 
-    /** Settings with default {@link DynamicsSettings}. */
+    /** Settings on one thread. */
+    public WorldSettings(double dt, int subSteps, double gravityX, double gravityY, double gravityZ,
+                         int velocityIterations, int positionIterations,
+                         Map<String, String> stages, Map<String, StageConfig> stageOptions,
+                         int maxBodies, int maxContacts, int maxManifolds, DynamicsSettings dynamics) {
+        this(dt, subSteps, gravityX, gravityY, gravityZ, velocityIterations, positionIterations, stages,
+                stageOptions, maxBodies, maxContacts, maxManifolds, dynamics, 1);
+    }
+
+    /** Settings with default {@link DynamicsSettings}, on one thread. */
     public WorldSettings(double dt, int subSteps, double gravityX, double gravityY, double gravityZ,
                          int velocityIterations, int positionIterations,
                          Map<String, String> stages, Map<String, StageConfig> stageOptions,
@@ -76,17 +90,17 @@ public record WorldSettings(double dt, int subSteps, double gravityX, double gra
 
     public WorldSettings withStep(double newDt, int newSubSteps) {
         return new WorldSettings(newDt, newSubSteps, gravityX, gravityY, gravityZ, velocityIterations,
-                positionIterations, stages, stageOptions, maxBodies, maxContacts, maxManifolds, dynamics);
+                positionIterations, stages, stageOptions, maxBodies, maxContacts, maxManifolds, dynamics, threads);
     }
 
     public WorldSettings withGravity(double gx, double gy, double gz) {
         return new WorldSettings(dt, subSteps, gx, gy, gz, velocityIterations, positionIterations, stages,
-                stageOptions, maxBodies, maxContacts, maxManifolds, dynamics);
+                stageOptions, maxBodies, maxContacts, maxManifolds, dynamics, threads);
     }
 
     public WorldSettings withIterations(int velocity, int position) {
         return new WorldSettings(dt, subSteps, gravityX, gravityY, gravityZ, velocity, position, stages,
-                stageOptions, maxBodies, maxContacts, maxManifolds, dynamics);
+                stageOptions, maxBodies, maxContacts, maxManifolds, dynamics, threads);
     }
 
     /**
@@ -100,7 +114,7 @@ public record WorldSettings(double dt, int subSteps, double gravityX, double gra
         DynamicsSettings d = dynamics;
         return new WorldSettings(dt, 6, gravityX, gravityY, gravityZ, 2, 2, stages, stageOptions, maxBodies,
                 maxContacts, maxManifolds, d.withContact(90, d.contactDampingRatio(), d.maxPushVelocity(),
-                        d.linearSlop(), d.restitutionThreshold()));
+                        d.linearSlop(), d.restitutionThreshold()), threads);
     }
 
     /** A copy that selects {@code implementation} for {@code family}. */
@@ -108,7 +122,7 @@ public record WorldSettings(double dt, int subSteps, double gravityX, double gra
         Map<String, String> s = new TreeMap<>(stages);
         s.put(family, implementation);
         return new WorldSettings(dt, subSteps, gravityX, gravityY, gravityZ, velocityIterations,
-                positionIterations, s, stageOptions, maxBodies, maxContacts, maxManifolds, dynamics);
+                positionIterations, s, stageOptions, maxBodies, maxContacts, maxManifolds, dynamics, threads);
     }
 
     /** A copy with options for {@code family}. */
@@ -116,17 +130,26 @@ public record WorldSettings(double dt, int subSteps, double gravityX, double gra
         Map<String, StageConfig> s = new TreeMap<>(stageOptions);
         s.put(family, options);
         return new WorldSettings(dt, subSteps, gravityX, gravityY, gravityZ, velocityIterations,
-                positionIterations, stages, s, maxBodies, maxContacts, maxManifolds, dynamics);
+                positionIterations, stages, s, maxBodies, maxContacts, maxManifolds, dynamics, threads);
     }
 
     public WorldSettings withBudgets(int bodies, int contacts, int manifolds) {
         return new WorldSettings(dt, subSteps, gravityX, gravityY, gravityZ, velocityIterations,
-                positionIterations, stages, stageOptions, bodies, contacts, manifolds, dynamics);
+                positionIterations, stages, stageOptions, bodies, contacts, manifolds, dynamics, threads);
     }
 
     /** A copy with other dynamics settings. */
     public WorldSettings withDynamics(DynamicsSettings d) {
         return new WorldSettings(dt, subSteps, gravityX, gravityY, gravityZ, velocityIterations,
-                positionIterations, stages, stageOptions, maxBodies, maxContacts, maxManifolds, d);
+                positionIterations, stages, stageOptions, maxBodies, maxContacts, maxManifolds, d, threads);
+    }
+
+    /**
+     * A copy stepping on {@code n} threads (issue 26). The result does not depend on it: any count
+     * gives the same bits (docs/parallel.md).
+     */
+    public WorldSettings withThreads(int n) {
+        return new WorldSettings(dt, subSteps, gravityX, gravityY, gravityZ, velocityIterations,
+                positionIterations, stages, stageOptions, maxBodies, maxContacts, maxManifolds, dynamics, n);
     }
 }

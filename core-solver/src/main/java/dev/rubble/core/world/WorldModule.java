@@ -24,6 +24,8 @@ import dev.rubble.core.plugin.Stages;
 import dev.rubble.core.step.StepClock;
 import dev.rubble.core.step.StepContext;
 import dev.rubble.core.step.StepPipeline;
+import dev.rubble.core.parallel.StepExecutor;
+import dev.rubble.core.parallel.WorkerPool;
 import dev.rubble.core.step.StepStage;
 import dev.rubble.core.step.WorldSettings;
 import dev.rubble.spi.StageConfig;
@@ -186,12 +188,31 @@ public final class WorldModule extends AbstractModule {
         return ctx;
     }
 
+    /**
+     * The executor of the step's parallel stages (issue 26, docs/parallel.md): inline for
+     * {@code threads = 1}, else a fixed pool of platform threads. An embedding application binds its
+     * own with an override module ({@code World.create(settings, stages, binder ->
+     * binder.bind(StepExecutor.class).toInstance(mine))}); results are the same bits with any.
+     */
+    @Provides
+    @Singleton
+    StepExecutor executor(WorldSettings s) {
+        return StepExecutor.of(s.threads());
+    }
+
+    private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
+
     @Provides
     @Singleton
     StepPipeline pipeline(StepContext context, StepClock clock,
             @Named(FIELDS) Optional<StepStage> fields, @Named(DESTRUCTION) Optional<StepStage> destruction,
-            @Named(REMOVAL) Optional<StepStage> removal, @Named(EVENTS) Optional<StepStage> events) {
-        return new StepPipeline(context, clock, fields.orElse(null), destruction.orElse(null),
-                removal.orElse(null), events.orElse(null));
+            @Named(REMOVAL) Optional<StepStage> removal, @Named(EVENTS) Optional<StepStage> events,
+            StepExecutor executor) {
+        StepPipeline p = new StepPipeline(context, clock, fields.orElse(null), destruction.orElse(null),
+                removal.orElse(null), events.orElse(null), executor);
+        if (executor instanceof WorkerPool pool && pool.worldOwned()) {
+            CLEANER.register(p, pool::close); // the pool's threads go with the world
+        }
+        return p;
     }
 }

@@ -17,8 +17,8 @@ final class AllocationTest {
 
     /** Sphere vs ground (slot 0, top y = 0) without allocation; carries impulses by manifold order. */
     private static final class SphereGround implements ContactStage {
-        private final double[] carried = new double[3 * 64];
-        private final int[] carriedB = new int[64];
+        private final double[] carried = new double[3 * 256];
+        private final int[] carriedB = new int[256];
 
         @Override
         public void generate(BodyStore bodies, PairBuffer pairs, ContactStore out, double dt) {
@@ -80,5 +80,57 @@ final class AllocationTest {
         long allocated = mx.getThreadAllocatedBytes(id) - before;
         assertThat(w.profile().contactPoints()).isEqualTo(20);
         assertThat(allocated).isLessThan(1024);
+    }
+
+    /**
+     * Issue 26: no allocation per step on a pool either, counting the stepping thread and every
+     * pool worker. 120 spheres on the ground: the ground level has 120 manifolds, so it is coloured
+     * and its colour is split into blocks of one manifold between the threads.
+     */
+    @org.junit.jupiter.api.Test
+    @org.junit.jupiter.api.Timeout(value = 300, unit = java.util.concurrent.TimeUnit.SECONDS)
+    void steppingOnAPoolAllocatesNothingOnAnyThread() {
+        for (int threads : new int[] {2, 3}) {
+            try (dev.rubble.core.parallel.WorkerPool pool = new dev.rubble.core.parallel.WorkerPool(threads, 1)) {
+                WorldSettings s = WorldSettings.defaults().withStep(1.0 / 60, 2);
+                s = s.withDynamics(s.dynamics().withSleep(true, 0.05, 0.05, 1e9).withMotion(400, 100, true));
+                SphereGround contacts = new SphereGround();
+                World w = World.create(s, Worlds.stages(), binder -> binder.bind(ContactStage.class).toInstance(contacts),
+                        binder -> binder.bind(dev.rubble.core.parallel.StepExecutor.class).toInstance(pool));
+                Worlds.ground(w, 0.5, 0);
+                for (int i = 0; i < 120; i++) {
+                    w.createBody(dev.rubble.core.body.BodyDef.of(new Sphere(0.5)).withMass(1)
+                            .withPosition((i % 12) * 3 - 18, 0.5 + (i % 3) * 0.3, (i / 12) * 3 - 15)
+                            .withLinearVelocity((i % 2) * 0.1, 0, 0));
+                }
+                for (int i = 0; i < 300; i++) {
+                    w.step();
+                }
+                com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+                java.util.List<Long> idList = new java.util.ArrayList<>();
+                idList.add(Thread.currentThread().getId());
+                for (Thread t : Thread.getAllStackTraces().keySet()) {
+                    if (t.getName().startsWith("rubble-step-")) {
+                        idList.add(t.getId());
+                    }
+                }
+                long[] ids = idList.stream().mapToLong(Long::longValue).toArray();
+                assertThat(ids.length).as("the caller and the pool's workers").isGreaterThanOrEqualTo(threads);
+                long[] before = mx.getThreadAllocatedBytes(ids);
+                for (int i = 0; i < 200; i++) {
+                    w.step();
+                }
+                long[] after = mx.getThreadAllocatedBytes(ids);
+                long allocated = 0;
+                for (int k = 0; k < ids.length; k++) {
+                    allocated += after[k] - before[k];
+                }
+                assertThat(w.profile().contactPoints()).isEqualTo(120);
+                if (ContactSolver.COLOURED) {
+                    assertThat(w.profile().colours()).as("the ground level is coloured").isPositive();
+                }
+                assertThat(allocated).as("bytes allocated in 200 steps on %d threads", threads).isLessThan(1024);
+            }
+        }
     }
 }

@@ -6,7 +6,9 @@ import com.github.stephengold.joltjni.BoxShape;
 import com.github.stephengold.joltjni.ConvexHullShapeSettings;
 import com.github.stephengold.joltjni.ShapeResult;
 import com.github.stephengold.joltjni.Vec3;
+import com.github.stephengold.joltjni.JobSystem;
 import com.github.stephengold.joltjni.JobSystemSingleThreaded;
+import com.github.stephengold.joltjni.JobSystemThreadPool;
 import com.github.stephengold.joltjni.Jolt;
 import com.github.stephengold.joltjni.MapObj2Bp;
 import com.github.stephengold.joltjni.ObjVsBpFilter;
@@ -38,6 +40,23 @@ import java.util.Map;
  * default shape density, 1000 kg/m³, the same as the scene's.
  */
 final class JoltEngine implements PeerEngine {
+    /** Jolt on one thread ({@code JobSystemSingleThreaded}). */
+    JoltEngine() {
+        this(1);
+    }
+
+    /**
+     * Jolt on {@code threads} threads (issue 26): 1 = {@code JobSystemSingleThreaded}; more = a
+     * {@code JobSystemThreadPool} of {@code threads - 1} workers (the stepping thread works too while
+     * it waits on Jolt's barriers, so {@code threads} threads in all).
+     */
+    JoltEngine(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads = " + threads + "; allowed: 1 or more");
+        }
+        this.threads = threads;
+    }
+
     private static final int STATIC_LAYER = 0;
     private static final int MOVING_LAYER = 1;
     private static boolean initialised;
@@ -45,7 +64,8 @@ final class JoltEngine implements PeerEngine {
     private PhysicsSystem system;
     private BodyInterface bodies;
     private TempAllocatorImpl temp;
-    private JobSystemSingleThreaded jobs;
+    private JobSystem jobs;
+    private final int threads;
     private int[] dynamicIds;
 
     /** Loads the natives and registers Jolt's types once per JVM (also for {@link JointsRun}). */
@@ -119,7 +139,8 @@ final class JoltEngine implements PeerEngine {
         }
         system.optimizeBroadPhase();
         temp = new TempAllocatorImpl(256 << 20);
-        jobs = new JobSystemSingleThreaded(Jolt.cMaxPhysicsJobs);
+        jobs = threads == 1 ? new JobSystemSingleThreaded(Jolt.cMaxPhysicsJobs)
+                : new JobSystemThreadPool(Jolt.cMaxPhysicsJobs, Jolt.cMaxPhysicsBarriers, threads - 1);
     }
 
     /**
@@ -179,7 +200,8 @@ final class JoltEngine implements PeerEngine {
                 + " velocity_steps=" + ps.getNumVelocitySteps() + " position_steps=" + ps.getNumPositionSteps()
                 + " friction_combine=sqrt(f1*f2)=" + String.format(java.util.Locale.ROOT, "%.3f",
                         Math.sqrt(BenchScenes.FRICTION * BenchScenes.FRICTION))
-                + " restitution_combine=max broadphase=quadtree job_system=JobSystemSingleThreaded threads=1"
+                + " restitution_combine=max broadphase=quadtree job_system="
+                + (threads == 1 ? "JobSystemSingleThreaded" : "JobSystemThreadPool") + " threads=" + threads
                 + " sleeping=" + (ps.getAllowSleeping() ? "on" : "off");
     }
 

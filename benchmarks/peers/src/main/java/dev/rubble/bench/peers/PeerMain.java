@@ -62,6 +62,7 @@ public final class PeerMain {
         }
         int steps = BenchScenes.STEPS;
         double capSeconds = 300;
+        int threads = 1;
         for (int i = 2; i < args.length; i++) {
             String a = args[i];
             if (i + 1 >= args.length) {
@@ -71,12 +72,14 @@ public final class PeerMain {
             switch (a) {
                 case "--steps" -> steps = positiveInt("--steps", v);
                 case "--cap-seconds" -> capSeconds = positiveInt("--cap-seconds", v);
-                default -> throw new IllegalArgumentException("option " + a + " is unknown; allowed: --steps, --cap-seconds");
+                case "--threads" -> threads = positiveInt("--threads", v);
+                default -> throw new IllegalArgumentException("option " + a + " is unknown; allowed: --steps, --cap-seconds,"
+                        + " --threads");
             }
         }
         for (Scene s : scenes) {
-            try (PeerEngine e = engine(engine)) {
-                runScene(e, s, steps, capSeconds);
+            try (PeerEngine e = engine(engine, threads)) {
+                runScene(e, s, steps, capSeconds, threads);
             }
         }
         return 0;
@@ -94,6 +97,21 @@ public final class PeerMain {
         throw new IllegalArgumentException(name + " = '" + v + "'; allowed: an integer >= 1");
     }
 
+    /**
+     * {@code name} on {@code threads} threads (issue 26): Jolt through its {@code JobSystemThreadPool};
+     * the other bindings step on one thread only, so they refuse more.
+     */
+    static PeerEngine engine(String name, int threads) {
+        if (threads == 1) {
+            return engine(name);
+        }
+        if (name.equals("jolt")) {
+            return new JoltEngine(threads);
+        }
+        throw new IllegalArgumentException("--threads " + threads + " with engine " + name
+                + "; allowed: 1 (only jolt has a multi-threaded job system in this harness)");
+    }
+
     static PeerEngine engine(String name) {
         return switch (name) {
             case "jolt" -> new JoltEngine();
@@ -105,7 +123,7 @@ public final class PeerMain {
         };
     }
 
-    private static void runScene(PeerEngine e, Scene s, int steps, double capSeconds) {
+    private static void runScene(PeerEngine e, Scene s, int steps, double capSeconds, int threads) {
         Scenario scenario = BenchScenes.build(s);
         int n = BenchScenes.dynamicBodies(scenario).size();
         e.build(scenario);
@@ -130,7 +148,7 @@ public final class PeerMain {
         }
         e.dynamicPositions(end);
         BenchTimings t = BenchTimings.of(Arrays.copyOf(nanos, done));
-        System.out.println(t.line(s.label(), n, done, 1));
+        System.out.println(t.line(s.label(), n, done, threads));
         if (cpuTimed) {
             System.out.println(BenchTimings.of(Arrays.copyOf(cpu, done)).cpuLine());
         }

@@ -1,0 +1,282 @@
+package dev.rubble.core.parallel;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A fixed pool of platform (daemon) threads with a spin-then-park hand-off, for the step's
+ * sub-millisecond stages (docs/parallel.md, "Executor"). The calling thread is one of the
+ * {@link #threads()} workers: it publishes a stage, claims blocks like the others and waits until the
+ * last block is done.
+ *
+ * <h2>Claiming</h2>
+ * One 64-bit word holds the dispatch's generation, its block count and the next unclaimed block. A
+ * worker reads the word, reads the dispatch's fields into locals, and claims a block by a
+ * compare-and-set of the whole word: a worker that woke late for an old dispatch can never claim a
+ * block of a newer one with the older one's task. The caller writes the fields before the volatile
+ * write that starts the generation, and writes the next dispatch's fields only after every block of
+ * this one finished, so a successful claim always saw its own dispatch's fields. (The block count
+ * is in the word because with it in a field, a worker holding the exhausted word of the previous
+ * dispatch could read the next dispatch's larger count and claim "block n" of the old word just
+ * before the new word was published: the first version did, and ran a block twice under load.)
+ *
+ * <h2>Waiting</h2>
+ * Between the stages of a step the next dispatch comes within microseconds, so an idle worker
+ * spins ({@link Thread#onSpinWait}) for {@value #SPINS} rounds, then yields, then parks; the caller
+ * unparks only workers that parked. The caller waits for the last block the same way but never
+ * parks (it yields). With more threads than cores the yields keep a descheduled block holder from
+ * stalling the others for a whole time slice.
+ */
+public final class WorkerPool implements StepExecutor {
+    static final int SPINS = 2_000;
+    static final int YIELDS = 50;
+
+    private final Thread[] workers;
+    private final int threads;
+    /** generation << 32 | next block. */
+    private final AtomicLong claim = new AtomicLong();
+    private final AtomicInteger remaining = new AtomicInteger();
+    private final boolean[] parkedFlags;
+    private volatile boolean closed;
+    private volatile Throwable failure;
+    // the dispatch, published by the volatile write of claim
+    private RangeTask task;
+    private int n, block;
+    private int generation;
+
+    // the claim word: generation (24 bits) | blocks of the dispatch (20) | next unclaimed block (20).
+    // The block count is in the word (not a field) so that an exhausted word of an old dispatch can
+    // never look claimable against a newer dispatch's count.
+    private static final int INDEX_BITS = 20;
+    private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
+    private static final int GEN_MASK = (1 << 24) - 1;
+    /** The most blocks one dispatch splits into (larger blocks beyond). */
+    static final int MAX_BLOCKS = (int) INDEX_MASK;
+
+    private static long word(int gen, int blocks, int next) {
+        return ((long) gen << (2 * INDEX_BITS)) | ((long) blocks << INDEX_BITS) | next;
+    }
+
+    private static int gen(long word) {
+        return (int) (word >>> (2 * INDEX_BITS));
+    }
+
+    private final boolean worldOwned;
+
+    private final int grain;
+
+    /** A pool of {@code threads - 1} worker threads plus the caller; its owner closes it. */
+    public WorkerPool(int threads) {
+        this(threads, false, 0);
+    }
+
+    /**
+     * A pool whose stages split into blocks of at least {@code grain} items whatever they suggest
+     * (1: as many blocks as possible; what the thread-count invariance tests use to interleave
+     * small scenes). Its owner closes it.
+     */
+    public WorkerPool(int threads, int grain) {
+        this(threads, false, grain);
+        if (grain < 1) {
+            throw new IllegalArgumentException("grain is " + grain + "; allowed: 1 or more");
+        }
+    }
+
+    WorkerPool(int threads, boolean worldOwned, int grain) {
+        this.worldOwned = worldOwned;
+        this.grain = grain;
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads is " + threads + "; allowed: 1 or more");
+        }
+        this.threads = threads;
+        this.workers = new Thread[threads - 1];
+        this.parkedFlags = new boolean[threads - 1];
+        for (int w = 0; w < workers.length; w++) {
+            final int id = w;
+            Thread t = new Thread(() -> loop(id), "rubble-step-" + (w + 1));
+            t.setDaemon(true);
+            workers[w] = t;
+        }
+        for (Thread t : workers) {
+            t.start();
+        }
+    }
+
+    @Override
+    public int grain(int suggested) {
+        return grain > 0 ? grain : suggested;
+    }
+
+    /** Whether a world made this pool (and closes it when the world becomes unreachable). */
+    public boolean worldOwned() {
+        return worldOwned;
+    }
+
+    @Override
+    public int threads() {
+        return threads;
+    }
+
+    @Override
+    public void run(int n, int block, RangeTask task) {
+        if (n <= 0) {
+            return;
+        }
+        if (block < 1) {
+            throw new IllegalArgumentException("block is " + block + "; allowed: 1 or more");
+        }
+        if ((n + (long) block - 1) / block > MAX_BLOCKS) {
+            block = (int) ((n + (long) MAX_BLOCKS - 1) / MAX_BLOCKS);
+        }
+        int blocks = (int) ((n + (long) block - 1) / block);
+        if (blocks == 1 || closed) {
+            task.run(0, n);
+            return;
+        }
+        this.task = task;
+        this.n = n;
+        this.block = block;
+        failure = null;
+        remaining.set(blocks);
+        int g = (generation + 1) & GEN_MASK;
+        if (g == 0) {
+            g = 1; // 0 is the word before the first dispatch
+        }
+        generation = g;
+        claim.set(word(g, blocks, 0)); // publishes the fields above
+        for (int w = 0; w < workers.length; w++) {
+            if (parked(w)) {
+                LockSupport.unpark(workers[w]);
+            }
+        }
+        work(g);
+        int spins = 0;
+        int left;
+        while ((left = remaining.get()) > 0) {
+            if (++spins < SPINS) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+        if (left < 0) {
+            // a block ran twice: a broken claim, never a hang (WorkerPoolTest proves it does not happen)
+            throw new IllegalStateException("worker pool: " + (-left) + " block(s) of " + blocks + " ran twice");
+        }
+        this.task = null;
+        Throwable f = failure;
+        if (f != null) {
+            failure = null;
+            if (f instanceof RuntimeException r) {
+                throw r;
+            }
+            if (f instanceof Error e) {
+                throw e;
+            }
+            throw new IllegalStateException(f);
+        }
+    }
+
+    /** Claims and runs blocks of generation {@code g} until none is left. */
+    private void work(int g) {
+        while (true) {
+            long c = claim.get();
+            if (gen(c) != g || !claimable(c)) {
+                return;
+            }
+            claimAndRun(c);
+        }
+    }
+
+    /** The claim word now (generation | blocks | next block); for the interleaving tests. */
+    long word() {
+        return claim.get();
+    }
+
+    /** Whether word {@code c} still has an unclaimed block (its own count, never a newer dispatch's). */
+    static boolean claimable(long c) {
+        return (int) (c & INDEX_MASK) < (int) ((c >>> INDEX_BITS) & INDEX_MASK);
+    }
+
+    /**
+     * One claim against the word {@code c} read earlier, perhaps long ago (a descheduled worker):
+     * reads the dispatch's fields, then claims block {@code next(c)} by a compare-and-set from
+     * {@code c} and runs it only if that succeeded. Returns whether it ran a block. The fields are
+     * read before the claim and used only if the claim succeeds: then block {@code next(c)} was still
+     * unclaimed, so that dispatch was not finished and the fields were still its own.
+     */
+    boolean claimAndRun(long c) {
+        if (!claimable(c)) {
+            return false;
+        }
+        RangeTask t = task;
+        int nn = n, bs = block;
+        if (!claim.compareAndSet(c, c + 1)) {
+            return false;
+        }
+        int begin = (int) (c & INDEX_MASK) * bs;
+        try {
+            t.run(begin, Math.min(nn, begin + bs));
+        } catch (Throwable e) {
+            failure = e;
+        } finally {
+            remaining.decrementAndGet();
+        }
+        return true;
+    }
+
+    private void loop(int id) {
+        int seen = 0;
+        int idle = 0;
+        while (!closed) {
+            int g = gen(claim.get());
+            if (g != seen) {
+                seen = g;
+                idle = 0;
+                work(g);
+                continue;
+            }
+            idle++;
+            if (idle < SPINS) {
+                Thread.onSpinWait();
+            } else if (idle < SPINS + YIELDS) {
+                Thread.yield();
+            } else {
+                setParked(id, true);
+                if (gen(claim.get()) == seen && !closed) {
+                    LockSupport.park(this);
+                }
+                setParked(id, false);
+                idle = SPINS; // after a wake-up: yield, then park again
+            }
+        }
+    }
+
+    private static final java.lang.invoke.VarHandle PARKED =
+            java.lang.invoke.MethodHandles.arrayElementVarHandle(boolean[].class);
+
+    private boolean parked(int w) {
+        return (boolean) PARKED.getVolatile(parkedFlags, w);
+    }
+
+    private void setParked(int w, boolean v) {
+        PARKED.setVolatile(parkedFlags, w, v);
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        for (Thread t : workers) {
+            LockSupport.unpark(t);
+        }
+        for (Thread t : workers) {
+            try {
+                t.join(1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.rubble.core.dynamics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.collision.ContactStage;
+import dev.rubble.core.parallel.StepExecutor;
+import dev.rubble.core.parallel.WorkerPool;
+import dev.rubble.core.step.WorldSettings;
+import dev.rubble.core.world.World;
+import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.Sphere;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Issue 26: the step gives the same bits for every thread count (Box2D v3's and Rapier's
+ * cross-thread-count checks). The pools split every stage into blocks of one or a few manifolds
+ * (grain 1), so even this small scene's colours are solved by several threads at once.
+ */
+@Timeout(value = 300, unit = TimeUnit.SECONDS) // threads: a broken barrier fails instead of hanging the build
+final class ThreadCountInvarianceTest {
+    private static final int[] THREADS = {1, 2, 3, 4, 8};
+
+    private static World scene(long seed, StepExecutor ex) {
+        World w = World.create(WorldSettings.defaults().withStep(1.0 / 60, 2), Worlds.stages(),
+                binder -> binder.bind(ContactStage.class).toInstance(new AnalyticContacts()),
+                binder -> binder.bind(StepExecutor.class).toInstance(ex));
+        Worlds.ground(w, 0.6, 0.1);
+        SplittableRandom r = new SplittableRandom(seed);
+        // a 12 x 6 grid of columns, four boxes high (every level of contacts has 72 or more manifolds, so
+        // the solver colours it: ConstraintColoring.SERIAL_LEVEL), and a rain of spheres (collisions, bounces)
+        for (int cx = 0; cx < 12; cx++) {
+            for (int cz = 0; cz < 6; cz++) {
+                for (int k = 0; k < 4; k++) {
+                    w.createBody(BodyDef.of(new Box(0.5, 0.5, 0.5)).withMass(1 + r.nextDouble(2))
+                            .withMaterial(0.6, 0).withPosition(cx * 1.2 - 7, 0.5 + k * 1.0, cz * 1.2 - 3));
+                }
+            }
+        }
+        for (int i = 0; i < 40; i++) {
+            double x = r.nextDouble(-7, 7), z = r.nextDouble(-3, 3), y = 5 + r.nextDouble(0, 8);
+            w.createBody(BodyDef.of(new Sphere(0.3 + r.nextDouble(0.3))).withPosition(x, y, z)
+                    .withLinearVelocity(r.nextDouble(-2, 2), 0, r.nextDouble(-2, 2))
+                    .withMass(1 + r.nextDouble(3)).withMaterial(r.nextDouble(0.2, 0.8), r.nextDouble(0.6)));
+        }
+        return w;
+    }
+
+    private static long[] hashes(long seed, StepExecutor ex, int steps) {
+        World w = scene(seed, ex);
+        long[] h = new long[steps];
+        for (int i = 0; i < steps; i++) {
+            w.step();
+            h[i] = w.profile().stateHash();
+        }
+        return h;
+    }
+
+    @Test
+    void everyThreadCountGivesTheSameHashAtEveryStep() {
+        long[] reference = hashes(11, StepExecutor.Inline.INSTANCE, 240);
+        for (int threads : THREADS) {
+            for (int round = 0; round < 3; round++) {
+                try (WorkerPool pool = new WorkerPool(threads, 1)) {
+                    assertThat(hashes(11, pool, 240)).as("%d threads, round %d", threads, round).isEqualTo(reference);
+                }
+            }
+        }
+    }
+
+    @Test
+    void randomScenesGiveTheSameHashesOnOneAndThreeThreads() {
+        SplittableRandom seeds = new SplittableRandom(26);
+        for (int k = 0; k < 4; k++) {
+            long seed = seeds.nextLong();
+            long[] one = hashes(seed, StepExecutor.Inline.INSTANCE, 90);
+            try (WorkerPool pool = new WorkerPool(3, 1)) {
+                assertThat(hashes(seed, pool, 90)).as("seed %d", seed).isEqualTo(one);
+            }
+        }
+    }
+
+    @Test
+    void theSceneIsSolvedInSeveralColoursSoTheComparisonMeansSomething() {
+        try (WorkerPool pool = new WorkerPool(2, 1)) {
+            World w = scene(11, pool);
+            int maxColours = 0, maxPoints = 0, maxColoured = 0;
+            for (int i = 0; i < 60; i++) {
+                w.step();
+                maxColours = Math.max(maxColours, w.profile().colours());
+                maxPoints = Math.max(maxPoints, w.profile().contactPoints());
+                maxColoured = Math.max(maxColoured, w.profile().manifolds() - w.profile().overflowManifolds());
+            }
+            assertThat(w.profile().threads()).isEqualTo(2);
+            if (ContactSolver.COLOURED) {
+                // four levels of 72 manifolds (the ground contacts and three of box on box): each coloured
+                assertThat(maxColours).isGreaterThanOrEqualTo(4);
+                assertThat(maxColoured).as("manifolds solved in parallel groups").isGreaterThanOrEqualTo(4 * 72);
+            } else {
+                // the store-order sweep: one serial group, no colour
+                assertThat(maxColours).isZero();
+                assertThat(maxColoured).isZero();
+            }
+            assertThat(maxPoints).isGreaterThan(1000);
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package dev.rubble.core.parallel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The worker pool's claiming and waiting (issue 26). Every test that starts threads has a
+ * {@link Timeout}: a broken barrier fails the build instead of hanging it.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+final class WorkerPoolTest {
+
+    /**
+     * Every item of every dispatch runs exactly once, for dispatches of changing sizes and block
+     * counts, with pauses between some of them (so workers park and are woken) — the case that
+     * found a block run twice in the first version (an old dispatch's exhausted claim word read
+     * against the next dispatch's block count).
+     */
+    @Test
+    void everyItemRunsExactlyOnceAcrossManyDispatches() throws InterruptedException {
+        for (int threads : new int[] {2, 3, 8}) {
+            try (WorkerPool pool = new WorkerPool(threads, 1)) {
+                AtomicIntegerArray runs = new AtomicIntegerArray(512);
+                for (int it = 0; it < 3_000; it++) {
+                    int n = 1 + (it * 7919) % 500;
+                    for (int i = 0; i < n; i++) {
+                        runs.set(i, 0);
+                    }
+                    pool.run(n, 1 + it % 7, (lo, hi) -> {
+                        for (int i = lo; i < hi; i++) {
+                            runs.incrementAndGet(i);
+                        }
+                    });
+                    for (int i = 0; i < n; i++) {
+                        assertThat(runs.get(i)).as("%d threads, dispatch %d, item %d", threads, it, i).isEqualTo(1);
+                    }
+                    if (it % 97 == 0) {
+                        Thread.sleep(2); // long enough for the workers to park
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aTasksExceptionReachesTheCallerAfterTheOtherBlocks() {
+        try (WorkerPool pool = new WorkerPool(3, 1)) {
+            AtomicIntegerArray runs = new AtomicIntegerArray(100);
+            assertThatThrownBy(() -> pool.run(100, 5, (lo, hi) -> {
+                for (int i = lo; i < hi; i++) {
+                    runs.incrementAndGet(i);
+                }
+                if (lo == 50) {
+                    throw new IllegalStateException("block 50");
+                }
+            })).isInstanceOf(IllegalStateException.class).hasMessage("block 50");
+            for (int i = 0; i < 100; i++) {
+                assertThat(runs.get(i)).isEqualTo(1);
+            }
+            // the pool still works afterwards
+            int[] out = new int[10];
+            pool.run(10, 1, (lo, hi) -> out[lo] = lo + 1);
+            assertThat(out).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+        }
+    }
+
+    @Test
+    void aClosedPoolRunsInlineAndBadArgumentsAreNamed() {
+        WorkerPool pool = new WorkerPool(2);
+        pool.close();
+        int[] out = new int[4];
+        pool.run(4, 1, (lo, hi) -> {
+            for (int i = lo; i < hi; i++) {
+                out[i] = i + 1;
+            }
+        });
+        assertThat(out).containsExactly(1, 2, 3, 4);
+        assertThatThrownBy(() -> new WorkerPool(0)).hasMessage("threads is 0; allowed: 1 or more");
+        assertThatThrownBy(() -> StepExecutor.of(-1)).hasMessage("threads is -1; allowed: 1 or more");
+        assertThat(StepExecutor.of(1)).isSameAs(StepExecutor.Inline.INSTANCE);
+    }
+
+    /**
+     * The interleaving that broke the first version, forced: a worker reads the claim word, is
+     * descheduled, and resumes after its dispatch finished and the next (larger) one started. Its
+     * old word, whether exhausted or not, must claim nothing of the new dispatch, and every item of
+     * the new dispatch still runs exactly once.
+     */
+    @Test
+    void aStaleClaimWordNeverRunsABlockOfTheNextDispatch() throws Exception {
+        try (WorkerPool pool = new WorkerPool(2, 1)) {
+            AtomicLong midWord = new AtomicLong();
+            AtomicIntegerArray first = new AtomicIntegerArray(4);
+            pool.run(4, 1, (lo, hi) -> {
+                if (lo == 0) {
+                    midWord.set(pool.word()); // a word read while dispatch 1 was running
+                }
+                first.incrementAndGet(lo);
+            });
+            long exhausted = pool.word();
+            assertThat(WorkerPool.claimable(exhausted)).as("dispatch 1's final word").isFalse();
+            for (int i = 0; i < 4; i++) {
+                assertThat(first.get(i)).isEqualTo(1);
+            }
+            assertThat(pool.claimAndRun(midWord.get())).as("stale word after its dispatch ended").isFalse();
+
+            // dispatch 2, larger, held open: block 0 waits until the stale claims were tried
+            CountDownLatch started = new CountDownLatch(1), release = new CountDownLatch(1);
+            AtomicIntegerArray second = new AtomicIntegerArray(8);
+            Thread caller = new Thread(() -> pool.run(8, 1, (lo, hi) -> {
+                second.incrementAndGet(lo);
+                if (lo == 0) {
+                    started.countDown();
+                    try {
+                        release.await(60, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }));
+            caller.start();
+            assertThat(started.await(60, TimeUnit.SECONDS)).isTrue();
+            long live = pool.word();
+            assertThat(live).isNotEqualTo(exhausted).isNotEqualTo(midWord.get());
+            // the old bug: "next 4 of 4" read against the new count 8 looked claimable
+            assertThat(WorkerPool.claimable(exhausted)).isFalse();
+            assertThat(pool.claimAndRun(exhausted)).isFalse();
+            assertThat(pool.claimAndRun(midWord.get())).isFalse();
+            release.countDown();
+            caller.join(60_000);
+            assertThat(caller.isAlive()).isFalse();
+            for (int i = 0; i < 8; i++) {
+                assertThat(second.get(i)).as("dispatch 2 item %d", i).isEqualTo(1);
+            }
+            for (int i = 0; i < 4; i++) {
+                assertThat(first.get(i)).as("dispatch 1 item %d", i).isEqualTo(1);
+            }
+        }
+    }
+
+    /**
+     * Many threads on few cores, tasks that yield, sleep or spin at random inside their blocks (so
+     * block holders are descheduled mid-dispatch and workers park and wake at every point of the
+     * protocol), 20 000 dispatches: every item runs exactly once and the pool never hangs.
+     */
+    @Test
+    void underRandomDelaysEveryItemRunsOnceAndThePoolNeverHangs() {
+        SplittableRandom random = new SplittableRandom(26);
+        for (int threads : new int[] {2, 4, 8}) {
+            try (WorkerPool pool = new WorkerPool(threads, 1)) {
+                AtomicIntegerArray runs = new AtomicIntegerArray(300);
+                for (int it = 0; it < 20_000 / threads; it++) {
+                    int n = 1 + random.nextInt(300);
+                    int block = 1 + random.nextInt(9);
+                    int delayEvery = 1 + random.nextInt(40);
+                    for (int i = 0; i < n; i++) {
+                        runs.set(i, 0);
+                    }
+                    pool.run(n, block, (lo, hi) -> {
+                        for (int i = lo; i < hi; i++) {
+                            runs.incrementAndGet(i);
+                        }
+                        if (lo % delayEvery == 0) {
+                            switch (lo % 3) {
+                                case 0 -> Thread.yield();
+                                case 1 -> java.util.concurrent.locks.LockSupport.parkNanos(20_000);
+                                default -> {
+                                    for (int k = 0; k < 200; k++) {
+                                        Thread.onSpinWait();
+                                    }
+                                }
+                            }
+                        }
+                    });
+                    for (int i = 0; i < n; i++) {
+                        if (runs.get(i) != 1) {
+                            assertThat(runs.get(i)).as("%d threads, dispatch %d, item %d", threads, it, i).isEqualTo(1);
+                        }
+                    }
+                    if (it % 500 == 0) {
+                        java.util.concurrent.locks.LockSupport.parkNanos(3_000_000); // let the workers park
+                    }
+                }
+            }
+        }
+    }
+}
