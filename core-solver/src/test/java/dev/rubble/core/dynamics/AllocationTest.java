@@ -116,14 +116,21 @@ final class AllocationTest {
                 }
                 long[] ids = idList.stream().mapToLong(Long::longValue).toArray();
                 assertThat(ids.length).as("the caller and the pool's workers").isGreaterThanOrEqualTo(threads);
-                long[] before = mx.getThreadAllocatedBytes(ids);
-                for (int i = 0; i < 200; i++) {
-                    w.step();
-                }
-                long[] after = mx.getThreadAllocatedBytes(ids);
-                long allocated = 0;
-                for (int k = 0; k < ids.length; k++) {
-                    allocated += after[k] - before[k];
+                // three windows, the least counted: an allocation in the step shows in every window,
+                // while a one-off of the JIT's (a deoptimisation materialising a scalar-replaced object
+                // while the workers' code is still being compiled) shows in one at most
+                long allocated = Long.MAX_VALUE;
+                for (int window = 0; window < 3; window++) {
+                    long[] before = mx.getThreadAllocatedBytes(ids);
+                    for (int i = 0; i < 200; i++) {
+                        w.step();
+                    }
+                    long[] after = mx.getThreadAllocatedBytes(ids);
+                    long sum = 0;
+                    for (int k = 0; k < ids.length; k++) {
+                        sum += after[k] - before[k];
+                    }
+                    allocated = Math.min(allocated, sum);
                 }
                 assertThat(w.profile().contactPoints()).isEqualTo(120);
                 if (ContactSolver.COLOURED) {
