@@ -404,4 +404,16 @@ public final class DestructionRuntime {
     public long hash(long h) {
         return script.hash(h);
     }
+
+    /** Writes the stress models and their state (snapshot section STRS; {@link StressState}). */
+    public void writeStress(java.io.DataOutput o, StressState.ValueWriter options) throws java.io.IOException {
+        StressState.write(script().stress(), collectionCount(), o, options);
+    }
+
+    /** Restores what {@link #writeStress} wrote, into this runtime with its collections already placed. */
+    public void readStress(java.io.DataInput in, StressState.ValueReader options,
+                           java.util.function.BiFunction<String, dev.rubble.spi.StageConfig, dev.rubble.spi.stress.StressModel> models)
+            throws java.io.IOException {
+        StressState.read(script().stress(), collectionCount(), store().size(), in, options, models);
+    }
 }

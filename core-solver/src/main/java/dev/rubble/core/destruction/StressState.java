@@ -33,13 +33,13 @@ public final class StressState {
     }
 
     /**
-     * Writes the stress state of {@code rt}.
+     * Writes the stress state of the stress pass {@code p} over {@code collections} placed collections
+     * (called through {@link DestructionRuntime#writeStress}).
      *
      * @throws IllegalStateException when a model was turned on as an instance without a plugin name (cannot be re-created)
      */
-    public static void write(DestructionRuntime rt, DataOutput o, ValueWriter options) throws IOException {
-        StressPass p = rt.script().stress();
-        int n = rt.collectionCount();
+    static void write(StressPass p, int collections, DataOutput o, ValueWriter options) throws IOException {
+        int n = collections;
         o.writeInt(n);
         for (int c = 0; c < n; c++) {
             State st = p.state(c);
@@ -88,19 +88,19 @@ public final class StressState {
     }
 
     /**
-     * Restores the stress state into {@code rt}, whose collections are already placed, re-creating
+     * Restores the stress state into the stress pass {@code p} of a runtime whose {@code collections}
+     * collections ({@code nodes} nodes) are already placed (called through
+     * {@link DestructionRuntime#readStress}), re-creating
      * each model by name through {@code models}.
      *
      * @throws IllegalArgumentException naming the first inconsistency (collection count, bond count, node index)
      */
-    public static void read(DestructionRuntime rt, DataInput in, ValueReader options,
-                            BiFunction<String, StageConfig, dev.rubble.spi.stress.StressModel> models) throws IOException {
-        StressPass p = rt.script().stress();
+    static void read(StressPass p, int collections, int nodes, DataInput in, ValueReader options,
+                     BiFunction<String, StageConfig, dev.rubble.spi.stress.StressModel> models) throws IOException {
         int n = in.readInt();
-        if (n != rt.collectionCount()) {
-            throw new IllegalArgumentException("stress state for " + n + " collections; the world has " + rt.collectionCount());
+        if (n != collections) {
+            throw new IllegalArgumentException("stress state for " + n + " collections; the world has " + collections);
         }
-        int nodes = rt.store().size();
         for (int c = 0; c < n; c++) {
             if (!in.readBoolean()) {
                 p.set(c, null);

@@ -162,7 +162,7 @@ public final class WorldSnapshot {
                 o.writeLong(ip.second(i));
             }
         }));
-        f.section("STRS", payload(o -> dev.rubble.core.destruction.StressState.write(world.destruction(), o,
+        f.section("STRS", payload(o -> world.destruction().writeStress(o,
                 (oo, c) -> RecordCodec.writeValue(oo, c, null)))); // version 10 (issue 30): stress models and state
         f.section("CMDS", cmds);
         f.finish(out);
@@ -430,7 +430,7 @@ public final class WorldSnapshot {
             }
             if (sections.containsKey("STRS")) { // version 10; older files had no stress models (refused when saving)
                 DataInputStream strs = section("STRS");
-                dev.rubble.core.destruction.StressState.read(world.destruction(), strs,
+                world.destruction().readStress(strs,
                         in -> (dev.rubble.spi.StageConfig) RecordCodec.readValue(in, dev.rubble.spi.StageConfig.class,
                                 name + ": stress options"),
                         (m, o) -> world.stages().create(dev.rubble.core.plugin.StageFamily.STRESS_MODEL, m, o));
