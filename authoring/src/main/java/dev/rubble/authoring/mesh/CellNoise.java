@@ -418,26 +418,9 @@ final class CellNoise {
                 }
             }
         }
-        List<int[]> holeLoops = new ArrayList<>();
-        java.util.Set<Integer> used = new java.util.TreeSet<>();
-        for (int start : next.keySet()) {
-            if (used.contains(start)) {
-                continue;
-            }
-            List<Integer> loop = new ArrayList<>();
-            int x = start;
-            while (used.add(x)) {
-                loop.add(x);
-                Integer y = next.get(x);
-                if (y == null) {
-                    return null;
-                }
-                x = y;
-            }
-            if (x != start) {
-                return null;
-            }
-            holeLoops.add(loop.stream().mapToInt(Integer::intValue).toArray());
+        List<int[]> holeLoops = loops(next);
+        if (holeLoops == null) {
+            return null;
         }
         // rim polygon: outline loops then patch-edge loops, all points numbered as above
         int total = loopPoints;
@@ -539,26 +522,11 @@ final class CellNoise {
                 }
             }
         }
-        List<int[]> loops = new ArrayList<>();
-        java.util.Set<Integer> used = new java.util.TreeSet<>();
-        for (int start : next.keySet()) {
-            if (used.contains(start)) {
-                continue;
-            }
-            List<Integer> loop = new ArrayList<>();
-            int x = start;
-            while (used.add(x)) {
-                loop.add(x);
-                Integer y = next.get(x);
-                if (y == null) {
-                    return false;
-                }
-                x = y;
-            }
-            if (x != start) {
-                return false;
-            }
-            int[] arr = loop.stream().mapToInt(Integer::intValue).toArray();
+        List<int[]> loops = loops(next);
+        if (loops == null) {
+            return false;
+        }
+        for (int[] arr : loops) {
             if (f.side < 0) {
                 for (int i = 0, j = arr.length - 1; i < j; i++, j--) {
                     int tmp = arr[i];
@@ -566,7 +534,6 @@ final class CellNoise {
                     arr[j] = tmp;
                 }
             }
-            loops.add(arr);
         }
         if (loops.isEmpty()) {
             return false;
@@ -696,5 +663,35 @@ final class CellNoise {
 
     private static double sq(double x) {
         return x * x;
+    }
+
+    /**
+     * The closed loops a successor map ({@code next.get(a)} = the point after {@code a}) walks, each
+     * from its smallest unvisited point in key order; null when a walk leaves the map or closes
+     * anywhere but at its start (the edges do not form simple closed loops).
+     */
+    private static List<int[]> loops(Map<Integer, Integer> next) {
+        List<int[]> loops = new ArrayList<>();
+        java.util.Set<Integer> used = new java.util.TreeSet<>();
+        for (int start : next.keySet()) {
+            if (used.contains(start)) {
+                continue;
+            }
+            List<Integer> loop = new ArrayList<>();
+            int x = start;
+            while (used.add(x)) {
+                loop.add(x);
+                Integer y = next.get(x);
+                if (y == null) {
+                    return null;
+                }
+                x = y;
+            }
+            if (x != start) {
+                return null;
+            }
+            loops.add(loop.stream().mapToInt(Integer::intValue).toArray());
+        }
+        return loops;
     }
 }
