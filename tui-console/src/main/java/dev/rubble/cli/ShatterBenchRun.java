@@ -1,6 +1,5 @@
 package dev.rubble.cli;
 
-import dev.rubble.authoring.CollectionBuilder;
 import dev.rubble.core.destruction.DestructionOptions;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.ScenarioException;
@@ -115,19 +114,7 @@ final class ShatterBenchRun {
     /** Re-runs the budgets-off scene to {@code step} and writes its pieces as loose leaf hulls ({@link WallDebris}). */
     private static void writeDebris(BenchCommand c, WallScene.Wall wall, int step, Stages stages,
                                     Map<String, String> overrides, PrintWriter out) {
-        ScenarioWorld sw = world(c, wall, WallScene.options(), stages, overrides);
-        for (int i = 0; i < step; i++) {
-            sw.step();
-        }
-        WallDebris.Counts[] counts = new WallDebris.Counts[1];
-        String json = WallDebris.scenarioJson(sw.world(), "shatter debris: the pieces of the shattered wall at step " + step
-                + " as loose convex hulls", c.steps, CollectionBuilder.DEFAULT_DENSITY, true, counts);
-        try {
-            java.nio.file.Files.writeString(c.debrisOut, json);
-        } catch (java.io.IOException e) {
-            throw new BadInputException("--debris-out " + c.debrisOut + ": cannot write: " + e.getMessage());
-        }
-        out.printf(Locale.ROOT, "debris step=%d dynamic_hulls=%d static_hulls=%d file=%s%n", step,
-                counts[0].dynamicHulls(), counts[0].staticHulls(), c.debrisOut);
+        WallBenchRun.writeDebris(c, world(c, wall, WallScene.options(), stages, overrides), step,
+                "shatter debris: the pieces of the shattered wall", out);
     }
 }

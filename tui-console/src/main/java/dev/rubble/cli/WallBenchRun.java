@@ -80,12 +80,20 @@ final class WallBenchRun {
     private static void writeDebris(BenchCommand c, WallScene.Wall wall, long step, Stages stages,
                                     Map<String, String> overrides, PrintWriter out) {
         ScenarioWorld sw = ScenarioWorld.create(WallScene.scenario(wall, WallScene.options(), c.steps), stages, overrides);
+        writeDebris(c, sw, step, "wall debris: the pieces of the wall", out);
+    }
+
+    /**
+     * Steps {@code sw} to {@code step} and writes its pieces as loose convex hulls to {@code --debris-out}
+     * (the wall and shatter benches alike), with one line saying what was written.
+     */
+    static void writeDebris(BenchCommand c, ScenarioWorld sw, long step, String what, PrintWriter out) {
         for (long i = 0; i < step; i++) {
             sw.step();
         }
         WallDebris.Counts[] counts = new WallDebris.Counts[1];
-        String json = WallDebris.scenarioJson(sw.world(), "wall debris: the pieces of the wall at step " + step
-                + " as loose convex hulls", c.steps, CollectionBuilder.DEFAULT_DENSITY, true, counts);
+        String json = WallDebris.scenarioJson(sw.world(), what + " at step " + step + " as loose convex hulls", c.steps,
+                CollectionBuilder.DEFAULT_DENSITY, true, counts);
         try {
             java.nio.file.Files.writeString(c.debrisOut, json);
         } catch (java.io.IOException e) {
