@@ -6,7 +6,9 @@
 # every run's hashes.tsv must equal the first one's (the bake is the same however it is split).
 #
 #   benchmarks/bake/run.sh [ROUNDS]        (default 2 rounds; MAVEN_REPO=/path/to/repo to use another local repository;
-#                                          STEPS=N runs every variant N steps instead of the sweep's 30; SPARK=0 skips Spark)
+#                                          STEPS=N runs every variant N steps instead of the sweep's 30; SPARK=0 skips Spark;
+#                                          SWEEP=seeds bakes sweep-seeds.json instead: every variant fractures its own wall;
+#                                          WARM=1 runs BakeHarness instead: one warmed JVM, 1 and 2 workers interleaved)
 #
 # Prints one line per run: wall time and throughput; the process's CPU time (user + sys) and the cores it got
 # on average; the CPU time of the variants themselves (sum of the manifest's cpu_ms). On a machine shared
@@ -25,8 +27,10 @@ trap 'rm -rf "$work"' EXIT
 touch "$root/tui-console/target/rubble-tui-console.jar" # built just now: ./rubble need not rebuild
 (cd "$root" && mvn -q -B "${repo[@]}" -pl bake-spark dependency:build-classpath -Dmdep.outputFile="$work/spark.cp") >&2
 
-cp "$here/wall500.json" "$here/sweep200.json" "$work/"
-if [ -n "${STEPS:-}" ]; then sed -i "s/\"steps\": 30,/\"steps\": $STEPS,/" "$work/sweep200.json"; fi
+cp "$here/wall500.json" "$here/sweep200.json" "$here/wall-seeds.json" "$here/sweep-seeds.json" "$work/"
+sweep="$work/sweep200.json"
+if [ "${SWEEP:-}" = seeds ]; then sweep="$work/sweep-seeds.json"; fi
+if [ -n "${STEPS:-}" ]; then sed -i "s/\"steps\": [0-9]*,/\"steps\": $STEPS,/" "$sweep"; fi
 # the wall: 20 Voronoi cells, each cut into 25 (500 leaves), authored once for every variant
 "$root/rubble" fracture --source box:half=5,2.5,0.25 --levels 2 --option 1:count=20 --option 2:count=25 --seed 1 \
   --out "$work/wall500.rbc" >/dev/null
@@ -59,18 +63,23 @@ timed() { # label round outdir command...: wall and CPU of the process, and the 
            l, r, w, 200 / w, c, c / w, v, v / 200 }' "$work/time"
 }
 
-echo "steps per variant: $(grep -o '"steps": [0-9]*' "$work/sweep200.json")"
+if [ "${WARM:-0}" = 1 ]; then
+  (cd "$root" && mvn -q -B "${repo[@]}" -Pbench -DskipTests install -pl benchmarks -am) >&2
+  (cd "$root" && mvn -q -B "${repo[@]}" -Pbench -pl benchmarks dependency:build-classpath -Dmdep.outputFile="$work/bench.cp") >&2
+  java "${jvm[@]}" -cp "$root/benchmarks/target/classes:$(cat "$work/bench.cp")" dev.rubble.bench.bake.BakeHarness "$sweep" "$rounds"; exit 0
+fi
+echo "sweep: $(basename "$sweep"), steps per variant: $(grep -o '"steps": [0-9]*' "$sweep")"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -1)"
 for r in $(seq 1 "$rounds"); do
   for w in 1 2; do
     out="$work/w$w-r$r"
-    timed "workers=$w" "$r" "$out" "$root/rubble" bake "$work/sweep200.json" --out "$out" --workers "$w"
+    timed "workers=$w" "$r" "$out" "$root/rubble" bake "$sweep" --out "$out" --workers "$w"
     check "$out"; rm -rf "$out"
   done
 done
 out="$work/spark"
 if [ "${SPARK:-1}" = 0 ]; then echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"; exit 0; fi
 timed "spark local[2]" 1 "$out" java "${jvm[@]}" -cp "$root/bake-spark/target/classes:$(cat "$work/spark.cp")" \
-  dev.rubble.bake.spark.SparkBake "$work/sweep200.json" "$out" --master 'local[2]'
+  dev.rubble.bake.spark.SparkBake "$sweep" "$out" --master 'local[2]'
 check "$out"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,150 @@
+package dev.rubble.bench.bake;
+
+import dev.rubble.bake.LocalBake;
+import dev.rubble.bake.Manifest;
+import dev.rubble.bake.Sweep;
+import dev.rubble.bake.SweepLoader;
+import dev.rubble.bake.VariantResult;
+import dev.rubble.core.plugin.Stages;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * The bake's throughput at 1 and 2 workers in one warmed JVM (docs/benchmarks.md, "Bake"): the
+ * question issue 32 asks — do independent variants scale with the workers? — without the JVM's
+ * own fixed cost in the answer. {@code benchmarks/bake/run.sh} times whole {@code rubble bake}
+ * processes, where compiling the engine (the C2 thread fills a core for the first ~10 s) is part
+ * of every run; here one full bake on 2 workers warms the JIT first, then the same sweep is baked
+ * into fresh directories at 1 and 2 workers in interleaved rounds. Each run prints its wall time,
+ * variants per second, the process's CPU time and the cores it got, and the JIT and GC time spent
+ * inside the run (a warmed run compiles little: the number shows it); every run's
+ * {@code hashes.tsv} must equal the warm-up's (the same journals however the work was split).
+ *
+ * <pre>
+ * java [Chronicle's JVM flags] -cp ... dev.rubble.bench.bake.BakeHarness SWEEP [ROUNDS]
+ * </pre>
+ * (run by {@code WARM=1 benchmarks/bake/run.sh ROUNDS}, which sets the flags and the class path).
+ */
+public final class BakeHarness {
+    private BakeHarness() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length < 1 || args.length > 2) {
+            System.err.println("usage: BakeHarness SWEEP [ROUNDS]");
+            System.exit(2);
+        }
+        Sweep sweep = SweepLoader.load(Path.of(args[0]));
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        int n = sweep.variants().size();
+        Path work = Files.createTempDirectory("rubble-bake-harness");
+        try {
+            Run warm = bake(sweep, work.resolve("warm"), 2);
+            String reference = Files.readString(work.resolve("warm").resolve(Manifest.HASHES));
+            System.out.printf(Locale.ROOT, "sweep '%s': %d variants, %d steps each; %d cores; %s%n", sweep.name(), n,
+                    sweep.variants().get(0).steps(), Runtime.getRuntime().availableProcessors(), load());
+            System.out.println(warm.line("warm-up, 2 workers", n));
+            List<Double> ratios = new ArrayList<>();
+            for (int r = 1; r <= rounds; r++) {
+                double[] wall = new double[3];
+                for (int w = 1; w <= 2; w++) {
+                    Path out = work.resolve("r" + r + "w" + w);
+                    Run run = bake(sweep, out, w);
+                    if (!Files.readString(out.resolve(Manifest.HASHES)).equals(reference)) {
+                        throw new IllegalStateException("hashes.tsv of round " + r + " at " + w
+                                + " workers differs from the warm-up's");
+                    }
+                    System.out.println(run.line("round " + r + ", " + w + " worker" + (w == 1 ? " " : "s"), n));
+                    wall[w] = run.wallSeconds;
+                    delete(out);
+                }
+                ratios.add(wall[1] / wall[2]);
+                System.out.printf(Locale.ROOT, "round %d: 2 workers / 1 worker throughput %.2fx%n", r, wall[1] / wall[2]);
+            }
+            double[] sorted = ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            System.out.printf(Locale.ROOT, "median of %d interleaved pairs: %.2fx (min %.2fx, max %.2fx); %s%n",
+                    sorted.length, sorted[sorted.length / 2], sorted[0], sorted[sorted.length - 1], load());
+        } finally {
+            delete(work);
+        }
+    }
+
+    /** One bake's figures. */
+    private record Run(double wallSeconds, double processCpuSeconds, double jitSeconds, double gcSeconds,
+                       double variantCpuSeconds, int failed) {
+        String line(String label, int n) {
+            return String.format(Locale.ROOT,
+                    "%-22s wall %6.2f s  %6.2f variants/s  process cpu %6.2f s (%.2f cores)  jit %5.2f s  gc %5.2f s"
+                            + "  variants cpu %6.2f s (%.3f s/variant)%s",
+                    label, wallSeconds, n / wallSeconds, processCpuSeconds, processCpuSeconds / wallSeconds, jitSeconds,
+                    gcSeconds, variantCpuSeconds, variantCpuSeconds / n, failed == 0 ? "" : "  " + failed + " FAILED");
+        }
+    }
+
+    private static Run bake(Sweep sweep, Path out, int workers) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        long jit0 = jit.getTotalCompilationTime(), gc0 = gcMillis(), cpu0 = processCpuNanos();
+        long t0 = System.nanoTime();
+        LocalBake.Summary s = LocalBake.run(sweep, out, workers, Stages::load, new LocalBake.Listener() {
+            @Override
+            public void started(int total, int w) {
+            }
+
+            @Override
+            public void finished(VariantResult r, boolean reused) {
+            }
+        }, () -> false);
+        long t1 = System.nanoTime();
+        double vcpu = 0;
+        for (VariantResult r : s.results()) {
+            vcpu += r.cpuMillis() / 1000.0;
+        }
+        return new Run((t1 - t0) / 1e9, (processCpuNanos() - cpu0) / 1e9, (jit.getTotalCompilationTime() - jit0) / 1e3,
+                (gcMillis() - gc0) / 1e3, vcpu, s.failed());
+    }
+
+    private static long gcMillis() {
+        long t = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            t += Math.max(0, gc.getCollectionTime());
+        }
+        return t;
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    private static String load() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+            return "load average " + String.join(" ", Arrays.copyOf(f, 3));
+        } catch (IOException | RuntimeException e) {
+            return "load average unknown";
+        }
+    }
+
+    private static void delete(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
