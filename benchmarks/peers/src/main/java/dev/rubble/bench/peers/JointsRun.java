@@ -28,13 +28,10 @@ import dev.rubble.api.ConstraintSpec;
 import dev.rubble.api.PhysicsWorld;
 import dev.rubble.api.Rubble;
 import dev.rubble.api.WorldConfig;
-import dev.rubble.scenario.BenchTimings;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Capsule;
 import dev.rubble.spi.shape.Shape;
 import dev.rubble.spi.shape.Sphere;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -72,20 +69,7 @@ final class JointsRun {
             throw new IllegalArgumentException("usage: PeerMain jolt|rubble joints chain100|ragdolls50 [--steps N]");
         }
         JointScenes.Scene sc = JointScenes.byLabel(args[2]);
-        int steps = 600;
-        for (int i = 3; i < args.length; i += 2) {
-            if (!"--steps".equals(args[i]) || i + 1 >= args.length) {
-                throw new IllegalArgumentException("option " + args[i] + " is unknown or has no value; allowed: --steps N");
-            }
-            try {
-                steps = Integer.parseInt(args[i + 1]);
-            } catch (NumberFormatException e) {
-                steps = 0;
-            }
-            if (steps < 101) {
-                throw new IllegalArgumentException("--steps = '" + args[i + 1] + "'; allowed: an integer >= 101");
-            }
-        }
+        int steps = StepTimer.steps(args, 3, 600, 101);
         Stepper st = switch (engine) {
             case "rubble" -> rubble(sc);
             case "jolt" -> jolt(sc);
@@ -95,23 +79,9 @@ final class JointsRun {
         for (JointScenes.Body b : sc.bodies()) {
             n += b.fixed() ? 0 : 1;
         }
-        long[] nanos = new long[steps];
-        long[] cpu = new long[steps];
-        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        boolean cpuTimed = mx.isCurrentThreadCpuTimeSupported();
-        for (int i = 0; i < steps; i++) {
-            long c0 = cpuTimed ? mx.getCurrentThreadCpuTime() : 0;
-            long t0 = System.nanoTime();
-            st.step();
-            nanos[i] = System.nanoTime() - t0;
-            cpu[i] = cpuTimed ? mx.getCurrentThreadCpuTime() - c0 : 0;
-        }
+        StepTimer.run(st::step, steps, Long.MAX_VALUE, sc.label(), n, 1);
         double[] end = new double[3 * n];
         st.positions(end);
-        System.out.println(BenchTimings.of(nanos).line(sc.label(), n, steps, 1));
-        if (cpuTimed) {
-            System.out.println(BenchTimings.of(cpu).cpuLine());
-        }
         System.out.println(sanity(sc, end, n));
         System.out.println(st.info());
         System.out.flush();

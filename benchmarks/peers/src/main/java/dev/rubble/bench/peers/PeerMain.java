@@ -4,8 +4,6 @@ import dev.rubble.scenario.BenchScenes;
 import dev.rubble.scenario.BenchScenes.Scene;
 import dev.rubble.scenario.BenchTimings;
 import dev.rubble.scenario.Scenario;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -130,28 +128,10 @@ public final class PeerMain {
         double[] start = new double[3 * n];
         double[] end = new double[3 * n];
         e.dynamicPositions(start);
-        long[] nanos = new long[steps];
-        long[] cpu = new long[steps];
-        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        boolean cpuTimed = mx.isCurrentThreadCpuTimeSupported();
-        long cap = (long) (capSeconds * 1e9);
-        long total = 0;
-        int done = 0;
-        while (done < steps && total <= cap) {
-            long c0 = cpuTimed ? mx.getCurrentThreadCpuTime() : 0;
-            long t0 = System.nanoTime();
-            e.step();
-            long dt = System.nanoTime() - t0;
-            cpu[done] = cpuTimed ? mx.getCurrentThreadCpuTime() - c0 : 0;
-            nanos[done++] = dt;
-            total += dt;
-        }
+        long[] timed = StepTimer.run(e::step, steps, (long) (capSeconds * 1e9), s.label(), n, threads);
+        int done = (int) timed[0];
+        long total = timed[1];
         e.dynamicPositions(end);
-        BenchTimings t = BenchTimings.of(Arrays.copyOf(nanos, done));
-        System.out.println(t.line(s.label(), n, done, threads));
-        if (cpuTimed) {
-            System.out.println(BenchTimings.of(Arrays.copyOf(cpu, done)).cpuLine());
-        }
         System.out.println(BenchScenes.sanity(s, start, end).format());
         System.out.println(e.info());
         if (done < steps) {

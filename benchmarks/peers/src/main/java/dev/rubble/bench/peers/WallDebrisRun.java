@@ -3,13 +3,10 @@ package dev.rubble.bench.peers;
 import dev.rubble.core.body.BodyDef;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.plugin.Stages;
-import dev.rubble.scenario.BenchTimings;
 import dev.rubble.scenario.Scenario;
 import dev.rubble.scenario.ScenarioLoader;
 import dev.rubble.scenario.ScenarioWorld;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -32,20 +29,7 @@ final class WallDebrisRun {
             throw new IllegalArgumentException("usage: PeerMain ENGINE debris FILE [--steps N]; engines: jolt, bullet, rubble");
         }
         Path file = Path.of(args[2]);
-        int steps = 600;
-        for (int i = 3; i < args.length; i += 2) {
-            if (!"--steps".equals(args[i]) || i + 1 >= args.length) {
-                throw new IllegalArgumentException("option " + args[i] + " is unknown or has no value; allowed: --steps N");
-            }
-            try {
-                steps = Integer.parseInt(args[i + 1]);
-            } catch (NumberFormatException e) {
-                steps = 0;
-            }
-            if (steps < 1) {
-                throw new IllegalArgumentException("--steps = '" + args[i + 1] + "'; allowed: an integer >= 1");
-            }
-        }
+        int steps = StepTimer.steps(args, 3, 600, 1);
         Scenario sc;
         try {
             sc = ScenarioLoader.parse(Files.readString(file));
@@ -64,22 +48,8 @@ final class WallDebrisRun {
             default -> throw new IllegalArgumentException("engine = '" + engine + "'; allowed for debris: jolt, bullet, rubble");
         };
         double[] end = new double[3 * n];
-        long[] nanos = new long[steps];
-        long[] cpu = new long[steps];
-        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        boolean cpuTimed = mx.isCurrentThreadCpuTimeSupported();
-        for (int i = 0; i < steps; i++) {
-            long c0 = cpuTimed ? mx.getCurrentThreadCpuTime() : 0;
-            long t0 = System.nanoTime();
-            st.step();
-            nanos[i] = System.nanoTime() - t0;
-            cpu[i] = cpuTimed ? mx.getCurrentThreadCpuTime() - c0 : 0;
-        }
+        StepTimer.run(st::step, steps, Long.MAX_VALUE, "wall-debris", n, 1);
         st.positions(end);
-        System.out.println(BenchTimings.of(nanos).line("wall-debris", n, steps, 1));
-        if (cpuTimed) {
-            System.out.println(BenchTimings.of(cpu).cpuLine());
-        }
         double sum = 0, max = Double.NEGATIVE_INFINITY;
         int lost = 0;
         for (int i = 0; i < n; i++) {
