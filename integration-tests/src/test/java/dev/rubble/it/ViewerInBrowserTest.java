@@ -176,6 +176,7 @@ final class ViewerInBrowserTest {
         driver.findElement(By.id("fwd")).click();
         new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> frame() == f + 1);
         js.executeScript("rubbleViewer.setColor('level')");
+        awaitRest();
         byte[] png = driver.getScreenshotAs(OutputType.BYTES);
         Path shot = Path.of("target", "viewer.png");
         Files.createDirectories(shot.getParent());
@@ -199,6 +200,16 @@ final class ViewerInBrowserTest {
             long frames = ((Number) driver.executeScript("return rubbleViewer.run.frames")).longValue();
             long nodes = ((Number) driver.executeScript("return rubbleViewer.run.nodes")).longValue();
             for (int round = 0; round < 3; round++) {
+                if (round == 2) {
+                    // a picture while playing (adaptive scale, small pieces as points) and one at rest, to look at
+                    driver.executeScript("rubbleViewer.play()");
+                    Thread.sleep(1500);
+                    Files.write(Path.of("target", "viewer-fps-moving.png"), driver.getScreenshotAs(OutputType.BYTES));
+                    driver.executeScript("rubbleViewer.pause()");
+                    awaitRest();
+                    Files.write(Path.of("target", "viewer-fps-rest.png"), driver.getScreenshotAs(OutputType.BYTES));
+                    System.out.println("viewer scale moving=" + driver.executeScript("return rubbleViewer.movingScale"));
+                }
                 @SuppressWarnings("unchecked")
                 Map<String, Object> m = (Map<String, Object>) driver.executeAsyncScript(
                         "const done = arguments[arguments.length - 1];"
@@ -226,6 +237,12 @@ final class ViewerInBrowserTest {
         assertThat(driver.executeScript("return rubbleViewer.error")).as("page error").isNull();
     }
 
+    /** Until the page shows the picture at rest: full render scale, every piece its mesh (viewer.js draw). */
+    private void awaitRest() {
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> Boolean.TRUE.equals(
+                ((JavascriptExecutor) d).executeScript("return rubbleViewer.atRest")));
+    }
+
     private void seek(long k) {
         driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
                 + "rubbleViewer.pause(); rubbleViewer.seek(arguments[0]).then(() => requestAnimationFrame(() =>"
@@ -242,6 +259,7 @@ final class ViewerInBrowserTest {
     }
 
     private BufferedImage screenshot() throws Exception {
+        awaitRest();
         return ImageIO.read(new ByteArrayInputStream(driver.getScreenshotAs(OutputType.BYTES)));
     }
 

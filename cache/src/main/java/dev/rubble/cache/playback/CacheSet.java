@@ -1,6 +1,7 @@
 package dev.rubble.cache.playback;
 
 import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.Kinematics;
 import dev.rubble.core.body.MotionType;
@@ -8,6 +9,7 @@ import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.field.FieldSystem;
 import dev.rubble.core.world.World;
+import dev.rubble.spi.shape.MassProperties;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,9 +27,13 @@ import java.util.Objects;
  * each host step: a host step count, a command ({@link Cache#trigger()}), a contact of a host body
  * with a given label with any of the cache's mirrors (overlapping, or pushed apart by the solver), or a field command (transient or persistent)
  * whose bounds overlap the cache's region. The host step after the trigger plays recorded step 0.
- * Live bodies of the host collide with the mirrors (kinematic, infinitely heavy). Handing a cache's
- * bodies to live simulation is done on its own {@link Playback} ({@link Playback#release}); a
- * released body leaves the host (its mirror is removed). Single threaded; per host step O(mirrored
+ * Live bodies of the host collide with the mirrors (kinematic, infinitely heavy). A cache hands
+ * its bodies to the host's live simulation by body, region or field ({@link Cache#handOver},
+ * {@link Cache#handOverRegion}, {@link Cache#handOverOnFields}): the mirror becomes a dynamic host
+ * body with the recorded velocity and collides with everything in the host; a body released on the
+ * cache's own {@link Playback} ({@link Playback#release}) instead simulates in the cache's world
+ * and leaves the host (its mirror is removed). While held, a cache can still replay its recorded
+ * events ({@link Cache#replayEventsWhileHeld}). Single threaded; per host step O(mirrored
  * bodies), allocating only for bodies created.
  */
 public final class CacheSet implements AutoCloseable {
@@ -82,16 +88,24 @@ public final class CacheSet implements AutoCloseable {
             if (c.held && c.triggered()) {
                 c.held = false;
                 c.startedAt = hostSteps;
+                c.playback.closeHeldEvents();
             }
         }
         for (Cache c : caches) {
             if (!c.held) {
                 c.playback.step();
+            } else {
+                c.playback.stepHeldEvents();
             }
             c.sync(true);
         }
         host.step();
         hostSteps++;
+        for (Cache c : caches) {
+            if (c.handOverByField) {
+                c.handOverInFields();
+            }
+        }
     }
 
     @Override
@@ -113,6 +127,10 @@ public final class CacheSet implements AutoCloseable {
         private String contactLabel;
         private boolean fieldTrigger;
         private double[] region;
+        private boolean handOverByField;
+        private long handedOver;
+        /** Scratch for a hand-over: recorded pose and velocity at the cursor. */
+        private final double[] motion = new double[13];
 
         private Cache(int index, Playback playback, double ox, double oy, double oz) {
             this.index = index;
@@ -162,15 +180,7 @@ public final class CacheSet implements AutoCloseable {
 
         /** As {@link #holdUntilField()}, with the region the box [min, max] (metres, host frame). */
         public Cache holdUntilField(double[] min, double[] max) {
-            if (min.length != 3 || max.length != 3) {
-                throw new IllegalArgumentException("region corners need 3 coordinates each; got " + min.length + " and " + max.length);
-            }
-            for (int i = 0; i < 3; i++) {
-                if (!(min[i] <= max[i])) {
-                    throw new IllegalArgumentException("region max[" + i + "] = " + max[i] + " is below min " + min[i]
-                            + "; allowed: max >= min");
-                }
-            }
+            checkBox(min, max);
             holdUntilField();
             region = new double[] {min[0], min[1], min[2], max[0], max[1], max[2]};
             return this;
@@ -181,7 +191,134 @@ public final class CacheSet implements AutoCloseable {
             if (held) {
                 held = false;
                 startedAt = hostSteps;
+                playback.closeHeldEvents();
             }
+        }
+
+        /**
+         * While held, the cache's listeners ({@link Playback#addEventListener}) still hear its recorded
+         * events, one recorded step per host step, while its bodies stand still
+         * ({@link Playback#replayEventsWhileHeld}); the trigger restarts them with the poses.
+         */
+        public Cache replayEventsWhileHeld(boolean on) {
+            playback.replayEventsWhileHeld(on);
+            return this;
+        }
+
+        /**
+         * Hands the cache's body {@code cacheHandle} (a handle of {@link Playback#world()}) to the host
+         * world's live simulation (issue 31, Deliver 2 and 3): its mirror becomes a dynamic host body
+         * with the recorded mass, material, pose and velocity (linear and angular) at the cache's
+         * cursor, and from the next host step it falls, collides with the host's live bodies and with
+         * other caches' mirrors like any body of the host. The cache no longer drives it nor simulates
+         * it in its own world. Returns the host handle of the live body, or -1 when the body is not a
+         * mirrored, driven, recorded-dynamic body of this cache.
+         */
+        public long handOver(long cacheHandle) {
+            BodyStore cb = playback.world().bodies(), hb = host.bodies();
+            int s = (int) cacheHandle; // a handle is slot | generation << 32; checked against the store below
+            if (s < 0 || s >= mirror.length || s >= cb.slotLimit() || !cb.isLive(s) || cb.handle(s) != cacheHandle
+                    || mirror[s] < 0 || mirrored[s] != cacheHandle || !playback.isDriven(s)) {
+                return -1;
+            }
+            BodyDef d = playback.handOff(cacheHandle, motion);
+            if (d == null) {
+                return -1;
+            }
+            long h = mirror[s];
+            int hs = hb.slot(h);
+            MassProperties mp = Playback.massOf(d);
+            hb.motion[hs] = (byte) MotionType.DYNAMIC.ordinal();
+            hb.setMassProperties(hs, mp);
+            hb.lcx[hs] = mp.comX();
+            hb.lcy[hs] = mp.comY();
+            hb.lcz[hs] = mp.comZ();
+            hb.hasTarget[hs] = false;
+            hb.px[hs] = motion[0] + ox;
+            hb.py[hs] = motion[1] + oy;
+            hb.pz[hs] = motion[2] + oz;
+            hb.qx[hs] = motion[3];
+            hb.qy[hs] = motion[4];
+            hb.qz[hs] = motion[5];
+            hb.qw[hs] = motion[6];
+            hb.vx[hs] = motion[7];
+            hb.vy[hs] = motion[8];
+            hb.vz[hs] = motion[9];
+            hb.wx[hs] = motion[10];
+            hb.wy[hs] = motion[11];
+            hb.wz[hs] = motion[12];
+            hb.friction[hs] = d.friction();
+            hb.restitution[hs] = d.restitution();
+            hb.gravityScale[hs] = d.gravityScale();
+            hb.linearDamping[hs] = d.linearDamping();
+            hb.angularDamping[hs] = d.angularDamping();
+            hb.updateBounds(hs);
+            host.states().setState(hs, BodyState.AWAKE);
+            if (host.broadphase().contains(hs)) {
+                double[] bo = hb.bounds;
+                int ob = 6 * hs;
+                host.broadphase().setFixed(hs, false);
+                host.broadphase().update(hs, bo[ob], bo[ob + 1], bo[ob + 2], bo[ob + 3], bo[ob + 4], bo[ob + 5]);
+            }
+            owner[hs] = 0;
+            mirror[s] = -1;
+            mirrored[s] = -1;
+            handedOver++;
+            return h;
+        }
+
+        /**
+         * Hands over every mirrored dynamic body of this cache whose centre of mass lies in the box
+         * [min, max] (metres, host frame), as {@link #handOver}; returns how many.
+         */
+        public int handOverRegion(double[] min, double[] max) {
+            checkBox(min, max);
+            BodyStore cb = playback.world().bodies(), hb = host.bodies();
+            int n = 0;
+            for (int s = 0; s < mirror.length; s++) {
+                if (mirror[s] < 0) {
+                    continue;
+                }
+                int hs = hb.slot(mirror[s]);
+                if (hb.px[hs] >= min[0] && hb.px[hs] <= max[0] && hb.py[hs] >= min[1] && hb.py[hs] <= max[1]
+                        && hb.pz[hs] >= min[2] && hb.pz[hs] <= max[2] && handOver(cb.handle(s)) >= 0) {
+                    n++;
+                }
+            }
+            return n;
+        }
+
+        /**
+         * Blend by field in the host: after each host step, the bodies of this cache inside the bounds
+         * of a field applied to the host in that step (or a persistent field running there; an
+         * unbounded field reaches all) are handed over ({@link #handOverRegion}).
+         */
+        public Cache handOverOnFields(boolean on) {
+            handOverByField = on;
+            return this;
+        }
+
+        /** Bodies this cache handed to the host so far. */
+        public long handedOver() {
+            return handedOver;
+        }
+
+        private void handOverInFields() {
+            FieldSystem fs = host.context().fields;
+            for (Command cmd : host.appliedCommands()) {
+                if (cmd instanceof Command.ApplyField f) {
+                    handOverIn(fs.validate(f, "field").bounds());
+                }
+            }
+            for (FieldSystem.Active a : fs.persistent()) {
+                handOverIn(a.bounds());
+            }
+        }
+
+        private void handOverIn(double[] b) {
+            double inf = Double.POSITIVE_INFINITY;
+            handOverRegion(b == null ? new double[] {-inf, -inf, -inf} : new double[] {b[0], b[1], b[2]},
+                    b == null ? new double[] {inf, inf, inf} : new double[] {b[3], b[4], b[5]});
         }
 
         public boolean held() {
@@ -201,6 +338,18 @@ public final class CacheSet implements AutoCloseable {
         /** The region a field trigger watches: [minX, minY, minZ, maxX, maxY, maxZ]. */
         public double[] region() {
             return region.clone();
+        }
+
+        private static void checkBox(double[] min, double[] max) {
+            if (min.length != 3 || max.length != 3) {
+                throw new IllegalArgumentException("region corners need 3 coordinates each; got " + min.length + " and " + max.length);
+            }
+            for (int i = 0; i < 3; i++) {
+                if (!(min[i] <= max[i])) {
+                    throw new IllegalArgumentException("region max[" + i + "] = " + max[i] + " is below min " + min[i]
+                            + "; allowed: max >= min");
+                }
+            }
         }
 
         private void hold() {

@@ -75,6 +75,8 @@ public final class Playback implements AutoCloseable {
     private final double[] q = new double[4];
     private BodyDef[] defs = new BodyDef[16];
     private boolean[] driven = new boolean[16];
+    /** Per slot: handed to a {@link CacheSet}'s host world (disabled here; recorded state changes no longer reach it). */
+    private boolean[] handed = new boolean[16];
     /** Version 4: the assets of the placed collections (pieces are built from them), in placement order. */
     private final List<CollectionAsset> assets = new ArrayList<>();
     /** Version 4: the embedded collections themselves (with piece meshes when the journal kept them, issue 33). */
@@ -251,6 +253,7 @@ public final class Playback implements AutoCloseable {
     private void forget() {
         Arrays.fill(defs, null);
         Arrays.fill(driven, false);
+        Arrays.fill(handed, false);
         Arrays.fill(pieceCollection, -1);
         Arrays.fill(pieceNode, 0);
         Arrays.fill(pieceLevel, 0);
@@ -329,6 +332,7 @@ public final class Playback implements AutoCloseable {
             int c = Math.max(s + 1, defs.length * 2);
             defs = Arrays.copyOf(defs, c);
             driven = Arrays.copyOf(driven, c);
+            handed = Arrays.copyOf(handed, c);
             int old = pieceCollection.length;
             pieceCollection = Arrays.copyOf(pieceCollection, c);
             pieceNode = Arrays.copyOf(pieceNode, c);
@@ -338,6 +342,7 @@ public final class Playback implements AutoCloseable {
         }
         defs[s] = d;
         driven[s] = d.motion() != MotionType.STATIC;
+        handed[s] = false;
         pieceCollection[s] = -1;
         pieceLevel[s] = 0;
         pieceBroke[s] = -1;
@@ -534,7 +539,7 @@ public final class Playback implements AutoCloseable {
                 if (isLive(h)) {
                     world.removeBody(h);
                 }
-            } else if (isLive(h) && bodies.motion(s) != MotionType.STATIC) {
+            } else if (isLive(h) && bodies.motion(s) != MotionType.STATIC && !(s < handed.length && handed[s])) {
                 // kinematic bodies cannot sleep: a recorded sleeper just stops moving
                 world.states().setState(s, to == BodyState.DISABLED.ordinal() ? BodyState.DISABLED : BodyState.AWAKE);
                 if (s < driven.length) {
@@ -754,9 +759,12 @@ public final class Playback implements AutoCloseable {
         if (held && triggered()) {
             held = false;
             startedAt = worldSteps;
+            closeHeldEvents();
         }
         if (!held) {
             moveCursorTo(cursor + speed);
+        } else if (replayHeldEvents) {
+            queueHeldEvents();
         }
         worldSteps++;
         double alpha = ended ? 0 : cursor - frameIndex;
@@ -791,6 +799,113 @@ public final class Playback implements AutoCloseable {
             }
         }
         deliverEvents(true);
+        if (releaseByField) {
+            releaseInFields();
+        }
+    }
+
+    /**
+     * Static pose with events (issue 31, Deliver 2; Chaos's {@code bReplayEventsInStaticPoseMode}):
+     * while the cache holds its first pose, each world step still hands the listeners the recorded
+     * events of the next recorded step(s) at {@link #speed()}, as if the recording played, while
+     * every body stands still. The trigger restarts the recording at step 0, poses and events
+     * together, so a step's events heard while held are heard again when it plays. Off by default;
+     * may be switched at any time (on while held: from recorded step 0 at the next world step).
+     */
+    public void replayEventsWhileHeld(boolean on) {
+        replayHeldEvents = on;
+        if (!on) {
+            closeHeldEvents();
+        }
+    }
+
+    /** Whether the events are replayed while the cache holds its first pose. */
+    public boolean replaysEventsWhileHeld() {
+        return replayHeldEvents;
+    }
+
+    /**
+     * One world step of the held event stream, without stepping the world, delivered to the
+     * listeners now: a {@link CacheSet} holds a cache by not stepping it, and calls this instead.
+     */
+    void stepHeldEvents() {
+        if (replayHeldEvents) {
+            queueHeldEvents();
+            deliverEvents(true);
+        }
+    }
+
+    private boolean replayHeldEvents;
+    /** The held event stream's own reader (the main one stays at the first pose), its cursor and steps read. */
+    private JournalReader heldReader;
+    private final StepRecord heldRecord = new StepRecord();
+    private double heldCursor;
+    private long heldRead;
+    private boolean heldEnded;
+
+    /** Queues the recorded events of the steps the held event cursor passes in one world step. */
+    private void queueHeldEvents() {
+        heldCursor += speed;
+        while (!heldEnded && heldRead + 1 <= heldCursor) {
+            if (heldReader == null) {
+                heldReader = JournalReader.open(reader.directory());
+                heldReader.setSlotLimit(world.settings().maxBodies());
+            }
+            if (!heldReader.next(heldRecord)) {
+                heldEnded = true;
+                break;
+            }
+            queueEvents(heldRecord);
+            heldRead++;
+        }
+    }
+
+    void closeHeldEvents() {
+        if (heldReader != null) {
+            heldReader.close();
+            heldReader = null;
+        }
+        heldCursor = 0;
+        heldRead = 0;
+        heldEnded = false;
+    }
+
+    // blend by field (issue 31, Deliver 3; Chaos hands a particle to simulation when a field makes it dynamic)
+    private boolean releaseByField;
+
+    /**
+     * Blend by field: after each world step, every driven dynamic body whose centre of mass lies
+     * inside the bounds of a field applied to {@link #world()} in that step (a transient field
+     * command, or a persistent field running) is released to live simulation with its recorded
+     * velocity, as {@link #release(long)}; an unbounded field releases every driven body. The
+     * field itself acts on the bodies as on any kinematic body (it cannot move a driven proxy); the
+     * released bodies simulate live from the next step.
+     */
+    public void releaseOnFields(boolean on) {
+        releaseByField = on;
+    }
+
+    /** Releases the driven bodies inside the bounds of the fields applied in the last world step; returns how many. */
+    private int releaseInFields() {
+        dev.rubble.core.field.FieldSystem fs = world.context().fields;
+        int n = 0;
+        for (Command c : world.appliedCommands()) {
+            if (c instanceof Command.ApplyField f) {
+                n += releaseInBounds(fs.validate(f, "field").bounds());
+            }
+        }
+        for (dev.rubble.core.field.FieldSystem.Active a : fs.persistent()) {
+            n += releaseInBounds(a.bounds());
+        }
+        return n;
+    }
+
+    private int releaseInBounds(double[] b) {
+        if (b == null) {
+            double inf = Double.POSITIVE_INFINITY;
+            return releaseRegion(-inf, -inf, -inf, inf, inf, inf);
+        }
+        return releaseRegion(b[0], b[1], b[2], b[3], b[4], b[5]);
     }
 
     // triggered start (issue 31, Deliver 2; Chaos's cache "trigger" start mode): the first recorded pose is held until then
@@ -835,6 +950,7 @@ public final class Playback implements AutoCloseable {
         if (held) {
             held = false;
             startedAt = worldSteps;
+            closeHeldEvents();
         }
     }
 
@@ -892,11 +1008,7 @@ public final class Playback implements AutoCloseable {
         if (!isDriven(s) || defs[s].motion() != MotionType.DYNAMIC) {
             return false;
         }
-        BodyDef d = defs[s];
-        MassProperties mp = d.shape().massProperties(d.density() > 0 ? d.density() : 1);
-        if (d.mass() > 0) {
-            mp = mp.withMass(d.mass());
-        }
+        MassProperties mp = massOf(defs[s]);
         bodies.motion[s] = (byte) MotionType.DYNAMIC.ordinal();
         bodies.setMassProperties(s, mp);
         bodies.lcx[s] = mp.comX();
@@ -933,6 +1045,33 @@ public final class Playback implements AutoCloseable {
         }
         released++;
         return true;
+    }
+
+    /** The recorded body's mass properties (its density, or its recorded mass when one was given). */
+    static MassProperties massOf(BodyDef d) {
+        MassProperties mp = d.shape().massProperties(d.density() > 0 ? d.density() : 1);
+        return d.mass() > 0 ? mp.withMass(d.mass()) : mp;
+    }
+
+    /**
+     * A {@link CacheSet} hands a body to its host world: released here as {@link #release(long)}
+     * (recorded pose and velocity at the cursor into {@code motion}: x y z, qx qy qz qw, vx vy vz,
+     * wx wy wz), then disabled in this world, which no longer simulates it. Returns its recorded
+     * definition, or null when it was not driven or not dynamic.
+     */
+    BodyDef handOff(long handle, double[] motion) {
+        int s = bodies.slot(handle);
+        if (!release(handle)) {
+            return null;
+        }
+        double[][] from = {bodies.px, bodies.py, bodies.pz, bodies.qx, bodies.qy, bodies.qz, bodies.qw,
+            bodies.vx, bodies.vy, bodies.vz, bodies.wx, bodies.wy, bodies.wz};
+        for (int k = 0; k < from.length; k++) {
+            motion[k] = from[k][s];
+        }
+        world.states().setState(s, BodyState.DISABLED);
+        handed[s] = true;
+        return defs[s];
     }
 
     private static double lerp(double a, double b, double t) {
@@ -1086,6 +1225,7 @@ public final class Playback implements AutoCloseable {
 
     @Override
     public void close() {
+        closeHeldEvents();
         reader.close();
     }
 }

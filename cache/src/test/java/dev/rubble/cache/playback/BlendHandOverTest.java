@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.rubble.cache.journal.JournalWriter;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.command.FieldMeta;
+import dev.rubble.core.command.FieldSpec;
+import dev.rubble.core.command.FieldTarget;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.ScenarioLoader;
 import dev.rubble.scenario.ScenarioWorld;
@@ -103,6 +107,62 @@ final class BlendHandOverTest {
             }
             // and the released bodies go on as the live run did (free flight: same integrator)
             assertThat(worst).as("worst relative velocity difference over the remaining steps").isLessThan(0.01);
+        }
+    }
+
+    /** Chaos's hand-over field: dynamic state 4 inside a sphere (its bounds: the sphere's box). */
+    static Command.ApplyField makeDynamic(double x, double y, double z, double radius) {
+        FieldSpec sphere = FieldSpec.of("radial-falloff", "position", new FieldSpec.Vec(x, y, z), "radius", radius,
+                "magnitude", 1.0, "falloff", "none");
+        return new Command.ApplyField("", FieldTarget.DYNAMIC_STATE, FieldSpec.of("culling", "operation", "outside",
+                "culling", sphere, "input", FieldSpec.of("uniform-integer", "magnitude", 4)), FieldMeta.DEFAULT, false);
+    }
+
+    /**
+     * Blend by field: with {@link Playback#releaseOnFields} on, a field applied to the playback world
+     * in world step 24 hands over exactly the bodies inside its bounds (c and d, x > -1), with no
+     * velocity jump above 1 % against the live run at the next step; a and b, outside, keep
+     * following the recording bit for bit; a field applied while the switch is off releases nothing.
+     */
+    @Test
+    void aFieldHandsOverTheBodiesInsideItsBoundsWithoutAVelocityJump(@TempDir Path dir) {
+        int at = 25, steps = 40;
+        List<double[][]> live = record(dir, steps);
+        try (Playback pb = Playback.open(dir, STAGES)) {
+            BodyStore b = pb.world().bodies();
+            int[] slots = {b.slot(pb.world().findByLabel("a")), b.slot(pb.world().findByLabel("b")),
+                b.slot(pb.world().findByLabel("c")), b.slot(pb.world().findByLabel("d"))};
+            for (int k = 0; k < at; k++) {
+                if (k == 10) {
+                    pb.world().queue(makeDynamic(4, 20, 0, 8)); // switch off: nothing handed over
+                }
+                if (k == at - 1) {
+                    pb.releaseOnFields(true);
+                    // c near (2, 22.5, 0) and d near (6.4, 20.4, 0) at this step; a and b at x < -2
+                    pb.world().queue(makeDynamic(4, 21.5, 0, 5));
+                }
+                pb.step();
+                if (k < at - 1) {
+                    assertThat(pb.releasedCount()).as("world step %d", k).isZero();
+                }
+            }
+            assertThat(pb.releasedCount()).isEqualTo(2);
+            assertThat(pb.isDriven(slots[0])).isTrue();
+            assertThat(pb.isDriven(slots[1])).isTrue();
+            for (int s : new int[] {slots[2], slots[3]}) {
+                assertThat(pb.isDriven(s)).isFalse();
+                assertThat(b.motion(s)).isEqualTo(MotionType.DYNAMIC);
+            }
+            pb.releaseOnFields(false);
+            for (int k = at; k < steps; k++) {
+                pb.step();
+                for (int s : new int[] {slots[2], slots[3]}) {
+                    double[] want = live.get(k + 1)[s];
+                    assertThat(relative(want, b, s, 0)).as("linear velocity of slot %d, step %d", s, k).isLessThan(0.01);
+                    assertThat(relative(want, b, s, 3)).as("angular velocity of slot %d, step %d", s, k).isLessThan(0.01);
+                }
+            }
+            assertThat(pb.isDriven(slots[0]) && pb.isDriven(slots[1])).as("a and b still follow the recording").isTrue();
         }
     }
 }

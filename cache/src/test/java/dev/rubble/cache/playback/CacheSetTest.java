@@ -138,4 +138,145 @@ final class CacheSetTest {
         }
         assertThat(mirrors).isPositive();
     }
+
+    /** Two boxes falling freely (no floor in the recording), a tumbling. */
+    private static final String DROP = "{\"format\":\"rubble-scenario/1\",\"name\":\"drop\",\"bodies\":["
+            + "{\"id\":\"a\",\"shape\":{\"type\":\"box\",\"halfExtents\":[0.3,0.2,0.3]},\"position\":[0,5,0],"
+            + "\"linearVelocity\":[0,0,0.2],\"angularVelocity\":[0.5,0,0]},"
+            + "{\"id\":\"b\",\"shape\":{\"type\":\"box\",\"halfExtents\":[0.3,0.2,0.3]},\"position\":[3,6,0]}]}";
+
+    /**
+     * Issue 31, Deliver 2 and 3 together: two caches of one recording in one host world each hand
+     * body a to the host's live simulation (one by body, one by a host region) at host step 10. The
+     * handed-over body keeps its recorded velocity (under 1 % off the live run's at the next step),
+     * then falls onto a live box of the host standing under it on the host's floor and comes to
+     * rest on top of it (without the collision it would fall through to the floor), while body b
+     * goes on following its recording. A body that is not mirrored, or already handed over, is refused.
+     */
+    @Test
+    void bodiesHandedOverByTwoCachesFallOntoTheHostsLiveBodiesAndRestThere(@TempDir Path dir) {
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(DROP), STAGES);
+        List<double[]> rec = new ArrayList<>(); // per frame: body a's vx vy vz wx wy wz
+        int aSlot = sw.world().bodies().slot(sw.world().findByLabel("a"));
+        try (JournalWriter jw = JournalWriter.create(dir, sw, "drop", DROP)) {
+            sw.world().addObserver(jw);
+            BodyStore b = sw.world().bodies();
+            rec.add(new double[] {b.vx[aSlot], b.vy[aSlot], b.vz[aSlot], b.wx[aSlot], b.wy[aSlot], b.wz[aSlot]});
+            for (int k = 0; k < 40; k++) {
+                sw.step();
+                rec.add(new double[] {b.vx[aSlot], b.vy[aSlot], b.vz[aSlot], b.wx[aSlot], b.wy[aSlot], b.wz[aSlot]});
+            }
+        }
+        World host = World.create(WorldSettings.defaults(), STAGES);
+        host.createBody(BodyDef.of(new dev.rubble.spi.shape.Box(50, 0.5, 50)).withMotion(dev.rubble.core.body.MotionType.STATIC)
+                .withPosition(0, -0.5, 0));
+        double[] xs = {-20, 20};
+        long[] liveBox = new long[2];
+        for (int c = 0; c < 2; c++) {
+            liveBox[c] = host.createBody(BodyDef.of(new dev.rubble.spi.shape.Box(1, 0.5, 1)).withPosition(xs[c], 0.5, 0));
+        }
+        BodyStore hb = host.bodies();
+        try (CacheSet set = new CacheSet(host)) {
+            CacheSet.Cache[] caches = {set.add(Playback.open(dir, STAGES), xs[0], 0, 0), set.add(Playback.open(dir, STAGES), xs[1], 0, 0)};
+            long a0 = caches[0].playback().world().findByLabel("a"), a1 = caches[1].playback().world().findByLabel("a");
+            long b0 = caches[0].playback().world().findByLabel("b");
+            for (int k = 0; k < 10; k++) {
+                set.step();
+            }
+            long mirror1 = caches[1].mirrorOf(caches[1].playback().world().bodies().slot(a1));
+            long[] handed = {caches[0].handOver(a0), -1};
+            assertThat(caches[1].handOverRegion(new double[] {19, 0, -1}, new double[] {21, 10, 1})).isEqualTo(1);
+            handed[1] = mirror1;
+            assertThat(handed[0]).isNotNegative();
+            assertThat(caches[0].handOver(a0)).as("already handed over").isEqualTo(-1);
+            assertThat(caches[0].handOver(99)).as("not a body of the cache").isEqualTo(-1);
+            assertThat(caches[0].handedOver() + caches[1].handedOver()).isEqualTo(2);
+            set.step();
+            for (int c = 0; c < 2; c++) {
+                int hs = hb.slot(handed[c]);
+                assertThat(hb.motion(hs)).isEqualTo(dev.rubble.core.body.MotionType.DYNAMIC);
+                double[] want = rec.get(11);
+                double dl = Math.sqrt(sq(hb.vx[hs] - want[0]) + sq(hb.vy[hs] - want[1]) + sq(hb.vz[hs] - want[2]));
+                double dw = Math.sqrt(sq(hb.wx[hs] - want[3]) + sq(hb.wy[hs] - want[4]) + sq(hb.wz[hs] - want[5]));
+                assertThat(dl / Math.sqrt(sq(want[0]) + sq(want[1]) + sq(want[2]))).as("cache %d linear jump", c).isLessThan(0.01);
+                assertThat(dw / Math.sqrt(sq(want[3]) + sq(want[4]) + sq(want[5]))).as("cache %d angular jump", c).isLessThan(0.01);
+            }
+            boolean[] touched = new boolean[2];
+            for (int k = 0; k < 180; k++) {
+                set.step();
+                var con = host.contacts();
+                for (int m = 0; m < con.size(); m++) {
+                    for (int c = 0; c < 2; c++) {
+                        int x = hb.slot(handed[c]), y = hb.slot(liveBox[c]);
+                        touched[c] |= con.bodyA[m] == x && con.bodyB[m] == y || con.bodyA[m] == y && con.bodyB[m] == x;
+                    }
+                }
+            }
+            for (int c = 0; c < 2; c++) {
+                int hs = hb.slot(handed[c]);
+                assertThat(touched[c]).as("cache %d's body touched the live box", c).isTrue();
+                // resting on the live box's top (y = 1) on one of its faces (half extents 0.2 or 0.3)
+                assertThat(hb.py[hs]).as("cache %d's body rests on the live box", c).isBetween(1.15, 1.35);
+                assertThat(Math.abs(hb.px[hs] - xs[c])).isLessThan(1.0);
+                assertThat(hb.py[hb.slot(liveBox[c])]).as("the live box on the floor").isCloseTo(0.5, within(0.02));
+            }
+            // body b still follows its recording (free fall, no floor in the recording): 191 steps in
+            long mb = caches[0].mirrorOf(caches[0].playback().world().bodies().slot(b0));
+            assertThat(mb).isNotNegative();
+            // the recording has 40 steps (the cache ended there): semi-implicit Euler free fall, 6 - g dt^2 n(n+1)/2
+            double dt = 1 / 60.0;
+            assertThat(hb.py[hb.slot(mb)]).isCloseTo(6 - 9.81 * dt * dt * 40 * 41 / 2, within(1e-9));
+        }
+    }
+
+    /**
+     * A cache of a set held until host step 15 with its events replayed: its listener hears the live
+     * run's events of recorded steps 0..14 (bit for bit) while its mirrors stand at the first pose,
+     * then recorded step 0 on from the trigger.
+     */
+    @Test
+    void aHeldCacheOfASetReplaysItsEvents(@TempDir Path dir) {
+        String json = DestructionScenes.slabs(1).replaceFirst("\\{", "{\"events\": {\"break\": true, \"hit\": true},");
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), STAGES);
+        List<String> live = new ArrayList<>();
+        try (JournalWriter jw = JournalWriter.create(dir, sw, "slabs", json)) {
+            sw.world().addObserver(jw);
+            sw.world().addObserver((w, p) -> live.addAll(PlaybackEventsTest.dump(p.step(), w.context().events)));
+            sw.run(30);
+        }
+        List<String> firstSteps = live.stream().filter(l -> Long.parseLong(l.substring(0, l.indexOf(' '))) < 15).toList();
+        assertThat(firstSteps).anyMatch(l -> l.contains(" break "));
+        World host = World.create(WorldSettings.defaults(), STAGES);
+        try (CacheSet set = new CacheSet(host)) {
+            CacheSet.Cache c = set.add(Playback.open(dir, STAGES), 5, 0, 0).holdUntilStep(15).replayEventsWhileHeld(true);
+            List<String> heard = new ArrayList<>();
+            List<Long> steps = new ArrayList<>();
+            c.playback().addEventListener(e -> {
+                steps.add(e.step());
+                heard.addAll(PlaybackEventsTest.dump(e.step(), c.playback().eventState()));
+            });
+            BodyStore hb = host.bodies();
+            int s = 0;
+            while (!c.playback().isDriven(s)) {
+                s++; // the slab (the floor is static)
+            }
+            double y0 = hb.py[hb.slot(c.mirrorOf(s))];
+            for (int k = 0; k < 15; k++) {
+                set.step();
+                assertThat(hb.py[hb.slot(c.mirrorOf(s))]).isEqualTo(y0);
+            }
+            assertThat(steps).containsExactlyElementsOf(java.util.stream.LongStream.range(0, 15).boxed().toList());
+            assertThat(heard).containsExactlyElementsOf(firstSteps);
+            heard.clear();
+            for (int k = 0; k < 30; k++) {
+                set.step();
+            }
+            assertThat(c.startedAt()).isEqualTo(15);
+            assertThat(heard).containsExactlyElementsOf(live);
+        }
+    }
+
+    private static double sq(double x) {
+        return x * x;
+    }
 }

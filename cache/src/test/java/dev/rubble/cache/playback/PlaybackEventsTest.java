@@ -157,4 +157,71 @@ final class PlaybackEventsTest {
             assertThat(totals).hasSize(30).allMatch(t -> t == 0);
         }
     }
+
+    /** Per slot (null = no body): the raw bits of the pose. */
+    private static long[][] poseBits(dev.rubble.core.body.BodyStore b) {
+        long[][] p = new long[b.slotLimit()][];
+        for (int s = 0; s < p.length; s++) {
+            if (b.isLive(s)) {
+                p[s] = new long[7];
+                double[] v = {b.px[s], b.py[s], b.pz[s], b.qx[s], b.qy[s], b.qz[s], b.qw[s]};
+                for (int k = 0; k < 7; k++) {
+                    p[s][k] = Double.doubleToRawLongBits(v[k]);
+                }
+            }
+        }
+        return p;
+    }
+
+    /**
+     * Issue 31, Deliver 2 (Chaos's bReplayEventsInStaticPoseMode): a cache held until world step 20
+     * with its events replayed hears, in world steps 0..19, exactly the live run's events of recorded
+     * steps 0..19 (one listener call per step, every field bit for bit) while every body stays at its
+     * first recorded pose bit for bit; from the trigger it hears the whole live stream again, in step
+     * with the poses. Without the replay a held cache hears nothing.
+     */
+    @Test
+    void aHeldCacheReplaysItsEventsWhileItsBodiesStandStillThenPlaysThemAgainFromTheTrigger(@TempDir Path dir) {
+        String json = DestructionScenes.slabs(2).replaceFirst("\\{", "{\"events\": {\"hit\": true, \"break\": true,"
+                + " \"trailing\": true},");
+        int steps = 60, hold = 20;
+        Streams live = recordLive(dir, json, steps);
+        List<String> firstSteps = live.fields().stream().filter(l -> Long.parseLong(l.substring(0, l.indexOf(' '))) < hold).toList();
+        assertThat(firstSteps).as("the recording's first %d steps have events to hear", hold)
+                .anyMatch(l -> l.contains(" break "));
+        for (boolean replay : new boolean[] {true, false}) {
+            List<String> heard = new ArrayList<>();
+            List<Long> steps0 = new ArrayList<>();
+            try (Playback pb = Playback.open(dir, STAGES)) {
+                pb.holdUntilStep(hold);
+                pb.replayEventsWhileHeld(replay);
+                pb.addEventListener(e -> {
+                    steps0.add(e.step());
+                    heard.addAll(dump(e.step(), pb.eventState()));
+                });
+                long[][] first = poseBits(pb.world().bodies());
+                for (int k = 0; k < hold; k++) {
+                    pb.step();
+                    assertThat(pb.held()).isTrue();
+                    assertThat(poseBits(pb.world().bodies())).as("world step %d, held", k).isDeepEqualTo(first);
+                }
+                if (replay) {
+                    assertThat(steps0).as("one call per held world step, recorded steps 0..%d", hold - 1)
+                            .containsExactlyElementsOf(java.util.stream.LongStream.range(0, hold).boxed().toList());
+                    assertThat(heard).containsExactlyElementsOf(firstSteps);
+                } else {
+                    assertThat(steps0).isEmpty();
+                }
+                heard.clear();
+                steps0.clear();
+                while (!pb.finished()) {
+                    pb.step();
+                }
+                assertThat(pb.startedAt()).isEqualTo(hold);
+                assertThat(steps0).hasSize(steps);
+                assertThat(heard).as("after the trigger: the live stream from recorded step 0")
+                        .containsExactlyElementsOf(live.fields());
+            }
+        }
+    }
 }

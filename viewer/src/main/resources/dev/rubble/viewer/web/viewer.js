@@ -1,7 +1,8 @@
 // Rubble viewer: the pieces' geometry is loaded once (the run's glTF binary) and merged into one
-// mesh; every vertex carries its node index and the vertex shader poses it from three float
-// textures (position and scale, orientation, state/strain/level/piece) that the timeline updates
-// from per-frame deltas (only the pieces that changed). One draw call whatever the piece count.
+// mesh; every vertex carries its node index and the vertex shader poses it from two float
+// textures (position and scale; orientation and colour key) that the timeline updates from
+// per-frame deltas (only the pieces that changed). One draw call for the meshes whatever the piece
+// count, one for the small pieces drawn as points while the picture moves (level of detail).
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
@@ -57,9 +58,17 @@ async function main() {
     }
     v0 += c;
   }
+  // each node's radius about its origin (level of detail: how many pixels it covers)
+  const radOf = new Float32Array(N), radV = new Float32Array(nv);
+  for (let i = 0; i < nv; i++) {
+    const r = Math.hypot(position[3 * i], position[3 * i + 1], position[3 * i + 2]);
+    if (r > radOf[nodeOf[i]]) radOf[nodeOf[i]] = r;
+  }
+  for (let i = 0; i < nv; i++) radV[i] = radOf[nodeOf[i]];
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.BufferAttribute(position, 3));
   geometry.setAttribute('node', new THREE.BufferAttribute(nodeOf, 1));
+  geometry.setAttribute('rad', new THREE.BufferAttribute(radV, 1));
   geometry.setIndex(new THREE.BufferAttribute(index, 1));
 
   const tex = () => {
@@ -68,45 +77,68 @@ async function main() {
     t.needsUpdate = true;
     return t;
   };
-  const posTex = tex(), rotTex = tex(), attrTex = tex();
-  const posD = posTex.image.data, rotD = rotTex.image.data, attrD = attrTex.image.data;
-  for (let n = 0; n < N; n++) {
-    rotD[4 * n + 3] = 1;
-    attrD[4 * n + 2] = run.levels[n] || 0;
-    attrD[4 * n + 3] = run.pieces[n] || 0;
-  }
+  const posTex = tex(), rotTex = tex();
+  const posD = posTex.image.data, rotD = rotTex.image.data;
+  // per node: state and strain (from the frames), level and piece (fixed); the shader reads one
+  // colour key per node (rotTex.w) computed here for the colour mode, so a vertex fetches two texels
+  const stateOf = new Float32Array(N), strainOf = new Float32Array(N);
   const modes = { level: 0, piece: 1, strain: 2, state: 3 };
+  let colourMode = 0;
+  const key = (n) => colourMode === 2 ? strainOf[n] : colourMode === 3 ? stateOf[n]
+    : stateOf[n] < 0.5 ? -1 : colourMode === 0 ? (run.levels[n] || 0) : (run.pieces[n] || 0);
+  function setColourMode(m) {
+    colourMode = m;
+    material.uniforms.mode.value = m;
+    for (let n = 0; n < N; n++) rotD[4 * n + 3] = key(n);
+    rotTex.needsUpdate = true;
+    dirty = true;
+  }
+  for (let n = 0; n < N; n++) rotD[4 * n + 3] = key(n);
+  const COMMON = `
+      uniform highp sampler2D posTex; uniform highp sampler2D rotTex;
+      uniform int texW; uniform int mode; uniform float maxLevel; uniform float lodPx; uniform float pxPerRad;
+      uniform vec3 lightDir;
+      vec3 hue(float h) { return clamp(abs(mod(h * 6.0 + vec3(0.0, 4.0, 2.0), 6.0) - 3.0) - 1.0, 0.0, 1.0); }
+      // the colour key (viewer.js key()): level, piece, strain or state; -1 = static
+      vec3 colour(float k) {
+        if (mode == 0) return k < 0.0 ? vec3(0.42) : mix(vec3(0.85), hue(0.62 - 0.62 * k / maxLevel), k > 0.0 ? 0.8 : 0.0);
+        if (mode == 1) return k < 0.0 ? vec3(0.42) : mix(vec3(0.8), hue(fract(k * 0.618034)), 0.75);
+        if (mode == 2) return mix(vec3(0.35, 0.45, 0.6), vec3(1.0, 0.15, 0.1), clamp(k, 0.0, 1.0));
+        int s = int(k + 0.5);
+        return s == 0 ? vec3(0.45) : s == 1 ? vec3(0.35, 0.45, 0.75) : s == 2 ? vec3(0.95, 0.6, 0.2)
+          : s == 3 ? vec3(0.3, 0.8, 0.4) : vec3(0.85, 0.3, 0.85);
+      }
+      // pixels (drawing buffer) covered by the radius r of a piece centred at world point c
+      float pixels(vec3 c, float r) {
+        float depth = -(viewMatrix * vec4(c, 1.0)).z;
+        return depth > 0.0 ? r * pxPerRad / depth : 1e9;
+      }
+`;
   const material = new THREE.ShaderMaterial({
     glslVersion: THREE.GLSL3,
     uniforms: {
-      posTex: { value: posTex }, rotTex: { value: rotTex }, attrTex: { value: attrTex },
+      posTex: { value: posTex }, rotTex: { value: rotTex },
       texW: { value: W }, mode: { value: 0 }, maxLevel: { value: Math.max(1, run.maxLevel) },
+      lodPx: { value: 0 }, pxPerRad: { value: 1 },
       lightDir: { value: new THREE.Vector3(0.45, 0.8, 0.4).normalize() },
     },
-    vertexShader: `
-      uniform highp sampler2D posTex; uniform highp sampler2D rotTex; uniform highp sampler2D attrTex;
-      uniform int texW; uniform int mode; uniform float maxLevel;
-      in float node;
+    vertexShader: COMMON + `
+      in float node; in float rad;
       out vec3 vWorld; flat out vec3 vColor;
-      vec3 hue(float h) { return clamp(abs(mod(h * 6.0 + vec3(0.0, 4.0, 2.0), 6.0) - 3.0) - 1.0, 0.0, 1.0); }
       void main() {
         int n = int(node + 0.5);
         ivec2 uv = ivec2(n % texW, n / texW);
-        vec4 p = texelFetch(posTex, uv, 0), q = texelFetch(rotTex, uv, 0), a = texelFetch(attrTex, uv, 0);
+        vec4 p = texelFetch(posTex, uv, 0), r = texelFetch(rotTex, uv, 0);
+        // orientation: x y z stored with w >= 0 (q and -q are the same rotation), w recovered
+        vec3 qv = r.xyz;
+        float qw = sqrt(max(0.0, 1.0 - dot(qv, qv)));
         vec3 v = position * p.w;
-        vec3 w = v + 2.0 * cross(q.xyz, cross(q.xyz, v) + q.w * v) + p.xyz;
+        vec3 w = v + 2.0 * cross(qv, cross(qv, v) + qw * v) + p.xyz;
         vWorld = w;
-        vec3 c;
-        if (mode == 0) c = a.x < 0.5 ? vec3(0.42) : mix(vec3(0.85), hue(0.62 - 0.62 * a.z / maxLevel), a.z > 0.0 ? 0.8 : 0.0);
-        else if (mode == 1) c = a.x < 0.5 ? vec3(0.42) : mix(vec3(0.8), hue(fract(a.w * 0.618034)), 0.75);
-        else if (mode == 2) c = mix(vec3(0.35, 0.45, 0.6), vec3(1.0, 0.15, 0.1), clamp(a.y, 0.0, 1.0));
-        else {
-          int s = int(a.x + 0.5);
-          c = s == 0 ? vec3(0.45) : s == 1 ? vec3(0.35, 0.45, 0.75) : s == 2 ? vec3(0.95, 0.6, 0.2)
-            : s == 3 ? vec3(0.3, 0.8, 0.4) : vec3(0.85, 0.3, 0.85);
-        }
-        vColor = c;
-        gl_Position = p.w > 0.0 ? projectionMatrix * viewMatrix * vec4(w, 1.0) : vec4(2.0, 2.0, 2.0, 1.0);
+        vColor = colour(r.w);
+        // drawn as a mesh unless absent or a point this frame (fewer pixels than lodPx: see the points)
+        gl_Position = p.w > 0.0 && pixels(p.xyz, rad * p.w) >= lodPx ? projectionMatrix * viewMatrix * vec4(w, 1.0)
+          : vec4(2.0, 2.0, 2.0, 1.0);
       }`,
     fragmentShader: `
       uniform vec3 lightDir;
@@ -120,16 +152,60 @@ async function main() {
   });
   const mesh = new THREE.Mesh(geometry, material);
   mesh.frustumCulled = false;
+  // Level of detail while the picture moves: a piece whose radius covers fewer than lodPx pixels is
+  // drawn as one square point of its size and colour (one vertex instead of its mesh), shaded by how
+  // its up axis faces the light; at rest lodPx is 0 and every piece is its mesh. ?lod=PX (0 = off).
+  const lodAsked = new URLSearchParams(location.search).get('lod');
+  const lodPx = lodAsked !== null ? Math.max(0, Math.min(50, +lodAsked || 0)) : 3;
+  const pointGeometry = new THREE.BufferGeometry();
+  pointGeometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(3 * N), 3));
+  pointGeometry.setAttribute('node', new THREE.BufferAttribute(Float32Array.from({ length: N }, (_, n) => n), 1));
+  pointGeometry.setAttribute('rad', new THREE.BufferAttribute(radOf, 1));
+  const pointMaterial = new THREE.ShaderMaterial({
+    glslVersion: THREE.GLSL3,
+    uniforms: material.uniforms,
+    vertexShader: COMMON + `
+      in float node; in float rad;
+      flat out vec3 vColor;
+      void main() {
+        int n = int(node + 0.5);
+        ivec2 uv = ivec2(n % texW, n / texW);
+        vec4 p = texelFetch(posTex, uv, 0), r = texelFetch(rotTex, uv, 0);
+        float px = pixels(p.xyz, rad * p.w);
+        vec3 qv = r.xyz;
+        float qw = sqrt(max(0.0, 1.0 - dot(qv, qv)));
+        vec3 up = vec3(0.0, 1.0, 0.0);
+        up += 2.0 * cross(qv, cross(qv, up) + qw * up);
+        vColor = colour(r.w) * (0.32 + 0.68 * abs(dot(up, lightDir)));
+        // a box of radius R shows about 1.3 R across on screen
+        gl_PointSize = max(1.0, 1.3 * px);
+        gl_Position = p.w > 0.0 && px < lodPx ? projectionMatrix * viewMatrix * vec4(p.xyz, 1.0) : vec4(2.0, 2.0, 2.0, 1.0);
+      }`,
+    fragmentShader: `
+      flat in vec3 vColor;
+      out vec4 fragColor;
+      void main() { fragColor = vec4(vColor, 1.0); }`,
+  });
+  const points = new THREE.Points(pointGeometry, pointMaterial);
+  points.frustumCulled = false;
 
   // ---- scene, camera, controls ----
   const canvas = $('canvas');
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, alpha: false, powerPreference: 'high-performance' });
-  // ?scale=S draws the view at S × its CSS size (0.25..2; below 1 for slow software rasterisers)
-  const scale = Math.min(2, Math.max(0.25, +(new URLSearchParams(location.search).get('scale') || 1) || 1));
-  renderer.setPixelRatio(scale);
+  // Render scale (pixels drawn per CSS pixel). ?scale=S fixes it (0.25..2). Without it the scale is
+  // adaptive: while the picture moves (playing, orbiting) it is lowered until a frame fits the budget
+  // of 30 frames/s and raised again when there is room (software rasterisers such as headless
+  // Chromium's SwiftShader spend ~40 % of a 10 000-piece frame filling pixels); once the picture is
+  // at rest it is drawn again at full scale, so what a person studies is never the coarse picture.
+  const asked = new URLSearchParams(location.search).get('scale');
+  const fixedScale = asked ? Math.min(2, Math.max(0.25, +asked || 1)) : null;
+  const fullScale = fixedScale || 1, minScale = 0.35, budgetMs = 1000 / 30;
+  let movingScale = fullScale, canvasScale = fullScale;
+  renderer.setPixelRatio(canvasScale);
   renderer.setClearColor(0x1d2024);
   const scene = new THREE.Scene();
   scene.add(mesh);
+  scene.add(points);
   const b = run.bounds;
   const center = new THREE.Vector3((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2);
   const size = Math.max(b[3] - b[0], b[4] - b[1], b[5] - b[2], 0.5);
@@ -150,9 +226,26 @@ async function main() {
   controls.update();
   let dirty = true;
   controls.addEventListener('change', () => { dirty = true; });
+  const drawSize = new THREE.Vector2();
+  /** Draws the scene; {@code moving}: small pieces as points (level of detail), else every piece its mesh. */
+  function draw(moving) {
+    renderer.getDrawingBufferSize(drawSize);
+    material.uniforms.pxPerRad.value = drawSize.y / (2 * Math.tan(camera.fov * Math.PI / 360));
+    material.uniforms.lodPx.value = moving ? lodPx : 0;
+    points.visible = moving && lodPx > 0;
+    renderer.render(scene, camera);
+    api.atRest = !moving || (lodPx === 0 && canvasScale === fullScale); // the full picture is on the canvas
+  }
+  function useScale(x) {
+    if (x !== canvasScale) {
+      canvasScale = x;
+      renderer.setPixelRatio(x);
+      renderer.setSize(canvas.clientWidth, canvas.clientHeight, false);
+    }
+  }
   function resize() {
     const w = canvas.clientWidth, h = canvas.clientHeight;
-    if (canvas.width !== Math.floor(w * scale) || canvas.height !== Math.floor(h * scale)) {
+    if (canvas.width !== Math.floor(w * canvasScale) || canvas.height !== Math.floor(h * canvasScale)) {
       renderer.setSize(w, h, false);
       camera.aspect = w / Math.max(1, h);
       camera.updateProjectionMatrix();
@@ -179,10 +272,12 @@ async function main() {
     for (let e = 0; e < count; e++, o += F + 1) {
       const n = i32[o];
       posD[4 * n] = f32[o + 1]; posD[4 * n + 1] = f32[o + 2]; posD[4 * n + 2] = f32[o + 3]; posD[4 * n + 3] = f32[o + 8];
-      rotD[4 * n] = f32[o + 4]; rotD[4 * n + 1] = f32[o + 5]; rotD[4 * n + 2] = f32[o + 6]; rotD[4 * n + 3] = f32[o + 7];
-      attrD[4 * n] = f32[o + 9]; attrD[4 * n + 1] = f32[o + 10];
+      const sg = f32[o + 7] < 0 ? -1 : 1; // w >= 0: the shader recovers it from x y z
+      rotD[4 * n] = sg * f32[o + 4]; rotD[4 * n + 1] = sg * f32[o + 5]; rotD[4 * n + 2] = sg * f32[o + 6];
+      stateOf[n] = f32[o + 9]; strainOf[n] = f32[o + 10];
+      rotD[4 * n + 3] = key(n);
     }
-    posTex.needsUpdate = rotTex.needsUpdate = attrTex.needsUpdate = true;
+    posTex.needsUpdate = rotTex.needsUpdate = true;
     dirty = true;
   }
   function prefetch() {
@@ -292,7 +387,7 @@ async function main() {
   $('back').onclick = () => { pause(); seek(shown - 1); };
   $('fwd').onclick = () => { pause(); seek(shown + 1); };
   timeline.addEventListener('input', () => { pause(); seek(+timeline.value); });
-  $('color').addEventListener('change', () => { material.uniforms.mode.value = modes[$('color').value]; dirty = true; });
+  $('color').addEventListener('change', () => setColourMode(modes[$('color').value]));
   window.addEventListener('keydown', (e) => {
     if (e.target.tagName === 'SELECT') return;
     if (e.key === ' ') { e.preventDefault(); api.playing ? pause() : play(); }
@@ -302,6 +397,7 @@ async function main() {
 
   // ---- the loop: advance the timeline in simulated time, render when anything changed ----
   let fpsCount = 0, fpsFrom = performance.now();
+  let drewLast = false, lastDraw = 0, lastAdapt = 0, frameMs = 0;
   function tick(now) {
     requestAnimationFrame(tick);
     const wall = Math.min(0.25, (now - last) / 1000);
@@ -322,14 +418,40 @@ async function main() {
       prefetch();
     }
     if (dirty) {
-      renderer.render(scene, camera);
+      // a moving picture: adapt the scale to the interval between the last moving frames
+      if (fixedScale === null && drewLast) {
+        const ms = now - lastDraw;
+        frameMs = frameMs ? 0.7 * frameMs + 0.3 * ms : ms;
+        if (now - lastAdapt > 400) {
+          if (frameMs > 1.15 * budgetMs && movingScale > minScale) {
+            movingScale = Math.max(minScale, movingScale * Math.max(0.6, Math.min(0.9, Math.sqrt(budgetMs / frameMs))));
+            lastAdapt = now;
+          } else if (frameMs < 0.7 * budgetMs && movingScale < fullScale) {
+            movingScale = Math.min(fullScale, movingScale * 1.15);
+            lastAdapt = now;
+          }
+        }
+      }
+      useScale(movingScale);
+      draw(true);
       dirty = false;
+      drewLast = true;
+      lastDraw = now;
       api.rendered++;
       fpsCount++;
+    } else {
+      drewLast = false;
+      if (!api.playing && !api.atRest && now - lastDraw > 250) {
+        useScale(fullScale); // at rest: the full picture, every piece its mesh
+        draw(false);
+      }
     }
     if (now - fpsFrom >= 1000) {
       api.fps = fpsCount * 1000 / (now - fpsFrom);
       $('s-fps').textContent = api.playing ? api.fps.toFixed(1) : '–';
+      $('s-scale').textContent = canvasScale.toFixed(2) + (fixedScale === null ? ' (auto)' : '');
+      api.renderScale = canvasScale;
+      api.movingScale = movingScale;
       fpsCount = 0;
       fpsFrom = now;
     }
@@ -339,7 +461,7 @@ async function main() {
   api.seek = seek;
   api.play = play;
   api.pause = pause;
-  api.setColor = (m) => { $('color').value = m; material.uniforms.mode.value = modes[m]; dirty = true; };
+  api.setColor = (m) => { $('color').value = m; setColourMode(modes[m]); };
   /** Canvas pixel (CSS px from the canvas' top left) of a world point. */
   api.project = (x, y, z) => {
     const p = new THREE.Vector3(x, y, z).project(camera);
@@ -368,6 +490,9 @@ async function main() {
   api.profile = async (from, count) => {
     pause();
     await seek(from);
+    useScale(fullScale); // what a frame costs at full scale, every piece its mesh
+    const scale = fullScale;
+    draw(false);
     const buf = await (await fetch(`/api/frames?from=${from + 1}&count=${count}`)).arrayBuffer();
     const gl = renderer.getContext();
     const px = new Uint8Array(4);
@@ -401,7 +526,7 @@ async function main() {
     mesh.visible = true;
     // the same triangles without the three texture fetches per vertex (every piece at its rest pose)
     const plain = material.clone();
-    plain.vertexShader = material.vertexShader.replace(/vec4 p = texelFetch[^;]*;/, 'vec4 p = vec4(0.0, 0.0, 0.0, 1.0), q = vec4(0.0, 0.0, 0.0, 1.0), a = vec4(1.0);');
+    plain.vertexShader = material.vertexShader.replace(/vec4 p = texelFetch[^;]*;/, 'vec4 p = vec4(0.0, 0.0, 0.0, 1.0), r = vec4(0.0, 0.0, 0.0, 1.0);');
     mesh.material = plain;
     const noFetch = again(5);
     mesh.material = material;
@@ -412,6 +537,32 @@ async function main() {
     renderer.setPixelRatio(scale);
     renderer.setSize(canvas.clientWidth, canvas.clientHeight, false);
     const unchanged2 = again(5);
+    // level of detail as while playing (pieces under lodPx pixels as points), at full and at half scale
+    const lodAgain = (n) => {
+      let s = 0;
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        draw(true);
+        sync();
+        s += performance.now() - t0;
+      }
+      return s / n;
+    };
+    // interleaved (the machine's load changes from second to second): medians of 7 rounds, each
+    // round every piece its mesh and small pieces as points, at full and at half scale
+    const med = (a) => a.slice().sort((x, y) => x - y)[a.length >> 1];
+    const ab = { full: [], lod: [], half: [], lodHalf: [] };
+    for (let i = 0; i < 7; i++) {
+      useScale(fullScale);
+      draw(false); ab.full.push(again(1));
+      ab.lod.push(lodAgain(1));
+      useScale(fullScale / 2);
+      draw(false); ab.half.push(again(1));
+      ab.lodHalf.push(lodAgain(1));
+    }
+    const fullMs = med(ab.full), lodMs = med(ab.lod), halfMs = med(ab.half), lodHalfMs = med(ab.lodHalf);
+    useScale(fullScale);
+    draw(false);
     const interval = (n, draw) => new Promise((res) => {
       let i = 0, t0 = 0;
       const f = (now) => {
@@ -430,7 +581,7 @@ async function main() {
     const f = Math.max(1, t.frames);
     return { frames: t.frames, entriesPerFrame: t.entries / f, applyMs: t.apply / f, renderMs: t.render / f,
       rasterMs: t.finish / f, unchangedMs: unchanged, backgroundMs: background, noFetchMs: noFetch,
-      quarterPixelsMs: quarter, unchangedAgainMs: unchanged2,
+      quarterPixelsMs: quarter, unchangedAgainMs: unchanged2, lodPx, medianFullMs: fullMs, lodMs, halfScaleMs: halfMs, lodHalfScaleMs: lodHalfMs,
       drawingFrameMs: drawingInterval, idleFrameMs: idleInterval, backgroundFrameMs: backgroundInterval,
       canvas: [canvas.width, canvas.height], triangles: index.length / 3, vertices: nv };
   };
@@ -438,7 +589,7 @@ async function main() {
   await seek(0);
   $('loading').remove();
   resize();
-  renderer.render(scene, camera);
+  draw(false);
   api.ready = true;
   requestAnimationFrame(tick);
 }
