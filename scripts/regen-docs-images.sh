@@ -28,6 +28,7 @@ demo=tui-console/src/main/resources/dev/rubble/cli/demo.json
 declare -A INPUTS=(
   [wall-pieces.png]=""
   [wall-levels.png]=""
+  [clusters-level1.png]=""
   [demo-camera.png]="$demo"
   [demo-sheet.png]="$demo"
   [demo.gif]="$demo"
@@ -70,7 +71,13 @@ make_wall_levels() {
   local w; w="$(scratch)"
   rubble fracture --source box:half=1,0.5,0.2 --sites 12 --levels 2 --chance 0.5 --option 2:count=8 --seed 1 \
       --out "$w/levels.rbc" >/dev/null
-  rubble render "$w/levels.rbc" --color level --size 640x360 --out "$1"
+  # --option color=level: the leaves' own level colours (--color level on a collection colours its clusters)
+  rubble render "$w/levels.rbc" --option color=level --size 640x360 --out "$1"
+}
+make_clusters_level1() { # render x.rbc --color level: each leaf in its level-1 cluster's colour, a swatch per cluster
+  local w; w="$(scratch)"
+  rubble fracture --source box:half=1,0.5,0.1 --sites 8 --levels 2 --seed 5 --out "$w/clusters.rbc" >/dev/null
+  rubble render "$w/clusters.rbc" --color level --camera 0,0,3.2:0,0,0:40 --size 640x360 --out "$1"
 }
 make_demo_camera() {
   rubble render "$demo" --frames 45 --size 640x360 --color state --camera 7,9,16:0,5,0:45 --out "$1"

@@ -44,91 +44,157 @@ public final class BodySpec {
      * pairs never get a contact and cost no narrowphase time (they are dropped before the pair is
      * tested). Scene queries select by layer too. Default: layer 1, mask all (-1): everything
      * collides. Example: debris on layer 2 that ignores other debris: {@code withCollisionFilter(2, ~2)}.
+     * @param layer the layer bits this body is on (any int; 0 means it touches nothing)
+     * @param mask the layer bits this body collides with
+     * @return a copy of this spec with the filter set
      */
     public BodySpec withCollisionFilter(int layer, int mask) {
         return new BodySpec(def, layer, mask);
     }
 
-    /** The collision layer bits ({@link #withCollisionFilter}). */
+    /**
+     * The collision layer bits ({@link #withCollisionFilter}).
+     * @return the layer bits, 1 (layer 0 only) by default
+     */
     public int collisionLayer() {
         return layer;
     }
 
-    /** The layers this body collides with ({@link #withCollisionFilter}). */
+    /**
+     * The layers this body collides with ({@link #withCollisionFilter}).
+     * @return the mask bits, all set (-1) by default
+     */
     public int collisionMask() {
         return mask;
     }
 
-    /** A body that moves under gravity, contacts and impulses. */
+    /**
+     * A body that moves under gravity, contacts and impulses.
+     * @param shape the body's collision shape; compounds and hulls allowed, meshes and planes not
+     * @return a new spec at the origin, at rest, density 1 000 kg/m³ unless changed
+     */
     public static BodySpec dynamic(Shape shape) {
         return new BodySpec(BodyDef.of(Objects.requireNonNull(shape, "shape is null")));
     }
 
-    /** A body that never moves (ground, walls); infinite mass. */
+    /**
+     * A body that never moves (ground, walls); infinite mass.
+     * @param shape the body's collision shape; any shape, meshes and planes included
+     * @return a new spec for a static body
+     */
     public static BodySpec fixed(Shape shape) {
         return new BodySpec(BodyDef.of(Objects.requireNonNull(shape, "shape is null")).withMotion(MotionType.STATIC));
     }
 
-    /** A body moved only by its velocity (and kinematic targets); pushes dynamic bodies, never pushed. */
+    /**
+     * A body moved only by its velocity (and kinematic targets); pushes dynamic bodies, never pushed.
+     * @param shape the body's collision shape
+     * @return a new spec for a kinematic body
+     */
     public static BodySpec kinematic(Shape shape) {
         return new BodySpec(BodyDef.of(Objects.requireNonNull(shape, "shape is null")).withMotion(MotionType.KINEMATIC));
     }
 
-    /** Position of the body origin (the shape's origin), metres. */
+    /**
+     * Position of the body origin (the shape's origin), metres.
+     * @param position where the shape's origin is, metres, world frame (finite)
+     * @return a copy of this spec with the position set
+     */
     public BodySpec withPosition(Vector3dc position) {
         Objects.requireNonNull(position, "position is null");
         return copy(def.withPosition(position.x(), position.y(), position.z()));
     }
 
-    /** Orientation (normalised on creation; must be non-zero). */
+    /**
+     * Orientation (normalised on creation; must be non-zero).
+     * @param orientation world from body rotation
+     * @return a copy of this spec with the orientation set
+     */
     public BodySpec withOrientation(Quaterniondc orientation) {
         Objects.requireNonNull(orientation, "orientation is null");
         return copy(def.withOrientation(orientation.x(), orientation.y(), orientation.z(), orientation.w()));
     }
 
-    /** Linear velocity of the centre of mass, m/s. */
+    /**
+     * Linear velocity of the centre of mass, m/s.
+     * @param velocity m/s, world frame
+     * @return a copy of this spec with the linear velocity set
+     */
     public BodySpec withLinearVelocity(Vector3dc velocity) {
         Objects.requireNonNull(velocity, "velocity is null");
         return copy(def.withLinearVelocity(velocity.x(), velocity.y(), velocity.z()));
     }
 
-    /** Angular velocity, rad/s, world frame. */
+    /**
+     * Angular velocity, rad/s, world frame.
+     * @param velocity rad/s, world frame
+     * @return a copy of this spec with the angular velocity set
+     */
     public BodySpec withAngularVelocity(Vector3dc velocity) {
         Objects.requireNonNull(velocity, "velocity is null");
         return copy(def.withAngularVelocity(velocity.x(), velocity.y(), velocity.z()));
     }
 
-    /** Mass in kg (&gt; 0 overrides density). */
+    /**
+     * Mass in kg (&gt; 0 overrides density).
+     * @param kilograms the mass, kg, &gt; 0 and finite
+     * @return a copy of this spec with the mass set
+     */
     public BodySpec withMass(double kilograms) {
         return copy(def.withMass(kilograms));
     }
 
-    /** Density in kg/m³ (used when no mass is given). */
+    /**
+     * Density in kg/m³ (used when no mass is given).
+     * @param kilogramsPerCubicMetre the density, kg/m³, &gt; 0 and finite
+     * @return a copy of this spec with the density set
+     */
     public BodySpec withDensity(double kilogramsPerCubicMetre) {
         return copy(def.withDensity(kilogramsPerCubicMetre));
     }
 
-    /** Coulomb friction (&ge; 0) and restitution in [0, 1]. */
+    /**
+     * Coulomb friction (&ge; 0) and restitution in [0, 1].
+     * @param friction the Coulomb friction coefficient, ≥ 0
+     * @param restitution the bounciness, 0 (no bounce) to 1 (elastic)
+     * @return a copy of this spec with the material set
+     */
     public BodySpec withMaterial(double friction, double restitution) {
         return copy(def.withMaterial(friction, restitution));
     }
 
-    /** Multiplies world gravity for this body (0 = floats). */
+    /**
+     * Multiplies world gravity for this body (0 = floats).
+     * @param scale the gravity multiplier (1 = normal gravity, may be negative)
+     * @return a copy of this spec with the gravity scale set
+     */
     public BodySpec withGravityScale(double scale) {
         return copy(def.withGravityScale(scale));
     }
 
-    /** Linear and angular damping, 1/s, &ge; 0. */
+    /**
+     * Linear and angular damping, 1/s, &ge; 0.
+     * @param linear the linear damping rate, 1/s, ≥ 0
+     * @param angular the angular damping rate, 1/s, ≥ 0
+     * @return a copy of this spec with the damping set
+     */
     public BodySpec withDamping(double linear, double angular) {
         return copy(def.withDamping(linear, angular));
     }
 
-    /** A name reported in outputs and found by {@link PhysicsWorld#find}. */
+    /**
+     * A name reported in outputs and found by {@link PhysicsWorld#find}.
+     * @param label the label, or null for none
+     * @return a copy of this spec with the label set
+     */
     public BodySpec withLabel(String label) {
         return copy(def.withLabel(label));
     }
 
-    /** Start asleep (dynamic bodies only): it wakes when touched or pushed. */
+    /**
+     * Start asleep (dynamic bodies only): it wakes when touched or pushed.
+     * @return a copy of this spec that starts asleep
+     */
     public BodySpec asleep() {
         return copy(def.withAsleep(true));
     }

@@ -35,42 +35,69 @@ public final class BreakEvent {
         this.i = i;
     }
 
+    /**
+     * What happened to the piece.
+     * @return the event kind
+     */
     public Kind kind() {
         return KINDS[events.kind[i]];
     }
 
-    /** The collection the piece belongs to. */
+    /**
+     * The collection the piece belongs to.
+     * @return the collection's id
+     */
     public CollectionId collection() {
         return world.destruction().collection(events.collection[i]);
     }
 
-    /** The authored node the piece simulates, or -1 for an internal cluster. */
+    /**
+     * The authored node the piece simulates, or -1 for an internal cluster.
+     * @return the node id, or -1
+     */
     public int node() {
         return events.node[i];
     }
 
-    /** The piece's body (stale for {@link Kind#REMOVED}). */
+    /**
+     * The piece's body (stale for {@link Kind#REMOVED}).
+     * @return the body id
+     */
     public BodyId body() {
         return new BodyId(events.body[i]);
     }
 
-    /** Mass of the piece, kg. */
+    /**
+     * Mass of the piece, kg.
+     * @return the mass in kilograms
+     */
     public double mass() {
         return events.mass[i];
     }
 
-    /** The load that broke it ({@link Kind#BREAK}; 0 otherwise). */
+    /**
+     * The load that broke it ({@link Kind#BREAK}; 0 otherwise).
+     * @return the load in N·s (N for force-based damage models)
+     */
     public double load() {
         return events.load[i];
     }
 
-    /** Position of the piece's centre of mass when the event happened. */
+    /**
+     * Position of the piece's centre of mass when the event happened.
+     * @param dest receives the position, metres, world frame
+     * @return dest
+     */
     public Vector3d position(Vector3d dest) {
         int o = 13 * i;
         return dest.set(events.motion[o], events.motion[o + 1], events.motion[o + 2]);
     }
 
-    /** Linear velocity of the piece when the event happened. */
+    /**
+     * Linear velocity of the piece when the event happened.
+     * @param dest receives the velocity, m/s, world frame
+     * @return dest
+     */
     public Vector3d velocity(Vector3d dest) {
         int o = 13 * i;
         return dest.set(events.motion[o + 7], events.motion[o + 8], events.motion[o + 9]);

@@ -36,14 +36,25 @@ public final class ConstraintSpec {
         this.breakTorque = breakTorque;
     }
 
-    /** A constraint of {@code type} with both frames at the world origin, unrotated, and the type's default parameters. */
+    /**
+     * A constraint of {@code type} with both frames at the world origin, unrotated, and the type's default
+     * parameters.
+     * @param type a loaded constraint type's name: {@code distance}, {@code rope}, {@code ball}, {@code
+     *     hinge}, {@code fixed}
+     * @return a new spec
+     */
     public static ConstraintSpec of(String type) {
         Objects.requireNonNull(type, "type is null");
         return new ConstraintSpec(type, Map.of(), false, new double[] {0, 0, 0, 0, 0, 0, 1},
                 new double[] {0, 0, 0, 0, 0, 0, 1}, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
     }
 
-    /** A rigid rod between two world anchors, at their current distance. */
+    /**
+     * A rigid rod between two world anchors, at their current distance.
+     * @param anchorA the anchor on body A, metres, world frame
+     * @param anchorB the anchor on body B (or the world), metres, world frame
+     * @return a new spec of type {@code distance}
+     */
     public static ConstraintSpec distance(Vector3dc anchorA, Vector3dc anchorB) {
         return of("distance").anchors(anchorA, anchorB);
     }
@@ -51,6 +62,11 @@ public final class ConstraintSpec {
     /**
      * A spring between two world anchors (rest length = their current distance): stiffness k (N/m;
      * XPBD compliance 1/k m/N) and damping (N·s/m).
+     * @param anchorA the anchor on body A, metres, world frame
+     * @param anchorB the anchor on body B (or the world), metres, world frame
+     * @param stiffness k, N/m, &gt; 0
+     * @param damping N·s/m, ≥ 0
+     * @return a new spec of type {@code distance} with a spring
      */
     public static ConstraintSpec spring(Vector3dc anchorA, Vector3dc anchorB, double stiffness, double damping) {
         if (!(stiffness > 0)) {
@@ -59,17 +75,32 @@ public final class ConstraintSpec {
         return distance(anchorA, anchorB).param("compliance", 1 / stiffness).param("damping", damping);
     }
 
-    /** A rope between two world anchors, at most {@code maxLength} metres long. */
+    /**
+     * A rope between two world anchors, at most {@code maxLength} metres long.
+     * @param anchorA the anchor on body A, metres, world frame
+     * @param anchorB the anchor on body B (or the world), metres, world frame
+     * @param maxLength the longest distance between the anchors, metres, ≥ 0
+     * @return a new spec of type {@code rope}
+     */
     public static ConstraintSpec rope(Vector3dc anchorA, Vector3dc anchorB, double maxLength) {
         return of("rope").anchors(anchorA, anchorB).param("maxLength", maxLength);
     }
 
-    /** A ball-and-socket at a world point. */
+    /**
+     * A ball-and-socket at a world point.
+     * @param anchor the shared pivot, metres, world frame
+     * @return a new spec of type {@code ball}
+     */
     public static ConstraintSpec ball(Vector3dc anchor) {
         return of("ball").anchors(anchor, anchor);
     }
 
-    /** A hinge at a world point about a world axis (angle 0 = the bodies' poses at creation). */
+    /**
+     * A hinge at a world point about a world axis (angle 0 = the bodies' poses at creation).
+     * @param anchor the pivot, metres, world frame
+     * @param axis the hinge axis, world frame (non-zero)
+     * @return a new spec of type {@code hinge}
+     */
     public static ConstraintSpec hinge(Vector3dc anchor, Vector3dc axis) {
         Objects.requireNonNull(axis, "axis is null");
         double len = axis.length();
@@ -80,12 +111,21 @@ public final class ConstraintSpec {
         return of("hinge").anchors(anchor, anchor).orientation(q);
     }
 
-    /** A weld at a world point: the bodies keep their relative pose at creation. */
+    /**
+     * A weld at a world point: the bodies keep their relative pose at creation.
+     * @param anchor the weld point, metres, world frame
+     * @return a new spec of type {@code fixed}
+     */
     public static ConstraintSpec fixed(Vector3dc anchor) {
         return of("fixed").anchors(anchor, anchor);
     }
 
-    /** Sets parameter {@code name} (checked against the type when the constraint is added). */
+    /**
+     * Sets parameter {@code name} (checked against the type when the constraint is added).
+     * @param name one of the type's parameter names
+     * @param value its value (the type checks the range when the constraint is added)
+     * @return a new spec with that setting (this one is unchanged)
+     */
     public ConstraintSpec param(String name, double value) {
         Objects.requireNonNull(name, "parameter name is null");
         Map<String, Double> p = new LinkedHashMap<>(params);
@@ -93,17 +133,32 @@ public final class ConstraintSpec {
         return new ConstraintSpec(type, Map.copyOf(p), local, frameA, frameB, breakForce, breakTorque);
     }
 
-    /** A hinge's angle limits (radians). */
+    /**
+     * A hinge's angle limits (radians).
+     * @param lower the smallest hinge angle, radians, ≥ -π
+     * @param upper the largest hinge angle, radians, ≤ π and ≥ lower
+     * @return a new spec with that setting (this one is unchanged)
+     */
     public ConstraintSpec limits(double lower, double upper) {
         return param("lowerAngle", lower).param("upperAngle", upper);
     }
 
-    /** A hinge's motor: target speed (rad/s) and maximum torque (N·m). */
+    /**
+     * A hinge's motor: target speed (rad/s) and maximum torque (N·m).
+     * @param speed the target angular speed, rad/s
+     * @param maxTorque the largest motor torque, N·m, ≥ 0 (0 switches the motor off)
+     * @return a new spec with that setting (this one is unchanged)
+     */
     public ConstraintSpec motor(double speed, double maxTorque) {
         return param("motorSpeed", speed).param("maxMotorTorque", maxTorque);
     }
 
-    /** The frames' anchors (world coordinates unless {@link #localFrames}). */
+    /**
+     * The frames' anchors (world coordinates unless {@link #localFrames}).
+     * @param a frame A's anchor, metres
+     * @param b frame B's anchor, metres
+     * @return a new spec with that setting (this one is unchanged)
+     */
     public ConstraintSpec anchors(Vector3dc a, Vector3dc b) {
         Objects.requireNonNull(a, "anchor A is null");
         Objects.requireNonNull(b, "anchor B is null");
@@ -117,12 +172,21 @@ public final class ConstraintSpec {
         return new ConstraintSpec(type, params, local, fa, fb, breakForce, breakTorque);
     }
 
-    /** Both frames' orientation. */
+    /**
+     * Both frames' orientation.
+     * @param q the orientation of both frames (normalised)
+     * @return a new spec with that setting (this one is unchanged)
+     */
     public ConstraintSpec orientation(Quaterniondc q) {
         return orientations(q, q);
     }
 
-    /** Each frame's orientation. */
+    /**
+     * Each frame's orientation.
+     * @param a frame A's orientation (normalised)
+     * @param b frame B's orientation (normalised)
+     * @return a new spec with that setting (this one is unchanged)
+     */
     public ConstraintSpec orientations(Quaterniondc a, Quaterniondc b) {
         Objects.requireNonNull(a, "orientation A is null");
         Objects.requireNonNull(b, "orientation B is null");
@@ -138,53 +202,94 @@ public final class ConstraintSpec {
         return new ConstraintSpec(type, params, local, fa, fb, breakForce, breakTorque);
     }
 
-    /** The frames are in each body's own frame (anchor from the body origin); a world constraint's frame B stays in world coordinates. */
+    /**
+     * The frames are in each body's own frame (anchor from the body origin); a world constraint's frame B
+     * stays in world coordinates.
+     * @return a new spec with that setting (this one is unchanged)
+     */
     public ConstraintSpec localFrames() {
         return new ConstraintSpec(type, params, true, frameA, frameB, breakForce, breakTorque);
     }
 
-    /** Breaks when the constraint force exceeds {@code newtons} (+inf: never, the default). */
+    /**
+     * Breaks when the constraint force exceeds {@code newtons} (+inf: never, the default).
+     * @param newtons the break force, N, &gt; 0 or {@code +∞}
+     * @return a new spec with that setting (this one is unchanged)
+     */
     public ConstraintSpec breakForce(double newtons) {
         return new ConstraintSpec(type, params, local, frameA, frameB, newtons, breakTorque);
     }
 
-    /** Breaks when the constraint torque exceeds {@code newtonMetres} (+inf: never, the default). */
+    /**
+     * Breaks when the constraint torque exceeds {@code newtonMetres} (+inf: never, the default).
+     * @param newtonMetres the break torque, N·m, &gt; 0 or {@code +∞}
+     * @return a new spec with that setting (this one is unchanged)
+     */
     public ConstraintSpec breakTorque(double newtonMetres) {
         return new ConstraintSpec(type, params, local, frameA, frameB, breakForce, newtonMetres);
     }
 
+    /**
+     * The constraint type's name.
+     * @return the type, e.g. {@code hinge}
+     */
     public String type() {
         return type;
     }
 
-    /** The parameters set by name (the others take the type's defaults). */
+    /**
+     * The parameters set by name (the others take the type's defaults).
+     * @return an unmodifiable copy of the parameters set by name
+     */
     public Map<String, Double> params() {
         return params;
     }
 
+    /**
+     * Whether the frames are in the bodies' own frames ({@link #localFrames}) rather than world coordinates.
+     * @return true for body frames
+     */
     public boolean isLocal() {
         return local;
     }
 
-    /** Frame A: anchor x, y, z and orientation qx, qy, qz, qw. */
+    /**
+     * Frame A: anchor x, y, z and orientation qx, qy, qz, qw.
+     * @return a new array of seven values: anchor (metres) and unit quaternion
+     */
     public double[] frameA() {
         return frameA.clone();
     }
 
-    /** Frame B: anchor x, y, z and orientation qx, qy, qz, qw. */
+    /**
+     * Frame B: anchor x, y, z and orientation qx, qy, qz, qw.
+     * @return a new array of seven values: anchor (metres) and unit quaternion
+     */
     public double[] frameB() {
         return frameB.clone();
     }
 
+    /**
+     * The force above which the constraint breaks.
+     * @return the break force, N ({@code +∞}: never)
+     */
     public double breakForceValue() {
         return breakForce;
     }
 
+    /**
+     * The torque above which the constraint breaks.
+     * @return the break torque, N·m ({@code +∞}: never)
+     */
     public double breakTorqueValue() {
         return breakTorque;
     }
 
-    /** The anchor of frame A. */
+    /**
+     * The anchor of frame A.
+     * @param dest receives the anchor, metres
+     * @return dest
+     */
     public Vector3d anchorA(Vector3d dest) {
         return dest.set(frameA[0], frameA[1], frameA[2]);
     }

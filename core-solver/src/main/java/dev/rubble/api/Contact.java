@@ -25,42 +25,73 @@ public final class Contact {
         m = manifold;
     }
 
+    /**
+     * The first body of the manifold (the lower slot).
+     * @return body A's id
+     */
     public BodyId bodyA() {
         return world.id(contacts.bodyA[m]);
     }
 
+    /**
+     * The second body of the manifold.
+     * @return body B's id
+     */
     public BodyId bodyB() {
         return world.id(contacts.bodyB[m]);
     }
 
-    /** Unit normal pointing from A to B, world frame; written into {@code dest}, which is returned. */
+    /**
+     * Unit normal pointing from A to B, world frame; written into {@code dest}, which is returned.
+     * @param dest receives the normal
+     * @return dest
+     */
     public Vector3d normal(Vector3d dest) {
         return dest.set(contacts.nx[m], contacts.ny[m], contacts.nz[m]);
     }
 
-    /** Sum of the normal impulses over the points, N·s (divide by the time step for a force). */
+    /**
+     * Sum of the normal impulses over the points, N·s (divide by the time step for a force).
+     * @return the total normal impulse, N·s, ≥ 0
+     */
     public double normalImpulse() {
         return contacts.totalNormalImpulse(m);
     }
 
-    /** Number of contact points, 1..4. */
+    /**
+     * Number of contact points, 1..4.
+     * @return the point count
+     */
     public int pointCount() {
         return contacts.pointCount[m];
     }
 
-    /** World position of point {@code i} on body A's surface; written into {@code dest}. */
+    /**
+     * World position of point {@code i} on body A's surface; written into {@code dest}.
+     * @param i the point, 0 ≤ i &lt; {@link #pointCount()}
+     * @param dest receives the position, metres
+     * @return dest
+     */
     public Vector3d point(int i, Vector3d dest) {
         int p = index(i);
         int a = contacts.bodyA[m];
         return dest.set(bodies.px[a] + contacts.ax[p], bodies.py[a] + contacts.ay[p], bodies.pz[a] + contacts.az[p]);
     }
 
-    /** Separation of point {@code i}, metres (negative = penetrating). */
+    /**
+     * Separation of point {@code i}, metres (negative = penetrating).
+     * @param i the point, 0 ≤ i &lt; {@link #pointCount()}
+     * @return the separation, metres
+     */
     public double separation(int i) {
         return contacts.separation[index(i)];
     }
 
-    /** Normal impulse at point {@code i}, N·s. */
+    /**
+     * Normal impulse at point {@code i}, N·s.
+     * @param i the point, 0 ≤ i &lt; {@link #pointCount()}
+     * @return the point's normal impulse, N·s, ≥ 0
+     */
     public double normalImpulse(int i) {
         return contacts.normalImpulse[index(i)];
     }

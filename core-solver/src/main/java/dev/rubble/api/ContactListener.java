@@ -8,5 +8,9 @@ package dev.rubble.api;
  */
 @FunctionalInterface
 public interface ContactListener {
+    /**
+     * Called once per contact manifold with points after a step.
+     * @param contact the manifold, valid during this call only
+     */
     void onContact(Contact contact);
 }

@@ -55,19 +55,31 @@ public final class DebugDrawer {
     private boolean labels;
     private final double[] q = new double[4], t = new double[3], ea = new double[3], eh = new double[3];
 
-    /** Chooses what colours say (default {@link Colours#STATE}). */
+    /**
+     * Chooses what colours say (default {@link Colours#STATE}).
+     * @param c the colour mode
+     * @return this drawer
+     */
     public DebugDrawer colours(Colours c) {
         this.colours = Objects.requireNonNull(c, "colours is null");
         return this;
     }
 
-    /** Also labels every drawable with its level and state, or its strain ratio (default off). */
+    /**
+     * Also labels every drawable with its level and state, or its strain ratio (default off).
+     * @param on true to draw labels
+     * @return this drawer
+     */
     public DebugDrawer labels(boolean on) {
         this.labels = on;
         return this;
     }
 
-    /** Draws {@code world} as it is now into {@code sink}. */
+    /**
+     * Draws {@code world} as it is now into {@code sink}.
+     * @param world the world to draw; read on the calling thread, between steps
+     * @param sink the host renderer's callbacks
+     */
     public void draw(PhysicsWorld world, DebugDraw sink) {
         Objects.requireNonNull(world, "world is null");
         Objects.requireNonNull(sink, "sink is null");
@@ -75,7 +87,11 @@ public final class DebugDrawer {
         draw(frame, sink);
     }
 
-    /** Draws a filled frame (from a world, a journal's playback or a collection) into {@code sink}. */
+    /**
+     * Draws a filled frame (from a world, a journal's playback or a collection) into {@code sink}.
+     * @param f the frame
+     * @param sink the host renderer's callbacks
+     */
     public void draw(RenderFrame f, DebugDraw sink) {
         for (int i = 0, n = f.count(); i < n; i++) {
             int state = f.state(i);
@@ -124,7 +140,11 @@ public final class DebugDrawer {
         };
     }
 
-    /** The strain colour of a ratio (NaN and negative count as 0, above 1 as 1). */
+    /**
+     * The strain colour of a ratio (NaN and negative count as 0, above 1 as 1).
+     * @param ratio load ÷ threshold
+     * @return the colour, {@code 0xAARRGGBB}: green at 0 through yellow to red at 1
+     */
     public static int heat(double ratio) {
         double r = ratio >= 0 ? Math.min(ratio, 1) : 0;
         int cold = 0xFF3060D0, mid = 0xFFE8D040, hot = 0xFFD03020;

@@ -43,7 +43,11 @@ public enum EventKind {
         this.code = code;
     }
 
-    /** The stable label ("begin", "end", "hit", "break", "crumble", "broken", "trailing", "removal", "sleep", "wake", "moved", "constraint-break"). */
+    /**
+     * The stable label ("begin", "end", "hit", "break", "crumble", "broken", "trailing", "removal", "sleep",
+     * "wake", "moved", "constraint-break").
+     * @return the label
+     */
     public String label() {
         return EventKinds.label(code);
     }
@@ -52,6 +56,9 @@ public enum EventKind {
      * The kind labelled {@code label}.
      *
      * @throws IllegalArgumentException naming {@code field}, the label and the allowed labels
+     * @param label one of the labels
+     * @param field the name of the field being read, for the message
+     * @return the kind
      */
     public static EventKind byLabel(String label, String field) {
         return ALL[EventKinds.byLabel(label, field)];

@@ -7,5 +7,9 @@ package dev.rubble.api;
  */
 @FunctionalInterface
 public interface EventListener {
+    /**
+     * Called once after every step with that step's events, on the stepping thread.
+     * @param events the step's events, valid during this call only
+     */
     void onEvents(StepEvents events);
 }

@@ -62,33 +62,58 @@ public final class EventThrottle {
         this.sort = Objects.requireNonNull(sort, "sort is null");
     }
 
-    /** A throttle that hands out a batch at most every {@code seconds}; no other limit yet. */
+    /**
+     * A throttle that hands out a batch at most every {@code seconds}; no other limit yet.
+     * @param seconds the shortest time between batches, seconds, ≥ 0
+     * @return a new throttle
+     */
     public static EventThrottle every(double seconds) {
         return new EventThrottle(seconds, Integer.MAX_VALUE, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
                 Integer.MAX_VALUE, EventSort.NONE);
     }
 
-    /** At most {@code n} events per batch, thinned at an even stride. */
+    /**
+     * At most {@code n} events per batch, thinned at an even stride.
+     * @param n the most events per batch, ≥ 1
+     * @return a new throttle with that setting (this one is unchanged)
+     */
     public EventThrottle maxPerBatch(int n) {
         return new EventThrottle(period, n, maxLatency, cellSize, maxPerCell, sort);
     }
 
-    /** Events older than {@code seconds} when the batch is taken are dropped (Chaos: 1 s). */
+    /**
+     * Events older than {@code seconds} when the batch is taken are dropped (Chaos: 1 s).
+     * @param seconds the largest age, seconds, ≥ 0
+     * @return a new throttle with that setting (this one is unchanged)
+     */
     public EventThrottle maxLatency(double seconds) {
         return new EventThrottle(period, maxPerBatch, seconds, cellSize, maxPerCell, sort);
     }
 
-    /** At most {@code maxPerCell} events per cube of {@code cellSize} metres (by event point). */
+    /**
+     * At most {@code maxPerCell} events per cube of {@code cellSize} metres (by event point).
+     * @param cellSize the cell's edge, metres, &gt; 0
+     * @param maxPerCell the most events per cell, ≥ 1
+     * @return a new throttle with that setting (this one is unchanged)
+     */
     public EventThrottle spatialHash(double cellSize, int maxPerCell) {
         return new EventThrottle(period, maxPerBatch, maxLatency, cellSize, maxPerCell, sort);
     }
 
-    /** The order events are kept in before the cell and batch limits (ties keep arrival order). */
+    /**
+     * The order events are kept in before the cell and batch limits (ties keep arrival order).
+     * @param s the order
+     * @return a new throttle with that setting (this one is unchanged)
+     */
     public EventThrottle sort(EventSort s) {
         return new EventThrottle(period, maxPerBatch, maxLatency, cellSize, maxPerCell, s);
     }
 
-    /** Collects every event of {@code events} stamped with {@code time} (seconds; the step's end). */
+    /**
+     * Collects every event of {@code events} stamped with {@code time} (seconds; the step's end).
+     * @param events a step's events of one kind
+     * @param time the step's end, seconds
+     */
     public void add(EventView events, double time) {
         EventBuffer src = events.buffer();
         for (int i = 0, n = src.count(); i < n; i++) {
@@ -101,12 +126,19 @@ public final class EventThrottle {
         }
     }
 
-    /** Events collected and not yet taken. */
+    /**
+     * Events collected and not yet taken.
+     * @return the pending count, ≥ 0
+     */
     public int pending() {
         return pending.count();
     }
 
-    /** Whether a batch may be taken at {@code time}: at least {@code period} since the last take. */
+    /**
+     * Whether a batch may be taken at {@code time}: at least {@code period} since the last take.
+     * @param time now, seconds
+     * @return true when a batch may be taken
+     */
     public boolean due(double time) {
         return time - lastTake >= period;
     }
@@ -114,6 +146,8 @@ public final class EventThrottle {
     /**
      * The batch at {@code time} (the collected events, limited as the class comment says); clears
      * the collected events. The view is valid until the next take.
+     * @param time now, seconds
+     * @return the batch
      */
     public EventView take(double time) {
         lastTake = time;

@@ -19,11 +19,32 @@ public final class Fields {
 
     /** The physics quantity a field writes (docs/fields.md, "Targets"). */
     public enum Target {
-        DYNAMIC_STATE("dynamic-state"), ACTIVATE_DISABLED("activate-disabled"), COLLISION_GROUP("collision-group"),
-        EXTERNAL_CLUSTER_STRAIN("external-cluster-strain"), INTERNAL_CLUSTER_STRAIN("internal-cluster-strain"),
-        KILL("kill"), SLEEPING_THRESHOLD("sleeping-threshold"), DISABLE_THRESHOLD("disable-threshold"),
-        LINEAR_VELOCITY("linear-velocity"), ANGULAR_VELOCITY("angular-velocity"), LINEAR_IMPULSE("linear-impulse"),
-        LINEAR_FORCE("linear-force"), ANGULAR_TORQUE("angular-torque");
+        /** Integer: 1 sleeping, 2 kinematic, 3 static, 4 dynamic; other values are ignored. */
+        DYNAMIC_STATE("dynamic-state"),
+        /** Integer: a disabled body whose value is 0 is enabled again. */
+        ACTIVATE_DISABLED("activate-disabled"),
+        /** Integer: -1 collides with nothing, 0 with everything, 1..30 with group 0 and its own group. */
+        COLLISION_GROUP("collision-group"),
+        /** Scalar: held pieces' external strain becomes at least the value (thresholds' units); ≤ 0 ignored. */
+        EXTERNAL_CLUSTER_STRAIN("external-cluster-strain"),
+        /** Scalar: added to held pieces' internal strain (their threshold), floor 0. */
+        INTERNAL_CLUSTER_STRAIN("internal-cluster-strain"),
+        /** Scalar: a value &gt; 0 disables the body. */
+        KILL("kill"),
+        /** Scalar: the body's own sleep threshold, m/s (and rad/s). */
+        SLEEPING_THRESHOLD("sleeping-threshold"),
+        /** Scalar: the body's own disable threshold, m/s (and rad/s); 0 = never. */
+        DISABLE_THRESHOLD("disable-threshold"),
+        /** Vector: added to dynamic bodies' linear velocity, m/s. */
+        LINEAR_VELOCITY("linear-velocity"),
+        /** Vector: added to dynamic bodies' angular velocity, rad/s. */
+        ANGULAR_VELOCITY("angular-velocity"),
+        /** Vector: an impulse, N·s ({@code v += value / m}). */
+        LINEAR_IMPULSE("linear-impulse"),
+        /** Vector: a force, N, applied on every sub-step of the step. */
+        LINEAR_FORCE("linear-force"),
+        /** Vector: a torque, N·m, applied on every sub-step of the step. */
+        ANGULAR_TORQUE("angular-torque");
 
         final String label;
 
@@ -31,13 +52,22 @@ public final class Fields {
             this.label = label;
         }
 
-        /** The target's name in scenario files. */
+        /**
+         * The target's name in scenario files.
+         * @return the label, e.g. {@code linear-velocity}
+         */
         public String label() {
             return label;
         }
     }
 
-    /** A node of any loaded type with parameters as key, value pairs (values: numbers, strings, booleans, JOML vectors, fields). */
+    /**
+     * A node of any loaded type with parameters as key, value pairs (values: numbers, strings, booleans, JOML
+     * vectors, fields).
+     * @param type a loaded field node type, e.g. {@code radial-falloff}
+     * @param keyValues alternating parameter names and values
+     * @return the node
+     */
     public static Field node(String type, Object... keyValues) {
         Objects.requireNonNull(type, "type is null");
         Field f = new Field(FieldSpec.of(type));
@@ -50,66 +80,135 @@ public final class Fields {
         return f;
     }
 
+    /**
+     * The same integer everywhere (a state, a collision group, a mask value).
+     * @param value the value
+     * @return the node
+     */
     public static Field uniformInteger(int value) {
         return node("uniform-integer", "magnitude", (long) value);
     }
 
+    /**
+     * The same scalar everywhere (a strain, a threshold).
+     * @param value the value
+     * @return the node
+     */
     public static Field uniformScalar(double value) {
         return node("uniform-scalar", "magnitude", value);
     }
 
-    /** {@code magnitude · direction} everywhere (not normalised). */
+    /**
+     * {@code magnitude · direction} everywhere (not normalised).
+     * @param direction the vector's direction
+     * @param magnitude its length multiplier
+     * @return the node
+     */
     public static Field uniformVector(Vector3dc direction, double magnitude) {
         return node("uniform-vector", "direction", direction, "magnitude", magnitude);
     }
 
-    /** interior inside the sphere, exterior outside. */
+    /**
+     * interior inside the sphere, exterior outside.
+     * @param centre the sphere's centre, metres
+     * @param radius the sphere's radius, metres, ≥ 0
+     * @param interior the value inside
+     * @param exterior the value outside
+     * @return the node
+     */
     public static Field radialIntMask(Vector3dc centre, double radius, int interior, int exterior) {
         return node("radial-int-mask", "position", centre, "radius", radius, "interior", (long) interior,
                 "exterior", (long) exterior);
     }
 
-    /** 1 at the centre falling linearly to 0 at {@code radius} (set magnitude, falloff, range, default). */
+    /**
+     * 1 at the centre falling linearly to 0 at {@code radius} (set magnitude, falloff, range, default).
+     * @param centre the centre, metres
+     * @param radius the radius, metres, &gt; 0
+     * @return the node
+     */
     public static Field radialFalloff(Vector3dc centre, double radius) {
         return node("radial-falloff", "position", centre, "radius", radius);
     }
 
-    /** 1 on the plane falling to 0 at {@code distance} behind it (opposite the normal). */
+    /**
+     * 1 on the plane falling to 0 at {@code distance} behind it (opposite the normal).
+     * @param point a point on the plane, metres
+     * @param normal the plane's normal
+     * @param distance the falloff's depth, metres, &gt; 0
+     * @return the node
+     */
     public static Field planeFalloff(Vector3dc point, Vector3dc normal, double distance) {
         return node("plane-falloff", "position", point, "normal", normal, "distance", distance);
     }
 
-    /** 1 at the centre of a box of edge lengths {@code size} (m) falling to 0 on its faces. */
+    /**
+     * 1 at the centre of a box of edge lengths {@code size} (m) falling to 0 on its faces.
+     * @param centre the box's centre, metres
+     * @param size the box's edge lengths, metres
+     * @return the node
+     */
     public static Field boxFalloff(Vector3dc centre, Vector3dc size) {
         return node("box-falloff", "position", centre, "scale", size);
     }
 
-    /** A wave from {@code centre} whose front moves at wavelength / period (set function: cosine, gaussian, falloff, decay). */
+    /**
+     * A wave from {@code centre} whose front moves at wavelength / period (set function: cosine, gaussian,
+     * falloff, decay).
+     * @param centre the wave's origin, metres
+     * @param wavelength metres, &gt; 0
+     * @param period seconds, &gt; 0
+     * @return the node
+     */
     public static Field waveScalar(Vector3dc centre, double wavelength, double period) {
         return node("wave-scalar", "position", centre, "wavelength", wavelength, "period", period);
     }
 
-    /** Seeded Perlin noise between min and max, one tile per metre (set scale to change). */
+    /**
+     * Seeded Perlin noise between min and max, one tile per metre (set scale to change).
+     * @param seed the noise seed
+     * @param min the smallest value
+     * @param max the largest value
+     * @return the node
+     */
     public static Field noise(long seed, double min, double max) {
         return node("noise", "seed", seed, "min", min, "max", max);
     }
 
-    /** Unit vectors pointing away from {@code centre}. */
+    /**
+     * Unit vectors pointing away from {@code centre}.
+     * @param centre the centre, metres
+     * @return the node
+     */
     public static Field radialVector(Vector3dc centre) {
         return node("radial-vector", "position", centre);
     }
 
-    /** Radial unit vectors turned by {@code degrees} about {@code axis} (90°: a vortex). */
+    /**
+     * Radial unit vectors turned by {@code degrees} about {@code axis} (90°: a vortex).
+     * @param centre the centre, metres
+     * @param axis the rotation axis
+     * @param degrees the turn, degrees
+     * @return the node
+     */
     public static Field rotatedRadialVector(Vector3dc centre, Vector3dc axis, double degrees) {
         return node("rotated-radial-vector", "position", centre, "axis", axis, "angle", degrees);
     }
 
-    /** Seeded random unit vectors, one per body (the same for a body on every run). */
+    /**
+     * Seeded random unit vectors, one per body (the same for a body on every run).
+     * @param seed the seed
+     * @return the node
+     */
     public static Field randomVector(long seed) {
         return node("random-vector", "seed", seed);
     }
 
-    /** The target's current values (integer, scalar or vector), for operators. */
+    /**
+     * The target's current values (integer, scalar or vector), for operators.
+     * @param type {@code integer}, {@code scalar} or {@code vector}
+     * @return the node
+     */
     public static Field returnResults(String type) {
         return node("return-results", "type", type);
     }

@@ -66,12 +66,18 @@ public final class PhysicsWorld {
      * Internal: wraps a kernel world that another module assembled (scenario loading);
      * {@code beforeEachStep} (may be null) runs before every step, e.g. to queue scheduled commands.
      * Not part of the public API; embedders use {@link Rubble}.
+     * @param world the kernel world
+     * @param beforeEachStep runs before every step, or null
+     * @return the facade over that world
      */
     public static PhysicsWorld wrap(World world, Runnable beforeEachStep) {
         return new PhysicsWorld(world, beforeEachStep);
     }
 
-    /** Destruction of geometry collections: placing, pieces, strain, bonds, breaks (issue 23). */
+    /**
+     * Destruction of geometry collections: placing, pieces, strain, bonds, breaks (issue 23).
+     * @return the destruction view of this world (one per world)
+     */
     public WorldDestruction destruction() {
         if (destructionApi == null) {
             destructionApi = new WorldDestruction(this, world);
@@ -81,7 +87,10 @@ public final class PhysicsWorld {
 
     private WorldDestruction destructionApi;
 
-    /** Cluster unions: bodies and collections welded into one body at run time (issue 29). */
+    /**
+     * Cluster unions: bodies and collections welded into one body at run time (issue 29).
+     * @return the union view of this world (one per world)
+     */
     public WorldUnions unions() {
         if (unionsApi == null) {
             unionsApi = new WorldUnions(world);
@@ -91,7 +100,10 @@ public final class PhysicsWorld {
 
     private WorldUnions unionsApi;
 
-    /** Internal: the kernel world underneath (for tools and tests); not part of the public API. */
+    /**
+     * Internal: the kernel world underneath (for tools and tests); not part of the public API.
+     * @return the kernel world
+     */
     public World kernel() {
         return world;
     }
@@ -102,6 +114,8 @@ public final class PhysicsWorld {
      * Creates a body now and returns its id.
      *
      * @throws dev.rubble.core.body.CapacityExceededException when the body budget is full
+     * @param spec what to create: shape, pose, velocities, mass, material, filter
+     * @return the new body's id, valid until the body is removed
      */
     public BodyId addBody(BodySpec spec) {
         Objects.requireNonNull(spec, "spec is null");
@@ -115,38 +129,60 @@ public final class PhysicsWorld {
         return id(s);
     }
 
-    /** Removes a body at the start of the next step (a journalled command). */
+    /**
+     * Removes a body at the start of the next step (a journalled command).
+     * @param body a live body of this world
+     */
     public void removeBody(BodyId body) {
         slot(body);
         world.queue(new Command.Remove(body.handle()));
     }
 
-    /** Whether {@code body} is a live body of this world (false once removed). */
+    /**
+     * Whether {@code body} is a live body of this world (false once removed).
+     * @param body any body id
+     * @return true while the body is live
+     */
     public boolean contains(BodyId body) {
         Objects.requireNonNull(body, "body is null");
         int s = (int) body.handle();
         return s >= 0 && bodies.isLive(s) && bodies.handle(s) == body.handle();
     }
 
-    /** The first live body with this label (lowest slot), or null. */
+    /**
+     * The first live body with this label (lowest slot), or null.
+     * @param label the label given with {@link BodySpec#withLabel}
+     * @return the body's id, or null when none has that label
+     */
     public BodyId find(String label) {
         Objects.requireNonNull(label, "label is null");
         long h = world.findByLabel(label);
         return h < 0 ? null : id(bodies.slot(h));
     }
 
-    /** Number of live bodies. */
+    /**
+     * Number of live bodies.
+     * @return the live body count, ≥ 0
+     */
     public int bodyCount() {
         return bodies.size();
     }
 
-    /** Mass in kg (infinite for static and kinematic bodies). */
+    /**
+     * Mass in kg (infinite for static and kinematic bodies).
+     * @param body a live body
+     * @return the mass in kilograms, {@code +∞} for static and kinematic bodies
+     */
     public double mass(BodyId body) {
         int s = slot(body);
         return bodies.invMass[s] == 0 ? Double.POSITIVE_INFINITY : 1 / bodies.invMass[s];
     }
 
-    /** Whether the body sleeps (at rest, not simulated until something touches or pushes it). */
+    /**
+     * Whether the body sleeps (at rest, not simulated until something touches or pushes it).
+     * @param body a live body
+     * @return true when asleep
+     */
     public boolean isAsleep(BodyId body) {
         return bodies.state(slot(body)) == BodyState.SLEEPING;
     }
@@ -155,17 +191,33 @@ public final class PhysicsWorld {
     // Collections are named by placement index (a scenario's collections[], in file order). Setters
     // are commands like every write: validated now, applied at the start of the next step, journalled.
 
-    /** Number of placed geometry collections. */
+    /**
+     * Number of placed geometry collections.
+     * @return the collection count, ≥ 0
+     */
     public int collectionCount() {
         return world.destruction().collectionCount();
     }
 
-    /** Pieces of {@code collection} at or past {@code level} become debris (≥ 1; Integer.MAX_VALUE = none). */
+    /**
+     * Pieces of {@code collection} at or past {@code level} become debris (≥ 1; Integer.MAX_VALUE = none).
+     * @param collection the placed collection's index, 0 ≤ collection &lt; {@link #collectionCount()}
+     * @param level the first debris level, ≥ 1, or {@code Integer.MAX_VALUE} for none
+     */
     public void setDebrisLevel(int collection, int level) {
         world.queue(new Command.SetDebrisLevel(collection, level));
     }
 
-    /** Remove-on-break on or off: shrinking starts a delay drawn in [min, max] s after release and lasts a drawn duration. */
+    /**
+     * Remove-on-break on or off: shrinking starts a delay drawn in [min, max] s after release and lasts a
+     * drawn duration.
+     * @param collection the placed collection's index
+     * @param on whether broken pieces are removed
+     * @param delayMin the shortest delay after release before shrinking starts, seconds, ≥ 0
+     * @param delayMax the longest delay, seconds, ≥ delayMin
+     * @param removalMin the shortest shrinking duration, seconds, ≥ 0
+     * @param removalMax the longest shrinking duration, seconds, ≥ removalMin
+     */
     public void setRemoveOnBreak(int collection, boolean on, double delayMin, double delayMax, double removalMin,
                                  double removalMax) {
         world.queue(new Command.SetRemoveOnBreak(collection, on, delayMin, delayMax, removalMin, removalMax));
@@ -174,6 +226,14 @@ public final class PhysicsWorld {
     /**
      * Remove-on-sleep on or off: a piece resting for a time drawn in [min, max] s shrinks over a
      * drawn duration; with {@code slowMovingAsSleeping}, pieces slower than {@code slowSpeed} (m/s) rest.
+     * @param collection the placed collection's index
+     * @param on whether resting pieces are removed
+     * @param timeMin the shortest rest before shrinking starts, seconds, ≥ 0
+     * @param timeMax the longest rest, seconds, ≥ timeMin
+     * @param removalMin the shortest shrinking duration, seconds, ≥ 0
+     * @param removalMax the longest shrinking duration, seconds, ≥ removalMin
+     * @param slowMovingAsSleeping whether slow pieces count as resting
+     * @param slowSpeed the speed below which a piece counts as resting, m/s, ≥ 0
      */
     public void setRemoveOnSleep(int collection, boolean on, double timeMin, double timeMax, double removalMin,
                                  double removalMax, boolean slowMovingAsSleeping, double slowSpeed) {
@@ -181,22 +241,37 @@ public final class PhysicsWorld {
                 slowMovingAsSleeping, slowSpeed));
     }
 
-    /** Partial clusters whose remaining pieces all have relative size at most {@code size} crumble ([0, 1]; 0 = off). */
+    /**
+     * Partial clusters whose remaining pieces all have relative size at most {@code size} crumble ([0, 1]; 0
+     * = off).
+     * @param collection the placed collection's index
+     * @param size the relative-size limit in [0, 1]; 0 switches crumbling off
+     */
     public void setCrumbleSize(int collection, double size) {
         world.queue(new Command.SetCrumbleSize(collection, size));
     }
 
-    /** Multiplies every removal timer's rate (≥ 0; 1 = real time). */
+    /**
+     * Multiplies every removal timer's rate (≥ 0; 1 = real time).
+     * @param multiplier the rate multiplier, finite and ≥ 0 (0 freezes every removal timer)
+     */
     public void setRemovalTimerMultiplier(double multiplier) {
         world.queue(new Command.SetRemovalTimerMultiplier(multiplier));
     }
 
-    /** The removal timer multiplier in force. */
+    /**
+     * The removal timer multiplier in force.
+     * @return the multiplier, ≥ 0
+     */
     public double removalTimerMultiplier() {
         return world.destruction().removalTimerMultiplier();
     }
 
-    /** How large renderers draw the body, in [0, 1]: 1, shrinking to 0 while it is being removed. */
+    /**
+     * How large renderers draw the body, in [0, 1]: 1, shrinking to 0 while it is being removed.
+     * @param body a live body
+     * @return the drawn scale in [0, 1]
+     */
     public double removalScale(BodyId body) {
         return bodies.scale[slot(body)];
     }
@@ -219,7 +294,11 @@ public final class PhysicsWorld {
         }
     }
 
-    /** Steps {@code count} times. */
+    /**
+     * Steps {@code count} times.
+     * @param count the number of steps, ≥ 0
+     * @throws IllegalArgumentException when count is negative
+     */
     public void step(int count) {
         if (count < 0) {
             throw new IllegalArgumentException("step count = " + count + "; allowed: >= 0");
@@ -261,12 +340,19 @@ public final class PhysicsWorld {
         return frames().update(frameSeconds);
     }
 
-    /** Most steps one {@link #update(double)} takes (default 5). */
+    /**
+     * Most steps one {@link #update(double)} takes (default 5).
+     * @return the limit, ≥ 1
+     */
     public int maxStepsPerUpdate() {
         return frames == null ? FrameStepper.DEFAULT_MAX_STEPS : frames.maxSteps;
     }
 
-    /** Sets the most steps one {@link #update(double)} takes, >= 1. */
+    /**
+     * Sets the most steps one {@link #update(double)} takes, >= 1.
+     * @param steps the limit, ≥ 1
+     * @throws IllegalArgumentException when steps is below 1
+     */
     public void setMaxStepsPerUpdate(int steps) {
         if (steps < 1) {
             throw new IllegalArgumentException("maxStepsPerUpdate = " + steps + "; allowed: >= 1");
@@ -274,12 +360,19 @@ public final class PhysicsWorld {
         frames().maxSteps = steps;
     }
 
-    /** Steps {@link #update(double)} has dropped because a frame needed more than {@link #maxStepsPerUpdate()}. */
+    /**
+     * Steps {@link #update(double)} has dropped because a frame needed more than {@link
+     * #maxStepsPerUpdate()}.
+     * @return the number of steps dropped so far, ≥ 0
+     */
     public long droppedSteps() {
         return frames == null ? 0 : frames.droppedSteps();
     }
 
-    /** How far the time {@link #update(double)} has not yet stepped reaches into the next step, in [0, 1). */
+    /**
+     * How far the time {@link #update(double)} has not yet stepped reaches into the next step, in [0, 1).
+     * @return the interpolation fraction in [0, 1)
+     */
     public double interpolationAlpha() {
         return frames == null ? 0 : frames.alpha();
     }
@@ -288,37 +381,63 @@ public final class PhysicsWorld {
      * The body origin's position for drawing: between its position before and after the last step
      * {@link #update(double)} took, at {@link #interpolationAlpha()} (the position now for a body
      * created since, or when only {@link #step()} has been used).
+     * @param body a live body
+     * @param dest receives the position, metres
+     * @return dest
      */
     public Vector3d interpolatedPosition(BodyId body, Vector3d dest) {
         return frames().position(slot(body), dest);
     }
 
-    /** The orientation for drawing: slerp between the last two steps at {@link #interpolationAlpha()}. */
+    /**
+     * The orientation for drawing: slerp between the last two steps at {@link #interpolationAlpha()}.
+     * @param body a live body
+     * @param dest receives the orientation
+     * @return dest
+     */
     public Quaterniond interpolatedOrientation(BodyId body, Quaterniond dest) {
         return frames().orientation(slot(body), dest);
     }
 
-    /** The origin transform for drawing: {@link #interpolatedPosition} and {@link #interpolatedOrientation}. */
+    /**
+     * The origin transform for drawing: {@link #interpolatedPosition} and {@link #interpolatedOrientation}.
+     * @param body a live body
+     * @param dest receives the body-to-world transform
+     * @return dest
+     */
     public Matrix4d interpolatedTransform(BodyId body, Matrix4d dest) {
         return frames().transform(slot(body), dest);
     }
 
-    /** Steps taken. */
+    /**
+     * Steps taken.
+     * @return the number of steps taken since the world was created (or since the step a snapshot was saved
+     *     at)
+     */
     public long stepIndex() {
         return world.stepIndex();
     }
 
-    /** Simulated time, seconds. */
+    /**
+     * Simulated time, seconds.
+     * @return the time in seconds, {@link #stepIndex()} × {@link #timeStep()}
+     */
     public double time() {
         return world.time();
     }
 
-    /** The fixed time step, seconds. */
+    /**
+     * The fixed time step, seconds.
+     * @return the step length in seconds, &gt; 0
+     */
     public double timeStep() {
         return world.settings().dt();
     }
 
-    /** Hash of the whole body state: equal hashes after equal inputs (determinism checks). */
+    /**
+     * Hash of the whole body state: equal hashes after equal inputs (determinism checks).
+     * @return a 64-bit hash of every body's state
+     */
     public long stateHash() {
         return world.stateHash();
     }
@@ -334,13 +453,19 @@ public final class PhysicsWorld {
      * @throws IllegalArgumentException for a world snapshots cannot save (a strain modifier that
      *                                  cannot hand over its state, a soft body whose cage a cage
      *                                  file cannot hold); the message says which
+     * @param file where to write the snapshot (replaced if it exists)
+     * @throws java.io.IOException when the file cannot be written
      */
     public void saveSnapshot(java.nio.file.Path file) throws java.io.IOException {
         Objects.requireNonNull(file, "file is null");
         dev.rubble.core.snapshot.WorldSnapshot.save(world, file, "");
     }
 
-    /** As {@link #saveSnapshot(java.nio.file.Path)}, to a stream (not closed). */
+    /**
+     * As {@link #saveSnapshot(java.nio.file.Path)}, to a stream (not closed).
+     * @param out the stream to write to; left open
+     * @throws java.io.IOException when the stream fails
+     */
     public void saveSnapshot(java.io.OutputStream out) throws java.io.IOException {
         Objects.requireNonNull(out, "out is null");
         dev.rubble.core.snapshot.WorldSnapshot.save(world, out, "");
@@ -348,38 +473,68 @@ public final class PhysicsWorld {
 
     // ---- reads (allocation-free) ----------------------------------------------------------------
 
-    /** Position of the body origin, metres. */
+    /**
+     * Position of the body origin, metres.
+     * @param body a live body
+     * @param dest receives the position, metres, world frame
+     * @return dest
+     */
     public Vector3d position(BodyId body, Vector3d dest) {
         int s = slot(body);
         return dest.set(bodies.originX(s), bodies.originY(s), bodies.originZ(s));
     }
 
-    /** Position of the centre of mass, metres. */
+    /**
+     * Position of the centre of mass, metres.
+     * @param body a live body
+     * @param dest receives the centre of mass, metres, world frame
+     * @return dest
+     */
     public Vector3d centerOfMass(BodyId body, Vector3d dest) {
         int s = slot(body);
         return dest.set(bodies.px[s], bodies.py[s], bodies.pz[s]);
     }
 
-    /** Orientation (unit quaternion), world from body. */
+    /**
+     * Orientation (unit quaternion), world from body.
+     * @param body a live body
+     * @param dest receives the orientation
+     * @return dest
+     */
     public Quaterniond orientation(BodyId body, Quaterniond dest) {
         int s = slot(body);
         return dest.set(bodies.qx[s], bodies.qy[s], bodies.qz[s], bodies.qw[s]);
     }
 
-    /** The body-to-world transform of the origin pose (rotation, then translation). */
+    /**
+     * The body-to-world transform of the origin pose (rotation, then translation).
+     * @param body a live body
+     * @param dest receives the transform
+     * @return dest
+     */
     public Matrix4d transform(BodyId body, Matrix4d dest) {
         int s = slot(body);
         return dest.translationRotate(bodies.originX(s), bodies.originY(s), bodies.originZ(s),
                 bodies.qx[s], bodies.qy[s], bodies.qz[s], bodies.qw[s]);
     }
 
-    /** Linear velocity of the centre of mass, m/s. */
+    /**
+     * Linear velocity of the centre of mass, m/s.
+     * @param body a live body
+     * @param dest receives the velocity, m/s, world frame
+     * @return dest
+     */
     public Vector3d linearVelocity(BodyId body, Vector3d dest) {
         int s = slot(body);
         return dest.set(bodies.vx[s], bodies.vy[s], bodies.vz[s]);
     }
 
-    /** Angular velocity, rad/s, world frame. */
+    /**
+     * Angular velocity, rad/s, world frame.
+     * @param body a live body
+     * @param dest receives the angular velocity, rad/s, world frame
+     * @return dest
+     */
     public Vector3d angularVelocity(BodyId body, Vector3d dest) {
         int s = slot(body);
         return dest.set(bodies.wx[s], bodies.wy[s], bodies.wz[s]);
@@ -387,7 +542,12 @@ public final class PhysicsWorld {
 
     // ---- writes (journalled commands, applied at the start of the next step) --------------------
 
-    /** Sets linear (m/s) and angular (rad/s) velocity; wakes the body. */
+    /**
+     * Sets linear (m/s) and angular (rad/s) velocity; wakes the body.
+     * @param body a live dynamic or kinematic body
+     * @param linear the new linear velocity of the centre of mass, m/s, world frame
+     * @param angular the new angular velocity, rad/s, world frame
+     */
     public void setVelocity(BodyId body, Vector3dc linear, Vector3dc angular) {
         slot(body);
         Objects.requireNonNull(linear, "linear is null");
@@ -398,13 +558,22 @@ public final class PhysicsWorld {
                 angular.x(), angular.y(), angular.z()));
     }
 
-    /** Applies an impulse (N·s) at the centre of mass (as it is now): changes velocity by J/m, no spin. */
+    /**
+     * Applies an impulse (N·s) at the centre of mass (as it is now): changes velocity by J/m, no spin.
+     * @param body a live dynamic body (static and kinematic bodies ignore impulses)
+     * @param impulse the impulse, N·s, world frame
+     */
     public void applyImpulse(BodyId body, Vector3dc impulse) {
         int s = slot(body);
         queueImpulse(body, impulse, bodies.px[s], bodies.py[s], bodies.pz[s]);
     }
 
-    /** Applies an impulse (N·s) at a world point (metres): changes linear and angular velocity. */
+    /**
+     * Applies an impulse (N·s) at a world point (metres): changes linear and angular velocity.
+     * @param body a live dynamic body
+     * @param impulse the impulse, N·s, world frame
+     * @param point where it acts, metres, world frame
+     */
     public void applyImpulse(BodyId body, Vector3dc impulse, Vector3dc point) {
         slot(body);
         Objects.requireNonNull(point, "point is null");
@@ -423,18 +592,29 @@ public final class PhysicsWorld {
      * two bodies collide, and a query sees a body, only when each one's layer bits meet the other's
      * mask. Wakes the body and what sleeps against it. The initial values come from
      * {@link BodySpec#collisionLayer} and {@link BodySpec#collisionMask}.
+     * @param body a live body
+     * @param layer the layer bits the body is on
+     * @param mask the layer bits it collides with
      */
     public void setCollisionFilter(BodyId body, int layer, int mask) {
         slot(body);
         world.queue(new Command.SetCollisionFilter(body.handle(), layer, mask));
     }
 
-    /** The collision layer a body has now (a queued {@link #setCollisionFilter} applies at the next step). */
+    /**
+     * The collision layer a body has now (a queued {@link #setCollisionFilter} applies at the next step).
+     * @param body a live body
+     * @return the layer bits
+     */
     public int collisionLayer(BodyId body) {
         return bodies.collisionLayer[slot(body)];
     }
 
-    /** The collision mask a body has now. */
+    /**
+     * The collision mask a body has now.
+     * @param body a live body
+     * @return the mask bits
+     */
     public int collisionMask(BodyId body) {
         return bodies.collisionMask[slot(body)];
     }
@@ -446,6 +626,9 @@ public final class PhysicsWorld {
      * its wielder, or a door and its frame.
      *
      * @throws IllegalArgumentException when {@code a} and {@code b} are the same body
+     * @param a one live body
+     * @param b the other live body, ≠ a
+     * @param ignore true to stop their contacts, false to let them collide again
      */
     public void setIgnoreCollision(BodyId a, BodyId b, boolean ignore) {
         slot(a);
@@ -456,7 +639,12 @@ public final class PhysicsWorld {
         world.queue(new Command.IgnoreCollision(a.handle(), b.handle(), ignore));
     }
 
-    /** Whether the pair is ignored now (a queued {@link #setIgnoreCollision} applies at the next step). */
+    /**
+     * Whether the pair is ignored now (a queued {@link #setIgnoreCollision} applies at the next step).
+     * @param a one body
+     * @param b the other body
+     * @return true when the pair is ignored
+     */
     public boolean isCollisionIgnored(BodyId a, BodyId b) {
         slot(a);
         slot(b);
@@ -468,6 +656,8 @@ public final class PhysicsWorld {
      * over that step the velocity changes by {@code F dt / m} whatever the sub-step count. Call it
      * before every step for a lasting force (or use a persistent {@code linear-force} field). Wakes
      * the body; static, kinematic and disabled bodies ignore it. Journalled.
+     * @param body a live body
+     * @param force the force, N, world frame
      */
     public void applyForce(BodyId body, Vector3dc force) {
         slot(body);
@@ -479,6 +669,8 @@ public final class PhysicsWorld {
     /**
      * Applies a torque (N·m, world frame) for every sub-step of the next step ({@code Δω = I⁻¹ τ dt}
      * over the step). Wakes the body; static, kinematic and disabled bodies ignore it. Journalled.
+     * @param body a live body
+     * @param torque the torque, N·m, world frame
      */
     public void applyTorque(BodyId body, Vector3dc torque) {
         slot(body);
@@ -497,6 +689,9 @@ public final class PhysicsWorld {
      *                                  allowed (unknown node type or parameter, NaN, a negative
      *                                  radius, a value type that does not fit the target); nothing
      *                                  changes then
+     * @param target what the field writes (velocity, impulse, force, strain, state, ...)
+     * @param field the field's node tree
+     * @param options which bodies, when, how long, and the field's name for {@link #removeField}
      */
     public void applyField(Fields.Target target, Field field, FieldOptions options) {
         Objects.requireNonNull(target, "target is null");
@@ -506,7 +701,10 @@ public final class PhysicsWorld {
                 field.spec(), options.meta(), options.isPersistent()));
     }
 
-    /** Stops the persistent field called {@code name} from the next step (nothing happens when none runs). */
+    /**
+     * Stops the persistent field called {@code name} from the next step (nothing happens when none runs).
+     * @param name the name the field was applied with
+     */
     public void removeField(String name) {
         world.queue(new Command.RemoveField(name));
     }
@@ -514,6 +712,9 @@ public final class PhysicsWorld {
     /**
      * Teleports a body: its origin to {@code position}, its orientation to {@code orientation}
      * (normalised); velocities are kept. Wakes it (a moved static body wakes what it touched).
+     * @param body a live body
+     * @param position the new origin position, metres, world frame (finite)
+     * @param orientation the new orientation (non-zero)
      */
     public void setPose(BodyId body, Vector3dc position, Quaterniondc orientation) {
         slot(body);
@@ -531,6 +732,7 @@ public final class PhysicsWorld {
     /**
      * Holders (clusters) that may break per step, world-wide; {@link #UNLIMITED_BREAKS} by default.
      * Reads the value in force (a change queued by {@link #setBreakBudget} shows after the next step).
+     * @return the holders allowed to break per step, ≥ 0
      */
     public int breakBudget() {
         return world.destruction().breakBudget();
@@ -542,17 +744,24 @@ public final class PhysicsWorld {
      * their loads kept, and none is dropped. 0 pauses breaking; {@link #UNLIMITED_BREAKS} lifts it.
      *
      * @throws IllegalArgumentException for a negative value (nothing is queued)
+     * @param breaksPerStep the budget, ≥ 0 or {@link #UNLIMITED_BREAKS}
      */
     public void setBreakBudget(int breaksPerStep) {
         world.queue(new Command.SetBreakBudget(breaksPerStep));
     }
 
-    /** Release throttling's lower bound, in active pieces (-1 = off, the default). */
+    /**
+     * Release throttling's lower bound, in active pieces (-1 = off, the default).
+     * @return the lower bound, or -1 when throttling is off
+     */
     public int releaseThrottleMin() {
         return world.destruction().throttleMin();
     }
 
-    /** Release throttling's upper bound, in active pieces (-1 = off, the default). */
+    /**
+     * Release throttling's upper bound, in active pieces (-1 = off, the default).
+     * @return the upper bound, or -1 when throttling is off
+     */
     public int releaseThrottleMax() {
         return world.destruction().throttleMax();
     }
@@ -564,6 +773,8 @@ public final class PhysicsWorld {
      * release order. {@code (-1, -1)} turns it off.
      *
      * @throws IllegalArgumentException naming the field for {@code min < 0} or {@code max < min} (nothing is queued)
+     * @param min the active-piece count at or below which every piece gets a body, ≥ 0, or -1 to switch off
+     * @param max the active-piece count at or above which no released piece gets a body, &gt; min
      */
     public void setReleaseThrottle(int min, int max) {
         world.queue(new Command.SetReleaseThrottle(min, max));
@@ -573,6 +784,7 @@ public final class PhysicsWorld {
      * The last step's profile: timings, and for destruction {@code breaks()}, {@code deferredBreaks()},
      * {@code oldestDeferral()}, {@code released()}, {@code throttled()} (read-only; rewritten by the
      * next step).
+     * @return the profile of the last step
      */
     public StepProfile lastProfile() {
         return world.profile();
@@ -591,6 +803,11 @@ public final class PhysicsWorld {
      * The nearest body along the ray from {@code origin} in {@code direction} (any non-zero length;
      * normalised here) within {@code maxDistance} metres. Writes {@code dest} (distance in metres)
      * and returns whether something was hit.
+     * @param origin the ray's start, metres, world frame
+     * @param direction the ray's direction (non-zero)
+     * @param maxDistance the longest distance searched, metres, ≥ 0
+     * @param dest receives the body, distance, point and normal of the hit
+     * @return true when a body was hit
      */
     public boolean rayCast(Vector3dc origin, Vector3dc direction, double maxDistance, QueryHit dest) {
         Objects.requireNonNull(origin, "origin is null");
@@ -615,6 +832,12 @@ public final class PhysicsWorld {
      * Sweeps a convex {@code shape} from the pose along {@code translation} (no rotation) and reports
      * the first body it touches ({@code dest.fraction()} of the translation; 0 if it starts
      * overlapping). Returns whether something was hit.
+     * @param shape the convex shape to sweep (sphere, box, capsule or convex hull)
+     * @param position the start position, metres, world frame
+     * @param orientation the shape's orientation, kept along the sweep
+     * @param translation the sweep's displacement, metres, world frame
+     * @param dest receives the body, fraction, point and normal of the first touch
+     * @return true when a body was touched
      */
     public boolean shapeCast(Shape shape, Vector3dc position, Quaterniondc orientation, Vector3dc translation,
                              QueryHit dest) {
@@ -637,6 +860,11 @@ public final class PhysicsWorld {
     /**
      * The bodies whose shapes overlap {@code shape} at the pose (touching is not overlapping): clears
      * {@code dest}, adds them in slot order and returns how many.
+     * @param shape the shape to test
+     * @param position its position, metres, world frame
+     * @param orientation its orientation
+     * @param dest cleared, then receives the overlapping bodies
+     * @return the number of bodies found
      */
     public int overlap(Shape shape, Vector3dc position, Quaterniondc orientation, List<BodyId> dest) {
         Objects.requireNonNull(position, "position is null");
@@ -659,6 +887,10 @@ public final class PhysicsWorld {
     /**
      * The body surface point nearest to {@code point} within {@code maxDistance} metres (distance 0
      * when the point is inside a body). Returns whether one was found.
+     * @param point the query point, metres, world frame
+     * @param maxDistance the largest distance searched, metres, ≥ 0
+     * @param dest receives the body, distance and nearest surface point
+     * @return true when a body was within maxDistance
      */
     public boolean closestPoint(Vector3dc point, double maxDistance, QueryHit dest) {
         Objects.requireNonNull(point, "point is null");
@@ -674,22 +906,36 @@ public final class PhysicsWorld {
 
     // ---- listeners ------------------------------------------------------------------------------
 
-    /** Registers a listener called after every step, in registration order. */
+    /**
+     * Registers a listener called after every step, in registration order.
+     * @param listener called with the world after each step, on the stepping thread
+     */
     public void addStepListener(StepListener listener) {
         stepListeners.add(Objects.requireNonNull(listener, "listener is null"));
         observe();
     }
 
+    /**
+     * Unregisters a step listener (nothing happens if it was not registered).
+     * @param listener the listener to remove
+     */
     public void removeStepListener(StepListener listener) {
         stepListeners.remove(listener);
     }
 
-    /** Registers a listener called after every step for each contact manifold with points. */
+    /**
+     * Registers a listener called after every step for each contact manifold with points.
+     * @param listener called per manifold after each step, on the stepping thread
+     */
     public void addContactListener(ContactListener listener) {
         contactListeners.add(Objects.requireNonNull(listener, "listener is null"));
         observe();
     }
 
+    /**
+     * Unregisters a contact listener (nothing happens if it was not registered).
+     * @param listener the listener to remove
+     */
     public void removeContactListener(ContactListener listener) {
         contactListeners.remove(listener);
     }
@@ -733,6 +979,7 @@ public final class PhysicsWorld {
     /**
      * The last step's events (one reused view, valid until the next step). Kinds nobody switched
      * on are empty; a world where nothing is switched on gathers nothing.
+     * @return the events view
      */
     public StepEvents events() {
         if (stepEvents == null) {
@@ -741,13 +988,20 @@ public final class PhysicsWorld {
         return stepEvents;
     }
 
-    /** Registers a listener called once after every step with the step's events, in registration order. */
+    /**
+     * Registers a listener called once after every step with the step's events, in registration order.
+     * @param listener called with the step's events, on the stepping thread
+     */
     public void addEventListener(EventListener listener) {
         eventListeners.add(Objects.requireNonNull(listener, "listener is null"));
         events();
         observe();
     }
 
+    /**
+     * Unregisters an event listener (nothing happens if it was not registered).
+     * @param listener the listener to remove
+     */
     public void removeEventListener(EventListener listener) {
         eventListeners.remove(listener);
     }
@@ -755,20 +1009,31 @@ public final class PhysicsWorld {
     /**
      * Switches {@code kind} on or off for every body and collection (off by default), from the
      * next step on (a journalled command).
+     * @param kind the event kind
+     * @param on true to gather it, false to stop
      */
     public void setEvents(EventKind kind, boolean on) {
         Objects.requireNonNull(kind, "kind is null");
         queueRequest(kind, request(kind).withGlobal(on));
     }
 
-    /** Sets the filters, cap and sort of {@code kind} from the next step on (a journalled command); its switch stays. */
+    /**
+     * Sets the filters, cap and sort of {@code kind} from the next step on (a journalled command); its switch
+     * stays.
+     * @param kind the event kind
+     * @param filter its filters, cap and sort
+     */
     public void setEventFilter(EventKind kind, EventFilter filter) {
         Objects.requireNonNull(kind, "kind is null");
         Objects.requireNonNull(filter, "filter is null");
         queueRequest(kind, filter.request.withGlobal(request(kind).global()));
     }
 
-    /** The filter of {@code kind} as last set through this world (defaults until set). */
+    /**
+     * The filter of {@code kind} as last set through this world (defaults until set).
+     * @param kind the event kind
+     * @return the filter, never null
+     */
     public EventFilter eventFilter(EventKind kind) {
         return EventFilter.of(request(Objects.requireNonNull(kind, "kind is null")));
     }
@@ -786,6 +1051,8 @@ public final class PhysicsWorld {
     /**
      * Switches exactly {@code kinds} on for {@code body} (none = all off), from the next step on (a
      * journalled command): contact kinds fire when either body asks, sleep, wake and moved for the body.
+     * @param body a live body
+     * @param kinds the kinds to switch on for it
      */
     public void setBodyEvents(BodyId body, EventKind... kinds) {
         slot(body);
@@ -795,6 +1062,8 @@ public final class PhysicsWorld {
     /**
      * Switches exactly {@code kinds} on for placed collection {@code collection} (break, crumble,
      * collection broken, trailing, removal), from the next step on (a journalled command).
+     * @param collection the placed collection's index
+     * @param kinds the kinds to switch on for it
      */
     public void setCollectionEvents(int collection, EventKind... kinds) {
         if (collection < 0 || collection >= collectionCount()) {
@@ -811,6 +1080,7 @@ public final class PhysicsWorld {
     /**
      * Installs the pre-solve hook (null removes it), between steps. It is not journalled: a replay
      * or verify of the run needs the same hook.
+     * @param hook the hook, or null
      */
     public void setPreSolveHook(PreSolveHook hook) {
         if (stepping) {
@@ -853,6 +1123,10 @@ public final class PhysicsWorld {
      *
      * @throws IllegalArgumentException naming the bad value (unknown type or parameter, a parameter
      *                                  out of range, a body joined to itself); nothing is queued then
+     * @param a the first body
+     * @param b the second body, or null to join a to the world
+     * @param spec the constraint's type, anchors, axes and parameters
+     * @return the new constraint's id
      */
     public ConstraintId addConstraint(BodyId a, BodyId b, ConstraintSpec spec) {
         Objects.requireNonNull(spec, "spec is null");
@@ -881,37 +1155,58 @@ public final class PhysicsWorld {
         return new ConstraintId(id);
     }
 
-    /** Removes a constraint from the next step (no-op if it broke or lost a body). Journalled. */
+    /**
+     * Removes a constraint from the next step (no-op if it broke or lost a body). Journalled.
+     * @param id the constraint
+     */
     public void removeConstraint(ConstraintId id) {
         Objects.requireNonNull(id, "id is null");
         world.queue(new Command.RemoveConstraint(id.id()));
     }
 
-    /** Whether constraint {@code id} exists now (created by a step, not broken, not removed). */
+    /**
+     * Whether constraint {@code id} exists now (created by a step, not broken, not removed).
+     * @param id the constraint
+     * @return true while it exists
+     */
     public boolean contains(ConstraintId id) {
         return world.context().constraints.indexOf(id.id()) >= 0;
     }
 
-    /** The number of constraints. */
+    /**
+     * The number of constraints.
+     * @return the number of constraints now, ≥ 0
+     */
     public int constraintCount() {
         return world.context().constraints.size();
     }
 
-    /** The force (N) constraint {@code id} carried in the last step's last sub-step (0 if gone). */
+    /**
+     * The force (N) constraint {@code id} carried in the last step's last sub-step (0 if gone).
+     * @param id the constraint
+     * @return the force's magnitude, N
+     */
     public double constraintForce(ConstraintId id) {
         dev.rubble.core.dynamics.ConstraintStore st = world.context().constraints;
         int i = st.indexOf(id.id());
         return i < 0 ? 0 : st.force[i];
     }
 
-    /** The torque (N·m) constraint {@code id} carried in the last step's last sub-step (0 if gone). */
+    /**
+     * The torque (N·m) constraint {@code id} carried in the last step's last sub-step (0 if gone).
+     * @param id the constraint
+     * @return the torque's magnitude, N·m
+     */
     public double constraintTorque(ConstraintId id) {
         dev.rubble.core.dynamics.ConstraintStore st = world.context().constraints;
         int i = st.indexOf(id.id());
         return i < 0 ? 0 : st.torque[i];
     }
 
-    /** The constraints that broke in the last step, in creation order. */
+    /**
+     * The constraints that broke in the last step, in creation order.
+     * @return the broken constraints' events, possibly empty
+     */
     public List<ConstraintBreakEvent> constraintBreaks() {
         List<dev.rubble.core.dynamics.ConstraintBreak> in = world.context().constraintBreaks;
         List<ConstraintBreakEvent> out = new ArrayList<>(in.size());

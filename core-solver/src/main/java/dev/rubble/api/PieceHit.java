@@ -10,22 +10,34 @@ public final class PieceHit {
     private CollectionId collection;
     private int node = -1;
 
-    /** The plain hit (body, distance, point, normal). */
+    /**
+     * The plain hit (body, distance, point, normal).
+     * @return the hit, rewritten by each query
+     */
     public QueryHit hit() {
         return hit;
     }
 
-    /** Whether something was hit. */
+    /**
+     * Whether something was hit.
+     * @return true after a hit
+     */
     public boolean isHit() {
         return hit.hit();
     }
 
-    /** The collection of the struck piece, or null when the body hit is not a collection piece. */
+    /**
+     * The collection of the struck piece, or null when the body hit is not a collection piece.
+     * @return the collection, or null
+     */
     public CollectionId collection() {
         return collection;
     }
 
-    /** The authored node under the hit point, or -1. */
+    /**
+     * The authored node under the hit point, or -1.
+     * @return the node id, or -1
+     */
     public int node() {
         return node;
     }

@@ -26,6 +26,8 @@ public final class Plugins {
      *
      * @throws IllegalArgumentException for a stage family or implementation that is not loaded
      *                                  (the message lists the known ones) or a bad stage option
+     * @param config the world's settings
+     * @return a new, empty world
      */
     public PhysicsWorld newWorld(WorldConfig config) {
         Objects.requireNonNull(config, "config is null");
@@ -38,13 +40,21 @@ public final class Plugins {
      *
      * @throws IllegalArgumentException naming the file's problem (not a snapshot, truncated, damaged,
      *                                  a newer format version) or a stage the snapshot names that is not loaded
+     * @param file the snapshot file
+     * @return the restored world
+     * @throws java.io.IOException when the file cannot be read
      */
     public PhysicsWorld restoreWorld(java.nio.file.Path file) throws java.io.IOException {
         Objects.requireNonNull(file, "file is null");
         return new PhysicsWorld(dev.rubble.core.snapshot.WorldSnapshot.read(file).restore(stages), null);
     }
 
-    /** As {@link #restoreWorld(java.nio.file.Path)}, from a stream read to its end (not closed). */
+    /**
+     * As {@link #restoreWorld(java.nio.file.Path)}, from a stream read to its end (not closed).
+     * @param in the snapshot bytes
+     * @return the restored world
+     * @throws java.io.IOException when the stream fails
+     */
     public PhysicsWorld restoreWorld(java.io.InputStream in) throws java.io.IOException {
         Objects.requireNonNull(in, "in is null");
         return new PhysicsWorld(dev.rubble.core.snapshot.WorldSnapshot.read(in, "snapshot stream").restore(stages), null);
@@ -55,6 +65,8 @@ public final class Plugins {
      * {@code fracture}, {@code connection-graph}), sorted.
      *
      * @throws IllegalArgumentException for an unknown family, listing the known ones
+     * @param family the stage family
+     * @return the implementation names
      */
     public SortedSet<String> implementations(String family) {
         return new TreeSet<>(stages.factories(StageFamily.byName(family)).keySet());
@@ -63,6 +75,7 @@ public final class Plugins {
     /**
      * The kernel's stage registry. Internal: for modules that assemble kernel worlds themselves
      * (scenario loading); not part of the public API.
+     * @return the stage registry
      */
     public Stages stages() {
         return stages;

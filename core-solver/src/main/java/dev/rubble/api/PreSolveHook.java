@@ -10,6 +10,9 @@ package dev.rubble.api;
  */
 @FunctionalInterface
 public interface PreSolveHook {
-    /** @return false to reject the pair */
+    /**
+     * @return false to reject the pair
+     * @param contact the new pair, valid during this call only; its friction and restitution may be changed
+     */
     boolean onNewContact(NewContact contact);
 }

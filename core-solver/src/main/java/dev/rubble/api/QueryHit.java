@@ -13,12 +13,18 @@ public final class QueryHit {
     private double distance, fraction;
     private double x, y, z, nx, ny, nz;
 
-    /** Whether the last query that wrote this found something. */
+    /**
+     * Whether the last query that wrote this found something.
+     * @return true after a hit
+     */
     public boolean hit() {
         return body != null;
     }
 
-    /** The body found, or null after a miss. */
+    /**
+     * The body found, or null after a miss.
+     * @return the body, or null
+     */
     public BodyId body() {
         return body;
     }
@@ -26,17 +32,27 @@ public final class QueryHit {
     /**
      * Ray cast: distance from the origin along the (unit) direction, metres. Shape cast: distance
      * travelled before first touch, metres. Closest point: distance from the query point (0 inside).
+     * @return the distance, metres, ≥ 0
      */
     public double distance() {
         return distance;
     }
 
-    /** Ray and shape casts: {@link #distance()} as a fraction of the maximum distance or translation, in [0, 1]. */
+    /**
+     * Ray and shape casts: {@link #distance()} as a fraction of the maximum distance or translation, in [0,
+     * 1].
+     * @return the fraction in [0, 1]
+     */
     public double fraction() {
         return fraction;
     }
 
-    /** The point found (ray: where it enters; shape cast: first contact on the target; closest point: on the surface). */
+    /**
+     * The point found (ray: where it enters; shape cast: first contact on the target; closest point: on the
+     * surface).
+     * @param dest receives the point, metres, world frame
+     * @return dest
+     */
     public Vector3d point(Vector3d dest) {
         return dest.set(x, y, z);
     }
@@ -44,6 +60,8 @@ public final class QueryHit {
     /**
      * Unit surface normal of the body hit at {@link #point} (closest point: the direction from the
      * surface point to the query point, zero when inside).
+     * @param dest receives the normal
+     * @return dest
      */
     public Vector3d normal(Vector3d dest) {
         return dest.set(nx, ny, nz);

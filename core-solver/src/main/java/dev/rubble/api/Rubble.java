@@ -26,6 +26,7 @@ public final class Rubble {
     /**
      * The plugins on the class path, loaded on first use and shared by every call. The shipped
      * default broadphase and narrowphase come with the core jar.
+     * @return the shared plugin set
      */
     public static Plugins defaultPlugins() {
         return Default.PLUGINS;
@@ -36,13 +37,19 @@ public final class Rubble {
      * plugin, each with its own class loader). Expensive: do it once and reuse the result.
      *
      * @throws dev.rubble.core.plugin.PluginLoadException for an unreadable directory or a broken plugin
+     * @param pluginDirs plugin directories, each holding one plugin's jars
+     * @return a new plugin set
      */
     public static Plugins loadPlugins(Path... pluginDirs) {
         Objects.requireNonNull(pluginDirs, "pluginDirs is null");
         return new Plugins(Stages.load(List.of(pluginDirs)));
     }
 
-    /** A new world with the class-path plugins ({@link #defaultPlugins}). */
+    /**
+     * A new world with the class-path plugins ({@link #defaultPlugins}).
+     * @param config the world's settings
+     * @return a new, empty world
+     */
     public static PhysicsWorld newWorld(WorldConfig config) {
         return defaultPlugins().newWorld(config);
     }
@@ -50,6 +57,9 @@ public final class Rubble {
     /**
      * A world restored from a snapshot file with the class-path plugins (see
      * {@link Plugins#restoreWorld}).
+     * @param file a snapshot written by {@link PhysicsWorld#saveSnapshot(java.nio.file.Path)}
+     * @return the restored world
+     * @throws java.io.IOException when the file cannot be read
      */
     public static PhysicsWorld restoreWorld(Path file) throws java.io.IOException {
         return defaultPlugins().restoreWorld(file);

@@ -22,29 +22,45 @@ public final class StepEvents {
     /**
      * A view over {@code state}'s buffers with no world behind it (body ids are the raw handles):
      * how playback hands out a journal's recorded events (docs/events.md "Replay").
+     * @param state the recorded event buffers
+     * @return a view over them
      */
     public static StepEvents of(EventState state) {
         return new StepEvents(null, java.util.Objects.requireNonNull(state, "state is null"));
     }
 
-    /** The step these events belong to (-1 before the first step that gathered any). */
+    /**
+     * The step these events belong to (-1 before the first step that gathered any).
+     * @return the step index, or -1
+     */
     public long step() {
         return state.step();
     }
 
-    /** The events of {@code kind} (the same view object every time; its contents change with each step). */
+    /**
+     * The events of {@code kind} (the same view object every time; its contents change with each step).
+     * @param kind the kind
+     * @return its view
+     */
     public EventView of(EventKind kind) {
         EventView v = views[kind.code];
         v.set(state.buffer(kind.code));
         return v;
     }
 
-    /** Number of events of {@code kind}. */
+    /**
+     * Number of events of {@code kind}.
+     * @param kind the kind
+     * @return the count, ≥ 0
+     */
     public int count(EventKind kind) {
         return state.buffer(kind.code).count();
     }
 
-    /** Number of events of every kind. */
+    /**
+     * Number of events of every kind.
+     * @return the total, ≥ 0
+     */
     public int total() {
         int n = 0;
         for (int k = 0; k < EventKinds.COUNT; k++) {

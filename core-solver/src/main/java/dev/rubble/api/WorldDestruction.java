@@ -58,6 +58,11 @@ public final class WorldDestruction {
      * @param levelThresholds  break threshold per level below the root (the last repeats), or null for the
      *                         damage model's defaults
      * @param anchorNodes      nodes pinned in place (their holder stays kinematic), or null
+     * @param position where the collection's frame origin goes, metres, world frame (finite)
+     * @param orientation the collection's rotation, world from collection (non-zero; normalised)
+     * @return the new collection's id (its placement index)
+     * @throws IllegalArgumentException naming the bad value (a non-finite position, a threshold below 0, an
+     *     anchor node out of range)
      */
     public CollectionId place(String label, CollectionAsset asset, Vector3dc position, Quaterniondc orientation,
                               double[] levelThresholds, int[] anchorNodes) {
@@ -81,6 +86,10 @@ public final class WorldDestruction {
     /**
      * A collection from a file ({@code .rbc}), through the {@link CollectionSource} on the class path
      * (module {@code rubble-scenario} provides one).
+     * @param file the {@code .rbc} file (or its JSON form)
+     * @return the asset, validated
+     * @throws java.io.IOException when the file cannot be read
+     * @throws IllegalStateException when no collection source is on the class path
      */
     public static CollectionAsset load(java.nio.file.Path file) throws java.io.IOException {
         Objects.requireNonNull(file, "file is null");
@@ -91,6 +100,9 @@ public final class WorldDestruction {
      * A collection fractured from a recipe (the JSON of a scenario {@code recipe} object:
      * {@code box} half extents, {@code levels} of fracture methods and options, {@code seed}, ...;
      * docs/scenario-format.md), through the {@link CollectionSource} on the class path.
+     * @param recipeJson the recipe as JSON text
+     * @return the fractured asset; the same recipe and seed give the same asset bit for bit
+     * @throws IllegalArgumentException naming the bad key and value
      */
     public static CollectionAsset fracture(String recipeJson) {
         Objects.requireNonNull(recipeJson, "recipe is null");
@@ -105,12 +117,19 @@ public final class WorldDestruction {
                 + " rubble-scenario module (or place an in-memory CollectionAsset)");
     }
 
-    /** Number of placed collections. */
+    /**
+     * Number of placed collections.
+     * @return the count, ≥ 0
+     */
     public int count() {
         return rt().collectionCount();
     }
 
-    /** The id of collection {@code index} (placement order). */
+    /**
+     * The id of collection {@code index} (placement order).
+     * @param index the placement index, 0 ≤ index &lt; {@link #count()}
+     * @return the id
+     */
     public CollectionId collection(int index) {
         if (index < 0 || index >= count()) {
             throw new IllegalArgumentException("collection = " + index + "; allowed: [0, " + count() + ")");
@@ -125,19 +144,31 @@ public final class WorldDestruction {
         return id;
     }
 
-    /** The collection's asset (read only). */
+    /**
+     * The collection's asset (read only).
+     * @param c the collection
+     * @return its asset (shared: do not modify its arrays)
+     */
     public CollectionAsset asset(CollectionId c) {
         return rt().asset(index(c));
     }
 
-    /** The collection's label as placed (may be null). */
+    /**
+     * The collection's label as placed (may be null).
+     * @param c the collection
+     * @return the label, or null
+     */
     public String label(CollectionId c) {
         return rt().label(index(c));
     }
 
     // ---- bodies and pieces ------------------------------------------------------------------------
 
-    /** The piece {@code body} simulates, or null when it is not a collection piece (or no longer live). */
+    /**
+     * The piece {@code body} simulates, or null when it is not a collection piece (or no longer live).
+     * @param body any body
+     * @return the piece (collection and node), or null
+     */
     public Piece pieceOf(BodyId body) {
         Objects.requireNonNull(body, "body is null");
         int g = rt().nodeOfBody(body.handle());
@@ -152,6 +183,9 @@ public final class WorldDestruction {
      * The body that currently simulates {@code node} of {@code c}: the node's own once it broke free,
      * else its holder's (the top piece containing it); null when the node has no body (removed,
      * or left without one by release throttling).
+     * @param c the collection
+     * @param node the asset node id, 0 ≤ node &lt; the asset's node count
+     * @return the body, or null
      */
     public BodyId bodyOf(CollectionId c, int node) {
         long h = rt().holderBody(index(c), node);
@@ -163,7 +197,12 @@ public final class WorldDestruction {
         return b.isLive(s) && b.handle(s) == h ? pw.id(s) : null;
     }
 
-    /** Whether {@code node} of {@code c} is simulated by its own body (it broke free or is a top node). */
+    /**
+     * Whether {@code node} of {@code c} is simulated by its own body (it broke free or is a top node).
+     * @param c the collection
+     * @param node the asset node id
+     * @return true when the node has its own body
+     */
     public boolean isFree(CollectionId c, int node) {
         int g = rt().globalNode(index(c), node);
         return rt().store().body[g] != ClusterStore.NONE;
@@ -171,7 +210,13 @@ public final class WorldDestruction {
 
     // ---- strain and breaking ----------------------------------------------------------------------
 
-    /** Raises the node's external strain to at least {@code strain} (≥ 0; +∞ forces a break); one-shot. */
+    /**
+     * Raises the node's external strain to at least {@code strain} (≥ 0; +∞ forces a break); one-shot.
+     * @param c the collection
+     * @param node the asset node id
+     * @param strain the external strain, in the thresholds' units (N·s, or N for force-based damage models),
+     *     ≥ 0
+     */
     public void applyStrain(CollectionId c, int node, double strain) {
         world.queue(new Command.ExternalStrain(index(c), node, strain));
     }
@@ -179,13 +224,24 @@ public final class WorldDestruction {
     /**
      * External strain at a point: children of active pieces within {@code radius} of it (or the nearest)
      * get {@code strain}, then rings along live bonds up to {@code depth}, scaled by {@code factor} per ring.
+     * @param point the centre, metres, world frame
+     * @param radius the reach, metres, ≥ 0
+     * @param strain the external strain given at the centre, in the thresholds' units, ≥ 0
+     * @param depth how many rings of bonded neighbours also get strain, ≥ 0
+     * @param factor the multiplier per ring, ≥ 0
      */
     public void applyStrainAt(Vector3dc point, double radius, double strain, int depth, double factor) {
         Objects.requireNonNull(point, "point is null");
         world.queue(new Command.ExternalStrainAt(point.x(), point.y(), point.z(), radius, strain, depth, factor));
     }
 
-    /** Adds {@code delta} to the node's internal strain (its threshold; negative weakens it, floor 0). Lasting. */
+    /**
+     * Adds {@code delta} to the node's internal strain (its threshold; negative weakens it, floor 0).
+     * Lasting.
+     * @param c the collection
+     * @param node the asset node id
+     * @param delta the change of the threshold, in its units (negative weakens)
+     */
     public void addInternalStrain(CollectionId c, int node, double delta) {
         world.queue(new Command.InternalStrain(index(c), node, delta));
     }
@@ -194,6 +250,10 @@ public final class WorldDestruction {
      * Internal strain at a point: every node of the piece under {@code point} whose bounds come within
      * {@code radius} of it (the leaf under the point at least) gets {@code delta} added to its threshold.
      * Needs a piece under the point; returns how many nodes were changed (0 when nothing is there).
+     * @param point the point, metres, world frame
+     * @param radius the reach, metres, ≥ 0
+     * @param delta the change of each threshold, in its units
+     * @return the number of nodes changed, ≥ 0
      */
     public int addInternalStrainAt(Vector3dc point, double radius, double delta) {
         Objects.requireNonNull(point, "point is null");
@@ -215,22 +275,40 @@ public final class WorldDestruction {
         return n;
     }
 
-    /** Breaks every child of the node at its next evaluation (the whole collection: its root, node 0). */
+    /**
+     * Breaks every child of the node at its next evaluation (the whole collection: its root, node 0).
+     * @param c the collection
+     * @param node the cluster node whose children break (0 for the whole collection)
+     */
     public void crumble(CollectionId c, int node) {
         world.queue(new Command.Crumble(index(c), node));
     }
 
-    /** Anchors (pins) or frees a node; the piece holding it becomes kinematic or dynamic accordingly. */
+    /**
+     * Anchors (pins) or frees a node; the piece holding it becomes kinematic or dynamic accordingly.
+     * @param c the collection
+     * @param node the asset node id
+     * @param anchored true to pin it, false to free it
+     */
     public void setAnchor(CollectionId c, int node, boolean anchored) {
         world.queue(new Command.SetAnchor(index(c), node, anchored));
     }
 
-    /** Sets the node's break threshold (≥ 0), replacing the damage model's. Lasting. */
+    /**
+     * Sets the node's break threshold (≥ 0), replacing the damage model's. Lasting.
+     * @param c the collection
+     * @param node the asset node id
+     * @param threshold the new threshold, in the damage model's units (N·s, or N for force-based models), ≥ 0
+     */
     public void setThreshold(CollectionId c, int node, double threshold) {
         world.queue(new Command.SetNodeThreshold(index(c), node, threshold));
     }
 
-    /** Makes the node unbreakable (threshold +∞); {@link #setThreshold} makes it breakable again. */
+    /**
+     * Makes the node unbreakable (threshold +∞); {@link #setThreshold} makes it breakable again.
+     * @param c the collection
+     * @param node the asset node id
+     */
     public void setUnbreakable(CollectionId c, int node) {
         setThreshold(c, node, Double.POSITIVE_INFINITY);
     }
@@ -238,6 +316,10 @@ public final class WorldDestruction {
     /**
      * Changes the collection's damage propagation (journalled): on/off, the share of a broken node's
      * excess load and of an unbroken node's load passed to each bonded neighbour (finite, ≥ 0).
+     * @param c the collection
+     * @param on whether damage propagates along bonds
+     * @param breakFactor the share of a broken node's excess load passed on, finite, ≥ 0
+     * @param shockFactor the share of an unbroken node's load passed on, finite, ≥ 0
      */
     public void setPropagation(CollectionId c, boolean on, double breakFactor, double shockFactor) {
         world.queue(new Command.SetPropagation(index(c), on, breakFactor, shockFactor));
@@ -248,12 +330,21 @@ public final class WorldDestruction {
      * {@code material-strength}, with its options; journalled): every threshold is recomputed from the
      * new model with the bonds alive now, then the asset's own thresholds and the material multipliers
      * apply (run-time threshold edits are replaced). An unknown model or a bad option fails here.
+     * @param c the collection
+     * @param model the damage model's name
+     * @param options the model's options (numbers, strings, booleans), or an empty map
      */
     public void setDamageModel(CollectionId c, String model, Map<String, ?> options) {
         world.queue(new Command.SetDamageModel(index(c), model, StageConfig.of(options == null ? Map.of() : options)));
     }
 
-    /** Sets the node's material (an index into the collection's materials; journalled); its threshold is recomputed. */
+    /**
+     * Sets the node's material (an index into the collection's materials; journalled); its threshold is
+     * recomputed.
+     * @param c the collection
+     * @param node the asset node id
+     * @param material the material index, 0 ≤ material &lt; the collection's material count
+     */
     public void setMaterial(CollectionId c, int node, int material) {
         world.queue(new Command.SetNodeMaterial(index(c), node, material));
     }
@@ -261,22 +352,40 @@ public final class WorldDestruction {
     /**
      * Sets material {@code material}'s threshold multiplier (finite, ≥ 0; journalled): the thresholds of
      * its nodes become multiplier × (the asset's own threshold, else the damage model's); +∞ stays +∞.
+     * @param c the collection
+     * @param material the material index
+     * @param multiplier the multiplier, finite, ≥ 0
      */
     public void setMaterialMultiplier(CollectionId c, int material, double multiplier) {
         world.queue(new Command.SetMaterialMultiplier(index(c), material, multiplier));
     }
 
-    /** The node's material now. */
+    /**
+     * The node's material now.
+     * @param c the collection
+     * @param node the asset node id
+     * @return the material index
+     */
     public int material(CollectionId c, int node) {
         return rt().material(index(c), node);
     }
 
-    /** Material {@code material}'s threshold multiplier now (1 unless the asset or a command set it). */
+    /**
+     * Material {@code material}'s threshold multiplier now (1 unless the asset or a command set it).
+     * @param c the collection
+     * @param material the material index
+     * @return the multiplier, ≥ 0
+     */
     public double materialMultiplier(CollectionId c, int material) {
         return rt().materialMultiplier(index(c), material);
     }
 
-    /** The node's break threshold now (+∞: unbreakable). */
+    /**
+     * The node's break threshold now (+∞: unbreakable).
+     * @param c the collection
+     * @param node the asset node id
+     * @return the threshold, ≥ 0 or {@code +∞}
+     */
     public double threshold(CollectionId c, int node) {
         return rt().store().threshold[rt().globalNode(index(c), node)];
     }
@@ -290,6 +399,9 @@ public final class WorldDestruction {
      * Strain queued at a point ({@link #applyStrainAt}) is found at the start of the next step and shows
      * after it; strain modifiers and that step's own collisions may still change what is evaluated.
      * The node breaks when its evaluated load reaches its {@link #threshold}.
+     * @param c the collection
+     * @param node the asset node id
+     * @return the waiting load, ≥ 0, in the thresholds' units
      */
     public double load(CollectionId c, int node) {
         int ci = index(c);
@@ -304,12 +416,21 @@ public final class WorldDestruction {
 
     // ---- bonds ------------------------------------------------------------------------------------
 
-    /** Number of bonds (connection-graph edges) of the collection, alive or cut. */
+    /**
+     * Number of bonds (connection-graph edges) of the collection, alive or cut.
+     * @param c the collection
+     * @return the bond count, ≥ 0
+     */
     public int bondCount(CollectionId c) {
         return rt().asset(index(c)).edgeCount();
     }
 
-    /** The bonds of {@code node} (edge ids, ascending), alive or cut. */
+    /**
+     * The bonds of {@code node} (edge ids, ascending), alive or cut.
+     * @param c the collection
+     * @param node the asset node id
+     * @return a new array of bond ids
+     */
     public int[] bondsOf(CollectionId c, int node) {
         CollectionAsset a = rt().asset(index(c));
         rt().globalNode(index(c), node); // names a bad node
@@ -319,35 +440,61 @@ public final class WorldDestruction {
         return out;
     }
 
-    /** The node at the other end of {@code bond} from {@code node}. */
+    /**
+     * The node at the other end of {@code bond} from {@code node}.
+     * @param c the collection
+     * @param bond the bond id
+     * @param node one end of the bond
+     * @return the other end
+     */
     public int bondOther(CollectionId c, int bond, int node) {
         CollectionAsset a = rt().asset(index(c));
         checkBond(a, c, bond);
         return a.edgeA()[bond] == node ? a.edgeB()[bond] : a.edgeA()[bond];
     }
 
-    /** The bond's first node (the smaller id). */
+    /**
+     * The bond's first node (the smaller id).
+     * @param c the collection
+     * @param bond the bond id, 0 ≤ bond &lt; {@link #bondCount}
+     * @return the node id
+     */
     public int bondA(CollectionId c, int bond) {
         CollectionAsset a = rt().asset(index(c));
         checkBond(a, c, bond);
         return a.edgeA()[bond];
     }
 
-    /** The bond's second node. */
+    /**
+     * The bond's second node.
+     * @param c the collection
+     * @param bond the bond id
+     * @return the node id
+     */
     public int bondB(CollectionId c, int bond) {
         CollectionAsset a = rt().asset(index(c));
         checkBond(a, c, bond);
         return a.edgeB()[bond];
     }
 
-    /** The bond's contact area, m². */
+    /**
+     * The bond's contact area, m².
+     * @param c the collection
+     * @param bond the bond id
+     * @return the area, m²
+     */
     public double bondArea(CollectionId c, int bond) {
         CollectionAsset a = rt().asset(index(c));
         checkBond(a, c, bond);
         return a.edgeArea()[bond];
     }
 
-    /** Whether the bond is alive (not cut, and not broken by a release). */
+    /**
+     * Whether the bond is alive (not cut, and not broken by a release).
+     * @param c the collection
+     * @param bond the bond id
+     * @return true while it holds
+     */
     public boolean bondAlive(CollectionId c, int bond) {
         return rt().bondAlive(index(c), bond);
     }
@@ -355,6 +502,8 @@ public final class WorldDestruction {
     /**
      * Cuts one bond (Blast style): at the next step the piece holding its two nodes splits into the
      * connected components of its remaining bonds; a redundant bond splits nothing.
+     * @param c the collection
+     * @param bond the bond id
      */
     public void cutBond(CollectionId c, int bond) {
         world.queue(new Command.CutBond(index(c), bond));
@@ -372,6 +521,11 @@ public final class WorldDestruction {
     /**
      * {@link PhysicsWorld#rayCast} that also names the piece it struck: when the body hit is a
      * collection piece, {@code dest} gets its collection and the authored leaf node under the hit point.
+     * @param origin the ray's start, metres, world frame
+     * @param direction the ray's direction (non-zero)
+     * @param maxDistance the longest distance searched, metres, ≥ 0
+     * @param dest receives the hit and the piece struck
+     * @return true when a body was hit
      */
     public boolean rayCast(Vector3dc origin, Vector3dc direction, double maxDistance, PieceHit dest) {
         Objects.requireNonNull(dest, "dest is null");
@@ -386,6 +540,12 @@ public final class WorldDestruction {
     /**
      * {@link PhysicsWorld#shapeCast} that also names the piece it struck (the leaf under the contact
      * point, as {@link #rayCast} does).
+     * @param shape the convex shape to sweep
+     * @param position its start position, metres, world frame
+     * @param orientation its orientation, kept along the sweep
+     * @param translation the sweep's displacement, metres
+     * @param dest receives the hit and the piece struck
+     * @return true when a body was touched
      */
     public boolean shapeCast(dev.rubble.spi.shape.Shape shape, Vector3dc position, Quaterniondc orientation,
                              Vector3dc translation, PieceHit dest) {
@@ -409,7 +569,10 @@ public final class WorldDestruction {
 
     // ---- listeners --------------------------------------------------------------------------------
 
-    /** Registers a listener that hears every destruction event after each step, in event order. */
+    /**
+     * Registers a listener that hears every destruction event after each step, in event order.
+     * @param l called with each event, on the stepping thread
+     */
     public void addBreakListener(BreakListener l) {
         listeners.add(Objects.requireNonNull(l, "listener is null"));
         if (!listening) {
@@ -425,6 +588,10 @@ public final class WorldDestruction {
         }
     }
 
+    /**
+     * Unregisters a break listener (nothing happens if it was not registered).
+     * @param l the listener to remove
+     */
     public void removeBreakListener(BreakListener l) {
         listeners.remove(l);
     }

@@ -31,32 +31,58 @@ public final class WorldUnions {
         return world.destruction().unions();
     }
 
-    /** Adds a dynamic body (a plain body or a collection piece) to union {@code union}. */
+    /**
+     * Adds a dynamic body (a plain body or a collection piece) to union {@code union}.
+     * @param union the union's id, ≥ 0 (created on first use)
+     * @param body a live dynamic body
+     */
     public void add(int union, BodyId body) {
         world.queue(new Command.UnionAdd(union, handle(body), false));
     }
 
-    /** Adds an auxiliary body: it stays only while connected to a main member. */
+    /**
+     * Adds an auxiliary body: it stays only while connected to a main member.
+     * @param union the union's id, ≥ 0
+     * @param body a live dynamic body
+     */
     public void addAuxiliary(int union, BodyId body) {
         world.queue(new Command.UnionAdd(union, handle(body), true));
     }
 
-    /** Adds a placed collection's dynamic pieces as they are (an intact collection is one member). */
+    /**
+     * Adds a placed collection's dynamic pieces as they are (an intact collection is one member).
+     * @param union the union's id, ≥ 0
+     * @param collection the placed collection
+     */
     public void add(int union, CollectionId collection) {
         world.queue(new Command.UnionAddCollection(union, index(collection), false, false));
     }
 
-    /** Breaks a placed collection into its children first; they join at the end of the next step. */
+    /**
+     * Breaks a placed collection into its children first; they join at the end of the next step.
+     * @param union the union's id, ≥ 0
+     * @param collection the placed collection
+     */
     public void addReleased(int union, CollectionId collection) {
         world.queue(new Command.UnionAddCollection(union, index(collection), true, false));
     }
 
-    /** Takes a member out; the rest of the union is split by connectivity. */
+    /**
+     * Takes a member out; the rest of the union is split by connectivity.
+     * @param union the union's id
+     * @param body the member to take out
+     */
     public void remove(int union, BodyId body) {
         world.queue(new Command.UnionRemove(union, handle(body)));
     }
 
-    /** Places a member (its body origin) in the union's frame: the union's centre of mass and orientation. */
+    /**
+     * Places a member (its body origin) in the union's frame: the union's centre of mass and orientation.
+     * @param union the union's id
+     * @param body the member
+     * @param position the member's origin in the union's frame, metres
+     * @param orientation the member's orientation in the union's frame
+     */
     public void setChildToParent(int union, BodyId body, Vector3dc position, Quaterniondc orientation) {
         Objects.requireNonNull(position, "position is null");
         Objects.requireNonNull(orientation, "orientation is null");
@@ -64,18 +90,29 @@ public final class WorldUnions {
                 orientation.x(), orientation.y(), orientation.z(), orientation.w()));
     }
 
-    /** The ids of the unions that exist, ascending. */
+    /**
+     * The ids of the unions that exist, ascending.
+     * @return a new array of ids
+     */
     public int[] ids() {
         return unions().ids();
     }
 
-    /** Union {@code union}'s body, or null when there is no such union. */
+    /**
+     * Union {@code union}'s body, or null when there is no such union.
+     * @param union the union's id
+     * @return the body, or null
+     */
     public BodyId body(int union) {
         long h = unions().body(union);
         return h < 0 ? null : new BodyId(h);
     }
 
-    /** Union {@code union}'s members in member order (empty when there is no such union). */
+    /**
+     * Union {@code union}'s members in member order (empty when there is no such union).
+     * @param union the union's id
+     * @return the members, a new list
+     */
     public List<BodyId> members(int union) {
         List<BodyId> out = new ArrayList<>();
         for (long h : unions().members(union)) {
@@ -84,7 +121,11 @@ public final class WorldUnions {
         return out;
     }
 
-    /** The union {@code body} is a member of, or -1. */
+    /**
+     * The union {@code body} is a member of, or -1.
+     * @param body a body
+     * @return the union's id, or -1
+     */
     public int unionOf(BodyId body) {
         return unions().unionOfMember(handle(body));
     }

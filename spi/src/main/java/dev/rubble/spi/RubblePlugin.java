@@ -27,50 +27,81 @@ import java.util.List;
  */
 public interface RubblePlugin {
 
-    /** A short, stable plugin name for logs and {@code rubble plugins}, e.g. {@code "broadphase-sap"}. */
+    /**
+     * A short, stable plugin name for logs and {@code rubble plugins}, e.g. {@code "broadphase-sap"}.
+     * @return the plugin name
+     */
     String name();
 
-    /** Broadphase algorithms this plugin offers. */
+    /**
+     * Broadphase algorithms this plugin offers.
+     * @return the factories, empty by default
+     */
     default Iterable<BroadphaseFactory> broadphases() {
         return List.of();
     }
 
-    /** Narrowphase dispatch tables (contact generation per shape pair) this plugin offers. */
+    /**
+     * Narrowphase dispatch tables (contact generation per shape pair) this plugin offers.
+     * @return the factories, empty by default
+     */
     default Iterable<NarrowphaseFactory> narrowphases() {
         return List.of();
     }
 
-    /** Fracture methods (authoring: split a convex piece into convex pieces) this plugin offers. */
+    /**
+     * Fracture methods (authoring: split a convex piece into convex pieces) this plugin offers.
+     * @return the factories, empty by default
+     */
     default Iterable<FractureFactory> fractureMethods() {
         return List.of();
     }
 
-    /** Connection-graph methods (authoring: which sibling pieces are bonded) this plugin offers. */
+    /**
+     * Connection-graph methods (authoring: which sibling pieces are bonded) this plugin offers.
+     * @return the factories, empty by default
+     */
     default Iterable<ConnectionGraphFactory> connectionGraphs() {
         return List.of();
     }
 
-    /** Renderers (draw-only: console cells, PNG images, contact sheets, animations) this plugin offers. */
+    /**
+     * Renderers (draw-only: console cells, PNG images, contact sheets, animations) this plugin offers.
+     * @return the factories, empty by default
+     */
     default Iterable<RendererFactory> renderers() {
         return List.of();
     }
 
-    /** Damage models (destruction: the breaking thresholds of collection nodes) this plugin offers. */
+    /**
+     * Damage models (destruction: the breaking thresholds of collection nodes) this plugin offers.
+     * @return the factories, empty by default
+     */
     default Iterable<DamageModelFactory> damageModels() {
         return List.of();
     }
 
-    /** Strain modifiers (destruction: adjust loads and thresholds before breaking) this plugin offers. */
+    /**
+     * Strain modifiers (destruction: adjust loads and thresholds before breaking) this plugin offers.
+     * @return the factories, empty by default
+     */
     default Iterable<StrainModifierFactory> strainModifiers() {
         return List.of();
     }
 
-    /** Soft-body solvers (position-based constraint projection of tetrahedral cages) this plugin offers. */
+    /**
+     * Soft-body solvers (position-based constraint projection of tetrahedral cages) this plugin offers.
+     * @return the factories, empty by default
+     */
     default Iterable<SoftSolverFactory> softSolvers() {
         return List.of();
     }
 
-    /** Field node types (fields: a tree of nodes evaluated at sample points; docs/fields.md) this plugin offers. */
+    /**
+     * Field node types (fields: a tree of nodes evaluated at sample points; docs/fields.md) this plugin
+     * offers.
+     * @return the factories, empty by default
+     */
     default Iterable<FieldNodeFactory> fieldNodes() {
         return List.of();
     }
@@ -78,12 +109,17 @@ public interface RubblePlugin {
     /**
      * Stress models (destruction: bond forces over a holder's support graph against elastic and
      * fatal limits; docs/destruction.md "Stress") this plugin offers.
+     * @return the factories, empty by default
      */
     default Iterable<StressModelFactory> stressModels() {
         return List.of();
     }
 
-    /** Constraint (joint) types: distance/spring, ball, hinge, fixed, rope, ... (docs/constraints.md) this plugin offers. */
+    /**
+     * Constraint (joint) types: distance/spring, ball, hinge, fixed, rope, ... (docs/constraints.md) this
+     * plugin offers.
+     * @return the factories, empty by default
+     */
     default Iterable<ConstraintFactory> constraints() {
         return List.of();
     }

@@ -13,11 +13,19 @@ import java.io.IOException;
  */
 public interface SnapshotState {
 
-    /** Writes the instance's mutable state (nothing for a stateless plugin). */
+    /**
+     * Writes the instance's mutable state (nothing for a stateless plugin).
+     * @param out the snapshot stream
+     * @throws IOException when the stream fails
+     */
     default void writeState(DataOutput out) throws IOException {
     }
 
-    /** Reads back what {@link #writeState} wrote, into a freshly created instance with the same options. */
+    /**
+     * Reads back what {@link #writeState} wrote, into a freshly created instance with the same options.
+     * @param in the snapshot stream, positioned where {@link #writeState} started writing
+     * @throws IOException when the stream fails or holds values this instance cannot take
+     */
     default void readState(DataInput in) throws IOException {
     }
 }

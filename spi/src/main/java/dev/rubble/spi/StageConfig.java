@@ -20,12 +20,19 @@ public final class StageConfig {
         this.values = Collections.unmodifiableMap(new TreeMap<>(values));
     }
 
-    /** An empty configuration: every option takes its default. */
+    /**
+     * An empty configuration: every option takes its default.
+     * @return the empty configuration
+     */
     public static StageConfig empty() {
         return EMPTY;
     }
 
-    /** A configuration holding a copy of {@code values} (String, Number or Boolean values). */
+    /**
+     * A configuration holding a copy of {@code values} (String, Number or Boolean values).
+     * @param values the options by name
+     * @return an immutable configuration
+     */
     public static StageConfig of(Map<String, ?> values) {
         Objects.requireNonNull(values, "values is null");
         Map<String, Object> copy = new TreeMap<>();
@@ -40,13 +47,18 @@ public final class StageConfig {
         return new StageConfig(copy);
     }
 
-    /** All options, sorted by key. */
+    /**
+     * All options, sorted by key.
+     * @return an unmodifiable sorted map of every option
+     */
     public Map<String, Object> asMap() {
         return values;
     }
 
     /**
      * Fails with {@link IllegalArgumentException} naming the first key not in {@code allowed}.
+     * @param allowed the option names the stage understands
+     * @return this, for chaining
      */
     public StageConfig requireOnly(String... allowed) {
         outer:
@@ -62,7 +74,15 @@ public final class StageConfig {
         return this;
     }
 
-    /** A finite number option, or {@code defaultValue} when absent; fails outside [min, max]. */
+    /**
+     * A finite number option, or {@code defaultValue} when absent; fails outside [min, max].
+     * @param key the option name
+     * @param defaultValue the value when the option is absent
+     * @param min the smallest allowed value
+     * @param max the largest allowed value
+     * @return the value
+     * @throws IllegalArgumentException when the value is not a finite number in [min, max]
+     */
     public double getDouble(String key, double defaultValue, double min, double max) {
         Object v = values.get(key);
         if (v == null) {
@@ -79,7 +99,15 @@ public final class StageConfig {
         return d;
     }
 
-    /** An integer option, or {@code defaultValue} when absent; fails outside [min, max]. */
+    /**
+     * An integer option, or {@code defaultValue} when absent; fails outside [min, max].
+     * @param key the option name
+     * @param defaultValue the value when the option is absent
+     * @param min the smallest allowed value
+     * @param max the largest allowed value
+     * @return the value
+     * @throws IllegalArgumentException when the value is not a whole number in [min, max]
+     */
     public int getInt(String key, int defaultValue, int min, int max) {
         Object v = values.get(key);
         if (v == null) {
@@ -96,13 +124,24 @@ public final class StageConfig {
         return (int) l;
     }
 
-    /** A string option, or {@code defaultValue} when absent. */
+    /**
+     * A string option, or {@code defaultValue} when absent.
+     * @param key the option name
+     * @param defaultValue the value when the option is absent
+     * @return the value as text
+     */
     public String getString(String key, String defaultValue) {
         Object v = values.get(key);
         return v == null ? defaultValue : v.toString();
     }
 
-    /** A boolean option, or {@code defaultValue} when absent. */
+    /**
+     * A boolean option, or {@code defaultValue} when absent.
+     * @param key the option name
+     * @param defaultValue the value when the option is absent
+     * @return the value
+     * @throws IllegalArgumentException when the value is not a boolean
+     */
     public boolean getBoolean(String key, boolean defaultValue) {
         Object v = values.get(key);
         if (v == null) {

@@ -10,10 +10,14 @@ public interface StageFactory<T> {
     /**
      * The name users select this implementation by, e.g. {@code "sap"}: lower case letters,
      * digits and dashes, unique within the stage family.
+     * @return the selection name, never null
      */
     String name();
 
-    /** One line for {@code rubble plugins}: what the algorithm is and when to choose it. */
+    /**
+     * One line for {@code rubble plugins}: what the algorithm is and when to choose it.
+     * @return a one-line description; the default is the empty string
+     */
     default String description() {
         return "";
     }
@@ -23,6 +27,7 @@ public interface StageFactory<T> {
      *
      * @param config options from the scenario; unknown keys must be rejected
      * @throws IllegalArgumentException when an option is unknown or out of range
+     * @return a new stage instance owned by one world
      */
     T create(StageConfig config);
 }

@@ -37,6 +37,17 @@ abstract class FrameSource implements AutoCloseable {
     public void close() {
     }
 
+    /**
+     * Whether {@code source} is a collection ({@code .rbc} or collection JSON) rather than a scenario or journal.
+     *
+     * @param source the SOURCE argument
+     * @return true for a collection file
+     */
+    static boolean isCollection(Path source) {
+        return Files.isRegularFile(source) && (source.getFileName().toString().endsWith(".rbc")
+                || dev.rubble.authoring.CollectionJson.isCollectionJson(source));
+    }
+
     /** Opens a scenario JSON file, a journal directory or a collection (.rbc). */
     static FrameSource open(Path source, Stages stages) throws IOException {
         if (Files.isDirectory(source)) {
@@ -106,6 +117,17 @@ abstract class FrameSource implements AutoCloseable {
     void stressColor() {
         throw new BadInputException("--color stress: stress colours need a scenario SOURCE (its stress model runs live;"
                 + " journals and collections record no bond stress)");
+    }
+
+    /**
+     * Colours a collection's leaves by their cluster at {@code level} ({@code --color level} on a {@code .rbc}):
+     * collections only.
+     *
+     * @param level the cluster level, checked against the collection's levels
+     */
+    void clusterLevel(int level) {
+        throw new BadInputException("--cluster-level " + level + ": clusters are drawn for a collection SOURCE (.rbc or"
+                + " collection JSON) only");
     }
 
     static final class ScenarioFrames extends FrameSource {
@@ -275,6 +297,17 @@ abstract class FrameSource implements AutoCloseable {
     static final class CollectionFrames extends FrameSource {
         final GeometryCollection collection;
         private final CollectionFrame frame;
+        private int clusterLevel = -1;
+
+        @Override
+        void clusterLevel(int level) {
+            int max = collection.maxLevel();
+            if (level < 0 || level > max) {
+                throw new BadInputException("--cluster-level " + level + "; allowed: 0.." + max + " (this collection's"
+                        + " levels: 0 = the whole collection, " + max + " = every leaf on its own)");
+            }
+            clusterLevel = level;
+        }
 
         CollectionFrames(GeometryCollection c) {
             this.collection = c;
@@ -293,7 +326,7 @@ abstract class FrameSource implements AutoCloseable {
 
         @Override
         void frame(long k, FrameBuffer out) {
-            frame.fill(out);
+            frame.fill(out, 0, clusterLevel);
         }
     }
 }

@@ -58,6 +58,10 @@ final class RenderCommand implements Callable<Integer> {
             + " as heat) (pixel renderers)")
     String color;
 
+    @Option(names = "--cluster-level", paramLabel = "N", description = "a collection SOURCE with --color level: colour"
+            + " each leaf by its cluster at level N (default 1, the root's children), with a swatch per cluster")
+    Integer clusterLevel;
+
     @Option(names = "--size", paramLabel = "WxH",
             description = "pixels per frame (default 960x540; 320x180 per tile for sheet, 480x270 for gif), or"
                     + " columns x rows for console (default 80x24)")
@@ -87,6 +91,15 @@ final class RenderCommand implements Callable<Integer> {
         } else if (color != null) {
             opts.put("color", color);
         }
+        // a collection's leaves mostly share one level: --color level shows its clusters at a level instead
+        boolean clusters = clusterLevel != null || ("level".equals(color) && FrameSource.isCollection(source));
+        if (clusters && !"console".equals(renderer)) {
+            if (color != null && !"level".equals(color)) {
+                throw new BadInputException("--cluster-level with --color " + color + "; allowed: --color level (or none)");
+            }
+            opts.put("color", "cluster");
+            opts.put("clusterLevel", clusterLevel == null ? 1 : clusterLevel);
+        }
         checkWritable(out);
         Stages stages = plugins.load();
         Renderer r = stages.create(StageFamily.RENDERER, renderer, StageConfig.of(opts));
@@ -98,6 +111,9 @@ final class RenderCommand implements Callable<Integer> {
             }
             if ("stress".equals(color)) {
                 src.stressColor();
+            }
+            if (clusters) {
+                src.clusterLevel(clusterLevel == null ? 1 : clusterLevel);
             }
             long[] range = parseFrames(frames, renderer, src);
             int n = (int) ((range[1] - range[0]) / range[2] + 1);

@@ -19,6 +19,8 @@ public final class CollectionFrame {
     private final Shape[] shapes;
     private final int[] node;
     private final int[] level;
+    /** Per drawable: its leaf's ancestors from the leaf up to the root (for colouring by cluster). */
+    private final int[][] ancestors;
     private final boolean[] anchored;
     /** Per drawable: its leaf's centre of mass minus the root's (for exploded views). */
     private final double[] offset;
@@ -34,6 +36,7 @@ public final class CollectionFrame {
         node = new int[n];
         level = new int[n];
         anchored = new boolean[n];
+        ancestors = new int[n][];
         offset = new double[3 * n];
         int k = 0;
         for (int leaf : leaves) {
@@ -60,6 +63,14 @@ public final class CollectionFrame {
     }
 
     private void setOffset(GeometryCollection c, int leaf, int k) {
+        int depth = 0;
+        for (int a = leaf; a >= 0; a = c.parent(a)) {
+            depth++;
+        }
+        ancestors[k] = new int[depth];
+        for (int a = leaf, j = 0; a >= 0; a = c.parent(a)) {
+            ancestors[k][j++] = a;
+        }
         for (int a = 0; a < 3; a++) {
             offset[3 * k + a] = c.centerOfMass(leaf, a) - c.centerOfMass(0, a);
         }
@@ -103,11 +114,40 @@ public final class CollectionFrame {
      * surfaces can be seen.
      */
     public void fill(FrameBuffer out, double explode) {
+        fill(out, explode, -1);
+    }
+
+    /**
+     * Fills {@code out} like {@link #fill(FrameBuffer, double)}, but with each drawable's piece id set to
+     * the node of the cluster at {@code clusterLevel} that contains its leaf, so that colouring by piece
+     * shows the collection's clusters at that level: leaves of one cluster share an id, leaves of
+     * different clusters do not. A leaf that is itself at or above that level keeps its own id.
+     *
+     * @param out the frame to fill
+     * @param explode how far leaves are moved apart, a multiple of their offset from the centre of mass, ≥ 0
+     * @param clusterLevel the level whose clusters the piece ids name (1 = the root's children), or -1 for
+     *                     every leaf's own id
+     */
+    public void fill(FrameBuffer out, double explode, int clusterLevel) {
         out.clear(0, 0, 0);
         for (int i = 0; i < shapes.length; i++) {
             int d = out.add(shapes[i], explode * offset[3 * i], explode * offset[3 * i + 1], explode * offset[3 * i + 2],
-                    0, 0, 0, 1, RenderFrame.STATIC, node[i]);
+                    0, 0, 0, 1, RenderFrame.STATIC, clusterLevel < 0 ? node[i] : clusterOf(i, clusterLevel));
             out.setDestruction(d, level[i], anchored[i], 0, 1);
         }
+    }
+
+    /**
+     * The node of the cluster at {@code clusterLevel} holding drawable {@code i}'s leaf (the leaf itself
+     * when its level is at most {@code clusterLevel}).
+     *
+     * @param i the drawable, 0 ≤ i &lt; {@link #count()}
+     * @param clusterLevel the level, ≥ 0 (0 = the root)
+     * @return the cluster's node id
+     */
+    public int clusterOf(int i, int clusterLevel) {
+        int[] up = ancestors[i]; // leaf first, root last: the node at level L is up[depth - 1 - L]
+        int depth = up.length;
+        return clusterLevel >= depth - 1 ? up[0] : up[depth - 1 - clusterLevel];
     }
 }

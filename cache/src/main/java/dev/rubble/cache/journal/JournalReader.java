@@ -52,7 +52,17 @@ public final class JournalReader implements AutoCloseable {
     private JournalReader(Path dir, ChronicleQueue queue) {
         this.dir = dir;
         this.queue = queue;
-        this.tailer = queue.createTailer();
+        ExcerptTailer t;
+        try {
+            t = queue.createTailer();
+        } catch (Exception | InternalError e) {
+            // Chronicle reads the cycle file's store header here and throws its own exceptions, some of
+            // them checked ones rethrown unchecked (a damaged magic number, an unknown wire code)
+            queue.close();
+            throw new JournalFormatException("journal " + dir + " is damaged: the store header of its cycle file"
+                    + " cannot be read (" + describe(e) + ")", e);
+        }
+        this.tailer = t;
         try (DocumentContext dc = tailer.readingDocument()) {
             if (!dc.isPresent()) {
                 throw new JournalFormatException("journal " + dir + " has no complete header document"

@@ -23,7 +23,10 @@ public final class DenseProxies {
     /** id -> slot + 1 (0 = absent). */
     private int[] slotOf = new int[16];
 
-    /** Slots available before the arrays grow; per-slot arrays of an implementation follow it. */
+    /**
+     * Slots available before the arrays grow; per-slot arrays of an implementation follow it.
+     * @return the current capacity in slots, ≥ {@link #count}
+     */
     public int capacity() {
         return ids.length;
     }
@@ -32,6 +35,15 @@ public final class DenseProxies {
      * Adds a proxy and returns its slot ({@code count - 1}).
      *
      * @throws IllegalArgumentException if {@code id} is negative or already present
+     * @param id the proxy id, ≥ 0
+     * @param minX the box's minimum x, metres
+     * @param minY the box's minimum y, metres
+     * @param minZ the box's minimum z, metres
+     * @param maxX the box's maximum x, metres
+     * @param maxY the box's maximum y, metres
+     * @param maxZ the box's maximum z, metres
+     * @param isFixed whether the proxy is fixed (static or asleep)
+     * @return the new proxy's slot
      */
     public int add(int id, double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
                    boolean isFixed) {
@@ -58,7 +70,16 @@ public final class DenseProxies {
         return s;
     }
 
-    /** Writes the box of slot {@code s}. */
+    /**
+     * Writes the box of slot {@code s}.
+     * @param s the slot, 0 ≤ s &lt; {@link #count}
+     * @param minX the box's minimum x, metres
+     * @param minY the box's minimum y, metres
+     * @param minZ the box's minimum z, metres
+     * @param maxX the box's maximum x, metres
+     * @param maxY the box's maximum y, metres
+     * @param maxZ the box's maximum z, metres
+     */
     public void write(int s, double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
         int o = s * 6;
         boxes[o] = minX;
@@ -73,6 +94,8 @@ public final class DenseProxies {
      * The slot of {@code id}.
      *
      * @throws IllegalArgumentException if absent
+     * @param id a proxy id present here
+     * @return its slot, 0 ≤ slot &lt; {@link #count}
      */
     public int slot(int id) {
         if (id < 0 || id >= slotOf.length || slotOf[id] == 0) {
@@ -81,7 +104,11 @@ public final class DenseProxies {
         return slotOf[id] - 1;
     }
 
-    /** Whether {@code id} is present. */
+    /**
+     * Whether {@code id} is present.
+     * @param id any proxy id
+     * @return true when present
+     */
     public boolean contains(int id) {
         return id >= 0 && id < slotOf.length && slotOf[id] != 0;
     }
@@ -91,6 +118,8 @@ public final class DenseProxies {
      * proxy (old slot {@link #count} after the call) now lives in the returned slot.
      *
      * @throws IllegalArgumentException if absent
+     * @param id a proxy id present here
+     * @return the slot it occupied, now holding the former last proxy (or empty when it was the last)
      */
     public int remove(int id) {
         int s = slot(id);
@@ -105,7 +134,12 @@ public final class DenseProxies {
         return s;
     }
 
-    /** Whether the boxes of slots {@code i} and {@code j} overlap (closed intervals). */
+    /**
+     * Whether the boxes of slots {@code i} and {@code j} overlap (closed intervals).
+     * @param i one slot
+     * @param j the other slot
+     * @return true when the closed boxes share at least a point
+     */
     public boolean overlaps(int i, int j) {
         final double[] b = boxes;
         int oi = i * 6, oj = j * 6;
@@ -114,7 +148,17 @@ public final class DenseProxies {
                 && b[oi + 2] <= b[oj + 5] && b[oj + 2] <= b[oi + 5];
     }
 
-    /** Whether the box of slot {@code i} overlaps the given box (closed intervals). */
+    /**
+     * Whether the box of slot {@code i} overlaps the given box (closed intervals).
+     * @param i the slot
+     * @param minX the other box's minimum x, metres
+     * @param minY the other box's minimum y, metres
+     * @param minZ the other box's minimum z, metres
+     * @param maxX the other box's maximum x, metres
+     * @param maxY the other box's maximum y, metres
+     * @param maxZ the other box's maximum z, metres
+     * @return true when the closed boxes share at least a point
+     */
     public boolean overlaps(int i, double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
         final double[] b = boxes;
         int o = i * 6;

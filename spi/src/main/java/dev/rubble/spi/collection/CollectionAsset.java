@@ -209,6 +209,8 @@ public final class CollectionAsset {
      * per-bond strengths; null = none). Shares every other array with this asset.
      *
      * @throws IllegalArgumentException when the arrays do not match this asset's node or bond count
+     * @param s the strengths to attach, or null for none
+     * @return a new asset sharing this one's arrays, with {@code s} as its strengths
      */
     public CollectionAsset withStrengths(Strengths s) {
         if (s != null && (s.nodeThreshold().length != nodeCount() || s.bondStrength().length != edgeCount())) {
@@ -243,122 +245,197 @@ public final class CollectionAsset {
         bounds = o.bounds;
     }
 
-    /** The authored strengths (issue 23), or null when the asset has none. */
+    /**
+     * The authored strengths (issue 23), or null when the asset has none.
+     * @return the per-node thresholds, materials and bond strengths, or null
+     */
     public Strengths strengths() {
         return strengths;
     }
 
-    /** Number of nodes (≥ 1). */
+    /**
+     * Number of nodes (≥ 1).
+     * @return the node count
+     */
     public int nodeCount() {
         return parent.length;
     }
 
-    /** Parent ids (-1 for the root). Shared: do not modify. */
+    /**
+     * Parent ids (-1 for the root). Shared: do not modify.
+     * @return the parent of each node, indexed by node id
+     */
     public int[] parent() {
         return parent;
     }
 
-    /** First child ids (-1 for leaves). Shared: do not modify. */
+    /**
+     * First child ids (-1 for leaves). Shared: do not modify.
+     * @return the first child of each node, indexed by node id
+     */
     public int[] firstChild() {
         return firstChild;
     }
 
-    /** Child counts. Shared: do not modify. */
+    /**
+     * Child counts. Shared: do not modify.
+     * @return the number of children of each node, indexed by node id
+     */
     public int[] childCount() {
         return childCount;
     }
 
-    /** Levels (root 0). Shared: do not modify. */
+    /**
+     * Levels (root 0). Shared: do not modify.
+     * @return the level of each node (its depth below the root), indexed by node id
+     */
     public int[] level() {
         return level;
     }
 
-    /** The deepest level. */
+    /**
+     * The deepest level.
+     * @return the largest level of any node (0 for a collection that is only its root)
+     */
     public int maxLevel() {
         return level[level.length - 1];
     }
 
-    /** Masses, kg. Shared: do not modify. */
+    /**
+     * Masses, kg. Shared: do not modify.
+     * @return the mass of each node in kilograms, indexed by node id
+     */
     public double[] mass() {
         return mass;
     }
 
-    /** Centres of mass, 3 per node, collection frame, m. Shared: do not modify. */
+    /**
+     * Centres of mass, 3 per node, collection frame, m. Shared: do not modify.
+     * @return the centres of mass, packed x, y, z per node, metres
+     */
     public double[] com() {
         return com;
     }
 
-    /** Inertia about the centre of mass, 6 per node (Ixx, Iyy, Izz, Ixy, Ixz, Iyz), kg·m². Shared: do not modify. */
+    /**
+     * Inertia about the centre of mass, 6 per node (Ixx, Iyy, Izz, Ixy, Ixz, Iyz), kg·m². Shared: do not
+     * modify.
+     * @return the inertia tensors about each centre of mass, six values per node, kg·m²
+     */
     public double[] inertia() {
         return inertia;
     }
 
-    /** Volumes, m³. Shared: do not modify. */
+    /**
+     * Volumes, m³. Shared: do not modify.
+     * @return the volume of each node in cubic metres, indexed by node id
+     */
     public double[] volume() {
         return volume;
     }
 
-    /** Relative sizes ({@code cbrt(volume)/cbrt(max leaf volume)}). Shared: do not modify. */
+    /**
+     * Relative sizes ({@code cbrt(volume)/cbrt(max leaf volume)}). Shared: do not modify.
+     * @return each node's relative size in (0, 1] for leaves (the largest leaf is 1)
+     */
     public double[] relativeSize() {
         return relativeSize;
     }
 
-    /** Authored anchor flags (a placement copies them). Shared: do not modify. */
+    /**
+     * Authored anchor flags (a placement copies them). Shared: do not modify.
+     * @return whether each node is anchored (held in place), indexed by node id
+     */
     public boolean[] anchored() {
         return anchored;
     }
 
-    /** Initial states ({@code STATE_*}). Shared: do not modify. */
+    /**
+     * Initial states ({@code STATE_*}). Shared: do not modify.
+     * @return each node's initial state, one of the {@code STATE_*} constants, indexed by node id
+     */
     public byte[] initialState() {
         return initialState;
     }
 
-    /** Node {@code i}'s hulls are {@code hulls()[hullIndex()[k]]} for k in {@code hullStart()[i] .. hullStart()[i+1]}. */
+    /**
+     * Node {@code i}'s hulls are {@code hulls()[hullIndex()[k]]} for k in {@code hullStart()[i] ..
+     * hullStart()[i+1]}.
+     * @return the offsets into {@link #hullIndex()}, nodeCount + 1 entries
+     */
     public int[] hullStart() {
         return hullStart;
     }
 
-    /** Indices into {@link #hulls()}. Shared: do not modify. */
+    /**
+     * Indices into {@link #hulls()}. Shared: do not modify.
+     * @return the hull table indices of every node's hulls, grouped by node (see {@link #hullStart()})
+     */
     public int[] hullIndex() {
         return hullIndex;
     }
 
-    /** The hull table, collection frame. Shared: do not modify. */
+    /**
+     * The hull table, collection frame. Shared: do not modify.
+     * @return the distinct convex hulls of the collection
+     */
     public ConvexHull[] hulls() {
         return hulls;
     }
 
-    /** Bond first nodes. Shared: do not modify. */
+    /**
+     * Bond first nodes. Shared: do not modify.
+     * @return the first node of each bond, indexed by bond id
+     */
     public int[] edgeA() {
         return edgeA;
     }
 
-    /** Bond second nodes. Shared: do not modify. */
+    /**
+     * Bond second nodes. Shared: do not modify.
+     * @return the second node of each bond, indexed by bond id
+     */
     public int[] edgeB() {
         return edgeB;
     }
 
-    /** Bond areas, m². Shared: do not modify. */
+    /**
+     * Bond areas, m². Shared: do not modify.
+     * @return the contact area of each bond in square metres, indexed by bond id
+     */
     public double[] edgeArea() {
         return edgeArea;
     }
 
-    /** Number of bonds. */
+    /**
+     * Number of bonds.
+     * @return the bond count, ≥ 0
+     */
     public int edgeCount() {
         return edgeA.length;
     }
 
-    /** Bonds of node {@code i} are {@code edgeList()[edgeStart()[i] .. edgeStart()[i+1])}. Shared: do not modify. */
+    /**
+     * Bonds of node {@code i} are {@code edgeList()[edgeStart()[i] .. edgeStart()[i+1])}. Shared: do not
+     * modify.
+     * @return the offsets into {@link #edgeList()}, nodeCount + 1 entries
+     */
     public int[] edgeStart() {
         return edgeStart;
     }
 
-    /** Bond ids per node (see {@link #edgeStart()}). Shared: do not modify. */
+    /**
+     * Bond ids per node (see {@link #edgeStart()}). Shared: do not modify.
+     * @return the bond ids of every node, grouped by node
+     */
     public int[] edgeList() {
         return edgeList;
     }
 
-    /** Axis-aligned bounds of each node's hulls, 6 per node, collection frame. Shared: do not modify. */
+    /**
+     * Axis-aligned bounds of each node's hulls, 6 per node, collection frame. Shared: do not modify.
+     * @return the bounds, packed minX, minY, minZ, maxX, maxY, maxZ per node, metres
+     */
     public double[] bounds() {
         return bounds;
     }

@@ -15,6 +15,8 @@ public interface CollectionSource {
      *
      * @throws IOException              when it cannot be read
      * @throws IllegalArgumentException naming what is wrong with its content
+     * @param file the collection file ({@code .rbc} or its JSON form)
+     * @return the asset it holds, validated
      */
     CollectionAsset load(Path file) throws IOException;
 
@@ -23,6 +25,8 @@ public interface CollectionSource {
      * {@code {"box": [2, 1, 0.1], "levels": [{"method": "voronoi", "options": {"count": 40}}], "seed": 7}}.
      *
      * @throws IllegalArgumentException naming the bad key and value
+     * @param recipeJson the recipe as JSON text
+     * @return the fractured collection; the same recipe and seed give the same asset bit for bit
      */
     CollectionAsset fracture(String recipeJson);
 }

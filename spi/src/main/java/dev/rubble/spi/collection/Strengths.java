@@ -22,6 +22,14 @@ import java.util.Objects;
  */
 public record Strengths(double[] nodeThreshold, int[] nodeMaterial, double[] materialMultiplier, double[] bondStrength) {
 
+    /**
+     * Validates the arrays (lengths, threshold and multiplier ranges, material indices); anything else is an
+     * {@link IllegalArgumentException} naming the bad entry and what is allowed.
+     * @param nodeThreshold per node its threshold, NaN for the damage model's, ≥ 0 or {@code +∞}
+     * @param nodeMaterial per node its material index into materialMultiplier
+     * @param materialMultiplier per material the threshold multiplier, finite and ≥ 0, 1 to 256 materials
+     * @param bondStrength per bond its tensile strength in Pa, NaN for the model's
+     */
     public Strengths {
         Objects.requireNonNull(nodeThreshold, "nodeThreshold is null");
         Objects.requireNonNull(nodeMaterial, "nodeMaterial is null");
@@ -57,14 +65,25 @@ public record Strengths(double[] nodeThreshold, int[] nodeMaterial, double[] mat
         }
     }
 
-    /** Checks a material multiplier: finite, ≥ 0. */
+    /**
+     * Checks a material multiplier: finite, ≥ 0.
+     * @param what the multiplier's name, for the message
+     * @param m the multiplier
+     * @throws IllegalArgumentException when m is NaN, negative or infinite
+     */
     public static void checkMultiplier(String what, double m) {
         if (!(m >= 0) || !Double.isFinite(m)) {
             throw new IllegalArgumentException(what + " = " + m + "; allowed: finite, >= 0");
         }
     }
 
-    /** No authored strengths for {@code nodes} nodes and {@code bonds} bonds: every value from the model, one material (× 1). */
+    /**
+     * No authored strengths for {@code nodes} nodes and {@code bonds} bonds: every value from the model, one
+     * material (× 1).
+     * @param nodes the node count, ≥ 0
+     * @param bonds the bond count, ≥ 0
+     * @return strengths with every threshold and bond strength NaN and one material
+     */
     public static Strengths none(int nodes, int bonds) {
         double[] t = new double[nodes];
         Arrays.fill(t, Double.NaN);
@@ -73,12 +92,20 @@ public record Strengths(double[] nodeThreshold, int[] nodeMaterial, double[] mat
         return new Strengths(t, new int[nodes], new double[] {1.0}, b);
     }
 
-    /** {@code t × multiplier}, keeping {@code +∞} (also for a multiplier of 0). */
+    /**
+     * {@code t × multiplier}, keeping {@code +∞} (also for a multiplier of 0).
+     * @param t a threshold, ≥ 0 or {@code +∞}
+     * @param multiplier the material multiplier, ≥ 0
+     * @return the scaled threshold
+     */
     public static double scale(double t, double multiplier) {
         return t == Double.POSITIVE_INFINITY ? t : t * multiplier;
     }
 
-    /** Whether some bond has its own strength. */
+    /**
+     * Whether some bond has its own strength.
+     * @return true when some bond strength is not NaN
+     */
     public boolean anyBondStrength() {
         for (double s : bondStrength) {
             if (!Double.isNaN(s)) {

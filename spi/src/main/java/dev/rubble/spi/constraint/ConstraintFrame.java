@@ -19,13 +19,16 @@ public final class ConstraintFrame {
     public final double[] frameB = new double[9];
     /**
      * The rotation from frame A to frame B as a rotation vector {@code θ u} (world frame, radians,
-     * |θ| <= π): zero when the frames are aligned.
+     * |θ| &le; π): zero when the frames are aligned.
      */
     public double rx, ry, rz;
     /** The sub-step (seconds). */
     public double h;
 
-    /** The anchors' distance |b - a| (metres). */
+    /**
+     * The anchors' distance |b - a| (metres).
+     * @return the distance between the two anchors in metres, ≥ 0
+     */
     public double distance() {
         double dx = bx - ax, dy = by - ay, dz = bz - az;
         return Math.sqrt(dx * dx + dy * dy + dz * dz);
@@ -34,6 +37,7 @@ public final class ConstraintFrame {
     /**
      * The angle (radians, in (-π, π]) of frame B about frame A's x axis: the angle from A's y axis to
      * B's y axis projected on the plane normal to A's x axis (a hinge's angle).
+     * @return the twist angle in radians, in (-π, π]
      */
     public double twistAboutAx() {
         double[] fa = frameA, fb = frameB;

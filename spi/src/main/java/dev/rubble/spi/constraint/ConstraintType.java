@@ -18,18 +18,28 @@ import java.util.List;
  */
 public interface ConstraintType {
 
-    /** Names of this type's numeric parameters, in the order of the parameter arrays. */
+    /**
+     * Names of this type's numeric parameters, in the order of the parameter arrays.
+     * @return the parameter names (e.g. {@code restLength}), never null
+     */
     List<String> parameters();
 
-    /** Default values, one per parameter ({@code NaN}: "derive it from the bodies' poses at creation"). */
+    /**
+     * Default values, one per parameter ({@code NaN}: "derive it from the bodies' poses at creation").
+     * @return one default per parameter, in the order of {@link #parameters()}
+     */
     double[] defaults();
 
-    /** The number of rows {@link #write} writes, at most 12. */
+    /**
+     * The number of rows {@link #write} writes, at most 12.
+     * @return the number of rows per sub-step, 1 to 12
+     */
     int rows();
 
     /**
      * Validates {@code params} (after {@link #initialise}); fails with an
      * {@link IllegalArgumentException} naming the parameter, the bad value and what is allowed.
+     * @param params the parameter values, in the order of {@link #parameters()}
      */
     default void check(double[] params) {
     }
@@ -37,10 +47,17 @@ public interface ConstraintType {
     /**
      * Fills parameters that depend on the bodies' poses at creation (e.g. a distance joint's rest
      * length left {@code NaN} becomes the anchors' current distance). Called once, before {@link #check}.
+     * @param frame the bodies' anchors and axes at creation
+     * @param params the parameter values; entries left NaN may be filled in place
      */
     default void initialise(ConstraintFrame frame, double[] params) {
     }
 
-    /** Writes this sub-step's rows for the constraint at {@code frame} with {@code params}. */
+    /**
+     * Writes this sub-step's rows for the constraint at {@code frame} with {@code params}.
+     * @param frame the bodies' anchors and axes at this sub-step
+     * @param params the constraint's parameter values
+     * @param rows receives exactly {@link #rows()} rows
+     */
     void write(ConstraintFrame frame, double[] params, ConstraintRows rows);
 }

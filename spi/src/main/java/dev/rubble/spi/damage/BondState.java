@@ -6,6 +6,10 @@ package dev.rubble.spi.damage;
  */
 public interface BondState {
 
-    /** Whether bond {@code e} (an index into the asset's edge arrays) still holds. */
+    /**
+     * Whether bond {@code e} (an index into the asset's edge arrays) still holds.
+     * @param e the bond index, 0 ≤ e &lt; the asset's edge count
+     * @return true while the bond holds, false once it has been cut
+     */
     boolean alive(int e);
 }

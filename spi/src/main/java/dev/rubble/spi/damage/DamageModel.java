@@ -13,12 +13,16 @@ public interface DamageModel {
     /**
      * Writes the initial threshold of every node into {@code out[node]} ({@code out.length ==
      * asset.nodeCount()}). Values must be ≥ 0 or {@code +∞}.
+     * @param asset the collection the thresholds are for
+     * @param bonds which bonds hold at placement (all of them for a fresh collection)
+     * @param out receives one threshold per node, in N·s, or N when {@link #loadsAreForces()}
      */
     void thresholds(CollectionAsset asset, BondState bonds, double[] out);
 
     /**
      * Whether this model's thresholds are forces (N): the kernel then divides collision
      * impulses (N·s) by dt before comparing. Default false: thresholds are impulses (N·s).
+     * @return true when thresholds are in newtons, false when they are in newton-seconds
      */
     default boolean loadsAreForces() {
         return false;
@@ -29,6 +33,11 @@ public interface DamageModel {
      * thresholds. {@code nodes[0 .. count)} are asset node ids; {@code thresholds} is indexed by
      * asset node id and may be written only at those ids, where it holds NaN on entry: a node left
      * at NaN keeps its threshold. Default: thresholds stay.
+     * @param asset the collection
+     * @param bonds which bonds still hold (after the loss)
+     * @param nodes the nodes that lost bonds, asset node ids
+     * @param count how many entries of nodes are used
+     * @param thresholds the thresholds to lower, indexed by asset node id; NaN at the listed nodes on entry
      */
     default void bondsLost(CollectionAsset asset, BondState bonds, int[] nodes, int count, double[] thresholds) {
     }
@@ -38,6 +47,9 @@ public interface DamageModel {
      * node is evaluated and its load reaches the capacity of one of its live bonds, that bond is cut
      * even if the node does not break, and connectivity splits what it separated. In the units of the
      * thresholds. Default {@code +∞}: bonds fail only with their nodes.
+     * @param asset the collection
+     * @param e the bond index, 0 ≤ e &lt; the asset's edge count
+     * @return the capacity in the thresholds' units, or {@code +∞} when the bond never fails on its own
      */
     default double bondCapacity(CollectionAsset asset, int e) {
         return Double.POSITIVE_INFINITY;

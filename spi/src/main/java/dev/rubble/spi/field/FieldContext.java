@@ -32,7 +32,10 @@ public final class FieldContext {
     private FieldValues[] valuePool = new FieldValues[4];
     private int valueTop;
 
-    /** Grows the sample arrays to hold at least {@code n} samples (contents kept). */
+    /**
+     * Grows the sample arrays to hold at least {@code n} samples (contents kept).
+     * @param n the number of samples needed, ≥ 0
+     */
     public void ensureCapacity(int n) {
         if (x.length < n) {
             int cap = Math.max(n, x.length * 2);
@@ -44,7 +47,10 @@ public final class FieldContext {
         current.ensureCapacity(n);
     }
 
-    /** A scratch index list of length ≥ {@link #size}; give it back with {@link #releaseIndices}. */
+    /**
+     * A scratch index list of length ≥ {@link #size}; give it back with {@link #releaseIndices}.
+     * @return an index array of at least {@link #size} entries, contents undefined
+     */
     public int[] borrowIndices() {
         if (indexTop == indexPool.length) {
             indexPool = Arrays.copyOf(indexPool, indexTop * 2);
@@ -58,7 +64,10 @@ public final class FieldContext {
         return a;
     }
 
-    /** Gives back the index list borrowed last. */
+    /**
+     * Gives back the index list borrowed last.
+     * @param a the array {@link #borrowIndices()} returned last
+     */
     public void releaseIndices(int[] a) {
         if (indexTop == 0 || indexPool[indexTop - 1] != a) {
             throw new IllegalStateException("index list released out of order");
@@ -66,7 +75,10 @@ public final class FieldContext {
         indexTop--;
     }
 
-    /** A scratch value buffer with room for {@link #size} samples; give it back with {@link #releaseValues}. */
+    /**
+     * A scratch value buffer with room for {@link #size} samples; give it back with {@link #releaseValues}.
+     * @return a value buffer of at least {@link #size} samples, contents undefined
+     */
     public FieldValues borrowValues() {
         if (valueTop == valuePool.length) {
             valuePool = Arrays.copyOf(valuePool, valueTop * 2);
@@ -81,7 +93,10 @@ public final class FieldContext {
         return v;
     }
 
-    /** Gives back the value buffer borrowed last. */
+    /**
+     * Gives back the value buffer borrowed last.
+     * @param v the buffer {@link #borrowValues()} returned last
+     */
     public void releaseValues(FieldValues v) {
         if (valueTop == 0 || valuePool[valueTop - 1] != v) {
             throw new IllegalStateException("value buffer released out of order");
@@ -89,7 +104,10 @@ public final class FieldContext {
         valueTop--;
     }
 
-    /** Whether every borrowed list and buffer was given back (the kernel checks after each evaluation). */
+    /**
+     * Whether every borrowed list and buffer was given back (the kernel checks after each evaluation).
+     * @return true when nothing is still borrowed
+     */
     public boolean balanced() {
         return indexTop == 0 && valueTop == 0;
     }

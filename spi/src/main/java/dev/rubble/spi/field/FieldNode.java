@@ -13,10 +13,16 @@ import java.util.List;
  */
 public interface FieldNode {
 
-    /** What this node writes per sample. */
+    /**
+     * What this node writes per sample.
+     * @return the value type of this node's output
+     */
     FieldType type();
 
-    /** The nodes this one reads, in a fixed order (empty for leaves). */
+    /**
+     * The nodes this one reads, in a fixed order (empty for leaves).
+     * @return the input nodes, never null
+     */
     default List<FieldNode> inputs() {
         return List.of();
     }
@@ -27,6 +33,7 @@ public interface FieldNode {
      * broadphase query over these bounds, so return finite bounds only where every sample outside
      * them would get 0 (reference §1.3: radial and box falloff with default 0, radial mask with
      * exterior 0). Returns a fresh array; called once per command, not per step.
+     * @return six world-frame bounds in metres, or null when the node can write everywhere
      */
     default double[] bounds() {
         return null;
@@ -42,6 +49,9 @@ public interface FieldNode {
      *
      * @param idx owned by the caller; this node may reorder only by compaction as described
      * @param out owned by the caller, capacity ≥ {@code ctx.size}
+     * @param ctx the samples (positions, velocities, masses, ...) and scratch buffers of this evaluation
+     * @param count the number of sample indices in {@code idx}
+     * @return how many samples were kept, 0 ≤ kept ≤ count
      */
     int evaluate(FieldContext ctx, int[] idx, int count, FieldValues out);
 }

@@ -16,6 +16,8 @@ public interface FieldNodeFactory extends StageFactory<FieldNode> {
      *
      * @throws IllegalArgumentException naming the parameter, the bad value and what is allowed
      *                                  (unknown keys, NaN, a wrong input type, a negative radius)
+     * @param params the node's parameters from the scenario, command or Java API
+     * @return a new node
      */
     FieldNode create(FieldParams params);
 

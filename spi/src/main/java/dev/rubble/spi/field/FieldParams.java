@@ -22,6 +22,8 @@ public final class FieldParams {
     /**
      * Parameters holding a copy of {@code values}: Number, String, Boolean, {@code double[]} of
      * length 3, or {@link FieldNode}.
+     * @param values the parameters by name
+     * @return an immutable parameter set
      */
     public static FieldParams of(Map<String, ?> values) {
         Objects.requireNonNull(values, "values is null");
@@ -43,18 +45,30 @@ public final class FieldParams {
         return new FieldParams(copy);
     }
 
-    /** Every key, sorted. */
+    /**
+     * Every key, sorted.
+     * @return the keys in ascending order
+     */
     public Iterable<String> keys() {
         return values.keySet();
     }
 
-    /** The raw value of {@code key} (vectors copied), or null. */
+    /**
+     * The raw value of {@code key} (vectors copied), or null.
+     * @param key the parameter name
+     * @return the value, a copy of a vector, or null when absent
+     */
     public Object raw(String key) {
         Object v = values.get(key);
         return v instanceof double[] d ? d.clone() : v;
     }
 
-    /** Fails naming the first key not in {@code allowed}. */
+    /**
+     * Fails naming the first key not in {@code allowed}.
+     * @param allowed the keys this node understands
+     * @return this, for chaining
+     * @throws IllegalArgumentException naming the first unknown key and the allowed ones
+     */
     public FieldParams requireOnly(String... allowed) {
         outer:
         for (String key : values.keySet()) {
@@ -69,7 +83,15 @@ public final class FieldParams {
         return this;
     }
 
-    /** A number in [min, max] (never NaN), or {@code defaultValue} when absent. */
+    /**
+     * A number in [min, max] (never NaN), or {@code defaultValue} when absent.
+     * @param key the parameter name
+     * @param defaultValue the value when the key is absent
+     * @param min the smallest allowed value
+     * @param max the largest allowed value
+     * @return the value
+     * @throws IllegalArgumentException when the value is not a number, NaN or outside [min, max]
+     */
     public double number(String key, double defaultValue, double min, double max) {
         Object v = values.get(key);
         if (v == null) {
@@ -85,12 +107,26 @@ public final class FieldParams {
         return d;
     }
 
-    /** A finite number (any sign), or {@code defaultValue} when absent. */
+    /**
+     * A finite number (any sign), or {@code defaultValue} when absent.
+     * @param key the parameter name
+     * @param defaultValue the value when the key is absent
+     * @return the value
+     * @throws IllegalArgumentException when the value is not a finite number
+     */
     public double finite(String key, double defaultValue) {
         return number(key, defaultValue, -Double.MAX_VALUE, Double.MAX_VALUE);
     }
 
-    /** A whole number in [min, max], or {@code defaultValue} when absent. */
+    /**
+     * A whole number in [min, max], or {@code defaultValue} when absent.
+     * @param key the parameter name
+     * @param defaultValue the value when the key is absent
+     * @param min the smallest allowed value
+     * @param max the largest allowed value
+     * @return the value
+     * @throws IllegalArgumentException when the value is not a whole number in [min, max]
+     */
     public long integer(String key, long defaultValue, long min, long max) {
         Object v = values.get(key);
         if (v == null) {
@@ -109,7 +145,13 @@ public final class FieldParams {
         return l;
     }
 
-    /** A finite vector (a copy), or a copy of {@code defaultValue} when absent. */
+    /**
+     * A finite vector (a copy), or a copy of {@code defaultValue} when absent.
+     * @param key the parameter name
+     * @param defaultValue the vector when the key is absent (three values)
+     * @return a new three-element array
+     * @throws IllegalArgumentException when the value is not three finite numbers
+     */
     public double[] vector(String key, double[] defaultValue) {
         Object v = values.get(key);
         if (v == null) {
@@ -127,7 +169,14 @@ public final class FieldParams {
         return d.clone();
     }
 
-    /** One of {@code allowed} (lower case), or {@code defaultValue} when absent. */
+    /**
+     * One of {@code allowed} (lower case), or {@code defaultValue} when absent.
+     * @param key the parameter name
+     * @param defaultValue the value when the key is absent
+     * @param allowed the accepted values, lower case
+     * @return the value, lower case
+     * @throws IllegalArgumentException when the value is not one of allowed
+     */
     public String choice(String key, String defaultValue, String... allowed) {
         Object v = values.get(key);
         if (v == null) {
@@ -141,7 +190,13 @@ public final class FieldParams {
         throw new IllegalArgumentException("'" + key + "' = " + describe(v) + "; allowed: " + String.join(", ", allowed));
     }
 
-    /** A boolean, or {@code defaultValue} when absent. */
+    /**
+     * A boolean, or {@code defaultValue} when absent.
+     * @param key the parameter name
+     * @param defaultValue the value when the key is absent
+     * @return the value
+     * @throws IllegalArgumentException when the value is not a boolean
+     */
     public boolean bool(String key, boolean defaultValue) {
         Object v = values.get(key);
         if (v == null) {
@@ -153,7 +208,13 @@ public final class FieldParams {
         return b;
     }
 
-    /** The required input node {@code key}, whose type must be one of {@code allowed}. */
+    /**
+     * The required input node {@code key}, whose type must be one of {@code allowed}.
+     * @param key the parameter name
+     * @param allowed the node types accepted as input
+     * @return the input node
+     * @throws IllegalArgumentException when the input is missing or of another type
+     */
     public FieldNode input(String key, FieldType... allowed) {
         Object v = values.get(key);
         if (v == null) {

@@ -19,7 +19,10 @@ public enum FieldType {
         this.label = label;
     }
 
-    /** Stable lower-case name used in scenario files and messages. */
+    /**
+     * Stable lower-case name used in scenario files and messages.
+     * @return the label, e.g. {@code "scalar"}
+     */
     public String label() {
         return label;
     }

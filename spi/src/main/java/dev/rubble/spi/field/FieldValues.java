@@ -11,11 +11,17 @@ import java.util.Arrays;
  * across steps: a node never keeps a reference past {@code evaluate}. Not thread-safe.
  */
 public final class FieldValues {
+    /** Integer results (e.g. an object state), one per sample index. */
     public int[] ints = new int[0];
+    /** Scalar results, one per sample index (units depend on the node: metres, a fraction, N·s, ...). */
     public double[] scalars = new double[0];
+    /** Vector results: x, y and z components, one per sample index. */
     public double[] vx = new double[0], vy = new double[0], vz = new double[0];
 
-    /** Grows every array to at least {@code n} samples (contents of a grown array are kept). */
+    /**
+     * Grows every array to at least {@code n} samples (contents of a grown array are kept).
+     * @param n the number of samples needed, ≥ 0
+     */
     public void ensureCapacity(int n) {
         if (ints.length < n) {
             int cap = Math.max(n, ints.length * 2);
@@ -27,12 +33,21 @@ public final class FieldValues {
         }
     }
 
-    /** Samples this buffer holds room for. */
+    /**
+     * Samples this buffer holds room for.
+     * @return the smallest array length, in samples
+     */
     public int capacity() {
         return ints.length;
     }
 
-    /** Copies sample {@code i}'s value of {@code type} from {@code from}. */
+    /**
+     * Copies sample {@code i}'s value of {@code type} from {@code from}.
+     * @param type which array to copy from: ints for integer nodes, scalars for scalar nodes, vx/vy/vz for
+     *     vector nodes
+     * @param from the buffer to read
+     * @param i the sample index, written at the same index here
+     */
     public void copy(FieldType type, FieldValues from, int i) {
         switch (type) {
             case INTEGER -> ints[i] = from.ints[i];

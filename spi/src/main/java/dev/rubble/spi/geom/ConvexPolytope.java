@@ -42,6 +42,13 @@ public final class ConvexPolytope {
     /**
      * An axis-aligned box with centre {@code (cx,cy,cz)} and half extents {@code hx,hy,hz}
      * (metres, &gt; 0 and finite).
+     * @param cx the centre's x, metres
+     * @param cy the centre's y, metres
+     * @param cz the centre's z, metres
+     * @param hx the half extent along x, metres
+     * @param hy the half extent along y, metres
+     * @param hz the half extent along z, metres
+     * @return the box as a polytope of 8 vertices and 6 faces
      */
     public static ConvexPolytope box(double cx, double cy, double cz, double hx, double hy, double hz) {
         requirePositive("hx", hx);
@@ -66,6 +73,10 @@ public final class ConvexPolytope {
      *
      * @throws IllegalArgumentException if a face has fewer than 3 vertices, an index is out of
      *                                  range or a coordinate is not finite
+     * @param vertices the vertex coordinates, packed x, y, z, metres
+     * @param faceStart per face the offset of its first index in faceIndices, faceCount + 1 entries
+     * @param faceIndices the faces' vertex loops, concatenated
+     * @return the polytope
      */
     public static ConvexPolytope fromFaces(double[] vertices, int[] faceStart, int[] faceIndices) {
         Objects.requireNonNull(vertices, "vertices is null");
@@ -109,6 +120,11 @@ public final class ConvexPolytope {
      * face, unit normals) instead of being recomputed, so a saved polytope loads bit-identical.
      *
      * @throws IllegalArgumentException on inconsistent sizes, bad indices or non-finite values
+     * @param vertices the vertex coordinates, packed x, y, z, metres
+     * @param faceStart per face the offset of its first index in faceIndices, faceCount + 1 entries
+     * @param faceIndices the faces' vertex loops, concatenated
+     * @param planes the face planes, packed nx, ny, nz, d per face
+     * @return the polytope, bit-identical to the one the parts were taken from
      */
     public static ConvexPolytope of(double[] vertices, int[] faceStart, int[] faceIndices, double[] planes) {
         ConvexPolytope p = fromFaces(vertices, faceStart, faceIndices);
@@ -125,7 +141,10 @@ public final class ConvexPolytope {
         return new ConvexPolytope(p.v, p.faceStart, p.faceIdx, planes.clone());
     }
 
-    /** A copy of the face planes, packed {@code nx,ny,nz,d} per face. */
+    /**
+     * A copy of the face planes, packed {@code nx,ny,nz,d} per face.
+     * @return a new array of 4 × {@link #faceCount()} values
+     */
     public double[] planes() {
         return plane.clone();
     }
@@ -167,47 +186,81 @@ public final class ConvexPolytope {
         }
     }
 
-    /** Number of vertices. */
+    /**
+     * Number of vertices.
+     * @return the vertex count
+     */
     public int vertexCount() {
         return v.length / 3;
     }
 
-    /** Number of faces. */
+    /**
+     * Number of faces.
+     * @return the face count
+     */
     public int faceCount() {
         return faceStart.length - 1;
     }
 
-    /** Coordinate {@code axis} (0 = x, 1 = y, 2 = z) of vertex {@code i}, metres. */
+    /**
+     * Coordinate {@code axis} (0 = x, 1 = y, 2 = z) of vertex {@code i}, metres.
+     * @param i the vertex index, 0 ≤ i &lt; {@link #vertexCount()}
+     * @param axis 0, 1 or 2
+     * @return the coordinate
+     */
     public double vertex(int i, int axis) {
         return v[3 * i + axis];
     }
 
-    /** A copy of all vertex coordinates, packed xyz. */
+    /**
+     * A copy of all vertex coordinates, packed xyz.
+     * @return a new array of 3 × {@link #vertexCount()} values
+     */
     public double[] vertices() {
         return v.clone();
     }
 
-    /** Number of vertices of face {@code f}. */
+    /**
+     * Number of vertices of face {@code f}.
+     * @param f the face index, 0 ≤ f &lt; {@link #faceCount()}
+     * @return the number of corners, ≥ 3
+     */
     public int faceSize(int f) {
         return faceStart[f + 1] - faceStart[f];
     }
 
-    /** Vertex index {@code k} (0-based, &lt; faceSize(f)) of face {@code f}. */
+    /**
+     * Vertex index {@code k} (0-based, &lt; faceSize(f)) of face {@code f}.
+     * @param f the face index, 0 ≤ f &lt; {@link #faceCount()}
+     * @param k the corner
+     * @return the vertex index of that corner
+     */
     public int faceVertex(int f, int k) {
         return faceIdx[faceStart[f] + k];
     }
 
-    /** A copy of the face start offsets ({@code faceCount()+1} entries). */
+    /**
+     * A copy of the face start offsets ({@code faceCount()+1} entries).
+     * @return a new array
+     */
     public int[] faceStarts() {
         return faceStart.clone();
     }
 
-    /** A copy of the concatenated face index loops. */
+    /**
+     * A copy of the concatenated face index loops.
+     * @return a new array
+     */
     public int[] faceIndices() {
         return faceIdx.clone();
     }
 
-    /** Component {@code k} of face {@code f}'s plane: 0..2 unit outward normal, 3 offset d (metres). */
+    /**
+     * Component {@code k} of face {@code f}'s plane: 0..2 unit outward normal, 3 offset d (metres).
+     * @param f the face index, 0 ≤ f &lt; {@link #faceCount()}
+     * @param k 0, 1, 2 for the normal's x, y, z, 3 for the offset
+     * @return the component
+     */
     public double plane(int f, int k) {
         return plane[4 * f + k];
     }
@@ -216,6 +269,10 @@ public final class ConvexPolytope {
      * Signed distance of a point from the polytope's boundary planes: the maximum over faces of
      * {@code n·p - d}; ≤ 0 inside, &gt; 0 outside (an upper bound of the Euclidean distance is
      * not implied; inside it is exact for the nearest face).
+     * @param x the point's x, metres
+     * @param y the point's y, metres
+     * @param z the point's z, metres
+     * @return the largest plane distance, metres: ≤ 0 inside or on the boundary, &gt; 0 outside
      */
     public double planeDistance(double x, double y, double z) {
         double m = Double.NEGATIVE_INFINITY;
@@ -228,7 +285,10 @@ public final class ConvexPolytope {
         return m;
     }
 
-    /** Axis-aligned bounds {@code {minx,miny,minz,maxx,maxy,maxz}}. */
+    /**
+     * Axis-aligned bounds {@code {minx,miny,minz,maxx,maxy,maxz}}.
+     * @return a new array of six values, metres
+     */
     public double[] bounds() {
         double[] b = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
                 Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
@@ -241,7 +301,13 @@ public final class ConvexPolytope {
         return b;
     }
 
-    /** The largest distance from {@code (x,y,z)} to a vertex, metres. */
+    /**
+     * The largest distance from {@code (x,y,z)} to a vertex, metres.
+     * @param x the point's x, metres
+     * @param y the point's y, metres
+     * @param z the point's z, metres
+     * @return the distance to the farthest vertex, ≥ 0
+     */
     public double maxVertexDistance(double x, double y, double z) {
         double m = 0;
         for (int i = 0; i < v.length; i += 3) {
@@ -251,12 +317,19 @@ public final class ConvexPolytope {
         return Math.sqrt(m);
     }
 
-    /** Volume, cubic metres (&gt; 0 for a valid polytope). */
+    /**
+     * Volume, cubic metres (&gt; 0 for a valid polytope).
+     * @return the volume in m³
+     */
     public double volume() {
         return massProps()[0];
     }
 
-    /** Centre of mass (uniform density) coordinate {@code axis}, metres. */
+    /**
+     * Centre of mass (uniform density) coordinate {@code axis}, metres.
+     * @param axis 0, 1 or 2 for x, y, z
+     * @return the centroid's coordinate on that axis
+     */
     public double centroid(int axis) {
         return massProps()[1 + axis];
     }
@@ -265,6 +338,7 @@ public final class ConvexPolytope {
      * Inertia tensor about the centroid for unit density (kg·m² per kg/m³), as
      * {@code {Ixx, Iyy, Izz, Ixy, Ixz, Iyz}} (products of inertia with the physics sign,
      * {@code Ixy = -∫xy dV}).
+     * @return a new array of six values
      */
     public double[] inertia() {
         double[] m = massProps();
@@ -323,6 +397,11 @@ public final class ConvexPolytope {
      * geometry module), without copying or validating them: the polytope takes ownership, so the
      * caller must not touch the arrays afterwards. Use {@link #fromFaces} or {@link #of} for
      * anything read from outside.
+     * @param vertices the vertex coordinates, packed x, y, z, metres
+     * @param faceStart per face the offset of its first index in faceIndices, faceCount + 1 entries
+     * @param faceIndices the faces' vertex loops, concatenated
+     * @param planes the face planes, packed nx, ny, nz, d per face (unit normals)
+     * @return a polytope over those arrays
      */
     public static ConvexPolytope wrap(double[] vertices, int[] faceStart, int[] faceIndices, double[] planes) {
         return new ConvexPolytope(Objects.requireNonNull(vertices, "vertices is null"),
@@ -355,6 +434,10 @@ public final class ConvexPolytope {
      * {@code ux, uy, uz, wx, wy, wz} into {@code out}: u is perpendicular to n and to the
      * coordinate axis least aligned with it, {@code w = n × u}. Deterministic; used wherever a
      * face polygon is projected to 2-D.
+     * @param nx the plane normal's x (unit vector)
+     * @param ny the plane normal's y
+     * @param nz the plane normal's z
+     * @param out receives ux, uy, uz, wx, wy, wz; at least 6 entries
      */
     public static void planeBasis(double nx, double ny, double nz, double[] out) {
         double ux, uy, uz;

@@ -16,6 +16,14 @@ import java.util.Objects;
  *                  with IllegalArgumentException when it is absent
  */
 public record GraphInput(int count, double[] positions, double[] bounds, ConvexPolytope[][] geometry) {
+    /**
+     * Validates the sizes: a count ≥ 0, non-null arrays at least as long as the count needs and, when given,
+     * one hull list per node; anything else is an {@link IllegalArgumentException} naming the bad value.
+     * @param count the number of nodes, ≥ 0
+     * @param positions centres of mass, packed xyz, metres, at least 3 × count values
+     * @param bounds axis-aligned bounds, packed minx, miny, minz, maxx, maxy, maxz, at least 6 × count values
+     * @param geometry per node its convex hulls, or null
+     */
     public GraphInput {
         if (count < 0) {
             throw new IllegalArgumentException("count = " + count + "; allowed: >= 0");

@@ -14,6 +14,8 @@ public interface ContactSink {
      * @param nx     unit contact normal pointing from shape A to shape B
      * @param subKey identifies the sub-shape pair within the two shapes (compound child index,
      *               mesh triangle index), stable across steps; 0 for two simple shapes
+     * @param ny the unit normal's y
+     * @param nz the unit normal's z
      */
     void beginManifold(double nx, double ny, double nz, long subKey);
 
@@ -26,6 +28,8 @@ public interface ContactSink {
      * @param featureId  identifies the pair of features (faces, edges, vertices, clip planes) that
      *                   produced the point, stable while the configuration persists; used to carry
      *                   accumulated impulses from step to step
+     * @param ay the witness point's y, metres, world frame
+     * @param az the witness point's z, metres, world frame
      */
     void addPoint(double ax, double ay, double az, double separation, long featureId);
 }

@@ -18,6 +18,11 @@ public interface Narrowphase {
      * registered collider produce nothing.
      *
      * @param margin speculative margin, metres, &ge; 0
+     * @param a the first shape
+     * @param poseA where a is, world frame
+     * @param b the second shape
+     * @param poseB where b is, world frame
+     * @param sink receives the manifolds, normals from a to b
      */
     void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink);
 
@@ -25,9 +30,17 @@ public interface Narrowphase {
      * Registers (or replaces) the collider for shape types {@code (a, b)}; it also serves
      * {@code (b, a)} unless that cell is registered itself. Call before stepping, from the kernel
      * thread.
+     * @param a the first shape type
+     * @param b the second shape type
+     * @param collider the collider for that pair, taking shapes in the order (a, b)
      */
     void register(ShapeType a, ShapeType b, PairCollider collider);
 
-    /** The collider that serves {@code (a, b)} directly (not swapped), or null. */
+    /**
+     * The collider that serves {@code (a, b)} directly (not swapped), or null.
+     * @param a the first shape type
+     * @param b the second shape type
+     * @return the registered collider, or null
+     */
     PairCollider collider(ShapeType a, ShapeType b);
 }

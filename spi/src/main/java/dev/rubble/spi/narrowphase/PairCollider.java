@@ -17,6 +17,11 @@ public interface PairCollider {
      *
      * @param margin speculative distance, metres, &ge; 0: shapes apart by up to this still report
      *               contacts with positive separation
+     * @param a the first shape
+     * @param poseA where a is, world frame
+     * @param b the second shape
+     * @param poseB where b is, world frame
+     * @param sink receives the manifolds
      */
     void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink);
 }

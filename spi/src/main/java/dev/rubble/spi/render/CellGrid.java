@@ -9,6 +9,9 @@ public final class CellGrid implements CellCanvas {
     private final char[] cells;
 
     /**
+     * A grid of the given size filled with spaces.
+     * @param columns the width in cells, ≥ 0
+     * @param rows the height in cells, ≥ 0
      * @throws IllegalArgumentException when a size is negative
      */
     public CellGrid(int columns, int rows) {
@@ -43,7 +46,11 @@ public final class CellGrid implements CellCanvas {
         }
     }
 
-    /** Row {@code row} as a string. */
+    /**
+     * Row {@code row} as a string.
+     * @param row the row, 0 at the top, 0 ≤ row &lt; {@link #rows()}
+     * @return that row's characters, exactly {@link #columns()} of them (trailing spaces kept)
+     */
     public String row(int row) {
         return new String(cells, row * columns, columns);
     }

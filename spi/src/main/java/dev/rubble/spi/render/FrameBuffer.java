@@ -32,7 +32,12 @@ public final class FrameBuffer implements RenderFrame {
     private double[] softVertex = new double[0], softNormal = new double[0], softPoint = new double[0];
     private int[] softTri = new int[0];
 
-    /** Forgets every drawable and sets the frame counters. */
+    /**
+     * Forgets every drawable and sets the frame counters.
+     * @param step the step count of the frame, ≥ 0
+     * @param time the simulated time of the frame, seconds
+     * @param breaks breaks so far, ≥ 0 (0 when unknown)
+     */
     public void clear(long step, double time, long breaks) {
         Arrays.fill(shape, 0, count, null);
         count = 0;
@@ -43,7 +48,10 @@ public final class FrameBuffer implements RenderFrame {
         this.breaks = breaks;
     }
 
-    /** Sets the frame's break counter (breaks so far) after a fill that did not know it. */
+    /**
+     * Sets the frame's break counter (breaks so far) after a fill that did not know it.
+     * @param breaks breaks so far, ≥ 0
+     */
     public void setBreaks(long breaks) {
         this.breaks = breaks;
     }
@@ -51,6 +59,17 @@ public final class FrameBuffer implements RenderFrame {
     /**
      * Adds a drawable with level 0, not anchored, strain 0 and removal scale 1, its bounds taken
      * from the shape at the pose; returns its index. Set the rest with the setters.
+     * @param s the shape, in its own frame
+     * @param px the position's x, metres, world frame
+     * @param py the position's y, metres
+     * @param pz the position's z, metres
+     * @param qx the orientation quaternion's x (unit quaternion)
+     * @param qy the quaternion's y
+     * @param qz the quaternion's z
+     * @param qw the quaternion's w
+     * @param bodyState the body state code, one of {@link RenderFrame#STATIC} .. {@link RenderFrame#DISABLED}
+     * @param pieceId a stable id for colouring by piece, ≥ 0
+     * @return the index of the new drawable
      */
     public int add(Shape s, double px, double py, double pz, double qx, double qy, double qz, double qw,
                    int bodyState, int pieceId) {
@@ -85,12 +104,23 @@ public final class FrameBuffer implements RenderFrame {
     /**
      * Replaces the shape drawn for drawable {@code i}, keeping its pose and bounds (e.g. a
      * destruction piece's render mesh in place of its collision hulls, same frame).
+     * @param i the drawable
+     * @param s the shape to draw instead, in the same frame as the old one
      */
     public void setShape(int i, Shape s) {
         shape[check(i)] = Objects.requireNonNull(s, "shape is null");
     }
 
-    /** Replaces the bounds of drawable {@code i} (e.g. the world's own, fattened ones). */
+    /**
+     * Replaces the bounds of drawable {@code i} (e.g. the world's own, fattened ones).
+     * @param i the drawable
+     * @param minX the minimum x, metres, world frame
+     * @param minY the minimum y, metres
+     * @param minZ the minimum z, metres
+     * @param maxX the maximum x, metres
+     * @param maxY the maximum y, metres
+     * @param maxZ the maximum z, metres
+     */
     public void setBounds(int i, double minX, double minY, double minZ, double maxX, double maxY, double maxZ) {
         int o = 6 * check(i);
         bounds[o] = minX;
@@ -101,7 +131,14 @@ public final class FrameBuffer implements RenderFrame {
         bounds[o + 5] = maxZ;
     }
 
-    /** Sets level, anchored flag, strain ratio (≥ 0) and removal scale ([0, 1]) of drawable {@code i}. */
+    /**
+     * Sets level, anchored flag, strain ratio (≥ 0) and removal scale ([0, 1]) of drawable {@code i}.
+     * @param i the drawable
+     * @param lvl the fracture level, ≥ 0
+     * @param isAnchored whether the piece is anchored
+     * @param strainRatio load ÷ threshold, ≥ 0
+     * @param removalScale the drawn size in [0, 1]
+     */
     public void setDestruction(int i, int lvl, boolean isAnchored, double strainRatio, double removalScale) {
         check(i);
         if (lvl < 0) {
@@ -124,6 +161,8 @@ public final class FrameBuffer implements RenderFrame {
      * Sets the support-graph stress ratio of drawable {@code i} (issue 30; {@code --color stress}):
      * ≥ 0 (0..1 up to the elastic limit, 1..2 between the limits, ≥ 2 at the fatal limit), or NaN
      * for a drawable that has no bonds under a stress model.
+     * @param i the drawable
+     * @param ratio the stress ratio, ≥ 0, or NaN
      */
     public void setStress(int i, double ratio) {
         check(i);
@@ -144,6 +183,10 @@ public final class FrameBuffer implements RenderFrame {
      * outside); returns the index of its first vertex. The caller then writes positions and unit
      * normals, xyz per vertex from that index, into {@link #softVertexData()} and
      * {@link #softNormalData()} (frame builders only).
+     * @param vertexCount the mesh's vertex count
+     * @param indices the triangles' corners, three mesh-local vertex indices per triangle
+     * @param triangleCount the number of triangles
+     * @return the index of the mesh's first vertex in the soft vertex arrays
      */
     public int addSoftMesh(int vertexCount, int[] indices, int triangleCount) {
         Objects.requireNonNull(indices, "indices is null");
@@ -178,17 +221,28 @@ public final class FrameBuffer implements RenderFrame {
         return v0;
     }
 
-    /** Soft vertex positions, xyz per vertex (written by frame builders after {@link #addSoftMesh}). */
+    /**
+     * Soft vertex positions, xyz per vertex (written by frame builders after {@link #addSoftMesh}).
+     * @return the backing array (not a copy), 3 values per soft vertex
+     */
     public double[] softVertexData() {
         return softVertex;
     }
 
-    /** Soft vertex unit normals, xyz per vertex (written by frame builders after {@link #addSoftMesh}). */
+    /**
+     * Soft vertex unit normals, xyz per vertex (written by frame builders after {@link #addSoftMesh}).
+     * @return the backing array (not a copy), 3 values per soft vertex
+     */
     public double[] softNormalData() {
         return softNormal;
     }
 
-    /** Adds control points: {@code count} xyz triples of {@code xyz} from point {@code from}. */
+    /**
+     * Adds control points: {@code count} xyz triples of {@code xyz} from point {@code from}.
+     * @param xyz the positions, metres, world frame
+     * @param from the first point of xyz to add (its x is at xyz[3 * from])
+     * @param count the number of points to add
+     */
     public void addSoftPoints(double[] xyz, int from, int count) {
         if (3 * (softPoints + count) > softPoint.length) {
             softPoint = Arrays.copyOf(softPoint, Math.max(3 * (softPoints + count), 2 * softPoint.length));

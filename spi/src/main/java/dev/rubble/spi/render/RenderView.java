@@ -24,6 +24,23 @@ public record RenderView(boolean autoFrame, double eyeX, double eyeY, double eye
     /** Default vertical field of view, degrees. */
     public static final double DEFAULT_FOV = 45;
 
+    /**
+     * Validates the view: a field of view in (0, 180) degrees, a finite scale &gt; 0, finite coordinates and,
+     * unless auto-framed, an eye away from the target; anything else is an {@link IllegalArgumentException}
+     * naming the bad value.
+     * @param autoFrame pixel renderers frame the scene themselves, ignoring eye and target
+     * @param eyeX the camera position's x, metres
+     * @param eyeY the camera position's y, metres
+     * @param eyeZ the camera position's z, metres
+     * @param targetX the looked-at point's x, metres
+     * @param targetY the looked-at point's y, metres
+     * @param targetZ the looked-at point's z, metres
+     * @param fovDegrees the vertical field of view, degrees, in (0, 180)
+     * @param topView cell renderers: the top view (x, z) instead of the side view (x, y)
+     * @param centreU cell renderers: the world coordinate at the centre column, metres
+     * @param centreV cell renderers: the world coordinate at the centre row, metres
+     * @param metresPerColumn cell renderers: metres per character column, &gt; 0
+     */
     public RenderView {
         if (!(fovDegrees > 0 && fovDegrees < 180)) {
             throw new IllegalArgumentException("fov = " + fovDegrees + "; allowed: (0, 180) degrees");
@@ -43,17 +60,37 @@ public record RenderView(boolean autoFrame, double eyeX, double eyeY, double eye
         }
     }
 
-    /** Automatic framing with the default field of view. */
+    /**
+     * Automatic framing with the default field of view.
+     * @return a view that frames the whole frame's bounds
+     */
     public static RenderView auto() {
         return new RenderView(true, 0, 0, 0, 0, 0, 0, DEFAULT_FOV, false, 0, 0, 1);
     }
 
-    /** A perspective camera at {@code eye} looking at {@code target}. */
+    /**
+     * A perspective camera at {@code eye} looking at {@code target}.
+     * @param ex the eye's x, metres
+     * @param ey the eye's y, metres
+     * @param ez the eye's z, metres
+     * @param tx the target's x, metres
+     * @param ty the target's y, metres
+     * @param tz the target's z, metres
+     * @param fov the vertical field of view, degrees, in (0, 180)
+     * @return the view
+     */
     public static RenderView perspective(double ex, double ey, double ez, double tx, double ty, double tz, double fov) {
         return new RenderView(false, ex, ey, ez, tx, ty, tz, fov, false, 0, 0, 1);
     }
 
-    /** An orthographic cell view. */
+    /**
+     * An orthographic cell view.
+     * @param top true for the top view (x, z), false for the side view (x, y)
+     * @param centreU the world coordinate at the centre column, metres
+     * @param centreV the world coordinate at the centre row, metres
+     * @param metresPerColumn the scale, metres per character column, &gt; 0
+     * @return the view
+     */
     public static RenderView cells(boolean top, double centreU, double centreV, double metresPerColumn) {
         return new RenderView(true, 0, 0, 0, 0, 0, 0, DEFAULT_FOV, top, centreU, centreV, metresPerColumn);
     }

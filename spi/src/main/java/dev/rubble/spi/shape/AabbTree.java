@@ -21,7 +21,11 @@ public final class AabbTree {
     /** Receives the items a query reaches. */
     @FunctionalInterface
     public interface Visitor {
-        /** One item whose box overlaps the query; return false to stop the traversal. */
+        /**
+         * One item whose box overlaps the query; return false to stop the traversal.
+         * @param item the index of the item, as given when the tree was built
+         * @return true to continue with the next item, false to stop the whole query
+         */
         boolean visit(int item);
     }
 
@@ -97,17 +101,35 @@ public final class AabbTree {
         return node;
     }
 
-    /** Number of nodes. */
+    /**
+     * Number of nodes.
+     * @return the number of nodes in the tree, leaves included (0 for an empty tree)
+     */
     public int nodeCount() {
         return nodes;
     }
 
-    /** Component {@code c} (0..5: min xyz, max xyz) of the root box. */
+    /**
+     * Component {@code c} (0..5: min xyz, max xyz) of the root box.
+     * @param c the component: 0, 1, 2 for the minimum x, y, z and 3, 4, 5 for the maximum x, y, z
+     * @return that coordinate of the box enclosing every item, metres, in the frame the item boxes were given
+     *     in
+     */
     public double rootBound(int c) {
         return box[c];
     }
 
-    /** Visits every item whose box overlaps the closed query box; returns false if the visitor stopped. */
+    /**
+     * Visits every item whose box overlaps the closed query box; returns false if the visitor stopped.
+     * @param minX the query box's minimum x, metres, in the frame the item boxes were given in
+     * @param minY the query box's minimum y, metres
+     * @param minZ the query box's minimum z, metres
+     * @param maxX the query box's maximum x, metres (≥ minX for a non-empty box)
+     * @param maxY the query box's maximum y, metres
+     * @param maxZ the query box's maximum z, metres
+     * @param visitor called once per overlapping item, in tree order; returning false stops the traversal
+     * @return true when every overlapping item was visited, false when the visitor stopped early
+     */
     public boolean query(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
                          Visitor visitor) {
         return query(0, minX, minY, minZ, maxX, maxY, maxZ, visitor);
@@ -135,11 +157,29 @@ public final class AabbTree {
     /** Receives items along a ray; returns the new maximum fraction (to shrink the search). */
     @FunctionalInterface
     public interface RayVisitor {
-        /** Tests an item whose box the ray reaches before {@code maxT}; returns the (possibly reduced) maxT. */
+        /**
+         * Tests an item whose box the ray reaches before {@code maxT}; returns the (possibly reduced) maxT.
+         * @param item the index of the item, as given when the tree was built
+         * @param maxT the current search limit in ray parameter units
+         * @return the new limit: the hit's t when the item is hit nearer than maxT, otherwise maxT unchanged
+         */
         double visit(int item, double maxT);
     }
 
-    /** Visits items whose boxes the ray {@code o + t d}, {@code 0 <= t <= maxT}, touches; returns the final maxT. */
+    /**
+     * Visits items whose boxes the ray {@code o + t d}, {@code 0 <= t <= maxT}, touches; returns the final
+     * maxT.
+     * @param ox the ray origin's x, metres, in the items' frame
+     * @param oy the ray origin's y, metres
+     * @param oz the ray origin's z, metres
+     * @param dx the ray direction's x (need not be unit; t is measured in multiples of d)
+     * @param dy the ray direction's y
+     * @param dz the ray direction's z
+     * @param maxT the largest parameter to search, ≥ 0
+     * @param visitor tests each item whose box the ray reaches before the current maxT and may shorten it
+     * @return the smallest maxT the visitor returned (the nearest hit's t), or the given maxT when nothing
+     *     was hit
+     */
     public double ray(double ox, double oy, double oz, double dx, double dy, double dz, double maxT, RayVisitor visitor) {
         return ray(0, ox, oy, oz, dx, dy, dz, maxT, visitor);
     }

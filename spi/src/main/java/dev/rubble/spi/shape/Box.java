@@ -3,6 +3,13 @@ package dev.rubble.spi.shape;
 /** A box centred on the shape origin, given by its half extents (metres). */
 public record Box(double halfX, double halfY, double halfZ) implements Shape {
 
+    /**
+     * Validates the half extents: each finite and &gt; 0, else an {@link IllegalArgumentException} naming the
+     * bad value.
+     * @param halfX half the box's size along x, metres
+     * @param halfY half the size along y, metres
+     * @param halfZ half the size along z, metres
+     */
     public Box {
         check("halfX", halfX);
         check("halfY", halfY);

@@ -30,7 +30,11 @@ public final class BoxSpelling {
     private BoxSpelling() {
     }
 
-    /** Whether {@code spec} is a box source, in the current spelling or the old one. */
+    /**
+     * Whether {@code spec} is a box source, in the current spelling or the old one.
+     * @param spec a source string such as {@code box:half=1,0.5,0.1}
+     * @return true when it names a box (current or old spelling), false otherwise
+     */
     public static boolean isBox(String spec) {
         return spec.startsWith("box:");
     }
@@ -41,6 +45,9 @@ public final class BoxSpelling {
      * @param spec the source string (starts with {@code box:})
      * @param old  what the old spelling meant here, for the migration message
      * @throws IllegalArgumentException one line naming the source, the bad part and what is allowed
+     * @param min the smallest half extent allowed, metres
+     * @param max the largest half extent allowed, metres
+     * @return the three half extents x, y, z in metres, each in [min, max]
      */
     public static double[] halfExtents(String spec, OldMeaning old, double min, double max) {
         if (!spec.startsWith("box:")) {

@@ -6,6 +6,12 @@ package dev.rubble.spi.shape;
  */
 public record Capsule(double radius, double halfHeight) implements Shape {
 
+    /**
+     * Validates the sizes: the radius finite and &gt; 0, the half height finite and ≥ 0 (0 is a sphere), else
+     * an {@link IllegalArgumentException} naming the bad value.
+     * @param radius the radius of the cylinder and caps, metres
+     * @param halfHeight half the length of the core segment along y, metres
+     */
     public Capsule {
         if (!(radius > 0) || Double.isInfinite(radius)) {
             throw new IllegalArgumentException("capsule radius = " + radius + "; allowed: finite, > 0");

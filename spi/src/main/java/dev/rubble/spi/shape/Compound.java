@@ -17,6 +17,17 @@ public final class Compound implements Shape {
 
     /** One child: a convex shape placed at {@code (x, y, z)} with rotation {@code (qx, qy, qz, qw)}. */
     public record Child(Shape shape, double x, double y, double z, double qx, double qy, double qz, double qw) {
+        /** Validates the child (a convex shape, a finite position, a non-zero rotation) and normalises the
+         * rotation quaternion; anything else is an {@link IllegalArgumentException} naming the bad value.
+         * @param shape the child's convex shape
+         * @param x the child's position x in the compound frame, metres
+         * @param y the position's y, metres
+         * @param z the position's z, metres
+         * @param qx the child's rotation quaternion x (normalised here)
+         * @param qy the rotation's y
+         * @param qz the rotation's z
+         * @param qw the rotation's w
+         */
         public Child {
             Objects.requireNonNull(shape, "shape is null");
             if (!shape.isConvex()) {
@@ -34,7 +45,14 @@ public final class Compound implements Shape {
             qw /= n;
         }
 
-        /** A child at a position with no rotation. */
+        /**
+         * A child at a position with no rotation.
+         * @param shape the child's shape (convex)
+         * @param x the child's position x in the compound frame, metres
+         * @param y the child's position y, metres
+         * @param z the child's position z, metres
+         * @return a child with the identity orientation
+         */
         public static Child at(Shape shape, double x, double y, double z) {
             return new Child(shape, x, y, z, 0, 0, 0, 1);
         }
@@ -44,6 +62,11 @@ public final class Compound implements Shape {
     private final double[] localBounds; // 6 per child, compound frame
     private final AabbTree tree;        // null when children <= BVH_THRESHOLD
 
+    /**
+     * A compound of the given children, each placed in the compound's frame.
+     * @param children at least one child, none of them a compound, mesh or plane
+     * @throws IllegalArgumentException when the list is empty or holds a shape a compound cannot contain
+     */
     public Compound(List<Child> children) {
         Objects.requireNonNull(children, "children is null");
         if (children.isEmpty()) {
@@ -58,20 +81,37 @@ public final class Compound implements Shape {
         tree = this.children.length > BVH_THRESHOLD ? new AabbTree(localBounds) : null;
     }
 
+    /**
+     * The number of children.
+     * @return the child count, ≥ 1
+     */
     public int childCount() {
         return children.length;
     }
 
+    /**
+     * The child at an index.
+     * @param i the child index, 0 ≤ i &lt; {@link #childCount()}
+     * @return the child's shape and its pose in the compound frame
+     */
     public Child child(int i) {
         return children[i];
     }
 
-    /** Component {@code c} (0..5) of child {@code i}'s bounds in the compound frame. */
+    /**
+     * Component {@code c} (0..5) of child {@code i}'s bounds in the compound frame.
+     * @param i the child index, 0 ≤ i &lt; {@link #childCount()}
+     * @param c the component: 0..2 minimum x, y, z, 3..5 maximum x, y, z
+     * @return that bound in metres, compound frame
+     */
     public double childBound(int i, int c) {
         return localBounds[6 * i + c];
     }
 
-    /** The BVH over children, or null when there are at most {@link #BVH_THRESHOLD} children. */
+    /**
+     * The BVH over children, or null when there are at most {@link #BVH_THRESHOLD} children.
+     * @return the children's bounding-volume hierarchy, or null for small compounds
+     */
     public AabbTree tree() {
         return tree;
     }
@@ -79,6 +119,13 @@ public final class Compound implements Shape {
     /**
      * Visits the children whose local bounds overlap the box (compound frame): through the BVH when
      * there is one, else by a linear scan in child order.
+     * @param minX the query box's minimum x, metres, compound frame
+     * @param minY the query box's minimum y, metres
+     * @param minZ the query box's minimum z, metres
+     * @param maxX the query box's maximum x, metres
+     * @param maxY the query box's maximum y, metres
+     * @param maxZ the query box's maximum z, metres
+     * @param visitor called with each overlapping child's index; returning false stops the visit
      */
     public void queryChildren(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
                               AabbTree.Visitor visitor) {

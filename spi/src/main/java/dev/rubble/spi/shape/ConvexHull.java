@@ -131,6 +131,12 @@ public final class ConvexHull implements Shape {
      * or validating: the hull takes ownership of the arrays. Vertices packed xyz; face {@code f}
      * lists vertex indices {@code faceVerts[faceStart[f] .. faceStart[f+1]-1]} counter-clockwise
      * seen from outside; planes packed {@code nx, ny, nz, d} (unit outward normals).
+     * @param vertices the vertex coordinates, packed x, y, z, metres, shape frame (owned by the hull
+     *     afterwards)
+     * @param faceStart per face the offset of its first index in faceVerts, faceCount + 1 entries
+     * @param faceVerts the faces' vertex indices, counter-clockwise seen from outside
+     * @param planes per face the unit outward normal and offset, packed nx, ny, nz, d
+     * @return a hull over those arrays
      */
     public static ConvexHull wrap(double[] vertices, int[] faceStart, int[] faceVerts, double[] planes) {
         return new ConvexHull(java.util.Objects.requireNonNull(vertices, "vertices is null"),
@@ -150,6 +156,11 @@ public final class ConvexHull implements Shape {
      * Arrays are copied. Checks ranges and finiteness, not convexity.
      *
      * @throws IllegalArgumentException when the structure is inconsistent or encloses no volume
+     * @param vertices the vertex coordinates, packed x, y, z, metres, shape frame
+     * @param faceStart per face the offset of its first index in faceVerts, faceCount + 1 entries
+     * @param faceVerts the faces' vertex indices, counter-clockwise seen from outside
+     * @param planes per face the unit outward normal and offset, packed nx, ny, nz, d
+     * @return the hull with exactly that structure
      */
     public static ConvexHull ofFaces(double[] vertices, int[] faceStart, int[] faceVerts, double[] planes) {
         int nv = vertices.length / 3, nf = faceStart.length - 1;
@@ -185,35 +196,68 @@ public final class ConvexHull implements Shape {
 
     // ---- accessors -------------------------------------------------------------------------
 
+    /**
+     * The number of vertices.
+     * @return the vertex count, ≥ 4 for a closed hull
+     */
     public int vertexCount() {
         return v.length / 3;
     }
 
-    /** Coordinate {@code axis} (0..2) of vertex {@code i}, shape frame. */
+    /**
+     * Coordinate {@code axis} (0..2) of vertex {@code i}, shape frame.
+     * @param i the vertex index, 0 ≤ i &lt; {@link #vertexCount()}
+     * @param axis 0, 1 or 2 for x, y, z
+     * @return the coordinate in metres
+     */
     public double vertex(int i, int axis) {
         return v[3 * i + axis];
     }
 
+    /**
+     * The number of faces.
+     * @return the face count, ≥ 4 for a closed hull
+     */
     public int faceCount() {
         return faceStart.length - 1;
     }
 
-    /** Number of vertices of face {@code f}. */
+    /**
+     * Number of vertices of face {@code f}.
+     * @param f the face index, 0 ≤ f &lt; {@link #faceCount()}
+     * @return the number of corners of the face, ≥ 3
+     */
     public int faceSize(int f) {
         return faceStart[f + 1] - faceStart[f];
     }
 
-    /** Vertex index of corner {@code k} of face {@code f} (counter-clockwise seen from outside). */
+    /**
+     * Vertex index of corner {@code k} of face {@code f} (counter-clockwise seen from outside).
+     * @param f the face index, 0 ≤ f &lt; {@link #faceCount()}
+     * @param k the corner, 0 ≤ k &lt; {@link #faceSize(int) faceSize(f)}
+     * @return the index of that corner's vertex
+     */
     public int faceVertex(int f, int k) {
         return faceVerts[faceStart[f] + k];
     }
 
-    /** Component {@code c} of face {@code f}'s plane: 0..2 the unit outward normal, 3 the offset d (n·x = d). */
+    /**
+     * Component {@code c} of face {@code f}'s plane: 0..2 the unit outward normal, 3 the offset d (n·x = d).
+     * @param f the face index, 0 ≤ f &lt; {@link #faceCount()}
+     * @param c 0, 1, 2 for the normal's x, y, z, 3 for the offset
+     * @return the component (the offset in metres)
+     */
     public double plane(int f, int c) {
         return planes[4 * f + c];
     }
 
-    /** The face whose outward normal has the largest dot product with {@code d}. */
+    /**
+     * The face whose outward normal has the largest dot product with {@code d}.
+     * @param dx the direction's x, shape frame (need not be unit)
+     * @param dy the direction's y
+     * @param dz the direction's z
+     * @return the index of the face most aligned with the direction
+     */
     public int bestFace(double dx, double dy, double dz) {
         int best = 0;
         double bd = Double.NEGATIVE_INFINITY;

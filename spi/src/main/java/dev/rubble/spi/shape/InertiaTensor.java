@@ -13,6 +13,9 @@ public final class InertiaTensor {
      * @param mass kg, &gt; 0
      * @param cx   centre of mass, shape frame, m
      * @param i    row-major symmetric inertia tensor about the centre of mass, kg·m² (not modified)
+     * @param cy centre of mass y, shape frame, m
+     * @param cz centre of mass z, shape frame, m
+     * @return the mass properties with the principal moments and the rotation to the principal axes
      */
     public static MassProperties principal(double mass, double cx, double cy, double cz, double[] i) {
         double[] a = i.clone();
@@ -73,6 +76,8 @@ public final class InertiaTensor {
     /**
      * The tensor of {@code mp} expressed in the shape frame about the shape origin (parallel-axis
      * theorem: {@code I_o = R D R^T + m (|c|^2 E - c c^T)}), added into {@code out}.
+     * @param mp the mass properties to add (mass, centre of mass and principal inertia with its rotation)
+     * @param out the accumulated inertia tensor about the shape origin, row-major 3 × 3, kg·m², added to
      */
     public static void addAboutOrigin(MassProperties mp, double[] out) {
         double[] r = new double[9];
@@ -90,7 +95,14 @@ public final class InertiaTensor {
         addPointMass(mp.mass(), mp.comX(), mp.comY(), mp.comZ(), out);
     }
 
-    /** Adds {@code m (|c|^2 E - c c^T)} (a point mass at c about the origin) into {@code out}. */
+    /**
+     * Adds {@code m (|c|^2 E - c c^T)} (a point mass at c about the origin) into {@code out}.
+     * @param m the point's mass, kg
+     * @param cx the point's x, metres
+     * @param cy the point's y, metres
+     * @param cz the point's z, metres
+     * @param out the accumulated inertia tensor about the origin, row-major 3 × 3, kg·m², added to
+     */
     public static void addPointMass(double m, double cx, double cy, double cz, double[] out) {
         double c2 = cx * cx + cy * cy + cz * cz;
         out[0] += m * (c2 - cx * cx);

@@ -19,12 +19,23 @@ public record MassProperties(double mass, double comX, double comY, double comZ,
                              double ixx, double iyy, double izz,
                              double qx, double qy, double qz, double qw) {
 
-    /** Mass properties with the centre of mass at the origin and axes aligned with the shape frame. */
+    /**
+     * Mass properties with the centre of mass at the origin and axes aligned with the shape frame.
+     * @param mass the mass, kg, &gt; 0
+     * @param ixx the moment of inertia about x, kg·m²
+     * @param iyy the moment about y, kg·m²
+     * @param izz the moment about z, kg·m²
+     * @return the mass properties
+     */
     public static MassProperties aligned(double mass, double ixx, double iyy, double izz) {
         return new MassProperties(mass, 0, 0, 0, ixx, iyy, izz, 0, 0, 0, 1);
     }
 
-    /** The same distribution scaled to a new total mass (inertia scales linearly with mass). */
+    /**
+     * The same distribution scaled to a new total mass (inertia scales linearly with mass).
+     * @param newMass the new total mass, kg, &gt; 0
+     * @return the scaled mass properties (same centre of mass and principal axes)
+     */
     public MassProperties withMass(double newMass) {
         double s = newMass / mass;
         return new MassProperties(newMass, comX, comY, comZ, ixx * s, iyy * s, izz * s, qx, qy, qz, qw);

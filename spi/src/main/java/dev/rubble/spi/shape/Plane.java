@@ -10,6 +10,14 @@ public record Plane(double nx, double ny, double nz, double offset) implements S
     /** Half size of the plane's bounding box, metres. */
     public static final double EXTENT = 1e5;
 
+    /**
+     * Normalises the normal and validates it (finite, non-zero) and the offset (finite); anything else is an
+     * {@link IllegalArgumentException} naming the bad value.
+     * @param nx the outward normal's x (any non-zero length)
+     * @param ny the normal's y
+     * @param nz the normal's z
+     * @param offset the plane's offset along the normalised normal, metres
+     */
     public Plane {
         double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
         if (!(len > 0) || !Double.isFinite(len)) {

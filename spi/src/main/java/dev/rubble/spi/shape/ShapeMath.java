@@ -8,7 +8,18 @@ public final class ShapeMath {
     private ShapeMath() {
     }
 
-    /** Rotates {@code v} by {@code q} into {@code out[o..o+3)}. */
+    /**
+     * Rotates {@code v} by {@code q} into {@code out[o..o+3)}.
+     * @param qx the quaternion's x (unit quaternion)
+     * @param qy the quaternion's y
+     * @param qz the quaternion's z
+     * @param qw the quaternion's w
+     * @param vx the vector's x
+     * @param vy the vector's y
+     * @param vz the vector's z
+     * @param out receives the rotated vector (may be the array v came from)
+     * @param o where in out the three values start
+     */
     public static void rotate(double qx, double qy, double qz, double qw,
                               double vx, double vy, double vz, double[] out, int o) {
         // v' = v + 2 w (q x v) + 2 q x (q x v)
@@ -20,7 +31,18 @@ public final class ShapeMath {
         out[o + 2] = vz + qw * tz + (qx * ty - qy * tx);
     }
 
-    /** Rotates {@code v} by the inverse of {@code q} into {@code out[o..o+3)}. */
+    /**
+     * Rotates {@code v} by the inverse of {@code q} into {@code out[o..o+3)}.
+     * @param qx the quaternion's x (unit quaternion)
+     * @param qy the quaternion's y
+     * @param qz the quaternion's z
+     * @param qw the quaternion's w
+     * @param vx the vector's x
+     * @param vy the vector's y
+     * @param vz the vector's z
+     * @param out receives the rotated vector
+     * @param o where in out the three values start
+     */
     public static void inverseRotate(double qx, double qy, double qz, double qw,
                                      double vx, double vy, double vz, double[] out, int o) {
         rotate(-qx, -qy, -qz, qw, vx, vy, vz, out, o);
@@ -29,6 +51,17 @@ public final class ShapeMath {
     /**
      * Entry fraction of the ray {@code o + t d} into the sphere (c, r), or -1 when it misses or the
      * sphere is behind; 0 when o is inside. Uses the cancellation-free root {@code c/(-b+sqrt)}.
+     * @param ox the ray origin's x, metres
+     * @param oy the ray origin's y, metres
+     * @param oz the ray origin's z, metres
+     * @param dx the ray direction's x (t counts multiples of d)
+     * @param dy the ray direction's y
+     * @param dz the ray direction's z
+     * @param cx the sphere centre's x, metres
+     * @param cy the sphere centre's y, metres
+     * @param cz the sphere centre's z, metres
+     * @param r the sphere's radius, metres, &gt; 0
+     * @return the entry parameter t ≥ 0, or -1
      */
     public static double raySphere(double ox, double oy, double oz, double dx, double dy, double dz,
                                    double cx, double cy, double cz, double r) {
@@ -52,6 +85,19 @@ public final class ShapeMath {
     /**
      * Closest points between segments p1-q1 and p2-q2 (Ericson, Real-Time Collision Detection §5.1.9);
      * writes parameters s (on segment 1) and t (on segment 2), each in [0, 1], into out[0], out[1].
+     * @param p1x segment 1's start x, metres
+     * @param p1y segment 1's start y
+     * @param p1z segment 1's start z
+     * @param q1x segment 1's end x
+     * @param q1y segment 1's end y
+     * @param q1z segment 1's end z
+     * @param p2x segment 2's start x
+     * @param p2y segment 2's start y
+     * @param p2z segment 2's start z
+     * @param q2x segment 2's end x
+     * @param q2y segment 2's end y
+     * @param q2z segment 2's end z
+     * @param out receives s and t, at least two entries
      */
     public static void closestSegmentSegment(double p1x, double p1y, double p1z, double q1x, double q1y, double q1z,
                                              double p2x, double p2y, double p2z, double q2x, double q2y, double q2z,
@@ -94,7 +140,11 @@ public final class ShapeMath {
         out[1] = t;
     }
 
-    /** {@code v} clamped to [0, 1]. */
+    /**
+     * {@code v} clamped to [0, 1].
+     * @param v any value (NaN stays NaN)
+     * @return v limited to [0, 1]
+     */
     public static double clamp01(double v) {
         return v < 0 ? 0 : (v > 1 ? 1 : v);
     }
@@ -107,7 +157,11 @@ public final class ShapeMath {
         n[2] = -dz * inv;
     }
 
-    /** Quaternion of a proper rotation matrix (row-major m). Shepperd's method. */
+    /**
+     * Quaternion of a proper rotation matrix (row-major m). Shepperd's method.
+     * @param m a row-major 3 × 3 rotation matrix (orthonormal, determinant +1), 9 entries
+     * @param out receives the unit quaternion x, y, z, w
+     */
     public static void matrixToQuat(double[] m, double[] out) {
         double tr = m[0] + m[4] + m[8];
         double x, y, z, w;
@@ -143,7 +197,14 @@ public final class ShapeMath {
         out[3] = w / n;
     }
 
-    /** Row-major rotation matrix of a unit quaternion. */
+    /**
+     * Row-major rotation matrix of a unit quaternion.
+     * @param qx the quaternion's x (unit quaternion)
+     * @param qy the quaternion's y
+     * @param qz the quaternion's z
+     * @param qw the quaternion's w
+     * @param m receives the row-major 3 × 3 matrix, 9 entries
+     */
     public static void quatToMatrix(double qx, double qy, double qz, double qw, double[] m) {
         double xx = qx * qx, yy = qy * qy, zz = qz * qz;
         double xy = qx * qy, xz = qx * qz, yz = qy * qz, wx = qw * qx, wy = qw * qy, wz = qw * qz;
@@ -156,6 +217,16 @@ public final class ShapeMath {
      * World bounds of a vertex cloud {@code v} (x, y, z per vertex, shape frame) placed at p with
      * orientation q, written as minX, minY, minZ, maxX, maxY, maxZ into {@code out[offset..]}.
      * Exact for the vertices (the bounds of a convex hull or mesh). Allocation-free.
+     * @param v the vertices, packed x, y, z, shape frame, metres
+     * @param px the position's x, metres, world frame
+     * @param py the position's y
+     * @param pz the position's z
+     * @param qx the orientation's x (unit quaternion)
+     * @param qy the orientation's y
+     * @param qz the orientation's z
+     * @param qw the orientation's w
+     * @param out receives the six bounds, metres
+     * @param offset where in out the six values start
      */
     public static void vertexBounds(double[] v, double px, double py, double pz,
                                     double qx, double qy, double qz, double qw, double[] out, int offset) {

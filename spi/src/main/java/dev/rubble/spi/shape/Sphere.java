@@ -3,6 +3,10 @@ package dev.rubble.spi.shape;
 /** A sphere centred on the shape origin. */
 public record Sphere(double radius) implements Shape {
 
+    /**
+     * Validates the radius: finite and &gt; 0, else an {@link IllegalArgumentException} naming the bad value.
+     * @param radius the radius, metres
+     */
     public Sphere {
         if (!(radius > 0) || Double.isInfinite(radius)) {
             throw new IllegalArgumentException("sphere radius = " + radius + "; allowed: finite, > 0");

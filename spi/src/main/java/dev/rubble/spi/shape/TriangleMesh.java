@@ -62,36 +62,67 @@ public final class TriangleMesh implements Shape {
         tree = new AabbTree(boxes);
     }
 
+    /**
+     * The number of triangles.
+     * @return the triangle count, ≥ 1
+     */
     public int triangleCount() {
         return tri.length / 3;
     }
 
-    /** Number of vertices (as given to the constructor). */
+    /**
+     * Number of vertices (as given to the constructor).
+     * @return the vertex count
+     */
     public int vertexCount() {
         return v.length / 3;
     }
 
-    /** Coordinate {@code axis} (0..2) of vertex {@code i}, shape frame, metres. */
+    /**
+     * Coordinate {@code axis} (0..2) of vertex {@code i}, shape frame, metres.
+     * @param i the vertex
+     * @param axis 0, 1 or 2
+     * @return the coordinate
+     */
     public double vertex(int i, int axis) {
         return v[3 * i + axis];
     }
 
-    /** Vertex index of corner {@code corner} (0..2) of triangle {@code t} (as given to the constructor). */
+    /**
+     * Vertex index of corner {@code corner} (0..2) of triangle {@code t} (as given to the constructor).
+     * @param t the triangle, 0 ≤ t &lt; {@link #triangleCount()}
+     * @param corner 0, 1 or 2
+     * @return the vertex index
+     */
     public int index(int t, int corner) {
         return tri[3 * t + corner];
     }
 
-    /** Coordinate {@code axis} of corner {@code corner} (0..2) of triangle {@code t}, shape frame. */
+    /**
+     * Coordinate {@code axis} of corner {@code corner} (0..2) of triangle {@code t}, shape frame.
+     * @param t the triangle, 0 ≤ t &lt; {@link #triangleCount()}
+     * @param corner 0, 1 or 2
+     * @param axis 0, 1 or 2
+     * @return the coordinate in metres
+     */
     public double corner(int t, int corner, int axis) {
         return v[3 * tri[3 * t + corner] + axis];
     }
 
-    /** Component {@code axis} of triangle {@code t}'s unit normal (winding a, b, c counter-clockwise). */
+    /**
+     * Component {@code axis} of triangle {@code t}'s unit normal (winding a, b, c counter-clockwise).
+     * @param t the triangle, 0 ≤ t &lt; {@link #triangleCount()}
+     * @param axis 0, 1 or 2
+     * @return the component
+     */
     public double normal(int t, int axis) {
         return normals[3 * t + axis];
     }
 
-    /** The BVH over triangles (items are triangle indices). */
+    /**
+     * The BVH over triangles (items are triangle indices).
+     * @return the tree, never null
+     */
     public AabbTree tree() {
         return tree;
     }
@@ -137,7 +168,17 @@ public final class TriangleMesh implements Shape {
         return t;
     }
 
-    /** Fraction where the ray hits triangle {@code t}, or -1 (Möller–Trumbore). */
+    /**
+     * Fraction where the ray hits triangle {@code t}, or -1 (Möller–Trumbore).
+     * @param t the triangle
+     * @param ox the ray origin's x, metres, shape frame
+     * @param oy the ray origin's y
+     * @param oz the ray origin's z
+     * @param dx the ray direction's x (t counts multiples of d)
+     * @param dy the ray direction's y
+     * @param dz the ray direction's z
+     * @return the ray parameter of the hit (either side of the triangle), or -1 on a miss
+     */
     public double rayTriangle(int t, double ox, double oy, double oz, double dx, double dy, double dz) {
         int a = 3 * tri[3 * t], b = 3 * tri[3 * t + 1], c = 3 * tri[3 * t + 2];
         double e1x = v[b] - v[a], e1y = v[b + 1] - v[a + 1], e1z = v[b + 2] - v[a + 2];

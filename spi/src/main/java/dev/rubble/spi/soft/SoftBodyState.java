@@ -25,21 +25,41 @@ import java.util.Arrays;
  * scratch (XPBD Lagrange multipliers of the current sub-step). Not thread-safe.
  */
 public final class SoftBodyState {
+    /** How many points, edges, tetrahedra and pins are in use (the arrays may be longer). */
     public int points, edges, tets, pins;
+    /** Per point, xyz: current position (m), position at the start of the sub-step (m), velocity (m/s). */
     public double[] x = new double[0], prev = new double[0], v = new double[0];
+    /** Per point: inverse mass, 1/kg (0 = pinned). */
     public double[] invMass = new double[0];
+    /** Edge corners: point indices {@code edge[2e]} and {@code edge[2e+1]} of edge e. */
     public int[] edge = new int[0];
+    /**
+     * Per edge: rest length (m), XPBD compliance (m/N) and PBD stiffness (fraction per iteration, [0, 1]).
+     */
     public double[] restLength = new double[0], edgeCompliance = new double[0], edgeStiffness = new double[0];
+    /** Per edge: the XPBD Lagrange multiplier of the current sub-step (solver scratch). */
     public double[] edgeLambda = new double[0];
+    /** Tetrahedron corners: point indices {@code tet[4t .. 4t+3]}, positively oriented. */
     public int[] tet = new int[0];
+    /** Per tetrahedron: rest volume (m³, &gt; 0), XPBD compliance (m⁵/N) and PBD stiffness ([0, 1]). */
     public double[] restVolume = new double[0], tetCompliance = new double[0], tetStiffness = new double[0];
     /** Length scale of each tetrahedron, {@code cbrt(6 V0)} metres (the edge of a corner cube of the same volume). */
     public double[] tetScale = new double[0];
+    /** Per tetrahedron: the XPBD Lagrange multiplier of the current sub-step (solver scratch). */
     public double[] tetLambda = new double[0];
+    /** Per pin: the pinned point's index. */
     public int[] pinPoint = new int[0];
+    /** Per pin: the target position, xyz, metres. */
     public double[] pinTarget = new double[0];
 
-    /** Adds a point at rest; returns its index. */
+    /**
+     * Adds a point at rest; returns its index.
+     * @param px the position's x, metres, world frame
+     * @param py the position's y, metres
+     * @param pz the position's z, metres
+     * @param inverseMass 1/kg, ≥ 0 (0 = immovable)
+     * @return the new point's index
+     */
     public int addPoint(double px, double py, double pz, double inverseMass) {
         if (!Double.isFinite(px) || !Double.isFinite(py) || !Double.isFinite(pz)) {
             throw new IllegalArgumentException("soft point position = (" + px + ", " + py + ", " + pz
@@ -69,6 +89,9 @@ public final class SoftBodyState {
      *
      * @param compliance m/N, >= 0 (0 = rigid)
      * @param stiffness  fraction of the error removed per PBD iteration, [0, 1]
+     * @param a one point's index
+     * @param b the other point's index, ≠ a
+     * @return the new edge's index
      */
     public int addEdge(int a, int b, double compliance, double stiffness) {
         checkPoint(a);
@@ -104,6 +127,11 @@ public final class SoftBodyState {
      *
      * @param compliance m⁵/N (rest volume / bulk modulus), >= 0 (0 = incompressible)
      * @param stiffness  fraction of the error removed per PBD iteration, [0, 1]
+     * @param a the first corner's point index
+     * @param b the second corner's point index
+     * @param c the third corner's point index
+     * @param d the fourth corner's point index
+     * @return the new tetrahedron's index
      */
     public int addTet(int a, int b, int c, int d, double compliance, double stiffness) {
         checkPoint(a);
@@ -137,7 +165,11 @@ public final class SoftBodyState {
         return t;
     }
 
-    /** Pins a point (its inverse mass becomes 0) with its current position as target; returns the pin index. */
+    /**
+     * Pins a point (its inverse mass becomes 0) with its current position as target; returns the pin index.
+     * @param point the point's index
+     * @return the new pin's index
+     */
     public int addPin(int point) {
         checkPoint(point);
         if (pins == pinPoint.length) {
@@ -154,12 +186,23 @@ public final class SoftBodyState {
         return k;
     }
 
-    /** Signed volume of tetrahedron {@code t} now, m³. */
+    /**
+     * Signed volume of tetrahedron {@code t} now, m³.
+     * @param t the tetrahedron's index, 0 ≤ t &lt; {@link #tets}
+     * @return the signed volume (positive when correctly oriented)
+     */
     public double tetVolume(int t) {
         return volume(tet[4 * t], tet[4 * t + 1], tet[4 * t + 2], tet[4 * t + 3]);
     }
 
-    /** Signed volume of the tetrahedron of points a, b, c, d now, m³. */
+    /**
+     * Signed volume of the tetrahedron of points a, b, c, d now, m³.
+     * @param a the first point's index
+     * @param b the second point's index
+     * @param c the third point's index
+     * @param d the fourth point's index
+     * @return {@code (b-a)·((c-a)×(d-a))/6}
+     */
     public double volume(int a, int b, int c, int d) {
         double ax = x[3 * a], ay = x[3 * a + 1], az = x[3 * a + 2];
         double bx = x[3 * b] - ax, by = x[3 * b + 1] - ay, bz = x[3 * b + 2] - az;
@@ -168,7 +211,12 @@ public final class SoftBodyState {
         return (bx * (cy * dz - cz * dy) + by * (cz * dx - cx * dz) + bz * (cx * dy - cy * dx)) / 6;
     }
 
-    /** Distance between two points now, m. */
+    /**
+     * Distance between two points now, m.
+     * @param a one point's index
+     * @param b the other point's index
+     * @return the distance, ≥ 0
+     */
     public double dist(int a, int b) {
         double dx = x[3 * b] - x[3 * a], dy = x[3 * b + 1] - x[3 * a + 1], dz = x[3 * b + 2] - x[3 * a + 2];
         return Math.sqrt(dx * dx + dy * dy + dz * dz);

@@ -19,15 +19,24 @@ public interface SoftContacts {
      * A sub-step begins: positions have been predicted ({@code x = prev + v h}).
      *
      * @param h sub-step length, seconds, > 0
+     * @param s the soft state, positions predicted
      */
     default void beginSubStep(SoftBodyState s, double h) {
     }
 
-    /** One contact projection pass: move points (and whatever they touch) out of penetration. */
+    /**
+     * One contact projection pass: move points (and whatever they touch) out of penetration.
+     * @param s the soft state, modified in place
+     * @param h the sub-step length, seconds, &gt; 0
+     */
     default void project(SoftBodyState s, double h) {
     }
 
-    /** The sub-step ends: velocities have been derived from positions (a place for friction). */
+    /**
+     * The sub-step ends: velocities have been derived from positions (a place for friction).
+     * @param s the soft state, velocities derived
+     * @param h the sub-step length, seconds, &gt; 0
+     */
     default void endSubStep(SoftBodyState s, double h) {
     }
 }

@@ -19,12 +19,20 @@ public interface SoftSolver {
      * @param dt       step length, seconds, > 0
      * @param gx       gravity, m/s²
      * @param contacts contact projection hooks; {@link SoftContacts#NONE} for none
+     * @param gy gravity's y, m/s²
+     * @param gz gravity's z, m/s²
      */
     void step(SoftBodyState s, double dt, double gx, double gy, double gz, SoftContacts contacts);
 
-    /** Sub-steps per step this solver takes (each of {@code dt / subSteps()}). */
+    /**
+     * Sub-steps per step this solver takes (each of {@code dt / subSteps()}).
+     * @return the sub-step count, ≥ 1
+     */
     int subSteps();
 
-    /** Constraint iterations per sub-step. */
+    /**
+     * Constraint iterations per sub-step.
+     * @return the iteration count, ≥ 1
+     */
     int iterations();
 }

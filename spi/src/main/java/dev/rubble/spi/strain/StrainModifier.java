@@ -8,6 +8,9 @@ package dev.rubble.spi.strain;
  */
 public interface StrainModifier {
 
-    /** Reads and adjusts {@code view}'s loads and thresholds. */
+    /**
+     * Reads and adjusts {@code view}'s loads and thresholds.
+     * @param view this step's strained children; loads and thresholds may be written
+     */
     void modify(StrainView view);
 }

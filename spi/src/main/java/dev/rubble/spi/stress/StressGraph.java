@@ -20,11 +20,17 @@ import java.util.Arrays;
  * {@link #topology} tells the model that bonds or supports changed (rebuild caches).
  */
 public final class StressGraph {
+    /** Number of nodes in use. */
     public int nodeCount;
+    /** Per node: mass, kg. */
     public double[] mass = new double[0];
+    /** Per node, xyz: the centre of mass, metres. */
     public double[] pos = new double[0];
+    /** Per node, xyz: the external load, N. */
     public double[] force = new double[0];
+    /** Per node, xyz: the external torque about its centre of mass, N·m. */
     public double[] torque = new double[0];
+    /** Per node: whether it is a support. */
     public boolean[] support = new boolean[0];
     /** Solver state per node in {@link #warm}. */
     public static final int WARM_PER_NODE = 12;
@@ -34,18 +40,30 @@ public final class StressGraph {
      */
     public double[] warm = new double[1];
 
+    /** Number of bonds in use. */
     public int bondCount;
+    /** Per bond: the first node. */
     public int[] bondA = new int[0];
+    /** Per bond: the second node. */
     public int[] bondB = new int[0];
+    /** Per bond: contact area, m². */
     public double[] area = new double[0];
+    /** Per bond, xyz: the centroid, metres. */
     public double[] centroid = new double[0];
+    /** Per bond, xyz: the unit normal from node a to node b. */
     public double[] normal = new double[0];
+    /** Per bond: the strength factor multiplying every limit (1 = the model's limits). */
     public double[] strength = new double[0];
+    /** Per bond: accumulated damage in [0, 1]. */
     public double[] damage = new double[0];
 
+    /** Output per bond, xyz: the force node a exerts on node b through the bond, N. */
     public double[] bondForce = new double[0];
+    /** Output per bond, xyz: the moment about the bond centroid, N·m. */
     public double[] bondMoment = new double[0];
+    /** Output per bond: the stress ratio (0..1 elastic, 1..2 between the limits, ≥ 2 fatal). */
     public double[] ratio = new double[0];
+    /** Output per bond: whether the last evaluation broke it. */
     public boolean[] broken = new boolean[0];
     /**
      * Per bond the model broke in its last evaluation: the share in [0, 1] of its solved force and
@@ -56,13 +74,21 @@ public final class StressGraph {
 
     /** Incremented by the kernel whenever nodes, bonds or supports change. */
     public int topology;
+    /** Output: iterations the last solve took. */
     public int iterations;
+    /** Output: the last solve's relative residual. */
     public double residual;
+    /** Output: whether the last solve reached its tolerance. */
     public boolean converged;
     /** The model's cache (factorisation, preconditioner) for this graph; the kernel never reads it. */
     public Object cache;
 
-    /** Sizes the graph for {@code nodes} nodes and {@code bonds} bonds (arrays grow, never shrink); bumps {@link #topology}. */
+    /**
+     * Sizes the graph for {@code nodes} nodes and {@code bonds} bonds (arrays grow, never shrink); bumps
+     * {@link #topology}.
+     * @param nodes the node count, ≥ 0
+     * @param bonds the bond count, ≥ 0
+     */
     public void reset(int nodes, int bonds) {
         nodeCount = nodes;
         bondCount = bonds;
@@ -103,7 +129,15 @@ public final class StressGraph {
         cache = null;
     }
 
-    /** Sets node {@code i}: mass (kg, > 0), centre of mass (m), support flag. */
+    /**
+     * Sets node {@code i}: mass (kg, > 0), centre of mass (m), support flag.
+     * @param i the node, 0 ≤ i &lt; {@link #nodeCount}
+     * @param m the mass, kg, &gt; 0
+     * @param x the centre of mass's x, metres
+     * @param y the centre of mass's y, metres
+     * @param z the centre of mass's z, metres
+     * @param isSupport whether the node is a support (anchored, static or kinematic)
+     */
     public void node(int i, double m, double x, double y, double z, boolean isSupport) {
         mass[i] = m;
         pos[3 * i] = x;
@@ -115,6 +149,10 @@ public final class StressGraph {
     /**
      * Sets bond {@code k} between nodes a and b with contact area (m², > 0); the centroid is the
      * midpoint of the two centres of mass and the normal points from a to b.
+     * @param k the bond, 0 ≤ k &lt; {@link #bondCount}
+     * @param a the first node
+     * @param b the second node
+     * @param contactArea the bond's area, m², &gt; 0
      */
     public void bond(int k, int a, int b, double contactArea) {
         bondA[k] = a;

@@ -15,6 +15,7 @@ public interface StressModel {
      * Solves graph {@code g}: writes {@link StressGraph#bondForce}, {@link StressGraph#bondMoment},
      * {@link StressGraph#iterations}, {@link StressGraph#residual} and {@link StressGraph#converged},
      * starting from {@link StressGraph#warm} and leaving the solution there for the next call.
+     * @param g the graph, solved in place
      */
     void solve(StressGraph g);
 
@@ -22,10 +23,17 @@ public interface StressModel {
      * Evaluates the solved bonds of {@code g} over {@code dt} seconds (the time since the last
      * evaluation): writes {@link StressGraph#ratio}, advances {@link StressGraph#damage} and sets
      * {@link StressGraph#broken}. Returns the number of bonds newly broken.
+     * @param g the solved graph
+     * @param dt the elapsed time, seconds, &gt; 0
+     * @return the number of newly broken bonds
      */
     int evaluate(StressGraph g, double dt);
 
-    /** Steps between solves (1 = every step; larger for cheap runs: loads are sampled, damage uses the elapsed time). */
+    /**
+     * Steps between solves (1 = every step; larger for cheap runs: loads are sampled, damage uses the elapsed
+     * time).
+     * @return the interval in steps, ≥ 1
+     */
     default int updateInterval() {
         return 1;
     }

@@ -153,6 +153,27 @@ final class Rasterizer {
                     }
                 }
             }
+            case CLUSTER -> {
+                // one swatch per cluster, labelled with its node id, in id order; what does not fit ends "and N more"
+                java.util.TreeSet<Integer> ids = new java.util.TreeSet<>();
+                for (int i = 0, n = f.count(); i < n; i++) {
+                    ids.add(f.piece(i));
+                }
+                title = "level " + options.clusterLevel() + " clusters (" + ids.size() + ")";
+                int room = width - 12 - TinyFont.width(title + "  ", s) - TinyFont.width("and 0000 more", s);
+                for (int id : ids) {
+                    int need = sw + 2 * s + TinyFont.width(id + "  ", s);
+                    if (need > room) {
+                        int shown = items.size() / 2;
+                        items.add(0);
+                        items.add("and " + (ids.size() - shown) + " more");
+                        break;
+                    }
+                    room -= need;
+                    items.add(Palette.piece(id));
+                    items.add(String.valueOf(id));
+                }
+            }
             default -> title = "colour per piece";
         }
         if (options.color() == RenderOptions.Color.STRESS) {
@@ -182,6 +203,10 @@ final class Rasterizer {
         } else {
             x = text(x, y, s, title + "  ");
             for (int k = 0; k < items.size(); k += 2) {
+                if ((Integer) items.get(k) == 0) { // "+N more": words only
+                    x = text(x, y, s, items.get(k + 1) + "  ");
+                    continue;
+                }
                 x = swatch(x, y, sw, (Integer) items.get(k), false);
                 x = text(x + 2 * s, y, s, items.get(k + 1) + "  ");
             }
@@ -265,7 +290,7 @@ final class Rasterizer {
     private int colour(RenderFrame f, int i) {
         return switch (options.color()) {
             case LEVEL -> Palette.level(f.level(i));
-            case PIECE -> Palette.piece(f.piece(i));
+            case PIECE, CLUSTER -> Palette.piece(f.piece(i));
             case STRAIN -> Palette.heat(f.strain(i));
             case STRESS -> Palette.stress(f.stress(i));
             case STATE -> switch (f.state(i)) {

@@ -3,21 +3,23 @@ package dev.rubble.plugin.render.png;
 import dev.rubble.spi.StageConfig;
 
 /**
- * Options of the pixel renderers: {@code color} = level | piece | strain | state | stress (default level),
+ * Options of the pixel renderers: {@code color} = level | piece | strain | state | stress | cluster (default
+ * level; {@code cluster} colours by piece id like {@code piece} and draws a swatch per cluster in the
+ * legend, titled with {@code clusterLevel}: what {@code render x.rbc --color level} uses),
  * {@code shading} = lambert | flat (default lambert), {@code anchored} = hatch | outline (default
  * hatch), {@code grid} (ground grid, default true), {@code edges} (dark polygon edges, default true),
  * {@code overlay} (step, time, breaks text, default true); the sheet and gif add {@code delay} (gif:
  * milliseconds per frame, default 40).
  */
 record RenderOptions(Color color, boolean lambert, boolean hatch, boolean grid, boolean edges, boolean overlay,
-                     int delayMillis) {
-    enum Color { LEVEL, PIECE, STRAIN, STATE, STRESS }
+                     int delayMillis, int clusterLevel) {
+    enum Color { LEVEL, PIECE, STRAIN, STATE, STRESS, CLUSTER }
 
     static RenderOptions parse(StageConfig c, boolean animated) {
         if (animated) {
-            c.requireOnly("color", "shading", "anchored", "grid", "edges", "overlay", "delay");
+            c.requireOnly("color", "shading", "anchored", "grid", "edges", "overlay", "delay", "clusterLevel");
         } else {
-            c.requireOnly("color", "shading", "anchored", "grid", "edges", "overlay");
+            c.requireOnly("color", "shading", "anchored", "grid", "edges", "overlay", "clusterLevel");
         }
         Color color = switch (c.getString("color", "level")) {
             case "level" -> Color.LEVEL;
@@ -25,8 +27,9 @@ record RenderOptions(Color color, boolean lambert, boolean hatch, boolean grid, 
             case "strain" -> Color.STRAIN;
             case "state" -> Color.STATE;
             case "stress" -> Color.STRESS;
+            case "cluster" -> Color.CLUSTER;
             default -> throw new IllegalArgumentException("option 'color' = " + c.getString("color", "")
-                    + "; allowed: level, piece, strain, state, stress");
+                    + "; allowed: level, piece, strain, state, stress, cluster");
         };
         boolean lambert = switch (c.getString("shading", "lambert")) {
             case "lambert" -> true;
@@ -41,6 +44,7 @@ record RenderOptions(Color color, boolean lambert, boolean hatch, boolean grid, 
                     + "; allowed: hatch, outline");
         };
         return new RenderOptions(color, lambert, hatch, c.getBoolean("grid", true), c.getBoolean("edges", true),
-                c.getBoolean("overlay", true), animated ? c.getInt("delay", 40, 10, 10_000) : 40);
+                c.getBoolean("overlay", true), animated ? c.getInt("delay", 40, 10, 10_000) : 40,
+                c.getInt("clusterLevel", 1, 0, 1_000));
     }
 }
