@@ -23,10 +23,16 @@ import java.util.Objects;
 public record CollectionSpec(String id, Path file, Recipe recipe, CollectionPlacement placement, DebrisOptions debris,
                              Stress stress) {
     /** {@code collections[i].stress}: the stress-model plugin's name and its options. */
-    public record Stress(String model, dev.rubble.spi.StageConfig options) {
+    public record Stress(String model, dev.rubble.spi.StageConfig options,
+                         java.util.SortedMap<Integer, dev.rubble.spi.stress.StressLimits> materials) {
         public Stress {
             Objects.requireNonNull(model, "stress model is null");
             Objects.requireNonNull(options, "stress options is null");
+            materials = materials == null ? new java.util.TreeMap<>() : new java.util.TreeMap<>(materials);
+        }
+
+        public Stress(String model, dev.rubble.spi.StageConfig options) {
+            this(model, options, null);
         }
     }
 

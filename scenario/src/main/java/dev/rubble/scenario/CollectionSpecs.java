@@ -197,10 +197,55 @@ public final class CollectionSpecs {
         }
         String model = text(p + ".model", m);
         java.util.Map<String, Object> opts = new java.util.TreeMap<>();
+        java.util.SortedMap<Integer, dev.rubble.spi.stress.StressLimits> materials = new java.util.TreeMap<>();
         var it = n.fields();
         while (it.hasNext()) {
             var e = it.next();
             if (e.getKey().equals("model")) {
+                continue;
+            }
+            if (e.getKey().equals("materials")) { // {"1": {"tensionFatal": 1e5, ...}, ...}: limits per material index
+                String q = p + ".materials";
+                object(q, e.getValue());
+                var ms = e.getValue().fields();
+                while (ms.hasNext()) {
+                    var me = ms.next();
+                    String qm = q + "." + me.getKey();
+                    int index;
+                    try {
+                        index = Integer.parseInt(me.getKey());
+                    } catch (NumberFormatException x) {
+                        throw new ScenarioException(qm, "'" + me.getKey() + "' is not allowed; allowed: a material index (0, 1, ...)");
+                    }
+                    if (index < 0) {
+                        throw new ScenarioException(qm, index + " is not allowed; allowed: a material index >= 0");
+                    }
+                    object(qm, me.getValue());
+                    double[] v = new double[6];
+                    java.util.Arrays.fill(v, Double.NaN);
+                    var ls = me.getValue().fields();
+                    while (ls.hasNext()) {
+                        var le = ls.next();
+                        int j = dev.rubble.spi.stress.StressLimits.index(le.getKey());
+                        if (j < 0) {
+                            throw new ScenarioException(qm + "." + le.getKey(), "unknown; allowed: "
+                                    + String.join(", ", dev.rubble.spi.stress.StressLimits.KEYS));
+                        }
+                        JsonNode lv = le.getValue();
+                        if (lv.isNumber()) {
+                            v[j] = lv.doubleValue();
+                        } else if (lv.isTextual() && lv.textValue().equals("Infinity")) {
+                            v[j] = Double.POSITIVE_INFINITY;
+                        } else {
+                            throw new ScenarioException(qm + "." + le.getKey(), lv + " is not allowed; allowed: a number (Pa)");
+                        }
+                    }
+                    try {
+                        materials.put(index, dev.rubble.spi.stress.StressLimits.of(v));
+                    } catch (IllegalArgumentException x) {
+                        throw new ScenarioException(qm, x.getMessage(), x);
+                    }
+                }
                 continue;
             }
             JsonNode v = e.getValue();
@@ -212,7 +257,7 @@ public final class CollectionSpecs {
                 throw new ScenarioException(p + "." + e.getKey(), v + " is not allowed; allowed: a number");
             }
         }
-        return new CollectionSpec.Stress(model, dev.rubble.spi.StageConfig.of(opts));
+        return new CollectionSpec.Stress(model, dev.rubble.spi.StageConfig.of(opts), materials);
     }
 
     private static DestructionOptions options(String p, JsonNode n) {

@@ -125,6 +125,13 @@ public final class ScenarioWorld {
                     } catch (IllegalArgumentException e) {
                         throw new ScenarioException(p + ".stress", e.getMessage(), e);
                     }
+                    for (var m : cols.get(i).stress().materials().entrySet()) { // stress limits per material
+                        try {
+                            world.setMaterialStressLimits(c, m.getKey(), m.getValue());
+                        } catch (IllegalArgumentException e) {
+                            throw new ScenarioException(p + ".stress.materials." + m.getKey(), e.getMessage(), e);
+                        }
+                    }
                 }
             } catch (IllegalArgumentException | IllegalStateException e) {
                 throw new ScenarioException(p, e.getMessage(), e);

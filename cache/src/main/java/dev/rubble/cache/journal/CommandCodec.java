@@ -49,6 +49,8 @@ public final class CommandCodec {
     static final byte SET_COLLISION_FILTER = 70, IGNORE_COLLISION = 71;
     /** The stress model and per-bond strength at run time (issue 30; 102–104 kept free for stress). */
     static final byte SET_STRESS_MODEL = 100, SET_BOND_STRENGTH = 101;
+    /** Stress limits per material and per bond (issue 30, second session; 99 kept free). */
+    static final byte SET_MATERIAL_LIMITS = 97, SET_BOND_LIMITS = 98;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -181,6 +183,12 @@ public final class CommandCodec {
             SettingsCodec.writeOptions(out, new java.util.TreeMap<>(x.options().asMap())); // sorted: the same bytes every run
         } else if (c instanceof Command.SetBondStrength x) {
             out.writeByte(SET_BOND_STRENGTH).writeInt(x.collection()).writeInt(x.bond()).writeDouble(x.factor());
+        } else if (c instanceof Command.SetMaterialLimits x) {
+            out.writeByte(SET_MATERIAL_LIMITS).writeInt(x.collection()).writeInt(x.material());
+            limits(out, x.limits());
+        } else if (c instanceof Command.SetBondLimits x) {
+            out.writeByte(SET_BOND_LIMITS).writeInt(x.collection()).writeInt(x.bond());
+            limits(out, x.limits());
         } else if (c instanceof Command.SetNodeMaterial x) {
             out.writeByte(SET_NODE_MATERIAL).writeInt(x.collection()).writeInt(x.node()).writeInt(x.material());
         } else if (c instanceof Command.SetMaterialMultiplier x) {
@@ -300,6 +308,10 @@ public final class CommandCodec {
                 });
             case SET_BOND_STRENGTH:
                 return budget(() -> new Command.SetBondStrength(in.readInt(), in.readInt(), in.readDouble()));
+            case SET_MATERIAL_LIMITS:
+                return budget(() -> new Command.SetMaterialLimits(in.readInt(), in.readInt(), limits(in)));
+            case SET_BOND_LIMITS:
+                return budget(() -> new Command.SetBondLimits(in.readInt(), in.readInt(), limits(in)));
             case SET_NODE_MATERIAL:
                 return budget(() -> new Command.SetNodeMaterial(in.readInt(), in.readInt(), in.readInt()));
             case SET_MATERIAL_MULTIPLIER:
@@ -387,6 +399,21 @@ public final class CommandCodec {
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new JournalFormatException("constraint command is corrupted: " + e.getMessage(), e);
         }
+    }
+
+    /** Six stress limits in StressLimits order (NaN = unset). */
+    private static void limits(Bytes<?> out, dev.rubble.spi.stress.StressLimits l) {
+        for (int j = 0; j < 6; j++) {
+            out.writeDouble(l.get(j));
+        }
+    }
+
+    private static dev.rubble.spi.stress.StressLimits limits(Bytes<?> in) {
+        double[] v = new double[6];
+        for (int j = 0; j < 6; j++) {
+            v[j] = in.readDouble();
+        }
+        return dev.rubble.spi.stress.StressLimits.of(v);
     }
 
     private static Command budget(java.util.function.Supplier<Command> read) {

@@ -65,4 +65,21 @@ final class DestructionCommandCodecTest {
         assertThat(CommandCodec.read(b)).isEqualTo(new Command.SetBondStrength(1, 37, 0.25));
         assertThat(b.readRemaining()).isZero();
     }
+
+    /** Issue 30: SetMaterialLimits (tag 97) and SetBondLimits (tag 98) round trip exactly, NaN (unset) and Infinity included. */
+    @Test
+    void stressLimitCommandsRoundTrip() {
+        var l = new dev.rubble.spi.stress.StressLimits(1e6, Double.POSITIVE_INFINITY, Double.NaN, 3e5, 0, Double.NaN);
+        Bytes<?> b = Bytes.allocateElasticOnHeap(256);
+        CommandCodec.write(b, new Command.SetMaterialLimits(3, 1, l));
+        CommandCodec.write(b, new Command.SetBondLimits(2, 41, dev.rubble.spi.stress.StressLimits.NONE));
+        assertThat(b.readByte(b.readPosition())).isEqualTo((byte) 97);
+        assertThat(CommandCodec.read(b)).isEqualTo(new Command.SetMaterialLimits(3, 1, l));
+        assertThat(b.readByte(b.readPosition())).isEqualTo((byte) 98);
+        Command.SetBondLimits r = (Command.SetBondLimits) CommandCodec.read(b);
+        assertThat(r.collection()).isEqualTo(2);
+        assertThat(r.bond()).isEqualTo(41);
+        assertThat(r.limits().isNone()).isTrue();
+        assertThat(b.readRemaining()).isZero();
+    }
 }

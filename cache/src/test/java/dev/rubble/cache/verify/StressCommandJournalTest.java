@@ -53,6 +53,12 @@ final class StressCommandJournalTest {
                 if (step == 8) {
                     sw.world().queue(new Command.SetBondStrength(0, 3, 0.5));
                 }
+                if (step == 10) { // limits per material and per bond (tags 97, 98)
+                    sw.world().queue(new Command.SetMaterialLimits(0, 0, new dev.rubble.spi.stress.StressLimits(
+                            5e5, 6e5, Double.NaN, Double.NaN, Double.NaN, Double.NaN)));
+                    sw.world().queue(new Command.SetBondLimits(0, 7, new dev.rubble.spi.stress.StressLimits(
+                            10, 20, 10, 20, 10, 20)));
+                }
                 sw.step();
                 cut += (int) d.stress().stressCounters()[2];
             }
@@ -64,13 +70,14 @@ final class StressCommandJournalTest {
             StepRecord rec = new StepRecord();
             while (r.next(rec)) {
                 for (Command c : rec.commands) {
-                    if (c instanceof Command.SetStressModel || c instanceof Command.SetBondStrength) {
+                    if (c instanceof Command.SetStressModel || c instanceof Command.SetBondStrength
+                            || c instanceof Command.SetMaterialLimits || c instanceof Command.SetBondLimits) {
                         commands++;
                     }
                 }
             }
         }
-        assertThat(commands).isEqualTo(2);
+        assertThat(commands).isEqualTo(4);
         VerifyResult v = Verifier.verify(dir, STAGES);
         assertThat(v.divergence()).as(v.ok() ? "" : v.divergence().describe()).isNull();
         assertThat(v.ok()).isTrue();

@@ -125,7 +125,8 @@ public sealed interface Command {
             SetDebrisLevel, SetRemoveOnBreak, SetRemoveOnSleep, SetCrumbleSize, SetRemovalTimerMultiplier,
             CutBond, SetNodeThreshold, SetPropagation, // destruction as a library (issue 23)
             SetDamageModel, SetNodeMaterial, SetMaterialMultiplier, // materials and models at run time (issue 23)
-            SetStressModel, SetBondStrength { // the stress model and per-bond strength at run time (issue 30)
+            SetStressModel, SetBondStrength, // the stress model and per-bond strength at run time (issue 30)
+            SetMaterialLimits, SetBondLimits { // stress limits per material and per bond (issue 30)
     }
 
     /** Raises a node's external strain to at least {@code strain} (≥ 0; +∞ forces a break). One-shot. */
@@ -371,6 +372,28 @@ public sealed interface Command {
             if (!(factor >= 0 && factor < Double.POSITIVE_INFINITY)) {
                 throw new IllegalArgumentException("bond strength factor = " + factor + "; allowed: finite, >= 0");
             }
+        }
+    }
+
+    /**
+     * Sets a material's stress limits in a collection with a stress model (issue 30; docs/destruction.md
+     * "Stress limits per material, collection and bond"): unset ({@code NaN}) limits fall back to the
+     * model's defaults; limits the collection set explicitly in the model's options win over these, a
+     * bond's own win over both. {@link dev.rubble.spi.stress.StressLimits#NONE} clears them. Lasting; journal tag 97.
+     */
+    record SetMaterialLimits(int collection, int material, dev.rubble.spi.stress.StressLimits limits) implements Destruction {
+        public SetMaterialLimits {
+            java.util.Objects.requireNonNull(limits, "limits");
+        }
+    }
+
+    /**
+     * Sets a bond's own stress limits (issue 30): they win over the collection's and the material's;
+     * {@code NaN} = unset, {@link dev.rubble.spi.stress.StressLimits#NONE} clears them. Lasting; journal tag 98.
+     */
+    record SetBondLimits(int collection, int bond, dev.rubble.spi.stress.StressLimits limits) implements Destruction {
+        public SetBondLimits {
+            java.util.Objects.requireNonNull(limits, "limits");
         }
     }
 

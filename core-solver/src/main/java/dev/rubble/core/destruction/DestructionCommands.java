@@ -100,7 +100,13 @@ final class DestructionCommands {
         kind(Command.SetNodeMaterial.class, x -> {
             d.globalNode(x.collection(), x.node());
             Materials.checkMaterial(d.collection(x.collection()), x.material());
-        }, x -> Materials.setMaterial(d, d.collection(x.collection()), x.node(), x.material()));
+        }, x -> {
+            Materials.setMaterial(d, d.collection(x.collection()), x.node(), x.material());
+            StressPass.State st = stress.state(x.collection());
+            if (st != null && st.anyLimits) {
+                stress.limitsChanged(x.collection()); // the node's bonds take their new material's stress limits
+            }
+        });
         kind(Command.SetMaterialMultiplier.class, x -> Materials.checkMaterial(d.collection(x.collection()), x.material()),
                 x -> Materials.setMultiplier(d, d.collection(x.collection()), x.material(), x.multiplier()));
         // issue 30: the stress model and per-bond strength at run time (journal tags 100, 101)
@@ -122,11 +128,35 @@ final class DestructionCommands {
             stress.setStrength(x.collection(), x.bond(), x.factor());
             d.mixDigest((0x57E56L << 20 | x.collection()) * 31 + x.bond(), Double.doubleToLongBits(x.factor()));
         });
+        kind(Command.SetMaterialLimits.class, x -> {
+            Materials.checkMaterial(d.collection(x.collection()), x.material());
+            stressState(stress, x.collection());
+        }, x -> {
+            stress.setMaterialLimits(x.collection(), x.material(), x.limits());
+            d.mixDigest((0x57E57L << 20 | x.collection()) * 31 + x.material(), x.limits().hashCode()); // lasting
+        });
+        kind(Command.SetBondLimits.class, x -> {
+            bond(x.collection(), x.bond());
+            stressState(stress, x.collection());
+        }, x -> {
+            stress.setBondLimits(x.collection(), x.bond(), x.limits());
+            d.mixDigest((0x57E58L << 20 | x.collection()) * 31 + x.bond(), x.limits().hashCode()); // lasting
+        });
         for (Class<?> t : Command.Destruction.class.getPermittedSubclasses()) {
             if (!kinds.containsKey(t)) {
                 throw new IllegalStateException("destruction command kind without an entry: " + t.getName());
             }
         }
+    }
+
+    /** Collection c's stress state; fails naming the collection when it has no stress model. */
+    private static StressPass.State stressState(StressPass stress, int c) {
+        StressPass.State st = stress.state(c);
+        if (st == null) {
+            throw new IllegalArgumentException("collection " + c + " has no stress model; allowed: a collection with one"
+                    + " (setStressModel first)");
+        }
+        return st;
     }
 
     /** The model a SetStressModel names (null for "off"), created through the world's plugin registry. */

@@ -78,6 +78,20 @@ public final class DestructionRuntime {
         script.stress().set(c, model, name, options);
     }
 
+    /**
+     * Sets material m's stress limits in collection c at set-up (what {@code Command.SetMaterialLimits},
+     * tag 97, does in a step; docs/destruction.md "Stress limits per material, collection and bond").
+     */
+    public void setMaterialStressLimits(int c, int m, dev.rubble.spi.stress.StressLimits limits) {
+        PlacedCollection pc = ctx.collection(c);
+        Materials.checkMaterial(pc, m);
+        if (script.stress().state(c) == null) {
+            throw new IllegalArgumentException("collection " + c + " has no stress model; allowed: a collection with one"
+                    + " (setStressModel first)");
+        }
+        script.stress().setMaterialLimits(c, m, java.util.Objects.requireNonNull(limits, "limits"));
+    }
+
     /** How {@code Command.SetStressModel} creates stress models (the world passes its plugin registry; issue 30). */
     public void setStressModelFactory(
             java.util.function.BiFunction<String, dev.rubble.spi.StageConfig, dev.rubble.spi.stress.StressModel> f) {
@@ -408,6 +422,12 @@ public final class DestructionRuntime {
     /** Writes the stress models and their state (snapshot section STRS; {@link StressState}). */
     public void writeStress(java.io.DataOutput o, StressState.ValueWriter options) throws java.io.IOException {
         StressState.write(script().stress(), collectionCount(), o, options);
+        StressState.writeLimits(script().stress(), collectionCount(), o);
+    }
+
+    /** Reads the stress limits trailer that follows {@link #readStress}'s data when limits were set (call only when bytes remain). */
+    public void readStressLimits(java.io.DataInput in) throws java.io.IOException {
+        StressState.readLimits(script().stress(), collectionCount(), in);
     }
 
     /** Restores what {@link #writeStress} wrote, into this runtime with its collections already placed. */

@@ -121,9 +121,39 @@ final class StressAssembly {
                 }
             }
         }
+        limits(st, pc, hd);
         hd.body = s.body[h];
         hd.solved = false;
         hd.damaging = 0;
+    }
+
+    /**
+     * Holder hd's per-bond limits from the collection's bond and material limits (docs/destruction.md
+     * "Stress limits"): a bond's own as set; its material's, per limit, the weaker of the set limits
+     * of its two nodes' materials (one set: that one).
+     */
+    static void limits(State st, PlacedCollection pc, Holder hd) {
+        StressGraph g = hd.g;
+        if (!st.anyLimits) {
+            if (g.limitsSet) {
+                Arrays.fill(g.bondLimits, 0, 6 * g.bondCount, Double.NaN);
+                Arrays.fill(g.materialLimits, 0, 6 * g.bondCount, Double.NaN);
+                g.limitsSet = false;
+            }
+            return;
+        }
+        int[] ea = pc.asset.edgeA(), eb = pc.asset.edgeB();
+        double[] ml = st.materialLimits;
+        for (int k = 0; k < g.bondCount; k++) {
+            int e = hd.edges[k];
+            int ma = 6 * pc.material[ea[e]], mb = 6 * pc.material[eb[e]];
+            for (int j = 0; j < 6; j++) {
+                g.bondLimits[6 * k + j] = st.bondLimits == null ? Double.NaN : st.bondLimits[6 * e + j];
+                double x = ml[ma + j], y = ml[mb + j];
+                g.materialLimits[6 * k + j] = Double.isNaN(x) ? y : Double.isNaN(y) ? x : Math.min(x, y);
+            }
+        }
+        g.limitsSet = true;
     }
 
     /**

@@ -63,6 +63,12 @@ final class StressPass implements Pass {
         final double[] damage;
         /** Per asset bond: its strength factor (multiplies every limit; 1 unless set; issue 30 tag 101). */
         final double[] strength;
+        /** Per material (the collection's material indices): its stress limits, 6 in StressLimits order, NaN = unset (tag 97). */
+        double[] materialLimits = new double[0];
+        /** Per asset bond: its own stress limits, 6 in StressLimits order, NaN = unset (tag 98); null while none is set. */
+        double[] bondLimits;
+        /** Whether any material or bond limit is set (graphs then carry them). */
+        boolean anyLimits;
         final double[] ratio;
         /** Per asset bond: force (3) and moment (3) of the last solve, collection frame (what node a exerts on b). */
         final double[] load;
@@ -146,6 +152,8 @@ final class StressPass implements Pass {
         if (st != null) {
             st.name = name;
             st.options = options;
+            st.materialLimits = new double[6 * d.collection(c).multiplier.length];
+            Arrays.fill(st.materialLimits, Double.NaN);
         }
         states.set(c, st);
     }
@@ -185,6 +193,56 @@ final class StressPass implements Pass {
                         hd.solved = false; // solved and evaluated again at the next run
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * Sets material m's stress limits in collection c (journal tag 97; NaN = unset): every holder's
+     * graph takes the limits again and is solved and evaluated afresh at the next run.
+     */
+    void setMaterialLimits(int c, int m, dev.rubble.spi.stress.StressLimits limits) {
+        State st = state(c);
+        for (int j = 0; j < 6; j++) {
+            st.materialLimits[6 * m + j] = limits.get(j);
+        }
+        limitsChanged(c);
+    }
+
+    /** Sets asset bond e's own stress limits in collection c (journal tag 98; NaN = unset), as {@link #setMaterialLimits}. */
+    void setBondLimits(int c, int e, dev.rubble.spi.stress.StressLimits limits) {
+        State st = state(c);
+        if (st.bondLimits == null) {
+            st.bondLimits = new double[6 * st.strength.length];
+            Arrays.fill(st.bondLimits, Double.NaN);
+        }
+        for (int j = 0; j < 6; j++) {
+            st.bondLimits[6 * e + j] = limits.get(j);
+        }
+        limitsChanged(c);
+    }
+
+    /** Collection c's limits (or a node's material) changed: every graph takes them again and is solved afresh. */
+    void limitsChanged(int c) {
+        State st = state(c);
+        if (st == null) {
+            return;
+        }
+        boolean any = false;
+        for (double v : st.materialLimits) {
+            any |= !Double.isNaN(v);
+        }
+        if (st.bondLimits != null) {
+            for (double v : st.bondLimits) {
+                any |= !Double.isNaN(v);
+            }
+        }
+        st.anyLimits = any;
+        PlacedCollection pc = d.collection(c);
+        for (Holder hd : st.holders) {
+            if (hd != null) {
+                StressAssembly.limits(st, pc, hd);
+                hd.solved = false;
             }
         }
     }

@@ -26,6 +26,9 @@ import java.util.function.BiFunction;
  *          per bond: u32 a, b; f64 area, centroid 3, normal 3, strength, damage, force 3, moment 3, ratio; u8 broken
  *          u32 iterations; f64 residual; u8 converged; 6 f64 last loads; u8 solved; u32 damaging;
  *          6n f64 contact; u32 contactCount; u8 hadContact, rebuilt; i64 mark; u8 hadField
+ *  then, only when some collection has stress limits per material or per bond set (so a file
+ *  without them is byte for byte what format 10 was, and format-10 files read as before):
+ *  u32 'LIMS'; per collection with a model: u32 materials; 6 f64 per material; u8 hasBond; [6 f64 per asset bond]
  * </pre>
  */
 public final class StressState {
@@ -74,6 +77,73 @@ public final class StressState {
                     writeHolder(o, st.holders[h]);
                 }
             }
+        }
+    }
+
+    /** Tag of the optional trailer with the stress limits per material and per bond. */
+    static final int LIMITS = 0x4C494D53; // "LIMS"
+
+    /** Writes the limits trailer (nothing when no collection has material or bond limits set). */
+    static void writeLimits(StressPass p, int collections, DataOutput o) throws IOException {
+        boolean any = false;
+        for (int c = 0; c < collections; c++) {
+            any |= p.state(c) != null && p.state(c).anyLimits;
+        }
+        if (!any) {
+            return;
+        }
+        o.writeInt(LIMITS);
+        for (int c = 0; c < collections; c++) {
+            State st = p.state(c);
+            if (st == null) {
+                continue;
+            }
+            o.writeInt(st.materialLimits.length / 6);
+            doubles(o, st.materialLimits, 0, st.materialLimits.length);
+            o.writeBoolean(st.bondLimits != null);
+            if (st.bondLimits != null) {
+                doubles(o, st.bondLimits, 0, st.bondLimits.length);
+            }
+        }
+    }
+
+    /** Reads the limits trailer after {@link #read} (called only when bytes follow the stress state). */
+    static void readLimits(StressPass p, int collections, DataInput in) throws IOException {
+        int tag = in.readInt();
+        if (tag != LIMITS) {
+            throw new IllegalArgumentException("stress state trailer tag = 0x" + Integer.toHexString(tag)
+                    + "; allowed: 'LIMS' (stress limits)");
+        }
+        for (int c = 0; c < collections; c++) {
+            State st = p.state(c);
+            if (st == null) {
+                continue;
+            }
+            int m = in.readInt();
+            if (m != st.materialLimits.length / 6) {
+                throw new IllegalArgumentException("collection " + c + " stress limits for " + m + " materials; it has "
+                        + st.materialLimits.length / 6);
+            }
+            doubles(in, st.materialLimits, 0, st.materialLimits.length);
+            if (in.readBoolean()) {
+                st.bondLimits = new double[6 * st.strength.length];
+                doubles(in, st.bondLimits, 0, st.bondLimits.length);
+            }
+            for (double v : st.materialLimits) {
+                limit(v);
+            }
+            if (st.bondLimits != null) {
+                for (double v : st.bondLimits) {
+                    limit(v);
+                }
+            }
+            p.limitsChanged(c);
+        }
+    }
+
+    private static void limit(double v) {
+        if (!Double.isNaN(v) && !(v >= 0)) {
+            throw new IllegalArgumentException("stress limit = " + v + "; allowed: >= 0 or NaN (unset)");
         }
     }
 

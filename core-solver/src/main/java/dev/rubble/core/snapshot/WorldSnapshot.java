@@ -434,6 +434,9 @@ public final class WorldSnapshot {
                         in -> (dev.rubble.spi.StageConfig) RecordCodec.readValue(in, dev.rubble.spi.StageConfig.class,
                                 name + ": stress options"),
                         (m, o) -> world.stages().create(dev.rubble.core.plugin.StageFamily.STRESS_MODEL, m, o));
+                if (strs.available() > 0) { // the stress limits per material and bond, written only when set
+                    world.destruction().readStressLimits(strs);
+                }
                 end(strs, "STRS");
             }
             for (int i = 0; i < nc; i++) {

@@ -265,6 +265,18 @@ public final class World {
     }
 
     /**
+     * Sets material {@code m}'s stress limits in collection {@code c}, which has a stress model (issue 30;
+     * docs/destruction.md "Stress limits per material, collection and bond"); between steps only. In a
+     * step or a journal: {@code Command.SetMaterialLimits}.
+     */
+    public void setMaterialStressLimits(int c, int m, dev.rubble.spi.stress.StressLimits limits) {
+        if (ctx.stepping()) {
+            throw new IllegalStateException("setMaterialStressLimits() called from inside a step");
+        }
+        ctx.destruction.setMaterialStressLimits(c, m, limits);
+    }
+
+    /**
      * Places a collection after applying initialisation fields to its placement (issue 24 item 8;
      * docs/fields.md, "Initialisation fields"): each field is evaluated once at every leaf (Maximum
      * resolution) in the placed pose, before the clusters are built. {@code dynamic-state}: leaves

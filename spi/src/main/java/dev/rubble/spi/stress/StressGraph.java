@@ -56,6 +56,18 @@ public final class StressGraph {
     public double[] strength = new double[0];
     /** Per bond: accumulated damage in [0, 1]. */
     public double[] damage = new double[0];
+    /**
+     * Per bond its own limits, 6 in {@link StressLimits} order (Pa; NaN = not set): the first level of
+     * the precedence bond &gt; collection &gt; material &gt; default. Read only when {@link #limitsSet}.
+     */
+    public double[] bondLimits = new double[0];
+    /**
+     * Per bond its material's limits, 6 in {@link StressLimits} order (NaN = not set): per limit the
+     * weaker of the set limits of the materials of its two nodes. Read only when {@link #limitsSet}.
+     */
+    public double[] materialLimits = new double[0];
+    /** Whether the kernel set any bond or material limit in this graph (false: the model's own limits throughout). */
+    public boolean limitsSet;
 
     /** Output per bond, xyz: the force node a exerts on node b through the bond, N. */
     public double[] bondForce = new double[0];
@@ -112,6 +124,8 @@ public final class StressGraph {
             normal = new double[3 * bonds];
             strength = new double[bonds];
             damage = new double[bonds];
+            bondLimits = new double[6 * bonds];
+            materialLimits = new double[6 * bonds];
             bondForce = new double[3 * bonds];
             bondMoment = new double[3 * bonds];
             ratio = new double[bonds];
@@ -120,6 +134,9 @@ public final class StressGraph {
         }
         Arrays.fill(strength, 0, bonds, 1);
         Arrays.fill(damage, 0, bonds, 0);
+        Arrays.fill(bondLimits, 0, 6 * bonds, Double.NaN);
+        Arrays.fill(materialLimits, 0, 6 * bonds, Double.NaN);
+        limitsSet = false;
         Arrays.fill(ratio, 0, bonds, 0);
         Arrays.fill(broken, 0, bonds, false);
         Arrays.fill(excess, 0, bonds, 0);

@@ -2,6 +2,7 @@ package dev.rubble.plugin.stress;
 
 import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.stress.StressGraph;
+import dev.rubble.spi.stress.StressLimits;
 import dev.rubble.spi.stress.StressModel;
 import dev.rubble.spi.stress.StressModelFactory;
 
@@ -39,6 +40,11 @@ final class SupportGraphModel implements StressModel {
     final double damageTime, friction, breakShare;
     final int interval;
     final SupportGraphSolver solver;
+    /**
+     * Which of the six limits (in {@link StressLimits} order) the collection set explicitly in the
+     * model's options: those win over a material's; the others are defaults that a material's limits replace.
+     */
+    final boolean[] explicit = new boolean[6];
     /** Whether bonds broken past their fatal limit hand the excess of their load to the new pieces (option {@code excessForce}). */
     boolean excessForce = true;
 
@@ -123,11 +129,41 @@ final class SupportGraphModel implements StressModel {
         double bend = 6 * mb / (a * s);
         double twist = Math.abs(mt) / (0.208 * a * s);
         double k0 = g.strength[k];
-        double comp = part(Math.max(n / a + bend, 0), ce * k0, cf * k0);
-        double tens = part(Math.max(-n / a + bend, 0), te * k0, tf * k0);
+        double lce = ce, lcf = cf, lte = te, ltf = tf, lse = se, lsf = sf;
+        if (g.limitsSet) {
+            int o = 6 * k;
+            lce = limit(g, o, ce);
+            lcf = limit(g, o + 1, cf);
+            lte = limit(g, o + 2, te);
+            ltf = limit(g, o + 3, tf);
+            lse = limit(g, o + 4, se);
+            lsf = limit(g, o + 5, sf);
+            // levels may mix (an elastic limit from one, the fatal from another): an elastic above the fatal is the fatal
+            lce = Math.min(lce, lcf);
+            lte = Math.min(lte, ltf);
+            lse = Math.min(lse, lsf);
+        }
+        double comp = part(Math.max(n / a + bend, 0), lce * k0, lcf * k0);
+        double tens = part(Math.max(-n / a + bend, 0), lte * k0, ltf * k0);
         double grip = friction * Math.max(n / a, 0);
-        double shear = part(ft / a + twist, se * k0 + grip, sf * k0 + grip);
+        double shear = part(ft / a + twist, lse * k0 + grip, lsf * k0 + grip);
         return Math.max(comp, Math.max(tens, shear));
+    }
+
+    /**
+     * Limit i of the graph's bond limits (6 per bond, {@link StressLimits} order) by precedence: the
+     * bond's own, else the collection's explicit option, else the bond's material's, else the default.
+     */
+    private double limit(StressGraph g, int i, double model) {
+        double b = g.bondLimits[i];
+        if (!Double.isNaN(b)) {
+            return b;
+        }
+        if (explicit[i % 6]) {
+            return model;
+        }
+        double m = g.materialLimits[i];
+        return Double.isNaN(m) ? model : m;
     }
 
     /** σ against elastic e and fatal f: σ/e up to e, 1..2 between, 2 + (σ − f)/f past f. */
@@ -197,6 +233,9 @@ final class SupportGraphModel implements StressModel {
             SupportGraphModel m = new SupportGraphModel(ce, cf, te, tf, se, sf, damageTime, friction, breakShare, interval,
                     new SupportGraphSolver(iterations, tolerance, directMax));
             m.excessForce = c.getBoolean("excessForce", true);
+            for (int j = 0; j < 6; j++) {
+                m.explicit[j] = c.asMap().containsKey(StressLimits.KEYS[j]);
+            }
             return m;
         }
 

@@ -30,10 +30,13 @@ import java.util.Arrays;
  * exact to rounding). Beyond: conjugate gradients with a 6×6 block-Jacobi preconditioner, warm-started
  * from the last solution, up to {@code maxIterations} iterations or a relative residual ≤
  * {@code tolerance} (forces and moments over a mean bond length, so units agree). The warm state
- * ({@link StressGraph#warm}) carries y and K y, and the graph's bond outputs carry x = W Aᵀ y, all
- * three updated in every iteration from the one product K p it needs (which yields W Aᵀ p on the
- * way): a warm solve costs one pass over the bonds per iteration and nothing else; every
- * {@link #REFRESH} solves K y and x are recomputed from y (rounding in them stays bounded). No
+ * ({@link StressGraph#warm}) carries y and K y (updated in every iteration from the one product K p,
+ * rebuilt from y every {@link #REFRESH} solves so rounding in it stays bounded). An iteration is one
+ * pass over the bonds — the product, which also yields p·K p = Σ_k (Aᵀp)_k·W(Aᵀp)_k, over one
+ * 8-number geometry record per bond and without branches (a support end reads a block of zeros) —
+ * and one pass over the nodes (y, K y, r, the norm, the block preconditioner and r·z together);
+ * the bond outputs x = W Aᵀ y are written once at the end, and a load that the warm solution
+ * already meets to the tolerance costs one pass over the nodes and no bond pass at all. No
  * allocation per solve once a graph's cache exists; sums in a fixed order (deterministic).
  */
 final class SupportGraphSolver {
@@ -59,6 +62,10 @@ final class SupportGraphSolver {
         double[] wF, wM;    // per bond
         double[] ra, rb;    // per bond, 3 each
         double[] blockInv;  // 36 per free node (block-Jacobi), CG only
+        int[] fa, fb;       // per bond: free index of its ends (n = a support: the zero block), CG only
+        double[] geo;       // per bond r_a, r_b, wF, wM (8 each, one stream for the CG product)
+        boolean anyFloating;
+        double rr;          // squared residual norm of the last PCG solve (moment rows over scale²)
         double scale;       // mean bond length
         // direct
         boolean direct;
@@ -69,7 +76,6 @@ final class SupportGraphSolver {
         // work
         double[] load, b, y, r, z, p, q;
         double[] ky;        // K y over free nodes (PCG: carried in warm between solves)
-        double[] bp;        // per bond W Aᵀ v of the last apply (6 per bond)
     }
 
     void solve(StressGraph g) {
@@ -77,19 +83,43 @@ final class SupportGraphSolver {
         g.cache = c;
         int n = c.n;
         double[] b = c.b;
-        effectiveLoads(g, c);
-        // right-hand side -l over free nodes
+        // right-hand side -l over free nodes (the graph's loads as they are unless a component floats)
         double bb = 0;
+        boolean relieved = c.direct || c.anyFloating;
+        if (relieved) {
+            effectiveLoads(g, c);
+        }
+        double[] l = c.load, gf = g.force, gt = g.torque;
+        double inv2 = 1 / (c.scale * c.scale);
         for (int i = 0; i < g.nodeCount; i++) {
             int f = c.free[i];
             if (f < 0) {
                 continue;
             }
-            for (int j = 0; j < 6; j++) {
-                double v = -c.load[6 * i + j];
-                b[6 * f + j] = v;
-                bb += j < 3 ? v * v : v * v / (c.scale * c.scale);
+            int o = 6 * f;
+            double b0, b1, b2, b3, b4, b5;
+            if (relieved) {
+                b0 = -l[6 * i];
+                b1 = -l[6 * i + 1];
+                b2 = -l[6 * i + 2];
+                b3 = -l[6 * i + 3];
+                b4 = -l[6 * i + 4];
+                b5 = -l[6 * i + 5];
+            } else {
+                b0 = -gf[3 * i];
+                b1 = -gf[3 * i + 1];
+                b2 = -gf[3 * i + 2];
+                b3 = -gt[3 * i];
+                b4 = -gt[3 * i + 1];
+                b5 = -gt[3 * i + 2];
             }
+            b[o] = b0;
+            b[o + 1] = b1;
+            b[o + 2] = b2;
+            b[o + 3] = b3;
+            b[o + 4] = b4;
+            b[o + 5] = b5;
+            bb += b0 * b0 + b1 * b1 + b2 * b2 + (b3 * b3 + b4 * b4 + b5 * b5) * inv2;
         }
         double bNorm = Math.sqrt(bb);
         double[] y = c.y;
@@ -114,7 +144,7 @@ final class SupportGraphSolver {
             boolean refresh = g.warm[tail] <= 0; // solves left before K y and x are recomputed from y
             g.iterations = pcg(g, c, b, y, bNorm, refresh);
             g.warm[tail] = refresh ? REFRESH : g.warm[tail] - 1;
-            g.residual = norm(c, c.r) / bNorm;
+            g.residual = Math.sqrt(c.rr) / bNorm;
             g.converged = g.residual <= tolerance;
             for (int i = 0; i < g.nodeCount; i++) {
                 int f = c.free[i];
@@ -192,6 +222,9 @@ final class SupportGraphSolver {
             supported[c.comp[i]] |= g.support[i];
         }
         c.floating = new boolean[c.compCount];
+        for (int k = 0; k < c.compCount; k++) {
+            c.anyFloating |= !supported[k];
+        }
         c.ref = new boolean[nodes];
         int[] heaviest = new int[c.compCount];
         Arrays.fill(heaviest, -1);
@@ -235,17 +268,28 @@ final class SupportGraphSolver {
         c.scale = bonds > 0 && lenSum > 0 ? lenSum / bonds : 1;
         c.load = new double[6 * nodes];
         c.b = new double[6 * n];
-        c.y = new double[6 * n];
+        c.y = new double[6 * n + 6]; // + one block that stays 0: the CG product's stand-in for a support end
         c.direct = 6 * n <= directMax;
         c.r = new double[6 * n];
         c.z = new double[6 * n];
         if (c.direct) {
             factor(g, c);
         } else {
-            c.p = new double[6 * n];
-            c.q = new double[6 * n];
-            c.ky = new double[6 * n];
-            c.bp = new double[6 * bonds];
+            c.p = new double[6 * n + 6];
+            c.q = new double[6 * n + 6];
+            c.ky = new double[6 * n + 6];
+            c.fa = new int[bonds];
+            c.fb = new int[bonds];
+            c.geo = new double[8 * bonds];
+            for (int k = 0; k < bonds; k++) {
+                int fa = c.free[g.bondA[k]], fb = c.free[g.bondB[k]];
+                c.fa[k] = fa < 0 ? n : fa; // a support end reads the zero block n and its share lands there, unused
+                c.fb[k] = fb < 0 ? n : fb;
+                System.arraycopy(c.ra, 3 * k, c.geo, 8 * k, 3);
+                System.arraycopy(c.rb, 3 * k, c.geo, 8 * k + 3, 3);
+                c.geo[8 * k + 6] = c.wF[k];
+                c.geo[8 * k + 7] = c.wM[k];
+            }
             blockJacobi(g, c);
         }
         return c;
@@ -644,78 +688,108 @@ final class SupportGraphSolver {
      * rounding, and every {@link #REFRESH} solves the carried values are rebuilt from y.
      */
     private int pcg(StressGraph g, Prepared c, double[] b, double[] y, double bNorm, boolean refresh) {
-        int dofs = 6 * c.n;
-        double[] r = c.r, z = c.z, p = c.p, q = c.q, ky = c.ky, bp = c.bp;
-        double[] xf = g.bondForce, xm = g.bondMoment;
-        int bonds = g.bondCount;
+        int n = c.n;
+        double[] r = c.r, z = c.z, p = c.p, q = c.q, ky = c.ky, m = c.blockInv;
         if (refresh) {
-            apply(g, c, y, ky, bp, xf, xm, 0);
-            for (int k = 0; k < bonds; k++) {
-                System.arraycopy(bp, 6 * k, xf, 3 * k, 3);
-                System.arraycopy(bp, 6 * k + 3, xm, 3 * k, 3);
-            }
-        }
-        for (int i = 0; i < dofs; i++) {
-            r[i] = b[i] - ky[i];
+            apply(g, c, y, ky);
+            bondOutputs(g, c, y);
         }
         double goal = tolerance * bNorm, inv2 = 1 / (c.scale * c.scale);
-        if (norm(c, r) <= goal) {
+        // r = b − K y, its norm, z = M⁻¹ r and r·z in one pass (the preconditioner is node-local)
+        double rr = 0, rz = 0;
+        for (int f = 0; f < n; f++) {
+            int v = 6 * f;
+            double r0 = b[v] - ky[v], r1 = b[v + 1] - ky[v + 1], r2 = b[v + 2] - ky[v + 2];
+            double r3 = b[v + 3] - ky[v + 3], r4 = b[v + 4] - ky[v + 4], r5 = b[v + 5] - ky[v + 5];
+            r[v] = r0;
+            r[v + 1] = r1;
+            r[v + 2] = r2;
+            r[v + 3] = r3;
+            r[v + 4] = r4;
+            r[v + 5] = r5;
+            rr += r0 * r0 + r1 * r1 + r2 * r2 + (r3 * r3 + r4 * r4 + r5 * r5) * inv2;
+            rz += block(m, 36 * f, z, v, r0, r1, r2, r3, r4, r5);
+        }
+        c.rr = rr;
+        if (Math.sqrt(rr) <= goal) {
             return 0;
         }
-        double rz = precondition(c, r, z);
-        System.arraycopy(z, 0, p, 0, dofs);
+        System.arraycopy(z, 0, p, 0, 6 * n);
         int it = 0;
-        double pending = 0; // x += pending · bp, folded into the next product's pass over the bonds
         while (it < maxIterations) {
-            apply(g, c, p, q, bp, xf, xm, pending);
-            pending = 0;
-            double pq = dot(p, q, dofs);
+            double pq = apply(g, c, p, q); // q = K p, and p·K p from the bonds
             if (!(pq > 0)) {
                 break;
             }
             double alpha = rz / pq;
-            double rr = 0;
-            for (int i = 0; i < dofs; i++) {
-                y[i] += alpha * p[i];
-                ky[i] += alpha * q[i];
-                r[i] -= alpha * q[i];
+            // y += α p, K y += α q, r −= α q, the norm, z = M⁻¹ r and r·z: one pass
+            rr = 0;
+            double rz2 = 0;
+            for (int f = 0; f < n; f++) {
+                int v = 6 * f;
+                double q0 = q[v], q1 = q[v + 1], q2 = q[v + 2], q3 = q[v + 3], q4 = q[v + 4], q5 = q[v + 5];
+                y[v] += alpha * p[v];
+                y[v + 1] += alpha * p[v + 1];
+                y[v + 2] += alpha * p[v + 2];
+                y[v + 3] += alpha * p[v + 3];
+                y[v + 4] += alpha * p[v + 4];
+                y[v + 5] += alpha * p[v + 5];
+                ky[v] += alpha * q0;
+                ky[v + 1] += alpha * q1;
+                ky[v + 2] += alpha * q2;
+                ky[v + 3] += alpha * q3;
+                ky[v + 4] += alpha * q4;
+                ky[v + 5] += alpha * q5;
+                double r0 = r[v] - alpha * q0, r1 = r[v + 1] - alpha * q1, r2 = r[v + 2] - alpha * q2;
+                double r3 = r[v + 3] - alpha * q3, r4 = r[v + 4] - alpha * q4, r5 = r[v + 5] - alpha * q5;
+                r[v] = r0;
+                r[v + 1] = r1;
+                r[v + 2] = r2;
+                r[v + 3] = r3;
+                r[v + 4] = r4;
+                r[v + 5] = r5;
+                rr += r0 * r0 + r1 * r1 + r2 * r2 + (r3 * r3 + r4 * r4 + r5 * r5) * inv2;
+                rz2 += block(m, 36 * f, z, v, r0, r1, r2, r3, r4, r5);
             }
-            for (int i = 0; i < dofs; i += 6) { // as norm() sums, so the stop agrees with the reported residual
-                rr += r[i] * r[i] + r[i + 1] * r[i + 1] + r[i + 2] * r[i + 2]
-                        + (r[i + 3] * r[i + 3] + r[i + 4] * r[i + 4] + r[i + 5] * r[i + 5]) * inv2;
-            }
-            pending = alpha;
+            c.rr = rr;
             it++;
             if (Math.sqrt(rr) <= goal) {
                 break;
             }
-            double rz2 = precondition(c, r, z);
             double beta = rz2 / rz;
             rz = rz2;
-            for (int i = 0; i < dofs; i++) {
+            for (int i = 0; i < 6 * n; i++) {
                 p[i] = z[i] + beta * p[i];
             }
         }
-        if (pending != 0) {
-            for (int k = 0; k < bonds; k++) {
-                int o = 6 * k, o3 = 3 * k;
-                xf[o3] += pending * bp[o];
-                xf[o3 + 1] += pending * bp[o + 1];
-                xf[o3 + 2] += pending * bp[o + 2];
-                xm[o3] += pending * bp[o + 3];
-                xm[o3 + 1] += pending * bp[o + 4];
-                xm[o3 + 2] += pending * bp[o + 5];
-            }
+        if (it > 0) {
+            bondOutputs(g, c, y);
         }
         return it;
     }
 
-    private static double dot(double[] a, double[] b, int n) {
-        double s = 0;
-        for (int i = 0; i < n; i++) {
-            s += a[i] * b[i];
-        }
-        return s;
+    /** z[v..v+6) = the 6×6 block m[o..o+36) times r; returns r·z. */
+    private static double block(double[] m, int o, double[] z, int v, double r0, double r1, double r2, double r3,
+                                double r4, double r5) {
+        double z0 = m[o + 0] * r0 + m[o + 1] * r1 + m[o + 2] * r2 + m[o + 3] * r3
+                + m[o + 4] * r4 + m[o + 5] * r5;
+        double z1 = m[o + 6] * r0 + m[o + 7] * r1 + m[o + 8] * r2 + m[o + 9] * r3
+                + m[o + 10] * r4 + m[o + 11] * r5;
+        double z2 = m[o + 12] * r0 + m[o + 13] * r1 + m[o + 14] * r2 + m[o + 15] * r3
+                + m[o + 16] * r4 + m[o + 17] * r5;
+        double z3 = m[o + 18] * r0 + m[o + 19] * r1 + m[o + 20] * r2 + m[o + 21] * r3
+                + m[o + 22] * r4 + m[o + 23] * r5;
+        double z4 = m[o + 24] * r0 + m[o + 25] * r1 + m[o + 26] * r2 + m[o + 27] * r3
+                + m[o + 28] * r4 + m[o + 29] * r5;
+        double z5 = m[o + 30] * r0 + m[o + 31] * r1 + m[o + 32] * r2 + m[o + 33] * r3
+                + m[o + 34] * r4 + m[o + 35] * r5;
+        z[v + 0] = z0;
+        z[v + 1] = z1;
+        z[v + 2] = z2;
+        z[v + 3] = z3;
+        z[v + 4] = z4;
+        z[v + 5] = z5;
+        return r0 * z0 + r1 * z1 + r2 * z2 + r3 * z3 + r4 * z4 + r5 * z5;
     }
 
     /** Norm with moment rows over the mean bond length (force units throughout). */
@@ -728,93 +802,61 @@ final class SupportGraphSolver {
         return Math.sqrt(s);
     }
 
-    /** z = M⁻¹ r (6×6 blocks); returns r·z. */
-    private static double precondition(Prepared c, double[] r, double[] z) {
-        double[] m = c.blockInv;
-        double rz = 0;
-        for (int f = 0; f < c.n; f++) {
-            int o = 36 * f, v = 6 * f;
-            double r0 = r[v], r1 = r[v + 1], r2 = r[v + 2], r3 = r[v + 3], r4 = r[v + 4], r5 = r[v + 5];
-            for (int i = 0; i < 6; i++) {
-                int mi = o + 6 * i;
-                double s = m[mi] * r0 + m[mi + 1] * r1 + m[mi + 2] * r2 + m[mi + 3] * r3 + m[mi + 4] * r4 + m[mi + 5] * r5;
-                z[v + i] = s;
-                rz += r[v + i] * s;
-            }
+    /**
+     * out = K v = A W Aᵀ v over free nodes, bond by bond (a support end reads the zero block n; what
+     * lands there is never read); returns v·K v = Σ_k (Aᵀv)_k · W (Aᵀv)_k.
+     */
+    private static double apply(StressGraph g, Prepared c, double[] v, double[] out) {
+        Arrays.fill(out, 0, 6 * c.n + 6, 0);
+        int[] fas = c.fa, fbs = c.fb;
+        double[] geo = c.geo;
+        double vkv = 0;
+        for (int k = 0, bonds = g.bondCount; k < bonds; k++) {
+            int a = 6 * fas[k], b = 6 * fbs[k], o8 = 8 * k;
+            double ax = geo[o8], ay = geo[o8 + 1], az = geo[o8 + 2];
+            double bx = geo[o8 + 3], by = geo[o8 + 4], bz = geo[o8 + 5];
+            double wf = geo[o8 + 6], wm = geo[o8 + 7];
+            double tax = v[a + 3], tay = v[a + 4], taz = v[a + 5];
+            double tbx = v[b + 3], tby = v[b + 4], tbz = v[b + 5];
+            double dfx = v[b] + tby * bz - tbz * by - (v[a] + tay * az - taz * ay);
+            double dfy = v[b + 1] + tbz * bx - tbx * bz - (v[a + 1] + taz * ax - tax * az);
+            double dfz = v[b + 2] + tbx * by - tby * bx - (v[a + 2] + tax * ay - tay * ax);
+            double dmx = tbx - tax, dmy = tby - tay, dmz = tbz - taz;
+            double fx = wf * dfx, fy = wf * dfy, fz = wf * dfz, mx = wm * dmx, my = wm * dmy, mz = wm * dmz;
+            vkv += fx * dfx + fy * dfy + fz * dfz + mx * dmx + my * dmy + mz * dmz;
+            out[b] += fx;
+            out[b + 1] += fy;
+            out[b + 2] += fz;
+            out[b + 3] += mx + by * fz - bz * fy;
+            out[b + 4] += my + bz * fx - bx * fz;
+            out[b + 5] += mz + bx * fy - by * fx;
+            out[a] -= fx;
+            out[a + 1] -= fy;
+            out[a + 2] -= fz;
+            out[a + 3] -= mx + ay * fz - az * fy;
+            out[a + 4] -= my + az * fx - ax * fz;
+            out[a + 5] -= mz + ax * fy - ay * fx;
         }
-        return rz;
+        return vkv;
     }
 
-    /**
-     * out = K v = A W Aᵀ v over free nodes (bond by bond); W Aᵀ v per bond into {@code bp} (6 each),
-     * first adding {@code pending} times the old bp into the bond outputs xf, xm (the last
-     * iteration's update, folded into this pass).
-     */
-    private static void apply(StressGraph g, Prepared c, double[] v, double[] out, double[] bp, double[] xf, double[] xm,
-                              double pending) {
-        Arrays.fill(out, 0, 6 * c.n, 0);
-        int[] free = c.free;
-        for (int k = 0; k < g.bondCount; k++) {
-            int fa = free[g.bondA[k]], fb = free[g.bondB[k]];
-            double ax = c.ra[3 * k], ay = c.ra[3 * k + 1], az = c.ra[3 * k + 2];
-            double bx = c.rb[3 * k], by = c.rb[3 * k + 1], bz = c.rb[3 * k + 2];
-            double dfx = 0, dfy = 0, dfz = 0, dmx = 0, dmy = 0, dmz = 0;
-            if (fb >= 0) {
-                int o = 6 * fb;
-                double tx = v[o + 3], ty = v[o + 4], tz = v[o + 5];
-                dfx += v[o] + ty * bz - tz * by;
-                dfy += v[o + 1] + tz * bx - tx * bz;
-                dfz += v[o + 2] + tx * by - ty * bx;
-                dmx += tx;
-                dmy += ty;
-                dmz += tz;
-            }
-            if (fa >= 0) {
-                int o = 6 * fa;
-                double tx = v[o + 3], ty = v[o + 4], tz = v[o + 5];
-                dfx -= v[o] + ty * az - tz * ay;
-                dfy -= v[o + 1] + tz * ax - tx * az;
-                dfz -= v[o + 2] + tx * ay - ty * ax;
-                dmx -= tx;
-                dmy -= ty;
-                dmz -= tz;
-            }
-            double wf = c.wF[k], wm = c.wM[k];
-            double fx = wf * dfx, fy = wf * dfy, fz = wf * dfz, mx = wm * dmx, my = wm * dmy, mz = wm * dmz;
-            int o6 = 6 * k;
-            if (pending != 0) {
-                int o3 = 3 * k;
-                xf[o3] += pending * bp[o6];
-                xf[o3 + 1] += pending * bp[o6 + 1];
-                xf[o3 + 2] += pending * bp[o6 + 2];
-                xm[o3] += pending * bp[o6 + 3];
-                xm[o3 + 1] += pending * bp[o6 + 4];
-                xm[o3 + 2] += pending * bp[o6 + 5];
-            }
-            bp[o6] = fx;
-            bp[o6 + 1] = fy;
-            bp[o6 + 2] = fz;
-            bp[o6 + 3] = mx;
-            bp[o6 + 4] = my;
-            bp[o6 + 5] = mz;
-            if (fb >= 0) {
-                int o = 6 * fb;
-                out[o] += fx;
-                out[o + 1] += fy;
-                out[o + 2] += fz;
-                out[o + 3] += mx + by * fz - bz * fy;
-                out[o + 4] += my + bz * fx - bx * fz;
-                out[o + 5] += mz + bx * fy - by * fx;
-            }
-            if (fa >= 0) {
-                int o = 6 * fa;
-                out[o] -= fx;
-                out[o + 1] -= fy;
-                out[o + 2] -= fz;
-                out[o + 3] -= mx + ay * fz - az * fy;
-                out[o + 4] -= my + az * fx - ax * fz;
-                out[o + 5] -= mz + ax * fy - ay * fx;
-            }
+    /** x = W Aᵀ y into the graph's bond outputs (the CG layout: a support end reads the zero block). */
+    private static void bondOutputs(StressGraph g, Prepared c, double[] y) {
+        int[] fas = c.fa, fbs = c.fb;
+        double[] geo = c.geo, xf = g.bondForce, xm = g.bondMoment;
+        for (int k = 0, bonds = g.bondCount; k < bonds; k++) {
+            int a = 6 * fas[k], b = 6 * fbs[k], o8 = 8 * k, o3 = 3 * k;
+            double ax = geo[o8], ay = geo[o8 + 1], az = geo[o8 + 2];
+            double bx = geo[o8 + 3], by = geo[o8 + 4], bz = geo[o8 + 5];
+            double wf = geo[o8 + 6], wm = geo[o8 + 7];
+            double tax = y[a + 3], tay = y[a + 4], taz = y[a + 5];
+            double tbx = y[b + 3], tby = y[b + 4], tbz = y[b + 5];
+            xf[o3] = wf * (y[b] + tby * bz - tbz * by - (y[a] + tay * az - taz * ay));
+            xf[o3 + 1] = wf * (y[b + 1] + tbz * bx - tbx * bz - (y[a + 1] + taz * ax - tax * az));
+            xf[o3 + 2] = wf * (y[b + 2] + tbx * by - tby * bx - (y[a + 2] + tax * ay - tay * ax));
+            xm[o3] = wm * (tbx - tax);
+            xm[o3 + 1] = wm * (tby - tay);
+            xm[o3 + 2] = wm * (tbz - taz);
         }
     }
 
