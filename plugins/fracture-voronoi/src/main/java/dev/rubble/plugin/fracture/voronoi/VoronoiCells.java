@@ -142,6 +142,7 @@ public final class VoronoiCells {
                     break;
                 }
                 int m = 0;
+                double reach = 4 * r * r;
                 for (int z = ck - ring; z <= ck + ring; z++) {
                     if (z < 0 || z >= g[2]) {
                         continue;
@@ -161,12 +162,18 @@ public final class VoronoiCells {
                                 if (j == i) {
                                     continue;
                                 }
+                                double dj = sq(sites[3 * j] - sx) + sq(sites[3 * j + 1] - sy) + sq(sites[3 * j + 2] - sz);
+                                if (dj > reach) {
+                                    // beyond 2R now, so beyond 2R after any later clip (R only shrinks): the
+                                    // clip loop below would stop before it; leaving it out keeps the order
+                                    continue;
+                                }
                                 if (m == cand.length) {
                                     cand = Arrays.copyOf(cand, 2 * m);
                                     candD = Arrays.copyOf(candD, 2 * m);
                                 }
                                 cand[m] = j;
-                                candD[m] = sq(sites[3 * j] - sx) + sq(sites[3 * j + 1] - sy) + sq(sites[3 * j + 2] - sz);
+                                candD[m] = dj;
                                 m++;
                             }
                         }
