@@ -115,8 +115,12 @@ public final class Proximity {
         for (int f = 0; f < p.faceCount(); f++) {
             double nx = p.plane(f, 0), ny = p.plane(f, 1), nz = p.plane(f, 2), d = p.plane(f, 3);
             for (int g = 0; g < q.faceCount(); g++) {
+                // the offset first: it rejects almost every face pair for one addition (same test, reordered)
+                if (Math.abs(d + q.plane(g, 3)) > tol) {
+                    continue;
+                }
                 double dot = nx * q.plane(g, 0) + ny * q.plane(g, 1) + nz * q.plane(g, 2);
-                if (dot > -1 + ANGLE_TOLERANCE || Math.abs(d + q.plane(g, 3)) > tol) {
+                if (dot > -1 + ANGLE_TOLERANCE) {
                     continue;
                 }
                 total += overlap(p, f, q, g, nx, ny, nz, s);
