@@ -1,6 +1,6 @@
 #!/bin/bash
 # Issue 27 item 5, interleaved pairs on one machine (run from the repository root after
-#   mvn -o -q -pl tui-console -am package -DskipTests && mvn -o -q -pl plugins/fracture-voronoi -am test-compile):
+#   mvn -o -q -pl tui-console -am package -DskipTests && mvn -o -q -pl plugins/fracture-voronoi,authoring -am test-compile):
 #  1. the Voronoi step alone (cells + neighbours + face areas), cold and warm thread CPU, against voro++ on the
 #     same sites (voro++ -c "%i %n %f": cells, neighbours, face areas);
 #  2. the whole authoring path `rubble fracture --source box:half=5,2,1 --sites N` (fracture, mass properties,
@@ -16,7 +16,7 @@ NEW=${NEW:-tui-console/target}
 BT=${BT:-authoring/target/test-classes}   # BuildTiming (mvn -pl authoring -am test-compile)
 T=$(mktemp -d)
 JVM=(--add-opens=java.base/java.lang=ALL-UNNAMED -Dchronicle.analytics.disable=true ${BUILD_JAVA_OPTS:-})
-# the rubble command without the script's rebuild check (the JVM flags are the ones it passes)
+# the rubble command without the script's rebuild check (of its JVM flags only the ones fracture needs)
 cli() { local dir=$1; shift; /usr/bin/time -f "  $1 user=%U sys=%S maxrss_kb=%M" java "${JVM[@]}" -cp "$dir/rubble-tui-console.jar:$dir/lib/*" dev.rubble.cli.Main "${@:2}"; }
 for n in $NS; do
   java -cp $CP dev.rubble.plugin.fracture.voronoi.VoronoiTiming $n none $T/s$n > /dev/null
