@@ -41,6 +41,10 @@ public final class CollectionBuilder {
         TriMesh mesh;
         boolean alive = true;
         int depth;
+        /** The fracture that made this piece when it listed its neighbours ({@link #partitions}), else -1. */
+        int partition = -1;
+        /** This piece's index in that fracture's pieces. */
+        int pieceIndex;
 
         Node(int parent, ConvexPolytope[] hulls, int depth) {
             this.parent = parent;
@@ -50,6 +54,12 @@ public final class CollectionBuilder {
     }
 
     private final List<Node> nodes = new ArrayList<>();
+    /**
+     * Per fracture that listed its neighbours ({@link FractureMethod#fractureWithNeighbours}): its
+     * pieces and its neighbour pairs packed {@code (long) a << 32 | b} (piece indices, a &lt; b).
+     */
+    private final List<ConvexPolytope[]> partitionPieces = new ArrayList<>();
+    private final List<long[]> partitionPairs = new ArrayList<>();
     private double density = DEFAULT_DENSITY;
     private boolean meshes;
     private double grout;
@@ -200,13 +210,28 @@ public final class CollectionBuilder {
             throw new IllegalArgumentException("node = " + id + " has " + n.hulls.length
                     + " hulls; allowed: a single convex hull to fracture");
         }
-        List<ConvexPolytope> pieces = method.fracture(n.hulls[0], mix(seed, id));
+        FractureMethod.Pieces made = method.fractureWithNeighbours(n.hulls[0], mix(seed, id));
+        List<ConvexPolytope> pieces = made.pieces();
         if (pieces.size() <= 1) {
             return 0;
         }
-        for (ConvexPolytope p : pieces) {
+        int partition = -1;
+        if (made.hasNeighbours()) {
+            // the cut's own neighbour list: face contacts among these pieces need no search later
+            partition = partitionPieces.size();
+            long[] pairs = new long[made.a().length];
+            for (int k = 0; k < pairs.length; k++) {
+                pairs[k] = key(made.a()[k], made.b()[k]);
+            }
+            partitionPieces.add(pieces.toArray(new ConvexPolytope[0]));
+            partitionPairs.add(pairs);
+        }
+        for (int k = 0; k < pieces.size(); k++) {
+            Node c = new Node(id, new ConvexPolytope[] {pieces.get(k)}, n.depth + 1);
+            c.partition = partition;
+            c.pieceIndex = k;
             n.children.add(nodes.size());
-            nodes.add(new Node(id, new ConvexPolytope[] {p}, n.depth + 1));
+            nodes.add(c);
         }
         return pieces.size();
     }
@@ -746,7 +771,7 @@ public final class CollectionBuilder {
             for (int i = 0; i < members.length; i++) {
                 geo[i] = members[i].hulls;
             }
-            return Proximity.compute(geo);
+            return Proximity.compute(geo, fractureNeighbours(members));
         }
         TriMesh[] ms = new TriMesh[members.length];
         for (int i = 0; i < members.length; i++) {
@@ -761,6 +786,42 @@ public final class CollectionBuilder {
         }
         MeshProximity.Contacts c = MeshProximity.compute(ms, grout);
         return new Proximity.Contacts(c.a(), c.b(), c.area());
+    }
+
+    /**
+     * Candidate contact pairs among {@code members} from the fracture that made them, when every
+     * member is an unchanged piece of one fracture that listed its neighbours (packed member
+     * index pairs, sorted); {@code null} (search by bounds) otherwise. That list holds every pair of
+     * pieces touching on a face of positive area, so {@link Proximity#compute(ConvexPolytope[][],
+     * long[])} gives the same contacts from it as from its own search.
+     */
+    private long[] fractureNeighbours(Node[] members) {
+        if (members.length < 2 || members[0].partition < 0) {
+            return null;
+        }
+        int p = members[0].partition;
+        ConvexPolytope[] pieces = partitionPieces.get(p);
+        int[] memberOf = new int[pieces.length];
+        Arrays.fill(memberOf, -1);
+        for (int i = 0; i < members.length; i++) {
+            Node x = members[i];
+            if (x.partition != p || x.hulls.length != 1 || x.hulls[0] != pieces[x.pieceIndex] || memberOf[x.pieceIndex] >= 0) {
+                return null;
+            }
+            memberOf[x.pieceIndex] = i;
+        }
+        long[] pairs = partitionPairs.get(p);
+        long[] out = new long[pairs.length];
+        int k = 0;
+        for (long e : pairs) {
+            int a = memberOf[(int) (e >>> 32)], b = memberOf[(int) e];
+            if (a >= 0 && b >= 0) {
+                out[k++] = key(a, b);
+            }
+        }
+        out = Arrays.copyOf(out, k);
+        Arrays.sort(out);
+        return out;
     }
 
     /** Keeps at most {@code max} edges per node, shortest first; returns them sorted by key. */

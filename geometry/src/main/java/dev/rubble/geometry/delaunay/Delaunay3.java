@@ -1,8 +1,6 @@
 package dev.rubble.geometry.delaunay;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -43,6 +41,8 @@ public final class Delaunay3 {
     private int[] stack = new int[64];
     private int[] cavity = new int[64];
     private int[] boundary = new int[64];
+    private long[] openKey = new long[64];
+    private int[] openSlot = new int[64];
 
     private Delaunay3(double[] points, int n, long seed) {
         this.n = n;
@@ -386,7 +386,10 @@ public final class Delaunay3 {
                 }
             }
         }
-        Map<Long, Integer> open = new HashMap<>(bnd * 2);
+        // faces of new tets waiting for their partner across edge (u, w): a short list, reused
+        int open = 0;
+        openKey = ensure(openKey, 3 * bnd);
+        openSlot = ensure(openSlot, 3 * bnd);
         int lastNew = -1;
         for (int i = 0; i < bnd; i++) {
             int c = boundary[2 * i], f = boundary[2 * i + 1];
@@ -414,10 +417,21 @@ public final class Delaunay3 {
                     }
                 }
                 long kk = key(u, w);
-                Integer other = open.remove(kk);
-                if (other == null) {
-                    open.put(kk, 4 * nt + k);
+                int at = -1;
+                for (int e = 0; e < open; e++) {
+                    if (openKey[e] == kk) {
+                        at = e;
+                        break;
+                    }
+                }
+                if (at < 0) {
+                    openKey[open] = kk;
+                    openSlot[open++] = 4 * nt + k;
                 } else {
+                    int other = openSlot[at];
+                    open--;
+                    openKey[at] = openKey[open];
+                    openSlot[at] = openSlot[open];
                     tn[4 * nt + k] = other >> 2;
                     tn[other] = nt;
                 }
@@ -537,6 +551,10 @@ public final class Delaunay3 {
 
     private void setMark(int t, int v) {
         mark[t] = v;
+    }
+
+    private static long[] ensure(long[] a, int size) {
+        return a.length >= size ? a : Arrays.copyOf(a, Math.max(size, 2 * a.length));
     }
 
     private static int[] ensure(int[] a, int size) {

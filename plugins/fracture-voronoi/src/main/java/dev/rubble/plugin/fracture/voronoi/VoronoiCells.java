@@ -121,6 +121,13 @@ public final class VoronoiCells {
             bucket[fill[cellOf[i]]++] = i;
         }
         double hmin = Math.min(cs[0], Math.min(cs[1], cs[2]));
+        // the sites again in bucket order: a grid cell's sites are read from consecutive memory
+        double[] bs = new double[3 * n];
+        for (int q = 0; q < n; q++) {
+            System.arraycopy(sites, 3 * bucket[q], bs, 3 * q, 3);
+        }
+        // a grid cell's box grown by far more than any rounding of a site's bucket assignment
+        double pad = 1e-9 * diag;
         int[] cand = new int[64];
         double[] candD = new double[64];
         CellClipper cell = new CellClipper();
@@ -142,17 +149,33 @@ public final class VoronoiCells {
                     break;
                 }
                 int m = 0;
-                for (int z = ck - ring; z <= ck + ring; z++) {
-                    if (z < 0 || z >= g[2]) {
-                        continue;
-                    }
-                    for (int y = cj - ring; y <= cj + ring; y++) {
-                        if (y < 0 || y >= g[1]) {
+                double reach = 4 * r * r;
+                // grid cells whose (padded) box is farther than 2R hold only sites the filter below drops
+                double skip = reach * (1 + 1e-9);
+                double rr = 2 * r + pad;
+                int z0 = Math.max(ck - ring, Math.max(0, (int) Math.floor((sz - rr - lo[2]) / cs[2]) - 1));
+                int z1 = Math.min(ck + ring, Math.min(g[2] - 1, (int) Math.floor((sz + rr - lo[2]) / cs[2]) + 1));
+                int y0 = Math.max(cj - ring, Math.max(0, (int) Math.floor((sy - rr - lo[1]) / cs[1]) - 1));
+                int y1 = Math.min(cj + ring, Math.min(g[1] - 1, (int) Math.floor((sy + rr - lo[1]) / cs[1]) + 1));
+                int x0 = Math.max(ci - ring, Math.max(0, (int) Math.floor((sx - rr - lo[0]) / cs[0]) - 1));
+                int x1 = Math.min(ci + ring, Math.min(g[0] - 1, (int) Math.floor((sx + rr - lo[0]) / cs[0]) + 1));
+                for (int z = z0; z <= z1; z++) {
+                    double dz = gap(sz, lo[2] + z * cs[2] - pad, lo[2] + (z + 1) * cs[2] + pad);
+                    for (int y = y0; y <= y1; y++) {
+                        double dy = gap(sy, lo[1] + y * cs[1] - pad, lo[1] + (y + 1) * cs[1] + pad);
+                        double dyz = dy * dy + dz * dz;
+                        if (dyz > skip) {
                             continue;
                         }
                         boolean shellYZ = z == ck - ring || z == ck + ring || y == cj - ring || y == cj + ring;
-                        for (int x = ci - ring; x <= ci + ring; x += (shellYZ ? 1 : Math.max(1, 2 * ring))) {
-                            if (x < 0 || x >= g[0]) {
+                        // on the ring's shell every x; inside it only the two end cells
+                        int step = shellYZ ? 1 : Math.max(1, 2 * ring);
+                        for (int x = shellYZ ? x0 : ci - ring; x <= x1; x += step) {
+                            if (x < x0) {
+                                continue;
+                            }
+                            double dx = gap(sx, lo[0] + x * cs[0] - pad, lo[0] + (x + 1) * cs[0] + pad);
+                            if (dx * dx + dyz > skip) {
                                 continue;
                             }
                             int cc = x + g[0] * (y + g[1] * z);
@@ -161,12 +184,18 @@ public final class VoronoiCells {
                                 if (j == i) {
                                     continue;
                                 }
+                                double dj = sq(bs[3 * q] - sx) + sq(bs[3 * q + 1] - sy) + sq(bs[3 * q + 2] - sz);
+                                if (dj > reach) {
+                                    // beyond 2R now, so beyond 2R after any later clip (R only shrinks): the
+                                    // clip loop below would stop before it; leaving it out keeps the order
+                                    continue;
+                                }
                                 if (m == cand.length) {
                                     cand = Arrays.copyOf(cand, 2 * m);
                                     candD = Arrays.copyOf(candD, 2 * m);
                                 }
                                 cand[m] = j;
-                                candD[m] = sq(sites[3 * j] - sx) + sq(sites[3 * j + 1] - sy) + sq(sites[3 * j + 2] - sz);
+                                candD[m] = dj;
                                 m++;
                             }
                         }
@@ -324,6 +353,11 @@ public final class VoronoiCells {
             d[j + 1] = dk;
             idx[j + 1] = ik;
         }
+    }
+
+    /** Distance from {@code p} to the interval [a, b] (0 inside). */
+    private static double gap(double p, double a, double b) {
+        return p < a ? a - p : p > b ? p - b : 0;
     }
 
     private static double sq(double x) {

@@ -149,6 +149,41 @@ final class VoronoiFracture implements FractureMethod {
         return out;
     }
 
+    /**
+     * The pieces with their face neighbours and shared face areas from the clipping itself
+     * ({@link VoronoiCells#computeWithAdjacency}): the Voronoi neighbours restricted to the source,
+     * renumbered to the returned pieces (sites whose cell misses the source have no piece).
+     */
+    @Override
+    public Pieces fractureWithNeighbours(ConvexPolytope source, long seed) {
+        double[] sites = dedupe(sites(source, seed));
+        VoronoiCells.Cells c = VoronoiCells.computeWithAdjacency(source, sites);
+        ConvexPolytope[] cells = c.cells();
+        int[] index = new int[cells.length];
+        List<ConvexPolytope> out = new ArrayList<>(cells.length);
+        for (int i = 0; i < cells.length; i++) {
+            index[i] = cells[i] == null ? -1 : out.size();
+            if (cells[i] != null) {
+                out.add(cells[i]);
+            }
+        }
+        int m = c.a().length;
+        int[] a = new int[m];
+        int[] b = new int[m];
+        double[] area = new double[m];
+        int k = 0;
+        for (int q = 0; q < m; q++) {
+            int pa = index[c.a()[q]], pb = index[c.b()[q]];
+            if (pa >= 0 && pb >= 0) {
+                // renumbering keeps site order, so (a, b) stays sorted and a < b
+                a[k] = pa;
+                b[k] = pb;
+                area[k++] = c.area()[q];
+            }
+        }
+        return new Pieces(out, Arrays.copyOf(a, k), Arrays.copyOf(b, k), Arrays.copyOf(area, k));
+    }
+
     /** The sites this method would use for {@code source} and {@code seed}, packed xyz. */
     double[] sites(ConvexPolytope source, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
