@@ -36,7 +36,12 @@ public interface FractureMethod {
      * @param area   per pair the shared face's area (m²) as the method measured it, or {@code null}
      */
     record Pieces(List<ConvexPolytope> pieces, int[] a, int[] b, double[] area) {
-        /** Whether the method listed the neighbour pairs. */
+        /**
+         * Whether the method listed the neighbour pairs.
+         *
+         * @return true when {@code a}, {@code b} (and {@code area}) are set; false when authoring
+         *         must search for the neighbours itself
+         */
         public boolean hasNeighbours() {
             return a != null;
         }

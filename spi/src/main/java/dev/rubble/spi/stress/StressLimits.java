@@ -17,6 +17,18 @@ public record StressLimits(double compressionElastic, double compressionFatal, d
     public static final StressLimits NONE = new StressLimits(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
             Double.NaN);
 
+    /**
+     * Checks the limits.
+     *
+     * @param compressionElastic compression stress (Pa) where damage starts, or NaN
+     * @param compressionFatal   compression stress (Pa) where the bond breaks, or NaN
+     * @param tensionElastic     tension stress (Pa) where damage starts, or NaN
+     * @param tensionFatal       tension stress (Pa) where the bond breaks, or NaN
+     * @param shearElastic       shear stress (Pa) where damage starts, or NaN
+     * @param shearFatal         shear stress (Pa) where the bond breaks, or NaN
+     * @throws IllegalArgumentException naming the limit when a set one is negative, or a fatal limit
+     *                                  is below its set elastic limit
+     */
     public StressLimits {
         double[] v = {compressionElastic, compressionFatal, tensionElastic, tensionFatal, shearElastic, shearFatal};
         for (int j = 0; j < 6; j++) {
@@ -33,7 +45,13 @@ public record StressLimits(double compressionElastic, double compressionFatal, d
         }
     }
 
-    /** From six values in index order. */
+    /**
+     * From six values in index order.
+     *
+     * @param v six limits (Pa, NaN = unset) in the order of {@link #KEYS}
+     * @return the limits
+     * @throws IllegalArgumentException when there are not six values or the constructor refuses them
+     */
     public static StressLimits of(double... v) {
         if (v.length != 6) {
             throw new IllegalArgumentException("stress limits: " + v.length + " values; allowed: 6");
@@ -41,7 +59,13 @@ public record StressLimits(double compressionElastic, double compressionFatal, d
         return new StressLimits(v[0], v[1], v[2], v[3], v[4], v[5]);
     }
 
-    /** Limit j in index order. */
+    /**
+     * Limit {@code j} in index order.
+     *
+     * @param j 0..5, the index of the limit's name in {@link #KEYS}
+     * @return the limit (Pa), NaN when unset
+     * @throws IndexOutOfBoundsException when {@code j} is outside 0..5
+     */
     public double get(int j) {
         return switch (j) {
             case 0 -> compressionElastic;
@@ -54,7 +78,11 @@ public record StressLimits(double compressionElastic, double compressionFatal, d
         };
     }
 
-    /** Whether no limit is set. */
+    /**
+     * Whether no limit is set.
+     *
+     * @return true when all six limits are NaN
+     */
     public boolean isNone() {
         for (int j = 0; j < 6; j++) {
             if (!Double.isNaN(get(j))) {
@@ -64,7 +92,12 @@ public record StressLimits(double compressionElastic, double compressionFatal, d
         return true;
     }
 
-    /** Index of a key of {@link #KEYS}, or -1. */
+    /**
+     * Index of a key of {@link #KEYS}.
+     *
+     * @param key an option name such as {@code "tensionFatal"}
+     * @return its index 0..5, or -1 when it is not a limit's name
+     */
     public static int index(String key) {
         for (int j = 0; j < 6; j++) {
             if (KEYS[j].equals(key)) {
