@@ -119,10 +119,10 @@ final class PositionBasedSoftSolver implements SoftSolver {
                 snapPins(s);
             }
             contacts.beginSubStep(s, h);
-            resetLambdas();
             for (int it = 0; it < iterations; it++) {
-                projectEdges(s.x);
-                projectTets(s.x);
+                // XPBD multipliers start every sub-step at 0: the first iteration reads 0 for them
+                projectEdges(s.x, it == 0);
+                projectTets(s.x, it == 0);
                 contacts.project(s, h);
             }
             final double invH = 1 / h;
@@ -256,16 +256,6 @@ final class PositionBasedSoftSolver implements SoftSolver {
         }
     }
 
-    /** XPBD multipliers start every sub-step at 0. */
-    private void resetLambdas() {
-        for (int c = 0, k = 5; c < edgeCount; c++, k += EDGE_STRIDE) {
-            edgeData[k] = 0;
-        }
-        for (int c = 0, k = 7; c < tetCount; c++, k += TET_STRIDE) {
-            tetData[k] = 0;
-        }
-    }
-
     /** The last sub-step ends exactly on the pin targets (no drift from summing v h). */
     private static void snapPins(SoftBodyState s) {
         for (int k = 0; k < s.pins; k++) {
@@ -276,7 +266,7 @@ final class PositionBasedSoftSolver implements SoftSolver {
         }
     }
 
-    private void projectEdges(double[] x) {
+    private void projectEdges(double[] x, boolean first) {
         final double[] d = edgeData;
         final int[] e = edgeIdx;
         for (int c = 0, m = edgeCount; c < m; c++) {
@@ -288,7 +278,7 @@ final class PositionBasedSoftSolver implements SoftSolver {
                 continue; // no direction: the volume constraints separate coincident points
             }
             // xpbd: Δλ = (-C - α̃ λ) / (wa + wb + α̃); pbd: α̃ = 0 and the factor is k / (wa + wb)
-            double lambda = d[k + 5];
+            double lambda = first ? 0 : d[k + 5];
             double dl = (d[k] - len - d[k + 1] * lambda) * d[k + 2];
             d[k + 5] = lambda + dl;
             double f = dl / len; // ∇_b C = (xb - xa)/len, ∇_a C = -∇_b C
@@ -302,7 +292,7 @@ final class PositionBasedSoftSolver implements SoftSolver {
         }
     }
 
-    private void projectTets(double[] x) {
+    private void projectTets(double[] x, boolean first) {
         final double[] d = tetData;
         final int[] t = tetIdx;
         final boolean compliant = xpbd;
@@ -327,14 +317,18 @@ final class PositionBasedSoftSolver implements SoftSolver {
                 continue;
             }
             double at = d[k + 1];
-            double lambda = d[k + 7];
+            double lambda = first ? 0 : d[k + 7];
             double cval = ax * g1x + ay * g1y + az * g1z - d[k];
             double dl = compliant ? (-cval - at * lambda) / (wsum + at) : -d[k + 2] * cval / wsum;
             // a collapsed tet (all corners near a line or a point) has vanishing gradients, and the
             // step -C/Σw|∇C|² towards V0 grows without bound: move no corner farther than a quarter
             // of the tet's size per iteration (it takes several iterations to reopen instead of
             // exploding)
-            double g2 = Math.max(Math.max(w0 * w0 * n0, w1 * w1 * n1), Math.max(w2 * w2 * n2, w3 * w3 * n3));
+            // (compares, not Math.max: JDK 17's C2 does not intrinsify Math.max(double, double), and
+            // the terms are never -0; a NaN term leaves dl NaN either way and the guard freezes the body)
+            double m0 = w0 * w0 * n0, m1 = w1 * w1 * n1, m2 = w2 * w2 * n2, m3 = w3 * w3 * n3;
+            double m01 = m0 > m1 ? m0 : m1, m23 = m2 > m3 ? m2 : m3;
+            double g2 = m01 > m23 ? m01 : m23;
             double limit = tetLimit[c];
             if (dl * dl * g2 > limit * limit) {
                 dl = Math.copySign(limit / Math.sqrt(g2), dl);
