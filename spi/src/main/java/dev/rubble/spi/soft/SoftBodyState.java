@@ -22,7 +22,8 @@ import java.util.Arrays;
  *
  * <p>Arrays are public for solvers' hot loops and may be replaced when capacity grows: do not
  * keep references across {@code add*} calls. {@code edgeLambda} and {@code tetLambda} are solver
- * scratch (XPBD Lagrange multipliers of the current sub-step). Not thread-safe.
+ * scratch (XPBD Lagrange multipliers of the current sub-step; the built-in solvers keep theirs in
+ * their own solve-order rows and leave these at 0). Not thread-safe.
  */
 public final class SoftBodyState {
     /** How many points, edges, tetrahedra and pins are in use (the arrays may be longer). */

@@ -48,6 +48,9 @@ public final class PeerMain {
         if ("debris".equals(args[1])) {
             return WallDebrisRun.run(engine, args);
         }
+        if ("soft".equals(args[1])) {
+            return SoftRun.run(engine, args); // issue 27 item 7: the soft block on jolt or rubble
+        }
         if ("joints".equals(args[1])) {
             return JointsRun.run(engine, args); // issue 29: chain100, ragdolls50 on jolt or rubble
         }

@@ -31,14 +31,35 @@ import dev.rubble.spi.soft.SoftSolver;
  * implicit-Euler solution of the elastic forces {@code -∇C C / α}, independent of iteration count
  * and step: a spring of compliance α under load F stretches F α.
  *
- * <p>Deterministic: fixed loop order (points, edges, tets by index), no transcendental functions
- * beyond {@code Math.sqrt} (correctly rounded). No allocation.
+ * <p>Deterministic: a fixed loop order that depends only on the constraints (points by index;
+ * edges by colour, then index; tets in two interleaved halves of their index order), no
+ * transcendental functions beyond {@code Math.sqrt} (correctly rounded). No allocation in steady
+ * state (the solve order is built again only when the constraints change).
  */
 final class PositionBasedSoftSolver implements SoftSolver {
     private final boolean xpbd;
     private final int subSteps;
     private final int iterations;
     private final double damping;
+
+    // Solve-order layout (issue 27 item 7). Edges are projected colour by colour: a greedy
+    // colouring gives no two edges of a colour a common point, so consecutive projections do not
+    // wait on each other's stores and the processor overlaps them (the edges' index order was what
+    // serialised the old loop: the edges of one point followed each other, each waiting for the
+    // last one's sqrt and divisions). Tets are projected in two interleaved halves of their order
+    // (interleavedOrder). Per constraint everything a projection reads is one contiguous row: point
+    // offsets (3 × index) in edgeIdx / tetIdx, and rest value, α̃ = α / h², the inverse masses (for
+    // an edge the whole 1 / (wa + wb + α̃)) and λ in edgeData / tetData, refreshed at every step
+    // (inverse masses and h may change between steps; the order only when the constraints do).
+    static final int EDGE_STRIDE = 6; // rest, α̃, 1 / (wa + wb + α̃) (pbd: k / (wa + wb)), wa, wb, λ
+    static final int TET_STRIDE = 8; // 6 V0, 36 α̃, k (pbd), w0, w1, w2, w3, λ
+    private Object keyEdge, keyTet;
+    private int keyEdges = -1, keyTets = -1, keyPoints = -1;
+    private int edgeCount, tetCount;
+    private int[] edgeOrder = new int[0], tetOrder = new int[0];
+    private int[] edgeIdx = new int[0], tetIdx = new int[0];
+    private double[] edgeData = new double[0], tetData = new double[0], tetLimit = new double[0];
+    private long[] used = new long[0];
 
     /**
      * @param xpbd       compliance (XPBD) or per-iteration stiffness (PBD)
@@ -78,6 +99,8 @@ final class PositionBasedSoftSolver implements SoftSolver {
         }
         final double h = dt / subSteps;
         final double damp = 1 / (1 + h * damping);
+        layout(s);
+        refresh(s, 1 / (h * h));
         for (int sub = 0; sub < subSteps; sub++) {
             for (int i = 0, o = 0; i < n; i++, o += 3) {
                 prev[o] = x[o];
@@ -96,14 +119,10 @@ final class PositionBasedSoftSolver implements SoftSolver {
                 snapPins(s);
             }
             contacts.beginSubStep(s, h);
-            if (xpbd) {
-                java.util.Arrays.fill(s.edgeLambda, 0, s.edges, 0.0);
-                java.util.Arrays.fill(s.tetLambda, 0, s.tets, 0.0);
-            }
-            final double invH2 = 1 / (h * h);
             for (int it = 0; it < iterations; it++) {
-                projectEdges(s, invH2);
-                projectTets(s, invH2);
+                // XPBD multipliers start every sub-step at 0: the first iteration reads 0 for them
+                projectEdges(s.x, it == 0);
+                projectTets(s.x, it == 0);
                 contacts.project(s, h);
             }
             final double invH = 1 / h;
@@ -118,6 +137,125 @@ final class PositionBasedSoftSolver implements SoftSolver {
         }
     }
 
+    /**
+     * Builds the solve order when the constraints changed (added bodies, a restored snapshot): a
+     * function of the constraint arrays alone, so a restored world projects in the same order.
+     */
+    private void layout(SoftBodyState s) {
+        if (keyEdge == s.edge && keyTet == s.tet && keyEdges == s.edges && keyTets == s.tets && keyPoints == s.points) {
+            return;
+        }
+        edgeCount = s.edges;
+        tetCount = s.tets;
+        if (edgeOrder.length < edgeCount) {
+            edgeOrder = new int[edgeCount];
+            edgeIdx = new int[2 * edgeCount];
+            edgeData = new double[EDGE_STRIDE * edgeCount];
+        }
+        if (tetOrder.length < tetCount) {
+            tetOrder = new int[tetCount];
+            tetIdx = new int[4 * tetCount];
+            tetData = new double[TET_STRIDE * tetCount];
+            tetLimit = new double[tetCount];
+        }
+        if (used.length < s.points) {
+            used = new long[s.points];
+        }
+        colourOrder(s.edge, 2, edgeCount, s.points, edgeOrder);
+        interleavedOrder(tetCount, tetOrder);
+        for (int c = 0; c < edgeCount; c++) {
+            int e = edgeOrder[c];
+            edgeIdx[2 * c] = 3 * s.edge[2 * e];
+            edgeIdx[2 * c + 1] = 3 * s.edge[2 * e + 1];
+        }
+        for (int c = 0; c < tetCount; c++) {
+            int t = tetOrder[c];
+            for (int j = 0; j < 4; j++) {
+                tetIdx[4 * c + j] = 3 * s.tet[4 * t + j];
+            }
+        }
+        keyEdge = s.edge;
+        keyTet = s.tet;
+        keyEdges = s.edges;
+        keyTets = s.tets;
+        keyPoints = s.points;
+    }
+
+    /**
+     * Greedy colouring in index order (each constraint takes the lowest of 64 colours none of its
+     * points has yet; a constraint finding all 64 taken goes last), then a stable sort by colour:
+     * {@code order[c]} is the constraint projected {@code c}-th.
+     */
+    private void colourOrder(int[] idx, int arity, int n, int points, int[] order) {
+        java.util.Arrays.fill(used, 0, points, 0L);
+        int[] count = new int[66];
+        byte[] colour = new byte[n];
+        for (int c = 0; c < n; c++) {
+            long taken = 0;
+            for (int j = 0; j < arity; j++) {
+                taken |= used[idx[arity * c + j]];
+            }
+            int col = Long.numberOfTrailingZeros(~taken); // 64 when all are taken
+            if (col < 64) {
+                for (int j = 0; j < arity; j++) {
+                    used[idx[arity * c + j]] |= 1L << col;
+                }
+            }
+            colour[c] = (byte) col;
+            count[col + 1]++;
+        }
+        for (int k = 1; k < count.length; k++) {
+            count[k] += count[k - 1];
+        }
+        for (int c = 0; c < n; c++) {
+            order[count[colour[c]]++] = c;
+        }
+    }
+
+    /**
+     * Tetrahedra in their own order, but the first and the second half interleaved ({@code 0, n/2,
+     * 1, n/2+1, ...}): neighbouring tets (which share corners) are no longer projected one right
+     * after the other, while each half still sweeps the cage in the order it was built, so a
+     * correction travels through it within one sweep as before. (Colouring the tets like the edges
+     * scatters that sweep: a 20 kg sphere at 50 m/s then got under the block's top surface,
+     * {@code HeavyImpactTest}.)
+     */
+    private static void interleavedOrder(int n, int[] order) {
+        int half = (n + 1) / 2;
+        for (int c = 0; c < n; c++) {
+            order[c] = (c & 1) == 0 ? c / 2 : half + c / 2;
+        }
+    }
+
+    /** Per-step rows: inverse masses, α̃ for this step's sub-step and the rest values, in solve order. */
+    private void refresh(SoftBodyState s, double invH2) {
+        final double[] w = s.invMass;
+        final int[] ei = edgeIdx, ti = tetIdx;
+        final double[] ed = edgeData, td = tetData;
+        for (int c = 0; c < edgeCount; c++) {
+            int e = edgeOrder[c], k = EDGE_STRIDE * c;
+            double wa = w[ei[2 * c] / 3], wb = w[ei[2 * c + 1] / 3];
+            double wsum = wa + wb;
+            // an edge between two immovable points is left alone (also when its α̃ is not finite)
+            double at = xpbd && wsum != 0 ? s.edgeCompliance[e] * invH2 : 0;
+            ed[k] = s.restLength[e];
+            ed[k + 1] = at;
+            ed[k + 2] = wsum == 0 ? 0 : xpbd ? 1 / (wsum + at) : s.edgeStiffness[e] / wsum;
+            ed[k + 3] = wa;
+            ed[k + 4] = wb;
+        }
+        for (int c = 0; c < tetCount; c++) {
+            int t = tetOrder[c], k = TET_STRIDE * c;
+            td[k] = 6 * s.restVolume[t];
+            td[k + 1] = 36 * s.tetCompliance[t] * invH2;
+            td[k + 2] = s.tetStiffness[t];
+            for (int j = 0; j < 4; j++) {
+                td[k + 3 + j] = w[ti[4 * c + j] / 3];
+            }
+            tetLimit[c] = 0.25 * s.tetScale[t];
+        }
+    }
+
     /** The last sub-step ends exactly on the pin targets (no drift from summing v h). */
     private static void snapPins(SoftBodyState s) {
         for (int k = 0; k < s.pins; k++) {
@@ -128,90 +266,78 @@ final class PositionBasedSoftSolver implements SoftSolver {
         }
     }
 
-    private void projectEdges(SoftBodyState s, double invH2) {
-        final double[] x = s.x, w = s.invMass, rest = s.restLength, lambda = s.edgeLambda;
-        final double[] compliance = s.edgeCompliance, stiffness = s.edgeStiffness;
-        final int[] e = s.edge;
-        for (int c = 0, m = s.edges; c < m; c++) {
-            int a = e[2 * c], b = e[2 * c + 1];
-            double wa = w[a], wb = w[b];
-            double wsum = wa + wb;
-            if (wsum == 0) {
-                continue;
-            }
-            int oa = 3 * a, ob = 3 * b;
+    private void projectEdges(double[] x, boolean first) {
+        final double[] d = edgeData;
+        final int[] e = edgeIdx;
+        for (int c = 0, m = edgeCount; c < m; c++) {
+            int oa = e[2 * c], ob = e[2 * c + 1];
+            int k = EDGE_STRIDE * c;
             double dx = x[ob] - x[oa], dy = x[ob + 1] - x[oa + 1], dz = x[ob + 2] - x[oa + 2];
             double len = Math.sqrt(dx * dx + dy * dy + dz * dz);
             if (len < 1e-12) {
                 continue; // no direction: the volume constraints separate coincident points
             }
-            double cval = len - rest[c];
-            double dl;
-            if (xpbd) {
-                double at = compliance[c] * invH2;
-                dl = (-cval - at * lambda[c]) / (wsum + at);
-                lambda[c] += dl;
-            } else {
-                dl = -stiffness[c] * cval / wsum;
-            }
+            // xpbd: Δλ = (-C - α̃ λ) / (wa + wb + α̃); pbd: α̃ = 0 and the factor is k / (wa + wb)
+            double lambda = first ? 0 : d[k + 5];
+            double dl = (d[k] - len - d[k + 1] * lambda) * d[k + 2];
+            d[k + 5] = lambda + dl;
             double f = dl / len; // ∇_b C = (xb - xa)/len, ∇_a C = -∇_b C
-            x[oa] -= wa * f * dx;
-            x[oa + 1] -= wa * f * dy;
-            x[oa + 2] -= wa * f * dz;
-            x[ob] += wb * f * dx;
-            x[ob + 1] += wb * f * dy;
-            x[ob + 2] += wb * f * dz;
+            double fa = d[k + 3] * f, fb = d[k + 4] * f;
+            x[oa] -= fa * dx;
+            x[oa + 1] -= fa * dy;
+            x[oa + 2] -= fa * dz;
+            x[ob] += fb * dx;
+            x[ob + 1] += fb * dy;
+            x[ob + 2] += fb * dz;
         }
     }
 
-    private void projectTets(SoftBodyState s, double invH2) {
-        final double[] x = s.x, w = s.invMass, rest = s.restVolume, lambda = s.tetLambda;
-        final double[] compliance = s.tetCompliance, stiffness = s.tetStiffness, scale = s.tetScale;
-        final int[] t = s.tet;
-        final double sixth = 1.0 / 6.0;
-        for (int c = 0, m = s.tets; c < m; c++) {
-            int i0 = 3 * t[4 * c], i1 = 3 * t[4 * c + 1], i2 = 3 * t[4 * c + 2], i3 = 3 * t[4 * c + 3];
-            double w0 = w[i0 / 3], w1 = w[i1 / 3], w2 = w[i2 / 3], w3 = w[i3 / 3];
-            double ax = x[i1] - x[i0], ay = x[i1 + 1] - x[i0 + 1], az = x[i1 + 2] - x[i0 + 2];
-            double bx = x[i2] - x[i0], by = x[i2 + 1] - x[i0 + 1], bz = x[i2 + 2] - x[i0 + 2];
-            double cx = x[i3] - x[i0], cy = x[i3 + 1] - x[i0 + 1], cz = x[i3 + 2] - x[i0 + 2];
-            // gradients of V = a·(b×c)/6
-            double g1x = (by * cz - bz * cy) * sixth, g1y = (bz * cx - bx * cz) * sixth, g1z = (bx * cy - by * cx) * sixth;
-            double g2x = (cy * az - cz * ay) * sixth, g2y = (cz * ax - cx * az) * sixth, g2z = (cx * ay - cy * ax) * sixth;
-            double g3x = (ay * bz - az * by) * sixth, g3y = (az * bx - ax * bz) * sixth, g3z = (ax * by - ay * bx) * sixth;
+    private void projectTets(double[] x, boolean first) {
+        final double[] d = tetData;
+        final int[] t = tetIdx;
+        final boolean compliant = xpbd;
+        for (int c = 0, m = tetCount; c < m; c++) {
+            int i0 = t[4 * c], i1 = t[4 * c + 1], i2 = t[4 * c + 2], i3 = t[4 * c + 3];
+            int k = TET_STRIDE * c;
+            double x0 = x[i0], y0 = x[i0 + 1], z0 = x[i0 + 2];
+            double ax = x[i1] - x0, ay = x[i1 + 1] - y0, az = x[i1 + 2] - z0;
+            double bx = x[i2] - x0, by = x[i2 + 1] - y0, bz = x[i2 + 2] - z0;
+            double cx = x[i3] - x0, cy = x[i3 + 1] - y0, cz = x[i3 + 2] - z0;
+            // gradients of 6V = a·(b×c) (the constraint C6 = 6V - 6V0 with compliance 36 α is the
+            // same constraint as V - V0 with α: the same positions, without nine multiplications)
+            double g1x = by * cz - bz * cy, g1y = bz * cx - bx * cz, g1z = bx * cy - by * cx;
+            double g2x = cy * az - cz * ay, g2y = cz * ax - cx * az, g2z = cx * ay - cy * ax;
+            double g3x = ay * bz - az * by, g3y = az * bx - ax * bz, g3z = ax * by - ay * bx;
             double g0x = -g1x - g2x - g3x, g0y = -g1y - g2y - g3y, g0z = -g1z - g2z - g3z;
-            double wsum = w0 * (g0x * g0x + g0y * g0y + g0z * g0z) + w1 * (g1x * g1x + g1y * g1y + g1z * g1z)
-                    + w2 * (g2x * g2x + g2y * g2y + g2z * g2z) + w3 * (g3x * g3x + g3y * g3y + g3z * g3z);
+            double w0 = d[k + 3], w1 = d[k + 4], w2 = d[k + 5], w3 = d[k + 6];
+            double n0 = g0x * g0x + g0y * g0y + g0z * g0z, n1 = g1x * g1x + g1y * g1y + g1z * g1z;
+            double n2 = g2x * g2x + g2y * g2y + g2z * g2z, n3 = g3x * g3x + g3y * g3y + g3z * g3z;
+            double wsum = w0 * n0 + w1 * n1 + w2 * n2 + w3 * n3;
             if (wsum < 1e-300) {
                 continue;
             }
-            double vol = (ax * g1x + ay * g1y + az * g1z);
-            double cval = vol - rest[c];
-            double dl;
-            double at = compliance[c] * invH2;
-            if (xpbd) {
-                dl = (-cval - at * lambda[c]) / (wsum + at);
-            } else {
-                dl = -stiffness[c] * cval / wsum;
-            }
+            double at = d[k + 1];
+            double lambda = first ? 0 : d[k + 7];
+            double cval = ax * g1x + ay * g1y + az * g1z - d[k];
+            double dl = compliant ? (-cval - at * lambda) / (wsum + at) : -d[k + 2] * cval / wsum;
             // a collapsed tet (all corners near a line or a point) has vanishing gradients, and the
             // step -C/Σw|∇C|² towards V0 grows without bound: move no corner farther than a quarter
             // of the tet's size per iteration (it takes several iterations to reopen instead of
             // exploding)
-            double g2 = Math.max(Math.max(w0 * w0 * (g0x * g0x + g0y * g0y + g0z * g0z),
-                    w1 * w1 * (g1x * g1x + g1y * g1y + g1z * g1z)), Math.max(w2 * w2 * (g2x * g2x + g2y * g2y + g2z * g2z),
-                    w3 * w3 * (g3x * g3x + g3y * g3y + g3z * g3z)));
-            double limit = 0.25 * scale[c];
+            // (compares, not Math.max: JDK 17's C2 does not intrinsify Math.max(double, double), and
+            // the terms are never -0; a NaN term leaves dl NaN either way and the guard freezes the body)
+            double m0 = w0 * w0 * n0, m1 = w1 * w1 * n1, m2 = w2 * w2 * n2, m3 = w3 * w3 * n3;
+            double m01 = m0 > m1 ? m0 : m1, m23 = m2 > m3 ? m2 : m3;
+            double g2 = m01 > m23 ? m01 : m23;
+            double limit = tetLimit[c];
             if (dl * dl * g2 > limit * limit) {
                 dl = Math.copySign(limit / Math.sqrt(g2), dl);
             }
-            if (xpbd) {
-                lambda[c] += dl;
-            }
+            d[k + 7] = lambda + dl;
             double f0 = w0 * dl, f1 = w1 * dl, f2 = w2 * dl, f3 = w3 * dl;
-            x[i0] += f0 * g0x;
-            x[i0 + 1] += f0 * g0y;
-            x[i0 + 2] += f0 * g0z;
+            x[i0] = x0 + f0 * g0x;
+            x[i0 + 1] = y0 + f0 * g0y;
+            x[i0 + 2] = z0 + f0 * g0z;
             x[i1] += f1 * g1x;
             x[i1 + 1] += f1 * g1y;
             x[i1 + 2] += f1 * g1z;
