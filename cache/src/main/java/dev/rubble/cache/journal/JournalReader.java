@@ -275,6 +275,7 @@ public final class JournalReader implements AutoCloseable {
         if (files.isEmpty()) {
             throw new JournalFormatException("journal directory " + dir + " holds no journal (no .cq4 files)");
         }
+        ChronicleStart.init();
         JournalFiles.check(dir, files);
         ChronicleQueue q;
         try {

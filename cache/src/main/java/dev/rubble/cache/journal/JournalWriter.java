@@ -197,6 +197,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         Objects.requireNonNull(images, "images is null");
         Objects.requireNonNull(world, "world is null");
         Objects.requireNonNull(rollCycle, "rollCycle is null");
+        ChronicleStart.init();
         try {
             if (Files.exists(dir) && !Files.isDirectory(dir)) {
                 throw new IllegalArgumentException("journal directory " + dir + " is a file; allowed: a new or empty directory");

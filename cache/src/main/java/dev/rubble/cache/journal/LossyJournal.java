@@ -127,6 +127,7 @@ public final class LossyJournal {
 
     /** The bytes of all documents of the journal in {@code dir} (kind tag to checksum): the size both modes are compared by. */
     public static long documentBytes(Path dir) {
+        ChronicleStart.init();
         long n = 0;
         try (ChronicleQueue in = SingleChronicleQueueBuilder.binary(dir).rollCycle(JournalWriter.DEFAULT_ROLL_CYCLE)
                 .readOnly(true).build(); ExcerptTailer t = in.createTailer()) {
