@@ -604,7 +604,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
      */
     private void writeMoved(BodyStore bs) {
         int awake = bs.awakeCount();
-        ensureStage(8 + (awake + changedCount) * MovedCodec.MAX_BODY_BYTES);
+        ensureStage(8 + (awake + changedCount) * MovedCodec.MAX_BODY_BYTES + MovedCodec.SLACK);
         movedCodec.reserve(bs.slotLimit());
         int countAt = at;
         at += 8;

@@ -31,6 +31,10 @@ import java.util.Arrays;
  */
 final class MovedCodec {
     static final int FIELDS = StepRecord.FIELDS;
+    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    /** Room the encoder needs past a body's last byte: a field is stored with one 8-byte store. */
+    static final int SLACK = 8;
     /** The largest encoding of one body. */
     static final int MAX_BODY_BYTES = 5 + 5 + 1 + 7 + 8 * FIELDS;
     /** The smallest encoding of one body (every field unchanged). */
@@ -77,7 +81,8 @@ final class MovedCodec {
 
     /**
      * Encodes one body into {@code a} at {@code p} (the caller has ensured {@link #MAX_BODY_BYTES}
-     * of room and {@link #reserve} for the slot); returns the position after it. {@code v} holds
+     * plus {@link #SLACK} bytes of room and {@link #reserve} for the slot); returns the position
+     * after it. {@code v} holds
      * the 13 fields' raw bits in {@link StepRecord#FIELD_NAMES} order.
      */
     int encode(byte[] a, int p, int slot, int gen, byte state, byte motion, long[] v) {
@@ -124,10 +129,8 @@ final class MovedCodec {
                 } else {
                     code = low;
                 }
-                for (int k = 0; k < low; k++) {
-                    a[p++] = (byte) d;
-                    d >>>= 8;
-                }
+                LONGS.set(a, p, d); // all 8 bytes; the next field or body overwrites what is past its own
+                p += low;
             }
             if ((f & 1) == 0) {
                 a[codes + (f >> 1)] = (byte) (code << 4);

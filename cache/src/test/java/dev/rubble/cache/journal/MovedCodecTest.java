@@ -21,7 +21,7 @@ final class MovedCodecTest {
 
     /** Encodes n bodies into a fresh block; returns its length in {@code len[0]}. */
     private static byte[] encode(MovedCodec c, int n, int[] slots, int[] gens, long[][] bits, int[] len) {
-        byte[] a = new byte[n * MovedCodec.MAX_BODY_BYTES];
+        byte[] a = new byte[n * MovedCodec.MAX_BODY_BYTES + MovedCodec.SLACK];
         int p = 0;
         for (int i = 0; i < n; i++) {
             c.reserve(slots[i] + 1);
