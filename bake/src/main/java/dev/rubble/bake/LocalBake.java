@@ -86,6 +86,7 @@ public final class LocalBake {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create bake directory " + out + ": " + e.getMessage(), e);
         }
+        dev.rubble.cache.journal.ChronicleStart.prewarm(); // every variant journals (issue 27: the start cost)
         List<Variant> vs = sweep.variants();
         VariantResult[] rows = new VariantResult[vs.size()];
         AtomicInteger ran = new AtomicInteger(), reused = new AtomicInteger();

@@ -50,6 +50,9 @@ final class ConsoleCommand implements Callable<Integer> {
         if (steps != null && steps < 0) {
             throw new BadInputException("--steps " + steps + " is negative; allowed: >= 0");
         }
+        if (journal != null) {
+            dev.rubble.cache.journal.ChronicleStart.prewarm(); // Chronicle's classes load while the scene is built (issue 27)
+        }
         Scenario scenario = ScenarioLoader.load(scenarioFile);
         ScenarioWorld sw = ScenarioWorld.create(scenario, plugins.load(), RunCommand.parseSets(sets));
         boolean tty = ConsoleApp.hasTerminal();

@@ -101,6 +101,9 @@ final class DemoCommand implements Callable<Integer> {
             }
             json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
+        if (journal != null) {
+            dev.rubble.cache.journal.ChronicleStart.prewarm(); // Chronicle's classes load while the wall is built (issue 27)
+        }
         Scenario scenario = ScenarioLoader.parse(json);
         Stages stages = plugins.load();
         int threads = threadsText == null ? 0 : ThreadCounts.one("--threads", threadsText);

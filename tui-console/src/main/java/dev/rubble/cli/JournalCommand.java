@@ -40,6 +40,7 @@ final class JournalCommand implements Runnable {
                 JournalHeader h = r.header();
                 StepRecord rec = new StepRecord();
                 long steps = 0, payload = 0, first = -1, last = -1, wall = 0, commands = 0, maxMoved = 0, events = 0;
+                long movedRecords = 0, movedBytes = 0;
                 while (r.next(rec)) {
                     if (first < 0) {
                         first = rec.step;
@@ -50,6 +51,8 @@ final class JournalCommand implements Runnable {
                     wall = rec.wallNanos;
                     commands += rec.commands.size();
                     maxMoved = Math.max(maxMoved, rec.movedCount);
+                    movedRecords += rec.movedCount;
+                    movedBytes += rec.movedBytes;
                     events += rec.eventCount;
                 }
                 long disk = JournalReader.diskBytes(dir);
@@ -72,7 +75,9 @@ final class JournalCommand implements Runnable {
                 out.printf("checksums   %s%n", r.checksummed() ? "CRC-32C on every document, all valid"
                         : "none (version 1)");
                 out.printf("inputs      %d commands%n", commands);
-                out.printf("moved       up to %d bodies per step%n", maxMoved);
+                out.printf("moved       up to %d bodies per step; %d body records in %d bytes (%.1f bytes each; format 4 stored"
+                        + " 114: issue 27)%n", maxMoved, movedRecords, movedBytes,
+                        movedRecords == 0 ? 0.0 : (double) movedBytes / movedRecords);
                 if (r.settings() != null) { // version 4 (issue 14)
                     var ws = r.settings();
                     out.printf("world       gravity [%s, %s, %s], %d velocity / %d position iterations, %d initial bodies%n",

@@ -103,6 +103,9 @@ final class RunCommand implements Callable<Integer> {
         Map<String, String> overrides = parseSets(sets);
         int threads = threadsText == null ? 0 : ThreadCounts.one("--threads", threadsText);
         checkSnapshotOptions();
+        if (journal != null) {
+            dev.rubble.cache.journal.ChronicleStart.prewarm(); // Chronicle's classes load while the scene is built (issue 27)
+        }
         OutputFiles.check("--out", out); // before the steps run, not after (issue 28)
         OutputFiles.check("--snapshot", snapshotFile);
         Scenario scenario = ScenarioLoader.load(scenarioFile);

@@ -93,24 +93,18 @@ final class WallJournalCliTest {
             }
         }
         assertThat(moving).as("bodies moving at step %d", EDIT_STEP).isGreaterThan(2);
-        final int s = slot, g = gen;
-        final double px = x, edited = Math.nextUp(x);
+        final int entry = moving - 1;
+        final double edited = Double.longBitsToDouble(Double.doubleToRawLongBits(x) ^ 1);
         Path copy = tmp.resolve("edited");
         int[] edits = {0};
         copy(journal, copy, doc -> {
             ByteBuffer bb = ByteBuffer.wrap(doc).order(ByteOrder.LITTLE_ENDIAN);
             if (bb.getInt(0) != 0x53544550 || bb.getLong(4) != EDIT_STEP) {
-                return false;
+                return null;
             }
-            // a moved-body entry: slot, generation, state, motion, then position.x (docs/journal-format.md)
-            for (int i = 0; i + 18 <= doc.length; i++) {
-                if (bb.getInt(i) == s && bb.getInt(i + 4) == g && bb.getDouble(i + 10) == px) {
-                    bb.putDouble(i + 10, edited);
-                    edits[0]++;
-                    return true;
-                }
-            }
-            return false;
+            // format 5 (docs/journal-format.md, "Moved bodies"): flip the lowest stored bit of the entry's position.x XOR
+            edits[0]++;
+            return flipLowestBit(doc, entry, 0);
         });
         assertThat(edits[0]).isEqualTo(1);
         var ok = rubble("verify", journal.toString());
@@ -230,7 +224,7 @@ final class WallJournalCliTest {
     }
 
     /** Copies a journal document by document; {@code edit} may rewrite a document, which is then re-sealed (CRC-32C). */
-    private static void copy(Path from, Path to, java.util.function.Predicate<byte[]> edit) {
+    private static void copy(Path from, Path to, java.util.function.UnaryOperator<byte[]> edit) {
         try (ChronicleQueue in = SingleChronicleQueueBuilder.binary(from).readOnly(true).build();
              ChronicleQueue out = SingleChronicleQueueBuilder.binary(to).build();
              ExcerptTailer t = in.createTailer(); ExcerptAppender a = out.createAppender()) {
@@ -244,7 +238,9 @@ final class WallJournalCliTest {
                     doc = new byte[(int) b.readRemaining()];
                     b.read(doc);
                 }
-                if (edit.test(doc)) {
+                byte[] edited = edit.apply(doc);
+                if (edited != null) {
+                    doc = edited;
                     CRC32C crc = new CRC32C();
                     crc.update(doc, 0, doc.length - 4);
                     ByteBuffer.wrap(doc).order(ByteOrder.LITTLE_ENDIAN).putInt(doc.length - 4, (int) crc.getValue());
@@ -253,6 +249,51 @@ final class WallJournalCliTest {
                     dc.wire().bytes().write(doc);
                 }
             }
+        }
+    }
+
+    /**
+     * A copy of a format-5 step document in which moved body {@code entry}'s field {@code field}
+     * decodes with its lowest bit flipped: the lowest stored byte of the field's XOR flipped, or a
+     * byte 0x01 stored where the field was predicted exactly (docs/journal-format.md, "Moved bodies").
+     */
+    private static byte[] flipLowestBit(byte[] doc, int entry, int field) {
+        Bytes<byte[]> b = Bytes.wrapForRead(doc);
+        b.readPosition(4 + 8 + 8 + 8 + 8 + 8L * dev.rubble.core.step.StepSlot.values().length + 8 + 8 * 4);
+        int nc = b.readInt();
+        for (int i = 0; i < nc; i++) {
+            dev.rubble.cache.journal.CommandCodec.read(b);
+        }
+        b.readSkip(10L * b.readInt()); // state changes
+        int lenAt = (int) b.readPosition() + 4, p = lenAt + 4;
+        for (int i = 0; ; i++) {
+            while ((doc[p++] & 0x80) != 0) { // slot varint
+            }
+            while ((doc[p++] & 0x80) != 0) { // generation varint
+            }
+            int codes = p + 1; // after the flags
+            int at = codes + 7;
+            for (int f = 0; f < 13; f++) {
+                int c = (doc[codes + (f >> 1)] >> ((f & 1) == 0 ? 4 : 0)) & 0x0F;
+                if (i == entry && f == field) {
+                    if (c >= 1 && c <= 8) {
+                        byte[] out = doc.clone();
+                        out[at] ^= 1;
+                        return out;
+                    }
+                    assertThat(c).as("field stored by its high bytes").isZero();
+                    byte[] out = new byte[doc.length + 1];
+                    System.arraycopy(doc, 0, out, 0, at);
+                    out[at] = 1;
+                    System.arraycopy(doc, at, out, at + 1, doc.length - at);
+                    out[codes + (f >> 1)] |= (byte) ((f & 1) == 0 ? 0x10 : 0x01);
+                    ByteBuffer bb = ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN);
+                    bb.putInt(lenAt, bb.getInt(lenAt) + 1);
+                    return out;
+                }
+                at += c <= 8 ? c : c - 8;
+            }
+            p = at;
         }
     }
 }

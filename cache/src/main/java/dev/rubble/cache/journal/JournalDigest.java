@@ -54,6 +54,7 @@ public final class JournalDigest {
         long docs = 0, total = 0;
         byte[] buf = new byte[1 << 16];
         byte[] len = new byte[4];
+        ChronicleStart.init();
         try (ChronicleQueue q = SingleChronicleQueueBuilder.binary(dir).rollCycle(JournalWriter.DEFAULT_ROLL_CYCLE)
                 .readOnly(true).build();
              ExcerptTailer t = q.createTailer()) {

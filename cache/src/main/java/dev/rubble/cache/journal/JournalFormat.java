@@ -22,10 +22,15 @@ public final class JournalFormat {
      *       when recording started and the number of collection documents that follow it (the
      *       {@code .rbc} image of each placed collection); to each step the destruction events and
      *       a destruction hash.</li>
+     *   <li>Version 5 (issue 27) changes only a step's moved-bodies block: a count, a byte length and
+     *       each body as {@link MovedCodec} encodes it (XOR with a prediction from the slot's last
+     *       record, significant bytes only): lossless, and a body that did not change costs 10 bytes.</li>
      * </ul>
-     * Versions 1 to 3 are still read.
+     * Versions 1 to 4 are still read.
      */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
+    /** The first version whose moved bodies are {@link MovedCodec} blocks. */
+    public static final int FIRST_DELTA_VERSION = 5;
     /** The first version with settings, initial bodies, collections, events and destruction hashes. */
     public static final int FIRST_DESTRUCTION_VERSION = 4;
     /** The oldest version this code reads. */

@@ -130,6 +130,7 @@ public final class JournalReader implements AutoCloseable {
                 b.readInt(); // crc32c, checked above
             }
             header = new JournalHeader(version, engine, name, scenario, stages, dt, sub, first, created);
+            movedCodec = version >= JournalFormat.FIRST_DELTA_VERSION ? MovedCodec.of(settings) : null;
             bytesRead = b.readPosition() - headerStart;
             documents = 1;
             readCollections(collections);
@@ -158,6 +159,9 @@ public final class JournalReader implements AutoCloseable {
     }
 
     private LossyTracks lossy;
+    /** Version 5: the moved-bodies decoder (its references are part of the reading position); null before. */
+    private MovedCodec movedCodec;
+    private byte[] movedBlock = new byte[0];
     private long exactBytes;
     private int trackDocs;
     private byte[] lossyBlock = new byte[0];
@@ -285,6 +289,7 @@ public final class JournalReader implements AutoCloseable {
         if (files.isEmpty()) {
             throw new JournalFormatException("journal directory " + dir + " holds no journal (no .cq4 files)");
         }
+        ChronicleStart.init();
         JournalFiles.check(dir, files);
         ChronicleQueue q;
         try {
@@ -419,7 +424,7 @@ public final class JournalReader implements AutoCloseable {
         // before the first step the header's context was still open while the collections were read:
         // -1 = from the start, passing over the header and the collection documents
         return new Mark(atStart ? -1 : tailer.lastReadIndex(), expectedStep, stepsRead, documents, bytesRead,
-                lossy == null || atStart ? null : lossy.state());
+                atStart ? null : new Object[] {lossy == null ? null : lossy.state(), movedCodec == null ? null : movedCodec.state()});
     }
 
     /** Continues reading at a position {@link #mark()} or a {@link Keyframe} gave. */
@@ -442,8 +447,12 @@ public final class JournalReader implements AutoCloseable {
             throw new JournalFormatException("journal " + dir + ": cannot move back to document index 0x"
                     + Long.toHexString(m.index()) + " (the journal changed while it was read?)");
         }
+        Object[] tracks = (Object[]) m.tracks();
         if (lossy != null) {
-            lossy.restore(m.tracks());
+            lossy.restore(tracks == null ? null : tracks[0]);
+        }
+        if (movedCodec != null) {
+            movedCodec.restore(tracks == null ? null : tracks[1]); // version 5: the moved-bodies references
         }
         expectedStep = m.expectedStep();
         stepsRead = m.stepsRead();
@@ -657,6 +666,9 @@ public final class JournalReader implements AutoCloseable {
             throw new JournalFormatException("expected a step document, found kind 0x" + Integer.toHexString(kind));
         }
         r.step = b.readLong();
+        if (r.step != expectedStep && movedCodec != null) {
+            sequence(r.step); // a gap or a step going back, named as such before its block is decoded against the wrong step
+        }
         r.time = b.readDouble();
         r.stateHash = b.readLong();
         r.wallNanos = b.readLong();
@@ -697,9 +709,13 @@ public final class JournalReader implements AutoCloseable {
             }
             b.read(lossyBlock, 0, n);
             lossy.decode(lossyBlock, n, r, slotLimit);
+            r.movedBytes = 4 + n;
         }
-        int nm = lossyStep ? 0 : count(b, 10 + 8 * StepRecord.FIELDS, "moved bodies", r.step);
-        if (!lossyStep) {
+        if (!lossyStep && movedCodec != null) {
+            decodeMoved(b, r);
+        }
+        int nm = lossyStep || movedCodec != null ? 0 : count(b, 10 + 8 * StepRecord.FIELDS, "moved bodies", r.step);
+        if (!lossyStep && movedCodec == null) {
             r.ensureMoved(nm);
         }
         double[] m = r.moved;
@@ -713,8 +729,9 @@ public final class JournalReader implements AutoCloseable {
                 m[o + f] = b.readDouble();
             }
         }
-        if (!lossyStep) {
+        if (!lossyStep && movedCodec == null) {
             r.movedCount = nm;
+            r.movedBytes = 4 + nm * (10 + 8 * StepRecord.FIELDS);
         }
         if (destruction) {
             readEvents(b, r);
@@ -733,6 +750,32 @@ public final class JournalReader implements AutoCloseable {
             throw new JournalFormatException("step " + r.step + " is corrupted: end marker 0x" + Integer.toHexString(end)
                     + ", expected 0x" + Integer.toHexString(JournalFormat.END));
         }
+    }
+
+    /** Version 5: the moved-bodies block ({@link MovedCodec}): count, byte length, bodies. */
+    private void decodeMoved(Bytes<?> b, StepRecord r) {
+        int nm = count(b, MovedCodec.MIN_BODY_BYTES, "moved bodies", r.step);
+        int len = b.readInt();
+        if (len < (long) nm * MovedCodec.MIN_BODY_BYTES || len > b.readRemaining()) {
+            throw new JournalFormatException("step " + r.step + " is corrupted: a moved-bodies block of " + len
+                    + " bytes for " + nm + " bodies, with " + b.readRemaining() + " bytes left");
+        }
+        if (movedBlock.length < len) {
+            movedBlock = new byte[Math.max(len, 2 * movedBlock.length)];
+        }
+        b.read(movedBlock, 0, len);
+        r.ensureMoved(nm);
+        try {
+            movedCodec.decode(movedBlock, len, nm, slotLimit, r.movedSlot, r.movedGen, r.movedState, r.movedMotion, r.moved);
+        } catch (MovedCodec.Corrupt e) {
+            throw new JournalFormatException("step " + r.step + " is corrupted: " + e.getMessage(), e);
+        }
+        for (int i = 0; i < nm; i++) {
+            code(r.movedState[i], 0, STATES - 1, "state", r.step);
+            code(r.movedMotion[i], 0, MOTIONS - 1, "motion", r.step);
+        }
+        r.movedCount = nm;
+        r.movedBytes = 8 + len;
     }
 
     private void readEvents(Bytes<?> b, StepRecord r) {

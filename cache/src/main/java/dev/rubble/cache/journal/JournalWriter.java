@@ -78,6 +78,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     private JournalWriter(Path dir, ChronicleQueue queue, byte[] header, World world, List<byte[]> images,
                           boolean reproducible) {
         this.dir = dir;
+        this.movedCodec = MovedCodec.of(world.settings()); // the header's settings: readers predict with the same
         this.reproducible = reproducible;
         this.queue = queue;
         this.appender = queue.createAppender();
@@ -197,6 +198,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         Objects.requireNonNull(images, "images is null");
         Objects.requireNonNull(world, "world is null");
         Objects.requireNonNull(rollCycle, "rollCycle is null");
+        ChronicleStart.init();
         try {
             if (Files.exists(dir) && !Files.isDirectory(dir)) {
                 throw new IllegalArgumentException("journal directory " + dir + " is a file; allowed: a new or empty directory");
@@ -335,7 +337,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
      */
     static long blockSize(World world, long headerBytes, List<byte[]> images) {
         long bodies = Math.max(1024, world.bodies().size());
-        long need = Math.max(headerBytes + 65536, 2 * bodies * (10 + 8 * StepRecord.FIELDS) + 65536);
+        long need = Math.max(headerBytes + 65536, 2 * bodies * MovedCodec.MAX_BODY_BYTES + 65536);
         for (byte[] img : images) {
             need = Math.max(need, img.length + 1024L);
         }
@@ -595,11 +597,17 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         INTS.set(stage, countAt, count);
     }
 
+    /**
+     * Version 5 (issue 27): every awake body and every body whose state changed, as
+     * {@link MovedCodec} encodes them (what changed against the slot's last record): the count,
+     * the block's length in bytes, the block.
+     */
     private void writeMoved(BodyStore bs) {
         int awake = bs.awakeCount();
-        ensureStage(4 + (awake + changedCount) * BODY_BYTES);
+        ensureStage(8 + (awake + changedCount) * MovedCodec.MAX_BODY_BYTES + MovedCodec.SLACK);
+        movedCodec.reserve(bs.slotLimit());
         int countAt = at;
-        at += 4;
+        at += 8;
         for (int i = 0; i < awake; i++) {
             writeBody(bs, bs.order[i]);
         }
@@ -612,6 +620,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             }
         }
         INTS.set(stage, countAt, count);
+        INTS.set(stage, countAt + 4, at - countAt - 8);
     }
 
     /**
@@ -686,32 +695,26 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         }
     }
 
-    /** Bytes of one moved-body entry: slot, generation, state, motion, 13 doubles. */
-    private static final int BODY_BYTES = 4 + 4 + 1 + 1 + 8 * StepRecord.FIELDS;
+    private final MovedCodec movedCodec;
+    private final long[] fields = new long[StepRecord.FIELDS];
 
     /** One moved body; the caller has ensured room for it. */
     private void writeBody(BodyStore bs, int s) {
-        byte[] a = stage;
-        int p = at;
-        INTS.set(a, p, s);
-        INTS.set(a, p + 4, bs.generation[s]);
-        a[p + 8] = bs.state[s];
-        a[p + 9] = bs.motion[s];
-        p += 10;
-        LONGS.set(a, p, Double.doubleToRawLongBits(bs.px[s]));
-        LONGS.set(a, p + 8, Double.doubleToRawLongBits(bs.py[s]));
-        LONGS.set(a, p + 16, Double.doubleToRawLongBits(bs.pz[s]));
-        LONGS.set(a, p + 24, Double.doubleToRawLongBits(bs.qx[s]));
-        LONGS.set(a, p + 32, Double.doubleToRawLongBits(bs.qy[s]));
-        LONGS.set(a, p + 40, Double.doubleToRawLongBits(bs.qz[s]));
-        LONGS.set(a, p + 48, Double.doubleToRawLongBits(bs.qw[s]));
-        LONGS.set(a, p + 56, Double.doubleToRawLongBits(bs.vx[s]));
-        LONGS.set(a, p + 64, Double.doubleToRawLongBits(bs.vy[s]));
-        LONGS.set(a, p + 72, Double.doubleToRawLongBits(bs.vz[s]));
-        LONGS.set(a, p + 80, Double.doubleToRawLongBits(bs.wx[s]));
-        LONGS.set(a, p + 88, Double.doubleToRawLongBits(bs.wy[s]));
-        LONGS.set(a, p + 96, Double.doubleToRawLongBits(bs.wz[s]));
-        at = p + 104;
+        long[] v = fields;
+        v[0] = Double.doubleToRawLongBits(bs.px[s]);
+        v[1] = Double.doubleToRawLongBits(bs.py[s]);
+        v[2] = Double.doubleToRawLongBits(bs.pz[s]);
+        v[3] = Double.doubleToRawLongBits(bs.qx[s]);
+        v[4] = Double.doubleToRawLongBits(bs.qy[s]);
+        v[5] = Double.doubleToRawLongBits(bs.qz[s]);
+        v[6] = Double.doubleToRawLongBits(bs.qw[s]);
+        v[7] = Double.doubleToRawLongBits(bs.vx[s]);
+        v[8] = Double.doubleToRawLongBits(bs.vy[s]);
+        v[9] = Double.doubleToRawLongBits(bs.vz[s]);
+        v[10] = Double.doubleToRawLongBits(bs.wx[s]);
+        v[11] = Double.doubleToRawLongBits(bs.wy[s]);
+        v[12] = Double.doubleToRawLongBits(bs.wz[s]);
+        at = movedCodec.encode(stage, at, s, bs.generation[s], bs.state[s], bs.motion[s], v);
     }
 
     /** The journal directory. */

@@ -57,6 +57,8 @@ public final class LossyJournal {
     private static Result run(Path from, Path to, double pe, double re, double ve) {
         int stageCount;
         double dt;
+        int version;
+        dev.rubble.core.step.WorldSettings settings;
         try (JournalReader r = JournalReader.open(from)) {
             if (r.lossyTracks() != null) {
                 throw new IllegalArgumentException("journal " + from + " is already lossy; allowed: an exact journal");
@@ -71,6 +73,8 @@ public final class LossyJournal {
             }
             stageCount = r.stageCount();
             dt = r.header().dt();
+            version = r.header().formatVersion();
+            settings = r.settings();
         }
         LossyTracks tracks = new LossyTracks(pe, re, ve, dt);
         long exact = 0, maxDoc = 0;
@@ -90,7 +94,7 @@ public final class LossyJournal {
              ExcerptAppender a = out == null ? null : out.createAppender()) {
             byte[] doc;
             boolean trackWritten = false;
-            Lossy step = new Lossy();
+            Lossy step = new Lossy(version >= JournalFormat.FIRST_DELTA_VERSION ? MovedCodec.of(settings) : null);
             while ((doc = next(t)) != null) {
                 int kind = ByteBuffer.wrap(doc).order(ByteOrder.LITTLE_ENDIAN).getInt(0);
                 if (kind == JournalFormat.KIND_HEADER || kind == JournalFormat.KIND_COLLECTION) {
@@ -127,6 +131,7 @@ public final class LossyJournal {
 
     /** The bytes of all documents of the journal in {@code dir} (kind tag to checksum): the size both modes are compared by. */
     public static long documentBytes(Path dir) {
+        ChronicleStart.init();
         long n = 0;
         try (ChronicleQueue in = SingleChronicleQueueBuilder.binary(dir).rollCycle(JournalWriter.DEFAULT_ROLL_CYCLE)
                 .readOnly(true).build(); ExcerptTailer t = in.createTailer()) {
@@ -175,6 +180,12 @@ public final class LossyJournal {
         double[] values = new double[64 * StepRecord.FIELDS];
         /** Bytes of the moved bodies in the exact and in the lossy document. */
         long exactTrack, lossyTrack;
+        /** Version 5: the exact journal's moved-bodies decoder; null for older journals. */
+        private final MovedCodec delta;
+
+        Lossy(MovedCodec delta) {
+            this.delta = delta;
+        }
 
         int transform(byte[] doc, int stageCount, LossyTracks tracks) {
             Bytes<byte[]> b = Bytes.wrapForRead(doc);
@@ -196,6 +207,14 @@ public final class LossyJournal {
                 motion = new byte[nm];
                 values = new double[nm * StepRecord.FIELDS];
             }
+            if (delta != null) {
+                // version 5: the block decoded in document order (the reader checked the whole journal first)
+                int len = b.readInt();
+                byte[] block = new byte[len];
+                b.read(block);
+                delta.decode(block, len, nm, Integer.MAX_VALUE, slot, gen, state, motion, values);
+                nm = 0;
+            }
             for (int i = 0; i < nm; i++) {
                 slot[i] = b.readInt();
                 gen[i] = b.readInt();
@@ -206,6 +225,9 @@ public final class LossyJournal {
                 }
             }
             int movedEnd = (int) b.readPosition();
+            if (delta != null) {
+                nm = ByteBuffer.wrap(doc).order(ByteOrder.LITTLE_ENDIAN).getInt(movedAt);
+            }
             int blockLen = tracks.encode(nm, slot, gen, state, motion, values);
             int len = movedAt + 4 + blockLen + (doc.length - movedEnd);
             exactTrack = movedEnd - movedAt;

@@ -104,6 +104,11 @@ public final class StepRecord {
 
     /** Size of the document, bytes. */
     public int bytes;
+    /**
+     * Bytes of the moved-bodies block in the document (count and length fields included): issue 27's
+     * version 5 encoding, 114 per body before it, a lossy journal's QSTP block.
+     */
+    public int movedBytes;
 
     void ensureChanges(int n) {
         if (changeSlot.length < n) {

@@ -34,8 +34,12 @@ public final class JournalCostMain {
         } else {
             sw = ScenarioWorld.create(BenchScenes.build(BenchScenes.Scene.PILE), Stages.load());
         }
-        JournalWriter jw = on ? JournalWriter.create(dir.resolve("j"), sw, wallScene ? "demo" : "pile", json) : null;
         var bean = ManagementFactory.getThreadMXBean();
+        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        // issue 27: the whole recording, start (Chronicle's first use) and close included, on the stepping thread
+        long runCpu0 = bean.getCurrentThreadCpuTime(), runProc0 = os.getProcessCpuTime(), runWall0 = System.nanoTime();
+        JournalWriter jw = on ? JournalWriter.create(dir.resolve("j"), sw, wallScene ? "demo" : "pile", json) : null;
+        long createCpu = bean.getCurrentThreadCpuTime() - runCpu0;
         long[] writeCpu = new long[1];
         int[] stepNo = new int[1];
         if (jw != null) {
@@ -65,12 +69,17 @@ public final class JournalCostMain {
         if (jw != null) {
             jw.close();
         }
+        long runCpu = bean.getCurrentThreadCpuTime() - runCpu0, runProc = os.getProcessCpuTime() - runProc0;
+        long runWall = System.nanoTime() - runWall0;
         String hwm = Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("VmHWM"))
                 .findFirst().orElse("VmHWM ?").replaceAll("\\s+", " ");
         System.out.printf("journal %s: %d steps, total wall %.0f ms; steps 20..: wall mean %.2f median %.2f ms,"
                         + " cpu mean %.2f ms; journal write %.3f ms/step wall, %.3f ms/step cpu, %.0f bytes/step; %s%n",
                 on ? "on " : "off", steps, total / 1e6, mean(wall, 20) / 1e6, median(wall, 20) / 1e6,
                 mean(cpu, 20) / 1e6, writeMs, writeCpu[0] / 1e6 / (steps - 20), bytes, hwm);
+        System.out.printf("journal %s whole run (create, %d steps, close): stepping thread cpu %.0f ms (create %.0f ms),"
+                + " process cpu %.0f ms, wall %.0f ms%n", on ? "on " : "off", steps, runCpu / 1e6, createCpu / 1e6,
+                runProc / 1e6, runWall / 1e6);
     }
 
     private static double mean(long[] a, int from) {

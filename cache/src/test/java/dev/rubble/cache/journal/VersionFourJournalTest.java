@@ -1,0 +1,175 @@
+package dev.rubble.cache.journal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rubble.cache.playback.Playback;
+import dev.rubble.cache.verify.Verifier;
+import dev.rubble.cache.verify.VerifyResult;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.world.World;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A journal written by the engine before format version 5 (issue 27 item 6 changed the moved
+ * bodies to {@link MovedCodec} blocks): {@code rubble run examples/bridge.json --steps 80
+ * --journal DIR --keyframe-interval 25} with the engine of 2026-12-02 09:25 UTC (format version 4:
+ * raw moved bodies; the bridge's keystone breaks, 3 destruction events, 3 keyframes), committed
+ * gzipped under src/test/resources/journal-v4-bridge. It must still read, verify, play back and
+ * seek, compress to a lossy journal, and decode to the very bits today's version-5 journal of the
+ * same run decodes to.
+ */
+final class VersionFourJournalTest {
+    private static final int STEPS = 80;
+
+    static Path unpack(Path dir) throws IOException {
+        for (String f : new String[] {"20261202-09F.cq4", "metadata.cq4t"}) {
+            try (InputStream in = new GZIPInputStream(
+                    VersionFourJournalTest.class.getResourceAsStream("/journal-v4-bridge/" + f + ".gz"))) {
+                Files.copy(in, dir.resolve(f));
+            }
+        }
+        return dir;
+    }
+
+    /** Every step's moved bodies (slot, generation, state, motion, the 13 fields' bits) and events. */
+    private static List<long[]> records(Path dir, int[] keyframes, int[] events) {
+        List<long[]> out = new ArrayList<>();
+        try (JournalReader r = JournalReader.open(dir)) {
+            StepRecord rec = new StepRecord();
+            while (r.next(rec)) {
+                long[] a = new long[rec.movedCount * 17 + 2];
+                a[0] = rec.step;
+                a[1] = rec.stateHash;
+                for (int i = 0; i < rec.movedCount; i++) {
+                    int o = 2 + i * 17;
+                    a[o] = rec.movedSlot[i];
+                    a[o + 1] = rec.movedGen[i];
+                    a[o + 2] = rec.movedState[i];
+                    a[o + 3] = rec.movedMotion[i];
+                    for (int f = 0; f < StepRecord.FIELDS; f++) {
+                        a[o + 4 + f] = Double.doubleToRawLongBits(rec.moved[i * StepRecord.FIELDS + f]);
+                    }
+                }
+                out.add(a);
+                events[0] += rec.eventCount;
+            }
+            assertThat(r.closedCleanly()).isTrue();
+            keyframes[0] = (int) r.keyframesRead();
+        }
+        return out;
+    }
+
+    @Test
+    void aVersionFourJournalReadsVerifiesAndDecodesToTheBitsOfTodaysJournal(@TempDir Path tmp) throws IOException {
+        Path old = unpack(Files.createDirectories(tmp.resolve("v4")));
+        int[] keyframes = new int[1], events = new int[1];
+        List<long[]> v4;
+        try (JournalReader r = JournalReader.open(old)) {
+            assertThat(r.header().formatVersion()).isEqualTo(4);
+            assertThat(r.collectionImages()).hasSize(1);
+        }
+        v4 = records(old, keyframes, events);
+        assertThat(v4).hasSize(STEPS);
+        assertThat(keyframes[0]).isEqualTo(3);
+        assertThat(events[0]).isEqualTo(3);
+
+        VerifyResult result = Verifier.verify(old, Stages.load());
+        assertThat(result.divergence()).isNull();
+        assertThat(result.stepsChecked()).isEqualTo(STEPS);
+
+        // the same run recorded today (format 5) decodes to the same bits, in fewer bytes
+        Path now = tmp.resolve("v5");
+        World w;
+        try (JournalReader r = JournalReader.open(old)) {
+            w = Verifier.rebuild(r, Stages.load());
+        }
+        try (JournalWriter jw = JournalWriter.create(now, w, "bridge", "")) {
+            w.addObserver(jw);
+            for (int i = 0; i < STEPS; i++) {
+                w.step();
+            }
+        }
+        int[] k5 = new int[1], e5 = new int[1];
+        List<long[]> v5 = records(now, k5, e5);
+        assertThat(e5[0]).isEqualTo(3);
+        for (int i = 0; i < STEPS; i++) {
+            assertThat(v5.get(i)).as("step %d", i).containsExactly(v4.get(i));
+        }
+        long oldSteps, newSteps;
+        try (JournalReader r = JournalReader.open(old); JournalReader r5 = JournalReader.open(now)) {
+            assertThat(r5.header().formatVersion()).isEqualTo(JournalFormat.VERSION).isEqualTo(5);
+            StepRecord rec = new StepRecord();
+            oldSteps = 0;
+            while (r.next(rec)) {
+                oldSteps += rec.bytes;
+            }
+            newSteps = 0;
+            while (r5.next(rec)) {
+                newSteps += rec.bytes;
+            }
+        }
+        assertThat(newSteps).isLessThan(oldSteps);
+    }
+
+    @Test
+    void aVersionFourJournalPlaysBackSeeksAndCompresses(@TempDir Path tmp) throws IOException {
+        Path old = unpack(Files.createDirectories(tmp.resolve("v4")));
+        Stages stages = Stages.load();
+        List<double[]> played = new ArrayList<>();
+        try (Playback pb = Playback.open(old, stages)) {
+            played.add(positions(pb.world().bodies()));
+            for (int n = 1; n <= STEPS; n++) {
+                pb.step();
+                played.add(positions(pb.world().bodies()));
+            }
+            assertThat(pb.finished()).isTrue();
+        }
+        try (Playback pb = Playback.open(old, stages)) {
+            Random rnd = new Random(27);
+            for (int i = 0; i < 8; i++) {
+                int step = rnd.nextInt(STEPS);
+                pb.seek(step);
+                assertThat(positions(pb.world().bodies())).as("seek to after step %d", step)
+                        .containsExactly(played.get(step + 1));
+            }
+            assertThat(pb.keyframeSteps()).containsExactly(24, 49, 74);
+        }
+        Path lossy = tmp.resolve("lossy");
+        LossyJournal.Result res = LossyJournal.compress(old, lossy, 1e-5, 1e-5, 1e-4);
+        assertThat(res.steps()).isEqualTo(STEPS);
+        try (JournalReader r = JournalReader.open(lossy)) {
+            assertThat(r.lossyTracks()).isNotNull();
+            StepRecord rec = new StepRecord();
+            int n = 0;
+            while (r.next(rec)) {
+                n++;
+            }
+            assertThat(n).isEqualTo(STEPS);
+        }
+    }
+
+    /** Every live slot's position bits, slot by slot (dead slots NaN). */
+    private static double[] positions(BodyStore b) {
+        double[] p = new double[3 * b.slotLimit()];
+        Arrays.fill(p, Double.NaN);
+        for (int s = 0; s < b.slotLimit(); s++) {
+            if (b.isLive(s)) {
+                p[3 * s] = b.px[s];
+                p[3 * s + 1] = b.py[s];
+                p[3 * s + 2] = b.pz[s];
+            }
+        }
+        return p;
+    }
+}
