@@ -59,6 +59,12 @@ final class BenchCommand implements Callable<Integer> {
                     + " (a scenario file) for benchmarks/run-peers.sh --wall-debris / --shatter-debris")
     java.nio.file.Path debrisOut;
 
+    @Option(names = "--proxies", paramLabel = "SPEC",
+            description = "shatter only: the wall's collision proxies (issue 27): none (default), a shape for every piece"
+                    + " (box, sphere, capsule), or buckets SHAPE:MAXSIZE[,SHAPE:MAXSIZE...] by relative size (1 = the largest leaf);"
+                    + " the pieces keep their own mass properties")
+    String proxies = "none";
+
     @Option(names = "--soak", paramLabel = "N",
             description = "wall only: run the budgets-off wall N times in this process and print the used heap before,"
                     + " after, and after dropping each world (default 0: no soak)")
@@ -98,6 +104,9 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (!"shatter".equals(scene) && !"none".equals(proxies)) {
+            throw new BadInputException("--proxies " + proxies + " is not allowed with " + scene + "; allowed: shatter only");
+        }
         if ("wall".equals(scene)) {
             return WallBenchRun.run(this);
         }

@@ -1,5 +1,6 @@
 package dev.rubble.cli;
 
+import dev.rubble.core.destruction.CollisionProxies;
 import dev.rubble.core.destruction.DestructionOptions;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.ScenarioException;
@@ -48,6 +49,7 @@ final class ShatterBenchRun {
         if (c.debrisOut != null && !off) {
             throw new BadInputException("--debris-out needs the budgets-off run; allowed with --budgets off or both");
         }
+        CollisionProxies proxies = proxies(c.proxies);
         int[] counts = WallBenchRun.sites(c.wallSites);
         Map<String, String> overrides = RunCommand.parseSets(c.sets);
         Stages stages = c.plugins.load();
@@ -60,20 +62,20 @@ final class ShatterBenchRun {
         }
         PrintWriter out = c.spec.commandLine().getOut();
         if (off) {
-            ShatterBench.Result r = runOnce(c, wall, WallScene.options(), false, stages, overrides, out);
+            ShatterBench.Result r = runOnce(c, wall, WallScene.options(), false, stages, overrides, proxies, out);
             if (c.debrisOut != null) {
                 writeDebris(c, wall, r.peakActiveStep(), stages, overrides, out);
             }
         }
         if (on) {
-            runOnce(c, wall, ShatterBench.budgetsOn(), true, stages, overrides, out);
+            runOnce(c, wall, ShatterBench.budgetsOn(), true, stages, overrides, proxies, out);
         }
         out.printf(Locale.ROOT, "info engine=rubble scene=shatter wall_sites=%s leaves=%d anchored=%d nodes=%d %s_ms=%d"
-                        + " cache=%s explosion=%s,%s,%s radius=%s strain=%s speed=%s field_step=%d budgets_on=%s%n",
+                        + " cache=%s explosion=%s,%s,%s radius=%s strain=%s speed=%s field_step=%d budgets_on=%s proxies=%s%n",
                 String.join(",", java.util.Arrays.stream(counts).mapToObj(Integer::toString).toList()), wall.leaves(),
                 wall.anchors().length, wall.collection().nodeCount(), wall.fromCache() ? "load" : "author",
                 wall.authorMillis(), wall.file(), ShatterScene.EX, ShatterScene.EY, ShatterScene.EZ, ShatterScene.RADIUS,
-                ShatterScene.STRAIN, ShatterScene.SPEED, ShatterScene.FIELD_STEP, ShatterBench.budgetsLabel());
+                ShatterScene.STRAIN, ShatterScene.SPEED, ShatterScene.FIELD_STEP, ShatterBench.budgetsLabel(), c.proxies);
         out.flush();
         return 0;
     }
@@ -91,10 +93,48 @@ final class ShatterBenchRun {
         }
     }
 
+    /**
+     * {@code --proxies}: none, one shape for every piece, or SHAPE:MAXSIZE buckets (relative size).
+     */
+    static CollisionProxies proxies(String spec) {
+        if (spec == null || "none".equals(spec)) {
+            return CollisionProxies.none();
+        }
+        java.util.List<CollisionProxies.Bucket> bs = new java.util.ArrayList<>();
+        for (String part : spec.split(",", -1)) {
+            int k = part.indexOf(':');
+            String shape = k < 0 ? part : part.substring(0, k);
+            double max = Double.POSITIVE_INFINITY;
+            if (k >= 0) {
+                try {
+                    max = Double.parseDouble(part.substring(k + 1));
+                } catch (NumberFormatException e) {
+                    max = Double.NaN;
+                }
+                if (!(max > 0)) {
+                    throw new BadInputException("--proxies " + spec + ": maxSize '" + part.substring(k + 1)
+                            + "' is not allowed; allowed: a relative size > 0 (1 = the largest leaf)");
+                }
+            }
+            try {
+                bs.add(new CollisionProxies.Bucket(max, CollisionProxies.Kind.parse("--proxies shape", shape)));
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException("--proxies " + spec + ": shape '" + shape
+                        + "' is not allowed; allowed: none, hull, box, sphere, capsule, or SHAPE:MAXSIZE[,...]");
+            }
+        }
+        try {
+            return new CollisionProxies(bs, false);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--proxies " + spec + ": " + e.getMessage());
+        }
+    }
+
     private static ShatterBench.Result runOnce(BenchCommand c, WallScene.Wall wall, DestructionOptions options,
                                                boolean budgets, Stages stages, Map<String, String> overrides,
-                                               PrintWriter out) {
+                                               CollisionProxies proxies, PrintWriter out) {
         ScenarioWorld sw = world(c, wall, options, stages, overrides);
+        sw.world().destruction().setCollisionProxies(0, proxies); // before the first step (none = unchanged)
         if (budgets) {
             ShatterBench.applyBudgets(sw.world());
         }

@@ -49,6 +49,8 @@ public final class CommandCodec {
     static final byte SET_COLLISION_FILTER = 70, IGNORE_COLLISION = 71;
     /** The stress model and per-bond strength at run time (issue 30; 102–104 kept free for stress). */
     static final byte SET_STRESS_MODEL = 100, SET_BOND_STRENGTH = 101;
+    /** Collision proxies: size buckets and debris-as-sphere (issue 27; 83–84 kept free for it). */
+    static final byte SET_COLLISION_PROXIES = 82;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -189,6 +191,13 @@ public final class CommandCodec {
             out.writeByte(SET_COLLISION_FILTER).writeLong(x.body()).writeInt(x.layer()).writeInt(x.mask());
         } else if (c instanceof Command.IgnoreCollision x) {
             out.writeByte(IGNORE_COLLISION).writeLong(x.a()).writeLong(x.b()).writeBoolean(x.ignore());
+        } else if (c instanceof Command.SetCollisionProxies x) {
+            // collection, bucket count, per bucket (maxSize, kind ordinal), debrisAsSphere
+            out.writeByte(SET_COLLISION_PROXIES).writeInt(x.collection()).writeInt(x.proxies().buckets().size());
+            for (dev.rubble.core.destruction.CollisionProxies.Bucket b : x.proxies().buckets()) {
+                out.writeDouble(b.maxSize()).writeByte((byte) b.shape().ordinal());
+            }
+            out.writeBoolean(x.proxies().debrisAsSphere());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -308,9 +317,26 @@ public final class CommandCodec {
                 return new Command.SetCollisionFilter(in.readLong(), in.readInt(), in.readInt());
             case IGNORE_COLLISION:
                 return budget(() -> new Command.IgnoreCollision(in.readLong(), in.readLong(), in.readBoolean()));
+            case SET_COLLISION_PROXIES:
+                return budget(() -> {
+                    int col = in.readInt();
+                    int n = in.readInt();
+                    if (n < 0 || n > 1024) {
+                        throw new IllegalArgumentException("collision proxy bucket count " + n + "; allowed: 0..1024");
+                    }
+                    var kinds = dev.rubble.core.destruction.CollisionProxies.Kind.values();
+                    java.util.List<dev.rubble.core.destruction.CollisionProxies.Bucket> bs = new ArrayList<>(n);
+                    for (int i = 0; i < n; i++) {
+                        double max = in.readDouble();
+                        bs.add(new dev.rubble.core.destruction.CollisionProxies.Bucket(max,
+                                kinds[checkIndex(in.readByte(), kinds.length, "collision proxy shape")]));
+                    }
+                    return new Command.SetCollisionProxies(col,
+                            new dev.rubble.core.destruction.CollisionProxies(bs, in.readBoolean()));
+                });
             default:
                 throw new JournalFormatException("unknown command tag " + tag
-                        + "; allowed: 1..13, 20..22, 30..34, 40..42, 45..47, 50..52, 60..63, 70..71, 80..81, 90..93");
+                        + "; allowed: 1..13, 20..22, 30..34, 40..42, 45..47, 50..52, 60..63, 70..71, 80..82, 90..93, 100..101");
         }
     }
 

@@ -66,6 +66,11 @@ public final class DestructionState {
         pc.options = pc.options.withImpactMode(mode);
     }
 
+    /** Restores collection c's collision proxies as saved (issue 27; the digest was saved with them). */
+    public static void setCollisionProxies(DestructionRuntime rt, int c, CollisionProxies proxies) {
+        rt.ctx.collections.get(c).proxies = java.util.Objects.requireNonNull(proxies, "collision proxies is null");
+    }
+
     public static DestructionOptions options(DestructionRuntime rt, int c) {
         return rt.ctx.collections.get(c).options;
     }
