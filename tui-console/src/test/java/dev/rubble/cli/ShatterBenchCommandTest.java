@@ -50,4 +50,32 @@ final class ShatterBenchCommandTest {
         assertThat(run("bench", "shatter", "--budgets", "on", "--debris-out", "x.json")).isEqualTo(2);
         assertThat(err.toString()).contains("--debris-out needs the budgets-off run");
     }
+
+    @Test
+    void benchShatterWithProxiesKeepsTheBreaksAndChangesTheMotion(@TempDir Path dir) {
+        assertThat(run("bench", "shatter", "--steps", "30", "--wall-sites", "2,2,2", "--wall-cache", dir.toString(),
+                "--budgets", "off")).as(err.toString()).isZero();
+        String hulls = out.toString().split("\\R")[0];
+        out.getBuffer().setLength(0);
+        assertThat(run("bench", "shatter", "--steps", "30", "--wall-sites", "2,2,2", "--wall-cache", dir.toString(),
+                "--budgets", "off", "--proxies", "sphere")).as(err.toString()).isZero();
+        String[] lines = out.toString().split("\\R");
+        // the same destruction (the explosion breaks every node, every leaf a body) ...
+        assertThat(lines[0]).startsWith("scene=shatter steps=30 break_step=2 last_break_step=4 peak_active_pieces=8"
+                + " peak_step=4 peak_bodies=9 breaks=14 releases=14 deferred_left=0 throttled=0 ");
+        // ... but the pieces collide as spheres, so they move differently
+        String hash = hulls.substring(hulls.indexOf("state_hash="));
+        assertThat(lines[0]).doesNotContain(hash);
+        assertThat(lines[2]).startsWith("info engine=rubble scene=shatter").endsWith(" proxies=sphere");
+    }
+
+    @Test
+    void benchProxiesRefusedWhereTheyDoNotApply() {
+        assertThat(run("bench", "shatter", "--proxies", "cone")).isEqualTo(2);
+        assertThat(err.toString()).contains("--proxies cone: shape 'cone' is not allowed; allowed: none, hull, box, sphere, capsule");
+        assertThat(run("bench", "shatter", "--proxies", "box:0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--proxies box:0: maxSize '0' is not allowed; allowed: a relative size > 0");
+        assertThat(run("bench", "wall", "--proxies", "box")).isEqualTo(2);
+        assertThat(err.toString()).contains("--proxies box is not allowed with wall; allowed: shatter only");
+    }
 }
