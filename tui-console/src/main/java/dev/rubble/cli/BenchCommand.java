@@ -65,6 +65,16 @@ final class BenchCommand implements Callable<Integer> {
                     + " the pieces keep their own mass properties")
     String proxies = "none";
 
+    @Option(names = "--warmup", paramLabel = "N",
+            description = "shatter only: before each measured run, run the same scene N times in this JVM and discard them"
+                    + " (a warm JVM, as in a running game: the first steps otherwise include JIT compilation). Default 0")
+    int warmup;
+
+    @Option(names = "--per-step", paramLabel = "FILE",
+            description = "shatter only: write one tab-separated line per step of the last run (step, stepping-thread CPU ms,"
+                    + " wall ms, bytes allocated, awake bodies, pairs, manifolds, contact points, then wall ms per stage)")
+    java.nio.file.Path perStep;
+
     @Option(names = "--soak", paramLabel = "N",
             description = "wall only: run the budgets-off wall N times in this process and print the used heap before,"
                     + " after, and after dropping each world (default 0: no soak)")
@@ -104,6 +114,12 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (!"shatter".equals(scene) && warmup != 0) {
+            throw new BadInputException("--warmup is not allowed with " + scene + "; allowed: shatter only");
+        }
+        if (!"shatter".equals(scene) && perStep != null) {
+            throw new BadInputException("--per-step is not allowed with " + scene + "; allowed: shatter only");
+        }
         if (!"shatter".equals(scene) && !"none".equals(proxies)) {
             throw new BadInputException("--proxies " + proxies + " is not allowed with " + scene + "; allowed: shatter only");
         }

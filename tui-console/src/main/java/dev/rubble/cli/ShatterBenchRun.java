@@ -38,6 +38,9 @@ final class ShatterBenchRun {
         if (c.threads != 1) {
             throw new BadInputException("--threads " + c.threads + " is not allowed; allowed: 1 (the Rubble step is single-threaded)");
         }
+        if (c.warmup < 0 || c.warmup > 100) {
+            throw new BadInputException("--warmup " + c.warmup + " is not allowed; allowed: 0..100");
+        }
         if (c.soak != 0) {
             throw new BadInputException("--soak " + c.soak + " is not allowed with shatter; allowed: wall only");
         }
@@ -71,11 +74,11 @@ final class ShatterBenchRun {
             runOnce(c, wall, ShatterBench.budgetsOn(), true, stages, overrides, proxies, out);
         }
         out.printf(Locale.ROOT, "info engine=rubble scene=shatter wall_sites=%s leaves=%d anchored=%d nodes=%d %s_ms=%d"
-                        + " cache=%s explosion=%s,%s,%s radius=%s strain=%s speed=%s field_step=%d budgets_on=%s proxies=%s%n",
+                        + " cache=%s explosion=%s,%s,%s radius=%s strain=%s speed=%s field_step=%d budgets_on=%s proxies=%s warmup=%d%n",
                 String.join(",", java.util.Arrays.stream(counts).mapToObj(Integer::toString).toList()), wall.leaves(),
                 wall.anchors().length, wall.collection().nodeCount(), wall.fromCache() ? "load" : "author",
                 wall.authorMillis(), wall.file(), ShatterScene.EX, ShatterScene.EY, ShatterScene.EZ, ShatterScene.RADIUS,
-                ShatterScene.STRAIN, ShatterScene.SPEED, ShatterScene.FIELD_STEP, ShatterBench.budgetsLabel(), c.proxies);
+                ShatterScene.STRAIN, ShatterScene.SPEED, ShatterScene.FIELD_STEP, ShatterBench.budgetsLabel(), c.proxies, c.warmup);
         out.flush();
         return 0;
     }
@@ -133,12 +136,37 @@ final class ShatterBenchRun {
     private static ShatterBench.Result runOnce(BenchCommand c, WallScene.Wall wall, DestructionOptions options,
                                                boolean budgets, Stages stages, Map<String, String> overrides,
                                                CollisionProxies proxies, PrintWriter out) {
+        for (int i = 0; i < c.warmup; i++) { // the same run, discarded: only the JIT's state carries over
+            ScenarioWorld warm = world(c, wall, options, stages, overrides);
+            if (budgets) {
+                ShatterBench.applyBudgets(warm.world());
+            }
+            warm.world().destruction().setCollisionProxies(0, proxies);
+            ShatterBench.run(warm, c.steps, c.capSeconds);
+        }
         ScenarioWorld sw = world(c, wall, options, stages, overrides);
         sw.world().destruction().setCollisionProxies(0, proxies); // before the first step (none = unchanged)
         if (budgets) {
             ShatterBench.applyBudgets(sw.world());
         }
-        ShatterBench.Result r = ShatterBench.run(sw, c.steps, c.capSeconds);
+        java.util.List<String> rows = new java.util.ArrayList<>();
+        java.util.function.IntConsumer perStep = null;
+        if (c.perStep != null) {
+            perStep = k -> { // after each step, outside the timed region: what the step saw, and its stage times
+                dev.rubble.core.step.StepProfile sp = sw.world().profile();
+                StringBuilder sb = new StringBuilder();
+                sb.append(sp.awakeBodies()).append('\t').append(sp.pairs()).append('\t').append(sp.manifolds())
+                        .append('\t').append(sp.contactPoints());
+                for (dev.rubble.core.step.StepSlot st : dev.rubble.core.step.StepSlot.values()) {
+                    sb.append('\t').append(String.format(Locale.ROOT, "%.3f", sp.nanos(st) / 1e6));
+                }
+                rows.add(sb.toString());
+            };
+        }
+        ShatterBench.Result r = ShatterBench.run(sw, c.steps, c.capSeconds, perStep);
+        if (c.perStep != null) {
+            writePerStep(c.perStep, r, rows);
+        }
         out.println(r.line(budgets ? "on" : "off"));
         String cpu = r.cpuLine();
         if (cpu != null) {
@@ -149,6 +177,24 @@ final class ShatterBenchRun {
         }
         out.flush();
         return r;
+    }
+
+    /** {@code --per-step}: one line per step (the last run's; budgets on when both ran). */
+    private static void writePerStep(Path file, ShatterBench.Result r, java.util.List<String> rows) {
+        StringBuilder sb = new StringBuilder("step\tcpu_ms\twall_ms\talloc_bytes\tawake\tpairs\tmanifolds\tpoints");
+        for (dev.rubble.core.step.StepSlot st : dev.rubble.core.step.StepSlot.values()) {
+            sb.append('\t').append(st.label()).append("_ms");
+        }
+        sb.append('\n');
+        for (int i = 0; i < r.steps(); i++) {
+            sb.append(i + 1).append('\t').append(String.format(Locale.ROOT, "%.3f\t%.3f\t%d", r.cpuNanos()[i] / 1e6,
+                    r.wallNanos()[i] / 1e6, r.allocBytes()[i])).append('\t').append(rows.get(i)).append('\n');
+        }
+        try {
+            java.nio.file.Files.writeString(file, sb);
+        } catch (java.io.IOException e) {
+            throw new BadInputException("--per-step " + file + ": " + e.getMessage());
+        }
     }
 
     /** Re-runs the budgets-off scene to {@code step} and writes its pieces as loose leaf hulls ({@link WallDebris}). */
