@@ -5,17 +5,20 @@
 # average before each run. Usage:
 #   benchmarks/proxies/shatter-jolt-pairs.sh [PAIRS] [STEPS] [RUBBLE_CMD] [PEERS_DIR]
 # PEERS_DIR holds rubble-benchmarks-peers.jar and lib/ (default benchmarks/peers/target, built by
-# `mvn -Pbench -DskipTests package -pl benchmarks/peers -am`).
+# `mvn -Pbench -DskipTests package -pl benchmarks/peers -am`). SCENE=wall (environment) takes the wall
+# bench's released hulls instead (`rubble bench wall --debris-out`, WRITER_STEPS steps, default 200).
 set -u
 cd "$(dirname "$0")/../.."
 pairs=${1:-2}; steps=${2:-30}; rubble=${3:-./rubble}; peers=${4:-benchmarks/peers/target}
 ts=$(date -u +%Y%m%dT%H%MZ)
-out=benchmarks/results/shatter-jolt-pairs-$ts.txt
-debris=${DEBRIS:-/tmp/shatter-debris-$ts.json}
+scene=${SCENE:-shatter}
+out=benchmarks/results/$scene-jolt-pairs-$ts.txt
+debris=${DEBRIS:-/tmp/$scene-debris-$ts.json}
+writer_steps=${WRITER_STEPS:-$([ "$scene" = shatter ] && echo 10 || echo 200)}
 cp="$peers/rubble-benchmarks-peers.jar:$peers/lib/*"
 {
-  echo "# shatter-jolt-pairs $ts, $(nproc) cores, $(java -version 2>&1 | head -1), pairs=$pairs steps=$steps"
-  [ -f "$debris" ] || $rubble bench shatter --budgets off --steps 10 --debris-out "$debris" | sed -u 's/^/writer /'
+  echo "# $scene-jolt-pairs $ts, $(nproc) cores, $(java -version 2>&1 | head -1), pairs=$pairs steps=$steps"
+  [ -f "$debris" ] || $rubble bench "$scene" --budgets off --steps "$writer_steps" --debris-out "$debris" | sed -u 's/^/writer /'
   for i in $(seq 1 "$pairs"); do
     for e in rubble jolt; do
       echo "# pair $i $e $(date -u +%H:%M:%S) load: $(cut -d' ' -f1-3 /proc/loadavg)"
