@@ -1,7 +1,7 @@
 package dev.rubble.scenario;
 
 import dev.rubble.core.destruction.CollectionPlacement;
-import dev.rubble.core.destruction.CollisionProxies;
+import dev.rubble.core.command.CollisionProxies;
 import dev.rubble.core.destruction.DebrisOptions;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,7 +5,7 @@ import dev.rubble.authoring.CollectionBuilder;
 import dev.rubble.authoring.CollectionFile;
 import dev.rubble.authoring.GeometryCollection;
 import dev.rubble.core.destruction.CollectionPlacement;
-import dev.rubble.core.destruction.CollisionProxies;
+import dev.rubble.core.command.CollisionProxies;
 import dev.rubble.core.destruction.DebrisOptions;
 import dev.rubble.core.destruction.DestructionOptions;
 import dev.rubble.core.destruction.ImpactMode;

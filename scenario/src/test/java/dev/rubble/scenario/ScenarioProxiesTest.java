@@ -3,7 +3,7 @@ package dev.rubble.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.rubble.core.destruction.CollisionProxies;
+import dev.rubble.core.command.CollisionProxies;
 import dev.rubble.core.plugin.Stages;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;

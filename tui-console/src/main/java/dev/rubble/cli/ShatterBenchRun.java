@@ -1,6 +1,6 @@
 package dev.rubble.cli;
 
-import dev.rubble.core.destruction.CollisionProxies;
+import dev.rubble.core.command.CollisionProxies;
 import dev.rubble.core.destruction.DestructionOptions;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.ScenarioException;

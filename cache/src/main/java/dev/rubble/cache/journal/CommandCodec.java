@@ -194,7 +194,7 @@ public final class CommandCodec {
         } else if (c instanceof Command.SetCollisionProxies x) {
             // collection, bucket count, per bucket (maxSize, kind ordinal), debrisAsSphere
             out.writeByte(SET_COLLISION_PROXIES).writeInt(x.collection()).writeInt(x.proxies().buckets().size());
-            for (dev.rubble.core.destruction.CollisionProxies.Bucket b : x.proxies().buckets()) {
+            for (dev.rubble.core.command.CollisionProxies.Bucket b : x.proxies().buckets()) {
                 out.writeDouble(b.maxSize()).writeByte((byte) b.shape().ordinal());
             }
             out.writeBoolean(x.proxies().debrisAsSphere());
@@ -324,15 +324,15 @@ public final class CommandCodec {
                     if (n < 0 || n > 1024) {
                         throw new IllegalArgumentException("collision proxy bucket count " + n + "; allowed: 0..1024");
                     }
-                    var kinds = dev.rubble.core.destruction.CollisionProxies.Kind.values();
-                    java.util.List<dev.rubble.core.destruction.CollisionProxies.Bucket> bs = new ArrayList<>(n);
+                    var kinds = dev.rubble.core.command.CollisionProxies.Kind.values();
+                    java.util.List<dev.rubble.core.command.CollisionProxies.Bucket> bs = new ArrayList<>(n);
                     for (int i = 0; i < n; i++) {
                         double max = in.readDouble();
-                        bs.add(new dev.rubble.core.destruction.CollisionProxies.Bucket(max,
+                        bs.add(new dev.rubble.core.command.CollisionProxies.Bucket(max,
                                 kinds[checkIndex(in.readByte(), kinds.length, "collision proxy shape")]));
                     }
                     return new Command.SetCollisionProxies(col,
-                            new dev.rubble.core.destruction.CollisionProxies(bs, in.readBoolean()));
+                            new dev.rubble.core.command.CollisionProxies(bs, in.readBoolean()));
                 });
             default:
                 throw new JournalFormatException("unknown command tag " + tag

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rubble.core.command.Command;
-import dev.rubble.core.destruction.CollisionProxies;
+import dev.rubble.core.command.CollisionProxies;
 import java.util.List;
 import net.openhft.chronicle.bytes.Bytes;
 import org.junit.jupiter.api.Test;

@@ -271,11 +271,11 @@ public sealed interface Command {
     }
 
     /**
-     * The collection's collision proxies (issue 27; {@code dev.rubble.core.destruction.CollisionProxies}):
+     * The collection's collision proxies (issue 27; {@code dev.rubble.core.command.CollisionProxies}):
      * size buckets mapping small pieces to a box, sphere or capsule, and debris-as-sphere. Bodies
      * created from then on use them; existing bodies keep their shapes. Journal tag 82.
      */
-    record SetCollisionProxies(int collection, dev.rubble.core.destruction.CollisionProxies proxies)
+    record SetCollisionProxies(int collection, dev.rubble.core.command.CollisionProxies proxies)
             implements Destruction {
         public SetCollisionProxies {
             java.util.Objects.requireNonNull(proxies, "collision proxies is null");

@@ -1,5 +1,7 @@
 package dev.rubble.core.destruction;
 
+import dev.rubble.core.command.CollisionProxies;
+
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.body.StateHash;
 import dev.rubble.core.command.Command;

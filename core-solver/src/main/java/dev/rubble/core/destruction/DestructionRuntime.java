@@ -1,5 +1,7 @@
 package dev.rubble.core.destruction;
 
+import dev.rubble.core.command.CollisionProxies;
+
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.command.Command;

@@ -1,5 +1,7 @@
 package dev.rubble.core.destruction;
 
+import dev.rubble.core.command.CollisionProxies;
+
 import dev.rubble.spi.collection.CollectionAsset;
 import dev.rubble.spi.damage.BondState;
 import dev.rubble.spi.damage.DamageModel;

@@ -1,6 +1,6 @@
 package dev.rubble.core.snapshot;
 
-import dev.rubble.core.destruction.CollisionProxies;
+import dev.rubble.core.command.CollisionProxies;
 import dev.rubble.core.destruction.DebrisOptions;
 import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.destruction.DestructionOptions;

@@ -1,4 +1,4 @@
-package dev.rubble.core.destruction;
+package dev.rubble.core.command;
 
 import dev.rubble.core.body.StateHash;
 import dev.rubble.spi.collection.CollectionAsset;
@@ -25,7 +25,7 @@ import java.util.Objects;
  * ({@code relativeSize < maxSize}), where relative size is the asset's
  * {@code cbrt(volume) / cbrt(largest leaf volume)} (Chaos's {@code Size} attribute; 1 = the largest
  * leaf). No bucket above it: its hulls. With {@code debrisAsSphere}, a piece at or past the
- * collection's one-way interaction level ({@link DebrisOptions#oneWayInteractionLevel}) is a sphere
+ * collection's one-way interaction level ({@code DebrisOptions.oneWayInteractionLevel}) is a sphere
  * whatever its size (Chaos lets debris collide as spheres).
  *
  * <p><b>The proxy shapes</b>, in the body frame (the collection frame moved to the piece's centre of
@@ -132,7 +132,7 @@ public record CollisionProxies(List<Bucket> buckets, boolean debrisAsSphere) {
     }
 
     /** Mixes every field into a state hash (field by field: stable across JDKs). */
-    long mix(long h) {
+    public long mix(long h) {
         h = StateHash.mix(h, buckets.size());
         for (Bucket b : buckets) {
             h = StateHash.mix(StateHash.mix(h, b.maxSize()), b.shape().ordinal());
