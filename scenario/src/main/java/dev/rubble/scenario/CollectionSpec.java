@@ -1,6 +1,7 @@
 package dev.rubble.scenario;
 
 import dev.rubble.core.destruction.CollectionPlacement;
+import dev.rubble.core.command.CollisionProxies;
 import dev.rubble.core.destruction.DebrisOptions;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,9 +20,11 @@ import java.util.Objects;
  * @param debris    debris level, removal and crumbling ({@code collections[i].debris}), set after placing
  * @param stress    the support-graph stress model ({@code collections[i].stress}; docs/destruction.md "Stress"), or
  *                  null (off, the default)
+ * @param proxies   collision proxies: size buckets and debris-as-sphere ({@code collections[i].collisionProxies};
+ *                  issue 27, {@link CollisionProxies}); {@link CollisionProxies#none()} by default
  */
 public record CollectionSpec(String id, Path file, Recipe recipe, CollectionPlacement placement, DebrisOptions debris,
-                             Stress stress) {
+                             Stress stress, CollisionProxies proxies) {
     /** {@code collections[i].stress}: the stress-model plugin's name and its options. */
     public record Stress(String model, dev.rubble.spi.StageConfig options,
                          java.util.SortedMap<Integer, dev.rubble.spi.stress.StressLimits> materials) {
@@ -36,6 +39,17 @@ public record CollectionSpec(String id, Path file, Recipe recipe, CollectionPlac
         }
     }
 
+    /** A spec without collision proxies. */
+    public CollectionSpec(String id, Path file, Recipe recipe, CollectionPlacement placement, DebrisOptions debris,
+                          Stress stress) {
+        this(id, file, recipe, placement, debris, stress, CollisionProxies.none());
+    }
+
+    /** The same spec with collision proxies {@code p}. */
+    public CollectionSpec withProxies(CollisionProxies p) {
+        return new CollectionSpec(id, file, recipe, placement, debris, stress, p);
+    }
+
     /** A spec without a stress model. */
     public CollectionSpec(String id, Path file, Recipe recipe, CollectionPlacement placement, DebrisOptions debris) {
         this(id, file, recipe, placement, debris, null);
@@ -44,6 +58,7 @@ public record CollectionSpec(String id, Path file, Recipe recipe, CollectionPlac
     public CollectionSpec {
         Objects.requireNonNull(placement, "placement is null");
         Objects.requireNonNull(debris, "debris is null");
+        Objects.requireNonNull(proxies, "proxies is null");
         if ((file == null) == (recipe == null)) {
             throw new IllegalArgumentException("give file or recipe, not " + (file == null ? "neither" : "both"));
         }

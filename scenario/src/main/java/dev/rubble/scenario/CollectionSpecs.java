@@ -5,6 +5,7 @@ import dev.rubble.authoring.CollectionBuilder;
 import dev.rubble.authoring.CollectionFile;
 import dev.rubble.authoring.GeometryCollection;
 import dev.rubble.core.destruction.CollectionPlacement;
+import dev.rubble.core.command.CollisionProxies;
 import dev.rubble.core.destruction.DebrisOptions;
 import dev.rubble.core.destruction.DestructionOptions;
 import dev.rubble.core.destruction.ImpactMode;
@@ -60,7 +61,7 @@ public final class CollectionSpecs {
     private static CollectionSpec one(String p, JsonNode n, Path baseDir) {
         object(p, n);
         keys(n, p, "id", "file", "recipe", "position", "orientation", "linear", "angular", "state", "anchors",
-                "destruction", "debris", "stress");
+                "destruction", "debris", "stress", "collisionProxies");
         String id = n.has("id") ? text(p + ".id", n.get("id")) : "collection" + p.substring(p.indexOf('[') + 1, p.indexOf(']'));
         if (n.has("file") == n.has("recipe")) {
             throw new ScenarioException(p, "give file or recipe, not " + (n.has("file") ? "both" : "neither"));
@@ -132,10 +133,11 @@ public final class CollectionSpecs {
         DestructionOptions options = options(p + ".destruction", n.get("destruction"));
         DebrisOptions debris = debris(p + ".debris", n.get("debris"));
         CollectionSpec.Stress stress = stress(p + ".stress", n.get("stress"));
+        CollisionProxies proxies = proxies(p + ".collisionProxies", n.get("collisionProxies"));
         try {
             CollectionPlacement pl = new CollectionPlacement(id, pos[0], pos[1], pos[2], q[0], q[1], q[2], q[3],
                     v[0], v[1], v[2], w[0], w[1], w[2], state, anchorNodes, anchorBoxes, options);
-            return new CollectionSpec(id, file, recipe, pl, debris, stress);
+            return new CollectionSpec(id, file, recipe, pl, debris, stress, proxies);
         } catch (IllegalArgumentException e) {
             throw new ScenarioException(p, e.getMessage(), e);
         }
@@ -319,6 +321,56 @@ public final class CollectionSpecs {
                     number(p + ".restitution", n.get("restitution"), 0, 0, 1), mode);
         } catch (IllegalArgumentException e) {
             throw new ScenarioException(p, e.getMessage(), e);
+        }
+    }
+
+    /**
+     * {@code collections[i].collisionProxies} (docs/scenario-format.md; issue 27):
+     * {@code {"buckets": [{"maxSize": 0.5, "shape": "sphere"}, ...], "debrisAsSphere": true}}; shapes
+     * hull, box, sphere, capsule; maxSize a relative size ({@code > 0}; a string "Infinity" for every piece).
+     */
+    static CollisionProxies proxies(String p, JsonNode n) {
+        if (n == null) {
+            return CollisionProxies.none();
+        }
+        object(p, n);
+        keys(n, p, "buckets", "debrisAsSphere");
+        List<CollisionProxies.Bucket> buckets = new ArrayList<>();
+        JsonNode bs = n.get("buckets");
+        if (bs != null) {
+            if (!bs.isArray()) {
+                throw new ScenarioException(p + ".buckets", "expected an array of {maxSize, shape}");
+            }
+            for (int k = 0; k < bs.size(); k++) {
+                String bp = p + ".buckets[" + k + "]";
+                JsonNode b = bs.get(k);
+                object(bp, b);
+                keys(b, bp, "maxSize", "shape");
+                if (!b.has("maxSize") || !b.has("shape")) {
+                    throw new ScenarioException(bp, "give maxSize (relative size, > 0) and shape (hull, box, sphere, capsule)");
+                }
+                JsonNode ms = b.get("maxSize");
+                double max = ms.isTextual() && "Infinity".equals(ms.textValue()) ? Double.POSITIVE_INFINITY
+                        : ms.isNumber() ? ms.doubleValue() : Double.NaN;
+                if (!(max > 0) || max == Double.POSITIVE_INFINITY && !ms.isTextual()) {
+                    throw new ScenarioException(bp + ".maxSize", ms + " is not allowed; allowed: a relative size > 0 "
+                            + "(1 = the largest leaf), or \"Infinity\" for every piece");
+                }
+                String shape = text(bp + ".shape", b.get("shape"));
+                CollisionProxies.Kind kind;
+                try {
+                    kind = CollisionProxies.Kind.parse(bp + ".shape", shape);
+                } catch (IllegalArgumentException e) {
+                    throw new ScenarioException(bp + ".shape", "'" + shape + "' is not allowed; allowed: hull, box, sphere, capsule", e);
+                }
+                buckets.add(new CollisionProxies.Bucket(max, kind));
+            }
+        }
+        boolean sphere = n.has("debrisAsSphere") && bool(p + ".debrisAsSphere", n.get("debrisAsSphere"));
+        try {
+            return new CollisionProxies(buckets, sphere);
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioException(p + ".buckets", e.getMessage(), e);
         }
     }
 

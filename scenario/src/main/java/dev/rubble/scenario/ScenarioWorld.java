@@ -119,6 +119,7 @@ public final class ScenarioWorld {
             try {
                 int c = world.placeCollection(asset, InitFields.apply(world, scenario, cols.get(i), asset));
                 world.destruction().setDebrisOptions(c, cols.get(i).debris()); // debris and removal (issue 13)
+                world.destruction().setCollisionProxies(c, cols.get(i).proxies()); // size buckets (issue 27)
                 if (cols.get(i).stress() != null) { // support-graph stress (issue 30)
                     try {
                         world.setStressModel(c, cols.get(i).stress().model(), cols.get(i).stress().options());

@@ -84,10 +84,14 @@ public final class ShatterBench {
      * @param deferredLeft holders whose break still waited for the budget after the last step
      * @param throttled   pieces the release throttle left without a body, summed over the steps
      * @param stateHash   the state hash after the last step
+     * @param cpuNanos    stepping-thread CPU ns of every step run (index = step - 1; zeros when not measured)
+     * @param wallNanos   wall-clock ns of every step run
+     * @param allocBytes  bytes the stepping thread allocated in every step run (zeros when not measured)
      */
     public record Result(Stats wall, Stats cpu, Stats alloc, int steps, int firstBreakStep, int lastBreakStep,
                          long breaks, long releases, int peakActive, int peakActiveStep, int peakBodies,
-                         int deferredLeft, long throttled, long stateHash) {
+                         int deferredLeft, long throttled, long stateHash, long[] cpuNanos, long[] wallNanos,
+                         long[] allocBytes) {
         /** The report line ({@code scene=shatter …}). */
         public String line(String budgets) {
             return String.format(Locale.ROOT, "scene=shatter steps=%d break_step=%d last_break_step=%d"
@@ -198,6 +202,7 @@ public final class ShatterBench {
         int from = first > 0 ? first - 1 : 0;
         return new Result(Stats.of(nanos, from, done, 1e-6), cpuTimed ? Stats.of(cpu, from, done, 1e-6) : null,
                 amx != null ? Stats.of(alloc, from, done, 1) : null, done, first, last, c.breaks, c.releases,
-                peakActive, peakStep, peakBodies, w.destruction().stats().deferred(), throttled, w.stateHash());
+                peakActive, peakStep, peakBodies, w.destruction().stats().deferred(), throttled, w.stateHash(),
+                Arrays.copyOf(cpu, done), Arrays.copyOf(nanos, done), Arrays.copyOf(alloc, done));
     }
 }

@@ -59,6 +59,22 @@ final class BenchCommand implements Callable<Integer> {
                     + " (a scenario file) for benchmarks/run-peers.sh --wall-debris / --shatter-debris")
     java.nio.file.Path debrisOut;
 
+    @Option(names = "--proxies", paramLabel = "SPEC",
+            description = "shatter only: the wall's collision proxies (issue 27): none (default), a shape for every piece"
+                    + " (box, sphere, capsule), or buckets SHAPE:MAXSIZE[,SHAPE:MAXSIZE...] by relative size (1 = the largest leaf);"
+                    + " the pieces keep their own mass properties")
+    String proxies = "none";
+
+    @Option(names = "--warmup", paramLabel = "N",
+            description = "shatter only: before each measured run, run the same scene N times in this JVM and discard them"
+                    + " (a warm JVM, as in a running game: the first steps otherwise include JIT compilation). Default 0")
+    int warmup;
+
+    @Option(names = "--per-step", paramLabel = "FILE",
+            description = "shatter only: write one tab-separated line per step of the last run (step, stepping-thread CPU ms,"
+                    + " wall ms, bytes allocated, awake bodies, pairs, manifolds, contact points, then wall ms per stage)")
+    java.nio.file.Path perStep;
+
     @Option(names = "--soak", paramLabel = "N",
             description = "wall only: run the budgets-off wall N times in this process and print the used heap before,"
                     + " after, and after dropping each world (default 0: no soak)")
@@ -98,6 +114,15 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (!"shatter".equals(scene) && warmup != 0) {
+            throw new BadInputException("--warmup is not allowed with " + scene + "; allowed: shatter only");
+        }
+        if (!"shatter".equals(scene) && perStep != null) {
+            throw new BadInputException("--per-step is not allowed with " + scene + "; allowed: shatter only");
+        }
+        if (!"shatter".equals(scene) && !"none".equals(proxies)) {
+            throw new BadInputException("--proxies " + proxies + " is not allowed with " + scene + "; allowed: shatter only");
+        }
         if ("wall".equals(scene)) {
             return WallBenchRun.run(this);
         }

@@ -50,4 +50,63 @@ final class ShatterBenchCommandTest {
         assertThat(run("bench", "shatter", "--budgets", "on", "--debris-out", "x.json")).isEqualTo(2);
         assertThat(err.toString()).contains("--debris-out needs the budgets-off run");
     }
+
+    @Test
+    void aWarmedUpRunIsTheSameRun(@TempDir Path dir) {
+        assertThat(run("bench", "shatter", "--steps", "12", "--wall-sites", "2,2,2", "--wall-cache", dir.toString(),
+                "--budgets", "on")).as(err.toString()).isZero();
+        String cold = out.toString().split("\\R")[0];
+        out.getBuffer().setLength(0);
+        Path steps = dir.resolve("steps.tsv");
+        assertThat(run("bench", "shatter", "--steps", "12", "--wall-sites", "2,2,2", "--wall-cache", dir.toString(),
+                "--budgets", "on", "--warmup", "2", "--per-step", steps.toString())).as(err.toString()).isZero();
+        String warm = out.toString().split("\\R")[0];
+        // the discarded runs change nothing in the measured one: the same destruction and the same final state
+        assertThat(warm.substring(warm.indexOf("state_hash="))).isEqualTo(cold.substring(cold.indexOf("state_hash=")));
+        assertThat(warm.substring(0, warm.indexOf(" median_ms="))).isEqualTo(cold.substring(0, cold.indexOf(" median_ms=")));
+        java.util.List<String> rows = assertDoesNotThrowRead(steps);
+        assertThat(rows).hasSize(13);
+        assertThat(rows.get(0)).startsWith("step\tcpu_ms\twall_ms\talloc_bytes\tawake\tpairs\tmanifolds\tpoints\tcommands_ms");
+        assertThat(rows.get(12)).startsWith("12\t");
+    }
+
+    private static java.util.List<String> assertDoesNotThrowRead(Path p) {
+        try {
+            return Files.readAllLines(p);
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void benchShatterWithProxiesKeepsTheBreaksAndChangesTheMotion(@TempDir Path dir) {
+        assertThat(run("bench", "shatter", "--steps", "30", "--wall-sites", "2,2,2", "--wall-cache", dir.toString(),
+                "--budgets", "off")).as(err.toString()).isZero();
+        String hulls = out.toString().split("\\R")[0];
+        out.getBuffer().setLength(0);
+        assertThat(run("bench", "shatter", "--steps", "30", "--wall-sites", "2,2,2", "--wall-cache", dir.toString(),
+                "--budgets", "off", "--proxies", "sphere")).as(err.toString()).isZero();
+        String[] lines = out.toString().split("\\R");
+        // the same destruction (the explosion breaks every node, every leaf a body) ...
+        assertThat(lines[0]).startsWith("scene=shatter steps=30 break_step=2 last_break_step=4 peak_active_pieces=8"
+                + " peak_step=4 peak_bodies=9 breaks=14 releases=14 deferred_left=0 throttled=0 ");
+        // ... but the pieces collide as spheres, so they move differently
+        String hash = hulls.substring(hulls.indexOf("state_hash="));
+        assertThat(lines[0]).doesNotContain(hash);
+        assertThat(lines[2]).startsWith("info engine=rubble scene=shatter").endsWith(" proxies=sphere warmup=0");
+    }
+
+    @Test
+    void benchProxiesRefusedWhereTheyDoNotApply() {
+        assertThat(run("bench", "shatter", "--proxies", "cone")).isEqualTo(2);
+        assertThat(err.toString()).contains("--proxies cone: shape 'cone' is not allowed; allowed: none, hull, box, sphere, capsule");
+        assertThat(run("bench", "shatter", "--proxies", "box:0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--proxies box:0: maxSize '0' is not allowed; allowed: a relative size > 0");
+        assertThat(run("bench", "shatter", "--warmup", "-1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--warmup -1 is not allowed; allowed: 0..100");
+        assertThat(run("bench", "pile", "--warmup", "1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--warmup is not allowed with pile; allowed: shatter only");
+        assertThat(run("bench", "wall", "--proxies", "box")).isEqualTo(2);
+        assertThat(err.toString()).contains("--proxies box is not allowed with wall; allowed: shatter only");
+    }
 }

@@ -51,6 +51,8 @@ public final class CommandCodec {
     static final byte SET_STRESS_MODEL = 100, SET_BOND_STRENGTH = 101;
     /** Stress limits per material and per bond (issue 30, second session; 99 kept free). */
     static final byte SET_MATERIAL_LIMITS = 97, SET_BOND_LIMITS = 98;
+    /** Collision proxies: size buckets and debris-as-sphere (issue 27; 83–84 kept free for it). */
+    static final byte SET_COLLISION_PROXIES = 82;
     static final byte SPHERE = 1, BOX = 2, CAPSULE = 3, HULL = 4, COMPOUND = 5, MESH = 6, PLANE = 7;
     /** Format version 2: a hull with its full structure (vertices, faces, planes), decoded without recomputing. */
     static final byte HULL_FACES = 8;
@@ -197,6 +199,13 @@ public final class CommandCodec {
             out.writeByte(SET_COLLISION_FILTER).writeLong(x.body()).writeInt(x.layer()).writeInt(x.mask());
         } else if (c instanceof Command.IgnoreCollision x) {
             out.writeByte(IGNORE_COLLISION).writeLong(x.a()).writeLong(x.b()).writeBoolean(x.ignore());
+        } else if (c instanceof Command.SetCollisionProxies x) {
+            // collection, bucket count, per bucket (maxSize, kind ordinal), debrisAsSphere
+            out.writeByte(SET_COLLISION_PROXIES).writeInt(x.collection()).writeInt(x.proxies().buckets().size());
+            for (dev.rubble.core.command.CollisionProxies.Bucket b : x.proxies().buckets()) {
+                out.writeDouble(b.maxSize()).writeByte((byte) b.shape().ordinal());
+            }
+            out.writeBoolean(x.proxies().debrisAsSphere());
         } else {
             throw new IllegalArgumentException("command " + c + " has no journal encoding");
         }
@@ -320,9 +329,26 @@ public final class CommandCodec {
                 return new Command.SetCollisionFilter(in.readLong(), in.readInt(), in.readInt());
             case IGNORE_COLLISION:
                 return budget(() -> new Command.IgnoreCollision(in.readLong(), in.readLong(), in.readBoolean()));
+            case SET_COLLISION_PROXIES:
+                return budget(() -> {
+                    int col = in.readInt();
+                    int n = in.readInt();
+                    if (n < 0 || n > 1024) {
+                        throw new IllegalArgumentException("collision proxy bucket count " + n + "; allowed: 0..1024");
+                    }
+                    var kinds = dev.rubble.core.command.CollisionProxies.Kind.values();
+                    java.util.List<dev.rubble.core.command.CollisionProxies.Bucket> bs = new ArrayList<>(n);
+                    for (int i = 0; i < n; i++) {
+                        double max = in.readDouble();
+                        bs.add(new dev.rubble.core.command.CollisionProxies.Bucket(max,
+                                kinds[checkIndex(in.readByte(), kinds.length, "collision proxy shape")]));
+                    }
+                    return new Command.SetCollisionProxies(col,
+                            new dev.rubble.core.command.CollisionProxies(bs, in.readBoolean()));
+                });
             default:
                 throw new JournalFormatException("unknown command tag " + tag
-                        + "; allowed: 1..13, 20..22, 30..34, 40..42, 45..47, 50..52, 60..63, 70..71, 80..81, 90..93");
+                        + "; allowed: 1..13, 20..22, 30..34, 40..42, 45..47, 50..52, 60..63, 70..71, 80..82, 90..93, 97..98, 100..101");
         }
     }
 

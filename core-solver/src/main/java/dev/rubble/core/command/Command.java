@@ -126,7 +126,8 @@ public sealed interface Command {
             CutBond, SetNodeThreshold, SetPropagation, // destruction as a library (issue 23)
             SetDamageModel, SetNodeMaterial, SetMaterialMultiplier, // materials and models at run time (issue 23)
             SetStressModel, SetBondStrength, // the stress model and per-bond strength at run time (issue 30)
-            SetMaterialLimits, SetBondLimits { // stress limits per material and per bond (issue 30)
+            SetMaterialLimits, SetBondLimits, // stress limits per material and per bond (issue 30)
+            SetCollisionProxies { // size buckets and debris-as-sphere (issue 27)
     }
 
     /** Raises a node's external strain to at least {@code strain} (≥ 0; +∞ forces a break). One-shot. */
@@ -268,6 +269,18 @@ public sealed interface Command {
     /** Remove-on-sleep on or off, with rest-time and shrink ranges (s) and slow-moving-as-sleeping (m/s). */
     record SetRemoveOnSleep(int collection, boolean on, double timeMin, double timeMax, double removalMin,
                             double removalMax, boolean slowMovingAsSleeping, double slowSpeed) implements Destruction {
+    }
+
+    /**
+     * The collection's collision proxies (issue 27; {@code dev.rubble.core.command.CollisionProxies}):
+     * size buckets mapping small pieces to a box, sphere or capsule, and debris-as-sphere. Bodies
+     * created from then on use them; existing bodies keep their shapes. Journal tag 82.
+     */
+    record SetCollisionProxies(int collection, dev.rubble.core.command.CollisionProxies proxies)
+            implements Destruction {
+        public SetCollisionProxies {
+            java.util.Objects.requireNonNull(proxies, "collision proxies is null");
+        }
     }
 
     /** Partial clusters whose remaining children all have relative size at most {@code size} crumble ([0, 1]; 0 = off). */

@@ -1,5 +1,7 @@
 package dev.rubble.core.destruction;
 
+import dev.rubble.core.command.CollisionProxies;
+
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.body.StateHash;
 import dev.rubble.core.command.Command;
@@ -71,6 +73,8 @@ final class DestructionCommands {
         kind(Command.SetRemoveOnBreak.class, this::debrisAfter, x -> setDebrisOptions(x.collection(), debrisAfter(x)));
         kind(Command.SetRemoveOnSleep.class, this::debrisAfter, x -> setDebrisOptions(x.collection(), debrisAfter(x)));
         kind(Command.SetCrumbleSize.class, this::debrisAfter, x -> setDebrisOptions(x.collection(), debrisAfter(x)));
+        kind(Command.SetCollisionProxies.class, x -> d.collection(x.collection()),
+                x -> setCollisionProxies(x.collection(), x.proxies()));
         kind(Command.CutBond.class, x -> bond(x.collection(), x.bond()), this::cutBond);
         kind(Command.SetNodeThreshold.class, x -> d.globalNode(x.collection(), x.node()), x -> {
             int g = d.globalNode(x.collection(), x.node());
@@ -288,6 +292,17 @@ final class DestructionCommands {
             d.removal.used = true;
         }
         d.digest = options.mix(StateHash.mix(d.digest, 0x5EB15L + c)); // field by field: stable across JDKs
+    }
+
+    /** Sets collection {@code c}'s collision proxies (see {@link DestructionRuntime#setCollisionProxies}). */
+    void setCollisionProxies(int c, CollisionProxies proxies) {
+        Objects.requireNonNull(proxies, "collision proxies is null");
+        PlacedCollection pc = d.collection(c);
+        if (proxies.equals(pc.proxies)) {
+            return; // unchanged: no digest change, so worlds that never set them hash as before
+        }
+        pc.proxies = proxies;
+        d.digest = proxies.mix(StateHash.mix(d.digest, 0x9A0C5L + c)); // a lasting change
     }
 
     /** Sets the removal timer multiplier (≥ 0, finite). */

@@ -1,5 +1,7 @@
 package dev.rubble.core.destruction;
 
+import dev.rubble.core.command.CollisionProxies;
+
 import dev.rubble.core.body.BodyDef;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
@@ -104,12 +106,13 @@ final class DestructionContext {
 
     /**
      * Gives node {@code g} a body with its centre of mass at p, orientation q (the collection
-     * frame's), velocities v and w. {@code shape} null = the asset node's own hulls.
+     * frame's), velocities v and w. {@code shape} null = the asset node's own hulls, or its
+     * collision proxy ({@link CollisionProxies}); the mass properties are the node's own either way.
      */
     long createBody(int g, Shape shape, double px, double py, double pz, double qx, double qy, double qz, double qw,
                     double vx, double vy, double vz, double wx, double wy, double wz, MotionType m, boolean asleep) {
         PlacedCollection pc = collections.get(store.collection[g]);
-        Shape sh = shape != null ? shape : pc.shape(store.node[g]);
+        Shape sh = shape != null ? shape : pc.bodyShape(store.node[g]); // hulls, or a proxy (issue 27)
         MassProperties mp = null;
         if (m == MotionType.DYNAMIC) {
             double[] in = store.inertia;

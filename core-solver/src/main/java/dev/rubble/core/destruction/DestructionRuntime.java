@@ -1,5 +1,7 @@
 package dev.rubble.core.destruction;
 
+import dev.rubble.core.command.CollisionProxies;
+
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.command.Command;
@@ -220,6 +222,21 @@ public final class DestructionRuntime {
      */
     public void setDebrisOptions(int c, DebrisOptions options) {
         commands.setDebrisOptions(c, options);
+    }
+
+    /**
+     * Sets collection {@code c}'s collision proxies ({@link CollisionProxies}: size buckets and
+     * debris-as-sphere, issue 27): bodies created from then on collide as their proxy, with their own
+     * mass properties; bodies that exist keep their shapes. Between steps (a scenario's
+     * {@code collections[i].collisionProxies}), or from {@code Command.SetCollisionProxies} (journalled).
+     */
+    public void setCollisionProxies(int c, CollisionProxies proxies) {
+        commands.setCollisionProxies(c, proxies);
+    }
+
+    /** Collection {@code c}'s collision proxies (default {@link CollisionProxies#none()}). */
+    public CollisionProxies collisionProxies(int c) {
+        return ctx.collection(c).proxies;
     }
 
     /** Sets the removal timer multiplier: every removal timer advances {@code dt × multiplier} per step (≥ 0, finite). */

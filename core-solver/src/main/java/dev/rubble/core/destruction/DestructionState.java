@@ -1,5 +1,7 @@
 package dev.rubble.core.destruction;
 
+import dev.rubble.core.command.CollisionProxies;
+
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.spi.SnapshotState;
 import dev.rubble.spi.collection.CollectionAsset;
@@ -64,6 +66,11 @@ public final class DestructionState {
     public static void setImpactMode(DestructionRuntime rt, int c, ImpactMode mode) {
         PlacedCollection pc = rt.ctx.collections.get(c);
         pc.options = pc.options.withImpactMode(mode);
+    }
+
+    /** Restores collection c's collision proxies as saved (issue 27; the digest was saved with them). */
+    public static void setCollisionProxies(DestructionRuntime rt, int c, CollisionProxies proxies) {
+        rt.ctx.collections.get(c).proxies = java.util.Objects.requireNonNull(proxies, "collision proxies is null");
     }
 
     public static DestructionOptions options(DestructionRuntime rt, int c) {

@@ -1,5 +1,7 @@
 package dev.rubble.core.destruction;
 
+import dev.rubble.core.command.CollisionProxies;
+
 import dev.rubble.spi.collection.CollectionAsset;
 import dev.rubble.spi.damage.BondState;
 import dev.rubble.spi.damage.DamageModel;
@@ -35,6 +37,10 @@ final class PlacedCollection implements BondState {
     int unbreakableLevel;
     /** Debris level, removal and crumbling (docs/destruction.md "Debris and removal"); changeable at run time. */
     DebrisOptions debris = DebrisOptions.defaults();
+    /** Size buckets and debris-as-sphere (issue 27 item 4; {@link CollisionProxies}); changeable at run time. */
+    CollisionProxies proxies = CollisionProxies.none();
+    /** Per proxy kind (index = ordinal) the proxy shapes of the nodes, built the first time they are needed. */
+    private final Shape[][] proxyShapes = new Shape[CollisionProxies.Kind.values().length][];
     final double[] scratch;
     private final Shape[] shapes;
     private final AabbTree[] childTrees;
@@ -74,6 +80,33 @@ final class PlacedCollection implements BondState {
         if (s == null) {
             s = compound(asset, i, i + 1, null, asset.com()[3 * i], asset.com()[3 * i + 1], asset.com()[3 * i + 2]);
             shapes[i] = s;
+        }
+        return s;
+    }
+
+    /**
+     * The collision shape a body of asset node {@code i} gets: its proxy when the collection's
+     * {@link #proxies} give one for its relative size (or it is debris and debris collides as
+     * spheres), else its own hulls ({@link #shape}). Cached per kind.
+     */
+    Shape bodyShape(int i) {
+        if (!proxies.active()) {
+            return shape(i);
+        }
+        CollisionProxies.Kind k = proxies.kindFor(asset.relativeSize()[i],
+                asset.level()[i] >= debris.oneWayInteractionLevel());
+        if (k == CollisionProxies.Kind.HULL) {
+            return shape(i);
+        }
+        Shape[] cache = proxyShapes[k.ordinal()];
+        if (cache == null) {
+            cache = new Shape[asset.nodeCount()];
+            proxyShapes[k.ordinal()] = cache;
+        }
+        Shape s = cache[i];
+        if (s == null) {
+            s = CollisionProxies.shape(asset, i, k);
+            cache[i] = s;
         }
         return s;
     }

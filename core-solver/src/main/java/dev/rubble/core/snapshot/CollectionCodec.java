@@ -1,5 +1,6 @@
 package dev.rubble.core.snapshot;
 
+import dev.rubble.core.command.CollisionProxies;
 import dev.rubble.core.destruction.DebrisOptions;
 import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.destruction.DestructionOptions;
@@ -71,6 +72,55 @@ final class CollectionCodec {
             o.writeByte(DestructionState.options(d, c).impactMode().ordinal());
         }
         writeMaterials(d, o);
+        writeProxies(d, o);
+    }
+
+    /** Tag of the trailing collision-proxies block of DEST ("PRXY", issue 27). */
+    private static final int PROXIES = 0x50525859;
+
+    /**
+     * Issue 27: the collections' collision proxies (size buckets, debris-as-sphere), a trailing block
+     * written only when some collection has any (older snapshots, and worlds without proxies, have none):
+     * per collection the bucket count, per bucket maxSize and the kind's ordinal, then debrisAsSphere.
+     */
+    private static void writeProxies(DestructionRuntime d, DataOutput o) throws IOException {
+        int n = d.collectionCount();
+        boolean any = false;
+        for (int c = 0; c < n; c++) {
+            any |= !d.collisionProxies(c).equals(CollisionProxies.none());
+        }
+        if (!any) {
+            return;
+        }
+        o.writeInt(PROXIES);
+        for (int c = 0; c < n; c++) {
+            CollisionProxies p = d.collisionProxies(c);
+            o.writeInt(p.buckets().size());
+            for (CollisionProxies.Bucket b : p.buckets()) {
+                o.writeDouble(b.maxSize());
+                o.writeByte(b.shape().ordinal());
+            }
+            o.writeBoolean(p.debrisAsSphere());
+        }
+    }
+
+    private static CollisionProxies readProxies(DataInput in, String where) throws IOException {
+        int nb = in.readInt();
+        if (nb < 0 || nb > 1024) {
+            throw new IllegalArgumentException(where + ": collision proxy bucket count " + nb + "; allowed: 0..1024");
+        }
+        CollisionProxies.Kind[] kinds = CollisionProxies.Kind.values();
+        List<CollisionProxies.Bucket> bs = new java.util.ArrayList<>(nb);
+        for (int i = 0; i < nb; i++) {
+            double max = in.readDouble();
+            int k = in.readUnsignedByte();
+            if (k >= kinds.length) {
+                throw new IllegalArgumentException(where + ": collision proxy shape " + k + "; allowed: 0.."
+                        + (kinds.length - 1));
+            }
+            bs.add(new CollisionProxies.Bucket(max, kinds[k]));
+        }
+        return new CollisionProxies(bs, in.readBoolean());
     }
 
     /** Tag of the trailing strengths-and-materials block of DEST ("MATL", issue 23). */
@@ -203,6 +253,10 @@ final class CollectionCodec {
                 for (int c = 0; c < n; c++) {
                     DestructionState.setAsset(d, c, assets[c]);
                     DestructionState.setMaterials(d, c, materials[c], multipliers[c]);
+                }
+            } else if (tag == PROXIES) {
+                for (int c = 0; c < n; c++) {
+                    DestructionState.setCollisionProxies(d, c, readProxies(in, name + ": collection " + c));
                 }
             } else {
                 throw new IllegalArgumentException(name + ": unknown block 0x" + Integer.toHexString(tag) + " after the collections");
