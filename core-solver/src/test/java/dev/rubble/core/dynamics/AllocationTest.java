@@ -133,9 +133,7 @@ final class AllocationTest {
                     allocated = Math.min(allocated, sum);
                 }
                 assertThat(w.profile().contactPoints()).isEqualTo(120);
-                if (ContactSolver.COLOURED) {
-                    assertThat(w.profile().colours()).as("the ground level is coloured").isPositive();
-                }
+                assertThat(w.profile().colours()).as("the ground level is coloured").isPositive();
                 assertThat(allocated).as("bytes allocated in 200 steps on %d threads", threads).isLessThan(1024);
             }
         }
