@@ -2,7 +2,7 @@
 # Runs the bench scenes (shared/bench-scenarios.md) on every peer engine, each in its own fresh JVM,
 # one after another, then `./rubble bench`, and prints a ratio table (Rubble median / peer median).
 #
-# Usage: benchmarks/run-peers.sh [--steps N] [--cap-seconds S] [--scenes all|pyramid|pile|spheres]
+# Usage: benchmarks/run-peers.sh [--steps N] [--cap-seconds S] [--scenes all|pyramid|pile|spheres|large-pyramid]
 #                                [--engines "jolt bullet ode4j jbullet"] [--out FILE] [--no-rubble] [--threads N]
 #        benchmarks/run-peers.sh --table FILE [--engines "..."]   (only print the ratio tables of FILE)
 #        benchmarks/run-peers.sh --wall-debris [--steps N] [--engines "jolt bullet"] [--out FILE]
@@ -58,13 +58,13 @@ awk -v engines="$engines" '
     for (i = 3; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "median_ms") cpu[$1, cur[$1]] = kv[2] }
   }
   function table(title, arr,    i, k, s, r, m) {
-    printf "\n%s\n%-8s %10s", title, "scene", "rubble_ms"
+    printf "\n%s\n%-13s %10s", title, "scene", "rubble_ms"
     for (i = 1; i <= ne; i++) printf " %10s", eng[i] "_ms"
     for (i = 1; i <= ne; i++) printf " %14s", "rubble/" eng[i]
     printf "\n"
     for (k = 1; k <= ns; k++) {
       s = order[k]; r = (("rubble", s) in arr) ? arr["rubble", s] : ""
-      printf "%-8s %10s", s, r == "" ? "-" : r
+      printf "%-13s %10s", s, r == "" ? "-" : r
       for (i = 1; i <= ne; i++) { m = ((eng[i], s) in arr) ? arr[eng[i], s] : "-"; printf " %10s", m }
       for (i = 1; i <= ne; i++) {
         m = ((eng[i], s) in arr) ? arr[eng[i], s] : ""

@@ -39,7 +39,12 @@ public final class BenchScenes {
 
     /** The scenes, by their command-line names. */
     public enum Scene {
-        PYRAMID("pyramid"), PILE("pile"), SPHERES("spheres");
+        PYRAMID("pyramid"), PILE("pile"), SPHERES("spheres"),
+        /**
+         * Box2D v3's {@code large_pyramid} benchmark in 3-D (issue 26): 100 rows of 1 m boxes, 5 050
+         * in all, side by side with no gap, each row centred on the one below; not part of {@code all}.
+         */
+        LARGE_PYRAMID("large-pyramid");
 
         private final String label;
 
@@ -50,6 +55,16 @@ public final class BenchScenes {
         /** The name used on the command line and in the output ("pyramid", ...). */
         public String label() {
             return label;
+        }
+
+        /** The scenes {@code all} runs: the three of shared/bench-scenarios.md (pyramid, pile, spheres). */
+        public static List<Scene> all() {
+            return List.of(PYRAMID, PILE, SPHERES);
+        }
+
+        /** Whether the sanity figures are a pyramid's (top box, boxes moved, largest move). */
+        public boolean pyramid() {
+            return this == PYRAMID || this == LARGE_PYRAMID;
         }
 
         /** The known scene names, comma separated, for error messages. */
@@ -97,6 +112,7 @@ public final class BenchScenes {
             case PYRAMID -> pyramid(bodies);
             case PILE -> pile(bodies);
             case SPHERES -> spheres(bodies);
+            case LARGE_PYRAMID -> largePyramid(bodies);
             default -> throw new IllegalStateException("unreachable: " + scene);
         }
         return new Scenario(scene.label(), settings(), bodies, List.of(), STEPS);
@@ -123,6 +139,26 @@ public final class BenchScenes {
             int n = 20 - r;
             for (int j = 0; j < n; j++) {
                 double x = (j - (n - 1) / 2.0) * 1.01;
+                out.add(dynamic(BodyDef.of(box)).withPosition(x, 0.5 + r, 0));
+            }
+        }
+    }
+
+    /** Rows of {@link Scene#LARGE_PYRAMID} (Box2D's {@code large_pyramid}: base count 100). */
+    public static final int LARGE_PYRAMID_ROWS = 100;
+
+    /**
+     * Box2D v3's {@code large_pyramid} (shared/benchmark/large_pyramid.c) in 3-D: 1 m boxes, row r
+     * (0 at the ground) has 100 - r boxes at a pitch of exactly 1 m (touching, as Box2D's), centred
+     * on x = 0, at height r + 0.5; the top box (row 99) is the last body.
+     */
+    private static void largePyramid(List<BodyDef> out) {
+        ground(out);
+        Box box = new Box(0.5, 0.5, 0.5);
+        for (int r = 0; r < LARGE_PYRAMID_ROWS; r++) {
+            int n = LARGE_PYRAMID_ROWS - r;
+            for (int j = 0; j < n; j++) {
+                double x = j - (n - 1) / 2.0;
                 out.add(dynamic(BodyDef.of(box)).withPosition(x, 0.5 + r, 0));
             }
         }
@@ -186,7 +222,7 @@ public final class BenchScenes {
      * scene order (interleaved x, y, z), before and after.
      *
      * <ul>
-     * <li>pyramid: the top box's height (the last box; starts at 19.5 m), how many boxes moved
+     * <li>pyramid and large pyramid: the top box's height (the last box; starts at 19.5 m, 99.5 m), how many boxes moved
      *     more than 0.1 m, the largest move (metres, Euclidean distance start to end);</li>
      * <li>pile and spheres: mean and max height over the bodies whose position is finite, and the
      *     bodies lost: below y = -0.5 or non-finite, and for spheres also outside |x| or |z| &gt; 11.5.</li>
@@ -240,7 +276,7 @@ public final class BenchScenes {
     public record Sanity(Scene scene, double topY, int moved, double maxMove, double meanY, double maxY, int lost) {
         /** One line, e.g. {@code sanity top_y=19.500 moved_gt_0.1m=0 max_move_m=0.000}. */
         public String format() {
-            if (scene == Scene.PYRAMID) {
+            if (scene.pyramid()) {
                 return String.format(Locale.ROOT, "sanity top_y=%.3f moved_gt_0.1m=%d max_move_m=%.3f",
                         topY, moved, maxMove);
             }

@@ -166,6 +166,31 @@ final class BenchScenesTest {
     }
 
     @Test
+    void largePyramidIsBox2DsHundredRowsOfTouchingBoxes() {
+        Scenario sc = BenchScenes.build(Scene.LARGE_PYRAMID);
+        assertThat(sc.name()).isEqualTo("large-pyramid");
+        List<BodyDef> boxes = BenchScenes.dynamicBodies(sc);
+        assertThat(boxes).hasSize(100 * 101 / 2); // 5 050
+        // hand-worked: the bottom row of 100 spans -49.5 .. 49.5 at y 0.5, neighbours exactly 1 m apart
+        // (touching); row 98 has two boxes at -0.5, 0.5; the top box (last) at (0, 99.5)
+        assertThat(boxes.get(0).x()).isEqualTo(-49.5);
+        assertThat(boxes.get(99).x()).isEqualTo(49.5);
+        assertThat(boxes.get(1).x() - boxes.get(0).x()).isEqualTo(1.0);
+        assertThat(boxes.get(5047).x()).isEqualTo(-0.5);
+        assertThat(boxes.get(5048).x()).isEqualTo(0.5);
+        assertThat(boxes.get(5049).x()).isZero();
+        assertThat(boxes.get(5049).y()).isEqualTo(99.5);
+        for (BodyDef b : boxes) {
+            assertThat(b.shape()).isEqualTo(new Box(0.5, 0.5, 0.5));
+            assertThat(b.z()).isZero();
+        }
+        assertThat(Scene.byLabel("large-pyramid")).isEqualTo(Scene.LARGE_PYRAMID);
+        assertThat(Scene.all()).containsExactly(Scene.PYRAMID, Scene.PILE, Scene.SPHERES);
+        assertThat(BenchScenes.sanity(Scene.LARGE_PYRAMID, new double[] {0, 0.5, 0, 0, 99.5, 0},
+                new double[] {0, 0.5, 0, 0, 99.0, 0}).format()).isEqualTo("sanity top_y=99.000 moved_gt_0.1m=1 max_move_m=0.500");
+    }
+
+    @Test
     void sceneNamesResolveAndUnknownOnesListTheKnown() {
         assertThat(Scene.byLabel("spheres")).isEqualTo(Scene.SPHERES);
         assertThatThrownBy(() -> Scene.byLabel("tower"))

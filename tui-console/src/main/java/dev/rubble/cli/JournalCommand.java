@@ -66,6 +66,8 @@ final class JournalCommand implements Runnable {
                 }
                 out.printf("stages      %s%n", st);
                 out.printf("step        dt %s s, %d sub-steps%n", h.dt(), h.subSteps());
+                out.printf("threads     %s%n", r.recordedThreads() > 0 ? r.recordedThreads() + " (any count re-simulates the same bits)"
+                        : "not recorded (a reproducible or older journal)");
                 out.printf("steps       %d (%s)%n", steps, steps == 0 ? "none" : first + ".." + last);
                 out.printf("simulated   %.3f s%n", steps * h.dt());
                 out.printf("ended       %s%n", r.closedCleanly() ? "closed by the recorder (complete)"

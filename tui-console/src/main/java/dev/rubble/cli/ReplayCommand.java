@@ -60,6 +60,10 @@ final class ReplayCommand implements Callable<Integer> {
             description = "write the journal's recorded events as JSON lines, as run --events wrote them live (docs/events.md)")
     Path eventsFile;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "step the played world (released bodies) on N threads (default: as recorded); any count gives the same bits (docs/parallel.md)")
+    String threadsText;
+
     @Option(names = "--headless", description = "never open the console")
     boolean headless;
 
@@ -87,7 +91,8 @@ final class ReplayCommand implements Callable<Integer> {
             throw new BadInputException("--hold " + hold + " with --from " + from + ": a held cache starts from its first"
                     + " recorded pose; allowed: one of them");
         }
-        try (Playback pb = Playback.open(dir, plugins.load(), RunCommand.parseSets(sets))) {
+        int threads = threadsText == null ? 0 : ThreadCounts.one("--threads", threadsText);
+        try (Playback pb = Playback.open(dir, plugins.load(), RunCommand.parseSets(sets), threads)) {
             pb.setSpeed(speed);
             if (hold != null) {
                 pb.holdUntilStep(hold);

@@ -225,7 +225,7 @@ public final class ConsoleRenderer {
     private static List<String> stagesAll(World world, int pw) {
         StepProfile p = world.profile();
         List<String> out = new ArrayList<>();
-        out.add("Stages (last step) " + p.totalNanos() / 1000 + " us");
+        out.add("Stages (last step) " + p.totalNanos() / 1000 + " us" + onThreads(p));
         long total = Math.max(1, p.totalNanos());
         int barW = Math.max(1, pw - LABEL - 10);
         for (StepSlot s : STAGES) {
@@ -268,7 +268,8 @@ public final class ConsoleRenderer {
         StepProfile p = world.profile();
         StepSlot[] order = slowest(world);
         List<String> out = new ArrayList<>();
-        out.add("Stages (slowest " + Math.min(k, order.length) + " of " + order.length + ") " + p.totalNanos() / 1000 + " us");
+        out.add("Stages (slowest " + Math.min(k, order.length) + " of " + order.length + ") " + p.totalNanos() / 1000 + " us"
+                + onThreads(p));
         long total = Math.max(1, p.totalNanos());
         int barW = Math.max(1, pw - LABEL - 10);
         for (int i = 0; i < k && i < order.length; i++) {
@@ -278,10 +279,15 @@ public final class ConsoleRenderer {
         return out;
     }
 
+    /** The thread count the step ran on, after the stage section's total (issue 26): {@code " on 2 threads"}. */
+    static String onThreads(StepProfile p) {
+        return " on " + p.threads() + (p.threads() == 1 ? " thread" : " threads");
+    }
+
     /** One row: the total, then the slowest slots while they fit. */
     private static String stagesLine(World world, int pw) {
         StepProfile p = world.profile();
-        StringBuilder sb = new StringBuilder("Stages " + p.totalNanos() / 1000 + " us:");
+        StringBuilder sb = new StringBuilder("Stages " + p.totalNanos() / 1000 + " us" + onThreads(p) + ":");
         for (StepSlot s : slowest(world)) {
             String item = " " + s.label() + " " + p.nanos(s) / 1000;
             if (sb.length() + item.length() > pw) {

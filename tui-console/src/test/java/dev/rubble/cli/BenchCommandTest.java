@@ -49,7 +49,7 @@ final class BenchCommandTest {
     @Test
     void unknownSceneExitsTwoListingTheKnownOnes() {
         assertThat(run("bench", "tower")).isEqualTo(2);
-        assertThat(err.toString()).contains("unknown scene 'tower'").contains("pyramid, pile, spheres, all");
+        assertThat(err.toString()).contains("unknown scene 'tower'").contains("pyramid, pile, spheres, large-pyramid, all");
         assertThat(out.toString()).isEmpty();
     }
 

@@ -79,6 +79,34 @@ final class ThreadsCliTest {
         assertThat(bad.err()).contains("--threads 0 is not allowed; allowed: an integer 1..256");
     }
 
+    /**
+     * {@code replay --threads}: the bodies released from a journal recorded on 2 threads are simulated
+     * by the played world; on 1 and on 3 threads they end in the same state, and {@code journal info}
+     * names the recorded count.
+     */
+    @Test
+    void replayOnAnyThreadCountSimulatesTheReleasedBodiesAlike(@TempDir Path tmp) throws Exception {
+        Path s = tmp.resolve("mix.json"), j = tmp.resolve("j");
+        Files.writeString(s, scene(null));
+        var run = rubble("run", s.toString(), "--threads", "2", "--steps", "60", "--journal", j.toString());
+        assertThat(run.code()).as(run.err()).isZero();
+        var info = rubble("journal", "info", j.toString());
+        assertThat(info.code()).as(info.err()).isZero();
+        assertThat(info.out()).contains("threads     2 ");
+        List<String> outs = new ArrayList<>();
+        for (String t : new String[] {"1", "3"}) {
+            Path o = tmp.resolve("r" + t + ".json");
+            var r = rubble("replay", j.toString(), "--headless", "--threads", t, "--release-region", "-10,-1,-10,10,30,10@20",
+                    "--out", o.toString());
+            assertThat(r.code()).as(r.err()).isZero();
+            outs.add(Files.readString(o));
+        }
+        assertThat(outs.get(1)).isEqualTo(outs.get(0));
+        var bad = rubble("replay", j.toString(), "--headless", "--threads", "300");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--threads 300 is not allowed; allowed: an integer 1..256");
+    }
+
     @Test
     void worldThreadsInTheScenarioGivesTheSameStateAsOneThread(@TempDir Path tmp) throws Exception {
         Path one = tmp.resolve("one.json"), four = tmp.resolve("four.json");

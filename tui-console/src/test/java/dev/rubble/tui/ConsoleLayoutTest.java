@@ -43,7 +43,7 @@ final class ConsoleLayoutTest {
         assertThat(panel(vt, 2)).matches(" {30}[_.:\\-=+*#%@]{3} \\^ +\\d+\\.\\d\\d ms");
         assertThat(panel(vt, 3)).matches("heap \\d+ / \\d+ MB  alloc (\\d+ B|\\d+\\.\\d KB|\\d+\\.\\d MB)/step +");
         // one row left for the stages: the total, then the slowest slots while they fit
-        assertThat(panel(vt, 4)).startsWith("Stages " + s.world().profile().totalNanos() / 1000 + " us: ");
+        assertThat(panel(vt, 4)).startsWith("Stages " + s.world().profile().totalNanos() / 1000 + " us on 1 thread: ");
         assertThat(panel(vt, 5)).isEqualTo(String.format("%-44s", "Bodies 2  awake 0  sleeping 0"));
         assertThat(panel(vt, 6)).isEqualTo(String.format("%-44s", "kinematic 1  static 1  disabled 0"));
         assertThat(panel(vt, 7)).startsWith("contacts ").contains(" pts ").contains(" mf ").contains(" islands");

@@ -47,6 +47,17 @@ final class ConsoleRendererTest {
         return sb.toString();
     }
 
+    /** Issue 26: the stage section names the thread count the step ran on next to its total. */
+    @Test
+    void theStageHeadingNamesTheThreadCount() {
+        for (int threads : new int[] {1, 2}) {
+            dev.rubble.core.world.World w = dev.rubble.core.world.World.create(
+                    dev.rubble.core.step.WorldSettings.defaults().withThreads(threads), STAGES);
+            w.step(); // the world's pool (2 threads) is closed when the world becomes unreachable
+            assertThat(ConsoleRenderer.onThreads(w.profile())).isEqualTo(threads == 1 ? " on 1 thread" : " on 2 threads");
+        }
+    }
+
     @Test
     void stageTimesAreBarsProportionalToTheStepTotal() throws IOException {
         LiveSession s = session();
@@ -56,7 +67,7 @@ final class ConsoleRendererTest {
         DefaultVirtualTerminal vt = render(s, new ConsoleState(), 100, 30);
         assertThat(rowText(vt, 0)).startsWith("rubble | scene | step 3 | t 0.05 s | speed x1 | RUNNING");
         // rows 1-3: the frame-time section; then the stages with the step's total in their heading
-        assertThat(rowText(vt, 4)).startsWith("Stages (last step) " + s.world().profile().totalNanos() / 1000 + " us");
+        assertThat(rowText(vt, 4)).startsWith("Stages (last step) " + s.world().profile().totalNanos() / 1000 + " us on 1 thread ");
         StepProfile p = s.world().profile();
         final int L = ConsoleRenderer.LABEL;
         int barW = 44 - L - 10;

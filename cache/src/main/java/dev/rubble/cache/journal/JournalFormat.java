@@ -76,6 +76,14 @@ public final class JournalFormat {
     public static final int KIND_TRACK = 0x5452434B;
     /** A step of a lossy journal ("QSTP"): a step document whose moved bodies are a {@link LossyTracks} block. */
     public static final int KIND_LOSSY_STEP = 0x51535450;
+    /**
+     * Tag of the header's optional thread-count field ("THRD", issue 26): in a version-4 header after
+     * the collection count, before the end marker, the tag and the thread count (int32) the recording
+     * stepped on. Written by every journal but a reproducible one (nothing of the machine reaches
+     * those, so they stay byte-identical for every thread count); absent, the count is unknown and a
+     * re-simulation runs on one thread. The result is the same bits for every count either way.
+     */
+    public static final int HEADER_THREADS = 0x54485244;
     /** Marker closing every document ("END!"). */
     public static final int END = 0x454E4421;
 

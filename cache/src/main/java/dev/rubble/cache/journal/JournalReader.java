@@ -43,6 +43,8 @@ public final class JournalReader implements AutoCloseable {
     private int slotLimit = DEFAULT_SLOT_LIMIT;
     private final boolean destruction;
     private dev.rubble.core.step.WorldSettings settings;
+    /** The thread count the recording stepped on (issue 26), 0 when the header does not say (reproducible, older). */
+    private int recordedThreads;
     private InitialBodies initialBodies;
     private final List<byte[]> collectionImages = new ArrayList<>();
 
@@ -123,7 +125,17 @@ public final class JournalReader implements AutoCloseable {
                             + " collections");
                 }
             }
-            if (b.readInt() != JournalFormat.END) {
+            int tag = b.readInt();
+            if (destruction && tag == JournalFormat.HEADER_THREADS) {
+                recordedThreads = b.readInt();
+                if (recordedThreads < 1 || recordedThreads > dev.rubble.core.step.WorldSettings.MAX_THREADS) {
+                    throw new JournalFormatException("journal " + dir + " header is corrupted: " + recordedThreads
+                            + " threads");
+                }
+                settings = settings.withThreads(recordedThreads);
+                tag = b.readInt();
+            }
+            if (tag != JournalFormat.END) {
                 throw new JournalFormatException("journal " + dir + " header is corrupted: no end marker");
             }
             if (checksummed) {
@@ -262,6 +274,14 @@ public final class JournalReader implements AutoCloseable {
     /** Version 4: the world settings the recording ran with (null for older journals). */
     public dev.rubble.core.step.WorldSettings settings() {
         return settings;
+    }
+
+    /**
+     * The thread count the recording stepped on (issue 26; also in {@link #settings()}), 0 when the
+     * header does not say: a reproducible journal (nothing of the machine reaches it) or an older one.
+     */
+    public int recordedThreads() {
+        return recordedThreads;
     }
 
     /** Version 4: every body when recording started (null for older journals). */

@@ -222,7 +222,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
                 reproducible ? 0L : System.currentTimeMillis());
         // the header is encoded first: its size (every initial body's shape) sizes Chronicle's blocks
         Bytes<byte[]> hb = Bytes.allocateElasticOnHeap(1 << 16);
-        writeHeader(hb, h, world, images.size());
+        writeHeader(hb, h, world, images.size(), reproducible ? 0 : world.settings().threads());
         byte[] header = Arrays.copyOf(hb.underlyingObject(), (int) hb.writePosition());
         SingleChronicleQueueBuilder qb = SingleChronicleQueueBuilder.binary(dir).rollCycle(rollCycle)
                 .blockSize(blockSize(world, header.length, images));
@@ -353,11 +353,16 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
 
     /** The header of versions 1 to 3 (tests write old journals with it). */
     static void writeHeader(Bytes<?> b, JournalHeader h) {
-        writeHeader(b, h, null, 0);
+        writeHeader(b, h, null, 0, 0);
     }
 
     /** The header; {@code world} null = without version 4's settings, bodies and collection count. */
     static void writeHeader(Bytes<?> b, JournalHeader h, World world, int collections) {
+        writeHeader(b, h, world, collections, 0);
+    }
+
+    /** As above; {@code threads} > 0 records the thread count (issue 26, {@link JournalFormat#HEADER_THREADS}). */
+    static void writeHeader(Bytes<?> b, JournalHeader h, World world, int collections, int threads) {
         b.writeInt(JournalFormat.KIND_HEADER);
         b.writeLong(JournalFormat.MAGIC);
         b.writeInt(h.formatVersion());
@@ -383,6 +388,10 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             SettingsCodec.write(b, world.settings());
             InitialBodies.of(world).write(b);
             b.writeInt(collections);
+            if (threads > 0) {
+                b.writeInt(JournalFormat.HEADER_THREADS);
+                b.writeInt(threads);
+            }
         }
         b.writeInt(JournalFormat.END);
     }

@@ -109,10 +109,14 @@ public final class Playback implements AutoCloseable {
     private final List<RecordedEvents> pending = new ArrayList<>();
     private int pendingCount;
 
-    private Playback(JournalReader reader, Stages stages, Map<String, String> overrides) {
+    /** Threads the played world steps on (issue 26; 0: the recorded settings'); the result is the same bits. */
+    private final int threads;
+
+    private Playback(JournalReader reader, Stages stages, Map<String, String> overrides, int threads) {
         this.reader = reader;
         this.stages = stages;
         this.overrides = new TreeMap<>(overrides);
+        this.threads = threads;
         this.start = reader.mark();
         JournalHeader h = reader.header();
         if (reader.settings() != null) {
@@ -160,7 +164,7 @@ public final class Playback implements AutoCloseable {
         for (Map.Entry<String, String> e : overrides.entrySet()) {
             settings = settings.withStage(e.getKey(), e.getValue());
         }
-        return settings;
+        return threads > 0 ? settings.withThreads(threads) : settings;
     }
 
     /**
@@ -193,6 +197,9 @@ public final class Playback implements AutoCloseable {
             choice.putAll(overrides);
             for (Map.Entry<String, String> e : choice.entrySet()) {
                 settings = settings.withStage(e.getKey(), e.getValue());
+            }
+            if (threads > 0) {
+                settings = settings.withThreads(threads);
             }
             this.world = World.create(settings, stages);
             reader.setSlotLimit(settings.maxBodies());
@@ -309,11 +316,25 @@ public final class Playback implements AutoCloseable {
      * implementation), e.g. a faster broadphase for playing back a large journal.
      */
     public static Playback open(Path dir, Stages stages, Map<String, String> overrides) {
+        return open(dir, stages, overrides, 0);
+    }
+
+    /**
+     * As {@link #open(Path, Stages, Map)}, the played world stepping on {@code threads} threads
+     * (issue 26; 0: as the recorded settings say). Released bodies move the same bits on any count.
+     *
+     * @throws IllegalArgumentException when {@code threads} is negative or above {@link WorldSettings#MAX_THREADS}
+     */
+    public static Playback open(Path dir, Stages stages, Map<String, String> overrides, int threads) {
         Objects.requireNonNull(stages, "stages is null");
         Objects.requireNonNull(overrides, "overrides is null");
+        if (threads < 0 || threads > WorldSettings.MAX_THREADS) {
+            throw new IllegalArgumentException("threads = " + threads + "; allowed: 0 (as recorded) or 1.."
+                    + WorldSettings.MAX_THREADS);
+        }
         JournalReader r = JournalReader.open(dir);
         try {
-            return new Playback(r, stages, overrides);
+            return new Playback(r, stages, overrides, threads);
         } catch (RuntimeException e) {
             r.close();
             throw e;

@@ -198,25 +198,6 @@ public final class ConstraintColoring {
         }
     }
 
-    /**
-     * No colours: all {@code n} constraints in one serial group in the given order (the store-order
-     * sweep the solver runs while {@code ContactSolver.COLOURED} is off).
-     */
-    public void uncoloured(int n) {
-        ensureConstraints(n);
-        ensureGroups(1);
-        for (int k = 0; k < n; k++) {
-            order[k] = k;
-        }
-        count = n;
-        groups = n > 0 ? 1 : 0;
-        levels = groups;
-        start[0] = 0;
-        start[1] = n;
-        serial[0] = true;
-        groupLevel[0] = 0;
-    }
-
     /** Breadth-first depth of every body from the infinitely heavy ones (see the class comment). */
     private void depths(int[] bodyA, int[] bodyB, int n, int bodies, double[] invMass) {
         Arrays.fill(adjStart, 0, bodies + 1, 0);

@@ -106,8 +106,7 @@ import java.util.Arrays;
  * speed after the solver's row arithmetic").
  *
  * <h2>Order and threads (issue 26, docs/parallel.md)</h2>
- * With {@link #COLOURED} on (it is off: see there; off, every manifold is in one serial group in
- * store order), {@link #prepare} colours the solved manifolds ({@link ConstraintColoring}: serially, level by
+ * {@link #prepare} colours the solved manifolds ({@link ConstraintColoring}: serially, level by
  * level from the ground up, first fit within a level in store order; a level of fewer than
  * {@link ConstraintColoring#SERIAL_LEVEL} manifolds stays whole, in store order) and numbers them
  * group by group, so each group is a contiguous range of solved manifolds. Every pass that writes
@@ -136,17 +135,6 @@ public final class ContactSolver {
      * pyramid).
      */
     public static final double STIFFNESS_CAP = 0.75;
-    /**
-     * Whether the velocity passes run level by level and colour by colour ({@link ConstraintColoring},
-     * parallel within a colour) or as one serial sweep in store order (issue 26). Off: with colours
-     * the bench pyramid stands (its levels are small and stay in store order) and every core-solver
-     * test passes, but the stress example's tower (examples/stress/tower.json, StressScenesTest), which
-     * without its stress model stands on what the ball left of its base (top third at 7.5 m after 4 s in
-     * store order), falls: top third at 1.44 m coloured, 5.56 m with every level in store order but the
-     * levels bottom up. Either way the result is the same for every thread count; off, the
-     * per-manifold, per-point and per-body stages are still parallel (docs/parallel.md).
-     */
-    static final boolean COLOURED = false;
     /**
      * How much stiffer a manifold's compression (the mean of its points' normal impulses) is than
      * the points' soft rows: its leak is {@code impulseScale / 2.2} instead of {@code impulseScale}
@@ -387,11 +375,7 @@ public final class ContactSolver {
             candB[candidates] = mapBody(bb);
             candidates++;
         }
-        if (COLOURED) {
-            coloring.color(candA, candB, candidates, bodyCount, invMass);
-        } else {
-            coloring.uncoloured(candidates);
-        }
+        coloring.color(candA, candB, candidates, bodyCount, invMass);
         solves = 0;
         // solved manifold i = the i-th in colour order: each colour is a contiguous range of i
         final int[] order = coloring.order();

@@ -269,11 +269,8 @@ public final class StepPipeline {
 
         t = optional(removal, StepSlot.REMOVAL, t);
 
-        for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
-            int s = b.order[i];
-            b.updateBounds(s);
-            BodyBounds.expandBounds(b, s, dt);
-        }
+        boundsDt = dt; // issue 26: per body (its own six bounds slots; shapes are immutable), in blocks
+        integrate(b, dt, ds, settings, b.awakeCount(), boundsTask);
         t = lap(StepSlot.BOUNDS, t);
 
         t = optional(events, StepSlot.EVENTS, t);
@@ -543,6 +540,17 @@ public final class StepPipeline {
             (lo, hi) -> integrateVelocities(intBodies, intH, intDynamics, intSettings, lo, hi);
     private final dev.rubble.core.parallel.RangeTask positionTask =
             (lo, hi) -> integratePositions(intBodies, intH, lo, hi);
+    private double boundsDt;
+    private final dev.rubble.core.parallel.RangeTask boundsTask = (lo, hi) -> updateBounds(intBodies, boundsDt, lo, hi);
+
+    /** Awake bodies {@code [lo, hi)} of the awake partition: bounds at the new pose, grown by the step's motion. */
+    private static void updateBounds(BodyStore b, double dt, int lo, int hi) {
+        for (int i = lo; i < hi; i++) {
+            int s = b.order[i];
+            b.updateBounds(s);
+            BodyBounds.expandBounds(b, s, dt);
+        }
+    }
 
     /**
      * {@code task} over the first {@code min(awake, movers)} bodies of the awake partition, in blocks

@@ -186,17 +186,4 @@ final class ConstraintColoringTest {
         assertThat(c.groups()).isZero();
         assertThat(c.count()).isZero();
     }
-
-    @Test
-    void uncolouredIsOneSerialGroupInTheGivenOrder() {
-        ConstraintColoring c = new ConstraintColoring();
-        c.color(new int[] {0, 1, 0}, new int[] {1, 2, 2}, 3, 3, new double[] {0, 1, 1});
-        c.uncoloured(5);
-        assertThat(c.groups()).isEqualTo(1);
-        assertThat(c.serial(0)).isTrue();
-        assertThat(c.size(0)).isEqualTo(5);
-        assertThat(java.util.Arrays.copyOf(c.order(), 5)).containsExactly(0, 1, 2, 3, 4);
-        c.uncoloured(0);
-        assertThat(c.groups()).isZero();
-    }
 }

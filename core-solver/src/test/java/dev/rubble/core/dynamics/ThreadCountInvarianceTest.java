@@ -95,15 +95,9 @@ final class ThreadCountInvarianceTest {
                 maxColoured = Math.max(maxColoured, w.profile().manifolds() - w.profile().overflowManifolds());
             }
             assertThat(w.profile().threads()).isEqualTo(2);
-            if (ContactSolver.COLOURED) {
-                // four levels of 72 manifolds (the ground contacts and three of box on box): each coloured
-                assertThat(maxColours).isGreaterThanOrEqualTo(4);
-                assertThat(maxColoured).as("manifolds solved in parallel groups").isGreaterThanOrEqualTo(4 * 72);
-            } else {
-                // the store-order sweep: one serial group, no colour
-                assertThat(maxColours).isZero();
-                assertThat(maxColoured).isZero();
-            }
+            // four levels of 72 manifolds (the ground contacts and three of box on box): each coloured
+            assertThat(maxColours).isGreaterThanOrEqualTo(4);
+            assertThat(maxColoured).as("manifolds solved in parallel groups").isGreaterThanOrEqualTo(4 * 72);
             assertThat(maxPoints).isGreaterThan(1000);
         }
     }

@@ -57,7 +57,7 @@ public final class PeerMain {
         engine(engine); // validate before running anything
         List<Scene> scenes = new ArrayList<>();
         if ("all".equals(args[1])) {
-            scenes.addAll(List.of(Scene.values()));
+            scenes.addAll(Scene.all());
         } else {
             scenes.add(Scene.byLabel(args[1]));
         }
