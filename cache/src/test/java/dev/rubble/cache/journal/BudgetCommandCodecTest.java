@@ -20,14 +20,7 @@ final class BudgetCommandCodecTest {
                 new Command.SetReleaseThrottle(100, 400),
                 new Command.SetReleaseThrottle(-1, -1),
                 new Command.SetLevels(2, 3, Integer.MAX_VALUE));
-        Bytes<?> b = Bytes.allocateElasticOnHeap(64);
-        for (Command c : cs) {
-            CommandCodec.write(b, c);
-        }
-        for (Command c : cs) {
-            assertThat(CommandCodec.read(b)).isEqualTo(c);
-        }
-        assertThat(b.readRemaining()).isZero();
+        CommandRoundTrip.assertRoundTrips(cs);
     }
 
     @Test

@@ -21,14 +21,7 @@ final class CollisionProxiesCodecTest {
                         new CollisionProxies.Bucket(0.5, CollisionProxies.Kind.CAPSULE),
                         new CollisionProxies.Bucket(0.25, CollisionProxies.Kind.BOX),
                         new CollisionProxies.Bucket(2, CollisionProxies.Kind.HULL)), true)));
-        Bytes<?> b = Bytes.allocateElasticOnHeap(256);
-        for (Command c : cs) {
-            CommandCodec.write(b, c);
-        }
-        for (Command c : cs) {
-            assertThat(CommandCodec.read(b)).isEqualTo(c);
-        }
-        assertThat(b.readRemaining()).isZero();
+        CommandRoundTrip.assertRoundTrips(cs);
     }
 
     @Test

@@ -36,14 +36,7 @@ final class ConstraintJournalTest {
                 new Command.AddConstraint(4, "distance", 1, 2, false, new double[] {0, 0, 0, 0, 0, 0, 1},
                         new double[] {0, 1, 0, 0, 0, 0, 1}, new double[] {Double.NaN, 1e-3, 0.5}, 1, 2),
                 new Command.RemoveConstraint(3));
-        Bytes<?> b = Bytes.allocateElasticOnHeap(64);
-        for (Command c : cs) {
-            CommandCodec.write(b, c);
-        }
-        for (Command c : cs) {
-            assertThat(CommandCodec.read(b)).isEqualTo(c);
-        }
-        assertThat(b.readRemaining()).isZero();
+        CommandRoundTrip.assertRoundTrips(cs);
     }
 
     @Test

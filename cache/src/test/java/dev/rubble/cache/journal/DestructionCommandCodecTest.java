@@ -25,14 +25,7 @@ final class DestructionCommandCodecTest {
                 new Command.SetPropagation(3, false, 0.5, 0.25),
                 new Command.SetNodeMaterial(1, 7, 2),
                 new Command.SetMaterialMultiplier(2, 1, 0.75));
-        Bytes<?> b = Bytes.allocateElasticOnHeap(256);
-        for (Command c : cs) {
-            CommandCodec.write(b, c);
-        }
-        for (Command c : cs) {
-            assertThat(CommandCodec.read(b)).isEqualTo(c);
-        }
-        assertThat(b.readRemaining()).isZero();
+        CommandRoundTrip.assertRoundTrips(cs);
     }
 
     /** SetDamageModel (tag 45) carries its plugin name and every option with its type. */

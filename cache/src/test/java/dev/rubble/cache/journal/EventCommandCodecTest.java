@@ -21,14 +21,7 @@ final class EventCommandCodecTest {
                 new Command.SetEventRequest(EventKinds.TRAILING, EventRequest.defaults(EventKinds.TRAILING)),
                 new Command.SetBodyEvents((7L << 32) | 12, 1 << EventKinds.BEGIN | 1 << EventKinds.END),
                 new Command.SetCollectionEvents(2, 1 << EventKinds.BREAK | 1 << EventKinds.REMOVAL));
-        Bytes<?> b = Bytes.allocateElasticOnHeap(256);
-        for (Command c : cs) {
-            CommandCodec.write(b, c);
-        }
-        for (Command c : cs) {
-            assertThat(CommandCodec.read(b)).isEqualTo(c);
-        }
-        assertThat(b.readRemaining()).isZero();
+        CommandRoundTrip.assertRoundTrips(cs);
     }
 
     @Test

@@ -27,14 +27,7 @@ final class FieldCommandCodecTest {
                         "label", "é"), new FieldMeta(FieldMeta.Resolution.MAXIMUM, FieldMeta.StateFilter.SLEEPING,
                         FieldMeta.ObjectFilter.DESTRUCTION, FieldMeta.PositionType.CENTER_OF_MASS), true),
                 new Command.RemoveField("anchors"));
-        Bytes<?> b = Bytes.allocateElasticOnHeap(64);
-        for (Command c : cs) {
-            CommandCodec.write(b, c);
-        }
-        for (Command c : cs) {
-            assertThat(CommandCodec.read(b)).isEqualTo(c);
-        }
-        assertThat(b.readRemaining()).isZero();
+        CommandRoundTrip.assertRoundTrips(cs);
     }
 
     @Test

@@ -25,14 +25,7 @@ final class UnionJournalTest {
                 new Command.UnionAddCollection(1, 2, true, false), new Command.UnionAddCollection(0, 0, false, true),
                 new Command.UnionRemove(4, (1L << 32) | 9),
                 new Command.UnionSetChildToParent(2, 11, 1.5, -0.0, 3, 0, 0, 0.7071067811865476, 0.7071067811865476));
-        Bytes<?> b = Bytes.allocateElasticOnHeap(256);
-        for (Command c : cs) {
-            CommandCodec.write(b, c);
-        }
-        for (Command c : cs) {
-            assertThat(CommandCodec.read(b)).isEqualTo(c);
-        }
-        assertThat(b.readRemaining()).isZero();
+        CommandRoundTrip.assertRoundTrips(cs);
     }
 
     @Test

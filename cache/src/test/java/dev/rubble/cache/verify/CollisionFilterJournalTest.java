@@ -11,6 +11,7 @@ import dev.rubble.api.WorldConfig;
 import dev.rubble.cache.journal.CommandCodec;
 import dev.rubble.cache.journal.JournalFormatException;
 import dev.rubble.cache.journal.JournalWriter;
+import dev.rubble.cache.journal.CommandRoundTrip;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.spi.shape.Box;
@@ -36,14 +37,7 @@ final class CollisionFilterJournalTest {
                 new Command.SetCollisionFilter(-1, 0, 0),
                 new Command.IgnoreCollision((1L << 32) | 4, 9, true),
                 new Command.IgnoreCollision(9, -2, false));
-        Bytes<?> b = Bytes.allocateElasticOnHeap(256);
-        for (Command c : cs) {
-            CommandCodec.write(b, c);
-        }
-        for (Command c : cs) {
-            assertThat(CommandCodec.read(b)).isEqualTo(c);
-        }
-        assertThat(b.readRemaining()).isZero();
+        CommandRoundTrip.assertRoundTrips(cs);
     }
 
     @Test
