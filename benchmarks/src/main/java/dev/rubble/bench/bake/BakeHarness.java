@@ -25,7 +25,8 @@ import java.util.stream.Stream;
  * question issue 32 asks — do independent variants scale with the workers? — without the JVM's
  * own fixed cost in the answer. {@code benchmarks/bake/run.sh} times whole {@code rubble bake}
  * processes, where compiling the engine (the C2 thread fills a core for the first ~10 s) is part
- * of every run; here one full bake on 2 workers warms the JIT first, then the same sweep is baked
+ * of every run; here whole bakes on 1 worker warm the JIT first (until a pass spends under 10 % of
+ * its wall time compiling, at most five passes), then the same sweep is baked
  * into fresh directories at 1 and 2 workers in interleaved rounds. Each run prints its wall time,
  * variants per second, the process's CPU time and the cores it got, and the JIT and GC time spent
  * inside the run (a warmed run compiles little: the number shows it); every run's
@@ -37,6 +38,9 @@ import java.util.stream.Stream;
  * (run by {@code WARM=1 benchmarks/bake/run.sh ROUNDS}, which sets the flags and the class path).
  */
 public final class BakeHarness {
+    /** Most warm-up passes before the measured rounds start, JIT quiet or not. */
+    private static final int MAX_WARMUP_PASSES = 5;
+
     private BakeHarness() {
     }
 
@@ -50,11 +54,26 @@ public final class BakeHarness {
         int n = sweep.variants().size();
         Path work = Files.createTempDirectory("rubble-bake-harness");
         try {
-            Run warm = bake(sweep, work.resolve("warm"), 2);
-            String reference = Files.readString(work.resolve("warm").resolve(Manifest.HASHES));
             System.out.printf(Locale.ROOT, "sweep '%s': %d variants, %d steps each; %d cores; %s%n", sweep.name(), n,
                     sweep.variants().get(0).steps(), Runtime.getRuntime().availableProcessors(), load());
-            System.out.println(warm.line("warm-up, 2 workers", n));
+            // warm up on one worker (the JIT keeps the other core) until a whole pass compiles for under
+            // 10 % of its wall time: with both cores baking, the compile queue backs up and the JIT would
+            // still be catching up inside the first measured runs
+            String reference = null;
+            for (int pass = 1; pass <= MAX_WARMUP_PASSES; pass++) {
+                Path dir = work.resolve("warm" + pass);
+                Run warm = bake(sweep, dir, 1);
+                String hashes = Files.readString(dir.resolve(Manifest.HASHES));
+                if (reference != null && !hashes.equals(reference)) {
+                    throw new IllegalStateException("hashes.tsv of warm-up pass " + pass + " differs from the first");
+                }
+                reference = hashes;
+                delete(dir);
+                System.out.println(warm.line("warm-up " + pass + ", 1 worker", n));
+                if (warm.jitSeconds < 0.1 * warm.wallSeconds) {
+                    break;
+                }
+            }
             List<Double> ratios = new ArrayList<>();
             for (int r = 1; r <= rounds; r++) {
                 double[] wall = new double[3];
