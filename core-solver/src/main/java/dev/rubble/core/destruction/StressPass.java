@@ -279,8 +279,8 @@ final class StressPass implements Pass {
             return 0;
         }
         int h = d.store.parent[pc.base + pc.asset.edgeA()[e]];
-        if (h != ClusterStore.NONE && st.unionBody[e] >= 0 && unionStress.carried(h)) {
-            return unionStress.solvedWith(st.unionBody[e]) && d.store.body[h] != ClusterStore.NONE ? st.ratio[e] : 0;
+        if (h != ClusterStore.NONE && unionStress.carried(h)) { // a union's member: its union's graph, if that solved it
+            return st.unionBody[e] >= 0 && unionStress.solvedWith(st.unionBody[e]) ? st.ratio[e] : 0;
         }
         if (h == ClusterStore.NONE || h >= st.holders.length) {
             return 0;

@@ -71,8 +71,8 @@ final class UnionStress {
     /** Whether global node h's holder body is a member carried by a union (its graph is the union's). */
     boolean carried(int h) {
         long body = d.store.body[h];
-        return d.unions.any() && body != ClusterStore.NONE
-                && d.bodies.state(d.bodies.slot(body)) == dev.rubble.core.body.BodyState.DISABLED;
+        return d.unions.any() && body != ClusterStore.NONE && d.unions.live(body)
+                && d.bodies.state((int) body) == dev.rubble.core.body.BodyState.DISABLED;
     }
 
     /** Builds (or keeps) every union's graph for this run and clears its contact loads. */
