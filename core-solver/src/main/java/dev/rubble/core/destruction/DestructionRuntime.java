@@ -104,6 +104,11 @@ public final class DestructionRuntime {
         return script;
     }
 
+    /** The stress pass itself (package tests: union graphs). */
+    StressPass stressPass() {
+        return script.stress();
+    }
+
     /** Read-out of the stress pass: bond stress, load and damage, counters and residual (issue 30). */
     public StressReadout stress() {
         return new StressReadout(ctx, script.stress());

@@ -172,14 +172,20 @@ final class StressAssembly {
             for (int side = 0; side < 2; side++) {
                 int slot = side == 0 ? c.bodyA[m] : c.bodyB[m];
                 int g = d.nodeOfSlot(slot);
+                Holder hd = null;
+                UnionStress.Graph ug = null;
                 if (g < 0) {
-                    continue;
+                    ug = pass.unionStress.graphOfSlot(slot, mark); // a union's body (issue 30 with 29)
+                    if (ug == null) {
+                        continue;
+                    }
+                } else {
+                    State st = pass.state(d.store.collection[g]);
+                    if (st == null || g >= st.holders.length || st.holders[g] == null || st.holders[g].mark != mark) {
+                        continue;
+                    }
+                    hd = st.holders[g];
                 }
-                State st = pass.state(d.store.collection[g]);
-                if (st == null || g >= st.holders.length || st.holders[g] == null || st.holders[g].mark != mark) {
-                    continue;
-                }
-                Holder hd = st.holders[g];
                 double sign = side == 0 ? -1 : 1;
                 double nx = c.nx[m], ny = c.ny[m], nz = c.nz[m];
                 double ux, uy, uz;
@@ -210,12 +216,12 @@ final class StressAssembly {
                     double rx = side == 0 ? c.ax[p] : c.bx[p], ry = side == 0 ? c.ay[p] : c.by[p],
                             rz = side == 0 ? c.az[p] : c.bz[p];
                     // into the collection frame: R^T r + com, R^T f
-                    double lx = Rot.x(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g];
-                    double ly = Rot.y(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g + 1];
-                    double lz = Rot.z(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * g + 2];
+                    double lx = Rot.x(qx, qy, qz, qw, rx, ry, rz) + (hd == null ? 0 : s.com[3 * g]);
+                    double ly = Rot.y(qx, qy, qz, qw, rx, ry, rz) + (hd == null ? 0 : s.com[3 * g + 1]);
+                    double lz = Rot.z(qx, qy, qz, qw, rx, ry, rz) + (hd == null ? 0 : s.com[3 * g + 2]);
                     double gx0 = Rot.x(qx, qy, qz, qw, fx, fy, fz), gy0 = Rot.y(qx, qy, qz, qw, fx, fy, fz),
                             gz0 = Rot.z(qx, qy, qz, qw, fx, fy, fz);
-                    StressGraph gr = hd.g;
+                    StressGraph gr = hd == null ? ug.g : hd.g;
                     int best = 0;
                     double bestD = Double.POSITIVE_INFINITY;
                     for (int i = 0; i < gr.nodeCount; i++) {
@@ -227,7 +233,7 @@ final class StressAssembly {
                         }
                     }
                     double ox = lx - gr.pos[3 * best], oy = ly - gr.pos[3 * best + 1], oz = lz - gr.pos[3 * best + 2];
-                    double[] ct = hd.contact;
+                    double[] ct = hd == null ? ug.contact : hd.contact;
                     int o = 6 * best;
                     ct[o] += gx0;
                     ct[o + 1] += gy0;
@@ -235,7 +241,11 @@ final class StressAssembly {
                     ct[o + 3] += oy * gz0 - oz * gy0;
                     ct[o + 4] += oz * gx0 - ox * gz0;
                     ct[o + 5] += ox * gy0 - oy * gx0;
-                    hd.contactCount++;
+                    if (hd == null) {
+                        ug.contactCount++;
+                    } else {
+                        hd.contactCount++;
+                    }
                 }
             }
         }

@@ -46,12 +46,15 @@ final class StressPass implements Pass {
     private final StressAssembly assembly;
     /** The excess load of bonds broken past their fatal limit, handed to the new pieces. */
     final StressExcess excess;
+    /** Support graphs over cluster unions: one per union, across its members' bonds and its welds. */
+    final UnionStress unionStress;
 
     StressPass(DestructionContext d, Pieces pieces) {
         this.d = d;
         this.pieces = pieces;
         this.assembly = new StressAssembly(d);
         this.excess = new StressExcess(d);
+        this.unionStress = new UnionStress(d, this, pieces);
     }
 
     /** One collection's stress state. */
@@ -72,6 +75,8 @@ final class StressPass implements Pass {
         final double[] ratio;
         /** Per asset bond: force (3) and moment (3) of the last solve, collection frame (what node a exerts on b). */
         final double[] load;
+        /** Per asset bond: the union body whose graph last solved it (-1: its holder's own graph). */
+        final long[] unionBody;
         /** Field loads of this step per asset node (force 3, torque about the node 3; collection frame), and the nodes touched. */
         final double[] field;
         int[] fieldNodes = new int[8];
@@ -89,6 +94,8 @@ final class StressPass implements Pass {
             Arrays.fill(strength, 1);
             ratio = new double[e];
             load = new double[6 * e];
+            unionBody = new long[e];
+            Arrays.fill(unionBody, -1);
             int n = a.nodeCount();
             field = new double[6 * n];
             edgeStart = new int[n + 1];
@@ -272,6 +279,9 @@ final class StressPass implements Pass {
             return 0;
         }
         int h = d.store.parent[pc.base + pc.asset.edgeA()[e]];
+        if (h != ClusterStore.NONE && unionStress.carried(h)) { // a union's member: its union's graph, if that solved it
+            return st.unionBody[e] >= 0 && unionStress.solvedWith(st.unionBody[e]) ? st.ratio[e] : 0;
+        }
         if (h == ClusterStore.NONE || h >= st.holders.length) {
             return 0;
         }
@@ -309,11 +319,13 @@ final class StressPass implements Pass {
         for (int i = 0; i < count; i++) {
             int h = order[i];
             State st = state(s.collection[h]);
-            if (st == null || s.childCount[h] < 2 || s.node[s.firstChild[h]] < 0 || !d.bodyAlive(h)) {
+            if (st == null || s.childCount[h] < 2 || s.node[s.firstChild[h]] < 0 || !d.bodyAlive(h)
+                    || unionStress.carried(h)) { // a union's member: stressed in its union's graph
                 continue;
             }
             assembly.prepare(st, h, mark);
         }
+        unionStress.prepare(mark);
         assembly.contacts(this, mark);
         for (int i = 0; i < count; i++) {
             int h = order[i];
@@ -328,6 +340,7 @@ final class StressPass implements Pass {
             }
             holder(st, h, hd);
         }
+        unionStress.run(gx, gy, gz, mark);
         for (State st : states) {
             if (st != null) {
                 for (int k = 0; k < st.fieldCount; k++) {

@@ -67,6 +67,8 @@ public final class Unions {
         boolean check;
         /** Pieces of a broken member joined: the edges are found again (over every member) before the connectivity check. */
         boolean regraph;
+        /** Its support graph while a member's collection has a stress model (issue 30; {@link UnionStress}). */
+        UnionStress.Graph stress;
 
         Union(int id) {
             this.id = id;
