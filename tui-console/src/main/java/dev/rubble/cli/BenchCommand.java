@@ -130,12 +130,7 @@ final class BenchCommand implements Callable<Integer> {
             return ShatterBenchRun.run(this);
         }
         List<Scene> scenes = scenes(scene);
-        if (steps < 1) {
-            throw new BadInputException("--steps " + steps + " is not allowed; allowed: >= 1");
-        }
-        if (!(capSeconds >= 0) || Double.isInfinite(capSeconds)) {
-            throw new BadInputException("--cap-seconds " + capSeconds + " is not allowed; allowed: finite, >= 0 (0 = no cap)");
-        }
+        checkStepsAndCap();
         List<Integer> counts = ThreadCounts.list("--threads", threadList);
         Map<String, String> overrides = RunCommand.parseSets(sets);
         Stages stages = plugins.load();
@@ -251,5 +246,25 @@ final class BenchCommand implements Callable<Integer> {
             p[3 * i + 2] = b.originZ(s);
         }
         return p;
+    }
+
+    /** {@code --steps} and {@code --cap-seconds}, checked alike for every scene. */
+    void checkStepsAndCap() {
+        if (steps < 1) {
+            throw new BadInputException("--steps " + steps + " is not allowed; allowed: >= 1");
+        }
+        if (!(capSeconds >= 0) || Double.isInfinite(capSeconds)) {
+            throw new BadInputException("--cap-seconds " + capSeconds + " is not allowed; allowed: finite, >= 0 (0 = no cap)");
+        }
+    }
+
+    /** {@code --budgets} of the wall and shatter benches as the runs it asks for: {@code {off, on}}. */
+    boolean[] budgetRuns() {
+        boolean off = "off".equals(budgets) || "both".equals(budgets);
+        boolean on = "on".equals(budgets) || "both".equals(budgets);
+        if (!off && !on) {
+            throw new BadInputException("--budgets " + budgets + " is not allowed; allowed: off, on, both");
+        }
+        return new boolean[] {off, on};
     }
 }

@@ -29,12 +29,7 @@ final class ShatterBenchRun {
     }
 
     static int run(BenchCommand c) {
-        if (c.steps < 1) {
-            throw new BadInputException("--steps " + c.steps + " is not allowed; allowed: >= 1");
-        }
-        if (!(c.capSeconds >= 0) || Double.isInfinite(c.capSeconds)) {
-            throw new BadInputException("--cap-seconds " + c.capSeconds + " is not allowed; allowed: finite, >= 0 (0 = no cap)");
-        }
+        c.checkStepsAndCap();
         if (c.threads != 1) {
             throw new BadInputException("--threads " + c.threads + " is not allowed; allowed: 1 (the Rubble step is single-threaded)");
         }
@@ -44,11 +39,8 @@ final class ShatterBenchRun {
         if (c.soak != 0) {
             throw new BadInputException("--soak " + c.soak + " is not allowed with shatter; allowed: wall only");
         }
-        boolean off = "off".equals(c.budgets) || "both".equals(c.budgets);
-        boolean on = "on".equals(c.budgets) || "both".equals(c.budgets);
-        if (!off && !on) {
-            throw new BadInputException("--budgets " + c.budgets + " is not allowed; allowed: off, on, both");
-        }
+        boolean[] runs = c.budgetRuns();
+        boolean off = runs[0], on = runs[1];
         if (c.debrisOut != null && !off) {
             throw new BadInputException("--debris-out needs the budgets-off run; allowed with --budgets off or both");
         }

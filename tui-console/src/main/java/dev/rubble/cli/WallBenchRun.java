@@ -25,20 +25,12 @@ final class WallBenchRun {
     }
 
     static int run(BenchCommand c) {
-        if (c.steps < 1) {
-            throw new BadInputException("--steps " + c.steps + " is not allowed; allowed: >= 1");
-        }
-        if (!(c.capSeconds >= 0) || Double.isInfinite(c.capSeconds)) {
-            throw new BadInputException("--cap-seconds " + c.capSeconds + " is not allowed; allowed: finite, >= 0 (0 = no cap)");
-        }
+        c.checkStepsAndCap();
         if (!"1".equals(c.threadList.trim())) {
             throw new BadInputException("--threads " + c.threadList + " is not allowed for the wall yet; allowed: 1");
         }
-        boolean off = "off".equals(c.budgets) || "both".equals(c.budgets);
-        boolean on = "on".equals(c.budgets) || "both".equals(c.budgets);
-        if (!off && !on) {
-            throw new BadInputException("--budgets " + c.budgets + " is not allowed; allowed: off, on, both");
-        }
+        boolean[] runs = c.budgetRuns();
+        boolean off = runs[0], on = runs[1];
         int[] counts = sites(c.wallSites);
         Map<String, String> overrides = RunCommand.parseSets(c.sets);
         Stages stages = c.plugins.load();
