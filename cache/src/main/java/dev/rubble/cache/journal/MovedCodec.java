@@ -59,8 +59,15 @@ final class MovedCodec {
         return new MovedCodec(s.dt(), s.gravityX(), s.gravityY(), s.gravityZ());
     }
 
+    /**
+     * The prediction {@code a + b} as bits. A sum that is not finite predicts {@code a}'s own bits
+     * instead: which NaN payload an arithmetic result carries (or whether a signalling NaN is quieted)
+     * may depend on whether the code runs interpreted or compiled, and the encoder and the decoder
+     * must predict the same bits; whether a sum is finite never depends on it.
+     */
     private static long plus(long a, double b) {
-        return Double.doubleToRawLongBits(Double.longBitsToDouble(a) + b);
+        double s = Double.longBitsToDouble(a) + b;
+        return Double.isFinite(s) ? Double.doubleToRawLongBits(s) : a;
     }
 
     private void ensure(int slot) {
