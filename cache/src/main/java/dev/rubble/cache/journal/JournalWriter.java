@@ -424,6 +424,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     private Bytes<?> openDoc() {
         if (doc == null) {
             doc = Bytes.allocateElasticOnHeap(1 << 12);
+            doc.singleThreadedCheckDisabled(true); // plain heap scratch: close() may come from another thread than the steps
         }
         doc.clear();
         return doc;
