@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Journal cost (issue 27 item 6; docs/benchmarks.md, "Journal cost (issue 27 item 6)"), each run a fresh JVM,
 # journal off and on interleaved:
-#   pile  - the all-awake 4 000-box bench pile, 300 steps (JournalCostMain, cache test classes): stepping-thread
+#   pile  - the all-awake 4 000-box bench pile, 300 steps (JournalCostMain, cache test classes; PILE_MODES, default
+#           "off on": on = the command line's write-behind journal, sync = appended on the stepping thread): stepping-thread
 #           CPU per step (steps 20..300), the journal's own CPU per step, bytes per step, peak RSS, and the whole
 #           run's stepping-thread and process CPU with the journal's creation and close
 #   demo  - `rubble demo --steps 150 --headless` with and without --journal: whole-process wall, CPU (user+sys), peak RSS
+#   wall  - the demo's wall through JournalCostMain (WALL_MODES, default "off on"), 150 steps: the stepping thread's
+#           CPU for the whole recording (create, steps, close) beside the process's
 #   bake  - `rubble bake sweep24.json --workers 1` (24 variants of the bake bench's 500-piece wall, 30 steps,
 #           a journal each; there is no journal-off bake): wall, process CPU, the variants' own CPU
 #
@@ -43,9 +46,14 @@ for r in $(seq 1 "$rounds"); do
   for w in "${what[@]}"; do
     case "$w" in
       pile)
-        for m in off on; do
+        for m in ${PILE_MODES:-off on}; do
           rm -rf "$work/p"; l=$(load)
           echo "pile round $r load $l: $(java "${jvm[@]}" -cp "$cost:$cp" dev.rubble.cache.journal.JournalCostMain $m 300 "$work/p" 2>/dev/null | grep journal | tr '\n' ' ')"
+        done ;;
+      wall)
+        for m in ${WALL_MODES:-off on}; do
+          rm -rf "$work/w"; l=$(load)
+          echo "wall round $r load $l: $(java "${jvm[@]}" -cp "$cost:$cp" dev.rubble.cache.journal.JournalCostMain $m 150 "$work/w" wall 2>/dev/null | grep journal | tr '\n' ' ')"
         done ;;
       demo)
         for m in off on; do

@@ -58,7 +58,7 @@ final class ConsoleCommand implements Callable<Integer> {
         boolean tty = ConsoleApp.hasTerminal();
         long limit = steps != null ? steps : tty ? Long.MAX_VALUE : 600;
         try (JournalWriter jw = journal == null ? null
-                : JournalWriter.create(journal, sw, scenario.name(),
+                : JournalWriter.createWriteBehind(journal, sw, scenario.name(),
                         dev.rubble.scenario.ScenarioLoader.withAbsoluteFiles(Files.readString(scenarioFile),
                                 scenarioFile.toAbsolutePath().getParent()))) {
             if (jw != null) {

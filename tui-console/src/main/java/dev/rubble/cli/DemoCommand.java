@@ -115,7 +115,7 @@ final class DemoCommand implements Callable<Integer> {
         DemoCounter counter = new DemoCounter(sw.world());
         sw.world().addBreakListener(counter);
         // the scenario-world form embeds the wall's .rbc image: replay re-creates pieces from it (issue 14)
-        JournalWriter jw = journal == null ? null : JournalWriter.create(journal, sw, scenario.name(), json);
+        JournalWriter jw = journal == null ? null : JournalWriter.createWriteBehind(journal, sw, scenario.name(), json);
         PrintWriter out = spec.commandLine().getOut();
         try {
             if (jw != null) {

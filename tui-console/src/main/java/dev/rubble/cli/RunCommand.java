@@ -140,7 +140,7 @@ final class RunCommand implements Callable<Integer> {
         }
         sw.withImageMeshes(journalMeshes);
         JournalWriter jw = journal == null ? null
-                : JournalWriter.create(journal, sw, scenario.name(),
+                : JournalWriter.createWriteBehind(journal, sw, scenario.name(),
                         dev.rubble.scenario.ScenarioLoader.withAbsoluteFiles(Files.readString(scenarioFile),
                                 scenarioFile.toAbsolutePath().getParent()))
                         .keyframes(keyframeInterval, (long) (keyframeBudgetMb * (1 << 20)));

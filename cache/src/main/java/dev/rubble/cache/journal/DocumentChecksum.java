@@ -19,18 +19,6 @@ final class DocumentChecksum {
         return (int) crc.getValue();
     }
 
-    /**
-     * CRC-32C of {@code b}'s bytes [from, to) followed by {@code more[0, len)}: a document whose
-     * bulk was staged on the heap (the writer's moved bodies) is checksummed without reading it
-     * back from the mapped file.
-     */
-    int of(Bytes<?> b, long from, long to, byte[] more, int len) {
-        crc.reset();
-        update(b, from, to);
-        crc.update(more, 0, len);
-        return (int) crc.getValue();
-    }
-
     private void update(Bytes<?> b, long from, long to) {
         long at = from;
         while (at < to) {

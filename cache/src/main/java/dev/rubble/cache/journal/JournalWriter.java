@@ -24,11 +24,9 @@ import java.util.stream.Stream;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
-import net.openhft.chronicle.wire.DocumentContext;
 
 /**
  * Records a world step by step into a Chronicle Queue directory (docs/journal-format.md). Attach
@@ -38,8 +36,9 @@ import net.openhft.chronicle.wire.DocumentContext;
  * every body whose state changed, the profile and the state hash.
  *
  * <p>Steady state allocates nothing: the previous-state arrays grow only when the world does, and
- * documents are written as raw bytes. Must be used from the stepping thread only (Chronicle
- * appenders are thread confined). Bodies must enter the world through {@link Command.Spawn} (or the
+ * documents are written as raw bytes. Must be used from the stepping thread only. The documents
+ * are appended at once ({@code create}: a step is in the file when {@code afterStep} returns) or by a
+ * writer thread ({@link #createWriteBehind}: the same bytes, off the stepping thread; {@link JournalSink}). Bodies must enter the world through {@link Command.Spawn} (or the
  * scenario) for verify to reproduce them.
  */
 public final class JournalWriter implements StepObserver, AutoCloseable {
@@ -47,8 +46,12 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     public static final RollCycle DEFAULT_ROLL_CYCLE = RollCycles.FAST_HOURLY;
 
     private final Path dir;
-    private final ChronicleQueue queue;
-    private final ExcerptAppender appender;
+    /** Where the documents go: written at once, or by a writer thread (issue 27 item 6, {@link JournalSink}). */
+    private final JournalSink sink;
+    /** The documents of the step being recorded; handed to the sink at the end of the step. */
+    private JournalSink.Batch batch;
+    /** Scratch for the documents written through Chronicle's codecs (commands, events, unions), then copied into the batch. */
+    private Bytes<byte[]> doc;
     private final long startNanos = System.nanoTime();
     /**
      * Reproducible journal (issue 32, bakes): no wall-clock reading reaches the bytes (created time,
@@ -63,48 +66,26 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     private int changedCount;
     private long steps, bytes, writeNanos, lastStep = -1;
     private boolean closed;
-    private final DocumentChecksum checksum = new DocumentChecksum();
     /**
      * The bulk of a step document (state changes, moved bodies, events, destruction hash, end
-     * marker) is staged here with plain little-endian array stores and copied into the queue with one
-     * write, then checksummed from here: one Chronicle call per document instead of 15 per body
-     * (issue 14: recording cost). Grows with the world, never shrinks.
+     * marker) is staged with plain little-endian array stores straight into the step's batch
+     * ({@code stage} is the batch's buffer while the step document is written), copied into the
+     * queue with one write and checksummed from the array: one Chronicle call per document instead
+     * of 15 per body (issue 14: recording cost). Grows with the world, never shrinks.
      */
-    private byte[] stage = new byte[1 << 16];
+    private byte[] stage;
     private int at;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private JournalWriter(Path dir, ChronicleQueue queue, byte[] header, World world, List<byte[]> images,
-                          boolean reproducible) {
+    private JournalWriter(Path dir, JournalSink sink, long openingBytes, World world, boolean reproducible) {
         this.dir = dir;
         this.movedCodec = MovedCodec.of(world.settings()); // the header's settings: readers predict with the same
         this.reproducible = reproducible;
-        this.queue = queue;
-        this.appender = queue.createAppender();
+        this.sink = sink;
+        this.batch = new JournalSink.Batch(1 << 16);
         snapshot(world.bodies());
-        try (DocumentContext dc = appender.writingDocument()) {
-            Bytes<?> b = dc.wire().bytes();
-            long start = b.writePosition();
-            b.write(header);
-            writeChecksum(b, start);
-            bytes += b.writePosition() - start;
-        }
-        // version 4: the collections themselves, one document each, so verify and playback need no file
-        for (int i = 0; i < images.size(); i++) {
-            try (DocumentContext dc = appender.writingDocument()) {
-                Bytes<?> b = dc.wire().bytes();
-                long start = b.writePosition();
-                b.writeInt(JournalFormat.KIND_COLLECTION);
-                b.writeInt(i);
-                byte[] img = images.get(i);
-                b.writeInt(img.length);
-                b.write(img);
-                b.writeInt(JournalFormat.END);
-                writeChecksum(b, start);
-                bytes += b.writePosition() - start;
-            }
-        }
+        bytes += openingBytes;
     }
 
     /**
@@ -154,6 +135,41 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         return create(dir, sw.world(), scenarioName, scenarioJson, DEFAULT_ROLL_CYCLE, null, images);
     }
 
+    /** Batches in the ring of a write-behind journal: at most this many steps wait for the writer thread. */
+    public static final int WRITE_BEHIND_DEPTH = 4;
+
+    /**
+     * A <b>write-behind</b> journal of a scenario world (issue 27 item 6; what {@code rubble run},
+     * {@code demo} and {@code console} use): as {@link #create(Path, dev.rubble.scenario.ScenarioWorld,
+     * String, String)} with the same bytes in the files, but the queue is created and every document
+     * appended by a writer thread: the stepping thread only encodes the step into one of
+     * {@link #WRITE_BEHIND_DEPTH} preallocated buffers and waits only when all of them are still
+     * queued. A failure of the writer is thrown by the next step or by {@link #close()} (which waits
+     * until everything is written); a process killed mid-run keeps every step the writer had
+     * appended (at most {@link #WRITE_BEHIND_DEPTH} steps fewer than were simulated).
+     */
+    public static JournalWriter createWriteBehind(Path dir, dev.rubble.scenario.ScenarioWorld sw, String scenarioName,
+                                                  String scenarioJson) {
+        Objects.requireNonNull(sw, "scenario world is null");
+        List<byte[]> images = new java.util.ArrayList<>();
+        for (int i = 0; i < sw.collectionCount(); i++) {
+            images.add(sw.collectionImage(i));
+        }
+        return create(dir, sw.world(), scenarioName, scenarioJson, DEFAULT_ROLL_CYCLE, null, images, false,
+                WRITE_BEHIND_DEPTH);
+    }
+
+    /** For tests: a reproducible journal written behind ({@code depth} > 0) or at once (0). */
+    static JournalWriter createReproducible(Path dir, dev.rubble.scenario.ScenarioWorld sw, String scenarioName,
+                                            String scenarioJson, int depth) {
+        List<byte[]> images = new java.util.ArrayList<>();
+        for (int i = 0; i < sw.collectionCount(); i++) {
+            images.add(sw.collectionImage(i));
+        }
+        return create(dir, sw.world(), scenarioName, scenarioJson, DEFAULT_ROLL_CYCLE,
+                new net.openhft.chronicle.core.time.SetTimeProvider(0L), images, true, depth);
+    }
+
     /**
      * A <b>reproducible</b> journal of a scenario world (issue 32: bakes): as
      * {@link #create(Path, dev.rubble.scenario.ScenarioWorld, String, String)}, but nothing of the
@@ -170,7 +186,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             images.add(sw.collectionImage(i));
         }
         return create(dir, sw.world(), scenarioName, scenarioJson, DEFAULT_ROLL_CYCLE,
-                new net.openhft.chronicle.core.time.SetTimeProvider(0L), images, true);
+                new net.openhft.chronicle.core.time.SetTimeProvider(0L), images, true, 0);
     }
 
     /**
@@ -188,12 +204,12 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
      */
     public static JournalWriter create(Path dir, World world, String scenarioName, String scenarioJson,
                                        RollCycle rollCycle, TimeProvider timeProvider, List<byte[]> images) {
-        return create(dir, world, scenarioName, scenarioJson, rollCycle, timeProvider, images, false);
+        return create(dir, world, scenarioName, scenarioJson, rollCycle, timeProvider, images, false, 0);
     }
 
     private static JournalWriter create(Path dir, World world, String scenarioName, String scenarioJson,
                                         RollCycle rollCycle, TimeProvider timeProvider, List<byte[]> images,
-                                        boolean reproducible) {
+                                        boolean reproducible, int writeBehind) {
         Objects.requireNonNull(dir, "dir is null");
         Objects.requireNonNull(images, "images is null");
         Objects.requireNonNull(world, "world is null");
@@ -224,13 +240,21 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         Bytes<byte[]> hb = Bytes.allocateElasticOnHeap(1 << 16);
         writeHeader(hb, h, world, images.size(), reproducible ? 0 : world.settings().threads());
         byte[] header = Arrays.copyOf(hb.underlyingObject(), (int) hb.writePosition());
-        SingleChronicleQueueBuilder qb = SingleChronicleQueueBuilder.binary(dir).rollCycle(rollCycle)
-                .blockSize(blockSize(world, header.length, images));
-        if (timeProvider != null) {
-            qb.timeProvider(timeProvider);
-        }
         long block = blockSize(world, header.length, images);
-        JournalWriter w = new JournalWriter(dir, qb.build(), header, world, images, reproducible);
+        List<byte[]> imgs = List.copyOf(images);
+        java.util.function.Supplier<ChronicleQueue> build = () -> {
+            SingleChronicleQueueBuilder qb = SingleChronicleQueueBuilder.binary(dir).rollCycle(rollCycle).blockSize(block);
+            if (timeProvider != null) {
+                qb.timeProvider(timeProvider);
+            }
+            return qb.build();
+        };
+        JournalSink.Target target = new JournalSink.ChronicleTarget(build, header, imgs);
+        JournalSink sink = writeBehind > 0
+                ? JournalSink.writeBehind(target, dir.toString(), writeBehind, 1 << 16)
+                : JournalSink.synchronous(target, dir.toString());
+        JournalWriter w = new JournalWriter(dir, sink, JournalSink.ChronicleTarget.openingBytes(header, imgs), world,
+                reproducible);
         w.blockSize = block;
         return w;
     }
@@ -309,18 +333,13 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             keyBudgetSpent = true;
             return;
         }
-        try (DocumentContext dc = appender.writingDocument()) {
-            Bytes<?> b = dc.wire().bytes();
-            long start = b.writePosition();
-            b.writeInt(JournalFormat.KIND_KEYFRAME);
-            b.writeLong(step);
-            b.writeInt(snap.length);
-            b.write(snap);
-            b.writeInt(JournalFormat.END);
-            writeChecksum(b, start);
-            bytes += b.writePosition() - start;
-            keyBytes += b.writePosition() - start;
-        }
+        Bytes<?> b = openDoc();
+        b.writeInt(JournalFormat.KIND_KEYFRAME);
+        b.writeLong(step);
+        b.writeInt(snap.length);
+        b.write(snap);
+        b.writeInt(JournalFormat.END);
+        keyBytes += endDoc(b);
         keyCount++;
         lastKeyStep = step;
     }
@@ -397,11 +416,35 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     }
 
     /**
-     * Format version 2: the CRC-32C of the document so far (kind tag .. end marker), as its own
-     * field after the end marker, so damage is reported as damage rather than as a divergence.
+     * Starts a document written through Chronicle's codecs: an on-heap scratch (made on the stepping
+     * thread at its first use), copied into the step's batch by {@link #endDoc}. The sink appends
+     * each document followed by its CRC-32C (format version 2: the checksum of kind tag .. end
+     * marker, so damage is reported as damage rather than as a divergence).
      */
-    private void writeChecksum(Bytes<?> b, long start) {
-        b.writeInt(checksum.of(b, start, b.writePosition()));
+    private Bytes<?> openDoc() {
+        if (doc == null) {
+            doc = Bytes.allocateElasticOnHeap(1 << 12);
+            doc.singleThreadedCheckDisabled(true); // plain heap scratch: close() may come from another thread than the steps
+        }
+        doc.clear();
+        return doc;
+    }
+
+    /** Copies the scratch document into the batch (without ending the batch's document); returns its length. */
+    private int copyDoc(Bytes<?> b) {
+        int n = (int) b.writePosition();
+        batch.ensure(n);
+        System.arraycopy(doc.underlyingObject(), 0, batch.buf, batch.len, n);
+        batch.len += n;
+        return n;
+    }
+
+    /** Ends a scratch document: into the batch, counted; returns its payload bytes (checksum included). */
+    private long endDoc(Bytes<?> b) {
+        int n = copyDoc(b);
+        batch.endDoc();
+        bytes += n + 4;
+        return n + 4;
     }
 
     private void snapshot(BodyStore bs) {
@@ -433,21 +476,16 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         BodyStore bs = world.bodies();
         if (EventsCodec.any(world.context().events, p.step())) {
             // the step's events (docs/events.md), in their own document just before the step's
-            try (DocumentContext dc = appender.writingDocument()) {
-                Bytes<?> b = dc.wire().bytes();
-                long start = b.writePosition();
-                b.writeInt(JournalFormat.KIND_EVENTS);
-                EventsCodec.write(b, world.context().events, p.step());
-                b.writeInt(JournalFormat.END);
-                writeChecksum(b, start);
-                bytes += b.writePosition() - start;
-            }
+            Bytes<?> b = openDoc();
+            b.writeInt(JournalFormat.KIND_EVENTS);
+            EventsCodec.write(b, world.context().events, p.step());
+            b.writeInt(JournalFormat.END);
+            endDoc(b);
         }
         writeScales(bs, p.step());
         writeUnionBodies(world, p.step());
-        try (DocumentContext dc = appender.writingDocument()) {
-            Bytes<?> b = dc.wire().bytes();
-            long start = b.writePosition();
+        {
+            Bytes<?> b = openDoc();
             b.writeInt(JournalFormat.KIND_STEP);
             b.writeLong(p.step());
             b.writeDouble(p.time());
@@ -467,21 +505,26 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             for (int i = 0; i < nc; i++) {
                 CommandCodec.write(b, cmds.get(i));
             }
-            at = 0;
+            int start = batch.len;
+            copyDoc(b);
+            stage = batch.buf; // the bulk goes straight into the batch
+            at = batch.len;
             writeChanges(bs);
             writeMoved(bs);
             writeEvents(world.destruction());
             putLong(world.destruction().hash(StateHash.OFFSET_BASIS)); // version 4: destruction hash
             putInt(JournalFormat.END);
-            int crc = checksum.of(b, start, b.writePosition(), stage, at);
-            b.write(stage, 0, at);
-            b.writeInt(crc);
-            bytes += b.writePosition() - start;
-            stepBytes += b.writePosition() - start;
+            batch.buf = stage;
+            batch.len = at;
+            stage = null;
+            batch.endDoc();
+            bytes += at - start + 4;
+            stepBytes += at - start + 4;
         }
         steps++;
         lastStep = p.step();
         maybeKeyframe(world, p.step());
+        batch = sink.submit(batch);
         writeNanos += System.nanoTime() - t0;
     }
 
@@ -491,15 +534,11 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         if (log.count() == 0) {
             return;
         }
-        try (DocumentContext dc = appender.writingDocument()) {
-            Bytes<?> b = dc.wire().bytes();
-            long start = b.writePosition();
-            b.writeInt(JournalFormat.KIND_UNION_BODIES);
-            UnionBodiesCodec.write(b, log, step);
-            b.writeInt(JournalFormat.END);
-            writeChecksum(b, start);
-            bytes += b.writePosition() - start;
-        }
+        Bytes<?> b = openDoc();
+        b.writeInt(JournalFormat.KIND_UNION_BODIES);
+        UnionBodiesCodec.write(b, log, step);
+        b.writeInt(JournalFormat.END);
+        endDoc(b);
     }
 
     /**
@@ -517,23 +556,19 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         if (n == 0) {
             return;
         }
-        try (DocumentContext dc = appender.writingDocument()) {
-            Bytes<?> b = dc.wire().bytes();
-            long start = b.writePosition();
-            b.writeInt(JournalFormat.KIND_SCALE);
-            b.writeLong(step);
-            b.writeInt(n);
-            for (int s = 0; s < limit; s++) {
-                if (sc[s] < 1 && bs.isLive(s)) {
-                    b.writeInt(s);
-                    b.writeInt(bs.generation[s]);
-                    b.writeLong(Double.doubleToRawLongBits(sc[s]));
-                }
+        Bytes<?> b = openDoc();
+        b.writeInt(JournalFormat.KIND_SCALE);
+        b.writeLong(step);
+        b.writeInt(n);
+        for (int s = 0; s < limit; s++) {
+            if (sc[s] < 1 && bs.isLive(s)) {
+                b.writeInt(s);
+                b.writeInt(bs.generation[s]);
+                b.writeLong(Double.doubleToRawLongBits(sc[s]));
             }
-            b.writeInt(JournalFormat.END);
-            writeChecksum(b, start);
-            bytes += b.writePosition() - start;
         }
+        b.writeInt(JournalFormat.END);
+        endDoc(b);
     }
 
     private void ensureStage(int more) {
@@ -762,9 +797,9 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
 
     private long stepBytes;
 
-    /** Wall time spent writing steps, ns. */
+    /** Wall time spent writing steps, ns: on the stepping thread, plus the writer thread's of a write-behind journal. */
     public long writeNanos() {
-        return writeNanos;
+        return writeNanos + sink.writerNanos();
     }
 
     /** Write throughput while writing, bytes per second of write time (0 before the first step). */
@@ -781,18 +816,13 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
                 attachedTo = null;
             }
             // the closing document tells readers the recording ended here (not cut off, no file missing)
-            try (DocumentContext dc = appender.writingDocument()) {
-                Bytes<?> b = dc.wire().bytes();
-                long start = b.writePosition();
-                b.writeInt(JournalFormat.KIND_CLOSE);
-                b.writeLong(steps);
-                b.writeLong(lastStep);
-                b.writeInt(JournalFormat.END);
-                writeChecksum(b, start);
-                bytes += b.writePosition() - start;
-            }
-            appender.close();
-            queue.close();
+            Bytes<?> b = openDoc();
+            b.writeInt(JournalFormat.KIND_CLOSE);
+            b.writeLong(steps);
+            b.writeLong(lastStep);
+            b.writeInt(JournalFormat.END);
+            endDoc(b);
+            sink.close(batch); // write-behind: waits until every step is written
         }
     }
 }

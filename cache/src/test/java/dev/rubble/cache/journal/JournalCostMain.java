@@ -12,18 +12,23 @@ import java.util.Arrays;
  * Benchmark harness (not a test) for docs/benchmarks.md, issue 14: the all-awake 4 000-box bench
  * pile stepped N times with or without a journal, in its own JVM. Prints wall and thread-CPU ms per
  * step (steps 20..N), the journal's own write time per step, bytes per step and the peak resident
- * set (VmHWM). Usage: {@code JournalCostMain on|off STEPS [DIR] [pile|wall]} (wall: the demo wall).
+ * set (VmHWM). Usage: {@code JournalCostMain on|sync|off STEPS [DIR] [pile|wall]} (wall: the demo wall;
+ * on: the command line's write-behind journal, issue 27; sync: appended on the stepping thread).
  */
 public final class JournalCostMain {
     private JournalCostMain() {
     }
 
     public static void main(String[] args) throws Exception {
-        boolean on = args[0].equals("on");
+        boolean sync = args[0].equals("sync");
+        boolean on = args[0].equals("on") || sync;
         int steps = Integer.parseInt(args[1]);
         Path dir = args.length > 2 ? Path.of(args[2]) : Files.createTempDirectory("rubble-journal-cost");
         // optional 4th argument "wall": the demo's 2 000-leaf wall (WallScene.DEMO_COUNTS), authored here
         boolean wallScene = args.length > 3 && args[3].equals("wall");
+        if (on) {
+            ChronicleStart.prewarm(); // as rubble run/demo/console --journal do: Chronicle loads while the scene is built
+        }
         ScenarioWorld sw;
         String json = "";
         if (wallScene) {
@@ -38,7 +43,8 @@ public final class JournalCostMain {
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         // issue 27: the whole recording, start (Chronicle's first use) and close included, on the stepping thread
         long runCpu0 = bean.getCurrentThreadCpuTime(), runProc0 = os.getProcessCpuTime(), runWall0 = System.nanoTime();
-        JournalWriter jw = on ? JournalWriter.create(dir.resolve("j"), sw, wallScene ? "demo" : "pile", json) : null;
+        JournalWriter jw = !on ? null : sync ? JournalWriter.create(dir.resolve("j"), sw, wallScene ? "demo" : "pile", json)
+                : JournalWriter.createWriteBehind(dir.resolve("j"), sw, wallScene ? "demo" : "pile", json);
         long createCpu = bean.getCurrentThreadCpuTime() - runCpu0;
         long[] writeCpu = new long[1];
         int[] stepNo = new int[1];
@@ -66,20 +72,22 @@ public final class JournalCostMain {
         long total = System.nanoTime() - t0;
         double writeMs = jw == null ? 0 : (jw.writeNanos() - write0) / 1e6 / (steps - 20);
         double bytes = jw == null ? 0 : jw.bytesPerStep();
+        long closeCpu0 = bean.getCurrentThreadCpuTime(), closeWall0 = System.nanoTime();
         if (jw != null) {
-            jw.close();
+            jw.close(); // write-behind: waits for the writer thread to append what is queued
         }
+        long closeCpu = bean.getCurrentThreadCpuTime() - closeCpu0, closeWall = System.nanoTime() - closeWall0;
         long runCpu = bean.getCurrentThreadCpuTime() - runCpu0, runProc = os.getProcessCpuTime() - runProc0;
         long runWall = System.nanoTime() - runWall0;
         String hwm = Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("VmHWM"))
                 .findFirst().orElse("VmHWM ?").replaceAll("\\s+", " ");
         System.out.printf("journal %s: %d steps, total wall %.0f ms; steps 20..: wall mean %.2f median %.2f ms,"
                         + " cpu mean %.2f ms; journal write %.3f ms/step wall, %.3f ms/step cpu, %.0f bytes/step; %s%n",
-                on ? "on " : "off", steps, total / 1e6, mean(wall, 20) / 1e6, median(wall, 20) / 1e6,
+                args[0], steps, total / 1e6, mean(wall, 20) / 1e6, median(wall, 20) / 1e6,
                 mean(cpu, 20) / 1e6, writeMs, writeCpu[0] / 1e6 / (steps - 20), bytes, hwm);
         System.out.printf("journal %s whole run (create, %d steps, close): stepping thread cpu %.0f ms (create %.0f ms),"
-                + " process cpu %.0f ms, wall %.0f ms%n", on ? "on " : "off", steps, runCpu / 1e6, createCpu / 1e6,
-                runProc / 1e6, runWall / 1e6);
+                + " process cpu %.0f ms, wall %.0f ms; close: thread cpu %.0f ms, wall %.0f ms%n", args[0], steps, runCpu / 1e6, createCpu / 1e6,
+                runProc / 1e6, runWall / 1e6, closeCpu / 1e6, closeWall / 1e6);
     }
 
     private static double mean(long[] a, int from) {

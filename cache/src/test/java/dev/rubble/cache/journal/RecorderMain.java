@@ -13,7 +13,10 @@ public final class RecorderMain {
     public static void main(String[] args) {
         String json = Scenarios.pile(200);
         ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), Stages.load());
-        JournalWriter jw = JournalWriter.create(Path.of(args[0]), sw.world(), "pile", json);
+        // "behind" (issue 27): the command line's write-behind journal
+        JournalWriter jw = args.length > 1 && args[1].equals("behind")
+                ? JournalWriter.createWriteBehind(Path.of(args[0]), sw, "pile", json)
+                : JournalWriter.create(Path.of(args[0]), sw.world(), "pile", json);
         sw.world().addObserver(jw);
         while (true) {
             sw.step();

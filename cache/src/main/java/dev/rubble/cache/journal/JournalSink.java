@@ -1,0 +1,338 @@
+package dev.rubble.cache.journal;
+
+import java.util.Arrays;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.zip.CRC32C;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * Where a {@link JournalWriter}'s documents go (issue 27 item 6: the journal's cost on the stepping
+ * thread). The stepping thread encodes a step's documents into a {@link Batch} (plain bytes, each
+ * document without its checksum); the sink appends each document to the Chronicle queue with its
+ * CRC-32C, either at once on the calling thread (<b>synchronous</b>: a step is in the file when
+ * {@code afterStep} returns) or on one writer thread (<b>write-behind</b>): a bounded ring of
+ * preallocated batches, so the stepper never allocates and never drops a step — when every batch is
+ * still waiting to be written, it waits (back-pressure). The bytes are the same either way: both
+ * write the same documents through the same {@link Target}.
+ *
+ * <p>Write-behind also creates the queue on the writer thread (Chronicle's first use in a process
+ * costs a few hundred ms of class loading), so the steps start at once. A failure of the writer
+ * (creating the queue, appending, closing) is thrown to the caller at its next step or at close;
+ * what was appended before the failure stays in the file, later batches are not written. A killed
+ * process loses the batches not yet written (at most {@code depth} steps); the file is then read up
+ * to its last complete step as any cut-off journal.
+ */
+final class JournalSink {
+
+    /** One step's documents back to back, each without its checksum; {@code ends[i]} is the end of document i. */
+    static final class Batch {
+        byte[] buf;
+        int len;
+        int[] ends = new int[8];
+        int docs;
+        boolean last;
+
+        Batch(int capacity) {
+            buf = new byte[capacity];
+        }
+
+        void reset() {
+            len = 0;
+            docs = 0;
+            last = false;
+        }
+
+        /** Room for {@code more} bytes after {@link #len}. */
+        void ensure(int more) {
+            if (len + more > buf.length) {
+                buf = Arrays.copyOf(buf, Math.max(len + more, buf.length * 2));
+            }
+        }
+
+        /** The bytes since the previous document's end form one document. */
+        void endDoc() {
+            if (docs == ends.length) {
+                ends = Arrays.copyOf(ends, docs * 2);
+            }
+            ends[docs++] = len;
+        }
+    }
+
+    /** The file side: used by one thread only (Chronicle appenders are thread confined). */
+    interface Target {
+        /** Creates the queue and writes the opening documents (header, embedded collections). */
+        void open();
+
+        /** Appends {@code buf[from, to)} as one document followed by its CRC-32C. */
+        void write(byte[] buf, int from, int to);
+
+        /** Closes the appender and the queue; called once, also after a failure. */
+        void close();
+    }
+
+    /** The Chronicle queue of a journal directory. */
+    static final class ChronicleTarget implements Target {
+        private final java.util.function.Supplier<ChronicleQueue> build;
+        private final byte[] header;
+        private final java.util.List<byte[]> images;
+        private final CRC32C crc = new CRC32C();
+        private final DocumentChecksum checksum = new DocumentChecksum();
+        private ChronicleQueue queue;
+        private ExcerptAppender appender;
+
+        ChronicleTarget(java.util.function.Supplier<ChronicleQueue> build, byte[] header, java.util.List<byte[]> images) {
+            this.build = build;
+            this.header = header;
+            this.images = images;
+        }
+
+        @Override
+        public void open() {
+            queue = build.get();
+            appender = queue.createAppender();
+            try (DocumentContext dc = appender.writingDocument()) {
+                Bytes<?> b = dc.wire().bytes();
+                long start = b.writePosition();
+                b.write(header);
+                b.writeInt(checksum.of(b, start, b.writePosition()));
+            }
+            // version 4: the collections themselves, one document each, so verify and playback need no file
+            for (int i = 0; i < images.size(); i++) {
+                try (DocumentContext dc = appender.writingDocument()) {
+                    Bytes<?> b = dc.wire().bytes();
+                    long start = b.writePosition();
+                    b.writeInt(JournalFormat.KIND_COLLECTION);
+                    b.writeInt(i);
+                    byte[] img = images.get(i);
+                    b.writeInt(img.length);
+                    b.write(img);
+                    b.writeInt(JournalFormat.END);
+                    b.writeInt(checksum.of(b, start, b.writePosition()));
+                }
+            }
+        }
+
+        /** Payload bytes of the opening documents, checksums included (what {@link #open} writes). */
+        static long openingBytes(byte[] header, java.util.List<byte[]> images) {
+            long n = header.length + 4L;
+            for (byte[] img : images) {
+                n += 4 + 4 + 4 + img.length + 4 + 4;
+            }
+            return n;
+        }
+
+        @Override
+        public void write(byte[] buf, int from, int to) {
+            crc.reset();
+            crc.update(buf, from, to - from);
+            try (DocumentContext dc = appender.writingDocument()) {
+                Bytes<?> b = dc.wire().bytes();
+                b.write(buf, from, to - from);
+                b.writeInt((int) crc.getValue());
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                if (appender != null) {
+                    appender.close();
+                }
+            } finally {
+                if (queue != null) {
+                    queue.close();
+                }
+            }
+        }
+    }
+
+    private final Target target;
+    private final String name;
+    private final Thread writer; // null: synchronous
+    private final BlockingQueue<Batch> full, free;
+    private volatile Throwable failure;
+    private boolean reported, closed;
+    private volatile long writerNanos;
+
+    private JournalSink(Target target, String name, int depth, int capacity) {
+        this.target = target;
+        this.name = name;
+        if (depth == 0) {
+            writer = null;
+            full = free = null;
+            return;
+        }
+        full = new ArrayBlockingQueue<>(depth);
+        free = new ArrayBlockingQueue<>(depth);
+        for (int i = 1; i < depth; i++) { // the first batch is the caller's
+            free.add(new Batch(capacity));
+        }
+        writer = new Thread(this::run, "rubble-journal-writer");
+        writer.setDaemon(true);
+        writer.start();
+    }
+
+    /** Writes on the calling thread; the queue is created now (its failure is thrown from here). */
+    static JournalSink synchronous(Target target, String name) {
+        target.open();
+        return new JournalSink(target, name, 0, 0);
+    }
+
+    /** Writes on a writer thread through a ring of {@code depth} (>= 2) batches of {@code capacity} bytes to start with. */
+    static JournalSink writeBehind(Target target, String name, int depth, int capacity) {
+        if (depth < 2) {
+            throw new IllegalArgumentException("write-behind depth = " + depth + "; allowed: >= 2 batches");
+        }
+        return new JournalSink(target, name, depth, capacity);
+    }
+
+    /** True when a writer thread writes the batches. */
+    boolean writesBehind() {
+        return writer != null;
+    }
+
+    /**
+     * Hands a filled batch over and returns the (empty) batch to fill next. Synchronous: written
+     * before this returns. Write-behind: waits while every batch is still queued; throws the
+     * writer's failure if it failed since the last call.
+     */
+    Batch submit(Batch b) {
+        if (writer == null) {
+            writeAll(b);
+            b.reset();
+            return b;
+        }
+        throwFailure();
+        putUninterruptibly(full, b);
+        Batch next = takeUninterruptibly(free);
+        next.reset();
+        return next;
+    }
+
+    /** Writes {@code last} (the closing document), waits for everything to be written and closes the queue. */
+    void close(Batch last) {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (writer == null) {
+            try {
+                writeAll(last);
+            } finally {
+                target.close();
+            }
+            return;
+        }
+        last.last = true;
+        putUninterruptibly(full, last);
+        boolean interrupted = false;
+        while (true) {
+            try {
+                writer.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        Throwable f = failure;
+        if (f != null && !reported) { // once: a failure already thrown at a step is not thrown again from close
+            reported = true;
+            throw new IllegalStateException("journal " + name + ": writing failed (" + f + "); the steps before it are in the journal", f);
+        }
+    }
+
+    /** Nanoseconds the writer thread spent appending (0 when synchronous: the caller's time covers it). */
+    long writerNanos() {
+        return writerNanos;
+    }
+
+    private void throwFailure() {
+        Throwable f = failure;
+        if (f != null && !reported) {
+            reported = true;
+            throw new IllegalStateException("journal " + name + ": writing failed (" + f + "); the steps before it are in the journal", f);
+        }
+        if (f != null) {
+            throw new IllegalStateException("journal " + name + ": writing failed earlier (" + f + ")", f);
+        }
+    }
+
+    private void writeAll(Batch b) {
+        int from = 0;
+        for (int d = 0; d < b.docs; d++) {
+            target.write(b.buf, from, b.ends[d]);
+            from = b.ends[d];
+        }
+    }
+
+    /** The writer thread: open, then write batches in order until the last one, then close. */
+    private void run() {
+        try {
+            target.open();
+        } catch (Throwable e) {
+            failure = e;
+        }
+        while (true) {
+            Batch b = takeUninterruptibly(full);
+            if (failure == null) {
+                long t0 = System.nanoTime();
+                try {
+                    writeAll(b);
+                } catch (Throwable e) {
+                    failure = e;
+                }
+                writerNanos += System.nanoTime() - t0;
+            }
+            if (b.last) {
+                break;
+            }
+            putUninterruptibly(free, b);
+        }
+        try {
+            target.close();
+        } catch (Throwable e) {
+            if (failure == null) {
+                failure = e;
+            }
+        }
+    }
+
+    private static <T> void putUninterruptibly(BlockingQueue<T> q, T v) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                q.put(v);
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static <T> T takeUninterruptibly(BlockingQueue<T> q) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return q.take();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

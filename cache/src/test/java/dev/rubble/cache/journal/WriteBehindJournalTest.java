@@ -1,0 +1,236 @@
+package dev.rubble.cache.journal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rubble.cache.verify.Verifier;
+import dev.rubble.cache.verify.VerifyResult;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.scenario.ScenarioLoader;
+import dev.rubble.scenario.ScenarioWorld;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 27 item 6: a write-behind journal (the queue created and every document appended by a
+ * writer thread, {@link JournalSink}) writes exactly the bytes a synchronous one does, loses
+ * nothing on close, blocks the stepper rather than dropping a step when the writer lags, and
+ * reports the writer's failure at the next step or at close.
+ */
+final class WriteBehindJournalTest {
+    private static final Stages STAGES = Stages.load();
+
+    /**
+     * SHA-256 of the cycle file of {@link #slabs}' reproducible journal as the synchronous writer of
+     * journal format 5 wrote it before the writer thread existed (commit 7e40502, computed with that
+     * build's classes): 120 steps, three slabs breaking, event documents and 3 keyframes, 870 050
+     * payload bytes.
+     */
+    static final String FORMAT5_SLABS_SHA256 = "cc555ecb3196623d3ba3be10a5cdd2807fc2355cbbae43bc7177b33476763a14";
+
+    private static long slabs(Path dir, int depth) {
+        String json = DestructionScenes.slabs(3);
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), STAGES);
+        try (JournalWriter jw = JournalWriter.createReproducible(dir, sw, "slabs", json, depth).keyframes(40, 64L << 20)) {
+            sw.world().addObserver(jw);
+            sw.run(120);
+            assertThat(jw.keyframes()).isEqualTo(3);
+            return jw.bytes();
+        }
+    }
+
+    private static String sha256(Path dir) throws Exception {
+        List<Path> files = JournalReader.cycleFiles(dir);
+        assertThat(files).hasSize(1);
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(files.get(0))));
+    }
+
+    @Test
+    void writtenBehindOrAtOnceTheFilesAreTheBytesTheFormatFiveWriterWrote(@TempDir Path tmp) throws Exception {
+        long atOnce = slabs(tmp.resolve("sync"), 0);
+        long behind = slabs(tmp.resolve("behind"), JournalWriter.WRITE_BEHIND_DEPTH);
+        long tight = slabs(tmp.resolve("tight"), 2); // the smallest ring: the stepper waits often
+        assertThat(atOnce).isEqualTo(870_050L);
+        assertThat(behind).isEqualTo(atOnce);
+        assertThat(tight).isEqualTo(atOnce);
+        assertThat(sha256(tmp.resolve("sync"))).isEqualTo(FORMAT5_SLABS_SHA256);
+        assertThat(sha256(tmp.resolve("behind"))).isEqualTo(FORMAT5_SLABS_SHA256);
+        assertThat(sha256(tmp.resolve("tight"))).isEqualTo(FORMAT5_SLABS_SHA256);
+        VerifyResult v = Verifier.verify(tmp.resolve("behind"), STAGES);
+        assertThat(v.ok()).as("%s", v.divergence()).isTrue();
+        assertThat(v.stepsChecked()).isEqualTo(120);
+    }
+
+    @Test
+    void closeWritesEveryStepOfAWriteBehindRecordingOfTheCommandLine(@TempDir Path tmp) {
+        // the form rubble run/demo/console use: ordinary clock, collections embedded
+        String json = Scenarios.pile(60);
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), STAGES);
+        Path dir = tmp.resolve("j");
+        long steps;
+        try (JournalWriter jw = JournalWriter.createWriteBehind(dir, sw, "pile", json)) {
+            sw.world().addObserver(jw);
+            sw.run(90);
+            steps = jw.steps();
+        }
+        assertThat(steps).isEqualTo(90);
+        long last = -1, read = 0;
+        try (JournalReader r = JournalReader.open(dir)) {
+            StepRecord rec = new StepRecord();
+            while (r.next(rec)) {
+                assertThat(rec.step).isEqualTo(last + 1);
+                last = rec.step;
+                read++;
+            }
+            assertThat(r.closedCleanly()).isTrue();
+        }
+        assertThat(read).isEqualTo(90);
+        VerifyResult v = Verifier.verify(dir, STAGES);
+        assertThat(v.ok()).as("%s", v.divergence()).isTrue();
+        assertThat(v.stepsChecked()).isEqualTo(90);
+    }
+
+    @Test
+    void aBadJournalDirectoryIsStillRefusedAtOnce(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("f");
+        Files.writeString(file, "x");
+        String json = Scenarios.pile(4);
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), STAGES);
+        assertThatThrownBy(() -> JournalWriter.createWriteBehind(file, sw, "pile", json))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is a file");
+    }
+
+    /** A target that records the documents it gets and fails on the n-th (0-based) when told to. */
+    private static final class Recording implements JournalSink.Target {
+        final List<String> docs = new ArrayList<>();
+        final int failAt;
+        final boolean failOpen;
+        final CountDownLatch gate;
+        volatile boolean closed;
+
+        Recording(int failAt, boolean failOpen, CountDownLatch gate) {
+            this.failAt = failAt;
+            this.failOpen = failOpen;
+            this.gate = gate;
+        }
+
+        @Override
+        public void open() {
+            if (failOpen) {
+                throw new IllegalStateException("no room on the disk");
+            }
+        }
+
+        @Override
+        public void write(byte[] buf, int from, int to) {
+            if (gate != null) {
+                try {
+                    gate.await();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            if (docs.size() == failAt) {
+                throw new IllegalStateException("disk full at document " + failAt);
+            }
+            synchronized (docs) {
+                docs.add(new String(buf, from, to - from, StandardCharsets.US_ASCII));
+            }
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+
+    private static JournalSink.Batch fill(JournalSink.Batch b, String... docs) {
+        for (String d : docs) {
+            byte[] x = d.getBytes(StandardCharsets.US_ASCII);
+            b.ensure(x.length);
+            System.arraycopy(x, 0, b.buf, b.len, x.length);
+            b.len += x.length;
+            b.endDoc();
+        }
+        return b;
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aLaggingWriterMakesTheStepperWaitAndDropsNothing() throws Exception {
+        CountDownLatch gate = new CountDownLatch(1);
+        Recording t = new Recording(-1, false, gate);
+        JournalSink sink = JournalSink.writeBehind(t, "test", 2, 16);
+        JournalSink.Batch[] cur = {new JournalSink.Batch(16)};
+        Thread stepper = new Thread(() -> {
+            for (int s = 0; s < 6; s++) {
+                cur[0] = sink.submit(fill(cur[0], "e" + s, "s" + s));
+            }
+        });
+        stepper.start();
+        // the writer is held at its first document: with two batches the stepper cannot get past its third step
+        while (stepper.getState() != Thread.State.WAITING) {
+            assertThat(stepper.isAlive()).isTrue();
+            Thread.sleep(5);
+        }
+        assertThat(t.docs).isEmpty();
+        gate.countDown();
+        stepper.join();
+        sink.close(fill(cur[0], "close"));
+        assertThat(t.docs).containsExactly("e0", "s0", "e1", "s1", "e2", "s2", "e3", "s3", "e4", "s4", "e5", "s5", "close");
+        assertThat(t.closed).isTrue();
+    }
+
+    @Test
+    void aWriterFailureIsThrownAtTheNextStepAndWhatCameBeforeStays() {
+        Recording t = new Recording(3, false, null);
+        JournalSink sink = JournalSink.writeBehind(t, "dir", 3, 16);
+        JournalSink.Batch b = new JournalSink.Batch(16);
+        b = sink.submit(fill(b, "a", "b"));
+        b = sink.submit(fill(b, "c", "d")); // "d" fails on the writer thread
+        JournalSink.Batch next = b;
+        // the failure reaches the stepper at a following step (the writer may still be at "c" at the first of them)
+        assertThatThrownBy(() -> {
+            JournalSink.Batch x = next;
+            for (int i = 0; i < 1000; i++) {
+                x = sink.submit(fill(x, "e" + i));
+                Thread.sleep(1);
+            }
+        }).isInstanceOf(IllegalStateException.class).hasMessageContaining("journal dir: writing failed")
+                .hasRootCauseMessage("disk full at document 3");
+        sink.close(fill(new JournalSink.Batch(16), "close")); // reported once: close does not throw it again
+        assertThat(t.docs).containsExactly("a", "b", "c");
+        assertThat(t.closed).isTrue();
+    }
+
+    @Test
+    void aWriterFailureNotYetSeenIsThrownByClose() {
+        Recording t = new Recording(-1, true, null); // creating the queue fails
+        JournalSink sink = JournalSink.writeBehind(t, "dir", 2, 16);
+        assertThatThrownBy(() -> sink.close(fill(new JournalSink.Batch(16), "close")))
+                .isInstanceOf(IllegalStateException.class).hasRootCauseMessage("no room on the disk");
+        assertThat(t.docs).isEmpty();
+        assertThat(t.closed).isTrue();
+    }
+
+    @Test
+    void theSynchronousSinkWritesEachBatchBeforeSubmitReturns() {
+        Recording t = new Recording(-1, false, null);
+        JournalSink sink = JournalSink.synchronous(t, "dir");
+        JournalSink.Batch b = sink.submit(fill(new JournalSink.Batch(4), "one", "two"));
+        assertThat(t.docs).containsExactly("one", "two");
+        assertThat(b.len).isZero();
+        sink.close(fill(b, "close"));
+        assertThat(t.docs).containsExactly("one", "two", "close");
+    }
+}
