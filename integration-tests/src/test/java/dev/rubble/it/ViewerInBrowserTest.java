@@ -274,8 +274,13 @@ final class ViewerInBrowserTest {
     private static ChromeDriver browser() {
         ChromeOptions o = new ChromeOptions();
         o.setBinary(CHROMIUM.toFile());
+        // WebGL rasterised by SwiftShader, the page composited in software: what Chromium does on a
+        // machine without a GPU. Compositing through SwiftShader instead (Chromium's headless default
+        // with --use-angle=swiftshader) costs the GPU process ~17 ms of CPU per frame of a page that only
+        // clears a WebGL canvas, ~4.7 ms in software (docs/benchmarks.md, viewer, fourth session).
         o.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800",
-                "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-gpu-vsync", "--hide-scrollbars");
+                "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-gpu-vsync", "--disable-gpu-compositing",
+                "--hide-scrollbars");
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort().build();
         ChromeDriver d = new ChromeDriver(service, o);
