@@ -38,7 +38,8 @@ async function main() {
       ni += g.index ? g.index.count : g.attributes.position.count;
     }
   });
-  const position = new Float32Array(3 * nv), nodeOf = new Float32Array(nv), index = new Uint32Array(ni);
+  let position = new Float32Array(3 * nv), nodeOf = new Float32Array(nv);
+  const index = new Uint32Array(ni);
   // per part (a node's mesh): its node and its range of the merged index array, for culling
   const P = parts.length, partNode = new Int32Array(P), partStart = new Int32Array(P), partCount = new Int32Array(P);
   let v0 = 0, i0 = 0, nParts = 0;
@@ -63,6 +64,72 @@ async function main() {
     partCount[part] = i0 - partStart[part];
     v0 += c;
   }
+  // Flat shading in the vertex shader: every face (the coplanar triangles of a part) gets one
+  // vertex that carries its normal, and each of its triangles is turned (winding kept) so that
+  // this vertex comes last, the provoking vertex whose flat colour the whole triangle takes; a
+  // triangle none of whose vertices is free for its face gets a copy of one. The fragment shader
+  // then only writes that colour.
+  let normals;
+  {
+    const owner = new Int32Array(nv).fill(-1), faceN = [], extra = [];
+    const P3 = (i, k) => position[3 * i + k];
+    for (let part = 0; part < nParts; part++) {
+      const a = partStart[part], e = a + partCount[part], faces = [];
+      for (let t = a; t < e; t += 3) {
+        const i0 = index[t], i1 = index[t + 1], i2 = index[t + 2];
+        const ux = P3(i1, 0) - P3(i0, 0), uy = P3(i1, 1) - P3(i0, 1), uz = P3(i1, 2) - P3(i0, 2);
+        const vx = P3(i2, 0) - P3(i0, 0), vy = P3(i2, 1) - P3(i0, 1), vz = P3(i2, 2) - P3(i0, 2);
+        let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+        const l = Math.hypot(nx, ny, nz) || 1;
+        nx /= l; ny /= l; nz /= l;
+        let f = faces.find((g) => g.n[0] * nx + g.n[1] * ny + g.n[2] * nz > 0.99999);
+        if (!f) faces.push(f = { n: [nx, ny, nz], id: faceN.length / 3, tris: [] }), faceN.push(nx, ny, nz);
+        f.tris.push(t);
+      }
+      for (const f of faces) {
+        const uses = new Map();
+        for (const t of f.tris) for (let k = 0; k < 3; k++) uses.set(index[t + k], (uses.get(index[t + k]) || 0) + 1);
+        for (const t of f.tris) {
+          let k = [0, 1, 2].find((j) => owner[index[t + j]] === f.id);
+          if (k === undefined) {
+            let best = -1;
+            for (let j = 0; j < 3; j++) {
+              if (owner[index[t + j]] === -1 && (best < 0 || uses.get(index[t + j]) > uses.get(index[t + best]))) best = j;
+            }
+            if (best >= 0) {
+              k = best;
+              owner[index[t + k]] = f.id;
+            } else { // a copy of the third vertex carries this face's normal
+              k = 2;
+              extra.push(index[t + 2], f.id);
+              index[t + 2] = nv + extra.length / 2 - 1;
+            }
+          }
+          const i0 = index[t], i1 = index[t + 1], i2 = index[t + 2];
+          if (k === 0) { index[t] = i1; index[t + 1] = i2; index[t + 2] = i0; }
+          if (k === 1) { index[t] = i2; index[t + 1] = i0; index[t + 2] = i1; }
+        }
+      }
+    }
+    const nv2 = nv + extra.length / 2, pos2 = new Float32Array(3 * nv2), node2 = new Float32Array(nv2);
+    normals = new Float32Array(3 * nv2);
+    pos2.set(position);
+    node2.set(nodeOf);
+    for (let x = 0; x < extra.length; x += 2) {
+      const v = nv + x / 2, src = extra[x];
+      pos2[3 * v] = position[3 * src]; pos2[3 * v + 1] = position[3 * src + 1]; pos2[3 * v + 2] = position[3 * src + 2];
+      node2[v] = nodeOf[src];
+      owner[v] = -1;
+    }
+    for (let v = 0; v < nv2; v++) {
+      const f = v < nv ? owner[v] : extra[2 * (v - nv) + 1];
+      if (f >= 0) { normals[3 * v] = faceN[3 * f]; normals[3 * v + 1] = faceN[3 * f + 1]; normals[3 * v + 2] = faceN[3 * f + 2]; }
+      else normals[3 * v + 1] = 1;
+    }
+    position = pos2;
+    nodeOf = node2;
+    nv = nv2;
+  }
   // each node's radius about its origin (level of detail: how many pixels it covers)
   const radOf = new Float32Array(N);
   for (let i = 0; i < nv; i++) {
@@ -72,6 +139,7 @@ async function main() {
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.BufferAttribute(position, 3));
   geometry.setAttribute('node', new THREE.BufferAttribute(nodeOf, 1));
+  geometry.setAttribute('normal', new THREE.BufferAttribute(normals, 3)); // the face's, on its provoking vertex
   // the index buffer drawn: every frame only the pieces in view drawn as meshes, nearest first
   // (cull() below), so the rasteriser neither transforms the other pieces' vertices nor shades
   // pixels that nearer pieces cover (early depth test)
@@ -138,7 +206,7 @@ async function main() {
     // only the pieces cull() chose are in the index buffer: no per-vertex visibility test
     vertexShader: COMMON + `
       in float node;
-      out vec3 vWorld; flat out vec3 vColor;
+      flat out vec3 vColor;
       void main() {
         int n = int(node + 0.5);
         ivec2 uv = ivec2(n % texW, n / texW);
@@ -148,19 +216,16 @@ async function main() {
         float qw = sqrt(max(0.0, 1.0 - dot(qv, qv)));
         vec3 v = position * p.w;
         vec3 w = v + 2.0 * cross(qv, cross(qv, v) + qw * v) + p.xyz;
-        vWorld = w;
-        vColor = unpack(r.w);
+        // flat shading: the face's normal (on its provoking vertex, see above), turned with the piece
+        vec3 nw = normal + 2.0 * cross(qv, cross(qv, normal) + qw * normal);
+        vColor = unpack(r.w) * (0.32 + 0.68 * abs(dot(nw, lightDir)));
         gl_Position = projectionMatrix * (viewMatrix * vec4(w, 1.0));
       }`,
     fragmentShader: `
       uniform vec3 lightDir;
-      in vec3 vWorld; flat in vec3 vColor;
+      flat in vec3 vColor;
       out vec4 fragColor;
-      void main() {
-        vec3 n = normalize(cross(dFdx(vWorld), dFdy(vWorld)));
-        float d = abs(dot(n, lightDir));
-        fragColor = vec4(vColor * (0.32 + 0.68 * d), 1.0);
-      }`,
+      void main() { fragColor = vec4(vColor, 1.0); }`,
   });
   const mesh = new THREE.Mesh(geometry, material);
   mesh.frustumCulled = false;
