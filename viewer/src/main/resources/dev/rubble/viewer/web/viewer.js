@@ -1,8 +1,9 @@
 // Rubble viewer: the pieces' geometry is loaded once (the run's glTF binary) and merged into one
 // mesh; every vertex carries its node index and the vertex shader poses it from two float
-// textures (position and scale; orientation and colour key) that the timeline updates from
+// textures (position and scale; orientation and packed colour) that the timeline updates from
 // per-frame deltas (only the pieces that changed). One draw call for the meshes whatever the piece
-// count, one for the small pieces drawn as points while the picture moves (level of detail).
+// count, one for the small pieces drawn as points while the picture moves (level of detail); every
+// frame draws only the pieces in view, nearest first (cull()).
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
@@ -222,7 +223,6 @@ async function main() {
         gl_Position = projectionMatrix * (viewMatrix * vec4(w, 1.0));
       }`,
     fragmentShader: `
-      uniform vec3 lightDir;
       flat in vec3 vColor;
       out vec4 fragColor;
       void main() { fragColor = vec4(vColor, 1.0); }`,
