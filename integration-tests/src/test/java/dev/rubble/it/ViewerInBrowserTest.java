@@ -202,21 +202,36 @@ final class ViewerInBrowserTest {
             for (int round = 0; round < 3; round++) {
                 if (round == 2) {
                     // a picture while playing (adaptive scale, small pieces as points) and one at rest, to look at
-                    driver.executeScript("rubbleViewer.play()");
-                    Thread.sleep(1500);
+                    // from frame 0: the last round ended part way, and a play that reaches the end stops at rest
+                    driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
+                            + "rubbleViewer.pause(); rubbleViewer.seek(0).then(() => { rubbleViewer.play(); done(true); });");
+                    Thread.sleep(1200);
                     Files.write(Path.of("target", "viewer-fps-moving.png"), driver.getScreenshotAs(OutputType.BYTES));
                     driver.executeScript("rubbleViewer.pause()");
                     awaitRest();
                     Files.write(Path.of("target", "viewer-fps-rest.png"), driver.getScreenshotAs(OutputType.BYTES));
                     System.out.println("viewer scale moving=" + driver.executeScript("return rubbleViewer.movingScale"));
                 }
+                Map<String, Double> cpu0 = chromiumCpuMs();
+                double task0 = taskSeconds();
                 @SuppressWarnings("unchecked")
                 Map<String, Object> m = (Map<String, Object>) driver.executeAsyncScript(
                         "const done = arguments[arguments.length - 1];"
                                 + "rubbleViewer.measureFps(0, 2000).then(done);");
+                Map<String, Double> cpu1 = chromiumCpuMs();
+                double task1 = taskSeconds();
                 System.out.printf(java.util.Locale.ROOT, "viewer fps query=%s journal=%s nodes=%d frames=%d round=%d fps=%.1f"
                                 + " timeline_frames=%s seconds=%.2f%n", query, dir, nodes, frames, round,
                         ((Number) m.get("fps")).doubleValue(), m.get("frames"), ((Number) m.get("seconds")).doubleValue());
+                // CPU per drawn frame of Chromium's processes (less disturbed by a busy machine than frames/s)
+                double drawn = Math.max(1, ((Number) m.get("drawn")).doubleValue());
+                StringBuilder line = new StringBuilder();
+                for (String type : cpu1.keySet()) {
+                    line.append(String.format(java.util.Locale.ROOT, " %s=%.1f", type, (cpu1.get(type) - cpu0.getOrDefault(type, 0.0)) / drawn));
+                }
+                System.out.printf(java.util.Locale.ROOT, "viewer cpu round=%d drawn=%d ms_per_frame:%s page_task=%.1f load=%.1f%n", round,
+                        (long) drawn, line, 1000 * (task1 - task0) / drawn,
+                        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
             }
             // where a frame's time goes (viewer.js rubbleViewer.profile): JS, submit, rasterise, background
             Object prof = driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
@@ -229,6 +244,38 @@ final class ViewerInBrowserTest {
     }
 
     // ---- helpers ----
+
+    /** CPU time (ms) of this test's Chromium processes by process type (browser, renderer, gpu-process, ...). */
+    private static Map<String, Double> chromiumCpuMs() {
+        Map<String, Double> byType = new java.util.TreeMap<>();
+        ProcessHandle.current().descendants().forEach(ph -> {
+            ProcessHandle.Info info = ph.info();
+            String cmd;
+            try { // Chromium rewrites its children's command lines into one string: read it whole
+                cmd = Files.readString(Path.of("/proc", String.valueOf(ph.pid()), "cmdline")).replace('\0', ' ');
+            } catch (java.io.IOException | RuntimeException e) {
+                return; // ended meanwhile
+            }
+            if (cmd.contains("chromium") && info.totalCpuDuration().isPresent()) {
+                Matcher t = Pattern.compile("--type=([a-z-]+)").matcher(cmd);
+                String type = t.find() ? t.group(1) : "browser";
+                byType.merge(type, info.totalCpuDuration().get().toNanos() / 1e6, Double::sum);
+            }
+        });
+        return byType;
+    }
+
+    /** The page's main-thread task time so far (Chrome DevTools Protocol Performance.getMetrics), s. */
+    @SuppressWarnings("unchecked")
+    private double taskSeconds() {
+        driver.executeCdpCommand("Performance.enable", Map.of());
+        for (Map<String, Object> metric : (List<Map<String, Object>>) driver.executeCdpCommand("Performance.getMetrics", Map.of()).get("metrics")) {
+            if ("TaskDuration".equals(metric.get("name"))) {
+                return ((Number) metric.get("value")).doubleValue();
+            }
+        }
+        return Double.NaN;
+    }
 
     private void open(String url) {
         driver.get(url);
@@ -274,8 +321,13 @@ final class ViewerInBrowserTest {
     private static ChromeDriver browser() {
         ChromeOptions o = new ChromeOptions();
         o.setBinary(CHROMIUM.toFile());
+        // WebGL rasterised by SwiftShader, the page composited in software: what Chromium does on a
+        // machine without a GPU. Compositing through SwiftShader instead (Chromium's headless default
+        // with --use-angle=swiftshader) costs the GPU process ~17 ms of CPU per frame of a page that only
+        // clears a WebGL canvas, ~4.7 ms in software (docs/benchmarks.md, viewer, fourth session).
         o.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800",
-                "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-gpu-vsync", "--hide-scrollbars");
+                "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-gpu-vsync", "--disable-gpu-compositing",
+                "--hide-scrollbars");
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort().build();
         ChromeDriver d = new ChromeDriver(service, o);

@@ -1,8 +1,9 @@
 // Rubble viewer: the pieces' geometry is loaded once (the run's glTF binary) and merged into one
 // mesh; every vertex carries its node index and the vertex shader poses it from two float
-// textures (position and scale; orientation and colour key) that the timeline updates from
+// textures (position and scale; orientation and packed colour) that the timeline updates from
 // per-frame deltas (only the pieces that changed). One draw call for the meshes whatever the piece
-// count, one for the small pieces drawn as points while the picture moves (level of detail).
+// count, one for the small pieces drawn as points while the picture moves (level of detail); every
+// frame draws only the pieces in view, nearest first (cull()).
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
@@ -38,10 +39,15 @@ async function main() {
       ni += g.index ? g.index.count : g.attributes.position.count;
     }
   });
-  const position = new Float32Array(3 * nv), nodeOf = new Float32Array(nv), index = new Uint32Array(ni);
-  let v0 = 0, i0 = 0;
+  let position = new Float32Array(3 * nv), nodeOf = new Float32Array(nv);
+  const index = new Uint32Array(ni);
+  // per part (a node's mesh): its node and its range of the merged index array, for culling
+  const P = parts.length, partNode = new Int32Array(P), partStart = new Int32Array(P), partCount = new Int32Array(P);
+  let v0 = 0, i0 = 0, nParts = 0;
   for (const [node, g] of parts) {
-    const p = g.attributes.position, c = p.count;
+    const p = g.attributes.position, c = p.count, part = nParts++;
+    partNode[part] = node;
+    partStart[part] = i0;
     for (let i = 0; i < c; i++) {
       position[3 * (v0 + i)] = p.getX(i);
       position[3 * (v0 + i) + 1] = p.getY(i);
@@ -56,20 +62,90 @@ async function main() {
       for (let i = 0; i < c; i++) index[i0 + i] = v0 + i;
       i0 += c;
     }
+    partCount[part] = i0 - partStart[part];
     v0 += c;
   }
+  // Flat shading in the vertex shader: every face (the coplanar triangles of a part) gets one
+  // vertex that carries its normal, and each of its triangles is turned (winding kept) so that
+  // this vertex comes last, the provoking vertex whose flat colour the whole triangle takes; a
+  // triangle none of whose vertices is free for its face gets a copy of one. The fragment shader
+  // then only writes that colour.
+  let normals;
+  {
+    const owner = new Int32Array(nv).fill(-1), faceN = [], extra = [];
+    const P3 = (i, k) => position[3 * i + k];
+    for (let part = 0; part < nParts; part++) {
+      const a = partStart[part], e = a + partCount[part], faces = [];
+      for (let t = a; t < e; t += 3) {
+        const i0 = index[t], i1 = index[t + 1], i2 = index[t + 2];
+        const ux = P3(i1, 0) - P3(i0, 0), uy = P3(i1, 1) - P3(i0, 1), uz = P3(i1, 2) - P3(i0, 2);
+        const vx = P3(i2, 0) - P3(i0, 0), vy = P3(i2, 1) - P3(i0, 1), vz = P3(i2, 2) - P3(i0, 2);
+        let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+        const l = Math.hypot(nx, ny, nz) || 1;
+        nx /= l; ny /= l; nz /= l;
+        let f = faces.find((g) => g.n[0] * nx + g.n[1] * ny + g.n[2] * nz > 0.99999);
+        if (!f) faces.push(f = { n: [nx, ny, nz], id: faceN.length / 3, tris: [] }), faceN.push(nx, ny, nz);
+        f.tris.push(t);
+      }
+      for (const f of faces) {
+        const uses = new Map();
+        for (const t of f.tris) for (let k = 0; k < 3; k++) uses.set(index[t + k], (uses.get(index[t + k]) || 0) + 1);
+        for (const t of f.tris) {
+          let k = [0, 1, 2].find((j) => owner[index[t + j]] === f.id);
+          if (k === undefined) {
+            let best = -1;
+            for (let j = 0; j < 3; j++) {
+              if (owner[index[t + j]] === -1 && (best < 0 || uses.get(index[t + j]) > uses.get(index[t + best]))) best = j;
+            }
+            if (best >= 0) {
+              k = best;
+              owner[index[t + k]] = f.id;
+            } else { // a copy of the third vertex carries this face's normal
+              k = 2;
+              extra.push(index[t + 2], f.id);
+              index[t + 2] = nv + extra.length / 2 - 1;
+            }
+          }
+          const i0 = index[t], i1 = index[t + 1], i2 = index[t + 2];
+          if (k === 0) { index[t] = i1; index[t + 1] = i2; index[t + 2] = i0; }
+          if (k === 1) { index[t] = i2; index[t + 1] = i0; index[t + 2] = i1; }
+        }
+      }
+    }
+    const nv2 = nv + extra.length / 2, pos2 = new Float32Array(3 * nv2), node2 = new Float32Array(nv2);
+    normals = new Float32Array(3 * nv2);
+    pos2.set(position);
+    node2.set(nodeOf);
+    for (let x = 0; x < extra.length; x += 2) {
+      const v = nv + x / 2, src = extra[x];
+      pos2[3 * v] = position[3 * src]; pos2[3 * v + 1] = position[3 * src + 1]; pos2[3 * v + 2] = position[3 * src + 2];
+      node2[v] = nodeOf[src];
+      owner[v] = -1;
+    }
+    for (let v = 0; v < nv2; v++) {
+      const f = v < nv ? owner[v] : extra[2 * (v - nv) + 1];
+      if (f >= 0) { normals[3 * v] = faceN[3 * f]; normals[3 * v + 1] = faceN[3 * f + 1]; normals[3 * v + 2] = faceN[3 * f + 2]; }
+      else normals[3 * v + 1] = 1;
+    }
+    position = pos2;
+    nodeOf = node2;
+    nv = nv2;
+  }
   // each node's radius about its origin (level of detail: how many pixels it covers)
-  const radOf = new Float32Array(N), radV = new Float32Array(nv);
+  const radOf = new Float32Array(N);
   for (let i = 0; i < nv; i++) {
     const r = Math.hypot(position[3 * i], position[3 * i + 1], position[3 * i + 2]);
     if (r > radOf[nodeOf[i]]) radOf[nodeOf[i]] = r;
   }
-  for (let i = 0; i < nv; i++) radV[i] = radOf[nodeOf[i]];
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.BufferAttribute(position, 3));
   geometry.setAttribute('node', new THREE.BufferAttribute(nodeOf, 1));
-  geometry.setAttribute('rad', new THREE.BufferAttribute(radV, 1));
-  geometry.setIndex(new THREE.BufferAttribute(index, 1));
+  geometry.setAttribute('normal', new THREE.BufferAttribute(normals, 3)); // the face's, on its provoking vertex
+  // the index buffer drawn: every frame only the pieces in view drawn as meshes, nearest first
+  // (cull() below), so the rasteriser neither transforms the other pieces' vertices nor shades
+  // pixels that nearer pieces cover (early depth test)
+  const drawIndex = new THREE.BufferAttribute(new Uint32Array(ni), 1).setUsage(THREE.DynamicDrawUsage);
+  geometry.setIndex(drawIndex);
 
   const tex = () => {
     const t = new THREE.DataTexture(new Float32Array(4 * W * H), W, H, THREE.RGBAFormat, THREE.FloatType);
@@ -86,45 +162,52 @@ async function main() {
   let colourMode = 0;
   const key = (n) => colourMode === 2 ? strainOf[n] : colourMode === 3 ? stateOf[n]
     : stateOf[n] < 0.5 ? -1 : colourMode === 0 ? (run.levels[n] || 0) : (run.pieces[n] || 0);
+  // the colour of a key (level, piece, strain or state; -1 = static) as 8-bit r, g, b packed into
+  // one float (r * 65536 + g * 256 + b, exact in float32): computed here once per changed node
+  // instead of in the vertex shader for each of its vertices
+  const maxLevel = Math.max(1, run.maxLevel);
+  const hue = (h, c) => Math.min(1, Math.max(0, Math.abs(((h * 6 + c) % 6 + 6) % 6 - 3) - 1));
+  const pack = (r, g, bl) => Math.round(255 * r) * 65536 + Math.round(255 * g) * 256 + Math.round(255 * bl);
+  const mix = (a, h, f, hh) => a + (hue(hh, h) - a) * f;
+  const STATE = [[0.45, 0.45, 0.45], [0.35, 0.45, 0.75], [0.95, 0.6, 0.2], [0.3, 0.8, 0.4], [0.85, 0.3, 0.85]];
+  function colour(k) {
+    if (colourMode === 0 || colourMode === 1) {
+      if (k < 0) return pack(0.42, 0.42, 0.42);
+      const base = colourMode === 0 ? 0.85 : 0.8;
+      const f = colourMode === 0 ? (k > 0 ? 0.8 : 0) : 0.75;
+      const hh = colourMode === 0 ? 0.62 - 0.62 * k / maxLevel : (k * 0.618034) % 1;
+      return pack(mix(base, 0, f, hh), mix(base, 4, f, hh), mix(base, 2, f, hh));
+    }
+    if (colourMode === 2) {
+      const t = Math.min(1, Math.max(0, k));
+      return pack(0.35 + 0.65 * t, 0.45 - 0.3 * t, 0.6 - 0.5 * t);
+    }
+    const s = STATE[Math.min(4, Math.max(0, Math.round(k)))] || STATE[4];
+    return pack(s[0], s[1], s[2]);
+  }
   function setColourMode(m) {
     colourMode = m;
-    material.uniforms.mode.value = m;
-    for (let n = 0; n < N; n++) rotD[4 * n + 3] = key(n);
+    for (let n = 0; n < N; n++) rotD[4 * n + 3] = colour(key(n));
     rotTex.needsUpdate = true;
     dirty = true;
   }
-  for (let n = 0; n < N; n++) rotD[4 * n + 3] = key(n);
+  for (let n = 0; n < N; n++) rotD[4 * n + 3] = colour(key(n));
   const COMMON = `
       uniform highp sampler2D posTex; uniform highp sampler2D rotTex;
-      uniform int texW; uniform int mode; uniform float maxLevel; uniform float lodPx; uniform float pxPerRad;
-      uniform vec3 lightDir;
-      vec3 hue(float h) { return clamp(abs(mod(h * 6.0 + vec3(0.0, 4.0, 2.0), 6.0) - 3.0) - 1.0, 0.0, 1.0); }
-      // the colour key (viewer.js key()): level, piece, strain or state; -1 = static
-      vec3 colour(float k) {
-        if (mode == 0) return k < 0.0 ? vec3(0.42) : mix(vec3(0.85), hue(0.62 - 0.62 * k / maxLevel), k > 0.0 ? 0.8 : 0.0);
-        if (mode == 1) return k < 0.0 ? vec3(0.42) : mix(vec3(0.8), hue(fract(k * 0.618034)), 0.75);
-        if (mode == 2) return mix(vec3(0.35, 0.45, 0.6), vec3(1.0, 0.15, 0.1), clamp(k, 0.0, 1.0));
-        int s = int(k + 0.5);
-        return s == 0 ? vec3(0.45) : s == 1 ? vec3(0.35, 0.45, 0.75) : s == 2 ? vec3(0.95, 0.6, 0.2)
-          : s == 3 ? vec3(0.3, 0.8, 0.4) : vec3(0.85, 0.3, 0.85);
-      }
-      // pixels (drawing buffer) covered by the radius r of a piece centred at world point c
-      float pixels(vec3 c, float r) {
-        float depth = -(viewMatrix * vec4(c, 1.0)).z;
-        return depth > 0.0 ? r * pxPerRad / depth : 1e9;
-      }
+      uniform int texW; uniform vec3 lightDir;
+      // the node's colour, packed by viewer.js colour()
+      vec3 unpack(float k) { return vec3(floor(k / 65536.0), mod(floor(k / 256.0), 256.0), mod(k, 256.0)) / 255.0; }
 `;
   const material = new THREE.ShaderMaterial({
     glslVersion: THREE.GLSL3,
     uniforms: {
-      posTex: { value: posTex }, rotTex: { value: rotTex },
-      texW: { value: W }, mode: { value: 0 }, maxLevel: { value: Math.max(1, run.maxLevel) },
-      lodPx: { value: 0 }, pxPerRad: { value: 1 },
+      posTex: { value: posTex }, rotTex: { value: rotTex }, texW: { value: W },
       lightDir: { value: new THREE.Vector3(0.45, 0.8, 0.4).normalize() },
     },
+    // only the pieces cull() chose are in the index buffer: no per-vertex visibility test
     vertexShader: COMMON + `
-      in float node; in float rad;
-      out vec3 vWorld; flat out vec3 vColor;
+      in float node;
+      flat out vec3 vColor;
       void main() {
         int n = int(node + 0.5);
         ivec2 uv = ivec2(n % texW, n / texW);
@@ -134,21 +217,15 @@ async function main() {
         float qw = sqrt(max(0.0, 1.0 - dot(qv, qv)));
         vec3 v = position * p.w;
         vec3 w = v + 2.0 * cross(qv, cross(qv, v) + qw * v) + p.xyz;
-        vWorld = w;
-        vColor = colour(r.w);
-        // drawn as a mesh unless absent or a point this frame (fewer pixels than lodPx: see the points)
-        gl_Position = p.w > 0.0 && pixels(p.xyz, rad * p.w) >= lodPx ? projectionMatrix * viewMatrix * vec4(w, 1.0)
-          : vec4(2.0, 2.0, 2.0, 1.0);
+        // flat shading: the face's normal (on its provoking vertex, see above), turned with the piece
+        vec3 nw = normal + 2.0 * cross(qv, cross(qv, normal) + qw * normal);
+        vColor = unpack(r.w) * (0.32 + 0.68 * abs(dot(nw, lightDir)));
+        gl_Position = projectionMatrix * (viewMatrix * vec4(w, 1.0));
       }`,
     fragmentShader: `
-      uniform vec3 lightDir;
-      in vec3 vWorld; flat in vec3 vColor;
+      flat in vec3 vColor;
       out vec4 fragColor;
-      void main() {
-        vec3 n = normalize(cross(dFdx(vWorld), dFdy(vWorld)));
-        float d = abs(dot(n, lightDir));
-        fragColor = vec4(vColor * (0.32 + 0.68 * d), 1.0);
-      }`,
+      void main() { fragColor = vec4(vColor, 1.0); }`,
   });
   const mesh = new THREE.Mesh(geometry, material);
   mesh.frustumCulled = false;
@@ -160,26 +237,27 @@ async function main() {
   const pointGeometry = new THREE.BufferGeometry();
   pointGeometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(3 * N), 3));
   pointGeometry.setAttribute('node', new THREE.BufferAttribute(Float32Array.from({ length: N }, (_, n) => n), 1));
-  pointGeometry.setAttribute('rad', new THREE.BufferAttribute(radOf, 1));
+  const pointIndex = new THREE.BufferAttribute(new Uint32Array(N), 1).setUsage(THREE.DynamicDrawUsage);
+  pointGeometry.setIndex(pointIndex); // the pieces cull() draws as points
+  const pointSize = new THREE.BufferAttribute(new Float32Array(N), 1).setUsage(THREE.DynamicDrawUsage);
+  pointGeometry.setAttribute('size', pointSize); // pixels across, from cull()
   const pointMaterial = new THREE.ShaderMaterial({
     glslVersion: THREE.GLSL3,
     uniforms: material.uniforms,
     vertexShader: COMMON + `
-      in float node; in float rad;
+      in float node; in float size;
       flat out vec3 vColor;
       void main() {
         int n = int(node + 0.5);
         ivec2 uv = ivec2(n % texW, n / texW);
         vec4 p = texelFetch(posTex, uv, 0), r = texelFetch(rotTex, uv, 0);
-        float px = pixels(p.xyz, rad * p.w);
         vec3 qv = r.xyz;
         float qw = sqrt(max(0.0, 1.0 - dot(qv, qv)));
         vec3 up = vec3(0.0, 1.0, 0.0);
         up += 2.0 * cross(qv, cross(qv, up) + qw * up);
-        vColor = colour(r.w) * (0.32 + 0.68 * abs(dot(up, lightDir)));
-        // a box of radius R shows about 1.3 R across on screen
-        gl_PointSize = max(1.0, 1.3 * px);
-        gl_Position = p.w > 0.0 && px < lodPx ? projectionMatrix * viewMatrix * vec4(p.xyz, 1.0) : vec4(2.0, 2.0, 2.0, 1.0);
+        vColor = unpack(r.w) * (0.32 + 0.68 * abs(dot(up, lightDir)));
+        gl_PointSize = size;
+        gl_Position = projectionMatrix * (viewMatrix * vec4(p.xyz, 1.0));
       }`,
     fragmentShader: `
       flat in vec3 vColor;
@@ -194,12 +272,14 @@ async function main() {
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, alpha: false, powerPreference: 'high-performance' });
   // Render scale (pixels drawn per CSS pixel). ?scale=S fixes it (0.25..2). Without it the scale is
   // adaptive: while the picture moves (playing, orbiting) it is lowered until a frame fits the budget
-  // of 30 frames/s and raised again when there is room (software rasterisers such as headless
+  // (30 frames/s with a margin) and raised again when there is room (software rasterisers such as headless
   // Chromium's SwiftShader spend ~40 % of a 10 000-piece frame filling pixels); once the picture is
   // at rest it is drawn again at full scale, so what a person studies is never the coarse picture.
   const asked = new URLSearchParams(location.search).get('scale');
   const fixedScale = asked ? Math.min(2, Math.max(0.25, +asked || 1)) : null;
-  const fullScale = fixedScale || 1, minScale = 0.35, budgetMs = 1000 / 30;
+  // The budget is 1/36 s: the scale is lowered only when a frame takes more than 1.15 budgets
+  // (32 ms), so where the scale settles the picture still moves at 30 frames/s or more.
+  const fullScale = fixedScale || 1, minScale = 0.35, budgetMs = 1000 / 36;
   let movingScale = fullScale, canvasScale = fullScale;
   renderer.setPixelRatio(canvasScale);
   renderer.setClearColor(0x1d2024);
@@ -227,12 +307,81 @@ async function main() {
   let dirty = true;
   controls.addEventListener('change', () => { dirty = true; });
   const drawSize = new THREE.Vector2();
+  const frustum = new THREE.Frustum(), viewProj = new THREE.Matrix4(), planes = new Float64Array(24);
+  const BUCKETS = 1024, bucketCount = new Int32Array(BUCKETS + 1), partBucket = new Int32Array(P), order = new Int32Array(P);
+  /**
+   * Chooses what is drawn: pieces present and in the view frustum; those whose radius covers fewer
+   * than {@code lod} pixels as points, the others as meshes whose index ranges are copied into the
+   * drawn index buffer nearest first (a counting sort on depth), so that the rasteriser transforms
+   * only their vertices and the depth test rejects the pixels of pieces behind nearer ones before
+   * they are shaded. {@code pxPerRad}: drawing-buffer pixels per unit of radius at depth 1.
+   */
+  function cull(lod, pxPerRad) {
+    camera.updateMatrixWorld();
+    viewProj.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
+    frustum.setFromProjectionMatrix(viewProj);
+    for (let i = 0; i < 6; i++) {
+      const q = frustum.planes[i];
+      planes[4 * i] = q.normal.x; planes[4 * i + 1] = q.normal.y; planes[4 * i + 2] = q.normal.z; planes[4 * i + 3] = q.constant;
+    }
+    const v = camera.matrixWorldInverse.elements;
+    const near = camera.near, span = camera.far - camera.near;
+    const out = drawIndex.array, pts = pointIndex.array, ps = pointSize.array;
+    let np = 0, nm = 0;
+    bucketCount.fill(0);
+    for (let part = 0; part < P; part++) {
+      partBucket[part] = -1;
+      const n = partNode[part], s = posD[4 * n + 3];
+      if (!(s > 0)) continue; // absent
+      const x = posD[4 * n], y = posD[4 * n + 1], z = posD[4 * n + 2], r = radOf[n] * s;
+      let inside = true;
+      for (let i = 0; i < 24 && inside; i += 4) inside = planes[i] * x + planes[i + 1] * y + planes[i + 2] * z + planes[i + 3] >= -r;
+      if (!inside) continue;
+      const depth = -(v[2] * x + v[6] * y + v[10] * z + v[14]);
+      const px = depth > 0 ? r * pxPerRad / depth : 1e9;
+      if (px < lod) {
+        pts[np] = n;
+        ps[n] = Math.max(1, 1.3 * px); // a box of radius R shows about 1.3 R across on screen
+        np++;
+        continue;
+      }
+      // by the depth of its far side: a large piece such as a floor under the others comes last
+      const bucket = Math.max(0, Math.min(BUCKETS - 1, Math.floor((depth + r - near) / span * BUCKETS)));
+      partBucket[part] = bucket;
+      bucketCount[bucket + 1] += partCount[part];
+      nm++;
+    }
+    for (let i = 0; i < BUCKETS; i++) bucketCount[i + 1] += bucketCount[i]; // start of each bucket
+    for (let part = 0; part < P; part++) {
+      const bucket = partBucket[part];
+      if (bucket < 0) continue;
+      let o = bucketCount[bucket];
+      const a = partStart[part], e = a + partCount[part];
+      for (let i = a; i < e; i++) out[o++] = index[i];
+      bucketCount[bucket] = o;
+    }
+    const count = bucketCount[BUCKETS - 1];
+    geometry.setDrawRange(0, count);
+    mesh.visible = count > 0;
+    if (count > 0) { // upload only the part drawn
+      drawIndex.clearUpdateRanges();
+      drawIndex.addUpdateRange(0, count);
+      drawIndex.needsUpdate = true;
+    }
+    pointGeometry.setDrawRange(0, np);
+    points.visible = np > 0;
+    if (np > 0) {
+      pointIndex.clearUpdateRanges();
+      pointIndex.addUpdateRange(0, np);
+      pointIndex.needsUpdate = true;
+      pointSize.needsUpdate = true;
+    }
+    api.drawn = { meshes: nm, points: np, triangles: count / 3 };
+  }
   /** Draws the scene; {@code moving}: small pieces as points (level of detail), else every piece its mesh. */
   function draw(moving) {
     renderer.getDrawingBufferSize(drawSize);
-    material.uniforms.pxPerRad.value = drawSize.y / (2 * Math.tan(camera.fov * Math.PI / 360));
-    material.uniforms.lodPx.value = moving ? lodPx : 0;
-    points.visible = moving && lodPx > 0;
+    cull(moving ? lodPx : 0, drawSize.y / (2 * Math.tan(camera.fov * Math.PI / 360)));
     renderer.render(scene, camera);
     api.atRest = !moving || (lodPx === 0 && canvasScale === fullScale); // the full picture is on the canvas
   }
@@ -266,6 +415,7 @@ async function main() {
     }
     return out;
   }
+  let first = true; // the first frame applied sets every node's colour
   function apply(i32, f32, w) {
     const count = i32[w + 1];
     let o = w + 2;
@@ -274,9 +424,13 @@ async function main() {
       posD[4 * n] = f32[o + 1]; posD[4 * n + 1] = f32[o + 2]; posD[4 * n + 2] = f32[o + 3]; posD[4 * n + 3] = f32[o + 8];
       const sg = f32[o + 7] < 0 ? -1 : 1; // w >= 0: the shader recovers it from x y z
       rotD[4 * n] = sg * f32[o + 4]; rotD[4 * n + 1] = sg * f32[o + 5]; rotD[4 * n + 2] = sg * f32[o + 6];
-      stateOf[n] = f32[o + 9]; strainOf[n] = f32[o + 10];
-      rotD[4 * n + 3] = key(n);
+      const state = f32[o + 9], strain = f32[o + 10];
+      if (state !== stateOf[n] || strain !== strainOf[n] || first) { // the colour follows state and strain only
+        stateOf[n] = state; strainOf[n] = strain;
+        rotD[4 * n + 3] = colour(key(n));
+      }
     }
+    first = false;
     posTex.needsUpdate = rotTex.needsUpdate = true;
     dirty = true;
   }
@@ -321,8 +475,17 @@ async function main() {
     $('stages').appendChild(row);
     return row;
   });
-  function showStats(k) {
+  // While playing the panel and plots are refreshed at most every 200 ms (a person cannot read
+  // them faster, and every refresh costs the page a layout and a repaint of the side bar); a
+  // paused, stepped or scrubbed frame is shown at once.
+  let statsShown = -1, statsAt = 0;
+  function showStats(k, playing = false) {
     api.frame = k;
+    const now = performance.now();
+    if (playing && now - statsAt < 200) return;
+    if (k === statsShown) return;
+    statsShown = k;
+    statsAt = now;
     $('timeline').value = k;
     $('frame-label').textContent = `${k} / ${frames - 1}`;
     $('s-frame').textContent = k;
@@ -382,7 +545,7 @@ async function main() {
   const dt = frames > 1 && st.time[1] > st.time[0] ? st.time[1] - st.time[0] : 1 / 60;
   let clock = 0, last = performance.now();
   function play() { if (shown >= frames - 1) seek(0); api.playing = true; $('play').textContent = 'pause'; clock = 0; }
-  function pause() { api.playing = false; $('play').textContent = 'play'; }
+  function pause() { api.playing = false; $('play').textContent = 'play'; if (shown >= 0) showStats(shown); }
   $('play').onclick = () => (api.playing ? pause() : play());
   $('back').onclick = () => { pause(); seek(shown - 1); };
   $('fwd').onclick = () => { pause(); seek(shown + 1); };
@@ -411,7 +574,7 @@ async function main() {
         buffered.delete(shown + 1);
         apply(i32, f32, w);
         shown++;
-        showStats(shown);
+        showStats(shown, true);
       }
       if (clock > dt) clock = dt; // waiting for frames: do not run ahead
       if (shown >= frames - 1) pause();
@@ -475,7 +638,7 @@ async function main() {
     await new Promise((res) => setTimeout(res, ms));
     const t1 = performance.now(), r1 = api.rendered, f1 = shown;
     pause();
-    return { fps: (r1 - r0) * 1000 / (t1 - t0), frames: f1 - f0, seconds: (t1 - t0) / 1000 };
+    return { fps: (r1 - r0) * 1000 / (t1 - t0), frames: f1 - f0, seconds: (t1 - t0) / 1000, drawn: r1 - r0 };
   };
 
   /**
