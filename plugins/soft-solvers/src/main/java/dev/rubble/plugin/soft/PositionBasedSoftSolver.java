@@ -58,7 +58,7 @@ final class PositionBasedSoftSolver implements SoftSolver {
     private int edgeCount, tetCount;
     private int[] edgeOrder = new int[0], tetOrder = new int[0];
     private int[] edgeIdx = new int[0], tetIdx = new int[0];
-    private double[] edgeData = new double[0], tetData = new double[0], tetLimit = new double[0];
+    private double[] edgeData = new double[0], tetData = new double[0], tetLimit = new double[0], tetPre = new double[0];
     private long[] used = new long[0];
 
     /**
@@ -157,6 +157,7 @@ final class PositionBasedSoftSolver implements SoftSolver {
             tetIdx = new int[4 * tetCount];
             tetData = new double[TET_STRIDE * tetCount];
             tetLimit = new double[tetCount];
+            tetPre = new double[tetCount];
         }
         if (used.length < s.points) {
             used = new long[s.points];
@@ -252,7 +253,14 @@ final class PositionBasedSoftSolver implements SoftSolver {
             for (int j = 0; j < 4; j++) {
                 td[k + 3 + j] = w[ti[4 * c + j] / 3];
             }
-            tetLimit[c] = 0.25 * s.tetScale[t];
+            // the step limit's cheap pre-test: dl² Σ w|∇C|² max w <= limit² implies dl² max w²|∇C|² <= limit²
+            // (each w²|∇C|² <= max w · w|∇C|² <= max w · Σ w|∇C|²); the margin 2⁻²⁰ covers the rounding of
+            // both sides, so the exact test runs whenever it could be true and the outcome is the same
+            double limit = 0.25 * s.tetScale[t];
+            double w01 = td[k + 3] > td[k + 4] ? td[k + 3] : td[k + 4], w23 = td[k + 5] > td[k + 6] ? td[k + 5] : td[k + 6];
+            double wmax = w01 > w23 ? w01 : w23;
+            tetLimit[c] = limit;
+            tetPre[c] = wmax > 0 ? limit * limit / wmax * (1 - 0x1p-20) : Double.POSITIVE_INFINITY;
         }
     }
 
@@ -326,12 +334,15 @@ final class PositionBasedSoftSolver implements SoftSolver {
             // exploding)
             // (compares, not Math.max: JDK 17's C2 does not intrinsify Math.max(double, double), and
             // the terms are never -0; a NaN term leaves dl NaN either way and the guard freezes the body)
-            double m0 = w0 * w0 * n0, m1 = w1 * w1 * n1, m2 = w2 * w2 * n2, m3 = w3 * w3 * n3;
-            double m01 = m0 > m1 ? m0 : m1, m23 = m2 > m3 ? m2 : m3;
-            double g2 = m01 > m23 ? m01 : m23;
-            double limit = tetLimit[c];
-            if (dl * dl * g2 > limit * limit) {
-                dl = Math.copySign(limit / Math.sqrt(g2), dl);
+            // (the pre-test first: in a tet that is not collapsing it is all that runs)
+            if (dl * dl * wsum > tetPre[c]) {
+                double m0 = w0 * w0 * n0, m1 = w1 * w1 * n1, m2 = w2 * w2 * n2, m3 = w3 * w3 * n3;
+                double m01 = m0 > m1 ? m0 : m1, m23 = m2 > m3 ? m2 : m3;
+                double g2 = m01 > m23 ? m01 : m23;
+                double limit = tetLimit[c];
+                if (dl * dl * g2 > limit * limit) {
+                    dl = Math.copySign(limit / Math.sqrt(g2), dl);
+                }
             }
             d[k + 7] = lambda + dl;
             double f0 = w0 * dl, f1 = w1 * dl, f2 = w2 * dl, f3 = w3 * dl;
