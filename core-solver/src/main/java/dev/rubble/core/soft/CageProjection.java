@@ -56,6 +56,8 @@ final class CageProjection {
         double recover = MAX_PUSH_OUT_SPEED * h;
         double[] x = s.x, prev = s.prev;
         double[] t = ctx.tmp;
+        Box box = shape instanceof Box bx ? bx : null;
+        double far = thick + 1e-9;
         for (int i = ctx.store.pointStart[body], e = i + ctx.store.pointCount[body]; i < e; i++) {
             int o = 3 * i;
             double dx = x[o] - ox, dy = x[o + 1] - oy, dz = x[o + 2] - oz;
@@ -69,6 +71,12 @@ final class CageProjection {
                 t[1] = ctx.entryPlane[ep + 1];
                 t[2] = ctx.entryPlane[ep + 2];
                 d = t[0] * lx + t[1] * ly + t[2] * lz - ctx.entryPlane[ep + 3];
+            } else if (box != null && (Math.abs(lx) - box.halfX() > far || Math.abs(ly) - box.halfY() > far
+                    || Math.abs(lz) - box.halfZ() > far)) {
+                // farther than the contact offset outside a box along one of its axes: its distance is at
+                // least that much, so it has no contact (the common case, decided without signedDistance's
+                // square root and divisions; `far` is 1 nm above the offset so rounding cannot matter)
+                continue;
             } else {
                 d = signedDistance(shape, lx, ly, lz, thick, t);
             }

@@ -52,7 +52,7 @@ final class PositionBasedSoftSolver implements SoftSolver {
     // an edge the whole 1 / (wa + wb + α̃)) and λ in edgeData / tetData, refreshed at every step
     // (inverse masses and h may change between steps; the order only when the constraints do).
     static final int EDGE_STRIDE = 6; // rest, α̃, 1 / (wa + wb + α̃) (pbd: k / (wa + wb)), wa, wb, λ
-    static final int TET_STRIDE = 8; // 6 V0, 36 α̃, k (pbd), w0, w1, w2, w3, λ
+    static final int TET_STRIDE = 8; // 6 V0, 36 α̃ (pbd: k), w0, w1, w2, w3, λ, the step limit's pre-test
     private Object keyEdge, keyTet;
     private int keyEdges = -1, keyTets = -1, keyPoints = -1;
     private int edgeCount, tetCount;
@@ -247,12 +247,18 @@ final class PositionBasedSoftSolver implements SoftSolver {
         for (int c = 0; c < tetCount; c++) {
             int t = tetOrder[c], k = TET_STRIDE * c;
             td[k] = 6 * s.restVolume[t];
-            td[k + 1] = 36 * s.tetCompliance[t] * invH2;
-            td[k + 2] = s.tetStiffness[t];
+            td[k + 1] = xpbd ? 36 * s.tetCompliance[t] * invH2 : s.tetStiffness[t];
             for (int j = 0; j < 4; j++) {
-                td[k + 3 + j] = w[ti[4 * c + j] / 3];
+                td[k + 2 + j] = w[ti[4 * c + j] / 3];
             }
-            tetLimit[c] = 0.25 * s.tetScale[t];
+            // the step limit's cheap pre-test: dl² Σ w|∇C|² max w <= limit² implies dl² max w²|∇C|² <= limit²
+            // (each w²|∇C|² <= max w · w|∇C|² <= max w · Σ w|∇C|²); the margin 2⁻²⁰ covers the rounding of
+            // both sides, so the exact test runs whenever it could be true and the outcome is the same
+            double limit = 0.25 * s.tetScale[t];
+            double w01 = td[k + 2] > td[k + 3] ? td[k + 2] : td[k + 3], w23 = td[k + 4] > td[k + 5] ? td[k + 4] : td[k + 5];
+            double wmax = w01 > w23 ? w01 : w23;
+            tetLimit[c] = limit;
+            td[k + 7] = wmax > 0 ? limit * limit / wmax * (1 - 0x1p-20) : Double.POSITIVE_INFINITY;
         }
     }
 
@@ -309,31 +315,34 @@ final class PositionBasedSoftSolver implements SoftSolver {
             double g2x = cy * az - cz * ay, g2y = cz * ax - cx * az, g2z = cx * ay - cy * ax;
             double g3x = ay * bz - az * by, g3y = az * bx - ax * bz, g3z = ax * by - ay * bx;
             double g0x = -g1x - g2x - g3x, g0y = -g1y - g2y - g3y, g0z = -g1z - g2z - g3z;
-            double w0 = d[k + 3], w1 = d[k + 4], w2 = d[k + 5], w3 = d[k + 6];
+            double w0 = d[k + 2], w1 = d[k + 3], w2 = d[k + 4], w3 = d[k + 5];
             double n0 = g0x * g0x + g0y * g0y + g0z * g0z, n1 = g1x * g1x + g1y * g1y + g1z * g1z;
             double n2 = g2x * g2x + g2y * g2y + g2z * g2z, n3 = g3x * g3x + g3y * g3y + g3z * g3z;
             double wsum = w0 * n0 + w1 * n1 + w2 * n2 + w3 * n3;
             if (wsum < 1e-300) {
                 continue;
             }
-            double at = d[k + 1];
-            double lambda = first ? 0 : d[k + 7];
+            double at = d[k + 1]; // pbd: k
+            double lambda = first ? 0 : d[k + 6];
             double cval = ax * g1x + ay * g1y + az * g1z - d[k];
-            double dl = compliant ? (-cval - at * lambda) / (wsum + at) : -d[k + 2] * cval / wsum;
+            double dl = compliant ? (-cval - at * lambda) / (wsum + at) : -at * cval / wsum;
             // a collapsed tet (all corners near a line or a point) has vanishing gradients, and the
             // step -C/Σw|∇C|² towards V0 grows without bound: move no corner farther than a quarter
             // of the tet's size per iteration (it takes several iterations to reopen instead of
             // exploding)
             // (compares, not Math.max: JDK 17's C2 does not intrinsify Math.max(double, double), and
             // the terms are never -0; a NaN term leaves dl NaN either way and the guard freezes the body)
-            double m0 = w0 * w0 * n0, m1 = w1 * w1 * n1, m2 = w2 * w2 * n2, m3 = w3 * w3 * n3;
-            double m01 = m0 > m1 ? m0 : m1, m23 = m2 > m3 ? m2 : m3;
-            double g2 = m01 > m23 ? m01 : m23;
-            double limit = tetLimit[c];
-            if (dl * dl * g2 > limit * limit) {
-                dl = Math.copySign(limit / Math.sqrt(g2), dl);
+            // (the pre-test first: in a tet that is not collapsing it is all that runs)
+            if (dl * dl * wsum > d[k + 7]) {
+                double m0 = w0 * w0 * n0, m1 = w1 * w1 * n1, m2 = w2 * w2 * n2, m3 = w3 * w3 * n3;
+                double m01 = m0 > m1 ? m0 : m1, m23 = m2 > m3 ? m2 : m3;
+                double g2 = m01 > m23 ? m01 : m23;
+                double limit = tetLimit[c];
+                if (dl * dl * g2 > limit * limit) {
+                    dl = Math.copySign(limit / Math.sqrt(g2), dl);
+                }
             }
-            d[k + 7] = lambda + dl;
+            d[k + 6] = lambda + dl;
             double f0 = w0 * dl, f1 = w1 * dl, f2 = w2 * dl, f3 = w3 * dl;
             x[i0] = x0 + f0 * g0x;
             x[i0 + 1] = y0 + f0 * g0y;
