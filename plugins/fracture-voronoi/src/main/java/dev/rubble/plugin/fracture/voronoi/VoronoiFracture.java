@@ -1,5 +1,6 @@
 package dev.rubble.plugin.fracture.voronoi;
 
+import dev.rubble.geometry.sort.KeySort;
 import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.fracture.FractureMethod;
 import dev.rubble.spi.geom.ConvexPolytope;
@@ -270,19 +271,16 @@ final class VoronoiFracture implements FractureMethod {
     /** Drops exact duplicate sites, keeping the first occurrence and the original order. */
     static double[] dedupe(double[] s) {
         int n = s.length / 3;
-        Integer[] order = new Integer[n];
+        long[] kx = new long[n];
+        long[] ky = new long[n];
+        long[] kz = new long[n];
         for (int i = 0; i < n; i++) {
-            order[i] = i;
+            kx[i] = KeySort.orderKey(s[3 * i]);
+            ky[i] = KeySort.orderKey(s[3 * i + 1]);
+            kz[i] = KeySort.orderKey(s[3 * i + 2]);
         }
-        Arrays.sort(order, (p, q) -> {
-            for (int k = 0; k < 3; k++) {
-                int c = Double.compare(s[3 * p + k], s[3 * q + k]);
-                if (c != 0) {
-                    return c;
-                }
-            }
-            return Integer.compare(p, q);
-        });
+        // by x, y, z (as Double.compare), then index
+        int[] order = KeySort.order(n, kx, ky, kz, null);
         boolean[] drop = new boolean[n];
         int dropped = 0;
         for (int k = 1; k < n; k++) {
