@@ -10,11 +10,10 @@ import dev.rubble.spi.graph.GraphInput;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import dev.rubble.geometry.sort.KeySort;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 
 /**
  * Authoring of a {@link GeometryCollection}: start from a convex source, fracture leaves into
@@ -480,11 +479,12 @@ public final class CollectionBuilder {
             nextMember[i] = -1;
             tailMember[i] = i;
         }
-        Integer[] order = new Integer[m];
+        // by volume, then index (+ 0.0: -0.0 ties with 0.0 as the == test of the comparator this replaced did)
+        long[] volKey = new long[m];
         for (int i = 0; i < m; i++) {
-            order[i] = i;
+            volKey[i] = KeySort.orderKey(vol[i] + 0.0);
         }
-        Arrays.sort(order, (x, y) -> vol[x] != vol[y] ? Double.compare(vol[x], vol[y]) : Integer.compare(x, y));
+        int[] order = KeySort.order(volKey);
         int merged = 0;
         for (int i : order) {
             if (rep[i] != i || vol[i] >= threshold) {
@@ -671,8 +671,9 @@ public final class CollectionBuilder {
             }
         }
         Proximity.Contacts lc = contacts(leafNodes);
-        TreeMap<Long, Double> lifted = new TreeMap<>();
-        for (int c = 0; c < lc.size(); c++) {
+        int ncon = lc.size();
+        long[] liftKey = new long[ncon];
+        for (int c = 0; c < ncon; c++) {
             int a = leafIds[lc.a()[c]], b = leafIds[lc.b()[c]];
             while (level[a] > level[b]) {
                 a = parent[a];
@@ -684,17 +685,28 @@ public final class CollectionBuilder {
                 a = parent[a];
                 b = parent[b];
             }
-            lifted.merge(key(a, b), lc.area()[c], Double::sum);
+            liftKey[c] = key(a, b);
         }
-        int nc = lifted.size();
+        // per lifted pair the sum of its contacts' areas, added in contact order, pairs sorted by key
+        int[] byKey = KeySort.order(liftKey);
+        long[] liftedKeys = new long[ncon];
+        double[] liftedArea = new double[ncon];
+        int nc = 0;
+        for (int k = 0; k < ncon; k++) {
+            int c = byKey[k];
+            if (nc > 0 && liftedKeys[nc - 1] == liftKey[c]) {
+                liftedArea[nc - 1] = liftedArea[nc - 1] + lc.area()[c];
+            } else {
+                liftedKeys[nc] = liftKey[c];
+                liftedArea[nc++] = lc.area()[c];
+            }
+        }
         int[] ca = new int[nc];
         int[] cb = new int[nc];
-        double[] carea = new double[nc];
-        int q = 0;
-        for (Map.Entry<Long, Double> en : lifted.entrySet()) {
-            ca[q] = (int) (en.getKey() >>> 32);
-            cb[q] = (int) (long) en.getKey();
-            carea[q++] = en.getValue();
+        double[] carea = Arrays.copyOf(liftedArea, nc);
+        for (int k = 0; k < nc; k++) {
+            ca[k] = (int) (liftedKeys[k] >>> 32);
+            cb[k] = (int) liftedKeys[k];
         }
         // connection graph per parent
         long[] edges = new long[16];
@@ -731,8 +743,8 @@ public final class CollectionBuilder {
         for (int k = 0; k < edges.length; k++) {
             ea[k] = (int) (edges[k] >>> 32);
             eb[k] = (int) edges[k];
-            Double ar = lifted.get(edges[k]);
-            earea[k] = ar == null ? 0 : ar;
+            int at = Arrays.binarySearch(liftedKeys, 0, nc, edges[k]);
+            earea[k] = at < 0 ? 0 : liftedArea[at];
         }
         byte[] state = new byte[n];
         boolean[] anchored = new boolean[n];
@@ -837,16 +849,15 @@ public final class CollectionBuilder {
         if (max == Integer.MAX_VALUE) {
             return edges;
         }
-        double[] len = new double[u];
-        Integer[] order = new Integer[u];
+        long[] len = new long[u];
         for (int i = 0; i < u; i++) {
             int a = (int) (edges[i] >>> 32), b = (int) edges[i];
             double dx = com[3 * a] - com[3 * b], dy = com[3 * a + 1] - com[3 * b + 1], dz = com[3 * a + 2] - com[3 * b + 2];
-            len[i] = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            order[i] = i;
+            len[i] = KeySort.orderKey(Math.sqrt(dx * dx + dy * dy + dz * dz) + 0.0);
         }
         final long[] e = edges;
-        Arrays.sort(order, (x, y) -> len[x] != len[y] ? Double.compare(len[x], len[y]) : Long.compare(e[x], e[y]));
+        // by length, then key
+        int[] order = KeySort.order(u, len, e);
         int[] deg = new int[n];
         long[] out = new long[u];
         int k = 0;

@@ -39,7 +39,16 @@ public final class CollectionFile {
 
     /** Writes {@code g} to {@code file} (replacing it). */
     public static void save(GeometryCollection g, Path file) throws IOException {
-        Files.write(file, toBytes(g));
+        // streamed through the checksum: the same bytes as toBytes(g) (and the same file handling as
+        // Files.write) without holding the image and its growing buffer's copies in memory
+        try (java.io.OutputStream fo = new java.io.BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+            java.util.zip.CheckedOutputStream co = new java.util.zip.CheckedOutputStream(fo, new CRC32());
+            DataOutputStream o = new DataOutputStream(co);
+            write(g, true, o);
+            o.flush();
+            int c = (int) co.getChecksum().getValue();
+            fo.write(new byte[] {(byte) (c >>> 24), (byte) (c >>> 16), (byte) (c >>> 8), (byte) c});
+        }
     }
 
     /** Reads a collection from {@code file}. */
@@ -65,59 +74,7 @@ public final class CollectionFile {
     public static byte[] toBytes(GeometryCollection g, boolean meshes) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream o = new DataOutputStream(bytes)) {
-            int n = g.nodeCount();
-            boolean withMeshes = meshes && g.meshes != null && java.util.Arrays.stream(g.meshes).anyMatch(Objects::nonNull);
-            o.writeInt(MAGIC);
-            boolean withStrengths = g.strengths != null;
-            o.writeInt(withStrengths ? VERSION_STRENGTHS : withMeshes ? VERSION_MESHES : VERSION);
-            o.writeInt(n);
-            o.writeInt(g.hulls.length);
-            o.writeInt(g.hullIndex.length);
-            o.writeInt(g.contactA.length);
-            o.writeInt(g.edgeA.length);
-            o.writeDouble(g.density);
-            for (ConvexPolytope p : g.hulls) {
-                int[] fs = p.faceStarts();
-                int[] fi = p.faceIndices();
-                o.writeInt(p.vertexCount());
-                o.writeInt(p.faceCount());
-                o.writeInt(fi.length);
-                doubles(o, p.vertices());
-                ints(o, fs);
-                ints(o, fi);
-                doubles(o, p.planes());
-            }
-            ints(o, g.parent);
-            ints(o, g.firstChild);
-            ints(o, g.childCount);
-            ints(o, g.level);
-            doubles(o, g.transform);
-            ints(o, g.hullStart);
-            ints(o, g.hullIndex);
-            doubles(o, g.volume);
-            doubles(o, g.mass);
-            doubles(o, g.com);
-            doubles(o, g.inertia);
-            doubles(o, g.relativeSize);
-            o.write(g.initialState);
-            for (boolean a : g.anchored) {
-                o.writeByte(a ? 1 : 0);
-            }
-            ints(o, g.contactA);
-            ints(o, g.contactB);
-            doubles(o, g.contactArea);
-            ints(o, g.edgeA);
-            ints(o, g.edgeB);
-            doubles(o, g.edgeArea);
-            if (withStrengths) {
-                o.writeInt((withMeshes ? 1 : 0) | 2);
-            }
-            if (withMeshes) {
-                writeMeshes(o, g);
-            }
-            if (withStrengths) {
-                writeStrengths(o, g.strengths);
-            }
+            write(g, meshes, o);
         } catch (IOException e) {
             throw new IllegalStateException("writing to memory failed", e);
         }
@@ -131,6 +88,63 @@ public final class CollectionFile {
         out[body.length + 2] = (byte) (c >>> 8);
         out[body.length + 3] = (byte) c;
         return out;
+    }
+
+    /** The file image of {@code g} without its trailing checksum. */
+    private static void write(GeometryCollection g, boolean meshes, DataOutputStream o) throws IOException {
+        int n = g.nodeCount();
+        boolean withMeshes = meshes && g.meshes != null && java.util.Arrays.stream(g.meshes).anyMatch(Objects::nonNull);
+        o.writeInt(MAGIC);
+        boolean withStrengths = g.strengths != null;
+        o.writeInt(withStrengths ? VERSION_STRENGTHS : withMeshes ? VERSION_MESHES : VERSION);
+        o.writeInt(n);
+        o.writeInt(g.hulls.length);
+        o.writeInt(g.hullIndex.length);
+        o.writeInt(g.contactA.length);
+        o.writeInt(g.edgeA.length);
+        o.writeDouble(g.density);
+        for (ConvexPolytope p : g.hulls) {
+            int[] fs = p.faceStarts();
+            int[] fi = p.faceIndices();
+            o.writeInt(p.vertexCount());
+            o.writeInt(p.faceCount());
+            o.writeInt(fi.length);
+            doubles(o, p.vertices());
+            ints(o, fs);
+            ints(o, fi);
+            doubles(o, p.planes());
+        }
+        ints(o, g.parent);
+        ints(o, g.firstChild);
+        ints(o, g.childCount);
+        ints(o, g.level);
+        doubles(o, g.transform);
+        ints(o, g.hullStart);
+        ints(o, g.hullIndex);
+        doubles(o, g.volume);
+        doubles(o, g.mass);
+        doubles(o, g.com);
+        doubles(o, g.inertia);
+        doubles(o, g.relativeSize);
+        o.write(g.initialState);
+        for (boolean a : g.anchored) {
+            o.writeByte(a ? 1 : 0);
+        }
+        ints(o, g.contactA);
+        ints(o, g.contactB);
+        doubles(o, g.contactArea);
+        ints(o, g.edgeA);
+        ints(o, g.edgeB);
+        doubles(o, g.edgeArea);
+        if (withStrengths) {
+            o.writeInt((withMeshes ? 1 : 0) | 2);
+        }
+        if (withMeshes) {
+            writeMeshes(o, g);
+        }
+        if (withStrengths) {
+            writeStrengths(o, g.strengths);
+        }
     }
 
     /**

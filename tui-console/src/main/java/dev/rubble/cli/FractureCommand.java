@@ -103,6 +103,11 @@ final class FractureCommand implements Callable<Integer> {
     @Option(names = "--sites", paramLabel = "N", description = "shorthand for --option count=N (voronoi)")
     Integer sites;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "threads that compute the Voronoi cells (1.." + MAX_THREADS + ", default 1); the collection is"
+                    + " byte for byte the same on any count")
+    Integer threads;
+
     @Option(names = "--levels", paramLabel = "N", defaultValue = "1", description = "fracture levels (default 1)")
     int levels;
 
@@ -215,6 +220,9 @@ final class FractureCommand implements Callable<Integer> {
         if (!(density > 0) || !Double.isFinite(density)) {
             throw new BadInputException("--density " + density + " is out of range; allowed: > 0");
         }
+        if (threads != null && (threads < 1 || threads > MAX_THREADS)) {
+            throw new BadInputException("--threads " + threads + " is out of range; allowed: 1.." + MAX_THREADS);
+        }
         if (sites != null && sites < 1) {
             throw new BadInputException("--sites " + sites + " is out of range; allowed: >= 1");
         }
@@ -256,6 +264,9 @@ final class FractureCommand implements Callable<Integer> {
             Map<String, Object> opts = parseOptions(options, l + 1, levels);
             if (sites != null && "voronoi".equals(name)) {
                 opts.put("count", sites);
+            }
+            if (threads != null && "voronoi".equals(name)) {
+                opts.put("threads", threads);
             }
             if (mesh != null && l == 0) {
                 MeshSources.sitesInside(mesh, name, opts, seed);
@@ -354,6 +365,9 @@ final class FractureCommand implements Callable<Integer> {
         o.println("edges:        " + c.edgeCount() + " (" + graphName + ")");
         o.println(String.format(Locale.ROOT, "mass:         %.6g kg; built in %d ms", c.mass(0), ms));
     }
+
+    /** Most threads {@code --threads} accepts (the voronoi method's own limit). */
+    static final int MAX_THREADS = 256;
 
     /** Most pieces a level may leave when another level follows (each is fractured again). */
     static final int MAX_LEAVES_BEFORE_LEVEL = 10_000;

@@ -48,6 +48,25 @@ final class FractureCommandTest {
     }
 
     @Test
+    void threadsGiveTheSameFileAndABadCountExitsTwo(@TempDir Path dir) throws Exception {
+        Path one = dir.resolve("one.rbc");
+        Path three = dir.resolve("three.rbc");
+        assertThat(run("fracture", "--sites", "300", "--seed", "4", "--out", one.toString())).as(err.toString()).isZero();
+        assertThat(run("fracture", "--sites", "300", "--seed", "4", "--threads", "3", "--out", three.toString()))
+                .as(err.toString()).isZero();
+        assertThat(java.nio.file.Files.readAllBytes(three)).isEqualTo(java.nio.file.Files.readAllBytes(one));
+        for (String bad : new String[] {"0", "-2", "257"}) {
+            StringWriter e = new StringWriter();
+            int code = Main.execute(new String[] {"fracture", "--sites", "10", "--threads", bad}, new PrintWriter(out),
+                    new PrintWriter(e));
+            assertThat(code).isEqualTo(2);
+            assertThat(e.toString().trim()).isEqualTo("rubble: --threads " + bad + " is out of range; allowed: 1..256");
+        }
+        assertThat(run("fracture", "--sites", "10", "--threads", "two")).isEqualTo(2);
+        assertThat(err.toString()).contains("--threads").contains("two");
+    }
+
+    @Test
     void hullSourceIsTheConvexHullOfThePoints() {
         // a unit tetrahedron corner plus interior points: hull volume 1/6
         var h = FractureCommand.parseSource("hull:0,0,0;1,0,0;0,1,0;0,0,1;0.1,0.1,0.1;0.2,0.1,0.3");

@@ -1,5 +1,6 @@
 package dev.rubble.geometry.delaunay;
 
+import dev.rubble.geometry.sort.KeySort;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -221,23 +222,20 @@ public final class Delaunay3 {
     /** Drops exact duplicates of the input (before jitter), keeping the first in {@code order}. */
     private int[] dedupe(int[] order) {
         used = new boolean[n];
-        Integer[] byCoord = new Integer[n];
+        // positions in order sorted by the point's x, y, z (as Double.compare), then position
+        long[] kx = new long[n];
+        long[] ky = new long[n];
+        long[] kz = new long[n];
         for (int i = 0; i < n; i++) {
-            byCoord[i] = order[i];
+            int p = order[i];
+            kx[i] = KeySort.orderKey(original[3 * p]);
+            ky[i] = KeySort.orderKey(original[3 * p + 1]);
+            kz[i] = KeySort.orderKey(original[3 * p + 2]);
         }
-        int[] rank = new int[n];
+        int[] byCoord = KeySort.order(n, kx, ky, kz, null);
         for (int i = 0; i < n; i++) {
-            rank[order[i]] = i;
+            byCoord[i] = order[byCoord[i]];
         }
-        Arrays.sort(byCoord, (x, y) -> {
-            for (int k = 0; k < 3; k++) {
-                int c = Double.compare(original[3 * x + k], original[3 * y + k]);
-                if (c != 0) {
-                    return c;
-                }
-            }
-            return Integer.compare(rank[x], rank[y]);
-        });
         boolean[] dup = new boolean[n];
         int dups = 0;
         for (int i = 1; i < n; i++) {

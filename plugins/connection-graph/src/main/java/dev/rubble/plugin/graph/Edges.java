@@ -1,5 +1,6 @@
 package dev.rubble.plugin.graph;
 
+import dev.rubble.geometry.sort.KeySort;
 import java.util.Arrays;
 
 /** Helpers on sorted packed edge keys ({@code (long) a << 32 | b}, {@code a < b}). */
@@ -54,16 +55,12 @@ final class Edges {
             union(parent, (int) (k >>> 32), (int) k);
         }
         int m = candidates.length;
-        double[] len = new double[m];
-        Integer[] order = new Integer[m];
+        long[] len = new long[m];
         for (int i = 0; i < m; i++) {
-            len[i] = length(pos, candidates[i]);
-            order[i] = i;
+            len[i] = KeySort.orderKey(length(pos, candidates[i]));
         }
-        Arrays.sort(order, (a, b) -> {
-            int c = Double.compare(len[a], len[b]);
-            return c != 0 ? c : Long.compare(candidates[a], candidates[b]);
-        });
+        // by length, then key (a stable boxed sort's order, on primitive keys)
+        int[] order = KeySort.order(m, len, candidates);
         long[] added = new long[m];
         int k = 0;
         for (int i = 0; i < m; i++) {

@@ -1,8 +1,15 @@
 package dev.rubble.plugin.fracture.voronoi;
 
 import dev.rubble.spi.geom.ConvexPolytope;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Voronoi cells of a site set clipped to a convex source.
@@ -24,6 +31,9 @@ import java.util.Objects;
  * the site whose bisector made it, so {@link #computeWithAdjacency} gives the Voronoi neighbours
  * (the dual Delaunay graph restricted to the source) and the shared face areas with no second
  * search.
+ *
+ * <p>{@link #computeWithAdjacency(ConvexPolytope, double[], int)} spreads the cells over threads
+ * with the same output bits.
  */
 public final class VoronoiCells {
     /** Clipping tolerance relative to the source's bounding-box diagonal. */
@@ -45,6 +55,18 @@ public final class VoronoiCells {
     }
 
     /**
+     * Computes the cells on {@code threads} threads (bit-identical to {@link #compute(ConvexPolytope, double[])}).
+     *
+     * @param source  the convex region to partition
+     * @param sites   packed xyz site coordinates, duplicates removed
+     * @param threads threads to use, 1..{@value #MAX_THREADS}
+     * @return per site its cell, or {@code null} where the cell misses the source
+     */
+    public static ConvexPolytope[] compute(ConvexPolytope source, double[] sites, int threads) {
+        return run(source, sites, false, threads).cells();
+    }
+
+    /**
      * Cells with their adjacency: pairs {@code a[k] < b[k]} of sites whose cells share a face
      * (a face of one made by the bisector with the other) and that face's area in m² (taken from
      * cell {@code a}'s polygon; from cell {@code b}'s where only {@code b} kept the face, which
@@ -63,85 +85,271 @@ public final class VoronoiCells {
         return run(source, sites, true);
     }
 
+    /**
+     * Computes the cells and their face adjacency (see {@link Cells}) on {@code threads} threads:
+     * the calling thread and {@code threads - 1} workers of a fixed pool made for this call. Every
+     * cell is computed on its own (one clipper per thread) into its own slot, and the neighbour lists
+     * are merged in site order, so the result is bit-identical at any thread count.
+     *
+     * @param source  the convex region to partition
+     * @param sites   packed xyz site coordinates, duplicates removed
+     * @param threads threads to use, 1..{@value #MAX_THREADS}
+     */
+    public static Cells computeWithAdjacency(ConvexPolytope source, double[] sites, int threads) {
+        return run(source, sites, true, threads);
+    }
+
+    /** Most threads one computation may use. */
+    public static final int MAX_THREADS = 256;
+
+    /** Cells per block that a thread claims at a time. */
+    private static final int BLOCK = 64;
+
     private static Cells run(ConvexPolytope source, double[] sites, boolean adjacency) {
+        return run(source, sites, adjacency, 1);
+    }
+
+    private static Cells run(ConvexPolytope source, double[] sites, boolean adjacency, int threads) {
         Objects.requireNonNull(source, "source is null");
         Objects.requireNonNull(sites, "sites is null");
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("threads = " + threads + "; allowed: 1.." + MAX_THREADS);
+        }
         int n = sites.length / 3;
         ConvexPolytope[] cells = new ConvexPolytope[n];
         if (n == 0) {
             return new Cells(cells, new int[0], new int[0], new double[0]);
         }
-        double[] b = source.bounds();
-        double[] lo = {b[0], b[1], b[2]};
-        double[] hi = {b[3], b[4], b[5]};
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < 3; k++) {
-                double s = sites[3 * i + k];
-                if (!Double.isFinite(s)) {
-                    throw new IllegalArgumentException("site " + i + " coordinate " + k + " = " + s + "; allowed: finite");
+        Grid grid = new Grid(source, sites);
+        int blocks = (n + BLOCK - 1) / BLOCK;
+        // per block: its cells' neighbour ids and areas in cell order, and each cell's count
+        int[][] blockId = adjacency ? new int[blocks][] : null;
+        double[][] blockArea = adjacency ? new double[blocks][] : null;
+        int[] nbCountOf = adjacency ? new int[n] : null;
+        int workers = Math.min(threads, blocks);
+        AtomicInteger next = new AtomicInteger();
+        Runnable claim = () -> {
+            Worker w = new Worker(grid);
+            for (int blk = next.getAndIncrement(); blk < blocks; blk = next.getAndIncrement()) {
+                int from = blk * BLOCK, to = Math.min(n, from + BLOCK);
+                int count = 0;
+                for (int i = from; i < to; i++) {
+                    boolean alive = w.cell(i);
+                    cells[i] = alive ? w.clipper.toPolytope() : null;
+                    if (adjacency) {
+                        int before = count;
+                        if (alive) {
+                            count = w.neighbours(count);
+                        }
+                        nbCountOf[i] = count - before;
+                    }
                 }
-                lo[k] = Math.min(lo[k], s);
-                hi[k] = Math.max(hi[k], s);
+                if (adjacency) {
+                    blockId[blk] = Arrays.copyOf(w.nbId, count);
+                    blockArea[blk] = Arrays.copyOf(w.nbArea, count);
+                }
             }
+        };
+        if (workers <= 1) {
+            claim.run();
+        } else {
+            runOnPool(claim, workers);
         }
-        double diag = Math.sqrt(sq(hi[0] - lo[0]) + sq(hi[1] - lo[1]) + sq(hi[2] - lo[2]));
-        double tol = RELATIVE_TOLERANCE * diag;
-        // grid with ~1 site per cell, at most 128 cells per axis
-        double vol = 1;
-        int dims = 0;
-        for (int k = 0; k < 3; k++) {
-            if (hi[k] - lo[k] > 0) {
-                vol *= hi[k] - lo[k];
-                dims++;
+        if (!adjacency) {
+            return new Cells(cells, null, null, null);
+        }
+        // merge in site order (blocks are consecutive site ranges)
+        int total = 0;
+        for (int blk = 0; blk < blocks; blk++) {
+            total += blockId[blk].length;
+        }
+        int[] nbStart = new int[n + 1];
+        int[] nbId = new int[total];
+        double[] nbArea = new double[total];
+        int at = 0;
+        for (int blk = 0; blk < blocks; blk++) {
+            System.arraycopy(blockId[blk], 0, nbId, at, blockId[blk].length);
+            System.arraycopy(blockArea[blk], 0, nbArea, at, blockArea[blk].length);
+            at += blockId[blk].length;
+        }
+        for (int i = 0; i < n; i++) {
+            nbStart[i + 1] = nbStart[i] + nbCountOf[i];
+        }
+        return pairs(n, nbStart, nbId, nbArea, cells);
+    }
+
+    /** Runs {@code claim} on the calling thread and {@code threads - 1} pool threads; rethrows the first failure. */
+    private static void runOnPool(Runnable claim, int threads) {
+        ExecutorService pool = Executors.newFixedThreadPool(threads - 1, r -> {
+            Thread t = new Thread(r, "rubble-voronoi");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 1; t < threads; t++) {
+                futures.add(pool.submit(claim));
             }
+            RuntimeException failure = null;
+            try {
+                claim.run();
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+            for (Future<?> f : futures) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    Throwable c = e.getCause();
+                    if (failure == null) {
+                        failure = c instanceof RuntimeException re ? re : new IllegalStateException(c);
+                    }
+                    if (c instanceof Error err) {
+                        throw err;
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while computing Voronoi cells", e);
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+        } finally {
+            pool.shutdownNow();
         }
-        double h = dims == 0 ? 1 : StrictMath.pow(vol / n, 1.0 / dims);
-        int[] g = new int[3];
-        for (int k = 0; k < 3; k++) {
-            g[k] = (int) Math.max(1, Math.min(128, Math.ceil((hi[k] - lo[k]) / h)));
+    }
+
+    /** The site grid shared (read-only) by every thread. */
+    private static final class Grid {
+        final ConvexPolytope source;
+        final double[] sites;
+        final double[] lo = new double[3];
+        final double[] cs = new double[3];
+        final int[] g = new int[3];
+        final int[] start;
+        final int[] cellOf;
+        final int[] bucket;
+        final double[] bs;
+        final double tol;
+        final double hmin;
+        final double pad;
+
+        Grid(ConvexPolytope source, double[] sites) {
+            this.source = source;
+            this.sites = sites;
+            int n = sites.length / 3;
+            double[] b = source.bounds();
+            double[] hi = {b[3], b[4], b[5]};
+            lo[0] = b[0];
+            lo[1] = b[1];
+            lo[2] = b[2];
+            for (int i = 0; i < n; i++) {
+                for (int k = 0; k < 3; k++) {
+                    double s = sites[3 * i + k];
+                    if (!Double.isFinite(s)) {
+                        throw new IllegalArgumentException("site " + i + " coordinate " + k + " = " + s + "; allowed: finite");
+                    }
+                    lo[k] = Math.min(lo[k], s);
+                    hi[k] = Math.max(hi[k], s);
+                }
+            }
+            double diag = Math.sqrt(sq(hi[0] - lo[0]) + sq(hi[1] - lo[1]) + sq(hi[2] - lo[2]));
+            tol = RELATIVE_TOLERANCE * diag;
+            // grid with ~1 site per cell, at most 128 cells per axis
+            double vol = 1;
+            int dims = 0;
+            for (int k = 0; k < 3; k++) {
+                if (hi[k] - lo[k] > 0) {
+                    vol *= hi[k] - lo[k];
+                    dims++;
+                }
+            }
+            double h = dims == 0 ? 1 : StrictMath.pow(vol / n, 1.0 / dims);
+            for (int k = 0; k < 3; k++) {
+                g[k] = (int) Math.max(1, Math.min(128, Math.ceil((hi[k] - lo[k]) / h)));
+            }
+            for (int k = 0; k < 3; k++) {
+                cs[k] = Math.max((hi[k] - lo[k]) / g[k], 1e-300);
+            }
+            int cellsTotal = g[0] * g[1] * g[2];
+            start = new int[cellsTotal + 1];
+            cellOf = new int[n];
+            for (int i = 0; i < n; i++) {
+                int c = cellIndex(sites, i, lo, cs, g);
+                cellOf[i] = c;
+                start[c + 1]++;
+            }
+            for (int c = 0; c < cellsTotal; c++) {
+                start[c + 1] += start[c];
+            }
+            int[] fill = start.clone();
+            bucket = new int[n];
+            for (int i = 0; i < n; i++) {
+                bucket[fill[cellOf[i]]++] = i;
+            }
+            hmin = Math.min(cs[0], Math.min(cs[1], cs[2]));
+            // the sites again in bucket order: a grid cell's sites are read from consecutive memory
+            bs = new double[3 * n];
+            for (int q = 0; q < n; q++) {
+                System.arraycopy(sites, 3 * bucket[q], bs, 3 * q, 3);
+            }
+            // a grid cell's box grown by far more than any rounding of a site's bucket assignment
+            pad = 1e-9 * diag;
         }
-        double[] cs = new double[3];
-        for (int k = 0; k < 3; k++) {
-            cs[k] = Math.max((hi[k] - lo[k]) / g[k], 1e-300);
-        }
-        int cellsTotal = g[0] * g[1] * g[2];
-        int[] start = new int[cellsTotal + 1];
-        int[] cellOf = new int[n];
-        for (int i = 0; i < n; i++) {
-            int c = cellIndex(sites, i, lo, cs, g);
-            cellOf[i] = c;
-            start[c + 1]++;
-        }
-        for (int c = 0; c < cellsTotal; c++) {
-            start[c + 1] += start[c];
-        }
-        int[] fill = start.clone();
-        int[] bucket = new int[n];
-        for (int i = 0; i < n; i++) {
-            bucket[fill[cellOf[i]]++] = i;
-        }
-        double hmin = Math.min(cs[0], Math.min(cs[1], cs[2]));
-        // the sites again in bucket order: a grid cell's sites are read from consecutive memory
-        double[] bs = new double[3 * n];
-        for (int q = 0; q < n; q++) {
-            System.arraycopy(sites, 3 * bucket[q], bs, 3 * q, 3);
-        }
-        // a grid cell's box grown by far more than any rounding of a site's bucket assignment
-        double pad = 1e-9 * diag;
+    }
+
+    /** One thread's clipper and scratch, reused for every cell it computes. */
+    private static final class Worker {
+        final Grid grid;
+        final CellClipper clipper = new CellClipper();
         int[] cand = new int[64];
         double[] candD = new double[64];
-        CellClipper cell = new CellClipper();
-        // per cell its neighbours (sorted) and face areas, CSR
-        int[] nbStart = adjacency ? new int[n + 1] : null;
-        int[] nbId = new int[adjacency ? 16 * n : 0];
-        double[] nbArea = new double[adjacency ? 16 * n : 0];
-        int nbCount = 0;
-        for (int i = 0; i < n; i++) {
+        int[] nbId = new int[16 * BLOCK];
+        double[] nbArea = new double[16 * BLOCK];
+
+        Worker(Grid grid) {
+            this.grid = grid;
+        }
+
+        /** Appends the current cell's neighbours (sorted) and face areas at {@code count}; returns the new count. */
+        int neighbours(int count) {
+            CellClipper cell = clipper;
+            int nf = cell.faceCount();
+            if (count + nf > nbId.length) {
+                nbId = Arrays.copyOf(nbId, Math.max(2 * nbId.length, count + nf));
+                nbArea = Arrays.copyOf(nbArea, nbId.length);
+            }
+            int from = count;
+            for (int f = 0; f < nf; f++) {
+                int j = cell.neighbour(f);
+                if (j >= 0) {
+                    nbId[count] = j;
+                    nbArea[count++] = cell.faceArea(f);
+                }
+            }
+            sortByNeighbour(nbId, nbArea, from, count);
+            return count;
+        }
+
+        /** Clips cell {@code i} in {@link #clipper}; false when it vanished. */
+        boolean cell(int i) {
+            final double[] sites = grid.sites;
+            final double[] lo = grid.lo;
+            final double[] cs = grid.cs;
+            final int[] g = grid.g;
+            final int[] start = grid.start;
+            final int[] bucket = grid.bucket;
+            final double[] bs = grid.bs;
+            final double hmin = grid.hmin;
+            final double pad = grid.pad;
+            final double tol = grid.tol;
+            CellClipper cell = clipper;
             double sx = sites[3 * i], sy = sites[3 * i + 1], sz = sites[3 * i + 2];
-            cell.reset(source);
+            cell.reset(grid.source);
             boolean alive = true;
             double r = cell.maxVertexDistance(sx, sy, sz);
-            int c = cellOf[i];
+            int c = grid.cellOf[i];
             int ci = c % g[0], cj = (c / g[0]) % g[1], ck = c / (g[0] * g[1]);
             int maxRing = Math.max(g[0], Math.max(g[1], g[2]));
             for (int ring = 0; ring <= maxRing && alive; ring++) {
@@ -229,31 +437,8 @@ public final class VoronoiCells {
                     }
                 }
             }
-            cells[i] = alive ? cell.toPolytope() : null;
-            if (adjacency) {
-                nbStart[i] = nbCount;
-                if (alive) {
-                    int nf = cell.faceCount();
-                    if (nbCount + nf > nbId.length) {
-                        nbId = Arrays.copyOf(nbId, Math.max(2 * nbId.length, nbCount + nf));
-                        nbArea = Arrays.copyOf(nbArea, nbId.length);
-                    }
-                    for (int f = 0; f < nf; f++) {
-                        int j = cell.neighbour(f);
-                        if (j >= 0) {
-                            nbId[nbCount] = j;
-                            nbArea[nbCount++] = cell.faceArea(f);
-                        }
-                    }
-                    sortByNeighbour(nbId, nbArea, nbStart[i], nbCount);
-                }
-            }
+            return alive;
         }
-        if (!adjacency) {
-            return new Cells(cells, null, null, null);
-        }
-        nbStart[n] = nbCount;
-        return pairs(n, nbStart, nbId, nbArea, cells);
     }
 
     /** Unordered neighbour pairs from the per-cell lists, each once, sorted by (a, b). */

@@ -1,5 +1,6 @@
 package dev.rubble.plugin.fracture.voronoi;
 
+import dev.rubble.geometry.sort.KeySort;
 import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.fracture.FractureMethod;
 import dev.rubble.spi.geom.ConvexPolytope;
@@ -26,6 +27,8 @@ import java.util.SplittableRandom;
  *       [{@code minRadius}, {@code maxRadius}] (default 0.1–0.2) times the bounds diagonal.</li>
  *   <li>{@code custom}: {@code points} = {@code "x y z; x y z; ..."} (metres).</li>
  * </ul>
+ * Option {@code threads} (1..256, default 1): threads that compute the cells; the pieces and their
+ * neighbours are bit-identical at any count.
  * Exact duplicate sites are dropped (first kept). Pieces are returned in site order.
  */
 final class VoronoiFracture implements FractureMethod {
@@ -45,6 +48,7 @@ final class VoronoiFracture implements FractureMethod {
     private final double minRadius;
     private final double maxRadius;
     private final double[] custom;
+    private final int threads;
 
     /** Most sites (pieces) one Voronoi fracture may make. */
     static final int MAX_SITES = 100_000;
@@ -52,13 +56,14 @@ final class VoronoiFracture implements FractureMethod {
     VoronoiFracture(StageConfig c) {
         c.requireOnly("sites", "count", "rings", "angles", "radius", "exponent", "angleOffset", "jitter",
                 "centerX", "centerY", "centerZ", "axis", "clusters", "minSites", "maxSites", "minRadius",
-                "maxRadius", "points");
+                "maxRadius", "points", "threads");
         distribution = c.getString("sites", "uniform");
         if (!List.of("uniform", "radial", "clustered", "custom").contains(distribution)) {
             throw new IllegalArgumentException("option 'sites' = " + distribution
                     + "; allowed: uniform, radial, clustered, custom");
         }
         count = c.getInt("count", 20, 1, MAX_SITES);
+        threads = c.getInt("threads", 1, 1, VoronoiCells.MAX_THREADS);
         rings = c.getInt("rings", 5, 1, 10_000);
         angles = c.getInt("angles", 5, 1, 10_000);
         radius = c.getDouble("radius", 0.5, 1e-9, 1e9);
@@ -139,7 +144,7 @@ final class VoronoiFracture implements FractureMethod {
     @Override
     public List<ConvexPolytope> fracture(ConvexPolytope source, long seed) {
         double[] sites = dedupe(sites(source, seed));
-        ConvexPolytope[] cells = VoronoiCells.compute(source, sites);
+        ConvexPolytope[] cells = VoronoiCells.compute(source, sites, threads);
         List<ConvexPolytope> out = new ArrayList<>(cells.length);
         for (ConvexPolytope p : cells) {
             if (p != null) {
@@ -157,7 +162,7 @@ final class VoronoiFracture implements FractureMethod {
     @Override
     public Pieces fractureWithNeighbours(ConvexPolytope source, long seed) {
         double[] sites = dedupe(sites(source, seed));
-        VoronoiCells.Cells c = VoronoiCells.computeWithAdjacency(source, sites);
+        VoronoiCells.Cells c = VoronoiCells.computeWithAdjacency(source, sites, threads);
         ConvexPolytope[] cells = c.cells();
         int[] index = new int[cells.length];
         List<ConvexPolytope> out = new ArrayList<>(cells.length);
@@ -266,19 +271,16 @@ final class VoronoiFracture implements FractureMethod {
     /** Drops exact duplicate sites, keeping the first occurrence and the original order. */
     static double[] dedupe(double[] s) {
         int n = s.length / 3;
-        Integer[] order = new Integer[n];
+        long[] kx = new long[n];
+        long[] ky = new long[n];
+        long[] kz = new long[n];
         for (int i = 0; i < n; i++) {
-            order[i] = i;
+            kx[i] = KeySort.orderKey(s[3 * i]);
+            ky[i] = KeySort.orderKey(s[3 * i + 1]);
+            kz[i] = KeySort.orderKey(s[3 * i + 2]);
         }
-        Arrays.sort(order, (p, q) -> {
-            for (int k = 0; k < 3; k++) {
-                int c = Double.compare(s[3 * p + k], s[3 * q + k]);
-                if (c != 0) {
-                    return c;
-                }
-            }
-            return Integer.compare(p, q);
-        });
+        // by x, y, z (as Double.compare), then index
+        int[] order = KeySort.order(n, kx, ky, kz, null);
         boolean[] drop = new boolean[n];
         int dropped = 0;
         for (int k = 1; k < n; k++) {

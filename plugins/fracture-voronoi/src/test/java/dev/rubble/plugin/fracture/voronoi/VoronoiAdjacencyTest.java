@@ -50,6 +50,21 @@ final class VoronoiAdjacencyTest {
         }
     }
 
+    @Test
+    void cellsAndNeighboursAreBitIdenticalOnAnyThreadCount() {
+        for (double[] sites : List.of(uniform(2000, 1), grid(6, 5, 4), uniform(50, 2), new double[] {0.1, 0.2, 0.3})) {
+            VoronoiCells.Cells one = VoronoiCells.computeWithAdjacency(BOX, sites);
+            for (int t : new int[] {2, 3, 8}) {
+                VoronoiCells.Cells c = VoronoiCells.computeWithAdjacency(BOX, sites, t);
+                assertThat(c.cells()).as("%d threads", t).containsExactly(one.cells());
+                assertThat(c.a()).containsExactly(one.a());
+                assertThat(c.b()).containsExactly(one.b());
+                assertThat(c.area()).containsExactly(one.area());
+                assertThat(VoronoiCells.compute(BOX, sites, t)).containsExactly(one.cells());
+            }
+        }
+    }
+
     /** A regular lattice: many cospherical sites, faces of zero area at cube corners, ties in the search. */
     private static double[] grid(int nx, int ny, int nz) {
         double[] s = new double[3 * nx * ny * nz];
