@@ -68,6 +68,14 @@ import java.util.Arrays;
  * {@link #setContactCache(boolean)} (then nothing is recorded and results are as without it).
  * Inexactness is bounded by the tolerances: a replayed manifold can miss a feature that came
  * within the margin by less than the allowed motion, like Jolt's.
+ *
+ * <h2>Separating-axis hint</h2>
+ * A pair that runs the narrowphase passes its cache entry's hint slot (issue 27 item 2,
+ * {@code Narrowphase.collide(.., hint, offset)}), filled from the pair's last entry when the same
+ * two slots and generations had one: the GJK collider keeps there the axis that separated the two
+ * shapes by more than the margin and next time tests that axis with one support point per shape
+ * before running GJK. The test only declares a pair apart when GJK would too, so contacts are
+ * bit-identical with or without hints, and hints are not part of snapshots.
  */
 public final class NarrowphaseStage implements ContactSink, ContactStage {
     /** Default speculative margin, metres: shapes this far apart still get (positive-separation) contacts. */
@@ -345,9 +353,9 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                     cursor++;
                 }
                 int ci = cursor * PairCache.PI;
-                if (cursor < old.pairs && oi[ci] == a && oi[ci + PairCache.B] == c
-                        && oi[ci + PairCache.GEN_A] == genA && oi[ci + PairCache.GEN_B] == genB
-                        && reusable(old, cursor, b, a, c, dx, dy, dz, rx, ry, rz, rw, pairMargin)) {
+                boolean samePair = cursor < old.pairs && oi[ci] == a && oi[ci + PairCache.B] == c
+                        && oi[ci + PairCache.GEN_A] == genA && oi[ci + PairCache.GEN_B] == genB;
+                if (samePair && reusable(old, cursor, b, a, c, dx, dy, dz, rx, ry, rz, rw, pairMargin)) {
                     replay(old, cursor, bd, oa, oc);
                     if (verbatim && cursor == same) {
                         same++;
@@ -366,9 +374,14 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                     }
                     setPoses(b, a, c);
                     next.addPair(a, c, genA, genB, dx, dy, dz, rx, ry, rz, rw, pairMargin);
+                    // the pair's separating-axis hint from its last entry (addPair left it invalid)
+                    int h = (next.pairs - 1) * PairCache.HINT;
+                    if (samePair) {
+                        System.arraycopy(old.hint, cursor * PairCache.HINT, next.hint, h, PairCache.HINT);
+                    }
                     record = true;
                     recordManifold = -1;
-                    narrowphase.collide(b.shape[a], poseA, b.shape[c], poseB, pairMargin, this);
+                    narrowphase.collide(b.shape[a], poseA, b.shape[c], poseB, pairMargin, this, next.hint, h);
                     record = false;
                 }
             } else {

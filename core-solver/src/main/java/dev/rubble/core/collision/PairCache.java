@@ -16,7 +16,13 @@ import java.util.Arrays;
  *  manifold m:  key[m]; manI[2m ..]: first point, point count (0..4); manD[3m ..]: normal in A's frame
  *  point p:     ptD[6p ..]: witness on A relative to A's centre of mass in A's frame, witness on B
  *               relative to B's centre of mass in B's frame; feature[p]
+ *  pair e:      hint[4e ..]: the narrowphase's separating-axis hint for the pair (axis in the first
+ *                            shape's frame, valid when hint[4e + 3] &gt; 0; see
+ *                            {@code PairCollider.collide(.., hint, offset)})
  * </pre>
+ *
+ * The hint only saves narrowphase work and never changes a result, so it is not written to
+ * snapshots (a restored cache starts without hints, which gives the same contacts).
  *
  * Records are interleaved (a pair's data shares one or two cache lines, a manifold's points are
  * contiguous): the stage reads one cache and writes the next for every pair, and a dozen
@@ -24,7 +30,7 @@ import java.util.Arrays;
  * Arrays grow by doubling and are reused: allocation-free in steady state. Not thread-safe.
  */
 final class PairCache {
-    static final int PI = 6, PD = 8, MI = 2, MD = 3, TD = 6;
+    static final int PI = 6, PD = 8, MI = 2, MD = 3, TD = 6, HINT = dev.rubble.spi.narrowphase.PairCollider.HINT_STRIDE;
     static final int A = 0, B = 1, GEN_A = 2, GEN_B = 3, FIRST = 4, COUNT = 5;
     static final int DX = 0, DY = 1, DZ = 2, QX = 3, QY = 4, QZ = 5, QW = 6, MARGIN = 7;
 
@@ -34,6 +40,7 @@ final class PairCache {
 
     int[] pairI = new int[64 * PI];
     double[] pairD = new double[64 * PD];
+    double[] hint = new double[64 * HINT];
     long[] key = new long[64];
     int[] manI = new int[64 * MI];
     double[] manD = new double[64 * MD];
@@ -53,8 +60,10 @@ final class PairCache {
         if ((pairs + 1) * PI > pairI.length) {
             pairI = Arrays.copyOf(pairI, 2 * pairI.length);
             pairD = Arrays.copyOf(pairD, 2 * pairD.length);
+            hint = Arrays.copyOf(hint, 2 * hint.length);
         }
         int i = pairs * PI, d = pairs * PD;
+        hint[pairs * HINT + 3] = 0;
         pairs++;
         int[] pi = pairI;
         pi[i + A] = slotA;
@@ -124,6 +133,7 @@ final class PairCache {
         addPair(fi[i + A], fi[i + B], fi[i + GEN_A], fi[i + GEN_B], from.pairD[d + DX], from.pairD[d + DY],
                 from.pairD[d + DZ], from.pairD[d + QX], from.pairD[d + QY], from.pairD[d + QZ], from.pairD[d + QW],
                 from.pairD[d + MARGIN]);
+        System.arraycopy(from.hint, e * HINT, hint, (pairs - 1) * HINT, HINT);
         int m0 = fi[i + FIRST], mc = fi[i + COUNT];
         if (mc == 0) {
             return;
@@ -172,6 +182,7 @@ final class PairCache {
             int n = Math.max(k, 2 * (pairI.length / PI));
             pairI = Arrays.copyOf(pairI, n * PI);
             pairD = Arrays.copyOf(pairD, n * PD);
+            hint = Arrays.copyOf(hint, n * HINT);
         }
         if (key.length < mc) {
             int n = Math.max(mc, 2 * key.length);
@@ -186,6 +197,7 @@ final class PairCache {
         }
         System.arraycopy(fi, 0, pairI, 0, k * PI);
         System.arraycopy(from.pairD, 0, pairD, 0, k * PD);
+        System.arraycopy(from.hint, 0, hint, 0, k * HINT);
         System.arraycopy(from.key, 0, key, 0, mc);
         System.arraycopy(from.manI, 0, manI, 0, mc * MI);
         System.arraycopy(from.manD, 0, manD, 0, mc * MD);
@@ -218,6 +230,7 @@ final class PairCache {
         int nt = StateIO.readCount(in, "cached point");
         pairI = new int[Math.max(64, np) * PI];
         pairD = new double[Math.max(64, np) * PD];
+        hint = new double[Math.max(64, np) * HINT];
         key = new long[Math.max(64, nm)];
         manI = new int[Math.max(64, nm) * MI];
         manD = new double[Math.max(64, nm) * MD];

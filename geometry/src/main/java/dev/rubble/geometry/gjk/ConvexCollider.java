@@ -18,16 +18,76 @@ public final class ConvexCollider implements PairCollider {
     private final PosedShape sa = new PosedShape(), sb = new PosedShape();
     private final ManifoldBuilder builder = new ManifoldBuilder();
 
+    /**
+     * Relative slack of the separating-axis test: the gap along the hint must exceed the radii and
+     * the margin by this much times (1 m + the coordinates' size) before the pair is declared apart
+     * without GJK, far above the rounding of the supports and of GJK's own distance (a few 1e-16
+     * relative), so the test never declares apart a pair GJK would give a contact.
+     */
+    static final double AXIS_SLACK = 1e-9;
+    private final double[] axis = new double[6];
+
     @Override
     public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink) {
+        run(a, poseA, b, poseB, margin, sink, null, 0);
+    }
+
+    /**
+     * The hinted call (issue 27, item 2): a valid hint (last call's separating axis in A's frame)
+     * is tested first with one support point of each shape; when the gap between the two supports
+     * along it exceeds the radii, the margin and {@link #AXIS_SLACK}, the shapes are apart by more
+     * than the margin (the distance between convex sets is at least their gap along any unit axis,
+     * and GJK's computed distance is the length of a point of their difference), so nothing is
+     * reported — exactly what GJK would conclude — and the hint is kept. Otherwise GJK runs as in
+     * the unhinted call, and its normal becomes the hint when it finds the shapes farther apart than
+     * the margin (invalid otherwise: a pair in contact does not pay for a test that fails).
+     */
+    @Override
+    public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink,
+                        double[] hint, int offset) {
+        if (hint[offset + 3] > 0) {
+            poseA.rotate(hint[offset], hint[offset + 1], hint[offset + 2], axis, 0);
+            double nx = axis[0], ny = axis[1], nz = axis[2];
+            double l2 = nx * nx + ny * ny + nz * nz;
+            if (l2 > 0) {
+                double inv = 1 / Math.sqrt(l2);
+                nx *= inv;
+                ny *= inv;
+                nz *= inv;
+                // A's farthest point along n, B's farthest along -n: the gap between them along n
+                a.support(hint[offset], hint[offset + 1], hint[offset + 2], axis, 0);
+                poseA.toWorld(axis[0], axis[1], axis[2], axis, 0);
+                poseB.inverseRotate(-nx, -ny, -nz, axis, 3);
+                b.support(axis[3], axis[4], axis[5], axis, 3);
+                poseB.toWorld(axis[3], axis[4], axis[5], axis, 3);
+                double hiA = nx * axis[0] + ny * axis[1] + nz * axis[2];
+                double loB = nx * axis[3] + ny * axis[4] + nz * axis[5];
+                double slack = AXIS_SLACK * (1 + Math.abs(hiA) + Math.abs(loB));
+                if (loB - hiA > a.coreRadius() + b.coreRadius() + margin + slack) {
+                    return;
+                }
+            }
+        }
+        run(a, poseA, b, poseB, margin, sink, hint, offset);
+    }
+
+    private void run(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink,
+                     double[] hint, int offset) {
         sa.set(a, poseA);
         sb.set(b, poseB);
         double ra = a.coreRadius(), rb = b.coreRadius();
         double sep, wx, wy, wz;
         double[] n = gjk.normal;
+        if (hint != null) {
+            hint[offset + 3] = 0;
+        }
         if (gjk.distance(sa, sb)) {
             sep = gjk.distance - ra - rb;
             if (sep > margin) {
+                if (hint != null) {
+                    poseA.inverseRotate(n[0], n[1], n[2], hint, offset);
+                    hint[offset + 3] = 1;
+                }
                 return;
             }
             wx = gjk.pa[0] + ra * n[0];

@@ -69,6 +69,30 @@ public final class DispatchTable implements Narrowphase {
         dispatch(a, poseA, b, poseB, margin, sink, 0);
     }
 
+    /**
+     * The hinted call: a directly registered or swapped cell gets the hint (a swapped cell's slot
+     * holds the axis in the frame of the shape it takes first, our B, consistently from step to
+     * step since a pair's types do not change); a compound expansion ignores it (marks it invalid).
+     */
+    @Override
+    public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink,
+                        double[] hint, int offset) {
+        int ta = a.type().ordinal(), tb = b.type().ordinal();
+        PairCollider direct = table[ta * TYPES + tb];
+        if (direct != null) {
+            direct.collide(a, poseA, b, poseB, margin, sink, hint, offset);
+            return;
+        }
+        PairCollider swapped = table[tb * TYPES + ta];
+        if (swapped != null) {
+            flip.target = sink;
+            swapped.collide(b, poseB, a, poseA, margin, flip, hint, offset);
+            return;
+        }
+        hint[offset + 3] = 0;
+        dispatch(a, poseA, b, poseB, margin, sink, 0);
+    }
+
     private void dispatch(Shape a, Pose pa, Shape b, Pose pb, double margin, ContactSink sink, int depth) {
         int ta = a.type().ordinal(), tb = b.type().ordinal();
         PairCollider direct = table[ta * TYPES + tb];

@@ -27,6 +27,27 @@ public interface Narrowphase {
     void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink);
 
     /**
+     * Contacts between two posed shapes with the pair's separating-axis hint (see
+     * {@link PairCollider#collide(Shape, Pose, Shape, Pose, double, ContactSink, double[], int)}):
+     * the same contacts as the unhinted call, possibly found with less work. The default ignores
+     * the hint (marks it invalid) and makes the unhinted call.
+     *
+     * @param a the first shape
+     * @param poseA where a is, world frame
+     * @param b the second shape
+     * @param poseB where b is, world frame
+     * @param margin speculative margin, metres, &ge; 0
+     * @param sink receives the manifolds, normals from a to b
+     * @param hint the pair's hint slot, read and written: {@value PairCollider#HINT_STRIDE} doubles from {@code offset}
+     * @param offset where the pair's slot starts in {@code hint}
+     */
+    default void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink,
+                         double[] hint, int offset) {
+        hint[offset + 3] = 0;
+        collide(a, poseA, b, poseB, margin, sink);
+    }
+
+    /**
      * Registers (or replaces) the collider for shape types {@code (a, b)}; it also serves
      * {@code (b, a)} unless that cell is registered itself. Call before stepping, from the kernel
      * thread.
