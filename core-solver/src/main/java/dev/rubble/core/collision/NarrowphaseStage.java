@@ -74,6 +74,13 @@ import java.util.function.Supplier;
  * {@link #setContactCache(boolean)} (then nothing is recorded and results are as without it).
  * Inexactness is bounded by the tolerances: a replayed manifold can miss a feature that came
  * within the margin by less than the allowed motion, like Jolt's.
+ *
+ * <h2>Threads (issue 26)</h2>
+ * With an executor of several threads and an instance supplier ({@link #NarrowphaseStage(Narrowphase,
+ * Supplier)}), a run of at least twice {@code PAIR_GRAIN} (256) pairs filters, looks up the cache and
+ * collides pair blocks on the workers, each with its own plugin instance recording its sink calls
+ * ({@link NarrowphaseWorker}), then plays them back in pair order through the same sink code on the
+ * calling thread: the same bits as one thread (docs/parallel.md, "The narrowphase").
  */
 public final class NarrowphaseStage implements ContactSink, ContactStage {
     /** Default speculative margin, metres: shapes this far apart still get (positive-separation) contacts. */
