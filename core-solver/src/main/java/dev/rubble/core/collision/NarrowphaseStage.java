@@ -7,7 +7,13 @@ import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.narrowphase.ContactSink;
 import dev.rubble.spi.narrowphase.Narrowphase;
 import dev.rubble.spi.narrowphase.Pose;
+import dev.rubble.core.parallel.RangeTask;
+import dev.rubble.core.parallel.StepExecutor;
+import dev.rubble.spi.narrowphase.PairCollider;
+import dev.rubble.spi.shape.ShapeType;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.function.Supplier;
 
 /**
  * The NARROWPHASE stage: turns the sorted broadphase pairs into contact manifolds in the
@@ -76,6 +82,12 @@ import java.util.Arrays;
  * shapes by more than the margin and next time tests that axis with one support point per shape
  * before running GJK. The test only declares a pair apart when GJK would too, so contacts are
  * bit-identical with or without hints, and hints are not part of snapshots.
+ * <h2>Threads (issue 26)</h2>
+ * With an executor of several threads and an instance supplier ({@link #NarrowphaseStage(Narrowphase,
+ * Supplier)}), a run of at least twice {@code PAIR_GRAIN} (256) pairs filters, looks up the cache and
+ * collides pair blocks on the workers, each with its own plugin instance recording its sink calls
+ * ({@link NarrowphaseWorker}), then plays them back in pair order through the same sink code on the
+ * calling thread: the same bits as one thread (docs/parallel.md, "The narrowphase").
  */
 public final class NarrowphaseStage implements ContactSink, ContactStage {
     /** Default speculative margin, metres: shapes this far apart still get (positive-separation) contacts. */
@@ -150,7 +162,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     private int maxPoints = Integer.MAX_VALUE;
 
     public NarrowphaseStage(Narrowphase narrowphase) {
-        this.narrowphase = java.util.Objects.requireNonNull(narrowphase, "narrowphase is null");
+        this(narrowphase, null);
     }
 
     public Narrowphase narrowphase() {
@@ -307,7 +319,12 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         int cursor = 0;
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
         final dev.rubble.core.body.IgnoredPairs ignored = b.ignoredPairs;
-        for (int i = 0, n = pairs.size(); i < n; i++) {
+        if (parallelReady(pairs.size())) {
+            // issue 26: collisions and cache look-ups of pair blocks on the workers, then the pass in
+            // pair order that budgets, records and stores exactly as the loop below does on one thread
+            same = parallelPass(b, pairs, contacts, old, next, useCache, dt);
+            verbatim = same >= 0;
+        } else for (int i = 0, n = pairs.size(); i < n; i++) {
             int a = pairs.first(i), c = pairs.second(i);
             if (b.motion[a] != dynamic && b.motion[c] != dynamic) {
                 continue;
@@ -413,6 +430,326 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         }
         this.store = null;
         this.bodies = null;
+    }
+
+    // ---- the parallel narrowphase (issue 26, docs/parallel.md) ----
+
+    /** What the parallel classification decided for a pair. */
+    private static final byte SKIP = 0, REPLAY = 1, COLLIDE_RECORD = 2, COLLIDE = 3;
+    /** Doubles per pair of {@link #pairRel}: B's centre of mass in A's frame, conj(qA) qB. */
+    private static final int REL = 7;
+    /** Suggested pairs per block (a block of resting pairs is mostly cache look-ups). */
+    static final int PAIR_GRAIN = 256;
+
+    private StepExecutor executor = StepExecutor.Inline.INSTANCE;
+    /** Makes the narrowphase instance of one more worker; null: this stage runs on one thread. */
+    private final Supplier<Narrowphase> instances;
+    /** Worker 0 runs the stage's own instance; the others their own from {@link #instances}. */
+    private NarrowphaseWorker[] workers = new NarrowphaseWorker[0];
+    private AtomicIntegerArray workerBusy = new AtomicIntegerArray(0);
+    /** The stage's instance's collider table as its factory made it (after a register() the stage runs serially). */
+    private final PairCollider[] registered;
+    // per pair of the run, indexed like the pair buffer
+    private byte[] pairKind = new byte[0];
+    private int[] pairEntry = new int[0], pairWorker = new int[0], pairFrom = new int[0], pairTo = new int[0];
+    private double[] pairMargins = new double[0], pairRel = new double[0];
+    /** Per pair of the run: its separating-axis hint slot ({@link PairCache#HINT} doubles), read and written by its worker. */
+    private double[] pairHint = new double[0];
+    // the run's inputs for the blocks (set on the calling thread before the dispatch)
+    private PairBuffer runPairs;
+    private PairCache runOld;
+    private boolean runUseCache;
+    private double runDt;
+    private final RangeTask classifyTask = this::classifyBlock;
+    /** Runs so far whose pairs were split between workers (a run on one thread does not count). */
+    public long runsInParallel;
+
+    /**
+     * The stage with one narrowphase instance per worker: {@code instances} makes the instance of
+     * each worker past the first (created the first time the stage runs on several threads), so the
+     * plugins' scratch state is never shared. The plugin must compute a pair's result from the pair
+     * alone (what it did before for other pairs must not change it).
+     */
+    public NarrowphaseStage(Narrowphase narrowphase, Supplier<Narrowphase> instances) {
+        this.narrowphase = java.util.Objects.requireNonNull(narrowphase, "narrowphase is null");
+        this.instances = instances;
+        // what the factory made: the workers' instances (made by the same factory) have the same colliders
+        this.registered = instances == null ? new PairCollider[0] : colliders(narrowphase);
+    }
+
+    /**
+     * Runs the stage's collisions on {@code executor}'s threads (the result is the same bits for
+     * any executor). Without an instance supplier (the one-argument constructor) it stays on one thread.
+     */
+    public void setExecutor(StepExecutor executor) {
+        this.executor = java.util.Objects.requireNonNull(executor, "executor is null");
+    }
+
+    /** Whether this run of {@code n} pairs goes parallel; makes the workers the first time. */
+    private boolean parallelReady(int n) {
+        final StepExecutor ex = executor;
+        int threads = ex.threads();
+        if (instances == null || threads < 2 || n < 2 * ex.grain(PAIR_GRAIN)) {
+            return false;
+        }
+        if (workers.length < threads) {
+            NarrowphaseWorker[] w = Arrays.copyOf(workers, threads);
+            for (int k = workers.length; k < threads; k++) {
+                w[k] = new NarrowphaseWorker(k == 0 ? narrowphase : java.util.Objects.requireNonNull(instances.get(),
+                        "the narrowphase supplier gave null"));
+            }
+            workers = w;
+            workerBusy = new AtomicIntegerArray(threads);
+        }
+        // a collider registered on the stage's instance since: the workers' instances lack it
+        final ShapeType[] types = SHAPE_TYPES;
+        for (int i = 0, t = 0; i < types.length; i++) {
+            for (int j = 0; j < types.length; j++, t++) {
+                if (narrowphase.collider(types[i], types[j]) != registered[t]) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static final ShapeType[] SHAPE_TYPES = ShapeType.values();
+
+    private static PairCollider[] colliders(Narrowphase np) {
+        PairCollider[] t = new PairCollider[SHAPE_TYPES.length * SHAPE_TYPES.length];
+        for (int i = 0, k = 0; i < SHAPE_TYPES.length; i++) {
+            for (int j = 0; j < SHAPE_TYPES.length; j++, k++) {
+                t[k] = np.collider(SHAPE_TYPES[i], SHAPE_TYPES[j]);
+            }
+        }
+        return t;
+    }
+
+    /**
+     * The parallel run of the pair loop: {@link #classifyBlock} on the workers, then this pass in pair
+     * order, which does what the one-thread loop in {@link #run} does with each pair's recorded sink
+     * calls in place of the collision (the same calls with the same numbers: the same bits). Returns
+     * how many leading entries of {@code old} were replayed in order while {@code next} stayed empty
+     * (the one-thread loop's {@code same}), or -1 once the run departed from them.
+     */
+    private int parallelPass(BodyStore b, PairBuffer pairs, ContactStore contacts, PairCache old, PairCache next,
+                             boolean useCache, double dt) {
+        final int n = pairs.size();
+        if (pairKind.length < n) {
+            int c = Math.max(n, 2 * pairKind.length);
+            pairKind = new byte[c];
+            pairEntry = new int[c];
+            pairWorker = new int[c];
+            pairFrom = new int[c];
+            pairTo = new int[c];
+            pairMargins = new double[c];
+            pairRel = new double[c * REL];
+            pairHint = new double[c * PairCache.HINT];
+        }
+        for (NarrowphaseWorker w : workers) {
+            w.calls = 0;
+        }
+        runPairs = pairs;
+        runOld = old;
+        runUseCache = useCache;
+        runDt = dt;
+        runsInParallel++;
+        final StepExecutor ex = executor;
+        try {
+            ex.run(n, ex.blockFor(n, ex.grain(PAIR_GRAIN), 4), classifyTask);
+        } finally {
+            runPairs = null;
+            runOld = null;
+        }
+        boolean verbatim = useCache;
+        int same = 0;
+        final byte[] kinds = pairKind;
+        for (int i = 0; i < n; i++) {
+            final byte k = kinds[i];
+            if (k == SKIP) {
+                continue;
+            }
+            int a = pairs.first(i), c = pairs.second(i);
+            pairsTested++;
+            slotA = a;
+            slotB = c;
+            current = -1;
+            dropping = false;
+            int first = contacts.size();
+            if (k == REPLAY) {
+                final double[] bd = pairRot;
+                rotation(b, a, bd, 0);
+                rotation(b, c, bd, ROT_B);
+                int e = pairEntry[i];
+                replay(old, e, bd, 0, ROT_B);
+                if (verbatim && e == same) {
+                    same++;
+                } else {
+                    if (verbatim) {
+                        next.copyPrefix(old, same);
+                        verbatim = false;
+                    }
+                    next.copyPair(old, e);
+                }
+                pairsCached++;
+            } else {
+                NarrowphaseWorker w = workers[pairWorker[i]];
+                setPoses(b, a, c);
+                if (k == COLLIDE_RECORD) {
+                    if (verbatim) {
+                        next.copyPrefix(old, same);
+                        verbatim = false;
+                    }
+                    final double[] r = pairRel;
+                    final int o = i * REL;
+                    next.addPair(a, c, b.generation[a], b.generation[c], r[o], r[o + 1], r[o + 2], r[o + 3],
+                            r[o + 4], r[o + 5], r[o + 6], pairMargins[i]);
+                    // the hint the worker's collision left (from the pair's last entry, as the one-thread loop)
+                    System.arraycopy(pairHint, i * PairCache.HINT, next.hint, (next.pairs - 1) * PairCache.HINT,
+                            PairCache.HINT);
+                    record = true;
+                    recordManifold = -1;
+                    w.play(pairFrom[i], pairTo[i], this);
+                    record = false;
+                } else {
+                    w.play(pairFrom[i], pairTo[i], this);
+                }
+            }
+            finishManifold();
+            int end = contacts.size();
+            if (end - first > 1) {
+                sortByKey(contacts, first, end);
+            }
+        }
+        return verbatim ? same : -1;
+    }
+
+    /** One block of pairs on a worker: filter, margin, cache look-up, and the collision of each pair not replayed. */
+    private void classifyBlock(int begin, int end) {
+        final AtomicIntegerArray busy = workerBusy;
+        int wi = 0;
+        // at most as many blocks run at once as the executor has threads: a free worker turns up
+        while (!busy.compareAndSet(wi, 0, 1)) {
+            if (++wi == busy.length()) {
+                wi = 0;
+                Thread.onSpinWait();
+            }
+        }
+        try {
+            classify(workers[wi], wi, begin, end);
+        } finally {
+            busy.set(wi, 0);
+        }
+    }
+
+    private void classify(NarrowphaseWorker w, int wi, int begin, int end) {
+        final BodyStore b = bodies;
+        final PairBuffer pairs = runPairs;
+        final PairCache old = runOld;
+        final boolean useCache = runUseCache;
+        final double dt = runDt;
+        final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
+        final dev.rubble.core.body.IgnoredPairs ignored = b.ignoredPairs;
+        final byte[] kinds = pairKind;
+        final double[] bd = w.rot;
+        final int oa = 0;
+        final int[] oi = old.pairI;
+        int cursor = useCache ? lowerBound(old, pairs.first(begin), pairs.second(begin)) : 0;
+        for (int i = begin; i < end; i++) {
+            int a = pairs.first(i), c = pairs.second(i);
+            // the one-thread loop's filter, margin and look-up, expression for expression
+            if (b.motion[a] != dynamic && b.motion[c] != dynamic) {
+                kinds[i] = SKIP;
+                continue;
+            }
+            if ((b.collisionLayer[a] & b.collisionMask[c]) == 0 || (b.collisionLayer[c] & b.collisionMask[a]) == 0
+                    || ignored.size() != 0 && ignored.contains(b.handle(a), b.handle(c))) {
+                kinds[i] = SKIP;
+                continue;
+            }
+            double pairMargin = margin;
+            if (dt > 0) {
+                double dvx = b.vx[c] - b.vx[a], dvy = b.vy[c] - b.vy[a], dvz = b.vz[c] - b.vz[a];
+                double closing = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz)
+                        + angularReach(b, a) + angularReach(b, c);
+                pairMargin += dt * closing;
+            }
+            pairMargins[i] = pairMargin;
+            if (useCache) {
+                rotation(b, a, bd, oa);
+                double ex = b.px[c] - b.px[a], ey = b.py[c] - b.py[a], ez = b.pz[c] - b.pz[a];
+                double dx = bd[oa] * ex + bd[oa + 3] * ey + bd[oa + 6] * ez;
+                double dy = bd[oa + 1] * ex + bd[oa + 4] * ey + bd[oa + 7] * ez;
+                double dz = bd[oa + 2] * ex + bd[oa + 5] * ey + bd[oa + 8] * ez;
+                double aqx = b.qx[a], aqy = b.qy[a], aqz = b.qz[a], aqw = b.qw[a];
+                double bqx = b.qx[c], bqy = b.qy[c], bqz = b.qz[c], bqw = b.qw[c];
+                double rw = aqw * bqw + aqx * bqx + aqy * bqy + aqz * bqz;
+                double rx = aqw * bqx - aqx * bqw - aqy * bqz + aqz * bqy;
+                double ry = aqw * bqy + aqx * bqz - aqy * bqw - aqz * bqx;
+                double rz = aqw * bqz - aqx * bqy + aqy * bqx - aqz * bqw;
+                while (cursor < old.pairs && (oi[cursor * PairCache.PI] < a
+                        || (oi[cursor * PairCache.PI] == a && oi[cursor * PairCache.PI + PairCache.B] < c))) {
+                    cursor++;
+                }
+                int ci = cursor * PairCache.PI;
+                boolean samePair = cursor < old.pairs && oi[ci] == a && oi[ci + PairCache.B] == c
+                        && oi[ci + PairCache.GEN_A] == b.generation[a] && oi[ci + PairCache.GEN_B] == b.generation[c];
+                if (samePair && reusable(old, cursor, b, a, c, dx, dy, dz, rx, ry, rz, rw, pairMargin)) {
+                    kinds[i] = REPLAY;
+                    pairEntry[i] = cursor;
+                    continue;
+                }
+                // the pair's hint slot: its last entry's hint, or none (as addPair leaves it)
+                final int h = i * PairCache.HINT;
+                if (samePair) {
+                    System.arraycopy(old.hint, cursor * PairCache.HINT, pairHint, h, PairCache.HINT);
+                } else {
+                    pairHint[h + 3] = 0;
+                }
+                final double[] r = pairRel;
+                final int o = i * REL;
+                r[o] = dx;
+                r[o + 1] = dy;
+                r[o + 2] = dz;
+                r[o + 3] = rx;
+                r[o + 4] = ry;
+                r[o + 5] = rz;
+                r[o + 6] = rw;
+                kinds[i] = COLLIDE_RECORD;
+            } else {
+                kinds[i] = COLLIDE;
+            }
+            w.poseA.set(b.originX(a), b.originY(a), b.originZ(a), b.qx[a], b.qy[a], b.qz[a], b.qw[a]);
+            w.poseB.set(b.originX(c), b.originY(c), b.originZ(c), b.qx[c], b.qy[c], b.qz[c], b.qw[c]);
+            pairWorker[i] = wi;
+            pairFrom[i] = w.calls;
+            if (useCache) {
+                w.narrowphase.collide(b.shape[a], w.poseA, b.shape[c], w.poseB, pairMargin, w, pairHint,
+                        i * PairCache.HINT);
+            } else {
+                w.narrowphase.collide(b.shape[a], w.poseA, b.shape[c], w.poseB, pairMargin, w);
+            }
+            pairTo[i] = w.calls;
+        }
+    }
+
+    /**
+     * The first entry of {@code old} not before pair (a, c): where the one-thread loop's cursor stands
+     * when it reaches that pair (both lists ascend by (a, c)).
+     */
+    private static int lowerBound(PairCache old, int a, int c) {
+        final int[] oi = old.pairI;
+        int lo = 0, hi = old.pairs;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            int ma = oi[mid * PairCache.PI], mb = oi[mid * PairCache.PI + PairCache.B];
+            if (ma < a || ma == a && mb < c) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** poseA, poseB = the body origins and rotations of slots a and c (for the narrowphase). */

@@ -145,10 +145,14 @@ public final class WorldModule extends AbstractModule {
 
     @Provides
     @Singleton
-    NarrowphaseStage narrowphase(WorldSettings s, Stages st) {
+    NarrowphaseStage narrowphase(WorldSettings s, Stages st, StepExecutor executor) {
         StageConfig options = s.stageOptions().getOrDefault(StageFamily.NARROWPHASE.name(), StageConfig.empty());
-        NarrowphaseStage stage = new NarrowphaseStage(st.create(StageFamily.NARROWPHASE, narrowphaseName(s),
-                NarrowphaseStage.pluginOptions(options)));
+        StageConfig pluginOptions = NarrowphaseStage.pluginOptions(options);
+        String name = narrowphaseName(s);
+        // one plugin instance per worker of the parallel narrowphase (plugins keep scratch state)
+        NarrowphaseStage stage = new NarrowphaseStage(st.create(StageFamily.NARROWPHASE, name, pluginOptions),
+                () -> st.create(StageFamily.NARROWPHASE, name, pluginOptions));
+        stage.setExecutor(executor);
         stage.setMaxContacts(s.maxContacts());
         stage.setContactCache(NarrowphaseStage.contactCacheOption(options));
         return stage;

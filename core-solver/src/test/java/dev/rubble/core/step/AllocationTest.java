@@ -44,4 +44,55 @@ final class AllocationTest {
         assertThat(quietest).as("bytes allocated by 100 steps, quietest of 5 rounds").isZero();
         assertThat(seen[0]).isNotZero();
     }
+
+    /**
+     * Issue 26: the parallel narrowphase (blocks of one pair on a pool: workers with their own plugin
+     * instances and call records) allocates nothing per step either, counting the stepping thread
+     * and every worker; the same scene as above, split between 2, 3, 4 and 8 threads.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 300, unit = java.util.concurrent.TimeUnit.SECONDS)
+    void theParallelNarrowphaseAllocatesNothingOnAnyThread() {
+        var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        for (int threads : new int[] {2, 3, 4, 8}) {
+            try (dev.rubble.core.parallel.WorkerPool pool = new dev.rubble.core.parallel.WorkerPool(threads, 1)) {
+                World w = World.create(WorldSettings.defaults().withStep(1.0 / 60, 2), Stages.load(),
+                        binder -> binder.bind(dev.rubble.core.parallel.StepExecutor.class).toInstance(pool));
+                w.createBody(BodyDef.of(new Box(50, 0.5, 50)).withMotion(dev.rubble.core.body.MotionType.STATIC)
+                        .withPosition(0, -0.5, 0));
+                for (int i = 0; i < 500; i++) {
+                    w.createBody(BodyDef.of(i % 2 == 0 ? new Sphere(0.3) : new Box(0.2, 0.3, 0.4))
+                            .withPosition(i % 10, 1 + i / 10, 0).withAngularVelocity(0.1 * i, 1, 0));
+                }
+                for (int i = 0; i < 300; i++) {
+                    w.step();
+                }
+                java.util.List<Long> idList = new java.util.ArrayList<>();
+                idList.add(Thread.currentThread().getId());
+                for (Thread t : Thread.getAllStackTraces().keySet()) {
+                    if (t.getName().startsWith("rubble-step-")) {
+                        idList.add(t.getId());
+                    }
+                }
+                long[] ids = idList.stream().mapToLong(Long::longValue).toArray();
+                long quietest = Long.MAX_VALUE;
+                long runs = w.narrowphaseStage().runsInParallel;
+                for (int round = 0; round < 3; round++) {
+                    long[] before = mx.getThreadAllocatedBytes(ids);
+                    for (int i = 0; i < 100; i++) {
+                        w.step();
+                    }
+                    long[] after = mx.getThreadAllocatedBytes(ids);
+                    long sum = 0;
+                    for (int k = 0; k < ids.length; k++) {
+                        sum += after[k] - before[k];
+                    }
+                    quietest = Math.min(quietest, sum);
+                }
+                assertThat(w.narrowphaseStage().runsInParallel - runs).as("narrowphase runs on the workers")
+                        .isEqualTo(300); // once a step (not per sub-step)
+                assertThat(quietest).as("bytes allocated by 100 steps on %d threads", threads).isLessThan(1024);
+            }
+        }
+    }
 }

@@ -1,0 +1,87 @@
+package dev.rubble.core.collision;
+
+import dev.rubble.spi.narrowphase.ContactSink;
+import dev.rubble.spi.narrowphase.Narrowphase;
+import dev.rubble.spi.narrowphase.Pose;
+import java.util.Arrays;
+
+/**
+ * One worker's scratch for the parallel narrowphase (issue 26, docs/parallel.md): its own instance
+ * of the narrowphase plugin (plugins keep scratch state), its own poses, and a record of what the
+ * plugin told its sink, call by call, so the stage's serial pass can play each pair's calls back
+ * through the same {@link ContactSink} code a one-thread run uses, in pair order.
+ *
+ * <pre>
+ *  call c:  kind[c] = MANIFOLD: d[4c..4c+3) = normal (world), l[c] = sub-key
+ *           kind[c] = POINT:    d[4c..4c+4) = witness on A (world), separation; l[c] = feature id
+ * </pre>
+ *
+ * Arrays grow by doubling and are reused every step: allocation-free in steady state.
+ */
+final class NarrowphaseWorker implements ContactSink {
+    static final byte MANIFOLD = 0, POINT = 1;
+
+    final Narrowphase narrowphase;
+    final Pose poseA = new Pose(), poseB = new Pose();
+    /** Rotation matrices of the pair being tested (row-major; A's at 0, B's at 9). */
+    final double[] rot = new double[18];
+
+    int calls;
+    byte[] kind = new byte[256];
+    double[] d = new double[4 * 256];
+    long[] l = new long[256];
+
+    NarrowphaseWorker(Narrowphase narrowphase) {
+        this.narrowphase = narrowphase;
+    }
+
+    private int next() {
+        int c = calls;
+        if (c == kind.length) {
+            int n = 2 * c;
+            kind = Arrays.copyOf(kind, n);
+            d = Arrays.copyOf(d, 4 * n);
+            l = Arrays.copyOf(l, n);
+        }
+        calls = c + 1;
+        return c;
+    }
+
+    @Override
+    public void beginManifold(double nx, double ny, double nz, long subKey) {
+        int c = next();
+        kind[c] = MANIFOLD;
+        int o = 4 * c;
+        d[o] = nx;
+        d[o + 1] = ny;
+        d[o + 2] = nz;
+        l[c] = subKey;
+    }
+
+    @Override
+    public void addPoint(double ax, double ay, double az, double separation, long featureId) {
+        int c = next();
+        kind[c] = POINT;
+        int o = 4 * c;
+        d[o] = ax;
+        d[o + 1] = ay;
+        d[o + 2] = az;
+        d[o + 3] = separation;
+        l[c] = featureId;
+    }
+
+    /** Plays calls {@code [from, to)} back into {@code sink}, in the order they were made. */
+    void play(int from, int to, ContactSink sink) {
+        final byte[] k = kind;
+        final double[] dd = d;
+        final long[] ll = l;
+        for (int c = from; c < to; c++) {
+            int o = 4 * c;
+            if (k[c] == MANIFOLD) {
+                sink.beginManifold(dd[o], dd[o + 1], dd[o + 2], ll[c]);
+            } else {
+                sink.addPoint(dd[o], dd[o + 1], dd[o + 2], dd[o + 3], ll[c]);
+            }
+        }
+    }
+}
