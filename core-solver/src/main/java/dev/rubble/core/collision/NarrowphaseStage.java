@@ -143,6 +143,14 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
 
     // body-pair cache: last run's entries (read) and this run's (written); swapped after each run
     private PairCache cached = new PairCache(), recording = new PairCache();
+
+    /**
+     * The separating-axis hints of the body-pair cache as it stands after the last run, entry by
+     * entry ({@link PairCache#HINT} doubles each): for tests comparing thread counts.
+     */
+    double[] cachedHints() {
+        return Arrays.copyOf(cached.hint, cached.pairs * PairCache.HINT);
+    }
     private boolean contactCache = true;
     private boolean record;
     private int recordManifold = -1;

@@ -114,6 +114,37 @@ final class ParallelNarrowphaseTest {
     }
 
     @Test
+    void theWorkersKeepTheSeparatingAxisHintsOneThreadKeeps() {
+        // the hull narrowphase's per-pair hints (issue 27) travel through the parallel pass: after every
+        // step the cache holds the same hints, bit for bit, as on one thread, and some are set
+        Variant v = VARIANTS[0];
+        World one = scene(v, StepExecutor.Inline.INSTANCE);
+        try (WorkerPool pool = new WorkerPool(2, 1)) {
+            World two = scene(v, pool);
+            int withHint = 0;
+            for (int i = 0; i < STEPS; i++) {
+                one.step();
+                two.step();
+                double[] h1 = one.narrowphaseStage().cachedHints(), h2 = two.narrowphaseStage().cachedHints();
+                assertThat(h2.length).as("cache entries after step %d", i).isEqualTo(h1.length);
+                for (int e = 0; e < h1.length; e += PairCache.HINT) {
+                    // a slot without a hint (its last double not positive) may hold stale values
+                    boolean valid = h1[e + 3] > 0;
+                    assertThat(h2[e + 3] > 0).as("entry %d has a hint after step %d", e / PairCache.HINT, i)
+                            .isEqualTo(valid);
+                    if (valid) {
+                        assertThat(Arrays.copyOfRange(h2, e, e + PairCache.HINT)).as("hint of entry %d after step %d",
+                                e / PairCache.HINT, i).isEqualTo(Arrays.copyOfRange(h1, e, e + PairCache.HINT));
+                        withHint++;
+                    }
+                }
+            }
+            assertThat(two.narrowphaseStage().runsInParallel).isEqualTo(STEPS);
+            assertThat(withHint).as("cache entries holding a hint over the run").isPositive();
+        }
+    }
+
+    @Test
     void theVariantsHitTheirBudgetsReplayAndSleep() {
         long[][] free = run(VARIANTS[0], StepExecutor.Inline.INSTANCE);
         long[][] manifoldCap = run(VARIANTS[1], StepExecutor.Inline.INSTANCE);
