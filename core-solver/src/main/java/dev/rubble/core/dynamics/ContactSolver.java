@@ -93,14 +93,18 @@ import java.util.Arrays;
  * The iterations touch only solver-local, packed arrays: every body of a solved manifold gets a
  * solver index ({@code 0} is a shared fixed body with zero velocity and zero inverse mass, used for
  * static bodies), its six velocity components sit side by side in {@code vel}, and each contact
- * point's three rows are one contiguous {@value #ROW}-double record holding the normal row's
- * terms for the biased and the relax pass (computed once per sub-step, {@link #softTerms}), the
- * Jacobian's angular parts {@code r × u}, their products with the world inverse inertia
- * {@code I⁻¹ (r × u)}, the effective masses and the accumulated impulses. A manifold's friction
- * rows and its normal rows are each one method ({@link #frictionRows}, {@link #normalRows}) that
- * loads the two bodies' velocities into locals once (the linear ones as their difference), solves
- * its points, and writes them back once; separate methods so that the JIT allocates registers for
- * each loop on its own (see {@link #pass}). The pipeline copies the velocities in
+ * point's rows are three records in three arrays, each in solve order (colour by colour, a
+ * manifold's points side by side), one per pass that reads them (issue 27 item 2): {@link #nrow}
+ * ({@value #NR} doubles: the biased pass's soft terms, computed once per sub-step by
+ * {@link #softTerms}, the normal row's angular Jacobian {@code r × n}, its products with the world
+ * inverse inertia {@code I⁻¹ (r × n)}, the accumulated impulse), {@link #frow} ({@value #FR}: the
+ * same for the two friction rows, with their effective masses) and {@link #aux} ({@value #AX}: the
+ * relax pass's soft terms and the normal effective mass). The normal-only pass, half of the
+ * biased passes, so streams 144 bytes a point instead of a 416-byte record of all three rows.
+ * A manifold's friction rows and its normal rows are each one method ({@link #frictionRows},
+ * {@link #normalRows}) that loads the two bodies' velocities into locals once (the linear ones as
+ * their difference), solves its points, and writes them back once; separate methods so that the
+ * JIT allocates registers for each loop on its own (see {@link #pass}). The pipeline copies the velocities in
  * ({@link #loadVelocities}) after gravity and out ({@link #storeVelocities}) before position
  * integration. Measured in {@code docs/benchmarks.md} ("Solver data layout", "Issue 11: pyramid
  * speed after the solver's row arithmetic").
@@ -141,15 +145,29 @@ public final class ContactSolver {
      * (issue 11; measured, see the class comment "Stiff stacks").
      */
     static final double COMPRESSION_STIFFNESS = 2.2;
-    /** Doubles per contact point record (three rows). */
-    static final int ROW = 52;
-    // offsets in a point record: the normal row's soft terms for the biased pass (softTerms: k, k * bias,
-    // the share of the old impulse kept, the compression leak per unit of the manifold's impulse sum),
-    // the same four for the relax pass, then the normal row, then the two friction rows
-    private static final int KS = 0, KBS = 1, KEEP = 2, LSUM = 3, RELAX = 4;
-    private static final int CNA = 8, CNB = 11, KNA = 14, KNB = 17, NMASS = 20, LN = 21, MAXLN = 22;
-    private static final int C1A = 23, C1B = 26, K1A = 29, K1B = 32, T1MASS = 35, LT1 = 36;
-    private static final int C2A = 37, C2B = 40, K2A = 43, K2B = 46, T2MASS = 49, LT2 = 50;
+    /**
+     * Doubles per contact point in {@link #nrow}, the normal row's record (issue 27 item 2: a point's rows
+     * are three arrays, one per pass that reads them, so a normal-only pass streams 144 bytes a point
+     * instead of every row's 416): the soft terms of the biased pass (softTerms: k, k * bias, the share
+     * of the old impulse kept, the compression leak per unit of the manifold's impulse sum), rA × n,
+     * rB × n, I⁻¹A (rA × n), I⁻¹B (rB × n), the accumulated impulse and its largest value this step.
+     */
+    static final int NR = 18;
+    private static final int KS = 0, KBS = 1, KEEP = 2, LSUM = 3;
+    private static final int CNA = 4, CNB = 7, KNA = 10, KNB = 13, LN = 16, MAXLN = 17;
+    /** Doubles per point in {@link #frow}, the two friction rows' record: Jacobians, effective masses, impulses. */
+    static final int FR = 28;
+    private static final int C1A = 0, C1B = 3, K1A = 6, K1B = 9, T1MASS = 12, LT1 = 13;
+    private static final int C2A = 14, C2B = 17, K2A = 20, K2B = 23, T2MASS = 26, LT2 = 27;
+    /**
+     * Doubles per point in {@link #aux}: the relax pass's four soft terms (offsets KS..LSUM as in
+     * {@link #nrow}) and the normal row's effective mass, read by the relax pass, the soft terms,
+     * bounces and restitution only.
+     */
+    static final int AX = 5;
+    private static final int NMASS = 4;
+    /** {@code mode} of a relax pass ({@link #normalRows}); a biased one is 0. */
+    private static final int RELAX = 1;
     /**
      * Doubles per manifold record: n, t1, t2, mu, inverse masses of A and B, restitution, (mA + mB)
      * times n, t1, t2, and the shares mA / (mA + mB), mB / (mA + mB) (see storeManifold).
@@ -190,7 +208,7 @@ public final class ContactSolver {
     private boolean[] bouncing = new boolean[0]; // a point of the manifold bounced this step (BOUNCE_SWEEPS)
     private double[] man = new double[0];
     // per solved point (solver point index)
-    private double[] row = new double[0];
+    private double[] nrow = new double[0], frow = new double[0], aux = new double[0];
     private double[] rAB = new double[0];    // 6 per point: rA, rB (world, from the centres of mass)
     private double[] sep = new double[0], sep0 = new double[0], approach = new double[0];
     // per point, restitution at the moment of impact (see solve): the sub-step it bounced in (-1: not),
@@ -497,18 +515,19 @@ public final class ContactSolver {
         final double vbx = bodies.vx[bb], vby = bodies.vy[bb], vbz = bodies.vz[bb];
         final double wbx = bodies.wx[bb], wby = bodies.wy[bb], wbz = bodies.wz[bb];
         for (int k = 0; k < pc; k++) {
-            int p = m * P + k, q = pts + k, r = q * ROW, o = q * 6;
+            int p = m * P + k, q = pts + k, nr = q * NR, fr = q * FR, o = q * 6;
             double rax = contacts.ax[p], ray = contacts.ay[p], raz = contacts.az[p];
             double rbx = contacts.bx[p], rby = contacts.by[p], rbz = contacts.bz[p];
             rAB[o] = rax; rAB[o + 1] = ray; rAB[o + 2] = raz;
             rAB[o + 3] = rbx; rAB[o + 4] = rby; rAB[o + 5] = rbz;
-            row[r + NMASS] = axisRow(r + CNA, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
-            row[r + T1MASS] = axisRow(r + C1A, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, ux, uy, uz);
-            row[r + T2MASS] = axisRow(r + C2A, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, vx, vy, vz);
-            row[r + LN] = Math.max(contacts.normalImpulse[p], 0) * warm;
-            row[r + LT1] = contacts.tangentImpulse1[p] * warm;
-            row[r + LT2] = contacts.tangentImpulse2[p] * warm;
-            row[r + MAXLN] = 0;
+            final double[] nw = nrow, fw = frow;
+            aux[q * AX + NMASS] = axisRow(nw, nr + CNA, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
+            fw[fr + T1MASS] = axisRow(fw, fr + C1A, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, ux, uy, uz);
+            fw[fr + T2MASS] = axisRow(fw, fr + C2A, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, vx, vy, vz);
+            nw[nr + LN] = Math.max(contacts.normalImpulse[p], 0) * warm;
+            fw[fr + LT1] = contacts.tangentImpulse1[p] * warm;
+            fw[fr + LT2] = contacts.tangentImpulse2[p] * warm;
+            nw[nr + MAXLN] = 0;
             sep[q] = contacts.separation[p];
             sep0[q] = contacts.separation[p];
             totalN[q] = totalT1[q] = totalT2[q] = 0;
@@ -545,10 +564,10 @@ public final class ContactSolver {
     }
 
     /**
-     * Writes one row's Jacobian into the point record at {@code at}: {@code rA × u}, {@code rB × u},
+     * Writes one row's Jacobian into {@code rw} from {@code at}: {@code rA × u}, {@code rB × u},
      * {@code I⁻¹A (rA × u)}, {@code I⁻¹B (rB × u)}; returns the row's effective mass.
      */
-    private double axisRow(int at, int sa, int sb, double linear, double rax, double ray, double raz,
+    private double axisRow(double[] rw, int at, int sa, int sb, double linear, double rax, double ray, double raz,
                            double rbx, double rby, double rbz, double ux, double uy, double uz) {
         double cax = ray * uz - raz * uy, cay = raz * ux - rax * uz, caz = rax * uy - ray * ux;
         double cbx = rby * uz - rbz * uy, cby = rbz * ux - rbx * uz, cbz = rbx * uy - rby * ux;
@@ -559,7 +578,6 @@ public final class ContactSolver {
         double kbx = invI[ob] * cbx + invI[ob + 1] * cby + invI[ob + 2] * cbz;
         double kby = invI[ob + 1] * cbx + invI[ob + 3] * cby + invI[ob + 4] * cbz;
         double kbz = invI[ob + 2] * cbx + invI[ob + 4] * cby + invI[ob + 5] * cbz;
-        double[] rw = row;
         rw[at] = cax; rw[at + 1] = cay; rw[at + 2] = caz;
         rw[at + 3] = cbx; rw[at + 4] = cby; rw[at + 5] = cbz;
         rw[at + 6] = kax; rw[at + 7] = kay; rw[at + 8] = kaz;
@@ -677,7 +695,7 @@ public final class ContactSolver {
 
     /** Manifold {@code i}'s accumulated impulses applied to its bodies (a method per manifold, see {@link #prepareManifold}). */
     private void warmStart(int i) {
-        final double[] v = vel, rw = row, mn = man;
+        final double[] v = vel, rw = nrow, fw = frow, mn = man;
         int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN;
         double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
         double ux = mn[mo + 3], uy = mn[mo + 4], uz = mn[mo + 5];
@@ -685,19 +703,19 @@ public final class ContactSolver {
         double mA = mn[mo + 10], mB = mn[mo + 11];
         double vax = v[oa], vay = v[oa + 1], vaz = v[oa + 2], wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
         double vbx = v[ob], vby = v[ob + 1], vbz = v[ob + 2], wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
-        for (int k = 0, r = pointBase[i] * ROW; k < points[i]; k++, r += ROW) {
-            double ln = rw[r + LN], l1 = rw[r + LT1], l2 = rw[r + LT2];
+        for (int k = 0, r = pointBase[i] * NR, f = pointBase[i] * FR; k < points[i]; k++, r += NR, f += FR) {
+            double ln = rw[r + LN], l1 = fw[f + LT1], l2 = fw[f + LT2];
             double px = ln * nx + l1 * ux + l2 * tx;
             double py = ln * ny + l1 * uy + l2 * ty;
             double pz = ln * nz + l1 * uz + l2 * tz;
             vax -= mA * px; vay -= mA * py; vaz -= mA * pz;
             vbx += mB * px; vby += mB * py; vbz += mB * pz;
-            wax -= rw[r + KNA] * ln + rw[r + K1A] * l1 + rw[r + K2A] * l2;
-            way -= rw[r + KNA + 1] * ln + rw[r + K1A + 1] * l1 + rw[r + K2A + 1] * l2;
-            waz -= rw[r + KNA + 2] * ln + rw[r + K1A + 2] * l1 + rw[r + K2A + 2] * l2;
-            wbx += rw[r + KNB] * ln + rw[r + K1B] * l1 + rw[r + K2B] * l2;
-            wby += rw[r + KNB + 1] * ln + rw[r + K1B + 1] * l1 + rw[r + K2B + 1] * l2;
-            wbz += rw[r + KNB + 2] * ln + rw[r + K1B + 2] * l1 + rw[r + K2B + 2] * l2;
+            wax -= rw[r + KNA] * ln + fw[f + K1A] * l1 + fw[f + K2A] * l2;
+            way -= rw[r + KNA + 1] * ln + fw[f + K1A + 1] * l1 + fw[f + K2A + 1] * l2;
+            waz -= rw[r + KNA + 2] * ln + fw[f + K1A + 2] * l1 + fw[f + K2A + 2] * l2;
+            wbx += rw[r + KNB] * ln + fw[f + K1B] * l1 + fw[f + K2B] * l2;
+            wby += rw[r + KNB + 1] * ln + fw[f + K1B + 1] * l1 + fw[f + K2B + 1] * l2;
+            wbz += rw[r + KNB + 2] * ln + fw[f + K1B + 2] * l1 + fw[f + K2B + 2] * l2;
         }
         if (oa != 0) { // never the shared fixed body (see storeManifold)
             v[oa] = vax; v[oa + 1] = vay; v[oa + 2] = vaz; v[oa + 3] = wax; v[oa + 4] = way; v[oa + 5] = waz;
@@ -756,7 +774,7 @@ public final class ContactSolver {
 
     /** Manifold {@code i}'s point separations from its bodies' motion since prepare (see {@link #updateSeparations}). */
     private void separations(int i) {
-        final double[] rw = row, mn = man;
+        final double[] rw = nrow, mn = man;
         int sa = ia[i], sb = ib[i], mo = i * MAN;
         double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
         int a3 = sa * 3, b3 = sb * 3;
@@ -766,8 +784,8 @@ public final class ContactSolver {
         double tax = dq[a3], tay = dq[a3 + 1], taz = dq[a3 + 2];
         double tbx = dq[b3], tby = dq[b3 + 1], tbz = dq[b3 + 2];
         for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
-            int r = q * ROW;
-            // row[CNA] = rA × n, row[CNB] = rB × n
+            int r = q * NR;
+            // nrow[CNA] = rA × n, nrow[CNB] = rB × n
             double da = dpa + tax * rw[r + CNA] + tay * rw[r + CNA + 1] + taz * rw[r + CNA + 2];
             double db = dpb + tbx * rw[r + CNB] + tby * rw[r + CNB + 1] + tbz * rw[r + CNB + 2];
             sep[q] = sep0[q] + db - da;
@@ -838,43 +856,44 @@ public final class ContactSolver {
 
     /** Manifold {@code i}'s friction rows (a cone per point), one Gauss-Seidel sweep. */
     private void frictionRows(int i) {
-        final double[] v = vel, rw = row, mn = man;
-        final int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN, base = pointBase[i] * ROW, end = base + points[i] * ROW;
+        final double[] v = vel, rw = nrow, fw = frow, mn = man;
+        final int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN, q0 = pointBase[i];
+        final int base = q0 * FR, end = base + points[i] * FR;
         double dvx = v[ob] - v[oa], dvy = v[ob + 1] - v[oa + 1], dvz = v[ob + 2] - v[oa + 2];
         double wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
         double wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
         final double mu = mn[mo + 9];
-        for (int r = base; r < end; r += ROW) {
-            double o1 = rw[r + LT1], o2 = rw[r + LT2];
-            double limit = mu * rw[r + LN];
+        for (int f = base, r = q0 * NR + LN; f < end; f += FR, r += NR) {
+            double o1 = fw[f + LT1], o2 = fw[f + LT2];
+            double limit = mu * rw[r];
             if (limit == 0 && o1 == 0 && o2 == 0) {
                 continue; // no load, no carried friction: the cone clamps this point's friction to zero
             }
             double v1 = (dvx * mn[mo + 3] + dvy * mn[mo + 4])
-                    + ((dvz * mn[mo + 5] + (rw[r + C1B] * wbx - rw[r + C1A] * wax))
-                    + ((rw[r + C1B + 1] * wby - rw[r + C1A + 1] * way) + (rw[r + C1B + 2] * wbz - rw[r + C1A + 2] * waz)));
+                    + ((dvz * mn[mo + 5] + (fw[f + C1B] * wbx - fw[f + C1A] * wax))
+                    + ((fw[f + C1B + 1] * wby - fw[f + C1A + 1] * way) + (fw[f + C1B + 2] * wbz - fw[f + C1A + 2] * waz)));
             double v2 = (dvx * mn[mo + 6] + dvy * mn[mo + 7])
-                    + ((dvz * mn[mo + 8] + (rw[r + C2B] * wbx - rw[r + C2A] * wax))
-                    + ((rw[r + C2B + 1] * wby - rw[r + C2A + 1] * way) + (rw[r + C2B + 2] * wbz - rw[r + C2A + 2] * waz)));
-            double n1 = o1 - rw[r + T1MASS] * v1, n2 = o2 - rw[r + T2MASS] * v2;
+                    + ((dvz * mn[mo + 8] + (fw[f + C2B] * wbx - fw[f + C2A] * wax))
+                    + ((fw[f + C2B + 1] * wby - fw[f + C2A + 1] * way) + (fw[f + C2B + 2] * wbz - fw[f + C2A + 2] * waz)));
+            double n1 = o1 - fw[f + T1MASS] * v1, n2 = o2 - fw[f + T2MASS] * v2;
             double len2 = n1 * n1 + n2 * n2;
             if (len2 > limit * limit) {
                 double scale = limit / Math.sqrt(len2);
                 n1 *= scale;
                 n2 *= scale;
             }
-            rw[r + LT1] = n1;
-            rw[r + LT2] = n2;
+            fw[f + LT1] = n1;
+            fw[f + LT2] = n2;
             double d1 = n1 - o1, d2 = n2 - o2;
             dvx += d1 * mn[mo + 16] + d2 * mn[mo + 19];
             dvy += d1 * mn[mo + 17] + d2 * mn[mo + 20];
             dvz += d1 * mn[mo + 18] + d2 * mn[mo + 21];
-            wax -= rw[r + K1A] * d1 + rw[r + K2A] * d2;
-            way -= rw[r + K1A + 1] * d1 + rw[r + K2A + 1] * d2;
-            waz -= rw[r + K1A + 2] * d1 + rw[r + K2A + 2] * d2;
-            wbx += rw[r + K1B] * d1 + rw[r + K2B] * d2;
-            wby += rw[r + K1B + 1] * d1 + rw[r + K2B + 1] * d2;
-            wbz += rw[r + K1B + 2] * d1 + rw[r + K2B + 2] * d2;
+            wax -= fw[f + K1A] * d1 + fw[f + K2A] * d2;
+            way -= fw[f + K1A + 1] * d1 + fw[f + K2A + 1] * d2;
+            waz -= fw[f + K1A + 2] * d1 + fw[f + K2A + 2] * d2;
+            wbx += fw[f + K1B] * d1 + fw[f + K2B] * d2;
+            wby += fw[f + K1B + 1] * d1 + fw[f + K2B + 1] * d2;
+            wbz += fw[f + K1B + 2] * d1 + fw[f + K2B + 2] * d2;
         }
         storeManifold(oa, ob, mo, dvx, dvy, dvz, wax, way, waz, wbx, wby, wbz);
     }
@@ -904,11 +923,14 @@ public final class ContactSolver {
 
     /**
      * Manifold {@code i}'s normal rows, one Gauss-Seidel sweep, with the terms of the biased
-     * ({@code mode} 0) or the relax pass ({@code RELAX}).
+     * ({@code mode} 0) or the relax pass ({@code RELAX}: its terms are in {@link #aux}).
      */
     private void normalRows(int i, int mode) {
-        final double[] v = vel, rw = row, mn = man;
-        final int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN, base = pointBase[i] * ROW, end = base + points[i] * ROW;
+        final double[] v = vel, rw = nrow, mn = man;
+        final int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN, q0 = pointBase[i];
+        final int base = q0 * NR, end = base + points[i] * NR;
+        final double[] tw = mode == 0 ? rw : aux; // the terms of this pass (softTerms, bounceTerms)
+        final int ts = mode == 0 ? NR : AX;
         final double cap = capOf[i];
         double dvx = v[ob] - v[oa], dvy = v[ob + 1] - v[oa + 1], dvz = v[ob + 2] - v[oa + 2];
         double wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
@@ -916,12 +938,11 @@ public final class ContactSolver {
         // sum: the manifold's normal impulse sum, whose mean (the compression) leaks less than the
         // points' differences: stiffer under load, as soft as before in tilt (class comment "Stiff stacks")
         double sum = 0;
-        for (int r = base; r < end; r += ROW) {
+        for (int r = base; r < end; r += NR) {
             sum += rw[r + LN];
         }
-        for (int r = base; r < end; r += ROW) {
-            int t = r + mode; // the terms of this pass (softTerms, bounceTerms)
-            double km = rw[t + KS], kmb = rw[t + KBS], keep = rw[t + KEEP], lsum = rw[t + LSUM];
+        for (int r = base, t = q0 * ts; r < end; r += NR, t += ts) {
+            double km = tw[t + KS], kmb = tw[t + KBS], keep = tw[t + KEEP], lsum = tw[t + LSUM];
             double old = rw[r + LN];
             double start = old * keep - kmb - lsum * sum; // off the velocity chain
             double vn = (dvx * mn[mo] + dvy * mn[mo + 1])
@@ -975,18 +996,18 @@ public final class ContactSolver {
      * the bounce says (see {@link #bounce}).
      */
     private void bouncedTerms(int q) {
-        final double[] rw = row;
-        int r = q * ROW;
-        double km = rw[r + NMASS];
+        final double[] rw = nrow, ax = aux;
+        int r = q * NR, x = q * AX;
+        double km = ax[x + NMASS];
         double biased = bounceSub[q] == subStep ? bounceBias[q] : -leave[q];
         rw[r + KS] = km;
         rw[r + KBS] = km * biased;
         rw[r + KEEP] = 1;
         rw[r + LSUM] = 0;
-        rw[r + RELAX + KS] = km;
-        rw[r + RELAX + KBS] = km * -leave[q];
-        rw[r + RELAX + KEEP] = 1;
-        rw[r + RELAX + LSUM] = 0;
+        ax[x + KS] = km;
+        ax[x + KBS] = km * -leave[q];
+        ax[x + KEEP] = 1;
+        ax[x + LSUM] = 0;
     }
 
     /**
@@ -1004,28 +1025,29 @@ public final class ContactSolver {
         final double invH = this.invH, biasRate = this.biasRate, massScale = this.massScale, keepSoft = 1 - impulseScale;
         // leak = iScale (old - mean) + compressionLeak mean = iScale old + (compressionLeak - iScale) sum / pc
         final double sumLeak = impulseScale / COMPRESSION_STIFFNESS - impulseScale;
-        final double[] rw = row;
+        final double[] rw = nrow;
         int pc = points[i];
         double lsum = pc > 1 ? sumLeak / pc : 0;
-        for (int k = 0, q = pointBase[i], r = q * ROW; k < pc; k++, q++, r += ROW) {
-            double s = sep[q], nmass = rw[r + NMASS];
-            rw[r + RELAX + KS] = nmass;
-            rw[r + RELAX + KEEP] = 1;
-            rw[r + RELAX + LSUM] = 0;
+        final double[] ax = aux;
+        for (int k = 0, q = pointBase[i], r = q * NR, x = q * AX; k < pc; k++, q++, r += NR, x += AX) {
+            double s = sep[q], nmass = ax[x + NMASS];
+            ax[x + KS] = nmass;
+            ax[x + KEEP] = 1;
+            ax[x + LSUM] = 0;
             if (s > 0) {
                 double kmb = nmass * (s * invH);
                 rw[r + KS] = nmass;
                 rw[r + KBS] = kmb;
                 rw[r + KEEP] = 1;
                 rw[r + LSUM] = 0;
-                rw[r + RELAX + KBS] = kmb;
+                ax[x + KBS] = kmb;
             } else {
                 double km = nmass * massScale;
                 rw[r + KS] = km;
                 rw[r + KBS] = km * Math.max(biasRate * Math.min(s + slop, 0), -maxPush);
                 rw[r + KEEP] = keepSoft;
                 rw[r + LSUM] = lsum;
-                rw[r + RELAX + KBS] = 0;
+                ax[x + KBS] = 0;
             }
             if (bounceSub[q] >= 0) {
                 bouncedTerms(q);
@@ -1082,15 +1104,15 @@ public final class ContactSolver {
 
     /** Points {@code [lo, hi)}: this sub-step's impulses into the step's totals. */
     private void endSubStep(int lo, int hi) {
-        final double[] rw = row;
+        final double[] rw = nrow, fw = frow;
         for (int q = lo; q < hi; q++) {
-            int r = q * ROW;
+            int r = q * NR, f = q * FR;
             if (bounceSub[q] >= 0) {
                 leave[q] -= accel[q] * h; // gravity over the next sub-step
             }
             totalN[q] += rw[r + LN];
-            totalT1[q] += rw[r + LT1];
-            totalT2[q] += rw[r + LT2];
+            totalT1[q] += fw[f + LT1];
+            totalT2[q] += fw[f + LT2];
         }
     }
 
@@ -1131,13 +1153,13 @@ public final class ContactSolver {
     /** {@link #restitutionAndStore()}'s end-of-step bounce for manifold {@code i} (restitution e != 0). */
     private void restitution(int i) {
         final double threshold = -settings.restitutionThreshold();
-        final double[] v = vel, rw = row, mn = man;
+        final double[] v = vel, rw = nrow, mn = man;
         double e = c.restitution[active[i]];
         int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN;
         double nx = mn[mo], ny = mn[mo + 1], nz = mn[mo + 2];
         double mA = mn[mo + 10], mB = mn[mo + 11];
         for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
-            int r = q * ROW;
+            int r = q * NR;
             if (approach[q] > threshold || rw[r + MAXLN] == 0 || bounceSub[q] >= 0) {
                 continue; // slow, never touched, or already bounced at the moment of impact
             }
@@ -1145,7 +1167,7 @@ public final class ContactSolver {
                     + rw[r + CNB] * v[ob + 3] + rw[r + CNB + 1] * v[ob + 4] + rw[r + CNB + 2] * v[ob + 5]
                     - rw[r + CNA] * v[oa + 3] - rw[r + CNA + 1] * v[oa + 4] - rw[r + CNA + 2] * v[oa + 5];
             double old = rw[r + LN];
-            double nu = Math.max(old - rw[r + NMASS] * (vn + e * approach[q]), 0);
+            double nu = Math.max(old - aux[q * AX + NMASS] * (vn + e * approach[q]), 0);
             rw[r + LN] = nu;
             double d = nu - old;
             totalN[q] += d;
@@ -1170,14 +1192,13 @@ public final class ContactSolver {
     }
 
     private void storeTrialImpulses(int lo, int hi) {
-        final double[] rw = row;
+        final double[] rw = nrow, fw = frow;
         for (int i = lo; i < hi; i++) {
             int m = active[i];
             for (int k = 0, q = pointBase[i], p = m * P; k < points[i]; k++, q++, p++) {
-                int r = q * ROW;
-                c.normalImpulse[p] = rw[r + LN];
-                c.tangentImpulse1[p] = rw[r + LT1];
-                c.tangentImpulse2[p] = rw[r + LT2];
+                c.normalImpulse[p] = rw[q * NR + LN];
+                c.tangentImpulse1[p] = fw[q * FR + LT1];
+                c.tangentImpulse2[p] = fw[q * FR + LT2];
             }
         }
     }
@@ -1361,7 +1382,9 @@ public final class ContactSolver {
             return;
         }
         int cap = Math.max(n, Math.max(64, sep0.length * 2));
-        row = Arrays.copyOf(row, cap * ROW);
+        nrow = Arrays.copyOf(nrow, cap * NR);
+        frow = Arrays.copyOf(frow, cap * FR);
+        aux = Arrays.copyOf(aux, cap * AX);
         rAB = Arrays.copyOf(rAB, cap * 6);
         sep = Arrays.copyOf(sep, cap);
         sep0 = Arrays.copyOf(sep0, cap);
