@@ -7,6 +7,7 @@ import dev.rubble.spi.fracture.FractureMethod;
 import dev.rubble.spi.geom.ConvexPolytope;
 import dev.rubble.spi.graph.ConnectionGraphMethod;
 import dev.rubble.spi.graph.GraphInput;
+import dev.rubble.spi.sort.PrimitiveOrder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -480,11 +481,7 @@ public final class CollectionBuilder {
             nextMember[i] = -1;
             tailMember[i] = i;
         }
-        Integer[] order = new Integer[m];
-        for (int i = 0; i < m; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (x, y) -> vol[x] != vol[y] ? Double.compare(vol[x], vol[y]) : Integer.compare(x, y));
+        int[] order = byVolume(vol);
         int merged = 0;
         for (int i : order) {
             if (rep[i] != i || vol[i] >= threshold) {
@@ -838,15 +835,13 @@ public final class CollectionBuilder {
             return edges;
         }
         double[] len = new double[u];
-        Integer[] order = new Integer[u];
         for (int i = 0; i < u; i++) {
             int a = (int) (edges[i] >>> 32), b = (int) edges[i];
             double dx = com[3 * a] - com[3 * b], dy = com[3 * a + 1] - com[3 * b + 1], dz = com[3 * a + 2] - com[3 * b + 2];
             len[i] = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            order[i] = i;
         }
         final long[] e = edges;
-        Arrays.sort(order, (x, y) -> len[x] != len[y] ? Double.compare(len[x], len[y]) : Long.compare(e[x], e[y]));
+        int[] order = byLength(len, e);
         int[] deg = new int[n];
         long[] out = new long[u];
         int k = 0;
@@ -861,6 +856,39 @@ public final class CollectionBuilder {
         out = Arrays.copyOf(out, k);
         Arrays.sort(out);
         return out;
+    }
+
+    /**
+     * Indices of {@code vol} smallest first, equal volumes (both zeros alike) in index order: the
+     * order of {@code (x, y) -> vol[x] != vol[y] ? Double.compare(vol[x], vol[y]) : Integer.compare(x, y)}
+     * with primitive sorts (issue 32: no boxed index sorts in the per-variant paths).
+     */
+    static int[] byVolume(double[] vol) {
+        long[] k = new long[vol.length];
+        for (int i = 0; i < k.length; i++) {
+            k[i] = PrimitiveOrder.keyZerosEqual(vol[i]);
+        }
+        return PrimitiveOrder.order(k);
+    }
+
+    /**
+     * Indices of {@code len} shortest first, equal lengths (both zeros alike) by edge key: the order of
+     * {@code (x, y) -> len[x] != len[y] ? Double.compare(len[x], len[y]) : Long.compare(e[x], e[y])}
+     * (two NaN lengths compare equal there, which a stable sort leaves in index order: so here).
+     */
+    static int[] byLength(double[] len, long[] e) {
+        int n = len.length;
+        long[] k = new long[n];
+        for (int i = 0; i < n; i++) {
+            k[i] = PrimitiveOrder.keyZerosEqual(len[i]);
+        }
+        int[] minor = PrimitiveOrder.ranks(Arrays.copyOf(e, n));
+        for (int i = 0; i < n; i++) {
+            if (Double.isNaN(len[i])) {
+                minor[i] = 0;
+            }
+        }
+        return PrimitiveOrder.order(PrimitiveOrder.ranks(PrimitiveOrder.ranks(k), minor));
     }
 
     private static ConvexPolytope[] nodeHulls(ConvexPolytope[] hulls, int[] start, int[] idx, int i) {

@@ -1,5 +1,6 @@
 package dev.rubble.geometry.delaunay;
 
+import dev.rubble.spi.sort.PrimitiveOrder;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -218,26 +219,24 @@ public final class Delaunay3 {
         return code;
     }
 
+    /**
+     * The points {@code order[j]} sorted by x, y, z ({@link Double#compare}), equal points in their
+     * order in {@code order}: primitive sorts only (issue 32: the boxed comparator sort this replaces
+     * kept the JDK's TimSort recompiling in a long-running bake).
+     */
+    static int[] byCoordinates(double[] xyz, int[] order) {
+        int[] pos = PrimitiveOrder.order(PrimitiveOrder.xyzRanks(xyz, order));
+        int[] out = new int[pos.length];
+        for (int j = 0; j < pos.length; j++) {
+            out[j] = order[pos[j]];
+        }
+        return out;
+    }
+
     /** Drops exact duplicates of the input (before jitter), keeping the first in {@code order}. */
     private int[] dedupe(int[] order) {
         used = new boolean[n];
-        Integer[] byCoord = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            byCoord[i] = order[i];
-        }
-        int[] rank = new int[n];
-        for (int i = 0; i < n; i++) {
-            rank[order[i]] = i;
-        }
-        Arrays.sort(byCoord, (x, y) -> {
-            for (int k = 0; k < 3; k++) {
-                int c = Double.compare(original[3 * x + k], original[3 * y + k]);
-                if (c != 0) {
-                    return c;
-                }
-            }
-            return Integer.compare(rank[x], rank[y]);
-        });
+        int[] byCoord = byCoordinates(original, order);
         boolean[] dup = new boolean[n];
         int dups = 0;
         for (int i = 1; i < n; i++) {

@@ -1,5 +1,6 @@
 package dev.rubble.plugin.graph;
 
+import dev.rubble.spi.sort.PrimitiveOrder;
 import java.util.Arrays;
 
 /** Helpers on sorted packed edge keys ({@code (long) a << 32 | b}, {@code a < b}). */
@@ -55,15 +56,10 @@ final class Edges {
         }
         int m = candidates.length;
         double[] len = new double[m];
-        Integer[] order = new Integer[m];
         for (int i = 0; i < m; i++) {
             len[i] = length(pos, candidates[i]);
-            order[i] = i;
         }
-        Arrays.sort(order, (a, b) -> {
-            int c = Double.compare(len[a], len[b]);
-            return c != 0 ? c : Long.compare(candidates[a], candidates[b]);
-        });
+        int[] order = byLength(len, candidates);
         long[] added = new long[m];
         int k = 0;
         for (int i = 0; i < m; i++) {
@@ -75,6 +71,21 @@ final class Edges {
         added = Arrays.copyOf(added, k);
         Arrays.sort(added);
         return union(kept, added);
+    }
+
+    /**
+     * Indices of the candidates shortest first ({@link Double#compare}), equal lengths by edge key,
+     * equal keys in index order: primitive sorts only (issue 32: no boxed index sorts in the
+     * per-variant paths).
+     */
+    static int[] byLength(double[] len, long[] candidates) {
+        int m = len.length;
+        long[] k = new long[m];
+        for (int i = 0; i < m; i++) {
+            k[i] = PrimitiveOrder.key(len[i]);
+        }
+        return PrimitiveOrder.order(PrimitiveOrder.ranks(PrimitiveOrder.ranks(k),
+                PrimitiveOrder.ranks(Arrays.copyOf(candidates, m))));
     }
 
     static int find(int[] parent, int x) {

@@ -3,6 +3,7 @@ package dev.rubble.plugin.fracture.voronoi;
 import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.fracture.FractureMethod;
 import dev.rubble.spi.geom.ConvexPolytope;
+import dev.rubble.spi.sort.PrimitiveOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -266,19 +267,8 @@ final class VoronoiFracture implements FractureMethod {
     /** Drops exact duplicate sites, keeping the first occurrence and the original order. */
     static double[] dedupe(double[] s) {
         int n = s.length / 3;
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (p, q) -> {
-            for (int k = 0; k < 3; k++) {
-                int c = Double.compare(s[3 * p + k], s[3 * q + k]);
-                if (c != 0) {
-                    return c;
-                }
-            }
-            return Integer.compare(p, q);
-        });
+        // by x, y, z (Double.compare), equal sites in index order: primitive sorts only (issue 32)
+        int[] order = PrimitiveOrder.order(PrimitiveOrder.xyzRanks(s, null));
         boolean[] drop = new boolean[n];
         int dropped = 0;
         for (int k = 1; k < n; k++) {
