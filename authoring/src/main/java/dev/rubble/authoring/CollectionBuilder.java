@@ -882,13 +882,13 @@ public final class CollectionBuilder {
         for (int i = 0; i < n; i++) {
             k[i] = PrimitiveOrder.keyZerosEqual(len[i]);
         }
-        int[] minor = PrimitiveOrder.ranks(Arrays.copyOf(e, n));
+        long[] minor = Arrays.copyOf(e, n);
         for (int i = 0; i < n; i++) {
             if (Double.isNaN(len[i])) {
                 minor[i] = 0;
             }
         }
-        return PrimitiveOrder.order(PrimitiveOrder.ranks(PrimitiveOrder.ranks(k), minor));
+        return PrimitiveOrder.order(k, minor, null);
     }
 
     private static ConvexPolytope[] nodeHulls(ConvexPolytope[] hulls, int[] start, int[] idx, int i) {

@@ -225,7 +225,7 @@ public final class Delaunay3 {
      * kept the JDK's TimSort recompiling in a long-running bake).
      */
     static int[] byCoordinates(double[] xyz, int[] order) {
-        int[] pos = PrimitiveOrder.order(PrimitiveOrder.xyzRanks(xyz, order));
+        int[] pos = PrimitiveOrder.xyzOrder(xyz, order);
         int[] out = new int[pos.length];
         for (int j = 0; j < pos.length; j++) {
             out[j] = order[pos[j]];

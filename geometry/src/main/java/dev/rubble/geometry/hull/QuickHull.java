@@ -477,15 +477,14 @@ public final class QuickHull {
             kw[k] = PrimitiveOrder.keyZerosEqual(pw[k]);
             kp[k] = pts[k];
         }
-        int[] ru = PrimitiveOrder.ranks(ku), rw = PrimitiveOrder.ranks(kw), rp = PrimitiveOrder.ranks(kp);
         for (int k = 0; k < np; k++) {
             if (Double.isNaN(pu[k])) {
-                rw[k] = 0;
+                kw[k] = 0;
             }
             if (Double.isNaN(pu[k]) || Double.isNaN(pw[k])) {
-                rp[k] = 0;
+                kp[k] = 0;
             }
         }
-        return PrimitiveOrder.order(PrimitiveOrder.ranks(PrimitiveOrder.ranks(ru, rw), rp));
+        return PrimitiveOrder.order(ku, kw, kp);
     }
 }

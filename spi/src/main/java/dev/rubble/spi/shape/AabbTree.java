@@ -227,15 +227,15 @@ public final class AabbTree {
     static void sortByCentre(int[] items, int from, int to, double[] b, int axis) {
         int n = to - from;
         long[] sum = new long[n];
-        int[] item = new int[n];
+        long[] item = new long[n];
         for (int j = 0; j < n; j++) {
             int p = items[from + j];
             sum[j] = PrimitiveOrder.key(b[6 * p + axis] + b[6 * p + 3 + axis]);
             item[j] = p;
         }
-        int[] pos = PrimitiveOrder.order(PrimitiveOrder.ranks(PrimitiveOrder.ranks(sum), item));
+        int[] pos = PrimitiveOrder.order(sum, item, null);
         for (int j = 0; j < n; j++) {
-            items[from + j] = item[pos[j]];
+            items[from + j] = (int) item[pos[j]];
         }
     }
 }

@@ -46,6 +46,7 @@ class PrimitiveOrderTest {
 
     @Test
     void orderByOneKeyIsTheStableComparatorSort() {
+        // n up to 200: the insertion runs and the merges both
         SplittableRandom r = new SplittableRandom(7);
         for (int t = 0; t < 300; t++) {
             int n = r.nextInt(0, 200);
@@ -61,7 +62,7 @@ class PrimitiveOrderTest {
     }
 
     @Test
-    void xyzRanksOrderPointsLexicographically() {
+    void xyzOrderSortsPointsLexicographically() {
         SplittableRandom r = new SplittableRandom(11);
         for (int t = 0; t < 300; t++) {
             int n = r.nextInt(0, 150);
@@ -76,15 +77,29 @@ class PrimitiveOrderTest {
                 }
                 return Integer.compare(p, q);
             });
-            assertThat(PrimitiveOrder.order(PrimitiveOrder.xyzRanks(xyz, null))).isEqualTo(unbox(ref));
+            assertThat(PrimitiveOrder.xyzOrder(xyz, null)).isEqualTo(unbox(ref));
         }
     }
 
     @Test
-    void ranksAreDenseAndCompoundRanksAreLexicographic() {
-        assertThat(PrimitiveOrder.ranks(new long[] {5, -3, 5, Long.MIN_VALUE, Long.MAX_VALUE}))
-                .containsExactly(2, 1, 2, 0, 3);
-        assertThat(PrimitiveOrder.ranks(new int[] {1, 0, 1, 1}, new int[] {7, 9, 2, 7})).containsExactly(2, 0, 1, 2);
+    void threeKeysOrderLexicographicallyAndStably() {
+        assertThat(PrimitiveOrder.order(new long[] {1, 0, 1, 1, Long.MIN_VALUE}, new long[] {7, 9, 2, 7, 0},
+                new long[] {5, 0, 5, -1, 0})).containsExactly(4, 1, 2, 3, 0);
+        assertThat(PrimitiveOrder.order(new long[] {3, 1, 3, 1})).containsExactly(1, 3, 0, 2);
         assertThat(PrimitiveOrder.order(new long[0])).isEmpty();
+        SplittableRandom r = new SplittableRandom(3);
+        for (int t = 0; t < 300; t++) {
+            int n = r.nextInt(0, 300);
+            long[] a = new long[n], b = new long[n], c = new long[n];
+            for (int i = 0; i < n; i++) {
+                a[i] = r.nextInt(4) - 2;
+                b[i] = r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE - r.nextInt(3);
+                c[i] = r.nextInt(3);
+            }
+            Integer[] ref = identity(n);
+            Arrays.sort(ref, (x, y) -> a[x] != a[y] ? Long.compare(a[x], a[y])
+                    : b[x] != b[y] ? Long.compare(b[x], b[y]) : Long.compare(c[x], c[y]));
+            assertThat(PrimitiveOrder.order(a, b, c)).isEqualTo(unbox(ref));
+        }
     }
 }

@@ -84,8 +84,7 @@ final class Edges {
         for (int i = 0; i < m; i++) {
             k[i] = PrimitiveOrder.key(len[i]);
         }
-        return PrimitiveOrder.order(PrimitiveOrder.ranks(PrimitiveOrder.ranks(k),
-                PrimitiveOrder.ranks(Arrays.copyOf(candidates, m))));
+        return PrimitiveOrder.order(k, candidates, null);
     }
 
     static int find(int[] parent, int x) {

@@ -268,7 +268,7 @@ final class VoronoiFracture implements FractureMethod {
     static double[] dedupe(double[] s) {
         int n = s.length / 3;
         // by x, y, z (Double.compare), equal sites in index order: primitive sorts only (issue 32)
-        int[] order = PrimitiveOrder.order(PrimitiveOrder.xyzRanks(s, null));
+        int[] order = PrimitiveOrder.xyzOrder(s, null);
         boolean[] drop = new boolean[n];
         int dropped = 0;
         for (int k = 1; k < n; k++) {
