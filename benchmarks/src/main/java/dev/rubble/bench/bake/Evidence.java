@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedMethod;
@@ -100,10 +99,20 @@ record Evidence(int compilations, int deopts, String topDeopts, int gcs, double 
                 }
             }
         }
-        String top = byMethod.entrySet().stream()
-                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-                .limit(4).map(x -> x.getKey() + " " + x.getValue()).collect(Collectors.joining(", "));
-        return new Evidence(comp, deopt, top, gcs, gcMs, gcMax, mon, monMs, parks, parkMs);
+        // the four most deoptimised, picked without a sort (an object sort here would feed the JDK's
+        // TimSort between runs and show up in the next run's evidence)
+        StringBuilder top = new StringBuilder();
+        for (int k = 0; k < 4 && !byMethod.isEmpty(); k++) {
+            String best = null;
+            for (Map.Entry<String, Integer> x : byMethod.entrySet()) {
+                if (best == null || x.getValue() > byMethod.get(best)
+                        || x.getValue().equals(byMethod.get(best)) && x.getKey().compareTo(best) < 0) {
+                    best = x.getKey();
+                }
+            }
+            top.append(top.length() == 0 ? "" : ", ").append(best).append(' ').append(byMethod.remove(best));
+        }
+        return new Evidence(comp, deopt, top.toString(), gcs, gcMs, gcMax, mon, monMs, parks, parkMs);
     }
 
     /** The first frame of the engine's own code on the event's stack, or null. */
