@@ -66,7 +66,8 @@ timed() { # label round outdir command...: wall and CPU of the process, and the 
 if [ "${WARM:-0}" = 1 ]; then
   (cd "$root" && mvn -q -B "${repo[@]}" -Pbench -DskipTests install -pl benchmarks -am) >&2
   (cd "$root" && mvn -q -B "${repo[@]}" -Pbench -pl benchmarks dependency:build-classpath -Dmdep.outputFile="$work/bench.cp") >&2
-  java "${jvm[@]}" -cp "$root/benchmarks/target/classes:$(cat "$work/bench.cp")" dev.rubble.bench.bake.BakeHarness "$sweep" "$rounds"; exit 0
+  # HARNESS_OPTS: e.g. -Drubble.bake.warmups=3 (a fixed number of warm-up passes), -Drubble.bake.jfr=false
+  java "${jvm[@]}" ${HARNESS_OPTS:-} -cp "$root/benchmarks/target/classes:$(cat "$work/bench.cp")" dev.rubble.bench.bake.BakeHarness "$sweep" "$rounds"; exit 0
 fi
 echo "sweep: $(basename "$sweep"), steps per variant: $(grep -o '"steps": [0-9]*' "$sweep")"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -1)"

@@ -89,7 +89,7 @@ public final class AutoCluster {
         boolean changed = true;
         while (changed) {
             changed = false;
-            Integer[] small = smallRoots(parent, size, minSize);
+            int[] small = smallRoots(parent, size, minSize);
             for (int r0 : small) {
                 int r = find(parent, r0);
                 if (r != r0 || size[r] >= minSize) {
@@ -138,21 +138,29 @@ public final class AutoCluster {
         return out;
     }
 
-    private static Integer[] smallRoots(int[] parent, int[] size, int minSize) {
+    /**
+     * The roots of components smaller than {@code minSize}, smallest first, equal sizes by root index:
+     * sorted as {@code size << 32 | root} longs (issue 32: no boxed index sorts in the per-variant paths).
+     */
+    static int[] smallRoots(int[] parent, int[] size, int minSize) {
         int c = 0;
         for (int i = 0; i < parent.length; i++) {
             if (parent[i] == i && size[i] < minSize) {
                 c++;
             }
         }
-        Integer[] out = new Integer[c];
+        long[] keyed = new long[c];
         c = 0;
         for (int i = 0; i < parent.length; i++) {
             if (parent[i] == i && size[i] < minSize) {
-                out[c++] = i;
+                keyed[c++] = ((long) size[i] << 32) | i;
             }
         }
-        Arrays.sort(out, (x, y) -> size[x] != size[y] ? Integer.compare(size[x], size[y]) : Integer.compare(x, y));
+        Arrays.sort(keyed);
+        int[] out = new int[c];
+        for (int k = 0; k < c; k++) {
+            out[k] = (int) keyed[k];
+        }
         return out;
     }
 

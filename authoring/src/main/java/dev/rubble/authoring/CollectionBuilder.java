@@ -7,10 +7,10 @@ import dev.rubble.spi.fracture.FractureMethod;
 import dev.rubble.spi.geom.ConvexPolytope;
 import dev.rubble.spi.graph.ConnectionGraphMethod;
 import dev.rubble.spi.graph.GraphInput;
+import dev.rubble.spi.sort.PrimitiveOrder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import dev.rubble.geometry.sort.KeySort;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
@@ -479,12 +479,7 @@ public final class CollectionBuilder {
             nextMember[i] = -1;
             tailMember[i] = i;
         }
-        // by volume, then index (+ 0.0: -0.0 ties with 0.0 as the == test of the comparator this replaced did)
-        long[] volKey = new long[m];
-        for (int i = 0; i < m; i++) {
-            volKey[i] = KeySort.orderKey(vol[i] + 0.0);
-        }
-        int[] order = KeySort.order(volKey);
+        int[] order = byVolume(vol);
         int merged = 0;
         for (int i : order) {
             if (rep[i] != i || vol[i] >= threshold) {
@@ -688,7 +683,7 @@ public final class CollectionBuilder {
             liftKey[c] = key(a, b);
         }
         // per lifted pair the sum of its contacts' areas, added in contact order, pairs sorted by key
-        int[] byKey = KeySort.order(liftKey);
+        int[] byKey = PrimitiveOrder.order(liftKey);
         long[] liftedKeys = new long[ncon];
         double[] liftedArea = new double[ncon];
         int nc = 0;
@@ -849,15 +844,14 @@ public final class CollectionBuilder {
         if (max == Integer.MAX_VALUE) {
             return edges;
         }
-        long[] len = new long[u];
+        double[] len = new double[u];
         for (int i = 0; i < u; i++) {
             int a = (int) (edges[i] >>> 32), b = (int) edges[i];
             double dx = com[3 * a] - com[3 * b], dy = com[3 * a + 1] - com[3 * b + 1], dz = com[3 * a + 2] - com[3 * b + 2];
-            len[i] = KeySort.orderKey(Math.sqrt(dx * dx + dy * dy + dz * dz) + 0.0);
+            len[i] = Math.sqrt(dx * dx + dy * dy + dz * dz);
         }
         final long[] e = edges;
-        // by length, then key
-        int[] order = KeySort.order(u, len, e);
+        int[] order = byLength(len, e);
         int[] deg = new int[n];
         long[] out = new long[u];
         int k = 0;
@@ -872,6 +866,39 @@ public final class CollectionBuilder {
         out = Arrays.copyOf(out, k);
         Arrays.sort(out);
         return out;
+    }
+
+    /**
+     * Indices of {@code vol} smallest first, equal volumes (both zeros alike) in index order: the
+     * order of {@code (x, y) -> vol[x] != vol[y] ? Double.compare(vol[x], vol[y]) : Integer.compare(x, y)}
+     * with primitive sorts (issue 32: no boxed index sorts in the per-variant paths).
+     */
+    static int[] byVolume(double[] vol) {
+        long[] k = new long[vol.length];
+        for (int i = 0; i < k.length; i++) {
+            k[i] = PrimitiveOrder.keyZerosEqual(vol[i]);
+        }
+        return PrimitiveOrder.order(k);
+    }
+
+    /**
+     * Indices of {@code len} shortest first, equal lengths (both zeros alike) by edge key: the order of
+     * {@code (x, y) -> len[x] != len[y] ? Double.compare(len[x], len[y]) : Long.compare(e[x], e[y])}
+     * (two NaN lengths compare equal there, which a stable sort leaves in index order: so here).
+     */
+    static int[] byLength(double[] len, long[] e) {
+        int n = len.length;
+        long[] k = new long[n];
+        for (int i = 0; i < n; i++) {
+            k[i] = PrimitiveOrder.keyZerosEqual(len[i]);
+        }
+        long[] minor = Arrays.copyOf(e, n);
+        for (int i = 0; i < n; i++) {
+            if (Double.isNaN(len[i])) {
+                minor[i] = 0;
+            }
+        }
+        return PrimitiveOrder.order(k, minor, null);
     }
 
     private static ConvexPolytope[] nodeHulls(ConvexPolytope[] hulls, int[] start, int[] idx, int i) {

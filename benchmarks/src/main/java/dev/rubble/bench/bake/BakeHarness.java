@@ -15,10 +15,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The bake's throughput at 1 and 2 workers in one warmed JVM (docs/benchmarks.md, "Bake"): the
@@ -31,6 +31,10 @@ import java.util.stream.Stream;
  * variants per second, the process's CPU time and the cores it got, and the JIT and GC time spent
  * inside the run (a warmed run compiles little: the number shows it); every run's
  * {@code hashes.tsv} must equal the warm-up's (the same journals however the work was split).
+ * A second line per run gives the evidence of what else the run paid for (issue 32): the bytes the
+ * workers allocated per variant, and from a JFR recording of the run ({@link Evidence}) the JIT's
+ * compilations and deoptimisations (the most deoptimised methods named), the GC's pauses, and the
+ * contended monitor enters and parks of the workers ({@code -Drubble.bake.jfr=false} leaves JFR off).
  *
  * <pre>
  * java [Chronicle's JVM flags] -cp ... dev.rubble.bench.bake.BakeHarness SWEEP [ROUNDS]
@@ -44,7 +48,7 @@ public final class BakeHarness {
     private BakeHarness() {
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws IOException, java.security.NoSuchAlgorithmException {
         if (args.length < 1 || args.length > 2) {
             System.err.println("usage: BakeHarness SWEEP [ROUNDS]");
             System.exit(2);
@@ -60,17 +64,24 @@ public final class BakeHarness {
             // 10 % of its wall time: with both cores baking, the compile queue backs up and the JIT would
             // still be catching up inside the first measured runs
             String reference = null;
-            for (int pass = 1; pass <= MAX_WARMUP_PASSES; pass++) {
+            // -Drubble.bake.warmups=N: exactly N passes (runs compared across a change then warm up alike)
+            int fixed = Integer.getInteger("rubble.bake.warmups", 0);
+            for (int pass = 1; pass <= (fixed > 0 ? fixed : MAX_WARMUP_PASSES); pass++) {
                 Path dir = work.resolve("warm" + pass);
                 Run warm = bake(sweep, dir, 1);
                 String hashes = Files.readString(dir.resolve(Manifest.HASHES));
                 if (reference != null && !hashes.equals(reference)) {
                     throw new IllegalStateException("hashes.tsv of warm-up pass " + pass + " differs from the first");
                 }
+                if (reference == null) { // a fingerprint of the 200 journals: compare it across a change of the engine
+                    System.out.println("hashes.tsv sha-256 " + java.util.HexFormat.of().formatHex(
+                            java.security.MessageDigest.getInstance("SHA-256").digest(hashes.getBytes(
+                                    java.nio.charset.StandardCharsets.UTF_8))));
+                }
                 reference = hashes;
                 delete(dir);
                 System.out.println(warm.line("warm-up " + pass + ", 1 worker", n));
-                if (warm.jitSeconds < 0.1 * warm.wallSeconds) {
+                if (fixed == 0 && warm.jitSeconds < 0.1 * warm.wallSeconds) {
                     break;
                 }
             }
@@ -92,6 +103,9 @@ public final class BakeHarness {
                 System.out.printf(Locale.ROOT, "round %d: 2 workers / 1 worker throughput %.2fx%n", r, wall[1] / wall[2]);
             }
             double[] sorted = ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            if (sorted.length == 0) {
+                return; // ROUNDS 0: the warm-up passes only (for a profile of a warmed bake)
+            }
             System.out.printf(Locale.ROOT, "median of %d interleaved pairs: %.2fx (min %.2fx, max %.2fx); %s%n",
                     sorted.length, sorted[sorted.length / 2], sorted[0], sorted[sorted.length - 1], load());
         } finally {
@@ -101,19 +115,23 @@ public final class BakeHarness {
 
     /** One bake's figures. */
     private record Run(double wallSeconds, double processCpuSeconds, double jitSeconds, double gcSeconds,
-                       double variantCpuSeconds, int failed) {
+                       double variantCpuSeconds, int failed, long workerBytes, Evidence evidence) {
         String line(String label, int n) {
             return String.format(Locale.ROOT,
                     "%-22s wall %6.2f s  %6.2f variants/s  process cpu %6.2f s (%.2f cores)  jit %5.2f s  gc %5.2f s"
-                            + "  variants cpu %6.2f s (%.3f s/variant)%s",
+                            + "  variants cpu %6.2f s (%.3f s/variant)%s%n%-22s   alloc %.1f MB/variant; %s",
                     label, wallSeconds, n / wallSeconds, processCpuSeconds, processCpuSeconds / wallSeconds, jitSeconds,
-                    gcSeconds, variantCpuSeconds, variantCpuSeconds / n, failed == 0 ? "" : "  " + failed + " FAILED");
+                    gcSeconds, variantCpuSeconds, variantCpuSeconds / n, failed == 0 ? "" : "  " + failed + " FAILED",
+                    "", workerBytes / 1e6 / n, evidence == null ? "JFR off" : evidence);
         }
     }
 
     private static Run bake(Sweep sweep, Path out, int workers) {
+        Evidence.Recorder rec = Evidence.start();
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         long jit0 = jit.getTotalCompilationTime(), gc0 = gcMillis(), cpu0 = processCpuNanos();
+        // bytes allocated by each worker thread (a fresh pool per bake: counted from the thread's start)
+        Map<Thread, Long> allocated = new ConcurrentHashMap<>();
         long t0 = System.nanoTime();
         LocalBake.Summary s = LocalBake.run(sweep, out, workers, Stages::load, new LocalBake.Listener() {
             @Override
@@ -122,6 +140,7 @@ public final class BakeHarness {
 
             @Override
             public void finished(VariantResult r, boolean reused) {
+                allocated.put(Thread.currentThread(), THREADS.getCurrentThreadAllocatedBytes());
             }
         }, () -> false);
         long t1 = System.nanoTime();
@@ -129,9 +148,13 @@ public final class BakeHarness {
         for (VariantResult r : s.results()) {
             vcpu += r.cpuMillis() / 1000.0;
         }
+        long bytes = allocated.values().stream().mapToLong(Long::longValue).sum();
         return new Run((t1 - t0) / 1e9, (processCpuNanos() - cpu0) / 1e9, (jit.getTotalCompilationTime() - jit0) / 1e3,
-                (gcMillis() - gc0) / 1e3, vcpu, s.failed());
+                (gcMillis() - gc0) / 1e3, vcpu, s.failed(), bytes, rec.stop());
     }
+
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     private static long gcMillis() {
         long t = 0;
@@ -154,14 +177,33 @@ public final class BakeHarness {
         }
     }
 
+    /**
+     * Deletes {@code dir} depth first without sorting paths: a sort of {@code Path[]} here would feed
+     * the JDK's TimSort another element type between runs and show up as deoptimisations in the next
+     * run's evidence.
+     */
     private static void delete(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
+        try {
+            Files.walkFileTree(dir, new java.nio.file.SimpleFileVisitor<>() {
+                @Override
+                public java.nio.file.FileVisitResult visitFile(Path f, java.nio.file.attribute.BasicFileAttributes a)
+                        throws IOException {
+                    Files.delete(f);
+                    return java.nio.file.FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public java.nio.file.FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                    if (e != null) {
+                        throw e;
+                    }
+                    Files.delete(d);
+                    return java.nio.file.FileVisitResult.CONTINUE;
+                }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

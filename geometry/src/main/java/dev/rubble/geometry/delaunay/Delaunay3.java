@@ -1,6 +1,6 @@
 package dev.rubble.geometry.delaunay;
 
-import dev.rubble.geometry.sort.KeySort;
+import dev.rubble.spi.sort.PrimitiveOrder;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -219,23 +219,24 @@ public final class Delaunay3 {
         return code;
     }
 
+    /**
+     * The points {@code order[j]} sorted by x, y, z ({@link Double#compare}), equal points in their
+     * order in {@code order}: primitive sorts only (issue 32: the boxed comparator sort this replaces
+     * kept the JDK's TimSort recompiling in a long-running bake).
+     */
+    static int[] byCoordinates(double[] xyz, int[] order) {
+        int[] pos = PrimitiveOrder.xyzOrder(xyz, order);
+        int[] out = new int[pos.length];
+        for (int j = 0; j < pos.length; j++) {
+            out[j] = order[pos[j]];
+        }
+        return out;
+    }
+
     /** Drops exact duplicates of the input (before jitter), keeping the first in {@code order}. */
     private int[] dedupe(int[] order) {
         used = new boolean[n];
-        // positions in order sorted by the point's x, y, z (as Double.compare), then position
-        long[] kx = new long[n];
-        long[] ky = new long[n];
-        long[] kz = new long[n];
-        for (int i = 0; i < n; i++) {
-            int p = order[i];
-            kx[i] = KeySort.orderKey(original[3 * p]);
-            ky[i] = KeySort.orderKey(original[3 * p + 1]);
-            kz[i] = KeySort.orderKey(original[3 * p + 2]);
-        }
-        int[] byCoord = KeySort.order(n, kx, ky, kz, null);
-        for (int i = 0; i < n; i++) {
-            byCoord[i] = order[byCoord[i]];
-        }
+        int[] byCoord = byCoordinates(original, order);
         boolean[] dup = new boolean[n];
         int dups = 0;
         for (int i = 1; i < n; i++) {

@@ -1,6 +1,7 @@
 package dev.rubble.geometry.hull;
 
 import dev.rubble.spi.shape.ConvexHull;
+import dev.rubble.spi.sort.PrimitiveOrder;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 
@@ -423,15 +424,12 @@ public final class QuickHull {
             uz /= ul;
             double wx = ny * uz - nz * uy, wy = nz * ux - nx * uz, wz = nx * uy - ny * ux;
             double[] pu = new double[np], pw = new double[np];
-            Integer[] idx = new Integer[np];
             for (int k = 0; k < np; k++) {
                 int t = pts[k];
                 pu[k] = ux * x(t) + uy * y(t) + uz * z(t);
                 pw[k] = wx * x(t) + wy * y(t) + wz * z(t);
-                idx[k] = k;
             }
-            Arrays.sort(idx, (i, j) -> pu[i] != pu[j] ? Double.compare(pu[i], pu[j])
-                    : (pw[i] != pw[j] ? Double.compare(pw[i], pw[j]) : Integer.compare(pts[i], pts[j])));
+            int[] idx = planarOrder(pu, pw, pts, np);
             double span = 0;
             for (int k = 0; k < np; k++) {
                 span = Math.max(span, Math.abs(pu[k] - pu[0]) + Math.abs(pw[k] - pw[0]));
@@ -464,5 +462,29 @@ public final class QuickHull {
         private static double cross(double[] pu, double[] pw, int o, int a, int b) {
             return (pu[a] - pu[o]) * (pw[b] - pw[o]) - (pw[a] - pw[o]) * (pu[b] - pu[o]);
         }
+    }
+
+    /**
+     * Indices {@code 0..np-1} in the order of the comparator {@code (i, j) -> pu[i] != pu[j] ?
+     * Double.compare(pu[i], pu[j]) : (pw[i] != pw[j] ? Double.compare(pw[i], pw[j]) : Integer.compare(pts[i],
+     * pts[j]))} under a stable sort, ties and NaNs included (two NaNs compare equal there, ending the
+     * comparison), with primitive sorts only (issue 32).
+     */
+    static int[] planarOrder(double[] pu, double[] pw, int[] pts, int np) {
+        long[] ku = new long[np], kw = new long[np], kp = new long[np];
+        for (int k = 0; k < np; k++) {
+            ku[k] = PrimitiveOrder.keyZerosEqual(pu[k]);
+            kw[k] = PrimitiveOrder.keyZerosEqual(pw[k]);
+            kp[k] = pts[k];
+        }
+        for (int k = 0; k < np; k++) {
+            if (Double.isNaN(pu[k])) {
+                kw[k] = 0;
+            }
+            if (Double.isNaN(pu[k]) || Double.isNaN(pw[k])) {
+                kp[k] = 0;
+            }
+        }
+        return PrimitiveOrder.order(ku, kw, kp);
     }
 }

@@ -1,5 +1,6 @@
 package dev.rubble.spi.shape;
 
+import dev.rubble.spi.sort.PrimitiveOrder;
 import java.util.Arrays;
 
 /**
@@ -81,18 +82,7 @@ public final class AabbTree {
             }
         }
         // sort the range by centroid on the axis (ties by item index: deterministic), split at the median
-        final int ax = axis;
-        Integer[] tmp = new Integer[to - from];
-        for (int i = from; i < to; i++) {
-            tmp[i - from] = items[i];
-        }
-        Arrays.sort(tmp, (p, q) -> {
-            int c = Double.compare(b[6 * p + ax] + b[6 * p + 3 + ax], b[6 * q + ax] + b[6 * q + 3 + ax]);
-            return c != 0 ? c : Integer.compare(p, q);
-        });
-        for (int i = from; i < to; i++) {
-            items[i] = tmp[i - from];
-        }
+        sortByCentre(items, from, to, b, axis);
         int mid = (from + to) >>> 1;
         int l = build(b, from, mid);
         int r = build(b, mid, to);
@@ -227,5 +217,25 @@ public final class AabbTree {
             }
         }
         return true;
+    }
+
+    /**
+     * Sorts {@code items[from, to)} by {@code b[6p + axis] + b[6p + 3 + axis]} ({@link Double#compare}),
+     * equal sums by item index: primitive sorts only (issue 32: the boxed comparator sort this replaces
+     * kept the JDK's TimSort recompiling in a long-running bake).
+     */
+    static void sortByCentre(int[] items, int from, int to, double[] b, int axis) {
+        int n = to - from;
+        long[] sum = new long[n];
+        long[] item = new long[n];
+        for (int j = 0; j < n; j++) {
+            int p = items[from + j];
+            sum[j] = PrimitiveOrder.key(b[6 * p + axis] + b[6 * p + 3 + axis]);
+            item[j] = p;
+        }
+        int[] pos = PrimitiveOrder.order(sum, item, null);
+        for (int j = 0; j < n; j++) {
+            items[from + j] = (int) item[pos[j]];
+        }
     }
 }

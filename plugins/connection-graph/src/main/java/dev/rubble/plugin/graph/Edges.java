@@ -1,6 +1,6 @@
 package dev.rubble.plugin.graph;
 
-import dev.rubble.geometry.sort.KeySort;
+import dev.rubble.spi.sort.PrimitiveOrder;
 import java.util.Arrays;
 
 /** Helpers on sorted packed edge keys ({@code (long) a << 32 | b}, {@code a < b}). */
@@ -55,12 +55,11 @@ final class Edges {
             union(parent, (int) (k >>> 32), (int) k);
         }
         int m = candidates.length;
-        long[] len = new long[m];
+        double[] len = new double[m];
         for (int i = 0; i < m; i++) {
-            len[i] = KeySort.orderKey(length(pos, candidates[i]));
+            len[i] = length(pos, candidates[i]);
         }
-        // by length, then key (a stable boxed sort's order, on primitive keys)
-        int[] order = KeySort.order(m, len, candidates);
+        int[] order = byLength(len, candidates);
         long[] added = new long[m];
         int k = 0;
         for (int i = 0; i < m; i++) {
@@ -72,6 +71,20 @@ final class Edges {
         added = Arrays.copyOf(added, k);
         Arrays.sort(added);
         return union(kept, added);
+    }
+
+    /**
+     * Indices of the candidates shortest first ({@link Double#compare}), equal lengths by edge key,
+     * equal keys in index order: primitive sorts only (issue 32: no boxed index sorts in the
+     * per-variant paths).
+     */
+    static int[] byLength(double[] len, long[] candidates) {
+        int m = len.length;
+        long[] k = new long[m];
+        for (int i = 0; i < m; i++) {
+            k[i] = PrimitiveOrder.key(len[i]);
+        }
+        return PrimitiveOrder.order(k, candidates, null);
     }
 
     static int find(int[] parent, int x) {

@@ -1,9 +1,9 @@
 package dev.rubble.plugin.fracture.voronoi;
 
-import dev.rubble.geometry.sort.KeySort;
 import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.fracture.FractureMethod;
 import dev.rubble.spi.geom.ConvexPolytope;
+import dev.rubble.spi.sort.PrimitiveOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -271,16 +271,8 @@ final class VoronoiFracture implements FractureMethod {
     /** Drops exact duplicate sites, keeping the first occurrence and the original order. */
     static double[] dedupe(double[] s) {
         int n = s.length / 3;
-        long[] kx = new long[n];
-        long[] ky = new long[n];
-        long[] kz = new long[n];
-        for (int i = 0; i < n; i++) {
-            kx[i] = KeySort.orderKey(s[3 * i]);
-            ky[i] = KeySort.orderKey(s[3 * i + 1]);
-            kz[i] = KeySort.orderKey(s[3 * i + 2]);
-        }
-        // by x, y, z (as Double.compare), then index
-        int[] order = KeySort.order(n, kx, ky, kz, null);
+        // by x, y, z (Double.compare), equal sites in index order: primitive sorts only (issue 32)
+        int[] order = PrimitiveOrder.xyzOrder(s, null);
         boolean[] drop = new boolean[n];
         int dropped = 0;
         for (int k = 1; k < n; k++) {
