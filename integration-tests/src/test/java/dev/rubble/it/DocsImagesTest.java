@@ -89,7 +89,8 @@ final class DocsImagesTest {
     void aChangedInputOrAnEditedImageIsReported(@TempDir Path tmp) throws Exception {
         for (String p : List.of("scripts", "docs/images", "examples", "tui-console/src/main/resources",
                 "tui-console/src/main/java/dev/rubble/cli/RenderCommand.java", "integration-tests/src/test/resources/golden",
-                "integration-tests/src/test/java/dev/rubble/it/ViewerInBrowserTest.java", "plugins/render-png/src/main")) {
+                "integration-tests/src/test/java/dev/rubble/it/ViewerInBrowserTest.java", "plugins/render-png/src/main",
+                "viewer/src/main/resources/dev/rubble/viewer/web")) {
             copy(ROOT.resolve(p), tmp.resolve(p));
         }
         assertThat(script(tmp, "--status").exit()).as("the copy is current").isZero();
