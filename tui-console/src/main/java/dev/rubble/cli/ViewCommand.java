@@ -37,6 +37,11 @@ final class ViewCommand implements Callable<Integer> {
             description = "a scenario's steps to simulate (default: the scenario's \"steps\", else 600); journals play all")
     Long steps;
 
+    @Option(names = "--resimulate", description = "a journal: re-simulate it from its recorded inputs (as verify"
+            + " does, each step's state hash checked) instead of playing its recorded poses; slower to read, and the"
+            + " pieces then carry strain for the strain colouring (a journal records none)")
+    boolean resimulate;
+
     @Mixin
     PluginOptions plugins;
 
@@ -80,11 +85,14 @@ final class ViewCommand implements Callable<Integer> {
             if (steps != null) {
                 throw new BadInputException("--steps is for scenarios; a journal plays all its steps");
             }
-            return new JournalViewSource(source, stages);
+            return new JournalViewSource(source, stages, resimulate);
         }
         if (source.getFileName().toString().endsWith(".rbc")) {
             throw new BadInputException("SOURCE " + source + " is a collection; allowed: a journal directory or a"
                     + " scenario .json file (render or export a collection instead)");
+        }
+        if (resimulate) {
+            throw new BadInputException("--resimulate is for journals; a scenario is always simulated");
         }
         Scenario sc = ScenarioLoader.load(source);
         long n = steps != null ? steps : sc.steps() > 0 ? sc.steps() : 600;

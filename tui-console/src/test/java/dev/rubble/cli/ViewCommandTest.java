@@ -117,6 +117,7 @@ final class ViewCommandTest {
         Files.writeString(scene, SCENE);
         assertOneLineBadInput(rubble("view", scene.toString(), "--port", "70000"), "--port 70000", "65535");
         assertOneLineBadInput(rubble("view", scene.toString(), "--steps", "-1"), "--steps -1");
+        assertOneLineBadInput(rubble("view", scene.toString(), "--resimulate"), "--resimulate", "journals");
         Path rbc = tmp.resolve("wall.rbc");
         Files.writeString(rbc, "not really");
         assertOneLineBadInput(rubble("view", rbc.toString()), "collection");

@@ -5,21 +5,29 @@ import dev.rubble.cache.journal.JournalFraming;
 import dev.rubble.cache.journal.JournalReader;
 import dev.rubble.cache.journal.StepRecord;
 import dev.rubble.cache.playback.Playback;
+import dev.rubble.cache.verify.Verifier;
 import dev.rubble.core.destruction.BreakEvents;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.core.render.FrameBuilder;
 import dev.rubble.core.step.StepSlot;
+import dev.rubble.core.world.World;
 import dev.rubble.spi.render.FrameBuffer;
 import java.nio.file.Path;
 
 /**
  * A journal played back: poses from {@link Playback} (pieces re-created on their slots), statistics
  * (bodies, stage times, breaks) from the step documents read beside it, levels from the embedded
- * collections.
+ * collections. Or, {@linkplain #JournalViewSource(Path, Stages, boolean) re-simulated}: the world
+ * rebuilt from the journal's recorded inputs and stepped with its recorded commands, as
+ * {@code rubble verify} does, each step's state hash checked against the recorded one; the frames
+ * then come from the live world, so they carry the strain ratios a journal does not record.
  */
 public final class JournalViewSource implements ViewSource {
     private final Path dir;
+    /** The played-back journal; null when re-simulating. */
     private final Playback playback;
+    /** The re-simulated world; null when playing back. */
+    private final World sim;
     private final JournalReader reader;
     private final StepRecord rec = new StepRecord();
     private final long last;
@@ -27,6 +35,15 @@ public final class JournalViewSource implements ViewSource {
     private final boolean closedCleanly;
 
     public JournalViewSource(Path dir, Stages stageRegistry) {
+        this(dir, stageRegistry, false);
+    }
+
+    /**
+     * The journal in {@code dir}, played back ({@code resimulate} false) or re-simulated from its
+     * recorded inputs ({@code resimulate} true: exact journals only; {@link #frame} throws when a
+     * step's state hash differs from the recorded one, e.g. a journal recorded by another build).
+     */
+    public JournalViewSource(Path dir, Stages stageRegistry, boolean resimulate) {
         this.dir = dir;
         // below the documents' checksums: Chronicle's headers, which hide documents when damaged
         JournalFraming.Framing framing = JournalFraming.check(dir);
@@ -44,8 +61,27 @@ public final class JournalViewSource implements ViewSource {
             this.closedCleanly = r.closedCleanly() || !r.checksummed();
         }
         this.last = n;
-        this.playback = Playback.open(dir, stageRegistry);
         this.reader = JournalReader.open(dir);
+        if (resimulate) {
+            if (reader.lossyTracks() != null) {
+                reader.close();
+                throw new JournalFormatException("journal " + dir + " is lossy: re-simulation needs the exact journal"
+                        + " it was compressed from (or view it without re-simulating)");
+            }
+            World w;
+            try {
+                w = Verifier.rebuild(reader, stageRegistry);
+            } catch (RuntimeException e) {
+                reader.close();
+                throw e;
+            }
+            reader.setSlotLimit(w.settings().maxBodies());
+            this.sim = w;
+            this.playback = null;
+        } else {
+            this.sim = null;
+            this.playback = Playback.open(dir, stageRegistry);
+        }
         StepSlot[] slots = StepSlot.values();
         this.stages = new String[slots.length];
         for (int i = 0; i < slots.length; i++) {
@@ -79,21 +115,26 @@ public final class JournalViewSource implements ViewSource {
     @Override
     public void frame(long k, FrameBuffer out, FrameStats stats) {
         stats.clear(stages.length);
-        while (playback.world().stepIndex() < k) {
-            playback.step();
-            if (!reader.next(rec)) {
-                throw new IllegalStateException("journal " + dir + " ended before step " + playback.world().stepIndex());
+        if (sim != null) {
+            while (sim.stepIndex() < k) {
+                if (!reader.next(rec)) {
+                    throw new IllegalStateException("journal " + dir + " ended before step " + (sim.stepIndex() + 1));
+                }
+                for (int i = 0; i < rec.commands.size(); i++) {
+                    sim.queue(rec.commands.get(i));
+                }
+                sim.step();
+                long hash = sim.profile().stateHash();
+                if (hash != rec.stateHash) {
+                    throw new JournalFormatException("journal " + dir + " does not re-simulate bit for bit: step "
+                            + rec.step + " has state hash " + Long.toHexString(hash) + ", the journal recorded "
+                            + Long.toHexString(rec.stateHash) + " (recorded by another build? `rubble verify` names the"
+                            + " body; view it without re-simulating)");
+                }
             }
-        }
-        var w = playback.world();
-        FrameBuilder.fill(w.bodies(), w.stepIndex(), w.time(), playback::isDriven, true, out);
-        double[] scale = w.bodies().scale; // the recorded removal shrink (journal "SCAL" documents)
-        for (int i = 0, n = out.count(); i < n; i++) {
-            int slot = out.piece(i);
-            int level = playback.pieceLevel(slot);
-            if (level > 0 || scale[slot] != 1) {
-                out.setDestruction(i, Math.max(0, level), out.anchored(i), out.strain(i), scale[slot]);
-            }
+            FrameBuilder.fill(sim, out);
+        } else {
+            playFrame(k, out);
         }
         if (k == 0) {
             return;
@@ -118,12 +159,34 @@ public final class JournalViewSource implements ViewSource {
         }
     }
 
+    /** Frame {@code k} from the played-back poses, levels from the collections, the recorded removal shrink. */
+    private void playFrame(long k, FrameBuffer out) {
+        while (playback.world().stepIndex() < k) {
+            playback.step();
+            if (!reader.next(rec)) {
+                throw new IllegalStateException("journal " + dir + " ended before step " + playback.world().stepIndex());
+            }
+        }
+        var w = playback.world();
+        FrameBuilder.fill(w.bodies(), w.stepIndex(), w.time(), playback::isDriven, true, out);
+        double[] scale = w.bodies().scale; // the recorded removal shrink (journal "SCAL" documents)
+        for (int i = 0, n = out.count(); i < n; i++) {
+            int slot = out.piece(i);
+            int level = playback.pieceLevel(slot);
+            if (level > 0 || scale[slot] != 1) {
+                out.setDestruction(i, Math.max(0, level), out.anchored(i), out.strain(i), scale[slot]);
+            }
+        }
+    }
+
     @Override
     public void close() {
         try {
             reader.close();
         } finally {
-            playback.close();
+            if (playback != null) {
+                playback.close();
+            }
         }
     }
 }
