@@ -132,6 +132,8 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     // the pair's two rotation matrices (row-major, Pose.set's values): A's at 0, B's at ROT_B
     private static final int ROT_B = 9;
     private final double[] pairRot = new double[18];
+    /** The one-thread loop's relative pose of the current pair ({@link #relativePose}'s 7 values). */
+    private final double[] pairRelOne = new double[REL];
 
     // sink state
     private ContactStore store;
@@ -334,11 +336,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             verbatim = same >= 0;
         } else for (int i = 0, n = pairs.size(); i < n; i++) {
             int a = pairs.first(i), c = pairs.second(i);
-            if (b.motion[a] != dynamic && b.motion[c] != dynamic) {
-                continue;
-            }
-            if ((b.collisionLayer[a] & b.collisionMask[c]) == 0 || (b.collisionLayer[c] & b.collisionMask[a]) == 0
-                    || ignored.size() != 0 && ignored.contains(b.handle(a), b.handle(c))) {
+            if (filteredOut(b, a, c, dynamic, ignored)) {
                 continue;
             }
             pairsTested++;
@@ -350,37 +348,15 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             // a replayed pair needs the two rotation matrices only (Pose.set's values), not poses
             final double[] bd = pairRot;
             final int oa = 0, oc = ROT_B;
-            double pairMargin = margin;
-            if (dt > 0) {
-                double dvx = b.vx[c] - b.vx[a], dvy = b.vy[c] - b.vy[a], dvz = b.vz[c] - b.vz[a];
-                double closing = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz)
-                        + angularReach(b, a) + angularReach(b, c);
-                pairMargin += dt * closing;
-            }
+            double pairMargin = pairMargin(b, a, c, dt);
             if (useCache) {
-                rotation(b, a, bd, oa);
                 rotation(b, c, bd, oc);
-                // B's centre of mass in A's body frame (A's inverse rotation), and the rotation conj(qA) qB
-                double ex = b.px[c] - b.px[a], ey = b.py[c] - b.py[a], ez = b.pz[c] - b.pz[a];
-                double dx = bd[oa] * ex + bd[oa + 3] * ey + bd[oa + 6] * ez;
-                double dy = bd[oa + 1] * ex + bd[oa + 4] * ey + bd[oa + 7] * ez;
-                double dz = bd[oa + 2] * ex + bd[oa + 5] * ey + bd[oa + 8] * ez;
-                double aqx = b.qx[a], aqy = b.qy[a], aqz = b.qz[a], aqw = b.qw[a];
-                double bqx = b.qx[c], bqy = b.qy[c], bqz = b.qz[c], bqw = b.qw[c];
-                double rw = aqw * bqw + aqx * bqx + aqy * bqy + aqz * bqz;
-                double rx = aqw * bqx - aqx * bqw - aqy * bqz + aqz * bqy;
-                double ry = aqw * bqy + aqx * bqz - aqy * bqw - aqz * bqx;
-                double rz = aqw * bqz - aqx * bqy + aqy * bqx - aqz * bqw;
+                final double[] r = pairRelOne;
+                relativePose(b, a, c, bd, oa, r, 0);
                 int genA = b.generation[a], genB = b.generation[c];
-                final int[] oi = old.pairI;
-                while (cursor < old.pairs && (oi[cursor * PairCache.PI] < a
-                        || (oi[cursor * PairCache.PI] == a && oi[cursor * PairCache.PI + PairCache.B] < c))) {
-                    cursor++;
-                }
-                int ci = cursor * PairCache.PI;
-                boolean samePair = cursor < old.pairs && oi[ci] == a && oi[ci + PairCache.B] == c
-                        && oi[ci + PairCache.GEN_A] == genA && oi[ci + PairCache.GEN_B] == genB;
-                if (samePair && reusable(old, cursor, b, a, c, dx, dy, dz, rx, ry, rz, rw, pairMargin)) {
+                cursor = advance(old, cursor, a, c);
+                boolean samePair = samePair(old, cursor, a, c, genA, genB);
+                if (samePair && reusable(old, cursor, b, a, c, r, 0, pairMargin)) {
                     replay(old, cursor, bd, oa, oc);
                     if (verbatim && cursor == same) {
                         same++;
@@ -398,7 +374,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                         verbatim = false;
                     }
                     setPoses(b, a, c);
-                    next.addPair(a, c, genA, genB, dx, dy, dz, rx, ry, rz, rw, pairMargin);
+                    next.addPair(a, c, genA, genB, r[0], r[1], r[2], r[3], r[4], r[5], r[6], pairMargin);
                     // the pair's separating-axis hint from its last entry (addPair left it invalid)
                     int h = (next.pairs - 1) * PairCache.HINT;
                     if (samePair) {
@@ -661,48 +637,24 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         final byte[] kinds = pairKind;
         final double[] bd = w.rot;
         final int oa = 0;
-        final int[] oi = old.pairI;
         int cursor = useCache ? lowerBound(old, pairs.first(begin), pairs.second(begin)) : 0;
         for (int i = begin; i < end; i++) {
             int a = pairs.first(i), c = pairs.second(i);
-            // the one-thread loop's filter, margin and look-up, expression for expression
-            if (b.motion[a] != dynamic && b.motion[c] != dynamic) {
+            // the one-thread loop's filter, margin and look-up (the same methods, the same bits)
+            if (filteredOut(b, a, c, dynamic, ignored)) {
                 kinds[i] = SKIP;
                 continue;
             }
-            if ((b.collisionLayer[a] & b.collisionMask[c]) == 0 || (b.collisionLayer[c] & b.collisionMask[a]) == 0
-                    || ignored.size() != 0 && ignored.contains(b.handle(a), b.handle(c))) {
-                kinds[i] = SKIP;
-                continue;
-            }
-            double pairMargin = margin;
-            if (dt > 0) {
-                double dvx = b.vx[c] - b.vx[a], dvy = b.vy[c] - b.vy[a], dvz = b.vz[c] - b.vz[a];
-                double closing = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz)
-                        + angularReach(b, a) + angularReach(b, c);
-                pairMargin += dt * closing;
-            }
+            double pairMargin = pairMargin(b, a, c, dt);
             pairMargins[i] = pairMargin;
             if (useCache) {
-                rotation(b, a, bd, oa);
-                double ex = b.px[c] - b.px[a], ey = b.py[c] - b.py[a], ez = b.pz[c] - b.pz[a];
-                double dx = bd[oa] * ex + bd[oa + 3] * ey + bd[oa + 6] * ez;
-                double dy = bd[oa + 1] * ex + bd[oa + 4] * ey + bd[oa + 7] * ez;
-                double dz = bd[oa + 2] * ex + bd[oa + 5] * ey + bd[oa + 8] * ez;
-                double aqx = b.qx[a], aqy = b.qy[a], aqz = b.qz[a], aqw = b.qw[a];
-                double bqx = b.qx[c], bqy = b.qy[c], bqz = b.qz[c], bqw = b.qw[c];
-                double rw = aqw * bqw + aqx * bqx + aqy * bqy + aqz * bqz;
-                double rx = aqw * bqx - aqx * bqw - aqy * bqz + aqz * bqy;
-                double ry = aqw * bqy + aqx * bqz - aqy * bqw - aqz * bqx;
-                double rz = aqw * bqz - aqx * bqy + aqy * bqx - aqz * bqw;
-                while (cursor < old.pairs && (oi[cursor * PairCache.PI] < a
-                        || (oi[cursor * PairCache.PI] == a && oi[cursor * PairCache.PI + PairCache.B] < c))) {
-                    cursor++;
-                }
-                int ci = cursor * PairCache.PI;
-                boolean samePair = cursor < old.pairs && oi[ci] == a && oi[ci + PairCache.B] == c
-                        && oi[ci + PairCache.GEN_A] == b.generation[a] && oi[ci + PairCache.GEN_B] == b.generation[c];
-                if (samePair && reusable(old, cursor, b, a, c, dx, dy, dz, rx, ry, rz, rw, pairMargin)) {
+                // straight into the pair's slot: addPair reads it there in the pass in pair order
+                final double[] r = pairRel;
+                final int o = i * REL;
+                relativePose(b, a, c, bd, oa, r, o);
+                cursor = advance(old, cursor, a, c);
+                boolean samePair = samePair(old, cursor, a, c, b.generation[a], b.generation[c]);
+                if (samePair && reusable(old, cursor, b, a, c, r, o, pairMargin)) {
                     kinds[i] = REPLAY;
                     pairEntry[i] = cursor;
                     continue;
@@ -714,15 +666,6 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                 } else {
                     pairHint[h + 3] = 0;
                 }
-                final double[] r = pairRel;
-                final int o = i * REL;
-                r[o] = dx;
-                r[o + 1] = dy;
-                r[o + 2] = dz;
-                r[o + 3] = rx;
-                r[o + 4] = ry;
-                r[o + 5] = rz;
-                r[o + 6] = rw;
                 kinds[i] = COLLIDE_RECORD;
             } else {
                 kinds[i] = COLLIDE;
@@ -739,6 +682,62 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             }
             pairTo[i] = w.calls;
         }
+    }
+
+    /** Whether pair (a, c) never reaches the narrowphase: no dynamic body, layers that do not meet, or an ignored pair. */
+    private static boolean filteredOut(BodyStore b, int a, int c, byte dynamic, dev.rubble.core.body.IgnoredPairs ignored) {
+        return b.motion[a] != dynamic && b.motion[c] != dynamic
+                || (b.collisionLayer[a] & b.collisionMask[c]) == 0 || (b.collisionLayer[c] & b.collisionMask[a]) == 0
+                || ignored.size() != 0 && ignored.contains(b.handle(a), b.handle(c));
+    }
+
+    /** The pair's speculative margin: the base margin plus the look-ahead of its closing speed over {@code dt}. */
+    private double pairMargin(BodyStore b, int a, int c, double dt) {
+        double pairMargin = margin;
+        if (dt > 0) {
+            double dvx = b.vx[c] - b.vx[a], dvy = b.vy[c] - b.vy[a], dvz = b.vz[c] - b.vz[a];
+            double closing = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz)
+                    + angularReach(b, a) + angularReach(b, c);
+            pairMargin += dt * closing;
+        }
+        return pairMargin;
+    }
+
+    /**
+     * A's rotation matrix into {@code bd[oa..oa+9)}, then into {@code out[o..o+7)} B's centre of mass in
+     * A's body frame (A's inverse rotation) and the rotation conj(qA) qB (x, y, z, w): the pair's
+     * relative pose, the body-pair cache's key for reuse.
+     */
+    private static void relativePose(BodyStore b, int a, int c, double[] bd, int oa, double[] out, int o) {
+        rotation(b, a, bd, oa);
+        double ex = b.px[c] - b.px[a], ey = b.py[c] - b.py[a], ez = b.pz[c] - b.pz[a];
+        out[o] = bd[oa] * ex + bd[oa + 3] * ey + bd[oa + 6] * ez;
+        out[o + 1] = bd[oa + 1] * ex + bd[oa + 4] * ey + bd[oa + 7] * ez;
+        out[o + 2] = bd[oa + 2] * ex + bd[oa + 5] * ey + bd[oa + 8] * ez;
+        double aqx = b.qx[a], aqy = b.qy[a], aqz = b.qz[a], aqw = b.qw[a];
+        double bqx = b.qx[c], bqy = b.qy[c], bqz = b.qz[c], bqw = b.qw[c];
+        out[o + 3] = aqw * bqx - aqx * bqw - aqy * bqz + aqz * bqy;
+        out[o + 4] = aqw * bqy + aqx * bqz - aqy * bqw - aqz * bqx;
+        out[o + 5] = aqw * bqz - aqx * bqy + aqy * bqx - aqz * bqw;
+        out[o + 6] = aqw * bqw + aqx * bqx + aqy * bqy + aqz * bqz;
+    }
+
+    /** The cursor moved past every entry of {@code old} before pair (a, c) (both ascend by (a, c)). */
+    private static int advance(PairCache old, int cursor, int a, int c) {
+        final int[] oi = old.pairI;
+        while (cursor < old.pairs && (oi[cursor * PairCache.PI] < a
+                || (oi[cursor * PairCache.PI] == a && oi[cursor * PairCache.PI + PairCache.B] < c))) {
+            cursor++;
+        }
+        return cursor;
+    }
+
+    /** Whether {@code old}'s entry at {@code cursor} is pair (a, c) with the same body generations. */
+    private static boolean samePair(PairCache old, int cursor, int a, int c, int genA, int genB) {
+        final int[] oi = old.pairI;
+        int ci = cursor * PairCache.PI;
+        return cursor < old.pairs && oi[ci] == a && oi[ci + PairCache.B] == c
+                && oi[ci + PairCache.GEN_A] == genA && oi[ci + PairCache.GEN_B] == genB;
     }
 
     /**
@@ -786,8 +785,10 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
      * Whether cache entry {@code e} is within the tolerances of the current relative pose
      * ({@code d} = B's centre of mass in A's frame, {@code r} = conj(qA) qB) and margin.
      */
-    private static boolean reusable(PairCache old, int e, BodyStore b, int a, int c, double dx, double dy, double dz,
-                                    double rx, double ry, double rz, double rw, double pairMargin) {
+    private static boolean reusable(PairCache old, int e, BodyStore b, int a, int c, double[] rel, int ro,
+                                    double pairMargin) {
+        final double dx = rel[ro], dy = rel[ro + 1], dz = rel[ro + 2];
+        final double rx = rel[ro + 3], ry = rel[ro + 4], rz = rel[ro + 5], rw = rel[ro + 6];
         final double[] pd = old.pairD;
         final int o = e * PairCache.PD;
         if (Math.abs(pairMargin - pd[o + PairCache.MARGIN]) > CACHE_MAX_MARGIN_CHANGE) {
