@@ -197,7 +197,16 @@ async function main() {
       uniform int texW; uniform vec3 lightDir;
       // the node's colour, packed by viewer.js colour()
       vec3 unpack(float k) { return vec3(floor(k / 65536.0), mod(floor(k / 256.0), 256.0), mod(k, 256.0)) / 255.0; }
+      // the orientation texel stores x y z with w >= 0 (q and -q are the same rotation): w recovered
+      float quatW(vec3 qv) { return sqrt(max(0.0, 1.0 - dot(qv, qv))); }
+      // v turned by the unit quaternion (qv, qw)
+      vec3 turn(vec3 qv, float qw, vec3 v) { return v + 2.0 * cross(qv, cross(qv, v) + qw * v); }
 `;
+  // both materials write the colour their vertex shader computed, flat across the primitive
+  const FLAT_FRAGMENT = `
+      flat in vec3 vColor;
+      out vec4 fragColor;
+      void main() { fragColor = vec4(vColor, 1.0); }`;
   const material = new THREE.ShaderMaterial({
     glslVersion: THREE.GLSL3,
     uniforms: {
@@ -212,20 +221,15 @@ async function main() {
         int n = int(node + 0.5);
         ivec2 uv = ivec2(n % texW, n / texW);
         vec4 p = texelFetch(posTex, uv, 0), r = texelFetch(rotTex, uv, 0);
-        // orientation: x y z stored with w >= 0 (q and -q are the same rotation), w recovered
         vec3 qv = r.xyz;
-        float qw = sqrt(max(0.0, 1.0 - dot(qv, qv)));
-        vec3 v = position * p.w;
-        vec3 w = v + 2.0 * cross(qv, cross(qv, v) + qw * v) + p.xyz;
+        float qw = quatW(qv);
+        vec3 w = turn(qv, qw, position * p.w) + p.xyz;
         // flat shading: the face's normal (on its provoking vertex, see above), turned with the piece
-        vec3 nw = normal + 2.0 * cross(qv, cross(qv, normal) + qw * normal);
+        vec3 nw = turn(qv, qw, normal);
         vColor = unpack(r.w) * (0.32 + 0.68 * abs(dot(nw, lightDir)));
         gl_Position = projectionMatrix * (viewMatrix * vec4(w, 1.0));
       }`,
-    fragmentShader: `
-      flat in vec3 vColor;
-      out vec4 fragColor;
-      void main() { fragColor = vec4(vColor, 1.0); }`,
+    fragmentShader: FLAT_FRAGMENT,
   });
   const mesh = new THREE.Mesh(geometry, material);
   mesh.frustumCulled = false;
@@ -251,18 +255,12 @@ async function main() {
         int n = int(node + 0.5);
         ivec2 uv = ivec2(n % texW, n / texW);
         vec4 p = texelFetch(posTex, uv, 0), r = texelFetch(rotTex, uv, 0);
-        vec3 qv = r.xyz;
-        float qw = sqrt(max(0.0, 1.0 - dot(qv, qv)));
-        vec3 up = vec3(0.0, 1.0, 0.0);
-        up += 2.0 * cross(qv, cross(qv, up) + qw * up);
+        vec3 up = turn(r.xyz, quatW(r.xyz), vec3(0.0, 1.0, 0.0));
         vColor = unpack(r.w) * (0.32 + 0.68 * abs(dot(up, lightDir)));
         gl_PointSize = size;
         gl_Position = projectionMatrix * (viewMatrix * vec4(p.xyz, 1.0));
       }`,
-    fragmentShader: `
-      flat in vec3 vColor;
-      out vec4 fragColor;
-      void main() { fragColor = vec4(vColor, 1.0); }`,
+    fragmentShader: FLAT_FRAGMENT,
   });
   const points = new THREE.Points(pointGeometry, pointMaterial);
   points.frustumCulled = false;
