@@ -13,8 +13,10 @@ public interface StepClock {
     /**
      * The calling thread's CPU time ({@code ThreadMXBean.getCurrentThreadCpuTime}): slot times that other
      * processes on a busy machine do not inflate (about a microsecond a reading; -1 where the JVM cannot measure it).
+     * On more than one thread it times only the stepping thread's share of a parallel slot. The management
+     * bean is looked up at the first reading, so a JVM that never uses this clock never starts it.
      */
-    StepClock THREAD_CPU = java.lang.management.ManagementFactory.getThreadMXBean()::getCurrentThreadCpuTime;
+    StepClock THREAD_CPU = () -> java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
 
     /**
      * What the engine binds and what the destruction passes time themselves with: {@link #THREAD_CPU} when the
