@@ -119,4 +119,49 @@ final class ShatterSceneTest {
         assertThat(r.throttled()).isZero();
         assertThat(r.lastBreakStep()).isEqualTo(ShatterScene.FIELD_STEP + 2);
     }
+
+    @Test
+    void aBreakBudgetOfOneHolderAStepDefersTheLevelOneBreaksAndEveryOneStillHappens(@TempDir Path dir) {
+        WallScene.Wall wall = WallScene.cached(COUNTS, WallScene.SEED, stages, dir);
+        GeometryCollection g = wall.collection();
+        ScenarioWorld sw = ScenarioWorld.create(ShatterScene.scenario(wall, ShatterBench.budgetsOn(), 30), stages,
+                java.util.Map.of());
+        ShatterBench.applyBudgets(sw.world());
+        sw.world().destruction().setBreakBudget(1); // one holder a step: the explosion strains all 4 level-1 pieces at once
+        int[] breaksIn = new int[32];
+        int[] step = {0};
+        sw.world().addBreakListener(ev -> {
+            for (int i = 0; i < ev.count(); i++) {
+                breaksIn[step[0] + 1] += ev.kind[i] == dev.rubble.core.destruction.BreakEvents.BREAK ? 1 : 0;
+            }
+        });
+        int[] waiting = new int[32];
+        ShatterBench.Result r = ShatterBench.run(sw, 30, 0, k -> {
+            waiting[k] = sw.world().destruction().stats().deferred();
+            step[0] = k;
+        });
+        int level1 = nodesAtLevel(g, 1), chunks = nodesAtLevel(g, 2);
+        assertThat(level1).isEqualTo(4);
+        int rootStep = ShatterScene.FIELD_STEP + 1; // the step the root breaks (1-based count of steps run)
+        assertThat(breaksIn[rootStep]).isEqualTo(level1); // the root: its 4 children break off together
+        // then one level-1 piece a step, each breaking into its own chunks, while the others wait
+        for (int k = 1; k <= level1; k++) {
+            assertThat(breaksIn[rootStep + k]).as("breaks in step %d", rootStep + k).isEqualTo(chunks / level1);
+            // the level-1 pieces not yet broken wait (so do the new chunks while the budget is spent: they
+            // cannot break, their leaves are at the unbreakable level, and are evaluated the step after)
+            assertThat(waiting[rootStep + k]).as("holders waiting after step %d", rootStep + k)
+                    .isGreaterThanOrEqualTo(level1 - k);
+        }
+        assertThat(waiting[rootStep + 1]).isEqualTo(level1 - 1);
+        for (int k = rootStep + level1 + 1; k <= 30; k++) {
+            assertThat(waiting[k]).as("holders waiting after step %d", k).isZero();
+            assertThat(breaksIn[k]).as("breaks in step %d", k).isZero();
+        }
+        // nothing is lost: every level-1 and level-2 node broke off
+        assertThat(r.breaks()).isEqualTo(level1 + chunks);
+        assertThat(r.peakActive()).isEqualTo(chunks);
+        assertThat(r.deferredLeft()).isZero();
+        assertThat(r.throttled()).isZero();
+        assertThat(r.lastBreakStep()).isEqualTo(rootStep + level1);
+    }
 }

@@ -72,7 +72,8 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--per-step", paramLabel = "FILE",
             description = "shatter only: write one tab-separated line per step of the last run (step, stepping-thread CPU ms,"
-                    + " wall ms, bytes allocated, awake bodies, pairs, manifolds, contact points, then wall ms per stage)")
+                    + " wall ms, bytes allocated, awake bodies, pairs, manifolds, contact points, then ms per stage and per"
+                    + " destruction pass; wall time, or the stepping thread's CPU time with -Drubble.stageClock=cpu in RUBBLE_JAVA_OPTS)")
     java.nio.file.Path perStep;
 
     @Option(names = "--soak", paramLabel = "N",

@@ -152,6 +152,9 @@ final class ShatterBenchRun {
                 for (dev.rubble.core.step.StepSlot st : dev.rubble.core.step.StepSlot.values()) {
                     sb.append('\t').append(String.format(Locale.ROOT, "%.3f", sp.nanos(st) / 1e6));
                 }
+                for (String sub : dev.rubble.core.step.StepProfile.subSlotLabels()) {
+                    sb.append('\t').append(String.format(Locale.ROOT, "%.3f", sp.nanos(sub) / 1e6));
+                }
                 rows.add(sb.toString());
             };
         }
@@ -176,6 +179,9 @@ final class ShatterBenchRun {
         StringBuilder sb = new StringBuilder("step\tcpu_ms\twall_ms\talloc_bytes\tawake\tpairs\tmanifolds\tpoints");
         for (dev.rubble.core.step.StepSlot st : dev.rubble.core.step.StepSlot.values()) {
             sb.append('\t').append(st.label()).append("_ms");
+        }
+        for (String sub : dev.rubble.core.step.StepProfile.subSlotLabels()) {
+            sb.append('\t').append(sub).append("_ms");
         }
         sb.append('\n');
         for (int i = 0; i < r.steps(); i++) {

@@ -68,6 +68,13 @@ final class ShatterBenchCommandTest {
         assertThat(rows).hasSize(13);
         assertThat(rows.get(0)).startsWith("step\tcpu_ms\twall_ms\talloc_bytes\tawake\tpairs\tmanifolds\tpoints\tcommands_ms");
         assertThat(rows.get(12)).startsWith("12\t");
+        // then one column per destruction pass (release, budget, ...), and every row as wide as the header
+        assertThat(rows.get(0)).contains("\tdestruction_ms\t").contains("\tdestruction.release_ms")
+                .contains("\tdestruction.budget_ms");
+        int columns = rows.get(0).split("\t").length;
+        for (String row : rows) {
+            assertThat(row.split("\t", -1)).hasSize(columns);
+        }
     }
 
     private static java.util.List<String> assertDoesNotThrowRead(Path p) {

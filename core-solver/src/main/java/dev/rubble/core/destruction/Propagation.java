@@ -39,25 +39,26 @@ final class Propagation implements Pass {
                 continue;
             }
             int nd = store.node[g];
-            int edges = 0;
-            for (int k = es[nd]; k < es[nd + 1]; k++) {
-                int b = el[k];
-                int other = pc.base + (ea[b] == nd ? eb[b] : ea[b]);
-                if (pc.bondAlive[b] && store.parent[other] == h) {
-                    edges++;
-                }
-            }
-            if (edges == 0) {
-                continue;
-            }
             double per = 0;
             if (gr.broken[e] && bf > 0) {
+                // the bonded siblings are counted only when there is an excess to divide among them
                 double remain = a - store.threshold[g];
                 if (remain > 0) {
+                    int edges = 0;
+                    for (int k = es[nd]; k < es[nd + 1]; k++) {
+                        int b = el[k];
+                        int other = pc.base + (ea[b] == nd ? eb[b] : ea[b]);
+                        if (pc.bondAlive[b] && store.parent[other] == h) {
+                            edges++;
+                        }
+                    }
+                    if (edges == 0) {
+                        continue;
+                    }
                     per = bf * remain / edges;
                 }
             } else if (sf > 0) {
-                per = sf * a;
+                per = sf * a; // undivided: no sibling count needed (none bonded: the loop below passes nothing)
             }
             if (!(per > 0)) {
                 continue;

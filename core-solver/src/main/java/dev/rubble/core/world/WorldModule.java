@@ -117,7 +117,7 @@ public final class WorldModule extends AbstractModule {
     protected void configure() {
         bind(WorldSettings.class).toInstance(settings);
         bind(Stages.class).toInstance(stages);
-        bind(StepClock.class).toInstance(StepClock.SYSTEM);
+        bind(StepClock.class).toInstance(StepClock.DEFAULT); // wall time unless -Drubble.stageClock=cpu
         bind(World.class).in(Singleton.class);
         Multibinder.newSetBinder(binder(), StepObserver.class);
         // the event stage fills its slot by default (docs/events.md): a mask test while nothing is switched on

@@ -80,4 +80,29 @@ final class PropagationTest {
         assertThat(ext(w, 2)).isZero();
         assertThat(ext(w, 4)).isZero();
     }
+
+    @Test
+    void aBrokenChildWithBreakFactorZeroPassesShockUndivided() {
+        // break factor 0: the broken child's excess is not divided; its applied load passes as shock instead
+        World w = world(Scenes.thresholds(1000).withPropagation(true, 0.0, 0.25));
+        w.queue(new Command.ExternalStrain(0, 1, 1200));
+        w.step();
+        assertThat(w.destruction().events().node[0]).isEqualTo(1);
+        // 0.25 x 1200 = 300 to each bonded sibling (2 and 4), not split over the 2 bonds; none to 3
+        assertThat(ext(w, 2)).isEqualTo(300);
+        assertThat(ext(w, 4)).isEqualTo(300);
+        assertThat(ext(w, 3)).isZero();
+    }
+
+    @Test
+    void aChildBrokenExactlyAtItsThresholdHasNoExcessToPass() {
+        World w = world(Scenes.thresholds(100)); // break factor 1, shock 0
+        w.queue(new Command.ExternalStrain(0, 1, 100));
+        w.step();
+        assertThat(w.destruction().events().node[0]).isEqualTo(1); // load >= threshold breaks it
+        assertThat(ext(w, 2)).isZero();
+        assertThat(ext(w, 4)).isZero();
+        w.step();
+        assertThat(w.bodies().size()).isEqualTo(2); // nothing else broke: nothing was passed on
+    }
 }
