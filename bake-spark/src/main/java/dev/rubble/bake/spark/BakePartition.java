@@ -41,12 +41,16 @@ final class BakePartition implements FlatMapFunction<Iterator<Variant>, String> 
     private final Map<String, String> hadoopConf;
     /** Tests only: fail the first attempt of partition 0 after this many variants (-1: never). */
     private final int failFirstAttemptAfter;
+    /** Tests only: bake into scratch and copy even when OUT is local (the path a cluster's file system takes). */
+    private final boolean alwaysCopy;
 
-    BakePartition(String out, Sweep.Outputs outputs, Map<String, String> hadoopConf, int failFirstAttemptAfter) {
+    BakePartition(String out, Sweep.Outputs outputs, Map<String, String> hadoopConf, int failFirstAttemptAfter,
+                  boolean alwaysCopy) {
         this.out = out;
         this.outputs = outputs;
         this.hadoopConf = hadoopConf;
         this.failFirstAttemptAfter = failFirstAttemptAfter;
+        this.alwaysCopy = alwaysCopy;
     }
 
     @Override
@@ -64,18 +68,28 @@ final class BakePartition implements FlatMapFunction<Iterator<Variant>, String> 
         try {
             while (variants.hasNext()) {
                 Variant v = variants.next();
-                Path local = scratch.resolve(v.id());
-                VariantResult r = BakeVariant.run(v, local, stages, outputs, collections);
                 org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(new org.apache.hadoop.fs.Path(root,
                         LocalBake.VARIANTS), v.id());
-                fs.delete(target, true);
-                fs.mkdirs(target);
-                copyTree(fs, local, target);
+                // OUT on a local file system (file:, local[N] or a shared mount): bake straight into the
+                // variant's directory, as the local runner does; elsewhere into scratch, then copied
+                Path direct = alwaysCopy ? null : localDirectory(fs, target);
+                Path local = direct != null ? direct : scratch.resolve(v.id());
+                if (direct != null) {
+                    fs.delete(new org.apache.hadoop.fs.Path(target, LocalBake.RESULT), false); // a retry: no stale row
+                }
+                VariantResult r = BakeVariant.run(v, local, stages, outputs, collections);
+                if (direct == null) {
+                    fs.delete(target, true);
+                    fs.mkdirs(target);
+                    copyTree(fs, local, target);
+                }
                 try (OutputStream os = fs.create(new org.apache.hadoop.fs.Path(target, LocalBake.RESULT), true)) {
                     os.write((r.toJson() + "\n").getBytes(StandardCharsets.UTF_8));
                 }
                 rows.add(r.toJson());
-                deleteTree(local);
+                if (direct == null) {
+                    deleteTree(local);
+                }
                 if (failFirstAttemptAfter >= 0 && task != null && task.attemptNumber() == 0 && task.partitionId() == 0
                         && rows.size() > failFirstAttemptAfter) {
                     throw new IllegalStateException("injected failure of task attempt 0 (test)");
@@ -85,6 +99,23 @@ final class BakePartition implements FlatMapFunction<Iterator<Variant>, String> 
             deleteTree(scratch);
         }
         return rows.iterator();
+    }
+
+    /**
+     * The local directory of {@code target} when {@code fs} is the local file system (Hadoop's
+     * checksummed or raw one), else null. Writing there directly saves copying each variant's
+     * journal — a 4–5 MiB cycle file, mostly pre-allocated zeros that stay sparse when Chronicle
+     * writes them but not when copied through an output stream — and the scratch's second write
+     * (issue 32: part of Spark {@code local[N]}'s overhead against {@code rubble bake}).
+     */
+    static Path localDirectory(FileSystem fs, org.apache.hadoop.fs.Path target) {
+        if (fs instanceof org.apache.hadoop.fs.LocalFileSystem l) {
+            return l.pathToFile(target).toPath();
+        }
+        if (fs instanceof org.apache.hadoop.fs.RawLocalFileSystem raw) {
+            return raw.pathToFile(target).toPath();
+        }
+        return null;
     }
 
     /** Copies a local directory's files (recursively) under {@code target}. */

@@ -43,11 +43,15 @@ public final class SparkBake {
      * at most the default parallelism × 4) and returns the rows in sweep order.
      */
     public static List<VariantResult> run(JavaSparkContext sc, Sweep sweep, String out, int partitions) {
-        return run(sc, sweep, out, partitions, -1);
+        return run(sc, sweep, out, partitions, -1, false);
     }
 
-    /** As {@link #run(JavaSparkContext, Sweep, String, int)}; tests inject a failed first task attempt. */
-    static List<VariantResult> run(JavaSparkContext sc, Sweep sweep, String out, int partitions, int failFirstAttemptAfter) {
+    /**
+     * As {@link #run(JavaSparkContext, Sweep, String, int)}; tests inject a failed first task attempt,
+     * and may make a local OUT take the copy through scratch that other file systems take.
+     */
+    static List<VariantResult> run(JavaSparkContext sc, Sweep sweep, String out, int partitions, int failFirstAttemptAfter,
+                                   boolean alwaysCopy) {
         int n = sweep.variants().size();
         int parts = partitions > 0 ? partitions : Math.max(1, Math.min(n, sc.defaultParallelism() * 4));
         Map<String, String> conf = new TreeMap<>();
@@ -55,7 +59,7 @@ public final class SparkBake {
             conf.put(e.getKey(), e.getValue());
         }
         List<String> lines = sc.parallelize(sweep.variants(), parts)
-                .mapPartitions(new BakePartition(out, sweep.outputs(), conf, failFirstAttemptAfter))
+                .mapPartitions(new BakePartition(out, sweep.outputs(), conf, failFirstAttemptAfter, alwaysCopy))
                 .collect();
         List<VariantResult> rows = new ArrayList<>();
         for (String l : lines) {

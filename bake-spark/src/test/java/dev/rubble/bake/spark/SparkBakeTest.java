@@ -81,8 +81,9 @@ final class SparkBakeTest {
     void aRetriedTaskWritesTheSameBytes() throws Exception {
         Sweep s = SweepLoader.load(SWEEPS.resolve("sweep24.json"));
         Path spark = tmp.resolve("spark");
-        // the first attempt of partition 0 dies after writing 2 of its variants; Spark runs it again
-        List<VariantResult> rows = SparkBake.run(sc, s, spark.toUri().toString(), 3, 1);
+        // the first attempt of partition 0 dies after writing 2 of its variants; Spark runs it again.
+        // Here through scratch and a copy, as on HDFS or S3 (the test above writes a local OUT directly)
+        List<VariantResult> rows = SparkBake.run(sc, s, spark.toUri().toString(), 3, 1, true);
         assertThat(rows).hasSize(24).allMatch(VariantResult::ok);
         assertSameBake(local, spark);
     }

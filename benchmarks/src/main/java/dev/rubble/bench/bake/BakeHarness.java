@@ -115,14 +115,15 @@ public final class BakeHarness {
 
     /** One bake's figures. */
     private record Run(double wallSeconds, double processCpuSeconds, double jitSeconds, double gcSeconds,
-                       double variantCpuSeconds, int failed, long workerBytes, Evidence evidence) {
+                       double variantCpuSeconds, int failed, long workerBytes, Evidence evidence, double[] others) {
         String line(String label, int n) {
             return String.format(Locale.ROOT,
                     "%-22s wall %6.2f s  %6.2f variants/s  process cpu %6.2f s (%.2f cores)  jit %5.2f s  gc %5.2f s"
-                            + "  variants cpu %6.2f s (%.3f s/variant)%s%n%-22s   alloc %.1f MB/variant; %s",
+                            + "  variants cpu %6.2f s (%.3f s/variant)%s%n%-22s   alloc %.1f MB/variant;"
+                            + " other threads' cpu: JIT %.2f s, GC %.2f s, rest %.2f s; %s",
                     label, wallSeconds, n / wallSeconds, processCpuSeconds, processCpuSeconds / wallSeconds, jitSeconds,
                     gcSeconds, variantCpuSeconds, variantCpuSeconds / n, failed == 0 ? "" : "  " + failed + " FAILED",
-                    "", workerBytes / 1e6 / n, evidence == null ? "JFR off" : evidence);
+                    "", workerBytes / 1e6 / n, others[0], others[1], others[2], evidence == null ? "JFR off" : evidence);
         }
     }
 
@@ -130,6 +131,7 @@ public final class BakeHarness {
         Evidence.Recorder rec = Evidence.start();
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         long jit0 = jit.getTotalCompilationTime(), gc0 = gcMillis(), cpu0 = processCpuNanos();
+        Map<String, Long> threads0 = threadTicks();
         // bytes allocated by each worker thread (a fresh pool per bake: counted from the thread's start)
         Map<Thread, Long> allocated = new ConcurrentHashMap<>();
         long t0 = System.nanoTime();
@@ -149,8 +151,44 @@ public final class BakeHarness {
             vcpu += r.cpuMillis() / 1000.0;
         }
         long bytes = allocated.values().stream().mapToLong(Long::longValue).sum();
+        Map<String, Long> threads1 = threadTicks();
+        double[] others = new double[3]; // JIT, GC, the rest (main, Chronicle, JFR, ...): CPU beside the workers
+        for (Map.Entry<String, Long> e : threads1.entrySet()) {
+            String name = e.getKey().substring(e.getKey().indexOf(' ') + 1);
+            if (name.startsWith("bake-worker")) {
+                continue; // the variants' own CPU, counted per variant
+            }
+            double sec = (e.getValue() - threads0.getOrDefault(e.getKey(), 0L)) / 100.0;
+            others[name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler") ? 0
+                    : name.startsWith("GC Thread") || name.startsWith("G1 ") || name.equals("VM Thread") ? 1 : 2] += sec;
+        }
         return new Run((t1 - t0) / 1e9, (processCpuNanos() - cpu0) / 1e9, (jit.getTotalCompilationTime() - jit0) / 1e3,
-                (gcMillis() - gc0) / 1e3, vcpu, s.failed(), bytes, rec.stop());
+                (gcMillis() - gc0) / 1e3, vcpu, s.failed(), bytes, rec.stop(), others);
+    }
+
+    /**
+     * CPU clock ticks (user + system, 1/100 s on Linux) of each thread of this JVM, keyed
+     * {@code "TID NAME"}, from {@code /proc/self/task}: the JIT's compiler threads and the GC's
+     * threads are not Java threads, so only the kernel can say what they cost (issue 32: what
+     * competes with the workers for the cores). Empty where there is no {@code /proc}.
+     */
+    private static Map<String, Long> threadTicks() {
+        Map<String, Long> m = new java.util.HashMap<>();
+        try (var tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+            for (Path t : tasks) {
+                try {
+                    String stat = Files.readString(t.resolve("stat"));
+                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    m.put(t.getFileName() + " " + name, Long.parseLong(f[11]) + Long.parseLong(f[12]));
+                } catch (IOException | RuntimeException e) {
+                    // the thread ended while being read
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return m;
+        }
+        return m;
     }
 
     private static final com.sun.management.ThreadMXBean THREADS =

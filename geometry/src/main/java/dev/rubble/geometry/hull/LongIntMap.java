@@ -96,6 +96,12 @@ public final class LongIntMap {
         }
     }
 
+    /** Removes every entry, keeping the capacity (a map reused for many hulls allocates nothing). */
+    public void clear() {
+        Arrays.fill(state, EMPTY);
+        used = 0;
+    }
+
     private void rehash() {
         long[] k = keys;
         int[] v = vals;
@@ -110,13 +116,31 @@ public final class LongIntMap {
         while (4 * (live + 1) > cap) {
             cap <<= 1;
         }
-        alloc(cap);
+        if (spareKeys != null && spareKeys.length == cap) {
+            // the tombstones filled the table at the same size: re-insert into the arrays the last
+            // such rehash left behind instead of allocating three new ones (issue 32)
+            keys = spareKeys;
+            vals = spareVals;
+            state = spareState;
+            Arrays.fill(state, EMPTY);
+            mask = cap - 1;
+            used = 0;
+        } else {
+            alloc(cap);
+        }
         for (int i = 0; i < k.length; i++) {
             if (s[i] == FULL) {
                 put(k[i], v[i]);
             }
         }
+        spareKeys = k;
+        spareVals = v;
+        spareState = s;
     }
+
+    private long[] spareKeys;
+    private int[] spareVals;
+    private byte[] spareState;
 
     @Override
     public String toString() {

@@ -2,7 +2,6 @@ package dev.rubble.geometry.hull;
 
 import dev.rubble.spi.shape.ConvexHull;
 import dev.rubble.spi.sort.PrimitiveOrder;
-import java.util.ArrayDeque;
 import java.util.Arrays;
 
 /**
@@ -33,38 +32,94 @@ public final class QuickHull {
             throw new IllegalArgumentException("convex hull points count = " + xyz.length / 3
                     + "; allowed: >= 4 points spanning a volume");
         }
-        return new Builder(xyz).build();
+        int n = xyz.length / 3;
+        if (n > SCRATCH_POINTS) {
+            return new Builder().reset(xyz).build(); // a large cloud: its arrays are not kept
+        }
+        Builder b = SCRATCH.get();
+        if (b.busy) {
+            return new Builder().reset(xyz).build();
+        }
+        b.busy = true;
+        boolean built = false;
+        try {
+            ConvexHull hull = b.reset(xyz).build();
+            built = true;
+            return hull;
+        } finally {
+            b.busy = false;
+            b.p = null;
+            if (!built) {
+                SCRATCH.remove(); // a build that threw may leave marks in its scratch: start the next afresh
+            }
+        }
     }
+
+    /**
+     * Clouds up to this many points are built in the calling thread's reused builder (issue 32: a
+     * bake builds hundreds of small hulls per variant; a fresh builder's arrays, edge map and
+     * polygon scratch were a third of a variant's allocation). Larger ones get a builder of their
+     * own, so a thread never keeps megabytes for one big hull.
+     */
+    static final int SCRATCH_POINTS = 4096;
+
+    private static final ThreadLocal<Builder> SCRATCH = ThreadLocal.withInitial(Builder::new);
 
     // ---- quickhull ------------------------------------------------------------------------
 
+    /**
+     * One hull's working state; reused across hulls of one thread ({@link #reset}), every array
+     * only ever grown, so its contents beyond what the current hull wrote are never read.
+     */
     private static final class Builder {
-        final double[] p;
-        final int n;
-        final double eps;
+        double[] p;
+        int n;
+        double eps;
+        boolean busy;
         int[] fa = new int[64], fb = new int[64], fc = new int[64];
         double[] fn = new double[256];
         boolean[] alive = new boolean[64];
         int faces;
-        final int[] assigned;
+        int[] assigned = new int[64];
         final LongIntMap edgeFace = new LongIntMap(64);
+        // build's scratch: visible is also the breadth-first queue (faces in the order they were queued)
+        int[] visible = new int[64];
+        int[] newFaces = new int[64];
+        int[] horizonU = new int[64], horizonV = new int[64];
+        boolean[] isVisible = new boolean[64];
+        // merge's and convexPolygon's scratch
+        int[] group = new int[0], vertexMap = new int[0], fStart = new int[0], fVerts = new int[0];
+        int[] members = new int[0], polyPts = new int[0], poly = new int[0], hull = new int[0];
+        int[] order = new int[0], orderTmp = new int[0];
+        double[] outV = new double[0], pl = new double[0], pu = new double[0], pw = new double[0];
+        boolean[] inPoly = new boolean[0];
+        long[] ku = new long[0], kw = new long[0], kp = new long[0];
 
-        Builder(double[] p) {
+        Builder reset(double[] p) {
             this.p = p;
             this.n = p.length / 3;
-            double[] lo = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
-            double[] hi = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+            double lo0 = Double.POSITIVE_INFINITY, lo1 = Double.POSITIVE_INFINITY, lo2 = Double.POSITIVE_INFINITY;
+            double hi0 = Double.NEGATIVE_INFINITY, hi1 = Double.NEGATIVE_INFINITY, hi2 = Double.NEGATIVE_INFINITY;
             double maxAbs = 0;
             for (int i = 0; i < n; i++) {
-                for (int k = 0; k < 3; k++) {
-                    lo[k] = Math.min(lo[k], p[3 * i + k]);
-                    hi[k] = Math.max(hi[k], p[3 * i + k]);
-                    maxAbs = Math.max(maxAbs, Math.abs(p[3 * i + k]));
-                }
+                lo0 = Math.min(lo0, p[3 * i]);
+                hi0 = Math.max(hi0, p[3 * i]);
+                maxAbs = Math.max(maxAbs, Math.abs(p[3 * i]));
+                lo1 = Math.min(lo1, p[3 * i + 1]);
+                hi1 = Math.max(hi1, p[3 * i + 1]);
+                maxAbs = Math.max(maxAbs, Math.abs(p[3 * i + 1]));
+                lo2 = Math.min(lo2, p[3 * i + 2]);
+                hi2 = Math.max(hi2, p[3 * i + 2]);
+                maxAbs = Math.max(maxAbs, Math.abs(p[3 * i + 2]));
             }
-            double extent = Math.max(hi[0] - lo[0], Math.max(hi[1] - lo[1], hi[2] - lo[2]));
+            double extent = Math.max(hi0 - lo0, Math.max(hi1 - lo1, hi2 - lo2));
             this.eps = Math.max(1e-9 * extent, 1e-14 * maxAbs);
-            this.assigned = new int[n];
+            if (assigned.length < n) {
+                assigned = new int[n];
+            }
+            faces = 0;
+            edgeFace.clear();
+            return this;
         }
 
         double x(int i) {
@@ -85,7 +140,7 @@ public final class QuickHull {
 
         ConvexHull build() {
             int[] s = initialSimplex();
-            Arrays.fill(assigned, -1);
+            Arrays.fill(assigned, 0, n, -1);
             int a = s[0], b = s[1], c = s[2], d = s[3];
             // orient so that d is below face (a, b, c)
             double ux = x(b) - x(a), uy = y(b) - y(a), uz = z(b) - z(a);
@@ -100,18 +155,21 @@ public final class QuickHull {
             int f1 = addFace(a, d, b);
             int f2 = addFace(b, d, c);
             int f3 = addFace(c, d, a);
-            int[] first = {f0, f1, f2, f3};
+            int[] first = newFaces;
+            first[0] = f0;
+            first[1] = f1;
+            first[2] = f2;
+            first[3] = f3;
             for (int i = 0; i < n; i++) {
                 if (i == a || i == b || i == c || i == d) {
                     continue;
                 }
                 assign(i, first, 4);
             }
-            int[] visible = new int[64];
-            int[] newFaces = new int[64];
-            int[] horizonU = new int[64], horizonV = new int[64];
-            boolean[] isVisible = new boolean[64];
-            ArrayDeque<Integer> queue = new ArrayDeque<>();
+            int[] visible = this.visible;
+            int[] newFaces = this.newFaces;
+            int[] horizonU = this.horizonU, horizonV = this.horizonV;
+            boolean[] isVisible = this.isVisible;
             while (true) {
                 int eye = -1;
                 double far = 0;
@@ -130,22 +188,23 @@ public final class QuickHull {
                 if (isVisible.length < faces + 8) {
                     isVisible = Arrays.copyOf(isVisible, 2 * faces + 8);
                 }
+                // breadth first from the eye's face; visible[head..nv) is the queue, so the faces
+                // come out in the order they were queued, as from a FIFO queue
                 int nv = 0;
-                queue.add(assigned[eye]);
+                visible[nv++] = assigned[eye];
                 isVisible[assigned[eye]] = true;
-                while (!queue.isEmpty()) {
-                    int f = queue.poll();
-                    if (nv == visible.length) {
-                        visible = Arrays.copyOf(visible, 2 * nv);
-                    }
-                    visible[nv++] = f;
+                for (int head = 0; head < nv; head++) {
+                    int f = visible[head];
                     for (int e = 0; e < 3; e++) {
                         int u = e == 0 ? fa[f] : (e == 1 ? fb[f] : fc[f]);
                         int w = e == 0 ? fb[f] : (e == 1 ? fc[f] : fa[f]);
                         int g = edgeFace.get(key(w, u));
                         if (!isVisible[g] && dist(g, eye) > eps) {
                             isVisible[g] = true;
-                            queue.add(g);
+                            if (nv == visible.length) {
+                                visible = Arrays.copyOf(visible, 2 * nv);
+                            }
+                            visible[nv++] = g;
                         }
                     }
                 }
@@ -191,6 +250,11 @@ public final class QuickHull {
                     isVisible[visible[k]] = false;
                 }
             }
+            this.visible = visible;
+            this.newFaces = newFaces;
+            this.horizonU = horizonU;
+            this.horizonV = horizonV;
+            this.isVisible = isVisible;
             return merge();
         }
 
@@ -315,33 +379,43 @@ public final class QuickHull {
 
         /** Merges coplanar neighbouring triangles into convex polygons and packs the result. */
         ConvexHull merge() {
-            int[] group = new int[faces];
-            Arrays.fill(group, -1);
+            if (group.length < faces) {
+                group = new int[faces];
+                members = new int[faces];
+                pl = new double[4 * faces];
+                fStart = new int[faces + 1];
+            }
+            if (fVerts.length < 3 * faces + 8) {
+                fVerts = new int[3 * faces + 8];
+            }
+            if (vertexMap.length < n) {
+                vertexMap = new int[n];
+                outV = new double[3 * n];
+                inPoly = new boolean[n];
+                polyPts = new int[n];
+            }
+            int[] group = this.group, vertexMap = this.vertexMap, fStart = this.fStart, members = this.members;
+            int[] polyPts = this.polyPts;
+            double[] outV = this.outV, pl = this.pl;
+            boolean[] inPoly = this.inPoly;
+            int[] fVerts = this.fVerts;
+            Arrays.fill(group, 0, faces, -1);
             int groups = 0;
-            int[] vertexMap = new int[n];
-            Arrays.fill(vertexMap, -1);
-            double[] outV = new double[3 * n];
+            Arrays.fill(vertexMap, 0, n, -1);
             int outN = 0;
-            int[] fStart = new int[faces + 1];
-            int[] fVerts = new int[3 * faces + 8];
             int fv = 0;
-            double[] pl = new double[4 * faces];
-            ArrayDeque<Integer> queue = new ArrayDeque<>();
-            int[] members = new int[faces];
-            boolean[] inPoly = new boolean[n];
-            int[] polyPts = new int[n];
             for (int seed = 0; seed < faces; seed++) {
                 if (!alive[seed] || group[seed] >= 0) {
                     continue;
                 }
                 int g = groups++;
                 double sx = fn[4 * seed], sy = fn[4 * seed + 1], sz = fn[4 * seed + 2];
+                // breadth first over coplanar neighbours; members[head..nm) is the queue
                 int nm = 0;
                 group[seed] = g;
-                queue.add(seed);
-                while (!queue.isEmpty()) {
-                    int f = queue.poll();
-                    members[nm++] = f;
+                members[nm++] = seed;
+                for (int head = 0; head < nm; head++) {
+                    int f = members[head];
                     for (int e = 0; e < 3; e++) {
                         int u = e == 0 ? fa[f] : (e == 1 ? fb[f] : fc[f]);
                         int w = e == 0 ? fb[f] : (e == 1 ? fc[f] : fa[f]);
@@ -350,7 +424,7 @@ public final class QuickHull {
                                 && Math.abs(dist(seed, fa[h])) <= 2 * eps && Math.abs(dist(seed, fb[h])) <= 2 * eps
                                 && Math.abs(dist(seed, fc[h])) <= 2 * eps) {
                             group[h] = g;
-                            queue.add(h);
+                            members[nm++] = h;
                         }
                     }
                 }
@@ -364,8 +438,8 @@ public final class QuickHull {
                     nx += uy * vz - uz * vy;
                     ny += uz * vx - ux * vz;
                     nz += ux * vy - uy * vx;
-                    int[] tri = {fa[f], fb[f], fc[f]};
-                    for (int t : tri) {
+                    for (int e = 0; e < 3; e++) {
+                        int t = e == 0 ? fa[f] : (e == 1 ? fb[f] : fc[f]);
                         if (!inPoly[t]) {
                             inPoly[t] = true;
                             polyPts[np++] = t;
@@ -376,12 +450,14 @@ public final class QuickHull {
                 nx /= len;
                 ny /= len;
                 nz /= len;
-                int[] poly = convexPolygon(polyPts, np, nx, ny, nz);
+                int polyN = convexPolygon(polyPts, np, nx, ny, nz);
+                int[] poly = this.poly;
                 for (int k = 0; k < np; k++) {
                     inPoly[polyPts[k]] = false;
                 }
                 double d = Double.NEGATIVE_INFINITY;
-                for (int t : poly) {
+                for (int q = 0; q < polyN; q++) {
+                    int t = poly[q];
                     d = Math.max(d, nx * x(t) + ny * y(t) + nz * z(t));
                 }
                 int fi = g;
@@ -390,10 +466,12 @@ public final class QuickHull {
                 pl[4 * fi + 2] = nz;
                 pl[4 * fi + 3] = d;
                 fStart[fi] = fv;
-                if (fVerts.length < fv + poly.length) {
-                    fVerts = Arrays.copyOf(fVerts, 2 * (fv + poly.length));
+                if (fVerts.length < fv + polyN) {
+                    fVerts = Arrays.copyOf(fVerts, 2 * (fv + polyN));
+                    this.fVerts = fVerts;
                 }
-                for (int t : poly) {
+                for (int q = 0; q < polyN; q++) {
+                    int t = poly[q];
                     if (vertexMap[t] < 0) {
                         vertexMap[t] = outN;
                         outV[3 * outN] = x(t);
@@ -409,8 +487,11 @@ public final class QuickHull {
                     Arrays.copyOf(fVerts, fv), Arrays.copyOf(pl, 4 * groups));
         }
 
-        /** Counter-clockwise (about n) convex polygon of the points, collinear ones dropped (monotone chain). */
-        int[] convexPolygon(int[] pts, int np, double nx, double ny, double nz) {
+        /**
+         * Counter-clockwise (about n) convex polygon of the points, collinear ones dropped (monotone
+         * chain), into {@link #poly}; returns its vertex count.
+         */
+        int convexPolygon(int[] pts, int np, double nx, double ny, double nz) {
             // basis (u, w) of the plane with u x w = n
             double ux, uy, uz;
             if (Math.abs(nx) < 0.57) {
@@ -423,19 +504,32 @@ public final class QuickHull {
             uy /= ul;
             uz /= ul;
             double wx = ny * uz - nz * uy, wy = nz * ux - nx * uz, wz = nx * uy - ny * ux;
-            double[] pu = new double[np], pw = new double[np];
+            if (pu.length < np) {
+                int cap = Math.max(np, 2 * pu.length);
+                pu = new double[cap];
+                pw = new double[cap];
+                ku = new long[cap];
+                kw = new long[cap];
+                kp = new long[cap];
+                order = new int[cap];
+                orderTmp = new int[cap];
+                hull = new int[2 * cap + 1];
+                poly = new int[2 * cap + 1];
+            }
+            double[] pu = this.pu, pw = this.pw;
             for (int k = 0; k < np; k++) {
                 int t = pts[k];
                 pu[k] = ux * x(t) + uy * y(t) + uz * z(t);
                 pw[k] = wx * x(t) + wy * y(t) + wz * z(t);
             }
-            int[] idx = planarOrder(pu, pw, pts, np);
+            int[] idx = order;
+            planarOrder(pu, pw, pts, np, ku, kw, kp, idx, orderTmp);
             double span = 0;
             for (int k = 0; k < np; k++) {
                 span = Math.max(span, Math.abs(pu[k] - pu[0]) + Math.abs(pw[k] - pw[0]));
             }
             double tol = eps * span;
-            int[] hull = new int[2 * np + 1];
+            int[] hull = this.hull;
             int h = 0;
             for (int q = 0; q < np; q++) {
                 int k = idx[q];
@@ -452,11 +546,11 @@ public final class QuickHull {
                 hull[h++] = k;
             }
             h--;
-            int[] out = new int[Math.max(h, 0)];
+            int[] out = poly;
             for (int k = 0; k < h; k++) {
                 out[k] = pts[hull[k]];
             }
-            return out;
+            return Math.max(h, 0);
         }
 
         private static double cross(double[] pu, double[] pw, int o, int a, int b) {
@@ -471,7 +565,14 @@ public final class QuickHull {
      * comparison), with primitive sorts only (issue 32).
      */
     static int[] planarOrder(double[] pu, double[] pw, int[] pts, int np) {
-        long[] ku = new long[np], kw = new long[np], kp = new long[np];
+        int[] out = new int[np];
+        planarOrder(pu, pw, pts, np, new long[np], new long[np], new long[np], out, new int[np]);
+        return out;
+    }
+
+    /** {@link #planarOrder(double[], double[], int[], int)} into {@code out[0..np-1]}, with the caller's key and sort scratch. */
+    static void planarOrder(double[] pu, double[] pw, int[] pts, int np, long[] ku, long[] kw, long[] kp,
+                            int[] out, int[] tmp) {
         for (int k = 0; k < np; k++) {
             ku[k] = PrimitiveOrder.keyZerosEqual(pu[k]);
             kw[k] = PrimitiveOrder.keyZerosEqual(pw[k]);
@@ -485,6 +586,6 @@ public final class QuickHull {
                 kp[k] = 0;
             }
         }
-        return PrimitiveOrder.order(ku, kw, kp);
+        PrimitiveOrder.order(np, ku, kw, kp, out, tmp);
     }
 }

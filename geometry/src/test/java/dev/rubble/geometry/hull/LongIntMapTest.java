@@ -36,4 +36,33 @@ final class LongIntMapTest {
             }
         }
     }
+
+    @Test
+    void aClearedMapIsEmptyAndAgreesAgainAcrossManyReuses() {
+        SplittableRandom r = new SplittableRandom(6);
+        LongIntMap m = new LongIntMap(4);
+        Map<Long, Integer> ref = new HashMap<>();
+        for (int round = 0; round < 200; round++) {
+            int keys = 2 + r.nextInt(200); // a small or a large hull's edges: the table grows, then is reused
+            for (int op = 0; op < 2_000; op++) {
+                long key = ((long) r.nextInt(keys) << 32) | r.nextInt(keys);
+                if (r.nextInt(3) == 0) {
+                    m.remove(key);
+                    ref.remove(key);
+                } else {
+                    int v = r.nextInt(1_000_000);
+                    m.put(key, v);
+                    ref.put(key, v);
+                }
+            }
+            for (Map.Entry<Long, Integer> e : ref.entrySet()) {
+                assertThat(m.get(e.getKey())).isEqualTo(e.getValue());
+            }
+            m.clear();
+            for (Long key : ref.keySet()) {
+                assertThat(m.get(key)).isEqualTo(-1);
+            }
+            ref.clear();
+        }
+    }
 }

@@ -75,14 +75,36 @@ public final class PrimitiveOrder {
                     + (middle == null ? "-" : middle.length) + ", " + (minor == null ? "-" : minor.length));
         }
         int[] a = new int[n];
+        order(n, major, middle, minor, a, n > 1 ? new int[n] : a);
+        return a;
+    }
+
+    /**
+     * {@link #order(long[], long[], long[])} of the first {@code n} indices, into arrays the caller
+     * keeps and reuses (issue 32: a per-thread scratch, no allocation): the same order, bit for bit.
+     *
+     * @param n how many indices to order, {@code 0..n-1}; every key array has at least {@code n} entries
+     * @param major the first key of each index
+     * @param middle the second key, or null
+     * @param minor the third key, or null
+     * @param out receives the indices in order in {@code out[0..n-1]} (length ≥ n)
+     * @param tmp scratch, length ≥ n, not {@code out} when {@code n > 1}
+     * @throws IllegalArgumentException when an array is shorter than {@code n}
+     */
+    public static void order(int n, long[] major, long[] middle, long[] minor, int[] out, int[] tmp) {
+        if (major.length < n || middle != null && middle.length < n || minor != null && minor.length < n
+                || out.length < n || tmp.length < n) {
+            throw new IllegalArgumentException("order of " + n + " indices: an array is shorter than " + n);
+        }
         for (int i = 0; i < n; i++) {
-            a[i] = i;
+            out[i] = i;
         }
         if (n > 1) {
-            int[] tmp = new int[n];
-            mergeSort(a, tmp, 0, n, major, middle, minor);
+            if (out == tmp) {
+                throw new IllegalArgumentException("order of " + n + " indices: out and tmp are one array");
+            }
+            mergeSort(out, tmp, 0, n, major, middle, minor);
         }
-        return a;
     }
 
     /**

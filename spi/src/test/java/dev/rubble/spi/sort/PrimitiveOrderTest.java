@@ -102,4 +102,30 @@ class PrimitiveOrderTest {
             assertThat(PrimitiveOrder.order(a, b, c)).isEqualTo(unbox(ref));
         }
     }
+
+    @Test
+    void orderIntoReusedArraysIsTheStableComparatorSortOfThePrefix() {
+        // issue 32: one set of scratch arrays, longer than any sort, reused for 300 sorts; stale
+        // keys and indices beyond n from earlier sorts must not matter
+        SplittableRandom r = new SplittableRandom(8);
+        long[] k1 = new long[256], k2 = new long[256];
+        int[] out = new int[256], tmp = new int[256];
+        for (int t = 0; t < 300; t++) {
+            int n = r.nextInt(0, 200);
+            double[] u = values(r, n), w = values(r, n);
+            Integer[] ref = identity(n);
+            Arrays.sort(ref, (x, y) -> u[x] != u[y] ? Double.compare(u[x], u[y]) : Double.compare(w[x], w[y]));
+            for (int i = 0; i < n; i++) {
+                k1[i] = PrimitiveOrder.keyZerosEqual(u[i]);
+                k2[i] = PrimitiveOrder.key(w[i]);
+            }
+            for (int i = 0; i < n; i++) {
+                if (Double.isNaN(u[i])) {
+                    k2[i] = 0; // the idiom ends the comparison at two NaNs
+                }
+            }
+            PrimitiveOrder.order(n, k1, k2, null, out, tmp);
+            assertThat(Arrays.copyOf(out, n)).isEqualTo(unbox(ref));
+        }
+    }
 }
