@@ -234,9 +234,11 @@ public final class VoronoiCells {
         final double tol;
         final double hmin;
         final double pad;
+        final double[] planes;
 
         Grid(ConvexPolytope source, double[] sites) {
             this.source = source;
+            this.planes = source.planes();
             this.sites = sites;
             int n = sites.length / 3;
             double[] b = source.bounds();
@@ -349,6 +351,15 @@ public final class VoronoiCells {
             cell.reset(grid.source);
             boolean alive = true;
             double r = cell.maxVertexDistance(sx, sy, sz);
+            // how far the site lies inside every plane so far (source faces, then each bisector that cut),
+            // less a bound on the rounding of that distance; see CellClipper.clip's inset
+            double inset = Double.POSITIVE_INFINITY;
+            final double[] spl = grid.planes;
+            double smag = Math.sqrt(sx * sx + sy * sy + sz * sz);
+            for (int f = 0; f < spl.length; f += 4) {
+                double dd = spl[f + 3], h = dd - (spl[f] * sx + spl[f + 1] * sy + spl[f + 2] * sz);
+                inset = Math.min(inset, h - 1e-14 * (Math.abs(dd) + smag));
+            }
             int c = grid.cellOf[i];
             int ci = c % g[0], cj = (c / g[0]) % g[1], ck = c / (g[0] * g[1]);
             int maxRing = Math.max(g[0], Math.max(g[1], g[2]));
@@ -429,10 +440,14 @@ public final class VoronoiCells {
                         nz = -(sz - tz);
                         d = -(((sx * sx + sy * sy + sz * sz) - (tx * tx + ty * ty + tz * tz)) * 0.5);
                     }
-                    int res = cell.clip(nx, ny, nz, d, tol, j);
+                    double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+                    double h = (d - (nx * sx + ny * sy + nz * sz)) / len - 1e-14 * (Math.abs(d) / len + smag);
+                    double insetWith = Math.min(inset, h);
+                    int res = cell.clip(nx, ny, nz, d, tol, j, insetWith, r);
                     if (res < 0) {
                         alive = false;
                     } else if (res > 0) {
+                        inset = insetWith;
                         r = cell.maxVertexDistance(sx, sy, sz);
                     }
                 }
