@@ -420,12 +420,18 @@ public final class VoronoiCells {
                         }
                     }
                 }
-                sortByDistance(cand, candD, m);
-                for (int q = 0; q < m && alive; q++) {
-                    if (candD[q] > 4 * r * r) {
+                // nearest first (ties by index), taken from a heap: most of a ring's candidates lie beyond 2R once
+                // the first few have cut, and are never ordered
+                heapify(cand, candD, m);
+                while (m > 0 && alive) {
+                    if (candD[0] > 4 * r * r) {
                         break;
                     }
-                    int j = cand[q];
+                    int j = cand[0];
+                    m--;
+                    cand[0] = cand[m];
+                    candD[0] = candD[m];
+                    siftDown(cand, candD, 0, m);
                     double tx = sites[3 * j], ty = sites[3 * j + 1], tz = sites[3 * j + 2];
                     double nx, ny, nz, d;
                     if (i < j) {
@@ -540,19 +546,33 @@ public final class VoronoiCells {
         return v < 0 ? 0 : v >= n ? n - 1 : v;
     }
 
-    private static void sortByDistance(int[] idx, double[] d, int m) {
-        for (int k = 1; k < m; k++) {
-            double dk = d[k];
-            int ik = idx[k];
-            int j = k - 1;
-            while (j >= 0 && (d[j] > dk || (d[j] == dk && idx[j] > ik))) {
-                d[j + 1] = d[j];
-                idx[j + 1] = idx[j];
-                j--;
-            }
-            d[j + 1] = dk;
-            idx[j + 1] = ik;
+    /** Orders {@code idx, d} as a binary min-heap by (d, idx). */
+    private static void heapify(int[] idx, double[] d, int m) {
+        for (int k = m / 2 - 1; k >= 0; k--) {
+            siftDown(idx, d, k, m);
         }
+    }
+
+    private static void siftDown(int[] idx, double[] d, int k, int m) {
+        int ik = idx[k];
+        double dk = d[k];
+        while (true) {
+            int c = 2 * k + 1;
+            if (c >= m) {
+                break;
+            }
+            if (c + 1 < m && (d[c + 1] < d[c] || (d[c + 1] == d[c] && idx[c + 1] < idx[c]))) {
+                c++;
+            }
+            if (dk < d[c] || (dk == d[c] && ik < idx[c])) {
+                break;
+            }
+            idx[k] = idx[c];
+            d[k] = d[c];
+            k = c;
+        }
+        idx[k] = ik;
+        d[k] = dk;
     }
 
     /** Distance from {@code p} to the interval [a, b] (0 inside). */
