@@ -37,21 +37,27 @@ final class CellClipper {
     private boolean[] onCap = new boolean[256];
     private double[] ang = new double[256];
     private int[] used = new int[256];
-    private int[] cutA = new int[64];
-    private int[] cutB = new int[64];
+    private int[] cutHead = new int[64];
+    private int[] cutIn = new int[64];
+    private int[] cutNext = new int[64];
     private int[] cutId = new int[64];
     private final double[] basis = new double[6];
     private ConvexPolytope origin;
+    private double[] sv, spl;
+    private int[] sfs, sfi;
     private boolean changed;
 
     /** Starts a cell as {@code source} (all faces with neighbour -1). */
     void reset(ConvexPolytope source) {
-        origin = source;
+        if (source != origin) {
+            // the polytope's accessors copy; take its arrays once for every cell started from it
+            origin = source;
+            sv = source.vertices();
+            sfs = source.faceStarts();
+            sfi = source.faceIndices();
+            spl = source.planes();
+        }
         changed = false;
-        double[] sv = source.vertices();
-        int[] sfs = source.faceStarts();
-        int[] sfi = source.faceIndices();
-        double[] spl = source.planes();
         nv = sv.length / 3;
         nf = sfs.length - 1;
         ni = sfi.length;
@@ -80,9 +86,17 @@ final class CellClipper {
     /**
      * Keeps the part on the inner side {@code n·x ≤ d}; the new face's neighbour is {@code site}.
      *
+     * <p>A clipped cell whose computed volume is not positive vanishes (as in {@code PolytopeClipper}).
+     * When the caller knows a point (the cell's site) lying at least {@code inset} inside every plane
+     * the cell was clipped by, this one included, and every vertex within {@code reach} of that point,
+     * the clipped cell holds a ball of radius {@code inset}: its volume, at least 4/3·π·inset³, is then
+     * far above what rounding (about T²·ε·(2·reach)³ for T fan triangles) and the tolerance's snapping
+     * (at most the surface, 4π·reach², times a few tolerances) can take away, and the sum is not
+     * computed — the sign it would give is known. Pass {@code inset = 0} to always compute it.
+     *
      * @return 1 when the cell changed, 0 when nothing lay outside, -1 when the cell vanished
      */
-    int clip(double nx, double ny, double nz, double d, double tol, int site) {
+    int clip(double nx, double ny, double nz, double d, double tol, int site, double inset, double reach) {
         double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
         if (!(len > 0) || !Double.isFinite(len) || !Double.isFinite(d)) {
             throw new IllegalArgumentException("plane (" + nx + ", " + ny + ", " + nz + ", " + d
@@ -93,9 +107,10 @@ final class CellClipper {
         nz /= len;
         d /= len;
         dist = ensure(dist, nv);
+        final double[] vv = v, ds = dist;
         int out = 0, in = 0;
         for (int i = 0; i < nv; i++) {
-            double s = nx * v[3 * i] + ny * v[3 * i + 1] + nz * v[3 * i + 2] - d;
+            double s = nx * vv[3 * i] + ny * vv[3 * i + 1] + nz * vv[3 * i + 2] - d;
             if (s > tol) {
                 out++;
             } else if (s < -tol) {
@@ -103,7 +118,7 @@ final class CellClipper {
             } else {
                 s = 0;
             }
-            dist[i] = s;
+            ds[i] = s;
         }
         if (out == 0) {
             return 0;
@@ -112,6 +127,7 @@ final class CellClipper {
             return -1;
         }
         remap = ensure(remap, nv);
+        cutHead = ensure(cutHead, nv);
         nvtx = ensure(nvtx, 3 * (nv + ni));
         int count = 0;
         for (int i = 0; i < nv; i++) {
@@ -121,6 +137,7 @@ final class CellClipper {
                 count++;
             } else {
                 remap[i] = -1;
+                cutHead[i] = -1;
             }
         }
         int nCut = 0;
@@ -134,9 +151,30 @@ final class CellClipper {
         Arrays.fill(onCap, 0, nv + ni, false);
         int capCount = 0;
         int nfCount = 0, idxCount = 0;
+        final double[] dd = dist;
+        final int[] rm = remap, fsc = fs, fic = fi, out2 = nfi;
         for (int f = 0; f < nf; f++) {
-            int s = fs[f], e = fs[f + 1];
+            int s = fsc[f], e = fsc[f + 1];
             int faceBegin = idxCount;
+            // a face wholly inside is kept as it is (its loop renumbered: no cut, no cap point, no repeat);
+            // a face wholly outside is dropped (it adds nothing below)
+            boolean allIn = true, allOut = true;
+            for (int k = s; k < e; k++) {
+                double da = dd[fic[k]];
+                allIn &= da < 0;
+                allOut &= da > 0;
+            }
+            if (allOut) {
+                continue;
+            }
+            if (allIn) {
+                for (int k = s; k < e; k++) {
+                    out2[idxCount++] = rm[fic[k]];
+                }
+                nfsrc[nfCount] = f;
+                nfs[nfCount++] = faceBegin;
+                continue;
+            }
             for (int k = s; k < e; k++) {
                 int a = fi[k], b = fi[k + 1 < e ? k + 1 : s];
                 double da = dist[a], db = dist[b];
@@ -148,10 +186,12 @@ final class CellClipper {
                     }
                 }
                 if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
-                    int lo = Math.min(a, b), hi = Math.max(a, b);
+                    // the edge's cut point, if its other face made it already: looked up among the cuts
+                    // of the edge's outside end (one list per outside vertex)
+                    int o = da > 0 ? a : b, n = da > 0 ? b : a;
                     int id = -1;
-                    for (int c = 0; c < nCut; c++) {
-                        if (cutA[c] == lo && cutB[c] == hi) {
+                    for (int c = cutHead[o]; c >= 0; c = cutNext[c]) {
+                        if (cutIn[c] == n) {
                             id = cutId[c];
                             break;
                         }
@@ -163,13 +203,14 @@ final class CellClipper {
                         nvtx[3 * count + 1] = v[3 * p + 1] + t * (v[3 * q + 1] - v[3 * p + 1]);
                         nvtx[3 * count + 2] = v[3 * p + 2] + t * (v[3 * q + 2] - v[3 * p + 2]);
                         id = count++;
-                        if (nCut == cutA.length) {
-                            cutA = Arrays.copyOf(cutA, 2 * nCut);
-                            cutB = Arrays.copyOf(cutB, 2 * nCut);
+                        if (nCut == cutIn.length) {
+                            cutIn = Arrays.copyOf(cutIn, 2 * nCut);
+                            cutNext = Arrays.copyOf(cutNext, 2 * nCut);
                             cutId = Arrays.copyOf(cutId, 2 * nCut);
                         }
-                        cutA[nCut] = lo;
-                        cutB[nCut] = hi;
+                        cutIn[nCut] = n;
+                        cutNext[nCut] = cutHead[o];
+                        cutHead[o] = nCut;
                         cutId[nCut++] = id;
                         onCap[id] = true;
                         capPts[capCount++] = id;
@@ -235,23 +276,35 @@ final class CellClipper {
         // compact into the second buffer set: drop vertices no face uses
         used = ensure(used, count);
         Arrays.fill(used, 0, count, -1);
+        int nu = 0;
         for (int k = 0; k < idxCount; k++) {
             if (used[nfi[k]] < 0) {
                 used[nfi[k]] = 0;
-            }
-        }
-        v2 = ensure(v2, 3 * count);
-        int nu = 0;
-        for (int i = 0; i < count; i++) {
-            if (used[i] == 0) {
-                used[i] = nu;
-                System.arraycopy(nvtx, 3 * i, v2, 3 * nu, 3);
                 nu++;
             }
         }
-        fi2 = ensure(fi2, idxCount);
-        for (int k = 0; k < idxCount; k++) {
-            fi2[k] = used[nfi[k]];
+        if (nu == count) {
+            // every vertex is used (the usual case): the numbering stays, the built arrays become the cell's
+            double[] td = v2;
+            v2 = nvtx;
+            nvtx = td;
+            int[] ti = fi2;
+            fi2 = nfi;
+            nfi = ti;
+        } else {
+            v2 = ensure(v2, 3 * count);
+            nu = 0;
+            for (int i = 0; i < count; i++) {
+                if (used[i] == 0) {
+                    used[i] = nu;
+                    System.arraycopy(nvtx, 3 * i, v2, 3 * nu, 3);
+                    nu++;
+                }
+            }
+            fi2 = ensure(fi2, idxCount);
+            for (int k = 0; k < idxCount; k++) {
+                fi2[k] = used[nfi[k]];
+            }
         }
         fs2 = ensure(fs2, nfCount + 1);
         System.arraycopy(nfs, 0, fs2, 0, nfCount);
@@ -271,7 +324,7 @@ final class CellClipper {
                 nb2[f] = site;
             }
         }
-        if (!(volume(v2, fs2, fi2, nfCount) > 0)) {
+        if (!volumeSurelyPositive(inset, reach, tol, idxCount) && !(volume(v2, fs2, fi2, nfCount) > 0)) {
             return -1;
         }
         double[] td = v;
@@ -329,6 +382,21 @@ final class CellClipper {
             sz += ax * by - ay * bx;
         }
         return 0.5 * (sx * pl[4 * f] + sy * pl[4 * f + 1] + sz * pl[4 * f + 2]);
+    }
+
+    /**
+     * True when a ball of radius {@code inset} inside a cell whose vertices lie within {@code reach}
+     * of its centre makes the computed volume positive beyond doubt: 4/3·π·inset³ (kept as inset³)
+     * exceeds a million tolerances times reach² (the snapping) plus T²·ε·(2·reach)³ with a margin of
+     * 10 (T ≤ {@code indices} fan triangles, rounding of the signed-tetrahedron sum).
+     */
+    static boolean volumeSurelyPositive(double inset, double reach, double tol, int indices) {
+        if (!(inset > 0) || !(reach > 0)) {
+            return false;
+        }
+        double t = indices;
+        double r3 = reach * reach * reach;
+        return inset * inset * inset > 1e6 * reach * reach * tol + 1e-14 * t * t * r3 + 1e-9 * r3;
     }
 
     /** Volume exactly as {@code ConvexPolytope}'s mass pass sums it (signed tetrahedra from vertex 0). */

@@ -234,9 +234,11 @@ public final class VoronoiCells {
         final double tol;
         final double hmin;
         final double pad;
+        final double[] planes;
 
         Grid(ConvexPolytope source, double[] sites) {
             this.source = source;
+            this.planes = source.planes();
             this.sites = sites;
             int n = sites.length / 3;
             double[] b = source.bounds();
@@ -349,6 +351,15 @@ public final class VoronoiCells {
             cell.reset(grid.source);
             boolean alive = true;
             double r = cell.maxVertexDistance(sx, sy, sz);
+            // how far the site lies inside every plane so far (source faces, then each bisector that cut),
+            // less a bound on the rounding of that distance; see CellClipper.clip's inset
+            double inset = Double.POSITIVE_INFINITY;
+            final double[] spl = grid.planes;
+            double smag = Math.sqrt(sx * sx + sy * sy + sz * sz);
+            for (int f = 0; f < spl.length; f += 4) {
+                double dd = spl[f + 3], h = dd - (spl[f] * sx + spl[f + 1] * sy + spl[f + 2] * sz);
+                inset = Math.min(inset, h - 1e-14 * (Math.abs(dd) + smag));
+            }
             int c = grid.cellOf[i];
             int ci = c % g[0], cj = (c / g[0]) % g[1], ck = c / (g[0] * g[1]);
             int maxRing = Math.max(g[0], Math.max(g[1], g[2]));
@@ -409,12 +420,18 @@ public final class VoronoiCells {
                         }
                     }
                 }
-                sortByDistance(cand, candD, m);
-                for (int q = 0; q < m && alive; q++) {
-                    if (candD[q] > 4 * r * r) {
+                // nearest first (ties by index), taken from a heap: most of a ring's candidates lie beyond 2R once
+                // the first few have cut, and are never ordered
+                heapify(cand, candD, m);
+                while (m > 0 && alive) {
+                    if (candD[0] > 4 * r * r) {
                         break;
                     }
-                    int j = cand[q];
+                    int j = cand[0];
+                    m--;
+                    cand[0] = cand[m];
+                    candD[0] = candD[m];
+                    siftDown(cand, candD, 0, m);
                     double tx = sites[3 * j], ty = sites[3 * j + 1], tz = sites[3 * j + 2];
                     double nx, ny, nz, d;
                     if (i < j) {
@@ -429,10 +446,14 @@ public final class VoronoiCells {
                         nz = -(sz - tz);
                         d = -(((sx * sx + sy * sy + sz * sz) - (tx * tx + ty * ty + tz * tz)) * 0.5);
                     }
-                    int res = cell.clip(nx, ny, nz, d, tol, j);
+                    double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+                    double h = (d - (nx * sx + ny * sy + nz * sz)) / len - 1e-14 * (Math.abs(d) / len + smag);
+                    double insetWith = Math.min(inset, h);
+                    int res = cell.clip(nx, ny, nz, d, tol, j, insetWith, r);
                     if (res < 0) {
                         alive = false;
                     } else if (res > 0) {
+                        inset = insetWith;
                         r = cell.maxVertexDistance(sx, sy, sz);
                     }
                 }
@@ -525,19 +546,33 @@ public final class VoronoiCells {
         return v < 0 ? 0 : v >= n ? n - 1 : v;
     }
 
-    private static void sortByDistance(int[] idx, double[] d, int m) {
-        for (int k = 1; k < m; k++) {
-            double dk = d[k];
-            int ik = idx[k];
-            int j = k - 1;
-            while (j >= 0 && (d[j] > dk || (d[j] == dk && idx[j] > ik))) {
-                d[j + 1] = d[j];
-                idx[j + 1] = idx[j];
-                j--;
-            }
-            d[j + 1] = dk;
-            idx[j + 1] = ik;
+    /** Orders {@code idx, d} as a binary min-heap by (d, idx). */
+    private static void heapify(int[] idx, double[] d, int m) {
+        for (int k = m / 2 - 1; k >= 0; k--) {
+            siftDown(idx, d, k, m);
         }
+    }
+
+    private static void siftDown(int[] idx, double[] d, int k, int m) {
+        int ik = idx[k];
+        double dk = d[k];
+        while (true) {
+            int c = 2 * k + 1;
+            if (c >= m) {
+                break;
+            }
+            if (c + 1 < m && (d[c + 1] < d[c] || (d[c + 1] == d[c] && idx[c + 1] < idx[c]))) {
+                c++;
+            }
+            if (dk < d[c] || (dk == d[c] && ik < idx[c])) {
+                break;
+            }
+            idx[k] = idx[c];
+            d[k] = d[c];
+            k = c;
+        }
+        idx[k] = ik;
+        d[k] = dk;
     }
 
     /** Distance from {@code p} to the interval [a, b] (0 inside). */

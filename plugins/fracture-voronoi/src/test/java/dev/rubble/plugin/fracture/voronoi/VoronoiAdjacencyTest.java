@@ -81,6 +81,86 @@ final class VoronoiAdjacencyTest {
         return s;
     }
 
+    /**
+     * The clip skips the volume sum where a ball around the site proves it positive, keeps the old
+     * numbering where every vertex stays in use, and finds a cut edge through its outside end: the
+     * cells must still be the old clipper's bit for bit where those shortcuts do and do not apply —
+     * sites on the box's faces, edges and corners (no ball inside the box), a tight cluster (cells as
+     * large as the box around sites a micrometre apart), sites outside the box, two sites, one site.
+     */
+    @Test
+    void cellsStayBitIdenticalWhereTheClipsShortcutsDoAndDoNotApply() {
+        SplittableRandom r = new SplittableRandom(11);
+        List<double[]> sets = new ArrayList<>();
+        // a lattice whose outer layers lie on the box's faces, edges and corners
+        double[] faces = new double[3 * 5 * 4 * 3];
+        int k = 0;
+        for (int z = 0; z < 3; z++) {
+            for (int y = 0; y < 4; y++) {
+                for (int x = 0; x < 5; x++) {
+                    faces[k++] = -5 + 2.5 * x;
+                    faces[k++] = -2 + 4.0 * y / 3;
+                    faces[k++] = -1 + z;
+                }
+            }
+        }
+        sets.add(faces);
+        // uniform sites, a third of them moved onto a random face of the box
+        double[] onFaces = uniform(400, 12);
+        for (int i = 0; i < 400; i += 3) {
+            int axis = r.nextInt(3);
+            double half = axis == 0 ? 5 : axis == 1 ? 2 : 1;
+            onFaces[3 * i + axis] = r.nextBoolean() ? half : -half;
+        }
+        sets.add(onFaces);
+        // a cluster of 60 sites within a micrometre, plus 40 spread out
+        double[] cluster = uniform(100, 13);
+        for (int i = 0; i < 60; i++) {
+            cluster[3 * i] = 1.25 + 1e-6 * r.nextDouble();
+            cluster[3 * i + 1] = -0.5 + 1e-6 * r.nextDouble();
+            cluster[3 * i + 2] = 0.25 + 1e-6 * r.nextDouble();
+        }
+        sets.add(cluster);
+        // sites partly outside the box
+        double[] outside = uniform(300, 14);
+        for (int i = 0; i < 300; i += 4) {
+            outside[3 * i] *= 1.6;
+            outside[3 * i + 2] *= 2.5;
+        }
+        sets.add(outside);
+        sets.add(new double[] {-4.9, 1.9, 0.9, 4.9, -1.9, -0.9});
+        sets.add(new double[] {5, 2, 1});
+        for (double[] sites : sets) {
+            ConvexPolytope[] want = ClipperVoronoiCells.compute(BOX, sites);
+            VoronoiCells.Cells got = VoronoiCells.computeWithAdjacency(BOX, sites);
+            VoronoiCells.Cells got3 = VoronoiCells.computeWithAdjacency(BOX, sites, 3);
+            assertThat(got.cells()).hasSameSizeAs(want);
+            int alive = 0;
+            for (int i = 0; i < want.length; i++) {
+                assertThat(got.cells()[i]).as("%d sites, cell %d", want.length, i).isEqualTo(want[i]);
+                if (want[i] != null) {
+                    alive++;
+                    assertThat(got.cells()[i].volume()).isEqualTo(want[i].volume());
+                }
+            }
+            assertThat(alive).as("cells of %d sites", want.length).isGreaterThan(0);
+            assertThat(got3.cells()).containsExactly(got.cells());
+            assertThat(got3.area()).containsExactly(got.area());
+        }
+    }
+
+    @Test
+    void theVolumeSumIsSkippedOnlyWhenTheBallInsideOutweighsRoundingAndTolerance() {
+        // a cell of 1 m reach around a ball of 0.1 m: positive beyond doubt at a tolerance of 1e-11 m
+        assertThat(CellClipper.volumeSurelyPositive(0.1, 1, 1e-11, 60)).isTrue();
+        // a site on the box's face (no ball), a ball too thin for the tolerance, or for the rounding of many triangles
+        assertThat(CellClipper.volumeSurelyPositive(0, 1, 1e-11, 60)).isFalse();
+        assertThat(CellClipper.volumeSurelyPositive(-1e-3, 1, 1e-11, 60)).isFalse();
+        assertThat(CellClipper.volumeSurelyPositive(1e-2, 1, 1e-3, 60)).isFalse();
+        assertThat(CellClipper.volumeSurelyPositive(1e-3, 1, 0, 1_000_000)).isFalse();
+        assertThat(CellClipper.volumeSurelyPositive(Double.NaN, 1, 1e-11, 60)).isFalse();
+    }
+
     @Test
     void sharedFaceAreasAgreeFromBothSidesAndCloseTheSurface() {
         double[] sites = uniform(1500, 4);
