@@ -89,6 +89,17 @@ final class ParallelBroadphaseTest {
         return out;
     }
 
+    /** The block runner the world handed its broadphase (WorldModule), read from the grid's field. */
+    private static dev.rubble.spi.parallel.BlockRunner runnerOf(World w) {
+        try {
+            java.lang.reflect.Field f = w.broadphase().getClass().getDeclaredField("runner");
+            f.setAccessible(true);
+            return (dev.rubble.spi.parallel.BlockRunner) f.get(w.broadphase());
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError("the grid broadphase keeps its runner in a field 'runner'", e);
+        }
+    }
+
     @Test
     void everyThreadCountFindsTheBruteForcePairsAndTheSameStates() {
         int steps = 50;
@@ -108,6 +119,7 @@ final class ParallelBroadphaseTest {
         try {
             for (StepExecutor pool : pools) {
                 World w = scene(pool);
+                assertThat(runnerOf(w).threads()).as("the grid has the world's executor").isEqualTo(pool.threads());
                 for (int i = 0; i < steps; i++) {
                     long[] expected = bruteForce(w.bodies());
                     w.step();
