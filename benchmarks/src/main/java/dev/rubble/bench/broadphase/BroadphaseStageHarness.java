@@ -30,7 +30,8 @@ import java.util.Map;
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.rubble.bench.broadphase.BroadphaseStageHarness pile 200 300
  * </pre>
- * Arguments: scene (pile, large-pyramid, pyramid, spheres), settle steps, measured rounds per count.
+ * Arguments: scene (pile, large-pyramid, pyramid, spheres), settle steps, measured rounds per count,
+ * and optionally {@code 1} to measure one thread only (no pool: for comparing one-thread builds).
  */
 public final class BroadphaseStageHarness {
     private BroadphaseStageHarness() {
@@ -40,6 +41,7 @@ public final class BroadphaseStageHarness {
         String scene = args.length > 0 ? args[0] : "pile";
         int settle = args.length > 1 ? Integer.parseInt(args[1]) : 200;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 300;
+        int countsRun = args.length > 3 && args[3].equals("1") ? 1 : 2;
         BenchScenes.Scene sc = Arrays.stream(BenchScenes.Scene.values())
                 .filter(s -> s.name().equalsIgnoreCase(scene.replace('-', '_')))
                 .findFirst()
@@ -55,7 +57,7 @@ public final class BroadphaseStageHarness {
         PairBuffer pairs = new PairBuffer();
         java.lang.management.ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         int[] counts = {1, 2};
-        StepExecutor[] ex = {StepExecutor.of(1), StepExecutor.of(2)};
+        StepExecutor[] ex = {StepExecutor.of(1), StepExecutor.of(countsRun)};
         long[] workerIds = Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.getName().startsWith("rubble-step-")).mapToLong(Thread::getId).toArray();
         ExecutorBlockRunner[] runners = {new ExecutorBlockRunner(ex[0]), new ExecutorBlockRunner(ex[1])};
@@ -65,7 +67,7 @@ public final class BroadphaseStageHarness {
         long[] hashNs = new long[rounds];
         for (int pass = 0; pass < 2; pass++) { // warm-up, then measured
             for (int k = 0; k < rounds; k++) {
-                for (int c = 0; c < 2; c++) {
+                for (int c = 0; c < countsRun; c++) {
                     bp.setBlockRunner(runners[c]);
                     long w0 = workersCpu(mx, workerIds), c0 = mx.getCurrentThreadCpuTime(), t0 = System.nanoTime();
                     double[] bo = b.bounds;
@@ -91,7 +93,7 @@ public final class BroadphaseStageHarness {
                     }
                     digest[c] = d;
                 }
-                if (digest[0] != digest[1]) {
+                if (countsRun == 2 && digest[0] != digest[1]) {
                     throw new IllegalStateException("1 and 2 threads found different pairs");
                 }
                 long h0 = System.nanoTime();
@@ -99,7 +101,7 @@ public final class BroadphaseStageHarness {
                 hashNs[k] = System.nanoTime() - h0 + (h == 42 ? 1 : 0);
             }
         }
-        for (int c = 0; c < 2; c++) {
+        for (int c = 0; c < countsRun; c++) {
             System.out.printf(Locale.ROOT,
                     "scene=%s threads=%d bodies=%d awake=%d pairs=%d round_wall_ms=%.3f (update %.3f, findPairs %.3f, sort %.3f) caller_cpu_ms=%.3f all_cpu_ms=%.3f digest=%016x%n",
                     sc.name().toLowerCase(Locale.ROOT), counts[c], b.count(dev.rubble.core.body.BodyState.AWAKE)
