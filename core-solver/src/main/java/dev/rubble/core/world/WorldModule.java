@@ -138,9 +138,12 @@ public final class WorldModule extends AbstractModule {
 
     @Provides
     @Singleton
-    Broadphase broadphase(WorldSettings s, Stages st) {
-        return st.create(StageFamily.BROADPHASE, broadphaseName(s),
+    Broadphase broadphase(WorldSettings s, Stages st, StepExecutor executor) {
+        Broadphase bp = st.create(StageFamily.BROADPHASE, broadphaseName(s),
                 s.stageOptions().getOrDefault(StageFamily.BROADPHASE.name(), StageConfig.empty()));
+        // issue 26: the broadphase may split its own work on the step's executor (same pairs on any count)
+        bp.setBlockRunner(new dev.rubble.core.parallel.ExecutorBlockRunner(executor));
+        return bp;
     }
 
     @Provides

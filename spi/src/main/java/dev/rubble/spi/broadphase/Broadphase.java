@@ -17,6 +17,10 @@ package dev.rubble.spi.broadphase;
  *
  * <p>Threading: one world owns one instance and calls it from one thread at a time.
  * Implementations must not allocate in {@link #update} or {@link #findPairs} in steady state.
+ * The world hands every broadphase its step executor once ({@link #setBlockRunner}); an
+ * implementation may split its own work into blocks on it (docs/parallel.md), but still reports
+ * every pair on the calling thread, and the pairs it reports may not depend on the thread count.
+ * The default ignores the executor, so an implementation that knows nothing of it runs serially.
  */
 public interface Broadphase {
 
@@ -72,6 +76,16 @@ public interface Broadphase {
      * @return the number of proxies, ≥ 0
      */
     int size();
+
+    /**
+     * Receives the world's step executor (issue 26), once, before the first step; called again
+     * only with another executor. An implementation may run the work of {@link #findPairs} in
+     * blocks on it; whatever it keeps between steps, and the pairs it reports, must be the same for
+     * every thread count. The default keeps running serially.
+     * @param runner the executor of the world's parallel stages (one thread or several)
+     */
+    default void setBlockRunner(dev.rubble.spi.parallel.BlockRunner runner) {
+    }
 
     /**
      * Reports every overlapping pair (see the class contract) to {@code out}. The callback must

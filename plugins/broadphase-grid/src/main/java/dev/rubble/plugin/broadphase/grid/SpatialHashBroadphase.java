@@ -2,6 +2,7 @@ package dev.rubble.plugin.broadphase.grid;
 
 import dev.rubble.spi.broadphase.Broadphase;
 import dev.rubble.spi.broadphase.DenseProxies;
+import dev.rubble.spi.parallel.BlockRunner;
 import java.util.Arrays;
 
 /**
@@ -26,6 +27,13 @@ import java.util.Arrays;
  * Objects, 2003).
  *
  * <p>Fixed proxies are hashed like moving ones; only their pairs with each other are skipped.
+ *
+ * <p>On a runner of several threads (issue 26, docs/parallel.md "The broadphase") the build and
+ * the pair search run in blocks, and every array ends up as the one-thread run writes it: the
+ * proxies' cells in blocks of slots (each slot its own entries, at offsets from a prefix sum of
+ * the per-slot cell counts, so the entries are in the same order), the counting sort by bucket on
+ * the calling thread, the search in blocks of consecutive buckets into per-block pair lists that the
+ * calling thread then reports block by block: the same pairs in the same order as one thread.
  */
 final class SpatialHashBroadphase implements Broadphase {
     private static final double CELL_LIMIT = 1 << 30;
@@ -56,6 +64,27 @@ final class SpatialHashBroadphase implements Broadphase {
     private int[] hugeList = new int[16];
     private int hugeCount;
 
+    // the parallel build and search (issue 26)
+    private BlockRunner runner = BlockRunner.inline();
+    /** Per slot: its cells' count (0 for a huge proxy), then, after the prefix sum, its first entry. */
+    private int[] entryStart = new int[17];
+    /** Buckets per search block of the current search, and the number of blocks. */
+    private int searchSpan, searchBlocks;
+    /** Per search block: the pairs it found, two ids each, and their count. */
+    private int[][] blockPairs = new int[0][];
+    private int[] blockPairCount = new int[0];
+    private final BlockRunner.Range cellsTask = this::cellsOf;
+    private final BlockRunner.Range entriesTask = this::entriesOf;
+    private final BlockRunner.Range searchTask = this::searchBlocks;
+    /** Proxies per block of the parallel build; below twice this the build runs on the calling thread. */
+    static final int BUILD_BLOCK = 512;
+    /** Search blocks per thread (load balance: buckets are not equally full). */
+    static final int SEARCH_BLOCKS_PER_THREAD = 8;
+    /** Buckets per search block at the least; tables under twice this are searched on the calling thread. */
+    static final int SEARCH_SPAN = 1024;
+    /** The most search blocks of one search. */
+    static final int MAX_SEARCH_BLOCKS = 256;
+
     SpatialHashBroadphase(double cellSize, int hugeCells) {
         if (!(cellSize >= 1e-6 && cellSize <= 1e6)) {
             throw new IllegalArgumentException("cellSize = " + cellSize + "; allowed: [1e-6, 1e6] metres");
@@ -83,6 +112,7 @@ final class SpatialHashBroadphase implements Broadphase {
             huge = Arrays.copyOf(huge, proxies.capacity());
             hugeList = Arrays.copyOf(hugeList, proxies.capacity());
             minCell = Arrays.copyOf(minCell, proxies.capacity() * 3);
+            entryStart = Arrays.copyOf(entryStart, proxies.capacity() + 1);
         }
         if (!isFixed) {
             movingCount++;
@@ -124,6 +154,11 @@ final class SpatialHashBroadphase implements Broadphase {
         return proxies.count;
     }
 
+    @Override
+    public void setBlockRunner(BlockRunner blockRunner) {
+        this.runner = java.util.Objects.requireNonNull(blockRunner, "runner is null");
+    }
+
     // ------------------------------------------------------------------ the hash
 
     private int cell(double x) {
@@ -141,51 +176,50 @@ final class SpatialHashBroadphase implements Broadphase {
         return h ^ (h >>> 15);
     }
 
-    private void build() {
-        entryCount = 0;
-        hugeCount = 0;
-        final double[] b = proxies.boxes;
-        for (int s = 0; s < proxies.count; s++) {
-            int o = s * 6;
-            int x0 = cell(b[o]), y0 = cell(b[o + 1]), z0 = cell(b[o + 2]);
-            int x1 = cell(b[o + 3]), y1 = cell(b[o + 4]), z1 = cell(b[o + 5]);
-            minCell[s * 3] = x0;
-            minCell[s * 3 + 1] = y0;
-            minCell[s * 3 + 2] = z0;
-            double cells = cellCount(x0, y0, z0, x1, y1, z1);
-            if (cells > hugeCells) {
-                huge[s] = true;
-                hugeList[hugeCount++] = s;
-                continue;
-            }
-            huge[s] = false;
-            if (entryCount + cells > entryProxy.length) {
-                growEntries((int) (entryCount + cells));
-            }
-            for (int x = x0; x <= x1; x++) {
-                for (int y = y0; y <= y1; y++) {
-                    for (int z = z0; z <= z1; z++) {
-                        int e = entryCount++;
-                        entryProxy[e] = s;
-                        entryCell[e * 3] = x;
-                        entryCell[e * 3 + 1] = y;
-                        entryCell[e * 3 + 2] = z;
-                    }
-                }
-            }
+    private void build(boolean parallel) {
+        final int count = proxies.count;
+        final BlockRunner r = runner;
+        int block = r.grain(BUILD_BLOCK);
+        boolean split = parallel && r.threads() > 1 && count >= 2 * block;
+        // 1. per slot: the min-corner cell, hugeness and the number of cells (in blocks of slots)
+        if (split) {
+            r.run(count, block, cellsTask);
+        } else {
+            cellsOf(0, count);
         }
+        // 2. the calling thread: huge proxies in slot order, each slot's first entry (prefix sum)
+        hugeCount = 0;
+        int total = 0;
+        final int[] es = entryStart;
+        for (int s = 0; s < count; s++) {
+            if (huge[s]) {
+                hugeList[hugeCount++] = s;
+            }
+            int cells = es[s];
+            es[s] = total;
+            total += cells;
+        }
+        es[count] = total;
+        if (total > entryProxy.length) {
+            growEntries(total);
+        }
+        entryCount = total;
         int tableSize = Integer.highestOneBit(Math.max(16, entryCount * 2 - 1)) << 1;
         if (bucketStart.length < tableSize + 1) {
             bucketStart = new int[tableSize + 1];
         }
         tableMask = tableSize - 1;
-        // counting sort of the entries by bucket (stable, so deterministic)
+        // 3. every slot writes its own entries and their buckets at its offset: the order of one thread
+        if (split) {
+            r.run(count, block, entriesTask);
+        } else {
+            entriesOf(0, count);
+        }
+        // 4. counting sort of the entries by bucket (stable, so deterministic), on the calling thread
         final int[] start = bucketStart;
         Arrays.fill(start, 0, tableSize + 1, 0);
         for (int e = 0; e < entryCount; e++) {
-            int k = hash(entryCell[e * 3], entryCell[e * 3 + 1], entryCell[e * 3 + 2]) & tableMask;
-            entryBucket[e] = k;
-            start[k + 1]++;
+            start[entryBucket[e] + 1]++;
         }
         for (int k = 0; k < tableSize; k++) {
             start[k + 1] += start[k];
@@ -199,6 +233,49 @@ final class SpatialHashBroadphase implements Broadphase {
         }
         start[0] = 0;
         stale = false;
+    }
+
+    /** Build step 1 for slots {@code [lo, hi)}: min-corner cell, hugeness, and the cell count in {@code entryStart}. */
+    private void cellsOf(int lo, int hi) {
+        final double[] b = proxies.boxes;
+        for (int s = lo; s < hi; s++) {
+            int o = s * 6;
+            int x0 = cell(b[o]), y0 = cell(b[o + 1]), z0 = cell(b[o + 2]);
+            int x1 = cell(b[o + 3]), y1 = cell(b[o + 4]), z1 = cell(b[o + 5]);
+            minCell[s * 3] = x0;
+            minCell[s * 3 + 1] = y0;
+            minCell[s * 3 + 2] = z0;
+            double cells = cellCount(x0, y0, z0, x1, y1, z1);
+            huge[s] = cells > hugeCells;
+            entryStart[s] = huge[s] ? 0 : (int) cells;
+        }
+    }
+
+    /** Build step 3 for slots {@code [lo, hi)}: each slot's entries (cells x, then y, then z) from its first entry on. */
+    private void entriesOf(int lo, int hi) {
+        final double[] b = proxies.boxes;
+        final int mask = tableMask;
+        for (int s = lo; s < hi; s++) {
+            if (huge[s]) {
+                continue;
+            }
+            int o = s * 6;
+            int x0 = minCell[s * 3], y0 = minCell[s * 3 + 1], z0 = minCell[s * 3 + 2];
+            int x1 = cell(b[o + 3]), y1 = cell(b[o + 4]), z1 = cell(b[o + 5]);
+            int e = entryStart[s];
+            for (int x = x0; x <= x1; x++) {
+                for (int y = y0; y <= y1; y++) {
+                    for (int z = z0; z <= z1; z++) {
+                        entryProxy[e] = s;
+                        entryCell[e * 3] = x;
+                        entryCell[e * 3 + 1] = y;
+                        entryCell[e * 3 + 2] = z;
+                        entryBucket[e] = hash(x, y, z) & mask;
+                        e++;
+                    }
+                }
+            }
+        }
     }
 
     private void growEntries(int needed) {
@@ -215,13 +292,61 @@ final class SpatialHashBroadphase implements Broadphase {
             return; // every pair would be fixed-fixed (e.g. a replay whose bodies all follow the journal)
         }
         if (stale) {
-            build();
+            build(true);
         }
+        final BlockRunner r = runner;
+        int tableSize = tableMask + 1;
+        int span = Math.max(r.grain(SEARCH_SPAN), (tableSize + MAX_SEARCH_BLOCKS - 1) / MAX_SEARCH_BLOCKS);
+        span = Math.max(span, tableSize / Math.max(1, r.threads() * SEARCH_BLOCKS_PER_THREAD));
+        if (r.threads() > 1 && tableSize >= 2 * span) {
+            // blocks of consecutive buckets on the threads, each into its own list; reported in block
+            // order, so in the order one thread reports them
+            searchSpan = span;
+            searchBlocks = (tableSize + span - 1) / span;
+            if (blockPairs.length < searchBlocks) {
+                int[][] grown = Arrays.copyOf(blockPairs, searchBlocks);
+                for (int k = blockPairs.length; k < searchBlocks; k++) {
+                    grown[k] = new int[64];
+                }
+                blockPairs = grown;
+                blockPairCount = Arrays.copyOf(blockPairCount, searchBlocks);
+            }
+            r.run(searchBlocks, 1, searchTask);
+            for (int k = 0; k < searchBlocks; k++) {
+                int[] list = blockPairs[k];
+                for (int i = 0, n = blockPairCount[k] * 2; i < n; i += 2) {
+                    out.pair(list[i], list[i + 1]);
+                }
+            }
+        } else {
+            searchBuckets(0, tableSize, out, -1);
+        }
+        reportHuge(out);
+    }
+
+    /** Search blocks {@code [lo, hi)}: each its buckets into its own pair list. */
+    private void searchBlocks(int lo, int hi) {
+        int tableSize = tableMask + 1;
+        for (int k = lo; k < hi; k++) {
+            searchBuckets(k * searchSpan, Math.min(tableSize, (k + 1) * searchSpan), null, k);
+        }
+    }
+
+    /**
+     * The pairs found in buckets {@code [from, to)}: to {@code out}, or (when {@code block >= 0})
+     * to that search block's list.
+     */
+    private void searchBuckets(int fromBucket, int toBucket, PairCollector out, int block) {
         final double[] b = proxies.boxes;
+        final int[] ids = proxies.ids;
         final int[] start = bucketStart, cellOf = entryCell, proxyOf = entryProxy, order = sorted;
         final boolean[] fx = proxies.fixed;
         final int[] mc = minCell;
-        for (int k = 0, tableSize = tableMask + 1; k < tableSize; k++) {
+        // a search block's list and length in locals (no shared line written per pair); grows only
+        // while the scene grows
+        int[] list = block < 0 ? null : blockPairs[block];
+        int n = 0;
+        for (int k = fromBucket; k < toBucket; k++) {
             int from = start[k], to = start[k + 1];
             for (int i = from; i < to - 1; i++) {
                 int ei = order[i];
@@ -248,12 +373,30 @@ final class SpatialHashBroadphase implements Broadphase {
                     int qo = q * 6;
                     if (b[po] <= b[qo + 3] && b[qo] <= b[po + 3] && b[po + 1] <= b[qo + 4] && b[qo + 1] <= b[po + 4]
                             && b[po + 2] <= b[qo + 5] && b[qo + 2] <= b[po + 5]) {
-                        out.pair(proxies.ids[p], proxies.ids[q]);
+                        if (block < 0) {
+                            out.pair(ids[p], ids[q]);
+                        } else {
+                            if (n + 2 > list.length) {
+                                list = Arrays.copyOf(list, list.length * 2);
+                            }
+                            list[n] = ids[p];
+                            list[n + 1] = ids[q];
+                            n += 2;
+                        }
                     }
                 }
             }
         }
-        // huge proxies against everything: against ordinary ones, then against the huge after them
+        if (block >= 0) {
+            blockPairs[block] = list;
+            blockPairCount[block] = n / 2;
+        }
+    }
+
+    /** Huge proxies against everything: against ordinary ones, then against the huge after them. */
+    private void reportHuge(PairCollector out) {
+        final double[] b = proxies.boxes;
+        final boolean[] fx = proxies.fixed;
         for (int h = 0; h < hugeCount; h++) {
             int p = hugeList[h];
             int po = p * 6;
@@ -286,7 +429,7 @@ final class SpatialHashBroadphase implements Broadphase {
     public void query(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
                       ProxyCollector out) {
         if (stale) {
-            build();
+            build(false); // a query may come from outside the step: the calling thread alone
         }
         final double[] b = proxies.boxes;
         int x0 = cell(minX), y0 = cell(minY), z0 = cell(minZ);
@@ -336,5 +479,29 @@ final class SpatialHashBroadphase implements Broadphase {
         double[] b = proxies.boxes;
         return b[o] <= maxX && minX <= b[o + 3] && b[o + 1] <= maxY && minY <= b[o + 4]
                 && b[o + 2] <= maxZ && minZ <= b[o + 5];
+    }
+
+    /**
+     * For tests: whether everything this broadphase keeps between calls (proxies, the hash's entries,
+     * their bucket order, bucket starts, min-corner cells, huge list) equals {@code other}'s over the
+     * used ranges; after the same calls a parallel build must leave exactly what one thread leaves.
+     */
+    boolean sameStructure(SpatialHashBroadphase other) {
+        int n = proxies.count, e = entryCount;
+        return n == other.proxies.count && e == other.entryCount && stale == other.stale
+                && movingCount == other.movingCount && tableMask == other.tableMask
+                && hugeCount == other.hugeCount
+                && Arrays.equals(proxies.ids, 0, n, other.proxies.ids, 0, n)
+                && Arrays.equals(proxies.fixed, 0, n, other.proxies.fixed, 0, n)
+                && Arrays.equals(proxies.boxes, 0, 6 * n, other.proxies.boxes, 0, 6 * n)
+                && Arrays.equals(huge, 0, n, other.huge, 0, n)
+                && Arrays.equals(minCell, 0, 3 * n, other.minCell, 0, 3 * n)
+                && Arrays.equals(entryStart, 0, n + 1, other.entryStart, 0, n + 1)
+                && Arrays.equals(hugeList, 0, hugeCount, other.hugeList, 0, hugeCount)
+                && Arrays.equals(entryProxy, 0, e, other.entryProxy, 0, e)
+                && Arrays.equals(entryCell, 0, 3 * e, other.entryCell, 0, 3 * e)
+                && Arrays.equals(entryBucket, 0, e, other.entryBucket, 0, e)
+                && Arrays.equals(sorted, 0, e, other.sorted, 0, e)
+                && Arrays.equals(bucketStart, 0, tableMask + 2, other.bucketStart, 0, tableMask + 2);
     }
 }
