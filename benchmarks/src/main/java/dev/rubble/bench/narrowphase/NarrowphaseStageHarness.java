@@ -25,8 +25,11 @@ import java.util.Map;
  *
  * <pre>
  * java -cp tui-console/target/rubble-tui-console.jar:tui-console/target/lib/*:benchmarks/target/classes \
- *     dev.rubble.bench.narrowphase.NarrowphaseStageHarness [pyramid|pile] [settle] [rounds] [callsPerRound] [more] [nocache]
+ *     dev.rubble.bench.narrowphase.NarrowphaseStageHarness [pyramid|pile|large-pyramid] [settle] [rounds] [callsPerRound] [more] [nocache]
  * </pre>
+ *
+ * {@code -Drubble.bench.threads=N} steps the world (and so runs the stage) on N threads (issue 26;
+ * default: the scene's count, 1). The store checksum is the same for every N.
  */
 public final class NarrowphaseStageHarness {
     private NarrowphaseStageHarness() {
@@ -39,7 +42,8 @@ public final class NarrowphaseStageHarness {
         int calls = args.length > 3 ? Integer.parseInt(args[3]) : 200;
         int more = args.length > 4 ? Integer.parseInt(args[4]) : 200;
         boolean noCache = args.length > 5 && args[5].equals("nocache"); // every pair collides (cache off)
-        ScenarioWorld sw = ScenarioWorld.create(BenchScenes.build(scene), Stages.load(), Map.of());
+        int threads = Integer.getInteger("rubble.bench.threads", 0);
+        ScenarioWorld sw = ScenarioWorld.create(BenchScenes.build(scene), Stages.load(), Map.of(), threads);
         World w = sw.world();
         for (int i = 0; i < settle; i++) {
             sw.step();
@@ -55,6 +59,7 @@ public final class NarrowphaseStageHarness {
         }
 
         np.run(b, pairs, cs, dt);
+        System.out.printf(Locale.ROOT, "threads=%d ", w.settings().threads());
         System.out.printf(Locale.ROOT, "%s settled %d steps: %d pairs, %d tested, %d cached, %d manifolds, %d points,"
                         + " %d warm-started; store checksum %016x%n", scene.label(), settle, pairs.size(), np.pairsTested,
                 np.pairsCached, cs.size(), np.pointsKept, np.pointsWarmStarted, checksum(cs));

@@ -86,8 +86,12 @@ import java.util.function.Supplier;
  * With an executor of several threads and an instance supplier ({@link #NarrowphaseStage(Narrowphase,
  * Supplier)}), a run of at least twice {@code PAIR_GRAIN} (256) pairs filters, looks up the cache and
  * collides pair blocks on the workers, each with its own plugin instance recording its sink calls
- * ({@link NarrowphaseWorker}), then plays them back in pair order through the same sink code on the
- * calling thread: the same bits as one thread (docs/parallel.md, "The narrowphase").
+ * ({@link NarrowphaseWorker}); a serial pass in pair order only counts (each pair's manifolds and
+ * points against the budgets, its offsets in the store and the next cache); then the workers write
+ * their pairs at those offsets (replays, recorded calls, anchors, cache entries, the per-pair key
+ * sort) and warm-start their blocks. A run whose budget is hit plays the recorded calls back in pair
+ * order through the same sink code on the calling thread instead. Either way the same bits as one
+ * thread (docs/parallel.md, "The narrowphase").
  */
 public final class NarrowphaseStage implements ContactSink, ContactStage {
     /** Default speculative margin, metres: shapes this far apart still get (positive-separation) contacts. */
