@@ -25,8 +25,11 @@ import java.util.Map;
  *
  * <pre>
  * java -cp tui-console/target/rubble-tui-console.jar:tui-console/target/lib/*:benchmarks/target/classes \
- *     dev.rubble.bench.narrowphase.NarrowphaseStageHarness [pyramid|pile] [settle] [rounds] [callsPerRound] [more] [nocache]
+ *     dev.rubble.bench.narrowphase.NarrowphaseStageHarness [pyramid|pile|large-pyramid] [settle] [rounds] [callsPerRound] [more] [nocache]
  * </pre>
+ *
+ * {@code -Drubble.bench.threads=N} steps the world (and so runs the stage) on N threads (issue 26;
+ * default: the scene's count, 1). The store checksum is the same for every N.
  */
 public final class NarrowphaseStageHarness {
     private NarrowphaseStageHarness() {
@@ -39,7 +42,8 @@ public final class NarrowphaseStageHarness {
         int calls = args.length > 3 ? Integer.parseInt(args[3]) : 200;
         int more = args.length > 4 ? Integer.parseInt(args[4]) : 200;
         boolean noCache = args.length > 5 && args[5].equals("nocache"); // every pair collides (cache off)
-        ScenarioWorld sw = ScenarioWorld.create(BenchScenes.build(scene), Stages.load(), Map.of());
+        int threads = Integer.getInteger("rubble.bench.threads", 0);
+        ScenarioWorld sw = ScenarioWorld.create(BenchScenes.build(scene), Stages.load(), Map.of(), threads);
         World w = sw.world();
         for (int i = 0; i < settle; i++) {
             sw.step();
@@ -55,15 +59,23 @@ public final class NarrowphaseStageHarness {
         }
 
         np.run(b, pairs, cs, dt);
+        System.out.printf(Locale.ROOT, "threads=%d ", w.settings().threads());
         System.out.printf(Locale.ROOT, "%s settled %d steps: %d pairs, %d tested, %d cached, %d manifolds, %d points,"
                         + " %d warm-started; store checksum %016x%n", scene.label(), settle, pairs.size(), np.pairsTested,
                 np.pairsCached, cs.size(), np.pointsKept, np.pointsWarmStarted, checksum(cs));
 
         long[] npBest = new long[rounds], bpBest = new long[rounds], hBest = new long[rounds];
+        // CPU per call: the calling thread's, and the whole process's (every thread: the pool's workers
+        // included, their idle spinning too): on a busy machine CPU time says what wall time cannot
+        double[] npThreadCpu = new double[rounds], npProcessCpu = new double[rounds];
+        java.lang.management.ThreadMXBean tmx = java.lang.management.ManagementFactory.getThreadMXBean();
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         double[] npMean = new double[rounds], bpMean = new double[rounds], hMean = new double[rounds];
         long sink = 0;
         for (int r = 0; r < rounds; r++) {
             long best = Long.MAX_VALUE, sum = 0;
+            long c0 = tmx.getCurrentThreadCpuTime(), p0 = os.getProcessCpuTime();
             for (int k = 0; k < calls; k++) {
                 long t0 = System.nanoTime();
                 np.run(b, pairs, cs, dt);
@@ -71,6 +83,8 @@ public final class NarrowphaseStageHarness {
                 best = Math.min(best, t);
                 sum += t;
             }
+            npThreadCpu[r] = (tmx.getCurrentThreadCpuTime() - c0) / (double) calls;
+            npProcessCpu[r] = (os.getProcessCpuTime() - p0) / (double) calls;
             npBest[r] = best;
             npMean[r] = sum / (double) calls;
             best = Long.MAX_VALUE;
@@ -99,6 +113,8 @@ public final class NarrowphaseStageHarness {
         int warm = rounds / 3; // the first rounds include compilation
         System.out.printf(Locale.ROOT, "narrowphase stage: best %.1f us, median round mean %.1f us, min round mean %.1f us%n",
                 min(npBest, warm) / 1e3, median(npMean, warm) / 1e3, minD(npMean, warm) / 1e3);
+        System.out.printf(Locale.ROOT, "narrowphase stage CPU per call: calling thread median round %.1f us, process median round %.1f us%n",
+                median(npThreadCpu, warm) / 1e3, median(npProcessCpu, warm) / 1e3);
         System.out.printf(Locale.ROOT, "broadphase:        best %.1f us, median round mean %.1f us, min round mean %.1f us%n",
                 min(bpBest, warm) / 1e3, median(bpMean, warm) / 1e3, minD(bpMean, warm) / 1e3);
         System.out.printf(Locale.ROOT, "state hash:        best %.1f us, median round mean %.1f us, min round mean %.1f us%n",

@@ -108,6 +108,21 @@ public final class ContactStore {
         return m;
     }
 
+    /**
+     * Makes the store hold {@code n} manifolds (at most the budget) whose fields the caller writes
+     * (package-private: the parallel narrowphase sizes the store from its serial count, then
+     * its workers write every manifold at its offset).
+     */
+    void resize(int n) {
+        if (n > maxManifolds) {
+            throw new CapacityExceededException("maxManifolds", maxManifolds);
+        }
+        if (n > capacity) {
+            allocate((int) Math.min(maxManifolds, Math.max(n, 2L * capacity)));
+        }
+        count = n;
+    }
+
     /** Whether another manifold fits the budget. */
     public boolean hasRoom() {
         return count < maxManifolds;

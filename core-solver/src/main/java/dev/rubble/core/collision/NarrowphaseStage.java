@@ -86,8 +86,12 @@ import java.util.function.Supplier;
  * With an executor of several threads and an instance supplier ({@link #NarrowphaseStage(Narrowphase,
  * Supplier)}), a run of at least twice {@code PAIR_GRAIN} (256) pairs filters, looks up the cache and
  * collides pair blocks on the workers, each with its own plugin instance recording its sink calls
- * ({@link NarrowphaseWorker}), then plays them back in pair order through the same sink code on the
- * calling thread: the same bits as one thread (docs/parallel.md, "The narrowphase").
+ * ({@link NarrowphaseWorker}); a serial pass in pair order only counts (each pair's manifolds and
+ * points against the budgets, its offsets in the store and the next cache); then the workers write
+ * their pairs at those offsets (replays, recorded calls, anchors, cache entries, the per-pair key
+ * sort) and warm-start their blocks. A run whose budget is hit plays the recorded calls back in pair
+ * order through the same sink code on the calling thread instead. Either way the same bits as one
+ * thread (docs/parallel.md, "The narrowphase").
  */
 public final class NarrowphaseStage implements ContactSink, ContactStage {
     /** Default speculative margin, metres: shapes this far apart still get (positive-separation) contacts. */
@@ -395,8 +399,12 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                 sortByKey(contacts, first, end);
             }
         }
-        // one sequential pass (done pair by pair, between the collisions, it cost the pile more)
-        warmStart(contacts);
+        // one sequential pass (done pair by pair, between the collisions, it cost the pile more); a
+        // parallel run whose pairs the workers wrote did it block by block
+        if (!warmedInParallel) {
+            warmStart(contacts);
+        }
+        warmedInParallel = false;
         manifoldsKept = contacts.size();
         if (verbatim && same == old.pairs && !(useCache && parkedNow > 0)) {
             // every entry of old replayed in order: old is this run's cache as it stands
@@ -437,6 +445,20 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     private byte[] pairKind = new byte[0];
     private int[] pairEntry = new int[0], pairWorker = new int[0], pairFrom = new int[0], pairTo = new int[0];
     private double[] pairMargins = new double[0], pairRel = new double[0];
+    /**
+     * Per pair of the run, 4 ints: after the workers, what it puts into the store and the cache
+     * ({@link NarrowphaseWorker#summarize}); after the serial count, its offsets: first store
+     * manifold, first cache manifold, first cache point, cache entry (pair n: the totals).
+     */
+    private int[] pairSum = new int[4];
+    /** Set by a worker that found the pairs out of order or a cache entry the write cannot replay as counted. */
+    private volatile boolean runUnfit;
+    // the write phase's inputs
+    private PairCache runNext;
+    private boolean runRecordReplays, runWarmInBlocks;
+    private final RangeTask writeTask = this::writeBlock;
+    /** Runs so far whose pairs were also written into the store and cache by the workers (no budget hit). */
+    public long runsWrittenInParallel;
     /** Per pair of the run: its separating-axis hint slot ({@link PairCache#HINT} doubles), read and written by its worker. */
     private double[] pairHint = new double[0];
     // the run's inputs for the blocks (set on the calling thread before the dispatch)
@@ -529,22 +551,143 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             pairMargins = new double[c];
             pairRel = new double[c * REL];
             pairHint = new double[c * PairCache.HINT];
+            pairSum = new int[4 * (c + 1)];
         }
         for (NarrowphaseWorker w : workers) {
             w.calls = 0;
+            w.warmStarted = 0;
         }
         runPairs = pairs;
         runOld = old;
         runUseCache = useCache;
         runDt = dt;
+        runUnfit = false;
         runsInParallel++;
         final StepExecutor ex = executor;
+        final int block = ex.blockFor(n, ex.grain(PAIR_GRAIN), 4);
         try {
-            ex.run(n, ex.blockFor(n, ex.grain(PAIR_GRAIN), 4), classifyTask);
+            return parallelRun(b, pairs, contacts, old, next, useCache, n, block);
         } finally {
             runPairs = null;
             runOld = null;
+            runNext = null;
         }
+    }
+
+    private int parallelRun(BodyStore b, PairBuffer pairs, ContactStore contacts, PairCache old, PairCache next,
+                            boolean useCache, int n, int block) {
+        final StepExecutor ex = executor;
+        ex.run(n, block, classifyTask);
+        // the serial count: each pair's offsets in the store and the next cache, the budgets, and
+        // whether the run keeps replaying old's entries in order (then next stays empty)
+        final byte[] kinds = pairKind;
+        final int[] sum = pairSum;
+        final int maxManifolds = contacts.maxManifolds();
+        boolean verbatim = useCache, fits = !runUnfit;
+        int same = 0, storeM = 0, cacheM = 0, points = 0, entries = 0, tested = 0, replayed = 0;
+        for (int i = 0; i < n; i++) {
+            final byte k = kinds[i];
+            final int o = 4 * i;
+            final int kept = sum[o], begun = sum[o + 1], pts = sum[o + 2], keptBeforeLast = sum[o + 3];
+            sum[o] = storeM;
+            sum[o + 1] = cacheM;
+            sum[o + 2] = points;
+            sum[o + 3] = entries;
+            if (k == SKIP) {
+                continue;
+            }
+            tested++;
+            if (begun > 0 && storeM + keptBeforeLast >= maxManifolds) {
+                fits = false; // a beginManifold would find the store full: the manifold budget is hit
+            }
+            storeM += kept;
+            cacheM += begun;
+            points += pts;
+            if (k == REPLAY) {
+                entries++;
+                replayed++;
+                if (verbatim && pairEntry[i] == same) {
+                    same++;
+                } else {
+                    verbatim = false;
+                }
+            } else if (k == COLLIDE_RECORD) {
+                entries++;
+                verbatim = false;
+            }
+        }
+        sum[4 * n] = storeM;
+        sum[4 * n + 1] = cacheM;
+        sum[4 * n + 2] = points;
+        sum[4 * n + 3] = entries;
+        if (!fits || points > maxPoints) {
+            // a budget is hit: which manifolds and points are kept depends on everything before them,
+            // so the recorded calls are played through the sink in pair order, as before
+            return playInOrder(b, pairs, contacts, old, next, useCache);
+        }
+        pairsTested += tested;
+        pairsCached += replayed;
+        pointsKept += points;
+        contacts.resize(storeM);
+        ensureCurrent(storeM);
+        final boolean recordReplays = useCache && !verbatim;
+        if (recordReplays) {
+            next.ensure(entries, cacheM, points);
+        }
+        runNext = next;
+        runRecordReplays = recordReplays;
+        runWarmInBlocks = prevSorted();
+        runsWrittenInParallel++;
+        ex.run(n, block, writeTask);
+        if (recordReplays) {
+            next.pairs = entries;
+            next.manifolds = cacheM;
+            next.points = points;
+        }
+        if (runWarmInBlocks) {
+            for (NarrowphaseWorker w : workers) {
+                pointsWarmStarted += w.warmStarted;
+            }
+            warmedInParallel = true;
+        }
+        return verbatim ? same : -1;
+    }
+
+    /** Whether the run's warm start was done by the workers' blocks (run() skips its own). */
+    private boolean warmedInParallel;
+
+    /** Whether last step's manifolds ascend by (a, b, key): then a range's merge-join cursor is a binary search. */
+    private boolean prevSorted() {
+        for (int o = 1; o < prevCount; o++) {
+            if (compare(prevA[o - 1], prevB[o - 1], prevKey[o - 1], prevA[o], prevB[o], prevKey[o]) > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The first of last step's manifolds not before (a, b, key). */
+    private int prevLowerBound(int a, int c, long key) {
+        int lo = 0, hi = prevCount;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (compare(prevA[mid], prevB[mid], prevKey[mid], a, c, key) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * The serial pass of a run whose budgets are hit: in pair order, replays cached pairs and plays each
+     * collided pair's recorded calls through the stage's own sink methods (what the one-thread loop in
+     * {@link #run} does, the same calls with the same numbers: the same bits).
+     */
+    private int playInOrder(BodyStore b, PairBuffer pairs, ContactStore contacts, PairCache old, PairCache next,
+                            boolean useCache) {
+        final int n = pairs.size();
         boolean verbatim = useCache;
         int same = 0;
         final byte[] kinds = pairKind;
@@ -608,17 +751,171 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         return verbatim ? same : -1;
     }
 
-    /** One block of pairs on a worker: filter, margin, cache look-up, and the collision of each pair not replayed. */
-    private void classifyBlock(int begin, int end) {
+    /**
+     * One block of pairs on a worker, after the serial count: writes each pair's manifolds into the
+     * store and its entry into the next cache at the pair's offsets (replays from last step's cache,
+     * recorded calls of the pairs collided), sorts each pair's manifolds by key, then warm-starts the
+     * block's manifolds from last step's. No budget is hit in such a run, so a pair's output depends
+     * on the pair alone: the bits the sink makes in pair order.
+     */
+    private void writeBlock(int begin, int end) {
         final AtomicIntegerArray busy = workerBusy;
+        int wi = claim(busy);
+        try {
+            final NarrowphaseWorker w = workers[wi];
+            final PairBuffer pairs = runPairs;
+            final byte[] kinds = pairKind;
+            final int[] sum = pairSum;
+            final ContactStore st = store;
+            for (int i = begin; i < end; i++) {
+                final byte k = kinds[i];
+                if (k == SKIP) {
+                    continue;
+                }
+                final int o = 4 * i, m0 = sum[o];
+                int a = pairs.first(i), c = pairs.second(i);
+                int m1 = k == REPLAY ? writeReplay(w, i, a, c, m0, sum[o + 3], sum[o + 1], sum[o + 2])
+                        : writeCollided(w, i, a, c, m0, sum[o + 3], sum[o + 1], sum[o + 2], k == COLLIDE_RECORD);
+                if (m1 - m0 > 1) {
+                    sortByKey(st, m0, m1);
+                }
+            }
+            if (runWarmInBlocks) {
+                final int from = sum[4 * begin], to = sum[4 * end];
+                if (from < to) {
+                    w.warmStarted += warmStart(st, from, to, prevLowerBound(st.bodyA[from], st.bodyB[from], st.key[from]));
+                }
+            }
+        } finally {
+            busy.set(wi, 0);
+        }
+    }
+
+    /**
+     * Writes replayed pair {@code i}: its cached manifolds with a point into the store from {@code m},
+     * and, when the run records replays, its cache entry as entry {@code e} of the next cache (manifolds
+     * from {@code cm}, points from {@code cp}); returns the store index after its last manifold.
+     */
+    private int writeReplay(NarrowphaseWorker w, int i, int a, int c, int m, int e, int cm, int cp) {
+        final BodyStore b = bodies;
+        final ContactStore st = store;
+        final PairCache old = runOld;
+        final double[] bd = w.rot;
+        rotation(b, a, bd, 0);
+        rotation(b, c, bd, ROT_B);
+        final int oe = pairEntry[i];
+        final double[] md = old.manD;
+        final int[] mi = old.manI;
+        for (int mm = old.pairI[oe * PairCache.PI + PairCache.FIRST], end = mm + old.pairI[oe * PairCache.PI + PairCache.COUNT];
+             mm < end; mm++) {
+            final int count = mi[mm * PairCache.MI + 1];
+            if (count == 0) {
+                continue; // the sink removes a manifold that got no point
+            }
+            double lx = md[mm * PairCache.MD], ly = md[mm * PairCache.MD + 1], lz = md[mm * PairCache.MD + 2];
+            double nx = bd[0] * lx + bd[1] * ly + bd[2] * lz;
+            double ny = bd[3] * lx + bd[4] * ly + bd[5] * lz;
+            double nz = bd[6] * lx + bd[7] * ly + bd[8] * lz;
+            header(st, m, b, a, c, old.key[mm], nx, ny, nz, curGenA, curGenB);
+            st.pointCount[m] = count;
+            replayPoints(old, mi[mm * PairCache.MI], count, st, m * ContactStore.MAX_POINTS, curLx, curLy, curLz, bd, 0,
+                    ROT_B, b, a, c, nx, ny, nz);
+            m++;
+        }
+        if (runRecordReplays) {
+            runNext.copyPairAt(old, oe, e, cm, cp);
+        }
+        return m;
+    }
+
+    /**
+     * Writes collided pair {@code i} from its recorded calls, as the sink takes them with no budget hit:
+     * a manifold is written once it gets its first point (one that gets none is not kept), at most
+     * {@link ContactStore#MAX_POINTS} points a manifold, and with {@code record} the pair's cache entry
+     * {@code e} (every manifold begun, from {@code cm}; points from {@code cp}). Returns the store index
+     * after its last manifold.
+     */
+    private int writeCollided(NarrowphaseWorker w, int i, int a, int c, int m, int e, int cm, int cp, boolean record) {
+        final BodyStore b = bodies;
+        final ContactStore st = store;
+        final PairCache next = runNext;
+        final Pose pa = w.poseA, pb = w.poseB;
+        pa.set(b.originX(a), b.originY(a), b.originZ(a), b.qx[a], b.qy[a], b.qz[a], b.qw[a]);
+        pb.set(b.originX(c), b.originY(c), b.originZ(c), b.qx[c], b.qy[c], b.qz[c], b.qw[c]);
+        final double[] t = w.tmp;
+        if (record) {
+            final double[] r = pairRel;
+            final int o = i * REL;
+            next.putPair(e, a, c, b.generation[a], b.generation[c], r[o], r[o + 1], r[o + 2], r[o + 3], r[o + 4],
+                    r[o + 5], r[o + 6], pairMargins[i], cm);
+            // the hint the worker's collision left (from the pair's last entry, as the one-thread loop)
+            System.arraycopy(pairHint, i * PairCache.HINT, next.hint, e * PairCache.HINT, PairCache.HINT);
+        }
+        final NarrowphaseWorker rec = workers[pairWorker[i]];
+        final byte[] kind = rec.kind;
+        final double[] d = rec.d;
+        final long[] l = rec.l;
+        final double pax = b.px[a], pay = b.py[a], paz = b.pz[a], pbx = b.px[c], pby = b.py[c], pbz = b.pz[c];
+        double nx = 0, ny = 0, nz = 0;
+        long key = 0;
+        int pc = -1, cman = cm - 1;
+        for (int call = pairFrom[i], to = pairTo[i]; call < to; call++) {
+            final int o = 4 * call;
+            if (kind[call] == NarrowphaseWorker.MANIFOLD) {
+                if (pc > 0) {
+                    m++;
+                }
+                pc = 0;
+                nx = d[o];
+                ny = d[o + 1];
+                nz = d[o + 2];
+                key = l[call];
+                if (record) {
+                    pa.inverseRotate(nx, ny, nz, t, 0);
+                    next.putManifold(e, ++cman, key, t[0], t[1], t[2], cp);
+                }
+                continue;
+            }
+            if (pc < 0 || pc == ContactStore.MAX_POINTS) {
+                continue; // before any manifold, or past a full one: neither store nor cache takes it
+            }
+            final double ax = d[o], ay = d[o + 1], az = d[o + 2], separation = d[o + 3];
+            // the sink's addPoint, expression for expression
+            double rax = ax - pax, ray = ay - pay, raz = az - paz;
+            double bwx = ax + separation * nx, bwy = ay + separation * ny, bwz = az + separation * nz;
+            double rbx = bwx - pbx, rby = bwy - pby, rbz = bwz - pbz;
+            pa.inverseRotate(rax, ray, raz, t, 0);
+            double lax = t[0], lay = t[1], laz = t[2];
+            if (record) {
+                pb.inverseRotate(rbx, rby, rbz, t, 0);
+                next.putPoint(cman, cp++, lax, lay, laz, t[0], t[1], t[2], l[call]);
+            }
+            if (pc == 0) {
+                header(st, m, b, a, c, key, nx, ny, nz, curGenA, curGenB);
+            }
+            putPoint(st, m * ContactStore.MAX_POINTS + pc, rax, ray, raz, rbx, rby, rbz, separation, l[call],
+                    curLx, curLy, curLz, lax, lay, laz);
+            st.pointCount[m] = ++pc;
+        }
+        return pc > 0 ? m + 1 : m;
+    }
+
+    /** A free worker slot (at most as many blocks run at once as the executor has threads: one turns up). */
+    private static int claim(AtomicIntegerArray busy) {
         int wi = 0;
-        // at most as many blocks run at once as the executor has threads: a free worker turns up
         while (!busy.compareAndSet(wi, 0, 1)) {
             if (++wi == busy.length()) {
                 wi = 0;
                 Thread.onSpinWait();
             }
         }
+        return wi;
+    }
+
+    /** One block of pairs on a worker: filter, margin, cache look-up, and the collision of each pair not replayed. */
+    private void classifyBlock(int begin, int end) {
+        final AtomicIntegerArray busy = workerBusy;
+        int wi = claim(busy);
         try {
             classify(workers[wi], wi, begin, end);
         } finally {
@@ -638,8 +935,15 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         final double[] bd = w.rot;
         final int oa = 0;
         int cursor = useCache ? lowerBound(old, pairs.first(begin), pairs.second(begin)) : 0;
+        int lastA = begin == 0 ? -1 : pairs.first(begin - 1), lastC = begin == 0 ? -1 : pairs.second(begin - 1);
         for (int i = begin; i < end; i++) {
             int a = pairs.first(i), c = pairs.second(i);
+            if (a < lastA || a == lastA && c <= lastC || c <= a) {
+                // the write's offsets and merge-join need the pairs strictly ascending, a < b
+                runUnfit = true;
+            }
+            lastA = a;
+            lastC = c;
             // the one-thread loop's filter, margin and look-up (the same methods, the same bits)
             if (filteredOut(b, a, c, dynamic, ignored)) {
                 kinds[i] = SKIP;
@@ -657,6 +961,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                 if (samePair && reusable(old, cursor, b, a, c, r, o, pairMargin)) {
                     kinds[i] = REPLAY;
                     pairEntry[i] = cursor;
+                    summarizeEntry(old, cursor, i);
                     continue;
                 }
                 // the pair's hint slot: its last entry's hint, or none (as addPair leaves it)
@@ -681,7 +986,34 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                 w.narrowphase.collide(b.shape[a], w.poseA, b.shape[c], w.poseB, pairMargin, w);
             }
             pairTo[i] = w.calls;
+            w.summarize(pairFrom[i], pairTo[i], pairSum, 4 * i);
         }
+    }
+
+    /**
+     * What replaying cache entry {@code e} for pair {@code i} puts into the store and the next cache
+     * ({@link NarrowphaseWorker#summarize}'s four counts). An entry with a manifold of more than
+     * {@link ContactStore#MAX_POINTS} points (only a corrupt snapshot makes one) unfits the run.
+     */
+    private void summarizeEntry(PairCache old, int e, int i) {
+        final int[] mi = old.manI;
+        int kept = 0, points = 0, keptBeforeLast = -1;
+        for (int m = old.pairI[e * PairCache.PI + PairCache.FIRST], end = m + old.pairI[e * PairCache.PI + PairCache.COUNT];
+             m < end; m++) {
+            keptBeforeLast = kept;
+            int pc = mi[m * PairCache.MI + 1];
+            if (pc > ContactStore.MAX_POINTS) {
+                runUnfit = true;
+            } else if (pc > 0) {
+                kept++;
+                points += pc;
+            }
+        }
+        final int o = 4 * i;
+        pairSum[o] = kept;
+        pairSum[o + 1] = old.pairI[e * PairCache.PI + PairCache.COUNT];
+        pairSum[o + 2] = points;
+        pairSum[o + 3] = keptBeforeLast;
     }
 
     /** Whether pair (a, c) never reaches the narrowphase: no dynamic body, layers that do not meet, or an ignored pair. */
@@ -826,15 +1158,8 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     private void replay(PairCache old, int e, double[] bd, int oa, int ob) {
         final double ra0 = bd[oa], ra1 = bd[oa + 1], ra2 = bd[oa + 2], ra3 = bd[oa + 3], ra4 = bd[oa + 4],
                 ra5 = bd[oa + 5], ra6 = bd[oa + 6], ra7 = bd[oa + 7], ra8 = bd[oa + 8];
-        final double rb0 = bd[ob], rb1 = bd[ob + 1], rb2 = bd[ob + 2], rb3 = bd[ob + 3], rb4 = bd[ob + 4],
-                rb5 = bd[ob + 5], rb6 = bd[ob + 6], rb7 = bd[ob + 7], rb8 = bd[ob + 8];
-        final BodyStore b = bodies;
-        final int sa = slotA, sb = slotB;
-        final double pax = b.px[sa], pay = b.py[sa], paz = b.pz[sa];
-        final double pbx = b.px[sb], pby = b.py[sb], pbz = b.pz[sb];
-        final double[] md = old.manD, t = old.ptD;
+        final double[] md = old.manD;
         final int[] mi = old.manI;
-        final long[] fe = old.feature;
         final ContactStore st = store;
         for (int m = old.pairI[e * PairCache.PI + PairCache.FIRST], end = m + old.pairI[e * PairCache.PI + PairCache.COUNT];
              m < end; m++) {
@@ -848,7 +1173,6 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             }
             // what storePoint does point by point: points past MAX_POINTS are ignored (a cached
             // manifold has no more), points past the point budget are counted as dropped
-            final int p0 = mi[m * PairCache.MI];
             final int fit = Math.min(mi[m * PairCache.MI + 1], ContactStore.MAX_POINTS - st.pointCount[current]);
             final int keep = Math.min(fit, maxPoints - pointsKept);
             pointsDropped += fit - keep;
@@ -858,41 +1182,60 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             final int q0 = current * ContactStore.MAX_POINTS + st.pointCount[current];
             st.pointCount[current] += keep;
             pointsKept += keep;
-            final double[] sax = st.ax, say = st.ay, saz = st.az, sbx = st.bx, sby = st.by, sbz = st.bz;
-            final double[] sep = st.separation, sn = st.normalImpulse, st1 = st.tangentImpulse1,
-                    st2 = st.tangentImpulse2, srv = st.relativeNormalVelocity;
-            final long[] sf = st.feature;
-            final double[] cx = curLx, cy = curLy, cz = curLz;
-            for (int k = 0; k < keep; k++) {
-                final int o = (p0 + k) * PairCache.TD, q = q0 + k;
-                double lax = t[o], lay = t[o + 1], laz = t[o + 2];
-                double lbx = t[o + 3], lby = t[o + 4], lbz = t[o + 5];
-                double rax = ra0 * lax + ra1 * lay + ra2 * laz;
-                double ray = ra3 * lax + ra4 * lay + ra5 * laz;
-                double raz = ra6 * lax + ra7 * lay + ra8 * laz;
-                double rbx = rb0 * lbx + rb1 * lby + rb2 * lbz;
-                double rby = rb3 * lbx + rb4 * lby + rb5 * lbz;
-                double rbz = rb6 * lbx + rb7 * lby + rb8 * lbz;
-                sax[q] = rax;
-                say[q] = ray;
-                saz[q] = raz;
-                sbx[q] = rbx;
-                sby[q] = rby;
-                sbz[q] = rbz;
-                // separation = (witness B - witness A) . n, witnesses = centre of mass + anchor
-                sep[q] = (pbx + rbx - pax - rax) * nx
-                        + (pby + rby - pay - ray) * ny
-                        + (pbz + rbz - paz - raz) * nz;
-                sf[q] = fe[p0 + k];
-                sn[q] = 0;
-                st1[q] = 0;
-                st2[q] = 0;
-                // written by the contact solver when it prepares the step (the one place it is computed)
-                srv[q] = 0;
-                cx[q] = lax;
-                cy[q] = lay;
-                cz[q] = laz;
-            }
+            replayPoints(old, mi[m * PairCache.MI], keep, st, q0, curLx, curLy, curLz, bd, oa, ob, bodies, slotA, slotB,
+                    nx, ny, nz);
+        }
+    }
+
+    /**
+     * Store points {@code q0..q0+keep) from cache points {@code p0..}: witnesses to world with the
+     * rotation matrices at {@code bd[oa..]}, {@code bd[ob..]}, separation along the current world normal
+     * {@code n}, fresh impulses, anchors on A into {@code cx..cz}.
+     */
+    private static void replayPoints(PairCache old, int p0, int keep, ContactStore st, int q0, double[] cx, double[] cy,
+                                     double[] cz, double[] bd, int oa, int ob, BodyStore b, int sa, int sb,
+                                     double nx, double ny, double nz) {
+        final double ra0 = bd[oa], ra1 = bd[oa + 1], ra2 = bd[oa + 2], ra3 = bd[oa + 3], ra4 = bd[oa + 4],
+                ra5 = bd[oa + 5], ra6 = bd[oa + 6], ra7 = bd[oa + 7], ra8 = bd[oa + 8];
+        final double rb0 = bd[ob], rb1 = bd[ob + 1], rb2 = bd[ob + 2], rb3 = bd[ob + 3], rb4 = bd[ob + 4],
+                rb5 = bd[ob + 5], rb6 = bd[ob + 6], rb7 = bd[ob + 7], rb8 = bd[ob + 8];
+        final double pax = b.px[sa], pay = b.py[sa], paz = b.pz[sa];
+        final double pbx = b.px[sb], pby = b.py[sb], pbz = b.pz[sb];
+        final double[] t = old.ptD;
+        final long[] fe = old.feature;
+        final double[] sax = st.ax, say = st.ay, saz = st.az, sbx = st.bx, sby = st.by, sbz = st.bz;
+        final double[] sep = st.separation, sn = st.normalImpulse, st1 = st.tangentImpulse1,
+                st2 = st.tangentImpulse2, srv = st.relativeNormalVelocity;
+        final long[] sf = st.feature;
+        for (int k = 0; k < keep; k++) {
+            final int o = (p0 + k) * PairCache.TD, q = q0 + k;
+            double lax = t[o], lay = t[o + 1], laz = t[o + 2];
+            double lbx = t[o + 3], lby = t[o + 4], lbz = t[o + 5];
+            double rax = ra0 * lax + ra1 * lay + ra2 * laz;
+            double ray = ra3 * lax + ra4 * lay + ra5 * laz;
+            double raz = ra6 * lax + ra7 * lay + ra8 * laz;
+            double rbx = rb0 * lbx + rb1 * lby + rb2 * lbz;
+            double rby = rb3 * lbx + rb4 * lby + rb5 * lbz;
+            double rbz = rb6 * lbx + rb7 * lby + rb8 * lbz;
+            sax[q] = rax;
+            say[q] = ray;
+            saz[q] = raz;
+            sbx[q] = rbx;
+            sby[q] = rby;
+            sbz[q] = rbz;
+            // separation = (witness B - witness A) . n, witnesses = centre of mass + anchor
+            sep[q] = (pbx + rbx - pax - rax) * nx
+                    + (pby + rby - pay - ray) * ny
+                    + (pbz + rbz - paz - raz) * nz;
+            sf[q] = fe[p0 + k];
+            sn[q] = 0;
+            st1[q] = 0;
+            st2[q] = 0;
+            // written by the contact solver when it prepares the step (the one place it is computed)
+            srv[q] = 0;
+            cx[q] = lax;
+            cy[q] = lay;
+            cz[q] = laz;
         }
     }
 
@@ -929,15 +1272,28 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         dropping = false;
         int m = store.add(slotA, slotB, subKey);
         ensureCurrent(m + 1);
-        curGenA[m] = bodies.generation[slotA];
-        curGenB[m] = bodies.generation[slotB];
-        store.nx[m] = nx;
-        store.ny[m] = ny;
-        store.nz[m] = nz;
-        // mixing rules: geometric mean friction, max restitution (as Box2D)
-        store.friction[m] = Math.sqrt(bodies.friction[slotA] * bodies.friction[slotB]);
-        store.restitution[m] = Math.max(bodies.restitution[slotA], bodies.restitution[slotB]);
+        header(store, m, bodies, slotA, slotB, subKey, nx, ny, nz, curGenA, curGenB);
         current = m;
+    }
+
+    /**
+     * Writes manifold {@code m}'s body pair, key, normal, mixed friction and restitution, no point yet,
+     * and the pair's generations into {@code genA}, {@code genB} (for warm starting).
+     */
+    private static void header(ContactStore st, int m, BodyStore b, int sa, int sb, long subKey,
+                               double nx, double ny, double nz, int[] genA, int[] genB) {
+        st.bodyA[m] = sa;
+        st.bodyB[m] = sb;
+        st.key[m] = subKey;
+        st.pointCount[m] = 0;
+        genA[m] = b.generation[sa];
+        genB[m] = b.generation[sb];
+        st.nx[m] = nx;
+        st.ny[m] = ny;
+        st.nz[m] = nz;
+        // mixing rules: geometric mean friction, max restitution (as Box2D)
+        st.friction[m] = Math.sqrt(b.friction[sa] * b.friction[sb]);
+        st.restitution[m] = Math.max(b.restitution[sa], b.restitution[sb]);
     }
 
     @Override
@@ -979,23 +1335,30 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         }
         int m = current;
         int p = m * ContactStore.MAX_POINTS + store.pointCount[m]++;
-        store.ax[p] = rax;
-        store.ay[p] = ray;
-        store.az[p] = raz;
-        store.bx[p] = rbx;
-        store.by[p] = rby;
-        store.bz[p] = rbz;
-        store.separation[p] = separation;
-        store.feature[p] = featureId;
-        store.normalImpulse[p] = 0;
-        store.tangentImpulse1[p] = 0;
-        store.tangentImpulse2[p] = 0;
-        // written by the contact solver when it prepares the step (the one place it is computed)
-        store.relativeNormalVelocity[p] = 0;
-        curLx[p] = lax;
-        curLy[p] = lay;
-        curLz[p] = laz;
+        putPoint(store, p, rax, ray, raz, rbx, rby, rbz, separation, featureId, curLx, curLy, curLz, lax, lay, laz);
         pointsKept++;
+    }
+
+    /** Writes store point {@code p} (fresh impulses) and its anchor on A in A's frame into {@code cx..cz}. */
+    private static void putPoint(ContactStore st, int p, double rax, double ray, double raz, double rbx, double rby,
+                                 double rbz, double separation, long featureId, double[] cx, double[] cy, double[] cz,
+                                 double lax, double lay, double laz) {
+        st.ax[p] = rax;
+        st.ay[p] = ray;
+        st.az[p] = raz;
+        st.bx[p] = rbx;
+        st.by[p] = rby;
+        st.bz[p] = rbz;
+        st.separation[p] = separation;
+        st.feature[p] = featureId;
+        st.normalImpulse[p] = 0;
+        st.tangentImpulse1[p] = 0;
+        st.tangentImpulse2[p] = 0;
+        // written by the contact solver when it prepares the step (the one place it is computed)
+        st.relativeNormalVelocity[p] = 0;
+        cx[p] = lax;
+        cy[p] = lay;
+        cz[p] = laz;
     }
 
     /** Removes a manifold that received no point (a collider began one and added nothing). */
@@ -1091,9 +1454,18 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
 
     /** Merge-join of the (a, b, key)-sorted old and new manifolds; carries impulses point by point. */
     private void warmStart(ContactStore s) {
-        int o = 0;
+        pointsWarmStarted += warmStart(s, 0, s.size(), 0);
+    }
+
+    /**
+     * The merge-join over the new manifolds {@code [from, to)} with the old cursor starting at
+     * {@code o} (0 for the whole store; for a range, where the whole join's cursor stands when it
+     * reaches {@code from}); returns the points warm-started. Writes only the range's impulses.
+     */
+    private int warmStart(ContactStore s, int from, int to, int o) {
+        int warm = 0;
         final double tol2 = DRIFT_TOLERANCE * DRIFT_TOLERANCE;
-        for (int m = 0, n = s.size(); m < n; m++) {
+        for (int m = from; m < to; m++) {
             while (o < prevCount && compare(prevA[o], prevB[o], prevKey[o], s.bodyA[m], s.bodyB[m], s.key[m]) < 0) {
                 o++;
             }
@@ -1140,10 +1512,11 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                     s.normalImpulse[p] = prevImpN[match];
                     s.tangentImpulse1[p] = prevImpT1[match];
                     s.tangentImpulse2[p] = prevImpT2[match];
-                    pointsWarmStarted++;
+                    warm++;
                 }
             }
         }
+        return warm;
     }
 
     private static int compare(int a1, int b1, long k1, int a2, int b2, long k2) {

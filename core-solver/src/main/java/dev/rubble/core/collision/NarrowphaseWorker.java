@@ -25,11 +25,16 @@ final class NarrowphaseWorker implements ContactSink {
     final Pose poseA = new Pose(), poseB = new Pose();
     /** Rotation matrices of the pair being tested (row-major; A's at 0, B's at 9). */
     final double[] rot = new double[18];
+    /** Scratch of the parallel write (one vector). */
+    final double[] tmp = new double[3];
 
     int calls;
     byte[] kind = new byte[256];
     double[] d = new double[4 * 256];
     long[] l = new long[256];
+
+    /** Points warm-started by this worker's blocks of the run (the parallel write). */
+    int warmStarted;
 
     NarrowphaseWorker(Narrowphase narrowphase) {
         this.narrowphase = narrowphase;
@@ -68,6 +73,39 @@ final class NarrowphaseWorker implements ContactSink {
         d[o + 2] = az;
         d[o + 3] = separation;
         l[c] = featureId;
+    }
+
+    /**
+     * What calls {@code [from, to)} of one pair put into the contact store and the body-pair cache
+     * when no budget is hit, as the stage's sink takes them, into {@code out[o..o+4)}: manifolds kept
+     * (those that got a point), manifolds begun (each is recorded in the cache, pointless or not),
+     * points (at most {@link ContactStore#MAX_POINTS} a manifold, the same in store and cache), and
+     * the manifolds kept before the pair's last {@code beginManifold} (-1 without one): that begin
+     * finds the store full when the pair's first manifold offset plus this reaches the budget.
+     */
+    void summarize(int from, int to, int[] out, int o) {
+        final byte[] k = kind;
+        int kept = 0, begun = 0, points = 0, keptBeforeLast = -1, pc = -1;
+        for (int c = from; c < to; c++) {
+            if (k[c] == MANIFOLD) {
+                if (pc > 0) {
+                    kept++;
+                }
+                keptBeforeLast = kept;
+                begun++;
+                pc = 0;
+            } else if (pc >= 0 && pc < ContactStore.MAX_POINTS) {
+                pc++;
+                points++;
+            }
+        }
+        if (pc > 0) {
+            kept++;
+        }
+        out[o] = kept;
+        out[o + 1] = begun;
+        out[o + 2] = points;
+        out[o + 3] = keptBeforeLast;
     }
 
     /** Plays calls {@code [from, to)} back into {@code sink}, in the order they were made. */

@@ -62,15 +62,25 @@ final class PairCache {
             pairD = Arrays.copyOf(pairD, 2 * pairD.length);
             hint = Arrays.copyOf(hint, 2 * hint.length);
         }
-        int i = pairs * PI, d = pairs * PD;
-        hint[pairs * HINT + 3] = 0;
-        pairs++;
+        putPair(pairs++, slotA, slotB, generationA, generationB, x, y, z, rx, ry, rz, rw, pairMargin, manifolds);
+    }
+
+    /**
+     * Writes pair entry {@code e} (within capacity: {@link #ensure}) with no manifold yet, its
+     * manifolds to start at {@code first}; its hint is invalid. The parallel narrowphase writes
+     * entries at offsets its serial count gave; {@link #addPair} appends.
+     */
+    void putPair(int e, int slotA, int slotB, int generationA, int generationB,
+                 double x, double y, double z, double rx, double ry, double rz, double rw, double pairMargin,
+                 int first) {
+        int i = e * PI, d = e * PD;
+        hint[e * HINT + 3] = 0;
         int[] pi = pairI;
         pi[i + A] = slotA;
         pi[i + B] = slotB;
         pi[i + GEN_A] = generationA;
         pi[i + GEN_B] = generationB;
-        pi[i + FIRST] = manifolds;
+        pi[i + FIRST] = first;
         pi[i + COUNT] = 0;
         double[] pd = pairD;
         pd[d + DX] = x;
@@ -83,6 +93,91 @@ final class PairCache {
         pd[d + MARGIN] = pairMargin;
     }
 
+    /**
+     * Room for {@code p} pair entries, {@code m} manifolds and {@code t} points (contents kept):
+     * what the parallel narrowphase's writers fill at their offsets.
+     */
+    void ensure(int p, int m, int t) {
+        if (pairI.length < p * PI) {
+            int n = Math.max(p, 2 * (pairI.length / PI));
+            pairI = Arrays.copyOf(pairI, n * PI);
+            pairD = Arrays.copyOf(pairD, n * PD);
+            hint = Arrays.copyOf(hint, n * HINT);
+        }
+        if (key.length < m) {
+            int n = Math.max(m, 2 * key.length);
+            key = Arrays.copyOf(key, n);
+            manI = Arrays.copyOf(manI, n * MI);
+            manD = Arrays.copyOf(manD, n * MD);
+        }
+        if (feature.length < t) {
+            int n = Math.max(t, 2 * feature.length);
+            feature = Arrays.copyOf(feature, n);
+            ptD = Arrays.copyOf(ptD, n * TD);
+        }
+    }
+
+    /**
+     * Writes manifold {@code m} (within capacity) of pair entry {@code e} with no point yet, its points
+     * to start at {@code firstPoint}, and counts it in the entry.
+     */
+    void putManifold(int e, int m, long manifoldKey, double localNx, double localNy, double localNz, int firstPoint) {
+        key[m] = manifoldKey;
+        manI[m * MI] = firstPoint;
+        manI[m * MI + 1] = 0;
+        manD[m * MD] = localNx;
+        manD[m * MD + 1] = localNy;
+        manD[m * MD + 2] = localNz;
+        pairI[e * PI + COUNT]++;
+    }
+
+    /** Writes point {@code p} (within capacity) as the next point of manifold {@code m}. */
+    void putPoint(int m, int p, double ax, double ay, double az, double bx, double by, double bz, long featureId) {
+        manI[m * MI + 1]++;
+        int o = p * TD;
+        double[] t = ptD;
+        t[o] = ax;
+        t[o + 1] = ay;
+        t[o + 2] = az;
+        t[o + 3] = bx;
+        t[o + 4] = by;
+        t[o + 5] = bz;
+        feature[p] = featureId;
+    }
+
+    /**
+     * Writes entry {@code e} of {@code from} (pose, margin, hint, manifolds, points) as entry {@code dst}
+     * with its manifolds from {@code m} and its points from {@code p} (within capacity: {@link #ensure}),
+     * the bits {@link #copyPair} appends. Returns the number of points written.
+     */
+    int copyPairAt(PairCache from, int e, int dst, int m, int p) {
+        int[] fi = from.pairI;
+        int i = e * PI, d = e * PD;
+        double[] fd = from.pairD;
+        putPair(dst, fi[i + A], fi[i + B], fi[i + GEN_A], fi[i + GEN_B], fd[d + DX], fd[d + DY], fd[d + DZ],
+                fd[d + QX], fd[d + QY], fd[d + QZ], fd[d + QW], fd[d + MARGIN], m);
+        System.arraycopy(from.hint, e * HINT, hint, dst * HINT, HINT);
+        int m0 = fi[i + FIRST], mc = fi[i + COUNT];
+        if (mc == 0) {
+            return 0;
+        }
+        int p0 = from.manI[m0 * MI], pc = from.manI[(m0 + mc - 1) * MI] + from.manI[(m0 + mc - 1) * MI + 1] - p0;
+        int shift = p - p0;
+        for (int k = 0; k < mc; k++) {
+            int src = m0 + k, to = m + k;
+            key[to] = from.key[src];
+            manI[to * MI] = from.manI[src * MI] + shift;
+            manI[to * MI + 1] = from.manI[src * MI + 1];
+            manD[to * MD] = from.manD[src * MD];
+            manD[to * MD + 1] = from.manD[src * MD + 1];
+            manD[to * MD + 2] = from.manD[src * MD + 2];
+        }
+        System.arraycopy(from.ptD, p0 * TD, ptD, p * TD, pc * TD);
+        System.arraycopy(from.feature, p0, feature, p, pc);
+        pairI[dst * PI + COUNT] = mc;
+        return pc;
+    }
+
     /** Appends a manifold to the last pair entry; returns its index. */
     int addManifold(long manifoldKey, double localNx, double localNy, double localNz) {
         if (manifolds == key.length) {
@@ -92,13 +187,7 @@ final class PairCache {
             manD = Arrays.copyOf(manD, n * MD);
         }
         int m = manifolds++;
-        key[m] = manifoldKey;
-        manI[m * MI] = points;
-        manI[m * MI + 1] = 0;
-        manD[m * MD] = localNx;
-        manD[m * MD + 1] = localNy;
-        manD[m * MD + 2] = localNz;
-        pairI[(pairs - 1) * PI + COUNT]++;
+        putManifold(pairs - 1, m, manifoldKey, localNx, localNy, localNz, points);
         return m;
     }
 
@@ -114,32 +203,20 @@ final class PairCache {
             feature = Arrays.copyOf(feature, 2 * feature.length);
             ptD = Arrays.copyOf(ptD, 2 * ptD.length);
         }
-        manI[m * MI + 1]++;
-        int o = points++ * TD;
-        double[] t = ptD;
-        t[o] = ax;
-        t[o + 1] = ay;
-        t[o + 2] = az;
-        t[o + 3] = bx;
-        t[o + 4] = by;
-        t[o + 5] = bz;
-        feature[o / TD] = featureId;
+        putPoint(m, points++, ax, ay, az, bx, by, bz, featureId);
     }
 
     /** Copies pair entry {@code e} of {@code from} (pose, margin, manifolds, points) to the end of this cache. */
     void copyPair(PairCache from, int e) {
         int[] fi = from.pairI;
-        int i = e * PI, d = e * PD;
-        addPair(fi[i + A], fi[i + B], fi[i + GEN_A], fi[i + GEN_B], from.pairD[d + DX], from.pairD[d + DY],
-                from.pairD[d + DZ], from.pairD[d + QX], from.pairD[d + QY], from.pairD[d + QZ], from.pairD[d + QW],
-                from.pairD[d + MARGIN]);
-        System.arraycopy(from.hint, e * HINT, hint, (pairs - 1) * HINT, HINT);
-        int m0 = fi[i + FIRST], mc = fi[i + COUNT];
-        if (mc == 0) {
-            return;
-        }
+        int m0 = fi[e * PI + FIRST], mc = fi[e * PI + COUNT];
         // the pair's manifolds and their points are contiguous in both caches
-        int p0 = from.manI[m0 * MI], pc = from.manI[(m0 + mc - 1) * MI] + from.manI[(m0 + mc - 1) * MI + 1] - p0;
+        int pc = mc == 0 ? 0 : from.manI[(m0 + mc - 1) * MI] + from.manI[(m0 + mc - 1) * MI + 1] - from.manI[m0 * MI];
+        while ((pairs + 1) * PI > pairI.length) {
+            pairI = Arrays.copyOf(pairI, 2 * pairI.length);
+            pairD = Arrays.copyOf(pairD, 2 * pairD.length);
+            hint = Arrays.copyOf(hint, 2 * hint.length);
+        }
         while (manifolds + mc > key.length) {
             int n = 2 * key.length;
             key = Arrays.copyOf(key, n);
@@ -150,21 +227,10 @@ final class PairCache {
             feature = Arrays.copyOf(feature, 2 * feature.length);
             ptD = Arrays.copyOf(ptD, 2 * ptD.length);
         }
-        int shift = points - p0;
-        for (int k = 0; k < mc; k++) {
-            int src = m0 + k, dst = manifolds + k;
-            key[dst] = from.key[src];
-            manI[dst * MI] = from.manI[src * MI] + shift;
-            manI[dst * MI + 1] = from.manI[src * MI + 1];
-            manD[dst * MD] = from.manD[src * MD];
-            manD[dst * MD + 1] = from.manD[src * MD + 1];
-            manD[dst * MD + 2] = from.manD[src * MD + 2];
-        }
-        System.arraycopy(from.ptD, p0 * TD, ptD, points * TD, pc * TD);
-        System.arraycopy(from.feature, p0, feature, points, pc);
+        copyPairAt(from, e, pairs, manifolds, points);
+        pairs++;
         manifolds += mc;
         points += pc;
-        pairI[(pairs - 1) * PI + COUNT] = mc;
     }
     /**
      * Replaces this cache's entries with the first {@code k} entries of {@code from} (bulk copies: an
