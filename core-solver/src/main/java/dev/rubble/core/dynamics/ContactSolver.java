@@ -100,7 +100,7 @@ import java.util.Arrays;
  * inverse inertia {@code I⁻¹ (r × n)}, the accumulated impulse), {@link #frow} ({@value #FR}: the
  * same for the two friction rows, with their effective masses) and {@link #aux} ({@value #AX}: the
  * relax pass's soft terms and the normal effective mass). The normal-only pass, half of the
- * biased passes, so streams 144 bytes a point instead of a 416-byte record of all three rows.
+ * biased passes, so streams 136 bytes a point instead of a 416-byte record of all three rows.
  * A manifold's friction rows and its normal rows are each one method ({@link #frictionRows},
  * {@link #normalRows}) that loads the two bodies' velocities into locals once (the linear ones as
  * their difference), solves its points, and writes them back once; separate methods so that the
@@ -113,7 +113,10 @@ import java.util.Arrays;
  * {@link #prepare} colours the solved manifolds ({@link ConstraintColoring}: serially, level by
  * level from the ground up, first fit within a level in store order; a level of fewer than
  * {@link ConstraintColoring#SERIAL_LEVEL} manifolds stays whole, in store order) and numbers them
- * group by group, so each group is a contiguous range of solved manifolds. Every pass that writes
+ * group by group, so each group is a contiguous range of solved manifolds; within a colour (not a
+ * serial group) by point count, most first (the order within a colour changes no bit of the result,
+ * and equal trip counts one after another keep the passes' point loops predicted: issue 27 item 2).
+ * Every pass that writes
  * velocities (warm start, the biased and relax passes, restitution) goes over the groups level
  * after level: a serial group on the calling thread, a colour's manifolds (none shares a written
  * body) in parallel blocks on the {@link StepExecutor}. Odd iterations of a step take each level's
@@ -147,14 +150,15 @@ public final class ContactSolver {
     static final double COMPRESSION_STIFFNESS = 2.2;
     /**
      * Doubles per contact point in {@link #nrow}, the normal row's record (issue 27 item 2: a point's rows
-     * are three arrays, one per pass that reads them, so a normal-only pass streams 144 bytes a point
+     * are three arrays, one per pass that reads them, so a normal-only pass streams 136 bytes a point
      * instead of every row's 416): the soft terms of the biased pass (softTerms: k, k * bias, the share
      * of the old impulse kept, the compression leak per unit of the manifold's impulse sum), rA × n,
-     * rB × n, I⁻¹A (rA × n), I⁻¹B (rB × n), the accumulated impulse and its largest value this step.
+     * rB × n, I⁻¹A (rA × n), I⁻¹B (rB × n) and the accumulated impulse. (The step's largest normal impulse,
+     * which restitution reads, is {@link #peak}, kept only for manifolds with restitution.)
      */
-    static final int NR = 18;
+    static final int NR = 17;
     private static final int KS = 0, KBS = 1, KEEP = 2, LSUM = 3;
-    private static final int CNA = 4, CNB = 7, KNA = 10, KNB = 13, LN = 16, MAXLN = 17;
+    private static final int CNA = 4, CNB = 7, KNA = 10, KNB = 13, LN = 16;
     /** Doubles per point in {@link #frow}, the two friction rows' record: Jacobians, effective masses, impulses. */
     static final int FR = 28;
     private static final int C1A = 0, C1B = 3, K1A = 6, K1B = 9, T1MASS = 12, LT1 = 13;
@@ -204,12 +208,14 @@ public final class ContactSolver {
     // per solved manifold
     private int activeCount;
     private int[] active = new int[0];       // store index
+    private int[] byColour = new int[0];     // the solved index of the j-th manifold of the colouring's order
     private int[] ia = new int[0], ib = new int[0], pointBase = new int[0], points = new int[0];
     private boolean[] bouncing = new boolean[0]; // a point of the manifold bounced this step (BOUNCE_SWEEPS)
     private double[] man = new double[0];
     // per solved point (solver point index)
     private double[] nrow = new double[0], frow = new double[0], aux = new double[0];
-    private double[] rAB = new double[0];    // 6 per point: rA, rB (world, from the centres of mass)
+    private boolean[] tracksLoad = new boolean[0]; // the manifold has restitution: its passes keep peak (see restitution)
+    private double[] peak = new double[0];   // per point: the largest normal impulse of this step (only where tracksLoad)
     private double[] sep = new double[0], sep0 = new double[0], approach = new double[0];
     // per point, restitution at the moment of impact (see solve): the sub-step it bounced in (-1: not),
     // the relative normal acceleration gravity gives it, the velocity it leaves with, and the bias that
@@ -398,18 +404,43 @@ public final class ContactSolver {
         // solved manifold i = the i-th in colour order: each colour is a contiguous range of i
         final int[] order = coloring.order();
         int pts = 0;
-        for (int i = 0; i < candidates; i++) {
-            int k = order[i];
+        for (int g = 0, e = coloring.groups(); g < e; g++) {
+            int lo = coloring.start(g), hi = coloring.start(g + 1);
+            if (coloring.serial(g)) {
+                for (int j = lo; j < hi; j++) {
+                    byColour[j] = j; // a serial group is solved in the given order: it carries support (SERIAL_LEVEL)
+                }
+                continue;
+            }
+            // a colour's manifolds share no written body, so the order within it changes no bit of the
+            // result (the parallel blocks rely on the same): by point count, most first, stable, so
+            // that the passes' loops over a manifold's points run the same trip count again and again
+            // (fewer mispredicted loop exits) and the normal-only pass skips its one-point manifolds
+            // in one run (issue 27 item 2, docs/benchmarks.md "Colours by point count")
+            int i = lo;
+            for (int pc = P; pc >= 1; pc--) {
+                for (int j = lo; j < hi; j++) {
+                    if (contacts.pointCount[candM[order[j]]] == pc) {
+                        byColour[j] = i++;
+                    }
+                }
+            }
+        }
+        for (int j = 0; j < candidates; j++) {
+            int i = byColour[j];
+            int k = order[j];
             int m = candM[k];
             active[i] = m;
             activeOf[m] = i;
             ia[i] = candA[k];
             ib[i] = candB[k];
-            pointBase[i] = pts;
             points[i] = contacts.pointCount[m];
-            pts += points[i];
             capOf[i] = Double.POSITIVE_INFINITY; // issue 22: uncapped unless capNormalImpulse says otherwise
             bouncing[i] = false;
+        }
+        for (int i = 0; i < candidates; i++) {
+            pointBase[i] = pts; // solve order; the points of each manifold side by side
+            pts += points[i];
         }
         activeCount = candidates;
         ensurePoints(pts);
@@ -439,6 +470,7 @@ public final class ContactSolver {
             double mu = mus[k], e = es[k];
             c.friction[m] = mu;
             c.restitution[m] = e;
+            tracksLoad[i] = e != 0; // restitution reads peak only where e != 0 (this runs before any pass)
             int mo = i * MAN;
             man[mo + 9] = mu;
             if (e != 0) {
@@ -504,6 +536,7 @@ public final class ContactSolver {
         man[mo + 10] = mA;
         man[mo + 11] = mB;
         man[mo + 12] = e;
+        tracksLoad[i] = e != 0;
         double mAB = mA + mB; // how fast an impulse along an axis changes the relative linear velocity
         man[mo + 13] = mAB * nx; man[mo + 14] = mAB * ny; man[mo + 15] = mAB * nz;
         man[mo + 16] = mAB * ux; man[mo + 17] = mAB * uy; man[mo + 18] = mAB * uz;
@@ -515,11 +548,9 @@ public final class ContactSolver {
         final double vbx = bodies.vx[bb], vby = bodies.vy[bb], vbz = bodies.vz[bb];
         final double wbx = bodies.wx[bb], wby = bodies.wy[bb], wbz = bodies.wz[bb];
         for (int k = 0; k < pc; k++) {
-            int p = m * P + k, q = pts + k, nr = q * NR, fr = q * FR, o = q * 6;
+            int p = m * P + k, q = pts + k, nr = q * NR, fr = q * FR;
             double rax = contacts.ax[p], ray = contacts.ay[p], raz = contacts.az[p];
             double rbx = contacts.bx[p], rby = contacts.by[p], rbz = contacts.bz[p];
-            rAB[o] = rax; rAB[o + 1] = ray; rAB[o + 2] = raz;
-            rAB[o + 3] = rbx; rAB[o + 4] = rby; rAB[o + 5] = rbz;
             final double[] nw = nrow, fw = frow;
             aux[q * AX + NMASS] = axisRow(nw, nr + CNA, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
             fw[fr + T1MASS] = axisRow(fw, fr + C1A, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, ux, uy, uz);
@@ -527,7 +558,7 @@ public final class ContactSolver {
             nw[nr + LN] = Math.max(contacts.normalImpulse[p], 0) * warm;
             fw[fr + LT1] = contacts.tangentImpulse1[p] * warm;
             fw[fr + LT2] = contacts.tangentImpulse2[p] * warm;
-            nw[nr + MAXLN] = 0;
+            peak[q] = 0;
             sep[q] = contacts.separation[p];
             sep0[q] = contacts.separation[p];
             totalN[q] = totalT1[q] = totalT2[q] = 0;
@@ -926,9 +957,10 @@ public final class ContactSolver {
      * ({@code mode} 0) or the relax pass ({@code RELAX}: its terms are in {@link #aux}).
      */
     private void normalRows(int i, int mode) {
-        final double[] v = vel, rw = nrow, mn = man;
+        final double[] v = vel, rw = nrow, mn = man, pk = peak;
         final int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN, q0 = pointBase[i];
         final int base = q0 * NR, end = base + points[i] * NR;
+        final boolean track = tracksLoad[i];
         final double[] tw = mode == 0 ? rw : aux; // the terms of this pass (softTerms, bounceTerms)
         final int ts = mode == 0 ? NR : AX;
         final double cap = capOf[i];
@@ -941,7 +973,7 @@ public final class ContactSolver {
         for (int r = base; r < end; r += NR) {
             sum += rw[r + LN];
         }
-        for (int r = base, t = q0 * ts; r < end; r += NR, t += ts) {
+        for (int r = base, t = q0 * ts, q = q0; r < end; r += NR, t += ts, q++) {
             double km = tw[t + KS], kmb = tw[t + KBS], keep = tw[t + KEEP], lsum = tw[t + LSUM];
             double old = rw[r + LN];
             double start = old * keep - kmb - lsum * sum; // off the velocity chain
@@ -957,8 +989,8 @@ public final class ContactSolver {
             rw[r + LN] = nu;
             double d = nu - old;
             sum += d;
-            if (nu > rw[r + MAXLN]) {
-                rw[r + MAXLN] = nu;
+            if (track && nu > pk[q]) {
+                pk[q] = nu; // the step's largest, for restitution (only manifolds with restitution read it)
             }
             dvx += d * mn[mo + 13]; dvy += d * mn[mo + 14]; dvz += d * mn[mo + 15];
             wax -= rw[r + KNA] * d; way -= rw[r + KNA + 1] * d; waz -= rw[r + KNA + 2] * d;
@@ -1134,7 +1166,8 @@ public final class ContactSolver {
      * {@link #restitutionAndStore()}.
      */
     public void fixedImpulse(double[] out) {
-        for (int i = 0; i < activeCount; i++) {
+        for (int j = 0; j < activeCount; j++) {
+            int i = byColour[j]; // summed in the colouring's own order, whatever the order within a colour
             int sa = ia[i], sb = ib[i];
             boolean fa = invMass[sa] == 0, fb = invMass[sb] == 0;
             if (fa == fb) {
@@ -1160,7 +1193,7 @@ public final class ContactSolver {
         double mA = mn[mo + 10], mB = mn[mo + 11];
         for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
             int r = q * NR;
-            if (approach[q] > threshold || rw[r + MAXLN] == 0 || bounceSub[q] >= 0) {
+            if (approach[q] > threshold || peak[q] == 0 || bounceSub[q] >= 0) {
                 continue; // slow, never touched, or already bounced at the moment of impact
             }
             double vn = (v[ob] - v[oa]) * nx + (v[ob + 1] - v[oa + 1]) * ny + (v[ob + 2] - v[oa + 2]) * nz
@@ -1365,6 +1398,7 @@ public final class ContactSolver {
         }
         int cap = Math.max(n, active.length * 2);
         active = new int[cap];
+        byColour = new int[cap];
         candM = new int[cap];
         candA = new int[cap];
         candB = new int[cap];
@@ -1373,6 +1407,7 @@ public final class ContactSolver {
         pointBase = new int[cap];
         points = new int[cap];
         bouncing = new boolean[cap];
+        tracksLoad = new boolean[cap];
         capOf = new double[cap];
         man = new double[cap * MAN];
     }
@@ -1385,7 +1420,7 @@ public final class ContactSolver {
         nrow = Arrays.copyOf(nrow, cap * NR);
         frow = Arrays.copyOf(frow, cap * FR);
         aux = Arrays.copyOf(aux, cap * AX);
-        rAB = Arrays.copyOf(rAB, cap * 6);
+        peak = Arrays.copyOf(peak, cap);
         sep = Arrays.copyOf(sep, cap);
         sep0 = Arrays.copyOf(sep0, cap);
         approach = Arrays.copyOf(approach, cap);
