@@ -34,9 +34,10 @@ final class WriteBehindJournalTest {
      * SHA-256 of the cycle file of {@link #slabs}' reproducible journal as the synchronous writer of
      * journal format 5 wrote it before the writer thread existed (commit 7e40502, computed with that
      * build's classes): 120 steps, three slabs breaking, event documents and 3 keyframes, 870 050
-     * payload bytes.
+     * payload bytes; recomputed with the synchronous writer after issue 27's GJK warm start moved the
+     * slabs' pieces by rounding (869 737 bytes), the writer unchanged.
      */
-    static final String FORMAT5_SLABS_SHA256 = "cc555ecb3196623d3ba3be10a5cdd2807fc2355cbbae43bc7177b33476763a14";
+    static final String FORMAT5_SLABS_SHA256 = "b0aacb611ab33fdf75b7a9ed2512d58db2e143d3ae07c66bf171ad55dadf1efa";
 
     private static long slabs(Path dir, int depth) {
         String json = DestructionScenes.slabs(3);
@@ -60,7 +61,7 @@ final class WriteBehindJournalTest {
         long atOnce = slabs(tmp.resolve("sync"), 0);
         long behind = slabs(tmp.resolve("behind"), JournalWriter.WRITE_BEHIND_DEPTH);
         long tight = slabs(tmp.resolve("tight"), 2); // the smallest ring: the stepper waits often
-        assertThat(atOnce).isEqualTo(870_050L);
+        assertThat(atOnce).isEqualTo(869_737L);
         assertThat(behind).isEqualTo(atOnce);
         assertThat(tight).isEqualTo(atOnce);
         assertThat(sha256(tmp.resolve("sync"))).isEqualTo(FORMAT5_SLABS_SHA256);

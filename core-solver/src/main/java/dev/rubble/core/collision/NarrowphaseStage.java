@@ -81,7 +81,10 @@ import java.util.function.Supplier;
  * two slots and generations had one: the GJK collider keeps there the axis that separated the two
  * shapes by more than the margin and next time tests that axis with one support point per shape
  * before running GJK. The test only declares a pair apart when GJK would too, so contacts are
- * bit-identical with or without hints, and hints are not part of snapshots.
+ * bit-identical with or without these hints, and they are not part of snapshots. A pair whose last
+ * entry has a contact gets that entry's first manifold normal instead, as a warm start
+ * ({@code PairCollider.WARM_START}: GJK's first support direction), taken from the manifolds, which
+ * snapshots hold, so a restored world warm-starts as the original.
  * <h2>Threads (issue 26)</h2>
  * With an executor of several threads and an instance supplier ({@link #NarrowphaseStage(Narrowphase,
  * Supplier)}), a run of at least twice {@code PAIR_GRAIN} (256) pairs filters, looks up the cache and
@@ -382,7 +385,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                     // the pair's separating-axis hint from its last entry (addPair left it invalid)
                     int h = (next.pairs - 1) * PairCache.HINT;
                     if (samePair) {
-                        System.arraycopy(old.hint, cursor * PairCache.HINT, next.hint, h, PairCache.HINT);
+                        old.hintFor(cursor, next.hint, h);
                     }
                     record = true;
                     recordManifold = -1;
@@ -967,7 +970,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                 // the pair's hint slot: its last entry's hint, or none (as addPair leaves it)
                 final int h = i * PairCache.HINT;
                 if (samePair) {
-                    System.arraycopy(old.hint, cursor * PairCache.HINT, pairHint, h, PairCache.HINT);
+                    old.hintFor(cursor, pairHint, h);
                 } else {
                     pairHint[h + 3] = 0;
                 }

@@ -21,8 +21,10 @@ import java.util.Arrays;
  *                            {@code PairCollider.collide(.., hint, offset)})
  * </pre>
  *
- * The hint only saves narrowphase work and never changes a result, so it is not written to
- * snapshots (a restored cache starts without hints, which gives the same contacts).
+ * A separating-axis hint only saves narrowphase work and never changes a result, so it is not
+ * written to snapshots (a restored cache starts without hints, which gives the same contacts). A
+ * pair with a contact gets its first manifold's normal as a warm start instead ({@link #hintFor}),
+ * read from the manifolds, which are in snapshots.
  *
  * Records are interleaved (a pair's data shares one or two cache lines, a manifold's points are
  * contiguous): the stage reads one cache and writes the next for every pair, and a dozen
@@ -204,6 +206,25 @@ final class PairCache {
             ptD = Arrays.copyOf(ptD, 2 * ptD.length);
         }
         putPoint(m, points++, ax, ay, az, bx, by, bz, featureId);
+    }
+
+    /**
+     * The hint the narrowphase gets for a pair whose last entry is {@code e}: with a contact, the
+     * normal of its first manifold (A's frame) as a warm start ({@code PairCollider.WARM_START}),
+     * taken from the manifolds (in snapshots), never from the hint slot (not in snapshots), so a
+     * restored cache warm-starts exactly as the original; without a contact, the entry's hint.
+     */
+    void hintFor(int e, double[] dst, int o) {
+        int i = e * PI;
+        if (pairI[i + COUNT] > 0) {
+            int m = pairI[i + FIRST] * MD;
+            dst[o] = manD[m];
+            dst[o + 1] = manD[m + 1];
+            dst[o + 2] = manD[m + 2];
+            dst[o + 3] = dev.rubble.spi.narrowphase.PairCollider.WARM_START;
+        } else {
+            System.arraycopy(hint, e * HINT, dst, o, HINT);
+        }
     }
 
     /** Copies pair entry {@code e} of {@code from} (pose, margin, manifolds, points) to the end of this cache. */

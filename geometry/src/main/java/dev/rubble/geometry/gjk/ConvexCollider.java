@@ -29,7 +29,7 @@ public final class ConvexCollider implements PairCollider {
 
     @Override
     public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink) {
-        run(a, poseA, b, poseB, margin, sink, null, 0);
+        run(a, poseA, b, poseB, margin, sink, null, 0, 1, 0, 0);
     }
 
     /**
@@ -45,6 +45,13 @@ public final class ConvexCollider implements PairCollider {
     @Override
     public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink,
                         double[] hint, int offset) {
+        if (hint[offset + 3] < 0) {
+            // a warm start (PairCollider.WARM_START): the pair's last contact normal, A to B in A's
+            // frame; GJK's first support direction, the same distance and normal to rounding
+            poseA.rotate(hint[offset], hint[offset + 1], hint[offset + 2], axis, 0);
+            run(a, poseA, b, poseB, margin, sink, hint, offset, axis[0], axis[1], axis[2]);
+            return;
+        }
         if (hint[offset + 3] > 0) {
             poseA.rotate(hint[offset], hint[offset + 1], hint[offset + 2], axis, 0);
             double nx = axis[0], ny = axis[1], nz = axis[2];
@@ -68,11 +75,11 @@ public final class ConvexCollider implements PairCollider {
                 }
             }
         }
-        run(a, poseA, b, poseB, margin, sink, hint, offset);
+        run(a, poseA, b, poseB, margin, sink, hint, offset, 1, 0, 0);
     }
 
     private void run(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink,
-                     double[] hint, int offset) {
+                     double[] hint, int offset, double startX, double startY, double startZ) {
         sa.set(a, poseA);
         sb.set(b, poseB);
         double ra = a.coreRadius(), rb = b.coreRadius();
@@ -81,7 +88,7 @@ public final class ConvexCollider implements PairCollider {
         if (hint != null) {
             hint[offset + 3] = 0;
         }
-        if (gjk.distance(sa, sb)) {
+        if (gjk.distance(sa, sb, startX, startY, startZ)) {
             sep = gjk.distance - ra - rb;
             if (sep > margin) {
                 if (hint != null) {

@@ -17,6 +17,8 @@ package dev.rubble.geometry.gjk;
  */
 public final class Gjk {
     private static final int MAX_ITERATIONS = 64;
+    /** GJK stops when the distance is known to this fraction of itself ({@code |v|^2 - v.w <= CONVERGED |v|^2}). */
+    static final double CONVERGED = 1e-10;
     private static final int MAX_VERTS = 96;
     private static final int MAX_FACES = 2 * MAX_VERTS;
 
@@ -52,8 +54,25 @@ public final class Gjk {
      * call {@link #penetration}).
      */
     public boolean distance(SupportShape a, SupportShape b) {
+        return distance(a, b, 1, 0, 0);
+    }
+
+    /**
+     * {@link #distance(SupportShape, SupportShape)} warm-started: the first simplex vertex is the
+     * support point of {@code A - B} along {@code (startX, startY, startZ)} instead of along +x. With the
+     * normal (A to B) of the pair's last contact, that vertex lies on the feature of the
+     * difference nearest the origin when the pair has barely moved, and GJK converges in fewer
+     * iterations to the same distance and normal (to rounding: the closest point of a convex set
+     * to the origin is unique, only the path to it changes). A zero or non-finite direction falls
+     * back to +x.
+     */
+    public boolean distance(SupportShape a, SupportShape b, double startX, double startY, double startZ) {
         count = 0;
-        supportPoint(a, b, 1, 0, 0, 0, false);
+        if (!(startX * startX + startY * startY + startZ * startZ > 0) || !Double.isFinite(startX + startY + startZ)) {
+            supportPoint(a, b, 1, 0, 0, 0, false);
+        } else {
+            supportPoint(a, b, startX, startY, startZ, 0, false);
+        }
         count = 1;
         lambda[0] = 1;
         double scale = Math.abs(sw[0]) + Math.abs(sw[1]) + Math.abs(sw[2]) + 1e-9;
@@ -68,7 +87,9 @@ public final class Gjk {
             int k = count;
             supportPoint(a, b, -v[0], -v[1], -v[2], k, false);
             double vw = v[0] * sw[3 * k] + v[1] * sw[3 * k + 1] + v[2] * sw[3 * k + 2];
-            if (vv - vw <= 1e-13 * vv) {
+            // |v| - v.w/|v| bounds the error of the distance: stop at 1e-10 of it (0.1 nm at a metre;
+            // was 1e-13, which on coplanar hull faces cost 1.5 more iterations a call for nothing)
+            if (vv - vw <= CONVERGED * vv) {
                 break;
             }
             boolean dup = false;

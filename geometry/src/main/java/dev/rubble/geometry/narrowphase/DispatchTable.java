@@ -30,6 +30,7 @@ public final class DispatchTable implements Narrowphase {
     private static final int COMPOUND = ShapeType.COMPOUND.ordinal();
     private final PairCollider[] table = new PairCollider[TYPES * TYPES];
     private final FlipSink flip = new FlipSink();
+    private final double[] turn = new double[3];
     private final Level[] levels = {new Level(), new Level()};
 
     /**
@@ -85,6 +86,12 @@ public final class DispatchTable implements Narrowphase {
         }
         PairCollider swapped = table[tb * TYPES + ta];
         if (swapped != null) {
+            if (hint[offset + 3] < 0) {
+                // a warm start is the kernel's contact normal, A to B in A's frame: the swapped cell
+                // takes B first, so it wants B to A in B's frame (the cell overwrites the slot anyway)
+                poseA.rotate(hint[offset], hint[offset + 1], hint[offset + 2], turn, 0);
+                poseB.inverseRotate(-turn[0], -turn[1], -turn[2], hint, offset);
+            }
             flip.target = sink;
             swapped.collide(b, poseB, a, poseA, margin, flip, hint, offset);
             return;

@@ -27,9 +27,10 @@ public interface Narrowphase {
     void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink);
 
     /**
-     * Contacts between two posed shapes with the pair's separating-axis hint (see
+     * Contacts between two posed shapes with the pair's separating-axis hint or warm start (see
      * {@link PairCollider#collide(Shape, Pose, Shape, Pose, double, ContactSink, double[], int)}):
-     * the same contacts as the unhinted call, possibly found with less work. The default ignores
+     * the same contacts as the unhinted call (to rounding for a warm start), possibly found with
+     * less work; a table hands a warm start to a swapped cell turned into that cell's frame. The default ignores
      * the hint (marks it invalid) and makes the unhinted call.
      *
      * @param a the first shape

@@ -14,6 +14,12 @@ public interface PairCollider {
     int HINT_STRIDE = 4;
 
     /**
+     * Value of a hint slot's last double marking its direction as the pair's last contact normal
+     * (a warm start) rather than a separating axis (positive) or nothing (0).
+     */
+    double WARM_START = -1;
+
+    /**
      * Writes the contacts between {@code a} at {@code poseA} and {@code b} at {@code poseB} to
      * {@code sink}: manifolds with normals from A to B, at most 4 points each, only points whose
      * separation is at most {@code margin}.
@@ -37,6 +43,13 @@ public interface PairCollider {
      * it proves the shapes farther apart than {@code margin}, report nothing; it must then report
      * exactly what the unhinted call would (a hint only saves work, it never changes results), and it
      * writes back the axis that separated the shapes this time, or {@code hint[offset + 3] = 0}.
+     *
+     * <p>A negative {@code hint[offset + 3]} ({@link #WARM_START}) marks instead the normal (A to B,
+     * in A's shape frame) of the pair's last contact, which the kernel takes from its body-pair
+     * cache (so it is part of a snapshot): not a proof of anything, only where an iterative test
+     * may start (the GJK collider's first support direction). A collider that uses it must give
+     * the contacts of the unhinted call to rounding; it too writes back a separating axis or
+     * {@code hint[offset + 3] = 0}.
      *
      * <p>The default ignores the hint: it marks it invalid and makes the unhinted call.
      *
