@@ -55,9 +55,9 @@ final class Release implements Pass {
                 }
                 pieces.activate(c, h, null, m, BreakEvents.BREAK, gr.applied[e]);
             }
-            long t0 = dev.rubble.core.step.StepClock.DEFAULT.nanoTime();
+            long t0 = dev.rubble.core.parallel.StageTime.now();
             connectivity.split(pc, h);
-            connectivityNanos += dev.rubble.core.step.StepClock.DEFAULT.nanoTime() - t0;
+            connectivityNanos += dev.rubble.core.parallel.StageTime.now() - t0;
             d.retire(h);
             pieces.recomputeThresholds(pc);
         }

@@ -71,7 +71,7 @@ final class StepScript {
         }
         ctx.unions.syncMembers(); // issue 29: members of unions take their union's pose before strain and release
         ctx.growGlobal();
-        long t = dev.rubble.core.step.StepClock.DEFAULT.nanoTime();
+        long t = dev.rubble.core.parallel.StageTime.now();
         gather.run();
         budget.restoreCarried(); // loads kept by holders that waited for the break budget
         t = lap(PassSlot.GATHER, t);
@@ -187,7 +187,7 @@ final class StepScript {
     }
 
     private long lap(PassSlot slot, long t0) {
-        long t = dev.rubble.core.step.StepClock.DEFAULT.nanoTime();
+        long t = dev.rubble.core.parallel.StageTime.now();
         passNanos[slot.ordinal()] += t - t0;
         return t;
     }

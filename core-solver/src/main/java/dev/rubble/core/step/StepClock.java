@@ -16,14 +16,14 @@ public interface StepClock {
      * On more than one thread it times only the stepping thread's share of a parallel slot. The management
      * bean is looked up at the first reading, so a JVM that never uses this clock never starts it.
      */
-    StepClock THREAD_CPU = () -> java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    StepClock THREAD_CPU = dev.rubble.core.parallel.StageTime::threadCpu;
 
     /**
      * What the engine binds and what the destruction passes time themselves with: {@link #THREAD_CPU} when the
      * system property {@code rubble.stageClock} is {@code cpu} (for instance
      * {@code RUBBLE_JAVA_OPTS=-Drubble.stageClock=cpu ./rubble bench shatter --per-step F}), else {@link #SYSTEM}.
      */
-    StepClock DEFAULT = "cpu".equals(System.getProperty("rubble.stageClock")) ? THREAD_CPU : SYSTEM;
+    StepClock DEFAULT = dev.rubble.core.parallel.StageTime.CPU ? THREAD_CPU : SYSTEM;
 
     /** Current time, nanoseconds. */
     long nanoTime();
