@@ -37,11 +37,7 @@ public final class SolverRowsHarness {
         String scene = args.length > 0 ? args[0] : "pile";
         int settle = args.length > 1 ? Integer.parseInt(args[1]) : 300;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 200;
-        BenchScenes.Scene sc = Arrays.stream(BenchScenes.Scene.values())
-                .filter(s -> s.name().equalsIgnoreCase(scene.replace('-', '_')))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("scene '" + scene + "' is not allowed; allowed: "
-                        + Arrays.toString(BenchScenes.Scene.values()).toLowerCase(Locale.ROOT)));
+        BenchScenes.Scene sc = BenchScenes.Scene.byLabel(scene);
         ScenarioWorld sw = ScenarioWorld.create(BenchScenes.build(sc), Stages.load(), Map.of(), 1);
         for (int i = 0; i < settle; i++) {
             sw.step();

@@ -244,26 +244,15 @@ final class SeparatingAxisHintTest {
     // ---- random input -----------------------------------------------------------------------
 
     private ConvexHull randomHull(int points) {
-        double sx = 0.2 + 0.5 * rnd.nextDouble(), sy = 0.2 + 0.5 * rnd.nextDouble(), sz = 0.2 + 0.5 * rnd.nextDouble();
-        double[] p = new double[3 * points];
-        for (int i = 0; i < points; i++) {
-            p[3 * i] = sx * (2 * rnd.nextDouble() - 1);
-            p[3 * i + 1] = sy * (2 * rnd.nextDouble() - 1);
-            p[3 * i + 2] = sz * (2 * rnd.nextDouble() - 1);
-        }
-        return QuickHull.of(p);
+        return RandomShapes.randomHull(rnd, points, false);
     }
 
     private double[] unitVector() {
-        double x = rnd.nextGaussian(), y = rnd.nextGaussian(), z = rnd.nextGaussian();
-        double l = Math.sqrt(x * x + y * y + z * z);
-        return new double[] {x / l, y / l, z / l};
+        return RandomShapes.unitVector(rnd);
     }
 
     private double[] unitQuat() {
-        double x = rnd.nextGaussian(), y = rnd.nextGaussian(), z = rnd.nextGaussian(), w = rnd.nextGaussian();
-        double l = Math.sqrt(x * x + y * y + z * z + w * w);
-        return new double[] {x / l, y / l, z / l, w / l};
+        return RandomShapes.unitQuat(rnd);
     }
 
     /** q = exp(w/2) q, renormalised: a small turn by the angular step w (radians). */

@@ -301,14 +301,7 @@ final class WarmStartTest {
 
     /** Random hull; a flat one is a slab 0.4 mm thick. */
     private ConvexHull randomHull(int points, boolean flat) {
-        double sx = 0.2 + 0.5 * rnd.nextDouble(), sy = flat ? 2e-4 : 0.2 + 0.5 * rnd.nextDouble(), sz = 0.2 + 0.5 * rnd.nextDouble();
-        double[] p = new double[3 * points];
-        for (int i = 0; i < points; i++) {
-            p[3 * i] = sx * (2 * rnd.nextDouble() - 1);
-            p[3 * i + 1] = sy * (2 * rnd.nextDouble() - 1);
-            p[3 * i + 2] = sz * (2 * rnd.nextDouble() - 1);
-        }
-        return QuickHull.of(p);
+        return RandomShapes.randomHull(rnd, points, flat);
     }
 
     private double[] perturbed(double[] n, double by) {
@@ -316,15 +309,11 @@ final class WarmStartTest {
     }
 
     private double[] unitVector() {
-        double x = rnd.nextGaussian(), y = rnd.nextGaussian(), z = rnd.nextGaussian();
-        double l = Math.sqrt(x * x + y * y + z * z);
-        return new double[] {x / l, y / l, z / l};
+        return RandomShapes.unitVector(rnd);
     }
 
     private double[] unitQuat() {
-        double x = rnd.nextGaussian(), y = rnd.nextGaussian(), z = rnd.nextGaussian(), w = rnd.nextGaussian();
-        double l = Math.sqrt(x * x + y * y + z * z + w * w);
-        return new double[] {x / l, y / l, z / l, w / l};
+        return RandomShapes.unitQuat(rnd);
     }
 
     /** Turns q about z by a small angle (radians), renormalised. */
