@@ -329,10 +329,10 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         final PairCache old = cached, next = recording;
         next.clear();
         final boolean useCache = contactCache;
-        // while every pair so far replayed old's entries 0, 1, .. in order, `next` would be a verbatim
-        // copy of them: it is left empty and only filled (one bulk copy) when the run departs from old
-        boolean verbatim = useCache;
-        int same = 0;
+        // while every pair so far replayed old's entries 0, 1, .. in order (`same` of them; -1 once the
+        // run departed from old, or without the cache), `next` would be a verbatim copy of them: it is
+        // left empty and only filled (one bulk copy) when the run departs (replayedEntry, departed)
+        int same = useCache ? 0 : -1;
         int cursor = 0;
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
         final dev.rubble.core.body.IgnoredPairs ignored = b.ignoredPairs;
@@ -340,7 +340,6 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             // issue 26: collisions and cache look-ups of pair blocks on the workers, then the pass in
             // pair order that budgets, records and stores exactly as the loop below does on one thread
             same = parallelPass(b, pairs, contacts, old, next, useCache, dt);
-            verbatim = same >= 0;
         } else for (int i = 0, n = pairs.size(); i < n; i++) {
             int a = pairs.first(i), c = pairs.second(i);
             if (filteredOut(b, a, c, dynamic, ignored)) {
@@ -365,21 +364,10 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                 boolean samePair = samePair(old, cursor, a, c, genA, genB);
                 if (samePair && reusable(old, cursor, b, a, c, r, 0, pairMargin)) {
                     replay(old, cursor, bd, oa, oc);
-                    if (verbatim && cursor == same) {
-                        same++;
-                    } else {
-                        if (verbatim) {
-                            next.copyPrefix(old, same);
-                            verbatim = false;
-                        }
-                        next.copyPair(old, cursor);
-                    }
+                    same = replayedEntry(old, next, same, cursor);
                     pairsCached++;
                 } else {
-                    if (verbatim) {
-                        next.copyPrefix(old, same);
-                        verbatim = false;
-                    }
+                    same = departed(old, next, same);
                     setPoses(b, a, c);
                     next.addPair(a, c, genA, genB, r[0], r[1], r[2], r[3], r[4], r[5], r[6], pairMargin);
                     // the pair's separating-axis hint from its last entry (addPair left it invalid)
@@ -409,13 +397,11 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         }
         warmedInParallel = false;
         manifoldsKept = contacts.size();
-        if (verbatim && same == old.pairs && !(useCache && parkedNow > 0)) {
+        if (same >= 0 && same == old.pairs && !(useCache && parkedNow > 0)) {
             // every entry of old replayed in order: old is this run's cache as it stands
             next.clear();
         } else {
-            if (verbatim) {
-                next.copyPrefix(old, same);
-            }
+            departed(old, next, same);
             cached = next;
             recording = old;
             if (useCache && parkedNow > 0) {
@@ -691,8 +677,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     private int playInOrder(BodyStore b, PairBuffer pairs, ContactStore contacts, PairCache old, PairCache next,
                             boolean useCache) {
         final int n = pairs.size();
-        boolean verbatim = useCache;
-        int same = 0;
+        int same = useCache ? 0 : -1;
         final byte[] kinds = pairKind;
         for (int i = 0; i < n; i++) {
             final byte k = kinds[i];
@@ -712,24 +697,13 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                 rotation(b, c, bd, ROT_B);
                 int e = pairEntry[i];
                 replay(old, e, bd, 0, ROT_B);
-                if (verbatim && e == same) {
-                    same++;
-                } else {
-                    if (verbatim) {
-                        next.copyPrefix(old, same);
-                        verbatim = false;
-                    }
-                    next.copyPair(old, e);
-                }
+                same = replayedEntry(old, next, same, e);
                 pairsCached++;
             } else {
                 NarrowphaseWorker w = workers[pairWorker[i]];
                 setPoses(b, a, c);
                 if (k == COLLIDE_RECORD) {
-                    if (verbatim) {
-                        next.copyPrefix(old, same);
-                        verbatim = false;
-                    }
+                    same = departed(old, next, same);
                     final double[] r = pairRel;
                     final int o = i * REL;
                     next.addPair(a, c, b.generation[a], b.generation[c], r[o], r[o + 1], r[o + 2], r[o + 3],
@@ -751,7 +725,30 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                 sortByKey(contacts, first, end);
             }
         }
-        return verbatim ? same : -1;
+        return same;
+    }
+
+    /**
+     * The next cache's bookkeeping for a pair replayed from old entry {@code e}: while the run has replayed
+     * old's entries 0, 1, .. in order ({@code same} of them; -1 once it departed) {@code next} stays empty
+     * and this returns {@code same + 1}; otherwise {@code next} gets old's verbatim prefix (once) and entry
+     * {@code e}, and this returns -1.
+     */
+    private static int replayedEntry(PairCache old, PairCache next, int same, int e) {
+        if (same >= 0 && e == same) {
+            return same + 1;
+        }
+        departed(old, next, same);
+        next.copyPair(old, e);
+        return -1;
+    }
+
+    /** The run departs from old (a pair not replayed in order): copies old's verbatim prefix into {@code next} once; returns -1. */
+    private static int departed(PairCache old, PairCache next, int same) {
+        if (same >= 0) {
+            next.copyPrefix(old, same);
+        }
+        return -1;
     }
 
     /**
