@@ -5,7 +5,9 @@
 #           "off on": on = the command line's write-behind journal, sync = appended on the stepping thread): stepping-thread
 #           CPU per step (steps 20..300), the journal's own CPU per step, bytes per step, peak RSS, and the whole
 #           run's stepping-thread and process CPU with the journal's creation and close
-#   demo  - `rubble demo --steps 150 --headless` with and without --journal: whole-process wall, CPU (user+sys), peak RSS
+#   demo  - `rubble demo --steps 150 --headless` with and without --journal: whole-process wall, CPU (user+sys), peak RSS;
+#           through the ./rubble launcher (with its class-data archive, RUBBLE_CDS=0 without) unless JAR_DIR or
+#           CACHE_CLASSES name another build
 #   wall  - the demo's wall through JournalCostMain (WALL_MODES, default "off on"), 150 steps: the stepping thread's
 #           CPU for the whole recording (create, steps, close) beside the process's
 #   bake  - `rubble bake sweep24.json --workers 1` (24 variants of the bake bench's 500-piece wall, 30 steps,
@@ -58,8 +60,13 @@ for r in $(seq 1 "$rounds"); do
       demo)
         for m in off on; do
           rm -rf "$work/d"; l=$(load); extra=(); [ $m = on ] && extra=(--journal "$work/d")
-          /usr/bin/time -f "%e %U %S %M" -o "$work/time" java "${jvm[@]}" -cp "$cp" dev.rubble.cli.Main demo --steps 150 \
-            --headless "${extra[@]}" >/dev/null 2>&1
+          if [ -z "${JAR_DIR:-}" ] && [ -z "${CACHE_CLASSES:-}" ]; then # the command as users run it (the launcher, its CDS archive)
+            "$root/rubble" --version >/dev/null 2>&1 # builds and prepares the archive outside the timing
+            /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$root/rubble" demo --steps 150 --headless "${extra[@]}" >/dev/null 2>&1
+          else
+            /usr/bin/time -f "%e %U %S %M" -o "$work/time" java "${jvm[@]}" -cp "$cp" dev.rubble.cli.Main demo --steps 150 \
+              --headless "${extra[@]}" >/dev/null 2>&1
+          fi
           awk -v r="$r" -v m="$m" -v l="$l" '{ printf "demo round %d journal %-3s load %s: wall %.2f s, cpu %.2f s (user %.2f, sys %.2f), peak RSS %d MB\n",
             r, m, l, $1, $2 + $3, $2, $3, $4 / 1024 }' "$work/time"
         done ;;
