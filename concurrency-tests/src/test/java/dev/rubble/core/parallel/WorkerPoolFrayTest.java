@@ -39,24 +39,24 @@ class WorkerPoolFrayTest {
         }
     }
 
-    @ConcurrencyTest(iterations = 300)
-    void everyItemRunsOnceAcrossDispatches() {
-        WorkerPool pool = new WorkerPool(2);
+    /** {@link #dispatch} on a fresh pool of {@code threads} threads, closed afterwards. */
+    private static void dispatchOnPool(int threads, int... counts) {
+        WorkerPool pool = new WorkerPool(threads);
         try {
-            dispatch(pool, 2, 3, 4, 2);
+            dispatch(pool, counts);
         } finally {
             pool.close();
         }
     }
 
+    @ConcurrencyTest(iterations = 300)
+    void everyItemRunsOnceAcrossDispatches() {
+        dispatchOnPool(2, 2, 3, 4, 2);
+    }
+
     @ConcurrencyTest(iterations = 150)
     void threeThreadsGrowingAndShrinkingDispatches() {
-        WorkerPool pool = new WorkerPool(3);
-        try {
-            dispatch(pool, 3, 5, 2, 4);
-        } finally {
-            pool.close();
-        }
+        dispatchOnPool(3, 3, 5, 2, 4);
     }
 
     @ConcurrencyTest(iterations = 150)
