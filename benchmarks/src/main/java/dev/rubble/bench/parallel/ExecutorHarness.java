@@ -103,8 +103,9 @@ public final class ExecutorHarness {
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
         int threads = args.length > 3 ? Integer.parseInt(args[3]) : 2;
         if (steps < 2 || rounds < 1 || threads < 2) {
-            throw new IllegalArgumentException("steps >= 2, rounds >= 1 and threads >= 2; got " + steps + ", "
-                    + rounds + ", " + threads);
+            System.err.println("ExecutorHarness: steps " + steps + ", rounds " + rounds + ", threads " + threads
+                    + "; allowed: steps >= 2, rounds >= 1, threads >= 2");
+            System.exit(2);
         }
         Scenario sc = BenchScenes.build(BenchScenes.Scene.byLabel(scene));
         WorldSettings settings = sc.settings().withThreads(threads);
