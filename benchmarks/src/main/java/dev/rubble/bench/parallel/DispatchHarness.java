@@ -25,7 +25,8 @@ import java.util.Map;
  *
  * <p>Part 2, the step: for each scene, a world stepped on 2 threads ({@code settle} steps, then
  * {@code steps} measured): dispatches and worker parks per step, the median wall time of a step,
- * and the median CPU time of the calling thread and of the worker per step.
+ * and the median CPU time of the calling thread and of the worker per step. A fourth argument
+ * {@code steps} skips part 1.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.rubble.bench.parallel.DispatchHarness pile,pyramid 100 200
@@ -41,7 +42,17 @@ public final class DispatchHarness {
         String[] scenes = (args.length > 0 ? args[0] : "pile,pyramid").split(",");
         int settle = args.length > 1 ? Integer.parseInt(args[1]) : 100;
         int steps = args.length > 2 ? Integer.parseInt(args[2]) : 200;
+        boolean roundTrip = !(args.length > 3 && args[3].equals("steps"));
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        if (roundTrip) {
+            roundTrips(mx);
+        }
+        for (String name : scenes) {
+            step(name.trim(), settle, steps, mx);
+        }
+    }
+
+    private static void roundTrips(ThreadMXBean mx) {
         System.out.println("# dispatch round trip at 2 threads");
         try (WorkerPool pool = new WorkerPool(2)) {
             long[] workers = workerIds("rubble-step-");
@@ -54,9 +65,6 @@ public final class DispatchHarness {
                     }
                 }
             }
-        }
-        for (String name : scenes) {
-            step(name.trim(), settle, steps, mx);
         }
     }
 

@@ -421,6 +421,13 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     private static final int REL = 7;
     /** Suggested pairs per block (a block of resting pairs is mostly cache look-ups). */
     static final int PAIR_GRAIN = 256;
+    /**
+     * Pair blocks per thread (issue 26, helper ppile): pairs cost from a cache look-up to a full hull
+     * collision, and the last block claimed decides when a dispatch ends, so the run is cut finer than
+     * the solver's colours (4 per thread left about an eighth of the stage's work in one block: a
+     * thread could wait half of that at the end). A claim costs well under a microsecond.
+     */
+    static final int PAIR_BLOCKS_PER_THREAD = 16;
 
     private StepExecutor executor = StepExecutor.Inline.INSTANCE;
     /** Makes the narrowphase instance of one more worker; null: this stage runs on one thread. */
@@ -553,7 +560,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         runUnfit = false;
         runsInParallel++;
         final StepExecutor ex = executor;
-        final int block = ex.blockFor(n, ex.grain(PAIR_GRAIN), 4);
+        final int block = ex.blockFor(n, ex.grain(PAIR_GRAIN), PAIR_BLOCKS_PER_THREAD);
         try {
             return parallelRun(b, pairs, contacts, old, next, useCache, n, block);
         } finally {
