@@ -425,9 +425,28 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
      * Pair blocks per thread (issue 26, helper ppile): pairs cost from a cache look-up to a full hull
      * collision, and the last block claimed decides when a dispatch ends, so the run is cut finer than
      * the solver's colours (4 per thread left about an eighth of the stage's work in one block: a
-     * thread could wait half of that at the end). A claim costs well under a microsecond.
+     * thread could wait half of that at the end). A claim costs well under a microsecond. The
+     * property {@code rubble.narrowphase.blocksPerThread} (1 to 256) overrides it, so both can be
+     * timed on one build (benchmarks/run-two-threads.sh); the result is the same bits for any value.
      */
-    static final int PAIR_BLOCKS_PER_THREAD = 16;
+    static final int PAIR_BLOCKS_PER_THREAD = blocksPerThread(System.getProperty("rubble.narrowphase.blocksPerThread"));
+
+    /** The pair blocks per thread a property value asks for (null: 16); a bad value is refused naming the property. */
+    static int blocksPerThread(String value) {
+        if (value == null) {
+            return 16;
+        }
+        int v;
+        try {
+            v = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            v = 0;
+        }
+        if (v < 1 || v > 256) {
+            throw new IllegalArgumentException("rubble.narrowphase.blocksPerThread is " + value + "; allowed: 1 to 256");
+        }
+        return v;
+    }
 
     private StepExecutor executor = StepExecutor.Inline.INSTANCE;
     /** Makes the narrowphase instance of one more worker; null: this stage runs on one thread. */
