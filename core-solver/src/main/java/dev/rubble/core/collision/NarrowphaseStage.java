@@ -426,10 +426,21 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
      * collision, and the last block claimed decides when a dispatch ends, so the run is cut finer than
      * the solver's colours (4 per thread left about an eighth of the stage's work in one block: a
      * thread could wait half of that at the end). A claim costs well under a microsecond. The
-     * property {@code rubble.narrowphase.blocksPerThread} (1 to 256) overrides it, so both can be
-     * timed on one build (benchmarks/run-two-threads.sh); the result is the same bits for any value.
+     * property {@code rubble.narrowphase.blocksPerThread} (1 to 256; another value is named on standard
+     * error and 16 used) overrides it, so both can be timed on one build (benchmarks/run-two-threads.sh);
+     * the result is the same bits for any value.
      */
-    static final int PAIR_BLOCKS_PER_THREAD = blocksPerThread(System.getProperty("rubble.narrowphase.blocksPerThread"));
+    static final int PAIR_BLOCKS_PER_THREAD = pairBlocksPerThread();
+
+    /** The property's value, or (after one line on standard error naming it) 16 when it is not allowed. */
+    private static int pairBlocksPerThread() {
+        try {
+            return blocksPerThread(System.getProperty("rubble.narrowphase.blocksPerThread"));
+        } catch (IllegalArgumentException e) {
+            System.err.println("rubble: " + e.getMessage() + "; using 16");
+            return 16;
+        }
+    }
 
     /** The pair blocks per thread a property value asks for (null: 16); a bad value is refused naming the property. */
     static int blocksPerThread(String value) {
