@@ -421,6 +421,43 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     private static final int REL = 7;
     /** Suggested pairs per block (a block of resting pairs is mostly cache look-ups). */
     static final int PAIR_GRAIN = 256;
+    /**
+     * Pair blocks per thread (issue 26, helper ppile): pairs cost from a cache look-up to a full hull
+     * collision, and the last block claimed decides when a dispatch ends, so the run is cut finer than
+     * the solver's colours (4 per thread left about an eighth of the stage's work in one block: a
+     * thread could wait half of that at the end). A claim costs well under a microsecond. The
+     * property {@code rubble.narrowphase.blocksPerThread} (1 to 256; another value is named on standard
+     * error and 16 used) overrides it, so both can be timed on one build (benchmarks/run-two-threads.sh);
+     * the result is the same bits for any value.
+     */
+    static final int PAIR_BLOCKS_PER_THREAD = pairBlocksPerThread();
+
+    /** The property's value, or (after one line on standard error naming it) 16 when it is not allowed. */
+    private static int pairBlocksPerThread() {
+        try {
+            return blocksPerThread(System.getProperty("rubble.narrowphase.blocksPerThread"));
+        } catch (IllegalArgumentException e) {
+            System.err.println("rubble: " + e.getMessage() + "; using 16");
+            return 16;
+        }
+    }
+
+    /** The pair blocks per thread a property value asks for (null: 16); a bad value is refused naming the property. */
+    static int blocksPerThread(String value) {
+        if (value == null) {
+            return 16;
+        }
+        int v;
+        try {
+            v = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            v = 0;
+        }
+        if (v < 1 || v > 256) {
+            throw new IllegalArgumentException("rubble.narrowphase.blocksPerThread is " + value + "; allowed: 1 to 256");
+        }
+        return v;
+    }
 
     private StepExecutor executor = StepExecutor.Inline.INSTANCE;
     /** Makes the narrowphase instance of one more worker; null: this stage runs on one thread. */
@@ -553,7 +590,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         runUnfit = false;
         runsInParallel++;
         final StepExecutor ex = executor;
-        final int block = ex.blockFor(n, ex.grain(PAIR_GRAIN), 4);
+        final int block = ex.blockFor(n, ex.grain(PAIR_GRAIN), PAIR_BLOCKS_PER_THREAD);
         try {
             return parallelRun(b, pairs, contacts, old, next, useCache, n, block);
         } finally {

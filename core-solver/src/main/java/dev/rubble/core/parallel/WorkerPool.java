@@ -1,7 +1,6 @@
 package dev.rubble.core.parallel;
 
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -27,6 +26,13 @@ import java.util.concurrent.locks.LockSupport;
  * unparks only workers that parked. The caller waits for the last block the same way but never
  * parks (it yields). With more threads than cores the yields keep a descheduled block holder from
  * stalling the others for a whole time slice.
+ *
+ * <h2>Completion</h2>
+ * Every thread counts the blocks it ran in a dispatch and takes them off the remaining count once,
+ * when it finds nothing left to claim (one atomic write per thread and dispatch instead of one per
+ * block); the claim word and the remaining count sit on cache lines of their own, so a claim does
+ * not invalidate the line the caller spins on. {@link #dispatches()} and {@link #parks()} count what
+ * the pool did, for the benchmarks (docs/parallel.md, "Executor").
  */
 public final class WorkerPool implements StepExecutor {
     static final int SPINS = 2_000;
@@ -34,9 +40,18 @@ public final class WorkerPool implements StepExecutor {
 
     private final Thread[] workers;
     private final int threads;
-    /** generation << 32 | next block. */
-    private final AtomicLong claim = new AtomicLong();
-    private final AtomicInteger remaining = new AtomicInteger();
+    /**
+     * The claim word (generation | blocks | next block) at {@link #CLAIM} and the dispatch's blocks
+     * not yet finished at {@link #REMAINING}, 128 bytes apart (and from the array's header): a claim
+     * does not invalidate the line the caller waits on.
+     */
+    private final AtomicLongArray hot = new AtomicLongArray(48);
+    private static final int CLAIM = 16;
+    private static final int REMAINING = 32;
+    /** Dispatches split between threads so far (written by the calling thread only). */
+    private long dispatches;
+    /** Times a worker parked so far (each worker adds its own; read for the benchmarks). */
+    private final long[] parkCounts;
     private final boolean[] parkedFlags;
     private volatile boolean closed;
     private volatile Throwable failure;
@@ -92,6 +107,7 @@ public final class WorkerPool implements StepExecutor {
         this.threads = threads;
         this.workers = new Thread[threads - 1];
         this.parkedFlags = new boolean[threads - 1];
+        this.parkCounts = new long[threads - 1];
         for (int w = 0; w < workers.length; w++) {
             final int id = w;
             Thread t = new Thread(() -> loop(id), "rubble-step-" + (w + 1));
@@ -138,13 +154,14 @@ public final class WorkerPool implements StepExecutor {
         this.n = n;
         this.block = block;
         failure = null;
-        remaining.set(blocks);
+        dispatches++;
+        hot.set(REMAINING, blocks);
         int g = (generation + 1) & GEN_MASK;
         if (g == 0) {
             g = 1; // 0 is the word before the first dispatch
         }
         generation = g;
-        claim.set(word(g, blocks, 0)); // publishes the fields above
+        hot.set(CLAIM, word(g, blocks, 0)); // publishes the fields above
         for (int w = 0; w < workers.length; w++) {
             if (parked(w)) {
                 LockSupport.unpark(workers[w]);
@@ -152,8 +169,8 @@ public final class WorkerPool implements StepExecutor {
         }
         work(g);
         int spins = 0;
-        int left;
-        while ((left = remaining.get()) > 0) {
+        long left;
+        while ((left = hot.get(REMAINING)) > 0) {
             if (++spins < SPINS) {
                 Thread.onSpinWait();
             } else {
@@ -178,20 +195,46 @@ public final class WorkerPool implements StepExecutor {
         }
     }
 
-    /** Claims and runs blocks of generation {@code g} until none is left. */
+    /**
+     * Claims and runs blocks of generation {@code g} until none is left, then takes the blocks it
+     * ran off the remaining count at once (the caller's wait ends when every thread has).
+     */
     private void work(int g) {
+        int ran = 0;
         while (true) {
-            long c = claim.get();
+            long c = hot.get(CLAIM);
             if (gen(c) != g || !claimable(c)) {
-                return;
+                break;
             }
-            claimAndRun(c);
+            if (claimRun(c)) {
+                ran++;
+            }
+        }
+        if (ran > 0) {
+            hot.addAndGet(REMAINING, -ran);
         }
     }
 
     /** The claim word now (generation | blocks | next block); for the interleaving tests. */
     long word() {
-        return claim.get();
+        return hot.get(CLAIM);
+    }
+
+    /**
+     * Dispatches this pool split between threads so far (a dispatch of one block, or on a closed
+     * pool, runs inline and is not counted). Read it on the thread that dispatches.
+     */
+    public long dispatches() {
+        return dispatches;
+    }
+
+    /** Times the workers parked so far (a worker parks after spinning and yielding without work). */
+    public long parks() {
+        long n = 0;
+        for (int w = 0; w < parkCounts.length; w++) {
+            n += (long) PARK_COUNT.getOpaque(parkCounts, w);
+        }
+        return n;
     }
 
     /** Whether word {@code c} still has an unclaimed block (its own count, never a newer dispatch's). */
@@ -207,12 +250,21 @@ public final class WorkerPool implements StepExecutor {
      * unclaimed, so that dispatch was not finished and the fields were still its own.
      */
     boolean claimAndRun(long c) {
+        if (!claimRun(c)) {
+            return false;
+        }
+        hot.addAndGet(REMAINING, -1);
+        return true;
+    }
+
+    /** {@link #claimAndRun} without taking the block off the remaining count (the caller does). */
+    private boolean claimRun(long c) {
         if (!claimable(c)) {
             return false;
         }
         RangeTask t = task;
         int nn = n, bs = block;
-        if (!claim.compareAndSet(c, c + 1)) {
+        if (!hot.compareAndSet(CLAIM, c, c + 1)) {
             return false;
         }
         int begin = (int) (c & INDEX_MASK) * bs;
@@ -220,8 +272,6 @@ public final class WorkerPool implements StepExecutor {
             t.run(begin, Math.min(nn, begin + bs));
         } catch (Throwable e) {
             failure = e;
-        } finally {
-            remaining.decrementAndGet();
         }
         return true;
     }
@@ -230,7 +280,7 @@ public final class WorkerPool implements StepExecutor {
         int seen = 0;
         int idle = 0;
         while (!closed) {
-            int g = gen(claim.get());
+            int g = gen(hot.get(CLAIM));
             if (g != seen) {
                 seen = g;
                 idle = 0;
@@ -244,7 +294,8 @@ public final class WorkerPool implements StepExecutor {
                 Thread.yield();
             } else {
                 setParked(id, true);
-                if (gen(claim.get()) == seen && !closed) {
+                if (gen(hot.get(CLAIM)) == seen && !closed) {
+                    PARK_COUNT.setOpaque(parkCounts, id, (long) PARK_COUNT.getOpaque(parkCounts, id) + 1);
                     LockSupport.park(this);
                 }
                 setParked(id, false);
@@ -255,6 +306,9 @@ public final class WorkerPool implements StepExecutor {
 
     private static final java.lang.invoke.VarHandle PARKED =
             java.lang.invoke.MethodHandles.arrayElementVarHandle(boolean[].class);
+
+    private static final java.lang.invoke.VarHandle PARK_COUNT =
+            java.lang.invoke.MethodHandles.arrayElementVarHandle(long[].class);
 
     private boolean parked(int w) {
         return (boolean) PARKED.getVolatile(parkedFlags, w);

@@ -164,6 +164,11 @@ public final class World {
         return ctx.profile;
     }
 
+    /** The executor that runs this world's parallel stages (issue 26; benchmarks read its counters). */
+    public dev.rubble.core.parallel.StepExecutor executor() {
+        return pipeline.executor();
+    }
+
     /** Internal: the step's explicit state, for tools that save and restore it whole (dev.rubble.core.snapshot). */
     public StepContext context() {
         return ctx;

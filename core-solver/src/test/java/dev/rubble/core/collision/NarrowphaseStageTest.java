@@ -164,4 +164,17 @@ final class NarrowphaseStageTest {
             assertThat(b.contacts().feature[p]).isEqualTo(a.contacts().feature[p]);
         }
     }
+
+    /** The benchmark knob for the parallel pair blocks: the default, a value, and bad values named in one line. */
+    @Test
+    void pairBlocksPerThreadComeFromTheirPropertyAndBadValuesAreNamed() {
+        assertThat(NarrowphaseStage.blocksPerThread(null)).isEqualTo(16);
+        assertThat(NarrowphaseStage.blocksPerThread(" 4 ")).isEqualTo(4);
+        assertThat(NarrowphaseStage.blocksPerThread("256")).isEqualTo(256);
+        for (String bad : new String[] {"0", "-3", "257", "four", ""}) {
+            assertThatThrownBy(() -> NarrowphaseStage.blocksPerThread(bad))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("rubble.narrowphase.blocksPerThread is " + bad + "; allowed: 1 to 256");
+        }
+    }
 }

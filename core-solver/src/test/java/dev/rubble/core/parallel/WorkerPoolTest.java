@@ -50,6 +50,50 @@ final class WorkerPoolTest {
         }
     }
 
+    /**
+     * The counters the dispatch benchmark reads: a dispatch split between threads counts one, one
+     * that runs inline (one block, nothing to do) none; a worker left without work past its spins
+     * and yields parks, and the next dispatch wakes it and still runs every item once. And a block
+     * held on a worker keeps the caller waiting (each thread takes its blocks off the remaining count
+     * only when it finds nothing more to claim).
+     */
+    @Test
+    void theCountersCountDispatchesAndParksAndTheCallerWaitsForAHeldBlock() throws InterruptedException {
+        try (WorkerPool pool = new WorkerPool(2, 1)) {
+            assertThat(pool.dispatches()).isZero();
+            int[] out = new int[8];
+            pool.run(8, 1, (lo, hi) -> out[lo]++);
+            pool.run(8, 8, (lo, hi) -> out[lo]++); // one block: inline
+            pool.run(0, 1, (lo, hi) -> out[0] = 99); // nothing to do
+            assertThat(pool.dispatches()).isEqualTo(1);
+            assertThat(out).containsExactly(2, 1, 1, 1, 1, 1, 1, 1);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (pool.parks() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(pool.parks()).as("the idle worker parked").isPositive();
+            AtomicIntegerArray runs = new AtomicIntegerArray(2);
+            long callerId = Thread.currentThread().getId();
+            AtomicLong heldOn = new AtomicLong(-1);
+            pool.run(2, 1, (lo, hi) -> {
+                runs.incrementAndGet(lo);
+                if (Thread.currentThread().getId() != callerId && heldOn.compareAndSet(-1, lo)) {
+                    try {
+                        Thread.sleep(50); // the caller has run the other block meanwhile and must wait
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    runs.addAndGet(lo, 10);
+                }
+            });
+            assertThat(pool.dispatches()).isEqualTo(2);
+            int held = (int) heldOn.get();
+            for (int i = 0; i < 2; i++) {
+                assertThat(runs.get(i)).as("item %d", i).isEqualTo(i == held ? 11 : 1);
+            }
+        }
+    }
+
     @Test
     void aTasksExceptionReachesTheCallerAfterTheOtherBlocks() {
         try (WorkerPool pool = new WorkerPool(3, 1)) {
