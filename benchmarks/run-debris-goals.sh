@@ -8,8 +8,7 @@
 #     median of those ratios (goal <= 1.0).
 # The peers jar is rebuilt first: its Rubble side is the checkout's code (a stale jar would measure an
 # old solver). Usage: benchmarks/run-debris-goals.sh [PAIRS (5)] [STEPS (300)] [WALL_PAIRS (3)] [WALL_STEPS (200)]
-# 2 min 40 s at load 3-4 (end of the 2026-12-02 evening session) with the defaults, build included (the pile part took about 4 idle
-# minutes last session, the wall part is 7 short JVMs, the build about 1 minute). Set
+# 2 min 40 s at load 3-4 (end of the 2026-12-02 evening session) with the defaults, build included. Set
 # MAVEN_REPO to use another local Maven repository. Raw output: benchmarks/peers/target/solver-rows-*.txt
 # and benchmarks/results/wall-jolt-pairs-*.txt; the summary lines go to standard output.
 set -euo pipefail
