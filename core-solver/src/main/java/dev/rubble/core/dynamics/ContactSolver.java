@@ -470,6 +470,11 @@ public final class ContactSolver {
             double mu = mus[k], e = es[k];
             c.friction[m] = mu;
             c.restitution[m] = e;
+            if (e != 0 && !tracksLoad[i]) {
+                for (int q = pointBase[i], end = q + points[i]; q < end; q++) {
+                    peak[q] = 0; // prepare zeroes it only where the bodies' own restitution is not 0
+                }
+            }
             tracksLoad[i] = e != 0; // restitution reads peak only where e != 0 (this runs before any pass)
             int mo = i * MAN;
             man[mo + 9] = mu;
@@ -558,12 +563,11 @@ public final class ContactSolver {
             nw[nr + LN] = Math.max(contacts.normalImpulse[p], 0) * warm;
             fw[fr + LT1] = contacts.tangentImpulse1[p] * warm;
             fw[fr + LT2] = contacts.tangentImpulse2[p] * warm;
-            peak[q] = 0;
             sep[q] = contacts.separation[p];
             sep0[q] = contacts.separation[p];
-            totalN[q] = totalT1[q] = totalT2[q] = 0;
             bounceSub[q] = -1;
             if (e != 0) {
+                peak[q] = 0; // read only where e != 0 (tracksLoad; keepMaterials zeroes it where it turns e on)
                 // how fast gravity closes the gap: -(gB - gA) . n over the awake dynamic bodies
                 double ga = awakeDynamic(a) ? bodies.gravityScale[a] : 0;
                 double gb = awakeDynamic(bb) ? bodies.gravityScale[bb] : 0;
@@ -1134,9 +1138,25 @@ public final class ContactSolver {
         subStep++;
     }
 
-    /** Points {@code [lo, hi)}: this sub-step's impulses into the step's totals. */
+    /**
+     * Points {@code [lo, hi)}: this sub-step's impulses into the step's totals. The first sub-step
+     * starts them: {@code 0.0 + λ}, exactly the sum from zero (also for -0.0), so that prepare need
+     * not write three more arrays (issue 27 item 2).
+     */
     private void endSubStep(int lo, int hi) {
         final double[] rw = nrow, fw = frow;
+        if (subStep == 0) {
+            for (int q = lo; q < hi; q++) {
+                int r = q * NR, f = q * FR;
+                if (bounceSub[q] >= 0) {
+                    leave[q] -= accel[q] * h; // gravity over the next sub-step
+                }
+                totalN[q] = 0.0 + rw[r + LN];
+                totalT1[q] = 0.0 + fw[f + LT1];
+                totalT2[q] = 0.0 + fw[f + LT2];
+            }
+            return;
+        }
         for (int q = lo; q < hi; q++) {
             int r = q * NR, f = q * FR;
             if (bounceSub[q] >= 0) {
@@ -1154,6 +1174,11 @@ public final class ContactSolver {
      * per-step accumulated impulses back to the store.
      */
     public void restitutionAndStore() {
+        if (subStep == 0) { // no endSubStep since prepare: the totals are still to be started
+            Arrays.fill(totalN, 0, pointsPrepared, 0);
+            Arrays.fill(totalT1, 0, pointsPrepared, 0);
+            Arrays.fill(totalT2, 0, pointsPrepared, 0);
+        }
         forColours(restitutionTask);
         storeVelocities();
         forManifolds(impulseTask);
