@@ -317,7 +317,7 @@ public final class StepPipeline {
      */
     static final int RESERVE_PAIRS = 7, RESERVE_MANIFOLDS = 5, RESERVE_POINTS = 17;
     /** What {@link #reserveForReleases} reserved so far (capacities only ever grow). */
-    private int reservedPairs, reservedManifolds, reservedPoints;
+    private int reservedPairs, reservedManifolds, reservedPoints, solverManifolds, solverPoints;
 
     /**
      * Issue 27 item 1: after the destruction slot, the broadphase's pair buffer, the contact store,
@@ -331,25 +331,38 @@ public final class StepPipeline {
      * released or strained to break.
      */
     private long reserveForReleases(StepContext c, BodyStore b, ContactStore cs, int releasedNow, long t) {
-        int released = releasedNow + c.destruction.mayReleaseNext();
-        if (released == 0) {
+        int next = c.destruction.mayReleaseNext();
+        if (releasedNow + next == 0) {
             return t;
         }
-        long pairs = c.pairs.size() + (long) RESERVE_PAIRS * released;
-        long manifolds = cs.size() + (long) RESERVE_MANIFOLDS * released;
-        long points = solver.pointsPrepared() + (long) RESERVE_POINTS * released;
-        if (pairs <= reservedPairs && manifolds <= reservedManifolds && points <= reservedPoints) {
-            return t; // already reserved (a release step after its break step, which reserved for it)
+        boolean grew = false;
+        // the contact stores, for the pieces that exist now (their first contacts are next step); an eighth
+        // more than asked, so a release step after a break step that reserved does not grow them again
+        long pairs = c.pairs.size() + (long) RESERVE_PAIRS * releasedNow;
+        long manifolds = cs.size() + (long) RESERVE_MANIFOLDS * releasedNow;
+        long points = solver.pointsPrepared() + (long) RESERVE_POINTS * releasedNow;
+        if (pairs > reservedPairs || manifolds > reservedManifolds || points > reservedPoints) {
+            reservedPairs = (int) Math.min(Math.max(reservedPairs, pairs + pairs / 8), Integer.MAX_VALUE - 8);
+            reservedManifolds = (int) Math.min(Math.max(reservedManifolds, manifolds + manifolds / 8), c.settings.maxManifolds());
+            reservedPoints = (int) Math.min(Math.max(reservedPoints, points + points / 8), c.settings.maxContacts());
+            c.pairs.reserve(reservedPairs);
+            cs.reserve(reservedManifolds);
+            c.contactStage.reserve(reservedPairs, reservedManifolds, reservedPoints);
+            grew = true;
         }
-        // an eighth more than asked, so the release step after the break step that reserved for it does not
-        // grow them again (its own use is added then); not more: the reserve is paid in the break step
-        reservedPairs = (int) Math.min(Math.max(reservedPairs, pairs + pairs / 8), Integer.MAX_VALUE - 8);
-        reservedManifolds = (int) Math.min(Math.max(reservedManifolds, manifolds + manifolds / 8), c.settings.maxManifolds());
-        reservedPoints = (int) Math.min(Math.max(reservedPoints, points + points / 8), c.settings.maxContacts());
-        c.pairs.reserve(reservedPairs);
-        cs.reserve(reservedManifolds);
-        c.contactStage.reserve(reservedPairs, reservedManifolds, reservedPoints);
-        solver.reserve((int) Math.min(b.px.length, 2L * reservedManifolds + 1), reservedManifolds, reservedPoints);
+        // the solver's rows (the largest part, 488 bytes a point) a step earlier: also for the pieces strained
+        // to be released next step, so a break step and the release step after it share the growth
+        long rowManifolds = cs.size() + (long) RESERVE_MANIFOLDS * (releasedNow + next);
+        long rowPoints = solver.pointsPrepared() + (long) RESERVE_POINTS * (releasedNow + next);
+        if (rowManifolds > solverManifolds || rowPoints > solverPoints) {
+            solverManifolds = (int) Math.min(Math.max(solverManifolds, rowManifolds + rowManifolds / 8), c.settings.maxManifolds());
+            solverPoints = (int) Math.min(Math.max(solverPoints, rowPoints + rowPoints / 8), c.settings.maxContacts());
+            solver.reserve((int) Math.min(b.px.length, 2L * solverManifolds + 1), solverManifolds, solverPoints);
+            grew = true;
+        }
+        if (!grew) {
+            return t;
+        }
         return lap(StepSlot.DESTRUCTION, t);
     }
 
