@@ -31,6 +31,15 @@ public interface ContactStage {
      */
     void generate(BodyStore bodies, PairBuffer pairs, ContactStore out, double dt);
 
+    /**
+     * Grows the stage's own stores ahead of need to room for {@code pairs} body pairs,
+     * {@code manifolds} manifolds and {@code points} points (no result may depend on it): the step
+     * pipeline calls it in a step destruction released pieces, before their first contacts next
+     * step (issue 27 item 1). The default keeps nothing to grow.
+     */
+    default void reserve(int pairs, int manifolds, int points) {
+    }
+
     /** Contact points of the last call that carried impulses over from the step before (0 if not tracked). */
     default int pointsWarmStarted() {
         return 0;

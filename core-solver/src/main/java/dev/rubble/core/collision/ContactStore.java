@@ -123,6 +123,18 @@ public final class ContactStore {
         count = n;
     }
 
+    /**
+     * Grows the store ahead of need to room for {@code n} manifolds (at most the budget; contents
+     * and count kept): the step pipeline calls it when destruction released pieces, so the burst of
+     * their first contacts next step does not grow the store (issue 27 item 1). Never shrinks.
+     */
+    public void reserve(int n) {
+        int want = Math.min(maxManifolds, Math.max(0, n));
+        if (want > capacity) {
+            allocate(want);
+        }
+    }
+
     /** Whether another manifold fits the budget. */
     public boolean hasRoom() {
         return count < maxManifolds;

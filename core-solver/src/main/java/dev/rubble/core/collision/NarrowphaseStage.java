@@ -1406,6 +1406,14 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         current = -1;
     }
 
+    /** Both body-pair caches and the generated-anchor scratch, grown ahead of need (see {@link ContactStage#reserve}). */
+    @Override
+    public void reserve(int pairs, int manifolds, int points) {
+        cached.ensure(pairs, manifolds, points);
+        recording.ensure(pairs, manifolds, points);
+        ensureCurrent(manifolds);
+    }
+
     private void ensureCurrent(int manifolds) {
         if (curGenA.length < manifolds) {
             int n = Math.max(manifolds, 2 * curGenA.length);

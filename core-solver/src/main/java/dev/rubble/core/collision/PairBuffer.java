@@ -16,6 +16,17 @@ public final class PairBuffer implements Broadphase.PairCollector {
     private final int[] counts = new int[1 << BITS];
     private int size;
 
+    /**
+     * Grows the buffer ahead of need to room for {@code n} pairs (contents kept; never shrinks):
+     * called with {@link ContactStore#reserve} when destruction released pieces (issue 27 item 1).
+     */
+    public void reserve(int n) {
+        if (pairs.length < n) {
+            pairs = Arrays.copyOf(pairs, n);
+            scratch = new long[n]; // the sort's scratch: no contents between sorts
+        }
+    }
+
     /** Forgets every pair. */
     public void clear() {
         size = 0;

@@ -405,6 +405,27 @@ public final class DestructionRuntime {
         return ctx.removal.used;
     }
 
+    /**
+     * How many pieces the next step may release at most through the strain rule: the children on
+     * its strained list that the grouping pass will evaluate (held by an active holder whose body is
+     * alive) and whose level is below their collection's unbreakable level (each that breaks
+     * becomes a body). Read after the destruction slot (issue 27 item 1: the step pipeline reserves
+     * contact room for them ahead of their first contacts); O(strained list), no state changes.
+     */
+    public int mayReleaseNext() {
+        DestructionContext d = ctx;
+        ClusterStore s = d.store;
+        int n = 0;
+        for (int i = 0; i < d.listCount; i++) {
+            int g = d.list[i];
+            if (s.level[g] < d.collection(s.collection[g]).unbreakableLevel && s.isHeldByActive(g)
+                    && d.bodyAlive(s.parent[g])) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** The last step's budget counters (reused; see docs/destruction.md, "Budgets"). */
     public DestructionStats stats() {
         return ctx.budget.stats;

@@ -1394,6 +1394,37 @@ public final class ContactSolver {
         ex.run(n, ex.blockFor(n, grain, 4), offset);
     }
 
+    /**
+     * Grows the solver's stores ahead of need to room for {@code bodies} solver bodies,
+     * {@code manifolds} manifolds and {@code points} points (contents kept; never shrinks; no result
+     * depends on capacity): the step pipeline calls it in the step destruction released pieces, so
+     * the next step's burst of first contacts does not grow them (issue 27 item 1: that growth was
+     * 5 MB in one step of the shatter bench).
+     */
+    public void reserve(int bodies, int manifolds, int points) {
+        ensureBodies(bodies);
+        if (active.length < manifolds) {
+            // prepare rewrites these, but the step's later stages may still read this step's (so copy)
+            active = Arrays.copyOf(active, manifolds);
+            byColour = Arrays.copyOf(byColour, manifolds);
+            candM = Arrays.copyOf(candM, manifolds);
+            candA = Arrays.copyOf(candA, manifolds);
+            candB = Arrays.copyOf(candB, manifolds);
+            ia = Arrays.copyOf(ia, manifolds);
+            ib = Arrays.copyOf(ib, manifolds);
+            pointBase = Arrays.copyOf(pointBase, manifolds);
+            this.points = Arrays.copyOf(this.points, manifolds);
+            bouncing = Arrays.copyOf(bouncing, manifolds);
+            tracksLoad = Arrays.copyOf(tracksLoad, manifolds);
+            capOf = Arrays.copyOf(capOf, manifolds);
+            man = Arrays.copyOf(man, manifolds * MAN);
+        }
+        if (activeOf.length < manifolds) {
+            activeOf = Arrays.copyOf(activeOf, manifolds);
+        }
+        ensurePoints(points);
+    }
+
     private void ensureSlots(int cap) {
         if (solverIndex.length < cap) {
             solverIndex = Arrays.copyOf(solverIndex, cap);

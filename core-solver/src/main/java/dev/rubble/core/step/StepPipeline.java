@@ -257,6 +257,9 @@ public final class StepPipeline {
         p.oldestDeferral = ds13.oldestDeferral();
         p.released = ds13.released();
         p.throttled = ds13.throttled();
+        if (destruction != null) {
+            t = reserveForReleases(c, b, cs, p.released, t);
+        }
 
         c.sleep.disableSlow(c.states); // issue 24: per-body disable thresholds (a flag check until a field sets one)
         p.islands = c.sleep.update(c.states, cs, ds, dt, joints.edges(), joints.edgeCount());
@@ -305,6 +308,62 @@ public final class StepPipeline {
         p.spawned = c.states.created();
         p.removed = c.states.removed();
         p.totalNanos = t - t0;
+    }
+
+    /**
+     * Contact room reserved per piece released or about to be (issue 27 item 1), above what this
+     * step used: the shatter bench's 400 chunks (compounds of 25 hulls, packed as the wall was)
+     * needed 6.9 pairs, 4.6 manifolds and 16.8 points per body at their first contacts.
+     */
+    static final int RESERVE_PAIRS = 7, RESERVE_MANIFOLDS = 5, RESERVE_POINTS = 17;
+    /** What {@link #reserveForReleases} reserved so far (capacities only ever grow). */
+    private int reservedPairs, reservedManifolds, reservedPoints, solverManifolds, solverPoints;
+
+    /**
+     * Issue 27 item 1: after the destruction slot, the broadphase's pair buffer, the contact store,
+     * the contact stage's caches and the solver grow to room for this step's use plus
+     * {@link #RESERVE_PAIRS} pairs, {@link #RESERVE_MANIFOLDS} manifolds and {@link #RESERVE_POINTS}
+     * points per piece released this step or strained to be released next step
+     * ({@link dev.rubble.core.destruction.DestructionRuntime#mayReleaseNext}), so the burst of first
+     * contacts after a release (the pieces start packed against each other) does not grow them in
+     * its step: a cluster's break step already reserves for its children's. Paid on the DESTRUCTION
+     * slot of the step that reserves; capacity only, no result changes; nothing when nothing is
+     * released or strained to break.
+     */
+    private long reserveForReleases(StepContext c, BodyStore b, ContactStore cs, int releasedNow, long t) {
+        int next = c.destruction.mayReleaseNext();
+        if (releasedNow + next == 0) {
+            return t;
+        }
+        boolean grew = false;
+        // the contact stores, for the pieces that exist now (their first contacts are next step); an eighth
+        // more than asked, so a release step after a break step that reserved does not grow them again
+        long pairs = c.pairs.size() + (long) RESERVE_PAIRS * releasedNow;
+        long manifolds = cs.size() + (long) RESERVE_MANIFOLDS * releasedNow;
+        long points = solver.pointsPrepared() + (long) RESERVE_POINTS * releasedNow;
+        if (pairs > reservedPairs || manifolds > reservedManifolds || points > reservedPoints) {
+            reservedPairs = (int) Math.min(Math.max(reservedPairs, pairs + pairs / 8), Integer.MAX_VALUE - 8);
+            reservedManifolds = (int) Math.min(Math.max(reservedManifolds, manifolds + manifolds / 8), c.settings.maxManifolds());
+            reservedPoints = (int) Math.min(Math.max(reservedPoints, points + points / 8), c.settings.maxContacts());
+            c.pairs.reserve(reservedPairs);
+            cs.reserve(reservedManifolds);
+            c.contactStage.reserve(reservedPairs, reservedManifolds, reservedPoints);
+            grew = true;
+        }
+        // the solver's rows (the largest part, 488 bytes a point) a step earlier: also for the pieces strained
+        // to be released next step, so a break step and the release step after it share the growth
+        long rowManifolds = cs.size() + (long) RESERVE_MANIFOLDS * (releasedNow + next);
+        long rowPoints = solver.pointsPrepared() + (long) RESERVE_POINTS * (releasedNow + next);
+        if (rowManifolds > solverManifolds || rowPoints > solverPoints) {
+            solverManifolds = (int) Math.min(Math.max(solverManifolds, rowManifolds + rowManifolds / 8), c.settings.maxManifolds());
+            solverPoints = (int) Math.min(Math.max(solverPoints, rowPoints + rowPoints / 8), c.settings.maxContacts());
+            solver.reserve((int) Math.min(b.px.length, 2L * solverManifolds + 1), solverManifolds, solverPoints);
+            grew = true;
+        }
+        if (!grew) {
+            return t;
+        }
+        return lap(StepSlot.DESTRUCTION, t);
     }
 
     /**
