@@ -54,7 +54,7 @@ import java.util.Locale;
  * per step divided by (tets × projections per step): ns per tet-iteration.
  *
  * <pre>
- * java -cp rubble-benchmarks-peers.jar:lib/* dev.rubble.bench.peers.PeerMain jolt|rubble soft 1000|10000 [--steps N]
+ * java -cp rubble-benchmarks-peers.jar:lib/* dev.rubble.bench.peers.PeerMain jolt|rubble|both soft 1000|10000 [--steps N]
  * </pre>
  */
 final class SoftRun {
@@ -75,7 +75,7 @@ final class SoftRun {
 
     static int run(String engine, String[] args) {
         if (args.length < 3) {
-            throw new IllegalArgumentException("usage: PeerMain jolt|rubble soft 1000|10000 [--steps N]");
+            throw new IllegalArgumentException("usage: PeerMain jolt|rubble|both soft 1000|10000 [--steps N]");
         }
         int target;
         try {
@@ -104,10 +104,13 @@ final class SoftRun {
         // Rubble's world also gives the compliances Jolt is handed (one derivation of the material)
         World w = rubbleWorld(cage);
         int projections = w.softBodies().solver().subSteps() * w.softBodies().solver().iterations();
+        if ("both".equals(engine)) {
+            return both(cage, w, projections, steps);
+        }
         Stepper st = switch (engine) {
             case "rubble" -> rubble(w);
             case "jolt" -> jolt(cage, w.softBodies().store().state, projections);
-            default -> throw new IllegalArgumentException("engine = '" + engine + "'; allowed for soft: jolt, rubble");
+            default -> throw new IllegalArgumentException("engine = '" + engine + "'; allowed for soft: jolt, rubble, both");
         };
         long[] nanos = new long[steps];
         long[] cpu = new long[steps];
@@ -136,6 +139,113 @@ final class SoftRun {
         System.out.println(st.info());
         System.out.flush();
         return 0;
+    }
+
+    /**
+     * Both engines in this one JVM, on this one thread, their steps interleaved (Rubble first on even
+     * steps, Jolt first on odd ones): each engine's block is stepped {@code steps} times and each step
+     * is timed by the thread's CPU clock. Whatever the machine does to this thread during a stretch of
+     * steps (another tenant on the core, the clock, the thread moving between cores) then falls on both
+     * engines alike, so the per-step ratio separates Rubble's own run-to-run variation (its compiled
+     * code, its arrays' placement) from the machine's. Prints a {@code pertet} line per engine, the
+     * medians of each block of 50 steps, and {@code inproc}: the ratio of the two medians and the
+     * median of the per-step ratios (steps 100..N).
+     */
+    private static int both(Cage cage, World w, int projections, int steps) {
+        Stepper rub = rubble(w);
+        Stepper jolt = jolt(cage, w.softBodies().store().state, projections);
+        long[] cr = new long[steps];
+        long[] cj = new long[steps];
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        if (!mx.isCurrentThreadCpuTimeSupported()) {
+            throw new IllegalStateException("this JVM does not measure thread CPU time; 'both' needs it");
+        }
+        // whether the thread was scheduled out during a step: /proc/thread-self/schedstat's third field
+        // counts the times it was put on a CPU (Linux; elsewhere every step counts as uninterrupted)
+        boolean[] pr = new boolean[steps];
+        boolean[] pj = new boolean[steps];
+        for (int i = 0; i < steps; i++) {
+            if ((i & 1) == 0) {
+                long s0 = slices();
+                cr[i] = timed(rub, mx);
+                long s1 = slices();
+                cj[i] = timed(jolt, mx);
+                pr[i] = s1 != s0;
+                pj[i] = slices() != s1;
+            } else {
+                long s0 = slices();
+                cj[i] = timed(jolt, mx);
+                long s1 = slices();
+                cr[i] = timed(rub, mx);
+                pj[i] = s1 != s0;
+                pr[i] = slices() != s1;
+            }
+        }
+        double perIt = (double) cage.tetCount() * projections;
+        double r = median(cr), j = median(cj);
+        double[] ratio = new double[steps - 100];
+        for (int i = 100; i < steps; i++) {
+            ratio[i - 100] = (double) cr[i] / cj[i];
+        }
+        java.util.Arrays.sort(ratio);
+        String scene = "soft" + cage.tetCount();
+        for (String e : new String[] {"rubble", "jolt"}) {
+            long[] c = "rubble".equals(e) ? cr : cj;
+            System.out.println("engine=" + e + " " + BenchTimings.of(c).cpuLine());
+            StringBuilder blocks = new StringBuilder();
+            for (int b = 0; b + 50 <= steps; b += 50) {
+                long[] s = java.util.Arrays.copyOfRange(c, b, b + 50);
+                java.util.Arrays.sort(s);
+                blocks.append(blocks.length() == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.1f", s[25] / perIt));
+            }
+            System.out.printf(Locale.ROOT, "pertet engine=%s scene=%s tets=%d points=%d edges=%d projections_per_step=%d"
+                    + " cpu_ns_per_tet_iteration=%.2f blocks50_ns=%s%n", e, scene, cage.tetCount(), cage.pointCount(),
+                    cage.edgeCount(), projections, ("rubble".equals(e) ? r : j) / perIt, blocks);
+        }
+        System.out.printf(Locale.ROOT, "inproc tets=%d rubble_ns=%.2f jolt_ns=%.2f ratio_of_medians=%.3f median_step_ratio=%.3f"
+                + " step_ratio_p10=%.3f step_ratio_p90=%.3f%n", cage.tetCount(), r / perIt, j / perIt, r / j,
+                ratio[ratio.length / 2], ratio[ratio.length / 10], ratio[ratio.length * 9 / 10]);
+        // the steps (100..N) that neither engine's step was scheduled out of
+        long[] ur = new long[steps], uj = new long[steps];
+        int u = 0;
+        for (int i = 100; i < steps; i++) {
+            if (!pr[i] && !pj[i]) {
+                ur[u] = cr[i];
+                uj[u++] = cj[i];
+            }
+        }
+        if (u > 0) {
+            long[] a = java.util.Arrays.copyOf(ur, u), b = java.util.Arrays.copyOf(uj, u);
+            java.util.Arrays.sort(a);
+            java.util.Arrays.sort(b);
+            System.out.printf(Locale.ROOT, "uninterrupted tets=%d steps=%d of=%d rubble_ns=%.2f jolt_ns=%.2f ratio_of_medians=%.3f"
+                    + " rubble_p10_ns=%.2f jolt_p10_ns=%.2f%n", cage.tetCount(), u, steps - 100, a[u / 2] / perIt, b[u / 2] / perIt,
+                    (double) a[u / 2] / b[u / 2], a[u / 10] / perIt, b[u / 10] / perIt);
+        }
+        double[] hr = rub.heights(), hj = jolt.heights();
+        System.out.printf(Locale.ROOT, "sanity rubble min_y=%.4f mean_y=%.4f jolt min_y=%.4f mean_y=%.4f%n", hr[0], hr[1], hj[0], hj[1]);
+        System.out.println(rub.info());
+        System.out.println(jolt.info());
+        System.out.flush();
+        return 0;
+    }
+
+    private static final java.nio.file.Path SCHEDSTAT = java.nio.file.Path.of("/proc/thread-self/schedstat");
+
+    /** Times this thread was put on a CPU so far, or 0 where the kernel does not say. */
+    private static long slices() {
+        try {
+            String[] f = java.nio.file.Files.readString(SCHEDSTAT).trim().split(" ");
+            return Long.parseLong(f[2]);
+        } catch (java.io.IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static long timed(Stepper s, ThreadMXBean mx) {
+        long c0 = mx.getCurrentThreadCpuTime();
+        s.step();
+        return mx.getCurrentThreadCpuTime() - c0;
     }
 
     /** Median of steps 100..N, ns (BenchTimings' statistics window). */

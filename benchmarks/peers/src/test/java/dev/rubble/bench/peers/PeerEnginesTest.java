@@ -8,7 +8,13 @@ import dev.rubble.core.body.BodyDef;
 import dev.rubble.scenario.BenchScenes;
 import dev.rubble.scenario.BenchScenes.Scene;
 import dev.rubble.scenario.Scenario;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -60,6 +66,42 @@ final class PeerEnginesTest {
         }
     }
 
+    /**
+     * {@code PeerMain both soft 1000}: both engines step the same 1 261-tet block in this JVM, and both
+     * blocks end at rest on the ground: dropped with their centre at 0.3 m, a 0.5 m tall block settles
+     * with its lowest point on the 5 mm contact offset and its mean height at about its half-height
+     * (0.25 m, a little less where the sides bulge under the block's weight).
+     */
+    @Test
+    void bothEnginesStepTheSameSoftBlockInOneJvm() {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        PrintStream old = System.out;
+        int rc;
+        try {
+            System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+            rc = PeerMain.run(new String[] {"both", "soft", "1000", "--steps", "150"});
+        } finally {
+            System.setOut(old);
+        }
+        String out = buf.toString(StandardCharsets.UTF_8);
+        assertThat(rc).isZero();
+        for (String e : new String[] {"rubble", "jolt"}) {
+            assertThat(out).containsPattern("pertet engine=" + e + " scene=soft1261 tets=1261 points=298 edges=1756"
+                    + " projections_per_step=32 cpu_ns_per_tet_iteration=[0-9.]+ blocks50_ns=[0-9.]+,[0-9.]+,[0-9.]+\\n");
+        }
+        Matcher in = Pattern.compile("inproc tets=1261 rubble_ns=([0-9.]+) jolt_ns=([0-9.]+) ratio_of_medians=([0-9.]+)").matcher(out);
+        assertThat(in.find()).as(out).isTrue();
+        double r = Double.parseDouble(in.group(1)), j = Double.parseDouble(in.group(2));
+        assertThat(Double.parseDouble(in.group(3))).isCloseTo(r / j, within(0.002));
+        Matcher s = Pattern.compile("sanity rubble min_y=(\\S+) mean_y=(\\S+) jolt min_y=(\\S+) mean_y=(\\S+)").matcher(out);
+        assertThat(s.find()).as(out).isTrue();
+        for (int g = 1; g <= 3; g += 2) {
+            assertThat(Double.parseDouble(s.group(g))).as("lowest point").isCloseTo(0.005, within(0.002));
+            assertThat(Double.parseDouble(s.group(g + 1))).as("mean height").isBetween(0.24, 0.25);
+        }
+        assertThat(out.toLowerCase(Locale.ROOT)).contains("info engine=rubble").contains("info engine=jolt");
+    }
+
     @Test
     void unknownEngineAndOptionsAreRejected() {
         assertThatThrownBy(() -> PeerMain.engine("havok")).isInstanceOf(IllegalArgumentException.class)
@@ -68,5 +110,7 @@ final class PeerEnginesTest {
                 .hasMessageContaining("'tower'").hasMessageContaining("pyramid, pile, spheres");
         assertThatThrownBy(() -> PeerMain.run(new String[] {"jolt", "pile", "--steps", "0"}))
                 .hasMessageContaining("--steps = '0'");
+        assertThatThrownBy(() -> PeerMain.run(new String[] {"havok", "soft", "1000"}))
+                .hasMessageContaining("'havok'").hasMessageContaining("jolt, rubble, both");
     }
 }
