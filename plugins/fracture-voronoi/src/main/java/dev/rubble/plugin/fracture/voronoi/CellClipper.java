@@ -36,6 +36,8 @@ final class CellClipper {
     private int[] capPts = new int[256];
     private boolean[] onCap = new boolean[256];
     private double[] ang = new double[256];
+    private double[] ang2 = new double[64];
+    private int[] capOrder = new int[64];
     private int[] used = new int[256];
     private int[] cutHead = new int[64];
     private int[] cutIn = new int[64];
@@ -241,24 +243,7 @@ final class CellClipper {
             mx /= capCount;
             my /= capCount;
             mz /= capCount;
-            ang = ensure(ang, capCount);
-            for (int k = 0; k < capCount; k++) {
-                int i = 3 * capPts[k];
-                double px = nvtx[i] - mx, py = nvtx[i + 1] - my, pz = nvtx[i + 2] - mz;
-                ang[k] = StrictMath.atan2(px * wx + py * wy + pz * wz, px * ux + py * uy + pz * uz);
-            }
-            for (int k = 1; k < capCount; k++) {
-                double a = ang[k];
-                int id = capPts[k];
-                int j = k - 1;
-                while (j >= 0 && (ang[j] > a || (ang[j] == a && capPts[j] > id))) {
-                    ang[j + 1] = ang[j];
-                    capPts[j + 1] = capPts[j];
-                    j--;
-                }
-                ang[j + 1] = a;
-                capPts[j + 1] = id;
-            }
+            sortCap(capCount, mx, my, mz, ux, uy, uz, wx, wy, wz);
             int faceBegin = idxCount;
             for (int k = 0; k < capCount; k++) {
                 idxCount = appendDistinct(nfi, faceBegin, idxCount, capPts[k]);
@@ -347,6 +332,102 @@ final class CellClipper {
         ni = idxCount;
         changed = true;
         return 1;
+    }
+
+    /**
+     * Orders the cap's points by {@code StrictMath.atan2(p·w, p·u)} of {@code p} = point − centroid, ties by
+     * index, without calling it for most points: the pseudo-angle {@code q} (below) is a strictly increasing
+     * function of the same angle on (−π, π] with the same cut (signed zeros included), so where two points'
+     * {@code q} differ by more than {@link #Q_GAP} their angles differ by more than that minus a few ulps and
+     * atan2 orders them the same way; only pairs closer than that compare the atan2 values themselves,
+     * computed once per point when first needed. Same order, same bits as sorting by atan2.
+     */
+    private void sortCap(int capCount, double mx, double my, double mz, double ux, double uy, double uz,
+            double wx, double wy, double wz) {
+        ang = ensure(ang, 3 * capCount);
+        final double[] q = ang, xy = nvtx;
+        final int[] pts = capPts;
+        boolean exact = false;
+        for (int k = 0; k < capCount; k++) {
+            int i = 3 * pts[k];
+            double px = xy[i] - mx, py = xy[i + 1] - my, pz = xy[i + 2] - mz;
+            double y = px * wx + py * wy + pz * wz, x = px * ux + py * uy + pz * uz;
+            double qk = pseudoAngle(y, x);
+            if (!(qk == qk)) {
+                exact = true; // the centroid itself (or a NaN): atan2 for every point, as before
+            }
+            q[k] = qk;
+            q[capCount + 2 * k] = y;
+            q[capCount + 2 * k + 1] = x;
+        }
+        // atan2 per point, NaN until needed (a cached value is never NaN for finite input)
+        ang2 = ensure(ang2, capCount);
+        final double[] at = ang2;
+        for (int k = 0; k < capCount; k++) {
+            at[k] = exact ? StrictMath.atan2(q[capCount + 2 * k], q[capCount + 2 * k + 1]) : Double.NaN;
+        }
+        capOrder = ensure(capOrder, capCount);
+        final int[] slot = capOrder;
+        for (int k = 0; k < capCount; k++) {
+            slot[k] = k;
+        }
+        for (int k = 1; k < capCount; k++) {
+            int sk = slot[k];
+            int j = k - 1;
+            while (j >= 0 && capAfter(slot[j], sk, capCount, exact)) {
+                slot[j + 1] = slot[j];
+                j--;
+            }
+            slot[j + 1] = sk;
+        }
+        used = ensure(used, capCount);
+        final int[] tmp = used;
+        for (int k = 0; k < capCount; k++) {
+            tmp[k] = pts[slot[k]];
+        }
+        System.arraycopy(tmp, 0, pts, 0, capCount);
+    }
+
+    /** Pseudo-angles closer than this are ordered by their atan2 values. */
+    private static final double Q_GAP = 1e-9;
+
+    /** True when cap point (slot) {@code a} sorts after {@code b}: by atan2 angle, then by vertex index. */
+    private boolean capAfter(int a, int b, int capCount, boolean exact) {
+        final double[] q = ang;
+        if (!exact) {
+            double d = q[a] - q[b];
+            if (d > Q_GAP) {
+                return true;
+            }
+            if (d < -Q_GAP) {
+                return false;
+            }
+        }
+        double ta = atanOf(a, capCount), tb = atanOf(b, capCount);
+        return ta > tb || (ta == tb && capPts[a] > capPts[b]);
+    }
+
+    private double atanOf(int k, int capCount) {
+        double t = ang2[k];
+        if (t != t) {
+            t = StrictMath.atan2(ang[capCount + 2 * k], ang[capCount + 2 * k + 1]);
+            ang2[k] = t;
+        }
+        return t;
+    }
+
+    /**
+     * A strictly increasing function of {@code atan2(y, x)} on (−π, π] into (−2, 2] with the same cut:
+     * {@code y/(|x|+|y|)} for x ≥ 0 (including −0), {@code ±2 − y/(|x|+|y|)} for x &lt; 0 by the sign bit of
+     * {@code y} (atan2(±0, x &lt; 0) = ±π); its slope in the angle is 1/(|sin|+|cos|)² ∈ [½, 1]. NaN at the
+     * origin.
+     */
+    static double pseudoAngle(double y, double x) {
+        double r = y / (Math.abs(x) + Math.abs(y));
+        if (x < 0) {
+            return (Double.doubleToRawLongBits(y) < 0 ? -2 : 2) - r;
+        }
+        return r;
     }
 
     /** The cell as an immutable polytope: the source itself when no clip changed it. */
