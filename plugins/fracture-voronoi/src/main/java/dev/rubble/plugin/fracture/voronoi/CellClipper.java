@@ -132,14 +132,18 @@ final class CellClipper {
         cutHead = ensure(cutHead, nv);
         nvtx = ensure(nvtx, 3 * (nv + ni));
         int count = 0;
+        final double[] nt = nvtx;
+        final int[] rm = remap, ch = cutHead;
         for (int i = 0; i < nv; i++) {
-            if (dist[i] <= 0) {
-                remap[i] = count;
-                System.arraycopy(v, 3 * i, nvtx, 3 * count, 3);
+            if (ds[i] <= 0) {
+                rm[i] = count;
+                nt[3 * count] = vv[3 * i];
+                nt[3 * count + 1] = vv[3 * i + 1];
+                nt[3 * count + 2] = vv[3 * i + 2];
                 count++;
             } else {
-                remap[i] = -1;
-                cutHead[i] = -1;
+                rm[i] = -1;
+                ch[i] = -1;
             }
         }
         int nCut = 0;
@@ -150,11 +154,12 @@ final class CellClipper {
         if (onCap.length < nv + ni) {
             onCap = new boolean[2 * (nv + ni)];
         }
-        Arrays.fill(onCap, 0, nv + ni, false);
+        final boolean[] oc = onCap;
+        Arrays.fill(oc, 0, nv + ni, false);
         int capCount = 0;
         int nfCount = 0, idxCount = 0;
-        final double[] dd = dist;
-        final int[] rm = remap, fsc = fs, fic = fi, out2 = nfi;
+        final int[] fsc = fs, fic = fi, out2 = nfi, cp = capPts, nfsA = nfs, nfsrcA = nfsrc;
+        int[] cIn = cutIn, cNext = cutNext, cId = cutId;
         for (int f = 0; f < nf; f++) {
             int s = fsc[f], e = fsc[f + 1];
             int faceBegin = idxCount;
@@ -162,7 +167,7 @@ final class CellClipper {
             // a face wholly outside is dropped (it adds nothing below)
             boolean allIn = true, allOut = true;
             for (int k = s; k < e; k++) {
-                double da = dd[fic[k]];
+                double da = ds[fic[k]];
                 allIn &= da < 0;
                 allOut &= da > 0;
             }
@@ -173,18 +178,23 @@ final class CellClipper {
                 for (int k = s; k < e; k++) {
                     out2[idxCount++] = rm[fic[k]];
                 }
-                nfsrc[nfCount] = f;
-                nfs[nfCount++] = faceBegin;
+                nfsrcA[nfCount] = f;
+                nfsA[nfCount++] = faceBegin;
                 continue;
             }
             for (int k = s; k < e; k++) {
-                int a = fi[k], b = fi[k + 1 < e ? k + 1 : s];
-                double da = dist[a], db = dist[b];
+                int a = fic[k];
+                int b = fic[k + 1 < e ? k + 1 : s];
+                double da = ds[a];
+                double db = ds[b];
                 if (da <= 0) {
-                    idxCount = appendDistinct(nfi, faceBegin, idxCount, remap[a]);
-                    if (da == 0 && !onCap[remap[a]]) {
-                        onCap[remap[a]] = true;
-                        capPts[capCount++] = remap[a];
+                    int ra = rm[a];
+                    if (idxCount == faceBegin || out2[idxCount - 1] != ra) {
+                        out2[idxCount++] = ra;
+                    }
+                    if (da == 0 && !oc[ra]) {
+                        oc[ra] = true;
+                        cp[capCount++] = ra;
                     }
                 }
                 if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
@@ -192,40 +202,42 @@ final class CellClipper {
                     // of the edge's outside end (one list per outside vertex)
                     int o = da > 0 ? a : b, n = da > 0 ? b : a;
                     int id = -1;
-                    for (int c = cutHead[o]; c >= 0; c = cutNext[c]) {
-                        if (cutIn[c] == n) {
-                            id = cutId[c];
+                    for (int c = ch[o]; c >= 0; c = cNext[c]) {
+                        if (cIn[c] == n) {
+                            id = cId[c];
                             break;
                         }
                     }
                     if (id < 0) {
                         int p = da < 0 ? a : b, q = da < 0 ? b : a;
-                        double t = dist[p] / (dist[p] - dist[q]);
-                        nvtx[3 * count] = v[3 * p] + t * (v[3 * q] - v[3 * p]);
-                        nvtx[3 * count + 1] = v[3 * p + 1] + t * (v[3 * q + 1] - v[3 * p + 1]);
-                        nvtx[3 * count + 2] = v[3 * p + 2] + t * (v[3 * q + 2] - v[3 * p + 2]);
+                        double t = ds[p] / (ds[p] - ds[q]);
+                        nt[3 * count] = vv[3 * p] + t * (vv[3 * q] - vv[3 * p]);
+                        nt[3 * count + 1] = vv[3 * p + 1] + t * (vv[3 * q + 1] - vv[3 * p + 1]);
+                        nt[3 * count + 2] = vv[3 * p + 2] + t * (vv[3 * q + 2] - vv[3 * p + 2]);
                         id = count++;
-                        if (nCut == cutIn.length) {
-                            cutIn = Arrays.copyOf(cutIn, 2 * nCut);
-                            cutNext = Arrays.copyOf(cutNext, 2 * nCut);
-                            cutId = Arrays.copyOf(cutId, 2 * nCut);
+                        if (nCut == cIn.length) {
+                            cIn = cutIn = Arrays.copyOf(cIn, 2 * nCut);
+                            cNext = cutNext = Arrays.copyOf(cNext, 2 * nCut);
+                            cId = cutId = Arrays.copyOf(cId, 2 * nCut);
                         }
-                        cutIn[nCut] = n;
-                        cutNext[nCut] = cutHead[o];
-                        cutHead[o] = nCut;
-                        cutId[nCut++] = id;
-                        onCap[id] = true;
-                        capPts[capCount++] = id;
+                        cIn[nCut] = n;
+                        cNext[nCut] = ch[o];
+                        ch[o] = nCut;
+                        cId[nCut++] = id;
+                        oc[id] = true;
+                        cp[capCount++] = id;
                     }
-                    idxCount = appendDistinct(nfi, faceBegin, idxCount, id);
+                    if (idxCount == faceBegin || out2[idxCount - 1] != id) {
+                        out2[idxCount++] = id;
+                    }
                 }
             }
-            if (idxCount - faceBegin >= 2 && nfi[idxCount - 1] == nfi[faceBegin]) {
+            if (idxCount - faceBegin >= 2 && out2[idxCount - 1] == out2[faceBegin]) {
                 idxCount--;
             }
-            if (idxCount - faceBegin >= 3 && !allOnCap(nfi, faceBegin, idxCount, onCap)) {
-                nfsrc[nfCount] = f;
-                nfs[nfCount++] = faceBegin;
+            if (idxCount - faceBegin >= 3 && !allOnCap(out2, faceBegin, idxCount, oc)) {
+                nfsrcA[nfCount] = f;
+                nfsA[nfCount++] = faceBegin;
             } else {
                 idxCount = faceBegin;
             }
@@ -259,13 +271,18 @@ final class CellClipper {
             return -1;
         }
         // compact into the second buffer set: drop vertices no face uses
-        used = ensure(used, count);
-        Arrays.fill(used, 0, count, -1);
-        int nu = 0;
-        for (int k = 0; k < idxCount; k++) {
-            if (used[nfi[k]] < 0) {
-                used[nfi[k]] = 0;
-                nu++;
+        int nu = count;
+        if (capCount < 3) {
+            // with a cap every vertex is used: a vertex strictly inside keeps every face it is on (three or more
+            // distinct points, not all on the cap), and the cap holds every point on the plane and every cut point
+            used = ensure(used, count);
+            Arrays.fill(used, 0, count, -1);
+            nu = 0;
+            for (int k = 0; k < idxCount; k++) {
+                if (used[nfi[k]] < 0) {
+                    used[nfi[k]] = 0;
+                    nu++;
+                }
             }
         }
         if (nu == count) {
