@@ -77,10 +77,15 @@ final class CellClipper {
 
     /** Distance from a point to the farthest vertex, as {@link ConvexPolytope#maxVertexDistance}. */
     double maxVertexDistance(double x, double y, double z) {
+        // a plain comparison, not Math.max (whose NaN and -0.0 checks C1 keeps): the squares are finite and ≥ +0
+        final double[] vv = v;
         double m = 0;
-        for (int i = 0; i < 3 * nv; i += 3) {
-            double dx = v[i] - x, dy = v[i + 1] - y, dz = v[i + 2] - z;
-            m = Math.max(m, dx * dx + dy * dy + dz * dz);
+        for (int i = 0, e = 3 * nv; i < e; i += 3) {
+            double dx = vv[i] - x, dy = vv[i + 1] - y, dz = vv[i + 2] - z;
+            double q = dx * dx + dy * dy + dz * dz;
+            if (q > m) {
+                m = q;
+            }
         }
         return Math.sqrt(m);
     }
