@@ -48,6 +48,8 @@ final class CellClipper {
     private double[] sv, spl;
     private int[] sfs, sfi;
     private boolean changed;
+    // every vertex of the current cell is on one of its faces (true after any cut; the source's own flag before)
+    private boolean allUsed, sourceAllUsed;
 
     /** Starts a cell as {@code source} (all faces with neighbour -1). */
     void reset(ConvexPolytope source) {
@@ -58,7 +60,18 @@ final class CellClipper {
             sfs = source.faceStarts();
             sfi = source.faceIndices();
             spl = source.planes();
+            // whether every source vertex is on a face (then every later cell's are, see clip's used count)
+            boolean[] on = new boolean[sv.length / 3];
+            int count = 0;
+            for (int idx : sfi) {
+                if (!on[idx]) {
+                    on[idx] = true;
+                    count++;
+                }
+            }
+            sourceAllUsed = count == on.length;
         }
+        allUsed = sourceAllUsed;
         changed = false;
         nv = sv.length / 3;
         nf = sfs.length - 1;
@@ -277,9 +290,10 @@ final class CellClipper {
         }
         // compact into the second buffer set: drop vertices no face uses
         int nu = count;
-        if (capCount < 3) {
-            // with a cap every vertex is used: a vertex strictly inside keeps every face it is on (three or more
-            // distinct points, not all on the cap), and the cap holds every point on the plane and every cut point
+        if (capCount < 3 || !allUsed) {
+            // with a cap every vertex is used when every vertex before the cut was: a vertex strictly inside keeps
+            // every face it is on (three or more distinct points, not all on the cap), and the cap holds every point
+            // on the plane and every cut point
             used = ensure(used, count);
             Arrays.fill(used, 0, count, -1);
             nu = 0;
@@ -350,6 +364,7 @@ final class CellClipper {
         nb = nb2;
         nb2 = ti;
         nv = nu;
+        allUsed = true;
         nf = nfCount;
         ni = idxCount;
         changed = true;
