@@ -36,6 +36,8 @@ final class CellClipper {
     private int[] capPts = new int[256];
     private boolean[] onCap = new boolean[256];
     private double[] ang = new double[256];
+    private double[] ang2 = new double[64];
+    private int[] capOrder = new int[64];
     private int[] used = new int[256];
     private int[] cutHead = new int[64];
     private int[] cutIn = new int[64];
@@ -46,6 +48,8 @@ final class CellClipper {
     private double[] sv, spl;
     private int[] sfs, sfi;
     private boolean changed;
+    // every vertex of the current cell is on one of its faces (true after any cut; the source's own flag before)
+    private boolean allUsed, sourceAllUsed;
 
     /** Starts a cell as {@code source} (all faces with neighbour -1). */
     void reset(ConvexPolytope source) {
@@ -56,7 +60,18 @@ final class CellClipper {
             sfs = source.faceStarts();
             sfi = source.faceIndices();
             spl = source.planes();
+            // whether every source vertex is on a face (then every later cell's are, see clip's used count)
+            boolean[] on = new boolean[sv.length / 3];
+            int count = 0;
+            for (int idx : sfi) {
+                if (!on[idx]) {
+                    on[idx] = true;
+                    count++;
+                }
+            }
+            sourceAllUsed = count == on.length;
         }
+        allUsed = sourceAllUsed;
         changed = false;
         nv = sv.length / 3;
         nf = sfs.length - 1;
@@ -75,10 +90,15 @@ final class CellClipper {
 
     /** Distance from a point to the farthest vertex, as {@link ConvexPolytope#maxVertexDistance}. */
     double maxVertexDistance(double x, double y, double z) {
+        // a plain comparison, not Math.max (whose NaN and -0.0 checks C1 keeps): the squares are finite and ≥ +0
+        final double[] vv = v;
         double m = 0;
-        for (int i = 0; i < 3 * nv; i += 3) {
-            double dx = v[i] - x, dy = v[i + 1] - y, dz = v[i + 2] - z;
-            m = Math.max(m, dx * dx + dy * dy + dz * dz);
+        for (int i = 0, e = 3 * nv; i < e; i += 3) {
+            double dx = vv[i] - x, dy = vv[i + 1] - y, dz = vv[i + 2] - z;
+            double q = dx * dx + dy * dy + dz * dz;
+            if (q > m) {
+                m = q;
+            }
         }
         return Math.sqrt(m);
     }
@@ -130,14 +150,18 @@ final class CellClipper {
         cutHead = ensure(cutHead, nv);
         nvtx = ensure(nvtx, 3 * (nv + ni));
         int count = 0;
+        final double[] nt = nvtx;
+        final int[] rm = remap, ch = cutHead;
         for (int i = 0; i < nv; i++) {
-            if (dist[i] <= 0) {
-                remap[i] = count;
-                System.arraycopy(v, 3 * i, nvtx, 3 * count, 3);
+            if (ds[i] <= 0) {
+                rm[i] = count;
+                nt[3 * count] = vv[3 * i];
+                nt[3 * count + 1] = vv[3 * i + 1];
+                nt[3 * count + 2] = vv[3 * i + 2];
                 count++;
             } else {
-                remap[i] = -1;
-                cutHead[i] = -1;
+                rm[i] = -1;
+                ch[i] = -1;
             }
         }
         int nCut = 0;
@@ -148,11 +172,12 @@ final class CellClipper {
         if (onCap.length < nv + ni) {
             onCap = new boolean[2 * (nv + ni)];
         }
-        Arrays.fill(onCap, 0, nv + ni, false);
+        final boolean[] oc = onCap;
+        Arrays.fill(oc, 0, nv + ni, false);
         int capCount = 0;
         int nfCount = 0, idxCount = 0;
-        final double[] dd = dist;
-        final int[] rm = remap, fsc = fs, fic = fi, out2 = nfi;
+        final int[] fsc = fs, fic = fi, out2 = nfi, cp = capPts, nfsA = nfs, nfsrcA = nfsrc;
+        int[] cIn = cutIn, cNext = cutNext, cId = cutId;
         for (int f = 0; f < nf; f++) {
             int s = fsc[f], e = fsc[f + 1];
             int faceBegin = idxCount;
@@ -160,7 +185,7 @@ final class CellClipper {
             // a face wholly outside is dropped (it adds nothing below)
             boolean allIn = true, allOut = true;
             for (int k = s; k < e; k++) {
-                double da = dd[fic[k]];
+                double da = ds[fic[k]];
                 allIn &= da < 0;
                 allOut &= da > 0;
             }
@@ -171,18 +196,23 @@ final class CellClipper {
                 for (int k = s; k < e; k++) {
                     out2[idxCount++] = rm[fic[k]];
                 }
-                nfsrc[nfCount] = f;
-                nfs[nfCount++] = faceBegin;
+                nfsrcA[nfCount] = f;
+                nfsA[nfCount++] = faceBegin;
                 continue;
             }
             for (int k = s; k < e; k++) {
-                int a = fi[k], b = fi[k + 1 < e ? k + 1 : s];
-                double da = dist[a], db = dist[b];
+                int a = fic[k];
+                int b = fic[k + 1 < e ? k + 1 : s];
+                double da = ds[a];
+                double db = ds[b];
                 if (da <= 0) {
-                    idxCount = appendDistinct(nfi, faceBegin, idxCount, remap[a]);
-                    if (da == 0 && !onCap[remap[a]]) {
-                        onCap[remap[a]] = true;
-                        capPts[capCount++] = remap[a];
+                    int ra = rm[a];
+                    if (idxCount == faceBegin || out2[idxCount - 1] != ra) {
+                        out2[idxCount++] = ra;
+                    }
+                    if (da == 0 && !oc[ra]) {
+                        oc[ra] = true;
+                        cp[capCount++] = ra;
                     }
                 }
                 if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
@@ -190,40 +220,42 @@ final class CellClipper {
                     // of the edge's outside end (one list per outside vertex)
                     int o = da > 0 ? a : b, n = da > 0 ? b : a;
                     int id = -1;
-                    for (int c = cutHead[o]; c >= 0; c = cutNext[c]) {
-                        if (cutIn[c] == n) {
-                            id = cutId[c];
+                    for (int c = ch[o]; c >= 0; c = cNext[c]) {
+                        if (cIn[c] == n) {
+                            id = cId[c];
                             break;
                         }
                     }
                     if (id < 0) {
                         int p = da < 0 ? a : b, q = da < 0 ? b : a;
-                        double t = dist[p] / (dist[p] - dist[q]);
-                        nvtx[3 * count] = v[3 * p] + t * (v[3 * q] - v[3 * p]);
-                        nvtx[3 * count + 1] = v[3 * p + 1] + t * (v[3 * q + 1] - v[3 * p + 1]);
-                        nvtx[3 * count + 2] = v[3 * p + 2] + t * (v[3 * q + 2] - v[3 * p + 2]);
+                        double t = ds[p] / (ds[p] - ds[q]);
+                        nt[3 * count] = vv[3 * p] + t * (vv[3 * q] - vv[3 * p]);
+                        nt[3 * count + 1] = vv[3 * p + 1] + t * (vv[3 * q + 1] - vv[3 * p + 1]);
+                        nt[3 * count + 2] = vv[3 * p + 2] + t * (vv[3 * q + 2] - vv[3 * p + 2]);
                         id = count++;
-                        if (nCut == cutIn.length) {
-                            cutIn = Arrays.copyOf(cutIn, 2 * nCut);
-                            cutNext = Arrays.copyOf(cutNext, 2 * nCut);
-                            cutId = Arrays.copyOf(cutId, 2 * nCut);
+                        if (nCut == cIn.length) {
+                            cIn = cutIn = Arrays.copyOf(cIn, 2 * nCut);
+                            cNext = cutNext = Arrays.copyOf(cNext, 2 * nCut);
+                            cId = cutId = Arrays.copyOf(cId, 2 * nCut);
                         }
-                        cutIn[nCut] = n;
-                        cutNext[nCut] = cutHead[o];
-                        cutHead[o] = nCut;
-                        cutId[nCut++] = id;
-                        onCap[id] = true;
-                        capPts[capCount++] = id;
+                        cIn[nCut] = n;
+                        cNext[nCut] = ch[o];
+                        ch[o] = nCut;
+                        cId[nCut++] = id;
+                        oc[id] = true;
+                        cp[capCount++] = id;
                     }
-                    idxCount = appendDistinct(nfi, faceBegin, idxCount, id);
+                    if (idxCount == faceBegin || out2[idxCount - 1] != id) {
+                        out2[idxCount++] = id;
+                    }
                 }
             }
-            if (idxCount - faceBegin >= 2 && nfi[idxCount - 1] == nfi[faceBegin]) {
+            if (idxCount - faceBegin >= 2 && out2[idxCount - 1] == out2[faceBegin]) {
                 idxCount--;
             }
-            if (idxCount - faceBegin >= 3 && !allOnCap(nfi, faceBegin, idxCount, onCap)) {
-                nfsrc[nfCount] = f;
-                nfs[nfCount++] = faceBegin;
+            if (idxCount - faceBegin >= 3 && !allOnCap(out2, faceBegin, idxCount, oc)) {
+                nfsrcA[nfCount] = f;
+                nfsA[nfCount++] = faceBegin;
             } else {
                 idxCount = faceBegin;
             }
@@ -241,24 +273,7 @@ final class CellClipper {
             mx /= capCount;
             my /= capCount;
             mz /= capCount;
-            ang = ensure(ang, capCount);
-            for (int k = 0; k < capCount; k++) {
-                int i = 3 * capPts[k];
-                double px = nvtx[i] - mx, py = nvtx[i + 1] - my, pz = nvtx[i + 2] - mz;
-                ang[k] = StrictMath.atan2(px * wx + py * wy + pz * wz, px * ux + py * uy + pz * uz);
-            }
-            for (int k = 1; k < capCount; k++) {
-                double a = ang[k];
-                int id = capPts[k];
-                int j = k - 1;
-                while (j >= 0 && (ang[j] > a || (ang[j] == a && capPts[j] > id))) {
-                    ang[j + 1] = ang[j];
-                    capPts[j + 1] = capPts[j];
-                    j--;
-                }
-                ang[j + 1] = a;
-                capPts[j + 1] = id;
-            }
+            sortCap(capCount, mx, my, mz, ux, uy, uz, wx, wy, wz);
             int faceBegin = idxCount;
             for (int k = 0; k < capCount; k++) {
                 idxCount = appendDistinct(nfi, faceBegin, idxCount, capPts[k]);
@@ -274,13 +289,19 @@ final class CellClipper {
             return -1;
         }
         // compact into the second buffer set: drop vertices no face uses
-        used = ensure(used, count);
-        Arrays.fill(used, 0, count, -1);
-        int nu = 0;
-        for (int k = 0; k < idxCount; k++) {
-            if (used[nfi[k]] < 0) {
-                used[nfi[k]] = 0;
-                nu++;
+        int nu = count;
+        if (capCount < 3 || !allUsed) {
+            // with a cap every vertex is used when every vertex before the cut was: a vertex strictly inside keeps
+            // every face it is on (three or more distinct points, not all on the cap), and the cap holds every point
+            // on the plane and every cut point
+            used = ensure(used, count);
+            Arrays.fill(used, 0, count, -1);
+            nu = 0;
+            for (int k = 0; k < idxCount; k++) {
+                if (used[nfi[k]] < 0) {
+                    used[nfi[k]] = 0;
+                    nu++;
+                }
             }
         }
         if (nu == count) {
@@ -343,10 +364,107 @@ final class CellClipper {
         nb = nb2;
         nb2 = ti;
         nv = nu;
+        allUsed = true;
         nf = nfCount;
         ni = idxCount;
         changed = true;
         return 1;
+    }
+
+    /**
+     * Orders the cap's points by {@code StrictMath.atan2(p·w, p·u)} of {@code p} = point − centroid, ties by
+     * index, without calling it for most points: the pseudo-angle {@code q} (below) is a strictly increasing
+     * function of the same angle on (−π, π] with the same cut (signed zeros included), so where two points'
+     * {@code q} differ by more than {@link #Q_GAP} their angles differ by more than that minus a few ulps and
+     * atan2 orders them the same way; only pairs closer than that compare the atan2 values themselves,
+     * computed once per point when first needed. Same order, same bits as sorting by atan2.
+     */
+    private void sortCap(int capCount, double mx, double my, double mz, double ux, double uy, double uz,
+            double wx, double wy, double wz) {
+        ang = ensure(ang, 3 * capCount);
+        final double[] q = ang, xy = nvtx;
+        final int[] pts = capPts;
+        boolean exact = false;
+        for (int k = 0; k < capCount; k++) {
+            int i = 3 * pts[k];
+            double px = xy[i] - mx, py = xy[i + 1] - my, pz = xy[i + 2] - mz;
+            double y = px * wx + py * wy + pz * wz, x = px * ux + py * uy + pz * uz;
+            double qk = pseudoAngle(y, x);
+            if (!(qk == qk)) {
+                exact = true; // the centroid itself (or a NaN): atan2 for every point, as before
+            }
+            q[k] = qk;
+            q[capCount + 2 * k] = y;
+            q[capCount + 2 * k + 1] = x;
+        }
+        // atan2 per point, NaN until needed (a cached value is never NaN for finite input)
+        ang2 = ensure(ang2, capCount);
+        final double[] at = ang2;
+        for (int k = 0; k < capCount; k++) {
+            at[k] = exact ? StrictMath.atan2(q[capCount + 2 * k], q[capCount + 2 * k + 1]) : Double.NaN;
+        }
+        capOrder = ensure(capOrder, capCount);
+        final int[] slot = capOrder;
+        for (int k = 0; k < capCount; k++) {
+            slot[k] = k;
+        }
+        for (int k = 1; k < capCount; k++) {
+            int sk = slot[k];
+            int j = k - 1;
+            while (j >= 0 && capAfter(slot[j], sk, capCount, exact)) {
+                slot[j + 1] = slot[j];
+                j--;
+            }
+            slot[j + 1] = sk;
+        }
+        used = ensure(used, capCount);
+        final int[] tmp = used;
+        for (int k = 0; k < capCount; k++) {
+            tmp[k] = pts[slot[k]];
+        }
+        System.arraycopy(tmp, 0, pts, 0, capCount);
+    }
+
+    /** Pseudo-angles closer than this are ordered by their atan2 values. */
+    private static final double Q_GAP = 1e-9;
+
+    /** True when cap point (slot) {@code a} sorts after {@code b}: by atan2 angle, then by vertex index. */
+    private boolean capAfter(int a, int b, int capCount, boolean exact) {
+        final double[] q = ang;
+        if (!exact) {
+            double d = q[a] - q[b];
+            if (d > Q_GAP) {
+                return true;
+            }
+            if (d < -Q_GAP) {
+                return false;
+            }
+        }
+        double ta = atanOf(a, capCount), tb = atanOf(b, capCount);
+        return ta > tb || (ta == tb && capPts[a] > capPts[b]);
+    }
+
+    private double atanOf(int k, int capCount) {
+        double t = ang2[k];
+        if (t != t) {
+            t = StrictMath.atan2(ang[capCount + 2 * k], ang[capCount + 2 * k + 1]);
+            ang2[k] = t;
+        }
+        return t;
+    }
+
+    /**
+     * A strictly increasing function of {@code atan2(y, x)} on (−π, π] into (−2, 2] with the same cut:
+     * {@code y/(|x|+|y|)} for x ≥ 0 (including −0), {@code ±2 − y/(|x|+|y|)} for x &lt; 0 by the sign bit of
+     * {@code y} (atan2(±0, x &lt; 0) = ±π); its slope in the angle is 1/(|sin|+|cos|)² ∈ [½, 1]. NaN at the
+     * origin.
+     */
+    static double pseudoAngle(double y, double x) {
+        double r = y / (Math.abs(x) + Math.abs(y));
+        if (x < 0) {
+            return (Double.doubleToRawLongBits(y) < 0 ? -2 : 2) - r;
+        }
+        return r;
     }
 
     /** The cell as an immutable polytope: the source itself when no clip changed it. */

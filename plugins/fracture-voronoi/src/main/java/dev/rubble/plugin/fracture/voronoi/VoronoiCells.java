@@ -398,23 +398,26 @@ public final class VoronoiCells {
                                 continue;
                             }
                             int cc = x + g[0] * (y + g[1] * z);
-                            for (int q = start[cc]; q < start[cc + 1]; q++) {
-                                int j = bucket[q];
-                                if (j == i) {
-                                    continue;
-                                }
-                                double dj = sq(bs[3 * q] - sx) + sq(bs[3 * q + 1] - sy) + sq(bs[3 * q + 2] - sz);
+                            int[] cd = cand;
+                            double[] cdd = candD;
+                            for (int q = start[cc], qe = start[cc + 1]; q < qe; q++) {
+                                double ex = bs[3 * q] - sx, ey = bs[3 * q + 1] - sy, ez = bs[3 * q + 2] - sz;
+                                double dj = ex * ex + ey * ey + ez * ez;
                                 if (dj > reach) {
                                     // beyond 2R now, so beyond 2R after any later clip (R only shrinks): the
                                     // clip loop below would stop before it; leaving it out keeps the order
                                     continue;
                                 }
-                                if (m == cand.length) {
-                                    cand = Arrays.copyOf(cand, 2 * m);
-                                    candD = Arrays.copyOf(candD, 2 * m);
+                                int j = bucket[q];
+                                if (j == i) {
+                                    continue;
                                 }
-                                cand[m] = j;
-                                candD[m] = dj;
+                                if (m == cd.length) {
+                                    cd = cand = Arrays.copyOf(cd, 2 * m);
+                                    cdd = candD = Arrays.copyOf(cdd, 2 * m);
+                                }
+                                cd[m] = j;
+                                cdd[m] = dj;
                                 m++;
                             }
                         }

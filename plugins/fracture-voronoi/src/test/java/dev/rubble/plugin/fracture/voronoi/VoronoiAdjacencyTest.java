@@ -150,6 +150,27 @@ final class VoronoiAdjacencyTest {
     }
 
     @Test
+    void aSourceWithAVertexOnNoFaceGivesTheOldClippersCells() {
+        // the box with one extra vertex (its centre) that no face uses: the first cut must drop it as the old
+        // clipper's compaction does, although that cut has a cap
+        double[] v = BOX.vertices();
+        double[] v2 = java.util.Arrays.copyOf(v, v.length + 3);
+        ConvexPolytope source = ConvexPolytope.wrap(v2, BOX.faceStarts(), BOX.faceIndices(), BOX.planes());
+        for (double[] sites : List.of(uniform(300, 21), new double[] {0.1, 0.2, 0.3}, new double[] {-1, 0, 0, 1, 0, 0})) {
+            ConvexPolytope[] want = ClipperVoronoiCells.compute(source, sites);
+            ConvexPolytope[] got = VoronoiCells.computeWithAdjacency(source, sites).cells();
+            assertThat(got).hasSameSizeAs(want);
+            for (int i = 0; i < want.length; i++) {
+                assertThat(got[i]).as("%d sites, cell %d", want.length, i).isEqualTo(want[i]);
+            }
+        }
+        // two sites: each cell is cut once and loses the unused vertex
+        ConvexPolytope[] two = VoronoiCells.compute(source, new double[] {-1, 0, 0, 1, 0, 0});
+        assertThat(two[0].vertexCount()).isEqualTo(8);
+        assertThat(two[1].vertexCount()).isEqualTo(8);
+    }
+
+    @Test
     void theVolumeSumIsSkippedOnlyWhenTheBallInsideOutweighsRoundingAndTolerance() {
         // a cell of 1 m reach around a ball of 0.1 m: positive beyond doubt at a tolerance of 1e-11 m
         assertThat(CellClipper.volumeSurelyPositive(0.1, 1, 1e-11, 60)).isTrue();

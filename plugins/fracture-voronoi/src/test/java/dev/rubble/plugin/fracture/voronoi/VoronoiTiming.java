@@ -69,5 +69,37 @@ public final class VoronoiTiming {
         long t1 = mx.getCurrentThreadCpuTime();
         System.out.printf(Locale.ROOT, "n=%d mode=%s pieces=%d pairs=%d sharedArea=%.6f threadCpuMs=%.1f%n", n, mode,
                 pieces, pairs, area, (t1 - t0) / 1e6);
+        if (System.getenv("VORONOI_THREADS") != null) {
+            printThreads();
+        }
+    }
+
+    /**
+     * VORONOI_THREADS=1: every native thread's CPU so far from /proc/self/task (Linux; clock ticks, usually
+     * 10 ms), grouped by name, to split the process's CPU into the computing thread, the JIT and the GC.
+     */
+    private static void printThreads() throws IOException {
+        java.util.TreeMap<String, Long> ticks = new java.util.TreeMap<>();
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path t : (Iterable<Path>) tasks::iterator) {
+                String stat;
+                try {
+                    stat = Files.readString(t.resolve("stat"));
+                } catch (IOException gone) {
+                    continue;
+                }
+                int open = stat.indexOf('('), close = stat.lastIndexOf(')');
+                String name = stat.substring(open + 1, close).replaceAll("[0-9]+$", "#");
+                String[] f = stat.substring(close + 2).split(" ");
+                ticks.merge(name, Long.parseLong(f[11]) + Long.parseLong(f[12]), Long::sum);
+            }
+        }
+        StringBuilder b = new StringBuilder("threadsCpuTicks");
+        ticks.forEach((k, v) -> {
+            if (v > 0) {
+                b.append(' ').append(k.replace(' ', '_')).append('=').append(v);
+            }
+        });
+        System.out.println(b);
     }
 }
