@@ -145,13 +145,17 @@ public final class BakeHarness {
          * after its last variant (the JIT and the GC's concurrent work run on the other core). Two
          * workers: everything the process did, shared over the two cores, plus the core-seconds
          * left idle — by a single-threaded pause (the serial collector's) and at the end of the
-         * bake. Waits for I/O are left out on both sides.
+         * bake. A pause is taken as its GC threads' CPU over the threads it runs on (one for the
+         * serial collector, else two; G1's concurrent work is counted as pause here, which overstates
+         * a G1 run's one-worker time a little): the pauses' wall time follows the load. Waits for
+         * I/O are left out on both sides.
          */
         double cpuBoundSeconds(int workers) {
+            double gcCpu = others[1];
             if (workers == 1) {
-                return workerCpuSeconds + gcSeconds + tailSeconds;
+                return workerCpuSeconds + gcCpu / (SERIAL_GC ? 1 : 2) + tailSeconds;
             }
-            return (processCpuSeconds + (SERIAL_GC ? gcSeconds : 0) + tailSeconds) / 2;
+            return (processCpuSeconds + (SERIAL_GC ? gcCpu : 0) + tailSeconds) / 2;
         }
 
         String line(String label, int n) {
