@@ -8,7 +8,8 @@
 #   benchmarks/bake/run.sh [ROUNDS]        (default 2 rounds; MAVEN_REPO=/path/to/repo to use another local repository;
 #                                          STEPS=N runs every variant N steps instead of the sweep's 30; SPARK=0 skips Spark;
 #                                          SWEEP=seeds bakes sweep-seeds.json instead: every variant fractures its own wall;
-#                                          WARM=1 runs BakeHarness instead: one warmed JVM, 1 and 2 workers interleaved)
+#                                          WARM=1 runs BakeHarness instead: one warmed JVM, 1 and 2 workers interleaved,
+#                                          with the collector flags of `./rubble bake`, HARNESS_GC= for the JVM's defaults)
 #
 # Prints one line per run: wall time and throughput; the process's CPU time (user + sys) and the cores it got
 # on average; the CPU time of the variants themselves (sum of the manifest's cpu_ms). On a machine shared
@@ -67,7 +68,9 @@ if [ "${WARM:-0}" = 1 ]; then
   (cd "$root" && mvn -q -B "${repo[@]}" -Pbench -DskipTests install -pl benchmarks -am) >&2
   (cd "$root" && mvn -q -B "${repo[@]}" -Pbench -pl benchmarks dependency:build-classpath -Dmdep.outputFile="$work/bench.cp") >&2
   # HARNESS_OPTS: e.g. -Drubble.bake.warmups=3 (a fixed number of warm-up passes), -Drubble.bake.jfr=false
-  java "${jvm[@]}" ${HARNESS_OPTS:-} -cp "$root/benchmarks/target/classes:$(cat "$work/bench.cp")" dev.rubble.bench.bake.BakeHarness "$sweep" "$rounds"; exit 0
+  # HARNESS_GC: the collector flags, by default what `./rubble bake` adds on a machine of 4 GB or more (the
+  # rubble script, docs/bake.md "JVM settings"); HARNESS_GC= (empty) measures the JVM's defaults (G1)
+  java "${jvm[@]}" ${HARNESS_GC--XX:+UseParallelGC -Xmn512m} ${HARNESS_OPTS:-} -cp "$root/benchmarks/target/classes:$(cat "$work/bench.cp")" dev.rubble.bench.bake.BakeHarness "$sweep" "$rounds"; exit 0
 fi
 echo "sweep: $(basename "$sweep"), steps per variant: $(grep -o '"steps": [0-9]*' "$sweep")"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -1)"

@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.HexFormat;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -26,7 +27,16 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class CollectionCache {
     private final Map<String, GeometryCollection> byContent = new ConcurrentHashMap<>();
+    /**
+     * Journal images of the collections {@link #load} returned, and only of those: a collection a
+     * world built itself (a fracture recipe, one per variant when the sweep varies the seed) is
+     * never shared, so keeping its image would keep it and its image alive for the whole bake — the
+     * seeds benchmark's 200 walls, hundreds of megabytes that every collection copies or marks
+     * (issue 32).
+     */
     private final Map<GeometryCollection, byte[]> images = Collections.synchronizedMap(new IdentityHashMap<>());
+    private final Set<GeometryCollection> loaded = Collections.synchronizedSet(
+            Collections.newSetFromMap(new IdentityHashMap<>()));
 
     /** The collection in {@code file} ({@code .rbc}, or a {@code .json} collection), loaded at most once per content. */
     public GeometryCollection load(Path file) throws IOException {
@@ -38,19 +48,32 @@ public final class CollectionCache {
             GeometryCollection raced = byContent.putIfAbsent(key, g);
             if (raced != null) {
                 g = raced;
+            } else {
+                loaded.add(g);
             }
         }
         return g;
     }
 
-    /** {@link CollectionFile#toBytes}{@code (g, false)}, made once per collection. */
+    /**
+     * {@link CollectionFile#toBytes}{@code (g, false)}: made once per collection this cache loaded,
+     * and made anew (not kept) for any other collection.
+     */
     public byte[] image(GeometryCollection g) {
+        if (!loaded.contains(g)) {
+            return CollectionFile.toBytes(g, false);
+        }
         byte[] b = images.get(g);
         if (b == null) {
             b = CollectionFile.toBytes(g, false);
             images.put(g, b);
         }
         return b;
+    }
+
+    /** Number of journal images held (one at most per collection loaded through this cache). */
+    public int imageCount() {
+        return images.size();
     }
 
     /** Number of distinct collection contents loaded. */

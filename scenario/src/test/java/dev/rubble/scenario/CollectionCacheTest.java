@@ -69,4 +69,25 @@ final class CollectionCacheTest {
         assertThat(b.nodeCount()).isLessThan(a.nodeCount());
         assertThat(run(s, stages, cache, 40)).containsExactly(run(s, stages, null, 40));
     }
+
+    @Test
+    void imagesAreKeptOnlyForCollectionsTheCacheLoaded(@TempDir Path dir) throws Exception {
+        // a bake whose variants fracture their own walls (a recipe per variant) must not keep every
+        // variant's wall and journal image alive until the bake ends: only loaded files are shared
+        Stages stages = Stages.load();
+        CollectionCache cache = new CollectionCache();
+        for (int i = 0; i < 3; i++) {
+            GeometryCollection own = wall(stages, 10 + i); // what a recipe builds inside one world
+            byte[] img = cache.image(own);
+            assertThat(img).isEqualTo(CollectionFile.toBytes(own, false));
+            assertThat(cache.image(own)).as("made anew, not kept").isNotSameAs(img).isEqualTo(img);
+        }
+        assertThat(cache.imageCount()).isZero();
+        CollectionFile.save(wall(stages, 20), dir.resolve("wall.rbc"));
+        GeometryCollection loaded = cache.load(dir.resolve("wall.rbc"));
+        byte[] img = cache.image(loaded);
+        assertThat(img).isEqualTo(CollectionFile.toBytes(loaded, false));
+        assertThat(cache.image(loaded)).as("a loaded file's image is made once").isSameAs(img);
+        assertThat(cache.imageCount()).isEqualTo(1);
+    }
 }

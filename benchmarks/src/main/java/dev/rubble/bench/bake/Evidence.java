@@ -23,7 +23,7 @@ import jdk.jfr.consumer.RecordingFile;
  * read after the bake has finished, so only the recording itself, not its analysis, is inside the
  * measured time; its events are cheap (no stack sampling, no allocation sampling).
  */
-record Evidence(int compilations, int deopts, String topDeopts, int gcs, double gcPauseMs, double gcLongestMs,
+record Evidence(int compilations, String topCompiled, int deopts, String topDeopts, int gcs, double gcPauseMs, double gcLongestMs,
                 int monitorEnters, double monitorMs, int parks, double parkMs) {
 
     /** A recording in progress (a no-op with {@code -Drubble.bake.jfr=false}). */
@@ -36,7 +36,7 @@ record Evidence(int compilations, int deopts, String topDeopts, int gcs, double 
             return () -> null;
         }
         Recording r = new Recording();
-        r.enable("jdk.Compilation").withThreshold(Duration.ZERO).withoutStackTrace();
+        r.enable("jdk.Compilation").withThreshold(Duration.ZERO).withoutStackTrace(); // the method compiled is a field
         r.enable("jdk.Deoptimization").withStackTrace(); // rare: the caller that reached the trap is named
         r.enable("jdk.GarbageCollection").withoutStackTrace();
         r.enable("jdk.JavaMonitorEnter").withThreshold(Duration.ZERO).withoutStackTrace();
@@ -63,9 +63,14 @@ record Evidence(int compilations, int deopts, String topDeopts, int gcs, double 
         int comp = 0, deopt = 0, gcs = 0, mon = 0, parks = 0;
         double gcMs = 0, gcMax = 0, monMs = 0, parkMs = 0;
         Map<String, Integer> byMethod = new HashMap<>();
+        Map<String, Integer> byOwner = new HashMap<>(); // compilations by the compiled method's package
         for (RecordedEvent e : RecordingFile.readAllEvents(f)) {
             switch (e.getEventType().getName()) {
-                case "jdk.Compilation" -> comp++;
+                case "jdk.Compilation" -> {
+                    comp++;
+                    RecordedMethod m = e.getValue("method");
+                    byOwner.merge(m == null ? "?" : owner(m.getType().getName()), 1, Integer::sum);
+                }
                 case "jdk.Deoptimization" -> {
                     deopt++;
                     RecordedMethod m = e.getValue("method");
@@ -99,20 +104,36 @@ record Evidence(int compilations, int deopts, String topDeopts, int gcs, double 
                 }
             }
         }
-        // the four most deoptimised, picked without a sort (an object sort here would feed the JDK's
-        // TimSort between runs and show up in the next run's evidence)
+        return new Evidence(comp, top(byOwner, 4), deopt, top(byMethod, 4), gcs, gcMs, gcMax, mon, monMs, parks, parkMs);
+    }
+
+    /**
+     * The {@code k} largest counts, picked without a sort (an object sort here would feed the JDK's
+     * TimSort between runs and show up in the next run's evidence); empties {@code counts}.
+     */
+    private static String top(Map<String, Integer> counts, int k) {
         StringBuilder top = new StringBuilder();
-        for (int k = 0; k < 4 && !byMethod.isEmpty(); k++) {
+        for (int i = 0; i < k && !counts.isEmpty(); i++) {
             String best = null;
-            for (Map.Entry<String, Integer> x : byMethod.entrySet()) {
-                if (best == null || x.getValue() > byMethod.get(best)
-                        || x.getValue().equals(byMethod.get(best)) && x.getKey().compareTo(best) < 0) {
+            for (Map.Entry<String, Integer> x : counts.entrySet()) {
+                if (best == null || x.getValue() > counts.get(best)
+                        || x.getValue().equals(counts.get(best)) && x.getKey().compareTo(best) < 0) {
                     best = x.getKey();
                 }
             }
-            top.append(top.length() == 0 ? "" : ", ").append(best).append(' ').append(byMethod.remove(best));
+            top.append(top.length() == 0 ? "" : ", ").append(best).append(' ').append(counts.remove(best));
         }
-        return new Evidence(comp, deopt, top.toString(), gcs, gcMs, gcMax, mon, monMs, parks, parkMs);
+        return top.toString();
+    }
+
+    /**
+     * Who a compiled method belongs to, for counting the JIT's work by library: the first three
+     * package segments ({@code com.google.inject}, {@code net.openhft.chronicle}, {@code dev.rubble.core}),
+     * and generated classes (lambda forms, hidden classes) as {@code java.lang.invoke}.
+     */
+    private static String owner(String className) {
+        String[] seg = className.split("\\.");
+        return seg.length <= 3 ? className.substring(0, Math.max(0, className.lastIndexOf('.'))) : seg[0] + "." + seg[1] + "." + seg[2];
     }
 
     /** The first frame of the engine's own code on the event's stack, or null. */
@@ -142,9 +163,9 @@ record Evidence(int compilations, int deopts, String topDeopts, int gcs, double 
     @Override
     public String toString() {
         return String.format(Locale.ROOT,
-                "compilations %d, deopts %d%s; gc pauses %d, %.0f ms (longest %.1f ms); workers' contended monitor"
+                "compilations %d%s, deopts %d%s; gc pauses %d, %.0f ms (longest %.1f ms); workers' contended monitor"
                         + " enters %d (%.1f ms), parks %d (%.1f ms)",
-                compilations, deopts, topDeopts.isEmpty() ? "" : " (" + topDeopts + ")", gcs, gcPauseMs, gcLongestMs,
+                compilations, topCompiled.isEmpty() ? "" : " (" + topCompiled + ")", deopts, topDeopts.isEmpty() ? "" : " (" + topDeopts + ")", gcs, gcPauseMs, gcLongestMs,
                 monitorEnters, monitorMs, parks, parkMs);
     }
 }
