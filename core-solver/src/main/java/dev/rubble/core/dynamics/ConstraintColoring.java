@@ -17,12 +17,25 @@ import java.util.Arrays;
  *       any such body (a falling cluster) share one depth after all others.</li>
  *   <li><b>Level.</b> A constraint's level is the smaller depth of its two bodies: the ground
  *       contacts are level 0, the contacts resting on the first layer level 1, and so on.</li>
- *   <li><b>Colours per level.</b> The levels are coloured one after the other, bottom up; within
- *       a level the constraints are coloured serially in the order given (the contact store's
- *       order, sorted by body pair), each with the lowest of {@value #COLORS} colours free on both
- *       its bodies (first fit, an {@code int} mask per body, cleared per level). A constraint with
- *       no common free colour goes to its level's <em>serial group</em>, solved on the calling
- *       thread before that level's colours.</li>
+ *   <li><b>Colours per level.</b> Each level is coloured on its own, in the order given (the
+ *       contact store's order, sorted by body pair): each constraint takes the lowest of
+ *       {@value #COLORS} colours free on both its bodies (first fit, an {@code int} mask per body).
+ *       A constraint with no common free colour goes to the <em>serial group</em>, solved on the
+ *       calling thread before the colours. A level of fewer than {@value #SERIAL_LEVEL} constraints
+ *       is not coloured: all of it goes to the serial group, in the order given.</li>
+ *   <li><b>Phases.</b> The levels {@code p, p + PHASES, p + 2 PHASES, ...} form phase {@code p}
+ *       ({@value #PHASES} phases): their serial groups are one serial group (level after level),
+ *       their colours {@code c} one group {@code c}. A level-{@code l} constraint touches bodies of
+ *       depth {@code l} and {@code l + 1} only (the breadth-first depths of two touching bodies
+ *       differ by at most one), so two levels of a phase share no written body and solving them
+ *       together changes no bit against solving them one after the other. The phases are solved
+ *       in order, so one pass carries support bottom up through {@value #PHASES} levels at a time,
+ *       as the level-by-level order did through all of them; a stack taller than that takes one
+ *       more pass per {@value #PHASES} levels to feel a change at its foot. In return a pass has
+ *       a few dozen groups instead of a few per level (the 100-level large pyramid: about 40
+ *       instead of about 330; each a barrier between threads), each with hundreds of constraints
+ *       (issue 26; measured in docs/benchmarks.md, "Issue 26, fifth session: colouring in phases").
+ *       A scene of at most {@value #PHASES} levels is coloured exactly as level by level.</li>
  * </ol>
  * Body {@code 0}, the solver's shared fixed body, takes no colour slot: the solver never writes it,
  * so any number of a colour's constraints may touch it. Every other body (dynamic, kinematic, moving
@@ -38,13 +51,23 @@ public final class ConstraintColoring {
     /** Colours per level (Box2D v3 uses 24 in all; an int mask per body holds up to 32). */
     public static final int COLORS = 24;
     /**
-     * A level with fewer constraints than this is one serial group in the given order: its colours
+     * A level with fewer constraints than this goes whole, in the given order, to its phase's serial
+     * group: its colours
      * would be too small to dispatch (the solver runs a colour of under 32 manifolds inline), so
      * colouring it would only change the order, and the store order converges better (measured on
      * the 20-row bench pyramid, whose levels have at most 58 manifolds: coloured, its top box slid
      * 4 to 9 cm in 10 s at one sub-step; in store order it stays within 1 cm).
      */
     public static final int SERIAL_LEVEL = 64;
+    /**
+     * Phases: the levels {@code l}, {@code l + PHASES}, ... are solved together (see the class
+     * comment). Measured on the 5 050-box large pyramid (100 levels; docs/benchmarks.md, "Issue 26,
+     * fifth session"): 4, 8 and 16 phases give about 24, 40 and 85 groups per pass instead of about
+     * 330, and all three leave it standing better after 300 steps than the level-by-level order did;
+     * 8 keeps every stack of up to 8 levels (the columns of the behaviour tests) in exactly the
+     * level-by-level order.
+     */
+    public static final int PHASES = 8;
 
     // per body
     private int[] mask = new int[0];      // colours taken at the level being coloured
@@ -55,14 +78,18 @@ public final class ConstraintColoring {
     private int[] adj = new int[0];       // 2 per constraint
     private int[] level = new int[0];
     private int[] byLevel = new int[0];   // constraints sorted by level (stable)
+    private int[] byPhase = new int[0];   // constraints by phase, then level (stable)
     private int[] group = new int[0];
     private int[] order = new int[0];
     // per level
     private int[] levelStart = new int[0];
+    // per phase
+    private final int[] phaseStart = new int[PHASES + 1];
+    private int phaseCount;
     // per group
     private int[] start = new int[1];
     private boolean[] serial = new boolean[0];
-    private int[] groupLevel = new int[0];
+    private int[] groupPhase = new int[0];
     private int groups;
     private int count;
     private int levels;
@@ -77,6 +104,7 @@ public final class ConstraintColoring {
         ensureConstraints(n);
         count = n;
         levels = 0;
+        phaseCount = 0;
         groups = 0;
         if (n == 0) {
             start[0] = 0;
@@ -110,28 +138,42 @@ public final class ConstraintColoring {
             levelStart[l] = levelStart[l - 1];
         }
         levelStart[0] = 0;
-        // colours level by level: group of a constraint = first group of its level + (0 serial | 1 + colour)
+        // phases: phase p holds the levels p, p + PHASES, p + 2 PHASES, ... in that order (body-disjoint:
+        // a level-l constraint touches bodies of depth l and l + 1 only), each level's constraints in the
+        // given order
+        phaseCount = Math.min(levels, PHASES);
+        int at = 0;
+        for (int p = 0; p < phaseCount; p++) {
+            phaseStart[p] = at;
+            for (int l = p; l < levels; l += PHASES) {
+                for (int j = levelStart[l], e = levelStart[l + 1]; j < e; j++) {
+                    byPhase[at++] = byLevel[j];
+                }
+            }
+        }
+        phaseStart[phaseCount] = at;
+        // colours phase by phase: group of a constraint = first group of its phase + (0 serial | 1 + colour)
         int sizeAt = 0; // groups emitted so far; counts in start[1 + g]
-        for (int l = 0; l < levels; l++) {
-            int lo = levelStart[l], hi = levelStart[l + 1];
+        for (int p = 0; p < phaseCount; p++) {
+            int lo = phaseStart[p], hi = phaseStart[p + 1];
             if (lo == hi) {
                 continue;
             }
             for (int j = lo; j < hi; j++) {
-                int k = byLevel[j];
+                int k = byPhase[j];
                 mask[bodyA[k]] = 0;
                 mask[bodyB[k]] = 0;
             }
             int used = 0; // highest local group used + 1 (0 = the serial group)
-            if (hi - lo < SERIAL_LEVEL) {
-                // too few to be worth splitting: the whole level in the given order, one serial group
-                for (int j = lo; j < hi; j++) {
-                    group[byLevel[j]] = 0;
+            for (int j = lo; j < hi; j++) {
+                int k = byPhase[j];
+                int lv = level[k];
+                if (levelStart[lv + 1] - levelStart[lv] < SERIAL_LEVEL) {
+                    // a small level: too few to be worth splitting, whole in the given order in the serial group
+                    group[k] = 0;
+                    used = Math.max(used, 1);
+                    continue;
                 }
-                used = 1;
-            }
-            for (int j = used == 1 ? hi : lo; j < hi; j++) {
-                int k = byLevel[j];
                 int a = bodyA[k], b = bodyB[k];
                 int taken = (a != 0 ? mask[a] : 0) | (b != 0 ? mask[b] : 0);
                 int free = ~taken & ((1 << COLORS) - 1);
@@ -152,7 +194,7 @@ public final class ConstraintColoring {
                 group[k] = local; // made global below
                 used = Math.max(used, local + 1);
             }
-            // the level's groups: local 0..used-1, empty ones dropped (the serial group is often empty)
+            // the phase's groups: local 0..used-1, empty ones dropped (the serial group is often empty)
             ensureGroups(sizeAt + used + 1);
             int[] counts = start; // per global group size at start[1 + g]
             int firstGlobal = sizeAt;
@@ -161,7 +203,7 @@ public final class ConstraintColoring {
                 counts[firstGlobal + 1 + local] = 0;
             }
             for (int j = lo; j < hi; j++) {
-                counts[firstGlobal + 1 + group[byLevel[j]]]++;
+                counts[firstGlobal + 1 + group[byPhase[j]]]++;
             }
             // compact: keep non-empty local groups, map local -> global in mask-free scratch (queue)
             int g = firstGlobal;
@@ -171,13 +213,13 @@ public final class ConstraintColoring {
                 if (size > 0) {
                     counts[g + 1] = size;
                     serial[g] = local == 0;
-                    groupLevel[g] = l;
+                    groupPhase[g] = p;
                     queue[local] = g;
                     g++;
                 }
             }
             for (int j = lo; j < hi; j++) {
-                int k = byLevel[j];
+                int k = byPhase[j];
                 group[k] = queue[group[k]];
             }
             sizeAt = g;
@@ -193,7 +235,7 @@ public final class ConstraintColoring {
             queue[g] = start[g];
         }
         for (int j = 0; j < n; j++) {
-            int k = byLevel[j];
+            int k = byPhase[j];
             order[queue[group[k]]++] = k;
         }
     }
@@ -270,6 +312,7 @@ public final class ConstraintColoring {
             int cap = Math.max(n, level.length * 2);
             level = new int[cap];
             byLevel = new int[cap];
+            byPhase = new int[cap];
             group = new int[cap];
             order = new int[cap];
             adj = new int[2 * cap];
@@ -284,7 +327,7 @@ public final class ConstraintColoring {
             int cap = Math.max(g + 1, start.length * 2);
             start = Arrays.copyOf(start, cap);
             serial = Arrays.copyOf(serial, cap);
-            groupLevel = Arrays.copyOf(groupLevel, cap);
+            groupPhase = Arrays.copyOf(groupPhase, cap);
         }
     }
 
@@ -318,9 +361,14 @@ public final class ConstraintColoring {
         return start[g + 1] - start[g];
     }
 
-    /** The level of group {@code g} (a level's groups are consecutive). */
-    public int level(int g) {
-        return groupLevel[g];
+    /** Phases of the last {@link #color} (at most {@link #PHASES}; no more than its levels). */
+    public int phases() {
+        return phaseCount;
+    }
+
+    /** The phase of group {@code g} (a phase's groups are consecutive, phases in ascending order). */
+    public int phase(int g) {
+        return groupPhase[g];
     }
 
     /** Whether group {@code g} is a level's serial group (solved on the calling thread). */

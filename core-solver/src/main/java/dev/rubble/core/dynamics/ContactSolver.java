@@ -110,17 +110,18 @@ import java.util.Arrays;
  * speed after the solver's row arithmetic").
  *
  * <h2>Order and threads (issue 26, docs/parallel.md)</h2>
- * {@link #prepare} colours the solved manifolds ({@link ConstraintColoring}: serially, level by
- * level from the ground up, first fit within a level in store order; a level of fewer than
- * {@link ConstraintColoring#SERIAL_LEVEL} manifolds stays whole, in store order) and numbers them
+ * {@link #prepare} colours the solved manifolds ({@link ConstraintColoring}: serially, each level
+ * from the ground up first fit in store order, a level of fewer than
+ * {@link ConstraintColoring#SERIAL_LEVEL} manifolds whole in store order; the levels
+ * {@code l, l + PHASES, ...}, which share no written body, solved together as one phase) and numbers them
  * group by group, so each group is a contiguous range of solved manifolds; within a colour (not a
  * serial group) by point count, most first (the order within a colour changes no bit of the result,
  * and equal trip counts one after another keep the passes' point loops predicted: issue 27 item 2).
  * Every pass that writes
- * velocities (warm start, the biased and relax passes, restitution) goes over the groups level
- * after level: a serial group on the calling thread, a colour's manifolds (none shares a written
- * body) in parallel blocks on the {@link StepExecutor}. Odd iterations of a step take each level's
- * groups in reverse (symmetric sweeps; the levels themselves always go bottom up). The per-manifold,
+ * velocities (warm start, the biased and relax passes, restitution) goes over the groups phase
+ * after phase: a serial group on the calling thread, a colour's manifolds (none shares a written
+ * body) in parallel blocks on the {@link StepExecutor}. Odd iterations of a step take each phase's
+ * groups in reverse (symmetric sweeps; the phases themselves always go bottom up). The per-manifold,
  * per-point and per-body stages (rows, soft terms, bounces, separations, totals, velocity copies,
  * stored impulses) are independent items in parallel blocks.
  * There is one path for every thread count (one thread runs the same colour order inline), so the
@@ -281,7 +282,7 @@ public final class ContactSolver {
     };
     private final RangeTask trialTask = this::storeTrialImpulses;
     private boolean separationsCurrent;
-    // the iterations of this step so far: odd ones sweep each level's colours in reverse (see forColours)
+    // the iterations of this step so far: odd ones sweep each phase's colours in reverse (see forColours)
     private int solves;
     private boolean backward;
 
@@ -841,7 +842,7 @@ public final class ContactSolver {
         }
         passMode = useBias ? 0 : RELAX;
         passFriction = true;
-        backward = (solves++ & 1) == 1; // symmetric sweeps: odd iterations take a level's colours backwards
+        backward = (solves++ & 1) == 1; // symmetric sweeps: odd iterations take a phase's colours backwards
         forColours(passTask);
         if (useBias) {
             passFriction = false;
@@ -1307,7 +1308,7 @@ public final class ContactSolver {
         this.executor = java.util.Objects.requireNonNull(executor, "executor is null");
     }
 
-    /** Colour groups of the last {@link #prepare} solved in parallel (the levels' serial groups not counted). */
+    /** Colour groups of the last {@link #prepare} solved in parallel (the phases' serial groups not counted). */
     public int colours() {
         int n = 0;
         for (int g = 0, e = coloring.groups(); g < e; g++) {
@@ -1323,7 +1324,7 @@ public final class ContactSolver {
         return coloring.levels();
     }
 
-    /** Manifolds of the last {@link #prepare} in the levels' serial groups (solved on the calling thread). */
+    /** Manifolds of the last {@link #prepare} in the phases' serial groups (solved on the calling thread). */
     public int overflow() {
         int n = 0;
         for (int g = 0, e = coloring.groups(); g < e; g++) {
@@ -1352,8 +1353,8 @@ public final class ContactSolver {
         final ConstraintColoring col = coloring;
         final boolean back = backward;
         for (int g = 0, e = col.groups(); g < e; ) {
-            int l = col.level(g), ge = g + 1;
-            while (ge < e && col.level(ge) == l) {
+            int l = col.phase(g), ge = g + 1;
+            while (ge < e && col.phase(ge) == l) {
                 ge++;
             }
             if (back) {

@@ -9,7 +9,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The colouring's promises (docs/parallel.md), checked against brute force on random constraint
  * graphs: no two constraints of a parallel group share a written body, levels are the brute-force
- * support depths and come bottom up, every group keeps the given order, small levels stay whole.
+ * support depths, each level is coloured as on its own (first fit in the given order, small levels
+ * whole and serial), and the levels {@code l, l + PHASES, ...} (which share no written body) are
+ * solved together as one phase, phases bottom up.
  */
 final class ConstraintColoringTest {
 
@@ -52,33 +54,101 @@ final class ConstraintColoringTest {
         return d;
     }
 
+    /**
+     * The expected groups, built independently: each level coloured on its own (first fit over 24
+     * colours in the given order; a small level, or a constraint with no common free colour, in the
+     * level's serial list), then phase {@code p} = the levels {@code p, p + PHASES, ...}: its serial
+     * group is their serial lists one level after the other, its colour {@code c} the levels' colour
+     * {@code c} one level after the other; empty groups dropped.
+     */
+    private record Group(java.util.List<Integer> members, boolean serial) {}
+
+    private static java.util.List<Group> expectedGroups(int[] a, int[] b, int n, int[] depth) {
+        int maxLevel = 0;
+        int[] level = new int[n];
+        for (int k = 0; k < n; k++) {
+            level[k] = Math.min(depth[a[k]], depth[b[k]]);
+            maxLevel = Math.max(maxLevel, level[k]);
+        }
+        int phases = ConstraintColoring.PHASES;
+        java.util.List<Group> out = new java.util.ArrayList<>();
+        for (int p = 0; p < phases; p++) {
+            java.util.List<java.util.List<Integer>> ofPhase = new java.util.ArrayList<>();
+            for (int g = 0; g <= ConstraintColoring.COLORS; g++) {
+                ofPhase.add(new java.util.ArrayList<>());
+            }
+            for (int l = p; l <= maxLevel; l += phases) {
+                java.util.List<Integer> members = new java.util.ArrayList<>();
+                for (int k = 0; k < n; k++) {
+                    if (level[k] == l) {
+                        members.add(k);
+                    }
+                }
+                java.util.Map<Integer, java.util.Set<Integer>> used = new java.util.HashMap<>();
+                for (int k : members) {
+                    int group = 0;
+                    if (members.size() >= ConstraintColoring.SERIAL_LEVEL) {
+                        for (int c = 0; c < ConstraintColoring.COLORS; c++) {
+                            boolean free = true;
+                            for (int body : new int[] {a[k], b[k]}) {
+                                free &= body == 0 || !used.computeIfAbsent(body, x -> new java.util.HashSet<>()).contains(c);
+                            }
+                            if (free) {
+                                for (int body : new int[] {a[k], b[k]}) {
+                                    if (body != 0) {
+                                        used.get(body).add(c);
+                                    }
+                                }
+                                group = c + 1;
+                                break;
+                            }
+                        }
+                    }
+                    ofPhase.get(group).add(k);
+                }
+            }
+            for (int g = 0; g < ofPhase.size(); g++) {
+                if (!ofPhase.get(g).isEmpty()) {
+                    out.add(new Group(ofPhase.get(g), g == 0));
+                }
+            }
+        }
+        return out;
+    }
+
     private static void check(ConstraintColoring c, int[] a, int[] b, int n, int bodies, double[] invMass) {
         c.color(a, b, n, bodies, invMass);
         int[] depth = bruteDepth(a, b, n, bodies, invMass);
         int[] order = c.order();
-        boolean[] seen = new boolean[n];
-        int lastLevel = -1;
-        int[] levelSize = new int[n + 2];
-        for (int k = 0; k < n; k++) {
-            levelSize[Math.min(depth[a[k]], depth[b[k]])]++;
-        }
         assertThat(c.start(0)).isZero();
         assertThat(c.start(c.groups())).isEqualTo(n);
+        java.util.List<Group> expected = expectedGroups(a, b, n, depth);
+        assertThat(c.groups()).as("groups").isEqualTo(expected.size());
+        int lastPhase = -1;
         for (int g = 0; g < c.groups(); g++) {
-            assertThat(c.size(g)).as("group %d", g).isPositive();
-            int level = c.level(g);
-            assertThat(level).as("levels come bottom up").isGreaterThanOrEqualTo(lastLevel);
-            lastLevel = level;
-            java.util.Set<Integer> bodiesOfGroup = new java.util.HashSet<>();
-            int prev = -1;
+            int phase = c.phase(g);
+            assertThat(phase).as("phases come in order").isGreaterThanOrEqualTo(lastPhase);
+            lastPhase = phase;
+            java.util.List<Integer> got = new java.util.ArrayList<>();
+            java.util.Map<Integer, Integer> levelOfBody = new java.util.HashMap<>();
             for (int j = c.start(g); j < c.start(g + 1); j++) {
                 int k = order[j];
-                assertThat(seen[k]).as("constraint %d listed once", k).isFalse();
-                seen[k] = true;
-                assertThat(k).as("the given order within a group").isGreaterThan(prev);
-                prev = k;
-                assertThat(Math.min(depth[a[k]], depth[b[k]])).as("level of constraint %d", k).isEqualTo(level);
-                if (!c.serial(g)) {
+                got.add(k);
+                int level = Math.min(depth[a[k]], depth[b[k]]);
+                assertThat(level % ConstraintColoring.PHASES).as("phase of constraint %d", k).isEqualTo(phase);
+                for (int body : new int[] {a[k], b[k]}) {
+                    if (body != 0) {
+                        // the levels of one phase share no written body, so their relative order changes no bit
+                        Integer before = levelOfBody.put(body, level);
+                        assertThat(before == null || before == level).as("body %d in two levels of phase %d", body, phase).isTrue();
+                    }
+                }
+            }
+            assertThat(got).as("group %d: members and order", g).isEqualTo(expected.get(g).members());
+            assertThat(c.serial(g)).as("group %d serial", g).isEqualTo(expected.get(g).serial());
+            if (!c.serial(g)) {
+                java.util.Set<Integer> bodiesOfGroup = new java.util.HashSet<>();
+                for (int k : got) {
                     for (int body : new int[] {a[k], b[k]}) {
                         if (body != 0) {
                             assertThat(bodiesOfGroup.add(body)).as("body %d twice in parallel group %d", body, g).isTrue();
@@ -86,13 +156,6 @@ final class ConstraintColoringTest {
                     }
                 }
             }
-            if (levelSize[level] < ConstraintColoring.SERIAL_LEVEL) {
-                assertThat(c.serial(g)).isTrue();
-                assertThat(c.size(g)).as("a small level is one group").isEqualTo(levelSize[level]);
-            }
-        }
-        for (int k = 0; k < n; k++) {
-            assertThat(seen[k]).isTrue();
         }
     }
 
@@ -122,6 +185,83 @@ final class ConstraintColoringTest {
     }
 
     @Test
+    void randomTallWallsKeepEveryPromise() {
+        // walls of boxes in rows, each box resting on up to two of the row below and touching its
+        // side neighbour (the large pyramid's graph), with random gaps, a few heavy boxes and a few
+        // loose boxes touching only each other: far more levels than phases
+        SplittableRandom r = new SplittableRandom(26);
+        ConstraintColoring c = new ConstraintColoring();
+        for (int round = 0; round < 20; round++) {
+            int width = 1 + r.nextInt(round < 10 ? 8 : 120), rows = 1 + r.nextInt(3 * ConstraintColoring.PHASES + 10);
+            int bodies = 1 + width * rows + 6;
+            double[] invMass = new double[bodies];
+            Arrays.fill(invMass, 1, bodies, 1);
+            java.util.List<int[]> pairs = new java.util.ArrayList<>();
+            for (int row = 0; row < rows; row++) {
+                for (int x = 0; x < width; x++) {
+                    int body = 1 + row * width + x;
+                    if (r.nextInt(50) == 0) {
+                        invMass[body] = 0;
+                    }
+                    if (row == 0) {
+                        pairs.add(new int[] {0, body});
+                    } else {
+                        for (int under = x; under <= x + 1 && under < width; under++) {
+                            if (r.nextInt(8) != 0) {
+                                pairs.add(new int[] {body - width + under - x, body});
+                            }
+                        }
+                    }
+                    if (x > 0 && r.nextInt(3) != 0) {
+                        pairs.add(new int[] {body - 1, body});
+                    }
+                }
+            }
+            for (int i = 0; i < 5; i++) {
+                pairs.add(new int[] {bodies - 6 + i, bodies - 5 + i}); // a loose chain, resting on nothing heavy
+            }
+            pairs.sort((p, q) -> p[0] != q[0] ? Integer.compare(p[0], q[0]) : Integer.compare(p[1], q[1]));
+            int n = pairs.size();
+            int[] a = new int[n], b = new int[n];
+            for (int k = 0; k < n; k++) {
+                a[k] = pairs.get(k)[0];
+                b[k] = pairs.get(k)[1];
+            }
+            check(c, a, b, n, bodies, invMass);
+        }
+    }
+
+    @Test
+    void aTallStackSharesItsPhasesAcrossLevels() {
+        // 100 columns of 3 PHASES + 5 boxes: each level is 100 manifolds with no shared body, one
+        // colour; the levels l, l + PHASES, ... are one group
+        int phases = ConstraintColoring.PHASES;
+        int cols = 100, high = 3 * phases + 5, bodies = 1 + cols * high, n = cols * high;
+        int[] a = new int[n], b = new int[n];
+        int k = 0;
+        for (int col = 0; col < cols; col++) {
+            for (int h = 0; h < high; h++) {
+                int body = 1 + col * high + h;
+                a[k] = h == 0 ? 0 : body - 1;
+                b[k] = body;
+                k++;
+            }
+        }
+        double[] invMass = new double[bodies];
+        Arrays.fill(invMass, 1, bodies, 1);
+        ConstraintColoring c = new ConstraintColoring();
+        check(c, a, b, n, bodies, invMass);
+        assertThat(c.levels()).isEqualTo(high);
+        assertThat(c.phases()).isEqualTo(phases);
+        assertThat(c.groups()).as("one parallel group per phase").isEqualTo(phases);
+        for (int g = 0; g < phases; g++) {
+            assertThat(c.serial(g)).isFalse();
+            assertThat(c.phase(g)).isEqualTo(g);
+            assertThat(c.size(g)).as("phase %d: its levels' 100 manifolds each", g).isEqualTo(cols * (g < 5 ? 4 : 3));
+        }
+    }
+
+    @Test
     void aWideStackIsColouredLayerByLayerBottomUp() {
         // 100 columns of 5 boxes on the ground (body 0): level L = the contacts under layer L + 1
         int cols = 100, high = 5, bodies = 1 + cols * high, n = cols * high;
@@ -145,7 +285,7 @@ final class ConstraintColoringTest {
         for (int g = 0; g < high; g++) {
             assertThat(c.serial(g)).isFalse();
             assertThat(c.size(g)).isEqualTo(cols);
-            assertThat(c.level(g)).isEqualTo(g);
+            assertThat(c.phase(g)).isEqualTo(g);
         }
     }
 
@@ -167,7 +307,7 @@ final class ConstraintColoringTest {
         // level 0: the slab (serial: one manifold); level 1: 24 colours of one manifold, 76 serial
         int serial = 0, parallel = 0;
         for (int g = 0; g < c.groups(); g++) {
-            if (c.level(g) == 1) {
+            if (c.phase(g) == 1) {
                 if (c.serial(g)) {
                     serial += c.size(g);
                 } else {

@@ -101,4 +101,57 @@ final class ThreadCountInvarianceTest {
             assertThat(maxPoints).isGreaterThan(1000);
         }
     }
+
+    /**
+     * Columns twelve boxes high on an 8 x 8 grid: twelve levels of 64 manifolds, so the solver's phases
+     * hold two levels each ({@link ConstraintColoring#PHASES}), every level coloured, so a colour's
+     * parallel blocks mix the manifolds of two levels; 2 and 3 threads must give one thread's bits at
+     * every step.
+     */
+    private static World tallColumns(StepExecutor ex) {
+        World w = World.create(WorldSettings.defaults().withStep(1.0 / 60, 2), Worlds.stages(),
+                binder -> binder.bind(ContactStage.class).toInstance(new AnalyticContacts()),
+                binder -> binder.bind(StepExecutor.class).toInstance(ex));
+        Worlds.ground(w, 0.6, 0.1);
+        SplittableRandom r = new SplittableRandom(7);
+        for (int cx = 0; cx < 8; cx++) {
+            for (int cz = 0; cz < 8; cz++) {
+                for (int k = 0; k < 12; k++) {
+                    w.createBody(BodyDef.of(new Box(0.5, 0.5, 0.5)).withMass(1 + r.nextDouble(2))
+                            .withMaterial(0.6, 0).withPosition(cx * 1.2 - 4.2 + r.nextDouble(-0.05, 0.05),
+                                    0.5 + k * 1.0, cz * 1.2 - 4.2 + r.nextDouble(-0.05, 0.05)));
+                }
+            }
+        }
+        w.createBody(BodyDef.of(new Sphere(0.6)).withPosition(-6, 6, 0).withLinearVelocity(9, 0, 0.5).withMass(40));
+        return w;
+    }
+
+    @Test
+    void phasesOfSeveralLevelsGiveTheSameHashesOnOneTwoAndThreeThreads() {
+        int steps = 90;
+        long[] one = new long[steps];
+        World w1 = tallColumns(StepExecutor.Inline.INSTANCE);
+        for (int i = 0; i < steps; i++) {
+            w1.step();
+            one[i] = w1.profile().stateHash();
+        }
+        for (int threads : new int[] {2, 3}) {
+            try (WorkerPool pool = new WorkerPool(threads, 1)) {
+                World w = tallColumns(pool);
+                int maxColours = 0, maxColoured = 0;
+                long[] h = new long[steps];
+                for (int i = 0; i < steps; i++) {
+                    w.step();
+                    h[i] = w.profile().stateHash();
+                    maxColours = Math.max(maxColours, w.profile().colours());
+                    maxColoured = Math.max(maxColoured, w.profile().manifolds() - w.profile().overflowManifolds());
+                }
+                // twelve levels in eight phases, each level coloured: more than one colour per phase
+                assertThat(maxColours).isGreaterThanOrEqualTo(16);
+                assertThat(maxColoured).as("manifolds solved in parallel groups").isGreaterThanOrEqualTo(9 * 64);
+                assertThat(h).as("%d threads", threads).isEqualTo(one);
+            }
+        }
+    }
 }

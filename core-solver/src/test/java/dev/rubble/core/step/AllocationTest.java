@@ -77,7 +77,9 @@ final class AllocationTest {
                 long[] ids = idList.stream().mapToLong(Long::longValue).toArray();
                 long quietest = Long.MAX_VALUE;
                 long runs = w.narrowphaseStage().runsInParallel;
-                for (int round = 0; round < 3; round++) {
+                // the quietest of five rounds, as above: the scene is still settling after 300 steps (the
+                // stores grow to their high-water marks in rounds 1-2 since the solver's phases, issue 26)
+                for (int round = 0; round < 5; round++) {
                     long[] before = mx.getThreadAllocatedBytes(ids);
                     for (int i = 0; i < 100; i++) {
                         w.step();
@@ -90,7 +92,7 @@ final class AllocationTest {
                     quietest = Math.min(quietest, sum);
                 }
                 assertThat(w.narrowphaseStage().runsInParallel - runs).as("narrowphase runs on the workers")
-                        .isEqualTo(300); // once a step (not per sub-step)
+                        .isEqualTo(500); // once a step (not per sub-step)
                 assertThat(quietest).as("bytes allocated by 100 steps on %d threads", threads).isLessThan(1024);
             }
         }
