@@ -231,12 +231,9 @@ final class ConstraintColoringTest {
         }
     }
 
-    @Test
-    void aTallStackSharesItsPhasesAcrossLevels() {
-        // 100 columns of 3 PHASES + 5 boxes: each level is 100 manifolds with no shared body, one
-        // colour; the levels l, l + PHASES, ... are one group
-        int phases = ConstraintColoring.PHASES;
-        int cols = 100, high = 3 * phases + 5, bodies = 1 + cols * high, n = cols * high;
+    /** {@code cols} columns of {@code high} boxes on the fixed body 0 (each box on the one below), coloured and checked. */
+    private static ConstraintColoring columns(int cols, int high) {
+        int bodies = 1 + cols * high, n = cols * high;
         int[] a = new int[n], b = new int[n];
         int k = 0;
         for (int col = 0; col < cols; col++) {
@@ -251,6 +248,16 @@ final class ConstraintColoringTest {
         Arrays.fill(invMass, 1, bodies, 1);
         ConstraintColoring c = new ConstraintColoring();
         check(c, a, b, n, bodies, invMass);
+        return c;
+    }
+
+    @Test
+    void aTallStackSharesItsPhasesAcrossLevels() {
+        // 100 columns of 3 PHASES + 5 boxes: each level is 100 manifolds with no shared body, one
+        // colour; the levels l, l + PHASES, ... are one group
+        int phases = ConstraintColoring.PHASES;
+        int cols = 100, high = 3 * phases + 5;
+        ConstraintColoring c = columns(cols, high);
         assertThat(c.levels()).isEqualTo(high);
         assertThat(c.phases()).isEqualTo(phases);
         assertThat(c.groups()).as("one parallel group per phase").isEqualTo(phases);
@@ -264,21 +271,8 @@ final class ConstraintColoringTest {
     @Test
     void aWideStackIsColouredLayerByLayerBottomUp() {
         // 100 columns of 5 boxes on the ground (body 0): level L = the contacts under layer L + 1
-        int cols = 100, high = 5, bodies = 1 + cols * high, n = cols * high;
-        int[] a = new int[n], b = new int[n];
-        int k = 0;
-        for (int col = 0; col < cols; col++) {
-            for (int h = 0; h < high; h++) {
-                int body = 1 + col * high + h;
-                a[k] = h == 0 ? 0 : body - 1;
-                b[k] = body;
-                k++;
-            }
-        }
-        double[] invMass = new double[bodies];
-        Arrays.fill(invMass, 1, bodies, 1);
-        ConstraintColoring c = new ConstraintColoring();
-        check(c, a, b, n, bodies, invMass);
+        int cols = 100, high = 5;
+        ConstraintColoring c = columns(cols, high);
         // each level is 100 manifolds with no shared body: one colour each, five groups, no serial one
         assertThat(c.groups()).isEqualTo(high);
         assertThat(c.levels()).isEqualTo(high);
