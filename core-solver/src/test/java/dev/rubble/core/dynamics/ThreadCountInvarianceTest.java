@@ -24,11 +24,17 @@ import org.junit.jupiter.api.Timeout;
 final class ThreadCountInvarianceTest {
     private static final int[] THREADS = {1, 2, 3, 4, 8};
 
-    private static World scene(long seed, StepExecutor ex) {
+    /** An empty world on {@code ex} with analytic contacts and a ground plane, as every scene here starts. */
+    private static World groundedWorld(StepExecutor ex) {
         World w = World.create(WorldSettings.defaults().withStep(1.0 / 60, 2), Worlds.stages(),
                 binder -> binder.bind(ContactStage.class).toInstance(new AnalyticContacts()),
                 binder -> binder.bind(StepExecutor.class).toInstance(ex));
         Worlds.ground(w, 0.6, 0.1);
+        return w;
+    }
+
+    private static World scene(long seed, StepExecutor ex) {
+        World w = groundedWorld(ex);
         SplittableRandom r = new SplittableRandom(seed);
         // a 12 x 6 grid of columns, four boxes high (every level of contacts has 72 or more manifolds, so
         // the solver colours it: ConstraintColoring.SERIAL_LEVEL), and a rain of spheres (collisions, bounces)
@@ -50,7 +56,11 @@ final class ThreadCountInvarianceTest {
     }
 
     private static long[] hashes(long seed, StepExecutor ex, int steps) {
-        World w = scene(seed, ex);
+        return stepHashes(scene(seed, ex), steps);
+    }
+
+    /** The state hash after each of {@code steps} steps of {@code w}. */
+    private static long[] stepHashes(World w, int steps) {
         long[] h = new long[steps];
         for (int i = 0; i < steps; i++) {
             w.step();
@@ -109,10 +119,7 @@ final class ThreadCountInvarianceTest {
      * every step.
      */
     private static World tallColumns(StepExecutor ex) {
-        World w = World.create(WorldSettings.defaults().withStep(1.0 / 60, 2), Worlds.stages(),
-                binder -> binder.bind(ContactStage.class).toInstance(new AnalyticContacts()),
-                binder -> binder.bind(StepExecutor.class).toInstance(ex));
-        Worlds.ground(w, 0.6, 0.1);
+        World w = groundedWorld(ex);
         SplittableRandom r = new SplittableRandom(7);
         for (int cx = 0; cx < 8; cx++) {
             for (int cz = 0; cz < 8; cz++) {
@@ -130,12 +137,7 @@ final class ThreadCountInvarianceTest {
     @Test
     void phasesOfSeveralLevelsGiveTheSameHashesOnOneTwoAndThreeThreads() {
         int steps = 90;
-        long[] one = new long[steps];
-        World w1 = tallColumns(StepExecutor.Inline.INSTANCE);
-        for (int i = 0; i < steps; i++) {
-            w1.step();
-            one[i] = w1.profile().stateHash();
-        }
+        long[] one = stepHashes(tallColumns(StepExecutor.Inline.INSTANCE), steps);
         for (int threads : new int[] {2, 3}) {
             try (WorkerPool pool = new WorkerPool(threads, 1)) {
                 World w = tallColumns(pool);
