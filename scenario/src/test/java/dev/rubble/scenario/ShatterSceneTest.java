@@ -118,6 +118,13 @@ final class ShatterSceneTest {
         assertThat(r.deferredLeft()).isZero();
         assertThat(r.throttled()).isZero();
         assertThat(r.lastBreakStep()).isEqualTo(ShatterScene.FIELD_STEP + 2);
+        // the report's max_after_break_ms: the largest step strictly after the break step, by brute force
+        long most = 0;
+        for (int k = r.firstBreakStep() + 1; k <= r.steps(); k++) { // 1-based steps; index k - 1
+            most = Math.max(most, r.wallNanos()[k - 1]);
+        }
+        assertThat(r.wallMaxAfterBreak()).isEqualTo(most * 1e-6);
+        assertThat(r.line("x")).contains(String.format(java.util.Locale.ROOT, "max_after_break_ms=%.3f", most * 1e-6));
     }
 
     @Test
