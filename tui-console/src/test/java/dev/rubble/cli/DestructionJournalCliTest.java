@@ -34,7 +34,7 @@ final class DestructionJournalCliTest {
         var run = rubble("run", s.toString(), "--journal", j.toString(), "--out", tmp.resolve("o.json").toString());
         assertThat(run.code()).as(run.err()).isZero();
         var info = rubble("journal", "info", j.toString());
-        assertThat(info.out()).contains("format      RUBBLEJ1 version 5", "collections 1 embedded");
+        assertThat(info.out()).contains("format      RUBBLEJ1 version 6", "collections 1 embedded");
         assertThat(info.out()).doesNotContain("events      0 ");
         var ok = rubble("verify", j.toString());
         assertThat(ok.code()).as(ok.err()).isZero();

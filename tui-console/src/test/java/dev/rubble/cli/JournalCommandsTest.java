@@ -46,7 +46,7 @@ final class JournalCommandsTest {
 
         Result info = rubble("journal", "info", j.toString());
         assertThat(info.code()).as(info.err()).isZero();
-        assertThat(info.out()).contains("format      RUBBLEJ1 version 5", "scenario    drop", "stages      broadphase=grid",
+        assertThat(info.out()).contains("format      RUBBLEJ1 version 6", "scenario    drop", "stages      broadphase=grid",
                 "steps       120 (0..119)", "simulated   2.000 s",
                 "ended       closed by the recorder (complete)", "checksums   CRC-32C on every document, all valid", "inputs      1 commands", "moved       up to 2 bodies per step",
                 "world       gravity [0.0, -9.81, 0.0], " + dev.rubble.core.step.WorldSettings.defaults().velocityIterations()

@@ -231,6 +231,9 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot create journal directory " + dir + ": " + e.getMessage(), e);
         }
+        // this format records StateHash version 2; a world rebuilt from an older journal (hashing in
+        // version 1 to verify it) hashes in version 2 from now on, as a journal of this format says
+        world.useStateHashVersion(JournalFormat.stateHashVersion(JournalFormat.VERSION));
         Map<String, String> stages = world.stageChoices();
         JournalHeader h = new JournalHeader(JournalFormat.VERSION, JournalFormat.ENGINE_VERSION,
                 scenarioName == null ? "" : scenarioName, scenarioJson == null ? "" : scenarioJson, stages,

@@ -1,5 +1,6 @@
 package dev.rubble.cache.verify;
 
+import dev.rubble.cache.journal.JournalFormat;
 import dev.rubble.cache.journal.JournalFormatException;
 import dev.rubble.cache.journal.JournalHeader;
 import dev.rubble.cache.journal.JournalReader;
@@ -33,8 +34,17 @@ public final class Verifier {
     private Verifier() {
     }
 
-    /** Builds the world a journal was recorded from, in its initial state. */
+    /**
+     * Builds the world a journal was recorded from, in its initial state, hashing its state in the
+     * version the journal's hashes were recorded in ({@link JournalFormat#stateHashVersion}).
+     */
     public static World rebuild(JournalHeader h, Stages stages) {
+        World w = rebuildScenario(h, stages);
+        w.useStateHashVersion(JournalFormat.stateHashVersion(h.formatVersion()));
+        return w;
+    }
+
+    private static World rebuildScenario(JournalHeader h, Stages stages) {
         if (h.scenarioJson().isEmpty()) {
             throw new JournalFormatException("the journal has no scenario text, so its world cannot be rebuilt"
                     + " (record with rubble run SCENARIO --journal DIR)");
@@ -70,6 +80,12 @@ public final class Verifier {
 
     /** As {@link #rebuild(JournalReader, Stages)}, stepping on {@code threads} threads (0: the recorded settings'). */
     public static World rebuild(JournalReader reader, Stages stages, int threads) {
+        World w = rebuildWorld(reader, stages, threads);
+        w.useStateHashVersion(JournalFormat.stateHashVersion(reader.header().formatVersion()));
+        return w;
+    }
+
+    private static World rebuildWorld(JournalReader reader, Stages stages, int threads) {
         JournalHeader h = reader.header();
         WorldSettings settings = reader.settings();
         if (settings == null) {

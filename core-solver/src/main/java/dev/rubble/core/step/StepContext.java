@@ -70,6 +70,11 @@ public final class StepContext {
     long stepIndex;
     double time;
     boolean stepping;
+    /**
+     * The {@link dev.rubble.core.body.StateHash} version of the step's state hash: the current one, or 1
+     * for a world rebuilt from a journal recorded before format version 6 (so its recorded hashes verify).
+     */
+    int stateHashVersion = dev.rubble.core.body.StateHash.VERSION;
 
     public StepContext(WorldSettings settings, BodyStore bodies, Broadphase broadphase, ContactStore contacts,
             ContactStage contactStage, Supplier<SoftSolver> softSolver) {
@@ -106,6 +111,23 @@ public final class StepContext {
                 return softStore.state;
             }
         });
+    }
+
+    /** The state hash version the step computes ({@link dev.rubble.core.body.StateHash#VERSION} unless set). */
+    public int stateHashVersion() {
+        return stateHashVersion;
+    }
+
+    /**
+     * Hashes the state in {@code version} (1 or 2) from the next step on: 1 only for a world rebuilt from
+     * a journal that recorded version 1 hashes (format versions before 6).
+     */
+    public void useStateHashVersion(int version) {
+        if (version != 1 && version != dev.rubble.core.body.StateHash.VERSION) {
+            throw new IllegalArgumentException("stateHashVersion = " + version + "; allowed: 1, "
+                    + dev.rubble.core.body.StateHash.VERSION);
+        }
+        stateHashVersion = version;
     }
 
     /** Steps taken. */

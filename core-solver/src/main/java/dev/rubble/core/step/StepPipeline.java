@@ -278,7 +278,7 @@ public final class StepPipeline {
 
         t = optional(events, StepSlot.EVENTS, t);
 
-        p.stateHash = c.softBodies.mixHash(c.destruction.hash(StateHash.of(b))); // cluster state only when collections exist
+        p.stateHash = c.softBodies.mixHash(c.destruction.hash(StateHash.of(b, c.stateHashVersion))); // cluster state only when collections exist
         t = lap(StepSlot.STATE_HASH, t);
 
         p.step = index;

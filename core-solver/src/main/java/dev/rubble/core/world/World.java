@@ -366,7 +366,15 @@ public final class World {
 
     /** Hash of the current state (same as the profile's after a step). */
     public long stateHash() {
-        return ctx.softBodies.mixHash(ctx.destruction.hash(StateHash.of(ctx.bodies)));
+        return ctx.softBodies.mixHash(ctx.destruction.hash(StateHash.of(ctx.bodies, ctx.stateHashVersion())));
+    }
+
+    /**
+     * Hashes the state in {@link StateHash} version {@code version} (1 or 2, the default): a world rebuilt
+     * from a journal recorded before format version 6 uses 1, so the journal's recorded hashes verify.
+     */
+    public void useStateHashVersion(int version) {
+        ctx.useStateHashVersion(version);
     }
 
     /** The handle of the first live body with this label, or -1. */
