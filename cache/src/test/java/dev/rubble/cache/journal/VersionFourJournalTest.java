@@ -100,6 +100,10 @@ final class VersionFourJournalTest {
                 w.step();
             }
         }
+        // recorded from a world that verified the old journal in version 1, the new one holds version 2 hashes and verifies
+        VerifyResult again = Verifier.verify(now, Stages.load());
+        assertThat(again.divergence()).isNull();
+        assertThat(again.stepsChecked()).isEqualTo(STEPS);
         int[] k5 = new int[1], e5 = new int[1];
         List<long[]> v5 = records(now, k5, e5);
         assertThat(e5[0]).isEqualTo(3);
