@@ -515,7 +515,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             writeChanges(bs);
             writeMoved(bs);
             writeEvents(world.destruction());
-            putLong(world.destruction().hash(StateHash.OFFSET_BASIS)); // version 4: destruction hash
+            putLong(world.destruction().hash(StateHash.OFFSET_BASIS, world.context().stateHashVersion())); // version 4: destruction hash
             putInt(JournalFormat.END);
             batch.buf = stage;
             batch.len = at;

@@ -218,7 +218,7 @@ public final class Verifier {
             if (hash != r.stateHash || !movedMatch(r, b)) {
                 Divergence d = firstDifference(r, rec, w, hash);
                 if (d.slot() < 0 && r.hasDestruction) {
-                    long dh = w.destruction().hash(StateHash.OFFSET_BASIS);
+                    long dh = w.destruction().hash(StateHash.OFFSET_BASIS, w.context().stateHashVersion());
                     if (dh != r.destructionHash) {
                         d = new Divergence(r.step, -1, "", "", "destructionHash", String.format("%016x", r.destructionHash),
                                 String.format("%016x", dh), r.stateHash, hash,

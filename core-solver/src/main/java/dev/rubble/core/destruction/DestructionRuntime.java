@@ -459,7 +459,15 @@ public final class DestructionRuntime {
      * children and anchors, and the external strain waiting for the next step.
      */
     public long hash(long h) {
-        return script.hash(h);
+        return script.hash(h, dev.rubble.core.body.StateHash.VERSION);
+    }
+
+    /**
+     * {@link #hash(long)} in StateHash {@code version} (1: as journals before format 6 recorded it,
+     * byte by byte; 2: the per-node and per-strain part a word at a time).
+     */
+    public long hash(long h, int version) {
+        return script.hash(h, version);
     }
 
     /** Writes the stress models and their state (snapshot section STRS; {@link StressState}). */

@@ -200,24 +200,40 @@ final class StepScript {
     /**
      * Mixes cluster state into {@code h} at O(active + strained) cost: the running digest of every
      * lasting change (placements, releases, thresholds, anchors), each active node with its body,
-     * children and anchors, and the external strain waiting for the next step.
+     * children and anchors, and the external strain waiting for the next step. In StateHash
+     * {@code version} 2 the per-node and per-strain part mixes a 64-bit word at a time (version 1:
+     * byte by byte, as journals before format 6 recorded it); the rest is the same in both.
      */
-    long hash(long h) {
+    long hash(long h, int version) {
         DestructionContext d = ctx;
         h = d.unions.hash(h); // unchanged without unions (issue 29)
         if (d.collections.isEmpty()) {
             return h;
         }
         h = StateHash.mix(h, d.digest);
-        for (int i = 0; i < d.activeCount; i++) {
-            int g = d.active[i];
-            h = StateHash.mix(h, ((long) g << 32) | (d.store.childCount[g] & 0xffffffffL));
-            h = StateHash.mix(h, d.store.body[g]);
-            h = StateHash.mix(h, d.store.anchoredCount[g]);
-        }
-        for (int i = 0; i < d.listCount; i++) {
-            h = StateHash.mix(h, d.list[i]);
-            h = StateHash.mix(h, d.store.externalLoad[d.list[i]]);
+        if (version >= 2) {
+            // StateHash version 2 (journal format 6): the O(active + strained) part a word at a time
+            for (int i = 0; i < d.activeCount; i++) {
+                int g = d.active[i];
+                h = StateHash.word(h, ((long) g << 32) | (d.store.childCount[g] & 0xffffffffL));
+                h = StateHash.word(h, d.store.body[g]);
+                h = StateHash.word(h, d.store.anchoredCount[g]);
+            }
+            for (int i = 0; i < d.listCount; i++) {
+                h = StateHash.word(h, d.list[i]);
+                h = StateHash.word(h, Double.doubleToRawLongBits(d.store.externalLoad[d.list[i]]));
+            }
+        } else {
+            for (int i = 0; i < d.activeCount; i++) {
+                int g = d.active[i];
+                h = StateHash.mix(h, ((long) g << 32) | (d.store.childCount[g] & 0xffffffffL));
+                h = StateHash.mix(h, d.store.body[g]);
+                h = StateHash.mix(h, d.store.anchoredCount[g]);
+            }
+            for (int i = 0; i < d.listCount; i++) {
+                h = StateHash.mix(h, d.list[i]);
+                h = StateHash.mix(h, d.store.externalLoad[d.list[i]]);
+            }
         }
         h = d.budget.hash(h); // collision loads kept for holders over the break budget (none without one)
         return removal.hash(h); // removal timers, only once some collection removes pieces

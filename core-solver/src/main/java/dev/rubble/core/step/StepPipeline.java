@@ -278,7 +278,7 @@ public final class StepPipeline {
 
         t = optional(events, StepSlot.EVENTS, t);
 
-        p.stateHash = c.softBodies.mixHash(c.destruction.hash(StateHash.of(b, c.stateHashVersion))); // cluster state only when collections exist
+        p.stateHash = c.softBodies.mixHash(c.destruction.hash(StateHash.of(b, c.stateHashVersion), c.stateHashVersion)); // cluster state only when collections exist
         t = lap(StepSlot.STATE_HASH, t);
 
         p.step = index;
@@ -330,6 +330,18 @@ public final class StepPipeline {
      * slot of the step that reserves; capacity only, no result changes; nothing when nothing is
      * released or strained to break.
      */
+    /**
+     * A reservation that must hold {@code need}: unchanged when it does, else the larger of an eighth
+     * more than needed and twice what it was (so the release steps of a budgeted break, each releasing a
+     * little more, grow the stores once or twice instead of every step), at most {@code cap}.
+     */
+    static int grow(int have, long need, long cap) {
+        if (need <= have) {
+            return have;
+        }
+        return (int) Math.min(Math.max(need + need / 8, 2L * have), cap);
+    }
+
     private long reserveForReleases(StepContext c, BodyStore b, ContactStore cs, int releasedNow, long t) {
         int next = c.destruction.mayReleaseNext();
         if (releasedNow + next == 0) {
@@ -342,9 +354,9 @@ public final class StepPipeline {
         long manifolds = cs.size() + (long) RESERVE_MANIFOLDS * releasedNow;
         long points = solver.pointsPrepared() + (long) RESERVE_POINTS * releasedNow;
         if (pairs > reservedPairs || manifolds > reservedManifolds || points > reservedPoints) {
-            reservedPairs = (int) Math.min(Math.max(reservedPairs, pairs + pairs / 8), Integer.MAX_VALUE - 8);
-            reservedManifolds = (int) Math.min(Math.max(reservedManifolds, manifolds + manifolds / 8), c.settings.maxManifolds());
-            reservedPoints = (int) Math.min(Math.max(reservedPoints, points + points / 8), c.settings.maxContacts());
+            reservedPairs = grow(reservedPairs, pairs, Integer.MAX_VALUE - 8);
+            reservedManifolds = grow(reservedManifolds, manifolds, c.settings.maxManifolds());
+            reservedPoints = grow(reservedPoints, points, c.settings.maxContacts());
             c.pairs.reserve(reservedPairs);
             cs.reserve(reservedManifolds);
             c.contactStage.reserve(reservedPairs, reservedManifolds, reservedPoints);
@@ -355,8 +367,8 @@ public final class StepPipeline {
         long rowManifolds = cs.size() + (long) RESERVE_MANIFOLDS * (releasedNow + next);
         long rowPoints = solver.pointsPrepared() + (long) RESERVE_POINTS * (releasedNow + next);
         if (rowManifolds > solverManifolds || rowPoints > solverPoints) {
-            solverManifolds = (int) Math.min(Math.max(solverManifolds, rowManifolds + rowManifolds / 8), c.settings.maxManifolds());
-            solverPoints = (int) Math.min(Math.max(solverPoints, rowPoints + rowPoints / 8), c.settings.maxContacts());
+            solverManifolds = grow(solverManifolds, rowManifolds, c.settings.maxManifolds());
+            solverPoints = grow(solverPoints, rowPoints, c.settings.maxContacts());
             solver.reserve((int) Math.min(b.px.length, 2L * solverManifolds + 1), solverManifolds, solverPoints);
             grew = true;
         }

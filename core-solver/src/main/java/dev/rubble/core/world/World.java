@@ -366,7 +366,8 @@ public final class World {
 
     /** Hash of the current state (same as the profile's after a step). */
     public long stateHash() {
-        return ctx.softBodies.mixHash(ctx.destruction.hash(StateHash.of(ctx.bodies, ctx.stateHashVersion())));
+        return ctx.softBodies.mixHash(ctx.destruction.hash(StateHash.of(ctx.bodies, ctx.stateHashVersion()),
+                ctx.stateHashVersion()));
     }
 
     /**
