@@ -1,5 +1,6 @@
 package dev.rubble.cache.playback;
 
+import dev.rubble.cache.journal.JournalFormat;
 import dev.rubble.cache.journal.JournalFormatException;
 import dev.rubble.cache.journal.JournalReader;
 import dev.rubble.cache.journal.StepRecord;
@@ -135,6 +136,8 @@ public final class JournalSeek implements AutoCloseable {
             return;
         }
         world = restore(k, stages);
+        // the keyframe's world hashes in the version this journal's step hashes were recorded in
+        world.useStateHashVersion(JournalFormat.stateHashVersion(reader.header().formatVersion()));
         if (world.stepIndex() != k.step() + 1) {
             throw new JournalFormatException("the keyframe after step " + k.step() + " holds the world of step "
                     + world.stepIndex() + "; expected " + (k.step() + 1));

@@ -130,6 +130,27 @@ final class VersionFourJournalTest {
         assertThat(newSteps).isLessThan(oldSteps);
     }
 
+    /**
+     * Seeking re-simulates from the nearest keyframe and checks every re-simulated step's state hash
+     * against the journal's: a world restored from a keyframe of a format-4 journal must hash in
+     * StateHash version 1, as the journal recorded (it did not, until 2026-12-03: "re-simulated step
+     * 50 has state hash …" from the first keyframe on), and land on the same bits as stepping from the start.
+     */
+    @Test
+    void aVersionFourJournalSeeksFromItsKeyframesWithItsOwnHashes(@TempDir Path tmp) throws IOException {
+        Path old = unpack(Files.createDirectories(tmp.resolve("v4")));
+        Stages stages = Stages.load();
+        try (dev.rubble.cache.playback.JournalSeek seek = dev.rubble.cache.playback.JournalSeek.open(old, stages)) {
+            World fromStart = seek.seekAfter(20); // before the first keyframe (after step 24): from the initial world
+            assertThat(fromStart.context().stateHashVersion()).isEqualTo(1);
+            double[] at70 = positions(seek.seekAfter(70).bodies()); // from the keyframe after step 49 or 74
+            World w = seek.seekAfter(STEPS - 1); // forwards, past the last keyframe
+            assertThat(w.context().stateHashVersion()).isEqualTo(1);
+            double[] backAt70 = positions(seek.seekAfter(70).bodies()); // backwards: restored from a keyframe again
+            assertThat(backAt70).containsExactly(at70);
+        }
+    }
+
     @Test
     void aVersionFourJournalPlaysBackSeeksAndCompresses(@TempDir Path tmp) throws IOException {
         Path old = unpack(Files.createDirectories(tmp.resolve("v4")));
