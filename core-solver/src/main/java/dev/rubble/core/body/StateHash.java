@@ -14,8 +14,9 @@ package dev.rubble.core.body;
  * them side by side: about 15 dependent multiplies a body instead of version 1's 120. Version 1
  * ({@link #ofVersion1}) is 64-bit FNV-1a over the same fields byte by byte; the state hashes recorded
  * in journals before format version 6 are version 1, and a world rebuilt from one is hashed that way
- * ({@code World.useStateHashVersion}). {@link #mix} (FNV-1a, byte by byte) stays what the destruction
- * and soft-body digests mix their O(active) state with.
+ * ({@code World.useStateHashVersion}). {@link #mix(long, long, int)} is the step of either version, for
+ * the destruction digest's per-node part; {@link #mix(long, long)} (FNV-1a, byte by byte) stays what the
+ * digests' small fixed parts and the soft bodies mix with in both versions.
  */
 public final class StateHash {
     /** FNV-1a 64-bit offset basis. */
@@ -40,25 +41,6 @@ public final class StateHash {
         return mix(h, Double.doubleToRawLongBits(d));
     }
 
-    /** Version 1: the hash of one body (slot) mixed into {@code h}, FNV-1a byte by byte. */
-    public static long mixBody(long h, BodyStore b, int s) {
-        h = mix(h, ((long) s << 32) | (b.generation[s] & 0xffffffffL));
-        h = mix(h, ((long) b.state[s] << 8) | b.motion[s]);
-        h = mix(h, b.px[s]);
-        h = mix(h, b.py[s]);
-        h = mix(h, b.pz[s]);
-        h = mix(h, b.qx[s]);
-        h = mix(h, b.qy[s]);
-        h = mix(h, b.qz[s]);
-        h = mix(h, b.qw[s]);
-        h = mix(h, b.vx[s]);
-        h = mix(h, b.vy[s]);
-        h = mix(h, b.vz[s]);
-        h = mix(h, b.wx[s]);
-        h = mix(h, b.wy[s]);
-        return mix(h, b.wz[s]);
-    }
-
     /** The state hash version {@link #of(BodyStore)} computes. */
     public static final int VERSION = 2;
     /** Version 2's multiplier: odd (so multiplying is a bijection), the 64-bit golden ratio. */
@@ -70,23 +52,38 @@ public final class StateHash {
         return h ^ (h >>> 32);
     }
 
+    /** The step of state hash {@code version}: {@link #word} from version 2 on, {@link #mix(long, long)} (bytes) in 1. */
+    public static long mix(long h, long v, int version) {
+        return version >= 2 ? word(h, v) : mix(h, v);
+    }
+
+    /** Version 1: the hash of one body (slot) mixed into {@code h}, FNV-1a byte by byte. */
+    public static long mixBody(long h, BodyStore b, int s) {
+        return fields(h, b, s, 1);
+    }
+
     /** Version 2's hash of one body (slot {@code s}), on its own. */
     public static long body(BodyStore b, int s) {
-        long h = word(OFFSET_BASIS, ((long) s << 32) | (b.generation[s] & 0xffffffffL));
-        h = word(h, ((long) b.state[s] << 8) | b.motion[s]);
-        h = word(h, Double.doubleToRawLongBits(b.px[s]));
-        h = word(h, Double.doubleToRawLongBits(b.py[s]));
-        h = word(h, Double.doubleToRawLongBits(b.pz[s]));
-        h = word(h, Double.doubleToRawLongBits(b.qx[s]));
-        h = word(h, Double.doubleToRawLongBits(b.qy[s]));
-        h = word(h, Double.doubleToRawLongBits(b.qz[s]));
-        h = word(h, Double.doubleToRawLongBits(b.qw[s]));
-        h = word(h, Double.doubleToRawLongBits(b.vx[s]));
-        h = word(h, Double.doubleToRawLongBits(b.vy[s]));
-        h = word(h, Double.doubleToRawLongBits(b.vz[s]));
-        h = word(h, Double.doubleToRawLongBits(b.wx[s]));
-        h = word(h, Double.doubleToRawLongBits(b.wy[s]));
-        return word(h, Double.doubleToRawLongBits(b.wz[s]));
+        return fields(OFFSET_BASIS, b, s, 2);
+    }
+
+    /** Body {@code s}'s 15 words mixed into {@code h} with {@code version}'s step (handle, state and motion, 13 fields' raw bits). */
+    private static long fields(long h, BodyStore b, int s, int version) {
+        h = mix(h, ((long) s << 32) | (b.generation[s] & 0xffffffffL), version);
+        h = mix(h, ((long) b.state[s] << 8) | b.motion[s], version);
+        h = mix(h, Double.doubleToRawLongBits(b.px[s]), version);
+        h = mix(h, Double.doubleToRawLongBits(b.py[s]), version);
+        h = mix(h, Double.doubleToRawLongBits(b.pz[s]), version);
+        h = mix(h, Double.doubleToRawLongBits(b.qx[s]), version);
+        h = mix(h, Double.doubleToRawLongBits(b.qy[s]), version);
+        h = mix(h, Double.doubleToRawLongBits(b.qz[s]), version);
+        h = mix(h, Double.doubleToRawLongBits(b.qw[s]), version);
+        h = mix(h, Double.doubleToRawLongBits(b.vx[s]), version);
+        h = mix(h, Double.doubleToRawLongBits(b.vy[s]), version);
+        h = mix(h, Double.doubleToRawLongBits(b.vz[s]), version);
+        h = mix(h, Double.doubleToRawLongBits(b.wx[s]), version);
+        h = mix(h, Double.doubleToRawLongBits(b.wy[s]), version);
+        return mix(h, Double.doubleToRawLongBits(b.wz[s]), version);
     }
 
     /** Hash of every live body in slot order (version 2: each body's {@link #body} folded in with {@link #word}). */

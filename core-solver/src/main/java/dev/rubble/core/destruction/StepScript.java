@@ -211,29 +211,16 @@ final class StepScript {
             return h;
         }
         h = StateHash.mix(h, d.digest);
-        if (version >= 2) {
-            // StateHash version 2 (journal format 6): the O(active + strained) part a word at a time
-            for (int i = 0; i < d.activeCount; i++) {
-                int g = d.active[i];
-                h = StateHash.word(h, ((long) g << 32) | (d.store.childCount[g] & 0xffffffffL));
-                h = StateHash.word(h, d.store.body[g]);
-                h = StateHash.word(h, d.store.anchoredCount[g]);
-            }
-            for (int i = 0; i < d.listCount; i++) {
-                h = StateHash.word(h, d.list[i]);
-                h = StateHash.word(h, Double.doubleToRawLongBits(d.store.externalLoad[d.list[i]]));
-            }
-        } else {
-            for (int i = 0; i < d.activeCount; i++) {
-                int g = d.active[i];
-                h = StateHash.mix(h, ((long) g << 32) | (d.store.childCount[g] & 0xffffffffL));
-                h = StateHash.mix(h, d.store.body[g]);
-                h = StateHash.mix(h, d.store.anchoredCount[g]);
-            }
-            for (int i = 0; i < d.listCount; i++) {
-                h = StateHash.mix(h, d.list[i]);
-                h = StateHash.mix(h, d.store.externalLoad[d.list[i]]);
-            }
+        // the O(active + strained) part with the version's step (words from version 2, journal format 6)
+        for (int i = 0; i < d.activeCount; i++) {
+            int g = d.active[i];
+            h = StateHash.mix(h, ((long) g << 32) | (d.store.childCount[g] & 0xffffffffL), version);
+            h = StateHash.mix(h, d.store.body[g], version);
+            h = StateHash.mix(h, d.store.anchoredCount[g], version);
+        }
+        for (int i = 0; i < d.listCount; i++) {
+            h = StateHash.mix(h, d.list[i], version);
+            h = StateHash.mix(h, Double.doubleToRawLongBits(d.store.externalLoad[d.list[i]]), version);
         }
         h = d.budget.hash(h); // collision loads kept for holders over the break budget (none without one)
         return removal.hash(h); // removal timers, only once some collection removes pieces

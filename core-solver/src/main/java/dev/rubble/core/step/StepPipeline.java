@@ -330,18 +330,6 @@ public final class StepPipeline {
      * slot of the step that reserves; capacity only, no result changes; nothing when nothing is
      * released or strained to break.
      */
-    /**
-     * A reservation that must hold {@code need}: unchanged when it does, else the larger of an eighth
-     * more than needed and twice what it was (so the release steps of a budgeted break, each releasing a
-     * little more, grow the stores once or twice instead of every step), at most {@code cap}.
-     */
-    static int grow(int have, long need, long cap) {
-        if (need <= have) {
-            return have;
-        }
-        return (int) Math.min(Math.max(need + need / 8, 2L * have), cap);
-    }
-
     private long reserveForReleases(StepContext c, BodyStore b, ContactStore cs, int releasedNow, long t) {
         int next = c.destruction.mayReleaseNext();
         if (releasedNow + next == 0) {
@@ -376,6 +364,18 @@ public final class StepPipeline {
             return t;
         }
         return lap(StepSlot.DESTRUCTION, t);
+    }
+
+    /**
+     * A reservation that must hold {@code need}: unchanged when it does, else the larger of an eighth
+     * more than needed and twice what it was (so the release steps of a budgeted break, each releasing a
+     * little more, grow the stores once or twice instead of every step), at most {@code cap}.
+     */
+    static int grow(int have, long need, long cap) {
+        if (need <= have) {
+            return have;
+        }
+        return (int) Math.min(Math.max(need + need / 8, 2L * have), cap);
     }
 
     /**
