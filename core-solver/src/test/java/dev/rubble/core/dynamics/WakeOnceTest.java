@@ -344,14 +344,17 @@ final class WakeOnceTest {
         }
         long tid = Thread.currentThread().getId();
         cycleSteps[0] = 0;
-        long before = mx.getThreadAllocatedBytes(tid);
+        // each cycle counted on its own, the least kept: an allocation in the cycle shows in every one, a
+        // one-off (a deoptimisation materialising a scalar-replaced object) in one at most
+        long allocated = Long.MAX_VALUE;
         for (int i = 0; i < 3; i++) {
+            long before = mx.getThreadAllocatedBytes(tid);
             cycle.run();
+            allocated = Math.min(allocated, mx.getThreadAllocatedBytes(tid) - before);
         }
-        long allocated = mx.getThreadAllocatedBytes(tid) - before;
         assertThat(cycleSteps[0]).as("steps of three wake-sleep cycles").isBetween(3 * 31, 3 * 600);
         assertThat(w.narrowphaseStage().manifoldsParked()).isEqualTo(COLUMN);
-        assertThat(allocated).as("bytes allocated by three wake-sleep cycles").isZero();
+        assertThat(allocated).as("bytes allocated by a wake-sleep cycle (least of three)").isZero();
     }
 
     @Test

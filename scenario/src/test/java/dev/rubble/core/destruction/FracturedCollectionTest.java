@@ -61,12 +61,17 @@ final class FracturedCollectionTest {
             w.step();
         }
         long tid = Thread.currentThread().getId();
-        long before = mx.getThreadAllocatedBytes(tid);
-        for (int i = 0; i < 1000; i++) {
-            w.step();
+        // three windows, the least counted: an allocation in the step shows in every window, a one-off
+        // (a deoptimisation materialising a scalar-replaced object) in one window at most
+        long allocated = Long.MAX_VALUE;
+        for (int window = 0; window < 3; window++) {
+            long before = mx.getThreadAllocatedBytes(tid);
+            for (int i = 0; i < 500; i++) {
+                w.step();
+            }
+            allocated = Math.min(allocated, mx.getThreadAllocatedBytes(tid) - before);
         }
-        long allocated = mx.getThreadAllocatedBytes(tid) - before;
-        assertThat(allocated).as("bytes allocated by 1000 steps").isZero();
+        assertThat(allocated).as("bytes allocated by 500 steps (least of three windows)").isZero();
         assertThat(w.bodies().size()).isEqualTo(2); // resting contacts never strain it
     }
 

@@ -274,9 +274,13 @@ public abstract class AbstractBroadphaseContract {
         long[] counter = new long[1];
         Broadphase.PairCollector count = (x, y) -> counter[0]++;
         long id = Thread.currentThread().getId();
+        // 400 warm-up steps, then three windows of 200, the least counted: an allocation in the step shows in
+        // every window, while a one-off (a deoptimisation materialising a scalar-replaced object, a work stack
+        // reaching a new depth) shows in one window only. CI once counted 1 280 bytes in a single window.
+        long allocated = Long.MAX_VALUE;
         long before = 0;
-        for (int step = 0; step < 600; step++) {
-            if (step == 400) {
+        for (int step = 0; step < 1000; step++) {
+            if (step >= 400 && (step - 400) % 200 == 0) {
                 before = mx.getThreadAllocatedBytes(id);
             }
             // periodic motion (period 40 steps) so the measured steps revisit warmed-up states
@@ -291,10 +295,12 @@ public abstract class AbstractBroadphaseContract {
                 bp.update(i, x, y, z, x + 0.6, y + 0.6, z + 0.6);
             }
             bp.findPairs(count);
+            if (step >= 400 && (step - 400) % 200 == 199) {
+                allocated = Math.min(allocated, mx.getThreadAllocatedBytes(id) - before);
+            }
         }
-        long allocated = mx.getThreadAllocatedBytes(id) - before;
         assertThat(counter[0]).isPositive();
-        assertThat(allocated).as("bytes allocated by 200 steps of update + findPairs").isLessThan(1024);
+        assertThat(allocated).as("bytes allocated by 200 steps of update + findPairs (least of three windows)").isLessThan(1024);
     }
 
     // ------------------------------------------------------------------ helpers
