@@ -17,10 +17,14 @@ import dev.rubble.spi.shape.ShapeType;
  *       a sink that flips the normal and moves each witness point to the other shape.</li>
  *   <li>Compounds: unless a collider is registered for the compound cell, a compound is expanded
  *       into its children: the other shape's bounds (grown by the margin) are taken into the
- *       compound's frame and the compound's BVH (or linear scan at &le; 10 children) gives the
+ *       compound's frame (for another compound, its rotated local box: see
+ *       {@link Compound#enclosingBounds}) and the compound's BVH (or linear scan at &le; 10 children) gives the
  *       children to collide. Each child's manifolds get sub-key {@code (child + 1) << 48} (compound
  *       as A) or {@code (child + 1) << 32} (compound as B) added to the child's own sub-key.</li>
  * </ul>
+ *
+ * Child pairs keep a separating-axis hint in a small cache of this table's own (see {@link #childKey}),
+ * which saves work and never changes a contact.
  *
  * Allocation-free per call: poses, sinks and visitors are preallocated per recursion level.
  * Not thread-safe (one per world).
@@ -32,6 +36,19 @@ public final class DispatchTable implements Narrowphase {
     private final FlipSink flip = new FlipSink();
     private final double[] turn = new double[3];
     private final Level[] levels = {new Level(), new Level()};
+    /**
+     * Separating-axis hints of child pairs met in compound expansions (issue 27 item 3: a shattered wall's
+     * chunks are compounds, and the kernel's per-pair hint covers only the body pair): a direct-mapped
+     * cache, slot = a mix of the leaf pair's identity, that keeps the last axis each slot's pair was found
+     * apart along. A hint only saves work ({@link PairCollider#collide(Shape, Pose, Shape, Pose, double,
+     * ContactSink, double[], int)}: a valid axis is a proof of separation, whatever pair it came from,
+     * and otherwise the collider runs as unhinted), so neither identity hashes nor a slot shared by two
+     * pairs can change a contact; warm starts (the contact normal) are never stored here.
+     */
+    private static final int CHILD_SLOTS = 1 << 14;
+    private final long[] childKey = new long[CHILD_SLOTS];
+    private final double[] childHint = new double[CHILD_SLOTS * PairCollider.HINT_STRIDE];
+    private Shape topA, topB;
 
     /**
      * A table with GJK/EPA ({@link dev.rubble.geometry.gjk.ConvexCollider}) for every convex
@@ -67,6 +84,8 @@ public final class DispatchTable implements Narrowphase {
 
     @Override
     public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink) {
+        topA = a;
+        topB = b;
         dispatch(a, poseA, b, poseB, margin, sink, 0);
     }
 
@@ -97,6 +116,8 @@ public final class DispatchTable implements Narrowphase {
             return;
         }
         hint[offset + 3] = 0;
+        topA = a;
+        topB = b;
         dispatch(a, poseA, b, poseB, margin, sink, 0);
     }
 
@@ -104,18 +125,49 @@ public final class DispatchTable implements Narrowphase {
         int ta = a.type().ordinal(), tb = b.type().ordinal();
         PairCollider direct = table[ta * TYPES + tb];
         if (direct != null) {
-            direct.collide(a, pa, b, pb, margin, sink);
+            if (depth > 0) {
+                int o = childSlot(a, b);
+                direct.collide(a, pa, b, pb, margin, sink, childHint, o);
+            } else {
+                direct.collide(a, pa, b, pb, margin, sink);
+            }
             return;
         }
         PairCollider swapped = table[tb * TYPES + ta];
         if (swapped != null) {
             flip.target = sink;
-            swapped.collide(b, pb, a, pa, margin, flip);
+            if (depth > 0) {
+                // the slot holds the axis in the frame of the shape the cell takes first (b), always, since
+                // a leaf pair is always met in the same order
+                int o = childSlot(a, b);
+                swapped.collide(b, pb, a, pa, margin, flip, childHint, o);
+            } else {
+                swapped.collide(b, pb, a, pa, margin, flip);
+            }
             return;
         }
         if (depth < levels.length && (ta == COMPOUND || tb == COMPOUND)) {
             levels[depth].expand(ta == COMPOUND, a, pa, b, pb, margin, sink, depth);
         }
+    }
+
+    /**
+     * The hint slot of leaf pair (a, b) inside the body pair being collided (its offset in
+     * {@link #childHint}): reused when it last held this pair, else claimed with an invalid hint.
+     */
+    private int childSlot(Shape a, Shape b) {
+        long key = ((long) System.identityHashCode(a) << 32) ^ (System.identityHashCode(b) & 0xFFFFFFFFL);
+        key ^= (((long) System.identityHashCode(topA) << 32) ^ (System.identityHashCode(topB) & 0xFFFFFFFFL))
+                * 0x9E3779B97F4A7C15L;
+        key *= 0xBF58476D1CE4E5B9L;
+        key ^= key >>> 31;
+        int slot = (int) (key >>> 40) & (CHILD_SLOTS - 1);
+        int o = slot * PairCollider.HINT_STRIDE;
+        if (childKey[slot] != key) {
+            childKey[slot] = key;
+            childHint[o + 3] = 0;
+        }
+        return o;
     }
 
     /** Scratch for expanding one compound. */
@@ -146,11 +198,18 @@ public final class DispatchTable implements Narrowphase {
             c.inverseRotate(otherPose.px - c.px, otherPose.py - c.py, otherPose.pz - c.pz, tmp, 0);
             double aw = c.qw, ax = -c.qx, ay = -c.qy, az = -c.qz;
             double bw = otherPose.qw, bx = otherPose.qx, by = otherPose.qy, bz = otherPose.qz;
-            other.bounds(tmp[0], tmp[1], tmp[2],
-                    aw * bx + ax * bw + ay * bz - az * by,
-                    aw * by - ax * bz + ay * bw + az * bx,
-                    aw * bz + ax * by - ay * bx + az * bw,
-                    aw * bw - ax * bx - ay * by - az * bz, box, 0);
+            double rx = aw * bx + ax * bw + ay * bz - az * by, ry = aw * by - ax * bz + ay * bw + az * bx;
+            double rz = aw * bz + ax * by - ay * bx + az * bw, rw = aw * bw - ax * bx - ay * by - az * bz;
+            if (other instanceof Compound oc) {
+                // another compound (chunk against chunk): its rotated local box, O(1), instead of its exact
+                // bounds over every child's vertices. The looser box only lets more of this compound's
+                // children on to the next level, where each is tested against the other's children by its
+                // exact bounds and then by the collider, and a child farther than the margin from the other
+                // compound's exact box yields no contact, so the contacts and their order are the same.
+                oc.enclosingBounds(tmp[0], tmp[1], tmp[2], rx, ry, rz, rw, box, 0);
+            } else {
+                other.bounds(tmp[0], tmp[1], tmp[2], rx, ry, rz, rw, box, 0);
+            }
             compound.queryChildren(box[0] - margin, box[1] - margin, box[2] - margin,
                     box[3] + margin, box[4] + margin, box[5] + margin, this);
         }

@@ -99,4 +99,118 @@ final class DispatchTableTest {
         t.collide(new Sphere(0.5), ps, c, pc, 0.1, sink);
         assertThat((long) sink.got.get(0)[3]).isEqualTo(1L << 32);
     }
+
+    /** Records manifolds as text, one per sub-key, with every double's exact bits. */
+    private static final class KeyedSink implements ContactSink {
+        final java.util.TreeMap<Long, StringBuilder> byKey = new java.util.TreeMap<>();
+        final List<Long> order = new ArrayList<>();
+        long extra;
+        StringBuilder current;
+
+        @Override
+        public void beginManifold(double nx, double ny, double nz, long subKey) {
+            long key = subKey + extra;
+            current = new StringBuilder().append(bits(nx, ny, nz));
+            assertThat(byKey.put(key, current)).as("sub-key %x reported twice", key).isNull();
+            order.add(key);
+        }
+
+        @Override
+        public void addPoint(double ax, double ay, double az, double separation, long featureId) {
+            current.append('|').append(bits(ax, ay, az, separation)).append(':').append(featureId);
+        }
+
+        java.util.TreeMap<Long, String> text() {
+            java.util.TreeMap<Long, String> t = new java.util.TreeMap<>();
+            byKey.forEach((k, v) -> t.put(k, v.toString()));
+            return t;
+        }
+
+        private static String bits(double... v) {
+            StringBuilder b = new StringBuilder();
+            for (double d : v) {
+                b.append(Long.toHexString(Double.doubleToRawLongBits(d))).append(',');
+            }
+            return b.toString();
+        }
+    }
+
+    private static Compound chunk(java.util.SplittableRandom rnd, int children) {
+        List<Compound.Child> list = new ArrayList<>();
+        for (int i = 0; i < children; i++) {
+            double[] pts = new double[3 * 12];
+            for (int k = 0; k < pts.length; k++) {
+                pts[k] = rnd.nextDouble(-0.15, 0.15);
+            }
+            double qx = rnd.nextDouble(-1, 1), qy = rnd.nextDouble(-1, 1), qz = rnd.nextDouble(-1, 1), qw = rnd.nextDouble(-1, 1);
+            list.add(new Compound.Child(dev.rubble.geometry.hull.QuickHull.of(pts),
+                    rnd.nextDouble(-0.5, 0.5), rnd.nextDouble(-0.3, 0.3), rnd.nextDouble(-0.2, 0.2), qx, qy, qz, qw));
+        }
+        return new Compound(list);
+    }
+
+    private static Pose randomPose(java.util.SplittableRandom rnd, double spread) {
+        double qx = rnd.nextDouble(-1, 1), qy = rnd.nextDouble(-1, 1), qz = rnd.nextDouble(-1, 1), qw = rnd.nextDouble(-1, 1);
+        double n = Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
+        return new Pose().set(rnd.nextDouble(-spread, spread), rnd.nextDouble(-spread, spread),
+                rnd.nextDouble(-spread, spread), qx / n, qy / n, qz / n, qw / n);
+    }
+
+    /**
+     * Chunk against chunk (compound against compound, the shattered wall's debris) gives, bit for bit, the
+     * manifolds of colliding every child of one with every child of the other: the filters on the way
+     * (the other compound's box in this one's frame, each child's box in the other's) may only skip child
+     * pairs farther apart than the margin, and the child pairs' separating-axis hints (kept from the call
+     * before) only save work. A box too tight by one child drops that child's manifold here.
+     */
+    @Test
+    void chunkAgainstChunkGivesTheContactsOfEveryChildPairBitForBit() {
+        DispatchTable t = DispatchTable.gjk();
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(27);
+        double margin = 0.02;
+        int contacts = 0, skippedPairs = 0;
+        for (int round = 0; round < 60; round++) {
+            Compound a = chunk(rnd, 4 + rnd.nextInt(24)), b = chunk(rnd, 4 + rnd.nextInt(24));
+            Pose pa = randomPose(rnd, 0.4), pb = randomPose(rnd, 0.4);
+            // the child pairs' separating-axis hints from a first call a little apart (as in the step
+            // before), then the call compared; the hints may only save work
+            Pose earlier = new Pose().set(pb.px + 0.03, pb.py - 0.02, pb.pz + 0.01, pb.qx, pb.qy, pb.qz, pb.qw);
+            t.collide(a, pa, b, earlier, margin, new KeyedSink());
+            KeyedSink got = new KeyedSink();
+            t.collide(a, pa, b, pb, margin, got);
+            KeyedSink again = new KeyedSink();
+            t.collide(a, pa, b, pb, margin, again);
+            assertThat(again.text()).as("round %d, hinted by the same pose", round).isEqualTo(got.text());
+            KeyedSink want = new KeyedSink();
+            Pose ca = new Pose(), cb = new Pose();
+            for (int i = 0; i < a.childCount(); i++) {
+                Compound.Child x = a.child(i);
+                ca.setComposed(pa, x.x(), x.y(), x.z(), x.qx(), x.qy(), x.qz(), x.qw());
+                for (int j = 0; j < b.childCount(); j++) {
+                    Compound.Child y = b.child(j);
+                    cb.setComposed(pb, y.x(), y.y(), y.z(), y.qx(), y.qy(), y.qz(), y.qw());
+                    want.extra = ((long) (i + 1) << 48) + ((long) (j + 1) << 32);
+                    int before = want.byKey.size();
+                    t.collide(x.shape(), ca, y.shape(), cb, margin, want);
+                    if (want.byKey.size() == before) {
+                        skippedPairs++;
+                    }
+                }
+            }
+            assertThat(got.text()).as("round %d", round).containsExactlyEntriesOf(want.text());
+            // and the compound's own order: the first child's manifolds first, its partners in tree order
+            List<Long> firstChildren = new ArrayList<>();
+            for (long k : got.order) {
+                long child = k >>> 48;
+                if (firstChildren.isEmpty() || firstChildren.get(firstChildren.size() - 1) != child) {
+                    firstChildren.add(child);
+                }
+            }
+            assertThat(firstChildren).as("round %d: each child of A reported in one run", round).doesNotHaveDuplicates();
+            contacts += got.byKey.size();
+        }
+        // the scenes test both sides of the filters: many manifolds, and many child pairs without one
+        assertThat(contacts).isGreaterThan(300);
+        assertThat(skippedPairs).isGreaterThan(3000);
+    }
 }

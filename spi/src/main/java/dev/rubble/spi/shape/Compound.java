@@ -61,6 +61,7 @@ public final class Compound implements Shape {
     private final Child[] children;
     private final double[] localBounds; // 6 per child, compound frame
     private final AabbTree tree;        // null when children <= BVH_THRESHOLD
+    private final double[] box = new double[6]; // the union of the children's local bounds, compound frame
 
     /**
      * A compound of the given children, each placed in the compound's frame.
@@ -79,6 +80,15 @@ public final class Compound implements Shape {
             c.shape().bounds(c.x(), c.y(), c.z(), c.qx(), c.qy(), c.qz(), c.qw(), localBounds, 6 * i);
         }
         tree = this.children.length > BVH_THRESHOLD ? new AabbTree(localBounds) : null;
+        for (int c = 0; c < 3; c++) {
+            double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < this.children.length; i++) {
+                lo = Math.min(lo, localBounds[6 * i + c]);
+                hi = Math.max(hi, localBounds[6 * i + 3 + c]);
+            }
+            box[c] = lo;
+            box[c + 3] = hi;
+        }
     }
 
     /**
@@ -221,6 +231,49 @@ public final class Compound implements Shape {
         out[offset + 3] = maxX;
         out[offset + 4] = maxY;
         out[offset + 5] = maxZ;
+    }
+
+    /**
+     * A posed box that contains every child, in O(1): the compound-frame box around the children's local
+     * bounds, rotated, and its world-axis bounds taken (centre {@code p + R c}, half extents {@code |R| h}),
+     * grown by a relative 1e-12 and 1e-12 m so that rounding never puts a child's {@link #bounds exact
+     * bounds} outside it. Looser than {@link #bounds} (up to &radic;3 per axis for a cube turned 45&deg;
+     * about two axes) but it does not visit the children's vertices, so it serves filters that must only
+     * keep everything a tighter box would keep: the narrowphase's other-compound query.
+     * @param px the position x, metres
+     * @param py the position's y
+     * @param pz the position's z
+     * @param qx the rotation quaternion x (unit)
+     * @param qy the rotation's y
+     * @param qz the rotation's z
+     * @param qw the rotation's w
+     * @param out receives min x, y, z, max x, y, z at {@code offset}
+     * @param offset where to write in {@code out}
+     */
+    public void enclosingBounds(double px, double py, double pz, double qx, double qy, double qz, double qw,
+                                double[] out, int offset) {
+        double cx = 0.5 * (box[0] + box[3]), cy = 0.5 * (box[1] + box[4]), cz = 0.5 * (box[2] + box[5]);
+        double hx = 0.5 * (box[3] - box[0]), hy = 0.5 * (box[4] - box[1]), hz = 0.5 * (box[5] - box[2]);
+        double xx = qx * qx, yy = qy * qy, zz = qz * qz, xy = qx * qy, xz = qx * qz, yz = qy * qz;
+        double wx = qw * qx, wy = qw * qy, wz = qw * qz;
+        double r00 = 1 - 2 * (yy + zz), r01 = 2 * (xy - wz), r02 = 2 * (xz + wy);
+        double r10 = 2 * (xy + wz), r11 = 1 - 2 * (xx + zz), r12 = 2 * (yz - wx);
+        double r20 = 2 * (xz - wy), r21 = 2 * (yz + wx), r22 = 1 - 2 * (xx + yy);
+        double ox = px + r00 * cx + r01 * cy + r02 * cz;
+        double oy = py + r10 * cx + r11 * cy + r12 * cz;
+        double oz = pz + r20 * cx + r21 * cy + r22 * cz;
+        double ex = Math.abs(r00) * hx + Math.abs(r01) * hy + Math.abs(r02) * hz;
+        double ey = Math.abs(r10) * hx + Math.abs(r11) * hy + Math.abs(r12) * hz;
+        double ez = Math.abs(r20) * hx + Math.abs(r21) * hy + Math.abs(r22) * hz;
+        ex += 1e-12 * (ex + Math.abs(ox)) + 1e-12;
+        ey += 1e-12 * (ey + Math.abs(oy)) + 1e-12;
+        ez += 1e-12 * (ez + Math.abs(oz)) + 1e-12;
+        out[offset] = ox - ex;
+        out[offset + 1] = oy - ey;
+        out[offset + 2] = oz - ez;
+        out[offset + 3] = ox + ex;
+        out[offset + 4] = oy + ey;
+        out[offset + 5] = oz + ez;
     }
 
     /**

@@ -76,4 +76,40 @@ final class CompoundTest {
         java.util.Arrays.sort(c);
         return c;
     }
+
+    /** The O(1) box of a posed compound holds its exact bounds at any pose, and is the rotated local box. */
+    @Test
+    void enclosingBoundsHoldTheExactBoundsAtAnyPose() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(3);
+        java.util.List<Compound.Child> kids = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            kids.add(new Compound.Child(new Box(rnd.nextDouble(0.01, 0.3), rnd.nextDouble(0.01, 0.3), rnd.nextDouble(0.01, 0.3)),
+                    rnd.nextDouble(-2, 2), rnd.nextDouble(-1, 1), rnd.nextDouble(-0.5, 0.5),
+                    rnd.nextDouble(-1, 1), rnd.nextDouble(-1, 1), rnd.nextDouble(-1, 1), rnd.nextDouble(-1, 1)));
+        }
+        Compound c = new Compound(kids);
+        double[] exact = new double[6], loose = new double[6];
+        c.enclosingBounds(0, 0, 0, 0, 0, 0, 1, loose, 0);
+        double hx = (loose[3] - loose[0]) / 2, hy = (loose[4] - loose[1]) / 2, hz = (loose[5] - loose[2]) / 2;
+        double radius = Math.sqrt(hx * hx + hy * hy + hz * hz); // the local box's circumscribed sphere
+        for (int k = 0; k < 500; k++) {
+            double qx = rnd.nextDouble(-1, 1), qy = rnd.nextDouble(-1, 1), qz = rnd.nextDouble(-1, 1), qw = rnd.nextDouble(-1, 1);
+            double n = Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
+            double px = rnd.nextDouble(-1e3, 1e3), py = rnd.nextDouble(-1e3, 1e3), pz = rnd.nextDouble(-1e3, 1e3);
+            c.bounds(px, py, pz, qx / n, qy / n, qz / n, qw / n, exact, 0);
+            c.enclosingBounds(px, py, pz, qx / n, qy / n, qz / n, qw / n, loose, 0);
+            for (int a = 0; a < 3; a++) {
+                assertThat(loose[a]).as("pose %d min %d", k, a).isLessThanOrEqualTo(exact[a]);
+                assertThat(loose[a + 3]).as("pose %d max %d", k, a).isGreaterThanOrEqualTo(exact[a + 3]);
+                // no looser than the local box's circumscribed sphere
+                assertThat(loose[a + 3] - loose[a]).isLessThan(2 * radius + 1e-6);
+            }
+        }
+        // unrotated: the union of the children's local bounds, moved (up to the 1e-12 guard)
+        c.enclosingBounds(5, 0, 0, 0, 0, 0, 1, loose, 0);
+        c.bounds(5, 0, 0, 0, 0, 0, 1, exact, 0);
+        for (int a = 0; a < 6; a++) {
+            assertThat(loose[a]).isCloseTo(exact[a], org.assertj.core.api.Assertions.within(1e-9));
+        }
+    }
 }
