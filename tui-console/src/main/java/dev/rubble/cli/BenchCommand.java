@@ -66,8 +66,10 @@ final class BenchCommand implements Callable<Integer> {
     String proxies = "none";
 
     @Option(names = "--warmup", paramLabel = "N",
-            description = "shatter only: before each measured run, run the same scene N times in this JVM and discard them"
-                    + " (a warm JVM, as in a running game: the first steps otherwise include JIT compilation). Default 0")
+            description = "shatter and the step scenes (pyramid, pile, spheres, large-pyramid, all), not wall: before each"
+                    + " measured run, run the same scene (at the same thread count, as many steps) N times in this JVM and"
+                    + " discard them (a warm JVM, as in a running game: the first steps otherwise include JIT compilation,"
+                    + " which on two cores competes with a 2-thread step for the second core). Default 0")
     int warmup;
 
     @Option(names = "--per-step", paramLabel = "FILE",
@@ -115,8 +117,11 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!"shatter".equals(scene) && warmup != 0) {
-            throw new BadInputException("--warmup is not allowed with " + scene + "; allowed: shatter only");
+        if ("wall".equals(scene) && warmup != 0) {
+            throw new BadInputException("--warmup is not allowed with wall; allowed: shatter, " + Scene.known() + ", all");
+        }
+        if (warmup < 0 || warmup > 100) {
+            throw new BadInputException("--warmup " + warmup + " is not allowed; allowed: 0..100");
         }
         if (!"shatter".equals(scene) && perStep != null) {
             throw new BadInputException("--per-step is not allowed with " + scene + "; allowed: shatter only");
@@ -139,6 +144,9 @@ final class BenchCommand implements Callable<Integer> {
         for (Scene s : scenes) {
             for (int t : counts) {
                 threads = t;
+                for (int w = 0; w < warmup; w++) { // the same run, discarded: only the JIT's state carries over
+                    warm(s, stages, overrides);
+                }
                 run(s, stages, overrides, out);
             }
         }
@@ -156,6 +164,19 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         throw new BadInputException("unknown scene '" + name + "'; known: " + Scene.known() + ", all, wall, shatter");
+    }
+
+    /** One discarded run of the scene: the same world, thread count and steps (within the cap) as the measured one. */
+    private void warm(Scene s, Stages stages, Map<String, String> overrides) {
+        ScenarioWorld sw = ScenarioWorld.create(BenchScenes.build(s), stages, overrides, threads);
+        if (noContactCache) {
+            sw.world().narrowphaseStage().setContactCache(false);
+        }
+        long cap = capSeconds > 0 ? (long) (capSeconds * 1e9) : Long.MAX_VALUE;
+        long t0 = System.nanoTime();
+        for (int i = 0; i < steps && System.nanoTime() - t0 <= cap; i++) {
+            sw.step();
+        }
     }
 
     private void run(Scene s, Stages stages, Map<String, String> overrides, PrintWriter out) {
@@ -228,9 +249,10 @@ final class BenchCommand implements Callable<Integer> {
         out.println(BenchScenes.sanity(s, start, positions(b, slots, n)).format());
         var ws = sw.world().settings();
         out.printf("info engine=rubble broadphase=%s velocity_iterations=%d position_iterations=%d sub_steps=%d sleeping=%s"
-                        + " contact_cache=%s%n",
+                        + " contact_cache=%s warmup=%d%n",
                 sw.world().broadphaseName(), ws.velocityIterations(), ws.positionIterations(), ws.subSteps(),
-                ws.dynamics().sleepEnabled() ? "on" : "off", sw.world().narrowphaseStage().contactCache() ? "on" : "off");
+                ws.dynamics().sleepEnabled() ? "on" : "off", sw.world().narrowphaseStage().contactCache() ? "on" : "off",
+                warmup);
         if (done < steps) {
             out.printf(Locale.ROOT, "note engine=rubble scene=%s capped after %d of %d steps (%.0f s of stepping)%n",
                     s.label(), done, steps, total / 1e9);

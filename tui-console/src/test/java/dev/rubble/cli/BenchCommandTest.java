@@ -64,6 +64,23 @@ final class BenchCommandTest {
         assertThat(lines[6]).isEqualTo(lines[2]);
     }
 
+    /** Warm-up runs are discarded: the measured run prints what it prints without them, and says how many ran. */
+    @Test
+    void warmUpRunsAreDiscardedAndTheMeasuredRunIsTheSame() {
+        assertThat(run("bench", "pyramid", "--steps", "3", "--threads", "1,2")).isZero();
+        String[] cold = out.toString().split("\\R");
+        out.getBuffer().setLength(0);
+        assertThat(run("bench", "pyramid", "--steps", "3", "--threads", "1,2", "--warmup", "2")).isZero();
+        String[] warm = out.toString().split("\\R");
+        assertThat(warm).hasSize(8);
+        assertThat(warm[0]).startsWith("scene=pyramid bodies=210 steps=3 ").endsWith(" threads=1");
+        assertThat(warm[4]).startsWith("scene=pyramid bodies=210 steps=3 ").endsWith(" threads=2");
+        assertThat(warm[2]).isEqualTo(cold[2]);
+        assertThat(warm[6]).isEqualTo(cold[6]);
+        assertThat(cold[3]).endsWith(" warmup=0");
+        assertThat(warm[3]).isEqualTo(cold[3].replace(" warmup=0", " warmup=2"));
+    }
+
     @Test
     void aBadThreadCountIsBadInput() {
         assertThat(run("bench", "pyramid", "--threads", "0")).isEqualTo(2);

@@ -111,8 +111,10 @@ final class ShatterBenchCommandTest {
         assertThat(err.toString()).contains("--proxies box:0: maxSize '0' is not allowed; allowed: a relative size > 0");
         assertThat(run("bench", "shatter", "--warmup", "-1")).isEqualTo(2);
         assertThat(err.toString()).contains("--warmup -1 is not allowed; allowed: 0..100");
-        assertThat(run("bench", "pile", "--warmup", "1")).isEqualTo(2);
-        assertThat(err.toString()).contains("--warmup is not allowed with pile; allowed: shatter only");
+        assertThat(run("bench", "wall", "--warmup", "1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--warmup is not allowed with wall; allowed: shatter, ");
+        assertThat(run("bench", "pile", "--warmup", "101")).isEqualTo(2);
+        assertThat(err.toString()).contains("--warmup 101 is not allowed; allowed: 0..100");
         assertThat(run("bench", "wall", "--proxies", "box")).isEqualTo(2);
         assertThat(err.toString()).contains("--proxies box is not allowed with wall; allowed: shatter only");
     }
