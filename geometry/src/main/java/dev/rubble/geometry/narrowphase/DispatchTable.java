@@ -48,7 +48,7 @@ public final class DispatchTable implements Narrowphase {
     private static final int CHILD_SLOTS = 1 << 14;
     private final long[] childKey = new long[CHILD_SLOTS];
     private final double[] childHint = new double[CHILD_SLOTS * PairCollider.HINT_STRIDE];
-    private Shape topA, topB;
+    private long topMix; // the body pair's shapes, mixed into every child slot's key (set per collide call)
 
     /**
      * A table with GJK/EPA ({@link dev.rubble.geometry.gjk.ConvexCollider}) for every convex
@@ -84,8 +84,9 @@ public final class DispatchTable implements Narrowphase {
 
     @Override
     public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink) {
-        topA = a;
-        topB = b;
+        if (a.type().ordinal() == COMPOUND || b.type().ordinal() == COMPOUND) {
+            topMix = top(a, b);
+        }
         dispatch(a, poseA, b, poseB, margin, sink, 0);
     }
 
@@ -116,8 +117,7 @@ public final class DispatchTable implements Narrowphase {
             return;
         }
         hint[offset + 3] = 0;
-        topA = a;
-        topB = b;
+        topMix = top(a, b);
         dispatch(a, poseA, b, poseB, margin, sink, 0);
     }
 
@@ -151,14 +151,17 @@ public final class DispatchTable implements Narrowphase {
         }
     }
 
+    private static long top(Shape a, Shape b) {
+        return (((long) System.identityHashCode(a) << 32) ^ (System.identityHashCode(b) & 0xFFFFFFFFL)) * 0x9E3779B97F4A7C15L;
+    }
+
     /**
      * The hint slot of leaf pair (a, b) inside the body pair being collided (its offset in
      * {@link #childHint}): reused when it last held this pair, else claimed with an invalid hint.
      */
     private int childSlot(Shape a, Shape b) {
         long key = ((long) System.identityHashCode(a) << 32) ^ (System.identityHashCode(b) & 0xFFFFFFFFL);
-        key ^= (((long) System.identityHashCode(topA) << 32) ^ (System.identityHashCode(topB) & 0xFFFFFFFFL))
-                * 0x9E3779B97F4A7C15L;
+        key ^= topMix;
         key *= 0xBF58476D1CE4E5B9L;
         key ^= key >>> 31;
         int slot = (int) (key >>> 40) & (CHILD_SLOTS - 1);
