@@ -70,7 +70,9 @@ if [ "${WARM:-0}" = 1 ]; then
   # HARNESS_OPTS: e.g. -Drubble.bake.warmups=3 (a fixed number of warm-up passes), -Drubble.bake.jfr=false
   # HARNESS_GC: the collector flags, by default what `./rubble bake` adds on a machine of 4 GB or more (the
   # rubble script, docs/bake.md "JVM settings"); HARNESS_GC= (empty) measures the JVM's defaults (G1)
-  java "${jvm[@]}" ${HARNESS_GC--XX:+UseParallelGC -Xmn512m} ${HARNESS_OPTS:-} -cp "$root/benchmarks/target/classes:$(cat "$work/bench.cp")" dev.rubble.bench.bake.BakeHarness "$sweep" "$rounds"; exit 0
+  # HARNESS_GUICE: Guice's bytecode option, by default what `./rubble bake` sets (DISABLED); HARNESS_GUICE=ENABLED
+  # measures Guice's default
+  java "${jvm[@]}" ${HARNESS_GC--XX:+UseParallelGC -Xmn512m} -Dguice_bytecode_gen_option=${HARNESS_GUICE:-DISABLED} ${HARNESS_OPTS:-} -cp "$root/benchmarks/target/classes:$(cat "$work/bench.cp")" dev.rubble.bench.bake.BakeHarness "$sweep" "$rounds"; exit 0
 fi
 echo "sweep: $(basename "$sweep"), steps per variant: $(grep -o '"steps": [0-9]*' "$sweep")"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -1)"
