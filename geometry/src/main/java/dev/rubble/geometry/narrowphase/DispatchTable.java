@@ -46,8 +46,8 @@ public final class DispatchTable implements Narrowphase {
      * pairs can change a contact; warm starts (the contact normal) are never stored here.
      */
     private static final int CHILD_SLOTS = 1 << 14;
-    private final long[] childKey = new long[CHILD_SLOTS];
-    private final double[] childHint = new double[CHILD_SLOTS * PairCollider.HINT_STRIDE];
+    private long[] childKey;   // allocated at the first child pair: a world without compounds never pays its 640 KiB
+    private double[] childHint;
     private long topMix; // the body pair's shapes, mixed into every child slot's key (set per collide call)
 
     /**
@@ -166,6 +166,10 @@ public final class DispatchTable implements Narrowphase {
         key ^= key >>> 31;
         int slot = (int) (key >>> 40) & (CHILD_SLOTS - 1);
         int o = slot * PairCollider.HINT_STRIDE;
+        if (childKey == null) {
+            childKey = new long[CHILD_SLOTS];
+            childHint = new double[CHILD_SLOTS * PairCollider.HINT_STRIDE];
+        }
         if (childKey[slot] != key) {
             childKey[slot] = key;
             childHint[o + 3] = 0;
