@@ -584,6 +584,86 @@ public final class CollectionBuilder {
         double[] mass = new double[n];
         double[] com = new double[3 * n];
         double[] inertia = new double[6 * n];
+        massProperties(order, childCount, firstChild, hullStart, hullIndex, hulls, volume, mass, com, inertia);
+        double[] transform = new double[7 * n];
+        double maxLeaf = 0;
+        for (int i = 0; i < n; i++) {
+            for (int a = 0; a < 3; a++) {
+                transform[7 * i + a] = parent[i] < 0 ? com[3 * i + a] : com[3 * i + a] - com[3 * parent[i] + a];
+            }
+            transform[7 * i + 6] = 1;
+            if (childCount[i] == 0) {
+                maxLeaf = Math.max(maxLeaf, volume[i]);
+            }
+        }
+        double[] relativeSize = new double[n];
+        for (int i = 0; i < n; i++) {
+            relativeSize[i] = StrictMath.cbrt(volume[i]) / StrictMath.cbrt(maxLeaf);
+        }
+        // leaf proximity lifted to siblings
+        int leafCount = 0;
+        for (int i = 0; i < n; i++) {
+            if (childCount[i] == 0) {
+                leafCount++;
+            }
+        }
+        int[] leafIds = new int[leafCount];
+        Node[] leafNodes = new Node[leafCount];
+        leafCount = 0;
+        for (int i = 0; i < n; i++) {
+            if (childCount[i] == 0) {
+                leafIds[leafCount] = i;
+                leafNodes[leafCount++] = nodes.get(order[i]);
+            }
+        }
+        Proximity.Contacts lc = contacts(leafNodes);
+        Lifted lifted = lift(lc, leafIds, level, parent);
+        long[] liftedKeys = lifted.keys;
+        double[] liftedArea = lifted.area;
+        int nc = lifted.count;
+        int[] ca = new int[nc];
+        int[] cb = new int[nc];
+        double[] carea = Arrays.copyOf(liftedArea, nc);
+        for (int k = 0; k < nc; k++) {
+            ca[k] = (int) (liftedKeys[k] >>> 32);
+            cb[k] = (int) liftedKeys[k];
+        }
+        // connection graph per parent
+        long[] edges = connect(graph, n, childCount, firstChild, com, hulls, hullStart, hullIndex);
+        edges = capConnections(edges, com, n, maxConnections);
+        int[] ea = new int[edges.length];
+        int[] eb = new int[edges.length];
+        double[] earea = new double[edges.length];
+        for (int k = 0; k < edges.length; k++) {
+            ea[k] = (int) (edges[k] >>> 32);
+            eb[k] = (int) edges[k];
+            int at = Arrays.binarySearch(liftedKeys, 0, nc, edges[k]);
+            earea[k] = at < 0 ? 0 : liftedArea[at];
+        }
+        byte[] state = new byte[n];
+        boolean[] anchored = new boolean[n];
+        GeometryCollection gc = new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart,
+                hullIndex, hulls, volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb, earea,
+                density);
+        if (meshes) {
+            TriMesh[] pieceMeshes = new TriMesh[n];
+            for (int i = 0; i < n; i++) {
+                pieceMeshes[i] = nodes.get(order[i]).mesh;
+            }
+            gc.meshes = pieceMeshes;
+        }
+        return gc;
+    }
+
+    /**
+     * Volume, mass, centre of mass and inertia of every node, bottom-up (leaves from their mesh or hulls,
+     * clusters from their children). Its own method, as the other loops of {@link #build}: a loop the JIT
+     * compiles on the stack (OSR) is compiled with its whole method, so one large method with several
+     * hot loops was compiled by C2 once per loop (five compiles, 1.8 s of a bake's compile time).
+     */
+    private void massProperties(int[] order, int[] childCount, int[] firstChild, int[] hullStart, int[] hullIndex,
+                                ConvexPolytope[] hulls, double[] volume, double[] mass, double[] com, double[] inertia) {
+        int n = volume.length;
         for (int i = n - 1; i >= 0; i--) {
             TriMesh mesh = nodes.get(order[i]).mesh;
             if (childCount[i] == 0 && mesh != null) {
@@ -634,38 +714,17 @@ public final class CollectionBuilder {
                 }
             }
         }
-        double[] transform = new double[7 * n];
-        double maxLeaf = 0;
-        for (int i = 0; i < n; i++) {
-            for (int a = 0; a < 3; a++) {
-                transform[7 * i + a] = parent[i] < 0 ? com[3 * i + a] : com[3 * i + a] - com[3 * parent[i] + a];
-            }
-            transform[7 * i + 6] = 1;
-            if (childCount[i] == 0) {
-                maxLeaf = Math.max(maxLeaf, volume[i]);
-            }
-        }
-        double[] relativeSize = new double[n];
-        for (int i = 0; i < n; i++) {
-            relativeSize[i] = StrictMath.cbrt(volume[i]) / StrictMath.cbrt(maxLeaf);
-        }
-        // leaf proximity lifted to siblings
-        int leafCount = 0;
-        for (int i = 0; i < n; i++) {
-            if (childCount[i] == 0) {
-                leafCount++;
-            }
-        }
-        int[] leafIds = new int[leafCount];
-        Node[] leafNodes = new Node[leafCount];
-        leafCount = 0;
-        for (int i = 0; i < n; i++) {
-            if (childCount[i] == 0) {
-                leafIds[leafCount] = i;
-                leafNodes[leafCount++] = nodes.get(order[i]);
-            }
-        }
-        Proximity.Contacts lc = contacts(leafNodes);
+    }
+
+    /** Leaf contacts lifted to the sibling pairs under a common parent, and the sum of each pair's areas. */
+    private record Lifted(long[] keys, double[] area, int count) {
+    }
+
+    /**
+     * Each leaf contact lifted to the two siblings (under one parent) that hold its leaves; per lifted pair
+     * the sum of its contacts' areas, added in contact order, pairs sorted by key.
+     */
+    private static Lifted lift(Proximity.Contacts lc, int[] leafIds, int[] level, int[] parent) {
         int ncon = lc.size();
         long[] liftKey = new long[ncon];
         for (int c = 0; c < ncon; c++) {
@@ -682,7 +741,6 @@ public final class CollectionBuilder {
             }
             liftKey[c] = key(a, b);
         }
-        // per lifted pair the sum of its contacts' areas, added in contact order, pairs sorted by key
         int[] byKey = PrimitiveOrder.order(liftKey);
         long[] liftedKeys = new long[ncon];
         double[] liftedArea = new double[ncon];
@@ -696,14 +754,12 @@ public final class CollectionBuilder {
                 liftedArea[nc++] = lc.area()[c];
             }
         }
-        int[] ca = new int[nc];
-        int[] cb = new int[nc];
-        double[] carea = Arrays.copyOf(liftedArea, nc);
-        for (int k = 0; k < nc; k++) {
-            ca[k] = (int) (liftedKeys[k] >>> 32);
-            cb[k] = (int) liftedKeys[k];
-        }
-        // connection graph per parent
+        return new Lifted(liftedKeys, liftedArea, nc);
+    }
+
+    /** The connection graph method's edges among each parent's children, in parent order, as node-pair keys. */
+    private static long[] connect(ConnectionGraphMethod graph, int n, int[] childCount, int[] firstChild, double[] com,
+                                  ConvexPolytope[] hulls, int[] hullStart, int[] hullIndex) {
         long[] edges = new long[16];
         int ne = 0;
         for (int i = 0; i < n; i++) {
@@ -731,29 +787,7 @@ public final class CollectionBuilder {
                 edges[ne++] = key(f + pairs[k], f + pairs[k + 1]);
             }
         }
-        edges = capConnections(Arrays.copyOf(edges, ne), com, n, maxConnections);
-        int[] ea = new int[edges.length];
-        int[] eb = new int[edges.length];
-        double[] earea = new double[edges.length];
-        for (int k = 0; k < edges.length; k++) {
-            ea[k] = (int) (edges[k] >>> 32);
-            eb[k] = (int) edges[k];
-            int at = Arrays.binarySearch(liftedKeys, 0, nc, edges[k]);
-            earea[k] = at < 0 ? 0 : liftedArea[at];
-        }
-        byte[] state = new byte[n];
-        boolean[] anchored = new boolean[n];
-        GeometryCollection gc = new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart,
-                hullIndex, hulls, volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb, earea,
-                density);
-        if (meshes) {
-            TriMesh[] pieceMeshes = new TriMesh[n];
-            for (int i = 0; i < n; i++) {
-                pieceMeshes[i] = nodes.get(order[i]).mesh;
-            }
-            gc.meshes = pieceMeshes;
-        }
-        return gc;
+        return Arrays.copyOf(edges, ne);
     }
 
     private static double volume(Node x) {

@@ -38,48 +38,11 @@ final class Placement {
         }
         PlacedCollection pc = new PlacedCollection(d.collections.size(), pl.label(), asset, d.store.size(), pl.options(),
                 model, modifiers == null ? new StrainModifier[0] : modifiers.clone());
-        double[] thr = new double[n];
-        Arrays.fill(thr, Double.NaN);
-        model.thresholds(asset, pc, thr);
-        for (int i = 0; i < n; i++) {
-            if (!(thr[i] >= 0)) {
-                throw new IllegalArgumentException("damage model threshold of node " + i + " = " + thr[i]
-                        + "; allowed: >= 0 or +Infinity");
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            thr[i] = Materials.finish(pc, i, thr[i]); // issue 23: the asset's own threshold, x its material's multiplier
-        }
-        boolean[] pin = asset.anchored().clone();
-        byte[] st = asset.initialState();
-        for (int i = 0; i < n; i++) {
-            pin[i] |= st[i] == CollectionAsset.STATE_KINEMATIC || st[i] == CollectionAsset.STATE_STATIC;
-        }
-        for (int id : an) {
-            pin[id] = true;
-        }
-        markBoxes(asset, pl.anchorBoxes(), pin, true);
+        double[] thr = thresholds(asset, pc, model);
+        boolean[] pin = pins(asset, an, pl.anchorBoxes());
         // validated: now mutate
         int base = d.store.append(n);
-        int[] par = asset.parent(), lev = asset.level(), fc = asset.firstChild();
-        for (int i = 0; i < n; i++) {
-            int g = base + i;
-            d.store.collection[g] = pc.index;
-            d.store.node[g] = i;
-            d.store.level[g] = lev[i];
-            d.store.mass[g] = asset.mass()[i];
-            System.arraycopy(asset.com(), 3 * i, d.store.com, 3 * g, 3);
-            System.arraycopy(asset.inertia(), 6 * i, d.store.inertia, 6 * g, 6);
-            d.store.threshold[g] = thr[i];
-            d.store.anchored[g] = pin[i];
-            d.store.anchoredCount[g] = pin[i] ? 1 : 0;
-            if (par[i] >= 0) {
-                d.store.link(base + par[i], g, i == fc[par[i]] ? ClusterStore.NONE : g - 1);
-            }
-        }
-        for (int i = n - 1; i > 0; i--) {
-            d.store.anchoredCount[base + par[i]] += d.store.anchoredCount[base + i];
-        }
+        writeNodes(asset, pc, base, thr, pin);
         d.collections.add(pc);
         d.growGlobal();
         int root = base;
@@ -111,6 +74,68 @@ final class Placement {
         d.markChildren(root, false);
         d.mixDigest(n, base);
         return pc.index;
+    }
+
+    /**
+     * The damage model's thresholds of every node, each checked and then multiplied by its material's
+     * multiplier. This and the other per-node loops of {@link #place} are methods of their own so the JIT
+     * compiles each loop once (a loop compiled on the stack is compiled with its whole method: {@code place}
+     * was compiled seven times in a bake, six of them by C2: 1 s of compile time).
+     */
+    private static double[] thresholds(CollectionAsset asset, PlacedCollection pc, DamageModel model) {
+        int n = asset.nodeCount();
+        double[] thr = new double[n];
+        Arrays.fill(thr, Double.NaN);
+        model.thresholds(asset, pc, thr);
+        for (int i = 0; i < n; i++) {
+            if (!(thr[i] >= 0)) {
+                throw new IllegalArgumentException("damage model threshold of node " + i + " = " + thr[i]
+                        + "; allowed: >= 0 or +Infinity");
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            thr[i] = Materials.finish(pc, i, thr[i]); // issue 23: the asset's own threshold, x its material's multiplier
+        }
+        return thr;
+    }
+
+    /** Which nodes are pinned: the asset's anchors, its kinematic and static nodes, the placement's anchor nodes and boxes. */
+    private static boolean[] pins(CollectionAsset asset, int[] anchorNodes, double[] anchorBoxes) {
+        int n = asset.nodeCount();
+        boolean[] pin = asset.anchored().clone();
+        byte[] st = asset.initialState();
+        for (int i = 0; i < n; i++) {
+            pin[i] |= st[i] == CollectionAsset.STATE_KINEMATIC || st[i] == CollectionAsset.STATE_STATIC;
+        }
+        for (int id : anchorNodes) {
+            pin[id] = true;
+        }
+        markBoxes(asset, anchorBoxes, pin, true);
+        return pin;
+    }
+
+    /** The collection's nodes into the cluster store from slot {@code base} on, linked to their parents, anchors counted up. */
+    private void writeNodes(CollectionAsset asset, PlacedCollection pc, int base, double[] thr, boolean[] pin) {
+        int n = asset.nodeCount();
+        int[] par = asset.parent(), lev = asset.level(), fc = asset.firstChild();
+        for (int i = 0; i < n; i++) {
+            int g = base + i;
+            d.store.collection[g] = pc.index;
+            d.store.node[g] = i;
+            d.store.level[g] = lev[i];
+            d.store.mass[g] = asset.mass()[i];
+            System.arraycopy(asset.com(), 3 * i, d.store.com, 3 * g, 3);
+            System.arraycopy(asset.inertia(), 6 * i, d.store.inertia, 6 * g, 6);
+            d.store.threshold[g] = thr[i];
+            d.store.anchored[g] = pin[i];
+            d.store.anchoredCount[g] = pin[i] ? 1 : 0;
+            if (par[i] >= 0) {
+                d.store.link(base + par[i], g, i == fc[par[i]] ? ClusterStore.NONE : g - 1);
+            }
+        }
+        for (int i = n - 1; i > 0; i--) {
+            d.store.anchoredCount[base + par[i]] += d.store.anchoredCount[base + i];
+        }
     }
 
     /** Sets {@code out[i] = value} for every leaf whose centre of mass lies in one of the boxes (6 numbers each); returns how many changed. */
