@@ -534,10 +534,69 @@ public final class CollectionBuilder {
         if (maxConnections < 1) {
             throw new IllegalArgumentException("maxConnections = " + maxConnections + "; allowed: >= 1");
         }
-        // breadth-first renumbering
+        // breadth-first renumbering (this method's loops are methods of their own: see massProperties)
         int[] newId = new int[nodes.size()];
-        Arrays.fill(newId, -1);
         int[] order = new int[nodes.size()];
+        int n = breadthFirst(newId, order);
+        int[] parent = new int[n];
+        int[] firstChild = new int[n];
+        int[] childCount = new int[n];
+        int[] level = new int[n];
+        int[] hullStart = new int[n + 1];
+        HullTable ht = nodeTable(order, newId, n, parent, firstChild, childCount, level, hullStart);
+        int[] hullIndex = ht.index;
+        ConvexPolytope[] hulls = ht.hulls;
+        // mass properties bottom-up
+        double[] volume = new double[n];
+        double[] mass = new double[n];
+        double[] com = new double[3 * n];
+        double[] inertia = new double[6 * n];
+        massProperties(order, childCount, firstChild, hullStart, hullIndex, hulls, volume, mass, com, inertia);
+        double[] transform = new double[7 * n];
+        double[] relativeSize = new double[n];
+        frames(parent, childCount, com, volume, transform, relativeSize);
+        // leaf proximity lifted to siblings
+        int[] leafIds = leafIds(childCount);
+        Node[] leafNodes = new Node[leafIds.length];
+        for (int k = 0; k < leafIds.length; k++) {
+            leafNodes[k] = nodes.get(order[leafIds[k]]);
+        }
+        Proximity.Contacts lc = contacts(leafNodes);
+        Lifted lifted = lift(lc, leafIds, level, parent);
+        long[] liftedKeys = lifted.keys;
+        double[] liftedArea = lifted.area;
+        int nc = lifted.count;
+        int[] ca = firsts(liftedKeys, nc);
+        int[] cb = seconds(liftedKeys, nc);
+        double[] carea = Arrays.copyOf(liftedArea, nc);
+        // connection graph per parent
+        long[] edges = connect(graph, n, childCount, firstChild, com, hulls, hullStart, hullIndex);
+        edges = capConnections(edges, com, n, maxConnections);
+        int[] ea = firsts(edges, edges.length);
+        int[] eb = seconds(edges, edges.length);
+        double[] earea = new double[edges.length];
+        for (int k = 0; k < edges.length; k++) {
+            int at = Arrays.binarySearch(liftedKeys, 0, nc, edges[k]);
+            earea[k] = at < 0 ? 0 : liftedArea[at];
+        }
+        byte[] state = new byte[n];
+        boolean[] anchored = new boolean[n];
+        GeometryCollection gc = new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart,
+                hullIndex, hulls, volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb, earea,
+                density);
+        if (meshes) {
+            TriMesh[] pieceMeshes = new TriMesh[n];
+            for (int i = 0; i < n; i++) {
+                pieceMeshes[i] = nodes.get(order[i]).mesh;
+            }
+            gc.meshes = pieceMeshes;
+        }
+        return gc;
+    }
+
+    /** Breadth-first order of the nodes from the root: fills {@code newId} (old id to new) and {@code order} (new to old); returns the count. */
+    private int breadthFirst(int[] newId, int[] order) {
+        Arrays.fill(newId, -1);
         int count = 0;
         order[count++] = 0;
         newId[0] = 0;
@@ -547,14 +606,18 @@ public final class CollectionBuilder {
                 order[count++] = c;
             }
         }
-        int n = count;
-        int[] parent = new int[n];
-        int[] firstChild = new int[n];
-        int[] childCount = new int[n];
-        int[] level = new int[n];
+        return count;
+    }
+
+    /** The distinct hulls in first-use order, and each node's hull indices from {@code hullStart[i]}. */
+    private record HullTable(ConvexPolytope[] hulls, int[] index) {
+    }
+
+    /** Parent, first child, child count and level of each node in the new order, and the hull table. */
+    private HullTable nodeTable(int[] order, int[] newId, int n, int[] parent, int[] firstChild, int[] childCount,
+                                int[] level, int[] hullStart) {
         IdentityHashMap<ConvexPolytope, Integer> hullId = new IdentityHashMap<>();
         List<ConvexPolytope> table = new ArrayList<>();
-        int[] hullStart = new int[n + 1];
         List<Integer> hullIdx = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Node x = nodes.get(order[i]);
@@ -578,14 +641,13 @@ public final class CollectionBuilder {
         for (int i = 0; i < hullIndex.length; i++) {
             hullIndex[i] = hullIdx.get(i);
         }
-        ConvexPolytope[] hulls = table.toArray(new ConvexPolytope[0]);
-        // mass properties bottom-up
-        double[] volume = new double[n];
-        double[] mass = new double[n];
-        double[] com = new double[3 * n];
-        double[] inertia = new double[6 * n];
-        massProperties(order, childCount, firstChild, hullStart, hullIndex, hulls, volume, mass, com, inertia);
-        double[] transform = new double[7 * n];
+        return new HullTable(table.toArray(new ConvexPolytope[0]), hullIndex);
+    }
+
+    /** Each node's transform relative to its parent (a translation) and its size relative to the largest leaf. */
+    private static void frames(int[] parent, int[] childCount, double[] com, double[] volume, double[] transform,
+                               double[] relativeSize) {
+        int n = parent.length;
         double maxLeaf = 0;
         for (int i = 0; i < n; i++) {
             for (int a = 0; a < 3; a++) {
@@ -596,63 +658,45 @@ public final class CollectionBuilder {
                 maxLeaf = Math.max(maxLeaf, volume[i]);
             }
         }
-        double[] relativeSize = new double[n];
         for (int i = 0; i < n; i++) {
             relativeSize[i] = StrictMath.cbrt(volume[i]) / StrictMath.cbrt(maxLeaf);
         }
-        // leaf proximity lifted to siblings
+    }
+
+    /** The leaves' node ids, in order. */
+    private static int[] leafIds(int[] childCount) {
         int leafCount = 0;
-        for (int i = 0; i < n; i++) {
-            if (childCount[i] == 0) {
+        for (int c : childCount) {
+            if (c == 0) {
                 leafCount++;
             }
         }
-        int[] leafIds = new int[leafCount];
-        Node[] leafNodes = new Node[leafCount];
+        int[] ids = new int[leafCount];
         leafCount = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < childCount.length; i++) {
             if (childCount[i] == 0) {
-                leafIds[leafCount] = i;
-                leafNodes[leafCount++] = nodes.get(order[i]);
+                ids[leafCount++] = i;
             }
         }
-        Proximity.Contacts lc = contacts(leafNodes);
-        Lifted lifted = lift(lc, leafIds, level, parent);
-        long[] liftedKeys = lifted.keys;
-        double[] liftedArea = lifted.area;
-        int nc = lifted.count;
-        int[] ca = new int[nc];
-        int[] cb = new int[nc];
-        double[] carea = Arrays.copyOf(liftedArea, nc);
-        for (int k = 0; k < nc; k++) {
-            ca[k] = (int) (liftedKeys[k] >>> 32);
-            cb[k] = (int) liftedKeys[k];
+        return ids;
+    }
+
+    /** The first node of each of the first {@code count} pair keys. */
+    private static int[] firsts(long[] keys, int count) {
+        int[] out = new int[count];
+        for (int k = 0; k < count; k++) {
+            out[k] = (int) (keys[k] >>> 32);
         }
-        // connection graph per parent
-        long[] edges = connect(graph, n, childCount, firstChild, com, hulls, hullStart, hullIndex);
-        edges = capConnections(edges, com, n, maxConnections);
-        int[] ea = new int[edges.length];
-        int[] eb = new int[edges.length];
-        double[] earea = new double[edges.length];
-        for (int k = 0; k < edges.length; k++) {
-            ea[k] = (int) (edges[k] >>> 32);
-            eb[k] = (int) edges[k];
-            int at = Arrays.binarySearch(liftedKeys, 0, nc, edges[k]);
-            earea[k] = at < 0 ? 0 : liftedArea[at];
+        return out;
+    }
+
+    /** The second node of each of the first {@code count} pair keys. */
+    private static int[] seconds(long[] keys, int count) {
+        int[] out = new int[count];
+        for (int k = 0; k < count; k++) {
+            out[k] = (int) keys[k];
         }
-        byte[] state = new byte[n];
-        boolean[] anchored = new boolean[n];
-        GeometryCollection gc = new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart,
-                hullIndex, hulls, volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb, earea,
-                density);
-        if (meshes) {
-            TriMesh[] pieceMeshes = new TriMesh[n];
-            for (int i = 0; i < n; i++) {
-                pieceMeshes[i] = nodes.get(order[i]).mesh;
-            }
-            gc.meshes = pieceMeshes;
-        }
-        return gc;
+        return out;
     }
 
     /**

@@ -272,6 +272,19 @@ public final class ConstraintColoring {
 
     /** Breadth-first depth of every body from the infinitely heavy ones (see the class comment). */
     private void depths(int[] bodyA, int[] bodyB, int n, int bodies, double[] invMass) {
+        // each loop a method of its own (see color): one C2 compile per loop instead of one of the whole per OSR
+        adjacency(bodyA, bodyB, n, bodies);
+        int tail = seedDepths(bodyA, bodyB, bodies, invMass);
+        int maxDepth = breadthFirst(bodyA, bodyB, tail);
+        for (int i = 1; i < bodies; i++) {
+            if (depth[i] < 0) {
+                depth[i] = maxDepth + 1; // not resting on anything heavy: one level after the rest
+            }
+        }
+    }
+
+    /** The bodies' constraints in CSR form: body i's at {@code adj[adjStart[i] .. adjStart[i + 1])}. */
+    private void adjacency(int[] bodyA, int[] bodyB, int n, int bodies) {
         Arrays.fill(adjStart, 0, bodies + 1, 0);
         for (int k = 0; k < n; k++) {
             adjStart[bodyA[k] + 1]++;
@@ -286,7 +299,11 @@ public final class ConstraintColoring {
             adj[queue[bodyA[k]]++] = k;
             adj[queue[bodyB[k]]++] = k;
         }
-        int head = 0, tail = 0;
+    }
+
+    /** Depth 0 for the infinitely heavy bodies, 1 for the fixed body's neighbours, queued in that order; returns the queue's tail. */
+    private int seedDepths(int[] bodyA, int[] bodyB, int bodies, double[] invMass) {
+        int tail = 0;
         depth[0] = 0;
         for (int i = 1; i < bodies; i++) {
             if (invMass[i] == 0) {
@@ -306,6 +323,12 @@ public final class ConstraintColoring {
                 queue[tail++] = o;
             }
         }
+        return tail;
+    }
+
+    /** Breadth first from the queued bodies: each body's depth; returns the largest (at least 1). */
+    private int breadthFirst(int[] bodyA, int[] bodyB, int tail) {
+        int head = 0;
         int maxDepth = 1;
         while (head < tail) {
             int i = queue[head++];
@@ -320,11 +343,7 @@ public final class ConstraintColoring {
                 }
             }
         }
-        for (int i = 1; i < bodies; i++) {
-            if (depth[i] < 0) {
-                depth[i] = maxDepth + 1; // not resting on anything heavy: one level after the rest
-            }
-        }
+        return maxDepth;
     }
 
     private void ensureBodies(int bodies) {
