@@ -1,7 +1,6 @@
 package dev.rubble.cache.journal;
 
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.core.body.StateHash;
 import dev.rubble.core.destruction.BreakEvents;
 import dev.rubble.core.destruction.ClusterStore;
 import dev.rubble.core.destruction.DestructionRuntime;
@@ -515,7 +514,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             writeChanges(bs);
             writeMoved(bs);
             writeEvents(world.destruction());
-            putLong(world.destruction().hash(StateHash.OFFSET_BASIS, world.context().stateHashVersion())); // version 4: destruction hash
+            putLong(world.context().destructionHash()); // version 4: destruction hash
             putInt(JournalFormat.END);
             batch.buf = stage;
             batch.len = at;

@@ -16,7 +16,6 @@ import dev.rubble.scenario.ScenarioLoader;
 import dev.rubble.scenario.ScenarioWorld;
 import dev.rubble.cache.journal.InitialBodies;
 import dev.rubble.cache.journal.SettingsCodec;
-import dev.rubble.core.body.StateHash;
 import dev.rubble.core.step.WorldSettings;
 import java.nio.file.Path;
 import java.util.List;
@@ -218,7 +217,7 @@ public final class Verifier {
             if (hash != r.stateHash || !movedMatch(r, b)) {
                 Divergence d = firstDifference(r, rec, w, hash);
                 if (d.slot() < 0 && r.hasDestruction) {
-                    long dh = w.destruction().hash(StateHash.OFFSET_BASIS, w.context().stateHashVersion());
+                    long dh = w.context().destructionHash();
                     if (dh != r.destructionHash) {
                         d = new Divergence(r.step, -1, "", "", "destructionHash", String.format("%016x", r.destructionHash),
                                 String.format("%016x", dh), r.stateHash, hash,

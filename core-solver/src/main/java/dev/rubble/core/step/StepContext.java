@@ -130,6 +130,20 @@ public final class StepContext {
         stateHashVersion = version;
     }
 
+    /**
+     * The world's state hash in this context's {@link #stateHashVersion()}: the bodies, then the cluster state
+     * (only when collections exist), then the soft bodies. What the step records and {@code World.stateHash()} reads.
+     */
+    public long stateHash() {
+        return softBodies.mixHash(destruction.hash(dev.rubble.core.body.StateHash.of(bodies, stateHashVersion),
+                stateHashVersion));
+    }
+
+    /** The destruction runtime's hash on its own (a journal step's destruction hash), in {@link #stateHashVersion()}. */
+    public long destructionHash() {
+        return destruction.hash(dev.rubble.core.body.StateHash.OFFSET_BASIS, stateHashVersion);
+    }
+
     /** Steps taken. */
     public long stepIndex() {
         return stepIndex;

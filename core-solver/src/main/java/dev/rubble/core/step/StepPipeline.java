@@ -5,7 +5,6 @@ import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.Kinematics;
 import dev.rubble.core.body.MotionType;
-import dev.rubble.core.body.StateHash;
 import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.dynamics.ContactSolver;
 import dev.rubble.core.dynamics.DynamicsSettings;
@@ -278,7 +277,7 @@ public final class StepPipeline {
 
         t = optional(events, StepSlot.EVENTS, t);
 
-        p.stateHash = c.softBodies.mixHash(c.destruction.hash(StateHash.of(b, c.stateHashVersion), c.stateHashVersion)); // cluster state only when collections exist
+        p.stateHash = c.stateHash();
         t = lap(StepSlot.STATE_HASH, t);
 
         p.step = index;

@@ -366,8 +366,7 @@ public final class World {
 
     /** Hash of the current state (same as the profile's after a step). */
     public long stateHash() {
-        return ctx.softBodies.mixHash(ctx.destruction.hash(StateHash.of(ctx.bodies, ctx.stateHashVersion()),
-                ctx.stateHashVersion()));
+        return ctx.stateHash();
     }
 
     /**
