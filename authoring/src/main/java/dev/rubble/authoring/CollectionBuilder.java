@@ -556,7 +556,7 @@ public final class CollectionBuilder {
         double[] relativeSize = new double[n];
         frames(parent, childCount, com, volume, transform, relativeSize);
         // leaf proximity lifted to siblings
-        int[] leafIds = leafIds(childCount);
+        int[] leafIds = GeometryCollection.leaves(childCount);
         Node[] leafNodes = new Node[leafIds.length];
         for (int k = 0; k < leafIds.length; k++) {
             leafNodes[k] = nodes.get(order[leafIds[k]]);
@@ -661,24 +661,6 @@ public final class CollectionBuilder {
         for (int i = 0; i < n; i++) {
             relativeSize[i] = StrictMath.cbrt(volume[i]) / StrictMath.cbrt(maxLeaf);
         }
-    }
-
-    /** The leaves' node ids, in order. */
-    private static int[] leafIds(int[] childCount) {
-        int leafCount = 0;
-        for (int c : childCount) {
-            if (c == 0) {
-                leafCount++;
-            }
-        }
-        int[] ids = new int[leafCount];
-        leafCount = 0;
-        for (int i = 0; i < childCount.length; i++) {
-            if (childCount[i] == 0) {
-                ids[leafCount++] = i;
-            }
-        }
-        return ids;
     }
 
     /** The first node of each of the first {@code count} pair keys. */

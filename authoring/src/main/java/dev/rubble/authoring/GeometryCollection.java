@@ -313,6 +313,11 @@ public final class GeometryCollection {
 
     /** Ids of the leaves in id order. */
     public int[] leaves() {
+        return leaves(childCount);
+    }
+
+    /** Ids of the nodes without children (the leaves) in id order, from each node's child count. */
+    static int[] leaves(int[] childCount) {
         int c = 0;
         for (int i = 0; i < childCount.length; i++) {
             if (childCount[i] == 0) {
