@@ -6,7 +6,6 @@ import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.BenchScenes;
 import dev.rubble.scenario.BenchScenes.Scene;
 import dev.rubble.scenario.BenchTimings;
-import dev.rubble.scenario.Scenario;
 import dev.rubble.scenario.ScenarioWorld;
 import dev.rubble.core.step.StepProfile;
 import dev.rubble.core.step.StepSlot;
@@ -166,13 +165,24 @@ final class BenchCommand implements Callable<Integer> {
         throw new BadInputException("unknown scene '" + name + "'; known: " + Scene.known() + ", all, wall, shatter");
     }
 
-    /** One discarded run of the scene: the same world, thread count and steps (within the cap) as the measured one. */
-    private void warm(Scene s, Stages stages, Map<String, String> overrides) {
+    /** The scene's world at the current thread count, with the contact cache off when asked. */
+    private ScenarioWorld world(Scene s, Stages stages, Map<String, String> overrides) {
         ScenarioWorld sw = ScenarioWorld.create(BenchScenes.build(s), stages, overrides, threads);
         if (noContactCache) {
             sw.world().narrowphaseStage().setContactCache(false);
         }
-        long cap = capSeconds > 0 ? (long) (capSeconds * 1e9) : Long.MAX_VALUE;
+        return sw;
+    }
+
+    /** {@code --cap-seconds} in nanoseconds (no cap: the largest long). */
+    private long capNanos() {
+        return capSeconds > 0 ? (long) (capSeconds * 1e9) : Long.MAX_VALUE;
+    }
+
+    /** One discarded run of the scene: the same world, thread count and steps (within the cap) as the measured one. */
+    private void warm(Scene s, Stages stages, Map<String, String> overrides) {
+        ScenarioWorld sw = world(s, stages, overrides);
+        long cap = capNanos();
         long t0 = System.nanoTime();
         for (int i = 0; i < steps && System.nanoTime() - t0 <= cap; i++) {
             sw.step();
@@ -180,11 +190,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     private void run(Scene s, Stages stages, Map<String, String> overrides, PrintWriter out) {
-        Scenario scenario = BenchScenes.build(s);
-        ScenarioWorld sw = ScenarioWorld.create(scenario, stages, overrides, threads);
-        if (noContactCache) {
-            sw.world().narrowphaseStage().setContactCache(false);
-        }
+        ScenarioWorld sw = world(s, stages, overrides);
         BodyStore b = sw.world().bodies();
         // dynamic bodies in slot order = scene order (a fresh store hands out slots sequentially)
         int[] slots = new int[b.size()];
@@ -199,7 +205,7 @@ final class BenchCommand implements Callable<Integer> {
         long[] cpu = new long[steps];
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         boolean cpuTimed = mx.isCurrentThreadCpuTimeSupported();
-        long cap = capSeconds > 0 ? (long) (capSeconds * 1e9) : Long.MAX_VALUE;
+        long cap = capNanos();
         long total = 0;
         int done = 0;
         StepSlot[] stageList = StepSlot.values();

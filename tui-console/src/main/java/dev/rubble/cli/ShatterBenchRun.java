@@ -33,9 +33,6 @@ final class ShatterBenchRun {
         if (c.threads != 1) {
             throw new BadInputException("--threads " + c.threads + " is not allowed; allowed: 1 (the Rubble step is single-threaded)");
         }
-        if (c.warmup < 0 || c.warmup > 100) {
-            throw new BadInputException("--warmup " + c.warmup + " is not allowed; allowed: 0..100");
-        }
         if (c.soak != 0) {
             throw new BadInputException("--soak " + c.soak + " is not allowed with shatter; allowed: wall only");
         }
