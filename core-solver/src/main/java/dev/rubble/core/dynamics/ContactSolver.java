@@ -384,10 +384,33 @@ public final class ContactSolver {
 
         // serially, in store order (sorted by body pair): which manifolds are solved, their solver
         // bodies (mapBody numbers bodies in first-use order) and their colours (docs/parallel.md)
-        int candidates = 0;
         if (activeOf.length < contacts.size()) {
             activeOf = new int[Math.max(contacts.size(), activeOf.length * 2)];
         }
+        int candidates = gatherCandidates(contacts);
+        coloring.color(candA, candB, candidates, bodyCount, invMass);
+        solves = 0;
+        orderByPointCount(contacts);
+        placeSolved(contacts, candidates);
+        int pts = pointBases(candidates);
+        activeCount = candidates;
+        ensurePoints(pts);
+        pointsPrepared = pts;
+        warm = 1.0 / subSteps;
+        separationsCurrent = true;
+        subStep = 0;
+        bouncesDecided = -1;
+        // per manifold, independent: rows, then the soft terms
+        forManifolds(prepareTask);
+    }
+
+    // prepare's loops, each a method of its own: prepare runs once a step, so C2 would otherwise compile
+    // it on the stack (OSR) loop by loop, each time the whole method with all its inlining (issue 32,
+    // docs/benchmarks.md "A bake process is JIT-bound"); pure extraction, the same operations in the same order
+
+    /** Which store manifolds are solved, in store order, with their solver bodies; returns their count. */
+    private int gatherCandidates(ContactStore contacts) {
+        int candidates = 0;
         for (int m = 0, n = contacts.size(); m < n; m++) {
             activeOf[m] = -1;
             int a = contacts.bodyA[m], bb = contacts.bodyB[m];
@@ -400,11 +423,15 @@ public final class ContactSolver {
             candB[candidates] = mapBody(bb);
             candidates++;
         }
-        coloring.color(candA, candB, candidates, bodyCount, invMass);
-        solves = 0;
-        // solved manifold i = the i-th in colour order: each colour is a contiguous range of i
+        return candidates;
+    }
+
+    /**
+     * {@code byColour}: each coloured manifold's solved index. Solved manifold i = the i-th in colour
+     * order: each colour is a contiguous range of i.
+     */
+    private void orderByPointCount(ContactStore contacts) {
         final int[] order = coloring.order();
-        int pts = 0;
         for (int g = 0, e = coloring.groups(); g < e; g++) {
             int lo = coloring.start(g), hi = coloring.start(g + 1);
             if (coloring.serial(g)) {
@@ -427,6 +454,11 @@ public final class ContactSolver {
                 }
             }
         }
+    }
+
+    /** The solved manifolds' per-manifold state, in solve order. */
+    private void placeSolved(ContactStore contacts, int candidates) {
+        final int[] order = coloring.order();
         for (int j = 0; j < candidates; j++) {
             int i = byColour[j];
             int k = order[j];
@@ -439,19 +471,16 @@ public final class ContactSolver {
             capOf[i] = Double.POSITIVE_INFINITY; // issue 22: uncapped unless capNormalImpulse says otherwise
             bouncing[i] = false;
         }
+    }
+
+    /** Each solved manifold's first point (solve order, a manifold's points side by side); returns the total. */
+    private int pointBases(int candidates) {
+        int pts = 0;
         for (int i = 0; i < candidates; i++) {
-            pointBase[i] = pts; // solve order; the points of each manifold side by side
+            pointBase[i] = pts;
             pts += points[i];
         }
-        activeCount = candidates;
-        ensurePoints(pts);
-        pointsPrepared = pts;
-        warm = 1.0 / subSteps;
-        separationsCurrent = true;
-        subStep = 0;
-        bouncesDecided = -1;
-        // per manifold, independent: rows, then the soft terms
-        forManifolds(prepareTask);
+        return pts;
     }
 
     /**
