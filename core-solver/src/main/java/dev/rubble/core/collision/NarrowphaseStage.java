@@ -5,6 +5,7 @@ import dev.rubble.core.body.MotionType;
 import dev.rubble.core.body.BodyBounds;
 import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.narrowphase.ContactSink;
+import dev.rubble.spi.narrowphase.LastManifolds;
 import dev.rubble.spi.narrowphase.Narrowphase;
 import dev.rubble.spi.narrowphase.Pose;
 import dev.rubble.core.parallel.RangeTask;
@@ -124,6 +125,8 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     private final Narrowphase narrowphase;
     private double margin = DEFAULT_MARGIN;
     private final Pose poseA = new Pose(), poseB = new Pose();
+    /** The pair being collided's manifolds of last time (one-thread path), for the narrowphase's child warm starts. */
+    private final LastManifolds lastManifolds = new LastManifolds();
     private final double[] tmp = new double[3];
 
     // previous step (copied from the store at the start of the stage)
@@ -374,10 +377,14 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                     int h = (next.pairs - 1) * PairCache.HINT;
                     if (samePair) {
                         old.hintFor(cursor, next.hint, h);
+                        old.lastManifolds(cursor, lastManifolds);
+                    } else {
+                        lastManifolds.clear();
                     }
                     record = true;
                     recordManifold = -1;
-                    narrowphase.collide(b.shape[a], poseA, b.shape[c], poseB, pairMargin, this, next.hint, h);
+                    narrowphase.collide(b.shape[a], poseA, b.shape[c], poseB, pairMargin, this, next.hint, h,
+                            lastManifolds);
                     record = false;
                 }
             } else {
@@ -1005,8 +1012,10 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                 final int h = i * PairCache.HINT;
                 if (samePair) {
                     old.hintFor(cursor, pairHint, h);
+                    old.lastManifolds(cursor, w.last);
                 } else {
                     pairHint[h + 3] = 0;
+                    w.last.clear();
                 }
                 kinds[i] = COLLIDE_RECORD;
             } else {
@@ -1018,7 +1027,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             pairFrom[i] = w.calls;
             if (useCache) {
                 w.narrowphase.collide(b.shape[a], w.poseA, b.shape[c], w.poseB, pairMargin, w, pairHint,
-                        i * PairCache.HINT);
+                        i * PairCache.HINT, w.last);
             } else {
                 w.narrowphase.collide(b.shape[a], w.poseA, b.shape[c], w.poseB, pairMargin, w);
             }

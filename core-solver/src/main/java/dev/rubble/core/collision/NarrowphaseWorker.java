@@ -1,6 +1,7 @@
 package dev.rubble.core.collision;
 
 import dev.rubble.spi.narrowphase.ContactSink;
+import dev.rubble.spi.narrowphase.LastManifolds;
 import dev.rubble.spi.narrowphase.Narrowphase;
 import dev.rubble.spi.narrowphase.Pose;
 import java.util.Arrays;
@@ -23,6 +24,8 @@ final class NarrowphaseWorker implements ContactSink {
 
     final Narrowphase narrowphase;
     final Pose poseA = new Pose(), poseB = new Pose();
+    /** The pair being tested's manifolds of last time, for the narrowphase's child warm starts. */
+    final LastManifolds last = new LastManifolds();
     /** Rotation matrices of the pair being tested (row-major; A's at 0, B's at 9). */
     final double[] rot = new double[18];
     /** Scratch of the parallel write (one vector). */

@@ -227,6 +227,12 @@ final class PairCache {
         }
     }
 
+    /** Points {@code view} at entry {@code e}'s manifolds: their sub-keys and normals (A's frame). */
+    void lastManifolds(int e, dev.rubble.spi.narrowphase.LastManifolds view) {
+        int i = e * PI;
+        view.set(key, manD, pairI[i + FIRST], pairI[i + COUNT]);
+    }
+
     /** Copies pair entry {@code e} of {@code from} (pose, margin, manifolds, points) to the end of this cache. */
     void copyPair(PairCache from, int e) {
         int[] fi = from.pairI;

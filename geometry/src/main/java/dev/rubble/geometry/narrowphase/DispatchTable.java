@@ -1,6 +1,7 @@
 package dev.rubble.geometry.narrowphase;
 
 import dev.rubble.spi.narrowphase.ContactSink;
+import dev.rubble.spi.narrowphase.LastManifolds;
 import dev.rubble.spi.narrowphase.Narrowphase;
 import dev.rubble.spi.narrowphase.PairCollider;
 import dev.rubble.spi.narrowphase.Pose;
@@ -43,12 +44,20 @@ public final class DispatchTable implements Narrowphase {
      * apart along. A hint only saves work ({@link PairCollider#collide(Shape, Pose, Shape, Pose, double,
      * ContactSink, double[], int)}: a valid axis is a proof of separation, whatever pair it came from,
      * and otherwise the collider runs as unhinted), so neither identity hashes nor a slot shared by two
-     * pairs can change a contact; warm starts (the contact normal) are never stored here.
+     * pairs can change a contact. A warm start (a contact normal) is put in a slot only for the call at
+     * hand, from the kernel's cached manifolds ({@link #warmChild}), and the collider overwrites it.
      */
     private static final int CHILD_SLOTS = 1 << 14;
     private long[] childKey;   // allocated at the first child pair: a world without compounds never pays its 640 KiB
     private double[] childHint;
     private long topMix; // the body pair's shapes, mixed into every child slot's key (set per collide call)
+    /**
+     * The body pair's manifolds of its last collision during a {@link #collide(Shape, Pose, Shape, Pose,
+     * double, ContactSink, double[], int, LastManifolds)} call (null otherwise), and the pose of its A:
+     * a child pair with a manifold there starts GJK from that normal (issue 27 item 3, see {@link #warmChild}).
+     */
+    private LastManifolds last;
+    private Pose lastPoseA;
 
     /**
      * A table with GJK/EPA ({@link dev.rubble.geometry.gjk.ConvexCollider}) for every convex
@@ -121,12 +130,33 @@ public final class DispatchTable implements Narrowphase {
         dispatch(a, poseA, b, poseB, margin, sink, 0);
     }
 
+    /**
+     * The hinted call with the body pair's last manifolds: as the hinted call, and in a compound
+     * expansion every child pair that had a manifold last time (the same sub-key) gets that normal as
+     * its warm start, turned from A's shape frame into the frame of the shape its cell takes first.
+     * Taken from the kernel's cache, which snapshots hold, never from this table's own slots, so a
+     * restored world warm-starts as the original.
+     */
+    @Override
+    public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink,
+                        double[] hint, int offset, LastManifolds last) {
+        this.last = last.count() > 0 ? last : null;
+        this.lastPoseA = poseA;
+        try {
+            collide(a, poseA, b, poseB, margin, sink, hint, offset);
+        } finally {
+            this.last = null;
+            this.lastPoseA = null;
+        }
+    }
+
     private void dispatch(Shape a, Pose pa, Shape b, Pose pb, double margin, ContactSink sink, int depth) {
         int ta = a.type().ordinal(), tb = b.type().ordinal();
         PairCollider direct = table[ta * TYPES + tb];
         if (direct != null) {
             if (depth > 0) {
                 int o = childSlot(a, b);
+                warmChild(o, depth, pa, false);
                 direct.collide(a, pa, b, pb, margin, sink, childHint, o);
             } else {
                 direct.collide(a, pa, b, pb, margin, sink);
@@ -140,6 +170,7 @@ public final class DispatchTable implements Narrowphase {
                 // the slot holds the axis in the frame of the shape the cell takes first (b), always, since
                 // a leaf pair is always met in the same order
                 int o = childSlot(a, b);
+                warmChild(o, depth, pb, true);
                 swapped.collide(b, pb, a, pa, margin, flip, childHint, o);
             } else {
                 swapped.collide(b, pb, a, pa, margin, flip);
@@ -153,6 +184,35 @@ public final class DispatchTable implements Narrowphase {
 
     private static long top(Shape a, Shape b) {
         return (((long) System.identityHashCode(a) << 32) ^ (System.identityHashCode(b) & 0xFFFFFFFFL)) * 0x9E3779B97F4A7C15L;
+    }
+
+    /**
+     * Puts the warm start of the leaf pair being collided at depth {@code depth} into its slot
+     * {@code o}: its manifold of last time (sub-key = the expansions' offsets added up, as the
+     * levels' sinks add them to the leaf's sub-key 0), its normal A to B turned into the frame of
+     * {@code first}, the shape the cell takes first (B to A when swapped). Without such a manifold a
+     * warm start left in the slot is dropped, so a warm start comes only from the kernel's cache.
+     */
+    private void warmChild(int o, int depth, Pose first, boolean swapped) {
+        final LastManifolds l = last;
+        int m = -1;
+        if (l != null) {
+            long key = 0;
+            for (int d = 0; d < depth; d++) {
+                key += levels[d].offset;
+            }
+            m = l.find(key);
+        }
+        if (m < 0) {
+            if (childHint[o + 3] < 0) {
+                childHint[o + 3] = 0;
+            }
+            return;
+        }
+        lastPoseA.rotate(l.nx(m), l.ny(m), l.nz(m), turn, 0);
+        double s = swapped ? -1 : 1;
+        first.inverseRotate(s * turn[0], s * turn[1], s * turn[2], childHint, o);
+        childHint[o + 3] = PairCollider.WARM_START;
     }
 
     /**

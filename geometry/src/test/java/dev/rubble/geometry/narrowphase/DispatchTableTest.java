@@ -213,4 +213,142 @@ final class DispatchTableTest {
         assertThat(contacts).isGreaterThan(300);
         assertThat(skippedPairs).isGreaterThan(3000);
     }
+
+    /** Passes each call on to the GJK collider after recording the hint it was given, turned into world. */
+    private static final class HintSpy implements PairCollider {
+        final PairCollider gjk = new dev.rubble.geometry.gjk.ConvexCollider();
+        final java.util.IdentityHashMap<Shape, Long> keyOf;
+        /** Per child pair's sub-key: the hint's last double and its direction in world, as given. */
+        final java.util.TreeMap<Long, double[]> given = new java.util.TreeMap<>();
+
+        HintSpy(java.util.IdentityHashMap<Shape, Long> keyOf) {
+            this.keyOf = keyOf;
+        }
+
+        @Override
+        public void collide(Shape a, Pose pa, Shape b, Pose pb, double margin, ContactSink sink) {
+            gjk.collide(a, pa, b, pb, margin, sink);
+        }
+
+        @Override
+        public void collide(Shape a, Pose pa, Shape b, Pose pb, double margin, ContactSink sink, double[] hint, int o) {
+            double[] w = new double[4];
+            pa.rotate(hint[o], hint[o + 1], hint[o + 2], w, 0);
+            w[3] = hint[o + 3];
+            given.put(keyOf.get(a) + keyOf.get(b), w);
+            gjk.collide(a, pa, b, pb, margin, sink, hint, o);
+        }
+    }
+
+    /**
+     * Issue 27 item 3: with the body pair's manifolds of last time, each child pair that had one starts
+     * GJK from its own normal, turned into the frame of the shape its cell takes first (B to A when the
+     * cell is swapped), and no other child pair gets a warm start, not even one left in its slot from a
+     * call before; and the contacts are those of a cold table, to rounding.
+     */
+    @Test
+    void childPairsWarmStartFromTheirOwnManifoldOfLastTimeOnly() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(32);
+        double margin = 0.02;
+        int warmed = 0, cold = 0, swappedWarm = 0;
+        for (int round = 0; round < 40; round++) {
+            Compound a = chunk(rnd, 4 + rnd.nextInt(20));
+            // B: hulls (the direct hull-hull cell) or boxes (hull against box meets the box-hull cell swapped)
+            boolean boxes = round % 2 == 1;
+            Compound b;
+            if (boxes) {
+                List<Compound.Child> list = new ArrayList<>();
+                for (int i = 0, n = 4 + rnd.nextInt(20); i < n; i++) {
+                    double qx = rnd.nextDouble(-1, 1), qy = rnd.nextDouble(-1, 1), qz = rnd.nextDouble(-1, 1), qw = rnd.nextDouble(-1, 1);
+                    list.add(new Compound.Child(new Box(rnd.nextDouble(0.05, 0.15), rnd.nextDouble(0.05, 0.15), rnd.nextDouble(0.05, 0.15)),
+                            rnd.nextDouble(-0.5, 0.5), rnd.nextDouble(-0.3, 0.3), rnd.nextDouble(-0.2, 0.2), qx, qy, qz, qw));
+                }
+                b = new Compound(list);
+            } else {
+                b = chunk(rnd, 4 + rnd.nextInt(20));
+            }
+            java.util.IdentityHashMap<Shape, Long> keyOf = new java.util.IdentityHashMap<>();
+            for (int i = 0; i < a.childCount(); i++) {
+                keyOf.put(a.child(i).shape(), (long) (i + 1) << 48);
+            }
+            for (int j = 0; j < b.childCount(); j++) {
+                keyOf.put(b.child(j).shape(), (long) (j + 1) << 32);
+            }
+            DispatchTable t = DispatchTable.gjk();
+            HintSpy spy = new HintSpy(keyOf);
+            t.register(ShapeType.CONVEX_HULL, ShapeType.CONVEX_HULL, spy);
+            t.register(ShapeType.BOX, ShapeType.CONVEX_HULL, spy);
+            Pose pa = randomPose(rnd, 0.4), pb = randomPose(rnd, 0.4);
+            Pose earlier = new Pose().set(pb.px + 0.01, pb.py - 0.01, pb.pz + 0.005, pb.qx, pb.qy, pb.qz, pb.qw);
+            double[] hint = new double[4];
+            // last time: the manifolds the kernel would cache, normals in A's frame
+            KeyedSink first = new KeyedSink();
+            List<double[]> normals = new ArrayList<>();
+            ContactSink keep = new ContactSink() {
+                @Override
+                public void beginManifold(double nx, double ny, double nz, long subKey) {
+                    normals.add(new double[] {nx, ny, nz, subKey});
+                    first.beginManifold(nx, ny, nz, subKey);
+                }
+
+                @Override
+                public void addPoint(double ax, double ay, double az, double separation, long featureId) {
+                    first.addPoint(ax, ay, az, separation, featureId);
+                }
+            };
+            t.collide(a, pa, b, earlier, margin, keep, hint, 0, new dev.rubble.spi.narrowphase.LastManifolds());
+            long[] keys = new long[normals.size() + 2];
+            double[] local = new double[3 * keys.length];
+            keys[0] = -5; // entries of other pairs around the pair's own
+            java.util.Map<Long, double[]> worldNormal = new java.util.HashMap<>();
+            for (int m = 0; m < normals.size(); m++) {
+                double[] n = normals.get(m);
+                keys[m + 1] = (long) n[3];
+                pa.inverseRotate(n[0], n[1], n[2], local, 3 * (m + 1));
+                worldNormal.put((long) n[3], n);
+            }
+            keys[keys.length - 1] = keys.length > 2 ? keys[1] : 0; // another pair's entry with a sub-key of this one
+            local[3 * (keys.length - 1)] = 0.6;
+            local[3 * (keys.length - 1) + 1] = 0.8;
+            dev.rubble.spi.narrowphase.LastManifolds last = new dev.rubble.spi.narrowphase.LastManifolds();
+            last.set(keys, local, 1, normals.size());
+            spy.given.clear();
+            KeyedSink got = new KeyedSink();
+            t.collide(a, pa, b, pb, margin, got, hint, 0, last);
+            for (var e : spy.given.entrySet()) {
+                double[] n = worldNormal.get(e.getKey());
+                double[] w = e.getValue();
+                if (n == null) {
+                    assertThat(w[3]).as("round %d, child pair %x: no manifold last time, no warm start", round, e.getKey())
+                            .isGreaterThanOrEqualTo(0);
+                    cold++;
+                    continue;
+                }
+                assertThat(w[3]).as("round %d, child pair %x", round, e.getKey()).isEqualTo(PairCollider.WARM_START);
+                // the direct cell takes A's child first (A to B); the swapped box-hull cell takes B's box first (B to A)
+                double s = boxes ? -1 : 1;
+                assertThat(w[0]).isCloseTo(s * n[0], within(1e-12));
+                assertThat(w[1]).isCloseTo(s * n[1], within(1e-12));
+                assertThat(w[2]).isCloseTo(s * n[2], within(1e-12));
+                warmed++;
+                if (boxes) {
+                    swappedWarm++;
+                }
+            }
+            // the same contacts as a cold table's, to rounding
+            KeyedSink want = new KeyedSink();
+            DispatchTable.gjk().collide(a, pa, b, pb, margin, want);
+            assertThat(got.byKey.keySet()).as("round %d", round).isEqualTo(want.byKey.keySet());
+            // and without manifolds no child pair is warm-started, though the slots were just given some
+            spy.given.clear();
+            t.collide(a, pa, b, pb, margin, new KeyedSink(), hint, 0, new dev.rubble.spi.narrowphase.LastManifolds());
+            for (var e : spy.given.entrySet()) {
+                assertThat(e.getValue()[3]).as("round %d, child pair %x without manifolds", round, e.getKey())
+                        .isGreaterThanOrEqualTo(0);
+            }
+        }
+        assertThat(warmed).isGreaterThan(100);
+        assertThat(swappedWarm).isGreaterThan(30);
+        assertThat(cold).isGreaterThan(100);
+    }
 }

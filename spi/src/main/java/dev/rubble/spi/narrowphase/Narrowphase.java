@@ -49,6 +49,27 @@ public interface Narrowphase {
     }
 
     /**
+     * The hinted call with the pair's manifolds of its last collision (issue 27 item 3): a
+     * narrowphase that expands compounds may warm-start each child pair that touched last time from
+     * that manifold's normal (found by the sub-key it reported), as the hinted call does for the body
+     * pair; the same contacts to rounding. The default ignores {@code last} and makes the hinted call.
+     *
+     * @param a the first shape
+     * @param poseA where a is, world frame
+     * @param b the second shape
+     * @param poseB where b is, world frame
+     * @param margin speculative margin, metres, &ge; 0
+     * @param sink receives the manifolds, normals from a to b
+     * @param hint the pair's hint slot, read and written: {@value PairCollider#HINT_STRIDE} doubles from {@code offset}
+     * @param offset where the pair's slot starts in {@code hint}
+     * @param last the pair's manifolds of its last collision (may be empty), valid for this call only
+     */
+    default void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink,
+                         double[] hint, int offset, LastManifolds last) {
+        collide(a, poseA, b, poseB, margin, sink, hint, offset);
+    }
+
+    /**
      * Registers (or replaces) the collider for shape types {@code (a, b)}; it also serves
      * {@code (b, a)} unless that cell is registered itself. Call before stepping, from the kernel
      * thread.
