@@ -38,7 +38,11 @@ public final class LastManifolds {
         count = 0;
     }
 
-    /** How many manifolds the pair had. */
+    /**
+     * How many manifolds the pair had.
+     *
+     * @return the count, 0 when none
+     */
     public int count() {
         return count;
     }
@@ -59,17 +63,32 @@ public final class LastManifolds {
         return -1;
     }
 
-    /** The normal's x of manifold {@code m} (from {@link #find}), A's shape frame. */
+    /**
+     * The normal's x of a manifold, A's shape frame.
+     *
+     * @param m the manifold, from {@link #find}
+     * @return the component
+     */
     public double nx(int m) {
         return normals[3 * m];
     }
 
-    /** The normal's y of manifold {@code m}, A's shape frame. */
+    /**
+     * The normal's y of a manifold, A's shape frame.
+     *
+     * @param m the manifold, from {@link #find}
+     * @return the component
+     */
     public double ny(int m) {
         return normals[3 * m + 1];
     }
 
-    /** The normal's z of manifold {@code m}, A's shape frame. */
+    /**
+     * The normal's z of a manifold, A's shape frame.
+     *
+     * @param m the manifold, from {@link #find}
+     * @return the component
+     */
     public double nz(int m) {
         return normals[3 * m + 2];
     }
