@@ -310,27 +310,18 @@ final class CellClipper {
         for (int t = 0; t < nt; t++) {
             int f = tf[t];
             int s = fsA[f], e = s + flA[f];
-            boolean allIn = true, allOut = true;
-            for (int k = s; k < e; k++) {
-                double da = ds[loops[k]];
-                allIn &= da < 0;
-                allOut &= da > 0;
-            }
-            if (allIn) {
-                continue; // listed through a face it has left (the lists are supersets): unchanged
-            }
+            // a listed face holds the listed vertex (a live vertex stays in every live face it was put in: a rewrite
+            // keeps every vertex on or inside the plane), so it is never wholly inside; a face wholly outside emits
+            // nothing below and is dropped as having fewer than three points
             idxCount -= e - s;
-            if (allOut) {
-                alive[f] = false;
-                dropped++;
-                continue;
-            }
             int faceBegin = at;
+            int b = loops[s];
+            double db = ds[b];
             for (int k = s; k < e; k++) {
-                int a = loops[k];
-                int b = loops[k + 1 < e ? k + 1 : s];
-                double da = ds[a];
-                double db = ds[b];
+                int a = b;
+                double da = db;
+                b = loops[k + 1 < e ? k + 1 : s];
+                db = ds[b];
                 if (da <= 0) {
                     if (at == faceBegin || loops[at - 1] != a) {
                         loops[at++] = a;
