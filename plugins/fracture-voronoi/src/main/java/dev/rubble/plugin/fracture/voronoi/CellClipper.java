@@ -266,13 +266,13 @@ final class CellClipper {
         final int st = stamp;
         // the faces on a vertex on or beyond the plane, in face order: every other face has all its vertices
         // strictly inside, which the rebuild copies unchanged
-        final int[] nn = nonNeg, vh = vfHead, vn = vfNext, vfc = vfFace, fm = faceMark;
+        final int[] nn = nonNeg, vh = vfHead, vn = vfNext, vf0 = vfFace, fm = faceMark;
         final boolean[] alive = fAlive;
         int[] tf = touched;
         int nt = 0;
         for (int k = 0; k < nnc; k++) {
             for (int c = vh[nn[k]]; c >= 0; c = vn[c]) {
-                int f = vfc[c];
+                int f = vf0[c];
                 if (alive[f] && fm[f] != st) {
                     fm[f] = st;
                     if (nt == tf.length) {
@@ -303,6 +303,14 @@ final class CellClipper {
         if (capPts.length < nnc + touchedLen) {
             capPts = new int[2 * (nnc + touchedLen)];
         }
+        // the incidence entries this cut can add: one per emitted cut point, one per cap point
+        if (vfFace.length < nvf + 4 * touchedLen + 8) {
+            int m = Math.max(nvf + 4 * touchedLen + 8, 2 * vfFace.length);
+            vfFace = Arrays.copyOf(vfFace, m);
+            vfNext = Arrays.copyOf(vfNext, m);
+        }
+        final int[] vhd = vfHead, vnx = vfNext, vfc = vfFace;
+        int nvfc = nvf;
         final double[] vv = vp, ds = dist;
         final int[] ch = cutHead, cm = capMark, cp = capPts, loops = lp, fsA = fStart, flA = fLen;
         int[] cIn = cutIn, cNext = cutNext, cId = cutId;
@@ -350,7 +358,7 @@ final class CellClipper {
                         vv[ic + 1] = vv[ip + 1] + tt * (vv[iq + 1] - vv[ip + 1]);
                         vv[ic + 2] = vv[ip + 2] + tt * (vv[iq + 2] - vv[ip + 2]);
                         id = count++;
-                        vfHead[id] = -1;
+                        vhd[id] = -1;
                         if (nCut == cIn.length) {
                             cIn = cutIn = Arrays.copyOf(cIn, 2 * nCut);
                             cNext = cutNext = Arrays.copyOf(cNext, 2 * nCut);
@@ -365,6 +373,10 @@ final class CellClipper {
                     }
                     if (at == faceBegin || loops[at - 1] != id) {
                         loops[at++] = id;
+                        // the face goes on the cut point's list now (a superset if the face is dropped below)
+                        vfc[nvfc] = f;
+                        vnx[nvfc] = vhd[id];
+                        vhd[id] = nvfc++;
                     }
                 }
             }
@@ -375,11 +387,6 @@ final class CellClipper {
                 fsA[f] = faceBegin;
                 flA[f] = at - faceBegin;
                 idxCount += at - faceBegin;
-                for (int k = faceBegin; k < at; k++) {
-                    if (loops[k] >= firstCut) {
-                        addIncidence(loops[k], f);
-                    }
-                }
             } else {
                 at = faceBegin;
                 alive[f] = false;
@@ -387,6 +394,7 @@ final class CellClipper {
             }
         }
         nvp = count;
+        nvf = nvfc;
         int capFace = -1;
         if (capCount >= 3) {
             ConvexPolytope.planeBasis(nx, ny, nz, basis);
@@ -535,8 +543,15 @@ final class CellClipper {
         for (int k = 1; k < capCount; k++) {
             int sk = slot[k];
             int j = k - 1;
-            while (j >= 0 && capAfter(slot[j], sk, capCount, exact)) {
-                slot[j + 1] = slot[j];
+            double qk = q[sk];
+            while (j >= 0) {
+                int sj = slot[j];
+                // capAfter's pseudo-angle test here, capAfter itself only for close pairs (C1 does not inline it)
+                double dq = exact ? 0 : q[sj] - qk;
+                if (dq > Q_GAP ? false : dq < -Q_GAP || !capAfter(sj, sk, capCount, exact)) {
+                    break;
+                }
+                slot[j + 1] = sj;
                 j--;
             }
             slot[j + 1] = sk;
