@@ -58,7 +58,10 @@ final class CellClipper {
     private int[] vfNext = new int[512];
     private int[] vfFace = new int[512];
     private int nvf;
-    // per vertex id scratch: signed distance, cut list head, stamps (cap membership, use)
+    // per vertex id: squared distance to the centre (the cell's site), and scratch: signed distance, cut list head,
+    // stamps (cap membership, use)
+    private double[] vq = new double[128];
+    private double cx, cy, cz, maxQ;
     private double[] dist = new double[128];
     private int[] cutHead = new int[128];
     private int[] capMark = new int[128];
@@ -85,8 +88,11 @@ final class CellClipper {
     // every vertex of the current cell is on one of its faces (true after any cut; the source's own flag before)
     private boolean allUsed, sourceAllUsed;
 
-    /** Starts a cell as {@code source} (all faces with neighbour -1). */
-    void reset(ConvexPolytope source) {
+    /**
+     * Starts a cell as {@code source} (all faces with neighbour -1) around the centre {@code (x, y, z)} (the site),
+     * from which {@link #maxVertexDistance()} measures.
+     */
+    void reset(ConvexPolytope source, double x, double y, double z) {
         if (source != origin) {
             // the polytope's accessors copy; take its arrays once for every cell started from it
             origin = source;
@@ -114,10 +120,20 @@ final class CellClipper {
         vp = ensure(vp, 3 * n);
         System.arraycopy(sv, 0, vp, 0, 3 * n);
         live = ensure(live, n);
+        vertexScratch(n);
+        cx = x;
+        cy = y;
+        cz = z;
+        double m = 0;
         for (int k = 0; k < n; k++) {
             live[k] = k;
+            double q = distanceSq(k);
+            vq[k] = q;
+            if (q > m) {
+                m = q;
+            }
         }
-        vertexScratch(n);
+        maxQ = m;
         nfp = nfs;
         nf = nfs;
         faceSlots(nfs);
@@ -146,6 +162,7 @@ final class CellClipper {
         if (dist.length < n) {
             int m = Math.max(n, 2 * dist.length);
             dist = Arrays.copyOf(dist, m);
+            vq = Arrays.copyOf(vq, m);
             cutHead = Arrays.copyOf(cutHead, m);
             capMark = Arrays.copyOf(capMark, m);
             useMark = Arrays.copyOf(useMark, m);
@@ -179,21 +196,19 @@ final class CellClipper {
         vfHead[vertex] = nvf++;
     }
 
-    /** Distance from a point to the farthest vertex, as {@link ConvexPolytope#maxVertexDistance}. */
-    double maxVertexDistance(double x, double y, double z) {
-        // a plain comparison, not Math.max (whose NaN and -0.0 checks C1 keeps): the squares are finite and ≥ +0
-        final double[] vv = vp;
-        final int[] lv = live;
-        double m = 0;
-        for (int k = 0, e = nl; k < e; k++) {
-            int i = 3 * lv[k];
-            double dx = vv[i] - x, dy = vv[i + 1] - y, dz = vv[i + 2] - z;
-            double q = dx * dx + dy * dy + dz * dz;
-            if (q > m) {
-                m = q;
-            }
-        }
-        return Math.sqrt(m);
+    /** Squared distance from the centre to vertex {@code id}. */
+    private double distanceSq(int id) {
+        int i = 3 * id;
+        double dx = vp[i] - cx, dy = vp[i + 1] - cy, dz = vp[i + 2] - cz;
+        return dx * dx + dy * dy + dz * dz;
+    }
+
+    /**
+     * Distance from the centre to the farthest vertex, as {@link ConvexPolytope#maxVertexDistance}: each vertex's
+     * squared distance is computed once, when the vertex is made, and the largest among the live ones kept.
+     */
+    double maxVertexDistance() {
+        return Math.sqrt(maxQ);
     }
 
     /**
@@ -311,7 +326,7 @@ final class CellClipper {
         }
         final int[] vhd = vfHead, vnx = vfNext, vfc = vfFace;
         int nvfc = nvf;
-        final double[] vv = vp, ds = dist;
+        final double[] vv = vp, ds = dist, vqa = vq;
         final int[] ch = cutHead, cm = capMark, cp = capPts, loops = lp, fsA = fStart, flA = fLen;
         int[] cIn = cutIn, cNext = cutNext, cId = cutId;
         int count = nvp, nCut = 0, capCount = 0, at = nlp, idxCount = ni, dropped = 0;
@@ -357,6 +372,8 @@ final class CellClipper {
                         vv[ic] = vv[ip] + tt * (vv[iq] - vv[ip]);
                         vv[ic + 1] = vv[ip + 1] + tt * (vv[iq + 1] - vv[ip + 1]);
                         vv[ic + 2] = vv[ip + 2] + tt * (vv[iq + 2] - vv[ip + 2]);
+                        double ex = vv[ic] - cx, ey = vv[ic + 1] - cy, ez = vv[ic + 2] - cz;
+                        vqa[count] = ex * ex + ey * ey + ez * ez;
                         id = count++;
                         vhd[id] = -1;
                         if (nCut == cIn.length) {
@@ -455,6 +472,8 @@ final class CellClipper {
         int[] l2 = live2 = ensure(live2, nl + count - firstCut);
         final int[] lv = live;
         int n2 = 0;
+        final double[] q2 = vq;
+        double mq = 0;
         if (capCount < 3 || !allUsed) {
             // with a cap every vertex is used when every vertex before the cut was: a vertex strictly inside keeps
             // every face it is on (three or more distinct points, not all on the cap), and the cap holds every point
@@ -470,11 +489,13 @@ final class CellClipper {
                 int id = lv[k];
                 if (ds[id] <= 0 && um[id] == st) {
                     l2[n2++] = id;
+                    mq = q2[id] > mq ? q2[id] : mq;
                 }
             }
             for (int id = firstCut; id < count; id++) {
                 if (um[id] == st) {
                     l2[n2++] = id;
+                    mq = q2[id] > mq ? q2[id] : mq;
                 }
             }
         } else {
@@ -482,12 +503,15 @@ final class CellClipper {
                 int id = lv[k];
                 if (ds[id] <= 0) {
                     l2[n2++] = id;
+                    mq = q2[id] > mq ? q2[id] : mq;
                 }
             }
             for (int id = firstCut; id < count; id++) {
                 l2[n2++] = id;
+                mq = q2[id] > mq ? q2[id] : mq;
             }
         }
+        maxQ = mq;
         live2 = live;
         live = l2;
         nl = n2;
@@ -521,7 +545,11 @@ final class CellClipper {
             int i = 3 * pts[k];
             double px = xy[i] - mx, py = xy[i + 1] - my, pz = xy[i + 2] - mz;
             double y = px * wx + py * wy + pz * wz, x = px * ux + py * uy + pz * uz;
-            double qk = pseudoAngle(y, x);
+            // pseudoAngle(y, x), written out (C1 does not inline it)
+            double qk = y / (Math.abs(x) + Math.abs(y));
+            if (x < 0) {
+                qk = (Double.doubleToRawLongBits(y) < 0 ? -2 : 2) - qk;
+            }
             if (!(qk == qk)) {
                 exact = true; // the centroid itself (or a NaN): atan2 for every point, as before
             }
@@ -598,7 +626,7 @@ final class CellClipper {
      * {@code y} (atan2(±0, x &lt; 0) = ±π); its slope in the angle is 1/(|sin|+|cos|)² ∈ [½, 1]. NaN at the
      * origin.
      */
-    static double pseudoAngle(double y, double x) {
+    static double pseudoAngle(double y, double x) { // written out in sortCap: keep the two the same
         double r = y / (Math.abs(x) + Math.abs(y));
         if (x < 0) {
             return (Double.doubleToRawLongBits(y) < 0 ? -2 : 2) - r;

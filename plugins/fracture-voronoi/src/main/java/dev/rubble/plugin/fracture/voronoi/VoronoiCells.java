@@ -360,9 +360,9 @@ public final class VoronoiCells {
             final double tol = grid.tol;
             CellClipper cell = clipper;
             double sx = bs[3 * pos], sy = bs[3 * pos + 1], sz = bs[3 * pos + 2];
-            cell.reset(grid.source);
+            cell.reset(grid.source, sx, sy, sz);
             boolean alive = true;
-            double r = cell.maxVertexDistance(sx, sy, sz);
+            double r = cell.maxVertexDistance();
             // how far the site lies inside every plane so far (source faces, then each bisector that cut),
             // less a bound on the rounding of that distance; see CellClipper.clip's inset
             double inset = Double.POSITIVE_INFINITY;
@@ -473,7 +473,7 @@ public final class VoronoiCells {
                         alive = false;
                     } else if (res > 0) {
                         inset = insetWith;
-                        r = cell.maxVertexDistance(sx, sy, sz);
+                        r = cell.maxVertexDistance();
                     }
                 }
             }
