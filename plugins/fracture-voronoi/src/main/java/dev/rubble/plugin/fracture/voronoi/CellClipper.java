@@ -173,6 +173,66 @@ final class CellClipper {
         }
     }
 
+    /** A fresh start for every stamp array (never reached in practice: one stamp per cut). */
+    private void resetStamps() {
+        Arrays.fill(capMark, 0);
+        Arrays.fill(useMark, 0);
+        Arrays.fill(faceMark, 0);
+        stamp = 1;
+    }
+
+    /**
+     * Room for what a cut over faces of {@code touchedLen} loop entries in all, with {@code nonNeg} vertices on or
+     * beyond the plane, can make: at most one cut point per entry; a new loop at most a kept vertex and a cut point
+     * per old edge, the cap at most a point per edge end; an incidence entry per emitted cut point and cap point.
+     */
+    private void reserve(int touchedLen, int nonNeg) {
+        vertexScratch(nvp + touchedLen);
+        if (lp.length < nlp + 4 * touchedLen + 8) {
+            lp = Arrays.copyOf(lp, Math.max(nlp + 4 * touchedLen + 8, 2 * lp.length));
+        }
+        if (capPts.length < nonNeg + touchedLen) {
+            capPts = new int[2 * (nonNeg + touchedLen)];
+        }
+        if (vfFace.length < nvf + 4 * touchedLen + 8) {
+            int m = Math.max(nvf + 4 * touchedLen + 8, 2 * vfFace.length);
+            vfFace = Arrays.copyOf(vfFace, m);
+            vfNext = Arrays.copyOf(vfNext, m);
+        }
+    }
+
+    /**
+     * The next live list when some vertex may be on no face (no cap, or a source vertex on no face): the kept and
+     * the new vertices in order that a face of {@code f2[0..m)} uses; sets {@link #maxQ}. Returns the count.
+     */
+    private int liveUsed(int[] f2, int m, int firstCut, int count, int st) {
+        final int[] um = useMark, loops = lp, lv = live, l2 = live2;
+        final double[] ds = dist, q2 = vq;
+        for (int k = 0; k < m; k++) {
+            int f = f2[k];
+            for (int q = fStart[f], e = q + fLen[f]; q < e; q++) {
+                um[loops[q]] = st;
+            }
+        }
+        int n2 = 0;
+        double mq = 0;
+        for (int k = 0; k < nl; k++) {
+            int id = lv[k];
+            if (ds[id] <= 0 && um[id] == st) {
+                l2[n2++] = id;
+                mq = q2[id] > mq ? q2[id] : mq;
+            }
+        }
+        for (int id = firstCut; id < count; id++) {
+            if (um[id] == st) {
+                l2[n2++] = id;
+                mq = q2[id] > mq ? q2[id] : mq;
+            }
+        }
+        maxQ = mq;
+        return n2;
+    }
+
     /** Sizes the per-face-id arrays for ids below {@code n} (contents kept). */
     private void faceSlots(int n) {
         if (fStart.length < n) {
@@ -272,11 +332,7 @@ final class CellClipper {
     private int cut(double nx, double ny, double nz, double d, int site, double inset, double reach, double tol,
             int nnc) {
         if (++stamp == Integer.MAX_VALUE) {
-            // a fresh start for every stamp array (never reached in practice: one stamp per cut)
-            Arrays.fill(capMark, 0);
-            Arrays.fill(useMark, 0);
-            Arrays.fill(faceMark, 0);
-            stamp = 1;
+            resetStamps();
         }
         final int st = stamp;
         // the faces on a vertex on or beyond the plane, in face order: every other face has all its vertices
@@ -310,20 +366,7 @@ final class CellClipper {
             touchedLen += fLen[tf[t]];
         }
         int firstCut = nvp;
-        vertexScratch(nvp + touchedLen);
-        // a new loop has at most a kept vertex and a cut point per old edge, the cap at most a point per edge end
-        if (lp.length < nlp + 4 * touchedLen + 8) {
-            lp = Arrays.copyOf(lp, Math.max(nlp + 4 * touchedLen + 8, 2 * lp.length));
-        }
-        if (capPts.length < nnc + touchedLen) {
-            capPts = new int[2 * (nnc + touchedLen)];
-        }
-        // the incidence entries this cut can add: one per emitted cut point, one per cap point
-        if (vfFace.length < nvf + 4 * touchedLen + 8) {
-            int m = Math.max(nvf + 4 * touchedLen + 8, 2 * vfFace.length);
-            vfFace = Arrays.copyOf(vfFace, m);
-            vfNext = Arrays.copyOf(vfNext, m);
-        }
+        reserve(touchedLen, nnc);
         final int[] vhd = vfHead, vnx = vfNext, vfc = vfFace;
         int nvfc = nvf;
         final double[] vv = vp, ds = dist, vqa = vq;
@@ -478,26 +521,8 @@ final class CellClipper {
             // with a cap every vertex is used when every vertex before the cut was: a vertex strictly inside keeps
             // every face it is on (three or more distinct points, not all on the cap), and the cap holds every point
             // on the plane and every cut point
-            final int[] um = useMark;
-            for (int k = 0; k < m; k++) {
-                int f = f2[k];
-                for (int q = fStart[f], e = q + fLen[f]; q < e; q++) {
-                    um[loops[q]] = st;
-                }
-            }
-            for (int k = 0; k < nl; k++) {
-                int id = lv[k];
-                if (ds[id] <= 0 && um[id] == st) {
-                    l2[n2++] = id;
-                    mq = q2[id] > mq ? q2[id] : mq;
-                }
-            }
-            for (int id = firstCut; id < count; id++) {
-                if (um[id] == st) {
-                    l2[n2++] = id;
-                    mq = q2[id] > mq ? q2[id] : mq;
-                }
-            }
+            n2 = liveUsed(f2, m, firstCut, count, st);
+            mq = maxQ;
         } else {
             for (int k = 0; k < nl; k++) {
                 int id = lv[k];
