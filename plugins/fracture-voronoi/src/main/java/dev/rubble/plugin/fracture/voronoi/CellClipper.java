@@ -287,7 +287,15 @@ final class CellClipper {
      * @return 1 when the cell changed, 0 when nothing lay outside, -1 when the cell vanished
      */
     int clip(double nx, double ny, double nz, double d, double tol, int site, double inset, double reach) {
-        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        return clip(nx, ny, nz, d, Math.sqrt(nx * nx + ny * ny + nz * nz), tol, site, inset, reach);
+    }
+
+    /**
+     * {@link #clip(double, double, double, double, double, int, double, double)} for a caller that has the normal's
+     * length already: {@code len} must be {@code Math.sqrt(nx * nx + ny * ny + nz * nz)}, bit for bit.
+     */
+    int clip(double nx, double ny, double nz, double d, double len, double tol, int site, double inset,
+            double reach) {
         if (!(len > 0) || !Double.isFinite(len) || !Double.isFinite(d)) {
             throw new IllegalArgumentException("plane (" + nx + ", " + ny + ", " + nz + ", " + d
                     + ") is not allowed; allowed: finite with a non-zero normal");

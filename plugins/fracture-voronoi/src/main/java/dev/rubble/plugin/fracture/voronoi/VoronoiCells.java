@@ -393,12 +393,12 @@ public final class VoronoiCells {
                 // grid cells whose (padded) box is farther than 2R hold only sites the filter below drops
                 double skip = reach * (1 + 1e-9);
                 double rr = 2 * r + pad;
-                int z0 = Math.max(ck - ring, Math.max(0, (int) Math.floor((sz - rr - lo[2]) / cs[2]) - 1));
-                int z1 = Math.min(ck + ring, Math.min(g[2] - 1, (int) Math.floor((sz + rr - lo[2]) / cs[2]) + 1));
-                int y0 = Math.max(cj - ring, Math.max(0, (int) Math.floor((sy - rr - lo[1]) / cs[1]) - 1));
-                int y1 = Math.min(cj + ring, Math.min(g[1] - 1, (int) Math.floor((sy + rr - lo[1]) / cs[1]) + 1));
-                int x0 = Math.max(ci - ring, Math.max(0, (int) Math.floor((sx - rr - lo[0]) / cs[0]) - 1));
-                int x1 = Math.min(ci + ring, Math.min(g[0] - 1, (int) Math.floor((sx + rr - lo[0]) / cs[0]) + 1));
+                int z0 = Math.max(ck - ring, Math.max(0, floorInt((sz - rr - lo[2]) / cs[2]) - 1));
+                int z1 = Math.min(ck + ring, Math.min(g[2] - 1, floorInt((sz + rr - lo[2]) / cs[2]) + 1));
+                int y0 = Math.max(cj - ring, Math.max(0, floorInt((sy - rr - lo[1]) / cs[1]) - 1));
+                int y1 = Math.min(cj + ring, Math.min(g[1] - 1, floorInt((sy + rr - lo[1]) / cs[1]) + 1));
+                int x0 = Math.max(ci - ring, Math.max(0, floorInt((sx - rr - lo[0]) / cs[0]) - 1));
+                int x1 = Math.min(ci + ring, Math.min(g[0] - 1, floorInt((sx + rr - lo[0]) / cs[0]) + 1));
                 for (int z = z0; z <= z1; z++) {
                     double dz = gap(sz, lo[2] + z * cs[2] - pad, lo[2] + (z + 1) * cs[2] + pad);
                     for (int y = y0; y <= y1; y++) {
@@ -477,7 +477,7 @@ public final class VoronoiCells {
                     double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
                     double h = (d - (nx * sx + ny * sy + nz * sz)) / len - 1e-14 * (Math.abs(d) / len + smag);
                     double insetWith = Math.min(inset, h);
-                    int res = cell.clip(nx, ny, nz, d, tol, j, insetWith, r);
+                    int res = cell.clip(nx, ny, nz, d, len, tol, j, insetWith, r);
                     if (res < 0) {
                         alive = false;
                     } else if (res > 0) {
@@ -603,6 +603,15 @@ public final class VoronoiCells {
         idx[k] = ik;
         d[k] = dk;
         pos[k] = pk;
+    }
+
+    /**
+     * {@code (int) Math.floor(v)} for every double (NaN and beyond the int range included) without the call C1 makes
+     * for {@code Math.floor} (StrictMath.floorOrCeil, not an intrinsic there).
+     */
+    static int floorInt(double v) {
+        int t = (int) v; // toward zero, saturating; NaN → 0
+        return t > v && t != Integer.MIN_VALUE ? t - 1 : t;
     }
 
     /** Distance from {@code p} to the interval [a, b] (0 inside). */
