@@ -77,6 +77,9 @@ final class CellClipper {
     private double[] ang2 = new double[64];
     private int[] capOrder = new int[64];
     private int[] tmp = new int[256];
+    // per cut point of the current cut (id - first cut id): the cap's neighbours as the cut faces link them
+    private int[] capNx = new int[64];
+    private int[] capPv = new int[64];
     private int[] cutIn = new int[64];
     private int[] cutNext = new int[64];
     private int[] cutId = new int[64];
@@ -193,6 +196,10 @@ final class CellClipper {
         }
         if (capPts.length < nonNeg + touchedLen) {
             capPts = new int[2 * (nonNeg + touchedLen)];
+        }
+        if (capNx.length < touchedLen) {
+            capNx = new int[2 * touchedLen];
+            capPv = new int[2 * touchedLen];
         }
         if (vfFace.length < nvf + 4 * touchedLen + 8) {
             int m = Math.max(nvf + 4 * touchedLen + 8, 2 * vfFace.length);
@@ -381,6 +388,10 @@ final class CellClipper {
         final int[] ch = cutHead, cm = capMark, cp = capPts, loops = lp, fsA = fStart, flA = fLen;
         int[] cIn = cutIn, cNext = cutNext, cId = cutId;
         int count = nvp, nCut = 0, capCount = 0, at = nlp, idxCount = ni, dropped = 0;
+        // each cut face, crossed once each way, links its two cut points as neighbours on the cap (its loop runs
+        // in, out across the plane, so the cap runs out to in); anything else and the cap is sorted as before
+        final int[] lnx = capNx, lpv = capPv;
+        boolean linked = true;
         for (int t = 0; t < nt; t++) {
             int f = tf[t];
             int s = fsA[f], e = s + flA[f];
@@ -389,6 +400,7 @@ final class CellClipper {
             // nothing below and is dropped as having fewer than three points
             idxCount -= e - s;
             int faceBegin = at;
+            int xIn = -1, xOut = -1;
             int b = loops[s];
             double db = ds[b];
             for (int k = s; k < e; k++) {
@@ -438,6 +450,15 @@ final class CellClipper {
                         cId[nCut++] = id;
                         cm[id] = st;
                         cp[capCount++] = id;
+                        lnx[id - firstCut] = -1;
+                        lpv[id - firstCut] = -1;
+                    }
+                    if (da < 0) {
+                        linked &= xOut < 0;
+                        xOut = id;
+                    } else {
+                        linked &= xIn < 0;
+                        xIn = id;
                     }
                     if (at == faceBegin || loops[at - 1] != id) {
                         loops[at++] = id;
@@ -451,7 +472,16 @@ final class CellClipper {
             if (at - faceBegin >= 2 && loops[at - 1] == loops[faceBegin]) {
                 at--;
             }
-            if (at - faceBegin >= 3 && !allOnCap(loops, faceBegin, at, cm, st)) {
+            boolean kept = at - faceBegin >= 3 && !allOnCap(loops, faceBegin, at, cm, st);
+            if (xIn >= 0 || xOut >= 0) {
+                if (xIn < 0 || xOut < 0 || !kept || lpv[xIn - firstCut] >= 0 || lnx[xOut - firstCut] >= 0) {
+                    linked = false;
+                } else {
+                    lpv[xIn - firstCut] = xOut;
+                    lnx[xOut - firstCut] = xIn;
+                }
+            }
+            if (kept) {
                 fsA[f] = faceBegin;
                 flA[f] = at - faceBegin;
                 idxCount += at - faceBegin;
@@ -477,7 +507,10 @@ final class CellClipper {
             mx /= capCount;
             my /= capCount;
             mz /= capCount;
-            sortCap(capCount, mx, my, mz, ux, uy, uz, wx, wy, wz);
+            if (!(linked && capCount == count - firstCut
+                    && capByLinks(capCount, firstCut, mx, my, mz, ux, uy, uz, wx, wy, wz))) {
+                sortCap(capCount, mx, my, mz, ux, uy, uz, wx, wy, wz);
+            }
             int faceBegin = at;
             for (int k = 0; k < capCount; k++) {
                 at = appendDistinct(loops, faceBegin, at, cp[k]);
@@ -623,6 +656,66 @@ final class CellClipper {
             t[k] = pts[slot[k]];
         }
         System.arraycopy(t, 0, pts, 0, capCount);
+    }
+
+    /**
+     * The cap's points (exactly this cut's cut points, ids {@code firstCut ..}) in the order {@link #sortCap} gives,
+     * read off the links the cut faces made instead of sorted: around the centroid, inside a convex polygon, the
+     * angle increases along the boundary from its smallest one, so the order is the cycle walked from the point of
+     * least pseudo-angle towards its neighbour of smaller pseudo-angle. Taken only when checked: every point visited
+     * once, and each pseudo-angle above the one before by more than {@link #Q_GAP} (then every pair differs by more,
+     * {@link #capAfter} decides every comparison by the pseudo-angles alone, and the sort has this one result).
+     * Returns false, leaving {@link #capPts} as it was, when the check fails.
+     */
+    private boolean capByLinks(int capCount, int firstCut, double mx, double my, double mz, double ux, double uy,
+            double uz, double wx, double wy, double wz) {
+        ang = ensure(ang, capCount);
+        final double[] q = ang, xy = vp;
+        int start = -1;
+        double qMin = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < capCount; k++) {
+            int i = 3 * (firstCut + k);
+            double px = xy[i] - mx, py = xy[i + 1] - my, pz = xy[i + 2] - mz;
+            double y = px * wx + py * wy + pz * wz, x = px * ux + py * uy + pz * uz;
+            // pseudoAngle(y, x), written out (C1 does not inline it)
+            double qk = y / (Math.abs(x) + Math.abs(y));
+            if (x < 0) {
+                qk = (Double.doubleToRawLongBits(y) < 0 ? -2 : 2) - qk;
+            }
+            if (!(qk == qk)) {
+                return false;
+            }
+            q[k] = qk;
+            if (qk < qMin) {
+                qMin = qk;
+                start = k;
+            }
+        }
+        int toNext = capNx[start] - firstCut, toPrev = capPv[start] - firstCut;
+        if (toNext < 0 || toPrev < 0 || q[toNext] == q[toPrev]) {
+            return false;
+        }
+        final int[] dir = q[toNext] < q[toPrev] ? capNx : capPv;
+        tmp = ensure(tmp, capCount);
+        final int[] order = tmp;
+        int cur = start;
+        for (int k = 0; k < capCount; k++) {
+            order[k] = firstCut + cur;
+            int nk = dir[cur] - firstCut;
+            if (nk < 0) {
+                return false;
+            }
+            if (k + 1 < capCount) {
+                if (!(q[nk] - q[cur] > Q_GAP)) {
+                    return false;
+                }
+                cur = nk;
+            } else if (nk != start) {
+                return false;
+            }
+        }
+        System.arraycopy(order, 0, capPts, 0, capCount);
+        return true;
     }
 
     /** Pseudo-angles closer than this are ordered by their atan2 values. */
