@@ -11,7 +11,7 @@ NS=${*:-10000}
 LIBS=geometry/target/classes:spi/target/classes
 NEWCP=plugins/fracture-voronoi/target/test-classes:plugins/fracture-voronoi/target/classes:$LIBS
 OLDCP=${OLDCP:?set OLDCP to the old build\'s plugin classes and test classes}:$LIBS
-FRACTURE=${FRACTURE:-"-XX:+UseSerialGC -Xms256m -Xmn64m -XX:TieredStopAtLevel=1"}   # what ./rubble adds for `fracture`
+FRACTURE=${FRACTURE:-"-XX:+UseSerialGC -Xms256m -Xmn32m -XX:TieredStopAtLevel=1"}   # what ./rubble adds for `fracture`
 T=$(mktemp -d)
 one() { local tag=$1 cp=$2 n=$3 mode=$4
   /usr/bin/time -f "%U %S" -o "$T/time" java $FRACTURE -cp "$cp" dev.rubble.plugin.fracture.voronoi.VoronoiTiming "$n" "$mode" > "$T/out" 2>&1

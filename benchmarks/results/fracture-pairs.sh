@@ -25,7 +25,7 @@ CP=${CP:-plugins/fracture-voronoi/target/test-classes:plugins/fracture-voronoi/t
 NEW=${NEW:-tui-console/target}
 T=$(mktemp -d)
 BASE=(--add-opens=java.base/java.lang=ALL-UNNAMED -Dchronicle.analytics.disable=true)
-FRACTURE="-XX:+UseSerialGC -Xms256m -Xmn64m -XX:TieredStopAtLevel=1"   # what ./rubble adds for `fracture` (keep in step)
+FRACTURE="-XX:+UseSerialGC -Xms256m -Xmn32m -XX:TieredStopAtLevel=1"   # what ./rubble adds for `fracture` (keep in step)
 FRACTURE_C2="-XX:+UseSerialGC -Xms24m"
 FRACTURE_OLD=${FRACTURE_OLD:-$FRACTURE_C2}
 # run TAG CMD...: prints "  TAG cpu=<user+sys s> wall=.. maxrss_kb=.." and any "threadCpuMs=" of the command
