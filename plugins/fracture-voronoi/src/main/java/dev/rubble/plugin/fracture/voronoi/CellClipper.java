@@ -10,36 +10,74 @@ import java.util.Arrays;
  * per intermediate clip. Each face also carries the site whose bisector made it ({@code -1} for a
  * face of the source), which gives the Voronoi adjacency and the shared face areas for free.
  *
+ * <p>The cell is edited in place under stable ids:
+ * <pre>
+ *   vertex pool  vp[3·id]          a vertex keeps its id for the whole cell; a cut appends its points
+ *   live         ids, ascending    the cell's vertices; rank in this list = PolytopeClipper's numbering
+ *   face slots   start, len, plane, neighbour, alive, by face id (a cut's cap takes the next id)
+ *   faces        ids, ascending    the cell's faces in PolytopeClipper's order (source faces, then caps)
+ *   loop pool    lp                a face's loop is lp[start .. start+len); a cut face gets a new loop
+ *   incidence    per vertex id, the faces whose loop it was put in (a superset of its live faces)
+ * </pre>
+ * {@code PolytopeClipper} rebuilds the cell on every cut: kept vertices in order, then the cut points in
+ * face-loop order, faces in order, cap last. Kept vertices keep their ids and cut points take new,
+ * larger ids in the same order, so the rebuild's numbering is the rank of an id among the live ones
+ * (a monotone relabelling: every comparison of indices, such as the cap's tie-break, comes out the
+ * same), and {@link #toPolytope} renumbers once. A cut only reads and rewrites the faces that touch a
+ * vertex on or beyond the plane (found through the incidence lists, visited in face order): a face
+ * with every vertex strictly inside is what the rebuild copies unchanged, and contributes no cut point
+ * and no cap point, so skipping it changes nothing. Measured in docs/benchmarks.md (issue 27 item 5,
+ * sixth pass).
+ *
  * <p>Not thread-safe: one instance per thread, reused for every cell.
  */
 final class CellClipper {
-    // current cell: vertices, face loops, planes, neighbour per face
-    private double[] v = new double[3 * 64];
-    private int[] fs = new int[65];
-    private int[] fi = new int[256];
-    private double[] pl = new double[4 * 64];
-    private int[] nb = new int[64];
-    private int nv, nf, ni;
-    // the clip's output, swapped with the current cell
-    private double[] v2 = new double[3 * 64];
-    private int[] fs2 = new int[65];
-    private int[] fi2 = new int[256];
-    private double[] pl2 = new double[4 * 64];
-    private int[] nb2 = new int[64];
+    // vertex pool by id, live ids ascending (and the next live list being built)
+    private double[] vp = new double[3 * 128];
+    private int nvp;
+    private int[] live = new int[64];
+    private int[] live2 = new int[64];
+    private int nl;
+    // face slots by face id, live face ids ascending (and the next list)
+    private int[] fStart = new int[64];
+    private int[] fLen = new int[64];
+    private double[] fpl = new double[4 * 64];
+    private int[] fnb = new int[64];
+    private boolean[] fAlive = new boolean[64];
+    private int nfp;
+    private int[] faces = new int[64];
+    private int[] faces2 = new int[64];
+    private int nf;
+    // face loops
+    private int[] lp = new int[512];
+    private int nlp;
+    /** Total loop length of the live faces (the rebuild's index count). */
+    private int ni;
+    // incidence: per vertex id a list of faces (head, then next/face in a pool)
+    private int[] vfHead = new int[128];
+    private int[] vfNext = new int[512];
+    private int[] vfFace = new int[512];
+    private int nvf;
+    // per vertex id: squared distance to the centre (the cell's site), and scratch: signed distance, cut list head,
+    // stamps (cap membership, use)
+    private double[] vq = new double[128];
+    private double cx, cy, cz, maxQ;
+    private double[] dist = new double[128];
+    private int[] cutHead = new int[128];
+    private int[] capMark = new int[128];
+    private int[] useMark = new int[128];
+    private int stamp;
+    // per face id scratch: touched stamp
+    private int[] faceMark = new int[64];
     // scratch
-    private double[] dist = new double[64];
-    private int[] remap = new int[64];
-    private double[] nvtx = new double[3 * 256];
-    private int[] nfs = new int[64];
-    private int[] nfsrc = new int[64];
-    private int[] nfi = new int[512];
+    private int[] nonNeg = new int[64];
+    private int[] touched = new int[64];
     private int[] capPts = new int[256];
-    private boolean[] onCap = new boolean[256];
-    private double[] ang = new double[256];
-    private double[] ang2 = new double[64];
-    private int[] capOrder = new int[64];
-    private int[] used = new int[256];
-    private int[] cutHead = new int[64];
+    private final CapOrder capOrder = new CapOrder();
+    private int[] tmp = new int[256];
+    // per cut point of the current cut (id - first cut id): the cap's neighbours as the cut faces link them
+    private int[] capNx = new int[64];
+    private int[] capPv = new int[64];
     private int[] cutIn = new int[64];
     private int[] cutNext = new int[64];
     private int[] cutId = new int[64];
@@ -51,8 +89,11 @@ final class CellClipper {
     // every vertex of the current cell is on one of its faces (true after any cut; the source's own flag before)
     private boolean allUsed, sourceAllUsed;
 
-    /** Starts a cell as {@code source} (all faces with neighbour -1). */
-    void reset(ConvexPolytope source) {
+    /**
+     * Starts a cell as {@code source} (all faces with neighbour -1) around the centre {@code (x, y, z)} (the site),
+     * from which {@link #maxVertexDistance()} measures.
+     */
+    void reset(ConvexPolytope source, double x, double y, double z) {
         if (source != origin) {
             // the polytope's accessors copy; take its arrays once for every cell started from it
             origin = source;
@@ -73,34 +114,166 @@ final class CellClipper {
         }
         allUsed = sourceAllUsed;
         changed = false;
-        nv = sv.length / 3;
-        nf = sfs.length - 1;
-        ni = sfi.length;
-        v = ensure(v, sv.length);
-        fs = ensure(fs, nf + 1);
-        fi = ensure(fi, ni);
-        pl = ensure(pl, 4 * nf);
-        nb = ensure(nb, nf);
-        System.arraycopy(sv, 0, v, 0, sv.length);
-        System.arraycopy(sfs, 0, fs, 0, nf + 1);
-        System.arraycopy(sfi, 0, fi, 0, ni);
-        System.arraycopy(spl, 0, pl, 0, 4 * nf);
-        Arrays.fill(nb, 0, nf, -1);
-    }
-
-    /** Distance from a point to the farthest vertex, as {@link ConvexPolytope#maxVertexDistance}. */
-    double maxVertexDistance(double x, double y, double z) {
-        // a plain comparison, not Math.max (whose NaN and -0.0 checks C1 keeps): the squares are finite and ≥ +0
-        final double[] vv = v;
+        int n = sv.length / 3;
+        int nfs = sfs.length - 1;
+        nvp = n;
+        nl = n;
+        vp = ensure(vp, 3 * n);
+        System.arraycopy(sv, 0, vp, 0, 3 * n);
+        live = ensure(live, n);
+        vertexScratch(n);
+        cx = x;
+        cy = y;
+        cz = z;
         double m = 0;
-        for (int i = 0, e = 3 * nv; i < e; i += 3) {
-            double dx = vv[i] - x, dy = vv[i + 1] - y, dz = vv[i + 2] - z;
-            double q = dx * dx + dy * dy + dz * dz;
+        for (int k = 0; k < n; k++) {
+            live[k] = k;
+            double q = distanceSq(k);
+            vq[k] = q;
             if (q > m) {
                 m = q;
             }
         }
-        return Math.sqrt(m);
+        maxQ = m;
+        nfp = nfs;
+        nf = nfs;
+        faceSlots(nfs);
+        faces = ensure(faces, nfs);
+        lp = ensure(lp, sfi.length);
+        System.arraycopy(sfi, 0, lp, 0, sfi.length);
+        nlp = sfi.length;
+        ni = sfi.length;
+        System.arraycopy(spl, 0, fpl, 0, 4 * nfs);
+        Arrays.fill(vfHead, 0, n, -1);
+        nvf = 0;
+        for (int f = 0; f < nfs; f++) {
+            faces[f] = f;
+            fStart[f] = sfs[f];
+            fLen[f] = sfs[f + 1] - sfs[f];
+            fnb[f] = -1;
+            fAlive[f] = true;
+            for (int k = sfs[f]; k < sfs[f + 1]; k++) {
+                addIncidence(sfi[k], f);
+            }
+        }
+    }
+
+    /** Sizes the per-vertex-id arrays for ids below {@code n} (contents kept). */
+    private void vertexScratch(int n) {
+        if (dist.length < n) {
+            int m = Math.max(n, 2 * dist.length);
+            dist = Arrays.copyOf(dist, m);
+            vq = Arrays.copyOf(vq, m);
+            cutHead = Arrays.copyOf(cutHead, m);
+            capMark = Arrays.copyOf(capMark, m);
+            useMark = Arrays.copyOf(useMark, m);
+            vfHead = Arrays.copyOf(vfHead, m);
+        }
+        if (vp.length < 3 * n) {
+            vp = Arrays.copyOf(vp, Math.max(3 * n, 2 * vp.length));
+        }
+    }
+
+    /** A fresh start for every stamp array (never reached in practice: one stamp per cut). */
+    private void resetStamps() {
+        Arrays.fill(capMark, 0);
+        Arrays.fill(useMark, 0);
+        Arrays.fill(faceMark, 0);
+        stamp = 1;
+    }
+
+    /**
+     * Room for what a cut over faces of {@code touchedLen} loop entries in all, with {@code nonNeg} vertices on or
+     * beyond the plane, can make: at most one cut point per entry; a new loop at most a kept vertex and a cut point
+     * per old edge, the cap at most a point per edge end; an incidence entry per emitted cut point and cap point.
+     */
+    private void reserve(int touchedLen, int nonNeg) {
+        vertexScratch(nvp + touchedLen);
+        if (lp.length < nlp + 4 * touchedLen + 8) {
+            lp = Arrays.copyOf(lp, Math.max(nlp + 4 * touchedLen + 8, 2 * lp.length));
+        }
+        if (capPts.length < nonNeg + touchedLen) {
+            capPts = new int[2 * (nonNeg + touchedLen)];
+        }
+        if (capNx.length < touchedLen) {
+            capNx = new int[2 * touchedLen];
+            capPv = new int[2 * touchedLen];
+        }
+        if (vfFace.length < nvf + 4 * touchedLen + 8) {
+            int m = Math.max(nvf + 4 * touchedLen + 8, 2 * vfFace.length);
+            vfFace = Arrays.copyOf(vfFace, m);
+            vfNext = Arrays.copyOf(vfNext, m);
+        }
+    }
+
+    /**
+     * The next live list when some vertex may be on no face (no cap, or a source vertex on no face): the kept and
+     * the new vertices in order that a face of {@code f2[0..m)} uses; sets {@link #maxQ}. Returns the count.
+     */
+    private int liveUsed(int[] f2, int m, int firstCut, int count, int st) {
+        final int[] um = useMark, loops = lp, lv = live, l2 = live2;
+        final double[] ds = dist, q2 = vq;
+        for (int k = 0; k < m; k++) {
+            int f = f2[k];
+            for (int q = fStart[f], e = q + fLen[f]; q < e; q++) {
+                um[loops[q]] = st;
+            }
+        }
+        int n2 = 0;
+        double mq = 0;
+        for (int k = 0; k < nl; k++) {
+            int id = lv[k];
+            if (ds[id] <= 0 && um[id] == st) {
+                l2[n2++] = id;
+                mq = q2[id] > mq ? q2[id] : mq;
+            }
+        }
+        for (int id = firstCut; id < count; id++) {
+            if (um[id] == st) {
+                l2[n2++] = id;
+                mq = q2[id] > mq ? q2[id] : mq;
+            }
+        }
+        maxQ = mq;
+        return n2;
+    }
+
+    /** Sizes the per-face-id arrays for ids below {@code n} (contents kept). */
+    private void faceSlots(int n) {
+        if (fStart.length < n) {
+            int m = Math.max(n, 2 * fStart.length);
+            fStart = Arrays.copyOf(fStart, m);
+            fLen = Arrays.copyOf(fLen, m);
+            fnb = Arrays.copyOf(fnb, m);
+            fAlive = Arrays.copyOf(fAlive, m);
+            faceMark = Arrays.copyOf(faceMark, m);
+            fpl = Arrays.copyOf(fpl, 4 * m);
+        }
+    }
+
+    private void addIncidence(int vertex, int face) {
+        if (nvf == vfFace.length) {
+            vfFace = Arrays.copyOf(vfFace, 2 * nvf);
+            vfNext = Arrays.copyOf(vfNext, 2 * nvf);
+        }
+        vfFace[nvf] = face;
+        vfNext[nvf] = vfHead[vertex];
+        vfHead[vertex] = nvf++;
+    }
+
+    /** Squared distance from the centre to vertex {@code id}. */
+    private double distanceSq(int id) {
+        int i = 3 * id;
+        double dx = vp[i] - cx, dy = vp[i + 1] - cy, dz = vp[i + 2] - cz;
+        return dx * dx + dy * dy + dz * dz;
+    }
+
+    /**
+     * Distance from the centre to the farthest vertex, as {@link ConvexPolytope#maxVertexDistance}: each vertex's
+     * squared distance is computed once, when the vertex is made, and the largest among the live ones kept.
+     */
+    double maxVertexDistance() {
+        return Math.sqrt(maxQ);
     }
 
     /**
@@ -114,10 +287,20 @@ final class CellClipper {
      * (at most the surface, 4π·reach², times a few tolerances) can take away, and the sum is not
      * computed — the sign it would give is known. Pass {@code inset = 0} to always compute it.
      *
+     * <p>After -1 the cell's state is undefined until the next {@link #reset}.
+     *
      * @return 1 when the cell changed, 0 when nothing lay outside, -1 when the cell vanished
      */
     int clip(double nx, double ny, double nz, double d, double tol, int site, double inset, double reach) {
-        double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        return clip(nx, ny, nz, d, Math.sqrt(nx * nx + ny * ny + nz * nz), tol, site, inset, reach);
+    }
+
+    /**
+     * {@link #clip(double, double, double, double, double, int, double, double)} for a caller that has the normal's
+     * length already: {@code len} must be {@code Math.sqrt(nx * nx + ny * ny + nz * nz)}, bit for bit.
+     */
+    int clip(double nx, double ny, double nz, double d, double len, double tol, int site, double inset,
+            double reach) {
         if (!(len > 0) || !Double.isFinite(len) || !Double.isFinite(d)) {
             throw new IllegalArgumentException("plane (" + nx + ", " + ny + ", " + nz + ", " + d
                     + ") is not allowed; allowed: finite with a non-zero normal");
@@ -126,19 +309,28 @@ final class CellClipper {
         ny /= len;
         nz /= len;
         d /= len;
-        dist = ensure(dist, nv);
-        final double[] vv = v, ds = dist;
-        int out = 0, in = 0;
-        for (int i = 0; i < nv; i++) {
-            double s = nx * vv[3 * i] + ny * vv[3 * i + 1] + nz * vv[3 * i + 2] - d;
+        final double[] vv = vp, ds = dist;
+        final int[] lv = live, ch = cutHead;
+        int[] nn = nonNeg;
+        if (nn.length < nl) {
+            nn = nonNeg = new int[Math.max(nl, 2 * nn.length)];
+        }
+        int out = 0, in = 0, nnc = 0;
+        for (int k = 0, e = nl; k < e; k++) {
+            int id = lv[k];
+            int i = 3 * id;
+            double s = nx * vv[i] + ny * vv[i + 1] + nz * vv[i + 2] - d;
             if (s > tol) {
                 out++;
+                ch[id] = -1;
+                nn[nnc++] = id;
             } else if (s < -tol) {
                 in++;
             } else {
                 s = 0;
+                nn[nnc++] = id;
             }
-            ds[i] = s;
+            ds[id] = s;
         }
         if (out == 0) {
             return 0;
@@ -146,73 +338,81 @@ final class CellClipper {
         if (in == 0) {
             return -1;
         }
-        remap = ensure(remap, nv);
-        cutHead = ensure(cutHead, nv);
-        nvtx = ensure(nvtx, 3 * (nv + ni));
-        int count = 0;
-        final double[] nt = nvtx;
-        final int[] rm = remap, ch = cutHead;
-        for (int i = 0; i < nv; i++) {
-            if (ds[i] <= 0) {
-                rm[i] = count;
-                nt[3 * count] = vv[3 * i];
-                nt[3 * count + 1] = vv[3 * i + 1];
-                nt[3 * count + 2] = vv[3 * i + 2];
-                count++;
-            } else {
-                rm[i] = -1;
-                ch[i] = -1;
-            }
+        return cut(nx, ny, nz, d, site, inset, reach, tol, nnc);
+    }
+
+    /** The cut proper, once some vertex lies beyond the plane and some strictly inside it. */
+    private int cut(double nx, double ny, double nz, double d, int site, double inset, double reach, double tol,
+            int nnc) {
+        if (++stamp == Integer.MAX_VALUE) {
+            resetStamps();
         }
-        int nCut = 0;
-        nfs = ensure(nfs, nf + 2);
-        nfsrc = ensure(nfsrc, nf + 2);
-        nfi = ensure(nfi, ni * 2 + nv);
-        capPts = ensure(capPts, ni + nv);
-        if (onCap.length < nv + ni) {
-            onCap = new boolean[2 * (nv + ni)];
-        }
-        final boolean[] oc = onCap;
-        Arrays.fill(oc, 0, nv + ni, false);
-        int capCount = 0;
-        int nfCount = 0, idxCount = 0;
-        final int[] fsc = fs, fic = fi, out2 = nfi, cp = capPts, nfsA = nfs, nfsrcA = nfsrc;
-        int[] cIn = cutIn, cNext = cutNext, cId = cutId;
-        for (int f = 0; f < nf; f++) {
-            int s = fsc[f], e = fsc[f + 1];
-            int faceBegin = idxCount;
-            // a face wholly inside is kept as it is (its loop renumbered: no cut, no cap point, no repeat);
-            // a face wholly outside is dropped (it adds nothing below)
-            boolean allIn = true, allOut = true;
-            for (int k = s; k < e; k++) {
-                double da = ds[fic[k]];
-                allIn &= da < 0;
-                allOut &= da > 0;
-            }
-            if (allOut) {
-                continue;
-            }
-            if (allIn) {
-                for (int k = s; k < e; k++) {
-                    out2[idxCount++] = rm[fic[k]];
-                }
-                nfsrcA[nfCount] = f;
-                nfsA[nfCount++] = faceBegin;
-                continue;
-            }
-            for (int k = s; k < e; k++) {
-                int a = fic[k];
-                int b = fic[k + 1 < e ? k + 1 : s];
-                double da = ds[a];
-                double db = ds[b];
-                if (da <= 0) {
-                    int ra = rm[a];
-                    if (idxCount == faceBegin || out2[idxCount - 1] != ra) {
-                        out2[idxCount++] = ra;
+        final int st = stamp;
+        // the faces on a vertex on or beyond the plane, in face order: every other face has all its vertices
+        // strictly inside, which the rebuild copies unchanged
+        final int[] nn = nonNeg, vh = vfHead, vn = vfNext, vf0 = vfFace, fm = faceMark;
+        final boolean[] alive = fAlive;
+        int[] tf = touched;
+        int nt = 0;
+        for (int k = 0; k < nnc; k++) {
+            for (int c = vh[nn[k]]; c >= 0; c = vn[c]) {
+                int f = vf0[c];
+                if (alive[f] && fm[f] != st) {
+                    fm[f] = st;
+                    if (nt == tf.length) {
+                        tf = touched = Arrays.copyOf(tf, 2 * nt);
                     }
-                    if (da == 0 && !oc[ra]) {
-                        oc[ra] = true;
-                        cp[capCount++] = ra;
+                    // insertion in ascending order (a handful of faces)
+                    int j = nt - 1;
+                    while (j >= 0 && tf[j] > f) {
+                        tf[j + 1] = tf[j];
+                        j--;
+                    }
+                    tf[j + 1] = f;
+                    nt++;
+                }
+            }
+        }
+        // room for every new loop, cut point and incidence entry this cut can make
+        int touchedLen = 0;
+        for (int t = 0; t < nt; t++) {
+            touchedLen += fLen[tf[t]];
+        }
+        int firstCut = nvp;
+        reserve(touchedLen, nnc);
+        final int[] vhd = vfHead, vnx = vfNext, vfc = vfFace;
+        int nvfc = nvf;
+        final double[] vv = vp, ds = dist, vqa = vq;
+        final int[] ch = cutHead, cm = capMark, cp = capPts, loops = lp, fsA = fStart, flA = fLen;
+        int[] cIn = cutIn, cNext = cutNext, cId = cutId;
+        int count = nvp, nCut = 0, capCount = 0, at = nlp, idxCount = ni, dropped = 0;
+        // each cut face, crossed once each way, links its two cut points as neighbours on the cap (its loop runs
+        // in, out across the plane, so the cap runs out to in); anything else and the cap is sorted as before
+        final int[] lnx = capNx, lpv = capPv;
+        boolean linked = true;
+        for (int t = 0; t < nt; t++) {
+            int f = tf[t];
+            int s = fsA[f], e = s + flA[f];
+            // a listed face holds the listed vertex (a live vertex stays in every live face it was put in: a rewrite
+            // keeps every vertex on or inside the plane), so it is never wholly inside; a face wholly outside emits
+            // nothing below and is dropped as having fewer than three points
+            idxCount -= e - s;
+            int faceBegin = at;
+            int xIn = -1, xOut = -1;
+            int b = loops[s];
+            double db = ds[b];
+            for (int k = s; k < e; k++) {
+                int a = b;
+                double da = db;
+                b = loops[k + 1 < e ? k + 1 : s];
+                db = ds[b];
+                if (da <= 0) {
+                    if (at == faceBegin || loops[at - 1] != a) {
+                        loops[at++] = a;
+                    }
+                    if (da == 0 && cm[a] != st) {
+                        cm[a] = st;
+                        cp[capCount++] = a;
                     }
                 }
                 if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
@@ -228,11 +428,15 @@ final class CellClipper {
                     }
                     if (id < 0) {
                         int p = da < 0 ? a : b, q = da < 0 ? b : a;
-                        double t = ds[p] / (ds[p] - ds[q]);
-                        nt[3 * count] = vv[3 * p] + t * (vv[3 * q] - vv[3 * p]);
-                        nt[3 * count + 1] = vv[3 * p + 1] + t * (vv[3 * q + 1] - vv[3 * p + 1]);
-                        nt[3 * count + 2] = vv[3 * p + 2] + t * (vv[3 * q + 2] - vv[3 * p + 2]);
+                        double tt = ds[p] / (ds[p] - ds[q]);
+                        int ip = 3 * p, iq = 3 * q, ic = 3 * count;
+                        vv[ic] = vv[ip] + tt * (vv[iq] - vv[ip]);
+                        vv[ic + 1] = vv[ip + 1] + tt * (vv[iq + 1] - vv[ip + 1]);
+                        vv[ic + 2] = vv[ip + 2] + tt * (vv[iq + 2] - vv[ip + 2]);
+                        double ex = vv[ic] - cx, ey = vv[ic + 1] - cy, ez = vv[ic + 2] - cz;
+                        vqa[count] = ex * ex + ey * ey + ez * ez;
                         id = count++;
+                        vhd[id] = -1;
                         if (nCut == cIn.length) {
                             cIn = cutIn = Arrays.copyOf(cIn, 2 * nCut);
                             cNext = cutNext = Arrays.copyOf(cNext, 2 * nCut);
@@ -242,238 +446,188 @@ final class CellClipper {
                         cNext[nCut] = ch[o];
                         ch[o] = nCut;
                         cId[nCut++] = id;
-                        oc[id] = true;
+                        cm[id] = st;
                         cp[capCount++] = id;
+                        lnx[id - firstCut] = -1;
+                        lpv[id - firstCut] = -1;
                     }
-                    if (idxCount == faceBegin || out2[idxCount - 1] != id) {
-                        out2[idxCount++] = id;
+                    if (da < 0) {
+                        linked &= xOut < 0;
+                        xOut = id;
+                    } else {
+                        linked &= xIn < 0;
+                        xIn = id;
+                    }
+                    if (at == faceBegin || loops[at - 1] != id) {
+                        loops[at++] = id;
+                        // the face goes on the cut point's list now (a superset if the face is dropped below)
+                        vfc[nvfc] = f;
+                        vnx[nvfc] = vhd[id];
+                        vhd[id] = nvfc++;
                     }
                 }
             }
-            if (idxCount - faceBegin >= 2 && out2[idxCount - 1] == out2[faceBegin]) {
-                idxCount--;
+            if (at - faceBegin >= 2 && loops[at - 1] == loops[faceBegin]) {
+                at--;
             }
-            if (idxCount - faceBegin >= 3 && !allOnCap(out2, faceBegin, idxCount, oc)) {
-                nfsrcA[nfCount] = f;
-                nfsA[nfCount++] = faceBegin;
+            boolean kept = at - faceBegin >= 3 && !allOnCap(loops, faceBegin, at, cm, st);
+            if (xIn >= 0 || xOut >= 0) {
+                if (xIn < 0 || xOut < 0 || !kept || lpv[xIn - firstCut] >= 0 || lnx[xOut - firstCut] >= 0) {
+                    linked = false;
+                } else {
+                    lpv[xIn - firstCut] = xOut;
+                    lnx[xOut - firstCut] = xIn;
+                }
+            }
+            if (kept) {
+                fsA[f] = faceBegin;
+                flA[f] = at - faceBegin;
+                idxCount += at - faceBegin;
             } else {
-                idxCount = faceBegin;
+                at = faceBegin;
+                alive[f] = false;
+                dropped++;
             }
         }
+        nvp = count;
+        nvf = nvfc;
+        int capFace = -1;
         if (capCount >= 3) {
             ConvexPolytope.planeBasis(nx, ny, nz, basis);
             double ux = basis[0], uy = basis[1], uz = basis[2], wx = basis[3], wy = basis[4], wz = basis[5];
             double mx = 0, my = 0, mz = 0;
             for (int k = 0; k < capCount; k++) {
-                int i = 3 * capPts[k];
-                mx += nvtx[i];
-                my += nvtx[i + 1];
-                mz += nvtx[i + 2];
+                int i = 3 * cp[k];
+                mx += vv[i];
+                my += vv[i + 1];
+                mz += vv[i + 2];
             }
             mx /= capCount;
             my /= capCount;
             mz /= capCount;
-            sortCap(capCount, mx, my, mz, ux, uy, uz, wx, wy, wz);
-            int faceBegin = idxCount;
-            for (int k = 0; k < capCount; k++) {
-                idxCount = appendDistinct(nfi, faceBegin, idxCount, capPts[k]);
+            if (!(linked && capCount == count - firstCut
+                    && capOrder.byLinks(cp, capCount, firstCut, capNx, capPv, vv, mx, my, mz, ux, uy, uz, wx, wy,
+                    wz))) {
+                capOrder.sort(cp, capCount, vv, mx, my, mz, ux, uy, uz, wx, wy, wz);
             }
-            if (idxCount - faceBegin >= 3) {
-                nfsrc[nfCount] = -1;
-                nfs[nfCount++] = faceBegin;
+            int faceBegin = at;
+            for (int k = 0; k < capCount; k++) {
+                at = appendDistinct(loops, faceBegin, at, cp[k]);
+            }
+            if (at - faceBegin >= 3) {
+                capFace = nfp++;
+                faceSlots(nfp);
+                fStart[capFace] = faceBegin;
+                fLen[capFace] = at - faceBegin;
+                fnb[capFace] = site;
+                fAlive[capFace] = true;
+                fpl[4 * capFace] = nx;
+                fpl[4 * capFace + 1] = ny;
+                fpl[4 * capFace + 2] = nz;
+                fpl[4 * capFace + 3] = d;
+                idxCount += at - faceBegin;
+                for (int k = faceBegin; k < at; k++) {
+                    addIncidence(loops[k], capFace);
+                }
             } else {
-                idxCount = faceBegin;
+                at = faceBegin;
             }
         }
-        if (nfCount < 4) {
+        nlp = at;
+        int nfNew = nf - dropped + (capFace >= 0 ? 1 : 0);
+        if (nfNew < 4) {
             return -1;
         }
-        // compact into the second buffer set: drop vertices no face uses
-        int nu = count;
+        // the faces in order: the old ones still alive, then the cap
+        int[] f2 = faces2 = ensure(faces2, nfNew);
+        final int[] f1 = faces;
+        final boolean[] fa = fAlive;
+        int m = 0;
+        for (int k = 0; k < nf; k++) {
+            if (fa[f1[k]]) {
+                f2[m++] = f1[k];
+            }
+        }
+        if (capFace >= 0) {
+            f2[m++] = capFace;
+        }
+        // the vertices in order: kept ones, then the cut points; dropping any no face uses
+        int[] l2 = live2 = ensure(live2, nl + count - firstCut);
+        final int[] lv = live;
+        int n2 = 0;
+        final double[] q2 = vq;
+        double mq = 0;
         if (capCount < 3 || !allUsed) {
             // with a cap every vertex is used when every vertex before the cut was: a vertex strictly inside keeps
             // every face it is on (three or more distinct points, not all on the cap), and the cap holds every point
             // on the plane and every cut point
-            used = ensure(used, count);
-            Arrays.fill(used, 0, count, -1);
-            nu = 0;
-            for (int k = 0; k < idxCount; k++) {
-                if (used[nfi[k]] < 0) {
-                    used[nfi[k]] = 0;
-                    nu++;
-                }
-            }
-        }
-        if (nu == count) {
-            // every vertex is used (the usual case): the numbering stays, the built arrays become the cell's
-            double[] td = v2;
-            v2 = nvtx;
-            nvtx = td;
-            int[] ti = fi2;
-            fi2 = nfi;
-            nfi = ti;
+            n2 = liveUsed(f2, m, firstCut, count, st);
+            mq = maxQ;
         } else {
-            v2 = ensure(v2, 3 * count);
-            nu = 0;
-            for (int i = 0; i < count; i++) {
-                if (used[i] == 0) {
-                    used[i] = nu;
-                    System.arraycopy(nvtx, 3 * i, v2, 3 * nu, 3);
-                    nu++;
+            for (int k = 0; k < nl; k++) {
+                int id = lv[k];
+                if (ds[id] <= 0) {
+                    l2[n2++] = id;
+                    mq = q2[id] > mq ? q2[id] : mq;
                 }
             }
-            fi2 = ensure(fi2, idxCount);
-            for (int k = 0; k < idxCount; k++) {
-                fi2[k] = used[nfi[k]];
+            for (int id = firstCut; id < count; id++) {
+                l2[n2++] = id;
+                mq = q2[id] > mq ? q2[id] : mq;
             }
         }
-        fs2 = ensure(fs2, nfCount + 1);
-        System.arraycopy(nfs, 0, fs2, 0, nfCount);
-        fs2[nfCount] = idxCount;
-        pl2 = ensure(pl2, 4 * nfCount);
-        nb2 = ensure(nb2, nfCount);
-        for (int f = 0; f < nfCount; f++) {
-            int src = nfsrc[f];
-            if (src >= 0) {
-                System.arraycopy(pl, 4 * src, pl2, 4 * f, 4);
-                nb2[f] = nb[src];
-            } else {
-                pl2[4 * f] = nx;
-                pl2[4 * f + 1] = ny;
-                pl2[4 * f + 2] = nz;
-                pl2[4 * f + 3] = d;
-                nb2[f] = site;
-            }
-        }
-        if (!volumeSurelyPositive(inset, reach, tol, idxCount) && !(volume(v2, fs2, fi2, nfCount) > 0)) {
+        maxQ = mq;
+        live2 = live;
+        live = l2;
+        nl = n2;
+        faces2 = faces;
+        faces = f2;
+        nf = nfNew;
+        ni = idxCount;
+        if (!volumeSurelyPositive(inset, reach, tol, idxCount) && !(volume() > 0)) {
             return -1;
         }
-        double[] td = v;
-        v = v2;
-        v2 = td;
-        int[] ti = fs;
-        fs = fs2;
-        fs2 = ti;
-        ti = fi;
-        fi = fi2;
-        fi2 = ti;
-        td = pl;
-        pl = pl2;
-        pl2 = td;
-        ti = nb;
-        nb = nb2;
-        nb2 = ti;
-        nv = nu;
         allUsed = true;
-        nf = nfCount;
-        ni = idxCount;
         changed = true;
         return 1;
     }
 
     /**
-     * Orders the cap's points by {@code StrictMath.atan2(p·w, p·u)} of {@code p} = point − centroid, ties by
-     * index, without calling it for most points: the pseudo-angle {@code q} (below) is a strictly increasing
-     * function of the same angle on (−π, π] with the same cut (signed zeros included), so where two points'
-     * {@code q} differ by more than {@link #Q_GAP} their angles differ by more than that minus a few ulps and
-     * atan2 orders them the same way; only pairs closer than that compare the atan2 values themselves,
-     * computed once per point when first needed. Same order, same bits as sorting by atan2.
+     * The cell as an immutable polytope, renumbered once (a vertex's index is its rank among the live ids); the
+     * source itself when no clip changed it.
      */
-    private void sortCap(int capCount, double mx, double my, double mz, double ux, double uy, double uz,
-            double wx, double wy, double wz) {
-        ang = ensure(ang, 3 * capCount);
-        final double[] q = ang, xy = nvtx;
-        final int[] pts = capPts;
-        boolean exact = false;
-        for (int k = 0; k < capCount; k++) {
-            int i = 3 * pts[k];
-            double px = xy[i] - mx, py = xy[i + 1] - my, pz = xy[i + 2] - mz;
-            double y = px * wx + py * wy + pz * wz, x = px * ux + py * uy + pz * uz;
-            double qk = pseudoAngle(y, x);
-            if (!(qk == qk)) {
-                exact = true; // the centroid itself (or a NaN): atan2 for every point, as before
-            }
-            q[k] = qk;
-            q[capCount + 2 * k] = y;
-            q[capCount + 2 * k + 1] = x;
-        }
-        // atan2 per point, NaN until needed (a cached value is never NaN for finite input)
-        ang2 = ensure(ang2, capCount);
-        final double[] at = ang2;
-        for (int k = 0; k < capCount; k++) {
-            at[k] = exact ? StrictMath.atan2(q[capCount + 2 * k], q[capCount + 2 * k + 1]) : Double.NaN;
-        }
-        capOrder = ensure(capOrder, capCount);
-        final int[] slot = capOrder;
-        for (int k = 0; k < capCount; k++) {
-            slot[k] = k;
-        }
-        for (int k = 1; k < capCount; k++) {
-            int sk = slot[k];
-            int j = k - 1;
-            while (j >= 0 && capAfter(slot[j], sk, capCount, exact)) {
-                slot[j + 1] = slot[j];
-                j--;
-            }
-            slot[j + 1] = sk;
-        }
-        used = ensure(used, capCount);
-        final int[] tmp = used;
-        for (int k = 0; k < capCount; k++) {
-            tmp[k] = pts[slot[k]];
-        }
-        System.arraycopy(tmp, 0, pts, 0, capCount);
-    }
-
-    /** Pseudo-angles closer than this are ordered by their atan2 values. */
-    private static final double Q_GAP = 1e-9;
-
-    /** True when cap point (slot) {@code a} sorts after {@code b}: by atan2 angle, then by vertex index. */
-    private boolean capAfter(int a, int b, int capCount, boolean exact) {
-        final double[] q = ang;
-        if (!exact) {
-            double d = q[a] - q[b];
-            if (d > Q_GAP) {
-                return true;
-            }
-            if (d < -Q_GAP) {
-                return false;
-            }
-        }
-        double ta = atanOf(a, capCount), tb = atanOf(b, capCount);
-        return ta > tb || (ta == tb && capPts[a] > capPts[b]);
-    }
-
-    private double atanOf(int k, int capCount) {
-        double t = ang2[k];
-        if (t != t) {
-            t = StrictMath.atan2(ang[capCount + 2 * k], ang[capCount + 2 * k + 1]);
-            ang2[k] = t;
-        }
-        return t;
-    }
-
-    /**
-     * A strictly increasing function of {@code atan2(y, x)} on (−π, π] into (−2, 2] with the same cut:
-     * {@code y/(|x|+|y|)} for x ≥ 0 (including −0), {@code ±2 − y/(|x|+|y|)} for x &lt; 0 by the sign bit of
-     * {@code y} (atan2(±0, x &lt; 0) = ±π); its slope in the angle is 1/(|sin|+|cos|)² ∈ [½, 1]. NaN at the
-     * origin.
-     */
-    static double pseudoAngle(double y, double x) {
-        double r = y / (Math.abs(x) + Math.abs(y));
-        if (x < 0) {
-            return (Double.doubleToRawLongBits(y) < 0 ? -2 : 2) - r;
-        }
-        return r;
-    }
-
-    /** The cell as an immutable polytope: the source itself when no clip changed it. */
     ConvexPolytope toPolytope() {
         if (!changed) {
             return origin;
         }
-        return ConvexPolytope.wrap(Arrays.copyOf(v, 3 * nv), Arrays.copyOf(fs, nf + 1), Arrays.copyOf(fi, ni),
-                Arrays.copyOf(pl, 4 * nf));
+        tmp = ensure(tmp, nvp);
+        final int[] lv = live, rank = tmp, loops = lp;
+        final double[] vv = vp;
+        double[] v = new double[3 * nl];
+        for (int k = 0; k < nl; k++) {
+            int id = lv[k];
+            rank[id] = k;
+            v[3 * k] = vv[3 * id];
+            v[3 * k + 1] = vv[3 * id + 1];
+            v[3 * k + 2] = vv[3 * id + 2];
+        }
+        int[] fs = new int[nf + 1];
+        int[] fi = new int[ni];
+        double[] pl = new double[4 * nf];
+        int at = 0;
+        for (int k = 0; k < nf; k++) {
+            int f = faces[k];
+            fs[k] = at;
+            for (int q = fStart[f], e = q + fLen[f]; q < e; q++) {
+                fi[at++] = rank[loops[q]];
+            }
+            pl[4 * k] = fpl[4 * f];
+            pl[4 * k + 1] = fpl[4 * f + 1];
+            pl[4 * k + 2] = fpl[4 * f + 2];
+            pl[4 * k + 3] = fpl[4 * f + 3];
+        }
+        fs[nf] = at;
+        return ConvexPolytope.wrap(v, fs, fi, pl);
     }
 
     /** Number of faces of the current cell. */
@@ -481,14 +635,17 @@ final class CellClipper {
         return nf;
     }
 
-    /** The site whose bisector made face {@code f}, or -1 for a face of the source. */
+    /** The site whose bisector made face {@code f} (in face order), or -1 for a face of the source. */
     int neighbour(int f) {
-        return nb[f];
+        return fnb[faces[f]];
     }
 
-    /** Area of face {@code f} (m²): the polygon's vector area projected on the face normal. */
+    /** Area of face {@code f} (in face order, m²): the polygon's vector area projected on the face normal. */
     double faceArea(int f) {
-        int s = fs[f], e = fs[f + 1];
+        int id = faces[f];
+        int s = fStart[id], e = s + fLen[id];
+        final int[] fi = lp;
+        final double[] v = vp;
         int i0 = 3 * fi[s];
         double sx = 0, sy = 0, sz = 0;
         for (int k = s + 1; k + 1 < e; k++) {
@@ -499,7 +656,7 @@ final class CellClipper {
             sy += az * bx - ax * bz;
             sz += ax * by - ay * bx;
         }
-        return 0.5 * (sx * pl[4 * f] + sy * pl[4 * f + 1] + sz * pl[4 * f + 2]);
+        return 0.5 * (sx * fpl[4 * id] + sy * fpl[4 * id + 1] + sz * fpl[4 * id + 2]);
     }
 
     /**
@@ -518,15 +675,19 @@ final class CellClipper {
     }
 
     /** Volume exactly as {@code ConvexPolytope}'s mass pass sums it (signed tetrahedra from vertex 0). */
-    private static double volume(double[] v, int[] faceStart, int[] faceIdx, int nf) {
-        double rx = v[0], ry = v[1], rz = v[2];
+    private double volume() {
+        final double[] v = vp;
+        final int[] faceIdx = lp;
+        int r0 = 3 * live[0];
+        double rx = v[r0], ry = v[r0 + 1], rz = v[r0 + 2];
         double vol = 0;
-        for (int f = 0; f < nf; f++) {
-            int s = faceStart[f], e = faceStart[f + 1];
+        for (int k = 0; k < nf; k++) {
+            int f = faces[k];
+            int s = fStart[f], e = s + fLen[f];
             int i0 = 3 * faceIdx[s];
             double ax = v[i0] - rx, ay = v[i0 + 1] - ry, az = v[i0 + 2] - rz;
-            for (int k = s + 1; k + 1 < e; k++) {
-                int i1 = 3 * faceIdx[k], i2 = 3 * faceIdx[k + 1];
+            for (int q = s + 1; q + 1 < e; q++) {
+                int i1 = 3 * faceIdx[q], i2 = 3 * faceIdx[q + 1];
                 double bx = v[i1] - rx, by = v[i1 + 1] - ry, bz = v[i1 + 2] - rz;
                 double qx = v[i2] - rx, qy = v[i2 + 1] - ry, qz = v[i2 + 2] - rz;
                 double det = ax * (by * qz - bz * qy) - ay * (bx * qz - bz * qx) + az * (bx * qy - by * qx);
@@ -536,9 +697,9 @@ final class CellClipper {
         return vol;
     }
 
-    private static boolean allOnCap(int[] idx, int a, int b, boolean[] onCap) {
+    private static boolean allOnCap(int[] idx, int a, int b, int[] capMark, int st) {
         for (int k = a; k < b; k++) {
-            if (!onCap[idx[k]]) {
+            if (capMark[idx[k]] != st) {
                 return false;
             }
         }

@@ -122,10 +122,14 @@ public final class VoronoiCells {
         }
         Grid grid = new Grid(source, sites);
         int blocks = (n + BLOCK - 1) / BLOCK;
-        // per block: its cells' neighbour ids and areas in cell order, and each cell's count
+        // cells are computed in the grid's bucket order (neighbouring cells one after another, so the sites and
+        // buckets a cell reads are mostly still in the cache from the cell before), a block being a range of that
+        // order; per block: its cells' neighbour ids and areas in that order, and per cell its count and offset
+        final int[] bucket = grid.bucket;
         int[][] blockId = adjacency ? new int[blocks][] : null;
         double[][] blockArea = adjacency ? new double[blocks][] : null;
         int[] nbCountOf = adjacency ? new int[n] : null;
+        int[] nbOffOf = adjacency ? new int[n] : null;
         int workers = Math.min(threads, blocks);
         AtomicInteger next = new AtomicInteger();
         Runnable claim = () -> {
@@ -133,14 +137,16 @@ public final class VoronoiCells {
             for (int blk = next.getAndIncrement(); blk < blocks; blk = next.getAndIncrement()) {
                 int from = blk * BLOCK, to = Math.min(n, from + BLOCK);
                 int count = 0;
-                for (int i = from; i < to; i++) {
-                    boolean alive = w.cell(i);
+                for (int p = from; p < to; p++) {
+                    int i = bucket[p];
+                    boolean alive = w.cell(i, p);
                     cells[i] = alive ? w.clipper.toPolytope() : null;
                     if (adjacency) {
                         int before = count;
                         if (alive) {
                             count = w.neighbours(count);
                         }
+                        nbOffOf[i] = before;
                         nbCountOf[i] = count - before;
                     }
                 }
@@ -158,22 +164,35 @@ public final class VoronoiCells {
         if (!adjacency) {
             return new Cells(cells, null, null, null);
         }
-        // merge in site order (blocks are consecutive site ranges)
-        int total = 0;
-        for (int blk = 0; blk < blocks; blk++) {
-            total += blockId[blk].length;
-        }
+        return merged(n, bucket, blockId, blockArea, nbCountOf, nbOffOf, cells);
+    }
+
+    /**
+     * The blocks' neighbour lists merged in site order, then paired. A method of its own: its loops over every site
+     * get it compiled on the stack (OSR), which costs C1 time in proportion to the whole method.
+     */
+    private static Cells merged(int n, int[] bucket, int[][] blockId, double[][] blockArea, int[] nbCountOf,
+            int[] nbOffOf, ConvexPolytope[] cells) {
+        // merge in site order
         int[] nbStart = new int[n + 1];
-        int[] nbId = new int[total];
-        double[] nbArea = new double[total];
-        int at = 0;
-        for (int blk = 0; blk < blocks; blk++) {
-            System.arraycopy(blockId[blk], 0, nbId, at, blockId[blk].length);
-            System.arraycopy(blockArea[blk], 0, nbArea, at, blockArea[blk].length);
-            at += blockId[blk].length;
-        }
         for (int i = 0; i < n; i++) {
             nbStart[i + 1] = nbStart[i] + nbCountOf[i];
+        }
+        int total = nbStart[n];
+        int[] nbId = new int[total];
+        double[] nbArea = new double[total];
+        int[] posOf = new int[n];
+        for (int p = 0; p < n; p++) {
+            posOf[bucket[p]] = p;
+        }
+        for (int i = 0; i < n; i++) {
+            int blk = posOf[i] / BLOCK, off = nbOffOf[i], at = nbStart[i];
+            int[] bid = blockId[blk];
+            double[] bar = blockArea[blk];
+            for (int k = 0, c = nbCountOf[i]; k < c; k++) {
+                nbId[at + k] = bid[off + k];
+                nbArea[at + k] = bar[off + k];
+            }
         }
         return pairs(n, nbStart, nbId, nbArea, cells);
     }
@@ -307,6 +326,9 @@ public final class VoronoiCells {
         final CellClipper clipper = new CellClipper();
         int[] cand = new int[64];
         double[] candD = new double[64];
+        // per candidate its bucket position: its coordinates are read from the grid's bucket-ordered copy, near the
+        // candidates before it in memory (the site array in site order is read at random places)
+        int[] candQ = new int[64];
         int[] nbId = new int[16 * BLOCK];
         double[] nbArea = new double[16 * BLOCK];
 
@@ -334,9 +356,8 @@ public final class VoronoiCells {
             return count;
         }
 
-        /** Clips cell {@code i} in {@link #clipper}; false when it vanished. */
-        boolean cell(int i) {
-            final double[] sites = grid.sites;
+        /** Clips cell {@code i} (at bucket position {@code pos}) in {@link #clipper}; false when it vanished. */
+        boolean cell(int i, int pos) {
             final double[] lo = grid.lo;
             final double[] cs = grid.cs;
             final int[] g = grid.g;
@@ -347,10 +368,10 @@ public final class VoronoiCells {
             final double pad = grid.pad;
             final double tol = grid.tol;
             CellClipper cell = clipper;
-            double sx = sites[3 * i], sy = sites[3 * i + 1], sz = sites[3 * i + 2];
-            cell.reset(grid.source);
+            double sx = bs[3 * pos], sy = bs[3 * pos + 1], sz = bs[3 * pos + 2];
+            cell.reset(grid.source, sx, sy, sz);
             boolean alive = true;
-            double r = cell.maxVertexDistance(sx, sy, sz);
+            double r = cell.maxVertexDistance();
             // how far the site lies inside every plane so far (source faces, then each bisector that cut),
             // less a bound on the rounding of that distance; see CellClipper.clip's inset
             double inset = Double.POSITIVE_INFINITY;
@@ -372,12 +393,12 @@ public final class VoronoiCells {
                 // grid cells whose (padded) box is farther than 2R hold only sites the filter below drops
                 double skip = reach * (1 + 1e-9);
                 double rr = 2 * r + pad;
-                int z0 = Math.max(ck - ring, Math.max(0, (int) Math.floor((sz - rr - lo[2]) / cs[2]) - 1));
-                int z1 = Math.min(ck + ring, Math.min(g[2] - 1, (int) Math.floor((sz + rr - lo[2]) / cs[2]) + 1));
-                int y0 = Math.max(cj - ring, Math.max(0, (int) Math.floor((sy - rr - lo[1]) / cs[1]) - 1));
-                int y1 = Math.min(cj + ring, Math.min(g[1] - 1, (int) Math.floor((sy + rr - lo[1]) / cs[1]) + 1));
-                int x0 = Math.max(ci - ring, Math.max(0, (int) Math.floor((sx - rr - lo[0]) / cs[0]) - 1));
-                int x1 = Math.min(ci + ring, Math.min(g[0] - 1, (int) Math.floor((sx + rr - lo[0]) / cs[0]) + 1));
+                int z0 = Math.max(ck - ring, Math.max(0, floorInt((sz - rr - lo[2]) / cs[2]) - 1));
+                int z1 = Math.min(ck + ring, Math.min(g[2] - 1, floorInt((sz + rr - lo[2]) / cs[2]) + 1));
+                int y0 = Math.max(cj - ring, Math.max(0, floorInt((sy - rr - lo[1]) / cs[1]) - 1));
+                int y1 = Math.min(cj + ring, Math.min(g[1] - 1, floorInt((sy + rr - lo[1]) / cs[1]) + 1));
+                int x0 = Math.max(ci - ring, Math.max(0, floorInt((sx - rr - lo[0]) / cs[0]) - 1));
+                int x1 = Math.min(ci + ring, Math.min(g[0] - 1, floorInt((sx + rr - lo[0]) / cs[0]) + 1));
                 for (int z = z0; z <= z1; z++) {
                     double dz = gap(sz, lo[2] + z * cs[2] - pad, lo[2] + (z + 1) * cs[2] + pad);
                     for (int y = y0; y <= y1; y++) {
@@ -400,6 +421,7 @@ public final class VoronoiCells {
                             int cc = x + g[0] * (y + g[1] * z);
                             int[] cd = cand;
                             double[] cdd = candD;
+                            int[] cq = candQ;
                             for (int q = start[cc], qe = start[cc + 1]; q < qe; q++) {
                                 double ex = bs[3 * q] - sx, ey = bs[3 * q + 1] - sy, ez = bs[3 * q + 2] - sz;
                                 double dj = ex * ex + ey * ey + ez * ez;
@@ -415,9 +437,11 @@ public final class VoronoiCells {
                                 if (m == cd.length) {
                                     cd = cand = Arrays.copyOf(cd, 2 * m);
                                     cdd = candD = Arrays.copyOf(cdd, 2 * m);
+                                    cq = candQ = Arrays.copyOf(cq, 2 * m);
                                 }
                                 cd[m] = j;
                                 cdd[m] = dj;
+                                cq[m] = q;
                                 m++;
                             }
                         }
@@ -425,17 +449,18 @@ public final class VoronoiCells {
                 }
                 // nearest first (ties by index), taken from a heap: most of a ring's candidates lie beyond 2R once
                 // the first few have cut, and are never ordered
-                heapify(cand, candD, m);
+                heapify(cand, candD, candQ, m);
                 while (m > 0 && alive) {
                     if (candD[0] > 4 * r * r) {
                         break;
                     }
-                    int j = cand[0];
+                    int j = cand[0], qj = candQ[0];
                     m--;
                     cand[0] = cand[m];
                     candD[0] = candD[m];
-                    siftDown(cand, candD, 0, m);
-                    double tx = sites[3 * j], ty = sites[3 * j + 1], tz = sites[3 * j + 2];
+                    candQ[0] = candQ[m];
+                    siftDown(cand, candD, candQ, 0, m);
+                    double tx = bs[3 * qj], ty = bs[3 * qj + 1], tz = bs[3 * qj + 2];
                     double nx, ny, nz, d;
                     if (i < j) {
                         nx = tx - sx;
@@ -452,12 +477,12 @@ public final class VoronoiCells {
                     double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
                     double h = (d - (nx * sx + ny * sy + nz * sz)) / len - 1e-14 * (Math.abs(d) / len + smag);
                     double insetWith = Math.min(inset, h);
-                    int res = cell.clip(nx, ny, nz, d, tol, j, insetWith, r);
+                    int res = cell.clip(nx, ny, nz, d, len, tol, j, insetWith, r);
                     if (res < 0) {
                         alive = false;
                     } else if (res > 0) {
                         inset = insetWith;
-                        r = cell.maxVertexDistance(sx, sy, sz);
+                        r = cell.maxVertexDistance();
                     }
                 }
             }
@@ -549,15 +574,15 @@ public final class VoronoiCells {
         return v < 0 ? 0 : v >= n ? n - 1 : v;
     }
 
-    /** Orders {@code idx, d} as a binary min-heap by (d, idx). */
-    private static void heapify(int[] idx, double[] d, int m) {
+    /** Orders {@code idx, d} (and {@code pos} along) as a binary min-heap by (d, idx). */
+    private static void heapify(int[] idx, double[] d, int[] pos, int m) {
         for (int k = m / 2 - 1; k >= 0; k--) {
-            siftDown(idx, d, k, m);
+            siftDown(idx, d, pos, k, m);
         }
     }
 
-    private static void siftDown(int[] idx, double[] d, int k, int m) {
-        int ik = idx[k];
+    private static void siftDown(int[] idx, double[] d, int[] pos, int k, int m) {
+        int ik = idx[k], pk = pos[k];
         double dk = d[k];
         while (true) {
             int c = 2 * k + 1;
@@ -572,10 +597,21 @@ public final class VoronoiCells {
             }
             idx[k] = idx[c];
             d[k] = d[c];
+            pos[k] = pos[c];
             k = c;
         }
         idx[k] = ik;
         d[k] = dk;
+        pos[k] = pk;
+    }
+
+    /**
+     * {@code (int) Math.floor(v)} for every double (NaN and beyond the int range included) without the call C1 makes
+     * for {@code Math.floor} (StrictMath.floorOrCeil, not an intrinsic there).
+     */
+    static int floorInt(double v) {
+        int t = (int) v; // toward zero, saturating; NaN → 0
+        return t > v && t != Integer.MIN_VALUE ? t - 1 : t;
     }
 
     /** Distance from {@code p} to the interval [a, b] (0 inside). */

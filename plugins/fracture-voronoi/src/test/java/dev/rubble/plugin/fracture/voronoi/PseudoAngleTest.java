@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 27 item 5: the cap is ordered by {@link CellClipper#pseudoAngle} and falls back to
+ * Issue 27 item 5: the cap is ordered by {@link CapOrder#pseudoAngle} and falls back to
  * {@code StrictMath.atan2} only for pairs closer than 1e-9; that must give atan2's order on every pair.
  */
 class PseudoAngleTest {
@@ -25,7 +25,7 @@ class PseudoAngleTest {
                 y2 = y1 * Math.cos(a) + x1 * Math.sin(a);
                 x2 = x1 * Math.cos(a) - y1 * Math.sin(a);
             }
-            double q1 = CellClipper.pseudoAngle(y1, x1), q2 = CellClipper.pseudoAngle(y2, x2);
+            double q1 = CapOrder.pseudoAngle(y1, x1), q2 = CapOrder.pseudoAngle(y2, x2);
             if (Double.isNaN(q1) || Double.isNaN(q2)) {
                 // only the origin has no pseudo-angle (the clipper then uses atan2 for every point)
                 assertThat((y1 == 0 && x1 == 0) || (y2 == 0 && x2 == 0)).isTrue();
@@ -46,13 +46,13 @@ class PseudoAngleTest {
     @Test
     void theCutAndSignedZerosMatchAtan2() {
         // atan2(±0, x < 0) = ±π: the two ends of the range
-        assertThat(CellClipper.pseudoAngle(0.0, -1)).isEqualTo(2.0);
-        assertThat(CellClipper.pseudoAngle(-0.0, -1)).isEqualTo(-2.0);
-        assertThat(CellClipper.pseudoAngle(1, -0.0)).isEqualTo(1.0);
-        assertThat(CellClipper.pseudoAngle(-1, 0.0)).isEqualTo(-1.0);
+        assertThat(CapOrder.pseudoAngle(0.0, -1)).isEqualTo(2.0);
+        assertThat(CapOrder.pseudoAngle(-0.0, -1)).isEqualTo(-2.0);
+        assertThat(CapOrder.pseudoAngle(1, -0.0)).isEqualTo(1.0);
+        assertThat(CapOrder.pseudoAngle(-1, 0.0)).isEqualTo(-1.0);
         for (double y : SPECIAL) {
             for (double x : SPECIAL) {
-                double q = CellClipper.pseudoAngle(y, x);
+                double q = CapOrder.pseudoAngle(y, x);
                 if (y == 0 && x == 0) {
                     assertThat(q).isNaN();
                     continue;
