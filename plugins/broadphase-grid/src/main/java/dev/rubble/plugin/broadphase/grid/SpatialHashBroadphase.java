@@ -14,7 +14,9 @@ import java.util.Arrays;
  *          counting-sorted by hash(cell) into buckets of a power-of-two table (~2 per entry);
  *          bigger proxies -> the huge list
  *  pairs:  within a bucket, entries of the same cell whose boxes overlap form a pair, reported only
- *          in the cell that holds the min corner of the two boxes' intersection, so once;
+ *          in the cell that holds the min corner of the two boxes' intersection, so once
+ *          (each entry carries three flags, "this is my min-corner cell in x / y / z": the pair's
+ *          cell is that corner's where the two entries' flags together cover all three axes);
  *          each huge proxy is tested against every other proxy directly
  * </pre>
  *
@@ -37,6 +39,8 @@ import java.util.Arrays;
  */
 final class SpatialHashBroadphase implements Broadphase {
     private static final double CELL_LIMIT = 1 << 30;
+    /** Entry flags: the entry's cell is its proxy's min-corner cell in x, y, z. */
+    private static final int MIN_X = 1, MIN_Y = 2, MIN_Z = 4, MIN_ALL = 7;
 
     private final double cellSize;
     private final double inverseCellSize;
@@ -57,8 +61,16 @@ final class SpatialHashBroadphase implements Broadphase {
     private int[] entryProxy = new int[64];
     private int[] entryCell = new int[64 * 3];
     private int[] entryBucket = new int[64];
-    /** Entries sorted by bucket; bucket k holds sorted[bucketStart[k] .. bucketStart[k + 1]). */
-    private int[] sorted = new int[64];
+    /** Per entry: {@link #MIN_X} when its cell is its proxy's min-corner cell in x, likewise y and z. */
+    private byte[] entryFlags = new byte[64];
+    /**
+     * The entries sorted by bucket, copied in that order (the search reads them front to back
+     * instead of through an index): bucket k holds the sorted entries {@code bucketStart[k] ..
+     * bucketStart[k + 1]}, each with its proxy slot, its cell (x, y, z) and its flags.
+     */
+    private int[] sortedProxy = new int[64];
+    private int[] sortedCell = new int[64 * 3];
+    private byte[] sortedFlags = new byte[64];
     private int[] bucketStart = new int[129];
     private int tableMask;
     private int[] hugeList = new int[16];
@@ -224,9 +236,16 @@ final class SpatialHashBroadphase implements Broadphase {
         for (int k = 0; k < tableSize; k++) {
             start[k + 1] += start[k];
         }
-        // place with a moving cursor per bucket, then shift the starts back
+        // place with a moving cursor per bucket (copying each entry to its place), then shift the starts back
+        final int[] sp = sortedProxy, sc = sortedCell, ep = entryProxy, ec = entryCell;
+        final byte[] sf = sortedFlags, ef = entryFlags;
         for (int e = 0; e < entryCount; e++) {
-            sorted[start[entryBucket[e]]++] = e;
+            int k = start[entryBucket[e]]++;
+            sp[k] = ep[e];
+            sc[k * 3] = ec[e * 3];
+            sc[k * 3 + 1] = ec[e * 3 + 1];
+            sc[k * 3 + 2] = ec[e * 3 + 2];
+            sf[k] = ef[e];
         }
         for (int k = tableSize; k > 0; k--) {
             start[k] = start[k - 1];
@@ -271,6 +290,7 @@ final class SpatialHashBroadphase implements Broadphase {
                         entryCell[e * 3 + 1] = y;
                         entryCell[e * 3 + 2] = z;
                         entryBucket[e] = hash(x, y, z) & mask;
+                        entryFlags[e] = (byte) ((x == x0 ? MIN_X : 0) | (y == y0 ? MIN_Y : 0) | (z == z0 ? MIN_Z : 0));
                         e++;
                     }
                 }
@@ -283,7 +303,10 @@ final class SpatialHashBroadphase implements Broadphase {
         entryProxy = Arrays.copyOf(entryProxy, n);
         entryCell = Arrays.copyOf(entryCell, n * 3);
         entryBucket = Arrays.copyOf(entryBucket, n);
-        sorted = Arrays.copyOf(sorted, n);
+        entryFlags = Arrays.copyOf(entryFlags, n);
+        sortedProxy = Arrays.copyOf(sortedProxy, n);
+        sortedCell = Arrays.copyOf(sortedCell, n * 3);
+        sortedFlags = Arrays.copyOf(sortedFlags, n);
     }
 
     @Override
@@ -339,9 +362,9 @@ final class SpatialHashBroadphase implements Broadphase {
     private void searchBuckets(int fromBucket, int toBucket, PairCollector out, int block) {
         final double[] b = proxies.boxes;
         final int[] ids = proxies.ids;
-        final int[] start = bucketStart, cellOf = entryCell, proxyOf = entryProxy, order = sorted;
+        final int[] start = bucketStart, cellOf = sortedCell, proxyOf = sortedProxy;
+        final byte[] flags = sortedFlags;
         final boolean[] fx = proxies.fixed;
-        final int[] mc = minCell;
         // a search block's list and length in locals (no shared line written per pair); grows only
         // while the scene grows
         int[] list = block < 0 ? null : blockPairs[block];
@@ -349,26 +372,25 @@ final class SpatialHashBroadphase implements Broadphase {
         for (int k = fromBucket; k < toBucket; k++) {
             int from = start[k], to = start[k + 1];
             for (int i = from; i < to - 1; i++) {
-                int ei = order[i];
-                int p = proxyOf[ei];
-                int cx = cellOf[ei * 3], cy = cellOf[ei * 3 + 1], cz = cellOf[ei * 3 + 2];
+                int p = proxyOf[i];
+                int cx = cellOf[i * 3], cy = cellOf[i * 3 + 1], cz = cellOf[i * 3 + 2];
+                int pflags = flags[i];
                 int po = p * 6;
-                int px0 = mc[p * 3], py0 = mc[p * 3 + 1], pz0 = mc[p * 3 + 2];
                 boolean pf = fx[p];
                 for (int j = i + 1; j < to; j++) {
-                    int ej = order[j];
-                    int q = proxyOf[ej];
-                    if (pf && fx[q]) {
-                        continue;
+                    // the cell of the intersection's min corner first: cell() is monotone, so
+                    // cell(max(a, b)) = max(cell(a), cell(b)) of the two min-corner cells; both are at
+                    // most this cell (both boxes cover it), so the max is this cell exactly where one of
+                    // them is: the entries' flags
+                    if ((pflags | flags[j]) != MIN_ALL) {
+                        continue; // not the cell this pair is reported in (or no overlap)
                     }
-                    if (cellOf[ej * 3] != cx || cellOf[ej * 3 + 1] != cy || cellOf[ej * 3 + 2] != cz) {
+                    if (cellOf[j * 3] != cx || cellOf[j * 3 + 1] != cy || cellOf[j * 3 + 2] != cz) {
                         continue; // another cell sharing the bucket
                     }
-                    // the cell of the intersection's min corner first: cell() is monotone, so
-                    // cell(max(a, b)) = max(cell(a), cell(b)), the min-corner cells of the build
-                    if (Math.max(px0, mc[q * 3]) != cx || Math.max(py0, mc[q * 3 + 1]) != cy
-                            || Math.max(pz0, mc[q * 3 + 2]) != cz) {
-                        continue; // not the cell this pair is reported in (or no overlap)
+                    int q = proxyOf[j];
+                    if (pf && fx[q]) {
+                        continue;
                     }
                     int qo = q * 6;
                     if (b[po] <= b[qo + 3] && b[qo] <= b[po + 3] && b[po + 1] <= b[qo + 4] && b[qo + 1] <= b[po + 4]
@@ -447,11 +469,10 @@ final class SpatialHashBroadphase implements Broadphase {
                     for (int z = z0; z <= z1; z++) {
                         int k = hash(x, y, z) & tableMask;
                         for (int i = bucketStart[k], to = bucketStart[k + 1]; i < to; i++) {
-                            int e = sorted[i];
-                            if (entryCell[e * 3] != x || entryCell[e * 3 + 1] != y || entryCell[e * 3 + 2] != z) {
+                            if (sortedCell[i * 3] != x || sortedCell[i * 3 + 1] != y || sortedCell[i * 3 + 2] != z) {
                                 continue;
                             }
-                            int s = entryProxy[e];
+                            int s = sortedProxy[i];
                             int o = s * 6;
                             // report in the cell holding the min corner of the intersection only
                             if (overlapsQuery(s, minX, minY, minZ, maxX, maxY, maxZ)
@@ -501,7 +522,10 @@ final class SpatialHashBroadphase implements Broadphase {
                 && Arrays.equals(entryProxy, 0, e, other.entryProxy, 0, e)
                 && Arrays.equals(entryCell, 0, 3 * e, other.entryCell, 0, 3 * e)
                 && Arrays.equals(entryBucket, 0, e, other.entryBucket, 0, e)
-                && Arrays.equals(sorted, 0, e, other.sorted, 0, e)
+                && Arrays.equals(entryFlags, 0, e, other.entryFlags, 0, e)
+                && Arrays.equals(sortedProxy, 0, e, other.sortedProxy, 0, e)
+                && Arrays.equals(sortedCell, 0, 3 * e, other.sortedCell, 0, 3 * e)
+                && Arrays.equals(sortedFlags, 0, e, other.sortedFlags, 0, e)
                 && Arrays.equals(bucketStart, 0, tableMask + 2, other.bucketStart, 0, tableMask + 2);
     }
 }

@@ -25,6 +25,14 @@ import dev.rubble.spi.shape.ShapeMath;
  * ODE's dBoxBox (and Bullet's port of it) prefers faces by 5 % of the depth, qu3e by 5 % plus 1 cm.
  * The price: when a face wins over a better edge axis the reported depth exceeds the true (minimum)
  * depth by at most that tolerance, and the normal is the face's.
+ *
+ * <p>Separating-axis hint (issue 27 item 2): the hinted call keeps in the pair's hint slot the one of
+ * the 15 axes that last separated the boxes by more than the margin (its index plus one in the slot's
+ * last double, its direction from A to B in A's frame in the first three) and next time computes that
+ * axis's separation first, with the same expressions as the full test. When it exceeds the margin the
+ * full test would return with no contact as well (a face axis makes {@code maxFace}, an edge axis
+ * {@code bestEdge}, at least that large), so the call returns at once: the same result, one axis instead
+ * of six to fifteen. In the 4 000-box pile about a third of the pairs the narrowphase tests are apart.
  */
 final class BoxBox implements PairCollider {
     /** An edge axis must beat the best face axis by this much, metres, plus {@link #EDGE_RELATIVE} of the depth. */
@@ -39,8 +47,21 @@ final class BoxBox implements PairCollider {
     private final double[] st = new double[2];
     private final double[] ha = new double[3], hb = new double[3];
 
+    /** Axes of the full test: A's faces 0-2, B's faces 3-5, edge pairs 6 + 3 i + j. */
+    private static final int AXES = 15;
+
     @Override
     public void collide(Shape sa, Pose pa, Shape sb, Pose pb, double margin, ContactSink sink) {
+        collide(sa, pa, sb, pb, margin, sink, null, 0);
+    }
+
+    /**
+     * The test with the pair's hint slot {@code hint[offset .. offset + 4)} (or none: {@code hint}
+     * null); see the class comment.
+     */
+    @Override
+    public void collide(Shape sa, Pose pa, Shape sb, Pose pb, double margin, ContactSink sink,
+                        double[] hint, int offset) {
         Box a = (Box) sa, b = (Box) sb;
         double[] ra = pa.r, rb = pb.r;
         double[] ha = this.ha, hb = this.hb;
@@ -51,6 +72,13 @@ final class BoxBox implements PairCollider {
         hb[1] = b.halfY();
         hb[2] = b.halfZ();
         double tx = pb.px - pa.px, ty = pb.py - pa.py, tz = pb.pz - pa.pz;
+        if (hint != null && hint[offset + 3] > 0) {
+            int k = (int) hint[offset + 3] - 1; // any of the 15 axes is an exact test (a stray value: none)
+            if (k >= 0 && k < AXES && axisSeparates(k, tx, ty, tz, ra, ha, rb, hb, margin, hint, offset)) {
+                return;
+            }
+        }
+        int apartAxis = -1; // the axis of the largest face separation
         // c[i][j] = a_i . b_j (axes are matrix columns)
         double bestFace = Double.NEGATIVE_INFINITY, maxFace = Double.NEGATIVE_INFINITY, bestEdge = Double.NEGATIVE_INFINITY;
         int faceAxis = -1, edgeI = -1, edgeJ = -1;
@@ -60,6 +88,9 @@ final class BoxBox implements PairCollider {
             for (int i = 0; i < 3; i++) {
                 double lx = r[i], ly = r[3 + i], lz = r[6 + i];
                 double s = separation(lx, ly, lz, tx, ty, tz, ra, ha, rb, hb);
+                if (s > maxFace) {
+                    apartAxis = 3 * box + i;
+                }
                 maxFace = Math.max(maxFace, s);
                 // A's faces win unless one of B's separates by FACE_TOLERANCE more: two boxes resting
                 // face to face with a slight tilt would otherwise swap reference faces step to step
@@ -75,6 +106,9 @@ final class BoxBox implements PairCollider {
             }
         }
         if (maxFace > margin) {
+            if (hint != null) {
+                axisSeparates(apartAxis, tx, ty, tz, ra, ha, rb, hb, margin, hint, offset);
+            }
             return;
         }
         for (int i = 0; i < 3; i++) {
@@ -102,7 +136,13 @@ final class BoxBox implements PairCollider {
             }
         }
         if (bestEdge > margin) {
+            if (hint != null) {
+                axisSeparates(6 + 3 * edgeI + edgeJ, tx, ty, tz, ra, ha, rb, hb, margin, hint, offset);
+            }
             return;
+        }
+        if (hint != null) {
+            hint[offset + 3] = 0; // in contact (or within the margin): no separating axis
         }
         if (edgeI >= 0 && bestEdge > bestFace + edgeTolerance(bestEdge)) {
             edgeContact(pa, ha, pb, hb, edgeI, edgeJ, enx, eny, enz, margin, sink);
@@ -111,6 +151,46 @@ final class BoxBox implements PairCollider {
         builder.featureA(sa, pa, fnx, fny, fnz);
         builder.featureB(sb, pb, fnx, fny, fnz);
         builder.clip(fnx, fny, fnz, 0, 0, margin, sink, 0);
+    }
+
+    /**
+     * Whether axis {@code k} (see {@link #AXES}) separates the boxes by more than {@code margin}, computed
+     * with exactly the full test's expressions; if so, writes it to the hint slot (direction from A to B
+     * in A's frame, {@code k + 1}).
+     */
+    private static boolean axisSeparates(int k, double tx, double ty, double tz, double[] ra, double[] ha,
+                                         double[] rb, double[] hb, double margin, double[] hint, int offset) {
+        double lx, ly, lz;
+        if (k < 6) {
+            double[] r = k < 3 ? ra : rb;
+            int i = k % 3;
+            lx = r[i];
+            ly = r[3 + i];
+            lz = r[6 + i];
+        } else {
+            int i = (k - 6) / 3, j = (k - 6) % 3;
+            double ax = ra[i], ay = ra[3 + i], az = ra[6 + i];
+            double bx = rb[j], by = rb[3 + j], bz = rb[6 + j];
+            lx = ay * bz - az * by;
+            ly = az * bx - ax * bz;
+            lz = ax * by - ay * bx;
+            double l = Math.sqrt(lx * lx + ly * ly + lz * lz);
+            if (l < 1e-6) {
+                return false; // parallel edges: the full test skips this axis
+            }
+            lx /= l;
+            ly /= l;
+            lz /= l;
+        }
+        if (!(separation(lx, ly, lz, tx, ty, tz, ra, ha, rb, hb) > margin)) {
+            return false;
+        }
+        double sg = lx * tx + ly * ty + lz * tz < 0 ? -1 : 1;
+        hint[offset] = sg * (ra[0] * lx + ra[3] * ly + ra[6] * lz);
+        hint[offset + 1] = sg * (ra[1] * lx + ra[4] * ly + ra[7] * lz);
+        hint[offset + 2] = sg * (ra[2] * lx + ra[5] * ly + ra[8] * lz);
+        hint[offset + 3] = k + 1;
+        return true;
     }
 
     /**
