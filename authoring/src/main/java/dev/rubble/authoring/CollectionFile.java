@@ -72,56 +72,22 @@ public final class CollectionFile {
      * have no place).
      */
     public static byte[] toBytes(GeometryCollection g, boolean meshes) {
-        ImageBuffer bytes = new ImageBuffer();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream o = new DataOutputStream(bytes)) {
             write(g, meshes, o);
         } catch (IOException e) {
             throw new IllegalStateException("writing to memory failed", e);
         }
+        byte[] body = bytes.toByteArray();
         CRC32 crc = new CRC32();
-        crc.update(bytes.buf, 0, bytes.len);
-        byte[] out = java.util.Arrays.copyOf(bytes.buf, bytes.len + 4);
+        crc.update(body);
+        byte[] out = java.util.Arrays.copyOf(body, body.length + 4);
         int c = (int) crc.getValue();
-        out[bytes.len] = (byte) (c >>> 24);
-        out[bytes.len + 1] = (byte) (c >>> 16);
-        out[bytes.len + 2] = (byte) (c >>> 8);
-        out[bytes.len + 3] = (byte) c;
+        out[body.length] = (byte) (c >>> 24);
+        out[body.length + 1] = (byte) (c >>> 16);
+        out[body.length + 2] = (byte) (c >>> 8);
+        out[body.length + 3] = (byte) c;
         return out;
-    }
-
-    /**
-     * The image being written: a {@link ByteArrayOutputStream} without its lock on every byte
-     * ({@code DataOutputStream.writeInt} writes an int as four single bytes) and without the copy
-     * of {@code toByteArray}. Issue 27 item 6: a journal of the demo wall embeds its 2.38 MB image,
-     * serialised on the stepping thread when the journal is created.
-     */
-    private static final class ImageBuffer extends java.io.OutputStream {
-        byte[] buf = new byte[1 << 16];
-        int len;
-
-        private void room(int more) {
-            if (len + more > buf.length) {
-                long want = Math.max((long) len + more, 2L * buf.length);
-                if (want > Integer.MAX_VALUE - 8) {
-                    throw new IllegalStateException("collection image over 2 GB: " + want + " bytes");
-                }
-                buf = java.util.Arrays.copyOf(buf, (int) want);
-            }
-        }
-
-        @Override
-        public void write(int b) {
-            room(1);
-            buf[len++] = (byte) b;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int n) {
-            Objects.checkFromIndexSize(off, n, b.length);
-            room(n);
-            System.arraycopy(b, off, buf, len, n);
-            len += n;
-        }
     }
 
     /** The file image of {@code g} without its trailing checksum. */

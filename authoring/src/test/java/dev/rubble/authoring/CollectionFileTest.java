@@ -87,20 +87,6 @@ final class CollectionFileTest {
                 .hasMessageContaining("nodeThreshold[3] = -1.0");
     }
 
-    /** An image larger than toBytes' first buffer (64 KB) grows it: the same bytes as the streamed save. */
-    @Test
-    void aLargeImageIsTheSavedFile(@TempDir Path dir) throws Exception {
-        CollectionBuilder b = new CollectionBuilder(ConvexPolytope.box(0, 0, 0, 2, 1, 0.5));
-        b.fractureLevel(CollectionBuilderTest.fracture("voronoi", Map.of("count", 400)), 21);
-        GeometryCollection big = b.build(CollectionBuilderTest.graph("none"), 8);
-        Path f = dir.resolve("big.rbc");
-        CollectionFile.save(big, f);
-        byte[] image = CollectionFile.toBytes(big);
-        assertThat(image.length).isGreaterThan(4 << 16);
-        assertThat(image).isEqualTo(Files.readAllBytes(f));
-        assertThat(CollectionFile.fromBytes(image)).isEqualTo(big);
-    }
-
     /**
      * Golden hash: the file image of a fixed build. A change means fracture, proximity, graph or
      * file output changed bit-wise; update the constant only for an intended change.
