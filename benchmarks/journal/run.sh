@@ -6,7 +6,7 @@
 #           CPU per step (steps 20..300), the journal's own CPU per step, bytes per step, peak RSS, and the whole
 #           run's stepping-thread and process CPU with the journal's creation and close
 #   demo  - `rubble demo --steps 150 --headless` with and without --journal: whole-process wall, CPU (user+sys), peak RSS;
-#           through the ./rubble launcher (as users run it; RUBBLE_CDS=1 adds the class-data archive) unless JAR_DIR or
+#           through the ./rubble launcher (as users run it, with its class-data archive of the libraries; RUBBLE_CDS=0 runs without) unless JAR_DIR or
 #           CACHE_CLASSES name another build
 #   wall  - the demo's wall through JournalCostMain (WALL_MODES, default "off on"), 150 steps: the stepping thread's
 #           CPU for the whole recording (create, steps, close) beside the process's

@@ -120,6 +120,23 @@ final class CliLoggingIT {
                 .contains("debug").doesNotContain("\n");
     }
 
+    /**
+     * The first journal of a process loads Chronicle's thread-affinity library, which, with JNA left out of
+     * the command (issue 27 item 6), warns that its JNA implementations are unavailable: the command's
+     * logging configuration keeps those two lines (and only those) off stderr, and the journal verifies.
+     */
+    @Test
+    void aRecordedDemoIsQuietAndVerifies(@TempDir Path tmp) throws Exception {
+        Path journal = tmp.resolve("journal");
+        Run r = rubble(tmp, null, "demo", "--steps", "3", "--headless", "--journal", journal.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Journal: " + journal + ", 3 steps");
+        assertThat(r.err()).as("stderr of a recorded demo").isEmpty();
+        Run v = rubble(tmp, null, "verify", journal.toString());
+        assertThat(v.code()).as(v.err()).isZero();
+        assertThat(v.out() + v.err()).contains("identical");
+    }
+
     @Test
     void chronicleWarningsReachStderrThroughTheCommandsSlf4jProvider(@TempDir Path tmp) throws Exception {
         Path probe = Path.of(Slf4jProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI());
