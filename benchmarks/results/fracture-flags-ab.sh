@@ -3,7 +3,7 @@
 # interleaved (which goes first alternates): the Voronoi step (VoronoiTiming N adjacency; thread CPU, process CPU net of
 # the same JVM's "none" run) and the whole `rubble fracture --source box:half=5,2,1 --seed 1 --sites N --out F` command
 # (process CPU, peak RSS, and the .rbc's sha256, which must be equal under both).
-# Usage: A="flags" B="flags" benchmarks/results/fracture-flags-ab.sh PAIRS N...
+# Usage: A="flags" B="flags" [CLI=0] benchmarks/results/fracture-flags-ab.sh PAIRS N...   (CLI=0: the step only)
 # Run from the repository root after
 #   mvn -o -q -pl tui-console -am package -DskipTests && mvn -o -q -pl plugins/fracture-voronoi -am test-compile
 set -u
@@ -18,6 +18,7 @@ step() { local flags=$1 n=$2 mode=$3
   /usr/bin/time -f "%U %S" -o "$T/time" java $flags -cp "$CP" dev.rubble.plugin.fracture.voronoi.VoronoiTiming "$n" "$mode" > "$T/out" 2>&1
   echo "$(grep -o 'threadCpuMs=[0-9.]*' "$T/out" | cut -d= -f2) $(awk '{printf "%.2f", $1 + $2}' "$T/time")"; }
 cli() { local flags=$1 n=$2
+  if [ "${CLI:-1}" = 0 ]; then echo "0 0 -"; return; fi
   /usr/bin/time -f "%U %S %M" -o "$T/time" java "${BASE[@]}" $flags -cp "$JAR/rubble-tui-console.jar:$JAR/lib/*" \
     dev.rubble.cli.Main fracture --source box:half=5,2,1 --seed 1 --sites "$n" --out "$T/f.rbc" > "$T/out" 2>&1
   echo "$(awk '{printf "%.2f %d", $1 + $2, $3 / 1024}' "$T/time") $(sha256sum "$T/f.rbc" | cut -c1-16)"; }
