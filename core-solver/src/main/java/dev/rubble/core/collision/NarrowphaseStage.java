@@ -340,7 +340,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
         final dev.rubble.core.body.IgnoredPairs ignored = b.ignoredPairs;
         if (dt > 0) {
-            prepareMotion(b);
+            prepareReach(b);
         }
         if (parallelReady(pairs.size())) {
             // issue 26: collisions and cache look-ups of pair blocks on the workers, then the pass in
@@ -1073,78 +1073,50 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     }
 
     /**
-     * Per body slot, this run's: linear velocity and {@link #angularReach} side by side ({@link #MOTION}
-     * doubles), valid where {@link #motionStamp} holds {@link #motionRun}: {@link #pairMargin} read them
-     * from four arrays and worked out each body's reach (two square roots) once per pair, about 2 % of
-     * the 4 000-box pile's step (issue 27 item 2). The same numbers, so the same margins.
+     * Per body slot, this run's {@link #angularReach} (two square roots), valid where {@link #reachStamp}
+     * holds {@link #reachRun}: {@link #pairMargin} worked it out for both bodies of every pair, about 2 %
+     * of the 4 000-box pile's step (issue 27 item 2). The same numbers, so the same margins.
      */
-    private double[] motion = new double[0];
-    private int[] motionStamp = new int[0];
-    private int motionRun;
-    private static final int MOTION = 4;
+    private double[] reach = new double[0];
+    private int[] reachStamp = new int[0];
+    private int reachRun;
 
     /**
-     * Fills {@link #motion} for the awake bodies, before the pair loop (the workers of a parallel run
+     * Fills {@link #reach} for the awake bodies, before the pair loop (the workers of a parallel run
      * only read it); other bodies' pairs compute theirs in {@link #pairMargin}.
      */
-    private void prepareMotion(BodyStore b) {
+    private void prepareReach(BodyStore b) {
         int slots = b.px.length;
-        if (motionStamp.length < slots) {
-            motionStamp = new int[slots];
-            motion = new double[MOTION * slots];
-            motionRun = 0;
+        if (reachStamp.length < slots) {
+            reachStamp = new int[slots];
+            reach = new double[slots];
+            reachRun = 0;
         }
-        if (++motionRun == Integer.MAX_VALUE) {
-            Arrays.fill(motionStamp, 0);
-            motionRun = 1;
+        if (++reachRun == Integer.MAX_VALUE) {
+            Arrays.fill(reachStamp, 0);
+            reachRun = 1;
         }
-        final double[] mo = motion;
-        final int[] stamp = motionStamp;
-        final int run = motionRun;
+        final double[] r = reach;
+        final int[] stamp = reachStamp;
+        final int run = reachRun;
         for (int i = 0, n = b.awakeCount(); i < n; i++) {
-            int s = b.order[i], o = MOTION * s;
-            mo[o] = b.vx[s];
-            mo[o + 1] = b.vy[s];
-            mo[o + 2] = b.vz[s];
-            mo[o + 3] = angularReach(b, s);
+            int s = b.order[i];
+            r[s] = angularReach(b, s);
             stamp[s] = run;
         }
+    }
+
+    /** Body slot {@code s}'s angular reach this run: from {@link #reach} when prepared, else worked out. */
+    private double reachOf(BodyStore b, int s) {
+        return reachStamp[s] == reachRun ? reach[s] : angularReach(b, s);
     }
 
     /** The pair's speculative margin: the base margin plus the look-ahead of its closing speed over {@code dt}. */
     private double pairMargin(BodyStore b, int a, int c, double dt) {
         double pairMargin = margin;
         if (dt > 0) {
-            final double[] mo = motion;
-            final int[] stamp = motionStamp;
-            final int run = motionRun;
-            double vax, vay, vaz, ra, vcx, vcy, vcz, rc;
-            if (stamp[a] == run) {
-                int o = MOTION * a;
-                vax = mo[o];
-                vay = mo[o + 1];
-                vaz = mo[o + 2];
-                ra = mo[o + 3];
-            } else {
-                vax = b.vx[a];
-                vay = b.vy[a];
-                vaz = b.vz[a];
-                ra = angularReach(b, a);
-            }
-            if (stamp[c] == run) {
-                int o = MOTION * c;
-                vcx = mo[o];
-                vcy = mo[o + 1];
-                vcz = mo[o + 2];
-                rc = mo[o + 3];
-            } else {
-                vcx = b.vx[c];
-                vcy = b.vy[c];
-                vcz = b.vz[c];
-                rc = angularReach(b, c);
-            }
-            double dvx = vcx - vax, dvy = vcy - vay, dvz = vcz - vaz;
-            double closing = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz) + ra + rc;
+            double dvx = b.vx[c] - b.vx[a], dvy = b.vy[c] - b.vy[a], dvz = b.vz[c] - b.vz[a];
+            double closing = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz) + reachOf(b, a) + reachOf(b, c);
             pairMargin += dt * closing;
         }
         return pairMargin;
