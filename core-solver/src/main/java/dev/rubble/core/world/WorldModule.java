@@ -4,11 +4,15 @@ import com.google.inject.AbstractModule;
 import com.google.inject.ConfigurationException;
 import com.google.inject.CreationException;
 import com.google.inject.Guice;
+import com.google.inject.Injector;
 import com.google.inject.Key;
 import com.google.inject.Module;
+import com.google.inject.OutOfScopeException;
+import com.google.inject.Provider;
 import com.google.inject.ProvisionException;
 import com.google.inject.Provides;
-import com.google.inject.Singleton;
+import com.google.inject.Scope;
+import com.google.inject.ScopeAnnotation;
 import com.google.inject.multibindings.Multibinder;
 import com.google.inject.multibindings.OptionalBinder;
 import com.google.inject.name.Named;
@@ -30,6 +34,13 @@ import dev.rubble.core.step.StepStage;
 import dev.rubble.core.step.WorldSettings;
 import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.broadphase.Broadphase;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -80,12 +91,12 @@ public final class WorldModule extends AbstractModule {
         for (String family : settings.stages().keySet()) {
             StageFamily.byName(family); // unknown family names fail here, listing the known ones
         }
-        Module module = new WorldModule(settings, stages);
-        if (overrides != null && overrides.length > 0) {
-            module = Modules.override(module).with(overrides);
-        }
         try {
-            return Guice.createInjector(module).getInstance(World.class);
+            if (overrides == null || overrides.length == 0) {
+                return WORLD_SCOPE.provide(injector(settings, stages));
+            }
+            Module module = Modules.override(new WorldModule(settings, stages)).with(overrides);
+            return WORLD_SCOPE.provide(Guice.createInjector(module));
         } catch (ProvisionException e) {
             throw unwrap(e.getErrorMessages(), e);
         } catch (CreationException e) {
@@ -94,6 +105,102 @@ public final class WorldModule extends AbstractModule {
             throw unwrap(e.getErrorMessages(), e);
         }
     }
+
+    /**
+     * The injector for worlds without overrides, made once per settings and plugin set and kept in a
+     * small cache (the last {@value #CACHED_INJECTORS} used). Building an injector is most of the
+     * cost of building a small world (Guice analyses every binding: about 6 ms a world in a fresh
+     * bake, docs/bake.md "JVM settings"); a cached injector only provides the world's objects, each
+     * world its own ({@link WorldScoped}), so two worlds made from it share nothing but the settings
+     * record, the loaded plugins and the clock, all immutable. The key is the settings' record
+     * equality (exact, field by field) and the plugin set's identity.
+     */
+    private static Injector injector(WorldSettings settings, Stages stages) {
+        InjectorKey key = new InjectorKey(settings, stages);
+        synchronized (INJECTORS) {
+            Injector cached = INJECTORS.get(key);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        Injector made = Guice.createInjector(new WorldModule(settings, stages));
+        synchronized (INJECTORS) {
+            Injector raced = INJECTORS.putIfAbsent(key, made);
+            return raced != null ? raced : made;
+        }
+    }
+
+    private static final int CACHED_INJECTORS = 8;
+    private record InjectorKey(WorldSettings settings, Stages stages) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof InjectorKey k && k.stages == stages && k.settings.equals(settings);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * settings.hashCode() + System.identityHashCode(stages);
+        }
+    }
+
+    private static final Map<InjectorKey, Injector> INJECTORS = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<InjectorKey, Injector> eldest) {
+            return size() > CACHED_INJECTORS;
+        }
+    };
+
+    /** Marks what there is one of per world (not per injector: a cached injector makes many worlds). */
+    @ScopeAnnotation
+    @Target({ElementType.TYPE, ElementType.METHOD})
+    @Retention(RetentionPolicy.RUNTIME)
+    @interface WorldScoped {
+    }
+
+    /**
+     * The scope of one world's assembly: while {@link #provide} builds a world on a thread, every
+     * {@link WorldScoped} binding is made once and shared within that world; outside it they cannot
+     * be provided. Each thread assembles its own world, so bake workers share a cached injector freely.
+     */
+    static final class WorldScopeImpl implements Scope {
+        private final ThreadLocal<Map<Key<?>, Object>> current = new ThreadLocal<>();
+
+        World provide(Injector injector) {
+            if (current.get() != null) {
+                throw new IllegalStateException("a world is already being assembled on this thread");
+            }
+            current.set(new HashMap<>());
+            try {
+                return injector.getInstance(World.class);
+            } finally {
+                current.remove();
+            }
+        }
+
+        @Override
+        public <T> Provider<T> scope(Key<T> key, Provider<T> unscoped) {
+            return () -> {
+                Map<Key<?>, Object> objects = current.get();
+                if (objects == null) {
+                    throw new OutOfScopeException(key + " exists per world; build worlds with World.create");
+                }
+                @SuppressWarnings("unchecked")
+                T made = (T) objects.get(key);
+                if (made == null) {
+                    made = unscoped.get(); // may recurse into this scope for its dependencies
+                    objects.put(key, made);
+                }
+                return made;
+            };
+        }
+
+        @Override
+        public String toString() {
+            return "WorldScoped";
+        }
+    }
+
+    private static final WorldScopeImpl WORLD_SCOPE = new WorldScopeImpl();
 
     /** A stage's own exception (bad option, unknown name) reaches the caller as itself, not wrapped by Guice. */
     private static RuntimeException unwrap(Iterable<Message> messages, RuntimeException guice) {
@@ -118,7 +225,8 @@ public final class WorldModule extends AbstractModule {
         bind(WorldSettings.class).toInstance(settings);
         bind(Stages.class).toInstance(stages);
         bind(StepClock.class).toInstance(StepClock.DEFAULT); // wall time unless -Drubble.stageClock=cpu
-        bind(World.class).in(Singleton.class);
+        bindScope(WorldScoped.class, WORLD_SCOPE);
+        bind(World.class).in(WORLD_SCOPE);
         Multibinder.newSetBinder(binder(), StepObserver.class);
         // the event stage fills its slot by default (docs/events.md): a mask test while nothing is switched on
         OptionalBinder.newOptionalBinder(binder(), Key.get(StepStage.class, Names.named(EVENTS)))
@@ -137,7 +245,7 @@ public final class WorldModule extends AbstractModule {
     }
 
     @Provides
-    @Singleton
+    @WorldScoped
     Broadphase broadphase(WorldSettings s, Stages st, StepExecutor executor) {
         Broadphase bp = st.create(StageFamily.BROADPHASE, broadphaseName(s),
                 s.stageOptions().getOrDefault(StageFamily.BROADPHASE.name(), StageConfig.empty()));
@@ -147,7 +255,7 @@ public final class WorldModule extends AbstractModule {
     }
 
     @Provides
-    @Singleton
+    @WorldScoped
     NarrowphaseStage narrowphase(WorldSettings s, Stages st, StepExecutor executor) {
         StageConfig options = s.stageOptions().getOrDefault(StageFamily.NARROWPHASE.name(), StageConfig.empty());
         StageConfig pluginOptions = NarrowphaseStage.pluginOptions(options);
@@ -162,25 +270,25 @@ public final class WorldModule extends AbstractModule {
     }
 
     @Provides
-    @Singleton
+    @WorldScoped
     ContactStage contactStage(NarrowphaseStage narrowphase) {
         return narrowphase;
     }
 
     @Provides
-    @Singleton
+    @WorldScoped
     BodyStore bodies(WorldSettings s) {
         return new BodyStore(1024, s.maxBodies());
     }
 
     @Provides
-    @Singleton
+    @WorldScoped
     ContactStore contacts(WorldSettings s) {
         return new ContactStore(1024, s.maxManifolds());
     }
 
     @Provides
-    @Singleton
+    @WorldScoped
     StepContext context(WorldSettings s, Stages st, BodyStore bodies, Broadphase broadphase, ContactStore contacts,
             ContactStage contactStage) {
         String softName = s.stages().getOrDefault(StageFamily.SOFT_SOLVER.name(), StageFamily.SOFT_SOLVER.defaultName());
@@ -202,7 +310,7 @@ public final class WorldModule extends AbstractModule {
      * binder.bind(StepExecutor.class).toInstance(mine))}); results are the same bits with any.
      */
     @Provides
-    @Singleton
+    @WorldScoped
     StepExecutor executor(WorldSettings s) {
         return StepExecutor.of(s.threads());
     }
@@ -210,7 +318,7 @@ public final class WorldModule extends AbstractModule {
     private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
 
     @Provides
-    @Singleton
+    @WorldScoped
     StepPipeline pipeline(StepContext context, StepClock clock,
             @Named(FIELDS) Optional<StepStage> fields, @Named(DESTRUCTION) Optional<StepStage> destruction,
             @Named(REMOVAL) Optional<StepStage> removal, @Named(EVENTS) Optional<StepStage> events,

@@ -20,6 +20,10 @@ import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Sphere;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /** Guice assembles the world for real: overriding a binding changes what the step does. */
@@ -108,5 +112,59 @@ final class WorldAssemblyTest {
         assertThatThrownBy(() -> World.create(settings().withStage("broadphse", "sap"), STAGES))
                 .isInstanceOf(UnknownStageException.class)
                 .hasMessageContaining("unknown stage family 'broadphse'");
+    }
+
+    /** A few boxes falling onto a static floor and onto each other: enough contacts to exercise every stage. */
+    private static long simulate(World w, int steps) {
+        w.createBody(BodyDef.of(new Box(5, 0.5, 5)).withMotion(MotionType.STATIC).withPosition(0, -0.5, 0));
+        for (int i = 0; i < 6; i++) {
+            w.createBody(BodyDef.of(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(0.1 * i, 0.6 + 1.05 * i, 0));
+        }
+        for (int s = 0; s < steps; s++) {
+            w.step();
+        }
+        return w.stateHash();
+    }
+
+    @Test
+    void worldsMadeFromEqualSettingsShareNoState() {
+        // worlds without overrides come from one cached injector; each must still be a world of its own
+        World a = World.create(settings(), STAGES);
+        World b = World.create(settings(), STAGES);
+        assertThat(b.bodies()).isNotSameAs(a.bodies());
+        assertThat(b.broadphase()).isNotSameAs(a.broadphase());
+        long hashA = simulate(a, 40);
+        assertThat(b.bodies().size()).isZero(); // a's bodies did not appear in b
+        assertThat(b.stepIndex()).isZero();
+        // b, stepped after a, gives a's bits: nothing a left behind (contact cache, pairs, scratch) reaches it
+        assertThat(simulate(b, 40)).isEqualTo(hashA);
+        // and a world with an override (its own injector) gives the same bits as well
+        World c = World.create(settings(), STAGES, binder -> binder.bind(StepClock.class).toInstance(new TickingClock()));
+        assertThat(simulate(c, 40)).isEqualTo(hashA);
+    }
+
+    @Test
+    void worldsAssembledOnSeveralThreadsAtOnceAreSeparateAndEqual() throws Exception {
+        // a bake builds worlds on every worker at once from the same cached injector
+        long expected = simulate(World.create(settings().withThreads(2), STAGES), 30);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Callable<long[]>> jobs = new ArrayList<>();
+            for (int j = 0; j < 8; j++) {
+                jobs.add(() -> {
+                    World w = World.create(settings().withThreads(2), STAGES);
+                    return new long[] {System.identityHashCode(w.bodies()), simulate(w, 30)};
+                });
+            }
+            java.util.Set<Long> stores = new java.util.HashSet<>();
+            for (Future<long[]> f : pool.invokeAll(jobs)) {
+                long[] r = f.get();
+                assertThat(r[1]).isEqualTo(expected);
+                stores.add(r[0]);
+            }
+            assertThat(stores).hasSize(8);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }
