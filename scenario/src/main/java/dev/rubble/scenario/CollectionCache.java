@@ -3,6 +3,7 @@ package dev.rubble.scenario;
 import dev.rubble.authoring.CollectionFile;
 import dev.rubble.authoring.CollectionJson;
 import dev.rubble.authoring.GeometryCollection;
+import dev.rubble.spi.collection.CollectionAsset;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +36,7 @@ public final class CollectionCache {
      * (issue 32).
      */
     private final Map<GeometryCollection, byte[]> images = Collections.synchronizedMap(new IdentityHashMap<>());
+    private final Map<GeometryCollection, CollectionAsset> assets = Collections.synchronizedMap(new IdentityHashMap<>());
     private final Set<GeometryCollection> loaded = Collections.synchronizedSet(
             Collections.newSetFromMap(new IdentityHashMap<>()));
 
@@ -69,6 +71,21 @@ public final class CollectionCache {
             images.put(g, b);
         }
         return b;
+    }
+
+    /**
+     * {@link GeometryCollection#asset()}: made once per collection this cache loaded (an asset is
+     * read-only and shared by the worlds placed from it, and a loaded collection is never changed),
+     * and made anew for any other collection.
+     *
+     * @param g a collection
+     * @return its asset
+     */
+    public CollectionAsset asset(GeometryCollection g) {
+        if (!loaded.contains(g)) {
+            return g.asset();
+        }
+        return assets.computeIfAbsent(g, GeometryCollection::asset);
     }
 
     /** Number of journal images held (one at most per collection loaded through this cache). */

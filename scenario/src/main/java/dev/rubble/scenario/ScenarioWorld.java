@@ -115,7 +115,7 @@ public final class ScenarioWorld {
                 throw new ScenarioException(p, "the embedded collection image is not valid: " + e.getMessage(), e);
             }
             built.add(gc);
-            var asset = gc.asset();
+            var asset = cache != null ? cache.asset(gc) : gc.asset();
             try {
                 int c = world.placeCollection(asset, InitFields.apply(world, scenario, cols.get(i), asset));
                 world.destruction().setDebrisOptions(c, cols.get(i).debris()); // debris and removal (issue 13)

@@ -81,6 +81,7 @@ final class CollectionCacheTest {
             byte[] img = cache.image(own);
             assertThat(img).isEqualTo(CollectionFile.toBytes(own, false));
             assertThat(cache.image(own)).as("made anew, not kept").isNotSameAs(img).isEqualTo(img);
+            assertThat(cache.asset(own)).as("an asset made anew too").isNotSameAs(cache.asset(own));
         }
         assertThat(cache.imageCount()).isZero();
         CollectionFile.save(wall(stages, 20), dir.resolve("wall.rbc"));
@@ -89,5 +90,8 @@ final class CollectionCacheTest {
         assertThat(img).isEqualTo(CollectionFile.toBytes(loaded, false));
         assertThat(cache.image(loaded)).as("a loaded file's image is made once").isSameAs(img);
         assertThat(cache.imageCount()).isEqualTo(1);
+        // a loaded file's asset (read-only, shared by every world placed from it) is made once as well
+        assertThat(cache.asset(loaded)).isSameAs(cache.asset(loaded));
+        assertThat(cache.asset(loaded).nodeCount()).isEqualTo(loaded.asset().nodeCount());
     }
 }
