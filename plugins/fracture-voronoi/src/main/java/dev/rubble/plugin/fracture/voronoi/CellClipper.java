@@ -33,26 +33,26 @@ import java.util.Arrays;
  */
 final class CellClipper {
     // vertex pool by id, live ids ascending (and the next live list being built)
-    private double[] vp = new double[3 * 128];
-    private int nvp;
-    private int[] live = new int[64];
-    private int[] live2 = new int[64];
-    private int nl;
+    double[] vp = new double[3 * 128];
+    int nvp;
+    int[] live = new int[64];
+    int[] live2 = new int[64];
+    int nl;
     // face slots by face id, live face ids ascending (and the next list)
     private int[] fStart = new int[64];
     private int[] fLen = new int[64];
-    private double[] fpl = new double[4 * 64];
-    private int[] fnb = new int[64];
-    private boolean[] fAlive = new boolean[64];
-    private int nfp;
-    private int[] faces = new int[64];
-    private int[] faces2 = new int[64];
-    private int nf;
+    double[] fpl = new double[4 * 64];
+    int[] fnb = new int[64];
+    boolean[] fAlive = new boolean[64];
+    int nfp;
+    int[] faces = new int[64];
+    int[] faces2 = new int[64];
+    int nf;
     // face loops
     private int[] lp = new int[512];
     private int nlp;
     /** Total loop length of the live faces (the rebuild's index count). */
-    private int ni;
+    int ni;
     // incidence: per vertex id a list of faces (head, then next/face in a pool)
     private int[] vfHead = new int[128];
     private int[] vfNext = new int[512];
@@ -60,34 +60,38 @@ final class CellClipper {
     private int nvf;
     // per vertex id: squared distance to the centre (the cell's site), and scratch: signed distance, cut list head,
     // stamps (cap membership, use)
-    private double[] vq = new double[128];
-    private double cx, cy, cz, maxQ;
-    private double[] dist = new double[128];
+    double[] vq = new double[128];
+    double cx, cy, cz, maxQ;
+    double[] dist = new double[128];
     private int[] cutHead = new int[128];
     private int[] capMark = new int[128];
     private int[] useMark = new int[128];
-    private int stamp;
+    int stamp;
     // per face id scratch: touched stamp
-    private int[] faceMark = new int[64];
+    int[] faceMark = new int[64];
     // scratch
-    private int[] nonNeg = new int[64];
+    int[] nonNeg = new int[64];
     private int[] touched = new int[64];
-    private int[] capPts = new int[256];
-    private final CapOrder capOrder = new CapOrder();
+    int[] capPts = new int[256];
+    final CapOrder capOrder = new CapOrder();
     private int[] tmp = new int[256];
     // per cut point of the current cut (id - first cut id): the cap's neighbours as the cut faces link them
-    private int[] capNx = new int[64];
-    private int[] capPv = new int[64];
+    int[] capNx = new int[64];
+    int[] capPv = new int[64];
     private int[] cutIn = new int[64];
     private int[] cutNext = new int[64];
     private int[] cutId = new int[64];
-    private final double[] basis = new double[6];
+    final double[] basis = new double[6];
     private ConvexPolytope origin;
     private double[] sv, spl;
     private int[] sfs, sfi;
-    private boolean changed;
+    boolean changed;
     // every vertex of the current cell is on one of its faces (true after any cut; the source's own flag before)
-    private boolean allUsed, sourceAllUsed;
+    boolean allUsed, sourceAllUsed;
+    // edge mode (see EdgeCut): the cell as an edge table instead of face loops, while every cut is generic
+    private final EdgeCut edges = new EdgeCut(this);
+    /** True while the cell is held as {@link #edges}' table; the face loops ({@code lp}, fStart, fLen) are stale. */
+    private boolean edgeMode;
 
     /**
      * Starts a cell as {@code source} (all faces with neighbour -1) around the centre {@code (x, y, z)} (the site),
@@ -139,6 +143,19 @@ final class CellClipper {
         nf = nfs;
         faceSlots(nfs);
         faces = ensure(faces, nfs);
+        if (edges.reset(source, sv, sfs, sfi)) {
+            // edge mode: the loops and incidence lists are built only if the cell leaves it (ensureLoops)
+            edgeMode = true;
+            System.arraycopy(spl, 0, fpl, 0, 4 * nfs);
+            for (int f = 0; f < nfs; f++) {
+                faces[f] = f;
+                fnb[f] = -1;
+                fAlive[f] = true;
+            }
+            ni = sfi.length;
+            return;
+        }
+        edgeMode = false;
         lp = ensure(lp, sfi.length);
         System.arraycopy(sfi, 0, lp, 0, sfi.length);
         nlp = sfi.length;
@@ -159,7 +176,7 @@ final class CellClipper {
     }
 
     /** Sizes the per-vertex-id arrays for ids below {@code n} (contents kept). */
-    private void vertexScratch(int n) {
+    void vertexScratch(int n) {
         if (dist.length < n) {
             int m = Math.max(n, 2 * dist.length);
             dist = Arrays.copyOf(dist, m);
@@ -172,10 +189,11 @@ final class CellClipper {
         if (vp.length < 3 * n) {
             vp = Arrays.copyOf(vp, Math.max(3 * n, 2 * vp.length));
         }
+        edges.vertexSlots(n);
     }
 
     /** A fresh start for every stamp array (never reached in practice: one stamp per cut). */
-    private void resetStamps() {
+    void resetStamps() {
         Arrays.fill(capMark, 0);
         Arrays.fill(useMark, 0);
         Arrays.fill(faceMark, 0);
@@ -239,7 +257,7 @@ final class CellClipper {
     }
 
     /** Sizes the per-face-id arrays for ids below {@code n} (contents kept). */
-    private void faceSlots(int n) {
+    void faceSlots(int n) {
         if (fStart.length < n) {
             int m = Math.max(n, 2 * fStart.length);
             fStart = Arrays.copyOf(fStart, m);
@@ -249,6 +267,7 @@ final class CellClipper {
             faceMark = Arrays.copyOf(faceMark, m);
             fpl = Arrays.copyOf(fpl, 4 * m);
         }
+        edges.faceSlots(n);
     }
 
     private void addIncidence(int vertex, int face) {
@@ -338,7 +357,41 @@ final class CellClipper {
         if (in == 0) {
             return -1;
         }
+        if (edgeMode) {
+            if (nnc == out) {
+                int r = edges.cut(nx, ny, nz, d, site, inset, reach, tol, nnc);
+                if (r != EdgeCut.NOT_GENERIC) {
+                    return r;
+                }
+            }
+            // a vertex on the plane, or a cut the table does not take: the face-loop cut from here on
+            ensureLoops(true);
+        }
         return cut(nx, ny, nz, d, site, inset, reach, tol, nnc);
+    }
+
+    /**
+     * Leaves edge mode: writes every live face's loop from its start vertex (as the loop cut would have left it) and,
+     * with {@code incidence}, each vertex's face list, so the loop cut and the read-outs can run. No-op in loop mode.
+     */
+    void ensureLoops(boolean incidence) {
+        if (!edgeMode) {
+            return;
+        }
+        edgeMode = false;
+        if (incidence) {
+            Arrays.fill(vfHead, 0, nvp, -1);
+            nvf = 0;
+        }
+        lp = ensure(lp, 3 * nl + 8);
+        int at = edges.writeLoops(faces, nf, fStart, fLen, lp, incidence);
+        nlp = at;
+        ni = at;
+    }
+
+    /** Called by {@link EdgeCut} for each face loop entry it writes when leaving edge mode with incidence lists. */
+    void incidence(int vertex, int face) {
+        addIncidence(vertex, face);
     }
 
     /** The cut proper, once some vertex lies beyond the plane and some strictly inside it. */
@@ -600,6 +653,7 @@ final class CellClipper {
         if (!changed) {
             return origin;
         }
+        ensureLoops(false);
         tmp = ensure(tmp, nvp);
         final int[] lv = live, rank = tmp, loops = lp;
         final double[] vv = vp;
@@ -642,6 +696,7 @@ final class CellClipper {
 
     /** Area of face {@code f} (in face order, m²): the polygon's vector area projected on the face normal. */
     double faceArea(int f) {
+        ensureLoops(false);
         int id = faces[f];
         int s = fStart[id], e = s + fLen[id];
         final int[] fi = lp;
@@ -675,7 +730,7 @@ final class CellClipper {
     }
 
     /** Volume exactly as {@code ConvexPolytope}'s mass pass sums it (signed tetrahedra from vertex 0). */
-    private double volume() {
+    double volume() {
         final double[] v = vp;
         final int[] faceIdx = lp;
         int r0 = 3 * live[0];

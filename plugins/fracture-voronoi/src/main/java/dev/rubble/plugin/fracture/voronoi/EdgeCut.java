@@ -1,0 +1,458 @@
+package dev.rubble.plugin.fracture.voronoi;
+
+import dev.rubble.spi.geom.ConvexPolytope;
+import java.util.Arrays;
+
+/**
+ * The cut of a {@link CellClipper} cell as voro++ makes it: the cell held as an edge table (every vertex has three
+ * edges; per edge its far vertex, the far vertex's slot back, and the face on its left), so that a plane cut touches
+ * only the vertices beyond the plane and the edges that cross it. The face loops are not rewritten on every cut:
+ * a face keeps only its start vertex, and the loops are walked once when the cell is read
+ * ({@link #writeLoops}).
+ *
+ * <pre>
+ *        a (inside) ──slot sa──▶ b (outside)       before: edge a→b, face f on its left, g on b→a's
+ *        a ──▶ x ──▶ xIn(f)                         after:  x on ab at a + t·(b − a), t = s_a / (s_a − s_b)
+ *        x: slot 0 → a (face g), slot 1 → xIn(f) (face f), slot 2 → xOut(g) (the cap)
+ * </pre>
+ *
+ * <p><b>Same bits as the loop cut.</b> Taken only for a generic cut: no vertex within the tolerance of the plane,
+ * every crossed face crossed exactly once each way, at least three crossings, and the cap's order (from
+ * {@link CapOrder}, as the loop cut computes it) running along the crossings' links in the table's orientation.
+ * Then the loop cut's result is known without walking the loops: cut points are made in the loop cut's order
+ * (crossed faces ascending; in a face from its start vertex, so the crossing out of the plane's inside first unless
+ * the start is outside), each at the same coordinates (same inside and outside vertex, same distances); a crossed
+ * face's loop is the old one with its outside run replaced by its two cut points and starts where the loop cut's
+ * starts (the same vertex, or the cut point back inside when the start was outside); a face with a vertex outside and
+ * no crossing lies wholly outside and is dropped; the cap is the crossings' points in the order {@code CapOrder}
+ * gives, starting at its first. Every other cut ({@link #NOT_GENERIC}, nothing changed) and every source that is not
+ * such a table go to the face-loop cut, from the loops written out of the table, for the rest of the cell.
+ * Measured in docs/benchmarks.md (issue 27 item 5, eighth pass).
+ *
+ * <p>Not thread-safe: one per clipper. Reads and writes the clipper's state (same package, same thread).
+ */
+final class EdgeCut {
+    /** {@link #cut}'s answer for a cut this table does not take; the cell is unchanged. */
+    static final int NOT_GENERIC = -2;
+
+    private final CellClipper c;
+    // per vertex id, 3 slots: far vertex, its slot back, face on the left of this → far
+    private int[] ed = new int[3 * 128];
+    private int[] eb = new int[3 * 128];
+    private int[] ef = new int[3 * 128];
+    // per face id: start vertex of its loop; the crossing out of the plane's inside and back in (this cut)
+    private int[] fStartV = new int[64];
+    private int[] fOutX = new int[64];
+    private int[] fInX = new int[64];
+    // per crossing of this cut: inside vertex, its slot, face left of inside → outside, face of the reverse, point
+    private int[] xa = new int[32];
+    private int[] xsa = new int[32];
+    private int[] xf = new int[32];
+    private int[] xg = new int[32];
+    private int[] xpt = new int[32];
+    private int[] cutFaces = new int[16];
+    // the source's table, built once per source (null when the source is not one)
+    private ConvexPolytope tSource;
+    private int[] tEd, tEb, tEf;
+
+    EdgeCut(CellClipper clipper) {
+        this.c = clipper;
+    }
+
+    /** Sizes the per-vertex arrays for ids below {@code n} (contents kept). */
+    void vertexSlots(int n) {
+        if (ed.length < 3 * n) {
+            int m = Math.max(3 * n, 2 * ed.length);
+            ed = Arrays.copyOf(ed, m);
+            eb = Arrays.copyOf(eb, m);
+            ef = Arrays.copyOf(ef, m);
+        }
+    }
+
+    /** Sizes the per-face arrays for ids below {@code n} (contents kept). */
+    void faceSlots(int n) {
+        if (fStartV.length < n) {
+            int m = Math.max(n, 2 * fStartV.length);
+            fStartV = Arrays.copyOf(fStartV, m);
+            fOutX = Arrays.copyOf(fOutX, m);
+            fInX = Arrays.copyOf(fInX, m);
+        }
+    }
+
+    /**
+     * Starts the table as the source's ({@code sv, sfs, sfi} its arrays); false, leaving the cell to the face-loop
+     * cut, when the source is not a table of three edges per vertex (each directed edge in one face, its reverse in
+     * another, the three faces at a vertex distinct).
+     */
+    boolean reset(ConvexPolytope source, double[] sv, int[] sfs, int[] sfi) {
+        if (source != tSource) {
+            tSource = source;
+            build(sv.length / 3, sfs, sfi);
+        }
+        if (tEd == null) {
+            return false;
+        }
+        int n3 = tEd.length;
+        vertexSlots(n3 / 3);
+        System.arraycopy(tEd, 0, ed, 0, n3);
+        System.arraycopy(tEb, 0, eb, 0, n3);
+        System.arraycopy(tEf, 0, ef, 0, n3);
+        int nfs = sfs.length - 1;
+        faceSlots(nfs);
+        for (int f = 0; f < nfs; f++) {
+            fStartV[f] = sfi[sfs[f]];
+        }
+        return true;
+    }
+
+    private void build(int n, int[] sfs, int[] sfi) {
+        tEd = tEb = tEf = null;
+        int[] e = new int[3 * n], b = new int[3 * n], f = new int[3 * n], deg = new int[n];
+        int nfs = sfs.length - 1;
+        for (int face = 0; face < nfs; face++) {
+            int s = sfs[face], len = sfs[face + 1] - s;
+            if (len < 3) {
+                return;
+            }
+            for (int k = 0; k < len; k++) {
+                int from = sfi[s + k], to = sfi[s + (k + 1) % len];
+                if (from == to || deg[from] == 3) {
+                    return;
+                }
+                e[3 * from + deg[from]] = to;
+                f[3 * from + deg[from]++] = face;
+            }
+        }
+        for (int v = 0; v < n; v++) {
+            if (deg[v] != 3 || f[3 * v] == f[3 * v + 1] || f[3 * v] == f[3 * v + 2] || f[3 * v + 1] == f[3 * v + 2]) {
+                return;
+            }
+            for (int j = 0; j < 3; j++) {
+                int w = e[3 * v + j], back = -1, found = 0;
+                for (int k = 0; k < 3; k++) {
+                    if (e[3 * w + k] == v) {
+                        back = k;
+                        found++;
+                    }
+                }
+                if (found != 1) {
+                    return;
+                }
+                b[3 * v + j] = back;
+            }
+        }
+        tEd = e;
+        tEb = b;
+        tEf = f;
+    }
+
+    /**
+     * Writes the loops of the faces {@code faces[0..nf)} from their start vertices into {@code lp} from 0, their
+     * start and length into {@code fStart, fLen} by face id, and (with {@code incidence}) each entry into the
+     * clipper's incidence lists. Returns the total length.
+     */
+    int writeLoops(int[] faces, int nf, int[] fStart, int[] fLen, int[] lp, boolean incidence) {
+        final int[] e = ed, fc = ef;
+        int at = 0;
+        for (int k = 0; k < nf; k++) {
+            int f = faces[k];
+            int v0 = fStartV[f], v = v0, begin = at;
+            do {
+                lp[at++] = v;
+                if (incidence) {
+                    c.incidence(v, f);
+                }
+                int i = 3 * v;
+                v = fc[i] == f ? e[i] : fc[i + 1] == f ? e[i + 1] : fc[i + 2] == f ? e[i + 2] : -1;
+                if (v < 0 || at - begin > c.nl) {
+                    throw new IllegalStateException("edge table broken at face " + f);
+                }
+            } while (v != v0);
+            fStart[f] = begin;
+            fLen[f] = at - begin;
+        }
+        return at;
+    }
+
+    /**
+     * Cuts by the plane {@code n·x = d} (unit normal) when the cut is generic (class comment); every live vertex has
+     * its signed distance in the clipper's {@code dist}, and the {@code nnc} vertices beyond the plane are listed in
+     * its {@code nonNeg} (none on it). Returns as {@link CellClipper#clip}, or {@link #NOT_GENERIC} having changed
+     * nothing.
+     */
+    int cut(double nx, double ny, double nz, double d, int site, double inset, double reach, double tol, int nnc) {
+        final CellClipper cl = c;
+        if (++cl.stamp == Integer.MAX_VALUE) {
+            cl.resetStamps();
+        }
+        final int st = cl.stamp;
+        final int[] nn = cl.nonNeg, e = ed, b = eb, fc = ef, fm = cl.faceMark, fo = fOutX, fi = fInX;
+        final double[] ds = cl.dist;
+        if (xa.length < 3 * nnc) {
+            int m = 6 * nnc;
+            xa = new int[m];
+            xsa = new int[m];
+            xf = new int[m];
+            xg = new int[m];
+            xpt = new int[m];
+        }
+        final int[] ca = xa, csa = xsa, cf = xf, cg = xg, cpt = xpt;
+        int[] cfs = cutFaces;
+        int nx0 = 0, ncf = 0;
+        // the crossings, from the outside vertices' edges; per crossed face its crossing out and back in
+        for (int k = 0; k < nnc; k++) {
+            int v = nn[k], i = 3 * v;
+            for (int j = 0; j < 3; j++) {
+                int w = e[i + j];
+                if (ds[w] < 0) {
+                    int sa = b[i + j], f = fc[3 * w + sa], g = fc[i + j];
+                    if (fm[f] != st) {
+                        fm[f] = st;
+                        fo[f] = -1;
+                        fi[f] = -1;
+                        if (ncf == cfs.length) {
+                            cfs = cutFaces = Arrays.copyOf(cfs, 2 * ncf);
+                        }
+                        cfs[ncf++] = f;
+                    }
+                    if (fm[g] != st) {
+                        fm[g] = st;
+                        fo[g] = -1;
+                        fi[g] = -1;
+                        if (ncf == cfs.length) {
+                            cfs = cutFaces = Arrays.copyOf(cfs, 2 * ncf);
+                        }
+                        cfs[ncf++] = g;
+                    }
+                    if (fo[f] >= 0 || fi[g] >= 0) {
+                        return NOT_GENERIC; // a face crossed twice the same way
+                    }
+                    fo[f] = nx0;
+                    fi[g] = nx0;
+                    ca[nx0] = w;
+                    csa[nx0] = sa;
+                    cf[nx0] = f;
+                    cg[nx0] = g;
+                    cpt[nx0++] = -1;
+                }
+            }
+        }
+        if (nx0 < 3) {
+            return NOT_GENERIC;
+        }
+        for (int k = 0; k < ncf; k++) {
+            int f = cfs[k];
+            if (fo[f] < 0 || fi[f] < 0) {
+                return NOT_GENERIC;
+            }
+        }
+        // crossed faces ascending (a handful): the loop cut's order of making cut points
+        for (int k = 1; k < ncf; k++) {
+            int f = cfs[k], j = k - 1;
+            while (j >= 0 && cfs[j] > f) {
+                cfs[j + 1] = cfs[j];
+                j--;
+            }
+            cfs[j + 1] = f;
+        }
+        final int firstCut = cl.nvp;
+        cl.vertexScratch(firstCut + nx0);
+        if (cl.capPts.length < nx0) {
+            cl.capPts = new int[2 * nx0];
+        }
+        if (cl.capNx.length < nx0) {
+            cl.capNx = new int[2 * nx0];
+            cl.capPv = new int[2 * nx0];
+        }
+        final double[] vv = cl.vp, vqa = cl.vq;
+        final int[] cp = cl.capPts, lnx = cl.capNx, lpv = cl.capPv, sv = fStartV;
+        final double ox = cl.cx, oy = cl.cy, oz = cl.cz;
+        int count = firstCut;
+        for (int k = 0; k < ncf; k++) {
+            int f = cfs[k];
+            // from the face's start: out of the inside first, unless the start is outside
+            boolean startOut = ds[sv[f]] > 0;
+            for (int h = 0; h < 2; h++) {
+                int x = (h == 0) == startOut ? fi[f] : fo[f];
+                if (cpt[x] < 0) {
+                    int p = ca[x], q = e[3 * p + csa[x]];
+                    double tt = ds[p] / (ds[p] - ds[q]);
+                    int ip = 3 * p, iq = 3 * q, ic = 3 * count;
+                    vv[ic] = vv[ip] + tt * (vv[iq] - vv[ip]);
+                    vv[ic + 1] = vv[ip + 1] + tt * (vv[iq + 1] - vv[ip + 1]);
+                    vv[ic + 2] = vv[ip + 2] + tt * (vv[iq + 2] - vv[ip + 2]);
+                    double ex = vv[ic] - ox, ey = vv[ic + 1] - oy, ez = vv[ic + 2] - oz;
+                    vqa[count] = ex * ex + ey * ey + ez * ez;
+                    cp[count - firstCut] = count;
+                    cpt[x] = count++;
+                }
+            }
+            int xIn = cpt[fi[f]], xOut = cpt[fo[f]];
+            lpv[xIn - firstCut] = xOut;
+            lnx[xOut - firstCut] = xIn;
+        }
+        int capCount = count - firstCut;
+        // the cap's order exactly as the loop cut computes it
+        ConvexPolytope.planeBasis(nx, ny, nz, cl.basis);
+        final double[] bs = cl.basis;
+        double ux = bs[0], uy = bs[1], uz = bs[2], wx = bs[3], wy = bs[4], wz = bs[5];
+        double mx = 0, my = 0, mz = 0;
+        for (int k = 0; k < capCount; k++) {
+            int i = 3 * cp[k];
+            mx += vv[i];
+            my += vv[i + 1];
+            mz += vv[i + 2];
+        }
+        mx /= capCount;
+        my /= capCount;
+        mz /= capCount;
+        if (!cl.capOrder.byLinks(cp, capCount, firstCut, lnx, lpv, vv, mx, my, mz, ux, uy, uz, wx, wy, wz)) {
+            cl.capOrder.sort(cp, capCount, vv, mx, my, mz, ux, uy, uz, wx, wy, wz);
+        }
+        // the table's cap runs from a crossing's point to the point where its face g crosses out
+        for (int k = 0; k < capCount; k++) {
+            int next = cp[k + 1 < capCount ? k + 1 : 0];
+            if (lpv[cp[k] - firstCut] != next) {
+                return NOT_GENERIC;
+            }
+        }
+        // commit: the cap's face slot, the new points' edges, the inside ends' edges
+        int capFace = cl.nfp++;
+        cl.faceSlots(cl.nfp);
+        final int[] e2 = ed, b2 = eb, fc2 = ef, sv2 = fStartV;
+        for (int x = 0; x < nx0; x++) {
+            int a = ca[x], sa = csa[x], p = cpt[x], f = cf[x], g = cg[x];
+            int ia = 3 * a + sa, ip = 3 * p;
+            e2[ia] = p;
+            b2[ia] = 0;
+            e2[ip] = a;
+            b2[ip] = sa;
+            fc2[ip] = g;
+            e2[ip + 1] = cpt[fi[f]];
+            b2[ip + 1] = 2;
+            fc2[ip + 1] = f;
+            e2[ip + 2] = cpt[fo[g]];
+            b2[ip + 2] = 1;
+            fc2[ip + 2] = capFace;
+        }
+        for (int k = 0; k < ncf; k++) {
+            int f = cfs[k];
+            if (ds[sv2[f]] > 0) {
+                sv2[f] = cpt[fi[f]];
+            }
+        }
+        sv2[capFace] = cp[0];
+        // faces on an outside vertex that no crossing touched lie wholly outside
+        final boolean[] alive = cl.fAlive;
+        int dropped = 0;
+        for (int k = 0; k < nnc; k++) {
+            int i = 3 * nn[k];
+            for (int j = 0; j < 3; j++) {
+                int f = fc2[i + j];
+                if (fm[f] != st && alive[f]) {
+                    alive[f] = false;
+                    dropped++;
+                }
+            }
+        }
+        cl.fnb[capFace] = site;
+        alive[capFace] = true;
+        final double[] fpl = cl.fpl;
+        fpl[4 * capFace] = nx;
+        fpl[4 * capFace + 1] = ny;
+        fpl[4 * capFace + 2] = nz;
+        fpl[4 * capFace + 3] = d;
+        cl.nvp = count;
+        int nfNew = cl.nf - dropped + 1;
+        if (nfNew < 4) {
+            return -1;
+        }
+        // the faces in order: the old ones still alive, then the cap
+        int[] f2 = cl.faces2;
+        if (f2.length < nfNew) {
+            f2 = new int[Math.max(nfNew, 2 * f2.length)];
+        }
+        final int[] f1 = cl.faces;
+        int m = 0;
+        for (int k = 0, n = cl.nf; k < n; k++) {
+            if (alive[f1[k]]) {
+                f2[m++] = f1[k];
+            }
+        }
+        f2[m] = capFace;
+        // the vertices in order: kept ones, then the cut points (every one on a face)
+        final int[] lv = cl.live;
+        int nl = cl.nl;
+        int[] l2 = cl.live2;
+        if (l2.length < nl + capCount) {
+            l2 = new int[Math.max(nl + capCount, 2 * l2.length)];
+        }
+        int n2 = 0;
+        double mq = 0;
+        for (int k = 0; k < nl; k++) {
+            int id = lv[k];
+            if (ds[id] < 0) {
+                l2[n2++] = id;
+                mq = vqa[id] > mq ? vqa[id] : mq;
+            }
+        }
+        for (int id = firstCut; id < count; id++) {
+            l2[n2++] = id;
+            mq = vqa[id] > mq ? vqa[id] : mq;
+        }
+        cl.maxQ = mq;
+        cl.live2 = lv;
+        cl.live = l2;
+        cl.nl = n2;
+        cl.faces2 = f1;
+        cl.faces = f2;
+        cl.nf = nfNew;
+        // three edges per vertex: the loops' total length is three per vertex
+        cl.ni = 3 * n2;
+        cl.allUsed = true;
+        cl.changed = true;
+        if (!CellClipper.volumeSurelyPositive(inset, reach, tol, 3 * n2) && !(volume() > 0)) {
+            return -1;
+        }
+        return 1;
+    }
+
+    /**
+     * The cell's volume exactly as {@code CellClipper.volume} sums it over the loops {@link #writeLoops} would write
+     * (signed tetrahedra from the first live vertex, faces in order, each fanned from its start), walked in the table.
+     */
+    private double volume() {
+        final CellClipper cl = c;
+        final double[] v = cl.vp;
+        final int[] e = ed, fc = ef, faces = cl.faces;
+        int r0 = 3 * cl.live[0];
+        double rx = v[r0], ry = v[r0 + 1], rz = v[r0 + 2];
+        double vol = 0;
+        for (int k = 0, nf = cl.nf; k < nf; k++) {
+            int f = faces[k];
+            int v0 = fStartV[f];
+            int i0 = 3 * v0;
+            double ax = v[i0] - rx, ay = v[i0 + 1] - ry, az = v[i0 + 2] - rz;
+            int p = next(e, fc, v0, f), q = next(e, fc, p, f);
+            for (int guard = 0; q != v0; guard++) {
+                if (guard > cl.nl) {
+                    throw new IllegalStateException("edge table broken at face " + f);
+                }
+                int i1 = 3 * p, i2 = 3 * q;
+                double bx = v[i1] - rx, by = v[i1 + 1] - ry, bz = v[i1 + 2] - rz;
+                double qx = v[i2] - rx, qy = v[i2 + 1] - ry, qz = v[i2 + 2] - rz;
+                double det = ax * (by * qz - bz * qy) - ay * (bx * qz - bz * qx) + az * (bx * qy - by * qx);
+                vol += det / 6.0;
+                p = q;
+                q = next(e, fc, q, f);
+            }
+        }
+        return vol;
+    }
+
+    /** The vertex after {@code v} on face {@code f}'s loop. */
+    private static int next(int[] e, int[] fc, int v, int f) {
+        int i = 3 * v;
+        return fc[i] == f ? e[i] : fc[i + 1] == f ? e[i + 1] : e[i + 2];
+    }
+}
