@@ -383,6 +383,7 @@ final class CellClipper {
             Arrays.fill(vfHead, 0, nvp, -1);
             nvf = 0;
         }
+        edges.orderLists();
         lp = ensure(lp, 3 * nl + 8);
         int at = edges.writeLoops(faces, nf, fStart, fLen, lp, incidence);
         nlp = at;
@@ -686,6 +687,7 @@ final class CellClipper {
 
     /** Number of faces of the current cell. */
     int faceCount() {
+        ensureLoops(false);
         return nf;
     }
 

@@ -40,6 +40,8 @@ final class EdgeCut {
     private int[] ed = new int[3 * 128];
     private int[] eb = new int[3 * 128];
     private int[] ef = new int[3 * 128];
+    // per vertex id: its position in the clipper's live list (unordered in edge mode)
+    private int[] lpos = new int[128];
     // per face id: start vertex of its loop; the crossing out of the plane's inside and back in (this cut)
     private int[] fStartV = new int[64];
     private int[] fOutX = new int[64];
@@ -66,6 +68,9 @@ final class EdgeCut {
             ed = Arrays.copyOf(ed, m);
             eb = Arrays.copyOf(eb, m);
             ef = Arrays.copyOf(ef, m);
+        }
+        if (lpos.length < n) {
+            lpos = Arrays.copyOf(lpos, Math.max(n, 2 * lpos.length));
         }
     }
 
@@ -97,6 +102,9 @@ final class EdgeCut {
         System.arraycopy(tEd, 0, ed, 0, n3);
         System.arraycopy(tEb, 0, eb, 0, n3);
         System.arraycopy(tEf, 0, ef, 0, n3);
+        for (int k = 0, n = n3 / 3; k < n; k++) {
+            lpos[k] = k;
+        }
         int nfs = sfs.length - 1;
         faceSlots(nfs);
         for (int f = 0; f < nfs; f++) {
@@ -144,6 +152,34 @@ final class EdgeCut {
         tEd = e;
         tEb = b;
         tEf = f;
+    }
+
+    /**
+     * Leaves edge mode's unordered lists: the clipper's live ids ascending (its numbering is their rank) and its face
+     * list as the live face ids ascending (a cap takes the next id, so this is the loop cut's face order).
+     */
+    void orderLists() {
+        final CellClipper cl = c;
+        final int[] lv = cl.live;
+        for (int k = 1, n = cl.nl; k < n; k++) {
+            int id = lv[k], j = k - 1;
+            while (j >= 0 && lv[j] > id) {
+                lv[j + 1] = lv[j];
+                j--;
+            }
+            lv[j + 1] = id;
+        }
+        if (cl.faces.length < cl.nf) {
+            cl.faces = new int[Math.max(cl.nf, 2 * cl.faces.length)];
+        }
+        final int[] fs = cl.faces;
+        final boolean[] alive = cl.fAlive;
+        int m = 0;
+        for (int f = 0, n = cl.nfp; f < n; f++) {
+            if (alive[f]) {
+                fs[m++] = f;
+            }
+        }
     }
 
     /**
@@ -367,46 +403,38 @@ final class EdgeCut {
         if (nfNew < 4) {
             return -1;
         }
-        // the faces in order: the old ones still alive, then the cap
-        int[] f2 = cl.faces2;
-        if (f2.length < nfNew) {
-            f2 = new int[Math.max(nfNew, 2 * f2.length)];
-        }
-        final int[] f1 = cl.faces;
-        int m = 0;
-        for (int k = 0, n = cl.nf; k < n; k++) {
-            if (alive[f1[k]]) {
-                f2[m++] = f1[k];
-            }
-        }
-        f2[m] = capFace;
-        // the vertices in order: kept ones, then the cut points (every one on a face)
-        final int[] lv = cl.live;
+        cl.nf = nfNew; // the face list is the live ids ascending, written when edge mode ends (orderLists)
+        // the live list, unordered: each outside vertex swapped out, the cut points appended; the farthest distance
+        // again from every live vertex only when an outside vertex had it
+        final int[] pos = lpos;
+        int[] lv = cl.live;
         int nl = cl.nl;
-        int[] l2 = cl.live2;
-        if (l2.length < nl + capCount) {
-            l2 = new int[Math.max(nl + capCount, 2 * l2.length)];
+        double mq = cl.maxQ;
+        boolean again = false;
+        for (int k = 0; k < nnc; k++) {
+            int v = nn[k], at = pos[v], last = lv[--nl];
+            lv[at] = last;
+            pos[last] = at;
+            again |= vqa[v] == mq;
         }
-        int n2 = 0;
-        double mq = 0;
-        for (int k = 0; k < nl; k++) {
-            int id = lv[k];
-            if (ds[id] < 0) {
-                l2[n2++] = id;
-                mq = vqa[id] > mq ? vqa[id] : mq;
+        if (lv.length < nl + capCount) {
+            lv = cl.live = Arrays.copyOf(lv, Math.max(nl + capCount, 2 * lv.length));
+        }
+        if (again) {
+            mq = 0;
+            for (int k = 0; k < nl; k++) {
+                double q = vqa[lv[k]];
+                mq = q > mq ? q : mq;
             }
         }
         for (int id = firstCut; id < count; id++) {
-            l2[n2++] = id;
+            pos[id] = nl;
+            lv[nl++] = id;
             mq = vqa[id] > mq ? vqa[id] : mq;
         }
         cl.maxQ = mq;
-        cl.live2 = lv;
-        cl.live = l2;
-        cl.nl = n2;
-        cl.faces2 = f1;
-        cl.faces = f2;
-        cl.nf = nfNew;
+        cl.nl = nl;
+        int n2 = nl;
         // three edges per vertex: the loops' total length is three per vertex
         cl.ni = 3 * n2;
         cl.allUsed = true;
@@ -424,12 +452,20 @@ final class EdgeCut {
     private double volume() {
         final CellClipper cl = c;
         final double[] v = cl.vp;
-        final int[] e = ed, fc = ef, faces = cl.faces;
-        int r0 = 3 * cl.live[0];
+        final int[] e = ed, fc = ef, lv = cl.live;
+        final boolean[] alive = cl.fAlive;
+        // the loop cut's vertex 0: the least live id
+        int r = lv[0];
+        for (int k = 1, n = cl.nl; k < n; k++) {
+            r = lv[k] < r ? lv[k] : r;
+        }
+        int r0 = 3 * r;
         double rx = v[r0], ry = v[r0 + 1], rz = v[r0 + 2];
         double vol = 0;
-        for (int k = 0, nf = cl.nf; k < nf; k++) {
-            int f = faces[k];
+        for (int f = 0, nfp = cl.nfp; f < nfp; f++) {
+            if (!alive[f]) {
+                continue;
+            }
             int v0 = fStartV[f];
             int i0 = 3 * v0;
             double ax = v[i0] - rx, ay = v[i0 + 1] - ry, az = v[i0 + 2] - rz;
