@@ -439,7 +439,12 @@ final class EdgeCut {
         cl.ni = 3 * n2;
         cl.allUsed = true;
         cl.changed = true;
-        if (!CellClipper.volumeSurelyPositive(inset, reach, tol, 3 * n2) && !(volume() > 0)) {
+        // the ball argument of CellClipper.clip holds for any bound on the clipped cell's vertex distances: the cut
+        // cell's own (its vertices lie on or inside the cell before, so it is never above the caller's reach) makes
+        // the argument go through from earlier cuts on, and the sum is computed less often; where it holds the sum
+        // is positive, so the answer is the one the sum gives
+        double reachNow = Math.min(reach, Math.sqrt(mq));
+        if (!CellClipper.volumeSurelyPositive(inset, reachNow, tol, 3 * n2) && !(volume() > 0)) {
             return -1;
         }
         return 1;
