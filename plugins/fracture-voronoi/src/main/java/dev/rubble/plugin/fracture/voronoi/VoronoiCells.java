@@ -527,11 +527,7 @@ public final class VoronoiCells {
                     break;
                 }
                 int j = cand[0], qj = candQ[0];
-                m--;
-                cand[0] = cand[m];
-                candD[0] = candD[m];
-                candQ[0] = candQ[m];
-                siftDown(cand, candD, candQ, 0, m);
+                popMin(cand, candD, candQ, m--);
                 double tx = bs[3 * qj], ty = bs[3 * qj + 1], tz = bs[3 * qj + 2];
                 double nx, ny, nz, d;
                 if (i < j) {
@@ -664,6 +660,44 @@ public final class VoronoiCells {
         for (int k = m / 2 - 1; k >= 0; k--) {
             siftDown(idx, d, pos, k, m);
         }
+    }
+
+    /**
+     * Removes the least of the heap's {@code m} entries (Floyd's way: the hole goes down along the lesser children
+     * to a leaf, one comparison a level, and the last entry rises from there, usually a level or none). The order is
+     * strict (ties by index, indices distinct), so every heap pops the same sequence.
+     */
+    private static void popMin(int[] idx, double[] d, int[] pos, int m) {
+        int n = m - 1;
+        int il = idx[n], pl = pos[n];
+        double dl = d[n];
+        int k = 0;
+        while (true) {
+            int c = 2 * k + 1;
+            if (c >= n) {
+                break;
+            }
+            if (c + 1 < n && (d[c + 1] < d[c] || (d[c + 1] == d[c] && idx[c + 1] < idx[c]))) {
+                c++;
+            }
+            idx[k] = idx[c];
+            d[k] = d[c];
+            pos[k] = pos[c];
+            k = c;
+        }
+        while (k > 0) {
+            int p = (k - 1) / 2;
+            if (d[p] < dl || (d[p] == dl && idx[p] < il)) {
+                break;
+            }
+            idx[k] = idx[p];
+            d[k] = d[p];
+            pos[k] = pos[p];
+            k = p;
+        }
+        idx[k] = il;
+        d[k] = dl;
+        pos[k] = pl;
     }
 
     private static void siftDown(int[] idx, double[] d, int[] pos, int k, int m) {
