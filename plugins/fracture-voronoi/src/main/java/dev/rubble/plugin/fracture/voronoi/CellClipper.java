@@ -92,6 +92,9 @@ final class CellClipper {
     private final EdgeCut edges = new EdgeCut(this);
     /** True while the cell is held as {@link #edges}' table; the face loops ({@code lp}, fStart, fLen) are stale. */
     private boolean edgeMode;
+    /** Face areas by face position, filled by {@link EdgeCut#toPolytope} as it walks the loops (valid until reset). */
+    double[] areas = new double[64];
+    boolean areasReady;
 
     /**
      * Starts a cell as {@code source} (all faces with neighbour -1) around the centre {@code (x, y, z)} (the site),
@@ -117,6 +120,7 @@ final class CellClipper {
             sourceAllUsed = count == on.length;
         }
         allUsed = sourceAllUsed;
+        areasReady = false;
         changed = false;
         int n = sv.length / 3;
         int nfs = sfs.length - 1;
@@ -654,7 +658,11 @@ final class CellClipper {
         if (!changed) {
             return origin;
         }
-        ensureLoops(false);
+        if (edgeMode) {
+            // one walk of the table gives the polytope's loops and the face areas (for faceArea)
+            tmp = ensure(tmp, nvp);
+            return edges.toPolytope(tmp);
+        }
         tmp = ensure(tmp, nvp);
         final int[] lv = live, rank = tmp, loops = lp;
         final double[] vv = vp;
@@ -687,7 +695,9 @@ final class CellClipper {
 
     /** Number of faces of the current cell. */
     int faceCount() {
-        ensureLoops(false);
+        if (!areasReady) {
+            ensureLoops(false);
+        }
         return nf;
     }
 
@@ -698,6 +708,9 @@ final class CellClipper {
 
     /** Area of face {@code f} (in face order, m²): the polygon's vector area projected on the face normal. */
     double faceArea(int f) {
+        if (areasReady) {
+            return areas[f];
+        }
         ensureLoops(false);
         int id = faces[f];
         int s = fStart[id], e = s + fLen[id];

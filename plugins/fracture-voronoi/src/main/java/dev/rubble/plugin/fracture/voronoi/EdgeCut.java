@@ -183,6 +183,71 @@ final class EdgeCut {
     }
 
     /**
+     * The cell as an immutable polytope, as {@code CellClipper.toPolytope} renumbers it (a vertex's index is its rank
+     * among the live ids, faces in order, each loop from its start), written in one walk of the table that also sums
+     * each face's area as {@code CellClipper.faceArea} does (fan from the loop's start, the same products in the same
+     * order) into the clipper's {@code areas}. Leaves the clipper's live and face lists ordered; the face loops
+     * ({@code lp}) are not written. {@code rank} has room for every vertex id.
+     */
+    ConvexPolytope toPolytope(int[] rank) {
+        orderLists();
+        final CellClipper cl = c;
+        final int[] lv = cl.live, faces = cl.faces, e = ed, fc = ef, sv = fStartV;
+        final double[] vv = cl.vp, fpl = cl.fpl;
+        final int nl = cl.nl, nf = cl.nf;
+        double[] v = new double[3 * nl];
+        for (int k = 0; k < nl; k++) {
+            int id = lv[k];
+            rank[id] = k;
+            v[3 * k] = vv[3 * id];
+            v[3 * k + 1] = vv[3 * id + 1];
+            v[3 * k + 2] = vv[3 * id + 2];
+        }
+        if (cl.areas.length < nf) {
+            cl.areas = new double[Math.max(nf, 2 * cl.areas.length)];
+        }
+        final double[] area = cl.areas;
+        int[] fs = new int[nf + 1];
+        int[] fi = new int[3 * nl];
+        double[] pl = new double[4 * nf];
+        int at = 0;
+        for (int k = 0; k < nf; k++) {
+            int f = faces[k];
+            fs[k] = at;
+            int v0 = sv[f], i0 = 3 * v0;
+            fi[at++] = rank[v0];
+            int p = next(e, fc, v0, f);
+            fi[at++] = rank[p];
+            double sx = 0, sy = 0, sz = 0;
+            for (int q = next(e, fc, p, f); q != v0; q = next(e, fc, q, f)) {
+                if (at == fi.length) {
+                    throw new IllegalStateException("edge table broken at face " + f);
+                }
+                fi[at++] = rank[q];
+                int i1 = 3 * p, i2 = 3 * q;
+                double ax = vv[i1] - vv[i0], ay = vv[i1 + 1] - vv[i0 + 1], az = vv[i1 + 2] - vv[i0 + 2];
+                double bx = vv[i2] - vv[i0], by = vv[i2 + 1] - vv[i0 + 1], bz = vv[i2 + 2] - vv[i0 + 2];
+                sx += ay * bz - az * by;
+                sy += az * bx - ax * bz;
+                sz += ax * by - ay * bx;
+                p = q;
+            }
+            int f4 = 4 * f;
+            area[k] = 0.5 * (sx * fpl[f4] + sy * fpl[f4 + 1] + sz * fpl[f4 + 2]);
+            pl[4 * k] = fpl[f4];
+            pl[4 * k + 1] = fpl[f4 + 1];
+            pl[4 * k + 2] = fpl[f4 + 2];
+            pl[4 * k + 3] = fpl[f4 + 3];
+        }
+        if (at != fi.length) {
+            throw new IllegalStateException("edge table broken: " + at + " loop entries for " + nl + " vertices");
+        }
+        fs[nf] = at;
+        cl.areasReady = true;
+        return ConvexPolytope.wrap(v, fs, fi, pl);
+    }
+
+    /**
      * Writes the loops of the faces {@code faces[0..nf)} from their start vertices into {@code lp} from 0, their
      * start and length into {@code fStart, fLen} by face id, and (with {@code incidence}) each entry into the
      * clipper's incidence lists. Returns the total length.
