@@ -92,6 +92,9 @@ final class CellClipper {
     private final EdgeCut edges = new EdgeCut(this);
     /** True while the cell is held as {@link #edges}' table; the face loops ({@code lp}, fStart, fLen) are stale. */
     private boolean edgeMode;
+    // the plane classify left pending (unit normal, offset, tolerance) and its count of vertices on or beyond, beyond
+    private double pnx, pny, pnz, pd, ptol;
+    private int pnnc, pout;
     /** Face areas by face position, filled by {@link EdgeCut#toPolytope} as it walks the loops (valid until reset). */
     double[] areas = new double[64];
     boolean areasReady;
@@ -324,6 +327,17 @@ final class CellClipper {
      */
     int clip(double nx, double ny, double nz, double d, double len, double tol, int site, double inset,
             double reach) {
+        int c = classify(nx, ny, nz, d, len, tol);
+        return c <= 0 ? c : cutPending(site, inset, reach);
+    }
+
+    /**
+     * The first half of {@link #clip(double, double, double, double, double, double, int, double, double)}: the
+     * vertices' distances to the plane. Returns 0 when nothing lies outside, -1 when nothing lies strictly inside
+     * (the cell vanishes), 1 when a cut is pending: then {@link #cutPending} must follow (with the inset and reach
+     * {@code clip} would have been given), so that a caller computes the inset only for the planes that cut.
+     */
+    int classify(double nx, double ny, double nz, double d, double len, double tol) {
         if (!(len > 0) || !Double.isFinite(len) || !Double.isFinite(d)) {
             throw new IllegalArgumentException("plane (" + nx + ", " + ny + ", " + nz + ", " + d
                     + ") is not allowed; allowed: finite with a non-zero normal");
@@ -361,8 +375,22 @@ final class CellClipper {
         if (in == 0) {
             return -1;
         }
+        pnx = nx;
+        pny = ny;
+        pnz = nz;
+        pd = d;
+        ptol = tol;
+        pnnc = nnc;
+        pout = out;
+        return 1;
+    }
+
+    /** The cut {@link #classify} left pending (its answer was 1); returns as {@link #clip}. */
+    int cutPending(int site, double inset, double reach) {
+        final double nx = pnx, ny = pny, nz = pnz, d = pd, tol = ptol;
+        final int nnc = pnnc;
         if (edgeMode) {
-            if (nnc == out) {
+            if (nnc == pout) {
                 int r = edges.cut(nx, ny, nz, d, site, inset, reach, tol, nnc);
                 if (r != EdgeCut.NOT_GENERIC) {
                     return r;

@@ -253,6 +253,8 @@ public final class VoronoiCells {
         final double hmin;
         final double pad;
         final double[] planes;
+        /** Per axis, per grid column: the padded box's lower and upper bound. */
+        final double[][] lower = new double[3][], upper = new double[3][];
 
         Grid(ConvexPolytope source, double[] sites) {
             this.source = source;
@@ -306,6 +308,16 @@ public final class VoronoiCells {
             hmin = Math.min(cs[0], Math.min(cs[1], cs[2]));
             // a grid cell's box grown by far more than any rounding of a site's bucket assignment
             pad = 1e-9 * diag;
+            // each grid column's padded bounds per axis, computed once (the same sums the scan made per cell)
+            for (int k = 0; k < 3; k++) {
+                double[] l = new double[g[k]], u = new double[g[k]];
+                for (int x = 0; x < g[k]; x++) {
+                    l[x] = lo[k] + x * cs[k] - pad;
+                    u[x] = lo[k] + (x + 1) * cs[k] + pad;
+                }
+                lower[k] = l;
+                upper[k] = u;
+            }
         }
     }
 
@@ -459,10 +471,12 @@ public final class VoronoiCells {
             int y1 = Math.min(cj + ring, Math.min(g[1] - 1, floorInt((sy + rr - lo[1]) / cs[1]) + 1));
             int x0 = Math.max(ci - ring, Math.max(0, floorInt((sx - rr - lo[0]) / cs[0]) - 1));
             int x1 = Math.min(ci + ring, Math.min(g[0] - 1, floorInt((sx + rr - lo[0]) / cs[0]) + 1));
+            final double[] lx = grid.lower[0], ux = grid.upper[0], ly = grid.lower[1], uy = grid.upper[1];
+            final double[] lz = grid.lower[2], uz = grid.upper[2];
             for (int z = z0; z <= z1; z++) {
-                double dz = gap(sz, lo[2] + z * cs[2] - pad, lo[2] + (z + 1) * cs[2] + pad);
+                double dz = gap(sz, lz[z], uz[z]);
                 for (int y = y0; y <= y1; y++) {
-                    double dy = gap(sy, lo[1] + y * cs[1] - pad, lo[1] + (y + 1) * cs[1] + pad);
+                    double dy = gap(sy, ly[y], uy[y]);
                     double dyz = dy * dy + dz * dz;
                     if (dyz > skip) {
                         continue;
@@ -474,7 +488,7 @@ public final class VoronoiCells {
                         if (x < x0) {
                             continue;
                         }
-                        double dx = gap(sx, lo[0] + x * cs[0] - pad, lo[0] + (x + 1) * cs[0] + pad);
+                        double dx = gap(sx, lx[x], ux[x]);
                         if (dx * dx + dyz > skip) {
                             continue;
                         }
@@ -543,9 +557,14 @@ public final class VoronoiCells {
                     d = -(((sx * sx + sy * sy + sz * sz) - (tx * tx + ty * ty + tz * tz)) * 0.5);
                 }
                 double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
-                double h = (d - (nx * sx + ny * sy + nz * sz)) / len - 1e-14 * (Math.abs(d) / len + smag);
-                double insetWith = Math.min(inset, h);
-                int res = cell.clip(nx, ny, nz, d, len, tol, j, insetWith, r);
+                int res = cell.classify(nx, ny, nz, d, len, tol);
+                double insetWith = inset;
+                if (res > 0) {
+                    // the site's distance inside this plane, only for a plane that cuts (CellClipper.clip's inset)
+                    double h = (d - (nx * sx + ny * sy + nz * sz)) / len - 1e-14 * (Math.abs(d) / len + smag);
+                    insetWith = Math.min(inset, h);
+                    res = cell.cutPending(j, insetWith, r);
+                }
                 if (res < 0) {
                     alive = false;
                     break;
