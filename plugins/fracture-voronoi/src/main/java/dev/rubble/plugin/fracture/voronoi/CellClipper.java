@@ -204,6 +204,7 @@ final class CellClipper {
         Arrays.fill(capMark, 0);
         Arrays.fill(useMark, 0);
         Arrays.fill(faceMark, 0);
+        edges.resetStamps();
         stamp = 1;
     }
 

@@ -46,6 +46,8 @@ final class EdgeCut {
     private int[] fStartV = new int[64];
     private int[] fOutX = new int[64];
     private int[] fInX = new int[64];
+    // per face id: this cut's stamp when a crossing goes back in across it (the clipper's faceMark: out across it)
+    private int[] inMark = new int[64];
     // per crossing of this cut: inside vertex, its slot, face left of inside → outside, face of the reverse, point
     private int[] xa = new int[32];
     private int[] xsa = new int[32];
@@ -74,6 +76,11 @@ final class EdgeCut {
         }
     }
 
+    /** Clears the per-face stamps (with the clipper's, when its stamp wraps). */
+    void resetStamps() {
+        Arrays.fill(inMark, 0);
+    }
+
     /** Sizes the per-face arrays for ids below {@code n} (contents kept). */
     void faceSlots(int n) {
         if (fStartV.length < n) {
@@ -81,6 +88,7 @@ final class EdgeCut {
             fStartV = Arrays.copyOf(fStartV, m);
             fOutX = Arrays.copyOf(fOutX, m);
             fInX = Arrays.copyOf(fInX, m);
+            inMark = Arrays.copyOf(inMark, m);
         }
     }
 
@@ -287,7 +295,7 @@ final class EdgeCut {
             cl.resetStamps();
         }
         final int st = cl.stamp;
-        final int[] nn = cl.nonNeg, e = ed, b = eb, fc = ef, fm = cl.faceMark, fo = fOutX, fi = fInX;
+        final int[] nn = cl.nonNeg, e = ed, b = eb, fc = ef, fm = cl.faceMark, fm2 = inMark, fo = fOutX, fi = fInX;
         final double[] ds = cl.dist;
         if (xa.length < 3 * nnc) {
             int m = 6 * nnc;
@@ -306,28 +314,17 @@ final class EdgeCut {
             for (int j = 0; j < 3; j++) {
                 int w = e[i + j];
                 if (ds[w] < 0) {
+                    // f crosses out of the inside here, g back in; a face crossed twice the same way is not generic
                     int sa = b[i + j], f = fc[3 * w + sa], g = fc[i + j];
-                    if (fm[f] != st) {
-                        fm[f] = st;
-                        fo[f] = -1;
-                        fi[f] = -1;
-                        if (ncf == cfs.length) {
-                            cfs = cutFaces = Arrays.copyOf(cfs, 2 * ncf);
-                        }
-                        cfs[ncf++] = f;
+                    if (fm[f] == st || fm2[g] == st) {
+                        return NOT_GENERIC;
                     }
-                    if (fm[g] != st) {
-                        fm[g] = st;
-                        fo[g] = -1;
-                        fi[g] = -1;
-                        if (ncf == cfs.length) {
-                            cfs = cutFaces = Arrays.copyOf(cfs, 2 * ncf);
-                        }
-                        cfs[ncf++] = g;
+                    fm[f] = st;
+                    fm2[g] = st;
+                    if (ncf == cfs.length) {
+                        cfs = cutFaces = Arrays.copyOf(cfs, 2 * ncf);
                     }
-                    if (fo[f] >= 0 || fi[g] >= 0) {
-                        return NOT_GENERIC; // a face crossed twice the same way
-                    }
+                    cfs[ncf++] = f;
                     fo[f] = nx0;
                     fi[g] = nx0;
                     ca[nx0] = w;
@@ -341,9 +338,9 @@ final class EdgeCut {
         if (nx0 < 3) {
             return NOT_GENERIC;
         }
+        // as many faces crossing in as out, each once: the same faces when every one crossing out also crosses in
         for (int k = 0; k < ncf; k++) {
-            int f = cfs[k];
-            if (fo[f] < 0 || fi[f] < 0) {
+            if (fm2[cfs[k]] != st) {
                 return NOT_GENERIC;
             }
         }
@@ -357,7 +354,10 @@ final class EdgeCut {
             cfs[j + 1] = f;
         }
         final int firstCut = cl.nvp;
-        cl.vertexScratch(firstCut + nx0);
+        int need = firstCut + nx0;
+        if (cl.dist.length < need || cl.vp.length < 3 * need || ed.length < 3 * need || lpos.length < need) {
+            cl.vertexScratch(need);
+        }
         if (cl.capPts.length < nx0) {
             cl.capPts = new int[2 * nx0];
         }
@@ -419,7 +419,9 @@ final class EdgeCut {
         }
         // commit: the cap's face slot, the new points' edges, the inside ends' edges
         int capFace = cl.nfp++;
-        cl.faceSlots(cl.nfp);
+        if (cl.fnb.length <= capFace || fStartV.length <= capFace) {
+            cl.faceSlots(cl.nfp);
+        }
         final int[] e2 = ed, b2 = eb, fc2 = ef, sv2 = fStartV;
         for (int x = 0; x < nx0; x++) {
             int a = ca[x], sa = csa[x], p = cpt[x], f = cf[x], g = cg[x];
