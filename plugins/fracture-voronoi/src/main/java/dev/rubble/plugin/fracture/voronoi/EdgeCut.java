@@ -227,7 +227,8 @@ final class EdgeCut {
             int p = next(e, fc, v0, f);
             fi[at++] = rank[p];
             double sx = 0, sy = 0, sz = 0;
-            for (int q = next(e, fc, p, f); q != v0; q = next(e, fc, q, f)) {
+            int q = next(e, fc, p, f);
+            while (q != v0) {
                 if (at == fi.length) {
                     throw new IllegalStateException("edge table broken at face " + f);
                 }
@@ -239,6 +240,9 @@ final class EdgeCut {
                 sy += az * bx - ax * bz;
                 sz += ax * by - ay * bx;
                 p = q;
+                // next(e, fc, q, f) written out (C1 does not inline it)
+                int t = 3 * q;
+                q = fc[t] == f ? e[t] : fc[t + 1] == f ? e[t + 1] : e[t + 2];
             }
             int f4 = 4 * f;
             area[k] = 0.5 * (sx * fpl[f4] + sy * fpl[f4 + 1] + sz * fpl[f4 + 2]);
@@ -552,7 +556,8 @@ final class EdgeCut {
                 double det = ax * (by * qz - bz * qy) - ay * (bx * qz - bz * qx) + az * (bx * qy - by * qx);
                 vol += det / 6.0;
                 p = q;
-                q = next(e, fc, q, f);
+                int t = 3 * q;
+                q = fc[t] == f ? e[t] : fc[t + 1] == f ? e[t + 1] : e[t + 2];
             }
         }
         return vol;
