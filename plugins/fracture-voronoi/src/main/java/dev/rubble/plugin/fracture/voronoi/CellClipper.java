@@ -29,6 +29,15 @@ import java.util.Arrays;
  * and no cap point, so skipping it changes nothing. Measured in docs/benchmarks.md (issue 27 item 5,
  * sixth pass).
  *
+ * <p><b>Two modes.</b> A cell starts in edge mode when its source has three edges at every vertex
+ * ({@link EdgeCut}: an edge table, voro++'s way; the face loops above are not kept, only each face's
+ * start vertex) and stays there while every cut is generic (no vertex within the tolerance of the
+ * plane, each crossed face crossed once each way); the live list is then unordered and the face list
+ * unused. The first other cut writes the loops and incidence lists out of the table
+ * ({@link #ensureLoops}) and the face-loop cut below takes that cut and the rest of the cell; both give
+ * the same numbering, loops and bits (eighth pass). {@link #classify} and {@link #cutPending} are the
+ * two halves of {@link #clip}, for a caller that computes the inset only for planes that cut.
+ *
  * <p>Not thread-safe: one instance per thread, reused for every cell.
  */
 final class CellClipper {
