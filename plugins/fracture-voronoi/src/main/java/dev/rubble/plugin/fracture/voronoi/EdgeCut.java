@@ -7,8 +7,8 @@ import java.util.Arrays;
  * The cut of a {@link CellClipper} cell as voro++ makes it: the cell held as an edge table (every vertex has three
  * edges; per edge its far vertex, the far vertex's slot back, and the face on its left), so that a plane cut touches
  * only the vertices beyond the plane and the edges that cross it. The face loops are not rewritten on every cut:
- * a face keeps only its start vertex, and the loops are walked once when the cell is read
- * ({@link #writeLoops}).
+ * a face keeps only its start vertex, and the loops are walked once when the cell is read ({@link #toPolytope}, or
+ * {@link #writeLoops} when the cell leaves edge mode).
  *
  * <pre>
  *        a (inside) ──slot sa──▶ b (outside)       before: edge a→b, face f on its left, g on b→a's
