@@ -580,22 +580,40 @@ public final class VoronoiCells {
     }
 
     /** Unordered neighbour pairs from the per-cell lists, each once, sorted by (a, b). */
-    private static Cells pairs(int n, int[] start, int[] id, double[] area, ConvexPolytope[] cells) {
+    static Cells pairs(int n, int[] start, int[] id, double[] area, ConvexPolytope[] cells) {
         int m = 0;
         long[] keys = new long[start[n]];
         double[] ar = new double[start[n]];
+        // the last key appended, and 1 while every key was above the one before
+        long[] ascending = {-1, 1};
         for (int i = 0; i < n; i++) {
-            m = pairsOf(i, start, id, area, keys, ar, m);
+            m = pairsOf(i, start, id, area, keys, ar, m, ascending);
         }
-        // keys are unique; sort keys with their areas (index sort by key)
-        int[] order = sortIndex(keys, m);
         int[] a = new int[m];
         int[] b = new int[m];
         double[] outArea = new double[m];
+        if (ascending[1] == 1) {
+            // cells list their neighbours ascending, so the keys come out sorted unless some face was kept only by the
+            // higher cell; sorted unique keys are their own sort
+            for (int k = 0; k < m; k++) {
+                unpackSorted(k, keys, ar, a, b, outArea);
+            }
+            return new Cells(cells, a, b, outArea);
+        }
+        // keys are unique; sort keys with their areas (index sort by key)
+        int[] order = sortIndex(keys, m);
         for (int k = 0; k < m; k++) {
             unpack(k, keys, ar, order, a, b, outArea);
         }
         return new Cells(cells, a, b, outArea);
+    }
+
+    /** Pair {@code k} when the keys were appended in order (see {@link #unpack}). */
+    private static void unpackSorted(int k, long[] keys, double[] ar, int[] a, int[] b, double[] area) {
+        long key = keys[k];
+        a[k] = (int) (key >>> 32);
+        b[k] = (int) key;
+        area[k] = ar[k];
     }
 
     /** Pair {@code k} in key order, from its sort position, into {@code a, b, area} (a method per pair, see Grid). */
@@ -606,18 +624,29 @@ public final class VoronoiCells {
         area[k] = ar[order[k]];
     }
 
-    /** Site {@code i}'s pairs appended at {@code m} (see {@link #pairs}); returns the new count. */
-    private static int pairsOf(int i, int[] start, int[] id, double[] area, long[] keys, double[] ar, int m) {
+    /**
+     * Site {@code i}'s pairs appended at {@code m} (see {@link #pairs}); returns the new count. {@code ascending}
+     * holds the last key appended and whether every key so far was above the one before (1) or not (0).
+     */
+    private static int pairsOf(int i, int[] start, int[] id, double[] area, long[] keys, double[] ar, int m,
+            long[] ascending) {
         for (int k = start[i]; k < start[i + 1]; k++) {
             int j = id[k];
+            long key;
             if (j > i) {
-                keys[m] = ((long) i << 32) | j;
-                ar[m++] = area[k];
+                key = ((long) i << 32) | j;
             } else if (Arrays.binarySearch(id, start[j], start[j + 1], i) < 0) {
                 // only the higher cell kept the face (it is within tolerance in cell j)
-                keys[m] = ((long) j << 32) | i;
-                ar[m++] = area[k];
+                key = ((long) j << 32) | i;
+            } else {
+                continue;
             }
+            if (key <= ascending[0]) {
+                ascending[1] = 0;
+            }
+            ascending[0] = key;
+            keys[m] = key;
+            ar[m++] = area[k];
         }
         return m;
     }
