@@ -29,65 +29,81 @@ import java.util.Arrays;
  * and no cap point, so skipping it changes nothing. Measured in docs/benchmarks.md (issue 27 item 5,
  * sixth pass).
  *
+ * <p><b>Two modes.</b> A cell starts in edge mode when its source has three edges at every vertex
+ * ({@link EdgeCut}: an edge table, voro++'s way; the face loops above are not kept, only each face's
+ * start vertex) and stays there while every cut is generic (no vertex within the tolerance of the
+ * plane, each crossed face crossed once each way); the live list is then unordered and the face list
+ * unused. The first other cut writes the loops and incidence lists out of the table
+ * ({@link #ensureLoops}) and the face-loop cut ({@link LoopCut}) takes that cut and the rest of the cell; both give
+ * the same numbering, loops and bits (eighth pass). {@link #classify} and {@link #cutPending} are the
+ * two halves of {@link #clip}, for a caller that computes the inset only for planes that cut.
+ *
  * <p>Not thread-safe: one instance per thread, reused for every cell.
  */
 final class CellClipper {
     // vertex pool by id, live ids ascending (and the next live list being built)
-    private double[] vp = new double[3 * 128];
-    private int nvp;
-    private int[] live = new int[64];
-    private int[] live2 = new int[64];
-    private int nl;
+    double[] vp = new double[3 * 128];
+    int nvp;
+    int[] live = new int[64];
+    int[] live2 = new int[64];
+    int nl;
     // face slots by face id, live face ids ascending (and the next list)
-    private int[] fStart = new int[64];
-    private int[] fLen = new int[64];
-    private double[] fpl = new double[4 * 64];
-    private int[] fnb = new int[64];
-    private boolean[] fAlive = new boolean[64];
-    private int nfp;
-    private int[] faces = new int[64];
-    private int[] faces2 = new int[64];
-    private int nf;
+    int[] fStart = new int[64];
+    int[] fLen = new int[64];
+    double[] fpl = new double[4 * 64];
+    int[] fnb = new int[64];
+    boolean[] fAlive = new boolean[64];
+    int nfp;
+    int[] faces = new int[64];
+    int[] faces2 = new int[64];
+    int nf;
     // face loops
-    private int[] lp = new int[512];
-    private int nlp;
+    int[] lp = new int[512];
+    int nlp;
     /** Total loop length of the live faces (the rebuild's index count). */
-    private int ni;
+    int ni;
     // incidence: per vertex id a list of faces (head, then next/face in a pool)
-    private int[] vfHead = new int[128];
-    private int[] vfNext = new int[512];
-    private int[] vfFace = new int[512];
-    private int nvf;
+    int[] vfHead = new int[128];
+    int[] vfNext = new int[512];
+    int[] vfFace = new int[512];
+    int nvf;
     // per vertex id: squared distance to the centre (the cell's site), and scratch: signed distance, cut list head,
     // stamps (cap membership, use)
-    private double[] vq = new double[128];
-    private double cx, cy, cz, maxQ;
-    private double[] dist = new double[128];
-    private int[] cutHead = new int[128];
-    private int[] capMark = new int[128];
-    private int[] useMark = new int[128];
-    private int stamp;
+    double[] vq = new double[128];
+    double cx, cy, cz, maxQ;
+    double[] dist = new double[128];
+    int[] cutHead = new int[128];
+    int[] capMark = new int[128];
+    int[] useMark = new int[128];
+    int stamp;
     // per face id scratch: touched stamp
-    private int[] faceMark = new int[64];
+    int[] faceMark = new int[64];
     // scratch
-    private int[] nonNeg = new int[64];
-    private int[] touched = new int[64];
-    private int[] capPts = new int[256];
-    private final CapOrder capOrder = new CapOrder();
+    int[] nonNeg = new int[64];
+    int[] capPts = new int[256];
+    final CapOrder capOrder = new CapOrder();
     private int[] tmp = new int[256];
     // per cut point of the current cut (id - first cut id): the cap's neighbours as the cut faces link them
-    private int[] capNx = new int[64];
-    private int[] capPv = new int[64];
-    private int[] cutIn = new int[64];
-    private int[] cutNext = new int[64];
-    private int[] cutId = new int[64];
-    private final double[] basis = new double[6];
+    int[] capNx = new int[64];
+    int[] capPv = new int[64];
+    final double[] basis = new double[6];
     private ConvexPolytope origin;
     private double[] sv, spl;
     private int[] sfs, sfi;
-    private boolean changed;
+    boolean changed;
     // every vertex of the current cell is on one of its faces (true after any cut; the source's own flag before)
-    private boolean allUsed, sourceAllUsed;
+    boolean allUsed, sourceAllUsed;
+    // edge mode (see EdgeCut): the cell as an edge table instead of face loops, while every cut is generic
+    private final EdgeCut edges = new EdgeCut(this);
+    private final LoopCut loops = new LoopCut(this);
+    /** True while the cell is held as {@link #edges}' table; the face loops ({@code lp}, fStart, fLen) are stale. */
+    private boolean edgeMode;
+    // the plane classify left pending (unit normal, offset, tolerance) and its count of vertices on or beyond, beyond
+    private double pnx, pny, pnz, pd, ptol;
+    private int pnnc, pout;
+    /** Face areas by face position, filled by {@link EdgeCut#toPolytope} as it walks the loops (valid until reset). */
+    double[] areas = new double[64];
+    boolean areasReady;
 
     /**
      * Starts a cell as {@code source} (all faces with neighbour -1) around the centre {@code (x, y, z)} (the site),
@@ -113,6 +129,7 @@ final class CellClipper {
             sourceAllUsed = count == on.length;
         }
         allUsed = sourceAllUsed;
+        areasReady = false;
         changed = false;
         int n = sv.length / 3;
         int nfs = sfs.length - 1;
@@ -139,6 +156,19 @@ final class CellClipper {
         nf = nfs;
         faceSlots(nfs);
         faces = ensure(faces, nfs);
+        if (edges.reset(source, sv, sfs, sfi)) {
+            // edge mode: the loops and incidence lists are built only if the cell leaves it (ensureLoops)
+            edgeMode = true;
+            System.arraycopy(spl, 0, fpl, 0, 4 * nfs);
+            for (int f = 0; f < nfs; f++) {
+                faces[f] = f;
+                fnb[f] = -1;
+                fAlive[f] = true;
+            }
+            ni = sfi.length;
+            return;
+        }
+        edgeMode = false;
         lp = ensure(lp, sfi.length);
         System.arraycopy(sfi, 0, lp, 0, sfi.length);
         nlp = sfi.length;
@@ -159,7 +189,7 @@ final class CellClipper {
     }
 
     /** Sizes the per-vertex-id arrays for ids below {@code n} (contents kept). */
-    private void vertexScratch(int n) {
+    void vertexScratch(int n) {
         if (dist.length < n) {
             int m = Math.max(n, 2 * dist.length);
             dist = Arrays.copyOf(dist, m);
@@ -172,74 +202,20 @@ final class CellClipper {
         if (vp.length < 3 * n) {
             vp = Arrays.copyOf(vp, Math.max(3 * n, 2 * vp.length));
         }
+        edges.vertexSlots(n);
     }
 
     /** A fresh start for every stamp array (never reached in practice: one stamp per cut). */
-    private void resetStamps() {
+    void resetStamps() {
         Arrays.fill(capMark, 0);
         Arrays.fill(useMark, 0);
         Arrays.fill(faceMark, 0);
+        edges.resetStamps();
         stamp = 1;
     }
 
-    /**
-     * Room for what a cut over faces of {@code touchedLen} loop entries in all, with {@code nonNeg} vertices on or
-     * beyond the plane, can make: at most one cut point per entry; a new loop at most a kept vertex and a cut point
-     * per old edge, the cap at most a point per edge end; an incidence entry per emitted cut point and cap point.
-     */
-    private void reserve(int touchedLen, int nonNeg) {
-        vertexScratch(nvp + touchedLen);
-        if (lp.length < nlp + 4 * touchedLen + 8) {
-            lp = Arrays.copyOf(lp, Math.max(nlp + 4 * touchedLen + 8, 2 * lp.length));
-        }
-        if (capPts.length < nonNeg + touchedLen) {
-            capPts = new int[2 * (nonNeg + touchedLen)];
-        }
-        if (capNx.length < touchedLen) {
-            capNx = new int[2 * touchedLen];
-            capPv = new int[2 * touchedLen];
-        }
-        if (vfFace.length < nvf + 4 * touchedLen + 8) {
-            int m = Math.max(nvf + 4 * touchedLen + 8, 2 * vfFace.length);
-            vfFace = Arrays.copyOf(vfFace, m);
-            vfNext = Arrays.copyOf(vfNext, m);
-        }
-    }
-
-    /**
-     * The next live list when some vertex may be on no face (no cap, or a source vertex on no face): the kept and
-     * the new vertices in order that a face of {@code f2[0..m)} uses; sets {@link #maxQ}. Returns the count.
-     */
-    private int liveUsed(int[] f2, int m, int firstCut, int count, int st) {
-        final int[] um = useMark, loops = lp, lv = live, l2 = live2;
-        final double[] ds = dist, q2 = vq;
-        for (int k = 0; k < m; k++) {
-            int f = f2[k];
-            for (int q = fStart[f], e = q + fLen[f]; q < e; q++) {
-                um[loops[q]] = st;
-            }
-        }
-        int n2 = 0;
-        double mq = 0;
-        for (int k = 0; k < nl; k++) {
-            int id = lv[k];
-            if (ds[id] <= 0 && um[id] == st) {
-                l2[n2++] = id;
-                mq = q2[id] > mq ? q2[id] : mq;
-            }
-        }
-        for (int id = firstCut; id < count; id++) {
-            if (um[id] == st) {
-                l2[n2++] = id;
-                mq = q2[id] > mq ? q2[id] : mq;
-            }
-        }
-        maxQ = mq;
-        return n2;
-    }
-
     /** Sizes the per-face-id arrays for ids below {@code n} (contents kept). */
-    private void faceSlots(int n) {
+    void faceSlots(int n) {
         if (fStart.length < n) {
             int m = Math.max(n, 2 * fStart.length);
             fStart = Arrays.copyOf(fStart, m);
@@ -249,9 +225,10 @@ final class CellClipper {
             faceMark = Arrays.copyOf(faceMark, m);
             fpl = Arrays.copyOf(fpl, 4 * m);
         }
+        edges.faceSlots(n);
     }
 
-    private void addIncidence(int vertex, int face) {
+    void addIncidence(int vertex, int face) {
         if (nvf == vfFace.length) {
             vfFace = Arrays.copyOf(vfFace, 2 * nvf);
             vfNext = Arrays.copyOf(vfNext, 2 * nvf);
@@ -301,6 +278,17 @@ final class CellClipper {
      */
     int clip(double nx, double ny, double nz, double d, double len, double tol, int site, double inset,
             double reach) {
+        int c = classify(nx, ny, nz, d, len, tol);
+        return c <= 0 ? c : cutPending(site, inset, reach);
+    }
+
+    /**
+     * The first half of {@link #clip(double, double, double, double, double, double, int, double, double)}: the
+     * vertices' distances to the plane. Returns 0 when nothing lies outside, -1 when nothing lies strictly inside
+     * (the cell vanishes), 1 when a cut is pending: then {@link #cutPending} must follow (with the inset and reach
+     * {@code clip} would have been given), so that a caller computes the inset only for the planes that cut.
+     */
+    int classify(double nx, double ny, double nz, double d, double len, double tol) {
         if (!(len > 0) || !Double.isFinite(len) || !Double.isFinite(d)) {
             throw new IllegalArgumentException("plane (" + nx + ", " + ny + ", " + nz + ", " + d
                     + ") is not allowed; allowed: finite with a non-zero normal");
@@ -338,258 +326,56 @@ final class CellClipper {
         if (in == 0) {
             return -1;
         }
-        return cut(nx, ny, nz, d, site, inset, reach, tol, nnc);
+        pnx = nx;
+        pny = ny;
+        pnz = nz;
+        pd = d;
+        ptol = tol;
+        pnnc = nnc;
+        pout = out;
+        return 1;
     }
 
-    /** The cut proper, once some vertex lies beyond the plane and some strictly inside it. */
-    private int cut(double nx, double ny, double nz, double d, int site, double inset, double reach, double tol,
-            int nnc) {
-        if (++stamp == Integer.MAX_VALUE) {
-            resetStamps();
-        }
-        final int st = stamp;
-        // the faces on a vertex on or beyond the plane, in face order: every other face has all its vertices
-        // strictly inside, which the rebuild copies unchanged
-        final int[] nn = nonNeg, vh = vfHead, vn = vfNext, vf0 = vfFace, fm = faceMark;
-        final boolean[] alive = fAlive;
-        int[] tf = touched;
-        int nt = 0;
-        for (int k = 0; k < nnc; k++) {
-            for (int c = vh[nn[k]]; c >= 0; c = vn[c]) {
-                int f = vf0[c];
-                if (alive[f] && fm[f] != st) {
-                    fm[f] = st;
-                    if (nt == tf.length) {
-                        tf = touched = Arrays.copyOf(tf, 2 * nt);
-                    }
-                    // insertion in ascending order (a handful of faces)
-                    int j = nt - 1;
-                    while (j >= 0 && tf[j] > f) {
-                        tf[j + 1] = tf[j];
-                        j--;
-                    }
-                    tf[j + 1] = f;
-                    nt++;
+    /** The cut {@link #classify} left pending (its answer was 1); returns as {@link #clip}. */
+    int cutPending(int site, double inset, double reach) {
+        final double nx = pnx, ny = pny, nz = pnz, d = pd, tol = ptol;
+        final int nnc = pnnc;
+        if (edgeMode) {
+            if (nnc == pout) {
+                int r = edges.cut(nx, ny, nz, d, site, inset, reach, tol, nnc);
+                if (r != EdgeCut.NOT_GENERIC) {
+                    return r;
                 }
             }
+            // a vertex on the plane, or a cut the table does not take: the face-loop cut from here on
+            ensureLoops(true);
         }
-        // room for every new loop, cut point and incidence entry this cut can make
-        int touchedLen = 0;
-        for (int t = 0; t < nt; t++) {
-            touchedLen += fLen[tf[t]];
+        return loops.cut(nx, ny, nz, d, site, inset, reach, tol, nnc);
+    }
+
+    /**
+     * Leaves edge mode: writes every live face's loop from its start vertex (as the loop cut would have left it) and,
+     * with {@code incidence}, each vertex's face list, so the loop cut and the read-outs can run. No-op in loop mode.
+     */
+    void ensureLoops(boolean incidence) {
+        if (!edgeMode) {
+            return;
         }
-        int firstCut = nvp;
-        reserve(touchedLen, nnc);
-        final int[] vhd = vfHead, vnx = vfNext, vfc = vfFace;
-        int nvfc = nvf;
-        final double[] vv = vp, ds = dist, vqa = vq;
-        final int[] ch = cutHead, cm = capMark, cp = capPts, loops = lp, fsA = fStart, flA = fLen;
-        int[] cIn = cutIn, cNext = cutNext, cId = cutId;
-        int count = nvp, nCut = 0, capCount = 0, at = nlp, idxCount = ni, dropped = 0;
-        // each cut face, crossed once each way, links its two cut points as neighbours on the cap (its loop runs
-        // in, out across the plane, so the cap runs out to in); anything else and the cap is sorted as before
-        final int[] lnx = capNx, lpv = capPv;
-        boolean linked = true;
-        for (int t = 0; t < nt; t++) {
-            int f = tf[t];
-            int s = fsA[f], e = s + flA[f];
-            // a listed face holds the listed vertex (a live vertex stays in every live face it was put in: a rewrite
-            // keeps every vertex on or inside the plane), so it is never wholly inside; a face wholly outside emits
-            // nothing below and is dropped as having fewer than three points
-            idxCount -= e - s;
-            int faceBegin = at;
-            int xIn = -1, xOut = -1;
-            int b = loops[s];
-            double db = ds[b];
-            for (int k = s; k < e; k++) {
-                int a = b;
-                double da = db;
-                b = loops[k + 1 < e ? k + 1 : s];
-                db = ds[b];
-                if (da <= 0) {
-                    if (at == faceBegin || loops[at - 1] != a) {
-                        loops[at++] = a;
-                    }
-                    if (da == 0 && cm[a] != st) {
-                        cm[a] = st;
-                        cp[capCount++] = a;
-                    }
-                }
-                if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
-                    // the edge's cut point, if its other face made it already: looked up among the cuts
-                    // of the edge's outside end (one list per outside vertex)
-                    int o = da > 0 ? a : b, n = da > 0 ? b : a;
-                    int id = -1;
-                    for (int c = ch[o]; c >= 0; c = cNext[c]) {
-                        if (cIn[c] == n) {
-                            id = cId[c];
-                            break;
-                        }
-                    }
-                    if (id < 0) {
-                        int p = da < 0 ? a : b, q = da < 0 ? b : a;
-                        double tt = ds[p] / (ds[p] - ds[q]);
-                        int ip = 3 * p, iq = 3 * q, ic = 3 * count;
-                        vv[ic] = vv[ip] + tt * (vv[iq] - vv[ip]);
-                        vv[ic + 1] = vv[ip + 1] + tt * (vv[iq + 1] - vv[ip + 1]);
-                        vv[ic + 2] = vv[ip + 2] + tt * (vv[iq + 2] - vv[ip + 2]);
-                        double ex = vv[ic] - cx, ey = vv[ic + 1] - cy, ez = vv[ic + 2] - cz;
-                        vqa[count] = ex * ex + ey * ey + ez * ez;
-                        id = count++;
-                        vhd[id] = -1;
-                        if (nCut == cIn.length) {
-                            cIn = cutIn = Arrays.copyOf(cIn, 2 * nCut);
-                            cNext = cutNext = Arrays.copyOf(cNext, 2 * nCut);
-                            cId = cutId = Arrays.copyOf(cId, 2 * nCut);
-                        }
-                        cIn[nCut] = n;
-                        cNext[nCut] = ch[o];
-                        ch[o] = nCut;
-                        cId[nCut++] = id;
-                        cm[id] = st;
-                        cp[capCount++] = id;
-                        lnx[id - firstCut] = -1;
-                        lpv[id - firstCut] = -1;
-                    }
-                    if (da < 0) {
-                        linked &= xOut < 0;
-                        xOut = id;
-                    } else {
-                        linked &= xIn < 0;
-                        xIn = id;
-                    }
-                    if (at == faceBegin || loops[at - 1] != id) {
-                        loops[at++] = id;
-                        // the face goes on the cut point's list now (a superset if the face is dropped below)
-                        vfc[nvfc] = f;
-                        vnx[nvfc] = vhd[id];
-                        vhd[id] = nvfc++;
-                    }
-                }
-            }
-            if (at - faceBegin >= 2 && loops[at - 1] == loops[faceBegin]) {
-                at--;
-            }
-            boolean kept = at - faceBegin >= 3 && !allOnCap(loops, faceBegin, at, cm, st);
-            if (xIn >= 0 || xOut >= 0) {
-                if (xIn < 0 || xOut < 0 || !kept || lpv[xIn - firstCut] >= 0 || lnx[xOut - firstCut] >= 0) {
-                    linked = false;
-                } else {
-                    lpv[xIn - firstCut] = xOut;
-                    lnx[xOut - firstCut] = xIn;
-                }
-            }
-            if (kept) {
-                fsA[f] = faceBegin;
-                flA[f] = at - faceBegin;
-                idxCount += at - faceBegin;
-            } else {
-                at = faceBegin;
-                alive[f] = false;
-                dropped++;
-            }
+        edgeMode = false;
+        if (incidence) {
+            Arrays.fill(vfHead, 0, nvp, -1);
+            nvf = 0;
         }
-        nvp = count;
-        nvf = nvfc;
-        int capFace = -1;
-        if (capCount >= 3) {
-            ConvexPolytope.planeBasis(nx, ny, nz, basis);
-            double ux = basis[0], uy = basis[1], uz = basis[2], wx = basis[3], wy = basis[4], wz = basis[5];
-            double mx = 0, my = 0, mz = 0;
-            for (int k = 0; k < capCount; k++) {
-                int i = 3 * cp[k];
-                mx += vv[i];
-                my += vv[i + 1];
-                mz += vv[i + 2];
-            }
-            mx /= capCount;
-            my /= capCount;
-            mz /= capCount;
-            if (!(linked && capCount == count - firstCut
-                    && capOrder.byLinks(cp, capCount, firstCut, capNx, capPv, vv, mx, my, mz, ux, uy, uz, wx, wy,
-                    wz))) {
-                capOrder.sort(cp, capCount, vv, mx, my, mz, ux, uy, uz, wx, wy, wz);
-            }
-            int faceBegin = at;
-            for (int k = 0; k < capCount; k++) {
-                at = appendDistinct(loops, faceBegin, at, cp[k]);
-            }
-            if (at - faceBegin >= 3) {
-                capFace = nfp++;
-                faceSlots(nfp);
-                fStart[capFace] = faceBegin;
-                fLen[capFace] = at - faceBegin;
-                fnb[capFace] = site;
-                fAlive[capFace] = true;
-                fpl[4 * capFace] = nx;
-                fpl[4 * capFace + 1] = ny;
-                fpl[4 * capFace + 2] = nz;
-                fpl[4 * capFace + 3] = d;
-                idxCount += at - faceBegin;
-                for (int k = faceBegin; k < at; k++) {
-                    addIncidence(loops[k], capFace);
-                }
-            } else {
-                at = faceBegin;
-            }
-        }
+        edges.orderLists();
+        lp = ensure(lp, 3 * nl + 8);
+        int at = edges.writeLoops(faces, nf, fStart, fLen, lp, incidence);
         nlp = at;
-        int nfNew = nf - dropped + (capFace >= 0 ? 1 : 0);
-        if (nfNew < 4) {
-            return -1;
-        }
-        // the faces in order: the old ones still alive, then the cap
-        int[] f2 = faces2 = ensure(faces2, nfNew);
-        final int[] f1 = faces;
-        final boolean[] fa = fAlive;
-        int m = 0;
-        for (int k = 0; k < nf; k++) {
-            if (fa[f1[k]]) {
-                f2[m++] = f1[k];
-            }
-        }
-        if (capFace >= 0) {
-            f2[m++] = capFace;
-        }
-        // the vertices in order: kept ones, then the cut points; dropping any no face uses
-        int[] l2 = live2 = ensure(live2, nl + count - firstCut);
-        final int[] lv = live;
-        int n2 = 0;
-        final double[] q2 = vq;
-        double mq = 0;
-        if (capCount < 3 || !allUsed) {
-            // with a cap every vertex is used when every vertex before the cut was: a vertex strictly inside keeps
-            // every face it is on (three or more distinct points, not all on the cap), and the cap holds every point
-            // on the plane and every cut point
-            n2 = liveUsed(f2, m, firstCut, count, st);
-            mq = maxQ;
-        } else {
-            for (int k = 0; k < nl; k++) {
-                int id = lv[k];
-                if (ds[id] <= 0) {
-                    l2[n2++] = id;
-                    mq = q2[id] > mq ? q2[id] : mq;
-                }
-            }
-            for (int id = firstCut; id < count; id++) {
-                l2[n2++] = id;
-                mq = q2[id] > mq ? q2[id] : mq;
-            }
-        }
-        maxQ = mq;
-        live2 = live;
-        live = l2;
-        nl = n2;
-        faces2 = faces;
-        faces = f2;
-        nf = nfNew;
-        ni = idxCount;
-        if (!volumeSurelyPositive(inset, reach, tol, idxCount) && !(volume() > 0)) {
-            return -1;
-        }
-        allUsed = true;
-        changed = true;
-        return 1;
+        ni = at;
+    }
+
+    /** Called by {@link EdgeCut} for each face loop entry it writes when leaving edge mode with incidence lists. */
+    void incidence(int vertex, int face) {
+        addIncidence(vertex, face);
     }
 
     /**
@@ -599,6 +385,11 @@ final class CellClipper {
     ConvexPolytope toPolytope() {
         if (!changed) {
             return origin;
+        }
+        if (edgeMode) {
+            // one walk of the table gives the polytope's loops and the face areas (for faceArea)
+            tmp = ensure(tmp, nvp);
+            return edges.toPolytope(tmp);
         }
         tmp = ensure(tmp, nvp);
         final int[] lv = live, rank = tmp, loops = lp;
@@ -632,6 +423,9 @@ final class CellClipper {
 
     /** Number of faces of the current cell. */
     int faceCount() {
+        if (!areasReady) {
+            ensureLoops(false);
+        }
         return nf;
     }
 
@@ -642,6 +436,10 @@ final class CellClipper {
 
     /** Area of face {@code f} (in face order, m²): the polygon's vector area projected on the face normal. */
     double faceArea(int f) {
+        if (areasReady) {
+            return areas[f];
+        }
+        ensureLoops(false);
         int id = faces[f];
         int s = fStart[id], e = s + fLen[id];
         final int[] fi = lp;
@@ -675,7 +473,7 @@ final class CellClipper {
     }
 
     /** Volume exactly as {@code ConvexPolytope}'s mass pass sums it (signed tetrahedra from vertex 0). */
-    private double volume() {
+    double volume() {
         final double[] v = vp;
         final int[] faceIdx = lp;
         int r0 = 3 * live[0];
@@ -695,23 +493,6 @@ final class CellClipper {
             }
         }
         return vol;
-    }
-
-    private static boolean allOnCap(int[] idx, int a, int b, int[] capMark, int st) {
-        for (int k = a; k < b; k++) {
-            if (capMark[idx[k]] != st) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static int appendDistinct(int[] arr, int begin, int end, int id) {
-        if (end > begin && arr[end - 1] == id) {
-            return end;
-        }
-        arr[end] = id;
-        return end + 1;
     }
 
     private static double[] ensure(double[] a, int n) {

@@ -138,17 +138,7 @@ public final class VoronoiCells {
                 int from = blk * BLOCK, to = Math.min(n, from + BLOCK);
                 int count = 0;
                 for (int p = from; p < to; p++) {
-                    int i = bucket[p];
-                    boolean alive = w.cell(i, p);
-                    cells[i] = alive ? w.clipper.toPolytope() : null;
-                    if (adjacency) {
-                        int before = count;
-                        if (alive) {
-                            count = w.neighbours(count);
-                        }
-                        nbOffOf[i] = before;
-                        nbCountOf[i] = count - before;
-                    }
+                    count = w.one(p, count, cells, nbOffOf, nbCountOf);
                 }
                 if (adjacency) {
                     blockId[blk] = Arrays.copyOf(w.nbId, count);
@@ -186,15 +176,24 @@ public final class VoronoiCells {
             posOf[bucket[p]] = p;
         }
         for (int i = 0; i < n; i++) {
-            int blk = posOf[i] / BLOCK, off = nbOffOf[i], at = nbStart[i];
-            int[] bid = blockId[blk];
-            double[] bar = blockArea[blk];
-            for (int k = 0, c = nbCountOf[i]; k < c; k++) {
-                nbId[at + k] = bid[off + k];
-                nbArea[at + k] = bar[off + k];
-            }
+            mergeOne(i, posOf[i] / BLOCK, blockId, blockArea, nbOffOf[i], nbCountOf[i], nbStart[i], nbId, nbArea);
         }
         return pairs(n, nbStart, nbId, nbArea, cells);
+    }
+
+    /**
+     * Copies site {@code i}'s neighbours from its block. A method of its own, like {@link #pairsOf}: called once per
+     * site, C1 compiles it after a hundred-odd sites, where a loop run once stays interpreted until its on-stack
+     * compile (tens of thousands of back-edges).
+     */
+    private static void mergeOne(int i, int blk, int[][] blockId, double[][] blockArea, int off, int c, int at,
+            int[] nbId, double[] nbArea) {
+        int[] bid = blockId[blk];
+        double[] bar = blockArea[blk];
+        for (int k = 0; k < c; k++) {
+            nbId[at + k] = bid[off + k];
+            nbArea[at + k] = bar[off + k];
+        }
     }
 
     /** Runs {@code claim} on the calling thread and {@code threads - 1} pool threads; rethrows the first failure. */
@@ -254,6 +253,8 @@ public final class VoronoiCells {
         final double hmin;
         final double pad;
         final double[] planes;
+        /** Per axis, per grid column: the padded box's lower and upper bound. */
+        final double[][] lower = new double[3][], upper = new double[3][];
 
         Grid(ConvexPolytope source, double[] sites) {
             this.source = source;
@@ -265,15 +266,10 @@ public final class VoronoiCells {
             lo[0] = b[0];
             lo[1] = b[1];
             lo[2] = b[2];
+            // the loops over every site call a method per site: C1 compiles it after a hundred-odd sites, where a
+            // loop run once stays interpreted until its on-stack compile (tens of thousands of back-edges)
             for (int i = 0; i < n; i++) {
-                for (int k = 0; k < 3; k++) {
-                    double s = sites[3 * i + k];
-                    if (!Double.isFinite(s)) {
-                        throw new IllegalArgumentException("site " + i + " coordinate " + k + " = " + s + "; allowed: finite");
-                    }
-                    lo[k] = Math.min(lo[k], s);
-                    hi[k] = Math.max(hi[k], s);
-                }
+                widen(sites, i, lo, hi);
             }
             double diag = Math.sqrt(sq(hi[0] - lo[0]) + sq(hi[1] - lo[1]) + sq(hi[2] - lo[2]));
             tol = RELATIVE_TOLERANCE * diag;
@@ -297,27 +293,60 @@ public final class VoronoiCells {
             start = new int[cellsTotal + 1];
             cellOf = new int[n];
             for (int i = 0; i < n; i++) {
-                int c = cellIndex(sites, i, lo, cs, g);
-                cellOf[i] = c;
-                start[c + 1]++;
+                bin(sites, i, lo, cs, g, cellOf, start);
             }
             for (int c = 0; c < cellsTotal; c++) {
                 start[c + 1] += start[c];
             }
             int[] fill = start.clone();
             bucket = new int[n];
-            for (int i = 0; i < n; i++) {
-                bucket[fill[cellOf[i]]++] = i;
-            }
-            hmin = Math.min(cs[0], Math.min(cs[1], cs[2]));
             // the sites again in bucket order: a grid cell's sites are read from consecutive memory
             bs = new double[3 * n];
-            for (int q = 0; q < n; q++) {
-                System.arraycopy(sites, 3 * bucket[q], bs, 3 * q, 3);
+            for (int i = 0; i < n; i++) {
+                place(sites, i, cellOf, fill, bucket, bs);
             }
+            hmin = Math.min(cs[0], Math.min(cs[1], cs[2]));
             // a grid cell's box grown by far more than any rounding of a site's bucket assignment
             pad = 1e-9 * diag;
+            // each grid column's padded bounds per axis, computed once (the same sums the scan made per cell)
+            for (int k = 0; k < 3; k++) {
+                double[] l = new double[g[k]], u = new double[g[k]];
+                for (int x = 0; x < g[k]; x++) {
+                    l[x] = lo[k] + x * cs[k] - pad;
+                    u[x] = lo[k] + (x + 1) * cs[k] + pad;
+                }
+                lower[k] = l;
+                upper[k] = u;
+            }
         }
+    }
+
+    /** Widens {@code [lo, hi]} by site {@code i}, which must be finite. */
+    private static void widen(double[] sites, int i, double[] lo, double[] hi) {
+        for (int k = 0; k < 3; k++) {
+            double s = sites[3 * i + k];
+            if (!Double.isFinite(s)) {
+                throw new IllegalArgumentException("site " + i + " coordinate " + k + " = " + s + "; allowed: finite");
+            }
+            lo[k] = Math.min(lo[k], s);
+            hi[k] = Math.max(hi[k], s);
+        }
+    }
+
+    /** Site {@code i}'s grid cell into {@code cellOf}, counted in {@code start[c + 1]}. */
+    private static void bin(double[] sites, int i, double[] lo, double[] cs, int[] g, int[] cellOf, int[] start) {
+        int c = cellIndex(sites, i, lo, cs, g);
+        cellOf[i] = c;
+        start[c + 1]++;
+    }
+
+    /** Site {@code i} at the next free position of its grid cell, in {@code bucket} and its coordinates in {@code bs}. */
+    private static void place(double[] sites, int i, int[] cellOf, int[] fill, int[] bucket, double[] bs) {
+        int q = fill[cellOf[i]]++;
+        bucket[q] = i;
+        bs[3 * q] = sites[3 * i];
+        bs[3 * q + 1] = sites[3 * i + 1];
+        bs[3 * q + 2] = sites[3 * i + 2];
     }
 
     /** One thread's clipper and scratch, reused for every cell it computes. */
@@ -331,9 +360,31 @@ public final class VoronoiCells {
         int[] candQ = new int[64];
         int[] nbId = new int[16 * BLOCK];
         double[] nbArea = new double[16 * BLOCK];
+        // the current cell's farthest vertex distance R, and how far its site lies inside every plane so far
+        double r, inset;
 
         Worker(Grid grid) {
             this.grid = grid;
+        }
+
+        /**
+         * Computes the cell at bucket position {@code p} into {@code cells} and, when {@code nbOffOf} is not null,
+         * appends its neighbours at {@code count}; returns the new count. A method of its own so that C1 compiles the
+         * per-cell step after a hundred-odd cells instead of running the claim loop interpreted throughout.
+         */
+        int one(int p, int count, ConvexPolytope[] cells, int[] nbOffOf, int[] nbCountOf) {
+            int i = grid.bucket[p];
+            boolean alive = cell(i, p);
+            cells[i] = alive ? clipper.toPolytope() : null;
+            if (nbOffOf != null) {
+                int before = count;
+                if (alive) {
+                    count = neighbours(count);
+                }
+                nbOffOf[i] = before;
+                nbCountOf[i] = count - before;
+            }
+            return count;
         }
 
         /** Appends the current cell's neighbours (sorted) and face areas at {@code count}; returns the new count. */
@@ -358,168 +409,246 @@ public final class VoronoiCells {
 
         /** Clips cell {@code i} (at bucket position {@code pos}) in {@link #clipper}; false when it vanished. */
         boolean cell(int i, int pos) {
+            final double[] bs = grid.bs;
+            final int[] g = grid.g;
+            final double hmin = grid.hmin;
+            CellClipper cell = clipper;
+            double sx = bs[3 * pos], sy = bs[3 * pos + 1], sz = bs[3 * pos + 2];
+            cell.reset(grid.source, sx, sy, sz);
+            r = cell.maxVertexDistance();
+            // how far the site lies inside every plane so far (source faces, then each bisector that cut),
+            // less a bound on the rounding of that distance; see CellClipper.clip's inset
+            double in = Double.POSITIVE_INFINITY;
+            final double[] spl = grid.planes;
+            double smag = Math.sqrt(sx * sx + sy * sy + sz * sz);
+            for (int f = 0; f < spl.length; f += 4) {
+                double dd = spl[f + 3], h = dd - (spl[f] * sx + spl[f + 1] * sy + spl[f + 2] * sz);
+                in = Math.min(in, h - 1e-14 * (Math.abs(dd) + smag));
+            }
+            inset = in;
+            int c = grid.cellOf[i];
+            int ci = c % g[0], cj = (c / g[0]) % g[1], ck = c / (g[0] * g[1]);
+            int maxRing = Math.max(g[0], Math.max(g[1], g[2]));
+            // the ring's gathering and its clips are methods of their own: called a few times per cell, C1 compiles
+            // them after a few dozen cells (this method, once per cell, only after a hundred or more)
+            for (int ring = 0; ring <= maxRing; ring++) {
+                if (ring > 0 && (ring - 1) * hmin > 2 * r) {
+                    break;
+                }
+                int m = gather(i, ring, ci, cj, ck, sx, sy, sz);
+                // nearest first (ties by index), taken from a heap: most of a ring's candidates lie beyond 2R once
+                // the first few have cut, and are never ordered
+                heapify(cand, candD, candQ, m);
+                if (!clipRing(i, m, sx, sy, sz, smag)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * Gathers into {@link #cand} the sites of the grid cells at Chebyshev distance {@code ring} from the cell
+         * {@code (ci, cj, ck)} of site {@code i} at {@code (sx, sy, sz)} that lie within 2R ({@link #r}); returns
+         * their count.
+         */
+        private int gather(int i, int ring, int ci, int cj, int ck, double sx, double sy, double sz) {
             final double[] lo = grid.lo;
             final double[] cs = grid.cs;
             final int[] g = grid.g;
             final int[] start = grid.start;
             final int[] bucket = grid.bucket;
             final double[] bs = grid.bs;
-            final double hmin = grid.hmin;
             final double pad = grid.pad;
-            final double tol = grid.tol;
-            CellClipper cell = clipper;
-            double sx = bs[3 * pos], sy = bs[3 * pos + 1], sz = bs[3 * pos + 2];
-            cell.reset(grid.source, sx, sy, sz);
-            boolean alive = true;
-            double r = cell.maxVertexDistance();
-            // how far the site lies inside every plane so far (source faces, then each bisector that cut),
-            // less a bound on the rounding of that distance; see CellClipper.clip's inset
-            double inset = Double.POSITIVE_INFINITY;
-            final double[] spl = grid.planes;
-            double smag = Math.sqrt(sx * sx + sy * sy + sz * sz);
-            for (int f = 0; f < spl.length; f += 4) {
-                double dd = spl[f + 3], h = dd - (spl[f] * sx + spl[f + 1] * sy + spl[f + 2] * sz);
-                inset = Math.min(inset, h - 1e-14 * (Math.abs(dd) + smag));
-            }
-            int c = grid.cellOf[i];
-            int ci = c % g[0], cj = (c / g[0]) % g[1], ck = c / (g[0] * g[1]);
-            int maxRing = Math.max(g[0], Math.max(g[1], g[2]));
-            for (int ring = 0; ring <= maxRing && alive; ring++) {
-                if (ring > 0 && (ring - 1) * hmin > 2 * r) {
-                    break;
-                }
-                int m = 0;
-                double reach = 4 * r * r;
-                // grid cells whose (padded) box is farther than 2R hold only sites the filter below drops
-                double skip = reach * (1 + 1e-9);
-                double rr = 2 * r + pad;
-                int z0 = Math.max(ck - ring, Math.max(0, floorInt((sz - rr - lo[2]) / cs[2]) - 1));
-                int z1 = Math.min(ck + ring, Math.min(g[2] - 1, floorInt((sz + rr - lo[2]) / cs[2]) + 1));
-                int y0 = Math.max(cj - ring, Math.max(0, floorInt((sy - rr - lo[1]) / cs[1]) - 1));
-                int y1 = Math.min(cj + ring, Math.min(g[1] - 1, floorInt((sy + rr - lo[1]) / cs[1]) + 1));
-                int x0 = Math.max(ci - ring, Math.max(0, floorInt((sx - rr - lo[0]) / cs[0]) - 1));
-                int x1 = Math.min(ci + ring, Math.min(g[0] - 1, floorInt((sx + rr - lo[0]) / cs[0]) + 1));
-                for (int z = z0; z <= z1; z++) {
-                    double dz = gap(sz, lo[2] + z * cs[2] - pad, lo[2] + (z + 1) * cs[2] + pad);
-                    for (int y = y0; y <= y1; y++) {
-                        double dy = gap(sy, lo[1] + y * cs[1] - pad, lo[1] + (y + 1) * cs[1] + pad);
-                        double dyz = dy * dy + dz * dz;
-                        if (dyz > skip) {
+            final double r = this.r;
+            int m = 0;
+            double reach = 4 * r * r;
+            // grid cells whose (padded) box is farther than 2R hold only sites the filter below drops
+            double skip = reach * (1 + 1e-9);
+            double rr = 2 * r + pad;
+            int z0 = Math.max(ck - ring, Math.max(0, floorInt((sz - rr - lo[2]) / cs[2]) - 1));
+            int z1 = Math.min(ck + ring, Math.min(g[2] - 1, floorInt((sz + rr - lo[2]) / cs[2]) + 1));
+            int y0 = Math.max(cj - ring, Math.max(0, floorInt((sy - rr - lo[1]) / cs[1]) - 1));
+            int y1 = Math.min(cj + ring, Math.min(g[1] - 1, floorInt((sy + rr - lo[1]) / cs[1]) + 1));
+            int x0 = Math.max(ci - ring, Math.max(0, floorInt((sx - rr - lo[0]) / cs[0]) - 1));
+            int x1 = Math.min(ci + ring, Math.min(g[0] - 1, floorInt((sx + rr - lo[0]) / cs[0]) + 1));
+            final double[] lx = grid.lower[0], ux = grid.upper[0], ly = grid.lower[1], uy = grid.upper[1];
+            final double[] lz = grid.lower[2], uz = grid.upper[2];
+            for (int z = z0; z <= z1; z++) {
+                double dz = gap(sz, lz[z], uz[z]);
+                for (int y = y0; y <= y1; y++) {
+                    double dy = gap(sy, ly[y], uy[y]);
+                    double dyz = dy * dy + dz * dz;
+                    if (dyz > skip) {
+                        continue;
+                    }
+                    boolean shellYZ = z == ck - ring || z == ck + ring || y == cj - ring || y == cj + ring;
+                    // on the ring's shell every x; inside it only the two end cells
+                    int step = shellYZ ? 1 : Math.max(1, 2 * ring);
+                    for (int x = shellYZ ? x0 : ci - ring; x <= x1; x += step) {
+                        if (x < x0) {
                             continue;
                         }
-                        boolean shellYZ = z == ck - ring || z == ck + ring || y == cj - ring || y == cj + ring;
-                        // on the ring's shell every x; inside it only the two end cells
-                        int step = shellYZ ? 1 : Math.max(1, 2 * ring);
-                        for (int x = shellYZ ? x0 : ci - ring; x <= x1; x += step) {
-                            if (x < x0) {
+                        double dx = gap(sx, lx[x], ux[x]);
+                        if (dx * dx + dyz > skip) {
+                            continue;
+                        }
+                        int cc = x + g[0] * (y + g[1] * z);
+                        int[] cd = cand;
+                        double[] cdd = candD;
+                        int[] cq = candQ;
+                        for (int q = start[cc], qe = start[cc + 1]; q < qe; q++) {
+                            double ex = bs[3 * q] - sx, ey = bs[3 * q + 1] - sy, ez = bs[3 * q + 2] - sz;
+                            double dj = ex * ex + ey * ey + ez * ez;
+                            if (dj > reach) {
+                                // beyond 2R now, so beyond 2R after any later clip (R only shrinks): the
+                                // clip loop below would stop before it; leaving it out keeps the order
                                 continue;
                             }
-                            double dx = gap(sx, lo[0] + x * cs[0] - pad, lo[0] + (x + 1) * cs[0] + pad);
-                            if (dx * dx + dyz > skip) {
+                            int j = bucket[q];
+                            if (j == i) {
                                 continue;
                             }
-                            int cc = x + g[0] * (y + g[1] * z);
-                            int[] cd = cand;
-                            double[] cdd = candD;
-                            int[] cq = candQ;
-                            for (int q = start[cc], qe = start[cc + 1]; q < qe; q++) {
-                                double ex = bs[3 * q] - sx, ey = bs[3 * q + 1] - sy, ez = bs[3 * q + 2] - sz;
-                                double dj = ex * ex + ey * ey + ez * ez;
-                                if (dj > reach) {
-                                    // beyond 2R now, so beyond 2R after any later clip (R only shrinks): the
-                                    // clip loop below would stop before it; leaving it out keeps the order
-                                    continue;
-                                }
-                                int j = bucket[q];
-                                if (j == i) {
-                                    continue;
-                                }
-                                if (m == cd.length) {
-                                    cd = cand = Arrays.copyOf(cd, 2 * m);
-                                    cdd = candD = Arrays.copyOf(cdd, 2 * m);
-                                    cq = candQ = Arrays.copyOf(cq, 2 * m);
-                                }
-                                cd[m] = j;
-                                cdd[m] = dj;
-                                cq[m] = q;
-                                m++;
+                            if (m == cd.length) {
+                                cd = cand = Arrays.copyOf(cd, 2 * m);
+                                cdd = candD = Arrays.copyOf(cdd, 2 * m);
+                                cq = candQ = Arrays.copyOf(cq, 2 * m);
                             }
+                            cd[m] = j;
+                            cdd[m] = dj;
+                            cq[m] = q;
+                            m++;
                         }
                     }
                 }
-                // nearest first (ties by index), taken from a heap: most of a ring's candidates lie beyond 2R once
-                // the first few have cut, and are never ordered
-                heapify(cand, candD, candQ, m);
-                while (m > 0 && alive) {
-                    if (candD[0] > 4 * r * r) {
-                        break;
-                    }
-                    int j = cand[0], qj = candQ[0];
-                    m--;
-                    cand[0] = cand[m];
-                    candD[0] = candD[m];
-                    candQ[0] = candQ[m];
-                    siftDown(cand, candD, candQ, 0, m);
-                    double tx = bs[3 * qj], ty = bs[3 * qj + 1], tz = bs[3 * qj + 2];
-                    double nx, ny, nz, d;
-                    if (i < j) {
-                        nx = tx - sx;
-                        ny = ty - sy;
-                        nz = tz - sz;
-                        d = ((tx * tx + ty * ty + tz * tz) - (sx * sx + sy * sy + sz * sz)) * 0.5;
-                    } else {
-                        // the same plane as cell j computes for site i, negated exactly
-                        nx = -(sx - tx);
-                        ny = -(sy - ty);
-                        nz = -(sz - tz);
-                        d = -(((sx * sx + sy * sy + sz * sz) - (tx * tx + ty * ty + tz * tz)) * 0.5);
-                    }
-                    double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            }
+            return m;
+        }
+
+        /**
+         * Clips cell {@code i} by the bisectors of the heap's {@code m} candidates, nearest first, until the nearest
+         * left lies beyond 2R; updates {@link #r} and {@link #inset}. False when the cell vanished.
+         */
+        private boolean clipRing(int i, int m, double sx, double sy, double sz, double smag) {
+            final double[] bs = grid.bs;
+            final double tol = grid.tol;
+            final CellClipper cell = clipper;
+            final int[] cand = this.cand, candQ = this.candQ;
+            final double[] candD = this.candD;
+            double r = this.r, inset = this.inset;
+            boolean alive = true;
+            while (m > 0) {
+                if (candD[0] > 4 * r * r) {
+                    break;
+                }
+                int j = cand[0], qj = candQ[0];
+                popMin(cand, candD, candQ, m--);
+                double tx = bs[3 * qj], ty = bs[3 * qj + 1], tz = bs[3 * qj + 2];
+                double nx, ny, nz, d;
+                if (i < j) {
+                    nx = tx - sx;
+                    ny = ty - sy;
+                    nz = tz - sz;
+                    d = ((tx * tx + ty * ty + tz * tz) - (sx * sx + sy * sy + sz * sz)) * 0.5;
+                } else {
+                    // the same plane as cell j computes for site i, negated exactly
+                    nx = -(sx - tx);
+                    ny = -(sy - ty);
+                    nz = -(sz - tz);
+                    d = -(((sx * sx + sy * sy + sz * sz) - (tx * tx + ty * ty + tz * tz)) * 0.5);
+                }
+                double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+                int res = cell.classify(nx, ny, nz, d, len, tol);
+                double insetWith = inset;
+                if (res > 0) {
+                    // the site's distance inside this plane, only for a plane that cuts (CellClipper.clip's inset)
                     double h = (d - (nx * sx + ny * sy + nz * sz)) / len - 1e-14 * (Math.abs(d) / len + smag);
-                    double insetWith = Math.min(inset, h);
-                    int res = cell.clip(nx, ny, nz, d, len, tol, j, insetWith, r);
-                    if (res < 0) {
-                        alive = false;
-                    } else if (res > 0) {
-                        inset = insetWith;
-                        r = cell.maxVertexDistance();
-                    }
+                    insetWith = Math.min(inset, h);
+                    res = cell.cutPending(j, insetWith, r);
+                }
+                if (res < 0) {
+                    alive = false;
+                    break;
+                } else if (res > 0) {
+                    inset = insetWith;
+                    r = cell.maxVertexDistance();
                 }
             }
+            this.r = r;
+            this.inset = inset;
             return alive;
         }
     }
 
     /** Unordered neighbour pairs from the per-cell lists, each once, sorted by (a, b). */
-    private static Cells pairs(int n, int[] start, int[] id, double[] area, ConvexPolytope[] cells) {
+    static Cells pairs(int n, int[] start, int[] id, double[] area, ConvexPolytope[] cells) {
         int m = 0;
         long[] keys = new long[start[n]];
         double[] ar = new double[start[n]];
+        // the last key appended, and 1 while every key was above the one before
+        long[] ascending = {-1, 1};
         for (int i = 0; i < n; i++) {
-            for (int k = start[i]; k < start[i + 1]; k++) {
-                int j = id[k];
-                if (j > i) {
-                    keys[m] = ((long) i << 32) | j;
-                    ar[m++] = area[k];
-                } else if (Arrays.binarySearch(id, start[j], start[j + 1], i) < 0) {
-                    // only the higher cell kept the face (it is within tolerance in cell j)
-                    keys[m] = ((long) j << 32) | i;
-                    ar[m++] = area[k];
-                }
-            }
+            m = pairsOf(i, start, id, area, keys, ar, m, ascending);
         }
-        // keys are unique; sort keys with their areas (index sort by key)
-        int[] order = sortIndex(keys, m);
         int[] a = new int[m];
         int[] b = new int[m];
         double[] outArea = new double[m];
+        if (ascending[1] == 1) {
+            // cells list their neighbours ascending, so the keys come out sorted unless some face was kept only by the
+            // higher cell; sorted unique keys are their own sort
+            for (int k = 0; k < m; k++) {
+                unpackSorted(k, keys, ar, a, b, outArea);
+            }
+            return new Cells(cells, a, b, outArea);
+        }
+        // keys are unique; sort keys with their areas (index sort by key)
+        int[] order = sortIndex(keys, m);
         for (int k = 0; k < m; k++) {
-            long key = keys[order[k]];
-            a[k] = (int) (key >>> 32);
-            b[k] = (int) key;
-            outArea[k] = ar[order[k]];
+            unpack(k, keys, ar, order, a, b, outArea);
         }
         return new Cells(cells, a, b, outArea);
+    }
+
+    /** Pair {@code k} when the keys were appended in order (see {@link #unpack}). */
+    private static void unpackSorted(int k, long[] keys, double[] ar, int[] a, int[] b, double[] area) {
+        long key = keys[k];
+        a[k] = (int) (key >>> 32);
+        b[k] = (int) key;
+        area[k] = ar[k];
+    }
+
+    /** Pair {@code k} in key order, from its sort position, into {@code a, b, area} (a method per pair, see Grid). */
+    private static void unpack(int k, long[] keys, double[] ar, int[] order, int[] a, int[] b, double[] area) {
+        long key = keys[order[k]];
+        a[k] = (int) (key >>> 32);
+        b[k] = (int) key;
+        area[k] = ar[order[k]];
+    }
+
+    /**
+     * Site {@code i}'s pairs appended at {@code m} (see {@link #pairs}); returns the new count. {@code ascending}
+     * holds the last key appended and whether every key so far was above the one before (1) or not (0).
+     */
+    private static int pairsOf(int i, int[] start, int[] id, double[] area, long[] keys, double[] ar, int m,
+            long[] ascending) {
+        for (int k = start[i]; k < start[i + 1]; k++) {
+            int j = id[k];
+            long key;
+            if (j > i) {
+                key = ((long) i << 32) | j;
+            } else if (Arrays.binarySearch(id, start[j], start[j + 1], i) < 0) {
+                // only the higher cell kept the face (it is within tolerance in cell j)
+                key = ((long) j << 32) | i;
+            } else {
+                continue;
+            }
+            if (key <= ascending[0]) {
+                ascending[1] = 0;
+            }
+            ascending[0] = key;
+            keys[m] = key;
+            ar[m++] = area[k];
+        }
+        return m;
     }
 
     private static int[] sortIndex(long[] keys, int m) {
@@ -579,6 +708,44 @@ public final class VoronoiCells {
         for (int k = m / 2 - 1; k >= 0; k--) {
             siftDown(idx, d, pos, k, m);
         }
+    }
+
+    /**
+     * Removes the least of the heap's {@code m} entries (Floyd's way: the hole goes down along the lesser children
+     * to a leaf, one comparison a level, and the last entry rises from there, usually a level or none). The order is
+     * strict (ties by index, indices distinct), so every heap pops the same sequence.
+     */
+    private static void popMin(int[] idx, double[] d, int[] pos, int m) {
+        int n = m - 1;
+        int il = idx[n], pl = pos[n];
+        double dl = d[n];
+        int k = 0;
+        while (true) {
+            int c = 2 * k + 1;
+            if (c >= n) {
+                break;
+            }
+            if (c + 1 < n && (d[c + 1] < d[c] || (d[c + 1] == d[c] && idx[c + 1] < idx[c]))) {
+                c++;
+            }
+            idx[k] = idx[c];
+            d[k] = d[c];
+            pos[k] = pos[c];
+            k = c;
+        }
+        while (k > 0) {
+            int p = (k - 1) / 2;
+            if (d[p] < dl || (d[p] == dl && idx[p] < il)) {
+                break;
+            }
+            idx[k] = idx[p];
+            d[k] = d[p];
+            pos[k] = pos[p];
+            k = p;
+        }
+        idx[k] = il;
+        d[k] = dl;
+        pos[k] = pl;
     }
 
     private static void siftDown(int[] idx, double[] d, int[] pos, int k, int m) {

@@ -171,6 +171,44 @@ final class VoronoiAdjacencyTest {
     }
 
     @Test
+    void sourcesWithAndWithoutThreeEdgesPerVertexGiveTheOldClippersCells() {
+        // the edge-table cut takes a source whose every vertex has three edges (here the box with a corner cut off,
+        // a template other than the box's); an octahedron (four edges per vertex) goes to the face-loop cut throughout
+        ConvexPolytope cornerCut = dev.rubble.geometry.polytope.PolytopeClipper.clip(BOX, 1, 1, 1, 6.5, 1e-12);
+        double[] ov = {5, 0, 0, -5, 0, 0, 0, 2, 0, 0, -2, 0, 0, 0, 1, 0, 0, -1};
+        List<Integer> idx = new ArrayList<>();
+        int[] fs = new int[9];
+        int f = 0;
+        for (int sx = 0; sx < 2; sx++) {
+            for (int sy = 0; sy < 2; sy++) {
+                for (int sz = 0; sz < 2; sz++) {
+                    int x = sx, y = 2 + sy, z = 4 + sz;
+                    // outward when the three signs' product is positive in this order, else reversed
+                    boolean positive = ((sx + sy + sz) % 2) == 0;
+                    idx.addAll(positive ? List.of(x, y, z) : List.of(x, z, y));
+                    fs[++f] = idx.size();
+                }
+            }
+        }
+        ConvexPolytope octahedron = ConvexPolytope.fromFaces(ov, fs, idx.stream().mapToInt(Integer::intValue).toArray());
+        for (ConvexPolytope source : List.of(cornerCut, octahedron)) {
+            for (double[] sites : List.of(uniform(1500, 31), grid(6, 5, 4))) {
+                ConvexPolytope[] want = ClipperVoronoiCells.compute(source, sites);
+                VoronoiCells.Cells got = VoronoiCells.computeWithAdjacency(source, sites);
+                assertThat(got.cells()).hasSameSizeAs(want);
+                int alive = 0;
+                for (int i = 0; i < want.length; i++) {
+                    assertThat(got.cells()[i]).as("cell %d", i).isEqualTo(want[i]);
+                    alive += want[i] == null ? 0 : 1;
+                }
+                assertThat(alive).isGreaterThan(sites.length / 3 / 10);
+                assertThat(VoronoiCells.computeWithAdjacency(source, sites, 3).area())
+                        .containsExactly(got.area());
+            }
+        }
+    }
+
+    @Test
     void theVolumeSumIsSkippedOnlyWhenTheBallInsideOutweighsRoundingAndTolerance() {
         // a cell of 1 m reach around a ball of 0.1 m: positive beyond doubt at a tolerance of 1e-11 m
         assertThat(CellClipper.volumeSurelyPositive(0.1, 1, 1e-11, 60)).isTrue();
