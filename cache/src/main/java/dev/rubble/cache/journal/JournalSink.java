@@ -157,6 +157,23 @@ final class JournalSink {
     private volatile Throwable failure;
     private boolean reported, closed;
     private volatile long writerNanos;
+    private long waits, waitNanos; // the stepping thread's
+    private volatile long openNanos;
+
+    /** Wall nanoseconds the writer thread took to create the queue and write the opening documents. */
+    long openNanos() {
+        return openNanos;
+    }
+
+    /** Times the stepping thread found no free batch and waited for the writer (0 when synchronous). */
+    long waits() {
+        return waits;
+    }
+
+    /** Nanoseconds the stepping thread spent waiting for a free batch. */
+    long waitNanos() {
+        return waitNanos;
+    }
 
     private JournalSink(Target target, String name, int depth, int capacity) {
         this.target = target;
@@ -208,7 +225,13 @@ final class JournalSink {
         }
         throwFailure();
         putUninterruptibly(full, b);
-        Batch next = takeUninterruptibly(free);
+        Batch next = free.poll();
+        if (next == null) { // every other batch is queued: wait for the writer (back-pressure)
+            long t0 = System.nanoTime();
+            next = takeUninterruptibly(free);
+            waits++;
+            waitNanos += System.nanoTime() - t0;
+        }
         next.reset();
         return next;
     }
@@ -274,11 +297,13 @@ final class JournalSink {
 
     /** The writer thread: open, then write batches in order until the last one, then close. */
     private void run() {
+        long o0 = System.nanoTime();
         try {
             target.open();
         } catch (Throwable e) {
             failure = e;
         }
+        openNanos = System.nanoTime() - o0;
         while (true) {
             Batch b = takeUninterruptibly(full);
             if (failure == null) {

@@ -804,6 +804,21 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         return writeNanos + sink.writerNanos();
     }
 
+    /** Times the stepping thread waited for the writer thread to free a buffer (write-behind; 0 otherwise). */
+    long sinkWaits() {
+        return sink.waits();
+    }
+
+    /** Wall nanoseconds the writer thread took to open the queue (write-behind; 0 otherwise). */
+    long sinkOpenNanos() {
+        return sink.openNanos();
+    }
+
+    /** Nanoseconds the stepping thread spent in those waits. */
+    long sinkWaitNanos() {
+        return sink.waitNanos();
+    }
+
     /** Write throughput while writing, bytes per second of write time (0 before the first step). */
     public double writeBytesPerSecond() {
         return writeNanos == 0 ? 0 : bytes * 1e9 / writeNanos;

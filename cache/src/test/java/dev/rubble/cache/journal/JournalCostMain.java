@@ -72,6 +72,8 @@ public final class JournalCostMain {
         long total = System.nanoTime() - t0;
         double writeMs = jw == null ? 0 : (jw.writeNanos() - write0) / 1e6 / (steps - 20);
         double bytes = jw == null ? 0 : jw.bytesPerStep();
+        String threads = threadCpu(); // before close: the writer thread is still alive
+        long waits = jw == null ? 0 : jw.sinkWaits(), waitNanos = jw == null ? 0 : jw.sinkWaitNanos();
         long closeCpu0 = bean.getCurrentThreadCpuTime(), closeWall0 = System.nanoTime();
         if (jw != null) {
             jw.close(); // write-behind: waits for the writer thread to append what is queued
@@ -88,6 +90,40 @@ public final class JournalCostMain {
         System.out.printf("journal %s whole run (create, %d steps, close): stepping thread cpu %.0f ms (create %.0f ms),"
                 + " process cpu %.0f ms, wall %.0f ms; close: thread cpu %.0f ms, wall %.0f ms%n", args[0], steps, runCpu / 1e6, createCpu / 1e6,
                 runProc / 1e6, runWall / 1e6, closeCpu / 1e6, closeWall / 1e6);
+        System.out.println("journal " + args[0] + " stepper waited for a free buffer " + waits + " times, "
+                + String.format("%.1f", waitNanos / 1e6) + " ms; the writer opened the queue in "
+                + String.format("%.1f", (jw == null ? 0 : jw.sinkOpenNanos()) / 1e6) + " ms; threads before close (cpu ms, user+sys): " + threads);
+    }
+
+    /**
+     * CPU of every thread still alive, from /proc/self/task/N/stat (utime + stime, clock ticks of
+     * 10 ms): the JIT compiler and collector threads that the JVM's thread bean does not list,
+     * grouped by name ("C2 CompilerThre", "GC Thread#0" ...); threads that ended are missing.
+     */
+    private static String threadCpu() throws java.io.IOException {
+        java.util.TreeMap<String, Long> byName = new java.util.TreeMap<>();
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path t : (Iterable<Path>) tasks::iterator) {
+                String stat;
+                try {
+                    stat = Files.readString(t.resolve("stat"));
+                } catch (java.io.IOException e) {
+                    continue; // ended meanwhile
+                }
+                int open = stat.indexOf('('), close = stat.lastIndexOf(')');
+                String name = stat.substring(open + 1, close).replaceAll("#?[0-9]+$", "");
+                String[] f = stat.substring(close + 2).split(" ");
+                long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime (fields 14, 15)
+                byName.merge(name, ticks * 10, Long::sum);
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (var e : byName.entrySet()) {
+            if (e.getValue() > 0) {
+                sb.append(e.getKey()).append(' ').append(e.getValue()).append(", ");
+            }
+        }
+        return sb.length() == 0 ? "-" : sb.substring(0, sb.length() - 2);
     }
 
     private static double mean(long[] a, int from) {
