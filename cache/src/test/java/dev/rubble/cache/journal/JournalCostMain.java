@@ -74,6 +74,7 @@ public final class JournalCostMain {
         double bytes = jw == null ? 0 : jw.bytesPerStep();
         String threads = threadCpu(); // before close: the writer thread is still alive
         long waits = jw == null ? 0 : jw.sinkWaits(), waitNanos = jw == null ? 0 : jw.sinkWaitNanos();
+        long grown = jw == null ? 0 : jw.sinkGrown();
         long closeCpu0 = bean.getCurrentThreadCpuTime(), closeWall0 = System.nanoTime();
         if (jw != null) {
             jw.close(); // write-behind: waits for the writer thread to append what is queued
@@ -91,7 +92,7 @@ public final class JournalCostMain {
                 + " process cpu %.0f ms, wall %.0f ms; close: thread cpu %.0f ms, wall %.0f ms%n", args[0], steps, runCpu / 1e6, createCpu / 1e6,
                 runProc / 1e6, runWall / 1e6, closeCpu / 1e6, closeWall / 1e6);
         System.out.println("journal " + args[0] + " stepper waited for a free buffer " + waits + " times, "
-                + String.format("%.1f", waitNanos / 1e6) + " ms; the writer opened the queue in "
+                + String.format("%.1f", waitNanos / 1e6) + " ms; " + grown + " steps waited in memory while the writer opened the queue in "
                 + String.format("%.1f", (jw == null ? 0 : jw.sinkOpenNanos()) / 1e6) + " ms; threads before close (cpu ms, user+sys): " + threads);
     }
 
