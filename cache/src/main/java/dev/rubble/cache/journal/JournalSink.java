@@ -20,14 +20,16 @@ import net.openhft.chronicle.wire.DocumentContext;
  * way: both write the same documents through the same {@link Target}.
  *
  * <p>Write-behind also creates the queue on the writer thread (Chronicle's first use in a process
- * costs a few hundred ms of class loading), so the steps start at once. While it does (0.8-1.3 s of
- * wall time on the loaded 2-core machine), the ring grows instead of making the stepper wait: each
- * step that finds no free batch gets a new one sized to it, up to {@link #OPENING_BACKLOG_BYTES}
- * queued bytes and {@link #OPENING_MAX_BATCHES} steps (the opening backlog). Once the queue is open
- * the ring grows no more, and the writer drops the extra batches as it writes them, keeping
- * {@code depth - 1} free for the stepper, so the ring is back to {@code depth} batches when the
- * backlog is written. Without this the pile's stepper waited 0.46-0.91 s once, at its fifth step:
- * all of the journal's wall time beyond its CPU (docs/benchmarks.md, "Journal hand-off").
+ * costs a few hundred ms of class loading), so the steps start at once. While it does (0.3-1.3 s of
+ * wall time on the loaded 2-core machine), and then writes what waited meanwhile (its first appends
+ * run interpreted), the ring grows instead of making the stepper wait: each step that finds no free
+ * batch gets a new one sized to it, up to {@link #OPENING_BACKLOG_BYTES} queued bytes and
+ * {@link #OPENING_MAX_BATCHES} steps (the opening backlog). The writer drops the extra batches as it
+ * writes them once {@code depth - 1} are free for the stepper; when none is left the writer has
+ * caught up ({@link #caughtUp()}), and from then on the ring of {@code depth} batches never grows
+ * again: no allocation in steady state, and a stepper that outruns the writer waits. Without this
+ * the pile's stepper waited 0.46-0.91 s once, at its fifth step (docs/benchmarks.md, "Journal
+ * hand-off, 2026-12-03 fourth session").
  *
  * <pre>
  *   stepping thread                          writer thread
@@ -303,8 +305,9 @@ final class JournalSink {
         long queued = queuedBytes.addAndGet(len);
         putUninterruptibly(full, b);
         Batch next = free.poll();
-        if (next == null && !opened && queued < OPENING_BACKLOG_BYTES && extra.get() < OPENING_MAX_BATCHES) {
-            // the queue is still being created: keep stepping, this step waits in memory (made once; dropped again later)
+        if (next == null && !caughtUp() && queued < OPENING_BACKLOG_BYTES && extra.get() < OPENING_MAX_BATCHES) {
+            // the queue is still being created, or what waited meanwhile still being written (by a writer whose code
+            // is not compiled yet): keep stepping, this step waits in memory (made once; dropped again later)
             extra.incrementAndGet();
             grown++;
             next = new Batch(len + (len >> 3) + 1024);

@@ -151,8 +151,8 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
      * String, String)} with the same bytes in the files, but the queue is created and every document
      * appended by a writer thread: the stepping thread only encodes the step into one of
      * {@link #WRITE_BEHIND_DEPTH} preallocated buffers and waits only when all of them are still
-     * queued — except while the writer is still creating the queue, when the steps wait in memory
-     * instead (up to {@link #WRITE_BEHIND_OPENING_BYTES} bytes, {@link #WRITE_BEHIND_OPENING_STEPS}
+     * queued — except while the writer is still creating the queue and writing what waited
+     * meanwhile, when the steps wait in memory instead (up to {@link #WRITE_BEHIND_OPENING_BYTES} bytes, {@link #WRITE_BEHIND_OPENING_STEPS}
      * steps). A failure of the writer is thrown by the next step or by {@link #close()} (which waits
      * until everything is written); a process killed mid-run keeps every step the writer had
      * appended: at most {@link #WRITE_BEHIND_DEPTH} steps fewer than were simulated once the writer

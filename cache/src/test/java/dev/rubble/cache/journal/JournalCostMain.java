@@ -102,7 +102,7 @@ public final class JournalCostMain {
      * grouped by name ("C2 CompilerThre", "GC Thread#0" ...); threads that ended are missing.
      */
     private static String threadCpu() throws java.io.IOException {
-        java.util.TreeMap<String, Long> byName = new java.util.TreeMap<>();
+        java.util.TreeMap<String, Long> byName = new java.util.TreeMap<>(), bySys = new java.util.TreeMap<>();
         try (var tasks = Files.list(Path.of("/proc/self/task"))) {
             for (Path t : (Iterable<Path>) tasks::iterator) {
                 String stat;
@@ -114,14 +114,16 @@ public final class JournalCostMain {
                 int open = stat.indexOf('('), close = stat.lastIndexOf(')');
                 String name = stat.substring(open + 1, close).replaceAll("#?[0-9]+$", "");
                 String[] f = stat.substring(close + 2).split(" ");
-                long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime (fields 14, 15)
-                byName.merge(name, ticks * 10, Long::sum);
+                long user = Long.parseLong(f[11]), sys = Long.parseLong(f[12]); // utime, stime (fields 14, 15)
+                byName.merge(name, user * 10, Long::sum);
+                bySys.merge(name, sys * 10, Long::sum);
             }
         }
         StringBuilder sb = new StringBuilder();
         for (var e : byName.entrySet()) {
-            if (e.getValue() > 0) {
-                sb.append(e.getKey()).append(' ').append(e.getValue()).append(", ");
+            long sys = bySys.get(e.getKey());
+            if (e.getValue() + sys > 0) {
+                sb.append(e.getKey()).append(' ').append(e.getValue() + sys).append(" (sys ").append(sys).append("), ");
             }
         }
         return sb.length() == 0 ? "-" : sb.substring(0, sb.length() - 2);
