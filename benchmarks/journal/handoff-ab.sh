@@ -3,9 +3,11 @@
 # (JournalCostMain) journal on and off, for two builds side by side, each run a fresh JVM, interleaved in
 # rounds whose order rotates (round 1: old on, old off, new on, new off; round 2 starts one later, ...).
 #   OLD=DIR NEW=DIR benchmarks/journal/handoff-ab.sh [ROUNDS] [STEPS]
-# DIR holds rubble-tui-console.jar, lib/ and test-classes/ (JournalCostMain); NEW defaults to this worktree's
-# build (tui-console/target, cache/target/test-classes). Prints one line per run: build, mode, load, then
-# JournalCostMain's own lines.
+# DIR holds rubble-tui-console.jar and lib/; NEW defaults to this worktree's build (tui-console/target). Both run
+# this worktree's JournalCostMain (HARNESS, default cache/target/test-classes; against an older build it prints
+# no write-behind counters), so both report the same figures, among them the stepping thread's wall less the
+# time it waited for a core (other jobs on the shared machine). Prints one line per run: build, mode, load,
+# then JournalCostMain's own lines.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -18,13 +20,10 @@ jvm=(--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED --add-exports=java.ba
      --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
      --add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED --enable-native-access=ALL-UNNAMED
      -Dchronicle.analytics.disable=true)
+harness="${HARNESS:-$root/cache/target/test-classes}"
 cp_of() {
-  if [ "$1" = new ] && [ -z "${NEW:-}" ]; then
-    echo "$root/cache/target/test-classes:$root/tui-console/target/rubble-tui-console.jar:$root/tui-console/target/lib/*"
-  else
-    local d; if [ "$1" = new ]; then d="$NEW"; else d="$old"; fi
-    echo "$d/test-classes:$d/rubble-tui-console.jar:$d/lib/*"
-  fi
+  local d; if [ "$1" = new ]; then d="${NEW:-$root/tui-console/target}"; else d="$old"; fi
+  echo "$harness:$d/rubble-tui-console.jar:$d/lib/*"
 }
 work="$(mktemp -d /tmp/rubble-handoff.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
