@@ -169,13 +169,13 @@ final class JournalSink {
     }
 
     /**
-     * The opening backlog's bound: while the writer thread is still creating the queue, the stepping
-     * thread goes on and its steps wait in memory, at most this many encoded bytes of them (and
-     * {@link #OPENING_MAX_BATCHES} steps) — about 100 steps of the 4 000-box pile, whose steps are
-     * 0.32 MB; only then does it wait. Measured (docs/benchmarks.md, "Journal hand-off"): the queue's
-     * creation took 0.8-1.3 s of wall time on the loaded 2-core machine, and with a ring of 4 the
-     * pile's stepper waited once, 0.46-0.91 s, at its fifth step — the journal's whole wall-time
-     * cost beyond its CPU.
+     * The opening backlog's bound: until the writer thread has created the queue and written what
+     * waited meanwhile, the stepping thread goes on and its steps wait in memory, at most this many
+     * encoded bytes of them (and {@link #OPENING_MAX_BATCHES} steps) — about 100 steps of the 4 000-box
+     * pile, whose steps are 0.32 MB; only then does it wait. Measured (docs/benchmarks.md, "Journal
+     * hand-off, 2026-12-03 fourth session"): the queue's creation took 0.8-1.3 s of wall time on the
+     * loaded 2-core machine, and with a ring of 4 the pile's stepper waited once, 0.46-0.91 s, at its
+     * fifth step — the journal's only wall-time cost beyond its CPU.
      */
     static final long OPENING_BACKLOG_BYTES = 32L << 20;
     /** The opening backlog's bound in steps (whatever their size). */
@@ -186,11 +186,11 @@ final class JournalSink {
     private final Thread writer; // null: synchronous
     private final int depth;
     private final BlockingQueue<Batch> full, free;
-    /** Set by the writer once the queue is open (or failed to open): the ring stops growing. */
+    /** Set by the writer once the queue is open (or failed to open). */
     private volatile boolean opened;
     /** Bytes submitted and not yet written, for the opening backlog's bound. */
     private final java.util.concurrent.atomic.AtomicLong queuedBytes = new java.util.concurrent.atomic.AtomicLong();
-    /** Batches made beyond {@code depth} during the opening; the writer drops them again once the stepper has {@code depth - 1} free. */
+    /** Batches made beyond {@code depth} in the opening; the writer drops them once {@code depth - 1} are free. */
     private final java.util.concurrent.atomic.AtomicInteger extra = new java.util.concurrent.atomic.AtomicInteger();
     private final java.util.concurrent.CountDownLatch openLatch = new java.util.concurrent.CountDownLatch(1);
     private volatile Throwable failure;

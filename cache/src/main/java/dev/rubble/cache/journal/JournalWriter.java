@@ -140,9 +140,9 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
      * {@link #WRITE_BEHIND_OPENING_BYTES} bytes, {@link #WRITE_BEHIND_OPENING_STEPS} steps).
      */
     public static final int WRITE_BEHIND_DEPTH = 4;
-    /** Encoded bytes of steps that may wait in memory while the writer thread creates the queue (32 MiB). */
+    /** Encoded bytes of steps that may wait in memory until the writer thread has created the queue and caught up (32 MiB). */
     public static final long WRITE_BEHIND_OPENING_BYTES = JournalSink.OPENING_BACKLOG_BYTES;
-    /** Steps that may wait in memory while the writer thread creates the queue. */
+    /** Steps that may wait in memory until the writer thread has created the queue and caught up. */
     public static final int WRITE_BEHIND_OPENING_STEPS = JournalSink.OPENING_MAX_BATCHES;
 
     /**
@@ -152,8 +152,8 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
      * appended by a writer thread: the stepping thread only encodes the step into one of
      * {@link #WRITE_BEHIND_DEPTH} preallocated buffers and waits only when all of them are still
      * queued — except while the writer is still creating the queue and writing what waited
-     * meanwhile, when the steps wait in memory instead (up to {@link #WRITE_BEHIND_OPENING_BYTES} bytes, {@link #WRITE_BEHIND_OPENING_STEPS}
-     * steps). A failure of the writer is thrown by the next step or by {@link #close()} (which waits
+     * meanwhile, when the steps wait in memory instead (up to {@link #WRITE_BEHIND_OPENING_BYTES}
+     * bytes, {@link #WRITE_BEHIND_OPENING_STEPS} steps). A failure of the writer is thrown by the next step or by {@link #close()} (which waits
      * until everything is written); a process killed mid-run keeps every step the writer had
      * appended: at most {@link #WRITE_BEHIND_DEPTH} steps fewer than were simulated once the writer
      * has caught up with the opening (within a second or two of the start), that backlog before.
