@@ -15,16 +15,34 @@ import net.openhft.chronicle.wire.DocumentContext;
  * document without its checksum); the sink appends each document to the Chronicle queue with its
  * CRC-32C, either at once on the calling thread (<b>synchronous</b>: a step is in the file when
  * {@code afterStep} returns) or on one writer thread (<b>write-behind</b>): a bounded ring of
- * preallocated batches, so the stepper never allocates and never drops a step — when every batch is
- * still waiting to be written, it waits (back-pressure). The bytes are the same either way: both
- * write the same documents through the same {@link Target}.
+ * preallocated batches, so the stepper never allocates in steady state and never drops a step — when
+ * every batch is still waiting to be written, it waits (back-pressure). The bytes are the same either
+ * way: both write the same documents through the same {@link Target}.
  *
  * <p>Write-behind also creates the queue on the writer thread (Chronicle's first use in a process
- * costs a few hundred ms of class loading), so the steps start at once. A failure of the writer
- * (creating the queue, appending, closing) is thrown to the caller at its next step or at close;
- * what was appended before the failure stays in the file, later batches are not written. A killed
- * process loses the batches not yet written (at most {@code depth} steps); the file is then read up
- * to its last complete step as any cut-off journal.
+ * costs a few hundred ms of class loading), so the steps start at once. While it does (0.3-1.3 s of
+ * wall time on the loaded 2-core machine), and then writes what waited meanwhile (its first appends
+ * run interpreted), the ring grows instead of making the stepper wait: each step that finds no free
+ * batch gets a new one sized to it, up to {@link #OPENING_BACKLOG_BYTES} queued bytes and
+ * {@link #OPENING_MAX_BATCHES} steps (the opening backlog). The writer drops the extra batches as it
+ * writes them once {@code depth - 1} are free for the stepper; when none is left the writer has
+ * caught up ({@link #caughtUp()}), and from then on the ring of {@code depth} batches never grows
+ * again: no allocation in steady state, and a stepper that outruns the writer waits. Without this
+ * the pile's stepper waited 0.46-0.91 s once, at its fifth step (docs/benchmarks.md, "Journal
+ * hand-off, 2026-12-03 fourth session").
+ *
+ * <pre>
+ *   stepping thread                          writer thread
+ *   encode step into batch ──submit──▶ full ──▶ open queue (once), append each document + CRC
+ *          ▲                                         │
+ *          └──────────────── free ◀──────────────────┘  (extra batches of the opening dropped here)
+ * </pre>
+ *
+ * <p>A failure of the writer (creating the queue, appending, closing) is thrown to the caller at its
+ * next step or at close; what was appended before the failure stays in the file, later batches are
+ * not written. A killed process loses the batches not yet written: at most {@code depth} steps once
+ * the writer has caught up ({@link #caughtUp()}), the opening backlog before that; the file is then
+ * read up to its last complete step as any cut-off journal.
  */
 final class JournalSink {
 
@@ -150,24 +168,100 @@ final class JournalSink {
         }
     }
 
+    /**
+     * The opening backlog's bound: until the writer thread has created the queue and written what
+     * waited meanwhile, the stepping thread goes on and its steps wait in memory, at most this many
+     * encoded bytes of them (and {@link #OPENING_MAX_BATCHES} steps) — about 100 steps of the 4 000-box
+     * pile, whose steps are 0.32 MB; only then does it wait. Measured (docs/benchmarks.md, "Journal
+     * hand-off, 2026-12-03 fourth session"): the queue's creation took 0.8-1.3 s of wall time on the
+     * loaded 2-core machine, and with a ring of 4 the pile's stepper waited once, 0.46-0.91 s, at its
+     * fifth step — the journal's only wall-time cost beyond its CPU.
+     */
+    static final long OPENING_BACKLOG_BYTES = 32L << 20;
+    /** The opening backlog's bound in steps (whatever their size). */
+    static final int OPENING_MAX_BATCHES = 1024;
+
     private final Target target;
     private final String name;
     private final Thread writer; // null: synchronous
+    private final int depth;
     private final BlockingQueue<Batch> full, free;
+    /** Set by the writer once the queue is open (or failed to open). */
+    private volatile boolean opened;
+    /** Bytes submitted and not yet written, for the opening backlog's bound. */
+    private final java.util.concurrent.atomic.AtomicLong queuedBytes = new java.util.concurrent.atomic.AtomicLong();
+    /** Batches made beyond {@code depth} in the opening; the writer drops them once {@code depth - 1} are free. */
+    private final java.util.concurrent.atomic.AtomicInteger extra = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.CountDownLatch openLatch = new java.util.concurrent.CountDownLatch(1);
     private volatile Throwable failure;
     private boolean reported, closed;
     private volatile long writerNanos;
+    private long waits, waitNanos, grown; // the stepping thread's
+    private volatile long openNanos;
+
+    /** Waits until the writer thread has created the queue (or failed to); at once when synchronous. For tests. */
+    void awaitOpen() {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                openLatch.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Batches beyond the ring's depth still held (made during the opening, not yet dropped). */
+    int extraBatches() {
+        return extra.get();
+    }
+
+    /** Batches the stepping thread made while the queue was being created (the opening backlog's size in steps). */
+    long grown() {
+        return grown;
+    }
+
+    /**
+     * True once the queue is open and the ring is back to its depth: from then on at most
+     * {@code depth} steps wait for the writer. Always true when synchronous.
+     */
+    boolean caughtUp() {
+        return opened && extra.get() == 0;
+    }
+
+    /** Wall nanoseconds the writer thread took to create the queue and write the opening documents. */
+    long openNanos() {
+        return openNanos;
+    }
+
+    /** Times the stepping thread found no free batch and waited for the writer (0 when synchronous). */
+    long waits() {
+        return waits;
+    }
+
+    /** Nanoseconds the stepping thread spent waiting for a free batch. */
+    long waitNanos() {
+        return waitNanos;
+    }
 
     private JournalSink(Target target, String name, int depth, int capacity) {
         this.target = target;
         this.name = name;
+        this.depth = depth;
         if (depth == 0) {
             writer = null;
             full = free = null;
+            opened = true;
+            openLatch.countDown();
             return;
         }
-        full = new ArrayBlockingQueue<>(depth);
-        free = new ArrayBlockingQueue<>(depth);
+        // room for every batch there can be: the ring and the opening backlog's (preallocated arrays: no node per put)
+        full = new ArrayBlockingQueue<>(depth + OPENING_MAX_BATCHES);
+        free = new ArrayBlockingQueue<>(depth + OPENING_MAX_BATCHES);
         for (int i = 1; i < depth; i++) { // the first batch is the caller's
             free.add(new Batch(capacity));
         }
@@ -207,8 +301,23 @@ final class JournalSink {
             return b;
         }
         throwFailure();
+        int len = b.len;
+        long queued = queuedBytes.addAndGet(len);
         putUninterruptibly(full, b);
-        Batch next = takeUninterruptibly(free);
+        Batch next = free.poll();
+        if (next == null && !caughtUp() && queued < OPENING_BACKLOG_BYTES && extra.get() < OPENING_MAX_BATCHES) {
+            // the queue is still being created, or what waited meanwhile still being written (by a writer whose code
+            // is not compiled yet): keep stepping, this step waits in memory (made once; dropped again later)
+            extra.incrementAndGet();
+            grown++;
+            next = new Batch(len + (len >> 3) + 1024);
+        }
+        if (next == null) { // every other batch is queued: wait for the writer (back-pressure)
+            long t0 = System.nanoTime();
+            next = takeUninterruptibly(free);
+            waits++;
+            waitNanos += System.nanoTime() - t0;
+        }
         next.reset();
         return next;
     }
@@ -274,10 +383,15 @@ final class JournalSink {
 
     /** The writer thread: open, then write batches in order until the last one, then close. */
     private void run() {
+        long o0 = System.nanoTime();
         try {
             target.open();
         } catch (Throwable e) {
             failure = e;
+        } finally {
+            openNanos = System.nanoTime() - o0;
+            opened = true;
+            openLatch.countDown();
         }
         while (true) {
             Batch b = takeUninterruptibly(full);
@@ -290,10 +404,15 @@ final class JournalSink {
                 }
                 writerNanos += System.nanoTime() - t0;
             }
+            queuedBytes.addAndGet(-b.len);
             if (b.last) {
                 break;
             }
-            putUninterruptibly(free, b);
+            if (extra.get() > 0 && free.size() >= depth - 1) {
+                extra.decrementAndGet(); // the opening backlog is written: back to a ring of depth (at most depth steps unwritten)
+            } else {
+                putUninterruptibly(free, b);
+            }
         }
         try {
             target.close();

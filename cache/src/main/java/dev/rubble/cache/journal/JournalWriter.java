@@ -134,8 +134,16 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         return create(dir, sw.world(), scenarioName, scenarioJson, DEFAULT_ROLL_CYCLE, null, images);
     }
 
-    /** Batches in the ring of a write-behind journal: at most this many steps wait for the writer thread. */
+    /**
+     * Batches in the ring of a write-behind journal: at most this many steps wait for the writer
+     * thread once it has created the queue and written the steps that waited meanwhile (at most
+     * {@link #WRITE_BEHIND_OPENING_BYTES} bytes, {@link #WRITE_BEHIND_OPENING_STEPS} steps).
+     */
     public static final int WRITE_BEHIND_DEPTH = 4;
+    /** Encoded bytes of steps that may wait in memory until the writer thread has created the queue and caught up (32 MiB). */
+    public static final long WRITE_BEHIND_OPENING_BYTES = JournalSink.OPENING_BACKLOG_BYTES;
+    /** Steps that may wait in memory until the writer thread has created the queue and caught up. */
+    public static final int WRITE_BEHIND_OPENING_STEPS = JournalSink.OPENING_MAX_BATCHES;
 
     /**
      * A <b>write-behind</b> journal of a scenario world (issue 27 item 6; what {@code rubble run},
@@ -143,9 +151,12 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
      * String, String)} with the same bytes in the files, but the queue is created and every document
      * appended by a writer thread: the stepping thread only encodes the step into one of
      * {@link #WRITE_BEHIND_DEPTH} preallocated buffers and waits only when all of them are still
-     * queued. A failure of the writer is thrown by the next step or by {@link #close()} (which waits
+     * queued — except while the writer is still creating the queue and writing what waited
+     * meanwhile, when the steps wait in memory instead (up to {@link #WRITE_BEHIND_OPENING_BYTES}
+     * bytes, {@link #WRITE_BEHIND_OPENING_STEPS} steps). A failure of the writer is thrown by the next step or by {@link #close()} (which waits
      * until everything is written); a process killed mid-run keeps every step the writer had
-     * appended (at most {@link #WRITE_BEHIND_DEPTH} steps fewer than were simulated).
+     * appended: at most {@link #WRITE_BEHIND_DEPTH} steps fewer than were simulated once the writer
+     * has caught up with the opening (within a second or two of the start), that backlog before.
      */
     public static JournalWriter createWriteBehind(Path dir, dev.rubble.scenario.ScenarioWorld sw, String scenarioName,
                                                   String scenarioJson) {
@@ -802,6 +813,36 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     /** Wall time spent writing steps, ns: on the stepping thread, plus the writer thread's of a write-behind journal. */
     public long writeNanos() {
         return writeNanos + sink.writerNanos();
+    }
+
+    /** Times the stepping thread waited for the writer thread to free a buffer (write-behind; 0 otherwise). */
+    long sinkWaits() {
+        return sink.waits();
+    }
+
+    /** Wall nanoseconds the writer thread took to open the queue (write-behind; 0 otherwise). */
+    long sinkOpenNanos() {
+        return sink.openNanos();
+    }
+
+    /** Steps that waited in memory while the writer thread created the queue (write-behind's opening backlog). */
+    long sinkGrown() {
+        return sink.grown();
+    }
+
+    /** True once a write-behind journal's writer has created the queue and written the opening backlog (always when synchronous). */
+    boolean writerCaughtUp() {
+        return sink.caughtUp();
+    }
+
+    /** Waits until the writer thread has created the queue (at once when synchronous). For tests. */
+    void awaitWriterOpen() {
+        sink.awaitOpen();
+    }
+
+    /** Nanoseconds the stepping thread spent in those waits. */
+    long sinkWaitNanos() {
+        return sink.waitNanos();
     }
 
     /** Write throughput while writing, bytes per second of write time (0 before the first step). */

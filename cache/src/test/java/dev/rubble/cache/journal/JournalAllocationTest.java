@@ -46,6 +46,7 @@ final class JournalAllocationTest {
         ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), Stages.load());
         try (JournalWriter jw = JournalWriter.createWriteBehind(dir, sw, "pile", json)) {
             sw.run(50);
+            jw.awaitWriterOpen(); // steady state: the queue is open, so the ring no longer grows (the opening backlog)
             for (int i = 0; i < 200; i++) {
                 jw.afterStep(sw.world(), sw.world().profile()); // warm up; every batch of the ring grows to size
             }

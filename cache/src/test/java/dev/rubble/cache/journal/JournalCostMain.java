@@ -43,6 +43,7 @@ public final class JournalCostMain {
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         // issue 27: the whole recording, start (Chronicle's first use) and close included, on the stepping thread
         long runCpu0 = bean.getCurrentThreadCpuTime(), runProc0 = os.getProcessCpuTime(), runWall0 = System.nanoTime();
+        long runDelay0 = runDelay();
         JournalWriter jw = !on ? null : sync ? JournalWriter.create(dir.resolve("j"), sw, wallScene ? "demo" : "pile", json)
                 : JournalWriter.createWriteBehind(dir.resolve("j"), sw, wallScene ? "demo" : "pile", json);
         long createCpu = bean.getCurrentThreadCpuTime() - runCpu0;
@@ -72,6 +73,16 @@ public final class JournalCostMain {
         long total = System.nanoTime() - t0;
         double writeMs = jw == null ? 0 : (jw.writeNanos() - write0) / 1e6 / (steps - 20);
         double bytes = jw == null ? 0 : jw.bytesPerStep();
+        String threads = threadCpu(); // before close: the writer thread is still alive
+        long waits = -1, waitNanos = -1, grown = -1, openNanos = -1;
+        try {
+            openNanos = jw == null ? 0 : jw.sinkOpenNanos();
+            waits = jw == null ? 0 : jw.sinkWaits();
+            waitNanos = jw == null ? 0 : jw.sinkWaitNanos();
+            grown = jw == null ? 0 : jw.sinkGrown();
+        } catch (LinkageError e) {
+            // an older build's journal classes (benchmarks/journal/handoff-ab.sh runs this harness against them): no counters
+        }
         long closeCpu0 = bean.getCurrentThreadCpuTime(), closeWall0 = System.nanoTime();
         if (jw != null) {
             jw.close(); // write-behind: waits for the writer thread to append what is queued
@@ -79,6 +90,7 @@ public final class JournalCostMain {
         long closeCpu = bean.getCurrentThreadCpuTime() - closeCpu0, closeWall = System.nanoTime() - closeWall0;
         long runCpu = bean.getCurrentThreadCpuTime() - runCpu0, runProc = os.getProcessCpuTime() - runProc0;
         long runWall = System.nanoTime() - runWall0;
+        long runDelay = runDelay() - runDelay0;
         String hwm = Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("VmHWM"))
                 .findFirst().orElse("VmHWM ?").replaceAll("\\s+", " ");
         System.out.printf("journal %s: %d steps, total wall %.0f ms; steps 20..: wall mean %.2f median %.2f ms,"
@@ -88,6 +100,56 @@ public final class JournalCostMain {
         System.out.printf("journal %s whole run (create, %d steps, close): stepping thread cpu %.0f ms (create %.0f ms),"
                 + " process cpu %.0f ms, wall %.0f ms; close: thread cpu %.0f ms, wall %.0f ms%n", args[0], steps, runCpu / 1e6, createCpu / 1e6,
                 runProc / 1e6, runWall / 1e6, closeCpu / 1e6, closeWall / 1e6);
+        // the stepping thread's wall less the time it was ready to run but had no core (other processes on a shared
+        // machine; schedstat's run_delay): what the run takes on an idle machine's critical path, waits for the writer included
+        System.out.printf("journal %s stepping thread: wall %.0f ms, of it %.0f ms waiting for a core, the rest %.0f ms%n", args[0],
+                runWall / 1e6, runDelay / 1e6, (runWall - runDelay) / 1e6);
+        System.out.println("journal " + args[0] + " stepper waited for a free buffer " + waits + " times, "
+                + String.format("%.1f", waitNanos / 1e6) + " ms; " + grown + " steps waited in memory while the writer opened the queue in "
+                + String.format("%.1f", openNanos / 1e6) + " ms; threads before close (cpu ms, user+sys): " + threads);
+    }
+
+    /** Nanoseconds this thread has spent runnable but waiting for a core (/proc/thread-self/schedstat, field 2); 0 if unknown. */
+    private static long runDelay() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/thread-self/schedstat")).trim().split(" ");
+            return Long.parseLong(f[1]);
+        } catch (java.io.IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * CPU of every thread still alive, from /proc/self/task/N/stat (utime + stime, clock ticks of
+     * 10 ms): the JIT compiler and collector threads that the JVM's thread bean does not list,
+     * grouped by name ("C2 CompilerThre", "GC Thread#0" ...); threads that ended are missing.
+     */
+    private static String threadCpu() throws java.io.IOException {
+        java.util.TreeMap<String, Long> byName = new java.util.TreeMap<>(), bySys = new java.util.TreeMap<>();
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path t : (Iterable<Path>) tasks::iterator) {
+                String stat;
+                try {
+                    stat = Files.readString(t.resolve("stat"));
+                } catch (java.io.IOException e) {
+                    continue; // ended meanwhile
+                }
+                int open = stat.indexOf('('), close = stat.lastIndexOf(')');
+                String name = stat.substring(open + 1, close).replaceAll("#?[0-9]+$", "");
+                String[] f = stat.substring(close + 2).split(" ");
+                long user = Long.parseLong(f[11]), sys = Long.parseLong(f[12]); // utime, stime (fields 14, 15)
+                byName.merge(name, user * 10, Long::sum);
+                bySys.merge(name, sys * 10, Long::sum);
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (var e : byName.entrySet()) {
+            long sys = bySys.get(e.getKey());
+            if (e.getValue() + sys > 0) {
+                sb.append(e.getKey()).append(' ').append(e.getValue() + sys).append(" (sys ").append(sys).append("), ");
+            }
+        }
+        return sb.length() == 0 ? "-" : sb.substring(0, sb.length() - 2);
     }
 
     private static double mean(long[] a, int from) {

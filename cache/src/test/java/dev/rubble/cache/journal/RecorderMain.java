@@ -18,8 +18,13 @@ public final class RecorderMain {
                 ? JournalWriter.createWriteBehind(Path.of(args[0]), sw, "pile", json)
                 : JournalWriter.create(Path.of(args[0]), sw.world(), "pile", json);
         sw.world().addObserver(jw);
+        boolean caughtUp = false;
         while (true) {
             sw.step();
+            if (!caughtUp && jw.writerCaughtUp()) { // write-behind: the queue is open and the opening backlog written
+                caughtUp = true;
+                System.out.println("caught up");
+            }
             System.out.println("step " + sw.world().profile().step());
             System.out.flush();
         }

@@ -175,6 +175,7 @@ final class WriteBehindJournalTest {
         CountDownLatch gate = new CountDownLatch(1);
         Recording t = new Recording(-1, false, gate);
         JournalSink sink = JournalSink.writeBehind(t, "test", 2, 16);
+        sink.awaitOpen(); // the queue is open: the ring no longer grows, the stepper waits for the writer
         JournalSink.Batch[] cur = {new JournalSink.Batch(16)};
         Thread stepper = new Thread(() -> {
             for (int s = 0; s < 6; s++) {
@@ -193,6 +194,98 @@ final class WriteBehindJournalTest {
         sink.close(fill(cur[0], "close"));
         assertThat(t.docs).containsExactly("e0", "s0", "e1", "s1", "e2", "s2", "e3", "s3", "e4", "s4", "e5", "s5", "close");
         assertThat(t.closed).isTrue();
+    }
+
+    /** A target whose queue takes until {@code opening} is counted down to create, as Chronicle's first use can. */
+    private static final class SlowToOpen implements JournalSink.Target {
+        final Recording docs = new Recording(-1, false, null);
+        final CountDownLatch opening = new CountDownLatch(1);
+        volatile int bigDocs; // documents over 64 bytes are counted, not kept
+
+        @Override
+        public void open() {
+            try {
+                opening.await();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public void write(byte[] buf, int from, int to) {
+            if (to - from > 64) {
+                bigDocs++;
+            } else {
+                docs.write(buf, from, to);
+            }
+        }
+
+        @Override
+        public void close() {
+            docs.close();
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void whileTheQueueIsBeingCreatedTheStepperGoesOnAndThenTheRingIsBackToItsDepth() throws Exception {
+        SlowToOpen t = new SlowToOpen();
+        JournalSink sink = JournalSink.writeBehind(t, "test", 4, 16);
+        JournalSink.Batch b = new JournalSink.Batch(16);
+        List<String> expected = new ArrayList<>();
+        for (int s = 0; s < 40; s++) { // ten times the ring: none of these steps waits for the queue
+            b = sink.submit(fill(b, "s" + s));
+            expected.add("s" + s);
+        }
+        assertThat(sink.waits()).isZero();
+        assertThat(sink.caughtUp()).isFalse();
+        assertThat(t.docs.docs).isEmpty();
+        t.opening.countDown();
+        sink.awaitOpen();
+        while (!sink.caughtUp()) { // the writer writes what waited and drops the batches made for it
+            Thread.sleep(1);
+        }
+        assertThat(sink.extraBatches()).isZero();
+        for (int s = 40; s < 50; s++) {
+            b = sink.submit(fill(b, "s" + s));
+            expected.add("s" + s);
+        }
+        assertThat(sink.extraBatches()).as("once the writer has caught up the ring grows no more").isZero();
+        sink.close(fill(b, "close"));
+        expected.add("close");
+        assertThat(t.docs.docs).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void theStepsWaitingForTheQueueToBeCreatedAreBounded() throws Exception {
+        SlowToOpen t = new SlowToOpen();
+        JournalSink sink = JournalSink.writeBehind(t, "test", 4, 16);
+        int[] submitted = {0};
+        byte[] mib = new byte[1 << 20];
+        Thread stepper = new Thread(() -> {
+            JournalSink.Batch b = new JournalSink.Batch(16);
+            for (int s = 0; s < 100; s++) { // 100 steps of 1 MiB: more than the opening backlog holds
+                b.ensure(mib.length);
+                b.len = mib.length;
+                b.endDoc();
+                b = sink.submit(b);
+                submitted[0]++;
+            }
+            sink.close(fill(b, "close"));
+        });
+        stepper.start();
+        while (stepper.getState() != Thread.State.WAITING) {
+            assertThat(stepper.isAlive()).isTrue();
+            Thread.sleep(5);
+        }
+        // held at 32 MiB: the 33rd step found no room (each submit queues one step and takes the next batch)
+        long bound = JournalSink.OPENING_BACKLOG_BYTES / mib.length;
+        assertThat((long) submitted[0]).isBetween(bound - 1, bound);
+        t.opening.countDown();
+        stepper.join();
+        assertThat(t.bigDocs).isEqualTo(100); // every step
+        assertThat(t.docs.docs).containsExactly("close");
     }
 
     @Test
