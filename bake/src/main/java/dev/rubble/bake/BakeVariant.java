@@ -1,6 +1,5 @@
 package dev.rubble.bake;
 
-import dev.rubble.cache.journal.JournalDigest;
 import dev.rubble.cache.journal.JournalWriter;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.core.snapshot.WorldSnapshot;
@@ -109,7 +108,7 @@ public final class BakeVariant {
             String journalSha = "";
             if (jw != null) {
                 jw.close();
-                journalSha = JournalDigest.of(dir.resolve(JOURNAL)).sha256();
+                journalSha = jw.contentDigest(); // JournalDigest.of(dir) without reading the queue back
                 jw = null;
             }
             String stateSha = "";

@@ -101,6 +101,9 @@ final class JournalSink {
         private final DocumentChecksum checksum = new DocumentChecksum();
         private ChronicleQueue queue;
         private ExcerptAppender appender;
+        /** The content hash as {@link JournalDigest} computes it (null: not kept). */
+        private java.security.MessageDigest digest;
+        private byte[] copy;
 
         ChronicleTarget(java.util.function.Supplier<ChronicleQueue> build, byte[] header, java.util.List<byte[]> images) {
             this.build = build;
@@ -117,6 +120,7 @@ final class JournalSink {
                 long start = b.writePosition();
                 b.write(header);
                 b.writeInt(checksum.of(b, start, b.writePosition()));
+                hash(b, start);
             }
             // version 4: the collections themselves, one document each, so verify and playback need no file
             for (int i = 0; i < images.size(); i++) {
@@ -130,7 +134,51 @@ final class JournalSink {
                     b.write(img);
                     b.writeInt(JournalFormat.END);
                     b.writeInt(checksum.of(b, start, b.writePosition()));
+                    hash(b, start);
                 }
+            }
+        }
+
+        /**
+         * Keeps the journal's content hash while writing: SHA-256 over every document as
+         * {@link JournalDigest#of} reads it back (its 4-byte little-endian length, then its bytes,
+         * checksum included), so a bake need not open the queue again to hash what it wrote.
+         * Call before {@link #open}.
+         */
+        void keepDigest() {
+            try {
+                digest = java.security.MessageDigest.getInstance("SHA-256");
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+            }
+            copy = new byte[1 << 16];
+        }
+
+        /** The hex content hash of everything written, once writing has ended; null unless {@link #keepDigest} was called. */
+        String digestHex() {
+            if (digest != null && digestHex == null) {
+                digestHex = java.util.HexFormat.of().formatHex(digest.digest());
+            }
+            return digestHex;
+        }
+
+        private String digestHex;
+
+        /** Adds the document being written from {@code start} to the content hash, exactly its bytes. */
+        private void hash(Bytes<?> b, long start) {
+            if (digest == null) {
+                return;
+            }
+            long n = b.writePosition() - start;
+            digest.update((byte) n);
+            digest.update((byte) (n >>> 8));
+            digest.update((byte) (n >>> 16));
+            digest.update((byte) (n >>> 24));
+            for (long p = start, end = start + n; p < end; ) {
+                int k = (int) Math.min(copy.length, end - p);
+                b.read(p, copy, 0, k);
+                digest.update(copy, 0, k);
+                p += k;
             }
         }
 
@@ -149,8 +197,10 @@ final class JournalSink {
             crc.update(buf, from, to - from);
             try (DocumentContext dc = appender.writingDocument()) {
                 Bytes<?> b = dc.wire().bytes();
+                long start = b.writePosition();
                 b.write(buf, from, to - from);
                 b.writeInt((int) crc.getValue());
+                hash(b, start);
             }
         }
 

@@ -262,13 +262,17 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             }
             return qb.build();
         };
-        JournalSink.Target target = new JournalSink.ChronicleTarget(build, header, imgs);
+        JournalSink.ChronicleTarget target = new JournalSink.ChronicleTarget(build, header, imgs);
+        if (reproducible) {
+            target.keepDigest(); // a bake's manifest names the journal by its content hash (JournalDigest)
+        }
         JournalSink sink = writeBehind > 0
                 ? JournalSink.writeBehind(target, dir.toString(), writeBehind, 1 << 16)
                 : JournalSink.synchronous(target, dir.toString());
         JournalWriter w = new JournalWriter(dir, sink, JournalSink.ChronicleTarget.openingBytes(header, imgs), world,
                 reproducible);
         w.blockSize = block;
+        w.target = target;
         return w;
     }
 
@@ -302,6 +306,8 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     }
 
     private long blockSize;
+    /** The queue's writer, for a reproducible journal's content hash. */
+    private JournalSink.ChronicleTarget target;
     private int keyInterval;
     private long keyBudget, keyBytes, keyCount, lastKeyStep = Long.MIN_VALUE;
     private boolean keyBudgetSpent;
@@ -848,6 +854,25 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     /** Write throughput while writing, bytes per second of write time (0 before the first step). */
     public double writeBytesPerSecond() {
         return writeNanos == 0 ? 0 : bytes * 1e9 / writeNanos;
+    }
+
+    /**
+     * The content hash of a closed reproducible journal ({@link #createReproducible}): the same hex
+     * SHA-256 as {@link JournalDigest#of} of its directory, computed from the documents as they were
+     * written instead of by reading the queue back.
+     *
+     * @return the hex SHA-256 of the journal's documents
+     * @throws IllegalStateException before {@link #close}, or for a journal that is not reproducible
+     */
+    public String contentDigest() {
+        if (!closed) {
+            throw new IllegalStateException("journal " + dir + " is still open: its content hash is known once closed");
+        }
+        String hex = target == null ? null : target.digestHex();
+        if (hex == null) {
+            throw new IllegalStateException("journal " + dir + " keeps no content hash (only reproducible journals do)");
+        }
+        return hex;
     }
 
     @Override

@@ -76,6 +76,35 @@ final class WriteBehindJournalTest {
     }
 
     @Test
+    void theContentHashKeptWhileWritingIsTheHashOfTheJournalReadBack(@TempDir Path tmp) {
+        // a bake names each journal by JournalDigest's hash; since the fourth session it keeps it while
+        // writing instead of opening the queue again: header, collection images, steps, events, keyframes, close
+        for (int depth : new int[] {0, JournalWriter.WRITE_BEHIND_DEPTH}) {
+            Path dir = tmp.resolve("d" + depth);
+            String json = DestructionScenes.slabs(3);
+            ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), STAGES);
+            JournalWriter jw = JournalWriter.createReproducible(dir, sw, "slabs", json, depth).keyframes(40, 64L << 20);
+            sw.world().addObserver(jw);
+            sw.run(60);
+            assertThatThrownBy(jw::contentDigest).isInstanceOf(IllegalStateException.class).hasMessageContaining("still open");
+            jw.close();
+            JournalDigest.Digest read = JournalDigest.of(dir);
+            assertThat(read.documents()).isGreaterThan(60);
+            assertThat(jw.contentDigest()).as("depth %d", depth).isEqualTo(read.sha256());
+            assertThat(jw.contentDigest()).as("asked twice").isEqualTo(read.sha256());
+        }
+        // an ordinary journal (wall-clock fields) keeps none
+        String json = DestructionScenes.slabs(1);
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), STAGES);
+        JournalWriter plain = JournalWriter.create(tmp.resolve("plain"), sw, "slabs", json);
+        sw.world().addObserver(plain);
+        sw.run(2);
+        plain.close();
+        assertThatThrownBy(plain::contentDigest).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("only reproducible journals");
+    }
+
+    @Test
     void closeWritesEveryStepOfAWriteBehindRecordingOfTheCommandLine(@TempDir Path tmp) {
         // the form rubble run/demo/console use: ordinary clock, collections embedded
         String json = Scenarios.pile(60);
