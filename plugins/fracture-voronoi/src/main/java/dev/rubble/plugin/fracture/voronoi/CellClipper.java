@@ -87,6 +87,8 @@ final class CellClipper {
     int[] capNx = new int[64];
     int[] capPv = new int[64];
     final double[] basis = new double[6];
+    /** The cap's centre ({@link CapOrder#centroid}), scratch of both cuts. */
+    final double[] capCentre = new double[3];
     private ConvexPolytope origin;
     private double[] sv, spl;
     private int[] sfs, sfi;

@@ -401,16 +401,8 @@ final class EdgeCut {
         ConvexPolytope.planeBasis(nx, ny, nz, cl.basis);
         final double[] bs = cl.basis;
         double ux = bs[0], uy = bs[1], uz = bs[2], wx = bs[3], wy = bs[4], wz = bs[5];
-        double mx = 0, my = 0, mz = 0;
-        for (int k = 0; k < capCount; k++) {
-            int i = 3 * cp[k];
-            mx += vv[i];
-            my += vv[i + 1];
-            mz += vv[i + 2];
-        }
-        mx /= capCount;
-        my /= capCount;
-        mz /= capCount;
+        CapOrder.centroid(cp, capCount, vv, cl.capCentre);
+        double mx = cl.capCentre[0], my = cl.capCentre[1], mz = cl.capCentre[2];
         if (!cl.capOrder.byLinks(cp, capCount, firstCut, lnx, lpv, vv, mx, my, mz, ux, uy, uz, wx, wy, wz)) {
             cl.capOrder.sort(cp, capCount, vv, mx, my, mz, ux, uy, uz, wx, wy, wz);
         }
