@@ -164,16 +164,21 @@ final class JournalSink {
 
         private String digestHex;
 
-        /** Adds the document being written from {@code start} to the content hash, exactly its bytes. */
+        /** Adds {@code v} to the content hash as 4 little-endian bytes (Chronicle's byte order, as it writes ints). */
+        private void putIntLe(int v) {
+            digest.update((byte) v);
+            digest.update((byte) (v >>> 8));
+            digest.update((byte) (v >>> 16));
+            digest.update((byte) (v >>> 24));
+        }
+
+        /** Adds the opening document being written from {@code start} to the content hash, read back: exactly its bytes. */
         private void hash(Bytes<?> b, long start) {
             if (digest == null) {
                 return;
             }
             long n = b.writePosition() - start;
-            digest.update((byte) n);
-            digest.update((byte) (n >>> 8));
-            digest.update((byte) (n >>> 16));
-            digest.update((byte) (n >>> 24));
+            putIntLe((int) n);
             for (long p = start, end = start + n; p < end; ) {
                 int k = (int) Math.min(copy.length, end - p);
                 b.read(p, copy, 0, k);
@@ -195,12 +200,16 @@ final class JournalSink {
         public void write(byte[] buf, int from, int to) {
             crc.reset();
             crc.update(buf, from, to - from);
+            int c = (int) crc.getValue();
             try (DocumentContext dc = appender.writingDocument()) {
                 Bytes<?> b = dc.wire().bytes();
-                long start = b.writePosition();
                 b.write(buf, from, to - from);
-                b.writeInt((int) crc.getValue());
-                hash(b, start);
+                b.writeInt(c);
+            }
+            if (digest != null) { // the step's bytes as written, from the buffer they came from (no read-back)
+                putIntLe(to - from + 4);
+                digest.update(buf, from, to - from);
+                putIntLe(c);
             }
         }
 
@@ -251,18 +260,7 @@ final class JournalSink {
 
     /** Waits until the writer thread has created the queue (or failed to); at once when synchronous. For tests. */
     void awaitOpen() {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                openLatch.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        waitUninterruptibly(openLatch::await);
     }
 
     /** Batches beyond the ring's depth still held (made during the opening, not yet dropped). */
@@ -388,18 +386,7 @@ final class JournalSink {
         }
         last.last = true;
         putUninterruptibly(full, last);
-        boolean interrupted = false;
-        while (true) {
-            try {
-                writer.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        waitUninterruptibly(writer::join);
         Throwable f = failure;
         if (f != null && !reported) { // once: a failure already thrown at a step is not thrown again from close
             reported = true;
@@ -470,6 +457,30 @@ final class JournalSink {
             if (failure == null) {
                 failure = e;
             }
+        }
+    }
+
+    /** A wait that an interrupt may cut short. */
+    private interface Wait {
+        void run() throws InterruptedException;
+    }
+
+    /**
+     * Runs {@code w} to its end however often the thread is interrupted meanwhile, then restores the
+     * interrupt (the close and test paths; the per-step hand-off below does the same without a lambda).
+     */
+    private static void waitUninterruptibly(Wait w) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                w.run();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
