@@ -260,6 +260,13 @@ public final class DispatchTable implements Narrowphase {
             this.margin = margin;
             this.target = sink;
             this.depth = depth;
+            if (compound.childCount() == 1) {
+                // one child (a released piece: its own hull about its centre of mass): no bounds and no
+                // query. The box test only filters out children farther than the margin from the other
+                // shape, which the collider reports nothing for either, so the contacts are the same
+                visit(0);
+                return;
+            }
             // the other shape's pose relative to the compound, then its bounds in the compound frame
             Pose c = compoundPose;
             c.inverseRotate(otherPose.px - c.px, otherPose.py - c.py, otherPose.pz - c.pz, tmp, 0);

@@ -214,6 +214,67 @@ final class DispatchTableTest {
         assertThat(skippedPairs).isGreaterThan(3000);
     }
 
+    /**
+     * A compound of one child (a released piece: its own hull about its centre of mass) skips the bounds
+     * filter and goes straight to its child: against another one-child compound, against a many-child
+     * chunk and against a bare hull, in both orders, the manifolds are bit for bit those of colliding the
+     * child itself at its composed pose with the compound's sub-key, and a pair farther apart than the
+     * margin gives none. Composing the child's pose wrongly, or keying it as another child, fails this.
+     */
+    @Test
+    void aOneChildCompoundGivesItsChildsContactsBitForBit() {
+        DispatchTable t = DispatchTable.gjk();
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(2703);
+        double margin = 0.02;
+        int withContact = 0, without = 0;
+        for (int round = 0; round < 300; round++) {
+            Compound a = chunk(rnd, 1);
+            int kind = round % 3;
+            Shape b = kind == 0 ? chunk(rnd, 1) : kind == 1 ? chunk(rnd, 2 + rnd.nextInt(12))
+                    : chunk(rnd, 1).child(0).shape();
+            Pose pa = randomPose(rnd, 0.25), pb = randomPose(rnd, 0.25);
+            boolean swap = rnd.nextBoolean();
+            KeyedSink got = new KeyedSink();
+            if (swap) {
+                t.collide(b, pb, a, pa, margin, got);
+            } else {
+                t.collide(a, pa, b, pb, margin, got);
+            }
+            // the reference: a's child at its composed pose, against b's children (or b itself)
+            KeyedSink want = new KeyedSink();
+            Compound.Child x = a.child(0);
+            Pose ca = new Pose().setComposed(pa, x.x(), x.y(), x.z(), x.qx(), x.qy(), x.qz(), x.qw());
+            int n = b instanceof Compound cb ? cb.childCount() : 1;
+            for (int j = 0; j < n; j++) {
+                Shape y = b;
+                Pose py = pb;
+                long keyB = 0;
+                if (b instanceof Compound cb) {
+                    Compound.Child c = cb.child(j);
+                    y = c.shape();
+                    py = new Pose().setComposed(pb, c.x(), c.y(), c.z(), c.qx(), c.qy(), c.qz(), c.qw());
+                    keyB = j + 1;
+                }
+                if (swap) {
+                    want.extra = (keyB << 48) + (1L << 32);
+                    t.collide(y, py, x.shape(), ca, margin, want);
+                } else {
+                    want.extra = (1L << 48) + (keyB << 32);
+                    t.collide(x.shape(), ca, y, py, margin, want);
+                }
+            }
+            assertThat(got.text()).as("round %d (kind %d, swapped %b)", round, kind, swap)
+                    .containsExactlyEntriesOf(want.text());
+            if (got.byKey.isEmpty()) {
+                without++;
+            } else {
+                withContact++;
+            }
+        }
+        assertThat(withContact).isGreaterThan(40);
+        assertThat(without).isGreaterThan(40);
+    }
+
     /** Passes each call on to the GJK collider after recording the hint it was given, turned into world. */
     private static final class HintSpy implements PairCollider {
         final PairCollider gjk = new dev.rubble.geometry.gjk.ConvexCollider();
