@@ -173,9 +173,11 @@ public final class Gjk {
         for (int i = 0; i < n; i++) {
             int s = idx[i];
             if (s != i) {
-                System.arraycopy(sw, 3 * s, sw, 3 * i, 3);
-                System.arraycopy(sa, 3 * s, sa, 3 * i, 3);
-                System.arraycopy(sb, 3 * s, sb, 3 * i, 3);
+                // three doubles each: element copies, not three calls of the array-copy stub
+                int from = 3 * s, to = 3 * i;
+                sw[to] = sw[from]; sw[to + 1] = sw[from + 1]; sw[to + 2] = sw[from + 2];
+                sa[to] = sa[from]; sa[to + 1] = sa[from + 1]; sa[to + 2] = sa[from + 2];
+                sb[to] = sb[from]; sb[to + 1] = sb[from + 1]; sb[to + 2] = sb[from + 2];
             }
             lambda[i] = lam[i];
         }
@@ -286,10 +288,8 @@ public final class Gjk {
             if (!originOutside(i, j, k, o)) {
                 continue;
             }
-            System.arraycopy(saveW, 0, sw, 0, 12);
-            System.arraycopy(saveA, 0, sa, 0, 12);
-            System.arraycopy(saveB, 0, sb, 0, 12);
-            count = 4;
+            // triangleOf takes the face's vertices from the saved simplex and the triangle routine
+            // reads slots 0..2 only, so the simplex needs no restoring first
             triangleOf(i, j, k);
             double d = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
             if (d < best) {
@@ -327,10 +327,10 @@ public final class Gjk {
     /** Moves vertices i, j, k (ascending) to slots 0..2 and runs the triangle routine. */
     private void triangleOf(int i, int j, int k) {
         for (int q = 0; q < 3; q++) {
-            int s = q == 0 ? i : (q == 1 ? j : k);
-            System.arraycopy(saveW, 3 * s, sw, 3 * q, 3);
-            System.arraycopy(saveA, 3 * s, sa, 3 * q, 3);
-            System.arraycopy(saveB, 3 * s, sb, 3 * q, 3);
+            int from = 3 * (q == 0 ? i : (q == 1 ? j : k)), to = 3 * q;
+            sw[to] = saveW[from]; sw[to + 1] = saveW[from + 1]; sw[to + 2] = saveW[from + 2];
+            sa[to] = saveA[from]; sa[to + 1] = saveA[from + 1]; sa[to + 2] = saveA[from + 2];
+            sb[to] = saveB[from]; sb[to + 1] = saveB[from + 1]; sb[to + 2] = saveB[from + 2];
         }
         count = 3;
         triangle(0, 1, 2);
