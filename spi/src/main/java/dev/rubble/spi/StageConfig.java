@@ -118,7 +118,7 @@ public final class StageConfig {
         }
         long l = ((Number) v).longValue();
         if (l < min || l > max) {
-            throw new IllegalArgumentException("option '" + key + "' = " + l
+            throw new IllegalArgumentException("option '" + key + "' = " + v
                     + " is out of range; allowed: [" + min + ", " + max + "]");
         }
         return (int) l;
