@@ -29,7 +29,8 @@ trap 'rm -rf "$work"' EXIT
 dir_of() { if [ "$1" = new ]; then echo "$new"; else echo "$old"; fi; }
 archive_of() { # ./rubble's recipe, for the build in $1
   local d="$1" jsa="$1/cds/pile-whole.jsa"
-  if [ ! -s "$jsa" ]; then
+  if [ ! -s "$jsa" ] || [ "$d/rubble-tui-console.jar" -nt "$jsa" ] || [ -n "$(find "$d/lib" -newer "$jsa" -print -quit)" ]; then
+    rm -f "$jsa" # a stale archive (the build is newer) is refused by -Xshare:on
     mkdir -p "$d/cds"
     java "${jvm[@]}" -XX:DumpLoadedClassList="$work/loaded.classlist" -cp "$d/rubble-tui-console.jar:$d/lib/*" \
       dev.rubble.cli.Main demo --steps 10 --headless --journal "$work/train" >/dev/null 2>&1
