@@ -20,6 +20,14 @@ public final class JournalCostMain {
     }
 
     public static void main(String[] args) throws Exception {
+        // phases of the whole process (issue 27 item 6, fifth session): JVM start -> main -> scene built -> journal
+        // created -> steps done -> closed, each as wall since the JVM started and process CPU (user + sys) at that point;
+        // the exit after the last line is what /usr/bin/time adds
+        var rt = ManagementFactory.getRuntimeMXBean();
+        var os0 = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long[] phaseWall = new long[5], phaseCpu = new long[5];
+        phaseWall[0] = rt.getUptime();
+        phaseCpu[0] = os0.getProcessCpuTime() / 1_000_000;
         boolean sync = args[0].equals("sync");
         boolean on = args[0].equals("on") || sync;
         int steps = Integer.parseInt(args[1]);
@@ -39,6 +47,8 @@ public final class JournalCostMain {
         } else {
             sw = ScenarioWorld.create(BenchScenes.build(BenchScenes.Scene.PILE), Stages.load());
         }
+        phaseWall[1] = rt.getUptime();
+        phaseCpu[1] = os0.getProcessCpuTime() / 1_000_000;
         var bean = ManagementFactory.getThreadMXBean();
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         // issue 27: the whole recording, start (Chronicle's first use) and close included, on the stepping thread
@@ -47,6 +57,8 @@ public final class JournalCostMain {
         JournalWriter jw = !on ? null : sync ? JournalWriter.create(dir.resolve("j"), sw, wallScene ? "demo" : "pile", json)
                 : JournalWriter.createWriteBehind(dir.resolve("j"), sw, wallScene ? "demo" : "pile", json);
         long createCpu = bean.getCurrentThreadCpuTime() - runCpu0;
+        phaseWall[2] = rt.getUptime();
+        phaseCpu[2] = os0.getProcessCpuTime() / 1_000_000;
         long[] writeCpu = new long[1];
         int[] stepNo = new int[1];
         if (jw != null) {
@@ -59,7 +71,7 @@ public final class JournalCostMain {
             });
         }
         long[] wall = new long[steps], cpu = new long[steps];
-        long write0 = 0;
+        long write0 = 0, writer0 = 0;
         long t0 = System.nanoTime();
         for (int i = 0; i < steps; i++) {
             long w = System.nanoTime(), c = bean.getCurrentThreadCpuTime();
@@ -68,12 +80,16 @@ public final class JournalCostMain {
             cpu[i] = bean.getCurrentThreadCpuTime() - c;
             if (i == 19 && jw != null) {
                 write0 = jw.writeNanos();
+                writer0 = taskCpuMs("rubble-journal-");
             }
         }
         long total = System.nanoTime() - t0;
+        phaseWall[3] = rt.getUptime();
+        phaseCpu[3] = os0.getProcessCpuTime() / 1_000_000;
         double writeMs = jw == null ? 0 : (jw.writeNanos() - write0) / 1e6 / (steps - 20);
         double bytes = jw == null ? 0 : jw.bytesPerStep();
         String threads = threadCpu(); // before close: the writer thread is still alive
+        double writerPerStep = jw == null ? 0 : (taskCpuMs("rubble-journal-") - writer0) / (double) (steps - 20);
         long waits = -1, waitNanos = -1, grown = -1, openNanos = -1;
         try {
             openNanos = jw == null ? 0 : jw.sinkOpenNanos();
@@ -88,6 +104,8 @@ public final class JournalCostMain {
             jw.close(); // write-behind: waits for the writer thread to append what is queued
         }
         long closeCpu = bean.getCurrentThreadCpuTime() - closeCpu0, closeWall = System.nanoTime() - closeWall0;
+        phaseWall[4] = rt.getUptime();
+        phaseCpu[4] = os0.getProcessCpuTime() / 1_000_000;
         long runCpu = bean.getCurrentThreadCpuTime() - runCpu0, runProc = os.getProcessCpuTime() - runProc0;
         long runWall = System.nanoTime() - runWall0;
         long runDelay = runDelay() - runDelay0;
@@ -104,9 +122,37 @@ public final class JournalCostMain {
         // machine; schedstat's run_delay): what the run takes on an idle machine's critical path, waits for the writer included
         System.out.printf("journal %s stepping thread: wall %.0f ms, of it %.0f ms waiting for a core, the rest %.0f ms%n", args[0],
                 runWall / 1e6, runDelay / 1e6, (runWall - runDelay) / 1e6);
+        String[] phase = {"JVM start to main", "scene", "journal create", "steps", "close"};
+        StringBuilder ph = new StringBuilder("journal " + args[0] + " phases (wall ms, process cpu ms):");
+        for (int i = 0; i < 5; i++) {
+            ph.append(' ').append(phase[i]).append(' ').append(phaseWall[i] - (i == 0 ? 0 : phaseWall[i - 1]))
+                    .append(" (cpu ").append(phaseCpu[i] - (i == 0 ? 0 : phaseCpu[i - 1])).append(')').append(i < 4 ? ',' : ';');
+        }
+        ph.append(" at close: wall ").append(phaseWall[4]).append(" ms since the JVM started, cpu ").append(phaseCpu[4]).append(" ms");
+        ph.append("; writer thread cpu steps 20..: ").append(String.format("%.3f", writerPerStep)).append(" ms/step (10 ms ticks)");
+        System.out.println(ph);
         System.out.println("journal " + args[0] + " stepper waited for a free buffer " + waits + " times, "
                 + String.format("%.1f", waitNanos / 1e6) + " ms; " + grown + " steps waited in memory while the writer opened the queue in "
                 + String.format("%.1f", openNanos / 1e6) + " ms; threads before close (cpu ms, user+sys): " + threads);
+    }
+
+    /** CPU ms (user + sys, 10 ms ticks) of the live thread whose name starts with {@code prefix}; 0 if none. */
+    private static long taskCpuMs(String prefix) throws java.io.IOException {
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path t : (Iterable<Path>) tasks::iterator) {
+                try {
+                    String stat = Files.readString(t.resolve("stat"));
+                    int open = stat.indexOf('('), close = stat.lastIndexOf(')');
+                    if (stat.substring(open + 1, close).startsWith(prefix)) {
+                        String[] f = stat.substring(close + 2).split(" ");
+                        return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10;
+                    }
+                } catch (java.io.IOException e) {
+                    // ended meanwhile
+                }
+            }
+        }
+        return 0;
     }
 
     /** Nanoseconds this thread has spent runnable but waiting for a core (/proc/thread-self/schedstat, field 2); 0 if unknown. */
