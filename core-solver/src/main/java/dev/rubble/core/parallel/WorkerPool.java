@@ -34,9 +34,8 @@ import java.util.concurrent.locks.LockSupport;
  * the blocks at its range's end.
  *
  * <h2>Waiting</h2>
- * Between the stages of a step the next dispatch comes within microseconds to about a millisecond
- * (the step's serial stretches), so an idle worker spins ({@link Thread#onSpinWait}) for
- * {@value #SPINS} rounds, then yields for {@link #YIELD_NANOS} (2 ms), then parks; the caller
+ * Between the stages of a step the next dispatch comes within microseconds, so an idle worker
+ * spins ({@link Thread#onSpinWait}) for {@value #SPINS} rounds, then yields, then parks; the caller
  * unparks only workers that parked. The caller waits for the last block the same way but never
  * parks (it yields). With more threads than cores the yields keep a descheduled block holder from
  * stalling the others for a whole time slice.
@@ -50,13 +49,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class WorkerPool implements StepExecutor {
     static final int SPINS = 2_000;
-    /**
-     * How long an idle worker yields after spinning before it parks (nanoseconds): longer than the
-     * serial stretches of a step (the pile's longest, the solver's colouring before its rows, is
-     * about 1 ms at 2 threads). A worker that parked there took 40–260 µs to wake on this project's
-     * 2-core VM, seven times a pile step (docs/benchmarks.md, "Issue 26, 2026-12-03 fifth session").
-     */
-    static final long YIELD_NANOS = 2_000_000;
+    static final int YIELDS = 50;
 
     private final Thread[] workers;
     private final int threads;
@@ -324,7 +317,6 @@ public final class WorkerPool implements StepExecutor {
     private void loop(int id) {
         int seen = 0;
         int idle = 0;
-        long yieldUntil = 0;
         final int self = id + 1;
         final int own = range(self);
         while (!closed) {
@@ -338,10 +330,7 @@ public final class WorkerPool implements StepExecutor {
             idle++;
             if (idle < SPINS) {
                 Thread.onSpinWait();
-            } else if (idle == SPINS) {
-                yieldUntil = System.nanoTime() + YIELD_NANOS;
-                Thread.yield();
-            } else if (System.nanoTime() - yieldUntil < 0) {
+            } else if (idle < SPINS + YIELDS) {
                 Thread.yield();
             } else {
                 setParked(id, true);
@@ -350,7 +339,7 @@ public final class WorkerPool implements StepExecutor {
                     LockSupport.park(this);
                 }
                 setParked(id, false);
-                idle = SPINS; // after a wake-up without a dispatch: yield a while, then park again
+                idle = SPINS; // after a wake-up: yield, then park again
             }
         }
     }

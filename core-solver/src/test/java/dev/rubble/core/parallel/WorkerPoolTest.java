@@ -43,7 +43,7 @@ final class WorkerPoolTest {
                         assertThat(runs.get(i)).as("%d threads, dispatch %d, item %d", threads, it, i).isEqualTo(1);
                     }
                     if (it % 97 == 0) {
-                        Thread.sleep(5); // long enough for the workers to park (spins, 2 ms of yields)
+                        Thread.sleep(2); // long enough for the workers to park
                     }
                 }
             }
@@ -292,7 +292,7 @@ final class WorkerPoolTest {
                         }
                     }
                     if (it % 500 == 0) {
-                        java.util.concurrent.locks.LockSupport.parkNanos(5_000_000); // let the workers park (spins, 2 ms of yields)
+                        java.util.concurrent.locks.LockSupport.parkNanos(3_000_000); // let the workers park
                     }
                 }
             }
