@@ -429,8 +429,14 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     private static final byte SKIP = 0, REPLAY = 1, COLLIDE_RECORD = 2, COLLIDE = 3;
     /** Doubles per pair of {@link #pairRel}: B's centre of mass in A's frame, conj(qA) qB. */
     private static final int REL = 7;
-    /** Suggested pairs per block (a block of resting pairs is mostly cache look-ups). */
+    /** Pairs below which a run stays on one thread: twice this (a block of resting pairs is mostly cache look-ups). */
     static final int PAIR_GRAIN = 256;
+    /**
+     * The smallest pair block. With blocks of at least {@link #PAIR_GRAIN} the pile's 5 000 pairs made
+     * 20 blocks at 2 threads, not the 16 per thread asked for, and the costliest of them took
+     * 0.38–0.45 ms of a 2.3 ms phase (docs/benchmarks.md, "Issue 26, 2026-12-03 fifth session").
+     */
+    static final int PAIR_BLOCK = 64;
     /**
      * Pair blocks per thread (issue 26, helper ppile): pairs cost from a cache look-up to a full hull
      * collision, and the last block claimed decides when a dispatch ends, so the run is cut finer than
@@ -600,7 +606,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         runUnfit = false;
         runsInParallel++;
         final StepExecutor ex = executor;
-        final int block = ex.blockFor(n, ex.grain(PAIR_GRAIN), PAIR_BLOCKS_PER_THREAD);
+        final int block = ex.blockFor(n, ex.grain(PAIR_BLOCK), PAIR_BLOCKS_PER_THREAD);
         try {
             return parallelRun(b, pairs, contacts, old, next, useCache, n, block);
         } finally {

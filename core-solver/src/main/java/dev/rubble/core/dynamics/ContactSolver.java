@@ -1408,6 +1408,14 @@ public final class ContactSolver {
         }
     }
 
+    /**
+     * Blocks per thread of a parallel stage (at least the stage's smallest block each): the last block
+     * of a dispatch decides when it ends, and with 4 a thread (the pile at 2 threads) waited about
+     * half a block at each of the ~220 colour dispatches of a step (docs/benchmarks.md, "Issue 26,
+     * 2026-12-03 fifth session"). Same bits for any value.
+     */
+    static final int BLOCKS_PER_THREAD = 16;
+
     private void run(int lo, int hi, RangeTask task, int minBlock) {
         int n = hi - lo;
         if (n <= 0) {
@@ -1421,7 +1429,7 @@ public final class ContactSolver {
         }
         current = task;
         base = lo;
-        ex.run(n, ex.blockFor(n, grain, 4), offset);
+        ex.run(n, ex.blockFor(n, grain, BLOCKS_PER_THREAD), offset);
     }
 
     /**

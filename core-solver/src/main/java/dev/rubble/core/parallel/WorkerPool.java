@@ -10,15 +10,28 @@ import java.util.concurrent.locks.LockSupport;
  * last block is done.
  *
  * <h2>Claiming</h2>
- * One 64-bit word holds the dispatch's generation, its block count and the next unclaimed block. A
- * worker reads the word, reads the dispatch's fields into locals, and claims a block by a
- * compare-and-set of the whole word: a worker that woke late for an old dispatch can never claim a
- * block of a newer one with the older one's task. The caller writes the fields before the volatile
- * write that starts the generation, and writes the next dispatch's fields only after every block of
- * this one finished, so a successful claim always saw its own dispatch's fields. (The block count
- * is in the word because with it in a field, a worker holding the exhausted word of the previous
- * dispatch could read the next dispatch's larger count and claim "block n" of the old word just
- * before the new word was published: the first version did, and ran a block twice under load.)
+ * A dispatch's blocks are cut into one contiguous range per thread (the caller's first), and each
+ * range is one 64-bit word: the dispatch's generation, the range's first unclaimed block and its
+ * end. A thread claims the front block of its own range, and when that is empty steals the back
+ * block of another's, each by a compare-and-set of the whole word: a worker that woke late for an
+ * old dispatch can never claim a block of a newer one with the older one's task. The caller writes
+ * the fields before the volatile writes that start the generation, and writes the next dispatch's
+ * fields only after every block of this one finished, so a successful claim always saw its own
+ * dispatch's fields. (The range's end is in the word because with the block count in a field, a
+ * worker holding the exhausted word of the previous dispatch could read the next dispatch's larger
+ * count and claim "block n" of the old word just before the new word was published: the first
+ * version did, and ran a block twice under load.)
+ *
+ * <p>Why ranges (Box2D v3's task blocks start each worker at its own block for the same reason;
+ * docs/benchmarks.md, "Issue 26, 2026-12-03 fifth session: why the pile's stages reach 1.45× at 2
+ * threads"): the solver's passes dispatch the same colours cut into the same blocks again and again,
+ * so with a range per thread each thread solves mostly the same manifolds every pass and their rows
+ * can stay in its core's caches; with one shared counter a block went to either thread at random,
+ * and the pile's blocks took 11–24 % more CPU on 2 threads than the same blocks one after another
+ * on one thread. A claim of one's own range also writes a cache line no other thread polls (every
+ * claim used to move the one claim word between the cores). Stealing from the back keeps the
+ * balance of a shared counter: a thread that is late (descheduled, or its blocks cost more) loses
+ * the blocks at its range's end.
  *
  * <h2>Waiting</h2>
  * Between the stages of a step the next dispatch comes within microseconds, so an idle worker
@@ -30,7 +43,7 @@ import java.util.concurrent.locks.LockSupport;
  * <h2>Completion</h2>
  * Every thread counts the blocks it ran in a dispatch and takes them off the remaining count once,
  * when it finds nothing left to claim (one atomic write per thread and dispatch instead of one per
- * block); the claim word and the remaining count sit on cache lines of their own, so a claim does
+ * block); the range words and the remaining count sit on cache lines of their own, so a claim does
  * not invalidate the line the caller spins on. {@link #dispatches()} and {@link #parks()} count what
  * the pool did, for the benchmarks (docs/parallel.md, "Executor").
  */
@@ -41,13 +54,12 @@ public final class WorkerPool implements StepExecutor {
     private final Thread[] workers;
     private final int threads;
     /**
-     * The claim word (generation | blocks | next block) at {@link #CLAIM} and the dispatch's blocks
-     * not yet finished at {@link #REMAINING}, 128 bytes apart (and from the array's header): a claim
-     * does not invalidate the line the caller waits on.
+     * The dispatch's blocks not yet finished at {@link #REMAINING}, and thread {@code t}'s range word
+     * (generation | first unclaimed block | end) at {@link #range range(t)}, each 128 bytes from the
+     * others (and from the array's header): a claim does not invalidate a line another thread polls.
      */
-    private final AtomicLongArray hot = new AtomicLongArray(48);
-    private static final int CLAIM = 16;
-    private static final int REMAINING = 32;
+    private final AtomicLongArray hot;
+    private static final int REMAINING = 16;
     /** Dispatches split between threads so far (written by the calling thread only). */
     private long dispatches;
     /** Times a worker parked so far (each worker adds its own; read for the benchmarks). */
@@ -60,21 +72,35 @@ public final class WorkerPool implements StepExecutor {
     private int n, block;
     private int generation;
 
-    // the claim word: generation (24 bits) | blocks of the dispatch (20) | next unclaimed block (20).
-    // The block count is in the word (not a field) so that an exhausted word of an old dispatch can
-    // never look claimable against a newer dispatch's count.
+    // a range word: generation (24 bits) | first unclaimed block (20) | end of the range (20). The
+    // end is in the word (not a field) so that an exhausted word of an old dispatch can never look
+    // claimable against a newer dispatch's count.
     private static final int INDEX_BITS = 20;
     private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
+    private static final long FRONT = 1L << INDEX_BITS;
     private static final int GEN_MASK = (1 << 24) - 1;
     /** The most blocks one dispatch splits into (larger blocks beyond). */
     static final int MAX_BLOCKS = (int) INDEX_MASK;
 
-    private static long word(int gen, int blocks, int next) {
-        return ((long) gen << (2 * INDEX_BITS)) | ((long) blocks << INDEX_BITS) | next;
+    private static long word(int gen, int next, int end) {
+        return ((long) gen << (2 * INDEX_BITS)) | ((long) next << INDEX_BITS) | end;
     }
 
     private static int gen(long word) {
         return (int) (word >>> (2 * INDEX_BITS));
+    }
+
+    private static int next(long word) {
+        return (int) ((word >>> INDEX_BITS) & INDEX_MASK);
+    }
+
+    private static int end(long word) {
+        return (int) (word & INDEX_MASK);
+    }
+
+    /** The index of thread {@code t}'s range word in {@link #hot} (thread 0 is the caller). */
+    private static int range(int t) {
+        return 32 + 16 * t;
     }
 
     private final boolean worldOwned;
@@ -105,6 +131,7 @@ public final class WorkerPool implements StepExecutor {
             throw new IllegalArgumentException("threads is " + threads + "; allowed: 1 or more");
         }
         this.threads = threads;
+        this.hot = new AtomicLongArray(range(threads) + 16);
         this.workers = new Thread[threads - 1];
         this.parkedFlags = new boolean[threads - 1];
         this.parkCounts = new long[threads - 1];
@@ -161,13 +188,16 @@ public final class WorkerPool implements StepExecutor {
             g = 1; // 0 is the word before the first dispatch
         }
         generation = g;
-        hot.set(CLAIM, word(g, blocks, 0)); // publishes the fields above
+        // publishes the fields above; the workers' ranges first, so they can start while the caller writes its own
+        for (int t = threads - 1; t >= 0; t--) {
+            hot.set(range(t), word(g, (int) ((long) blocks * t / threads), (int) ((long) blocks * (t + 1) / threads)));
+        }
         for (int w = 0; w < workers.length; w++) {
             if (parked(w)) {
                 LockSupport.unpark(workers[w]);
             }
         }
-        work(g);
+        work(g, 0);
         int spins = 0;
         long left;
         while ((left = hot.get(REMAINING)) > 0) {
@@ -196,18 +226,23 @@ public final class WorkerPool implements StepExecutor {
     }
 
     /**
-     * Claims and runs blocks of generation {@code g} until none is left, then takes the blocks it
+     * Claims and runs blocks of generation {@code g} until none is left, the front of thread
+     * {@code self}'s own range first, then the backs of the others' ranges, then takes the blocks it
      * ran off the remaining count at once (the caller's wait ends when every thread has).
      */
-    private void work(int g) {
+    private void work(int g, int self) {
         int ran = 0;
-        while (true) {
-            long c = hot.get(CLAIM);
-            if (gen(c) != g || !claimable(c)) {
-                break;
-            }
-            if (claimRun(c)) {
-                ran++;
+        for (int k = 0; k < threads; k++) {
+            int r = self + k < threads ? self + k : self + k - threads;
+            boolean own = k == 0;
+            while (true) {
+                long c = hot.get(range(r));
+                if (gen(c) != g || !claimable(c)) {
+                    break;
+                }
+                if (claimRun(r, c, own)) {
+                    ran++;
+                }
             }
         }
         if (ran > 0) {
@@ -215,9 +250,9 @@ public final class WorkerPool implements StepExecutor {
         }
     }
 
-    /** The claim word now (generation | blocks | next block); for the interleaving tests. */
+    /** The caller's range word now (generation | first unclaimed block | end); for the interleaving tests. */
     long word() {
-        return hot.get(CLAIM);
+        return hot.get(range(0));
     }
 
     /**
@@ -237,37 +272,40 @@ public final class WorkerPool implements StepExecutor {
         return n;
     }
 
-    /** Whether word {@code c} still has an unclaimed block (its own count, never a newer dispatch's). */
+    /** Whether range word {@code c} still has an unclaimed block (its own end, never a newer dispatch's). */
     static boolean claimable(long c) {
-        return (int) (c & INDEX_MASK) < (int) ((c >>> INDEX_BITS) & INDEX_MASK);
+        return next(c) < end(c);
     }
 
     /**
-     * One claim against the word {@code c} read earlier, perhaps long ago (a descheduled worker):
-     * reads the dispatch's fields, then claims block {@code next(c)} by a compare-and-set from
-     * {@code c} and runs it only if that succeeded. Returns whether it ran a block. The fields are
-     * read before the claim and used only if the claim succeeds: then block {@code next(c)} was still
-     * unclaimed, so that dispatch was not finished and the fields were still its own.
+     * One claim of the front block of the caller's range against the word {@code c} read earlier,
+     * perhaps long ago (a descheduled worker): reads the dispatch's fields, then claims the block by
+     * a compare-and-set from {@code c} and runs it only if that succeeded. Returns whether it ran a
+     * block. The fields are read before the claim and used only if the claim succeeds: then the block
+     * was still unclaimed, so that dispatch was not finished and the fields were still its own.
      */
     boolean claimAndRun(long c) {
-        if (!claimRun(c)) {
+        if (!claimRun(0, c, true)) {
             return false;
         }
         hot.addAndGet(REMAINING, -1);
         return true;
     }
 
-    /** {@link #claimAndRun} without taking the block off the remaining count (the caller does). */
-    private boolean claimRun(long c) {
+    /**
+     * {@link #claimAndRun} on range {@code r}, its front block when {@code front}, else its back one,
+     * without taking the block off the remaining count (the caller does).
+     */
+    private boolean claimRun(int r, long c, boolean front) {
         if (!claimable(c)) {
             return false;
         }
         RangeTask t = task;
         int nn = n, bs = block;
-        if (!hot.compareAndSet(CLAIM, c, c + 1)) {
+        if (!hot.compareAndSet(range(r), c, front ? c + FRONT : c - 1)) {
             return false;
         }
-        int begin = (int) (c & INDEX_MASK) * bs;
+        int begin = (front ? next(c) : end(c) - 1) * bs;
         try {
             t.run(begin, Math.min(nn, begin + bs));
         } catch (Throwable e) {
@@ -279,12 +317,14 @@ public final class WorkerPool implements StepExecutor {
     private void loop(int id) {
         int seen = 0;
         int idle = 0;
+        final int self = id + 1;
+        final int own = range(self);
         while (!closed) {
-            int g = gen(hot.get(CLAIM));
+            int g = gen(hot.get(own));
             if (g != seen) {
                 seen = g;
                 idle = 0;
-                work(g);
+                work(g, self);
                 continue;
             }
             idle++;
@@ -294,7 +334,7 @@ public final class WorkerPool implements StepExecutor {
                 Thread.yield();
             } else {
                 setParked(id, true);
-                if (gen(hot.get(CLAIM)) == seen && !closed) {
+                if (gen(hot.get(own)) == seen && !closed) {
                     PARK_COUNT.setOpaque(parkCounts, id, (long) PARK_COUNT.getOpaque(parkCounts, id) + 1);
                     LockSupport.park(this);
                 }

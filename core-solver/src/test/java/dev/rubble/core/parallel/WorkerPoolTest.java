@@ -94,6 +94,68 @@ final class WorkerPoolTest {
         }
     }
 
+    /**
+     * Each thread has a range of the blocks (the caller the first, docs/benchmarks.md "Issue 26,
+     * 2026-12-03 fifth session"): it runs its own range from the front, then steals the others' from
+     * their backs. Whatever the timing, the caller's blocks are a prefix of its range followed by
+     * blocks of the worker's range in descending order, the worker's the reverse, and every block
+     * runs once; a worker held in its first block leaves the rest of its range to the caller.
+     */
+    @Test
+    void eachThreadRunsItsOwnRangeFromTheFrontAndStealsFromTheBack() throws InterruptedException {
+        try (WorkerPool pool = new WorkerPool(2, 1)) {
+            long callerId = Thread.currentThread().getId();
+            for (int it = 0; it < 2_000; it++) {
+                int n = 2 + it % 15, mid = n / 2; // caller's range [0, mid), the worker's [mid, n)
+                int[] order = new int[2 * n];
+                int[] count = new int[2];
+                AtomicIntegerArray runs = new AtomicIntegerArray(n);
+                boolean hold = it % 100 == 0;
+                AtomicIntegerArray total = new AtomicIntegerArray(1);
+                pool.run(n, 1, (lo, hi) -> {
+                    int t = Thread.currentThread().getId() == callerId ? 0 : 1;
+                    synchronized (order) {
+                        order[t * n + count[t]++] = lo;
+                    }
+                    runs.incrementAndGet(lo);
+                    total.incrementAndGet(0);
+                    if (hold && t == 1 && lo == mid) {
+                        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                        while (total.get(0) < n && System.nanoTime() < deadline) {
+                            Thread.onSpinWait(); // held until the caller has run every other block
+                        }
+                    }
+                });
+                for (int i = 0; i < n; i++) {
+                    assertThat(runs.get(i)).as("dispatch %d item %d", it, i).isEqualTo(1);
+                }
+                assertRangeOrder(order, 0, count[0], 0, mid, it);
+                assertRangeOrder(order, n, count[1], mid, n, it);
+                if (hold && count[1] > 0 && order[n] == mid) {
+                    assertThat(count[0]).as("dispatch %d: the caller ran all but the held block", it).isEqualTo(n - 1);
+                }
+            }
+        }
+    }
+
+    /**
+     * One thread's blocks {@code order[at .. at + k)}: a run from {@code from} upwards inside its own
+     * range {@code [from, to)}, then blocks of the other range, descending.
+     */
+    private static void assertRangeOrder(int[] order, int at, int k, int from, int to, int it) {
+        int j = 0;
+        while (j < k && order[at + j] == from + j && from + j < to) {
+            j++;
+        }
+        for (int r = j; r < k; r++) {
+            int b = order[at + r];
+            assertThat(b < from || b >= to).as("dispatch %d: block %d after its own range's front", it, b).isTrue();
+            if (r > j) {
+                assertThat(b).as("dispatch %d: steals go from the back", it).isLessThan(order[at + r - 1]);
+            }
+        }
+    }
+
     @Test
     void aTasksExceptionReachesTheCallerAfterTheOtherBlocks() {
         try (WorkerPool pool = new WorkerPool(3, 1)) {
