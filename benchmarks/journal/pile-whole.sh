@@ -16,13 +16,7 @@ root="$(cd "$here/../.." && pwd)"
 rounds="${1:-4}"; steps="${2:-300}"
 old="${OLD:?OLD=DIR of the build to compare against}"
 new="${NEW:-$root/tui-console/target}"
-jvm=(--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED --add-exports=java.base/jdk.internal.ref=ALL-UNNAMED
-     --add-exports=java.base/jdk.internal.util=ALL-UNNAMED --add-exports=java.base/sun.nio.ch=ALL-UNNAMED
-     --add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED --add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED
-     --add-opens=java.base/java.io=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED
-     --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
-     --add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED --enable-native-access=ALL-UNNAMED
-     -Dchronicle.analytics.disable=true)
+source "$root/benchmarks/jvm-flags.sh"  # jvm=(...): the flags the jars need
 harness="${HARNESS:-$root/cache/target/test-classes}"
 work="$(mktemp -d /tmp/rubble-pile-whole.XXXXXX)"
 trap 'rm -rf "$work"' EXIT

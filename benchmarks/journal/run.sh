@@ -28,13 +28,7 @@ cost="${COST_CLASSES:-$root/cache/target/test-classes}"
 cp="${CACHE_CLASSES:+$CACHE_CLASSES:}$jar_dir/rubble-tui-console.jar:$jar_dir/lib/*"
 work="$(mktemp -d /tmp/rubble-journal-bench.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
-jvm=(--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED --add-exports=java.base/jdk.internal.ref=ALL-UNNAMED
-     --add-exports=java.base/jdk.internal.util=ALL-UNNAMED --add-exports=java.base/sun.nio.ch=ALL-UNNAMED
-     --add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED --add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED
-     --add-opens=java.base/java.io=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED
-     --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
-     --add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED --enable-native-access=ALL-UNNAMED
-     -Dchronicle.analytics.disable=true)
+source "$root/benchmarks/jvm-flags.sh"  # jvm=(...): the flags the jars need
 load() { cut -d' ' -f1 /proc/loadavg; }
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(java -version 2>&1 | head -1); class path $cp"
 for w in "${what[@]}"; do
