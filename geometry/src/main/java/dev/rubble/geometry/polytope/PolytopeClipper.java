@@ -128,16 +128,9 @@ public final class PolytopeClipper {
             double[] basis = new double[6];
             ConvexPolytope.planeBasis(nx, ny, nz, basis);
             double ux = basis[0], uy = basis[1], uz = basis[2], wx = basis[3], wy = basis[4], wz = basis[5];
-            double mx = 0, my = 0, mz = 0;
-            for (int k = 0; k < capCount; k++) {
-                int i = 3 * capPts[k];
-                mx += nvtx[i];
-                my += nvtx[i + 1];
-                mz += nvtx[i + 2];
-            }
-            mx /= capCount;
-            my /= capCount;
-            mz /= capCount;
+            double[] mean = new double[3];
+            ConvexPolytope.mean(capPts, capCount, nvtx, mean);
+            double mx = mean[0], my = mean[1], mz = mean[2];
             double[] ang = new double[capCount];
             for (int k = 0; k < capCount; k++) {
                 int i = 3 * capPts[k];

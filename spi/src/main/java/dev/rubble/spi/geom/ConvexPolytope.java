@@ -430,6 +430,28 @@ public final class ConvexPolytope {
     }
 
     /**
+     * The mean of {@code n} points picked by id from a packed coordinate array, into {@code out[0..2]}: the
+     * coordinates summed in the ids' order, then one division each (the centre a cap polygon is ordered
+     * around when a polytope is cut, the same bits wherever it is computed).
+     * @param ids the points' ids: point i's coordinates are {@code xyz[3i..3i+2]}
+     * @param n how many of {@code ids} to use, &ge; 1
+     * @param xyz packed coordinates
+     * @param out receives the mean's x, y, z
+     */
+    public static void mean(int[] ids, int n, double[] xyz, double[] out) {
+        double mx = 0, my = 0, mz = 0;
+        for (int k = 0; k < n; k++) {
+            int i = 3 * ids[k];
+            mx += xyz[i];
+            my += xyz[i + 1];
+            mz += xyz[i + 2];
+        }
+        out[0] = mx / n;
+        out[1] = my / n;
+        out[2] = mz / n;
+    }
+
+    /**
      * A right-handed orthonormal basis (u, w) of the plane with unit normal n, written as
      * {@code ux, uy, uz, wx, wy, wz} into {@code out}: u is perpendicular to n and to the
      * coordinate axis least aligned with it, {@code w = n × u}. Deterministic; used wherever a

@@ -16,23 +16,6 @@ final class CapOrder {
     private int[] pts;
 
     /**
-     * The mean of the cap's {@code n} points (ids in {@code pts}, coordinates in {@code xy}) into {@code out[0..2]}:
-     * the centre both cuts order the cap around (the sums in the points' order, then one division each).
-     */
-    static void centroid(int[] pts, int n, double[] xy, double[] out) {
-        double mx = 0, my = 0, mz = 0;
-        for (int k = 0; k < n; k++) {
-            int i = 3 * pts[k];
-            mx += xy[i];
-            my += xy[i + 1];
-            mz += xy[i + 2];
-        }
-        out[0] = mx / n;
-        out[1] = my / n;
-        out[2] = mz / n;
-    }
-
-    /**
      * Orders the cap's points by {@code StrictMath.atan2(p·w, p·u)} of {@code p} = point − centroid, ties by
      * index, without calling it for most points: the pseudo-angle {@code q} (below) is a strictly increasing
      * function of the same angle on (−π, π] with the same cut (signed zeros included), so where two points'

@@ -87,7 +87,7 @@ final class CellClipper {
     int[] capNx = new int[64];
     int[] capPv = new int[64];
     final double[] basis = new double[6];
-    /** The cap's centre ({@link CapOrder#centroid}), scratch of both cuts. */
+    /** The cap's centre ({@link dev.rubble.spi.geom.ConvexPolytope#mean}), scratch of both cuts. */
     final double[] capCentre = new double[3];
     private ConvexPolytope origin;
     private double[] sv, spl;

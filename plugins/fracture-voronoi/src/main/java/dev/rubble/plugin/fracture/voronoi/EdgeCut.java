@@ -401,7 +401,7 @@ final class EdgeCut {
         ConvexPolytope.planeBasis(nx, ny, nz, cl.basis);
         final double[] bs = cl.basis;
         double ux = bs[0], uy = bs[1], uz = bs[2], wx = bs[3], wy = bs[4], wz = bs[5];
-        CapOrder.centroid(cp, capCount, vv, cl.capCentre);
+        ConvexPolytope.mean(cp, capCount, vv, cl.capCentre);
         double mx = cl.capCentre[0], my = cl.capCentre[1], mz = cl.capCentre[2];
         if (!cl.capOrder.byLinks(cp, capCount, firstCut, lnx, lpv, vv, mx, my, mz, ux, uy, uz, wx, wy, wz)) {
             cl.capOrder.sort(cp, capCount, vv, mx, my, mz, ux, uy, uz, wx, wy, wz);

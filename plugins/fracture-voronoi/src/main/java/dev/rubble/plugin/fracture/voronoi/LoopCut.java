@@ -178,7 +178,7 @@ final class LoopCut {
         if (capCount >= 3) {
             ConvexPolytope.planeBasis(nx, ny, nz, cl.basis);
             double ux = cl.basis[0], uy = cl.basis[1], uz = cl.basis[2], wx = cl.basis[3], wy = cl.basis[4], wz = cl.basis[5];
-            CapOrder.centroid(cp, capCount, vv, cl.capCentre);
+            ConvexPolytope.mean(cp, capCount, vv, cl.capCentre);
             double mx = cl.capCentre[0], my = cl.capCentre[1], mz = cl.capCentre[2];
             if (!(linked && capCount == count - firstCut
                     && cl.capOrder.byLinks(cp, capCount, firstCut, cl.capNx, cl.capPv, vv, mx, my, mz, ux, uy, uz, wx, wy,
