@@ -1102,10 +1102,30 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             Arrays.fill(reachStamp, 0);
             reachRun = 1;
         }
+        reachBodies = b;
+        final int n = b.awakeCount();
+        final StepExecutor ex = executor;
+        int grain = ex.grain(REACH_BLOCK);
+        if (ex.threads() < 2 || n < 2 * grain) {
+            reachOfAwake(0, n);
+        } else {
+            ex.run(n, ex.blockFor(n, grain, 4), reachTask); // issue 26: off the serial path
+        }
+        reachBodies = null;
+    }
+
+    /** The smallest block of {@link #prepareReach}'s parallel run (a body costs two square roots). */
+    private static final int REACH_BLOCK = 256;
+    private BodyStore reachBodies;
+    private final RangeTask reachTask = this::reachOfAwake;
+
+    /** {@link #reach} of awake bodies {@code [lo, hi)} (each writes its own slot). */
+    private void reachOfAwake(int lo, int hi) {
+        final BodyStore b = reachBodies;
         final double[] r = reach;
         final int[] stamp = reachStamp;
         final int run = reachRun;
-        for (int i = 0, n = b.awakeCount(); i < n; i++) {
+        for (int i = lo; i < hi; i++) {
             int s = b.order[i];
             r[s] = angularReach(b, s);
             stamp[s] = run;

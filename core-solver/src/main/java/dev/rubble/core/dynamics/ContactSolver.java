@@ -251,6 +251,7 @@ public final class ContactSolver {
             softTerms(i);
         }
     };
+    private final RangeTask bodyTask = this::setUpBodies;
     private final RangeTask loadTask = this::loadVelocities;
     private final RangeTask storeTask = this::storeVelocities;
     private final RangeTask warmTask = (lo, hi) -> {
@@ -400,6 +401,8 @@ public final class ContactSolver {
         separationsCurrent = true;
         subStep = 0;
         bouncesDecided = -1;
+        // per solver body, independent: its pose, velocity and world inverse inertia
+        forBodies(bodyTask);
         // per manifold, independent: rows, then the soft terms
         forManifolds(prepareTask);
     }
@@ -445,15 +448,39 @@ public final class ContactSolver {
             // that the passes' loops over a manifold's points run the same trip count again and again
             // (fewer mispredicted loop exits) and the normal-only pass skips its one-point manifolds
             // in one run (issue 27 item 2, docs/benchmarks.md "Colours by point count")
-            int i = lo;
-            for (int pc = P; pc >= 1; pc--) {
-                for (int j = lo; j < hi; j++) {
-                    if (contacts.pointCount[candM[order[j]]] == pc) {
-                        byColour[j] = i++;
+            // On several threads, by point count within each of the blocks the colour is dispatched in
+            // (the same cut as run()'s), not across the whole colour: a block stays a run of the store
+            // order (sorted by body pair), so each thread's range of blocks covers its own part of the
+            // scene in every colour and pass, and the bodies it writes stay in its core's cache
+            // (issue 26: sorted across the colour, a thread's range was the colour's many-point
+            // manifolds from everywhere, and a body's velocities moved between the cores from colour
+            // to colour). One thread: one block, as before.
+            int chunk = dispatchBlock(hi - lo, 16);
+            for (int clo = lo; clo < hi; clo += chunk) {
+                int chi = Math.min(hi, clo + chunk);
+                int i = clo;
+                for (int pc = P; pc >= 1; pc--) {
+                    for (int j = clo; j < chi; j++) {
+                        if (contacts.pointCount[candM[order[j]]] == pc) {
+                            byColour[j] = i++;
+                        }
                     }
                 }
             }
         }
+    }
+
+    /**
+     * The block size {@link #run} dispatches {@code n} items in with {@code minBlock}, or {@code n}
+     * when it runs them inline (one thread, or too few items).
+     */
+    private int dispatchBlock(int n, int minBlock) {
+        final StepExecutor ex = executor;
+        int grain = ex.grain(minBlock);
+        if (ex.threads() == 1 || n < 2 * grain) {
+            return Math.max(1, n);
+        }
+        return ex.blockFor(n, grain, BLOCKS_PER_THREAD);
     }
 
     /** The solved manifolds' per-manifold state, in solve order. */
@@ -655,7 +682,13 @@ public final class ContactSolver {
         return b.state[s] == AWAKE && b.motion[s] == DYNAMIC;
     }
 
-    /** The solver index of body slot {@code s}, creating it on first use this step. */
+    /**
+     * The solver index of body slot {@code s}, creating it on first use this step: its number, slot,
+     * whether it writes back and its inverse mass (the colouring reads it). Its pose, velocity and
+     * inverse inertia are set up by {@link #setUpBodies}, per body in parallel once every body is
+     * numbered (issue 26: done here, one body after another, they were the largest serial part of
+     * the pile's 2-thread step).
+     */
     private int mapBody(int s) {
         if (stamp[s] == epoch) {
             return solverIndex[s];
@@ -671,37 +704,44 @@ public final class ContactSolver {
         slotOf[i] = s;
         boolean dyn = awakeDynamic(s);
         writesBack[i] = dyn;
-        int o3 = i * 3, o4 = i * 4, o6 = i * 6;
-        p0[o3] = b.px[s]; p0[o3 + 1] = b.py[s]; p0[o3 + 2] = b.pz[s];
-        q0[o4] = b.qx[s]; q0[o4 + 1] = b.qy[s]; q0[o4 + 2] = b.qz[s]; q0[o4 + 3] = b.qw[s];
-        vel[o6] = b.vx[s]; vel[o6 + 1] = b.vy[s]; vel[o6 + 2] = b.vz[s];
-        vel[o6 + 3] = b.wx[s]; vel[o6 + 4] = b.wy[s]; vel[o6 + 5] = b.wz[s];
-        if (!dyn) {
-            invMass[i] = 0;
-            for (int k = 0; k < 6; k++) {
-                invI[o6 + k] = 0;
-            }
-            return i;
-        }
-        invMass[i] = b.invMass[s];
-        // R = rotation of the principal frame to world = q * iq;  I^-1 = R diag(invI) R^T
-        double ax = b.qx[s], ay = b.qy[s], az = b.qz[s], aw = b.qw[s];
-        double bx = b.iqx[s], by = b.iqy[s], bz = b.iqz[s], bw = b.iqw[s];
-        double x = aw * bx + ax * bw + ay * bz - az * by;
-        double y = aw * by - ax * bz + ay * bw + az * bx;
-        double z = aw * bz + ax * by - ay * bx + az * bw;
-        double w = aw * bw - ax * bx - ay * by - az * bz;
-        double r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
-        double r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
-        double r20 = 2 * (x * z - w * y), r21 = 2 * (y * z + w * x), r22 = 1 - 2 * (x * x + y * y);
-        double d0 = b.invIx[s], d1 = b.invIy[s], d2 = b.invIz[s];
-        invI[o6] = r00 * r00 * d0 + r01 * r01 * d1 + r02 * r02 * d2;
-        invI[o6 + 1] = r00 * r10 * d0 + r01 * r11 * d1 + r02 * r12 * d2;
-        invI[o6 + 2] = r00 * r20 * d0 + r01 * r21 * d1 + r02 * r22 * d2;
-        invI[o6 + 3] = r10 * r10 * d0 + r11 * r11 * d1 + r12 * r12 * d2;
-        invI[o6 + 4] = r10 * r20 * d0 + r11 * r21 * d1 + r12 * r22 * d2;
-        invI[o6 + 5] = r20 * r20 * d0 + r21 * r21 * d1 + r22 * r22 * d2;
+        invMass[i] = dyn ? b.invMass[s] : 0;
         return i;
+    }
+
+    /** Solver bodies {@code [lo, hi)}: pose, velocity and world inverse inertia from the body store. */
+    private void setUpBodies(int lo, int hi) {
+        final BodyStore bodies = b;
+        for (int i = lo; i < hi; i++) {
+            int s = slotOf[i];
+            int o3 = i * 3, o4 = i * 4, o6 = i * 6;
+            p0[o3] = bodies.px[s]; p0[o3 + 1] = bodies.py[s]; p0[o3 + 2] = bodies.pz[s];
+            q0[o4] = bodies.qx[s]; q0[o4 + 1] = bodies.qy[s]; q0[o4 + 2] = bodies.qz[s]; q0[o4 + 3] = bodies.qw[s];
+            vel[o6] = bodies.vx[s]; vel[o6 + 1] = bodies.vy[s]; vel[o6 + 2] = bodies.vz[s];
+            vel[o6 + 3] = bodies.wx[s]; vel[o6 + 4] = bodies.wy[s]; vel[o6 + 5] = bodies.wz[s];
+            if (!writesBack[i]) {
+                for (int k = 0; k < 6; k++) {
+                    invI[o6 + k] = 0;
+                }
+                continue;
+            }
+            // R = rotation of the principal frame to world = q * iq;  I^-1 = R diag(invI) R^T
+            double ax = bodies.qx[s], ay = bodies.qy[s], az = bodies.qz[s], aw = bodies.qw[s];
+            double bx = bodies.iqx[s], by = bodies.iqy[s], bz = bodies.iqz[s], bw = bodies.iqw[s];
+            double x = aw * bx + ax * bw + ay * bz - az * by;
+            double y = aw * by - ax * bz + ay * bw + az * bx;
+            double z = aw * bz + ax * by - ay * bx + az * bw;
+            double w = aw * bw - ax * bx - ay * by - az * bz;
+            double r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
+            double r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
+            double r20 = 2 * (x * z - w * y), r21 = 2 * (y * z + w * x), r22 = 1 - 2 * (x * x + y * y);
+            double d0 = bodies.invIx[s], d1 = bodies.invIy[s], d2 = bodies.invIz[s];
+            invI[o6] = r00 * r00 * d0 + r01 * r01 * d1 + r02 * r02 * d2;
+            invI[o6 + 1] = r00 * r10 * d0 + r01 * r11 * d1 + r02 * r12 * d2;
+            invI[o6 + 2] = r00 * r20 * d0 + r01 * r21 * d1 + r02 * r22 * d2;
+            invI[o6 + 3] = r10 * r10 * d0 + r11 * r11 * d1 + r12 * r12 * d2;
+            invI[o6 + 4] = r10 * r20 * d0 + r11 * r21 * d1 + r12 * r22 * d2;
+            invI[o6 + 5] = r20 * r20 * d0 + r21 * r21 * d1 + r22 * r22 * d2;
+        }
     }
 
     /**
