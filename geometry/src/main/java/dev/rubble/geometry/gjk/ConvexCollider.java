@@ -88,9 +88,15 @@ public final class ConvexCollider implements PairCollider {
         if (hint != null) {
             hint[offset + 3] = 0;
         }
-        if (gjk.distance(sa, sb, startX, startY, startZ)) {
+        // GJK may stop once the cores are proven apart by more than the radii and the margin (with a
+        // slack far above the rounding of the supports, as the hint's test): then no contact, exactly
+        // what the converged distance would give; its axis becomes the hint all the same
+        double beyond = ra + rb + margin;
+        beyond += AXIS_SLACK * (1 + Math.abs(poseA.px) + Math.abs(poseA.py) + Math.abs(poseA.pz)
+                + Math.abs(poseB.px) + Math.abs(poseB.py) + Math.abs(poseB.pz) + beyond);
+        if (gjk.distance(sa, sb, startX, startY, startZ, beyond)) {
             sep = gjk.distance - ra - rb;
-            if (sep > margin) {
+            if (gjk.fartherThan || sep > margin) {
                 if (hint != null) {
                     poseA.inverseRotate(n[0], n[1], n[2], hint, offset);
                     hint[offset + 3] = 1;
