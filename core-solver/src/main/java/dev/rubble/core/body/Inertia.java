@@ -29,6 +29,30 @@ public final class Inertia {
         out[2] = rotZ(rx, ry, rz, rw, lx, ly, lz);
     }
 
+    /**
+     * Body {@code s}'s world inverse inertia {@code R diag(invI) Rᵀ} ({@code R = q * iq}), its six
+     * distinct entries into {@code out[o .. o + 6)}: xx, xy, xz, yy, yz, zz. For the contact and the
+     * constraint solvers' per-body set-up. Allocation-free.
+     */
+    public static void inverseWorldMatrix(BodyStore b, int s, double[] out, int o) {
+        double ax = b.qx[s], ay = b.qy[s], az = b.qz[s], aw = b.qw[s];
+        double bx = b.iqx[s], by = b.iqy[s], bz = b.iqz[s], bw = b.iqw[s];
+        double x = aw * bx + ax * bw + ay * bz - az * by;
+        double y = aw * by - ax * bz + ay * bw + az * bx;
+        double z = aw * bz + ax * by - ay * bx + az * bw;
+        double w = aw * bw - ax * bx - ay * by - az * bz;
+        double r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
+        double r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
+        double r20 = 2 * (x * z - w * y), r21 = 2 * (y * z + w * x), r22 = 1 - 2 * (x * x + y * y);
+        double d0 = b.invIx[s], d1 = b.invIy[s], d2 = b.invIz[s];
+        out[o] = r00 * r00 * d0 + r01 * r01 * d1 + r02 * r02 * d2;
+        out[o + 1] = r00 * r10 * d0 + r01 * r11 * d1 + r02 * r12 * d2;
+        out[o + 2] = r00 * r20 * d0 + r01 * r21 * d1 + r02 * r22 * d2;
+        out[o + 3] = r10 * r10 * d0 + r11 * r11 * d1 + r12 * r12 * d2;
+        out[o + 4] = r10 * r20 * d0 + r11 * r21 * d1 + r12 * r22 * d2;
+        out[o + 5] = r20 * r20 * d0 + r21 * r21 * d1 + r22 * r22 * d2;
+    }
+
     /** x component of rotating v by unit quaternion (ux, uy, uz, w). */
     public static double rotX(double ux, double uy, double uz, double w, double x, double y, double z) {
         double ty = 2 * (uz * x - ux * z), tz = 2 * (ux * y - uy * x);

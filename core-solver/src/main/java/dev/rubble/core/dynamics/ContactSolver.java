@@ -724,23 +724,7 @@ public final class ContactSolver {
                 }
                 continue;
             }
-            // R = rotation of the principal frame to world = q * iq;  I^-1 = R diag(invI) R^T
-            double ax = bodies.qx[s], ay = bodies.qy[s], az = bodies.qz[s], aw = bodies.qw[s];
-            double bx = bodies.iqx[s], by = bodies.iqy[s], bz = bodies.iqz[s], bw = bodies.iqw[s];
-            double x = aw * bx + ax * bw + ay * bz - az * by;
-            double y = aw * by - ax * bz + ay * bw + az * bx;
-            double z = aw * bz + ax * by - ay * bx + az * bw;
-            double w = aw * bw - ax * bx - ay * by - az * bz;
-            double r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
-            double r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
-            double r20 = 2 * (x * z - w * y), r21 = 2 * (y * z + w * x), r22 = 1 - 2 * (x * x + y * y);
-            double d0 = bodies.invIx[s], d1 = bodies.invIy[s], d2 = bodies.invIz[s];
-            invI[o6] = r00 * r00 * d0 + r01 * r01 * d1 + r02 * r02 * d2;
-            invI[o6 + 1] = r00 * r10 * d0 + r01 * r11 * d1 + r02 * r12 * d2;
-            invI[o6 + 2] = r00 * r20 * d0 + r01 * r21 * d1 + r02 * r22 * d2;
-            invI[o6 + 3] = r10 * r10 * d0 + r11 * r11 * d1 + r12 * r12 * d2;
-            invI[o6 + 4] = r10 * r20 * d0 + r11 * r21 * d1 + r12 * r22 * d2;
-            invI[o6 + 5] = r20 * r20 * d0 + r21 * r21 * d1 + r22 * r22 * d2;
+            dev.rubble.core.body.Inertia.inverseWorldMatrix(bodies, s, invI, o6); // R diag(invI) Rᵀ, R = q * iq
         }
     }
 
