@@ -1445,15 +1445,14 @@ public final class ContactSolver {
         if (n <= 0) {
             return;
         }
-        final StepExecutor ex = executor;
-        int grain = ex.grain(minBlock);
-        if (ex.threads() == 1 || n < 2 * grain) {
+        int block = dispatchBlock(n, minBlock);
+        if (block >= n) {
             task.run(lo, hi);
             return;
         }
         current = task;
         base = lo;
-        ex.run(n, ex.blockFor(n, grain, BLOCKS_PER_THREAD), offset);
+        executor.run(n, block, offset);
     }
 
     /**
