@@ -1103,14 +1103,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             reachRun = 1;
         }
         reachBodies = b;
-        final int n = b.awakeCount();
-        final StepExecutor ex = executor;
-        int grain = ex.grain(REACH_BLOCK);
-        if (ex.threads() < 2 || n < 2 * grain) {
-            reachOfAwake(0, n);
-        } else {
-            ex.run(n, ex.blockFor(n, grain, 4), reachTask); // issue 26: off the serial path
-        }
+        executor.runSplit(b.awakeCount(), REACH_BLOCK, 4, reachTask); // issue 26: off the serial path
         reachBodies = null;
     }
 

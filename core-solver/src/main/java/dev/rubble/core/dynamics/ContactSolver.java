@@ -470,17 +470,9 @@ public final class ContactSolver {
         }
     }
 
-    /**
-     * The block size {@link #run} dispatches {@code n} items in with {@code minBlock}, or {@code n}
-     * when it runs them inline (one thread, or too few items).
-     */
+    /** The block size {@link #run} dispatches {@code n} items in (see {@link StepExecutor#splitBlock}). */
     private int dispatchBlock(int n, int minBlock) {
-        final StepExecutor ex = executor;
-        int grain = ex.grain(minBlock);
-        if (ex.threads() == 1 || n < 2 * grain) {
-            return Math.max(1, n);
-        }
-        return ex.blockFor(n, grain, BLOCKS_PER_THREAD);
+        return executor.splitBlock(n, minBlock, BLOCKS_PER_THREAD);
     }
 
     /** The solved manifolds' per-manifold state, in solve order. */

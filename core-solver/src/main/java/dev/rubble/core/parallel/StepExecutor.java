@@ -39,6 +39,37 @@ public interface StepExecutor extends AutoCloseable {
         return Math.max(min, (n + blocks - 1) / blocks);
     }
 
+    /**
+     * The block size a stage of {@code n} items with smallest block {@code minBlock} runs in: {@code n}
+     * (one block, on the calling thread) with one thread or fewer than twice {@link #grain
+     * grain(minBlock)} items, else {@link #blockFor blockFor(n, grain, perThread)}. The one rule every
+     * split stage uses, so a stage that orders its items by block (the contact solver's colours) cuts
+     * them where {@link #runSplit} does.
+     */
+    default int splitBlock(int n, int minBlock, int perThread) {
+        int grain = grain(minBlock);
+        if (threads() == 1 || n < 2 * grain) {
+            return Math.max(1, n);
+        }
+        return blockFor(n, grain, perThread);
+    }
+
+    /**
+     * Runs {@code task} over {@code [0, n)} in blocks of {@link #splitBlock splitBlock(n, minBlock,
+     * perThread)}: inline when that is one block, else through {@link #run}.
+     */
+    default void runSplit(int n, int minBlock, int perThread, RangeTask task) {
+        if (n <= 0) {
+            return;
+        }
+        int block = splitBlock(n, minBlock, perThread);
+        if (block >= n) {
+            task.run(0, n);
+        } else {
+            run(n, block, task);
+        }
+    }
+
     /** Stops the worker threads (idempotent); the executor runs everything inline afterwards. */
     @Override
     void close();

@@ -634,12 +634,7 @@ public final class StepPipeline {
         intH = h;
         intDynamics = ds;
         intSettings = settings;
-        int grain = executor.grain(256);
-        if (executor.threads() == 1 || n < 2 * grain) {
-            task.run(0, n);
-        } else {
-            executor.run(n, executor.blockFor(n, grain, 4), task);
-        }
+        executor.runSplit(n, 256, 4, task);
     }
 
     private static void integrateVelocities(BodyStore b, double h, DynamicsSettings ds, WorldSettings settings,

@@ -51,6 +51,45 @@ final class WorkerPoolTest {
     }
 
     /**
+     * The split rule the stages share ({@link StepExecutor#splitBlock}, {@link StepExecutor#runSplit}):
+     * one thread, or fewer than twice the smallest block, runs inline as one block on the calling
+     * thread (no dispatch counted); otherwise the blocks are {@code blockFor}'s, never below the
+     * smallest block, and every item runs exactly once; nothing runs for {@code n <= 0}.
+     */
+    @Test
+    void runSplitRunsInlineBelowTwoBlocksAndElseInBlockForsBlocks() {
+        assertThat(StepExecutor.Inline.INSTANCE.splitBlock(10_000, 16, 16)).isEqualTo(10_000);
+        assertThat(StepExecutor.Inline.INSTANCE.splitBlock(0, 16, 16)).isEqualTo(1);
+        try (WorkerPool pool = new WorkerPool(2)) {
+            assertThat(pool.splitBlock(31, 16, 16)).isEqualTo(31); // under 2 x 16: inline
+            assertThat(pool.splitBlock(32, 16, 16)).isEqualTo(16); // 32 blocks wanted, 16 items at least
+            assertThat(pool.splitBlock(3_200, 16, 16)).isEqualTo(100); // 2 threads x 16 blocks
+            long before = pool.dispatches();
+            AtomicIntegerArray runs = new AtomicIntegerArray(4_000);
+            Thread caller = Thread.currentThread();
+            boolean[] offCaller = new boolean[1];
+            pool.runSplit(31, 16, 16, (lo, hi) -> {
+                assertThat(lo).isZero();
+                assertThat(hi).isEqualTo(31);
+                offCaller[0] |= Thread.currentThread() != caller;
+            });
+            pool.runSplit(0, 16, 16, (lo, hi) -> offCaller[0] = true);
+            assertThat(offCaller[0]).as("inline runs stay on the caller; n = 0 runs nothing").isFalse();
+            assertThat(pool.dispatches()).isEqualTo(before);
+            pool.runSplit(4_000, 16, 16, (lo, hi) -> {
+                assertThat(hi - lo).isLessThanOrEqualTo(pool.splitBlock(4_000, 16, 16));
+                for (int i = lo; i < hi; i++) {
+                    runs.incrementAndGet(i);
+                }
+            });
+            assertThat(pool.dispatches()).isEqualTo(before + 1);
+            for (int i = 0; i < 4_000; i++) {
+                assertThat(runs.get(i)).as("item %d", i).isEqualTo(1);
+            }
+        }
+    }
+
+    /**
      * The counters the dispatch benchmark reads: a dispatch split between threads counts one, one
      * that runs inline (one block, nothing to do) none; a worker left without work past its spins
      * and yields parks, and the next dispatch wakes it and still runs every item once. And a block
