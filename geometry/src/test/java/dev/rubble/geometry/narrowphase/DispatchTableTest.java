@@ -149,6 +149,11 @@ final class DispatchTableTest {
         return new Compound(list);
     }
 
+    /** Sets {@code into} to child {@code c}'s pose under a compound at {@code parent}; returns it. */
+    private static Pose childPose(Pose into, Pose parent, Compound.Child c) {
+        return into.setComposed(parent, c.x(), c.y(), c.z(), c.qx(), c.qy(), c.qz(), c.qw());
+    }
+
     private static Pose randomPose(java.util.SplittableRandom rnd, double spread) {
         double qx = rnd.nextDouble(-1, 1), qy = rnd.nextDouble(-1, 1), qz = rnd.nextDouble(-1, 1), qw = rnd.nextDouble(-1, 1);
         double n = Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
@@ -185,10 +190,10 @@ final class DispatchTableTest {
             Pose ca = new Pose(), cb = new Pose();
             for (int i = 0; i < a.childCount(); i++) {
                 Compound.Child x = a.child(i);
-                ca.setComposed(pa, x.x(), x.y(), x.z(), x.qx(), x.qy(), x.qz(), x.qw());
+                childPose(ca, pa, x);
                 for (int j = 0; j < b.childCount(); j++) {
                     Compound.Child y = b.child(j);
-                    cb.setComposed(pb, y.x(), y.y(), y.z(), y.qx(), y.qy(), y.qz(), y.qw());
+                    childPose(cb, pb, y);
                     want.extra = ((long) (i + 1) << 48) + ((long) (j + 1) << 32);
                     int before = want.byKey.size();
                     t.collide(x.shape(), ca, y.shape(), cb, margin, want);
@@ -243,7 +248,7 @@ final class DispatchTableTest {
             // the reference: a's child at its composed pose, against b's children (or b itself)
             KeyedSink want = new KeyedSink();
             Compound.Child x = a.child(0);
-            Pose ca = new Pose().setComposed(pa, x.x(), x.y(), x.z(), x.qx(), x.qy(), x.qz(), x.qw());
+            Pose ca = childPose(new Pose(), pa, x);
             int n = b instanceof Compound cb ? cb.childCount() : 1;
             for (int j = 0; j < n; j++) {
                 Shape y = b;
@@ -252,7 +257,7 @@ final class DispatchTableTest {
                 if (b instanceof Compound cb) {
                     Compound.Child c = cb.child(j);
                     y = c.shape();
-                    py = new Pose().setComposed(pb, c.x(), c.y(), c.z(), c.qx(), c.qy(), c.qz(), c.qw());
+                    py = childPose(new Pose(), pb, c);
                     keyB = j + 1;
                 }
                 if (swap) {
