@@ -47,13 +47,27 @@ import net.openhft.chronicle.wire.DocumentContext;
  */
 final class JournalSink {
 
-    /** One step's documents back to back, each without its checksum; {@code ends[i]} is the end of document i. */
+    /**
+     * One step's documents back to back, each without its checksum; {@code ends[i]} is the end of document i.
+     * A step document's moved-bodies block may be left <b>pending</b> ({@link #movedAt} >= 0): the stepping
+     * thread only copies the bodies' fields into {@link #movedMeta} / {@link #movedRaw}, and the thread that
+     * writes the batch encodes them at {@code movedAt} through the sink's finisher before writing (issue 27
+     * item 6: the encoding was ~2/3 of the journal's time on the stepping thread).
+     */
     static final class Batch {
         byte[] buf;
         int len;
         int[] ends = new int[8];
         int docs;
         boolean last;
+        /** Where the pending moved-bodies block goes in {@link #buf}, or -1: none. */
+        int movedAt = -1;
+        /** Pending bodies, the body store's slot limit when they were copied. */
+        int movedCount, movedSlotLimit;
+        /** Per pending body: slot, generation, {@code state | motion << 8}. */
+        int[] movedMeta = new int[0];
+        /** Per pending body: its 13 fields' raw bits, in {@link StepRecord#FIELD_NAMES} order. */
+        long[] movedRaw = new long[0];
 
         Batch(int capacity) {
             buf = new byte[capacity];
@@ -63,6 +77,22 @@ final class JournalSink {
             len = 0;
             docs = 0;
             last = false;
+            movedAt = -1;
+            movedCount = 0;
+        }
+
+        /** Bytes this batch holds for the opening backlog's bound: its documents and its pending bodies. */
+        long held() {
+            return len + (long) movedCount * (12 + 8 * StepRecord.FIELDS);
+        }
+
+        /** Room for {@code n} pending bodies. */
+        void ensureMoved(int n) {
+            if (movedMeta.length < 3 * n) {
+                int c = Math.max(n, movedMeta.length / 3 * 2);
+                movedMeta = Arrays.copyOf(movedMeta, 3 * c);
+                movedRaw = Arrays.copyOf(movedRaw, StepRecord.FIELDS * c);
+            }
         }
 
         /** Room for {@code more} bytes after {@link #len}. */
@@ -381,7 +411,7 @@ final class JournalSink {
         }
         throwFailure();
         int len = b.len;
-        long queued = queuedBytes.addAndGet(len);
+        long queued = queuedBytes.addAndGet(b.held());
         putUninterruptibly(full, b);
         Batch next = free.poll();
         if (next == null && !caughtUp() && queued < OPENING_BACKLOG_BYTES && extra.get() < OPENING_MAX_BATCHES) {
@@ -441,7 +471,19 @@ final class JournalSink {
         }
     }
 
+    /** Called on the writing thread with each batch before its documents are written (null: none). */
+    private volatile java.util.function.Consumer<Batch> finisher;
+
+    /** Sets the finisher: before the first batch is submitted. */
+    void finishWith(java.util.function.Consumer<Batch> f) {
+        finisher = f;
+    }
+
     private void writeAll(Batch b) {
+        java.util.function.Consumer<Batch> f = finisher;
+        if (f != null) {
+            f.accept(b);
+        }
         int from = 0;
         for (int d = 0; d < b.docs; d++) {
             target.write(b.buf, from, b.ends[d]);
@@ -463,6 +505,7 @@ final class JournalSink {
         }
         while (true) {
             Batch b = takeUninterruptibly(full);
+            long held = b.held(); // before the finisher encodes the pending bodies
             if (failure == null) {
                 long t0 = System.nanoTime();
                 try {
@@ -472,7 +515,7 @@ final class JournalSink {
                 }
                 writerNanos += System.nanoTime() - t0;
             }
-            queuedBytes.addAndGet(-b.len);
+            queuedBytes.addAndGet(-held);
             if (b.last) {
                 break;
             }

@@ -83,6 +83,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         this.reproducible = reproducible;
         this.sink = sink;
         this.batch = new JournalSink.Batch(1 << 16);
+        sink.finishWith(this::finishMoved);
         snapshot(world.bodies());
         bytes += openingBytes;
     }
@@ -663,27 +664,103 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
     /**
      * Version 5 (issue 27): every awake body and every body whose state changed, as
      * {@link MovedCodec} encodes them (what changed against the slot's last record): the count,
-     * the block's length in bytes, the block.
+     * the block's length in bytes, the block. Here the bodies' fields are only copied into the batch,
+     * the block left pending at {@code at}; {@link #finishMoved} encodes it on the thread that writes
+     * the batch (the writer thread of a write-behind journal), in step order, so the bytes are the same.
      */
     private void writeMoved(BodyStore bs) {
         int awake = bs.awakeCount();
-        ensureStage(8 + (awake + changedCount) * MovedCodec.MAX_BODY_BYTES + MovedCodec.SLACK);
-        movedCodec.reserve(bs.slotLimit());
-        int countAt = at;
-        at += 8;
+        JournalSink.Batch b = batch;
+        b.ensureMoved(awake + changedCount);
+        int n = 0;
         for (int i = 0; i < awake; i++) {
-            writeBody(bs, bs.order[i]);
+            gather(bs, bs.order[i], b, n++);
         }
-        int count = awake;
         for (int i = 0; i < changedCount; i++) {
             int s = changed[i];
-            if (bs.rank[s] >= awake) { // awake ones are already written
-                writeBody(bs, s);
-                count++;
+            if (bs.rank[s] >= awake) { // awake ones are already copied
+                gather(bs, s, b, n++);
             }
         }
-        INTS.set(stage, countAt, count);
-        INTS.set(stage, countAt + 4, at - countAt - 8);
+        b.movedAt = at;
+        b.movedCount = n;
+        b.movedSlotLimit = bs.slotLimit();
+    }
+
+    /** Copies body {@code s} into the batch as pending body {@code n}; the caller has ensured room. */
+    private static void gather(BodyStore bs, int s, JournalSink.Batch b, int n) {
+        int m = 3 * n;
+        int[] meta = b.movedMeta;
+        meta[m] = s;
+        meta[m + 1] = bs.generation[s];
+        meta[m + 2] = (bs.state[s] & 0xFF) | (bs.motion[s] & 0xFF) << 8;
+        long[] v = b.movedRaw;
+        int o = StepRecord.FIELDS * n;
+        v[o] = Double.doubleToRawLongBits(bs.px[s]);
+        v[o + 1] = Double.doubleToRawLongBits(bs.py[s]);
+        v[o + 2] = Double.doubleToRawLongBits(bs.pz[s]);
+        v[o + 3] = Double.doubleToRawLongBits(bs.qx[s]);
+        v[o + 4] = Double.doubleToRawLongBits(bs.qy[s]);
+        v[o + 5] = Double.doubleToRawLongBits(bs.qz[s]);
+        v[o + 6] = Double.doubleToRawLongBits(bs.qw[s]);
+        v[o + 7] = Double.doubleToRawLongBits(bs.vx[s]);
+        v[o + 8] = Double.doubleToRawLongBits(bs.vy[s]);
+        v[o + 9] = Double.doubleToRawLongBits(bs.vz[s]);
+        v[o + 10] = Double.doubleToRawLongBits(bs.wx[s]);
+        v[o + 11] = Double.doubleToRawLongBits(bs.wy[s]);
+        v[o + 12] = Double.doubleToRawLongBits(bs.wz[s]);
+    }
+
+    /** The writing thread's: the batch buffer it last replaced, reused for the next batch's encoding. */
+    private byte[] spare = new byte[0];
+    /** Bytes of the moved-bodies blocks encoded so far (written by the writing thread only). */
+    private volatile long movedBytes;
+
+    /**
+     * The sink's finisher, on the thread that writes the batch: encodes a pending moved-bodies block
+     * in place (the documents after it move up by its length). Batches arrive in step order, so the
+     * codec's references are what a synchronous journal's would be.
+     */
+    private void finishMoved(JournalSink.Batch b) {
+        int at0 = b.movedAt;
+        if (at0 < 0) {
+            return;
+        }
+        int n = b.movedCount;
+        long need = (long) b.len + 8 + (long) n * MovedCodec.MAX_BODY_BYTES + MovedCodec.SLACK;
+        if (need > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("a step of " + n + " moved bodies is too large for one journal document");
+        }
+        byte[] out = spare;
+        if (out.length < need) {
+            out = new byte[(int) Math.max(need, Math.min(Integer.MAX_VALUE - 8, 2L * out.length))];
+        }
+        byte[] in = b.buf;
+        System.arraycopy(in, 0, out, 0, at0);
+        movedCodec.reserve(b.movedSlotLimit);
+        int[] meta = b.movedMeta;
+        long[] raw = b.movedRaw;
+        int p = at0 + 8;
+        for (int i = 0; i < n; i++) {
+            int m = 3 * i;
+            int sm = meta[m + 2];
+            p = movedCodec.encode(out, p, meta[m], meta[m + 1], (byte) sm, (byte) (sm >>> 8), raw, StepRecord.FIELDS * i);
+        }
+        INTS.set(out, at0, n);
+        INTS.set(out, at0 + 4, p - at0 - 8);
+        int delta = p - at0;
+        System.arraycopy(in, at0, out, p, b.len - at0);
+        for (int d = 0; d < b.docs; d++) {
+            if (b.ends[d] > at0) { // the step document and any after it (a keyframe)
+                b.ends[d] += delta;
+            }
+        }
+        spare = in;
+        b.buf = out;
+        b.len += delta;
+        b.movedAt = -1;
+        b.movedCount = 0;
+        movedBytes += delta;
     }
 
     /**
@@ -758,27 +835,8 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         }
     }
 
+    /** The thread that writes the batches': the moved-bodies references (what each slot last recorded). */
     private final MovedCodec movedCodec;
-    private final long[] fields = new long[StepRecord.FIELDS];
-
-    /** One moved body; the caller has ensured room for it. */
-    private void writeBody(BodyStore bs, int s) {
-        long[] v = fields;
-        v[0] = Double.doubleToRawLongBits(bs.px[s]);
-        v[1] = Double.doubleToRawLongBits(bs.py[s]);
-        v[2] = Double.doubleToRawLongBits(bs.pz[s]);
-        v[3] = Double.doubleToRawLongBits(bs.qx[s]);
-        v[4] = Double.doubleToRawLongBits(bs.qy[s]);
-        v[5] = Double.doubleToRawLongBits(bs.qz[s]);
-        v[6] = Double.doubleToRawLongBits(bs.qw[s]);
-        v[7] = Double.doubleToRawLongBits(bs.vx[s]);
-        v[8] = Double.doubleToRawLongBits(bs.vy[s]);
-        v[9] = Double.doubleToRawLongBits(bs.vz[s]);
-        v[10] = Double.doubleToRawLongBits(bs.wx[s]);
-        v[11] = Double.doubleToRawLongBits(bs.wy[s]);
-        v[12] = Double.doubleToRawLongBits(bs.wz[s]);
-        at = movedCodec.encode(stage, at, s, bs.generation[s], bs.state[s], bs.motion[s], v);
-    }
 
     /** The journal directory. */
     public Path dir() {
@@ -795,14 +853,18 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         return lastStep;
     }
 
-    /** Payload bytes written (header and steps, without Chronicle's 4-byte document framing). */
+    /**
+     * Payload bytes written (header and steps, without Chronicle's 4-byte document framing). While a
+     * write-behind journal runs, the moved bodies of the steps still queued for the writer thread are
+     * not counted yet (they are encoded there); exact after {@link #close()}.
+     */
     public long bytes() {
-        return bytes;
+        return bytes + movedBytes;
     }
 
-    /** Payload bytes of the step documents alone (what {@code rubble journal info} calls "bytes of steps"). */
+    /** Payload bytes of the step documents alone (what {@code rubble journal info} calls "bytes of steps"); as {@link #bytes()} while running. */
     public long stepBytes() {
-        return stepBytes;
+        return stepBytes + movedBytes;
     }
 
     /**
@@ -811,7 +873,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
      * collections by the steps too, so {@code run} and {@code journal info} disagreed).
      */
     public double bytesPerStep() {
-        return steps == 0 ? 0 : (double) stepBytes / steps;
+        return steps == 0 ? 0 : (double) stepBytes() / steps;
     }
 
     private long stepBytes;
@@ -853,7 +915,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
 
     /** Write throughput while writing, bytes per second of write time (0 before the first step). */
     public double writeBytesPerSecond() {
-        return writeNanos == 0 ? 0 : bytes * 1e9 / writeNanos;
+        return writeNanos == 0 ? 0 : bytes() * 1e9 / writeNanos;
     }
 
     /**

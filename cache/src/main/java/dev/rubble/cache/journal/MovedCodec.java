@@ -89,10 +89,10 @@ final class MovedCodec {
     /**
      * Encodes one body into {@code a} at {@code p} (the caller has ensured {@link #MAX_BODY_BYTES}
      * plus {@link #SLACK} bytes of room and {@link #reserve} for the slot); returns the position
-     * after it. {@code v} holds
+     * after it. {@code v[vo, vo + 13)} holds
      * the 13 fields' raw bits in {@link StepRecord#FIELD_NAMES} order.
      */
-    int encode(byte[] a, int p, int slot, int gen, byte state, byte motion, long[] v) {
+    int encode(byte[] a, int p, int slot, int gen, byte state, byte motion, long[] v, int vo) {
         p = putVarint(a, p, slot);
         p = putVarint(a, p, gen & 0xFFFF_FFFFL);
         int o = slot * FIELDS;
@@ -101,21 +101,21 @@ final class MovedCodec {
         a[p++] = (byte) ((state & 0x0F) | (motion & 0x07) << 4 | (predicted ? 0x80 : 0));
         if (predicted) {
             for (int f = 3; f < 7; f++) {
-                x[f] = v[f] ^ r[o + f];
+                x[f] = v[vo + f] ^ r[o + f];
             }
             for (int f = 10; f < FIELDS; f++) {
-                x[f] = v[f] ^ r[o + f];
+                x[f] = v[vo + f] ^ r[o + f];
             }
-            x[7] = v[7] ^ plus(r[o + 7], gdx);
-            x[8] = v[8] ^ plus(r[o + 8], gdy);
-            x[9] = v[9] ^ plus(r[o + 9], gdz);
-            x[0] = v[0] ^ plus(r[o], Double.longBitsToDouble(v[7]) * dt);
-            x[1] = v[1] ^ plus(r[o + 1], Double.longBitsToDouble(v[8]) * dt);
-            x[2] = v[2] ^ plus(r[o + 2], Double.longBitsToDouble(v[9]) * dt);
+            x[7] = v[vo + 7] ^ plus(r[o + 7], gdx);
+            x[8] = v[vo + 8] ^ plus(r[o + 8], gdy);
+            x[9] = v[vo + 9] ^ plus(r[o + 9], gdz);
+            x[0] = v[vo] ^ plus(r[o], Double.longBitsToDouble(v[vo + 7]) * dt);
+            x[1] = v[vo + 1] ^ plus(r[o + 1], Double.longBitsToDouble(v[vo + 8]) * dt);
+            x[2] = v[vo + 2] ^ plus(r[o + 2], Double.longBitsToDouble(v[vo + 9]) * dt);
         } else {
-            System.arraycopy(v, 0, x, 0, FIELDS);
+            System.arraycopy(v, vo, x, 0, FIELDS);
         }
-        System.arraycopy(v, 0, r, o, FIELDS);
+        System.arraycopy(v, vo, r, o, FIELDS);
         refGen[slot] = gen;
         refHas[slot] = true;
         int codes = p;

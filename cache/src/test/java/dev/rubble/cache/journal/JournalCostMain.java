@@ -87,7 +87,6 @@ public final class JournalCostMain {
         phaseWall[3] = rt.getUptime();
         phaseCpu[3] = os0.getProcessCpuTime() / 1_000_000;
         double writeMs = jw == null ? 0 : (jw.writeNanos() - write0) / 1e6 / (steps - 20);
-        double bytes = jw == null ? 0 : jw.bytesPerStep();
         String threads = threadCpu(); // before close: the writer thread is still alive
         double writerPerStep = jw == null ? 0 : (taskCpuMs("rubble-journal-") - writer0) / (double) (steps - 20);
         long waits = -1, waitNanos = -1, grown = -1, openNanos = -1;
@@ -104,6 +103,7 @@ public final class JournalCostMain {
             jw.close(); // write-behind: waits for the writer thread to append what is queued
         }
         long closeCpu = bean.getCurrentThreadCpuTime() - closeCpu0, closeWall = System.nanoTime() - closeWall0;
+        double bytes = jw == null ? 0 : jw.bytesPerStep(); // after close: the writer thread encoded the last steps' bodies
         phaseWall[4] = rt.getUptime();
         phaseCpu[4] = os0.getProcessCpuTime() / 1_000_000;
         long runCpu = bean.getCurrentThreadCpuTime() - runCpu0, runProc = os.getProcessCpuTime() - runProc0;

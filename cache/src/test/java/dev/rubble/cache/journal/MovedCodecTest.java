@@ -26,7 +26,7 @@ final class MovedCodecTest {
         for (int i = 0; i < n; i++) {
             c.reserve(slots[i] + 1);
             int before = p;
-            p = c.encode(a, p, slots[i], gens[i], (byte) 1, (byte) 2, bits[i]);
+            p = c.encode(a, p, slots[i], gens[i], (byte) 1, (byte) 2, bits[i], 0);
             assertThat(p - before).isBetween(MovedCodec.MIN_BODY_BYTES, MovedCodec.MAX_BODY_BYTES);
         }
         len[0] = p;
