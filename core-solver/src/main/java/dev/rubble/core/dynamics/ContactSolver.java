@@ -391,8 +391,7 @@ public final class ContactSolver {
         int candidates = gatherCandidates(contacts);
         coloring.color(candA, candB, candidates, bodyCount, invMass);
         solves = 0;
-        orderByPointCount(contacts);
-        placeSolved(contacts, candidates);
+        orderAndPlace();
         int pts = pointBases(candidates);
         activeCount = candidates;
         ensurePoints(pts);
@@ -433,39 +432,90 @@ public final class ContactSolver {
      * {@code byColour}: each coloured manifold's solved index. Solved manifold i = the i-th in colour
      * order: each colour is a contiguous range of i.
      */
-    private void orderByPointCount(ContactStore contacts) {
-        final int[] order = coloring.order();
+    /**
+     * The solve order within each group and the solved manifolds' per-manifold state in that order,
+     * segment by segment on the executor (issue 26: done in one serial loop each, they were 0.7 % of
+     * the calling thread's samples in the 2-thread pile). A segment is a serial group, or one of the
+     * blocks a colour is dispatched in; segments are disjoint ranges of the solve order and each
+     * writes only its own range (and its manifolds' {@code activeOf}), so the result does not depend
+     * on how the segments are shared out.
+     */
+    private void orderAndPlace() {
+        segCount = 0;
         for (int g = 0, e = coloring.groups(); g < e; g++) {
             int lo = coloring.start(g), hi = coloring.start(g + 1);
             if (coloring.serial(g)) {
+                addSegment(lo, hi, true);
+                continue;
+            }
+            int chunk = dispatchBlock(hi - lo, 16);
+            for (int clo = lo; clo < hi; clo += chunk) {
+                addSegment(clo, Math.min(hi, clo + chunk), false);
+            }
+        }
+        executor.runSplit(segCount, 8, 4, orderTask);
+    }
+
+    private void addSegment(int lo, int hi, boolean serialGroup) {
+        if (segCount == segLo.length) {
+            segLo = Arrays.copyOf(segLo, 2 * segCount);
+            segHi = Arrays.copyOf(segHi, 2 * segCount);
+            segSerial = Arrays.copyOf(segSerial, 2 * segCount);
+        }
+        segLo[segCount] = lo;
+        segHi[segCount] = hi;
+        segSerial[segCount++] = serialGroup;
+    }
+
+    private int[] segLo = new int[64], segHi = new int[64];
+    private boolean[] segSerial = new boolean[64];
+    private int segCount;
+    private final RangeTask orderTask = this::orderSegments;
+
+    /** Segments {@code [from, to)}: their solve order ({@code byColour}), then their manifolds placed in it. */
+    private void orderSegments(int from, int to) {
+        final int[] order = coloring.order();
+        final ContactStore contacts = c;
+        for (int k = from; k < to; k++) {
+            int lo = segLo[k], hi = segHi[k];
+            if (segSerial[k]) {
                 for (int j = lo; j < hi; j++) {
                     byColour[j] = j; // a serial group is solved in the given order: it carries support (SERIAL_LEVEL)
                 }
-                continue;
-            }
-            // a colour's manifolds share no written body, so the order within it changes no bit of the
-            // result (the parallel blocks rely on the same): by point count, most first, stable, so
-            // that the passes' loops over a manifold's points run the same trip count again and again
-            // (fewer mispredicted loop exits) and the normal-only pass skips its one-point manifolds
-            // in one run (issue 27 item 2, docs/benchmarks.md "Colours by point count")
-            // On several threads, by point count within each of the blocks the colour is dispatched in
-            // (the same cut as run()'s), not across the whole colour: a block stays a run of the store
-            // order (sorted by body pair), so each thread's range of blocks covers its own part of the
-            // scene in every colour and pass, and the bodies it writes stay in its core's cache
-            // (issue 26: sorted across the colour, a thread's range was the colour's many-point
-            // manifolds from everywhere, and a body's velocities moved between the cores from colour
-            // to colour). One thread: one block, as before.
-            int chunk = dispatchBlock(hi - lo, 16);
-            for (int clo = lo; clo < hi; clo += chunk) {
-                int chi = Math.min(hi, clo + chunk);
-                int i = clo;
+            } else {
+                // a colour's manifolds share no written body, so the order within it changes no bit of the
+                // result (the parallel blocks rely on the same): by point count, most first, stable, so
+                // that the passes' loops over a manifold's points run the same trip count again and again
+                // (fewer mispredicted loop exits) and the normal-only pass skips its one-point manifolds
+                // in one run (issue 27 item 2, docs/benchmarks.md "Colours by point count")
+                // On several threads, by point count within each of the blocks the colour is dispatched in
+                // (the same cut as run()'s), not across the whole colour: a block stays a run of the store
+                // order (sorted by body pair), so each thread's range of blocks covers its own part of the
+                // scene in every colour and pass, and the bodies it writes stay in its core's cache
+                // (issue 26: sorted across the colour, a thread's range was the colour's many-point
+                // manifolds from everywhere, and a body's velocities moved between the cores from colour
+                // to colour). One thread: one block, as before.
+                int i = lo;
                 for (int pc = P; pc >= 1; pc--) {
-                    for (int j = clo; j < chi; j++) {
+                    for (int j = lo; j < hi; j++) {
                         if (contacts.pointCount[candM[order[j]]] == pc) {
                             byColour[j] = i++;
                         }
                     }
                 }
+            }
+            // the segment's manifolds in solve order (byColour maps the segment onto itself)
+            for (int j = lo; j < hi; j++) {
+                int i = byColour[j];
+                int kk = order[j];
+                int m = candM[kk];
+                active[i] = m;
+                activeOf[m] = i;
+                ia[i] = candA[kk];
+                ib[i] = candB[kk];
+                points[i] = contacts.pointCount[m];
+                capOf[i] = Double.POSITIVE_INFINITY; // issue 22: uncapped unless capNormalImpulse says otherwise
+                bouncing[i] = false;
             }
         }
     }
@@ -473,23 +523,6 @@ public final class ContactSolver {
     /** The block size {@link #run} dispatches {@code n} items in (see {@link StepExecutor#splitBlock}). */
     private int dispatchBlock(int n, int minBlock) {
         return executor.splitBlock(n, minBlock, BLOCKS_PER_THREAD);
-    }
-
-    /** The solved manifolds' per-manifold state, in solve order. */
-    private void placeSolved(ContactStore contacts, int candidates) {
-        final int[] order = coloring.order();
-        for (int j = 0; j < candidates; j++) {
-            int i = byColour[j];
-            int k = order[j];
-            int m = candM[k];
-            active[i] = m;
-            activeOf[m] = i;
-            ia[i] = candA[k];
-            ib[i] = candB[k];
-            points[i] = contacts.pointCount[m];
-            capOf[i] = Double.POSITIVE_INFINITY; // issue 22: uncapped unless capNormalImpulse says otherwise
-            bouncing[i] = false;
-        }
     }
 
     /** Each solved manifold's first point (solve order, a manifold's points side by side); returns the total. */
