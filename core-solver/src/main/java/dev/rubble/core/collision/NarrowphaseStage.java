@@ -339,9 +339,8 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         int cursor = 0;
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
         final dev.rubble.core.body.IgnoredPairs ignored = b.ignoredPairs;
-        if (dt > 0) {
-            prepareReach(b);
-        }
+        // the per-body reach and the copy savePrevious left, in one dispatch (neither depends on the other)
+        prepareReach(b, dt > 0);
         if (parallelReady(pairs.size())) {
             // issue 26: collisions and cache look-ups of pair blocks on the workers, then the pass in
             // pair order that budgets, records and stores exactly as the loop below does on one thread
@@ -1088,10 +1087,19 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     private int reachRun;
 
     /**
-     * Fills {@link #reach} for the awake bodies, before the pair loop (the workers of a parallel run
-     * only read it); other bodies' pairs compute theirs in {@link #pairMargin}.
+     * Fills {@link #reach} for the awake bodies when {@code reachToo} (a step with a time step), before
+     * the pair loop (the workers of a parallel run only read it; other bodies' pairs compute theirs in
+     * {@link #pairMargin}), and makes the copy {@link #savePrevious} left, in the same dispatch.
      */
-    private void prepareReach(BodyStore b) {
+    private void prepareReach(BodyStore b, boolean reachToo) {
+        int save = pendingSave;
+        pendingSave = -1;
+        if (!reachToo) {
+            if (save > 0) {
+                saveRange(0, save);
+            }
+            return;
+        }
         int slots = b.px.length;
         if (reachStamp.length < slots) {
             reachStamp = new int[slots];
@@ -1103,7 +1111,9 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             reachRun = 1;
         }
         reachBodies = b;
-        executor.runSplit(b.awakeCount(), REACH_BLOCK, 4, reachTask); // issue 26: off the serial path
+        // issue 26: off the serial path, with savePrevious's copy
+        reachAndSave.run(executor, 0, b.awakeCount(), REACH_BLOCK, 4, reachTask, 0, Math.max(0, save), SAVE_BLOCK, 1,
+                saveTask);
         reachBodies = null;
     }
 
@@ -1520,9 +1530,10 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     }
 
     /**
-     * Copies what warm starting needs from last step's manifolds (with the solver's final impulses);
+     * Saves what warm starting needs from last step's manifolds (with the solver's final impulses):
      * the generation and anchor arrays are not copied but swapped with the current ones (which the
-     * run rewrites), so afterwards {@code prevGenA..prevLz} hold last step's.
+     * run rewrites), so afterwards {@code prevGenA..prevLz} hold last step's; the rest is copied by
+     * {@link #prepareReach}, before the pairs are collided.
      */
     private void savePrevious(ContactStore s) {
         int n = s.size();
@@ -1538,9 +1549,11 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             prevImpT1 = Arrays.copyOf(prevImpT1, pc);
             prevImpT2 = Arrays.copyOf(prevImpT2, pc);
         }
-        // in blocks on the executor (issue 26: one serial copy, it was 0.6 % of the calling thread's
-        // samples in the 2-thread pile); each block copies its own manifolds' range of every array
-        executor.runSplit(n, SAVE_BLOCK, 1, saveTask);
+        // the copy itself is made by prepareReach's dispatch, in manifold blocks beside the bodies' reach
+        // (issue 26: one serial copy, it was 0.6 % of the calling thread's samples in the 2-thread pile;
+        // a dispatch of its own found the worker parked and paid its wake-up). Until then nothing reads
+        // the prev* arrays it fills or writes the store: park only reads it, clear only resets its size
+        pendingSave = n;
         // the current arrays hold (at least) the store's n manifolds
         int[] ti = prevGenA;
         prevGenA = curGenA;
@@ -1562,7 +1575,10 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
 
     /** The smallest block of {@link #savePrevious}'s copy, in manifolds (about 100 bytes each). */
     private static final int SAVE_BLOCK = 2048;
-    private final dev.rubble.core.parallel.RangeTask saveTask = this::saveRange;
+    /** Manifolds whose copy {@link #savePrevious} left to {@link #prepareReach}, or -1. */
+    private int pendingSave = -1;
+    private final RangeTask saveTask = this::saveRange;
+    private final dev.rubble.core.parallel.TaskPair reachAndSave = new dev.rubble.core.parallel.TaskPair();
 
     /** Copies manifolds {@code [lo, hi)} of the store being saved into the prev* arrays. */
     private void saveRange(int lo, int hi) {

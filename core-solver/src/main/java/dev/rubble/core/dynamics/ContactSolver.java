@@ -391,7 +391,12 @@ public final class ContactSolver {
         int candidates = gatherCandidates(contacts);
         coloring.color(candA, candB, candidates, bodyCount, invMass);
         solves = 0;
-        orderAndPlace();
+        // the solve order and per-manifold state (segments), and per solver body, independent: its pose,
+        // velocity and world inverse inertia; in one dispatch (issue 26: each alone found the worker
+        // parked after the colouring and paid its wake-up)
+        segments();
+        bodiesAndOrder.run(executor, 1, bodyCount, 64, BLOCKS_PER_THREAD, bodyTask, 0, segCount, 8, BLOCKS_PER_THREAD,
+                orderTask);
         int pts = pointBases(candidates);
         activeCount = candidates;
         ensurePoints(pts);
@@ -400,8 +405,6 @@ public final class ContactSolver {
         separationsCurrent = true;
         subStep = 0;
         bouncesDecided = -1;
-        // per solver body, independent: its pose, velocity and world inverse inertia
-        forBodies(bodyTask);
         // per manifold, independent: rows, then the soft terms
         forManifolds(prepareTask);
     }
@@ -433,14 +436,14 @@ public final class ContactSolver {
      * order: each colour is a contiguous range of i.
      */
     /**
-     * The solve order within each group and the solved manifolds' per-manifold state in that order,
-     * segment by segment on the executor (issue 26: done in one serial loop each, they were 0.7 % of
-     * the calling thread's samples in the 2-thread pile). A segment is a serial group, or one of the
-     * blocks a colour is dispatched in; segments are disjoint ranges of the solve order and each
-     * writes only its own range (and its manifolds' {@code activeOf}), so the result does not depend
-     * on how the segments are shared out.
+     * Cuts the groups into segments for {@link #orderSegments}, which sets the solve order within each
+     * and the solved manifolds' per-manifold state in that order on the executor (issue 26: done in one
+     * serial loop each, they were 0.7 % of the calling thread's samples in the 2-thread pile). A
+     * segment is a serial group, or one of the blocks a colour is dispatched in; segments are disjoint
+     * ranges of the solve order and each writes only its own range (and its manifolds'
+     * {@code activeOf}), so the result does not depend on how the segments are shared out.
      */
-    private void orderAndPlace() {
+    private void segments() {
         segCount = 0;
         for (int g = 0, e = coloring.groups(); g < e; g++) {
             int lo = coloring.start(g), hi = coloring.start(g + 1);
@@ -453,7 +456,6 @@ public final class ContactSolver {
                 addSegment(clo, Math.min(hi, clo + chunk), false);
             }
         }
-        executor.runSplit(segCount, 8, 4, orderTask);
     }
 
     private void addSegment(int lo, int hi, boolean serialGroup) {
@@ -471,6 +473,7 @@ public final class ContactSolver {
     private boolean[] segSerial = new boolean[64];
     private int segCount;
     private final RangeTask orderTask = this::orderSegments;
+    private final dev.rubble.core.parallel.TaskPair bodiesAndOrder = new dev.rubble.core.parallel.TaskPair();
 
     /** Segments {@code [from, to)}: their solve order ({@code byColour}), then their manifolds placed in it. */
     private void orderSegments(int from, int to) {

@@ -90,6 +90,51 @@ final class WorkerPoolTest {
     }
 
     /**
+     * {@link TaskPair}: two stages in one dispatch, each in the blocks {@code splitBlock} gives it
+     * alone (offset ranges included), every item of both exactly once, one dispatch counted; with one
+     * thread, or one block in all, both inline on the caller, the first stage first, no dispatch; an
+     * empty range runs nothing.
+     */
+    @Test
+    void aTaskPairRunsBothStagesInOneDispatchEachInItsOwnBlocks() {
+        TaskPair pair = new TaskPair();
+        java.util.List<String> order = new java.util.ArrayList<>();
+        pair.run(StepExecutor.Inline.INSTANCE, 3, 500, 64, 16, (lo, hi) -> order.add("a" + lo + "-" + hi),
+                0, 9_000, 8, 16, (lo, hi) -> order.add("b" + lo + "-" + hi));
+        assertThat(order).containsExactly("a3-500", "b0-9000");
+        try (WorkerPool pool = new WorkerPool(2)) {
+            long before = pool.dispatches();
+            order.clear();
+            pair.run(pool, 1, 40, 64, 16, (lo, hi) -> order.add("a" + lo + "-" + hi), 0, 0, 8, 16,
+                    (lo, hi) -> order.add("b"));
+            assertThat(order).as("one block in all: inline; the empty range runs nothing").containsExactly("a1-40");
+            assertThat(pool.dispatches()).isEqualTo(before);
+            AtomicIntegerArray first = new AtomicIntegerArray(4_001), second = new AtomicIntegerArray(700);
+            int b1 = pool.splitBlock(4_000, 64, 16), b2 = pool.splitBlock(690, 8, 4);
+            pair.run(pool, 1, 4_001, 64, 16, (lo, hi) -> {
+                assertThat(hi - lo).isLessThanOrEqualTo(b1);
+                assertThat((lo - 1) % b1).as("a block of the first stage starts on its own grid").isZero();
+                for (int i = lo; i < hi; i++) {
+                    first.incrementAndGet(i);
+                }
+            }, 10, 700, 8, 4, (lo, hi) -> {
+                assertThat(hi - lo).isLessThanOrEqualTo(b2);
+                assertThat((lo - 10) % b2).isZero();
+                for (int i = lo; i < hi; i++) {
+                    second.incrementAndGet(i);
+                }
+            });
+            assertThat(pool.dispatches()).isEqualTo(before + 1);
+            for (int i = 0; i < 4_001; i++) {
+                assertThat(first.get(i)).as("first stage item %d", i).isEqualTo(i >= 1 ? 1 : 0);
+            }
+            for (int i = 0; i < 700; i++) {
+                assertThat(second.get(i)).as("second stage item %d", i).isEqualTo(i >= 10 ? 1 : 0);
+            }
+        }
+    }
+
+    /**
      * The counters the dispatch benchmark reads: a dispatch split between threads counts one, one
      * that runs inline (one block, nothing to do) none; a worker left without work past its spins
      * and yields parks, and the next dispatch wakes it and still runs every item once. And a block
