@@ -432,13 +432,11 @@ public final class ContactSolver {
     }
 
     /**
-     * {@code byColour}: each coloured manifold's solved index. Solved manifold i = the i-th in colour
-     * order: each colour is a contiguous range of i.
-     */
-    /**
      * Cuts the groups into segments for {@link #orderSegments}, which sets the solve order within each
-     * and the solved manifolds' per-manifold state in that order on the executor (issue 26: done in one
-     * serial loop each, they were 0.7 % of the calling thread's samples in the 2-thread pile). A
+     * ({@code byColour}: each coloured manifold's solved index; solved manifold i = the i-th in colour
+     * order, so each colour is a contiguous range of i) and the solved manifolds' per-manifold state in
+     * that order, on the executor beside the solver bodies' set-up (issue 26: done in one serial loop
+     * each, they were 0.7 % of the calling thread's samples in the 2-thread pile). A
      * segment is a serial group, or one of the blocks a colour is dispatched in; segments are disjoint
      * ranges of the solve order and each writes only its own range (and its manifolds'
      * {@code activeOf}), so the result does not depend on how the segments are shared out.
