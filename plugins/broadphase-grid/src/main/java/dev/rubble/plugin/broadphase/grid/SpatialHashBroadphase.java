@@ -30,6 +30,16 @@ import java.util.Arrays;
  *
  * <p>Fixed proxies are hashed like moving ones; only their pairs with each other are skipped.
  *
+ * <p><b>Automatic cell size</b> (the default; a {@code cellSize} option fixes it): every build takes
+ * the cell edge from the moving proxies' boxes, as the power of two just above the median of their
+ * largest edges (so between 1 and 2 typical boxes a cell; clamped to [2^-9, 2^10] m). Each box's
+ * largest edge goes into a histogram of binary exponents, whose median bin gives the edge: O(n), no
+ * sort, and the same for the same boxes. The pairs do not depend on the cell size (every
+ * overlapping pair, once) and the step sorts them, so neither do results: only the cost, which a
+ * cell far from the bodies' size multiplies (issue 27: the shattered wall's 0.1–0.3 m pieces in the
+ * old fixed 2 m cells took 46–49 ms a step in the broadphase, in 0.5 m cells 18–21 ms;
+ * docs/benchmarks.md, "2026-12-04, seventh session").
+ *
  * <p>On a runner of several threads (issue 26, docs/parallel.md "The broadphase") the build and
  * the pair search run in blocks, and every array ends up as the one-thread run writes it: the
  * proxies' cells in blocks of slots (each slot its own entries, at offsets from a prefix sum of
@@ -42,9 +52,15 @@ final class SpatialHashBroadphase implements Broadphase {
     /** Entry flags: the entry's cell is its proxy's min-corner cell in x, y, z. */
     private static final int MIN_X = 1, MIN_Y = 2, MIN_Z = 4, MIN_ALL = 7;
 
-    private final double cellSize;
-    private final double inverseCellSize;
+    private double cellSize;
+    private double inverseCellSize;
+    /** Whether every build chooses the cell size from the boxes (no {@code cellSize} option). */
+    private final boolean autoCell;
     private final int hugeCells;
+    /** The automatic cell size's histogram: moving proxies by the binary exponent of their largest edge. */
+    private final int[] edgeExponents = new int[MAX_CELL_EXPONENT - MIN_CELL_EXPONENT + 1];
+    /** The automatic cell edge's range: 2^-9 to 2^10 m (the median edge's exponent + 1, clamped). */
+    static final int MIN_CELL_EXPONENT = -9, MAX_CELL_EXPONENT = 10;
 
     // proxies, densely packed (removal moves the last one into the hole)
     private final DenseProxies proxies = new DenseProxies();
@@ -97,7 +113,17 @@ final class SpatialHashBroadphase implements Broadphase {
     /** The most search blocks of one search. */
     static final int MAX_SEARCH_BLOCKS = 256;
 
+    /** A grid whose cell size every build chooses from the moving boxes (see the class comment); 2 m until then. */
+    SpatialHashBroadphase(int hugeCells) {
+        this(2.0, hugeCells, true);
+    }
+
+    /** A grid of fixed cells of edge {@code cellSize} metres. */
     SpatialHashBroadphase(double cellSize, int hugeCells) {
+        this(cellSize, hugeCells, false);
+    }
+
+    private SpatialHashBroadphase(double cellSize, int hugeCells, boolean autoCell) {
         if (!(cellSize >= 1e-6 && cellSize <= 1e6)) {
             throw new IllegalArgumentException("cellSize = " + cellSize + "; allowed: [1e-6, 1e6] metres");
         }
@@ -107,11 +133,46 @@ final class SpatialHashBroadphase implements Broadphase {
         this.cellSize = cellSize;
         this.inverseCellSize = 1 / cellSize;
         this.hugeCells = hugeCells;
+        this.autoCell = autoCell;
     }
 
-    /** Cell edge in metres. */
+    /** Cell edge in metres (with the automatic size: the last build's). */
     double cellSize() {
         return cellSize;
+    }
+
+    /**
+     * The automatic cell size: the power of two just above the median of the moving proxies' largest
+     * box edges, clamped to [2^{@value #MIN_CELL_EXPONENT}, 2^{@value #MAX_CELL_EXPONENT}] m; kept
+     * when no proxy moves. A box whose largest edge is not a positive finite number (a point, or
+     * unbounded) counts at the clamp's end.
+     */
+    private void chooseCellSize() {
+        final int[] h = edgeExponents;
+        Arrays.fill(h, 0);
+        final double[] b = proxies.boxes;
+        final boolean[] fx = proxies.fixed;
+        int n = 0;
+        for (int s = 0, count = proxies.count; s < count; s++) {
+            if (fx[s]) {
+                continue;
+            }
+            int o = 6 * s;
+            double e = Math.max(b[o + 3] - b[o], Math.max(b[o + 4] - b[o + 1], b[o + 5] - b[o + 2]));
+            // the cell exponent this box alone would ask for: its edge's binary exponent + 1
+            int x = e > 0 ? Math.getExponent(e) + 1 : MIN_CELL_EXPONENT; // NaN, infinite: getExponent is 1024
+            h[Math.max(MIN_CELL_EXPONENT, Math.min(MAX_CELL_EXPONENT, x)) - MIN_CELL_EXPONENT]++;
+            n++;
+        }
+        if (n == 0) {
+            return;
+        }
+        int half = (n + 1) / 2, k = 0;
+        for (int seen = h[0]; seen < half; seen += h[++k]) {
+            // the bin that holds the median box
+        }
+        cellSize = Math.scalb(1.0, k + MIN_CELL_EXPONENT);
+        inverseCellSize = 1 / cellSize;
     }
 
     // ------------------------------------------------------------------ proxies
@@ -189,6 +250,9 @@ final class SpatialHashBroadphase implements Broadphase {
     }
 
     private void build(boolean parallel) {
+        if (autoCell) {
+            chooseCellSize();
+        }
         final int count = proxies.count;
         final BlockRunner r = runner;
         int block = r.grain(BUILD_BLOCK);

@@ -36,6 +36,76 @@ final class SpatialHashBroadphaseTest extends AbstractBroadphaseContract {
         assertThat(((SpatialHashBroadphase) bp).cellSize()).isEqualTo(0.25);
     }
 
+    /**
+     * Without the option the cell is the power of two just above the median of the moving boxes'
+     * largest edges, chosen again at each rebuild; fixed boxes do not count, and with none moving the
+     * last size stays. The pairs are every overlapping pair, as brute force finds them.
+     */
+    @Test
+    void theAutomaticCellIsThePowerOfTwoAboveTheMedianMovingBoxEdge() {
+        SpatialHashBroadphase bp = (SpatialHashBroadphase) factory("grid").create(StageConfig.empty());
+        assertThat(bp.cellSize()).isEqualTo(2.0); // before the first build
+        java.util.Map<Integer, double[]> boxes = new java.util.TreeMap<>();
+        java.util.Set<Integer> fixed = new java.util.HashSet<>();
+        java.util.function.BiConsumer<Integer, double[]> put = (id, b) -> {
+            if (boxes.put(id, b) == null) {
+                bp.add(id, b[0], b[1], b[2], b[3], b[4], b[5], fixed.contains(id));
+            } else {
+                bp.update(id, b[0], b[1], b[2], b[3], b[4], b[5]);
+            }
+        };
+        fixed.add(100);
+        put.accept(100, new double[] {-50, -1, -50, 50, 0, 50}); // a fixed ground: not counted
+        for (int i = 0; i < 5; i++) { // five boxes of largest edge 0.6
+            put.accept(i, new double[] {i * 0.5, 0, 0, i * 0.5 + 0.6, 0.3, 0.6});
+        }
+        put.accept(10, new double[] {0, 0, 0, 3, 3, 3}); // two big ones: not the median
+        put.accept(11, new double[] {1, 1, 1, 4, 4, 4});
+        assertThat(sortedPairs(bp)).containsExactly(bruteForce(boxes, fixed));
+        assertThat(bp.cellSize()).isEqualTo(1.0);
+        for (int i = 0; i < 5; i++) { // now edge 0.2: 0.25
+            put.accept(i, new double[] {i * 0.5, 0, 0, i * 0.5 + 0.2, 0.2, 0.1});
+        }
+        assertThat(sortedPairs(bp)).containsExactly(bruteForce(boxes, fixed));
+        assertThat(bp.cellSize()).isEqualTo(0.25);
+        for (int i = 0; i < 5; i++) { // an edge of exactly 1 asks for 2 (the power of two above it)
+            put.accept(i, new double[] {i * 2.0, 0, 0, i * 2.0 + 1, 1, 1});
+        }
+        assertThat(sortedPairs(bp)).containsExactly(bruteForce(boxes, fixed));
+        assertThat(bp.cellSize()).isEqualTo(2.0);
+        for (int i = 0; i < 5; i++) { // points: the smallest cell, 2^-9 m
+            put.accept(i, new double[] {i, 0, 0, i, 0, 0});
+        }
+        assertThat(sortedPairs(bp)).containsExactly(bruteForce(boxes, fixed));
+        assertThat(bp.cellSize()).isEqualTo(Math.scalb(1.0, SpatialHashBroadphase.MIN_CELL_EXPONENT));
+        for (int id : new int[] {0, 1, 2, 3, 4, 10, 11}) { // nothing moves: the size stays
+            bp.setFixed(id, true);
+            fixed.add(id);
+        }
+        put.accept(10, new double[] {0, 0, 0, 50, 50, 50});
+        java.util.List<Integer> hits = new java.util.ArrayList<>();
+        bp.query(-0.5, -0.5, -0.5, 0.5, 0.5, 0.5, hits::add); // rebuilds: no moving box to size the cells by
+        assertThat(hits).containsExactlyInAnyOrder(0, 10, 100);
+        assertThat(bp.cellSize()).isEqualTo(Math.scalb(1.0, SpatialHashBroadphase.MIN_CELL_EXPONENT));
+    }
+
+    /** Every overlapping pair (not both fixed), packed and sorted as {@link #sortedPairs} gives them. */
+    private static long[] bruteForce(java.util.Map<Integer, double[]> boxes, java.util.Set<Integer> fixed) {
+        java.util.List<Long> out = new java.util.ArrayList<>();
+        for (var a : boxes.entrySet()) {
+            for (var b : boxes.entrySet()) {
+                if (a.getKey() >= b.getKey() || (fixed.contains(a.getKey()) && fixed.contains(b.getKey()))) {
+                    continue;
+                }
+                double[] p = a.getValue(), q = b.getValue();
+                if (p[0] <= q[3] && q[0] <= p[3] && p[1] <= q[4] && q[1] <= p[4] && p[2] <= q[5] && q[2] <= p[5]) {
+                    out.add(PairRecorder.pack(a.getKey(), b.getKey()));
+                }
+            }
+        }
+        return out.stream().mapToLong(Long::longValue).sorted().toArray();
+    }
+
     @Test
     void aPairSharingManyCellsIsReportedOnce() {
         // two 10 x 10 x 10 boxes overlapping in a 5 x 10 x 10 slab: 5 * 10 * 10 shared unit cells
