@@ -144,8 +144,8 @@ final class SpatialHashBroadphase implements Broadphase {
     /**
      * The automatic cell size: the power of two just above the median of the moving proxies' largest
      * box edges, clamped to [2^{@value #MIN_CELL_EXPONENT}, 2^{@value #MAX_CELL_EXPONENT}] m; kept
-     * when no proxy moves. A box whose largest edge is not a positive finite number (a point, or
-     * unbounded) counts at the clamp's end.
+     * when no proxy moves. A point box (or a NaN edge) counts for the smallest cell, an unbounded one
+     * for the largest.
      */
     private void chooseCellSize() {
         final int[] h = edgeExponents;
@@ -160,7 +160,8 @@ final class SpatialHashBroadphase implements Broadphase {
             int o = 6 * s;
             double e = Math.max(b[o + 3] - b[o], Math.max(b[o + 4] - b[o + 1], b[o + 5] - b[o + 2]));
             // the cell exponent this box alone would ask for: its edge's binary exponent + 1
-            int x = e > 0 ? Math.getExponent(e) + 1 : MIN_CELL_EXPONENT; // NaN, infinite: getExponent is 1024
+            // (a point or a NaN edge: the smallest cell; an infinite one: getExponent is 1024, the largest)
+            int x = e > 0 ? Math.getExponent(e) + 1 : MIN_CELL_EXPONENT;
             h[Math.max(MIN_CELL_EXPONENT, Math.min(MAX_CELL_EXPONENT, x)) - MIN_CELL_EXPONENT]++;
             n++;
         }
