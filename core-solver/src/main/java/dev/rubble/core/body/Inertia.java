@@ -11,12 +11,7 @@ public final class Inertia {
      */
     public static void applyInverseWorld(BodyStore b, int s, double tx, double ty, double tz, double[] out) {
         // r = q * iq
-        double ax = b.qx[s], ay = b.qy[s], az = b.qz[s], aw = b.qw[s];
-        double bx = b.iqx[s], by = b.iqy[s], bz = b.iqz[s], bw = b.iqw[s];
-        double rx = aw * bx + ax * bw + ay * bz - az * by;
-        double ry = aw * by - ax * bz + ay * bw + az * bx;
-        double rz = aw * bz + ax * by - ay * bx + az * bw;
-        double rw = aw * bw - ax * bx - ay * by - az * bz;
+        double rx = principalX(b, s), ry = principalY(b, s), rz = principalZ(b, s), rw = principalW(b, s);
         // local = R^T t (rotate by the conjugate)
         double lx = rotX(-rx, -ry, -rz, rw, tx, ty, tz);
         double ly = rotY(-rx, -ry, -rz, rw, tx, ty, tz);
@@ -35,12 +30,7 @@ public final class Inertia {
      * constraint solvers' per-body set-up. Allocation-free.
      */
     public static void inverseWorldMatrix(BodyStore b, int s, double[] out, int o) {
-        double ax = b.qx[s], ay = b.qy[s], az = b.qz[s], aw = b.qw[s];
-        double bx = b.iqx[s], by = b.iqy[s], bz = b.iqz[s], bw = b.iqw[s];
-        double x = aw * bx + ax * bw + ay * bz - az * by;
-        double y = aw * by - ax * bz + ay * bw + az * bx;
-        double z = aw * bz + ax * by - ay * bx + az * bw;
-        double w = aw * bw - ax * bx - ay * by - az * bz;
+        double x = principalX(b, s), y = principalY(b, s), z = principalZ(b, s), w = principalW(b, s);
         double r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
         double r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
         double r20 = 2 * (x * z - w * y), r21 = 2 * (y * z + w * x), r22 = 1 - 2 * (x * x + y * y);
@@ -51,6 +41,30 @@ public final class Inertia {
         out[o + 3] = r10 * r10 * d0 + r11 * r11 * d1 + r12 * r12 * d2;
         out[o + 4] = r10 * r20 * d0 + r11 * r21 * d1 + r12 * r22 * d2;
         out[o + 5] = r20 * r20 * d0 + r21 * r21 * d1 + r22 * r22 * d2;
+    }
+
+    // body s's principal-to-world rotation r = q * iq, one component each (the same products and order
+    // as written out in one place; four calls instead of a four-double result, so nothing is allocated
+    // on the per-body paths that use it)
+
+    /** x of body {@code s}'s principal-to-world rotation {@code q * iq}. */
+    public static double principalX(BodyStore b, int s) {
+        return b.qw[s] * b.iqx[s] + b.qx[s] * b.iqw[s] + b.qy[s] * b.iqz[s] - b.qz[s] * b.iqy[s];
+    }
+
+    /** y of body {@code s}'s principal-to-world rotation {@code q * iq}. */
+    public static double principalY(BodyStore b, int s) {
+        return b.qw[s] * b.iqy[s] - b.qx[s] * b.iqz[s] + b.qy[s] * b.iqw[s] + b.qz[s] * b.iqx[s];
+    }
+
+    /** z of body {@code s}'s principal-to-world rotation {@code q * iq}. */
+    public static double principalZ(BodyStore b, int s) {
+        return b.qw[s] * b.iqz[s] + b.qx[s] * b.iqy[s] - b.qy[s] * b.iqx[s] + b.qz[s] * b.iqw[s];
+    }
+
+    /** w of body {@code s}'s principal-to-world rotation {@code q * iq}. */
+    public static double principalW(BodyStore b, int s) {
+        return b.qw[s] * b.iqw[s] - b.qx[s] * b.iqx[s] - b.qy[s] * b.iqy[s] - b.qz[s] * b.iqz[s];
     }
 
     /** x component of rotating v by unit quaternion (ux, uy, uz, w). */

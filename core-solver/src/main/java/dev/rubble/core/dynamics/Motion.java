@@ -2,6 +2,7 @@ package dev.rubble.core.dynamics;
 
 import dev.rubble.core.body.BodyBounds;
 import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.Inertia;
 
 /**
  * Per-body motion extras used by the integrator: speed limits, the momentum-conserving gyroscopic
@@ -90,12 +91,8 @@ public final class Motion {
         }
         double wx = b.wx[s], wy = b.wy[s], wz = b.wz[s];
         // r = q * iq: principal frame to world
-        double ax = b.qx[s], ay = b.qy[s], az = b.qz[s], aw = b.qw[s];
-        double bx = b.iqx[s], by = b.iqy[s], bz = b.iqz[s], bw = b.iqw[s];
-        double rx = aw * bx + ax * bw + ay * bz - az * by;
-        double ry = aw * by - ax * bz + ay * bw + az * bx;
-        double rz = aw * bz + ax * by - ay * bx + az * bw;
-        double rw = aw * bw - ax * bx - ay * by - az * bz;
+        double rx = Inertia.principalX(b, s), ry = Inertia.principalY(b, s);
+        double rz = Inertia.principalZ(b, s), rw = Inertia.principalW(b, s);
         // to principal frame: conj(r)
         double x = rot(-rx, -ry, -rz, rw, wx, wy, wz, 0);
         double y = rot(-rx, -ry, -rz, rw, wx, wy, wz, 1);
@@ -167,12 +164,8 @@ public final class Motion {
             return;
         }
         double wx = b.wx[s], wy = b.wy[s], wz = b.wz[s];
-        double ax = b.qx[s], ay = b.qy[s], az = b.qz[s], aw = b.qw[s];
-        double bx = b.iqx[s], by = b.iqy[s], bz = b.iqz[s], bw = b.iqw[s];
-        double rx = aw * bx + ax * bw + ay * bz - az * by;
-        double ry = aw * by - ax * bz + ay * bw + az * bx;
-        double rz = aw * bz + ax * by - ay * bx + az * bw;
-        double rw = aw * bw - ax * bx - ay * by - az * bz;
+        double rx = Inertia.principalX(b, s), ry = Inertia.principalY(b, s);
+        double rz = Inertia.principalZ(b, s), rw = Inertia.principalW(b, s);
         double x = rot(-rx, -ry, -rz, rw, wx, wy, wz, 0);
         double y = rot(-rx, -ry, -rz, rw, wx, wy, wz, 1);
         double z = rot(-rx, -ry, -rz, rw, wx, wy, wz, 2);
