@@ -11,6 +11,8 @@
 #        benchmarks/run-peers.sh --shatter-debris [--steps N] [--engines "jolt bullet"] [--out FILE]
 #            (the same for the shattered wall, issue 27 item 1: `rubble bench shatter --debris-out` writes the
 #             10 000 leaf hulls at the step with the most active pieces)
+#        --jolt-convex-radius R: Jolt's hulls with convex radius R metres (default: Jolt's own, 0.05 m,
+#            which rounds the pieces' edges; 0 = the same sharp hulls Rubble steps)
 # Everything single-threaded unless --threads N (issue 26: Jolt on a JobSystemThreadPool of N - 1 workers
 # plus the stepping thread, Rubble with `bench --threads N`; the other engines step on one thread only and
 # are skipped with a note when N > 1), sleeping off. The raw lines (prefixed with the engine name) and the
@@ -27,6 +29,7 @@ table_only=""
 wall_debris=""
 debris_scene=wall
 threads=1
+jolt_radius=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --steps) steps="$2"; shift 2 ;;
@@ -39,7 +42,8 @@ while [ $# -gt 0 ]; do
     --wall-debris) wall_debris=yes; debris_scene=wall; shift ;;
     --shatter-debris) wall_debris=yes; debris_scene=shatter; shift ;;
     --threads) threads="$2"; shift 2 ;;
-    *) echo "run-peers: unknown option '$1'; allowed: --steps --cap-seconds --scenes --engines --out --no-rubble --table --wall-debris --shatter-debris --threads" >&2; exit 2 ;;
+    --jolt-convex-radius) jolt_radius="$2"; shift 2 ;;
+    *) echo "run-peers: unknown option '$1'; allowed: --steps --cap-seconds --scenes --engines --out --no-rubble --table --wall-debris --shatter-debris --threads --jolt-convex-radius" >&2; exit 2 ;;
   esac
 done
 case "$threads" in
@@ -95,6 +99,12 @@ fi
 mkdir -p "$(dirname "$out")"
 cp="$root/benchmarks/peers/target/rubble-benchmarks-peers.jar:$root/benchmarks/peers/target/lib/*"
 jvm=(-Xms1g -Xmx4g)
+if [ -n "$jolt_radius" ]; then
+  case "$jolt_radius" in
+    ''|*[!0-9.]*|*.*.*|.) echo "run-peers: --jolt-convex-radius '$jolt_radius' is not allowed; allowed: a number >= 0 (metres)" >&2; exit 2 ;;
+  esac
+  jvm+=("-Drubble.jolt.convexRadius=$jolt_radius")
+fi
 
 if [ -n "$wall_debris" ]; then
   # the wall debris (bench-scenarios.md, wall, Peers): Rubble writes the hulls, every engine (Rubble too, the

@@ -144,8 +144,35 @@ final class JoltEngine implements PeerEngine {
     }
 
     /**
+     * The convex radius of Jolt's hulls, metres: system property {@code rubble.jolt.convexRadius}, or
+     * Jolt's own default ({@code cDefaultConvexRadius}, 0.05 m) when unset. Jolt shrinks a hull by its
+     * convex radius and rounds its edges and corners with it; on the wall's leaves (about 0.14 m
+     * across) 5 cm rounding makes nearly round pebbles that roll where the sharp pieces Rubble steps
+     * (and the file describes) jam. 0 steps the same sharp hulls (docs/benchmarks.md, "The wall's
+     * hulls with the same shapes").
+     */
+    static final float CONVEX_RADIUS = convexRadius();
+
+    private static float convexRadius() {
+        String v = System.getProperty("rubble.jolt.convexRadius");
+        if (v == null) {
+            return Float.NaN; // Jolt's default
+        }
+        float r;
+        try {
+            r = Float.parseFloat(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("rubble.jolt.convexRadius = '" + v + "'; allowed: a number >= 0 (metres)");
+        }
+        if (!(r >= 0) || Float.isInfinite(r)) {
+            throw new IllegalArgumentException("rubble.jolt.convexRadius = " + v + "; allowed: a finite number >= 0 (metres)");
+        }
+        return r;
+    }
+
+    /**
      * A convex hull from the hull's vertices (Jolt builds its own hull of them, with its default
-     * hull tolerance and convex radius) at {@code density} (kg/m³; 0 = Jolt's default, 1000).
+     * hull tolerance, and {@link #CONVEX_RADIUS}) at {@code density} (kg/m³; 0 = Jolt's default, 1000).
      */
     private static ConstShape hull(ConvexHull h, double density) {
         Vec3[] pts = new Vec3[h.vertexCount()];
@@ -153,6 +180,9 @@ final class JoltEngine implements PeerEngine {
             pts[i] = new Vec3((float) h.vertex(i, 0), (float) h.vertex(i, 1), (float) h.vertex(i, 2));
         }
         ConvexHullShapeSettings st = new ConvexHullShapeSettings(pts);
+        if (!Float.isNaN(CONVEX_RADIUS)) {
+            st.setMaxConvexRadius(CONVEX_RADIUS);
+        }
         if (density > 0) {
             st.setDensity((float) density);
         }
@@ -202,7 +232,8 @@ final class JoltEngine implements PeerEngine {
                         Math.sqrt(BenchScenes.FRICTION * BenchScenes.FRICTION))
                 + " restitution_combine=max broadphase=quadtree job_system="
                 + (threads == 1 ? "JobSystemSingleThreaded" : "JobSystemThreadPool") + " threads=" + threads
-                + " sleeping=" + (ps.getAllowSleeping() ? "on" : "off");
+                + " sleeping=" + (ps.getAllowSleeping() ? "on" : "off")
+                + " hull_convex_radius=" + (Float.isNaN(CONVEX_RADIUS) ? "default" : Float.toString(CONVEX_RADIUS));
     }
 
     @Override
