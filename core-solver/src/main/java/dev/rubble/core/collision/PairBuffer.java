@@ -9,7 +9,7 @@ import java.util.Arrays;
  * sort over a reused buffer: no allocation in steady state.
  */
 public final class PairBuffer implements Broadphase.PairCollector {
-    private static final int BITS = 11;
+    private static final int BITS = 12;
     private static final int MASK = (1 << BITS) - 1;
     private long[] pairs = new long[256];
     private long[] scratch = new long[256];
@@ -60,7 +60,14 @@ public final class PairBuffer implements Broadphase.PairCollector {
         return pairs[i];
     }
 
-    /** Sorts ascending (11-bit digits, passes where every key shares the digit are skipped). */
+    /**
+     * Sorts ascending: an LSD radix sort of 12-bit digits on the pair packed into as few bits as
+     * it needs ({@code (a << bitsOfB) | b}, with {@code bitsOfB} the width of the largest second
+     * slot), skipping digits that every key shares. The packing keeps the order (b is below
+     * {@code 2^bitsOfB}) and halves the passes: the 4 000-box pile's 11 000 pairs (slots below 4 096)
+     * take two passes instead of the four a digit of the 64-bit packing took. The last pass writes
+     * the pairs back in their 64-bit packing.
+     */
     public void sort() {
         if (size < 2) {
             return;
@@ -68,19 +75,36 @@ public final class PairBuffer implements Broadphase.PairCollector {
         if (scratch.length < size) {
             scratch = new long[pairs.length];
         }
-        long or = 0, and = -1L;
-        for (int i = 0; i < size; i++) {
-            or |= pairs[i];
-            and &= pairs[i];
+        final long[] ps = pairs;
+        final int n = size;
+        long orLow = 0;
+        for (int i = 0; i < n; i++) {
+            orLow |= ps[i];
         }
-        long varying = or ^ and;
-        long[] src = pairs, dst = scratch;
+        final int bitsOfB = 64 - Long.numberOfLeadingZeros(orLow & 0xffffffffL);
+        final long maskB = (1L << bitsOfB) - 1;
+        long or = 0, and = -1L;
+        for (int i = 0; i < n; i++) {
+            long v = ps[i];
+            long k = ((v >>> 32) << bitsOfB) | (v & maskB);
+            ps[i] = k;
+            or |= k;
+            and &= k;
+        }
+        final long varying = or ^ and;
+        int last = -1;
         for (int shift = 0; shift < 64; shift += BITS) {
+            if (((varying >>> shift) & MASK) != 0) {
+                last = shift;
+            }
+        }
+        long[] src = ps, dst = scratch;
+        for (int shift = 0; shift <= last; shift += BITS) {
             if (((varying >>> shift) & MASK) == 0) {
                 continue;
             }
             Arrays.fill(counts, 0);
-            for (int i = 0; i < size; i++) {
+            for (int i = 0; i < n; i++) {
                 counts[(int) ((src[i] >>> shift) & MASK)]++;
             }
             int sum = 0;
@@ -89,13 +113,26 @@ public final class PairBuffer implements Broadphase.PairCollector {
                 counts[d] = sum;
                 sum += c;
             }
-            for (int i = 0; i < size; i++) {
-                long v = src[i];
-                dst[counts[(int) ((v >>> shift) & MASK)]++] = v;
+            if (shift == last) {
+                for (int i = 0; i < n; i++) { // the last pass unpacks to (a << 32) | b
+                    long v = src[i];
+                    dst[counts[(int) ((v >>> shift) & MASK)]++] = ((v >>> bitsOfB) << 32) | (v & maskB);
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    long v = src[i];
+                    dst[counts[(int) ((v >>> shift) & MASK)]++] = v;
+                }
             }
             long[] t = src;
             src = dst;
             dst = t;
+        }
+        if (last < 0) {
+            for (int i = 0; i < n; i++) { // every key equal: no pass ran, unpack in place
+                long v = src[i];
+                src[i] = ((v >>> bitsOfB) << 32) | (v & maskB);
+            }
         }
         pairs = src;
         scratch = dst;

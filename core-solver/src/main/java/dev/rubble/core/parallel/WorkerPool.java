@@ -34,11 +34,18 @@ import java.util.concurrent.locks.LockSupport;
  * the blocks at its range's end.
  *
  * <h2>Waiting</h2>
- * Between the stages of a step the next dispatch comes within microseconds, so an idle worker
- * spins ({@link Thread#onSpinWait}) for {@value #SPINS} rounds, then yields, then parks; the caller
- * unparks only workers that parked. The caller waits for the last block the same way but never
- * parks (it yields). With more threads than cores the yields keep a descheduled block holder from
- * stalling the others for a whole time slice.
+ * Between the stages of a step the next dispatch usually comes within microseconds, so an idle
+ * worker spins ({@link Thread#onSpinWait}), then yields {@value #YIELDS} times, then parks; the caller
+ * unparks only workers that parked. It spins for {@link #spinNanos()}: {@value #SPIN_NANOS} ns when
+ * the pool has no more threads than the machine has processors, else {@value #SHARED_SPIN_NANOS} ns.
+ * The long spin is for the serial stretches between a step's parallel stages (the contact list's
+ * sort, the colouring, the grid's counting sort: 0.1-0.5 ms on the 4 000-box pile): with 2 000 spins
+ * (about 55 µs here) the worker parked about ten times a step, and each wake-up started it 20-150 µs
+ * late on the next stage (docs/benchmarks.md, "2026-12-04, eighth session"). With more threads than
+ * cores a spinning worker would take a core from a thread still holding a block, so it spins only
+ * briefly there, and the yields keep a descheduled block holder from stalling the others for a whole
+ * time slice. The caller waits for the last block by spinning {@value #SPINS} rounds, then
+ * yielding; it never parks.
  *
  * <h2>Completion</h2>
  * Every thread counts the blocks it ran in a dispatch and takes them off the remaining count once,
@@ -50,6 +57,10 @@ import java.util.concurrent.locks.LockSupport;
 public final class WorkerPool implements StepExecutor {
     static final int SPINS = 2_000;
     static final int YIELDS = 50;
+    /** How long an idle worker spins before it yields, when the pool fits the machine's processors. */
+    static final long SPIN_NANOS = 500_000;
+    /** How long an idle worker spins before it yields, in a pool with more threads than processors. */
+    static final long SHARED_SPIN_NANOS = 50_000;
 
     private final Thread[] workers;
     private final int threads;
@@ -106,6 +117,7 @@ public final class WorkerPool implements StepExecutor {
     private final boolean worldOwned;
 
     private final int grain;
+    private final long spinNanos;
 
     /** A pool of {@code threads - 1} worker threads plus the caller; its owner closes it. */
     public WorkerPool(int threads) {
@@ -131,6 +143,7 @@ public final class WorkerPool implements StepExecutor {
             throw new IllegalArgumentException("threads is " + threads + "; allowed: 1 or more");
         }
         this.threads = threads;
+        this.spinNanos = threads <= Runtime.getRuntime().availableProcessors() ? SPIN_NANOS : SHARED_SPIN_NANOS;
         this.hot = new AtomicLongArray(range(threads) + 16);
         this.workers = new Thread[threads - 1];
         this.parkedFlags = new boolean[threads - 1];
@@ -263,6 +276,14 @@ public final class WorkerPool implements StepExecutor {
         return dispatches;
     }
 
+    /**
+     * How long an idle worker spins before it yields, nanoseconds: {@value #SPIN_NANOS} when the pool has
+     * no more threads than the machine has processors, else {@value #SHARED_SPIN_NANOS}.
+     */
+    public long spinNanos() {
+        return spinNanos;
+    }
+
     /** Times the workers parked so far (a worker parks after spinning and yielding without work). */
     public long parks() {
         long n = 0;
@@ -316,31 +337,45 @@ public final class WorkerPool implements StepExecutor {
 
     private void loop(int id) {
         int seen = 0;
-        int idle = 0;
+        int spins = 0, yields = 0;
+        boolean spinning = true;
+        long idleSince = 0;
+        final long spinFor = spinNanos;
         final int self = id + 1;
         final int own = range(self);
         while (!closed) {
             int g = gen(hot.get(own));
             if (g != seen) {
                 seen = g;
-                idle = 0;
                 work(g, self);
+                spins = 0;
+                yields = 0;
+                spinning = true;
                 continue;
             }
-            idle++;
-            if (idle < SPINS) {
-                Thread.onSpinWait();
-            } else if (idle < SPINS + YIELDS) {
-                Thread.yield();
-            } else {
-                setParked(id, true);
-                if (gen(hot.get(own)) == seen && !closed) {
-                    PARK_COUNT.setOpaque(parkCounts, id, (long) PARK_COUNT.getOpaque(parkCounts, id) + 1);
-                    LockSupport.park(this);
+            if (spinning) {
+                if (spins == 0) {
+                    idleSince = System.nanoTime();
                 }
-                setParked(id, false);
-                idle = SPINS; // after a wake-up: yield, then park again
+                // the clock is read every 64 rounds (a round is one pause, 10-50 ns)
+                if ((++spins & 63) != 0 || System.nanoTime() - idleSince < spinFor) {
+                    Thread.onSpinWait();
+                    continue;
+                }
+                spinning = false;
             }
+            if (yields < YIELDS) {
+                yields++;
+                Thread.yield();
+                continue;
+            }
+            setParked(id, true);
+            if (gen(hot.get(own)) == seen && !closed) {
+                PARK_COUNT.setOpaque(parkCounts, id, (long) PARK_COUNT.getOpaque(parkCounts, id) + 1);
+                LockSupport.park(this);
+            }
+            setParked(id, false);
+            yields = 0; // after a wake-up without work: yield, then park again
         }
     }
 

@@ -141,6 +141,24 @@ final class WorkerPoolTest {
      * held on a worker keeps the caller waiting (each thread takes its blocks off the remaining count
      * only when it finds nothing more to claim).
      */
+    /**
+     * An idle worker spins long (the serial stretches between a step's stages) only when every
+     * thread of the pool can have a core; with more threads than processors it spins briefly, so it
+     * does not keep a descheduled block holder off a core.
+     */
+    @Test
+    void anIdleWorkerSpinsLongOnlyWhenThePoolFitsTheProcessors() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        try (WorkerPool fits = new WorkerPool(Math.max(2, Math.min(cores, 8)));
+             WorkerPool over = new WorkerPool(cores + 1)) {
+            assertThat(over.spinNanos()).isEqualTo(WorkerPool.SHARED_SPIN_NANOS);
+            if (cores >= 2) {
+                assertThat(fits.spinNanos()).isEqualTo(WorkerPool.SPIN_NANOS);
+            }
+            assertThat(WorkerPool.SHARED_SPIN_NANOS).isLessThan(WorkerPool.SPIN_NANOS);
+        }
+    }
+
     @Test
     void theCountersCountDispatchesAndParksAndTheCallerWaitsForAHeldBlock() throws InterruptedException {
         try (WorkerPool pool = new WorkerPool(2, 1)) {
