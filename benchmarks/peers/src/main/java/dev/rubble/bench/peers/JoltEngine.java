@@ -120,6 +120,7 @@ final class JoltEngine implements PeerEngine {
         for (BodyDef d : scenario.bodies()) {
             // a convex hull (the wall's debris) carries its own density; the bench scenes' boxes and spheres use 1000
             ConstShape shape = d.shape() instanceof ConvexHull h ? hull(h, d.density())
+                    : dense(d) != 1000 ? shapeOfDensity(d.shape(), dense(d))
                     : shapes.computeIfAbsent(d.shape(), JoltEngine::shape);
             boolean dyn = d.motion() == MotionType.DYNAMIC;
             BodyCreationSettings bcs = new BodyCreationSettings(shape, new RVec3(d.x(), d.y(), d.z()),
@@ -191,6 +192,30 @@ final class JoltEngine implements PeerEngine {
             throw new IllegalStateException("Jolt refused a convex hull of " + pts.length + " points: " + r.getError());
         }
         return r.get();
+    }
+
+    /**
+     * A box's or sphere's density in Jolt (kg/m³): the body's mass over its volume when it gives a
+     * mass, else its density (the bench scenes' 1000, Jolt's default, share one shape).
+     */
+    private static double dense(BodyDef d) {
+        if (d.mass() > 0) {
+            if (d.shape() instanceof Box b) {
+                return d.mass() / (8 * b.halfX() * b.halfY() * b.halfZ());
+            }
+            if (d.shape() instanceof Sphere sp) {
+                return d.mass() / (4.0 / 3.0 * Math.PI * sp.radius() * sp.radius() * sp.radius());
+            }
+        }
+        return d.density() > 0 ? d.density() : 1000;
+    }
+
+    private static ConstShape shapeOfDensity(Shape s, double density) {
+        ConstShape c = shape(s);
+        if (c instanceof com.github.stephengold.joltjni.ConvexShape cs) {
+            cs.setDensity((float) density);
+        }
+        return c;
     }
 
     private static ConstShape shape(Shape s) {
