@@ -40,7 +40,7 @@ import java.util.concurrent.locks.LockSupport;
  * the pool has no more threads than the machine has processors, else {@value #SHARED_SPIN_NANOS} ns.
  * The long spin is for the serial stretches between a step's parallel stages (the contact list's
  * sort, the colouring, the grid's counting sort: 0.1-0.5 ms on the 4 000-box pile): with 2 000 spins
- * (about 55 µs here) the worker parked about ten times a step, and each wake-up started it 20-150 µs
+ * (about 55 µs here) the worker parked about nine times a step, and each wake-up started it 20-150 µs
  * late on the next stage (docs/benchmarks.md, "2026-12-04, eighth session"). With more threads than
  * cores a spinning worker would take a core from a thread still holding a block, so it spins only
  * briefly there, and the yields keep a descheduled block holder from stalling the others for a whole

@@ -147,10 +147,10 @@ final class JoltEngine implements PeerEngine {
     /**
      * The convex radius of Jolt's hulls, metres: system property {@code rubble.jolt.convexRadius}, or
      * Jolt's own default ({@code cDefaultConvexRadius}, 0.05 m) when unset. Jolt shrinks a hull by its
-     * convex radius and rounds its edges and corners with it; on the wall's leaves (about 0.14 m
-     * across) 5 cm rounding makes nearly round pebbles that roll where the sharp pieces Rubble steps
-     * (and the file describes) jam. 0 steps the same sharp hulls (docs/benchmarks.md, "The wall's
-     * hulls with the same shapes").
+     * convex radius and rounds its edges and corners with it, which on the wall's leaves (about 0.14 m
+     * across) is a large change of shape; 0 steps the same sharp hulls Rubble steps. (Measured: the
+     * wall's 500 debris hulls fall out of their socket on Jolt with either radius; docs/benchmarks.md,
+     * "2026-12-04, eighth session".)
      */
     static final float CONVEX_RADIUS = convexRadius();
 
