@@ -55,9 +55,11 @@ public final class ScenarioLoader {
         try {
             text = Files.readString(file);
         } catch (NoSuchFileException e) {
-            throw new ScenarioException("$", "file " + file + " does not exist");
+            // named by the file itself ("$", the JSON root, said nothing about which file)
+            throw new ScenarioException(file.toString(), "scenario file does not exist; allowed: a readable scenario .json file");
         } catch (IOException e) {
-            throw new ScenarioException("$", "cannot read " + file + ": " + e.getMessage());
+            throw new ScenarioException(file.toString(), "cannot read the scenario file (" + e.getMessage()
+                    + "); allowed: a readable scenario .json file");
         }
         return parse(text, file.toAbsolutePath().getParent());
     }

@@ -11,6 +11,18 @@ import dev.rubble.spi.shape.Box;
 import org.junit.jupiter.api.Test;
 
 final class ScenarioLoaderTest {
+    /** A scenario file that is missing or not a file is named in the error, with what is allowed. */
+    @Test
+    void aMissingOrUnreadableFileIsNamedInTheError(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path missing = dir.resolve("nope.json");
+        assertThatThrownBy(() -> ScenarioLoader.load(missing)).isInstanceOf(ScenarioException.class)
+                .hasMessage(missing + ": scenario file does not exist; allowed: a readable scenario .json file")
+                .satisfies(e -> assertThat(((ScenarioException) e).path()).isEqualTo(missing.toString()));
+        assertThatThrownBy(() -> ScenarioLoader.load(dir)).isInstanceOf(ScenarioException.class)
+                .hasMessageStartingWith(dir + ": cannot read the scenario file (")
+                .hasMessageEndingWith("); allowed: a readable scenario .json file");
+    }
+
 
     private static String scenario(String body) {
         return "{\"format\":\"rubble-scenario/1\",\"bodies\":[" + body + "]}";
