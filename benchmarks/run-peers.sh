@@ -30,6 +30,7 @@ wall_debris=""
 debris_scene=wall
 threads=1
 jolt_radius=""
+jolt_radius_set=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --steps) steps="$2"; shift 2 ;;
@@ -42,12 +43,17 @@ while [ $# -gt 0 ]; do
     --wall-debris) wall_debris=yes; debris_scene=wall; shift ;;
     --shatter-debris) wall_debris=yes; debris_scene=shatter; shift ;;
     --threads) threads="$2"; shift 2 ;;
-    --jolt-convex-radius) jolt_radius="$2"; shift 2 ;;
+    --jolt-convex-radius) jolt_radius="${2-}"; jolt_radius_set=yes; shift $(( $# > 1 ? 2 : 1 )) ;;
     *) echo "run-peers: unknown option '$1'; allowed: --steps --cap-seconds --scenes --engines --out --no-rubble --table --wall-debris --shatter-debris --threads --jolt-convex-radius" >&2; exit 2 ;;
   esac
 done
 case "$threads" in
   ''|*[!0-9]*|0) echo "run-peers: --threads '$threads' is not allowed; allowed: an integer 1..256" >&2; exit 2 ;;
+esac
+# checked with the other arguments, before anything is built
+case "$jolt_radius_set:$jolt_radius" in
+  :) ;;
+  yes:|yes:*[!0-9.]*|yes:*.*.*|yes:.) echo "run-peers: --jolt-convex-radius '$jolt_radius' is not allowed; allowed: a number >= 0 (metres)" >&2; exit 2 ;;
 esac
 tables() {
 # ratio tables: Rubble median / peer median per scene (< 1 means Rubble is faster), wall clock and
@@ -100,9 +106,6 @@ mkdir -p "$(dirname "$out")"
 cp="$root/benchmarks/peers/target/rubble-benchmarks-peers.jar:$root/benchmarks/peers/target/lib/*"
 jvm=(-Xms1g -Xmx4g)
 if [ -n "$jolt_radius" ]; then
-  case "$jolt_radius" in
-    ''|*[!0-9.]*|*.*.*|.) echo "run-peers: --jolt-convex-radius '$jolt_radius' is not allowed; allowed: a number >= 0 (metres)" >&2; exit 2 ;;
-  esac
   jvm+=("-Drubble.jolt.convexRadius=$jolt_radius")
 fi
 

@@ -118,9 +118,10 @@ final class JoltEngine implements PeerEngine {
         dynamicIds = new int[dynamic];
         int k = 0;
         for (BodyDef d : scenario.bodies()) {
-            // a convex hull (the wall's debris) carries its own density; the bench scenes' boxes and spheres use 1000
-            ConstShape shape = d.shape() instanceof ConvexHull h ? hull(h, d.density())
-                    : dense(d) != 1000 ? shapeOfDensity(d.shape(), dense(d))
+            // every body at its own density (the bench scenes' 1000, Jolt's default, share one shape per size)
+            double density = density(d);
+            ConstShape shape = d.shape() instanceof ConvexHull h ? hull(h, density)
+                    : density != 1000 ? shapeOfDensity(d.shape(), density)
                     : shapes.computeIfAbsent(d.shape(), JoltEngine::shape);
             boolean dyn = d.motion() == MotionType.DYNAMIC;
             BodyCreationSettings bcs = new BodyCreationSettings(shape, new RVec3(d.x(), d.y(), d.z()),
@@ -173,7 +174,7 @@ final class JoltEngine implements PeerEngine {
 
     /**
      * A convex hull from the hull's vertices (Jolt builds its own hull of them, with its default
-     * hull tolerance, and {@link #CONVEX_RADIUS}) at {@code density} (kg/m³; 0 = Jolt's default, 1000).
+     * hull tolerance, and {@link #CONVEX_RADIUS}) at {@code density} (kg/m³).
      */
     private static ConstShape hull(ConvexHull h, double density) {
         Vec3[] pts = new Vec3[h.vertexCount()];
@@ -184,9 +185,7 @@ final class JoltEngine implements PeerEngine {
         if (!Float.isNaN(CONVEX_RADIUS)) {
             st.setMaxConvexRadius(CONVEX_RADIUS);
         }
-        if (density > 0) {
-            st.setDensity((float) density);
-        }
+        st.setDensity((float) density);
         ShapeResult r = st.create();
         if (r.hasError()) {
             throw new IllegalStateException("Jolt refused a convex hull of " + pts.length + " points: " + r.getError());
@@ -195,17 +194,12 @@ final class JoltEngine implements PeerEngine {
     }
 
     /**
-     * A box's or sphere's density in Jolt (kg/m³): the body's mass over its volume when it gives a
-     * mass, else its density (the bench scenes' 1000, Jolt's default, share one shape).
+     * A body's density in Jolt (kg/m³): its mass over its shape's volume when it gives a mass, else its
+     * density, else Jolt's default 1000 (Jolt gives a body the mass its shape's density makes).
      */
-    private static double dense(BodyDef d) {
+    private static double density(BodyDef d) {
         if (d.mass() > 0) {
-            if (d.shape() instanceof Box b) {
-                return d.mass() / (8 * b.halfX() * b.halfY() * b.halfZ());
-            }
-            if (d.shape() instanceof Sphere sp) {
-                return d.mass() / (4.0 / 3.0 * Math.PI * sp.radius() * sp.radius() * sp.radius());
-            }
+            return d.mass() / d.shape().volume();
         }
         return d.density() > 0 ? d.density() : 1000;
     }
