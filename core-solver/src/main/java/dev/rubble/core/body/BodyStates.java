@@ -267,6 +267,11 @@ public final class BodyStates implements Broadphase.ProxyCollector {
 
     /** Wakes every sleeping island whose bounds overlap body {@code s}'s (before it is removed or disabled). */
     public int wakeOverlapping(int s) {
+        if (bodies.count(BodyState.SLEEPING) == 0) {
+            // nothing to wake, and no query: after a removal the broadphase would rebuild to answer it
+            // (a break that retires 420 holders rebuilt the 10 000-body grid 420 times, 0.5 s)
+            return 0;
+        }
         double[] bo = bodies.bounds;
         int o = s * 6;
         foundCount = 0;
