@@ -140,6 +140,42 @@ final class CollisionStrainTest {
     }
 
     @Test
+    void aReleasedPieceThrownAtAnotherBarLoadsTheChildItHitsByTheMomentumItLoses() {
+        World w = Scenes.world(0);
+        Spy spyA = new Spy();
+        Spy spyB = new Spy();
+        // bar A breaks into two loose pieces at once; bar B never breaks
+        w.destruction().place(TestAssets.chain(2, 1000), CollectionPlacement.at(-4, 0, 0),
+                new Fixed(1e-9), new StrainModifier[] {spyA});
+        w.destruction().place(TestAssets.chain(2, 1000), CollectionPlacement.at(0, 0, 0),
+                new Fixed(Double.POSITIVE_INFINITY), new StrainModifier[] {spyB});
+        w.queue(new Command.ExternalStrain(0, 1, 1));
+        w.step();
+        long piece = w.destruction().holderBody(0, 2); // A's right box (x = -3), now a body of its own
+        assertThat(piece).isNotEqualTo(w.destruction().holderBody(0, 1));
+        BodyStore b = w.bodies();
+        double mass = 1 / b.invMass[b.slot(piece)];
+        assertThat(mass).isCloseTo(250, offset(1e-9)); // 1000 kg/m³ x 1 x 0.5 x 0.5 m
+        w.queue(new Command.SetVelocity(piece, 10, 0, 0, 0, 0, 0));
+        java.util.Arrays.fill(spyA.collision, 0);
+        double largest = 0; // the most momentum the piece lost in one step
+        for (int i = 0; i < 60; i++) {
+            w.step();
+            if (i > 0) { // the step that set the velocity changed it by command, not by contact
+                largest = Math.max(largest, mass * (lastVx - b.vx[b.slot(piece)]));
+            }
+            lastVx = b.vx[b.slot(piece)];
+        }
+        assertThat(spyB.hitStep).isPositive();
+        // head on: the load on the child hit is the normal impulse the piece took, its momentum change
+        assertThat(spyB.collision[1]).isCloseTo(largest, offset(1e-9 * largest)).isGreaterThan(100);
+        assertThat(spyB.collision[2]).isZero();
+        assertThat(spyA.collision).containsOnly(0.0); // a released leaf has no children to load
+    }
+
+    private double lastVx;
+
+    @Test
     void identicalRunsHashIdenticallyAndClusterStateReachesTheHash() {
         Run a = new Run(5, 0.5);
         Run b = new Run(5, 0.5);
