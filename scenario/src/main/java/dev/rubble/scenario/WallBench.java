@@ -75,11 +75,11 @@ public final class WallBench {
                          int peakBodies, long peakStep, int peakStepReleases, long stateHash) {
         /**
          * The bench line: {@link BenchTimings#line} for scene {@code wall} with {@code bodies} =
-         * live bodies at the start, then {@code breaks=… releases=… peak_active_pieces=…
+         * live bodies at the start and the step's {@code threads}, then {@code breaks=… releases=… peak_active_pieces=…
          * peak_bodies=… peak_release_step=… budgets=… state_hash=…}.
          */
-        public String line(int startBodies, String budgets) {
-            return wall.line("wall", startBodies, steps, 1) + String.format(Locale.ROOT,
+        public String line(int startBodies, String budgets, int threads) {
+            return wall.line("wall", startBodies, steps, threads) + String.format(Locale.ROOT,
                     " breaks=%d releases=%d peak_active_pieces=%d peak_bodies=%d peak_release_step=%d budgets=%s"
                             + " state_hash=%016x",
                     breaks, releases, peakActive, peakBodies, peakStep, budgets, stateHash);

@@ -148,8 +148,8 @@ final class WallSceneTest {
         assertThat(r.peakActive()).isGreaterThan(1);
         assertThat(r.peakBodies()).isGreaterThan(3);
         assertThat(r.peakStep()).isBetween(1L, 30L);
-        assertThat(r.line(3, "off")).startsWith("scene=wall bodies=3 steps=30 median_ms=")
-                .contains(" breaks=" + r.breaks() + " ").contains(" budgets=off state_hash=");
+        assertThat(r.line(3, "off", 2)).startsWith("scene=wall bodies=3 steps=30 median_ms=")
+                .contains(" threads=2 breaks=" + r.breaks() + " ").contains(" budgets=off state_hash=");
     }
 
     @Test

@@ -30,9 +30,8 @@ final class ShatterBenchRun {
 
     static int run(BenchCommand c) {
         c.checkStepsAndCap();
-        if (c.threads != 1) {
-            throw new BadInputException("--threads " + c.threads + " is not allowed; allowed: 1 (the Rubble step is single-threaded)");
-        }
+        // each count runs the scenes again (issue 26: the same bits on every count, the state_hash says so)
+        java.util.List<Integer> threadCounts = ThreadCounts.list("--threads", c.threadList);
         if (c.soak != 0) {
             throw new BadInputException("--soak " + c.soak + " is not allowed with shatter; allowed: wall only");
         }
@@ -53,14 +52,19 @@ final class ShatterBenchRun {
             throw new BadInputException("--wall-cache " + dir + ": " + e.getMessage());
         }
         PrintWriter out = c.spec.commandLine().getOut();
-        if (off) {
-            ShatterBench.Result r = runOnce(c, wall, WallScene.options(), false, stages, overrides, proxies, out);
-            if (c.debrisOut != null) {
-                writeDebris(c, wall, r.peakActiveStep(), stages, overrides, out);
+        boolean debrisWritten = false;
+        for (int t : threadCounts) {
+            c.threads = t;
+            if (off) {
+                ShatterBench.Result r = runOnce(c, wall, WallScene.options(), false, stages, overrides, proxies, out);
+                if (c.debrisOut != null && !debrisWritten) { // once: every count gives the same pieces
+                    writeDebris(c, wall, r.peakActiveStep(), stages, overrides, out);
+                    debrisWritten = true;
+                }
             }
-        }
-        if (on) {
-            runOnce(c, wall, ShatterBench.budgetsOn(), true, stages, overrides, proxies, out);
+            if (on) {
+                runOnce(c, wall, ShatterBench.budgetsOn(), true, stages, overrides, proxies, out);
+            }
         }
         out.printf(Locale.ROOT, "info engine=rubble scene=shatter wall_sites=%s leaves=%d anchored=%d nodes=%d %s_ms=%d"
                         + " cache=%s explosion=%s,%s,%s radius=%s strain=%s speed=%s field_step=%d budgets_on=%s proxies=%s warmup=%d%n",
@@ -75,7 +79,8 @@ final class ShatterBenchRun {
     private static ScenarioWorld world(BenchCommand c, WallScene.Wall wall, DestructionOptions options, Stages stages,
                                        Map<String, String> overrides) {
         try {
-            ScenarioWorld sw = ScenarioWorld.create(ShatterScene.scenario(wall, options, c.steps), stages, overrides);
+            ScenarioWorld sw = ScenarioWorld.create(ShatterScene.scenario(wall, options, c.steps), stages, overrides,
+                    c.threads);
             if (c.noContactCache) {
                 sw.world().narrowphaseStage().setContactCache(false);
             }
@@ -159,7 +164,7 @@ final class ShatterBenchRun {
         if (c.perStep != null) {
             writePerStep(c.perStep, r, rows);
         }
-        out.println(r.line(budgets ? "on" : "off"));
+        out.println(r.line(budgets ? "on" : "off") + " threads=" + c.threads);
         String cpu = r.cpuLine();
         if (cpu != null) {
             out.println(cpu);

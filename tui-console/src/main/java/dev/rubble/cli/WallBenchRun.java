@@ -26,9 +26,12 @@ final class WallBenchRun {
 
     static int run(BenchCommand c) {
         c.checkStepsAndCap();
-        if (!"1".equals(c.threadList.trim())) {
-            throw new BadInputException("--threads " + c.threadList + " is not allowed for the wall yet; allowed: 1");
+        // each count runs the wall again (issue 26: the same bits on every count, the state_hash says so)
+        java.util.List<Integer> threadCounts = ThreadCounts.list("--threads", c.threadList);
+        if (c.soak > 0 && threadCounts.size() > 1) {
+            throw new BadInputException("--threads " + c.threadList + " is not allowed with --soak; allowed: one count");
         }
+        c.threads = threadCounts.get(0);
         boolean[] runs = c.budgetRuns();
         boolean off = runs[0], on = runs[1];
         int[] counts = sites(c.wallSites);
@@ -46,16 +49,22 @@ final class WallBenchRun {
             soak(c, wall, stages, overrides, out);
             return 0;
         }
-        if (off) {
-            WallBench.Result r = runOnce(c, wall, WallScene.options(), false, stages, overrides, out);
-            if (c.debrisOut != null) {
-                writeDebris(c, wall, r.peakStep(), stages, overrides, out);
-            }
-        } else if (c.debrisOut != null) {
+        if (!off && c.debrisOut != null) {
             throw new BadInputException("--debris-out needs the budgets-off run; allowed with --budgets off or both");
         }
-        if (on) {
-            runOnce(c, wall, WallBench.budgetsOn(), true, stages, overrides, out);
+        boolean debrisWritten = false;
+        for (int t : threadCounts) {
+            c.threads = t;
+            if (off) {
+                WallBench.Result r = runOnce(c, wall, WallScene.options(), false, stages, overrides, out);
+                if (c.debrisOut != null && !debrisWritten) { // once: every count gives the same pieces
+                    writeDebris(c, wall, r.peakStep(), stages, overrides, out);
+                    debrisWritten = true;
+                }
+            }
+            if (on) {
+                runOnce(c, wall, WallBench.budgetsOn(), true, stages, overrides, out);
+            }
         }
         out.printf(Locale.ROOT, "info engine=rubble wall_sites=%s leaves=%d anchored=%d nodes=%d %s_ms=%d cache=%s"
                         + " budgets_on=%s%n", join(counts), wall.leaves(), wall.anchors().length,
@@ -99,7 +108,7 @@ final class WallBenchRun {
                                 Stages stages, Map<String, String> overrides, PrintWriter out) {
         ScenarioWorld sw;
         try {
-            sw = ScenarioWorld.create(WallScene.scenario(wall, options, c.steps), stages, overrides);
+            sw = ScenarioWorld.create(WallScene.scenario(wall, options, c.steps), stages, overrides, c.threads);
         } catch (ScenarioException e) {
             throw new BadInputException(e.getMessage());
         }
@@ -111,7 +120,7 @@ final class WallBenchRun {
         }
         int startBodies = sw.world().bodies().size();
         WallBench.Result r = WallBench.run(sw, c.steps, c.capSeconds);
-        out.println(r.line(startBodies, budgets ? "on" : "off"));
+        out.println(r.line(startBodies, budgets ? "on" : "off", c.threads));
         if (r.cpu() != null) {
             out.println(r.cpu().cpuLine());
         }
@@ -132,7 +141,7 @@ final class WallBenchRun {
         for (int i = 1; i <= c.soak; i++) {
             long before = usedHeap();
             ScenarioWorld sw = ScenarioWorld.create(WallScene.scenario(wall, WallScene.options(), c.steps), stages,
-                    overrides);
+                    overrides, c.threads);
             WallBench.Result r = WallBench.run(sw, c.steps, c.capSeconds);
             long after = usedHeap();
             int bodies = sw.world().bodies().size();

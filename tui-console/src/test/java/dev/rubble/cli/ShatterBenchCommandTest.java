@@ -44,6 +44,34 @@ final class ShatterBenchCommandTest {
     }
 
     @Test
+    void benchShatterRunsEachThreadCountWithTheSameBits(@TempDir Path dir) {
+        assertThat(run("bench", "shatter", "--steps", "12", "--wall-sites", "4,2,2", "--wall-cache", dir.toString(),
+                "--budgets", "off", "--threads", "1,3")).as(err.toString()).isZero();
+        String[] lines = out.toString().split("\\R");
+        assertThat(lines).hasSize(5);
+        assertThat(lines[0]).startsWith("scene=shatter steps=12 ").endsWith(" threads=1");
+        assertThat(lines[1]).startsWith("cpu median_ms=");
+        assertThat(lines[2]).startsWith("scene=shatter steps=12 ").endsWith(" threads=3");
+        assertThat(lines[3]).startsWith("cpu median_ms=");
+        // the same breaks, releases and final state on three threads as on one (issue 26)
+        assertThat(lines[2].substring(0, lines[2].indexOf(" median_ms=")))
+                .isEqualTo(lines[0].substring(0, lines[0].indexOf(" median_ms=")));
+        String hash = lines[0].substring(lines[0].indexOf(" state_hash="), lines[0].indexOf(" threads="));
+        assertThat(lines[2]).contains(hash + " threads=3");
+        assertThat(lines[4]).startsWith("info engine=rubble scene=shatter wall_sites=4,2,2 ");
+    }
+
+    @Test
+    void benchShatterAndWallRefuseBadThreadCounts() {
+        assertThat(run("bench", "shatter", "--threads", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--threads 0 is not allowed; allowed: an integer 1..256");
+        assertThat(run("bench", "wall", "--threads", "1,x")).isEqualTo(2);
+        assertThat(err.toString()).contains("--threads x is not allowed; allowed: an integer 1..256");
+        assertThat(run("bench", "wall", "--soak", "2", "--threads", "1,2")).isEqualTo(2);
+        assertThat(err.toString()).contains("--threads 1,2 is not allowed with --soak; allowed: one count");
+    }
+
+    @Test
     void benchShatterRefusesTheSoakAndDebrisWithoutTheBudgetsOffRun() {
         assertThat(run("bench", "shatter", "--soak", "2")).isEqualTo(2);
         assertThat(err.toString()).contains("--soak 2 is not allowed with shatter");

@@ -50,6 +50,23 @@ final class WallBenchAndDemoTest {
     }
 
     @Test
+    void benchWallOnTwoThreadsBreaksTheSameAndEndsInTheSameState(@TempDir Path cache) {
+        assertThat(run("bench", "wall", "--steps", "12", "--wall-sites", "6,3,2", "--wall-cache", cache.toString(),
+                "--budgets", "off", "--threads", "1,2")).as(err.toString()).isZero();
+        String[] lines = out.toString().split("\\R");
+        assertThat(lines).hasSize(5);
+        String line = "scene=wall bodies=3 steps=12 median_ms=" + NUM + " p10_ms=" + NUM + " p90_ms=" + NUM
+                + " mean_ms=" + NUM + " threads=(\\d) (breaks=.*)";
+        Matcher one = Pattern.compile(line).matcher(lines[0]);
+        Matcher two = Pattern.compile(line).matcher(lines[2]);
+        assertThat(one.matches()).as(lines[0]).isTrue();
+        assertThat(two.matches()).as(lines[2]).isTrue();
+        assertThat(one.group(1)).isEqualTo("1");
+        assertThat(two.group(1)).isEqualTo("2");
+        assertThat(two.group(2)).isEqualTo(one.group(2)).contains(" budgets=off state_hash=");
+    }
+
+    @Test
     void benchWallRefusesBadSiteCounts() {
         assertThat(run("bench", "wall", "--wall-sites", "20,x")).isEqualTo(2);
         assertThat(err.toString()).contains("--wall-sites '20,x'").contains("'x' is not an integer");
