@@ -5,10 +5,10 @@
 # Usage: benchmarks/run-peers.sh [--steps N] [--cap-seconds S] [--scenes all|pyramid|pile|spheres|large-pyramid]
 #                                [--engines "jolt bullet ode4j jbullet"] [--out FILE] [--no-rubble] [--threads N]
 #        benchmarks/run-peers.sh --table FILE [--engines "..."]   (only print the ratio tables of FILE)
-#        benchmarks/run-peers.sh --wall-debris [--steps N] [--engines "jolt bullet"] [--out FILE]
+#        benchmarks/run-peers.sh --wall-debris [--steps N] [--engines "jolt bullet"] [--out FILE] [--threads N]
 #            (the wall's pieces at its step with the most releases as loose convex hulls: `rubble bench wall
 #             --debris-out` writes them, then each engine and Rubble step the same hulls, each in its own JVM)
-#        benchmarks/run-peers.sh --shatter-debris [--steps N] [--engines "jolt bullet"] [--out FILE]
+#        benchmarks/run-peers.sh --shatter-debris [--steps N] [--engines "jolt bullet"] [--out FILE] [--threads N]
 #            (the same for the shattered wall, issue 27 item 1: `rubble bench shatter --debris-out` writes the
 #             10 000 leaf hulls at the step with the most active pieces)
 #        --jolt-convex-radius R: Jolt's hulls with convex radius R metres (default: Jolt's own, 0.05 m,
@@ -122,8 +122,13 @@ if [ -n "$wall_debris" ]; then
       | sed -u "s/^/rubble-$debris_scene /"
     for e in rubble $engines; do
       case "$e" in jolt|bullet|rubble) ;; *) continue ;; esac
+      if [ "$threads" != 1 ] && [ "$e" = bullet ]; then
+        echo "# $e: skipped (--threads $threads: only jolt has a multi-threaded job system here)"
+        continue
+      fi
       echo "# $e: load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-      java "${jvm[@]}" -cp "$cp" dev.rubble.bench.peers.PeerMain "$e" debris "$debris" --steps "$steps" | sed -u "s/^/$e /"
+      java "${jvm[@]}" -cp "$cp" dev.rubble.bench.peers.PeerMain "$e" debris "$debris" --steps "$steps" --threads "$threads" \
+        | sed -u "s/^/$e /"
     done
     echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
   } | tee "$out"

@@ -13,12 +13,13 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * The wall's debris on one engine: {@code PeerMain ENGINE debris FILE [--steps N]}, FILE written by
+ * The wall's debris on one engine: {@code PeerMain ENGINE debris FILE [--steps N] [--threads N]}, FILE written by
  * {@code rubble bench wall --debris-out FILE} (the wall's pieces at the step with the most
  * releases as loose convex hulls, {@code dev.rubble.scenario.WallDebris}). ENGINE is jolt, bullet
  * or rubble (Rubble stepping the same loose hulls, in this JVM like the peers). Prints the bench
  * line for scene {@code wall-debris}, the cpu line, a sanity line (mean and max height of the
- * dynamic hulls, lost ones) and the engine's info line.
+ * dynamic hulls, lost ones) and the engine's info line. {@code --threads N} (issue 26): Rubble's step and
+ * Jolt's job system on N threads; Bullet steps on one only and refuses more.
  */
 final class WallDebrisRun {
     private WallDebrisRun() {
@@ -26,10 +27,31 @@ final class WallDebrisRun {
 
     static int run(String engine, String[] args) {
         if (args.length < 3) {
-            throw new IllegalArgumentException("usage: PeerMain ENGINE debris FILE [--steps N]; engines: jolt, bullet, rubble");
+            throw new IllegalArgumentException("usage: PeerMain ENGINE debris FILE [--steps N] [--threads N];"
+                    + " engines: jolt, bullet, rubble");
         }
         Path file = Path.of(args[2]);
-        int steps = StepTimer.steps(args, 3, 600, 1);
+        int steps = 600, threads = 1;
+        for (int i = 3; i < args.length; i += 2) {
+            if (i + 1 >= args.length || !("--steps".equals(args[i]) || "--threads".equals(args[i]))) {
+                throw new IllegalArgumentException("option " + args[i] + " is unknown or has no value;"
+                        + " allowed: --steps N, --threads N");
+            }
+            int v;
+            try {
+                v = Integer.parseInt(args[i + 1]);
+            } catch (NumberFormatException e) {
+                v = 0;
+            }
+            if (v < 1) {
+                throw new IllegalArgumentException(args[i] + " = '" + args[i + 1] + "'; allowed: an integer >= 1");
+            }
+            if ("--steps".equals(args[i])) {
+                steps = v;
+            } else {
+                threads = v;
+            }
+        }
         Scenario sc;
         try {
             sc = ScenarioLoader.parse(Files.readString(file));
@@ -43,12 +65,12 @@ final class WallDebrisRun {
             }
         }
         Stepper st = switch (engine) {
-            case "rubble" -> rubble(sc);
-            case "jolt", "bullet" -> peer(engine, sc);
+            case "rubble" -> rubble(sc, threads);
+            case "jolt", "bullet" -> peer(engine, sc, threads);
             default -> throw new IllegalArgumentException("engine = '" + engine + "'; allowed for debris: jolt, bullet, rubble");
         };
         double[] end = new double[3 * n];
-        StepTimer.run(st::step, steps, Long.MAX_VALUE, "wall-debris", n, 1);
+        StepTimer.run(st::step, steps, Long.MAX_VALUE, "wall-debris", n, threads);
         st.positions(end);
         double sum = 0, max = Double.NEGATIVE_INFINITY;
         int lost = 0;
@@ -79,8 +101,8 @@ final class WallDebrisRun {
         void close();
     }
 
-    private static Stepper peer(String engine, Scenario sc) {
-        PeerEngine e = PeerMain.engine(engine);
+    private static Stepper peer(String engine, Scenario sc, int threads) {
+        PeerEngine e = PeerMain.engine(engine, threads);
         e.build(sc);
         return new Stepper() {
             @Override
@@ -105,8 +127,8 @@ final class WallDebrisRun {
         };
     }
 
-    private static Stepper rubble(Scenario sc) {
-        ScenarioWorld sw = ScenarioWorld.create(sc, Stages.load());
+    private static Stepper rubble(Scenario sc, int threads) {
+        ScenarioWorld sw = ScenarioWorld.create(sc, Stages.load(), java.util.Map.of(), threads);
         var b = sw.world().bodies();
         int[] slots = new int[b.size()];
         int k = 0;
@@ -136,7 +158,7 @@ final class WallDebrisRun {
                 var ws = sw.world().settings();
                 return "info engine=rubble broadphase=" + sw.world().broadphaseName() + " velocity_iterations="
                         + ws.velocityIterations() + " position_iterations=" + ws.positionIterations()
-                        + " sub_steps=" + ws.subSteps() + " sleeping=off threads=1";
+                        + " sub_steps=" + ws.subSteps() + " sleeping=off threads=" + ws.threads();
             }
 
             @Override
