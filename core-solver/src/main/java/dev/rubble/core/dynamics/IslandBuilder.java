@@ -1,5 +1,7 @@
 package dev.rubble.core.dynamics;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
@@ -7,8 +9,15 @@ import java.util.Arrays;
  * {@link #find} with path halving; {@link #union} links the larger root under the smaller one, so
  * an island's root is always its lowest slot and the result does not depend on edge order.
  * Arrays grow to the slot high-water mark and are reused: no allocation in steady state.
+ *
+ * <p>{@link #unionShared} and {@link #findShared} may run on several threads at once (issue 26):
+ * a link is a compare-and-set of a root's parent from itself to the smaller root, retried when
+ * another thread linked that root first, and a halving step is a compare-and-set too, so every
+ * parent stays an ancestor. Every link points to a smaller slot, so an island's root is still its
+ * lowest slot: the same roots on any number of threads, in any interleaving.
  */
 public final class IslandBuilder {
+    private static final VarHandle PARENT = MethodHandles.arrayElementVarHandle(int[].class);
     private int[] parent = new int[0];
 
     /** Makes room for slots {@code 0 .. slots)}. */
@@ -40,6 +49,36 @@ public final class IslandBuilder {
             parent[rb] = ra;
         } else if (rb < ra) {
             parent[ra] = rb;
+        }
+    }
+
+    /** {@link #find} that other threads may run beside, with {@link #unionShared} and each other. */
+    public int findShared(int s) {
+        int[] p = parent;
+        int q;
+        while ((q = (int) PARENT.getAcquire(p, s)) != s) {
+            int g = (int) PARENT.getAcquire(p, q);
+            if (g != q) {
+                PARENT.compareAndSet(p, s, q, g); // halving: q's parent is an ancestor of s too
+            }
+            s = g;
+        }
+        return s;
+    }
+
+    /** {@link #union} that other threads may run beside: the same islands, each rooted at its lowest slot. */
+    public void unionShared(int a, int b) {
+        int[] p = parent;
+        while (true) {
+            int ra = findShared(a), rb = findShared(b);
+            if (ra == rb) {
+                return;
+            }
+            int lo = Math.min(ra, rb), hi = Math.max(ra, rb);
+            if (PARENT.compareAndSet(p, hi, hi, lo)) {
+                return;
+            }
+            // hi was linked meanwhile: find the roots again
         }
     }
 }

@@ -5,8 +5,13 @@ import dev.rubble.core.body.BodyStates;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.collision.ContactStore;
+import dev.rubble.core.parallel.RangeTask;
+import dev.rubble.core.parallel.StepExecutor;
 import dev.rubble.spi.shape.Shape;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Islands and sleeping (SPEC §2; reference: rage-rigid-body-pipeline §9).
@@ -28,6 +33,13 @@ import java.util.Arrays;
  * when any member leaves SLEEPING (impulse, velocity, state command) and wakes islands whose bounds
  * overlap a body that is removed or disabled. This class only decides; it never calls back into
  * the world.
+ *
+ * <p>Threads (issue 26): {@link #update} on an executor runs its three reductions in blocks on the
+ * executor's threads: the bodies' rest timers, the unions of the contacts (a concurrent union-find
+ * whose roots are each island's lowest slot, {@link IslandBuilder#unionShared}) and each island's
+ * least rest time (an exact minimum, the same in any order). Which islands fall asleep, and in
+ * which order their bodies change state, is then decided on the calling thread in the awake
+ * bodies' order, as on one thread: the same bits for every thread count.
  */
 public final class SleepManager {
     private static final byte AWAKE = (byte) BodyState.AWAKE.ordinal();
@@ -43,7 +55,28 @@ public final class SleepManager {
     // per slot: the shape the extent was computed for, and the centre-of-mass-to-farthest-point distance
     private Shape[] extentShape = new Shape[0];
     private double[] extent = new double[0];
-    private final double[] box = new double[6];
+    private double[] extentBox = new double[0]; // per slot: the shape's local bounds (6 each), where extent() reads them
+    // per slot: an awake kinematic body moving fast enough to keep what it touches awake (this update's)
+    private boolean[] fastKinematic = new boolean[0];
+    private static final VarHandle REST = MethodHandles.arrayElementVarHandle(double[].class);
+    /** Bodies (or manifolds) per block at the least: smaller scenes run on the calling thread. */
+    static final int BODY_BLOCK = 1024;
+    static final int MANIFOLD_BLOCK = 1024;
+    private static final int BLOCKS_PER_THREAD = 4;
+    // the update in progress, for its range tasks
+    private BodyStore runB;
+    private ContactStore runC;
+    private DynamicsSettings runD;
+    private double runDt;
+    /** Whether the update's blocks may run on several threads: then the shared union-find and minimum. */
+    private boolean shared;
+    private final AtomicInteger islandCount = new AtomicInteger();
+    private final RangeTask timersTask = this::timers;
+    private final RangeTask unionsTask = this::unions;
+    private final RangeTask restTask = this::islandRest;
+    private final RangeTask readyTask = this::ready;
+    // per slot: whether the body's island has rested long enough to sleep (this update's)
+    private boolean[] ready = new boolean[0];
 
     private void ensure(int slots) {
         if (islandRest.length < slots) {
@@ -54,6 +87,9 @@ public final class SleepManager {
             keepAwake = Arrays.copyOf(keepAwake, cap);
             extentShape = Arrays.copyOf(extentShape, cap);
             extent = Arrays.copyOf(extent, cap);
+            extentBox = Arrays.copyOf(extentBox, 6 * cap);
+            fastKinematic = Arrays.copyOf(fastKinematic, cap);
+            ready = Arrays.copyOf(ready, cap);
         }
         islands.ensure(slots);
     }
@@ -148,10 +184,13 @@ public final class SleepManager {
             return 0;
         }
         if (extentShape[s] != sh) {
-            sh.bounds(0, 0, 0, 0, 0, 0, 1, box, 0);
-            double x = Math.max(Math.abs(box[0] - b.lcx[s]), Math.abs(box[3] - b.lcx[s]));
-            double y = Math.max(Math.abs(box[1] - b.lcy[s]), Math.abs(box[4] - b.lcy[s]));
-            double z = Math.max(Math.abs(box[2] - b.lcz[s]), Math.abs(box[5] - b.lcz[s]));
+            // into the slot's own six values: blocks on several threads compute different slots' extents
+            final double[] box = extentBox;
+            final int o = 6 * s;
+            sh.bounds(0, 0, 0, 0, 0, 0, 1, box, o);
+            double x = Math.max(Math.abs(box[o] - b.lcx[s]), Math.abs(box[o + 3] - b.lcx[s]));
+            double y = Math.max(Math.abs(box[o + 1] - b.lcy[s]), Math.abs(box[o + 4] - b.lcy[s]));
+            double z = Math.max(Math.abs(box[o + 2] - b.lcz[s]), Math.abs(box[o + 5] - b.lcz[s]));
             extent[s] = Math.sqrt(x * x + y * y + z * z);
             extentShape[s] = sh;
         }
@@ -173,63 +212,55 @@ public final class SleepManager {
      * constrained bodies sleep together.
      */
     public int update(BodyStates states, ContactStore c, DynamicsSettings d, double dt, int[] edges, int edgeCount) {
+        return update(states, c, d, dt, edges, edgeCount, StepExecutor.Inline.INSTANCE);
+    }
+
+    /**
+     * {@link #update(BodyStates, ContactStore, DynamicsSettings, double, int[], int)} with its reductions in
+     * blocks on {@code ex} (see the class comment): the same result on any executor.
+     */
+    public int update(BodyStates states, ContactStore c, DynamicsSettings d, double dt, int[] edges, int edgeCount,
+                      StepExecutor ex) {
         BodyStore b = states.bodies();
         ensure(b.slotLimit());
         int awake = b.awakeCount();
-        for (int i = 0; i < awake; i++) {
-            int s = b.order[i];
-            if (b.motion[s] != DYNAMIC) {
-                continue;
+        runB = b;
+        runC = c;
+        runD = d;
+        runDt = dt;
+        shared = ex.threads() > 1; // one thread: the plain union-find (the same roots, no atomic operations)
+        try {
+            ex.runSplit(awake, BODY_BLOCK, BLOCKS_PER_THREAD, timersTask);
+            ex.runSplit(c.size(), MANIFOLD_BLOCK, BLOCKS_PER_THREAD, unionsTask);
+            for (int e = 0; e < edgeCount; e++) {
+                int a = edges[2 * e], bb = edges[2 * e + 1];
+                if (b.state[a] == AWAKE && b.state[bb] == AWAKE && b.motion[a] == DYNAMIC && b.motion[bb] == DYNAMIC) {
+                    islands.union(a, bb);
+                }
             }
-            islands.make(s);
-            keepAwake[s] = false;
-            islandRest[s] = Double.POSITIVE_INFINITY;
-            head[s] = -1;
-            b.sleepTime[s] = movingFast(b, s, d) ? 0 : b.sleepTime[s] + dt;
+            islandCount.set(0);
+            ex.runSplit(awake, BODY_BLOCK, BLOCKS_PER_THREAD, restTask);
+        } finally {
+            runB = null;
+            runC = null;
+            runD = null;
         }
-        for (int m = 0, n = c.size(); m < n; m++) {
-            if (c.pointCount[m] == 0) {
-                continue;
-            }
-            int a = c.bodyA[m], bb = c.bodyB[m];
-            boolean da = b.state[a] == AWAKE && b.motion[a] == DYNAMIC;
-            boolean db = b.state[bb] == AWAKE && b.motion[bb] == DYNAMIC;
-            if (da && db) {
-                islands.union(a, bb);
-            } else if (da && b.state[bb] == AWAKE && b.motion[bb] == KINEMATIC && movingFast(b, bb, d)) {
-                keepAwake[a] = true;
-            } else if (db && b.state[a] == AWAKE && b.motion[a] == KINEMATIC && movingFast(b, a, d)) {
-                keepAwake[bb] = true;
-            }
-        }
-        for (int e = 0; e < edgeCount; e++) {
-            int a = edges[2 * e], bb = edges[2 * e + 1];
-            if (b.state[a] == AWAKE && b.state[bb] == AWAKE && b.motion[a] == DYNAMIC && b.motion[bb] == DYNAMIC) {
-                islands.union(a, bb);
-            }
-        }
-        int count = 0;
-        for (int i = 0; i < awake; i++) {
-            int s = b.order[i];
-            if (b.motion[s] != DYNAMIC) {
-                continue;
-            }
-            int r = islands.find(s);
-            if (r == s) {
-                count++;
-            }
-            double rest = keepAwake[s] ? -1 : b.sleepTime[s];
-            if (rest < islandRest[r]) {
-                islandRest[r] = rest;
-            }
-        }
+        int count = islandCount.get();
         if (!d.sleepEnabled()) {
             return count;
         }
+        runB = b;
+        runD = d;
+        try {
+            ex.runSplit(awake, BODY_BLOCK, BLOCKS_PER_THREAD, readyTask);
+        } finally {
+            runB = null;
+            runD = null;
+        }
         int nc = 0;
-        for (int i = 0; i < awake; i++) {
+        for (int i = 0; i < awake; i++) { // in the awake bodies' order, as on one thread
             int s = b.order[i];
-            if (b.motion[s] == DYNAMIC && islandRest[islands.find(s)] >= d.timeToSleep()) {
+            if (ready[s]) {
                 candidates[nc++] = s;
             }
         }
@@ -245,5 +276,97 @@ public final class SleepManager {
             }
         }
         return count;
+    }
+
+    /** Awake bodies {@code [lo, hi)}: singleton islands, rest timers; the fast kinematic bodies marked. */
+    private void timers(int lo, int hi) {
+        final BodyStore b = runB;
+        final DynamicsSettings d = runD;
+        final double dt = runDt;
+        for (int i = lo; i < hi; i++) {
+            int s = b.order[i];
+            byte m = b.motion[s];
+            if (m == KINEMATIC) {
+                fastKinematic[s] = movingFast(b, s, d);
+                continue;
+            }
+            if (m != DYNAMIC) {
+                continue;
+            }
+            islands.make(s);
+            keepAwake[s] = false;
+            islandRest[s] = Double.POSITIVE_INFINITY;
+            head[s] = -1;
+            b.sleepTime[s] = movingFast(b, s, d) ? 0 : b.sleepTime[s] + dt;
+        }
+    }
+
+    /**
+     * Manifolds {@code [lo, hi)} with points: two awake dynamic bodies join one island; one touching a
+     * fast awake kinematic body stays awake (every writer writes {@code true}: the order does not matter).
+     */
+    private void unions(int lo, int hi) {
+        final BodyStore b = runB;
+        final ContactStore c = runC;
+        for (int m = lo; m < hi; m++) {
+            if (c.pointCount[m] == 0) {
+                continue;
+            }
+            int a = c.bodyA[m], bb = c.bodyB[m];
+            boolean da = b.state[a] == AWAKE && b.motion[a] == DYNAMIC;
+            boolean db = b.state[bb] == AWAKE && b.motion[bb] == DYNAMIC;
+            if (da && db) {
+                if (shared) {
+                    islands.unionShared(a, bb);
+                } else {
+                    islands.union(a, bb);
+                }
+            } else if (da && b.state[bb] == AWAKE && b.motion[bb] == KINEMATIC && fastKinematic[bb]) {
+                keepAwake[a] = true;
+            } else if (db && b.state[a] == AWAKE && b.motion[a] == KINEMATIC && fastKinematic[a]) {
+                keepAwake[bb] = true;
+            }
+        }
+    }
+
+    /** Awake bodies {@code [lo, hi)}: the islands counted at their roots, each island's least rest time. */
+    private void islandRest(int lo, int hi) {
+        final BodyStore b = runB;
+        int roots = 0;
+        for (int i = lo; i < hi; i++) {
+            int s = b.order[i];
+            if (b.motion[s] != DYNAMIC) {
+                continue;
+            }
+            int r = shared ? islands.findShared(s) : islands.find(s);
+            if (r == s) {
+                roots++;
+            }
+            double rest = keepAwake[s] ? -1 : b.sleepTime[s];
+            if (!shared) {
+                if (rest < islandRest[r]) {
+                    islandRest[r] = rest;
+                }
+                continue;
+            }
+            double cur;
+            while (rest < (cur = (double) REST.getVolatile(islandRest, r))
+                    && !REST.compareAndSet(islandRest, r, cur, rest)) {
+                // another member of the island lowered it meanwhile: compare again
+            }
+        }
+        if (roots > 0) {
+            islandCount.addAndGet(roots);
+        }
+    }
+
+    /** Awake bodies {@code [lo, hi)}: whether each is a dynamic body whose island rested {@code timeToSleep}. */
+    private void ready(int lo, int hi) {
+        final BodyStore b = runB;
+        final double t = runD.timeToSleep();
+        for (int i = lo; i < hi; i++) {
+            int s = b.order[i];
+            ready[s] = b.motion[s] == DYNAMIC && islandRest[shared ? islands.findShared(s) : islands.find(s)] >= t;
+        }
     }
 }

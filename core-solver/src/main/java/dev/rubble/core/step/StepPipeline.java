@@ -261,7 +261,7 @@ public final class StepPipeline {
         }
 
         c.sleep.disableSlow(c.states); // issue 24: per-body disable thresholds (a flag check until a field sets one)
-        p.islands = c.sleep.update(c.states, cs, ds, dt, joints.edges(), joints.edgeCount());
+        p.islands = c.sleep.update(c.states, cs, ds, dt, joints.edges(), joints.edgeCount(), executor);
         t = lap(StepSlot.SLEEP, t);
 
         // kinematic bodies snap onto their targets only now: relax, restitution and the sleep

@@ -156,4 +156,71 @@ final class ThreadCountInvarianceTest {
             }
         }
     }
+
+    /**
+     * Islands that fall asleep at different times (stacks one to four boxes high on a 10 x 10 grid, so
+     * the islands' unions run in many blocks at once on the pools' one-item grain), a fast kinematic
+     * slab that keeps the boxes it touches awake, and a heavy ball rolled in late that wakes islands:
+     * the sleep update's concurrent union-find and its least-rest-time reduction must give one
+     * thread's islands, sleepers and bits at every step.
+     */
+    private static World sleepers(StepExecutor ex) {
+        World w = groundedWorld(ex);
+        SplittableRandom r = new SplittableRandom(29);
+        for (int cx = 0; cx < 10; cx++) {
+            for (int cz = 0; cz < 10; cz++) {
+                int height = 1 + r.nextInt(4);
+                for (int k = 0; k < height; k++) {
+                    w.createBody(BodyDef.of(new Box(0.4, 0.4, 0.4)).withMass(1 + r.nextDouble(2)).withMaterial(0.7, 0)
+                            .withPosition(cx * 1.1 - 5, 0.4 + k * 0.8, cz * 1.1 - 5));
+                }
+            }
+        }
+        // a kinematic slab under the last row of stacks, sliding back and forth fast enough to keep them awake
+        kinematic = w.createBody(BodyDef.of(new Box(0.5, 0.05, 6)).withMotion(dev.rubble.core.body.MotionType.KINEMATIC)
+                .withPosition(6.1, 0.05, 0));
+        return w;
+    }
+
+    private static long kinematic;
+
+    private static final int SLEEP_STEPS = 300;
+
+    /** Per step: the state hash, the islands, the sleeping bodies and the bodies woken, each a row. */
+    private static long[][] sleepRun(StepExecutor ex) {
+        World w = sleepers(ex);
+        long k = kinematic;
+        long[][] out = new long[4][SLEEP_STEPS];
+        for (int i = 0; i < SLEEP_STEPS; i++) {
+            double x = 6.1 + 0.3 * StrictMath.sin(i * 0.3);
+            w.queue(new dev.rubble.core.command.Command.SetKinematicTarget(k, x, 0.05, 0, 0, 0, 0, 1));
+            if (i == 200) { // a heavy ball through the settled, sleeping grid
+                w.createBody(BodyDef.of(new Sphere(0.5)).withPosition(-7, 0.5, -4.4).withLinearVelocity(12, 0, 0)
+                        .withMass(60));
+            }
+            w.step();
+            out[0][i] = w.profile().stateHash();
+            out[1][i] = w.profile().islands();
+            out[2][i] = w.profile().sleepingBodies();
+            out[3][i] = w.profile().woken();
+        }
+        return out;
+    }
+
+    @Test
+    void islandsFallAsleepAndWakeTheSameOnEveryThreadCount() {
+        long[][] one = sleepRun(StepExecutor.Inline.INSTANCE);
+        // the comparison means something: many islands, islands asleep, then woken by the ball
+        assertThat(java.util.Arrays.stream(one[1]).max().orElse(0)).isGreaterThan(50);
+        assertThat(one[2][199]).as("sleeping before the ball").isGreaterThan(100);
+        assertThat(java.util.Arrays.stream(one[3], 200, SLEEP_STEPS).sum()).as("woken by the ball").isPositive();
+        for (int threads : new int[] {2, 3, 8}) {
+            try (WorkerPool pool = new WorkerPool(threads, 1)) {
+                long[][] h = sleepRun(pool);
+                for (int row = 0; row < 4; row++) {
+                    assertThat(h[row]).as("%d threads, row %d", threads, row).isEqualTo(one[row]);
+                }
+            }
+        }
+    }
 }
