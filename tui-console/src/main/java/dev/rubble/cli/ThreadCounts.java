@@ -19,15 +19,30 @@ final class ThreadCounts {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new BadInputException(option + " " + text + " is not allowed; allowed: an integer 1.."
-                + WorldSettings.MAX_THREADS + " (the result is the same for every count)");
+        throw new BadInputException(option + " " + shown(text) + " is not allowed; " + ALLOWED);
     }
 
-    /** A comma-separated list of thread counts, e.g. {@code 1,2}. */
+    private static final String ALLOWED = "allowed: an integer 1.." + WorldSettings.MAX_THREADS
+            + " (the result is the same for every count)";
+
+    /** The value as typed, or {@code ''} when there is nothing to see. */
+    private static String shown(String text) {
+        return text.isBlank() ? "'" + text + "'" : text;
+    }
+
+    /** A comma-separated list of thread counts, e.g. {@code 1,2}; a bad element is named with the whole list. */
     static List<Integer> list(String option, String text) {
+        String[] parts = text.split(",", -1);
+        if (parts.length == 1) {
+            return List.of(one(option, text));
+        }
         List<Integer> out = new ArrayList<>();
-        for (String p : text.split(",", -1)) {
-            out.add(one(option, p));
+        for (String p : parts) {
+            try {
+                out.add(one(option, p));
+            } catch (BadInputException e) {
+                throw new BadInputException(option + " " + text + ": element '" + p + "' is not allowed; " + ALLOWED);
+            }
         }
         return out;
     }

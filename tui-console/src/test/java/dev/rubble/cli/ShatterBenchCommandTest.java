@@ -66,7 +66,11 @@ final class ShatterBenchCommandTest {
         assertThat(run("bench", "shatter", "--threads", "0")).isEqualTo(2);
         assertThat(err.toString()).contains("--threads 0 is not allowed; allowed: an integer 1..256");
         assertThat(run("bench", "wall", "--threads", "1,x")).isEqualTo(2);
-        assertThat(err.toString()).contains("--threads x is not allowed; allowed: an integer 1..256");
+        assertThat(err.toString()).contains("--threads 1,x: element 'x' is not allowed; allowed: an integer 1..256");
+        assertThat(run("bench", "pile", "--threads", "1,,2")).isEqualTo(2);
+        assertThat(err.toString()).contains("--threads 1,,2: element '' is not allowed");
+        assertThat(run("bench", "pile", "--threads", "")).isEqualTo(2);
+        assertThat(err.toString()).contains("--threads '' is not allowed");
         assertThat(run("bench", "wall", "--soak", "2", "--threads", "1,2")).isEqualTo(2);
         assertThat(err.toString()).contains("--threads 1,2 is not allowed with --soak; allowed: one count");
     }
