@@ -1,8 +1,6 @@
 package dev.rubble.core.dynamics;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * Union-find over body slots, rebuilt every step (SPEC §2 "islands and sleeping"). Iterative
@@ -17,27 +15,34 @@ import java.util.Arrays;
  * lowest slot: the same roots on any number of threads, in any interleaving.
  */
 public final class IslandBuilder {
-    private static final VarHandle PARENT = MethodHandles.arrayElementVarHandle(int[].class);
-    private int[] parent = new int[0];
+    // an AtomicIntegerArray rather than an int[] with a VarHandle: the one-thread path reads and writes it
+    // plainly, and the controlled-concurrency tests (IslandBuilderFrayTest) see its atomic operations
+    private AtomicIntegerArray parent = new AtomicIntegerArray(0);
 
     /** Makes room for slots {@code 0 .. slots)}. */
     public void ensure(int slots) {
-        if (parent.length < slots) {
-            parent = Arrays.copyOf(parent, Math.max(slots, parent.length * 2));
+        if (parent.length() < slots) {
+            AtomicIntegerArray grown = new AtomicIntegerArray(Math.max(slots, parent.length() * 2));
+            for (int i = 0, n = parent.length(); i < n; i++) {
+                grown.setPlain(i, parent.getPlain(i));
+            }
+            parent = grown;
         }
     }
 
     /** Makes {@code s} a singleton island. */
     public void make(int s) {
-        parent[s] = s;
+        parent.setPlain(s, s);
     }
 
     /** Root (lowest slot) of the island of {@code s}. */
     public int find(int s) {
-        int[] p = parent;
-        while (p[s] != s) {
-            p[s] = p[p[s]];
-            s = p[s];
+        AtomicIntegerArray p = parent;
+        int q;
+        while ((q = p.getPlain(s)) != s) {
+            int g = p.getPlain(q);
+            p.setPlain(s, g);
+            s = g;
         }
         return s;
     }
@@ -46,20 +51,20 @@ public final class IslandBuilder {
     public void union(int a, int b) {
         int ra = find(a), rb = find(b);
         if (ra < rb) {
-            parent[rb] = ra;
+            parent.setPlain(rb, ra);
         } else if (rb < ra) {
-            parent[ra] = rb;
+            parent.setPlain(ra, rb);
         }
     }
 
     /** {@link #find} that other threads may run beside, with {@link #unionShared} and each other. */
     public int findShared(int s) {
-        int[] p = parent;
+        AtomicIntegerArray p = parent;
         int q;
-        while ((q = (int) PARENT.getAcquire(p, s)) != s) {
-            int g = (int) PARENT.getAcquire(p, q);
+        while ((q = p.getAcquire(s)) != s) {
+            int g = p.getAcquire(q);
             if (g != q) {
-                PARENT.compareAndSet(p, s, q, g); // halving: q's parent is an ancestor of s too
+                p.compareAndSet(s, q, g); // halving: q's parent is an ancestor of s too
             }
             s = g;
         }
@@ -68,14 +73,14 @@ public final class IslandBuilder {
 
     /** {@link #union} that other threads may run beside: the same islands, each rooted at its lowest slot. */
     public void unionShared(int a, int b) {
-        int[] p = parent;
+        AtomicIntegerArray p = parent;
         while (true) {
             int ra = findShared(a), rb = findShared(b);
             if (ra == rb) {
                 return;
             }
             int lo = Math.min(ra, rb), hi = Math.max(ra, rb);
-            if (PARENT.compareAndSet(p, hi, hi, lo)) {
+            if (p.compareAndSet(hi, hi, lo)) {
                 return;
             }
             // hi was linked meanwhile: find the roots again
