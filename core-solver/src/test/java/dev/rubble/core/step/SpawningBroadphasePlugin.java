@@ -1,11 +1,11 @@
 package dev.rubble.core.step;
 
+import dev.rubble.core.body.ForwardingBroadphase;
 import dev.rubble.spi.RubblePlugin;
 import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.broadphase.Broadphase;
 import dev.rubble.spi.broadphase.BroadphaseFactory;
 import java.util.List;
-import java.util.ServiceLoader;
 
 /**
  * Test-only plugin: broadphase {@code test-spawner} is the brute-force reference plus a hook run from
@@ -31,59 +31,12 @@ public final class SpawningBroadphasePlugin implements RubblePlugin {
 
             @Override
             public Broadphase create(StageConfig config) {
-                return new Spawning(reference());
+                return new Spawning();
             }
         });
     }
 
-    private static Broadphase reference() {
-        for (RubblePlugin p : ServiceLoader.load(RubblePlugin.class)) {
-            for (BroadphaseFactory f : p.broadphases()) {
-                if (f.name().equals("bruteforce")) {
-                    return f.create(StageConfig.empty());
-                }
-            }
-        }
-        throw new IllegalStateException("bruteforce broadphase not on the test class path");
-    }
-
-    private static final class Spawning implements Broadphase {
-        private final Broadphase d;
-
-        Spawning(Broadphase d) {
-            this.d = d;
-        }
-
-        @Override
-        public void add(int id, double a, double b, double c, double e, double f, double g, boolean fixed) {
-            d.add(id, a, b, c, e, f, g, fixed);
-        }
-
-        @Override
-        public void update(int id, double a, double b, double c, double e, double f, double g) {
-            d.update(id, a, b, c, e, f, g);
-        }
-
-        @Override
-        public void setFixed(int id, boolean fixed) {
-            d.setFixed(id, fixed);
-        }
-
-        @Override
-        public void remove(int id) {
-            d.remove(id);
-        }
-
-        @Override
-        public boolean contains(int id) {
-            return d.contains(id);
-        }
-
-        @Override
-        public int size() {
-            return d.size();
-        }
-
+    private static final class Spawning extends ForwardingBroadphase {
         @Override
         public void findPairs(PairCollector out) {
             Runnable h = hook;
@@ -91,12 +44,7 @@ public final class SpawningBroadphasePlugin implements RubblePlugin {
             if (h != null) {
                 h.run();
             }
-            d.findPairs(out);
-        }
-
-        @Override
-        public void query(double a, double b, double c, double e, double f, double g, ProxyCollector out) {
-            d.query(a, b, c, e, f, g, out);
+            super.findPairs(out);
         }
     }
 }
