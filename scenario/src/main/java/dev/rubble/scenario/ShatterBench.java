@@ -119,15 +119,15 @@ public final class ShatterBench {
             return maxAfterBreak(cpuNanos, firstBreakStep);
         }
 
-        /** The report line ({@code scene=shatter …}). */
-        public String line(String budgets) {
+        /** The report line ({@code scene=shatter … threads=N}) of a run on {@code threads} threads. */
+        public String line(String budgets, int threads) {
             return String.format(Locale.ROOT, "scene=shatter steps=%d break_step=%d last_break_step=%d"
                             + " peak_active_pieces=%d peak_step=%d peak_bodies=%d breaks=%d releases=%d"
                             + " deferred_left=%d throttled=%d median_ms=%.3f p99_ms=%.3f max_ms=%.3f"
-                            + " max_after_break_ms=%.3f budgets=%s state_hash=%016x",
+                            + " max_after_break_ms=%.3f budgets=%s state_hash=%016x threads=%d",
                     steps, firstBreakStep, lastBreakStep, peakActive, peakActiveStep, peakBodies, breaks, releases,
                     deferredLeft, throttled, wall.median(), wall.p99(), wall.max(), wallMaxAfterBreak(), budgets,
-                    stateHash);
+                    stateHash, threads);
         }
 
         /** The CPU and allocation line, or null when the JVM measures neither. */

@@ -124,7 +124,8 @@ final class ShatterSceneTest {
             most = Math.max(most, r.wallNanos()[k - 1]);
         }
         assertThat(r.wallMaxAfterBreak()).isEqualTo(most * 1e-6);
-        assertThat(r.line("x")).contains(String.format(java.util.Locale.ROOT, "max_after_break_ms=%.3f", most * 1e-6));
+        assertThat(r.line("x", 3)).contains(String.format(java.util.Locale.ROOT, "max_after_break_ms=%.3f", most * 1e-6))
+                .endsWith(" threads=3");
     }
 
     @Test

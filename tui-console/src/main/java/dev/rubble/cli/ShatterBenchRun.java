@@ -164,7 +164,7 @@ final class ShatterBenchRun {
         if (c.perStep != null) {
             writePerStep(c.perStep, r, rows);
         }
-        out.println(r.line(budgets ? "on" : "off") + " threads=" + c.threads);
+        out.println(r.line(budgets ? "on" : "off", c.threads));
         String cpu = r.cpuLine();
         if (cpu != null) {
             out.println(cpu);

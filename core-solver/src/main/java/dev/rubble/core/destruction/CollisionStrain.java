@@ -54,26 +54,8 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
             gatherUnionPair(c, m0, m1);
             return;
         }
-        int ga = d.nodeOfSlot(c.bodyA[m0]);
-        int gb = d.nodeOfSlot(c.bodyB[m0]);
-        // one-way (debris) contacts create no strain (SPEC §5, §6): a holder is not loaded by a
-        // debris body touching it (a debris holder is still loaded by the ground and by non-debris)
-        byte[] debris = d.bodies.debris;
-        if (ga >= 0 && (debris[c.bodyB[m0]] != 0 || sink != null && !sink.takes(ga))) {
-            ga = -1;
-        }
-        if (gb >= 0 && (debris[c.bodyA[m0]] != 0 || sink != null && !sink.takes(gb))) {
-            gb = -1;
-        }
-        // a node no load can change (a released leaf, an inert holder: load() would return at once) is
-        // dropped before the pair's impulses are shared out: the shattered wall's 10 000 loose leaves
-        // touch each other at some 100 000 points, and each pair's fair sharing was the gather's cost
-        if (ga >= 0 && unloadable(ga)) {
-            ga = -1;
-        }
-        if (gb >= 0 && unloadable(gb)) {
-            gb = -1;
-        }
+        int ga = target(d.nodeOfSlot(c.bodyA[m0]), c.bodyB[m0]);
+        int gb = target(d.nodeOfSlot(c.bodyB[m0]), c.bodyA[m0]);
         if (ga < 0 && gb < 0) {
             return;
         }
@@ -147,20 +129,8 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
         for (int m = m0; m < m1; m++) {
             int slotA = ua ? d.unions.memberSlot(sa, c.key[m], true) : sa;
             int slotB = ub ? d.unions.memberSlot(sb, c.key[m], false) : sb;
-            int ga = slotA < 0 ? -1 : d.nodeOfSlot(slotA);
-            int gb = slotB < 0 ? -1 : d.nodeOfSlot(slotB);
-            if (ga >= 0 && (b.debris[sb] != 0 || sink != null && !sink.takes(ga))) {
-                ga = -1;
-            }
-            if (gb >= 0 && (b.debris[sa] != 0 || sink != null && !sink.takes(gb))) {
-                gb = -1;
-            }
-            if (ga >= 0 && unloadable(ga)) {
-                ga = -1;
-            }
-            if (gb >= 0 && unloadable(gb)) {
-                gb = -1;
-            }
+            int ga = target(slotA < 0 ? -1 : d.nodeOfSlot(slotA), sb);
+            int gb = target(slotB < 0 ? -1 : d.nodeOfSlot(slotB), sa);
             if (ga < 0 && gb < 0) {
                 continue;
             }
@@ -187,18 +157,23 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
     }
 
     /**
-     * Whether no collision load can reach a child of node {@code g}: it has no children (a released
-     * leaf) or it is {@link #inert}. {@link #load} does nothing for such a node, so the gather skips it.
+     * Node {@code g} (-1: none) if a contact with body slot {@code other} can load its children, else -1:
+     * one-way (debris) contacts create no strain (SPEC §5, §6: a holder is not loaded by a debris body
+     * touching it; a debris holder is still loaded by the ground and by non-debris); the impact pass's
+     * trial takes only the holders it asks for; and a node with no children (a released leaf) or an
+     * {@link #inert} one can take no load. Decided once per pair, before its impulses are shared out
+     * among its points: the shattered wall's 10 000 loose leaves touch at some 100 000 points.
      */
-    private boolean unloadable(int g) {
-        return d.store.childCount[g] == 0 || inert(g);
+    private int target(int g, int other) {
+        if (g < 0 || d.bodies.debris[other] != 0 || sink != null && !sink.takes(g)
+                || d.store.childCount[g] == 0 || inert(g)) {
+            return -1;
+        }
+        return g;
     }
 
-    /** Loads the child(ren) of holder g hit at world offset r from its centre of mass. */
+    /** Loads the child(ren) of holder g ({@link #target}: one that can take a load) hit at world offset r from its centre of mass. */
     private void load(int g, int slot, double rx, double ry, double rz, double j) {
-        if (unloadable(g)) {
-            return;
-        }
         ClusterStore s = d.store;
         BodyStore b = d.bodies;
         // into the collection frame: R^T r + com

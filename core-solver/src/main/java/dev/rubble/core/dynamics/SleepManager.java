@@ -34,12 +34,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * overlap a body that is removed or disabled. This class only decides; it never calls back into
  * the world.
  *
- * <p>Threads (issue 26): {@link #update} on an executor runs its three reductions in blocks on the
- * executor's threads: the bodies' rest timers, the unions of the contacts (a concurrent union-find
- * whose roots are each island's lowest slot, {@link IslandBuilder#unionShared}) and each island's
- * least rest time (an exact minimum, the same in any order). Which islands fall asleep, and in
- * which order their bodies change state, is then decided on the calling thread in the awake
- * bodies' order, as on one thread: the same bits for every thread count.
+ * <p>Threads (issue 26): {@link #update} on an executor runs four passes in blocks on the executor's
+ * threads: the bodies' rest timers, the unions of the contacts (a concurrent union-find whose roots
+ * are each island's lowest slot, {@link IslandBuilder#unionShared}), each island's least rest time (an
+ * exact minimum, the same in any order) and whether each body's island has rested long enough. The
+ * sleepers are then collected, and change state, on the calling thread in the awake bodies' order, as
+ * on one thread: the same bits for every thread count. One thread uses the plain union-find.
  */
 public final class SleepManager {
     private static final byte AWAKE = (byte) BodyState.AWAKE.ordinal();
@@ -240,6 +240,9 @@ public final class SleepManager {
             }
             islandCount.set(0);
             ex.runSplit(awake, BODY_BLOCK, BLOCKS_PER_THREAD, restTask);
+            if (d.sleepEnabled()) {
+                ex.runSplit(awake, BODY_BLOCK, BLOCKS_PER_THREAD, readyTask);
+            }
         } finally {
             runB = null;
             runC = null;
@@ -248,14 +251,6 @@ public final class SleepManager {
         int count = islandCount.get();
         if (!d.sleepEnabled()) {
             return count;
-        }
-        runB = b;
-        runD = d;
-        try {
-            ex.runSplit(awake, BODY_BLOCK, BLOCKS_PER_THREAD, readyTask);
-        } finally {
-            runB = null;
-            runD = null;
         }
         int nc = 0;
         for (int i = 0; i < awake; i++) { // in the awake bodies' order, as on one thread
@@ -316,11 +311,7 @@ public final class SleepManager {
             boolean da = b.state[a] == AWAKE && b.motion[a] == DYNAMIC;
             boolean db = b.state[bb] == AWAKE && b.motion[bb] == DYNAMIC;
             if (da && db) {
-                if (shared) {
-                    islands.unionShared(a, bb);
-                } else {
-                    islands.union(a, bb);
-                }
+                join(a, bb);
             } else if (da && b.state[bb] == AWAKE && b.motion[bb] == KINEMATIC && fastKinematic[bb]) {
                 keepAwake[a] = true;
             } else if (db && b.state[a] == AWAKE && b.motion[a] == KINEMATIC && fastKinematic[a]) {
@@ -338,22 +329,11 @@ public final class SleepManager {
             if (b.motion[s] != DYNAMIC) {
                 continue;
             }
-            int r = shared ? islands.findShared(s) : islands.find(s);
+            int r = root(s);
             if (r == s) {
                 roots++;
             }
-            double rest = keepAwake[s] ? -1 : b.sleepTime[s];
-            if (!shared) {
-                if (rest < islandRest[r]) {
-                    islandRest[r] = rest;
-                }
-                continue;
-            }
-            double cur;
-            while (rest < (cur = (double) REST.getVolatile(islandRest, r))
-                    && !REST.compareAndSet(islandRest, r, cur, rest)) {
-                // another member of the island lowered it meanwhile: compare again
-            }
+            lowerRest(r, keepAwake[s] ? -1 : b.sleepTime[s]);
         }
         if (roots > 0) {
             islandCount.addAndGet(roots);
@@ -366,7 +346,35 @@ public final class SleepManager {
         final double t = runD.timeToSleep();
         for (int i = lo; i < hi; i++) {
             int s = b.order[i];
-            ready[s] = b.motion[s] == DYNAMIC && islandRest[shared ? islands.findShared(s) : islands.find(s)] >= t;
+            ready[s] = b.motion[s] == DYNAMIC && islandRest[root(s)] >= t;
+        }
+    }
+
+    /** The island root of {@code s}: the shared union-find's when blocks may run on several threads. */
+    private int root(int s) {
+        return shared ? islands.findShared(s) : islands.find(s);
+    }
+
+    /** Joins the islands of {@code a} and {@code b} (the shared union-find's when blocks may run on several threads). */
+    private void join(int a, int b) {
+        if (shared) {
+            islands.unionShared(a, b);
+        } else {
+            islands.union(a, b);
+        }
+    }
+
+    /** {@code islandRest[r] = min(islandRest[r], rest)}: a compare-and-set loop when blocks may run on several threads. */
+    private void lowerRest(int r, double rest) {
+        if (!shared) {
+            if (rest < islandRest[r]) {
+                islandRest[r] = rest;
+            }
+            return;
+        }
+        double cur;
+        while (rest < (cur = (double) REST.getVolatile(islandRest, r)) && !REST.compareAndSet(islandRest, r, cur, rest)) {
+            // another member of the island lowered it meanwhile: compare again
         }
     }
 }

@@ -59,6 +59,25 @@ class VertexBoundsTest {
     }
 
     @Test
+    void nonFiniteCoordinatesGiveTheBruteForcesBoundsBitForBit() {
+        double inf = Double.POSITIVE_INFINITY;
+        double[][] clouds = {
+            {0.5, 0.5, 0.5, inf, 0, 0},          // 0 * inf in the other rows: NaN there, +inf in x
+            {0.5, 0.5, 0.5, -0.5, Double.NaN, 0}, // one NaN coordinate among finite vertices
+            {-inf, -inf, -inf, 1, 1, 1}};
+        double[] out = new double[6];
+        for (double[] v : clouds) {
+            ShapeMath.vertexBounds(v, 1, 2, 3, 0, 0, 0, 1, out, 0);
+            double[] ref = reference(v, 1, 2, 3, 0, 0, 0, 1);
+            for (int k = 0; k < 6; k++) {
+                // the same value, the sign of a zero and NaN included
+                assertThat(Double.doubleToLongBits(out[k])).as("%s, bound %d: %s against %s",
+                        java.util.Arrays.toString(v), k, out[k], ref[k]).isEqualTo(Double.doubleToLongBits(ref[k]));
+            }
+        }
+    }
+
+    @Test
     void aNanOrientationGivesNanBoundsAsBefore() {
         double[] v = {0.5, 0.5, 0.5, -0.5, -0.5, -0.5};
         double[] out = new double[6];

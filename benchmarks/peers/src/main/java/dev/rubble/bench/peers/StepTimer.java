@@ -20,21 +20,35 @@ final class StepTimer {
      * runs take), or {@code dflt}; a value below {@code min} or another option is refused naming it.
      */
     static int steps(String[] args, int from, int dflt, int min) {
-        int steps = dflt;
+        return option(args, from, "--steps", dflt, min, "--steps");
+    }
+
+    /**
+     * The integer option {@code name} among the {@code --option value} pairs of {@code args} from
+     * {@code from} (the last one given wins), {@code dflt} if absent; any option not in {@code allowed},
+     * one without a value, or a value below {@code min} is refused naming it.
+     */
+    static int option(String[] args, int from, String name, int dflt, int min, String... allowed) {
+        int value = dflt;
         for (int i = from; i < args.length; i += 2) {
-            if (!"--steps".equals(args[i]) || i + 1 >= args.length) {
-                throw new IllegalArgumentException("option " + args[i] + " is unknown or has no value; allowed: --steps N");
+            if (!java.util.Arrays.asList(allowed).contains(args[i]) || i + 1 >= args.length) {
+                throw new IllegalArgumentException("option " + args[i] + " is unknown or has no value; allowed: "
+                        + String.join(" N, ", allowed) + " N");
             }
+            int v;
             try {
-                steps = Integer.parseInt(args[i + 1]);
+                v = Integer.parseInt(args[i + 1]);
             } catch (NumberFormatException e) {
-                steps = Integer.MIN_VALUE;
+                v = Integer.MIN_VALUE;
             }
-            if (steps < min) {
-                throw new IllegalArgumentException("--steps = '" + args[i + 1] + "'; allowed: an integer >= " + min);
+            if (v < min) {
+                throw new IllegalArgumentException(args[i] + " = '" + args[i + 1] + "'; allowed: an integer >= " + min);
+            }
+            if (args[i].equals(name)) {
+                value = v;
             }
         }
-        return steps;
+        return value;
     }
 
     /**

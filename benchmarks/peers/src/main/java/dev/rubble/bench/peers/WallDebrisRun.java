@@ -31,27 +31,8 @@ final class WallDebrisRun {
                     + " engines: jolt, bullet, rubble");
         }
         Path file = Path.of(args[2]);
-        int steps = 600, threads = 1;
-        for (int i = 3; i < args.length; i += 2) {
-            if (i + 1 >= args.length || !("--steps".equals(args[i]) || "--threads".equals(args[i]))) {
-                throw new IllegalArgumentException("option " + args[i] + " is unknown or has no value;"
-                        + " allowed: --steps N, --threads N");
-            }
-            int v;
-            try {
-                v = Integer.parseInt(args[i + 1]);
-            } catch (NumberFormatException e) {
-                v = 0;
-            }
-            if (v < 1) {
-                throw new IllegalArgumentException(args[i] + " = '" + args[i + 1] + "'; allowed: an integer >= 1");
-            }
-            if ("--steps".equals(args[i])) {
-                steps = v;
-            } else {
-                threads = v;
-            }
-        }
+        int steps = StepTimer.option(args, 3, "--steps", 600, 1, "--steps", "--threads");
+        int threads = StepTimer.option(args, 3, "--threads", 1, 1, "--steps", "--threads");
         Scenario sc;
         try {
             sc = ScenarioLoader.parse(Files.readString(file));
