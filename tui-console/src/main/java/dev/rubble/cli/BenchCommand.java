@@ -128,6 +128,20 @@ final class BenchCommand implements Callable<Integer> {
         if (!"shatter".equals(scene) && !"none".equals(proxies)) {
             throw new BadInputException("--proxies " + proxies + " is not allowed with " + scene + "; allowed: shatter only");
         }
+        if (soak < 0) {
+            throw new BadInputException("--soak " + soak + " is not allowed; allowed: >= 0 (0 = no soak)");
+        }
+        if (!"wall".equals(scene) && !"shatter".equals(scene)) {
+            refuseWallOption("--wall-sites", wallSites);
+            refuseWallOption("--wall-cache", wallCache);
+            refuseWallOption("--debris-out", debrisOut);
+            if (spec != null && spec.commandLine().getParseResult().hasMatchedOption("--budgets")) {
+                refuseWallOption("--budgets", budgets);
+            }
+            if (soak != 0) {
+                throw new BadInputException("--soak " + soak + " is not allowed with " + scene + "; allowed: wall only");
+            }
+        }
         if ("wall".equals(scene)) {
             return WallBenchRun.run(this);
         }
@@ -275,6 +289,17 @@ final class BenchCommand implements Callable<Integer> {
             p[3 * i + 2] = b.originZ(s);
         }
         return p;
+    }
+
+    /**
+     * A wall-and-shatter option given with a step scene: refused rather than ignored (the step scenes
+     * have no wall, no budgets and no debris to write; a silently missing {@code --debris-out} file
+     * was the defect).
+     */
+    private void refuseWallOption(String name, Object value) {
+        if (value != null) {
+            throw new BadInputException(name + " " + value + " is not allowed with " + scene + "; allowed: wall and shatter only");
+        }
     }
 
     /** {@code --steps} and {@code --cap-seconds}, checked alike for every scene. */

@@ -150,4 +150,27 @@ final class ShatterBenchCommandTest {
         assertThat(run("bench", "wall", "--proxies", "box")).isEqualTo(2);
         assertThat(err.toString()).contains("--proxies box is not allowed with wall; allowed: shatter only");
     }
+
+    @Test
+    void wallOptionsAreRefusedWithTheStepScenesInsteadOfIgnored(@TempDir Path dir) {
+        // each ran the pile and exited 0 before, --debris-out without writing the file
+        Path debris = dir.resolve("debris.json");
+        String[][] cases = {
+            {"--debris-out", debris.toString(), "--debris-out " + debris + " is not allowed with pile; allowed: wall and shatter only"},
+            {"--wall-sites", "3,3,3", "--wall-sites 3,3,3 is not allowed with pile; allowed: wall and shatter only"},
+            {"--wall-cache", dir.toString(), "--wall-cache " + dir + " is not allowed with pile; allowed: wall and shatter only"},
+            {"--budgets", "on", "--budgets on is not allowed with pile; allowed: wall and shatter only"},
+            {"--soak", "3", "--soak 3 is not allowed with pile; allowed: wall only"},
+        };
+        for (String[] c : cases) {
+            err.getBuffer().setLength(0);
+            assertThat(run("bench", "pile", "--steps", "1", c[0], c[1])).as(c[0]).isEqualTo(2);
+            assertThat(err.toString()).as(c[0]).contains(c[2]);
+        }
+        assertThat(debris).doesNotExist();
+        assertThat(out.toString()).doesNotContain("scene=pile");
+        err.getBuffer().setLength(0);
+        assertThat(run("bench", "wall", "--soak", "-1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--soak -1 is not allowed; allowed: >= 0 (0 = no soak)");
+    }
 }
