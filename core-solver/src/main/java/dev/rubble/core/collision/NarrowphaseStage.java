@@ -829,7 +829,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
                 int m1 = k == REPLAY ? writeReplay(w, i, a, c, m0, sum[o + 3], sum[o + 1], sum[o + 2])
                         : writeCollided(w, i, a, c, m0, sum[o + 3], sum[o + 1], sum[o + 2], k == COLLIDE_RECORD);
                 if (m1 - m0 > 1) {
-                    sortByKey(st, m0, m1);
+                    sortByKey(st, m0, m1, w.sortScratch);
                 }
             }
             if (runWarmInBlocks) {
@@ -1506,11 +1506,105 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
 
     /** Insertion sort of manifolds [from, to) by key (a pair's manifolds are few and nearly sorted). */
     private void sortByKey(ContactStore s, int from, int to) {
-        for (int i = from + 1; i < to; i++) {
-            for (int j = i; j > from && s.key[j - 1] > s.key[j]; j--) {
-                s.swap(j - 1, j);
-                swapCurrent(j - 1, j);
+        sortByKey(s, from, to, sortScratch);
+    }
+
+    /** The calling thread's buffer for {@link #sortByKey} (the blocks' threads use their worker's). */
+    private final int[][] sortScratch = {new int[0]};
+
+    /** Runs of at most this many manifolds are sorted in place by insertion (few swaps when they are short). */
+    static final int INSERTION_RUN = 8;
+
+    /**
+     * Sorts a pair's manifolds {@code [from, to)} by key, moving each manifold's record (and its
+     * current anchors) with its key; equal keys keep their order. A compound pair makes one manifold per
+     * touching child pair in its tree's order, so a long run can be far from key order, and insertion
+     * sorting it swapped whole records O(n²) times (an awake intact 739-hull statue on the ground: a
+     * quarter of its step, issue 27). Runs longer than {@value #INSERTION_RUN} are ordered by a stable merge
+     * sort of their positions in {@code scratch} and then put in place by following the permutation's cycles:
+     * at most n - 1 record swaps. Both sorts are stable, so the records end where the insertion sort put them:
+     * the same bits ({@code NarrowphaseSortTest}).
+     *
+     * @param scratch a growable buffer of the calling thread ({@code [0]} holds the array)
+     */
+    void sortByKey(ContactStore s, int from, int to, int[][] scratch) {
+        final long[] key = s.key;
+        int n = to - from;
+        boolean sorted = true;
+        for (int i = from + 1; i < to && sorted; i++) {
+            sorted = key[i - 1] < key[i];
+        }
+        if (sorted) {
+            return; // strictly increasing: nothing to move
+        }
+        if (n <= INSERTION_RUN) {
+            for (int i = from + 1; i < to; i++) {
+                for (int j = i; j > from && key[j - 1] > key[j]; j--) {
+                    s.swap(j - 1, j);
+                    swapCurrent(j - 1, j);
+                }
             }
+            return;
+        }
+        int[] order = keyOrder(key, from, n, scratch);
+        // order[k] = the position (from `from`) of the manifold that belongs at from + k; follow each cycle
+        for (int start = 0; start < n; start++) {
+            if (order[start] < 0 || order[start] == start) {
+                continue;
+            }
+            int k = start;
+            while (true) {
+                int src = order[k];
+                order[k] = -1;
+                if (src == start) {
+                    break;
+                }
+                // the record at from + src belongs at from + k: swap it there (the one it displaces moves on)
+                s.swap(from + k, from + src);
+                swapCurrent(from + k, from + src);
+                k = src;
+            }
+        }
+    }
+
+    /**
+     * The positions {@code 0..n-1} of {@code key[from..from+n)} in increasing key order, equal keys in their
+     * order (a stable merge sort), in {@code scratch[0]} (grown when short).
+     */
+    private static int[] keyOrder(long[] key, int from, int n, int[][] scratch) {
+        int[] order = scratch[0];
+        if (order.length < 2 * n) {
+            order = new int[Math.max(2 * n, 2 * order.length)];
+            scratch[0] = order;
+        }
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        mergeSort(key, from, order, order, n, 0, n);
+        return order;
+    }
+
+    /** Sorts {@code a[lo..hi)} (positions) by key, with {@code a[n + lo .. n + hi)} as the merge buffer. */
+    private static void mergeSort(long[] key, int from, int[] a, int[] buf, int n, int lo, int hi) {
+        if (hi - lo < 2) {
+            return;
+        }
+        int mid = (lo + hi) >>> 1;
+        mergeSort(key, from, a, buf, n, lo, mid);
+        mergeSort(key, from, a, buf, n, mid, hi);
+        if (key[from + a[mid - 1]] <= key[from + a[mid]]) {
+            return;
+        }
+        System.arraycopy(a, lo, buf, n + lo, hi - lo);
+        int i = n + lo, j = n + mid, k = lo, ie = n + mid, je = n + hi;
+        while (i < ie && j < je) {
+            a[k++] = key[from + buf[j]] < key[from + buf[i]] ? buf[j++] : buf[i++];
+        }
+        while (i < ie) {
+            a[k++] = buf[i++];
+        }
+        while (j < je) {
+            a[k++] = buf[j++];
         }
     }
 

@@ -30,6 +30,8 @@ final class NarrowphaseWorker implements ContactSink {
     final double[] rot = new double[18];
     /** Scratch of the parallel write (one vector). */
     final double[] tmp = new double[3];
+    /** {@code NarrowphaseStage.sortByKey}'s buffer on this worker's thread (grows to the longest run). */
+    final int[][] sortScratch = {new int[0]};
 
     int calls;
     byte[] kind = new byte[256];

@@ -62,6 +62,20 @@ public final class Compound implements Shape {
     private final double[] localBounds; // 6 per child, compound frame
     private final AabbTree tree;        // null when children <= BVH_THRESHOLD
     private final double[] box = new double[6]; // the union of the children's local bounds, compound frame
+    /**
+     * Per child (with more than {@link #PRUNE_THRESHOLD} children, else null): the centre and the half
+     * extents of its local bounds (compound frame), the extents grown a little so that every point of the
+     * child lies in the box ({@link #bounds}'s pruning).
+     */
+    private final double[] boxes;
+    /** The largest |centre| + |half extents| over the children (the compound's reach from its origin). */
+    private final double reach;
+    /**
+     * Children above which {@link #bounds} visits only the children that may hold one of the box's six
+     * extremes: an intact collection made of many pieces (a fractured statue's root: hundreds of hulls) then
+     * costs a few of its pieces' bounds a step, not all of them (issue 27).
+     */
+    static final int PRUNE_THRESHOLD = 16;
 
     /**
      * A compound of the given children, each placed in the compound's frame.
@@ -89,6 +103,30 @@ public final class Compound implements Shape {
             box[c] = lo;
             box[c + 3] = hi;
         }
+        int n = this.children.length;
+        double far = 0;
+        if (n > PRUNE_THRESHOLD) {
+            boxes = new double[6 * n];
+            for (int i = 0; i < n; i++) {
+                int o = 6 * i;
+                double hx = 0.5 * (localBounds[o + 3] - localBounds[o]);
+                double hy = 0.5 * (localBounds[o + 4] - localBounds[o + 1]);
+                double hz = 0.5 * (localBounds[o + 5] - localBounds[o + 2]);
+                double cx = localBounds[o] + hx, cy = localBounds[o + 1] + hy, cz = localBounds[o + 2] + hz;
+                // rounding of the centre and the halves: a relative 1e-12 of the box's size and place
+                double grow = 1e-12 * (hx + hy + hz + Math.abs(cx) + Math.abs(cy) + Math.abs(cz));
+                boxes[o] = cx;
+                boxes[o + 1] = cy;
+                boxes[o + 2] = cz;
+                boxes[o + 3] = hx + grow;
+                boxes[o + 4] = hy + grow;
+                boxes[o + 5] = hz + grow;
+                far = Math.max(far, Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + hx + hy + hz + 3 * grow);
+            }
+        } else {
+            boxes = null;
+        }
+        reach = far;
     }
 
     /**
@@ -201,23 +239,113 @@ public final class Compound implements Shape {
         return InertiaTensor.principal(m, cx, cy, cz, about);
     }
 
+    /**
+     * The world-axis bounds of the children's exact bounds at the given pose.
+     *
+     * <p>With more than {@link #PRUNE_THRESHOLD} children only the children that may hold an extreme are
+     * visited. A first pass turns each child's local box into a world box around it (centre {@code p + R c},
+     * half extents {@code |R| h}) and finds, for each of the six extremes, the child whose world box reaches
+     * farthest; those (at most six) children's exact bounds give values the extremes are sure to reach. The
+     * second pass visits a child only when its world box reaches within a slack of one of them: a child whose
+     * box ends below the largest x found so far cannot hold the largest x. The slack, 1e-9 of the pose's and
+     * the compound's size (more for a rotation quaternion off unit length), is millions of times the rounding
+     * of either computation, so the skipped children are ones whose computed bounds the full loop would never
+     * pick: the same bits as visiting every child ({@code CompoundTest}). A pose that is not finite visits every
+     * child.
+     */
     @Override
     public void bounds(double px, double py, double pz, double qx, double qy, double qz, double qw,
                        double[] out, int offset) {
+        if (boxes != null && Double.isFinite(px + py + pz + qx + qy + qz + qw)) {
+            prunedBounds(px, py, pz, qx, qy, qz, qw, out, offset);
+            return;
+        }
+        allBounds(px, py, pz, qx, qy, qz, qw, out, offset);
+    }
+
+    private void prunedBounds(double px, double py, double pz, double qx, double qy, double qz, double qw,
+                              double[] out, int offset) {
+        double xx = qx * qx, yy = qy * qy, zz = qz * qz, xy = qx * qy, xz = qx * qz, yz = qy * qz;
+        double wx = qw * qx, wy = qw * qy, wz = qw * qz;
+        double r00 = 1 - 2 * (yy + zz), r01 = 2 * (xy - wz), r02 = 2 * (xz + wy);
+        double r10 = 2 * (xy + wz), r11 = 1 - 2 * (xx + zz), r12 = 2 * (yz - wx);
+        double r20 = 2 * (xz - wy), r21 = 2 * (yz + wx), r22 = 1 - 2 * (xx + yy);
+        double a00 = Math.abs(r00), a01 = Math.abs(r01), a02 = Math.abs(r02);
+        double a10 = Math.abs(r10), a11 = Math.abs(r11), a12 = Math.abs(r12);
+        double a20 = Math.abs(r20), a21 = Math.abs(r21), a22 = Math.abs(r22);
+        final double[] bx = boxes;
+        final int n = children.length;
+        // pass 1: the child whose world box reaches farthest towards each of the six extremes
+        double reachMinX = Double.POSITIVE_INFINITY, reachMinY = reachMinX, reachMinZ = reachMinX;
+        double reachMaxX = Double.NEGATIVE_INFINITY, reachMaxY = reachMaxX, reachMaxZ = reachMaxX;
+        int sMinX = 0, sMinY = 0, sMinZ = 0, sMaxX = 0, sMaxY = 0, sMaxZ = 0;
+        for (int i = 0, o = 0; i < n; i++, o += 6) {
+            double cx = bx[o], cy = bx[o + 1], cz = bx[o + 2], hx = bx[o + 3], hy = bx[o + 4], hz = bx[o + 5];
+            double ex = px + (r00 * cx + r01 * cy + r02 * cz), gx = a00 * hx + a01 * hy + a02 * hz;
+            double ey = py + (r10 * cx + r11 * cy + r12 * cz), gy = a10 * hx + a11 * hy + a12 * hz;
+            double ez = pz + (r20 * cx + r21 * cy + r22 * cz), gz = a20 * hx + a21 * hy + a22 * hz;
+            if (ex - gx < reachMinX) {
+                reachMinX = ex - gx;
+                sMinX = i;
+            }
+            if (ey - gy < reachMinY) {
+                reachMinY = ey - gy;
+                sMinY = i;
+            }
+            if (ez - gz < reachMinZ) {
+                reachMinZ = ez - gz;
+                sMinZ = i;
+            }
+            if (ex + gx > reachMaxX) {
+                reachMaxX = ex + gx;
+                sMaxX = i;
+            }
+            if (ey + gy > reachMaxY) {
+                reachMaxY = ey + gy;
+                sMaxY = i;
+            }
+            if (ez + gz > reachMaxZ) {
+                reachMaxZ = ez + gz;
+                sMaxZ = i;
+            }
+        }
+        // those children's exact bounds: values the six extremes reach
         double minX = Double.POSITIVE_INFINITY, minY = minX, minZ = minX;
         double maxX = Double.NEGATIVE_INFINITY, maxY = maxX, maxZ = maxX;
-        for (Child c : children) {
-            // child world pose = pose * child pose
-            double tx = 2 * (qy * c.z() - qz * c.y()), ty = 2 * (qz * c.x() - qx * c.z()), tz = 2 * (qx * c.y() - qy * c.x());
-            double wx = px + c.x() + qw * tx + (qy * tz - qz * ty);
-            double wy = py + c.y() + qw * ty + (qz * tx - qx * tz);
-            double wz = pz + c.z() + qw * tz + (qx * ty - qy * tx);
-            double aw = qw, ax = qx, ay = qy, az = qz, bw = c.qw(), bx = c.qx(), by = c.qy(), bz = c.qz();
-            c.shape().bounds(wx, wy, wz,
-                    aw * bx + ax * bw + ay * bz - az * by,
-                    aw * by - ax * bz + ay * bw + az * bx,
-                    aw * bz + ax * by - ay * bx + az * bw,
-                    aw * bw - ax * bx - ay * by - az * bz, out, offset);
+        for (int k = 0; k < 6; k++) {
+            int i = k == 0 ? sMinX : k == 1 ? sMinY : k == 2 ? sMinZ : k == 3 ? sMaxX : k == 4 ? sMaxY : sMaxZ;
+            if ((k > 0 && i == sMinX) || (k > 1 && i == sMinY) || (k > 2 && i == sMinZ) || (k > 3 && i == sMaxX)
+                    || (k > 4 && i == sMaxY)) {
+                continue; // an earlier extreme's child: folded in already
+            }
+            childBounds(children[i], px, py, pz, qx, qy, qz, qw, out, offset);
+            minX = Math.min(minX, out[offset]);
+            minY = Math.min(minY, out[offset + 1]);
+            minZ = Math.min(minZ, out[offset + 2]);
+            maxX = Math.max(maxX, out[offset + 3]);
+            maxY = Math.max(maxY, out[offset + 4]);
+            maxZ = Math.max(maxZ, out[offset + 5]);
+        }
+        // a rotation quaternion a little off unit length turns the children's vertices (and poses) and this
+        // matrix by maps that differ by a few times | |q|^2 - 1 |: also in the slack
+        double unit = Math.abs(1 - (qx * qx + qy * qy + qz * qz + qw * qw));
+        double slack = (1e-9 + 8 * unit) * (Math.abs(px) + Math.abs(py) + Math.abs(pz) + reach) + Double.MIN_NORMAL;
+        double tMinX = minX + slack, tMinY = minY + slack, tMinZ = minZ + slack;
+        double tMaxX = maxX - slack, tMaxY = maxY - slack, tMaxZ = maxZ - slack;
+        // pass 2: the exact bounds of every other child whose world box reaches one of those values
+        for (int i = 0, o = 0; i < n; i++, o += 6) {
+            double cx = bx[o], cy = bx[o + 1], cz = bx[o + 2], hx = bx[o + 3], hy = bx[o + 4], hz = bx[o + 5];
+            double ex = px + (r00 * cx + r01 * cy + r02 * cz), gx = a00 * hx + a01 * hy + a02 * hz;
+            double ey = py + (r10 * cx + r11 * cy + r12 * cz), gy = a10 * hx + a11 * hy + a12 * hz;
+            double ez = pz + (r20 * cx + r21 * cy + r22 * cz), gz = a20 * hx + a21 * hy + a22 * hz;
+            if (ex + gx < tMaxX && ey + gy < tMaxY && ez + gz < tMaxZ
+                    && ex - gx > tMinX && ey - gy > tMinY && ez - gz > tMinZ) {
+                continue; // inside: none of the six extremes can be this child's
+            }
+            if (i == sMinX || i == sMinY || i == sMinZ || i == sMaxX || i == sMaxY || i == sMaxZ) {
+                continue; // already folded in
+            }
+            childBounds(children[i], px, py, pz, qx, qy, qz, qw, out, offset);
             minX = Math.min(minX, out[offset]);
             minY = Math.min(minY, out[offset + 1]);
             minZ = Math.min(minZ, out[offset + 2]);
@@ -231,6 +359,44 @@ public final class Compound implements Shape {
         out[offset + 3] = maxX;
         out[offset + 4] = maxY;
         out[offset + 5] = maxZ;
+    }
+
+    /** {@link #bounds} visiting every child (the reference the pruned bounds equal). */
+    void allBounds(double px, double py, double pz, double qx, double qy, double qz, double qw,
+                   double[] out, int offset) {
+        double minX = Double.POSITIVE_INFINITY, minY = minX, minZ = minX;
+        double maxX = Double.NEGATIVE_INFINITY, maxY = maxX, maxZ = maxX;
+        for (Child c : children) {
+            childBounds(c, px, py, pz, qx, qy, qz, qw, out, offset);
+            minX = Math.min(minX, out[offset]);
+            minY = Math.min(minY, out[offset + 1]);
+            minZ = Math.min(minZ, out[offset + 2]);
+            maxX = Math.max(maxX, out[offset + 3]);
+            maxY = Math.max(maxY, out[offset + 4]);
+            maxZ = Math.max(maxZ, out[offset + 5]);
+        }
+        out[offset] = minX;
+        out[offset + 1] = minY;
+        out[offset + 2] = minZ;
+        out[offset + 3] = maxX;
+        out[offset + 4] = maxY;
+        out[offset + 5] = maxZ;
+    }
+
+    /** Child {@code c}'s bounds at the compound's pose, written to {@code out} at {@code offset}. */
+    private static void childBounds(Child c, double px, double py, double pz, double qx, double qy, double qz, double qw,
+                                    double[] out, int offset) {
+        // child world pose = pose * child pose
+        double tx = 2 * (qy * c.z() - qz * c.y()), ty = 2 * (qz * c.x() - qx * c.z()), tz = 2 * (qx * c.y() - qy * c.x());
+        double wx = px + c.x() + qw * tx + (qy * tz - qz * ty);
+        double wy = py + c.y() + qw * ty + (qz * tx - qx * tz);
+        double wz = pz + c.z() + qw * tz + (qx * ty - qy * tx);
+        double aw = qw, ax = qx, ay = qy, az = qz, bw = c.qw(), bx = c.qx(), by = c.qy(), bz = c.qz();
+        c.shape().bounds(wx, wy, wz,
+                aw * bx + ax * bw + ay * bz - az * by,
+                aw * by - ax * bz + ay * bw + az * bx,
+                aw * bz + ax * by - ay * bx + az * bw,
+                aw * bw - ax * bx - ay * by - az * bz, out, offset);
     }
 
     /**

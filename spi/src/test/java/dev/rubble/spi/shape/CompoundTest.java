@@ -112,4 +112,86 @@ final class CompoundTest {
             assertThat(loose[a]).isCloseTo(exact[a], org.assertj.core.api.Assertions.within(1e-9));
         }
     }
+
+    /**
+     * Issue 27: with more than {@link Compound#PRUNE_THRESHOLD} children, bounds visit only the children whose
+     * bounding spheres reach one of the six extremes. The result must be the full loop's to the last bit
+     * (the broadphase and the golden hashes see these bounds): random compounds of boxes, spheres, capsules and
+     * hulls, packed pieces and scattered ones, at random poses near the origin and far from it, with unit and
+     * slightly non-unit rotations, against {@code allBounds}; a pose that is not finite takes the full loop.
+     */
+    @Test
+    void prunedBoundsAreTheFullLoopsToTheLastBit() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(2027);
+        double[] got = new double[6], want = new double[6];
+        int poses = 0;
+        for (int trial = 0; trial < 120; trial++) {
+            int n = Compound.PRUNE_THRESHOLD + 1 + rnd.nextInt(trial < 60 ? 40 : 400);
+            double spread = trial % 3 == 0 ? 0.3 : 3; // packed (a statue's pieces) or scattered
+            List<Compound.Child> kids = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                Shape shape = switch (rnd.nextInt(4)) {
+                    case 0 -> new Box(rnd.nextDouble(0.01, 0.3), rnd.nextDouble(0.01, 0.3), rnd.nextDouble(0.01, 0.3));
+                    case 1 -> new Sphere(rnd.nextDouble(0.01, 0.3));
+                    case 2 -> new Capsule(rnd.nextDouble(0.01, 0.1), rnd.nextDouble(0.01, 0.3));
+                    default -> octahedron(rnd);
+                };
+                // a regular grid now and then: many children share the extreme coordinates exactly
+                double x = trial % 5 == 0 ? 0.25 * (i % 7) : rnd.nextDouble(-spread, spread);
+                double y = trial % 5 == 0 ? 0.25 * ((i / 7) % 7) : rnd.nextDouble(-spread, spread);
+                double z = trial % 5 == 0 ? 0.25 * (i / 49) : rnd.nextDouble(-spread, spread);
+                kids.add(trial % 5 == 0 ? Compound.Child.at(new Box(0.125, 0.125, 0.125), x, y, z)
+                        : new Compound.Child(shape, x, y, z, rnd.nextDouble(-1, 1), rnd.nextDouble(-1, 1),
+                        rnd.nextDouble(-1, 1), rnd.nextDouble(-1, 1)));
+            }
+            Compound c = new Compound(kids);
+            for (int k = 0; k < 40; k++) {
+                double qx = rnd.nextDouble(-1, 1), qy = rnd.nextDouble(-1, 1), qz = rnd.nextDouble(-1, 1), qw = rnd.nextDouble(-1, 1);
+                double norm = Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw) * (k % 4 == 3 ? 1 + 1e-7 : 1);
+                if (k % 8 == 0) { // axis-aligned and quarter turns: exact ties between children
+                    qx = 0; qy = k % 16 == 0 ? 0 : Math.sqrt(0.5); qz = 0; qw = k % 16 == 0 ? 1 : Math.sqrt(0.5);
+                    norm = 1;
+                }
+                double scale = k % 3 == 0 ? 1e4 : (k % 3 == 1 ? 1 : 1e-3);
+                double px = rnd.nextDouble(-scale, scale), py = rnd.nextDouble(-scale, scale), pz = rnd.nextDouble(-scale, scale);
+                c.bounds(px, py, pz, qx / norm, qy / norm, qz / norm, qw / norm, got, 0);
+                c.allBounds(px, py, pz, qx / norm, qy / norm, qz / norm, qw / norm, want, 0);
+                for (int a = 0; a < 6; a++) {
+                    assertThat(Double.doubleToRawLongBits(got[a])).as("trial %d pose %d bound %d: %s vs %s", trial, k, a,
+                            got[a], want[a]).isEqualTo(Double.doubleToRawLongBits(want[a]));
+                }
+                poses++;
+            }
+            c.bounds(Double.NaN, 0, 0, 0, 0, 0, 1, got, 0);
+            c.allBounds(Double.NaN, 0, 0, 0, 0, 0, 1, want, 0);
+            assertThat(got).containsExactly(want);
+            c.bounds(0, 0, 0, Double.POSITIVE_INFINITY, 0, 0, 1, got, 0);
+            c.allBounds(0, 0, 0, Double.POSITIVE_INFINITY, 0, 0, 1, want, 0);
+            assertThat(got).containsExactly(want);
+        }
+        assertThat(poses).isEqualTo(120 * 40);
+    }
+
+    /** An octahedron hull with its own radius along each axis (convex for any positive radii). */
+    private static ConvexHull octahedron(java.util.SplittableRandom rnd) {
+        double a = rnd.nextDouble(0.02, 0.3), b = rnd.nextDouble(0.02, 0.3), c = rnd.nextDouble(0.02, 0.3);
+        double[] v = {a, 0, 0, -a, 0, 0, 0, b, 0, 0, -b, 0, 0, 0, c, 0, 0, -c};
+        int[][] faces = {{0, 2, 4}, {2, 1, 4}, {1, 3, 4}, {3, 0, 4}, {2, 0, 5}, {1, 2, 5}, {3, 1, 5}, {0, 3, 5}};
+        int[] start = new int[faces.length + 1], verts = new int[3 * faces.length];
+        double[] planes = new double[4 * faces.length];
+        for (int f = 0; f < faces.length; f++) {
+            start[f + 1] = 3 * (f + 1);
+            System.arraycopy(faces[f], 0, verts, 3 * f, 3);
+            int i = 3 * faces[f][0], j = 3 * faces[f][1], k = 3 * faces[f][2];
+            double ux = v[j] - v[i], uy = v[j + 1] - v[i + 1], uz = v[j + 2] - v[i + 2];
+            double wx = v[k] - v[i], wy = v[k + 1] - v[i + 1], wz = v[k + 2] - v[i + 2];
+            double nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
+            double len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            planes[4 * f] = nx / len;
+            planes[4 * f + 1] = ny / len;
+            planes[4 * f + 2] = nz / len;
+            planes[4 * f + 3] = (nx * v[i] + ny * v[i + 1] + nz * v[i + 2]) / len;
+        }
+        return ConvexHull.ofFaces(v, start, verts, planes);
+    }
 }
