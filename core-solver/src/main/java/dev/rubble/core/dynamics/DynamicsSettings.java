@@ -52,7 +52,8 @@ public record DynamicsSettings(double contactHertz, double contactDampingRatio, 
     }
 
     /**
-     * Defaults: 60 Hz contacts (45 Hz at one 60 Hz sub-step) with damping ratio 15, push-out at most 3 m/s, 5 mm slop, restitution
+     * Defaults: 60 Hz contacts (45 Hz at one 60 Hz sub-step) with damping ratio 15, push-out at most 3 m/s, no slop (every
+     * penetration is pushed out; docs/dynamics.md, {@code linearSlop}), restitution
      * above 1 m/s; speed limits 400 m/s and 100 rad/s; the gyroscopic term on (without it a
      * tumbling body's angular momentum turns with it: 32 % off in 10 s for a tumbling plank; it costs
      * one small Newton solve per awake body and sub-step); sleeping on, below
