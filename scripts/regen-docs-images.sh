@@ -43,6 +43,7 @@ declare -A INPUTS=(
   [statue-exploded.png]="examples/meshes/statue.obj"
   [statue-noisy-planes.png]="examples/meshes/statue.obj"
   [statue-sheet.png]="examples/statue.json examples/meshes/statue.rbc"
+  [statue-cluster-hulls-sheet.png]="examples/statue.json examples/meshes/statue.obj"
   [viewer.png]="$demo integration-tests/src/test/java/dev/rubble/it/ViewerInBrowserTest.java viewer/src/main/resources/dev/rubble/viewer/web/viewer.js viewer/src/main/resources/dev/rubble/viewer/web/viewer.css viewer/src/main/resources/dev/rubble/viewer/web/index.html"
   [mesh-noisy-slice.png]=""
   [statue-cutters.png]="examples/meshes/statue.obj"
@@ -127,6 +128,13 @@ make_statue_noisy_planes() {
 }
 make_statue_sheet() {
   rubble render examples/statue.json --renderer sheet --frames 0:150:15 --size 480x300 \
+      --camera 3.2,2.2,3.2:0,1,0:45 --color piece --out "$1"
+}
+make_statue_cluster_hulls_sheet() { # the statue scene with each cluster colliding with at most 4 proxy hulls
+  local w; w="$(scratch)"
+  rubble fracture --source examples/meshes/statue.obj --sites 40 --seed 1 --cluster-hulls 4 --out "$w/statue-p4.rbc" >/dev/null
+  sed 's#"meshes/statue.rbc"#"statue-p4.rbc"#' examples/statue.json > "$w/statue-p4.json"
+  rubble render "$w/statue-p4.json" --renderer sheet --frames 0:150:15 --size 480x300 \
       --camera 3.2,2.2,3.2:0,1,0:45 --color piece --out "$1"
 }
 cube_obj() { # FILE HALF: an axis-aligned cube of half extent HALF about the origin, eight corners and six quads

@@ -65,6 +65,7 @@ public final class CollectionBuilder {
     private dev.rubble.authoring.mesh.MeshNoise cellNoise = dev.rubble.authoring.mesh.MeshNoise.NONE;
     private double concavity = MeshFracture.DEFAULT_CONCAVITY;
     private int maxHulls = MeshFracture.DEFAULT_MAX_HULLS;
+    private int clusterHulls;
 
     /** A builder whose root is {@code source}. */
     public CollectionBuilder(ConvexPolytope source) {
@@ -124,6 +125,26 @@ public final class CollectionBuilder {
         }
         this.concavity = concavity;
         this.maxHulls = maxHulls;
+        return this;
+    }
+
+    /**
+     * Collision proxies of clusters (issue 27 item 4; Chaos's cluster convex hulls, {@code ConvexCount} 4 by
+     * default there): every node with children whose own geometry is more than {@code count} hulls (a mesh
+     * source's root and fractured pieces, auto-clusters: their pieces' hulls) collides with at most
+     * {@code count} hulls instead, each the convex hull of a group of them. Groups are cut by median splits
+     * of the hulls' centres along their longest spread, so nearby hulls share a group. Only collision
+     * changes: the mass properties, the proximity and the connection graph come from the pieces as before,
+     * and leaves keep their own hulls. A proxy covers every point of the hulls it replaces, and also the gaps
+     * between them (a statue's arm and body may become one hull). 0 (the default) keeps every hull.
+     *
+     * @param count 0 (off) or 1..64
+     */
+    public CollectionBuilder clusterHulls(int count) {
+        if (count < 0 || count > 64) {
+            throw new IllegalArgumentException("clusterHulls = " + count + "; allowed: 0 (off) or 1..64");
+        }
+        this.clusterHulls = count;
         return this;
     }
 
@@ -579,6 +600,12 @@ public final class CollectionBuilder {
             int at = Arrays.binarySearch(liftedKeys, 0, nc, edges[k]);
             earea[k] = at < 0 ? 0 : liftedArea[at];
         }
+        if (clusterHulls > 0) {
+            // after the graph (which reads the children's own hulls): the clusters' collision proxies
+            HullTable reduced = ClusterHulls.reduce(clusterHulls, childCount, hullStart, hullIndex, hulls);
+            hullIndex = reduced.index();
+            hulls = reduced.hulls();
+        }
         byte[] state = new byte[n];
         boolean[] anchored = new boolean[n];
         GeometryCollection gc = new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart,
@@ -610,7 +637,7 @@ public final class CollectionBuilder {
     }
 
     /** The distinct hulls in first-use order, and each node's hull indices from {@code hullStart[i]}. */
-    private record HullTable(ConvexPolytope[] hulls, int[] index) {
+    record HullTable(ConvexPolytope[] hulls, int[] index) {
     }
 
     /** Parent, first child, child count and level of each node in the new order, and the hull table. */

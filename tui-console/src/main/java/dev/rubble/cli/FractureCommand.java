@@ -91,6 +91,12 @@ final class FractureCommand implements Callable<Integer> {
             description = "mesh sources: at most N convex collision hulls per piece (1..64, default 8)")
     int maxHulls;
 
+    @Option(names = "--cluster-hulls", paramLabel = "N", defaultValue = "0",
+            description = "collision proxies: every cluster (a node with children, the root included) whose own geometry"
+                    + " is more than N hulls collides with at most N, each the convex hull of a group of nearby ones"
+                    + " (Chaos's cluster convex hulls; 1..64, default 0: every hull). Mass, bonds and drawing keep the pieces")
+    int clusterHullCount;
+
     @Option(names = "--method", paramLabel = "NAME",
             description = "fracture method per level (repeat for later levels; the last one repeats), default voronoi")
     List<String> methods = new ArrayList<>();
@@ -174,6 +180,9 @@ final class FractureCommand implements Callable<Integer> {
         }
         if (maxHulls < 1 || maxHulls > 64) {
             throw new BadInputException("--max-hulls " + maxHulls + " is out of range; allowed: 1..64");
+        }
+        if (clusterHullCount < 0 || clusterHullCount > 64) {
+            throw new BadInputException("--cluster-hulls " + clusterHullCount + " is out of range; allowed: 0 (every hull) or 1..64");
         }
         ConvexPolytope src = mesh != null ? null : parseSource(source);
         double[] planesCut = null;
@@ -299,12 +308,17 @@ final class FractureCommand implements Callable<Integer> {
         }
         int clusters = cluster == null ? 0 : b.autoCluster(0, cluster, minClusterSize, seed);
         int merged = fixTiny == null ? 0 : b.fixTiny(fixTiny);
+        b.clusterHulls(clusterHullCount);
         GeometryCollection c = b.build(g, maxConnections == null ? Integer.MAX_VALUE : maxConnections);
         long ms = (System.nanoTime() - t0) / 1_000_000;
         printSummary(spec.commandLine().getOut(), c, mesh != null ? mesh.volume() : src.volume(), graphName, clusters,
                 merged, ms);
         if (mesh != null) {
             MeshSources.printSummary(spec.commandLine().getOut(), c);
+        }
+        if (clusterHullCount > 0) {
+            spec.commandLine().getOut().printf(java.util.Locale.ROOT, "cluster collision: at most %d hulls per cluster; the root collides with %d%n",
+                    clusterHullCount, c.hullCount(0));
         }
         if (out != null) {
             String format = Exports.format(out);

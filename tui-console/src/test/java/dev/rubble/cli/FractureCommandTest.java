@@ -67,6 +67,22 @@ final class FractureCommandTest {
     }
 
     @Test
+    void clusterHullsOutsideZeroToSixtyFourExitTwoAndTheSummarySaysWhatTheRootCollidesWith(@TempDir Path dir) {
+        for (String bad : new String[] {"-1", "65"}) {
+            StringWriter e = new StringWriter();
+            int code = Main.execute(new String[] {"fracture", "--sites", "10", "--cluster-hulls", bad}, new PrintWriter(out),
+                    new PrintWriter(e));
+            assertThat(code).isEqualTo(2);
+            assertThat(e.toString().trim()).isEqualTo("rubble: --cluster-hulls " + bad
+                    + " is out of range; allowed: 0 (every hull) or 1..64");
+        }
+        // a box source's root is one hull: nothing to reduce; an auto-cluster of 40 pieces is
+        assertThat(run("fracture", "--sites", "40", "--cluster", "4", "--cluster-hulls", "2", "--out",
+                dir.resolve("c.rbc").toString())).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("cluster collision: at most 2 hulls per cluster; the root collides with 1");
+    }
+
+    @Test
     void hullSourceIsTheConvexHullOfThePoints() {
         // a unit tetrahedron corner plus interior points: hull volume 1/6
         var h = FractureCommand.parseSource("hull:0,0,0;1,0,0;0,1,0;0,0,1;0.1,0.1,0.1;0.2,0.1,0.3");

@@ -33,12 +33,14 @@ final class MeshPiecesDrawTest {
     }
 
     /** An L prism fractured into mesh pieces, standing on the ground at x = 0.5, hit by a heavy ball. */
-    static Path scene(Path dir) throws Exception {
+    static Path scene(Path dir, String... fractureOptions) throws Exception {
         Path obj = dir.resolve("l.obj");
         Files.writeString(obj, FractureMeshSourceTest.lPrism());
         Path rbc = dir.resolve("l.rbc");
-        assertThat(Main.execute(new String[] {"fracture", "--source", obj.toString(), "--sites", "12", "--seed", "3",
-                "--density", "500", "--out", rbc.toString()}, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())))
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("fracture", "--source", obj.toString(),
+                "--sites", "12", "--seed", "3", "--density", "500", "--out", rbc.toString()));
+        args.addAll(java.util.List.of(fractureOptions));
+        assertThat(Main.execute(args.toArray(new String[0]), new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())))
                 .isZero();
         Path json = dir.resolve("l.json");
         Files.writeString(json, """
@@ -63,6 +65,23 @@ final class MeshPiecesDrawTest {
         Path png = Path.of("target", "mesh-pieces-l.png");
         assertThat(run("render", json.toString(), "--frames", "60", "--out", png.toString())).as(err.toString()).isZero();
         assertThat(png).exists();
+    }
+
+    /**
+     * Issue 27 item 4: with {@code --cluster-hulls 2} the intact L collides with two proxy hulls (its 12 pieces'
+     * hulls before) and still draws as its pieces' meshes, at rest and after the ball broke it.
+     */
+    @Test
+    void anIntactClusterWithProxyHullsCollidesWithThemAndDrawsItsPiecesMeshes(@TempDir Path dir) throws Exception {
+        Path json = scene(dir, "--cluster-hulls", "2");
+        GeometryCollection gc = CollectionFile.load(dir.resolve("l.rbc"));
+        assertThat(gc.hullCount(0)).as("the root's collision hulls").isBetween(1, 2);
+        assertThat(gc.leaves().length).isGreaterThan(2);
+        var sw = dev.rubble.scenario.ScenarioWorld.create(dev.rubble.scenario.ScenarioLoader.load(json), Stages.load());
+        int root = (int) sw.world().destruction().holderBody(0, gc.leaves()[0]);
+        assertThat(sw.world().bodies().shape[root]).isInstanceOfSatisfying(Compound.class,
+                c -> assertThat(c.childCount()).isBetween(1, 2));
+        checkFrames(json, dir.resolve("l.rbc"), true);
     }
 
     @Test

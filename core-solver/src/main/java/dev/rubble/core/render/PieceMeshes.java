@@ -90,7 +90,72 @@ public final class PieceMeshes {
                     }
                 }
             }
+            // a cluster's collision proxies (hulls of its own, not its leaves': `rubble fracture --cluster-hulls`)
+            // draw as the merged meshes of its leaves, once per body
+            for (int i = 0; i < a.nodeCount(); i++) {
+                if (a.childCount()[i] == 0) {
+                    continue;
+                }
+                TriangleMesh merged = null;
+                boolean tried = false;
+                for (int h = hs[i]; h < hs[i + 1]; h++) {
+                    Shape hull = a.hulls()[hi[h]];
+                    if (meshOfHull.containsKey(hull)) {
+                        continue;
+                    }
+                    if (!tried) {
+                        merged = leafMeshes(a, m, i);
+                        tried = true;
+                    }
+                    if (merged != null) {
+                        meshOfHull.put(hull, merged);
+                        meshOfVertices.putIfAbsent(Vertices.of(a.hulls()[hi[h]]), merged); // a leaf's own wins
+                    }
+                }
+            }
         }
+    }
+
+    /** One mesh of every leaf mesh under node {@code i} (collection frame), or null when a leaf has none. */
+    private static TriangleMesh leafMeshes(CollectionAsset a, TriangleMesh[] m, int i) {
+        List<TriangleMesh> parts = new ArrayList<>();
+        java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>();
+        todo.add(i);
+        int nv = 0, nt = 0;
+        while (!todo.isEmpty()) {
+            int x = todo.poll();
+            int cc = a.childCount()[x];
+            if (cc == 0) {
+                if (m[x] == null) {
+                    return null;
+                }
+                parts.add(m[x]);
+                nv += m[x].vertexCount();
+                nt += m[x].triangleCount();
+                continue;
+            }
+            for (int c = a.firstChild()[x]; c < a.firstChild()[x] + cc; c++) {
+                todo.add(c);
+            }
+        }
+        double[] v = new double[3 * nv];
+        int[] t = new int[3 * nt];
+        int v0 = 0, t0 = 0;
+        for (TriangleMesh p : parts) {
+            for (int k = 0; k < p.vertexCount(); k++) {
+                for (int ax = 0; ax < 3; ax++) {
+                    v[3 * (v0 + k) + ax] = p.vertex(k, ax);
+                }
+            }
+            for (int k = 0; k < p.triangleCount(); k++) {
+                for (int c = 0; c < 3; c++) {
+                    t[3 * (t0 + k) + c] = v0 + p.index(k, c);
+                }
+            }
+            v0 += p.vertexCount();
+            t0 += p.triangleCount();
+        }
+        return new TriangleMesh(v, t);
     }
 
     /** Whether any leaf has a mesh (otherwise {@link #apply} changes nothing). */
