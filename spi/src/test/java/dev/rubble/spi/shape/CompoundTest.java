@@ -172,6 +172,45 @@ final class CompoundTest {
         assertThat(poses).isEqualTo(120 * 40);
     }
 
+    /** Edges of the pruning: coincident children, a compound far from its origin, tiny and huge children. */
+    @Test
+    void prunedBoundsAtTheEdgesAreTheFullLoops() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(7);
+        List<List<Compound.Child>> cases = new ArrayList<>();
+        List<Compound.Child> same = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            same.add(Compound.Child.at(new Box(0.5, 0.25, 0.125), 1, 2, 3)); // every child in one place
+        }
+        cases.add(same);
+        List<Compound.Child> far = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            far.add(new Compound.Child(new Sphere(0.1 + i * 1e-3), 1e6 + rnd.nextDouble(), -1e6, rnd.nextDouble(), 0, 0, 0, 1));
+        }
+        cases.add(far);
+        List<Compound.Child> scales = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            double r = i % 2 == 0 ? 1e-6 : 50;
+            scales.add(Compound.Child.at(new Sphere(r), rnd.nextDouble(-100, 100), rnd.nextDouble(-1e-3, 1e-3), 0));
+        }
+        cases.add(scales);
+        double[] got = new double[6], want = new double[6];
+        for (List<Compound.Child> kids : cases) {
+            Compound c = new Compound(kids);
+            for (int k = 0; k < 200; k++) {
+                double qx = rnd.nextDouble(-1, 1), qy = rnd.nextDouble(-1, 1), qz = rnd.nextDouble(-1, 1), qw = rnd.nextDouble(-1, 1);
+                double n = Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
+                double px = rnd.nextDouble(-1e5, 1e5), py = rnd.nextDouble(-10, 10), pz = 0;
+                c.bounds(px, py, pz, qx / n, qy / n, qz / n, qw / n, got, 0);
+                c.allBounds(px, py, pz, qx / n, qy / n, qz / n, qw / n, want, 0);
+                assertThat(got).containsExactly(want);
+            }
+            // a quaternion far from unit length: the slack grows until every child is visited
+            c.bounds(1, 2, 3, 0, 0, 0, 3, got, 0);
+            c.allBounds(1, 2, 3, 0, 0, 0, 3, want, 0);
+            assertThat(got).containsExactly(want);
+        }
+    }
+
     /** An octahedron hull with its own radius along each axis (convex for any positive radii). */
     private static ConvexHull octahedron(java.util.SplittableRandom rnd) {
         double a = rnd.nextDouble(0.02, 0.3), b = rnd.nextDouble(0.02, 0.3), c = rnd.nextDouble(0.02, 0.3);
