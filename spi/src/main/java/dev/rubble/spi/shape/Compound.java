@@ -310,28 +310,21 @@ public final class Compound implements Shape {
             }
         }
         // those children's exact bounds: values the six extremes reach
-        double minX = Double.POSITIVE_INFINITY, minY = minX, minZ = minX;
-        double maxX = Double.NEGATIVE_INFINITY, maxY = maxX, maxZ = maxX;
+        empty(out, offset);
         for (int k = 0; k < 6; k++) {
             int i = k == 0 ? sMinX : k == 1 ? sMinY : k == 2 ? sMinZ : k == 3 ? sMaxX : k == 4 ? sMaxY : sMaxZ;
             if ((k > 0 && i == sMinX) || (k > 1 && i == sMinY) || (k > 2 && i == sMinZ) || (k > 3 && i == sMaxX)
                     || (k > 4 && i == sMaxY)) {
                 continue; // an earlier extreme's child: folded in already
             }
-            childBounds(children[i], px, py, pz, qx, qy, qz, qw, out, offset);
-            minX = Math.min(minX, out[offset]);
-            minY = Math.min(minY, out[offset + 1]);
-            minZ = Math.min(minZ, out[offset + 2]);
-            maxX = Math.max(maxX, out[offset + 3]);
-            maxY = Math.max(maxY, out[offset + 4]);
-            maxZ = Math.max(maxZ, out[offset + 5]);
+            fold(children[i], px, py, pz, qx, qy, qz, qw, out, offset);
         }
         // a rotation quaternion a little off unit length turns the children's vertices (and poses) and this
         // matrix by maps that differ by a few times | |q|^2 - 1 |: also in the slack
         double unit = Math.abs(1 - (qx * qx + qy * qy + qz * qz + qw * qw));
         double slack = (1e-9 + 8 * unit) * (Math.abs(px) + Math.abs(py) + Math.abs(pz) + reach) + Double.MIN_NORMAL;
-        double tMinX = minX + slack, tMinY = minY + slack, tMinZ = minZ + slack;
-        double tMaxX = maxX - slack, tMaxY = maxY - slack, tMaxZ = maxZ - slack;
+        double tMinX = out[offset] + slack, tMinY = out[offset + 1] + slack, tMinZ = out[offset + 2] + slack;
+        double tMaxX = out[offset + 3] - slack, tMaxY = out[offset + 4] - slack, tMaxZ = out[offset + 5] - slack;
         // pass 2: the exact bounds of every other child whose world box reaches one of those values
         for (int i = 0, o = 0; i < n; i++, o += 6) {
             double cx = bx[o], cy = bx[o + 1], cz = bx[o + 2], hx = bx[o + 3], hy = bx[o + 4], hz = bx[o + 5];
@@ -345,42 +338,40 @@ public final class Compound implements Shape {
             if (i == sMinX || i == sMinY || i == sMinZ || i == sMaxX || i == sMaxY || i == sMaxZ) {
                 continue; // already folded in
             }
-            childBounds(children[i], px, py, pz, qx, qy, qz, qw, out, offset);
-            minX = Math.min(minX, out[offset]);
-            minY = Math.min(minY, out[offset + 1]);
-            minZ = Math.min(minZ, out[offset + 2]);
-            maxX = Math.max(maxX, out[offset + 3]);
-            maxY = Math.max(maxY, out[offset + 4]);
-            maxZ = Math.max(maxZ, out[offset + 5]);
+            fold(children[i], px, py, pz, qx, qy, qz, qw, out, offset);
         }
-        out[offset] = minX;
-        out[offset + 1] = minY;
-        out[offset + 2] = minZ;
-        out[offset + 3] = maxX;
-        out[offset + 4] = maxY;
-        out[offset + 5] = maxZ;
     }
 
     /** {@link #bounds} visiting every child (the reference the pruned bounds equal). */
     void allBounds(double px, double py, double pz, double qx, double qy, double qz, double qw,
                    double[] out, int offset) {
-        double minX = Double.POSITIVE_INFINITY, minY = minX, minZ = minX;
-        double maxX = Double.NEGATIVE_INFINITY, maxY = maxX, maxZ = maxX;
+        empty(out, offset);
         for (Child c : children) {
-            childBounds(c, px, py, pz, qx, qy, qz, qw, out, offset);
-            minX = Math.min(minX, out[offset]);
-            minY = Math.min(minY, out[offset + 1]);
-            minZ = Math.min(minZ, out[offset + 2]);
-            maxX = Math.max(maxX, out[offset + 3]);
-            maxY = Math.max(maxY, out[offset + 4]);
-            maxZ = Math.max(maxZ, out[offset + 5]);
+            fold(c, px, py, pz, qx, qy, qz, qw, out, offset);
         }
-        out[offset] = minX;
-        out[offset + 1] = minY;
-        out[offset + 2] = minZ;
-        out[offset + 3] = maxX;
-        out[offset + 4] = maxY;
-        out[offset + 5] = maxZ;
+    }
+
+    /** The empty box (+∞ minimum, -∞ maximum) at {@code out[offset..offset+5]}, for {@link #fold} to grow. */
+    private static void empty(double[] out, int offset) {
+        out[offset] = out[offset + 1] = out[offset + 2] = Double.POSITIVE_INFINITY;
+        out[offset + 3] = out[offset + 4] = out[offset + 5] = Double.NEGATIVE_INFINITY;
+    }
+
+    /**
+     * Grows the box at {@code out[offset..offset+5]} by child {@code c}'s bounds at the compound's pose
+     * ({@code Math.min} and {@code Math.max} of the box so far and the child's, in that order).
+     */
+    private static void fold(Child c, double px, double py, double pz, double qx, double qy, double qz, double qw,
+                             double[] out, int offset) {
+        double minX = out[offset], minY = out[offset + 1], minZ = out[offset + 2];
+        double maxX = out[offset + 3], maxY = out[offset + 4], maxZ = out[offset + 5];
+        childBounds(c, px, py, pz, qx, qy, qz, qw, out, offset);
+        out[offset] = Math.min(minX, out[offset]);
+        out[offset + 1] = Math.min(minY, out[offset + 1]);
+        out[offset + 2] = Math.min(minZ, out[offset + 2]);
+        out[offset + 3] = Math.max(maxX, out[offset + 3]);
+        out[offset + 4] = Math.max(maxY, out[offset + 4]);
+        out[offset + 5] = Math.max(maxZ, out[offset + 5]);
     }
 
     /** Child {@code c}'s bounds at the compound's pose, written to {@code out} at {@code offset}. */
