@@ -12,6 +12,7 @@ import dev.rubble.core.parallel.RangeTask;
 import dev.rubble.core.parallel.StepExecutor;
 import dev.rubble.spi.narrowphase.PairCollider;
 import dev.rubble.spi.shape.ShapeType;
+import dev.rubble.spi.sort.PrimitiveOrder;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.Supplier;
@@ -1510,7 +1511,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     }
 
     /** The calling thread's buffer for {@link #sortByKey} (the blocks' threads use their worker's). */
-    private final int[][] sortScratch = {new int[0]};
+    private final SortScratch sortScratch = new SortScratch();
 
     /** Runs of at most this many manifolds are sorted in place by insertion (few swaps when they are short). */
     static final int INSERTION_RUN = 8;
@@ -1520,14 +1521,14 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
      * current anchors) with its key; equal keys keep their order. A compound pair makes one manifold per
      * touching child pair in its tree's order, so a long run can be far from key order, and insertion
      * sorting it swapped whole records O(n²) times (an awake intact 739-hull statue on the ground: a
-     * quarter of its step, issue 27). Runs longer than {@value #INSERTION_RUN} are ordered by a stable merge
-     * sort of their positions in {@code scratch} and then put in place by following the permutation's cycles:
+     * quarter of its step, issue 27). Runs longer than {@value #INSERTION_RUN} are ordered by a stable sort of
+     * their positions ({@link PrimitiveOrder}) and then put in place by following the permutation's cycles:
      * at most n - 1 record swaps. Both sorts are stable, so the records end where the insertion sort put them:
      * the same bits ({@code NarrowphaseSortTest}).
      *
-     * @param scratch a growable buffer of the calling thread ({@code [0]} holds the array)
+     * @param scratch the calling thread's buffers
      */
-    void sortByKey(ContactStore s, int from, int to, int[][] scratch) {
+    void sortByKey(ContactStore s, int from, int to, SortScratch scratch) {
         final long[] key = s.key;
         int n = to - from;
         boolean sorted = true;
@@ -1569,43 +1570,24 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
 
     /**
      * The positions {@code 0..n-1} of {@code key[from..from+n)} in increasing key order, equal keys in their
-     * order (a stable merge sort), in {@code scratch[0]} (grown when short).
+     * order: {@link PrimitiveOrder}'s stable sort, into the scratch's arrays (grown when short).
      */
-    private static int[] keyOrder(long[] key, int from, int n, int[][] scratch) {
-        int[] order = scratch[0];
-        if (order.length < 2 * n) {
-            order = new int[Math.max(2 * n, 2 * order.length)];
-            scratch[0] = order;
+    private static int[] keyOrder(long[] key, int from, int n, SortScratch scratch) {
+        if (scratch.keys.length < n) {
+            int cap = Math.max(n, 2 * scratch.keys.length);
+            scratch.keys = new long[cap];
+            scratch.order = new int[cap];
+            scratch.tmp = new int[cap];
         }
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        mergeSort(key, from, order, order, n, 0, n);
-        return order;
+        System.arraycopy(key, from, scratch.keys, 0, n);
+        PrimitiveOrder.order(n, scratch.keys, null, null, scratch.order, scratch.tmp);
+        return scratch.order;
     }
 
-    /** Sorts {@code a[lo..hi)} (positions) by key, with {@code a[n + lo .. n + hi)} as the merge buffer. */
-    private static void mergeSort(long[] key, int from, int[] a, int[] buf, int n, int lo, int hi) {
-        if (hi - lo < 2) {
-            return;
-        }
-        int mid = (lo + hi) >>> 1;
-        mergeSort(key, from, a, buf, n, lo, mid);
-        mergeSort(key, from, a, buf, n, mid, hi);
-        if (key[from + a[mid - 1]] <= key[from + a[mid]]) {
-            return;
-        }
-        System.arraycopy(a, lo, buf, n + lo, hi - lo);
-        int i = n + lo, j = n + mid, k = lo, ie = n + mid, je = n + hi;
-        while (i < ie && j < je) {
-            a[k++] = key[from + buf[j]] < key[from + buf[i]] ? buf[j++] : buf[i++];
-        }
-        while (i < ie) {
-            a[k++] = buf[i++];
-        }
-        while (j < je) {
-            a[k++] = buf[j++];
-        }
+    /** {@link #sortByKey}'s buffers, one per thread that sorts (grown to the longest run, then reused). */
+    static final class SortScratch {
+        long[] keys = new long[0];
+        int[] order = new int[0], tmp = new int[0];
     }
 
     private void swapCurrent(int m1, int m2) {

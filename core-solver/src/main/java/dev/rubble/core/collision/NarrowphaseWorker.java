@@ -31,7 +31,7 @@ final class NarrowphaseWorker implements ContactSink {
     /** Scratch of the parallel write (one vector). */
     final double[] tmp = new double[3];
     /** {@code NarrowphaseStage.sortByKey}'s buffer on this worker's thread (grows to the longest run). */
-    final int[][] sortScratch = {new int[0]};
+    final NarrowphaseStage.SortScratch sortScratch = new NarrowphaseStage.SortScratch();
 
     int calls;
     byte[] kind = new byte[256];

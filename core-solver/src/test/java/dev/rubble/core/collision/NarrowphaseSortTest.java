@@ -23,7 +23,7 @@ final class NarrowphaseSortTest {
     void everyRunEndsAsTheInsertionSortLeavesIt() {
         Narrowphase np = Stages.load().create(StageFamily.NARROWPHASE, "default", StageConfig.empty());
         NarrowphaseStage stage = new NarrowphaseStage(np);
-        int[][] scratch = {new int[0]};
+        NarrowphaseStage.SortScratch scratch = new NarrowphaseStage.SortScratch();
         SplittableRandom rnd = new SplittableRandom(27);
         int runs = 0, permuted = 0;
         for (int trial = 0; trial < 600; trial++) {
@@ -45,7 +45,7 @@ final class NarrowphaseSortTest {
         }
         assertThat(runs).isEqualTo(600);
         assertThat(permuted).isGreaterThan(200);
-        assertThat(scratch[0].length).as("the buffer grew to the longest run").isGreaterThanOrEqualTo(2 * 9);
+        assertThat(scratch.order.length).as("the buffers grew to the longest run").isGreaterThanOrEqualTo(9);
     }
 
     private static ContactStore fill(int total, int before, int n, int kind, long seed) {
