@@ -3,6 +3,7 @@ package dev.rubble.authoring;
 import dev.rubble.authoring.mesh.MeshFracture;
 import dev.rubble.geometry.hull.QuickHull;
 import dev.rubble.spi.geom.ConvexPolytope;
+import dev.rubble.spi.sort.PrimitiveOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,24 +26,30 @@ final class ClusterHulls {
                                               ConvexPolytope[] hulls) {
         int n = childCount.length;
         List<ConvexPolytope> table = new ArrayList<>(Arrays.asList(hulls));
-        int[] index = new int[hullIndex.length];
+        double[] centres = null; // each hull's bounds centre, made once when a node is reduced
+        int[] index = new int[hullIndex.length]; // a node keeps its hulls or gets fewer: never more in all
         int at = 0;
         int[] newStart = new int[n + 1];
         for (int i = 0; i < n; i++) {
             int from = hullStart[i], to = hullStart[i + 1];
             newStart[i] = at;
             if (childCount[i] == 0 || to - from <= budget) {
-                for (int k = from; k < to; k++) {
-                    index = grow(index, at + 1);
-                    index[at++] = hullIndex[k];
-                }
+                System.arraycopy(hullIndex, from, index, at, to - from);
+                at += to - from;
                 continue;
             }
-            int[] members = Arrays.copyOfRange(hullIndex, from, to);
+            if (centres == null) {
+                centres = new double[3 * hulls.length];
+                for (int h = 0; h < hulls.length; h++) {
+                    double[] b = hulls[h].bounds();
+                    for (int a = 0; a < 3; a++) {
+                        centres[3 * h + a] = 0.5 * (b[a] + b[3 + a]);
+                    }
+                }
+            }
             List<int[]> groups = new ArrayList<>();
-            split(members, budget, hulls, groups);
+            split(Arrays.copyOfRange(hullIndex, from, to), budget, centres, groups);
             for (int[] g : groups) {
-                index = grow(index, at + 1);
                 index[at++] = table.size();
                 table.add(hullOf(g, hulls));
             }
@@ -52,24 +59,22 @@ final class ClusterHulls {
         return new CollectionBuilder.HullTable(table.toArray(new ConvexPolytope[0]), Arrays.copyOf(index, at));
     }
 
-    private static int[] grow(int[] a, int need) {
-        return need <= a.length ? a : Arrays.copyOf(a, Math.max(need, 2 * a.length));
-    }
-
-    /** Cuts {@code members} (table indices) into {@code k} groups of nearby hulls, appended to {@code out}. */
-    private static void split(int[] members, int k, ConvexPolytope[] hulls, List<int[]> out) {
+    /**
+     * Cuts {@code members} (table indices) into {@code k} groups of nearby hulls, appended to {@code out}: along
+     * the axis their centres spread most, in centre order (ties by table index), the first {@code k/2} share of
+     * them and the rest, each cut again.
+     */
+    private static void split(int[] members, int k, double[] centres, List<int[]> out) {
         if (k <= 1 || members.length <= 1) {
             out.add(members);
             return;
         }
-        // the axis along which the members' centres spread most
         double[] lo = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
         double[] hi = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
         for (int m : members) {
             for (int a = 0; a < 3; a++) {
-                double c = centre(hulls[m], a);
-                lo[a] = Math.min(lo[a], c);
-                hi[a] = Math.max(hi[a], c);
+                lo[a] = Math.min(lo[a], centres[3 * m + a]);
+                hi[a] = Math.max(hi[a], centres[3 * m + a]);
             }
         }
         int axis = 0;
@@ -78,34 +83,24 @@ final class ClusterHulls {
                 axis = a;
             }
         }
-        final int ax = axis;
-        Integer[] sorted = new Integer[members.length];
-        for (int i = 0; i < members.length; i++) {
-            sorted[i] = members[i];
+        long[] along = new long[members.length], id = new long[members.length];
+        for (int j = 0; j < members.length; j++) {
+            along[j] = PrimitiveOrder.key(centres[3 * members[j] + axis]);
+            id[j] = members[j];
         }
-        Arrays.sort(sorted, (p, q) -> {
-            int c = Double.compare(centre(hulls[p], ax), centre(hulls[q], ax));
-            return c != 0 ? c : Integer.compare(p, q);
-        });
+        int[] order = PrimitiveOrder.order(along, id, null);
         int kLeft = k / 2;
-        int cut = (int) ((long) members.length * kLeft / k);
-        cut = Math.max(1, Math.min(members.length - 1, cut));
+        int cut = Math.max(1, Math.min(members.length - 1, (int) ((long) members.length * kLeft / k)));
         int[] left = new int[cut], right = new int[members.length - cut];
-        for (int i = 0; i < members.length; i++) {
-            if (i < cut) {
-                left[i] = sorted[i];
+        for (int j = 0; j < members.length; j++) {
+            if (j < cut) {
+                left[j] = members[order[j]];
             } else {
-                right[i - cut] = sorted[i];
+                right[j - cut] = members[order[j]];
             }
         }
-        split(left, kLeft, hulls, out);
-        split(right, k - kLeft, hulls, out);
-    }
-
-    /** The centre of hull {@code h}'s bounds along {@code axis}. */
-    private static double centre(ConvexPolytope h, int axis) {
-        double[] b = h.bounds();
-        return 0.5 * (b[axis] + b[3 + axis]);
+        split(left, kLeft, centres, out);
+        split(right, k - kLeft, centres, out);
     }
 
     /**
