@@ -27,13 +27,16 @@ import java.util.WeakHashMap;
  * kept while that shape lives; frames of unchanged pieces allocate nothing.
  */
 public final class PieceMeshes {
-    /** Hull object -> the leaf's mesh (collection frame). */
-    private final Map<Shape, TriangleMesh> meshOfHull = new IdentityHashMap<>();
+    /**
+     * Hull object -> the meshes it stands for (collection frame): a leaf's hull its leaf's mesh, a cluster's
+     * collision proxy ({@code rubble fracture --cluster-hulls}) the meshes of every leaf under the cluster.
+     */
+    private final Map<Shape, TriangleMesh[]> meshOfHull = new IdentityHashMap<>();
     /**
      * The same by hull vertices: a body restored from bytes (a journal's initial bodies, a
      * snapshot) holds equal hulls that are other objects.
      */
-    private final Map<Vertices, TriangleMesh> meshOfVertices = new java.util.HashMap<>();
+    private final Map<Vertices, TriangleMesh[]> meshOfVertices = new java.util.HashMap<>();
 
     /** A hull's vertex coordinates, compared by value. */
     private record Vertices(double[] v) {
@@ -84,19 +87,20 @@ public final class PieceMeshes {
             int[] hs = a.hullStart(), hi = a.hullIndex();
             for (int i = 0; i < a.nodeCount(); i++) {
                 if (a.childCount()[i] == 0 && m[i] != null) {
+                    TriangleMesh[] own = {m[i]};
                     for (int h = hs[i]; h < hs[i + 1]; h++) {
-                        meshOfHull.put(a.hulls()[hi[h]], m[i]);
-                        meshOfVertices.put(Vertices.of(a.hulls()[hi[h]]), m[i]);
+                        meshOfHull.put(a.hulls()[hi[h]], own);
+                        meshOfVertices.put(Vertices.of(a.hulls()[hi[h]]), own);
                     }
                 }
             }
             // a cluster's collision proxies (hulls of its own, not its leaves': `rubble fracture --cluster-hulls`)
-            // draw as the merged meshes of its leaves, once per body
+            // stand for the meshes of every leaf under it, drawn once per body
             for (int i = 0; i < a.nodeCount(); i++) {
                 if (a.childCount()[i] == 0) {
                     continue;
                 }
-                TriangleMesh merged = null;
+                TriangleMesh[] leaves = null;
                 boolean tried = false;
                 for (int h = hs[i]; h < hs[i + 1]; h++) {
                     Shape hull = a.hulls()[hi[h]];
@@ -104,24 +108,23 @@ public final class PieceMeshes {
                         continue;
                     }
                     if (!tried) {
-                        merged = leafMeshes(a, m, i);
+                        leaves = leafMeshes(a, m, i);
                         tried = true;
                     }
-                    if (merged != null) {
-                        meshOfHull.put(hull, merged);
-                        meshOfVertices.putIfAbsent(Vertices.of(a.hulls()[hi[h]]), merged); // a leaf's own wins
+                    if (leaves != null) {
+                        meshOfHull.put(hull, leaves);
+                        meshOfVertices.putIfAbsent(Vertices.of(a.hulls()[hi[h]]), leaves); // a leaf's own wins
                     }
                 }
             }
         }
     }
 
-    /** One mesh of every leaf mesh under node {@code i} (collection frame), or null when a leaf has none. */
-    private static TriangleMesh leafMeshes(CollectionAsset a, TriangleMesh[] m, int i) {
+    /** The meshes of every leaf under node {@code i} (collection frame), or null when a leaf has none. */
+    private static TriangleMesh[] leafMeshes(CollectionAsset a, TriangleMesh[] m, int i) {
         List<TriangleMesh> parts = new ArrayList<>();
         java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>();
         todo.add(i);
-        int nv = 0, nt = 0;
         while (!todo.isEmpty()) {
             int x = todo.poll();
             int cc = a.childCount()[x];
@@ -130,32 +133,13 @@ public final class PieceMeshes {
                     return null;
                 }
                 parts.add(m[x]);
-                nv += m[x].vertexCount();
-                nt += m[x].triangleCount();
                 continue;
             }
             for (int c = a.firstChild()[x]; c < a.firstChild()[x] + cc; c++) {
                 todo.add(c);
             }
         }
-        double[] v = new double[3 * nv];
-        int[] t = new int[3 * nt];
-        int v0 = 0, t0 = 0;
-        for (TriangleMesh p : parts) {
-            for (int k = 0; k < p.vertexCount(); k++) {
-                for (int ax = 0; ax < 3; ax++) {
-                    v[3 * (v0 + k) + ax] = p.vertex(k, ax);
-                }
-            }
-            for (int k = 0; k < p.triangleCount(); k++) {
-                for (int c = 0; c < 3; c++) {
-                    t[3 * (t0 + k) + c] = v0 + p.index(k, c);
-                }
-            }
-            v0 += p.vertexCount();
-            t0 += p.triangleCount();
-        }
-        return new TriangleMesh(v, t);
+        return parts.toArray(new TriangleMesh[0]);
     }
 
     /** Whether any leaf has a mesh (otherwise {@link #apply} changes nothing). */
@@ -196,18 +180,20 @@ public final class PieceMeshes {
         int nv = 0, nt = 0;
         for (int k = 0, n = c.childCount(); k < n; k++) {
             Compound.Child ch = c.child(k);
-            TriangleMesh mesh = meshOfHull.get(ch.shape());
-            if (mesh == null && ch.shape() instanceof dev.rubble.spi.shape.ConvexHull h) {
-                mesh = meshOfVertices.get(Vertices.of(h));
+            TriangleMesh[] ms = meshOfHull.get(ch.shape());
+            if (ms == null && ch.shape() instanceof dev.rubble.spi.shape.ConvexHull h) {
+                ms = meshOfVertices.get(Vertices.of(h));
             }
-            if (mesh == null) {
+            if (ms == null) {
                 return c;
             }
-            if (added.put(mesh, Boolean.TRUE) == null) {
-                kids.add(ch);
-                meshes.add(mesh);
-                nv += mesh.vertexCount();
-                nt += mesh.triangleCount();
+            for (TriangleMesh mesh : ms) {
+                if (added.put(mesh, Boolean.TRUE) == null) {
+                    kids.add(ch);
+                    meshes.add(mesh);
+                    nv += mesh.vertexCount();
+                    nt += mesh.triangleCount();
+                }
             }
         }
         double[] v = new double[3 * nv];
