@@ -28,34 +28,36 @@ class BodyStatesRemovalTest {
         return st.create(BodyDef.of(new Box(0.5, 0.5, 0.5)).withPosition(x, y, 0));
     }
 
+    /** Three boxes: one resting on another (their bounds overlap) and one far away. */
+    private record Scene(Counting bp, BodyStore b, BodyStates st, long lower, long upper, long far) {
+        static Scene of() {
+            Counting bp = new Counting();
+            BodyStore b = new BodyStore(8, 100);
+            BodyStates st = new BodyStates(b, bp);
+            return new Scene(bp, b, st, box(st, 0, 0.5), box(st, 0, 1.4), box(st, 10, 0.5));
+        }
+    }
+
     @Test
     void removingWithNothingAsleepAsksTheBroadphaseNothing() {
-        Counting bp = new Counting();
-        BodyStore b = new BodyStore(8, 100);
-        BodyStates st = new BodyStates(b, bp);
-        long lower = box(st, 0, 0.5);
-        long upper = box(st, 0, 1.4);
-        long far = box(st, 10, 0.5);
-        st.remove(b.slot(lower));
-        st.remove(b.slot(far));
-        assertThat(bp.queries).isZero();
-        assertThat(b.state[b.slot(upper)]).isEqualTo((byte) BodyState.AWAKE.ordinal());
+        Scene s = Scene.of();
+        BodyStore b = s.b();
+        s.st().remove(b.slot(s.lower()));
+        s.st().remove(b.slot(s.far()));
+        assertThat(s.bp().queries).isZero();
+        assertThat(b.state[b.slot(s.upper())]).isEqualTo((byte) BodyState.AWAKE.ordinal());
         assertThat(b.count(BodyState.AWAKE)).isEqualTo(1);
     }
 
     @Test
     void removingASupportStillWakesTheIslandSleepingOnItAndOnlyThatOne() {
-        Counting bp = new Counting();
-        BodyStore b = new BodyStore(8, 100);
-        BodyStates st = new BodyStates(b, bp);
-        long lower = box(st, 0, 0.5);
-        long upper = box(st, 0, 1.4); // its bounds overlap the lower box's
-        long far = box(st, 10, 0.5);
-        st.setState(b.slot(upper), BodyState.SLEEPING);
-        st.setState(b.slot(far), BodyState.SLEEPING);
-        st.remove(b.slot(lower));
-        assertThat(bp.queries).isEqualTo(1);
-        assertThat(b.state[b.slot(upper)]).isEqualTo((byte) BodyState.AWAKE.ordinal());
-        assertThat(b.state[b.slot(far)]).isEqualTo((byte) BodyState.SLEEPING.ordinal());
+        Scene s = Scene.of();
+        BodyStore b = s.b();
+        s.st().setState(b.slot(s.upper()), BodyState.SLEEPING);
+        s.st().setState(b.slot(s.far()), BodyState.SLEEPING);
+        s.st().remove(b.slot(s.lower()));
+        assertThat(s.bp().queries).isEqualTo(1);
+        assertThat(b.state[b.slot(s.upper())]).isEqualTo((byte) BodyState.AWAKE.ordinal());
+        assertThat(b.state[b.slot(s.far())]).isEqualTo((byte) BodyState.SLEEPING.ordinal());
     }
 }
