@@ -131,16 +131,14 @@ final class BenchCommand implements Callable<Integer> {
         if (soak < 0) {
             throw new BadInputException("--soak " + soak + " is not allowed; allowed: >= 0 (0 = no soak)");
         }
+        if (soak != 0 && !"wall".equals(scene)) {
+            throw new BadInputException("--soak " + soak + " is not allowed with " + scene + "; allowed: wall only");
+        }
         if (!"wall".equals(scene) && !"shatter".equals(scene)) {
             refuseWallOption("--wall-sites", wallSites);
             refuseWallOption("--wall-cache", wallCache);
             refuseWallOption("--debris-out", debrisOut);
-            if (spec != null && spec.commandLine().getParseResult().hasMatchedOption("--budgets")) {
-                refuseWallOption("--budgets", budgets);
-            }
-            if (soak != 0) {
-                throw new BadInputException("--soak " + soak + " is not allowed with " + scene + "; allowed: wall only");
-            }
+            refuseWallOption("--budgets", budgets);
         }
         if ("wall".equals(scene)) {
             return WallBenchRun.run(this);
@@ -297,7 +295,7 @@ final class BenchCommand implements Callable<Integer> {
      * was the defect).
      */
     private void refuseWallOption(String name, Object value) {
-        if (value != null) {
+        if (spec.commandLine().getParseResult().hasMatchedOption(name)) { // given, whatever its default
             throw new BadInputException(name + " " + value + " is not allowed with " + scene + "; allowed: wall and shatter only");
         }
     }

@@ -32,9 +32,6 @@ final class ShatterBenchRun {
         c.checkStepsAndCap();
         // each count runs the scenes again (issue 26: the same bits on every count, the state_hash says so)
         java.util.List<Integer> threadCounts = ThreadCounts.list("--threads", c.threadList);
-        if (c.soak != 0) {
-            throw new BadInputException("--soak " + c.soak + " is not allowed with shatter; allowed: wall only");
-        }
         boolean[] runs = c.budgetRuns();
         boolean off = runs[0], on = runs[1];
         if (c.debrisOut != null && !off) {
