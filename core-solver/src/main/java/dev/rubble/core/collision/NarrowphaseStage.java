@@ -1505,7 +1505,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         }
     }
 
-    /** Insertion sort of manifolds [from, to) by key (a pair's manifolds are few and nearly sorted). */
+    /** {@link #sortByKey(ContactStore, int, int, SortScratch)} on the calling thread, with its buffers. */
     private void sortByKey(ContactStore s, int from, int to) {
         sortByKey(s, from, to, sortScratch);
     }
