@@ -24,9 +24,16 @@ public final class ConstraintSpec {
     private final boolean local;
     private final double[] frameA, frameB;
     private final double breakForce, breakTorque;
+    private final boolean collideConnected;
 
     private ConstraintSpec(String type, Map<String, Double> params, boolean local, double[] frameA, double[] frameB,
             double breakForce, double breakTorque) {
+        this(type, params, local, frameA, frameB, breakForce, breakTorque, true);
+    }
+
+    private ConstraintSpec(String type, Map<String, Double> params, boolean local, double[] frameA, double[] frameB,
+            double breakForce, double breakTorque, boolean collideConnected) {
+        this.collideConnected = collideConnected;
         this.type = type;
         this.params = params;
         this.local = local;
@@ -130,7 +137,7 @@ public final class ConstraintSpec {
         Objects.requireNonNull(name, "parameter name is null");
         Map<String, Double> p = new LinkedHashMap<>(params);
         p.put(name, value);
-        return new ConstraintSpec(type, Map.copyOf(p), local, frameA, frameB, breakForce, breakTorque);
+        return new ConstraintSpec(type, Map.copyOf(p), local, frameA, frameB, breakForce, breakTorque, collideConnected);
     }
 
     /**
@@ -169,7 +176,7 @@ public final class ConstraintSpec {
         fb[0] = b.x();
         fb[1] = b.y();
         fb[2] = b.z();
-        return new ConstraintSpec(type, params, local, fa, fb, breakForce, breakTorque);
+        return new ConstraintSpec(type, params, local, fa, fb, breakForce, breakTorque, collideConnected);
     }
 
     /**
@@ -199,7 +206,7 @@ public final class ConstraintSpec {
         fb[4] = b.y();
         fb[5] = b.z();
         fb[6] = b.w();
-        return new ConstraintSpec(type, params, local, fa, fb, breakForce, breakTorque);
+        return new ConstraintSpec(type, params, local, fa, fb, breakForce, breakTorque, collideConnected);
     }
 
     /**
@@ -208,7 +215,7 @@ public final class ConstraintSpec {
      * @return a new spec with that setting (this one is unchanged)
      */
     public ConstraintSpec localFrames() {
-        return new ConstraintSpec(type, params, true, frameA, frameB, breakForce, breakTorque);
+        return new ConstraintSpec(type, params, true, frameA, frameB, breakForce, breakTorque, collideConnected);
     }
 
     /**
@@ -217,7 +224,7 @@ public final class ConstraintSpec {
      * @return a new spec with that setting (this one is unchanged)
      */
     public ConstraintSpec breakForce(double newtons) {
-        return new ConstraintSpec(type, params, local, frameA, frameB, newtons, breakTorque);
+        return new ConstraintSpec(type, params, local, frameA, frameB, newtons, breakTorque, collideConnected);
     }
 
     /**
@@ -226,7 +233,27 @@ public final class ConstraintSpec {
      * @return a new spec with that setting (this one is unchanged)
      */
     public ConstraintSpec breakTorque(double newtonMetres) {
-        return new ConstraintSpec(type, params, local, frameA, frameB, breakForce, newtonMetres);
+        return new ConstraintSpec(type, params, local, frameA, frameB, breakForce, newtonMetres, collideConnected);
+    }
+
+    /**
+     * Whether the two joined bodies collide with each other (Box2D's {@code collideConnected}; default
+     * true, as in Jolt and Rapier). False switches off every contact between them while the constraint
+     * exists: links of a chain or the limbs of a ragdoll that overlap at their joints then do not push
+     * each other apart. A world constraint (no body B) is not affected.
+     * @param collide false to switch the pair's contacts off
+     * @return a new spec with that setting (this one is unchanged)
+     */
+    public ConstraintSpec collideConnected(boolean collide) {
+        return new ConstraintSpec(type, params, local, frameA, frameB, breakForce, breakTorque, collide);
+    }
+
+    /**
+     * Whether the joined bodies collide with each other ({@link #collideConnected(boolean)}).
+     * @return true unless switched off
+     */
+    public boolean collidesConnected() {
+        return collideConnected;
     }
 
     /**

@@ -1151,7 +1151,7 @@ public final class PhysicsWorld {
         dev.rubble.core.step.ConstraintOps.validate(ctx, probe, sa, sb);
         int id = st.reserveId();
         world.queue(new Command.AddConstraint(id, spec.type(), a.handle(), hb, !spec.isLocal(), spec.frameA(),
-                spec.frameB(), params, spec.breakForceValue(), spec.breakTorqueValue()));
+                spec.frameB(), params, spec.breakForceValue(), spec.breakTorqueValue(), spec.collidesConnected()));
         return new ConstraintId(id);
     }
 

@@ -22,14 +22,15 @@ import java.util.TreeMap;
  *   "anchorB": [x, y, z]         optional: frame B's own anchor (distance, rope: the other end),
  *   "axis": [x, y, z]            optional: the frames' x axis in the world (a hinge's axis),
  *   "params": {"lowerAngle": -1.2, "upperAngle": 0.3},   the type's parameters by name
- *   "breakForce": 500, "breakTorque": 200}                optional thresholds (N, N·m)
+ *   "breakForce": 500, "breakTorque": 200,               optional thresholds (N, N·m)
+ *   "collideConnected": false}   optional (default true): false = bodyA and bodyB never collide with each other
  * </pre>
  */
 public final class ConstraintsJson {
 
     /** One parsed constraint; {@code path} names it in messages. */
     public record Spec(String path, String type, String bodyA, String bodyB, double[] anchor, double[] anchorB,
-            double[] axis, Map<String, Double> params, double breakForce, double breakTorque) {
+            double[] axis, Map<String, Double> params, double breakForce, double breakTorque, boolean collideConnected) {
     }
 
     private ConstraintsJson() {
@@ -52,10 +53,10 @@ public final class ConstraintsJson {
             }
             for (Iterator<String> it = c.fieldNames(); it.hasNext(); ) {
                 String k = it.next();
-                if (!List.of("type", "bodyA", "bodyB", "anchor", "anchorB", "axis", "params", "breakForce", "breakTorque")
-                        .contains(k)) {
+                if (!List.of("type", "bodyA", "bodyB", "anchor", "anchorB", "axis", "params", "breakForce", "breakTorque",
+                        "collideConnected").contains(k)) {
                     throw new ScenarioException(p + "." + k, "unknown key; allowed: type, bodyA, bodyB, anchor, anchorB,"
-                            + " axis, params, breakForce, breakTorque");
+                            + " axis, params, breakForce, breakTorque, collideConnected");
                 }
             }
             String type = text(p + ".type", c.get("type"));
@@ -77,7 +78,15 @@ public final class ConstraintsJson {
             }
             double bf = c.has("breakForce") ? number(p + ".breakForce", c.get("breakForce")) : Double.POSITIVE_INFINITY;
             double bt = c.has("breakTorque") ? number(p + ".breakTorque", c.get("breakTorque")) : Double.POSITIVE_INFINITY;
-            out.add(new Spec(p, type, a, b, anchor, anchorB, axis, params, bf, bt));
+            boolean collide = true;
+            JsonNode cc = c.get("collideConnected");
+            if (cc != null) {
+                if (!cc.isBoolean()) {
+                    throw new ScenarioException(p + ".collideConnected", "got " + cc + "; allowed: true or false");
+                }
+                collide = cc.booleanValue();
+            }
+            out.add(new Spec(p, type, a, b, anchor, anchorB, axis, params, bf, bt, collide));
         }
         return out;
     }
@@ -131,7 +140,7 @@ public final class ConstraintsJson {
                         params, s.breakForce(), s.breakTorque());
                 ConstraintOps.validate(world.context(), probe, sa, sb);
                 world.queue(new Command.AddConstraint(st.reserveId(), s.type(), ha, hb, true, fa, fb, params,
-                        s.breakForce(), s.breakTorque()));
+                        s.breakForce(), s.breakTorque(), s.collideConnected()));
             } catch (IllegalArgumentException e) {
                 throw new ScenarioException(s.path(), e.getMessage(), e);
             }

@@ -155,7 +155,7 @@ public final class CommandCodec {
                     .writeDouble(x.z()).writeDouble(x.qx()).writeDouble(x.qy()).writeDouble(x.qz()).writeDouble(x.qw());
         } else if (c instanceof Command.AddConstraint x) {
             out.writeByte(ADD_CONSTRAINT).writeInt(x.id()).writeUtf8(x.type()).writeLong(x.bodyA()).writeLong(x.bodyB());
-            out.writeBoolean(x.worldFrames());
+            out.writeByte(frameFlag(x.worldFrames(), x.collideConnected()));
             for (double v : x.frameA()) {
                 out.writeDouble(v);
             }
@@ -398,12 +398,26 @@ public final class CommandCodec {
         }
     }
 
+    /**
+     * A constraint command's frame flag: {@code 'Y'} / {@code 'N'} world / local frames (what the journal
+     * wrote before {@code collideConnected} existed, so older journals read the same and a constraint whose
+     * bodies collide is written as before), {@code 'W'} / {@code 'L'} the same with the bodies' contacts off.
+     */
+    private static byte frameFlag(boolean worldFrames, boolean collideConnected) {
+        return (byte) (collideConnected ? (worldFrames ? 'Y' : 'N') : (worldFrames ? 'W' : 'L'));
+    }
+
     /** A budget or removal command read back; a corrupt value fails as a format error, not as a bad argument. */
     private static Command readConstraint(Bytes<?> in) {
         int id = in.readInt();
         String type = in.readUtf8();
         long a = in.readLong(), b = in.readLong();
-        boolean world = in.readBoolean();
+        byte flag = in.readByte();
+        boolean world = flag == 'Y' || flag == 'W';
+        boolean collide = flag == 'Y' || flag == 'N';
+        if (!world && !collide && flag != 'L') {
+            throw new JournalFormatException("constraint frame flag " + flag + "; allowed: 'Y', 'N', 'W', 'L'");
+        }
         double[] fa = new double[7], fb = new double[7];
         for (int k = 0; k < 7; k++) {
             fa[k] = in.readDouble();
@@ -421,7 +435,7 @@ public final class CommandCodec {
         }
         double bf = in.readDouble(), bt = in.readDouble();
         try {
-            return new Command.AddConstraint(id, type, a, b, world, fa, fb, p, bf, bt);
+            return new Command.AddConstraint(id, type, a, b, world, fa, fb, p, bf, bt, collide);
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new JournalFormatException("constraint command is corrupted: " + e.getMessage(), e);
         }

@@ -39,6 +39,37 @@ final class ConstraintJournalTest {
         CommandRoundTrip.assertRoundTrips(cs);
     }
 
+    /**
+     * collideConnected rides in the frames byte: 'Y' / 'N' as before when the bodies collide (older journals
+     * read the same), 'W' / 'L' when they do not; any other byte is a format error naming the allowed ones.
+     */
+    @Test
+    void collideConnectedRoundTripsInTheFramesByte() {
+        double[] f = {0, 0, 0, 0, 0, 0, 1};
+        List<Command> cs = List.of(
+                new Command.AddConstraint(5, "ball", 1, 2, true, f, f, new double[0], 1, 1, false),
+                new Command.AddConstraint(6, "ball", 1, 2, false, f, f, new double[0], 1, 1, false),
+                new Command.AddConstraint(7, "ball", 1, 2, true, f, f, new double[0], 1, 1, true));
+        CommandRoundTrip.assertRoundTrips(cs);
+        Bytes<?> b = Bytes.allocateElasticOnHeap(16);
+        CommandCodec.write(b, cs.get(2));
+        byte[] collide = b.toByteArray();
+        Bytes<?> old = Bytes.allocateElasticOnHeap(16);
+        old.writeByte(CommandCodec.ADD_CONSTRAINT).writeInt(7).writeUtf8("ball").writeLong(1).writeLong(2).writeBoolean(true);
+        for (int k = 0; k < 14; k++) {
+            old.writeDouble(f[k % 7]);
+        }
+        old.writeInt(0).writeDouble(1).writeDouble(1);
+        assertThat(collide).as("a colliding constraint is written as before the option").isEqualTo(old.toByteArray());
+        Bytes<?> head = Bytes.allocateElasticOnHeap(16); // what precedes the frames byte
+        head.writeByte(CommandCodec.ADD_CONSTRAINT).writeInt(7).writeUtf8("ball").writeLong(1).writeLong(2);
+        int at = (int) head.writePosition();
+        assertThat(collide[at]).isEqualTo((byte) 'Y');
+        collide[at] = 'Q';
+        assertThatThrownBy(() -> CommandCodec.read(Bytes.wrapForRead(collide)))
+                .isInstanceOf(JournalFormatException.class).hasMessageContaining("allowed: 'Y', 'N', 'W', 'L'");
+    }
+
     @Test
     void aCorruptConstraintCommandIsAFormatError() {
         Bytes<?> b = Bytes.allocateElasticOnHeap(16);
@@ -77,6 +108,24 @@ final class ConstraintJournalTest {
             w.step(60);
         }
         assertThat(w.contains(weak)).as("the weak joint broke under the swinging chain").isFalse();
+        VerifyResult v = Verifier.verify(dir, Stages.load());
+        assertThat(v.ok()).as("%s", v.divergence()).isTrue();
+        assertThat(v.stepsChecked()).isEqualTo(120);
+    }
+
+    /** Joined bodies whose contacts are off record and verify bit for bit, as do the contacts coming back. */
+    @Test
+    void aRunWithContactsOffBetweenJoinedBodiesVerifies(@TempDir Path dir) {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        w.addBody(BodySpec.fixed(new Box(5, 0.5, 5)).withPosition(new Vector3d(0, -0.5, 0)));
+        BodyId a = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withPosition(new Vector3d(0, 2, 0)));
+        BodyId b = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withPosition(new Vector3d(0.8, 2, 0)));
+        try (JournalWriter j = JournalWriter.attach(dir, w, "contacts off")) {
+            ConstraintId c = w.addConstraint(a, b, ConstraintSpec.ball(new Vector3d(0.4, 2, 0)).collideConnected(false));
+            w.step(60);
+            w.removeConstraint(c);
+            w.step(60);
+        }
         VerifyResult v = Verifier.verify(dir, Stages.load());
         assertThat(v.ok()).as("%s", v.divergence()).isTrue();
         assertThat(v.stepsChecked()).isEqualTo(120);

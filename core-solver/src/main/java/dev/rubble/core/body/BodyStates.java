@@ -257,6 +257,20 @@ public final class BodyStates implements Broadphase.ProxyCollector {
     }
 
     /**
+     * Wakes body {@code s} (and its island) and starts its rest time again even when it is awake: for a
+     * change that gives a body new contacts (a pair's contacts switched back on, a new collision filter, a
+     * teleport, a constraint added or removed). The contact solver pushes a penetration out by moving the
+     * body and takes the push velocity out again (the relax iterations), so a body being pushed apart looks
+     * at rest to the sleep test; one whose rest time was already near {@code timeToSleep} went back to sleep
+     * a step after the change, still deep inside the other body. With its rest time at zero it has
+     * {@code timeToSleep} to be pushed apart.
+     */
+    public void wakeAndRestart(int s) {
+        wake(s);
+        bodies.sleepTime[s] = 0;
+    }
+
+    /**
      * Links sleeping body {@code s} into the ring of sleeping body {@code member} (both already
      * SLEEPING): they now wake together.
      */

@@ -82,6 +82,67 @@ public final class IgnoredPairs {
         n = w;
     }
 
+    /**
+     * Replaces every pair with the {@code count} pairs {@code (a[i], b[i])} (either order each; repeats
+     * kept once): sorted in O(n log n), so a set derived anew from a long list (the constraints'
+     * {@code collideConnected} pairs) costs no quadratic insertion. {@code a} and {@code b} are used as
+     * scratch and left in an unspecified order.
+     *
+     * @throws IllegalArgumentException when a pair names one body twice
+     */
+    public void replaceAll(long[] a, long[] b, int count) {
+        for (int i = 0; i < count; i++) {
+            if (a[i] == b[i]) {
+                throw new IllegalArgumentException("ignore-pair names body " + BodyStore.handleString(a[i])
+                        + " twice; allowed: two different bodies");
+            }
+            long l = Math.min(a[i], b[i]), h = Math.max(a[i], b[i]);
+            a[i] = l;
+            b[i] = h;
+        }
+        if (lo.length < count) {
+            lo = new long[count];
+            hi = new long[count];
+        }
+        mergeSort(a, b, lo, hi, 0, count);
+        int w = 0;
+        for (int i = 0; i < count; i++) {
+            if (w == 0 || a[i] != lo[w - 1] || b[i] != hi[w - 1]) {
+                lo[w] = a[i];
+                hi[w] = b[i];
+                w++;
+            }
+        }
+        n = w;
+    }
+
+    /** Sorts {@code [from, to)} of the pairs (a, b) by (a, b), stably, with {@code ta}, {@code tb} as scratch. */
+    private static void mergeSort(long[] a, long[] b, long[] ta, long[] tb, int from, int to) {
+        if (to - from < 2) {
+            return;
+        }
+        int mid = (from + to) >>> 1;
+        mergeSort(a, b, ta, tb, from, mid);
+        mergeSort(a, b, ta, tb, mid, to);
+        int i = from, j = mid, k = from;
+        while (i < mid && j < to) {
+            boolean right = a[j] < a[i] || a[j] == a[i] && b[j] < b[i];
+            int s = right ? j++ : i++;
+            ta[k] = a[s];
+            tb[k++] = b[s];
+        }
+        while (i < mid) {
+            ta[k] = a[i];
+            tb[k++] = b[i++];
+        }
+        while (j < to) {
+            ta[k] = a[j];
+            tb[k++] = b[j++];
+        }
+        System.arraycopy(ta, from, a, from, to - from);
+        System.arraycopy(tb, from, b, from, to - from);
+    }
+
     /** Forgets every pair. */
     public void clear() {
         n = 0;

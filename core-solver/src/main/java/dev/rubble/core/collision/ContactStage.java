@@ -32,6 +32,14 @@ public interface ContactStage {
     void generate(BodyStore bodies, PairBuffer pairs, ContactStore out, double dt);
 
     /**
+     * The body pairs joined by a constraint with {@code collideConnected} false (issue 29), which the
+     * next {@link #generate} must report no contact for; the pipeline sets it before every call (a
+     * sorted set, read only). The default ignores it: a stage that does not filter lets the pairs touch.
+     */
+    default void setNoContactPairs(dev.rubble.core.body.IgnoredPairs pairs) {
+    }
+
+    /**
      * Grows the stage's own stores ahead of need to room for {@code pairs} body pairs,
      * {@code manifolds} manifolds and {@code points} points (no result may depend on it): the step
      * pipeline calls it in a step destruction released pieces, before their first contacts next

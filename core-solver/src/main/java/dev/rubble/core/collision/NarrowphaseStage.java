@@ -339,7 +339,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         int same = useCache ? 0 : -1;
         int cursor = 0;
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
-        final dev.rubble.core.body.IgnoredPairs ignored = b.ignoredPairs;
+        final dev.rubble.core.body.IgnoredPairs ignored = b.ignoredPairs, joined = noContact;
         // the per-body reach and the copy savePrevious left, in one dispatch (neither depends on the other)
         prepareReach(b, dt > 0);
         if (parallelReady(pairs.size())) {
@@ -348,7 +348,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             same = parallelPass(b, pairs, contacts, old, next, useCache, dt);
         } else for (int i = 0, n = pairs.size(); i < n; i++) {
             int a = pairs.first(i), c = pairs.second(i);
-            if (filteredOut(b, a, c, dynamic, ignored)) {
+            if (filteredOut(b, a, c, dynamic, ignored, joined)) {
                 continue;
             }
             pairsTested++;
@@ -983,7 +983,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         final boolean useCache = runUseCache;
         final double dt = runDt;
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
-        final dev.rubble.core.body.IgnoredPairs ignored = b.ignoredPairs;
+        final dev.rubble.core.body.IgnoredPairs ignored = b.ignoredPairs, joined = noContact;
         final byte[] kinds = pairKind;
         final double[] bd = w.rot;
         final int oa = 0;
@@ -998,7 +998,7 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             lastA = a;
             lastC = c;
             // the one-thread loop's filter, margin and look-up (the same methods, the same bits)
-            if (filteredOut(b, a, c, dynamic, ignored)) {
+            if (filteredOut(b, a, c, dynamic, ignored, joined)) {
                 kinds[i] = SKIP;
                 continue;
             }
@@ -1072,10 +1072,20 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     }
 
     /** Whether pair (a, c) never reaches the narrowphase: no dynamic body, layers that do not meet, or an ignored pair. */
-    private static boolean filteredOut(BodyStore b, int a, int c, byte dynamic, dev.rubble.core.body.IgnoredPairs ignored) {
+    private static boolean filteredOut(BodyStore b, int a, int c, byte dynamic, dev.rubble.core.body.IgnoredPairs ignored,
+                                       dev.rubble.core.body.IgnoredPairs joined) {
         return b.motion[a] != dynamic && b.motion[c] != dynamic
                 || (b.collisionLayer[a] & b.collisionMask[c]) == 0 || (b.collisionLayer[c] & b.collisionMask[a]) == 0
-                || ignored.size() != 0 && ignored.contains(b.handle(a), b.handle(c));
+                || ignored.size() != 0 && ignored.contains(b.handle(a), b.handle(c))
+                || joined.size() != 0 && joined.contains(b.handle(a), b.handle(c));
+    }
+
+    /** Pairs a constraint with {@code collideConnected} false joins (issue 29): never reported. */
+    private dev.rubble.core.body.IgnoredPairs noContact = new dev.rubble.core.body.IgnoredPairs();
+
+    @Override
+    public void setNoContactPairs(dev.rubble.core.body.IgnoredPairs pairs) {
+        this.noContact = java.util.Objects.requireNonNull(pairs, "no-contact pairs are null");
     }
 
     /**

@@ -577,10 +577,19 @@ public sealed interface Command {
      * body's own frame (anchor from the body origin); frame B of a world constraint is always in world
      * coordinates. {@code params} are the type's parameters in its order (NaN: derived at creation);
      * {@code breakForce} (N) and {@code breakTorque} (N·m): over either, the constraint breaks
-     * (+inf = never). Wakes both bodies.
+     * (+inf = never). {@code collideConnected}: whether the two bodies still collide with each other
+     * (Box2D's {@code collideConnected}; false switches their contacts off while the constraint exists).
+     * Wakes both bodies.
      */
     record AddConstraint(int id, String type, long bodyA, long bodyB, boolean worldFrames, double[] frameA,
-            double[] frameB, double[] params, double breakForce, double breakTorque) implements Command {
+            double[] frameB, double[] params, double breakForce, double breakTorque, boolean collideConnected)
+            implements Command {
+        /** A constraint whose bodies keep colliding with each other (the default). */
+        public AddConstraint(int id, String type, long bodyA, long bodyB, boolean worldFrames, double[] frameA,
+                double[] frameB, double[] params, double breakForce, double breakTorque) {
+            this(id, type, bodyA, bodyB, worldFrames, frameA, frameB, params, breakForce, breakTorque, true);
+        }
+
         public AddConstraint {
             Objects.requireNonNull(type, "constraint type is null");
             if (id <= 0) {
@@ -626,7 +635,8 @@ public sealed interface Command {
             return o instanceof AddConstraint c && c.id == id && c.type.equals(type) && c.bodyA == bodyA
                     && c.bodyB == bodyB && c.worldFrames == worldFrames && java.util.Arrays.equals(c.frameA, frameA)
                     && java.util.Arrays.equals(c.frameB, frameB) && java.util.Arrays.equals(c.params, params)
-                    && Double.compare(c.breakForce, breakForce) == 0 && Double.compare(c.breakTorque, breakTorque) == 0;
+                    && Double.compare(c.breakForce, breakForce) == 0 && Double.compare(c.breakTorque, breakTorque) == 0
+                    && c.collideConnected == collideConnected;
         }
 
         @Override
@@ -638,7 +648,8 @@ public sealed interface Command {
         public String toString() {
             return "AddConstraint[" + id + " " + type + " " + bodyA + "-" + bodyB + (worldFrames ? " world " : " local ")
                     + java.util.Arrays.toString(frameA) + " " + java.util.Arrays.toString(frameB) + " "
-                    + java.util.Arrays.toString(params) + " break " + breakForce + "/" + breakTorque + "]";
+                    + java.util.Arrays.toString(params) + " break " + breakForce + "/" + breakTorque
+                    + (collideConnected ? "" : " no-contact") + "]";
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.rubble.core.dynamics;
 
 import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.IgnoredPairs;
 import dev.rubble.spi.constraint.ConstraintType;
 import java.util.Arrays;
 import java.util.Collections;
@@ -40,6 +41,15 @@ public final class ConstraintStore {
     public double[] force = new double[0], torque = new double[0];
     /** Bumped by every add and remove (solvers re-map when it changes). */
     public int version;
+    /**
+     * Per constraint: its two bodies do not collide with each other while it exists ({@code collideConnected}
+     * false; the default, false here, keeps their contacts).
+     */
+    public boolean[] noContact = new boolean[0];
+    /** The body pairs of {@link #noContact} constraints (derived; rebuilt when {@link #version} moves). */
+    private final IgnoredPairs noContactPairs = new IgnoredPairs();
+    private int noContactVersion = -1;
+    private long[] pairScratchA = new long[0], pairScratchB = new long[0];
 
     /** A store resolving type names in {@code types} (name to type; iteration order is irrelevant: looked up by name). */
     public ConstraintStore(Map<String, ConstraintType> types) {
@@ -107,6 +117,15 @@ public final class ConstraintStore {
      */
     public int add(int cid, String name, long a, long b, double[] fa, double[] fb, double[] p, double maxForce,
             double maxTorque) {
+        return add(cid, name, a, b, fa, fb, p, maxForce, maxTorque, true);
+    }
+
+    /**
+     * Appends a constraint (already validated) with id {@code cid} (>= the next id); returns its index.
+     * {@code collideConnected} false: bodies {@code a} and {@code b} do not collide with each other while it exists.
+     */
+    public int add(int cid, String name, long a, long b, double[] fa, double[] fb, double[] p, double maxForce,
+            double maxTorque, boolean collideConnected) {
         if (count > 0 && cid <= id[count - 1]) {
             throw new IllegalArgumentException("constraint id " + cid + " is not above the last one, " + id[count - 1]);
         }
@@ -126,6 +145,7 @@ public final class ConstraintStore {
             lambda = Arrays.copyOf(lambda, MAX_ROWS * cap);
             force = Arrays.copyOf(force, cap);
             torque = Arrays.copyOf(torque, cap);
+            noContact = Arrays.copyOf(noContact, cap);
         }
         int i = count++;
         id[i] = cid;
@@ -141,6 +161,7 @@ public final class ConstraintStore {
         breakTorque[i] = maxTorque;
         Arrays.fill(lambda, MAX_ROWS * i, MAX_ROWS * i + MAX_ROWS, 0);
         force[i] = torque[i] = 0;
+        noContact[i] = !collideConnected;
         version++;
         return i;
     }
@@ -161,11 +182,38 @@ public final class ConstraintStore {
         System.arraycopy(lambda, MAX_ROWS * (i + 1), lambda, MAX_ROWS * i, MAX_ROWS * tail);
         System.arraycopy(force, i + 1, force, i, tail);
         System.arraycopy(torque, i + 1, torque, i, tail);
+        System.arraycopy(noContact, i + 1, noContact, i, tail);
         count--;
         typeName[count] = null;
         type[count] = null;
         params[count] = null;
         version++;
+    }
+
+    /**
+     * The body pairs (by handle) that do not collide because a constraint with {@code collideConnected} false
+     * joins them (issue 29; docs/constraints.md "Contacts between joined bodies"): sorted, so the
+     * narrowphase's look-up is a binary search and the constraints' order never reaches a result. Rebuilt
+     * only when a constraint was added or removed since the last call; a pair whose body was removed
+     * never matches a later body in its slot (handles carry the generation). World constraints name no pair.
+     */
+    public IgnoredPairs noContactPairs() {
+        if (noContactVersion != version) {
+            int n = 0;
+            for (int i = 0; i < count; i++) {
+                if (noContact[i] && bodyB[i] != WORLD && bodyA[i] != bodyB[i]) {
+                    if (n == pairScratchA.length) {
+                        pairScratchA = Arrays.copyOf(pairScratchA, Math.max(8, 2 * n));
+                        pairScratchB = Arrays.copyOf(pairScratchB, Math.max(8, 2 * n));
+                    }
+                    pairScratchA[n] = bodyA[i];
+                    pairScratchB[n++] = bodyB[i];
+                }
+            }
+            noContactPairs.replaceAll(pairScratchA, pairScratchB, n); // a second constraint on a pair changes nothing
+            noContactVersion = version;
+        }
+        return noContactPairs;
     }
 
     /** Whether constraint {@code i}'s bodies are both live (a removed body ends its constraints). */

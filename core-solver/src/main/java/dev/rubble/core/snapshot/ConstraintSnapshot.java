@@ -15,7 +15,9 @@ import java.io.IOException;
  * <pre>
  *  JNTS:  nextId int32, count int32, then per constraint: id int32, type utf, bodyA int64, bodyB int64,
  *         frameA 7 x f64, frameB 7 x f64, params: n int32 + n x f64, breakForce f64, breakTorque f64,
- *         impulses 12 x f64, force f64, torque f64
+ *         impulses 12 x f64, force f64, torque f64;
+ *         then, only when some constraint's bodies do not collide (collideConnected false):
+ *         count int32 (&gt; 0) + count x id int32, ascending
  * </pre>
  */
 final class ConstraintSnapshot {
@@ -50,6 +52,20 @@ final class ConstraintSnapshot {
             o.writeDouble(st.force[i]);
             o.writeDouble(st.torque[i]);
         }
+        // the constraints whose bodies do not collide (collideConnected false), written only when there are
+        // any: a world without them saves the same bytes as before the option existed
+        int off = 0;
+        for (int i = 0; i < st.size(); i++) {
+            off += st.noContact[i] ? 1 : 0;
+        }
+        if (off > 0) {
+            o.writeInt(off);
+            for (int i = 0; i < st.size(); i++) {
+                if (st.noContact[i]) {
+                    o.writeInt(st.id[i]);
+                }
+            }
+        }
     }
 
     /**
@@ -57,7 +73,7 @@ final class ConstraintSnapshot {
      *
      * @throws IllegalArgumentException on an unknown type, a bad count or id order
      */
-    static void read(StepContext ctx, DataInput in) throws IOException {
+    static void read(StepContext ctx, java.io.DataInputStream in) throws IOException {
         ConstraintStore st = ctx.constraints;
         int next = in.readInt();
         int n = in.readInt();
@@ -99,6 +115,24 @@ final class ConstraintSnapshot {
             throw new IllegalArgumentException("section JNTS: next id " + next + " is not above the saved ids");
         }
         st.setNextId(next);
+        if (in.available() > 0) { // the optional no-contact list
+            int off = in.readInt();
+            if (off <= 0 || off > n) {
+                throw new IllegalArgumentException("section JNTS: " + off + " constraints without contacts; allowed: 1.." + n);
+            }
+            int last = 0;
+            for (int k = 0; k < off; k++) {
+                int id = in.readInt();
+                int i = st.indexOf(id);
+                if (id <= last || i < 0) {
+                    throw new IllegalArgumentException("section JNTS: no-contact constraint id " + id
+                            + " is not a saved constraint in ascending order");
+                }
+                st.noContact[i] = true;
+                st.version++;
+                last = id;
+            }
+        }
     }
 
     /** A queued AddConstraint (after the marker). */
@@ -107,7 +141,8 @@ final class ConstraintSnapshot {
         o.writeUTF(c.type());
         o.writeLong(c.bodyA());
         o.writeLong(c.bodyB());
-        o.writeBoolean(c.worldFrames());
+        // bit 0: world frames (a boolean byte before collideConnected existed); bit 1: the bodies' contacts off
+        o.writeByte((c.worldFrames() ? 1 : 0) | (c.collideConnected() ? 0 : 2));
         for (double v : c.frameA()) {
             o.writeDouble(v);
         }
@@ -126,7 +161,11 @@ final class ConstraintSnapshot {
         int id = in.readInt();
         String type = in.readUTF();
         long a = in.readLong(), b = in.readLong();
-        boolean world = in.readBoolean();
+        int flags = in.readUnsignedByte();
+        if (flags > 3) {
+            throw new IllegalArgumentException("queued constraint command: frame flags " + flags + "; allowed: 0..3");
+        }
+        boolean world = (flags & 1) != 0;
         double[] fa = new double[7], fb = new double[7];
         for (int k = 0; k < 7; k++) {
             fa[k] = in.readDouble();
@@ -142,6 +181,7 @@ final class ConstraintSnapshot {
         for (int k = 0; k < n; k++) {
             p[k] = in.readDouble();
         }
-        return new Command.AddConstraint(id, type, a, b, world, fa, fb, p, in.readDouble(), in.readDouble());
+        double bf = in.readDouble(), bt = in.readDouble();
+        return new Command.AddConstraint(id, type, a, b, world, fa, fb, p, bf, bt, (flags & 2) == 0);
     }
 }

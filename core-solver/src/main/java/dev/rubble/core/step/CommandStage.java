@@ -136,7 +136,7 @@ final class CommandStage {
             int s = slot(bodies, f.body());
             bodies.collisionLayer[s] = f.layer();
             bodies.collisionMask[s] = f.mask();
-            states.wake(s);
+            states.wakeAndRestart(s);
             states.wakeOverlapping(s); // what rested on it may now fall through it
         } else if (c instanceof Command.IgnoreCollision x) {
             int sa = slot(bodies, x.a()), sb = slot(bodies, x.b());
@@ -145,8 +145,8 @@ final class CommandStage {
                         + " twice; allowed: two different bodies");
             }
             if (bodies.ignoredPairs.set(bodies.handle(sa), bodies.handle(sb), x.ignore())) {
-                states.wake(sa);
-                states.wake(sb);
+                states.wakeAndRestart(sa);
+                states.wakeAndRestart(sb);
             }
         } else if (c instanceof Command.ApplyTorque q) {
             int s = slot(bodies, q.body());
@@ -171,7 +171,7 @@ final class CommandStage {
         if (isStatic) {
             states.wakeOverlapping(s); // what rested on it at the old place
         }
-        states.wake(s);
+        states.wakeAndRestart(s);
         double inv = 1 / Math.sqrt(t.qx() * t.qx() + t.qy() * t.qy() + t.qz() * t.qz() + t.qw() * t.qw());
         b.qx[s] = t.qx() * inv;
         b.qy[s] = t.qy() * inv;

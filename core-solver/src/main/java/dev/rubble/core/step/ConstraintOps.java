@@ -41,7 +41,7 @@ public final class ConstraintOps {
         }
         long hb = sb < 0 ? ConstraintStore.WORLD : b.handle(sb);
         int i = st.add(Math.max(a.id(), 1), a.type(), b.handle(sa), hb, fa, fb, a.params(), a.breakForce(),
-                a.breakTorque());
+                a.breakTorque(), a.collideConnected());
         try {
             ConstraintFrame f = new ConstraintFrame();
             ConstraintSolver.fill(b, st, i, f, new double[4]);
@@ -52,9 +52,9 @@ public final class ConstraintOps {
             st.removeAt(i);
             throw new IllegalArgumentException("constraint " + a.id() + " (" + a.type() + "): " + e.getMessage(), e);
         }
-        ctx.states.wake(sa);
+        ctx.states.wakeAndRestart(sa);
         if (sb >= 0) {
-            ctx.states.wake(sb);
+            ctx.states.wakeAndRestart(sb);
         }
     }
 
@@ -105,14 +105,14 @@ public final class ConstraintOps {
         st.removeAt(i);
     }
 
-    /** Wakes constraint {@code i}'s live bodies. */
+    /** Wakes constraint {@code i}'s live bodies and starts their rest time again. */
     static void wakeBodies(StepContext ctx, int i) {
         ConstraintStore st = ctx.constraints;
         BodyStore b = ctx.bodies;
         for (long h : new long[] {st.bodyA[i], st.bodyB[i]}) {
             int s = (int) h;
             if (h != ConstraintStore.WORLD && s < b.slotLimit() && b.isLive(s) && b.generation[s] == (int) (h >>> 32)) {
-                ctx.states.wake(s);
+                ctx.states.wakeAndRestart(s); // the pair may collide again (collideConnected false)
             }
         }
     }

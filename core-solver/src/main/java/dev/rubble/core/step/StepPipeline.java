@@ -571,6 +571,7 @@ public final class StepPipeline {
 
         // the chosen narrowphase plugin (or a test's generator); warm starts from cs; margins
         // look ahead one step of motion
+        ctx.contactStage.setNoContactPairs(ctx.constraints.noContactPairs()); // issue 29: collideConnected
         ctx.contactStage.generate(b, ctx.pairs, cs, dt);
         // the narrowphase drops points past maxContacts itself; count those too, or a full budget is silent
         p.droppedContacts = ContactSolver.enforcePointBudget(cs, ctx.settings.maxContacts())
