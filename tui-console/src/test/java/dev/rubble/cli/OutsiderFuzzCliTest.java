@@ -1,0 +1,65 @@
+package dev.rubble.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An outsider's fuzz run of the command line (session 11): each defect as the user met it. Every one
+ * is now bad input refused before any work: exit 2, one line naming the option, the value and what is
+ * allowed, and no output file touched.
+ */
+final class OutsiderFuzzCliTest {
+    private static final String SCENE = """
+            {"format": "rubble-scenario/1", "name": "two boxes", "steps": 10,
+             "bodies": [{"id": "floor", "state": "static", "shape": {"type": "box", "halfExtents": [5, 0.5, 5]}, "position": [0, -0.5, 0]},
+                        {"id": "b", "shape": {"type": "box", "halfExtents": [0.5, 0.5, 0.5]}, "position": [0, 0.6, 0]}]}""";
+
+    @TempDir
+    static Path shared;
+    private static Path scene, journal;
+
+    private final StringWriter out = new StringWriter(), err = new StringWriter();
+
+    private int run(String... args) {
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
+    }
+
+    @BeforeAll
+    static void recordOnce() throws Exception {
+        scene = shared.resolve("boxes.json");
+        Files.writeString(scene, SCENE);
+        journal = shared.resolve("j");
+        int code = Main.execute(new String[] {"run", scene.toString(), "--headless", "--out", shared.resolve("s.json").toString(),
+                "--journal", journal.toString()}, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+        assertThat(code).isZero();
+    }
+
+    @BeforeEach
+    void clear() {
+        out.getBuffer().setLength(0);
+    }
+
+    /** {@code replay --speed 1e-300} played 1e300 steps per recorded step: it never ended. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // the old loop ignored interrupts
+    void aReplaySpeedThatWouldNeverFinishIsRefused() {
+        for (String speed : new String[] {"1e-300", "0.01", "0", "NaN", "65"}) {
+            assertThat(run("replay", journal.toString(), "--headless", "--speed", speed)).as(speed).isEqualTo(2);
+            assertThat(err.toString()).as(speed).contains("--speed").contains("allowed: 0.0625 (1/16) to 64")
+                    .doesNotContain("replayed");
+        }
+        assertThat(run("replay", journal.toString(), "--headless", "--speed", "0.0625")).as(err.toString()).isZero();
+    }
+}
