@@ -140,6 +140,9 @@ final class BenchCommand implements Callable<Integer> {
             refuseWallOption("--debris-out", debrisOut);
             refuseWallOption("--budgets", budgets);
         }
+        // before the scene is built and stepped (minutes for the 10 000-leaf wall), not when the file is written
+        OutputFiles.check("--debris-out", debrisOut);
+        OutputFiles.check("--per-step", perStep);
         if ("wall".equals(scene)) {
             return WallBenchRun.run(this);
         }

@@ -85,6 +85,8 @@ final class ReplayCommand implements Callable<Integer> {
             throw new BadInputException("--speed " + speed + " is out of range; allowed: " + ConsoleState.MIN_SPEED + " (1/16)"
                     + " to " + (int) ConsoleState.MAX_SPEED + " recorded steps per played step");
         }
+        OutputFiles.check("--out", out); // before the replay, not after it
+        OutputFiles.check("--events", eventsFile);
         if (from != null && from < 0) {
             throw new BadInputException("--from " + from + " is negative; allowed: >= 0");
         }

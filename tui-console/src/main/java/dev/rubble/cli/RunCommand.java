@@ -108,6 +108,7 @@ final class RunCommand implements Callable<Integer> {
         }
         OutputFiles.check("--out", out); // before the steps run, not after (issue 28)
         OutputFiles.check("--snapshot", snapshotFile);
+        OutputFiles.check("--events", eventsFile);
         Scenario scenario = ScenarioLoader.load(scenarioFile);
         Stages stages = plugins.load();
         ScenarioWorld sw = restoreFile != null ? Snapshots.restore(restoreFile, scenario, stages, overrides)

@@ -62,4 +62,50 @@ final class OutsiderFuzzCliTest {
         }
         assertThat(run("replay", journal.toString(), "--headless", "--speed", "0.0625")).as(err.toString()).isZero();
     }
+
+    /**
+     * {@code journal seek --out DIR} and {@code --out} in a missing directory were an internal error (exit 1)
+     * after the journal was re-simulated; {@code replay --out} in a missing directory the same after the replay.
+     */
+    @Test
+    void seekAndReplayOutputsAreCheckedBeforeTheWork(@TempDir Path dir) {
+        Path missing = dir.resolve("no").resolve("x.bin");
+        assertThat(run("journal", "seek", journal.toString(), "5", "--out", dir.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--out " + dir + " is a directory").doesNotContain("internal error");
+        assertThat(run("journal", "seek", journal.toString(), "5", "--out", missing.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--out " + missing + ": directory " + missing.getParent() + " does not exist");
+        assertThat(out.toString()).as("nothing was re-simulated first").doesNotContain("re-simulated");
+
+        assertThat(run("replay", journal.toString(), "--headless", "--out", missing.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--out " + missing + ": directory").doesNotContain("replayed")
+                .doesNotContain("internal error");
+    }
+
+    /** {@code --events DIR} (a directory) was an internal error, exit 1: "internal error: DIR: Is a directory". */
+    @Test
+    void anEventsFileThatIsADirectoryIsBadInput(@TempDir Path dir) throws Exception {
+        Path full = Files.createDirectory(dir.resolve("full"));
+        Files.writeString(full.resolve("keep.txt"), "mine");
+        assertThat(run("run", scene.toString(), "--headless", "--out", dir.resolve("o.json").toString(), "--events",
+                full.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--events " + full + " is a directory").doesNotContain("internal error")
+                .doesNotContain("ran ");
+        assertThat(run("replay", journal.toString(), "--headless", "--events", full.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--events " + full + " is a directory").doesNotContain("internal error");
+        assertThat(Files.readString(full.resolve("keep.txt"))).isEqualTo("mine");
+    }
+
+    /** {@code bench wall --debris-out} in a missing directory was refused only after the whole bench had run. */
+    @Test
+    void benchOutputFilesAreCheckedBeforeTheSceneRuns(@TempDir Path dir) {
+        Path missing = dir.resolve("no").resolve("debris.json");
+        assertThat(run("bench", "wall", "--steps", "1", "--budgets", "off", "--wall-sites", "2,2,2", "--wall-cache",
+                dir.toString(), "--debris-out", missing.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--debris-out " + missing + ": directory");
+        assertThat(out.toString()).as("the bench did not run first").doesNotContain("scene=wall");
+        assertThat(run("bench", "shatter", "--steps", "1", "--budgets", "off", "--wall-sites", "2,2,2", "--wall-cache",
+                dir.toString(), "--per-step", dir.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--per-step " + dir + " is a directory");
+        assertThat(out.toString()).doesNotContain("scene=shatter");
+    }
 }
