@@ -62,11 +62,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--keyframe-interval", paramLabel = "STEPS",
             description = "with --journal: store a world snapshot at most every STEPS steps, for seeking (default: "
                     + JournalWriter.DEFAULT_KEYFRAME_INTERVAL + "; 0 = none)")
-    int keyframeInterval = JournalWriter.DEFAULT_KEYFRAME_INTERVAL;
+    Integer keyframeInterval;
 
     @Option(names = "--keyframe-budget", paramLabel = "MB",
             description = "with --journal: at most this many MiB of keyframes in all (default: 64)")
-    double keyframeBudgetMb = JournalWriter.DEFAULT_KEYFRAME_BUDGET / (double) (1 << 20);
+    Double keyframeBudgetMb;
 
     @Option(names = "--headless", description = "never open the console, even when standard output is a terminal")
     boolean headless;
@@ -103,6 +103,7 @@ final class RunCommand implements Callable<Integer> {
         Map<String, String> overrides = parseSets(sets);
         int threads = threadsText == null ? 0 : ThreadCounts.one("--threads", threadsText);
         checkSnapshotOptions();
+        checkJournalOptions();
         if (journal != null) {
             dev.rubble.cache.journal.ChronicleStart.prewarm(); // Chronicle's classes load while the scene is built (issue 27)
         }
@@ -130,21 +131,13 @@ final class RunCommand implements Callable<Integer> {
             EventLines.defaultsIfNothingOn(sw.world(), !scenario.events().isEmpty());
             sw.world().addObserver(lines);
         }
-        if (keyframeInterval < 0) {
-            throw new BadInputException("--keyframe-interval " + keyframeInterval + " is negative; allowed: >= 0 steps (0 = no keyframes)");
-        }
-        if (!(keyframeBudgetMb >= 0 && keyframeBudgetMb <= 1 << 20)) {
-            throw new BadInputException("--keyframe-budget " + keyframeBudgetMb + "; allowed: 0 to 1048576 MiB");
-        }
-        if (journalMeshes && journal == null) {
-            throw new BadInputException("--journal-meshes needs --journal DIR; allowed: both or neither");
-        }
         sw.withImageMeshes(journalMeshes);
         JournalWriter jw = journal == null ? null
                 : JournalWriter.createWriteBehind(journal, sw, scenario.name(),
                         dev.rubble.scenario.ScenarioLoader.withAbsoluteFiles(Files.readString(scenarioFile),
                                 scenarioFile.toAbsolutePath().getParent()))
-                        .keyframes(keyframeInterval, (long) (keyframeBudgetMb * (1 << 20)));
+                        .keyframes(keyframeInterval != null ? keyframeInterval : JournalWriter.DEFAULT_KEYFRAME_INTERVAL,
+                                keyframeBudgetMb != null ? (long) (keyframeBudgetMb * (1 << 20)) : JournalWriter.DEFAULT_KEYFRAME_BUDGET);
         long t0 = System.nanoTime();
         dev.rubble.scenario.ScenarioException failure = null;
         try {
@@ -216,6 +209,28 @@ final class RunCommand implements Callable<Integer> {
         }
         if (restoreFile != null && journal != null) {
             throw new BadInputException("--journal cannot record a run restored with --restore (a journal starts at step 0)");
+        }
+    }
+
+    /**
+     * The options that only mean something with {@code --journal}, checked before any file is opened (they
+     * were checked after the {@code --events} file had been truncated, and without {@code --journal} a
+     * keyframe option was ignored without a word).
+     */
+    private void checkJournalOptions() {
+        if (keyframeInterval != null && keyframeInterval < 0) {
+            throw new BadInputException("--keyframe-interval " + keyframeInterval + " is negative; allowed: >= 0 steps (0 = no keyframes)");
+        }
+        if (keyframeBudgetMb != null && !(keyframeBudgetMb >= 0 && keyframeBudgetMb <= 1 << 20)) {
+            throw new BadInputException("--keyframe-budget " + keyframeBudgetMb + " is out of range; allowed: 0 to 1048576 MiB");
+        }
+        if (journal == null) {
+            String alone = journalMeshes ? "--journal-meshes" : keyframeInterval != null ? "--keyframe-interval"
+                    : keyframeBudgetMb != null ? "--keyframe-budget" : null;
+            if (alone != null) {
+                throw new BadInputException(alone + " needs --journal DIR (it sets how the journal is recorded);"
+                        + " allowed: with --journal, or not at all");
+            }
         }
     }
 

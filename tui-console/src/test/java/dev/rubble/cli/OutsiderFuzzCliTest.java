@@ -95,6 +95,31 @@ final class OutsiderFuzzCliTest {
         assertThat(Files.readString(full.resolve("keep.txt"))).isEqualTo("mine");
     }
 
+    /**
+     * A bad {@code --keyframe-interval} was refused only after the {@code --events} file had been opened, so the
+     * previous run's events were truncated to nothing; and without {@code --journal} the keyframe options were
+     * ignored without a word ({@code --journal-meshes} alone was already refused).
+     */
+    @Test
+    void journalOptionsAreCheckedBeforeAnyFileIsOpenedAndNeedAJournal(@TempDir Path dir) throws Exception {
+        Path events = dir.resolve("events.jsonl");
+        Files.writeString(events, "{\"kept\": true}\n");
+        assertThat(run("run", scene.toString(), "--headless", "--out", dir.resolve("o.json").toString(), "--events",
+                events.toString(), "--journal", dir.resolve("j").toString(), "--keyframe-interval", "-1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--keyframe-interval -1 is negative");
+        assertThat(Files.readString(events)).as("the earlier events file is left alone").isEqualTo("{\"kept\": true}\n");
+        assertThat(dir.resolve("j")).doesNotExist();
+
+        for (String[] opt : new String[][] {{"--keyframe-interval", "5"}, {"--keyframe-budget", "8"}}) {
+            assertThat(run("run", scene.toString(), "--headless", "--out", dir.resolve("o.json").toString(), opt[0], opt[1]))
+                    .as(opt[0]).isEqualTo(2);
+            assertThat(err.toString()).contains(opt[0] + " needs --journal DIR").doesNotContain("ran ");
+        }
+        assertThat(run("run", scene.toString(), "--headless", "--out", dir.resolve("o.json").toString(), "--journal",
+                dir.resolve("j2").toString(), "--keyframe-interval", "5", "--keyframe-budget", "8")).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("2 keyframes");
+    }
+
     /** {@code bench wall --debris-out} in a missing directory was refused only after the whole bench had run. */
     @Test
     void benchOutputFilesAreCheckedBeforeTheSceneRuns(@TempDir Path dir) {
