@@ -87,6 +87,7 @@ final class ReplayCommand implements Callable<Integer> {
         }
         OutputFiles.check("--out", out); // before the replay, not after it
         OutputFiles.check("--events", eventsFile);
+        OutputFiles.checkDistinct("--events", eventsFile, "--out", out);
         if (from != null && from < 0) {
             throw new BadInputException("--from " + from + " is negative; allowed: >= 0");
         }

@@ -133,4 +133,45 @@ final class OutsiderFuzzCliTest {
         assertThat(err.toString()).contains("--per-step " + dir + " is a directory");
         assertThat(out.toString()).doesNotContain("scene=shatter");
     }
+
+    /**
+     * An output naming the file the command reads was written over it with exit 0: {@code run S --out S} left
+     * the final state where the scenario was, {@code collection convert b.json b.json} rewrote a hand-made
+     * collection in machine form (its name gone), {@code fracture --source m.obj --out m.obj} replaced the
+     * mesh by its pieces. Now exit 2, the input untouched; also two outputs naming one file.
+     */
+    @Test
+    void noOutputIsWrittenOverAnInputOrAnotherOutput(@TempDir Path dir) throws Exception {
+        Path sc = dir.resolve("s.json");
+        Files.writeString(sc, SCENE);
+        String spelledOtherwise = dir.resolve("sub").resolve("..").resolve("s.json").toString();
+        Files.createDirectory(dir.resolve("sub"));
+        assertThat(run("run", sc.toString(), "--headless", "--out", spelledOtherwise)).isEqualTo(2);
+        assertThat(err.toString()).contains("--out " + spelledOtherwise + " is the same file as SCENARIO").doesNotContain("ran ");
+        assertThat(run("run", sc.toString(), "--headless", "--out", dir.resolve("o.json").toString(), "--events", sc.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--events " + sc + " is the same file as SCENARIO");
+        Path o = dir.resolve("o.json");
+        assertThat(run("run", sc.toString(), "--headless", "--out", o.toString(), "--events", o.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--events " + o + " is the same file as --out");
+        assertThat(Files.readString(sc)).isEqualTo(SCENE);
+
+        Path bridge = dir.resolve("bridge.json");
+        String handMade = Files.readString(Path.of("..", "examples", "collections", "bridge.json"));
+        Files.writeString(bridge, handMade);
+        assertThat(run("collection", "convert", bridge.toString(), bridge.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("OUT " + bridge + " is the same file as IN");
+        assertThat(Files.readString(bridge)).isEqualTo(handMade);
+
+        Path mesh = dir.resolve("box.obj");
+        String obj = "v -0.5 -0.5 -0.5\nv 0.5 -0.5 -0.5\nv -0.5 0.5 -0.5\nv 0.5 0.5 -0.5\nv -0.5 -0.5 0.5\nv 0.5 -0.5 0.5\n"
+                + "v -0.5 0.5 0.5\nv 0.5 0.5 0.5\nf 1 3 4\nf 1 4 2\nf 5 6 8\nf 5 8 7\nf 1 2 6\nf 1 6 5\nf 3 7 8\nf 3 8 4\n"
+                + "f 1 5 7\nf 1 7 3\nf 2 4 8\nf 2 8 6\n";
+        Files.writeString(mesh, obj);
+        assertThat(run("fracture", "--source", mesh.toString(), "--sites", "3", "--out", mesh.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--out " + mesh + " is the same file as --source");
+        assertThat(Files.readString(mesh)).isEqualTo(obj);
+        assertThat(run("fracture", "--source", mesh.toString(), "--sites", "3", "--out", dir.resolve("pieces.obj").toString()))
+                .as(err.toString()).isZero();
+    }
 }
