@@ -101,6 +101,7 @@ final class RenderCommand implements Callable<Integer> {
             opts.put("clusterLevel", clusterLevel == null ? 1 : clusterLevel);
         }
         checkWritable(out);
+        OutputFiles.checkDistinct("--out", out, "SOURCE", source); // render S.json --renderer console --out S.json wrote over S
         Stages stages = plugins.load();
         Renderer r = stages.create(StageFamily.RENDERER, renderer, StageConfig.of(opts));
         long t0 = System.nanoTime();

@@ -138,7 +138,7 @@ final class OutsiderFuzzCliTest {
      * An output naming the file the command reads was written over it with exit 0: {@code run S --out S} left
      * the final state where the scenario was, {@code collection convert b.json b.json} rewrote a hand-made
      * collection in machine form (its name gone), {@code fracture --source m.obj --out m.obj} replaced the
-     * mesh by its pieces. Now exit 2, the input untouched; also two outputs naming one file.
+     * mesh by its pieces, {@code render s.json --renderer console --out s.json} the scenario by a text frame. Now exit 2, the input untouched; also two outputs naming one file.
      */
     @Test
     void noOutputIsWrittenOverAnInputOrAnotherOutput(@TempDir Path dir) throws Exception {
@@ -154,6 +154,8 @@ final class OutsiderFuzzCliTest {
         Path o = dir.resolve("o.json");
         assertThat(run("run", sc.toString(), "--headless", "--out", o.toString(), "--events", o.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("--events " + o + " is the same file as --out");
+        assertThat(run("render", sc.toString(), "--renderer", "console", "--frames", "1", "--out", sc.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--out " + sc + " is the same file as SOURCE");
         assertThat(Files.readString(sc)).isEqualTo(SCENE);
 
         Path bridge = dir.resolve("bridge.json");
