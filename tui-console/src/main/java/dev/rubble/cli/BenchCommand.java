@@ -96,7 +96,7 @@ final class BenchCommand implements Callable<Integer> {
                     + "the result line then reports the steps actually run")
     double capSeconds;
 
-    @Option(names = "--set", paramLabel = "STAGE=NAME",
+    @Option(names = "--set", parameterConsumer = KeyValueOnce.class, paramLabel = "STAGE=NAME",
             description = "choose an implementation for a stage family, e.g. --set broadphase=bruteforce (repeatable)")
     Map<String, String> sets = new TreeMap<>();
 

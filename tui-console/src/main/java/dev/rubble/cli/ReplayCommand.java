@@ -54,7 +54,7 @@ final class ReplayCommand implements Callable<Integer> {
                     + " at a recorded step (repeatable; version 4 journals)")
     List<ReleaseOption.Piece> pieces = new ArrayList<>();
 
-    @Option(names = "--set", paramLabel = "STAGE=NAME",
+    @Option(names = "--set", parameterConsumer = KeyValueOnce.class, paramLabel = "STAGE=NAME",
             description = "replace a journalled stage choice for playback, e.g. a faster broadphase (repeatable)")
     Map<String, String> sets = new TreeMap<>();
 

@@ -37,7 +37,7 @@ final class RunCommand implements Callable<Integer> {
             description = "steps to run (default: the scenario's \"steps\", else 600)")
     Integer steps;
 
-    @Option(names = "--set", paramLabel = "STAGE=NAME",
+    @Option(names = "--set", parameterConsumer = KeyValueOnce.class, paramLabel = "STAGE=NAME",
             description = "choose an implementation for a stage family, e.g. --set broadphase=bruteforce (repeatable)")
     Map<String, String> sets = new TreeMap<>();
 

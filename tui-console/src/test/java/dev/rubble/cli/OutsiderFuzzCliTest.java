@@ -176,4 +176,36 @@ final class OutsiderFuzzCliTest {
         assertThat(run("fracture", "--source", mesh.toString(), "--sites", "3", "--out", dir.resolve("pieces.obj").toString()))
                 .as(err.toString()).isZero();
     }
+
+    /**
+     * A key given twice, or given by a dedicated option and by {@code --option} at once, ran with one of the
+     * values and no word ({@code --steps 5 --steps 6} was already refused): {@code --set broadphase=sap --set
+     * broadphase=bvh} ran bvh, {@code fracture --sites 5 --option count=7} made 5 pieces, {@code render
+     * --color state --option color=piece} drew pieces.
+     */
+    @Test
+    void aKeyGivenTwiceOrByTwoOptionsIsRefused(@TempDir Path dir) {
+        String png = dir.resolve("r.png").toString();
+        String[][] cases = {
+            {"--set broadphase is given twice (broadphase=sap, then broadphase=bvh); allowed: each key once",
+                "run", scene.toString(), "--headless", "--set", "broadphase=sap", "--set", "broadphase=bvh"},
+            {"--set broadphase is given twice", "replay", journal.toString(), "--headless", "--set=broadphase=sap",
+                "--set", "broadphase=sap"},
+            {"--option count is given twice (count=5, then count=9)", "fracture", "--option", "count=5", "--option", "count=9"},
+            {"--sites 5 with --option count=7: both set the Voronoi site count; allowed: one of them",
+                "fracture", "--sites", "5", "--option", "count=7"},
+            {"--option shading is given twice", "render", scene.toString(), "--frames", "1", "--option", "shading=flat",
+                "--option", "shading=lambert", "--out", png},
+            {"--color state with --option color=piece: both set the colouring; allowed: one of them",
+                "render", scene.toString(), "--frames", "1", "--color", "state", "--option", "color=piece", "--out", png}};
+        for (String[] c : cases) {
+            String[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
+            assertThat(run(args)).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(err.toString()).as(String.join(" ", args)).contains(c[0]);
+        }
+        assertThat(Path.of(png)).doesNotExist();
+        assertThat(run("run", scene.toString(), "--headless", "--out", dir.resolve("o.json").toString(), "--set", "broadphase=sap",
+                "--set", "narrowphase=gjk")).as(err.toString()).isZero();
+        assertThat(run("fracture", "--sites", "3", "--levels", "2", "--option", "2:count=2")).as(err.toString()).isZero();
+    }
 }
