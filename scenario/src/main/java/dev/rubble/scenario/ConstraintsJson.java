@@ -62,9 +62,13 @@ public final class ConstraintsJson {
             String type = text(p + ".type", c.get("type"));
             String a = text(p + ".bodyA", c.get("bodyA"));
             String b = c.get("bodyB") == null || c.get("bodyB").isNull() ? null : text(p + ".bodyB", c.get("bodyB"));
-            double[] anchor = vec(p + ".anchor", c.get("anchor"));
-            double[] anchorB = c.has("anchorB") ? vec(p + ".anchorB", c.get("anchorB")) : anchor;
-            double[] axis = c.has("axis") ? vec(p + ".axis", c.get("axis")) : null;
+            // anchors within the range body positions have (±1e9 m), an axis within the range of an orientation's
+            // components: an anchor at 1e308 made every joined body NaN in its first step (exit 0), and an axis
+            // whose length overflowed became the x axis without a word
+            double[] anchor = vec(p + ".anchor", c.get("anchor"), ScenarioLoader.Limits.POSITION, "m");
+            double[] anchorB = c.has("anchorB") ? vec(p + ".anchorB", c.get("anchorB"), ScenarioLoader.Limits.POSITION, "m")
+                    : anchor;
+            double[] axis = c.has("axis") ? axis(p + ".axis", c.get("axis")) : null;
             Map<String, Double> params = new TreeMap<>();
             JsonNode ps = c.get("params");
             if (ps != null) {
@@ -125,10 +129,7 @@ public final class ConstraintsJson {
             double[] q = {0, 0, 0, 1};
             if (s.axis() != null) {
                 double[] a = s.axis();
-                double len = Math.sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
-                if (!(len > 0)) {
-                    throw new ScenarioException(s.path() + ".axis", "zero vector; allowed: a non-zero direction");
-                }
+                double len = Math.sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]); // checked in parse: >= 1e-6
                 q = rotationFromX(a[0] / len, a[1] / len, a[2] / len);
             }
             double[] fa = {s.anchor()[0], s.anchor()[1], s.anchor()[2], q[0], q[1], q[2], q[3]};
@@ -172,17 +173,29 @@ public final class ConstraintsJson {
         return n.asDouble();
     }
 
-    private static double[] vec(String p, JsonNode n) {
+    /** [x, y, z], each component within ±{@code limit}. */
+    private static double[] vec(String p, JsonNode n, double limit, String unit) {
         if (n == null || !n.isArray() || n.size() != 3) {
             throw new ScenarioException(p, (n == null ? "missing" : "got " + n) + "; allowed: [x, y, z]");
         }
         double[] v = new double[3];
         for (int k = 0; k < 3; k++) {
             v[k] = number(p + "[" + k + "]", n.get(k));
-            if (!Double.isFinite(v[k])) {
-                throw new ScenarioException(p + "[" + k + "]", v[k] + "; allowed: finite");
+            if (!(Math.abs(v[k]) <= limit)) {
+                throw new ScenarioException(p + "[" + k + "]", v[k] + " is out of range; allowed: [-" + limit + ", " + limit
+                        + "]" + (unit.isEmpty() ? "" : " " + unit));
             }
         }
         return v;
+    }
+
+    /** A direction: components within ±1e6 (as an orientation's) and a length of at least 1e-6 (it is normalised). */
+    private static double[] axis(String p, JsonNode n) {
+        double[] a = vec(p, n, ScenarioLoader.Limits.QUATERNION, "");
+        if (!(a[0] * a[0] + a[1] * a[1] + a[2] * a[2] >= 1e-12)) {
+            throw new ScenarioException(p, java.util.Arrays.toString(a) + " is not a direction; allowed: a vector [x, y, z]"
+                    + " of length >= 1e-6 (it is normalised)");
+        }
+        return a;
     }
 }

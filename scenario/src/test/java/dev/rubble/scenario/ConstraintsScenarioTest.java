@@ -71,4 +71,60 @@ class ConstraintsScenarioTest {
         assertThatThrownBy(() -> ScenarioWorld.create(ScenarioLoader.parse(bad), Stages.load())).hasMessageContaining("joint-break")
                 .hasMessageContaining("constraint-break");
     }
+
+    /** Two 0.4 m boxes, a metre apart, joined by {@code constraint} (a JSON object). */
+    private static String joined(String constraint) {
+        return """
+            {"format": "rubble-scenario/1", "name": "joined", "steps": 5,
+             "bodies": [{"id": "a", "shape": {"type": "box", "halfExtents": [0.2, 0.2, 0.2]}, "position": [0, 2, 0]},
+                        {"id": "b", "shape": {"type": "box", "halfExtents": [0.2, 0.2, 0.2]}, "position": [1, 2, 0]}],
+             "constraints": [%s]}""".formatted(constraint);
+    }
+
+    /**
+     * Fuzzing (session 11): an anchor at 1e308, a rest or rope length of 1e308 and a motor at 1e308 rad/s
+     * with an unlimited torque turned the joined bodies NaN in their first step (they were disabled, exit
+     * 0), and an axis whose length overflowed became the x axis silently. Each is refused naming its
+     * field, the value and the range; the edges of the ranges still run.
+     */
+    @Test
+    void outOfRangeAnchorsAxesLengthsAndMotorSpeedsAreRefusedNamingTheField() {
+        assertThatThrownBy(() -> ScenarioLoader.parse(joined(
+                "{\"type\": \"ball\", \"bodyA\": \"a\", \"bodyB\": \"b\", \"anchor\": [0, 1e308, 0]}")))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("$.constraints[0].anchor[1]")
+                .hasMessageContaining("1.0E308").hasMessageContaining("allowed: [-1.0E9, 1.0E9] m");
+        assertThatThrownBy(() -> ScenarioLoader.parse(joined(
+                "{\"type\": \"distance\", \"bodyA\": \"a\", \"anchor\": [0, 2, 0], \"anchorB\": [-1e308, 0, 0]}")))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("$.constraints[0].anchorB[0]")
+                .hasMessageContaining("allowed: [-1.0E9, 1.0E9] m");
+        assertThatThrownBy(() -> ScenarioLoader.parse(joined(
+                "{\"type\": \"hinge\", \"bodyA\": \"a\", \"anchor\": [0, 2, 0], \"axis\": [0, 1e308, 0]}")))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("$.constraints[0].axis[1]")
+                .hasMessageContaining("allowed: [-1000000.0, 1000000.0]");
+        assertThatThrownBy(() -> ScenarioLoader.parse(joined(
+                "{\"type\": \"hinge\", \"bodyA\": \"a\", \"anchor\": [0, 2, 0], \"axis\": [0, 1e-300, 0]}")))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("$.constraints[0].axis")
+                .hasMessageContaining("is not a direction").hasMessageContaining("length >= 1e-6");
+        String[][] params = {
+            {"distance", "\"restLength\": 1e308", "restLength = 1.0E308; allowed: [0, 1.0E9] m"},
+            {"rope", "\"maxLength\": 1e308", "maxLength = 1.0E308; allowed: [0, 1.0E9] m"},
+            {"hinge", "\"motorSpeed\": 1e308, \"maxMotorTorque\": 1e308", "motorSpeed = 1.0E308; allowed: [-100000.0, 100000.0] rad/s"}};
+        for (String[] c : params) {
+            Scenario sc = ScenarioLoader.parse(joined("{\"type\": \"" + c[0] + "\", \"bodyA\": \"a\", \"bodyB\": \"b\","
+                    + " \"anchor\": [0.5, 2, 0], \"params\": {" + c[1] + "}}"));
+            assertThatThrownBy(() -> ScenarioWorld.create(sc, Stages.load())).as(c[0])
+                    .isInstanceOf(ScenarioException.class).hasMessageContaining("$.constraints[0]").hasMessageContaining(c[2]);
+        }
+        // the edges run, every body finite
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(joined("{\"type\": \"hinge\", \"bodyA\": \"a\","
+                + " \"bodyB\": \"b\", \"anchor\": [0.5, 2, 0], \"axis\": [0, 1e6, 0],"
+                + " \"params\": {\"motorSpeed\": 1e5, \"maxMotorTorque\": 10}}")), Stages.load());
+        sw.run(5);
+        BodyStore b = sw.world().bodies();
+        for (String id : new String[] {"a", "b"}) {
+            int s = b.slot(sw.world().findByLabel(id));
+            double sum = b.px[s] + b.py[s] + b.pz[s] + b.vx[s] + b.vy[s] + b.vz[s] + b.wx[s] + b.wy[s] + b.wz[s];
+            assertThat(Double.isFinite(sum)).as(id + " is finite").isTrue();
+        }
+    }
 }

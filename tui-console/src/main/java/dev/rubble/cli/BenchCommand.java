@@ -96,7 +96,7 @@ final class BenchCommand implements Callable<Integer> {
                     + "the result line then reports the steps actually run")
     double capSeconds;
 
-    @Option(names = "--set", paramLabel = "STAGE=NAME",
+    @Option(names = "--set", parameterConsumer = KeyValueOnce.class, paramLabel = "STAGE=NAME",
             description = "choose an implementation for a stage family, e.g. --set broadphase=bruteforce (repeatable)")
     Map<String, String> sets = new TreeMap<>();
 
@@ -140,6 +140,9 @@ final class BenchCommand implements Callable<Integer> {
             refuseWallOption("--debris-out", debrisOut);
             refuseWallOption("--budgets", budgets);
         }
+        // before the scene is built and stepped (minutes for the 10 000-leaf wall), not when the file is written
+        OutputFiles.check("--debris-out", debrisOut);
+        OutputFiles.check("--per-step", perStep);
         if ("wall".equals(scene)) {
             return WallBenchRun.run(this);
         }

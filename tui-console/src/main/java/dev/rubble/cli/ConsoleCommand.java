@@ -36,7 +36,7 @@ final class ConsoleCommand implements Callable<Integer> {
     @Option(names = "--steps", paramLabel = "N", description = "stop stepping after N steps (default: no limit with a terminal, 600 without)")
     Long steps;
 
-    @Option(names = "--set", paramLabel = "STAGE=NAME", description = "choose an implementation for a stage family (repeatable)")
+    @Option(names = "--set", parameterConsumer = KeyValueOnce.class, paramLabel = "STAGE=NAME", description = "choose an implementation for a stage family (repeatable)")
     Map<String, String> sets = new TreeMap<>();
 
     @Mixin

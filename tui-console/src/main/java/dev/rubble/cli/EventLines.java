@@ -23,10 +23,7 @@ final class EventLines implements StepObserver, AutoCloseable {
     private long lines;
 
     EventLines(Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null && !Files.isDirectory(parent)) {
-            throw new BadInputException("--events " + file + ": directory " + parent + " does not exist");
-        }
+        OutputFiles.check("--events", file);
         out = Files.newBufferedWriter(file);
     }
 

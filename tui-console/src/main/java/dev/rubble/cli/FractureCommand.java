@@ -101,7 +101,7 @@ final class FractureCommand implements Callable<Integer> {
             description = "fracture method per level (repeat for later levels; the last one repeats), default voronoi")
     List<String> methods = new ArrayList<>();
 
-    @Option(names = "--option", paramLabel = "KEY=VALUE",
+    @Option(names = "--option", parameterConsumer = KeyValueOnce.class, paramLabel = "KEY=VALUE",
             description = "an option for the fracture methods of every level, e.g. --option sites=radial, or for one "
                     + "level only with a level prefix, e.g. --option 2:x=4 (repeatable)")
     Map<String, String> options = new java.util.LinkedHashMap<>();
@@ -168,6 +168,15 @@ final class FractureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        for (Object[] o : new Object[][] {{"--out", out}, {"--preview", preview}}) {
+            if (MeshSources.isMeshFile(source)) {
+                OutputFiles.checkDistinct((String) o[0], (Path) o[1], "--source", Path.of(source));
+            }
+            if (cutterMesh != null) {
+                OutputFiles.checkDistinct((String) o[0], (Path) o[1], "--cutter-mesh", Path.of(cutterMesh));
+            }
+        }
+        OutputFiles.checkDistinct("--preview", preview, "--out", out);
         dev.rubble.authoring.mesh.TriMesh mesh = MeshSources.isMeshFile(source) ? MeshSources.load(source, repair) : null;
         if (mesh == null && (repair || groutWidth != 0)) {
             throw new BadInputException("--repair and --grout apply to mesh sources (.obj, .ply, .glb, .gltf); --source is '" + source + "'");
@@ -234,6 +243,12 @@ final class FractureCommand implements Callable<Integer> {
         }
         if (sites != null && sites < 1) {
             throw new BadInputException("--sites " + sites + " is out of range; allowed: >= 1");
+        }
+        for (Map.Entry<String, String> o : options.entrySet()) { // --sites won without a word
+            if (sites != null && o.getKey().equals("count")) {
+                throw new BadInputException("--sites " + sites + " with --option " + o.getKey() + "=" + o.getValue()
+                        + ": both set the Voronoi site count; allowed: one of them");
+            }
         }
         if (out != null) {
             if (Files.isDirectory(out)) {

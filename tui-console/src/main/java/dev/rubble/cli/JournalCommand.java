@@ -200,6 +200,7 @@ final class JournalCommand implements Runnable {
 
         @Override
         public Integer call() throws java.io.IOException {
+            OutputFiles.check("--out", out); // before the journal is read and re-simulated
             long t0 = System.nanoTime();
             try (dev.rubble.cache.playback.JournalSeek s = dev.rubble.cache.playback.JournalSeek.open(dir, plugins.load())) {
                 dev.rubble.core.world.World w;

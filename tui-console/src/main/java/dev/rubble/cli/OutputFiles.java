@@ -31,4 +31,28 @@ final class OutputFiles {
             throw new BadInputException(option + " " + file + " is not writable");
         }
     }
+
+    /**
+     * Fails with exit 2 when output {@code file} ({@code option}) is the same file as {@code other}, an input
+     * the command reads or another output it writes ({@code otherName}, e.g. {@code "SCENARIO"} or
+     * {@code "--out"}): {@code run S --out S} replaced the scenario by its final state, {@code fracture
+     * --source m.obj --out m.obj} the mesh by its pieces, both with exit 0. Either may be null (nothing to
+     * compare). The same file under two spellings (relative, {@code ..}, a link) counts as the same.
+     */
+    static void checkDistinct(String option, Path file, String otherName, Path other) {
+        if (file == null || other == null) {
+            return;
+        }
+        boolean same;
+        try {
+            same = Files.exists(file) && Files.exists(other) ? Files.isSameFile(file, other)
+                    : file.toAbsolutePath().normalize().equals(other.toAbsolutePath().normalize());
+        } catch (java.io.IOException e) {
+            same = false; // unreadable: the write itself then fails naming the file
+        }
+        if (same) {
+            throw new BadInputException(option + " " + file + " is the same file as " + otherName + "; allowed: another file"
+                    + " (a command never writes over what it reads, nor one output over another)");
+        }
+    }
 }

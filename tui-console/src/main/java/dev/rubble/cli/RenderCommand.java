@@ -67,7 +67,7 @@ final class RenderCommand implements Callable<Integer> {
                     + " columns x rows for console (default 80x24)")
     String size;
 
-    @Option(names = "--option", paramLabel = "KEY=VALUE",
+    @Option(names = "--option", parameterConsumer = KeyValueOnce.class, paramLabel = "KEY=VALUE",
             description = "a renderer option, e.g. shading=flat, anchored=outline, grid=false, overlay=false (repeatable)")
     Map<String, String> options = new java.util.LinkedHashMap<>();
 
@@ -83,6 +83,15 @@ final class RenderCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         RenderView view = parseCamera(camera);
+        // the dedicated option and --option KEY=... for the same key: one silently won
+        if (color != null && options.containsKey("color")) {
+            throw new BadInputException("--color " + color + " with --option color=" + options.get("color")
+                    + ": both set the colouring; allowed: one of them");
+        }
+        if (clusterLevel != null && options.containsKey("clusterLevel")) {
+            throw new BadInputException("--cluster-level " + clusterLevel + " with --option clusterLevel="
+                    + options.get("clusterLevel") + ": both set the cluster level; allowed: one of them");
+        }
         Map<String, Object> opts = FractureCommand.parseOptions(options, 1, 1);
         String fieldName = null;
         if (color != null && color.startsWith("field:")) {
@@ -101,6 +110,7 @@ final class RenderCommand implements Callable<Integer> {
             opts.put("clusterLevel", clusterLevel == null ? 1 : clusterLevel);
         }
         checkWritable(out);
+        OutputFiles.checkDistinct("--out", out, "SOURCE", source); // render S.json --renderer console --out S.json wrote over S
         Stages stages = plugins.load();
         Renderer r = stages.create(StageFamily.RENDERER, renderer, StageConfig.of(opts));
         long t0 = System.nanoTime();

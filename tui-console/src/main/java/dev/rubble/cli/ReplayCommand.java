@@ -2,6 +2,7 @@ package dev.rubble.cli;
 
 import dev.rubble.cache.playback.Playback;
 import dev.rubble.tui.ConsoleApp;
+import dev.rubble.tui.ConsoleState;
 import dev.rubble.tui.Progress;
 import dev.rubble.tui.ReplaySession;
 import java.io.OutputStream;
@@ -29,7 +30,8 @@ final class ReplayCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "journal directory")
     Path dir;
 
-    @Option(names = "--speed", paramLabel = "X", description = "recorded steps per played step, (0, 64]; default 1")
+    @Option(names = "--speed", paramLabel = "X", description = "recorded steps per played step, 1/16 to 64 (the console's"
+            + " range); default 1")
     double speed = 1;
 
     @Option(names = "--from", paramLabel = "STEP", description = "start from the state after this recorded step")
@@ -52,7 +54,7 @@ final class ReplayCommand implements Callable<Integer> {
                     + " at a recorded step (repeatable; version 4 journals)")
     List<ReleaseOption.Piece> pieces = new ArrayList<>();
 
-    @Option(names = "--set", paramLabel = "STAGE=NAME",
+    @Option(names = "--set", parameterConsumer = KeyValueOnce.class, paramLabel = "STAGE=NAME",
             description = "replace a journalled stage choice for playback, e.g. a faster broadphase (repeatable)")
     Map<String, String> sets = new TreeMap<>();
 
@@ -78,9 +80,14 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!(speed > 0 && speed <= 64)) {
-            throw new BadInputException("--speed " + speed + " is out of range; allowed: (0, 64]");
+        // the console's +/- range: a speed of 1e-300 asked for 1e300 played steps per recorded step and never ended
+        if (!(speed >= ConsoleState.MIN_SPEED && speed <= ConsoleState.MAX_SPEED)) {
+            throw new BadInputException("--speed " + speed + " is out of range; allowed: " + ConsoleState.MIN_SPEED + " (1/16)"
+                    + " to " + (int) ConsoleState.MAX_SPEED + " recorded steps per played step");
         }
+        OutputFiles.check("--out", out); // before the replay, not after it
+        OutputFiles.check("--events", eventsFile);
+        OutputFiles.checkDistinct("--events", eventsFile, "--out", out);
         if (from != null && from < 0) {
             throw new BadInputException("--from " + from + " is negative; allowed: >= 0");
         }

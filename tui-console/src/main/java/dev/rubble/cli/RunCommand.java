@@ -37,7 +37,7 @@ final class RunCommand implements Callable<Integer> {
             description = "steps to run (default: the scenario's \"steps\", else 600)")
     Integer steps;
 
-    @Option(names = "--set", paramLabel = "STAGE=NAME",
+    @Option(names = "--set", parameterConsumer = KeyValueOnce.class, paramLabel = "STAGE=NAME",
             description = "choose an implementation for a stage family, e.g. --set broadphase=bruteforce (repeatable)")
     Map<String, String> sets = new TreeMap<>();
 
@@ -62,11 +62,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--keyframe-interval", paramLabel = "STEPS",
             description = "with --journal: store a world snapshot at most every STEPS steps, for seeking (default: "
                     + JournalWriter.DEFAULT_KEYFRAME_INTERVAL + "; 0 = none)")
-    int keyframeInterval = JournalWriter.DEFAULT_KEYFRAME_INTERVAL;
+    Integer keyframeInterval;
 
     @Option(names = "--keyframe-budget", paramLabel = "MB",
             description = "with --journal: at most this many MiB of keyframes in all (default: 64)")
-    double keyframeBudgetMb = JournalWriter.DEFAULT_KEYFRAME_BUDGET / (double) (1 << 20);
+    Double keyframeBudgetMb;
 
     @Option(names = "--headless", description = "never open the console, even when standard output is a terminal")
     boolean headless;
@@ -103,11 +103,20 @@ final class RunCommand implements Callable<Integer> {
         Map<String, String> overrides = parseSets(sets);
         int threads = threadsText == null ? 0 : ThreadCounts.one("--threads", threadsText);
         checkSnapshotOptions();
+        checkJournalOptions();
         if (journal != null) {
             dev.rubble.cache.journal.ChronicleStart.prewarm(); // Chronicle's classes load while the scene is built (issue 27)
         }
         OutputFiles.check("--out", out); // before the steps run, not after (issue 28)
         OutputFiles.check("--snapshot", snapshotFile);
+        OutputFiles.check("--events", eventsFile);
+        for (Object[] o : new Object[][] {{"--out", out}, {"--snapshot", snapshotFile}, {"--events", eventsFile}}) {
+            OutputFiles.checkDistinct((String) o[0], (Path) o[1], "SCENARIO", scenarioFile);
+            OutputFiles.checkDistinct((String) o[0], (Path) o[1], "--restore", restoreFile);
+        }
+        OutputFiles.checkDistinct("--snapshot", snapshotFile, "--out", out);
+        OutputFiles.checkDistinct("--events", eventsFile, "--out", out);
+        OutputFiles.checkDistinct("--events", eventsFile, "--snapshot", snapshotFile);
         Scenario scenario = ScenarioLoader.load(scenarioFile);
         Stages stages = plugins.load();
         ScenarioWorld sw = restoreFile != null ? Snapshots.restore(restoreFile, scenario, stages, overrides)
@@ -129,21 +138,13 @@ final class RunCommand implements Callable<Integer> {
             EventLines.defaultsIfNothingOn(sw.world(), !scenario.events().isEmpty());
             sw.world().addObserver(lines);
         }
-        if (keyframeInterval < 0) {
-            throw new BadInputException("--keyframe-interval " + keyframeInterval + " is negative; allowed: >= 0 steps (0 = no keyframes)");
-        }
-        if (!(keyframeBudgetMb >= 0 && keyframeBudgetMb <= 1 << 20)) {
-            throw new BadInputException("--keyframe-budget " + keyframeBudgetMb + "; allowed: 0 to 1048576 MiB");
-        }
-        if (journalMeshes && journal == null) {
-            throw new BadInputException("--journal-meshes needs --journal DIR; allowed: both or neither");
-        }
         sw.withImageMeshes(journalMeshes);
         JournalWriter jw = journal == null ? null
                 : JournalWriter.createWriteBehind(journal, sw, scenario.name(),
                         dev.rubble.scenario.ScenarioLoader.withAbsoluteFiles(Files.readString(scenarioFile),
                                 scenarioFile.toAbsolutePath().getParent()))
-                        .keyframes(keyframeInterval, (long) (keyframeBudgetMb * (1 << 20)));
+                        .keyframes(keyframeInterval != null ? keyframeInterval : JournalWriter.DEFAULT_KEYFRAME_INTERVAL,
+                                keyframeBudgetMb != null ? (long) (keyframeBudgetMb * (1 << 20)) : JournalWriter.DEFAULT_KEYFRAME_BUDGET);
         long t0 = System.nanoTime();
         dev.rubble.scenario.ScenarioException failure = null;
         try {
@@ -215,6 +216,28 @@ final class RunCommand implements Callable<Integer> {
         }
         if (restoreFile != null && journal != null) {
             throw new BadInputException("--journal cannot record a run restored with --restore (a journal starts at step 0)");
+        }
+    }
+
+    /**
+     * The options that only mean something with {@code --journal}, checked before any file is opened (they
+     * were checked after the {@code --events} file had been truncated, and without {@code --journal} a
+     * keyframe option was ignored without a word).
+     */
+    private void checkJournalOptions() {
+        if (keyframeInterval != null && keyframeInterval < 0) {
+            throw new BadInputException("--keyframe-interval " + keyframeInterval + " is negative; allowed: >= 0 steps (0 = no keyframes)");
+        }
+        if (keyframeBudgetMb != null && !(keyframeBudgetMb >= 0 && keyframeBudgetMb <= 1 << 20)) {
+            throw new BadInputException("--keyframe-budget " + keyframeBudgetMb + " is out of range; allowed: 0 to 1048576 MiB");
+        }
+        if (journal == null) {
+            String alone = journalMeshes ? "--journal-meshes" : keyframeInterval != null ? "--keyframe-interval"
+                    : keyframeBudgetMb != null ? "--keyframe-budget" : null;
+            if (alone != null) {
+                throw new BadInputException(alone + " needs --journal DIR (it sets how the journal is recorded);"
+                        + " allowed: with --journal, or not at all");
+            }
         }
     }
 

@@ -12,9 +12,23 @@ final class Joints {
     private Joints() {
     }
 
+    /**
+     * The longest rest or rope length, metres: the range of a body's position (a length of 1e308 set a
+     * position error that turned both bodies NaN in the first step).
+     */
+    static final double MAX_LENGTH = 1e9;
+    /** The fastest motor, rad/s: the highest angular speed clamp a world takes (1e308 with an unlimited torque gave NaN). */
+    static final double MAX_MOTOR_SPEED = 1e5;
+
     static void checkFinite(String name, double v, boolean positive) {
         if (!Double.isFinite(v) || (positive ? !(v > 0) : v < 0)) {
             throw new IllegalArgumentException(name + " = " + v + "; allowed: finite, " + (positive ? "> 0" : ">= 0"));
+        }
+    }
+
+    static void checkLength(String name, double v) {
+        if (!(v >= 0 && v <= MAX_LENGTH)) {
+            throw new IllegalArgumentException(name + " = " + v + "; allowed: [0, " + MAX_LENGTH + "] m");
         }
     }
 
@@ -72,7 +86,7 @@ final class Joints {
 
         @Override
         public void check(double[] p) {
-            checkFinite("restLength", p[0], false);
+            checkLength("restLength", p[0]);
             if (!(p[1] >= 0)) {
                 throw new IllegalArgumentException("compliance = " + p[1] + "; allowed: >= 0 m/N (0 = rigid, +inf = no spring)");
             }
@@ -117,7 +131,7 @@ final class Joints {
 
         @Override
         public void check(double[] p) {
-            checkFinite("maxLength", p[0], false);
+            checkLength("maxLength", p[0]);
         }
 
         @Override
@@ -184,8 +198,9 @@ final class Joints {
                 throw new IllegalArgumentException("lowerAngle = " + p[0] + " > upperAngle = " + p[1]
                         + "; allowed: lowerAngle <= upperAngle");
             }
-            if (!Double.isFinite(p[2])) {
-                throw new IllegalArgumentException("motorSpeed = " + p[2] + "; allowed: finite rad/s");
+            if (!(Math.abs(p[2]) <= MAX_MOTOR_SPEED)) {
+                throw new IllegalArgumentException("motorSpeed = " + p[2] + "; allowed: [-" + MAX_MOTOR_SPEED + ", "
+                        + MAX_MOTOR_SPEED + "] rad/s");
             }
             if (!(p[3] >= 0) || p[3] == INF) {
                 throw new IllegalArgumentException("maxMotorTorque = " + p[3] + "; allowed: finite, >= 0 N·m");
