@@ -293,46 +293,40 @@ public final class ConstraintSolver implements ConstraintRows {
     }
 
     private void pass(boolean useBias) {
-        for (int k = 0; k < activeCount; k++) {
-            int r0 = firstRow[k], r1 = r0 + rowCount[k];
-            if (r1 == r0) {
-                continue;
-            }
-            if (rowA[r0] == rowB[r0]) {
-                for (int r = r0; r < r1; r++) {
-                    solveRow(r, useBias);
-                }
-            } else {
-                solveConstraint(r0, r1, useBias);
-            }
-        }
-    }
-
-    /**
-     * Rows {@code [r0, r1)} of one constraint (its two bodies A and B): the bodies' twelve velocity
-     * components are read once into locals, every row is solved against them, and they are written back
-     * once. The arithmetic of {@link #solveRow}, {@link #jv} and {@link #apply}, in the same order, so the
-     * same bits; what goes is each row's round trip of the velocities through memory (the chain's load
-     * waiting on the last row's store). Measured on the 100-link chain: docs/benchmarks.md, eleventh session.
-     */
-    private void solveConstraint(int r0, int r1, boolean useBias) {
-        final double[] rw = row, v = vel;
-        final int ka = rowA[r0], kb = rowB[r0];
-        final int a = 6 * ka, bb = 6 * kb;
-        final double ima = invMass[ka], imb = invMass[kb];
-        double vax = v[a], vay = v[a + 1], vaz = v[a + 2], wax = v[a + 3], way = v[a + 4], waz = v[a + 5];
-        double vbx = v[bb], vby = v[bb + 1], vbz = v[bb + 2], wbx = v[bb + 3], wby = v[bb + 4], wbz = v[bb + 5];
-        for (int r = r0; r < r1; r++) {
+        final double[] rw = row;
+        for (int r = 0; r < rows; r++) {
             int o = RW * r;
             int kd = kind[r];
-            if (kd == SPRING && !useBias) {
-                continue;
-            }
-            double jv = rw[o] * (vbx - vax) + rw[o + 1] * (vby - vay) + rw[o + 2] * (vbz - vaz)
-                    + rw[o + GB] * wbx + rw[o + GB + 1] * wby + rw[o + GB + 2] * wbz
-                    - rw[o + GA] * wax - rw[o + GA + 1] * way - rw[o + GA + 2] * waz;
+            double jv = jv(r);
             double lambda = rw[o + LAMBDA];
-            double imp = rowImpulse(o, kd, jv, lambda, useBias);
+            double imp;
+            switch (kd) {
+                case SPRING -> {
+                    if (!useBias) {
+                        continue;
+                    }
+                    imp = -(jv + rw[o + SBIAS] + rw[o + GAMMA] * lambda) * rw[o + SOFTMASS];
+                }
+                case MOTOR -> imp = -rw[o + MASS] * (jv - rw[o + SPEED]);
+                case LIMIT -> {
+                    double c = rw[o + C];
+                    boolean holds = rw[o + LO] >= 0 ? c > 0 : c < 0;
+                    if (holds) {
+                        imp = -rw[o + MASS] * (jv + c * invH);
+                    } else if (useBias) {
+                        imp = -rw[o + MASS] * massScale * (jv + biasRate * c) - impulseScale * lambda;
+                    } else {
+                        imp = -rw[o + MASS] * jv;
+                    }
+                }
+                default -> {
+                    if (useBias) {
+                        imp = -rw[o + MASS] * massScale * (jv + biasRate * rw[o + C]) - impulseScale * lambda;
+                    } else {
+                        imp = -rw[o + MASS] * jv;
+                    }
+                }
+            }
             double next = lambda + imp;
             double lo = rw[o + LO], hi = rw[o + HI];
             if (next < lo) {
@@ -343,73 +337,8 @@ public final class ConstraintSolver implements ConstraintRows {
             imp = next - lambda;
             rw[o + LAMBDA] = next;
             if (imp != 0) {
-                double ma = ima * imp, mb = imb * imp;
-                vax -= rw[o] * ma;
-                vay -= rw[o + 1] * ma;
-                vaz -= rw[o + 2] * ma;
-                wax -= rw[o + KA] * imp;
-                way -= rw[o + KA + 1] * imp;
-                waz -= rw[o + KA + 2] * imp;
-                vbx += rw[o] * mb;
-                vby += rw[o + 1] * mb;
-                vbz += rw[o + 2] * mb;
-                wbx += rw[o + KB] * imp;
-                wby += rw[o + KB + 1] * imp;
-                wbz += rw[o + KB + 2] * imp;
+                apply(r, imp);
             }
-        }
-        v[a] = vax; v[a + 1] = vay; v[a + 2] = vaz; v[a + 3] = wax; v[a + 4] = way; v[a + 5] = waz;
-        v[bb] = vbx; v[bb + 1] = vby; v[bb + 2] = vbz; v[bb + 3] = wbx; v[bb + 4] = wby; v[bb + 5] = wbz;
-    }
-
-    /** One row through memory (a constraint whose two sides are one solver body: both fixed). */
-    private void solveRow(int r, boolean useBias) {
-        final double[] rw = row;
-        int o = RW * r;
-        int kd = kind[r];
-        if (kd == SPRING && !useBias) {
-            return;
-        }
-        double jv = jv(r);
-        double lambda = rw[o + LAMBDA];
-        double imp = rowImpulse(o, kd, jv, lambda, useBias);
-        double next = lambda + imp;
-        double lo = rw[o + LO], hi = rw[o + HI];
-        if (next < lo) {
-            next = lo;
-        } else if (next > hi) {
-            next = hi;
-        }
-        imp = next - lambda;
-        rw[o + LAMBDA] = next;
-        if (imp != 0) {
-            apply(r, imp);
-        }
-    }
-
-    /** The unclamped impulse of the row at {@code o} of kind {@code kd} for velocity {@code jv} (not a relax spring). */
-    private double rowImpulse(int o, int kd, double jv, double lambda, boolean useBias) {
-        final double[] rw = row;
-        switch (kd) {
-            case SPRING:
-                return -(jv + rw[o + SBIAS] + rw[o + GAMMA] * lambda) * rw[o + SOFTMASS];
-            case MOTOR:
-                return -rw[o + MASS] * (jv - rw[o + SPEED]);
-            case LIMIT: {
-                double c = rw[o + C];
-                boolean holds = rw[o + LO] >= 0 ? c > 0 : c < 0;
-                if (holds) {
-                    return -rw[o + MASS] * (jv + c * invH);
-                } else if (useBias) {
-                    return -rw[o + MASS] * massScale * (jv + biasRate * c) - impulseScale * lambda;
-                }
-                return -rw[o + MASS] * jv;
-            }
-            default:
-                if (useBias) {
-                    return -rw[o + MASS] * massScale * (jv + biasRate * rw[o + C]) - impulseScale * lambda;
-                }
-                return -rw[o + MASS] * jv;
         }
     }
 
