@@ -286,8 +286,8 @@ final class FractureCommand implements Callable<Integer> {
         for (int l = 0; l < levels; l++) {
             String name = names.get(Math.min(l, names.size() - 1));
             Map<String, Object> opts = parseOptions(options, l + 1, levels);
-            if (sites != null && "voronoi".equals(name)) {
-                opts.put("count", sites);
+            if (sites != null && "voronoi".equals(name) && !options.containsKey((l + 1) + ":count")) {
+                opts.put("count", sites); // --sites is every level's count; a level's own --option L:count wins
             }
             if (threads != null && "voronoi".equals(name)) {
                 opts.put("threads", threads);
@@ -476,9 +476,10 @@ final class FractureCommand implements Callable<Integer> {
         return poly;
     }
 
-    /** The options for level {@code level} (1-based): unprefixed ones plus those prefixed {@code level:}. */
+    /** The options for level {@code level} (1-based): unprefixed ones, then those prefixed {@code level:} (which win). */
     static Map<String, Object> parseOptions(Map<String, String> options, int level, int levels) {
         Map<String, Object> m = new TreeMap<>();
+        Map<String, Object> own = new TreeMap<>(); // this level's prefixed options: they win whatever the order given
         for (Map.Entry<String, String> kv : options.entrySet()) {
             String k = kv.getKey(), v = kv.getValue(), o = k + "=" + v;
             if (k.isEmpty()) {
@@ -501,6 +502,7 @@ final class FractureCommand implements Callable<Integer> {
                 }
                 k = k.substring(colon + 1);
             }
+            Map<String, Object> into = colon >= 0 ? own : m;
             Object val;
             if ("true".equals(v) || "false".equals(v)) {
                 val = Boolean.valueOf(v);
@@ -511,8 +513,9 @@ final class FractureCommand implements Callable<Integer> {
                     val = v;
                 }
             }
-            m.put(k, val);
+            into.put(k, val);
         }
+        m.putAll(own);
         return m;
     }
 }

@@ -35,6 +35,21 @@ final class FractureCommandTest {
         assertThat(g.mass(0)).isCloseTo(2500.0, org.assertj.core.api.Assertions.within(1e-6));
     }
 
+    /**
+     * A level's own count wins over --sites (every level's count) and over an unprefixed count whatever the
+     * order given: the docs' two-level command (--sites 12 --levels 2 --option 2:count=8) made 12 × 12 leaves.
+     */
+    @Test
+    void aLevelsOwnCountWinsOverSitesAndOverTheEveryLevelCount() {
+        assertThat(run("fracture", "--source", "box:half=1,0.5,0.2", "--sites", "12", "--levels", "2", "--option",
+                "2:count=8", "--seed", "1")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("(L0=1, L1=12, L2=96)");
+        out.getBuffer().setLength(0);
+        assertThat(run("fracture", "--source", "box:half=1,0.5,0.2", "--levels", "2", "--option", "2:count=3",
+                "--option", "count=5", "--seed", "1")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("(L0=1, L1=5, L2=15)");
+    }
+
     @Test
     void badInputExitsWithTwoNamingTheOption() {
         assertThat(run("fracture", "--source", "sphere:1")).isEqualTo(2);
