@@ -164,6 +164,14 @@ final class JournalCommand implements Runnable {
         @Override
         public Integer call() {
             long t0 = System.nanoTime();
+            bound("--position-error", position, "m");
+            bound("--rotation-error", rotation, "rad");
+            bound("--velocity-error", velocity, "m/s");
+            // like every other output: a new directory in one that exists (it used to create the missing parents)
+            Path parent = out.toAbsolutePath().getParent();
+            if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+                throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
+            }
             var res = dev.rubble.cache.journal.LossyJournal.compress(dir, out, position, rotation, velocity);
             PrintWriter o = spec.commandLine().getOut();
             o.printf("rubble: %s -> %s: %d steps, %d of %d bytes of documents (x%.2f); moved bodies %d of %d bytes; %d ms%n",
@@ -171,6 +179,13 @@ final class JournalCommand implements Runnable {
                     res.exactTrackBytes(), (System.nanoTime() - t0) / 1_000_000);
             o.flush();
             return 0;
+        }
+    }
+
+    /** A compress tolerance in LossyTracks' range, refused naming its option (1e-9 to 1). */
+    private static void bound(String option, double v, String unit) {
+        if (!(v >= 1e-9 && v <= 1)) {
+            throw new BadInputException(option + " " + v + " is out of range; allowed: 1e-9 to 1 " + unit);
         }
     }
 

@@ -145,7 +145,14 @@ final class JournalCommandsTest {
         assertThat(again.err()).contains("--out " + l + " exists; allowed: a new directory");
         Result bad = rubble("journal", "compress", j.toString(), "--out", tmp.resolve("x").toString(), "--rotation-error", "-1");
         assertThat(bad.code()).isEqualTo(2);
-        assertThat(bad.err()).contains("rotation error = -1.0; allowed: 1e-9 to 1 rad");
+        assertThat(bad.err()).contains("--rotation-error -1.0 is out of range; allowed: 1e-9 to 1 rad");
+        Result nan = rubble("journal", "compress", j.toString(), "--out", tmp.resolve("x").toString(), "--position-error", "NaN");
+        assertThat(nan.code()).isEqualTo(2);
+        assertThat(nan.err()).contains("--position-error NaN is out of range; allowed: 1e-9 to 1 m");
+        Result deep = rubble("journal", "compress", j.toString(), "--out", tmp.resolve("no/such/dir").toString());
+        assertThat(deep.code()).isEqualTo(2);
+        assertThat(deep.err()).contains("does not exist");
+        assertThat(tmp.resolve("no")).doesNotExist();
         Result missing = rubble("journal", "compress", tmp.resolve("nothing").toString(), "--out", tmp.resolve("y").toString());
         assertThat(missing.code()).isEqualTo(2);
     }
