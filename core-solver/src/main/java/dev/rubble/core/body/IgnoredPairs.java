@@ -84,9 +84,9 @@ public final class IgnoredPairs {
 
     /**
      * Replaces every pair with the {@code count} pairs {@code (a[i], b[i])} (either order each; repeats
-     * kept once): sorted in O(n log n), so a set derived anew from a long list (the constraints'
-     * {@code collideConnected} pairs) costs no quadratic insertion. {@code a} and {@code b} are used as
-     * scratch and left in an unspecified order.
+     * kept once): sorted in O(n log n) ({@link dev.rubble.spi.sort.PrimitiveOrder}), so a set derived anew
+     * from a long list (the constraints' {@code collideConnected} pairs) costs no quadratic insertion.
+     * Each {@code (a[i], b[i])} is left as (lower, higher) handle.
      *
      * @throws IllegalArgumentException when a pair names one body twice
      */
@@ -100,13 +100,18 @@ public final class IgnoredPairs {
             a[i] = l;
             b[i] = h;
         }
+        if (order.length < count) {
+            order = new int[count];
+            orderTmp = new int[count];
+        }
         if (lo.length < count) {
             lo = new long[count];
             hi = new long[count];
         }
-        mergeSort(a, b, lo, hi, 0, count);
+        dev.rubble.spi.sort.PrimitiveOrder.order(count, a, b, null, order, orderTmp);
         int w = 0;
-        for (int i = 0; i < count; i++) {
+        for (int j = 0; j < count; j++) {
+            int i = order[j];
             if (w == 0 || a[i] != lo[w - 1] || b[i] != hi[w - 1]) {
                 lo[w] = a[i];
                 hi[w] = b[i];
@@ -116,32 +121,7 @@ public final class IgnoredPairs {
         n = w;
     }
 
-    /** Sorts {@code [from, to)} of the pairs (a, b) by (a, b), stably, with {@code ta}, {@code tb} as scratch. */
-    private static void mergeSort(long[] a, long[] b, long[] ta, long[] tb, int from, int to) {
-        if (to - from < 2) {
-            return;
-        }
-        int mid = (from + to) >>> 1;
-        mergeSort(a, b, ta, tb, from, mid);
-        mergeSort(a, b, ta, tb, mid, to);
-        int i = from, j = mid, k = from;
-        while (i < mid && j < to) {
-            boolean right = a[j] < a[i] || a[j] == a[i] && b[j] < b[i];
-            int s = right ? j++ : i++;
-            ta[k] = a[s];
-            tb[k++] = b[s];
-        }
-        while (i < mid) {
-            ta[k] = a[i];
-            tb[k++] = b[i++];
-        }
-        while (j < to) {
-            ta[k] = a[j];
-            tb[k++] = b[j++];
-        }
-        System.arraycopy(ta, from, a, from, to - from);
-        System.arraycopy(tb, from, b, from, to - from);
-    }
+    private int[] order = new int[0], orderTmp = new int[0];
 
     /** Forgets every pair. */
     public void clear() {
