@@ -41,6 +41,57 @@ class CollideConnectedScenarioTest {
         assertThat(movedX(", \"collideConnected\": true")).isEqualTo(movedX(""));
     }
 
+    /**
+     * 400 joined pairs of overlapping cubes on the ground, every other one with its contacts off, at 1, 2 and 3
+     * threads (enough pairs for the narrowphase to classify them in parallel blocks, each reading the
+     * constraints' pairs): the same state hash at every step, the pairs with contacts off still overlapping
+     * by the 0.2 m they were made with, the others pushed apart.
+     */
+    @Test
+    void manyJoinedPairsGiveTheSameBitsOnEveryThreadCount() {
+        long[] one = null;
+        for (int threads : new int[] {1, 2, 3}) {
+            StringBuilder bodies = new StringBuilder("{\"id\": \"ground\", \"shape\": {\"type\": \"box\", "
+                    + "\"halfExtents\": [40, 0.5, 40]}, \"state\": \"static\", \"position\": [0, -0.5, 0]}");
+            StringBuilder cons = new StringBuilder();
+            for (int k = 0; k < 400; k++) {
+                double x = (k % 20) * 2.5 - 25, z = (k / 20) * 2.5 - 25, y = 0.5 + (k % 3) * 0.1;
+                bodies.append(String.format(java.util.Locale.ROOT, ", {\"id\": \"a%d\", \"shape\": {\"type\": \"box\", "
+                        + "\"halfExtents\": [0.5, 0.5, 0.5]}, \"mass\": 1, \"position\": [%s, %s, %s]}", k, x, y, z));
+                bodies.append(String.format(java.util.Locale.ROOT, ", {\"id\": \"b%d\", \"shape\": {\"type\": \"box\", "
+                        + "\"halfExtents\": [0.5, 0.5, 0.5]}, \"mass\": 1, \"position\": [%s, %s, %s]}", k, x + 0.8, y, z));
+                cons.append(k == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "{\"type\": \"ball\", "
+                        + "\"bodyA\": \"a%d\", \"bodyB\": \"b%d\", \"anchor\": [%s, %s, %s], \"collideConnected\": %s}",
+                        k, k, x + 0.4, y, z, k % 2 == 0));
+            }
+            String json = "{\"format\": \"rubble-scenario/1\", \"name\": \"joined pairs\", \"steps\": 60, "
+                    + "\"world\": {\"threads\": " + threads + "}, \"bodies\": [" + bodies + "], \"constraints\": [" + cons + "]}";
+            ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), Stages.load());
+            long[] h = new long[60];
+            for (int i = 0; i < 60; i++) {
+                sw.step();
+                h[i] = sw.world().profile().stateHash();
+            }
+            if (one == null) {
+                one = h;
+                World w = sw.world();
+                BodyStore b = w.bodies();
+                for (int k = 0; k < 400; k += 37) {
+                    int a = b.slot(w.findByLabel("a" + k)), c = b.slot(w.findByLabel("b" + k));
+                    double d = Math.sqrt(Math.pow(b.px[c] - b.px[a], 2) + Math.pow(b.py[c] - b.py[a], 2)
+                            + Math.pow(b.pz[c] - b.pz[a], 2));
+                    if (k % 2 == 0) {
+                        assertThat(d).as("pair %d, contacts on", k).isGreaterThan(0.85);
+                    } else {
+                        assertThat(d).as("pair %d, contacts off", k).isCloseTo(0.8, org.assertj.core.data.Offset.offset(0.01));
+                    }
+                }
+            } else {
+                assertThat(h).as("%d threads", threads).isEqualTo(one);
+            }
+        }
+    }
+
     @Test
     void aValueThatIsNotABooleanIsRefusedNamingTheField() {
         assertThatThrownBy(() -> ScenarioLoader.parse(scene(", \"collideConnected\": \"no\"")))
