@@ -168,15 +168,9 @@ final class FractureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        for (Object[] o : new Object[][] {{"--out", out}, {"--preview", preview}}) {
-            if (MeshSources.isMeshFile(source)) {
-                OutputFiles.checkDistinct((String) o[0], (Path) o[1], "--source", Path.of(source));
-            }
-            if (cutterMesh != null) {
-                OutputFiles.checkDistinct((String) o[0], (Path) o[1], "--cutter-mesh", Path.of(cutterMesh));
-            }
-        }
-        OutputFiles.checkDistinct("--preview", preview, "--out", out);
+        OutputFiles.checkDistinct(List.of(OutputFiles.named("--out", out), OutputFiles.named("--preview", preview)),
+                List.of(OutputFiles.named("--source", MeshSources.isMeshFile(source) ? Path.of(source) : null),
+                        OutputFiles.named("--cutter-mesh", cutterMesh == null ? null : Path.of(cutterMesh))));
         dev.rubble.authoring.mesh.TriMesh mesh = MeshSources.isMeshFile(source) ? MeshSources.load(source, repair) : null;
         if (mesh == null && (repair || groutWidth != 0)) {
             throw new BadInputException("--repair and --grout apply to mesh sources (.obj, .ply, .glb, .gltf); --source is '" + source + "'");

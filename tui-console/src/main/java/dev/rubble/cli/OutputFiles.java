@@ -55,4 +55,28 @@ final class OutputFiles {
                     + " (a command never writes over what it reads, nor one output over another)");
         }
     }
+
+    /** A command's file option and its value (null: not given). */
+    record Named(String name, Path file) {
+    }
+
+    static Named named(String name, Path file) {
+        return new Named(name, file);
+    }
+
+    /**
+     * {@link #checkDistinct} for every output against every input and against every other output: no output
+     * may name a file the command reads, nor one another output writes.
+     */
+    static void checkDistinct(java.util.List<Named> outputs, java.util.List<Named> inputs) {
+        for (int i = 0; i < outputs.size(); i++) {
+            Named o = outputs.get(i);
+            for (Named in : inputs) {
+                checkDistinct(o.name(), o.file(), in.name(), in.file());
+            }
+            for (int j = 0; j < i; j++) {
+                checkDistinct(o.name(), o.file(), outputs.get(j).name(), outputs.get(j).file());
+            }
+        }
+    }
 }

@@ -110,13 +110,9 @@ final class RunCommand implements Callable<Integer> {
         OutputFiles.check("--out", out); // before the steps run, not after (issue 28)
         OutputFiles.check("--snapshot", snapshotFile);
         OutputFiles.check("--events", eventsFile);
-        for (Object[] o : new Object[][] {{"--out", out}, {"--snapshot", snapshotFile}, {"--events", eventsFile}}) {
-            OutputFiles.checkDistinct((String) o[0], (Path) o[1], "SCENARIO", scenarioFile);
-            OutputFiles.checkDistinct((String) o[0], (Path) o[1], "--restore", restoreFile);
-        }
-        OutputFiles.checkDistinct("--snapshot", snapshotFile, "--out", out);
-        OutputFiles.checkDistinct("--events", eventsFile, "--out", out);
-        OutputFiles.checkDistinct("--events", eventsFile, "--snapshot", snapshotFile);
+        OutputFiles.checkDistinct(List.of(OutputFiles.named("--out", out), OutputFiles.named("--snapshot", snapshotFile),
+                OutputFiles.named("--events", eventsFile)), List.of(OutputFiles.named("SCENARIO", scenarioFile),
+                OutputFiles.named("--restore", restoreFile)));
         Scenario scenario = ScenarioLoader.load(scenarioFile);
         Stages stages = plugins.load();
         ScenarioWorld sw = restoreFile != null ? Snapshots.restore(restoreFile, scenario, stages, overrides)
