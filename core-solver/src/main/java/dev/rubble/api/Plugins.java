@@ -61,6 +61,22 @@ public final class Plugins {
     }
 
     /**
+     * A JIT warm-up with these plugins ({@link WarmUp}): steps throw-away worlds with {@code config}'s
+     * settings (a small fractured wall blown apart, a heap of mixed shapes) until {@code budget} has
+     * passed, so that the first real explosion runs compiled code. No world's results change.
+     *
+     * @param config the settings the application's worlds will use
+     * @param budget how long to warm, 0 to ten minutes (two seconds compile the shatter bench's paths on a
+     *               2-core machine; docs/destruction.md)
+     * @return what ran
+     * @throws IllegalArgumentException for a negative budget or one over ten minutes
+     */
+    public WarmUp.Report warmUp(WorldConfig config, java.time.Duration budget) {
+        Objects.requireNonNull(config, "config is null");
+        return WarmUp.run(stages, config.settings(), budget);
+    }
+
+    /**
      * Names of the implementations loaded for a stage family ({@code broadphase}, {@code narrowphase},
      * {@code fracture}, {@code connection-graph}), sorted.
      *

@@ -71,6 +71,13 @@ final class BenchCommand implements Callable<Integer> {
                     + " which on two cores competes with a 2-thread step for the second core). Default 0")
     int warmup;
 
+    @Option(names = "--jit-warmup", paramLabel = "MS",
+            description = "before the first scene, step throw-away worlds (a small fractured wall blown apart, a heap of"
+                    + " boxes, spheres and capsules) for MS milliseconds so the JIT has compiled the destruction and contact"
+                    + " paths (docs/destruction.md, \"The first explosion in a fresh JVM\"); unlike --warmup it runs no"
+                    + " measured scene. 0 to " + dev.rubble.api.WarmUp.MAX_MILLIS + ", default 0")
+    long jitWarmup;
+
     @Option(names = "--per-step", paramLabel = "FILE",
             description = "shatter only: write one tab-separated line per step of the last run (step, stepping-thread CPU ms,"
                     + " wall ms, bytes allocated, awake bodies, pairs, manifolds, contact points, then ms per stage and per"
@@ -122,6 +129,10 @@ final class BenchCommand implements Callable<Integer> {
         if (warmup < 0 || warmup > 100) {
             throw new BadInputException("--warmup " + warmup + " is not allowed; allowed: 0..100");
         }
+        if (jitWarmup < 0 || jitWarmup > dev.rubble.api.WarmUp.MAX_MILLIS) {
+            throw new BadInputException("--jit-warmup " + jitWarmup + " is not allowed; allowed: 0 (none) to "
+                    + dev.rubble.api.WarmUp.MAX_MILLIS + " ms");
+        }
         if (!"shatter".equals(scene) && perStep != null) {
             throw new BadInputException("--per-step is not allowed with " + scene + "; allowed: shatter only");
         }
@@ -143,6 +154,10 @@ final class BenchCommand implements Callable<Integer> {
         // before the scene is built and stepped (minutes for the 10 000-leaf wall), not when the file is written
         OutputFiles.check("--debris-out", debrisOut);
         OutputFiles.check("--per-step", perStep);
+        if (jitWarmup > 0) { // before anything is measured, with the stage choices and first thread count given
+            jitWarmUp(BenchScenes.settings(), plugins.load(), RunCommand.parseSets(sets),
+                    ThreadCounts.list("--threads", threadList).get(0), spec.commandLine().getOut());
+        }
         if ("wall".equals(scene)) {
             return WallBenchRun.run(this);
         }
@@ -187,6 +202,20 @@ final class BenchCommand implements Callable<Integer> {
             sw.world().narrowphaseStage().setContactCache(false);
         }
         return sw;
+    }
+
+    /**
+     * {@code --jit-warmup}: throw-away worlds with the scene's settings, stage choices and first thread
+     * count, before anything is measured; prints a {@code jit_warmup} line when it ran.
+     */
+    private void jitWarmUp(dev.rubble.core.step.WorldSettings base, Stages stages, Map<String, String> overrides,
+                           int threadCount, PrintWriter out) {
+        var settings = base.withThreads(threadCount);
+        for (Map.Entry<String, String> e : new TreeMap<>(overrides).entrySet()) {
+            settings = settings.withStage(e.getKey(), e.getValue());
+        }
+        out.println(dev.rubble.api.WarmUp.run(stages, settings, java.time.Duration.ofMillis(jitWarmup)));
+        out.flush();
     }
 
     /** {@code --cap-seconds} in nanoseconds (no cap: the largest long). */
@@ -270,10 +299,10 @@ final class BenchCommand implements Callable<Integer> {
         out.println(BenchScenes.sanity(s, start, positions(b, slots, n)).format());
         var ws = sw.world().settings();
         out.printf("info engine=rubble broadphase=%s velocity_iterations=%d position_iterations=%d sub_steps=%d sleeping=%s"
-                        + " contact_cache=%s warmup=%d%n",
+                        + " contact_cache=%s warmup=%d jit_warmup_ms=%d%n",
                 sw.world().broadphaseName(), ws.velocityIterations(), ws.positionIterations(), ws.subSteps(),
                 ws.dynamics().sleepEnabled() ? "on" : "off", sw.world().narrowphaseStage().contactCache() ? "on" : "off",
-                warmup);
+                warmup, jitWarmup);
         if (done < steps) {
             out.printf(Locale.ROOT, "note engine=rubble scene=%s capped after %d of %d steps (%.0f s of stepping)%n",
                     s.label(), done, steps, total / 1e9);

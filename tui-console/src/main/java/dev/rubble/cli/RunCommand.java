@@ -68,6 +68,13 @@ final class RunCommand implements Callable<Integer> {
             description = "with --journal: at most this many MiB of keyframes in all (default: 64)")
     Double keyframeBudgetMb;
 
+    @Option(names = "--jit-warmup", paramLabel = "MS",
+            description = "before step 0, step throw-away worlds with this run's settings and plugins for MS milliseconds"
+                    + " (a small fractured wall blown apart, a heap of mixed shapes) so the first explosion runs compiled"
+                    + " code; the result is the same bits (docs/destruction.md, \"The first explosion in a fresh JVM\")."
+                    + " 0 to " + dev.rubble.api.WarmUp.MAX_MILLIS + ", default 0")
+    long jitWarmup;
+
     @Option(names = "--headless", description = "never open the console, even when standard output is a terminal")
     boolean headless;
 
@@ -100,6 +107,10 @@ final class RunCommand implements Callable<Integer> {
         if (steps != null && steps < 0) {
             throw new BadInputException("--steps " + steps + " is negative; allowed: >= 0");
         }
+        if (jitWarmup < 0 || jitWarmup > dev.rubble.api.WarmUp.MAX_MILLIS) {
+            throw new BadInputException("--jit-warmup " + jitWarmup + " is not allowed; allowed: 0 (none) to "
+                    + dev.rubble.api.WarmUp.MAX_MILLIS + " ms");
+        }
         Map<String, String> overrides = parseSets(sets);
         int threads = threadsText == null ? 0 : ThreadCounts.one("--threads", threadsText);
         checkSnapshotOptions();
@@ -117,6 +128,11 @@ final class RunCommand implements Callable<Integer> {
         Stages stages = plugins.load();
         ScenarioWorld sw = restoreFile != null ? Snapshots.restore(restoreFile, scenario, stages, overrides)
                 : ScenarioWorld.create(scenario, stages, overrides, threads);
+        if (jitWarmup > 0) { // on stderr: standard output may be the state or event stream
+            spec.commandLine().getErr().println(dev.rubble.api.WarmUp.run(stages, sw.world().settings(),
+                    java.time.Duration.ofMillis(jitWarmup)));
+            spec.commandLine().getErr().flush();
+        }
         long total = scenario.steps() > 0 ? scenario.steps() : 600;
         long n = steps != null ? steps : restoreFile != null ? Math.max(0, total - sw.world().stepIndex()) : total;
         long first = sw.world().stepIndex();

@@ -64,11 +64,11 @@ final class ShatterBenchRun {
             }
         }
         out.printf(Locale.ROOT, "info engine=rubble scene=shatter wall_sites=%s leaves=%d anchored=%d nodes=%d %s_ms=%d"
-                        + " cache=%s explosion=%s,%s,%s radius=%s strain=%s speed=%s field_step=%d budgets_on=%s proxies=%s warmup=%d%n",
+                        + " cache=%s explosion=%s,%s,%s radius=%s strain=%s speed=%s field_step=%d budgets_on=%s proxies=%s warmup=%d jit_warmup_ms=%d%n",
                 String.join(",", java.util.Arrays.stream(counts).mapToObj(Integer::toString).toList()), wall.leaves(),
                 wall.anchors().length, wall.collection().nodeCount(), wall.fromCache() ? "load" : "author",
                 wall.authorMillis(), wall.file(), ShatterScene.EX, ShatterScene.EY, ShatterScene.EZ, ShatterScene.RADIUS,
-                ShatterScene.STRAIN, ShatterScene.SPEED, ShatterScene.FIELD_STEP, ShatterBench.budgetsLabel(), c.proxies, c.warmup);
+                ShatterScene.STRAIN, ShatterScene.SPEED, ShatterScene.FIELD_STEP, ShatterBench.budgetsLabel(), c.proxies, c.warmup, c.jitWarmup);
         out.flush();
         return 0;
     }

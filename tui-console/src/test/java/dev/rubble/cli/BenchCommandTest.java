@@ -77,8 +77,8 @@ final class BenchCommandTest {
         assertThat(warm[4]).startsWith("scene=pyramid bodies=210 steps=3 ").endsWith(" threads=2");
         assertThat(warm[2]).isEqualTo(cold[2]);
         assertThat(warm[6]).isEqualTo(cold[6]);
-        assertThat(cold[3]).endsWith(" warmup=0");
-        assertThat(warm[3]).isEqualTo(cold[3].replace(" warmup=0", " warmup=2"));
+        assertThat(cold[3]).endsWith(" warmup=0 jit_warmup_ms=0");
+        assertThat(warm[3]).isEqualTo(cold[3].replace(" warmup=0 ", " warmup=2 "));
     }
 
     @Test

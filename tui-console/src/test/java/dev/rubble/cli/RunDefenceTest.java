@@ -44,6 +44,23 @@ final class RunDefenceTest {
     }
 
     @Test
+    void aJitWarmedRunGivesTheSameStateAndBadBudgetsAreRefused(@TempDir Path tmp) throws IOException {
+        Path f = tmp.resolve("s.json");
+        Files.writeString(f, "{\"format\":\"rubble-scenario/1\",\"steps\":40,\"bodies\":[" + G + ","
+                + "{\"id\":\"a\",\"shape\":{\"type\":\"box\",\"halfExtents\":[0.5,0.5,0.5]},\"position\":[0,3,0]}]}");
+        Path cold = tmp.resolve("cold.json"), warm = tmp.resolve("warm.json");
+        Result c = rubble("run", f.toString(), "--out", cold.toString());
+        assertThat(c.code()).as(c.err()).isZero();
+        Result w = rubble("run", f.toString(), "--out", warm.toString(), "--jit-warmup", "1");
+        assertThat(w.code()).as(w.err()).isZero();
+        assertThat(w.err()).containsPattern("jit_warmup rounds=[1-9][0-9]* steps=[0-9]+ breaks=[0-9]+ ms=[0-9]+ destruction=true");
+        assertThat(Files.readString(warm)).isEqualTo(Files.readString(cold)); // the same bits: warming changes no result
+        Result bad = rubble("run", f.toString(), "--jit-warmup", "-5");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--jit-warmup -5 is not allowed; allowed: 0 (none) to 600000 ms");
+    }
+
+    @Test
     void exhaustingTheContactBudgetWarnsLoudly(@TempDir Path tmp) throws IOException {
         Path f = tmp.resolve("s.json");
         Files.writeString(f, "{\"format\":\"rubble-scenario/1\",\"steps\":60,\"world\":{\"budgets\":{\"maxContacts\":1}},"

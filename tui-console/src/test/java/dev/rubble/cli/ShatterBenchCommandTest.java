@@ -109,6 +109,34 @@ final class ShatterBenchCommandTest {
         }
     }
 
+    @Test
+    void aJitWarmedRunIsTheSameRun(@TempDir Path dir) {
+        assertThat(run("bench", "shatter", "--steps", "12", "--wall-sites", "2,2,2", "--wall-cache", dir.toString(),
+                "--budgets", "on")).as(err.toString()).isZero();
+        String cold = out.toString().split("\\R")[0];
+        out.getBuffer().setLength(0);
+        assertThat(run("bench", "shatter", "--steps", "12", "--wall-sites", "2,2,2", "--wall-cache", dir.toString(),
+                "--budgets", "on", "--jit-warmup", "1")).as(err.toString()).isZero();
+        String[] lines = out.toString().split("\\R");
+        // one round at least: the small wall blown apart (84 breaks a round), then the measured run, unchanged
+        assertThat(lines[0]).matches("jit_warmup rounds=[1-9][0-9]* steps=[0-9]+ breaks=[0-9]+ ms=[0-9]+ destruction=true");
+        int rounds = Integer.parseInt(lines[0].replaceAll(".*rounds=([0-9]+).*", "$1"));
+        assertThat(lines[0]).contains(" steps=" + 90 * rounds + " breaks=" + 84 * rounds + " ");
+        assertThat(lines[1].substring(lines[1].indexOf("state_hash="))).isEqualTo(cold.substring(cold.indexOf("state_hash=")));
+        assertThat(lines[1].substring(0, lines[1].indexOf(" median_ms="))).isEqualTo(cold.substring(0, cold.indexOf(" median_ms=")));
+        assertThat(lines[3]).startsWith("info engine=rubble scene=shatter").endsWith(" warmup=0 jit_warmup_ms=1");
+    }
+
+    @Test
+    void badJitWarmUpBudgetsAreRefused() {
+        assertThat(run("bench", "shatter", "--jit-warmup", "-1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--jit-warmup -1 is not allowed; allowed: 0 (none) to 600000 ms");
+        assertThat(run("bench", "pile", "--jit-warmup", "600001")).isEqualTo(2);
+        assertThat(err.toString()).contains("--jit-warmup 600001 is not allowed; allowed: 0 (none) to 600000 ms");
+        assertThat(run("bench", "wall", "--jit-warmup", "soon")).isEqualTo(2);
+        assertThat(err.toString()).contains("--jit-warmup");
+    }
+
     private static java.util.List<String> assertDoesNotThrowRead(Path p) {
         try {
             return Files.readAllLines(p);
@@ -132,7 +160,7 @@ final class ShatterBenchCommandTest {
         // ... but the pieces collide as spheres, so they move differently
         String hash = hulls.substring(hulls.indexOf("state_hash="));
         assertThat(lines[0]).doesNotContain(hash);
-        assertThat(lines[2]).startsWith("info engine=rubble scene=shatter").endsWith(" proxies=sphere warmup=0");
+        assertThat(lines[2]).startsWith("info engine=rubble scene=shatter").endsWith(" proxies=sphere warmup=0 jit_warmup_ms=0");
     }
 
     @Test
