@@ -11,6 +11,10 @@
 #        benchmarks/run-peers.sh --shatter-debris [--steps N] [--engines "jolt bullet"] [--out FILE] [--threads N]
 #            (the same for the shattered wall, issue 27 item 1: `rubble bench shatter --debris-out` writes the
 #             10 000 leaf hulls at the step with the most active pieces)
+#        --rubble-warmup N: the step scenes' Rubble run repeats its scene N times first in the same JVM and
+#            discards them (`bench --warmup N`): Rubble's steady state, as JMH measures, instead of a fresh JVM
+#            whose first hundreds of steps run before C2 has compiled them (on 2 cores its compiler threads
+#            also take the second core from a 2-thread step); the C++ peers need no warm-up. Default 0
 #        --jolt-convex-radius R: Jolt's hulls with convex radius R metres (default: Jolt's own, 0.05 m,
 #            which rounds the pieces' edges; 0 = the same sharp hulls Rubble steps)
 # Everything single-threaded unless --threads N (issue 26: Jolt on a JobSystemThreadPool of N - 1 workers
@@ -31,6 +35,7 @@ debris_scene=wall
 threads=1
 jolt_radius=""
 jolt_radius_set=""
+rubble_warmup=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --steps) steps="$2"; shift 2 ;;
@@ -43,10 +48,14 @@ while [ $# -gt 0 ]; do
     --wall-debris) wall_debris=yes; debris_scene=wall; shift ;;
     --shatter-debris) wall_debris=yes; debris_scene=shatter; shift ;;
     --threads) threads="$2"; shift 2 ;;
+    --rubble-warmup) rubble_warmup="${2-}"; shift $(( $# > 1 ? 2 : 1 )) ;;
     --jolt-convex-radius) jolt_radius="${2-}"; jolt_radius_set=yes; shift $(( $# > 1 ? 2 : 1 )) ;;
-    *) echo "run-peers: unknown option '$1'; allowed: --steps --cap-seconds --scenes --engines --out --no-rubble --table --wall-debris --shatter-debris --threads --jolt-convex-radius" >&2; exit 2 ;;
+    *) echo "run-peers: unknown option '$1'; allowed: --steps --cap-seconds --scenes --engines --out --no-rubble --table --wall-debris --shatter-debris --threads --rubble-warmup --jolt-convex-radius" >&2; exit 2 ;;
   esac
 done
+case "$rubble_warmup" in
+  ''|*[!0-9]*) echo "run-peers: --rubble-warmup '$rubble_warmup' is not allowed; allowed: an integer 0..100" >&2; exit 2 ;;
+esac
 case "$threads" in
   ''|*[!0-9]*|0) echo "run-peers: --threads '$threads' is not allowed; allowed: an integer 1..256" >&2; exit 2 ;;
 esac
@@ -138,7 +147,7 @@ fi
 
 {
   echo "# run-peers $stamp"
-  echo "# command: benchmarks/run-peers.sh --steps $steps --cap-seconds $cap --scenes $scenes --engines \"$engines\" --threads $threads"
+  echo "# command: benchmarks/run-peers.sh --steps $steps --cap-seconds $cap --scenes $scenes --engines \"$engines\" --threads $threads --rubble-warmup $rubble_warmup"
   echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
   echo "# cpu: $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1) x $(nproc)"
   echo "# java: $(java -version 2>&1 | head -1)"
@@ -156,7 +165,7 @@ for e in $engines; do
 done
 if [ "$rubble" = yes ]; then
   echo "# rubble: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
-  (cd "$root" && RUBBLE_JAVA_OPTS="${jvm[*]}" ./rubble bench "$scenes" --steps "$steps" --cap-seconds "$cap" --threads "$threads") | sed -u "s/^/rubble /" | tee -a "$out"
+  (cd "$root" && RUBBLE_JAVA_OPTS="${jvm[*]}" ./rubble bench "$scenes" --steps "$steps" --cap-seconds "$cap" --threads "$threads" --warmup "$rubble_warmup") | sed -u "s/^/rubble /" | tee -a "$out"
 fi
 echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
 
