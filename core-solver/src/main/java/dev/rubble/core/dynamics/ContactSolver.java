@@ -390,13 +390,19 @@ public final class ContactSolver {
         }
         int candidates = gatherCandidates(contacts);
         coloring.color(candA, candB, candidates, bodyCount, invMass);
+        serialSolve = allSerial(coloring);
         solves = 0;
         // the solve order and per-manifold state (segments), and per solver body, independent: its pose,
         // velocity and world inverse inertia; in one dispatch (issue 26: each alone found the worker
         // parked after the colouring and paid its wake-up)
         segments();
-        bodiesAndOrder.run(executor, 1, bodyCount, 64, BLOCKS_PER_THREAD, bodyTask, 0, segCount, 8, BLOCKS_PER_THREAD,
-                orderTask);
+        if (serialSolve) {
+            bodyTask.run(1, bodyCount);
+            orderTask.run(0, segCount);
+        } else {
+            bodiesAndOrder.run(executor, 1, bodyCount, 64, BLOCKS_PER_THREAD, bodyTask, 0, segCount, 8,
+                    BLOCKS_PER_THREAD, orderTask);
+        }
         int pts = pointBases(candidates);
         activeCount = candidates;
         ensurePoints(pts);
@@ -472,6 +478,8 @@ public final class ContactSolver {
     private int segCount;
     private final RangeTask orderTask = this::orderSegments;
     private final dev.rubble.core.parallel.TaskPair bodiesAndOrder = new dev.rubble.core.parallel.TaskPair();
+    /** This step's colouring has no parallel group ({@link #allSerial}): the solver's stages stay on the calling thread. */
+    private boolean serialSolve;
 
     /** Segments {@code [from, to)}: their solve order ({@code byColour}), then their manifolds placed in it. */
     private void orderSegments(int from, int to) {
@@ -1224,7 +1232,11 @@ public final class ContactSolver {
 
     /** Adds this sub-step's impulses to the per-step totals (end of every sub-step). */
     public void endSubStep() {
-        run(0, pointsPrepared, endTask, 256);
+        if (serialSolve) {
+            endTask.run(0, pointsPrepared);
+        } else {
+            run(0, pointsPrepared, endTask, 256);
+        }
         subStep++;
     }
 
@@ -1426,12 +1438,38 @@ public final class ContactSolver {
 
     /** {@code task} over the solver bodies {@code [1, bodyCount)} (body 0, the fixed body, is never written). */
     private void forBodies(RangeTask task) {
-        run(1, bodyCount, task, 64);
+        if (serialSolve) {
+            task.run(1, bodyCount);
+        } else {
+            run(1, bodyCount, task, 64);
+        }
     }
 
     /** {@code task} over every solved manifold, in any order (items independent of each other). */
     private void forManifolds(RangeTask task) {
-        run(0, activeCount, task, 16);
+        if (serialSolve) {
+            task.run(0, activeCount);
+        } else {
+            run(0, activeCount, task, 16);
+        }
+    }
+
+    /**
+     * Whether every group of this step's colouring is serial (a scene whose levels are all smaller than
+     * {@link ConstraintColoring#SERIAL_LEVEL}, such as the 20-row pyramid): then every pass runs on the
+     * calling thread, and so do the per-manifold and per-body stages around them ({@link #forManifolds},
+     * {@link #forBodies}, prepare's bodies and order). Split across the workers, they wrote the rows and
+     * velocities the serial passes then read into another core's cache, and paid a hand-off each: the
+     * pyramid stepped 5-18 % slower at 2 threads than at 1 (docs/benchmarks.md, twelfth session). Which
+     * thread runs an item changes no bit, so the result is the same.
+     */
+    private static boolean allSerial(ConstraintColoring col) {
+        for (int g = 0, e = col.groups(); g < e; g++) {
+            if (!col.serial(g)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

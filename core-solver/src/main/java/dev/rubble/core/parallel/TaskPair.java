@@ -7,8 +7,10 @@ package dev.rubble.core.parallel;
  * workers parked, and a dispatch of its own pays their wake-up (20-40 µs on the 2-core machine,
  * docs/benchmarks.md, "2026-12-04"); sharing the dispatch of a stage that runs next to it anyway
  * pays it once. The stages must not depend on each other: which runs first, and on which thread,
- * is not fixed. With one thread, or one unit in all, both run on the calling thread, the first
- * stage first. One instance per call site (a field), reused every step: no allocation.
+ * is not fixed. With one thread, or when neither stage is more than one block (each below twice its
+ * smallest block: running two such stages side by side saves less than the hand-off costs, and the
+ * 20-row pyramid stepped slower at 2 threads than at 1; docs/benchmarks.md, twelfth session), both
+ * run on the calling thread, the first stage first. One instance per call site (a field), reused every step: no allocation.
  */
 public final class TaskPair implements RangeTask {
     private RangeTask first, second;
@@ -25,7 +27,7 @@ public final class TaskPair implements RangeTask {
         int b1 = n1 == 0 ? 1 : ex.splitBlock(n1, minBlock1, perThread1);
         int b2 = n2 == 0 ? 1 : ex.splitBlock(n2, minBlock2, perThread2);
         int u1 = (int) ((n1 + (long) b1 - 1) / b1), u2 = (int) ((n2 + (long) b2 - 1) / b2);
-        if (ex.threads() == 1 || u1 + u2 <= 1) {
+        if (ex.threads() == 1 || (u1 <= 1 && u2 <= 1)) {
             if (n1 > 0) {
                 first.run(lo1, hi1);
             }

@@ -92,8 +92,8 @@ final class WorkerPoolTest {
     /**
      * {@link TaskPair}: two stages in one dispatch, each in the blocks {@code splitBlock} gives it
      * alone (offset ranges included), every item of both exactly once, one dispatch counted; with one
-     * thread, or one block in all, both inline on the caller, the first stage first, no dispatch; an
-     * empty range runs nothing.
+     * thread, or no stage of more than one block, both inline on the caller, the first stage first, no
+     * dispatch; an empty range runs nothing.
      */
     @Test
     void aTaskPairRunsBothStagesInOneDispatchEachInItsOwnBlocks() {
@@ -108,6 +108,12 @@ final class WorkerPoolTest {
             pair.run(pool, 1, 40, 64, 16, (lo, hi) -> order.add("a" + lo + "-" + hi), 0, 0, 8, 16,
                     (lo, hi) -> order.add("b"));
             assertThat(order).as("one block in all: inline; the empty range runs nothing").containsExactly("a1-40");
+            assertThat(pool.dispatches()).isEqualTo(before);
+            order.clear();
+            pair.run(pool, 1, 40, 64, 16, (lo, hi) -> order.add("a" + lo + "-" + hi), 0, 127, 64, 16,
+                    (lo, hi) -> order.add("b" + lo + "-" + hi));
+            assertThat(order).as("one block each (below twice the smallest block): inline, first stage first")
+                    .containsExactly("a1-40", "b0-127");
             assertThat(pool.dispatches()).isEqualTo(before);
             AtomicIntegerArray first = new AtomicIntegerArray(4_001), second = new AtomicIntegerArray(700);
             int b1 = pool.splitBlock(4_000, 64, 16), b2 = pool.splitBlock(690, 8, 4);

@@ -112,6 +112,13 @@ final class SpatialHashBroadphase implements Broadphase {
     static final int SEARCH_SPAN = 1024;
     /** The most search blocks of one search. */
     static final int MAX_SEARCH_BLOCKS = 256;
+    /**
+     * Grid entries below which the search runs on the calling thread whatever the table's size: the
+     * table is 2-4 times the entries, so a small scene's table (the 20-row pyramid's 210 boxes) passed
+     * the span test and was split, though searching it costs less than handing it over (the pyramid
+     * stepped slower at 2 threads than at 1; docs/benchmarks.md, twelfth session).
+     */
+    static final int SEARCH_MIN_ENTRIES = 1024;
 
     /** A grid whose cell size every build chooses from the moving boxes (see the class comment); 2 m until then. */
     SpatialHashBroadphase(int hugeCells) {
@@ -386,7 +393,7 @@ final class SpatialHashBroadphase implements Broadphase {
         int tableSize = tableMask + 1;
         int span = Math.max(r.grain(SEARCH_SPAN), (tableSize + MAX_SEARCH_BLOCKS - 1) / MAX_SEARCH_BLOCKS);
         span = Math.max(span, tableSize / Math.max(1, r.threads() * SEARCH_BLOCKS_PER_THREAD));
-        if (r.threads() > 1 && tableSize >= 2 * span) {
+        if (r.threads() > 1 && tableSize >= 2 * span && entryCount >= r.grain(SEARCH_MIN_ENTRIES)) {
             // blocks of consecutive buckets on the threads, each into its own list; reported in block
             // order, so in the order one thread reports them
             searchSpan = span;
