@@ -13,13 +13,15 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * The wall's debris on one engine: {@code PeerMain ENGINE debris FILE [--steps N] [--threads N]}, FILE written by
+ * The wall's debris on one engine: {@code PeerMain ENGINE debris FILE [--steps N] [--threads N] [--warmup N]}, FILE written by
  * {@code rubble bench wall --debris-out FILE} (the wall's pieces at the step with the most
  * releases as loose convex hulls, {@code dev.rubble.scenario.WallDebris}). ENGINE is jolt, bullet
  * or rubble (Rubble stepping the same loose hulls, in this JVM like the peers). Prints the bench
  * line for scene {@code wall-debris}, the cpu line, a sanity line (mean and max height of the
  * dynamic hulls, lost ones) and the engine's info line. {@code --threads N} (issue 26): Rubble's step and
- * Jolt's job system on N threads; Bullet steps on one only and refuses more.
+ * Jolt's job system on N threads; Bullet steps on one only and refuses more. {@code --warmup N}: the
+ * scene is built and stepped as many steps N times first and discarded, on every engine alike (a warm
+ * JVM for Rubble, as JMH measures; the native peers' runs are unchanged by it).
  */
 final class WallDebrisRun {
     private WallDebrisRun() {
@@ -27,12 +29,13 @@ final class WallDebrisRun {
 
     static int run(String engine, String[] args) {
         if (args.length < 3) {
-            throw new IllegalArgumentException("usage: PeerMain ENGINE debris FILE [--steps N] [--threads N];"
+            throw new IllegalArgumentException("usage: PeerMain ENGINE debris FILE [--steps N] [--threads N] [--warmup N];"
                     + " engines: jolt, bullet, rubble");
         }
         Path file = Path.of(args[2]);
-        int steps = StepTimer.option(args, 3, "--steps", 600, 1, "--steps", "--threads");
-        int threads = StepTimer.option(args, 3, "--threads", 1, 1, "--steps", "--threads");
+        int steps = StepTimer.option(args, 3, "--steps", 600, 1, "--steps", "--threads", "--warmup");
+        int threads = StepTimer.option(args, 3, "--threads", 1, 1, "--steps", "--threads", "--warmup");
+        int warmup = StepTimer.option(args, 3, "--warmup", 0, 0, "--steps", "--threads", "--warmup");
         Scenario sc;
         try {
             sc = ScenarioLoader.parse(Files.readString(file));
@@ -45,11 +48,14 @@ final class WallDebrisRun {
                 n++;
             }
         }
-        Stepper st = switch (engine) {
-            case "rubble" -> rubble(sc, threads);
-            case "jolt", "bullet" -> peer(engine, sc, threads);
-            default -> throw new IllegalArgumentException("engine = '" + engine + "'; allowed for debris: jolt, bullet, rubble");
-        };
+        for (int w = 0; w < warmup; w++) { // the same scene, stepped as long and discarded (a warm JVM; the same for every engine)
+            Stepper ws = stepper(engine, sc, threads);
+            for (int i = 0; i < steps; i++) {
+                ws.step();
+            }
+            ws.close();
+        }
+        Stepper st = stepper(engine, sc, threads);
         double[] end = new double[3 * n];
         StepTimer.run(st::step, steps, Long.MAX_VALUE, "wall-debris", n, threads);
         st.positions(end);
@@ -70,6 +76,14 @@ final class WallDebrisRun {
         System.out.flush();
         st.close();
         return 0;
+    }
+
+    private static Stepper stepper(String engine, Scenario sc, int threads) {
+        return switch (engine) {
+            case "rubble" -> rubble(sc, threads);
+            case "jolt", "bullet" -> peer(engine, sc, threads);
+            default -> throw new IllegalArgumentException("engine = '" + engine + "'; allowed for debris: jolt, bullet, rubble");
+        };
     }
 
     private interface Stepper {
