@@ -15,6 +15,9 @@ import org.joml.Vector3d;
  */
 public class FractureAndShoot {
     public static void main(String[] args) {
+        // a loading screen's job: compile the destruction paths before the first shot (docs/destruction.md,
+        // "The first explosion in a fresh JVM"); two seconds in a game, a short one here
+        System.out.println(Rubble.warmUp(java.time.Duration.ofMillis(100)));
         PhysicsWorld world = Rubble.newWorld(WorldConfig.defaults());
         world.addBody(BodySpec.fixed(new Box(20, 0.5, 20)).withPosition(new Vector3d(0, -0.5, 0)));
         WorldDestruction destruction = world.destruction();

@@ -93,6 +93,9 @@ final class JavaExamplesTest {
         assertThat(number(out, "free nodes: ([0-9]+)")).isGreaterThanOrEqualTo(1);
         assertThat(number(out, "bodies: ([0-9]+)")).as("ground, ball, wall and freed pieces").isGreaterThan(3);
         assertThat(out).contains("BREAK of node");
+        // the warm-up before it: at least one round of its 72-leaf wall, every piece broken off
+        assertThat(out).containsPattern("jit_warmup rounds=[1-9][0-9]* steps=[0-9]+ breaks=[0-9]+ ms=[0-9]+ destruction=true");
+        assertThat(number(out, "breaks=([0-9]+)")).isEqualTo(84 * number(out, "rounds=([0-9]+)"));
     }
 
     @Test
