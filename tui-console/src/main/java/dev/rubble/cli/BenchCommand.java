@@ -155,6 +155,16 @@ final class BenchCommand implements Callable<Integer> {
         OutputFiles.check("--debris-out", debrisOut);
         OutputFiles.check("--per-step", perStep);
         if (jitWarmup > 0) { // before anything is measured, with the stage choices and first thread count given
+            checkStepsAndCap(); // bad input is refused before the seconds of warming, not after
+            if (!"wall".equals(scene) && !"shatter".equals(scene)) {
+                scenes(scene);
+            } else {
+                WallBenchRun.sites(wallSites);
+                budgetRuns();
+                if ("shatter".equals(scene)) {
+                    ShatterBenchRun.proxies(proxies);
+                }
+            }
             jitWarmUp(BenchScenes.settings(), plugins.load(), RunCommand.parseSets(sets),
                     ThreadCounts.list("--threads", threadList).get(0), spec.commandLine().getOut());
         }

@@ -135,6 +135,16 @@ final class ShatterBenchCommandTest {
         assertThat(err.toString()).contains("--jit-warmup 600001 is not allowed; allowed: 0 (none) to 600000 ms");
         assertThat(run("bench", "wall", "--jit-warmup", "soon")).isEqualTo(2);
         assertThat(err.toString()).contains("--jit-warmup");
+        // the rest of the command line is checked before the seconds of warming, not after them
+        for (String[] bad : new String[][] {{"pile", "--steps", "0"}, {"rubble-pile", "--steps", "5"},
+            {"shatter", "--wall-sites", "1,x"}, {"shatter", "--budgets", "maybe"}, {"shatter", "--proxies", "cone"}}) {
+            out.getBuffer().setLength(0);
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("bench"));
+            args.addAll(java.util.List.of(bad));
+            args.addAll(java.util.List.of("--jit-warmup", "600000"));
+            assertThat(run(args.toArray(String[]::new))).as(String.join(" ", bad)).isEqualTo(2);
+            assertThat(out.toString()).as("no warm-up ran for " + String.join(" ", bad)).doesNotContain("jit_warmup");
+        }
     }
 
     private static java.util.List<String> assertDoesNotThrowRead(Path p) {

@@ -10,7 +10,8 @@ package dev.rubble.core.parallel;
  * is not fixed. With one thread, or when neither stage is more than one block (each below twice its
  * smallest block: running two such stages side by side saves less than the hand-off costs, and the
  * 20-row pyramid stepped slower at 2 threads than at 1; docs/benchmarks.md, twelfth session), both
- * run on the calling thread, the first stage first. One instance per call site (a field), reused every step: no allocation.
+ * run on the calling thread, the first stage first. One instance per call site (a field), reused
+ * every step: no allocation.
  */
 public final class TaskPair implements RangeTask {
     private RangeTask first, second;
