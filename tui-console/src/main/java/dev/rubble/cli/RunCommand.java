@@ -128,11 +128,6 @@ final class RunCommand implements Callable<Integer> {
         Stages stages = plugins.load();
         ScenarioWorld sw = restoreFile != null ? Snapshots.restore(restoreFile, scenario, stages, overrides)
                 : ScenarioWorld.create(scenario, stages, overrides, threads);
-        if (jitWarmup > 0) { // on stderr: standard output may be the state or event stream
-            spec.commandLine().getErr().println(dev.rubble.api.WarmUp.run(stages, sw.world().settings(),
-                    java.time.Duration.ofMillis(jitWarmup)));
-            spec.commandLine().getErr().flush();
-        }
         long total = scenario.steps() > 0 ? scenario.steps() : 600;
         long n = steps != null ? steps : restoreFile != null ? Math.max(0, total - sw.world().stepIndex()) : total;
         long first = sw.world().stepIndex();
@@ -157,6 +152,10 @@ final class RunCommand implements Callable<Integer> {
                                 scenarioFile.toAbsolutePath().getParent()))
                         .keyframes(keyframeInterval != null ? keyframeInterval : JournalWriter.DEFAULT_KEYFRAME_INTERVAL,
                                 keyframeBudgetMb != null ? (long) (keyframeBudgetMb * (1 << 20)) : JournalWriter.DEFAULT_KEYFRAME_BUDGET);
+        if (jitWarmup > 0) { // after every check and every file opened; on stderr (stdout may be the state)
+            err.println(dev.rubble.api.WarmUp.run(stages, sw.world().settings(), java.time.Duration.ofMillis(jitWarmup)));
+            err.flush();
+        }
         long t0 = System.nanoTime();
         dev.rubble.scenario.ScenarioException failure = null;
         try {

@@ -58,6 +58,11 @@ final class RunDefenceTest {
         Result bad = rubble("run", f.toString(), "--jit-warmup", "-5");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("--jit-warmup -5 is not allowed; allowed: 0 (none) to 600000 ms");
+        // a command line found bad only once the scenario is loaded is refused before the warming, not after it
+        Result late = rubble("run", f.toString(), "--jit-warmup", "600000", "--snapshot-at", "500", "--snapshot",
+                tmp.resolve("snap.bin").toString(), "--out", tmp.resolve("late.json").toString());
+        assertThat(late.code()).isEqualTo(2);
+        assertThat(late.err()).contains("--snapshot-at 500 is outside this run").doesNotContain("jit_warmup");
     }
 
     @Test
