@@ -119,6 +119,10 @@ public final class WarmUp {
                 w.step();
                 steps++;
             }
+            // the round's own worker threads stop now, not when a collection finds the world unreachable
+            if (w.kernel().executor() instanceof dev.rubble.core.parallel.WorkerPool pool && pool.worldOwned()) {
+                pool.close();
+            }
             rounds++;
         } while (rounds < minRounds || System.nanoTime() < end);
         return new Report(rounds, steps, breaks[0], (System.nanoTime() - t0) / 1_000_000, wall != null);

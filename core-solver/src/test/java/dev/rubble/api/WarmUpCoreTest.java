@@ -23,6 +23,21 @@ final class WarmUpCoreTest {
     }
 
     @Test
+    void roundsOnSeveralThreadsLeaveNoWorkerThreadBehind() {
+        long before = workers();
+        WarmUp.Report r = WarmUp.rounds(Stages.load(), WorldSettings.defaults().withThreads(3), 3);
+        assertThat(r.steps()).isEqualTo(3L * WarmUp.STEPS_PER_ROUND);
+        assertThat(workers()).as("live worker threads after three 3-thread rounds (others may have been cleaned)")
+                .isLessThanOrEqualTo(before);
+    }
+
+    /** Live threads of the step's worker pools (WorkerPool names them rubble-step-N). */
+    private static long workers() {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.isAlive() && t.getName().startsWith("rubble-step-"))
+                .count();
+    }
+
+    @Test
     void aZeroBudgetRunsNothingAndBadBudgetsAreRefused() {
         WarmUp.Report none = WarmUp.run(Stages.load(), WorldSettings.defaults(), Duration.ZERO);
         assertThat(none.rounds()).isZero();
