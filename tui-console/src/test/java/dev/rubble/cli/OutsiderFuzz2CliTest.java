@@ -1,0 +1,79 @@
+package dev.rubble.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A second outsider's fuzz run of the command line (session 12): render, replay, softbody and
+ * collection convert, each defect as the user met it. Bad input is refused with exit 2 and one line
+ * naming the option or file, the value and what is allowed, and nothing the user had is lost.
+ */
+final class OutsiderFuzz2CliTest {
+    private static final String SCENE = """
+            {"format": "rubble-scenario/1", "name": "two boxes", "steps": 10,
+             "bodies": [{"id": "floor", "state": "static", "shape": {"type": "box", "halfExtents": [5, 0.5, 5]}, "position": [0, -0.5, 0]},
+                        {"id": "b", "shape": {"type": "box", "halfExtents": [0.5, 0.5, 0.5]}, "position": [0, 0.6, 0]}]}""";
+
+    @TempDir
+    static Path shared;
+    private static Path scene, journal;
+
+    private final StringWriter out = new StringWriter(), err = new StringWriter();
+
+    private int run(String... args) {
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
+    }
+
+    @BeforeAll
+    static void recordOnce() throws Exception {
+        scene = shared.resolve("boxes.json");
+        Files.writeString(scene, SCENE);
+        journal = shared.resolve("j");
+        int code = Main.execute(new String[] {"run", scene.toString(), "--headless", "--out", shared.resolve("s.json").toString(),
+                "--journal", journal.toString()}, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+        assertThat(code).isZero();
+    }
+
+    private static long filesIn(Path dir) throws Exception {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.count();
+        }
+    }
+
+    /**
+     * {@code render --renderer sheet --size 16384x16384 --out keep.png}: the sheet (11 tiles of 16384 x 16384) is
+     * refused with exit 2, but only after {@code --out} had been opened, so the user's existing keep.png was left
+     * empty (0 bytes); any failure while drawing (or a render stopped half way) did the same.
+     */
+    @Test
+    void aRefusedRenderLeavesTheExistingOutputAlone(@TempDir Path dir) throws Exception {
+        Path keep = dir.resolve("keep.png");
+        Files.writeString(keep, "an earlier picture");
+        assertThat(run("render", scene.toString(), "--renderer", "sheet", "--size", "16384x16384", "--out", keep.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--renderer sheet").contains("allowed: at most 16384 a side");
+        assertThat(Files.readString(keep)).isEqualTo("an earlier picture");
+        assertThat(filesIn(dir)).as("no partial file left beside it").isEqualTo(1);
+
+        Path fresh = dir.resolve("fresh.png");
+        assertThat(run("render", scene.toString(), "--renderer", "sheet", "--size", "16384x16384", "--out", fresh.toString()))
+                .isEqualTo(2);
+        assertThat(fresh).as("a refused render creates no file").doesNotExist();
+
+        assertThat(run("render", scene.toString(), "--size", "64x36", "--out", keep.toString())).as(err.toString()).isZero();
+        byte[] png = Files.readAllBytes(keep);
+        assertThat(png).startsWith(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+        assertThat(out.toString()).contains("wrote " + keep + " (" + png.length + " bytes)");
+        assertThat(filesIn(dir)).isEqualTo(1);
+    }
+}
