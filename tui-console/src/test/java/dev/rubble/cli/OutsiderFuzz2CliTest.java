@@ -76,4 +76,19 @@ final class OutsiderFuzz2CliTest {
         assertThat(out.toString()).contains("wrote " + keep + " (" + png.length + " bytes)");
         assertThat(filesIn(dir)).isEqualTo(1);
     }
+
+    /**
+     * {@code collection convert bin.json out.rbc} with a .json file that is not UTF-8 text (a binary file given the
+     * wrong name) was an internal error, exit 1: "internal error: Input length = 1".
+     */
+    @Test
+    void aCollectionJsonThatIsNotTextIsBadInput(@TempDir Path dir) throws Exception {
+        Path bin = dir.resolve("bin.json");
+        Files.write(bin, new byte[] {'{', (byte) 0xC3, (byte) 0x28, (byte) 0xFF, '}'}); // 0xC3 0x28 is no UTF-8 sequence
+        Path rbc = dir.resolve("out.rbc");
+        assertThat(run("collection", "convert", bin.toString(), rbc.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains(bin.toString()).contains("not UTF-8 text").contains("allowed: a JSON collection")
+                .doesNotContain("internal error");
+        assertThat(rbc).doesNotExist();
+    }
 }
