@@ -91,4 +91,28 @@ final class OutsiderFuzz2CliTest {
                 .doesNotContain("internal error");
         assertThat(rbc).doesNotExist();
     }
+
+    /**
+     * {@code softbody --source box:half=1,1,1 --density 1e308 --out c.rbsb} printed "mass: Infinity kg", exit 0, and
+     * saved a cage every scenario then refused ("masses[7] = Infinity"); a scenario's softBodies[].density allows at
+     * most 1e9 kg/m^3. Now refused like the scenario's; the largest allowed density still gives a cage a scenario runs.
+     */
+    @Test
+    void aSoftBodyDensityTheScenarioRefusesIsRefused(@TempDir Path dir) throws Exception {
+        Path cage = dir.resolve("c.rbsb");
+        for (String d : new String[] {"1e308", "1.5e9", "Infinity"}) {
+            assertThat(run("softbody", "--source", "box:half=1,1,1", "--density", d, "--out", cage.toString())).as(d).isEqualTo(2);
+            assertThat(err.toString()).as(d).contains("--density " + Double.parseDouble(d) + " is out of range")
+                    .contains("allowed: > 0 to 1e9 kg/m^3");
+            assertThat(out.toString()).as(d).doesNotContain("Infinity");
+            assertThat(cage).doesNotExist();
+        }
+        assertThat(run("softbody", "--source", "box:half=1,1,1", "--density", "1e9", "--out", cage.toString()))
+                .as(err.toString()).isZero();
+        assertThat(out.toString()).contains("mass:           8.00000e+09 kg"); // 8 m^3 at 1e9 kg/m^3
+        Path sc = dir.resolve("soft.json");
+        Files.writeString(sc, "{\"format\": \"rubble-scenario/1\", \"steps\": 2, \"softBodies\": [{\"id\": \"s\", \"cage\":"
+                + " \"c.rbsb\", \"position\": [0, 2, 0]}]}");
+        assertThat(run("run", sc.toString(), "--headless", "--out", dir.resolve("o.json").toString())).as(err.toString()).isZero();
+    }
 }
