@@ -115,4 +115,25 @@ final class OutsiderFuzz2CliTest {
                 + " \"c.rbsb\", \"position\": [0, 2, 0]}]}");
         assertThat(run("run", sc.toString(), "--headless", "--out", dir.resolve("o.json").toString())).as(err.toString()).isZero();
     }
+
+    /**
+     * {@code replay J --release b@11} on a journal of steps 0..9 (its cursor ends at 10) ran to the end with exit 0 and
+     * "0 bodies released": a release the replay never reaches was dropped without a word ({@code --from 11} was
+     * refused). The same for {@code --release-region} and {@code --release-piece}. Step 10, the end, still releases.
+     */
+    @Test
+    void aReleaseThePlaybackNeverReachesIsRefused() {
+        String[][] cases = {{"--release", "b@11"}, {"--release", "b@2147483647"},
+            {"--release-region", "-9,-9,-9,9,9,9@11"}, {"--release-piece", "0:0@12"}};
+        for (String[] c : cases) {
+            assertThat(run("replay", journal.toString(), "--headless", c[0], c[1])).as(c[1]).isEqualTo(2);
+            assertThat(err.toString()).as(c[1]).contains(c[0] + " " + c[1] + ": the replay never reaches recorded step "
+                    + c[1].substring(c[1].indexOf('@') + 1) + " (the journal records steps 0 to 9); allowed: a step up to 10")
+                    .doesNotContain("replayed");
+        }
+        assertThat(run("replay", journal.toString(), "--headless", "--release", "b@10")).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("1 bodies released");
+        assertThat(run("replay", journal.toString(), "--headless", "--release-region", "-9,-9,-9,9,9,9@3")).isZero();
+        assertThat(err.toString()).contains("1 bodies released");
+    }
 }
