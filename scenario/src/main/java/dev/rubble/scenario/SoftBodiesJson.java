@@ -104,6 +104,11 @@ final class SoftBodiesJson {
         }
         double[] pos = vector(p + ".position", n.get("position"), new double[] {0, 0, 0});
         double[] rot = n.has("orientation") ? vector4(p + ".orientation", n.get("orientation")) : new double[] {0, 0, 0, 1};
+        double qn = Math.sqrt(rot[0] * rot[0] + rot[1] * rot[1] + rot[2] * rot[2] + rot[3] * rot[3]); // as the store does
+        if (!(qn > 0) || !Double.isFinite(qn)) { // refused when the world was built, naming "$.softBodies" only
+            throw new ScenarioException(p + ".orientation", java.util.Arrays.toString(rot) + " is not a rotation; allowed: a"
+                    + " finite non-zero quaternion [x, y, z, w] (it is normalised)");
+        }
         double[] vel = vector(p + ".velocity", n.get("velocity"), new double[] {0, 0, 0});
         CollectionSpecs.within(p + ".position", pos, ScenarioLoader.Limits.POSITION, "m"); // the limits bodies have
         CollectionSpecs.within(p + ".velocity", vel, ScenarioLoader.Limits.SPEED, "m/s");

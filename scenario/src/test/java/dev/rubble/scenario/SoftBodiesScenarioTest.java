@@ -77,4 +77,19 @@ final class SoftBodiesScenarioTest {
                 + " {\"point\": 3, \"body\": \"ball\"}]}]}");
         assertThat(ok.softBodies()).hasSize(1);
     }
+
+    /**
+     * Outsider fuzz (session 12): a soft body's zero (or overflowing) orientation quaternion was refused only when the
+     * world was built, naming "$.softBodies" and not the field ("soft body rotation = (0.0, 0.0, 0.0, 0.0)").
+     */
+    @Test
+    void aSoftBodyOrientationThatIsNoRotationNamesItsPath() {
+        for (String q : new String[] {"[0, 0, 0, 0]", "[1e200, 1e200, 0, 0]"}) {
+            assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=1,1,1\", \"orientation\": " + q + "}]}"))
+                    .as(q).isInstanceOf(ScenarioException.class).hasMessageStartingWith("$.softBodies[0].orientation: ")
+                    .hasMessageContaining("is not a rotation; allowed: a finite non-zero quaternion [x, y, z, w] (it is normalised)");
+        }
+        assertThat(ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=1,1,1\", \"orientation\": [0, 0, 0, 2]}]}").softBodies())
+                .hasSize(1);
+    }
 }
