@@ -46,6 +46,9 @@ public final class CollectionJson {
             return parse(Files.readString(file, StandardCharsets.UTF_8));
         } catch (CollectionFormatException e) {
             throw new CollectionFormatException(file + ": " + e.getMessage());
+        } catch (java.nio.charset.CharacterCodingException e) { // a binary file named .json was an internal error
+            throw new CollectionFormatException(file + ": not UTF-8 text; allowed: a JSON collection (docs/collection-format.md)"
+                    + " or a .rbc collection file");
         }
     }
 

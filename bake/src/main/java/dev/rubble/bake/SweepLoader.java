@@ -172,6 +172,7 @@ public final class SweepLoader {
             throw new SweepException("$.parameters", describe(n) + " is not allowed; allowed: an array of parameters");
         }
         Set<String> seen = new TreeSet<>();
+        Map<String, String> owner = new java.util.HashMap<>(); // field pointer -> the parameter that sets it
         for (int i = 0; i < n.size(); i++) {
             String p = "$.parameters[" + i + "]";
             JsonNode pn = n.get(i);
@@ -196,6 +197,7 @@ public final class SweepLoader {
                     throw new SweepException(p + ".path", "not allowed with choices (each choice names its own paths)");
                 }
                 out.add(choices(p + ".choices", name, pn.get("choices"), scenario));
+                claim(owner, out.get(out.size() - 1), p + ".choices");
                 continue;
             }
             String path = text(pn.get("path"), p + ".path");
@@ -214,8 +216,29 @@ public final class SweepLoader {
                 sets.add(Map.of(ptr, v));
             }
             out.add(new Parameter(name, path, values, sets));
+            claim(owner, out.get(out.size() - 1), p + ".path");
         }
         return out;
+    }
+
+    /**
+     * Refuses a field {@code q} sets that an earlier parameter sets too: the later value won without a word, so two
+     * variants with different values of the earlier parameter ran the same scenario under different ids.
+     */
+    private static void claim(Map<String, String> owner, Parameter q, String p) {
+        Set<String> mine = new TreeSet<>();
+        for (Map<JsonPointer, JsonNode> set : q.sets()) {
+            for (JsonPointer ptr : set.keySet()) {
+                mine.add(ptr.toString());
+            }
+        }
+        for (String ptr : mine) {
+            String other = owner.putIfAbsent(ptr, q.name());
+            if (other != null) {
+                throw new SweepException(p, "'" + ptr + "' is also set by parameter '" + other + "'; allowed: each field set"
+                        + " by one parameter");
+            }
+        }
     }
 
     private static List<JsonNode> values(String p, JsonNode n) {

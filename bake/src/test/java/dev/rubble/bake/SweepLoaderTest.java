@@ -168,4 +168,31 @@ final class SweepLoaderTest {
         Files.writeString(tmp.resolve("bad.json"), "{\"format\": \"rubble-sweep/1\", \"scenario\": \"nope.json\"}");
         assertThatThrownBy(() -> SweepLoader.load(tmp.resolve("bad.json"))).hasMessageStartingWith("$.scenario: 'nope.json'");
     }
+
+    /**
+     * Outsider fuzz (session 12): two parameters writing one field ({@code m} and {@code n} both at /bodies/1/mass, or a
+     * choice setting a parameter's path) baked with no word: the later value won, so variants m=1 and m=2 ran the same
+     * scenario under different ids. Each field is set by one parameter.
+     */
+    @Test
+    void twoParametersSettingOneFieldAreRefused() throws Exception {
+        BakeFixtures.copy(tmp, "tiny-wall.json");
+        String[][] cases = {
+            {"{\"name\": \"m\", \"path\": \"/bodies/1/mass\", \"values\": [1, 2]},"
+                + " {\"name\": \"n\", \"path\": \"/bodies/1/mass\", \"values\": [3]}",
+                "$.parameters[1].path: '/bodies/1/mass' is also set by parameter 'm'; allowed: each field set by one parameter"},
+            {"{\"name\": \"m\", \"path\": \"/bodies/1/mass\", \"values\": [1, 2]},"
+                + " {\"name\": \"k\", \"choices\": {\"a\": {\"/bodies/1/mass\": 4}, \"b\": {\"/bodies/1/friction\": 0.2}}}",
+                "$.parameters[1].choices: '/bodies/1/mass' is also set by parameter 'm'"}};
+        for (String[] c : cases) {
+            Files.writeString(tmp.resolve("d.json"), "{\"format\": \"rubble-sweep/1\", \"scenario\": \"tiny-wall.json\","
+                    + " \"parameters\": [" + c[0] + "]}");
+            assertThatThrownBy(() -> SweepLoader.load(tmp.resolve("d.json"))).as(c[0]).isInstanceOf(SweepException.class)
+                    .hasMessageContaining(c[1]);
+        }
+        Files.writeString(tmp.resolve("d.json"), "{\"format\": \"rubble-sweep/1\", \"scenario\": \"tiny-wall.json\","
+                + " \"parameters\": [{\"name\": \"m\", \"path\": \"/bodies/1/mass\", \"values\": [1, 2]},"
+                + " {\"name\": \"f\", \"path\": \"/bodies/1/friction\", \"values\": [0.2]}]}");
+        assertThat(SweepLoader.load(tmp.resolve("d.json")).variants()).hasSize(2);
+    }
 }

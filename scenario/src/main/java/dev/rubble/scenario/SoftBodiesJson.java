@@ -104,10 +104,17 @@ final class SoftBodiesJson {
         }
         double[] pos = vector(p + ".position", n.get("position"), new double[] {0, 0, 0});
         double[] rot = n.has("orientation") ? vector4(p + ".orientation", n.get("orientation")) : new double[] {0, 0, 0, 1};
+        double qn = Math.sqrt(rot[0] * rot[0] + rot[1] * rot[1] + rot[2] * rot[2] + rot[3] * rot[3]); // as the store does
+        if (!(qn > 0) || !Double.isFinite(qn)) { // refused when the world was built, naming "$.softBodies" only
+            throw new ScenarioException(p + ".orientation", java.util.Arrays.toString(rot) + " is not a rotation; allowed: a"
+                    + " finite non-zero quaternion [x, y, z, w] (it is normalised)");
+        }
         double[] vel = vector(p + ".velocity", n.get("velocity"), new double[] {0, 0, 0});
         CollectionSpecs.within(p + ".position", pos, ScenarioLoader.Limits.POSITION, "m"); // the limits bodies have
         CollectionSpecs.within(p + ".velocity", vel, ScenarioLoader.Limits.SPEED, "m/s");
         int[] pins = new int[0];
+        // a point named twice got two targets (attached to two bodies, or pinned and attached): each point at most once
+        java.util.Map<Integer, String> named = new java.util.HashMap<>();
         if (n.has("pins")) {
             JsonNode a = n.get("pins");
             if (!a.isArray()) {
@@ -116,6 +123,7 @@ final class SoftBodiesJson {
             pins = new int[a.size()];
             for (int k = 0; k < a.size(); k++) {
                 pins[k] = point(p + ".pins[" + k + "]", a.get(k), cage);
+                once(named, pins[k], p + ".pins[" + k + "]", "pinned by pins[" + k + "]");
             }
         }
         List<String> attachBodies = new ArrayList<>();
@@ -133,6 +141,7 @@ final class SoftBodiesJson {
                     throw new ScenarioException(q, "expected {\"point\": index, \"body\": \"rigid body id\"}, got " + e);
                 }
                 attachPoints[k] = point(q + ".point", e.get("point"), cage);
+                once(named, attachPoints[k], q + ".point", "attached by attach[" + k + "]");
                 String body = text(q + ".body", e.get("body"));
                 if (!rigidLabels.contains(body)) {
                     throw new ScenarioException(q + ".body", "no rigid body with id '" + body + "'; allowed: ids of $.bodies");
@@ -141,6 +150,15 @@ final class SoftBodiesJson {
             }
         }
         return new SoftBodyDef(id, cage, m, pos, rot, vel, pins, attachPoints, attachBodies);
+    }
+
+    /** Records that {@code path} names cage point {@code point} ({@code how}); refuses a point named before. */
+    private static void once(java.util.Map<Integer, String> named, int point, String path, String how) {
+        String before = named.putIfAbsent(point, how);
+        if (before != null) {
+            throw new ScenarioException(path, point + " is already " + before + "; allowed: each cage point at most once in"
+                    + " pins and attach");
+        }
     }
 
     private static int point(String p, JsonNode n, Cage cage) {

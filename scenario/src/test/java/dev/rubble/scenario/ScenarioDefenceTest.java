@@ -105,4 +105,19 @@ final class ScenarioDefenceTest {
                     .isEqualTo(BodyState.AWAKE);
         }
     }
+
+    /**
+     * Outsider fuzz (session 12): a static plane whose normal is too short to normalise ({@code [1e-300, 0, 0]}: its
+     * length underflows to 0) or too long ({@code [1e200, 1e200, 0]}: it overflows) was refused by the shape with a
+     * message naming no JSON path ("plane normal = (1.0E-300, 0.0, 0.0); allowed: finite, non-zero").
+     */
+    @Test
+    void aPlaneNormalThatCannotBeNormalisedNamesItsPath() {
+        for (String normal : new String[] {"[1e-300, 0, 0]", "[1e200, 1e200, 0]"}) {
+            String json = scene("", "{\"state\":\"static\",\"shape\":{\"type\":\"plane\",\"normal\":" + normal + "}}", "");
+            refused(json, "$.bodies[1].shape.normal");
+        }
+        assertThat(ScenarioLoader.parse(scene("", "{\"state\":\"static\",\"shape\":{\"type\":\"plane\",\"normal\":[0, 3, 0]}}",
+                "")).bodies()).hasSize(2);
+    }
 }

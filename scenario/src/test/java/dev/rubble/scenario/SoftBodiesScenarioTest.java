@@ -52,4 +52,44 @@ final class SoftBodiesScenarioTest {
         assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=1,0,1\"}]}"))
                 .hasMessageContaining("allowed: > 0 metres");
     }
+
+    /**
+     * Outsider fuzz (session 12): a cage point named twice among {@code pins} and {@code attach} loaded with no word,
+     * and the solver got two targets for one point: {@code attach} of point 0 to a static hook and to a falling ball
+     * (the point follows neither), or pinned where it starts and attached to a body. Each point at most once.
+     */
+    @Test
+    void aPointPinnedOrAttachedTwiceIsRefused() {
+        String ball = "{\"format\": \"rubble-scenario/1\", \"bodies\": [{\"id\": \"hook\", \"shape\": {\"type\": \"box\","
+                + " \"halfExtents\": [0.1, 0.1, 0.1]}, \"state\": \"static\", \"position\": [3, 2, 0]},"
+                + " {\"id\": \"ball\", \"shape\": {\"type\": \"sphere\", \"radius\": 0.2}, \"position\": [-3, 2, 0]}],"
+                + " \"softBodies\": [{\"source\": \"box:half=1,1,1\", ";
+        assertThatThrownBy(() -> ScenarioLoader.parse(ball + "\"attach\": [{\"point\": 0, \"body\": \"hook\"},"
+                + " {\"point\": 0, \"body\": \"ball\"}]}]}"))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("$.softBodies[0].attach[1].point: 0 is already attached by attach[0]; allowed: each"
+                        + " cage point at most once in pins and attach");
+        assertThatThrownBy(() -> ScenarioLoader.parse(ball + "\"pins\": [3], \"attach\": [{\"point\": 3, \"body\": \"ball\"}]}]}"))
+                .hasMessageContaining("$.softBodies[0].attach[0].point: 3 is already pinned by pins[0]");
+        assertThatThrownBy(() -> ScenarioLoader.parse(ball + "\"pins\": [1, 2, 1]}]}"))
+                .hasMessageContaining("$.softBodies[0].pins[2]: 1 is already pinned by pins[0]");
+        Scenario ok = ScenarioLoader.parse(ball + "\"pins\": [1, 2], \"attach\": [{\"point\": 0, \"body\": \"hook\"},"
+                + " {\"point\": 3, \"body\": \"ball\"}]}]}");
+        assertThat(ok.softBodies()).hasSize(1);
+    }
+
+    /**
+     * Outsider fuzz (session 12): a soft body's zero (or overflowing) orientation quaternion was refused only when the
+     * world was built, naming "$.softBodies" and not the field ("soft body rotation = (0.0, 0.0, 0.0, 0.0)").
+     */
+    @Test
+    void aSoftBodyOrientationThatIsNoRotationNamesItsPath() {
+        for (String q : new String[] {"[0, 0, 0, 0]", "[1e200, 1e200, 0, 0]"}) {
+            assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=1,1,1\", \"orientation\": " + q + "}]}"))
+                    .as(q).isInstanceOf(ScenarioException.class).hasMessageStartingWith("$.softBodies[0].orientation: ")
+                    .hasMessageContaining("is not a rotation; allowed: a finite non-zero quaternion [x, y, z, w] (it is normalised)");
+        }
+        assertThat(ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=1,1,1\", \"orientation\": [0, 0, 0, 2]}]}").softBodies())
+                .hasSize(1);
+    }
 }

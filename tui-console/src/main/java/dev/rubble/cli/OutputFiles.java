@@ -1,7 +1,12 @@
 package dev.rubble.cli;
 
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /**
  * Output file options checked before any work is done (issue 28, item 10): a command that would
@@ -76,6 +81,39 @@ final class OutputFiles {
             }
             for (int j = 0; j < i; j++) {
                 checkDistinct(o.name(), o.file(), outputs.get(j).name(), outputs.get(j).file());
+            }
+        }
+    }
+
+    /** What writes an output file's bytes. */
+    interface Writing {
+        void to(OutputStream os) throws IOException;
+    }
+
+    /**
+     * Writes {@code file} through {@code w} so that it is replaced only when the writing succeeds: the bytes go
+     * to a hidden file beside it first, moved over {@code file} at the end. A write refused half way (exit 2)
+     * or failing leaves {@code file} as it was (or absent) and no partial file behind: {@code render
+     * --renderer sheet} with too large a sheet, refused once the output was open, left the user's existing
+     * picture empty.
+     */
+    static void writeReplacing(Path file, Writing w) throws IOException {
+        Path abs = file.toAbsolutePath();
+        Path part = abs.resolveSibling("." + abs.getFileName() + ".rubble-partial");
+        boolean moved = false;
+        try {
+            try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(part))) {
+                w.to(os);
+            }
+            try {
+                Files.move(part, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(part, abs, StandardCopyOption.REPLACE_EXISTING);
+            }
+            moved = true;
+        } finally {
+            if (!moved) {
+                Files.deleteIfExists(part);
             }
         }
     }

@@ -10,9 +10,7 @@ import dev.rubble.spi.render.FrameWriter;
 import dev.rubble.spi.render.RenderFrame;
 import dev.rubble.spi.render.RenderView;
 import dev.rubble.spi.render.Renderer;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -134,7 +132,7 @@ final class RenderCommand implements Callable<Integer> {
             } else {
                 int[] wh = parseSize(size, "sheet".equals(renderer) ? 320 : "gif".equals(renderer) ? 480 : 960,
                         "sheet".equals(renderer) ? 180 : "gif".equals(renderer) ? 270 : 540, "pixels");
-                try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(out))) {
+                OutputFiles.writeReplacing(out, os -> { // a refused or failed render leaves --out as it was
                     FrameWriter w;
                     try {
                         w = r.open(os, n, wh[0], wh[1]);
@@ -146,7 +144,7 @@ final class RenderCommand implements Callable<Integer> {
                         w.add(frame, view);
                     }
                     w.finish();
-                }
+                });
                 drawn = n;
             }
         }

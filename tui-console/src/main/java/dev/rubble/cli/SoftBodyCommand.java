@@ -33,7 +33,7 @@ final class SoftBodyCommand implements Callable<Integer> {
             description = "sample spacing in metres for interior and surface control points (0 = hull vertices only)")
     double spacing;
 
-    @Option(names = "--density", paramLabel = "KG_M3", defaultValue = "1000", description = "density, kg/m^3 (default 1000)")
+    @Option(names = "--density", paramLabel = "KG_M3", defaultValue = "1000", description = "density, kg/m^3, > 0 to 1e9 (default 1000)")
     double density;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "seed of the interior jitter (default 1)")
@@ -69,8 +69,10 @@ final class SoftBodyCommand implements Callable<Integer> {
             if (!(spacing >= 0) || !Double.isFinite(spacing)) {
                 throw new BadInputException("--spacing " + spacing + " is out of range; allowed: >= 0 metres");
             }
-            if (!(density > 0) || !Double.isFinite(density)) {
-                throw new BadInputException("--density " + density + " is out of range; allowed: > 0 kg/m^3");
+            // a scenario's softBodies[].density range: 1e308 gave an infinite mass, saved in a cage every scenario refused
+            if (!(density >= Double.MIN_NORMAL && density <= 1e9)) {
+                throw new BadInputException("--density " + density + " is out of range; allowed: > 0 to 1e9 kg/m^3 (as a"
+                        + " scenario's softBodies[].density)");
             }
             try {
                 CageSource src = CageSource.parse(source, Path.of(""));
