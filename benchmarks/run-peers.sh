@@ -20,7 +20,10 @@
 # Everything single-threaded unless --threads N (issue 26: Jolt on a JobSystemThreadPool of N - 1 workers
 # plus the stepping thread, Rubble with `bench --threads N`; the other engines step on one thread only and
 # are skipped with a note when N > 1), sleeping off. The raw lines (prefixed with the engine name) and the
-# table are written to FILE (default benchmarks/peers/target/peers-<UTC time>.txt).
+# table are written to FILE (default benchmarks/peers/target/peers-<UTC time>.txt). Before each engine's run a
+# "# ENGINE: load average before: …; core_round_trip_ns=N" line records how far apart the VM's two cores were
+# (dev.rubble.bench.peers.CoreLatency: about 70 ns near, 330 ns far on the benchmark VM; 2-thread steps are
+# much slower far, so compare 2-thread pairs measured in the same state).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 steps=600
@@ -159,12 +162,12 @@ for e in $engines; do
     echo "# $e: skipped (--threads $threads: only jolt has a multi-threaded job system here)" | tee -a "$out"
     continue
   fi
-  echo "# $e: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
+  echo "# $e: load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(java -cp "$cp" dev.rubble.bench.peers.CoreLatency)" | tee -a "$out"
   java "${jvm[@]}" -cp "$cp" dev.rubble.bench.peers.PeerMain "$e" "$scenes" --steps "$steps" --cap-seconds "$cap" --threads "$threads" \
     | sed -u "s/^/$e /" | tee -a "$out"
 done
 if [ "$rubble" = yes ]; then
-  echo "# rubble: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
+  echo "# rubble: load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(java -cp "$cp" dev.rubble.bench.peers.CoreLatency)" | tee -a "$out"
   (cd "$root" && RUBBLE_JAVA_OPTS="${jvm[*]}" ./rubble bench "$scenes" --steps "$steps" --cap-seconds "$cap" --threads "$threads" --warmup "$rubble_warmup") | sed -u "s/^/rubble /" | tee -a "$out"
 fi
 echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out"
