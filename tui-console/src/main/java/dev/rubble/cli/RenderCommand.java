@@ -108,6 +108,7 @@ final class RenderCommand implements Callable<Integer> {
             opts.put("clusterLevel", clusterLevel == null ? 1 : clusterLevel);
         }
         checkWritable(out);
+        checkExtension(renderer, out);
         OutputFiles.checkDistinct("--out", out, "SOURCE", source); // render S.json --renderer console --out S.json wrote over S
         Stages stages = plugins.load();
         Renderer r = stages.create(StageFamily.RENDERER, renderer, StageConfig.of(opts));
@@ -274,6 +275,37 @@ final class RenderCommand implements Callable<Integer> {
             throw new BadInputException("--camera '" + whole + "': " + what + " '" + v + "' is not finite");
         }
         return d;
+    }
+
+    /** Extensions that name an image format, which {@link #checkExtension} holds to the renderer's own. */
+    private static final java.util.Set<String> IMAGE_EXTENSIONS = java.util.Set.of("png", "gif", "jpg", "jpeg", "bmp",
+            "webp", "tif", "tiff", "svg");
+
+    /**
+     * Refuses an {@code --out} whose extension names another image format than the built-in renderer
+     * writes ({@code --out x.gif} with the png renderer wrote PNG bytes into x.gif): png and sheet write
+     * PNG, gif GIF. A name without an extension or with one that names no image format ({@code wall.sheet}),
+     * and other (plugin) renderers, are not checked.
+     */
+    static void checkExtension(String renderer, java.nio.file.Path out) {
+        String want = switch (renderer) {
+            case "png", "sheet" -> "png";
+            case "gif" -> "gif";
+            default -> null;
+        };
+        if (want == null || out == null || out.getFileName() == null) {
+            return;
+        }
+        String name = out.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        if (dot <= 0 || dot == name.length() - 1) {
+            return;
+        }
+        String ext = name.substring(dot + 1).toLowerCase(Locale.ROOT);
+        if (IMAGE_EXTENSIONS.contains(ext) && !ext.equals(want)) {
+            throw new BadInputException("--out " + out + ": the " + renderer + " renderer writes " + want.toUpperCase(Locale.ROOT)
+                    + ", not ." + ext + "; allowed: a name ending ." + want + " (or one naming no image format)");
+        }
     }
 
     static int[] parseSize(String s, int dw, int dh, String unit) {

@@ -78,6 +78,31 @@ final class OutsiderFuzz2CliTest {
     }
 
     /**
+     * {@code render S --out x.gif} with the default png renderer wrote PNG bytes into x.gif (and the gif renderer
+     * would write GIF into a .png): an extension naming another format than the renderer writes is refused, before
+     * any frame is drawn; no extension, one naming no image format, or the right one in any case, is accepted.
+     */
+    @Test
+    void anOutputNamedForAnotherFormatIsRefused(@TempDir Path dir) throws Exception {
+        Path gif = dir.resolve("x.gif");
+        assertThat(run("render", scene.toString(), "--size", "64x36", "--out", gif.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--out " + gif + ": the png renderer writes PNG, not .gif; allowed: a name"
+                + " ending .png (or one naming no image format)");
+        assertThat(gif).doesNotExist();
+        Path png = dir.resolve("y.png");
+        assertThat(run("render", scene.toString(), "--renderer", "gif", "--size", "64x36", "--out", png.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("the gif renderer writes GIF, not .png");
+        assertThat(run("render", scene.toString(), "--renderer", "sheet", "--size", "32x18", "--out",
+                dir.resolve("s.PNG").toString())).as(err.toString()).isZero();
+        assertThat(run("render", scene.toString(), "--renderer", "sheet", "--size", "32x18", "--out",
+                dir.resolve("wall.sheet").toString())).as(err.toString()).isZero();
+        Path bare = dir.resolve("frame");
+        assertThat(run("render", scene.toString(), "--size", "64x36", "--out", bare.toString())).as(err.toString()).isZero();
+        assertThat(Files.readAllBytes(bare)).startsWith(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+    }
+
+    /**
      * {@code collection convert bin.json out.rbc} with a .json file that is not UTF-8 text (a binary file given the
      * wrong name) was an internal error, exit 1: "internal error: Input length = 1".
      */
