@@ -25,7 +25,7 @@ import org.joml.Vector3d;
  * <p>Games precompile shaders during a loading screen for the same reason. In a fresh JVM the first
  * steps after a large break run interpreted or C1-compiled code (2–10× slower than C2's): no hull
  * touches another hull before the first break. Call this once at start-up, after loading plugins:
- * {@code Rubble.warmUp(Duration.ofSeconds(2))}; {@code rubble run/bench --jit-warmup MS} do the same.
+ * {@code Rubble.warmUp(Duration.ofSeconds(2))}; {@code rubble run|bench|demo|console --jit-warmup MS} do the same.
  */
 public final class WarmUp {
     /** Steps per throw-away world (1.5 s of simulated time at the default 60 Hz). */

@@ -71,12 +71,8 @@ final class BenchCommand implements Callable<Integer> {
                     + " which on two cores competes with a 2-thread step for the second core). Default 0")
     int warmup;
 
-    @Option(names = "--jit-warmup", paramLabel = "MS",
-            description = "before the first scene, step throw-away worlds (a small fractured wall blown apart, a heap of"
-                    + " boxes, spheres and capsules) for MS milliseconds so the JIT has compiled the destruction and contact"
-                    + " paths (docs/destruction.md, \"The first explosion in a fresh JVM\"); unlike --warmup it runs no"
-                    + " measured scene. 0 to " + dev.rubble.api.WarmUp.MAX_MILLIS + ", default 0")
-    long jitWarmup;
+    @picocli.CommandLine.Mixin
+    JitWarmupOption jitWarmup;
 
     @Option(names = "--per-step", paramLabel = "FILE",
             description = "shatter only: write one tab-separated line per step of the last run (step, stepping-thread CPU ms,"
@@ -129,10 +125,7 @@ final class BenchCommand implements Callable<Integer> {
         if (warmup < 0 || warmup > 100) {
             throw new BadInputException("--warmup " + warmup + " is not allowed; allowed: 0..100");
         }
-        if (jitWarmup < 0 || jitWarmup > dev.rubble.api.WarmUp.MAX_MILLIS) {
-            throw new BadInputException("--jit-warmup " + jitWarmup + " is not allowed; allowed: 0 (none) to "
-                    + dev.rubble.api.WarmUp.MAX_MILLIS + " ms");
-        }
+        jitWarmup.check();
         if (!"shatter".equals(scene) && perStep != null) {
             throw new BadInputException("--per-step is not allowed with " + scene + "; allowed: shatter only");
         }
@@ -154,7 +147,7 @@ final class BenchCommand implements Callable<Integer> {
         // before the scene is built and stepped (minutes for the 10 000-leaf wall), not when the file is written
         OutputFiles.check("--debris-out", debrisOut);
         OutputFiles.check("--per-step", perStep);
-        if (jitWarmup > 0) { // before anything is measured, with the stage choices and first thread count given
+        if (jitWarmup.asked()) { // before anything is measured, with the stage choices and first thread count given
             checkStepsAndCap(); // bad input is refused before the seconds of warming, not after
             if (!"wall".equals(scene) && !"shatter".equals(scene)) {
                 scenes(scene);
@@ -224,8 +217,7 @@ final class BenchCommand implements Callable<Integer> {
         for (Map.Entry<String, String> e : new TreeMap<>(overrides).entrySet()) {
             settings = settings.withStage(e.getKey(), e.getValue());
         }
-        out.println(dev.rubble.api.WarmUp.run(stages, settings, java.time.Duration.ofMillis(jitWarmup)));
-        out.flush();
+        jitWarmup.run(stages, settings, out);
     }
 
     /** {@code --cap-seconds} in nanoseconds (no cap: the largest long). */
@@ -312,7 +304,7 @@ final class BenchCommand implements Callable<Integer> {
                         + " contact_cache=%s warmup=%d jit_warmup_ms=%d%n",
                 sw.world().broadphaseName(), ws.velocityIterations(), ws.positionIterations(), ws.subSteps(),
                 ws.dynamics().sleepEnabled() ? "on" : "off", sw.world().narrowphaseStage().contactCache() ? "on" : "off",
-                warmup, jitWarmup);
+                warmup, jitWarmup.millis);
         if (done < steps) {
             out.printf(Locale.ROOT, "note engine=rubble scene=%s capped after %d of %d steps (%.0f s of stepping)%n",
                     s.label(), done, steps, total / 1e9);

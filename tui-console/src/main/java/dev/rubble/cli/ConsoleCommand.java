@@ -1,6 +1,7 @@
 package dev.rubble.cli;
 
 import dev.rubble.cache.journal.JournalWriter;
+import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.Scenario;
 import dev.rubble.scenario.ScenarioLoader;
 import dev.rubble.scenario.ScenarioWorld;
@@ -42,6 +43,9 @@ final class ConsoleCommand implements Callable<Integer> {
     @Mixin
     PluginOptions plugins;
 
+    @Mixin
+    JitWarmupOption jitWarmup;
+
     @Spec
     CommandSpec spec;
 
@@ -50,11 +54,14 @@ final class ConsoleCommand implements Callable<Integer> {
         if (steps != null && steps < 0) {
             throw new BadInputException("--steps " + steps + " is negative; allowed: >= 0");
         }
+        jitWarmup.check();
         if (journal != null) {
             dev.rubble.cache.journal.ChronicleStart.prewarm(); // Chronicle's classes load while the scene is built (issue 27)
         }
         Scenario scenario = ScenarioLoader.load(scenarioFile);
-        ScenarioWorld sw = ScenarioWorld.create(scenario, plugins.load(), RunCommand.parseSets(sets));
+        Stages stages = plugins.load();
+        ScenarioWorld sw = ScenarioWorld.create(scenario, stages, RunCommand.parseSets(sets));
+        jitWarmup.run(stages, sw.world().settings(), spec.commandLine().getErr()); // before the console takes the terminal
         boolean tty = ConsoleApp.hasTerminal();
         long limit = steps != null ? steps : tty ? Long.MAX_VALUE : 600;
         try (JournalWriter jw = journal == null ? null

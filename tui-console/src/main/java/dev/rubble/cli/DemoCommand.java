@@ -60,6 +60,9 @@ final class DemoCommand implements Callable<Integer> {
             description = "record every step into a journal directory (new or empty); rubble verify DIR re-simulates it")
     java.nio.file.Path journal;
 
+    @Mixin
+    JitWarmupOption jitWarmup;
+
     @Option(names = "--headless", description = "never open the console, even when standard output is a terminal")
     boolean headless;
 
@@ -75,6 +78,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        jitWarmup.check();
         if (list) {
             PrintWriter o = spec.commandLine().getOut();
             for (String[] sc : SCENES) {
@@ -112,6 +116,7 @@ final class DemoCommand implements Callable<Integer> {
         if (n < 0) {
             throw new BadInputException("--steps " + n + " is negative; allowed: >= 0");
         }
+        jitWarmup.run(stages, sw.world().settings(), spec.commandLine().getErr()); // the ball hits the wall at once
         DemoCounter counter = new DemoCounter(sw.world());
         sw.world().addBreakListener(counter);
         // the scenario-world form embeds the wall's .rbc image: replay re-creates pieces from it (issue 14)

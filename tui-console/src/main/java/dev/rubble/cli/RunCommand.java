@@ -68,12 +68,8 @@ final class RunCommand implements Callable<Integer> {
             description = "with --journal: at most this many MiB of keyframes in all (default: 64)")
     Double keyframeBudgetMb;
 
-    @Option(names = "--jit-warmup", paramLabel = "MS",
-            description = "before step 0, step throw-away worlds with this run's settings and plugins for MS milliseconds"
-                    + " (a small fractured wall blown apart, a heap of mixed shapes) so the first explosion runs compiled"
-                    + " code; the result is the same bits (docs/destruction.md, \"The first explosion in a fresh JVM\")."
-                    + " 0 to " + dev.rubble.api.WarmUp.MAX_MILLIS + ", default 0")
-    long jitWarmup;
+    @picocli.CommandLine.Mixin
+    JitWarmupOption jitWarmup;
 
     @Option(names = "--headless", description = "never open the console, even when standard output is a terminal")
     boolean headless;
@@ -107,10 +103,7 @@ final class RunCommand implements Callable<Integer> {
         if (steps != null && steps < 0) {
             throw new BadInputException("--steps " + steps + " is negative; allowed: >= 0");
         }
-        if (jitWarmup < 0 || jitWarmup > dev.rubble.api.WarmUp.MAX_MILLIS) {
-            throw new BadInputException("--jit-warmup " + jitWarmup + " is not allowed; allowed: 0 (none) to "
-                    + dev.rubble.api.WarmUp.MAX_MILLIS + " ms");
-        }
+        jitWarmup.check();
         Map<String, String> overrides = parseSets(sets);
         int threads = threadsText == null ? 0 : ThreadCounts.one("--threads", threadsText);
         checkSnapshotOptions();
@@ -152,10 +145,7 @@ final class RunCommand implements Callable<Integer> {
                                 scenarioFile.toAbsolutePath().getParent()))
                         .keyframes(keyframeInterval != null ? keyframeInterval : JournalWriter.DEFAULT_KEYFRAME_INTERVAL,
                                 keyframeBudgetMb != null ? (long) (keyframeBudgetMb * (1 << 20)) : JournalWriter.DEFAULT_KEYFRAME_BUDGET);
-        if (jitWarmup > 0) { // after every check and every file opened; on stderr (stdout may be the state)
-            err.println(dev.rubble.api.WarmUp.run(stages, sw.world().settings(), java.time.Duration.ofMillis(jitWarmup)));
-            err.flush();
-        }
+        jitWarmup.run(stages, sw.world().settings(), err); // after every check and file opened; stderr (stdout may be the state)
         long t0 = System.nanoTime();
         dev.rubble.scenario.ScenarioException failure = null;
         try {

@@ -68,7 +68,7 @@ final class ShatterBenchRun {
                 String.join(",", java.util.Arrays.stream(counts).mapToObj(Integer::toString).toList()), wall.leaves(),
                 wall.anchors().length, wall.collection().nodeCount(), wall.fromCache() ? "load" : "author",
                 wall.authorMillis(), wall.file(), ShatterScene.EX, ShatterScene.EY, ShatterScene.EZ, ShatterScene.RADIUS,
-                ShatterScene.STRAIN, ShatterScene.SPEED, ShatterScene.FIELD_STEP, ShatterBench.budgetsLabel(), c.proxies, c.warmup, c.jitWarmup);
+                ShatterScene.STRAIN, ShatterScene.SPEED, ShatterScene.FIELD_STEP, ShatterBench.budgetsLabel(), c.proxies, c.warmup, c.jitWarmup.millis);
         out.flush();
         return 0;
     }

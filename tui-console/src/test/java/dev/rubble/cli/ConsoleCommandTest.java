@@ -37,6 +37,23 @@ final class ConsoleCommandTest {
     }
 
     @Test
+    void aJitWarmedConsoleRunReportsItsWarmUpFirst(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("drop.json");
+        Files.writeString(f, """
+                {"format": "rubble-scenario/1", "name": "drop",
+                 "bodies": [{"id": "ball", "shape": {"type": "sphere", "radius": 0.5}, "position": [0, 10, 0]}]}""");
+        assertThat(run("console", f.toString(), "--steps", "3")).as(err.toString()).isZero();
+        String cold = err.toString().strip().lines().reduce((a, b) -> b).orElseThrow();
+        err.getBuffer().setLength(0);
+        assertThat(run("console", f.toString(), "--steps", "3", "--jit-warmup", "1")).as(err.toString()).isZero();
+        String[] lines = err.toString().strip().split("\\R");
+        assertThat(lines[0]).matches("jit_warmup rounds=[1-9][0-9]* steps=[0-9]+ breaks=[0-9]+ ms=[0-9]+ destruction=true");
+        assertThat(lines[lines.length - 1].replaceAll(" in \\d+ ms", "")).isEqualTo(cold.replaceAll(" in \\d+ ms", ""));
+        assertThat(run("console", f.toString(), "--jit-warmup", "700000")).isEqualTo(2);
+        assertThat(err.toString()).contains("--jit-warmup 700000 is not allowed");
+    }
+
+    @Test
     void theSummaryCountsBreaksAndReleasesOfCollections(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("slab.json");
         // the slab's children get infinite strain at step 2: all ten break there

@@ -112,4 +112,20 @@ final class WallBenchAndDemoTest {
         assertThat(Long.parseLong(m.group(2))).isGreaterThanOrEqualTo(Long.parseLong(m.group(1)));
         assertThat(Integer.parseInt(m.group(3))).isGreaterThan(1);
     }
+
+    @Test
+    void aJitWarmedDemoEndsInTheSameStateAndBadBudgetsAreRefused() {
+        assertThat(run("demo", "--steps", "12")).as(err.toString()).isZero();
+        String cold = out.toString().lines().filter(l -> l.startsWith("Summary: ")).findFirst().orElseThrow();
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        assertThat(run("demo", "--steps", "12", "--jit-warmup", "1")).as(err.toString()).isZero();
+        String warm = out.toString().lines().filter(l -> l.startsWith("Summary: ")).findFirst().orElseThrow();
+        // the warm-up's report on standard error, then the same breaks and the same final state
+        assertThat(err.toString()).containsPattern("jit_warmup rounds=[1-9][0-9]* steps=[0-9]+ breaks=[0-9]+ ms=[0-9]+"
+                + " destruction=true");
+        assertThat(warm.replaceAll(" ms_per_step=\\S+", "")).isEqualTo(cold.replaceAll(" ms_per_step=\\S+", ""));
+        assertThat(run("demo", "--jit-warmup", "-1")).isEqualTo(2);
+        assertThat(err.toString()).contains("--jit-warmup -1 is not allowed; allowed: 0 (none) to 600000 ms");
+    }
 }
