@@ -20,10 +20,7 @@ final class ConsoleCommandTest {
 
     @Test
     void aRunShorterThanASecondStillEndsWithItsSummaryLine(@TempDir Path dir) throws Exception {
-        Path f = dir.resolve("drop.json");
-        Files.writeString(f, """
-                {"format": "rubble-scenario/1", "name": "drop",
-                 "bodies": [{"id": "ball", "shape": {"type": "sphere", "radius": 0.5}, "position": [0, 10, 0]}]}""");
+        Path f = drop(dir);
         long t0 = System.nanoTime();
         assertThat(run("console", f.toString(), "--steps", "3")).as(err.toString()).isZero();
         long ms = (System.nanoTime() - t0) / 1_000_000;
@@ -38,10 +35,7 @@ final class ConsoleCommandTest {
 
     @Test
     void aJitWarmedConsoleRunReportsItsWarmUpFirst(@TempDir Path dir) throws Exception {
-        Path f = dir.resolve("drop.json");
-        Files.writeString(f, """
-                {"format": "rubble-scenario/1", "name": "drop",
-                 "bodies": [{"id": "ball", "shape": {"type": "sphere", "radius": 0.5}, "position": [0, 10, 0]}]}""");
+        Path f = drop(dir);
         assertThat(run("console", f.toString(), "--steps", "3")).as(err.toString()).isZero();
         String cold = err.toString().strip().lines().reduce((a, b) -> b).orElseThrow();
         err.getBuffer().setLength(0);
@@ -66,5 +60,14 @@ final class ConsoleCommandTest {
         assertThat(run("console", f.toString(), "--steps", "5")).as(err.toString()).isZero();
         String last = err.toString().strip().replaceAll("(?s).*\\R", "");
         assertThat(last).startsWith("rubble: console ran 5 steps of 'slab'").contains("; 10 breaks, 10 releases;");
+    }
+
+    /** A lone ball 10 m above nothing, as {@code drop.json} in {@code dir}. */
+    private static Path drop(Path dir) throws java.io.IOException {
+        Path f = dir.resolve("drop.json");
+        Files.writeString(f, """
+                {"format": "rubble-scenario/1", "name": "drop",
+                 "bodies": [{"id": "ball", "shape": {"type": "sphere", "radius": 0.5}, "position": [0, 10, 0]}]}""");
+        return f;
     }
 }

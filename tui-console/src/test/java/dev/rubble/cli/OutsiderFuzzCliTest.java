@@ -2,12 +2,9 @@ package dev.rubble.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -18,33 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * is now bad input refused before any work: exit 2, one line naming the option, the value and what is
  * allowed, and no output file touched.
  */
-final class OutsiderFuzzCliTest {
-    private static final String SCENE = """
-            {"format": "rubble-scenario/1", "name": "two boxes", "steps": 10,
-             "bodies": [{"id": "floor", "state": "static", "shape": {"type": "box", "halfExtents": [5, 0.5, 5]}, "position": [0, -0.5, 0]},
-                        {"id": "b", "shape": {"type": "box", "halfExtents": [0.5, 0.5, 0.5]}, "position": [0, 0.6, 0]}]}""";
-
-    @TempDir
-    static Path shared;
-    private static Path scene, journal;
-
-    private final StringWriter out = new StringWriter(), err = new StringWriter();
-
-    private int run(String... args) {
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
-
-    @BeforeAll
-    static void recordOnce() throws Exception {
-        scene = shared.resolve("boxes.json");
-        Files.writeString(scene, SCENE);
-        journal = shared.resolve("j");
-        int code = Main.execute(new String[] {"run", scene.toString(), "--headless", "--out", shared.resolve("s.json").toString(),
-                "--journal", journal.toString()}, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
-        assertThat(code).isZero();
-    }
+final class OutsiderFuzzCliTest extends TwoBoxesCliTestBase {
 
     @BeforeEach
     void clear() {

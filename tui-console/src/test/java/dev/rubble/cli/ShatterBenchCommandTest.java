@@ -85,14 +85,9 @@ final class ShatterBenchCommandTest {
 
     @Test
     void aWarmedUpRunIsTheSameRun(@TempDir Path dir) {
-        assertThat(run("bench", "shatter", "--steps", "12", "--wall-sites", "2,2,2", "--wall-cache", dir.toString(),
-                "--budgets", "on")).as(err.toString()).isZero();
-        String cold = out.toString().split("\\R")[0];
-        out.getBuffer().setLength(0);
+        String cold = smallWall(dir, "12", "on")[0];
         Path steps = dir.resolve("steps.tsv");
-        assertThat(run("bench", "shatter", "--steps", "12", "--wall-sites", "2,2,2", "--wall-cache", dir.toString(),
-                "--budgets", "on", "--warmup", "2", "--per-step", steps.toString())).as(err.toString()).isZero();
-        String warm = out.toString().split("\\R")[0];
+        String warm = smallWall(dir, "12", "on", "--warmup", "2", "--per-step", steps.toString())[0];
         // the discarded runs change nothing in the measured one: the same destruction and the same final state
         assertThat(warm.substring(warm.indexOf("state_hash="))).isEqualTo(cold.substring(cold.indexOf("state_hash=")));
         assertThat(warm.substring(0, warm.indexOf(" median_ms="))).isEqualTo(cold.substring(0, cold.indexOf(" median_ms=")));
@@ -111,13 +106,8 @@ final class ShatterBenchCommandTest {
 
     @Test
     void aJitWarmedRunIsTheSameRun(@TempDir Path dir) {
-        assertThat(run("bench", "shatter", "--steps", "12", "--wall-sites", "2,2,2", "--wall-cache", dir.toString(),
-                "--budgets", "on")).as(err.toString()).isZero();
-        String cold = out.toString().split("\\R")[0];
-        out.getBuffer().setLength(0);
-        assertThat(run("bench", "shatter", "--steps", "12", "--wall-sites", "2,2,2", "--wall-cache", dir.toString(),
-                "--budgets", "on", "--jit-warmup", "1")).as(err.toString()).isZero();
-        String[] lines = out.toString().split("\\R");
+        String cold = smallWall(dir, "12", "on")[0];
+        String[] lines = smallWall(dir, "12", "on", "--jit-warmup", "1");
         // one round at least: the small wall blown apart (84 breaks a round), then the measured run, unchanged
         assertThat(lines[0]).matches("jit_warmup rounds=[1-9][0-9]* steps=[0-9]+ breaks=[0-9]+ ms=[0-9]+ destruction=true");
         int rounds = Integer.parseInt(lines[0].replaceAll(".*rounds=([0-9]+).*", "$1"));
@@ -129,12 +119,9 @@ final class ShatterBenchCommandTest {
 
     @Test
     void badJitWarmUpBudgetsAreRefused() {
-        assertThat(run("bench", "shatter", "--jit-warmup", "-1")).isEqualTo(2);
-        assertThat(err.toString()).contains("--jit-warmup -1 is not allowed; allowed: 0 (none) to 600000 ms");
-        assertThat(run("bench", "pile", "--jit-warmup", "600001")).isEqualTo(2);
-        assertThat(err.toString()).contains("--jit-warmup 600001 is not allowed; allowed: 0 (none) to 600000 ms");
-        assertThat(run("bench", "wall", "--jit-warmup", "soon")).isEqualTo(2);
-        assertThat(err.toString()).contains("--jit-warmup");
+        refused("--jit-warmup -1 is not allowed; allowed: 0 (none) to 600000 ms", "bench", "shatter", "--jit-warmup", "-1");
+        refused("--jit-warmup 600001 is not allowed; allowed: 0 (none) to 600000 ms", "bench", "pile", "--jit-warmup", "600001");
+        refused("--jit-warmup", "bench", "wall", "--jit-warmup", "soon");
         // the rest of the command line is checked before the seconds of warming, not after them
         for (String[] bad : new String[][] {{"pile", "--steps", "0"}, {"rubble-pile", "--steps", "5"},
             {"shatter", "--wall-sites", "1,x"}, {"shatter", "--budgets", "maybe"}, {"shatter", "--proxies", "cone"}}) {
@@ -147,6 +134,25 @@ final class ShatterBenchCommandTest {
         }
     }
 
+    /**
+     * {@code bench shatter} on the 2 x 2 x 2 wall cached in {@code dir}, {@code steps} steps, {@code --budgets budgets}
+     * and {@code extra} options; exits 0; returns its standard output's lines.
+     */
+    private String[] smallWall(Path dir, String steps, String budgets, String... extra) {
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("bench", "shatter", "--steps", steps,
+                "--wall-sites", "2,2,2", "--wall-cache", dir.toString(), "--budgets", budgets));
+        args.addAll(java.util.List.of(extra));
+        out.getBuffer().setLength(0);
+        assertThat(run(args.toArray(String[]::new))).as(err.toString()).isZero();
+        return out.toString().split("\\R");
+    }
+
+    /** {@code rubble ARGS} exits 2 with {@code message} on standard error. */
+    private void refused(String message, String... args) {
+        assertThat(run(args)).as(String.join(" ", args)).isEqualTo(2);
+        assertThat(err.toString()).contains(message);
+    }
+
     private static java.util.List<String> assertDoesNotThrowRead(Path p) {
         try {
             return Files.readAllLines(p);
@@ -157,13 +163,8 @@ final class ShatterBenchCommandTest {
 
     @Test
     void benchShatterWithProxiesKeepsTheBreaksAndChangesTheMotion(@TempDir Path dir) {
-        assertThat(run("bench", "shatter", "--steps", "30", "--wall-sites", "2,2,2", "--wall-cache", dir.toString(),
-                "--budgets", "off")).as(err.toString()).isZero();
-        String hulls = out.toString().split("\\R")[0];
-        out.getBuffer().setLength(0);
-        assertThat(run("bench", "shatter", "--steps", "30", "--wall-sites", "2,2,2", "--wall-cache", dir.toString(),
-                "--budgets", "off", "--proxies", "sphere")).as(err.toString()).isZero();
-        String[] lines = out.toString().split("\\R");
+        String hulls = smallWall(dir, "30", "off")[0];
+        String[] lines = smallWall(dir, "30", "off", "--proxies", "sphere");
         // the same destruction (the explosion breaks every node, every leaf a body) ...
         assertThat(lines[0]).startsWith("scene=shatter steps=30 break_step=2 last_break_step=4 peak_active_pieces=8"
                 + " peak_step=4 peak_bodies=9 breaks=14 releases=14 deferred_left=0 throttled=0 ");
@@ -175,18 +176,14 @@ final class ShatterBenchCommandTest {
 
     @Test
     void benchProxiesRefusedWhereTheyDoNotApply() {
-        assertThat(run("bench", "shatter", "--proxies", "cone")).isEqualTo(2);
-        assertThat(err.toString()).contains("--proxies cone: shape 'cone' is not allowed; allowed: none, hull, box, sphere, capsule");
-        assertThat(run("bench", "shatter", "--proxies", "box:0")).isEqualTo(2);
-        assertThat(err.toString()).contains("--proxies box:0: maxSize '0' is not allowed; allowed: a relative size > 0");
-        assertThat(run("bench", "shatter", "--warmup", "-1")).isEqualTo(2);
-        assertThat(err.toString()).contains("--warmup -1 is not allowed; allowed: 0..100");
-        assertThat(run("bench", "wall", "--warmup", "1")).isEqualTo(2);
-        assertThat(err.toString()).contains("--warmup is not allowed with wall; allowed: shatter, ");
-        assertThat(run("bench", "pile", "--warmup", "101")).isEqualTo(2);
-        assertThat(err.toString()).contains("--warmup 101 is not allowed; allowed: 0..100");
-        assertThat(run("bench", "wall", "--proxies", "box")).isEqualTo(2);
-        assertThat(err.toString()).contains("--proxies box is not allowed with wall; allowed: shatter only");
+        refused("--proxies cone: shape 'cone' is not allowed; allowed: none, hull, box, sphere, capsule",
+                "bench", "shatter", "--proxies", "cone");
+        refused("--proxies box:0: maxSize '0' is not allowed; allowed: a relative size > 0",
+                "bench", "shatter", "--proxies", "box:0");
+        refused("--warmup -1 is not allowed; allowed: 0..100", "bench", "shatter", "--warmup", "-1");
+        refused("--warmup is not allowed with wall; allowed: shatter, ", "bench", "wall", "--warmup", "1");
+        refused("--warmup 101 is not allowed; allowed: 0..100", "bench", "pile", "--warmup", "101");
+        refused("--proxies box is not allowed with wall; allowed: shatter only", "bench", "wall", "--proxies", "box");
     }
 
     @Test
