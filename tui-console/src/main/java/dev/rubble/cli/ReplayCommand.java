@@ -104,7 +104,7 @@ final class ReplayCommand implements Callable<Integer> {
             if (hold != null) {
                 pb.holdUntilStep(hold);
             }
-            checkReleaseSteps();
+            checkReleaseSteps(pb.header().firstStep(), pb.lastRecordedStep());
             java.util.Set<String> known = knownIds(pb);
             for (ReleaseOption.Body r : releases) {
                 if (!known.contains(r.id())) {
@@ -173,37 +173,30 @@ final class ReplayCommand implements Callable<Integer> {
      * cursor ends) at most. {@code --release b@11} on a journal of steps 0..9 ran to the end, exit 0, "0 bodies
      * released", the release dropped without a word.
      */
-    private void checkReleaseSteps() {
-        if (releases.isEmpty() && regions.isEmpty() && pieces.isEmpty()) {
-            return;
-        }
-        long first = -1, last = -1;
-        try (dev.rubble.cache.journal.JournalReader r = dev.rubble.cache.journal.JournalReader.open(dir)) {
-            dev.rubble.cache.journal.StepRecord rec = new dev.rubble.cache.journal.StepRecord();
-            while (r.next(rec)) {
-                first = first < 0 ? rec.step : first;
-                last = rec.step;
-            }
-        }
-        List<String[]> asked = new ArrayList<>(); // option, value as given, step
+    private void checkReleaseSteps(long first, long last) {
+        List<Long> steps = new ArrayList<>();
+        List<String> what = new ArrayList<>();
         for (ReleaseOption.Body r : releases) {
-            asked.add(new String[] {"--release", r.id() + "@" + r.step(), Long.toString(r.step())});
+            steps.add(r.step());
+            what.add("--release " + r.id() + "@" + r.step());
         }
         for (ReleaseOption.Region r : regions) {
-            StringBuilder v = new StringBuilder();
-            for (double d : new double[] {r.min()[0], r.min()[1], r.min()[2], r.max()[0], r.max()[1], r.max()[2]}) {
-                v.append(v.length() == 0 ? "" : ",").append(d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d)
-                        : Double.toString(d));
+            steps.add(r.step());
+            StringBuilder v = new StringBuilder("--release-region ");
+            for (int c = 0; c < 6; c++) { // as given: whole numbers without ".0"
+                double d = c < 3 ? r.min()[c] : r.max()[c - 3];
+                v.append(c == 0 ? "" : ",").append(d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d));
             }
-            asked.add(new String[] {"--release-region", v + "@" + r.step(), Long.toString(r.step())});
+            what.add(v + "@" + r.step());
         }
         for (ReleaseOption.Piece r : pieces) {
-            asked.add(new String[] {"--release-piece", r.collection() + ":" + r.node() + "@" + r.step(), Long.toString(r.step())});
+            steps.add(r.step());
+            what.add("--release-piece " + r.collection() + ":" + r.node() + "@" + r.step());
         }
-        for (String[] a : asked) {
-            if (Long.parseLong(a[2]) > last + 1) {
-                throw new BadInputException(a[0] + " " + a[1] + ": the replay never reaches recorded step " + a[2] + " ("
-                        + (last < 0 ? "the journal records no steps" : "the journal records steps " + first + " to " + last)
+        for (int k = 0; k < steps.size(); k++) {
+            if (steps.get(k) > last + 1) {
+                throw new BadInputException(what.get(k) + ": the replay never reaches recorded step " + steps.get(k) + " ("
+                        + (last < first ? "the journal records no steps" : "the journal records steps " + first + " to " + last)
                         + "); allowed: a step up to " + (last + 1));
             }
         }

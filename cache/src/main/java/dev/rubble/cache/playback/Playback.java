@@ -689,6 +689,23 @@ public final class Playback implements AutoCloseable {
         return slot < driven.length && driven[slot] && bodies.isLive(slot);
     }
 
+    /** The journal's index, read once on first use (a seek or {@link #lastRecordedStep}). */
+    private PlaybackIndex index() {
+        if (index == null) {
+            index = PlaybackIndex.scan(reader, start, assets, reader.settings() != null ? reader.initialBodies() : null);
+        }
+        return index;
+    }
+
+    /**
+     * The journal's last recorded step (its first step - 1 when it records none), from the index a seek
+     * also uses, so the journal is read once for both.
+     * @return the last recorded step
+     */
+    public long lastRecordedStep() {
+        return index().lastStep;
+    }
+
     /**
      * Jumps to the state after recorded step {@code step}, forwards or backwards (issue 31, Deliver
      * 1), and places every driven body there (pose and removal scale). A seek backwards, or forwards
@@ -704,9 +721,7 @@ public final class Playback implements AutoCloseable {
      * @throws IllegalArgumentException when the journal has no such step
      */
     public void seek(long step) {
-        if (index == null) {
-            index = PlaybackIndex.scan(reader, start, assets, reader.settings() != null ? reader.initialBodies() : null);
-        }
+        index();
         long first = reader.header().firstStep();
         if (step > index.lastStep) {
             throw new IllegalArgumentException("--from " + step + " is past the journal's last step " + index.lastStep);
