@@ -59,14 +59,20 @@ public final class ScenarioWorld {
     public static ScenarioWorld create(Scenario scenario, Stages stages, Map<String, String> overrides, int threads,
                                        CollectionCache cache) {
         Objects.requireNonNull(scenario, "scenario is null");
-        var settings = scenario.settings();
-        if (threads > 0) {
-            settings = settings.withThreads(threads);
-        }
+        return create(scenario, stages, settings(scenario.settings(), overrides, threads), null, cache);
+    }
+
+    /**
+     * {@code base} with the command line's stage choices ({@code --set FAMILY=NAME}, applied in name order)
+     * and {@code threads} (0: {@code base}'s own): the settings {@link #create} builds a world with.
+     */
+    public static dev.rubble.core.step.WorldSettings settings(dev.rubble.core.step.WorldSettings base,
+                                                               Map<String, String> overrides, int threads) {
+        var settings = threads > 0 ? base.withThreads(threads) : base;
         for (Map.Entry<String, String> e : new TreeMap<>(overrides).entrySet()) {
             settings = settings.withStage(e.getKey(), e.getValue());
         }
-        return create(scenario, stages, settings, null, cache);
+        return settings;
     }
 
     /**

@@ -158,8 +158,8 @@ final class BenchCommand implements Callable<Integer> {
                     ShatterBenchRun.proxies(proxies);
                 }
             }
-            jitWarmUp(BenchScenes.settings(), plugins.load(), RunCommand.parseSets(sets),
-                    ThreadCounts.list("--threads", threadList).get(0), spec.commandLine().getOut());
+            jitWarmup.run(plugins.load(), ScenarioWorld.settings(BenchScenes.settings(), RunCommand.parseSets(sets),
+                    ThreadCounts.list("--threads", threadList).get(0)), spec.commandLine().getOut());
         }
         if ("wall".equals(scene)) {
             return WallBenchRun.run(this);
@@ -205,19 +205,6 @@ final class BenchCommand implements Callable<Integer> {
             sw.world().narrowphaseStage().setContactCache(false);
         }
         return sw;
-    }
-
-    /**
-     * {@code --jit-warmup}: throw-away worlds with the scene's settings, stage choices and first thread
-     * count, before anything is measured; prints a {@code jit_warmup} line when it ran.
-     */
-    private void jitWarmUp(dev.rubble.core.step.WorldSettings base, Stages stages, Map<String, String> overrides,
-                           int threadCount, PrintWriter out) {
-        var settings = base.withThreads(threadCount);
-        for (Map.Entry<String, String> e : new TreeMap<>(overrides).entrySet()) {
-            settings = settings.withStage(e.getKey(), e.getValue());
-        }
-        jitWarmup.run(stages, settings, out);
     }
 
     /** {@code --cap-seconds} in nanoseconds (no cap: the largest long). */

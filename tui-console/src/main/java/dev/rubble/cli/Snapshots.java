@@ -13,7 +13,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * {@code rubble run --snapshot-at N --snapshot FILE} and {@code rubble run SCENARIO --restore FILE}
@@ -74,10 +73,7 @@ final class Snapshots {
             throw new BadInputException("--restore " + file + " is a snapshot of scenario '" + snap.origin()
                     + "', not of '" + scenario.name() + "'");
         }
-        WorldSettings settings = scenario.settings();
-        for (Map.Entry<String, String> e : new TreeMap<>(overrides).entrySet()) {
-            settings = settings.withStage(e.getKey(), e.getValue());
-        }
+        WorldSettings settings = ScenarioWorld.settings(scenario.settings(), overrides, 0);
         String diff = snap.settingsDifference(settings);
         if (diff != null) {
             throw new BadInputException("--restore " + file + " was saved with other settings than this run: " + diff);
