@@ -1232,11 +1232,7 @@ public final class ContactSolver {
 
     /** Adds this sub-step's impulses to the per-step totals (end of every sub-step). */
     public void endSubStep() {
-        if (serialSolve) {
-            endTask.run(0, pointsPrepared);
-        } else {
-            run(0, pointsPrepared, endTask, 256);
-        }
+        run(0, pointsPrepared, endTask, 256);
         subStep++;
     }
 
@@ -1438,27 +1434,19 @@ public final class ContactSolver {
 
     /** {@code task} over the solver bodies {@code [1, bodyCount)} (body 0, the fixed body, is never written). */
     private void forBodies(RangeTask task) {
-        if (serialSolve) {
-            task.run(1, bodyCount);
-        } else {
-            run(1, bodyCount, task, 64);
-        }
+        run(1, bodyCount, task, 64);
     }
 
     /** {@code task} over every solved manifold, in any order (items independent of each other). */
     private void forManifolds(RangeTask task) {
-        if (serialSolve) {
-            task.run(0, activeCount);
-        } else {
-            run(0, activeCount, task, 16);
-        }
+        run(0, activeCount, task, 16);
     }
 
     /**
      * Whether every group of this step's colouring is serial (a scene whose levels are all smaller than
      * {@link ConstraintColoring#SERIAL_LEVEL}, such as the 20-row pyramid): then every pass runs on the
-     * calling thread, and so do the per-manifold and per-body stages around them ({@link #forManifolds},
-     * {@link #forBodies}, prepare's bodies and order). Split across the workers, they wrote the rows and
+     * calling thread, and so do the per-manifold, per-body and per-point stages around them (every
+     * {@link #run}, and prepare's bodies and order). Split across the workers, they wrote the rows and
      * velocities the serial passes then read into another core's cache, and paid a hand-off each: the
      * pyramid stepped 5-18 % slower at 2 threads than at 1 (docs/benchmarks.md, twelfth session). Which
      * thread runs an item changes no bit, so the result is the same.
@@ -1519,7 +1507,7 @@ public final class ContactSolver {
         if (n <= 0) {
             return;
         }
-        int block = dispatchBlock(n, minBlock);
+        int block = serialSolve ? n : dispatchBlock(n, minBlock); // an all-serial step stays on this thread (allSerial)
         if (block >= n) {
             task.run(lo, hi);
             return;
