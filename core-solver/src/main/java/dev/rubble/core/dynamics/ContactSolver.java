@@ -210,6 +210,10 @@ public final class ContactSolver {
     private int activeCount;
     private int[] active = new int[0];       // store index
     private int[] byColour = new int[0];     // the solved index of the j-th manifold of the colouring's order
+    private int[] perm = new int[0];         // per colour position: orderSegments' working order
+    private int[] placeBucket = new int[0];  // per colour position: the thread whose share it is in (byPlace)
+    private int spreadAxis;                  // the axis the step's dynamic bodies spread the most along
+    private double spreadLoX, spreadLoY, spreadLoZ, spreadHiX, spreadHiY, spreadHiZ;
     private int[] ia = new int[0], ib = new int[0], pointBase = new int[0], points = new int[0];
     private boolean[] bouncing = new boolean[0]; // a point of the manifold bounced this step (BOUNCE_SWEEPS)
     private double[] man = new double[0];
@@ -388,7 +392,15 @@ public final class ContactSolver {
         if (activeOf.length < contacts.size()) {
             activeOf = new int[Math.max(contacts.size(), activeOf.length * 2)];
         }
+        spreadLoX = spreadLoY = spreadLoZ = Double.POSITIVE_INFINITY;
+        spreadHiX = spreadHiY = spreadHiZ = Double.NEGATIVE_INFINITY;
         int candidates = gatherCandidates(contacts);
+        double ex = spreadHiX - spreadLoX, ey = spreadHiY - spreadLoY, ez = spreadHiZ - spreadLoZ;
+        spreadAxis = spreadAxis(ex, ey, ez);
+        if (executor.threads() > 1 && candidates >= PLACE_MIN_MANIFOLDS) {
+            numberByPlace(candidates, spreadAxis == 0 ? spreadLoX : spreadAxis == 1 ? spreadLoY : spreadLoZ,
+                    spreadAxis == 0 ? ex : spreadAxis == 1 ? ey : ez);
+        }
         coloring.color(candA, candB, candidates, bodyCount, invMass);
         serialSolve = allSerial(coloring);
         solves = 0;
@@ -405,6 +417,7 @@ public final class ContactSolver {
         }
         int pts = pointBases(candidates);
         activeCount = candidates;
+        ownership();
         ensurePoints(pts);
         pointsPrepared = pts;
         warm = 1.0 / subSteps;
@@ -455,10 +468,17 @@ public final class ContactSolver {
                 addSegment(lo, hi, true);
                 continue;
             }
-            int chunk = dispatchBlock(hi - lo, 16);
-            for (int clo = lo; clo < hi; clo += chunk) {
-                addSegment(clo, Math.min(hi, clo + chunk), false);
+            addSegment(lo, hi, false);
+            int n = hi - lo;
+            if (dispatchBlock(n, 16) < n) {
+                // split across the threads by place (byPlace), each thread's share in parts
+                segParts[segCount - 1] = Math.max(1, Math.min(BLOCKS_PER_THREAD, n / (executor.threads() * 16)));
             }
+        }
+        int cuts = segCount * (executor.threads() + 1);
+        if (segCut.length < cuts) {
+            segCut = new int[Math.max(cuts, 2 * segCut.length)];
+            segFill = new int[segCut.length];
         }
     }
 
@@ -467,13 +487,19 @@ public final class ContactSolver {
             segLo = Arrays.copyOf(segLo, 2 * segCount);
             segHi = Arrays.copyOf(segHi, 2 * segCount);
             segSerial = Arrays.copyOf(segSerial, 2 * segCount);
+            segParts = Arrays.copyOf(segParts, 2 * segCount);
         }
         segLo[segCount] = lo;
         segHi[segCount] = hi;
+        segParts[segCount] = 0;
         segSerial[segCount++] = serialGroup;
     }
 
-    private int[] segLo = new int[64], segHi = new int[64];
+    // per segment (one per group of the colouring): its first and end colour position, whether it is a
+    // serial group, and for a colour cut by place the parts each thread's share is run in (0: not cut);
+    // segCut[k * (threads + 1) + t]: where thread t's share of segment k begins (byPlace)
+    private int[] segLo = new int[64], segHi = new int[64], segParts = new int[64], segCut = new int[0],
+            segFill = new int[0];
     private boolean[] segSerial = new boolean[64];
     private int segCount;
     private final RangeTask orderTask = this::orderSegments;
@@ -484,34 +510,24 @@ public final class ContactSolver {
     /** Segments {@code [from, to)}: their solve order ({@code byColour}), then their manifolds placed in it. */
     private void orderSegments(int from, int to) {
         final int[] order = coloring.order();
-        final ContactStore contacts = c;
         for (int k = from; k < to; k++) {
             int lo = segLo[k], hi = segHi[k];
             if (segSerial[k]) {
                 for (int j = lo; j < hi; j++) {
                     byColour[j] = j; // a serial group is solved in the given order: it carries support (SERIAL_LEVEL)
                 }
-            } else {
+            } else if (segParts[k] == 0) {
                 // a colour's manifolds share no written body, so the order within it changes no bit of the
                 // result (the parallel blocks rely on the same): by point count, most first, stable, so
                 // that the passes' loops over a manifold's points run the same trip count again and again
                 // (fewer mispredicted loop exits) and the normal-only pass skips its one-point manifolds
                 // in one run (issue 27 item 2, docs/benchmarks.md "Colours by point count")
-                // On several threads, by point count within each of the blocks the colour is dispatched in
-                // (the same cut as run()'s), not across the whole colour: a block stays a run of the store
-                // order (sorted by body pair), so each thread's range of blocks covers its own part of the
-                // scene in every colour and pass, and the bodies it writes stay in its core's cache
-                // (issue 26: sorted across the colour, a thread's range was the colour's many-point
-                // manifolds from everywhere, and a body's velocities moved between the cores from colour
-                // to colour). One thread: one block, as before.
-                int i = lo;
-                for (int pc = P; pc >= 1; pc--) {
-                    for (int j = lo; j < hi; j++) {
-                        if (contacts.pointCount[candM[order[j]]] == pc) {
-                            byColour[j] = i++;
-                        }
-                    }
+                for (int j = lo; j < hi; j++) {
+                    perm[j] = j;
                 }
+                byPointCount(lo, hi, lo);
+            } else {
+                byPlace(k, lo, hi, order);
             }
             // the segment's manifolds in solve order (byColour maps the segment onto itself)
             for (int j = lo; j < hi; j++) {
@@ -522,12 +538,183 @@ public final class ContactSolver {
                 activeOf[m] = i;
                 ia[i] = candA[kk];
                 ib[i] = candB[kk];
-                points[i] = contacts.pointCount[m];
+                points[i] = c.pointCount[m];
                 capOf[i] = Double.POSITIVE_INFINITY; // issue 22: uncapped unless capNormalImpulse says otherwise
                 bouncing[i] = false;
             }
         }
     }
+
+    /**
+     * The colour positions {@code perm[from .. to)} solved as {@code first, first + 1, ..}: by point
+     * count, most first, stable (sets their {@code byColour}).
+     */
+    private void byPointCount(int from, int to, int first) {
+        final int[] order = coloring.order(), pm = perm;
+        int i = first;
+        for (int pc = P; pc >= 1; pc--) {
+            for (int p = from; p < to; p++) {
+                int j = pm[p];
+                if (c.pointCount[candM[order[j]]] == pc) {
+                    byColour[j] = i++;
+                }
+            }
+        }
+    }
+
+    /**
+     * The axis {@link #numberByPlace} numbers the bodies along: of the two axes across gravity (all three
+     * without gravity), the one the dynamic bodies spread the most along. Not up: the colouring's levels
+     * are layers along gravity and a phase's colour holds levels 8 apart, so cut by height a colour's
+     * halves were its lower and its upper levels, and a level alone in its colour was cut at random
+     * (twelve-box columns: 29 % of body reads on the other thread). NaN extents: some axis; any is correct.
+     */
+    private int spreadAxis(double ex, double ey, double ez) {
+        double gx = Math.abs(gravityX), gy = Math.abs(gravityY), gz = Math.abs(gravityZ);
+        int up = gx == 0 && gy == 0 && gz == 0 ? -1 : gx >= gy && gx >= gz ? 0 : gy >= gz ? 1 : 2;
+        if (up == 0) {
+            return ey >= ez ? 1 : 2;
+        }
+        if (up == 1) {
+            return ex >= ez ? 0 : 2;
+        }
+        if (up == 2) {
+            return ex >= ey ? 0 : 1;
+        }
+        return ex >= ey && ex >= ez ? 0 : ey >= ez ? 1 : 2;
+    }
+
+    /** Solved manifolds from which a step on several threads numbers its solver bodies by place ({@link #numberByPlace}). */
+    static final int PLACE_MIN_MANIFOLDS = 256;
+
+    /**
+     * Numbers this step's solver bodies {@code 1 .. bodyCount} in the order of their place along the
+     * {@link #spreadAxis} (from {@code lo}, over {@code extent}; 1 024 bins, first use within a bin), and
+     * renames them in the candidates. On several threads (issue 26): {@link #byPlace} cuts each colour
+     * by place, and the per-body stages cut the bodies by number, so each thread writes one run of
+     * {@code vel} (six doubles a body, 1.33 bodies a cache line). Numbered in store order, two bodies of one
+     * cache line were often written by different threads: a line moved between the cores every
+     * tenth body read of a pass even after the colours were cut by place. Which number a body has changes
+     * no bit of the result (the colouring and every sum are in constraint order).
+     */
+    private void numberByPlace(int candidates, double lo, double extent) {
+        final int n = bodyCount;
+        final int bins = Math.min(1024, n);
+        final double[] pos = spreadAxis == 0 ? b.px : spreadAxis == 1 ? b.py : b.pz;
+        if (binStart.length < bins + 1) {
+            binStart = new int[bins + 1];
+        }
+        if (renumber.length < n) {
+            int cap = Math.max(n, 2 * renumber.length);
+            renumber = new int[cap];
+            slotScratch = new int[cap];
+            massScratch = new double[cap];
+            writesScratch = new boolean[cap];
+        }
+        final int[] start = binStart, to = renumber;
+        Arrays.fill(start, 0, bins + 1, 0);
+        final double scale = extent > 0 && extent < Double.POSITIVE_INFINITY ? bins / extent : 0;
+        for (int i = 1; i < n; i++) {
+            double t = (pos[slotOf[i]] - lo) * scale;
+            int bin = t >= bins ? bins - 1 : t > 0 ? (int) t : 0; // not-written bodies may lie outside; NaN: bin 0
+            to[i] = bin;
+            start[bin + 1]++;
+        }
+        for (int k = 0; k < bins; k++) {
+            start[k + 1] += start[k];
+        }
+        for (int i = 1; i < n; i++) {
+            to[i] = 1 + start[to[i]]++;
+        }
+        final int[] slots = slotScratch;
+        final double[] masses = massScratch;
+        final boolean[] writes = writesScratch;
+        for (int i = 1; i < n; i++) {
+            int k = to[i];
+            slots[k] = slotOf[i];
+            masses[k] = invMass[i];
+            writes[k] = writesBack[i];
+        }
+        for (int k = 1; k < n; k++) {
+            slotOf[k] = slots[k];
+            invMass[k] = masses[k];
+            writesBack[k] = writes[k];
+            solverIndex[slots[k]] = k;
+        }
+        to[0] = 0;
+        for (int q = 0; q < candidates; q++) {
+            candA[q] = to[candA[q]];
+            candB[q] = to[candB[q]];
+        }
+    }
+
+    private int[] binStart = new int[0], renumber = new int[0], slotScratch = new int[0];
+    private double[] massScratch = new double[0];
+    private boolean[] writesScratch = new boolean[0];
+
+    /**
+     * The solve order of colour (segment) {@code k}, {@code [lo, hi)}, on several threads (issue 26): cut
+     * by place into one share per thread. The solver bodies are numbered by place ({@link
+     * #numberByPlace}); a manifold's place is the middle of the numbers of the bodies it writes, and
+     * thread {@code t} takes the manifolds placed in the {@code t}-th of {@code threads} equal stretches of
+     * the numbers, the same stretch in every colour ({@code segCut}; {@link #forColours} runs each share
+     * in {@code segParts} parts, a thread's own first, and a thread done early takes parts from the back
+     * of another's share, next to its own). So a thread writes the same part of the scene in every colour
+     * of a pass, and a body's velocities move between the cores only near the cuts. Cut in store order
+     * into equal blocks (sorted by body pair), a quarter of the pile's body reads found the body last
+     * written by the other thread in an earlier colour (docs/benchmarks.md, "thirteenth session"). Within
+     * a part, by point count as above. The order within a colour changes no bit of the result.
+     */
+    private void byPlace(int k, int lo, int hi, int[] order) {
+        final int threads = executor.threads();
+        final int[] pm = perm, bucketOf = placeBucket;
+        final long span = bodyCount - 1; // the numbers 1 .. bodyCount - 1
+        final int co = k * (threads + 1);
+        final int[] cut = segCut;
+        for (int t = 0; t <= threads; t++) {
+            cut[co + t] = 0;
+        }
+        for (int j = lo; j < hi; j++) {
+            int kk = order[j];
+            int sa = candA[kk], sb = candB[kk];
+            boolean wa = writesBack[sa], wb = writesBack[sb];
+            long twice = wa && wb ? (long) sa + sb : 2L * (wa ? sa : sb); // twice the place, in numbers
+            // the stretch t with 1 + span t / threads <= place < 1 + span (t + 1) / threads
+            int t = (int) Math.min(threads - 1, Math.max(0, (twice - 2) * threads / (2 * Math.max(1, span))));
+            bucketOf[j] = t;
+            cut[co + t + 1]++;
+        }
+        for (int t = 0; t < threads; t++) {
+            cut[co + t + 1] += cut[co + t];
+        }
+        // stable by bucket: perm[lo + cut[t] ..] holds thread t's colour positions, in colour order
+        final int[] fill = segFill;
+        for (int t = 0; t < threads; t++) {
+            fill[co + t] = lo + cut[co + t];
+        }
+        for (int j = lo; j < hi; j++) {
+            pm[fill[co + bucketOf[j]]++] = j;
+        }
+        final int parts = segParts[k];
+        for (int t = 0; t < threads; t++) {
+            int a = lo + cut[co + t], len = cut[co + t + 1] - cut[co + t];
+            cut[co + t] = a;
+            for (int p = 0; p < parts; p++) {
+                int from = a + (int) ((long) len * p / parts), to = a + (int) ((long) len * (p + 1) / parts);
+                byPointCount(from, to, from);
+            }
+        }
+        cut[co + threads] = hi;
+    }
+
+    /** The stretch of colour (segment) {@code k}'s share of thread {@code t} that its part {@code p} covers: [lo, hi) packed in a long. */
+    private long part(int k, int t, int p) {
+        int threads = executor.threads(), co = k * (threads + 1), parts = segParts[k];
+        int a = segCut[co + t], len = segCut[co + t + 1] - a;
+        int from = a + (int) ((long) len * p / parts), to = a + (int) ((long) len * (p + 1) / parts);
+        return (long) from << 32 | to;
+    }
+
 
     /** The block size {@link #run} dispatches {@code n} items in (see {@link StepExecutor#splitBlock}). */
     private int dispatchBlock(int n, int minBlock) {
@@ -749,6 +936,15 @@ public final class ContactSolver {
         boolean dyn = awakeDynamic(s);
         writesBack[i] = dyn;
         invMass[i] = dyn ? b.invMass[s] : 0;
+        if (dyn) {
+            double x = b.px[s], y = b.py[s], z = b.pz[s];
+            spreadLoX = Math.min(spreadLoX, x);
+            spreadHiX = Math.max(spreadHiX, x);
+            spreadLoY = Math.min(spreadLoY, y);
+            spreadHiY = Math.max(spreadHiY, y);
+            spreadLoZ = Math.min(spreadLoZ, z);
+            spreadHiZ = Math.max(spreadHiZ, z);
+        }
         return i;
     }
 
@@ -1437,9 +1633,184 @@ public final class ContactSolver {
         run(1, bodyCount, task, 64);
     }
 
-    /** {@code task} over every solved manifold, in any order (items independent of each other). */
+    /**
+     * {@code task} over every solved manifold, in any order (items independent of each other). On several
+     * threads, when the colours are cut by place ({@link #ownership}), each thread takes the manifolds it
+     * solves in the passes: the rows prepare writes, and the impulses the passes leave, stay in that core's
+     * cache (cut into equal halves of the solve order, thread 0 prepared the first colours whole and the
+     * passes then read half of their rows from the other core).
+     */
     private void forManifolds(RangeTask task) {
-        run(0, activeCount, task, 16);
+        if (!owned) {
+            run(0, activeCount, task, 16);
+            return;
+        }
+        current = task;
+        executor.run(ownThreads * OWN_PARTS, 1, ownedTask);
+    }
+
+    /** Blocks per thread of a {@link #forManifolds} that follows the colours' ranges (a late thread's are taken over). */
+    private static final int OWN_PARTS = 4;
+    // per thread t: the solved manifolds it takes in forManifolds, runs [ownLo[r], ownHi[r]) for r in
+    // [ownFirst[t], ownFirst[t + 1]), ownCount[t] of them in all
+    private int[] ownLo = new int[64], ownHi = new int[64], ownFirst = new int[3], ownCount = new int[2],
+            ownCursor = new int[2];
+    // ownership's runs in the order made: thread, first and end solved manifold
+    private int[] ownThread = new int[64], runLo = new int[64], runHi = new int[64];
+    private int ownThreads;
+    private boolean owned;
+    private final RangeTask ownedTask = (lo, hi) -> {
+        for (int v = lo; v < hi; v++) {
+            int t = v / OWN_PARTS, part = v % OWN_PARTS;
+            long len = ownCount[t];
+            int from = (int) (len * part / OWN_PARTS), to = (int) (len * (part + 1) / OWN_PARTS);
+            // the part's stretch [from, to) of the thread's manifolds, run by run
+            int at = 0;
+            for (int r = ownFirst[t], e = ownFirst[t + 1]; r < e && at < to; r++) {
+                int rl = ownLo[r], n = ownHi[r] - rl;
+                int a = Math.max(from, at), z = Math.min(to, at + n);
+                if (a < z) {
+                    current.run(rl + a - at, rl + z - at);
+                }
+                at += n;
+            }
+        }
+    };
+
+    /**
+     * Which thread takes which solved manifolds in {@link #forManifolds}: in every colour cut by place,
+     * each thread its own share ({@link #byPlace}); the colours run on one thread
+     * (serial groups, single blocks) shared out so that each thread takes as many manifolds as the
+     * others, thread 0 (the caller, which solves them) first. Off for one thread and for an all-serial
+     * step.
+     */
+    private void ownership() {
+        final int threads = executor.threads();
+        owned = false;
+        if (serialSolve || threads < 2 || activeCount == 0) {
+            return;
+        }
+        if (ownFirst.length < threads + 1) {
+            ownFirst = new int[threads + 1];
+            ownCount = new int[threads];
+        }
+        Arrays.fill(ownCount, 0, threads, 0);
+        boolean anySplit = false;
+        for (int k = 0; k < segCount; k++) {
+            if (segParts[k] == 0) {
+                continue;
+            }
+            anySplit = true;
+            for (int t = 0, co = k * (threads + 1); t < threads; t++) {
+                ownCount[t] += segCut[co + t + 1] - segCut[co + t];
+            }
+        }
+        if (!anySplit) {
+            return;
+        }
+        long target = ((long) activeCount + threads - 1) / threads;
+        int runs = 0, u = 0;
+        long room = target - ownCount[0];
+        for (int k = 0; k < segCount; k++) {
+            int lo = segLo[k], hi = segHi[k];
+            if (segParts[k] != 0) {
+                for (int t = 0, co = k * (threads + 1); t < threads; t++) {
+                    int a = segCut[co + t], z = segCut[co + t + 1];
+                    if (a < z) {
+                        runs = addRun(runs, t, a, z);
+                    }
+                }
+                continue;
+            }
+            // a colour run on one thread: to the threads below their share, in order
+            for (int a = lo; a < hi; ) {
+                while (room <= 0 && u < threads - 1) {
+                    u++;
+                    room = target - ownCount[u];
+                }
+                int z = u == threads - 1 ? hi : (int) Math.min(hi, a + room);
+                runs = addRun(runs, u, a, z);
+                ownCount[u] += z - a;
+                room -= z - a;
+                a = z;
+            }
+        }
+        // the runs by thread, in the order made (a counting sort)
+        Arrays.fill(ownFirst, 0, threads + 1, 0);
+        for (int r = 0; r < runs; r++) {
+            ownFirst[ownThread[r] + 1]++;
+        }
+        for (int t = 0; t < threads; t++) {
+            ownFirst[t + 1] += ownFirst[t];
+        }
+        if (ownLo.length < runs) {
+            ownLo = new int[runLo.length];
+            ownHi = new int[runLo.length];
+        }
+        if (ownCursor.length < threads) {
+            ownCursor = new int[threads];
+        }
+        System.arraycopy(ownFirst, 0, ownCursor, 0, threads);
+        for (int r = 0; r < runs; r++) {
+            int at = ownCursor[ownThread[r]]++;
+            ownLo[at] = runLo[r];
+            ownHi[at] = runHi[r];
+        }
+        ownThreads = threads;
+        owned = true;
+    }
+
+    /**
+     * Of this step's body reads in one pass over the colours, the share that finds the body last written
+     * by another thread in the same pass (a body's velocities moving between the cores), were each thread
+     * to solve exactly its own share of each colour (no part taken over). A diagnostic for
+     * the solve order's cut by place ({@link #byPlace}; tests and the stage-balance harness); 0 on one
+     * thread. Allocates.
+     */
+    double sharedBodyReads() {
+        final int threads = executor.threads();
+        final ConstraintColoring col = coloring;
+        int[] last = new int[bodyCount];
+        Arrays.fill(last, -1);
+        long reads = 0, shared = 0;
+        for (int pass = 0; pass < 2; pass++) { // the second pass: each body's writer is the first pass's
+            reads = shared = 0;
+            for (int g = 0, e = col.groups(); g < e; g++) {
+                int lo = col.start(g), hi = col.start(g + 1);
+                boolean cut = segParts[g] != 0 && !serialSolve;
+                for (int i = lo; i < hi; i++) {
+                    int t = 0;
+                    if (cut) {
+                        while (t + 1 < threads && i >= segCut[g * (threads + 1) + t + 1]) {
+                            t++;
+                        }
+                    }
+                    for (int body : new int[] {ia[i], ib[i]}) {
+                        if (body == 0 || !writesBack[body]) {
+                            continue;
+                        }
+                        reads++;
+                        if (last[body] >= 0 && last[body] != t) {
+                            shared++;
+                        }
+                        last[body] = t;
+                    }
+                }
+            }
+        }
+        return reads == 0 ? 0 : (double) shared / reads;
+    }
+
+    private int addRun(int runs, int t, int lo, int hi) {
+        if (runs == runLo.length) {
+            ownThread = Arrays.copyOf(ownThread, 2 * runs);
+            runLo = Arrays.copyOf(runLo, 2 * runs);
+            runHi = Arrays.copyOf(runHi, 2 * runs);
+        }
+        ownThread[runs] = t;
+        runLo[runs] = lo;
+        runHi[runs] = hi;
+        return runs + 1;
     }
 
     /**
@@ -1489,10 +1860,28 @@ public final class ContactSolver {
         int lo = col.start(g), hi = col.start(g + 1);
         if (col.serial(g)) {
             task.run(lo, hi);
+        } else if (segParts[g] != 0 && !serialSolve) {
+            // cut by place (byPlace): part v is thread v / parts's part v % parts; each thread starts on its own
+            current = task;
+            placed = g;
+            executor.run(executor.threads() * segParts[g], 1, placedTask);
         } else {
             run(lo, hi, task, 16);
         }
     }
+
+    /** The group {@link #placedTask} runs the parts of. */
+    private int placed;
+    private final RangeTask placedTask = (lo, hi) -> {
+        final int g = placed, parts = segParts[g];
+        for (int v = lo; v < hi; v++) {
+            long r = part(g, v / parts, v % parts);
+            int from = (int) (r >>> 32), to = (int) r;
+            if (from < to) {
+                current.run(from, to);
+            }
+        }
+    };
 
     /**
      * Blocks per thread of a parallel stage (at least the stage's smallest block each): the last block
@@ -1530,6 +1919,8 @@ public final class ContactSolver {
             // prepare rewrites these, but the step's later stages may still read this step's (so copy)
             active = Arrays.copyOf(active, manifolds);
             byColour = Arrays.copyOf(byColour, manifolds);
+            perm = new int[manifolds]; // orderSegments' scratch
+            placeBucket = new int[manifolds];
             candM = Arrays.copyOf(candM, manifolds);
             candA = Arrays.copyOf(candA, manifolds);
             candB = Arrays.copyOf(candB, manifolds);
@@ -1578,6 +1969,8 @@ public final class ContactSolver {
         int cap = Math.max(n, active.length * 2);
         active = new int[cap];
         byColour = new int[cap];
+        perm = new int[cap];
+        placeBucket = new int[cap];
         candM = new int[cap];
         candA = new int[cap];
         candB = new int[cap];
