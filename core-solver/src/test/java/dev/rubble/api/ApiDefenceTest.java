@@ -1,0 +1,68 @@
+package dev.rubble.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.Sphere;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a careless or hostile embedder does to the public API: every refused call names the
+ * parameter, the value and what is allowed, and leaves the world stepping as if it had not been
+ * made; every accepted call keeps the bodies finite.
+ */
+final class ApiDefenceTest {
+    private static final BodySpec BALL = BodySpec.dynamic(new Sphere(0.5)).withPosition(new Vector3d(0, 2, 0));
+
+    /** A world with a ground box (top face y = 0) and two balls; the balls' ids are returned in {@code ids}. */
+    private static PhysicsWorld world(BodyId[] ids) {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        w.addBody(BodySpec.fixed(new Box(10, 0.5, 10)).withPosition(new Vector3d(0, -0.5, 0)));
+        ids[0] = w.addBody(BALL);
+        ids[1] = w.addBody(BALL.withPosition(new Vector3d(1.5, 2, 0)));
+        return w;
+    }
+
+    @Test
+    void writesToABodyRemovedEarlierInTheSameStepAreDroppedAndTheWorldStepsOn() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld reference = world(ids);
+        reference.removeBody(ids[0]);
+        reference.step(30);
+
+        PhysicsWorld w = world(ids);
+        BodyId gone = ids[0], other = ids[1];
+        w.removeBody(gone);
+        // each of these was accepted: the body is live until the step applies the removal
+        w.applyImpulse(gone, new Vector3d(0, 5, 0));
+        w.setVelocity(gone, new Vector3d(1, 0, 0), new Vector3d());
+        w.setPose(gone, new Vector3d(0, 3, 0), new Quaterniond());
+        w.applyForce(gone, new Vector3d(0, 10, 0));
+        w.applyTorque(gone, new Vector3d(0, 10, 0));
+        w.setCollisionFilter(gone, 2, 2);
+        w.setIgnoreCollision(gone, other, true);
+        w.setBodyEvents(gone, EventKind.HIT);
+        w.removeBody(gone);
+        w.step(30);
+
+        assertThat(w.contains(gone)).isFalse();
+        assertThat(w.bodyCount()).isEqualTo(reference.bodyCount());
+        assertThat(w.stateHash()).isEqualTo(reference.stateHash());
+    }
+
+    @Test
+    void aConstraintToABodyRemovedEarlierInTheSameStepIsNeverCreatedAndTheWorldStepsOn() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld w = world(ids);
+        w.removeBody(ids[1]);
+        ConstraintId joint = w.addConstraint(ids[0], ids[1], ConstraintSpec.ball(new Vector3d(0.75, 2, 0)));
+        w.step(2);
+
+        assertThat(w.stepIndex()).isEqualTo(2);
+        assertThat(w.contains(joint)).isFalse();
+        assertThat(w.constraintCount()).isZero();
+    }
+}
