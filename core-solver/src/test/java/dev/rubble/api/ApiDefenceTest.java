@@ -65,4 +65,28 @@ final class ApiDefenceTest {
         assertThat(w.contains(joint)).isFalse();
         assertThat(w.constraintCount()).isZero();
     }
+
+    @Test
+    void aDynamicBodyWhoseShapeAndDensityGiveNoUsableMassIsRefusedNamingItsMass() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld reference = world(ids);
+        reference.step(30);
+        PhysicsWorld w = world(ids);
+        // each value is allowed on its own; together the mass underflows to 0 or overflows to infinity
+        BodySpec[] nonsense = {
+            BodySpec.dynamic(new Box(1e-300, 1e-300, 1e-300)),
+            BodySpec.dynamic(new Sphere(1e200)),
+            BodySpec.dynamic(new Sphere(0.5)).withMass(Double.MIN_VALUE),
+            BodySpec.dynamic(new Sphere(0.5)).withDensity(Double.MIN_VALUE),
+            BodySpec.dynamic(new Sphere(1e-300)).withMass(1),
+        };
+        for (BodySpec spec : nonsense) {
+            assertThatThrownBy(() -> w.addBody(spec)).as(spec.toString())
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("mass = ").hasMessageContaining("allowed: ");
+        }
+        w.step(30);
+        assertThat(w.bodyCount()).isEqualTo(reference.bodyCount());
+        assertThat(w.stateHash()).isEqualTo(reference.stateHash());
+    }
 }
