@@ -797,6 +797,15 @@ public final class PhysicsWorld {
         }
     }
 
+    /** A query shape's orientation: finite and non-zero (it is normalised), as for {@link #setPose}. */
+    private static void rotation(String what, Quaterniondc q) {
+        double len2 = q.x() * q.x() + q.y() * q.y() + q.z() * q.z() + q.w() * q.w();
+        if (!Double.isFinite(len2) || len2 < 1e-12) {
+            throw new IllegalArgumentException(what + " = [" + q.x() + ", " + q.y() + ", " + q.z() + ", " + q.w()
+                    + "]; allowed: a finite, non-zero quaternion [x, y, z, w]");
+        }
+    }
+
     // ---- scene queries --------------------------------------------------------------------------
 
     /**
@@ -834,7 +843,7 @@ public final class PhysicsWorld {
      * overlapping). Returns whether something was hit.
      * @param shape the convex shape to sweep (sphere, box, capsule or convex hull)
      * @param position the start position, metres, world frame
-     * @param orientation the shape's orientation, kept along the sweep
+     * @param orientation the shape's orientation, kept along the sweep (finite, non-zero; normalised)
      * @param translation the sweep's displacement, metres, world frame
      * @param dest receives the body, fraction, point and normal of the first touch
      * @return true when a body was touched
@@ -847,6 +856,7 @@ public final class PhysicsWorld {
         Objects.requireNonNull(dest, "dest is null");
         finite("cast position", position);
         finite("cast translation", translation);
+        rotation("cast orientation", orientation);
         if (!world.queries().shapeCast(shape, position.x(), position.y(), position.z(), orientation.x(),
                 orientation.y(), orientation.z(), orientation.w(), translation.x(), translation.y(), translation.z(),
                 BodyStore.ALL_LAYERS, hit)) {
@@ -862,7 +872,7 @@ public final class PhysicsWorld {
      * {@code dest}, adds them in slot order and returns how many.
      * @param shape the shape to test
      * @param position its position, metres, world frame
-     * @param orientation its orientation
+     * @param orientation its orientation (finite, non-zero; normalised)
      * @param dest cleared, then receives the overlapping bodies
      * @return the number of bodies found
      */
@@ -871,6 +881,7 @@ public final class PhysicsWorld {
         Objects.requireNonNull(orientation, "orientation is null");
         Objects.requireNonNull(dest, "dest is null");
         finite("overlap position", position);
+        rotation("overlap orientation", orientation);
         SceneQuery q = world.queries();
         int n;
         while ((n = q.overlap(shape, position.x(), position.y(), position.z(), orientation.x(), orientation.y(),

@@ -89,4 +89,29 @@ final class ApiDefenceTest {
         assertThat(w.bodyCount()).isEqualTo(reference.bodyCount());
         assertThat(w.stateHash()).isEqualTo(reference.stateHash());
     }
+
+    @Test
+    void anOrientationWhoseLengthOverflowsIsRefusedInsteadOfBecomingAZeroQuaternion() {
+        // finite components, but x² + y² + z² + w² is +Infinity: normalising gave (0, 0, 0, 0)
+        Quaterniond huge = new Quaterniond(1e200, 0, 0, 1e200);
+        assertThatThrownBy(() -> BALL.withOrientation(huge))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("orientation = [1.0E200, 0.0, 0.0, 1.0E200]").hasMessageContaining("allowed: ");
+    }
+
+    @Test
+    void castsAndOverlapsRefuseANonFiniteOrZeroOrientation() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld w = world(ids);
+        QueryHit hit = new QueryHit();
+        java.util.List<BodyId> found = new java.util.ArrayList<>();
+        for (Quaterniond q : new Quaterniond[] {new Quaterniond(Double.NaN, 0, 0, 1), new Quaterniond(0, 0, 0, 0),
+                new Quaterniond(0, Double.POSITIVE_INFINITY, 0, 1)}) {
+            // a NaN orientation missed everything and a zero one hit as if it were the identity
+            assertThatThrownBy(() -> w.shapeCast(new Box(1, 1, 1), new Vector3d(0, 5, 0), q, new Vector3d(0, -10, 0), hit))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cast orientation = ");
+            assertThatThrownBy(() -> w.overlap(new Box(1, 1, 1), new Vector3d(0, 0, 0), q, found))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("overlap orientation = ");
+        }
+    }
 }
