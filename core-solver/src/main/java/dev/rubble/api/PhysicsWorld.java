@@ -337,6 +337,9 @@ public final class PhysicsWorld {
      * @return the number of steps taken (0 when the frame was shorter than what is left of a step)
      */
     public int update(double frameSeconds) {
+        if (stepping) {
+            throw new IllegalStateException("update called from a listener; allowed: between steps (a listener may queue commands)");
+        }
         return frames().update(frameSeconds);
     }
 

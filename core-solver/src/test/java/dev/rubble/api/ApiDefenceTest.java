@@ -114,4 +114,52 @@ final class ApiDefenceTest {
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("overlap orientation = ");
         }
     }
+
+    @Test
+    void updateFromAListenerIsRefusedWithoutTakingTheFrameTime() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld w = world(ids);
+        double dt = w.timeStep();
+        String[] refused = new String[1];
+        StepListener once = (step, time, profile) -> {
+            try {
+                w.update(dt);
+            } catch (IllegalStateException e) {
+                refused[0] = e.getMessage();
+            }
+        };
+        w.addStepListener(once);
+        w.step();
+        w.removeStepListener(once);
+
+        assertThat(refused[0]).contains("update").contains("listener");
+        assertThat(w.update(dt / 2)).as("the refused frame's time is not in the accumulator").isZero();
+        assertThat(w.stepIndex()).isEqualTo(1);
+    }
+
+    @Test
+    void aListenerThatThrowsDuringUpdateLeavesTheStepItTookCounted() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld w = world(ids);
+        double dt = w.timeStep();
+        StepListener boom = (step, time, profile) -> {
+            throw new IllegalStateException("game bug");
+        };
+        w.addStepListener(boom);
+        assertThatThrownBy(() -> w.update(dt)).hasMessage("game bug");
+        w.removeStepListener(boom);
+
+        assertThat(w.stepIndex()).isEqualTo(1);
+        assertThat(w.update(dt / 2)).as("the step taken is not taken again").isZero();
+        assertThat(w.stepIndex()).isEqualTo(1);
+    }
+
+    @Test
+    void droppedStepsNeverOverflowsIntoANegativeCount() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld w = world(ids);
+        w.update(1e308);
+        w.update(1e308);
+        assertThat(w.droppedSteps()).isEqualTo(Long.MAX_VALUE);
+    }
 }
