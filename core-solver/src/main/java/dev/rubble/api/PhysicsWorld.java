@@ -1184,7 +1184,7 @@ public final class PhysicsWorld {
      * @return true while it exists
      */
     public boolean contains(ConstraintId id) {
-        return world.context().constraints.indexOf(id.id()) >= 0;
+        return world.context().constraints.indexOf(Objects.requireNonNull(id, "id is null").id()) >= 0;
     }
 
     /**
@@ -1202,7 +1202,7 @@ public final class PhysicsWorld {
      */
     public double constraintForce(ConstraintId id) {
         dev.rubble.core.dynamics.ConstraintStore st = world.context().constraints;
-        int i = st.indexOf(id.id());
+        int i = st.indexOf(Objects.requireNonNull(id, "id is null").id());
         return i < 0 ? 0 : st.force[i];
     }
 
@@ -1213,7 +1213,7 @@ public final class PhysicsWorld {
      */
     public double constraintTorque(ConstraintId id) {
         dev.rubble.core.dynamics.ConstraintStore st = world.context().constraints;
-        int i = st.indexOf(id.id());
+        int i = st.indexOf(Objects.requireNonNull(id, "id is null").id());
         return i < 0 ? 0 : st.torque[i];
     }
 

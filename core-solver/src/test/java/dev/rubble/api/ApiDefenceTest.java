@@ -162,4 +162,31 @@ final class ApiDefenceTest {
         w.update(1e308);
         assertThat(w.droppedSteps()).isEqualTo(Long.MAX_VALUE);
     }
+
+    @Test
+    void nullArgumentsAreNamedInsteadOfFailingInsideTheEngine() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld w = world(ids);
+        assertThatThrownBy(() -> w.contains((ConstraintId) null)).isInstanceOf(NullPointerException.class).hasMessage("id is null");
+        assertThatThrownBy(() -> w.constraintForce(null)).isInstanceOf(NullPointerException.class).hasMessage("id is null");
+        assertThatThrownBy(() -> w.constraintTorque(null)).isInstanceOf(NullPointerException.class).hasMessage("id is null");
+        assertThatThrownBy(() -> w.setBodyEvents(ids[0], (EventKind[]) null)).isInstanceOf(NullPointerException.class)
+                .hasMessage("kinds is null");
+        assertThatThrownBy(() -> EventThrottle.every(0.1).add(null, 0)).isInstanceOf(NullPointerException.class)
+                .hasMessage("events is null");
+    }
+
+    @Test
+    void aThrottleRefusesANonFiniteTimeAndStaysDue() {
+        EventThrottle t = EventThrottle.every(0.1);
+        // take(NaN) stored NaN as the last take: due() was false for ever after
+        assertThatThrownBy(() -> t.take(Double.NaN)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("time = NaN").hasMessageContaining("allowed: finite");
+        assertThatThrownBy(() -> t.due(Double.POSITIVE_INFINITY)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("time = Infinity");
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        assertThatThrownBy(() -> t.add(w.events().of(EventKind.HIT), Double.NaN)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("time = NaN");
+        assertThat(t.due(1.0)).isTrue();
+    }
 }
