@@ -189,4 +189,33 @@ final class ApiDefenceTest {
                 .hasMessageContaining("time = NaN");
         assertThat(t.due(1.0)).isTrue();
     }
+
+    @Test
+    void aUnionChildPoseWhoseOrientationOverflowsIsRefusedWhenQueuedNotInTheStep() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld reference = world(ids);
+        reference.unions().add(0, ids[0]);
+        reference.unions().add(0, ids[1]);
+        reference.step(10);
+        PhysicsWorld w = world(ids);
+        w.unions().add(0, ids[0]);
+        w.unions().add(0, ids[1]);
+        w.step();
+        // accepted before, then the next step threw "compound child pose ... 0.0, 0.0, 0.0, 0.0"
+        assertThatThrownBy(() -> w.unions().setChildToParent(0, ids[0], new Vector3d(), new Quaterniond(1e200, 0, 0, 1e200)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1.0E200").hasMessageContaining("allowed: ");
+        w.step(9);
+        assertThat(w.stateHash()).isEqualTo(reference.stateHash());
+    }
+
+    @Test
+    void aConstraintFrameWhoseOrientationOverflowsIsRefusedInsteadOfBecomingAZeroQuaternion() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld w = world(ids);
+        ConstraintSpec hinge = ConstraintSpec.hinge(new Vector3d(0, 2, 0), new Vector3d(0, 0, 1))
+                .orientation(new Quaterniond(1e200, 0, 0, 1e200));
+        assertThatThrownBy(() -> w.addConstraint(ids[0], null, hinge)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("frameA orientation = [1.0E200, 0.0, 0.0, 1.0E200]");
+        assertThat(w.constraintCount()).isZero();
+    }
 }
