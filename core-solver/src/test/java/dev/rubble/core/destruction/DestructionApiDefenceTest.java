@@ -34,4 +34,29 @@ final class DestructionApiDefenceTest {
                 .hasMessageContaining("1.0E200").hasMessageContaining("allowed: ");
         assertThat(w.destruction().count()).isEqualTo(1);
     }
+
+    @Test
+    void internalStrainAtAPointRefusesANegativeRadiusAndANaNDeltaWhereverThePointIs() {
+        PhysicsWorld reference = world();
+        reference.step(20);
+        PhysicsWorld w = world();
+        WorldDestruction d = w.destruction();
+        // a negative radius was read as 1e-6 m; a NaN delta was refused only when a piece was under the point
+        assertThatThrownBy(() -> d.addInternalStrainAt(new Vector3d(0, 0.3, 0), -1, 5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("radius = -1.0").hasMessageContaining("allowed: ");
+        assertThatThrownBy(() -> d.addInternalStrainAt(new Vector3d(0, 50, 0), 0.5, Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("delta = NaN");
+        w.step(20);
+        assertThat(w.stateHash()).isEqualTo(reference.stateHash());
+    }
+
+    @Test
+    void theOtherEndOfABondRefusesANodeThatIsNotOneOfItsEnds() {
+        PhysicsWorld w = world();
+        CollectionId c = w.destruction().collection(0);
+        assertThat(w.destruction().bondOther(c, 0, w.destruction().bondA(c, 0))).isEqualTo(w.destruction().bondB(c, 0));
+        // bond 0 joins nodes 1 and 2: node 4 is at neither end, yet an end was returned
+        assertThatThrownBy(() -> w.destruction().bondOther(c, 0, 4)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("node = 4").hasMessageContaining("bond 0");
+    }
 }
