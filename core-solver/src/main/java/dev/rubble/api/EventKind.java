@@ -71,7 +71,7 @@ public enum EventKind {
     /** The mask of {@code kinds} ({@code 1 << code} each). */
     static int mask(EventKind... kinds) {
         int m = 0;
-        for (EventKind k : kinds) {
+        for (EventKind k : java.util.Objects.requireNonNull(kinds, "kinds is null")) {
             m |= 1 << java.util.Objects.requireNonNull(k, "kind is null").code;
         }
         return m;

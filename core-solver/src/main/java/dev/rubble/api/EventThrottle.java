@@ -112,10 +112,11 @@ public final class EventThrottle {
     /**
      * Collects every event of {@code events} stamped with {@code time} (seconds; the step's end).
      * @param events a step's events of one kind
-     * @param time the step's end, seconds
+     * @param time the step's end, seconds (finite)
      */
     public void add(EventView events, double time) {
-        EventBuffer src = events.buffer();
+        EventBuffer src = java.util.Objects.requireNonNull(events, "events is null").buffer();
+        checkTime(time);
         for (int i = 0, n = src.count(); i < n; i++) {
             int k = pending.count();
             pending.copyFrom(src, i);
@@ -123,6 +124,13 @@ public final class EventThrottle {
                 stamp = Arrays.copyOf(stamp, 2 * k);
             }
             stamp[k] = time;
+        }
+    }
+
+    /** A NaN time would stick in {@code lastTake} and never be due again, or drop every event it stamps. */
+    private static void checkTime(double time) {
+        if (!Double.isFinite(time)) {
+            throw new IllegalArgumentException("time = " + time + "; allowed: finite seconds");
         }
     }
 
@@ -136,20 +144,22 @@ public final class EventThrottle {
 
     /**
      * Whether a batch may be taken at {@code time}: at least {@code period} since the last take.
-     * @param time now, seconds
+     * @param time now, seconds (finite)
      * @return true when a batch may be taken
      */
     public boolean due(double time) {
+        checkTime(time);
         return time - lastTake >= period;
     }
 
     /**
      * The batch at {@code time} (the collected events, limited as the class comment says); clears
      * the collected events. The view is valid until the next take.
-     * @param time now, seconds
+     * @param time now, seconds (finite)
      * @return the batch
      */
     public EventView take(double time) {
+        checkTime(time);
         lastTake = time;
         // 1. latency
         work.clear();

@@ -48,13 +48,13 @@ final class FrameStepper {
             if (accumulator - dt < dt || taken + 1 == maxSteps) {
                 keepPoses(); // only the poses before the last step are needed
             }
-            world.step();
-            accumulator -= dt;
+            accumulator -= dt; // before the step: a listener that throws after it leaves it counted
             taken++;
+            world.step();
         }
         if (accumulator >= dt) {
             long drop = (long) Math.floor(accumulator / dt);
-            droppedSteps += drop;
+            droppedSteps = drop > Long.MAX_VALUE - droppedSteps ? Long.MAX_VALUE : droppedSteps + drop;
             accumulator -= drop * dt;
             if (accumulator >= dt || accumulator < 0) {
                 accumulator = 0;

@@ -337,6 +337,9 @@ public final class PhysicsWorld {
      * @return the number of steps taken (0 when the frame was shorter than what is left of a step)
      */
     public int update(double frameSeconds) {
+        if (stepping) {
+            throw new IllegalStateException("update called from a listener; allowed: between steps (a listener may queue commands)");
+        }
         return frames().update(frameSeconds);
     }
 
@@ -797,6 +800,15 @@ public final class PhysicsWorld {
         }
     }
 
+    /** A query shape's orientation: finite and non-zero (it is normalised), as for {@link #setPose}. */
+    private static void rotation(String what, Quaterniondc q) {
+        double len2 = q.x() * q.x() + q.y() * q.y() + q.z() * q.z() + q.w() * q.w();
+        if (!Double.isFinite(len2) || len2 < 1e-12) {
+            throw new IllegalArgumentException(what + " = [" + q.x() + ", " + q.y() + ", " + q.z() + ", " + q.w()
+                    + "]; allowed: a finite, non-zero quaternion [x, y, z, w]");
+        }
+    }
+
     // ---- scene queries --------------------------------------------------------------------------
 
     /**
@@ -834,7 +846,7 @@ public final class PhysicsWorld {
      * overlapping). Returns whether something was hit.
      * @param shape the convex shape to sweep (sphere, box, capsule or convex hull)
      * @param position the start position, metres, world frame
-     * @param orientation the shape's orientation, kept along the sweep
+     * @param orientation the shape's orientation, kept along the sweep (finite, non-zero; normalised)
      * @param translation the sweep's displacement, metres, world frame
      * @param dest receives the body, fraction, point and normal of the first touch
      * @return true when a body was touched
@@ -847,6 +859,7 @@ public final class PhysicsWorld {
         Objects.requireNonNull(dest, "dest is null");
         finite("cast position", position);
         finite("cast translation", translation);
+        rotation("cast orientation", orientation);
         if (!world.queries().shapeCast(shape, position.x(), position.y(), position.z(), orientation.x(),
                 orientation.y(), orientation.z(), orientation.w(), translation.x(), translation.y(), translation.z(),
                 BodyStore.ALL_LAYERS, hit)) {
@@ -862,7 +875,7 @@ public final class PhysicsWorld {
      * {@code dest}, adds them in slot order and returns how many.
      * @param shape the shape to test
      * @param position its position, metres, world frame
-     * @param orientation its orientation
+     * @param orientation its orientation (finite, non-zero; normalised)
      * @param dest cleared, then receives the overlapping bodies
      * @return the number of bodies found
      */
@@ -871,6 +884,7 @@ public final class PhysicsWorld {
         Objects.requireNonNull(orientation, "orientation is null");
         Objects.requireNonNull(dest, "dest is null");
         finite("overlap position", position);
+        rotation("overlap orientation", orientation);
         SceneQuery q = world.queries();
         int n;
         while ((n = q.overlap(shape, position.x(), position.y(), position.z(), orientation.x(), orientation.y(),
@@ -1170,7 +1184,7 @@ public final class PhysicsWorld {
      * @return true while it exists
      */
     public boolean contains(ConstraintId id) {
-        return world.context().constraints.indexOf(id.id()) >= 0;
+        return world.context().constraints.indexOf(Objects.requireNonNull(id, "id is null").id()) >= 0;
     }
 
     /**
@@ -1188,7 +1202,7 @@ public final class PhysicsWorld {
      */
     public double constraintForce(ConstraintId id) {
         dev.rubble.core.dynamics.ConstraintStore st = world.context().constraints;
-        int i = st.indexOf(id.id());
+        int i = st.indexOf(Objects.requireNonNull(id, "id is null").id());
         return i < 0 ? 0 : st.force[i];
     }
 
@@ -1199,7 +1213,7 @@ public final class PhysicsWorld {
      */
     public double constraintTorque(ConstraintId id) {
         dev.rubble.core.dynamics.ConstraintStore st = world.context().constraints;
-        int i = st.indexOf(id.id());
+        int i = st.indexOf(Objects.requireNonNull(id, "id is null").id());
         return i < 0 ? 0 : st.torque[i];
     }
 

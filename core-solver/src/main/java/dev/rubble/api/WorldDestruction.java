@@ -251,12 +251,18 @@ public final class WorldDestruction {
      * {@code radius} of it (the leaf under the point at least) gets {@code delta} added to its threshold.
      * Needs a piece under the point; returns how many nodes were changed (0 when nothing is there).
      * @param point the point, metres, world frame
-     * @param radius the reach, metres, ≥ 0
-     * @param delta the change of each threshold, in its units
+     * @param radius the reach, metres, finite, ≥ 0
+     * @param delta the change of each threshold, in its units (not NaN)
      * @return the number of nodes changed, ≥ 0
      */
     public int addInternalStrainAt(Vector3dc point, double radius, double delta) {
         Objects.requireNonNull(point, "point is null");
+        if (!(radius >= 0) || Double.isInfinite(radius)) {
+            throw new IllegalArgumentException("radius = " + radius + "; allowed: finite, >= 0 m");
+        }
+        if (Double.isNaN(delta)) { // checked here too: with no piece under the point no command is made
+            throw new IllegalArgumentException("delta = NaN; allowed: a number");
+        }
         List<BodyId> near = new ArrayList<>();
         pw.overlap(new dev.rubble.spi.shape.Sphere(Math.max(radius, 1e-6)), point, new org.joml.Quaterniond(), near);
         int n = 0;
@@ -444,12 +450,16 @@ public final class WorldDestruction {
      * The node at the other end of {@code bond} from {@code node}.
      * @param c the collection
      * @param bond the bond id
-     * @param node one end of the bond
+     * @param node one end of the bond (a node at neither end is refused, naming both ends)
      * @return the other end
      */
     public int bondOther(CollectionId c, int bond, int node) {
         CollectionAsset a = rt().asset(index(c));
         checkBond(a, c, bond);
+        if (node != a.edgeA()[bond] && node != a.edgeB()[bond]) {
+            throw new IllegalArgumentException("node = " + node + " is not an end of bond " + bond + " in collection "
+                    + c.index() + "; allowed: " + a.edgeA()[bond] + " or " + a.edgeB()[bond]);
+        }
         return a.edgeA()[bond] == node ? a.edgeB()[bond] : a.edgeA()[bond];
     }
 

@@ -37,9 +37,14 @@ public record BodyDef(String label, Shape shape, MotionType motion, boolean asle
         finite("orientation", qx, qy, qz, qw);
         finite("linearVelocity", vx, vy, vz);
         finite("angularVelocity", wx, wy, wz);
-        if (qx * qx + qy * qy + qz * qz + qw * qw < 1e-12) {
+        double len2 = qx * qx + qy * qy + qz * qz + qw * qw;
+        if (len2 < 1e-12) {
             throw new IllegalArgumentException("orientation = [" + qx + ", " + qy + ", " + qz + ", " + qw
                     + "] has zero length; allowed: a non-zero quaternion [x, y, z, w]");
+        }
+        if (Double.isInfinite(len2)) { // normalising would give (0, 0, 0, 0)
+            throw new IllegalArgumentException("orientation = [" + qx + ", " + qy + ", " + qz + ", " + qw
+                    + "] is too long to normalise; allowed: a quaternion [x, y, z, w] of length below 1e154");
         }
         range("mass", mass, 0, Double.MAX_VALUE);
         range("density", density, 0, Double.MAX_VALUE);

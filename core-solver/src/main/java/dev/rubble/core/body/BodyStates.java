@@ -51,6 +51,27 @@ public final class BodyStates implements Broadphase.ProxyCollector {
     }
 
     /**
+     * A dynamic body's mass and inertia from its shape, density and mass must be usable: each
+     * value in range on its own can still give a mass that underflows to 0 (a 1e-300 m box) or
+     * overflows to infinity (a 1e200 m sphere), and the solver would then write NaN into the body.
+     */
+    private static void checkMass(BodyDef def, MassProperties mp) {
+        double m = mp.mass();
+        if (!(m > 0 && Double.isFinite(m) && Double.isFinite(1 / m)) || !usableInertia(mp.ixx())
+                || !usableInertia(mp.iyy()) || !usableInertia(mp.izz())) {
+            throw new IllegalArgumentException("dynamic body mass = " + m + " kg, inertia = [" + mp.ixx() + ", "
+                    + mp.iyy() + ", " + mp.izz() + "] kg·m² from " + def.shape() + (def.mass() > 0
+                    ? " and mass " + def.mass() + " kg" : " and density " + def.density() + " kg/m³")
+                    + "; allowed: a shape and mass or density giving a finite mass > 0 and finite inertia"
+                    + " (a shape that small or that large cannot be simulated)");
+        }
+    }
+
+    private static boolean usableInertia(double i) {
+        return Double.isFinite(i) && (i <= 0 || Double.isFinite(1 / i)); // <= 0: no rotation about that axis, as before
+    }
+
+    /**
      * As {@link #create(BodyDef)}, with exact mass properties instead of the shape's (a piece
      * released from a geometry collection keeps the mass, centre and inertia its collection
      * authored); null = from the shape.
@@ -63,6 +84,7 @@ public final class BodyStates implements Broadphase.ProxyCollector {
             if (def.mass() > 0) {
                 mp = mp.withMass(def.mass());
             }
+            checkMass(def, mp);
         }
         BodyStore b = bodies;
         int s = b.create(def.shape(), def.motion(), mp, def.x(), def.y(), def.z(),

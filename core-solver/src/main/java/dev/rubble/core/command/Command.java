@@ -107,8 +107,10 @@ public sealed interface Command {
                             + "; allowed: finite numbers");
                 }
             }
-            if (!(qx * qx + qy * qy + qz * qz + qw * qw > 1e-12)) {
-                throw new IllegalArgumentException("union child-to-parent orientation has zero length; allowed: a non-zero quaternion");
+            double len2 = qx * qx + qy * qy + qz * qz + qw * qw;
+            if (!(len2 > 1e-12 && len2 < Double.POSITIVE_INFINITY)) { // an overflowing one normalises to zero
+                throw new IllegalArgumentException("union child-to-parent orientation = [" + qx + ", " + qy + ", " + qz
+                        + ", " + qw + "]; allowed: a non-zero quaternion of length below 1e154");
             }
         }
     }
@@ -624,9 +626,9 @@ public sealed interface Command {
                 }
             }
             double n = f[3] * f[3] + f[4] * f[4] + f[5] * f[5] + f[6] * f[6];
-            if (!(n > 1e-12)) {
+            if (!(n > 1e-12 && n < Double.POSITIVE_INFINITY)) { // an overflowing one normalises to zero
                 throw new IllegalArgumentException(name + " orientation = [" + f[3] + ", " + f[4] + ", " + f[5] + ", "
-                        + f[6] + "]; allowed: a non-zero quaternion");
+                        + f[6] + "]; allowed: a non-zero quaternion of length below 1e154");
             }
         }
 

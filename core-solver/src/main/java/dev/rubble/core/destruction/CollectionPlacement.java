@@ -34,8 +34,13 @@ public record CollectionPlacement(String label, double x, double y, double z, do
                         + "; allowed: finite numbers");
             }
         }
-        if (qx * qx + qy * qy + qz * qz + qw * qw < 1e-12) {
+        double len2 = qx * qx + qy * qy + qz * qz + qw * qw;
+        if (len2 < 1e-12) {
             throw new IllegalArgumentException("collection orientation has zero length; allowed: a non-zero quaternion");
+        }
+        if (Double.isInfinite(len2)) { // normalising would give (0, 0, 0, 0)
+            throw new IllegalArgumentException("collection orientation = [" + qx + ", " + qy + ", " + qz + ", " + qw
+                    + "] is too long to normalise; allowed: a quaternion of length below 1e154");
         }
         if (anchorBoxes.length % 6 != 0) {
             throw new IllegalArgumentException("anchor boxes length = " + anchorBoxes.length

@@ -55,9 +55,51 @@ final class CommandStage {
         return bodies.slot(body);
     }
 
+    /**
+     * Whether {@code c} names a body (by handle, not by spawn reference) that is gone when it applies:
+     * removed by an earlier command of this step, or by the engine after a pre-solve hook queued the
+     * command. The API checked the body when the command was queued, so it does nothing now: the
+     * world steps on (a replay drops it the same way).
+     */
+    private static boolean namesGoneBody(BodyStore b, Command c) {
+        if (c instanceof Command.ApplyImpulse a) {
+            return gone(b, a.body());
+        } else if (c instanceof Command.SetVelocity v) {
+            return gone(b, v.body());
+        } else if (c instanceof Command.SetState st) {
+            return gone(b, st.body());
+        } else if (c instanceof Command.Remove r) {
+            return gone(b, r.body());
+        } else if (c instanceof Command.SetKinematicTarget k) {
+            return gone(b, k.body());
+        } else if (c instanceof Command.SetPose t) {
+            return gone(b, t.body());
+        } else if (c instanceof Command.SetBodyEvents e) {
+            return gone(b, e.body());
+        } else if (c instanceof Command.AddConstraint a) {
+            return gone(b, a.bodyA()) || a.bodyB() != dev.rubble.core.dynamics.ConstraintStore.WORLD && gone(b, a.bodyB());
+        } else if (c instanceof Command.ApplyForce f) {
+            return gone(b, f.body());
+        } else if (c instanceof Command.ApplyTorque q) {
+            return gone(b, q.body());
+        } else if (c instanceof Command.SetCollisionFilter f) {
+            return gone(b, f.body());
+        } else if (c instanceof Command.IgnoreCollision x) {
+            return gone(b, x.a()) || gone(b, x.b());
+        }
+        return false;
+    }
+
+    private static boolean gone(BodyStore b, long handle) {
+        return handle >= 0 && !(b.isLive((int) handle) && b.handle((int) handle) == handle);
+    }
+
     private void apply(StepContext ctx, Command c) {
         BodyStates states = ctx.states;
         BodyStore bodies = ctx.bodies;
+        if (namesGoneBody(bodies, c)) {
+            return;
+        }
         if (c instanceof Command.ApplyImpulse a) {
             int s = slot(bodies, a.body());
             states.wake(s);

@@ -1,0 +1,62 @@
+package dev.rubble.core.destruction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rubble.api.BodySpec;
+import dev.rubble.api.CollectionId;
+import dev.rubble.api.PhysicsWorld;
+import dev.rubble.api.Rubble;
+import dev.rubble.api.WorldConfig;
+import dev.rubble.api.WorldDestruction;
+import dev.rubble.spi.shape.Box;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
+
+/** The destruction API ({@link WorldDestruction}) against nonsense: refused naming the value, nothing changed. */
+final class DestructionApiDefenceTest {
+    /** A ground and a bar of 4 boxes (nodes 1..4 under root 0, bonds 0..2) resting on it. */
+    private static PhysicsWorld world() {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        w.addBody(BodySpec.fixed(new Box(10, 0.5, 10)).withPosition(new Vector3d(0, -0.5, 0)));
+        w.destruction().place("bar", TestAssets.chain(4, 1000), new Vector3d(0, 0.3, 0), new Quaterniond(),
+                new double[] {100}, null);
+        return w;
+    }
+
+    @Test
+    void placingWithAnOrientationThatOverflowsNamesTheGivenQuaternion() {
+        PhysicsWorld w = world();
+        // refused before, but naming [0.0, 0.0, 0.0, 0.0]: the quaternion after a normalisation that overflowed
+        assertThatThrownBy(() -> w.destruction().place("x", TestAssets.chain(2, 1000), new Vector3d(0, 3, 0),
+                new Quaterniond(1e200, 0, 0, 1e200), null, null)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("1.0E200").hasMessageContaining("allowed: ");
+        assertThat(w.destruction().count()).isEqualTo(1);
+    }
+
+    @Test
+    void internalStrainAtAPointRefusesANegativeRadiusAndANaNDeltaWhereverThePointIs() {
+        PhysicsWorld reference = world();
+        reference.step(20);
+        PhysicsWorld w = world();
+        WorldDestruction d = w.destruction();
+        // a negative radius was read as 1e-6 m; a NaN delta was refused only when a piece was under the point
+        assertThatThrownBy(() -> d.addInternalStrainAt(new Vector3d(0, 0.3, 0), -1, 5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("radius = -1.0").hasMessageContaining("allowed: ");
+        assertThatThrownBy(() -> d.addInternalStrainAt(new Vector3d(0, 50, 0), 0.5, Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("delta = NaN");
+        w.step(20);
+        assertThat(w.stateHash()).isEqualTo(reference.stateHash());
+    }
+
+    @Test
+    void theOtherEndOfABondRefusesANodeThatIsNotOneOfItsEnds() {
+        PhysicsWorld w = world();
+        CollectionId c = w.destruction().collection(0);
+        assertThat(w.destruction().bondOther(c, 0, w.destruction().bondA(c, 0))).isEqualTo(w.destruction().bondB(c, 0));
+        // bond 0 joins nodes 1 and 2: node 4 is at neither end, yet an end was returned
+        assertThatThrownBy(() -> w.destruction().bondOther(c, 0, 4)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("node = 4").hasMessageContaining("bond 0");
+    }
+}
