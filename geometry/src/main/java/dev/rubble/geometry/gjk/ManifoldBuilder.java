@@ -94,7 +94,7 @@ public final class ManifoldBuilder {
             tagIn[k] = k;
         }
         for (int e = 0; e < nr && n > 0; e++) {
-            int e1 = (e + 1) % nr;
+            int e1 = e + 1 == nr ? 0 : e + 1; // not %: an integer division per edge
             double ex = ref[3 * e1] - ref[3 * e], ey = ref[3 * e1 + 1] - ref[3 * e + 1], ez = ref[3 * e1 + 2] - ref[3 * e + 2];
             double sx = ey * rnz - ez * rny, sy = ez * rnx - ex * rnz, sz = ex * rny - ey * rnx; // outward side normal
             double sd = sx * ref[3 * e] + sy * ref[3 * e + 1] + sz * ref[3 * e + 2];
@@ -134,7 +134,7 @@ public final class ManifoldBuilder {
     private int clipPlane(int n, double sx, double sy, double sz, double sd, int plane) {
         int o = 0;
         for (int k = 0; k < n; k++) {
-            int k1 = (k + 1) % n;
+            int k1 = k + 1 == n ? 0 : k + 1; // not %: an integer division per vertex and plane
             double ax = clipIn[3 * k], ay = clipIn[3 * k + 1], az = clipIn[3 * k + 2];
             double bx = clipIn[3 * k1], by = clipIn[3 * k1 + 1], bz = clipIn[3 * k1 + 2];
             double da = sx * ax + sy * ay + sz * az - sd, db = sx * bx + sy * by + sz * bz - sd;
