@@ -35,6 +35,13 @@ import java.util.Arrays;
  * (the bodies may approach the boundary by C within the sub-step, as a speculative contact); motors
  * drive {@code J v} to their speed within their force.
  *
+ * <p>Point blocks: three rigid linear rows a constraint writes one after the other (the point part of
+ * {@code ball}, {@code hinge} and {@code fixed}: the same anchors, three independent directions) are
+ * solved together, with the inverse of their 3×3 effective mass (Jolt's and Box2D's point constraint).
+ * Their effective mass can be very anisotropic (a small bob on a long arm: 1/m along the arm,
+ * 1/m + L²/I across it), and solved one row after the other they did not converge: a 5 cm bob on a
+ * 2 m ball joint stretched it by 16 % and lost 43 % of its swing height in one swing.
+ *
  * <p>Velocities: a body that is also in the contact solve has its velocity in the contact solver's
  * packed array during the iterations; the others in the body store. Each call gathers the constrained
  * bodies' velocities from wherever they are, solves, and scatters them back: the contact solver's
@@ -85,6 +92,10 @@ public final class ConstraintSolver implements ConstraintRows {
     private int rows;
     private int[] rowA = new int[0], rowB = new int[0], kind = new int[0];
     private double[] row = new double[0];
+    // point blocks: block[r] true on the first of three rows solved together; kinv the inverse of
+    // their effective mass (symmetric: xx, xy, xz, yy, yz, zz) at 6 r
+    private boolean[] block = new boolean[0];
+    private double[] kinv = new double[0];
     // row writing state
     private final ConstraintFrame frame = new ConstraintFrame();
     private double rax, ray, raz, rbx, rby, rbz;
@@ -192,6 +203,8 @@ public final class ConstraintSolver implements ConstraintRows {
             rowB = Arrays.copyOf(rowB, cap);
             kind = Arrays.copyOf(kind, cap);
             row = Arrays.copyOf(row, RW * cap);
+            block = Arrays.copyOf(block, cap);
+            kinv = Arrays.copyOf(kinv, 6 * cap);
         }
     }
 
@@ -259,6 +272,7 @@ public final class ConstraintSolver implements ConstraintRows {
             fillFrame(i);
             store.type[i].write(frame, store.params[i], this);
             rowCount[k] = rows - firstRow[k];
+            findBlocks(firstRow[k], rows);
             int base = ConstraintStore.MAX_ROWS * i;
             for (int r = 0; r < rowCount[k]; r++) {
                 row[RW * (firstRow[k] + r) + LAMBDA] = row[RW * (firstRow[k] + r) + WARM] = store.lambda[base + r];
@@ -295,6 +309,11 @@ public final class ConstraintSolver implements ConstraintRows {
     private void pass(boolean useBias) {
         final double[] rw = row;
         for (int r = 0; r < rows; r++) {
+            if (block[r]) {
+                solveBlock(r, useBias);
+                r += 2;
+                continue;
+            }
             int o = RW * r;
             int kd = kind[r];
             double jv = jv(r);
@@ -339,6 +358,93 @@ public final class ConstraintSolver implements ConstraintRows {
             if (imp != 0) {
                 apply(r, imp);
             }
+        }
+    }
+
+    /**
+     * Marks the point blocks among rows {@code [from, to)} of one constraint: three rigid linear rows in a
+     * row whose 3×3 effective mass is invertible (well conditioned enough to invert: its determinant above
+     * 1e-12 of the product of its diagonal), and stores that inverse.
+     */
+    private void findBlocks(int from, int to) {
+        for (int r = from; r < to; r++) {
+            block[r] = false;
+        }
+        for (int r = from; r + 2 < to; r++) {
+            if (!linearRigid(r) || !linearRigid(r + 1) || !linearRigid(r + 2)) {
+                continue;
+            }
+            int a = rowA[r], bb = rowB[r];
+            double m = invMass[a] + invMass[bb];
+            double kxx = k(r, r, m), kxy = k(r, r + 1, m), kxz = k(r, r + 2, m);
+            double kyy = k(r + 1, r + 1, m), kyz = k(r + 1, r + 2, m), kzz = k(r + 2, r + 2, m);
+            double cxx = kyy * kzz - kyz * kyz, cxy = kxz * kyz - kxy * kzz, cxz = kxy * kyz - kxz * kyy;
+            double det = kxx * cxx + kxy * cxy + kxz * cxz;
+            if (!(det > 1e-12 * kxx * kyy * kzz) || !Double.isFinite(det)) {
+                continue;
+            }
+            double inv = 1 / det;
+            int o = 6 * r;
+            kinv[o] = cxx * inv;
+            kinv[o + 1] = cxy * inv;
+            kinv[o + 2] = cxz * inv;
+            kinv[o + 3] = (kxx * kzz - kxz * kxz) * inv;
+            kinv[o + 4] = (kxy * kxz - kxx * kyz) * inv;
+            kinv[o + 5] = (kxx * kyy - kxy * kxy) * inv;
+            block[r] = true;
+            r += 2;
+        }
+    }
+
+    private boolean linearRigid(int r) {
+        int o = RW * r;
+        return kind[r] == RIGID && row[o + MASS] > 0
+                && (row[o + NX] != 0 || row[o + NX + 1] != 0 || row[o + NX + 2] != 0);
+    }
+
+    /** Effective mass coupling of rows i and j (same bodies): {@code (mA + mB) ni·nj + gAi·IA⁻¹gAj + gBi·IB⁻¹gBj}. */
+    private double k(int i, int j, double invMassSum) {
+        int oi = RW * i, oj = RW * j;
+        final double[] rw = row;
+        return invMassSum * (rw[oi] * rw[oj] + rw[oi + 1] * rw[oj + 1] + rw[oi + 2] * rw[oj + 2])
+                + rw[oi + GA] * rw[oj + KA] + rw[oi + GA + 1] * rw[oj + KA + 1] + rw[oi + GA + 2] * rw[oj + KA + 2]
+                + rw[oi + GB] * rw[oj + KB] + rw[oi + GB + 1] * rw[oj + KB + 1] + rw[oi + GB + 2] * rw[oj + KB + 2];
+    }
+
+    /**
+     * Rows {@code r, r+1, r+2} of a point block at once: the rigid row's update with the 3×3 effective mass
+     * in place of each row's own (soft in the biased pass, rigid in the relax pass; rigid rows are unclamped).
+     */
+    private void solveBlock(int r, boolean useBias) {
+        final double[] rw = row;
+        int o0 = RW * r, o1 = o0 + RW, o2 = o1 + RW;
+        double j0 = jv(r), j1 = jv(r + 1), j2 = jv(r + 2);
+        if (useBias) {
+            j0 += biasRate * rw[o0 + C];
+            j1 += biasRate * rw[o1 + C];
+            j2 += biasRate * rw[o2 + C];
+        }
+        int o = 6 * r;
+        final double[] m = kinv;
+        double i0 = -(m[o] * j0 + m[o + 1] * j1 + m[o + 2] * j2);
+        double i1 = -(m[o + 1] * j0 + m[o + 3] * j1 + m[o + 4] * j2);
+        double i2 = -(m[o + 2] * j0 + m[o + 4] * j1 + m[o + 5] * j2);
+        if (useBias) {
+            i0 = massScale * i0 - impulseScale * rw[o0 + LAMBDA];
+            i1 = massScale * i1 - impulseScale * rw[o1 + LAMBDA];
+            i2 = massScale * i2 - impulseScale * rw[o2 + LAMBDA];
+        }
+        rw[o0 + LAMBDA] += i0;
+        rw[o1 + LAMBDA] += i1;
+        rw[o2 + LAMBDA] += i2;
+        if (i0 != 0) {
+            apply(r, i0);
+        }
+        if (i1 != 0) {
+            apply(r + 1, i1);
+        }
+        if (i2 != 0) {
+            apply(r + 2, i2);
         }
     }
 

@@ -564,6 +564,8 @@ public final class StepPipeline {
         return lap(slot, since);
     }
 
+    private final dev.rubble.core.collision.GhostContacts ghosts = new dev.rubble.core.collision.GhostContacts();
+
     private long broadphaseAndContacts(BodyStore b, ContactStore cs, double dt, long t) {
         final StepProfile p = ctx.profile;
         broadphase(b);
@@ -573,6 +575,8 @@ public final class StepPipeline {
         // look ahead one step of motion
         ctx.contactStage.setNoContactPairs(ctx.constraints.noContactPairs()); // issue 29: collideConnected
         ctx.contactStage.generate(b, ctx.pairs, cs, dt);
+        // speculative manifolds no motion of this step can touch (passing a box's edge) hold nothing
+        ghosts.filter(b, cs, dt, ctx.settings.gravityX(), ctx.settings.gravityY(), ctx.settings.gravityZ());
         // the narrowphase drops points past maxContacts itself; count those too, or a full budget is silent
         p.droppedContacts = ContactSolver.enforcePointBudget(cs, ctx.settings.maxContacts())
                 + ctx.contactStage.pointsDropped();

@@ -12,7 +12,12 @@ import dev.rubble.spi.shape.TriangleMesh;
  * and grown by the margin, select triangles through the mesh's BVH; each triangle is a convex set
  * for GJK/EPA, and its manifold is clipped against the triangle face (two-sided: the face normal
  * is flipped towards B). One manifold per touching triangle, sub-key = triangle index.
- * Internal-edge ("ghost") contacts between adjacent triangles are not filtered. Allocation-free.
+ * Internal edges: a contact whose feature on the triangle is a smooth edge (shared with a
+ * near-coplanar neighbour, {@link TriangleMesh#smoothEdge}) or a corner between two, and whose normal
+ * is not the face's, is dropped: the neighbour's face holds the body there. Before, a frictionless
+ * sphere sliding at 8 m/s over a flat floor of 1 m triangles hit the edge ahead as a wall tilted up to
+ * 45° (its normal from the edge to the centre), jumped 0.21 m and kept 31 % of its speed.
+ * Allocation-free.
  */
 public final class MeshCollider implements PairCollider, AabbTree.Visitor {
     private final Gjk gjk = new Gjk();
@@ -75,6 +80,9 @@ public final class MeshCollider implements PairCollider, AabbTree.Visitor {
         }
         double nx = n[0], ny = n[1], nz = n[2];
         meshPose.rotate(mesh.normal(t, 0), mesh.normal(t, 1), mesh.normal(t, 2), tmp, 0);
+        if (Math.abs(tmp[0] * nx + tmp[1] * ny + tmp[2] * nz) < FACE_NORMAL_COS && onSmoothEdge(t, wx, wy, wz)) {
+            return true;
+        }
         double s = tmp[0] * nx + tmp[1] * ny + tmp[2] * nz < 0 ? -1 : 1;
         builder.triangleA(tri.v, s * tmp[0], s * tmp[1], s * tmp[2], t);
         builder.featureB(other, otherPose, nx, ny, nz);
@@ -84,4 +92,34 @@ public final class MeshCollider implements PairCollider, AabbTree.Visitor {
         }
         return true;
     }
+
+    /**
+     * Whether the point (on triangle t, world frame, in {@code tri.v}) lies only on smooth edges of it:
+     * on one smooth edge, or on a corner whose two edges in this triangle are smooth.
+     */
+    private boolean onSmoothEdge(int t, double px, double py, double pz) {
+        double[] v = tri.v;
+        double e0x = v[3] - v[0], e0y = v[4] - v[1], e0z = v[5] - v[2];
+        double e1x = v[6] - v[0], e1y = v[7] - v[1], e1z = v[8] - v[2];
+        double qx = px - v[0], qy = py - v[1], qz = pz - v[2];
+        double d00 = e0x * e0x + e0y * e0y + e0z * e0z, d01 = e0x * e1x + e0y * e1y + e0z * e1z;
+        double d11 = e1x * e1x + e1y * e1y + e1z * e1z;
+        double d20 = qx * e0x + qy * e0y + qz * e0z, d21 = qx * e1x + qy * e1y + qz * e1z;
+        double den = d00 * d11 - d01 * d01;
+        if (!(den > 0)) {
+            return false;
+        }
+        double b1 = (d11 * d20 - d01 * d21) / den, b2 = (d00 * d21 - d01 * d20) / den, b0 = 1 - b1 - b2;
+        // the point is on edge k (corner k to k + 1) when the barycentric weight of the third corner is 0
+        boolean on0 = Math.abs(b2) <= EDGE_EPS, on1 = Math.abs(b0) <= EDGE_EPS, on2 = Math.abs(b1) <= EDGE_EPS;
+        if (!on0 && !on1 && !on2) {
+            return false; // inside the face
+        }
+        return (!on0 || mesh.smoothEdge(t, 0)) && (!on1 || mesh.smoothEdge(t, 1)) && (!on2 || mesh.smoothEdge(t, 2));
+    }
+
+    /** A barycentric weight this close to 0 puts a witness point on the opposite edge. */
+    private static final double EDGE_EPS = 1e-9;
+    /** A contact normal this close to the face normal is the face's (nothing to drop). */
+    private static final double FACE_NORMAL_COS = 1 - 1e-9;
 }

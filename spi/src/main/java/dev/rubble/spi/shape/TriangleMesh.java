@@ -9,7 +9,13 @@ public final class TriangleMesh implements Shape {
     private final double[] v;
     private final int[] tri;
     private final double[] normals; // unit normal per triangle, (b - a) x (c - a) direction
+    private final boolean[] smooth; // per triangle edge (corner k to k + 1): shared with one near-coplanar triangle
     private final AabbTree tree;
+    /**
+     * Cosine of the largest bend between two triangles whose shared edge is smooth (5°, Jolt's
+     * default for inactive edges).
+     */
+    public static final double SMOOTH_EDGE_COS = 0.9961946980917455;
 
     /**
      * @param vertices x, y, z per vertex, metres, finite (copied)
@@ -60,6 +66,49 @@ public final class TriangleMesh implements Shape {
             }
         }
         tree = new AabbTree(boxes);
+        smooth = new boolean[3 * nt];
+        // edges by their two vertex indices: an edge of exactly two triangles whose planes are within 5°
+        java.util.Map<Long, Integer> first = new java.util.HashMap<>();
+        java.util.Map<Long, Integer> uses = new java.util.HashMap<>();
+        for (int e = 0; e < 3 * nt; e++) {
+            long key = edgeKey(e, nv);
+            uses.merge(key, 1, Integer::sum);
+            Integer other = first.putIfAbsent(key, e);
+            if (other != null) {
+                int t1 = other / 3, t2 = e / 3;
+                double dot = normals[3 * t1] * normals[3 * t2] + normals[3 * t1 + 1] * normals[3 * t2 + 1]
+                        + normals[3 * t1 + 2] * normals[3 * t2 + 2];
+                boolean flat = Math.abs(dot) >= SMOOTH_EDGE_COS;
+                smooth[other] = flat;
+                smooth[e] = flat;
+            }
+        }
+        for (int e = 0; e < 3 * nt; e++) {
+            if (uses.get(edgeKey(e, nv)) != 2) { // a boundary or an edge of three or more triangles
+                smooth[e] = false;
+            }
+        }
+    }
+
+    private long edgeKey(int e, int nv) {
+        int t = e / 3, k = e % 3;
+        long i = tri[3 * t + k], j = tri[3 * t + (k + 1) % 3];
+        return Math.min(i, j) * nv + Math.max(i, j);
+    }
+
+    /**
+     * Whether edge {@code edge} of triangle {@code t} (from corner {@code edge} to corner {@code edge + 1}
+     * mod 3) is smooth: shared with exactly one other triangle whose plane is within 5° of this one's
+     * ({@link #SMOOTH_EDGE_COS}). A convex shape resting on or sliding over such an edge touches the
+     * neighbouring triangle's face as well, so the narrowphase ignores contacts whose only feature on
+     * this triangle is a smooth edge (or a corner of two), which would otherwise tilt the normal and
+     * bump sliding bodies ("internal edges"; Jolt's inactive edges).
+     * @param t the triangle, 0 ≤ t &lt; {@link #triangleCount()}
+     * @param edge 0, 1 or 2
+     * @return true for a smooth internal edge, false for a boundary, a crease or a non-manifold edge
+     */
+    public boolean smoothEdge(int t, int edge) {
+        return smooth[3 * t + edge];
     }
 
     /**
