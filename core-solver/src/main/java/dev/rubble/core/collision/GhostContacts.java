@@ -62,15 +62,22 @@ public final class GhostContacts {
             if (pc == 0) {
                 continue;
             }
-            int a = cs.bodyA[m], c = cs.bodyB[m];
-            if (!awakeDynamic(b, a) && !awakeDynamic(b, c)) {
-                continue;
-            }
+            // the gap first, and out at the first point within the tolerance (a resting manifold's first
+            // point is): the points are side by side, the bodies' states two look-ups elsewhere
             double gap = Double.POSITIVE_INFINITY;
             for (int k = 0, p = m * ContactStore.MAX_POINTS; k < pc; k++, p++) {
-                gap = Math.min(gap, cs.separation[p]);
+                double sp = cs.separation[p];
+                if (!(sp > TOLERANCE)) {
+                    gap = sp;
+                    break;
+                }
+                gap = Math.min(gap, sp);
             }
             if (!(gap > TOLERANCE)) {
+                continue;
+            }
+            int a = cs.bodyA[m], c = cs.bodyB[m];
+            if (!awakeDynamic(b, a) && !awakeDynamic(b, c)) {
                 continue;
             }
             displacement(b, a, dt, gx, gy, gz, da);
