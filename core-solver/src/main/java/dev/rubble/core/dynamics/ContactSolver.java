@@ -475,10 +475,12 @@ public final class ContactSolver {
                 segParts[segCount - 1] = Math.max(1, Math.min(BLOCKS_PER_THREAD, n / (executor.threads() * 16)));
             }
         }
-        int cuts = segCount * (executor.threads() + 1);
+        int cuts = segCount * (executor.threads() + 1), counts = segCount * (executor.threads() * PLACE_BUCKETS + 1);
         if (segCut.length < cuts) {
             segCut = new int[Math.max(cuts, 2 * segCut.length)];
-            segFill = new int[segCut.length];
+        }
+        if (segFill.length < counts) {
+            segFill = new int[Math.max(counts, 2 * segFill.length)];
         }
     }
 
@@ -668,44 +670,50 @@ public final class ContactSolver {
     private void byPlace(int k, int lo, int hi, int[] order) {
         final int threads = executor.threads();
         final int[] pm = perm, bucketOf = placeBucket;
-        final long span = bodyCount - 1; // the numbers 1 .. bodyCount - 1
-        final int co = k * (threads + 1);
-        final int[] cut = segCut;
-        for (int t = 0; t <= threads; t++) {
-            cut[co + t] = 0;
-        }
+        final long span = Math.max(1, bodyCount - 1); // the numbers 1 .. bodyCount - 1
+        final int buckets = threads * PLACE_BUCKETS;
+        final int bo = k * (buckets + 1);
+        final int[] count = segFill;
+        Arrays.fill(count, bo, bo + buckets + 1, 0);
         for (int j = lo; j < hi; j++) {
             int kk = order[j];
             int sa = candA[kk], sb = candB[kk];
             boolean wa = writesBack[sa], wb = writesBack[sb];
             long twice = wa && wb ? (long) sa + sb : 2L * (wa ? sa : sb); // twice the place, in numbers
-            // the stretch t with 1 + span t / threads <= place < 1 + span (t + 1) / threads
-            int t = (int) Math.min(threads - 1, Math.max(0, (twice - 2) * threads / (2 * Math.max(1, span))));
-            bucketOf[j] = t;
-            cut[co + t + 1]++;
+            // bucket q of `buckets` equal stretches of the numbers; thread t's stretch is buckets
+            // t PLACE_BUCKETS .. (t + 1) PLACE_BUCKETS - 1
+            int q = (int) Math.min(buckets - 1, Math.max(0, (twice - 2) * buckets / (2 * span)));
+            bucketOf[j] = q;
+            count[bo + q + 1]++;
         }
-        for (int t = 0; t < threads; t++) {
-            cut[co + t + 1] += cut[co + t];
+        for (int q = 0; q < buckets; q++) {
+            count[bo + q + 1] += count[bo + q];
         }
-        // stable by bucket: perm[lo + cut[t] ..] holds thread t's colour positions, in colour order
-        final int[] fill = segFill;
-        for (int t = 0; t < threads; t++) {
-            fill[co + t] = lo + cut[co + t];
+        final int co = k * (threads + 1);
+        final int[] cut = segCut;
+        for (int t = 0; t <= threads; t++) {
+            cut[co + t] = lo + count[bo + t * PLACE_BUCKETS];
+        }
+        // by bucket, stable: each thread's share in the order of its bodies' numbers (bucket by bucket),
+        // so a part's passes read the velocities of bodies with nearby numbers, side by side in vel
+        for (int q = 0; q < buckets; q++) {
+            count[bo + q] += lo;
         }
         for (int j = lo; j < hi; j++) {
-            pm[fill[co + bucketOf[j]]++] = j;
+            pm[count[bo + bucketOf[j]]++] = j;
         }
         final int parts = segParts[k];
         for (int t = 0; t < threads; t++) {
-            int a = lo + cut[co + t], len = cut[co + t + 1] - cut[co + t];
-            cut[co + t] = a;
+            int a = cut[co + t], len = cut[co + t + 1] - a;
             for (int p = 0; p < parts; p++) {
                 int from = a + (int) ((long) len * p / parts), to = a + (int) ((long) len * (p + 1) / parts);
                 byPointCount(from, to, from);
             }
         }
-        cut[co + threads] = hi;
     }
+
+    /** Buckets of place per thread that {@link #byPlace} sorts a colour's manifolds into. */
+    private static final int PLACE_BUCKETS = 32;
 
     /** The stretch of colour (segment) {@code k}'s share of thread {@code t} that its part {@code p} covers: [lo, hi) packed in a long. */
     private long part(int k, int t, int p) {
