@@ -456,9 +456,11 @@ public final class ContactSolver {
      * order, so each colour is a contiguous range of i) and the solved manifolds' per-manifold state in
      * that order, on the executor beside the solver bodies' set-up (issue 26: done in one serial loop
      * each, they were 0.7 % of the calling thread's samples in the 2-thread pile). A
-     * segment is a serial group, or one of the blocks a colour is dispatched in; segments are disjoint
-     * ranges of the solve order and each writes only its own range (and its manifolds'
-     * {@code activeOf}), so the result does not depend on how the segments are shared out.
+     * segment is one group of the colouring (segment k is group k); a colour that several threads
+     * solve is marked with the parts each thread's share is run in ({@code segParts}, {@link #byPlace}).
+     * Segments are disjoint ranges of the solve order and each writes only its own range (its manifolds'
+     * {@code activeOf}, its own {@code segCut} and {@code segFill} slots), so the result does not depend
+     * on how the segments are shared out.
      */
     private void segments() {
         segCount = 0;
