@@ -25,18 +25,27 @@ public sealed interface Command {
         return -1L - k;
     }
 
+    /**
+     * A command on one body, named by {@link #body()}: a handle, or a {@link #spawnedEarlier} reference.
+     * (Commands on two bodies, such as constraints and ignored pairs, name them their own way.)
+     */
+    sealed interface OnBody extends Command {
+        /** The body: a handle, or a reference to a body a Spawn command of the same step created. */
+        long body();
+    }
+
     /** An impulse (N·s) applied at a world point (metres); wakes the body. */
     record ApplyImpulse(long body, double jx, double jy, double jz, double px, double py, double pz)
-            implements Command {
+            implements OnBody {
     }
 
     /** Sets linear (m/s) and angular (rad/s) velocity; wakes the body. */
     record SetVelocity(long body, double vx, double vy, double vz, double wx, double wy, double wz)
-            implements Command {
+            implements OnBody {
     }
 
     /** Moves a body into another state (awake, sleeping, static is not allowed for dynamic bodies, disabled). */
-    record SetState(long body, BodyState state) implements Command {
+    record SetState(long body, BodyState state) implements OnBody {
         public SetState {
             Objects.requireNonNull(state, "state is null");
         }
@@ -50,12 +59,12 @@ public sealed interface Command {
     }
 
     /** Removes a body. */
-    record Remove(long body) implements Command {
+    record Remove(long body) implements OnBody {
     }
 
     /** Sets a kinematic body's target pose (origin position, orientation) to reach by the end of the step. */
     record SetKinematicTarget(long body, double x, double y, double z, double qx, double qy, double qz, double qw)
-            implements Command {
+            implements OnBody {
     }
 
     // ---- cluster unions (issue 29; docs/destruction.md "Cluster unions"): journal tags 90-93 ----
@@ -451,7 +460,7 @@ public sealed interface Command {
      * ({@code dev.rubble.api.PhysicsWorld#setPose}); journal tag 13.
      */
     record SetPose(long body, double x, double y, double z, double qx, double qy, double qz, double qw)
-            implements Command {
+            implements OnBody {
         public SetPose {
             if (!Double.isFinite(x) || !Double.isFinite(y) || !Double.isFinite(z)) {
                 throw new IllegalArgumentException("pose position = [" + x + ", " + y + ", " + z
@@ -479,7 +488,7 @@ public sealed interface Command {
     }
 
     /** Switches event kinds (a mask of {@code 1 << kind}) on for one body, the others off. */
-    record SetBodyEvents(long body, int kinds) implements Command {
+    record SetBodyEvents(long body, int kinds) implements OnBody {
         public SetBodyEvents {
             dev.rubble.core.event.EventKinds.checkMask(kinds);
         }
@@ -502,7 +511,7 @@ public sealed interface Command {
      * meet the other's mask. Wakes the body and the sleeping islands it overlaps, so a body whose
      * support is filtered away falls at once. Queries see the new filter too.
      */
-    record SetCollisionFilter(long body, int layer, int mask) implements Command {
+    record SetCollisionFilter(long body, int layer, int mask) implements OnBody {
     }
 
     /**
@@ -524,7 +533,7 @@ public sealed interface Command {
      * step it is applied in ({@code v += F/m h} per sub-step: over the step, {@code Δv = F dt / m}
      * at any sub-step count); wakes the body. Static, kinematic and disabled bodies ignore it.
      */
-    record ApplyForce(long body, double fx, double fy, double fz) implements Command {
+    record ApplyForce(long body, double fx, double fy, double fz) implements OnBody {
         public ApplyForce {
             if (!Double.isFinite(fx) || !Double.isFinite(fy) || !Double.isFinite(fz)) {
                 throw new IllegalArgumentException("force = [" + fx + ", " + fy + ", " + fz + "]; allowed: finite N");
@@ -533,7 +542,7 @@ public sealed interface Command {
     }
 
     /** Adds a torque (N·m, world frame) to a body for every sub-step of the step it is applied in; wakes the body. */
-    record ApplyTorque(long body, double tx, double ty, double tz) implements Command {
+    record ApplyTorque(long body, double tx, double ty, double tz) implements OnBody {
         public ApplyTorque {
             if (!Double.isFinite(tx) || !Double.isFinite(ty) || !Double.isFinite(tz)) {
                 throw new IllegalArgumentException("torque = [" + tx + ", " + ty + ", " + tz + "]; allowed: finite N·m");

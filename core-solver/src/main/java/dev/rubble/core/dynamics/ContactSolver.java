@@ -214,6 +214,7 @@ public final class ContactSolver {
     private int[] placeBucket = new int[0];  // per colour position: the thread whose share it is in (byPlace)
     private int spreadAxis;                  // the axis the step's dynamic bodies spread the most along
     private double spreadLoX, spreadLoY, spreadLoZ, spreadHiX, spreadHiY, spreadHiZ;
+    private boolean spreadTracked;           // mapBody keeps the spread (several threads)
     private int[] ia = new int[0], ib = new int[0], pointBase = new int[0], points = new int[0];
     private boolean[] bouncing = new boolean[0]; // a point of the manifold bounced this step (BOUNCE_SWEEPS)
     private double[] man = new double[0];
@@ -392,6 +393,7 @@ public final class ContactSolver {
         if (activeOf.length < contacts.size()) {
             activeOf = new int[Math.max(contacts.size(), activeOf.length * 2)];
         }
+        spreadTracked = executor.threads() > 1;
         spreadLoX = spreadLoY = spreadLoZ = Double.POSITIVE_INFINITY;
         spreadHiX = spreadHiY = spreadHiZ = Double.NEGATIVE_INFINITY;
         int candidates = gatherCandidates(contacts);
@@ -946,7 +948,7 @@ public final class ContactSolver {
         boolean dyn = awakeDynamic(s);
         writesBack[i] = dyn;
         invMass[i] = dyn ? b.invMass[s] : 0;
-        if (dyn) {
+        if (dyn && spreadTracked) { // only a step on several threads numbers its bodies by place
             double x = b.px[s], y = b.py[s], z = b.pz[s];
             spreadLoX = Math.min(spreadLoX, x);
             spreadHiX = Math.max(spreadHiX, x);

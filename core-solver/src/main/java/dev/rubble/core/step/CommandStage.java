@@ -62,28 +62,10 @@ final class CommandStage {
      * world steps on (a replay drops it the same way).
      */
     private static boolean namesGoneBody(BodyStore b, Command c) {
-        if (c instanceof Command.ApplyImpulse a) {
-            return gone(b, a.body());
-        } else if (c instanceof Command.SetVelocity v) {
-            return gone(b, v.body());
-        } else if (c instanceof Command.SetState st) {
-            return gone(b, st.body());
-        } else if (c instanceof Command.Remove r) {
-            return gone(b, r.body());
-        } else if (c instanceof Command.SetKinematicTarget k) {
-            return gone(b, k.body());
-        } else if (c instanceof Command.SetPose t) {
-            return gone(b, t.body());
-        } else if (c instanceof Command.SetBodyEvents e) {
-            return gone(b, e.body());
+        if (c instanceof Command.OnBody o) {
+            return gone(b, o.body());
         } else if (c instanceof Command.AddConstraint a) {
             return gone(b, a.bodyA()) || a.bodyB() != dev.rubble.core.dynamics.ConstraintStore.WORLD && gone(b, a.bodyB());
-        } else if (c instanceof Command.ApplyForce f) {
-            return gone(b, f.body());
-        } else if (c instanceof Command.ApplyTorque q) {
-            return gone(b, q.body());
-        } else if (c instanceof Command.SetCollisionFilter f) {
-            return gone(b, f.body());
         } else if (c instanceof Command.IgnoreCollision x) {
             return gone(b, x.a()) || gone(b, x.b());
         }
