@@ -26,6 +26,16 @@ import dev.rubble.spi.shape.ShapeMath;
  * The price: when a face wins over a better edge axis the reported depth exceeds the true (minimum)
  * depth by at most that tolerance, and the normal is the face's.
  *
+ * <p><b>The separating axis test</b> runs in A's frame, as Gottschalk's OBB test does: the nine
+ * products {@code c[i][j] = a_i . b_j} and t's components along both boxes' axes are computed once,
+ * and each axis's separation is a few products of them (a face of A: {@code |t.a_i| - ha_i - sum_j
+ * hb_j |c[i][j]|}; an edge pair a_i x b_j: its two projected extents from two entries of c each, over
+ * the axis's length). Before, every one of the 15 axes projected both boxes' three world axes
+ * (18 products each) and normalised its edge axis: 45 divisions and a third of a fresh box pair's
+ * narrowphase. The winning axis's world normal is computed as before. The separations differ from
+ * the world-frame ones in their last bits (rotation matrices are orthonormal to rounding), so only an
+ * exact tie between two axes could choose differently.
+ *
  * <p>Separating-axis hint (issue 27 item 2): the hinted call keeps in the pair's hint slot the one of
  * the 15 axes that last separated the boxes by more than the margin (its index plus one in the slot's
  * last double, its direction from A to B in A's frame in the first three) and next time computes that
@@ -46,6 +56,8 @@ final class BoxBox implements PairCollider {
     private final ManifoldBuilder builder = new ManifoldBuilder();
     private final double[] st = new double[2];
     private final double[] ha = new double[3], hb = new double[3];
+    /** The test's scratch: c = a_i . b_j (row i, column j), its absolute values, t along A's and B's axes, a normal. */
+    private final double[] c = new double[9], ac = new double[9], ta = new double[3], tb = new double[3], n = new double[3];
 
     /** Axes of the full test: A's faces 0-2, B's faces 3-5, edge pairs 6 + 3 i + j. */
     private static final int AXES = 15;
@@ -78,76 +90,66 @@ final class BoxBox implements PairCollider {
                 return;
             }
         }
+        // the test in A's frame (class comment "The separating axis test"): c[3 i + j] = a_i . b_j,
+        // ta[i] = a_i . t, tb[j] = b_j . t
+        final double[] c = this.c, ac = this.ac, ta = this.ta, tb = this.tb;
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                double v = dot(ra, i, rb, j);
+                c[3 * i + j] = v;
+                ac[3 * i + j] = Math.abs(v);
+            }
+            ta[i] = along(ra, i, tx, ty, tz);
+            tb[i] = along(rb, i, tx, ty, tz);
+        }
         int apartAxis = -1; // the axis of the largest face separation
-        // c[i][j] = a_i . b_j (axes are matrix columns)
         double bestFace = Double.NEGATIVE_INFINITY, maxFace = Double.NEGATIVE_INFINITY, bestEdge = Double.NEGATIVE_INFINITY;
-        int faceAxis = -1, edgeI = -1, edgeJ = -1;
-        double fnx = 0, fny = 0, fnz = 0, enx = 0, eny = 0, enz = 0;
-        for (int box = 0; box < 2; box++) {
-            double[] r = box == 0 ? ra : rb;
-            for (int i = 0; i < 3; i++) {
-                double lx = r[i], ly = r[3 + i], lz = r[6 + i];
-                double s = separation(lx, ly, lz, tx, ty, tz, ra, ha, rb, hb);
-                if (s > maxFace) {
-                    apartAxis = 3 * box + i;
-                }
-                maxFace = Math.max(maxFace, s);
-                // A's faces win unless one of B's separates by FACE_TOLERANCE more: two boxes resting
-                // face to face with a slight tilt would otherwise swap reference faces step to step
-                // (new feature ids every time, so no warm starting)
-                if (s > bestFace + (box == 1 ? FACE_TOLERANCE : 0)) {
-                    bestFace = s;
-                    faceAxis = 3 * box + i;
-                    double sg = lx * tx + ly * ty + lz * tz < 0 ? -1 : 1;
-                    fnx = sg * lx;
-                    fny = sg * ly;
-                    fnz = sg * lz;
-                }
+        int faceAxis = -1, edgeK = -1;
+        for (int k = 0; k < 6; k++) {
+            double s = k < 3 ? faceASeparation(k, ta, ac, ha, hb) : faceBSeparation(k - 3, tb, ac, ha, hb);
+            if (s > maxFace) {
+                apartAxis = k;
+            }
+            maxFace = Math.max(maxFace, s);
+            // A's faces win unless one of B's separates by FACE_TOLERANCE more: two boxes resting
+            // face to face with a slight tilt would otherwise swap reference faces step to step
+            // (new feature ids every time, so no warm starting)
+            if (s > bestFace + (k >= 3 ? FACE_TOLERANCE : 0)) {
+                bestFace = s;
+                faceAxis = k;
             }
         }
         if (maxFace > margin) {
             if (hint != null) {
-                axisSeparates(apartAxis, tx, ty, tz, ra, ha, rb, hb, margin, hint, offset);
+                writeHint(apartAxis, tx, ty, tz, ra, rb, hint, offset);
             }
             return;
         }
-        for (int i = 0; i < 3; i++) {
-            for (int j = 0; j < 3; j++) {
-                double ax = ra[i], ay = ra[3 + i], az = ra[6 + i];
-                double bx = rb[j], by = rb[3 + j], bz = rb[6 + j];
-                double lx = ay * bz - az * by, ly = az * bx - ax * bz, lz = ax * by - ay * bx;
-                double l = Math.sqrt(lx * lx + ly * ly + lz * lz);
-                if (l < 1e-6) {
-                    continue; // parallel edges: covered by the face axes
-                }
-                lx /= l;
-                ly /= l;
-                lz /= l;
-                double s = separation(lx, ly, lz, tx, ty, tz, ra, ha, rb, hb);
-                if (s > bestEdge) {
-                    bestEdge = s;
-                    edgeI = i;
-                    edgeJ = j;
-                    double sg = lx * tx + ly * ty + lz * tz < 0 ? -1 : 1;
-                    enx = sg * lx;
-                    eny = sg * ly;
-                    enz = sg * lz;
-                }
+        for (int k = 6; k < AXES; k++) {
+            double s = edgeSeparation(k, ta, c, ac, ha, hb);
+            if (s > bestEdge) { // NaN (parallel edges, covered by the face axes) never wins
+                bestEdge = s;
+                edgeK = k;
             }
         }
         if (bestEdge > margin) {
             if (hint != null) {
-                axisSeparates(6 + 3 * edgeI + edgeJ, tx, ty, tz, ra, ha, rb, hb, margin, hint, offset);
+                writeHint(edgeK, tx, ty, tz, ra, rb, hint, offset);
             }
             return;
         }
         if (hint != null) {
             hint[offset + 3] = 0; // in contact (or within the margin): no separating axis
         }
-        if (edgeI >= 0 && bestEdge > bestFace + edgeTolerance(bestEdge)) {
-            edgeContact(pa, ha, pb, hb, edgeI, edgeJ, enx, eny, enz, margin, sink);
+        final double[] n = this.n;
+        if (edgeK >= 0 && bestEdge > bestFace + edgeTolerance(bestEdge)) {
+            axis(edgeK, tx, ty, tz, ra, rb, n);
+            int i = (edgeK - 6) / 3, j = (edgeK - 6) % 3;
+            edgeContact(pa, ha, pb, hb, i, j, n[0], n[1], n[2], margin, sink);
             return;
         }
+        axis(faceAxis, tx, ty, tz, ra, rb, n);
+        double fnx = n[0], fny = n[1], fnz = n[2];
         builder.featureA(sa, pa, fnx, fny, fnz);
         builder.featureB(sb, pb, fnx, fny, fnz);
         builder.clip(fnx, fny, fnz, 0, 0, margin, sink, 0);
@@ -155,15 +157,56 @@ final class BoxBox implements PairCollider {
 
     /**
      * Whether axis {@code k} (see {@link #AXES}) separates the boxes by more than {@code margin}, computed
-     * with exactly the full test's expressions; if so, writes it to the hint slot (direction from A to B
-     * in A's frame, {@code k + 1}).
+     * with exactly the full test's expressions (the same entries of {@code c}, the same separation
+     * methods); if so, writes it to the hint slot (direction from A to B in A's frame, {@code k + 1}).
      */
-    private static boolean axisSeparates(int k, double tx, double ty, double tz, double[] ra, double[] ha,
-                                         double[] rb, double[] hb, double margin, double[] hint, int offset) {
+    private boolean axisSeparates(int k, double tx, double ty, double tz, double[] ra, double[] ha,
+                                  double[] rb, double[] hb, double margin, double[] hint, int offset) {
+        final double[] c = this.c, ac = this.ac, ta = this.ta, tb = this.tb;
+        double s;
+        if (k < 3) {
+            for (int j = 0; j < 3; j++) {
+                ac[3 * k + j] = Math.abs(dot(ra, k, rb, j));
+            }
+            ta[k] = along(ra, k, tx, ty, tz);
+            s = faceASeparation(k, ta, ac, ha, hb);
+        } else if (k < 6) {
+            int j = k - 3;
+            for (int i = 0; i < 3; i++) {
+                ac[3 * i + j] = Math.abs(dot(ra, i, rb, j));
+            }
+            tb[j] = along(rb, j, tx, ty, tz);
+            s = faceBSeparation(j, tb, ac, ha, hb);
+        } else {
+            int i = (k - 6) / 3, j = (k - 6) % 3;
+            int i1 = NEXT[i], i2 = NEXT[i1], j1 = NEXT[j], j2 = NEXT[j1];
+            setEntry(ra, rb, i1, j);
+            setEntry(ra, rb, i2, j);
+            setEntry(ra, rb, i, j1);
+            setEntry(ra, rb, i, j2);
+            ta[i1] = along(ra, i1, tx, ty, tz);
+            ta[i2] = along(ra, i2, tx, ty, tz);
+            s = edgeSeparation(k, ta, c, ac, ha, hb);
+        }
+        if (!(s > margin)) {
+            return false;
+        }
+        writeHint(k, tx, ty, tz, ra, rb, hint, offset);
+        return true;
+    }
+
+    private void setEntry(double[] ra, double[] rb, int i, int j) {
+        double v = dot(ra, i, rb, j);
+        c[3 * i + j] = v;
+        ac[3 * i + j] = Math.abs(v);
+    }
+
+    /** Axis {@code k}'s unit direction from A to B, world, into {@code out} (the contact normal when it wins). */
+    private static void axis(int k, double tx, double ty, double tz, double[] ra, double[] rb, double[] out) {
         double lx, ly, lz;
         if (k < 6) {
             double[] r = k < 3 ? ra : rb;
-            int i = k % 3;
+            int i = k < 3 ? k : k - 3;
             lx = r[i];
             ly = r[3 + i];
             lz = r[6 + i];
@@ -175,23 +218,68 @@ final class BoxBox implements PairCollider {
             ly = az * bx - ax * bz;
             lz = ax * by - ay * bx;
             double l = Math.sqrt(lx * lx + ly * ly + lz * lz);
-            if (l < 1e-6) {
-                return false; // parallel edges: the full test skips this axis
-            }
             lx /= l;
             ly /= l;
             lz /= l;
         }
-        if (!(separation(lx, ly, lz, tx, ty, tz, ra, ha, rb, hb) > margin)) {
-            return false;
-        }
         double sg = lx * tx + ly * ty + lz * tz < 0 ? -1 : 1;
-        hint[offset] = sg * (ra[0] * lx + ra[3] * ly + ra[6] * lz);
-        hint[offset + 1] = sg * (ra[1] * lx + ra[4] * ly + ra[7] * lz);
-        hint[offset + 2] = sg * (ra[2] * lx + ra[5] * ly + ra[8] * lz);
-        hint[offset + 3] = k + 1;
-        return true;
+        out[0] = sg * lx;
+        out[1] = sg * ly;
+        out[2] = sg * lz;
     }
+
+    /** Writes axis {@code k} to the hint slot: its direction from A to B in A's frame, and {@code k + 1}. */
+    private void writeHint(int k, double tx, double ty, double tz, double[] ra, double[] rb, double[] hint, int offset) {
+        final double[] n = this.n;
+        axis(k, tx, ty, tz, ra, rb, n);
+        hint[offset] = ra[0] * n[0] + ra[3] * n[1] + ra[6] * n[2];
+        hint[offset + 1] = ra[1] * n[0] + ra[4] * n[1] + ra[7] * n[2];
+        hint[offset + 2] = ra[2] * n[0] + ra[5] * n[1] + ra[8] * n[2];
+        hint[offset + 3] = k + 1;
+    }
+
+    /** Column i of {@code ra} dotted with column j of {@code rb}: a_i . b_j. */
+    private static double dot(double[] ra, int i, double[] rb, int j) {
+        return ra[i] * rb[j] + ra[3 + i] * rb[3 + j] + ra[6 + i] * rb[6 + j];
+    }
+
+    /** Column i of {@code r} dotted with t. */
+    private static double along(double[] r, int i, double tx, double ty, double tz) {
+        return r[i] * tx + r[3 + i] * ty + r[6 + i] * tz;
+    }
+
+    /** Separation along A's face axis i (negative = overlap depth). */
+    private static double faceASeparation(int i, double[] ta, double[] ac, double[] ha, double[] hb) {
+        return Math.abs(ta[i]) - ha[i] - (hb[0] * ac[3 * i] + hb[1] * ac[3 * i + 1] + hb[2] * ac[3 * i + 2]);
+    }
+
+    /** Separation along B's face axis j. */
+    private static double faceBSeparation(int j, double[] tb, double[] ac, double[] ha, double[] hb) {
+        return Math.abs(tb[j]) - (ha[0] * ac[j] + ha[1] * ac[3 + j] + ha[2] * ac[6 + j]) - hb[j];
+    }
+
+    /**
+     * Separation along edge axis {@code k} = 6 + 3 i + j, a_i x b_j normalised; NaN when the two
+     * edges are parallel (|a_i x b_j| &lt; 1e-6: the face axes cover them), which no comparison picks.
+     * In A's frame b_j is column j of c, so a_i x b_j = (.., -c[i2][j], c[i1][j]) at (i1, i2) = the
+     * two axes after i, whose length is that of the axis.
+     */
+    private static double edgeSeparation(int k, double[] ta, double[] c, double[] ac, double[] ha, double[] hb) {
+        int i = (k - 6) / 3, j = (k - 6) - 3 * i;
+        int i1 = NEXT[i], i2 = NEXT[i1], j1 = NEXT[j], j2 = NEXT[j1];
+        double c1 = c[3 * i1 + j], c2 = c[3 * i2 + j];
+        double l = Math.sqrt(c1 * c1 + c2 * c2);
+        if (l < 1e-6) {
+            return Double.NaN;
+        }
+        double proj = ta[i2] * c1 - ta[i1] * c2;
+        double ea = ha[i1] * ac[3 * i2 + j] + ha[i2] * ac[3 * i1 + j];
+        double eb = hb[j1] * ac[3 * i + j2] + hb[j2] * ac[3 * i + j1];
+        return (Math.abs(proj) - ea - eb) / l;
+    }
+
+    /** The next axis, cyclically. */
+    private static final int[] NEXT = {1, 2, 0};
 
     /**
      * How much an edge axis must beat the best face axis, metres, when the edge axis separates by
@@ -200,17 +288,6 @@ final class BoxBox implements PairCollider {
      */
     static double edgeTolerance(double edgeSeparation) {
         return EDGE_TOLERANCE + EDGE_RELATIVE * Math.max(0, -edgeSeparation);
-    }
-
-    /** Separation of the boxes along unit axis L (negative = overlap depth). */
-    private static double separation(double lx, double ly, double lz, double tx, double ty, double tz,
-                                     double[] ra, double[] ha, double[] rb, double[] hb) {
-        double pa = 0, pb = 0;
-        for (int k = 0; k < 3; k++) {
-            pa += ha[k] * Math.abs(ra[k] * lx + ra[3 + k] * ly + ra[6 + k] * lz);
-            pb += hb[k] * Math.abs(rb[k] * lx + rb[3 + k] * ly + rb[6 + k] * lz);
-        }
-        return Math.abs(lx * tx + ly * ty + lz * tz) - pa - pb;
     }
 
     private void edgeContact(Pose pa, double[] ha, Pose pb, double[] hb, int i, int j,
