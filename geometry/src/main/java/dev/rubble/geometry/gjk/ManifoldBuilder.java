@@ -39,6 +39,8 @@ public final class ManifoldBuilder {
     private final double[] outP = new double[3 * MAX], outS = new double[MAX];
     private final long[] outId = new long[MAX];
     private final boolean[] chosen = new boolean[MAX];
+    /** clipPlane's per-vertex distances. */
+    private final double[] dist = new double[MAX];
     private final Features features = new Features();
 
     /** Extracts A's feature along {@code n} (towards B). */
@@ -130,14 +132,27 @@ public final class ManifoldBuilder {
         return true;
     }
 
-    /** Sutherland–Hodgman against the plane s·x &le; sd; returns the new count (result in clipIn). */
+    /**
+     * Sutherland–Hodgman against the plane s·x &le; sd; returns the new count (result in clipIn). Each
+     * vertex's distance is computed once (it is the start of one edge and the end of another); a
+     * polygon wholly inside the plane is left as it is (the pass would copy it vertex for vertex).
+     */
     private int clipPlane(int n, double sx, double sy, double sz, double sd, int plane) {
+        final double[] in = clipIn, dist = this.dist;
+        boolean inside = true;
+        for (int k = 0; k < n; k++) {
+            double d = sx * in[3 * k] + sy * in[3 * k + 1] + sz * in[3 * k + 2] - sd;
+            dist[k] = d;
+            inside &= d <= 0;
+        }
+        if (inside) {
+            return n;
+        }
         int o = 0;
         for (int k = 0; k < n; k++) {
             int k1 = k + 1 == n ? 0 : k + 1; // not %: an integer division per vertex and plane
-            double ax = clipIn[3 * k], ay = clipIn[3 * k + 1], az = clipIn[3 * k + 2];
-            double bx = clipIn[3 * k1], by = clipIn[3 * k1 + 1], bz = clipIn[3 * k1 + 2];
-            double da = sx * ax + sy * ay + sz * az - sd, db = sx * bx + sy * by + sz * bz - sd;
+            double ax = in[3 * k], ay = in[3 * k + 1], az = in[3 * k + 2];
+            double da = dist[k], db = dist[k1];
             if (da <= 0) {
                 o = put(o, ax, ay, az, tagIn[k]);
             }
@@ -145,6 +160,7 @@ public final class ManifoldBuilder {
                 continue; // a point has no edge; a segment has one edge, not two
             }
             if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
+                double bx = in[3 * k1], by = in[3 * k1 + 1], bz = in[3 * k1 + 2];
                 double t = da / (da - db);
                 o = put(o, ax + t * (bx - ax), ay + t * (by - ay), az + t * (bz - az),
                         edgeTag(plane, tagIn[k], tagIn[k1]));
