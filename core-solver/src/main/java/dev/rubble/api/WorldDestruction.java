@@ -189,23 +189,31 @@ public final class WorldDestruction {
      */
     public BodyId bodyOf(CollectionId c, int node) {
         long h = rt().holderBody(index(c), node);
-        if (h == ClusterStore.NONE) {
-            return null;
-        }
-        BodyStore b = world.bodies();
-        int s = (int) h;
-        return b.isLive(s) && b.handle(s) == h ? pw.id(s) : null;
+        return live(h) ? pw.id((int) h) : null;
     }
 
     /**
-     * Whether {@code node} of {@code c} is simulated by its own body (it broke free or is a top node).
+     * Whether {@code node} of {@code c} is simulated by its own body (it broke free or is a top node);
+     * false once that body is gone ({@link PhysicsWorld#removeBody}, or removal by destruction), as
+     * {@link #bodyOf} is then null.
      * @param c the collection
      * @param node the asset node id
-     * @return true when the node has its own body
+     * @return true when the node has its own live body
      */
     public boolean isFree(CollectionId c, int node) {
         int g = rt().globalNode(index(c), node);
-        return rt().store().body[g] != ClusterStore.NONE;
+        // the cluster store forgets a body removed through the world lazily, when a pass next meets it
+        return live(rt().store().body[g]);
+    }
+
+    /** Whether {@code handle} names a live body (false for {@link ClusterStore#NONE} and stale handles). */
+    private boolean live(long handle) {
+        if (handle == ClusterStore.NONE) {
+            return false;
+        }
+        BodyStore b = world.bodies();
+        int s = (int) handle;
+        return s >= 0 && s < b.slotLimit() && b.isLive(s) && b.handle(s) == handle;
     }
 
     // ---- strain and breaking ----------------------------------------------------------------------
@@ -404,13 +412,18 @@ public final class WorldDestruction {
      * external part includes strain queued for the node by {@link #applyStrain} and not applied yet.
      * Strain queued at a point ({@link #applyStrainAt}) is found at the start of the next step and shows
      * after it; strain modifiers and that step's own collisions may still change what is evaluated.
-     * The node breaks when its evaluated load reaches its {@link #threshold}.
+     * The node breaks when its evaluated load reaches its {@link #threshold}. A node without a body
+     * ({@link #bodyOf} null: removed, or left without one by release throttling) is never evaluated,
+     * so nothing waits on it: 0, whatever strain was given to it.
      * @param c the collection
      * @param node the asset node id
      * @return the waiting load, ≥ 0, in the thresholds' units
      */
     public double load(CollectionId c, int node) {
         int ci = index(c);
+        if (!live(rt().holderBody(ci, node))) {
+            return 0;
+        }
         double l = rt().pendingLoad(ci, node);
         for (Command q : world.queuedCommands()) {
             if (q instanceof Command.ExternalStrain x && x.collection() == ci && x.node() == node && x.strain() > l) {

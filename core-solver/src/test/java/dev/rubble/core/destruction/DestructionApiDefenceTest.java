@@ -3,9 +3,11 @@ package dev.rubble.core.destruction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rubble.api.BodyId;
 import dev.rubble.api.BodySpec;
 import dev.rubble.api.CollectionId;
 import dev.rubble.api.PhysicsWorld;
+import dev.rubble.api.Piece;
 import dev.rubble.api.Rubble;
 import dev.rubble.api.WorldConfig;
 import dev.rubble.api.WorldDestruction;
@@ -58,5 +60,50 @@ final class DestructionApiDefenceTest {
         // bond 0 joins nodes 1 and 2: node 4 is at neither end, yet an end was returned
         assertThatThrownBy(() -> w.destruction().bondOther(c, 0, 4)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("node = 4").hasMessageContaining("bond 0");
+    }
+
+    @Test
+    void aPieceRemovedThroughTheWorldIsNoLongerFreeAndNothingWaitsOnIt() {
+        PhysicsWorld w = world();
+        WorldDestruction d = w.destruction();
+        CollectionId c = d.collection(0);
+        d.crumble(c, 0);
+        w.step();
+        BodyId piece = d.bodyOf(c, 2);
+        assertThat(d.isFree(c, 2)).isTrue();
+        w.removeBody(piece);
+        w.step();
+        // isFree stayed true: the cluster store still held the removed body's handle
+        assertThat(d.isFree(c, 2)).as("its body is gone").isFalse();
+        assertThat(d.bodyOf(c, 2)).isNull();
+        assertThat(d.pieceOf(piece)).isNull();
+        d.applyStrain(c, 2, 50);
+        assertThat(d.load(c, 2)).as("a node without a body is never evaluated").isZero();
+        w.step(3);
+        assertThat(d.load(c, 2)).isZero();
+        for (int n : new int[] {1, 3, 4}) {
+            assertThat(d.isFree(c, n)).as("node %d", n).isTrue();
+            assertThat(d.pieceOf(d.bodyOf(c, n))).isEqualTo(new Piece(c, n));
+        }
+    }
+
+    @Test
+    void anIntactCollectionRemovedThroughTheWorldHasNoFreeNodeAndNoBody() {
+        PhysicsWorld w = world();
+        WorldDestruction d = w.destruction();
+        CollectionId c = d.collection(0);
+        BodyId whole = d.bodyOf(c, 0);
+        d.applyStrain(c, 1, 50);
+        w.removeBody(whole);
+        w.step();
+        for (int n = 0; n <= 4; n++) {
+            assertThat(d.isFree(c, n)).as("node %d", n).isFalse();
+            assertThat(d.bodyOf(c, n)).as("node %d", n).isNull();
+            assertThat(d.load(c, n)).as("node %d", n).isZero();
+        }
+        assertThat(d.count()).isEqualTo(1);
+        d.crumble(c, 0); // accepted, and nothing is left to break
+        w.step();
+        assertThat(w.bodyCount()).isEqualTo(1);
     }
 }
