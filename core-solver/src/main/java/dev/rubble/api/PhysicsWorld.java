@@ -55,6 +55,8 @@ public final class PhysicsWorld {
     private long[] overlapScratch = new long[16];
     private BodyId[] ids = new BodyId[64];
     private boolean observing, stepping;
+    /** Listener calls in progress (a world stepped through its kernel, as scenario runs do, sets no {@link #stepping}). */
+    private int inListener;
 
     PhysicsWorld(World world, Runnable beforeStep) {
         this.world = Objects.requireNonNull(world, "world is null");
@@ -111,17 +113,18 @@ public final class PhysicsWorld {
     // ---- bodies ---------------------------------------------------------------------------------
 
     /**
-     * Creates a body now and returns its id.
+     * Creates a body now and returns its id. Between steps only: from a listener or the pre-solve
+     * hook it is refused (queue the creation until {@link #step()} returns), as is
+     * {@link WorldDestruction#place}.
      *
      * @throws dev.rubble.core.body.CapacityExceededException when the body budget is full
+     * @throws IllegalStateException when called from a listener or the pre-solve hook
      * @param spec what to create: shape, pose, velocities, mass, material, filter
      * @return the new body's id, valid until the body is removed
      */
     public BodyId addBody(BodySpec spec) {
         Objects.requireNonNull(spec, "spec is null");
-        if (stepping) {
-            throw new IllegalStateException("addBody called from a listener; allowed: between steps (a listener may queue commands)");
-        }
+        betweenSteps("addBody");
         long h = world.createBody(spec.def());
         int s = bodies.slot(h);
         bodies.collisionLayer[s] = spec.collisionLayer(); // before any step: journalled with the initial bodies
@@ -278,11 +281,12 @@ public final class PhysicsWorld {
 
     // ---- stepping -------------------------------------------------------------------------------
 
-    /** Advances the world by one fixed time step; then listeners hear about it. */
+    /**
+     * Advances the world by one fixed time step; then listeners hear about it.
+     * @throws IllegalStateException when called from a listener or the pre-solve hook
+     */
     public void step() {
-        if (stepping) {
-            throw new IllegalStateException("step() called from a listener");
-        }
+        betweenSteps("step");
         if (beforeStep != null) {
             beforeStep.run();
         }
@@ -337,9 +341,7 @@ public final class PhysicsWorld {
      * @return the number of steps taken (0 when the frame was shorter than what is left of a step)
      */
     public int update(double frameSeconds) {
-        if (stepping) {
-            throw new IllegalStateException("update called from a listener; allowed: between steps (a listener may queue commands)");
-        }
+        betweenSteps("update");
         return frames().update(frameSeconds);
     }
 
@@ -954,6 +956,29 @@ public final class PhysicsWorld {
         contactListeners.remove(listener);
     }
 
+    /**
+     * Refuses {@code call} while a step runs, from a listener (step, contact, event or break) or the
+     * pre-solve hook: what it does would take effect at once, in the middle of the step's
+     * notifications (or of its solve), where the contacts and events being handed out still name
+     * the step's slots. Listeners and the hook read and queue commands; everything else waits until
+     * {@link #step()} returns.
+     */
+    void betweenSteps(String call) {
+        if (stepping || inListener > 0 || world.context().stepping()) {
+            throw new IllegalStateException(call + " called from a listener or the pre-solve hook; allowed: between steps"
+                    + " (listeners and the hook may read and queue commands)");
+        }
+    }
+
+    /** Brackets listener calls made outside {@link #step()} (a kernel step): see {@link #betweenSteps}. */
+    void enterListener() {
+        inListener++;
+    }
+
+    void exitListener() {
+        inListener--;
+    }
+
     /** One kernel observer dispatches to every listener (added once, on the first listener). */
     private void observe() {
         if (!observing) {
@@ -965,6 +990,15 @@ public final class PhysicsWorld {
     private final class Dispatcher implements StepObserver {
         @Override
         public void afterStep(World w, StepProfile profile) {
+            inListener++;
+            try {
+                dispatch(w, profile);
+            } finally {
+                inListener--;
+            }
+        }
+
+        private void dispatch(World w, StepProfile profile) {
             for (int i = 0; i < stepListeners.size(); i++) {
                 stepListeners.get(i).afterStep(profile.step(), profile.time(), profile);
             }
@@ -1097,9 +1131,7 @@ public final class PhysicsWorld {
      * @param hook the hook, or null
      */
     public void setPreSolveHook(PreSolveHook hook) {
-        if (stepping) {
-            throw new IllegalStateException("setPreSolveHook called from a listener; allowed: between steps");
-        }
+        betweenSteps("setPreSolveHook");
         if (hook == null) {
             world.context().events.setHook(null);
             return;

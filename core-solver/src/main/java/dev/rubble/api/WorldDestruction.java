@@ -50,7 +50,8 @@ public final class WorldDestruction {
     // ---- placing --------------------------------------------------------------------------------
 
     /**
-     * Places a collection now (its intact root becomes one body) and returns its id.
+     * Places a collection now (its intact root becomes one body) and returns its id. Between steps
+     * only, like {@link PhysicsWorld#addBody}: from a listener or the pre-solve hook it is refused.
      *
      * @param label            the bodies' label (may be null)
      * @param asset            the collection: {@code dev.rubble.authoring.CollectionFile.load} of a
@@ -63,9 +64,12 @@ public final class WorldDestruction {
      * @return the new collection's id (its placement index)
      * @throws IllegalArgumentException naming the bad value (a non-finite position, a threshold below 0, an
      *     anchor node out of range)
+     * @throws IllegalStateException when called from a listener or the pre-solve hook (between steps only, as
+     *     {@link PhysicsWorld#addBody})
      */
     public CollectionId place(String label, CollectionAsset asset, Vector3dc position, Quaterniondc orientation,
                               double[] levelThresholds, int[] anchorNodes) {
+        pw.betweenSteps("place");
         Objects.requireNonNull(asset, "asset is null");
         Objects.requireNonNull(position, "position is null");
         Objects.requireNonNull(orientation, "orientation is null");
@@ -601,11 +605,16 @@ public final class WorldDestruction {
         if (!listening) {
             listening = true;
             rt().addListener(events -> {
-                for (int i = 0; i < events.count(); i++) {
-                    event.set(events, i);
-                    for (int k = 0; k < listeners.size(); k++) {
-                        listeners.get(k).onBreak(event);
+                pw.enterListener();
+                try {
+                    for (int i = 0; i < events.count(); i++) {
+                        event.set(events, i);
+                        for (int k = 0; k < listeners.size(); k++) {
+                            listeners.get(k).onBreak(event);
+                        }
                     }
+                } finally {
+                    pw.exitListener();
                 }
             });
         }

@@ -9,9 +9,12 @@ import dev.rubble.api.CollectionId;
 import dev.rubble.api.PhysicsWorld;
 import dev.rubble.api.Piece;
 import dev.rubble.api.Rubble;
+import dev.rubble.api.StepListener;
 import dev.rubble.api.WorldConfig;
 import dev.rubble.api.WorldDestruction;
 import dev.rubble.spi.shape.Box;
+import java.util.ArrayList;
+import java.util.List;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
@@ -105,5 +108,58 @@ final class DestructionApiDefenceTest {
         d.crumble(c, 0); // accepted, and nothing is left to break
         w.step();
         assertThat(w.bodyCount()).isEqualTo(1);
+    }
+
+    /** The message of the IllegalStateException {@code call} throws, or "accepted". */
+    private static String refusal(Runnable call) {
+        try {
+            call.run();
+            return "accepted";
+        } catch (IllegalStateException e) {
+            return e.getMessage();
+        }
+    }
+
+    @Test
+    void placingFromAListenerOrTheHookIsRefusedAsAddingABodyIs() {
+        PhysicsWorld w = world();
+        WorldDestruction d = w.destruction();
+        Runnable place = () -> d.place("x", TestAssets.chain(2, 1000), new Vector3d(0, 3, 0), new Quaterniond(), null, null);
+        Runnable add = () -> w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withPosition(new Vector3d(6, 3, 0)));
+        List<String> places = new ArrayList<>(), adds = new ArrayList<>();
+        StepListener listener = (step, time, profile) -> {
+            places.add(refusal(place));
+            adds.add(refusal(add));
+        };
+        w.addStepListener(listener);
+        d.addBreakListener(e -> {
+            places.add(refusal(place));
+            adds.add(refusal(add));
+        });
+        w.setPreSolveHook(contact -> { // the bar's first contacts with the ground are new in the first step
+            if (places.isEmpty()) {
+                places.add(refusal(place));
+                adds.add(refusal(add));
+            }
+            return true;
+        });
+        d.crumble(d.collection(0), 0); // break events in the first step
+        w.step();
+        w.removeStepListener(listener);
+        w.setPreSolveHook(null);
+
+        // place was accepted from a listener (taking effect in the middle of the step's notifications)
+        assertThat(places).hasSizeGreaterThanOrEqualTo(3).allSatisfy(m -> assertThat(m)
+                .isEqualTo("place called from a listener or the pre-solve hook; allowed: between steps"
+                        + " (listeners and the hook may read and queue commands)"));
+        assertThat(adds).hasSameSizeAs(places).allSatisfy(m -> assertThat(m).startsWith("addBody called from a listener"
+                + " or the pre-solve hook; allowed: between steps"));
+        assertThat(d.count()).isEqualTo(1);
+        assertThat(w.bodyCount()).isEqualTo(5); // the ground and the four pieces
+        // between steps both work
+        place.run();
+        add.run();
+        assertThat(d.count()).isEqualTo(2);
+        assertThat(w.bodyCount()).isEqualTo(7);
     }
 }
