@@ -5,6 +5,7 @@ import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.collision.SceneQuery;
 import dev.rubble.core.command.Command;
+import dev.rubble.core.event.Callbacks;
 import dev.rubble.core.step.StepProfile;
 import dev.rubble.core.world.StepObserver;
 import dev.rubble.core.world.World;
@@ -42,9 +43,10 @@ public final class PhysicsWorld {
     private final World world;
     private final BodyStore bodies;
     private final Runnable beforeStep;
-    private final List<StepListener> stepListeners = new ArrayList<>();
-    private final List<ContactListener> contactListeners = new ArrayList<>();
-    private final List<EventListener> eventListeners = new ArrayList<>();
+    // copy-on-write (Callbacks): a listener may add or remove listeners, itself too, while it is called
+    private StepListener[] stepListeners = new StepListener[0];
+    private ContactListener[] contactListeners = new ContactListener[0];
+    private EventListener[] eventListeners = new EventListener[0];
     private StepEvents stepEvents;
     /** What this world has asked the engine to gather per kind, as queued (the engine applies it next step). */
     private final dev.rubble.core.event.EventRequest[] requested =
@@ -927,7 +929,7 @@ public final class PhysicsWorld {
      * @param listener called with the world after each step, on the stepping thread
      */
     public void addStepListener(StepListener listener) {
-        stepListeners.add(Objects.requireNonNull(listener, "listener is null"));
+        stepListeners = Callbacks.with(stepListeners, listener);
         observe();
     }
 
@@ -936,7 +938,7 @@ public final class PhysicsWorld {
      * @param listener the listener to remove
      */
     public void removeStepListener(StepListener listener) {
-        stepListeners.remove(listener);
+        stepListeners = Callbacks.without(stepListeners, listener);
     }
 
     /**
@@ -944,7 +946,7 @@ public final class PhysicsWorld {
      * @param listener called per manifold after each step, on the stepping thread
      */
     public void addContactListener(ContactListener listener) {
-        contactListeners.add(Objects.requireNonNull(listener, "listener is null"));
+        contactListeners = Callbacks.with(contactListeners, listener);
         observe();
     }
 
@@ -953,7 +955,7 @@ public final class PhysicsWorld {
      * @param listener the listener to remove
      */
     public void removeContactListener(ContactListener listener) {
-        contactListeners.remove(listener);
+        contactListeners = Callbacks.without(contactListeners, listener);
     }
 
     /**
@@ -998,26 +1000,59 @@ public final class PhysicsWorld {
             }
         }
 
+        /**
+         * Every listener hears the step, also after one threw (Callbacks): a listener that throws is not
+         * called again in this step (a contact listener failing on every contact adds one failure),
+         * and the first failure is thrown once the others have run, then from {@code step()}.
+         */
         private void dispatch(World w, StepProfile profile) {
-            for (int i = 0; i < stepListeners.size(); i++) {
-                stepListeners.get(i).afterStep(profile.step(), profile.time(), profile);
+            Throwable failure = null;
+            StepListener[] sls = stepListeners;
+            for (StepListener l : sls) {
+                try {
+                    l.afterStep(profile.step(), profile.time(), profile);
+                } catch (Throwable t) {
+                    failure = Callbacks.keep(failure, t);
+                }
             }
-            for (int i = 0; i < eventListeners.size(); i++) {
-                eventListeners.get(i).onEvents(stepEvents);
+            EventListener[] els = eventListeners;
+            for (EventListener l : els) {
+                try {
+                    l.onEvents(stepEvents);
+                } catch (Throwable t) {
+                    failure = Callbacks.keep(failure, t);
+                }
             }
-            if (contactListeners.isEmpty()) {
-                return;
+            ContactListener[] cls = contactListeners;
+            if (cls.length > 0) {
+                failure = contacts(w.contacts(), cls, failure);
             }
-            ContactStore cs = w.contacts();
+            Callbacks.rethrow(failure);
+        }
+
+        private Throwable contacts(ContactStore cs, ContactListener[] cls, Throwable failure) {
+            boolean[] failed = null; // allocated when one fails
             for (int m = 0, n = cs.size(); m < n; m++) {
                 if (cs.pointCount[m] == 0) {
                     continue;
                 }
                 contact.set(bodies, cs, m);
-                for (int i = 0; i < contactListeners.size(); i++) {
-                    contactListeners.get(i).onContact(contact);
+                for (int i = 0; i < cls.length; i++) {
+                    if (failed != null && failed[i]) {
+                        continue;
+                    }
+                    try {
+                        cls[i].onContact(contact);
+                    } catch (Throwable t) {
+                        failure = Callbacks.keep(failure, t);
+                        if (failed == null) {
+                            failed = new boolean[cls.length];
+                        }
+                        failed[i] = true;
+                    }
                 }
             }
+            return failure;
         }
     }
 
@@ -1041,7 +1076,7 @@ public final class PhysicsWorld {
      * @param listener called with the step's events, on the stepping thread
      */
     public void addEventListener(EventListener listener) {
-        eventListeners.add(Objects.requireNonNull(listener, "listener is null"));
+        eventListeners = Callbacks.with(eventListeners, listener);
         events();
         observe();
     }
@@ -1051,7 +1086,7 @@ public final class PhysicsWorld {
      * @param listener the listener to remove
      */
     public void removeEventListener(EventListener listener) {
-        eventListeners.remove(listener);
+        eventListeners = Callbacks.without(eventListeners, listener);
     }
 
     /**

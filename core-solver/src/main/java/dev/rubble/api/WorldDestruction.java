@@ -2,6 +2,7 @@ package dev.rubble.api;
 
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.command.Command;
+import dev.rubble.core.event.Callbacks;
 import dev.rubble.core.destruction.ClusterStore;
 import dev.rubble.core.destruction.CollectionPlacement;
 import dev.rubble.core.destruction.DestructionOptions;
@@ -32,7 +33,8 @@ import org.joml.Vector3dc;
 public final class WorldDestruction {
     private final PhysicsWorld pw;
     private final World world;
-    private final List<BreakListener> listeners = new ArrayList<>();
+    /** Copy-on-write (Callbacks): a listener may add or remove listeners, itself too, while it is called. */
+    private BreakListener[] listeners = new BreakListener[0];
     private final BreakEvent event;
     private CollectionId[] ids = new CollectionId[8];
     private boolean listening;
@@ -601,22 +603,10 @@ public final class WorldDestruction {
      * @param l called with each event, on the stepping thread
      */
     public void addBreakListener(BreakListener l) {
-        listeners.add(Objects.requireNonNull(l, "listener is null"));
+        listeners = Callbacks.with(listeners, l);
         if (!listening) {
             listening = true;
-            rt().addListener(events -> {
-                pw.enterListener();
-                try {
-                    for (int i = 0; i < events.count(); i++) {
-                        event.set(events, i);
-                        for (int k = 0; k < listeners.size(); k++) {
-                            listeners.get(k).onBreak(event);
-                        }
-                    }
-                } finally {
-                    pw.exitListener();
-                }
-            });
+            rt().addListener(this::dispatch);
         }
     }
 
@@ -625,7 +615,40 @@ public final class WorldDestruction {
      * @param l the listener to remove
      */
     public void removeBreakListener(BreakListener l) {
-        listeners.remove(l);
+        listeners = Callbacks.without(listeners, l);
+    }
+
+    /**
+     * Every listener hears every event of the step, also after one threw (Callbacks): a listener that
+     * throws hears no more events of this step, and the first failure is thrown once all have run.
+     */
+    private void dispatch(dev.rubble.core.destruction.BreakEvents events) {
+        pw.enterListener();
+        try {
+            BreakListener[] ls = listeners;
+            Throwable failure = null;
+            boolean[] failed = null; // allocated when one fails
+            for (int i = 0; i < events.count(); i++) {
+                event.set(events, i);
+                for (int k = 0; k < ls.length; k++) {
+                    if (failed != null && failed[k]) {
+                        continue;
+                    }
+                    try {
+                        ls[k].onBreak(event);
+                    } catch (Throwable t) {
+                        failure = Callbacks.keep(failure, t);
+                        if (failed == null) {
+                            failed = new boolean[ls.length];
+                        }
+                        failed[k] = true;
+                    }
+                }
+            }
+            Callbacks.rethrow(failure);
+        } finally {
+            pw.exitListener();
+        }
     }
 
     private int index(CollectionId c) {

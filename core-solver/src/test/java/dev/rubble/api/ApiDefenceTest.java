@@ -218,4 +218,120 @@ final class ApiDefenceTest {
                 .hasMessageContaining("frameA orientation = [1.0E200, 0.0, 0.0, 1.0E200]");
         assertThat(w.constraintCount()).isZero();
     }
+
+    @Test
+    void aListenerThatThrowsLeavesTheStepCompleteAndEveryOtherListenerAndObserverHearsIt() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld reference = world(ids);
+        reference.step(60);
+        PhysicsWorld w = world(ids);
+        w.setEvents(EventKind.MOVED, true);
+        reference.setEvents(EventKind.MOVED, true);
+        w.addStepListener((step, time, profile) -> {
+            throw new IllegalStateException("game bug " + step);
+        });
+        java.util.List<Long> heard = new java.util.ArrayList<>(), observed = new java.util.ArrayList<>();
+        int[] events = new int[1], contacts = new int[1];
+        w.addStepListener((step, time, profile) -> heard.add(step));
+        w.addEventListener(e -> events[0] += e.total());
+        w.addContactListener(c -> {
+            contacts[0]++;
+            throw new IllegalArgumentException("contact bug");
+        });
+        // registered last, as a journal attached after the listeners is: it must still record every step
+        w.kernel().addObserver((world, profile) -> observed.add(profile.step()));
+        int touching = 0;
+        for (int k = 0; k < 60; k++) {
+            int before = contacts[0];
+            Throwable e = org.assertj.core.api.Assertions.catchThrowable(w::step);
+            assertThat(e).as("step %d", k).isInstanceOf(IllegalStateException.class).hasMessage("game bug " + k);
+            if (contacts[0] > before) { // the contact listener's failure of the step comes with it, once
+                touching++;
+                assertThat(e.getSuppressed()).singleElement().satisfies(x -> assertThat(x).hasMessage("contact bug"));
+            } else {
+                assertThat(e.getSuppressed()).isEmpty();
+            }
+        }
+        assertThat(w.stepIndex()).isEqualTo(60);
+        assertThat(heard).hasSize(60).startsWith(0L).endsWith(59L);
+        assertThat(observed).isEqualTo(heard);
+        assertThat(events[0]).isPositive();
+        assertThat(touching).as("the balls reach the ground").isPositive();
+        assertThat(contacts[0]).as("a failing listener is not called again in that step").isEqualTo(touching);
+        assertThat(w.lastProfile().step()).isEqualTo(59);
+        assertThat(w.lastProfile().stateHash()).isEqualTo(w.stateHash()).isEqualTo(reference.stateHash());
+        assertThatThrownBy(w::step).hasMessage("game bug 60"); // the world steps on
+        assertThat(w.stepIndex()).isEqualTo(61);
+    }
+
+    @Test
+    void aListenerThatRemovesItselfDoesNotMakeTheNextOneMissTheStep() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld w = world(ids);
+        int[] calls = new int[2];
+        StepListener[] once = new StepListener[1];
+        once[0] = (step, time, profile) -> {
+            calls[0]++;
+            w.removeStepListener(once[0]);
+        };
+        w.addStepListener(once[0]);
+        w.addStepListener((step, time, profile) -> calls[1]++);
+        w.step(3);
+        // the list shifted under the loop: the second listener missed the first step
+        assertThat(calls).containsExactly(1, 3);
+    }
+
+    @Test
+    void aPreSolveHookThatThrowsLeavesTheStepCompleteAndCountedAndTheWorldStepsOn() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld reference = world(ids);
+        reference.addBody(BALL.withPosition(new Vector3d(-1.5, 0.5, 0))); // touching the ground: a new contact at once
+        reference.step(60);
+        PhysicsWorld w = world(ids);
+        w.addBody(BALL.withPosition(new Vector3d(-1.5, 0.5, 0)));
+        int[] calls = new int[1];
+        w.setPreSolveHook(c -> {
+            calls[0]++;
+            throw new UnsupportedOperationException("hook bug");
+        });
+        int thrown = 0;
+        for (int k = 0; k < 60; k++) {
+            long before = w.stepIndex();
+            try {
+                w.step();
+            } catch (UnsupportedOperationException e) {
+                assertThat(e).hasMessage("hook bug");
+                thrown++;
+            }
+            assertThat(w.stepIndex()).as("step %d is counted", k).isEqualTo(before + 1);
+            assertThat(w.lastProfile().step()).isEqualTo(before);
+            assertThat(w.lastProfile().stateHash()).isEqualTo(w.stateHash());
+        }
+        // the ball on the ground at once, then each falling ball's first touch
+        assertThat(thrown).isEqualTo(calls[0]).isBetween(2, 3);
+        // the contacts it did not answer keep their defaults, as without a hook
+        assertThat(w.stateHash()).isEqualTo(reference.stateHash());
+        Vector3d p = w.position(ids[0], new Vector3d());
+        assertThat(p.y).isCloseTo(0.5, org.assertj.core.data.Offset.offset(0.02));
+    }
+
+    @Test
+    void aPreSolveHookThatSetsANaNFrictionIsNamedAfterTheStepAndTheContactKeepsItsOwn() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld reference = world(ids);
+        reference.addBody(BALL.withPosition(new Vector3d(-1.5, 0.5, 0)));
+        reference.step(5);
+        PhysicsWorld w = world(ids);
+        w.addBody(BALL.withPosition(new Vector3d(-1.5, 0.5, 0)));
+        w.setPreSolveHook(c -> {
+            c.setFriction(Double.NaN);
+            return true;
+        });
+        assertThatThrownBy(w::step).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("friction = NaN; allowed: finite, >= 0");
+        assertThat(w.stepIndex()).isEqualTo(1);
+        w.setPreSolveHook(null);
+        w.step(4);
+        assertThat(w.stateHash()).isEqualTo(reference.stateHash());
+    }
 }

@@ -11,6 +11,7 @@ import dev.rubble.core.collision.PairBuffer;
 import dev.rubble.core.collision.SceneQuery;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.destruction.BreakListener;
+import dev.rubble.core.event.Callbacks;
 import dev.rubble.core.destruction.CollectionPlacement;
 import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.destruction.DestructionOptions;
@@ -50,7 +51,8 @@ public final class World {
     private final NarrowphaseStage narrowphase;
     private final Stages stages;
     private final String broadphaseName, narrowphaseName;
-    private final List<StepObserver> observers = new ArrayList<>();
+    /** Copy-on-write ({@link Callbacks}): an observer may add or remove observers from inside a step's notifications. */
+    private StepObserver[] observers = new StepObserver[0];
     private SceneQuery queries;
 
     @Inject
@@ -61,7 +63,9 @@ public final class World {
         this.narrowphase = narrowphase;
         this.broadphaseName = WorldModule.broadphaseName(ctx.settings);
         this.narrowphaseName = WorldModule.narrowphaseName(ctx.settings);
-        this.observers.addAll(observers); // Guice's multibinder keeps binding order
+        for (StepObserver o : observers) { // Guice's multibinder keeps binding order
+            this.observers = Callbacks.with(this.observers, o);
+        }
         ctx.destruction.setDamageModelFactory((name, options) -> stages.create(StageFamily.DAMAGE_MODEL, name, options));
         ctx.destruction.setStressModelFactory((name, options) -> stages.create(StageFamily.STRESS_MODEL, name, options));
     }
@@ -176,11 +180,11 @@ public final class World {
 
     /** Registers an observer called after every step, after those bound when the world was assembled. */
     public void addObserver(StepObserver observer) {
-        observers.add(Objects.requireNonNull(observer, "observer is null"));
+        observers = Callbacks.with(observers, Objects.requireNonNull(observer, "observer is null"));
     }
 
     public void removeObserver(StepObserver observer) {
-        observers.remove(observer);
+        observers = Callbacks.without(observers, observer);
     }
 
     /**
@@ -354,14 +358,26 @@ public final class World {
         return ctx.appliedCommands();
     }
 
-    /** Runs one step of {@code settings.dt()} and notifies observers. */
+    /**
+     * Runs one step of {@code settings.dt()} and notifies observers, then break listeners. A
+     * callback that throws (an observer, a listener, the pre-solve hook) does not leave the step
+     * half done ({@link Callbacks}): the step completes and is counted, every other observer and
+     * listener hears it, and then the first exception is thrown from here, unchanged.
+     */
     public void step() {
         pipeline.step();
+        Throwable failure = ctx.events.takeHookFailure();
         StepProfile p = ctx.profile;
-        for (int i = 0; i < observers.size(); i++) {
-            observers.get(i).afterStep(this, p);
+        StepObserver[] os = observers;
+        for (StepObserver o : os) {
+            try {
+                o.afterStep(this, p);
+            } catch (Throwable t) {
+                failure = Callbacks.keep(failure, t);
+            }
         }
-        ctx.destruction.notifyListeners();
+        failure = ctx.destruction.notifyListeners(failure);
+        Callbacks.rethrow(failure);
     }
 
     /** Hash of the current state (same as the profile's after a step). */

@@ -162,4 +162,30 @@ final class DestructionApiDefenceTest {
         assertThat(d.count()).isEqualTo(2);
         assertThat(w.bodyCount()).isEqualTo(7);
     }
+
+    @Test
+    void aBreakListenerThatThrowsLeavesEveryOtherListenerHearingEveryBreak() {
+        PhysicsWorld reference = world();
+        List<String> expected = new ArrayList<>();
+        reference.destruction().addBreakListener(e -> expected.add(e.toString()));
+        reference.destruction().crumble(reference.destruction().collection(0), 0);
+        reference.step(10);
+        PhysicsWorld w = world();
+        WorldDestruction d = w.destruction();
+        List<String> heard = new ArrayList<>();
+        int[] thrown = new int[1];
+        d.addBreakListener(e -> {
+            thrown[0]++;
+            throw new IllegalStateException("effects bug");
+        });
+        d.addBreakListener(e -> heard.add(e.toString()));
+        d.crumble(d.collection(0), 0);
+        assertThatThrownBy(w::step).hasMessage("effects bug");
+        w.step(9);
+        assertThat(expected).isNotEmpty();
+        assertThat(heard).isEqualTo(expected);
+        assertThat(thrown[0]).as("not called again in the step it threw").isEqualTo(1);
+        assertThat(w.stepIndex()).isEqualTo(10);
+        assertThat(w.stateHash()).isEqualTo(reference.stateHash());
+    }
 }
