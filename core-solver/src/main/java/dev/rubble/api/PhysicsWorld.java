@@ -442,6 +442,22 @@ public final class PhysicsWorld {
     }
 
     /**
+     * The speed limit of every body, m/s ({@link WorldConfig#withSpeedLimits}; 400 by default).
+     * @return the linear speed limit, m/s, &gt; 0
+     */
+    public double maxLinearSpeed() {
+        return world.settings().dynamics().maxLinearSpeed();
+    }
+
+    /**
+     * The angular speed limit of every body, rad/s ({@link WorldConfig#withSpeedLimits}; 100 by default).
+     * @return the angular speed limit, rad/s, &gt; 0
+     */
+    public double maxAngularSpeed() {
+        return world.settings().dynamics().maxAngularSpeed();
+    }
+
+    /**
      * Hash of the whole body state: equal hashes after equal inputs (determinism checks).
      * @return a 64-bit hash of every body's state
      */
@@ -579,12 +595,12 @@ public final class PhysicsWorld {
      * Applies an impulse (N·s) at a world point (metres): changes linear and angular velocity.
      * @param body a live dynamic body
      * @param impulse the impulse, N·s, world frame
-     * @param point where it acts, metres, world frame
+     * @param point where it acts, metres, world frame, each coordinate within ±{@link #MAX_COORDINATE}
      */
     public void applyImpulse(BodyId body, Vector3dc impulse, Vector3dc point) {
         slot(body);
         Objects.requireNonNull(point, "point is null");
-        finite("impulse point", point);
+        position("impulse point", point.x(), point.y(), point.z());
         queueImpulse(body, impulse, point.x(), point.y(), point.z());
     }
 
@@ -720,13 +736,14 @@ public final class PhysicsWorld {
      * Teleports a body: its origin to {@code position}, its orientation to {@code orientation}
      * (normalised); velocities are kept. Wakes it (a moved static body wakes what it touched).
      * @param body a live body
-     * @param position the new origin position, metres, world frame (finite)
+     * @param position the new origin position, metres, world frame, each coordinate within ±{@link #MAX_COORDINATE}
      * @param orientation the new orientation (non-zero)
      */
     public void setPose(BodyId body, Vector3dc position, Quaterniondc orientation) {
         slot(body);
         Objects.requireNonNull(position, "position is null");
         Objects.requireNonNull(orientation, "orientation is null");
+        position("pose position", position.x(), position.y(), position.z());
         world.queue(new Command.SetPose(body.handle(), position.x(), position.y(), position.z(),
                 orientation.x(), orientation.y(), orientation.z(), orientation.w()));
     }
@@ -795,6 +812,21 @@ public final class PhysicsWorld {
      */
     public StepProfile lastProfile() {
         return world.profile();
+    }
+
+    /**
+     * The largest |x|, |y| or |z| of a position the API accepts, metres: 1e9, the range of scenario files
+     * and snapshots (a body set beyond it was simulated, but its world saved a snapshot that
+     * {@link Plugins#restoreWorld} refuses).
+     */
+    public static final double MAX_COORDINATE = 1e9;
+
+    /** A position within ±{@link #MAX_COORDINATE} on every axis, or an IllegalArgumentException naming it. */
+    static void position(String what, double x, double y, double z) {
+        if (!(Math.abs(x) <= MAX_COORDINATE && Math.abs(y) <= MAX_COORDINATE && Math.abs(z) <= MAX_COORDINATE)) {
+            throw new IllegalArgumentException(what + " = (" + x + ", " + y + ", " + z + "); allowed: finite, each within ±"
+                    + MAX_COORDINATE + " m");
+        }
     }
 
     private static void finite(String what, Vector3dc v) {
@@ -1203,7 +1235,8 @@ public final class PhysicsWorld {
      * step. Journalled; saved in snapshots. The returned id names it from now on.
      *
      * @throws IllegalArgumentException naming the bad value (unknown type or parameter, a parameter
-     *                                  out of range, a body joined to itself); nothing is queued then
+     *                                  out of range, a body joined to itself, an anchor beyond
+     *                                  ±{@link #MAX_COORDINATE}); nothing is queued then
      * @param a the first body
      * @param b the second body, or null to join a to the world
      * @param spec the constraint's type, anchors, axes and parameters
@@ -1226,6 +1259,9 @@ public final class PhysicsWorld {
             }
             params[k] = e.getValue();
         }
+        double[] fa = spec.frameA(), fb = spec.frameB();
+        position("frameA anchor", fa[0], fa[1], fa[2]);
+        position("frameB anchor", fb[0], fb[1], fb[2]);
         long hb = b == null ? dev.rubble.core.dynamics.ConstraintStore.WORLD : b.handle();
         Command.AddConstraint probe = new Command.AddConstraint(Integer.MAX_VALUE, spec.type(), a.handle(), hb,
                 !spec.isLocal(), spec.frameA(), spec.frameB(), params, spec.breakForceValue(), spec.breakTorqueValue());

@@ -61,7 +61,8 @@ public final class WorldDestruction {
      * @param levelThresholds  break threshold per level below the root (the last repeats), or null for the
      *                         damage model's defaults
      * @param anchorNodes      nodes pinned in place (their holder stays kinematic), or null
-     * @param position where the collection's frame origin goes, metres, world frame (finite)
+     * @param position where the collection's frame origin goes, metres, world frame, each coordinate within
+     *                 ±{@link PhysicsWorld#MAX_COORDINATE}
      * @param orientation the collection's rotation, world from collection (non-zero; normalised)
      * @return the new collection's id (its placement index)
      * @throws IllegalArgumentException naming the bad value (a non-finite position, a threshold below 0, an
@@ -75,6 +76,7 @@ public final class WorldDestruction {
         Objects.requireNonNull(asset, "asset is null");
         Objects.requireNonNull(position, "position is null");
         Objects.requireNonNull(orientation, "orientation is null");
+        PhysicsWorld.position("collection position", position.x(), position.y(), position.z());
         DestructionOptions o = DestructionOptions.defaults();
         if (levelThresholds != null) {
             StringBuilder t = new StringBuilder();

@@ -334,4 +334,143 @@ final class ApiDefenceTest {
         w.step(4);
         assertThat(w.stateHash()).isEqualTo(reference.stateHash());
     }
+
+    /** Every body of {@code w} has a finite state within the speed limits, and none was disabled. */
+    private static void finiteWithinLimits(PhysicsWorld w, String what) {
+        assertThat(w.lastProfile().nonFiniteBodies()).as(what + ": bodies isolated as non-finite").isZero();
+        assertThat(w.lastProfile().disabledBodies()).as(what + ": disabled bodies").isZero();
+        Vector3d p = new Vector3d(), v = new Vector3d(), o = new Vector3d();
+        for (int s = 0; s < w.kernel().bodies().slotLimit(); s++) {
+            if (!w.kernel().bodies().isLive(s)) {
+                continue;
+            }
+            BodyId b = w.id(s);
+            w.position(b, p);
+            w.linearVelocity(b, v);
+            w.angularVelocity(b, o);
+            assertThat(p.isFinite() && v.isFinite() && o.isFinite()).as(what + ": " + b + " at " + p + " moving " + v
+                    + " spinning " + o).isTrue();
+            assertThat(p.length()).as(what + ": " + b + " stays where a step at the speed limit takes it").isLessThan(500);
+            assertThat(v.length()).as(what + ": " + b + " speed").isLessThanOrEqualTo(w.maxLinearSpeed() * (1 + 1e-9));
+            assertThat(o.length()).as(what + ": " + b + " spin").isLessThanOrEqualTo(w.maxAngularSpeed() * (1 + 1e-9));
+        }
+    }
+
+    @Test
+    void hugeFiniteImpulsesVelocitiesForcesAndTorquesLeaveTheBodyAtTheSpeedLimitsAndTheOthersUntouched() {
+        Vector3d away = new Vector3d(-1e308, 0, 0); // from the other ball, which is at x = 1.5
+        java.util.Map<String, java.util.function.BiConsumer<PhysicsWorld, BodyId>> pushes = new java.util.LinkedHashMap<>();
+        pushes.put("impulse", (w, b) -> w.applyImpulse(b, away));
+        pushes.put("two impulses", (w, b) -> {
+            w.applyImpulse(b, away);
+            w.applyImpulse(b, away);
+        });
+        pushes.put("impulse off the centre", (w, b) -> w.applyImpulse(b, new Vector3d(0, 0, 1e308), new Vector3d(0.5, 2, 0)));
+        pushes.put("impulse at 1e9 m", (w, b) -> w.applyImpulse(b, new Vector3d(0, 0, 1e308), new Vector3d(1e9, 2, 0)));
+        pushes.put("velocity", (w, b) -> w.setVelocity(b, away, new Vector3d(0, 1e308, 0)));
+        pushes.put("force", (w, b) -> w.applyForce(b, away)); // moved the ball 5e301 m in one step
+        pushes.put("two forces", (w, b) -> {
+            w.applyForce(b, away);
+            w.applyForce(b, away);
+        });
+        pushes.put("torque", (w, b) -> w.applyTorque(b, new Vector3d(0, 1e308, 0)));
+        pushes.put("impulse on a 1 g ball", (w, b) -> w.applyImpulse(w.addBody(BALL.withMass(1e-3)
+                .withPosition(new Vector3d(-3, 2, 0))), away));
+        pushes.put("kinematic velocity", (w, b) -> w.setVelocity(w.addBody(BodySpec.kinematic(new Box(0.5, 0.5, 0.5))
+                .withPosition(new Vector3d(-5, 2, 0))), away, new Vector3d(1e308, 0, 0)));
+        pushes.put("kinematic created moving", (w, b) -> w.addBody(BodySpec.kinematic(new Box(0.5, 0.5, 0.5))
+                .withPosition(new Vector3d(-5, 2, 0)).withLinearVelocity(away).withAngularVelocity(away)));
+        for (var push : pushes.entrySet()) {
+            BodyId[] ids = new BodyId[2];
+            PhysicsWorld reference = world(ids);
+            reference.step(60);
+            Vector3d untouched = reference.position(ids[1], new Vector3d());
+            PhysicsWorld w = world(ids);
+            push.getValue().accept(w, ids[0]);
+            for (int k = 0; k < 60; k++) {
+                w.step();
+                finiteWithinLimits(w, push.getKey() + ", step " + k);
+            }
+            assertThat(w.position(ids[1], new Vector3d())).as(push.getKey() + ": the other ball").isEqualTo(untouched);
+        }
+    }
+
+    @Test
+    void hugeFieldsLeaveEveryBodyFiniteAtTheSpeedLimits() {
+        Vector3d west = new Vector3d(-1, 0, 0);
+        java.util.Map<String, java.util.function.Consumer<PhysicsWorld>> fields = new java.util.LinkedHashMap<>();
+        fields.put("velocity, twice", w -> {
+            w.applyField(Fields.Target.LINEAR_VELOCITY, Fields.uniformVector(west, 1e308), FieldOptions.once());
+            w.applyField(Fields.Target.LINEAR_VELOCITY, Fields.uniformVector(west, 1e308), FieldOptions.once());
+        });
+        fields.put("an infinite value", w -> w.applyField(Fields.Target.LINEAR_VELOCITY,
+                Fields.uniformVector(new Vector3d(-1e308, 1e308, 0), 1e308), FieldOptions.once()));
+        fields.put("impulse", w -> w.applyField(Fields.Target.LINEAR_IMPULSE, Fields.uniformVector(west, 1e308),
+                FieldOptions.once()));
+        fields.put("spin", w -> w.applyField(Fields.Target.ANGULAR_VELOCITY, Fields.uniformVector(west, 1e308),
+                FieldOptions.persistent("spin")));
+        fields.put("force", w -> w.applyField(Fields.Target.LINEAR_FORCE, Fields.uniformVector(west, 1e308),
+                FieldOptions.persistent("wind")));
+        fields.put("torque", w -> w.applyField(Fields.Target.ANGULAR_TORQUE, Fields.uniformVector(west, 1e308),
+                FieldOptions.persistent("twist")));
+        for (var field : fields.entrySet()) {
+            BodyId[] ids = new BodyId[2];
+            PhysicsWorld w = world(ids);
+            field.getValue().accept(w);
+            for (int k = 0; k < 60; k++) {
+                w.step();
+                finiteWithinLimits(w, field.getKey() + ", step " + k);
+            }
+        }
+    }
+
+    @Test
+    void theSpeedLimitsAreTheWorldsToChooseAndAHugePushEndsExactlyAtThem() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()).withSpeedLimits(50, 10));
+        BodyId ball = w.addBody(BALL);
+        w.applyImpulse(ball, new Vector3d(-3e307, 4e307, 0));
+        w.applyImpulse(ball, new Vector3d(-3e307, 4e307, 0)); // overflows: the limit in the push's direction
+        w.step();
+        Vector3d v = w.linearVelocity(ball, new Vector3d());
+        assertThat(v.x).isCloseTo(-30, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(v.y).isCloseTo(40, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(w.maxLinearSpeed()).isEqualTo(50);
+        assertThat(w.maxAngularSpeed()).isEqualTo(10);
+        assertThatThrownBy(() -> WorldConfig.defaults().withSpeedLimits(0, 10)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("maxLinearSpeed = 0.0; allowed: (0, 100000.0] m/s");
+        assertThatThrownBy(() -> WorldConfig.defaults().withSpeedLimits(1, Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("maxAngularSpeed = NaN; allowed: (0, 100000.0] rad/s");
+    }
+
+    @Test
+    void gravityTimesAGravityScaleThatOverflowsFallsAtTheSpeedLimitInsteadOfDisablingTheBody() {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d(0, -1e308, 0)));
+        w.addBody(BALL.withGravityScale(1e308).withPosition(new Vector3d(0, 300, 0)));
+        w.step();
+        finiteWithinLimits(w, "falling");
+    }
+
+    @Test
+    void aPositionBeyondTheSnapshotRangeIsRefusedInsteadOfSavingASnapshotThatCannotBeRestored() throws Exception {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld w = world(ids);
+        // setPose and withPosition took 2e9 m; saveSnapshot then wrote a file restoreWorld refused
+        assertThatThrownBy(() -> w.setPose(ids[0], new Vector3d(2e9, 0, 0), new Quaterniond()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("pose position = (2.0E9, 0.0, 0.0); allowed: finite, each within ±1.0E9 m");
+        assertThatThrownBy(() -> BALL.withPosition(new Vector3d(0, -1e308, 0))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("position = (0.0, -1.0E308, 0.0); allowed: finite, each within ±1.0E9 m");
+        assertThatThrownBy(() -> w.applyImpulse(ids[0], new Vector3d(0, 1, 0), new Vector3d(1e308, 2, 0)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("impulse point = (1.0E308, 2.0, 0.0)");
+        assertThatThrownBy(() -> w.addConstraint(ids[0], null, ConstraintSpec.ball(new Vector3d(0, 2, 5e9))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("frameA anchor = (0.0, 2.0, 5.0E9)");
+        // the edge of the range is a position like any other: saved and restored
+        w.setPose(ids[0], new Vector3d(1e9, 2, -1e9), new Quaterniond());
+        w.step();
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        w.saveSnapshot(out);
+        PhysicsWorld r = Rubble.defaultPlugins().restoreWorld(new java.io.ByteArrayInputStream(out.toByteArray()));
+        assertThat(r.stateHash()).isEqualTo(w.stateHash());
+    }
 }
