@@ -25,11 +25,21 @@ public final class Velocities {
      */
     public static void addSaturating(double[] x, double[] y, double[] z, int s, double ux, double uy, double uz,
             double k, double max) {
-        double nx = x[s] + ux * k, ny = y[s] + uy * k, nz = z[s] + uz * k;
+        add(x, s, y, s, z, s, ux, uy, uz, k, max);
+    }
+
+    /** As {@link #addSaturating(double[], double[], double[], int, double, double, double, double, double)}, to {@code v[o..o+2]}. */
+    public static void addSaturating(double[] v, int o, double ux, double uy, double uz, double k, double max) {
+        add(v, o, v, o + 1, v, o + 2, ux, uy, uz, k, max);
+    }
+
+    private static void add(double[] x, int ix, double[] y, int iy, double[] z, int iz, double ux, double uy, double uz,
+            double k, double max) {
+        double nx = x[ix] + ux * k, ny = y[iy] + uy * k, nz = z[iz] + uz * k;
         if (Double.isFinite(nx) && Double.isFinite(ny) && Double.isFinite(nz)) {
-            x[s] = nx;
-            y[s] = ny;
-            z[s] = nz;
+            x[ix] = nx;
+            y[iy] = ny;
+            z[iz] = nz;
             return;
         }
         if (Double.isNaN(ux) || Double.isNaN(uy) || Double.isNaN(uz) || !(k >= 0)) {
@@ -48,9 +58,9 @@ public final class Velocities {
             return; // a zero push times an infinite k: nothing to push
         }
         double f = max / Math.sqrt(ux * ux + uy * uy + uz * uz);
-        x[s] = ux * f;
-        y[s] = uy * f;
-        z[s] = uz * f;
+        x[ix] = ux * f;
+        y[iy] = uy * f;
+        z[iz] = uz * f;
     }
 
     /**

@@ -187,6 +187,12 @@ public final class DestructionRuntime {
         script.runRemoval();
     }
 
+    /** The world's speed limits, m/s and rad/s (dev.rubble.core.body.Velocities: where an overflowing field velocity ends). */
+    public void setSpeedLimits(double maxLinearSpeed, double maxAngularSpeed) {
+        ctx.maxLinearSpeed = maxLinearSpeed;
+        ctx.maxAngularSpeed = maxAngularSpeed;
+    }
+
     /**
      * Called by the world after a step: hands the step's events to every listener, also after one
      * threw; returns {@code failure} (may be null) with what they threw kept (dev.rubble.core.event.Callbacks).

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.rubble.api.BodyId;
 import dev.rubble.api.BodySpec;
 import dev.rubble.api.CollectionId;
+import dev.rubble.api.FieldOptions;
+import dev.rubble.api.Fields;
 import dev.rubble.api.PhysicsWorld;
 import dev.rubble.api.Piece;
 import dev.rubble.api.Rubble;
@@ -187,5 +189,30 @@ final class DestructionApiDefenceTest {
         assertThat(thrown[0]).as("not called again in the step it threw").isEqualTo(1);
         assertThat(w.stepIndex()).isEqualTo(10);
         assertThat(w.stateHash()).isEqualTo(reference.stateHash());
+    }
+
+    @Test
+    void piecesReleasedUnderHugeVelocityFieldsLeaveAtTheSpeedLimitInsteadOfFailingTheStep() {
+        PhysicsWorld w = world();
+        WorldDestruction d = w.destruction();
+        d.crumble(d.collection(0), 0);
+        for (Fields.Target t : new Fields.Target[] {Fields.Target.LINEAR_VELOCITY, Fields.Target.ANGULAR_VELOCITY,
+                Fields.Target.LINEAR_IMPULSE}) {
+            // each finite; their sum on the held pieces overflowed, and creating the released pieces threw
+            // "linearVelocity has a non-finite component -Infinity" from step()
+            w.applyField(t, Fields.uniformVector(new Vector3d(-1, 0, 0), 1e308), FieldOptions.once());
+            w.applyField(t, Fields.uniformVector(new Vector3d(-1, 0, 0), 1e308), FieldOptions.once());
+        }
+        w.step();
+        assertThat(w.stepIndex()).isEqualTo(1);
+        Vector3d v = new Vector3d(), o = new Vector3d();
+        for (int n = 1; n <= 4; n++) {
+            BodyId piece = d.bodyOf(d.collection(0), n);
+            assertThat(piece).as("node %d", n).isNotNull();
+            assertThat(w.linearVelocity(piece, v).length()).as("node %d", n).isLessThanOrEqualTo(w.maxLinearSpeed() * (1 + 1e-9));
+            assertThat(w.angularVelocity(piece, o).length()).as("node %d", n)
+                    .isLessThanOrEqualTo(w.maxAngularSpeed() * (1 + 1e-9));
+        }
+        assertThat(w.lastProfile().disabledBodies()).isZero();
     }
 }
