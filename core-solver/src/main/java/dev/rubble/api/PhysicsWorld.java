@@ -97,7 +97,7 @@ public final class PhysicsWorld {
      */
     public WorldUnions unions() {
         if (unionsApi == null) {
-            unionsApi = new WorldUnions(world);
+            unionsApi = new WorldUnions(this, world);
         }
         return unionsApi;
     }
@@ -144,12 +144,16 @@ public final class PhysicsWorld {
     }
 
     /**
-     * Whether {@code body} is a live body of this world (false once removed).
+     * Whether {@code body} is a live body of this world (false once removed, and for an id another
+     * world handed out).
      * @param body any body id
      * @return true while the body is live
      */
     public boolean contains(BodyId body) {
         Objects.requireNonNull(body, "body is null");
+        if (!owns(body.world)) {
+            return false; // another world's body
+        }
         int s = (int) body.handle();
         return s >= 0 && bodies.isLive(s) && bodies.handle(s) == body.handle();
     }
@@ -481,7 +485,7 @@ public final class PhysicsWorld {
      */
     public void saveSnapshot(java.nio.file.Path file) throws java.io.IOException {
         Objects.requireNonNull(file, "file is null");
-        dev.rubble.core.snapshot.WorldSnapshot.save(world, file, "");
+        SnapshotLineage.saved(dev.rubble.core.snapshot.WorldSnapshot.save(world, file, ""), world.identity());
     }
 
     /**
@@ -491,7 +495,7 @@ public final class PhysicsWorld {
      */
     public void saveSnapshot(java.io.OutputStream out) throws java.io.IOException {
         Objects.requireNonNull(out, "out is null");
-        dev.rubble.core.snapshot.WorldSnapshot.save(world, out, "");
+        SnapshotLineage.saved(dev.rubble.core.snapshot.WorldSnapshot.save(world, out, ""), world.identity());
     }
 
     // ---- reads (allocation-free) ----------------------------------------------------------------
@@ -1222,7 +1226,7 @@ public final class PhysicsWorld {
         if (s < bodies.slotLimit() && bodies.isLive(s) && bodies.handle(s) == handle) {
             return id(s);
         }
-        return new BodyId(handle);
+        return new BodyId(handle, world.identity());
     }
 
     // ---- ids ------------------------------------------------------------------------------------
@@ -1269,7 +1273,7 @@ public final class PhysicsWorld {
         int id = st.reserveId();
         world.queue(new Command.AddConstraint(id, spec.type(), a.handle(), hb, !spec.isLocal(), spec.frameA(),
                 spec.frameB(), params, spec.breakForceValue(), spec.breakTorqueValue(), spec.collidesConnected()));
-        return new ConstraintId(id);
+        return new ConstraintId(id, world.identity());
     }
 
     /**
@@ -1277,17 +1281,19 @@ public final class PhysicsWorld {
      * @param id the constraint
      */
     public void removeConstraint(ConstraintId id) {
-        Objects.requireNonNull(id, "id is null");
+        own(Objects.requireNonNull(id, "id is null"));
         world.queue(new Command.RemoveConstraint(id.id()));
     }
 
     /**
-     * Whether constraint {@code id} exists now (created by a step, not broken, not removed).
+     * Whether constraint {@code id} exists now (created by a step, not broken, not removed); false for
+     * an id another world handed out.
      * @param id the constraint
      * @return true while it exists
      */
     public boolean contains(ConstraintId id) {
-        return world.context().constraints.indexOf(Objects.requireNonNull(id, "id is null").id()) >= 0;
+        Objects.requireNonNull(id, "id is null");
+        return owns(id.world) && world.context().constraints.indexOf(id.id()) >= 0;
     }
 
     /**
@@ -1305,7 +1311,7 @@ public final class PhysicsWorld {
      */
     public double constraintForce(ConstraintId id) {
         dev.rubble.core.dynamics.ConstraintStore st = world.context().constraints;
-        int i = st.indexOf(Objects.requireNonNull(id, "id is null").id());
+        int i = st.indexOf(own(Objects.requireNonNull(id, "id is null")));
         return i < 0 ? 0 : st.force[i];
     }
 
@@ -1316,7 +1322,7 @@ public final class PhysicsWorld {
      */
     public double constraintTorque(ConstraintId id) {
         dev.rubble.core.dynamics.ConstraintStore st = world.context().constraints;
-        int i = st.indexOf(Objects.requireNonNull(id, "id is null").id());
+        int i = st.indexOf(own(Objects.requireNonNull(id, "id is null")));
         return i < 0 ? 0 : st.torque[i];
     }
 
@@ -1328,16 +1334,56 @@ public final class PhysicsWorld {
         List<dev.rubble.core.dynamics.ConstraintBreak> in = world.context().constraintBreaks;
         List<ConstraintBreakEvent> out = new ArrayList<>(in.size());
         for (dev.rubble.core.dynamics.ConstraintBreak k : in) {
-            out.add(new ConstraintBreakEvent(k.step(), new ConstraintId(k.id()), k.type(), new BodyId(k.bodyA()),
-                    k.bodyB() == dev.rubble.core.dynamics.ConstraintStore.WORLD ? null : new BodyId(k.bodyB()),
+            out.add(new ConstraintBreakEvent(k.step(), new ConstraintId(k.id(), world.identity()), k.type(),
+                    idOf(k.bodyA()), k.bodyB() == dev.rubble.core.dynamics.ConstraintStore.WORLD ? null : idOf(k.bodyB()),
                     k.force(), k.torque()));
         }
         return out;
     }
 
     private int slot(BodyId body) {
+        return bodies.slot(handle(body));
+    }
+
+    /** {@code body}'s handle: an IllegalArgumentException when another world handed the id out. */
+    long handle(BodyId body) {
         Objects.requireNonNull(body, "body is null");
-        return bodies.slot(body.handle());
+        if (!owns(body.world)) {
+            throw foreign("body " + body, body.world, "new BodyId(handle)");
+        }
+        return body.handle();
+    }
+
+    /** {@code c}'s index: an IllegalArgumentException when another world handed the id out. */
+    int own(CollectionId c) {
+        Objects.requireNonNull(c, "collection is null");
+        if (!owns(c.world)) {
+            throw foreign("collection " + c, c.world, "new CollectionId(index)");
+        }
+        return c.index();
+    }
+
+    private int own(ConstraintId c) {
+        if (!owns(c.world)) {
+            throw foreign("constraint " + c, c.world, "new ConstraintId(id)");
+        }
+        return c.id();
+    }
+
+    /** Whether an id that world {@code owner} handed out names something here (0: an id made from a number). */
+    private boolean owns(int owner) {
+        return owner == 0 || owner == world.identity();
+    }
+
+    private IllegalArgumentException foreign(String what, int owner, String constructor) {
+        return new IllegalArgumentException(what + " was handed out by world #" + owner + ", not this world (#"
+                + world.identity() + "); allowed: ids this world handed out (a world restored from a snapshot"
+                + " continues the one that saved it), or " + constructor + " to name it here");
+    }
+
+    /** This world's identity: the world that the ids it hands out name. */
+    int identity() {
+        return world.identity();
     }
 
     /**
@@ -1350,8 +1396,8 @@ public final class PhysicsWorld {
         }
         long h = bodies.handle(slot);
         BodyId id = ids[slot];
-        if (id == null || id.handle() != h) {
-            ids[slot] = id = new BodyId(h);
+        if (id == null || id.handle() != h || id.world != world.identity()) {
+            ids[slot] = id = new BodyId(h, world.identity());
         }
         return id;
     }

@@ -147,7 +147,7 @@ public final class WorldDestruction {
         }
         CollectionId id = ids[index];
         if (id == null) {
-            ids[index] = id = new CollectionId(index);
+            ids[index] = id = new CollectionId(index, pw.identity());
         }
         return id;
     }
@@ -178,8 +178,7 @@ public final class WorldDestruction {
      * @return the piece (collection and node), or null
      */
     public Piece pieceOf(BodyId body) {
-        Objects.requireNonNull(body, "body is null");
-        int g = rt().nodeOfBody(body.handle());
+        int g = rt().nodeOfBody(pw.handle(body));
         if (g < 0) {
             return null;
         }
@@ -654,7 +653,7 @@ public final class WorldDestruction {
     }
 
     private int index(CollectionId c) {
-        Objects.requireNonNull(c, "collection is null");
+        pw.own(c);
         if (c.index() >= count()) {
             throw new IllegalArgumentException("collection = " + c.index() + "; allowed: [0, " + count() + ")");
         }

@@ -473,4 +473,77 @@ final class ApiDefenceTest {
         PhysicsWorld r = Rubble.defaultPlugins().restoreWorld(new java.io.ByteArrayInputStream(out.toByteArray()));
         assertThat(r.stateHash()).isEqualTo(w.stateHash());
     }
+
+    @Test
+    void anIdOfAnotherWorldIsRefusedInsteadOfActingOnWhateverBodyHasItsHandleThere() {
+        BodyId[] a = new BodyId[2], b = new BodyId[2];
+        PhysicsWorld reference = world(new BodyId[2]);
+        reference.step(30);
+        PhysicsWorld wa = world(a);
+        PhysicsWorld wb = world(b);
+        BodyId foreign = a[0];
+        assertThat(foreign.handle()).as("the same handle names a body in both").isEqualTo(b[0].handle());
+        java.util.List<Runnable> misuses = java.util.List.of(
+                () -> wb.applyImpulse(foreign, new Vector3d(0, 5, 0)),
+                () -> wb.setVelocity(foreign, new Vector3d(1, 0, 0), new Vector3d()),
+                () -> wb.removeBody(foreign),
+                () -> wb.position(foreign, new Vector3d()),
+                () -> wb.setIgnoreCollision(b[1], foreign, true),
+                () -> wb.addConstraint(b[1], foreign, ConstraintSpec.ball(new Vector3d(0.75, 2, 0))),
+                () -> wb.destruction().pieceOf(foreign),
+                () -> wb.unions().add(0, foreign));
+        for (Runnable misuse : misuses) {
+            // acted on world b's first ball, silently
+            assertThatThrownBy(misuse::run).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("body " + foreign + " was handed out by world #")
+                    .hasMessageContaining("not this world (#").hasMessageContaining("allowed: ");
+        }
+        assertThat(wb.contains(foreign)).as("not a body of this world").isFalse();
+        assertThat(wa.contains(foreign)).isTrue();
+        wb.step(30);
+        assertThat(wb.stateHash()).as("nothing was queued").isEqualTo(reference.stateHash());
+        // a handle kept by the caller names a body in any world, as before
+        assertThat(wb.contains(new BodyId(foreign.handle()))).isTrue();
+        assertThat(new BodyId(foreign.handle())).isEqualTo(foreign).isEqualTo(b[0]);
+        // ids the world hands out later (queries, listeners, events) are its own
+        QueryHit hit = new QueryHit();
+        assertThat(wb.rayCast(new Vector3d(0, 10, 0), new Vector3d(0, -1, 0), 20, hit)).isTrue();
+        wb.applyImpulse(hit.body(), new Vector3d(0, 1, 0));
+        assertThatThrownBy(() -> wa.applyImpulse(hit.body(), new Vector3d(0, 1, 0))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aConstraintIdOfAnotherWorldIsRefused() {
+        BodyId[] a = new BodyId[2], b = new BodyId[2];
+        PhysicsWorld wa = world(a), wb = world(b);
+        ConstraintId ja = wa.addConstraint(a[0], a[1], ConstraintSpec.ball(new Vector3d(0.75, 2, 0)));
+        ConstraintId jb = wb.addConstraint(b[0], b[1], ConstraintSpec.ball(new Vector3d(0.75, 2, 0)));
+        wa.step();
+        wb.step();
+        assertThat(ja).isEqualTo(jb);
+        assertThatThrownBy(() -> wb.removeConstraint(ja)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("constraint " + ja + " was handed out by world #");
+        assertThatThrownBy(() -> wb.constraintForce(ja)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(wb.contains(ja)).isFalse();
+        assertThat(wb.contains(jb)).isTrue();
+        wb.removeConstraint(new ConstraintId(ja.id())); // a number kept by the caller names it anywhere
+        wb.step();
+        assertThat(wb.contains(jb)).isFalse();
+        assertThat(wa.contains(ja)).isTrue();
+    }
+
+    @Test
+    void aRestoredWorldContinuesTheSavedOneAndTakesItsIdsButNoOtherWorlds() throws Exception {
+        BodyId[] a = new BodyId[2], b = new BodyId[2];
+        PhysicsWorld wa = world(a), wb = world(b);
+        wa.step(10);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        wa.saveSnapshot(out);
+        PhysicsWorld restored = Rubble.defaultPlugins().restoreWorld(new java.io.ByteArrayInputStream(out.toByteArray()));
+        assertThat(restored.position(a[0], new Vector3d())).isEqualTo(wa.position(a[0], new Vector3d()));
+        restored.applyImpulse(a[1], new Vector3d(0, 1, 0));
+        assertThatThrownBy(() -> restored.applyImpulse(b[1], new Vector3d(0, 1, 0)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("was handed out by world #");
+        assertThat(restored.contains(b[0])).isFalse();
+    }
 }

@@ -54,6 +54,8 @@ public final class World {
     /** Copy-on-write ({@link Callbacks}): an observer may add or remove observers from inside a step's notifications. */
     private StepObserver[] observers = new StepObserver[0];
     private SceneQuery queries;
+    private static final java.util.concurrent.atomic.AtomicInteger IDENTITIES = new java.util.concurrent.atomic.AtomicInteger();
+    private int identity = nextIdentity();
 
     @Inject
     World(StepPipeline pipeline, NarrowphaseStage narrowphase, Stages stages, Set<StepObserver> observers) {
@@ -83,6 +85,34 @@ public final class World {
 
     public WorldSettings settings() {
         return ctx.settings;
+    }
+
+    private static int nextIdentity() {
+        int i;
+        do {
+            i = IDENTITIES.incrementAndGet();
+        } while (i == 0); // 0 is an id made from a handle, which every world accepts
+        return i;
+    }
+
+    /**
+     * This world's identity in this JVM, never 0: the public API's ids carry it, so an id of another
+     * world is refused instead of naming whatever this world has at its index (docs/java-api.md,
+     * "Ids and worlds"). Not state: not hashed, journalled or saved.
+     */
+    public int identity() {
+        return identity;
+    }
+
+    /**
+     * Continues the identity of the world a restored snapshot was saved from (in this JVM): the
+     * restored world is that world continued, and its ids stay valid here.
+     */
+    public void continueIdentity(int identity) {
+        if (identity == 0) {
+            throw new IllegalArgumentException("identity = 0; allowed: a world's identity (never 0)");
+        }
+        this.identity = identity;
     }
 
     /** The bodies (structure of arrays; read freely, write only through commands or the body states). */

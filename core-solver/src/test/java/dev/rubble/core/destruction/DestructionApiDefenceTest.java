@@ -215,4 +215,21 @@ final class DestructionApiDefenceTest {
         }
         assertThat(w.lastProfile().disabledBodies()).isZero();
     }
+
+    @Test
+    void aCollectionIdOfAnotherWorldIsRefused() {
+        PhysicsWorld a = world(), b = world();
+        CollectionId foreign = a.destruction().collection(0);
+        assertThat(foreign).isEqualTo(b.destruction().collection(0));
+        assertThatThrownBy(() -> b.destruction().crumble(foreign, 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("collection " + foreign + " was handed out by world #")
+                .hasMessageContaining("allowed: ");
+        assertThatThrownBy(() -> b.destruction().isFree(foreign, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> b.unions().add(0, foreign)).isInstanceOf(IllegalArgumentException.class);
+        b.step();
+        assertThat(b.bodyCount()).as("the crumble was not queued").isEqualTo(2);
+        b.destruction().crumble(new CollectionId(0), 0); // an index kept by the caller names it anywhere
+        b.step();
+        assertThat(b.bodyCount()).isEqualTo(5);
+    }
 }
