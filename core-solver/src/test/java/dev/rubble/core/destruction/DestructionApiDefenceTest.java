@@ -232,4 +232,19 @@ final class DestructionApiDefenceTest {
         b.step();
         assertThat(b.bodyCount()).isEqualTo(5);
     }
+
+    @Test
+    void aUnionOfACollectionWhoseBodyWasRemovedLeavesTheStepWhole() {
+        PhysicsWorld w = world();
+        WorldDestruction d = w.destruction();
+        w.removeBody(d.bodyOf(d.collection(0), 0));
+        w.step();
+        // accepted, then the step threw "body handle 1:0 is not a live body" from the union's flush,
+        // with the step's commands applied and the step not counted
+        w.unions().add(0, d.collection(0));
+        w.step();
+        assertThat(w.stepIndex()).isEqualTo(2);
+        assertThat(w.unions().body(0)).as("nothing to weld").isNull();
+        assertThat(w.bodyCount()).isEqualTo(1);
+    }
 }
