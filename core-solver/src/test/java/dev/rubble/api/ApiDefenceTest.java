@@ -546,4 +546,18 @@ final class ApiDefenceTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("was handed out by world #");
         assertThat(restored.contains(b[0])).isFalse();
     }
+
+    @Test
+    void aStiffSpringStretchedFarStaysFinite() {
+        BodyId[] ids = new BodyId[2];
+        PhysicsWorld w = world(ids);
+        // 1e308 N/m is a finite stiffness: its bias C k overflowed once the spring was stretched 2 m
+        w.addConstraint(ids[0], ids[1], ConstraintSpec.spring(new Vector3d(0, 2, 0), new Vector3d(1.5, 2, 0), 1e308, 1e308));
+        w.step();
+        w.applyImpulse(ids[0], new Vector3d(0, 1e308, 0));
+        for (int k = 0; k < 60; k++) {
+            w.step();
+            finiteWithinLimits(w, "step " + k);
+        }
+    }
 }
