@@ -288,7 +288,10 @@ public final class PhysicsWorld {
     // ---- stepping -------------------------------------------------------------------------------
 
     /**
-     * Advances the world by one fixed time step; then listeners hear about it.
+     * Advances the world by one fixed time step; then listeners hear about it. A listener or the
+     * pre-solve hook that throws does not cut the step short: the step completes and is counted,
+     * every other listener (and a journal) hears it, and then the first exception is thrown from
+     * here, unchanged, later ones suppressed (docs/java-api.md, "Listeners").
      * @throws IllegalStateException when called from a listener or the pre-solve hook
      */
     public void step() {
