@@ -97,11 +97,13 @@ public final class BodySpec {
 
     /**
      * Position of the body origin (the shape's origin), metres.
-     * @param position where the shape's origin is, metres, world frame (finite)
+     * @param position where the shape's origin is, metres, world frame, each coordinate within
+     *     ±{@link PhysicsWorld#MAX_COORDINATE}
      * @return a copy of this spec with the position set
      */
     public BodySpec withPosition(Vector3dc position) {
         Objects.requireNonNull(position, "position is null");
+        PhysicsWorld.position("position", position.x(), position.y(), position.z());
         return copy(def.withPosition(position.x(), position.y(), position.z()));
     }
 

@@ -64,7 +64,8 @@ public final class BreakEvent {
      * @return the body id
      */
     public BodyId body() {
-        return new BodyId(events.body[i]);
+        long h = events.body[i];
+        return h < 0 ? new BodyId(h, world.identity()) : world.idOf(h);
     }
 
     /**

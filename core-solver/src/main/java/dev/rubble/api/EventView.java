@@ -104,7 +104,8 @@ public final class EventView {
      */
     public ConstraintId constraint(int i) {
         int k = i(i);
-        return kind == EventKind.CONSTRAINT_BREAK ? new ConstraintId((int) b.ids[EventBuffer.SUB][k]) : null;
+        return kind == EventKind.CONSTRAINT_BREAK
+                ? new ConstraintId((int) b.ids[EventBuffer.SUB][k], world != null ? world.identity() : 0) : null;
     }
 
     /**

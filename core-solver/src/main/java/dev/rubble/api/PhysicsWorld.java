@@ -5,6 +5,7 @@ import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.collision.ContactStore;
 import dev.rubble.core.collision.SceneQuery;
 import dev.rubble.core.command.Command;
+import dev.rubble.core.event.Callbacks;
 import dev.rubble.core.step.StepProfile;
 import dev.rubble.core.world.StepObserver;
 import dev.rubble.core.world.World;
@@ -42,9 +43,10 @@ public final class PhysicsWorld {
     private final World world;
     private final BodyStore bodies;
     private final Runnable beforeStep;
-    private final List<StepListener> stepListeners = new ArrayList<>();
-    private final List<ContactListener> contactListeners = new ArrayList<>();
-    private final List<EventListener> eventListeners = new ArrayList<>();
+    // copy-on-write (Callbacks): a listener may add or remove listeners, itself too, while it is called
+    private StepListener[] stepListeners = new StepListener[0];
+    private ContactListener[] contactListeners = new ContactListener[0];
+    private EventListener[] eventListeners = new EventListener[0];
     private StepEvents stepEvents;
     /** What this world has asked the engine to gather per kind, as queued (the engine applies it next step). */
     private final dev.rubble.core.event.EventRequest[] requested =
@@ -55,6 +57,8 @@ public final class PhysicsWorld {
     private long[] overlapScratch = new long[16];
     private BodyId[] ids = new BodyId[64];
     private boolean observing, stepping;
+    /** Listener calls in progress (a world stepped through its kernel, as scenario runs do, sets no {@link #stepping}). */
+    private int inListener;
 
     PhysicsWorld(World world, Runnable beforeStep) {
         this.world = Objects.requireNonNull(world, "world is null");
@@ -93,7 +97,7 @@ public final class PhysicsWorld {
      */
     public WorldUnions unions() {
         if (unionsApi == null) {
-            unionsApi = new WorldUnions(world);
+            unionsApi = new WorldUnions(this, world);
         }
         return unionsApi;
     }
@@ -111,17 +115,18 @@ public final class PhysicsWorld {
     // ---- bodies ---------------------------------------------------------------------------------
 
     /**
-     * Creates a body now and returns its id.
+     * Creates a body now and returns its id. Between steps only: from a listener or the pre-solve
+     * hook it is refused (queue the creation until {@link #step()} returns), as is
+     * {@link WorldDestruction#place}.
      *
      * @throws dev.rubble.core.body.CapacityExceededException when the body budget is full
+     * @throws IllegalStateException when called from a listener or the pre-solve hook
      * @param spec what to create: shape, pose, velocities, mass, material, filter
      * @return the new body's id, valid until the body is removed
      */
     public BodyId addBody(BodySpec spec) {
         Objects.requireNonNull(spec, "spec is null");
-        if (stepping) {
-            throw new IllegalStateException("addBody called from a listener; allowed: between steps (a listener may queue commands)");
-        }
+        betweenSteps("addBody");
         long h = world.createBody(spec.def());
         int s = bodies.slot(h);
         bodies.collisionLayer[s] = spec.collisionLayer(); // before any step: journalled with the initial bodies
@@ -139,12 +144,16 @@ public final class PhysicsWorld {
     }
 
     /**
-     * Whether {@code body} is a live body of this world (false once removed).
+     * Whether {@code body} is a live body of this world (false once removed, and for an id another
+     * world handed out).
      * @param body any body id
      * @return true while the body is live
      */
     public boolean contains(BodyId body) {
         Objects.requireNonNull(body, "body is null");
+        if (!owns(body.world)) {
+            return false; // another world's body
+        }
         int s = (int) body.handle();
         return s >= 0 && bodies.isLive(s) && bodies.handle(s) == body.handle();
     }
@@ -278,11 +287,15 @@ public final class PhysicsWorld {
 
     // ---- stepping -------------------------------------------------------------------------------
 
-    /** Advances the world by one fixed time step; then listeners hear about it. */
+    /**
+     * Advances the world by one fixed time step; then listeners hear about it. A listener or the
+     * pre-solve hook that throws does not cut the step short: the step completes and is counted,
+     * every other listener (and a journal) hears it, and then the first exception is thrown from
+     * here, unchanged, later ones suppressed (docs/java-api.md, "Listeners").
+     * @throws IllegalStateException when called from a listener or the pre-solve hook
+     */
     public void step() {
-        if (stepping) {
-            throw new IllegalStateException("step() called from a listener");
-        }
+        betweenSteps("step");
         if (beforeStep != null) {
             beforeStep.run();
         }
@@ -337,9 +350,7 @@ public final class PhysicsWorld {
      * @return the number of steps taken (0 when the frame was shorter than what is left of a step)
      */
     public int update(double frameSeconds) {
-        if (stepping) {
-            throw new IllegalStateException("update called from a listener; allowed: between steps (a listener may queue commands)");
-        }
+        betweenSteps("update");
         return frames().update(frameSeconds);
     }
 
@@ -438,6 +449,22 @@ public final class PhysicsWorld {
     }
 
     /**
+     * The speed limit of every body, m/s ({@link WorldConfig#withSpeedLimits}; 400 by default).
+     * @return the linear speed limit, m/s, &gt; 0
+     */
+    public double maxLinearSpeed() {
+        return world.settings().dynamics().maxLinearSpeed();
+    }
+
+    /**
+     * The angular speed limit of every body, rad/s ({@link WorldConfig#withSpeedLimits}; 100 by default).
+     * @return the angular speed limit, rad/s, &gt; 0
+     */
+    public double maxAngularSpeed() {
+        return world.settings().dynamics().maxAngularSpeed();
+    }
+
+    /**
      * Hash of the whole body state: equal hashes after equal inputs (determinism checks).
      * @return a 64-bit hash of every body's state
      */
@@ -461,7 +488,7 @@ public final class PhysicsWorld {
      */
     public void saveSnapshot(java.nio.file.Path file) throws java.io.IOException {
         Objects.requireNonNull(file, "file is null");
-        dev.rubble.core.snapshot.WorldSnapshot.save(world, file, "");
+        SnapshotLineage.saved(dev.rubble.core.snapshot.WorldSnapshot.save(world, file, ""), world.identity());
     }
 
     /**
@@ -471,7 +498,7 @@ public final class PhysicsWorld {
      */
     public void saveSnapshot(java.io.OutputStream out) throws java.io.IOException {
         Objects.requireNonNull(out, "out is null");
-        dev.rubble.core.snapshot.WorldSnapshot.save(world, out, "");
+        SnapshotLineage.saved(dev.rubble.core.snapshot.WorldSnapshot.save(world, out, ""), world.identity());
     }
 
     // ---- reads (allocation-free) ----------------------------------------------------------------
@@ -575,12 +602,12 @@ public final class PhysicsWorld {
      * Applies an impulse (N·s) at a world point (metres): changes linear and angular velocity.
      * @param body a live dynamic body
      * @param impulse the impulse, N·s, world frame
-     * @param point where it acts, metres, world frame
+     * @param point where it acts, metres, world frame, each coordinate within ±{@link #MAX_COORDINATE}
      */
     public void applyImpulse(BodyId body, Vector3dc impulse, Vector3dc point) {
         slot(body);
         Objects.requireNonNull(point, "point is null");
-        finite("impulse point", point);
+        position("impulse point", point.x(), point.y(), point.z());
         queueImpulse(body, impulse, point.x(), point.y(), point.z());
     }
 
@@ -716,13 +743,14 @@ public final class PhysicsWorld {
      * Teleports a body: its origin to {@code position}, its orientation to {@code orientation}
      * (normalised); velocities are kept. Wakes it (a moved static body wakes what it touched).
      * @param body a live body
-     * @param position the new origin position, metres, world frame (finite)
+     * @param position the new origin position, metres, world frame, each coordinate within ±{@link #MAX_COORDINATE}
      * @param orientation the new orientation (non-zero)
      */
     public void setPose(BodyId body, Vector3dc position, Quaterniondc orientation) {
         slot(body);
         Objects.requireNonNull(position, "position is null");
         Objects.requireNonNull(orientation, "orientation is null");
+        position("pose position", position.x(), position.y(), position.z());
         world.queue(new Command.SetPose(body.handle(), position.x(), position.y(), position.z(),
                 orientation.x(), orientation.y(), orientation.z(), orientation.w()));
     }
@@ -791,6 +819,21 @@ public final class PhysicsWorld {
      */
     public StepProfile lastProfile() {
         return world.profile();
+    }
+
+    /**
+     * The largest |x|, |y| or |z| of a position the API accepts, metres: 1e9, the range of scenario files
+     * and snapshots (a body set beyond it was simulated, but its world saved a snapshot that
+     * {@link Plugins#restoreWorld} refuses).
+     */
+    public static final double MAX_COORDINATE = 1e9;
+
+    /** A position within ±{@link #MAX_COORDINATE} on every axis, or an IllegalArgumentException naming it. */
+    static void position(String what, double x, double y, double z) {
+        if (!(Math.abs(x) <= MAX_COORDINATE && Math.abs(y) <= MAX_COORDINATE && Math.abs(z) <= MAX_COORDINATE)) {
+            throw new IllegalArgumentException(what + " = (" + x + ", " + y + ", " + z + "); allowed: finite, each within ±"
+                    + MAX_COORDINATE + " m");
+        }
     }
 
     private static void finite(String what, Vector3dc v) {
@@ -925,7 +968,7 @@ public final class PhysicsWorld {
      * @param listener called with the world after each step, on the stepping thread
      */
     public void addStepListener(StepListener listener) {
-        stepListeners.add(Objects.requireNonNull(listener, "listener is null"));
+        stepListeners = Callbacks.with(stepListeners, listener);
         observe();
     }
 
@@ -934,7 +977,7 @@ public final class PhysicsWorld {
      * @param listener the listener to remove
      */
     public void removeStepListener(StepListener listener) {
-        stepListeners.remove(listener);
+        stepListeners = Callbacks.without(stepListeners, listener);
     }
 
     /**
@@ -942,7 +985,7 @@ public final class PhysicsWorld {
      * @param listener called per manifold after each step, on the stepping thread
      */
     public void addContactListener(ContactListener listener) {
-        contactListeners.add(Objects.requireNonNull(listener, "listener is null"));
+        contactListeners = Callbacks.with(contactListeners, listener);
         observe();
     }
 
@@ -951,7 +994,30 @@ public final class PhysicsWorld {
      * @param listener the listener to remove
      */
     public void removeContactListener(ContactListener listener) {
-        contactListeners.remove(listener);
+        contactListeners = Callbacks.without(contactListeners, listener);
+    }
+
+    /**
+     * Refuses {@code call} while a step runs, from a listener (step, contact, event or break) or the
+     * pre-solve hook: what it does would take effect at once, in the middle of the step's
+     * notifications (or of its solve), where the contacts and events being handed out still name
+     * the step's slots. Listeners and the hook read and queue commands; everything else waits until
+     * {@link #step()} returns.
+     */
+    void betweenSteps(String call) {
+        if (stepping || inListener > 0 || world.context().stepping()) {
+            throw new IllegalStateException(call + " called from a listener or the pre-solve hook; allowed: between steps"
+                    + " (listeners and the hook may read and queue commands)");
+        }
+    }
+
+    /** Brackets listener calls made outside {@link #step()} (a kernel step): see {@link #betweenSteps}. */
+    void enterListener() {
+        inListener++;
+    }
+
+    void exitListener() {
+        inListener--;
     }
 
     /** One kernel observer dispatches to every listener (added once, on the first listener). */
@@ -965,25 +1031,67 @@ public final class PhysicsWorld {
     private final class Dispatcher implements StepObserver {
         @Override
         public void afterStep(World w, StepProfile profile) {
-            for (int i = 0; i < stepListeners.size(); i++) {
-                stepListeners.get(i).afterStep(profile.step(), profile.time(), profile);
+            inListener++;
+            try {
+                dispatch(w, profile);
+            } finally {
+                inListener--;
             }
-            for (int i = 0; i < eventListeners.size(); i++) {
-                eventListeners.get(i).onEvents(stepEvents);
+        }
+
+        /**
+         * Every listener hears the step, also after one threw (Callbacks): a listener that throws is not
+         * called again in this step (a contact listener failing on every contact adds one failure),
+         * and the first failure is thrown once the others have run, then from {@code step()}.
+         */
+        private void dispatch(World w, StepProfile profile) {
+            Throwable failure = null;
+            StepListener[] sls = stepListeners;
+            for (StepListener l : sls) {
+                try {
+                    l.afterStep(profile.step(), profile.time(), profile);
+                } catch (Throwable t) {
+                    failure = Callbacks.keep(failure, t);
+                }
             }
-            if (contactListeners.isEmpty()) {
-                return;
+            EventListener[] els = eventListeners;
+            for (EventListener l : els) {
+                try {
+                    l.onEvents(stepEvents);
+                } catch (Throwable t) {
+                    failure = Callbacks.keep(failure, t);
+                }
             }
-            ContactStore cs = w.contacts();
+            ContactListener[] cls = contactListeners;
+            if (cls.length > 0) {
+                failure = contacts(w.contacts(), cls, failure);
+            }
+            Callbacks.rethrow(failure);
+        }
+
+        private Throwable contacts(ContactStore cs, ContactListener[] cls, Throwable failure) {
+            boolean[] failed = null; // allocated when one fails
             for (int m = 0, n = cs.size(); m < n; m++) {
                 if (cs.pointCount[m] == 0) {
                     continue;
                 }
                 contact.set(bodies, cs, m);
-                for (int i = 0; i < contactListeners.size(); i++) {
-                    contactListeners.get(i).onContact(contact);
+                for (int i = 0; i < cls.length; i++) {
+                    if (failed != null && failed[i]) {
+                        continue;
+                    }
+                    try {
+                        cls[i].onContact(contact);
+                    } catch (Throwable t) {
+                        failure = Callbacks.keep(failure, t);
+                        if (failed == null) {
+                            failed = new boolean[cls.length];
+                        }
+                        failed[i] = true;
+                    }
                 }
             }
+            return failure;
         }
     }
 
@@ -1007,7 +1115,7 @@ public final class PhysicsWorld {
      * @param listener called with the step's events, on the stepping thread
      */
     public void addEventListener(EventListener listener) {
-        eventListeners.add(Objects.requireNonNull(listener, "listener is null"));
+        eventListeners = Callbacks.with(eventListeners, listener);
         events();
         observe();
     }
@@ -1017,7 +1125,7 @@ public final class PhysicsWorld {
      * @param listener the listener to remove
      */
     public void removeEventListener(EventListener listener) {
-        eventListeners.remove(listener);
+        eventListeners = Callbacks.without(eventListeners, listener);
     }
 
     /**
@@ -1097,9 +1205,7 @@ public final class PhysicsWorld {
      * @param hook the hook, or null
      */
     public void setPreSolveHook(PreSolveHook hook) {
-        if (stepping) {
-            throw new IllegalStateException("setPreSolveHook called from a listener; allowed: between steps");
-        }
+        betweenSteps("setPreSolveHook");
         if (hook == null) {
             world.context().events.setHook(null);
             return;
@@ -1123,7 +1229,7 @@ public final class PhysicsWorld {
         if (s < bodies.slotLimit() && bodies.isLive(s) && bodies.handle(s) == handle) {
             return id(s);
         }
-        return new BodyId(handle);
+        return new BodyId(handle, world.identity());
     }
 
     // ---- ids ------------------------------------------------------------------------------------
@@ -1136,7 +1242,8 @@ public final class PhysicsWorld {
      * step. Journalled; saved in snapshots. The returned id names it from now on.
      *
      * @throws IllegalArgumentException naming the bad value (unknown type or parameter, a parameter
-     *                                  out of range, a body joined to itself); nothing is queued then
+     *                                  out of range, a body joined to itself, an anchor beyond
+     *                                  ±{@link #MAX_COORDINATE}); nothing is queued then
      * @param a the first body
      * @param b the second body, or null to join a to the world
      * @param spec the constraint's type, anchors, axes and parameters
@@ -1159,6 +1266,9 @@ public final class PhysicsWorld {
             }
             params[k] = e.getValue();
         }
+        double[] fa = spec.frameA(), fb = spec.frameB();
+        position("frameA anchor", fa[0], fa[1], fa[2]);
+        position("frameB anchor", fb[0], fb[1], fb[2]);
         long hb = b == null ? dev.rubble.core.dynamics.ConstraintStore.WORLD : b.handle();
         Command.AddConstraint probe = new Command.AddConstraint(Integer.MAX_VALUE, spec.type(), a.handle(), hb,
                 !spec.isLocal(), spec.frameA(), spec.frameB(), params, spec.breakForceValue(), spec.breakTorqueValue());
@@ -1166,7 +1276,7 @@ public final class PhysicsWorld {
         int id = st.reserveId();
         world.queue(new Command.AddConstraint(id, spec.type(), a.handle(), hb, !spec.isLocal(), spec.frameA(),
                 spec.frameB(), params, spec.breakForceValue(), spec.breakTorqueValue(), spec.collidesConnected()));
-        return new ConstraintId(id);
+        return new ConstraintId(id, world.identity());
     }
 
     /**
@@ -1174,17 +1284,19 @@ public final class PhysicsWorld {
      * @param id the constraint
      */
     public void removeConstraint(ConstraintId id) {
-        Objects.requireNonNull(id, "id is null");
+        own(Objects.requireNonNull(id, "id is null"));
         world.queue(new Command.RemoveConstraint(id.id()));
     }
 
     /**
-     * Whether constraint {@code id} exists now (created by a step, not broken, not removed).
+     * Whether constraint {@code id} exists now (created by a step, not broken, not removed); false for
+     * an id another world handed out.
      * @param id the constraint
      * @return true while it exists
      */
     public boolean contains(ConstraintId id) {
-        return world.context().constraints.indexOf(Objects.requireNonNull(id, "id is null").id()) >= 0;
+        Objects.requireNonNull(id, "id is null");
+        return owns(id.world) && world.context().constraints.indexOf(id.id()) >= 0;
     }
 
     /**
@@ -1202,7 +1314,7 @@ public final class PhysicsWorld {
      */
     public double constraintForce(ConstraintId id) {
         dev.rubble.core.dynamics.ConstraintStore st = world.context().constraints;
-        int i = st.indexOf(Objects.requireNonNull(id, "id is null").id());
+        int i = st.indexOf(own(Objects.requireNonNull(id, "id is null")));
         return i < 0 ? 0 : st.force[i];
     }
 
@@ -1213,7 +1325,7 @@ public final class PhysicsWorld {
      */
     public double constraintTorque(ConstraintId id) {
         dev.rubble.core.dynamics.ConstraintStore st = world.context().constraints;
-        int i = st.indexOf(Objects.requireNonNull(id, "id is null").id());
+        int i = st.indexOf(own(Objects.requireNonNull(id, "id is null")));
         return i < 0 ? 0 : st.torque[i];
     }
 
@@ -1225,16 +1337,56 @@ public final class PhysicsWorld {
         List<dev.rubble.core.dynamics.ConstraintBreak> in = world.context().constraintBreaks;
         List<ConstraintBreakEvent> out = new ArrayList<>(in.size());
         for (dev.rubble.core.dynamics.ConstraintBreak k : in) {
-            out.add(new ConstraintBreakEvent(k.step(), new ConstraintId(k.id()), k.type(), new BodyId(k.bodyA()),
-                    k.bodyB() == dev.rubble.core.dynamics.ConstraintStore.WORLD ? null : new BodyId(k.bodyB()),
+            out.add(new ConstraintBreakEvent(k.step(), new ConstraintId(k.id(), world.identity()), k.type(),
+                    idOf(k.bodyA()), k.bodyB() == dev.rubble.core.dynamics.ConstraintStore.WORLD ? null : idOf(k.bodyB()),
                     k.force(), k.torque()));
         }
         return out;
     }
 
     private int slot(BodyId body) {
+        return bodies.slot(handle(body));
+    }
+
+    /** {@code body}'s handle: an IllegalArgumentException when another world handed the id out. */
+    long handle(BodyId body) {
         Objects.requireNonNull(body, "body is null");
-        return bodies.slot(body.handle());
+        if (!owns(body.world)) {
+            throw foreign("body " + body, body.world, "new BodyId(handle)");
+        }
+        return body.handle();
+    }
+
+    /** {@code c}'s index: an IllegalArgumentException when another world handed the id out. */
+    int own(CollectionId c) {
+        Objects.requireNonNull(c, "collection is null");
+        if (!owns(c.world)) {
+            throw foreign("collection " + c, c.world, "new CollectionId(index)");
+        }
+        return c.index();
+    }
+
+    private int own(ConstraintId c) {
+        if (!owns(c.world)) {
+            throw foreign("constraint " + c, c.world, "new ConstraintId(id)");
+        }
+        return c.id();
+    }
+
+    /** Whether an id that world {@code owner} handed out names something here (0: an id made from a number). */
+    private boolean owns(int owner) {
+        return owner == 0 || owner == world.identity();
+    }
+
+    private IllegalArgumentException foreign(String what, int owner, String constructor) {
+        return new IllegalArgumentException(what + " was handed out by world #" + owner + ", not this world (#"
+                + world.identity() + "); allowed: ids this world handed out (a world restored from a snapshot"
+                + " continues the one that saved it), or " + constructor + " to name it here");
+    }
+
+    /** This world's identity: the world that the ids it hands out name. */
+    int identity() {
+        return world.identity();
     }
 
     /**
@@ -1247,8 +1399,8 @@ public final class PhysicsWorld {
         }
         long h = bodies.handle(slot);
         BodyId id = ids[slot];
-        if (id == null || id.handle() != h) {
-            ids[slot] = id = new BodyId(h);
+        if (id == null || id.handle() != h || id.world != world.identity()) {
+            ids[slot] = id = new BodyId(h, world.identity());
         }
         return id;
     }

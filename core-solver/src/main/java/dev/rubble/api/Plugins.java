@@ -36,7 +36,9 @@ public final class Plugins {
 
     /**
      * A world restored from a snapshot file ({@link PhysicsWorld#saveSnapshot}), with the settings it
-     * was saved with and these plugins: it continues bit for bit like the saved world.
+     * was saved with and these plugins: it continues bit for bit like the saved world, and when that
+     * world saved it in this JVM, the ids it handed out stay valid in the restored one (other ids
+     * are refused: docs/java-api.md, "Ids and worlds").
      *
      * @throws IllegalArgumentException naming the file's problem (not a snapshot, truncated, damaged,
      *                                  a newer format version) or a stage the snapshot names that is not loaded
@@ -46,7 +48,7 @@ public final class Plugins {
      */
     public PhysicsWorld restoreWorld(java.nio.file.Path file) throws java.io.IOException {
         Objects.requireNonNull(file, "file is null");
-        return new PhysicsWorld(dev.rubble.core.snapshot.WorldSnapshot.read(file).restore(stages), null);
+        return SnapshotLineage.restore(dev.rubble.core.snapshot.WorldSnapshot.read(file), stages);
     }
 
     /**
@@ -57,7 +59,7 @@ public final class Plugins {
      */
     public PhysicsWorld restoreWorld(java.io.InputStream in) throws java.io.IOException {
         Objects.requireNonNull(in, "in is null");
-        return new PhysicsWorld(dev.rubble.core.snapshot.WorldSnapshot.read(in, "snapshot stream").restore(stages), null);
+        return SnapshotLineage.restore(dev.rubble.core.snapshot.WorldSnapshot.read(in, "snapshot stream"), stages);
     }
 
     /**

@@ -81,6 +81,48 @@ public final class WorldConfig {
                 d.sleepAngularThreshold(), d.timeToSleep())));
     }
 
+    /** The largest speed limits {@link #withSpeedLimits} takes, as scenario files ({@code world.motion}). */
+    public static final double MAX_SPEED_LIMIT = 1e5;
+
+    /**
+     * The speed limits of every body (default 400 m/s and 100 rad/s; docs/java-api.md, "Huge inputs"):
+     * a dynamic body's velocities are scaled down to them in their own direction after gravity and
+     * forces on every sub-step, a kinematic body's when they are set, and an impulse, velocity, force
+     * or field however large (but finite) leaves a body at most at them, never with an infinite state.
+     * @param linear the linear speed limit, m/s, in (0, {@link #MAX_SPEED_LIMIT}]
+     * @param angular the angular speed limit, rad/s, in (0, {@link #MAX_SPEED_LIMIT}]
+     * @return a copy with the limits set
+     * @throws IllegalArgumentException naming the limit out of range
+     */
+    public WorldConfig withSpeedLimits(double linear, double angular) {
+        speedLimit("maxLinearSpeed", linear, "m/s");
+        speedLimit("maxAngularSpeed", angular, "rad/s");
+        var d = settings.dynamics();
+        return new WorldConfig(settings.withDynamics(d.withMotion(linear, angular, d.gyroscopic())));
+    }
+
+    private static void speedLimit(String name, double v, String unit) {
+        if (!(v > 0 && v <= MAX_SPEED_LIMIT)) {
+            throw new IllegalArgumentException(name + " = " + v + "; allowed: (0, " + MAX_SPEED_LIMIT + "] " + unit);
+        }
+    }
+
+    /**
+     * The linear speed limit ({@link #withSpeedLimits}).
+     * @return m/s, &gt; 0
+     */
+    public double maxLinearSpeed() {
+        return settings.dynamics().maxLinearSpeed();
+    }
+
+    /**
+     * The angular speed limit ({@link #withSpeedLimits}).
+     * @return rad/s, &gt; 0
+     */
+    public double maxAngularSpeed() {
+        return settings.dynamics().maxAngularSpeed();
+    }
+
     /**
      * Settings for tall stacks: more sub-steps and stiffer contacts, about twice the cost per step.
      * @return a copy with the tall-stack settings

@@ -2,6 +2,7 @@ package dev.rubble.api;
 
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.command.Command;
+import dev.rubble.core.event.Callbacks;
 import dev.rubble.core.destruction.ClusterStore;
 import dev.rubble.core.destruction.CollectionPlacement;
 import dev.rubble.core.destruction.DestructionOptions;
@@ -32,7 +33,8 @@ import org.joml.Vector3dc;
 public final class WorldDestruction {
     private final PhysicsWorld pw;
     private final World world;
-    private final List<BreakListener> listeners = new ArrayList<>();
+    /** Copy-on-write (Callbacks): a listener may add or remove listeners, itself too, while it is called. */
+    private BreakListener[] listeners = new BreakListener[0];
     private final BreakEvent event;
     private CollectionId[] ids = new CollectionId[8];
     private boolean listening;
@@ -50,7 +52,8 @@ public final class WorldDestruction {
     // ---- placing --------------------------------------------------------------------------------
 
     /**
-     * Places a collection now (its intact root becomes one body) and returns its id.
+     * Places a collection now (its intact root becomes one body) and returns its id. Between steps
+     * only, like {@link PhysicsWorld#addBody}: from a listener or the pre-solve hook it is refused.
      *
      * @param label            the bodies' label (may be null)
      * @param asset            the collection: {@code dev.rubble.authoring.CollectionFile.load} of a
@@ -58,17 +61,22 @@ public final class WorldDestruction {
      * @param levelThresholds  break threshold per level below the root (the last repeats), or null for the
      *                         damage model's defaults
      * @param anchorNodes      nodes pinned in place (their holder stays kinematic), or null
-     * @param position where the collection's frame origin goes, metres, world frame (finite)
+     * @param position where the collection's frame origin goes, metres, world frame, each coordinate within
+     *                 ±{@link PhysicsWorld#MAX_COORDINATE}
      * @param orientation the collection's rotation, world from collection (non-zero; normalised)
      * @return the new collection's id (its placement index)
      * @throws IllegalArgumentException naming the bad value (a non-finite position, a threshold below 0, an
      *     anchor node out of range)
+     * @throws IllegalStateException when called from a listener or the pre-solve hook (between steps only, as
+     *     {@link PhysicsWorld#addBody})
      */
     public CollectionId place(String label, CollectionAsset asset, Vector3dc position, Quaterniondc orientation,
                               double[] levelThresholds, int[] anchorNodes) {
+        pw.betweenSteps("place");
         Objects.requireNonNull(asset, "asset is null");
         Objects.requireNonNull(position, "position is null");
         Objects.requireNonNull(orientation, "orientation is null");
+        PhysicsWorld.position("collection position", position.x(), position.y(), position.z());
         DestructionOptions o = DestructionOptions.defaults();
         if (levelThresholds != null) {
             StringBuilder t = new StringBuilder();
@@ -139,7 +147,7 @@ public final class WorldDestruction {
         }
         CollectionId id = ids[index];
         if (id == null) {
-            ids[index] = id = new CollectionId(index);
+            ids[index] = id = new CollectionId(index, pw.identity());
         }
         return id;
     }
@@ -170,8 +178,7 @@ public final class WorldDestruction {
      * @return the piece (collection and node), or null
      */
     public Piece pieceOf(BodyId body) {
-        Objects.requireNonNull(body, "body is null");
-        int g = rt().nodeOfBody(body.handle());
+        int g = rt().nodeOfBody(pw.handle(body));
         if (g < 0) {
             return null;
         }
@@ -189,23 +196,31 @@ public final class WorldDestruction {
      */
     public BodyId bodyOf(CollectionId c, int node) {
         long h = rt().holderBody(index(c), node);
-        if (h == ClusterStore.NONE) {
-            return null;
-        }
-        BodyStore b = world.bodies();
-        int s = (int) h;
-        return b.isLive(s) && b.handle(s) == h ? pw.id(s) : null;
+        return live(h) ? pw.id((int) h) : null;
     }
 
     /**
-     * Whether {@code node} of {@code c} is simulated by its own body (it broke free or is a top node).
+     * Whether {@code node} of {@code c} is simulated by its own body (it broke free or is a top node);
+     * false once that body is gone ({@link PhysicsWorld#removeBody}, or removal by destruction), as
+     * {@link #bodyOf} is then null.
      * @param c the collection
      * @param node the asset node id
-     * @return true when the node has its own body
+     * @return true when the node has its own live body
      */
     public boolean isFree(CollectionId c, int node) {
         int g = rt().globalNode(index(c), node);
-        return rt().store().body[g] != ClusterStore.NONE;
+        // the cluster store forgets a body removed through the world lazily, when a pass next meets it
+        return live(rt().store().body[g]);
+    }
+
+    /** Whether {@code handle} names a live body (false for {@link ClusterStore#NONE} and stale handles). */
+    private boolean live(long handle) {
+        if (handle == ClusterStore.NONE) {
+            return false;
+        }
+        BodyStore b = world.bodies();
+        int s = (int) handle;
+        return s >= 0 && s < b.slotLimit() && b.isLive(s) && b.handle(s) == handle;
     }
 
     // ---- strain and breaking ----------------------------------------------------------------------
@@ -404,13 +419,18 @@ public final class WorldDestruction {
      * external part includes strain queued for the node by {@link #applyStrain} and not applied yet.
      * Strain queued at a point ({@link #applyStrainAt}) is found at the start of the next step and shows
      * after it; strain modifiers and that step's own collisions may still change what is evaluated.
-     * The node breaks when its evaluated load reaches its {@link #threshold}.
+     * The node breaks when its evaluated load reaches its {@link #threshold}. A node without a body
+     * ({@link #bodyOf} null: removed, or left without one by release throttling) is never evaluated,
+     * so nothing waits on it: 0, whatever strain was given to it.
      * @param c the collection
      * @param node the asset node id
      * @return the waiting load, ≥ 0, in the thresholds' units
      */
     public double load(CollectionId c, int node) {
         int ci = index(c);
+        if (!live(rt().holderBody(ci, node))) {
+            return 0;
+        }
         double l = rt().pendingLoad(ci, node);
         for (Command q : world.queuedCommands()) {
             if (q instanceof Command.ExternalStrain x && x.collection() == ci && x.node() == node && x.strain() > l) {
@@ -584,17 +604,10 @@ public final class WorldDestruction {
      * @param l called with each event, on the stepping thread
      */
     public void addBreakListener(BreakListener l) {
-        listeners.add(Objects.requireNonNull(l, "listener is null"));
+        listeners = Callbacks.with(listeners, l);
         if (!listening) {
             listening = true;
-            rt().addListener(events -> {
-                for (int i = 0; i < events.count(); i++) {
-                    event.set(events, i);
-                    for (int k = 0; k < listeners.size(); k++) {
-                        listeners.get(k).onBreak(event);
-                    }
-                }
-            });
+            rt().addListener(this::dispatch);
         }
     }
 
@@ -603,11 +616,44 @@ public final class WorldDestruction {
      * @param l the listener to remove
      */
     public void removeBreakListener(BreakListener l) {
-        listeners.remove(l);
+        listeners = Callbacks.without(listeners, l);
+    }
+
+    /**
+     * Every listener hears every event of the step, also after one threw (Callbacks): a listener that
+     * throws hears no more events of this step, and the first failure is thrown once all have run.
+     */
+    private void dispatch(dev.rubble.core.destruction.BreakEvents events) {
+        pw.enterListener();
+        try {
+            BreakListener[] ls = listeners;
+            Throwable failure = null;
+            boolean[] failed = null; // allocated when one fails
+            for (int i = 0; i < events.count(); i++) {
+                event.set(events, i);
+                for (int k = 0; k < ls.length; k++) {
+                    if (failed != null && failed[k]) {
+                        continue;
+                    }
+                    try {
+                        ls[k].onBreak(event);
+                    } catch (Throwable t) {
+                        failure = Callbacks.keep(failure, t);
+                        if (failed == null) {
+                            failed = new boolean[ls.length];
+                        }
+                        failed[k] = true;
+                    }
+                }
+            }
+            Callbacks.rethrow(failure);
+        } finally {
+            pw.exitListener();
+        }
     }
 
     private int index(CollectionId c) {
-        Objects.requireNonNull(c, "collection is null");
+        pw.own(c);
         if (c.index() >= count()) {
             throw new IllegalArgumentException("collection = " + c.index() + "; allowed: [0, " + count() + ")");
         }

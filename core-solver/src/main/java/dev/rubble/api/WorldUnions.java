@@ -22,8 +22,10 @@ import org.joml.Vector3dc;
  */
 public final class WorldUnions {
     private final World world;
+    private final PhysicsWorld pw;
 
-    WorldUnions(World world) {
+    WorldUnions(PhysicsWorld pw, World world) {
+        this.pw = pw;
         this.world = world;
     }
 
@@ -105,7 +107,7 @@ public final class WorldUnions {
      */
     public BodyId body(int union) {
         long h = unions().body(union);
-        return h < 0 ? null : new BodyId(h);
+        return h < 0 ? null : pw.idOf(h);
     }
 
     /**
@@ -116,7 +118,7 @@ public final class WorldUnions {
     public List<BodyId> members(int union) {
         List<BodyId> out = new ArrayList<>();
         for (long h : unions().members(union)) {
-            out.add(new BodyId(h));
+            out.add(pw.idOf(h));
         }
         return out;
     }
@@ -130,12 +132,12 @@ public final class WorldUnions {
         return unions().unionOfMember(handle(body));
     }
 
-    private static long handle(BodyId body) {
-        return Objects.requireNonNull(body, "body is null").handle();
+    private long handle(BodyId body) {
+        return pw.handle(body);
     }
 
     private int index(CollectionId c) {
-        Objects.requireNonNull(c, "collection is null");
+        pw.own(c);
         int n = world.destruction().collectionCount();
         if (c.index() >= n) {
             throw new IllegalArgumentException("collection = " + c.index() + "; allowed: [0, " + n + ")");

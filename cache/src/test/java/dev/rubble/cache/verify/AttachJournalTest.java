@@ -40,4 +40,26 @@ final class AttachJournalTest {
         assertThat(r.divergence()).as(r.ok() ? "" : r.divergence().describe()).isNull();
         assertThat(r.stepsChecked()).isEqualTo(90);
     }
+
+    @Test
+    void aListenerThatThrowsBeforeTheJournalLosesNoStepFromIt(@TempDir Path dir) {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        w.addBody(BodySpec.fixed(new Box(5, 0.5, 5)).withPosition(new Vector3d(0, -0.5, 0)).withLabel("ground"));
+        w.addBody(BodySpec.dynamic(new Sphere(0.5)).withPosition(new Vector3d(0, 3, 0)).withLabel("ball"));
+        // registered before the journal: its exception cut the step's notifications short, so the
+        // journal never heard the step (verify then found the journal a step behind the world)
+        w.addStepListener((step, time, profile) -> {
+            throw new IllegalStateException("game bug");
+        });
+        Path j = dir.resolve("j");
+        try (JournalWriter journal = JournalWriter.attach(j, w, "attached")) {
+            for (int k = 0; k < 60; k++) {
+                org.assertj.core.api.Assertions.assertThatThrownBy(w::step).hasMessage("game bug");
+            }
+            assertThat(journal.steps()).isEqualTo(60);
+        }
+        VerifyResult r = Verifier.verify(j, Stages.load());
+        assertThat(r.divergence()).as(r.ok() ? "" : r.divergence().describe()).isNull();
+        assertThat(r.stepsChecked()).isEqualTo(60);
+    }
 }

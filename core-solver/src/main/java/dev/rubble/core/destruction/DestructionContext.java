@@ -32,6 +32,8 @@ final class DestructionContext {
     final ContactStore contacts;
     final DestructionHost host;
     final double dt;
+    /** The world's speed limits (m/s, rad/s): what a released piece's field velocity that overflowed becomes. */
+    double maxLinearSpeed = Double.MAX_VALUE, maxAngularSpeed = Double.MAX_VALUE;
     final ClusterStore store = new ClusterStore();
     final List<PlacedCollection> collections = new ArrayList<>();
     final BreakEvents events = new BreakEvents();

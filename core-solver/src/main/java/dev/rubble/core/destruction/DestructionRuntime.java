@@ -31,7 +31,8 @@ public final class DestructionRuntime {
     final DestructionContext ctx;
     /** The step, s (package tests read it). */
     final double dt;
-    private final List<BreakListener> listeners = new ArrayList<>();
+    /** Copy-on-write (dev.rubble.core.event.Callbacks): a listener may add or remove listeners while it is called. */
+    private BreakListener[] listeners = new BreakListener[0];
     private final Placement placement;
     private final DestructionCommands commands;
     private final StepScript script;
@@ -186,14 +187,29 @@ public final class DestructionRuntime {
         script.runRemoval();
     }
 
-    /** Called by the world after a step: hands the step's events to the listeners. */
-    public void notifyListeners() {
+    /** The world's speed limits, m/s and rad/s (dev.rubble.core.body.Velocities: where an overflowing field velocity ends). */
+    public void setSpeedLimits(double maxLinearSpeed, double maxAngularSpeed) {
+        ctx.maxLinearSpeed = maxLinearSpeed;
+        ctx.maxAngularSpeed = maxAngularSpeed;
+    }
+
+    /**
+     * Called by the world after a step: hands the step's events to every listener, also after one
+     * threw; returns {@code failure} (may be null) with what they threw kept (dev.rubble.core.event.Callbacks).
+     */
+    public Throwable notifyListeners(Throwable failure) {
         if (ctx.events.count() == 0) {
-            return;
+            return failure;
         }
-        for (int i = 0; i < listeners.size(); i++) {
-            listeners.get(i).onBreaks(ctx.events);
+        BreakListener[] ls = listeners;
+        for (BreakListener l : ls) {
+            try {
+                l.onBreaks(ctx.events);
+            } catch (Throwable t) {
+                failure = dev.rubble.core.event.Callbacks.keep(failure, t);
+            }
         }
+        return failure;
     }
 
     // ---- placement and commands -----------------------------------------------------------
@@ -279,11 +295,11 @@ public final class DestructionRuntime {
     }
 
     public void addListener(BreakListener l) {
-        listeners.add(Objects.requireNonNull(l, "listener is null"));
+        listeners = dev.rubble.core.event.Callbacks.with(listeners, Objects.requireNonNull(l, "listener is null"));
     }
 
     public void removeListener(BreakListener l) {
-        listeners.remove(l);
+        listeners = dev.rubble.core.event.Callbacks.without(listeners, l);
     }
 
     // ---- reading --------------------------------------------------------------------------

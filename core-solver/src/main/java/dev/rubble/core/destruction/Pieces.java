@@ -3,6 +3,7 @@ package dev.rubble.core.destruction;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.body.StateHash;
+import dev.rubble.core.body.Velocities;
 import dev.rubble.spi.collection.CollectionAsset;
 import dev.rubble.spi.shape.Shape;
 import java.util.Arrays;
@@ -18,6 +19,8 @@ final class Pieces {
     private final DestructionContext d;
     /** The current holder's pose and velocities: p, q, v, ω. */
     private final double[] pose = new double[13];
+    /** A released piece's velocities while its field velocity is added (linear, angular). */
+    private final double[] released = new double[6];
     private int[] lost = new int[16];
     private int lostCount;
 
@@ -93,14 +96,26 @@ final class Pieces {
         double wx = pose[10], wy = pose[11], wz = pose[12];
         double vx = pose[7] + wy * rz - wz * ry, vy = pose[8] + wz * rx - wx * rz, vz = pose[9] + wx * ry - wy * rx;
         if (d.fieldVelCount > 0 && 6 * g < d.fieldVel.length) {
-            // issue 24: a velocity field written to this held piece in this step adds on top of what it inherits
+            // issue 24: a velocity field written to this held piece in this step adds on top of what it inherits;
+            // a sum that overflowed (two 1e308 fields) is the speed limit in its direction (Velocities): an
+            // infinite velocity failed the piece's creation and threw from the step
             int k = 6 * g;
-            vx += d.fieldVel[k];
-            vy += d.fieldVel[k + 1];
-            vz += d.fieldVel[k + 2];
-            wx += d.fieldVel[k + 3];
-            wy += d.fieldVel[k + 4];
-            wz += d.fieldVel[k + 5];
+            double[] v = released;
+            v[0] = vx;
+            v[1] = vy;
+            v[2] = vz;
+            v[3] = wx;
+            v[4] = wy;
+            v[5] = wz;
+            double[] f = d.fieldVel;
+            Velocities.addSaturating(v, 0, f[k], f[k + 1], f[k + 2], 1.0, d.maxLinearSpeed);
+            Velocities.addSaturating(v, 3, f[k + 3], f[k + 4], f[k + 5], 1.0, d.maxAngularSpeed);
+            vx = v[0];
+            vy = v[1];
+            vz = v[2];
+            wx = v[3];
+            wy = v[4];
+            wz = v[5];
         }
         if (m != MotionType.DYNAMIC) {
             vx = vy = vz = wx = wy = wz = 0;

@@ -108,7 +108,9 @@ final class UnionBatch {
         int n = 0;
         for (int i = 0; i < d.activeCount; i++) {
             int g = d.active[i];
-            if (s.collection[g] == c && s.body[g] != ClusterStore.NONE) {
+            // a piece whose body was removed through the world is skipped (its handle is stale until a pass
+            // forgets it): slot() of it threw from the step, which was left half done
+            if (s.collection[g] == c && s.body[g] != ClusterStore.NONE && un.live(s.body[g])) {
                 bodies[n++] = s.body[g];
             }
         }

@@ -563,7 +563,11 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         double gamma = 1 / (h * ch);
         row[o + GAMMA] = gamma;
-        row[o + SBIAS] = row[o + C] * stiffness / ch;
+        double bias = row[o + C] * stiffness / ch;
+        if (!Double.isFinite(bias)) { // C k overflowed (a 1e308 N/m spring stretched 2 m): k/ch is at most 1/h
+            bias = row[o + C] * (stiffness / ch);
+        }
+        row[o + SBIAS] = bias;
         row[o + SOFTMASS] = 1 / (1 / row[o + MASS] + gamma);
     }
 

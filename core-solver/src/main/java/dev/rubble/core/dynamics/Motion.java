@@ -42,19 +42,41 @@ public final class Motion {
 
     /**
      * Sets vector {@code s} of (x, y, z) to length {@code max} in its own direction, dividing by its
-     * largest component first so nothing overflows. Infinite components (the direction is lost) are
-     * left alone for the non-finite guard to isolate.
+     * largest component first so nothing overflows. Infinite components dominate the finite ones,
+     * so their signs are the direction (gravity times a gravity scale can overflow: 1e308 m/s² at
+     * scale 1e308); a NaN is left alone for the non-finite guard to isolate.
      */
     private static void clampScaled(double[] x, double[] y, double[] z, int s, double max) {
         double m = Math.max(Math.abs(x[s]), Math.max(Math.abs(y[s]), Math.abs(z[s])));
-        if (!(m < Double.POSITIVE_INFINITY)) {
+        if (Double.isNaN(m) || Double.isNaN(x[s]) || Double.isNaN(y[s]) || Double.isNaN(z[s])) {
             return;
         }
-        double ux = x[s] / m, uy = y[s] / m, uz = z[s] / m;
+        double ux, uy, uz;
+        if (m == Double.POSITIVE_INFINITY) {
+            ux = Double.isInfinite(x[s]) ? Math.signum(x[s]) : 0;
+            uy = Double.isInfinite(y[s]) ? Math.signum(y[s]) : 0;
+            uz = Double.isInfinite(z[s]) ? Math.signum(z[s]) : 0;
+        } else {
+            ux = x[s] / m;
+            uy = y[s] / m;
+            uz = z[s] / m;
+        }
         double k = max / Math.sqrt(ux * ux + uy * uy + uz * uz);
         x[s] = ux * k;
         y[s] = uy * k;
         z[s] = uz * k;
+    }
+
+    /**
+     * Scales a kinematic body's velocities down to the speed limits when they are set (created, or
+     * by a command): the integrator clamps dynamic bodies only, and a kinematic body moved by a
+     * 1e308 m/s velocity reached an infinite position within a hundred steps. Targets
+     * ({@link dev.rubble.core.body.Kinematics#setTarget}) are not limited: the body arrives exactly.
+     */
+    public static void limitKinematic(BodyStore b, int s, DynamicsSettings ds) {
+        if (b.motion[s] == (byte) dev.rubble.core.body.MotionType.KINEMATIC.ordinal()) {
+            clampSpeeds(b, s, ds.maxLinearSpeed(), ds.maxAngularSpeed());
+        }
     }
 
     /** Newton iterations at most for the gyroscopic update (it converges in 2-4 at |w| h below 1). */

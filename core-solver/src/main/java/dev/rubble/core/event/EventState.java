@@ -145,6 +145,24 @@ public final class EventState {
         hook = h;
     }
 
+    /** What the hook threw in the step running (the first, later ones suppressed), or null. */
+    private Throwable hookFailure;
+
+    /**
+     * Keeps what the hook threw ({@link Callbacks}): the step goes on without the hook and the
+     * world throws it when the step is complete and every observer has heard it.
+     */
+    public void hookFailed(Throwable t) {
+        hookFailure = Callbacks.keep(hookFailure, t);
+    }
+
+    /** What the hook threw in the last step, or null; cleared. */
+    public Throwable takeHookFailure() {
+        Throwable t = hookFailure;
+        hookFailure = null;
+        return t;
+    }
+
     /** The step the buffers describe (-1 before the first gathering). */
     public long step() {
         return step;

@@ -5,6 +5,7 @@ import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStates;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
+import dev.rubble.core.body.Velocities;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.command.FieldMeta;
 import dev.rubble.core.command.FieldTarget;
@@ -75,12 +76,21 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
     public record Active(Command.ApplyField command, FieldNode root, double[] bounds, double created) {
     }
 
-    public FieldSystem(BodyStore bodies, BodyStates states, Broadphase broadphase, double dt) {
+    /**
+     * @param maxLinearSpeed  m/s, and {@code maxAngularSpeed} rad/s: what a velocity or impulse field
+     *                        whose push overflows leaves a body with ({@link Velocities#addSaturating})
+     */
+    public FieldSystem(BodyStore bodies, BodyStates states, Broadphase broadphase, double dt, double maxLinearSpeed,
+            double maxAngularSpeed) {
         this.b = Objects.requireNonNull(bodies, "bodies is null");
         this.states = Objects.requireNonNull(states, "states is null");
         this.broadphase = Objects.requireNonNull(broadphase, "broadphase is null");
         this.dt = dt;
+        this.maxLinearSpeed = maxLinearSpeed;
+        this.maxAngularSpeed = maxAngularSpeed;
     }
+
+    private final double maxLinearSpeed, maxAngularSpeed;
 
     /** The node types fields are built from (the loaded {@code field-node} plugins). */
     public void setTrees(FieldTrees trees) {
@@ -536,23 +546,18 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         }
         states.wake(s);
         switch (t) {
+            // a push that overflows (a 1e308 magnitude, an infinite product of nodes) leaves the body at the
+            // speed limit in its direction, never infinite; a NaN one changes nothing
             case LINEAR_VELOCITY -> {
-                b.vx[s] += x;
-                b.vy[s] += y;
-                b.vz[s] += z;
+                Velocities.addSaturating(b.vx, b.vy, b.vz, s, x, y, z, 1.0, maxLinearSpeed);
                 lookAhead(s);
             }
             case ANGULAR_VELOCITY -> {
-                b.wx[s] += x;
-                b.wy[s] += y;
-                b.wz[s] += z;
+                Velocities.addSaturating(b.wx, b.wy, b.wz, s, x, y, z, 1.0, maxAngularSpeed);
                 lookAhead(s);
             }
             case LINEAR_IMPULSE -> {
-                double im = b.invMass[s];
-                b.vx[s] += x * im;
-                b.vy[s] += y * im;
-                b.vz[s] += z * im;
+                Velocities.addSaturating(b.vx, b.vy, b.vz, s, x, y, z, b.invMass[s], maxLinearSpeed);
                 lookAhead(s);
             }
             case LINEAR_FORCE -> b.addForce(s, x, y, z);

@@ -100,8 +100,10 @@ final class SnapshotFile {
         out.write(payload);
     }
 
-    /** Writes END, the CRC and everything to {@code to}. */
-    void finish(OutputStream to) throws IOException {
+    /**
+     * Writes END, the CRC and everything to {@code to}; returns the file's {@link #fingerprint}.
+     */
+    long finish(OutputStream to) throws IOException {
         if (next != SECTIONS.size()) {
             throw new IllegalStateException("missing section " + SECTIONS.get(next));
         }
@@ -114,6 +116,20 @@ final class SnapshotFile {
         to.write(all);
         to.write(ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
         to.flush();
+        return fingerprint((int) crc.getValue(), all.length + 4L);
+    }
+
+    /**
+     * A snapshot file's fingerprint: its stored CRC-32C and its length, which name its bytes without
+     * keeping them (the API recognises a snapshot a world of this JVM saved; docs/java-api.md "Ids and
+     * worlds"). {@code file} must have passed {@link #parse}.
+     */
+    static long fingerprint(byte[] file) {
+        return fingerprint(ByteBuffer.wrap(file, file.length - 4, 4).getInt(), file.length);
+    }
+
+    private static long fingerprint(int crc, long length) {
+        return (crc & 0xffffffffL) | length << 32;
     }
 
     /**

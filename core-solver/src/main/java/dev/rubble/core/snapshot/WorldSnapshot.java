@@ -91,11 +91,12 @@ public final class WorldSnapshot {
 
     /**
      * Saves {@code world} (between steps) to {@code out}. {@code origin} (may be empty) names where
-     * the world came from, e.g. the scenario name, and is checked by tools that restore it.
+     * the world came from, e.g. the scenario name, and is checked by tools that restore it. Returns
+     * the file's {@link #fingerprint()}.
      *
      * @throws SnapshotException when the world holds state snapshots cannot save yet
      */
-    public static void save(World world, OutputStream out, String origin) throws IOException {
+    public static long save(World world, OutputStream out, String origin) throws IOException {
         Objects.requireNonNull(world, "world is null");
         Objects.requireNonNull(out, "out is null");
         Objects.requireNonNull(origin, "origin is null");
@@ -165,7 +166,7 @@ public final class WorldSnapshot {
         f.section("STRS", payload(o -> world.destruction().writeStress(o,
                 (oo, c) -> RecordCodec.writeValue(oo, c, null)))); // version 10 (issue 30): stress models and state
         f.section("CMDS", cmds);
-        f.finish(out);
+        return f.finish(out);
     }
 
     /**
@@ -194,17 +195,19 @@ public final class WorldSnapshot {
         }
     }
 
-    /** Saves {@code world} to {@code file} (written beside it, then moved into place). */
-    public static void save(World world, Path file, String origin) throws IOException {
+    /** Saves {@code world} to {@code file} (written beside it, then moved into place); returns its {@link #fingerprint()}. */
+    public static long save(World world, Path file, String origin) throws IOException {
         Path abs = file.toAbsolutePath();
         Path tmp = abs.resolveSibling(abs.getFileName() + ".part");
+        long fingerprint;
         try (OutputStream os = Files.newOutputStream(tmp)) {
-            save(world, os, origin);
+            fingerprint = save(world, os, origin);
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(tmp);
             throw e;
         }
         Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+        return fingerprint;
     }
 
     private static String firstUser(BodyStore b, Shape s) {
@@ -244,7 +247,15 @@ public final class WorldSnapshot {
         Map<String, byte[]> sections = SnapshotFile.parse(bytes, name);
         WorldSnapshot w = new WorldSnapshot(name, sections);
         w.eventKinds = SnapshotFile.eventKinds(SnapshotFile.version(bytes));
+        w.fingerprint = SnapshotFile.fingerprint(bytes);
         return w;
+    }
+
+    private long fingerprint;
+
+    /** The file's CRC-32C and length as one value: equal for the bytes a {@link #save} returned it for. */
+    public long fingerprint() {
+        return fingerprint;
     }
 
     /** The settings the world was saved with. */

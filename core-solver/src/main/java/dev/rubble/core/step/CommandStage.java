@@ -4,10 +4,12 @@ import dev.rubble.core.body.BodyBounds;
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStates;
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.core.body.Inertia;
+import dev.rubble.core.body.Velocities;
 import dev.rubble.core.body.Kinematics;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.command.Command;
+import dev.rubble.core.dynamics.DynamicsSettings;
+import dev.rubble.core.dynamics.Motion;
 import java.util.List;
 
 /**
@@ -85,18 +87,12 @@ final class CommandStage {
         if (c instanceof Command.ApplyImpulse a) {
             int s = slot(bodies, a.body());
             states.wake(s);
-            double im = bodies.invMass[s];
-            bodies.vx[s] += a.jx() * im;
-            bodies.vy[s] += a.jy() * im;
-            bodies.vz[s] += a.jz() * im;
-            // angular: dw = I^-1 (r x J)
-            double rx = a.px() - bodies.px[s], ry = a.py() - bodies.py[s], rz = a.pz() - bodies.pz[s];
-            double tx = ry * a.jz() - rz * a.jy(), ty = rz * a.jx() - rx * a.jz(), tz = rx * a.jy() - ry * a.jx();
-            double[] dw = scratch3;
-            Inertia.applyInverseWorld(bodies, s, tx, ty, tz, dw);
-            bodies.wx[s] += dw[0];
-            bodies.wy[s] += dw[1];
-            bodies.wz[s] += dw[2];
+            // v += J/m, w += I^-1 (r x J); a push that overflows leaves the body at the speed limit (Velocities)
+            DynamicsSettings ds = ctx.settings.dynamics();
+            Velocities.addSaturating(bodies.vx, bodies.vy, bodies.vz, s, a.jx(), a.jy(), a.jz(), bodies.invMass[s],
+                    ds.maxLinearSpeed());
+            Velocities.addImpulseSpin(bodies, s, a.jx(), a.jy(), a.jz(), a.px(), a.py(), a.pz(), ds.maxAngularSpeed(),
+                    scratch3);
             ctx.lookAhead(s);
         } else if (c instanceof Command.SetVelocity v) {
             int s = slot(bodies, v.body());
@@ -107,6 +103,7 @@ final class CommandStage {
             bodies.wx[s] = v.wx();
             bodies.wy[s] = v.wy();
             bodies.wz[s] = v.wz();
+            Motion.limitKinematic(bodies, s, ctx.settings.dynamics()); // dynamic bodies: the integrator clamps
             ctx.lookAhead(s);
         } else if (c instanceof Command.SetState st) {
             int s = slot(bodies, st.body());
@@ -118,6 +115,7 @@ final class CommandStage {
                 spawned = java.util.Arrays.copyOf(spawned, 2 * spawnedCount);
             }
             spawned[spawnedCount++] = h;
+            Motion.limitKinematic(bodies, bodies.slot(h), ctx.settings.dynamics());
             ctx.lookAhead(bodies.slot(h));
         } else if (c instanceof Command.Remove r) {
             states.remove(slot(bodies, r.body()));

@@ -100,14 +100,27 @@ final class ContactEvents {
                 if (hook != null) {
                     material[0] = cs.friction[m];
                     material[1] = cs.restitution[m];
-                    if (!hook.onNewContact(a, bb, key, material)) {
-                        cf[e] |= REJECTED;
-                    } else if (material[0] != cs.friction[m] || material[1] != cs.restitution[m]) {
-                        if (!(material[0] >= 0) || !(material[1] >= 0) || Double.isInfinite(material[0])
-                                || Double.isInfinite(material[1])) {
+                    boolean accepted;
+                    try {
+                        accepted = hook.onNewContact(a, bb, key, material);
+                        if (accepted && (material[0] != cs.friction[m] || material[1] != cs.restitution[m])
+                                && (!(material[0] >= 0) || !(material[1] >= 0) || Double.isInfinite(material[0])
+                                        || Double.isInfinite(material[1]))) {
                             throw new IllegalArgumentException("pre-solve hook set friction " + material[0]
                                     + ", restitution " + material[1] + "; allowed: finite, >= 0");
                         }
+                    } catch (Throwable t) {
+                        // the step must not stop half done (Callbacks): this contact and the step's later
+                        // new ones keep their defaults, as without a hook; the world throws t after the step
+                        ev.hookFailed(t);
+                        hook = null;
+                        accepted = true;
+                        material[0] = cs.friction[m];
+                        material[1] = cs.restitution[m];
+                    }
+                    if (!accepted) {
+                        cf[e] |= REJECTED;
+                    } else if (material[0] != cs.friction[m] || material[1] != cs.restitution[m]) {
                         cf[e] |= MATERIAL;
                         cfr[e] = material[0];
                         cre[e] = material[1];

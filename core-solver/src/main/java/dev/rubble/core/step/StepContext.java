@@ -85,8 +85,10 @@ public final class StepContext {
         this.contactStage = Objects.requireNonNull(contactStage, "contactStage is null");
         this.states = new BodyStates(bodies, broadphase);
         this.destruction = new DestructionRuntime(bodies, contacts, new StatesHost(states, settings.dt()), settings.dt());
+        destruction.setSpeedLimits(settings.dynamics().maxLinearSpeed(), settings.dynamics().maxAngularSpeed());
         this.destruction.setGravity(settings.gravityX(), settings.gravityY(), settings.gravityZ());
-        this.fields = new dev.rubble.core.field.FieldSystem(bodies, states, broadphase, settings.dt());
+        this.fields = new dev.rubble.core.field.FieldSystem(bodies, states, broadphase, settings.dt(),
+                settings.dynamics().maxLinearSpeed(), settings.dynamics().maxAngularSpeed());
         this.fields.setPieces(destruction.fieldPieces());
         this.softBodies = new SoftBodyStage(Objects.requireNonNull(softSolver, "softSolver is null"), states::wake);
         SoftBodyStore softStore = softBodies.store();
@@ -209,6 +211,7 @@ public final class StepContext {
             return -1;
         }
         long h = states.create(def);
+        dev.rubble.core.dynamics.Motion.limitKinematic(bodies, bodies.slot(h), settings.dynamics());
         lookAhead(bodies.slot(h));
         return h;
     }

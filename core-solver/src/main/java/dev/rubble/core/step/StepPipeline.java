@@ -172,7 +172,7 @@ public final class StepPipeline {
         for (int sub = 0; sub < n; sub++) {
             integrate(b, h, ds, settings, movers, velocityTask);
             if (b.anyForced()) {
-                applyForces(b, h, movers, forceScratch); // issue 24: forces and torques on every sub-step
+                applyForces(b, h, ds, movers, forceScratch); // issue 24: forces and torques on every sub-step
             }
             t = lap(StepSlot.INTEGRATE_VELOCITY, t);
 
@@ -688,25 +688,24 @@ public final class StepPipeline {
     /**
      * Forces and torques of this step (issue 24: applyForce/applyTorque, LinearForce/AngularTorque
      * fields): {@code v += F/m h}, {@code w += I⁻¹ τ h} (world inverse inertia) for every awake
-     * dynamic body that has one, each sub-step, after gravity and before the contact solve.
+     * dynamic body that has one, each sub-step, after gravity and before the contact solve. The
+     * speed limits apply after them as after gravity: a 1e308 N force moved a ball 5e301 m in one
+     * step (and two of them overflowed to infinity; {@link dev.rubble.core.body.Velocities}).
      */
-    private static void applyForces(BodyStore b, double h, int movers, double[] dw) {
+    private static void applyForces(BodyStore b, double h, DynamicsSettings ds, int movers, double[] dw) {
         final byte dynamic = (byte) MotionType.DYNAMIC.ordinal();
+        final double maxLinear = ds.maxLinearSpeed(), maxAngular = ds.maxAngularSpeed();
         for (int i = 0, awake = Math.min(b.awakeCount(), movers); i < awake; i++) {
             int s = b.order[i];
             if (b.forced[s] == 0 || b.motion[s] != dynamic) {
                 continue;
             }
             double k = b.invMass[s] * h;
-            b.vx[s] += b.fx[s] * k;
-            b.vy[s] += b.fy[s] * k;
-            b.vz[s] += b.fz[s] * k;
+            dev.rubble.core.body.Velocities.addSaturating(b.vx, b.vy, b.vz, s, b.fx[s], b.fy[s], b.fz[s], k, maxLinear);
             if (b.tx[s] != 0 || b.ty[s] != 0 || b.tz[s] != 0) {
-                dev.rubble.core.body.Inertia.applyInverseWorld(b, s, b.tx[s] * h, b.ty[s] * h, b.tz[s] * h, dw);
-                b.wx[s] += dw[0];
-                b.wy[s] += dw[1];
-                b.wz[s] += dw[2];
+                dev.rubble.core.body.Velocities.addAngularSaturating(b, s, b.tx[s], b.ty[s], b.tz[s], h, maxAngular, dw);
             }
+            Motion.clampSpeeds(b, s, maxLinear, maxAngular);
         }
     }
 

@@ -11,6 +11,7 @@ import dev.rubble.core.collision.PairBuffer;
 import dev.rubble.core.collision.SceneQuery;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.destruction.BreakListener;
+import dev.rubble.core.event.Callbacks;
 import dev.rubble.core.destruction.CollectionPlacement;
 import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.destruction.DestructionOptions;
@@ -50,8 +51,11 @@ public final class World {
     private final NarrowphaseStage narrowphase;
     private final Stages stages;
     private final String broadphaseName, narrowphaseName;
-    private final List<StepObserver> observers = new ArrayList<>();
+    /** Copy-on-write ({@link Callbacks}): an observer may add or remove observers from inside a step's notifications. */
+    private StepObserver[] observers = new StepObserver[0];
     private SceneQuery queries;
+    private static final java.util.concurrent.atomic.AtomicInteger IDENTITIES = new java.util.concurrent.atomic.AtomicInteger();
+    private int identity = nextIdentity();
 
     @Inject
     World(StepPipeline pipeline, NarrowphaseStage narrowphase, Stages stages, Set<StepObserver> observers) {
@@ -61,7 +65,9 @@ public final class World {
         this.narrowphase = narrowphase;
         this.broadphaseName = WorldModule.broadphaseName(ctx.settings);
         this.narrowphaseName = WorldModule.narrowphaseName(ctx.settings);
-        this.observers.addAll(observers); // Guice's multibinder keeps binding order
+        for (StepObserver o : observers) { // Guice's multibinder keeps binding order
+            this.observers = Callbacks.with(this.observers, o);
+        }
         ctx.destruction.setDamageModelFactory((name, options) -> stages.create(StageFamily.DAMAGE_MODEL, name, options));
         ctx.destruction.setStressModelFactory((name, options) -> stages.create(StageFamily.STRESS_MODEL, name, options));
     }
@@ -79,6 +85,34 @@ public final class World {
 
     public WorldSettings settings() {
         return ctx.settings;
+    }
+
+    private static int nextIdentity() {
+        int i;
+        do {
+            i = IDENTITIES.incrementAndGet();
+        } while (i == 0); // 0 is an id made from a handle, which every world accepts
+        return i;
+    }
+
+    /**
+     * This world's identity in this JVM, never 0: the public API's ids carry it, so an id of another
+     * world is refused instead of naming whatever this world has at its index (docs/java-api.md,
+     * "Ids and worlds"). Not state: not hashed, journalled or saved.
+     */
+    public int identity() {
+        return identity;
+    }
+
+    /**
+     * Continues the identity of the world a restored snapshot was saved from (in this JVM): the
+     * restored world is that world continued, and its ids stay valid here.
+     */
+    public void continueIdentity(int identity) {
+        if (identity == 0) {
+            throw new IllegalArgumentException("identity = 0; allowed: a world's identity (never 0)");
+        }
+        this.identity = identity;
     }
 
     /** The bodies (structure of arrays; read freely, write only through commands or the body states). */
@@ -176,11 +210,11 @@ public final class World {
 
     /** Registers an observer called after every step, after those bound when the world was assembled. */
     public void addObserver(StepObserver observer) {
-        observers.add(Objects.requireNonNull(observer, "observer is null"));
+        observers = Callbacks.with(observers, Objects.requireNonNull(observer, "observer is null"));
     }
 
     public void removeObserver(StepObserver observer) {
-        observers.remove(observer);
+        observers = Callbacks.without(observers, observer);
     }
 
     /**
@@ -354,14 +388,26 @@ public final class World {
         return ctx.appliedCommands();
     }
 
-    /** Runs one step of {@code settings.dt()} and notifies observers. */
+    /**
+     * Runs one step of {@code settings.dt()} and notifies observers, then break listeners. A
+     * callback that throws (an observer, a listener, the pre-solve hook) does not leave the step
+     * half done ({@link Callbacks}): the step completes and is counted, every other observer and
+     * listener hears it, and then the first exception is thrown from here, unchanged.
+     */
     public void step() {
         pipeline.step();
+        Throwable failure = ctx.events.takeHookFailure();
         StepProfile p = ctx.profile;
-        for (int i = 0; i < observers.size(); i++) {
-            observers.get(i).afterStep(this, p);
+        StepObserver[] os = observers;
+        for (StepObserver o : os) {
+            try {
+                o.afterStep(this, p);
+            } catch (Throwable t) {
+                failure = Callbacks.keep(failure, t);
+            }
         }
-        ctx.destruction.notifyListeners();
+        failure = ctx.destruction.notifyListeners(failure);
+        Callbacks.rethrow(failure);
     }
 
     /** Hash of the current state (same as the profile's after a step). */
