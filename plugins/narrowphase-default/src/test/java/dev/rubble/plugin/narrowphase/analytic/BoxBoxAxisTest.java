@@ -28,8 +28,8 @@ final class BoxBoxAxisTest {
         for (int i = 0; i < 20000; i++) {
             Box a = new Box(0.05 + rnd.nextDouble(), 0.05 + rnd.nextDouble(), 0.05 + rnd.nextDouble());
             Box b = new Box(0.05 + rnd.nextDouble(), 0.05 + rnd.nextDouble(), 0.05 + rnd.nextDouble());
-            double[] qa = unitQuat(), qb = unitQuat();
-            double[] d = unitVector();
+            double[] qa = RandomPoses.unitQuat(rnd), qb = RandomPoses.unitQuat(rnd);
+            double[] d = RandomPoses.unitVector(rnd);
             // centres between touching-deep and just apart: about the sum of the boxes' reaches along d
             double reach = 0.6 * (length(a) + length(b));
             double r = reach * (0.3 + 0.9 * rnd.nextDouble());
@@ -166,17 +166,5 @@ final class BoxBoxAxisTest {
 
     private static double length(Box b) {
         return Math.sqrt(b.halfX() * b.halfX() + b.halfY() * b.halfY() + b.halfZ() * b.halfZ());
-    }
-
-    private double[] unitVector() {
-        double x = rnd.nextGaussian(), y = rnd.nextGaussian(), z = rnd.nextGaussian();
-        double l = Math.sqrt(x * x + y * y + z * z);
-        return new double[] {x / l, y / l, z / l};
-    }
-
-    private double[] unitQuat() {
-        double x = rnd.nextGaussian(), y = rnd.nextGaussian(), z = rnd.nextGaussian(), w = rnd.nextGaussian();
-        double l = Math.sqrt(x * x + y * y + z * z + w * w);
-        return new double[] {x / l, y / l, z / l, w / l};
     }
 }
