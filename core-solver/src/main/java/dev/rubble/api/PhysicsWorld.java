@@ -740,6 +740,18 @@ public final class PhysicsWorld {
     }
 
     /**
+     * What the last step's fields could not write: a field whose value at a body or piece was NaN
+     * (though every parameter is finite, {@code inf - inf} is NaN; a plugin node may give NaN) writes
+     * nothing there, and this names the first such sample — the field, its target and root node, the
+     * body or piece — and how many more there were. {@code lastProfile().ignoredFieldValues()} counts
+     * them (docs/fields.md, "NaN values").
+     * @return the message, or null when the last step wrote every value its fields gave
+     */
+    public String ignoredFieldValueMessage() {
+        return world.context().fields.ignoredValueMessage();
+    }
+
+    /**
      * Teleports a body: its origin to {@code position}, its orientation to {@code orientation}
      * (normalised); velocities are kept. Wakes it (a moved static body wakes what it touched).
      * @param body a live body
