@@ -235,6 +235,46 @@ final class AttachedMutationsJournalTest {
         assertReproduced(dir, run);
     }
 
+    /**
+     * Seeking (JournalSeek re-simulates from keyframes; Playback rebuilds its proxies from them) over
+     * bodies added and a collection placed between steps, before and after the keyframes.
+     */
+    @Test
+    void seeksFromKeyframesOverChangesMadeBetweenStepsGiveTheRecordedWorld(@TempDir Path dir) {
+        PhysicsWorld w = scene();
+        CollectionAsset wall = WorldDestruction.fracture(WALL);
+        List<Long> hashes = new ArrayList<>();
+        List<long[]> poses = new ArrayList<>();
+        poses.add(poseBits(w.kernel().bodies()));
+        try (JournalWriter journal = JournalWriter.attach(dir, w, "seek").keyframes(10, 64L << 20)) {
+            for (int i = 0; i < 45; i++) {
+                if (i == 3) {
+                    w.destruction().place("wall", wall, new Vector3d(0, 1, 2), new Quaterniond(), new double[] {200}, null);
+                    w.addBody(BodySpec.dynamic(new Sphere(0.3)).withPosition(new Vector3d(0, 1, -2))
+                            .withLinearVelocity(new Vector3d(0, 2, 20)).withMass(20));
+                } else if (i == 25) {
+                    w.addBody(BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(3, 2, 3)));
+                }
+                w.step();
+                hashes.add(w.lastProfile().stateHash());
+                poses.add(poseBits(w.kernel().bodies()));
+            }
+            assertThat(journal.keyframes()).isGreaterThanOrEqualTo(3);
+        }
+        try (dev.rubble.cache.playback.JournalSeek seek = dev.rubble.cache.playback.JournalSeek.open(dir, STAGES)) {
+            for (long step : new long[] {44, 12, 2, 30, 5}) {
+                assertThat(seek.seekAfter(step).stateHash()).as("seek after step %d", step).isEqualTo(hashes.get((int) step));
+            }
+        }
+        try (Playback pb = Playback.open(dir, STAGES)) {
+            for (long step : new long[] {44, 12, 2, 30, 5, 44}) {
+                pb.seek(step);
+                assertThat(poseBits(pb.world().bodies())).as("replay seek to after step %d", step)
+                        .isEqualTo(poses.get((int) step + 1));
+            }
+        }
+    }
+
     @Test
     void fieldsAreReproduced(@TempDir Path dir) {
         PhysicsWorld w = scene();
