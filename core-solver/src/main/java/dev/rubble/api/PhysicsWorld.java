@@ -34,7 +34,9 @@ import org.joml.Vector3dc;
  *
  * <p><b>Writes</b> (velocity, impulse, pose, removal) are engine commands: queued now, applied at
  * the start of the next {@link #step()} in call order, and recorded by a journal so a replay is
- * exact. A read before that step still sees the old values. Adding a body takes effect at once.
+ * exact. A read before that step still sees the old values. Adding a body (and placing a collection)
+ * takes effect at once; a journal records it too, before the next step (docs/journal-format.md,
+ * "Between-steps document").
  *
  * <p>Bad input (an unknown or removed body, a non-finite vector) fails with an
  * {@link IllegalArgumentException} naming the value, and changes nothing.
@@ -127,11 +129,9 @@ public final class PhysicsWorld {
     public BodyId addBody(BodySpec spec) {
         Objects.requireNonNull(spec, "spec is null");
         betweenSteps("addBody");
-        long h = world.createBody(spec.def());
-        int s = bodies.slot(h);
-        bodies.collisionLayer[s] = spec.collisionLayer(); // before any step: journalled with the initial bodies
-        bodies.collisionMask[s] = spec.collisionMask();
-        return id(s);
+        // the filter is set with the body, so a journal recording this world records both (between-steps document)
+        long h = world.createBody(spec.def(), spec.collisionLayer(), spec.collisionMask());
+        return id(bodies.slot(h));
     }
 
     /**
@@ -740,6 +740,18 @@ public final class PhysicsWorld {
     }
 
     /**
+     * What the last step's fields could not write: a field whose value at a body or piece was NaN
+     * (though every parameter is finite, {@code inf - inf} is NaN; a plugin node may give NaN) writes
+     * nothing there, and this names the first such sample — the field, its target and root node, the
+     * body or piece — and how many more there were. {@code lastProfile().ignoredFieldValues()} counts
+     * them (docs/fields.md, "NaN values").
+     * @return the message, or null when the last step wrote every value its fields gave
+     */
+    public String ignoredFieldValueMessage() {
+        return world.context().fields.ignoredValueMessage();
+    }
+
+    /**
      * Teleports a body: its origin to {@code position}, its orientation to {@code orientation}
      * (normalised); velocities are kept. Wakes it (a moved static body wakes what it touched).
      * @param body a live body
@@ -1200,8 +1212,9 @@ public final class PhysicsWorld {
     }
 
     /**
-     * Installs the pre-solve hook (null removes it), between steps. It is not journalled: a replay
-     * or verify of the run needs the same hook.
+     * Installs the pre-solve hook (null removes it), between steps. A journal records the hook's
+     * answers (which pairs it rejected, the friction and restitution it set), not its code, so
+     * {@code rubble verify} re-simulates the run without it (docs/journal-format.md, "Hook document").
      * @param hook the hook, or null
      */
     public void setPreSolveHook(PreSolveHook hook) {

@@ -5,8 +5,8 @@ package dev.rubble.api;
  * pair (a sub-shape manifold that did not exist last step) after collision detection and before
  * the solve, in canonical order, on the stepping thread. Return false to reject the pair (no
  * response, no strain, while it stays in contact); or change its friction and restitution (kept
- * while it stays in contact). It must not change the world. A journal does not record its
- * decisions: replay and verify a run that used one with the same hook installed.
+ * while it stays in contact). It must not change the world. A journal records its decisions (not
+ * its code), so verify and replay reproduce a run that used one without it.
  */
 @FunctionalInterface
 public interface PreSolveHook {

@@ -40,7 +40,7 @@ final class JournalCommand implements Runnable {
                 JournalHeader h = r.header();
                 StepRecord rec = new StepRecord();
                 long steps = 0, payload = 0, first = -1, last = -1, wall = 0, commands = 0, maxMoved = 0, events = 0;
-                long movedRecords = 0, movedBytes = 0;
+                long movedRecords = 0, movedBytes = 0, between = 0, hookAnswers = 0;
                 while (r.next(rec)) {
                     if (first < 0) {
                         first = rec.step;
@@ -50,6 +50,8 @@ final class JournalCommand implements Runnable {
                     payload += rec.bytes;
                     wall = rec.wallNanos;
                     commands += rec.commands.size();
+                    between += rec.between.size();
+                    hookAnswers += rec.hook.step == rec.step ? rec.hook.count : 0;
                     maxMoved = Math.max(maxMoved, rec.movedCount);
                     movedRecords += rec.movedCount;
                     movedBytes += rec.movedBytes;
@@ -76,7 +78,8 @@ final class JournalCommand implements Runnable {
                                 + " cycle file is missing)");
                 out.printf("checksums   %s%n", r.checksummed() ? "CRC-32C on every document, all valid"
                         : "none (version 1)");
-                out.printf("inputs      %d commands%n", commands);
+                out.printf("inputs      %d commands%s%n", commands, between == 0 && hookAnswers == 0 ? ""
+                        : ", " + between + " changes made between steps, " + hookAnswers + " pre-solve hook answers");
                 out.printf("moved       up to %d bodies per step; %d body records in %d bytes (%.1f bytes each; format 4 stored"
                         + " 114: issue 27)%n", maxMoved, movedRecords, movedBytes,
                         movedRecords == 0 ? 0.0 : (double) movedBytes / movedRecords);

@@ -120,10 +120,12 @@ public final class JournalViewSource implements ViewSource {
                 if (!reader.next(rec)) {
                     throw new IllegalStateException("journal " + dir + " ended before step " + (sim.stepIndex() + 1));
                 }
-                for (int i = 0; i < rec.commands.size(); i++) {
-                    sim.queue(rec.commands.get(i));
+                String[] made = dev.rubble.cache.journal.StepInputs.before(sim, rec); // between-steps changes, hook, commands
+                if (made != null) {
+                    throw new JournalFormatException("journal " + dir + " does not re-simulate: before step " + rec.step + ", "
+                            + made[0] + " field " + made[1] + " recorded " + made[2] + ", re-made " + made[3]);
                 }
-                sim.step();
+                dev.rubble.cache.journal.StepInputs.step(sim);
                 long hash = sim.profile().stateHash();
                 if (hash != rec.stateHash) {
                     throw new JournalFormatException("journal " + dir + " does not re-simulate bit for bit: step "

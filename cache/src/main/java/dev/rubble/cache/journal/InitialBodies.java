@@ -71,6 +71,30 @@ public final class InitialBodies {
         return out;
     }
 
+    /**
+     * The live bodies of placed collection {@code c} (its holders: after its placement, the intact
+     * root), in slot order, as {@link #of(World)} records them: what a between-steps placement made.
+     */
+    public static InitialBodies ofCollection(World w, int c) {
+        InitialBodies out = new InitialBodies();
+        BodyStore b = w.bodies();
+        DestructionRuntime d = w.destruction();
+        ClusterStore cs = d.store();
+        java.util.TreeMap<Integer, Body> bySlot = new java.util.TreeMap<>();
+        for (int i = 0; i < d.activeCount(); i++) {
+            int g = d.active(i);
+            long h = cs.body[g];
+            if (cs.collection[g] != c || h == ClusterStore.NONE) {
+                continue;
+            }
+            int s = b.slot(h);
+            bySlot.putIfAbsent(s, new Body(s, b.generation[s], b.state[s], b.motion[s], b.label[s], b.shape[s],
+                    b.collisionLayer[s], b.collisionMask[s], c, cs.node[g], values(b, s)));
+        }
+        out.bodies.addAll(bySlot.values());
+        return out;
+    }
+
     static double[] values(BodyStore b, int s) {
         return new double[] {b.px[s], b.py[s], b.pz[s], b.qx[s], b.qy[s], b.qz[s], b.qw[s],
             b.vx[s], b.vy[s], b.vz[s], b.wx[s], b.wy[s], b.wz[s],
@@ -192,6 +216,23 @@ public final class InitialBodies {
         }
     }
 
+    /**
+     * Creates body {@code x} in {@code w} (a playback world) as {@link #restore} does, where the
+     * world's next slot must be the recorded one (a body a between-steps placement made).
+     *
+     * @return its handle
+     * @throws JournalFormatException when it lands on another slot
+     */
+    public long add(World w, Body x, boolean kinematic) {
+        long h = create(w, x, kinematic);
+        int s = w.bodies().slot(h);
+        if (s != x.slot()) {
+            throw new JournalFormatException("a body recorded in slot " + x.slot() + " was re-created in slot " + s);
+        }
+        place(w, x, s, kinematic);
+        return h;
+    }
+
     private static long create(World w, Body x, boolean kinematic) {
         MotionType m = MotionType.values()[x.motion()];
         MotionType made = kinematic && m == MotionType.DYNAMIC ? MotionType.KINEMATIC : m;
@@ -252,6 +293,19 @@ public final class InitialBodies {
         for (int s = 0, n = b.slotLimit(); s < n; s++) {
             live += b.isLive(s) ? 1 : 0;
         }
+        String[] d = firstDifferenceOfThese(w);
+        if (d != null) {
+            return d;
+        }
+        if (live != bodies.size()) {
+            return new String[] {"world", "bodyCount", String.valueOf(bodies.size()), String.valueOf(live)};
+        }
+        return null;
+    }
+
+    /** As {@link #firstDifference}, for these bodies only (the world may hold others). */
+    public String[] firstDifferenceOfThese(World w) {
+        BodyStore b = w.bodies();
         for (Body x : bodies) {
             int s = x.slot();
             String who = "body " + s + ":" + x.generation() + (x.label() == null ? "" : " '" + x.label() + "'");
@@ -273,9 +327,6 @@ public final class InitialBodies {
                     return new String[] {who, DOUBLE_NAMES[k], String.valueOf(x.values()[k]), String.valueOf(now[k])};
                 }
             }
-        }
-        if (live != bodies.size()) {
-            return new String[] {"world", "bodyCount", String.valueOf(bodies.size()), String.valueOf(live)};
         }
         return null;
     }

@@ -77,6 +77,22 @@ public final class JournalFormat {
      * for steps that have any: journals without unions are unchanged.
      */
     public static final int KIND_UNION_BODIES = 0x55424F44;
+    /**
+     * The between-steps document ("BTWN"): the changes the world made at once between the previous
+     * step and this one — bodies created ({@code PhysicsWorld.addBody}), removed or set to a state
+     * through the kernel, collections placed ({@code WorldDestruction.place}) — in the order they were
+     * made ({@link BetweenSteps}), written first among a step's documents and only for steps that
+     * follow any: journals without such changes are unchanged. Verify, seek and playback make the same
+     * changes before the step.
+     */
+    public static final int KIND_BETWEEN = 0x4254574E;
+    /**
+     * The hook document ("HOOK"): a step run with a pre-solve hook installed, and the hook's answers
+     * in call order ({@link HookAnswers}), written just before the step's document and only for such
+     * steps: journals of worlds without a hook are unchanged. Verify and seek answer from it instead
+     * of calling code they do not have.
+     */
+    public static final int KIND_HOOK = 0x484F4F4B;
     /** A keyframe (issue 31, seek): a world snapshot after a step ("KEYF"), docs/journal-format.md. */
     public static final int KIND_KEYFRAME = 0x4B455946;
     /**

@@ -127,7 +127,8 @@ public final class JournalFraming {
                 && kind != JournalFormat.KIND_COLLECTION && kind != JournalFormat.KIND_EVENTS
                 && kind != JournalFormat.KIND_SCALE && kind != JournalFormat.KIND_KEYFRAME
                 && kind != JournalFormat.KIND_TRACK && kind != JournalFormat.KIND_LOSSY_STEP
-                && kind != JournalFormat.KIND_UNION_BODIES) {
+                && kind != JournalFormat.KIND_UNION_BODIES && kind != JournalFormat.KIND_BETWEEN
+                && kind != JournalFormat.KIND_HOOK) {
             return false;
         }
         CRC32C crc = new CRC32C();

@@ -379,9 +379,20 @@ public final class JournalReader implements AutoCloseable {
         r.stepEvents.clear();
         r.scaleCount = 0;
         r.unionBodies.clear();
+        r.between.clear();
+        r.hook.clear();
         long scaleStep = -1;
         int got;
-        while ((got = nextDocument(r)) == EVENTS || got == SCALES || got == KEYFRAME || got == UNION_BODIES) {
+        while ((got = nextDocument(r)) == EVENTS || got == SCALES || got == KEYFRAME || got == UNION_BODIES
+                || got == BETWEEN || got == HOOK) {
+            if (got == BETWEEN || got == HOOK) {
+                long of = got == BETWEEN ? lastBetweenStep : r.hook.step;
+                if (of != expectedStep) {
+                    throw new JournalFormatException("journal " + dir + ": a " + (got == BETWEEN ? "between-steps" : "hook")
+                            + " document of step " + of + " where step " + expectedStep + " was expected");
+                }
+                continue;
+            }
             if (got == UNION_BODIES) {
                 if (lastUnionStep != expectedStep) {
                     throw new JournalFormatException("journal " + dir + ": a union-bodies document of step " + lastUnionStep
@@ -417,8 +428,9 @@ public final class JournalReader implements AutoCloseable {
         return got == STEP;
     }
 
-    private static final int END_OF_JOURNAL = 0, STEP = 1, EVENTS = 2, SCALES = 3, KEYFRAME = 4, UNION_BODIES = 5;
-    private long lastUnionStep = -1;
+    private static final int END_OF_JOURNAL = 0, STEP = 1, EVENTS = 2, SCALES = 3, KEYFRAME = 4, UNION_BODIES = 5,
+            BETWEEN = 6, HOOK = 7;
+    private long lastUnionStep = -1, lastBetweenStep = -1;
 
     /** A keyframe read (issue 31): the step it follows, its snapshot bytes and where reading resumes after it. */
     public record Keyframe(long step, byte[] snapshot, Mark resume) {
@@ -565,6 +577,25 @@ public final class JournalReader implements AutoCloseable {
                     }
                     bytesRead += b.readPosition() - start;
                     return UNION_BODIES;
+                }
+                if (b.readInt(start) == JournalFormat.KIND_BETWEEN) {
+                    b.readInt();
+                    lastBetweenStep = BetweenSteps.read(b, r.between, slotLimit);
+                    if (b.readInt() != JournalFormat.END) {
+                        throw new JournalFormatException("the between-steps document of step " + lastBetweenStep
+                                + " has no end marker");
+                    }
+                    bytesRead += b.readPosition() - start;
+                    return BETWEEN;
+                }
+                if (b.readInt(start) == JournalFormat.KIND_HOOK) {
+                    b.readInt();
+                    r.hook.read(b, slotLimit);
+                    if (b.readInt() != JournalFormat.END) {
+                        throw new JournalFormatException("the hook document of step " + r.hook.step + " has no end marker");
+                    }
+                    bytesRead += b.readPosition() - start;
+                    return HOOK;
                 }
                 if (b.readInt(start) == JournalFormat.KIND_SCALE) {
                     b.readInt();

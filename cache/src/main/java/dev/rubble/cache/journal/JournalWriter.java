@@ -37,10 +37,17 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
  * <p>Steady state allocates nothing: the previous-state arrays grow only when the world does, and
  * documents are written as raw bytes. Must be used from the stepping thread only. The documents
  * are appended at once ({@code create}: a step is in the file when {@code afterStep} returns) or by a
- * writer thread ({@link #createWriteBehind}: the same bytes, off the stepping thread; {@link JournalSink}). Bodies must enter the world through {@link Command.Spawn} (or the
- * scenario) for verify to reproduce them.
+ * writer thread ({@link #createWriteBehind}: the same bytes, off the stepping thread; {@link JournalSink}).
+ *
+ * <p>What the world does at once between steps is recorded too, so verify and replay reproduce it:
+ * bodies created ({@code PhysicsWorld.addBody}, {@link World#createBody}), removed or set to a state
+ * through the kernel, and collections placed ({@code WorldDestruction.place}) go into a
+ * between-steps document before the next step ({@link BetweenSteps}); a pre-solve hook's answers go
+ * into a hook document ({@link HookAnswers}). Calls the journal cannot record are refused while it
+ * records ({@link dev.rubble.core.world.WorldChanges}). Bodies the simulation itself creates mid-step
+ * (not by a command) are still recorded without their definition (docs/journal-format.md, "Limits").
  */
-public final class JournalWriter implements StepObserver, AutoCloseable {
+public final class JournalWriter implements StepObserver, dev.rubble.core.world.WorldChanges, AutoCloseable {
     /** Default roll cycle: one file per hour of wall time, so long runs roll files. */
     public static final RollCycle DEFAULT_ROLL_CYCLE = RollCycles.FAST_HOURLY;
 
@@ -108,7 +115,8 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         Objects.requireNonNull(world, "world is null");
         World w = world.kernel();
         JournalWriter jw = create(dir, w, name, "");
-        w.addObserver(jw);
+        // first: what other observers and listeners change at once after a step belongs to the next step
+        w.addObserverFirst(jw);
         jw.attachedTo = w;
         return jw;
     }
@@ -274,7 +282,145 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
                 reproducible);
         w.blockSize = block;
         w.target = target;
+        // what the world does at once between steps, and a pre-solve hook's answers (between-steps and hook documents)
+        world.addChangeListener(w);
+        world.context().events.addRecorder(w.hookTape);
+        w.recording = world;
         return w;
+    }
+
+    /** The world whose between-steps changes and hook answers this writer hears (until close), or null. */
+    private World recording;
+    /** The pre-solve hook's answers in the step running (docs/journal-format.md, "Hook document"). */
+    private final HookAnswers hookTape = new HookAnswers();
+    /**
+     * Changes made at once between steps ({@link BetweenSteps}), encoded as they are made: entry i
+     * ends at {@code pendingEnd[i]} and precedes step {@code pendingStep[i]} (the world's step index
+     * when it was made). Written by the step they precede, as its between-steps document.
+     */
+    private Bytes<byte[]> pending;
+    private long[] pendingStep = new long[4];
+    private int[] pendingEnd = new int[4];
+    private int pendingCount;
+    /** A change the journal could not record: every later step fails with it (the journal would not verify). */
+    private IllegalStateException broken;
+
+    private Bytes<byte[]> change() {
+        if (closed) {
+            return null;
+        }
+        if (pending == null) {
+            pending = Bytes.allocateElasticOnHeap(1 << 10);
+            pending.singleThreadedCheckDisabled(true);
+        }
+        return pending;
+    }
+
+    private void endChange(World world) {
+        if (pendingCount == pendingEnd.length) {
+            pendingEnd = Arrays.copyOf(pendingEnd, 2 * pendingCount);
+            pendingStep = Arrays.copyOf(pendingStep, 2 * pendingCount);
+        }
+        pendingEnd[pendingCount] = (int) pending.writePosition();
+        pendingStep[pendingCount++] = world.stepIndex();
+    }
+
+    @Override
+    public void bodyCreated(World world, long handle, dev.rubble.core.body.BodyDef def, int layer, int mask) {
+        Bytes<byte[]> b = change();
+        if (b == null) {
+            return;
+        }
+        b.writeByte(BetweenSteps.BODY).writeLong(handle);
+        CommandCodec.writeDef(b, def);
+        b.writeInt(layer).writeInt(mask);
+        endChange(world);
+    }
+
+    @Override
+    public void bodyRemoved(World world, long handle) {
+        Bytes<byte[]> b = change();
+        if (b == null) {
+            return;
+        }
+        b.writeByte(BetweenSteps.REMOVED).writeLong(handle);
+        endChange(world);
+    }
+
+    @Override
+    public void stateSet(World world, long handle, dev.rubble.core.body.BodyState state) {
+        Bytes<byte[]> b = change();
+        if (b == null) {
+            return;
+        }
+        b.writeByte(BetweenSteps.STATE).writeLong(handle).writeByte((byte) state.ordinal());
+        endChange(world);
+    }
+
+    @Override
+    public void collectionPlaced(World world, int index, dev.rubble.spi.collection.CollectionAsset asset,
+                                 dev.rubble.core.destruction.CollectionPlacement placement) {
+        Bytes<byte[]> b = change();
+        if (b == null) {
+            return;
+        }
+        byte[] placed;
+        try {
+            placed = dev.rubble.core.snapshot.PlacementCodec.encode(asset, placement);
+        } catch (IllegalArgumentException e) {
+            broken = new IllegalStateException("journal " + dir + " cannot record collection " + index
+                    + " placed between steps, so it would not verify: " + e.getMessage()
+                    + "; allowed: collections whose hulls encode exactly (as snapshots need)", e);
+            throw broken;
+        }
+        b.writeByte(BetweenSteps.COLLECTION).writeInt(index).writeInt(placed.length).write(placed);
+        InitialBodies.ofCollection(world, index).write(b);
+        endChange(world);
+    }
+
+    /**
+     * The between-steps document of step {@code step}: the changes made before it, in order; none
+     * when there were none (journals without such changes are unchanged).
+     */
+    private void writeBetween(long step) {
+        int n = 0;
+        while (n < pendingCount && pendingStep[n] <= step) {
+            n++;
+        }
+        if (n == 0) {
+            return;
+        }
+        int end = pendingEnd[n - 1];
+        Bytes<?> b = openDoc();
+        b.writeInt(JournalFormat.KIND_BETWEEN);
+        b.writeLong(step);
+        b.writeInt(n);
+        b.write(pending.underlyingObject(), 0, end);
+        b.writeInt(JournalFormat.END);
+        endDoc(b);
+        // keep the changes made after this step (by an observer that heard it before this writer)
+        byte[] raw = pending.underlyingObject();
+        int left = (int) pending.writePosition() - end;
+        System.arraycopy(raw, end, raw, 0, left);
+        pending.clear();
+        pending.writeSkip(left);
+        for (int i = n; i < pendingCount; i++) {
+            pendingEnd[i - n] = pendingEnd[i] - end;
+            pendingStep[i - n] = pendingStep[i];
+        }
+        pendingCount -= n;
+    }
+
+    /** The hook document of step {@code step}: written when the step ran with a pre-solve hook installed. */
+    private void writeHook(World world, long step) {
+        if (world.context().events.installedHook() != null) {
+            Bytes<?> b = openDoc();
+            b.writeInt(JournalFormat.KIND_HOOK);
+            hookTape.write(b, step);
+            b.writeInt(JournalFormat.END);
+            endDoc(b);
+        }
+        hookTape.clear();
     }
 
     /** Default keyframe spacing of {@code rubble run --journal}: at least this many steps apart. */
@@ -335,8 +481,10 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             return;
         }
         long due = lastKeyStep == Long.MIN_VALUE ? keyInterval - 1 : lastKeyStep + keyInterval;
-        if (step < due || !world.context().queuedCommands().isEmpty()) {
-            return; // commands already queued for the next step would be saved in the snapshot and replayed twice
+        if (step < due || !world.context().queuedCommands().isEmpty() || pendingCount > 0) {
+            // commands already queued for the next step (or changes already made before it, by an observer
+            // that heard this step first) would be saved in the snapshot and replayed twice
+            return;
         }
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(1 << 16);
         try {
@@ -492,8 +640,23 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         if (closed) {
             throw new IllegalStateException("journal " + dir + " is closed");
         }
+        if (broken != null) {
+            throw broken;
+        }
+        if (pendingCount > 0 && pendingStep[pendingCount - 1] > p.step()) {
+            // an observer that heard this step before the journal changed the world at once: the step's
+            // record (state changes, moved bodies) would already hold what verify makes before the next step
+            broken = new IllegalStateException("journal " + dir + " cannot record step " + p.step() + ": an observer that"
+                    + " heard the step before the journal changed the world at once (a body created, removed or set to a"
+                    + " state, or a collection placed); allowed: register the journal first (JournalWriter.attach does),"
+                    + " make the change after step() returns, or queue a command");
+            throw broken;
+        }
         long t0 = System.nanoTime();
         BodyStore bs = world.bodies();
+        if (pendingCount > 0) {
+            writeBetween(p.step()); // first: the changes were made before the step
+        }
         if (EventsCodec.any(world.context().events, p.step())) {
             // the step's events (docs/events.md), in their own document just before the step's
             Bytes<?> b = openDoc();
@@ -504,6 +667,7 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
         }
         writeScales(bs, p.step());
         writeUnionBodies(world, p.step());
+        writeHook(world, p.step());
         {
             Bytes<?> b = openDoc();
             b.writeInt(JournalFormat.KIND_STEP);
@@ -944,6 +1108,11 @@ public final class JournalWriter implements StepObserver, AutoCloseable {
             if (attachedTo != null) {
                 attachedTo.removeObserver(this);
                 attachedTo = null;
+            }
+            if (recording != null) {
+                recording.removeChangeListener(this);
+                recording.context().events.removeRecorder(hookTape);
+                recording = null;
             }
             // the closing document tells readers the recording ended here (not cut off, no file missing)
             Bytes<?> b = openDoc();

@@ -76,6 +76,17 @@ public final class StepRecord {
      * document; empty when it has none): playback re-creates them between the pieces.
      */
     public final dev.rubble.core.destruction.UnionLog unionBodies = new dev.rubble.core.destruction.UnionLog();
+    /**
+     * The changes the world made at once between the previous step and this one, in order (the
+     * step's "BTWN" document; empty when it has none): verify, seek and playback make them before
+     * the step's commands.
+     */
+    public final List<BetweenSteps.Change> between = new ArrayList<>();
+    /**
+     * The pre-solve hook's answers in this step (its "HOOK" document); {@code hook.step != step} when
+     * the step ran without a hook.
+     */
+    public final HookAnswers hook = new HookAnswers();
     /** Version 4: the destruction runtime's hash after the step ({@code Destruction.hash(OFFSET_BASIS)}). */
     public long destructionHash;
     /** Whether this record carries events and a destruction hash (version 4). */

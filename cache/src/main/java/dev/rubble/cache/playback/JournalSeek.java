@@ -3,6 +3,7 @@ package dev.rubble.cache.playback;
 import dev.rubble.cache.journal.JournalFormat;
 import dev.rubble.cache.journal.JournalFormatException;
 import dev.rubble.cache.journal.JournalReader;
+import dev.rubble.cache.journal.StepInputs;
 import dev.rubble.cache.journal.StepRecord;
 import dev.rubble.cache.verify.Verifier;
 import dev.rubble.core.plugin.Stages;
@@ -112,10 +113,12 @@ public final class JournalSeek implements AutoCloseable {
                 throw new JournalFormatException("seeking to step " + step + ": the journal gave step " + record.step
                         + " where step " + world.stepIndex() + " was expected");
             }
-            for (int i = 0; i < record.commands.size(); i++) {
-                world.queue(record.commands.get(i));
+            String[] made = StepInputs.before(world, record);
+            if (made != null) {
+                throw new JournalFormatException("seeking to step " + step + ": before re-simulated step " + record.step + ", "
+                        + made[0] + " field " + made[1] + " recorded " + made[2] + ", re-made " + made[3]);
             }
-            world.step();
+            StepInputs.step(world);
             resimulated++;
             long hash = world.profile().stateHash();
             if (hash != record.stateHash) {

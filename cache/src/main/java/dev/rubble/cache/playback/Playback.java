@@ -3,6 +3,7 @@ package dev.rubble.cache.playback;
 import dev.rubble.cache.journal.JournalFormat;
 import dev.rubble.cache.journal.JournalFormatException;
 import dev.rubble.cache.journal.JournalHeader;
+import dev.rubble.cache.journal.BetweenSteps;
 import dev.rubble.cache.journal.InitialBodies;
 import dev.rubble.cache.journal.JournalReader;
 import dev.rubble.authoring.CollectionFile;
@@ -79,6 +80,8 @@ public final class Playback implements AutoCloseable {
     private boolean[] handed = new boolean[16];
     /** Version 4: the assets of the placed collections (pieces are built from them), in placement order. */
     private final List<CollectionAsset> assets = new ArrayList<>();
+    /** Collections embedded in the header; later ones were placed between steps (between-steps documents). */
+    private int headerCollections;
     /** Version 4: the embedded collections themselves (with piece meshes when the journal kept them, issue 33). */
     private final List<dev.rubble.authoring.GeometryCollection> collections = new ArrayList<>();
     /** Per slot: the collection and asset node of a destruction piece (-1 = none; node -1 = internal cluster). */
@@ -130,6 +133,7 @@ public final class Playback implements AutoCloseable {
                     throw new JournalFormatException("an embedded collection image is not valid: " + e.getMessage(), e);
                 }
             }
+            headerCollections = assets.size();
             if (!h.scenarioJson().isEmpty()) {
                 for (ScheduledCommand c : parseScenario(h).commands()) {
                     if ("release".equals(c.type())) {
@@ -174,6 +178,7 @@ public final class Playback implements AutoCloseable {
     private void buildFromHeader() {
         JournalHeader h = reader.header();
         forget();
+        assets.subList(headerCollections, assets.size()).clear(); // placed between steps: placed again as the cursor passes
         if (reader.settings() != null) {
             WorldSettings settings = recordedSettings();
             this.world = World.create(settings, stages);
@@ -223,6 +228,11 @@ public final class Playback implements AutoCloseable {
     private void buildFromKeyframe(JournalReader.Keyframe k) {
         World w = JournalSeek.restore(k, stages);
         forget();
+        // the collections placed between steps before the keyframe are in its world
+        assets.subList(headerCollections, assets.size()).clear();
+        for (int c = headerCollections; c < w.destruction().collectionCount(); c++) {
+            assets.add(w.destruction().asset(c));
+        }
         WorldSettings settings = recordedSettings();
         this.world = World.create(settings, stages);
         reader.setSlotLimit(settings.maxBodies());
@@ -345,6 +355,42 @@ public final class Playback implements AutoCloseable {
         BodyDef live = d.motion() == MotionType.DYNAMIC ? d.withAsleep(false).withMotion(MotionType.KINEMATIC) : d;
         long h = world.createBody(live);
         track(bodies.slot(h), d);
+    }
+
+    /**
+     * A change the recording made at once between steps (docs/journal-format.md, "Between-steps
+     * document"): a body created (a driven proxy, as a spawn), removed, or a collection placed (its
+     * asset kept for its pieces, its holder body re-created on its recorded slot). A state set
+     * between steps arrives with the step's state changes.
+     */
+    private void between(BetweenSteps.Change change) {
+        if (change instanceof BetweenSteps.BodyCreated x) {
+            BodyDef d = x.def();
+            BodyDef live = d.motion() == MotionType.DYNAMIC ? d.withAsleep(false).withMotion(MotionType.KINEMATIC) : d;
+            long h = world.createBody(live, x.layer(), x.mask());
+            if (h != x.handle()) {
+                throw new JournalFormatException("a body created between steps before step " + record.step + " was recorded as "
+                        + BodyStore.handleString(x.handle()) + " but re-created as " + BodyStore.handleString(h));
+            }
+            track(bodies.slot(h), d);
+        } else if (change instanceof BetweenSteps.BodyRemoved x && isLive(x.handle())) {
+            world.removeBody(x.handle());
+        } else if (change instanceof BetweenSteps.CollectionPlaced x) {
+            if (x.index() != assets.size()) {
+                throw new JournalFormatException("collection " + x.index() + " placed before step " + record.step
+                        + ", but the playback holds " + assets.size() + " collections");
+            }
+            CollectionAsset a = x.placed().asset();
+            assets.add(a);
+            for (InitialBodies.Body body : x.bodies().bodies) {
+                long h = x.bodies().add(world, body, true);
+                int s = bodies.slot(h);
+                track(s, x.bodies().def(body));
+                pieceCollection[s] = x.index();
+                pieceNode[s] = body.node();
+                pieceLevel[s] = body.node() >= 0 && body.node() < a.nodeCount() ? a.level()[body.node()] : 0;
+            }
+        }
     }
 
     /** Slot {@code s} holds a body made from {@code d} (its recorded motion type): driven unless static. */
@@ -533,6 +579,9 @@ public final class Playback implements AutoCloseable {
      * record is read.
      */
     private void enterFrameB() {
+        for (int i = 0; i < record.between.size(); i++) {
+            between(record.between.get(i)); // made before the step's commands, in order: slots as recorded
+        }
         for (int i = 0; i < record.commands.size(); i++) {
             Command c = record.commands.get(i);
             if (c instanceof Command.Spawn sp) {
@@ -692,7 +741,8 @@ public final class Playback implements AutoCloseable {
     /** The journal's index, read once on first use (a seek or {@link #lastRecordedStep}). */
     private PlaybackIndex index() {
         if (index == null) {
-            index = PlaybackIndex.scan(reader, start, assets, reader.settings() != null ? reader.initialBodies() : null);
+            index = PlaybackIndex.scan(reader, start, new ArrayList<>(assets.subList(0, headerCollections)),
+                    reader.settings() != null ? reader.initialBodies() : null);
         }
         return index;
     }

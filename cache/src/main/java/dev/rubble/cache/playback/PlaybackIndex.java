@@ -1,5 +1,6 @@
 package dev.rubble.cache.playback;
 
+import dev.rubble.cache.journal.BetweenSteps;
 import dev.rubble.cache.journal.InitialBodies;
 import dev.rubble.cache.journal.JournalReader;
 import dev.rubble.cache.journal.StepRecord;
@@ -34,12 +35,14 @@ final class PlaybackIndex {
 
     /**
      * Reads the journal from {@code start} to its end and leaves {@code reader} where it was.
-     * {@code assets} are the embedded collections (placement order); {@code initial} the header's
+     * {@code embedded} are the header's collections (placement order); {@code initial} the header's
      * bodies (null for journals before format 4).
      */
-    static PlaybackIndex scan(JournalReader reader, JournalReader.Mark start, List<CollectionAsset> assets,
+    static PlaybackIndex scan(JournalReader reader, JournalReader.Mark start, List<CollectionAsset> embedded,
                               InitialBodies initial) {
         PlaybackIndex ix = new PlaybackIndex();
+        // the embedded collections, then those placed between steps as the scan meets them
+        List<CollectionAsset> assets = new java.util.ArrayList<>(embedded);
         if (initial != null) {
             for (InitialBodies.Body x : initial.bodies) {
                 if (x.collection() >= 0) {
@@ -62,6 +65,17 @@ final class PlaybackIndex {
         try {
             while (reader.next(r)) {
                 ix.lastStep = r.step;
+                for (int i = 0; i < r.between.size(); i++) {
+                    if (r.between.get(i) instanceof BetweenSteps.CollectionPlaced x && x.index() == assets.size()) {
+                        CollectionAsset a = x.placed().asset();
+                        assets.add(a);
+                        for (InitialBodies.Body b : x.bodies().bodies) {
+                            int level = b.node() >= 0 && b.node() < a.nodeCount() ? a.level()[b.node()] : 0;
+                            ix.pieces.put(((long) b.generation() << 32) | (b.slot() & 0xffffffffL),
+                                    new int[] {x.index(), b.node(), level});
+                        }
+                    }
+                }
                 for (int i = 0; r.hasDestruction && i < r.eventCount; i++) {
                     int c = r.eventCollection[i];
                     if (r.eventKind[i] == BreakEvents.REMOVED || c < 0 || c >= assets.size()) {

@@ -5,6 +5,7 @@ import dev.rubble.cache.journal.JournalFormatException;
 import dev.rubble.cache.journal.JournalHeader;
 import dev.rubble.cache.journal.JournalReader;
 import dev.rubble.cache.journal.RecordedState;
+import dev.rubble.cache.journal.StepInputs;
 import dev.rubble.cache.journal.StepRecord;
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
@@ -189,13 +190,20 @@ public final class Verifier {
                 throw new JournalFormatException("journal steps are out of sequence: expected step " + w.stepIndex()
                         + ", found " + r.step);
             }
-            for (int i = 0; i < r.commands.size(); i++) {
-                w.queue(r.commands.get(i));
+            String[] made = StepInputs.before(w, r); // between-steps changes, the hook's answers, the commands
+            if (made != null) {
+                return new VerifyResult(checked, new Divergence(r.step, -1, "", "", made[1], made[2], made[3],
+                        r.stateHash, 0, made[0]));
             }
-            w.step();
+            StepInputs.step(w);
             checked++;
             rec.apply(r);
             long hash = w.profile().stateHash();
+            String[] hooked = StepInputs.hookMismatch(r);
+            if (hooked != null) {
+                return new VerifyResult(checked, new Divergence(r.step, -1, "", "", hooked[1], hooked[2], hooked[3],
+                        r.stateHash, hash, hooked[0]));
+            }
             if (r.hasDestruction) {
                 Divergence e = EventCompare.firstDifference(r, w.destruction().events(), hash);
                 if (e != null) {

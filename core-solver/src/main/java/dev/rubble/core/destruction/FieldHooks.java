@@ -207,10 +207,13 @@ final class FieldHooks implements FieldPieces {
 
     @Override
     public void internalStrain(int g, double v) {
-        if (v == 0) {
+        double t = d.store.threshold[g] + v;
+        if (v == 0 || Double.isNaN(t)) {
+            // NaN (the field system drops NaN values; -inf on an unbreakable +inf threshold gives NaN too):
+            // a NaN threshold never compares, the piece would silently never break (docs/fields.md, "NaN values")
             return;
         }
-        d.store.threshold[g] = Math.max(0, d.store.threshold[g] + v);
+        d.store.threshold[g] = Math.max(0, t);
         d.thresholdChanged(g);
         if (d.store.isHeldByActive(g)) {
             d.addList(g);

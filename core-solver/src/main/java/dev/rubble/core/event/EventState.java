@@ -135,8 +135,13 @@ public final class EventState {
         return (globalKinds & 1 << kind) != 0 || (collectionKinds(c) & 1 << kind) != 0;
     }
 
-    /** The pre-solve hook, or null. */
+    /** The pre-solve hook, or null; while recorders listen, the installed hook wrapped so they hear each answer. */
     public NewContactHook hook() {
+        return hook == null || recorders.length == 0 ? hook : recording;
+    }
+
+    /** The hook as installed ({@link #hook()} may wrap it), or null. */
+    public NewContactHook installedHook() {
         return hook;
     }
 
@@ -144,6 +149,38 @@ public final class EventState {
     public void setHook(NewContactHook h) {
         hook = h;
     }
+
+    /** Copy-on-write: who hears the hook's answers (a journal, docs/journal-format.md "Hook document"). */
+    private HookRecorder[] recorders = new HookRecorder[0];
+
+    /** Registers a recorder of the hook's answers. */
+    public void addRecorder(HookRecorder r) {
+        recorders = Callbacks.with(recorders, java.util.Objects.requireNonNull(r, "recorder is null"));
+    }
+
+    public void removeRecorder(HookRecorder r) {
+        recorders = Callbacks.without(recorders, r);
+    }
+
+    /** The installed hook, its answers handed to the recorders (one object, made once: nothing allocated per call). */
+    private final NewContactHook recording = (a, b, key, material) -> {
+        NewContactHook h = hook;
+        HookRecorder[] rs = recorders;
+        double f0 = material[0], e0 = material[1];
+        boolean accepted;
+        try {
+            accepted = h.onNewContact(a, b, key, material);
+        } catch (RuntimeException | Error t) {
+            for (HookRecorder r : rs) {
+                r.answered(a, b, key, HookRecorder.THREW, f0, e0);
+            }
+            throw t;
+        }
+        for (HookRecorder r : rs) {
+            r.answered(a, b, key, accepted ? HookRecorder.ACCEPTED : HookRecorder.REJECTED, material[0], material[1]);
+        }
+        return accepted;
+    };
 
     /** What the hook threw in the step running (the first, later ones suppressed), or null. */
     private Throwable hookFailure;

@@ -29,7 +29,7 @@ public interface FieldPieces {
     default void externalStrain(int g, double v) {
     }
 
-    /** InternalClusterStrain on node {@code g}: added to its threshold, floor 0. */
+    /** InternalClusterStrain on node {@code g}: added to its threshold, floor 0; a sum that is NaN (+inf - inf) changes nothing. */
     default void internalStrain(int g, double v) {
     }
 

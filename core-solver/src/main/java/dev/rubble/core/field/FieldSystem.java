@@ -184,6 +184,51 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
     public void skip() {
         ranLastStep = false;
         lastSamples = 0;
+        ignored = 0;
+    }
+
+    // ---- NaN values (docs/fields.md, "NaN values") ----------------------------------------------
+    // A field's value can be NaN though every parameter is finite (1e308 x 1e308 - 1e308 x 1e308 is
+    // inf - inf) or come from a plugin node. Written, it would make a threshold NaN (a piece that never
+    // breaks, a destruction hash of NaN bits) or a velocity NaN (a body the engine disables). A NaN
+    // sample is ignored: nothing is written, nothing woken, as for a value the field culled; the step
+    // counts it (StepProfile.ignoredFieldValues) and keeps the first one's place for the message.
+
+    /** Samples ignored in the last run because their value was NaN. */
+    private int ignored;
+    /** The first of them: its command, target, body handle (-1 for a held piece or soft point), held node or soft point. */
+    private Command.ApplyField ignoredCommand;
+    private long ignoredBody;
+    private int ignoredNode, ignoredPoint;
+
+    /** Samples the last FIELDS slot ignored because the field's value there was NaN (0 in a healthy run). */
+    public int ignoredValues() {
+        return ignored;
+    }
+
+    /**
+     * The first sample the last FIELDS slot ignored, in words: the field (its name, or "a transient
+     * field"), its target, where, and what is allowed; null when none was. Built on request only.
+     */
+    public String ignoredValueMessage() {
+        if (ignored == 0) {
+            return null;
+        }
+        String name = ignoredCommand.name().isEmpty() ? "a transient field" : "field '" + ignoredCommand.name() + "'";
+        String where = ignoredBody >= 0 ? "body " + BodyStore.handleString(ignoredBody)
+                : ignoredNode >= 0 ? "held piece " + ignoredNode + " (cluster store node)" : "soft point " + ignoredPoint;
+        return name + " (target " + ignoredCommand.target().label() + ", root node '" + ignoredCommand.field().type()
+                + "') gave NaN at " + where + (ignored > 1 ? " and " + (ignored - 1) + " more samples" : "")
+                + "; ignored there (allowed: numbers; an infinite value saturates or is capped by the target's rule)";
+    }
+
+    private void ignore(Command.ApplyField c, long body, int node, int point) {
+        if (ignored++ == 0) {
+            ignoredCommand = c;
+            ignoredBody = body;
+            ignoredNode = node;
+            ignoredPoint = point;
+        }
     }
 
     /** Whether the last step's FIELDS slot evaluated any field. */
@@ -200,6 +245,7 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
     public void run(double now) {
         ranLastStep = true;
         lastSamples = 0;
+        ignored = 0;
         for (int i = 0; i < transients.size(); i++) {
             evaluate(transients.get(i), now);
         }
@@ -297,8 +343,15 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         lastSamples += kept;
         FieldTarget t = a.command().target();
         int softBase = bodyCount + held.count;
+        boolean scalar = t.valueType().equals("scalar"), vector = t.valueType().equals("vector");
         for (int k = 0; k < kept; k++) {
             int i = idx[k];
+            if (scalar ? Double.isNaN(out.scalars[i])
+                    : vector && (Double.isNaN(out.vx[i]) || Double.isNaN(out.vy[i]) || Double.isNaN(out.vz[i]))) {
+                ignore(a.command(), i < bodyCount ? b.handle(slots[i]) : -1, i >= bodyCount && i < softBase
+                        ? held.node[i - bodyCount] : -1, i >= softBase ? softPoint[i - softBase] : -1);
+                continue; // a NaN changes nothing (docs/fields.md, "NaN values")
+            }
             if (i < bodyCount) {
                 write(t, slots[i], i);
             } else if (i < softBase) {

@@ -266,7 +266,7 @@ final class CollectionCodec {
 
     // ---- destruction options --------------------------------------------------------------------
 
-    private static void writeOptions(DataOutput o, DestructionOptions x) throws IOException {
+    static void writeOptions(DataOutput o, DestructionOptions x) throws IOException {
         RecordCodec.writeValue(o, x.damageModel(), null);
         RecordCodec.writeValue(o, x.damageOptions(), null);
         o.writeInt(x.strainModifiers().size());
@@ -285,7 +285,7 @@ final class CollectionCodec {
         o.writeDouble(x.restitution());
     }
 
-    private static DestructionOptions readOptions(DataInput in, String where) throws IOException {
+    static DestructionOptions readOptions(DataInput in, String where) throws IOException {
         String model = (String) RecordCodec.readValue(in, String.class, where + " damage model");
         StageConfig dopt = (StageConfig) RecordCodec.readValue(in, StageConfig.class, where + " damage options");
         int nm = in.readInt();
@@ -304,7 +304,7 @@ final class CollectionCodec {
 
     // ---- the asset --------------------------------------------------------------------------------
 
-    private static void writeAsset(DataOutput o, CollectionAsset a, String what) throws IOException {
+    static void writeAsset(DataOutput o, CollectionAsset a, String what) throws IOException {
         ints(o, a.parent());
         ints(o, a.firstChild());
         ints(o, a.childCount());
@@ -333,7 +333,7 @@ final class CollectionCodec {
         doubles(o, a.edgeArea());
     }
 
-    private static CollectionAsset readAsset(DataInput in, String where) throws IOException {
+    static CollectionAsset readAsset(DataInput in, String where) throws IOException {
         int[] parent = ints(in), firstChild = ints(in), childCount = ints(in);
         double[] mass = doubles(in), com = doubles(in), inertia = doubles(in), volume = doubles(in), rel = doubles(in);
         boolean[] anchored = new boolean[count(in)];
@@ -357,14 +357,14 @@ final class CollectionCodec {
                 hullStart, hullIndex, hulls, ea, eb, area); // checks the arrays, naming a bad one
     }
 
-    private static void ints(DataOutput o, int[] a) throws IOException {
+    static void ints(DataOutput o, int[] a) throws IOException {
         o.writeInt(a.length);
         for (int v : a) {
             o.writeInt(v);
         }
     }
 
-    private static void doubles(DataOutput o, double[] a) throws IOException {
+    static void doubles(DataOutput o, double[] a) throws IOException {
         o.writeInt(a.length);
         for (double v : a) {
             o.writeDouble(v);
@@ -379,7 +379,7 @@ final class CollectionCodec {
         return n;
     }
 
-    private static int[] ints(DataInput in) throws IOException {
+    static int[] ints(DataInput in) throws IOException {
         int[] a = new int[count(in)];
         for (int i = 0; i < a.length; i++) {
             a[i] = in.readInt();
@@ -387,7 +387,7 @@ final class CollectionCodec {
         return a;
     }
 
-    private static double[] doubles(DataInput in) throws IOException {
+    static double[] doubles(DataInput in) throws IOException {
         double[] a = new double[count(in)];
         for (int i = 0; i < a.length; i++) {
             a[i] = in.readDouble();

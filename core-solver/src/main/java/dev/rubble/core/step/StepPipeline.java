@@ -123,6 +123,7 @@ public final class StepPipeline {
         t = lap(StepSlot.COMMANDS, t);
 
         t = optional(fields, StepSlot.FIELDS, t);
+        p.ignoredFieldValues = c.fields.ignoredValues();
 
         p.droppedManifolds = p.droppedContacts = 0;
         t = broadphaseAndContacts(b, cs, dt, t);

@@ -29,6 +29,7 @@ public final class StepProfile {
     int manifolds, contactPoints, droppedManifolds, droppedContacts, islands, woken, warmStarted;
     int cachedPairs;
     int nonFinite; // issue 17: bodies isolated this step by NonFiniteGuard
+    int ignoredFieldValues; // field samples whose value was NaN, ignored (docs/fields.md "NaN values")
     long queryNanos;
     int queries;
     int breaks, deferredBreaks, oldestDeferral, released, throttled; // issue 13: destruction budgets
@@ -196,6 +197,15 @@ public final class StepProfile {
         return nonFinite;
     }
 
+    /**
+     * Field samples whose value was NaN this step and which were therefore ignored (nothing written
+     * there; {@code FieldSystem.ignoredValueMessage()} names the first: field, target, body or piece);
+     * 0 in a healthy world (docs/fields.md, "NaN values").
+     */
+    public int ignoredFieldValues() {
+        return ignoredFieldValues;
+    }
+
     /** Islands among awake dynamic bodies this step (before any fell asleep). */
     public int islands() {
         return islands;
@@ -292,6 +302,7 @@ public final class StepProfile {
         c.warmStarted = warmStarted;
         c.cachedPairs = cachedPairs;
         c.nonFinite = nonFinite;
+        c.ignoredFieldValues = ignoredFieldValues;
         c.queryNanos = queryNanos;
         c.queries = queries;
         c.breaks = breaks;
@@ -313,6 +324,7 @@ public final class StepProfile {
         spawned = removed = commands = 0;
         manifolds = contactPoints = droppedManifolds = droppedContacts = islands = woken = 0;
         nonFinite = 0;
+        ignoredFieldValues = 0;
     }
 
     @Override

@@ -213,8 +213,44 @@ public final class World {
         observers = Callbacks.with(observers, Objects.requireNonNull(observer, "observer is null"));
     }
 
+    /**
+     * Registers an observer that hears every step before all others (a journal: what the others then
+     * change at once belongs to the next step, which is where the journal records it).
+     */
+    public void addObserverFirst(StepObserver observer) {
+        Objects.requireNonNull(observer, "observer is null");
+        StepObserver[] os = observers;
+        StepObserver[] next = new StepObserver[os.length + 1];
+        next[0] = observer;
+        System.arraycopy(os, 0, next, 1, os.length);
+        observers = next;
+    }
+
     public void removeObserver(StepObserver observer) {
         observers = Callbacks.without(observers, observer);
+    }
+
+    /** Copy-on-write: who hears the changes made at once between steps (journals; {@link WorldChanges}). */
+    private WorldChanges[] changes = new WorldChanges[0];
+
+    /** Registers a listener for the changes this world makes at once between steps (a journal recording it). */
+    public void addChangeListener(WorldChanges listener) {
+        changes = Callbacks.with(changes, Objects.requireNonNull(listener, "listener is null"));
+    }
+
+    public void removeChangeListener(WorldChanges listener) {
+        changes = Callbacks.without(changes, listener);
+    }
+
+    /**
+     * Refuses a between-steps call no {@link WorldChanges} listener can record while one listens: the
+     * journal would hold a run its verify and replay cannot reproduce.
+     */
+    private void unrecordable(String call, String allowed) {
+        if (changes.length > 0) {
+            throw new IllegalStateException(call + " while a journal records this world: the journal cannot record it,"
+                    + " so verify and replay would not reproduce the run; allowed: " + allowed);
+        }
     }
 
     /**
@@ -225,19 +261,46 @@ public final class World {
      * @throws dev.rubble.core.body.CapacityExceededException when the body budget is full
      */
     public long createBody(BodyDef def) {
-        return ctx.createBody(def);
+        return createBody(def, BodyStore.DEFAULT_LAYER, BodyStore.ALL_LAYERS);
     }
 
-    /** Removes a body now. */
+    /**
+     * As {@link #createBody(BodyDef)}, on collision layer {@code layer} with mask {@code mask} (set
+     * before anything reads them; a body queued during a step gets the default filter). Between
+     * steps the creation is reported to the {@link WorldChanges} listeners.
+     */
+    public long createBody(BodyDef def, int layer, int mask) {
+        long h = ctx.createBody(def);
+        if (h < 0) {
+            return h; // queued for the INSERT slot of the running step
+        }
+        int s = ctx.bodies.slot(h);
+        if (layer != BodyStore.DEFAULT_LAYER || mask != BodyStore.ALL_LAYERS) {
+            ctx.bodies.collisionLayer[s] = layer;
+            ctx.bodies.collisionMask[s] = mask;
+        }
+        for (WorldChanges l : changes) {
+            l.bodyCreated(this, h, def, layer, mask);
+        }
+        return h;
+    }
+
+    /** Removes a body now (reported to the {@link WorldChanges} listeners). */
     public void removeBody(long handle) {
         ctx.states.remove(ctx.bodies.slot(handle));
+        for (WorldChanges l : changes) {
+            l.bodyRemoved(this, handle);
+        }
     }
 
-    /** Moves a body into a state (see {@link BodyStates#setState}). */
+    /** Moves a body into a state (see {@link BodyStates#setState}; reported to the {@link WorldChanges} listeners). */
     public void setState(long handle, BodyState state) {
         int s = ctx.bodies.slot(handle);
         ctx.states.setState(s, state);
         ctx.states.findPairsOnce(s); // wake once: a body made fixed has its fixed pairs collided once (no-op if awake)
+        for (WorldChanges l : changes) {
+            l.stateSet(this, handle, state);
+        }
     }
 
     /**
@@ -283,7 +346,11 @@ public final class World {
         for (int i = 0; i < mods.length; i++) {
             mods[i] = stages.create(StageFamily.STRAIN_MODIFIER, chain.get(i).name(), chain.get(i).options());
         }
-        return ctx.destruction.place(asset, placement, model, mods);
+        int c = ctx.destruction.place(asset, placement, model, mods);
+        for (WorldChanges l : changes) {
+            l.collectionPlaced(this, c, asset, placement);
+        }
+        return c;
     }
 
     /**
@@ -299,6 +366,7 @@ public final class World {
         if (ctx.stepping()) {
             throw new IllegalStateException("setStressModel() called from inside a step");
         }
+        unrecordable("setStressModel()", "before the journal starts, or Command.SetStressModel (journalled)");
         ctx.destruction.setStressModel(c, stages.create(StageFamily.STRESS_MODEL, name, options), name,
                 options == null ? dev.rubble.spi.StageConfig.empty() : options);
     }
@@ -312,6 +380,7 @@ public final class World {
         if (ctx.stepping()) {
             throw new IllegalStateException("setMaterialStressLimits() called from inside a step");
         }
+        unrecordable("setMaterialStressLimits()", "before the journal starts, or Command.SetMaterialLimits (journalled)");
         ctx.destruction.setMaterialStressLimits(c, m, limits);
     }
 
@@ -366,6 +435,7 @@ public final class World {
      * @throws IllegalArgumentException naming the soft body and what is wrong
      */
     public void addSoftBodies(List<SoftBodyDef> defs) {
+        unrecordable("addSoftBodies()", "soft bodies added before the journal starts");
         SoftBodies.add(ctx.softBodies.store(), ctx.bodies, defs, this::findByLabel);
     }
 
