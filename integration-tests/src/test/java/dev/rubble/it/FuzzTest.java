@@ -384,6 +384,62 @@ final class FuzzTest {
             sw.world().addObserver(jw);
             sw.run(40);
         }
+        mutateAndRead(dir, 40, SEED + 2, 120 * SCALE);
+    }
+
+    /**
+     * The same contract for a journal recorded through the public API with {@link JournalWriter#attach}
+     * and changed between steps (fourteenth session: its between-steps documents carry whole body
+     * definitions, hull vertices included, and its hook documents the pre-solve hook's answers, so
+     * their damage meets other readers than the step records'): bodies of four shapes added, one removed,
+     * a hook that rejects one pair and changes another's friction.
+     */
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.MINUTES)
+    void mutatedAttachedJournalsWithBetweenStepsAndHookDocumentsReadAndVerifyOrAreDamage(@TempDir Path tmp)
+            throws IOException {
+        Path dir = tmp.resolve("j");
+        dev.rubble.api.PhysicsWorld w = dev.rubble.api.Rubble.newWorld(dev.rubble.api.WorldConfig.defaults());
+        w.addBody(dev.rubble.api.BodySpec.fixed(new dev.rubble.spi.shape.Box(20, 0.5, 20))
+                .withPosition(new org.joml.Vector3d(0, -0.5, 0)));
+        dev.rubble.api.BodyId crate = w.addBody(dev.rubble.api.BodySpec.dynamic(new dev.rubble.spi.shape.Box(0.5, 0.5, 0.5))
+                .withPosition(new org.joml.Vector3d(2, 0.5, 0)));
+        try (JournalWriter jw = JournalWriter.attach(dir, w, "fuzz-attached")) {
+            for (int i = 0; i < 40; i++) {
+                switch (i) {
+                    case 2 -> {
+                        w.addBody(dev.rubble.api.BodySpec.dynamic(new dev.rubble.spi.shape.Sphere(0.3))
+                                .withPosition(new org.joml.Vector3d(0, 2, 0)));
+                        w.addBody(dev.rubble.api.BodySpec.dynamic(new dev.rubble.spi.shape.Capsule(0.2, 0.4))
+                                .withPosition(new org.joml.Vector3d(-1, 3, 0)));
+                        w.setPreSolveHook(c -> {
+                            if (c.bodyA().equals(crate) || c.bodyB().equals(crate)) {
+                                c.setFriction(0.1);
+                            }
+                            return true;
+                        });
+                    }
+                    case 6 -> w.addBody(dev.rubble.api.BodySpec.dynamic(dev.rubble.geometry.hull.QuickHull.of(
+                            0, 0, 0, 0.6, 0, 0, 0, 0.5, 0, 0, 0, 0.4, 0.3, 0.3, 0.3)).withPosition(new org.joml.Vector3d(1, 4, 1)));
+                    case 12 -> w.removeBody(crate);
+                    case 20 -> w.setPreSolveHook(null);
+                    default -> { }
+                }
+                w.step();
+            }
+        }
+        mutateAndRead(dir, 40, SEED + 3, 60 * SCALE);
+    }
+
+    /**
+     * {@code mutants} times: flips 1-4 bits of, or cuts short, the journal's cycle file (mostly) or its
+     * metadata, then reads and verifies it: it must read and verify, or be refused with a message as
+     * damaged; never verify as a divergence, never throw anything else. Restores the files after each.
+     */
+    private void mutateAndRead(Path dir, int recordedSteps, long seed, int mutants) throws IOException {
+        VerifyResult intact = Verifier.verify(dir, stages);
+        assertThat(intact.ok()).as("the undamaged journal verifies: %s", intact.ok() ? "" : intact.divergence().describe())
+                .isTrue();
         List<Path> files = new ArrayList<>(JournalReader.cycleFiles(dir));
         files.add(dir.resolve("metadata.cq4t"));
         List<byte[]> saved = new ArrayList<>();
@@ -397,9 +453,8 @@ final class FuzzTest {
             }
         }
         int dataEnd = lastNonZero(saved.get(0)) + 1;
-        SplittableRandom r = new SplittableRandom(SEED + 2);
-        int n = 120 * SCALE;
-        for (int i = 0; i < n; i++) {
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int i = 0; i < mutants; i++) {
             int which = r.nextInt(10) < 8 ? 0 : files.size() - 1; // mostly the cycle file, sometimes the metadata
             Path f = files.get(which);
             int kind = r.nextInt(3);
@@ -426,13 +481,13 @@ final class FuzzTest {
                     }
                 }
                 VerifyResult v = Verifier.verify(dir, stages);
-                assertThat(v.ok()).as("seed %d journal #%d: damage must never verify as a divergence: %s", SEED, i,
+                assertThat(v.ok()).as("seed %d journal #%d: damage must never verify as a divergence: %s", seed, i,
                         v.ok() ? "" : v.divergence().describe()).isTrue();
-                assertThat(steps).isLessThanOrEqualTo(40);
+                assertThat(steps).isLessThanOrEqualTo(recordedSteps);
             } catch (JournalFormatException e) {
                 assertThat(e.getMessage()).isNotBlank();
             } catch (RuntimeException | Error e) {
-                throw new AssertionError("seed " + SEED + " journal #" + i + " (file " + f.getFileName() + ", kind " + kind
+                throw new AssertionError("seed " + seed + " journal #" + i + " (file " + f.getFileName() + ", kind " + kind
                         + "): " + e, e);
             } finally {
                 restore(f, lengths.get(which), saved.get(which));
