@@ -45,18 +45,13 @@ public final class Velocities {
         if (Double.isNaN(ux) || Double.isNaN(uy) || Double.isNaN(uz) || !(k >= 0)) {
             return;
         }
-        double m = Math.max(Math.abs(ux), Math.max(Math.abs(uy), Math.abs(uz)));
-        if (m == Double.POSITIVE_INFINITY) { // the infinite components dominate: their signs are the direction
-            ux = Double.isInfinite(ux) ? Math.signum(ux) : 0;
-            uy = Double.isInfinite(uy) ? Math.signum(uy) : 0;
-            uz = Double.isInfinite(uz) ? Math.signum(uz) : 0;
-        } else if (m > 0) {
-            ux /= m;
-            uy /= m;
-            uz /= m;
-        } else {
+        double m = maxAbs(ux, uy, uz);
+        if (!(m > 0)) {
             return; // a zero push times an infinite k: nothing to push
         }
+        ux = scaled(ux, m);
+        uy = scaled(uy, m);
+        uz = scaled(uz, m);
         double f = max / Math.sqrt(ux * ux + uy * uy + uz * uz);
         x[ix] = ux * f;
         y[iy] = uy * f;
@@ -83,20 +78,30 @@ public final class Velocities {
             return;
         }
         // overflowed: turn the torque's direction, then scale by its size (an infinite product saturates)
-        double m = Math.max(Math.abs(tx), Math.max(Math.abs(ty), Math.abs(tz)));
-        if (m == Double.POSITIVE_INFINITY) {
-            tx = Double.isInfinite(tx) ? Math.signum(tx) : 0;
-            ty = Double.isInfinite(ty) ? Math.signum(ty) : 0;
-            tz = Double.isInfinite(tz) ? Math.signum(tz) : 0;
-        } else if (m > 0) {
-            tx /= m;
-            ty /= m;
-            tz /= m;
-        } else {
+        double m = maxAbs(tx, ty, tz);
+        if (!(m > 0)) {
             return;
         }
-        Inertia.applyInverseWorld(b, s, tx, ty, tz, dw);
+        Inertia.applyInverseWorld(b, s, scaled(tx, m), scaled(ty, m), scaled(tz, m), dw);
         addSaturating(b.wx, b.wy, b.wz, s, dw[0], dw[1], dw[2], m * k, max);
+    }
+
+    /** The largest |component| of (x, y, z) (NaN when one is NaN; +∞ when one is infinite). */
+    public static double maxAbs(double x, double y, double z) {
+        return Math.max(Math.abs(x), Math.max(Math.abs(y), Math.abs(z)));
+    }
+
+    /**
+     * Component {@code c} of a vector whose {@link #maxAbs} is {@code m} (&gt; 0), scaled so the
+     * largest is ±1: {@code c / m}, or, when {@code m} is infinite, the sign of an infinite component
+     * and 0 for a finite one (the infinite components dominate, so their signs are the direction).
+     * The direction of a vector that may have overflowed, for the speed limits and the saturating pushes.
+     */
+    public static double scaled(double c, double m) {
+        if (m == Double.POSITIVE_INFINITY) {
+            return Double.isInfinite(c) ? Math.signum(c) : 0;
+        }
+        return c / m;
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.rubble.core.dynamics;
 import dev.rubble.core.body.BodyBounds;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.Inertia;
+import dev.rubble.core.body.Velocities;
 
 /**
  * Per-body motion extras used by the integrator: speed limits, the momentum-conserving gyroscopic
@@ -47,20 +48,12 @@ public final class Motion {
      * scale 1e308); a NaN is left alone for the non-finite guard to isolate.
      */
     private static void clampScaled(double[] x, double[] y, double[] z, int s, double max) {
-        double m = Math.max(Math.abs(x[s]), Math.max(Math.abs(y[s]), Math.abs(z[s])));
+        double m = Velocities.maxAbs(x[s], y[s], z[s]);
         if (Double.isNaN(m) || Double.isNaN(x[s]) || Double.isNaN(y[s]) || Double.isNaN(z[s])) {
             return;
         }
-        double ux, uy, uz;
-        if (m == Double.POSITIVE_INFINITY) {
-            ux = Double.isInfinite(x[s]) ? Math.signum(x[s]) : 0;
-            uy = Double.isInfinite(y[s]) ? Math.signum(y[s]) : 0;
-            uz = Double.isInfinite(z[s]) ? Math.signum(z[s]) : 0;
-        } else {
-            ux = x[s] / m;
-            uy = y[s] / m;
-            uz = z[s] / m;
-        }
+        double ux = Velocities.scaled(x[s], m), uy = Velocities.scaled(y[s], m),
+                uz = Velocities.scaled(z[s], m);
         double k = max / Math.sqrt(ux * ux + uy * uy + uz * uz);
         x[s] = ux * k;
         y[s] = uy * k;
