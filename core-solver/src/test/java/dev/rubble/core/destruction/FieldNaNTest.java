@@ -22,17 +22,6 @@ import org.junit.jupiter.api.Test;
  */
 final class FieldNaNTest {
 
-    /** root (0) -> clusters 1, 2 -> leaves 3, 4 | 5, 6. */
-    private static CollectionAsset threeLevels() {
-        double[][] boxes = {
-            {1.5, 0, 0, 2, 0.5, 0.5},
-            {0.5, 0, 0, 1, 0.5, 0.5}, {2.5, 0, 0, 1, 0.5, 0.5},
-            {0, 0, 0, 0.5, 0.5, 0.5}, {1, 0, 0, 0.5, 0.5, 0.5}, {2, 0, 0, 0.5, 0.5, 0.5}, {3, 0, 0, 0.5, 0.5, 0.5}};
-        int[] parent = {-1, 0, 0, 1, 1, 2, 2};
-        int[][] bonds = {{1, 2}, {3, 4}, {5, 6}};
-        return TestAssets.build(1000, parent, boxes, bonds, new double[] {1, 1, 1});
-    }
-
     /** {@code m x m} (+inf for m = 1e308), as an operator tree of finite parameters. */
     private static FieldSpec overflow(double m) {
         return FieldSpec.of("operator", "left", FieldSpec.of("uniform-scalar", "magnitude", m),
@@ -51,7 +40,7 @@ final class FieldNaNTest {
     @Test
     void aNaNInternalStrainLeavesTheThresholdAndIsCountedAndNamed() {
         World w = Scenes.world(0);
-        w.placeCollection(threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(3.5)));
+        w.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(3.5)));
         w.queue(new Command.ApplyField("rot", FieldTarget.INTERNAL_CLUSTER_STRAIN, nan(),
                 FieldMeta.DEFAULT.withResolution(FieldMeta.Resolution.MAXIMUM), true));
         long before = w.context().destructionHash();
@@ -84,7 +73,7 @@ final class FieldNaNTest {
     @Test
     void minusInfinityOnAnUnbreakablePieceLeavesItUnbreakableInsteadOfNaN() {
         World w = Scenes.world(0);
-        w.placeCollection(threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(3.5)));
+        w.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(3.5)));
         w.queue(new Command.SetNodeThreshold(0, 1, Double.POSITIVE_INFINITY));
         w.queue(new Command.ApplyField("", FieldTarget.INTERNAL_CLUSTER_STRAIN, overflow(-1e308),
                 FieldMeta.DEFAULT.withResolution(FieldMeta.Resolution.MAXIMUM), false));

@@ -21,17 +21,6 @@ import org.junit.jupiter.api.Test;
  */
 final class FieldTargetsTest {
 
-    /** root (0) -> clusters 1, 2 -> leaves 3, 4 | 5, 6 (LevelLimitsTest's collection). */
-    private static CollectionAsset threeLevels() {
-        double[][] boxes = {
-            {1.5, 0, 0, 2, 0.5, 0.5},
-            {0.5, 0, 0, 1, 0.5, 0.5}, {2.5, 0, 0, 1, 0.5, 0.5},
-            {0, 0, 0, 0.5, 0.5, 0.5}, {1, 0, 0, 0.5, 0.5, 0.5}, {2, 0, 0, 0.5, 0.5, 0.5}, {3, 0, 0, 0.5, 0.5, 0.5}};
-        int[] parent = {-1, 0, 0, 1, 1, 2, 2};
-        int[][] bonds = {{1, 2}, {3, 4}, {5, 6}};
-        return TestAssets.build(1000, parent, boxes, bonds, new double[] {1, 1, 1});
-    }
-
     private static boolean bodied(World w, int node) {
         return w.destruction().store().body[w.destruction().globalNode(0, node)] != ClusterStore.NONE;
     }
@@ -46,7 +35,7 @@ final class FieldTargetsTest {
     @Test
     void maximumResolutionBreaksOneLevelPerStepWithoutBeingSentAgain() {
         World w = Scenes.world(0);
-        w.placeCollection(threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1.0)));
+        w.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1.0)));
         w.queue(strain(1.5, FieldMeta.Resolution.MAXIMUM));
         w.step();
         assertThat(bodied(w, 1)).isTrue();
@@ -61,7 +50,7 @@ final class FieldTargetsTest {
     @Test
     void minimalResolutionReachesOnlyTheDirectChildrenOfActiveHolders() {
         World w = Scenes.world(0);
-        w.placeCollection(threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1.0)));
+        w.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1.0)));
         w.queue(strain(1.5, FieldMeta.Resolution.MINIMAL));
         for (int i = 0; i < 4; i++) {
             w.step();
@@ -70,7 +59,7 @@ final class FieldTargetsTest {
         assertThat(bodied(w, 3) || bodied(w, 4) || bodied(w, 5) || bodied(w, 6)).isFalse();
         // below the threshold nothing breaks; values <= 0 are ignored
         World v = Scenes.world(0);
-        v.placeCollection(threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1.0)));
+        v.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1.0)));
         v.queue(strain(0.99, FieldMeta.Resolution.MAXIMUM));
         v.queue(strain(-5, FieldMeta.Resolution.MAXIMUM));
         v.step();
@@ -81,7 +70,7 @@ final class FieldTargetsTest {
     @Test
     void aPersistentNegativeInternalStrainErodesUntilItBreaks() {
         World w = Scenes.world(0);
-        w.placeCollection(threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(3.5)));
+        w.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(3.5)));
         w.queue(new Command.ApplyField("erosion", FieldTarget.INTERNAL_CLUSTER_STRAIN,
                 FieldSpec.of("uniform-scalar", "magnitude", -1.0), FieldMeta.DEFAULT, true));
         for (int i = 1; i <= 3; i++) {
@@ -157,7 +146,7 @@ final class FieldTargetsTest {
     @Test
     void killReleasesAHeldPieceWithoutABodyWhateverItsThreshold() {
         World w = Scenes.world(0);
-        w.placeCollection(threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1e12)));
+        w.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1e12)));
         int before = w.bodies().size();
         w.queue(at(FieldTarget.KILL, aroundNode1(0), FieldMeta.DEFAULT)); // 0: not > 0, nothing
         w.step();
@@ -182,7 +171,7 @@ final class FieldTargetsTest {
     @Test
     void killAndDynamicStateLeaveDeeperHeldPiecesAlone() {
         World w = Scenes.world(0);
-        w.placeCollection(threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1.0)));
+        w.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1.0)));
         // leaf 3 at (0, 10, 0) is held by cluster 1, which is held by the root: not releasable this step
         FieldSpec leaf3 = FieldSpec.of("radial-falloff", "position", new FieldSpec.Vec(0, 10, 0), "radius", 0.4,
                 "magnitude", 1.0, "falloff", "none");
@@ -200,7 +189,7 @@ final class FieldTargetsTest {
     @Test
     void dynamicStateFourReleasesAHeldPieceOtherValuesAndReturnResultsDoNothing() {
         World w = Scenes.world(0);
-        w.placeCollection(threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1e12)));
+        w.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1e12)));
         for (int v : new int[] {1, 2, 3, 0}) {
             w.queue(at(FieldTarget.DYNAMIC_STATE, FieldSpec.of("culling", "operation", "outside",
                     "culling", aroundNode1(1), "input", FieldSpec.of("uniform-integer", "magnitude", v)),
@@ -224,7 +213,7 @@ final class FieldTargetsTest {
     @Test
     void linearImpulseOnAHeldPieceIsDividedByThePieceMassWhenReleasedInTheStep() {
         World w = Scenes.world(0);
-        w.placeCollection(threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1.0)));
+        w.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1.0)));
         // cluster 1 = leaves 3 and 4, 1 m cubes at 1000 kg/m³: 2000 kg; J = 600 N·s -> Δv = 0.3 m/s
         assertThat(w.destruction().store().mass[w.destruction().globalNode(0, 1)]).isCloseTo(2000, within(1e-9));
         FieldSpec j = FieldSpec.of("uniform-vector", "magnitude", 600.0, "direction", new FieldSpec.Vec(0, 0, 1));
@@ -248,7 +237,7 @@ final class FieldTargetsTest {
         // a turned, moving 40-piece bar and a three-level collection beside it
         w.placeCollection(TestAssets.chain(40, 1000), CollectionPlacement.at(1, 2, 3)
                 .withOrientation(0.2, 0.3, 0.1, 0.927).withOptions(Scenes.thresholds(1e9)));
-        w.placeCollection(threeLevels(), CollectionPlacement.at(-3, 1, 0).withOptions(Scenes.thresholds(1e9)));
+        w.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(-3, 1, 0).withOptions(Scenes.thresholds(1e9)));
         w.step();
         dev.rubble.core.field.FieldPieces pieces = w.destruction().fieldPieces();
         for (FieldMeta.Resolution r : new FieldMeta.Resolution[] {FieldMeta.Resolution.MINIMAL, FieldMeta.Resolution.MAXIMUM}) {

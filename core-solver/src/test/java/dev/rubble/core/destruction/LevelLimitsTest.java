@@ -15,19 +15,9 @@ import org.junit.jupiter.api.Test;
  */
 final class LevelLimitsTest {
 
-    private static CollectionAsset threeLevels() {
-        double[][] boxes = {
-            {1.5, 0, 0, 2, 0.5, 0.5},
-            {0.5, 0, 0, 1, 0.5, 0.5}, {2.5, 0, 0, 1, 0.5, 0.5},
-            {0, 0, 0, 0.5, 0.5, 0.5}, {1, 0, 0, 0.5, 0.5, 0.5}, {2, 0, 0, 0.5, 0.5, 0.5}, {3, 0, 0, 0.5, 0.5, 0.5}};
-        int[] parent = {-1, 0, 0, 1, 1, 2, 2};
-        int[][] bonds = {{1, 2}, {3, 4}, {5, 6}};
-        return TestAssets.build(1000, parent, boxes, bonds, new double[] {1, 1, 1});
-    }
-
     private static World placed(int maxCluster, int maxSimulated) {
         World w = Scenes.world(0);
-        w.placeCollection(threeLevels(), CollectionPlacement.at(0, 10, 0)
+        w.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(0, 10, 0)
                 .withOptions(Scenes.thresholds(0).withLevels(maxCluster, maxSimulated)));
         return w;
     }

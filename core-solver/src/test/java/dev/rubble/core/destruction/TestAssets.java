@@ -133,4 +133,18 @@ final class TestAssets {
         }
         return build(density, parent, boxes, bonds, areas);
     }
+
+    /**
+     * Three levels in a row along x, density 1000, every bond of area 1: root (0) -> clusters 1, 2 ->
+     * leaves 3, 4 | 5, 6 (boxes 1 m across, the clusters 2 m, the root 4 m).
+     */
+    static CollectionAsset threeLevels() {
+        double[][] boxes = {
+            {1.5, 0, 0, 2, 0.5, 0.5},
+            {0.5, 0, 0, 1, 0.5, 0.5}, {2.5, 0, 0, 1, 0.5, 0.5},
+            {0, 0, 0, 0.5, 0.5, 0.5}, {1, 0, 0, 0.5, 0.5, 0.5}, {2, 0, 0, 0.5, 0.5, 0.5}, {3, 0, 0, 0.5, 0.5, 0.5}};
+        int[] parent = {-1, 0, 0, 1, 1, 2, 2};
+        int[][] bonds = {{1, 2}, {3, 4}, {5, 6}};
+        return build(1000, parent, boxes, bonds, new double[] {1, 1, 1});
+    }
 }
