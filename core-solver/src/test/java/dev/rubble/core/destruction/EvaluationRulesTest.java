@@ -99,13 +99,7 @@ final class EvaluationRulesTest {
     @Test
     void aCollectionBreaksOneLevelPerStep() {
         // root -> two clusters (nodes 1, 2) -> two leaves each (3, 4 | 5, 6); every threshold 0
-        double[][] boxes = {
-            {1.5, 0, 0, 2, 0.5, 0.5},
-            {0.5, 0, 0, 1, 0.5, 0.5}, {2.5, 0, 0, 1, 0.5, 0.5},
-            {0, 0, 0, 0.5, 0.5, 0.5}, {1, 0, 0, 0.5, 0.5, 0.5}, {2, 0, 0, 0.5, 0.5, 0.5}, {3, 0, 0, 0.5, 0.5, 0.5}};
-        int[] parent = {-1, 0, 0, 1, 1, 2, 2};
-        int[][] bonds = {{1, 2}, {3, 4}, {5, 6}};
-        CollectionAsset a = TestAssets.build(1000, parent, boxes, bonds, new double[] {1, 1, 1});
+        CollectionAsset a = TestAssets.threeLevels();
         World w = Scenes.world(0);
         w.placeCollection(a, CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(0)));
         assertThat(w.bodies().size()).isEqualTo(1);
