@@ -28,6 +28,7 @@ import java.util.Map;
  *     dev.rubble.bench.narrowphase.NarrowphaseStageHarness [pyramid|pile|large-pyramid] [settle] [rounds] [callsPerRound] [more] [nocache]
  * </pre>
  *
+ * {@code -Drubble.bench.evictMb=N} writes N MB elsewhere before each timed call (the caches as cold as in a step).
  * {@code -Drubble.bench.threads=N} steps the world (and so runs the stage) on N threads (issue 26;
  * default: the scene's count, 1). The store checksum is the same for every N.
  */
@@ -73,10 +74,17 @@ public final class NarrowphaseStageHarness {
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         double[] npMean = new double[rounds], bpMean = new double[rounds], hMean = new double[rounds];
         long sink = 0;
+        // -Drubble.bench.evictMb=N: before each timed call, write N MB elsewhere (untimed), so the call
+        // starts with the caches as cold as a step's (the solver streams ~9 MB between two narrowphases)
+        int evictMb = Integer.getInteger("rubble.bench.evictMb", 0);
+        long[] evict = evictMb > 0 ? new long[evictMb * 131072] : null;
         for (int r = 0; r < rounds; r++) {
             long best = Long.MAX_VALUE, sum = 0;
             long c0 = tmx.getCurrentThreadCpuTime(), p0 = os.getProcessCpuTime();
             for (int k = 0; k < calls; k++) {
+                if (evict != null) {
+                    sink += evict(evict, k);
+                }
                 long t0 = System.nanoTime();
                 np.run(b, pairs, cs, dt);
                 long t = System.nanoTime() - t0;
@@ -139,6 +147,15 @@ public final class NarrowphaseStageHarness {
     }
 
     /** What the pipeline's BROADPHASE slot does (proxies of awake bodies updated, pairs found and sorted). */
+    private static long evict(long[] a, int salt) {
+        long s = 0;
+        for (int i = 0; i < a.length; i += 8) {
+            a[i] += salt;
+            s += a[i];
+        }
+        return s;
+    }
+
     private static void broadphase(Broadphase bp, BodyStore b, PairBuffer pairs) {
         double[] bo = b.bounds;
         for (int i = 0, awake = b.awakeCount(); i < awake; i++) {
