@@ -26,8 +26,15 @@ import java.util.Arrays;
  * interpolated linearly in screen space (exact for planar triangles), nearer wins.
  *
  * <p>Automatic framing: the bounding sphere of the moving bodies (down to the static ground under
- * them; every drawable but planes when all is static) is looked at from the direction (0.45, 0.5, 1)
- * (front, a little right and above), at the distance where the sphere fits the narrower field of view.
+ * them; when all is static, every drawable but planes and the floor) is looked at from the direction
+ * (0.45, 0.5, 1) (front, a little right and above), at the distance where the sphere fits the narrower
+ * field of view.
+ *
+ * <p>The floor: without a plane, the static body under the scene with the largest footprint (a
+ * ground box) is the floor; the checkered grid is drawn at its top in its place (the body itself is
+ * not drawn: its top face would fight the grid in the depth buffer, and beyond the grid's extent it
+ * showed as a band of its colour), so a frame before anything moves, one where everything moves and
+ * every frame between look alike.
  *
  * <p>Scratch: a float depth buffer grown to the largest canvas seen. Single threaded.
  */
@@ -73,14 +80,15 @@ final class Rasterizer {
         }
         Arrays.fill(depth, 0, n, 0f);
         Arrays.fill(px, 0, n, Palette.BACKGROUND);
+        exactBounds(frame);
         box = focus(frame);
         camera(frame, view);
         ground(frame);
         for (int i = 0, count = frame.count(); i < count; i++) {
             int st = frame.state(i);
             Shape s = frame.shape(i);
-            if (st == RenderFrame.DISABLED || s instanceof Plane) {
-                continue;
+            if (st == RenderFrame.DISABLED || s instanceof Plane || i == floor && floorAsGrid) {
+                continue; // the floor is drawn as the grid (class comment)
             }
             base = colour(frame, i);
             hatched = frame.anchored(i) && options.hatch();
@@ -124,7 +132,7 @@ final class Rasterizer {
         int maxLevel = -1;
         boolean[] states = new boolean[STATE_COLOURS.length];
         for (int i = 0, n = f.count(); i < n; i++) {
-            if (f.state(i) == RenderFrame.DISABLED || f.shape(i) instanceof Plane) {
+            if (f.state(i) == RenderFrame.DISABLED || f.shape(i) instanceof Plane || i == floor && floorAsGrid) {
                 continue;
             }
             anchored |= f.anchored(i);
@@ -376,7 +384,7 @@ final class Rasterizer {
             if (f.state(i) == RenderFrame.DISABLED || f.state(i) == RenderFrame.STATIC || f.shape(i) instanceof Plane) {
                 continue;
             }
-            double v = (f.bounds(i, 3) - f.bounds(i, 0)) * (f.bounds(i, 4) - f.bounds(i, 1)) * (f.bounds(i, 5) - f.bounds(i, 2));
+            double v = (bnd(i, 3) - bnd(i, 0)) * (bnd(i, 4) - bnd(i, 1)) * (bnd(i, 5) - bnd(i, 2));
             if (v > bigVol) {
                 second = bigVol;
                 bigVol = v;
@@ -386,18 +394,18 @@ final class Rasterizer {
             }
         }
         if (big >= 0 && second > 0 && bigVol >= 10 * second) {
-            double cx = (f.bounds(big, 0) + f.bounds(big, 3)) / 2, cz = (f.bounds(big, 2) + f.bounds(big, 5)) / 2;
+            double cx = (bnd(big, 0) + bnd(big, 3)) / 2, cz = (bnd(big, 2) + bnd(big, 5)) / 2;
             double ox = 0, oz = 0;
             for (int i = 0, n = f.count(); i < n; i++) {
                 if (i == big || f.state(i) == RenderFrame.DISABLED || f.state(i) == RenderFrame.STATIC
                         || f.shape(i) instanceof Plane) {
                     continue;
                 }
-                ox += (f.bounds(i, 0) + f.bounds(i, 3)) / 2 - cx;
-                oz += (f.bounds(i, 2) + f.bounds(i, 5)) / 2 - cz;
+                ox += (bnd(i, 0) + bnd(i, 3)) / 2 - cx;
+                oz += (bnd(i, 2) + bnd(i, 5)) / 2 - cz;
             }
             // the structure's thin horizontal axis is the one it faces along
-            boolean alongZ = f.bounds(big, 5) - f.bounds(big, 2) <= f.bounds(big, 3) - f.bounds(big, 0);
+            boolean alongZ = bnd(big, 5) - bnd(big, 2) <= bnd(big, 3) - bnd(big, 0);
             if (alongZ && oz < 0) {
                 out[1] = -1;
             } else if (!alongZ && ox != 0) {
@@ -414,23 +422,24 @@ final class Rasterizer {
     private double[] side;
 
     /** Union of the drawables' bounds, planes and disabled ones left out; a unit cube when empty. */
-    private static double[] sceneBounds(RenderFrame f) {
-        return union(f, false);
+    private double[] sceneBounds(RenderFrame f) {
+        return union(f, false, -1);
     }
 
-    private static double[] union(RenderFrame f, boolean movingOnly) {
+    /** Union of the drawables' bounds (the static ones left out when {@code movingOnly}, and {@code except}). */
+    private double[] union(RenderFrame f, boolean movingOnly, int except) {
         double[] b = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
             Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
         boolean any = false;
         for (int i = 0, n = f.count(); i < n; i++) {
             if (f.state(i) == RenderFrame.DISABLED || f.shape(i) instanceof Plane
-                    || movingOnly && f.state(i) == RenderFrame.STATIC) {
+                    || movingOnly && f.state(i) == RenderFrame.STATIC || i == except) {
                 continue;
             }
             any = true;
             for (int k = 0; k < 3; k++) {
-                b[k] = Math.min(b[k], f.bounds(i, k));
-                b[k + 3] = Math.max(b[k + 3], f.bounds(i, k + 3));
+                b[k] = Math.min(b[k], bnd(i, k));
+                b[k + 3] = Math.max(b[k + 3], bnd(i, k + 3));
             }
         }
         // soft bodies move: their skinned vertices count as moving drawables
@@ -447,7 +456,7 @@ final class Rasterizer {
             }
         }
         if (!any) {
-            return movingOnly ? null : new double[] {-0.5, -0.5, -0.5, 0.5, 0.5, 0.5};
+            return movingOnly || except >= 0 ? null : new double[] {-0.5, -0.5, -0.5, 0.5, 0.5, 0.5};
         }
         return b;
     }
@@ -458,23 +467,28 @@ final class Rasterizer {
      * is static. In a sequence ({@link #keepFraming}) the box only grows, so the camera never jitters.
      */
     private double[] focus(RenderFrame f) {
-        double[] b = union(f, true);
+        floor = -1;
+        double[] b = union(f, true, -1);
         if (b == null) {
-            b = sceneBounds(f);
-            groundY = b[1];
-        } else {
-            // resting bodies sink a little into the ground: accept tops up to a tenth of the focus size above
-            double size = Math.max(Math.max(b[3] - b[0], b[4] - b[1]), Math.max(b[5] - b[2], 0.1));
-            double ground = Double.NEGATIVE_INFINITY;
-            for (int i = 0, n = f.count(); i < n; i++) {
-                if (f.state(i) == RenderFrame.STATIC && !(f.shape(i) instanceof Plane) && f.bounds(i, 4) <= b[1] + 0.1 * size
-                        && f.bounds(i, 0) <= b[3] && f.bounds(i, 3) >= b[0] && f.bounds(i, 2) <= b[5] && f.bounds(i, 5) >= b[2]) {
-                    ground = Math.max(ground, f.bounds(i, 4));
-                }
+            // all static (e.g. a collection before it breaks): the static body with the largest footprint
+            // is the floor if it lies under all the others; the others are framed
+            int fl = largestFootprint(f);
+            double[] rest = fl < 0 ? null : union(f, false, fl);
+            if (rest == null || !under(f, fl, rest)) {
+                b = sceneBounds(f);
+                groundY = b[1];
+            } else {
+                b = rest;
+                floor = fl;
+                groundY = bnd(fl, 4);
+                b[1] = Math.min(b[1], groundY);
             }
-            if (ground > Double.NEGATIVE_INFINITY) {
-                groundY = ground;
-                b[1] = Math.min(b[1], ground);
+        } else {
+            int fl = floorUnder(f, b);
+            if (fl >= 0) {
+                floor = fl;
+                groundY = bnd(fl, 4);
+                b[1] = Math.min(b[1], groundY);
             } else {
                 groundY = b[1];
             }
@@ -493,8 +507,84 @@ final class Rasterizer {
         return b;
     }
 
+    /**
+     * The floor under box {@code b} of the moving bodies: of the static drawables (planes left out)
+     * that lie {@link #under} it, the one with the largest footprint (a ground box rather than a ledge
+     * something rests on); -1 when there is none.
+     */
+    private int floorUnder(RenderFrame f, double[] b) {
+        int best = -1;
+        double bestArea = -1;
+        for (int i = 0, n = f.count(); i < n; i++) {
+            if (f.state(i) == RenderFrame.STATIC && !(f.shape(i) instanceof Plane) && under(f, i, b)) {
+                double area = footprint(f, i);
+                if (area > bestArea) {
+                    bestArea = area;
+                    best = i;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** The static drawable (planes left out) with the largest footprint; -1 when none. */
+    private int largestFootprint(RenderFrame f) {
+        int best = -1;
+        double bestArea = -1;
+        for (int i = 0, n = f.count(); i < n; i++) {
+            if (f.state(i) == RenderFrame.STATIC && !(f.shape(i) instanceof Plane) && footprint(f, i) > bestArea) {
+                bestArea = footprint(f, i);
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    private double footprint(RenderFrame f, int i) {
+        return (bnd(i, 3) - bnd(i, 0)) * (bnd(i, 5) - bnd(i, 2));
+    }
+
+    /**
+     * Whether drawable {@code i} lies under box {@code b}: its top at most a tenth of the box's size
+     * above the box's bottom (resting bodies sink a little into the ground) and its footprint
+     * overlapping the box's.
+     */
+    private boolean under(RenderFrame f, int i, double[] b) {
+        double size = Math.max(Math.max(b[3] - b[0], b[4] - b[1]), Math.max(b[5] - b[2], 0.1));
+        return bnd(i, 4) <= b[1] + 0.1 * size
+                && bnd(i, 0) <= b[3] && bnd(i, 3) >= b[0] && bnd(i, 2) <= b[5] && bnd(i, 5) >= b[2];
+    }
+
+    /** Whether this frame's grid stands for its floor (drawn at its top, the floor itself not drawn). */
+    private boolean floorAsGrid;
+    /** This frame's floor drawable (see the class comment), -1 when none; not drawn where the grid replaces it. */
+    private int floor = -1;
     private boolean keepFraming;
     private double[] kept;
+    /**
+     * Each drawable's bounds as its shape at its pose, into {@link #eb}: what framing and the floor look
+     * at. A frame from a world carries the world's bounds, which a moving body's one-step look-ahead
+     * grows (a bowling ball rolling at 7 m/s reached 0.2 m into the floor, so the floor under it was
+     * not found and the grid went under the floor box: a frame all floor colour).
+     */
+    private void exactBounds(RenderFrame f) {
+        int n = f.count();
+        if (eb.length < 6 * n) {
+            eb = new double[Math.max(6 * n, 2 * eb.length)];
+        }
+        for (int i = 0; i < n; i++) {
+            f.shape(i).bounds(f.position(i, 0), f.position(i, 1), f.position(i, 2), f.orientation(i, 0),
+                    f.orientation(i, 1), f.orientation(i, 2), f.orientation(i, 3), eb, 6 * i);
+        }
+    }
+
+    /** Drawable {@code i}'s exact bound {@code k} (min x, y, z, max x, y, z) this frame. */
+    private double bnd(int i, int k) {
+        return eb[6 * i + k];
+    }
+
+    /** Scratch: the exact bounds of this frame's drawables, six each. */
+    private double[] eb = new double[0];
     /** This frame's focus box (framing and the ground grid's extent). */
     private double[] box;
     /** This frame's ground level without a plane: the top of the static ground under the moving bodies. */
@@ -511,6 +601,7 @@ final class Rasterizer {
 
     /** A checkered grid on every plane (or, with none, under the scene when the grid is on). */
     private void ground(RenderFrame f) {
+        floorAsGrid = false;
         boolean found = false;
         double[] b = null;
         for (int i = 0, n = f.count(); i < n; i++) {
@@ -527,6 +618,7 @@ final class Rasterizer {
             }
         }
         if (!found && options.grid() && f.count() > 0) {
+            floorAsGrid = floor >= 0;
             b = box;
             // lifted a little so a static floor box's top face does not fight the grid in the depth buffer
             double dx = b[3] - b[0], dy = b[4] - b[1], dz = b[5] - b[2];
