@@ -222,27 +222,27 @@ final class ExamplesTest {
     }
 
     @Test
-    void unionBridgeBreaksTheStruckWallAndKeepsItsTopPiecesWeldedToTheBeam(@TempDir Path tmp) throws Exception {
+    void unionBridgeBreaksTheStruckWallAndPassesTheImpactOn(@TempDir Path tmp) throws Exception {
         java.util.List<JsonNode> all = all(tmp, "union-bridge.json");
-        // wall A broke into pieces; wall B is one body, still a (disabled) member of union 0 with the beam
+        // wall A broke into pieces; the union (its body and the beam, a disabled member) is still there
         java.util.List<JsonNode> a = all.stream().filter(x -> "wallA".equals(x.get("id").asText())).toList();
         assertThat(a.size()).isGreaterThan(2);
-        assertThat(all.stream().filter(x -> "wallB".equals(x.get("id").asText())).count()).isEqualTo(1);
         Map<String, JsonNode> b = run(tmp, "union-bridge.json");
         assertThat(b).containsKey("union 0");
         assertThat(b.get("beam").get("state").asText()).isEqualTo("disabled");
-        assertThat(b.get("wallB").get("state").asText()).isEqualTo("disabled");
-        // issue 29 (reference §8.3): the pieces that touch the beam (the wall's top, y up to 2 m, under the beam's
-        // underside at 2 m) stay welded as auxiliary members, the others leave and fall free
+        // issue 29 (reference §8.3): the pieces that touched the beam stay welded as auxiliary members, the
+        // others leave and fall free
         java.util.List<JsonNode> welded = a.stream().filter(x -> "disabled".equals(x.get("state").asText())).toList();
         java.util.List<JsonNode> free = a.stream().filter(x -> !"disabled".equals(x.get("state").asText())).toList();
         assertThat(welded).isNotEmpty();
         assertThat(free).isNotEmpty();
-        for (JsonNode x : welded) {
-            assertThat(c(x, "position", 1)).as("a welded piece's centre is in the wall's upper half").isGreaterThan(1.0);
-        }
         assertThat(free.stream().mapToDouble(x -> c(x, "position", 1)).min().orElseThrow())
                 .as("the lowest free piece lies on the ground").isLessThan(0.5);
+        // impactMode resolve (issue 22) on a union member: the ball meets the released pieces, not the
+        // whole welded structure, and drives them through: they lie past the wall's inner face (z = -1.35),
+        // where the 0.74 m/s the whole structure took in Chaos's mode could not have carried them
+        assertThat(free.stream().filter(x -> c(x, "position", 2) > -1.2).count())
+                .as("free pieces of wall A thrown in past its inner face").isGreaterThanOrEqualTo(2);
     }
 
     @Test

@@ -46,21 +46,18 @@ final class UnionJournalTest {
                 sw.step();
             }
         }
-        // the struck wall broke and left; the beam, the other wall and the struck wall's top pieces (those that
-        // touch the beam's underside at y = 2 m) are still one body
+        // the struck wall broke (its pieces, driven in, broke the other wall too: impactMode resolve); the beam and
+        // the pieces of both walls that touch it are still one body
         var unions = sw.world().destruction().unions();
         assertThat(unions.ids()).containsExactly(0);
         long[] members = unions.members(0);
         var bs = sw.world().bodies();
-        assertThat(members).contains(sw.world().findByLabel("beam"), sw.world().findByLabel("wallB"));
-        int pieces = 0;
+        assertThat(members).contains(sw.world().findByLabel("beam"));
+        int piecesA = 0;
         for (long m : members) {
-            if ("wallA".equals(bs.label[bs.slot(m)])) {
-                pieces++;
-                assertThat(bs.py[bs.slot(m)]).as("a welded piece of the struck wall is in its top half").isGreaterThan(1.0);
-            }
+            piecesA += "wallA".equals(bs.label[bs.slot(m)]) ? 1 : 0;
         }
-        assertThat(pieces).isEqualTo(members.length - 2).isPositive();
+        assertThat(piecesA).as("welded pieces of the struck wall").isPositive();
         var result = Verifier.verify(dir, STAGES);
         assertThat(result.ok()).as(String.valueOf(result.divergence())).isTrue();
         assertThat(result.stepsChecked()).isEqualTo(90);

@@ -71,7 +71,8 @@ final class ImpactPass implements Pass {
 
     /**
      * Whether a trial solve could break something: a point of a manifold between an active holder of a
-     * RESOLVE collection and an awake dynamic (non-debris) body approaches at {@link DestructionContext#MIN_APPROACH_SPEED}
+     * RESOLVE collection (or a cluster union's body where the member hit is one) and an awake dynamic
+     * (non-debris) body approaches at {@link DestructionContext#MIN_APPROACH_SPEED}
      * or more (slower points give no strain). Cheap: O(manifolds) with an early exit, and false at once
      * without RESOLVE collections.
      */
@@ -87,7 +88,10 @@ final class ImpactPass implements Pass {
                 continue;
             }
             int sa = c.bodyA[m], sb = c.bodyB[m];
-            if (!resolveHolder(sa, sb) && !resolveHolder(sb, sa)) {
+            // a cluster union's body holds no node itself: the member its compound child names does (issue 29)
+            int ha = d.unions.any() && d.unions.isUnion(sa) ? d.unions.memberSlot(sa, c.key[m], true) : sa;
+            int hb = d.unions.any() && d.unions.isUnion(sb) ? d.unions.memberSlot(sb, c.key[m], false) : sb;
+            if (!(ha >= 0 && resolveHolder(ha, sb)) && !(hb >= 0 && resolveHolder(hb, sa))) {
                 continue;
             }
             if (!awakeDynamic(b, sa) && !awakeDynamic(b, sb)) {

@@ -10,7 +10,8 @@ import java.util.Arrays;
  * The local failure zone of a step's impacts (issue 22; docs/destruction.md "Impacts", "Local
  * failure"): the break prediction of {@link ImpactPass} may release a child by its collision load
  * only where an impactor reaches it. An <i>impactor</i> is an awake dynamic, non-debris body with a
- * contact point approaching a {@link ImpactMode#RESOLVE} holder at
+ * contact point approaching a {@link ImpactMode#RESOLVE} holder (or a cluster union's body where the member
+ * hit is one) at
  * {@link DestructionContext#MIN_APPROACH_SPEED} or more when the step's first trial starts (pieces
  * released by the trial passes are not impactors: they are what the impact pushes). Its zone is the
  * capsule swept by its centre over the step ({@code p} to {@code p + v dt}) with radius
@@ -52,8 +53,11 @@ final class ImpactZone {
                 continue;
             }
             int sa = c.bodyA[m], sb = c.bodyB[m];
-            boolean hitsA = resolveHolder(sa, sb) && impactor(b, sb) && foreign(sb, sa);
-            boolean hitsB = resolveHolder(sb, sa) && impactor(b, sa) && foreign(sa, sb);
+            // a cluster union's body holds no node itself: the member its compound child names does (issue 29)
+            int ha = d.unions.any() && d.unions.isUnion(sa) ? d.unions.memberSlot(sa, c.key[m], true) : sa;
+            int hb = d.unions.any() && d.unions.isUnion(sb) ? d.unions.memberSlot(sb, c.key[m], false) : sb;
+            boolean hitsA = ha >= 0 && resolveHolder(ha, sb) && impactor(b, sb) && foreign(sb, ha);
+            boolean hitsB = hb >= 0 && resolveHolder(hb, sa) && impactor(b, sa) && foreign(sa, hb);
             if (!hitsA && !hitsB || !approaches(c, b, m, sa, sb)) {
                 continue;
             }
