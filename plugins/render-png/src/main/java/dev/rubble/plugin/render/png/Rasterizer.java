@@ -109,7 +109,7 @@ final class Rasterizer {
         }
         softMeshes(frame);
         if (options.overlay()) {
-            TinyFont.draw(px, width, height, 6, 6, width >= 480 ? 2 : 1, Palette.TEXT,
+            TinyFont.draw(px, width, height, 6, 6, width >= 480 ? 2 : 1, Palette.TEXT, Palette.BACKGROUND,
                     "step " + frame.step() + "  t " + seconds(frame.time()) + " s  breaks " + frame.breaks());
             legend(frame);
         }
@@ -237,7 +237,7 @@ final class Rasterizer {
     }
 
     private int text(int x, int y, int s, String t) {
-        TinyFont.draw(px, width, height, x, y, s, Palette.TEXT, t);
+        TinyFont.draw(px, width, height, x, y, s, Palette.TEXT, Palette.BACKGROUND, t);
         return x + TinyFont.width(t, s);
     }
 

@@ -34,8 +34,26 @@ final class TinyFont {
     private TinyFont() {
     }
 
-    /** Draws {@code text} with its top left at (x, y), each font pixel {@code scale}×{@code scale}. */
+    /**
+     * Draws {@code text} with its top left at (x, y), each font pixel {@code scale}×{@code scale}, on a
+     * halo of {@code halo} ({@code scale} pixels around every font pixel) so that it stays legible over
+     * whatever was drawn there (a dark wall behind the step line or the legend); no halo when
+     * {@code halo} is 0.
+     */
+    static void draw(int[] px, int width, int height, int x, int y, int scale, int argb, int halo, String text) {
+        if (halo != 0) {
+            glyphs(px, width, height, x, y, scale, halo, scale, text);
+        }
+        glyphs(px, width, height, x, y, scale, argb, 0, text);
+    }
+
+    /** Draws {@code text} without a halo. */
     static void draw(int[] px, int width, int height, int x, int y, int scale, int argb, String text) {
+        draw(px, width, height, x, y, scale, argb, 0, text);
+    }
+
+    /** The font pixels of {@code text}, each grown by {@code grow} pixels on every side. */
+    private static void glyphs(int[] px, int width, int height, int x, int y, int scale, int argb, int grow, String text) {
         int cx = x;
         for (int i = 0; i < text.length(); i++) {
             int g = CHARS.indexOf(text.charAt(i));
@@ -44,7 +62,7 @@ final class TinyFont {
                 for (int r = 0; r < 7; r++) {
                     for (int c = 0; c < 5; c++) {
                         if ((rows[r] >> (4 - c) & 1) != 0) {
-                            fill(px, width, height, cx + c * scale, y + r * scale, scale, argb);
+                            fill(px, width, height, cx + c * scale - grow, y + r * scale - grow, scale + 2 * grow, argb);
                         }
                     }
                 }
