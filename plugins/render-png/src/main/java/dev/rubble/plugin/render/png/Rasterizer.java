@@ -485,6 +485,9 @@ final class Rasterizer {
             }
         } else {
             int fl = floorUnder(f, b);
+            if (fl < 0 && keepFraming && keptFloor >= 0) {
+                fl = drawableOf(f, keptFloor); // a sequence keeps its floor while bodies fall past its edge
+            }
             if (fl >= 0) {
                 floor = fl;
                 groundY = bnd(fl, 4);
@@ -492,6 +495,9 @@ final class Rasterizer {
             } else {
                 groundY = b[1];
             }
+        }
+        if (keepFraming && floor >= 0) {
+            keptFloor = f.piece(floor);
         }
         if (keepFraming) {
             if (kept == null) {
@@ -555,6 +561,18 @@ final class Rasterizer {
                 && bnd(i, 0) <= b[3] && bnd(i, 3) >= b[0] && bnd(i, 2) <= b[5] && bnd(i, 5) >= b[2];
     }
 
+    /** The static drawable with piece id {@code piece}, or -1. */
+    private static int drawableOf(RenderFrame f, int piece) {
+        for (int i = 0, n = f.count(); i < n; i++) {
+            if (f.piece(i) == piece && f.state(i) == RenderFrame.STATIC && !(f.shape(i) instanceof Plane)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** In a sequence, the piece id of the floor found in an earlier frame (-1: none yet). */
+    private int keptFloor = -1;
     /** Whether this frame's grid stands for its floor (drawn at its top, the floor itself not drawn). */
     private boolean floorAsGrid;
     /** This frame's floor drawable (see the class comment), -1 when none; not drawn where the grid replaces it. */
@@ -594,6 +612,7 @@ final class Rasterizer {
     void keepFraming(boolean on) {
         keepFraming = on;
         kept = null;
+        keptFloor = -1;
         side = null;
     }
 
@@ -614,19 +633,36 @@ final class Rasterizer {
                 double nx = rotX(p.nx(), p.ny(), p.nz()), ny = rotY(p.nx(), p.ny(), p.nz()), nz = rotZ(p.nx(), p.ny(), p.nz());
                 double ox = f.position(i, 0) + nx * p.offset(), oy = f.position(i, 1) + ny * p.offset(),
                         oz = f.position(i, 2) + nz * p.offset();
-                grid(nx, ny, nz, ox, oy, oz, b);
+                grid(nx, ny, nz, ox, oy, oz, b, null);
             }
         }
         if (!found && options.grid() && f.count() > 0) {
             floorAsGrid = floor >= 0;
             b = box;
-            // lifted a little so a static floor box's top face does not fight the grid in the depth buffer
+            // lifted a little (the floor is not drawn, but other statics may share its top)
             double dx = b[3] - b[0], dy = b[4] - b[1], dz = b[5] - b[2];
-            grid(0, 1, 0, 0, groundY + 1e-3 * Math.sqrt(dx * dx + dy * dy + dz * dz), 0, b);
+            // on a floor, only over its top (a 4 m platform is not an endless ground: what falls off its
+            // edge is seen to fall past it)
+            double[] clip = null;
+            if (floorAsGrid) {
+                clip = floorClip;
+                clip[0] = bnd(floor, 2);
+                clip[1] = bnd(floor, 5);
+                clip[2] = bnd(floor, 0);
+                clip[3] = bnd(floor, 3);
+            }
+            grid(0, 1, 0, 0, groundY + 1e-3 * Math.sqrt(dx * dx + dy * dy + dz * dz), 0, b, clip);
         }
     }
 
-    private void grid(double nx, double ny, double nz, double ox, double oy, double oz, double[] b) {
+    /** Scratch: the floor's top as the grid's (u, v) ranges. */
+    private final double[] floorClip = new double[4];
+
+    /**
+     * The checkered grid on the plane through o with normal n around the focus box b; with
+     * {@code clip} (u0, u1, v0, v1 in the plane's basis, see below), only the part within it.
+     */
+    private void grid(double nx, double ny, double nz, double ox, double oy, double oz, double[] b, double[] clip) {
         // centre: the scene centre dropped onto the plane
         double cx = (b[0] + b[3]) / 2, cy = (b[1] + b[4]) / 2, cz = (b[2] + b[5]) / 2;
         double d = (cx - ox) * nx + (cy - oy) * ny + (cz - oz) * nz;
@@ -658,6 +694,15 @@ final class Rasterizer {
             for (int j = -cells; j < cells; j++) {
                 base = ((i + j) & 1) == 0 ? Palette.GROUND_A : Palette.GROUND_B;
                 double ua = u0 + i * cell, ub = ua + cell, va = v0 + j * cell, vb = va + cell;
+                if (clip != null) { // a horizontal floor: u runs along z, v along x (t1 = (0, 0, 1), t2 = (1, 0, 0))
+                    ua = Math.max(ua, clip[0]);
+                    ub = Math.min(ub, clip[1]);
+                    va = Math.max(va, clip[2]);
+                    vb = Math.min(vb, clip[3]);
+                    if (!(ua < ub && va < vb)) {
+                        continue;
+                    }
+                }
                 double p0x = ox + t1x * ua + t2x * va, p0y = oy + t1y * ua + t2y * va, p0z = oz + t1z * ua + t2z * va;
                 double p1x = ox + t1x * ub + t2x * va, p1y = oy + t1y * ub + t2y * va, p1z = oz + t1z * ub + t2z * va;
                 double p2x = ox + t1x * ub + t2x * vb, p2y = oy + t1y * ub + t2y * vb, p2z = oz + t1z * ub + t2z * vb;

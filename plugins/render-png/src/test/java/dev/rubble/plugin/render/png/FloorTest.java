@@ -96,6 +96,41 @@ final class FloorTest {
     }
 
     @Test
+    void aSmallPlatformIsCheckeredOnlyOverItsTop() {
+        // a 4 x 4 m platform, a ball beside it (falling past its edge): seen from straight above, the grid
+        // covers the platform's top and nothing beyond it
+        FrameBuffer f = new FrameBuffer();
+        f.clear(0, 0, 0);
+        int g = f.add(new Box(2, 0.25, 2), 0, -0.25, 0, 0, 0, 0, 1, RenderFrame.STATIC, 0);
+        f.setDestruction(g, 0, false, 0, 1);
+        int b = f.add(new Sphere(0.3), 0.5, 0.3, 0.5, 0, 0, 0, 1, RenderFrame.AWAKE, 1);
+        f.setDestruction(b, 0, false, 1, 1);
+        int c = f.add(new Sphere(0.3), 3, 1, 0, 0, 0, 0, 1, RenderFrame.AWAKE, 2);
+        f.setDestruction(c, 0, false, 1, 1);
+        PixelCanvas canvas = new PixelCanvas(200, 200);
+        withGrid().render(f, RenderView.perspective(0, 20, 0, 0, 0, 0, 40), canvas);
+        // a point (x, 0, z) lands F x / 20 pixels from the centre, F = 100 / tan 20°: the platform's edge at 27.5 px
+        double edge = 100 / Math.tan(Math.toRadians(20)) * 2 / 20;
+        int inside = 0, outside = 0;
+        for (int y = 0; y < 200; y++) {
+            for (int x = 0; x < 200; x++) {
+                int p = canvas.get(x, y);
+                if (p != Palette.GROUND_A && p != Palette.GROUND_B) {
+                    continue;
+                }
+                if (Math.abs(x + 0.5 - 100) <= edge + 1 && Math.abs(y + 0.5 - 100) <= edge + 1) {
+                    inside++;
+                } else {
+                    outside++;
+                }
+            }
+        }
+        assertThat(outside).as("grid pixels beyond the platform").isZero();
+        assertThat(inside).as("grid pixels on the platform").isGreaterThan((int) (0.8 * 4 * edge * edge) - 200);
+        assertThat(count(canvas, PixelRendererTest.DOC_COLD)).as("the platform box itself").isZero();
+    }
+
+    @Test
     void withoutTheGridTheGroundBoxIsDrawn() {
         Map<String, Object> o = new HashMap<>();
         o.put("color", "strain");
