@@ -37,6 +37,7 @@ final class BondCuts implements Pass {
             pieces.holder(b, b.slot(s.body[h]));
             connectivity.split(pc, h);
             d.retire(h);
+            d.cutBreaks++; // a holder that came apart broke (the step's break count)
         }
         d.cutCount = 0;
     }

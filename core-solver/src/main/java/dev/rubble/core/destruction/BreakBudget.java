@@ -181,7 +181,8 @@ final class BreakBudget implements Pass {
             }
         }
         DestructionStats stats = bs.stats;
-        stats.breaks = (gr.entryCount > 0 ? breaks : 0) + d.impactBreaks; // + holders broken before the solve (issue 22)
+        // + holders broken before the solve (issue 22) and holders split by cut bonds (stress, CutBond)
+        stats.breaks = (gr.entryCount > 0 ? breaks : 0) + d.impactBreaks + d.cutBreaks;
         stats.deferred = deferredCount;
         int oldest = 0;
         for (int j = 0; j < deferredCount; j++) {

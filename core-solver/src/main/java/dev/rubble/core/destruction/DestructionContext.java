@@ -67,6 +67,8 @@ final class DestructionContext {
     int cutCount;
     /** Holders the impact pass broke before this step's solve (issue 22; counted in the step's breaks). */
     int impactBreaks;
+    /** Holders split this step by cut bonds (stress, CutBond commands): they broke too (counted in the step's breaks). */
+    int cutBreaks;
     /** Events of this step that the break prediction raised (they come first in the step's list; issue 22). */
     int impactEvents;
     /** Grouping's stamp, also the momentum pass's mark of holders that broke (saved: it outlives the step). */

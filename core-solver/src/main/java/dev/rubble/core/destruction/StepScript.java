@@ -138,6 +138,7 @@ final class StepScript {
         ctx.step = stepIndex;
         ctx.events.reset(stepIndex);
         ctx.impactBreaks = 0;
+        ctx.cutBreaks = 0;
         ctx.impactEvents = 0;
         budget.begin();
     }

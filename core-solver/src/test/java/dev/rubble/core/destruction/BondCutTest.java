@@ -127,6 +127,8 @@ final class BondCutTest {
         assertThat(asSet(simulated(w, 9))).isEqualTo(asSet(ref))
                 .contains(new TreeSet<>(List.of(1, 4, 7)), new TreeSet<>(List.of(2, 5, 8)), new TreeSet<>(List.of(3, 6, 9)));
         assertThat(w.bodies().size()).isEqualTo(3); // the root's body is retired, three columns have bodies
+        // the root came apart: one holder broke this step (the overlay's and console's break counter)
+        assertThat(w.profile().breaks()).isEqualTo(1);
         BreakEvents ev = w.destruction().events();
         assertThat(ev.count()).isEqualTo(3);
         for (int i = 0; i < 3; i++) {
@@ -147,6 +149,7 @@ final class BondCutTest {
         w.queue(new Command.CutBond(0, bond(a, 1, 2)));
         w.step();
         assertThat(w.destruction().events().count()).isZero();
+        assertThat(w.profile().breaks()).as("a cut that splits nothing breaks nothing").isZero();
         assertThat(w.bodies().size()).isEqualTo(1);
         for (int i = 1; i <= 4; i++) {
             assertThat(w.destruction().holderBody(0, i)).isEqualTo(before);
