@@ -252,7 +252,7 @@ public final class WorldDestruction {
 
     /**
      * Adds {@code delta} to the node's internal strain (its threshold; negative weakens it, floor 0).
-     * Lasting.
+     * Lasting. {@code −∞} on an unbreakable node ({@link #setUnbreakable}) leaves it unbreakable.
      * @param c the collection
      * @param node the asset node id
      * @param delta the change of the threshold, in its units (negative weakens)

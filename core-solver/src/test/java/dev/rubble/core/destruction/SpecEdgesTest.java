@@ -1,0 +1,110 @@
+package dev.rubble.core.destruction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rubble.api.BreakEvent;
+import dev.rubble.api.CollectionId;
+import dev.rubble.api.PhysicsWorld;
+import dev.rubble.api.Rubble;
+import dev.rubble.api.WorldConfig;
+import dev.rubble.api.WorldDestruction;
+import dev.rubble.spi.collection.CollectionAsset;
+import java.util.ArrayList;
+import java.util.List;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
+
+/**
+ * SPEC §5 break rule at its edges, through the public API as a user drives it: the first step, a
+ * single-piece and a childless collection, infinite strain changes. Expected values come from the
+ * spec's rule, not from the engine.
+ */
+final class SpecEdgesTest {
+
+    private static PhysicsWorld world() {
+        return Rubble.newWorld(WorldConfig.defaults());
+    }
+
+    private static List<Integer> breaks(WorldDestruction d) {
+        List<Integer> nodes = new ArrayList<>();
+        d.addBreakListener(e -> {
+            if (e.kind() == BreakEvent.Kind.BREAK) {
+                nodes.add(e.node());
+            }
+        });
+        return nodes;
+    }
+
+    @Test
+    void minusInfiniteInternalStrainOnAnUnbreakableNodeLeavesItUnbreakableNotNaN() {
+        PhysicsWorld w = world();
+        WorldDestruction d = w.destruction();
+        CollectionId c = d.place("bar", TestAssets.chain(3, 1000), new Vector3d(0, 5, 0), new Quaterniond(),
+                new double[] {100}, null);
+        List<Integer> broke = breaks(d);
+        d.setUnbreakable(c, 1);
+        w.step();
+        d.addInternalStrain(c, 1, Double.NEGATIVE_INFINITY); // ∞ − ∞: the field target leaves such a threshold alone
+        w.step();
+        assertThat(d.threshold(c, 1)).isEqualTo(Double.POSITIVE_INFINITY);
+        d.applyStrain(c, 1, Double.MAX_VALUE);
+        w.step();
+        assertThat(broke).isEmpty();
+        // a finite threshold lowered by −∞ floors at 0 and breaks at once (SPEC: a threshold <= 0 breaks now)
+        d.addInternalStrain(c, 3, Double.NEGATIVE_INFINITY);
+        w.step();
+        assertThat(d.threshold(c, 3)).isZero();
+        assertThat(broke).containsExactly(3);
+    }
+
+    @Test
+    void plusInfiniteInternalStrainMakesANodeUnbreakable() {
+        PhysicsWorld w = world();
+        WorldDestruction d = w.destruction();
+        CollectionId c = d.place("bar", TestAssets.chain(2, 1000), new Vector3d(0, 5, 0), new Quaterniond(),
+                new double[] {100}, null);
+        List<Integer> broke = breaks(d);
+        d.addInternalStrain(c, 1, Double.POSITIVE_INFINITY);
+        w.step();
+        assertThat(d.threshold(c, 1)).isEqualTo(Double.POSITIVE_INFINITY);
+        d.applyStrain(c, 1, Double.MAX_VALUE);
+        w.step();
+        assertThat(broke).isEmpty();
+    }
+
+    @Test
+    void aSinglePieceCollectionReleasesItsOnlyChildAtTheFirstStepWithTheWholeMass() {
+        PhysicsWorld w = world();
+        WorldDestruction d = w.destruction();
+        CollectionAsset a = TestAssets.chain(1, 1000); // one 1 x 0.5 x 0.5 m box under the root: 250 kg
+        CollectionId c = d.place("one", a, new Vector3d(0, 5, 0), new Quaterniond(), new double[] {0}, null);
+        List<Integer> broke = breaks(d);
+        List<Double> mass = new ArrayList<>();
+        d.addBreakListener(e -> mass.add(e.mass()));
+        assertThat(w.bodyCount()).isEqualTo(1);
+        w.step(); // threshold 0: breaks at its first evaluation, the first step
+        assertThat(broke).containsExactly(1);
+        assertThat(mass.get(0)).isCloseTo(250, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(d.isFree(c, 1)).isTrue();
+        assertThat(w.bodyCount()).isEqualTo(1);
+        w.step(5);
+        assertThat(broke).containsExactly(1);
+    }
+
+    @Test
+    void aCollectionOfOnlyItsRootNeverBreaksWhateverItIsGiven() {
+        PhysicsWorld w = world();
+        WorldDestruction d = w.destruction();
+        CollectionAsset a = TestAssets.build(1000, new int[] {-1}, new double[][] {{0, 0, 0, 0.5, 0.5, 0.5}},
+                new int[0][], new double[0]);
+        CollectionId c = d.place("root", a, new Vector3d(0, 5, 0), new Quaterniond(), new double[] {0}, null);
+        List<Integer> broke = breaks(d);
+        d.crumble(c, 0);
+        d.applyStrain(c, 0, Double.POSITIVE_INFINITY);
+        d.addInternalStrain(c, 0, Double.NEGATIVE_INFINITY);
+        w.step(3);
+        assertThat(broke).isEmpty();
+        assertThat(w.bodyCount()).isEqualTo(1);
+    }
+}
