@@ -421,15 +421,16 @@ public final class WorldDestruction {
      * after it; strain modifiers and that step's own collisions may still change what is evaluated.
      * The node breaks when its evaluated load reaches its {@link #threshold}. A node without a body
      * ({@link #bodyOf} null: removed, or left without one by release throttling) is never evaluated,
-     * so nothing waits on it: 0, whatever strain was given to it.
+     * so nothing waits on it: 0, whatever strain was given to it. Nor is a node on its own body (the
+     * root, a piece already released): only a holder's children are evaluated, so it reads 0 too.
      * @param c the collection
      * @param node the asset node id
      * @return the waiting load, ≥ 0, in the thresholds' units
      */
     public double load(CollectionId c, int node) {
         int ci = index(c);
-        if (!live(rt().holderBody(ci, node))) {
-            return 0;
+        if (!live(rt().holderBody(ci, node)) || rt().store().parent[rt().globalNode(ci, node)] < 0) {
+            return 0; // no body, or a top node (the root, a released piece): never evaluated
         }
         double l = rt().pendingLoad(ci, node);
         for (Command q : world.queuedCommands()) {

@@ -373,10 +373,15 @@ public final class DestructionRuntime {
      * The load waiting on asset node {@code node} of collection {@code c} for its next evaluation:
      * {@code max(collision, external)}, the collision load including what a holder deferred by the
      * break budget carries to the step it is evaluated in (strain modifiers may still change it then).
+     * 0 for a top node (the root, a released piece): only children are evaluated, so a load written
+     * on it (a command, propagation from a sibling that broke in the same step) never acts.
      */
     public double pendingLoad(int c, int node) {
         int g = globalNode(c, node);
         ClusterStore s = ctx.store;
+        if (s.parent[g] == ClusterStore.NONE) {
+            return 0;
+        }
         double carried = g < ctx.budget.carried.length ? ctx.budget.carried[g] : 0;
         return Math.max(Math.max(s.collisionLoad[g], carried), s.externalLoad[g]);
     }

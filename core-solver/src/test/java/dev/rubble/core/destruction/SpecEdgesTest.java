@@ -106,5 +106,24 @@ final class SpecEdgesTest {
         w.step(3);
         assertThat(broke).isEmpty();
         assertThat(w.bodyCount()).isEqualTo(1);
+        assertThat(d.load(c, 0)).isZero(); // the root is never evaluated: nothing waits on it
+    }
+
+    @Test
+    void aLoadPropagatedOntoASiblingThatBrokeInTheSameStepDoesNotWaitOnTheFreedPiece() {
+        PhysicsWorld w = world();
+        WorldDestruction d = w.destruction();
+        CollectionId c = d.place("bar", TestAssets.chain(3, 1000), new Vector3d(0, 5, 0), new Quaterniond(),
+                new double[] {100}, null);
+        List<Integer> broke = breaks(d);
+        d.applyStrain(c, 1, 300); // node 1 breaks and passes (300 − 100) / 1 bond = 200 to node 2 ...
+        d.applyStrain(c, 2, 300); // ... which breaks in the same step and is a free piece after it
+        w.step();
+        assertThat(broke).containsExactlyInAnyOrder(1, 2);
+        assertThat(d.isFree(c, 2)).isTrue();
+        assertThat(d.load(c, 2)).isZero(); // a free piece is never evaluated again
+        assertThat(d.load(c, 3)).isZero(); // node 3 (bonded to 2 only, released alone) likewise
+        d.applyStrain(c, 1, 50);
+        assertThat(d.load(c, 1)).isZero();
     }
 }
