@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.api.BreakEvent;
 import dev.rubble.api.CollectionId;
+import dev.rubble.api.FieldOptions;
+import dev.rubble.api.Fields;
 import dev.rubble.api.PhysicsWorld;
 import dev.rubble.api.Rubble;
 import dev.rubble.api.WorldConfig;
@@ -125,5 +127,74 @@ final class SpecEdgesTest {
         assertThat(d.load(c, 3)).isZero(); // node 3 (bonded to 2 only, released alone) likewise
         d.applyStrain(c, 1, 50);
         assertThat(d.load(c, 1)).isZero();
+    }
+
+    /** A bar of 3 boxes, nodes 1..3 centred at x = -1, 0, 1, y = 5: the falloff below is centred on node 2. */
+    private static CollectionId bar(PhysicsWorld w, double threshold) {
+        return w.destruction().place("bar", TestAssets.chain(3, 1000), new Vector3d(-1, 5, 0), new Quaterniond(),
+                new double[] {threshold}, null);
+    }
+
+    @Test
+    void aLinearRadialStrainFieldBreaksExactlyThePiecesItsFalloffBringsToTheirThreshold() {
+        // radial falloff at node 2's centre, R = 2 m, magnitude 200, linear: f = 1 − d/R, so node 2 gets 200,
+        // nodes 1 and 3 (d = 1 m) get 200 × 0.5 = 100: exactly a threshold of 100 (>=), not one of nextUp(100)
+        for (double threshold : new double[] {100, Math.nextUp(100.0)}) {
+            PhysicsWorld w = world();
+            CollectionId c = bar(w, threshold);
+            List<Integer> broke = breaks(w.destruction());
+            w.applyField(Fields.Target.EXTERNAL_CLUSTER_STRAIN,
+                    Fields.radialFalloff(new Vector3d(0, 5, 0), 2).magnitude(200), FieldOptions.once());
+            w.step(); // a parameter target: applied at the start of the step, broken in the same step
+            if (threshold == 100) {
+                assertThat(broke).containsExactly(1, 2, 3);
+            } else {
+                assertThat(broke).containsExactly(2);
+                // node 2 passed (200 − t) / 2 bonds < t to each neighbour: nothing more breaks
+                w.step(3);
+                assertThat(broke).containsExactly(2);
+                assertThat(w.destruction().isFree(c, 2)).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void fieldStrainCombinesWithCommandStrainByMaxNotSumAndIsGoneAfterTheStep() {
+        PhysicsWorld w = world();
+        CollectionId c = bar(w, 100);
+        List<Integer> broke = breaks(w.destruction());
+        w.destruction().applyStrain(c, 2, 60);
+        w.applyField(Fields.Target.EXTERNAL_CLUSTER_STRAIN, Fields.uniformScalar(60), FieldOptions.once());
+        w.step(); // 60 + 60 would break node 2; max(60, 60) does not
+        assertThat(broke).isEmpty();
+        w.applyField(Fields.Target.EXTERNAL_CLUSTER_STRAIN, Fields.uniformScalar(-1e9), FieldOptions.once());
+        w.applyField(Fields.Target.EXTERNAL_CLUSTER_STRAIN, Fields.uniformScalar(0), FieldOptions.once());
+        w.step(); // values <= 0 are ignored
+        assertThat(broke).isEmpty();
+        for (int node = 1; node <= 3; node++) {
+            assertThat(w.destruction().load(c, node)).isZero(); // one-shot: nothing was carried over
+            assertThat(w.destruction().threshold(c, node)).isEqualTo(100);
+        }
+        w.applyField(Fields.Target.EXTERNAL_CLUSTER_STRAIN, Fields.uniformScalar(100), FieldOptions.once());
+        w.step();
+        assertThat(broke).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void internalStrainFieldAddsToTheThresholdFloorsAtZeroAndBreaksAtZeroInTheSameStep() {
+        PhysicsWorld w = world();
+        CollectionId c = bar(w, 100);
+        List<Integer> broke = breaks(w.destruction());
+        w.applyField(Fields.Target.INTERNAL_CLUSTER_STRAIN, Fields.uniformScalar(-40), FieldOptions.once());
+        w.step();
+        assertThat(w.destruction().threshold(c, 1)).isEqualTo(60);
+        assertThat(broke).isEmpty();
+        w.applyField(Fields.Target.INTERNAL_CLUSTER_STRAIN, Fields.uniformScalar(25), FieldOptions.once());
+        w.step();
+        assertThat(w.destruction().threshold(c, 3)).isEqualTo(85);
+        w.applyField(Fields.Target.INTERNAL_CLUSTER_STRAIN, Fields.uniformScalar(-1000), FieldOptions.once());
+        w.step(); // 85 − 1000 floors at 0: a threshold <= 0 breaks now, with no load at all
+        assertThat(w.destruction().threshold(c, 2)).isZero();
+        assertThat(broke).containsExactly(1, 2, 3);
     }
 }
