@@ -326,7 +326,9 @@ public final class WorldDestruction {
     }
 
     /**
-     * Makes the node unbreakable (threshold +∞); {@link #setThreshold} makes it breakable again.
+     * Makes the node unbreakable (threshold +∞) by any finite load; a forced break (strain +∞ from
+     * {@link #applyStrain} or {@link #crumble}) still breaks it, since the rule is load ≥ threshold.
+     * {@link #setThreshold} makes it breakable again.
      * @param c the collection
      * @param node the asset node id
      */

@@ -197,4 +197,23 @@ final class SpecEdgesTest {
         assertThat(w.destruction().threshold(c, 2)).isZero();
         assertThat(broke).containsExactly(1, 2, 3);
     }
+
+    @Test
+    void aForcedBreakBreaksEvenAnInfiniteThresholdByTheSpecsRule() {
+        // SPEC §5: breaks iff max(collision, external) >= internal, "so a forced break (+∞ load) and an
+        // unbreakable piece (+∞ threshold) need no special case": ∞ >= ∞, the forced break wins; any finite
+        // load, however large, does not
+        PhysicsWorld w = world();
+        WorldDestruction d = w.destruction();
+        CollectionId c = d.place("bar", TestAssets.chain(3, 1000), new Vector3d(0, 5, 0), new Quaterniond(),
+                new double[] {100}, null);
+        List<Integer> broke = breaks(d);
+        d.setUnbreakable(c, 2);
+        d.applyStrain(c, 2, Double.MAX_VALUE);
+        w.step();
+        assertThat(broke).isEmpty();
+        d.applyStrain(c, 2, Double.POSITIVE_INFINITY);
+        w.step();
+        assertThat(broke).containsExactly(2);
+    }
 }
