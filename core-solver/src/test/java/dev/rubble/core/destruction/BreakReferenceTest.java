@@ -1,0 +1,256 @@
+package dev.rubble.core.destruction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rubble.core.command.Command;
+import dev.rubble.core.world.World;
+import dev.rubble.spi.collection.CollectionAsset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The SPEC §4–§5 rules against a brute-force reference written from the spec alone: random
+ * two-level collections (a root over a 4 × 4 grid of leaves, random bonds between any leaves,
+ * possibly disconnected), random external strain, internal strain and bond cuts per step, no
+ * gravity and propagation off (so nothing but the commands loads a piece). The reference keeps, per
+ * leaf, its holder (a cluster id, or free), its threshold and pending external strain, and applies:
+ * external strain max-combined, internal strain added with floor 0 (∞ − ∞ leaves it), a strained held
+ * leaf breaks iff load ≥ threshold, loads reset when evaluated; then per touched holder the broken
+ * leaves go free with their bonds, and the rest splits into connected components of the live bonds:
+ * one leaf alone goes free, several form a new cluster; a holder whose only change is a redundant
+ * bond cut stays as it is. After every step the engine's bodies must group the leaves exactly as the
+ * reference does, with the same number of breaks.
+ */
+final class BreakReferenceTest {
+    private static final int W = 4, N = W * W;
+    private static final double T = 100;
+    private static final double[] STRAINS = {0, 40, T, Math.nextDown(T), 150, 1e300, Double.POSITIVE_INFINITY};
+    private static final double[] DELTAS = {-30, -T, 20, -1e300, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY};
+
+    /** The reference state. */
+    private static final class Ref {
+        final int[] ea, eb;
+        final boolean[] bondAlive;
+        final int[] holder = new int[N + 1]; // -1 = free
+        final double[] thr = new double[N + 1], ext = new double[N + 1];
+        final boolean[] strained = new boolean[N + 1];
+        final boolean[] touched = new boolean[1024];
+        int nextHolder = 1, breaks;
+
+        Ref(int[] ea, int[] eb) {
+            this.ea = ea;
+            this.eb = eb;
+            bondAlive = new boolean[ea.length];
+            java.util.Arrays.fill(bondAlive, true);
+            java.util.Arrays.fill(thr, T);
+        }
+
+        void external(int leaf, double s) {
+            if (holder[leaf] < 0) {
+                return;
+            }
+            ext[leaf] = Math.max(ext[leaf], s);
+            strained[leaf] = true;
+        }
+
+        void internal(int leaf, double delta) {
+            double t = thr[leaf] + delta;
+            if (!Double.isNaN(t)) {
+                thr[leaf] = Math.max(0, t);
+            }
+            if (holder[leaf] >= 0) {
+                strained[leaf] = true;
+            }
+        }
+
+        void cut(int e) {
+            if (bondAlive[e]) {
+                bondAlive[e] = false;
+                touched[holder[ea[e]]] = true; // both ends are held by the same holder while the bond lives
+            }
+        }
+
+        void step() {
+            boolean[] broken = new boolean[N + 1];
+            for (int l = 1; l <= N; l++) {
+                if (strained[l] && holder[l] >= 0) {
+                    broken[l] = ext[l] >= thr[l];
+                    ext[l] = 0;
+                    if (broken[l]) {
+                        breaks++;
+                        touched[holder[l]] = true;
+                    }
+                }
+                strained[l] = false;
+            }
+            int holders = nextHolder;
+            for (int h = 0; h < holders; h++) {
+                if (!touched[h]) {
+                    continue;
+                }
+                touched[h] = false;
+                boolean anyBreak = false;
+                for (int l = 1; l <= N; l++) {
+                    if (holder[l] == h && broken[l]) {
+                        anyBreak = true;
+                        holder[l] = -1;
+                        for (int e = 0; e < ea.length; e++) {
+                            if (ea[e] == l || eb[e] == l) {
+                                bondAlive[e] = false;
+                            }
+                        }
+                    }
+                }
+                List<List<Integer>> comps = components(h);
+                if (!anyBreak && comps.size() <= 1) {
+                    continue; // a redundant cut: the holder keeps its body
+                }
+                for (List<Integer> comp : comps) {
+                    int id = comp.size() == 1 ? -1 : nextHolder++;
+                    for (int l : comp) {
+                        holder[l] = id;
+                    }
+                }
+            }
+        }
+
+        /** Connected components of holder h's leaves over live bonds, by breadth-first search. */
+        List<List<Integer>> components(int h) {
+            List<List<Integer>> out = new ArrayList<>();
+            boolean[] seen = new boolean[N + 1];
+            for (int s = 1; s <= N; s++) {
+                if (holder[s] != h || seen[s]) {
+                    continue;
+                }
+                List<Integer> comp = new ArrayList<>();
+                java.util.ArrayDeque<Integer> q = new java.util.ArrayDeque<>();
+                q.add(s);
+                seen[s] = true;
+                while (!q.isEmpty()) {
+                    int x = q.poll();
+                    comp.add(x);
+                    for (int e = 0; e < ea.length; e++) {
+                        if (!bondAlive[e]) {
+                            continue;
+                        }
+                        int o = ea[e] == x ? eb[e] : eb[e] == x ? ea[e] : -1;
+                        if (o > 0 && holder[o] == h && !seen[o]) {
+                            seen[o] = true;
+                            q.add(o);
+                        }
+                    }
+                }
+                out.add(comp);
+            }
+            return out;
+        }
+    }
+
+    @Test
+    void randomStrainsAndCutsGroupTheLeavesAsTheReferenceDoes() {
+        int breaks = 0, clusters = 0;
+        for (long seed = 1; seed <= 60; seed++) {
+            Ref ref = run(seed);
+            breaks += ref.breaks;
+            clusters += ref.nextHolder - 1;
+        }
+        assertThat(breaks).as("the runs break pieces").isGreaterThan(100);
+        assertThat(clusters).as("the runs make new clusters").isGreaterThan(20);
+    }
+
+    private static Ref run(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        // random bonds between any two leaves (a < b), each pair at most once
+        List<int[]> bonds = new ArrayList<>();
+        int want = 8 + r.nextInt(20);
+        boolean[][] used = new boolean[N + 1][N + 1];
+        for (int k = 0; k < want; k++) {
+            int a = 1 + r.nextInt(N), b = 1 + r.nextInt(N);
+            if (a == b) {
+                continue;
+            }
+            int lo = Math.min(a, b), hi = Math.max(a, b);
+            if (!used[lo][hi]) {
+                used[lo][hi] = true;
+                bonds.add(new int[] {lo, hi});
+            }
+        }
+        int[] parent = new int[N + 1];
+        double[][] boxes = new double[N + 1][];
+        parent[0] = -1;
+        boxes[0] = new double[] {(W - 1) * 0.5, (W - 1) * 0.5, 0, W * 0.5, W * 0.5, 0.5};
+        for (int i = 1; i <= N; i++) {
+            boxes[i] = new double[] {(i - 1) % W, (i - 1) / W, 0, 0.5, 0.5, 0.5};
+        }
+        double[] areas = new double[bonds.size()];
+        java.util.Arrays.fill(areas, 1.0);
+        CollectionAsset asset = TestAssets.build(1000, parent, boxes, bonds.toArray(new int[0][]), areas);
+        World w = Scenes.world(0);
+        int c = w.placeCollection(asset, CollectionPlacement.at(0, 0, 0)
+                .withOptions(Scenes.thresholds(T).withPropagation(false, 1, 0)));
+        int[] ea = asset.edgeA(), eb = asset.edgeB();
+        Ref ref = new Ref(ea, eb);
+        int[] engineBreaks = new int[1];
+        w.addBreakListener(ev -> {
+            for (int i = 0; i < ev.count(); i++) {
+                if (ev.kind[i] == BreakEvents.BREAK) {
+                    engineBreaks[0]++;
+                }
+            }
+        });
+        for (int step = 0; step < 14; step++) {
+            int commands = r.nextInt(5);
+            StringBuilder log = new StringBuilder();
+            for (int k = 0; k < commands; k++) {
+                int kind = r.nextInt(3);
+                if (kind == 0) {
+                    int leaf = 1 + r.nextInt(N);
+                    double s = STRAINS[r.nextInt(STRAINS.length)];
+                    w.queue(new Command.ExternalStrain(c, leaf, s));
+                    ref.external(leaf, s);
+                    log.append(" ext(").append(leaf).append(", ").append(s).append(')');
+                } else if (kind == 1) {
+                    int leaf = 1 + r.nextInt(N);
+                    double dl = DELTAS[r.nextInt(DELTAS.length)];
+                    w.queue(new Command.InternalStrain(c, leaf, dl));
+                    ref.internal(leaf, dl);
+                    log.append(" int(").append(leaf).append(", ").append(dl).append(')');
+                } else if (ea.length > 0) {
+                    int e = r.nextInt(ea.length);
+                    w.queue(new Command.CutBond(c, e));
+                    ref.cut(e);
+                    log.append(" cut(").append(ea[e]).append('-').append(eb[e]).append(')');
+                }
+            }
+            w.step();
+            ref.step();
+            String where = "seed " + seed + " step " + step + ":" + log;
+            assertThat(engineBreaks[0]).as("breaks, %s", where).isEqualTo(ref.breaks);
+            int groups = 0, free = 0;
+            java.util.Set<Integer> ids = new java.util.HashSet<>();
+            for (int a = 1; a <= N; a++) {
+                if (ref.holder[a] < 0) {
+                    free++;
+                } else {
+                    ids.add(ref.holder[a]);
+                }
+                assertThat(w.destruction().store().parent[w.destruction().globalNode(c, a)] < 0)
+                        .as("leaf %d free, %s", a, where).isEqualTo(ref.holder[a] < 0);
+                for (int b = a + 1; b <= N; b++) {
+                    boolean same = ref.holder[a] >= 0 && ref.holder[a] == ref.holder[b];
+                    assertThat(w.destruction().holderBody(c, a) == w.destruction().holderBody(c, b))
+                            .as("leaves %d and %d on one body, %s", a, b, where).isEqualTo(same);
+                }
+            }
+            groups = ids.size();
+            assertThat(w.bodies().size()).as("bodies, %s", where).isEqualTo(groups + free);
+            for (int a = 1; a <= N; a++) {
+                assertThat(w.destruction().store().threshold[w.destruction().globalNode(c, a)])
+                        .as("threshold of %d, %s", a, where).isEqualTo(ref.thr[a]);
+            }
+        }
+        return ref;
+    }
+}
