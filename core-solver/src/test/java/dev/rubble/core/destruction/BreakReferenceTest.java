@@ -14,7 +14,10 @@ import org.junit.jupiter.api.Test;
  * The SPEC §4–§5 rules against a brute-force reference written from the spec alone: random
  * two-level collections (a root over a 4 × 4 grid of leaves, random bonds between any leaves,
  * possibly disconnected), random external strain, internal strain and bond cuts per step, no
- * gravity and propagation off (so nothing but the commands loads a piece). The reference keeps, per
+ * gravity (so nothing but the commands and propagation loads a piece), propagation off or on with
+ * random break and shock factors (a broken leaf passes {@code bf (applied − threshold) / bonds}, an
+ * unbroken one {@code sf · applied}, to bonded siblings, evaluated next step; a forced +∞ passes
+ * nothing). The reference keeps, per
  * leaf, its holder (a cluster id, or free), its threshold and pending external strain, and applies:
  * external strain max-combined, internal strain added with floor 0 (∞ − ∞ leaves it), a strained held
  * leaf breaks iff load ≥ threshold, loads reset when evaluated; then per touched holder the broken
@@ -37,11 +40,16 @@ final class BreakReferenceTest {
         final double[] thr = new double[N + 1], ext = new double[N + 1];
         final boolean[] strained = new boolean[N + 1];
         final boolean[] touched = new boolean[1024];
+        final boolean propagation;
+        final double breakFactor, shockFactor;
         int nextHolder = 1, breaks;
 
-        Ref(int[] ea, int[] eb) {
+        Ref(int[] ea, int[] eb, boolean propagation, double breakFactor, double shockFactor) {
             this.ea = ea;
             this.eb = eb;
+            this.propagation = propagation;
+            this.breakFactor = breakFactor;
+            this.shockFactor = shockFactor;
             bondAlive = new boolean[ea.length];
             java.util.Arrays.fill(bondAlive, true);
             java.util.Arrays.fill(thr, T);
@@ -73,9 +81,12 @@ final class BreakReferenceTest {
         }
 
         void step() {
-            boolean[] broken = new boolean[N + 1];
+            boolean[] broken = new boolean[N + 1], evaluated = new boolean[N + 1], next = new boolean[N + 1];
+            double[] applied = new double[N + 1];
             for (int l = 1; l <= N; l++) {
                 if (strained[l] && holder[l] >= 0) {
+                    evaluated[l] = true;
+                    applied[l] = ext[l];
                     broken[l] = ext[l] >= thr[l];
                     ext[l] = 0;
                     if (broken[l]) {
@@ -84,6 +95,39 @@ final class BreakReferenceTest {
                     }
                 }
                 strained[l] = false;
+            }
+            // propagation (SPEC §5), before anything is released: bonded siblings under the same holder
+            for (int l = 1; propagation && l <= N; l++) {
+                double a = applied[l];
+                if (!evaluated[l] || !Double.isFinite(a)) {
+                    continue;
+                }
+                double per = 0;
+                if (broken[l] && breakFactor > 0) {
+                    double remain = a - thr[l];
+                    int edges = 0;
+                    for (int e = 0; e < ea.length; e++) {
+                        int o = ea[e] == l ? eb[e] : eb[e] == l ? ea[e] : -1;
+                        if (o > 0 && bondAlive[e] && holder[o] == holder[l]) {
+                            edges++;
+                        }
+                    }
+                    if (remain > 0 && edges > 0) {
+                        per = breakFactor * remain / edges;
+                    }
+                } else if (shockFactor > 0) {
+                    per = shockFactor * a;
+                }
+                if (!(per > 0)) {
+                    continue;
+                }
+                for (int e = 0; e < ea.length; e++) {
+                    int o = ea[e] == l ? eb[e] : eb[e] == l ? ea[e] : -1;
+                    if (o > 0 && bondAlive[e] && holder[o] == holder[l]) {
+                        ext[o] = Math.max(ext[o], per); // the max of what it receives
+                        next[o] = true;                 // evaluated next step: one hop per step
+                    }
+                }
             }
             int holders = nextHolder;
             for (int h = 0; h < holders; h++) {
@@ -113,6 +157,9 @@ final class BreakReferenceTest {
                         holder[l] = id;
                     }
                 }
+            }
+            for (int l = 1; l <= N; l++) {
+                strained[l] |= next[l];
             }
         }
 
@@ -188,10 +235,12 @@ final class BreakReferenceTest {
         java.util.Arrays.fill(areas, 1.0);
         CollectionAsset asset = TestAssets.build(1000, parent, boxes, bonds.toArray(new int[0][]), areas);
         World w = Scenes.world(0);
+        boolean propagation = seed % 3 != 0;
+        double bf = new double[] {1, 0.5, 0, 2}[r.nextInt(4)], sf = new double[] {0, 0, 0.3, 0.9}[r.nextInt(4)];
         int c = w.placeCollection(asset, CollectionPlacement.at(0, 0, 0)
-                .withOptions(Scenes.thresholds(T).withPropagation(false, 1, 0)));
+                .withOptions(Scenes.thresholds(T).withPropagation(propagation, bf, sf)));
         int[] ea = asset.edgeA(), eb = asset.edgeB();
-        Ref ref = new Ref(ea, eb);
+        Ref ref = new Ref(ea, eb, propagation, bf, sf);
         int[] engineBreaks = new int[1];
         w.addBreakListener(ev -> {
             for (int i = 0; i < ev.count(); i++) {
@@ -226,7 +275,7 @@ final class BreakReferenceTest {
             }
             w.step();
             ref.step();
-            String where = "seed " + seed + " step " + step + ":" + log;
+            String where = "seed " + seed + " (propagation " + propagation + " " + bf + " " + sf + ") step " + step + ":" + log;
             assertThat(engineBreaks[0]).as("breaks, %s", where).isEqualTo(ref.breaks);
             int groups = 0, free = 0;
             java.util.Set<Integer> ids = new java.util.HashSet<>();
