@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.api.BreakEvent;
 import dev.rubble.api.CollectionId;
+import dev.rubble.api.EventFilter;
+import dev.rubble.api.EventKind;
+import dev.rubble.api.EventView;
 import dev.rubble.api.FieldOptions;
 import dev.rubble.api.Fields;
 import dev.rubble.api.PhysicsWorld;
@@ -215,5 +218,61 @@ final class SpecEdgesTest {
         d.applyStrain(c, 2, Double.POSITIVE_INFINITY);
         w.step();
         assertThat(broke).containsExactly(2);
+    }
+
+    /** A 4-box bar (nodes 1..4 centred at x = 0..3, y = 5), no gravity, node 1 loaded to exactly 100, node 3 to 250. */
+    private static PhysicsWorld brokenBar(EventFilter filter) {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()));
+        CollectionId c = w.destruction().place("bar", TestAssets.chain(4, 1000), new Vector3d(0, 5, 0),
+                new Quaterniond(), new double[] {100}, null);
+        w.setEvents(EventKind.BREAK, true);
+        if (filter != null) {
+            w.setEventFilter(EventKind.BREAK, filter);
+        }
+        w.destruction().applyStrain(c, 1, 100);
+        w.destruction().applyStrain(c, 3, 250);
+        w.step();
+        return w;
+    }
+
+    @Test
+    void breakEventsCarryThePiecesAnalyticStateInCanonicalOrderAndFilterAtTheThresholdInclusive() {
+        EventView v = brokenBar(null).events().of(EventKind.BREAK);
+        // nodes 1 and 3 broke (cause 0); 2 (bonded to both) and 4 (to 3) lost every bond (cause 1)
+        assertThat(v.count()).isEqualTo(4);
+        double[] load = new double[5];
+        int[] cause = new int[5];
+        Vector3d p = new Vector3d();
+        for (int i = 0; i < v.count(); i++) {
+            if (i > 0) {
+                assertThat(v.handleA(i)).as("canonical order: body A ascending").isGreaterThan(v.handleA(i - 1));
+            }
+            int node = v.node(i);
+            load[node] = v.load(i);
+            cause[node] = v.cause(i);
+            assertThat(v.massA(i)).isCloseTo(250, org.assertj.core.data.Offset.offset(1e-9)); // 1 x 0.5 x 0.5 m, 1000 kg/m³
+            assertThat(v.volume(i)).isCloseTo(0.25, org.assertj.core.data.Offset.offset(1e-12));
+            v.point(i, p);
+            assertThat(p.x).isCloseTo(node - 1, org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(p.y).isCloseTo(5, org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(v.speed(i)).isZero(); // the bar was at rest: nothing to inherit
+        }
+        assertThat(load[1]).isEqualTo(100);
+        assertThat(load[3]).isEqualTo(250);
+        assertThat(cause[1]).isZero();
+        assertThat(cause[3]).isZero();
+        assertThat(cause[2]).isEqualTo(1);
+        assertThat(cause[4]).isEqualTo(1);
+        // minImpulse filters breaks by their load: kept at the threshold, dropped strictly under it
+        EventView atLoad = brokenBar(EventFilter.defaults(EventKind.BREAK).minImpulse(100)).events().of(EventKind.BREAK);
+        assertThat(atLoad.count()).isEqualTo(2);
+        EventView above = brokenBar(EventFilter.defaults(EventKind.BREAK).minImpulse(Math.nextUp(100.0)))
+                .events().of(EventKind.BREAK);
+        assertThat(above.count()).isEqualTo(1);
+        assertThat(above.node(0)).isEqualTo(3);
+        assertThat(brokenBar(EventFilter.defaults(EventKind.BREAK).minMass(250)).events().count(EventKind.BREAK)).isEqualTo(4);
+        assertThat(brokenBar(EventFilter.defaults(EventKind.BREAK).minMass(Math.nextUp(250.0))).events()
+                .count(EventKind.BREAK)).isZero();
+        assertThat(brokenBar(EventFilter.defaults(EventKind.BREAK).minVolume(0.25)).events().count(EventKind.BREAK)).isEqualTo(4);
     }
 }
