@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.core.body.BodyDef;
 import dev.rubble.core.world.World;
+import dev.rubble.spi.collection.CollectionAsset;
+import dev.rubble.spi.damage.BondState;
+import dev.rubble.spi.damage.DamageModel;
 import dev.rubble.spi.shape.Sphere;
 import dev.rubble.spi.strain.StrainModifier;
 import org.junit.jupiter.api.Test;
@@ -16,14 +19,31 @@ import org.junit.jupiter.api.Test;
  */
 final class CollisionBoxTest {
 
+    /** A force-based damage model (material strength's kind): every child unbreakable. */
+    record Forces() implements DamageModel {
+        @Override
+        public void thresholds(CollectionAsset asset, BondState bonds, double[] out) {
+            java.util.Arrays.fill(out, Double.POSITIVE_INFINITY);
+        }
+
+        @Override
+        public boolean loadsAreForces() {
+            return true;
+        }
+    }
+
     /** The largest collision load per node up to and including the step the sphere first loads the bar. */
     private static double[] loads(boolean propagation, double half) {
+        return loads(propagation, half, new CollisionStrainTest.Fixed(Double.POSITIVE_INFINITY));
+    }
+
+    private static double[] loads(boolean propagation, double half, DamageModel model) {
         World w = Scenes.world(0);
         CollisionStrainTest.Spy spy = new CollisionStrainTest.Spy();
         w.destruction().place(TestAssets.chain(4, 1000), CollectionPlacement.at(0, 0, 0)
                         .withOptions(DestructionOptions.defaults().withPropagation(propagation, 1, 0)
                                 .withClusterDistanceThreshold(half)),
-                new CollisionStrainTest.Fixed(Double.POSITIVE_INFINITY), new StrainModifier[] {spy});
+                model, new StrainModifier[] {spy});
         w.createBody(BodyDef.of(new Sphere(0.2)).withMass(2).withPosition(-1.5, 0, 0).withLinearVelocity(10, 0, 0));
         for (int i = 0; i < 60 && spy.hitStep < 0; i++) {
             w.step();
@@ -60,5 +80,14 @@ final class CollisionBoxTest {
         assertThat(big[2]).isZero();
         assertThat(big[3]).isZero();
         assertThat(big[4]).isZero();
+    }
+
+    @Test
+    void aForceBasedDamageModelSeesTheImpulseDividedByTheStep() {
+        // SPEC §5 material strength: "collision impulses are divided by dt to compare forces"
+        double j = loads(true, 1)[1];
+        double f = loads(true, 1, new Forces())[1];
+        assertThat(f).isEqualTo(j / Scenes.world(0).destruction().dt);
+        assertThat(Scenes.world(0).destruction().dt).isEqualTo(1.0 / 60); // the default step, so f = 60 j
     }
 }
