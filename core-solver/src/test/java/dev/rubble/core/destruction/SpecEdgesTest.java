@@ -275,4 +275,23 @@ final class SpecEdgesTest {
                 .count(EventKind.BREAK)).isZero();
         assertThat(brokenBar(EventFilter.defaults(EventKind.BREAK).minVolume(0.25)).events().count(EventKind.BREAK)).isEqualTo(4);
     }
+
+    @Test
+    void strainAtAPointFindsTheChildUnderItInATurnedCollectionAndRingsAlongBondsScaledPerRing() {
+        // the bar turned +90° about z: nodes 1..3 (collection x = 0, 1, 2) stand at world y = 5, 6, 7
+        for (double factor : new double[] {0.5, 1}) {
+            PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()));
+            WorldDestruction d = w.destruction();
+            d.place("bar", TestAssets.chain(3, 1000), new Vector3d(0, 5, 0),
+                    new Quaterniond().rotateZ(Math.PI / 2), new double[] {100}, null);
+            List<Integer> broke = breaks(d);
+            d.applyStrainAt(new Vector3d(0, 7, 0), 0.1, 100, 1, factor); // node 3 gets 100, ring 1 (node 2) 100 × factor
+            w.step();
+            if (factor == 1) {
+                assertThat(broke).containsExactlyInAnyOrder(2, 3);
+            } else {
+                assertThat(broke).containsExactly(3);
+            }
+        }
+    }
 }
