@@ -294,4 +294,24 @@ final class SpecEdgesTest {
             }
         }
     }
+
+    @Test
+    void heldPiecesOfATurnedMovingCollectionAreSampledAtTheirWorldPositions() {
+        // SPEC §7: disabled children are sampled at their world position through their parents. The bar,
+        // turned +90° about z, moves at 6 m/s along +x: at the start of step 2 it has moved 0.1 m (one step
+        // of 1/60 s), so its nodes' centres are at (0.1, 5|6|7, 0)
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()));
+        WorldDestruction d = w.destruction();
+        CollectionId c = d.place("bar", TestAssets.chain(3, 1000), new Vector3d(0, 5, 0),
+                new Quaterniond().rotateZ(Math.PI / 2), new double[] {100}, null);
+        List<Integer> broke = breaks(d);
+        w.step(); // the body exists now
+        w.setVelocity(d.bodyOf(c, 1), new Vector3d(6, 0, 0), new Vector3d());
+        w.step();
+        // a sphere of 0.3 m (falloff none: 100 inside) 0.25 m from node 3 moved, 0.35 m from where it was placed
+        w.applyField(Fields.Target.EXTERNAL_CLUSTER_STRAIN, Fields.radialFalloff(new Vector3d(0.35, 7, 0), 0.3)
+                .magnitude(100).falloff("none"), FieldOptions.once());
+        w.step();
+        assertThat(broke).containsExactly(3);
+    }
 }
