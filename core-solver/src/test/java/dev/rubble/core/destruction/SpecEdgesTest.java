@@ -314,4 +314,38 @@ final class SpecEdgesTest {
         w.step();
         assertThat(broke).containsExactly(3);
     }
+
+    @Test
+    void holdersWaitingForTheBreakBudgetBreakInTheOrderTheyWereStrainedOnePerStepAndNoneIsLost() {
+        // SPEC §6: perAdvanceBreaksAllowed with FIFO carry-over; one waiting holder's body is removed by the user
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()));
+        WorldDestruction d = w.destruction();
+        CollectionId[] c = new CollectionId[4];
+        for (int i = 0; i < 4; i++) {
+            c[i] = d.place("bar" + i, TestAssets.chain(2, 1000), new Vector3d(0, 5, 10 * i), new Quaterniond(),
+                    new double[] {100}, null);
+        }
+        List<Integer> order = new ArrayList<>();
+        d.addBreakListener(e -> {
+            if (e.kind() == BreakEvent.Kind.BREAK) {
+                order.add(e.collection().index());
+            }
+        });
+        w.setBreakBudget(1);
+        w.step();
+        for (int i : new int[] {2, 0, 3, 1}) { // strained in this order
+            d.applyStrain(c[i], 1, 100);
+        }
+        w.step();
+        assertThat(order).containsExactly(2);
+        assertThat(w.lastProfile().deferredBreaks()).isEqualTo(3);
+        w.removeBody(d.bodyOf(c[3], 1)); // a waiting holder removed: it is forgotten, nothing throws
+        w.step();
+        assertThat(order).containsExactly(2, 0);
+        w.step();
+        assertThat(order).containsExactly(2, 0, 1);
+        w.step(3);
+        assertThat(order).containsExactly(2, 0, 1);
+        assertThat(w.lastProfile().deferredBreaks()).isZero();
+    }
 }
