@@ -2,6 +2,7 @@ package dev.rubble.core.destruction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rubble.api.BodyId;
 import dev.rubble.api.BreakEvent;
 import dev.rubble.api.CollectionId;
 import dev.rubble.api.EventFilter;
@@ -347,5 +348,35 @@ final class SpecEdgesTest {
         w.step(3);
         assertThat(order).containsExactly(2, 0, 1);
         assertThat(w.lastProfile().deferredBreaks()).isZero();
+    }
+
+    @Test
+    void releasedPiecesOfATurnedMovingCollectionStartAtTheirPlaceInTheHolderWithItsVelocityAndOrientation() {
+        // SPEC §4: pose childToParent × parentPose, velocity v_parent (+ ω × r, ω = 0 here), integrated from then on.
+        // The bar turned +90° about z at (0, 5, 0): node i's centre is at (0, 5 + i − 1, 0); it moves at 3 m/s along z.
+        double dt = 1.0 / 60, v = 3;
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()));
+        WorldDestruction d = w.destruction();
+        Quaterniond turn = new Quaterniond().rotateZ(Math.PI / 2);
+        CollectionId c = d.place("bar", TestAssets.chain(3, 1000), new Vector3d(0, 5, 0), turn, new double[] {100}, null);
+        w.setVelocity(d.bodyOf(c, 1), new Vector3d(0, 0, v), new Vector3d());
+        d.crumble(c, 0);
+        w.step(); // the holder moves v dt in the step, then breaks at its end
+        Vector3d p = new Vector3d(), vel = new Vector3d();
+        Quaterniond q = new Quaterniond();
+        for (int step = 1; step <= 2; step++) {
+            for (int node = 1; node <= 3; node++) {
+                BodyId b = d.bodyOf(c, node);
+                assertThat(d.isFree(c, node)).isTrue();
+                w.centerOfMass(b, p);
+                assertThat(p.x).isCloseTo(0, org.assertj.core.data.Offset.offset(1e-12));
+                assertThat(p.y).isCloseTo(5 + node - 1, org.assertj.core.data.Offset.offset(1e-12));
+                assertThat(p.z).isCloseTo(step * v * dt, org.assertj.core.data.Offset.offset(1e-12));
+                assertThat(w.linearVelocity(b, vel).z).isCloseTo(v, org.assertj.core.data.Offset.offset(1e-12));
+                w.orientation(b, q);
+                assertThat(Math.abs(q.dot(turn))).isCloseTo(1, org.assertj.core.data.Offset.offset(1e-12));
+            }
+            w.step();
+        }
     }
 }
