@@ -379,4 +379,31 @@ final class SpecEdgesTest {
             w.step();
         }
     }
+
+    @Test
+    void aSleepingCollectionStillBreaksUnderStrainAndItsPiecesFallAgain() {
+        // SPEC §2 (a user call wakes the island) with §5: strain on an asleep collection breaks it at the next step
+        PhysicsWorld w = world();
+        w.addBody(dev.rubble.api.BodySpec.fixed(new dev.rubble.spi.shape.Box(10, 0.5, 10))
+                .withPosition(new Vector3d(0, -0.5, 0)));
+        WorldDestruction d = w.destruction();
+        CollectionId c = d.place("bar", TestAssets.chain(3, 1000), new Vector3d(-1, 0.25, 0), new Quaterniond(),
+                new double[] {100}, null);
+        List<Integer> broke = breaks(d);
+        for (int i = 0; i < 600 && !w.isAsleep(d.bodyOf(c, 1)); i++) {
+            w.step();
+        }
+        assertThat(w.isAsleep(d.bodyOf(c, 1))).as("the bar rests and sleeps").isTrue();
+        d.applyStrain(c, 2, 100);
+        w.step();
+        assertThat(broke).containsExactly(2);
+        for (int node = 1; node <= 3; node++) {
+            assertThat(d.isFree(c, node)).isTrue();
+        }
+        w.step(600);
+        for (int node = 1; node <= 3; node++) {
+            Vector3d p = w.centerOfMass(d.bodyOf(c, node), new Vector3d());
+            assertThat(p.y).as("node %d still rests on the ground", node).isCloseTo(0.25, org.assertj.core.data.Offset.offset(0.02));
+        }
+    }
 }
