@@ -13,13 +13,14 @@ import org.junit.jupiter.api.Test;
 /**
  * The SPEC §4–§5 rules against a brute-force reference written from the spec alone: random
  * two-level collections (a root over a 4 × 4 grid of leaves, random bonds between any leaves,
- * possibly disconnected), random external strain, internal strain and bond cuts per step, no
+ * possibly disconnected), random external strain, internal strain, thresholds and bond cuts per step, no
  * gravity (so nothing but the commands and propagation loads a piece), propagation off or on with
  * random break and shock factors (a broken leaf passes {@code bf (applied − threshold) / bonds}, an
  * unbroken one {@code sf · applied}, to bonded siblings, evaluated next step; a forced +∞ passes
  * nothing). The reference keeps, per
  * leaf, its holder (a cluster id, or free), its threshold and pending external strain, and applies:
- * external strain max-combined, internal strain added with floor 0 (∞ − ∞ leaves it), a strained held
+ * external strain max-combined, internal strain added with floor 0 (∞ − ∞ leaves it), a threshold set
+ * (0 breaks now, +∞ holds against any finite load) and evaluated in the same step, a strained held
  * leaf breaks iff load ≥ threshold, loads reset when evaluated; then per touched holder the broken
  * leaves go free with their bonds, and the rest splits into connected components of the live bonds:
  * one leaf alone goes free, several form a new cluster; a holder whose only change is a redundant
@@ -30,6 +31,7 @@ final class BreakReferenceTest {
     private static final int W = 4, N = W * W;
     private static final double T = 100;
     private static final double[] STRAINS = {0, 40, T, Math.nextDown(T), 150, 1e300, Double.POSITIVE_INFINITY};
+    private static final double[] THRESHOLDS = {0, 40, T, 150, Double.POSITIVE_INFINITY};
     private static final double[] DELTAS = {-30, -T, 20, -1e300, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY};
 
     /** The reference state. */
@@ -70,6 +72,13 @@ final class BreakReferenceTest {
             }
             if (holder[leaf] >= 0) {
                 strained[leaf] = true;
+            }
+        }
+
+        void setThreshold(int leaf, double t) {
+            thr[leaf] = t;
+            if (holder[leaf] >= 0) {
+                strained[leaf] = true; // evaluated this step against the new threshold
             }
         }
 
@@ -253,7 +262,7 @@ final class BreakReferenceTest {
             int commands = r.nextInt(5);
             StringBuilder log = new StringBuilder();
             for (int k = 0; k < commands; k++) {
-                int kind = r.nextInt(3);
+                int kind = r.nextInt(4);
                 if (kind == 0) {
                     int leaf = 1 + r.nextInt(N);
                     double s = STRAINS[r.nextInt(STRAINS.length)];
@@ -266,6 +275,12 @@ final class BreakReferenceTest {
                     w.queue(new Command.InternalStrain(c, leaf, dl));
                     ref.internal(leaf, dl);
                     log.append(" int(").append(leaf).append(", ").append(dl).append(')');
+                } else if (kind == 2) {
+                    int leaf = 1 + r.nextInt(N);
+                    double t = THRESHOLDS[r.nextInt(THRESHOLDS.length)];
+                    w.queue(new Command.SetNodeThreshold(c, leaf, t));
+                    ref.setThreshold(leaf, t);
+                    log.append(" thr(").append(leaf).append(", ").append(t).append(')');
                 } else if (ea.length > 0) {
                     int e = r.nextInt(ea.length);
                     w.queue(new Command.CutBond(c, e));
