@@ -11,13 +11,15 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The SPEC §4–§5 rules against a brute-force reference written from the spec alone: random
+ * The SPEC §4–§6 rules against a brute-force reference written from the spec alone: random
  * two-level collections (a root over a 4 × 4 grid of leaves, random bonds between any leaves,
  * possibly disconnected), random external strain, internal strain, thresholds and bond cuts per step, no
  * gravity (so nothing but the commands and propagation loads a piece), propagation off or on with
  * random break and shock factors (a broken leaf passes {@code bf (applied − threshold) / bonds}, an
  * unbroken one {@code sf · applied}, to bonded siblings, evaluated next step; a forced +∞ passes
- * nothing). The reference keeps, per
+ * nothing), and in half the runs a break budget of 1 or 2 holders per step (holders in the order
+ * they were first strained, waiting ones first; a holder that does not break uses none; a waiting
+ * holder keeps its loads). The reference keeps, per
  * leaf, its holder (a cluster id, or free), its threshold and pending external strain, and applies:
  * external strain max-combined, internal strain added with floor 0 (∞ − ∞ leaves it), a threshold set
  * (0 breaks now, +∞ holds against any finite load) and evaluated in the same step, a strained held
@@ -40,13 +42,16 @@ final class BreakReferenceTest {
         final boolean[] bondAlive;
         final int[] holder = new int[N + 1]; // -1 = free
         final double[] thr = new double[N + 1], ext = new double[N + 1];
-        final boolean[] strained = new boolean[N + 1];
+        /** The strained list in the order things were strained (waiting holders' children first). */
+        List<Integer> list = new ArrayList<>();
+        final int budget;
         final boolean[] touched = new boolean[1024];
         final boolean propagation;
         final double breakFactor, shockFactor;
-        int nextHolder = 1, breaks;
+        int nextHolder = 1, breaks, deferrals;
 
-        Ref(int[] ea, int[] eb, boolean propagation, double breakFactor, double shockFactor) {
+        Ref(int[] ea, int[] eb, boolean propagation, double breakFactor, double shockFactor, int budget) {
+            this.budget = budget;
             this.ea = ea;
             this.eb = eb;
             this.propagation = propagation;
@@ -62,7 +67,7 @@ final class BreakReferenceTest {
                 return;
             }
             ext[leaf] = Math.max(ext[leaf], s);
-            strained[leaf] = true;
+            strain(leaf);
         }
 
         void internal(int leaf, double delta) {
@@ -71,14 +76,20 @@ final class BreakReferenceTest {
                 thr[leaf] = Math.max(0, t);
             }
             if (holder[leaf] >= 0) {
-                strained[leaf] = true;
+                strain(leaf);
             }
         }
 
         void setThreshold(int leaf, double t) {
             thr[leaf] = t;
             if (holder[leaf] >= 0) {
-                strained[leaf] = true; // evaluated this step against the new threshold
+                strain(leaf); // evaluated this step against the new threshold
+            }
+        }
+
+        void strain(int leaf) {
+            if (!list.contains(leaf)) {
+                list.add(leaf);
             }
         }
 
@@ -90,51 +101,81 @@ final class BreakReferenceTest {
         }
 
         void step() {
-            boolean[] broken = new boolean[N + 1], evaluated = new boolean[N + 1], next = new boolean[N + 1];
+            boolean[] broken = new boolean[N + 1], evaluated = new boolean[N + 1];
             double[] applied = new double[N + 1];
-            for (int l = 1; l <= N; l++) {
-                if (strained[l] && holder[l] >= 0) {
+            // holders in the order their children were first strained; with a break budget the first ones are
+            // evaluated until `budget` of them broke, the later ones wait with their loads (SPEC §6, FIFO)
+            List<Integer> order = new ArrayList<>();
+            for (int l : list) {
+                if (holder[l] >= 0 && !order.contains(holder[l])) {
+                    order.add(holder[l]);
+                }
+            }
+            List<Integer> carried = new ArrayList<>();
+            int brokeHolders = 0;
+            for (int h : order) {
+                if (brokeHolders >= budget) {
+                    deferrals++;
+                    for (int l : list) {
+                        if (holder[l] == h) {
+                            carried.add(l);
+                        }
+                    }
+                    continue;
+                }
+                boolean any = false;
+                for (int l : list) {
+                    if (holder[l] != h) {
+                        continue;
+                    }
                     evaluated[l] = true;
                     applied[l] = ext[l];
                     broken[l] = ext[l] >= thr[l];
                     ext[l] = 0;
                     if (broken[l]) {
                         breaks++;
+                        any = true;
                         touched[holder[l]] = true;
                     }
                 }
-                strained[l] = false;
+                brokeHolders += any ? 1 : 0;
             }
-            // propagation (SPEC §5), before anything is released: bonded siblings under the same holder
-            for (int l = 1; propagation && l <= N; l++) {
-                double a = applied[l];
-                if (!evaluated[l] || !Double.isFinite(a)) {
-                    continue;
-                }
-                double per = 0;
-                if (broken[l] && breakFactor > 0) {
-                    double remain = a - thr[l];
-                    int edges = 0;
+            // propagation (SPEC §5), before anything is released: bonded siblings under the same holder, in
+            // evaluation order (holder by holder, its children in strained order, bonds by id)
+            List<Integer> nextList = new ArrayList<>();
+            for (int h : order) {
+                for (int l : list) {
+                    double a = applied[l];
+                    if (!propagation || holder[l] != h || !evaluated[l] || !Double.isFinite(a)) {
+                        continue;
+                    }
+                    double per = 0;
+                    if (broken[l] && breakFactor > 0) {
+                        double remain = a - thr[l];
+                        int edges = 0;
+                        for (int e = 0; e < ea.length; e++) {
+                            int o = ea[e] == l ? eb[e] : eb[e] == l ? ea[e] : -1;
+                            if (o > 0 && bondAlive[e] && holder[o] == holder[l]) {
+                                edges++;
+                            }
+                        }
+                        if (remain > 0 && edges > 0) {
+                            per = breakFactor * remain / edges;
+                        }
+                    } else if (shockFactor > 0) {
+                        per = shockFactor * a;
+                    }
+                    if (!(per > 0)) {
+                        continue;
+                    }
                     for (int e = 0; e < ea.length; e++) {
                         int o = ea[e] == l ? eb[e] : eb[e] == l ? ea[e] : -1;
                         if (o > 0 && bondAlive[e] && holder[o] == holder[l]) {
-                            edges++;
+                            ext[o] = Math.max(ext[o], per); // the max of what it receives
+                            if (!nextList.contains(o)) {
+                                nextList.add(o);            // evaluated next step: one hop per step
+                            }
                         }
-                    }
-                    if (remain > 0 && edges > 0) {
-                        per = breakFactor * remain / edges;
-                    }
-                } else if (shockFactor > 0) {
-                    per = shockFactor * a;
-                }
-                if (!(per > 0)) {
-                    continue;
-                }
-                for (int e = 0; e < ea.length; e++) {
-                    int o = ea[e] == l ? eb[e] : eb[e] == l ? ea[e] : -1;
-                    if (o > 0 && bondAlive[e] && holder[o] == holder[l]) {
-                        ext[o] = Math.max(ext[o], per); // the max of what it receives
-                        next[o] = true;                 // evaluated next step: one hop per step
                     }
                 }
             }
@@ -167,8 +208,9 @@ final class BreakReferenceTest {
                     }
                 }
             }
-            for (int l = 1; l <= N; l++) {
-                strained[l] |= next[l];
+            list = carried; // the waiting holders' children first, then what this step strained for the next
+            for (int l : nextList) {
+                strain(l);
             }
         }
 
@@ -206,14 +248,16 @@ final class BreakReferenceTest {
 
     @Test
     void randomStrainsAndCutsGroupTheLeavesAsTheReferenceDoes() {
-        int breaks = 0, clusters = 0;
-        for (long seed = 1; seed <= 60; seed++) {
+        int breaks = 0, clusters = 0, deferrals = 0;
+        for (long seed = 1; seed <= 120; seed++) {
             Ref ref = run(seed);
             breaks += ref.breaks;
             clusters += ref.nextHolder - 1;
+            deferrals += ref.deferrals;
         }
-        assertThat(breaks).as("the runs break pieces").isGreaterThan(100);
-        assertThat(clusters).as("the runs make new clusters").isGreaterThan(20);
+        assertThat(deferrals).as("holders wait for the break budget").isGreaterThan(30);
+        assertThat(breaks).as("the runs break pieces").isGreaterThan(200);
+        assertThat(clusters).as("the runs make new clusters").isGreaterThan(30);
     }
 
     private static Ref run(long seed) {
@@ -248,8 +292,12 @@ final class BreakReferenceTest {
         double bf = new double[] {1, 0.5, 0, 2}[r.nextInt(4)], sf = new double[] {0, 0, 0.3, 0.9}[r.nextInt(4)];
         int c = w.placeCollection(asset, CollectionPlacement.at(0, 0, 0)
                 .withOptions(Scenes.thresholds(T).withPropagation(propagation, bf, sf)));
+        int budget = seed % 2 == 0 ? Integer.MAX_VALUE : 1 + r.nextInt(2);
+        if (budget != Integer.MAX_VALUE) {
+            w.queue(new Command.SetBreakBudget(budget));
+        }
         int[] ea = asset.edgeA(), eb = asset.edgeB();
-        Ref ref = new Ref(ea, eb, propagation, bf, sf);
+        Ref ref = new Ref(ea, eb, propagation, bf, sf, budget);
         int[] engineBreaks = new int[1];
         w.addBreakListener(ev -> {
             for (int i = 0; i < ev.count(); i++) {
@@ -258,8 +306,8 @@ final class BreakReferenceTest {
                 }
             }
         });
-        for (int step = 0; step < 14; step++) {
-            int commands = r.nextInt(5);
+        for (int step = 0; step < 20; step++) {
+            int commands = r.nextInt(8);
             StringBuilder log = new StringBuilder();
             for (int k = 0; k < commands; k++) {
                 int kind = r.nextInt(4);
@@ -290,7 +338,7 @@ final class BreakReferenceTest {
             }
             w.step();
             ref.step();
-            String where = "seed " + seed + " (propagation " + propagation + " " + bf + " " + sf + ") step " + step + ":" + log;
+            String where = "seed " + seed + " (propagation " + propagation + " " + bf + " " + sf + ", budget " + budget + ") step " + step + ":" + log;
             assertThat(engineBreaks[0]).as("breaks, %s", where).isEqualTo(ref.breaks);
             int groups = 0, free = 0;
             java.util.Set<Integer> ids = new java.util.HashSet<>();
