@@ -262,9 +262,11 @@ public final class WorldDestruction {
     }
 
     /**
-     * Internal strain at a point: every node of the piece under {@code point} whose bounds come within
-     * {@code radius} of it (the leaf under the point at least) gets {@code delta} added to its threshold.
-     * Needs a piece under the point; returns how many nodes were changed (0 when nothing is there).
+     * Internal strain at a point: in every piece within {@code radius} of {@code point}, the leaf under the
+     * point and every other node held in the piece whose hulls come within {@code radius} of it get
+     * {@code delta} added to their thresholds (a piece's own top node is never evaluated, so it is left
+     * alone unless it is the leaf under the point). Returns how many nodes were changed (0 when no piece
+     * is there).
      * @param point the point, metres, world frame
      * @param radius the reach, metres, finite, ≥ 0
      * @param delta the change of each threshold, in its units (not NaN)
@@ -287,9 +289,8 @@ public final class WorldDestruction {
                 continue;
             }
             int c = rt().store().collection[g];
-            int leaf = rt().assetNodeAt(b.handle(), point.x(), point.y(), point.z());
-            if (leaf >= 0) {
-                world.queue(new Command.InternalStrain(c, leaf, delta));
+            for (int node : rt().assetNodesNear(b.handle(), point.x(), point.y(), point.z(), radius)) {
+                world.queue(new Command.InternalStrain(c, node, delta));
                 n++;
             }
         }

@@ -360,6 +360,15 @@ public final class DestructionRuntime {
         return nodeOfBody(handle) < 0 ? ClusterStore.NONE : PieceLookup.assetNodeAt(ctx, (int) handle, x, y, z);
     }
 
+    /**
+     * The authored nodes of the piece whose body is {@code handle} that a point of reach {@code radius}
+     * (metres, ≥ 0) touches: the node under world point (x, y, z) first, then every node held in the piece
+     * whose hulls come within {@code radius} of it; empty when the body is not a piece.
+     */
+    public int[] assetNodesNear(long handle, double x, double y, double z, double radius) {
+        return nodeOfBody(handle) < 0 ? new int[0] : PieceLookup.nodesNear(ctx, (int) handle, x, y, z, radius);
+    }
+
     /** Whether bond (asset edge) {@code e} of collection {@code c} is alive. */
     public boolean bondAlive(int c, int e) {
         PlacedCollection pc = ctx.collection(c);

@@ -406,4 +406,46 @@ final class SpecEdgesTest {
             assertThat(p.y).as("node %d still rests on the ground", node).isCloseTo(0.25, org.assertj.core.data.Offset.offset(0.02));
         }
     }
+
+    @Test
+    void internalStrainAtAPointReachesEveryNodeWithinTheRadius() {
+        // WorldDestruction.addInternalStrainAt: "every node of the piece under point whose bounds come within
+        // radius of it (the leaf under the point at least) gets delta added to its threshold"
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()));
+        WorldDestruction d = w.destruction();
+        CollectionId c = d.place("bar", TestAssets.chain(4, 1000), new Vector3d(0, 5, 0), new Quaterniond(),
+                new double[] {100}, null);
+        // node 2's centre is at x = 1; the bounds of nodes 1 and 3 are 0.5 m from it, node 4's 1.5 m
+        int changed = d.addInternalStrainAt(new Vector3d(1, 5, 0), 1.2, -30);
+        w.step();
+        assertThat(d.threshold(c, 1)).isEqualTo(70);
+        assertThat(d.threshold(c, 2)).isEqualTo(70);
+        assertThat(d.threshold(c, 3)).isEqualTo(70);
+        assertThat(d.threshold(c, 4)).isEqualTo(100);
+        assertThat(changed).isEqualTo(3);
+    }
+
+    @Test
+    void internalStrainAtAPointReachesHeldNodesAtEveryLevelButNotThePiecesOwnTopNode() {
+        // root -> clusters 1 (x 0..1), 2 (x 2..3) -> leaves 3, 4 | 5, 6 at x = 0, 1, 2, 3 (1 m boxes)
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()));
+        WorldDestruction d = w.destruction();
+        CollectionId c = d.place("tree", TestAssets.threeLevels(), new Vector3d(0, 5, 0), new Quaterniond(),
+                new double[] {100, 50}, null);
+        // at leaf 4's centre, reach 0.6 m: cluster 1 (inside), cluster 2, leaves 3 and 5 (0.5 m), not leaf 6 (1.5 m)
+        assertThat(d.addInternalStrainAt(new Vector3d(1, 5, 0), 0.6, -10)).isEqualTo(5);
+        w.step();
+        assertThat(d.threshold(c, 0)).isEqualTo(Double.POSITIVE_INFINITY);
+        assertThat(d.threshold(c, 1)).isEqualTo(90);
+        assertThat(d.threshold(c, 2)).isEqualTo(90);
+        assertThat(d.threshold(c, 3)).isEqualTo(40);
+        assertThat(d.threshold(c, 4)).isEqualTo(40);
+        assertThat(d.threshold(c, 5)).isEqualTo(40);
+        assertThat(d.threshold(c, 6)).isEqualTo(50);
+        // reach 0: the leaf under the point and the cluster around it
+        assertThat(d.addInternalStrainAt(new Vector3d(3, 5, 0), 0, -10)).isEqualTo(2);
+        w.step();
+        assertThat(d.threshold(c, 6)).isEqualTo(40);
+        assertThat(d.threshold(c, 2)).isEqualTo(80);
+    }
 }
