@@ -90,4 +90,29 @@ final class CollisionBoxTest {
         assertThat(f).isEqualTo(j / Scenes.world(0).destruction().dt);
         assertThat(Scenes.world(0).destruction().dt).isEqualTo(1.0 / 60); // the default step, so f = 60 j
     }
+
+    /** The largest collision load a kinematic box pushing the bar's -x face at {@code speed} gives node 1 in 30 steps. */
+    private static double pushedAt(double speed) {
+        World w = Scenes.world(0);
+        CollisionStrainTest.Spy spy = new CollisionStrainTest.Spy();
+        w.destruction().place(TestAssets.chain(2, 1000), CollectionPlacement.at(0, 0, 0),
+                new CollisionStrainTest.Fixed(Double.POSITIVE_INFINITY), new StrainModifier[] {spy});
+        // the pusher's +x face 1 mm short of the bar's -x face (x = -0.5)
+        w.createBody(BodyDef.of(new dev.rubble.spi.shape.Box(0.25, 0.25, 0.25))
+                .withMotion(dev.rubble.core.body.MotionType.KINEMATIC).withPosition(-0.751, 0, 0)
+                .withLinearVelocity(speed, 0, 0));
+        for (int i = 0; i < 30; i++) {
+            w.step();
+        }
+        return spy.collision[1];
+    }
+
+    @Test
+    void contactsApproachingAtOneCentimetrePerSecondLoadAndSlowerOnesDoNot() {
+        // SPEC §5: "contacts whose approach speed is below 1 cm/s are ignored"
+        assertThat(pushedAt(0.01)).isPositive();
+        assertThat(pushedAt(0.02)).isPositive();
+        assertThat(pushedAt(Math.nextDown(0.01))).isZero();
+        assertThat(pushedAt(0.005)).isZero();
+    }
 }
