@@ -252,7 +252,7 @@ public final class WorldDestruction {
 
     /**
      * Adds {@code delta} to the node's internal strain (its threshold; negative weakens it, floor 0).
-     * Lasting.
+     * Lasting. {@code −∞} on an unbreakable node ({@link #setUnbreakable}) leaves it unbreakable.
      * @param c the collection
      * @param node the asset node id
      * @param delta the change of the threshold, in its units (negative weakens)
@@ -262,9 +262,11 @@ public final class WorldDestruction {
     }
 
     /**
-     * Internal strain at a point: every node of the piece under {@code point} whose bounds come within
-     * {@code radius} of it (the leaf under the point at least) gets {@code delta} added to its threshold.
-     * Needs a piece under the point; returns how many nodes were changed (0 when nothing is there).
+     * Internal strain at a point: in every piece within {@code radius} of {@code point}, the leaf under the
+     * point and every other node held in the piece whose hulls come within {@code radius} of it get
+     * {@code delta} added to their thresholds (a piece's own top node is never evaluated, so it is left
+     * alone unless it is the leaf under the point). Returns how many nodes were changed (0 when no piece
+     * is there).
      * @param point the point, metres, world frame
      * @param radius the reach, metres, finite, ≥ 0
      * @param delta the change of each threshold, in its units (not NaN)
@@ -287,9 +289,8 @@ public final class WorldDestruction {
                 continue;
             }
             int c = rt().store().collection[g];
-            int leaf = rt().assetNodeAt(b.handle(), point.x(), point.y(), point.z());
-            if (leaf >= 0) {
-                world.queue(new Command.InternalStrain(c, leaf, delta));
+            for (int node : rt().assetNodesNear(b.handle(), point.x(), point.y(), point.z(), radius)) {
+                world.queue(new Command.InternalStrain(c, node, delta));
                 n++;
             }
         }
@@ -326,7 +327,9 @@ public final class WorldDestruction {
     }
 
     /**
-     * Makes the node unbreakable (threshold +∞); {@link #setThreshold} makes it breakable again.
+     * Makes the node unbreakable (threshold +∞) by any finite load; a forced break (strain +∞ from
+     * {@link #applyStrain} or {@link #crumble}) still breaks it, since the rule is load ≥ threshold.
+     * {@link #setThreshold} makes it breakable again.
      * @param c the collection
      * @param node the asset node id
      */
@@ -421,15 +424,16 @@ public final class WorldDestruction {
      * after it; strain modifiers and that step's own collisions may still change what is evaluated.
      * The node breaks when its evaluated load reaches its {@link #threshold}. A node without a body
      * ({@link #bodyOf} null: removed, or left without one by release throttling) is never evaluated,
-     * so nothing waits on it: 0, whatever strain was given to it.
+     * so nothing waits on it: 0, whatever strain was given to it. Nor is a node on its own body (the
+     * root, a piece already released): only a holder's children are evaluated, so it reads 0 too.
      * @param c the collection
      * @param node the asset node id
      * @return the waiting load, ≥ 0, in the thresholds' units
      */
     public double load(CollectionId c, int node) {
         int ci = index(c);
-        if (!live(rt().holderBody(ci, node))) {
-            return 0;
+        if (!live(rt().holderBody(ci, node)) || rt().store().parent[rt().globalNode(ci, node)] < 0) {
+            return 0; // no body, or a top node (the root, a released piece): never evaluated
         }
         double l = rt().pendingLoad(ci, node);
         for (Command q : world.queuedCommands()) {

@@ -173,7 +173,10 @@ public sealed interface Command {
         }
     }
 
-    /** Adds {@code delta} (may be negative) to a node's internal strain (its threshold), floor 0. Lasting. */
+    /**
+     * Adds {@code delta} (may be negative) to a node's internal strain (its threshold), floor 0. Lasting.
+     * {@code −∞} on an unbreakable ({@code +∞}) node leaves it unbreakable ({@code ∞ − ∞} is not a threshold).
+     */
     record InternalStrain(int collection, int node, double delta) implements Destruction {
         public InternalStrain {
             if (Double.isNaN(delta)) {

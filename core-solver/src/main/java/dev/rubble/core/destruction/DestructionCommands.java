@@ -48,8 +48,11 @@ final class DestructionCommands {
         });
         kind(Command.InternalStrain.class, x -> d.globalNode(x.collection(), x.node()), x -> {
             int g = d.globalNode(x.collection(), x.node());
-            d.store.threshold[g] = Math.max(0, d.store.threshold[g] + x.delta());
-            d.thresholdChanged(g);
+            double t = d.store.threshold[g] + x.delta();
+            if (!Double.isNaN(t)) { // −∞ on an unbreakable +∞ threshold leaves it unbreakable, as the field target does
+                d.store.threshold[g] = Math.max(0, t); // (a NaN threshold never compares: the piece could never break)
+                d.thresholdChanged(g);
+            }
             if (d.store.isHeldByActive(g)) {
                 d.addList(g);
             }

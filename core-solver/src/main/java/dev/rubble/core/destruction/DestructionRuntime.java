@@ -360,6 +360,15 @@ public final class DestructionRuntime {
         return nodeOfBody(handle) < 0 ? ClusterStore.NONE : PieceLookup.assetNodeAt(ctx, (int) handle, x, y, z);
     }
 
+    /**
+     * The authored nodes of the piece whose body is {@code handle} that a point of reach {@code radius}
+     * (metres, ≥ 0) touches: the node under world point (x, y, z) first, then every node held in the piece
+     * whose hulls come within {@code radius} of it; empty when the body is not a piece.
+     */
+    public int[] assetNodesNear(long handle, double x, double y, double z, double radius) {
+        return nodeOfBody(handle) < 0 ? new int[0] : PieceLookup.nodesNear(ctx, (int) handle, x, y, z, radius);
+    }
+
     /** Whether bond (asset edge) {@code e} of collection {@code c} is alive. */
     public boolean bondAlive(int c, int e) {
         PlacedCollection pc = ctx.collection(c);
@@ -373,10 +382,15 @@ public final class DestructionRuntime {
      * The load waiting on asset node {@code node} of collection {@code c} for its next evaluation:
      * {@code max(collision, external)}, the collision load including what a holder deferred by the
      * break budget carries to the step it is evaluated in (strain modifiers may still change it then).
+     * 0 for a top node (the root, a released piece): only children are evaluated, so a load written
+     * on it (a command, propagation from a sibling that broke in the same step) never acts.
      */
     public double pendingLoad(int c, int node) {
         int g = globalNode(c, node);
         ClusterStore s = ctx.store;
+        if (s.parent[g] == ClusterStore.NONE) {
+            return 0;
+        }
         double carried = g < ctx.budget.carried.length ? ctx.budget.carried[g] : 0;
         return Math.max(Math.max(s.collisionLoad[g], carried), s.externalLoad[g]);
     }

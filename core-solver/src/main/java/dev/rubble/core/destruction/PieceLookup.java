@@ -41,4 +41,49 @@ final class PieceLookup {
         }
         return s.node[g];
     }
+
+    /**
+     * The asset nodes of the piece whose body is in {@code slot} that a point strain of reach
+     * {@code radius} at world point (x, y, z) touches: first the node under the point
+     * ({@link #assetNodeAt}), then, breadth first in child order, every node held in the piece (its
+     * run-time subtree below its top node; internal clusters have no asset node) whose hulls come within
+     * {@code radius} of the point by the signed plane distance the collision gather uses. Empty when
+     * the body is not a piece. Allocates (an API query, not a step pass).
+     */
+    static int[] nodesNear(DestructionContext d, int slot, double x, double y, double z, double radius) {
+        int under = assetNodeAt(d, slot, x, y, z);
+        if (under < 0) {
+            return new int[0];
+        }
+        int top = d.nodeOfSlot(slot);
+        ClusterStore s = d.store;
+        BodyStore b = d.bodies;
+        double dx = x - b.px[slot], dy = y - b.py[slot], dz = z - b.pz[slot];
+        double qx = -b.qx[slot], qy = -b.qy[slot], qz = -b.qz[slot], qw = b.qw[slot];
+        double lx = Rot.x(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * top];
+        double ly = Rot.y(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * top + 1];
+        double lz = Rot.z(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * top + 2];
+        PlacedCollection pc = d.collections.get(s.collection[top]);
+        int[] out = new int[8];
+        int n = 0;
+        out[n++] = under;
+        java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>(); // breadth first, never recursion
+        for (int c = s.firstChild[top]; c != ClusterStore.NONE; c = s.nextSibling[c]) {
+            queue.add(c);
+        }
+        while (!queue.isEmpty()) {
+            int g = queue.poll();
+            int nd = s.node[g];
+            if (nd >= 0 && nd != under && CollisionStrain.distance(pc.asset, nd, lx, ly, lz) <= radius) {
+                if (n == out.length) {
+                    out = java.util.Arrays.copyOf(out, 2 * n);
+                }
+                out[n++] = nd;
+            }
+            for (int c = s.firstChild[g]; c != ClusterStore.NONE; c = s.nextSibling[c]) {
+                queue.add(c);
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
 }
