@@ -35,10 +35,15 @@ final class MomentumReturn implements Pass {
                 slotStamp[b.slot(d.store.body[gr.holders[k]])] = st;
             }
         }
+        final boolean unions = d.unions.any();
         for (int m = 0, n = c.size(); m < n; m++) {
             int a = c.bodyA[m], bb = c.bodyB[m];
-            boolean ha = slotStamp[a] == st && d.nodeOfSlot(a) >= 0;
-            boolean hb = slotStamp[bb] == st && d.nodeOfSlot(bb) >= 0;
+            // a cluster union's body holds no node: the member its compound child names is the holder that
+            // broke (its own body is disabled; the union's body is the one in the solve and in the contact)
+            int ma = unions && d.unions.isUnion(a) ? d.unions.memberSlot(a, c.key[m], true) : a;
+            int mb = unions && d.unions.isUnion(bb) ? d.unions.memberSlot(bb, c.key[m], false) : bb;
+            boolean ha = ma >= 0 && slotStamp[ma] == st && d.nodeOfSlot(ma) >= 0;
+            boolean hb = mb >= 0 && slotStamp[mb] == st && d.nodeOfSlot(mb) >= 0;
             if (ha == hb) {
                 continue; // neither, or both broke (each keeps what the solve gave it)
             }
@@ -46,7 +51,7 @@ final class MomentumReturn implements Pass {
             if (b.motion[other] != MotionType.DYNAMIC.ordinal() || b.state[other] != BodyState.AWAKE.ordinal()) {
                 continue;
             }
-            DestructionOptions opts = d.collections.get(d.store.collection[d.nodeOfSlot(holder)]).options;
+            DestructionOptions opts = d.collections.get(d.store.collection[d.nodeOfSlot(ha ? ma : mb)]).options;
             double share = opts.restoreMomentum();
             if (share == 0) {
                 continue;
