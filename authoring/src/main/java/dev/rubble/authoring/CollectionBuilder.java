@@ -65,7 +65,7 @@ public final class CollectionBuilder {
     private dev.rubble.authoring.mesh.MeshNoise cellNoise = dev.rubble.authoring.mesh.MeshNoise.NONE;
     private double concavity = MeshFracture.DEFAULT_CONCAVITY;
     private int maxHulls = MeshFracture.DEFAULT_MAX_HULLS;
-    private int clusterHulls;
+    private int clusterHulls = 4;
 
     /** A builder whose root is {@code source}. */
     public CollectionBuilder(ConvexPolytope source) {
@@ -136,7 +136,8 @@ public final class CollectionBuilder {
      * of the hulls' centres along their longest spread, so nearby hulls share a group. Only collision
      * changes: the mass properties, the proximity and the connection graph come from the pieces as before,
      * and leaves keep their own hulls. A proxy covers every point of the hulls it replaces, and also the gaps
-     * between them (a statue's arm and body may become one hull). 0 (the default) keeps every hull.
+     * between them (a statue's arm and body may become one hull). 0 keeps every hull; the default is 4, as
+     * in Chaos and SPEC §4 ("at most 4 per cluster").
      *
      * @param count 0 (off) or 1..64
      */

@@ -24,9 +24,27 @@ final class ClusterHullsTest {
     }
 
     @Test
+    void byDefaultAClusterCollidesWithAtMostFourHulls() {
+        // SPEC §4: a cluster's collision geometry is a small set of convex hulls made offline, at most 4 by default
+        CollectionBuilderTest.load();
+        GeometryCollection byDefault = clustered().build(CollectionBuilderTest.graph("delaunay"), Integer.MAX_VALUE);
+        GeometryCollection plain = clustered().clusterHulls(0).build(CollectionBuilderTest.graph("delaunay"), Integer.MAX_VALUE);
+        int many = 0;
+        for (int i = 0; i < byDefault.nodeCount(); i++) {
+            if (byDefault.childCount(i) > 0) {
+                assertThat(byDefault.hullCount(i)).as("node %d", i).isBetween(1, 4);
+                many += plain.hullCount(i) > 4 ? 1 : 0;
+            } else {
+                assertThat(byDefault.hullCount(i)).as("leaf %d keeps its hulls", i).isEqualTo(plain.hullCount(i));
+            }
+        }
+        assertThat(many).as("clusters that had more than four hulls").isPositive();
+    }
+
+    @Test
     void clustersCollideWithAtMostTheBudgetAndEverythingElseStays() {
         CollectionBuilderTest.load();
-        GeometryCollection plain = clustered().build(CollectionBuilderTest.graph("delaunay"), Integer.MAX_VALUE);
+        GeometryCollection plain = clustered().clusterHulls(0).build(CollectionBuilderTest.graph("delaunay"), Integer.MAX_VALUE);
         GeometryCollection proxied = clustered().clusterHulls(3).build(CollectionBuilderTest.graph("delaunay"),
                 Integer.MAX_VALUE);
         assertThat(proxied.nodeCount()).isEqualTo(plain.nodeCount());

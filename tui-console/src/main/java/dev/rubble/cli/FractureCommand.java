@@ -91,10 +91,10 @@ final class FractureCommand implements Callable<Integer> {
             description = "mesh sources: at most N convex collision hulls per piece (1..64, default 8)")
     int maxHulls;
 
-    @Option(names = "--cluster-hulls", paramLabel = "N", defaultValue = "0",
+    @Option(names = "--cluster-hulls", paramLabel = "N", defaultValue = "4",
             description = "collision proxies: every cluster (a node with children, the root included) whose own geometry"
                     + " is more than N hulls collides with at most N, each the convex hull of a group of nearby ones"
-                    + " (Chaos's cluster convex hulls; 1..64, default 0: every hull). Mass, bonds and drawing keep the pieces")
+                    + " (Chaos's cluster convex hulls; 0: every hull, or 1..64, default 4). Mass, bonds and drawing keep the pieces")
     int clusterHullCount;
 
     @Option(names = "--method", paramLabel = "NAME",
