@@ -13,6 +13,16 @@ final class PieceLookup {
     private PieceLookup() {
     }
 
+    /** World point (x, y, z) in the collection frame of node g, whose body is in {@code slot}. */
+    private static double[] local(DestructionContext d, int slot, int g, double x, double y, double z) {
+        ClusterStore s = d.store;
+        BodyStore b = d.bodies;
+        double dx = x - b.px[slot], dy = y - b.py[slot], dz = z - b.pz[slot];
+        double qx = -b.qx[slot], qy = -b.qy[slot], qz = -b.qz[slot], qw = b.qw[slot];
+        return new double[] {Rot.x(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * g],
+            Rot.y(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * g + 1], Rot.z(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * g + 2]};
+    }
+
     /** The asset node under world point (x, y, z) in the piece whose body is in {@code slot}, or -1. */
     static int assetNodeAt(DestructionContext d, int slot, double x, double y, double z) {
         int g = d.nodeOfSlot(slot);
@@ -20,12 +30,8 @@ final class PieceLookup {
             return -1;
         }
         ClusterStore s = d.store;
-        BodyStore b = d.bodies;
-        double dx = x - b.px[slot], dy = y - b.py[slot], dz = z - b.pz[slot];
-        double qx = -b.qx[slot], qy = -b.qy[slot], qz = -b.qz[slot], qw = b.qw[slot];
-        double lx = Rot.x(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * g];
-        double ly = Rot.y(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * g + 1];
-        double lz = Rot.z(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * g + 2];
+        double[] l = local(d, slot, g, x, y, z);
+        double lx = l[0], ly = l[1], lz = l[2];
         PlacedCollection pc = d.collections.get(s.collection[g]);
         while (s.firstChild[g] != ClusterStore.NONE) {
             int best = -1;
@@ -57,12 +63,8 @@ final class PieceLookup {
         }
         int top = d.nodeOfSlot(slot);
         ClusterStore s = d.store;
-        BodyStore b = d.bodies;
-        double dx = x - b.px[slot], dy = y - b.py[slot], dz = z - b.pz[slot];
-        double qx = -b.qx[slot], qy = -b.qy[slot], qz = -b.qz[slot], qw = b.qw[slot];
-        double lx = Rot.x(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * top];
-        double ly = Rot.y(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * top + 1];
-        double lz = Rot.z(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * top + 2];
+        double[] l = local(d, slot, top, x, y, z);
+        double lx = l[0], ly = l[1], lz = l[2];
         PlacedCollection pc = d.collections.get(s.collection[top]);
         int[] out = new int[8];
         int n = 0;

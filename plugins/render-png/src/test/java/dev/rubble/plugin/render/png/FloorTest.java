@@ -9,8 +9,6 @@ import dev.rubble.spi.render.RenderView;
 import dev.rubble.spi.render.Renderer;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Sphere;
-import java.util.HashMap;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,13 +20,7 @@ import org.junit.jupiter.api.Test;
 final class FloorTest {
     /** Flat strain colours with the grid: the floor (strain 0) would be cold blue, the rest red. */
     private static Renderer withGrid() {
-        Map<String, Object> o = new HashMap<>();
-        o.put("color", "strain");
-        o.put("shading", "flat");
-        o.put("grid", true);
-        o.put("edges", false);
-        o.put("overlay", false);
-        return PixelRendererTest.renderer("png", o);
+        return PixelRendererTest.plain(true);
     }
 
     private static int count(PixelCanvas c, int argb) {
@@ -132,14 +124,8 @@ final class FloorTest {
 
     @Test
     void withoutTheGridTheGroundBoxIsDrawn() {
-        Map<String, Object> o = new HashMap<>();
-        o.put("color", "strain");
-        o.put("shading", "flat");
-        o.put("grid", false);
-        o.put("edges", false);
-        o.put("overlay", false);
         PixelCanvas c = new PixelCanvas(320, 180);
-        PixelRendererTest.renderer("png", o).render(groundAnd(true), RenderView.auto(), c);
+        PixelRendererTest.plain(false).render(groundAnd(true), RenderView.auto(), c);
         assertThat(count(c, PixelRendererTest.DOC_COLD)).as("ground box pixels").isPositive();
     }
 }

@@ -42,10 +42,15 @@ final class PixelRendererTest {
 
     /** Flat colours, no grid, edges or text: what is drawn is exactly the piece colour. */
     static Renderer plain() {
+        return plain(false);
+    }
+
+    /** Flat strain colours, no edges or text, with or without the ground grid. */
+    static Renderer plain(boolean grid) {
         Map<String, Object> o = new HashMap<>();
         o.put("color", "strain");
         o.put("shading", "flat");
-        o.put("grid", false);
+        o.put("grid", grid);
         o.put("edges", false);
         o.put("overlay", false);
         return renderer("png", o);
