@@ -44,6 +44,11 @@ final class FieldHooks implements FieldPieces {
     }
 
     @Override
+    public boolean welded(int slot) {
+        return d.unions.any() && d.unions.unionOfMember(d.bodies.handle(slot)) >= 0;
+    }
+
+    @Override
     public void held(FieldMeta.Resolution resolution, double[] bo, HeldSamples out) {
         if (resolution == FieldMeta.Resolution.DISABLED_PARENTS || d.collections.isEmpty()) {
             return;

@@ -17,6 +17,15 @@ public interface FieldPieces {
     }
 
     /**
+     * Whether body slot {@code slot} is welded into a cluster union (issue 29): disabled while its
+     * union's body moves for it, so {@code activate-disabled} leaves it alone (enabled, it would be
+     * simulated twice: on its own and in the union's body).
+     */
+    default boolean welded(int slot) {
+        return false;
+    }
+
+    /**
      * The held pieces (no body of their own) that {@code resolution} samples, with world positions
      * through their holder's pose, inside {@code bounds} (null = everywhere), appended to
      * {@code out} in node order. Minimal: direct children of active holders; Maximum: every held

@@ -500,7 +500,7 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         switch (t) {
             case DYNAMIC_STATE -> dynamicState(s, out.ints[i]);
             case ACTIVATE_DISABLED -> {
-                if (b.state[s] == DISABLED_B && out.ints[i] == 0) {
+                if (b.state[s] == DISABLED_B && out.ints[i] == 0 && !pieces.welded(s)) {
                     states.setState(s, b.motion[s] == STA ? BodyState.STATIC : BodyState.AWAKE);
                     lookAhead(s);
                 }
