@@ -283,15 +283,15 @@ public final class WorldDestruction {
         List<BodyId> near = new ArrayList<>();
         pw.overlap(new dev.rubble.spi.shape.Sphere(Math.max(radius, 1e-6)), point, new org.joml.Quaterniond(), near);
         int n = 0;
+        double reach = Math.max(radius, 1e-6);
         for (BodyId b : near) {
-            int g = rt().nodeOfBody(b.handle());
-            if (g < 0) {
-                continue;
-            }
-            int c = rt().store().collection[g];
-            for (int node : rt().assetNodesNear(b.handle(), point.x(), point.y(), point.z(), radius)) {
-                world.queue(new Command.InternalStrain(c, node, delta));
-                n++;
+            // a piece, or the pieces welded into a cluster union's body within reach (issue 29)
+            for (long piece : rt().piecesAt(b.handle(), point.x(), point.y(), point.z(), reach)) {
+                int c = rt().store().collection[rt().nodeOfBody(piece)];
+                for (int node : rt().assetNodesNear(piece, point.x(), point.y(), point.z(), radius)) {
+                    world.queue(new Command.InternalStrain(c, node, delta));
+                    n++;
+                }
             }
         }
         return n;
@@ -592,12 +592,17 @@ public final class WorldDestruction {
         return true;
     }
 
+    /** How far from a welded piece's hulls a hit point on a union's body may lie and still be on that piece, metres. */
+    private static final double ON_SURFACE = 1e-6;
+
     private void name(PieceHit dest) {
         long h = dest.hit().body().handle();
-        int g = rt().nodeOfBody(h);
-        if (g >= 0) {
-            org.joml.Vector3d p = dest.hit().point(new org.joml.Vector3d());
-            dest.set(collection(rt().store().collection[g]), rt().assetNodeAt(h, p.x, p.y, p.z));
+        org.joml.Vector3d p = dest.hit().point(new org.joml.Vector3d());
+        // a cluster union's body holds no node: the piece welded into it at the hit point does (issue 29)
+        long[] pieces = rt().piecesAt(h, p.x, p.y, p.z, ON_SURFACE);
+        if (pieces.length > 0) {
+            int g = rt().nodeOfBody(pieces[0]);
+            dest.set(collection(rt().store().collection[g]), rt().assetNodeAt(pieces[0], p.x, p.y, p.z));
         }
     }
 

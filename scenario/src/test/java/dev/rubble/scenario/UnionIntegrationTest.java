@@ -1,14 +1,18 @@
 package dev.rubble.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.api.BodyId;
+import dev.rubble.api.CollectionId;
 import dev.rubble.api.Fields;
 import dev.rubble.api.FieldOptions;
 import dev.rubble.api.PhysicsWorld;
+import dev.rubble.api.PieceHit;
 import dev.rubble.api.Rubble;
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
+import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,5 +55,31 @@ final class UnionIntegrationTest {
         for (BodyId m : w.unions().members(0)) {
             assertThat(b.state(b.slot(m.handle()))).as("member %s while welded", m).isEqualTo(BodyState.DISABLED);
         }
+    }
+
+    /** A ray that strikes a welded wall names the piece it struck, as it does on the wall alone. */
+    @Test
+    void rayCastNamesThePieceOfAWeldedWall() {
+        for (boolean union : new boolean[] {false, true}) {
+            PhysicsWorld w = world(union, true);
+            w.step();
+            PieceHit hit = new PieceHit();
+            assertThat(w.destruction().rayCast(new Vector3d(0.2, 0.8, -6), new Vector3d(0, 0, 1), 20, hit)).isTrue();
+            assertThat(hit.collection()).as("union %s: the collection struck", union).isEqualTo(w.destruction().collection(0));
+            assertThat(hit.node()).as("union %s: the leaf struck", union).isGreaterThan(0);
+        }
+    }
+
+    /** Internal strain at a point reaches the welded wall's pieces there, as on the wall alone. */
+    @Test
+    void internalStrainAtAPointReachesAWeldedWall() {
+        int[] counts = new int[2];
+        for (int k = 0; k < 2; k++) {
+            PhysicsWorld w = world(k == 1, true);
+            w.step();
+            counts[k] = w.destruction().addInternalStrainAt(new Vector3d(0.2, 0.8, -1.65), 0.2, -1000);
+        }
+        assertThat(counts[0]).isGreaterThan(0);
+        assertThat(counts[1]).as("welded").isEqualTo(counts[0]);
     }
 }

@@ -353,6 +353,23 @@ public final class DestructionRuntime {
     }
 
     /**
+     * The bodies of the collection pieces a query that touched body {@code handle} at world point
+     * (x, y, z) with reach {@code radius} (metres, ≥ 0) meant: the body itself when it is a piece; for a
+     * cluster union's body (which holds no node; issue 29) its welded piece members whose hulls come
+     * within {@code radius} of the point, nearest first; else none.
+     */
+    public long[] piecesAt(long handle, double x, double y, double z, double radius) {
+        if (nodeOfBody(handle) >= 0) {
+            return new long[] {handle};
+        }
+        int s = (int) handle;
+        if (s < 0 || s >= ctx.bodies.slotLimit() || !ctx.bodies.isLive(s) || ctx.bodies.handle(s) != handle) {
+            return new long[0];
+        }
+        return ctx.unions.piecesNear(s, x, y, z, radius);
+    }
+
+    /**
      * The authored (asset) node under world point (x, y, z) in the piece whose body is {@code handle}:
      * down its tree to the leaf nearest by signed distance; -1 when the body is not a piece.
      */

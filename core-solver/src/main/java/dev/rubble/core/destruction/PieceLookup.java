@@ -23,6 +23,30 @@ final class PieceLookup {
             Rot.y(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * g + 1], Rot.z(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * g + 2]};
     }
 
+    /**
+     * The signed distance (metres; negative inside) from world point (x, y, z) to the collision hulls of
+     * the piece whose body is in {@code slot}: its top node's own hulls, or for an internal cluster (no
+     * asset node of its own) its children's; +∞ when the body is not a piece. The plane distance the
+     * gather uses (at most the true distance outside a hull).
+     */
+    static double distance(DestructionContext d, int slot, double x, double y, double z) {
+        int g = d.nodeOfSlot(slot);
+        if (g < 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        ClusterStore s = d.store;
+        double[] l = local(d, slot, g, x, y, z);
+        PlacedCollection pc = d.collections.get(s.collection[g]);
+        if (s.node[g] >= 0) {
+            return CollisionStrain.distance(pc.asset, s.node[g], l[0], l[1], l[2]);
+        }
+        double best = Double.POSITIVE_INFINITY;
+        for (int c = s.firstChild[g]; c != ClusterStore.NONE; c = s.nextSibling[c]) {
+            best = Math.min(best, CollisionStrain.distance(pc.asset, s.node[c], l[0], l[1], l[2]));
+        }
+        return best;
+    }
+
     /** The asset node under world point (x, y, z) in the piece whose body is in {@code slot}, or -1. */
     static int assetNodeAt(DestructionContext d, int slot, double x, double y, double z) {
         int g = d.nodeOfSlot(slot);

@@ -264,6 +264,43 @@ public final class Unions {
         return live(m.handle) ? (int) m.handle : -1;
     }
 
+    /**
+     * The members of union body slot {@code s} that are collection pieces whose hulls come within
+     * {@code radius} (metres, ≥ 0) of world point (x, y, z), nearest first (ties in member order), as
+     * body handles; empty for any other body. A scene query finds the union's body, which holds no node;
+     * these are the pieces welded into it where the query touched it (members take their union's pose
+     * in every step's DESTRUCTION slot). Allocates (API queries).
+     */
+    long[] piecesNear(int s, double x, double y, double z, double radius) {
+        Union u = unionAt(s);
+        if (u == null) {
+            return new long[0];
+        }
+        int n = u.members.size();
+        long[] found = new long[n];
+        double[] dist = new double[n];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            Member m = u.members.get(i);
+            if (!m.in || !live(m.handle)) {
+                continue;
+            }
+            double dm = PieceLookup.distance(d, (int) m.handle, x, y, z);
+            if (!(dm <= radius)) {
+                continue;
+            }
+            int j = k++;
+            while (j > 0 && dist[j - 1] > dm) { // stable insertion: ties keep member order
+                dist[j] = dist[j - 1];
+                found[j] = found[j - 1];
+                j--;
+            }
+            dist[j] = dm;
+            found[j] = m.handle;
+        }
+        return Arrays.copyOf(found, k);
+    }
+
     // ---- reading -----------------------------------------------------------------------------
 
     /** Ids of the unions, ascending. */
