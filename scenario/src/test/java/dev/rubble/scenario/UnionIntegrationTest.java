@@ -60,14 +60,20 @@ final class UnionIntegrationTest {
     /** A ray that strikes a welded wall names the piece it struck, as it does on the wall alone. */
     @Test
     void rayCastNamesThePieceOfAWeldedWall() {
-        for (boolean union : new boolean[] {false, true}) {
-            PhysicsWorld w = world(union, true);
+        int[] nodes = new int[2];
+        for (int k = 0; k < 2; k++) {
+            PhysicsWorld w = world(k == 1, true);
             w.step();
             PieceHit hit = new PieceHit();
             assertThat(w.destruction().rayCast(new Vector3d(0.2, 0.8, -6), new Vector3d(0, 0, 1), 20, hit)).isTrue();
-            assertThat(hit.collection()).as("union %s: the collection struck", union).isEqualTo(w.destruction().collection(0));
-            assertThat(hit.node()).as("union %s: the leaf struck", union).isGreaterThan(0);
+            assertThat(hit.collection()).as("union %s: the collection struck", k == 1).isEqualTo(w.destruction().collection(0));
+            nodes[k] = hit.node();
+            // a ray into the beam names no piece, welded or not
+            assertThat(w.destruction().rayCast(new Vector3d(0.5, 2.2, -6), new Vector3d(0, 0, 1), 20, hit)).isTrue();
+            assertThat(hit.collection()).as("union %s: the beam is no piece", k == 1).isNull();
         }
+        assertThat(nodes[0]).as("the leaf struck alone").isGreaterThan(0);
+        assertThat(nodes[1]).as("the leaf struck welded").isEqualTo(nodes[0]);
     }
 
     /** Internal strain at a point reaches the welded wall's pieces there, as on the wall alone. */
@@ -81,5 +87,72 @@ final class UnionIntegrationTest {
         }
         assertThat(counts[0]).isGreaterThan(0);
         assertThat(counts[1]).as("welded").isEqualTo(counts[0]);
+    }
+
+    /** A scenario command that wakes a welded body must not bring it back beside its union's body either. */
+    @Test
+    void aStateCommandLeavesAWeldedMemberToItsUnion() {
+        String json = scene(true, true).replace("\"collections\"",
+                "\"commands\": [{\"step\": 3, \"type\": \"state\", \"body\": \"beam\", \"state\": \"awake\"}],\n \"collections\"");
+        PhysicsWorld w = Scenarios.parse(json, Rubble.defaultPlugins());
+        for (int i = 0; i < 5; i++) {
+            w.step();
+        }
+        BodyStore b = w.kernel().bodies();
+        assertThat(w.unions().members(0)).contains(w.find("beam"));
+        assertThat(b.state(b.slot(w.find("beam").handle()))).isEqualTo(BodyState.DISABLED);
+    }
+
+    /** Pieces leaving a moving, turning union take its motion: no linear momentum is made or lost in the break step. */
+    @Test
+    void piecesLeavingAMovingTurningUnionKeepItsMomentum() {
+        String json = scene(true, false).replace("\"position\": [0, 2.15, -1.5], \"mass\": 400",
+                "\"position\": [0, 2.15, -1.5], \"mass\": 400, \"linearVelocity\": [1, 0.5, -2], \"angularVelocity\": [0.3, 0.8, -0.2]")
+                .replace("\"position\": [0, -0.5, 0]", "\"position\": [0, -50, 0]");
+        PhysicsWorld w = Scenarios.parse(json, Rubble.defaultPlugins());
+        for (int i = 0; i < 10; i++) {
+            w.step();
+        }
+        double[] before = momentum(w);
+        BodyId u = w.unions().body(0);
+        Vector3d vu = w.linearVelocity(u, new Vector3d()), wu = w.angularVelocity(u, new Vector3d()), xu = w.position(u, new Vector3d());
+        java.util.List<double[]> released = new java.util.ArrayList<>();
+        w.destruction().addBreakListener(e -> {
+            if (e.kind() == dev.rubble.api.BreakEvent.Kind.RELEASE || e.kind() == dev.rubble.api.BreakEvent.Kind.BREAK) {
+                Vector3d p = e.position(new Vector3d()), v = e.velocity(new Vector3d());
+                released.add(new double[] {p.x, p.y, p.z, v.x, v.y, v.z});
+            }
+        });
+        w.destruction().crumble(w.destruction().collection(0), 0);
+        w.step();
+        double[] after = momentum(w);
+        assertThat(released).isNotEmpty();
+        for (int i = 0; i < 3; i++) {
+            assertThat(after[i]).as("momentum %d", i).isCloseTo(before[i], within(1e-9 * Math.abs(before[3])));
+        }
+        for (double[] r : released) {
+            // v_u + w_u x (x - x_u), up to one step's change of the union's spin (torque-free precession)
+            Vector3d expect = new Vector3d(wu).cross(r[0] - xu.x, r[1] - xu.y, r[2] - xu.z).add(vu);
+            assertThat(r[3]).isCloseTo(expect.x, within(0.05));
+            assertThat(r[4]).isCloseTo(expect.y, within(0.05));
+            assertThat(r[5]).isCloseTo(expect.z, within(0.05));
+        }
+    }
+
+    /** Σ m v of every enabled dynamic body, and Σ m |v| (scale). */
+    private static double[] momentum(PhysicsWorld w) {
+        BodyStore b = w.kernel().bodies();
+        double[] p = new double[4];
+        for (int s = 0; s < b.slotLimit(); s++) {
+            if (!b.isLive(s) || b.state(s) == BodyState.DISABLED || b.invMass[s] == 0) {
+                continue;
+            }
+            double m = b.mass[s];
+            p[0] += m * b.vx[s];
+            p[1] += m * b.vy[s];
+            p[2] += m * b.vz[s];
+            p[3] += m * Math.sqrt(b.vx[s] * b.vx[s] + b.vy[s] * b.vy[s] + b.vz[s] * b.vz[s]);
+        }
+        return p;
     }
 }

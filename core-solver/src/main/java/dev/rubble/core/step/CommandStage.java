@@ -107,6 +107,9 @@ final class CommandStage {
             ctx.lookAhead(s);
         } else if (c instanceof Command.SetState st) {
             int s = slot(bodies, st.body());
+            if (ctx.destruction.unions().any() && ctx.destruction.unions().unionOfMember(st.body()) >= 0) {
+                return; // welded into a cluster union (issue 29): disabled while the union's body moves for it; enabled it would be simulated twice
+            }
             states.setState(s, st.state());
             states.findPairsOnce(s); // wake once: a body made fixed has its fixed pairs collided once (no-op if awake)
         } else if (c instanceof Command.Spawn sp) {
