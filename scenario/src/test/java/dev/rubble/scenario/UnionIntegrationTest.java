@@ -155,4 +155,27 @@ final class UnionIntegrationTest {
         }
         return p;
     }
+
+    /** A welded body's position reads where the union carries it. */
+    @Test
+    void aWeldedBodysPositionFollowsItsUnion() {
+        for (boolean collections : new boolean[] {false, true}) {
+            String json = collections ? scene(true, true) : """
+                    {"format": "rubble-scenario/1", "name": "two welded boxes",
+                     "bodies": [{"id": "beam", "shape": {"type": "box", "halfExtents": [0.9, 0.15, 0.5]}, "position": [0, 2.15, -1.5], "mass": 400},
+                                {"id": "crate", "shape": {"type": "box", "halfExtents": [0.5, 0.5, 0.5]}, "position": [0, 2.8, -1.5]}],
+                     "unions": [{"id": 0, "step": 0, "members": [{"body": "beam"}, {"body": "crate"}]}]}""";
+            PhysicsWorld w = Scenarios.parse(json, Rubble.defaultPlugins());
+            w.step();
+            BodyId beam = w.find("beam"), u = w.unions().body(0);
+            // the beam's centre in the union's frame
+            Vector3d local = w.position(beam, new Vector3d()).sub(w.position(u, new Vector3d()))
+                    .rotate(w.orientation(u, new org.joml.Quaterniond()).conjugate());
+            for (int i = 0; i < 20; i++) {
+                w.step();
+            }
+            Vector3d expect = local.rotate(w.orientation(u, new org.joml.Quaterniond())).add(w.position(u, new Vector3d()));
+            assertThat(w.position(beam, new Vector3d()).distance(expect)).as("collections %s", collections).isLessThan(1e-6);
+        }
+    }
 }

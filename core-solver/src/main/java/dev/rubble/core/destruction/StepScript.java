@@ -66,10 +66,12 @@ final class StepScript {
     /** The DESTRUCTION slot of step {@code stepIndex}. Cheap when nothing is strained. */
     void run(long stepIndex) {
         beginStep(stepIndex);
+        // issue 29: members of unions take their union's pose before strain and release, and so read where
+        // the union carries them after the step, collections or not
+        ctx.unions.syncMembers();
         if (ctx.collections.isEmpty()) {
             return;
         }
-        ctx.unions.syncMembers(); // issue 29: members of unions take their union's pose before strain and release
         ctx.growGlobal();
         long t = dev.rubble.core.parallel.StageTime.now();
         gather.run();
