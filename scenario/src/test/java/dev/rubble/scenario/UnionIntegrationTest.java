@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.api.BodyId;
-import dev.rubble.api.CollectionId;
 import dev.rubble.api.Fields;
 import dev.rubble.api.FieldOptions;
 import dev.rubble.api.PhysicsWorld;
@@ -177,5 +176,132 @@ final class UnionIntegrationTest {
             Vector3d expect = local.rotate(w.orientation(u, new org.joml.Quaterniond())).add(w.position(u, new Vector3d()));
             assertThat(w.position(beam, new Vector3d()).distance(expect)).as("collections %s", collections).isLessThan(1e-6);
         }
+    }
+
+    /** Two walls and a beam (welded when {@code union}), one collection per wall. */
+    private static String twoWalls(boolean union, boolean gravity) {
+        return """
+                {"format": "rubble-scenario/1", "name": "two walls",
+                 "world": {"gravity": [0, %2$s, 0]},
+                 "bodies": [{"id": "ground", "state": "static", "shape": {"type": "box", "halfExtents": [20, 0.5, 20]}, "position": [0, -0.5, 0]},
+                            {"id": "beam", "shape": {"type": "box", "halfExtents": [0.9, 0.15, 1.65]}, "position": [0, 2.15, 0], "mass": 400},
+                            {"id": "ball", "shape": {"type": "sphere", "radius": 0.3}, "position": [0, 1.0, -8], "mass": 200}],
+                 "collections": [
+                   {"id": "wallA", "recipe": {"box": [1, 1, 0.15], "levels": [{"method": "voronoi", "options": {"count": 8}}], "seed": 1},
+                    "position": [0, 1, -1.5], "destruction": {"damageOptions": {"thresholds": [500]}}},
+                   {"id": "wallB", "recipe": {"box": [1, 1, 0.15], "levels": [{"method": "voronoi", "options": {"count": 8}}], "seed": 2},
+                    "position": [0, 1, 1.5], "destruction": {"damageOptions": {"thresholds": [500]}}}]
+                 %1$s}"""
+                .formatted(union ? ", \"unions\": [{\"id\": 0, \"step\": 0, \"members\": [{\"collection\": \"wallA\"}, {\"body\": \"beam\"}, {\"collection\": \"wallB\"}]}]" : "",
+                        gravity ? "-9.81" : "0");
+    }
+
+    /** Holders broken per step (BREAK events' distinct collections) over {@code steps} steps after both walls are crumbled at once. */
+    private static String budgetTrace(boolean union) {
+        PhysicsWorld w = Scenarios.parse(twoWalls(union, true), Rubble.defaultPlugins());
+        w.step();
+        w.setBreakBudget(1);
+        w.destruction().crumble(w.destruction().collection(0), 0);
+        w.destruction().crumble(w.destruction().collection(1), 0);
+        StringBuilder trace = new StringBuilder();
+        java.util.TreeSet<Integer> step = new java.util.TreeSet<>();
+        w.destruction().addBreakListener(e -> {
+            if (e.kind() == dev.rubble.api.BreakEvent.Kind.BREAK) {
+                step.add(e.collection().index());
+            }
+        });
+        for (int i = 0; i < 4; i++) {
+            step.clear();
+            w.step();
+            trace.append(step).append(' ');
+        }
+        return trace.toString();
+    }
+
+    /** The break budget (one holder a step) treats welded walls as it treats free ones: one a step, none lost. */
+    @Test
+    void theBreakBudgetTakesWeldedWallsOneAStep() {
+        String free = budgetTrace(false);
+        assertThat(free).isEqualTo("[0] [1] [] [] ");
+        assertThat(budgetTrace(true)).isEqualTo(free);
+    }
+
+    /** A welded structure falls asleep like its parts, and a ball's hit wakes it and breaks the wall it strikes. */
+    @Test
+    void aSleepingUnionWakesWhenHitAndItsWallBreaks() {
+        for (boolean union : new boolean[] {false, true}) {
+            PhysicsWorld w = Scenarios.parse(twoWalls(union, true), Rubble.defaultPlugins());
+            int steps = 0;
+            java.util.function.BooleanSupplier asleep = () -> union ? w.isAsleep(w.unions().body(0))
+                    : w.isAsleep(w.find("beam")) && w.isAsleep(w.destruction().bodyOf(w.destruction().collection(0), 0));
+            w.step();
+            while (!asleep.getAsBoolean() && steps++ < 600) {
+                w.step();
+            }
+            assertThat(steps).as("union %s asleep", union).isLessThan(600);
+            int[] breaks = {0};
+            w.destruction().addBreakListener(e -> breaks[0] += e.kind() == dev.rubble.api.BreakEvent.Kind.BREAK && e.collection().index() == 0 ? 1 : 0);
+            w.setVelocity(w.find("ball"), new Vector3d(0, 0, 30), new Vector3d());
+            for (int i = 0; i < 30; i++) {
+                w.step();
+            }
+            assertThat(breaks[0]).as("union %s: wall A broke", union).isPositive();
+            if (union) {
+                assertThat(w.unions().ids()).isNotEmpty();
+            }
+        }
+    }
+
+    /** Pieces of a welded wall are removed on their timers as the free wall's are (remove-on-break), welded to the beam or not. */
+    @Test
+    void removalTimersRemoveThePiecesOfAWeldedWall() {
+        int[] removed = new int[2];
+        for (int k = 0; k < 2; k++) {
+            PhysicsWorld w = Scenarios.parse(twoWalls(k == 1, true), Rubble.defaultPlugins());
+            w.step();
+            w.setRemoveOnBreak(0, true, 0.2, 0.2, 0.1, 0.1);
+            w.destruction().crumble(w.destruction().collection(0), 0);
+            int[] r = {0};
+            w.destruction().addBreakListener(e -> r[0] += e.kind() == dev.rubble.api.BreakEvent.Kind.REMOVED ? 1 : 0);
+            for (int i = 0; i < 40; i++) {
+                w.step();
+            }
+            removed[k] = r[0];
+            if (k == 1) {
+                for (int id : w.unions().ids()) {
+                    for (BodyId m : w.unions().members(id)) {
+                        assertThat(w.destruction().pieceOf(m) == null || w.destruction().pieceOf(m).collection().index() != 0)
+                                .as("a removed piece of wall A still welded: %s", m).isTrue();
+                    }
+                }
+            }
+        }
+        assertThat(removed[0]).as("free wall: every leaf removed").isEqualTo(8);
+        assertThat(removed[1]).as("welded wall").isEqualTo(removed[0]);
+    }
+
+    /** A strain field at a welded wall that has moved away from where it was welded breaks it as it breaks the free wall there. */
+    @Test
+    void aStrainFieldFindsTheHeldPiecesOfAMovedUnion() {
+        int[] breaks = new int[2];
+        for (int k = 0; k < 2; k++) {
+            PhysicsWorld w = Scenarios.parse(twoWalls(k == 1, false).replace("[0, -0.5, 0]", "[0, -50, 0]"), Rubble.defaultPlugins());
+            w.step();
+            BodyId moving = k == 1 ? w.unions().body(0) : w.destruction().bodyOf(w.destruction().collection(0), 0);
+            w.setVelocity(moving, new Vector3d(3, 0, 0), new Vector3d());
+            for (int i = 0; i < 60; i++) {
+                w.step();
+            }
+            Vector3d at = w.position(w.destruction().bodyOf(w.destruction().collection(0), 0), new Vector3d());
+            assertThat(at.x).as("the wall moved 3 m").isCloseTo(3, within(0.1));
+            int[] n = {0};
+            w.destruction().addBreakListener(e -> n[0] += e.kind() == dev.rubble.api.BreakEvent.Kind.BREAK ? 1 : 0);
+            w.applyField(Fields.Target.EXTERNAL_CLUSTER_STRAIN, Fields.radialFalloff(at, 0.4).magnitude(1e6), FieldOptions.once());
+            w.step();
+            w.step();
+            breaks[k] = n[0];
+        }
+        assertThat(breaks[0]).as("free wall").isPositive();
+        assertThat(breaks[1]).as("welded wall").isEqualTo(breaks[0]);
     }
 }
