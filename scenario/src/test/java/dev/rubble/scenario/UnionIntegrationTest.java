@@ -304,4 +304,37 @@ final class UnionIntegrationTest {
         assertThat(breaks[0]).as("free wall").isPositive();
         assertThat(breaks[1]).as("welded wall").isEqualTo(breaks[0]);
     }
+
+    /** Remove-on-sleep: pieces of a welded wall resting in a sleeping union are removed as the free wall's resting pieces are. */
+    @Test
+    void removeOnSleepRemovesThePiecesRestingInASleepingUnion() {
+        int[] removed = new int[2];
+        int[] welded = new int[2];
+        for (int k = 0; k < 2; k++) {
+            PhysicsWorld w = Scenarios.parse(twoWalls(k == 1, true), Rubble.defaultPlugins());
+            w.step();
+            w.setRemoveOnSleep(0, true, 0.5, 0.5, 0.1, 0.1, false, 0);
+            w.destruction().crumble(w.destruction().collection(0), 0);
+            int[] r = {0};
+            w.destruction().addBreakListener(e -> r[0] += e.kind() == dev.rubble.api.BreakEvent.Kind.REMOVED ? 1 : 0);
+            for (int i = 0; i < 30; i++) {
+                w.step();
+            }
+            for (int id : w.unions().ids()) {
+                for (BodyId m : w.unions().members(id)) {
+                    welded[k] += w.destruction().pieceOf(m) != null && w.destruction().pieceOf(m).collection().index() == 0 ? 1 : 0;
+                }
+            }
+            for (int i = 0; i < 900; i++) {
+                w.step();
+            }
+            removed[k] = r[0];
+            if (k == 1 && w.unions().ids().length > 0) {
+                assertThat(w.isAsleep(w.unions().body(w.unions().ids()[0]))).as("the union at rest").isTrue();
+            }
+        }
+        assertThat(welded[1]).as("pieces of wall A welded to the beam").isPositive();
+        assertThat(removed[0]).as("free wall: every leaf removed once at rest").isEqualTo(8);
+        assertThat(removed[1]).as("welded wall").isEqualTo(removed[0]);
+    }
 }

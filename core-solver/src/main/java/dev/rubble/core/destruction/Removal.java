@@ -29,7 +29,7 @@ import java.util.Arrays;
 final class Removal implements Pass {
     private static final byte COUNTING = RemovalTimers.COUNTING, SHRINKING = RemovalTimers.SHRINKING,
             IGNORED = RemovalTimers.IGNORED;
-    private static final byte SLEEPING = (byte) BodyState.SLEEPING.ordinal();
+    private static final byte SLEEPING = (byte) BodyState.SLEEPING.ordinal(), DISABLED = (byte) BodyState.DISABLED.ordinal();
     private static final byte DYNAMIC = (byte) MotionType.DYNAMIC.ordinal();
 
     private final DestructionContext d;
@@ -90,7 +90,7 @@ final class Removal implements Pass {
                 }
             }
             if (o.removeOnSleep()) {
-                if (resting(b, slot, o)) {
+                if (resting(b, restingSlot(b, slot), o)) {
                     t.restTimer[g] += tau;
                 } else {
                     t.restTimer[g] = 0;
@@ -103,6 +103,19 @@ final class Removal implements Pass {
                 }
             }
         }
+    }
+
+    /**
+     * The body whose rest counts for the piece in {@code slot}: its own, or while it is welded into a
+     * cluster union (disabled; issue 29) the union's body, which moves for it (a welded piece never sleeps
+     * itself, so it was never removed on sleep).
+     */
+    private int restingSlot(BodyStore b, int slot) {
+        if (b.state[slot] != DISABLED || !d.unions.any()) {
+            return slot;
+        }
+        int u = d.unions.carrierSlot(b.handle(slot));
+        return u >= 0 ? u : slot;
     }
 
     /**

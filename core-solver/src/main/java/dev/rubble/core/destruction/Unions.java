@@ -301,6 +301,18 @@ public final class Unions {
         return Arrays.copyOf(found, k);
     }
 
+    /** The slot of the union body that carries member {@code handle} (welded, disabled), or -1. O(members). */
+    int carrierSlot(long handle) {
+        for (int k = 0; k < listCount; k++) {
+            Union u = list[k];
+            int i = u.indexOf(handle);
+            if (i >= 0 && u.members.get(i).in && live(u.body)) {
+                return (int) u.body;
+            }
+        }
+        return -1;
+    }
+
     // ---- reading -----------------------------------------------------------------------------
 
     /** Ids of the unions, ascending. */
