@@ -301,6 +301,15 @@ public final class Unions {
         return Arrays.copyOf(found, k);
     }
 
+    /**
+     * The handle of the union body that carries member {@code handle} (welded, disabled), or -1: where a
+     * push on the member goes (issue 29). O(unions · members).
+     */
+    public long carrierOf(long handle) {
+        int s = carrierSlot(handle);
+        return s < 0 ? -1 : d.bodies.handle(s);
+    }
+
     /** The slot of the union body that carries member {@code handle} (welded, disabled), or -1. O(members). */
     int carrierSlot(long handle) {
         for (int k = 0; k < listCount; k++) {

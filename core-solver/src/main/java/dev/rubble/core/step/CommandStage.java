@@ -44,6 +44,15 @@ final class CommandStage {
      * The slot of a command's body: a handle, or a reference to a body a Spawn command created
      * earlier in this step ({@link Command#spawnedEarlier}).
      */
+    /** The slot of the union body carrying {@code body} (welded into a cluster union, issue 29), or -1. */
+    private static int carrier(StepContext ctx, BodyStore bodies, long body) {
+        if (!ctx.destruction.unions().any()) {
+            return -1;
+        }
+        long h = ctx.destruction.unions().carrierOf(body);
+        return h < 0 ? -1 : bodies.slot(h);
+    }
+
     private int slot(BodyStore bodies, long body) {
         if (body < 0) {
             int k = (int) (-1 - body);
@@ -86,6 +95,10 @@ final class CommandStage {
         }
         if (c instanceof Command.ApplyImpulse a) {
             int s = slot(bodies, a.body());
+            int u = carrier(ctx, bodies, a.body());
+            if (u >= 0) {
+                s = u; // welded (issue 29): the union's body takes the push, at the same world point
+            }
             states.wake(s);
             // v += J/m, w += I^-1 (r x J); a push that overflows leaves the body at the speed limit (Velocities)
             DynamicsSettings ds = ctx.settings.dynamics();
@@ -96,6 +109,21 @@ final class CommandStage {
             ctx.lookAhead(s);
         } else if (c instanceof Command.SetVelocity v) {
             int s = slot(bodies, v.body());
+            int u = carrier(ctx, bodies, v.body());
+            if (u >= 0) {
+                // welded (issue 29): the union moves so that the member's centre of mass has velocity v and
+                // it turns at w: w_u = w, v_u = v - w x (p_member - p_union)
+                double rx = bodies.px[s] - bodies.px[u], ry = bodies.py[s] - bodies.py[u], rz = bodies.pz[s] - bodies.pz[u];
+                states.wake(u);
+                bodies.vx[u] = v.vx() - (v.wy() * rz - v.wz() * ry);
+                bodies.vy[u] = v.vy() - (v.wz() * rx - v.wx() * rz);
+                bodies.vz[u] = v.vz() - (v.wx() * ry - v.wy() * rx);
+                bodies.wx[u] = v.wx();
+                bodies.wy[u] = v.wy();
+                bodies.wz[u] = v.wz();
+                ctx.lookAhead(u);
+                return;
+            }
             states.wake(s);
             bodies.vx[s] = v.vx();
             bodies.vy[s] = v.vy();
@@ -153,6 +181,15 @@ final class CommandStage {
             ConstraintOps.remove(ctx, r.id());
         } else if (c instanceof Command.ApplyForce f) {
             int s = slot(bodies, f.body());
+            int u = carrier(ctx, bodies, f.body());
+            if (u >= 0) {
+                // welded (issue 29): the force acts on the union at the member's centre of mass
+                double rx = bodies.px[s] - bodies.px[u], ry = bodies.py[s] - bodies.py[u], rz = bodies.pz[s] - bodies.pz[u];
+                states.wake(u);
+                bodies.addForce(u, f.fx(), f.fy(), f.fz());
+                bodies.addTorque(u, ry * f.fz() - rz * f.fy(), rz * f.fx() - rx * f.fz(), rx * f.fy() - ry * f.fx());
+                return;
+            }
             if (bodies.motion[s] == MotionType.DYNAMIC.ordinal() && bodies.state(s) != BodyState.DISABLED) {
                 states.wake(s);
                 bodies.addForce(s, f.fx(), f.fy(), f.fz());
@@ -175,6 +212,10 @@ final class CommandStage {
             }
         } else if (c instanceof Command.ApplyTorque q) {
             int s = slot(bodies, q.body());
+            int u = carrier(ctx, bodies, q.body());
+            if (u >= 0) {
+                s = u; // welded (issue 29): the union turns with it
+            }
             if (bodies.motion[s] == MotionType.DYNAMIC.ordinal() && bodies.state(s) != BodyState.DISABLED) {
                 states.wake(s);
                 bodies.addTorque(s, q.tx(), q.ty(), q.tz());
