@@ -310,6 +310,40 @@ public final class Unions {
         return s < 0 ? -1 : d.bodies.handle(s);
     }
 
+    /**
+     * The pose the union body carrying member {@code handle} must take for the member's origin to be at
+     * (x, y, z) turned by q (unit), into {@code out}: the union's centre of mass (3), then its orientation
+     * (x, y, z, w); false when the body is not welded. The inverse of the members' placement
+     * ({@code q_member = q_union lq}, {@code origin = x_union + R_union l}): {@code q_union = q conj(lq)},
+     * {@code x_union = origin − R_union l}.
+     */
+    public boolean carrierPoseFor(long handle, double x, double y, double z, double qx, double qy, double qz, double qw,
+                                  double[] out) {
+        for (int k = 0; k < listCount; k++) {
+            Union u = list[k];
+            int i = u.indexOf(handle);
+            if (i < 0 || !u.members.get(i).in || !live(u.body)) {
+                continue;
+            }
+            Member m = u.members.get(i);
+            // q conj(lq)
+            double cx = -m.lqx, cy = -m.lqy, cz = -m.lqz, cw = m.lqw;
+            double nw = qw * cw - qx * cx - qy * cy - qz * cz;
+            double nx = qw * cx + qx * cw + qy * cz - qz * cy;
+            double ny = qw * cy - qx * cz + qy * cw + qz * cx;
+            double nz = qw * cz + qx * cy - qy * cx + qz * cw;
+            out[0] = x - Rot.x(nx, ny, nz, nw, m.lx, m.ly, m.lz);
+            out[1] = y - Rot.y(nx, ny, nz, nw, m.lx, m.ly, m.lz);
+            out[2] = z - Rot.z(nx, ny, nz, nw, m.lx, m.ly, m.lz);
+            out[3] = nx;
+            out[4] = ny;
+            out[5] = nz;
+            out[6] = nw;
+            return true;
+        }
+        return false;
+    }
+
     /** The slot of the union body that carries member {@code handle} (welded, disabled), or -1. O(members). */
     int carrierSlot(long handle) {
         for (int k = 0; k < listCount; k++) {

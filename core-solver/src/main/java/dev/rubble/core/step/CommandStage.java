@@ -233,17 +233,42 @@ final class CommandStage {
         BodyStates states = ctx.states;
         BodyStore b = ctx.bodies;
         int s = stage.slot(b, t.body());
+        double inv = 1 / Math.sqrt(t.qx() * t.qx() + t.qy() * t.qy() + t.qz() * t.qz() + t.qw() * t.qw());
+        double qx = t.qx() * inv, qy = t.qy() * inv, qz = t.qz() * inv, qw = t.qw() * inv;
+        int u = carrier(ctx, b, t.body());
+        if (u >= 0) {
+            // welded (issue 29): the union's body moves so that the member's origin lands on the pose
+            double[] p = stage.scratch7;
+            ctx.destruction.unions().carrierPoseFor(t.body(), t.x(), t.y(), t.z(), qx, qy, qz, qw, p);
+            states.wakeAndRestart(u);
+            b.qx[u] = p[3];
+            b.qy[u] = p[4];
+            b.qz[u] = p[5];
+            b.qw[u] = p[6];
+            b.px[u] = p[0];
+            b.py[u] = p[1];
+            b.pz[u] = p[2];
+            refreshBounds(ctx, b, u);
+            return;
+        }
         boolean isStatic = b.state(s) == BodyState.STATIC;
         if (isStatic) {
             states.wakeOverlapping(s); // what rested on it at the old place
         }
         states.wakeAndRestart(s);
-        double inv = 1 / Math.sqrt(t.qx() * t.qx() + t.qy() * t.qy() + t.qz() * t.qz() + t.qw() * t.qw());
-        b.qx[s] = t.qx() * inv;
-        b.qy[s] = t.qy() * inv;
-        b.qz[s] = t.qz() * inv;
-        b.qw[s] = t.qw() * inv;
+        b.qx[s] = qx;
+        b.qy[s] = qy;
+        b.qz[s] = qz;
+        b.qw[s] = qw;
         b.setOriginPosition(s, t.x(), t.y(), t.z());
+        refreshBounds(ctx, b, s);
+        if (isStatic) {
+            states.wakeOverlapping(s); // what it now touches at the new place
+        }
+    }
+
+    /** Body s's bounds (grown by its look-ahead when awake) and broadphase proxy, now. */
+    private static void refreshBounds(StepContext ctx, BodyStore b, int s) {
         b.updateBounds(s);
         if (b.state(s) == BodyState.AWAKE) {
             BodyBounds.expandBounds(b, s, ctx.settings.dt());
@@ -253,8 +278,7 @@ final class CommandStage {
             int o = s * 6;
             ctx.broadphase.update(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
         }
-        if (isStatic) {
-            states.wakeOverlapping(s); // what it now touches at the new place
-        }
     }
+
+    private final double[] scratch7 = new double[7];
 }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A push on a body welded into a cluster union moves the union (issue 29): the member's own body is
  * disabled and takes the union's pose and velocity every step, so an impulse, a velocity or a force
- * written to it was lost. Two boxes of 1 and 3 kg, 2 m apart along x, welded, no gravity.
+ * (or a pose) written to it was lost. Two boxes of 1 and 3 kg, 2 m apart along x, welded, no gravity.
  */
 final class UnionPushTest {
     private static final double DT = 1.0 / 60;
@@ -74,6 +74,23 @@ final class UnionPushTest {
         assertThat(bs.vy[mb]).isCloseTo(2, within(1e-9));
         assertThat(bs.vz[mb]).isCloseTo(3.25 - 0.25 * Math.cos(th), within(1e-6));
         assertThat(bs.wy[mb]).isCloseTo(0.5, within(1e-9));
+    }
+
+    @Test
+    void aPoseSetOnAMemberCarriesTheUnionAlong() {
+        Scene s = welded();
+        BodyStore bs = s.w().bodies();
+        // box a to (10, 5, -3), turned 90° about y: box b, 2 m along a's x, lands 2 m along world -z from it
+        double h = Math.sqrt(0.5);
+        s.w().queue(new Command.SetPose(s.a(), 10, 5, -3, 0, h, 0, h));
+        s.w().step();
+        int ma = s.slot(s.a()), mb = s.slot(s.b());
+        assertThat(bs.originX(ma)).isCloseTo(10, within(1e-9));
+        assertThat(bs.originY(ma)).isCloseTo(5, within(1e-9));
+        assertThat(bs.originZ(ma)).isCloseTo(-3, within(1e-9));
+        assertThat(Math.abs(bs.qy[ma] * h + bs.qw[ma] * h)).as("|q . q_target|").isCloseTo(1, within(1e-9));
+        assertThat(bs.originX(mb)).isCloseTo(10, within(1e-9));
+        assertThat(bs.originZ(mb)).isCloseTo(-5, within(1e-9));
     }
 
     @Test
