@@ -166,7 +166,7 @@ abstract class FrameSource implements AutoCloseable {
         private final ScenarioWorld sw;
         private final dev.rubble.core.render.PieceMeshes meshes;
         private final long steps;
-        /** Holders broken so far (the overlay's breaks counter). */
+        /** Pieces broken off so far (BREAK events; the overlay's breaks counter). */
         private long breaks;
 
         ScenarioFrames(Scenario scenario, Stages stages) {
@@ -206,7 +206,12 @@ abstract class FrameSource implements AutoCloseable {
         void frame(long k, FrameBuffer out) {
             while (sw.world().stepIndex() < k) {
                 sw.step();
-                breaks += sw.world().profile().breaks();
+                // pieces broken off (BREAK events), as the demo's summary, the console, the viewer and
+                // journal playback count them
+                dev.rubble.core.destruction.BreakEvents ev = sw.world().destruction().events();
+                for (int e = 0; e < ev.count(); e++) {
+                    breaks += ev.kind[e] == dev.rubble.core.destruction.BreakEvents.BREAK ? 1 : 0;
+                }
             }
             FrameBuilder.fill(sw.world(), out);
             meshes.apply(out); // issue 33: mesh-fractured pieces drawn with their render meshes

@@ -89,7 +89,7 @@ public final class Playback implements AutoCloseable {
     /** Per slot: the piece's cluster level (internal clusters: their holder's) and the recorded step of its BREAK event (-1 = none). */
     private int[] pieceLevel = new int[16];
     private long[] pieceBroke = new long[16];
-    /** Holders broken in the recording so far (the overlay's breaks counter, issue 22; {@link #holdersBroken}). */
+    /** BREAK events entered into the world so far (the overlay's breaks counter, issue 22). */
     private long breaksEntered;
     /** Scheduled releases of pieces: step, collection, node (in step order); those before nextPieceRelease ran. */
     private final List<long[]> pieceReleases = new ArrayList<>();
@@ -424,7 +424,6 @@ public final class Playback implements AutoCloseable {
      * them); mass is the recorded one.
      */
     private void recreatePieces(StepRecord r) {
-        breaksEntered += holdersBroken(r);
         int nextUnion = 0;
         for (int i = 0; i < r.eventCount; i++) {
             nextUnion = unionBodies(r, nextUnion, i);
@@ -496,6 +495,7 @@ public final class Playback implements AutoCloseable {
             pieceLevel[s] = members.length == 1 ? a.level()[members[0]] : Math.max(0, a.level()[members[0]] - 1);
             if (r.eventKind[i] == BreakEvents.BREAK) {
                 pieceBroke[s] = r.step;
+                breaksEntered++;
             }
             boolean lastOfHolder = i + 1 == r.eventCount || r.eventFrom[i + 1] != from;
             if (lastOfHolder && isLive(from)) {
@@ -1255,30 +1255,7 @@ public final class Playback implements AutoCloseable {
         return slot < defs.length && defs[slot] != null && defs[slot].motion() == MotionType.KINEMATIC;
     }
 
-    /**
-     * The holders that broke in recorded step {@code r}, as the live step profile counts them
-     * ({@code StepProfile.breaks}: broken by strain or by an impact, or split by cut bonds): the
-     * distinct holders its destruction events came from, crumbling and removals left out (a holder's
-     * broken children and the pieces its remainder split into all name it).
-     */
-    static int holdersBroken(StepRecord r) {
-        int n = 0;
-        for (int i = 0; r.hasDestruction && i < r.eventCount; i++) {
-            byte k = r.eventKind[i];
-            if (k == BreakEvents.REMOVED || k == BreakEvents.CRUMBLE) {
-                continue;
-            }
-            boolean seen = false;
-            for (int j = 0; j < i && !seen; j++) {
-                byte kj = r.eventKind[j];
-                seen = kj != BreakEvents.REMOVED && kj != BreakEvents.CRUMBLE && r.eventFrom[j] == r.eventFrom[i];
-            }
-            n += seen ? 0 : 1;
-        }
-        return n;
-    }
-
-    /** Holders broken in the recording so far (cumulative; the overlay's breaks counter, as live frames count them). */
+    /** BREAK events of the recording entered into the world so far (cumulative; the overlay's breaks counter). */
     public long breaksEntered() {
         return breaksEntered;
     }

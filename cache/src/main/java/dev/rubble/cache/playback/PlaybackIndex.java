@@ -76,7 +76,6 @@ final class PlaybackIndex {
                         }
                     }
                 }
-                breaks[0] += Playback.holdersBroken(r);
                 for (int i = 0; r.hasDestruction && i < r.eventCount; i++) {
                     int c = r.eventCollection[i];
                     if (r.eventKind[i] == BreakEvents.REMOVED || c < 0 || c >= assets.size()) {
@@ -94,6 +93,7 @@ final class PlaybackIndex {
                     ix.pieces.put(r.eventBody[i], new int[] {c, r.eventNode[i], level});
                     if (r.eventKind[i] == BreakEvents.BREAK) {
                         ix.brokeAt.put(r.eventBody[i], r.step);
+                        breaks[0]++;
                     }
                 }
             }
