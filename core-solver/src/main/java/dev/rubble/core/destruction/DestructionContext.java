@@ -42,6 +42,8 @@ final class DestructionContext {
     final StrainGroups groups = new StrainGroups();
     /** Cluster unions (issue 29): strain on a union's body is routed to the member it hit. */
     final Unions unions = new Unions(this);
+    /** The bodies retired since the world last read them and where their pieces went (issue 29: constraints follow). */
+    final Successors successors = new Successors();
     /** World-wide removal timer multiplier (Chaos's p.Chaos.GC.RemovalTimerMultiplier), ≥ 0. */
     double timerMultiplier = 1;
 
@@ -149,6 +151,7 @@ final class DestructionContext {
     void retire(int g) {
         long h = store.body[g];
         int s = bodies.slot(h);
+        successors.retired(h, g, bodies, s);
         slotNode[s] = ClusterStore.NONE;
         store.body[g] = ClusterStore.NONE;
         dropActive(g);

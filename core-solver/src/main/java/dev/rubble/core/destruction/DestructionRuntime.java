@@ -386,6 +386,87 @@ public final class DestructionRuntime {
         return nodeOfBody(handle) < 0 ? new int[0] : PieceLookup.nodesNear(ctx, (int) handle, x, y, z, radius);
     }
 
+    // ---- retired bodies and their pieces (issue 29; docs/constraints.md "Joints on collections") ----
+
+    /** Whether destruction retired a body since the last {@link #clearRetired}. */
+    public boolean anyRetired() {
+        return ctx.successors.retiredCount > 0;
+    }
+
+    /**
+     * The pose body {@code handle} had when destruction retired it since the last {@link #clearRetired}, into
+     * {@code dest} (10 values: centre of mass x, y, z; orientation qx, qy, qz, qw; the origin-to-centre offset in
+     * the body frame, as {@code BodyStore.lcx}); false, {@code dest} untouched, when it was not retired then.
+     */
+    public boolean retiredPose(long handle, double[] dest) {
+        Successors sc = ctx.successors;
+        int k = sc.indexOf(handle);
+        if (k < 0) {
+            return false;
+        }
+        System.arraycopy(sc.pose, k * Successors.POSE, dest, 0, Successors.POSE);
+        return true;
+    }
+
+    /**
+     * The body that holds world point (x, y, z) of body {@code handle} now that destruction retired it
+     * (since the last {@link #clearRetired}): of the pieces made from it (its node with a new body, its
+     * released children, the new internal clusters of what was left), the one whose hulls are nearest the
+     * point by signed distance (inside negative; ties to the lower node), the point taken at the retired
+     * body's pose (the pieces start at it). {@link ClusterStore#NONE} when no piece was made from it (a
+     * removal) or the nearest left without a body (throttled, killed). The answer may itself have been
+     * retired since: ask again with it.
+     */
+    public long successor(long handle, double x, double y, double z) {
+        Successors sc = ctx.successors;
+        int k = sc.indexOf(handle);
+        if (k < 0) {
+            return ClusterStore.NONE;
+        }
+        ClusterStore s = ctx.store;
+        int h = sc.retiredNode[k];
+        double[] p = sc.pose;
+        int o = k * Successors.POSE;
+        double dx = x - p[o], dy = y - p[o + 1], dz = z - p[o + 2];
+        double qx = -p[o + 3], qy = -p[o + 4], qz = -p[o + 5], qw = p[o + 6];
+        // the point in the collection frame of the retired node, which its pieces share
+        double lx = Rot.x(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * h];
+        double ly = Rot.y(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * h + 1];
+        double lz = Rot.z(qx, qy, qz, qw, dx, dy, dz) + s.com[3 * h + 2];
+        PlacedCollection pc = ctx.collections.get(s.collection[h]);
+        long best = ClusterStore.NONE;
+        int bestNode = Integer.MAX_VALUE;
+        double bestD = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < sc.count; i++) {
+            if (sc.from[i] != handle) {
+                continue;
+            }
+            int g = sc.node[i];
+            double dist;
+            if (s.node[g] >= 0) {
+                dist = CollisionStrain.distance(pc.asset, s.node[g], lx, ly, lz);
+            } else { // an internal cluster: its members' hulls
+                dist = Double.POSITIVE_INFINITY;
+                for (int c = s.firstChild[g]; c != ClusterStore.NONE; c = s.nextSibling[c]) {
+                    if (s.node[c] >= 0) {
+                        dist = Math.min(dist, CollisionStrain.distance(pc.asset, s.node[c], lx, ly, lz));
+                    }
+                }
+            }
+            if (dist < bestD || (dist == bestD && g < bestNode)) {
+                bestD = dist;
+                bestNode = g;
+                best = sc.to[i];
+            }
+        }
+        return best;
+    }
+
+    /** Forgets the bodies retired so far (the world calls it once it has moved what named them). */
+    public void clearRetired() {
+        ctx.successors.clear();
+    }
+
     /** Whether bond (asset edge) {@code e} of collection {@code c} is alive. */
     public boolean bondAlive(int c, int e) {
         PlacedCollection pc = ctx.collection(c);

@@ -80,12 +80,14 @@ final class Pieces {
             // issue 24: a kill field on this held piece: it leaves its holder without a body, inert like a
             // throttled piece (Chaos's DisableParticle), and everything under it with it
             d.mixDigest(g, -3L);
+            d.successors.piece(s.body[h], ClusterStore.NONE, g);
             return;
         }
         if (d.budget.throttle(d.bodies, m)) {
             // release throttling or the body budget (issue 13): the piece left its holder but gets no
             // body; it and everything under it stay inert (disabled at once, like Chaos's throttled particles)
             d.mixDigest(g, -2L);
+            d.successors.piece(s.body[h], ClusterStore.NONE, g);
             return;
         }
         double qx = pose[3], qy = pose[4], qz = pose[5], qw = pose[6];
@@ -124,6 +126,7 @@ final class Pieces {
         long body = d.createBody(g, shape, px, py, pz, qx, qy, qz, qw, vx, vy, vz, wx, wy, wz, m, false);
         int i = d.events.add(kind, s.collection[g], s.node[g], body, s.mass[g], load);
         d.events.from[i] = s.body[h]; // the holder, still alive: retired after its last piece (issue 14)
+        d.successors.piece(s.body[h], body, g);
         double[] mo = d.events.motion;
         int o = 13 * i;
         mo[o] = px;
@@ -268,9 +271,11 @@ final class Pieces {
             vx = vy = vz = wx = wy = wz = 0;
         }
         Shape shape = b.shape[slot];
+        long old = d.store.body[t];
         d.retire(t);
         long body = d.createBody(t, shape, pose[0], pose[1], pose[2], pose[3], pose[4], pose[5], pose[6],
                 vx, vy, vz, wx, wy, wz, m, false);
+        d.successors.piece(old, body, t);
         d.mixDigest(t, body);
     }
 }

@@ -105,6 +105,107 @@ public final class ConstraintOps {
         st.removeAt(i);
     }
 
+    /**
+     * Moves the constraints on bodies destruction retired since the last call (a holder that broke,
+     * crumbled, was split or re-bodied; a piece removed) onto the piece that holds each anchor
+     * ({@code DestructionRuntime.successor}), keeping the anchor and the frame's orientation where they
+     * are in the world; the rows' impulses start again from 0 (the body they carried is gone) and the
+     * bodies are woken. A constraint whose anchor's piece has no body (removed, throttled, killed) or
+     * whose two anchors land on one piece is removed and listed in {@code ctx.constraintBreaks} for
+     * step {@code index}, with its last force and torque (docs/constraints.md "Joints on collections").
+     * Then forgets the retired bodies. Called after the slots that retire bodies; nothing when none
+     * was retired.
+     */
+    public static void followPieces(StepContext ctx, long index) {
+        dev.rubble.core.destruction.DestructionRuntime d = ctx.destruction;
+        if (!d.anyRetired()) {
+            return;
+        }
+        ConstraintStore st = ctx.constraints;
+        if (st.size() == 0) {
+            d.clearRetired();
+            return;
+        }
+        BodyStore b = ctx.bodies;
+        double[] pose = new double[10], fa = new double[7], fb = new double[7];
+        for (int i = st.size() - 1; i >= 0; i--) { // from the back: a removal keeps earlier indices
+            long a0 = st.bodyA[i], b0 = st.bodyB[i];
+            boolean movedA = d.retiredPose(a0, pose);
+            if (movedA) {
+                world(pose, st.frameA, i, fa);
+            }
+            boolean movedB = b0 != ConstraintStore.WORLD && d.retiredPose(b0, pose);
+            if (movedB) {
+                world(pose, st.frameB, i, fb);
+            }
+            if (!movedA && !movedB) {
+                continue;
+            }
+            long na = movedA ? follow(d, a0, fa, pose) : a0;
+            long nb = movedB ? follow(d, b0, fb, pose) : b0;
+            if (na == dev.rubble.core.destruction.ClusterStore.NONE || nb == dev.rubble.core.destruction.ClusterStore.NONE
+                    || na == nb) {
+                double[] at = movedA ? fa : fb; // where the retired body's anchor was
+                report(ctx.constraintBreaks, new dev.rubble.core.dynamics.ConstraintBreak(index, st.id[i],
+                        st.typeName[i], a0, b0, st.force[i], st.torque[i], at[0], at[1], at[2]));
+                wakeBodies(ctx, i);
+                st.removeAt(i);
+                continue;
+            }
+            if (movedA) {
+                int sa = b.slot(na);
+                toLocal(b, sa, fa);
+                System.arraycopy(fa, 0, st.frameA, 7 * i, 7);
+                st.bodyA[i] = na;
+            }
+            if (movedB) {
+                int sb = b.slot(nb);
+                toLocal(b, sb, fb);
+                System.arraycopy(fb, 0, st.frameB, 7 * i, 7);
+                st.bodyB[i] = nb;
+            }
+            java.util.Arrays.fill(st.lambda, ConstraintStore.MAX_ROWS * i, ConstraintStore.MAX_ROWS * (i + 1), 0);
+            st.version++; // the solver re-maps, the no-contact pairs are rebuilt
+            wakeBodies(ctx, i);
+        }
+        d.clearRetired();
+    }
+
+    /** The piece that holds world frame f's anchor of retired body h, following pieces retired in turn; NONE: none. */
+    private static long follow(dev.rubble.core.destruction.DestructionRuntime d, long h, double[] f, double[] pose) {
+        long n = d.successor(h, f[0], f[1], f[2]);
+        while (n != dev.rubble.core.destruction.ClusterStore.NONE && d.retiredPose(n, pose)) {
+            n = d.successor(n, f[0], f[1], f[2]); // a piece broken or re-bodied again before this call
+        }
+        return n;
+    }
+
+    /** Constraint i's frame (7 per constraint in {@code frames}) on a body retired at {@code pose} into world space. */
+    private static void world(double[] pose, double[] frames, int i, double[] out) {
+        int o = 7 * i;
+        double qx = pose[3], qy = pose[4], qz = pose[5], qw = pose[6];
+        double lx = frames[o] - pose[7], ly = frames[o + 1] - pose[8], lz = frames[o + 2] - pose[9];
+        out[0] = pose[0] + Inertia.rotX(qx, qy, qz, qw, lx, ly, lz);
+        out[1] = pose[1] + Inertia.rotY(qx, qy, qz, qw, lx, ly, lz);
+        out[2] = pose[2] + Inertia.rotZ(qx, qy, qz, qw, lx, ly, lz);
+        // q_body * q_local
+        double bx = frames[o + 3], by = frames[o + 4], bz = frames[o + 5], bw = frames[o + 6];
+        out[3] = qw * bx + qx * bw + qy * bz - qz * by;
+        out[4] = qw * by - qx * bz + qy * bw + qz * bx;
+        out[5] = qw * bz + qx * by - qy * bx + qz * bw;
+        out[6] = qw * bw - qx * bx - qy * by - qz * bz;
+    }
+
+    /** Adds {@code k} to a step's breaks keeping them in creation (id) order. */
+    static void report(java.util.List<dev.rubble.core.dynamics.ConstraintBreak> breaks,
+            dev.rubble.core.dynamics.ConstraintBreak k) {
+        int at = breaks.size();
+        while (at > 0 && breaks.get(at - 1).id() > k.id()) {
+            at--;
+        }
+        breaks.add(at, k);
+    }
+
     /** Wakes constraint {@code i}'s live bodies and starts their rest time again. */
     static void wakeBodies(StepContext ctx, int i) {
         ConstraintStore st = ctx.constraints;

@@ -162,6 +162,8 @@ public final class StepPipeline {
         final int velocityIterations = settings.velocityIterations();
         final int relaxIterations = settings.positionIterations();
         solver.setGravity(settings.gravityX(), settings.gravityY(), settings.gravityZ());
+        // issue 29: constraints on bodies retired by commands, fields or the impact pass follow their pieces
+        ConstraintOps.followPieces(c, index);
         prepare(c, b, cs, ds, dt, n);
         if (c.destruction.anyResolve()) {
             crush(c, cs, n);
@@ -271,6 +273,7 @@ public final class StepPipeline {
         t = lap(StepSlot.INTEGRATE_POSITION, t);
 
         t = optional(removal, StepSlot.REMOVAL, t);
+        ConstraintOps.followPieces(c, index); // issue 29: ... and those on bodies the breaks and removals retired
 
         boundsDt = dt; // issue 26: per body (its own six bounds slots; shapes are immutable), in blocks
         integrate(b, dt, ds, settings, b.awakeCount(), boundsTask);
@@ -420,8 +423,8 @@ public final class StepPipeline {
             int i = broken[k];
             int sa = (int) st.bodyA[i];
             c.bodies.originPointToWorld(sa, st.frameA[7 * i], st.frameA[7 * i + 1], st.frameA[7 * i + 2], anchor);
-            c.constraintBreaks.add(0, new dev.rubble.core.dynamics.ConstraintBreak(index, st.id[i], st.typeName[i],
-                    st.bodyA[i], st.bodyB[i], st.force[i], st.torque[i], anchor[0], anchor[1], anchor[2]));
+            ConstraintOps.report(c.constraintBreaks, new dev.rubble.core.dynamics.ConstraintBreak(index, st.id[i],
+                    st.typeName[i], st.bodyA[i], st.bodyB[i], st.force[i], st.torque[i], anchor[0], anchor[1], anchor[2]));
             ConstraintOps.wakeBodies(c, i);
             st.removeAt(i);
         }
