@@ -73,4 +73,187 @@ final class JointsAcrossBreaksTest {
         assertThat(b.py[s]).as("leaf 1 hangs below the joint").isLessThan(5);
         assertThat(before[1]).isCloseTo(5, within(0.02));
     }
+
+    @Test
+    void whatIsLeftAroundTheAnchorTakesTheJointAsOneBody() {
+        int[] c = new int[1], j = new int[1];
+        World w = hungBar(c, j);
+        Scenes.steps(w, 10);
+        w.queue(new Command.ExternalStrain(c[0], 3, INF)); // leaf 3 breaks off; leaves 1 and 2 stay one cluster
+        w.step();
+        ConstraintStore st = w.context().constraints;
+        int i = st.indexOf(j[0]);
+        long cluster = w.destruction().holderBody(c[0], 1);
+        assertThat(w.destruction().holderBody(c[0], 2)).isEqualTo(cluster);
+        assertThat(w.destruction().holderBody(c[0], 3)).isNotEqualTo(cluster);
+        assertThat(st.bodyA[i]).isEqualTo(cluster);
+        // 2 leaves of 100 kg/m^3 x 0.25 m^3
+        assertThat(1 / w.bodies().invMass[w.bodies().slot(cluster)]).isCloseTo(50, within(1e-9));
+        Scenes.steps(w, 60);
+        assertThat(anchorWorld(w, j[0])[1]).isCloseTo(5, within(0.02));
+    }
+
+    @Test
+    void anAnchorAtTheFarEndGoesWithTheFarPiece() {
+        World w = Scenes.world(9.81);
+        int c = w.placeCollection(TestAssets.chain(3, 100), CollectionPlacement.at(0, 5, 0));
+        w.step();
+        int j = ball(w, w.destruction().holderBody(c, 0), 2.5, 5, 0);
+        Scenes.steps(w, 5);
+        w.queue(new Command.Crumble(c, 0));
+        w.step();
+        ConstraintStore st = w.context().constraints;
+        assertThat(st.bodyA[st.indexOf(j)]).isEqualTo(w.destruction().holderBody(c, 3));
+        Scenes.steps(w, 60);
+        double[] a = anchorWorld(w, j);
+        assertThat(a[0]).isCloseTo(2.5, within(0.02));
+        assertThat(a[1]).isCloseTo(5, within(0.02));
+        // the other two are free: a second later they are more than a metre below the hanging piece
+        BodyStore b = w.bodies();
+        assertThat(b.py[b.slot(w.destruction().holderBody(c, 1))]).isLessThan(4);
+        assertThat(b.py[b.slot(w.destruction().holderBody(c, 2))]).isLessThan(4);
+    }
+
+    @Test
+    void aPieceRemovedByItsTimerTakesItsJointAwayWithABreakEntry() {
+        int[] c = new int[1], j = new int[1];
+        World w = hungBar(c, j);
+        w.destruction().setDebrisOptions(c[0], DebrisOptions.defaults().withRemoveOnBreak(0.2, 0.2, 0.1, 0.1).withSeed(3));
+        w.queue(new Command.Crumble(c[0], 0));
+        w.step();
+        ConstraintStore st = w.context().constraints;
+        long leaf1 = w.destruction().holderBody(c[0], 1);
+        assertThat(st.bodyA[st.indexOf(j[0])]).isEqualTo(leaf1);
+        long removedAt = -1;
+        for (int k = 0; k < 60 && removedAt < 0; k++) {
+            w.step();
+            if (st.indexOf(j[0]) < 0) {
+                removedAt = w.stepIndex() - 1;
+            }
+        }
+        assertThat(removedAt).as("the joint went with its piece").isPositive();
+        assertThat(w.bodies().isLive((int) leaf1) && w.bodies().handle((int) leaf1) == leaf1).isFalse();
+        assertThat(w.context().constraintBreaks).hasSize(1);
+        assertThat(w.context().constraintBreaks.get(0).id()).isEqualTo(j[0]);
+        assertThat(w.context().constraintBreaks.get(0).bodyA()).isEqualTo(leaf1);
+        assertThat(w.context().constraintBreaks.get(0).step()).isEqualTo(removedAt);
+        // a new body in the freed slot is not constrained
+        long fresh = w.createBody(dev.rubble.core.body.BodyDef.of(new dev.rubble.spi.shape.Box(0.1, 0.1, 0.1)).withPosition(9, 9, 9));
+        w.step();
+        assertThat(st.size()).isZero();
+        assertThat(w.bodies().vy[w.bodies().slot(fresh)]).isLessThan(0);
+    }
+
+    @Test
+    void aPieceThatGetsNoBodyTakesItsJointAwayInTheBreakStep() {
+        int[] c = new int[1], j = new int[1];
+        World w = hungBar(c, j);
+        w.queue(new Command.SetReleaseThrottle(0, 0)); // every released piece is disabled at once: no body
+        w.queue(new Command.Crumble(c[0], 0));
+        w.step();
+        assertThat(w.context().constraints.indexOf(j[0])).isNegative();
+        assertThat(w.context().constraintBreaks).extracting(k -> k.id()).containsExactly(j[0]);
+    }
+
+    @Test
+    void anchoringTheIntactBodyKeepsItsJoint() {
+        World w = Scenes.world(9.81);
+        int c = w.placeCollection(TestAssets.chain(3, 100), CollectionPlacement.at(0, 5, 0));
+        w.step();
+        long other = w.createBody(dev.rubble.core.body.BodyDef.of(new dev.rubble.spi.shape.Box(0.2, 0.2, 0.2))
+                .withPosition(-0.7, 5, 0));
+        int id = w.context().constraints.reserveId();
+        double[] f = {-0.5, 5, 0, 0, 0, 0, 1};
+        w.queue(new Command.AddConstraint(id, "fixed", w.destruction().holderBody(c, 0), other, true, f, f.clone(),
+                new double[0], INF, INF));
+        w.step();
+        w.queue(new Command.SetAnchor(c, 1, true)); // the bar becomes kinematic: a new body for node 0
+        w.step();
+        ConstraintStore st = w.context().constraints;
+        int i = st.indexOf(id);
+        long bar = w.destruction().holderBody(c, 0);
+        assertThat(st.bodyA[i]).isEqualTo(bar);
+        Scenes.steps(w, 60);
+        BodyStore b = w.bodies();
+        // the box welded to the pinned bar hangs on it instead of falling
+        assertThat(b.py[b.slot(other)]).isCloseTo(5, within(0.02));
+    }
+
+    @Test
+    void aJointBreakingByForceInTheStepItsHolderBreaksIsReportedOnceInIdOrder() {
+        int[] c = new int[1], j = new int[1];
+        World w = hungBar(c, j);
+        w.step();
+        long bar = w.destruction().holderBody(c[0], 0);
+        // a weak second joint at the bar's right end: it carries part of the weight and snaps in its first step
+        int id = w.context().constraints.reserveId();
+        double[] f = {2.5, 5, 0, 0, 0, 0, 1};
+        w.queue(new Command.AddConstraint(id, "ball", bar, ConstraintStore.WORLD, true, f, f.clone(), new double[0], 1,
+                INF));
+        w.queue(new Command.Crumble(c[0], 0));
+        w.step();
+        ConstraintStore st = w.context().constraints;
+        assertThat(w.context().constraintBreaks).extracting(k -> k.id()).containsExactly(id);
+        assertThat(st.indexOf(id)).isNegative();
+        assertThat(st.bodyA[st.indexOf(j[0])]).isEqualTo(w.destruction().holderBody(c[0], 1));
+    }
+
+    /** Two bars, hung and joined, breaking at steps 20 and 40; a free box tied to a far leaf. */
+    private static World scene(int threads) {
+        World w = World.create(dev.rubble.core.step.WorldSettings.defaults().withGravity(0, -9.81, 0)
+                .withThreads(threads), Scenes.stages());
+        Scenes.ground(w);
+        int c0 = w.placeCollection(TestAssets.chain(3, 100), CollectionPlacement.at(0, 5, 0));
+        int c1 = w.placeCollection(TestAssets.chain(3, 100), CollectionPlacement.at(0, 5, 2));
+        long box = w.createBody(dev.rubble.core.body.BodyDef.of(new dev.rubble.spi.shape.Box(0.2, 0.2, 0.2))
+                .withPosition(2, 4, 1));
+        w.step();
+        long b0 = w.destruction().holderBody(c0, 0), b1 = w.destruction().holderBody(c1, 0);
+        ball(w, b0, -0.5, 5, 0);
+        ball(w, b1, -0.5, 5, 2);
+        int id = w.context().constraints.reserveId();
+        double[] fa = {2, 5, 0.25, 0, 0, 0, 1}, fb = {2, 5, 1.75, 0, 0, 0, 1};
+        w.queue(new Command.AddConstraint(id, "distance", b0, b1, true, fa, fb, new double[] {Double.NaN, 0, 0}, INF, INF));
+        id = w.context().constraints.reserveId();
+        double[] fc = {2, 4.75, 0, 0, 0, 0, 1}, fd = {2, 4, 1, 0, 0, 0, 1};
+        w.queue(new Command.AddConstraint(id, "rope", b0, box, true, fc, fd, new double[] {Double.NaN}, INF, INF));
+        return w;
+    }
+
+    private static void drive(World w, int c0, int c1) {
+        long k = w.stepIndex();
+        if (k == 20) {
+            w.queue(new Command.ExternalStrain(c0, 3, INF));
+        } else if (k == 40) {
+            w.queue(new Command.Crumble(c0, 0));
+            w.queue(new Command.Crumble(c1, 0));
+        }
+        w.step();
+    }
+
+    @Test
+    void theSameHashesAtOneAndTwoThreadsAndFromASnapshotTakenAroundTheBreaks() throws Exception {
+        World one = scene(1), two = scene(2);
+        java.util.Map<Long, byte[]> saved = new java.util.TreeMap<>();
+        long[] hashes = new long[100];
+        for (int k = 0; k < 100; k++) {
+            long at = one.stepIndex();
+            if (at == 20 || at == 21 || at == 40 || at == 41) {
+                saved.put(at, SnapshotOfCollectionsTest.save(one));
+            }
+            drive(one, 0, 1);
+            drive(two, 0, 1);
+            hashes[k] = one.stateHash();
+            assertThat(two.stateHash()).as("step %d at two threads", at).isEqualTo(hashes[k]);
+        }
+        assertThat(one.context().constraints.size()).as("every joint followed a piece").isEqualTo(4);
+        for (var e : saved.entrySet()) {
+            World r = SnapshotOfCollectionsTest.restore(e.getValue());
+            while (r.stepIndex() < 101) {
+                long at = r.stepIndex();
+                drive(r, 0, 1);
+                assertThat(r.stateHash()).as("restored at %d, step %d", e.getKey(), at).isEqualTo(hashes[(int) at - 1]);
+            }
+        }
+    }
 }
