@@ -1264,8 +1264,8 @@ public final class PhysicsWorld {
      */
     public ConstraintId addConstraint(BodyId a, BodyId b, ConstraintSpec spec) {
         Objects.requireNonNull(spec, "spec is null");
-        int sa = slot(a);
-        int sb = b == null ? -1 : slot(b);
+        int sa = jointSlot("a", a);
+        int sb = b == null ? -1 : jointSlot("b", b);
         dev.rubble.core.step.StepContext ctx = world.context();
         dev.rubble.core.dynamics.ConstraintStore st = ctx.constraints;
         dev.rubble.spi.constraint.ConstraintType type = st.type(spec.type());
@@ -1359,6 +1359,22 @@ public final class PhysicsWorld {
 
     private int slot(BodyId body) {
         return bodies.slot(handle(body));
+    }
+
+    /**
+     * The slot of a constraint's live body, or an error naming it and what is allowed: a collection's body
+     * that destruction retired (a break, a crumble, an anchor change, a removal) is the usual stale id here,
+     * and its joints moved to its pieces' bodies (docs/constraints.md "Joints on collections").
+     */
+    private int jointSlot(String which, BodyId body) {
+        long h = handle(Objects.requireNonNull(body, "body " + which + " is null"));
+        int s = (int) h;
+        if (s >= 0 && s < bodies.slotLimit() && bodies.isLive(s) && bodies.handle(s) == h) {
+            return s;
+        }
+        throw new IllegalArgumentException("constraint body " + which + " = " + body + " is not a live body (removed,"
+                + " or a collection body that a break, crumble, anchor change or removal retired); allowed: live"
+                + " bodies: a collection's pieces have bodies of their own (WorldDestruction.bodyOf(collection, node))");
     }
 
     /** {@code body}'s handle: an IllegalArgumentException when another world handed the id out. */

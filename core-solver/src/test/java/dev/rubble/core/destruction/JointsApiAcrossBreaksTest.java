@@ -1,0 +1,51 @@
+package dev.rubble.core.destruction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rubble.api.BodyId;
+import dev.rubble.api.CollectionId;
+import dev.rubble.api.ConstraintId;
+import dev.rubble.api.ConstraintSpec;
+import dev.rubble.api.PhysicsWorld;
+import dev.rubble.api.Rubble;
+import dev.rubble.api.WorldConfig;
+import dev.rubble.api.WorldDestruction;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
+
+/** Constraint calls of the public API on a collection's body that a break retired (constraints x destruction). */
+final class JointsApiAcrossBreaksTest {
+
+    @Test
+    void aJointOnABrokenHoldersIdIsRefusedNamingTheBodyAndWhatToUseInstead() {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        WorldDestruction d = w.destruction();
+        CollectionId bar = d.place("bar", TestAssets.chain(3, 100), new Vector3d(0, 5, 0), new Quaterniond(),
+                new double[] {1e9}, null);
+        w.step();
+        BodyId whole = d.bodyOf(bar, 0);
+        ConstraintId hinge = w.addConstraint(whole, null, ConstraintSpec.ball(new Vector3d(-0.5, 5, 0)));
+        w.step();
+        d.crumble(bar, 0);
+        w.step();
+        assertThat(w.contains(hinge)).as("the joint followed the piece at its anchor").isTrue();
+        assertThat(w.constraintBreaks()).isEmpty();
+        assertThat(d.isFree(bar, 1)).isTrue();
+        assertThatThrownBy(() -> w.addConstraint(whole, null, ConstraintSpec.ball(new Vector3d(0, 5, 0))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("constraint body a = " + whole)
+                .hasMessageContaining("not a live body")
+                .hasMessageContaining("allowed: live bodies")
+                .hasMessageContaining("WorldDestruction.bodyOf(collection, node)");
+        BodyId piece = d.bodyOf(bar, 3);
+        assertThatThrownBy(() -> w.addConstraint(piece, whole, ConstraintSpec.ball(new Vector3d(2, 5, 0))))
+                .hasMessageContaining("constraint body b = " + whole);
+        int before = w.constraintCount();
+        ConstraintId tied = w.addConstraint(piece, d.bodyOf(bar, 2), ConstraintSpec.ball(new Vector3d(1.5, 5, 0)));
+        w.step();
+        assertThat(w.contains(tied)).isTrue();
+        assertThat(w.constraintCount()).isEqualTo(before + 1);
+    }
+}
