@@ -48,4 +48,32 @@ final class JointsApiAcrossBreaksTest {
         assertThat(w.contains(tied)).isTrue();
         assertThat(w.constraintCount()).isEqualTo(before + 1);
     }
+
+    @Test
+    void aJointWhosePieceIsRemovedIsDeliveredAsAConstraintBreakEvent() {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        WorldDestruction d = w.destruction();
+        CollectionId bar = d.place("bar", TestAssets.chain(3, 100), new Vector3d(0, 5, 0), new Quaterniond(),
+                new double[] {1e9}, null);
+        w.setRemoveOnBreak(bar.index(), true, 0.1, 0.1, 0.05, 0.05);
+        w.setEvents(dev.rubble.api.EventKind.CONSTRAINT_BREAK, true);
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        w.addEventListener(ev -> {
+            dev.rubble.api.EventView v = ev.of(dev.rubble.api.EventKind.CONSTRAINT_BREAK);
+            for (int i = 0; i < v.count(); i++) {
+                seen.add(v.constraint(i).id() + " from " + v.handleA(i));
+            }
+        });
+        BodyId whole = d.bodyOf(bar, 0);
+        ConstraintId hinge = w.addConstraint(whole, null, ConstraintSpec.ball(new Vector3d(-0.5, 5, 0)));
+        w.step();
+        d.crumble(bar, 0);
+        w.step();
+        BodyId leaf = d.bodyOf(bar, 1);
+        assertThat(w.contains(hinge)).isTrue();
+        assertThat(seen).isEmpty();
+        w.step(30);
+        assertThat(w.contains(hinge)).as("its piece's timer ran out").isFalse();
+        assertThat(seen).containsExactly(hinge.id() + " from " + leaf.handle());
+    }
 }
