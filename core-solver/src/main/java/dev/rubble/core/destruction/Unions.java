@@ -40,7 +40,7 @@ import java.util.TreeMap;
  *
  * Costs nothing while no union exists. Not thread-safe: the step owns it.
  */
-public final class Unions {
+public final class Unions implements dev.rubble.core.dynamics.Carriers {
     static final int REMOVE = 0, ADD = 1, UPDATE = 2;
 
     /** One member: a body, disabled while it is in the union, and its origin pose in the union frame. */
@@ -345,6 +345,35 @@ public final class Unions {
     }
 
     /** The slot of the union body that carries member {@code handle} (welded, disabled), or -1. O(members). */
+    /**
+     * The union body carrying the welded member in {@code slot} and the member's origin pose in the union
+     * frame (from the union's centre of mass; {@link dev.rubble.core.dynamics.Carriers}), or -1: where the
+     * member's constraints are solved (issue 29). O(unions · members); nothing when no union exists.
+     */
+    @Override
+    public int carrier(int slot, double[] out) {
+        if (unions.isEmpty()) {
+            return -1;
+        }
+        long handle = d.bodies.handle(slot);
+        for (int k = 0; k < listCount; k++) {
+            Union u = list[k];
+            int i = u.indexOf(handle);
+            if (i >= 0 && u.members.get(i).in && live(u.body)) {
+                Member m = u.members.get(i);
+                out[0] = m.lx;
+                out[1] = m.ly;
+                out[2] = m.lz;
+                out[3] = m.lqx;
+                out[4] = m.lqy;
+                out[5] = m.lqz;
+                out[6] = m.lqw;
+                return (int) u.body;
+            }
+        }
+        return -1;
+    }
+
     int carrierSlot(long handle) {
         for (int k = 0; k < listCount; k++) {
             Union u = list[k];

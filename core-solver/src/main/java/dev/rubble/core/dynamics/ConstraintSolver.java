@@ -83,6 +83,11 @@ public final class ConstraintSolver implements ConstraintRows {
     private int activeCount;
     private int[] active = new int[0], firstRow = new int[0], rowCount = new int[0], bodyOfA = new int[0],
             bodyOfB = new int[0];
+    // per active constraint: the slots it is solved on (-1: the world) and its frames on them (7 each), which
+    // differ from the store's when a carrier moves for its body (a cluster union's member; issue 29)
+    private int[] slotA = new int[0], slotB = new int[0];
+    private double[] solveFrameA = new double[0], solveFrameB = new double[0];
+    private final double[] carried = new double[7];
     // mapped bodies: index 0 = the world (no velocity, no mass)
     private int bodyCount;
     private int[] slotOf = new int[1], stamp = new int[0], local = new int[0], source = new int[1];
@@ -124,6 +129,14 @@ public final class ConstraintSolver implements ConstraintRows {
      * together). Returns the number woken.
      */
     public static int wakeLinked(BodyStates states, ConstraintStore st) {
+        return wakeLinked(states, st, null, null);
+    }
+
+    /**
+     * As {@link #wakeLinked(BodyStates, ConstraintStore)}, with a carried body standing for its carrier
+     * ({@code carriers} null: none; {@code scratch} 7 doubles).
+     */
+    public static int wakeLinked(BodyStates states, ConstraintStore st, Carriers carriers, double[] scratch) {
         BodyStore b = states.bodies();
         int woken = 0;
         for (int i = 0, n = st.size(); i < n; i++) {
@@ -131,6 +144,11 @@ public final class ConstraintSolver implements ConstraintRows {
                 continue;
             }
             int sa = (int) st.bodyA[i], sb = (int) st.bodyB[i];
+            if (carriers != null) {
+                int ca = carriers.carrier(sa, scratch), cb = carriers.carrier(sb, scratch);
+                sa = ca < 0 ? sa : ca;
+                sb = cb < 0 ? sb : cb;
+            }
             boolean da = b.state[sa] == AWAKE && b.motion[sa] == DYNAMIC;
             boolean db = b.state[sb] == AWAKE && b.motion[sb] == DYNAMIC;
             if (da && b.state[sb] == SLEEPING) {
@@ -149,6 +167,15 @@ public final class ConstraintSolver implements ConstraintRows {
      * bodies. Call after the contact solver's prepare (whose packed velocities it shares).
      */
     public void beginStep(BodyStore bodies, ConstraintStore st, ContactSolver contactSolver) {
+        beginStep(bodies, st, contactSolver, null);
+    }
+
+    /**
+     * As {@link #beginStep(BodyStore, ConstraintStore, ContactSolver)}, a constraint on a body that
+     * {@code carriers} says another body carries (null: none) being solved on the carrier at the same
+     * point; one whose two bodies have one carrier is inside a rigid body and is not solved.
+     */
+    public void beginStep(BodyStore bodies, ConstraintStore st, ContactSolver contactSolver, Carriers carriers) {
         this.b = bodies;
         this.store = st;
         this.contacts = contactSolver;
@@ -174,6 +201,10 @@ public final class ConstraintSolver implements ConstraintRows {
             bodyOfA = Arrays.copyOf(bodyOfA, cap);
             bodyOfB = Arrays.copyOf(bodyOfB, cap);
             edges = Arrays.copyOf(edges, 2 * cap);
+            slotA = Arrays.copyOf(slotA, cap);
+            slotB = Arrays.copyOf(slotB, cap);
+            solveFrameA = Arrays.copyOf(solveFrameA, 7 * cap);
+            solveFrameB = Arrays.copyOf(solveFrameB, 7 * cap);
         }
         int maxRows = 0;
         for (int i = 0; i < n; i++) {
@@ -182,12 +213,20 @@ public final class ConstraintSolver implements ConstraintRows {
             }
             int sa = (int) st.bodyA[i];
             int sb = st.bodyB[i] == ConstraintStore.WORLD ? -1 : (int) st.bodyB[i];
+            int k = activeCount;
+            sa = solvedOn(carriers, sa, st.frameA, i, solveFrameA, k);
+            sb = sb < 0 ? -1 : solvedOn(carriers, sb, st.frameB, i, solveFrameB, k);
+            if (sb < 0) {
+                System.arraycopy(st.frameB, 7 * i, solveFrameB, 7 * k, 7);
+            }
             boolean da = awakeDynamic(sa), db = sb >= 0 && awakeDynamic(sb);
-            if (!da && !db) {
+            if (!da && !db || sa == sb) {
                 continue;
             }
-            int k = activeCount++;
+            activeCount++;
             active[k] = i;
+            slotA[k] = sa;
+            slotB[k] = sb;
             bodyOfA[k] = map(sa);
             bodyOfB[k] = sb < 0 ? 0 : map(sb);
             maxRows += st.type[i].rows();
@@ -206,6 +245,31 @@ public final class ConstraintSolver implements ConstraintRows {
             block = Arrays.copyOf(block, cap);
             kinv = Arrays.copyOf(kinv, 6 * cap);
         }
+    }
+
+    /**
+     * The slot constraint i's side on slot s is solved on, its frame (7 from {@code frames} at 7 i)
+     * written to {@code out} at 7 k on that body: s itself, or the body carrying it (the frame moved into
+     * the carrier's: anchor {@code l + R(lq) (a - lc) + lc_carrier}, orientation {@code lq q}).
+     */
+    private int solvedOn(Carriers carriers, int s, double[] frames, int i, double[] out, int k) {
+        int o = 7 * i, t = 7 * k;
+        int c = carriers == null ? -1 : carriers.carrier(s, carried);
+        if (c < 0) {
+            System.arraycopy(frames, o, out, t, 7);
+            return s;
+        }
+        double[] m = carried;
+        double ax = frames[o] - b.lcx[s], ay = frames[o + 1] - b.lcy[s], az = frames[o + 2] - b.lcz[s];
+        out[t] = m[0] + dev.rubble.core.body.Inertia.rotX(m[3], m[4], m[5], m[6], ax, ay, az) + b.lcx[c];
+        out[t + 1] = m[1] + dev.rubble.core.body.Inertia.rotY(m[3], m[4], m[5], m[6], ax, ay, az) + b.lcy[c];
+        out[t + 2] = m[2] + dev.rubble.core.body.Inertia.rotZ(m[3], m[4], m[5], m[6], ax, ay, az) + b.lcz[c];
+        double qx = frames[o + 3], qy = frames[o + 4], qz = frames[o + 5], qw = frames[o + 6];
+        out[t + 3] = mulX(m[3], m[4], m[5], m[6], qx, qy, qz, qw);
+        out[t + 4] = mulY(m[3], m[4], m[5], m[6], qx, qy, qz, qw);
+        out[t + 5] = mulZ(m[3], m[4], m[5], m[6], qx, qy, qz, qw);
+        out[t + 6] = mulW(m[3], m[4], m[5], m[6], qx, qy, qz, qw);
+        return c;
     }
 
     private boolean awakeDynamic(int s) {
@@ -713,15 +777,15 @@ public final class ConstraintSolver implements ConstraintRows {
      * {@code i} at the bodies' current poses.
      */
     private void fillFrame(int i) {
-        fill(b, store, i, frame, scratch);
-        int sa = (int) store.bodyA[i];
+        int k = currentK;
+        int sa = slotA[k], sb = slotB[k];
+        fill(b, sa, solveFrameA, sb, solveFrameB, 7 * k, frame, scratch);
         rax = frame.ax - b.px[sa];
         ray = frame.ay - b.py[sa];
         raz = frame.az - b.pz[sa];
-        if (store.bodyB[i] == ConstraintStore.WORLD) {
+        if (sb < 0) {
             rbx = rby = rbz = 0;
         } else {
-            int sb = (int) store.bodyB[i];
             rbx = frame.bx - b.px[sb];
             rby = frame.by - b.py[sb];
             rbz = frame.bz - b.pz[sb];
@@ -734,9 +798,12 @@ public final class ConstraintSolver implements ConstraintRows {
      * ({@code q} is 4 doubles of scratch). Used for the rows and when a constraint is created.
      */
     public static void fill(BodyStore b, ConstraintStore st, int i, ConstraintFrame f, double[] q) {
-        int o = 7 * i;
-        int sa = (int) st.bodyA[i];
-        double[] fa = st.frameA, fb = st.frameB;
+        fill(b, (int) st.bodyA[i], st.frameA, st.bodyB[i] == ConstraintStore.WORLD ? -1 : (int) st.bodyB[i], st.frameB,
+                7 * i, f, q);
+    }
+
+    /** {@link #fill} for body slots sa and sb (-1: the world) with frames at {@code o} of {@code fa} and {@code fb}. */
+    private static void fill(BodyStore b, int sa, double[] fa, int sb, double[] fb, int o, ConstraintFrame f, double[] q) {
         worldPoint(b, sa, fa[o], fa[o + 1], fa[o + 2], q);
         f.ax = q[0];
         f.ay = q[1];
@@ -747,7 +814,7 @@ public final class ConstraintSolver implements ConstraintRows {
         double az = mulZ(b.qx[sa], b.qy[sa], b.qz[sa], b.qw[sa], fa[o + 3], fa[o + 4], fa[o + 5], fa[o + 6]);
         double aw = mulW(b.qx[sa], b.qy[sa], b.qz[sa], b.qw[sa], fa[o + 3], fa[o + 4], fa[o + 5], fa[o + 6]);
         double bx, by, bz, bw;
-        if (st.bodyB[i] == ConstraintStore.WORLD) {
+        if (sb < 0) {
             f.bx = fb[o];
             f.by = fb[o + 1];
             f.bz = fb[o + 2];
@@ -756,7 +823,6 @@ public final class ConstraintSolver implements ConstraintRows {
             bz = fb[o + 5];
             bw = fb[o + 6];
         } else {
-            int sb = (int) st.bodyB[i];
             worldPoint(b, sb, fb[o], fb[o + 1], fb[o + 2], q);
             f.bx = q[0];
             f.by = q[1];

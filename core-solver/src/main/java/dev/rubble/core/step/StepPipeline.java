@@ -130,7 +130,8 @@ public final class StepPipeline {
 
         p.woken = c.sleep.wakeTouched(c.states, cs, ds);
         if (c.constraints.size() > 0) { // constrained bodies wake together (issue 29)
-            p.woken += dev.rubble.core.dynamics.ConstraintSolver.wakeLinked(c.states, c.constraints);
+            p.woken += dev.rubble.core.dynamics.ConstraintSolver.wakeLinked(c.states, c.constraints,
+                    c.destruction.unions(), carried); // a union's member stands for its union (issue 29)
         }
         // wake once: the narrowphase parked the manifolds of sleeping islands (their pairs are not
         // reported); the woken islands' come back now and are solved this step
@@ -394,7 +395,7 @@ public final class StepPipeline {
         if (eventStage != null) {
             eventStage.afterPrepare(solver);
         }
-        joints.beginStep(b, c.constraints, solver);
+        joints.beginStep(b, c.constraints, solver, c.destruction.unions()); // members' joints act on their union
     }
 
     /**
@@ -431,6 +432,8 @@ public final class StepPipeline {
     }
 
     private final double[] anchor = new double[3];
+    /** Scratch of the constraints' wake-up: a union member's pose in its union. */
+    private final double[] carried = new double[7];
 
     /** Pieces the step's break prediction released (issue 22 item 4), their slots and sub-step start poses (7 each). */
     private int exactCount;

@@ -1,0 +1,116 @@
+package dev.rubble.core.destruction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.dynamics.ConstraintStore;
+import dev.rubble.core.world.World;
+import dev.rubble.spi.shape.Box;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A joint on a body welded into a cluster union (constraints x destruction): the member is disabled and
+ * the union's body moves for it, so the joint must act on the union's body at the member's anchor. Box a
+ * (1 kg, 0.5 m) hangs by a ball joint at its top (0, 5.25, 0); box b (3 kg) 2 m along x is welded to it.
+ */
+final class JointsOnUnionsTest {
+
+    private static double[] anchor(World w, int id) {
+        ConstraintStore st = w.context().constraints;
+        int i = st.indexOf(id);
+        double[] out = new double[3];
+        w.bodies().originPointToWorld((int) st.bodyA[i], st.frameA[7 * i], st.frameA[7 * i + 1], st.frameA[7 * i + 2], out);
+        return out;
+    }
+
+    @Test
+    void aUnionSwingsFromItsMembersJointAndTheMemberTakesItBackWhenTheUnionDissolves() {
+        World w = Scenes.world(9.81);
+        long a = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(1).withPosition(0, 5, 0));
+        long b = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(3).withPosition(2, 5, 0));
+        int j = JointsAcrossBreaksTest.ball(w, a, 0, 5.25, 0);
+        w.step();
+        w.queue(new Command.UnionAdd(0, a, false));
+        w.queue(new Command.UnionAdd(0, b, false));
+        w.step();
+        long u = w.destruction().unions().body(0);
+        assertThat(u).isNotNegative();
+        BodyStore s = w.bodies();
+        // the union's centre of mass, 1.5 m along x from a's centre, stays on a circle about the pivot
+        double r = Math.hypot(1.5, 0.25);
+        double minY = 5;
+        for (int k = 0; k < 60; k++) {
+            w.step();
+            int us = s.slot(u);
+            assertThat(Math.hypot(s.px[us] - 0, s.py[us] - 5.25)).as("step %d", k).isCloseTo(r, within(0.02));
+            double[] p = anchor(w, j);
+            assertThat(p[0]).isCloseTo(0, within(0.02));
+            assertThat(p[1]).isCloseTo(5.25, within(0.02));
+            minY = Math.min(minY, s.py[us]);
+        }
+        assertThat(minY).as("it swung down (free fall would have taken it 4.9 m down)").isLessThan(4.5).isGreaterThan(3.7);
+        // b leaves: the union dissolves, a is free again and still hangs from the joint; b falls
+        w.queue(new Command.UnionRemove(0, b));
+        w.step();
+        assertThat(w.destruction().unions().body(0)).isNegative();
+        for (int k = 0; k < 60; k++) {
+            w.step();
+        }
+        double[] p = anchor(w, j);
+        assertThat(p[1]).isCloseTo(5.25, within(0.02));
+        assertThat(s.py[s.slot(b)]).isLessThan(3);
+    }
+
+    @Test
+    void aJointBetweenTwoMembersOfOneUnionIsInsideTheBodyAndCostsNothing() {
+        World w = Scenes.world(0);
+        long a = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(1).withPosition(0, 5, 0));
+        long b = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(3).withPosition(2, 5, 0));
+        int id = w.context().constraints.reserveId();
+        double[] f = {1, 5, 0, 0, 0, 0, 1};
+        w.queue(new Command.AddConstraint(id, "fixed", a, b, true, f, f.clone(), new double[0], 1e-3, 1e-3));
+        w.queue(new Command.UnionAdd(0, a, false));
+        w.queue(new Command.UnionAdd(0, b, false));
+        for (int k = 0; k < 10; k++) {
+            w.step();
+        }
+        // a weld of 1 mN between two welded members carries nothing: it does not break
+        assertThat(w.context().constraints.indexOf(id)).isNotNegative();
+        assertThat(w.context().constraintBreaks).isEmpty();
+    }
+
+    private static World swing(int threads) {
+        World w = World.create(dev.rubble.core.step.WorldSettings.defaults().withGravity(0, -9.81, 0)
+                .withThreads(threads), Scenes.stages());
+        long a = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(1).withPosition(0, 5, 0));
+        long b = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(3).withPosition(2, 5, 0));
+        JointsAcrossBreaksTest.ball(w, a, 0, 5.25, 0);
+        w.queue(new Command.UnionAdd(0, a, false));
+        w.queue(new Command.UnionAdd(0, b, false));
+        return w;
+    }
+
+    @Test
+    void theSameHashesAtOneAndTwoThreadsAndFromASnapshotMidSwing() throws Exception {
+        World one = swing(1), two = swing(2);
+        long[] hashes = new long[90];
+        byte[] saved = null;
+        for (int k = 0; k < 90; k++) {
+            if (k == 30) {
+                saved = SnapshotOfCollectionsTest.save(one);
+            }
+            one.step();
+            two.step();
+            hashes[k] = one.stateHash();
+            assertThat(two.stateHash()).as("step %d", k).isEqualTo(hashes[k]);
+        }
+        World r = SnapshotOfCollectionsTest.restore(saved);
+        for (int k = 30; k < 90; k++) {
+            r.step();
+            assertThat(r.stateHash()).as("restored, step %d", k).isEqualTo(hashes[k]);
+        }
+    }
+}
