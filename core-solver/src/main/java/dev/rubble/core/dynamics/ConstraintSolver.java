@@ -67,6 +67,7 @@ public final class ConstraintSolver implements ConstraintRows {
     static final int PASSES = 4;
     private static final byte AWAKE = (byte) BodyState.AWAKE.ordinal();
     private static final byte SLEEPING = (byte) BodyState.SLEEPING.ordinal();
+    private static final byte DISABLED = (byte) BodyState.DISABLED.ordinal();
     private static final byte DYNAMIC = (byte) MotionType.DYNAMIC.ordinal();
     private static final int RIGID = 0, LIMIT = 1, SPRING = 2, MOTOR = 3;
     /** Doubles per row. */
@@ -163,7 +164,7 @@ public final class ConstraintSolver implements ConstraintRows {
     }
 
     /**
-     * Picks this step's constraints (bodies live, at least one awake and dynamic) and maps their
+     * Picks this step's constraints (bodies live, none disabled, at least one awake and dynamic) and maps their
      * bodies. Call after the contact solver's prepare (whose packed velocities it shares).
      */
     public void beginStep(BodyStore bodies, ConstraintStore st, ContactSolver contactSolver) {
@@ -220,8 +221,8 @@ public final class ConstraintSolver implements ConstraintRows {
                 System.arraycopy(st.frameB, 7 * i, solveFrameB, 7 * k, 7);
             }
             boolean da = awakeDynamic(sa), db = sb >= 0 && awakeDynamic(sb);
-            if (!da && !db || sa == sb) {
-                continue;
+            if (!da && !db || sa == sb || b.state[sa] == DISABLED || sb >= 0 && b.state[sb] == DISABLED) {
+                continue; // a disabled body is out of the simulation, and so are its constraints (Chaos's DisableParticle)
             }
             activeCount++;
             active[k] = i;

@@ -113,4 +113,30 @@ final class JointsOnUnionsTest {
             assertThat(r.stateHash()).as("restored, step %d", k).isEqualTo(hashes[k]);
         }
     }
+
+    @Test
+    void aJointToADisabledBodyIsOutOfTheSimulationWithItAndComesBackWithIt() {
+        World w = Scenes.world(9.81);
+        long hook = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(1).withPosition(0, 5, 0));
+        long load = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(1).withPosition(0, 4, 0));
+        JointsAcrossBreaksTest.ball(w, hook, 0, 5.25, 0);
+        int id = w.context().constraints.reserveId();
+        double[] f = {0, 4.5, 0, 0, 0, 0, 1};
+        w.queue(new Command.AddConstraint(id, "ball", load, hook, true, f, f.clone(), new double[0], Double.POSITIVE_INFINITY,
+                Double.POSITIVE_INFINITY));
+        for (int k = 0; k < 30; k++) {
+            w.step();
+        }
+        BodyStore s = w.bodies();
+        assertThat(s.py[s.slot(load)]).as("the load hangs from the hook").isCloseTo(4, within(0.02));
+        // the hook is disabled (what a kill field does): the load is not held by a frozen, invisible hook
+        w.setState(hook, dev.rubble.core.body.BodyState.DISABLED);
+        double y0 = s.py[s.slot(load)];
+        for (int k = 0; k < 10; k++) {
+            w.step();
+        }
+        double dt = 1.0 / 60;
+        assertThat(s.py[s.slot(load)]).as("free fall for 10 steps").isCloseTo(y0 - 9.81 * dt * dt * 55, within(0.01));
+        assertThat(w.context().constraints.indexOf(id)).as("kept for when the hook comes back").isNotNegative();
+    }
 }
