@@ -256,4 +256,33 @@ final class JointsAcrossBreaksTest {
             }
         }
     }
+
+    @Test
+    void aJointFollowsPiecesThatTheImpactPassReleasesBeforeTheSolve() {
+        World w = Scenes.world(9.81);
+        int c = w.placeCollection(TestAssets.chain(3, 100), CollectionPlacement.at(0, 5, 0)
+                .withOptions(Scenes.thresholds(150, 40).withImpactMode(ImpactMode.RESOLVE)));
+        w.step();
+        int j = ball(w, w.destruction().holderBody(c, 0), -0.5, 5, 0);
+        w.step();
+        // a 14 kg ball at 25 m/s into the far leaf
+        w.createBody(dev.rubble.core.body.BodyDef.of(new dev.rubble.spi.shape.Sphere(0.15)).withPosition(2, 5, -0.6)
+                .withLinearVelocity(0, 0, 25));
+        ConstraintStore st = w.context().constraints;
+        long broke = -1;
+        for (int k = 0; k < 10 && broke < 0; k++) {
+            w.step();
+            if (w.profile().breaks() > 0) {
+                broke = w.stepIndex() - 1;
+            }
+        }
+        assertThat(broke).as("the ball broke the bar").isNotNegative();
+        int i = st.indexOf(j);
+        assertThat(st.bodyA[i]).isEqualTo(w.destruction().holderBody(c, 1));
+        assertThat(st.live(w.bodies(), i)).isTrue();
+        Scenes.steps(w, 30);
+        double[] a = anchorWorld(w, j);
+        assertThat(a[0]).isCloseTo(-0.5, within(0.02));
+        assertThat(a[1]).isCloseTo(5, within(0.02));
+    }
 }
