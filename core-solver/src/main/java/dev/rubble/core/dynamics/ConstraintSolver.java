@@ -15,8 +15,9 @@ import java.util.Arrays;
  * ({@code StepPipeline.iterate} is the one place that calls both).
  *
  * <pre>
- *  step:      beginStep     the constraints whose bodies live and one of which is awake and dynamic;
- *                           their bodies mapped to a packed list
+ *  step:      beginStep     the constraints whose bodies live, none disabled, and one of which is awake
+ *                           and dynamic; a body another carries ({@link Carriers}: a union's member)
+ *                           replaced by its carrier, the frame moved with it; bodies mapped to a packed list
  *  sub-step:  beginSubStep  rows from the types ({@link ConstraintType#write}) at the current poses;
  *                           warm start: the rows' accumulated impulses applied again
  *             solve(true)   x velocityIterations, after each contact iteration (biased)
