@@ -285,4 +285,50 @@ final class JointsAcrossBreaksTest {
         assertThat(a[0]).isCloseTo(-0.5, within(0.02));
         assertThat(a[1]).isCloseTo(5, within(0.02));
     }
+
+    /** Constraint cid's frame A in the world: anchor x, y, z, then orientation qx, qy, qz, qw. */
+    private static double[] frameAWorld(World w, int cid) {
+        ConstraintStore st = w.context().constraints;
+        int i = st.indexOf(cid);
+        BodyStore b = w.bodies();
+        int s = b.slot(st.bodyA[i]);
+        double[] out = new double[7];
+        b.originPointToWorld(s, st.frameA[7 * i], st.frameA[7 * i + 1], st.frameA[7 * i + 2], out);
+        double ax = b.qx[s], ay = b.qy[s], az = b.qz[s], aw = b.qw[s];
+        double bx = st.frameA[7 * i + 3], by = st.frameA[7 * i + 4], bz = st.frameA[7 * i + 5], bw = st.frameA[7 * i + 6];
+        out[3] = aw * bx + ax * bw + ay * bz - az * by;
+        out[4] = aw * by - ax * bz + ay * bw + az * bx;
+        out[5] = aw * bz + ax * by - ay * bx + az * bw;
+        out[6] = aw * bw - ax * bx - ay * by - az * bz;
+        return out;
+    }
+
+    @Test
+    void aHingesFrameKeepsItsWorldPoseExactlyAcrossTheBreak() {
+        World w = Scenes.world(0);
+        // a door turned 30 degrees about y, at rest, hinged along its left edge (vertical axis)
+        double c = Math.cos(Math.PI / 12), s = Math.sin(Math.PI / 12);
+        int col = w.placeCollection(TestAssets.chain(3, 100), CollectionPlacement.at(0, 5, 0)
+                .withOrientation(0, s, 0, c));
+        w.step();
+        long door = w.destruction().holderBody(col, 0);
+        BodyStore b = w.bodies();
+        double[] edge = new double[3];
+        b.originPointToWorld(b.slot(door), -0.5, 0, 0, edge); // the hinge point is in the body frame here
+        int id = w.context().constraints.reserveId();
+        double h = Math.sqrt(0.5);
+        double[] f = {edge[0], edge[1], edge[2], 0, 0, h, h}; // frame x axis along world y
+        w.queue(new Command.AddConstraint(id, "hinge", door, ConstraintStore.WORLD, true, f, f.clone(),
+                new double[] {-0.5, 0.5, 0, 0}, INF, INF));
+        w.step();
+        double[] before = frameAWorld(w, id);
+        w.queue(new Command.Crumble(col, 0));
+        w.step();
+        ConstraintStore st = w.context().constraints;
+        assertThat(st.bodyA[st.indexOf(id)]).isEqualTo(w.destruction().holderBody(col, 1));
+        double[] after = frameAWorld(w, id);
+        for (int k = 0; k < 7; k++) {
+            assertThat(after[k]).as("component %d", k).isCloseTo(before[k], within(1e-12));
+        }
+    }
 }
