@@ -76,4 +76,29 @@ final class JointsApiAcrossBreaksTest {
         assertThat(w.contains(hinge)).as("its piece's timer ran out").isFalse();
         assertThat(seen).containsExactly(hinge.id() + " from " + leaf.handle());
     }
+
+    @Test
+    void aJointOnAUnionsOwnBodyIsRefusedNamingAMemberAsTheWayToDoIt() {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        BodyId a = w.addBody(dev.rubble.api.BodySpec.dynamic(new dev.rubble.spi.shape.Box(0.25, 0.25, 0.25))
+                .withPosition(new Vector3d(0, 5, 0)));
+        BodyId b = w.addBody(dev.rubble.api.BodySpec.dynamic(new dev.rubble.spi.shape.Box(0.25, 0.25, 0.25))
+                .withPosition(new Vector3d(2, 5, 0)));
+        w.unions().add(0, a);
+        w.unions().add(0, b);
+        w.step();
+        BodyId union = w.unions().body(0);
+        assertThatThrownBy(() -> w.addConstraint(union, null, ConstraintSpec.ball(new Vector3d(0, 5.25, 0))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("constraint body a = " + union + " is cluster union 0's body")
+                .hasMessageContaining("allowed: a member of the union");
+        ConstraintId hook = w.addConstraint(a, null, ConstraintSpec.ball(new Vector3d(0, 5.25, 0)));
+        w.step(30);
+        assertThat(w.contains(hook)).isTrue();
+        Vector3d p = new Vector3d();
+        w.position(b, p);
+        // b's centre keeps its distance to the pivot (a free fall would have taken it 1.2 m straight down: 2.5 m)
+        assertThat(Math.hypot(p.x, p.y - 5.25)).as("the union hangs from its member's joint")
+                .isCloseTo(Math.hypot(2, 0.25), org.assertj.core.api.Assertions.within(0.03));
+    }
 }
