@@ -135,7 +135,8 @@ public final class PhysicsWorld {
     }
 
     /**
-     * Removes a body at the start of the next step (a journalled command).
+     * Removes a body at the start of the next step (a journalled command). Its constraints end with it
+     * (removed, not reported as breaks; the bodies they joined it to are woken).
      * @param body a live body of this world
      */
     public void removeBody(BodyId body) {

@@ -149,7 +149,9 @@ final class CommandStage {
             Motion.limitKinematic(bodies, bodies.slot(h), ctx.settings.dynamics());
             ctx.lookAhead(bodies.slot(h));
         } else if (c instanceof Command.Remove r) {
-            states.remove(slot(bodies, r.body()));
+            int s = slot(bodies, r.body());
+            ConstraintOps.removeBody(ctx, bodies.handle(s)); // its constraints end with it (issue 29)
+            states.remove(s);
         } else if (c instanceof Command.Destruction d) {
             ctx.destruction.apply(d);
         } else if (c instanceof Command.ClusterUnion u) {

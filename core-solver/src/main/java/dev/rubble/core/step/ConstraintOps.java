@@ -206,6 +206,20 @@ public final class ConstraintOps {
         breaks.add(at, k);
     }
 
+    /**
+     * Removes the constraints naming body {@code handle}, which is being removed (by the user: its
+     * constraints end with it, silently, as its ignored pairs are forgotten), waking their other bodies.
+     */
+    public static void removeBody(StepContext ctx, long handle) {
+        ConstraintStore st = ctx.constraints;
+        for (int i = st.size() - 1; i >= 0; i--) {
+            if (st.bodyA[i] == handle || st.bodyB[i] == handle) {
+                wakeBodies(ctx, i);
+                st.removeAt(i);
+            }
+        }
+    }
+
     /** Wakes constraint {@code i}'s live bodies and starts their rest time again. */
     static void wakeBodies(StepContext ctx, int i) {
         ConstraintStore st = ctx.constraints;

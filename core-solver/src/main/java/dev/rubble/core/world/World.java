@@ -287,7 +287,9 @@ public final class World {
 
     /** Removes a body now (reported to the {@link WorldChanges} listeners). */
     public void removeBody(long handle) {
-        ctx.states.remove(ctx.bodies.slot(handle));
+        int s = ctx.bodies.slot(handle);
+        dev.rubble.core.step.ConstraintOps.removeBody(ctx, handle); // its constraints end with it (issue 29)
+        ctx.states.remove(s);
         for (WorldChanges l : changes) {
             l.bodyRemoved(this, handle);
         }

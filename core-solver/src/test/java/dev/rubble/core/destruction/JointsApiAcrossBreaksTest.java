@@ -101,4 +101,23 @@ final class JointsApiAcrossBreaksTest {
         assertThat(Math.hypot(p.x, p.y - 5.25)).as("the union hangs from its member's joint")
                 .isCloseTo(Math.hypot(2, 0.25), org.assertj.core.api.Assertions.within(0.03));
     }
+
+    @Test
+    void aJointEndsWithABodyTheUserRemovesInsteadOfLingeringOnItsHandle() {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        BodyId a = w.addBody(dev.rubble.api.BodySpec.dynamic(new dev.rubble.spi.shape.Box(0.25, 0.25, 0.25))
+                .withPosition(new Vector3d(0, 5, 0)));
+        BodyId b = w.addBody(dev.rubble.api.BodySpec.dynamic(new dev.rubble.spi.shape.Box(0.25, 0.25, 0.25))
+                .withPosition(new Vector3d(0, 4, 0)));
+        ConstraintId hook = w.addConstraint(a, null, ConstraintSpec.ball(new Vector3d(0, 5.25, 0)));
+        ConstraintId link = w.addConstraint(b, a, ConstraintSpec.ball(new Vector3d(0, 4.5, 0)));
+        w.step(10);
+        w.removeBody(a);
+        w.step();
+        assertThat(w.contains(hook)).isFalse();
+        assertThat(w.contains(link)).isFalse();
+        assertThat(w.constraintCount()).isZero();
+        assertThat(w.constraintBreaks()).as("a removal the user asked for is not a break").isEmpty();
+        assertThat(w.isAsleep(b)).isFalse();
+    }
 }
