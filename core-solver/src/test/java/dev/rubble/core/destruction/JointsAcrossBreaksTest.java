@@ -331,4 +331,36 @@ final class JointsAcrossBreaksTest {
             assertThat(after[k]).as("component %d", k).isCloseTo(before[k], within(1e-12));
         }
     }
+
+    @Test
+    void aJointBetweenTwoPiecesOfOneCollectionFollowsEachSideAsItBreaksInTurn() {
+        World w = Scenes.world(0);
+        // root -> clusters 1 (leaves 3, 4 at x = 0, 1) and 2 (leaves 5, 6 at x = 2, 3); boxes 1 m across
+        int c = w.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(0, 5, 0));
+        w.queue(new Command.Crumble(c, 0));
+        w.step();
+        long c1 = w.destruction().holderBody(c, 3), c2 = w.destruction().holderBody(c, 5);
+        assertThat(c1).isNotEqualTo(c2);
+        int id = w.context().constraints.reserveId();
+        double[] fa = {1.4, 5, 0, 0, 0, 0, 1}, fb = {1.6, 5, 0, 0, 0, 0, 1};
+        w.queue(new Command.AddConstraint(id, "distance", c1, c2, true, fa, fb, new double[] {Double.NaN, 0, 0}, INF, INF));
+        w.step();
+        ConstraintStore st = w.context().constraints;
+        w.queue(new Command.Crumble(c, 1));
+        w.step();
+        int i = st.indexOf(id);
+        assertThat(st.bodyA[i]).as("side A on leaf 4").isEqualTo(w.destruction().holderBody(c, 4));
+        assertThat(st.bodyB[i]).as("side B still on cluster 2").isEqualTo(c2);
+        w.queue(new Command.Crumble(c, 2));
+        w.step();
+        i = st.indexOf(id);
+        assertThat(st.bodyB[i]).as("side B on leaf 5").isEqualTo(w.destruction().holderBody(c, 5));
+        BodyStore b = w.bodies();
+        double[] pa = new double[3], pb = new double[3];
+        b.originPointToWorld(b.slot(st.bodyA[i]), st.frameA[7 * i], st.frameA[7 * i + 1], st.frameA[7 * i + 2], pa);
+        b.originPointToWorld(b.slot(st.bodyB[i]), st.frameB[7 * i], st.frameB[7 * i + 1], st.frameB[7 * i + 2], pb);
+        assertThat(pa[0]).isCloseTo(1.4, within(1e-9));
+        assertThat(pb[0]).isCloseTo(1.6, within(1e-9));
+        assertThat(st.params[i][0]).as("the rest length set at creation").isCloseTo(0.2, within(1e-12));
+    }
 }
