@@ -119,7 +119,6 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
      */
     private void gatherUnionPair(ContactStore c, int m0, int m1) {
         int sa = c.bodyA[m0], sb = c.bodyB[m0];
-        boolean ua = d.unions.isUnion(sa), ub = d.unions.isUnion(sb);
         BodyStore b = d.bodies;
         boolean pushed = sink != null && (sink.releasedThisStep(sa) || sink.releasedThisStep(sb));
         double[] jn = normalImpulses(c, m0, m1, pushed);
@@ -127,8 +126,7 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
             return;
         }
         for (int m = m0; m < m1; m++) {
-            int slotA = ua ? d.unions.memberSlot(sa, c.key[m], true) : sa;
-            int slotB = ub ? d.unions.memberSlot(sb, c.key[m], false) : sb;
+            int slotA = d.unions.touched(c, m, true), slotB = d.unions.touched(c, m, false);
             int ga = target(slotA < 0 ? -1 : d.nodeOfSlot(slotA), sb);
             int gb = target(slotB < 0 ? -1 : d.nodeOfSlot(slotB), sa);
             if (ga < 0 && gb < 0) {

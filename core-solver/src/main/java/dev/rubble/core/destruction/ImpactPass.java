@@ -88,9 +88,7 @@ final class ImpactPass implements Pass {
                 continue;
             }
             int sa = c.bodyA[m], sb = c.bodyB[m];
-            // a cluster union's body holds no node itself: the member its compound child names does (issue 29)
-            int ha = d.unions.any() && d.unions.isUnion(sa) ? d.unions.memberSlot(sa, c.key[m], true) : sa;
-            int hb = d.unions.any() && d.unions.isUnion(sb) ? d.unions.memberSlot(sb, c.key[m], false) : sb;
+            int ha = d.unions.touched(c, m, true), hb = d.unions.touched(c, m, false); // a union's member (issue 29)
             if (!(ha >= 0 && resolveHolder(ha, sb)) && !(hb >= 0 && resolveHolder(hb, sa))) {
                 continue;
             }

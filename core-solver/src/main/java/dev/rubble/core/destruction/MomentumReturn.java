@@ -35,13 +35,11 @@ final class MomentumReturn implements Pass {
                 slotStamp[b.slot(d.store.body[gr.holders[k]])] = st;
             }
         }
-        final boolean unions = d.unions.any();
         for (int m = 0, n = c.size(); m < n; m++) {
             int a = c.bodyA[m], bb = c.bodyB[m];
-            // a cluster union's body holds no node: the member its compound child names is the holder that
-            // broke (its own body is disabled; the union's body is the one in the solve and in the contact)
-            int ma = unions && d.unions.isUnion(a) ? d.unions.memberSlot(a, c.key[m], true) : a;
-            int mb = unions && d.unions.isUnion(bb) ? d.unions.memberSlot(bb, c.key[m], false) : bb;
+            // on a cluster union's body the holder that broke is the member hit (its own body is disabled; the
+            // union's body is the one in the solve and in the contact)
+            int ma = d.unions.touched(c, m, true), mb = d.unions.touched(c, m, false);
             boolean ha = ma >= 0 && slotStamp[ma] == st && d.nodeOfSlot(ma) >= 0;
             boolean hb = mb >= 0 && slotStamp[mb] == st && d.nodeOfSlot(mb) >= 0;
             if (ha == hb) {

@@ -248,6 +248,16 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
     }
 
     /**
+     * The body slot that holds what side A ({@code sideA}) or B of store manifold {@code m} touches: on a
+     * cluster union's body (which holds no node itself) the member its compound key names (-1 when none),
+     * else the body itself. Where strain, impacts and momentum return find the holder a contact hit.
+     */
+    int touched(dev.rubble.core.collision.ContactStore c, int m, boolean sideA) {
+        int s = sideA ? c.bodyA[m] : c.bodyB[m];
+        return !unions.isEmpty() && unionAt(s) != null ? memberSlot(s, c.key[m], sideA) : s;
+    }
+
+    /**
      * The body slot of the member that compound child {@code key} hit on union body {@code s}
      * (side A: the key's bits 48..63, side B: 32..47; see the narrowphase's compound keys), or -1.
      */

@@ -1,5 +1,7 @@
 package dev.rubble.plugin.narrowphase.analytic;
 
+import dev.rubble.geometry.gjk.RandomShapes;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.spi.narrowphase.Pose;
@@ -28,8 +30,8 @@ final class BoxBoxAxisTest {
         for (int i = 0; i < 20000; i++) {
             Box a = new Box(0.05 + rnd.nextDouble(), 0.05 + rnd.nextDouble(), 0.05 + rnd.nextDouble());
             Box b = new Box(0.05 + rnd.nextDouble(), 0.05 + rnd.nextDouble(), 0.05 + rnd.nextDouble());
-            double[] qa = RandomPoses.unitQuat(rnd), qb = RandomPoses.unitQuat(rnd);
-            double[] d = RandomPoses.unitVector(rnd);
+            double[] qa = RandomShapes.unitQuat(rnd), qb = RandomShapes.unitQuat(rnd);
+            double[] d = RandomShapes.unitVector(rnd);
             // centres between touching-deep and just apart: about the sum of the boxes' reaches along d
             double reach = 0.6 * (length(a) + length(b));
             double r = reach * (0.3 + 0.9 * rnd.nextDouble());

@@ -1,5 +1,7 @@
 package dev.rubble.plugin.narrowphase.analytic;
 
+import dev.rubble.geometry.gjk.RandomShapes;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.spi.narrowphase.Narrowphase;
@@ -32,12 +34,12 @@ final class BoxBoxHintTest {
             Narrowphase hinted = AnalyticNarrowphasePlugin.createTable();
             double[] hint = new double[2 * PairCollider.HINT_STRIDE];
             int slot = PairCollider.HINT_STRIDE; // a slot not at the array's start
-            double[] qa = RandomPoses.unitQuat(rnd), qb = pair % 5 == 0 ? qa.clone() : RandomPoses.unitQuat(rnd);
+            double[] qa = RandomShapes.unitQuat(rnd), qb = pair % 5 == 0 ? qa.clone() : RandomShapes.unitQuat(rnd);
             double turn = pair % 5 == 0 ? 0 : 0.03;
             double[] wa = {turn * rnd.nextGaussian(), turn * rnd.nextGaussian(), turn * rnd.nextGaussian()};
             double[] wb = {turn * rnd.nextGaussian(), turn * rnd.nextGaussian(), turn * rnd.nextGaussian()};
-            double[] dir = RandomPoses.unitVector(rnd);
-            double[] side = RandomPoses.unitVector(rnd);
+            double[] dir = RandomShapes.unitVector(rnd);
+            double[] side = RandomShapes.unitVector(rnd);
             double miss = 1.0 * rnd.nextDouble();
             double speed = 0.02 + 0.04 * rnd.nextDouble();
             for (int step = 0; step < 150; step++) {
@@ -78,9 +80,9 @@ final class BoxBoxHintTest {
     void anyHintValueGivesTheUnhintedContacts() {
         Box a = new Box(0.25, 0.25, 0.25), b = new Box(0.4, 0.1, 0.3);
         for (int i = 0; i < 2000; i++) {
-            double[] qa = RandomPoses.unitQuat(rnd), qb = RandomPoses.unitQuat(rnd);
+            double[] qa = RandomShapes.unitQuat(rnd), qb = RandomShapes.unitQuat(rnd);
             Pose pa = new Pose().set(0, 0, 0, qa[0], qa[1], qa[2], qa[3]);
-            double[] d = RandomPoses.unitVector(rnd);
+            double[] d = RandomShapes.unitVector(rnd);
             double r = 0.2 + 1.0 * rnd.nextDouble();
             Pose pb = new Pose().set(d[0] * r, d[1] * r, d[2] * r, qb[0], qb[1], qb[2], qb[3]);
             List<String> cold = new ArrayList<>();
