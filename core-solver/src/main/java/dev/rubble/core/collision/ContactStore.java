@@ -77,6 +77,39 @@ public final class ContactStore {
         return count;
     }
 
+    /**
+     * The contact solver's tangent basis of a unit normal, a fixed function of it (Catto's plane
+     * space; {@code ContactSolver.prepare} builds the same): {@code out[o..o+2] = t1},
+     * {@code out[o+3..o+5] = t2 = n × t1}. {@link #tangentImpulse1} and {@link #tangentImpulse2} are
+     * along these.
+     */
+    public static void tangents(double nx, double ny, double nz, double[] out, int o) {
+        double ux, uy, uz;
+        if (Math.abs(nx) >= 0.57735026918962576) {
+            ux = ny; uy = -nx; uz = 0;
+        } else {
+            ux = 0; uy = nz; uz = -ny;
+        }
+        double inv = 1 / Math.sqrt(ux * ux + uy * uy + uz * uz);
+        ux *= inv; uy *= inv; uz *= inv;
+        out[o] = ux; out[o + 1] = uy; out[o + 2] = uz;
+        out[o + 3] = ny * uz - nz * uy; out[o + 4] = nz * ux - nx * uz; out[o + 5] = nx * uy - ny * ux;
+    }
+
+    /**
+     * The impulse body B received at point {@code p} of manifold {@code m} in the last solve, world
+     * frame, N·s: normal and friction, {@code λn n + λ1 t1 + λ2 t2} (A received its opposite).
+     * {@code basis} is scratch of at least 6 doubles; the result goes to {@code out[0..2]}.
+     */
+    public void impulse(int m, int p, double[] basis, double[] out) {
+        double nx = this.nx[m], ny = this.ny[m], nz = this.nz[m];
+        tangents(nx, ny, nz, basis, 0);
+        double ln = normalImpulse[p], l1 = tangentImpulse1[p], l2 = tangentImpulse2[p];
+        out[0] = ln * nx + l1 * basis[0] + l2 * basis[3];
+        out[1] = ln * ny + l1 * basis[1] + l2 * basis[4];
+        out[2] = ln * nz + l1 * basis[2] + l2 * basis[5];
+    }
+
     /** The manifold budget. */
     public int maxManifolds() {
         return maxManifolds;

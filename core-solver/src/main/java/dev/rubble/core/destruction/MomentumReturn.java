@@ -9,14 +9,15 @@ import java.util.Arrays;
 
 /**
  * Restore breaking momentum (SPEC §5), before release: every dynamic body touching a holder that
- * broke this step, at a point that loaded it, gets back {@code share × J} of the normal impulse it
- * received there ({@code Δv = invM J share}, {@code Δω = invI (r × J) share}), so a projectile
- * punches through instead of stopping dead. Scratch: a stamp per body slot.
+ * broke this step, at a point that loaded it, gets back {@code share × J} of the impulse it received
+ * there, normal and friction ({@code Δv = invM J share}, {@code Δω = invI (r × J) share}), so a
+ * projectile punches through instead of stopping dead, and one that struck at a slant keeps its
+ * share of the slant. Scratch: a stamp per body slot.
  */
 final class MomentumReturn implements Pass {
     private final DestructionContext d;
     private int[] slotStamp = new int[0];
-    private final double[] w3 = new double[3];
+    private final double[] w3 = new double[3], basis = new double[6], j3 = new double[3];
 
     MomentumReturn(DestructionContext d) {
         this.d = d;
@@ -57,14 +58,16 @@ final class MomentumReturn implements Pass {
             // issue 22: a RESOLVE collection pays what it gives back: a dynamic holder gets the opposite
             // impulse (momentum stays conserved), a kinematic one's share comes from its anchors
             boolean pay = opts.impactMode() == ImpactMode.RESOLVE && b.motion[holder] == MotionType.DYNAMIC.ordinal();
-            // impulse the other body received from the holder: +λn on B, -λn on A; give back share of it reversed
+            // impulse the other body received from the holder: +J on B, -J on A; give back share of it reversed
             double sign = ha ? -share : share;
             for (int k = 0, p = m * ContactStore.MAX_POINTS; k < c.pointCount[m]; k++, p++) {
                 if (!(-c.relativeNormalVelocity[p] >= DestructionContext.MIN_APPROACH_SPEED)) {
                     continue;
                 }
-                double l = c.normalImpulse[p] * sign;
-                double jx = l * c.nx[m], jy = l * c.ny[m], jz = l * c.nz[m];
+                // the whole impulse the point carried, normal and friction: the share of the momentum the
+                // holder absorbed, as Chaos's RestoreBreakingMomentum takes the accumulated impulse
+                c.impulse(m, p, basis, j3);
+                double jx = j3[0] * sign, jy = j3[1] * sign, jz = j3[2] * sign;
                 double rx = ha ? c.bx[p] : c.ax[p], ry = ha ? c.by[p] : c.ay[p], rz = ha ? c.bz[p] : c.az[p];
                 double im = b.invMass[other];
                 b.vx[other] += jx * im;

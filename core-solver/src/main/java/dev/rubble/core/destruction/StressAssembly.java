@@ -15,6 +15,7 @@ import java.util.Arrays;
  */
 final class StressAssembly {
     private final DestructionContext d;
+    private final double[] basis = new double[6], j3 = new double[3];
 
     StressAssembly(DestructionContext d) {
         this.d = d;
@@ -187,32 +188,16 @@ final class StressAssembly {
                     hd = st.holders[g];
                 }
                 double sign = side == 0 ? -1 : 1;
-                double nx = c.nx[m], ny = c.ny[m], nz = c.nz[m];
-                double ux, uy, uz;
-                if (Math.abs(nx) >= 0.57735026918962576) { // the contact solver's tangent basis
-                    ux = ny;
-                    uy = -nx;
-                    uz = 0;
-                } else {
-                    ux = 0;
-                    uy = nz;
-                    uz = -ny;
-                }
-                double inv = 1 / Math.sqrt(ux * ux + uy * uy + uz * uz);
-                ux *= inv;
-                uy *= inv;
-                uz *= inv;
-                double vx = ny * uz - nz * uy, vy = nz * ux - nx * uz, vz = nx * uy - ny * ux;
                 double qx = -b.qx[slot], qy = -b.qy[slot], qz = -b.qz[slot], qw = b.qw[slot];
                 ClusterStore s = d.store;
                 for (int k = 0, p = m * dev.rubble.core.collision.ContactStore.MAX_POINTS; k < c.pointCount[m]; k++, p++) {
-                    double ln = c.normalImpulse[p], l1 = c.tangentImpulse1[p], l2 = c.tangentImpulse2[p];
-                    if (ln == 0 && l1 == 0 && l2 == 0) {
+                    if (c.normalImpulse[p] == 0 && c.tangentImpulse1[p] == 0 && c.tangentImpulse2[p] == 0) {
                         continue;
                     }
-                    double fx = sign * (ln * nx + l1 * ux + l2 * vx) / d.dt;
-                    double fy = sign * (ln * ny + l1 * uy + l2 * vy) / d.dt;
-                    double fz = sign * (ln * nz + l1 * uz + l2 * vz) / d.dt;
+                    c.impulse(m, p, basis, j3);
+                    double fx = sign * j3[0] / d.dt;
+                    double fy = sign * j3[1] / d.dt;
+                    double fz = sign * j3[2] / d.dt;
                     double rx = side == 0 ? c.ax[p] : c.bx[p], ry = side == 0 ? c.ay[p] : c.by[p],
                             rz = side == 0 ? c.az[p] : c.bz[p];
                     // into the collection frame: R^T r + com, R^T f

@@ -797,7 +797,7 @@ public final class ContactSolver {
         contacts.friction[m] = mu;
         contacts.restitution[m] = e;
         double nx = contacts.nx[m], ny = contacts.ny[m], nz = contacts.nz[m];
-        // tangent basis: a fixed function of n (Catto's plane space)
+        // tangent basis: a fixed function of n (Catto's plane space; ContactStore.tangents, for readers)
         double ux, uy, uz;
         if (Math.abs(nx) >= 0.57735026918962576) {
             ux = ny; uy = -nx; uz = 0;
