@@ -4,6 +4,7 @@ import com.github.stephengold.joltjni.BodyCreationSettings;
 import com.github.stephengold.joltjni.BodyInterface;
 import com.github.stephengold.joltjni.BoxShape;
 import com.github.stephengold.joltjni.ConvexHullShapeSettings;
+import com.github.stephengold.joltjni.CustomContactListener;
 import com.github.stephengold.joltjni.ShapeResult;
 import com.github.stephengold.joltjni.Vec3;
 import com.github.stephengold.joltjni.JobSystem;
@@ -220,6 +221,40 @@ final class JoltEngine implements PeerEngine {
             return new SphereShape((float) sp.radius());
         }
         throw new IllegalArgumentException("shape " + s.type() + " is not used by the bench scenes");
+    }
+
+    /** Contact callbacks (added + persisted: each touching body pair once a step), when counting. */
+    private long manifolds;
+
+    @Override
+    public void countManifolds() {
+        // Jolt calls OnContactAdded for a pair that begins touching and OnContactPersisted for one that
+        // touched last step too, once per sub-shape pair (a hull body has one), speculative ones included
+        system.setContactListener(new CustomContactListener() {
+            @Override
+            public void onContactAdded(long body1, long body2, long manifold, long settings) {
+                manifolds++;
+            }
+
+            @Override
+            public void onContactPersisted(long body1, long body2, long manifold, long settings) {
+                manifolds++;
+            }
+
+            @Override
+            public void onContactRemoved(long pair) {
+            }
+
+            @Override
+            public int onContactValidate(long body1, long body2, double x, double y, double z, long result) {
+                return 0; // ValidateResult.AcceptAllContactsForThisBodyPair
+            }
+        });
+    }
+
+    @Override
+    public long manifoldsCounted() {
+        return manifolds;
     }
 
     @Override

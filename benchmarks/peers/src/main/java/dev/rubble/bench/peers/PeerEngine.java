@@ -29,6 +29,19 @@ interface PeerEngine extends AutoCloseable {
      */
     String info();
 
+    /**
+     * Starts counting the contact manifolds the engine reports (call after {@link #build}; counting may
+     * cost time, so a timed run never counts). Engines that cannot count throw.
+     */
+    default void countManifolds() {
+        throw new UnsupportedOperationException("engine " + name() + " cannot count its contact manifolds");
+    }
+
+    /** Manifolds reported since {@link #countManifolds} (touching body pairs, summed over the steps). */
+    default long manifoldsCounted() {
+        return 0;
+    }
+
     @Override
     void close();
 }

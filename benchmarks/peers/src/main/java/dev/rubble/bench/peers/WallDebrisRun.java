@@ -13,7 +13,7 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * The wall's debris on one engine: {@code PeerMain ENGINE debris FILE [--steps N] [--threads N] [--warmup N]}, FILE written by
+ * The wall's debris on one engine: {@code PeerMain ENGINE debris FILE [--steps N] [--threads N] [--warmup N] [--contacts 1]}, FILE written by
  * {@code rubble bench wall --debris-out FILE} (the wall's pieces at the step with the most
  * releases as loose convex hulls, {@code dev.rubble.scenario.WallDebris}). ENGINE is jolt, bullet
  * or rubble (Rubble stepping the same loose hulls, in this JVM like the peers). Prints the bench
@@ -21,7 +21,10 @@ import java.util.Locale;
  * dynamic hulls, lost ones) and the engine's info line. {@code --threads N} (issue 26): Rubble's step and
  * Jolt's job system on N threads; Bullet steps on one only and refuses more. {@code --warmup N}: the
  * scene is built and stepped as many steps N times first and discarded, on every engine alike (a warm
- * JVM for Rubble, as JMH measures; the native peers' runs are unchanged by it).
+ * JVM for Rubble, as JMH measures; the native peers' runs are unchanged by it). {@code --contacts 1}: after the
+ * timed run, one more untimed run of as many steps counts the contact manifolds each step (Rubble's
+ * profile, Jolt's contact callbacks: touching body pairs, speculative ones included) and prints
+ * {@code contacts mean_manifolds=M}, so the engines' times can be set against the contacts they solved.
  */
 final class WallDebrisRun {
     private WallDebrisRun() {
@@ -29,13 +32,17 @@ final class WallDebrisRun {
 
     static int run(String engine, String[] args) {
         if (args.length < 3) {
-            throw new IllegalArgumentException("usage: PeerMain ENGINE debris FILE [--steps N] [--threads N] [--warmup N];"
+            throw new IllegalArgumentException("usage: PeerMain ENGINE debris FILE [--steps N] [--threads N] [--warmup N] [--contacts 1];"
                     + " engines: jolt, bullet, rubble");
         }
         Path file = Path.of(args[2]);
-        int steps = StepTimer.option(args, 3, "--steps", 600, 1, "--steps", "--threads", "--warmup");
-        int threads = StepTimer.option(args, 3, "--threads", 1, 1, "--steps", "--threads", "--warmup");
-        int warmup = StepTimer.option(args, 3, "--warmup", 0, 0, "--steps", "--threads", "--warmup");
+        int steps = StepTimer.option(args, 3, "--steps", 600, 1, "--steps", "--threads", "--warmup", "--contacts");
+        int threads = StepTimer.option(args, 3, "--threads", 1, 1, "--steps", "--threads", "--warmup", "--contacts");
+        int warmup = StepTimer.option(args, 3, "--warmup", 0, 0, "--steps", "--threads", "--warmup", "--contacts");
+        int contacts = StepTimer.option(args, 3, "--contacts", 0, 0, "--steps", "--threads", "--warmup", "--contacts");
+        if (contacts > 1) {
+            throw new IllegalArgumentException("--contacts = " + contacts + "; allowed: 0 or 1");
+        }
         Scenario sc;
         try {
             sc = ScenarioLoader.parse(Files.readString(file));
@@ -75,6 +82,15 @@ final class WallDebrisRun {
         System.out.println(st.info());
         System.out.flush();
         st.close();
+        if (contacts == 1) {
+            Stepper cs = stepper(engine, sc, threads);
+            cs.countManifolds();
+            for (int i = 0; i < steps; i++) {
+                cs.step();
+            }
+            System.out.printf(Locale.ROOT, "contacts mean_manifolds=%.1f steps=%d%n", cs.manifoldsCounted() / (double) steps, steps);
+            cs.close();
+        }
         return 0;
     }
 
@@ -94,6 +110,11 @@ final class WallDebrisRun {
         String info();
 
         void close();
+
+        /** Starts counting contact manifolds (see {@link PeerEngine#countManifolds}). */
+        void countManifolds();
+
+        long manifoldsCounted();
     }
 
     private static Stepper peer(String engine, Scenario sc, int threads) {
@@ -119,6 +140,16 @@ final class WallDebrisRun {
             public void close() {
                 e.close();
             }
+
+            @Override
+            public void countManifolds() {
+                e.countManifolds();
+            }
+
+            @Override
+            public long manifoldsCounted() {
+                return e.manifoldsCounted();
+            }
         };
     }
 
@@ -134,9 +165,25 @@ final class WallDebrisRun {
         }
         int[] dyn = Arrays.copyOf(slots, k);
         return new Stepper() {
+            boolean counting;
+            long manifolds;
+
             @Override
             public void step() {
                 sw.step();
+                if (counting) {
+                    manifolds += sw.world().profile().manifolds();
+                }
+            }
+
+            @Override
+            public void countManifolds() {
+                counting = true;
+            }
+
+            @Override
+            public long manifoldsCounted() {
+                return manifolds;
             }
 
             @Override

@@ -103,6 +103,42 @@ final class PeerEnginesTest {
     }
 
     @Test
+    void debrisCountsTheManifoldsEachEngineSolves(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        // three unit-cube hulls resting apart on the ground: each engine solves three touching pairs a step
+        StringBuilder b = new StringBuilder("{\"format\": \"rubble-scenario/1\", \"name\": \"three hulls\", \"steps\": 30,"
+                + " \"world\": {\"dt\": 0.016666666666666666, \"gravity\": [0, -9.81, 0], \"sleep\": {\"enabled\": false}},"
+                + " \"bodies\": [{\"id\": \"ground\", \"state\": \"static\", \"shape\": {\"type\": \"box\","
+                + " \"halfExtents\": [50, 0.5, 50]}, \"position\": [0, -0.5, 0]}");
+        for (int i = 0; i < 3; i++) {
+            b.append(", {\"state\": \"dynamic\", \"shape\": {\"type\": \"convexHull\", \"points\": [");
+            for (int c = 0; c < 8; c++) {
+                b.append(c == 0 ? "" : ", ").append(String.format(Locale.ROOT, "[%d, %d, %d]",
+                        (c & 1) == 0 ? -1 : 1, (c & 2) == 0 ? -1 : 1, (c & 4) == 0 ? -1 : 1));
+            }
+            b.append("]}, \"position\": [").append(4 * i).append(", 1, 0], \"density\": 1000}");
+        }
+        java.nio.file.Path file = dir.resolve("three-hulls.json");
+        java.nio.file.Files.writeString(file, b.append("]}").toString());
+        for (String e : new String[] {"rubble", "jolt"}) {
+            ByteArrayOutputStream buf = new ByteArrayOutputStream();
+            PrintStream old = System.out;
+            int rc;
+            try {
+                System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+                rc = PeerMain.run(new String[] {e, "debris", file.toString(), "--steps", "30", "--contacts", "1"});
+            } finally {
+                System.setOut(old);
+            }
+            String out = buf.toString(StandardCharsets.UTF_8);
+            assertThat(rc).isZero();
+            assertThat(out).as(e).contains("contacts mean_manifolds=3.0 steps=30");
+        }
+        assertThatThrownBy(() -> PeerMain.run(new String[] {"jolt", "debris", file.toString(), "--contacts", "2"}))
+                .hasMessageContaining("--contacts = 2; allowed: 0 or 1");
+    }
+
+    @Test
     void unknownEngineAndOptionsAreRejected() {
         assertThatThrownBy(() -> PeerMain.engine("havok")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'havok'").hasMessageContaining("jolt, bullet, jbullet, ode4j");
