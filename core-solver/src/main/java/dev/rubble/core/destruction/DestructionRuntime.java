@@ -129,6 +129,15 @@ public final class DestructionRuntime {
     }
 
     /**
+     * Issue 22: {@link #impactsWanted()} before the step's first trial solve, false also when the trial
+     * could break nothing: no impactor (an awake dynamic body foreign to the collection, approaching a
+     * RESOLVE holder) and no child whose external load alone reaches its threshold.
+     */
+    public boolean impactsWantedFirst() {
+        return script.impactsWantedFirst();
+    }
+
+    /**
      * Issue 22: after a trial solve of step {@code stepIndex} left its impulses in the contact store,
      * breaks and releases what it breaks in {@link ImpactMode#RESOLVE} collections (docs/destruction.md
      * "Impacts"); returns the children broken.

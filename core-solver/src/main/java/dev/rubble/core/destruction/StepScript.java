@@ -150,6 +150,11 @@ final class StepScript {
         return impacts.wanted();
     }
 
+    /** Issue 22: {@link #impactsWanted()} before the step's first trial, made exact ({@link ImpactPass#wantedFirst}). */
+    boolean impactsWantedFirst() {
+        return impacts.wantedFirst();
+    }
+
     /** Issue 22: breaks and releases what the trial solve of step {@code stepIndex} breaks; returns the children broken. */
     int predictBreaks(long stepIndex) {
         beginStep(stepIndex);

@@ -150,7 +150,7 @@ public final class StepPipeline {
         // issue 22: collections that resolve impacts break before the solve what a trial of it breaks,
         // so the solve meets the struck pieces as free bodies (docs/destruction.md "Impacts")
         exactCount = 0;
-        if (c.destruction.impactsWanted()) {
+        if (c.destruction.impactsWantedFirst()) {
             t = impacts(c, b, cs, ds, dt, index, t);
             exactCount = c.destruction.collectReleasedBeforeSolve();
         }
@@ -537,6 +537,7 @@ public final class StepPipeline {
                 solver.solve(false);
             }
             solver.storeTrialImpulses();
+            p(c).trialSolves++;
             int broken = rt.predictBreaks(index);
             System.arraycopy(savedN, 0, cs.normalImpulse, 0, points);
             System.arraycopy(savedT1, 0, cs.tangentImpulse1, 0, points);

@@ -33,6 +33,7 @@ public final class StepProfile {
     long queryNanos;
     int queries;
     int breaks, deferredBreaks, oldestDeferral, released, throttled; // issue 13: destruction budgets
+    int trialSolves; // issue 22: trial solves of the break prediction
     final double[] fixedImpulse = new double[3]; // issue 22: what static and kinematic bodies gave dynamic ones
     int threads = 1, colours, overflow; // issue 26: the step's threads, the solver's colours and overflow manifolds
 
@@ -254,6 +255,16 @@ public final class StepProfile {
         return fixedImpulse[axis];
     }
 
+    /**
+     * Issue 22: trial solves the break prediction ran before this step's solve (0 to
+     * {@code DestructionRuntime.IMPACT_PASSES}); each costs about a velocity solve. Only steps in which
+     * an impactor approaches a {@code resolve} collection's holder (or a child's external load alone
+     * reaches its threshold) run one (docs/destruction.md "Impacts").
+     */
+    public int trialSolves() {
+        return trialSolves;
+    }
+
     /** Strained holders left waiting for a later step by the break budget. */
     public int deferredBreaks() {
         return deferredBreaks;
@@ -310,6 +321,7 @@ public final class StepProfile {
         c.oldestDeferral = oldestDeferral;
         c.released = released;
         c.throttled = throttled;
+        c.trialSolves = trialSolves;
         System.arraycopy(fixedImpulse, 0, c.fixedImpulse, 0, 3);
         c.threads = threads;
         c.colours = colours;
@@ -321,7 +333,7 @@ public final class StepProfile {
     void resetTimings() {
         Arrays.fill(stageNanos, 0);
         Arrays.fill(passNanos, 0);
-        spawned = removed = commands = 0;
+        spawned = removed = commands = trialSolves = 0;
         manifolds = contactPoints = droppedManifolds = droppedContacts = islands = woken = 0;
         nonFinite = 0;
         ignoredFieldValues = 0;
