@@ -797,20 +797,12 @@ public final class ContactSolver {
         contacts.friction[m] = mu;
         contacts.restitution[m] = e;
         double nx = contacts.nx[m], ny = contacts.ny[m], nz = contacts.nz[m];
-        // tangent basis: a fixed function of n (Catto's plane space; ContactStore.tangents, for readers)
-        double ux, uy, uz;
-        if (Math.abs(nx) >= 0.57735026918962576) {
-            ux = ny; uy = -nx; uz = 0;
-        } else {
-            ux = 0; uy = nz; uz = -ny;
-        }
-        double inv = 1 / Math.sqrt(ux * ux + uy * uy + uz * uz);
-        ux *= inv; uy *= inv; uz *= inv;
-        double vx = ny * uz - nz * uy, vy = nz * ux - nx * uz, vz = nx * uy - ny * ux;
         int mo = i * MAN;
         man[mo] = nx; man[mo + 1] = ny; man[mo + 2] = nz;
-        man[mo + 3] = ux; man[mo + 4] = uy; man[mo + 5] = uz;
-        man[mo + 6] = vx; man[mo + 7] = vy; man[mo + 8] = vz;
+        // tangent basis: a fixed function of n (Catto's plane space), t1 and t2 = n x t1
+        ContactStore.tangents(nx, ny, nz, man, mo + 3);
+        final double ux = man[mo + 3], uy = man[mo + 4], uz = man[mo + 5];
+        final double vx = man[mo + 6], vy = man[mo + 7], vz = man[mo + 8];
         man[mo + 9] = mu;
         double mA = invMass[sa], mB = invMass[sb];
         // one-way (debris) contact (SPEC §6; docs/destruction.md "Debris and removal"): a debris
