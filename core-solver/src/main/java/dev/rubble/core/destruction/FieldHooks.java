@@ -255,12 +255,14 @@ final class FieldHooks implements FieldPieces {
     /**
      * Breaks held node g off its holder in this step's DESTRUCTION slot by the runtime's own rule: its
      * external strain becomes at least its threshold, so it breaks when evaluated unless its level is
-     * unbreakable or its threshold is infinite. Only a piece held directly by an active holder (the
-     * ones the runtime can release this step); deeper held pieces are left alone.
+     * unbreakable. A forced break like an external strain of +∞ or a crumble (SPEC §5: load ≥ threshold,
+     * so a forced break and an unbreakable +∞ threshold need no special case): a +∞ threshold gets a +∞
+     * load and breaks too. Only a piece held directly by an active holder (the ones the runtime can
+     * release this step); deeper held pieces are left alone.
      */
     private void forceRelease(int g, byte how) {
         ClusterStore s = d.store;
-        if (!s.isHeldByActive(g) || !(s.threshold[g] < Double.POSITIVE_INFINITY)) {
+        if (!s.isHeldByActive(g)) {
             return;
         }
         s.externalLoad[g] = Math.max(s.externalLoad[g], s.threshold[g]);
