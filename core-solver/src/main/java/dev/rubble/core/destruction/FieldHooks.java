@@ -39,13 +39,16 @@ final class FieldHooks implements FieldPieces {
     }
 
     @Override
-    public boolean isPiece(int slot) {
-        return d.nodeOfSlot(slot) != ClusterStore.NONE;
+    public int objectKinds(int slot) {
+        if (d.nodeOfSlot(slot) != ClusterStore.NONE) {
+            return DESTRUCTION;
+        }
+        return d.unions.any() ? d.unions.carriedKinds(slot) : RIGID; // a union's body stands for its members
     }
 
     @Override
     public boolean welded(int slot) {
-        return d.unions.any() && d.unions.unionOfMember(d.bodies.handle(slot)) >= 0;
+        return d.unions.any() && d.unions.isMember(d.bodies.handle(slot));
     }
 
     @Override

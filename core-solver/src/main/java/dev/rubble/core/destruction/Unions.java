@@ -433,6 +433,37 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         return u == null ? -1 : u.id;
     }
 
+    /**
+     * What body slot {@code s} stands for, for a field's object filter ({@link dev.rubble.core.field.FieldPieces#objectKinds}):
+     * for a union's body, {@code RIGID} if it carries a plain body and {@code DESTRUCTION} if it carries a
+     * collection piece (both bits for both); {@code RIGID} for any other body. O(members); allocates nothing.
+     */
+    int carriedKinds(int s) {
+        Union u = unionAt(s);
+        if (u == null) {
+            return dev.rubble.core.field.FieldPieces.RIGID;
+        }
+        int kinds = 0;
+        for (int i = 0, n = u.members.size(); i < n; i++) {
+            Member m = u.members.get(i);
+            if (m.in && live(m.handle)) {
+                kinds |= d.nodeOfSlot((int) m.handle) != ClusterStore.NONE ? dev.rubble.core.field.FieldPieces.DESTRUCTION
+                        : dev.rubble.core.field.FieldPieces.RIGID;
+            }
+        }
+        return kinds == 0 ? dev.rubble.core.field.FieldPieces.RIGID : kinds;
+    }
+
+    /** Whether body {@code handle} is a member of some union (welded). O(unions · members); allocates nothing. */
+    boolean isMember(long handle) {
+        for (int k = 0; k < listCount; k++) {
+            if (list[k].indexOf(handle) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The union that has body {@code handle} as a member, or -1. */
     public int unionOfMember(long handle) {
         for (Union u : unions.values()) {

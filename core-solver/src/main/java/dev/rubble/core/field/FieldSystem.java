@@ -488,8 +488,8 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         }
         return switch (meta.object()) {
             case ALL -> true;
-            case RIGID -> !pieces.isPiece(s);
-            case DESTRUCTION -> pieces.isPiece(s);
+            case RIGID -> (pieces.objectKinds(s) & FieldPieces.RIGID) != 0;
+            case DESTRUCTION -> (pieces.objectKinds(s) & FieldPieces.DESTRUCTION) != 0;
             case SOFT -> false;
         };
     }
