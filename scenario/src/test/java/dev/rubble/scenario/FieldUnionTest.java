@@ -8,6 +8,9 @@ import dev.rubble.api.FieldOptions;
 import dev.rubble.api.Fields;
 import dev.rubble.api.PhysicsWorld;
 import dev.rubble.api.Rubble;
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.MotionType;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
@@ -76,5 +79,75 @@ final class FieldUnionTest {
         assertThat(pushUnion(WALL_AND_BEAM, "rigid")).as("the beam is welded in").isCloseTo(2, within(1e-12));
         assertThat(pushUnion(WALLS, "rigid")).as("walls only: no rigid object").isZero();
         assertThat(pushUnion(WALLS, "all")).isCloseTo(2, within(1e-12));
+    }
+
+    private static final String THREE = "{\"collection\": \"wallA\"}, {\"body\": \"beam\"}, {\"collection\": \"wallB\"}";
+
+    /**
+     * What a field sets on a union's body — its motion (dynamic-state 2, 3), collision group, sleep and
+     * disable thresholds, and its being killed — belongs to the welded structure and outlives the rebuild
+     * that a member's break causes (before, the rebuilt body took its members' settings: a frozen bridge
+     * fell, a ghost collided again, a killed bridge came back awake).
+     */
+    @Test
+    void settingsAFieldMakesOnAUnionOutliveItsRebuild() {
+        for (String what : new String[] {"static", "kinematic", "ghost", "group", "sleep", "disable", "kill"}) {
+            PhysicsWorld w = world(THREE);
+            FieldOptions dynamicOnly = FieldOptions.once().state("dynamic"); // the union's body, not the held pieces
+            switch (what) {
+                case "static" -> w.applyField(Fields.Target.DYNAMIC_STATE, Fields.uniformInteger(3), dynamicOnly);
+                case "kinematic" -> w.applyField(Fields.Target.DYNAMIC_STATE, Fields.uniformInteger(2), dynamicOnly);
+                case "ghost" -> w.applyField(Fields.Target.COLLISION_GROUP, Fields.uniformInteger(-1), dynamicOnly);
+                case "group" -> w.applyField(Fields.Target.COLLISION_GROUP, Fields.uniformInteger(5), dynamicOnly);
+                case "sleep" -> w.applyField(Fields.Target.SLEEPING_THRESHOLD, Fields.uniformScalar(0.25), dynamicOnly);
+                case "disable" -> w.applyField(Fields.Target.DISABLE_THRESHOLD, Fields.uniformScalar(0.25), dynamicOnly);
+                default -> w.applyField(Fields.Target.KILL, Fields.uniformScalar(1), dynamicOnly);
+            }
+            w.step();
+            BodyStore b = w.kernel().bodies();
+            BodyId u = w.unions().body(0);
+            int us = b.slot(u.handle());
+            BodyState state = b.state(us);
+            byte motion = b.motion[us];
+            int layer = b.collisionLayer[us], mask = b.collisionMask[us];
+            double sleep = b.sleepThreshold[us], disable = b.disableThreshold[us];
+            switch (what) { // the field's effect, by hand
+                case "static" -> assertThat(state).isEqualTo(BodyState.STATIC);
+                case "kinematic" -> assertThat(motion).isEqualTo((byte) MotionType.KINEMATIC.ordinal());
+                case "ghost" -> assertThat(layer | mask).isZero();
+                case "group" -> assertThat(new int[] {layer, mask}).containsExactly(1 << 5, BodyStore.DEFAULT_LAYER | 1 << 5);
+                case "sleep" -> assertThat(sleep).isEqualTo(0.25);
+                case "disable" -> assertThat(state).as("at rest below 0.25 m/s: disabled").isEqualTo(BodyState.DISABLED);
+                default -> assertThat(state).isEqualTo(BodyState.DISABLED);
+            }
+            w.destruction().crumble(w.destruction().collection(1), 0); // wall B breaks: the union is rebuilt
+            w.step();
+            BodyId u2 = w.unions().body(0);
+            assertThat(u2).as("%s: rebuilt", what).isNotNull().isNotEqualTo(u);
+            int s2 = b.slot(u2.handle());
+            assertThat(b.state(s2)).as("%s: state", what).isEqualTo(state);
+            assertThat(b.motion[s2]).as("%s: motion", what).isEqualTo(motion);
+            assertThat(new int[] {b.collisionLayer[s2], b.collisionMask[s2]}).as("%s: collision filter", what).containsExactly(layer, mask);
+            assertThat(Double.valueOf(b.sleepThreshold[s2])).as("%s: sleep threshold", what).isEqualTo(Double.valueOf(sleep));
+            assertThat(b.disableThreshold[s2]).as("%s: disable threshold", what).isEqualTo(disable);
+            if (what.equals("kill")) {
+                assertThat(b.state(b.slot(w.find("beam").handle()))).as("the welded beam").isEqualTo(BodyState.DISABLED);
+            }
+        }
+    }
+
+    /** A kill field over a whole welded structure takes it all away, as it takes the same bodies unwelded. */
+    @Test
+    void aKillFieldOverAWeldedStructureKillsEveryPartOfIt() {
+        for (String members : new String[] {null, THREE}) {
+            PhysicsWorld w = world(members);
+            w.applyField(Fields.Target.KILL, Fields.uniformScalar(1), FieldOptions.once());
+            w.step();
+            w.step();
+            BodyStore b = w.kernel().bodies();
+            assertThat(b.state(b.slot(w.find("beam").handle()))).as("welded %s: the beam", members != null).isEqualTo(BodyState.DISABLED);
+            assertThat(b.count(BodyState.AWAKE) + b.count(BodyState.SLEEPING)).as("welded %s: bodies left in the simulation",
+                    members != null).isZero();
+        }
     }
 }

@@ -69,6 +69,42 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         boolean regraph;
         /** Its support graph while a member's collection has a stress model (issue 30; {@link UnionStress}). */
         UnionStress.Graph stress;
+        /**
+         * The union's own settings, taken from its body before a rebuild retires it (or from the union an
+         * island split off) and given to the new body: what a field or the API set on the welded structure
+         * outlives the rebuild (docs/destruction.md, "Cluster unions"). Valid while {@code own}.
+         */
+        boolean own;
+        byte ownMotion, ownState;
+        int ownLayer, ownMask;
+        double ownSleep, ownDisable;
+
+        /** Takes the settings of body slot {@code s} (the union's live body). */
+        void capture(BodyStore b, int s) {
+            own = true;
+            ownMotion = b.motion[s];
+            ownState = b.state[s];
+            ownLayer = b.collisionLayer[s];
+            ownMask = b.collisionMask[s];
+            ownSleep = b.sleepThreshold[s];
+            ownDisable = b.disableThreshold[s];
+        }
+
+        /** Takes {@code from}'s captured settings (an island split off it). */
+        void inherit(Union from) {
+            own = from.own;
+            ownMotion = from.ownMotion;
+            ownState = from.ownState;
+            ownLayer = from.ownLayer;
+            ownMask = from.ownMask;
+            ownSleep = from.ownSleep;
+            ownDisable = from.ownDisable;
+        }
+
+        /** Whether the union's body is out of the simulation (killed, or disabled under its disable threshold). */
+        boolean disabled() {
+            return own && ownState == (byte) dev.rubble.core.body.BodyState.DISABLED.ordinal();
+        }
 
         Union(int id) {
             this.id = id;
@@ -108,6 +144,17 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         this.d = d;
         this.body = new UnionBody(d, this);
         this.batch = new UnionBatch(d, this, body);
+    }
+
+    /**
+     * A member leaving union u goes back into the simulation, awake — unless the union's body is out of it
+     * (disabled: killed by a field, or under its disable threshold), which the member then stays out of too.
+     */
+    void free(Union u, long member) {
+        boolean out = live(u.body) ? d.bodies.state((int) u.body) == dev.rubble.core.body.BodyState.DISABLED : u.disabled();
+        if (!out) {
+            d.host.enableBody(member);
+        }
     }
 
     /** Whether any union exists. */

@@ -1,0 +1,136 @@
+package dev.rubble.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.rubble.api.BodyId;
+import dev.rubble.api.CollectionId;
+import dev.rubble.api.FieldOptions;
+import dev.rubble.api.Fields;
+import dev.rubble.api.PhysicsWorld;
+import dev.rubble.api.Rubble;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An outsider's pass over fields with a Chaos user's expectations, each compared with a value computed by
+ * hand (docs/fields.md): no gravity, bodies far apart (no contacts), so a step changes velocities only by
+ * what the field gave.
+ */
+final class FieldOutsiderTest {
+
+    /** Spheres of radius 0.1 m and mass {@code m} at x = xs[i] (y = z = 0), no gravity, in this order. */
+    private static PhysicsWorld spheres(double m, String state, double... xs) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < xs.length; i++) {
+            b.append(i == 0 ? "" : ",").append("{\"id\": \"s").append(i).append("\", \"state\": \"").append(state)
+                    .append("\", \"shape\": {\"type\": \"sphere\", \"radius\": 0.1}, \"position\": [").append(xs[i])
+                    .append(", 0, 0], \"mass\": ").append(m).append("}");
+        }
+        return Scenarios.parse("{\"format\": \"rubble-scenario/1\", \"name\": \"spheres\", \"world\": {\"gravity\": [0, 0, 0]},"
+                + " \"bodies\": [" + b + "]}", Rubble.defaultPlugins());
+    }
+
+    private static Vector3d v(PhysicsWorld w, String id) {
+        return w.linearVelocity(w.find(id), new Vector3d());
+    }
+
+    @Test
+    void radialVelocityWithLinearFalloffGivesVTimesOneMinusROverR() {
+        double v0 = 10, radius = 4;
+        double[] xs = {0.5, 1, 2, 3.5, 4, 6};
+        PhysicsWorld w = spheres(2, "dynamic", xs);
+        Vector3d c = new Vector3d(0, 0, 0);
+        w.applyField(Fields.Target.LINEAR_VELOCITY, Fields.radialVector(c).times(Fields.radialFalloff(c, radius).magnitude(v0)),
+                FieldOptions.once());
+        w.step();
+        for (int i = 0; i < xs.length; i++) {
+            double expected = xs[i] < radius ? v0 * (1 - xs[i] / radius) : 0; // strict: the edge gets nothing
+            assertThat(v(w, "s" + i).x).as("r = %s", xs[i]).isCloseTo(expected, within(1e-12));
+            assertThat(v(w, "s" + i).y).isZero();
+        }
+    }
+
+    @Test
+    void uniformForceForOneStepChangesVelocityByFDtOverM() {
+        PhysicsWorld w = spheres(2, "dynamic", 0, 5);
+        double dt = w.timeStep();
+        w.applyField(Fields.Target.LINEAR_FORCE, Fields.uniformVector(new Vector3d(0, 1, 0), 30), FieldOptions.once());
+        w.step();
+        assertThat(v(w, "s0").y).isCloseTo(30 * dt / 2, within(1e-12));
+        w.step(); // transient: one step only
+        assertThat(v(w, "s0").y).isCloseTo(30 * dt / 2, within(1e-12));
+        // impulse: Δv = J / m; velocity: Δv = value whatever the mass
+        w.applyField(Fields.Target.LINEAR_IMPULSE, Fields.uniformVector(new Vector3d(1, 0, 0), 4), FieldOptions.once());
+        w.applyField(Fields.Target.LINEAR_VELOCITY, Fields.uniformVector(new Vector3d(0, 0, 1), 3), FieldOptions.once());
+        w.step();
+        assertThat(v(w, "s1").x).isCloseTo(2, within(1e-12));
+        assertThat(v(w, "s1").z).isCloseTo(3, within(1e-12));
+    }
+
+    @Test
+    void torqueForOneStepChangesSpinByTauDtOverI() {
+        PhysicsWorld w = spheres(2, "dynamic", 0);
+        double dt = w.timeStep(), inertia = 0.4 * 2 * 0.1 * 0.1; // solid sphere 2/5 m r²
+        w.applyField(Fields.Target.ANGULAR_TORQUE, Fields.uniformVector(new Vector3d(0, 0, 1), 0.5), FieldOptions.once());
+        w.step();
+        assertThat(w.angularVelocity(w.find("s0"), new Vector3d()).z).isCloseTo(0.5 * dt / inertia, within(1e-9));
+        w.applyField(Fields.Target.ANGULAR_VELOCITY, Fields.uniformVector(new Vector3d(1, 0, 0), 2), FieldOptions.once());
+        w.step();
+        assertThat(w.angularVelocity(w.find("s0"), new Vector3d()).x).isCloseTo(2, within(1e-9));
+    }
+
+    @Test
+    void persistentForceEndsWhenRemoved() {
+        PhysicsWorld w = spheres(1, "dynamic", 0);
+        double dt = w.timeStep();
+        w.applyField(Fields.Target.LINEAR_FORCE, Fields.uniformVector(new Vector3d(1, 0, 0), 6), FieldOptions.persistent("wind"));
+        w.step(5);
+        assertThat(v(w, "s0").x).isCloseTo(5 * 6 * dt, within(1e-12));
+        w.removeField("wind");
+        w.step(3);
+        assertThat(v(w, "s0").x).isCloseTo(5 * 6 * dt, within(1e-12));
+    }
+
+    @Test
+    void velocityFieldsLeaveKinematicAndStaticBodiesAloneAndWakeSleepers() {
+        for (String state : new String[] {"kinematic", "static", "sleeping"}) {
+            PhysicsWorld w = spheres(1, state, 0);
+            w.applyField(Fields.Target.LINEAR_VELOCITY, Fields.uniformVector(new Vector3d(1, 0, 0), 2), FieldOptions.once());
+            w.step();
+            assertThat(v(w, "s0").x).as(state).isCloseTo(state.equals("sleeping") ? 2 : 0, within(1e-12));
+            if (state.equals("sleeping")) {
+                assertThat(w.isAsleep(w.find("s0"))).isFalse();
+            }
+        }
+    }
+
+    /** A Voronoi wall of 8 leaves; leaf k (1..8) gets threshold 100 k. */
+    @Test
+    void strainFieldBreaksExactlyTheNodesWithThresholdAtMostSWithinItsRadius() {
+        String json = """
+                {"format": "rubble-scenario/1", "name": "strain", "world": {"gravity": [0, 0, 0]},
+                 "collections": [{"id": "wall", "recipe": {"box": [1, 1, 0.15], "levels": [{"method": "voronoi", "options": {"count": 8}}], "seed": 1},
+                    "position": [0, 0, 0], "destruction": {"damageOptions": {"thresholds": [1e9]}, "propagation": false}}]}""";
+        PhysicsWorld w = Scenarios.parse(json, Rubble.defaultPlugins());
+        CollectionId c = w.destruction().collection(0);
+        int leaves = w.destruction().asset(c).nodeCount() - 1;
+        assertThat(leaves).isEqualTo(8);
+        for (int k = 1; k <= leaves; k++) {
+            w.destruction().setThreshold(c, k, 100 * k);
+        }
+        w.step();
+        // S = 400: leaves 1..4 (threshold 100..400, 400 inclusive) break, wherever they are in the 10 m ball
+        w.applyField(Fields.Target.EXTERNAL_CLUSTER_STRAIN, Fields.radialFalloff(new Vector3d(), 10).magnitude(400).falloff("none"),
+                FieldOptions.once());
+        java.util.TreeSet<Integer> broken = new java.util.TreeSet<>();
+        w.destruction().addBreakListener(e -> {
+            if (e.kind() == dev.rubble.api.BreakEvent.Kind.BREAK) {
+                broken.add(e.node());
+            }
+        });
+        w.step();
+        // (leaves left alone by the connectivity pass get bodies too, but they did not break)
+        assertThat(broken).containsExactly(1, 2, 3, 4);
+    }
+}
