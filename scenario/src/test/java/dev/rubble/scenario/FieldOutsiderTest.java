@@ -133,4 +133,37 @@ final class FieldOutsiderTest {
         // (leaves left alone by the connectivity pass get bodies too, but they did not break)
         assertThat(broken).containsExactly(1, 2, 3, 4);
     }
+
+    /** A persistent field from step 5 with endStep 8 acts in steps 5, 6 and 7: a force F on m gives 3 F dt / m. */
+    @Test
+    void scenarioPersistentFieldActsFromStepToEndStep() {
+        PhysicsWorld w = Scenarios.parse("""
+                {"format": "rubble-scenario/1", "name": "wind", "world": {"gravity": [0, 0, 0]},
+                 "bodies": [{"id": "s", "shape": {"type": "sphere", "radius": 0.1}, "mass": 2}],
+                 "fields": [{"name": "wind", "target": "linear-force", "persistent": true, "step": 5, "endStep": 8,
+                             "field": {"node": "uniform-vector", "magnitude": 4, "direction": [1, 0, 0]}}]}""", Rubble.defaultPlugins());
+        double dt = w.timeStep();
+        w.step(5);
+        assertThat(v(w, "s").x).as("before step 5").isZero();
+        w.step(20);
+        assertThat(v(w, "s").x).isCloseTo(3 * 4 * dt / 2, within(1e-12));
+    }
+
+    /** The field time is 0 in the step a field is applied and grows by dt a step: decay M exp(-(t/T)²). */
+    @Test
+    void fieldTimeStartsAtZeroAndGrowsByTheStep() {
+        PhysicsWorld w = spheres(1, "dynamic", 0);
+        double dt = w.timeStep(), period = 0.1;
+        w.step(3);
+        w.applyField(Fields.Target.SLEEPING_THRESHOLD, Fields.node("wave-scalar", "function", "decay", "period", period, "magnitude", 2.0),
+                FieldOptions.persistent("decay"));
+        dev.rubble.core.body.BodyStore b = w.kernel().bodies();
+        int s = b.slot(w.find("s0").handle());
+        for (int k = 0; k < 4; k++) {
+            w.step();
+            double t = k * dt;
+            assertThat(b.sleepThreshold[s]).as("step %d after", k).isCloseTo(2 * StrictMath.exp(-(t / period) * (t / period)), within(1e-12));
+        }
+    }
+
 }
