@@ -166,4 +166,99 @@ final class FieldOutsiderTest {
         }
     }
 
+    /** A strain field breaks a wall that has fallen asleep on the ground, and what it releases is awake. */
+    @Test
+    void strainFieldBreaksASleepingWall() {
+        PhysicsWorld w = Scenarios.parse("""
+                {"format": "rubble-scenario/1", "name": "sleeping wall",
+                 "bodies": [{"id": "ground", "state": "static", "shape": {"type": "box", "halfExtents": [10, 0.5, 10]}, "position": [0, -0.5, 0]}],
+                 "collections": [{"id": "wall", "recipe": {"box": [1, 1, 0.15], "levels": [{"method": "voronoi", "options": {"count": 8}}], "seed": 1},
+                    "position": [0, 1.0, 0], "destruction": {"damageOptions": {"thresholds": [1e6]}}}]}""", Rubble.defaultPlugins());
+        CollectionId c = w.destruction().collection(0);
+        for (int i = 0; i < 600 && !w.isAsleep(w.destruction().bodyOf(c, 0)); i++) {
+            w.step();
+        }
+        assertThat(w.isAsleep(w.destruction().bodyOf(c, 0))).as("the wall rests").isTrue();
+        int[] breaks = {0};
+        w.destruction().addBreakListener(e -> breaks[0] += e.kind() == dev.rubble.api.BreakEvent.Kind.BREAK ? 1 : 0);
+        w.applyField(Fields.Target.EXTERNAL_CLUSTER_STRAIN, Fields.radialFalloff(new Vector3d(0, 1, 0), 5).magnitude(2e6).falloff("none"),
+                FieldOptions.once());
+        w.step();
+        assertThat(breaks[0]).as("every leaf breaks").isEqualTo(8);
+        for (int k = 1; k <= 8; k++) {
+            assertThat(w.isAsleep(w.destruction().bodyOf(c, k))).as("leaf %d", k).isFalse();
+        }
+    }
+
+    /** Three 4-leaf walls 3 m apart, no gravity, with a break budget of one holder a step. */
+    private static PhysicsWorld threeWalls() {
+        StringBuilder cs = new StringBuilder();
+        for (int k = 0; k < 3; k++) {
+            cs.append(k == 0 ? "" : ",").append("{\"id\": \"w").append(k).append("\", \"recipe\": {\"box\": [0.5, 0.5, 0.1], ")
+                    .append("\"levels\": [{\"method\": \"voronoi\", \"options\": {\"count\": 4}}], \"seed\": ").append(k + 1)
+                    .append("}, \"position\": [").append(3 * k).append(", 0, 0], \"destruction\": {\"damageOptions\": {\"thresholds\": [1e6]}}}");
+        }
+        PhysicsWorld w = Scenarios.parse("{\"format\": \"rubble-scenario/1\", \"name\": \"budget\", \"world\": {\"gravity\": [0, 0, 0]},"
+                + " \"collections\": [" + cs + "]}", Rubble.defaultPlugins());
+        w.setBreakBudget(1);
+        w.step();
+        return w;
+    }
+
+    private static int leavesWithBodies(PhysicsWorld w) {
+        int alive = 0;
+        for (int k = 0; k < 3; k++) {
+            for (int n = 1; n <= 4; n++) {
+                alive += w.destruction().bodyOf(w.destruction().collection(k), n) != null ? 1 : 0;
+            }
+        }
+        return alive;
+    }
+
+    /**
+     * With a break budget of one holder a step, a strain field over three walls breaks one wall a step and
+     * loses none (SPEC §6), and a kill field over their pieces kills every piece, the waiting walls' too
+     * (before, the walls the budget deferred released their pieces alive, with bodies, a step or two later).
+     * A snapshot taken while two walls wait for the budget continues to the same state.
+     */
+    @Test
+    void strainAndKillFieldsUnderABreakBudget() throws java.io.IOException {
+        for (boolean kill : new boolean[] {false, true}) {
+            PhysicsWorld w = threeWalls();
+            java.util.List<String> perStep = new java.util.ArrayList<>();
+            java.util.TreeSet<Integer> now = new java.util.TreeSet<>();
+            w.destruction().addBreakListener(e -> {
+                if (e.kind() == dev.rubble.api.BreakEvent.Kind.BREAK) {
+                    now.add(e.collection().index());
+                }
+            });
+            if (kill) {
+                w.applyField(Fields.Target.KILL, Fields.uniformScalar(1), FieldOptions.once().state("disabled"));
+            } else {
+                w.applyField(Fields.Target.EXTERNAL_CLUSTER_STRAIN, Fields.uniformScalar(2e6), FieldOptions.once());
+            }
+            PhysicsWorld restored = null;
+            for (int i = 0; i < 4; i++) {
+                now.clear();
+                w.step();
+                perStep.add(now.toString());
+                if (i == 0) {
+                    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+                    w.saveSnapshot(bytes);
+                    restored = Rubble.defaultPlugins().restoreWorld(new java.io.ByteArrayInputStream(bytes.toByteArray()));
+                    assertThat(restored.stateHash()).as("kill %s: restored", kill).isEqualTo(w.stateHash());
+                }
+            }
+            restored.step(3);
+            assertThat(restored.stateHash()).as("kill %s: the restored world continues alike", kill).isEqualTo(w.stateHash());
+            if (kill) { // killed pieces leave no break event and no body
+                assertThat(perStep).containsExactly("[]", "[]", "[]", "[]");
+                assertThat(leavesWithBodies(w)).as("leaves alive").isZero();
+                assertThat(leavesWithBodies(restored)).as("leaves alive after the restore").isZero();
+            } else {
+                assertThat(perStep).containsExactly("[0]", "[1]", "[2]", "[]");
+                assertThat(leavesWithBodies(w)).isEqualTo(12);
+            }
+        }
+    }
 }
