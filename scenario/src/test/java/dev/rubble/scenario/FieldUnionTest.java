@@ -150,4 +150,29 @@ final class FieldUnionTest {
                     members != null).isZero();
         }
     }
+
+    /**
+     * A welded wall and beam frozen by a field (dynamic-state 3 for static, 2 for kinematic) and then the
+     * wall killed: the beam, the one member left, goes free with its union's motion type as with its
+     * velocity, so it stays where it was frozen — as the same field and kill leave the unwelded beam.
+     */
+    @Test
+    void aFrozenUnionsLastMemberStaysFrozenWhenItComesApart() {
+        for (int code : new int[] {3, 2}) {
+            for (String members : new String[] {null, WALL_AND_BEAM}) {
+                PhysicsWorld w = world(members);
+                w.applyField(Fields.Target.DYNAMIC_STATE, Fields.uniformInteger(code), FieldOptions.once().state("dynamic"));
+                w.step();
+                w.applyField(Fields.Target.KILL, Fields.uniformScalar(1), FieldOptions.once().state("disabled")); // the walls' pieces
+                w.step(3);
+                BodyStore b = w.kernel().bodies();
+                int s = b.slot(w.find("beam").handle());
+                assertThat(w.unions().ids()).as("code %d: the union came apart", code).isEmpty();
+                assertThat(b.motion[s]).as("code %d, welded %s: the beam's motion", code, members != null)
+                        .isEqualTo((byte) (code == 3 ? MotionType.STATIC : MotionType.KINEMATIC).ordinal());
+                assertThat(b.state(s)).isNotEqualTo(BodyState.DISABLED);
+                assertThat(b.py[s]).as("where it was frozen").isCloseTo(2.17, within(1e-9));
+            }
+        }
+    }
 }

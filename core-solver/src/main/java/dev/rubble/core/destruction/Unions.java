@@ -101,11 +101,6 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
             ownDisable = from.ownDisable;
         }
 
-        /** Whether the union's body is out of the simulation (killed, or disabled under its disable threshold). */
-        boolean disabled() {
-            return own && ownState == (byte) dev.rubble.core.body.BodyState.DISABLED.ordinal();
-        }
-
         Union(int id) {
             this.id = id;
         }
@@ -147,13 +142,29 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
     }
 
     /**
-     * A member leaving union u goes back into the simulation, awake — unless the union's body is out of it
-     * (disabled: killed by a field, or under its disable threshold), which the member then stays out of too.
+     * A member leaving union u goes back into the simulation, awake, with its union's motion type as with
+     * its velocity (a union frozen kinematic or static by a field lets its members go frozen) — unless the
+     * union's body is out of the simulation (disabled: killed by a field, or under its disable threshold),
+     * which the member then stays out of too.
      */
     void free(Union u, long member) {
-        boolean out = live(u.body) ? d.bodies.state((int) u.body) == dev.rubble.core.body.BodyState.DISABLED : u.disabled();
-        if (!out) {
+        byte state, motion;
+        if (live(u.body)) {
+            state = d.bodies.state[(int) u.body];
+            motion = d.bodies.motion[(int) u.body];
+        } else if (u.own) {
+            state = u.ownState;
+            motion = u.ownMotion;
+        } else {
             d.host.enableBody(member);
+            return;
+        }
+        if (state == (byte) dev.rubble.core.body.BodyState.DISABLED.ordinal()) {
+            return;
+        }
+        d.host.enableBody(member);
+        if (motion != (byte) MotionType.DYNAMIC.ordinal()) {
+            d.host.setMotion(member, MotionType.values()[motion]);
         }
     }
 
