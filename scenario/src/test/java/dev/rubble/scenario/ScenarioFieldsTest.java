@@ -74,6 +74,8 @@ final class ScenarioFieldsTest {
         bad("[{\"target\": \"kill\", \"meta\": {\"resolution\": \"all\"}, \"field\": {\"node\": \"uniform-scalar\"}}]",
                 "$.fields[0].meta.resolution: 'all'; allowed: minimal, disabled-parents, maximum");
         // an outsider's pass: the message names the bad value as given and what is allowed in words
+        bad("[{\"collection\": \"nope\", \"target\": \"dynamic-state\", \"field\": {\"node\": \"uniform-integer\", \"magnitude\": 3}}]",
+                "$.fields[0].collection: 'nope' is not a collection of this scenario; allowed: ");
         bad("[{\"target\": \"kill\", \"field\": {\"node\": \"wave-scalar\", \"period\": 0}}]",
                 "$.fields[0].field.period: 0.0; allowed: finite, > 0");
         bad("[{\"target\": \"collision-group\", \"field\": {\"node\": \"uniform-integer\", \"magnitude\": 1e20}}]",
