@@ -18,6 +18,28 @@ final class InitFields {
     private InitFields() {
     }
 
+    /**
+     * Refuses an initialisation field whose {@code collection} names no collection of the scenario (before,
+     * it was silently never evaluated): the message names the field's path, the id and the ids allowed.
+     */
+    static void checkCollections(Scenario scenario, java.util.List<CollectionSpec> cols) {
+        for (ScheduledCommand sc : scenario.commands()) {
+            if (!"initField".equals(sc.type()) || !(sc.command() instanceof Command.ApplyField f)) {
+                continue;
+            }
+            boolean known = false;
+            StringBuilder ids = new StringBuilder();
+            for (CollectionSpec c : cols) {
+                known |= c.id().equals(f.name());
+                ids.append(ids.length() == 0 ? "" : ", ").append(c.id());
+            }
+            if (!known) {
+                throw new ScenarioException(sc.path() + ".collection", "'" + f.name() + "' is not a collection of this scenario; allowed: "
+                        + (cols.isEmpty() ? "(no collections)" : ids));
+            }
+        }
+    }
+
     static CollectionPlacement apply(World world, Scenario scenario, CollectionSpec col, CollectionAsset asset) {
         CollectionPlacement pl = col.placement();
         for (ScheduledCommand sc : scenario.commands()) {

@@ -111,6 +111,7 @@ public final class ScenarioWorld {
         }
         // destruction (issue 12): collections after the bodies, in file order
         List<CollectionSpec> cols = scenario.collections();
+        InitFields.checkCollections(scenario, cols); // an initialisation field must name a collection of the file
         for (int i = 0; i < cols.size(); i++) {
             String p = "$.collections[" + i + "]";
             dev.rubble.authoring.GeometryCollection gc;

@@ -73,6 +73,18 @@ final class ScenarioFieldsTest {
                 + " \"field\": {\"node\": \"uniform-scalar\"}}]", "$.fields[0].endStep: 5 is not after step 5");
         bad("[{\"target\": \"kill\", \"meta\": {\"resolution\": \"all\"}, \"field\": {\"node\": \"uniform-scalar\"}}]",
                 "$.fields[0].meta.resolution: 'all'; allowed: minimal, disabled-parents, maximum");
+        // an outsider's pass: the message names the bad value as given and what is allowed in words
+        bad("[{\"collection\": \"nope\", \"target\": \"dynamic-state\", \"field\": {\"node\": \"uniform-integer\", \"magnitude\": 3}}]",
+                "$.fields[0].collection: 'nope' is not a collection of this scenario; allowed: ");
+        bad("[{\"target\": \"kill\", \"field\": {\"node\": \"wave-scalar\", \"period\": 0}}]",
+                "$.fields[0].field.period: 0.0; allowed: finite, > 0");
+        bad("[{\"target\": \"collision-group\", \"field\": {\"node\": \"uniform-integer\", \"magnitude\": 1e20}}]",
+                "$.fields[0].field.magnitude: 1.0E20; allowed: [-2147483648, 2147483647]");
+        bad("[{\"target\": \"kill\", \"field\": {\"node\": \"culling\", \"input\": {\"node\": \"uniform-scalar\"},"
+                + " \"culling\": {\"node\": \"uniform-vector\"}}}]",
+                "$.fields[0].field.culling: gives vector; allowed: scalar");
+        bad("[{\"target\": \"kill\", \"field\": {\"node\": \"culling\", \"input\": {\"node\": \"uniform-scalar\"}}}]",
+                "$.fields[0].field.culling: missing; allowed: a node of type scalar");
         bad("[{\"target\": \"kill\", \"meta\": {\"object\": \"soft\"}, \"field\": {\"node\": \"uniform-scalar\"}}]",
                 "$.fields[0].meta.object: 'soft' with target 'kill': soft bodies take linear-velocity, linear-impulse and linear-force only");
         bad("[{\"target\": \"kill\", \"field\": {\"node\": \"uniform-scalar\", \"magnitud\": 1}}]",

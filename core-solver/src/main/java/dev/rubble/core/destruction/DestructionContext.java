@@ -235,17 +235,55 @@ final class DestructionContext {
         }
     }
 
-    /** Forgets the field velocities and releases of pieces not released in this step. */
+    /**
+     * Forgets the field velocities of pieces not released in this step, and their field releases — except
+     * the release of a piece whose holder the break budget deferred: a kill or dynamic-state field's
+     * release waits with the holder's external strain and is done when the holder breaks (a killed piece
+     * must not come back alive because the budget made it wait). What stays between steps is saved in
+     * snapshots (FELD) and hashed.
+     */
     void clearFieldVelocity() {
+        int kept = 0;
         for (int i = 0; i < fieldVelCount; i++) {
             int g = fieldVelNodes[i];
             int k = 6 * g;
             for (int j = 0; j < 6; j++) {
                 fieldVel[k + j] = 0;
             }
-            fieldRelease[g] = 0;
+            if (fieldRelease[g] != 0 && store.isHeldByActive(g) && budget.since.length > store.parent[g]
+                    && budget.since[store.parent[g]] >= 0) {
+                fieldVelNodes[kept++] = g; // its holder waits for the break budget
+            } else {
+                fieldRelease[g] = 0;
+            }
         }
-        fieldVelCount = 0;
+        fieldVelCount = kept;
+    }
+
+    /** Held pieces whose field release waits for the break budget, between steps: node and kind pairs, in the order they were marked. */
+    int pendingFieldReleases(int[] out) {
+        for (int i = 0; i < fieldVelCount; i++) {
+            out[2 * i] = fieldVelNodes[i];
+            out[2 * i + 1] = fieldRelease[fieldVelNodes[i]];
+        }
+        return fieldVelCount;
+    }
+
+    /** Restores a pending field release of a snapshot (after the store). */
+    void restoreFieldRelease(int g, byte how) {
+        if (g < 0 || g >= store.size() || (how != FIELD_DYNAMIC && how != FIELD_KILL)) {
+            throw new IllegalArgumentException("pending field release of node " + g + " = " + how
+                    + "; allowed: a node below " + store.size() + ", kind 1 (dynamic-state) or 2 (kill)");
+        }
+        markFieldRelease(g, how);
+    }
+
+    /** Mixes the field releases waiting for the break budget into the hash (nothing when none waits). */
+    long hashFieldReleases(long h) {
+        for (int i = 0; i < fieldVelCount; i++) {
+            h = StateHash.mix(h, ((long) fieldVelNodes[i] << 8) | fieldRelease[fieldVelNodes[i]]);
+        }
+        return h;
     }
 
     // ---- strained lists -------------------------------------------------------------------

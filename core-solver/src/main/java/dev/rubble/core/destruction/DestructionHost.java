@@ -26,6 +26,11 @@ public interface DestructionHost {
         throw new UnsupportedOperationException("this host cannot disable bodies");
     }
 
+    /** Makes a body kinematic or static (it stops) or dynamic again (a cluster union's body keeping its motion across a rebuild). */
+    default void setMotion(long handle, dev.rubble.core.body.MotionType motion) {
+        throw new UnsupportedOperationException("this host cannot change motion types");
+    }
+
     /** Puts a disabled body back, awake, its bounds grown by its motion over one step. */
     default void enableBody(long handle) {
         throw new UnsupportedOperationException("this host cannot enable bodies");

@@ -588,6 +588,21 @@ public final class DestructionRuntime {
         return ctx.collection(c).unbreakableLevel;
     }
 
+    /**
+     * Held pieces whose kill or dynamic-state field release waits for the break budget (their holder was
+     * deferred), between steps, as {@code node, kind} pairs (kind 1 dynamic-state, 2 kill; snapshots, FELD).
+     */
+    public int[] pendingFieldReleases() {
+        int[] out = new int[2 * ctx.fieldVelCount];
+        ctx.pendingFieldReleases(out);
+        return out;
+    }
+
+    /** Restores a pending field release of a snapshot ({@link #pendingFieldReleases}), after the cluster state. */
+    public void restoreFieldRelease(int node, int kind) {
+        ctx.restoreFieldRelease(node, (byte) kind);
+    }
+
     // ---- hash -----------------------------------------------------------------------------
 
     /**

@@ -39,13 +39,16 @@ final class FieldHooks implements FieldPieces {
     }
 
     @Override
-    public boolean isPiece(int slot) {
-        return d.nodeOfSlot(slot) != ClusterStore.NONE;
+    public int objectKinds(int slot) {
+        if (d.nodeOfSlot(slot) != ClusterStore.NONE) {
+            return DESTRUCTION;
+        }
+        return d.unions.any() ? d.unions.carriedKinds(slot) : RIGID; // a union's body stands for its members
     }
 
     @Override
     public boolean welded(int slot) {
-        return d.unions.any() && d.unions.unionOfMember(d.bodies.handle(slot)) >= 0;
+        return d.unions.any() && d.unions.isMember(d.bodies.handle(slot));
     }
 
     @Override
@@ -81,6 +84,13 @@ final class FieldHooks implements FieldPieces {
             if (!b.isLive(slot) || b.handle(slot) != s.body[h]) {
                 continue;
             }
+            if (h != lastHolder) {
+                lastHolder = h;
+                lastIn = inSimulation(slot);
+            }
+            if (!lastIn) {
+                continue; // a killed (disabled) holder's pieces are out with it
+            }
             double qx = b.qx[slot], qy = b.qy[slot], qz = b.qz[slot], qw = b.qw[slot];
             double ox = s.com[3 * g] - s.com[3 * h], oy = s.com[3 * g + 1] - s.com[3 * h + 1],
                     oz = s.com[3 * g + 2] - s.com[3 * h + 2];
@@ -89,7 +99,33 @@ final class FieldHooks implements FieldPieces {
             double z = b.pz[slot] + Rot.z(qx, qy, qz, qw, ox, oy, oz);
             out.add(g, x, y, z, 1L << 62 | (long) s.collection[g] << 32 | s.node[g]);
         }
+        lastHolder = ClusterStore.NONE;
     }
+
+    /** The holder the unbounded scan last asked {@link #inSimulation} about, and the answer (pieces of one holder are mostly contiguous). */
+    private int lastHolder = ClusterStore.NONE;
+    private boolean lastIn;
+
+    /**
+     * Whether the holder in body slot {@code slot} is in the simulation, so that fields sample the pieces it
+     * holds: its body is not disabled, or it is welded into a cluster union whose body is not (a welded
+     * member's own body is disabled while its union's moves for it). A holder a kill field disabled is out
+     * with everything it holds, as Chaos samples no children of a disabled cluster: a later field must not
+     * break its pieces back to life.
+     */
+    private boolean inSimulation(int slot) {
+        BodyStore b = d.bodies;
+        if (b.state[slot] != DISABLED) {
+            return true;
+        }
+        if (!d.unions.any()) {
+            return false;
+        }
+        int u = d.unions.carrierSlot(b.handle(slot));
+        return u >= 0 && b.state[u] != DISABLED;
+    }
+
+    private static final byte DISABLED = (byte) dev.rubble.core.body.BodyState.DISABLED.ordinal();
 
     /**
      * Held pieces in the bounds {@code bo}: for each active holder whose body's bounds meet them
@@ -108,7 +144,7 @@ final class FieldHooks implements FieldPieces {
                 continue;
             }
             int slot = (int) s.body[h];
-            if (!b.isLive(slot) || b.handle(slot) != s.body[h]) {
+            if (!b.isLive(slot) || b.handle(slot) != s.body[h] || !inSimulation(slot)) {
                 continue;
             }
             double[] bb = b.bounds;
@@ -255,12 +291,14 @@ final class FieldHooks implements FieldPieces {
     /**
      * Breaks held node g off its holder in this step's DESTRUCTION slot by the runtime's own rule: its
      * external strain becomes at least its threshold, so it breaks when evaluated unless its level is
-     * unbreakable or its threshold is infinite. Only a piece held directly by an active holder (the
-     * ones the runtime can release this step); deeper held pieces are left alone.
+     * unbreakable. A forced break like an external strain of +∞ or a crumble (SPEC §5: load ≥ threshold,
+     * so a forced break and an unbreakable +∞ threshold need no special case): a +∞ threshold gets a +∞
+     * load and breaks too. Only a piece held directly by an active holder (the ones the runtime can
+     * release this step); deeper held pieces are left alone.
      */
     private void forceRelease(int g, byte how) {
         ClusterStore s = d.store;
-        if (!s.isHeldByActive(g) || !(s.threshold[g] < Double.POSITIVE_INFINITY)) {
+        if (!s.isHeldByActive(g)) {
             return;
         }
         s.externalLoad[g] = Math.max(s.externalLoad[g], s.threshold[g]);

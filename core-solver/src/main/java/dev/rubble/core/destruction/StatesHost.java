@@ -47,6 +47,11 @@ public final class StatesHost implements DestructionHost {
     }
 
     @Override
+    public void setMotion(long handle, dev.rubble.core.body.MotionType motion) {
+        states.setMotion(states.bodies().slot(handle), motion);
+    }
+
+    @Override
     public void enableBody(long handle) {
         BodyStore b = states.bodies();
         int s = b.slot(handle);

@@ -231,6 +231,7 @@ final class StepScript {
             h = StateHash.mix(h, Double.doubleToRawLongBits(d.store.externalLoad[d.list[i]]), version);
         }
         h = d.budget.hash(h); // collision loads kept for holders over the break budget (none without one)
+        h = d.hashFieldReleases(h); // kill / dynamic-state releases waiting with them (none without)
         return removal.hash(h); // removal timers, only once some collection removes pieces
     }
 }

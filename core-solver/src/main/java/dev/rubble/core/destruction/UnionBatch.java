@@ -153,7 +153,7 @@ final class UnionBatch {
             if (un.live(u.body)) {
                 body.sync(u, m);
             }
-            d.host.enableBody(m.handle);
+            un.free(u, m.handle);
         }
         // edges name member indices: drop those of i and shift the rest
         long[] e = u.edges;

@@ -75,6 +75,9 @@ final class UnionBody {
     void rebuild(Union u, Map<Integer, Union> touched) {
         BodyStore b = d.bodies;
         syncAll(u);
+        if (un.live(u.body)) {
+            u.capture(b, (int) u.body); // before the split: islands that become unions inherit it
+        }
         if (u.regraph) {
             // pieces of a broken member joined (not in the body yet: their bodies hold their world pose)
             u.regraph = false;
@@ -208,10 +211,32 @@ final class UnionBody {
         b.sleepThreshold[us] = sleep;
         b.collisionLayer[us] = b.collisionLayer[s0];
         b.collisionMask[us] = b.collisionMask[s0];
+        boolean own = u.own;
+        if (own) {
+            // a rebuilt union keeps its own settings (what a field or the API set on the welded structure):
+            // collision filter, sleep and disable thresholds; its motion and being out of the simulation below
+            u.own = false;
+            sleep = u.ownSleep;
+            b.sleepThreshold[us] = sleep;
+            b.collisionLayer[us] = u.ownLayer;
+            b.collisionMask[us] = u.ownMask;
+            if (u.ownDisable > 0) {
+                if (!(b.disableThreshold[us] > 0)) {
+                    b.disableThresholds++;
+                }
+                b.disableThreshold[us] = u.ownDisable;
+            }
+        }
         u.body = h;
         u.childMember = Arrays.copyOf(childMember, children.size());
         un.setUnionSlot(us, u.id);
         logCreate(u, h, def, mp, debris, sleep, s0);
+        if (own && u.ownMotion != (byte) dev.rubble.core.body.MotionType.DYNAMIC.ordinal()) {
+            d.host.setMotion(h, dev.rubble.core.body.MotionType.values()[u.ownMotion]); // made kinematic or static
+        }
+        if (own && u.ownState == (byte) BodyState.DISABLED.ordinal()) {
+            d.host.disableBody(h); // killed, or disabled under its disable threshold: it stays out
+        }
         u.edges = graph.compute(b, slots, n);
         d.mixDigest(u.id, h);
     }

@@ -62,6 +62,7 @@ final class UnionSplit {
             }
             if (main && island.size() >= 2) {
                 Union nu = new Union(un.unions.lastKey() + 1);
+                nu.inherit(u); // what was set on the welded structure holds for its parts that stay welded
                 un.unions.put(nu.id, nu);
                 for (Member m : island) {
                     // its (disabled) body holds its world pose (synced); the new union's rebuild carries it
@@ -71,7 +72,7 @@ final class UnionSplit {
             } else {
                 for (Member m : island) {
                     if (m.in && un.live(m.handle)) {
-                        d.host.enableBody(m.handle);
+                        un.free(u, m.handle);
                     }
                 }
             }
@@ -81,7 +82,7 @@ final class UnionSplit {
         if (u.members.size() == 1) {
             Member m = u.members.remove(0);
             if (m.in && un.live(m.handle)) {
-                d.host.enableBody(m.handle);
+                un.free(u, m.handle);
             }
         }
     }

@@ -69,6 +69,37 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         boolean regraph;
         /** Its support graph while a member's collection has a stress model (issue 30; {@link UnionStress}). */
         UnionStress.Graph stress;
+        /**
+         * The union's own settings, taken from its body before a rebuild retires it (or from the union an
+         * island split off) and given to the new body: what a field or the API set on the welded structure
+         * outlives the rebuild (docs/destruction.md, "Cluster unions"). Valid while {@code own}.
+         */
+        boolean own;
+        byte ownMotion, ownState;
+        int ownLayer, ownMask;
+        double ownSleep, ownDisable;
+
+        /** Takes the settings of body slot {@code s} (the union's live body). */
+        void capture(BodyStore b, int s) {
+            own = true;
+            ownMotion = b.motion[s];
+            ownState = b.state[s];
+            ownLayer = b.collisionLayer[s];
+            ownMask = b.collisionMask[s];
+            ownSleep = b.sleepThreshold[s];
+            ownDisable = b.disableThreshold[s];
+        }
+
+        /** Takes {@code from}'s captured settings (an island split off it). */
+        void inherit(Union from) {
+            own = from.own;
+            ownMotion = from.ownMotion;
+            ownState = from.ownState;
+            ownLayer = from.ownLayer;
+            ownMask = from.ownMask;
+            ownSleep = from.ownSleep;
+            ownDisable = from.ownDisable;
+        }
 
         Union(int id) {
             this.id = id;
@@ -108,6 +139,33 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         this.d = d;
         this.body = new UnionBody(d, this);
         this.batch = new UnionBatch(d, this, body);
+    }
+
+    /**
+     * A member leaving union u goes back into the simulation, awake, with its union's motion type as with
+     * its velocity (a union frozen kinematic or static by a field lets its members go frozen) — unless the
+     * union's body is out of the simulation (disabled: killed by a field, or under its disable threshold),
+     * which the member then stays out of too.
+     */
+    void free(Union u, long member) {
+        byte state, motion;
+        if (live(u.body)) {
+            state = d.bodies.state[(int) u.body];
+            motion = d.bodies.motion[(int) u.body];
+        } else if (u.own) {
+            state = u.ownState;
+            motion = u.ownMotion;
+        } else {
+            d.host.enableBody(member);
+            return;
+        }
+        if (state == (byte) dev.rubble.core.body.BodyState.DISABLED.ordinal()) {
+            return;
+        }
+        d.host.enableBody(member);
+        if (motion != (byte) MotionType.DYNAMIC.ordinal()) {
+            d.host.setMotion(member, MotionType.values()[motion]);
+        }
     }
 
     /** Whether any union exists. */
@@ -431,6 +489,37 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
     public int unionOfBody(long handle) {
         Union u = live(handle) ? unionAt((int) handle) : null;
         return u == null ? -1 : u.id;
+    }
+
+    /**
+     * What body slot {@code s} stands for, for a field's object filter ({@link dev.rubble.core.field.FieldPieces#objectKinds}):
+     * for a union's body, {@code RIGID} if it carries a plain body and {@code DESTRUCTION} if it carries a
+     * collection piece (both bits for both); {@code RIGID} for any other body. O(members); allocates nothing.
+     */
+    int carriedKinds(int s) {
+        Union u = unionAt(s);
+        if (u == null) {
+            return dev.rubble.core.field.FieldPieces.RIGID;
+        }
+        int kinds = 0;
+        for (int i = 0, n = u.members.size(); i < n; i++) {
+            Member m = u.members.get(i);
+            if (m.in && live(m.handle)) {
+                kinds |= d.nodeOfSlot((int) m.handle) != ClusterStore.NONE ? dev.rubble.core.field.FieldPieces.DESTRUCTION
+                        : dev.rubble.core.field.FieldPieces.RIGID;
+            }
+        }
+        return kinds == 0 ? dev.rubble.core.field.FieldPieces.RIGID : kinds;
+    }
+
+    /** Whether body {@code handle} is a member of some union (welded). O(unions · members); allocates nothing. */
+    boolean isMember(long handle) {
+        for (int k = 0; k < listCount; k++) {
+            if (list[k].indexOf(handle) >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The union that has body {@code handle} as a member, or -1. */

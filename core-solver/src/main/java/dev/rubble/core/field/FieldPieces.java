@@ -11,9 +11,19 @@ public interface FieldPieces {
     FieldPieces NONE = new FieldPieces() {
     };
 
-    /** Whether body slot {@code slot} is a piece (or cluster) of a placed collection. */
-    default boolean isPiece(int slot) {
-        return false;
+    /** {@link #objectKinds} bit: the body is, or carries, a plain rigid body (object filter {@code rigid}). */
+    int RIGID = 1;
+    /** {@link #objectKinds} bit: the body is, or carries, a piece of a placed collection (object filter {@code destruction}). */
+    int DESTRUCTION = 2;
+
+    /**
+     * What body slot {@code slot} is for a field's object filter: {@link #DESTRUCTION} for a piece (or
+     * cluster) of a placed collection, {@link #RIGID} for a plain body; a cluster union's body stands for
+     * the members welded into it (issue 29), so it is {@code DESTRUCTION} when it carries a collection
+     * piece, {@code RIGID} when it carries a plain body, both when it carries both.
+     */
+    default int objectKinds(int slot) {
+        return RIGID;
     }
 
     /**

@@ -405,9 +405,9 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         double[] v = soft.state().v;
         double im = soft.state().invMass[p];
         double f = t == FieldTarget.LINEAR_VELOCITY ? 1 : t == FieldTarget.LINEAR_IMPULSE ? im : im * dt;
-        v[3 * p] += out.vx[i] * f;
-        v[3 * p + 1] += out.vy[i] * f;
-        v[3 * p + 2] += out.vz[i] * f;
+        // the plain sum when finite; an overflowing push leaves the point at the speed limit in its direction,
+        // as it leaves a rigid body (an infinite velocity froze the whole soft body as non-finite)
+        Velocities.addSaturating(v, 3 * p, out.vx[i], out.vy[i], out.vz[i], f, maxLinearSpeed);
     }
 
     /** Soft points of the last {@link #sample}: sample index {@code bodyCount() + heldSamples().count + j}. */
@@ -488,8 +488,8 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         }
         return switch (meta.object()) {
             case ALL -> true;
-            case RIGID -> !pieces.isPiece(s);
-            case DESTRUCTION -> pieces.isPiece(s);
+            case RIGID -> (pieces.objectKinds(s) & FieldPieces.RIGID) != 0;
+            case DESTRUCTION -> (pieces.objectKinds(s) & FieldPieces.DESTRUCTION) != 0;
             case SOFT -> false;
         };
     }

@@ -53,6 +53,17 @@ public final class FieldTrees {
                 throw new FieldException(path + "." + m.substring(19, q), ": unknown parameter of " + spec.type()
                         + m.substring(q + 1), e);
             }
+            // "input 'culling' gives vector; ..." -> "field.culling: gives vector; ..."; "missing input 'x'; ..." -> "field.x: missing; ..."
+            for (String head : new String[] {"input '", "missing input '"}) {
+                if (m != null && m.startsWith(head)) {
+                    int q = m.indexOf('\'', head.length());
+                    if (q > 0) {
+                        String rest = m.substring(q + 1).trim();
+                        throw new FieldException(path + "." + m.substring(head.length(), q),
+                                head.startsWith("missing") ? ": missing" + rest : ": " + rest, e);
+                    }
+                }
+            }
             // "'radius' = -1.0; ..." -> "field.radius = -1.0; ..."
             if (m != null && m.startsWith("'")) {
                 int q = m.indexOf('\'', 1);

@@ -502,7 +502,21 @@ public final class WorldSnapshot {
                 o.writeDouble(b.disableThreshold[s]);
             }
         }
+        // a trailer only while some kill / dynamic-state release waits for the break budget (a file without
+        // one is byte for byte the layout before): i32 'FREL', i32 count, per piece i32 node, u8 kind
+        int[] pending = world.destruction().pendingFieldReleases();
+        if (pending.length > 0) {
+            o.writeInt(FREL);
+            o.writeInt(pending.length / 2);
+            for (int i = 0; i < pending.length; i += 2) {
+                o.writeInt(pending[i]);
+                o.writeByte(pending[i + 1]);
+            }
+        }
     }
+
+    /** The FELD trailer's tag: field releases waiting for the break budget. */
+    private static final int FREL = 0x4652454C;
 
     private void readFields(World world, DataInputStream in) throws IOException {
         int n = count(in, "persistent field");
@@ -520,6 +534,18 @@ public final class WorldSnapshot {
             }
             b.sleepThreshold[s] = in.readDouble();
             b.disableThreshold[s] = in.readDouble();
+        }
+        if (in.available() > 0) { // the trailer: releases waiting for the break budget
+            int tag = in.readInt();
+            if (tag != FREL) {
+                throw new IllegalArgumentException("section FELD has a trailer tagged " + Integer.toHexString(tag)
+                        + "; allowed: FREL (field releases waiting for the break budget)");
+            }
+            int k = count(in, "pending field release");
+            for (int i = 0; i < k; i++) {
+                int g = in.readInt();
+                world.destruction().restoreFieldRelease(g, in.readByte());
+            }
         }
     }
 

@@ -168,6 +168,62 @@ final class FieldTargetsTest {
         assertThat(bodied(w, 5) && bodied(w, 6)).as("cluster 2's leaves do break").isTrue();
     }
 
+    /**
+     * One rule for every forced break (SPEC §5: a piece breaks when max(collision, external) >= threshold, so
+     * a +∞ load and a +∞ threshold need no special case): an external strain of +∞, a kill and a dynamic-state 4
+     * all free a held piece whose threshold is +∞ ("unbreakable" by any finite load), the kill without a body.
+     */
+    @Test
+    void killAndDynamicStateFreeAnInfiniteThresholdPieceAsAnInfiniteExternalStrainDoes() {
+        String[] ways = {"external +inf", "kill", "dynamic-state 4"};
+        for (int way = 0; way < 3; way++) {
+            World w = Scenes.world(0);
+            w.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(Scenes.thresholds(1e12)));
+            w.queue(new Command.SetNodeThreshold(0, 1, Double.POSITIVE_INFINITY));
+            w.step();
+            // a finite load, however large, leaves the +inf piece held
+            w.queue(at(FieldTarget.EXTERNAL_CLUSTER_STRAIN, aroundNode1(Double.MAX_VALUE), FieldMeta.DEFAULT));
+            w.step();
+            assertThat(bodied(w, 1) || bodied(w, 2)).as("%s: a finite load", ways[way]).isFalse();
+            w.queue(switch (way) {
+                case 0 -> new Command.ExternalStrain(0, 1, Double.POSITIVE_INFINITY); // field parameters are finite
+                case 1 -> at(FieldTarget.KILL, aroundNode1(1), FieldMeta.DEFAULT);
+                default -> at(FieldTarget.DYNAMIC_STATE, FieldSpec.of("culling", "operation", "outside",
+                        "culling", aroundNode1(1), "input", FieldSpec.of("uniform-integer", "magnitude", 4)),
+                        FieldMeta.DEFAULT.withState(FieldMeta.StateFilter.DISABLED));
+            });
+            w.step();
+            ClusterStore s = w.destruction().store();
+            int n1 = w.destruction().globalNode(0, 1);
+            assertThat(s.parent[n1]).as("%s: node 1 (threshold +inf) is no longer held", ways[way]).isEqualTo(ClusterStore.NONE);
+            assertThat(bodied(w, 1)).as("%s: a body for node 1", ways[way]).isEqualTo(way != 1);
+            assertThat(bodied(w, 2)).as("%s: the rest, split off by connectivity", ways[way]).isTrue();
+        }
+    }
+
+    /** A piece at or past the collection's unbreakable level (maxClusterLevel) is left alone by every forced break alike. */
+    @Test
+    void forcedBreaksLeaveUnbreakableLevelsAlike() {
+        for (int way = 0; way < 3; way++) {
+            World w = Scenes.world(0);
+            DestructionOptions o = Scenes.thresholds(1.0);
+            o = o.withLevels(1, o.maxSimulatedLevel()); // level 1 (clusters 1 and 2) never breaks
+            w.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(o));
+            w.queue(switch (way) {
+                case 0 -> new Command.ExternalStrain(0, 1, Double.POSITIVE_INFINITY); // field parameters are finite
+                case 1 -> at(FieldTarget.KILL, aroundNode1(1), FieldMeta.DEFAULT);
+                default -> at(FieldTarget.DYNAMIC_STATE, FieldSpec.of("culling", "operation", "outside",
+                        "culling", aroundNode1(1), "input", FieldSpec.of("uniform-integer", "magnitude", 4)),
+                        FieldMeta.DEFAULT.withState(FieldMeta.StateFilter.DISABLED));
+            });
+            w.step();
+            w.step();
+            assertThat(bodied(w, 1) || bodied(w, 2)).as("way %d: level 1 is unbreakable", way).isFalse();
+            assertThat(w.destruction().store().parent[w.destruction().globalNode(0, 1)]).as("way %d: still held", way)
+                    .isNotEqualTo(ClusterStore.NONE);
+        }
+    }
+
     @Test
     void killAndDynamicStateLeaveDeeperHeldPiecesAlone() {
         World w = Scenes.world(0);

@@ -76,6 +76,31 @@ final class SoftFieldsTest {
         assertThat(b.vx[b.slot(w.findByLabel("ball"))]).as("object all: the ball too").isCloseTo(2, within(1e-12));
     }
 
+    /**
+     * An infinite value (every parameter finite: 1e308 × 1e308) saturates at the world's speed limit on soft
+     * points as on rigid bodies (docs/fields.md, "NaN values"): the block moves at the limit along the push;
+     * before, the points' velocities became infinite and the soft body was frozen as non-finite.
+     */
+    @Test
+    void anInfiniteValueSaturatesAtTheSpeedLimitOnSoftPointsAsOnBodies() {
+        for (FieldTarget t : new FieldTarget[] {FieldTarget.LINEAR_VELOCITY, FieldTarget.LINEAR_IMPULSE, FieldTarget.LINEAR_FORCE}) {
+            World w = scene();
+            double max = w.settings().dynamics().maxLinearSpeed();
+            SoftBodyState s = w.softBodies().store().state;
+            double x0 = s.x[0];
+            FieldSpec inf = FieldSpec.of("operator", "left", FieldSpec.of("uniform-vector", "magnitude", 1e308,
+                    "direction", new FieldSpec.Vec(1, 0, 0)), "right", FieldSpec.of("uniform-scalar", "magnitude", 1e308));
+            w.queue(new Command.ApplyField("", t, inf, FieldMeta.DEFAULT, false));
+            w.step();
+            BodyStore b = w.bodies();
+            assertThat(b.vx[b.slot(w.findByLabel("ball"))]).as("%s: the ball", t.label()).isCloseTo(max, within(1e-9 * max));
+            for (int p = 0; p < s.points; p++) {
+                assertThat(s.v[3 * p]).as("%s: point %d", t.label(), p).isCloseTo(max, within(1e-6 * max));
+            }
+            assertThat(s.x[0] - x0).as("%s: the block moved at the limit", t.label()).isCloseTo(max * DT, within(1e-6 * max * DT));
+        }
+    }
+
     @Test
     void anImpulseAndAForceGiveTheBlockTheMomentumTheyCarry() {
         World w = scene();

@@ -139,8 +139,11 @@ public final class FieldParams {
         }
         long l = (n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte)
                 ? n.longValue() : (long) n.doubleValue();
-        if (l < min || l > max) {
-            throw new IllegalArgumentException("'" + key + "' = " + l + "; allowed: [" + min + ", " + max + "]");
+        boolean integral = n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte;
+        if (l < min || l > max || (!integral && (n.doubleValue() < min || n.doubleValue() > max))) {
+            // the value as given (1e20, not the long it saturates to)
+            throw new IllegalArgumentException("'" + key + "' = " + (integral ? String.valueOf(l) : describe(v))
+                    + "; allowed: [" + min + ", " + max + "]");
         }
         return l;
     }
@@ -242,6 +245,9 @@ public final class FieldParams {
     private static String range(double min, double max) {
         if (min == -Double.MAX_VALUE && max == Double.MAX_VALUE) {
             return "finite";
+        }
+        if (max == Double.MAX_VALUE && min == Double.MIN_NORMAL) {
+            return "finite, > 0"; // the smallest normal double: "> 0" in words (subnormals are refused too)
         }
         if (max == Double.MAX_VALUE) {
             return "finite, >= " + min;
