@@ -101,13 +101,14 @@ final class UnionBody {
             uqz = b.qz[us];
             uqw = b.qw[us];
             wasAsleep = b.state(us) == BodyState.SLEEPING;
-            un.setUnionSlot(us, -1);
+            un.setUnionSlot(us, null);
             un.log.add(UnionLog.RETIRE, u.id, u.body, un.eventsBefore());
             d.host.retireBody(u.body);
             u.body = -1;
         }
         int n = u.members.size();
         if (n == 0) {
+            u.removed = true;
             un.unions.remove(u.id);
             return;
         }
@@ -229,7 +230,7 @@ final class UnionBody {
         }
         u.body = h;
         u.childMember = Arrays.copyOf(childMember, children.size());
-        un.setUnionSlot(us, u.id);
+        un.setUnionSlot(us, u);
         logCreate(u, h, def, mp, debris, sleep, s0);
         if (own && u.ownMotion != (byte) dev.rubble.core.body.MotionType.DYNAMIC.ordinal()) {
             d.host.setMotion(h, dev.rubble.core.body.MotionType.values()[u.ownMotion]); // made kinematic or static

@@ -79,7 +79,7 @@ final class UnionCodec {
                 }
             }
             un.unions.put(u.id, u);
-            un.setUnionSlot((int) u.body, u.id);
+            un.setUnionSlot((int) u.body, u);
         }
         un.relist();
     }

@@ -61,6 +61,8 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
     static final class Union {
         final int id;
         long body = -1;
+        /** Set when it leaves {@link #unions} (its last member left): a slot's entry for it is stale. */
+        boolean removed;
         final List<Member> members = new ArrayList<>();
         long[] edges = new long[0];
         int[] childMember = new int[0];
@@ -127,8 +129,8 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
     /** The unions in id order, refreshed when one is created or removed: the step's loops allocate nothing. */
     Union[] list = new Union[0];
     int listCount;
-    /** Body slot → union id + 1 (0 = not a union body). */
-    private int[] unionOfSlot = new int[0];
+    /** Body slot → the union whose body it was made for, or null (checked against the slot's handle). */
+    private Union[] unionOfSlot = new Union[0];
     private final double[] tmp = new double[3];
     /** Member poses and the rebuild of union bodies. */
     private final UnionBody body;
@@ -283,19 +285,21 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         return (int) h;
     }
 
-    void setUnionSlot(int s, int id) {
+    /** Records (or, with null, clears) the union whose body is in slot s. */
+    void setUnionSlot(int s, Union u) {
         if (s >= unionOfSlot.length) {
             unionOfSlot = Arrays.copyOf(unionOfSlot, Math.max(s + 1, 2 * unionOfSlot.length));
         }
-        unionOfSlot[s] = id + 1;
+        unionOfSlot[s] = u;
     }
 
+    /** The union whose body is in slot s, or null (an array read: asked per contact and per field sample). */
     Union unionAt(int s) {
-        if (s < 0 || s >= unionOfSlot.length || unionOfSlot[s] == 0) {
+        if (s < 0 || s >= unionOfSlot.length) {
             return null;
         }
-        Union u = unions.get(unionOfSlot[s] - 1);
-        return u != null && u.body == d.bodies.handle(s) ? u : null;
+        Union u = unionOfSlot[s];
+        return u != null && !u.removed && u.body == d.bodies.handle(s) ? u : null;
     }
 
     // ---- strain routing ----------------------------------------------------------------------
