@@ -128,6 +128,16 @@ public final class ConstraintOps {
         }
         BodyStore b = ctx.bodies;
         double[] pose = new double[10], fa = new double[7], fb = new double[7];
+        // the constraint-break switches of the bodies (retired ones included), read before any is carried to a
+        // piece: a piece may have taken a retired body's slot, whose switch the carry then overwrites
+        dev.rubble.core.event.EventState ev = ctx.events;
+        int[] asked = null;
+        if (ev.anyBody(dev.rubble.core.event.EventKinds.CONSTRAINT_BREAK)) {
+            asked = new int[st.size()];
+            for (int i = 0; i < asked.length; i++) {
+                asked[i] = (switched(ctx, st.bodyA[i]) ? 1 : 0) | (switched(ctx, st.bodyB[i]) ? 2 : 0);
+            }
+        }
         for (int i = st.size() - 1; i >= 0; i--) { // from the back: a removal keeps earlier indices
             long a0 = st.bodyA[i], b0 = st.bodyB[i];
             boolean movedA = d.retiredPose(a0, pose);
@@ -147,7 +157,7 @@ public final class ConstraintOps {
                     || na == nb) {
                 double[] at = movedA ? fa : fb; // where the retired body's anchor was
                 report(ctx.constraintBreaks, new dev.rubble.core.dynamics.ConstraintBreak(index, st.id[i],
-                        st.typeName[i], a0, b0, st.force[i], st.torque[i], at[0], at[1], at[2]));
+                        st.typeName[i], a0, b0, st.force[i], st.torque[i], at[0], at[1], at[2], asked != null && asked[i] != 0));
                 wakeBodies(ctx, i);
                 st.removeAt(i);
                 continue;
@@ -157,18 +167,47 @@ public final class ConstraintOps {
                 toLocal(b, sa, fa);
                 System.arraycopy(fa, 0, st.frameA, 7 * i, 7);
                 st.bodyA[i] = na;
+                if (asked != null && (asked[i] & 1) != 0) {
+                    carrySwitch(ev, sa, na);
+                }
             }
             if (movedB) {
                 int sb = b.slot(nb);
                 toLocal(b, sb, fb);
                 System.arraycopy(fb, 0, st.frameB, 7 * i, 7);
                 st.bodyB[i] = nb;
+                if (asked != null && (asked[i] & 2) != 0) {
+                    carrySwitch(ev, sb, nb);
+                }
             }
             java.util.Arrays.fill(st.lambda, ConstraintStore.MAX_ROWS * i, ConstraintStore.MAX_ROWS * (i + 1), 0);
             st.version++; // the solver re-maps, the no-contact pairs are rebuilt
             wakeBodies(ctx, i);
         }
         d.clearRetired();
+    }
+
+    /**
+     * Whether a per-body switch of the {@code constraint-break} event kind is on for body {@code handle}
+     * (the world: false), live or retired: the switch is kept with the handle it was set for until another
+     * is set in its slot.
+     */
+    static boolean switched(StepContext ctx, long handle) {
+        return handle != ConstraintStore.WORLD && handle >= 0
+                && (ctx.events.bodyKinds((int) handle, handle) & 1 << dev.rubble.core.event.EventKinds.CONSTRAINT_BREAK) != 0;
+    }
+
+    /**
+     * Switches the {@code constraint-break} kind on for piece {@code h} in {@code slot}, which took over a
+     * constraint of a retired body that had it on (its other kinds as they were): the joint's breaks are
+     * still reported to who asked for them (docs/constraints.md "Joints on collections").
+     */
+    private static void carrySwitch(dev.rubble.core.event.EventState ev, int slot, long h) {
+        int bit = 1 << dev.rubble.core.event.EventKinds.CONSTRAINT_BREAK;
+        int now = ev.bodyKinds(slot, h);
+        if ((now & bit) == 0) {
+            ev.setBodyKinds(slot, h, now | bit);
+        }
     }
 
     /** The piece that holds world frame f's anchor of retired body h, following pieces retired in turn; NONE: none. */

@@ -425,7 +425,8 @@ public final class StepPipeline {
             int sa = (int) st.bodyA[i];
             c.bodies.originPointToWorld(sa, st.frameA[7 * i], st.frameA[7 * i + 1], st.frameA[7 * i + 2], anchor);
             ConstraintOps.report(c.constraintBreaks, new dev.rubble.core.dynamics.ConstraintBreak(index, st.id[i],
-                    st.typeName[i], st.bodyA[i], st.bodyB[i], st.force[i], st.torque[i], anchor[0], anchor[1], anchor[2]));
+                    st.typeName[i], st.bodyA[i], st.bodyB[i], st.force[i], st.torque[i], anchor[0], anchor[1], anchor[2],
+                    ConstraintOps.switched(c, st.bodyA[i]) || ConstraintOps.switched(c, st.bodyB[i])));
             ConstraintOps.wakeBodies(c, i);
             st.removeAt(i);
         }
