@@ -138,6 +138,23 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         }
     }
 
+    /**
+     * Refuses body {@code handle} as side {@code which} ("a", "b") of a constraint when it is a cluster
+     * union's own body (shown as {@code shown}): that body is made again whenever the union's members
+     * change, so a joint on it would go silently dead at the next rebuild (docs/constraints.md "Joints on
+     * collections"). The same check and words for the public API and for commands queued on the kernel.
+     *
+     * @throws IllegalArgumentException naming the body, the union and what is allowed
+     */
+    public void refuseConstraintOnUnionBody(String which, long handle, String shown) {
+        int id = unions.isEmpty() ? -1 : unionOfBody(handle);
+        if (id >= 0) {
+            throw new IllegalArgumentException("constraint body " + which + " = " + shown + " is cluster union " + id
+                    + "'s body, which is made again whenever its members change; allowed: a member of the union"
+                    + " (its constraints act on the union's body while it is welded)");
+        }
+    }
+
     /** Queues an operation (the COMMANDS slot); {@link #flush} applies the batch. */
     public void queue(Command.ClusterUnion c) {
         // checked when queued (World.queue); what changed since (a body broken or made static) is skipped by the flush
