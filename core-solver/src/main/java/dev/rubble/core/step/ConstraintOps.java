@@ -52,9 +52,25 @@ public final class ConstraintOps {
             st.removeAt(i);
             throw new IllegalArgumentException("constraint " + a.id() + " (" + a.type() + "): " + e.getMessage(), e);
         }
-        ctx.states.wakeAndRestart(sa);
+        wake(ctx, sa);
         if (sb >= 0) {
-            ctx.states.wakeAndRestart(sb);
+            wake(ctx, sb);
+        }
+    }
+
+    /**
+     * Wakes body slot {@code s} and starts its rest time again; a body welded into a cluster union also
+     * wakes its union's body, which moves for it (issue 29: a member is disabled, so waking it alone left a
+     * sleeping union asleep under a joint just added to, removed from or broken off its member).
+     */
+    static void wake(StepContext ctx, int s) {
+        ctx.states.wakeAndRestart(s);
+        dev.rubble.core.destruction.Unions un = ctx.destruction.unions();
+        if (un.any()) {
+            long u = un.carrierOf(ctx.bodies.handle(s));
+            if (u >= 0) {
+                ctx.states.wakeAndRestart((int) u);
+            }
         }
     }
 
@@ -266,7 +282,7 @@ public final class ConstraintOps {
         for (long h : new long[] {st.bodyA[i], st.bodyB[i]}) {
             int s = (int) h;
             if (h != ConstraintStore.WORLD && s < b.slotLimit() && b.isLive(s) && b.generation[s] == (int) (h >>> 32)) {
-                ctx.states.wakeAndRestart(s); // the pair may collide again (collideConnected false)
+                wake(ctx, s); // the pair may collide again (collideConnected false)
             }
         }
     }

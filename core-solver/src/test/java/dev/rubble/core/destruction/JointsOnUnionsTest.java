@@ -139,4 +139,76 @@ final class JointsOnUnionsTest {
         assertThat(s.py[s.slot(load)]).as("free fall for 10 steps").isCloseTo(y0 - 9.81 * dt * dt * 55, within(0.01));
         assertThat(w.context().constraints.indexOf(id)).as("kept for when the hook comes back").isNotNegative();
     }
+
+    @Test
+    void aJointQueuedOnTheKernelOnAUnionsOwnBodyIsRefusedNamingAMemberAsTheWay() {
+        World w = Scenes.world(0);
+        long a = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(1).withPosition(0, 5, 0));
+        long b = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(3).withPosition(0.5, 5, 0));
+        long other = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(1).withPosition(3, 5, 0));
+        w.queue(new Command.UnionAdd(0, a, false));
+        w.queue(new Command.UnionAdd(0, b, false));
+        w.step();
+        long u = w.destruction().unions().body(0);
+        String shown = "BodyId[" + BodyStore.handleString(u) + "]";
+        double[] f = {0.25, 5, 0, 0, 0, 0, 1};
+        int id = w.context().constraints.reserveId();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> w.queue(new Command.AddConstraint(id, "ball", u,
+                        ConstraintStore.WORLD, true, f, f.clone(), new double[0], Double.POSITIVE_INFINITY,
+                        Double.POSITIVE_INFINITY)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("constraint body a = " + shown + " is cluster union 0's body, which is made again whenever its"
+                        + " members change; allowed: a member of the union (its constraints act on the union's body while"
+                        + " it is welded)");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> w.queue(new Command.AddConstraint(id, "ball", other, u,
+                        true, f, f.clone(), new double[0], Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("constraint body b = " + shown + " is cluster union 0's body");
+        // nothing was queued: the next rebuild (b leaves) leaves no joint on a dead body behind
+        w.queue(new Command.UnionRemove(0, b));
+        w.step();
+        assertThat(w.context().constraints.size()).isZero();
+        // a member is the way: accepted
+        w.queue(new Command.UnionAdd(0, b, false));
+        w.step();
+        w.queue(new Command.AddConstraint(id, "ball", a, ConstraintStore.WORLD, true, f, f.clone(), new double[0],
+                Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY));
+        w.step();
+        assertThat(w.context().constraints.indexOf(id)).isNotNegative();
+    }
+
+    @Test
+    void aSleepingUnionWakesWhenAWorldJointIsAddedToAMemberAndHangsFromIt() {
+        World w = Scenes.world(9.81);
+        Scenes.ground(w);
+        // two 1 kg boxes side by side on the ground, welded: the union's centre is at (0.25, 0.25, 0), under a's
+        // top right edge (0.25, 0.5, 0)
+        long a = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(1).withPosition(0, 0.25, 0));
+        long b = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(1).withPosition(0.5, 0.25, 0));
+        w.queue(new Command.UnionAdd(0, a, false));
+        w.queue(new Command.UnionAdd(0, b, false));
+        w.step();
+        BodyStore s = w.bodies();
+        long u = w.destruction().unions().body(0);
+        for (int k = 0; k < 600 && s.state(s.slot(u)) != dev.rubble.core.body.BodyState.SLEEPING; k++) {
+            w.step();
+        }
+        assertThat(s.state(s.slot(u))).as("the union rests on the ground").isEqualTo(dev.rubble.core.body.BodyState.SLEEPING);
+        // a rod of length 0 from a's top right edge to the world point 1 m above it: the union is lifted and
+        // hangs from the point, its centre 0.25 m straight below
+        int id = w.context().constraints.reserveId();
+        double[] fa = {0.25, 0.5, 0, 0, 0, 0, 1}, fb = {0.25, 1.5, 0, 0, 0, 0, 1};
+        w.queue(new Command.AddConstraint(id, "distance", a, ConstraintStore.WORLD, true, fa, fb, new double[] {0, 0, 0},
+                Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY));
+        w.step();
+        assertThat(s.state(s.slot(u))).as("woken by the joint on its member").isEqualTo(dev.rubble.core.body.BodyState.AWAKE);
+        for (int k = 0; k < 240; k++) {
+            w.step();
+        }
+        int us = s.slot(u);
+        assertThat(s.px[us]).isCloseTo(0.25, within(0.02));
+        assertThat(s.py[us]).as("hanging 0.25 m below the point").isCloseTo(1.25, within(0.02));
+        double[] p = anchor(w, id);
+        assertThat(p[1]).isCloseTo(1.5, within(0.02));
+    }
 }
