@@ -401,6 +401,41 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         return -1;
     }
 
+    /**
+     * The welded member in {@code slot} as its union's body carries it now, into {@code out} (10): its
+     * centre of mass (3), orientation (4) and the velocity of its centre of mass (3), {@code v_u + ω_u × r};
+     * false when it is not carried. Its own (disabled) body holds this only after the DESTRUCTION slot's sync.
+     */
+    boolean carriedState(int slot, double[] out) {
+        int us = carrier(slot, out);
+        if (us < 0) {
+            return false;
+        }
+        BodyStore b = d.bodies;
+        double lx = out[0], ly = out[1], lz = out[2], lqx = out[3], lqy = out[4], lqz = out[5], lqw = out[6];
+        double qx = b.qx[us], qy = b.qy[us], qz = b.qz[us], qw = b.qw[us];
+        // q = q_u lq; origin = x_u + R_u l; centre = origin + R lc
+        double nw = qw * lqw - qx * lqx - qy * lqy - qz * lqz;
+        double nx = qw * lqx + qx * lqw + qy * lqz - qz * lqy;
+        double ny = qw * lqy - qx * lqz + qy * lqw + qz * lqx;
+        double nz = qw * lqz + qx * lqy - qy * lqx + qz * lqw;
+        double rx = Rot.x(qx, qy, qz, qw, lx, ly, lz) + Rot.x(nx, ny, nz, nw, b.lcx[slot], b.lcy[slot], b.lcz[slot]);
+        double ry = Rot.y(qx, qy, qz, qw, lx, ly, lz) + Rot.y(nx, ny, nz, nw, b.lcx[slot], b.lcy[slot], b.lcz[slot]);
+        double rz = Rot.z(qx, qy, qz, qw, lx, ly, lz) + Rot.z(nx, ny, nz, nw, b.lcx[slot], b.lcy[slot], b.lcz[slot]);
+        double wx = b.wx[us], wy = b.wy[us], wz = b.wz[us];
+        out[0] = b.px[us] + rx;
+        out[1] = b.py[us] + ry;
+        out[2] = b.pz[us] + rz;
+        out[3] = nx;
+        out[4] = ny;
+        out[5] = nz;
+        out[6] = nw;
+        out[7] = b.vx[us] + wy * rz - wz * ry;
+        out[8] = b.vy[us] + wz * rx - wx * rz;
+        out[9] = b.vz[us] + wx * ry - wy * rx;
+        return true;
+    }
+
     int carrierSlot(long handle) {
         for (int k = 0; k < listCount; k++) {
             Union u = list[k];
