@@ -473,6 +473,17 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         return out;
     }
 
+    /** How many members union {@code id} has (0 when there is no such union). No allocation. */
+    public int memberCount(int id) {
+        Union u = unions.get(id);
+        return u == null ? 0 : u.members.size();
+    }
+
+    /** Member {@code k} (in member order) of union {@code id}: its body handle. No allocation. */
+    public long member(int id, int k) {
+        return unions.get(id).members.get(k).handle;
+    }
+
     /** Union {@code id}'s edges as member-index pairs {@code i << 32 | j} (sorted). */
     public long[] edges(int id) {
         Union u = unions.get(id);
