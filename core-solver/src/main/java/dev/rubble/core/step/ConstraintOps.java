@@ -226,6 +226,30 @@ public final class ConstraintOps {
         }
     }
 
+    /**
+     * The world point of (x, y, z), given from the origin of the body in {@code s}, into {@code out} (3):
+     * where the body is, or, for a body welded into a cluster union (disabled, its own pose synced only in
+     * the DESTRUCTION slot), where its union's body carries it now (issue 29). {@code scratch}: 7 doubles.
+     */
+    static void pointToWorld(StepContext ctx, int s, double x, double y, double z, double[] out, double[] scratch) {
+        BodyStore b = ctx.bodies;
+        dev.rubble.core.destruction.Unions un = ctx.destruction.unions();
+        int u = un.any() ? un.carrier(s, scratch) : -1;
+        if (u < 0) {
+            b.originPointToWorld(s, x, y, z, out);
+            return;
+        }
+        // member origin = x_u + R_u l, q_member = q_u lq, point = origin + R_member (x, y, z)
+        double qx = b.qx[u], qy = b.qy[u], qz = b.qz[u], qw = b.qw[u];
+        double ax = scratch[3], ay = scratch[4], az = scratch[5], aw = scratch[6];
+        double mx = qw * ax + qx * aw + qy * az - qz * ay, my = qw * ay - qx * az + qy * aw + qz * ax;
+        double mz = qw * az + qx * ay - qy * ax + qz * aw, mw = qw * aw - qx * ax - qy * ay - qz * az;
+        double lx = scratch[0], ly = scratch[1], lz = scratch[2];
+        out[0] = b.px[u] + Inertia.rotX(qx, qy, qz, qw, lx, ly, lz) + Inertia.rotX(mx, my, mz, mw, x, y, z);
+        out[1] = b.py[u] + Inertia.rotY(qx, qy, qz, qw, lx, ly, lz) + Inertia.rotY(mx, my, mz, mw, x, y, z);
+        out[2] = b.pz[u] + Inertia.rotZ(qx, qy, qz, qw, lx, ly, lz) + Inertia.rotZ(mx, my, mz, mw, x, y, z);
+    }
+
     /** The piece that holds world frame f's anchor of retired body h, following pieces retired in turn; NONE: none. */
     private static long follow(dev.rubble.core.destruction.DestructionRuntime d, long h, double[] f, double[] pose) {
         long n = d.successor(h, f[0], f[1], f[2]);

@@ -211,4 +211,37 @@ final class JointsOnUnionsTest {
         double[] p = anchor(w, id);
         assertThat(p[1]).isCloseTo(1.5, within(0.02));
     }
+
+    @Test
+    void aWeldedMembersJointBreakingByForceIsReportedWhereItsUnionCarriesTheAnchor() {
+        World w = Scenes.world(0);
+        // two 1 kg boxes welded, moving at 3 m/s along x; a 1 N spring from a's top to the world snaps in its second step
+        long a = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(1).withPosition(0, 5, 0)
+                .withLinearVelocity(3, 0, 0));
+        long b = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(1).withPosition(0.5, 5, 0)
+                .withLinearVelocity(3, 0, 0));
+        w.queue(new Command.UnionAdd(0, a, false));
+        w.queue(new Command.UnionAdd(0, b, false));
+        w.step();
+        w.step();
+        BodyStore s = w.bodies();
+        int id = w.context().constraints.reserveId();
+        double[] f = {s.originX(s.slot(a)), 5.25, 0, 0, 0, 0, 1}, hook = {f[0], 6.25, 0, 0, 0, 0, 1};
+        // a spring of 1 000 N/m at its rest length: no force in its first step, 3 m/s x 1/60 s x 1 000 N/m > 1 N in the next
+        w.queue(new Command.AddConstraint(id, "distance", a, ConstraintStore.WORLD, true, f, hook,
+                new double[] {Double.NaN, 1e-3, 0}, 1, Double.POSITIVE_INFINITY));
+        w.step();
+        assertThat(w.context().constraintBreaks).isEmpty();
+        w.step();
+        assertThat(w.context().constraintBreaks).extracting(k -> k.id()).containsExactly(id);
+        var k = w.context().constraintBreaks.get(0);
+        // the anchor, 0.25 m above a's origin, where the union has carried a by the end of the step (a's own body
+        // takes that pose in the DESTRUCTION slot; before, the point was where a was a step earlier, 5 cm behind)
+        double[] now = new double[3];
+        s.originPointToWorld(s.slot(a), 0, 0.25, 0, now);
+        assertThat(k.px()).isCloseTo(now[0], within(1e-9));
+        assertThat(k.py()).isCloseTo(now[1], within(1e-9));
+        assertThat(k.pz()).isCloseTo(now[2], within(1e-9));
+        assertThat(now[0] - f[0]).as("the union moved on over the two steps").isGreaterThan(0.08);
+    }
 }
