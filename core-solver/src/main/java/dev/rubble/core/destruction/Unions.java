@@ -436,6 +436,23 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         return true;
     }
 
+    /**
+     * Member {@code handle}'s own (disabled) body takes the pose and velocity its union's body carries it at
+     * now, as every DESTRUCTION slot gives it; false (nothing changes) when it is not welded. For what reads
+     * the member's body before that slot in a step that moved its union (issue 29: a joint added to it).
+     */
+    public boolean syncMember(long handle) {
+        for (int k = 0; k < listCount; k++) {
+            Union u = list[k];
+            int i = u.indexOf(handle);
+            if (i >= 0 && u.members.get(i).in && live(u.body) && live(handle)) {
+                body.sync(u, u.members.get(i));
+                return true;
+            }
+        }
+        return false;
+    }
+
     int carrierSlot(long handle) {
         for (int k = 0; k < listCount; k++) {
             Union u = list[k];

@@ -20,6 +20,7 @@ public final class ConstraintOps {
      * @throws IllegalArgumentException naming what is wrong; the store is unchanged then
      */
     public static void add(StepContext ctx, Command.AddConstraint a, int sa, int sb) {
+        placeCarried(ctx, sa, sb);
         BodyStore b = ctx.bodies;
         ConstraintStore st = ctx.constraints;
         ConstraintType type = st.type(a.type());
@@ -75,12 +76,31 @@ public final class ConstraintOps {
     }
 
     /**
+     * Bodies sa and sb (-1: the world) welded into a cluster union take the pose and velocity their union's
+     * body carries them at now (issue 29), before a constraint's world frames are taken into their frames
+     * and its parameters derived from where its anchors are: a member's own disabled body is synced only in
+     * the DESTRUCTION slot, so a union moved in this COMMANDS slot (a pose set on a member) left it where it
+     * was, and a joint added to it in the same step took its frame from there and pulled the union back.
+     * Between steps, and for any other body, nothing changes (the same bits).
+     */
+    private static void placeCarried(StepContext ctx, int sa, int sb) {
+        dev.rubble.core.destruction.Unions un = ctx.destruction.unions();
+        if (un.any()) {
+            un.syncMember(ctx.bodies.handle(sa));
+            if (sb >= 0) {
+                un.syncMember(ctx.bodies.handle(sb));
+            }
+        }
+    }
+
+    /**
      * Checks {@code a} as {@link #add} would at the bodies' current poses, on a scratch store: the
      * world is unchanged.
      *
      * @throws IllegalArgumentException naming what is wrong
      */
     public static void validate(StepContext ctx, Command.AddConstraint a, int sa, int sb) {
+        placeCarried(ctx, sa, sb);
         ConstraintStore st = ctx.constraints.emptyLike();
         ConstraintType type = st.type(a.type());
         if (a.params().length != type.parameters().size()) {

@@ -244,4 +244,33 @@ final class JointsOnUnionsTest {
         assertThat(k.pz()).isCloseTo(now[2], within(1e-9));
         assertThat(now[0] - f[0]).as("the union moved on over the two steps").isGreaterThan(0.08);
     }
+
+    @Test
+    void aJointAddedToAMemberInTheStepItsUnionIsMovedHoldsItWhereItWasMoved() {
+        World w = Scenes.world(0);
+        long a = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(1).withPosition(0, 2, 0));
+        long b = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(1).withPosition(0.5, 2, 0));
+        w.queue(new Command.UnionAdd(0, a, false));
+        w.queue(new Command.UnionAdd(0, b, false));
+        w.step();
+        w.step();
+        // a pose set on a moves the whole union 5 m along x; in the same step a ball joint pins a's top where it now is
+        w.queue(new Command.SetPose(a, 5, 2, 0, 0, 0, 0, 1));
+        int id = w.context().constraints.reserveId();
+        double[] f = {5, 2.25, 0, 0, 0, 0, 1};
+        w.queue(new Command.AddConstraint(id, "ball", a, ConstraintStore.WORLD, true, f, f.clone(), new double[0],
+                Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY));
+        for (int k = 0; k < 30; k++) {
+            w.step();
+        }
+        // nothing pulls: in zero gravity, at rest, the union stays where it was put, its centre 0.25 m right of a's
+        // (before, the joint took a's frame from where a had been, 5 m back, and dragged the union there)
+        BodyStore s = w.bodies();
+        int us = s.slot(w.destruction().unions().body(0));
+        assertThat(s.px[us]).isCloseTo(5.25, within(1e-6));
+        assertThat(s.py[us]).isCloseTo(2, within(1e-6));
+        double[] p = anchor(w, id);
+        assertThat(p[0]).isCloseTo(5, within(1e-6));
+        assertThat(p[1]).isCloseTo(2.25, within(1e-6));
+    }
 }
