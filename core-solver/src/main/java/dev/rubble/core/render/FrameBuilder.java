@@ -24,8 +24,9 @@ import java.util.function.IntPredicate;
  * and its strain ratio: the largest {@code max(collision, external) / threshold} over the node's
  * children evaluated in the last step (how close it came to losing a piece; 0 when none was). Other bodies: level 0,
  * not anchored, strain 0; the removal scale is the body's {@link BodyStore#scale} (1 unless it is
- * being removed; docs/destruction.md "Debris and removal"). No allocation once the buffer
- * has grown to the body count.
+ * being removed; docs/destruction.md "Debris and removal"). A cluster union's body is drawn member by
+ * member ({@link #addCarried}). No allocation once the buffer has grown to the body count (with unions,
+ * one scratch array per frame).
  */
 public final class FrameBuilder {
     private FrameBuilder() {
