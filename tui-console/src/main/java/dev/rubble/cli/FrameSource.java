@@ -271,7 +271,7 @@ abstract class FrameSource implements AutoCloseable {
             FrameBuilder.fill(playback.world().bodies(), playback.world().stepIndex(), playback.world().time(),
                     playback::isDriven, true, out);
             int bodies = out.count();
-            unions(playback, out);
+            playback.drawUnions(out); // issue 29: union bodies member by member, as live frames
             meshes.apply(out); // issue 33: a journal recorded with --journal-meshes draws the pieces' meshes
             pieces(playback, out, bodies);
             FrameBuilder.softBodies(playback.world().softBodies().store(), out); // none unless the playback world has them
@@ -303,36 +303,6 @@ abstract class FrameSource implements AutoCloseable {
                 out.setDestruction(i, playback.pieceLevel(slot), playback.recordedKinematic(slot),
                         playback.pieceBrokeAt(slot) >= 0 ? 1 : 0, playback.world().bodies().scale[slot]); // recorded shrink
             }
-        }
-    }
-
-    /**
-     * Draws every union body of a played journal member by member, as a live world's frames are (issue 29;
-     * {@code FrameBuilder.addCarried}): the union's drawable at removal scale 0, each carried member at its
-     * recorded place in the union with the union's state, level 0, its recorded removal scale (a welded piece
-     * shrinking for removal shrinks) and strain 1 when a break released it (what journals tell of strain).
-     */
-    static void unions(Playback playback, FrameBuffer out) {
-        dev.rubble.core.body.BodyStore b = playback.world().bodies();
-        double[] local = null;
-        for (int i = 0, drawn = out.count(); i < drawn; i++) {
-            int us = out.piece(i);
-            int n = playback.unionMemberCount(us);
-            if (n == 0) {
-                continue;
-            }
-            local = local == null ? new double[7] : local;
-            for (int k = 0; k < n; k++) {
-                long mh = playback.unionMember(us, k, local);
-                int ms = (int) mh;
-                if (!b.isLive(ms) || b.handle(ms) != mh) {
-                    continue;
-                }
-                int j = FrameBuilder.addCarried(out, i, b, us, ms, local);
-                out.setDestruction(j, 0, false, playback.pieceCollection(ms) >= 0 && playback.pieceBrokeAt(ms) >= 0 ? 1 : 0,
-                        b.scale[ms]);
-            }
-            out.setDestruction(i, out.level(i), out.anchored(i), out.strain(i), 0);
         }
     }
 

@@ -538,6 +538,36 @@ public final class Playback implements AutoCloseable {
     }
 
     /**
+     * Draws every union body of a filled frame member by member, as a live world's frames are (issue 29;
+     * {@code FrameBuilder.addCarried}; docs/rendering.md): the union's drawable at removal scale 0, each member
+     * it carries at its recorded place in the union with the union's state, level 0, its recorded removal scale
+     * (a welded piece shrinking for removal shrinks) and strain 1 when a break released it (what journals tell
+     * of strain). Call after setting the bodies' own levels and scales.
+     */
+    public void drawUnions(dev.rubble.spi.render.FrameBuffer out) {
+        if (welds.isEmpty()) {
+            return;
+        }
+        double[] local = new double[7];
+        for (int i = 0, drawn = out.count(); i < drawn; i++) {
+            int us = out.piece(i);
+            int n = unionMemberCount(us);
+            for (int k = 0; k < n; k++) {
+                long mh = unionMember(us, k, local);
+                if (!isLive(mh)) {
+                    continue;
+                }
+                int ms = (int) mh;
+                int j = dev.rubble.core.render.FrameBuilder.addCarried(out, i, bodies, us, ms, local);
+                out.setDestruction(j, 0, false, pieceCollection(ms) >= 0 && pieceBrokeAt(ms) >= 0 ? 1 : 0, bodies.scale[ms]);
+            }
+            if (n > 0) {
+                out.setDestruction(i, out.level(i), out.anchored(i), out.strain(i), 0);
+            }
+        }
+    }
+
+    /**
      * How many members the union body in {@code slot} carries (0 for any other body): journal frames draw a
      * union member by member, as a live world's are (issue 29; {@code FrameBuilder.addCarried}).
      */
