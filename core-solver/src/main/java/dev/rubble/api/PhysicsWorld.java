@@ -1371,16 +1371,7 @@ public final class PhysicsWorld {
         long h = handle(Objects.requireNonNull(body, "body " + which + " is null"));
         int s = (int) h;
         if (s >= 0 && s < bodies.slotLimit() && bodies.isLive(s) && bodies.handle(s) == h) {
-            dev.rubble.core.destruction.Unions un = world.destruction().unions();
-            if (un.any()) {
-                for (int id : un.ids()) {
-                    if (un.body(id) == h) {
-                        throw new IllegalArgumentException("constraint body " + which + " = " + body + " is cluster union "
-                                + id + "'s body, which is made again whenever its members change; allowed: a member"
-                                + " of the union (its constraints act on the union's body while it is welded)");
-                    }
-                }
-            }
+            world.destruction().unions().refuseConstraintOnUnionBody(which, h, body.toString());
             return s;
         }
         throw new IllegalArgumentException("constraint body " + which + " = " + body + " is not a live body (removed,"

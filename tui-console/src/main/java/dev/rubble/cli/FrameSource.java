@@ -270,8 +270,10 @@ abstract class FrameSource implements AutoCloseable {
             }
             FrameBuilder.fill(playback.world().bodies(), playback.world().stepIndex(), playback.world().time(),
                     playback::isDriven, true, out);
+            int bodies = out.count();
+            playback.drawUnions(out); // issue 29: union bodies member by member, as live frames
             meshes.apply(out); // issue 33: a journal recorded with --journal-meshes draws the pieces' meshes
-            pieces(playback, out);
+            pieces(playback, out, bodies);
             FrameBuilder.softBodies(playback.world().softBodies().store(), out); // none unless the playback world has them
         }
 
@@ -287,8 +289,13 @@ abstract class FrameSource implements AutoCloseable {
          * loads that broke pieces, not the near misses a live world's strain colours also show.
          */
         static void pieces(Playback playback, FrameBuffer out) {
+            pieces(playback, out, out.count());
+        }
+
+        /** As {@link #pieces(Playback, FrameBuffer)}, for the first {@code n} drawables (the bodies; not a union's members). */
+        static void pieces(Playback playback, FrameBuffer out, int n) {
             out.setBreaks(playback.breaksEntered());
-            for (int i = 0, n = out.count(); i < n; i++) {
+            for (int i = 0; i < n; i++) {
                 int slot = out.piece(i);
                 if (playback.pieceCollection(slot) < 0) {
                     continue;

@@ -51,4 +51,56 @@ final class RenderUnionJournalTest {
             }
         }
     }
+
+    /**
+     * Wall A's pieces shrink for removal (remove-on-break after 0.1 s, over 1 s); those that stay welded under
+     * the beam are drawn shrinking, live and played back alike (before, the union's compound drew them at full
+     * size until they vanished).
+     */
+    @Test
+    void weldedPiecesShrinkingForRemovalAreDrawnShrinkingLiveAndPlayedBack() throws Exception {
+        String text = java.nio.file.Files.readString(Path.of("..", "examples", "union-bridge.json")).replace(
+                "\"impactMode\": \"resolve\" } },\n    { \"id\": \"wallB\"",
+                "\"impactMode\": \"resolve\" },\n      \"debris\": { \"removeOnBreak\": { \"delay\": [0.1, 0.1], \"removal\": [1, 1] } } },"
+                        + "\n    { \"id\": \"wallB\"");
+        assertThat(text).contains("removeOnBreak");
+        Path scenario = tmp.resolve("shrinking-bridge.json");
+        java.nio.file.Files.writeString(scenario, text);
+        Path journal = tmp.resolve("j");
+        Result r = rubble("run", scenario.toString(), "--steps", "60", "--journal", journal.toString(), "--out",
+                tmp.resolve("state.json").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        Stages stages = Stages.load();
+        dev.rubble.scenario.ScenarioWorld sw = dev.rubble.scenario.ScenarioWorld.create(
+                dev.rubble.scenario.ScenarioLoader.load(scenario), stages);
+        int seen = 0;
+        try (FrameSource live = FrameSource.open(scenario, stages); FrameSource played = FrameSource.open(journal, stages)) {
+            FrameBuffer a = new FrameBuffer(), b = new FrameBuffer();
+            for (long k = 20; k <= 60; k += 10) {
+                while (sw.world().stepIndex() < k) {
+                    sw.step();
+                }
+                live.frame(k, a);
+                played.frame(k, b);
+                var un = sw.world().destruction().unions();
+                dev.rubble.core.body.BodyStore bs = sw.world().bodies();
+                for (int i = 0; i < a.count(); i++) {
+                    int slot = a.piece(i);
+                    if (un.unionOfMember(bs.handle(slot)) < 0 || !(a.removalScale(i) < 1)) {
+                        continue;
+                    }
+                    // a welded piece drawn shrinking, at its own body's scale
+                    assertThat(a.removalScale(i)).as("frame %d slot %d", k, slot).isEqualTo(bs.scale[slot]).isPositive();
+                    int j = -1;
+                    for (int q = 0; q < b.count(); q++) {
+                        j = b.piece(q) == slot ? q : j;
+                    }
+                    assertThat(j).as("frame %d: slot %d drawn in playback", k, slot).isNotNegative();
+                    assertThat(b.removalScale(j)).as("frame %d slot %d played", k, slot).isEqualTo(a.removalScale(i));
+                    seen++;
+                }
+            }
+        }
+        assertThat(seen).as("welded pieces were seen shrinking").isPositive();
+    }
 }

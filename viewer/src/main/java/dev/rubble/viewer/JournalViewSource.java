@@ -179,6 +179,7 @@ public final class JournalViewSource implements ViewSource {
                 out.setDestruction(i, Math.max(0, level), out.anchored(i), out.strain(i), scale[slot]);
             }
         }
+        playback.drawUnions(out); // issue 29: union bodies member by member, as scenario frames
     }
 
     @Override

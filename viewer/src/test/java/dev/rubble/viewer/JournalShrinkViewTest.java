@@ -77,6 +77,66 @@ final class JournalShrinkViewTest {
         assertThat(shrunk).as("node-frames drawn shrunk").isGreaterThan(10);
     }
 
+    /**
+     * Issue 29: a cluster union is drawn member by member in the viewer's journal frames too, so wall A's pieces
+     * welded under the beam of examples/union-bridge.json shrink for removal (remove-on-break after 0.1 s, over
+     * 1 s) at the live run's scale; before, the union's compound drew them full size until they vanished.
+     */
+    @Test
+    void weldedPiecesBeingRemovedAreDrawnAtTheLiveRunsScale(@TempDir Path dir) throws Exception {
+        String text = java.nio.file.Files.readString(Path.of("..", "examples", "union-bridge.json")).replace(
+                "\"impactMode\": \"resolve\" } },\n    { \"id\": \"wallB\"",
+                "\"impactMode\": \"resolve\" },\n      \"debris\": { \"removeOnBreak\": { \"delay\": [0.1, 0.1], \"removal\": [1, 1] } } },"
+                        + "\n    { \"id\": \"wallB\"");
+        assertThat(text).contains("removeOnBreak");
+        int steps = 60;
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(text), STAGES);
+        List<double[]> live = new ArrayList<>();
+        List<java.util.Set<Integer>> welded = new ArrayList<>(); // per frame: the slots of welded members
+        live.add(scales(sw.world().bodies()));
+        welded.add(java.util.Set.of());
+        try (JournalWriter jw = JournalWriter.create(dir, sw, "bridge", text)) {
+            sw.world().addObserver(jw);
+            for (int i = 0; i < steps; i++) {
+                sw.step();
+                live.add(scales(sw.world().bodies()));
+                java.util.Set<Integer> m = new java.util.TreeSet<>();
+                var un = sw.world().destruction().unions();
+                for (int id : un.ids()) {
+                    for (long h : un.members(id)) {
+                        m.add((int) h);
+                    }
+                }
+                welded.add(m);
+            }
+        }
+        ViewerRun run;
+        try (JournalViewSource src = new JournalViewSource(dir, STAGES)) {
+            run = ViewerRun.of(src);
+        }
+        int shrunk = 0;
+        for (int k = 0; k <= steps; k++) {
+            ByteBuffer b = ByteBuffer.wrap(run.pose(k)).order(ByteOrder.LITTLE_ENDIAN);
+            b.getInt();
+            int n = b.getInt();
+            for (int e = 0; e < n; e++) {
+                int node = b.getInt();
+                float[] v = new float[ViewerRun.F];
+                for (int a = 0; a < ViewerRun.F; a++) {
+                    v[a] = b.getFloat();
+                }
+                int slot = run.nodeSlot(node);
+                if (v[7] == 0 || !welded.get(k).contains(slot) || live.get(k)[slot] >= 1) {
+                    continue;
+                }
+                assertThat(v[7]).as("scale of welded node %d (slot %d) in frame %d", node, slot, k)
+                        .isEqualTo((float) Math.max(live.get(k)[slot], 1e-6));
+                shrunk++;
+            }
+        }
+        assertThat(shrunk).as("welded node-frames drawn shrunk").isGreaterThan(5);
+    }
+
     private static double[] scales(BodyStore b) {
         double[] s = new double[b.slotLimit()];
         for (int i = 0; i < s.length; i++) {

@@ -257,6 +257,7 @@ public final class Playback implements AutoCloseable {
             }
         }
         breaksEntered = index.breaksThrough.getOrDefault(k.step(), 0L);
+        weldsOf(w);
         copySwitches(w.context().events, played);
         frameA.copyFrom(w.bodies());
         frameB.copyFrom(frameA);
@@ -268,6 +269,7 @@ public final class Playback implements AutoCloseable {
 
     /** Forgets the played state (bodies, frames, cursor, releases run, events): a seek rebuilds it. */
     private void forget() {
+        welds.clear();
         Arrays.fill(defs, null);
         Arrays.fill(driven, false);
         Arrays.fill(handed, false);
@@ -505,6 +507,82 @@ public final class Playback implements AutoCloseable {
         unionBodies(r, nextUnion, Integer.MAX_VALUE);
     }
 
+    /** A union body's members and their origin poses in its shape frame (7 each), as recorded when it was made. */
+    private record Weld(long[] members, double[] poses) {
+    }
+
+    /** Issue 29: the union bodies alive in playback, by handle (what a frame draws member by member). */
+    private final Map<Long, Weld> welds = new TreeMap<>();
+
+    /** The unions of keyframe world {@code w} (restored with its cluster unions), as {@link #welds}. */
+    private void weldsOf(World w) {
+        dev.rubble.core.destruction.Unions un = w.destruction().unions();
+        double[] local = new double[7];
+        for (int id : un.ids()) {
+            long u = un.body(id);
+            int n = un.memberCount(id), k = 0;
+            long[] members = new long[n];
+            double[] poses = new double[7 * n];
+            for (int i = 0; i < n; i++) {
+                long mh = un.member(id, i);
+                if (u >= 0 && w.bodies().isLive((int) mh) && w.bodies().handle((int) mh) == mh
+                        && un.carrier((int) mh, local) == (int) u) {
+                    members[k] = mh;
+                    System.arraycopy(local, 0, poses, 7 * k++, 7);
+                }
+            }
+            if (u >= 0) {
+                welds.put(u, new Weld(Arrays.copyOf(members, k), Arrays.copyOf(poses, 7 * k)));
+            }
+        }
+    }
+
+    /**
+     * Draws every union body of a filled frame member by member, as a live world's frames are (issue 29;
+     * {@code FrameBuilder.addCarried}; docs/rendering.md): the union's drawable at removal scale 0, each member
+     * it carries at its recorded place in the union with the union's state, level 0, its recorded removal scale
+     * (a welded piece shrinking for removal shrinks) and strain 1 when a break released it (what journals tell
+     * of strain). Call after setting the bodies' own levels and scales.
+     */
+    public void drawUnions(dev.rubble.spi.render.FrameBuffer out) {
+        if (welds.isEmpty()) {
+            return;
+        }
+        double[] local = new double[7];
+        for (int i = 0, drawn = out.count(); i < drawn; i++) {
+            int us = out.piece(i);
+            int n = unionMemberCount(us);
+            for (int k = 0; k < n; k++) {
+                long mh = unionMember(us, k, local);
+                if (!isLive(mh)) {
+                    continue;
+                }
+                int ms = (int) mh;
+                int j = dev.rubble.core.render.FrameBuilder.addCarried(out, i, bodies, us, ms, local);
+                out.setDestruction(j, 0, false, pieceCollection(ms) >= 0 && pieceBrokeAt(ms) >= 0 ? 1 : 0, bodies.scale[ms]);
+            }
+            if (n > 0) {
+                out.setDestruction(i, out.level(i), out.anchored(i), out.strain(i), 0);
+            }
+        }
+    }
+
+    /**
+     * How many members the union body in {@code slot} carries (0 for any other body): journal frames draw a
+     * union member by member, as a live world's are (issue 29; {@code FrameBuilder.addCarried}).
+     */
+    public int unionMemberCount(int slot) {
+        Weld wd = welds.isEmpty() || !isLive(bodies.handle(slot)) ? null : welds.get(bodies.handle(slot));
+        return wd == null ? 0 : wd.members.length;
+    }
+
+    /** Member {@code k}'s body handle of the union body in {@code slot}; its origin pose in the union's frame into {@code out} (7). */
+    public long unionMember(int slot, int k, double[] out) {
+        Weld wd = welds.get(bodies.handle(slot));
+        System.arraycopy(wd.poses, 7 * k, out, 0, 7);
+        return wd.members[k];
+    }
+
     /**
      * Issue 29: the union bodies the recorded step created and retired before its destruction event
      * {@code event} (all that are left for MAX_VALUE), from operation {@code next} on, in recorded
@@ -517,12 +595,15 @@ public final class Playback implements AutoCloseable {
         for (; next < log.count() && log.at[next] <= event; next++) {
             long h = log.body[next];
             if (log.kind[next] == dev.rubble.core.destruction.UnionLog.RETIRE) {
+                welds.remove(h);
                 if (isLive(h)) {
                     world.removeBody(h);
                 }
                 continue;
             }
             int m = log.memberCount[next], first = log.memberStart[next];
+            welds.put(h, new Weld(Arrays.copyOfRange(log.member, first, first + m),
+                    Arrays.copyOfRange(log.memberPose, 7 * first, 7 * (first + m))));
             dev.rubble.spi.shape.Shape[] shapes = new dev.rubble.spi.shape.Shape[m];
             for (int k = 0; k < m; k++) {
                 long mh = log.member[first + k];

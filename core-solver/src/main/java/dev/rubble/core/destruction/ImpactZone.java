@@ -11,7 +11,7 @@ import java.util.Arrays;
  * failure"): the break prediction of {@link ImpactPass} may release a child by its collision load
  * only where an impactor reaches it. An <i>impactor</i> is an awake dynamic, non-debris body with a
  * contact point approaching a {@link ImpactMode#RESOLVE} holder (or a cluster union's body where the member
- * hit is one) at
+ * hit is one; a union as the impactor is sized and swept by its member that hit) at
  * {@link DestructionContext#MIN_APPROACH_SPEED} or more when the step's first trial starts (pieces
  * released by the trial passes are not impactors: they are what the impact pushes). Its zone is the
  * capsule swept by its centre over the step ({@code p} to {@code p + v dt}) with radius
@@ -54,16 +54,18 @@ final class ImpactZone {
             }
             int sa = c.bodyA[m], sb = c.bodyB[m];
             int ha = d.unions.touched(c, m, true), hb = d.unions.touched(c, m, false); // a union's member (issue 29)
-            boolean hitsA = ha >= 0 && resolveHolder(ha, sb) && impactor(b, sb) && foreign(sb, ha);
-            boolean hitsB = hb >= 0 && resolveHolder(hb, sa) && impactor(b, sa) && foreign(sa, hb);
+            // the impactor is the body that hit, or, on a union's body, the member that hit (-1: none named)
+            int ia = ha >= 0 ? ha : sa, ib = hb >= 0 ? hb : sb;
+            boolean hitsA = ha >= 0 && resolveHolder(ha, sb) && impactor(b, sb) && foreign(ib, ha);
+            boolean hitsB = hb >= 0 && resolveHolder(hb, sa) && impactor(b, sa) && foreign(ia, hb);
             if (!hitsA && !hitsB || !approaches(c, b, m, sa, sb)) {
                 continue;
             }
             if (hitsA) {
-                add(b, sb);
+                add(b, sb, ib);
             }
             if (hitsB) {
-                add(b, sa);
+                add(b, sa, ia);
             }
         }
     }
@@ -98,9 +100,16 @@ final class ImpactZone {
         return false;
     }
 
-    private void add(BodyStore b, int s) {
+    /**
+     * Adds the impactor in slot {@code s}; {@code member} is the body that hit: {@code s} itself, or the
+     * member of cluster union body {@code s} that the contact's compound child names (issue 29). A union's
+     * member impacts as it would on its own: its zone is sized by its own shape and swept by its own centre
+     * at the velocity the union gives that point, not by the whole welded structure (a ball welded to a
+     * long beam punches as the ball does). Its body is disabled, so its pose comes from the union's.
+     */
+    private void add(BodyStore b, int s, int member) {
         for (int i = 0; i < count; i++) {
-            if (slotOf[i] == s) {
+            if (slotOf[i] == member) {
                 return;
             }
         }
@@ -109,18 +118,34 @@ final class ImpactZone {
             seg = Arrays.copyOf(seg, 7 * count * 2);
         }
         int o = 7 * count;
+        double[] p = pose;
+        if (member == s || !d.unions.carriedState(member, p)) {
+            p[0] = b.px[s];
+            p[1] = b.py[s];
+            p[2] = b.pz[s];
+            p[3] = b.qx[s];
+            p[4] = b.qy[s];
+            p[5] = b.qz[s];
+            p[6] = b.qw[s];
+            p[7] = b.vx[s];
+            p[8] = b.vy[s];
+            p[9] = b.vz[s];
+            member = s;
+        }
         // the shape's own bounds at its orientation (the store's are fattened by the step's motion)
-        b.shape[s].bounds(0, 0, 0, b.qx[s], b.qy[s], b.qz[s], b.qw[s], box, 0);
+        b.shape[member].bounds(0, 0, 0, p[3], p[4], p[5], p[6], box, 0);
         double half = 0.5 * Math.max(box[3] - box[0], Math.max(box[4] - box[1], box[5] - box[2]));
-        seg[o] = b.px[s];
-        seg[o + 1] = b.py[s];
-        seg[o + 2] = b.pz[s];
-        seg[o + 3] = b.px[s] + b.vx[s] * d.dt;
-        seg[o + 4] = b.py[s] + b.vy[s] * d.dt;
-        seg[o + 5] = b.pz[s] + b.vz[s] * d.dt;
+        seg[o] = p[0];
+        seg[o + 1] = p[1];
+        seg[o + 2] = p[2];
+        seg[o + 3] = p[0] + p[7] * d.dt;
+        seg[o + 4] = p[1] + p[8] * d.dt;
+        seg[o + 5] = p[2] + p[9] * d.dt;
         seg[o + 6] = SCALE * half;
-        slotOf[count++] = s;
+        slotOf[count++] = member;
     }
+
+    private final double[] pose = new double[10];
 
     /**
      * Whether child g (of an active holder) has its bounds within the zone of some impactor: the

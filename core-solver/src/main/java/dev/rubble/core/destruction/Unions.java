@@ -198,6 +198,23 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         }
     }
 
+    /**
+     * Refuses body {@code handle} as side {@code which} ("a", "b") of a constraint when it is a cluster
+     * union's own body (shown as {@code shown}): that body is made again whenever the union's members
+     * change, so a joint on it would go silently dead at the next rebuild (docs/constraints.md "Joints on
+     * collections"). The same check and words for the public API and for commands queued on the kernel.
+     *
+     * @throws IllegalArgumentException naming the body, the union and what is allowed
+     */
+    public void refuseConstraintOnUnionBody(String which, long handle, String shown) {
+        int id = unions.isEmpty() ? -1 : unionOfBody(handle);
+        if (id >= 0) {
+            throw new IllegalArgumentException("constraint body " + which + " = " + shown + " is cluster union " + id
+                    + "'s body, which is made again whenever its members change; allowed: a member of the union"
+                    + " (its constraints act on the union's body while it is welded)");
+        }
+    }
+
     /** Queues an operation (the COMMANDS slot); {@link #flush} applies the batch. */
     public void queue(Command.ClusterUnion c) {
         // checked when queued (World.queue); what changed since (a body broken or made static) is skipped by the flush
@@ -446,6 +463,58 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         return -1;
     }
 
+    /**
+     * The welded member in {@code slot} as its union's body carries it now, into {@code out} (10): its
+     * centre of mass (3), orientation (4) and the velocity of its centre of mass (3), {@code v_u + ω_u × r};
+     * false when it is not carried. Its own (disabled) body holds this only after the DESTRUCTION slot's sync.
+     */
+    boolean carriedState(int slot, double[] out) {
+        int us = carrier(slot, out);
+        if (us < 0) {
+            return false;
+        }
+        BodyStore b = d.bodies;
+        double lx = out[0], ly = out[1], lz = out[2], lqx = out[3], lqy = out[4], lqz = out[5], lqw = out[6];
+        double qx = b.qx[us], qy = b.qy[us], qz = b.qz[us], qw = b.qw[us];
+        // q = q_u lq; origin = x_u + R_u l; centre = origin + R lc
+        double nw = qw * lqw - qx * lqx - qy * lqy - qz * lqz;
+        double nx = qw * lqx + qx * lqw + qy * lqz - qz * lqy;
+        double ny = qw * lqy - qx * lqz + qy * lqw + qz * lqx;
+        double nz = qw * lqz + qx * lqy - qy * lqx + qz * lqw;
+        double rx = Rot.x(qx, qy, qz, qw, lx, ly, lz) + Rot.x(nx, ny, nz, nw, b.lcx[slot], b.lcy[slot], b.lcz[slot]);
+        double ry = Rot.y(qx, qy, qz, qw, lx, ly, lz) + Rot.y(nx, ny, nz, nw, b.lcx[slot], b.lcy[slot], b.lcz[slot]);
+        double rz = Rot.z(qx, qy, qz, qw, lx, ly, lz) + Rot.z(nx, ny, nz, nw, b.lcx[slot], b.lcy[slot], b.lcz[slot]);
+        double wx = b.wx[us], wy = b.wy[us], wz = b.wz[us];
+        out[0] = b.px[us] + rx;
+        out[1] = b.py[us] + ry;
+        out[2] = b.pz[us] + rz;
+        out[3] = nx;
+        out[4] = ny;
+        out[5] = nz;
+        out[6] = nw;
+        out[7] = b.vx[us] + wy * rz - wz * ry;
+        out[8] = b.vy[us] + wz * rx - wx * rz;
+        out[9] = b.vz[us] + wx * ry - wy * rx;
+        return true;
+    }
+
+    /**
+     * Member {@code handle}'s own (disabled) body takes the pose and velocity its union's body carries it at
+     * now, as every DESTRUCTION slot gives it; false (nothing changes) when it is not welded. For what reads
+     * the member's body before that slot in a step that moved its union (issue 29: a joint added to it).
+     */
+    public boolean syncMember(long handle) {
+        for (int k = 0; k < listCount; k++) {
+            Union u = list[k];
+            int i = u.indexOf(handle);
+            if (i >= 0 && u.members.get(i).in && live(u.body) && live(handle)) {
+                body.sync(u, u.members.get(i));
+                return true;
+            }
+        }
+        return false;
+    }
+
     int carrierSlot(long handle) {
         for (int k = 0; k < listCount; k++) {
             Union u = list[k];
@@ -481,6 +550,17 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
             out[i] = u.members.get(i).handle;
         }
         return out;
+    }
+
+    /** How many members union {@code id} has (0 when there is no such union). No allocation. */
+    public int memberCount(int id) {
+        Union u = unions.get(id);
+        return u == null ? 0 : u.members.size();
+    }
+
+    /** Member {@code k} (in member order) of union {@code id}: its body handle. No allocation. */
+    public long member(int id, int k) {
+        return unions.get(id).members.get(k).handle;
     }
 
     /** Union {@code id}'s edges as member-index pairs {@code i << 32 | j} (sorted). */

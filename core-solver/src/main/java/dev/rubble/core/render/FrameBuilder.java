@@ -24,8 +24,9 @@ import java.util.function.IntPredicate;
  * and its strain ratio: the largest {@code max(collision, external) / threshold} over the node's
  * children evaluated in the last step (how close it came to losing a piece; 0 when none was). Other bodies: level 0,
  * not anchored, strain 0; the removal scale is the body's {@link BodyStore#scale} (1 unless it is
- * being removed; docs/destruction.md "Debris and removal"). No allocation once the buffer
- * has grown to the body count.
+ * being removed; docs/destruction.md "Debris and removal"). A cluster union's body is drawn member by
+ * member ({@link #addCarried}). No allocation once the buffer has grown to the body count (with unions,
+ * one scratch array per frame).
  */
 public final class FrameBuilder {
     private FrameBuilder() {
@@ -35,7 +36,71 @@ public final class FrameBuilder {
     public static void fill(World world, FrameBuffer out) {
         fill(world.bodies(), world.stepIndex(), world.time(), null, false, out);
         clusters(world, out);
+        unions(world, out);
         softBodies(world.softBodies().store(), out);
+    }
+
+    /**
+     * Draws every cluster union's body member by member (issue 29; docs/rendering.md): the union's
+     * drawable is kept (its bounds frame the camera) at removal scale 0, and each member it carries gets a
+     * drawable of its own shape at its place in the union, with the union's state, level 0 and not anchored
+     * (a union is one body: welded pieces keep the union's colour under {@code --color level} and
+     * {@code state}), its own piece id (its body slot), its own removal scale (a welded piece shrinking for
+     * removal is drawn shrinking), and, for a member that holds a cluster node, its own strain ratio
+     * ({@code --color strain}) and stress ({@link #stress}) as an unwelded collection's body shows them.
+     * Before, the union's compound was drawn whole: full size and unloaded. Allocates one scratch array
+     * per frame with unions.
+     */
+    private static void unions(World world, FrameBuffer out) {
+        DestructionRuntime d = world.destruction();
+        dev.rubble.core.destruction.Unions un = d.unions();
+        if (!un.any()) {
+            return;
+        }
+        BodyStore b = world.bodies();
+        ClusterStore st = d.store();
+        double[] local = new double[7];
+        for (int i = 0, drawn = out.count(); i < drawn; i++) {
+            int us = out.piece(i);
+            int id = un.unionOfBody(b.handle(us));
+            if (id < 0) {
+                continue;
+            }
+            for (int k = 0, n = un.memberCount(id); k < n; k++) {
+                long mh = un.member(id, k);
+                int ms = (int) mh;
+                if (ms >= b.slotLimit() || !b.isLive(ms) || b.handle(ms) != mh || un.carrier(ms, local) != us) {
+                    continue; // not carried (yet): drawn as its own body, if enabled
+                }
+                int j = addCarried(out, i, b, us, ms, local);
+                int g = d.nodeOfBody(mh);
+                double ratio = g != ClusterStore.NONE && st.strainStep[g] == world.stepIndex() - 1 ? st.strainRatio[g] : 0;
+                out.setDestruction(j, 0, false, ratio, b.scale[ms]);
+            }
+            out.setDestruction(i, out.level(i), out.anchored(i), out.strain(i), 0);
+        }
+    }
+
+    /**
+     * Adds a drawable for the body in slot {@code member}, welded into the union body drawn as drawable
+     * {@code drawable} (slot {@code carrier}): its own shape with its origin at {@code local} (x, y, z, then
+     * qx, qy, qz, qw: its origin pose in the union's shape frame) carried by the union body's pose, the
+     * union's state, piece id {@code member}, level 0, not anchored, strain 0 and the member's removal scale;
+     * returns its index. Journal playback draws unions with it too.
+     */
+    public static int addCarried(FrameBuffer out, int drawable, BodyStore b, int carrier, int member, double[] local) {
+        double qx = b.qx[carrier], qy = b.qy[carrier], qz = b.qz[carrier], qw = b.qw[carrier];
+        double lx = local[0], ly = local[1], lz = local[2];
+        double tx = 2 * (qy * lz - qz * ly), ty = 2 * (qz * lx - qx * lz), tz = 2 * (qx * ly - qy * lx);
+        double ox = b.originX(carrier) + lx + qw * tx + (qy * tz - qz * ty);
+        double oy = b.originY(carrier) + ly + qw * ty + (qz * tx - qx * tz);
+        double oz = b.originZ(carrier) + lz + qw * tz + (qx * ty - qy * tx);
+        double ax = local[3], ay = local[4], az = local[5], aw = local[6];
+        int j = out.add(b.shape[member], ox, oy, oz, qw * ax + qx * aw + qy * az - qz * ay,
+                qw * ay - qx * az + qy * aw + qz * ax, qw * az + qx * ay - qy * ax + qz * aw,
+                qw * aw - qx * ax - qy * ay - qz * az, out.state(drawable), member);
+        out.setDestruction(j, 0, false, 0, b.scale[member]);
+        return j;
     }
 
     /**
@@ -103,7 +168,9 @@ public final class FrameBuilder {
      * drawable at the holder's pose with its own hulls), each piece carrying the largest stress
      * ratio of its live bonds to its siblings as last solved ({@link
      * dev.rubble.core.destruction.StressReadout#pieceStress}); every other drawable keeps NaN (no bonds
-     * under a stress model). Allocates the added drawables' bookkeeping only (a tool's frame, not
+     * under a stress model). A cluster union's welded member that holds pieces is drawn on its own by
+     * {@link #fill(World, FrameBuffer)}, so it is drawn piece by piece here too, with the ratios its union's
+     * graph solved (before, a welded wall showed no stress). Allocates the added drawables' bookkeeping only (a tool's frame, not
      * the step).
      */
     public static void stress(World world, FrameBuffer out) {
@@ -114,19 +181,11 @@ public final class FrameBuilder {
         var rd = d.stress();
         ClusterStore st = d.store();
         BodyStore b = world.bodies();
-        int drawn = out.count();
-        for (int k = 0, a = d.activeCount(); k < a; k++) {
-            int g = d.active(k);
-            long h = st.body[g];
-            if (h == ClusterStore.NONE || st.childCount[g] < 2 || !rd.hasStressModel(st.collection[g])) {
-                continue;
-            }
-            int slot = (int) h;
-            if (!b.isLive(slot) || b.handle(slot) != h) {
-                continue;
-            }
-            int i = b.rank[slot];
-            if (i >= drawn || out.piece(i) != slot) {
+        for (int i = 0, drawn = out.count(); i < drawn; i++) {
+            // every drawn holder, a union's welded member (drawn on its own by fill) included
+            int slot = out.piece(i);
+            int g = slot < b.slotLimit() ? d.nodeOfBody(b.handle(slot)) : ClusterStore.NONE;
+            if (g == ClusterStore.NONE || st.childCount[g] < 2 || !rd.hasStressModel(st.collection[g])) {
                 continue;
             }
             double scale = out.removalScale(i);

@@ -20,6 +20,7 @@ public final class ConstraintOps {
      * @throws IllegalArgumentException naming what is wrong; the store is unchanged then
      */
     public static void add(StepContext ctx, Command.AddConstraint a, int sa, int sb) {
+        placeCarried(ctx, sa, sb);
         BodyStore b = ctx.bodies;
         ConstraintStore st = ctx.constraints;
         ConstraintType type = st.type(a.type());
@@ -52,9 +53,43 @@ public final class ConstraintOps {
             st.removeAt(i);
             throw new IllegalArgumentException("constraint " + a.id() + " (" + a.type() + "): " + e.getMessage(), e);
         }
-        ctx.states.wakeAndRestart(sa);
+        wake(ctx, sa);
         if (sb >= 0) {
-            ctx.states.wakeAndRestart(sb);
+            wake(ctx, sb);
+        }
+    }
+
+    /**
+     * Wakes body slot {@code s} and starts its rest time again; a body welded into a cluster union also
+     * wakes its union's body, which moves for it (issue 29: a member is disabled, so waking it alone left a
+     * sleeping union asleep under a joint just added to, removed from or broken off its member).
+     */
+    static void wake(StepContext ctx, int s) {
+        ctx.states.wakeAndRestart(s);
+        dev.rubble.core.destruction.Unions un = ctx.destruction.unions();
+        if (un.any()) {
+            long u = un.carrierOf(ctx.bodies.handle(s));
+            if (u >= 0) {
+                ctx.states.wakeAndRestart((int) u);
+            }
+        }
+    }
+
+    /**
+     * Bodies sa and sb (-1: the world) welded into a cluster union take the pose and velocity their union's
+     * body carries them at now (issue 29), before a constraint's world frames are taken into their frames
+     * and its parameters derived from where its anchors are: a member's own disabled body is synced only in
+     * the DESTRUCTION slot, so a union moved in this COMMANDS slot (a pose set on a member) left it where it
+     * was, and a joint added to it in the same step took its frame from there and pulled the union back.
+     * Between steps, and for any other body, nothing changes (the same bits).
+     */
+    private static void placeCarried(StepContext ctx, int sa, int sb) {
+        dev.rubble.core.destruction.Unions un = ctx.destruction.unions();
+        if (un.any()) {
+            un.syncMember(ctx.bodies.handle(sa));
+            if (sb >= 0) {
+                un.syncMember(ctx.bodies.handle(sb));
+            }
         }
     }
 
@@ -65,6 +100,7 @@ public final class ConstraintOps {
      * @throws IllegalArgumentException naming what is wrong
      */
     public static void validate(StepContext ctx, Command.AddConstraint a, int sa, int sb) {
+        placeCarried(ctx, sa, sb);
         ConstraintStore st = ctx.constraints.emptyLike();
         ConstraintType type = st.type(a.type());
         if (a.params().length != type.parameters().size()) {
@@ -128,6 +164,16 @@ public final class ConstraintOps {
         }
         BodyStore b = ctx.bodies;
         double[] pose = new double[10], fa = new double[7], fb = new double[7];
+        // the constraint-break switches of the bodies (retired ones included), read before any is carried to a
+        // piece: a piece may have taken a retired body's slot, whose switch the carry then overwrites
+        dev.rubble.core.event.EventState ev = ctx.events;
+        int[] asked = null;
+        if (ev.anyBody(dev.rubble.core.event.EventKinds.CONSTRAINT_BREAK)) {
+            asked = new int[st.size()];
+            for (int i = 0; i < asked.length; i++) {
+                asked[i] = (switched(ctx, st.bodyA[i]) ? 1 : 0) | (switched(ctx, st.bodyB[i]) ? 2 : 0);
+            }
+        }
         for (int i = st.size() - 1; i >= 0; i--) { // from the back: a removal keeps earlier indices
             long a0 = st.bodyA[i], b0 = st.bodyB[i];
             boolean movedA = d.retiredPose(a0, pose);
@@ -147,7 +193,7 @@ public final class ConstraintOps {
                     || na == nb) {
                 double[] at = movedA ? fa : fb; // where the retired body's anchor was
                 report(ctx.constraintBreaks, new dev.rubble.core.dynamics.ConstraintBreak(index, st.id[i],
-                        st.typeName[i], a0, b0, st.force[i], st.torque[i], at[0], at[1], at[2]));
+                        st.typeName[i], a0, b0, st.force[i], st.torque[i], at[0], at[1], at[2], asked != null && asked[i] != 0));
                 wakeBodies(ctx, i);
                 st.removeAt(i);
                 continue;
@@ -157,18 +203,71 @@ public final class ConstraintOps {
                 toLocal(b, sa, fa);
                 System.arraycopy(fa, 0, st.frameA, 7 * i, 7);
                 st.bodyA[i] = na;
+                if (asked != null && (asked[i] & 1) != 0) {
+                    carrySwitch(ev, sa, na);
+                }
             }
             if (movedB) {
                 int sb = b.slot(nb);
                 toLocal(b, sb, fb);
                 System.arraycopy(fb, 0, st.frameB, 7 * i, 7);
                 st.bodyB[i] = nb;
+                if (asked != null && (asked[i] & 2) != 0) {
+                    carrySwitch(ev, sb, nb);
+                }
             }
             java.util.Arrays.fill(st.lambda, ConstraintStore.MAX_ROWS * i, ConstraintStore.MAX_ROWS * (i + 1), 0);
             st.version++; // the solver re-maps, the no-contact pairs are rebuilt
             wakeBodies(ctx, i);
         }
         d.clearRetired();
+    }
+
+    /**
+     * Whether a per-body switch of the {@code constraint-break} event kind is on for body {@code handle}
+     * (the world: false), live or retired: the switch is kept with the handle it was set for until another
+     * is set in its slot.
+     */
+    static boolean switched(StepContext ctx, long handle) {
+        return handle != ConstraintStore.WORLD && handle >= 0
+                && (ctx.events.bodyKinds((int) handle, handle) & 1 << dev.rubble.core.event.EventKinds.CONSTRAINT_BREAK) != 0;
+    }
+
+    /**
+     * Switches the {@code constraint-break} kind on for piece {@code h} in {@code slot}, which took over a
+     * constraint of a retired body that had it on (its other kinds as they were): the joint's breaks are
+     * still reported to who asked for them (docs/constraints.md "Joints on collections").
+     */
+    private static void carrySwitch(dev.rubble.core.event.EventState ev, int slot, long h) {
+        int bit = 1 << dev.rubble.core.event.EventKinds.CONSTRAINT_BREAK;
+        int now = ev.bodyKinds(slot, h);
+        if ((now & bit) == 0) {
+            ev.setBodyKinds(slot, h, now | bit);
+        }
+    }
+
+    /**
+     * The world point of (x, y, z), given from the origin of the body in {@code s}, into {@code out} (3):
+     * where the body is, or, for a body welded into a cluster union (disabled, its own pose synced only in
+     * the DESTRUCTION slot), where its union's body carries it now (issue 29). {@code scratch}: 7 doubles.
+     */
+    static void pointToWorld(StepContext ctx, int s, double x, double y, double z, double[] out, double[] scratch) {
+        BodyStore b = ctx.bodies;
+        dev.rubble.core.destruction.Unions un = ctx.destruction.unions();
+        int u = un.any() ? un.carrier(s, scratch) : -1;
+        if (u < 0) {
+            b.originPointToWorld(s, x, y, z, out);
+            return;
+        }
+        // member origin = x_u + R_u l, q_member = q_u lq, point = origin + R_member (x, y, z)
+        double qx = b.qx[u], qy = b.qy[u], qz = b.qz[u], qw = b.qw[u];
+        double ax = scratch[3], ay = scratch[4], az = scratch[5], aw = scratch[6];
+        double mx = qw * ax + qx * aw + qy * az - qz * ay, my = qw * ay - qx * az + qy * aw + qz * ax;
+        double mz = qw * az + qx * ay - qy * ax + qz * aw, mw = qw * aw - qx * ax - qy * ay - qz * az;
+        double lx = scratch[0], ly = scratch[1], lz = scratch[2];
+        out[0] = b.px[u] + Inertia.rotX(qx, qy, qz, qw, lx, ly, lz) + Inertia.rotX(mx, my, mz, mw, x, y, z);
+        out[1] = b.py[u] + Inertia.rotY(qx, qy, qz, qw, lx, ly, lz) + Inertia.rotY(mx, my, mz, mw, x, y, z);
+        out[2] = b.pz[u] + Inertia.rotZ(qx, qy, qz, qw, lx, ly, lz) + Inertia.rotZ(mx, my, mz, mw, x, y, z);
     }
 
     /** The piece that holds world frame f's anchor of retired body h, following pieces retired in turn; NONE: none. */
@@ -227,7 +326,7 @@ public final class ConstraintOps {
         for (long h : new long[] {st.bodyA[i], st.bodyB[i]}) {
             int s = (int) h;
             if (h != ConstraintStore.WORLD && s < b.slotLimit() && b.isLive(s) && b.generation[s] == (int) (h >>> 32)) {
-                ctx.states.wakeAndRestart(s); // the pair may collide again (collideConnected false)
+                wake(ctx, s); // the pair may collide again (collideConnected false)
             }
         }
     }

@@ -416,7 +416,7 @@ public final class EventStage implements StepStage {
      * The constraints that broke this step, in id order (the order they were created): body A with its
      * state, body B (-1 for the world) with its mass and velocities, the constraint id in SUB, the
      * force in LOAD (N) and the torque in IMPULSE (N·m), the point body A's anchor. On when the kind is
-     * global or either body asked for it.
+     * global or either body asked for it (when it broke: {@code ConstraintBreak.switched}, or now).
      */
     private static void constraintBreaks(StepContext c, EventState ev) {
         BodyStore b = c.bodies;
@@ -431,7 +431,9 @@ public final class EventStage implements StepStage {
             int sb = world ? -1 : (int) k.bodyB();
             boolean liveA = b.isLive(sa) && b.handle(sa) == k.bodyA();
             boolean liveB = !world && b.isLive(sb) && b.handle(sb) == k.bodyB();
-            if (!g && (!liveA || (ev.bodyKinds(b, sa) & bit) == 0) && (!liveB || (ev.bodyKinds(b, sb) & bit) == 0)) {
+            // a body's switch read when it broke (a body retired since has none left) or now
+            if (!g && !k.switched() && (!liveA || (ev.bodyKinds(b, sa) & bit) == 0)
+                    && (!liveB || (ev.bodyKinds(b, sb) & bit) == 0)) {
                 continue;
             }
             int e = out.add();

@@ -423,9 +423,11 @@ public final class StepPipeline {
         for (int k = nb - 1; k >= 0; k--) { // from the back: earlier indices stay valid
             int i = broken[k];
             int sa = (int) st.bodyA[i];
-            c.bodies.originPointToWorld(sa, st.frameA[7 * i], st.frameA[7 * i + 1], st.frameA[7 * i + 2], anchor);
+            // a welded member's anchor where its union carries it now (its own pose is a step old until DESTRUCTION)
+            ConstraintOps.pointToWorld(c, sa, st.frameA[7 * i], st.frameA[7 * i + 1], st.frameA[7 * i + 2], anchor, carried);
             ConstraintOps.report(c.constraintBreaks, new dev.rubble.core.dynamics.ConstraintBreak(index, st.id[i],
-                    st.typeName[i], st.bodyA[i], st.bodyB[i], st.force[i], st.torque[i], anchor[0], anchor[1], anchor[2]));
+                    st.typeName[i], st.bodyA[i], st.bodyB[i], st.force[i], st.torque[i], anchor[0], anchor[1], anchor[2],
+                    ConstraintOps.switched(c, st.bodyA[i]) || ConstraintOps.switched(c, st.bodyB[i])));
             ConstraintOps.wakeBodies(c, i);
             st.removeAt(i);
         }

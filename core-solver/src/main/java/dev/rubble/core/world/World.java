@@ -316,6 +316,13 @@ public final class World {
             ctx.destruction.unions().validate(u); // issue 29: a bad body or collection fails here
         } else if (command instanceof Command.ApplyField f) {
             ctx.fields.validate(f, "field"); // issue 24: a bad field fails here and changes nothing
+        } else if (command instanceof Command.AddConstraint a) {
+            // issue 29: a union's own body is made again at every rebuild; a joint on it would go dead there
+            ctx.destruction.unions().refuseConstraintOnUnionBody("a", a.bodyA(), "BodyId[" + BodyStore.handleString(a.bodyA()) + "]");
+            if (a.bodyB() != dev.rubble.core.dynamics.ConstraintStore.WORLD) {
+                ctx.destruction.unions().refuseConstraintOnUnionBody("b", a.bodyB(),
+                        "BodyId[" + BodyStore.handleString(a.bodyB()) + "]");
+            }
         }
         ctx.queue(command);
     }
