@@ -63,6 +63,12 @@ public final class SoftBodyStore {
         qy /= qn;
         qz /= qn;
         qw /= qn;
+        if (!Double.isFinite(x) || !Double.isFinite(y) || !Double.isFinite(z)) {
+            throw new IllegalArgumentException("soft body position = (" + x + ", " + y + ", " + z + "); allowed: finite");
+        }
+        if (!Double.isFinite(vx) || !Double.isFinite(vy) || !Double.isFinite(vz)) {
+            throw new IllegalArgumentException("soft body velocity = (" + vx + ", " + vy + ", " + vz + "); allowed: finite");
+        }
         if (count == label.length) {
             int cap = 2 * count;
             label = Arrays.copyOf(label, cap);

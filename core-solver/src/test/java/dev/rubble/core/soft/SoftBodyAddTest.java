@@ -118,4 +118,15 @@ final class SoftBodyAddTest {
         w.addSoftBodies(List.of(ok));
         assertThat(w.softBodies().store().size()).isEqualTo(1);
     }
+
+    @Test
+    void aNonFinitePoseOrVelocityIsRefusedAndNothingIsAdded() {
+        SoftBodyStore st = new SoftBodyStore();
+        // a NaN velocity was taken: every point moved at NaN, and the first step froze the body as non-finite
+        assertThatThrownBy(() -> st.add(tet(1, SORTED), SoftMaterial.rubber(), 0, 0, 0, 0, 0, 0, 1, 0, Double.NaN, 0, "x"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("velocity").hasMessageContaining("NaN");
+        assertThatThrownBy(() -> st.add(tet(1, SORTED), SoftMaterial.rubber(), Double.POSITIVE_INFINITY, 0, 0, 0, 0, 0, 1, 0, 0, 0, "x"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("position").hasMessageContaining("Infinity");
+        assertEmpty(st);
+    }
 }
