@@ -365,10 +365,23 @@ public final class SoftRigidCoupling implements SoftContacts {
                 if (vt < 1e-12) {
                     continue;
                 }
-                double dv = Math.min(mu * ctx.contactDepth[i] / h, vt) / vt;
-                v[o] -= tx * dv;
-                v[o + 1] -= ty * dv;
-                v[o + 2] -= tz * dv;
+                double wp = s.invMass[i];
+                double wr = response.rigidInverseMass(slot, x[o], x[o + 1], x[o + 2], tx / vt, ty / vt, tz / vt);
+                if (wr == 0) { // a static, kinematic or sleeping body: the point alone takes it
+                    double dv = Math.min(mu * ctx.contactDepth[i] / h, vt) / vt;
+                    v[o] -= tx * dv;
+                    v[o + 1] -= ty * dv;
+                    v[o + 2] -= tz * dv;
+                    continue;
+                }
+                // a moving dynamic body takes the equal and opposite impulse (before, friction only slowed the
+                // point): the impulse that stops the sliding, shared by generalised inverse mass, at most μ times
+                // the normal impulse (contactDepth / wp over h)
+                double p = Math.min(vt / (wp + wr), mu * ctx.contactDepth[i] / (wp * h)) / vt;
+                v[o] -= wp * p * tx;
+                v[o + 1] -= wp * p * ty;
+                v[o + 2] -= wp * p * tz;
+                response.applyVelocityImpulse(slot, x[o], x[o + 1], x[o + 2], p * tx, p * ty, p * tz);
             }
         }
     }
