@@ -80,8 +80,18 @@ final class SoftBodiesJson {
             }
         } else {
             double spacing = number(p + ".spacing", n.get("spacing"), 0, 0, 1e6);
-            double density = number(p + ".density", n.get("density"), 1000, Double.MIN_NORMAL, 1e9);
-            long seed = (long) number(p + ".seed", n.get("seed"), 1, -9e15, 9e15);
+            double density = raw(p + ".density", n.get("density"), 1000);
+            if (!(density > 0 && density <= 1e9)) {
+                throw new ScenarioException(p + ".density", density + " is out of range; allowed: > 0 and <= 1e9 kg/m³");
+            }
+            long seed = 1;
+            if (n.has("seed")) { // an integer, as collections' seeds (1.5 was taken as 1)
+                JsonNode sd = n.get("seed");
+                if (!sd.isIntegralNumber() || !sd.canConvertToLong()) {
+                    throw new ScenarioException(p + ".seed", sd + " is not allowed; allowed: an integer");
+                }
+                seed = sd.longValue();
+            }
             try {
                 CageSource src = CageSource.parse(text(p + ".source", n.get("source")), base);
                 cage = CageBuilder.build(src.vertices(), src.indices(), density, spacing, seed);

@@ -53,6 +53,27 @@ final class SoftBodiesScenarioTest {
                 .hasMessageContaining("allowed: > 0 metres");
     }
 
+    @Test
+    void aFractionalSeedAndADensityOfZeroAreRefusedInPlainWords() {
+        // the seed was cast to an integer (1.5 built the cage of seed 1) and the density's range was printed as
+        // [2.2250738585072014E-308, 1.0E9]
+        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=1,1,1\", \"spacing\": 0.5, \"seed\": 1.5}]}"))
+                .isInstanceOf(ScenarioException.class).hasMessage("$.softBodies[0].seed: 1.5 is not allowed; allowed: an integer");
+        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=1,1,1\", \"density\": 0}]}"))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessage("$.softBodies[0].density: 0.0 is out of range; allowed: > 0 and <= 1e9 kg/m³");
+        assertThat(ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=1,1,1\", \"spacing\": 0.5, \"seed\": 7}]}")
+                .softBodies()).hasSize(1);
+    }
+
+    @Test
+    void aDensityWhoseMassesUnderflowIsRefusedNamingTheDensity() {
+        // 1e-300 kg/m³ on a 2 mm box: masses of about 1e-309 kg, whose inverse is infinite (the message was
+        // "$.softBodies: soft point inverse mass = Infinity", naming neither the body nor the density)
+        assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=0.001,0.001,0.001\", \"density\": 1e-300}]}"))
+                .isInstanceOf(ScenarioException.class).hasMessageStartingWith("$.softBodies[0].source: density = 1.0E-300");
+    }
+
     /**
      * Outsider fuzz (session 12): a cage point named twice among {@code pins} and {@code attach} loaded with no word,
      * and the solver got two targets for one point: {@code attach} of point 0 to a static hook and to a falling ball

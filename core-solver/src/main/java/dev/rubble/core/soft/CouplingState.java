@@ -17,6 +17,11 @@ final class CouplingState {
     double[] bodyBounds = new double[24];
     int moving;
     int[] movingSlot = new int[16];
+    /**
+     * Per moving dynamic candidate k: the static bodies near it (bounds overlap, swept over the step), slots
+     * {@code nearSlot[nearStart[k] .. nearStart[k + 1])}: what {@link RigidOnStaticProjection} keeps it out of.
+     */
+    int[] nearStart = new int[17], nearSlot = new int[16];
     int touched;
     int[] touchedSlot = new int[16];
     int[] stamp = new int[16];
@@ -42,6 +47,8 @@ final class CouplingState {
     double[] entryPlane = new double[0];
     /** Scratch shared by the stages (a value is always written before it is read). */
     final double[] tmp = new double[4];
+    /** Scratch bounds (min xyz, max xyz). */
+    final double[] tmp6 = new double[6];
     /** Scratch of {@link #poses}. */
     private final double[] pose = new double[14];
 

@@ -10,8 +10,8 @@ import dev.rubble.core.body.MotionType;
 import dev.rubble.spi.shape.Shape;
 
 /**
- * Projection of the coupling's moving rigid candidates out of the static bodies near the same
- * soft bodies (split out of {@link SoftRigidCoupling}). The rigid side goes through
+ * Projection of the coupling's moving rigid candidates out of the static bodies near them
+ * (split out of {@link SoftRigidCoupling}). The rigid side goes through
  * {@link RigidResponse}. Allocation-free.
  */
 final class RigidOnStaticProjection {
@@ -27,8 +27,8 @@ final class RigidOnStaticProjection {
     static final double RIGID_SLOP = 0.005;
 
     /**
-     * Moving rigid candidates against the immovable ones near the same soft bodies (the ground,
-     * static walls): their features (corners, centres with radius) are pushed out of the static
+     * Moving rigid candidates against the static bodies near them (the ground, static walls:
+     * {@link CouplingState#nearSlot}): their features (corners, centres with radius) are pushed out of the static
      * shapes. The soft pass has no rigid–rigid contacts otherwise, and a heavy soft body, or the
      * block a rigid body has been driven into, presses a light rigid body through the ground within
      * the pass (and from there under the soft body).
@@ -42,11 +42,8 @@ final class RigidOnStaticProjection {
             }
             Shape shape = b.shape[m];
             int n = featureCount(shape);
-            for (int q = 0; q < ctx.pairs; q++) {
-                int st = ctx.pairSlot[q];
-                if (st == m || b.motion[st] != MotionType.STATIC.ordinal() || (q > 0 && ctx.pairSlot[q - 1] == st)) {
-                    continue;
-                }
+            for (int q = ctx.nearStart[k]; q < ctx.nearStart[k + 1]; q++) {
+                int st = ctx.nearSlot[q];
                 Shape other = b.shape[st];
                 double ox = b.originX(st), oy = b.originY(st), oz = b.originZ(st);
                 double sx = b.qx[st], sy = b.qy[st], sz = b.qz[st], sw = b.qw[st];

@@ -83,4 +83,21 @@ final class RigidResponse {
         b.wz[slot] += az * invH;
         rotate(b, slot, ax, ay, az);
     }
+
+    /**
+     * Changes an awake dynamic body's velocity by the impulse {@code j} (N·s) at world point c (friction, at the
+     * velocity level: the pose follows in the next sub-steps).
+     */
+    void applyVelocityImpulse(int slot, double cx, double cy, double cz, double jx, double jy, double jz) {
+        BodyStore b = ctx.rigid;
+        double im = b.invMass[slot];
+        b.vx[slot] += jx * im;
+        b.vy[slot] += jy * im;
+        b.vz[slot] += jz * im;
+        double rx = cx - b.px[slot], ry = cy - b.py[slot], rz = cz - b.pz[slot];
+        Inertia.applyInverseWorld(b, slot, ry * jz - rz * jy, rz * jx - rx * jz, rx * jy - ry * jx, ctx.tmp);
+        b.wx[slot] += ctx.tmp[0];
+        b.wy[slot] += ctx.tmp[1];
+        b.wz[slot] += ctx.tmp[2];
+    }
 }

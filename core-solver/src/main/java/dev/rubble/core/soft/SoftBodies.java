@@ -22,22 +22,52 @@ public final class SoftBodies {
         if (!defs.isEmpty()) {
             checkRigidShapes(bodies);
         }
+        // all or nothing: every definition is tried on a scratch store first (the same arithmetic as the real
+        // add), so a refused one leaves no points, constraints or bodies behind from it or from those before it
+        long[][] handles = new long[defs.size()][];
         for (int i = 0; i < defs.size(); i++) {
             SoftBodyDef d = defs.get(i);
-            double[] p = d.position(), q = d.orientation(), v = d.velocity();
-            int b = store.add(d.cage(), d.material(), p[0], p[1], p[2], q[0], q[1], q[2], q[3], v[0], v[1], v[2], d.label());
+            String name = "soft body " + i + (d.label() == null ? "" : " '" + d.label() + "'");
+            try {
+                addOne(new SoftBodyStore(), d);
+                for (int k = 0; k < d.pins().length; k++) {
+                    point("pins[" + k + "]", d.pins()[k], d.cage().pointCount());
+                }
+                handles[i] = new long[d.attachPoints().length];
+                for (int k = 0; k < d.attachPoints().length; k++) {
+                    point("attachPoints[" + k + "]", d.attachPoints()[k], d.cage().pointCount());
+                    long h = findByLabel.applyAsLong(d.attachBodies().get(k));
+                    if (h < 0) {
+                        throw new IllegalArgumentException("attaches to rigid body '" + d.attachBodies().get(k)
+                                + "', which does not exist");
+                    }
+                    handles[i][k] = h;
+                }
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+            }
+        }
+        for (int i = 0; i < defs.size(); i++) {
+            SoftBodyDef d = defs.get(i);
+            int b = addOne(store, d);
             for (int pin : d.pins()) {
                 store.pin(b, pin);
             }
             for (int k = 0; k < d.attachPoints().length; k++) {
-                long h = findByLabel.applyAsLong(d.attachBodies().get(k));
-                if (h < 0) {
-                    throw new IllegalArgumentException("soft body " + i + " attaches to rigid body '"
-                            + d.attachBodies().get(k) + "', which does not exist");
-                }
-                store.attach(b, d.attachPoints()[k], h, bodies);
+                store.attach(b, d.attachPoints()[k], handles[i][k], bodies);
             }
         }
+    }
+
+    private static void point(String what, int point, int points) {
+        if (point < 0 || point >= points) {
+            throw new IllegalArgumentException(what + " = " + point + "; allowed: a cage point in [0, " + points + ")");
+        }
+    }
+
+    private static int addOne(SoftBodyStore store, SoftBodyDef d) {
+        double[] p = d.position(), q = d.orientation(), v = d.velocity();
+        return store.add(d.cage(), d.material(), p[0], p[1], p[2], q[0], q[1], q[2], q[3], v[0], v[1], v[2], d.label());
     }
 
     /**

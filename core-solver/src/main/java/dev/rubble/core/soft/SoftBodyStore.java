@@ -63,6 +63,12 @@ public final class SoftBodyStore {
         qy /= qn;
         qz /= qn;
         qw /= qn;
+        if (!Double.isFinite(x) || !Double.isFinite(y) || !Double.isFinite(z)) {
+            throw new IllegalArgumentException("soft body position = (" + x + ", " + y + ", " + z + "); allowed: finite");
+        }
+        if (!Double.isFinite(vx) || !Double.isFinite(vy) || !Double.isFinite(vz)) {
+            throw new IllegalArgumentException("soft body velocity = (" + vx + ", " + vy + ", " + vz + "); allowed: finite");
+        }
         if (count == label.length) {
             int cap = 2 * count;
             label = Arrays.copyOf(label, cap);
@@ -78,39 +84,17 @@ public final class SoftBodyStore {
         }
         int b = count;
         SoftBodyState s = state;
-        int base = s.points;
-        double[] p = c.points();
-        for (int i = 0; i < c.pointCount(); i++) {
-            double px = p[3 * i], py = p[3 * i + 1], pz = p[3 * i + 2];
-            int k = s.addPoint(x + Inertia.rotX(qx, qy, qz, qw, px, py, pz), y + Inertia.rotY(qx, qy, qz, qw, px, py, pz),
-                    z + Inertia.rotZ(qx, qy, qz, qw, px, py, pz), 1 / c.masses()[i]);
-            s.v[3 * k] = vx;
-            s.v[3 * k + 1] = vy;
-            s.v[3 * k + 2] = vz;
+        int base = s.points, edges0 = s.edges, tets0 = s.tets;
+        try {
+            addConstraints(c, m, x, y, z, qx, qy, qz, qw, vx, vy, vz);
+        } catch (IllegalArgumentException e) {
+            // nothing of a refused body stays: its points would be simulated (and hashed) as part of no body
+            s.points = base;
+            s.edges = edges0;
+            s.tets = tets0;
+            throw e;
         }
-        // each edge stands for a sixth of every tetrahedron it belongs to (SoftMaterial)
-        int[] tets = c.tets();
-        int[] e = c.edges();
-        double[] share = new double[c.edgeCount()];
-        for (int t = 0; t < c.tetCount(); t++) {
-            double v6 = c.tetVolume(t) / 6;
-            for (int a = 0; a < 4; a++) {
-                for (int bb = a + 1; bb < 4; bb++) {
-                    int i = Math.min(tets[4 * t + a], tets[4 * t + bb]), j = Math.max(tets[4 * t + a], tets[4 * t + bb]);
-                    share[edgeIndex(e, i, j)] += v6;
-                }
-            }
-        }
-        int firstTet = s.tets;
-        for (int k = 0; k < c.edgeCount(); k++) {
-            int i = e[2 * k], j = e[2 * k + 1];
-            double len = s.dist(base + i, base + j);
-            s.addEdge(base + i, base + j, m.edgeCompliance(len, share[k]), m.pbdStiffness());
-        }
-        for (int t = 0; t < c.tetCount(); t++) {
-            s.addTet(base + tets[4 * t], base + tets[4 * t + 1], base + tets[4 * t + 2], base + tets[4 * t + 3],
-                    m.volumeCompliance(c.tetVolume(t)), m.pbdStiffness());
-        }
+        int firstTet = tets0;
         int[] srf = c.surface();
         int firstTri = surfaceTriangles;
         if (3 * (surfaceTriangles + c.surfaceCount()) > surface.length) {
@@ -138,22 +122,124 @@ public final class SoftBodyStore {
         return b;
     }
 
-    private static int edgeIndex(int[] sortedEdges, int i, int j) {
-        int lo = 0, hi = sortedEdges.length / 2 - 1;
+
+    /**
+     * Adds the cage's points, edges and tets to {@link #state} (placed and moving as {@link #add} says); throws
+     * naming the first problem, possibly after adding some ({@link #add} takes them back).
+     */
+    private void addConstraints(Cage c, SoftMaterial m, double x, double y, double z, double qx, double qy, double qz,
+                                double qw, double vx, double vy, double vz) {
+        SoftBodyState s = state;
+        int base = s.points;
+        double[] p = c.points();
+        double[] masses = c.masses();
+        int n = c.pointCount();
+        if (p.length != 3 * n || c.tets().length % 4 != 0 || c.edges().length % 2 != 0 || c.surface().length % 3 != 0) {
+            throw new IllegalArgumentException("cage arrays: " + p.length + " point coordinates for " + n + " masses, "
+                    + c.tets().length + " tet, " + c.edges().length + " edge and " + c.surface().length + " surface indices;"
+                    + " allowed: 3 coordinates per mass, 4 indices per tet, 2 per edge, 3 per surface triangle");
+        }
+        // (a negative index would reach the points of the body added before this one)
+        indices("tets", c.tets(), n);
+        indices("surface", c.surface(), n);
+        for (int i = 0; i < n; i++) {
+            if (!(masses[i] > 0) || !Double.isFinite(1 / masses[i])) {
+                throw new IllegalArgumentException("cage point " + i + " mass = " + masses[i]
+                        + " kg; allowed: > 0 with a finite inverse (1/m)");
+            }
+        }
+        for (int i = 0; i < c.pointCount(); i++) {
+            double px = p[3 * i], py = p[3 * i + 1], pz = p[3 * i + 2];
+            int k = s.addPoint(x + Inertia.rotX(qx, qy, qz, qw, px, py, pz), y + Inertia.rotY(qx, qy, qz, qw, px, py, pz),
+                    z + Inertia.rotZ(qx, qy, qz, qw, px, py, pz), 1 / c.masses()[i]);
+            s.v[3 * k] = vx;
+            s.v[3 * k + 1] = vy;
+            s.v[3 * k + 2] = vz;
+        }
+        // each edge stands for a sixth of every tetrahedron it belongs to (SoftMaterial)
+        int[] tets = c.tets();
+        int[] e = c.edges();
+        long[] keys = edgeKeys(c);
+        double[] share = new double[c.edgeCount()];
+        for (int t = 0; t < c.tetCount(); t++) {
+            double v6 = c.tetVolume(t) / 6;
+            for (int a = 0; a < 4; a++) {
+                for (int bb = a + 1; bb < 4; bb++) {
+                    int i = Math.min(tets[4 * t + a], tets[4 * t + bb]), j = Math.max(tets[4 * t + a], tets[4 * t + bb]);
+                    share[edgeIndex(keys, c.pointCount(), i, j)] += v6;
+                }
+            }
+        }
+        for (int k = 0; k < c.edgeCount(); k++) {
+            int i = e[2 * k], j = e[2 * k + 1];
+            double len = s.dist(base + i, base + j);
+            double compliance = m.edgeCompliance(len, share[k]);
+            if (share[k] == 0 && !Double.isFinite(compliance)) {
+                throw new IllegalArgumentException("cage edge " + k + " (" + i + "-" + j + ") belongs to no tetrahedron,"
+                        + " so youngsModulus gives it no stiffness; allowed: edges of the cage's tetrahedra, or an"
+                        + " explicit edgeCompliance");
+            }
+            s.addEdge(base + i, base + j, compliance, m.pbdStiffness());
+        }
+        for (int t = 0; t < c.tetCount(); t++) {
+            s.addTet(base + tets[4 * t], base + tets[4 * t + 1], base + tets[4 * t + 2], base + tets[4 * t + 3],
+                    m.volumeCompliance(c.tetVolume(t)), m.pbdStiffness());
+        }
+    }
+
+    private static void indices(String what, int[] a, int n) {
+        for (int k = 0; k < a.length; k++) {
+            if (a[k] < 0 || a[k] >= n) {
+                throw new IllegalArgumentException("cage " + what + "[" + k + "] = " + a[k] + "; allowed: [0, " + n + ")");
+            }
+        }
+    }
+
+    /**
+     * The cage's edges as sorted keys {@code (a·n + b) << 32 | edge} ({@code a < b}), in any order the cage lists
+     * them; refuses an edge given twice.
+     */
+    private static long[] edgeKeys(Cage c) {
+        int[] e = c.edges();
+        long n = c.pointCount();
+        long[] keys = new long[c.edgeCount()];
+        for (int k = 0; k < keys.length; k++) {
+            int a = e[2 * k], b = e[2 * k + 1];
+            if (a < 0 || b < 0 || a >= n || b >= n || a == b) {
+                throw new IllegalArgumentException("cage edge " + k + " (" + a + "-" + b + "); allowed: two different points"
+                        + " in [0, " + n + ")");
+            }
+            keys[k] = (Math.min(a, b) * n + Math.max(a, b)) << 32 | k;
+        }
+        Arrays.sort(keys);
+        for (int k = 1; k < keys.length; k++) {
+            if (keys[k] >>> 32 == keys[k - 1] >>> 32) {
+                int first = (int) keys[k - 1], again = (int) keys[k];
+                throw new IllegalArgumentException("cage edge " + again + " (" + e[2 * again] + "-" + e[2 * again + 1]
+                        + ") repeats edge " + first + "; allowed: each edge once");
+            }
+        }
+        return keys;
+    }
+
+    /** Index of edge i-j (i < j) in the cage, from {@link #edgeKeys}. */
+    private static int edgeIndex(long[] keys, long n, int i, int j) {
+        long want = i * n + j;
+        int lo = 0, hi = keys.length - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            int a = sortedEdges[2 * mid], b = sortedEdges[2 * mid + 1];
-            int cmp = a != i ? Integer.compare(a, i) : Integer.compare(b, j);
-            if (cmp == 0) {
-                return mid;
+            long k = keys[mid] >>> 32;
+            if (k == want) {
+                return (int) keys[mid];
             }
-            if (cmp < 0) {
+            if (k < want) {
                 lo = mid + 1;
             } else {
                 hi = mid - 1;
             }
         }
-        throw new IllegalArgumentException("cage has no edge " + i + "-" + j + " for one of its tetrahedra");
+        throw new IllegalArgumentException("cage has no edge " + i + "-" + j + " for one of its tetrahedra; allowed: every"
+                + " tetrahedron's six edges in the edge list");
     }
 
     /** Pins point {@code localPoint} of body {@code b} where it is now; returns the pin index. */

@@ -31,9 +31,11 @@ final class SoftSoftContactTest {
         System.out.printf("soft on soft: upper bottom %.4f m (lowest %.4f), lower top %.4f m, mean vy %.5f m/s%n",
                 bottom, lowest, top, vy);
         // 37.5 kg on 0.25 m² of E = 0.2 MPa: 1.5 kPa, a strain under 1 %: it rests a few mm into the top
-        // (two 5 mm contact thicknesses apart), never falls into the lower block
+        // (two 5 mm contact thicknesses apart), never falls into the lower block. It lands at the free-fall
+        // speed sqrt(2 g 0.3) = 2.43 m/s and sinks 5.8 cm into the top while landing (0.45 before the solver's
+        // damping stopped acting as air drag: it landed at 2.15 m/s then)
         assertThat(bottom).as("resting on the lower block's top").isBetween(0.48, 0.53);
-        assertThat(lowest).as("never through it").isGreaterThan(0.45);
+        assertThat(lowest).as("never through it").isGreaterThan(0.44);
         assertThat(Math.abs(vy)).as("at rest").isLessThan(0.02);
         assertThat(st.invertedTets()).isZero();
     }

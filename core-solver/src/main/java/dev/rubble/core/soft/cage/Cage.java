@@ -10,7 +10,8 @@ import java.util.Objects;
  * @param points       xyz per control point
  * @param masses       kg per control point, > 0 (density × a quarter of each adjacent tet's volume)
  * @param tets         4 point indices per tetrahedron, positively oriented ({@code (b-a)·((c-a)×(d-a)) > 0})
- * @param edges        2 point indices per edge, {@code a < b}, sorted
+ * @param edges        2 point indices per edge, each edge once ({@code CageBuilder} and cage files: {@code a < b},
+ *                     sorted; a hand-made cage may list them in any order)
  * @param surface      3 point indices per surface triangle, counter-clockwise seen from outside
  * @param skinVertices xyz per visible-mesh vertex at rest
  * @param skinPoints   4 control-point indices per visible vertex (the corners of its tetrahedron)

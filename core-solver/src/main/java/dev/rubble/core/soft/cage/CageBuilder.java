@@ -146,6 +146,15 @@ public final class CageBuilder {
                 masses[tets[t + k]] += q;
             }
         }
+        for (int i = 0; i < np; i++) {
+            // a mass must have a finite inverse (the solver's weight): density × volume can underflow, and a
+            // product that overflows is no mass either
+            if (!(masses[i] > 0) || !Double.isFinite(masses[i]) || !Double.isFinite(1 / masses[i])) {
+                throw new IllegalArgumentException("density = " + density + " gives control point " + i + " a mass of "
+                        + masses[i] + " kg; allowed: a density that gives every point a finite mass > 0 with a finite inverse"
+                        + " (1/m)");
+            }
+        }
         int[] edges = edges(tets, np);
         int[] surface = surface(tets, np);
         int nv = modelPoints.length / 3;

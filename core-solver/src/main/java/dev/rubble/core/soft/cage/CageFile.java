@@ -115,8 +115,9 @@ public final class CageFile {
             finite(name, "points", i, points[i]);
         }
         for (int i = 0; i < np; i++) {
-            if (!(masses[i] > 0) || Double.isInfinite(masses[i])) {
-                throw new IllegalArgumentException(name + ": masses[" + i + "] = " + masses[i] + "; allowed: finite, > 0 kg");
+            if (!(masses[i] > 0) || Double.isInfinite(masses[i]) || Double.isInfinite(1 / masses[i])) {
+                throw new IllegalArgumentException(name + ": masses[" + i + "] = " + masses[i] + "; allowed: finite, > 0 kg"
+                        + " with a finite inverse");
             }
         }
         range(name, "tets", tets, np);
@@ -152,6 +153,12 @@ public final class CageFile {
         // every tetrahedron's six edges must be in the edge list: a world adding the cage needs them
         // (softbody --check used to pass a cage that run then refused)
         java.util.Arrays.sort(keys);
+        for (int e = 1; e < ne; e++) {
+            if (keys[e] == keys[e - 1]) {
+                throw new IllegalArgumentException(name + ": edge " + keys[e] / np + "-" + keys[e] % np
+                        + " is listed twice; allowed: each edge once");
+            }
+        }
         for (int t = 0; t < nt; t++) {
             for (int a = 0; a < 4; a++) {
                 for (int bb = a + 1; bb < 4; bb++) {

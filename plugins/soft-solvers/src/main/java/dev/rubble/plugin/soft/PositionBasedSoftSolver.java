@@ -14,7 +14,8 @@ import dev.rubble.spi.soft.SoftSolver;
  *      predict     prev = x;  v += g h (free points);  x += v h
  *      contacts    beginSubStep
  *      iterate     edges (distance), tets (volume), contacts.project       x iterations
- *      velocities  v = (x - prev) / h, damped by 1 / (1 + h c)
+ *      velocities  v = (x - prev) / h; the deformation (velocity relative to the body's rigid motion)
+ *                  damped by 1 / (1 + h c); a body held by a pin: the whole velocity
  *      contacts    endSubStep (friction)
  * </pre>
  *
@@ -60,6 +61,14 @@ final class PositionBasedSoftSolver implements SoftSolver {
     private int[] edgeIdx = new int[0], tetIdx = new int[0];
     private double[] edgeData = new double[0], tetData = new double[0], tetLimit = new double[0];
     private long[] used = new long[0];
+    // Damping (dampDeformation): the connected parts of the cage (points joined by edges or tets), a
+    // function of the constraints alone, built with the solve order; held[c]: part c has a point of
+    // inverse mass 0 (a pin, an attachment, a frozen body), refreshed every step
+    private int[] component = new int[0], rootNumber = new int[0];
+    private int componentCount;
+    private boolean[] held = new boolean[0];
+    private double[] rigid = new double[0]; // per part: mass, Σ m x, Σ m v, then L and the inertia tensor, ω
+    private static final int RIGID_STRIDE = 16;
 
     /**
      * @param xpbd       compliance (XPBD) or per-iteration stiffness (PBD)
@@ -128,10 +137,16 @@ final class PositionBasedSoftSolver implements SoftSolver {
             final double invH = 1 / h;
             for (int i = 0, o = 0; i < n; i++, o += 3) {
                 if (w[i] > 0) {
-                    v[o] = (x[o] - prev[o]) * invH * damp;
-                    v[o + 1] = (x[o + 1] - prev[o + 1]) * invH * damp;
-                    v[o + 2] = (x[o + 2] - prev[o + 2]) * invH * damp;
+                    // a body held by a pin (or frozen) is damped in the world's frame, as before; a free one
+                    // only in its own (dampDeformation): its rigid motion is left alone
+                    double f = held[component[i]] ? damp : 1;
+                    v[o] = (x[o] - prev[o]) * invH * f;
+                    v[o + 1] = (x[o + 1] - prev[o + 1]) * invH * f;
+                    v[o + 2] = (x[o + 2] - prev[o + 2]) * invH * f;
                 }
+            }
+            if (damping > 0) {
+                dampDeformation(x, v, w, n, damp);
             }
             contacts.endSubStep(s, h);
         }
@@ -161,6 +176,7 @@ final class PositionBasedSoftSolver implements SoftSolver {
         if (used.length < s.points) {
             used = new long[s.points];
         }
+        components(s);
         colourOrder(s.edge, 2, edgeCount, s.points, edgeOrder);
         interleavedOrder(tetCount, tetOrder);
         for (int c = 0; c < edgeCount; c++) {
@@ -230,6 +246,12 @@ final class PositionBasedSoftSolver implements SoftSolver {
     /** Per-step rows: inverse masses, α̃ for this step's sub-step and the rest values, in solve order. */
     private void refresh(SoftBodyState s, double invH2) {
         final double[] w = s.invMass;
+        java.util.Arrays.fill(held, 0, componentCount, false);
+        for (int i = 0; i < s.points; i++) {
+            if (!(w[i] > 0)) {
+                held[component[i]] = true;
+            }
+        }
         final int[] ei = edgeIdx, ti = tetIdx;
         final double[] ed = edgeData, td = tetData;
         for (int c = 0; c < edgeCount; c++) {
@@ -259,6 +281,162 @@ final class PositionBasedSoftSolver implements SoftSolver {
             double wmax = w01 > w23 ? w01 : w23;
             tetLimit[c] = limit;
             td[k + 7] = wmax > 0 ? limit * limit / wmax * (1 - 0x1p-20) : Double.POSITIVE_INFINITY;
+        }
+    }
+
+    /**
+     * Connected parts of the cage (union–find over edges and tets, each part numbered in the order of
+     * its lowest point): a soft body is one part, a point joined to nothing is a part of its own.
+     */
+    private void components(SoftBodyState s) {
+        int n = s.points;
+        if (component.length < n) {
+            component = new int[n];
+        }
+        int[] parent = component;
+        for (int i = 0; i < n; i++) {
+            parent[i] = i;
+        }
+        for (int e = 0; e < s.edges; e++) {
+            union(parent, s.edge[2 * e], s.edge[2 * e + 1]);
+        }
+        for (int t = 0; t < s.tets; t++) {
+            for (int j = 1; j < 4; j++) {
+                union(parent, s.tet[4 * t], s.tet[4 * t + j]);
+            }
+        }
+        // roots are the lowest point of each part (union links the higher root below the lower): point
+        // to root first, then number the roots in index order
+        for (int i = 0; i < n; i++) {
+            parent[i] = find(parent, i);
+        }
+        if (rootNumber.length < n) {
+            rootNumber = new int[n];
+        }
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            int r = parent[i];
+            if (r == i) {
+                rootNumber[i] = count++;
+            }
+            parent[i] = rootNumber[r];
+        }
+        componentCount = count;
+        if (held.length < count) {
+            held = new boolean[count];
+            rigid = new double[RIGID_STRIDE * count];
+        }
+    }
+
+    private static int find(int[] parent, int i) {
+        while (parent[i] != i) {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        return i;
+    }
+
+    private static void union(int[] parent, int a, int b) {
+        int ra = find(parent, a), rb = find(parent, b);
+        if (ra < rb) {
+            parent[rb] = ra;
+        } else if (rb < ra) {
+            parent[ra] = rb;
+        }
+    }
+
+    /**
+     * Velocity damping of a free soft body (no point of inverse mass 0) acts on its deformation only
+     * (Müller et al. 2007, "Position Based Dynamics", §3.5): each point's velocity relative to the
+     * body's rigid motion ({@code v_cm + ω × r}, with {@code ω = I⁻¹ L} from the points' masses) is
+     * multiplied by {@code damp}; the rigid motion itself, and so the body's linear and angular
+     * momentum, is left alone. Before, every velocity was scaled, and a falling soft body felt a drag
+     * of {@code damping} 1/s (terminal speed g / damping: 19.6 m/s at the default 0.5) that no rigid
+     * body feels. A body held by a pin or an attachment is damped in the world's frame (that of its
+     * pins) in the velocity pass. A part whose points lie on a line (no inverse inertia) keeps its
+     * linear motion only. Sums in point order; allocates nothing.
+     */
+    private void dampDeformation(double[] x, double[] v, double[] w, int n, double damp) {
+        final double[] r = rigid;
+        final int[] comp = component;
+        java.util.Arrays.fill(r, 0, RIGID_STRIDE * componentCount, 0.0);
+        for (int i = 0, o = 0; i < n; i++, o += 3) {
+            int c = comp[i];
+            if (held[c]) {
+                continue;
+            }
+            double m = 1 / w[i];
+            int k = RIGID_STRIDE * c;
+            r[k] += m;
+            r[k + 1] += m * x[o];
+            r[k + 2] += m * x[o + 1];
+            r[k + 3] += m * x[o + 2];
+            r[k + 4] += m * v[o];
+            r[k + 5] += m * v[o + 1];
+            r[k + 6] += m * v[o + 2];
+        }
+        for (int c = 0; c < componentCount; c++) {
+            int k = RIGID_STRIDE * c;
+            if (held[c] || !(r[k] > 0)) {
+                continue;
+            }
+            double inv = 1 / r[k];
+            for (int a = 1; a <= 6; a++) {
+                r[k + a] *= inv; // centre of mass, its velocity
+            }
+        }
+        for (int i = 0, o = 0; i < n; i++, o += 3) {
+            int c = comp[i];
+            if (held[c]) {
+                continue;
+            }
+            double m = 1 / w[i];
+            int k = RIGID_STRIDE * c;
+            double rx = x[o] - r[k + 1], ry = x[o + 1] - r[k + 2], rz = x[o + 2] - r[k + 3];
+            double ux = v[o] - r[k + 4], uy = v[o + 1] - r[k + 5], uz = v[o + 2] - r[k + 6];
+            r[k + 7] += m * (ry * uz - rz * uy); // angular momentum about the centre of mass
+            r[k + 8] += m * (rz * ux - rx * uz);
+            r[k + 9] += m * (rx * uy - ry * ux);
+            double mxx = m * rx * rx, myy = m * ry * ry, mzz = m * rz * rz;
+            r[k + 10] += myy + mzz; // inertia tensor: xx, yy, zz, xy, xz, yz
+            r[k + 11] += mxx + mzz;
+            r[k + 12] += mxx + myy;
+            r[k + 13] -= m * rx * ry;
+            r[k + 14] -= m * rx * rz;
+            r[k + 15] -= m * ry * rz;
+        }
+        for (int c = 0; c < componentCount; c++) {
+            int k = RIGID_STRIDE * c;
+            if (held[c] || !(r[k] > 0)) {
+                continue;
+            }
+            double a = r[k + 10], b = r[k + 11], d = r[k + 12], p = r[k + 13], q = r[k + 14], t = r[k + 15];
+            // adjugate of [[a p q] [p b t] [q t d]]
+            double c00 = b * d - t * t, c01 = q * t - p * d, c02 = p * t - b * q;
+            double c11 = a * d - q * q, c12 = p * q - a * t, c22 = a * b - p * p;
+            double det = a * c00 + p * c01 + q * c02, tr = (a + b + d) / 3;
+            double lx = r[k + 7], ly = r[k + 8], lz = r[k + 9];
+            if (det > 1e-9 * tr * tr * tr) {
+                double id = 1 / det;
+                r[k + 7] = (c00 * lx + c01 * ly + c02 * lz) * id; // ω
+                r[k + 8] = (c01 * lx + c11 * ly + c12 * lz) * id;
+                r[k + 9] = (c02 * lx + c12 * ly + c22 * lz) * id;
+            } else {
+                r[k + 7] = r[k + 8] = r[k + 9] = 0; // on a line: no rotation to keep
+            }
+        }
+        for (int i = 0, o = 0; i < n; i++, o += 3) {
+            int c = comp[i];
+            if (held[c]) {
+                continue;
+            }
+            int k = RIGID_STRIDE * c;
+            double rx = x[o] - r[k + 1], ry = x[o + 1] - r[k + 2], rz = x[o + 2] - r[k + 3];
+            double wx = r[k + 7], wy = r[k + 8], wz = r[k + 9];
+            double gx = r[k + 4] + wy * rz - wz * ry, gy = r[k + 5] + wz * rx - wx * rz, gz = r[k + 6] + wx * ry - wy * rx;
+            v[o] = gx + (v[o] - gx) * damp;
+            v[o + 1] = gy + (v[o + 1] - gy) * damp;
+            v[o + 2] = gz + (v[o + 2] - gz) * damp;
         }
     }
 

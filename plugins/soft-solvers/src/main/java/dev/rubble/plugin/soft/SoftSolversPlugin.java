@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * Offers the soft-body solvers {@code xpbd} (default) and {@code pbd}. Options (both):
  * {@code subSteps} (1..256, default 8), {@code iterations} per sub-step (1..256, default 4),
- * {@code damping} (velocity damping, 1/s, [0, 1000], default 0.5). Unknown options are rejected.
+ * {@code damping} (damping of a body's deformation, not of its motion as a whole, 1/s, [0, 1000], default 0.5). Unknown options are rejected.
  */
 public final class SoftSolversPlugin implements RubblePlugin {
 
