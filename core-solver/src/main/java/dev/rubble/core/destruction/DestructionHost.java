@@ -21,6 +21,19 @@ public interface DestructionHost {
     /** Removes a body whose node was broken up or re-bodied (wakes what slept on it). */
     void retireBody(long handle);
 
+    /**
+     * The event kinds switched on for body {@code handle} (docs/events.md; {@code PhysicsWorld.setBodyEvents}),
+     * 0 when none: a cluster union's rebuild carries them to its new body.
+     */
+    default int bodyEventKinds(long handle) {
+        return 0;
+    }
+
+    /** Switches exactly {@code kinds} on for body {@code handle} (a cluster union's new body, carrying its old body's). */
+    default void setBodyEventKinds(long handle, int kinds) {
+        throw new UnsupportedOperationException("this host cannot switch body events");
+    }
+
     /** Takes a body out of the simulation without removing it (a cluster union's member). */
     default void disableBody(long handle) {
         throw new UnsupportedOperationException("this host cannot disable bodies");

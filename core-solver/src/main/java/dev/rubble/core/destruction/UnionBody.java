@@ -77,6 +77,7 @@ final class UnionBody {
         syncAll(u);
         if (un.live(u.body)) {
             u.capture(b, (int) u.body); // before the split: islands that become unions inherit it
+            u.ownEvents = d.host.bodyEventKinds(u.body);
         }
         if (u.regraph) {
             // pieces of a broken member joined (not in the body yet: their bodies hold their world pose)
@@ -234,6 +235,9 @@ final class UnionBody {
         logCreate(u, h, def, mp, debris, sleep, s0);
         if (own && u.ownMotion != (byte) dev.rubble.core.body.MotionType.DYNAMIC.ordinal()) {
             d.host.setMotion(h, dev.rubble.core.body.MotionType.values()[u.ownMotion]); // made kinematic or static
+        }
+        if (own && u.ownEvents != 0) {
+            d.host.setBodyEventKinds(h, u.ownEvents); // hit, sleep, wake ... asked for on the welded structure
         }
         if (own && u.ownState == (byte) BodyState.DISABLED.ordinal()) {
             d.host.disableBody(h); // killed, or disabled under its disable threshold: it stays out

@@ -80,6 +80,8 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         byte ownMotion, ownState;
         int ownLayer, ownMask;
         double ownSleep, ownDisable;
+        /** The event kinds switched on for its body (docs/events.md), carried to the new body. */
+        int ownEvents;
 
         /** Takes the settings of body slot {@code s} (the union's live body). */
         void capture(BodyStore b, int s) {
@@ -101,6 +103,7 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
             ownMask = from.ownMask;
             ownSleep = from.ownSleep;
             ownDisable = from.ownDisable;
+            ownEvents = from.ownEvents;
         }
 
         Union(int id) {

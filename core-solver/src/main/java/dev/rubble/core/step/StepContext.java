@@ -84,7 +84,7 @@ public final class StepContext {
         this.contacts = Objects.requireNonNull(contacts, "contacts is null");
         this.contactStage = Objects.requireNonNull(contactStage, "contactStage is null");
         this.states = new BodyStates(bodies, broadphase);
-        this.destruction = new DestructionRuntime(bodies, contacts, new StatesHost(states, settings.dt()), settings.dt());
+        this.destruction = new DestructionRuntime(bodies, contacts, new StatesHost(states, settings.dt(), events), settings.dt());
         destruction.setSpeedLimits(settings.dynamics().maxLinearSpeed(), settings.dynamics().maxAngularSpeed());
         this.destruction.setGravity(settings.gravityX(), settings.gravityY(), settings.gravityZ());
         this.fields = new dev.rubble.core.field.FieldSystem(bodies, states, broadphase, settings.dt(),
