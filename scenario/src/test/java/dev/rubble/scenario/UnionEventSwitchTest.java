@@ -26,16 +26,7 @@ final class UnionEventSwitchTest {
 
     @Test
     void aUnionsEventSwitchesOutliveItsRebuild() {
-        PhysicsWorld w = Scenarios.parse("""
-                {"format": "rubble-scenario/1", "name": "events on unions", "world": {"gravity": [0, 0, 0]},
-                 "bodies": [{"id": "beam", "shape": {"type": "box", "halfExtents": [0.9, 0.15, 1.65]}, "position": [0, 2.17, 0], "mass": 400}],
-                 "collections": [
-                   {"id": "wallA", "recipe": {"box": [1, 1, 0.15], "levels": [{"method": "voronoi", "options": {"count": 8}}], "seed": 1},
-                    "position": [0, 1, -1.5], "destruction": {"damageOptions": {"thresholds": [500]}}},
-                   {"id": "wallB", "recipe": {"box": [1, 1, 0.15], "levels": [{"method": "voronoi", "options": {"count": 8}}], "seed": 2},
-                    "position": [0, 1, 1.5], "destruction": {"damageOptions": {"thresholds": [500]}}}],
-                 "unions": [{"id": 0, "step": 0, "members": [{"collection": "wallA"}, {"body": "beam"}, {"collection": "wallB"}]}]}""",
-                Rubble.defaultPlugins());
+        PhysicsWorld w = world();
         w.step();
         BodyId first = w.unions().body(0);
         assertThat(first).isNotNull();
@@ -60,5 +51,57 @@ final class UnionEventSwitchTest {
             }
             assertThat(moved).as("MOVED events at step %d", i).containsExactly(now);
         }
+    }
+
+    /** Two Voronoi walls and a beam welded into union 0, no gravity, and a static block 1 m past the walls along x. */
+    private static PhysicsWorld world() {
+        return Scenarios.parse("""
+                {"format": "rubble-scenario/1", "name": "events on unions", "world": {"gravity": [0, 0, 0]},
+                 "bodies": [{"id": "beam", "shape": {"type": "box", "halfExtents": [0.9, 0.15, 1.65]}, "position": [0, 2.17, 0], "mass": 400},
+                            {"id": "block", "state": "static", "shape": {"type": "box", "halfExtents": [0.5, 0.5, 0.5]}, "position": [2.5, 1, -1.5]}],
+                 "collections": [
+                   {"id": "wallA", "recipe": {"box": [1, 1, 0.15], "levels": [{"method": "voronoi", "options": {"count": 8}}], "seed": 1},
+                    "position": [0, 1, -1.5], "destruction": {"damageOptions": {"thresholds": [1e6]}}},
+                   {"id": "wallB", "recipe": {"box": [1, 1, 0.15], "levels": [{"method": "voronoi", "options": {"count": 8}}], "seed": 2},
+                    "position": [0, 1, 1.5], "destruction": {"damageOptions": {"thresholds": [1e6]}}}],
+                 "unions": [{"id": 0, "step": 0, "members": [{"collection": "wallA"}, {"body": "beam"}, {"collection": "wallB"}]}]}""",
+                Rubble.defaultPlugins());
+    }
+
+    /**
+     * A switch asked for on a welded member (the beam) counts for its union's body, whose contacts and
+     * motion are the member's: MOVED names the union's body every step, and BEGIN fires once when the
+     * drifting structure reaches the block (1 m at 1 m/s: about step 60), naming the union's body and the block.
+     */
+    @Test
+    void aWeldedMembersSwitchesFireForItsUnionsBody() {
+        PhysicsWorld w = world();
+        w.step();
+        BodyId u = w.unions().body(0);
+        BodyId beam = w.find("beam");
+        w.setVelocity(u, new Vector3d(1, 0, 0), new Vector3d());
+        w.setBodyEvents(beam, EventKind.MOVED, EventKind.CONTACT_BEGIN);
+        List<BodyId> moved = new ArrayList<>();
+        List<BodyId[]> begun = new ArrayList<>();
+        int[] beganAt = {-1};
+        w.addEventListener(ev -> {
+            EventView v = ev.of(EventKind.MOVED);
+            moved.clear();
+            for (int i = 0; i < v.count(); i++) {
+                moved.add(v.bodyA(i));
+            }
+            EventView b = ev.of(EventKind.CONTACT_BEGIN);
+            for (int i = 0; i < b.count(); i++) {
+                begun.add(new BodyId[] {b.bodyA(i), b.bodyB(i)});
+                beganAt[0] = beganAt[0] < 0 ? (int) ev.step() : beganAt[0];
+            }
+        });
+        for (int i = 0; i < 90; i++) {
+            w.step();
+            assertThat(moved).as("MOVED events at step %d", i).containsExactly(u);
+        }
+        assertThat(begun).as("BEGIN events").hasSize(1);
+        assertThat(begun.get(0)).containsExactlyInAnyOrder(u, w.find("block"));
+        assertThat(beganAt[0]).as("the step the structure reached the block").isBetween(55, 65);
     }
 }

@@ -98,6 +98,11 @@ public final class EventState {
         return collectionMask.length;
     }
 
+    /** Whether any body has some kind switched on. */
+    public boolean anyBodySwitch() {
+        return bodyKinds != 0;
+    }
+
     /** Whether any body has {@code kind} switched on. */
     public boolean anyBody(int kind) {
         return (bodyKinds & 1 << kind) != 0;

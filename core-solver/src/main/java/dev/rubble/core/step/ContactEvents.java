@@ -227,7 +227,11 @@ final class ContactEvents {
     }
 
     /** Fills BEGIN, END and HIT from this step's list (the EVENTS slot; impulses are final now). */
-    void emit(StepContext c) {
+    /** Switches of welded members counted for their union's body (set by {@link #emit}). */
+    private MemberKinds members;
+
+    void emit(StepContext c, MemberKinds members) {
+        this.members = members;
         EventState ev = c.events;
         if (trackedStep != c.stepIndex) {
             return;
@@ -299,8 +303,9 @@ final class ContactEvents {
         return ev.global(kind) || ev.anyBody(kind);
     }
 
-    private static boolean selected(EventState ev, int kind, int a, long ha, int b, long hb) {
-        return ev.global(kind) || ((ev.bodyKinds(a, ha) | ev.bodyKinds(b, hb)) & 1 << kind) != 0;
+    private boolean selected(EventState ev, int kind, int a, long ha, int b, long hb) {
+        return ev.global(kind) || ((ev.bodyKinds(a, ha) | ev.bodyKinds(b, hb) | members.of(a, ha) | members.of(b, hb))
+                & 1 << kind) != 0;
     }
 
     private void contact(BodyStore b, ContactStore cs, EventBuffer out, int k, int e, int m, int point) {

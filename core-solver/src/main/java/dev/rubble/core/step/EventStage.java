@@ -36,6 +36,8 @@ import java.util.Arrays;
  */
 public final class EventStage implements StepStage {
     final ContactEvents contacts = new ContactEvents();
+    /** Switches of welded members, counted for their union's body this step. */
+    private final MemberKinds members = new MemberKinds();
     private final EventSelect select = new EventSelect();
     private final EventBuffer scratch = new EventBuffer();
     // released pieces by body index: the handle they had when released (-1 = none), collection, node, volume
@@ -79,8 +81,9 @@ public final class EventStage implements StepStage {
         }
         cleared = false;
         ev.begin(step);
+        members.fold(c);
         if ((active & EventKinds.CONTACT_KINDS) != 0) {
-            contacts.emit(c);
+            contacts.emit(c, members);
         }
         if ((active & EventKinds.COLLECTION_KINDS) != 0) {
             destruction(c, ev, be);
@@ -391,7 +394,7 @@ public final class EventStage implements StepStage {
             byte now = b.state[s];
             long h = b.handle(s);
             if (follow && lastHandle[s] == h && lastState[s] != now) {
-                int mask = ev.bodyKinds(s, h);
+                int mask = ev.bodyKinds(s, h) | members.of(s, h);
                 if (lastState[s] == awake && now == sleeping && (gs || (mask & 1 << EventKinds.SLEEP) != 0)) {
                     add(b, s, sl, rs, EventKinds.SLEEP);
                 } else if (lastState[s] == sleeping && now == awake && (gw || (mask & 1 << EventKinds.WAKE) != 0)) {
@@ -467,7 +470,7 @@ public final class EventStage implements StepStage {
     }
 
     /** Awake dynamic and kinematic bodies with a non-zero velocity, by body index. */
-    private static void moved(BodyStore b, EventState ev) {
+    private void moved(BodyStore b, EventState ev) {
         EventBuffer out = ev.buffer(EventKinds.MOVED);
         EventRequest r = ev.request(EventKinds.MOVED);
         boolean g = ev.global(EventKinds.MOVED);
@@ -479,7 +482,7 @@ public final class EventStage implements StepStage {
             if (b.vx[s] == 0 && b.vy[s] == 0 && b.vz[s] == 0 && b.wx[s] == 0 && b.wy[s] == 0 && b.wz[s] == 0) {
                 continue;
             }
-            if (!g && (ev.bodyKinds(b, s) & 1 << EventKinds.MOVED) == 0) {
+            if (!g && ((ev.bodyKinds(b, s) | members.of(s, b.handle(s))) & 1 << EventKinds.MOVED) == 0) {
                 continue;
             }
             add(b, s, out, r, EventKinds.MOVED);
