@@ -117,10 +117,11 @@ final class ImpactPass implements Pass {
      * {@link #wanted()} before the step's first trial, made exact: a trial breaks a child only where an
      * impactor's {@link ImpactZone} reaches it (every other trial load is dropped) or where the child's
      * external load alone reaches its threshold (a field's or a command's strain, a crack propagated last
-     * step, a threshold at or below 0). With no impactor this step (pieces of a wall resting on its
-     * holders under gravity approach them at g·dt every step, but they are not foreign to it) and no such
-     * child, the trial would break nothing, and it is not run: a settled scene with RESOLVE collections
-     * pays an O(manifolds + nodes) test a step instead of a second velocity solve.
+     * step, a threshold at or below 0). With no impactor this step (a broken cluster falling onto the
+     * ground or sliding along the wall's remainder is a holder approaching, or approaching a holder, but
+     * it is no impactor: it is not foreign to the collection) and no such child, the trial would break
+     * nothing, and it is not run: a settling scene with RESOLVE collections pays an O(manifolds + nodes)
+     * test a step instead of a second velocity solve.
      */
     boolean wantedFirst() {
         if (!wanted()) {
