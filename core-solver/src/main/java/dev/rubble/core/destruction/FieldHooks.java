@@ -114,7 +114,15 @@ final class FieldHooks implements FieldPieces {
      * break its pieces back to life.
      */
     private boolean inSimulation(int slot) {
-        return d.holderInSimulation(slot);
+        BodyStore b = d.bodies;
+        if (b.state[slot] != DISABLED) {
+            return true;
+        }
+        if (!d.unions.any()) {
+            return false;
+        }
+        int u = d.unions.carrierSlot(b.handle(slot));
+        return u >= 0 && b.state[u] != DISABLED;
     }
 
     private static final byte DISABLED = (byte) dev.rubble.core.body.BodyState.DISABLED.ordinal();

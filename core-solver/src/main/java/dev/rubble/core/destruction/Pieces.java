@@ -76,11 +76,9 @@ final class Pieces {
      */
     void activate(int g, int h, Shape shape, MotionType m, byte kind, double load) {
         ClusterStore s = d.store;
-        if (d.fieldKilled(g) || !d.holderInSimulation(d.bodies.slot(s.body[h]))) {
+        if (d.fieldKilled(g)) {
             // issue 24: a kill field on this held piece: it leaves its holder without a body, inert like a
-            // throttled piece (Chaos's DisableParticle), and everything under it with it; so does a piece
-            // of a holder that is out of the simulation (killed, disabled, removed), which a strain or a
-            // crumble from the API would otherwise bring back to life
+            // throttled piece (Chaos's DisableParticle), and everything under it with it
             d.mixDigest(g, -3L);
             d.successors.piece(s.body[h], ClusterStore.NONE, g);
             return;
