@@ -128,8 +128,13 @@ final class ImpactPass implements Pass {
             return false;
         }
         zone.collect();
-        return zone.count() > 0 || breaksWithoutImpactor();
+        // the step's first release uses this zone: nothing moves between here and the trial's end
+        zoneCollected = zone.count() > 0 || breaksWithoutImpactor();
+        return zoneCollected;
     }
+
+    /** Set when {@link #wantedFirst} collected this step's zone for the trial it asked for. */
+    private boolean zoneCollected;
 
     /**
      * Whether some child of an active RESOLVE holder would break in a trial with every collision load
@@ -331,7 +336,10 @@ final class ImpactPass implements Pass {
     int release() {
         if (d.events.count() == 0) {
             passStamp++; // nothing of this step released yet: the step's first pass
-            zone.collect();
+            if (!zoneCollected) {
+                zone.collect(); // a caller that did not ask wantedFirst (the zone is the same either way)
+            }
+            zoneCollected = false;
             outsideZoneLoad = 0;
         }
         markReleased();
