@@ -531,33 +531,6 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
 
     // ---- reading -----------------------------------------------------------------------------
 
-    /**
-     * Folds the event switches of welded members into their union's body (docs/events.md): for every union
-     * with a live body, the OR of {@code kindsOf} over its members' handles is passed to {@code out} with the
-     * body's slot and handle when it is not 0. Allocation-free; the member bodies are disabled while welded,
-     * so a switch asked for on one would otherwise never fire (contacts, sleep and motion are the union's).
-     */
-    public void foldMemberKinds(java.util.function.LongToIntFunction kindsOf, MemberKindsSink out) {
-        for (int i = 0; i < listCount; i++) {
-            Union u = list[i];
-            if (u == null || u.removed || !live(u.body)) {
-                continue;
-            }
-            int k = 0;
-            for (int m = 0, n = u.members.size(); m < n; m++) {
-                k |= kindsOf.applyAsInt(u.members.get(m).handle);
-            }
-            if (k != 0) {
-                out.accept((int) u.body, u.body, k);
-            }
-        }
-    }
-
-    /** Receives a union body's folded member switches ({@link #foldMemberKinds}). */
-    public interface MemberKindsSink {
-        void accept(int slot, long handle, int kinds);
-    }
-
     /** Ids of the unions, ascending. */
     public int[] ids() {
         return unions.keySet().stream().mapToInt(Integer::intValue).toArray();
