@@ -18,27 +18,20 @@ public final class StatesHost implements DestructionHost {
     private final double dt;
     private final dev.rubble.core.event.EventState events;
 
-    public StatesHost(BodyStates states, double dt) {
-        this(states, dt, null);
-    }
-
-    /** With the world's event switches (a cluster union's rebuild carries its body's to the new body). */
+    /** {@code events}: the world's event switches (a cluster union's rebuild carries its body's to the new body). */
     public StatesHost(BodyStates states, double dt, dev.rubble.core.event.EventState events) {
         this.states = states;
         this.dt = dt;
-        this.events = events;
+        this.events = java.util.Objects.requireNonNull(events, "events is null");
     }
 
     @Override
     public int bodyEventKinds(long handle) {
-        return events == null ? 0 : events.bodyKinds(states.bodies().slot(handle), handle);
+        return events.bodyKinds(states.bodies().slot(handle), handle);
     }
 
     @Override
     public void setBodyEventKinds(long handle, int kinds) {
-        if (events == null) {
-            throw new UnsupportedOperationException("this host has no event switches");
-        }
         events.setBodyKinds(states.bodies().slot(handle), handle, kinds);
     }
 
