@@ -185,13 +185,7 @@ final class FieldTargetsTest {
             w.queue(at(FieldTarget.EXTERNAL_CLUSTER_STRAIN, aroundNode1(Double.MAX_VALUE), FieldMeta.DEFAULT));
             w.step();
             assertThat(bodied(w, 1) || bodied(w, 2)).as("%s: a finite load", ways[way]).isFalse();
-            w.queue(switch (way) {
-                case 0 -> new Command.ExternalStrain(0, 1, Double.POSITIVE_INFINITY); // field parameters are finite
-                case 1 -> at(FieldTarget.KILL, aroundNode1(1), FieldMeta.DEFAULT);
-                default -> at(FieldTarget.DYNAMIC_STATE, FieldSpec.of("culling", "operation", "outside",
-                        "culling", aroundNode1(1), "input", FieldSpec.of("uniform-integer", "magnitude", 4)),
-                        FieldMeta.DEFAULT.withState(FieldMeta.StateFilter.DISABLED));
-            });
+            w.queue(forcedBreakOfNode1(way));
             w.step();
             ClusterStore s = w.destruction().store();
             int n1 = w.destruction().globalNode(0, 1);
@@ -199,6 +193,20 @@ final class FieldTargetsTest {
             assertThat(bodied(w, 1)).as("%s: a body for node 1", ways[way]).isEqualTo(way != 1);
             assertThat(bodied(w, 2)).as("%s: the rest, split off by connectivity", ways[way]).isTrue();
         }
+    }
+
+    /**
+     * The three forced breaks of node 1: {@code way} 0 an external strain of +∞ (a command: field parameters
+     * are finite), 1 a kill field, 2 a dynamic-state field setting 4 (dynamic) on it.
+     */
+    private static Command forcedBreakOfNode1(int way) {
+        return switch (way) {
+            case 0 -> new Command.ExternalStrain(0, 1, Double.POSITIVE_INFINITY);
+            case 1 -> at(FieldTarget.KILL, aroundNode1(1), FieldMeta.DEFAULT);
+            default -> at(FieldTarget.DYNAMIC_STATE, FieldSpec.of("culling", "operation", "outside",
+                    "culling", aroundNode1(1), "input", FieldSpec.of("uniform-integer", "magnitude", 4)),
+                    FieldMeta.DEFAULT.withState(FieldMeta.StateFilter.DISABLED));
+        };
     }
 
     /** A piece at or past the collection's unbreakable level (maxClusterLevel) is left alone by every forced break alike. */
@@ -209,13 +217,7 @@ final class FieldTargetsTest {
             DestructionOptions o = Scenes.thresholds(1.0);
             o = o.withLevels(1, o.maxSimulatedLevel()); // level 1 (clusters 1 and 2) never breaks
             w.placeCollection(TestAssets.threeLevels(), CollectionPlacement.at(0, 10, 0).withOptions(o));
-            w.queue(switch (way) {
-                case 0 -> new Command.ExternalStrain(0, 1, Double.POSITIVE_INFINITY); // field parameters are finite
-                case 1 -> at(FieldTarget.KILL, aroundNode1(1), FieldMeta.DEFAULT);
-                default -> at(FieldTarget.DYNAMIC_STATE, FieldSpec.of("culling", "operation", "outside",
-                        "culling", aroundNode1(1), "input", FieldSpec.of("uniform-integer", "magnitude", 4)),
-                        FieldMeta.DEFAULT.withState(FieldMeta.StateFilter.DISABLED));
-            });
+            w.queue(forcedBreakOfNode1(way));
             w.step();
             w.step();
             assertThat(bodied(w, 1) || bodied(w, 2)).as("way %d: level 1 is unbreakable", way).isFalse();
