@@ -54,15 +54,9 @@ final class JournalShrinkViewTest {
         assertThat(run.frameCount()).isEqualTo(steps + 1);
         int shrunk = 0;
         for (int k = 0; k <= steps; k++) {
-            ByteBuffer b = ByteBuffer.wrap(run.pose(k)).order(ByteOrder.LITTLE_ENDIAN);
-            b.getInt();
-            int n = b.getInt();
-            for (int e = 0; e < n; e++) {
-                int node = b.getInt();
-                float[] v = new float[ViewerRun.F];
-                for (int a = 0; a < ViewerRun.F; a++) {
-                    v[a] = b.getFloat();
-                }
+            for (Entry en : entries(run, k)) {
+                int node = en.node();
+                float[] v = en.v();
                 int slot = run.nodeSlot(node);
                 double[] want = live.get(k);
                 if (v[7] == 0 || slot >= want.length || want[slot] < 0) {
@@ -116,15 +110,9 @@ final class JournalShrinkViewTest {
         }
         int shrunk = 0;
         for (int k = 0; k <= steps; k++) {
-            ByteBuffer b = ByteBuffer.wrap(run.pose(k)).order(ByteOrder.LITTLE_ENDIAN);
-            b.getInt();
-            int n = b.getInt();
-            for (int e = 0; e < n; e++) {
-                int node = b.getInt();
-                float[] v = new float[ViewerRun.F];
-                for (int a = 0; a < ViewerRun.F; a++) {
-                    v[a] = b.getFloat();
-                }
+            for (Entry en : entries(run, k)) {
+                int node = en.node();
+                float[] v = en.v();
                 int slot = run.nodeSlot(node);
                 if (v[7] == 0 || !welded.get(k).contains(slot) || live.get(k)[slot] >= 1) {
                     continue;
@@ -135,6 +123,27 @@ final class JournalShrinkViewTest {
             }
         }
         assertThat(shrunk).as("welded node-frames drawn shrunk").isGreaterThan(5);
+    }
+
+    /** One drawn node of a viewer frame: its node and its {@link ViewerRun#F} floats (v[7] the scale). */
+    private record Entry(int node, float[] v) {
+    }
+
+    /** The entries of frame {@code k} of the viewer's pose stream (a header int, a count, then node + floats each). */
+    private static List<Entry> entries(ViewerRun run, int k) {
+        ByteBuffer b = ByteBuffer.wrap(run.pose(k)).order(ByteOrder.LITTLE_ENDIAN);
+        b.getInt();
+        int n = b.getInt();
+        List<Entry> out = new ArrayList<>(n);
+        for (int e = 0; e < n; e++) {
+            int node = b.getInt();
+            float[] v = new float[ViewerRun.F];
+            for (int a = 0; a < ViewerRun.F; a++) {
+                v[a] = b.getFloat();
+            }
+            out.add(new Entry(node, v));
+        }
+        return out;
     }
 
     private static double[] scales(BodyStore b) {
