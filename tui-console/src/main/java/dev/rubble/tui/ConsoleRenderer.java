@@ -574,6 +574,7 @@ public final class ConsoleRenderer {
         // the world view is a renderer plugin (family renderer, name console): it sees a frame, never the world
         World world = session.world();
         FrameBuilder.fill(world.bodies(), world.stepIndex(), world.time(), session::driven, session.replay(), st.frame);
+        FrameBuilder.unions(world, st.frame); // a welded union fills its members' cells, not its whole bounds
         FrameBuilder.softBodies(world.softBodies().store(), st.frame); // control points drawn as '~' (docs/soft-bodies.md)
         ViewRenderer.INSTANCE.render(st.frame, RenderView.cells(st.topView, st.viewX, st.viewY, st.scale),
                 new TextCells(g, x0 + 1, y0 + 1, cols, rows));

@@ -49,9 +49,10 @@ public final class FrameBuilder {
      * removal is drawn shrinking), and, for a member that holds a cluster node, its own strain ratio
      * ({@code --color strain}) and stress ({@link #stress}) as an unwelded collection's body shows them.
      * Before, the union's compound was drawn whole: full size and unloaded. Allocates one scratch array
-     * per frame with unions.
+     * per frame with unions. The terminal console calls it after {@link #fill(BodyStore, long, double,
+     * IntPredicate, boolean, FrameBuffer)} too, so its view fills the members' bounds, not the union's.
      */
-    private static void unions(World world, FrameBuffer out) {
+    public static void unions(World world, FrameBuffer out) {
         DestructionRuntime d = world.destruction();
         dev.rubble.core.destruction.Unions un = d.unions();
         if (!un.any()) {

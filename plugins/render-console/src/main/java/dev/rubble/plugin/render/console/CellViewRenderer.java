@@ -92,6 +92,9 @@ final class CellViewRenderer implements Renderer {
         double minU = f.bounds(i, 0), maxU = f.bounds(i, 3);
         double minV = top ? f.bounds(i, 2) : f.bounds(i, 1), maxV = top ? f.bounds(i, 5) : f.bounds(i, 4);
         double s = f.removalScale(i);
+        if (!(s > 0)) {
+            return; // shrunk away (a union's own drawable, whose members are drawn one by one)
+        }
         if (s < 1) { // a piece being removed shrinks about the centre of its bounds (docs/destruction.md)
             double cu = 0.5 * (minU + maxU), hu = 0.5 * (maxU - minU) * s;
             double cv = 0.5 * (minV + maxV), hv = 0.5 * (maxV - minV) * s;
