@@ -28,7 +28,7 @@ import java.util.Arrays;
  * <p>Automatic framing: the bounding sphere of the moving bodies (down to the static ground under
  * them; when all is static, every drawable but planes and the floor) is looked at from the direction
  * (0.45, 0.5, 1) (front, a little right and above), at the distance where the sphere fits the narrower
- * field of view.
+ * field of view — vertically between the overlay's step line and its legend, when the overlay is on.
  *
  * <p>The floor: without a plane, the static body under the scene with the largest footprint (a
  * ground box) is the floor; the checkered grid is drawn at its top in its place (the body itself is
@@ -325,7 +325,10 @@ final class Rasterizer {
             double dx = b[3] - b[0], dy = b[4] - b[1], dz = b[5] - b[2];
             double radius = Math.max(0.5 * Math.sqrt(dx * dx + dy * dy + dz * dz), 0.05);
             double hfov = 2 * Math.atan(Math.tan(fov / 2) * width / height);
-            double dist = radius / Math.sin(Math.min(fov, hfov) / 2);
+            // the sphere fits between the overlay's top line and the legend, which would hide what reaches
+            // into their rows (the top box of examples/stack.json sat under "breaks 0"; FramingMarginTest)
+            double vfov = 2 * Math.atan(Math.tan(fov / 2) * (1 - textBand() / (height / 2.0)));
+            double dist = radius / Math.sin(Math.min(vfov, hfov) / 2);
             double[] side = facing(frame);
             double d0 = 0.45 * side[0], d1 = 0.5, d2 = side[1], dn = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2);
             ex = tgx + d0 / dn * dist;
@@ -364,6 +367,19 @@ final class Rasterizer {
         uy = rz * fx - rx * fz;
         uz = rx * fy - ry * fx;
         near = Math.max(1e-4, fl * 1e-3);
+    }
+
+    /**
+     * Rows the overlay's text takes at the top (the step line) and at the bottom (the legend) of the
+     * canvas: its 6-pixel inset, the 7-row glyphs and the halo, at the scale {@link #render} draws them
+     * (2 from 480 pixels wide); 0 without the overlay. At most a third of the half height.
+     */
+    private double textBand() {
+        if (!options.overlay()) {
+            return 0;
+        }
+        int s = width >= 480 ? 2 : 1;
+        return Math.min(6 + 8 * s, height / 6.0);
     }
 
     /**
