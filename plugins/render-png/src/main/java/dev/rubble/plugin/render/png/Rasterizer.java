@@ -385,9 +385,10 @@ final class Rasterizer {
     /**
      * Which side automatic framing looks from, {x sign, z weight}: by default from +z and a little +x.
      * When one moving drawable (the structure: a wall, a tower) has at least {@link #STRUCTURE_RATIO}
-     * times the bounds volume of every other moving one, the eye goes to the side its horizontal axis
-     * faces where the other moving drawables are (what comes at it: the struck face, issue 22), rotated
-     * toward +x the same way. In a sequence the side is chosen from the first frame and kept.
+     * times the bounds volume of every other moving one, the eye goes to the side where the other moving
+     * drawables are (what comes at it: the struck face, issue 22), rotated toward +x the same way: along
+     * a thin structure's thin horizontal axis (a wall's face), else along the horizontal axis of their
+     * larger mean offset. In a sequence the side is chosen from the first frame and kept.
      */
     private double[] facing(RenderFrame f) {
         if (keepFraming && side != null) {
@@ -420,8 +421,12 @@ final class Rasterizer {
                 ox += (bnd(i, 0) + bnd(i, 3)) / 2 - cx;
                 oz += (bnd(i, 2) + bnd(i, 5)) / 2 - cz;
             }
-            // the structure's thin horizontal axis is the one it faces along
-            boolean alongZ = bnd(big, 5) - bnd(big, 2) <= bnd(big, 3) - bnd(big, 0);
+            // a thin structure (a wall: its thin horizontal extent at most half its long one) faces along
+            // its thin axis; a block (a tower, a bridge of two walls under a beam) has no face to prefer and
+            // is looked at from the axis the other drawables lie off it along (StruckFaceTest)
+            double ex = bnd(big, 3) - bnd(big, 0), ez = bnd(big, 5) - bnd(big, 2);
+            boolean thin = Math.min(ex, ez) <= 0.5 * Math.max(ex, ez);
+            boolean alongZ = thin ? ez <= ex : Math.abs(oz) >= Math.abs(ox);
             if (alongZ && oz < 0) {
                 out[1] = -1;
             } else if (!alongZ && ox != 0) {

@@ -57,6 +57,35 @@ final class StruckFaceTest {
         assertThat(p[0]).as("ball pixels against its disc's box").isGreaterThan((int) (0.7 * p[1] * p[2]));
     }
 
+    /**
+     * A block (examples/stress/tower.json's 3 × 9 × 3 m tower) struck from −x, not from the z side the
+     * demos strike: a square footprint has no thin axis, and the rule took z as its axis whatever the
+     * footprint, so the eye stayed on +z (a little +x) and the struck −x face was out of sight. A hot
+     * marker on that face is seen.
+     */
+    @Test
+    void aTowerStruckFromTheSideIsSeenFromThatSide() {
+        FrameBuffer f = new FrameBuffer();
+        f.clear(0, 0, 0);
+        int g = f.add(new Box(20, 0.5, 20), 0, -0.5, 0, 0, 0, 0, 1, RenderFrame.STATIC, 0);
+        f.setDestruction(g, 0, false, 0, 1);
+        int t = f.add(new Box(1.5, 4.5, 1.5), 0, 4.5, 0, 0, 0, 0, 1, RenderFrame.KINEMATIC, 1);
+        f.setDestruction(t, 0, false, 0, 1);
+        int m = f.add(new Box(0.01, 0.6, 0.6), -1.52, 1.2, 0, 0, 0, 0, 1, RenderFrame.AWAKE, 2);
+        f.setDestruction(m, 0, false, 1, 1);
+        int b = f.add(new Sphere(0.5), -6, 1.2, 0.2, 0, 0, 0, 1, RenderFrame.AWAKE, 3);
+        f.setDestruction(b, 0, false, 0.5, 1);
+        PixelCanvas c = new PixelCanvas(320, 180);
+        PixelRendererTest.plain(true).render(f, RenderView.auto(), c);
+        int marker = 0;
+        for (int y = 0; y < c.height(); y++) {
+            for (int x = 0; x < c.width(); x++) {
+                marker += c.get(x, y) == PixelRendererTest.DOC_HOT ? 1 : 0;
+            }
+        }
+        assertThat(marker).as("pixels of the marker on the struck face").isPositive();
+    }
+
     @Test
     void theExampleWallStruckFromBehindIsSeenFromTheStruckFace() {
         // examples/wall.json: wall (2, 1.25, 0.15), ball r 0.4 at (0, 1.6, -4) — 5.9 times the ball's bounds volume
