@@ -124,9 +124,13 @@ final class Rasterizer {
      * The legend (issue 28, item 6), bottom left, with the overlay: what the colours mean in this
      * colour mode — a swatch per fracture level present, the strain scale from 0 to the threshold,
      * the body states — and a hatched swatch "anchored" when anchored pieces are hatched in the frame.
+     * An entry that would run past the right edge (6 pixels in) starts a new line, and the lines stack
+     * up from the bottom: a 320-pixel sheet tile cut the stress legend's "anchored" to "anc"
+     * (LegendTest.aLegendTooWideForItsTileWrapsInsteadOfRunningOffTheEdge). Laid out twice: measured,
+     * then drawn.
      */
     private void legend(RenderFrame f) {
-        int s = width >= 480 ? 2 : 1, sw = 7 * s, y = height - 6 - sw, x = 6;
+        int s = width >= 480 ? 2 : 1, sw = 7 * s;
         java.util.List<Object> items = new java.util.ArrayList<>(); // Integer colour, then String word
         boolean anchored = false;
         int maxLevel = -1;
@@ -184,46 +188,80 @@ final class Rasterizer {
             }
             default -> title = "colour per piece";
         }
+        int lines = 1;
+        for (int pass = 0; pass < 2; pass++) {
+            measuring = pass == 0;
+            lineX = 6;
+            lineY = height - 6 - sw - (lines - 1) * (sw + 3 * s);
+            lineStep = sw + 3 * s;
+            lineCount = 1;
+            legendEntries(items, title, anchored, s, sw);
+            lines = lineCount;
+        }
+        measuring = false;
+    }
+
+    /** The legend's entries, each kept on one line ({@link #legend}); measured only while {@link #measuring}. */
+    private void legendEntries(java.util.List<Object> items, String title, boolean anchored, int s, int sw) {
         if (options.color() == RenderOptions.Color.STRESS) {
-            x = text(x, y, s, "stress 0 ");
             int bar = 30 * s;
+            int x = entry(TinyFont.width("stress 0 ", s) + 2 * (bar + s) + TinyFont.width(" elastic  fatal  ", s));
+            x = text(x, lineY, s, "stress 0 ");
             for (int half = 0; half < 2; half++) {
-                for (int k = 0; k < bar; k++) {
+                for (int k = 0; k < bar && !measuring; k++) {
                     int c = Palette.stress(half + k / (double) (bar - 1));
                     for (int j = 0; j < sw; j++) {
-                        TinyFont.fill(px, width, height, x + k, y + j, 1, c);
+                        TinyFont.fill(px, width, height, x + k, lineY + j, 1, c);
                     }
                 }
-                x = text(x + bar + s, y, s, half == 0 ? " elastic " : " fatal  ");
+                x = text(x + bar + s, lineY, s, half == 0 ? " elastic " : " fatal  ");
             }
-            x = swatch(x, y, sw, Palette.STRESS_NONE, false);
-            x = text(x + 2 * s, y, s, "no bonds  ");
+            lineX = x;
+            x = entry(sw + 2 * s + TinyFont.width("no bonds  ", s));
+            x = swatch(x, lineY, sw, Palette.STRESS_NONE, false);
+            lineX = text(x + 2 * s, lineY, s, "no bonds  ");
         } else if (options.color() == RenderOptions.Color.STRAIN) {
-            x = text(x, y, s, "strain 0 ");
             int bar = 40 * s;
-            for (int k = 0; k < bar; k++) {
+            int x = entry(TinyFont.width("strain 0 ", s) + bar + 2 * s + TinyFont.width("1 = threshold  ", s));
+            x = text(x, lineY, s, "strain 0 ");
+            for (int k = 0; k < bar && !measuring; k++) {
                 int c = Palette.heat(k / (double) (bar - 1));
                 for (int j = 0; j < sw; j++) {
-                    TinyFont.fill(px, width, height, x + k, y + j, 1, c);
+                    TinyFont.fill(px, width, height, x + k, lineY + j, 1, c);
                 }
             }
-            x = text(x + bar + 2 * s, y, s, "1 = threshold  ");
+            lineX = text(x + bar + 2 * s, lineY, s, "1 = threshold  ");
         } else {
-            x = text(x, y, s, title + "  ");
+            lineX = text(entry(TinyFont.width(title + "  ", s)), lineY, s, title + "  ");
             for (int k = 0; k < items.size(); k += 2) {
+                String word = items.get(k + 1) + "  ";
                 if ((Integer) items.get(k) == 0) { // "+N more": words only
-                    x = text(x, y, s, items.get(k + 1) + "  ");
+                    lineX = text(entry(TinyFont.width(word, s)), lineY, s, word);
                     continue;
                 }
-                x = swatch(x, y, sw, (Integer) items.get(k), false);
-                x = text(x + 2 * s, y, s, items.get(k + 1) + "  ");
+                int x = swatch(entry(sw + 2 * s + TinyFont.width(word, s)), lineY, sw, (Integer) items.get(k), false);
+                lineX = text(x + 2 * s, lineY, s, word);
             }
         }
         if (anchored && options.hatch()) {
-            x = swatch(x, y, sw, 0xFFB0B0A8, true);
-            text(x + 2 * s, y, s, "anchored");
+            int x = swatch(entry(sw + 2 * s + TinyFont.width("anchored", s)), lineY, sw, 0xFFB0B0A8, true);
+            lineX = text(x + 2 * s, lineY, s, "anchored");
         }
     }
+
+    /** Where an entry {@code w} pixels wide starts: on this line, or on the next when it would pass the right inset. */
+    private int entry(int w) {
+        if (lineX > 6 && lineX + w > width - 6) {
+            lineX = 6;
+            lineY += lineStep;
+            lineCount++;
+        }
+        return lineX;
+    }
+
+    /** Legend layout scratch: the pen, the line pitch, the lines used; whether pixels are written. */
+    private int lineX, lineY, lineStep, lineCount;
+    private boolean measuring;
 
     private static int stateIndex(int state) {
         return switch (state) {
@@ -237,14 +275,16 @@ final class Rasterizer {
     }
 
     private int text(int x, int y, int s, String t) {
-        TinyFont.draw(px, width, height, x, y, s, Palette.TEXT, Palette.BACKGROUND, t);
+        if (!measuring) {
+            TinyFont.draw(px, width, height, x, y, s, Palette.TEXT, Palette.BACKGROUND, t);
+        }
         return x + TinyFont.width(t, s);
     }
 
     /** A filled square with a dark border, hatched as anchored pieces are when {@code hatch}. */
     private int swatch(int x, int y, int size, int colour, boolean hatch) {
         int dark = Palette.scale(colour, 0.55);
-        for (int j = 0; j < size; j++) {
+        for (int j = 0; j < size && !measuring; j++) {
             for (int i = 0; i < size; i++) {
                 boolean border = i == 0 || j == 0 || i == size - 1 || j == size - 1;
                 int c = border ? Palette.TEXT : hatch && ((x + i + y + j) & 7) < 3 ? dark : colour;
