@@ -109,7 +109,7 @@ final class Rasterizer {
         }
         softMeshes(frame);
         if (options.overlay()) {
-            TinyFont.draw(px, width, height, 6, 6, width >= 480 ? 2 : 1, Palette.TEXT, Palette.BACKGROUND,
+            TinyFont.draw(px, width, height, 6, 6, textScale(), Palette.TEXT, Palette.BACKGROUND,
                     "step " + frame.step() + "  t " + seconds(frame.time()) + " s  breaks " + frame.breaks());
             legend(frame);
         }
@@ -130,7 +130,7 @@ final class Rasterizer {
      * then drawn.
      */
     private void legend(RenderFrame f) {
-        int s = width >= 480 ? 2 : 1, sw = 7 * s;
+        int s = textScale(), sw = 7 * s;
         java.util.List<Object> items = new java.util.ArrayList<>(); // Integer colour, then String word
         boolean anchored = false;
         int maxLevel = -1;
@@ -411,15 +411,19 @@ final class Rasterizer {
 
     /**
      * Rows the overlay's text takes at the top (the step line) and at the bottom (the legend) of the
-     * canvas: its 6-pixel inset, the 7-row glyphs and the halo, at the scale {@link #render} draws them
-     * (2 from 480 pixels wide); 0 without the overlay. At most a third of the half height.
+     * canvas: its 6-pixel inset, the 7-row glyphs and the halo, at {@link #textScale}; 0 without the
+     * overlay. At most a third of the half height.
      */
     private double textBand() {
         if (!options.overlay()) {
             return 0;
         }
-        int s = width >= 480 ? 2 : 1;
-        return Math.min(6 + 8 * s, height / 6.0);
+        return Math.min(6 + 8 * textScale(), height / 6.0);
+    }
+
+    /** The overlay's font scale: 2 from 480 pixels wide, else 1. */
+    private int textScale() {
+        return width >= 480 ? 2 : 1;
     }
 
     /**
