@@ -40,8 +40,8 @@ final class DemoCommand implements Callable<Integer> {
 
     /** The demo scenes (issue 22): name, resource, one line for {@code --list}. */
     static final String[][] SCENES = {
-        {"wall", RESOURCE, "a Voronoi wall of 2000 leaves in three levels, anchored along its base, punched through by"
-                + " a 200 kg ball at 60 m/s (the default; impacts resolved before the solve)"},
+        {"wall", RESOURCE, "a Voronoi wall of 2000 leaves in three levels, anchored along its base, holed by a 200 kg"
+                + " ball at 60 m/s that stops in the hole (the default; impacts resolved before the solve)"},
         {"tower", "/dev/rubble/cli/demo-tower.json", "a slender three-storey Voronoi tower (1.2 x 9 x 1.2 m) anchored at its"
                 + " foot, hit low by a 300 kg ball at 40 m/s: its foot is knocked out and it collapses into a heap"},
     };

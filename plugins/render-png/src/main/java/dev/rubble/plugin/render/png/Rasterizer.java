@@ -28,7 +28,7 @@ import java.util.Arrays;
  * <p>Automatic framing: the bounding sphere of the moving bodies (down to the static ground under
  * them; when all is static, every drawable but planes and the floor) is looked at from the direction
  * (0.45, 0.5, 1) (front, a little right and above), at the distance where the sphere fits the narrower
- * field of view.
+ * field of view — vertically between the overlay's step line and its legend, when the overlay is on.
  *
  * <p>The floor: without a plane, the static body under the scene with the largest footprint (a
  * ground box) is the floor; the checkered grid is drawn at its top in its place (the body itself is
@@ -109,7 +109,7 @@ final class Rasterizer {
         }
         softMeshes(frame);
         if (options.overlay()) {
-            TinyFont.draw(px, width, height, 6, 6, width >= 480 ? 2 : 1, Palette.TEXT, Palette.BACKGROUND,
+            TinyFont.draw(px, width, height, 6, 6, textScale(), Palette.TEXT, Palette.BACKGROUND,
                     "step " + frame.step() + "  t " + seconds(frame.time()) + " s  breaks " + frame.breaks());
             legend(frame);
         }
@@ -124,9 +124,13 @@ final class Rasterizer {
      * The legend (issue 28, item 6), bottom left, with the overlay: what the colours mean in this
      * colour mode — a swatch per fracture level present, the strain scale from 0 to the threshold,
      * the body states — and a hatched swatch "anchored" when anchored pieces are hatched in the frame.
+     * An entry that would run past the right edge (6 pixels in) starts a new line, and the lines stack
+     * up from the bottom: a 320-pixel sheet tile cut the stress legend's "anchored" to "anc"
+     * (LegendTest.aLegendTooWideForItsTileWrapsInsteadOfRunningOffTheEdge). Laid out twice: measured,
+     * then drawn.
      */
     private void legend(RenderFrame f) {
-        int s = width >= 480 ? 2 : 1, sw = 7 * s, y = height - 6 - sw, x = 6;
+        int s = textScale(), sw = 7 * s;
         java.util.List<Object> items = new java.util.ArrayList<>(); // Integer colour, then String word
         boolean anchored = false;
         int maxLevel = -1;
@@ -184,46 +188,80 @@ final class Rasterizer {
             }
             default -> title = "colour per piece";
         }
+        int lines = 1;
+        for (int pass = 0; pass < 2; pass++) {
+            measuring = pass == 0;
+            lineX = 6;
+            lineY = height - 6 - sw - (lines - 1) * (sw + 3 * s);
+            lineStep = sw + 3 * s;
+            lineCount = 1;
+            legendEntries(items, title, anchored, s, sw);
+            lines = lineCount;
+        }
+        measuring = false;
+    }
+
+    /** The legend's entries, each kept on one line ({@link #legend}); measured only while {@link #measuring}. */
+    private void legendEntries(java.util.List<Object> items, String title, boolean anchored, int s, int sw) {
         if (options.color() == RenderOptions.Color.STRESS) {
-            x = text(x, y, s, "stress 0 ");
             int bar = 30 * s;
+            int x = entry(TinyFont.width("stress 0 ", s) + 2 * (bar + s) + TinyFont.width(" elastic  fatal  ", s));
+            x = text(x, lineY, s, "stress 0 ");
             for (int half = 0; half < 2; half++) {
-                for (int k = 0; k < bar; k++) {
+                for (int k = 0; k < bar && !measuring; k++) {
                     int c = Palette.stress(half + k / (double) (bar - 1));
                     for (int j = 0; j < sw; j++) {
-                        TinyFont.fill(px, width, height, x + k, y + j, 1, c);
+                        TinyFont.fill(px, width, height, x + k, lineY + j, 1, c);
                     }
                 }
-                x = text(x + bar + s, y, s, half == 0 ? " elastic " : " fatal  ");
+                x = text(x + bar + s, lineY, s, half == 0 ? " elastic " : " fatal  ");
             }
-            x = swatch(x, y, sw, Palette.STRESS_NONE, false);
-            x = text(x + 2 * s, y, s, "no bonds  ");
+            lineX = x;
+            x = entry(sw + 2 * s + TinyFont.width("no bonds  ", s));
+            x = swatch(x, lineY, sw, Palette.STRESS_NONE, false);
+            lineX = text(x + 2 * s, lineY, s, "no bonds  ");
         } else if (options.color() == RenderOptions.Color.STRAIN) {
-            x = text(x, y, s, "strain 0 ");
             int bar = 40 * s;
-            for (int k = 0; k < bar; k++) {
+            int x = entry(TinyFont.width("strain 0 ", s) + bar + 2 * s + TinyFont.width("1 = threshold  ", s));
+            x = text(x, lineY, s, "strain 0 ");
+            for (int k = 0; k < bar && !measuring; k++) {
                 int c = Palette.heat(k / (double) (bar - 1));
                 for (int j = 0; j < sw; j++) {
-                    TinyFont.fill(px, width, height, x + k, y + j, 1, c);
+                    TinyFont.fill(px, width, height, x + k, lineY + j, 1, c);
                 }
             }
-            x = text(x + bar + 2 * s, y, s, "1 = threshold  ");
+            lineX = text(x + bar + 2 * s, lineY, s, "1 = threshold  ");
         } else {
-            x = text(x, y, s, title + "  ");
+            lineX = text(entry(TinyFont.width(title + "  ", s)), lineY, s, title + "  ");
             for (int k = 0; k < items.size(); k += 2) {
+                String word = items.get(k + 1) + "  ";
                 if ((Integer) items.get(k) == 0) { // "+N more": words only
-                    x = text(x, y, s, items.get(k + 1) + "  ");
+                    lineX = text(entry(TinyFont.width(word, s)), lineY, s, word);
                     continue;
                 }
-                x = swatch(x, y, sw, (Integer) items.get(k), false);
-                x = text(x + 2 * s, y, s, items.get(k + 1) + "  ");
+                int x = swatch(entry(sw + 2 * s + TinyFont.width(word, s)), lineY, sw, (Integer) items.get(k), false);
+                lineX = text(x + 2 * s, lineY, s, word);
             }
         }
         if (anchored && options.hatch()) {
-            x = swatch(x, y, sw, 0xFFB0B0A8, true);
-            text(x + 2 * s, y, s, "anchored");
+            int x = swatch(entry(sw + 2 * s + TinyFont.width("anchored", s)), lineY, sw, 0xFFB0B0A8, true);
+            lineX = text(x + 2 * s, lineY, s, "anchored");
         }
     }
+
+    /** Where an entry {@code w} pixels wide starts: on this line, or on the next when it would pass the right inset. */
+    private int entry(int w) {
+        if (lineX > 6 && lineX + w > width - 6) {
+            lineX = 6;
+            lineY += lineStep;
+            lineCount++;
+        }
+        return lineX;
+    }
+
+    /** Legend layout scratch: the pen, the line pitch, the lines used; whether pixels are written. */
+    private int lineX, lineY, lineStep, lineCount;
+    private boolean measuring;
 
     private static int stateIndex(int state) {
         return switch (state) {
@@ -237,14 +275,16 @@ final class Rasterizer {
     }
 
     private int text(int x, int y, int s, String t) {
-        TinyFont.draw(px, width, height, x, y, s, Palette.TEXT, Palette.BACKGROUND, t);
+        if (!measuring) {
+            TinyFont.draw(px, width, height, x, y, s, Palette.TEXT, Palette.BACKGROUND, t);
+        }
         return x + TinyFont.width(t, s);
     }
 
     /** A filled square with a dark border, hatched as anchored pieces are when {@code hatch}. */
     private int swatch(int x, int y, int size, int colour, boolean hatch) {
         int dark = Palette.scale(colour, 0.55);
-        for (int j = 0; j < size; j++) {
+        for (int j = 0; j < size && !measuring; j++) {
             for (int i = 0; i < size; i++) {
                 boolean border = i == 0 || j == 0 || i == size - 1 || j == size - 1;
                 int c = border ? Palette.TEXT : hatch && ((x + i + y + j) & 7) < 3 ? dark : colour;
@@ -325,7 +365,10 @@ final class Rasterizer {
             double dx = b[3] - b[0], dy = b[4] - b[1], dz = b[5] - b[2];
             double radius = Math.max(0.5 * Math.sqrt(dx * dx + dy * dy + dz * dz), 0.05);
             double hfov = 2 * Math.atan(Math.tan(fov / 2) * width / height);
-            double dist = radius / Math.sin(Math.min(fov, hfov) / 2);
+            // the sphere fits between the overlay's top line and the legend, which would hide what reaches
+            // into their rows (the top box of examples/stack.json sat under "breaks 0"; FramingMarginTest)
+            double vfov = 2 * Math.atan(Math.tan(fov / 2) * (1 - textBand() / (height / 2.0)));
+            double dist = radius / Math.sin(Math.min(vfov, hfov) / 2);
             double[] side = facing(frame);
             double d0 = 0.45 * side[0], d1 = 0.5, d2 = side[1], dn = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2);
             ex = tgx + d0 / dn * dist;
@@ -367,11 +410,29 @@ final class Rasterizer {
     }
 
     /**
+     * Rows the overlay's text takes at the top (the step line) and at the bottom (the legend) of the
+     * canvas: its 6-pixel inset, the 7-row glyphs and the halo, at {@link #textScale}; 0 without the
+     * overlay. At most a third of the half height.
+     */
+    private double textBand() {
+        if (!options.overlay()) {
+            return 0;
+        }
+        return Math.min(6 + 8 * textScale(), height / 6.0);
+    }
+
+    /** The overlay's font scale: 2 from 480 pixels wide, else 1. */
+    private int textScale() {
+        return width >= 480 ? 2 : 1;
+    }
+
+    /**
      * Which side automatic framing looks from, {x sign, z weight}: by default from +z and a little +x.
-     * When one moving drawable (the structure: a wall, a tower) has at least ten times the bounds
-     * volume of every other moving one, the eye goes to the side its horizontal axis faces where the
-     * other moving drawables are (what comes at it: the struck face, issue 22), rotated toward +x
-     * the same way. In a sequence the side is chosen from the first frame and kept.
+     * When one moving drawable (the structure: a wall, a tower) has at least {@link #STRUCTURE_RATIO}
+     * times the bounds volume of every other moving one, the eye goes to the side where the other moving
+     * drawables are (what comes at it: the struck face, issue 22), rotated toward +x the same way: along
+     * a thin structure's thin horizontal axis (a wall's face), else along the horizontal axis of their
+     * larger mean offset. In a sequence the side is chosen from the first frame and kept.
      */
     private double[] facing(RenderFrame f) {
         if (keepFraming && side != null) {
@@ -393,7 +454,7 @@ final class Rasterizer {
                 second = v;
             }
         }
-        if (big >= 0 && second > 0 && bigVol >= 10 * second) {
+        if (big >= 0 && second > 0 && bigVol >= STRUCTURE_RATIO * second) {
             double cx = (bnd(big, 0) + bnd(big, 3)) / 2, cz = (bnd(big, 2) + bnd(big, 5)) / 2;
             double ox = 0, oz = 0;
             for (int i = 0, n = f.count(); i < n; i++) {
@@ -404,8 +465,12 @@ final class Rasterizer {
                 ox += (bnd(i, 0) + bnd(i, 3)) / 2 - cx;
                 oz += (bnd(i, 2) + bnd(i, 5)) / 2 - cz;
             }
-            // the structure's thin horizontal axis is the one it faces along
-            boolean alongZ = bnd(big, 5) - bnd(big, 2) <= bnd(big, 3) - bnd(big, 0);
+            // a thin structure (a wall: its thin horizontal extent at most half its long one) faces along
+            // its thin axis; a block (a tower, a bridge of two walls under a beam) has no face to prefer and
+            // is looked at from the axis the other drawables lie off it along (StruckFaceTest)
+            double ex = bnd(big, 3) - bnd(big, 0), ez = bnd(big, 5) - bnd(big, 2);
+            boolean thin = Math.min(ex, ez) <= 0.5 * Math.max(ex, ez);
+            boolean alongZ = thin ? ez <= ex : Math.abs(oz) >= Math.abs(ox);
             if (alongZ && oz < 0) {
                 out[1] = -1;
             } else if (!alongZ && ox != 0) {
@@ -420,6 +485,15 @@ final class Rasterizer {
     }
 
     private double[] side;
+
+    /**
+     * How many times the bounds volume of every other moving drawable the structure of {@link #facing}
+     * has at least. It was 10: examples/bake/wall.json's 3 × 2 × 0.2 m wall is 5.6 times its 0.6 m ball
+     * and examples/wall.json's 5.9 times its 0.8 m one, so both were drawn from the far face and the
+     * ball came in unseen behind the wall (StruckFaceTest). Scenes of like bodies (a stack, a bowling
+     * ball and its pins: 1.9 times) stay below it.
+     */
+    static final double STRUCTURE_RATIO = 3;
 
     /** Union of the drawables' bounds, planes and disabled ones left out; a unit cube when empty. */
     private double[] sceneBounds(RenderFrame f) {

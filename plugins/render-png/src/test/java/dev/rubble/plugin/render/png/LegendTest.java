@@ -68,6 +68,49 @@ final class LegendTest {
         assertThat(band).contains(0xFFE8963C, 0xFF9A9A96).doesNotContain(0xFF7890B0, 0xFFD060C0);
     }
 
+    /**
+     * A sheet's 320 × 180 tile under {@code --color stress} with anchored pieces: the legend "stress 0
+     * ▬ elastic ▬ fatal ■ no bonds ▨ anchored" is 344 pixels long at scale 1 (6 pixels a character,
+     * 30-pixel bars, 7-pixel swatches), and ran off the right edge, "anchored" cut to "anc". It now
+     * wraps: no legend text within the right inset, the ramp on a line above the bottom one and the
+     * hatched swatch (its dark hatch colour) drawn on the bottom line.
+     */
+    @Test
+    void aLegendTooWideForItsTileWrapsInsteadOfRunningOffTheEdge() {
+        int w = 320, h = 180;
+        Map<String, Object> o = new HashMap<>();
+        o.put("color", "stress");
+        o.put("shading", "flat");
+        o.put("grid", false);
+        o.put("overlay", true);
+        Renderer r = PixelRendererTest.renderer("png", o);
+        FrameBuffer f = new FrameBuffer();
+        f.clear(0, 0, 0);
+        int a = f.add(new Box(0.5, 0.5, 0.5), 0, 0.5, 0, 0, 0, 0, 1, RenderFrame.KINEMATIC, 0);
+        f.setDestruction(a, 0, true, 0, 1);
+        PixelCanvas c = new PixelCanvas(w, h);
+        // the box well above the legend rows
+        r.render(f, RenderView.perspective(0, -1, 12, 0, -1, 0, 20), c);
+        int rightmost = -1, hatchTop = h, rampBottom = -1;
+        for (int y = h - 40; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                if (c.get(x, y) == Palette.TEXT) {
+                    rightmost = Math.max(rightmost, x);
+                }
+                if (c.get(x, y) == Palette.scale(0xFFB0B0A8, 0.55)) {
+                    hatchTop = Math.min(hatchTop, y);
+                }
+                if (c.get(x, y) == Palette.stress(0)) {
+                    rampBottom = Math.max(rampBottom, y);
+                }
+            }
+        }
+        int bottomLine = h - 6 - 7; // the bottom line's first row: 7 font rows at scale 1, 6 above the edge
+        assertThat(rightmost).as("rightmost legend text pixel, of %d columns", w).isLessThan(w - 6);
+        assertThat(rampBottom).as("the stress ramp's last row, above the bottom line").isBetween(0, bottomLine - 1);
+        assertThat(hatchTop).as("the anchored swatch's hatch, on the bottom line").isBetween(bottomLine, h - 6);
+    }
+
     @Test
     void noLegendWithoutTheOverlay() {
         assertThat(legendBand("level", false, true)).doesNotContain(Palette.TEXT, Palette.level(2));
