@@ -47,6 +47,27 @@ final class FieldHooks implements FieldPieces {
     }
 
     @Override
+    public boolean holdsPieces(int slot) {
+        int g = d.nodeOfSlot(slot);
+        return g != ClusterStore.NONE && d.store.childCount[g] > 0;
+    }
+
+    @Override
+    public boolean allHeldKilled(int slot) {
+        int g = d.nodeOfSlot(slot);
+        if (g == ClusterStore.NONE) {
+            return true;
+        }
+        ClusterStore s = d.store;
+        for (int c = s.firstChild[g]; c != ClusterStore.NONE; c = s.nextSibling[c]) {
+            if (!d.fieldKilled(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
     public boolean welded(int slot) {
         return d.unions.any() && d.unions.isMember(d.bodies.handle(slot));
     }
