@@ -135,18 +135,8 @@ final class FieldHooks implements FieldPieces {
      * break its pieces back to life.
      */
     private boolean inSimulation(int slot) {
-        BodyStore b = d.bodies;
-        if (b.state[slot] != DISABLED) {
-            return true;
-        }
-        if (!d.unions.any()) {
-            return false;
-        }
-        int u = d.unions.carrierSlot(b.handle(slot));
-        return u >= 0 && b.state[u] != DISABLED;
+        return d.holderInSimulation(slot);
     }
-
-    private static final byte DISABLED = (byte) dev.rubble.core.body.BodyState.DISABLED.ordinal();
 
     /**
      * Held pieces in the bounds {@code bo}: for each active holder whose body's bounds meet them
