@@ -357,6 +357,20 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
     }
 
     /**
+     * The handle of the welded member that side A ({@code sideA}) or B of a contact with sub-shape key
+     * {@code key} touches on body slot {@code s} when that body is a cluster union's, else -1 (a plain
+     * body, or a child the union does not map): what contact events report as the member touched
+     * (docs/events.md, "Cluster unions"). An array read; cheap when there are no unions.
+     */
+    public long memberTouched(int s, long key, boolean sideA) {
+        if (unions.isEmpty() || unionAt(s) == null) {
+            return -1;
+        }
+        int m = memberSlot(s, key, sideA);
+        return m < 0 ? -1 : d.bodies.handle(m);
+    }
+
+    /**
      * The members of union body slot {@code s} that are collection pieces whose hulls come within
      * {@code radius} (metres, ≥ 0) of world point (x, y, z), nearest first (ties in member order), as
      * body handles; empty for any other body. A scene query finds the union's body, which holds no node;
