@@ -532,6 +532,21 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         return false;
     }
 
+    /**
+     * Every member of the union whose body is in slot {@code s} takes the pose and velocity that body carries
+     * it at now (nothing when {@code s} is not a union's body). Called when a command moves a union's body
+     * in the COMMANDS slot (a pose, a velocity or an impulse, set on the union's body or on a member), so
+     * that what reads a member's own body later in the step — a field sampling its held pieces, the
+     * pre-solve hook, a velocity set on another member — sees where the union now carries it, not where the
+     * last DESTRUCTION slot left it. Runs that move no union by command are unchanged.
+     */
+    public void syncCarried(int s) {
+        Union u = unions.isEmpty() ? null : unionAt(s);
+        if (u != null) {
+            body.syncAll(u);
+        }
+    }
+
     int carrierSlot(long handle) {
         for (int k = 0; k < listCount; k++) {
             Union u = list[k];
