@@ -281,6 +281,9 @@ final class Pieces {
         d.retire(t);
         long body = d.createBody(t, shape, pose[0], pose[1], pose[2], pose[3], pose[4], pose[5], pose[6],
                 vx, vy, vz, wx, wy, wz, m, false);
+        if (holderOut) {
+            d.host.disableBody(body); // a killed or disabled piece stays out: an anchor does not bring it back
+        }
         d.successors.piece(old, body, t);
         d.mixDigest(t, body);
     }
