@@ -42,6 +42,29 @@ public final class Contact {
     }
 
     /**
+     * When body A is a cluster union's body: the welded member whose shape this manifold touches (a
+     * union's body moves for its members; docs/events.md, "Cluster unions"); null otherwise.
+     * @return the member's body, or null
+     */
+    public BodyId memberA() {
+        return member(true);
+    }
+
+    /**
+     * As {@link #memberA} for body B.
+     * @return the member's body, or null
+     */
+    public BodyId memberB() {
+        return member(false);
+    }
+
+    private BodyId member(boolean sideA) {
+        var un = world.kernel().destruction().unions();
+        long h = un.any() ? un.memberTouched(sideA ? contacts.bodyA[m] : contacts.bodyB[m], contacts.key[m], sideA) : -1;
+        return h < 0 ? null : world.idOf(h);
+    }
+
+    /**
      * Unit normal pointing from A to B, world frame; written into {@code dest}, which is returned.
      * @param dest receives the normal
      * @return dest

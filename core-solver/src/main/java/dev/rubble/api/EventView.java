@@ -98,6 +98,44 @@ public final class EventView {
     }
 
     /**
+     * Contacts (begin, end, hit) on a cluster union's body: the welded member that body A's side touched
+     * — the wall of a welded bridge that was hit — while {@link #bodyA} names the union's body, which
+     * moves for its members (docs/events.md, "Cluster unions"); null when body A is not a union's body.
+     * @param i the event, 0 ≤ i &lt; {@link #count()}
+     * @return the member's body, or null
+     */
+    public BodyId memberA(int i) {
+        return id(b.ids[EventBuffer.MEMBER_A][i(i)]);
+    }
+
+    /**
+     * As {@link #memberA} for body B's side.
+     * @param i the event, 0 ≤ i &lt; {@link #count()}
+     * @return the member's body, or null
+     */
+    public BodyId memberB(int i) {
+        return id(b.ids[EventBuffer.MEMBER_B][i(i)]);
+    }
+
+    /**
+     * {@link #memberA}'s handle as a primitive (-1 = none).
+     * @param i the event, 0 ≤ i &lt; {@link #count()}
+     * @return the handle, or -1
+     */
+    public long memberHandleA(int i) {
+        return b.ids[EventBuffer.MEMBER_A][i(i)];
+    }
+
+    /**
+     * {@link #memberB}'s handle as a primitive (-1 = none).
+     * @param i the event, 0 ≤ i &lt; {@link #count()}
+     * @return the handle, or -1
+     */
+    public long memberHandleB(int i) {
+        return b.ids[EventBuffer.MEMBER_B][i(i)];
+    }
+
+    /**
      * Constraint breaks: the constraint that broke; null for other kinds.
      * @param i the event, 0 ≤ i &lt; {@link #count()}
      * @return the constraint, or null

@@ -14,10 +14,19 @@ import net.openhft.chronicle.bytes.Bytes;
  * <pre>
  *  kind int32 "EVTS", step int64, kinds int32 n, then per kind with events: kind int8, count int32,
  *  per event: A, B, SUB int64; COLLECTION, NODE, CAUSE int32; children int32 n + n x int32;
- *  38 x float64 (EventBuffer's doubles in field order, raw IEEE bits); END; CRC-32C
+ *  38 x float64 (EventBuffer's doubles in field order, raw IEEE bits);
+ *  [members: int32 "MEMB", count int32 m, m x (kind int8, event int32, member A int64, member B int64)];
+ *  END; CRC-32C
  * </pre>
+ *
+ * The members block (contacts on a cluster union's body: the welded member each side touched) is
+ * written only when some event of the step names a member, so documents of runs without unions keep
+ * their bytes; a reader finds it by its tag where END would be.
  */
 public final class EventsCodec {
+    /** Tag of the optional members block: "MEMB". */
+    static final int MEMBERS = 0x4D454D42;
+
     private EventsCodec() {
     }
 
@@ -64,6 +73,29 @@ public final class EventsCodec {
                 }
             }
         }
+        int members = 0;
+        for (int k = 0; k < EventKinds.COUNT; k++) {
+            EventBuffer e = ev.buffer(k);
+            for (int i = 0, n = e.count(); i < n; i++) {
+                members += e.ids[EventBuffer.MEMBER_A][i] >= 0 || e.ids[EventBuffer.MEMBER_B][i] >= 0 ? 1 : 0;
+            }
+        }
+        if (members == 0) {
+            return;
+        }
+        b.writeInt(MEMBERS);
+        b.writeInt(members);
+        for (int k = 0; k < EventKinds.COUNT; k++) {
+            EventBuffer e = ev.buffer(k);
+            for (int i = 0, n = e.count(); i < n; i++) {
+                long ma = e.ids[EventBuffer.MEMBER_A][i], mb = e.ids[EventBuffer.MEMBER_B][i];
+                if (ma >= 0 || mb >= 0) {
+                    b.writeByte((byte) k);
+                    b.writeInt(i);
+                    b.writeLong(ma).writeLong(mb);
+                }
+            }
+        }
     }
 
     /** Reads the body written by {@link #write} into {@code into} (cleared first); returns the step. */
@@ -103,6 +135,24 @@ public final class EventsCodec {
                 for (int f = 0; f < EventBuffer.DOUBLES; f++) {
                     e.d[f][x] = Double.longBitsToDouble(b.readLong());
                 }
+            }
+        }
+        if (b.readRemaining() >= 8 && b.readInt(b.readPosition()) == MEMBERS) {
+            b.readInt();
+            int m = b.readInt();
+            if (m < 0 || m > b.readRemaining() / 21) {
+                throw new JournalFormatException("events document of step " + step + ": " + m + " members is corrupted");
+            }
+            for (int j = 0; j < m; j++) {
+                int k = b.readByte();
+                int i = b.readInt();
+                if (k < 0 || k >= EventKinds.COUNT || i < 0 || i >= into.buffer(k).count()) {
+                    throw new JournalFormatException("events document of step " + step + ": member of event " + i
+                            + " of kind " + k + "; allowed: a recorded event");
+                }
+                EventBuffer e = into.buffer(k);
+                e.ids[EventBuffer.MEMBER_A][i] = b.readLong();
+                e.ids[EventBuffer.MEMBER_B][i] = b.readLong();
             }
         }
         into.step = step;

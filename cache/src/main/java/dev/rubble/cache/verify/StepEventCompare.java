@@ -13,7 +13,7 @@ import dev.rubble.core.event.EventState;
  * ({@code event hit 0 (bodies 3:0, 0:0) field speed recorded ..., re-simulated ...}).
  */
 final class StepEventCompare {
-    private static final String[] IDS = {"bodyA", "bodyB", "subShape"};
+    private static final String[] IDS = {"bodyA", "bodyB", "subShape", "memberA", "memberB"};
     private static final String[] INTS = {"collection", "node", "cause"};
     private static final String[] DOUBLES = {"point.x", "point.y", "point.z", "normal.x", "normal.y", "normal.z",
             "orientation.x", "orientation.y", "orientation.z", "orientation.w", "speed", "impulse", "massA", "massB",

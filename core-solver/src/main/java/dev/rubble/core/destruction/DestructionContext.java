@@ -167,6 +167,26 @@ final class DestructionContext {
     }
 
     /**
+     * Whether the holder whose body is in slot {@code slot} is in the simulation: its body is not
+     * disabled, or it is welded into a cluster union whose body is not (a welded member's own body is
+     * disabled while its union's moves for it). A holder a kill field (over every piece it holds; or as a
+     * body, docs/fields.md), {@code setEnabled(false)} or its disable threshold disabled is out with
+     * everything it holds, as Chaos treats the children of a disabled cluster: fields do not sample its
+     * pieces, and a piece it lets go (a strain or crumble from the API, its stress model, connectivity)
+     * leaves without a body, killed, instead of coming back to life.
+     */
+    boolean holderInSimulation(int slot) {
+        if (bodies.state[slot] != (byte) dev.rubble.core.body.BodyState.DISABLED.ordinal()) {
+            return true;
+        }
+        if (!unions.any()) {
+            return false;
+        }
+        int u = unions.carrierSlot(bodies.handle(slot));
+        return u >= 0 && bodies.state[u] != (byte) dev.rubble.core.body.BodyState.DISABLED.ordinal();
+    }
+
+    /**
      * Whether node g still has its body. A collection body removed through the world (not through
      * destruction) is forgotten here: g becomes inert instead of failing later in the step.
      */

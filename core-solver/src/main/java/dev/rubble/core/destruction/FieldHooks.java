@@ -47,6 +47,27 @@ final class FieldHooks implements FieldPieces {
     }
 
     @Override
+    public boolean holdsPieces(int slot) {
+        int g = d.nodeOfSlot(slot);
+        return g != ClusterStore.NONE && d.store.childCount[g] > 0;
+    }
+
+    @Override
+    public boolean allHeldKilled(int slot) {
+        int g = d.nodeOfSlot(slot);
+        if (g == ClusterStore.NONE) {
+            return true;
+        }
+        ClusterStore s = d.store;
+        for (int c = s.firstChild[g]; c != ClusterStore.NONE; c = s.nextSibling[c]) {
+            if (!d.fieldKilled(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
     public boolean welded(int slot) {
         return d.unions.any() && d.unions.isMember(d.bodies.handle(slot));
     }
@@ -114,18 +135,8 @@ final class FieldHooks implements FieldPieces {
      * break its pieces back to life.
      */
     private boolean inSimulation(int slot) {
-        BodyStore b = d.bodies;
-        if (b.state[slot] != DISABLED) {
-            return true;
-        }
-        if (!d.unions.any()) {
-            return false;
-        }
-        int u = d.unions.carrierSlot(b.handle(slot));
-        return u >= 0 && b.state[u] != DISABLED;
+        return d.holderInSimulation(slot);
     }
-
-    private static final byte DISABLED = (byte) dev.rubble.core.body.BodyState.DISABLED.ordinal();
 
     /**
      * Held pieces in the bounds {@code bo}: for each active holder whose body's bounds meet them

@@ -23,6 +23,8 @@ final class Pieces {
     private final double[] released = new double[6];
     private int[] lost = new int[16];
     private int lostCount;
+    /** Whether the current holder is out of the simulation (disabled, its union's body too): its pieces leave killed. */
+    private boolean holderOut;
 
     Pieces(DestructionContext d) {
         this.d = d;
@@ -44,6 +46,7 @@ final class Pieces {
         pose[11] = b.wy[slot];
         pose[12] = b.wz[slot];
         lostCount = 0;
+        holderOut = !d.holderInSimulation(slot);
     }
 
     /** Kills c's live bonds to siblings under h, remembering the siblings that lost a neighbour. */
@@ -76,9 +79,12 @@ final class Pieces {
      */
     void activate(int g, int h, Shape shape, MotionType m, byte kind, double load) {
         ClusterStore s = d.store;
-        if (d.fieldKilled(g)) {
+        if (d.fieldKilled(g) || holderOut) {
             // issue 24: a kill field on this held piece: it leaves its holder without a body, inert like a
-            // throttled piece (Chaos's DisableParticle), and everything under it with it
+            // throttled piece (Chaos's DisableParticle), and everything under it with it; so does every piece
+            // a holder out of the simulation lets go (killed, disabled: a strain or crumble from the API, its
+            // stress model, connectivity), as Chaos's disabled cluster keeps its children out: before, they
+            // came back alive (DisabledHolderApiTest)
             d.mixDigest(g, -3L);
             d.successors.piece(s.body[h], ClusterStore.NONE, g);
             return;
@@ -275,6 +281,9 @@ final class Pieces {
         d.retire(t);
         long body = d.createBody(t, shape, pose[0], pose[1], pose[2], pose[3], pose[4], pose[5], pose[6],
                 vx, vy, vz, wx, wy, wz, m, false);
+        if (holderOut) {
+            d.host.disableBody(body); // a killed or disabled piece stays out: an anchor does not bring it back
+        }
         d.successors.piece(old, body, t);
         d.mixDigest(t, body);
     }

@@ -357,6 +357,20 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
     }
 
     /**
+     * The handle of the welded member that side A ({@code sideA}) or B of a contact with sub-shape key
+     * {@code key} touches on body slot {@code s} when that body is a cluster union's, else -1 (a plain
+     * body, or a child the union does not map): what contact events report as the member touched
+     * (docs/events.md, "Cluster unions"). An array read; cheap when there are no unions.
+     */
+    public long memberTouched(int s, long key, boolean sideA) {
+        if (unions.isEmpty() || unionAt(s) == null) {
+            return -1;
+        }
+        int m = memberSlot(s, key, sideA);
+        return m < 0 ? -1 : d.bodies.handle(m);
+    }
+
+    /**
      * The members of union body slot {@code s} that are collection pieces whose hulls come within
      * {@code radius} (metres, ≥ 0) of world point (x, y, z), nearest first (ties in member order), as
      * body handles; empty for any other body. A scene query finds the union's body, which holds no node;
@@ -516,6 +530,21 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
             }
         }
         return false;
+    }
+
+    /**
+     * Every member of the union whose body is in slot {@code s} takes the pose and velocity that body carries
+     * it at now (nothing when {@code s} is not a union's body). Called when a command moves a union's body
+     * in the COMMANDS slot (a pose, a velocity or an impulse, set on the union's body or on a member), so
+     * that what reads a member's own body later in the step — a field sampling its held pieces, the
+     * pre-solve hook, a velocity set on another member — sees where the union now carries it, not where the
+     * last DESTRUCTION slot left it. Runs that move no union by command are unchanged.
+     */
+    public void syncCarried(int s) {
+        Union u = unions.isEmpty() ? null : unionAt(s);
+        if (u != null) {
+            body.syncAll(u);
+        }
     }
 
     int carrierSlot(long handle) {

@@ -9,7 +9,8 @@ import java.util.Arrays;
  *
  * <pre>
  *  event i:  ids:     A, B (body handles; B = -1 when there is one body), SUB (sub-shape key of a
- *                     contact, -1 otherwise)
+ *                     contact, -1 otherwise), MEMBER_A, MEMBER_B (contacts on a cluster union's body:
+ *                     the welded member that side touched, -1 otherwise)
  *            ints:    COLLECTION, NODE (asset node, -1 for an internal cluster or none), CAUSE
  *                     (breaks: 0 break, 1 release, 2 new cluster), CHILD_START/CHILD_COUNT into
  *                     {@link #children} (crumbles: the released asset nodes)
@@ -19,7 +20,7 @@ import java.util.Arrays;
  * </pre>
  */
 public final class EventBuffer {
-    public static final int A = 0, B = 1, SUB = 2, LONGS = 3;
+    public static final int A = 0, B = 1, SUB = 2, MEMBER_A = 3, MEMBER_B = 4, LONGS = 5;
     public static final int COLLECTION = 0, NODE = 1, CAUSE = 2, CHILD_START = 3, CHILD_COUNT = 4, INTS = 5;
     public static final int PX = 0, PY = 1, PZ = 2, NX = 3, NY = 4, NZ = 5, QX = 6, QY = 7, QZ = 8, QW = 9,
             SPEED = 10, IMPULSE = 11, MASS_A = 12, MASS_B = 13, VOLUME = 14, LOAD = 15,
@@ -70,7 +71,7 @@ public final class EventBuffer {
             allocate(2 * capacity);
         }
         int i = count++;
-        ids[A][i] = ids[B][i] = ids[SUB][i] = -1;
+        ids[A][i] = ids[B][i] = ids[SUB][i] = ids[MEMBER_A][i] = ids[MEMBER_B][i] = -1;
         ints[COLLECTION][i] = ints[NODE][i] = -1;
         ints[CAUSE][i] = 0;
         ints[CHILD_START][i] = childCount;

@@ -37,6 +37,13 @@ public final class EventText {
         boolean contact = ((1 << kind) & EventKinds.CONTACT_KINDS) != 0;
         if (contact) {
             s.append(",\"sub\":").append(b.ids[EventBuffer.SUB][i]);
+            // on a cluster union's body: the welded member touched (only then, so other lines are unchanged)
+            for (int side = 0; side < 2; side++) {
+                long m = b.ids[side == 0 ? EventBuffer.MEMBER_A : EventBuffer.MEMBER_B][i];
+                if (m >= 0) {
+                    s.append(side == 0 ? ",\"memberA\":\"" : ",\"memberB\":\"").append(BodyStore.handleString(m)).append('"');
+                }
+            }
         }
         if (((1 << kind) & EventKinds.COLLECTION_KINDS) != 0) {
             s.append(",\"collection\":").append(b.ints[EventBuffer.COLLECTION][i]);

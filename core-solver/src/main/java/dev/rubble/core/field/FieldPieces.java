@@ -68,6 +68,23 @@ public interface FieldPieces {
     default void kill(int g, double v) {
     }
 
+    /**
+     * Whether body slot {@code slot} holds pieces of a placed collection directly (an intact collection's
+     * body, a released cluster): a {@code kill} field that samples held pieces kills such a body through
+     * them (docs/fields.md, "Collections").
+     */
+    default boolean holdsPieces(int slot) {
+        return false;
+    }
+
+    /**
+     * Whether every piece the body in slot {@code slot} holds directly has been killed by a field in this
+     * step (its kill release marked, {@link #kill}); true when it holds none.
+     */
+    default boolean allHeldKilled(int slot) {
+        return true;
+    }
+
     /** DynamicState on held node {@code g}: 4 (dynamic) releases it in this step; other values are ignored. */
     default void dynamicState(int g, int v) {
     }

@@ -60,6 +60,11 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
     private int[] idx = new int[64];
     /** Held pieces sampled by the last {@link #sample}: sample indices {@code bodyCount ..}. */
     private final HeldSamples held = new HeldSamples();
+    /** Whether the last {@link #sample} sampled held pieces (its filters and resolution let them in). */
+    private boolean heldSampled;
+    /** Holders (body slots) a kill field reached in the command being written, decided after its held pieces. */
+    private int[] killedHolders = new int[8];
+    private int killedHolderCount;
     private int bodyCount;
     /** Soft-body points sampled by the last {@link #sample} (global point index) and their identities. */
     private int[] softPoint = new int[64];
@@ -264,8 +269,10 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         gather(a);
         held.count = 0;
         FieldMeta meta = a.command().meta();
-        if ((meta.object() == FieldMeta.ObjectFilter.ALL || meta.object() == FieldMeta.ObjectFilter.DESTRUCTION)
-                && (meta.state() == FieldMeta.StateFilter.ALL || meta.state() == FieldMeta.StateFilter.DISABLED)) {
+        heldSampled = (meta.object() == FieldMeta.ObjectFilter.ALL || meta.object() == FieldMeta.ObjectFilter.DESTRUCTION)
+                && (meta.state() == FieldMeta.StateFilter.ALL || meta.state() == FieldMeta.StateFilter.DISABLED)
+                && meta.resolution() != FieldMeta.Resolution.DISABLED_PARENTS;
+        if (heldSampled) {
             pieces.held(meta.resolution(), a.bounds(), held); // held pieces count as disabled, as Chaos's
         }
         bodyCount = slotCount;
@@ -344,6 +351,7 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         FieldTarget t = a.command().target();
         int softBase = bodyCount + held.count;
         boolean scalar = t.valueType().equals("scalar"), vector = t.valueType().equals("vector");
+        killedHolderCount = 0;
         for (int k = 0; k < kept; k++) {
             int i = idx[k];
             if (scalar ? Double.isNaN(out.scalars[i])
@@ -358,6 +366,12 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
                 writeHeld(t, held.node[i - bodyCount], i);
             } else {
                 writeSoft(t, softPoint[i - softBase], i);
+            }
+        }
+        for (int k = 0; k < killedHolderCount; k++) {
+            int s = killedHolders[k];
+            if (b.state[s] != DISABLED_B && pieces.allHeldKilled(s)) {
+                states.setState(s, BodyState.DISABLED); // every piece it held is killed: the body with them
             }
         }
     }
@@ -508,7 +522,18 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
             case COLLISION_GROUP -> collisionGroup(s, out.ints[i]);
             case KILL -> {
                 if (out.scalars[i] > 0 && b.state[s] != DISABLED_B) {
-                    states.setState(s, BodyState.DISABLED);
+                    if (heldSampled && pieces.holdsPieces(s)) {
+                        // a body holding pieces (an intact wall) is killed through the pieces it holds: those in
+                        // the field's region leave without bodies (writeHeld), the rest stay held and simulated;
+                        // the body goes only when every piece it holds is killed (decided after the held samples;
+                        // docs/fields.md, "Collections")
+                        if (killedHolderCount == killedHolders.length) {
+                            killedHolders = java.util.Arrays.copyOf(killedHolders, 2 * killedHolderCount);
+                        }
+                        killedHolders[killedHolderCount++] = s;
+                    } else {
+                        states.setState(s, BodyState.DISABLED);
+                    }
                 }
             }
             case SLEEPING_THRESHOLD -> b.sleepThreshold[s] = Math.max(0, out.scalars[i]);

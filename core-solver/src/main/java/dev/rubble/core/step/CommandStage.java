@@ -107,6 +107,7 @@ final class CommandStage {
             Velocities.addImpulseSpin(bodies, s, a.jx(), a.jy(), a.jz(), a.px(), a.py(), a.pz(), ds.maxAngularSpeed(),
                     scratch3);
             ctx.lookAhead(s);
+            carried(ctx, s);
         } else if (c instanceof Command.SetVelocity v) {
             int s = slot(bodies, v.body());
             int u = carrier(ctx, bodies, v.body());
@@ -122,6 +123,7 @@ final class CommandStage {
                 bodies.wy[u] = v.wy();
                 bodies.wz[u] = v.wz();
                 ctx.lookAhead(u);
+                carried(ctx, u);
                 return;
             }
             states.wake(s);
@@ -133,6 +135,7 @@ final class CommandStage {
             bodies.wz[s] = v.wz();
             Motion.limitKinematic(bodies, s, ctx.settings.dynamics()); // dynamic bodies: the integrator clamps
             ctx.lookAhead(s);
+            carried(ctx, s);
         } else if (c instanceof Command.SetState st) {
             int s = slot(bodies, st.body());
             if (ctx.destruction.unions().any() && ctx.destruction.unions().unionOfMember(st.body()) >= 0) {
@@ -251,6 +254,7 @@ final class CommandStage {
             b.py[u] = p[1];
             b.pz[u] = p[2];
             refreshBounds(ctx, b, u);
+            carried(ctx, u);
             return;
         }
         boolean isStatic = b.state(s) == BodyState.STATIC;
@@ -266,6 +270,19 @@ final class CommandStage {
         refreshBounds(ctx, b, s);
         if (isStatic) {
             states.wakeOverlapping(s); // what it now touches at the new place
+        }
+        carried(ctx, s);
+    }
+
+    /**
+     * When slot s is a cluster union's body that a command just moved (issue 29): its members' own bodies
+     * take the pose and velocity it now carries them at, so that what reads them later in this step (a field
+     * on their held pieces, the pre-solve hook, a velocity set on a member) does not see where the last
+     * DESTRUCTION slot left them. Nothing otherwise (the same bits).
+     */
+    private static void carried(StepContext ctx, int s) {
+        if (ctx.destruction.unions().any()) {
+            ctx.destruction.unions().syncCarried(s);
         }
     }
 

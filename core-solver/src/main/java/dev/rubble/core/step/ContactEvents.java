@@ -230,8 +230,12 @@ final class ContactEvents {
     /** Switches of welded members counted for their union's body (set by {@link #emit}). */
     private MemberKinds members;
 
+    /** The unions whose bodies' contacts name the member touched (set by {@link #emit}; null before). */
+    private dev.rubble.core.destruction.Unions unions;
+
     void emit(StepContext c, MemberKinds members) {
         this.members = members;
+        this.unions = c.destruction.unions();
         EventState ev = c.events;
         if (trackedStep != c.stepIndex) {
             return;
@@ -321,17 +325,26 @@ final class ContactEvents {
         d[EventBuffer.IMPULSE][k] = cs.totalNormalImpulse(m);
     }
 
-    /** Bodies, masses, velocities and materials of a pair (bodies no longer there: ids only). */
-    private static void pair(BodyStore b, EventBuffer out, int k, int a, long ha, int bb, long hb, long key) {
+    /**
+     * Bodies, masses, velocities and materials of a pair (bodies no longer there: ids only); on a cluster
+     * union's body, the welded member the contact's compound child names (docs/events.md, "Cluster unions").
+     */
+    private void pair(BodyStore b, EventBuffer out, int k, int a, long ha, int bb, long hb, long key) {
         out.ids[EventBuffer.A][k] = ha;
         out.ids[EventBuffer.B][k] = hb;
         out.ids[EventBuffer.SUB][k] = key;
         double[][] d = out.d;
         if (b.isLive(a) && b.handle(a) == ha) {
             body(b, a, d, k, EventBuffer.MASS_A, EventBuffer.VAX, EventBuffer.FRICTION_A);
+            if (unions != null && unions.any()) {
+                out.ids[EventBuffer.MEMBER_A][k] = unions.memberTouched(a, key, true);
+            }
         }
         if (b.isLive(bb) && b.handle(bb) == hb) {
             body(b, bb, d, k, EventBuffer.MASS_B, EventBuffer.VBX, EventBuffer.FRICTION_B);
+            if (unions != null && unions.any()) {
+                out.ids[EventBuffer.MEMBER_B][k] = unions.memberTouched(bb, key, false);
+            }
         }
     }
 

@@ -1,0 +1,66 @@
+package dev.rubble.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rubble.api.BodyId;
+import dev.rubble.api.CollectionId;
+import dev.rubble.api.FieldOptions;
+import dev.rubble.api.Fields;
+import dev.rubble.api.PhysicsWorld;
+import dev.rubble.api.Rubble;
+import dev.rubble.core.body.BodyState;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A wall out of the simulation (killed by a field) stays out when the API strains or crumbles it: its
+ * pieces leave without bodies, inert, as Chaos treats the children of a disabled cluster and as a later
+ * field already leaves them (`FieldOutsiderTest`). Before, `applyStrain` and `crumble` released all 8
+ * leaves of a killed wall as live, awake bodies, and {@code setAnchor}, which gives the wall a new (kinematic)
+ * body, gave it an enabled one. The same calls on the wall alive release all 8 (the anchor: keep them in the
+ * wall's live body). (A first
+ * version of this rule, reverted, lost the live rest of examples/stress/wall-hole.json: the kill that shoots
+ * its hole disabled the whole wall's body; a kill over part of a wall now leaves its body alone,
+ * FieldPartialKillTest.)
+ */
+final class DisabledHolderApiTest {
+
+    private static int[] run(boolean killed, String how) {
+        PhysicsWorld w = Scenarios.parse("""
+                {"format": "rubble-scenario/1", "name": "killed wall", "world": {"gravity": [0, 0, 0]},
+                 "collections": [{"id": "wall", "recipe": {"box": [1, 1, 0.15], "levels": [{"method": "voronoi", "options": {"count": 8}}], "seed": 1},
+                    "position": [0, 1, 0], "destruction": {"damageOptions": {"thresholds": [1000]}}}]}""", Rubble.defaultPlugins());
+        CollectionId c = w.destruction().collection(0);
+        w.step();
+        if (killed) {
+            w.applyField(Fields.Target.KILL, Fields.uniformScalar(1), FieldOptions.once().state("dynamic"));
+            w.step();
+        }
+        int[] breaks = {0};
+        w.destruction().addBreakListener(e -> breaks[0] += e.kind() == dev.rubble.api.BreakEvent.Kind.BREAK ? 1 : 0);
+        switch (how) {
+            case "crumble" -> w.destruction().crumble(c, 0);
+            case "setAnchor" -> w.destruction().setAnchor(c, 1, true); // the wall's body is made anew, kinematic
+            default -> {
+                for (int k = 1; k <= 8; k++) {
+                    w.destruction().applyStrain(c, k, Double.POSITIVE_INFINITY);
+                }
+            }
+        }
+        w.step(2);
+        int live = 0;
+        for (int k = 1; k <= 8; k++) {
+            BodyId b = w.destruction().bodyOf(c, k);
+            live += b != null && w.kernel().bodies().state(w.kernel().bodies().slot(b.handle())) != BodyState.DISABLED ? 1 : 0;
+        }
+        return new int[] {breaks[0], live};
+    }
+
+    @Test
+    void aKilledWallIsNotBroughtBackToLifeByTheApi() {
+        for (String how : new String[] {"applyStrain", "crumble", "setAnchor"}) {
+            int breaks = how.equals("setAnchor") ? 0 : 8; // an anchor breaks nothing: the 8 leaves stay in the wall's body
+            assertThat(run(false, how)).as("%s on the wall alive: breaks, leaves in the simulation", how).containsExactly(breaks, 8);
+            assertThat(run(true, how)).as("%s on the killed wall: breaks, leaves in the simulation", how).containsExactly(0, 0);
+        }
+    }
+}
