@@ -44,6 +44,12 @@ final class DestructionContext {
     final Unions unions = new Unions(this);
     /** The bodies retired since the world last read them and where their pieces went (issue 29: constraints follow). */
     final Successors successors = new Successors();
+    /**
+     * Momentum (N·s, x y z) that restore breaking momentum gave dynamic bodies from holders of no inverse
+     * mass (anchored, kinematic) since the step pipeline last read it: what the anchors gave, which the
+     * profile's {@code fixedImpulse} books beside the solve's share ({@link MomentumReturn}).
+     */
+    final double[] returnedByFixed = new double[3];
     /** World-wide removal timer multiplier (Chaos's p.Chaos.GC.RemovalTimerMultiplier), ≥ 0. */
     double timerMultiplier = 1;
 

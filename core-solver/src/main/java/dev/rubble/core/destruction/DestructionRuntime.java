@@ -186,6 +186,21 @@ public final class DestructionRuntime {
         return ctx.nodeOfSlot(s);
     }
 
+    /**
+     * Adds to {@code out[0..2]} the momentum (N·s) that restore breaking momentum gave dynamic bodies
+     * from anchored or kinematic holders since the last call, and forgets it: the anchors' part of a
+     * break, which the step profile's {@code fixedImpulse} adds to what the solve's contacts with
+     * fixed bodies gave, so the impulse the anchors gave is all counted. {@code out} null: only forgets.
+     */
+    public void drainReturnedByFixed(double[] out) {
+        for (int k = 0; k < 3; k++) {
+            if (out != null) {
+                out[k] += ctx.returnedByFixed[k];
+            }
+            ctx.returnedByFixed[k] = 0;
+        }
+    }
+
     /** Wall time of pass {@code slot} in the last {@link #run}, ns (0 when it did not run). */
     public long passNanos(PassSlot slot) {
         return script.passNanos(slot);

@@ -77,6 +77,11 @@ final class MomentumReturn implements Pass {
                 b.wx[other] += w3[0];
                 b.wy[other] += w3[1];
                 b.wz[other] += w3[2];
+                if (b.invMass[holder] == 0) { // an anchored or kinematic holder: its anchors give it
+                    d.returnedByFixed[0] += jx;
+                    d.returnedByFixed[1] += jy;
+                    d.returnedByFixed[2] += jz;
+                }
                 if (pay) {
                     double hx = ha ? c.ax[p] : c.bx[p], hy = ha ? c.ay[p] : c.by[p], hz = ha ? c.az[p] : c.bz[p];
                     double ih = b.invMass[holder];

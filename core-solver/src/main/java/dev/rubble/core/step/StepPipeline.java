@@ -248,6 +248,8 @@ public final class StepPipeline {
         }
 
         t = optional(destruction, StepSlot.DESTRUCTION, t);
+        // the anchors' share of restored momentum is booked with the solve's (read-out only, as above)
+        c.destruction.drainReturnedByFixed(c.destruction.anyResolve() ? p(c).fixedImpulse : null);
         if (destruction != null) { // issue 23: each destruction pass's time, a sub-slot of DESTRUCTION
             for (dev.rubble.core.destruction.PassSlot ps : PASSES) {
                 p.passNanos[ps.ordinal()] = c.destruction.passNanos(ps);

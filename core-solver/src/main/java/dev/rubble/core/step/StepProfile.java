@@ -248,8 +248,9 @@ public final class StepProfile {
     /**
      * Issue 22: component {@code axis} (0 x, 1 y, 2 z) of the impulse (N·s) that static and kinematic
      * bodies (the ground, anchored holders) gave dynamic ones through contacts in this step's solve,
-     * read after the solve, before destruction retires any holder; reckoned only in worlds with a
-     * collection in {@code resolve} impact mode (0 otherwise).
+     * read after the solve, before destruction retires any holder, plus what restore breaking momentum
+     * gave bodies that touched an anchored or kinematic holder that broke (docs/destruction.md); reckoned
+     * only in worlds with a collection in {@code resolve} impact mode (0 otherwise).
      */
     public double fixedImpulse(int axis) {
         return fixedImpulse[axis];
