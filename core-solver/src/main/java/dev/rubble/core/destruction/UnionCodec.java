@@ -1,5 +1,6 @@
 package dev.rubble.core.destruction;
 
+import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.destruction.Unions.Member;
 import dev.rubble.core.destruction.Unions.Union;
 import java.io.DataInput;
@@ -11,7 +12,10 @@ final class UnionCodec {
     private UnionCodec() {
     }
 
-    /** Writes every union (snapshot section UNIO; between steps nothing is pending). */
+    /**
+     * Writes every union (snapshot section UNIO; between steps nothing is pending but the members whose
+     * bodies the last step's REMOVAL slot took, which leave in the next step's DESTRUCTION slot).
+     */
     static void write(Unions un, DataOutput o) throws IOException {
         o.writeInt(un.unions.size());
         for (Union u : un.unions.values()) {
@@ -53,7 +57,13 @@ final class UnionCodec {
             int m = count(in.readInt(), "member count");
             for (int i = 0; i < m; i++) {
                 Member mb = new Member(in.readLong(), in.readBoolean());
-                un.liveSlot(mb.handle, "union " + u.id + " member");
+                // a member whose body a removal timer took in the REMOVAL slot (or the API removed between
+                // steps) is still listed: the next step's afterBreaks lets it leave, as it would have here.
+                // Its handle names a slot of the restored body store, live or not.
+                if (mb.handle < 0 || (int) mb.handle >= un.slotLimit()) {
+                    throw new IllegalArgumentException("union " + u.id + " member = " + BodyStore.handleString(mb.handle)
+                            + " names no slot of the body store; allowed: slots 0 to " + (un.slotLimit() - 1));
+                }
                 mb.in = in.readBoolean();
                 mb.lx = in.readDouble();
                 mb.ly = in.readDouble();
