@@ -53,17 +53,16 @@ final class UnionCodec {
                 throw new IllegalArgumentException("union id " + u.id + " is negative or repeated; allowed: distinct ids >= 0");
             }
             u.body = in.readLong();
-            un.liveSlot(u.body, "union " + u.id + " body");
+            // the union's body removed between steps (the API): the union dissolves in the next step's
+            // DESTRUCTION slot, as it would have in the saved world; its handle names a slot of the store
+            slotOf(un, u.body, "union " + u.id + " body");
             int m = count(in.readInt(), "member count");
             for (int i = 0; i < m; i++) {
                 Member mb = new Member(in.readLong(), in.readBoolean());
                 // a member whose body a removal timer took in the REMOVAL slot (or the API removed between
                 // steps) is still listed: the next step's afterBreaks lets it leave, as it would have here.
                 // Its handle names a slot of the restored body store, live or not.
-                if (mb.handle < 0 || (int) mb.handle >= un.slotLimit()) {
-                    throw new IllegalArgumentException("union " + u.id + " member = " + BodyStore.handleString(mb.handle)
-                            + " names no slot of the body store; allowed: slots 0 to " + (un.slotLimit() - 1));
-                }
+                slotOf(un, mb.handle, "union " + u.id + " member");
                 mb.in = in.readBoolean();
                 mb.lx = in.readDouble();
                 mb.ly = in.readDouble();
@@ -92,6 +91,18 @@ final class UnionCodec {
             un.setUnionSlot((int) u.body, u);
         }
         un.relist();
+    }
+
+    /**
+     * The slot of {@code h}, a body handle that may be gone (removed since it was recorded: its slot is
+     * free or holds a later generation), or fails naming {@code field} when it names no slot of the store.
+     */
+    private static int slotOf(Unions un, long h, String field) {
+        if (h < 0 || (int) h >= un.slotLimit()) {
+            throw new IllegalArgumentException(field + " = " + BodyStore.handleString(h)
+                    + " names no slot of the body store; allowed: slots 0 to " + (un.slotLimit() - 1));
+        }
+        return (int) h;
     }
 
     private static int count(int v, String what) {

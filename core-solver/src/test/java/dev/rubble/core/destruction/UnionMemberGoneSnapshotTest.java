@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * (found by DeterminismFuzzTest, seed 7004): a removal timer takes the body in the REMOVAL slot, or the
  * API removes it between steps, and the member leaves only in the next step's DESTRUCTION slot. The
  * snapshot was written, but reading it failed ("snapshot is damaged: union 0 member = 3:1 is not a live
- * body"), so such a world could not be resumed at all. Now it resumes and continues bit for bit.
+ * body"), so such a world could not be resumed at all. The same for the union's own body removed through
+ * the API between steps ("union 0 body = 3:0 is not a live body"). Now both resume and continue bit for bit.
  */
 final class UnionMemberGoneSnapshotTest {
 
@@ -92,5 +93,30 @@ final class UnionMemberGoneSnapshotTest {
         });
         assertThat(removed[0]).isEqualTo(1);
         assertThat(saves).isPositive();
+    }
+
+    @Test
+    void aUnionWhoseBodyTheApiRemovedResumesBitForBit() throws IOException {
+        for (boolean reuse : new boolean[] {false, true}) {
+            World w = timed();
+            w.queue(new Command.SetRemoveOnBreak(0, false, 0, 0, 0, 0));
+            for (int i = 0; i < 5; i++) {
+                w.step();
+            }
+            long body = w.destruction().unions().body(0);
+            w.removeBody(body); // the union dissolves in the next step
+            if (reuse) { // a body created at once takes the freed slot (LIFO), with the next generation
+                long h = w.createBody(BodyDef.of(new Box(0.2, 0.2, 0.2)).withPosition(3, 1, 0));
+                assertThat((int) h).isEqualTo((int) body);
+            }
+            World r = SnapshotOfCollectionsTest.restore(SnapshotOfCollectionsTest.save(w));
+            for (int i = 0; i < 20; i++) {
+                w.step();
+                r.step();
+                assertThat(r.stateHash()).as("slot reused %s, hash after step %d", reuse, w.stepIndex()).isEqualTo(w.stateHash());
+            }
+            assertThat(w.destruction().unions().ids()).as("the union dissolved").isEmpty();
+            assertThat(r.destruction().unions().ids()).isEmpty();
+        }
     }
 }
