@@ -49,7 +49,7 @@ final class DeterminismFuzz {
 
     /** What the scene does through the API between steps (its numbers drawn from the seed with the scene). */
     record Api(int createAt, double[] createAt3, int sleepAt, int removeAt, int jointCollection, double jointForce,
-            double[] jointAnchor) {
+            double[] jointAnchor, int dropAt, String drop) {
     }
 
     /** A generated scene: its JSON, its step count and its API actions. */
@@ -364,7 +364,7 @@ final class DeterminismFuzz {
         b.append('}');
         Api api = new Api(r.nextInt(steps - 2), new double[] {uni(r, -3, 3), uni(r, 2, 4), uni(r, -0.3, 0.3)},
                 r.nextInt(steps), r.nextInt(steps), nc > 0 && r.nextInt(3) == 0 ? r.nextInt(nc) : -1, uni(r, 50, 5000),
-                new double[] {uni(r, -0.5, 0.5), uni(r, -0.5, 0.5), 0});
+                new double[] {uni(r, -0.5, 0.5), uni(r, -0.5, 0.5), 0}, 1 + r.nextInt(steps - 1), dyn.get(r.nextInt(dyn.size())));
         return new Scene(seed, b.toString(), steps, api);
     }
 
@@ -399,6 +399,15 @@ final class DeterminismFuzz {
             long h = w.findByLabel("b0");
             if (alive(w, h) && w.bodies().state(w.bodies().slot(h)) == BodyState.AWAKE) {
                 w.setState(h, BodyState.SLEEPING);
+            }
+        }
+        if (step == a.dropAt()) { // a scene body removed between steps: joints, attachments, unions, switches on it
+            long h = w.findByLabel(a.drop());
+            // not a body that later commands name (removing it would make them bad input, refused)
+            boolean named = scene.json().contains("\"body\":\"" + a.drop() + "\",\"impulse\"")
+                    || scene.json().contains("{\"body\":\"" + a.drop() + "\",\"step\"");
+            if (!named && alive(w, h)) {
+                w.removeBody(h);
             }
         }
         if (step == a.removeAt()) {

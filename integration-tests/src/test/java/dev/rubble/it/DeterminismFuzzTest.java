@@ -132,9 +132,13 @@ final class DeterminismFuzzTest {
                 return "journal recorded on " + recordOn + " threads: " + v;
             }
         }
-        for (int at : DeterminismFuzz.snapSteps(scene, base, r)) {
+        int[] points = DeterminismFuzz.snapSteps(scene, base, r);
+        points = java.util.Arrays.copyOf(points, points.length + 1);
+        points[points.length - 1] = -1; // right after a scene body was removed between steps
+        for (int at : points) {
             byte[][] snap = new byte[1][];
-            boolean afterApi = r.nextBoolean();
+            boolean afterApi = at < 0 || r.nextBoolean();
+            at = at < 0 ? scene.api().dropAt() : at;
             DeterminismFuzz.Run straight = DeterminismFuzz.run(scene, 1, java.util.Map.of(), null, at, afterApi, snap);
             String d = DeterminismFuzz.compare(base, straight, 0, "the run that saved at " + at);
             if (d != null) {
