@@ -54,8 +54,8 @@ final class RunCommand implements Callable<Integer> {
     boolean journalMeshes;
 
     @Option(names = "--threads", paramLabel = "N",
-            description = "threads of the step (default: the scenario's world.threads, else 1); the result is the same bits"
-                    + " for every count (docs/parallel.md)")
+            description = "threads of the step (default: the scenario's world.threads, else 1; with --restore: as saved);"
+                    + " the result is the same bits for every count (docs/parallel.md)")
     String threadsText;
 
     // keyframes for seeking (issue 31; docs/journal-format.md "Keyframe document")
@@ -119,7 +119,7 @@ final class RunCommand implements Callable<Integer> {
                 OutputFiles.named("--restore", restoreFile)));
         Scenario scenario = ScenarioLoader.load(scenarioFile);
         Stages stages = plugins.load();
-        ScenarioWorld sw = restoreFile != null ? Snapshots.restore(restoreFile, scenario, stages, overrides)
+        ScenarioWorld sw = restoreFile != null ? Snapshots.restore(restoreFile, scenario, stages, overrides, threads)
                 : ScenarioWorld.create(scenario, stages, overrides, threads);
         long total = scenario.steps() > 0 ? scenario.steps() : 600;
         long n = steps != null ? steps : restoreFile != null ? Math.max(0, total - sw.world().stepIndex()) : total;

@@ -60,10 +60,11 @@ final class Snapshots {
     }
 
     /**
-     * A scenario world continued from {@code file}: the snapshot must be of this scenario (its name)
-     * with the same settings ({@code --set} choices included).
+     * A scenario world continued from {@code file} on {@code threads} threads (0: as saved): the
+     * snapshot must be of this scenario (its name) with the same settings ({@code --set} choices
+     * included; the thread count aside, which does not change a bit).
      */
-    static ScenarioWorld restore(Path file, Scenario scenario, Stages stages, Map<String, String> overrides)
+    static ScenarioWorld restore(Path file, Scenario scenario, Stages stages, Map<String, String> overrides, int threads)
             throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new BadInputException("--restore " + file + ": no such file");
@@ -78,6 +79,6 @@ final class Snapshots {
         if (diff != null) {
             throw new BadInputException("--restore " + file + " was saved with other settings than this run: " + diff);
         }
-        return ScenarioWorld.resume(scenario, snap.restore(stages));
+        return ScenarioWorld.resume(scenario, snap.restore(stages, threads));
     }
 }

@@ -263,6 +263,11 @@ public final class InitialBodies {
             b.iqy[s] = v[19];
             b.iqz[s] = v[20];
             b.iqw[s] = v[21];
+        }
+        if (m == MotionType.DYNAMIC) {
+            // the centre-of-mass offset places the shape about the recorded centre of mass, for a
+            // kinematic proxy too (playback drives its centre of mass): without it a hull whose centre
+            // is off its origin played back displaced by that offset
             b.lcx[s] = v[22];
             b.lcy[s] = v[23];
             b.lcz[s] = v[24];

@@ -463,6 +463,16 @@ public final class CacheSet implements AutoCloseable {
                             .withOrientation(cb.qx[s], cb.qy[s], cb.qz[s], cb.qw[s]);
                     long h = host.createBody(d);
                     int hs = hb.slot(h);
+                    // the cache's centre-of-mass offset, so the mirror's shape sits where the cache's does
+                    hb.lcx[hs] = cb.lcx[s];
+                    hb.lcy[hs] = cb.lcy[s];
+                    hb.lcz[hs] = cb.lcz[s];
+                    hb.updateBounds(hs);
+                    if (host.broadphase().contains(hs)) {
+                        double[] bo = hb.bounds;
+                        int o = 6 * hs;
+                        host.broadphase().update(hs, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
+                    }
                     if (hs >= owner.length) {
                         owner = Arrays.copyOf(owner, Math.max(hs + 1, 2 * owner.length));
                     }
@@ -472,7 +482,7 @@ public final class CacheSet implements AutoCloseable {
                     mirrored[s] = want;
                 } else if (drive && !isStatic) {
                     int hs = hb.slot(mirror[s]);
-                    Kinematics.setTarget(hb, hs, cb.px[s] + ox, cb.py[s] + oy, cb.pz[s] + oz, cb.qx[s], cb.qy[s], cb.qz[s],
+                    Kinematics.setCentreTarget(hb, hs, cb.px[s] + ox, cb.py[s] + oy, cb.pz[s] + oz, cb.qx[s], cb.qy[s], cb.qz[s],
                             cb.qw[s], dt);
                     hb.scale[hs] = cb.scale[s];
                 }

@@ -356,7 +356,31 @@ public final class Playback implements AutoCloseable {
     private void spawn(BodyDef d) {
         BodyDef live = d.motion() == MotionType.DYNAMIC ? d.withAsleep(false).withMotion(MotionType.KINEMATIC) : d;
         long h = world.createBody(live);
+        centreOffset(bodies.slot(h), d);
         track(bodies.slot(h), d);
+    }
+
+    /**
+     * A dynamic body made from {@code d} in the run (a spawn, a body added between steps, a scenario
+     * body) had its shape's centre of mass as its centre-of-mass offset; its kinematic proxy (created
+     * without mass, so without one) gets the same offset, its origin staying where {@code d} puts it,
+     * so its shape sits where the run's did and its recorded centre of mass is its own.
+     */
+    private void centreOffset(int s, BodyDef d) {
+        if (d.motion() != MotionType.DYNAMIC) {
+            return;
+        }
+        MassProperties mp = massOf(d);
+        bodies.lcx[s] = mp.comX();
+        bodies.lcy[s] = mp.comY();
+        bodies.lcz[s] = mp.comZ();
+        bodies.setOriginPosition(s, d.x(), d.y(), d.z());
+        bodies.updateBounds(s);
+        if (world.broadphase().contains(s)) {
+            double[] bo = bodies.bounds;
+            int o = 6 * s;
+            world.broadphase().update(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
+        }
     }
 
     /**
@@ -374,6 +398,7 @@ public final class Playback implements AutoCloseable {
                 throw new JournalFormatException("a body created between steps before step " + record.step + " was recorded as "
                         + BodyStore.handleString(x.handle()) + " but re-created as " + BodyStore.handleString(h));
             }
+            centreOffset(bodies.slot(h), d);
             track(bodies.slot(h), d);
         } else if (change instanceof BetweenSteps.BodyRemoved x && isLive(x.handle())) {
             world.removeBody(x.handle());
@@ -953,8 +978,9 @@ public final class Playback implements AutoCloseable {
             } else {
                 q[0] = a[o + 3]; q[1] = a[o + 4]; q[2] = a[o + 5]; q[3] = a[o + 6];
             }
-            // driven bodies have no centre-of-mass offset (created kinematic), so origin = recorded centre
-            Kinematics.setTarget(bodies, s, x, y, z, q[0], q[1], q[2], q[3], dt);
+            // the recording holds centres of mass; a driven body keeps its recorded centre-of-mass offset
+            // (its shape sits about its centre of mass as in the run), so it is driven by its centre
+            Kinematics.setCentreTarget(bodies, s, x, y, z, q[0], q[1], q[2], q[3], dt);
         }
         world.step();
         // the removal shrink (issue 31): driven bodies drawn at their recorded scale at the cursor

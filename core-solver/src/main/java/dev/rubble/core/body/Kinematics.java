@@ -24,6 +24,25 @@ public final class Kinematics {
         double cx = x + Inertia.rotX(qx, qy, qz, qw, b.lcx[s], b.lcy[s], b.lcz[s]);
         double cy = y + Inertia.rotY(qx, qy, qz, qw, b.lcx[s], b.lcy[s], b.lcz[s]);
         double cz = z + Inertia.rotZ(qx, qy, qz, qw, b.lcx[s], b.lcy[s], b.lcz[s]);
+        aim(b, s, cx, cy, cz, qx, qy, qz, qw, dt);
+    }
+
+    /**
+     * Sets the target of kinematic body {@code s} to the centre-of-mass pose (cx, cy, cz, q) and its
+     * velocities so that it arrives after {@code dt} seconds: for a body whose recorded centre of mass
+     * is what is known (journal playback), which lands there exactly whatever its centre-of-mass offset.
+     */
+    public static void setCentreTarget(BodyStore b, int s, double cx, double cy, double cz,
+                                       double qx, double qy, double qz, double qw, double dt) {
+        double n = Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
+        if (!(n > 1e-12) || !Double.isFinite(cx + cy + cz + n)) {
+            throw new IllegalArgumentException("kinematic target must be finite with a non-zero quaternion");
+        }
+        aim(b, s, cx, cy, cz, qx / n, qy / n, qz / n, qw / n, dt);
+    }
+
+    private static void aim(BodyStore b, int s, double cx, double cy, double cz,
+                            double qx, double qy, double qz, double qw, double dt) {
         b.hasTarget[s] = true;
         b.tpx[s] = cx; b.tpy[s] = cy; b.tpz[s] = cz;
         b.tqx[s] = qx; b.tqy[s] = qy; b.tqz[s] = qz; b.tqw[s] = qw;

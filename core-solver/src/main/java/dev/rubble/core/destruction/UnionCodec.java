@@ -1,5 +1,6 @@
 package dev.rubble.core.destruction;
 
+import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.destruction.Unions.Member;
 import dev.rubble.core.destruction.Unions.Union;
 import java.io.DataInput;
@@ -11,7 +12,10 @@ final class UnionCodec {
     private UnionCodec() {
     }
 
-    /** Writes every union (snapshot section UNIO; between steps nothing is pending). */
+    /**
+     * Writes every union (snapshot section UNIO; between steps nothing is pending but the members whose
+     * bodies the last step's REMOVAL slot took, which leave in the next step's DESTRUCTION slot).
+     */
     static void write(Unions un, DataOutput o) throws IOException {
         o.writeInt(un.unions.size());
         for (Union u : un.unions.values()) {
@@ -49,11 +53,16 @@ final class UnionCodec {
                 throw new IllegalArgumentException("union id " + u.id + " is negative or repeated; allowed: distinct ids >= 0");
             }
             u.body = in.readLong();
-            un.liveSlot(u.body, "union " + u.id + " body");
+            // the union's body removed between steps (the API): the union dissolves in the next step's
+            // DESTRUCTION slot, as it would have in the saved world; its handle names a slot of the store
+            slotOf(un, u.body, "union " + u.id + " body");
             int m = count(in.readInt(), "member count");
             for (int i = 0; i < m; i++) {
                 Member mb = new Member(in.readLong(), in.readBoolean());
-                un.liveSlot(mb.handle, "union " + u.id + " member");
+                // a member whose body a removal timer took in the REMOVAL slot (or the API removed between
+                // steps) is still listed: the next step's afterBreaks lets it leave, as it would have here.
+                // Its handle names a slot of the restored body store, live or not.
+                slotOf(un, mb.handle, "union " + u.id + " member");
                 mb.in = in.readBoolean();
                 mb.lx = in.readDouble();
                 mb.ly = in.readDouble();
@@ -82,6 +91,18 @@ final class UnionCodec {
             un.setUnionSlot((int) u.body, u);
         }
         un.relist();
+    }
+
+    /**
+     * The slot of {@code h}, a body handle that may be gone (removed since it was recorded: its slot is
+     * free or holds a later generation), or fails naming {@code field} when it names no slot of the store.
+     */
+    private static int slotOf(Unions un, long h, String field) {
+        if (h < 0 || (int) h >= un.slotLimit()) {
+            throw new IllegalArgumentException(field + " = " + BodyStore.handleString(h)
+                    + " names no slot of the body store; allowed: slots 0 to " + (un.slotLimit() - 1));
+        }
+        return (int) h;
     }
 
     private static int count(int v, String what) {

@@ -298,6 +298,11 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         return h >= 0 && s < d.bodies.slotLimit() && d.bodies.isLive(s) && d.bodies.handle(s) == h;
     }
 
+    /** One past the highest body slot ever used. */
+    int slotLimit() {
+        return d.bodies.slotLimit();
+    }
+
     int liveSlot(long h, String field) {
         if (!live(h)) {
             throw new IllegalArgumentException(field + " = " + BodyStore.handleString(h) + " is not a live body; allowed: a live body's handle");

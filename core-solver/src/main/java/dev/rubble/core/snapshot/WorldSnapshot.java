@@ -280,10 +280,12 @@ public final class WorldSnapshot {
 
     /**
      * The first setting in which {@code other} differs from the saved ones, as one line
-     * ("dynamics.gyroscopic: saved true, here false"), or null when they are equal.
+     * ("dynamics.gyroscopic: saved true, here false"), or null when they are equal. The thread count
+     * is not compared: a world steps to the same bits on every count (docs/parallel.md), so a world
+     * saved on one resumes on any.
      */
     public String settingsDifference(WorldSettings other) {
-        return difference("", settings, other);
+        return difference("", settings, other.withThreads(settings.threads()));
     }
 
     private static String difference(String prefix, Object a, Object b) {
@@ -312,7 +314,15 @@ public final class WorldSnapshot {
      * the saved state.
      */
     public World restore(Stages stages, Module... overrides) {
-        World w = World.create(settings, stages, overrides);
+        return restore(stages, 0, overrides);
+    }
+
+    /**
+     * As {@link #restore(Stages, Module...)}, stepping on {@code threads} threads (0: as saved); the
+     * world continues to the same bits on any count.
+     */
+    public World restore(Stages stages, int threads, Module... overrides) {
+        World w = World.create(threads > 0 ? settings.withThreads(threads) : settings, stages, overrides);
         restoreInto(w);
         return w;
     }

@@ -1,0 +1,608 @@
+package dev.rubble.it;
+
+import dev.rubble.cache.journal.JournalWriter;
+import dev.rubble.cache.verify.Verifier;
+import dev.rubble.cache.verify.VerifyResult;
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.body.BodyState;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.dynamics.ConstraintStore;
+import dev.rubble.core.event.EventBuffer;
+import dev.rubble.core.event.EventKinds;
+import dev.rubble.core.event.EventText;
+import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.snapshot.WorldSnapshot;
+import dev.rubble.core.world.World;
+import dev.rubble.scenario.Scenario;
+import dev.rubble.scenario.ScenarioLoader;
+import dev.rubble.scenario.ScenarioWorld;
+import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.Sphere;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * A generator of random but valid scenes that combine the features whose meeting the determinism
+ * promises must survive (docs/determinism.md): breaking collections in both impact modes, fields
+ * (transient and persistent: kill, strain, dynamic state, velocities, thresholds), cluster unions
+ * welded and split, breakable joints (between bodies and on a collection's holder, which follow its
+ * pieces), soft bodies beside rigid ones, every event kind switched on, break budgets, removal and
+ * crumbling timers, sleeping, and bodies created, put to sleep and removed between steps through the
+ * kernel's API. {@link DeterminismFuzzTest} runs each scene on several thread counts, through a
+ * journal verified on another count, and from a snapshot, and compares every step's state hash and
+ * every event.
+ */
+final class DeterminismFuzz {
+    static final Stages STAGES = Stages.load();
+
+    private DeterminismFuzz() {
+    }
+
+    /** What the scene does through the API between steps (its numbers drawn from the seed with the scene). */
+    record Api(int createAt, double[] createAt3, int sleepAt, int removeAt, int jointCollection, double jointForce,
+            double[] jointAnchor, int dropAt, String drop) {
+    }
+
+    /** A generated scene: its JSON, its step count and its API actions. */
+    record Scene(long seed, String json, int steps, Api api) {
+        Scenario scenario() {
+            return ScenarioLoader.parse(json);
+        }
+    }
+
+    /** Per-step state hashes (index = step) and the events of each step as JSON lines. */
+    record Run(long[] hashes, List<List<String>> events, int[] deferred) {
+    }
+
+    private static String v(double... xs) {
+        StringBuilder b = new StringBuilder("[");
+        for (int i = 0; i < xs.length; i++) {
+            b.append(i == 0 ? "" : ",").append(num(xs[i]));
+        }
+        return b.append(']').toString();
+    }
+
+    private static String num(double x) {
+        return String.format(Locale.ROOT, "%.4f", x);
+    }
+
+    private static double uni(SplittableRandom r, double lo, double hi) {
+        return lo + (hi - lo) * r.nextDouble();
+    }
+
+    /** The scene of {@code seed}. */
+    static Scene scene(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        int steps = 60 + r.nextInt(41);
+        StringBuilder b = new StringBuilder();
+        b.append("{\"format\":\"rubble-scenario/1\",\"name\":\"detfuzz-").append(seed).append("\",\"steps\":").append(steps);
+        boolean sleep = r.nextInt(3) != 0;
+        b.append(",\"world\":{\"subSteps\":").append(1 + r.nextInt(2)).append(",\"sleep\":{\"enabled\":").append(sleep)
+                .append(sleep ? ",\"timeToSleep\":" + num(uni(r, 0.1, 0.4)) : "").append('}');
+        b.append(",\"budgets\":{");
+        int budget = r.nextInt(4);
+        b.append("\"breaksPerStep\":").append(budget == 0 ? "\"unlimited\"" : String.valueOf(budget));
+        if (r.nextInt(4) == 0) {
+            int min = 2 + r.nextInt(6);
+            b.append(",\"releaseThrottle\":{\"min\":").append(min).append(",\"max\":").append(min + r.nextInt(10)).append('}');
+        }
+        b.append("}}");
+        // every event kind, thresholds low enough that they fire
+        b.append(",\"events\":{\"begin\":true,\"end\":true,\"hit\":{\"on\":true,\"minSpeed\":0.5},\"break\":true,\"crumble\":true,"
+                + "\"broken\":true,\"trailing\":true,\"removal\":true,\"sleep\":true,\"wake\":true,\"moved\":true,"
+                + "\"constraint-break\":true}");
+        // collections: 1..3 side by side along x
+        boolean soft = r.nextInt(4) == 0; // soft bodies do not collide with compounds: a scene of its own
+        int nc = soft ? 0 : 1 + r.nextInt(3);
+        int spots = Math.max(1, nc); // where things are dropped: over the collections, or at x = -3
+        double[] cx = new double[3], cy = new double[3], chx = new double[3], chy = new double[3];
+        for (int c = 0; c < 3; c++) {
+            cx[c] = -3 + 3 * c;
+            cy[c] = 0.3;
+            chx[c] = 0.3;
+            chy[c] = 0.3;
+        }
+        List<String> cols = new ArrayList<>();
+        StringBuilder cb = new StringBuilder();
+        for (int c = 0; c < nc; c++) {
+            double hx = uni(r, 0.3, 1.0), hy = uni(r, 0.3, 1.0), hz = uni(r, 0.1, 0.35);
+            cx[c] = -3 + 3 * c;
+            chx[c] = hx;
+            chy[c] = hy;
+            boolean raised = r.nextInt(3) == 0;
+            cy[c] = hy + (raised ? uni(r, 0.3, 1.5) : 0.0);
+            String id = "c" + c;
+            cols.add(id);
+            int count = 4 + r.nextInt(9);
+            boolean two = r.nextInt(3) == 0;
+            double t = Math.exp(uni(r, Math.log(30), Math.log(3000)));
+            cb.append(c == 0 ? "" : ",").append("{\"id\":\"").append(id).append("\",\"recipe\":{\"box\":").append(v(hx, hy, hz))
+                    .append(",\"levels\":[{\"method\":\"voronoi\",\"options\":{\"count\":").append(count).append("}}");
+            if (two) {
+                cb.append(",{\"method\":\"voronoi\",\"options\":{\"count\":").append(2 + r.nextInt(3)).append("}}");
+            }
+            cb.append("],\"seed\":").append(r.nextInt(1000));
+            if (!two && count >= 8 && r.nextBoolean()) {
+                cb.append(",\"cluster\":").append(2 + r.nextInt(3));
+            }
+            cb.append("},\"position\":").append(v(cx[c], cy[c], 0));
+            if (r.nextInt(4) == 0) {
+                cb.append(",\"angular\":").append(v(uni(r, -1, 1), uni(r, -1, 1), uni(r, -1, 1)));
+            }
+            String[] states = {"dynamic", "dynamic", "dynamic", "sleeping", "static", "kinematic"};
+            cb.append(",\"state\":\"").append(states[r.nextInt(states.length)]).append('"');
+            if (r.nextBoolean()) {
+                cb.append(",\"anchors\":{\"boxes\":[{\"min\":").append(v(-hx - 1, -hy - 0.1, -1)).append(",\"max\":")
+                        .append(v(hx + 1, -hy + uni(r, 0.1, 0.6) * hy, 1)).append("}]}");
+            }
+            cb.append(",\"destruction\":{\"damageOptions\":{\"thresholds\":").append(two ? v(t, t / 4) : v(t)).append('}');
+            cb.append(",\"impactMode\":\"").append(r.nextBoolean() ? "chaos" : "resolve").append('"');
+            if (r.nextInt(4) == 0) {
+                cb.append(",\"propagation\":false");
+            }
+            if (r.nextInt(3) == 0) {
+                cb.append(",\"strainModifiers\":[{\"name\":\"toughness-noise\",\"options\":{\"seed\":").append(r.nextInt(100))
+                        .append("}}]");
+            }
+            cb.append('}');
+            StringBuilder d = new StringBuilder();
+            if (r.nextBoolean()) {
+                d.append(",\"removeOnBreak\":{\"delay\":").append(v(0, uni(r, 0, 0.3))).append(",\"removal\":")
+                        .append(v(0.1, uni(r, 0.1, 0.5))).append('}');
+            }
+            if (r.nextInt(3) == 0) {
+                d.append(",\"removeOnSleep\":{\"time\":").append(v(0.1, uni(r, 0.1, 0.4))).append(",\"removal\":")
+                        .append(v(0.1, uni(r, 0.1, 0.3))).append('}');
+            }
+            if (r.nextInt(3) == 0) {
+                d.append(",\"crumbleSize\":").append(num(uni(r, 0.3, 0.9)));
+            }
+            if (r.nextInt(4) == 0) {
+                d.append(",\"oneWayInteractionLevel\":").append(1 + r.nextInt(2));
+            }
+            if (d.length() > 0) {
+                cb.append(",\"debris\":{\"seed\":").append(r.nextInt(50)).append(d).append('}');
+            }
+            if (r.nextInt(5) == 0) {
+                cb.append(",\"stress\":{\"model\":\"support-graph\",\"tensionElastic\":20000,\"tensionFatal\":30000,"
+                        + "\"shearElastic\":30000,\"shearFatal\":40000,\"compressionElastic\":5000000,"
+                        + "\"compressionFatal\":9000000,\"damageTime\":0.05}");
+            }
+            cb.append('}');
+        }
+        // bodies
+        b.append(",\"bodies\":[{\"id\":\"ground\",\"state\":\"static\",\"shape\":{\"type\":\"box\",\"halfExtents\":[20,0.5,20]},"
+                + "\"position\":[0,-0.5,0]}");
+        int c0 = r.nextInt(spots);
+        // a projectile at one collection
+        double ballRadius = uni(r, 0.15, 0.35);
+        b.append(",{\"id\":\"ball\",\"shape\":{\"type\":\"sphere\",\"radius\":").append(num(ballRadius))
+                .append("},\"mass\":").append(num(uni(r, 20, 400))).append(",\"position\":").append(v(cx[c0], cy[c0], -3))
+                .append(",\"linearVelocity\":").append(v(uni(r, -1, 1), uni(r, 0, 3), uni(r, 8, 30))).append('}');
+        int nb = 2 + r.nextInt(5);
+        List<String> dyn = new ArrayList<>(List.of("ball"));
+        for (int i = 0; i < nb; i++) {
+            String shape = switch (r.nextInt(4)) {
+                case 0 -> "{\"type\":\"sphere\",\"radius\":" + num(uni(r, 0.1, 0.4)) + "}";
+                case 1 -> "{\"type\":\"box\",\"halfExtents\":" + v(uni(r, 0.1, 0.4), uni(r, 0.1, 0.4), uni(r, 0.1, 0.4)) + "}";
+                case 2 -> "{\"type\":\"capsule\",\"radius\":" + num(uni(r, 0.1, 0.25)) + ",\"halfHeight\":" + num(uni(r, 0, 0.4)) + "}";
+                default -> "{\"type\":\"convexHull\",\"points\":[[0,0,0],[0.5,0,0],[0,0.5,0],[0,0,0.5],[0.3,0.3,0.3]]}";
+            };
+            int over = r.nextInt(spots);
+            String id = "b" + i;
+            dyn.add(id);
+            b.append(",{\"id\":\"").append(id).append("\",\"shape\":").append(shape).append(",\"position\":")
+                    .append(v(cx[over] + uni(r, -0.8, 0.8), 2 * chy[over] + cy[over] - chy[over] + uni(r, 0.5, 3), uni(r, -0.3, 0.3)));
+            if (r.nextInt(4) == 0) {
+                b.append(",\"state\":\"sleeping\"");
+            }
+            if (r.nextBoolean()) {
+                b.append(",\"density\":").append(num(uni(r, 200, 8000)));
+            }
+            if (r.nextInt(3) == 0) {
+                b.append(",\"restitution\":").append(num(uni(r, 0, 0.8)));
+            }
+            if (r.nextInt(3) == 0) {
+                b.append(",\"linearVelocity\":").append(v(uni(r, -3, 3), uni(r, -5, 2), uni(r, -3, 3)));
+            }
+            b.append('}');
+        }
+        b.append(']');
+        b.append(",\"collections\":[").append(cb).append(']');
+        // constraints between bodies, some breakable
+        if (r.nextBoolean()) {
+            b.append(",\"constraints\":[");
+            int n = 1 + r.nextInt(3);
+            for (int i = 0; i < n; i++) {
+                String a = dyn.get(1 + r.nextInt(dyn.size() - 1));
+                String[] types = {"ball", "distance", "hinge", "fixed", "rope"};
+                String type = types[r.nextInt(types.length)];
+                b.append(i == 0 ? "" : ",").append("{\"type\":\"").append(type).append("\",\"bodyA\":\"").append(a).append('"');
+                boolean world = r.nextBoolean();
+                String other = dyn.get(r.nextInt(dyn.size()));
+                if (!world && !other.equals(a)) {
+                    b.append(",\"bodyB\":\"").append(other).append('"');
+                }
+                b.append(",\"anchor\":").append(v(uni(r, -4, 4), uni(r, 1, 4), uni(r, -0.5, 0.5)));
+                if (type.equals("hinge")) {
+                    b.append(",\"axis\":[0,0,1]");
+                }
+                if (r.nextBoolean()) {
+                    b.append(",\"breakForce\":").append(num(uni(r, 5, 500)));
+                }
+                b.append('}');
+            }
+            b.append(']');
+        }
+        // a soft body beside the rigid ones; one hanging from a rigid body rides on the heavy ball, close to
+        // it and light (docs/constraints.md, "Two-way soft attachments": a rigid body lighter than what hangs
+        // from it, or turned by it through a long lever, can go unstable; seen here at 2 m from a 57 kg sphere)
+        if (soft) {
+            boolean attached = r.nextBoolean();
+            double[] at = attached ? new double[] {cx[c0], cy[c0] + ballRadius + 0.25, -3}
+                    : new double[] {cx[r.nextInt(spots)] + uni(r, -0.5, 0.5), 2.5 + uni(r, 0, 2), 0};
+            b.append(",\"softBodies\":[{\"id\":\"soft\",\"source\":\"box:half=0.3,0.2,0.3\",\"spacing\":0,\"density\":")
+                    .append(attached ? 10 : 500).append(",\"seed\":").append(r.nextInt(9)).append(",\"position\":").append(v(at))
+                    .append(",\"youngsModulus\":200000,\"poissonRatio\":0.3");
+            if (attached) {
+                b.append(",\"attach\":[{\"point\":0,\"body\":\"ball\"}]");
+            }
+            b.append("}]");
+        }
+        // commands
+        List<String> cmds = new ArrayList<>();
+        int ncmd = r.nextInt(6);
+        for (int i = 0; i < ncmd; i++) {
+            int step = r.nextInt(steps - 5);
+            String col = nc == 0 ? null : cols.get(r.nextInt(nc));
+            String cmd = switch (nc == 0 ? 5 : r.nextInt(9)) {
+                case 0 -> "{\"type\":\"externalStrain\",\"step\":" + step + ",\"collection\":\"" + col + "\",\"node\":"
+                        + (1 + r.nextInt(4)) + ",\"strain\":1e9}";
+                case 1 -> "{\"type\":\"externalStrain\",\"step\":" + step + ",\"point\":" + v(cx[0], cy[0], 0) + ",\"radius\":"
+                        + num(uni(r, 0.1, 0.6)) + ",\"strain\":" + num(uni(r, 100, 5000)) + ",\"propagationDepth\":" + r.nextInt(3)
+                        + ",\"propagationFactor\":0.5}";
+                case 2 -> "{\"type\":\"crumble\",\"step\":" + step + ",\"collection\":\"" + col + "\"}";
+                case 3 -> "{\"type\":\"breakBudget\",\"step\":" + step + ",\"breaksPerStep\":" + r.nextInt(3) + "}";
+                case 4 -> "{\"type\":\"removalTimerMultiplier\",\"step\":" + step + ",\"multiplier\":" + num(uni(r, 0.5, 4)) + "}";
+                case 5 -> "{\"type\":\"impulse\",\"step\":" + step + ",\"body\":\"" + dyn.get(r.nextInt(dyn.size()))
+                        + "\",\"impulse\":" + v(uni(r, -50, 50), uni(r, 0, 80), uni(r, -50, 50)) + "}";
+                case 6 -> "{\"type\":\"anchor\",\"step\":" + step + ",\"collection\":\"" + col + "\",\"node\":" + (1 + r.nextInt(3))
+                        + ",\"anchored\":" + r.nextBoolean() + "}";
+                case 7 -> "{\"type\":\"removeOnBreak\",\"step\":" + step + ",\"collection\":\"" + col
+                        + "\",\"delay\":[0,0.1],\"removal\":[0.1,0.2]}";
+                default -> "{\"type\":\"internalStrain\",\"step\":" + step + ",\"collection\":\"" + col + "\",\"node\":0,\"delta\":"
+                        + num(-uni(r, 0, 500)) + "}";
+            };
+            cmds.add(cmd);
+        }
+        if (r.nextInt(3) == 0) { // a spawned body, removed later
+            int s = r.nextInt(steps / 2);
+            cmds.add("{\"type\":\"spawn\",\"step\":" + s + ",\"body\":{\"id\":\"late\",\"shape\":{\"type\":\"box\",\"halfExtents\":[0.2,0.2,0.2]},"
+                    + "\"position\":" + v(cx[r.nextInt(spots)], 4, 0) + "}}");
+            if (r.nextBoolean()) {
+                cmds.add("{\"type\":\"remove\",\"step\":" + (s + 1 + r.nextInt(steps / 2 - 1)) + ",\"body\":\"late\"}");
+            }
+        }
+        if (!cmds.isEmpty()) {
+            b.append(",\"commands\":[").append(String.join(",", cmds)).append(']');
+        }
+        // fields
+        List<String> fields = new ArrayList<>();
+        int nf = r.nextInt(4);
+        for (int i = 0; i < nf; i++) {
+            int step = r.nextInt(steps - 10);
+            int c = r.nextInt(spots);
+            String at = v(cx[c] + uni(r, -0.5, 0.5), cy[c] + uni(r, -0.5, 0.5), uni(r, -0.3, 0.3));
+            String[] res = {"minimal", "maximum", "disabled-parents"};
+            String meta = ",\"meta\":{\"resolution\":\"" + res[r.nextInt(3)] + "\"}";
+            boolean persistent = r.nextInt(3) == 0;
+            String p = persistent ? ",\"name\":\"f" + i + "\",\"persistent\":true,\"endStep\":" + (step + 1 + r.nextInt(20)) : "";
+            String radial = "{\"node\":\"radial-falloff\",\"position\":" + at + ",\"radius\":" + num(uni(r, 0.2, 1.2))
+                    + ",\"magnitude\":";
+            String f = switch (r.nextInt(8)) {
+                case 0 -> "{\"target\":\"kill\",\"step\":" + step + p + meta + ",\"field\":" + radial + "1}}";
+                case 1 -> "{\"target\":\"external-cluster-strain\",\"step\":" + step + p + meta + ",\"field\":" + radial
+                        + num(uni(r, 100, 1e5)) + ",\"falloff\":\"squared\"}}";
+                case 2 -> "{\"target\":\"dynamic-state\",\"step\":" + step + p + meta
+                        + ",\"field\":{\"node\":\"culling\",\"operation\":\"outside\",\"culling\":" + radial
+                        + "1},\"input\":{\"node\":\"uniform-integer\",\"magnitude\":" + (1 + r.nextInt(4)) + "}}}";
+                case 3 -> "{\"target\":\"linear-velocity\",\"step\":" + step + p
+                        + ",\"field\":{\"node\":\"operator\",\"left\":{\"node\":\"radial-vector\",\"position\":" + at
+                        + "},\"right\":" + radial + num(uni(r, 1, 8)) + "}}}";
+                case 4 -> "{\"target\":\"internal-cluster-strain\",\"step\":" + step + p + meta + ",\"field\":" + radial
+                        + num(-uni(r, 10, 1000)) + "}}";
+                case 5 -> "{\"target\":\"sleeping-threshold\",\"step\":" + step + p
+                        + ",\"field\":{\"node\":\"uniform-scalar\",\"magnitude\":" + num(uni(r, 0.05, 1)) + "}}";
+                case 6 -> "{\"target\":\"activate-disabled\",\"step\":" + step + p + ",\"meta\":{\"resolution\":\"maximum\"}"
+                        + ",\"field\":{\"node\":\"uniform-integer\",\"magnitude\":0}}";
+                default -> "{\"target\":\"collision-group\",\"step\":" + step + p
+                        + ",\"field\":{\"node\":\"culling\",\"operation\":\"outside\",\"culling\":" + radial
+                        + "1},\"input\":{\"node\":\"uniform-integer\",\"magnitude\":" + (r.nextInt(3) - 1) + "}}}";
+            };
+            fields.add(f);
+        }
+        if (nc > 0 && r.nextInt(4) == 0) { // an initialisation field anchoring part of a collection
+            int c = r.nextInt(nc);
+            fields.add("{\"collection\":\"" + cols.get(c) + "\",\"target\":\"dynamic-state\",\"field\":{\"node\":\"culling\","
+                    + "\"operation\":\"outside\",\"culling\":{\"node\":\"box-falloff\",\"position\":" + v(0, -chy[c], 0)
+                    + ",\"scale\":" + v(4, chy[c], 2) + "},\"input\":{\"node\":\"uniform-integer\",\"magnitude\":3}}}");
+        }
+        if (!fields.isEmpty()) {
+            b.append(",\"fields\":[").append(String.join(",", fields)).append(']');
+        }
+        // a cluster union of collections and a body, a member leaving later
+        if (r.nextInt(3) == 0) {
+            int step = r.nextInt(steps / 3);
+            StringBuilder u = new StringBuilder(",\"unions\":[{\"id\":0,\"step\":" + step + ",\"members\":[");
+            if (nc > 0) {
+                u.append("{\"collection\":\"c0\"").append(r.nextInt(3) == 0 ? ",\"released\":true" : "").append("},");
+            }
+            if (nc > 1) {
+                u.append("{\"collection\":\"c1\"},");
+            }
+            String member = dyn.get(1 + r.nextInt(dyn.size() - 1));
+            if (nc == 0) {
+                u.append("{\"body\":\"ball\"},");
+            }
+            u.append("{\"body\":\"").append(member).append("\"}]");
+            if (r.nextBoolean()) {
+                u.append(",\"remove\":[{\"body\":\"").append(member).append("\",\"step\":").append(step + 1 + r.nextInt(steps / 2))
+                        .append("}]");
+            }
+            u.append("}]");
+            b.append(u);
+        }
+        b.append('}');
+        Api api = new Api(r.nextInt(steps - 2), new double[] {uni(r, -3, 3), uni(r, 2, 4), uni(r, -0.3, 0.3)},
+                r.nextInt(steps), r.nextInt(steps), nc > 0 && r.nextInt(3) == 0 ? r.nextInt(nc) : -1, uni(r, 50, 5000),
+                new double[] {uni(r, -0.5, 0.5), uni(r, -0.5, 0.5), 0}, 1 + r.nextInt(steps - 1), dyn.get(r.nextInt(dyn.size())));
+        return new Scene(seed, b.toString(), steps, api);
+    }
+
+    // ------------------------------------------------------------------ running
+
+    /** A world of {@code scene} on {@code threads} threads. */
+    static ScenarioWorld world(Scene scene, int threads) {
+        return ScenarioWorld.create(scene.scenario(), STAGES, Map.of(), threads);
+    }
+
+    /** The broadphases a world may use: the state must not depend on which (docs/determinism.md). */
+    static final String[] BROADPHASES = {"grid", "sap", "bvh", "sweep", "bruteforce"};
+
+    /**
+     * The API actions due before step {@code step} of {@code w}: a sphere created, a body put to sleep,
+     * that sphere removed, a breakable joint on a collection's holder (before step 0).
+     */
+    static void apiBefore(Scene scene, World w, long step) {
+        Api a = scene.api();
+        if (step == 0 && a.jointCollection() >= 0) {
+            long holder = w.destruction().holderBody(a.jointCollection(), 0);
+            int id = w.context().constraints.reserveId();
+            double[] f = {a.jointAnchor()[0] + (-3 + 3 * a.jointCollection()), 1 + a.jointAnchor()[1], 0, 0, 0, 0, 1};
+            w.queue(new Command.AddConstraint(id, "ball", holder, ConstraintStore.WORLD, true, f, f.clone(), new double[0],
+                    a.jointForce(), Double.POSITIVE_INFINITY));
+        }
+        if (step == a.createAt()) {
+            w.createBody(BodyDef.of(new Sphere(0.2)).withLabel("api").withPosition(a.createAt3()[0], a.createAt3()[1],
+                    a.createAt3()[2]));
+        }
+        if (step == a.sleepAt()) {
+            long h = w.findByLabel("b0");
+            if (alive(w, h) && w.bodies().state(w.bodies().slot(h)) == BodyState.AWAKE) {
+                w.setState(h, BodyState.SLEEPING);
+            }
+        }
+        if (step == a.dropAt()) { // a scene body removed between steps: joints, attachments, unions, switches on it
+            long h = w.findByLabel(a.drop());
+            // not a body that later commands name (removing it would make them bad input, refused)
+            boolean named = scene.json().contains("\"body\":\"" + a.drop() + "\",\"impulse\"")
+                    || scene.json().contains("{\"body\":\"" + a.drop() + "\",\"step\"");
+            if (!named && alive(w, h)) {
+                w.removeBody(h);
+            }
+        }
+        if (step == a.removeAt()) {
+            long h = w.findByLabel("api");
+            if (alive(w, h)) {
+                w.removeBody(h);
+            }
+        }
+    }
+
+    static boolean alive(World w, long h) {
+        int slot = (int) h;
+        return h >= 0 && w.bodies().isLive(slot) && w.bodies().handle(slot) == h;
+    }
+
+    /** Records the step's hash and events of {@code w} into {@code hashes} and {@code events}. */
+    static void observe(World w, long[] hashes, List<List<String>> events, int[] deferred) {
+        w.addObserver((world, p) -> {
+            int s = (int) p.step();
+            hashes[s] = p.stateHash();
+            deferred[s] = p.deferredBreaks();
+            List<String> es = events.get(s);
+            for (int k = 0; k < EventKinds.COUNT; k++) {
+                EventBuffer eb = world.context().events.buffer(k);
+                for (int i = 0; i < eb.count(); i++) {
+                    es.add(EventText.json(p.step(), k, eb, i));
+                }
+            }
+        });
+    }
+
+    static List<List<String>> emptyEvents(int steps) {
+        List<List<String>> l = new ArrayList<>();
+        for (int i = 0; i < steps; i++) {
+            l.add(new ArrayList<>());
+        }
+        return l;
+    }
+
+    /**
+     * Runs {@code scene} on {@code threads} threads; with {@code journal} recording an ordinary
+     * (write-behind, as {@code rubble run --journal}) journal there; with {@code snapAt >= 0} saving
+     * a snapshot after that step into {@code snap[0]}.
+     */
+    static Run run(Scene scene, int threads, Path journal, int snapAt, byte[][] snap) {
+        return run(scene, threads, Map.of(), journal, snapAt, snap);
+    }
+
+    /** As {@link #run(Scene, int, Path, int, byte[][])} with stage choices {@code overrides} (family to name). */
+    static Run run(Scene scene, int threads, Map<String, String> overrides, Path journal, int snapAt, byte[][] snap) {
+        return run(scene, threads, overrides, journal, snapAt, false, snap);
+    }
+
+    /**
+     * As above; with {@code afterApi} the snapshot is saved after that step's API actions (bodies
+     * created, removed or put to sleep and commands queued between steps), else before them.
+     */
+    static Run run(Scene scene, int threads, Map<String, String> overrides, Path journal, int snapAt, boolean afterApi,
+            byte[][] snap) {
+        ScenarioWorld sw = ScenarioWorld.create(scene.scenario(), STAGES, overrides, threads);
+        World w = sw.world();
+        long[] hashes = new long[scene.steps()];
+        int[] deferred = new int[scene.steps()];
+        List<List<String>> events = emptyEvents(scene.steps());
+        JournalWriter jw = journal == null ? null : JournalWriter.createWriteBehind(journal, sw, "detfuzz", scene.json());
+        try {
+            if (jw != null) {
+                w.addObserver(jw);
+            }
+            observe(w, hashes, events, deferred);
+            for (int s = 0; s < scene.steps(); s++) {
+                if (s == snapAt && !afterApi) {
+                    snap[0] = save(w);
+                }
+                apiBefore(scene, w, s);
+                if (s == snapAt && afterApi) {
+                    snap[0] = save(w);
+                }
+                sw.step();
+            }
+            if (snapAt == scene.steps()) {
+                snap[0] = save(w);
+            }
+        } finally {
+            if (jw != null) {
+                jw.close();
+            }
+        }
+        return new Run(hashes, events, deferred);
+    }
+
+    static byte[] save(World w) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            WorldSnapshot.save(w, out, "detfuzz");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    /** Continues {@code scene} from {@code bytes} (saved before step {@code from}) to its end; hashes before {@code from} are 0. */
+    static Run resume(Scene scene, byte[] bytes, int from) {
+        return resume(scene, bytes, from, false);
+    }
+
+    /** As above, for a snapshot saved after the API actions of step {@code from} when {@code afterApi}. */
+    static Run resume(Scene scene, byte[] bytes, int from, boolean afterApi) {
+        World w;
+        try {
+            // on another thread count than it was saved on (1 + from % 4): the bits must not care
+            w = WorldSnapshot.read(new ByteArrayInputStream(bytes), "snapshot").restore(STAGES, 1 + from % 4);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (w.stepIndex() != from) {
+            throw new AssertionError("restored at step " + w.stepIndex() + ", saved at " + from);
+        }
+        ScenarioWorld sw = ScenarioWorld.resume(scene.scenario(), w);
+        byte[] again = save(w);
+        if (w.settings().threads() == 1 && !Arrays.equals(again, bytes)) { // (the settings hold the thread count)
+            throw new AssertionError("a world restored from a snapshot after step " + from + " saves other bytes");
+        }
+        long[] hashes = new long[scene.steps()];
+        int[] deferred = new int[scene.steps()];
+        List<List<String>> events = emptyEvents(scene.steps());
+        observe(w, hashes, events, deferred);
+        for (int s = from; s < scene.steps(); s++) {
+            if (!afterApi || s != from) {
+                apiBefore(scene, w, s);
+            }
+            sw.step();
+        }
+        return new Run(hashes, events, deferred);
+    }
+
+    /** Null when {@code b} equals {@code a} from step {@code from} on, else the first difference. */
+    static String compare(Run a, Run b, int from, String what) {
+        for (int s = from; s < a.hashes().length; s++) {
+            if (a.hashes()[s] != b.hashes()[s]) {
+                return what + ": state hash differs first after step " + s;
+            }
+            if (!a.events().get(s).equals(b.events().get(s))) {
+                return what + ": events differ first in step " + s + ":\n  " + a.events().get(s) + "\n  " + b.events().get(s);
+            }
+        }
+        return null;
+    }
+
+    /** Verifies a journal on {@code threads} threads: null when it verifies, else why not. */
+    static String verify(Path journal, int threads) {
+        VerifyResult v = Verifier.verify(journal, STAGES, threads);
+        return v.ok() ? null : "verify on " + threads + " threads: " + v;
+    }
+
+    /** The steps worth snapshotting: a random step, the first break step, a step with a backlog or pending timer. */
+    static int[] snapSteps(Scene scene, Run base, SplittableRandom r) {
+        List<Integer> l = new ArrayList<>();
+        l.add(1 + r.nextInt(scene.steps() - 1));
+        for (int s = 0; s < scene.steps() - 1; s++) {
+            if (base.events().get(s).stream().anyMatch(e -> e.contains("\"kind\":\"break\""))) {
+                l.add(s + 1); // after the break step: the backlog, the new pieces' timers
+                l.add(s); // before it
+                break;
+            }
+        }
+        for (int s = 0; s < scene.steps() - 1; s++) {
+            if (base.deferred()[s] > 0) {
+                l.add(s + 1); // breaks wait for the budget
+                break;
+            }
+        }
+        for (int s = scene.steps() - 2; s > 0; s--) {
+            if (base.events().get(s).stream().anyMatch(e -> e.contains("\"kind\":\"removal\""))) {
+                l.add(s); // a removal pending in the steps before
+                break;
+            }
+        }
+        return l.stream().mapToInt(Integer::intValue).distinct().sorted().toArray();
+    }
+
+    /** How many events of each kind a run had, as "kind=n" pairs (printed, so a reader sees what the scenes do). */
+    static String summary(Run run) {
+        java.util.TreeMap<String, Integer> n = new java.util.TreeMap<>();
+        for (List<String> step : run.events()) {
+            for (String e : step) {
+                int k = e.indexOf("\"kind\":\"");
+                String kind = k < 0 ? "?" : e.substring(k + 8, e.indexOf('"', k + 8));
+                n.merge(kind, 1, Integer::sum);
+            }
+        }
+        int deferred = 0;
+        for (int d : run.deferred()) {
+            deferred += d > 0 ? 1 : 0;
+        }
+        return n + " steps with deferred breaks " + deferred;
+    }
+}
