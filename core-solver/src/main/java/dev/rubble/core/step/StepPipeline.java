@@ -232,7 +232,7 @@ public final class StepPipeline {
             // the last sub-step's second half of the gyroscopic term comes after the end-of-step
             // bounce, which stores the solver's copy of the velocities: run before it, it was
             // overwritten for every body with a manifold, which then kept the sub-step's midpoint
-            // angular velocity and lost its angular momentum (docs/dynamics.md, "Gyroscopic term")
+            // angular velocity and lost its angular momentum (docs/dynamics.md, "Motion", `gyroscopic`)
             gyroscopicEnd(b, h, movers);
         }
         if (joints.active()) {
