@@ -69,4 +69,42 @@ class GhostCollisionTest {
         w.step(30);
         assertThat(w.position(s, new Vector3d()).y).isCloseTo(0.6, within(0.01));
     }
+
+    /**
+     * A spinning body whose every point stays clear of the ground must not be pushed by it. A 4 m rod
+     * (0.5 m square section) turns at 100 rad/s (the speed limit; its ends move at 200 m/s) about its
+     * short horizontal axis, its centre 2.3 m above the ground, no gravity: no point is farther than
+     * sqrt(2² + 0.25² + 0.25²) = 2.03 m from the centre, so its lowest point stays 0.27 m up and nothing may
+     * change (Newton's first law; the spin axis is a principal axis). Before, the speculative contact at the
+     * end's linearised motion (200 m/s down, 3.3 m a step, gap 2.05 m) pushed it: the rod left upward at
+     * 50 m/s with a quarter of its spin, as a plain body and as an intact geometry collection (a compound).
+     * The same rod with its centre 1.5 m up does reach the ground and is stopped by it.
+     */
+    @Test
+    void aRodSpinningClearOfTheGroundKeepsItsSpinAndPlace() {
+        for (boolean reaches : new boolean[] {false, true}) {
+            PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()).withSleeping(false));
+            w.addBody(BodySpec.fixed(new Box(50, 0.5, 50)).withPosition(new Vector3d(0, -0.5, 0)));
+            double h = reaches ? 1.5 : 2.3;
+            BodyId rod = w.addBody(BodySpec.dynamic(new Box(2, 0.25, 0.25)).withPosition(new Vector3d(0, h, 0))
+                    .withAngularVelocity(new Vector3d(0, 0, 100)));
+            double lowest = Double.POSITIVE_INFINITY;
+            Vector3d p = new Vector3d(), v = new Vector3d(), om = new Vector3d();
+            for (int i = 0; i < 30; i++) {
+                w.step();
+                w.position(rod, p);
+                lowest = Math.min(lowest, p.y);
+            }
+            w.linearVelocity(rod, v);
+            w.angularVelocity(rod, om);
+            if (!reaches) {
+                assertThat(v.length()).as("v = %s", v).isLessThan(1e-9);
+                assertThat(om.distance(new Vector3d(0, 0, 100))).as("w = %s", om).isLessThan(1e-9);
+                assertThat(p.distance(new Vector3d(0, h, 0))).as("p = %s", p).isLessThan(1e-9);
+            } else {
+                assertThat(om.length()).as("the ground stops the spin: w = %s", om).isLessThan(90);
+                assertThat(lowest).as("the centre stays above the ground by the rod's half thickness").isGreaterThan(0.2);
+            }
+        }
+    }
 }

@@ -28,9 +28,18 @@ import org.junit.jupiter.api.io.TempDir;
  * gzipped under src/test/resources/journal-v4-bridge. It must still read, verify, play back and
  * seek, compress to a lossy journal, and decode to the very bits today's journal of the same run
  * decodes to (but for the state hashes, which format 6 records in StateHash version 2).
+ *
+ * <p>Today's engine simulates the run as the old one did up to step {@link #PHYSICS_CHANGED_AT}: on
+ * 2026-12-05 the gyroscopic term's second half stopped being overwritten for bodies with manifolds, and
+ * speculative manifolds of spinning bodies no motion can reach are dropped (docs/dynamics.md), which
+ * changes a tumbling piece's angular velocity in its last bit there, after the keystone broke. A
+ * format-4 journal cannot be written again, so verification, seeking and the decoded bits are checked
+ * before that step; reading, keyframes, events and playback still cover every record.
  */
 final class VersionFourJournalTest {
     private static final int STEPS = 80;
+    /** The first step today's engine re-simulates differently from the engine that wrote the journal. */
+    private static final int PHYSICS_CHANGED_AT = 62;
 
     static Path unpack(Path dir) throws IOException {
         for (String f : new String[] {"20261202-09F.cq4", "metadata.cq4t"}) {
@@ -85,8 +94,9 @@ final class VersionFourJournalTest {
         assertThat(events[0]).isEqualTo(3);
 
         VerifyResult result = Verifier.verify(old, Stages.load());
-        assertThat(result.divergence()).isNull();
-        assertThat(result.stepsChecked()).isEqualTo(STEPS);
+        // every step before the physics change verifies bit for bit; the first difference is that change
+        assertThat(result.divergence()).isNotNull();
+        assertThat(result.divergence().step()).isEqualTo(PHYSICS_CHANGED_AT);
 
         // the same run recorded today (format 5) decodes to the same bits, in fewer bytes
         Path now = tmp.resolve("v5");
@@ -106,7 +116,7 @@ final class VersionFourJournalTest {
         assertThat(w.context().stateHashVersion()).isEqualTo(2);
         assertThat(v5.get(STEPS - 1)[1]).isEqualTo(w.stateHash());
         assertThat(e5[0]).isEqualTo(3);
-        for (int i = 0; i < STEPS; i++) {
+        for (int i = 0; i < PHYSICS_CHANGED_AT; i++) {
             // the same step and moved bodies; the state hash (a[1]) is recorded in StateHash version 2 from format 6 on
             long[] a = v5.get(i), b = v4.get(i);
             assertThat(a[0]).isEqualTo(b[0]);
@@ -143,11 +153,12 @@ final class VersionFourJournalTest {
         try (dev.rubble.cache.playback.JournalSeek seek = dev.rubble.cache.playback.JournalSeek.open(old, stages)) {
             World fromStart = seek.seekAfter(20); // before the first keyframe (after step 24): from the initial world
             assertThat(fromStart.context().stateHashVersion()).isEqualTo(1);
-            double[] at70 = positions(seek.seekAfter(70).bodies()); // from the keyframe after step 49 or 74
-            World w = seek.seekAfter(STEPS - 1); // forwards, past the last keyframe
+            // re-simulated steps are checked against the journal's hashes, so seeks stay before the physics change
+            double[] at60 = positions(seek.seekAfter(60).bodies()); // from the keyframe after step 49
+            World w = seek.seekAfter(PHYSICS_CHANGED_AT - 1); // forwards
             assertThat(w.context().stateHashVersion()).isEqualTo(1);
-            double[] backAt70 = positions(seek.seekAfter(70).bodies()); // backwards: restored from a keyframe again
-            assertThat(backAt70).containsExactly(at70);
+            double[] backAt60 = positions(seek.seekAfter(60).bodies()); // backwards: restored from a keyframe again
+            assertThat(backAt60).containsExactly(at60);
         }
     }
 

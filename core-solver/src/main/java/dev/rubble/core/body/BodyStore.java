@@ -69,6 +69,12 @@ public final class BodyStore {
     public double[] mass, lcx, lcy, lcz, iqx, iqy, iqz, iqw;
     public double[] friction, restitution, gravityScale, linearDamping, angularDamping;
     public double[] sleepTime;
+    /**
+     * Scratch, not state (never hashed or saved): the rotational energy (J) the gyroscopic term's first
+     * half took from the body in the current sub-step, which its second half may give back
+     * ({@code dynamics.Motion.gyroscopic} / {@code gyroscopicEnd}); 0 outside a sub-step.
+     */
+    public double[] gyroTaken;
 
     // kinematic targets (pose of the centre of mass), valid when hasTarget
     public boolean[] hasTarget;
@@ -138,6 +144,7 @@ public final class BodyStore {
         gravityScale = grow(gravityScale, cap);
         linearDamping = grow(linearDamping, cap); angularDamping = grow(angularDamping, cap);
         sleepTime = grow(sleepTime, cap);
+        gyroTaken = grow(gyroTaken, cap);
         hasTarget = hasTarget == null ? new boolean[cap] : Arrays.copyOf(hasTarget, cap);
         tpx = grow(tpx, cap); tpy = grow(tpy, cap); tpz = grow(tpz, cap);
         tqx = grow(tqx, cap); tqy = grow(tqy, cap); tqz = grow(tqz, cap); tqw = grow(tqw, cap);
@@ -264,6 +271,7 @@ public final class BodyStore {
         gravityScale[slot] = 1;
         linearDamping[slot] = angularDamping[slot] = 0;
         sleepTime[slot] = 0;
+        gyroTaken[slot] = 0;
         hasTarget[slot] = false;
         setMassProperties(slot, type == MotionType.DYNAMIC ? mp : null);
         lcx[slot] = mp == null ? 0 : mp.comX();

@@ -5,6 +5,7 @@ import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.geometry.gjk.Gjk;
 import dev.rubble.geometry.gjk.PosedShape;
+import dev.rubble.geometry.gjk.SupportShape;
 import dev.rubble.spi.narrowphase.Pose;
 import dev.rubble.spi.shape.Shape;
 
@@ -19,17 +20,21 @@ import dev.rubble.spi.shape.Shape;
  * solver stopped it at that plane anyway (a 0.1 m sphere at 300 m/s passing 1.9 m clear of a crate's
  * edge lost 73 % of its speed; at 20 m/s passing 2 cm clear, 74 %).
  *
- * <p>Rule, per manifold of two convex shapes (sphere, box, capsule, hull) with an awake dynamic body,
- * all of whose points are farther apart than {@link #TOLERANCE}: if the bodies' motion over the step
- * ({@code v dt}, plus {@code (g + F/m) dt²} for a dynamic body, plus {@code |ω| R dt} of rotation) closes some
- * point's gap, sweep B's shape along the relative linear motion against A's (conservative advancement
- * on GJK distances, Mirtich 1996, as {@code SceneQuery.shapeCast}); if the sweep never comes within
- * {@link #TOLERANCE} plus the rotation's {@code |ω| R dt}, the manifold can hold no contact this step
- * and loses its points. Anything else keeps its manifold unchanged: pairs whose rotation alone could
- * move a point by more than {@link #TOLERANCE} in the step (the sweep does not turn),
- * compounds, meshes and planes, pairs that do touch. A body deflected by another contact within the
- * step is swept along its velocity before the solve, as its speculative margin already is. Serial, in
- * store order; allocation-free.
+ * <p>Rule, per manifold with an awake dynamic body, all of whose points are farther apart than
+ * {@link #TOLERANCE}: if the bodies' motion over the step ({@code v dt}, plus {@code (g + F/m) dt²} for a
+ * dynamic body, plus {@code |ω| R dt} of rotation) closes some point's gap, sweep B along the relative
+ * linear motion against A (conservative advancement on GJK distances, Mirtich 1996, as
+ * {@code SceneQuery.shapeCast}); if the sweep never comes within the tolerance, the manifold can hold no
+ * contact this step and loses its points. Each body is swept as its own shape when it is convex and its
+ * rotation moves no point more than {@link #TOLERANCE} (the sweep then keeps the tolerance plus that
+ * {@code |ω| R dt}); otherwise (a spinning body, whose points move along arcs the linear sweep does not
+ * follow, or a compound) as its reach ball: the ball of radius R about its centre of mass, which holds
+ * its shape in every orientation. Before 2026-12-05 such pairs were all kept, and a 4 m rod spinning at
+ * 100 rad/s 0.27 m clear of the ground was launched upward at 50 m/s by the speculative point of its
+ * end's linearised motion. Anything else keeps its manifold unchanged: planes and meshes that would need
+ * a ball, pairs that do touch. A body deflected by another contact within the step is swept along its
+ * velocity before the solve, as its speculative margin already is. Serial, in store order;
+ * allocation-free.
  */
 public final class GhostContacts {
     /**
@@ -84,15 +89,20 @@ public final class GhostContacts {
             displacement(b, c, dt, gx, gy, gz, db);
             double dx = db[0] - da[0], dy = db[1] - da[1], dz = db[2] - da[2];
             double closing = -(dx * cs.nx[m] + dy * cs.ny[m] + dz * cs.nz[m]);
-            double turn = dt * (angularSpeed(b, a) * reach(b, a) + angularSpeed(b, c) * reach(b, c));
-            if (closing + turn <= gap || turn > TOLERANCE) {
-                continue; // the points do not bind this step, or rotation may close them: keep
+            double turnA = dt * angularSpeed(b, a) * reach(b, a), turnC = dt * angularSpeed(b, c) * reach(b, c);
+            if (closing + turnA + turnC <= gap) {
+                continue; // the points do not bind this step: keep
             }
-            Shape sa = b.shape[a], sc = b.shape[c];
-            if (!sa.isConvex() || !sc.isConvex()) {
-                continue;
+            // each body is swept as its shape when it is convex and turns by at most the tolerance, else as
+            // its reach ball: the ball about its centre of mass that holds the shape in every orientation
+            // (a spinning body's points move along arcs the linear sweep does not follow, and a compound's
+            // children are not one convex shape)
+            boolean ballA = !sweptAsShape(b, a, turnA), ballC = !sweptAsShape(b, c, turnC);
+            if (ballA && !ballable(b.shape[a]) || ballC && !ballable(b.shape[c])) {
+                continue; // a plane or a mesh that would need its ball: keep
             }
-            if (!sweepTouches(b, a, c, dx, dy, dz, TOLERANCE + turn)) {
+            double keep = TOLERANCE + (ballA ? 0 : turnA) + (ballC ? 0 : turnC);
+            if (!sweepTouches(b, a, c, dx, dy, dz, keep, ballA, ballC)) {
                 cs.pointCount[m] = 0;
                 removed++;
             }
@@ -100,20 +110,42 @@ public final class GhostContacts {
         return removed;
     }
 
+    /** Whether body s is swept as its own shape: convex, and turning by at most the tolerance this step. */
+    private static boolean sweptAsShape(BodyStore b, int s, double turn) {
+        return b.shape[s].isConvex() && turn <= TOLERANCE;
+    }
+
+    /** Whether a shape has a finite reach ball (everything but planes and triangle meshes). */
+    private static boolean ballable(Shape shape) {
+        return shape.isConvex() || shape instanceof dev.rubble.spi.shape.Compound;
+    }
+
     /**
      * Whether B's shape swept by (dx, dy, dz) comes within {@code keep} of A's (A held still): the
      * tolerance plus how far rotation may move a point this step.
      */
-    private boolean sweepTouches(BodyStore b, int a, int c, double dx, double dy, double dz, double keep) {
-        poseA.set(b.originX(a), b.originY(a), b.originZ(a), b.qx[a], b.qy[a], b.qz[a], b.qw[a]);
-        shapeA.set(b.shape[a], poseA);
-        double ra = b.shape[a].coreRadius(), rc = b.shape[c].coreRadius();
-        double ox = b.originX(c), oy = b.originY(c), oz = b.originZ(c);
+    private boolean sweepTouches(BodyStore b, int a, int c, double dx, double dy, double dz, double keep,
+                                 boolean ballA, boolean ballC) {
+        SupportShape sa;
+        if (ballA) {
+            sa = this.ballA.at(b.px[a], b.py[a], b.pz[a], fullReach(b, a));
+        } else {
+            poseA.set(b.originX(a), b.originY(a), b.originZ(a), b.qx[a], b.qy[a], b.qz[a], b.qw[a]);
+            sa = shapeA.set(b.shape[a], poseA);
+        }
+        double ra = sa.radius(), rc = ballC ? fullReach(b, c) : b.shape[c].coreRadius();
+        // the moving body's reference point: its centre of mass for its ball, else its origin
+        double ox = ballC ? b.px[c] : b.originX(c), oy = ballC ? b.py[c] : b.originY(c), oz = ballC ? b.pz[c] : b.originZ(c);
         double t = 0;
         for (int iter = 0; iter < MAX_ITERATIONS; iter++) {
-            poseB.set(ox + t * dx, oy + t * dy, oz + t * dz, b.qx[c], b.qy[c], b.qz[c], b.qw[c]);
-            shapeB.set(b.shape[c], poseB);
-            if (!gjk.distance(shapeA, shapeB)) {
+            SupportShape sc;
+            if (ballC) {
+                sc = this.ballC.at(ox + t * dx, oy + t * dy, oz + t * dz, rc);
+            } else {
+                poseB.set(ox + t * dx, oy + t * dy, oz + t * dz, b.qx[c], b.qy[c], b.qz[c], b.qw[c]);
+                sc = shapeB.set(b.shape[c], poseB);
+            }
+            if (!gjk.distance(sa, sc)) {
                 return true; // cores overlap
             }
             double d = gjk.distance - ra - rc;
@@ -170,11 +202,16 @@ public final class GhostContacts {
         return Math.sqrt(wx * wx + wy * wy + wz * wz);
     }
 
-    /** How far body s's shape reaches from its centre of mass (its local bounds' farthest corner). */
+    /** How far body s's shape reaches from its centre of mass (its local bounds' farthest corner); 0 when it does not turn. */
     private double reach(BodyStore b, int s) {
         if (angularSpeed(b, s) == 0) {
             return 0;
         }
+        return fullReach(b, s);
+    }
+
+    /** How far body s's shape reaches from its centre of mass: the radius of a ball that holds it in every orientation. */
+    private double fullReach(BodyStore b, int s) {
         double[] box = localBounds(b.shape[s]);
         int o = boxAt;
         double x = Math.max(b.lcx[s] - box[o], box[o + 3] - b.lcx[s]);
@@ -197,6 +234,33 @@ public final class GhostContacts {
         }
         return cachedBox;
     }
+
+    /** A ball (its centre the core point, its radius the rounding), mutable scratch. */
+    private static final class Ball implements SupportShape {
+        private double x, y, z, r;
+
+        Ball at(double cx, double cy, double cz, double radius) {
+            x = cx;
+            y = cy;
+            z = cz;
+            r = radius;
+            return this;
+        }
+
+        @Override
+        public void support(double dx, double dy, double dz, double[] out, int o) {
+            out[o] = x;
+            out[o + 1] = y;
+            out[o + 2] = z;
+        }
+
+        @Override
+        public double radius() {
+            return r;
+        }
+    }
+
+    private final Ball ballA = new Ball(), ballC = new Ball();
 
     private static final int CACHED = 1024;
     private final Shape[] cachedShape = new Shape[CACHED];

@@ -214,7 +214,7 @@ public final class StepPipeline {
                 moveReleased(b, h); // issue 22 item 4: a piece released before the solve moves v h with its final velocity
             }
             solver.endSubStep();
-            if (ds.gyroscopic()) {
+            if (ds.gyroscopic() && sub < n - 1) {
                 gyroscopicEnd(b, h, movers); // issue 11: the second half of the momentum-conserving gyroscopic term
             }
             t = lap(StepSlot.RELAX, t);
@@ -227,6 +227,13 @@ public final class StepPipeline {
         }
         if (exactCount > 0) {
             moveReleased(b, h); // again with the velocity restitution left (the last sub-step's start pose)
+        }
+        if (ds.gyroscopic()) {
+            // the last sub-step's second half of the gyroscopic term comes after the end-of-step
+            // bounce, which stores the solver's copy of the velocities: run before it, it was
+            // overwritten for every body with a manifold, which then kept the sub-step's midpoint
+            // angular velocity and lost its angular momentum (docs/dynamics.md, "Motion", `gyroscopic`)
+            gyroscopicEnd(b, h, movers);
         }
         if (joints.active()) {
             breakConstraints(c, index);

@@ -83,6 +83,96 @@ final class GyroscopicTest {
         assertThat(energyDrift[1]).isLessThan(1e-9);
     }
 
+    /**
+     * A contact that never pushes changes nothing: the box tumbles away from a wall it starts 3 cm
+     * from, faster (4 m/s) than any of its points turns towards it (|w| R = 2.8 m/s), so it has a
+     * speculative manifold with the wall for its first steps (margin 0.02 m + dt (|v| + |w| R)) but
+     * every impulse stays 0, and L and the energy must be kept as in free flight. Before, the
+     * end-of-step bounce stored the solver's copy of the velocities after the gyroscopic term's
+     * second half, so every body with a manifold kept the sub-step's midpoint angular velocity: this
+     * box's L jumped 3 % in each step the wall was in range.
+     */
+    @Test
+    void aBoxTumblingAwayFromAWallItNeverPushesKeepsItsAngularMomentumAndEnergy() {
+        double m = 1, a = 0.5, b = 0.2, c = 0.1;
+        for (int subSteps : new int[] {1, 3}) {
+            WorldSettings s = WorldSettings.defaults().withGravity(0, 0, 0).withStep(1.0 / 60, subSteps);
+            // the real narrowphase (box-box SAT with clipping), not the analytic test contacts
+            World w = World.create(s.withDynamics(s.dynamics().withSleep(false, 0.05, 0.05, 0.5)), Worlds.stages());
+            long box = w.createBody(BodyDef.of(new Box(a, b, c)).withMass(m).withLinearVelocity(-4, 0, 0)
+                    .withAngularVelocity(1, 5, 0.5));
+            // the wall's face 3 cm beyond the box's end
+            w.createBody(BodyDef.of(new Box(1, 1, 1)).withMotion(dev.rubble.core.body.MotionType.STATIC)
+                    .withPosition(a + 0.03 + 1, 0, 0));
+            int sl = w.bodies().slot(box);
+            BodyStore st = w.bodies();
+            double[] l0 = momentum(st, sl, m, a, b, c);
+            double e0 = energy(st, sl, l0);
+            double worst = 0, worstE = 0;
+            int withManifold = 0;
+            for (int i = 0; i < 60; i++) {
+                w.step();
+                var cs = w.contacts();
+                for (int k = 0; k < cs.size(); k++) {
+                    withManifold += cs.pointCount[k] > 0 ? 1 : 0;
+                    for (int p = 0; p < cs.pointCount[k]; p++) {
+                        assertThat(cs.normalImpulse[k * 4 + p]).as("the wall never pushes").isZero();
+                    }
+                }
+                double[] l = momentum(st, sl, m, a, b, c);
+                double[] d = {l[0] - l0[0], l[1] - l0[1], l[2] - l0[2]};
+                worst = Math.max(worst, norm(d) / norm(l0));
+                worstE = Math.max(worstE, Math.abs(energy(st, sl, l) - e0) / e0);
+            }
+            assertThat(withManifold).as("steps with a speculative manifold to the wall").isPositive();
+            assertThat(st.vx[sl]).isEqualTo(-4); // nothing pushed it
+            assertThat(worst).as("L drift, %d sub-steps", subSteps).isLessThan(1e-9);
+            assertThat(worstE).as("energy drift, %d sub-steps", subSteps).isLessThan(1e-9);
+        }
+    }
+
+    /**
+     * The gyroscopic term does no work, so its two halves together may not add energy, whatever the
+     * contacts do between them. A sliver 1 m long and 1 mm thick (principal inertias 1e-6 apart),
+     * dropped spinning onto the ground, has only contacts that take energy (no restitution); its
+     * kinetic plus potential energy may never exceed what it started with. When the second half ran
+     * after contact impulses without a limit, it gave back far more than the first half took (the
+     * impulses had changed w): the sliver reached 5.5 times its starting energy, and a 10 µm one spun
+     * up to 5e6 rad/s.
+     */
+    @Test
+    void aSliverTumblingOntoTheGroundNeverGainsEnergy() {
+        WorldSettings s = WorldSettings.defaults();
+        World w = World.create(s.withDynamics(s.dynamics().withSleep(false, 0.05, 0.05, 0.5)), Worlds.stages());
+        w.createBody(BodyDef.of(new Box(20, 0.5, 20)).withMotion(dev.rubble.core.body.MotionType.STATIC)
+                .withPosition(0, -0.5, 0));
+        double t = 1e-3;
+        long sliver = w.createBody(BodyDef.of(dev.rubble.geometry.hull.QuickHull.of(new double[] {
+            0, 0, 0, 1, 0, 0, 1, t, 0, 1, 0, t})).withPosition(0, 2, 0).withAngularVelocity(3, 1, 2));
+        BodyStore st = w.bodies();
+        int sl = st.slot(sliver);
+        double e0 = mechanicalEnergy(st, sl, 9.81);
+        double worst = 0;
+        for (int i = 0; i < 120; i++) {
+            w.step();
+            worst = Math.max(worst, mechanicalEnergy(st, sl, 9.81) / e0);
+        }
+        assertThat(st.py[sl]).as("it lands").isLessThan(0.1);
+        assertThat(worst).as("largest energy over the starting energy").isLessThanOrEqualTo(1 + 1e-6);
+    }
+
+    /** Kinetic (translation and rotation, from the body's principal inertias) plus potential energy, J. */
+    private static double mechanicalEnergy(BodyStore b, int s, double g) {
+        double rx = dev.rubble.core.body.Inertia.principalX(b, s), ry = dev.rubble.core.body.Inertia.principalY(b, s);
+        double rz = dev.rubble.core.body.Inertia.principalZ(b, s), rw = dev.rubble.core.body.Inertia.principalW(b, s);
+        double x = dev.rubble.core.body.Inertia.rotX(-rx, -ry, -rz, rw, b.wx[s], b.wy[s], b.wz[s]);
+        double y = dev.rubble.core.body.Inertia.rotY(-rx, -ry, -rz, rw, b.wx[s], b.wy[s], b.wz[s]);
+        double z = dev.rubble.core.body.Inertia.rotZ(-rx, -ry, -rz, rw, b.wx[s], b.wy[s], b.wz[s]);
+        double rot = 0.5 * (x * x / b.invIx[s] + y * y / b.invIy[s] + z * z / b.invIz[s]);
+        double v2 = b.vx[s] * b.vx[s] + b.vy[s] * b.vy[s] + b.vz[s] * b.vz[s];
+        return rot + 0.5 * b.mass[s] * v2 + b.mass[s] * g * b.py[s];
+    }
+
     @Test
     void symmetricTopPrecessesAboutItsAngularMomentumAtLOverIPerpendicular() {
         // square box (a = b): I1 = I2 = m (a² + c²) / 3, I3 = 2 m a² / 3 about its symmetry axis z
