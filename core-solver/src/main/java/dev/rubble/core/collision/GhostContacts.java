@@ -235,32 +235,7 @@ public final class GhostContacts {
         return cachedBox;
     }
 
-    /** A ball (its centre the core point, its radius the rounding), mutable scratch. */
-    private static final class Ball implements SupportShape {
-        private double x, y, z, r;
-
-        Ball at(double cx, double cy, double cz, double radius) {
-            x = cx;
-            y = cy;
-            z = cz;
-            r = radius;
-            return this;
-        }
-
-        @Override
-        public void support(double dx, double dy, double dz, double[] out, int o) {
-            out[o] = x;
-            out[o + 1] = y;
-            out[o + 2] = z;
-        }
-
-        @Override
-        public double radius() {
-            return r;
-        }
-    }
-
-    private final Ball ballA = new Ball(), ballC = new Ball();
+    private final BallShape ballA = new BallShape(), ballC = new BallShape();
 
     private static final int CACHED = 1024;
     private final Shape[] cachedShape = new Shape[CACHED];

@@ -46,7 +46,7 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
     private final Pose pose = new Pose(), childPose = new Pose(), castPose = new Pose();
     private final PosedShape target = new PosedShape(), caster = new PosedShape();
     private final Triangle triangle = new Triangle();
-    private final PointShape point = new PointShape();
+    private final BallShape point = new BallShape();
     private final Gjk gjk = new Gjk();
     private final double[] tmp = new double[6], n = new double[3], box = new double[6];
     private final OverlapSink overlapSink = new OverlapSink();
@@ -261,9 +261,7 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
         out.clear();
         gather(x - maxDistance, y - maxDistance, z - maxDistance, x + maxDistance, y + maxDistance, z + maxDistance, mask);
         BodyStore b = bodies;
-        point.x = x;
-        point.y = y;
-        point.z = z;
+        point.at(x, y, z, 0);
         double best = maxDistance;
         for (int i = 0; i < candidateCount; i++) {
             int s = candidates[i];
@@ -381,22 +379,6 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
         return 0;
     }
 
-    /** A point as a support shape. */
-    private static final class PointShape implements SupportShape {
-        double x, y, z;
-
-        @Override
-        public void support(double dx, double dy, double dz, double[] out, int o) {
-            out[o] = x;
-            out[o + 1] = y;
-            out[o + 2] = z;
-        }
-
-        @Override
-        public double radius() {
-            return 0;
-        }
-    }
 
     // ---- shape cast -----------------------------------------------------------------------------
 
