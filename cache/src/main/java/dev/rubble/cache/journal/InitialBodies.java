@@ -280,12 +280,7 @@ public final class InitialBodies {
         b.qz[s] = v[5];
         b.qw[s] = v[6];
         b.sleepTime[s] = v[30];
-        b.updateBounds(s);
-        if (w.broadphase().contains(s)) {
-            double[] bo = b.bounds;
-            int o = 6 * s;
-            w.broadphase().update(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
-        }
+        w.states().refreshBounds(s);
     }
 
     /**

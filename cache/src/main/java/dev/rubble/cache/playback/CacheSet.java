@@ -467,12 +467,7 @@ public final class CacheSet implements AutoCloseable {
                     hb.lcx[hs] = cb.lcx[s];
                     hb.lcy[hs] = cb.lcy[s];
                     hb.lcz[hs] = cb.lcz[s];
-                    hb.updateBounds(hs);
-                    if (host.broadphase().contains(hs)) {
-                        double[] bo = hb.bounds;
-                        int o = 6 * hs;
-                        host.broadphase().update(hs, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
-                    }
+                    host.states().refreshBounds(hs);
                     if (hs >= owner.length) {
                         owner = Arrays.copyOf(owner, Math.max(hs + 1, 2 * owner.length));
                     }

@@ -375,12 +375,7 @@ public final class Playback implements AutoCloseable {
         bodies.lcy[s] = mp.comY();
         bodies.lcz[s] = mp.comZ();
         bodies.setOriginPosition(s, d.x(), d.y(), d.z());
-        bodies.updateBounds(s);
-        if (world.broadphase().contains(s)) {
-            double[] bo = bodies.bounds;
-            int o = 6 * s;
-            world.broadphase().update(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
-        }
+        world.states().refreshBounds(s);
     }
 
     /**
@@ -907,12 +902,7 @@ public final class Playback implements AutoCloseable {
                 bodies.px[s] = v[o]; bodies.py[s] = v[o + 1]; bodies.pz[s] = v[o + 2];
                 bodies.qx[s] = v[o + 3]; bodies.qy[s] = v[o + 4]; bodies.qz[s] = v[o + 5]; bodies.qw[s] = v[o + 6];
                 bodies.scale[s] = frameA.scale[s];
-                bodies.updateBounds(s);
-                if (world.broadphase().contains(s)) {
-                    double[] bo = bodies.bounds;
-                    int ob = 6 * s;
-                    world.broadphase().update(s, bo[ob], bo[ob + 1], bo[ob + 2], bo[ob + 3], bo[ob + 4], bo[ob + 5]);
-                }
+                world.states().refreshBounds(s);
             }
         }
     }

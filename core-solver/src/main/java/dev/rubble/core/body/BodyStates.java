@@ -41,6 +41,19 @@ public final class BodyStates implements Broadphase.ProxyCollector {
     }
 
     /**
+     * Recomputes body {@code s}'s bounds from its pose and shape (no look-ahead) and moves its broadphase
+     * proxy to them, if it has one: for callers that place a body directly (playback, caches, snapshots).
+     */
+    public void refreshBounds(int s) {
+        bodies.updateBounds(s);
+        if (broadphase.contains(s)) {
+            double[] bo = bodies.bounds;
+            int o = 6 * s;
+            broadphase.update(s, bo[o], bo[o + 1], bo[o + 2], bo[o + 3], bo[o + 4], bo[o + 5]);
+        }
+    }
+
+    /**
      * Creates a body now: mass properties from its shape and density (or its given mass), pose,
      * velocities, material, a broadphase proxy (fixed unless awake). Returns its handle.
      *
