@@ -2,13 +2,8 @@ package dev.rubble.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rubble.api.BodyId;
 import dev.rubble.api.CollectionId;
-import dev.rubble.api.FieldOptions;
-import dev.rubble.api.Fields;
 import dev.rubble.api.PhysicsWorld;
-import dev.rubble.api.Rubble;
-import dev.rubble.core.body.BodyState;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,18 +20,9 @@ import org.junit.jupiter.api.Test;
 final class DisabledHolderApiTest {
 
     private static int[] run(boolean killed, String how) {
-        PhysicsWorld w = Scenarios.parse("""
-                {"format": "rubble-scenario/1", "name": "killed wall", "world": {"gravity": [0, 0, 0]},
-                 "collections": [{"id": "wall", "recipe": {"box": [1, 1, 0.15], "levels": [{"method": "voronoi", "options": {"count": 8}}], "seed": 1},
-                    "position": [0, 1, 0], "destruction": {"damageOptions": {"thresholds": [1000]}}}]}""", Rubble.defaultPlugins());
-        CollectionId c = w.destruction().collection(0);
-        w.step();
-        if (killed) {
-            w.applyField(Fields.Target.KILL, Fields.uniformScalar(1), FieldOptions.once().state("dynamic"));
-            w.step();
-        }
-        int[] breaks = {0};
-        w.destruction().addBreakListener(e -> breaks[0] += e.kind() == dev.rubble.api.BreakEvent.Kind.BREAK ? 1 : 0);
+        KilledWall kw = new KilledWall(killed);
+        PhysicsWorld w = kw.world;
+        CollectionId c = kw.wall;
         switch (how) {
             case "crumble" -> w.destruction().crumble(c, 0);
             case "setAnchor" -> w.destruction().setAnchor(c, 1, true); // the wall's body is made anew, kinematic
@@ -47,12 +33,7 @@ final class DisabledHolderApiTest {
             }
         }
         w.step(2);
-        int live = 0;
-        for (int k = 1; k <= 8; k++) {
-            BodyId b = w.destruction().bodyOf(c, k);
-            live += b != null && w.kernel().bodies().state(w.kernel().bodies().slot(b.handle())) != BodyState.DISABLED ? 1 : 0;
-        }
-        return new int[] {breaks[0], live};
+        return new int[] {kw.breaks[0], kw.liveLeaves()};
     }
 
     @Test

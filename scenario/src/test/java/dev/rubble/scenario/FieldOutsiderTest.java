@@ -272,26 +272,13 @@ final class FieldOutsiderTest {
     void aKilledWallIsNotBrokenBackToLifeByALaterField() {
         for (String resolution : new String[] {"minimal", "maximum"}) {
             for (boolean killed : new boolean[] {false, true}) {
-                PhysicsWorld w = Scenarios.parse("""
-                        {"format": "rubble-scenario/1", "name": "killed wall", "world": {"gravity": [0, 0, 0]},
-                         "collections": [{"id": "wall", "recipe": {"box": [1, 1, 0.15], "levels": [{"method": "voronoi", "options": {"count": 8}}], "seed": 1},
-                            "position": [0, 1, 0], "destruction": {"damageOptions": {"thresholds": [1000]}}}]}""", Rubble.defaultPlugins());
-                CollectionId c = w.destruction().collection(0);
-                w.step();
-                if (killed) {
-                    w.applyField(Fields.Target.KILL, Fields.uniformScalar(1), FieldOptions.once().state("dynamic"));
-                    w.step();
-                }
-                int[] breaks = {0};
-                w.destruction().addBreakListener(e -> breaks[0] += e.kind() == dev.rubble.api.BreakEvent.Kind.BREAK ? 1 : 0);
+                KilledWall kw = new KilledWall(killed);
+                PhysicsWorld w = kw.world;
+                int[] breaks = kw.breaks;
                 w.applyField(Fields.Target.EXTERNAL_CLUSTER_STRAIN, Fields.radialFalloff(new Vector3d(0, 1, 0), 5).magnitude(1e5).falloff("none"),
                         FieldOptions.once().resolution(resolution));
                 w.step(2);
-                int bodies = 0;
-                for (int k = 1; k <= 8; k++) {
-                    BodyId b = w.destruction().bodyOf(c, k);
-                    bodies += b != null && !w.kernel().bodies().state(w.kernel().bodies().slot(b.handle())).equals(dev.rubble.core.body.BodyState.DISABLED) ? 1 : 0;
-                }
+                int bodies = kw.liveLeaves();
                 assertThat(breaks[0]).as("%s, killed %s: breaks", resolution, killed).isEqualTo(killed ? 0 : 8);
                 assertThat(bodies).as("%s, killed %s: leaves in the simulation", resolution, killed).isEqualTo(killed ? 0 : 8);
             }
