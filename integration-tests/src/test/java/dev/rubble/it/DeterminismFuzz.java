@@ -101,8 +101,8 @@ final class DeterminismFuzz {
                 + "\"broken\":true,\"trailing\":true,\"removal\":true,\"sleep\":true,\"wake\":true,\"moved\":true,"
                 + "\"constraint-break\":true}");
         // collections: 1..3 side by side along x
-        boolean soft = r.nextInt(4) == 0; // soft bodies do not collide with compounds: a scene of its own
-        int nc = soft ? 0 : 1 + r.nextInt(3);
+        boolean soft = r.nextInt(4) == 0; // a soft body over a collection (a compound body until it breaks) or alone
+        int nc = soft ? r.nextInt(2) : 1 + r.nextInt(3);
         int spots = Math.max(1, nc); // where things are dropped: over the collections, or at x = -3
         double[] cx = new double[3], cy = new double[3], chx = new double[3], chy = new double[3];
         for (int c = 0; c < 3; c++) {

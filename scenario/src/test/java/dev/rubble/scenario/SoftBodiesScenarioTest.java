@@ -35,6 +35,43 @@ final class SoftBodiesScenarioTest {
         assertThat(st.state.invMass[1]).isZero();
     }
 
+    /**
+     * A soft block dropped onto an intact geometry collection (a slab of 24 Voronoi pieces: one rigid body, a
+     * compound of its pieces' hulls) lands on the slab and rests on it. Before, a scenario with soft bodies and a
+     * collection was refused: soft bodies did not collide with compounds.
+     */
+    @Test
+    void aSoftBlockLandsOnAnIntactCollectionAndRestsOnIt() {
+        Scenario sc = ScenarioLoader.parse("{\"format\": \"rubble-scenario/1\", \"bodies\": ["
+                + "{\"id\": \"ground\", \"shape\": {\"type\": \"box\", \"halfExtents\": [5, 0.5, 5]}, \"state\": \"static\","
+                + " \"position\": [0, -0.5, 0]}],"
+                + " \"collections\": [{\"id\": \"slab\", \"recipe\": {\"box\": [1, 0.2, 1], \"levels\": [{\"method\": \"voronoi\","
+                + " \"options\": {\"count\": 24}}], \"seed\": 5}, \"position\": [0, 0.2, 0]}],"
+                + " \"softBodies\": [{\"id\": \"jelly\", \"source\": \"box:half=0.4,0.2,0.4\", \"spacing\": 0.2,"
+                + " \"density\": 400, \"position\": [0, 1.2, 0], \"youngsModulus\": 2e5}]}");
+        ScenarioWorld sw = ScenarioWorld.create(sc, Stages.load());
+        SoftBodyStore st = sw.world().softBodies().store();
+        var bodies = sw.world().bodies();
+        int slab = -1;
+        for (int s = 0, n = bodies.slotLimit(); s < n; s++) {
+            if (bodies.isLive(s) && bodies.shape[s] instanceof dev.rubble.spi.shape.Compound) {
+                slab = s;
+            }
+        }
+        assertThat(slab).as("the intact slab is one compound body").isNotNegative();
+        sw.run(240);
+        double lowest = Double.POSITIVE_INFINITY, vy = 0;
+        for (int i = 0; i < st.pointCount[0]; i++) {
+            lowest = Math.min(lowest, st.state.x[3 * i + 1]);
+            vy += st.state.v[3 * i + 1] / st.pointCount[0];
+        }
+        // the slab's top is at 0.4 m; through it the block would lie on the ground (0)
+        assertThat(lowest).as("the block's lowest point").isBetween(0.38, 0.4 + st.thickness[0] + 0.01);
+        assertThat(Math.abs(vy)).as("at rest").isLessThan(0.02);
+        assertThat(bodies.py[slab]).as("the slab still lies on the ground").isCloseTo(0.2, within(0.02));
+        assertThat(st.invertedTets()).isZero();
+    }
+
     @Test
     void badSoftBodiesNameTheFieldAndTheValue() {
         assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=1,1,1\", \"edgeCompliance\": -1}]}"))

@@ -3,7 +3,6 @@ package dev.rubble.core.soft;
 import static dev.rubble.core.soft.CouplingShapes.nearestTriangle;
 import static dev.rubble.core.soft.CouplingShapes.signedDistance;
 
-import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.Inertia;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Capsule;
@@ -45,13 +44,12 @@ final class CageProjection {
 
     // ---- (1) control points vs the rigid shape -------------------------------------------------
 
-    void projectPoints(SoftBodyState s, int body, int slot, double h) {
-        BodyStore b = ctx.rigid;
-        Shape shape = b.shape[slot];
+    void projectPoints(SoftBodyState s, int pair, double h) {
+        final int body = ctx.pairSoft[pair], slot = ctx.pairSlot[pair];
+        Shape shape = ctx.pairShape(pair);
         double thick = ctx.store.thickness[body];
-        double ox = b.originX(slot), oy = b.originY(slot), oz = b.originZ(slot);
-        double qx = b.qx[slot], qy = b.qy[slot], qz = b.qz[slot], qw = b.qw[slot];
-        double[] ps = ctx.poses(slot); // the shape's pose when the sub-step began (7..13)
+        double[] ps = ctx.pairPoses(pair); // the shape's pose now (0..6) and when the sub-step began (7..13)
+        double ox = ps[0], oy = ps[1], oz = ps[2], qx = ps[3], qy = ps[4], qz = ps[5], qw = ps[6];
         double ox0 = ps[7], oy0 = ps[8], oz0 = ps[9], qx0 = ps[10], qy0 = ps[11], qz0 = ps[12], qw0 = ps[13];
         double recover = MAX_PUSH_OUT_SPEED * h;
         double[] x = s.x, prev = s.prev;
@@ -65,7 +63,7 @@ final class CageProjection {
             double ly = Inertia.rotY(-qx, -qy, -qz, qw, dx, dy, dz);
             double lz = Inertia.rotZ(-qx, -qy, -qz, qw, dx, dy, dz);
             double d;
-            if (ctx.entrySlot[i] == slot) { // the face it came in through (continuous collision), not the nearest
+            if (ctx.entryPair[i] == pair) { // the face it came in through (continuous collision), not the nearest
                 int ep = 4 * i;
                 t[0] = ctx.entryPlane[ep];
                 t[1] = ctx.entryPlane[ep + 1];
@@ -84,7 +82,7 @@ final class CageProjection {
             if (!(c < 0)) {
                 continue;
             }
-            if (ctx.entrySlot[i] != slot) {
+            if (ctx.entryPair[i] != pair) {
                 // bound the response to an overlap the sub-step began with (a cage placed inside its
                 // contact offset, or pressed into a shape): recovered at most MAX_PUSH_OUT_SPEED * h
                 // per sub-step, like the rigid solver's push-out; an overlap the sub-step's motion made
@@ -126,34 +124,37 @@ final class CageProjection {
 
     // ---- (2) rigid features vs cage surface triangles ----------------------------------------
 
-    void projectFeatures(SoftBodyState s, int body, int slot, int f0, double h) {
-        BodyStore b = ctx.rigid;
-        Shape shape = b.shape[slot];
+    void projectFeatures(SoftBodyState s, int pair, double h) {
+        final int body = ctx.pairSoft[pair], slot = ctx.pairSlot[pair], f0 = ctx.pairFeature[pair];
+        Shape shape = ctx.pairShape(pair);
+        double[] ps = ctx.pairPoses(pair);
+        double ox = ps[0], oy = ps[1], oz = ps[2], qx = ps[3], qy = ps[4], qz = ps[5], qw = ps[6];
         if (shape instanceof Box box) {
             for (int k = 0; k < 8; k++) {
-                feature(s, body, slot, (k & 1) == 0 ? -box.halfX() : box.halfX(), (k & 2) == 0 ? -box.halfY() : box.halfY(),
+                feature(s, body, slot, ox, oy, oz, qx, qy, qz, qw, (k & 1) == 0 ? -box.halfX() : box.halfX(), (k & 2) == 0 ? -box.halfY() : box.halfY(),
                         (k & 4) == 0 ? -box.halfZ() : box.halfZ(), 0, h, ctx.featTri[f0 + k]);
             }
         } else if (shape instanceof Sphere sp) {
-            feature(s, body, slot, 0, 0, 0, sp.radius(), h, ctx.featTri[f0]);
+            feature(s, body, slot, ox, oy, oz, qx, qy, qz, qw, 0, 0, 0, sp.radius(), h, ctx.featTri[f0]);
         } else if (shape instanceof Capsule cap) {
-            feature(s, body, slot, 0, -cap.halfHeight(), 0, cap.radius(), h, ctx.featTri[f0]);
-            feature(s, body, slot, 0, cap.halfHeight(), 0, cap.radius(), h, ctx.featTri[f0 + 1]);
+            feature(s, body, slot, ox, oy, oz, qx, qy, qz, qw, 0, -cap.halfHeight(), 0, cap.radius(), h, ctx.featTri[f0]);
+            feature(s, body, slot, ox, oy, oz, qx, qy, qz, qw, 0, cap.halfHeight(), 0, cap.radius(), h, ctx.featTri[f0 + 1]);
         } else if (shape instanceof ConvexHull hull) {
             for (int k = 0, n = hull.vertexCount(); k < n; k++) {
-                feature(s, body, slot, hull.vertex(k, 0), hull.vertex(k, 1), hull.vertex(k, 2), 0, h, ctx.featTri[f0 + k]);
+                feature(s, body, slot, ox, oy, oz, qx, qy, qz, qw, hull.vertex(k, 0), hull.vertex(k, 1), hull.vertex(k, 2), 0, h, ctx.featTri[f0 + k]);
             }
         }
     }
 
-    /** One rigid feature (shape-frame point {@code l} with radius {@code radius}) against the body's surface. */
-    void feature(SoftBodyState s, int body, int slot, double lx, double ly, double lz, double radius, double h,
-                         int held) {
-        BodyStore b = ctx.rigid;
-        double qx = b.qx[slot], qy = b.qy[slot], qz = b.qz[slot], qw = b.qw[slot];
-        double fx = b.originX(slot) + Inertia.rotX(qx, qy, qz, qw, lx, ly, lz);
-        double fy = b.originY(slot) + Inertia.rotY(qx, qy, qz, qw, lx, ly, lz);
-        double fz = b.originZ(slot) + Inertia.rotZ(qx, qy, qz, qw, lx, ly, lz);
+    /**
+     * One rigid feature (shape-frame point {@code l} with radius {@code radius}; the shape at origin {@code o}, turned
+     * by {@code q}) of rigid slot {@code slot} against soft body {@code body}'s surface.
+     */
+    void feature(SoftBodyState s, int body, int slot, double ox, double oy, double oz, double qx, double qy, double qz,
+                 double qw, double lx, double ly, double lz, double radius, double h, int held) {
+        double fx = ox + Inertia.rotX(qx, qy, qz, qw, lx, ly, lz);
+        double fy = oy + Inertia.rotY(qx, qy, qz, qw, lx, ly, lz);
+        double fz = oz + Inertia.rotZ(qx, qy, qz, qw, lx, ly, lz);
         double thick = ctx.store.thickness[body];
         double reach = radius + thick;
         // the cage's current bounds (prepare's, expanded): skip features far outside

@@ -4,7 +4,6 @@ import static dev.rubble.core.soft.CouplingShapes.featureCount;
 import static dev.rubble.core.soft.CouplingShapes.featureLocal;
 import static dev.rubble.core.soft.CouplingShapes.signedDistance;
 
-import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.Inertia;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.ConvexHull;
@@ -14,7 +13,7 @@ import dev.rubble.spi.soft.SoftBodyState;
 /**
  * Continuous collision of the soft–rigid coupling, run at the start of every sub-step (split out of
  * {@link SoftRigidCoupling}): what crossed what during the sub-step's motion. Control points that
- * entered a box or hull are held to the face they came in through ({@link CouplingState#entrySlot},
+ * entered a box or hull are held to the face they came in through ({@link CouplingState#entryPair},
  * {@link CouplingState#entryPlane}); rigid features that crossed a cage surface triangle are held
  * to that triangle ({@link CouplingState#featTri}); {@link CageProjection} then pushes them out
  * through it rather than through the nearest, possibly far, side. Allocation-free.
@@ -34,14 +33,14 @@ final class ContinuousSweep {
      * through the cage. Spheres, capsules and planes need nothing: their nearest surface point is
      * the entry point.
      */
-    void sweepPoints(SoftBodyState s, int body, int slot) {
-        BodyStore b = ctx.rigid;
-        Shape shape = b.shape[slot];
+    void sweepPoints(SoftBodyState s, int pair) {
+        final int body = ctx.pairSoft[pair];
+        Shape shape = ctx.pairShape(pair);
         if (!(shape instanceof Box) && !(shape instanceof ConvexHull)) {
             return;
         }
         double thick = ctx.store.thickness[body];
-        double[] ps = ctx.poses(slot);
+        double[] ps = ctx.pairPoses(pair);
         double ox1 = ps[0], oy1 = ps[1], oz1 = ps[2], qx1 = ps[3], qy1 = ps[4], qz1 = ps[5], qw1 = ps[6];
         double ox0 = ps[7], oy0 = ps[8], oz0 = ps[9], qx0 = ps[10], qy0 = ps[11], qz0 = ps[12], qw0 = ps[13];
         double[] x = s.x, prev = s.prev;
@@ -51,13 +50,13 @@ final class ContinuousSweep {
             double ax = Inertia.rotX(-qx0, -qy0, -qz0, qw0, dx, dy, dz);
             double ay = Inertia.rotY(-qx0, -qy0, -qz0, qw0, dx, dy, dz);
             double az = Inertia.rotZ(-qx0, -qy0, -qz0, qw0, dx, dy, dz);
-            if (ctx.entrySlot[i] == slot) {
+            if (ctx.entryPair[i] == pair) {
                 int ep = 4 * i;
                 double d0 = ctx.entryPlane[ep] * ax + ctx.entryPlane[ep + 1] * ay + ctx.entryPlane[ep + 2] * az - ctx.entryPlane[ep + 3];
                 if (d0 < thick && signedDistance(shape, ax, ay, az, thick, ctx.tmp) < thick) {
                     continue; // still in: keep pushing it out of the same face
                 }
-                ctx.entrySlot[i] = -1;
+                ctx.entryPair[i] = -1;
             }
             dx = x[o] - ox1;
             dy = x[o + 1] - oy1;
@@ -66,16 +65,16 @@ final class ContinuousSweep {
             double by = Inertia.rotY(-qx1, -qy1, -qz1, qw1, dx, dy, dz);
             double bz = Inertia.rotZ(-qx1, -qy1, -qz1, qw1, dx, dy, dz);
             if (shape instanceof Box box) {
-                enterBox(i, box, thick, ax, ay, az, bx, by, bz, slot);
+                enterBox(i, box, thick, ax, ay, az, bx, by, bz, pair);
             } else {
-                enterHull(i, (ConvexHull) shape, thick, ax, ay, az, bx, by, bz, slot);
+                enterHull(i, (ConvexHull) shape, thick, ax, ay, az, bx, by, bz, pair);
             }
         }
     }
 
     /** Segment a → b (box frame) against the box grown by {@code thick}: records the entry face of point i. */
     void enterBox(int i, Box box, double thick, double ax, double ay, double az, double bx, double by,
-                          double bz, int slot) {
+                          double bz, int pair) {
         double hx = box.halfX() + thick, hy = box.halfY() + thick, hz = box.halfZ() + thick;
         if (!(Math.abs(bx) < hx && Math.abs(by) < hy && Math.abs(bz) < hz)) {
             return; // not inside at the end
@@ -101,7 +100,7 @@ final class ContinuousSweep {
             return; // inside at the start too: the nearest face
         }
         int ep = 4 * i;
-        ctx.entrySlot[i] = slot;
+        ctx.entryPair[i] = pair;
         ctx.entryPlane[ep] = axis == 0 ? sign : 0;
         ctx.entryPlane[ep + 1] = axis == 1 ? sign : 0;
         ctx.entryPlane[ep + 2] = axis == 2 ? sign : 0;
@@ -110,7 +109,7 @@ final class ContinuousSweep {
 
     /** Segment a → b (hull frame) against the hull grown by {@code thick}: records the entry face of point i. */
     void enterHull(int i, ConvexHull hull, double thick, double ax, double ay, double az, double bx, double by,
-                           double bz, int slot) {
+                           double bz, int pair) {
         double best = -1;
         int face = -1;
         for (int f = 0, n = hull.faceCount(); f < n; f++) {
@@ -132,7 +131,7 @@ final class ContinuousSweep {
             return;
         }
         int ep = 4 * i;
-        ctx.entrySlot[i] = slot;
+        ctx.entryPair[i] = pair;
         ctx.entryPlane[ep] = hull.plane(face, 0);
         ctx.entryPlane[ep + 1] = hull.plane(face, 1);
         ctx.entryPlane[ep + 2] = hull.plane(face, 2);
@@ -145,14 +144,14 @@ final class ContinuousSweep {
      * out again: a 50 m/s body moves 10 cm per sub-step, more than the depth at which the nearest
      * triangle is still the one it came through.
      */
-    void sweepFeatures(SoftBodyState s, int body, int slot, int f0) {
-        BodyStore b = ctx.rigid;
-        Shape shape = b.shape[slot];
+    void sweepFeatures(SoftBodyState s, int pair) {
+        final int body = ctx.pairSoft[pair], f0 = ctx.pairFeature[pair];
+        Shape shape = ctx.pairShape(pair);
         int n = featureCount(shape);
         if (n == 0) {
             return;
         }
-        double[] ps = ctx.poses(slot);
+        double[] ps = ctx.pairPoses(pair);
         double ox1 = ps[0], oy1 = ps[1], oz1 = ps[2], qx1 = ps[3], qy1 = ps[4], qz1 = ps[5], qw1 = ps[6];
         double ox0 = ps[7], oy0 = ps[8], oz0 = ps[9], qx0 = ps[10], qy0 = ps[11], qz0 = ps[12], qw0 = ps[13];
         double thick = ctx.store.thickness[body];

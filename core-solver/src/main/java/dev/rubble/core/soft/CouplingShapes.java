@@ -18,7 +18,7 @@ final class CouplingShapes {
     private CouplingShapes() {
     }
 
-    /** Whether the coupling collides with this rigid shape (compound and triangle-mesh bodies are not). */
+    /** Whether the coupling collides with this shape on its own (a compound is collided with child by child, a triangle mesh not at all). */
     static boolean supported(Shape shape) {
         return shape instanceof Sphere || shape instanceof Box || shape instanceof Capsule
                 || shape instanceof ConvexHull || shape instanceof Plane;

@@ -1,6 +1,9 @@
 package dev.rubble.core.soft;
 
 import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.Inertia;
+import dev.rubble.spi.shape.Compound;
+import dev.rubble.spi.shape.Shape;
 
 /**
  * Per-step state of the soft–rigid coupling, shared by its stages ({@link SoftRigidCoupling} fills
@@ -14,6 +17,11 @@ final class CouplingState {
     SoftBodyStore store;
     int pairs;
     int[] pairSoft = new int[16], pairSlot = new int[16];
+    /**
+     * Per pair: the child of the rigid body's compound shape it collides with, or -1 when the body's
+     * shape is not a compound (a compound body brings one pair per child near the soft body).
+     */
+    int[] pairChild = new int[16];
     double[] bodyBounds = new double[24];
     int moving;
     int[] movingSlot = new int[16];
@@ -42,8 +50,11 @@ final class CouplingState {
     double[] motion = new double[12 * 16];
     /** Per rigid slot: its index among the moving candidates, or -1 (static, sleeping, kinematic at rest). */
     int[] movingIndex = new int[16];
-    /** Per point: the rigid slot whose face it entered through, or -1; the face's local plane (n, offset). */
-    int[] entrySlot = new int[0];
+    /**
+     * Per point: the pair (rigid body, and child of a compound) whose face it entered through, or -1; the face's
+     * local plane (n, offset), in the frame of that pair's shape.
+     */
+    int[] entryPair = new int[0];
     double[] entryPlane = new double[0];
     /** Scratch shared by the stages (a value is always written before it is read). */
     final double[] tmp = new double[4];
@@ -70,5 +81,41 @@ final class CouplingState {
         int mi = movingIndex[slot];
         System.arraycopy(mi >= 0 ? startPose : p, mi >= 0 ? 7 * mi : 0, p, 7, 7);
         return p;
+    }
+
+    /** The shape pair {@code k} collides with: the rigid body's own, or its compound child's. */
+    Shape pairShape(int k) {
+        Shape shape = rigid.shape[pairSlot[k]];
+        int c = pairChild[k];
+        return c < 0 ? shape : ((Compound) shape).child(c).shape();
+    }
+
+    /**
+     * Pair {@code k}'s shape pose now (0..6) and when the sub-step began (7..13), as {@link #poses}: the
+     * body's, or for a compound's child the body's pose followed by the child's place in the compound
+     * (origin + R c, q q_c), in the same scratch array.
+     */
+    double[] pairPoses(int k) {
+        double[] p = poses(pairSlot[k]);
+        int c = pairChild[k];
+        if (c >= 0) {
+            Compound.Child ch = ((Compound) rigid.shape[pairSlot[k]]).child(c);
+            compose(p, 0, ch);
+            compose(p, 7, ch);
+        }
+        return p;
+    }
+
+    private static void compose(double[] p, int o, Compound.Child ch) {
+        double qx = p[o + 3], qy = p[o + 4], qz = p[o + 5], qw = p[o + 6];
+        double cx = ch.x(), cy = ch.y(), cz = ch.z();
+        p[o] += Inertia.rotX(qx, qy, qz, qw, cx, cy, cz);
+        p[o + 1] += Inertia.rotY(qx, qy, qz, qw, cx, cy, cz);
+        p[o + 2] += Inertia.rotZ(qx, qy, qz, qw, cx, cy, cz);
+        double bx = ch.qx(), by = ch.qy(), bz = ch.qz(), bw = ch.qw();
+        p[o + 3] = qw * bx + qx * bw + qy * bz - qz * by;
+        p[o + 4] = qw * by - qx * bz + qy * bw + qz * bx;
+        p[o + 5] = qw * bz + qx * by - qy * bx + qz * bw;
+        p[o + 6] = qw * bw - qx * bx - qy * by - qz * bz;
     }
 }

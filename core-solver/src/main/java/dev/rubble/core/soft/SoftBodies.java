@@ -1,7 +1,6 @@
 package dev.rubble.core.soft;
 
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.spi.shape.Compound;
 import dev.rubble.spi.shape.Shape;
 import dev.rubble.spi.shape.TriangleMesh;
 import java.util.List;
@@ -71,9 +70,10 @@ public final class SoftBodies {
     }
 
     /**
-     * Refuses soft bodies in a world with compound or triangle-mesh rigid bodies: the soft–rigid
-     * contacts (SoftRigidCoupling) handle spheres, boxes, capsules, convex hulls and planes only, and
-     * a soft body would silently pass through the others (docs/soft-bodies.md, "What is supported").
+     * Refuses soft bodies in a world with triangle-mesh rigid bodies: the soft–rigid contacts
+     * (SoftRigidCoupling) handle spheres, boxes, capsules, convex hulls, planes and compounds of these
+     * (so geometry collections) only, and a soft body would silently pass through a mesh
+     * (docs/soft-bodies.md, "What is supported").
      */
     static void checkRigidShapes(BodyStore bodies) {
         for (int slot = 0, n = bodies.slotLimit(); slot < n; slot++) {
@@ -81,12 +81,11 @@ public final class SoftBodies {
                 continue;
             }
             Shape shape = bodies.shape[slot];
-            if (shape instanceof Compound || shape instanceof TriangleMesh) {
+            if (shape instanceof TriangleMesh) {
                 String name = bodies.label[slot] != null ? "'" + bodies.label[slot] + "'" : "in slot " + slot;
-                throw new IllegalArgumentException("softBodies: rigid body " + name + " is a "
-                        + (shape instanceof Compound ? "compound" : "triangle mesh")
+                throw new IllegalArgumentException("softBodies: rigid body " + name + " is a triangle mesh"
                         + ", which soft bodies do not collide with; allowed with soft bodies: sphere, box, capsule,"
-                        + " convex hull, plane (docs/soft-bodies.md)");
+                        + " convex hull, plane, compound (docs/soft-bodies.md)");
             }
         }
     }

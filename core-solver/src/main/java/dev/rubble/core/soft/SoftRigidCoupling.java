@@ -6,8 +6,11 @@ import static dev.rubble.core.soft.RigidResponse.rotate;
 
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.Inertia;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.dynamics.ContactSolver;
+import dev.rubble.spi.shape.AabbTree;
+import dev.rubble.spi.shape.Compound;
 import dev.rubble.spi.soft.SoftBodyState;
 import dev.rubble.spi.soft.SoftContacts;
 import java.util.Arrays;
@@ -37,7 +40,8 @@ import java.util.function.IntConsumer;
  * </pre>
  *
  * Static bodies, kinematic bodies and sleeping bodies do not move (infinite mass here); a sleeping
- * body that is pushed is woken after the pass. Compound and triangle-mesh bodies are not collided
+ * body that is pushed is woken after the pass. A compound body brings one pair per child near the
+ * soft body, each collided with at its place in the compound; triangle-mesh bodies are not collided
  * with (docs/soft-bodies.md). Deterministic: pairs in (soft body, slot) order, points and
  * triangles by index. Allocation-free once the scratch arrays have grown.
  *
@@ -110,11 +114,11 @@ public final class SoftRigidCoupling implements SoftContacts {
             ctx.contactN = new double[3 * s.points];
             ctx.contactDepth = new double[s.points];
         }
-        if (ctx.entrySlot.length < s.points) {
-            ctx.entrySlot = new int[s.points];
+        if (ctx.entryPair.length < s.points) {
+            ctx.entryPair = new int[s.points];
             ctx.entryPlane = new double[4 * s.points];
         }
-        Arrays.fill(ctx.entrySlot, 0, s.points, -1);
+        Arrays.fill(ctx.entryPair, 0, s.points, -1);
         if (ctx.stamp.length < bodies.slotLimit()) {
             ctx.stamp = Arrays.copyOf(ctx.stamp, Math.max(bodies.slotLimit(), 2 * ctx.stamp.length));
         }
@@ -146,7 +150,7 @@ public final class SoftRigidCoupling implements SoftContacts {
             }
             for (int slot = 0, n = bodies.slotLimit(); slot < n; slot++) {
                 if (!bodies.isLive(slot) || bodies.state[slot] == BodyState.DISABLED.ordinal()
-                        || !supported(bodies.shape[slot])) {
+                        || !supported(bodies.shape[slot]) && !(bodies.shape[slot] instanceof Compound)) {
                     continue;
                 }
                 // rigid bounds now and moved back by v dt (the sweep of this step)
@@ -162,17 +166,20 @@ public final class SoftRigidCoupling implements SoftContacts {
                 if (!overlap) {
                     continue;
                 }
-                if (ctx.pairs == ctx.pairSoft.length) {
-                    ctx.pairSoft = Arrays.copyOf(ctx.pairSoft, 2 * ctx.pairs);
-                    ctx.pairSlot = Arrays.copyOf(ctx.pairSlot, 2 * ctx.pairs);
-                    ctx.pairFeature = Arrays.copyOf(ctx.pairFeature, 2 * ctx.pairs + 1);
+                Compound compound = bodies.shape[slot] instanceof Compound c ? c : null;
+                if (compound != null && nearChildren(bodies, slot, compound, o, dt) == 0) {
+                    continue; // its bounds overlap, but none of its children's does
                 }
                 if (ctx.stamp[slot] != ctx.stampValue) {
                     ctx.movingIndex[slot] = -1; // (a slot already counted as moving keeps its index)
                 }
-                ctx.pairFeature[ctx.pairs + 1] = ctx.pairFeature[ctx.pairs] + featureCount(bodies.shape[slot]);
-                ctx.pairSoft[ctx.pairs] = b;
-                ctx.pairSlot[ctx.pairs++] = slot;
+                if (compound == null) {
+                    addPair(b, slot, -1, featureCount(bodies.shape[slot]));
+                } else {
+                    for (int j = 0; j < childCount; j++) { // one pair per child near the soft body, in child order
+                        addPair(b, slot, children[j], featureCount(compound.child(children[j]).shape()));
+                    }
+                }
                 if (bodies.state[slot] == BodyState.AWAKE.ordinal() && bodies.motion[slot] != MotionType.STATIC.ordinal()
                         && ctx.stamp[slot] != ctx.stampValue) {
                     ctx.stamp[slot] = ctx.stampValue;
@@ -238,6 +245,79 @@ public final class SoftRigidCoupling implements SoftContacts {
             ctx.motion[o + 10] = b.wy[m];
             ctx.motion[o + 11] = b.wz[m];
         }
+    }
+
+    private void addPair(int soft, int slot, int child, int features) {
+        if (ctx.pairs == ctx.pairSoft.length) {
+            ctx.pairSoft = Arrays.copyOf(ctx.pairSoft, 2 * ctx.pairs);
+            ctx.pairSlot = Arrays.copyOf(ctx.pairSlot, 2 * ctx.pairs);
+            ctx.pairChild = Arrays.copyOf(ctx.pairChild, 2 * ctx.pairs);
+            ctx.pairFeature = Arrays.copyOf(ctx.pairFeature, 2 * ctx.pairs + 1);
+        }
+        ctx.pairFeature[ctx.pairs + 1] = ctx.pairFeature[ctx.pairs] + features;
+        ctx.pairSoft[ctx.pairs] = soft;
+        ctx.pairChild[ctx.pairs] = child;
+        ctx.pairSlot[ctx.pairs++] = slot;
+    }
+
+    /** Scratch of {@link #nearChildren}: the children found, ascending, and how many. */
+    private int[] children = new int[16];
+    private int childCount;
+    private final AabbTree.Visitor childVisitor = this::collectChild;
+
+    private boolean collectChild(int child) {
+        if (childCount == children.length) {
+            children = Arrays.copyOf(children, 2 * childCount);
+        }
+        children[childCount++] = child;
+        return true;
+    }
+
+    /**
+     * The children of compound body {@code slot} whose bounds overlap soft body bounds {@code bodyBounds[o ..
+     * o + 6)} in the compound's frame, the body's motion over the step (moved back by v dt, turned back by w dt)
+     * taken into account conservatively; into {@link #children}, ascending (child order, whatever the tree's
+     * visiting order). Returns their number.
+     */
+    private int nearChildren(BodyStore bodies, int slot, Compound compound, int o, double dt) {
+        double[] bb = ctx.bodyBounds;
+        double hx = 0.5 * (bb[o + 3] - bb[o]), hy = 0.5 * (bb[o + 4] - bb[o + 1]), hz = 0.5 * (bb[o + 5] - bb[o + 2]);
+        double cx = bb[o] + hx, cy = bb[o + 1] + hy, cz = bb[o + 2] + hz;
+        // the rigid body moved by v dt this step: relative to it, the soft box was at c + v dt when the step began
+        double bx = bodies.vx[slot] * dt, by = bodies.vy[slot] * dt, bz = bodies.vz[slot] * dt;
+        cx += 0.5 * bx;
+        cy += 0.5 * by;
+        cz += 0.5 * bz;
+        hx += 0.5 * Math.abs(bx);
+        hy += 0.5 * Math.abs(by);
+        hz += 0.5 * Math.abs(bz);
+        double ox = bodies.originX(slot), oy = bodies.originY(slot), oz = bodies.originZ(slot);
+        double dx = cx - ox, dy = cy - oy, dz = cz - oz;
+        // and it turned by w dt: a point at distance r from its origin moves at most |w| dt r
+        double w = Math.sqrt(bodies.wx[slot] * bodies.wx[slot] + bodies.wy[slot] * bodies.wy[slot]
+                + bodies.wz[slot] * bodies.wz[slot]);
+        double turn = w * dt * (Math.sqrt(dx * dx + dy * dy + dz * dz) + hx + hy + hz);
+        double qx = -bodies.qx[slot], qy = -bodies.qy[slot], qz = -bodies.qz[slot], qw = bodies.qw[slot];
+        double lx = Inertia.rotX(qx, qy, qz, qw, dx, dy, dz);
+        double ly = Inertia.rotY(qx, qy, qz, qw, dx, dy, dz);
+        double lz = Inertia.rotZ(qx, qy, qz, qw, dx, dy, dz);
+        // half extents of the world box in the compound frame: |R^T| h (R^T's columns are the local images of
+        // the world axes)
+        double ex = 0, ey = 0, ez = 0;
+        for (int a = 0; a < 3; a++) {
+            double ux = a == 0 ? hx : 0, uy = a == 1 ? hy : 0, uz = a == 2 ? hz : 0;
+            ex += Math.abs(Inertia.rotX(qx, qy, qz, qw, ux, uy, uz));
+            ey += Math.abs(Inertia.rotY(qx, qy, qz, qw, ux, uy, uz));
+            ez += Math.abs(Inertia.rotZ(qx, qy, qz, qw, ux, uy, uz));
+        }
+        double grow = turn + 1e-9 * (Math.abs(lx) + Math.abs(ly) + Math.abs(lz) + ex + ey + ez);
+        ex += grow;
+        ey += grow;
+        ez += grow;
+        childCount = 0;
+        compound.queryChildren(lx - ex, ly - ey, lz - ez, lx + ex, ly + ey, lz + ez, childVisitor);
+        Arrays.sort(children, 0, childCount);
+        return childCount;
     }
 
     /** The farthest a moving candidate travels this step along the rigid solver's path, metres (after {@link #prepare}). */
@@ -315,8 +395,8 @@ public final class SoftRigidCoupling implements SoftContacts {
         Arrays.fill(ctx.contactSlot, 0, s.points, -1);
         Arrays.fill(ctx.contactDepth, 0, s.points, 0.0);
         for (int k = 0; k < ctx.pairs; k++) {
-            sweep.sweepPoints(s, ctx.pairSoft[k], ctx.pairSlot[k]);
-            sweep.sweepFeatures(s, ctx.pairSoft[k], ctx.pairSlot[k], ctx.pairFeature[k]);
+            sweep.sweepPoints(s, k);
+            sweep.sweepFeatures(s, k);
         }
     }
 
@@ -324,9 +404,8 @@ public final class SoftRigidCoupling implements SoftContacts {
     public void project(SoftBodyState s, double h) {
         int projected = cage.contacts;
         for (int k = 0; k < ctx.pairs; k++) {
-            int body = ctx.pairSoft[k], slot = ctx.pairSlot[k];
-            cage.projectPoints(s, body, slot, h);
-            cage.projectFeatures(s, body, slot, ctx.pairFeature[k], h);
+            cage.projectPoints(s, k, h);
+            cage.projectFeatures(s, k, h);
         }
         onStatic.projectRigidOnStatic(h);
         contacts += cage.contacts - projected;
