@@ -294,6 +294,38 @@ public final class JournalReader implements AutoCloseable {
         return collectionImages;
     }
 
+    /**
+     * The world snapshot an attached journal starts from (docs/journal-format.md, "Start keyframe": a keyframe
+     * document before the first step's documents, taken after step {@code firstStep - 1}), or null when the
+     * journal has none. Call before the first {@link #next}; reading goes on from where it was.
+     */
+    public byte[] startSnapshot() {
+        if (startRead) {
+            return start;
+        }
+        startRead = true;
+        Mark m = mark();
+        KeyframeListener l = keyframeListener;
+        long kr = keyframesRead, kb = keyframeBytesRead;
+        keyframeListener = k -> { };
+        try {
+            if (nextDocument(new StepRecord()) == KEYFRAME && pendingKeyframe != null
+                    && pendingKeyframe.step() == header.firstStep() - 1) {
+                start = pendingKeyframe.snapshot();
+            }
+        } finally {
+            pendingKeyframe = null;
+            keyframeListener = l;
+            keyframesRead = kr;
+            keyframeBytesRead = kb;
+            reset(m);
+        }
+        return start;
+    }
+
+    private boolean startRead;
+    private byte[] start;
+
     /** Whether steps carry destruction events and hashes (version 4 and later). */
     public boolean hasDestruction() {
         return destruction;

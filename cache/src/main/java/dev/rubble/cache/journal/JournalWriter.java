@@ -114,11 +114,49 @@ public final class JournalWriter implements StepObserver, dev.rubble.core.world.
     public static JournalWriter attach(Path dir, dev.rubble.api.PhysicsWorld world, String name) {
         Objects.requireNonNull(world, "world is null");
         World w = world.kernel();
-        JournalWriter jw = create(dir, w, name, "");
+        byte[] start = startSnapshot(w);
+        JournalWriter jw = create(dir, w, name, "", DEFAULT_ROLL_CYCLE, null, List.of(), false, 0,
+                start == null ? 0 : start.length);
+        if (start != null) {
+            jw.writeKeyframe(w.stepIndex() - 1, start); // the state verify, replay and seek start from
+        }
         // first: what other observers and listeners change at once after a step belongs to the next step
         w.addObserverFirst(jw);
         jw.attachedTo = w;
         return jw;
+    }
+
+    /**
+     * The snapshot an attached journal starts with (docs/journal-format.md, "Start keyframe"), or null: a world
+     * the header's initial bodies rebuild on their own (only rigid bodies, at step 0) needs none. Collections
+     * (their assets, anchors and destruction state), soft bodies, and a world that has already stepped are
+     * saved whole, so verify, replay and seek can rebuild them without a scenario. A world a snapshot cannot
+     * save gets none (verify then says what it cannot rebuild).
+     */
+    private static byte[] startSnapshot(World w) {
+        if (w.stepIndex() == 0 && w.destruction().collectionCount() == 0 && w.softBodies().store().size() == 0) {
+            return null;
+        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(1 << 16);
+        try {
+            dev.rubble.core.snapshot.WorldSnapshot.save(w, out, "journal start");
+        } catch (dev.rubble.core.snapshot.SnapshotException e) {
+            return null;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    /** A keyframe document: world snapshot {@code snap} taken after step {@code step}. */
+    private long writeKeyframe(long step, byte[] snap) {
+        Bytes<?> b = openDoc();
+        b.writeInt(JournalFormat.KIND_KEYFRAME);
+        b.writeLong(step);
+        b.writeInt(snap.length);
+        b.write(snap);
+        b.writeInt(JournalFormat.END);
+        return endDoc(b);
     }
 
     /** The world {@link #attach} hooked this writer into (unhooked on close), or null. */
@@ -229,6 +267,13 @@ public final class JournalWriter implements StepObserver, dev.rubble.core.world.
     private static JournalWriter create(Path dir, World world, String scenarioName, String scenarioJson,
                                         RollCycle rollCycle, TimeProvider timeProvider, List<byte[]> images,
                                         boolean reproducible, int writeBehind) {
+        return create(dir, world, scenarioName, scenarioJson, rollCycle, timeProvider, images, reproducible, writeBehind, 0);
+    }
+
+    /** As above; {@code startBytes}: the size of a start keyframe written before the first step (blocks must hold it). */
+    private static JournalWriter create(Path dir, World world, String scenarioName, String scenarioJson,
+                                        RollCycle rollCycle, TimeProvider timeProvider, List<byte[]> images,
+                                        boolean reproducible, int writeBehind, long startBytes) {
         Objects.requireNonNull(dir, "dir is null");
         Objects.requireNonNull(images, "images is null");
         Objects.requireNonNull(world, "world is null");
@@ -262,7 +307,7 @@ public final class JournalWriter implements StepObserver, dev.rubble.core.world.
         Bytes<byte[]> hb = Bytes.allocateElasticOnHeap(1 << 16);
         writeHeader(hb, h, world, images.size(), reproducible ? 0 : world.settings().threads());
         byte[] header = Arrays.copyOf(hb.underlyingObject(), (int) hb.writePosition());
-        long block = blockSize(world, header.length, images);
+        long block = Math.max(blockSize(world, header.length, images), blockSize(world, header.length, startBytes + 64));
         List<byte[]> imgs = List.copyOf(images);
         java.util.function.Supplier<ChronicleQueue> build = () -> {
             SingleChronicleQueueBuilder qb = SingleChronicleQueueBuilder.binary(dir).rollCycle(rollCycle).blockSize(block);
@@ -501,13 +546,7 @@ public final class JournalWriter implements StepObserver, dev.rubble.core.world.
             keyBudgetSpent = true;
             return;
         }
-        Bytes<?> b = openDoc();
-        b.writeInt(JournalFormat.KIND_KEYFRAME);
-        b.writeLong(step);
-        b.writeInt(snap.length);
-        b.write(snap);
-        b.writeInt(JournalFormat.END);
-        keyBytes += endDoc(b);
+        keyBytes += writeKeyframe(step, snap);
         keyCount++;
         lastKeyStep = step;
     }
@@ -523,10 +562,19 @@ public final class JournalWriter implements StepObserver, dev.rubble.core.world.
      * to record with Chronicle's "too large" error.
      */
     static long blockSize(World world, long headerBytes, List<byte[]> images) {
+        long largest = 0;
+        for (byte[] img : images) {
+            largest = Math.max(largest, img.length);
+        }
+        return blockSize(world, headerBytes, largest);
+    }
+
+    /** As above with the largest other document (a collection image, a start keyframe) {@code largestDoc} bytes. */
+    static long blockSize(World world, long headerBytes, long largestDoc) {
         long bodies = Math.max(1024, world.bodies().size());
         long need = Math.max(headerBytes + 65536, 2 * bodies * MovedCodec.MAX_BODY_BYTES + 65536);
-        for (byte[] img : images) {
-            need = Math.max(need, img.length + 1024L);
+        if (largestDoc > 0) {
+            need = Math.max(need, largestDoc + 1024L);
         }
         long block = MIN_BLOCK_SIZE;
         while (block < 4 * need) {

@@ -133,6 +133,19 @@ public final class Playback implements AutoCloseable {
                     throw new JournalFormatException("an embedded collection image is not valid: " + e.getMessage(), e);
                 }
             }
+            byte[] start = assets.isEmpty() && h.scenarioJson().isEmpty() ? reader.startSnapshot() : null;
+            if (start != null) {
+                // a journal attached to a live world: its collections' assets are in the start keyframe
+                try {
+                    World saved = dev.rubble.core.snapshot.WorldSnapshot.read(
+                            new java.io.ByteArrayInputStream(start), "the journal's start keyframe").restore(stages);
+                    for (int c = 0; c < saved.destruction().collectionCount(); c++) {
+                        assets.add(saved.destruction().asset(c));
+                    }
+                } catch (java.io.IOException | RuntimeException e) {
+                    throw new JournalFormatException("the journal's start keyframe cannot be read: " + e.getMessage(), e);
+                }
+            }
             headerCollections = assets.size();
             if (!h.scenarioJson().isEmpty()) {
                 for (ScheduledCommand c : parseScenario(h).commands()) {

@@ -9,6 +9,7 @@ import dev.rubble.cache.journal.StepInputs;
 import dev.rubble.cache.journal.StepRecord;
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.snapshot.WorldSnapshot;
 import dev.rubble.core.world.World;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.Scenario;
@@ -104,6 +105,16 @@ public final class Verifier {
         if (threads > 0) {
             settings = settings.withThreads(threads);
         }
+        byte[] start = h.scenarioJson().isEmpty() ? reader.startSnapshot() : null;
+        if (start != null) {
+            // a journal attached to a live world (JournalWriter.attach) starts from the world saved whole
+            try {
+                return WorldSnapshot.read(new java.io.ByteArrayInputStream(start), "the journal's start keyframe")
+                        .restore(stages, settings.threads());
+            } catch (java.io.IOException | RuntimeException e) {
+                throw new JournalFormatException("the journal's start keyframe cannot be restored: " + e.getMessage(), e);
+            }
+        }
         if (h.firstStep() != 0) {
             throw new JournalFormatException("the journal starts at step " + h.firstStep()
                     + "; re-simulation needs a journal recorded from step 0");
@@ -113,8 +124,8 @@ public final class Verifier {
             for (InitialBodies.Body b : init.bodies) {
                 if (b.collection() >= 0) {
                     throw new JournalFormatException("the journal has no scenario text and body " + b.slot()
-                            + " belongs to collection " + b.collection() + ": collections placed from the Java API"
-                            + " cannot be rebuilt (record with rubble run SCENARIO --journal DIR)");
+                            + " belongs to collection " + b.collection() + " and no start keyframe saved it (a world a"
+                            + " snapshot cannot save, docs/snapshot-format.md): its collections cannot be rebuilt");
                 }
             }
             World w = World.create(settings, stages);
