@@ -77,6 +77,38 @@ public final class ContactStore {
         return count;
     }
 
+    // ---- collision loads from contacts outside the rigid solver (soft bodies, docs/soft-bodies.md) ----
+
+    private int softLoads;
+    /** Per soft load: the rigid body slot it acts on, the world point (3 per load) and the impulse magnitude, N·s. */
+    public int[] softLoadSlot = new int[0];
+    public double[] softLoadAt = new double[0], softLoadImpulse = new double[0];
+
+    /** Number of soft-body collision loads this step (written by the soft pass, read by destruction's gather). */
+    public int softLoads() {
+        return softLoads;
+    }
+
+    /** Forgets the soft loads (the start of each soft pass). */
+    public void clearSoftLoads() {
+        softLoads = 0;
+    }
+
+    /** Adds a soft-body collision load: impulse {@code j} (N·s) on body slot {@code slot} at world point (x, y, z). */
+    public void addSoftLoad(int slot, double x, double y, double z, double j) {
+        if (softLoads == softLoadSlot.length) {
+            int cap = Math.max(16, 2 * softLoads);
+            softLoadSlot = Arrays.copyOf(softLoadSlot, cap);
+            softLoadAt = Arrays.copyOf(softLoadAt, 3 * cap);
+            softLoadImpulse = Arrays.copyOf(softLoadImpulse, cap);
+        }
+        softLoadSlot[softLoads] = slot;
+        softLoadAt[3 * softLoads] = x;
+        softLoadAt[3 * softLoads + 1] = y;
+        softLoadAt[3 * softLoads + 2] = z;
+        softLoadImpulse[softLoads++] = j;
+    }
+
     /**
      * The contact solver's tangent basis of a unit normal, a fixed function of it (Catto's plane
      * space; {@code ContactSolver.prepare} builds the same): {@code out[o..o+2] = t1},

@@ -46,6 +46,30 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
             gatherPair(c, m, m1);
             m = m1;
         }
+        if (sink == null) { // soft bodies' loads: the main gather only (the impact pass's trial is of rigid contacts)
+            gatherSoft(c);
+        }
+    }
+
+    /**
+     * Loads from soft bodies (docs/soft-bodies.md, "Compounds"): each is the impulse a soft body's approaching
+     * contacts gave one rigid body (one compound child) over the step, at the mean point it acted at, and loads
+     * the holder's child there as a rigid contact point would. Unions' bodies are not loaded by soft bodies.
+     */
+    private void gatherSoft(ContactStore c) {
+        BodyStore b = d.bodies;
+        for (int i = 0, n = c.softLoads(); i < n; i++) {
+            int slot = c.softLoadSlot[i];
+            if (d.unions.any() && d.unions.isUnion(slot)) {
+                continue;
+            }
+            int g = d.nodeOfSlot(slot);
+            if (g < 0 || d.store.childCount[g] == 0 || inert(g)) {
+                continue;
+            }
+            load(g, slot, c.softLoadAt[3 * i] - b.px[slot], c.softLoadAt[3 * i + 1] - b.py[slot],
+                    c.softLoadAt[3 * i + 2] - b.pz[slot], c.softLoadImpulse[i]);
+        }
     }
 
     /** Loads from the points of manifolds [m0, m1), which join the same two bodies. */

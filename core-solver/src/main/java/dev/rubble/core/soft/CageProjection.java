@@ -109,6 +109,10 @@ final class CageProjection {
                 continue;
             }
             double dl = -c / (wp + wr);
+            // the load on the rigid body (destruction's collision strain) when the soft body approached its surface
+            double[] sv = ctx.softVelocity;
+            ctx.load(pair, surfaceVelocity(slot, cx, cy, cz, nx, ny, nz)
+                    - (sv[3 * body] * nx + sv[3 * body + 1] * ny + sv[3 * body + 2] * nz), cx, cy, cz, dl / h);
             x[o] += wp * dl * nx;
             x[o + 1] += wp * dl * ny;
             x[o + 2] += wp * dl * nz;
@@ -122,6 +126,28 @@ final class CageProjection {
         }
     }
 
+    /**
+     * The rigid body's velocity at world point c along n over this step, as the rigid solver moved it (the
+     * displacement velocity of a moving candidate, {@link CouplingState#motion}; 0 for a static, sleeping or
+     * resting body). Not its velocity within the soft pass: a slab resting on the ground starts the pass rising
+     * at g dt (the step's gravity is taken back out, the ground's support is not), and a soft body resting on
+     * it would load it every step.
+     */
+    private double surfaceVelocity(int slot, double cx, double cy, double cz, double nx, double ny, double nz) {
+        int k = ctx.movingIndex[slot];
+        if (k < 0) {
+            return 0;
+        }
+        dev.rubble.core.body.BodyStore b = ctx.rigid;
+        double[] u = ctx.motion;
+        int o = 12 * k;
+        double rx = cx - b.px[slot], ry = cy - b.py[slot], rz = cz - b.pz[slot];
+        double vx = u[o] + u[o + 4] * rz - u[o + 5] * ry;
+        double vy = u[o + 1] + u[o + 5] * rx - u[o + 3] * rz;
+        double vz = u[o + 2] + u[o + 3] * ry - u[o + 4] * rx;
+        return vx * nx + vy * ny + vz * nz;
+    }
+
     // ---- (2) rigid features vs cage surface triangles ----------------------------------------
 
     void projectFeatures(SoftBodyState s, int pair, double h) {
@@ -131,17 +157,17 @@ final class CageProjection {
         double ox = ps[0], oy = ps[1], oz = ps[2], qx = ps[3], qy = ps[4], qz = ps[5], qw = ps[6];
         if (shape instanceof Box box) {
             for (int k = 0; k < 8; k++) {
-                feature(s, body, slot, ox, oy, oz, qx, qy, qz, qw, (k & 1) == 0 ? -box.halfX() : box.halfX(), (k & 2) == 0 ? -box.halfY() : box.halfY(),
+                feature(s, pair, body, slot, ox, oy, oz, qx, qy, qz, qw, (k & 1) == 0 ? -box.halfX() : box.halfX(), (k & 2) == 0 ? -box.halfY() : box.halfY(),
                         (k & 4) == 0 ? -box.halfZ() : box.halfZ(), 0, h, ctx.featTri[f0 + k]);
             }
         } else if (shape instanceof Sphere sp) {
-            feature(s, body, slot, ox, oy, oz, qx, qy, qz, qw, 0, 0, 0, sp.radius(), h, ctx.featTri[f0]);
+            feature(s, pair, body, slot, ox, oy, oz, qx, qy, qz, qw, 0, 0, 0, sp.radius(), h, ctx.featTri[f0]);
         } else if (shape instanceof Capsule cap) {
-            feature(s, body, slot, ox, oy, oz, qx, qy, qz, qw, 0, -cap.halfHeight(), 0, cap.radius(), h, ctx.featTri[f0]);
-            feature(s, body, slot, ox, oy, oz, qx, qy, qz, qw, 0, cap.halfHeight(), 0, cap.radius(), h, ctx.featTri[f0 + 1]);
+            feature(s, pair, body, slot, ox, oy, oz, qx, qy, qz, qw, 0, -cap.halfHeight(), 0, cap.radius(), h, ctx.featTri[f0]);
+            feature(s, pair, body, slot, ox, oy, oz, qx, qy, qz, qw, 0, cap.halfHeight(), 0, cap.radius(), h, ctx.featTri[f0 + 1]);
         } else if (shape instanceof ConvexHull hull) {
             for (int k = 0, n = hull.vertexCount(); k < n; k++) {
-                feature(s, body, slot, ox, oy, oz, qx, qy, qz, qw, hull.vertex(k, 0), hull.vertex(k, 1), hull.vertex(k, 2), 0, h, ctx.featTri[f0 + k]);
+                feature(s, pair, body, slot, ox, oy, oz, qx, qy, qz, qw, hull.vertex(k, 0), hull.vertex(k, 1), hull.vertex(k, 2), 0, h, ctx.featTri[f0 + k]);
             }
         }
     }
@@ -150,7 +176,7 @@ final class CageProjection {
      * One rigid feature (shape-frame point {@code l} with radius {@code radius}; the shape at origin {@code o}, turned
      * by {@code q}) of rigid slot {@code slot} against soft body {@code body}'s surface.
      */
-    void feature(SoftBodyState s, int body, int slot, double ox, double oy, double oz, double qx, double qy, double qz,
+    void feature(SoftBodyState s, int pair, int body, int slot, double ox, double oy, double oz, double qx, double qy, double qz,
                  double qw, double lx, double ly, double lz, double radius, double h, int held) {
         double fx = ox + Inertia.rotX(qx, qy, qz, qw, lx, ly, lz);
         double fy = oy + Inertia.rotY(qx, qy, qz, qw, lx, ly, lz);
@@ -221,6 +247,10 @@ final class CageProjection {
             return;
         }
         double dl = -c / (wr + wt);
+        // the load on the rigid body when the soft body approached the feature (n points from the triangle to it)
+        double[] sv = ctx.softVelocity;
+        ctx.load(pair, sv[3 * body] * nx + sv[3 * body + 1] * ny + sv[3 * body + 2] * nz
+                - surfaceVelocity(slot, px, py, pz, nx, ny, nz), px, py, pz, dl / h);
         // the rigid feature moves +n, the triangle point -n
         response.applyToRigid(slot, px, py, pz, dl * nx, dl * ny, dl * nz, h, wr);
         double fa = b0 * wa * dl, fb = b1 * wb * dl, fc = b2 * wc * dl;

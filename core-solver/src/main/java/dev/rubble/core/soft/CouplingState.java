@@ -22,6 +22,34 @@ final class CouplingState {
      * shape is not a compound (a compound body brings one pair per child near the soft body).
      */
     int[] pairChild = new int[16];
+    /**
+     * Per pair: this step's collision load on the rigid body (N·s: the corrections of contacts whose soft side
+     * approached at {@link #MIN_APPROACH_SPEED} or faster, before the sub-step's gravity, over the sub-step),
+     * and the load-weighted sum of the world points it acted at (3 per pair). Destruction reads them as
+     * collision strain ({@code ContactStore#addSoftLoad}).
+     */
+    double[] pairLoad = new double[16], pairLoadAt = new double[48];
+    /** Gravity, m/s². */
+    double gx, gy, gz;
+    /**
+     * Per soft body (3 each): its mass-weighted mean velocity at the sub-step's start, before the sub-step's
+     * gravity. A contact loads the rigid body when the soft body as a whole approaches it, not when a point
+     * jitters: a jelly block resting on a slab has points moving at up to 0.14 m/s within it, and its whole
+     * weight would load the slab every step.
+     */
+    double[] softVelocity = new double[12];
+    /** Contacts approaching slower than this load nothing (as rigid contacts: Chaos's 1 cm/s). */
+    static final double MIN_APPROACH_SPEED = 0.01;
+
+    /** Adds impulse {@code j} (N·s) at world point (x, y, z) to pair {@code k}'s load if the soft side approached at {@code approach} m/s. */
+    void load(int k, double approach, double x, double y, double z, double j) {
+        if (approach >= MIN_APPROACH_SPEED && j > 0 && Double.isFinite(j)) {
+            pairLoad[k] += j;
+            pairLoadAt[3 * k] += j * x;
+            pairLoadAt[3 * k + 1] += j * y;
+            pairLoadAt[3 * k + 2] += j * z;
+        }
+    }
     double[] bodyBounds = new double[24];
     int moving;
     int[] movingSlot = new int[16];

@@ -56,6 +56,14 @@ public final class SoftBodyStage {
         return coupling.contacts;
     }
 
+    /** Where the soft bodies' collision loads on rigid bodies go each step (destruction reads them), or null. */
+    private dev.rubble.core.collision.ContactStore loads;
+
+    /** Sends the soft bodies' collision loads on rigid bodies to {@code contacts} (docs/soft-bodies.md, "Compounds"). */
+    public void loadsInto(dev.rubble.core.collision.ContactStore contacts) {
+        this.loads = contacts;
+    }
+
     /**
      * Records the rigid poses the step starts from (called before the rigid solve when there are
      * soft bodies): the soft pass re-advances rigid candidates from there along the rigid solver's path.
@@ -73,6 +81,9 @@ public final class SoftBodyStage {
      * @param rigid the rigid bodies (poses and velocities are changed by contacts)
      */
     public void step(BodyStore rigid, double dt, double gx, double gy, double gz) {
+        if (loads != null) {
+            loads.clearSoftLoads();
+        }
         if (store.size() == 0) {
             return;
         }
@@ -93,6 +104,9 @@ public final class SoftBodyStage {
         }
         if (!coupling.hasPairs()) {
             coupling.contacts = 0;
+        }
+        if (loads != null && coupling.hasPairs()) {
+            coupling.loadsInto(loads);
         }
         coupling.finish(wake);
         isolated = isolateNonFinite();

@@ -102,6 +102,9 @@ public final class SoftRigidCoupling implements SoftContacts {
         this.gx = gx;
         this.gy = gy;
         this.gz = gz;
+        ctx.gx = gx;
+        ctx.gy = gy;
+        ctx.gz = gz;
         ctx.store = soft;
         contacts = 0;
         ctx.pairs = 0;
@@ -253,7 +256,11 @@ public final class SoftRigidCoupling implements SoftContacts {
             ctx.pairSlot = Arrays.copyOf(ctx.pairSlot, 2 * ctx.pairs);
             ctx.pairChild = Arrays.copyOf(ctx.pairChild, 2 * ctx.pairs);
             ctx.pairFeature = Arrays.copyOf(ctx.pairFeature, 2 * ctx.pairs + 1);
+            ctx.pairLoad = Arrays.copyOf(ctx.pairLoad, 2 * ctx.pairs);
+            ctx.pairLoadAt = Arrays.copyOf(ctx.pairLoadAt, 6 * ctx.pairs);
         }
+        ctx.pairLoad[ctx.pairs] = 0;
+        ctx.pairLoadAt[3 * ctx.pairs] = ctx.pairLoadAt[3 * ctx.pairs + 1] = ctx.pairLoadAt[3 * ctx.pairs + 2] = 0;
         ctx.pairFeature[ctx.pairs + 1] = ctx.pairFeature[ctx.pairs] + features;
         ctx.pairSoft[ctx.pairs] = soft;
         ctx.pairChild[ctx.pairs] = child;
@@ -351,6 +358,21 @@ public final class SoftRigidCoupling implements SoftContacts {
         return ctx.pairs > 0 || softSoft.hasPairs();
     }
 
+    /**
+     * The step's collision loads of the soft bodies on rigid bodies, one per pair that took one (pair order: soft
+     * body, slot, child), at the load-weighted mean of the points they acted at, into {@code loads} (end of the
+     * soft pass; destruction's gather reads them as collision strain, docs/soft-bodies.md).
+     */
+    public void loadsInto(dev.rubble.core.collision.ContactStore loads) {
+        for (int k = 0; k < ctx.pairs; k++) {
+            double j = ctx.pairLoad[k];
+            if (j > 0) {
+                loads.addSoftLoad(ctx.pairSlot[k], ctx.pairLoadAt[3 * k] / j, ctx.pairLoadAt[3 * k + 1] / j,
+                        ctx.pairLoadAt[3 * k + 2] / j, j);
+            }
+        }
+    }
+
     /** Wakes the sleeping bodies the soft bodies pushed (end of the soft pass). */
     public void finish(IntConsumer wake) {
         for (int k = 0; k < ctx.touched; k++) {
@@ -392,11 +414,37 @@ public final class SoftRigidCoupling implements SoftContacts {
                     (ctx.motion[o + 4] + b.wy[m] - ctx.motion[o + 10]) * h,
                     (ctx.motion[o + 5] + b.wz[m] - ctx.motion[o + 11]) * h);
         }
+        softVelocities(s, h);
         Arrays.fill(ctx.contactSlot, 0, s.points, -1);
         Arrays.fill(ctx.contactDepth, 0, s.points, 0.0);
         for (int k = 0; k < ctx.pairs; k++) {
             sweep.sweepPoints(s, k);
             sweep.sweepFeatures(s, k);
+        }
+    }
+
+    /** Each soft body's mass-weighted mean velocity before this sub-step's gravity ({@link CouplingState#softVelocity}). */
+    private void softVelocities(SoftBodyState s, double h) {
+        SoftBodyStore st = ctx.store;
+        if (ctx.softVelocity.length < 3 * st.size()) {
+            ctx.softVelocity = new double[3 * st.size()];
+        }
+        for (int b = 0; b < st.size(); b++) {
+            double m = 0, px = 0, py = 0, pz = 0;
+            for (int i = st.pointStart[b], e = i + st.pointCount[b]; i < e; i++) {
+                double w = s.invMass[i];
+                if (w > 0) {
+                    double mi = 1 / w;
+                    m += mi;
+                    px += mi * s.v[3 * i];
+                    py += mi * s.v[3 * i + 1];
+                    pz += mi * s.v[3 * i + 2];
+                }
+            }
+            double inv = m > 0 ? 1 / m : 0;
+            ctx.softVelocity[3 * b] = px * inv - gx * h;
+            ctx.softVelocity[3 * b + 1] = py * inv - gy * h;
+            ctx.softVelocity[3 * b + 2] = pz * inv - gz * h;
         }
     }
 

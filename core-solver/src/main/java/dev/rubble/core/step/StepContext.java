@@ -91,6 +91,7 @@ public final class StepContext {
                 settings.dynamics().maxLinearSpeed(), settings.dynamics().maxAngularSpeed());
         this.fields.setPieces(destruction.fieldPieces());
         this.softBodies = new SoftBodyStage(Objects.requireNonNull(softSolver, "softSolver is null"), states::wake);
+        this.softBodies.loadsInto(contacts); // soft bodies' collision loads: strain for destruction's gather
         SoftBodyStore softStore = softBodies.store();
         this.fields.setSoft(new dev.rubble.core.field.SoftPoints() { // fields sit below soft bodies: the step joins them
             @Override
