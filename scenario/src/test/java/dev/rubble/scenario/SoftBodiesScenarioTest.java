@@ -107,6 +107,24 @@ final class SoftBodiesScenarioTest {
         assertThat(breaksIn(slabAndBlock(0.9, -12), 30)).as("thrown down at 12 m/s").isPositive();
     }
 
+    /**
+     * The same load on a welded wall: two slabs welded into a cluster union, floating (no gravity, so nothing but
+     * the soft block touches them), the block thrown at one of them at 12 m/s. The union's body is one compound of
+     * both slabs' pieces; the load goes to the member whose piece the block hit, and it breaks.
+     */
+    @Test
+    void aSoftBlockThrownAtAWeldedSlabBreaksIt() {
+        String slab = "\"recipe\": {\"box\": [1, 0.2, 1], \"levels\": [{\"method\": \"voronoi\", \"options\": {\"count\": 24}}],"
+                + " \"seed\": 5}, \"destruction\": {\"damageOptions\": {\"thresholds\": [150]}}";
+        String json = "{\"format\": \"rubble-scenario/1\", \"world\": {\"gravity\": [0, 0, 0]}, \"bodies\": [],"
+                + " \"collections\": [{\"id\": \"a\", " + slab + ", \"position\": [0, 0.2, 0]},"
+                + " {\"id\": \"b\", " + slab + ", \"position\": [2.05, 0.2, 0]}],"
+                + " \"unions\": [{\"id\": 0, \"step\": 0, \"members\": [{\"collection\": \"a\"}, {\"collection\": \"b\"}]}],"
+                + " \"softBodies\": [{\"id\": \"jelly\", \"source\": \"box:half=0.4,0.2,0.4\", \"spacing\": 0.2,"
+                + " \"density\": 400, \"position\": [0, 0.9, 0], \"velocity\": [0, -12, 0], \"youngsModulus\": 2e5}]}";
+        assertThat(breaksIn(json, 30)).as("the struck member breaks").isPositive();
+    }
+
     @Test
     void badSoftBodiesNameTheFieldAndTheValue() {
         assertThatThrownBy(() -> ScenarioLoader.parse(HEAD + "{\"source\": \"box:half=1,1,1\", \"edgeCompliance\": -1}]}"))

@@ -80,8 +80,11 @@ public final class ContactStore {
     // ---- collision loads from contacts outside the rigid solver (soft bodies, docs/soft-bodies.md) ----
 
     private int softLoads;
-    /** Per soft load: the rigid body slot it acts on, the world point (3 per load) and the impulse magnitude, N·s. */
-    public int[] softLoadSlot = new int[0];
+    /**
+     * Per soft load: the rigid body slot it acts on, the child of its compound shape (-1: not a compound), the
+     * world point (3 per load) and the impulse magnitude, N·s.
+     */
+    public int[] softLoadSlot = new int[0], softLoadChild = new int[0];
     public double[] softLoadAt = new double[0], softLoadImpulse = new double[0];
 
     /** Number of soft-body collision loads this step (written by the soft pass, read by destruction's gather). */
@@ -94,15 +97,20 @@ public final class ContactStore {
         softLoads = 0;
     }
 
-    /** Adds a soft-body collision load: impulse {@code j} (N·s) on body slot {@code slot} at world point (x, y, z). */
-    public void addSoftLoad(int slot, double x, double y, double z, double j) {
+    /**
+     * Adds a soft-body collision load: impulse {@code j} (N·s) on body slot {@code slot} (its compound's child
+     * {@code child}, or -1) at world point (x, y, z).
+     */
+    public void addSoftLoad(int slot, int child, double x, double y, double z, double j) {
         if (softLoads == softLoadSlot.length) {
             int cap = Math.max(16, 2 * softLoads);
             softLoadSlot = Arrays.copyOf(softLoadSlot, cap);
+            softLoadChild = Arrays.copyOf(softLoadChild, cap);
             softLoadAt = Arrays.copyOf(softLoadAt, 3 * cap);
             softLoadImpulse = Arrays.copyOf(softLoadImpulse, cap);
         }
         softLoadSlot[softLoads] = slot;
+        softLoadChild[softLoads] = child;
         softLoadAt[3 * softLoads] = x;
         softLoadAt[3 * softLoads + 1] = y;
         softLoadAt[3 * softLoads + 2] = z;

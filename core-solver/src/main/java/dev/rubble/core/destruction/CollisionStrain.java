@@ -54,14 +54,18 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
     /**
      * Loads from soft bodies (docs/soft-bodies.md, "Compounds"): each is the impulse a soft body's approaching
      * contacts gave one rigid body (one compound child) over the step, at the mean point it acted at, and loads
-     * the holder's child there as a rigid contact point would. Unions' bodies are not loaded by soft bodies.
+     * the holder's child there as a rigid contact point would. On a cluster union's body the load goes to the
+     * welded member whose shape the compound child is (its pose written from the union's before the gather).
      */
     private void gatherSoft(ContactStore c) {
         BodyStore b = d.bodies;
         for (int i = 0, n = c.softLoads(); i < n; i++) {
             int slot = c.softLoadSlot[i];
             if (d.unions.any() && d.unions.isUnion(slot)) {
-                continue;
+                slot = d.unions.memberOfChild(slot, c.softLoadChild[i]);
+                if (slot < 0) {
+                    continue;
+                }
             }
             int g = d.nodeOfSlot(slot);
             if (g < 0 || d.store.childCount[g] == 0 || inert(g)) {

@@ -344,6 +344,16 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         return !unions.isEmpty() && unionAt(s) != null ? memberSlot(s, c.key[m], sideA) : s;
     }
 
+    /** The body slot of the welded member whose shape is child {@code child} of union body {@code s}'s compound, or -1. */
+    int memberOfChild(int s, int child) {
+        Union u = unionAt(s);
+        if (u == null || child < 0 || child >= u.childMember.length) {
+            return -1;
+        }
+        Member m = u.members.get(u.childMember[child]);
+        return live(m.handle) ? (int) m.handle : -1;
+    }
+
     /**
      * The body slot of the member that compound child {@code key} hit on union body {@code s}
      * (side A: the key's bits 48..63, side B: 32..47; see the narrowphase's compound keys), or -1.

@@ -367,7 +367,7 @@ public final class SoftRigidCoupling implements SoftContacts {
         for (int k = 0; k < ctx.pairs; k++) {
             double j = ctx.pairLoad[k];
             if (j > 0) {
-                loads.addSoftLoad(ctx.pairSlot[k], ctx.pairLoadAt[3 * k] / j, ctx.pairLoadAt[3 * k + 1] / j,
+                loads.addSoftLoad(ctx.pairSlot[k], ctx.pairChild[k], ctx.pairLoadAt[3 * k] / j, ctx.pairLoadAt[3 * k + 1] / j,
                         ctx.pairLoadAt[3 * k + 2] / j, j);
             }
         }
