@@ -23,14 +23,12 @@ final class CouplingState {
      */
     int[] pairChild = new int[16];
     /**
-     * Per pair: this step's collision load on the rigid body (N·s: the corrections of contacts whose soft side
-     * approached at {@link #MIN_APPROACH_SPEED} or faster, before the sub-step's gravity, over the sub-step),
+     * Per pair: this step's collision load on the rigid body (N·s: the corrections of its contacts made while the
+     * soft body approached the rigid surface at {@link #MIN_APPROACH_SPEED} or faster, divided by the sub-step),
      * and the load-weighted sum of the world points it acted at (3 per pair). Destruction reads them as
      * collision strain ({@code ContactStore#addSoftLoad}).
      */
     double[] pairLoad = new double[16], pairLoadAt = new double[48];
-    /** Gravity, m/s². */
-    double gx, gy, gz;
     /**
      * Per soft body (3 each): its mass-weighted mean velocity at the sub-step's start, before the sub-step's
      * gravity. A contact loads the rigid body when the soft body as a whole approaches it, not when a point
@@ -41,7 +39,7 @@ final class CouplingState {
     /** Contacts approaching slower than this load nothing (as rigid contacts: Chaos's 1 cm/s). */
     static final double MIN_APPROACH_SPEED = 0.01;
 
-    /** Adds impulse {@code j} (N·s) at world point (x, y, z) to pair {@code k}'s load if the soft side approached at {@code approach} m/s. */
+    /** Adds impulse {@code j} (N·s) at world point (x, y, z) to pair {@code k}'s load if the soft body approached at {@code approach} m/s. */
     void load(int k, double approach, double x, double y, double z, double j) {
         if (approach >= MIN_APPROACH_SPEED && j > 0 && Double.isFinite(j)) {
             pairLoad[k] += j;

@@ -102,9 +102,6 @@ public final class SoftRigidCoupling implements SoftContacts {
         this.gx = gx;
         this.gy = gy;
         this.gz = gz;
-        ctx.gx = gx;
-        ctx.gy = gy;
-        ctx.gz = gz;
         ctx.store = soft;
         contacts = 0;
         ctx.pairs = 0;
