@@ -124,12 +124,17 @@ final class ExamplesTest {
     /**
      * Issue 23: a hand-made JSON collection (examples/collections/bridge.json): the glass keystone, held
      * by weak bonds (strength 20 kPa), gives under the 200 kg ball and falls; the two halves, each
-     * fixed at its end, stay where they were.
+     * standing on its static pier, stay where they were: the deck above the piers' tops.
      */
     @Test
     void bridgeFromAHandMadeJsonCollectionLosesItsKeystone(@TempDir Path tmp) throws Exception {
         double keystoneY = Double.NaN;
         int halves = 0;
+        // a half: its pier (0.5 x 0.85 x 1 m, centre 0.425 m up, under the end block) and three 0.5 x 0.3 x 1 m
+        // deck blocks at 1 m, all 2 400 kg/m3: the centre of mass of the intact half where it was built
+        double pier = 0.5 * 0.85 * 1, block = 0.5 * 0.3 * 1;
+        double comY = (pier * 0.425 + 3 * block * 1.0) / (pier + 3 * block);
+        double comX = (pier * 1.5 + block * (1.5 + 1.0 + 0.5)) / (pier + 3 * block);
         for (JsonNode b : all(tmp, "bridge.json")) {
             if (!b.get("id").asText().equals("bridge")) {
                 continue;
@@ -138,12 +143,47 @@ final class ExamplesTest {
                 keystoneY = c(b, "position", 1);
             } else {
                 assertThat(b.get("node").asInt()).as("an internal cluster of the rest").isEqualTo(-1);
-                assertThat(c(b, "position", 1)).isCloseTo(1.0, within(1e-6));
+                assertThat(Math.abs(c(b, "position", 0))).as("a half's centre of mass x").isCloseTo(comX, within(1e-6));
+                assertThat(c(b, "position", 1)).as("a half's centre of mass y: it did not sag").isCloseTo(comY, within(1e-6));
                 halves++;
             }
         }
         assertThat(halves).isEqualTo(2);
         assertThat(keystoneY).as("the keystone lies on the ground (half height 0.15 m)").isCloseTo(0.15, within(0.02));
+    }
+
+    /**
+     * What a user sees first of examples/bridge.json: a bridge standing on its piers. Every static block of its
+     * collection rests on the ground (y = 0, the scene's ground plane) or on the top of another static block
+     * under it; before 2026-12-05 the two fixed end blocks hung 0.85 m above the ground on nothing.
+     */
+    @Test
+    void bridgeStandsOnPiersThatReachTheGround() throws Exception {
+        JsonNode scene = new ObjectMapper().readTree(EXAMPLES.resolve("bridge.json").toFile());
+        JsonNode placed = scene.get("collections").get(0);
+        double baseY = placed.get("position").get(1).asDouble();
+        java.util.List<double[]> fixed = new java.util.ArrayList<>();
+        for (JsonNode n : new ObjectMapper().readTree(EXAMPLES.resolve(placed.get("file").asText()).toFile()).get("nodes")) {
+            if (n.has("state") && n.get("state").asText().equals("static")) {
+                double[] box = new double[6];
+                for (int k = 0; k < 6; k++) {
+                    box[k] = n.get("box").get(k).asDouble();
+                }
+                box[1] += baseY;
+                fixed.add(box);
+            }
+        }
+        assertThat(fixed).as("static blocks").hasSizeGreaterThanOrEqualTo(2);
+        for (double[] b : fixed) {
+            double bottom = b[1] - b[4];
+            boolean onGround = Math.abs(bottom) < 1e-9, onBlock = false;
+            for (double[] u : fixed) {
+                onBlock |= u != b && Math.abs(u[1] + u[4] - bottom) < 1e-9
+                        && Math.abs(u[0] - b[0]) < u[3] + b[3] && Math.abs(u[2] - b[2]) < u[5] + b[5];
+            }
+            assertThat(onGround || onBlock).as("the static block at (%s, %s) (bottom %s m) stands on the ground or on a block",
+                    b[0], b[1], bottom).isTrue();
+        }
     }
 
     /**
@@ -260,8 +300,54 @@ final class ExamplesTest {
         assertThat(thrown).as("pieces thrown more than 1.5 m from the wall's axis").isGreaterThanOrEqualTo(20);
     }
 
+    /**
+     * examples/fields-wave-erosion.json: the wave erodes the tower from its foot up and washes the loosened
+     * pieces off. A user sees pieces come off and the tower come down: most of its 30 pieces end outside its
+     * 1 x 1 m footprint and none is left at half its 4 m height (before 2026-12-05 the erosion alone released
+     * 23 pieces that stayed stacked in place, resting on one another: only their colour changed).
+     */
     @Test
     void fieldsWaveErodesTheTower(@TempDir Path tmp) throws Exception {
-        assertThat(all(tmp, "fields-wave-erosion.json").size()).as("the tower broke into pieces").isGreaterThan(5);
+        int pieces = 0, off = 0;
+        double highest = Double.NEGATIVE_INFINITY;
+        for (JsonNode b : all(tmp, "fields-wave-erosion.json")) {
+            if (b.get("id").asText().equals("tower")) {
+                pieces++;
+                highest = Math.max(highest, c(b, "position", 1));
+                if (Math.max(Math.abs(c(b, "position", 0)), Math.abs(c(b, "position", 2))) > 0.5) {
+                    off++;
+                }
+            }
+        }
+        assertThat(pieces).as("the tower broke into pieces").isGreaterThan(5);
+        assertThat(off).as("pieces that came off: centre outside the tower's footprint").isGreaterThanOrEqualTo(10);
+        assertThat(highest).as("the highest piece's centre: the tower came down").isLessThan(2.0);
+    }
+
+    /**
+     * examples/bowling.json drawn with the default (automatic) camera: the pins and the ball are big enough to
+     * see the strike. Drawn by state (moving bodies orange, static grey), the 11 moving bodies of frame 0
+     * cover at least 2 000 of the 960 x 540 pixels, about 180 each (a standing 0.38 m pin at least ~40 pixels
+     * tall); with the ball 10 m up the lane the framing had to hold the whole lane and they covered 847 (now 6 641).
+     */
+    @Test
+    void bowlingDefaultFrameShowsThePinsAndTheBall(@TempDir Path tmp) throws Exception {
+        Path png = tmp.resolve("bowling.png");
+        StringWriter o = new StringWriter(), e = new StringWriter();
+        assertThat(Main.execute(new String[] {"render", EXAMPLES.resolve("bowling.json").toString(), "--frames", "0", "--color",
+                "state", "--out", png.toString()}, new PrintWriter(o), new PrintWriter(e))).as(e.toString()).isZero();
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+        assertThat(img.getWidth()).isEqualTo(960);
+        int moving = 0;
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                int p = img.getRGB(x, y), r = p >> 16 & 0xFF, g = p >> 8 & 0xFF, bl = p & 0xFF;
+                // the awake colour is orange (0xE8963C, shaded); the floor, the background and static bodies are grey
+                if (r - bl > 60 && r > g) {
+                    moving++;
+                }
+            }
+        }
+        assertThat(moving).as("pixels of the pins and the ball").isGreaterThanOrEqualTo(2000);
     }
 }

@@ -199,6 +199,9 @@ public final class ContactSolver {
     private int bodyCount;
     private int[] slotOf = new int[0];
     private boolean[] writesBack = new boolean[0];
+    // per solver body: its principal inverse inertias differ by more than ANISOTROPY (see refreshRows)
+    private boolean[] anisotropic = new boolean[0];
+    private int anisotropicCount;
     private double[] vel = new double[0];    // 6 per body: v, w
     private double[] invI = new double[0];   // 6 per body: xx, xy, xz, yy, yz, zz (world)
     private double[] invMass = new double[0];
@@ -267,6 +270,9 @@ public final class ContactSolver {
     private final RangeTask motionTask = this::bodyMotion;
     private final RangeTask separationTask = (lo, hi) -> {
         for (int i = lo; i < hi; i++) {
+            if (anisotropicCount > 0 && (anisotropic[ia[i]] || anisotropic[ib[i]])) {
+                refreshRows(i);
+            }
             separations(i);
             softTerms(i);
         }
@@ -384,6 +390,7 @@ public final class ContactSolver {
             epoch = 1;
         }
         bodyCount = 1;
+        anisotropicCount = 0;
         // at most two new solver bodies per manifold, and never more than the store's slots
         ensureBodies((int) Math.min(bodies.px.length, 2L * contacts.size()) + 1);
         setFixedBody();
@@ -940,6 +947,11 @@ public final class ContactSolver {
         boolean dyn = awakeDynamic(s);
         writesBack[i] = dyn;
         invMass[i] = dyn ? b.invMass[s] : 0;
+        boolean thin = dyn && anisotropic(b.invIx[s], b.invIy[s], b.invIz[s]);
+        anisotropic[i] = thin;
+        if (thin) {
+            anisotropicCount++;
+        }
         if (dyn && spreadTracked) { // only a step on several threads numbers its bodies by place
             double x = b.px[s], y = b.py[s], z = b.pz[s];
             spreadLoX = Math.min(spreadLoX, x);
@@ -1078,7 +1090,82 @@ public final class ContactSolver {
             return;
         }
         forBodies(motionTask);
+        if (anisotropicCount > 0) {
+            refreshInertia();
+        }
         forManifolds(separationTask);
+    }
+
+    /**
+     * Principal inverse inertias whose largest exceeds the smallest by more than this factor make a body
+     * {@link #anisotropic}: its rows are brought to its current orientation after every position
+     * integration ({@link #refreshRows}). A rod 1 m long and 1 cm thick has 5 000, a 1 m × 10 µm × 10 µm
+     * needle 5e9; the bodies of the bench scenes and the demo (cubes, spheres, boxes and Voronoi pieces)
+     * stay far below it, so their rows and bits are as before.
+     */
+    static final double ANISOTROPY = 50;
+
+    /** Whether principal inverse inertias (1/(kg m²)) differ by more than {@link #ANISOTROPY} (an infinite inertia, 0, counts). */
+    static boolean anisotropic(double ix, double iy, double iz) {
+        double hi = Math.max(ix, Math.max(iy, iz)), lo = Math.min(ix, Math.min(iy, iz));
+        return hi > ANISOTROPY * lo;
+    }
+
+    /**
+     * The anisotropic solver bodies' world inverse inertia at their orientation now (after position
+     * integration). Serial: few bodies, and each writes only its own six doubles.
+     */
+    private void refreshInertia() {
+        for (int i = 1; i < bodyCount; i++) {
+            if (anisotropic[i]) {
+                dev.rubble.core.body.Inertia.inverseWorldMatrix(b, slotOf[i], invI, i * 6);
+            }
+        }
+    }
+
+    /**
+     * Manifold {@code i}'s rows with its anisotropic bodies' current world inverse inertia: {@code I⁻¹ (r × u)}
+     * and the effective masses, for the normal row and both friction rows of every point ({@code r × u}
+     * stays as prepared). Why: the rows are prepared once per step, and the relax pass (and every later
+     * sub-step) runs after positions moved. A body turned by θ since then takes an impulse through its old
+     * inverse inertia; for a body whose principal inverse inertias differ by a factor A the kinetic energy
+     * that puts in can exceed the solver's own reckoning by about A θ², which is nothing for a box and
+     * everything for a needle: 1 m × 10 µm × 10 µm (A = 5e9) dropped from 0.1 m bounced to 0.7 m and
+     * spun up to 8 000 rad/s in its relax passes (docs/dynamics.md, "Thin bodies"). With the current inverse
+     * inertia every row is a consistent impulse again, which can only take kinetic energy away.
+     */
+    private void refreshRows(int i) {
+        final double[] nw = nrow, fw = frow, ax = aux, mn = man;
+        final int mo = i * MAN, sa = ia[i], sb = ib[i];
+        // the debris rule (prepareManifold) gives a side no inverse mass, and then no angular part either
+        final int oa = mn[mo + 10] != 0 ? sa * 6 : 0, ob = mn[mo + 11] != 0 ? sb * 6 : 0;
+        final double linear = mn[mo + 10] + mn[mo + 11];
+        for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
+            int nr = q * NR, fr = q * FR;
+            ax[q * AX + NMASS] = rowMass(nw, nr + CNA, oa, ob, linear);
+            fw[fr + T1MASS] = rowMass(fw, fr + C1A, oa, ob, linear);
+            fw[fr + T2MASS] = rowMass(fw, fr + C2A, oa, ob, linear);
+        }
+    }
+
+    /**
+     * One row of {@link #refreshRows}: from {@code rA × u} at {@code rw[at..]} and {@code rB × u} at
+     * {@code rw[at+3..]}, writes {@code I⁻¹ (r × u)} at {@code rw[at+6..]} and {@code rw[at+9..]} from the
+     * solver bodies' inverse inertia at {@code oa}, {@code ob}; returns the effective mass.
+     */
+    private double rowMass(double[] rw, int at, int oa, int ob, double linear) {
+        final double[] ii = invI;
+        double k = linear;
+        for (int side = 0, o = oa; side < 2; side++, o = ob) {
+            int c = at + 3 * side;
+            double cx = rw[c], cy = rw[c + 1], cz = rw[c + 2];
+            double kx = ii[o] * cx + ii[o + 1] * cy + ii[o + 2] * cz;
+            double ky = ii[o + 1] * cx + ii[o + 3] * cy + ii[o + 4] * cz;
+            double kz = ii[o + 2] * cx + ii[o + 4] * cy + ii[o + 5] * cz;
+            rw[c + 6] = kx; rw[c + 7] = ky; rw[c + 8] = kz;
+            k = k + cx * kx + cy * ky + cz * kz;
+        }
+        return k > 0 ? 1 / k : 0;
     }
 
     /** Solver bodies {@code [lo, hi)}: displacement and turn since prepare (see {@link #updateSeparations}). */
@@ -1174,7 +1261,11 @@ public final class ContactSolver {
         final boolean withFriction = passFriction;
         for (int i = lo; i < hi; i++) {
             if (withFriction) {
-                frictionRows(i);
+                if (anisotropicCount > 0 && (anisotropic[ia[i]] || anisotropic[ib[i]])) {
+                    frictionRowsOneByOne(i);
+                } else {
+                    frictionRows(i);
+                }
             } else if (points[i] == 1) {
                 continue; // the normal-only pass is for face contacts (stacks); spheres' cost stays as it was
             }
@@ -1185,6 +1276,54 @@ public final class ContactSolver {
                 }
             }
         }
+    }
+
+    /**
+     * {@link #frictionRows} for a manifold with an {@link #anisotropic} body: each point's two friction rows
+     * one after the other, the second seeing the velocity the first left, each clamped to the slice of the
+     * cone the other's impulse leaves ({@code |λ1| ≤ √(L² − λ2²)}), so each update is an exact step of one
+     * row within its bounds and can only take kinetic energy away. {@link #frictionRows} solves both rows
+     * of a point from the same velocity and scales the pair back into the cone (as Jolt does): a Jacobi
+     * step, which overshoots when the two rows share most of their inverse mass. On a needle both rows
+     * turn it mainly about its long axis (inverse inertia 5e9 times the others), and the overshoot grew
+     * its roll to 1.8e7 rad/s in one relax pass.
+     */
+    private void frictionRowsOneByOne(int i) {
+        final double[] v = vel, rw = nrow, fw = frow, mn = man;
+        final int oa = ia[i] * 6, ob = ib[i] * 6, mo = i * MAN, q0 = pointBase[i];
+        final int base = q0 * FR, end = base + points[i] * FR;
+        double dvx = v[ob] - v[oa], dvy = v[ob + 1] - v[oa + 1], dvz = v[ob + 2] - v[oa + 2];
+        double wax = v[oa + 3], way = v[oa + 4], waz = v[oa + 5];
+        double wbx = v[ob + 3], wby = v[ob + 4], wbz = v[ob + 5];
+        final double mu = mn[mo + 9];
+        for (int f = base, r = q0 * NR + LN; f < end; f += FR, r += NR) {
+            double o1 = fw[f + LT1], o2 = fw[f + LT2];
+            double limit = mu * rw[r];
+            if (limit == 0 && o1 == 0 && o2 == 0) {
+                continue;
+            }
+            double v1 = dvx * mn[mo + 3] + dvy * mn[mo + 4] + dvz * mn[mo + 5]
+                    + fw[f + C1B] * wbx + fw[f + C1B + 1] * wby + fw[f + C1B + 2] * wbz
+                    - fw[f + C1A] * wax - fw[f + C1A + 1] * way - fw[f + C1A + 2] * waz;
+            double b1 = Math.sqrt(Math.max(limit * limit - o2 * o2, 0));
+            double n1 = Math.max(-b1, Math.min(b1, o1 - fw[f + T1MASS] * v1));
+            double d1 = n1 - o1;
+            dvx += d1 * mn[mo + 16]; dvy += d1 * mn[mo + 17]; dvz += d1 * mn[mo + 18];
+            wax -= fw[f + K1A] * d1; way -= fw[f + K1A + 1] * d1; waz -= fw[f + K1A + 2] * d1;
+            wbx += fw[f + K1B] * d1; wby += fw[f + K1B + 1] * d1; wbz += fw[f + K1B + 2] * d1;
+            double v2 = dvx * mn[mo + 6] + dvy * mn[mo + 7] + dvz * mn[mo + 8]
+                    + fw[f + C2B] * wbx + fw[f + C2B + 1] * wby + fw[f + C2B + 2] * wbz
+                    - fw[f + C2A] * wax - fw[f + C2A + 1] * way - fw[f + C2A + 2] * waz;
+            double b2 = Math.sqrt(Math.max(limit * limit - n1 * n1, 0));
+            double n2 = Math.max(-b2, Math.min(b2, o2 - fw[f + T2MASS] * v2));
+            double d2 = n2 - o2;
+            dvx += d2 * mn[mo + 19]; dvy += d2 * mn[mo + 20]; dvz += d2 * mn[mo + 21];
+            wax -= fw[f + K2A] * d2; way -= fw[f + K2A + 1] * d2; waz -= fw[f + K2A + 2] * d2;
+            wbx += fw[f + K2B] * d2; wby += fw[f + K2B + 1] * d2; wbz += fw[f + K2B + 2] * d2;
+            fw[f + LT1] = n1;
+            fw[f + LT2] = n2;
+        }
+        storeManifold(oa, ob, mo, dvx, dvy, dvz, wax, way, waz, wbx, wby, wbz);
     }
 
     /** Manifold {@code i}'s friction rows (a cone per point), one Gauss-Seidel sweep. */
@@ -1957,6 +2096,7 @@ public final class ContactSolver {
         int cap = Math.max(n, Math.max(16, slotOf.length * 2));
         slotOf = Arrays.copyOf(slotOf, cap);
         writesBack = Arrays.copyOf(writesBack, cap);
+        anisotropic = Arrays.copyOf(anisotropic, cap);
         invMass = Arrays.copyOf(invMass, cap);
         vel = Arrays.copyOf(vel, cap * 6);
         invI = Arrays.copyOf(invI, cap * 6);
