@@ -44,6 +44,14 @@ public interface DestructionHost {
         throw new UnsupportedOperationException("this host cannot change motion types");
     }
 
+    /**
+     * Re-bodies a body in place: kinematic (mass properties null) or dynamic with {@code mp}, keeping its
+     * handle (an anchor pinning or freeing an intact holder; {@code BodyStates.rebody}).
+     */
+    default void rebody(long handle, dev.rubble.core.body.MotionType motion, MassProperties mp) {
+        throw new UnsupportedOperationException("this host cannot re-body bodies");
+    }
+
     /** Puts a disabled body back, awake, its bounds grown by its motion over one step. */
     default void enableBody(long handle) {
         throw new UnsupportedOperationException("this host cannot enable bodies");
