@@ -751,7 +751,13 @@ public final class Playback implements AutoCloseable {
             }
             MotionType m = MotionType.values()[r.movedMotion[i]];
             if (m != defs[s].motion() && m != MotionType.STATIC && defs[s].motion() != MotionType.STATIC) {
-                defs[s] = defs[s].withMotion(m);
+                BodyDef d = defs[s].withMotion(m);
+                int c = pieceCollection(s), node = pieceNode[s];
+                if (m == MotionType.DYNAMIC && !(d.mass() > 0) && c >= 0 && node >= 0 && node < assets.get(c).nodeCount()) {
+                    // a holder placed pinned has no recorded mass: freed, it has its node's (a release uses it)
+                    d = d.withMass(assets.get(c).mass()[node]);
+                }
+                defs[s] = d;
             }
         }
     }

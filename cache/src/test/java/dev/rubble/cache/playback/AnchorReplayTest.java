@@ -137,4 +137,48 @@ final class AnchorReplayTest {
         }
         assertThat(piecesSeen).isGreaterThan(steps);
     }
+
+    @Test
+    void aHolderPlacedPinnedAndFreedByACommandIsDrawnPinnedThenFreeAndReleasesWithItsRecordedMass(@TempDir Path dir) {
+        // slab 0 placed anchored by node 1 (kinematic from the start), freed at step 10; slab 1 breaks meanwhile
+        String json = scene().replace("\"position\":[0,2.5,0],", "\"position\":[0,2.5,0],\"anchors\":{\"nodes\":[1]},")
+                .replace("{\"step\":5,\"type\":\"anchor\",\"collection\":\"slab0\",\"node\":1},", "")
+                .replace("\"step\":30,", "\"step\":10,");
+        assertThat(json).contains("\"anchors\"").doesNotContain("\"step\":5,");
+        int steps = 20;
+        long[] holder = new long[1];
+        MotionType[] motion = new MotionType[steps];
+        List<double[][]> rec;
+        double mass;
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), STAGES);
+        BodyStore live = sw.world().bodies();
+        holder[0] = sw.world().destruction().holderBody(0, 1);
+        int hs = (int) holder[0];
+        assertThat(live.motion(hs)).isEqualTo(MotionType.KINEMATIC);
+        try (JournalWriter jw = JournalWriter.create(dir, sw, "anchored", json)) {
+            sw.world().addObserver(jw);
+            for (int i = 0; i < steps; i++) {
+                sw.step();
+            }
+        }
+        assertThat(sw.world().destruction().holderBody(0, 1)).isEqualTo(holder[0]);
+        assertThat(live.motion(hs)).isEqualTo(MotionType.DYNAMIC);
+        mass = live.mass[hs];
+        assertThat(mass).isFinite().isPositive();
+        try (Playback pb = Playback.open(dir, STAGES)) {
+            for (int k = 1; k <= 5; k++) {
+                pb.step();
+            }
+            assertThat(pb.recordedKinematic(hs)).as("pinned while the recording had it pinned").isTrue();
+            assertThat(pb.release(holder[0])).as("a pinned body is not released").isFalse();
+            for (int k = 6; k <= 15; k++) {
+                pb.step();
+            }
+            assertThat(pb.recordedKinematic(hs)).as("free once the command freed it").isFalse();
+            assertThat(pb.release(holder[0])).isTrue();
+            BodyStore b = pb.world().bodies();
+            assertThat(b.motion(hs)).isEqualTo(MotionType.DYNAMIC);
+            assertThat(b.mass[hs]).as("the mass the recording gave it when freed").isEqualTo(mass);
+        }
+    }
 }
