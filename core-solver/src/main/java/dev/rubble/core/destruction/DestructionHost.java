@@ -18,7 +18,7 @@ public interface DestructionHost {
      */
     long createBody(BodyDef def, MassProperties mp);
 
-    /** Removes a body whose node was broken up or re-bodied (wakes what slept on it). */
+    /** Removes a body whose node was broken up (wakes what slept on it). */
     void retireBody(long handle);
 
     /**
