@@ -1364,7 +1364,7 @@ public final class PhysicsWorld {
 
     /**
      * The slot of a constraint's live body, or an error naming it and what is allowed: a collection's body
-     * that destruction retired (a break, a crumble, an anchor change, a removal) is the usual stale id here,
+     * that destruction retired (a break, a crumble, a removal) is the usual stale id here,
      * and its joints moved to its pieces' bodies (docs/constraints.md "Joints on collections").
      */
     private int jointSlot(String which, BodyId body) {
@@ -1375,7 +1375,7 @@ public final class PhysicsWorld {
             return s;
         }
         throw new IllegalArgumentException("constraint body " + which + " = " + body + " is not a live body (removed,"
-                + " or a collection body that a break, crumble, anchor change or removal retired); allowed: live"
+                + " or a collection body that a break, crumble or removal retired); allowed: live"
                 + " bodies: a collection's pieces have bodies of their own (WorldDestruction.bodyOf(collection, node))");
     }
 

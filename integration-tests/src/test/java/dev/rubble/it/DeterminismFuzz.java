@@ -563,6 +563,24 @@ final class DeterminismFuzz {
         return v.ok() ? null : "verify on " + threads + " threads: " + v;
     }
 
+    /**
+     * Plays the journal back to its end as {@code rubble replay} does ({@code Playback}, one recorded step per
+     * played step): null, or what stopped it. Verify re-simulates and cannot see what playback alone does (it
+     * makes pieces from break events): an anchor command that gave an intact holder a new body verified but
+     * did not replay (docs/destruction.md "Anchors at run time").
+     */
+    static String replay(Path journal) {
+        try (dev.rubble.cache.playback.Playback pb = dev.rubble.cache.playback.Playback.open(journal, STAGES)) {
+            long last = pb.lastRecordedStep();
+            while (!pb.finished()) {
+                pb.step();
+            }
+            return pb.cursor() - 1 == last ? null : "replay ended at recorded step " + (pb.cursor() - 1) + " of " + last;
+        } catch (RuntimeException e) {
+            return "replay: " + e;
+        }
+    }
+
     /** The steps worth snapshotting: a random step, the first break step, a step with a backlog or pending timer. */
     static int[] snapSteps(Scene scene, Run base, SplittableRandom r) {
         List<Integer> l = new ArrayList<>();

@@ -16,11 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
  * (scenario files plus kernel calls between steps) run on 1 thread and on two others (all of 2, 3, 4
  * and 8 with {@code -Drubble.detfuzz.allThreads=true}) and on another broadphase, with the same state
  * hash after every step and the same events in the same order; a journal recorded write-behind on one
- * count verifies on two others; a snapshot saved at a random step, around the first break, in a step
+ * count verifies on two others and plays back to its end as {@code rubble replay} does (default seed 7002
+ * did not: an anchor command gave an intact holder a new body no break event named); a snapshot saved at a random step, around the first break, in a step
  * with breaks waiting for the budget and before a removal (before or after that step's calls) resumes
  * with the same hashes and events and saves the same bytes again. {@link ApiDeterminismFuzz} does the
- * same through {@code dev.rubble.api} with a journal attached ({@code JournalWriter.attach}) and
- * verified on other thread counts. A failure names the seed; the scene is printed (lines starting
+ * same through {@code dev.rubble.api} with a journal attached ({@code JournalWriter.attach}),
+ * verified on other thread counts and played back. A failure names the seed; the scene is printed (lines starting
  * {@code DETFUZZ}); rerun one with {@code -Drubble.detfuzz.seed=S -Drubble.detfuzz.count=1};
  * {@code -Drubble.detfuzz.count=N} runs N scenes of each kind ({@code mvn -Pfuzz}: 150 on every
  * thread count). The default seeds include 7004, whose snapshot of a union with a gone member could
@@ -84,6 +85,10 @@ final class DeterminismFuzzTest {
                 return "journal recorded on " + recordOn + " threads: " + v;
             }
         }
+        String played = DeterminismFuzz.replay(dir.resolve("j"));
+        if (played != null) {
+            return "journal recorded on " + recordOn + " threads: " + played;
+        }
         DeterminismFuzz.Run other = ApiDeterminismFuzz.run(scene, recordOn == 1 ? 3 : 1, null, -1, null);
         String d = DeterminismFuzz.compare(base, other, 0, "another thread count than " + recordOn);
         if (d != null) {
@@ -131,6 +136,10 @@ final class DeterminismFuzzTest {
             if (v != null) {
                 return "journal recorded on " + recordOn + " threads: " + v;
             }
+        }
+        String played = DeterminismFuzz.replay(dir.resolve("j" + recordOn));
+        if (played != null) {
+            return "journal recorded on " + recordOn + " threads: " + played;
         }
         int[] points = DeterminismFuzz.snapSteps(scene, base, r);
         points = java.util.Arrays.copyOf(points, points.length + 1);

@@ -731,9 +731,35 @@ public final class Playback implements AutoCloseable {
                 }
             }
         }
+        recordedMotionChanges(record);
         frameA.copyFrom(frameB);
         frameIndex++;
         advanceB();
+    }
+
+    /**
+     * A recorded body whose motion type changed in place (an anchor command pinned or freed an intact holder:
+     * the runtime switches its body between kinematic and dynamic keeping its handle, docs/destruction.md
+     * "Anchors at run time") is recorded with its new motion type from then on: releasing it and drawing it
+     * as pinned ({@link #recordedKinematic}) follow the recording. Allocates only on such a change.
+     */
+    private void recordedMotionChanges(StepRecord r) {
+        for (int i = 0; i < r.movedCount; i++) {
+            int s = r.movedSlot[i];
+            if (s >= defs.length || defs[s] == null || !isLive(((long) r.movedGen[i] << 32) | (s & 0xffffffffL))) {
+                continue;
+            }
+            MotionType m = MotionType.values()[r.movedMotion[i]];
+            if (m != defs[s].motion() && m != MotionType.STATIC && defs[s].motion() != MotionType.STATIC) {
+                BodyDef d = defs[s].withMotion(m);
+                int c = pieceCollection(s), node = pieceNode[s];
+                if (m == MotionType.DYNAMIC && !(d.mass() > 0) && c >= 0 && node >= 0 && node < assets.get(c).nodeCount()) {
+                    // a holder placed pinned has no recorded mass: freed, it has its node's (a release uses it)
+                    d = d.withMass(assets.get(c).mass()[node]);
+                }
+                defs[s] = d;
+            }
+        }
     }
 
     /** Keeps a copy of {@code r}'s recorded events (none when it has no events document) for delivery after the world step. */

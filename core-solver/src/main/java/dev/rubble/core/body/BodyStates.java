@@ -284,6 +284,48 @@ public final class BodyStates implements Broadphase.ProxyCollector {
         }
     }
 
+    /**
+     * Re-bodies body {@code s} in place as a kinematic or dynamic body (an anchor command that pins or frees
+     * an intact collection holder; docs/destruction.md "Anchors at run time"): its motion type becomes
+     * {@code m} and its mass properties what a body created so would have, {@code mp} for a dynamic one and
+     * none for a kinematic one (infinite mass, inverse mass and inertia 0). It keeps its handle, slot, pose,
+     * material, collision filter, thresholds, event switches and whatever names it (joints, unions, the
+     * journal): replacing it by a new body left a handle no break event or journal record named, and
+     * {@code rubble replay} could not follow. Made kinematic it stops (its kinematic target is dropped); made
+     * dynamic it keeps its velocities. A sleeping body wakes first with its island, what sleeps on it wakes
+     * (it now holds them still, or may fall away), and its rest time starts again. A disabled body (killed, or
+     * welded into a cluster union whose body moves for it) stays out, and made kinematic it keeps its mass
+     * properties: a welded member's mass still counts in its union's body (the solver moves only dynamic
+     * bodies, so they move nothing while it is kinematic). Allocation-free.
+     *
+     * @throws IllegalArgumentException for a static {@code m}, or a dynamic one without mass properties
+     */
+    public void rebody(int s, MotionType m, MassProperties mp) {
+        if (m == MotionType.STATIC || (m == MotionType.DYNAMIC) == (mp == null)) {
+            throw new IllegalArgumentException("re-body as " + m.name().toLowerCase() + (mp == null ? " without" : " with")
+                    + " mass properties; allowed: kinematic without, dynamic with");
+        }
+        BodyStore b = bodies;
+        boolean out = b.state[s] == BodyState.DISABLED.ordinal();
+        if (!out) {
+            if (b.state[s] == SLEEPING) {
+                setState(s, BodyState.AWAKE); // and the rest of its island
+            }
+            if (broadphase.contains(s)) {
+                wakeOverlapping(s);
+            }
+        }
+        if (m != MotionType.DYNAMIC) {
+            b.vx[s] = b.vy[s] = b.vz[s] = b.wx[s] = b.wy[s] = b.wz[s] = 0;
+        }
+        b.hasTarget[s] = false;
+        b.motion[s] = (byte) m.ordinal();
+        if (mp != null || !out) {
+            b.setMassProperties(s, mp);
+        }
+        b.sleepTime[s] = 0;
+    }
+
     /** Wakes body {@code s} and its island if it sleeps (no-op otherwise). */
     public void wake(int s) {
         if (bodies.state[s] == SLEEPING) {

@@ -125,13 +125,7 @@ final class DestructionContext {
                     double vx, double vy, double vz, double wx, double wy, double wz, MotionType m, boolean asleep) {
         PlacedCollection pc = collections.get(store.collection[g]);
         Shape sh = shape != null ? shape : pc.bodyShape(store.node[g]); // hulls, or a proxy (issue 27)
-        MassProperties mp = null;
-        if (m == MotionType.DYNAMIC) {
-            double[] in = store.inertia;
-            int o = 6 * g;
-            double[] t = {in[o], in[o + 3], in[o + 4], in[o + 3], in[o + 1], in[o + 5], in[o + 4], in[o + 5], in[o + 2]};
-            mp = InertiaTensor.principal(store.mass[g], 0, 0, 0, t);
-        }
+        MassProperties mp = m == MotionType.DYNAMIC ? massProperties(g) : null;
         BodyDef def = BodyDef.of(sh).withMotion(m).withPosition(px, py, pz).withOrientation(qx, qy, qz, qw)
                 .withLinearVelocity(vx, vy, vz).withAngularVelocity(wx, wy, wz).withMass(store.mass[g])
                 .withMaterial(pc.options.friction(), pc.options.restitution()).withAsleep(asleep).withLabel(pc.label);
@@ -151,6 +145,17 @@ final class DestructionContext {
         store.activeIndex[g] = activeCount;
         active[activeCount++] = g;
         return h;
+    }
+
+    /**
+     * Node g's mass properties as its dynamic body has them: its mass, its inertia (collection axes) diagonalised,
+     * its centre of mass at the body's (the shape is built about it).
+     */
+    MassProperties massProperties(int g) {
+        double[] in = store.inertia;
+        int o = 6 * g;
+        double[] t = {in[o], in[o + 3], in[o + 4], in[o + 3], in[o + 1], in[o + 5], in[o + 4], in[o + 5], in[o + 2]};
+        return InertiaTensor.principal(store.mass[g], 0, 0, 0, t);
     }
 
     /** Removes node g's body. */

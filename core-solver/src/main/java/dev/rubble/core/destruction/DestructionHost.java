@@ -18,7 +18,7 @@ public interface DestructionHost {
      */
     long createBody(BodyDef def, MassProperties mp);
 
-    /** Removes a body whose node was broken up or re-bodied (wakes what slept on it). */
+    /** Removes a body whose node was broken up (wakes what slept on it). */
     void retireBody(long handle);
 
     /**
@@ -42,6 +42,14 @@ public interface DestructionHost {
     /** Makes a body kinematic or static (it stops) or dynamic again (a cluster union's body keeping its motion across a rebuild). */
     default void setMotion(long handle, dev.rubble.core.body.MotionType motion) {
         throw new UnsupportedOperationException("this host cannot change motion types");
+    }
+
+    /**
+     * Re-bodies a body in place: kinematic (mass properties null) or dynamic with {@code mp}, keeping its
+     * handle (an anchor pinning or freeing an intact holder; {@code BodyStates.rebody}).
+     */
+    default void rebody(long handle, dev.rubble.core.body.MotionType motion, MassProperties mp) {
+        throw new UnsupportedOperationException("this host cannot re-body bodies");
     }
 
     /** Puts a disabled body back, awake, its bounds grown by its motion over one step. */

@@ -267,24 +267,16 @@ final class Pieces {
         }
     }
 
-    /** Replaces top node t's body by one with motion m at the same pose (kinematic: at rest). */
+    /**
+     * Switches top node t's body between kinematic (pinned: it stops) and dynamic (freed: its own mass
+     * properties again) in place, keeping its handle (docs/destruction.md "Anchors at run time"). Before, t got
+     * a new body no break event named: journal playback, which makes bodies from break events only, never made
+     * it, and the next break named a body handle playback did not have ({@code rubble replay} stopped). A body
+     * out of the simulation (killed, disabled, welded into a cluster union) stays out, as it was.
+     */
     void rebody(int t, MotionType m) {
-        BodyStore b = d.bodies;
-        int slot = b.slot(d.store.body[t]);
-        holder(b, slot);
-        double vx = pose[7], vy = pose[8], vz = pose[9], wx = pose[10], wy = pose[11], wz = pose[12];
-        if (m != MotionType.DYNAMIC) {
-            vx = vy = vz = wx = wy = wz = 0;
-        }
-        Shape shape = b.shape[slot];
-        long old = d.store.body[t];
-        d.retire(t);
-        long body = d.createBody(t, shape, pose[0], pose[1], pose[2], pose[3], pose[4], pose[5], pose[6],
-                vx, vy, vz, wx, wy, wz, m, false);
-        if (holderOut) {
-            d.host.disableBody(body); // a killed or disabled piece stays out: an anchor does not bring it back
-        }
-        d.successors.piece(old, body, t);
-        d.mixDigest(t, body);
+        long h = d.store.body[t];
+        d.host.rebody(h, m, m == MotionType.DYNAMIC ? d.massProperties(t) : null);
+        d.mixDigest(t, h);
     }
 }

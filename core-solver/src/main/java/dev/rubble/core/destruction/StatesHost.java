@@ -65,6 +65,11 @@ public final class StatesHost implements DestructionHost {
     }
 
     @Override
+    public void rebody(long handle, dev.rubble.core.body.MotionType motion, MassProperties mp) {
+        states.rebody(states.bodies().slot(handle), motion, mp);
+    }
+
+    @Override
     public void enableBody(long handle) {
         BodyStore b = states.bodies();
         int s = b.slot(handle);

@@ -143,7 +143,7 @@ public final class ConstraintOps {
 
     /**
      * Moves the constraints on bodies destruction retired since the last call (a holder that broke,
-     * crumbled, was split or re-bodied; a piece removed) onto the piece that holds each anchor
+     * crumbled or was split; a piece removed; an anchor change keeps the body) onto the piece that holds each anchor
      * ({@code DestructionRuntime.successor}), keeping the anchor and the frame's orientation where they
      * are in the world; the rows' impulses start again from 0 (the body they carried is gone) and the
      * bodies are woken. A constraint whose anchor's piece has no body (removed, throttled, killed) or
@@ -274,7 +274,7 @@ public final class ConstraintOps {
     private static long follow(dev.rubble.core.destruction.DestructionRuntime d, long h, double[] f, double[] pose) {
         long n = d.successor(h, f[0], f[1], f[2]);
         while (n != dev.rubble.core.destruction.ClusterStore.NONE && d.retiredPose(n, pose)) {
-            n = d.successor(n, f[0], f[1], f[2]); // a piece broken or re-bodied again before this call
+            n = d.successor(n, f[0], f[1], f[2]); // a piece broken again before this call
         }
         return n;
     }

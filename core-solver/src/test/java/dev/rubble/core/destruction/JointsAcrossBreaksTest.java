@@ -167,8 +167,10 @@ final class JointsAcrossBreaksTest {
         w.queue(new Command.AddConstraint(id, "fixed", w.destruction().holderBody(c, 0), other, true, f, f.clone(),
                 new double[0], INF, INF));
         w.step();
-        w.queue(new Command.SetAnchor(c, 1, true)); // the bar becomes kinematic: a new body for node 0
+        long before = w.destruction().holderBody(c, 0);
+        w.queue(new Command.SetAnchor(c, 1, true)); // the bar becomes kinematic in place: the same body
         w.step();
+        assertThat(w.destruction().holderBody(c, 0)).isEqualTo(before);
         ConstraintStore st = w.context().constraints;
         int i = st.indexOf(id);
         long bar = w.destruction().holderBody(c, 0);
@@ -177,6 +179,33 @@ final class JointsAcrossBreaksTest {
         BodyStore b = w.bodies();
         // the box welded to the pinned bar hangs on it instead of falling
         assertThat(b.py[b.slot(other)]).isCloseTo(5, within(0.02));
+    }
+
+    @Test
+    void aBarPinnedAndFreedAgainKeepsItsJointAndSwingsFromIt() {
+        int[] c = new int[1], j = new int[1];
+        World w = hungBar(c, j);
+        w.step();
+        long bar = w.destruction().holderBody(c[0], 0);
+        w.queue(new Command.SetAnchor(c[0], 3, true)); // pinned by its far leaf: it stops, level
+        Scenes.steps(w, 10);
+        BodyStore b = w.bodies();
+        int s = b.slot(bar);
+        double pinnedY = b.py[s];
+        assertThat(b.motion(s)).isEqualTo(dev.rubble.core.body.MotionType.KINEMATIC);
+        w.queue(new Command.SetAnchor(c[0], 3, false));
+        Scenes.steps(w, 60);
+        ConstraintStore st = w.context().constraints;
+        int i = st.indexOf(j[0]);
+        assertThat(w.destruction().holderBody(c[0], 0)).as("the same body, dynamic again").isEqualTo(bar);
+        assertThat(b.motion(s)).isEqualTo(dev.rubble.core.body.MotionType.DYNAMIC);
+        assertThat(st.bodyA[i]).isEqualTo(bar);
+        assertThat(w.context().constraintBreaks).isEmpty();
+        double[] a = anchorWorld(w, j[0]);
+        // it swings down about the hinge, which stays where it is (within the joint's softness)
+        assertThat(a[0]).isCloseTo(-0.5, within(0.02));
+        assertThat(a[1]).isCloseTo(5, within(0.02));
+        assertThat(b.py[s]).isLessThan(pinnedY - 0.3);
     }
 
     @Test
