@@ -353,6 +353,79 @@ public final class DestructionRuntime {
         return ctx.globalNode(c, node);
     }
 
+    /**
+     * How to draw node g (a holder) when only some of the pieces it holds are anchored (docs/rendering.md
+     * "Anchored pieces"): a compound of its pieces' own hulls in g's body frame (centred on g's centre of
+     * mass, as its body shape is), descending only where anchored and free pieces are mixed, and which of
+     * the compound's children are an anchored piece's. Null when g holds no anchored piece or only
+     * anchored ones (the drawable's own anchored flag says it all). Allocates: a tool's call.
+     *
+     * @param g a global node
+     * @return the pieces' shape and their anchored flags, or null
+     */
+    public AnchoredPieces anchoredPieces(int g) {
+        ClusterStore st = ctx.store;
+        if (g < 0 || g >= st.size() || st.anchoredCount[g] == 0 || st.anchored[g] || st.childCount[g] == 0) {
+            return null;
+        }
+        CollectionAsset a = ctx.collection(st.collection[g]).asset;
+        int[] hs = a.hullStart(), hi = a.hullIndex();
+        double cx = st.com[3 * g], cy = st.com[3 * g + 1], cz = st.com[3 * g + 2];
+        java.util.List<dev.rubble.spi.shape.Compound.Child> children = new java.util.ArrayList<>();
+        java.util.List<Boolean> flags = new java.util.ArrayList<>();
+        boolean free = false;
+        int[] stack = new int[16];
+        int top = 0;
+        for (int ch = st.firstChild[g]; ch != ClusterStore.NONE; ch = st.nextSibling[ch]) {
+            stack = push(stack, top++, ch);
+        }
+        // depth first; a node whose pieces are all free, or that is anchored itself (or a leaf), is one part
+        while (top > 0) {
+            int n = stack[--top];
+            boolean anchored = st.anchoredCount[n] > 0;
+            if (anchored && !st.anchored[n] && st.childCount[n] > 0) {
+                for (int ch = st.firstChild[n]; ch != ClusterStore.NONE; ch = st.nextSibling[ch]) {
+                    stack = push(stack, top++, ch);
+                }
+                continue;
+            }
+            if (st.node[n] < 0) {
+                return null; // a cluster made at run time has no hulls of its own: drawn whole
+            }
+            free |= !anchored;
+            for (int h = hs[st.node[n]]; h < hs[st.node[n] + 1]; h++) {
+                children.add(dev.rubble.spi.shape.Compound.Child.at(a.hulls()[hi[h]], -cx, -cy, -cz));
+                flags.add(anchored);
+            }
+        }
+        if (!free) {
+            return null;
+        }
+        boolean[] parts = new boolean[flags.size()];
+        for (int k = 0; k < parts.length; k++) {
+            parts[k] = flags.get(k);
+        }
+        return new AnchoredPieces(new dev.rubble.spi.shape.Compound(children), parts);
+    }
+
+    private static int[] push(int[] stack, int at, int v) {
+        if (at == stack.length) {
+            stack = java.util.Arrays.copyOf(stack, 2 * at);
+        }
+        stack[at] = v;
+        return stack;
+    }
+
+    /**
+     * A holder drawn piece by piece ({@link #anchoredPieces}): its pieces' hulls as one compound in its body
+     * frame, and per compound child whether it is an anchored piece's.
+     *
+     * @param shape the pieces' hulls, in the holder's body frame
+     * @param parts one flag per child of {@code shape}
+     */
+    public record AnchoredPieces(dev.rubble.spi.shape.Compound shape, boolean[] parts) {
+    }
+
     /** The body currently holding asset node {@code node} of collection {@code c} (its top ancestor's body). */
     public long holderBody(int c, int node) {
         return ctx.store.body[ctx.store.top(globalNode(c, node))];
