@@ -368,18 +368,16 @@ public final class DestructionRuntime {
         if (g < 0 || g >= st.size() || st.anchoredCount[g] == 0 || st.anchored[g] || st.childCount[g] == 0) {
             return null;
         }
-        CollectionAsset a = ctx.collection(st.collection[g]).asset;
-        int[] hs = a.hullStart(), hi = a.hullIndex();
-        double cx = st.com[3 * g], cy = st.com[3 * g + 1], cz = st.com[3 * g + 2];
-        java.util.List<dev.rubble.spi.shape.Compound.Child> children = new java.util.ArrayList<>();
-        java.util.List<Boolean> flags = new java.util.ArrayList<>();
+        // the parts: nodes in depth-first order, ~node for an anchored one; a node whose pieces are all free,
+        // or that is anchored itself (or a leaf), is one part
+        int[] partNodes = new int[16];
+        int count = 0;
         boolean free = false;
         int[] stack = new int[16];
         int top = 0;
         for (int ch = st.firstChild[g]; ch != ClusterStore.NONE; ch = st.nextSibling[ch]) {
             stack = push(stack, top++, ch);
         }
-        // depth first; a node whose pieces are all free, or that is anchored itself (or a leaf), is one part
         while (top > 0) {
             int n = stack[--top];
             boolean anchored = st.anchoredCount[n] > 0;
@@ -393,20 +391,40 @@ public final class DestructionRuntime {
                 return null; // a cluster made at run time has no hulls of its own: drawn whole
             }
             free |= !anchored;
-            for (int h = hs[st.node[n]]; h < hs[st.node[n] + 1]; h++) {
-                children.add(dev.rubble.spi.shape.Compound.Child.at(a.hulls()[hi[h]], -cx, -cy, -cz));
-                flags.add(anchored);
-            }
+            partNodes = push(partNodes, count++, anchored ? ~n : n);
         }
         if (!free) {
             return null;
+        }
+        // the same parts as last time: the same drawing (viewers key meshes by shape identity)
+        AnchoredPieces cached = anchoredDrawings.get(g);
+        if (cached != null && java.util.Arrays.equals(cached.nodes, 0, cached.nodes.length, partNodes, 0, count)) {
+            return cached;
+        }
+        CollectionAsset a = ctx.collection(st.collection[g]).asset;
+        int[] hs = a.hullStart(), hi = a.hullIndex();
+        double cx = st.com[3 * g], cy = st.com[3 * g + 1], cz = st.com[3 * g + 2];
+        java.util.List<dev.rubble.spi.shape.Compound.Child> children = new java.util.ArrayList<>();
+        java.util.List<Boolean> flags = new java.util.ArrayList<>();
+        for (int k = 0; k < count; k++) {
+            int n = partNodes[k] < 0 ? ~partNodes[k] : partNodes[k];
+            for (int h = hs[st.node[n]]; h < hs[st.node[n] + 1]; h++) {
+                children.add(dev.rubble.spi.shape.Compound.Child.at(a.hulls()[hi[h]], -cx, -cy, -cz));
+                flags.add(partNodes[k] < 0);
+            }
         }
         boolean[] parts = new boolean[flags.size()];
         for (int k = 0; k < parts.length; k++) {
             parts[k] = flags.get(k);
         }
-        return new AnchoredPieces(new dev.rubble.spi.shape.Compound(children), parts);
+        AnchoredPieces p = new AnchoredPieces(new dev.rubble.spi.shape.Compound(children), parts,
+                java.util.Arrays.copyOf(partNodes, count));
+        anchoredDrawings.put(g, p);
+        return p;
     }
+
+    /** The last {@link #anchoredPieces} drawing per holder node (looked up by node only; never iterated). */
+    private final java.util.Map<Integer, AnchoredPieces> anchoredDrawings = new java.util.HashMap<>();
 
     private static int[] push(int[] stack, int at, int v) {
         if (at == stack.length) {
@@ -422,8 +440,9 @@ public final class DestructionRuntime {
      *
      * @param shape the pieces' hulls, in the holder's body frame
      * @param parts one flag per child of {@code shape}
+     * @param nodes the pieces drawn, depth first ({@code ~node} for an anchored one)
      */
-    public record AnchoredPieces(dev.rubble.spi.shape.Compound shape, boolean[] parts) {
+    public record AnchoredPieces(dev.rubble.spi.shape.Compound shape, boolean[] parts, int[] nodes) {
     }
 
     /** The body currently holding asset node {@code node} of collection {@code c} (its top ancestor's body). */

@@ -46,6 +46,10 @@ final class AnchoredPiecesFrameTest {
         for (int k = 0; k < 3; k++) {
             assertThat(shape.child(k).x()).isEqualTo(-1.0);
         }
+        // the next frame of the same world draws the same shape (viewers key their meshes by shape identity)
+        FrameBuffer again = new FrameBuffer();
+        FrameBuilder.fill(w, again);
+        assertThat(again.shape(i)).isSameAs(shape);
         // every leaf anchored: the whole body is, no parts
         World all = Scenes.world(0);
         all.placeCollection(asset, CollectionPlacement.at(0, 1, 0).withAnchors(new int[] {1, 2, 3}, new double[0]));
