@@ -515,6 +515,11 @@ public final class Playback implements AutoCloseable {
                     .withPosition(v[o], v[o + 1], v[o + 2]).withOrientation(v[o + 3], v[o + 4], v[o + 5], v[o + 6])
                     .withLinearVelocity(v[o + 7], v[o + 8], v[o + 9]).withAngularVelocity(v[o + 10], v[o + 11], v[o + 12])
                     .withMass(r.eventMass[i] > 0 ? r.eventMass[i] : m).withMotion(motion);
+            if (isLive(from) && (int) from == (int) r.eventBody[i]) {
+                // the recording retired the holder just before this piece, which took its slot: the body
+                // budget was full and the holder's body left in the same break (docs/destruction.md)
+                world.removeBody(from);
+            }
             long h = world.createBody(d.withMotion(MotionType.KINEMATIC).withLinearVelocity(0, 0, 0)
                     .withAngularVelocity(0, 0, 0));
             if (h != r.eventBody[i]) {

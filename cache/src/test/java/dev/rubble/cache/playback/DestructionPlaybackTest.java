@@ -54,6 +54,28 @@ final class DestructionPlaybackTest {
     }
 
     @Test
+    void aBreakAtTheBodyBudgetPlaysBackWithThePieceInItsHoldersSlot(@TempDir Path dir) {
+        // floor + 2 slabs = 3 bodies = maxBodies: a slab that breaks is full, so its body is retired before
+        // its first piece, which takes the slab's slot (docs/destruction.md "Release throttling"); playback
+        // must retire the holder first too, or the piece lands elsewhere (or the budget refuses it)
+        String json = DestructionScenes.slabs(2).replace("{\"format\":\"rubble-scenario/1\",",
+                "{\"format\":\"rubble-scenario/1\",\"world\":{\"budgets\":{\"maxBodies\":3}},");
+        assertThat(json).contains("\"maxBodies\":3");
+        List<double[][]> rec = record(dir, json, 60);
+        boolean reused = false;
+        for (int k = 1; k < rec.size() && !reused; k++) {
+            double[][] before = rec.get(k - 1), after = rec.get(k);
+            for (int s = 0; s < Math.min(before.length, after.length); s++) {
+                reused |= before[s] != null && after[s] != null && before[s][11] != after[s][11];
+            }
+        }
+        assertThat(reused).as("a piece took its holder's slot in the step it broke").isTrue();
+        assertThat(followsRecording(dir, rec, 60)).as("pieces alive at the end").isPositive();
+        var result = dev.rubble.cache.verify.Verifier.verify(dir, STAGES);
+        assertThat(result.ok()).as(String.valueOf(result.divergence())).isTrue();
+    }
+
+    @Test
     void removedPiecesLeavePlaybackAtTheirRecordedSteps(@TempDir Path dir) {
         // issue 13's removal: every released piece shrinks 0.1-0.3 s after release over 0.2-0.4 s, then
         // its body is retired (a REMOVED event), and crumbling frees small partial clusters at once

@@ -34,9 +34,9 @@ final class BondCuts implements Pass {
             if (connectivity.components(pc, h) <= 1) {
                 continue;
             }
-            pieces.holder(b, b.slot(s.body[h]));
+            pieces.breaking(b, h);
             connectivity.split(pc, h);
-            d.retire(h);
+            pieces.retireHolder(h);
             d.cutBreaks++; // a holder that came apart broke (the step's break count)
         }
         d.cutCount = 0;

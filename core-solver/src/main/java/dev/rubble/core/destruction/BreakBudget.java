@@ -18,7 +18,8 @@ package dev.rubble.core.destruction;
  *    share = (active - min) / (max - min) of the step's dynamic released pieces get no body,
  *    chosen by an integer error accumulator (Bresenham) over the release order: exactly
  *    floor(n · share) of n pieces, evenly spread, carried across steps; at or above max, all.
- *    a piece that would pass the body budget (maxBodies) gets no body either (never an exception)
+ *    a piece that would pass the body budget (maxBodies) gets no body either (never an exception); the
+ *    breaking holder's body, retired in the same break, does not count (Pieces.activate)
  * </pre>
  *
  * A holder that does not break uses no budget (Chaos counts clusters that released something).

@@ -13,7 +13,9 @@ import dev.rubble.spi.shape.ConvexHull;
  * force-based damage models) is added to the child the point hit (propagation on: the nearest
  * child by signed distance to its hulls) or to every child whose bounds meet a box of half-size
  * {@code clusterDistanceThreshold} around it (propagation off). Manifolds the solver did not solve
- * carry approach speed 0, so they give none; resting contacts give none.
+ * carry approach speed 0, so they give none; resting contacts give none; of a point deeper than its
+ * approach explains (an overlap being pushed out) only the impulse stopping the approach counts
+ * ({@link DestructionContext#impactImpulse}).
  */
 final class CollisionStrain implements Pass, AabbTree.Visitor {
     /**
@@ -100,7 +102,7 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
                     continue;
                 }
                 double n = jn[p], t1 = c.tangentImpulse1[p], t2 = c.tangentImpulse2[p];
-                double j = Math.sqrt(n * n + t1 * t1 + t2 * t2);
+                double j = d.impactImpulse(c, m, p, Math.sqrt(n * n + t1 * t1 + t2 * t2));
                 if (!(j > 0) || !Double.isFinite(j)) {
                     continue;
                 }
@@ -166,7 +168,7 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
                     continue;
                 }
                 double n = jn[p], t1 = c.tangentImpulse1[p], t2 = c.tangentImpulse2[p];
-                double j = Math.sqrt(n * n + t1 * t1 + t2 * t2);
+                double j = d.impactImpulse(c, m, p, Math.sqrt(n * n + t1 * t1 + t2 * t2));
                 if (!(j > 0) || !Double.isFinite(j)) {
                     continue;
                 }

@@ -50,7 +50,7 @@ final class Crumbling implements Pass {
             if (!small) {
                 continue;
             }
-            pieces.holder(b, slot);
+            pieces.breaking(b, g);
             while (s.firstChild[g] != ClusterStore.NONE) {
                 int c = s.firstChild[g];
                 pieces.cutBonds(pc, c, g);
@@ -58,7 +58,7 @@ final class Crumbling implements Pass {
                 pieces.activate(c, g, null, s.childCount[c] > 0 && s.anchoredCount[c] > 0 ? MotionType.KINEMATIC
                         : MotionType.DYNAMIC, BreakEvents.CRUMBLE, 0);
             }
-            d.retire(g);
+            pieces.retireHolder(g);
         }
     }
 }

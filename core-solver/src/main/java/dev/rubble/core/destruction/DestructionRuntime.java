@@ -353,6 +353,98 @@ public final class DestructionRuntime {
         return ctx.globalNode(c, node);
     }
 
+    /**
+     * How to draw node g (a holder) when only some of the pieces it holds are anchored (docs/rendering.md
+     * "Anchored pieces"): a compound of its pieces' own hulls in g's body frame (centred on g's centre of
+     * mass, as its body shape is), descending only where anchored and free pieces are mixed, and which of
+     * the compound's children are an anchored piece's. Null when g holds no anchored piece or only
+     * anchored ones (the drawable's own anchored flag says it all). Allocates: a tool's call.
+     *
+     * @param g a global node
+     * @return the pieces' shape and their anchored flags, or null
+     */
+    public AnchoredPieces anchoredPieces(int g) {
+        ClusterStore st = ctx.store;
+        if (g < 0 || g >= st.size() || st.anchoredCount[g] == 0 || st.anchored[g] || st.childCount[g] == 0) {
+            return null;
+        }
+        // the parts: nodes in depth-first order, ~node for an anchored one; a node whose pieces are all free,
+        // or that is anchored itself (or a leaf), is one part
+        int[] partNodes = new int[16];
+        int count = 0;
+        boolean free = false;
+        int[] stack = new int[16];
+        int top = 0;
+        for (int ch = st.firstChild[g]; ch != ClusterStore.NONE; ch = st.nextSibling[ch]) {
+            stack = push(stack, top++, ch);
+        }
+        while (top > 0) {
+            int n = stack[--top];
+            boolean anchored = st.anchoredCount[n] > 0;
+            if (anchored && !st.anchored[n] && st.childCount[n] > 0) {
+                for (int ch = st.firstChild[n]; ch != ClusterStore.NONE; ch = st.nextSibling[ch]) {
+                    stack = push(stack, top++, ch);
+                }
+                continue;
+            }
+            if (st.node[n] < 0) {
+                return null; // a cluster made at run time has no hulls of its own: drawn whole
+            }
+            free |= !anchored;
+            partNodes = push(partNodes, count++, anchored ? ~n : n);
+        }
+        if (!free) {
+            return null;
+        }
+        // the same parts as last time: the same drawing (viewers key meshes by shape identity)
+        AnchoredPieces cached = anchoredDrawings.get(g);
+        if (cached != null && java.util.Arrays.equals(cached.nodes, 0, cached.nodes.length, partNodes, 0, count)) {
+            return cached;
+        }
+        CollectionAsset a = ctx.collection(st.collection[g]).asset;
+        int[] hs = a.hullStart(), hi = a.hullIndex();
+        double cx = st.com[3 * g], cy = st.com[3 * g + 1], cz = st.com[3 * g + 2];
+        java.util.List<dev.rubble.spi.shape.Compound.Child> children = new java.util.ArrayList<>();
+        java.util.List<Boolean> flags = new java.util.ArrayList<>();
+        for (int k = 0; k < count; k++) {
+            int n = partNodes[k] < 0 ? ~partNodes[k] : partNodes[k];
+            for (int h = hs[st.node[n]]; h < hs[st.node[n] + 1]; h++) {
+                children.add(dev.rubble.spi.shape.Compound.Child.at(a.hulls()[hi[h]], -cx, -cy, -cz));
+                flags.add(partNodes[k] < 0);
+            }
+        }
+        boolean[] parts = new boolean[flags.size()];
+        for (int k = 0; k < parts.length; k++) {
+            parts[k] = flags.get(k);
+        }
+        AnchoredPieces p = new AnchoredPieces(new dev.rubble.spi.shape.Compound(children), parts,
+                java.util.Arrays.copyOf(partNodes, count));
+        anchoredDrawings.put(g, p);
+        return p;
+    }
+
+    /** The last {@link #anchoredPieces} drawing per holder node (looked up by node only; never iterated). */
+    private final java.util.Map<Integer, AnchoredPieces> anchoredDrawings = new java.util.HashMap<>();
+
+    private static int[] push(int[] stack, int at, int v) {
+        if (at == stack.length) {
+            stack = java.util.Arrays.copyOf(stack, 2 * at);
+        }
+        stack[at] = v;
+        return stack;
+    }
+
+    /**
+     * A holder drawn piece by piece ({@link #anchoredPieces}): its pieces' hulls as one compound in its body
+     * frame, and per compound child whether it is an anchored piece's.
+     *
+     * @param shape the pieces' hulls, in the holder's body frame
+     * @param parts one flag per child of {@code shape}
+     * @param nodes the pieces drawn, depth first ({@code ~node} for an anchored one)
+     */
+    public record AnchoredPieces(dev.rubble.spi.shape.Compound shape, boolean[] parts, int[] nodes) {
+    }
+
     /** The body currently holding asset node {@code node} of collection {@code c} (its top ancestor's body). */
     public long holderBody(int c, int node) {
         return ctx.store.body[ctx.store.top(globalNode(c, node))];

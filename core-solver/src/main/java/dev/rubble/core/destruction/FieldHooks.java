@@ -53,7 +53,32 @@ final class FieldHooks implements FieldPieces {
     }
 
     @Override
+    public boolean killsThroughMembers(int slot) {
+        Unions.Union u = d.unions.any() ? d.unions.unionAt(slot) : null;
+        if (u == null) {
+            return false;
+        }
+        for (int i = 0, n = u.members.size(); i < n; i++) {
+            Unions.Member m = u.members.get(i);
+            if (m.in && d.unions.live(m.handle) && holdsPieces((int) m.handle)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
     public boolean allHeldKilled(int slot) {
+        Unions.Union u = d.unions.any() ? d.unions.unionAt(slot) : null;
+        if (u != null) {
+            for (int i = 0, n = u.members.size(); i < n; i++) {
+                Unions.Member m = u.members.get(i);
+                if (m.in && d.unions.live(m.handle) && !allHeldKilled((int) m.handle)) {
+                    return false;
+                }
+            }
+            return true;
+        }
         int g = d.nodeOfSlot(slot);
         if (g == ClusterStore.NONE) {
             return true;

@@ -25,6 +25,10 @@ final class Pieces {
     private int lostCount;
     /** Whether the current holder is out of the simulation (disabled, its union's body too): its pieces leave killed. */
     private boolean holderOut;
+    /** The current holder's body (it stays the pieces' {@code from} after an early retirement). */
+    private long holderBody;
+    /** The holder node whose body is retired when this break is done ({@link #breaking}), or NONE. */
+    private int retiring = ClusterStore.NONE;
 
     Pieces(DestructionContext d) {
         this.d = d;
@@ -47,6 +51,26 @@ final class Pieces {
         pose[12] = b.wz[slot];
         lostCount = 0;
         holderOut = !d.holderInSimulation(slot);
+        holderBody = b.handle(slot);
+        retiring = ClusterStore.NONE;
+    }
+
+    /**
+     * {@link #holder} for a holder h that comes apart here (release, bond cuts, crumbling): its body is
+     * retired when its pieces are made ({@link #retireHolder}), so it does not count against the body
+     * budget while they are (see {@link #activate}).
+     */
+    void breaking(BodyStore b, int h) {
+        holder(b, b.slot(d.store.body[h]));
+        retiring = h;
+    }
+
+    /** Retires the breaking holder h's body, unless a piece that needed its room retired it already. */
+    void retireHolder(int h) {
+        if (d.store.body[h] != ClusterStore.NONE) {
+            d.retire(h);
+        }
+        retiring = ClusterStore.NONE;
     }
 
     /** Kills c's live bonds to siblings under h, remembering the siblings that lost a neighbour. */
@@ -86,14 +110,22 @@ final class Pieces {
             // stress model, connectivity), as Chaos's disabled cluster keeps its children out: before, they
             // came back alive (DisabledHolderApiTest)
             d.mixDigest(g, -3L);
-            d.successors.piece(s.body[h], ClusterStore.NONE, g);
+            d.successors.piece(holderBody, ClusterStore.NONE, g);
             return;
+        }
+        if (h == retiring && d.bodies.size() >= d.bodies.maxBodies() && s.body[h] != ClusterStore.NONE) {
+            // the body budget is full, but the breaking holder's body leaves in this same break: it goes now,
+            // before this piece, so a break that fits the budget once the holder is gone is not cut one piece
+            // short (docs/destruction.md "Release throttling"). Its slot is free, so this piece takes it (the
+            // free list is last-in first-out); a journal's playback retires the holder first when a piece's
+            // recorded slot is its holder's
+            d.retire(h);
         }
         if (d.budget.throttle(d.bodies, m)) {
             // release throttling or the body budget (issue 13): the piece left its holder but gets no
             // body; it and everything under it stay inert (disabled at once, like Chaos's throttled particles)
             d.mixDigest(g, -2L);
-            d.successors.piece(s.body[h], ClusterStore.NONE, g);
+            d.successors.piece(holderBody, ClusterStore.NONE, g);
             return;
         }
         double qx = pose[3], qy = pose[4], qz = pose[5], qw = pose[6];
@@ -131,8 +163,9 @@ final class Pieces {
         double px = pose[0] + rx, py = pose[1] + ry, pz = pose[2] + rz;
         long body = d.createBody(g, shape, px, py, pz, qx, qy, qz, qw, vx, vy, vz, wx, wy, wz, m, false);
         int i = d.events.add(kind, s.collection[g], s.node[g], body, s.mass[g], load);
-        d.events.from[i] = s.body[h]; // the holder, still alive: retired after its last piece (issue 14)
-        d.successors.piece(s.body[h], body, g);
+        // the holder, retired after its last piece (issue 14), or just before it when the body budget needed its room
+        d.events.from[i] = holderBody;
+        d.successors.piece(holderBody, body, g);
         double[] mo = d.events.motion;
         int o = 13 * i;
         mo[o] = px;

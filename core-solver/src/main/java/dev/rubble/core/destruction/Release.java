@@ -35,7 +35,7 @@ final class Release implements Pass {
             }
             int h = gr.holders[k];
             PlacedCollection pc = d.collections.get(s.collection[h]);
-            pieces.holder(b, b.slot(s.body[h]));
+            pieces.breaking(b, h);
             for (int e = gr.holderStart[k]; e < gr.holderStart[k + 1]; e++) {
                 if (!gr.broken[e]) {
                     continue;
@@ -58,7 +58,7 @@ final class Release implements Pass {
             long t0 = dev.rubble.core.parallel.StageTime.now();
             connectivity.split(pc, h);
             connectivityNanos += dev.rubble.core.parallel.StageTime.now() - t0;
-            d.retire(h);
+            pieces.retireHolder(h);
             pieces.recomputeThresholds(pc);
         }
     }

@@ -78,8 +78,19 @@ public interface FieldPieces {
     }
 
     /**
+     * Whether body slot {@code slot} is a cluster union's body carrying a member that holds collection pieces
+     * (a welded wall): a {@code kill} field that samples held pieces kills such a union through its members'
+     * pieces, as it kills an intact wall through its own (docs/fields.md, "Collections").
+     */
+    default boolean killsThroughMembers(int slot) {
+        return false;
+    }
+
+    /**
      * Whether every piece the body in slot {@code slot} holds directly has been killed by a field in this
-     * step (its kill release marked, {@link #kill}); true when it holds none.
+     * step (its kill release marked, {@link #kill}); true when it holds none. For a cluster union's body
+     * ({@link #killsThroughMembers}): whether every piece each member holds is, a member holding none
+     * (a plain body, a leaf) counting as killed with the union's body, through which alone it is sampled.
      */
     default boolean allHeldKilled(int slot) {
         return true;

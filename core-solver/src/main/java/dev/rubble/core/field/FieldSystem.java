@@ -522,11 +522,12 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
             case COLLISION_GROUP -> collisionGroup(s, out.ints[i]);
             case KILL -> {
                 if (out.scalars[i] > 0 && b.state[s] != DISABLED_B) {
-                    if (heldSampled && pieces.holdsPieces(s)) {
+                    if (heldSampled && (pieces.holdsPieces(s) || pieces.killsThroughMembers(s))) {
                         // a body holding pieces (an intact wall) is killed through the pieces it holds: those in
                         // the field's region leave without bodies (writeHeld), the rest stay held and simulated;
                         // the body goes only when every piece it holds is killed (decided after the held samples;
-                        // docs/fields.md, "Collections")
+                        // docs/fields.md, "Collections"); so does a union's body carrying welded walls: only when every
+                        // piece its members hold is killed (before, a union whose origin lay in the field was killed whole)
                         if (killedHolderCount == killedHolders.length) {
                             killedHolders = java.util.Arrays.copyOf(killedHolders, 2 * killedHolderCount);
                         }

@@ -20,7 +20,9 @@ import java.util.function.IntPredicate;
  * Drawables come in body order (awake, then sleeping, then static; disabled bodies are left out),
  * posed at the body origin (the shape's frame, not the centre of mass), with the store's own bounds, so a renderer that draws bounds draws exactly what the world holds.
  * From a live world with placed geometry collections ({@link #fill(World, FrameBuffer)}), a body
- * that holds a cluster node carries that node's level, whether its subtree holds an anchored node,
+ * that holds a cluster node carries that node's level, whether its subtree holds an anchored node
+ * (and, when only some of its pieces are, it is drawn piece by piece with only those marked:
+ * {@link FrameBuffer#setAnchoredParts}),
  * and its strain ratio: the largest {@code max(collision, external) / threshold} over the node's
  * children evaluated in the last step (how close it came to losing a piece; 0 when none was). Other bodies: level 0,
  * not anchored, strain 0; the removal scale is the body's {@link BodyStore#scale} (1 unless it is
@@ -159,6 +161,21 @@ public final class FrameBuilder {
             // the strain of the holder's children when they were evaluated in the last step
             double ratio = st.strainStep[g] == world.stepIndex() - 1 ? st.strainRatio[g] : 0;
             out.setDestruction(i, st.level[g], st.anchoredCount[g] > 0, ratio, b.scale[slot]); // removal shrink
+            anchoredPieces(d, g, out, i);
+        }
+    }
+
+    /**
+     * A drawable of node g that holds anchored and free pieces is drawn piece by piece, only the anchored
+     * ones marked (docs/rendering.md "Anchored pieces"): its shape becomes its pieces' hulls
+     * ({@link DestructionRuntime#anchoredPieces}) and its anchored parts are set. Before, one anchored piece
+     * marked the whole body (a wall anchored at one corner was hatched all over).
+     */
+    private static void anchoredPieces(DestructionRuntime d, int g, FrameBuffer out, int i) {
+        DestructionRuntime.AnchoredPieces p = d.anchoredPieces(g);
+        if (p != null) {
+            out.setShape(i, p.shape());
+            out.setAnchoredParts(i, p.parts());
         }
     }
 
@@ -203,6 +220,7 @@ public final class FrameBuilder {
                         wz = rz + qw * tz + (qx * ty - qy * tx);
                 int j = out.add(rd.nodeShape(ch), ox + wx, oy + wy, oz + wz, qx, qy, qz, qw, out.state(i), ch);
                 out.setDestruction(j, st.level[ch], st.anchoredCount[ch] > 0, 0, scale);
+                anchoredPieces(d, ch, out, j);
                 double r = rd.pieceStress(ch);
                 out.setStress(j, Double.isNaN(r) ? 0 : r); // a bonded piece never solved (no support yet): unloaded
             }

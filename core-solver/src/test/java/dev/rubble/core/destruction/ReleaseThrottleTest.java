@@ -99,19 +99,51 @@ final class ReleaseThrottleTest {
 
     @Test
     void aReleasePastTheBodyBudgetIsThrottledInsteadOfFailingMidStep() {
-        // 5 bodies allowed: the bar's own and 4 pieces; the other 8 get none; the bar's body goes after
+        // 5 bodies allowed. The bar's own body leaves in the same break, so 5 pieces fit (5 bodies after
+        // the step, the budget); the other 7 get none. Before, the bar's body counted while its pieces were
+        // made: 4 pieces, 4 bodies after the step, one short of the budget
         WorldSettings s = WorldSettings.defaults().withGravity(0, 0, 0);
         s = s.withBudgets(5, s.maxContacts(), s.maxManifolds());
         World w = world(1, s);
         w.queue(new Command.Crumble(0, 0));
         w.step();
-        assertThat(w.destruction().stats().released()).isEqualTo(4);
-        assertThat(w.destruction().stats().throttled()).isEqualTo(LEAVES - 4);
-        assertThat(w.bodies().size()).isEqualTo(4);
+        assertThat(w.destruction().stats().released()).isEqualTo(5);
+        assertThat(w.destruction().stats().throttled()).isEqualTo(LEAVES - 5);
+        assertThat(w.bodies().size()).isEqualTo(5);
         for (int i = 1; i <= LEAVES; i++) {
-            assertThat(hasBody(w, i)).as("leaf %d", i).isEqualTo(i <= 4);
+            assertThat(hasBody(w, i)).as("leaf %d", i).isEqualTo(i <= 5);
         }
         Scenes.steps(w, 2);
-        assertThat(w.bodies().size()).isEqualTo(4);
+        assertThat(w.bodies().size()).isEqualTo(5);
+    }
+
+    @Test
+    void aBreakThatExactlyFitsTheBodyBudgetOnceTheHolderIsGoneReleasesEveryPiece() {
+        // one intact bar of 12 leaves (1 body) and 12 bodies allowed: after the crumble the bar's body is
+        // gone and its 12 leaves hold 12 bodies, exactly the budget, so nothing is throttled (before: 11)
+        WorldSettings s = WorldSettings.defaults().withGravity(0, 0, 0);
+        s = s.withBudgets(LEAVES, s.maxContacts(), s.maxManifolds());
+        World w = world(1, s);
+        w.queue(new Command.Crumble(0, 0));
+        w.step();
+        assertThat(w.destruction().stats().throttled()).isZero();
+        assertThat(w.destruction().stats().released()).isEqualTo(LEAVES);
+        assertThat(w.bodies().size()).isEqualTo(LEAVES);
+        for (int i = 1; i <= LEAVES; i++) {
+            assertThat(hasBody(w, i)).as("leaf %d", i).isTrue();
+        }
+        // the same through a break under load (the release pass): an 8-leaf bar strained at every leaf
+        World b = World.create(s.withBudgets(8, s.maxContacts(), s.maxManifolds()), Scenes.stages());
+        b.placeCollection(TestAssets.chain(8, 1000), CollectionPlacement.at(0, 5, 0).withOptions(Scenes.thresholds(100)));
+        for (int i = 1; i <= 8; i++) {
+            b.queue(new Command.ExternalStrain(0, i, 1e9));
+        }
+        b.step();
+        assertThat(b.destruction().stats().throttled()).isZero();
+        assertThat(b.bodies().size()).isEqualTo(8);
+        for (int i = 1; i <= 8; i++) {
+            assertThat(b.destruction().store().body[b.destruction().globalNode(0, i)]).as("leaf %d", i)
+                    .isNotEqualTo(ClusterStore.NONE);
+        }
     }
 }

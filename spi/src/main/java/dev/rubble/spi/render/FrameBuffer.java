@@ -18,6 +18,7 @@ public final class FrameBuffer implements RenderFrame {
     private int[] piece = new int[16];
     private int[] level = new int[16];
     private boolean[] anchored = new boolean[16];
+    private boolean[][] anchoredParts = new boolean[16][];
     private double[] strain = new double[16];
     private double[] removal = new double[16];
     private double[] stress = new double[16];
@@ -40,6 +41,7 @@ public final class FrameBuffer implements RenderFrame {
      */
     public void clear(long step, double time, long breaks) {
         Arrays.fill(shape, 0, count, null);
+        Arrays.fill(anchoredParts, 0, count, null);
         count = 0;
         softMeshes = softVertices = softTriangles = softPoints = 0;
         maxLevel = 0;
@@ -95,6 +97,7 @@ public final class FrameBuffer implements RenderFrame {
         piece[i] = pieceId;
         level[i] = 0;
         anchored[i] = false;
+        anchoredParts[i] = null;
         strain[i] = 0;
         removal[i] = 1;
         stress[i] = Double.NaN;
@@ -103,12 +106,14 @@ public final class FrameBuffer implements RenderFrame {
 
     /**
      * Replaces the shape drawn for drawable {@code i}, keeping its pose and bounds (e.g. a
-     * destruction piece's render mesh in place of its collision hulls, same frame).
+     * destruction piece's render mesh in place of its collision hulls, same frame); forgets its
+     * {@link #anchoredParts}.
      * @param i the drawable
      * @param s the shape to draw instead, in the same frame as the old one
      */
     public void setShape(int i, Shape s) {
         shape[check(i)] = Objects.requireNonNull(s, "shape is null");
+        anchoredParts[i] = null; // they named the old shape's children
     }
 
     /**
@@ -306,6 +311,7 @@ public final class FrameBuffer implements RenderFrame {
         piece = Arrays.copyOf(piece, n);
         level = Arrays.copyOf(level, n);
         anchored = Arrays.copyOf(anchored, n);
+        anchoredParts = Arrays.copyOf(anchoredParts, n);
         strain = Arrays.copyOf(strain, n);
         removal = Arrays.copyOf(removal, n);
         stress = Arrays.copyOf(stress, n);
@@ -354,6 +360,26 @@ public final class FrameBuffer implements RenderFrame {
     @Override
     public boolean anchored(int i) {
         return anchored[i];
+    }
+
+    @Override
+    public boolean[] anchoredParts(int i) {
+        return anchoredParts[i];
+    }
+
+    /**
+     * Marks only some compound children of anchored drawable {@code i} as anchored ({@link #anchoredParts});
+     * null: all of it (what {@link #setDestruction} sets). Kept, not copied.
+     * @param i the drawable
+     * @param parts one flag per child of the drawable's {@code Compound} shape, or null
+     */
+    public void setAnchoredParts(int i, boolean[] parts) {
+        check(i);
+        if (parts != null && (!(shape[i] instanceof dev.rubble.spi.shape.Compound c) || c.childCount() != parts.length)) {
+            throw new IllegalArgumentException("anchored parts = " + parts.length + " flags for drawable " + i
+                    + "; allowed: one per child of its compound shape");
+        }
+        anchoredParts[i] = parts;
     }
 
     @Override

@@ -83,6 +83,18 @@ public interface RenderFrame {
     boolean anchored(int i);
 
     /**
+     * Which parts of an anchored drawable are anchored, when only some are: for a drawable whose shape is
+     * a {@code Compound} (a collection's body holding its pieces), entry k says whether compound child k
+     * belongs to an anchored piece; renderers mark only those. Null (default) when the whole drawable is
+     * as {@link #anchored} says. The array belongs to the frame; renderers only read it.
+     * @param i the drawable, 0 ≤ i &lt; {@link #count()}
+     * @return one flag per compound child, or null
+     */
+    default boolean[] anchoredParts(int i) {
+        return null;
+    }
+
+    /**
      * Strain ratio load ÷ threshold, ≥ 0 (0 when unknown; ≥ 1 means it breaks).
      * @param i the drawable, 0 ≤ i &lt; {@link #count()}
      * @return the strain ratio

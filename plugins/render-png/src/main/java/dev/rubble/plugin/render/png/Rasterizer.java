@@ -61,6 +61,8 @@ final class Rasterizer {
     private double tx, ty, tz, qx, qy, qz, qw, sc;
     private int base;
     private boolean hatched, outlined, lit, lines;
+    /** The drawable's anchored compound children when only some are ({@code RenderFrame.anchoredParts}), else null. */
+    private boolean[] parts;
     // clipping scratch: camera-space polygon, up to 4 vertices after one plane, with per-edge flags
     private final double[] poly = new double[12], clipped = new double[15];
     private final boolean[] polyEdge = new boolean[4], clippedEdge = new boolean[5];
@@ -93,6 +95,8 @@ final class Rasterizer {
             base = colour(frame, i);
             hatched = frame.anchored(i) && options.hatch();
             outlined = frame.anchored(i) && !options.hatch();
+            // only some parts anchored (a wall holding one anchored piece): marked part by part in shape()
+            parts = frame.anchored(i) ? frame.anchoredParts(i) : null;
             lit = options.lambert();
             lines = options.edges() || outlined;
             tx = frame.position(i, 0);
@@ -106,6 +110,7 @@ final class Rasterizer {
             if (sc > 0) {
                 shape(s);
             }
+            parts = null;
         }
         softMeshes(frame);
         if (options.overlay()) {
@@ -842,7 +847,15 @@ final class Rasterizer {
             }
         } else if (s instanceof Compound c) {
             double px0 = tx, py0 = ty, pz0 = tz, a = qx, b = qy, cc = qz, d = qw, s0 = sc;
+            boolean[] marks = parts != null && parts.length == c.childCount() ? parts : null;
+            parts = null; // the drawable's own compound only, not a nested one
+            boolean hatch = hatched, outline = outlined, line = lines;
             for (int k = 0, n = c.childCount(); k < n; k++) {
+                if (marks != null) {
+                    hatched = hatch && marks[k];
+                    outlined = outline && marks[k];
+                    lines = options.edges() || outlined;
+                }
                 Compound.Child ch = c.child(k);
                 // world pose of the child: parent ∘ child
                 double wx = px0 + s0 * rotX(ch.x(), ch.y(), ch.z()), wy = py0 + s0 * rotY(ch.x(), ch.y(), ch.z()),
@@ -855,6 +868,9 @@ final class Rasterizer {
                 shape(ch.shape());
                 setPose(px0, py0, pz0, a, b, cc, d, s0);
             }
+            hatched = hatch;
+            outlined = outline;
+            lines = line;
         }
         // planes are drawn as the ground grid
     }

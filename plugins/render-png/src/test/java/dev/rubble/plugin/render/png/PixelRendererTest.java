@@ -189,6 +189,45 @@ final class PixelRendererTest {
     }
 
     @Test
+    void onlyTheAnchoredPartsOfAPieceHoldingOthersAreHatched() {
+        // a wall-like body of two unit boxes side by side (compound children at x = -0.5 and +0.5), the left one
+        // an anchored piece (docs/rendering.md "Anchored pieces"): stripes on the left half only. Before, the
+        // drawable's one anchored flag hatched the whole body
+        FrameBuffer f = new FrameBuffer();
+        f.clear(0, 0, 0);
+        dev.rubble.spi.shape.Compound two = new dev.rubble.spi.shape.Compound(java.util.List.of(
+                dev.rubble.spi.shape.Compound.Child.at(new Box(0.5, 0.5, 0.5), -0.5, 0, 0),
+                dev.rubble.spi.shape.Compound.Child.at(new Box(0.5, 0.5, 0.5), 0.5, 0, 0)));
+        int i = f.add(two, 0, 0, 0, 0, 0, 0, 1, RenderFrame.STATIC, 0);
+        f.setDestruction(i, 0, true, 0, 1);
+        f.setAnchoredParts(i, new boolean[] {true, false});
+        PixelCanvas c = new PixelCanvas(200, 100);
+        plain().render(f, RenderView.perspective(0, 0, 5, 0, 0, 0, 45), c);
+        int[] left = stripes(c, 60, 95), right = stripes(c, 105, 140);
+        assertThat(left[0]).as("plain pixels on the anchored box").isGreaterThan(5);
+        assertThat(left[1]).as("hatched pixels on the anchored box").isGreaterThan(3);
+        assertThat(right[0]).as("plain pixels on the free box").isGreaterThan(20);
+        assertThat(right[1]).as("hatched pixels on the free box").isZero();
+        // without parts the whole body is anchored: both halves hatched, as before
+        f.setAnchoredParts(i, null);
+        plain().render(f, RenderView.perspective(0, 0, 5, 0, 0, 0, 45), c);
+        assertThat(stripes(c, 105, 140)[1]).as("hatched pixels on the right box of a wholly anchored body").isGreaterThan(3);
+        // parts that do not match the shape's children are refused, naming what is allowed
+        assertThatThrownBy(() -> f.setAnchoredParts(i, new boolean[3])).hasMessageContaining("one per child");
+    }
+
+    /** Plain and hatched (55 %) pixels of the cold strain colour along row 50, x in [from, to). */
+    private static int[] stripes(PixelCanvas c, int from, int to) {
+        int[] n = new int[2];
+        for (int x = from; x < to; x++) {
+            int p = c.get(x, 50);
+            n[0] += p == DOC_COLD ? 1 : 0;
+            n[1] += p == Palette.scale(DOC_COLD, 0.55) ? 1 : 0;
+        }
+        return n;
+    }
+
+    @Test
     void drawingAFrameAllocatesTheSameWhateverThePieceCount() {
         Renderer r = renderer("png", Map.of("color", "piece"));
         PixelCanvas c = new PixelCanvas(320, 180);
