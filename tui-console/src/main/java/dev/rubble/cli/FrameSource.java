@@ -241,7 +241,65 @@ abstract class FrameSource implements AutoCloseable {
             this.last = n;
             this.playback = Playback.open(dir, stages);
             this.meshes = pieceMeshes(playback.collectionAssets(), playback.collections());
+            this.reference = reference(dir, stages);
         }
+
+        /**
+         * The recording's initial world's destruction state (its collections as placed, with their anchors), or
+         * null: a journal records which bodies are kinematic, not which pieces of a body are anchored, so the
+         * pieces to hatch of a partly anchored holder come from here ({@link #anchoredParts}). Null when the
+         * journal holds no collections or its world cannot be rebuilt (the holder is then hatched whole).
+         */
+        private final dev.rubble.core.destruction.DestructionRuntime reference;
+
+        private static dev.rubble.core.destruction.DestructionRuntime reference(Path dir, Stages stages) {
+            try (JournalReader r = JournalReader.open(dir)) {
+                dev.rubble.core.world.World w = dev.rubble.cache.verify.Verifier.rebuild(r, stages);
+                return w.destruction().collectionCount() == 0 ? null : w.destruction();
+            } catch (RuntimeException e) {
+                return null;
+            }
+        }
+
+        /**
+         * Drawables {@code [0, n)} that are recorded kinematic holders of collection nodes holding anchored and
+         * free pieces are drawn piece by piece with only the anchored ones marked, as a live world's are
+         * (docs/rendering.md "Anchored pieces"; {@code FrameBuilder}). The parts are those of the node as placed:
+         * an asset node keeps its body only while its subtree is whole, so they are the pieces it holds (an
+         * anchor changed by a command during the recording is not seen).
+         */
+        private void anchoredParts(FrameBuffer out, int n) {
+            if (reference == null) {
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                int slot = out.piece(i);
+                int c = playback.pieceCollection(slot);
+                if (c < 0 || c >= reference.collectionCount() || !playback.recordedKinematic(slot)) {
+                    continue;
+                }
+                int node = playback.pieceNode(slot);
+                int[] members = node >= 0 ? null : playback.pieceMembers(slot);
+                dev.rubble.core.destruction.DestructionRuntime.AnchoredPieces parts;
+                if (node >= 0) {
+                    parts = reference.anchoredPieces(reference.globalNode(c, node));
+                } else if (members != null) {
+                    // an internal cluster made by a break (an anchored wall's remnant): one drawing per piece
+                    parts = memberParts.computeIfAbsent(members, m -> reference.anchoredPieces(c, m,
+                            playback.pieceCentre(slot, 0), playback.pieceCentre(slot, 1), playback.pieceCentre(slot, 2)));
+                } else {
+                    continue;
+                }
+                if (parts != null) {
+                    out.setShape(i, parts.shape());
+                    out.setAnchoredParts(i, parts.parts());
+                }
+            }
+        }
+
+        /** The drawings of internal cluster pieces, per piece (its members array, made once per recorded break). */
+        private final java.util.Map<int[], dev.rubble.core.destruction.DestructionRuntime.AnchoredPieces> memberParts =
+                new java.util.IdentityHashMap<>();
 
         @Override
         long lastFrame() {
@@ -272,6 +330,7 @@ abstract class FrameSource implements AutoCloseable {
                     playback::isDriven, true, out);
             int bodies = out.count();
             playback.drawUnions(out); // issue 29: union bodies member by member, as live frames
+            anchoredParts(out, bodies); // only the anchored pieces of a partly anchored holder are hatched
             meshes.apply(out); // issue 33: a journal recorded with --journal-meshes draws the pieces' meshes
             pieces(playback, out, bodies);
             FrameBuilder.softBodies(playback.world().softBodies().store(), out); // none unless the playback world has them

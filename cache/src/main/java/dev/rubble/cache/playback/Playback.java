@@ -86,6 +86,10 @@ public final class Playback implements AutoCloseable {
     private final List<dev.rubble.authoring.GeometryCollection> collections = new ArrayList<>();
     /** Per slot: the collection and asset node of a destruction piece (-1 = none; node -1 = internal cluster). */
     private int[] pieceCollection = new int[16], pieceNode = new int[16];
+    /** Per slot: the asset nodes of an internal cluster piece made by a recorded break (its members), else null. */
+    private int[][] pieceMembers = new int[16][];
+    /** Per slot: an internal cluster piece's centre of mass in its collection's frame (3 each), as its shape is built about. */
+    private double[] pieceCentre = new double[48];
     /** Per slot: the piece's cluster level (internal clusters: their holder's) and the recorded step of its BREAK event (-1 = none). */
     private int[] pieceLevel = new int[16];
     private long[] pieceBroke = new long[16];
@@ -288,6 +292,7 @@ public final class Playback implements AutoCloseable {
         Arrays.fill(handed, false);
         Arrays.fill(pieceCollection, -1);
         Arrays.fill(pieceNode, 0);
+        Arrays.fill(pieceMembers, null);
         Arrays.fill(pieceLevel, 0);
         Arrays.fill(pieceBroke, -1);
         for (RecordedState f : new RecordedState[] {frameA, frameB}) {
@@ -438,6 +443,8 @@ public final class Playback implements AutoCloseable {
             int old = pieceCollection.length;
             pieceCollection = Arrays.copyOf(pieceCollection, c);
             pieceNode = Arrays.copyOf(pieceNode, c);
+            pieceMembers = Arrays.copyOf(pieceMembers, c);
+            pieceCentre = Arrays.copyOf(pieceCentre, 3 * c);
             pieceLevel = Arrays.copyOf(pieceLevel, c);
             pieceBroke = Arrays.copyOf(pieceBroke, c);
             Arrays.fill(pieceCollection, old, c, -1);
@@ -531,6 +538,10 @@ public final class Playback implements AutoCloseable {
             track(s, d);
             pieceCollection[s] = c;
             pieceNode[s] = r.eventNode[i];
+            pieceMembers[s] = members.length > 1 ? members : null;
+            pieceCentre[3 * s] = cx;
+            pieceCentre[3 * s + 1] = cy;
+            pieceCentre[3 * s + 2] = cz;
             // an internal cluster sits at its holder's level, one above its members
             pieceLevel[s] = members.length == 1 ? a.level()[members[0]] : Math.max(0, a.level()[members[0]] - 1);
             if (r.eventKind[i] == BreakEvents.BREAK) {
@@ -1412,6 +1423,19 @@ public final class Playback implements AutoCloseable {
      */
     public List<dev.rubble.authoring.GeometryCollection> collections() {
         return java.util.Collections.unmodifiableList(collections);
+    }
+
+    /**
+     * The asset nodes of the internal cluster piece in {@code slot}, made by a recorded break the playback played
+     * (null for a piece of one node, no piece, or a piece restored from a keyframe). Not to be changed.
+     */
+    public int[] pieceMembers(int slot) {
+        return slot < pieceMembers.length && pieceCollection(slot) >= 0 ? pieceMembers[slot] : null;
+    }
+
+    /** Component {@code k} (0..2) of the centre of mass, collection frame, of the internal cluster piece in {@code slot} ({@link #pieceMembers}). */
+    public double pieceCentre(int slot, int k) {
+        return pieceCentre[3 * slot + k];
     }
 
     /** The asset node of the piece in {@code slot} (-1 for an internal cluster or no piece). */

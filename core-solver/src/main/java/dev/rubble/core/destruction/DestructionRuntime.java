@@ -368,16 +368,55 @@ public final class DestructionRuntime {
         if (g < 0 || g >= st.size() || st.anchoredCount[g] == 0 || st.anchored[g] || st.childCount[g] == 0) {
             return null;
         }
-        // the parts: nodes in depth-first order, ~node for an anchored one; a node whose pieces are all free,
-        // or that is anchored itself (or a leaf), is one part
-        int[] partNodes = new int[16];
-        int count = 0;
-        boolean free = false;
         int[] stack = new int[16];
         int top = 0;
         for (int ch = st.firstChild[g]; ch != ClusterStore.NONE; ch = st.nextSibling[ch]) {
             stack = push(stack, top++, ch);
         }
+        // the same parts as last time: the same drawing (viewers key meshes by shape identity)
+        return anchoredParts(st.collection[g], stack, top, st.com[3 * g], st.com[3 * g + 1], st.com[3 * g + 2], g);
+    }
+
+    /**
+     * As {@link #anchoredPieces(int)} for a piece made of asset nodes {@code members} of collection {@code c}
+     * centred on {@code (cx, cy, cz)} (collection frame), as journal playback makes an internal cluster
+     * ({@link #pieceShape}): which of those pieces are anchored as the collection was placed in this world. Null
+     * when none or all are. Allocates: a tool's call.
+     *
+     * @param c the collection
+     * @param members the piece's asset nodes
+     * @param cx the piece's centre of mass x, collection frame
+     * @param cy its y
+     * @param cz its z
+     * @return the pieces' shape and their anchored flags, or null
+     */
+    public AnchoredPieces anchoredPieces(int c, int[] members, double cx, double cy, double cz) {
+        int[] stack = new int[Math.max(16, members.length)];
+        int anchored = 0;
+        for (int k = 0; k < members.length; k++) {
+            stack[k] = globalNode(c, members[k]);
+            anchored += ctx.store.anchoredCount[stack[k]] > 0 ? 1 : 0;
+        }
+        if (anchored == 0) {
+            return null;
+        }
+        // depth first from the last member, as anchoredPieces(g) visits a holder's children
+        return anchoredParts(c, stack, members.length, cx, cy, cz, -1);
+    }
+
+    /**
+     * The parts of {@link #anchoredPieces}: from the global nodes {@code stack[0, top)} (visited from the top),
+     * depth first, descending only where anchored and free pieces are mixed; the hulls about {@code c}; cached
+     * under holder node {@code key} when it is one (not, -1).
+     */
+    private AnchoredPieces anchoredParts(int collection, int[] stack, int top, double cx, double cy, double cz, int key) {
+        ClusterStore st = ctx.store;
+        int g = key;
+        // the parts: nodes in depth-first order, ~node for an anchored one; a node whose pieces are all free,
+        // or that is anchored itself (or a leaf), is one part
+        int[] partNodes = new int[16];
+        int count = 0;
+        boolean free = false;
         while (top > 0) {
             int n = stack[--top];
             boolean anchored = st.anchoredCount[n] > 0;
@@ -396,14 +435,12 @@ public final class DestructionRuntime {
         if (!free) {
             return null;
         }
-        // the same parts as last time: the same drawing (viewers key meshes by shape identity)
-        AnchoredPieces cached = anchoredDrawings.get(g);
+        AnchoredPieces cached = g >= 0 ? anchoredDrawings.get(g) : null;
         if (cached != null && java.util.Arrays.equals(cached.nodes, 0, cached.nodes.length, partNodes, 0, count)) {
             return cached;
         }
-        CollectionAsset a = ctx.collection(st.collection[g]).asset;
+        CollectionAsset a = ctx.collection(collection).asset;
         int[] hs = a.hullStart(), hi = a.hullIndex();
-        double cx = st.com[3 * g], cy = st.com[3 * g + 1], cz = st.com[3 * g + 2];
         java.util.List<dev.rubble.spi.shape.Compound.Child> children = new java.util.ArrayList<>();
         java.util.List<Boolean> flags = new java.util.ArrayList<>();
         for (int k = 0; k < count; k++) {
@@ -419,7 +456,9 @@ public final class DestructionRuntime {
         }
         AnchoredPieces p = new AnchoredPieces(new dev.rubble.spi.shape.Compound(children), parts,
                 java.util.Arrays.copyOf(partNodes, count));
-        anchoredDrawings.put(g, p);
+        if (g >= 0) {
+            anchoredDrawings.put(g, p);
+        }
         return p;
     }
 
