@@ -406,7 +406,7 @@ public final class DestructionRuntime {
 
     /**
      * The parts of {@link #anchoredPieces}: from the global nodes {@code stack[0, top)} (visited from the top),
-     * depth first, descending only where anchored and free pieces are mixed; the hulls about {@code c}; cached
+     * depth first, descending only where anchored and free pieces are mixed; the hulls about (cx, cy, cz); cached
      * under holder node {@code key} when it is one (not, -1).
      */
     private AnchoredPieces anchoredParts(int collection, int[] stack, int top, double cx, double cy, double cz, int key) {
