@@ -241,7 +241,7 @@ abstract class FrameSource implements AutoCloseable {
             this.last = n;
             this.playback = Playback.open(dir, stages);
             this.meshes = pieceMeshes(playback.collectionAssets(), playback.collections());
-            this.reference = reference(dir, stages);
+            this.reference = playback.collectionAssets().isEmpty() ? null : reference(dir, stages);
         }
 
         /**

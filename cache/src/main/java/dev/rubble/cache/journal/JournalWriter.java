@@ -137,11 +137,18 @@ public final class JournalWriter implements StepObserver, dev.rubble.core.world.
         if (w.stepIndex() == 0 && w.destruction().collectionCount() == 0 && w.softBodies().store().size() == 0) {
             return null;
         }
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(1 << 16);
         try {
-            dev.rubble.core.snapshot.WorldSnapshot.save(w, out, "journal start");
+            return snapshotBytes(w, "journal start");
         } catch (dev.rubble.core.snapshot.SnapshotException e) {
             return null;
+        }
+    }
+
+    /** World {@code w} saved as a snapshot ({@code origin} names it inside); a world snapshots cannot save throws. */
+    private static byte[] snapshotBytes(World w, String origin) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(1 << 16);
+        try {
+            dev.rubble.core.snapshot.WorldSnapshot.save(w, out, origin);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -531,16 +538,13 @@ public final class JournalWriter implements StepObserver, dev.rubble.core.world.
             // that heard this step first) would be saved in the snapshot and replayed twice
             return;
         }
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(1 << 16);
+        byte[] snap;
         try {
-            dev.rubble.core.snapshot.WorldSnapshot.save(world, out, "journal keyframe");
+            snap = snapshotBytes(world, "journal keyframe");
         } catch (dev.rubble.core.snapshot.SnapshotException e) {
             keyRefusal = e.getMessage();
             return;
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
         }
-        byte[] snap = out.toByteArray();
         long docBytes = 4 + 8 + 4 + snap.length + 4 + 4;
         if (keyBytes + docBytes > keyBudget || docBytes > blockSize / 4) {
             keyBudgetSpent = true;

@@ -69,8 +69,8 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
                     continue;
                 }
             }
-            int g = d.nodeOfSlot(slot);
-            if (g < 0 || d.store.childCount[g] == 0 || inert(g)) {
+            int g = target(d.nodeOfSlot(slot), -1);
+            if (g < 0) {
                 continue;
             }
             load(g, slot, c.softLoadAt[3 * i] - b.px[slot], c.softLoadAt[3 * i + 1] - b.py[slot],
@@ -185,7 +185,7 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
     }
 
     /**
-     * Node {@code g} (-1: none) if a contact with body slot {@code other} can load its children, else -1:
+     * Node {@code g} (-1: none) if a contact with body slot {@code other} (-1: a soft body) can load its children, else -1:
      * one-way (debris) contacts create no strain (SPEC §5, §6: a holder is not loaded by a debris body
      * touching it; a debris holder is still loaded by the ground and by non-debris); the impact pass's
      * trial takes only the holders it asks for; and a node with no children (a released leaf) or an
@@ -193,7 +193,7 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
      * among its points: the shattered wall's 10 000 loose leaves touch at some 100 000 points.
      */
     private int target(int g, int other) {
-        if (g < 0 || d.bodies.debris[other] != 0 || sink != null && !sink.takes(g)
+        if (g < 0 || other >= 0 && d.bodies.debris[other] != 0 || sink != null && !sink.takes(g)
                 || d.store.childCount[g] == 0 || inert(g)) {
             return -1;
         }
