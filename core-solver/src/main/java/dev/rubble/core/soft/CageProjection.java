@@ -9,6 +9,7 @@ import dev.rubble.spi.shape.Capsule;
 import dev.rubble.spi.shape.ConvexHull;
 import dev.rubble.spi.shape.Shape;
 import dev.rubble.spi.shape.Sphere;
+import dev.rubble.spi.shape.TriangleMesh;
 import dev.rubble.spi.soft.SoftBodyState;
 
 /**
@@ -32,6 +33,8 @@ final class CageProjection {
     private final CouplingState ctx;
     private final RigidResponse response;
     private final double[] bary = new double[3];
+    /** Scratch of {@link CouplingShapes#meshTriangleDistance}. */
+    private final double[] meshScratch = new double[12];
     /** The nearest triangle's barycentric weights and squared distance ({@link CouplingShapes#nearestTriangle}). */
     private final double[] nearest = new double[4];
     /** Contacts projected so far (points and features); the coupling counts the difference per pass. */
@@ -47,6 +50,10 @@ final class CageProjection {
     void projectPoints(SoftBodyState s, int pair, double h) {
         final int body = ctx.pairSoft[pair], slot = ctx.pairSlot[pair];
         Shape shape = ctx.pairShape(pair);
+        if (shape instanceof TriangleMesh mesh) {
+            projectMeshPoints(s, pair, mesh, h);
+            return;
+        }
         double thick = ctx.store.thickness[body];
         double[] ps = ctx.pairPoses(pair); // the shape's pose now (0..6) and when the sub-step began (7..13)
         double ox = ps[0], oy = ps[1], oz = ps[2], qx = ps[3], qy = ps[4], qz = ps[5], qw = ps[6];
@@ -98,32 +105,95 @@ final class CageProjection {
                     }
                 }
             }
-            double nx = Inertia.rotX(qx, qy, qz, qw, t[0], t[1], t[2]);
-            double ny = Inertia.rotY(qx, qy, qz, qw, t[0], t[1], t[2]);
-            double nz = Inertia.rotZ(qx, qy, qz, qw, t[0], t[1], t[2]);
-            // contact point on the rigid surface
-            double cx = x[o] - d * nx, cy = x[o + 1] - d * ny, cz = x[o + 2] - d * nz;
-            double wr = response.rigidInverseMass(slot, cx, cy, cz, nx, ny, nz);
-            double wp = s.invMass[i];
-            if (wr + wp == 0) {
+            correct(s, pair, body, slot, i, c, d, t, qx, qy, qz, qw, h);
+        }
+    }
+
+    /**
+     * (1) for a triangle-mesh pair: every control point against the pair's triangle
+     * ({@link CouplingState#pairChild}), from the side of its plane the point was on when the sub-step began
+     * ({@link CouplingShapes#meshTriangleDistance}), so a point that crossed the triangle within the sub-step is
+     * pushed back out the way it came, however far it went: no continuous sweep is needed. The push-out of an
+     * overlap the sub-step began with is bounded as for the other shapes.
+     */
+    private void projectMeshPoints(SoftBodyState s, int pair, TriangleMesh mesh, double h) {
+        final int body = ctx.pairSoft[pair], slot = ctx.pairSlot[pair], tri = ctx.pairChild[pair];
+        double thick = ctx.store.thickness[body];
+        double[] ps = ctx.pairPoses(pair);
+        double ox = ps[0], oy = ps[1], oz = ps[2], qx = ps[3], qy = ps[4], qz = ps[5], qw = ps[6];
+        double ox0 = ps[7], oy0 = ps[8], oz0 = ps[9], qx0 = ps[10], qy0 = ps[11], qz0 = ps[12], qw0 = ps[13];
+        double recover = MAX_PUSH_OUT_SPEED * h;
+        double[] x = s.x, prev = s.prev;
+        double[] t = ctx.tmp;
+        double nx = mesh.normal(tri, 0), ny = mesh.normal(tri, 1), nz = mesh.normal(tri, 2);
+        double ax = mesh.corner(tri, 0, 0), ay = mesh.corner(tri, 0, 1), az = mesh.corner(tri, 0, 2);
+        double far = thick + 1e-9;
+        for (int i = ctx.store.pointStart[body], e = i + ctx.store.pointCount[body]; i < e; i++) {
+            int o = 3 * i;
+            // the side the point was on when the sub-step began (the mesh's pose then)
+            double px = prev[o] - ox0, py = prev[o + 1] - oy0, pz = prev[o + 2] - oz0;
+            double sx = Inertia.rotX(-qx0, -qy0, -qz0, qw0, px, py, pz);
+            double sy = Inertia.rotY(-qx0, -qy0, -qz0, qw0, px, py, pz);
+            double sz = Inertia.rotZ(-qx0, -qy0, -qz0, qw0, px, py, pz);
+            double side = nx * (sx - ax) + ny * (sy - ay) + nz * (sz - az) >= 0 ? 1 : -1;
+            double dx = x[o] - ox, dy = x[o + 1] - oy, dz = x[o + 2] - oz;
+            double lx = Inertia.rotX(-qx, -qy, -qz, qw, dx, dy, dz);
+            double ly = Inertia.rotY(-qx, -qy, -qz, qw, dx, dy, dz);
+            double lz = Inertia.rotZ(-qx, -qy, -qz, qw, dx, dy, dz);
+            if (side * (nx * (lx - ax) + ny * (ly - ay) + nz * (lz - az)) > far) {
+                continue; // in front of the plane by more than the offset: no contact with any part of the triangle
+            }
+            double d = CouplingShapes.meshTriangleDistance(mesh, tri, side, lx, ly, lz, far, meshScratch, t);
+            double c = d - thick;
+            if (!(c < 0)) {
                 continue;
             }
-            double dl = -c / (wp + wr);
-            // the load on the rigid body (destruction's collision strain) when the soft body approached its surface
-            double[] sv = ctx.softVelocity;
-            ctx.load(pair, surfaceVelocity(slot, cx, cy, cz, nx, ny, nz)
-                    - (sv[3 * body] * nx + sv[3 * body + 1] * ny + sv[3 * body + 2] * nz), cx, cy, cz, dl / h);
-            x[o] += wp * dl * nx;
-            x[o + 1] += wp * dl * ny;
-            x[o + 2] += wp * dl * nz;
-            response.applyToRigid(slot, cx, cy, cz, -dl * nx, -dl * ny, -dl * nz, h, wr);
-            ctx.contactSlot[i] = slot;
-            ctx.contactN[o] = nx;
-            ctx.contactN[o + 1] = ny;
-            ctx.contactN[o + 2] = nz;
-            ctx.contactDepth[i] += wp * dl;
-            contacts++;
+            double c0 = CouplingShapes.meshTriangleDistance(mesh, tri, side, sx, sy, sz, far, meshScratch, startNormal)
+                    - thick;
+            if (c0 < -recover) {
+                c -= c0 + recover; // the target is c0 + recover (< 0), not 0
+                if (!(c < 0)) {
+                    continue;
+                }
+            }
+            correct(s, pair, body, slot, i, c, d, t, qx, qy, qz, qw, h);
         }
+    }
+
+    /**
+     * The correction of control point {@code i} with constraint value {@code c < 0} at distance {@code d} along
+     * the shape-frame normal {@code t[0..2]} of pair {@code pair}'s shape (turned by {@code q}): the point and the
+     * rigid body move apart in proportion to their inverse masses, and the contact is recorded for friction.
+     */
+    private void correct(SoftBodyState s, int pair, int body, int slot, int i, double c, double d, double[] t,
+                         double qx, double qy, double qz, double qw, double h) {
+        final double[] x = s.x;
+        final int o = 3 * i;
+        double nx = Inertia.rotX(qx, qy, qz, qw, t[0], t[1], t[2]);
+        double ny = Inertia.rotY(qx, qy, qz, qw, t[0], t[1], t[2]);
+        double nz = Inertia.rotZ(qx, qy, qz, qw, t[0], t[1], t[2]);
+        // contact point on the rigid surface
+        double cx = x[o] - d * nx, cy = x[o + 1] - d * ny, cz = x[o + 2] - d * nz;
+        double wr = response.rigidInverseMass(slot, cx, cy, cz, nx, ny, nz);
+        double wp = s.invMass[i];
+        if (wr + wp == 0) {
+            return;
+        }
+        double dl = -c / (wp + wr);
+        // the load on the rigid body (destruction's collision strain) when the soft body approached its surface
+        double[] sv = ctx.softVelocity;
+        ctx.load(pair, surfaceVelocity(slot, cx, cy, cz, nx, ny, nz)
+                - (sv[3 * body] * nx + sv[3 * body + 1] * ny + sv[3 * body + 2] * nz), cx, cy, cz, dl / h);
+        x[o] += wp * dl * nx;
+        x[o + 1] += wp * dl * ny;
+        x[o + 2] += wp * dl * nz;
+        response.applyToRigid(slot, cx, cy, cz, -dl * nx, -dl * ny, -dl * nz, h, wr);
+        ctx.contactSlot[i] = slot;
+        ctx.contactN[o] = nx;
+        ctx.contactN[o + 1] = ny;
+        ctx.contactN[o + 2] = nz;
+        ctx.contactDepth[i] += wp * dl;
+        contacts++;
     }
 
     /**

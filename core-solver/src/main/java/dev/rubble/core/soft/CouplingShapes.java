@@ -6,6 +6,7 @@ import dev.rubble.spi.shape.ConvexHull;
 import dev.rubble.spi.shape.Plane;
 import dev.rubble.spi.shape.Shape;
 import dev.rubble.spi.shape.Sphere;
+import dev.rubble.spi.shape.TriangleMesh;
 
 /**
  * Stateless shape queries of the soft–rigid coupling (split out of {@link SoftRigidCoupling}, which
@@ -18,7 +19,10 @@ final class CouplingShapes {
     private CouplingShapes() {
     }
 
-    /** Whether the coupling collides with this shape on its own (a compound is collided with child by child, a triangle mesh not at all). */
+    /**
+     * Whether the coupling collides with this shape on its own (a compound is collided with child by child, a
+     * triangle mesh triangle by triangle: {@link #meshTriangleDistance}).
+     */
     static boolean supported(Shape shape) {
         return shape instanceof Sphere || shape instanceof Box || shape instanceof Capsule
                 || shape instanceof ConvexHull || shape instanceof Plane;
@@ -123,6 +127,71 @@ final class CouplingShapes {
         return Double.POSITIVE_INFINITY;
     }
 
+    /**
+     * Distance of a mesh-frame point p to triangle {@code t} of a triangle mesh seen from side {@code side} of
+     * its plane (+1: the side its normal points to, -1: the other; the side the point was on when the sub-step
+     * began), and the unit normal pointing from the triangle towards that side into {@code out[0..2]}. A mesh is
+     * two-sided for soft bodies, as for rigid ones ({@code MeshCollider}): a point is held on the side it came
+     * from, so one that crossed the plane within the sub-step is pushed back, not on through.
+     * <ul>
+     *   <li>the point over the triangle (its drop onto the plane inside the triangle or on its rim): the plane
+     *       distance {@code side n·(p - a)}, negative once the point has crossed;</li>
+     *   <li>otherwise the closest point is on an edge or a corner: {@code |p - c|} along {@code (p - c)/|p - c|} while the point
+     *       is still on its side; {@code +∞} (no contact) once it is behind the plane there (the neighbouring
+     *       triangle holds it), or when the edge is smooth (shared with a near-coplanar neighbour,
+     *       {@link TriangleMesh#smoothEdge}) or the corner lies between two smooth edges: the neighbour's face
+     *       holds the point there, as the rigid narrowphase drops such contacts.</li>
+     * </ul>
+     * {@code scratch} holds 12 doubles. Points farther than {@code reach} in front of the plane report their
+     * plane distance (a lower bound of the distance).
+     */
+    static double meshTriangleDistance(TriangleMesh mesh, int t, double side, double lx, double ly, double lz,
+                                       double reach, double[] scratch, double[] out) {
+        double nx = side * mesh.normal(t, 0), ny = side * mesh.normal(t, 1), nz = side * mesh.normal(t, 2);
+        double ax = mesh.corner(t, 0, 0), ay = mesh.corner(t, 0, 1), az = mesh.corner(t, 0, 2);
+        double dp = nx * (lx - ax) + ny * (ly - ay) + nz * (lz - az);
+        out[0] = nx;
+        out[1] = ny;
+        out[2] = nz;
+        if (dp > reach) {
+            return dp; // in front of the plane by more than the reach: no contact with any part of it
+        }
+        for (int c = 0; c < 3; c++) {
+            scratch[3 * c] = mesh.corner(t, c, 0);
+            scratch[3 * c + 1] = mesh.corner(t, c, 1);
+            scratch[3 * c + 2] = mesh.corner(t, c, 2);
+        }
+        double d2 = closestOnTriangle(scratch, 0, 3, 6, lx, ly, lz, scratch, 9);
+        double w0 = scratch[9], w1 = scratch[10], w2 = scratch[11];
+        if (d2 - dp * dp <= 1e-12 * d2 + 1e-24) {
+            return dp; // over the face (its rim included): the closest point is the point's drop onto the plane
+        }
+        if (dp < 0) {
+            return Double.POSITIVE_INFINITY; // behind the plane beyond an edge: the neighbour's, not this one's
+        }
+        // the closest feature: edge e runs from corner e to corner e + 1 (mod 3); corner k joins edges k - 1 and k
+        boolean smooth = w2 <= 0 && w0 > 0 && w1 > 0 ? mesh.smoothEdge(t, 0)
+                : w0 <= 0 && w1 > 0 && w2 > 0 ? mesh.smoothEdge(t, 1)
+                : w1 <= 0 && w2 > 0 && w0 > 0 ? mesh.smoothEdge(t, 2)
+                : w0 > 0 ? mesh.smoothEdge(t, 2) && mesh.smoothEdge(t, 0)
+                : w1 > 0 ? mesh.smoothEdge(t, 0) && mesh.smoothEdge(t, 1)
+                : mesh.smoothEdge(t, 1) && mesh.smoothEdge(t, 2);
+        if (smooth) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double cx = w0 * scratch[0] + w1 * scratch[3] + w2 * scratch[6];
+        double cy = w0 * scratch[1] + w1 * scratch[4] + w2 * scratch[7];
+        double cz = w0 * scratch[2] + w1 * scratch[5] + w2 * scratch[8];
+        double ex = lx - cx, ey = ly - cy, ez = lz - cz;
+        double d = Math.sqrt(ex * ex + ey * ey + ez * ez);
+        if (d > 1e-12) {
+            out[0] = ex / d;
+            out[1] = ey / d;
+            out[2] = ez / d;
+        }
+        return d;
+    }
+
     private static double roundPoint(double lx, double ly, double lz, double cx, double cy, double cz, double r,
                                      double[] out) {
         double dx = lx - cx, dy = ly - cy, dz = lz - cz;
@@ -144,48 +213,53 @@ final class CouplingShapes {
      * of the closest point (Ericson, Real-Time Collision Detection §5.1.5).
      */
     static double closestOnTriangle(double[] x, int a, int b, int c, double px, double py, double pz, double[] w) {
+        return closestOnTriangle(x, a, b, c, px, py, pz, w, 0);
+    }
+
+    /** {@link #closestOnTriangle(double[], int, int, int, double, double, double, double[])} with the weights at {@code w[wo..wo+2]}. */
+    static double closestOnTriangle(double[] x, int a, int b, int c, double px, double py, double pz, double[] w, int wo) {
         double abx = x[b] - x[a], aby = x[b + 1] - x[a + 1], abz = x[b + 2] - x[a + 2];
         double acx = x[c] - x[a], acy = x[c + 1] - x[a + 1], acz = x[c + 2] - x[a + 2];
         double apx = px - x[a], apy = py - x[a + 1], apz = pz - x[a + 2];
         double d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
         if (d1 <= 0 && d2 <= 0) {
-            return set(w, 1, 0, 0, apx, apy, apz);
+            return set(w, wo, 1, 0, 0, apx, apy, apz);
         }
         double bpx = px - x[b], bpy = py - x[b + 1], bpz = pz - x[b + 2];
         double d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
         if (d3 >= 0 && d4 <= d3) {
-            return set(w, 0, 1, 0, bpx, bpy, bpz);
+            return set(w, wo, 0, 1, 0, bpx, bpy, bpz);
         }
         double vc = d1 * d4 - d3 * d2;
         if (vc <= 0 && d1 >= 0 && d3 <= 0) {
             double v = d1 / (d1 - d3);
-            return set(w, 1 - v, v, 0, apx - v * abx, apy - v * aby, apz - v * abz);
+            return set(w, wo, 1 - v, v, 0, apx - v * abx, apy - v * aby, apz - v * abz);
         }
         double cpx = px - x[c], cpy = py - x[c + 1], cpz = pz - x[c + 2];
         double d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
         if (d6 >= 0 && d5 <= d6) {
-            return set(w, 0, 0, 1, cpx, cpy, cpz);
+            return set(w, wo, 0, 0, 1, cpx, cpy, cpz);
         }
         double vb = d5 * d2 - d1 * d6;
         if (vb <= 0 && d2 >= 0 && d6 <= 0) {
             double v = d2 / (d2 - d6);
-            return set(w, 1 - v, 0, v, apx - v * acx, apy - v * acy, apz - v * acz);
+            return set(w, wo, 1 - v, 0, v, apx - v * acx, apy - v * acy, apz - v * acz);
         }
         double va = d3 * d6 - d5 * d4;
         if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) {
             double v = (d4 - d3) / ((d4 - d3) + (d5 - d6));
             double bcx = x[c] - x[b], bcy = x[c + 1] - x[b + 1], bcz = x[c + 2] - x[b + 2];
-            return set(w, 0, 1 - v, v, bpx - v * bcx, bpy - v * bcy, bpz - v * bcz);
+            return set(w, wo, 0, 1 - v, v, bpx - v * bcx, bpy - v * bcy, bpz - v * bcz);
         }
         double denom = 1 / (va + vb + vc);
         double v = vb * denom, u = vc * denom;
-        return set(w, 1 - v - u, v, u, apx - v * abx - u * acx, apy - v * aby - u * acy, apz - v * abz - u * acz);
+        return set(w, wo, 1 - v - u, v, u, apx - v * abx - u * acx, apy - v * aby - u * acy, apz - v * abz - u * acz);
     }
 
-    private static double set(double[] w, double w0, double w1, double w2, double dx, double dy, double dz) {
-        w[0] = w0;
-        w[1] = w1;
-        w[2] = w2;
+    private static double set(double[] w, int wo, double w0, double w1, double w2, double dx, double dy, double dz) {
+        w[wo] = w0;
+        w[wo + 1] = w1;
+        w[wo + 2] = w2;
         return dx * dx + dy * dy + dz * dz;
     }
 

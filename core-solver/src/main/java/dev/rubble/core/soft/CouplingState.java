@@ -4,6 +4,7 @@ import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.Inertia;
 import dev.rubble.spi.shape.Compound;
 import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.shape.TriangleMesh;
 
 /**
  * Per-step state of the soft–rigid coupling, shared by its stages ({@link SoftRigidCoupling} fills
@@ -18,8 +19,9 @@ final class CouplingState {
     int pairs;
     int[] pairSoft = new int[16], pairSlot = new int[16];
     /**
-     * Per pair: the child of the rigid body's compound shape it collides with, or -1 when the body's
-     * shape is not a compound (a compound body brings one pair per child near the soft body).
+     * Per pair: the child of the rigid body's compound shape it collides with, or the triangle of its
+     * triangle mesh, or -1 when the body's shape is neither (a compound body brings one pair per child
+     * near the soft body, a mesh one pair per triangle).
      */
     int[] pairChild = new int[16];
     /**
@@ -109,11 +111,14 @@ final class CouplingState {
         return p;
     }
 
-    /** The shape pair {@code k} collides with: the rigid body's own, or its compound child's. */
+    /**
+     * The shape pair {@code k} collides with: the rigid body's own, or its compound child's; for a triangle
+     * mesh the mesh (the pair's triangle is {@link #pairChild}).
+     */
     Shape pairShape(int k) {
         Shape shape = rigid.shape[pairSlot[k]];
         int c = pairChild[k];
-        return c < 0 ? shape : ((Compound) shape).child(c).shape();
+        return c < 0 || shape instanceof TriangleMesh ? shape : ((Compound) shape).child(c).shape();
     }
 
     /**
@@ -124,8 +129,8 @@ final class CouplingState {
     double[] pairPoses(int k) {
         double[] p = poses(pairSlot[k]);
         int c = pairChild[k];
-        if (c >= 0) {
-            Compound.Child ch = ((Compound) rigid.shape[pairSlot[k]]).child(c);
+        if (c >= 0 && rigid.shape[pairSlot[k]] instanceof Compound compound) {
+            Compound.Child ch = compound.child(c);
             compose(p, 0, ch);
             compose(p, 7, ch);
         }

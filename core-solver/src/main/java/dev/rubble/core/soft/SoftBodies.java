@@ -1,8 +1,6 @@
 package dev.rubble.core.soft;
 
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.spi.shape.Shape;
-import dev.rubble.spi.shape.TriangleMesh;
 import java.util.List;
 import java.util.function.ToLongFunction;
 
@@ -18,9 +16,6 @@ public final class SoftBodies {
      */
     public static void add(SoftBodyStore store, BodyStore bodies, List<SoftBodyDef> defs,
             ToLongFunction<String> findByLabel) {
-        if (!defs.isEmpty()) {
-            checkRigidShapes(bodies);
-        }
         // all or nothing: every definition is tried on a scratch store first (the same arithmetic as the real
         // add), so a refused one leaves no points, constraints or bodies behind from it or from those before it
         long[][] handles = new long[defs.size()][];
@@ -67,26 +62,5 @@ public final class SoftBodies {
     private static int addOne(SoftBodyStore store, SoftBodyDef d) {
         double[] p = d.position(), q = d.orientation(), v = d.velocity();
         return store.add(d.cage(), d.material(), p[0], p[1], p[2], q[0], q[1], q[2], q[3], v[0], v[1], v[2], d.label());
-    }
-
-    /**
-     * Refuses soft bodies in a world with triangle-mesh rigid bodies: the soft–rigid contacts
-     * (SoftRigidCoupling) handle spheres, boxes, capsules, convex hulls, planes and compounds of these
-     * (so geometry collections) only, and a soft body would silently pass through a mesh
-     * (docs/soft-bodies.md, "What is supported").
-     */
-    static void checkRigidShapes(BodyStore bodies) {
-        for (int slot = 0, n = bodies.slotLimit(); slot < n; slot++) {
-            if (!bodies.isLive(slot)) {
-                continue;
-            }
-            Shape shape = bodies.shape[slot];
-            if (shape instanceof TriangleMesh) {
-                String name = bodies.label[slot] != null ? "'" + bodies.label[slot] + "'" : "in slot " + slot;
-                throw new IllegalArgumentException("softBodies: rigid body " + name + " is a triangle mesh"
-                        + ", which soft bodies do not collide with; allowed with soft bodies: sphere, box, capsule,"
-                        + " convex hull, plane, compound (docs/soft-bodies.md)");
-            }
-        }
     }
 }

@@ -11,6 +11,7 @@ import dev.rubble.core.body.MotionType;
 import dev.rubble.core.dynamics.ContactSolver;
 import dev.rubble.spi.shape.AabbTree;
 import dev.rubble.spi.shape.Compound;
+import dev.rubble.spi.shape.TriangleMesh;
 import dev.rubble.spi.soft.SoftBodyState;
 import dev.rubble.spi.soft.SoftContacts;
 import java.util.Arrays;
@@ -29,7 +30,8 @@ import java.util.function.IntConsumer;
  *            dynamic ones lose the step's gravity g dt from their velocity
  *  sub-step  those candidates gain g h, advance by v h and turn by w h (first order), so a fast
  *            body meets the cage a sub-step at a time and sees its own response within the step
- *  project   (1) every control point vs the rigid shape (sphere, box, capsule, hull, plane):
+ *  project   (1) every control point vs the rigid shape (sphere, box, capsule, hull, plane,
+ *                mesh triangle, two-sided: the side the point came from):
  *                C = signed distance - thickness >= 0
  *            (2) every rigid feature (box and hull corners, sphere and capsule centres with their
  *                radius) vs the closest cage surface triangle, the triangle's three points moved
@@ -41,8 +43,8 @@ import java.util.function.IntConsumer;
  *
  * Static bodies, kinematic bodies and sleeping bodies do not move (infinite mass here); a sleeping
  * body that is pushed is woken after the pass. A compound body brings one pair per child near the
- * soft body, each collided with at its place in the compound; triangle-mesh bodies are not collided
- * with (docs/soft-bodies.md). Deterministic: pairs in (soft body, slot) order, points and
+ * soft body, each collided with at its place in the compound; a triangle mesh one pair per triangle near
+ * it, two-sided (docs/soft-bodies.md). Deterministic: pairs in (soft body, slot) order, points and
  * triangles by index. Allocation-free once the scratch arrays have grown.
  *
  * <p>This class finds the pairs, rewinds and re-advances the moving candidates and applies
@@ -150,7 +152,8 @@ public final class SoftRigidCoupling implements SoftContacts {
             }
             for (int slot = 0, n = bodies.slotLimit(); slot < n; slot++) {
                 if (!bodies.isLive(slot) || bodies.state[slot] == BodyState.DISABLED.ordinal()
-                        || !supported(bodies.shape[slot]) && !(bodies.shape[slot] instanceof Compound)) {
+                        || !supported(bodies.shape[slot]) && !(bodies.shape[slot] instanceof Compound)
+                        && !(bodies.shape[slot] instanceof TriangleMesh)) {
                     continue;
                 }
                 // rigid bounds now and moved back by v dt (the sweep of this step)
@@ -167,13 +170,18 @@ public final class SoftRigidCoupling implements SoftContacts {
                     continue;
                 }
                 Compound compound = bodies.shape[slot] instanceof Compound c ? c : null;
-                if (compound != null && nearChildren(bodies, slot, compound, o, dt) == 0) {
-                    continue; // its bounds overlap, but none of its children's does
+                TriangleMesh mesh = bodies.shape[slot] instanceof TriangleMesh m ? m : null;
+                if ((compound != null || mesh != null) && nearChildren(bodies, slot, compound, mesh, o, dt) == 0) {
+                    continue; // its bounds overlap, but none of its children's (triangles') does
                 }
                 if (ctx.stamp[slot] != ctx.stampValue) {
                     ctx.movingIndex[slot] = -1; // (a slot already counted as moving keeps its index)
                 }
-                if (compound == null) {
+                if (mesh != null) {
+                    for (int j = 0; j < childCount; j++) { // one pair per triangle near the soft body, in index order
+                        addPair(b, slot, children[j], 0);
+                    }
+                } else if (compound == null) {
                     addPair(b, slot, -1, featureCount(bodies.shape[slot]));
                 } else {
                     for (int j = 0; j < childCount; j++) { // one pair per child near the soft body, in child order
@@ -278,12 +286,12 @@ public final class SoftRigidCoupling implements SoftContacts {
     }
 
     /**
-     * The children of compound body {@code slot} whose bounds overlap soft body bounds {@code bodyBounds[o ..
-     * o + 6)} in the compound's frame, the body's motion over the step (moved back by v dt, turned back by w dt)
+     * The children of compound body {@code slot} (or the triangles of its triangle mesh, when {@code mesh} is
+     * not null) whose bounds overlap soft body bounds {@code bodyBounds[o .. o + 6)} in the body's frame, the body's motion over the step (moved back by v dt, turned back by w dt)
      * taken into account conservatively; into {@link #children}, ascending (child order, whatever the tree's
      * visiting order). Returns their number.
      */
-    private int nearChildren(BodyStore bodies, int slot, Compound compound, int o, double dt) {
+    private int nearChildren(BodyStore bodies, int slot, Compound compound, TriangleMesh mesh, int o, double dt) {
         double[] bb = ctx.bodyBounds;
         double hx = 0.5 * (bb[o + 3] - bb[o]), hy = 0.5 * (bb[o + 4] - bb[o + 1]), hz = 0.5 * (bb[o + 5] - bb[o + 2]);
         double cx = bb[o] + hx, cy = bb[o + 1] + hy, cz = bb[o + 2] + hz;
@@ -319,7 +327,11 @@ public final class SoftRigidCoupling implements SoftContacts {
         ey += grow;
         ez += grow;
         childCount = 0;
-        compound.queryChildren(lx - ex, ly - ey, lz - ez, lx + ex, ly + ey, lz + ez, childVisitor);
+        if (mesh != null) {
+            mesh.tree().query(lx - ex, ly - ey, lz - ez, lx + ex, ly + ey, lz + ez, childVisitor);
+        } else {
+            compound.queryChildren(lx - ex, ly - ey, lz - ez, lx + ex, ly + ey, lz + ez, childVisitor);
+        }
         Arrays.sort(children, 0, childCount);
         return childCount;
     }
@@ -364,7 +376,7 @@ public final class SoftRigidCoupling implements SoftContacts {
         for (int k = 0; k < ctx.pairs; k++) {
             double j = ctx.pairLoad[k];
             if (j > 0) {
-                loads.addSoftLoad(ctx.pairSlot[k], ctx.pairChild[k], ctx.pairLoadAt[3 * k] / j, ctx.pairLoadAt[3 * k + 1] / j,
+                loads.addSoftLoad(ctx.pairSlot[k], ctx.rigid.shape[ctx.pairSlot[k]] instanceof TriangleMesh ? -1 : ctx.pairChild[k], ctx.pairLoadAt[3 * k] / j, ctx.pairLoadAt[3 * k + 1] / j,
                         ctx.pairLoadAt[3 * k + 2] / j, j);
             }
         }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Soft bodies against compound rigid bodies (so against geometry collections, whose bodies are compounds): each
- * child near the soft body is collided with at its own place in the compound; triangle meshes are refused.
+ * child near the soft body is collided with at its own place in the compound (triangle meshes: {@link SoftMeshTest}).
  */
 final class SoftShapesTest {
     private static final double S = Math.sqrt(0.5);
@@ -96,15 +96,5 @@ final class SoftShapesTest {
         assertThat(w.bodies().py[slot]).as("resting on the block").isBetween(0.6, 0.7);
         assertThat(Math.abs(w.bodies().vy[slot])).as("at rest").isLessThan(0.05);
         assertThat(w.softBodies().store().invertedTets()).isZero();
-    }
-
-    @Test
-    void aTriangleMeshRigidBodyIsRefusedWithItsLabel() {
-        World w = SoftWorldTest.world();
-        TriangleMesh mesh = new TriangleMesh(new double[] {-1, 0, -1, 1, 0, -1, 0, 0, 1}, new int[] {0, 2, 1});
-        w.createBody(BodyDef.of(mesh).withMotion(MotionType.STATIC).withPosition(0, 2, 0).withLabel("sheet"));
-        assertThatThrownBy(() -> w.addSoftBodies(List.of(block(0.5))))
-                .hasMessageContaining("rigid body 'sheet' is a triangle mesh")
-                .hasMessageContaining("allowed with soft bodies: sphere, box, capsule, convex hull, plane, compound");
     }
 }
