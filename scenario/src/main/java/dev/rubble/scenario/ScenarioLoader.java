@@ -18,6 +18,7 @@ import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Capsule;
 import dev.rubble.spi.shape.Shape;
 import dev.rubble.spi.shape.Sphere;
+import dev.rubble.spi.shape.TriangleMesh;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -411,6 +412,10 @@ public final class ScenarioLoader {
             throw new ScenarioException(p + ".state", "'" + stateText + "' is not allowed for a plane (it has no mass);"
                     + " allowed: static");
         }
+        if (shape instanceof TriangleMesh && motion != MotionType.STATIC) {
+            throw new ScenarioException(p + ".state", "'" + stateText + "' is not allowed for a triangle mesh (it encloses"
+                    + " no volume, so it has no mass); allowed: static");
+        }
         double[] pos = bounded(p + ".position", vector(p + ".position", n.get("position"), 3, new double[3]),
                 Limits.POSITION, "m");
         double[] q = orientation(p + ".orientation", n.get("orientation"));
@@ -446,7 +451,7 @@ public final class ScenarioLoader {
         object(p, n);
         String type = text(n, p + ".type", n.get("type"), null);
         if (type == null) {
-            throw new ScenarioException(p + ".type", "missing; allowed: sphere, box, capsule, convexHull, plane");
+            throw new ScenarioException(p + ".type", "missing; allowed: sphere, box, capsule, convexHull, plane, triangleMesh");
         }
         switch (type) {
             case "sphere" -> {
@@ -504,7 +509,56 @@ public final class ScenarioLoader {
                 }
                 return new dev.rubble.spi.shape.Plane(nrm[0], nrm[1], nrm[2], off);
             }
-            default -> throw new ScenarioException(p + ".type", "'" + type + "' is an unknown shape; allowed: sphere, box, capsule, convexHull, plane");
+            case "triangleMesh" -> {
+                return triangleMesh(p, n);
+            }
+            default -> throw new ScenarioException(p + ".type", "'" + type + "' is an unknown shape; allowed: sphere, box, capsule, convexHull, plane, triangleMesh");
+        }
+    }
+
+    /** Most vertices and triangles a scenario's triangle mesh may have. */
+    static final int MAX_MESH_ITEMS = 1_000_000;
+
+    /**
+     * {@code {"type": "triangleMesh", "vertices": [[x, y, z], ...], "triangles": [[a, b, c], ...]}}: a static mesh
+     * (terrain, level geometry), two-sided, each triangle's corners indices into {@code vertices}.
+     */
+    private static Shape triangleMesh(String p, JsonNode n) {
+        keys(n, p, "type", "vertices", "triangles");
+        JsonNode vs = n.get("vertices"), ts = n.get("triangles");
+        if (vs == null || !vs.isArray() || vs.size() < 3 || vs.size() > MAX_MESH_ITEMS) {
+            throw new ScenarioException(p + ".vertices", describe(vs) + " is not allowed; allowed: an array of 3 to "
+                    + MAX_MESH_ITEMS + " [x, y, z] points");
+        }
+        double[] xyz = new double[3 * vs.size()];
+        for (int i = 0; i < vs.size(); i++) {
+            System.arraycopy(bounded(p + ".vertices[" + i + "]", vector(p + ".vertices[" + i + "]", vs.get(i), 3, null),
+                    Limits.MAX_SIZE, "m"), 0, xyz, 3 * i, 3);
+        }
+        if (ts == null || !ts.isArray() || ts.isEmpty() || ts.size() > MAX_MESH_ITEMS) {
+            throw new ScenarioException(p + ".triangles", describe(ts) + " is not allowed; allowed: an array of 1 to "
+                    + MAX_MESH_ITEMS + " [a, b, c] triples of vertex indices");
+        }
+        int[] idx = new int[3 * ts.size()];
+        for (int t = 0; t < ts.size(); t++) {
+            JsonNode tri = ts.get(t);
+            if (tri == null || !tri.isArray() || tri.size() != 3) {
+                throw new ScenarioException(p + ".triangles[" + t + "]", describe(tri) + " is not allowed; allowed: [a, b, c],"
+                        + " three vertex indices");
+            }
+            for (int k = 0; k < 3; k++) {
+                JsonNode c = tri.get(k);
+                if (c == null || !c.canConvertToInt() || !c.isIntegralNumber() || c.asInt() < 0 || c.asInt() >= vs.size()) {
+                    throw new ScenarioException(p + ".triangles[" + t + "][" + k + "]", describe(c) + " is not allowed;"
+                            + " allowed: an integer vertex index in [0, " + (vs.size() - 1) + "]");
+                }
+                idx[3 * t + k] = c.asInt();
+            }
+        }
+        try {
+            return new TriangleMesh(xyz, idx);
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioException(p + ".triangles", e.getMessage());
         }
     }
 

@@ -149,4 +149,37 @@ final class ScenarioLoaderTest {
                 ]}""")).isInstanceOf(ScenarioException.class).hasMessageContaining("bodies[0].shape.points")
                 .hasMessageContaining("collinear");
     }
+
+    @Test
+    void aStaticTriangleMeshParsesAndEachBadPartIsNamed() {
+        Scenario s = ScenarioLoader.parse("""
+                {"format": "rubble-scenario/1", "bodies": [
+                   {"id": "floor", "state": "static", "shape": {"type": "triangleMesh",
+                    "vertices": [[-1, 0, -1], [1, 0, -1], [1, 0, 1], [-1, 0, 1]], "triangles": [[0, 2, 1], [0, 3, 2]]}}
+                ]}""");
+        dev.rubble.spi.shape.TriangleMesh m = (dev.rubble.spi.shape.TriangleMesh) s.bodies().get(0).shape();
+        assertThat(m.triangleCount()).isEqualTo(2);
+        assertThat(m.normal(0, 1)).as("(v2 - v0) x (v1 - v0) points up").isEqualTo(1.0);
+        String[][] bad = {
+            {"\"state\": \"dynamic\", \"shape\": {\"type\": \"triangleMesh\", \"vertices\": [[0,0,0],[1,0,0],[0,0,1]],"
+                    + " \"triangles\": [[0, 2, 1]]}", "bodies[0].state", "allowed: static"},
+            {"\"state\": \"static\", \"shape\": {\"type\": \"triangleMesh\", \"vertices\": [[0,0,0],[1,0,0],[0,0,1]],"
+                    + " \"triangles\": [[0, 2, 3]]}", "bodies[0].shape.triangles[0][2]", "[0, 2]"},
+            {"\"state\": \"static\", \"shape\": {\"type\": \"triangleMesh\", \"vertices\": [[0,0,0],[1,0,0],[0,0,1]],"
+                    + " \"triangles\": [[0, 1.5, 2]]}", "bodies[0].shape.triangles[0][1]", "integer vertex index"},
+            {"\"state\": \"static\", \"shape\": {\"type\": \"triangleMesh\", \"vertices\": [[0,0,0],[1,0,0],[2,0,0]],"
+                    + " \"triangles\": [[0, 1, 2]]}", "bodies[0].shape.triangles", "zero area"},
+            {"\"state\": \"static\", \"shape\": {\"type\": \"triangleMesh\", \"vertices\": [[0,0,0],[1,0,0]],"
+                    + " \"triangles\": [[0, 1, 1]]}", "bodies[0].shape.vertices", "an array of 3 to"},
+            {"\"state\": \"static\", \"shape\": {\"type\": \"triangleMesh\", \"vertices\": [[0,0,0],[1,0,0],[0,0,1]],"
+                    + " \"triangles\": []}", "bodies[0].shape.triangles", "[a, b, c]"},
+            {"\"state\": \"static\", \"shape\": {\"type\": \"triangleMesh\", \"vertices\": [[0,0,0],[1,0,0],[0,0,1e300]],"
+                    + " \"triangles\": [[0, 2, 1]]}", "bodies[0].shape.vertices[2]", "m"},
+        };
+        for (String[] b : bad) {
+            assertThatThrownBy(() -> ScenarioLoader.parse("{\"format\": \"rubble-scenario/1\", \"bodies\": [{\"id\": \"m\", "
+                    + b[0] + "}]}")).as(b[1]).isInstanceOf(ScenarioException.class).hasMessageContaining(b[1])
+                    .hasMessageContaining(b[2]);
+        }
+    }
 }
