@@ -46,7 +46,7 @@ final class ExamplesTest {
         try (var s = Files.list(EXAMPLES)) {
             assertThat(s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList())
                     .containsExactly("bowling.json", "bridge.json", "fields-anchor.json", "fields-explosion.json", "fields-kill-plane.json",
-                            "fields-wave-erosion.json", "joints.json", "ramp-friction.json", "soft-on-wall.json", "stack.json", "statue.json", "tall-stack.json", "union-bridge.json",
+                            "fields-wave-erosion.json", "joints.json", "ramp-friction.json", "soft-on-terrain.json", "soft-on-wall.json", "stack.json", "statue.json", "tall-stack.json", "union-bridge.json",
                             "wall.json");
         }
     }
