@@ -102,6 +102,10 @@ final class DeterminismFuzz {
                 + "\"constraint-break\":true}");
         // collections: 1..3 side by side along x
         boolean soft = r.nextInt(4) == 0; // a soft body over a collection (a compound body until it breaks) or alone
+        // a third of the soft scenes stand on a bumpy triangle-mesh floor instead of the box (soft and rigid contacts
+        // with a mesh); drawn from a stream of its own, so every other scene keeps the draws it had
+        SplittableRandom mr = new SplittableRandom(seed * 1_000_003 + 11);
+        boolean meshFloor = soft && mr.nextInt(3) == 0;
         int nc = soft ? r.nextInt(2) : 1 + r.nextInt(3);
         int spots = Math.max(1, nc); // where things are dropped: over the collections, or at x = -3
         double[] cx = new double[3], cy = new double[3], chx = new double[3], chy = new double[3];
@@ -180,8 +184,26 @@ final class DeterminismFuzz {
             cb.append('}');
         }
         // bodies
-        b.append(",\"bodies\":[{\"id\":\"ground\",\"state\":\"static\",\"shape\":{\"type\":\"box\",\"halfExtents\":[20,0.5,20]},"
-                + "\"position\":[0,-0.5,0]}");
+        if (meshFloor) { // 20 x 20 m of 2 m squares, each vertex 0 to 5 cm under y = 0: nothing placed on y = 0 starts in it
+            b.append(",\"bodies\":[{\"id\":\"ground\",\"state\":\"static\",\"shape\":{\"type\":\"triangleMesh\",\"vertices\":[");
+            for (int i = 0; i <= 10; i++) {
+                for (int k = 0; k <= 10; k++) {
+                    b.append(i + k == 0 ? "" : ",").append(v(-10 + 2 * k, -0.05 * mr.nextDouble(), -10 + 2 * i));
+                }
+            }
+            b.append("],\"triangles\":[");
+            for (int i = 0; i < 10; i++) {
+                for (int k = 0; k < 10; k++) {
+                    int a = 11 * i + k, c = a + 11;
+                    b.append(i + k == 0 ? "" : ",").append("[" + a + "," + c + "," + (a + 1) + "],[" + (a + 1) + "," + c + ","
+                            + (c + 1) + "]");
+                }
+            }
+            b.append("]}}");
+        } else {
+            b.append(",\"bodies\":[{\"id\":\"ground\",\"state\":\"static\",\"shape\":{\"type\":\"box\",\"halfExtents\":[20,0.5,20]},"
+                    + "\"position\":[0,-0.5,0]}");
+        }
         int c0 = r.nextInt(spots);
         // a projectile at one collection
         double ballRadius = uni(r, 0.15, 0.35);
