@@ -110,13 +110,17 @@ abstract class FrameSource implements AutoCloseable {
     }
 
     void fieldColor(String name) {
-        throw new BadInputException("--color field:" + name + ": field colours need a scenario SOURCE (its fields run live)");
+        throw new BadInputException("--color field:" + name + ": field colours need a scenario or journal SOURCE (its"
+                + " fields run live)");
     }
 
-    /** Colours frames by support-graph stress ({@code --color stress}; issue 30): scenarios only (journals record no stress). */
+    /**
+     * Colours frames by support-graph stress ({@code --color stress}; issue 30): scenarios, and journals (re-simulated:
+     * they record no bond stress); not collections.
+     */
     void stressColor() {
-        throw new BadInputException("--color stress: stress colours need a scenario SOURCE (its stress model runs live;"
-                + " journals and collections record no bond stress)");
+        throw new BadInputException("--color stress: stress colours need a scenario or journal SOURCE (its stress model"
+                + " runs live; a collection has no loads)");
     }
 
     /**
@@ -229,8 +233,95 @@ abstract class FrameSource implements AutoCloseable {
         private final Playback playback;
         private final dev.rubble.core.render.PieceMeshes meshes;
         private final long last;
+        private final Path dir;
+        private final Stages stages;
+        /**
+         * The journal's world re-simulated from its recorded inputs (rebuilt as {@code rubble verify} rebuilds it, each
+         * step's recorded inputs applied and its state hash checked against the recorded one), for what a journal
+         * does not record but a live world has: bond stress ({@code --color stress}) and persistent fields'
+         * values ({@code --color field:NAME}). Null when the frames are played back.
+         */
+        private dev.rubble.core.world.World sim;
+        private JournalReader simReader;
+        private final StepRecord simRec = new StepRecord();
+        private boolean stress;
+        private String fieldName;
+        /** Pieces broken off so far in the re-simulation (BREAK events; the overlay's breaks counter). */
+        private long simBreaks;
+
+        @Override
+        void stressColor() {
+            resimulate("--color stress");
+            boolean any = false;
+            for (int c = 0; c < sim.destruction().collectionCount(); c++) {
+                any |= sim.destruction().stress().hasStressModel(c);
+            }
+            if (!any) {
+                throw new BadInputException("--color stress: the journal's world has no collection with a stress model;"
+                        + " allowed: a journal of a scenario whose collections[i].stress names one (e.g. \"model\": \"support-graph\")");
+            }
+            stress = true;
+        }
+
+        @Override
+        void fieldColor(String name) {
+            resimulate("--color field:" + name);
+            String json;
+            try (JournalReader r = JournalReader.open(dir)) {
+                json = r.header().scenarioJson();
+            }
+            java.util.TreeSet<String> names = new java.util.TreeSet<>();
+            for (var c : ScenarioLoader.parse(json).commands()) {
+                if (c.command() instanceof dev.rubble.core.command.Command.ApplyField f && f.persistent()) {
+                    names.add(f.name());
+                }
+            }
+            if (!names.contains(name)) {
+                throw new BadInputException("--color field:" + name + ": the journal's scenario has no persistent field '"
+                        + name + "'; allowed: " + (names.isEmpty() ? "(none: give fields[] a persistent field with a name)"
+                        : "field:" + String.join(", field:", names)));
+            }
+            fieldName = name;
+        }
+
+        /** Switches to re-simulated frames ({@link #sim}); {@code what} names the option that needs it in errors. */
+        private void resimulate(String what) {
+            if (sim != null) {
+                return;
+            }
+            JournalReader r = JournalReader.open(dir);
+            try {
+                if (r.lossyTracks() != null) {
+                    throw new BadInputException(what + ": the journal " + dir + " is lossy; this colour re-simulates the"
+                            + " journal from its recorded inputs, which needs the exact journal it was compressed from");
+                }
+                if (r.header().scenarioJson().isEmpty()) {
+                    throw new BadInputException(what + ": the journal " + dir + " has no scenario text (recorded from the"
+                            + " Java API); allowed: a journal recorded by rubble run SCENARIO --journal DIR, or the scenario itself");
+                }
+                sim = dev.rubble.cache.verify.Verifier.rebuild(r, stages);
+            } catch (BadInputException e) {
+                r.close();
+                throw e;
+            } catch (RuntimeException e) {
+                r.close();
+                throw new BadInputException(what + ": the journal " + dir + " cannot be re-simulated: " + e.getMessage());
+            }
+            r.setSlotLimit(sim.settings().maxBodies());
+            simReader = r;
+            java.util.List<dev.rubble.spi.collection.CollectionAsset> assets = new java.util.ArrayList<>();
+            for (int i = 0; i < sim.destruction().collectionCount(); i++) {
+                assets.add(sim.destruction().asset(i));
+            }
+            simMeshes = pieceMeshes(assets, playback.collections());
+        }
+
+        /** The re-simulated world's piece meshes ({@link #pieceMeshes}: keyed by its own assets). */
+        private dev.rubble.core.render.PieceMeshes simMeshes;
 
         JournalFrames(Path dir, Stages stages) {
+            this.dir = dir;
+            this.stages = stages;
             long n = 0;
             try (JournalReader r = JournalReader.open(dir)) {
                 StepRecord rec = new StepRecord();
@@ -323,6 +414,10 @@ abstract class FrameSource implements AutoCloseable {
 
         @Override
         void frame(long k, FrameBuffer out) {
+            if (sim != null) {
+                simFrame(k, out);
+                return;
+            }
             while (playback.world().stepIndex() < k) {
                 playback.step();
             }
@@ -336,9 +431,48 @@ abstract class FrameSource implements AutoCloseable {
             FrameBuilder.softBodies(playback.world().softBodies().store(), out); // none unless the playback world has them
         }
 
+        /** Frame {@code k} of the re-simulated world, drawn as a scenario's live frame is. */
+        private void simFrame(long k, FrameBuffer out) {
+            while (sim.stepIndex() < k) {
+                if (!simReader.next(simRec)) {
+                    throw new BadInputException("journal " + dir + " ended before step " + (sim.stepIndex() + 1));
+                }
+                String[] made = dev.rubble.cache.journal.StepInputs.before(sim, simRec); // between-steps changes, hook, commands
+                if (made != null) {
+                    throw new BadInputException("journal " + dir + " does not re-simulate: before step " + simRec.step + ", "
+                            + made[0] + " field " + made[1] + " recorded " + made[2] + ", re-made " + made[3]);
+                }
+                dev.rubble.cache.journal.StepInputs.step(sim);
+                if (sim.profile().stateHash() != simRec.stateHash) {
+                    throw new BadInputException("journal " + dir + " does not re-simulate bit for bit: step " + simRec.step
+                            + " has state hash " + Long.toHexString(sim.profile().stateHash()) + ", the journal recorded "
+                            + Long.toHexString(simRec.stateHash) + " (recorded by another build? `rubble verify` names the body)");
+                }
+                dev.rubble.core.destruction.BreakEvents ev = sim.destruction().events();
+                for (int e = 0; e < ev.count(); e++) {
+                    simBreaks += ev.kind[e] == dev.rubble.core.destruction.BreakEvents.BREAK ? 1 : 0;
+                }
+            }
+            FrameBuilder.fill(sim, out);
+            simMeshes.apply(out);
+            if (fieldName != null) {
+                FrameBuilder.field(sim, fieldName, out);
+            }
+            if (stress) {
+                FrameBuilder.stress(sim, out);
+            }
+            out.setBreaks(simBreaks);
+        }
+
         @Override
         public void close() {
-            playback.close();
+            try {
+                playback.close();
+            } finally {
+                if (simReader != null) {
+                    simReader.close();
+                }
+            }
         }
 
         /**

@@ -11,7 +11,10 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code rubble render --color field:NAME} draws a persistent field's value as heat (issue 24). */
+/**
+ * {@code rubble render --color field:NAME} draws a persistent field's value as heat (issue 24), from a scenario and,
+ * re-simulated, from its journal (the same image byte for byte).
+ */
 final class RenderFieldColorTest {
     @TempDir
     Path tmp;
@@ -48,5 +51,24 @@ final class RenderFieldColorTest {
         Result bad = rubble("render", scene.toString(), "--color", "field:wind", "--out", out.toString());
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("the scenario has no persistent field 'wind'; allowed: field:heat");
+    }
+
+    @Test
+    void aJournalIsReSimulatedForTheFieldsColoursAndDrawsTheScenariosImage() throws Exception {
+        Path scene = tmp.resolve("heat.json");
+        Files.writeString(scene, SCENE);
+        Path journal = tmp.resolve("j");
+        Result run = rubble("run", scene.toString(), "--journal", journal.toString(), "--out", tmp.resolve("s.json").toString());
+        assertThat(run.code()).as(run.err()).isZero();
+        Path a = tmp.resolve("a.png"), b = tmp.resolve("b.png");
+        assertThat(rubble("render", scene.toString(), "--color", "field:heat", "--size", "320x180", "--camera", "0,0,8:0,0,0",
+                "--out", a.toString()).code()).isZero();
+        Result fromJournal = rubble("render", journal.toString(), "--color", "field:heat", "--size", "320x180", "--camera",
+                "0,0,8:0,0,0", "--out", b.toString());
+        assertThat(fromJournal.code()).as(fromJournal.err()).isZero();
+        assertThat(Files.readAllBytes(b)).isEqualTo(Files.readAllBytes(a));
+        Result bad = rubble("render", journal.toString(), "--color", "field:wind", "--out", b.toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("the journal's scenario has no persistent field 'wind'; allowed: field:heat");
     }
 }

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code rubble render --color stress} (issue 30): examples/stress/wall-hole.json standing on its
  * own weight, seen face on — its foot (compressed by the wall above) is drawn redder than its top
- * (green: nothing above it); png, sheet and gif all draw it; a scenario without a stress model and a
- * journal source are bad input.
+ * (green: nothing above it); png, sheet and gif all draw it; a scenario without a stress model and an
+ * empty journal directory are bad input. A journal of the scenario is re-simulated for it (a journal records no
+ * bond stress) and draws the same image, byte for byte, as the scenario.
  */
 final class RenderStressColorTest {
     @TempDir
@@ -62,5 +63,38 @@ final class RenderStressColorTest {
         Result journal = rubble("render", tmp.resolve("journal").toString(), "--color", "stress", "--out",
                 tmp.resolve("y.png").toString());
         assertThat(journal.code()).isEqualTo(2);
+    }
+
+    @Test
+    void aJournalOfTheSceneIsReSimulatedAndDrawsTheScenariosStressImage() throws Exception {
+        Path journal = tmp.resolve("j");
+        Result run = rubble("run", WALL, "--steps", "40", "--journal", journal.toString(), "--out", tmp.resolve("s.json").toString());
+        assertThat(run.code()).as(run.err()).isZero();
+        for (String frames : new String[] {"19:19:1", "40:40:1"}) { // standing, and after the kill field took its middle
+            Path fromScenario = tmp.resolve("scenario-" + frames.charAt(0) + ".png");
+            Path fromJournal = tmp.resolve("journal-" + frames.charAt(0) + ".png");
+            String[] common = {"--color", "stress", "--frames", frames, "--size", "320x180", "--camera", "0,1.5,7:0,1.5,0:40"};
+            Result a = rubble(concat(new String[] {"render", WALL}, common, new String[] {"--out", fromScenario.toString()}));
+            Result b = rubble(concat(new String[] {"render", journal.toString()}, common, new String[] {"--out", fromJournal.toString()}));
+            assertThat(a.code()).as(a.err()).isZero();
+            assertThat(b.code()).as(b.err()).isZero();
+            assertThat(Files.readAllBytes(fromJournal)).as("frame " + frames + " from the journal").isEqualTo(Files.readAllBytes(fromScenario));
+        }
+        // a journal of a scenario without a stress model: named as such
+        Path plain = tmp.resolve("plain.json");
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var root = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(Path.of(WALL).toFile());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) root.get("collections").get(0)).remove("stress");
+        Files.writeString(plain, mapper.writeValueAsString(root));
+        Path plainJournal = tmp.resolve("pj");
+        assertThat(rubble("run", plain.toString(), "--steps", "5", "--journal", plainJournal.toString(), "--out",
+                tmp.resolve("p.json").toString()).code()).isZero();
+        Result none = rubble("render", plainJournal.toString(), "--color", "stress", "--out", tmp.resolve("z.png").toString());
+        assertThat(none.code()).as(none.err()).isEqualTo(2);
+        assertThat(none.err()).contains("--color stress: the journal's world has no collection with a stress model");
+    }
+
+    private static String[] concat(String[]... parts) {
+        return java.util.Arrays.stream(parts).flatMap(java.util.Arrays::stream).toArray(String[]::new);
     }
 }
