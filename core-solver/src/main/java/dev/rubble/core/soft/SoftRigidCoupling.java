@@ -392,6 +392,9 @@ public final class SoftRigidCoupling implements SoftContacts {
 
     @Override
     public void beginSubStep(SoftBodyState s, double h) {
+        if (softSoft.hasPairs()) {
+            softSoft.beginSubStep(s);
+        }
         BodyStore b = ctx.rigid;
         for (int k = 0; k < ctx.moving; k++) {
             int m = ctx.movingSlot[k], o = 7 * k;
@@ -522,6 +525,9 @@ public final class SoftRigidCoupling implements SoftContacts {
 
     @Override
     public void endSubStep(SoftBodyState s, double h) {
+        if (softSoft.hasPairs()) {
+            softSoft.friction(s, h); // soft–soft Coulomb friction
+        }
         BodyStore b = ctx.rigid;
         double[] x = s.x, v = s.v, n = ctx.contactN;
         for (int k = 0; k < ctx.pairs; k++) {

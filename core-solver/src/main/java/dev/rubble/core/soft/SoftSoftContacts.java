@@ -1,5 +1,6 @@
 package dev.rubble.core.soft;
 
+import dev.rubble.core.dynamics.ContactSolver;
 import dev.rubble.spi.soft.SoftBodyState;
 import java.util.Arrays;
 
@@ -11,6 +12,12 @@ import java.util.Arrays;
  * triangle's three points by their barycentric weights (the same projection as a rigid feature
  * against a triangle in {@link SoftRigidCoupling}). A point deeper than a quarter of the triangle's
  * size behind it is left alone: the closest face of a crushed region may be its far side.
+ *
+ * <p>Friction ({@link #friction}, at the end of every sub-step): Coulomb's law at the velocity level, as between soft
+ * and rigid bodies: each point that touched a triangle in the sub-step has its velocity along the surface,
+ * relative to the triangle's point under it, taken away (shared by the generalised inverse masses of the point and
+ * the triangle's three points) up to μ times the normal impulse its projections gave it, μ the two bodies'
+ * combined friction ({@code ContactSolver.combineFriction}).
  *
  * <p>Pairs are the bodies whose bounds overlap at the start of the step, in (a, b) index order;
  * points and triangles by index: deterministic. Allocation-free once the surface-point lists are
@@ -29,6 +36,15 @@ final class SoftSoftContacts {
     private final double[] nearest = new double[4];
     /** Contacts projected in the last step. */
     int contacts;
+    /**
+     * This sub-step's contacts for friction, one per point that touched (its last projection's triangle): the point,
+     * the triangle's three point indices, the barycentric weights, the unit normal, the summed multiplier (N·s times
+     * the sub-step: the normal impulse is {@code λ / h}) and the combined friction coefficient. {@link #touch} maps a
+     * point to its record (-1: none), reset at every sub-step's start for the points recorded.
+     */
+    private int touched;
+    private int[] touchPoint = new int[0], touchTri = new int[0], touch = new int[0];
+    private double[] touchW = new double[0], touchN = new double[0], touchLambda = new double[0], touchMu = new double[0];
 
     /** Finds the pairs of soft bodies whose (expanded) bounds overlap; {@code bounds} 6 per body. */
     void prepare(SoftBodyStore store, double[] bounds) {
@@ -88,6 +104,19 @@ final class SoftSoftContacts {
         builtFor = n;
     }
 
+    /** Forgets the last sub-step's contacts (start of a sub-step). */
+    void beginSubStep(SoftBodyState s) {
+        if (touch.length < s.points) {
+            int[] t = new int[s.points];
+            Arrays.fill(t, -1);
+            touch = t;
+        }
+        for (int k = 0; k < touched; k++) {
+            touch[touchPoint[k]] = -1;
+        }
+        touched = 0;
+    }
+
     /** One projection pass over every pair, both ways. */
     void project(SoftBodyState s, SoftBodyStore store, double[] bounds) {
         for (int k = 0; k < pairs; k++) {
@@ -141,6 +170,88 @@ final class SoftSoftContacts {
             double fa = b0 * wa * dl, fb = b1 * wb * dl, fc = b2 * wc * dl;
             CouplingShapes.pushTriangle(x, pa, pb, pc, fa, fb, fc, nx, ny, nz);
             contacts++;
+            record(i, pa / 3, pb / 3, pc / 3, b0, b1, b2, nx, ny, nz, dl,
+                    ContactSolver.combineFriction(store.friction[a], store.friction[b]));
+        }
+    }
+
+    /** Adds multiplier {@code dl} to point {@code i}'s contact of this sub-step, now against triangle (ia, ib, ic). */
+    private void record(int i, int ia, int ib, int ic, double b0, double b1, double b2, double nx, double ny, double nz,
+                        double dl, double mu) {
+        int k = touch[i];
+        if (k < 0) {
+            if (touched == touchPoint.length) {
+                int cap = Math.max(16, 2 * touched);
+                touchPoint = Arrays.copyOf(touchPoint, cap);
+                touchTri = Arrays.copyOf(touchTri, 3 * cap);
+                touchW = Arrays.copyOf(touchW, 3 * cap);
+                touchN = Arrays.copyOf(touchN, 3 * cap);
+                touchLambda = Arrays.copyOf(touchLambda, cap);
+                touchMu = Arrays.copyOf(touchMu, cap);
+            }
+            k = touched++;
+            touch[i] = k;
+            touchPoint[k] = i;
+            touchLambda[k] = 0;
+        }
+        touchTri[3 * k] = ia;
+        touchTri[3 * k + 1] = ib;
+        touchTri[3 * k + 2] = ic;
+        touchW[3 * k] = b0;
+        touchW[3 * k + 1] = b1;
+        touchW[3 * k + 2] = b2;
+        touchN[3 * k] = nx;
+        touchN[3 * k + 1] = ny;
+        touchN[3 * k + 2] = nz;
+        touchLambda[k] += dl;
+        touchMu[k] = mu;
+    }
+
+    /**
+     * Coulomb friction of this sub-step's contacts (its end, after the velocities were taken from the positions), in
+     * point order of first touch: the relative velocity along the surface is taken away up to μ times the normal
+     * impulse {@code λ / h}, the point and the triangle's points sharing it by their (barycentric) inverse masses.
+     */
+    void friction(SoftBodyState s, double h) {
+        final double[] v = s.v, w = s.invMass;
+        for (int k = 0; k < touched; k++) {
+            double mu = touchMu[k];
+            if (!(mu > 0) || !(touchLambda[k] > 0)) {
+                continue;
+            }
+            int o = 3 * touchPoint[k];
+            int pa = 3 * touchTri[3 * k], pb = 3 * touchTri[3 * k + 1], pc = 3 * touchTri[3 * k + 2];
+            double b0 = touchW[3 * k], b1 = touchW[3 * k + 1], b2 = touchW[3 * k + 2];
+            double nx = touchN[3 * k], ny = touchN[3 * k + 1], nz = touchN[3 * k + 2];
+            double rx = v[o] - (b0 * v[pa] + b1 * v[pb] + b2 * v[pc]);
+            double ry = v[o + 1] - (b0 * v[pa + 1] + b1 * v[pb + 1] + b2 * v[pc + 1]);
+            double rz = v[o + 2] - (b0 * v[pa + 2] + b1 * v[pb + 2] + b2 * v[pc + 2]);
+            double rn = rx * nx + ry * ny + rz * nz;
+            double tx = rx - rn * nx, ty = ry - rn * ny, tz = rz - rn * nz;
+            double vt = Math.sqrt(tx * tx + ty * ty + tz * tz);
+            if (vt < 1e-12) {
+                continue;
+            }
+            double wp = w[o / 3], wa = w[pa / 3], wb = w[pb / 3], wc = w[pc / 3];
+            double wsum = wp + b0 * b0 * wa + b1 * b1 * wb + b2 * b2 * wc;
+            if (wsum == 0) {
+                continue;
+            }
+            // the impulse that stops the sliding, at most μ times the normal impulse
+            double j = Math.min(vt / wsum, mu * touchLambda[k] / h) / vt;
+            v[o] -= wp * j * tx;
+            v[o + 1] -= wp * j * ty;
+            v[o + 2] -= wp * j * tz;
+            double ja = b0 * wa * j, jb = b1 * wb * j, jc = b2 * wc * j;
+            v[pa] += ja * tx;
+            v[pa + 1] += ja * ty;
+            v[pa + 2] += ja * tz;
+            v[pb] += jb * tx;
+            v[pb + 1] += jb * ty;
+            v[pb + 2] += jb * tz;
+            v[pc] += jc * tx;
+            v[pc + 1] += jc * ty;
+            v[pc + 2] += jc * tz;
         }
     }
 }

@@ -7,7 +7,10 @@ import dev.rubble.core.soft.cage.CageBuilder;
 import dev.rubble.core.world.World;
 import org.junit.jupiter.api.Test;
 
-/** Soft bodies collide with each other (surface points against the other body's surface triangles). */
+/**
+ * Soft bodies collide with each other (surface points against the other body's surface triangles), with Coulomb
+ * friction between them.
+ */
 final class SoftSoftContactTest {
 
     @Test
@@ -38,6 +41,48 @@ final class SoftSoftContactTest {
         assertThat(lowest).as("never through it").isGreaterThan(0.44);
         assertThat(Math.abs(vy)).as("at rest").isLessThan(0.02);
         assertThat(st.invertedTets()).isZero();
+    }
+
+    @Test
+    void aSoftBlockSlidingOnASoftSlabStopsWhereCoulombFrictionStopsIt() {
+        World w = SoftWorldTest.world();
+        SoftMaterial m = SoftMaterial.rubber().withYoungsModulus(2e5).withPoissonRatio(0.3); // friction 0.5 each
+        // an 800 kg slab, 4 x 0.2 x 2 m, on the ground: the ground's friction holds it while the block drags it
+        int slab = w.softBodies().store().add(CageBuilder.build(SoftWorldTest.box(2, 0.1, 1), new int[0], 500, 0.2, 3), m,
+                0, 0.1 + m.thickness(), 0, 0, 0, 0, 1, 0, 0, 0, "slab");
+        // a 37.5 kg block on its top at x = -1, sliding along +x at 3 m/s
+        double v0 = 3;
+        int block = w.softBodies().store().add(CageBuilder.build(SoftWorldTest.box(0.25, 0.15, 0.25), new int[0], 500, 0.1, 3),
+                m, -1, 0.2 + 0.15 + 3 * m.thickness() + 0.001, 0, 0, 0, 0, 1, v0, 0, 0, "block");
+        SoftBodyStore st = w.softBodies().store();
+        double start = meanX(st, block) - meanX(st, slab);
+        for (int i = 0; i < 90; i++) { // 1.5 s: it stops after about 0.6 s
+            w.step();
+        }
+        double slid = meanX(st, block) - meanX(st, slab) - start;
+        System.out.printf("soft on soft, sliding: %.4f m along the slab (Coulomb: 0.917 m)%n", slid);
+        // a = μ g with μ = sqrt(0.5 * 0.5): it stops after v0² / (2 μ g) = 0.917 m; without friction it slid off the
+        // slab's end, 3 m away, within the 1.5 s
+        assertThat(slid).as("distance slid along the slab, m").isBetween(0.917 * 0.85, 0.917 * 1.15);
+        assertThat(Math.abs(meanVx(st, block) - meanVx(st, slab))).as("stopped on the slab").isLessThan(0.05);
+        assertThat(Math.abs(meanX(st, slab))).as("the ground held the slab").isLessThan(0.05);
+        assertThat(st.invertedTets()).isZero();
+    }
+
+    private static double meanX(SoftBodyStore st, int b) {
+        double m = 0;
+        for (int i = st.pointStart[b]; i < st.pointStart[b] + st.pointCount[b]; i++) {
+            m += st.state.x[3 * i] / st.pointCount[b];
+        }
+        return m;
+    }
+
+    private static double meanVx(SoftBodyStore st, int b) {
+        double m = 0;
+        for (int i = st.pointStart[b]; i < st.pointStart[b] + st.pointCount[b]; i++) {
+            m += st.state.v[3 * i] / st.pointCount[b];
+        }
+        return m;
     }
 
     private static double minY(SoftBodyStore st, int b) {
