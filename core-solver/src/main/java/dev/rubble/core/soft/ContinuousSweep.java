@@ -170,7 +170,7 @@ final class ContinuousSweep {
             double ez = oz1 + Inertia.rotZ(qx1, qy1, qz1, qw1, lx, ly, lz);
             int fi = f0 + k;
             if (ctx.featTri[fi] >= 0) {
-                if (behind(s.prev, ctx.featTri[fi], ax, ay, az, reach)) {
+                if (behind(ctx.store, s.prev, ctx.featTri[fi], ax, ay, az, reach)) {
                     continue; // still in: keep it against the same triangle
                 }
                 ctx.featTri[fi] = -1;
@@ -180,13 +180,16 @@ final class ContinuousSweep {
                     || Math.min(ay, ey) > bb[o6 + 4] + reach || Math.min(az, ez) > bb[o6 + 5] + reach) {
                 continue;
             }
-            ctx.featTri[fi] = firstCrossing(s, body, ax, ay, az, ex, ey, ez, reach);
+            ctx.featTri[fi] = firstCrossing(ctx.store, s, body, ax, ay, az, ex, ey, ez, reach);
         }
     }
 
-    /** Whether point a is behind (inside) triangle t's plane offset by {@code reach}, at the positions {@code p}. */
-    boolean behind(double[] p, int t, double ax, double ay, double az, double reach) {
-        int[] tri = ctx.store.surface;
+    /**
+     * Whether point a is behind (inside) surface triangle t's plane offset by {@code reach}, at the positions {@code p}
+     * (also {@link SoftSoftContacts}' continuous collision).
+     */
+    static boolean behind(SoftBodyStore store, double[] p, int t, double ax, double ay, double az, double reach) {
+        int[] tri = store.surface;
         int pa = 3 * tri[3 * t], pb = 3 * tri[3 * t + 1], pc = 3 * tri[3 * t + 2];
         double ux = p[pb] - p[pa], uy = p[pb + 1] - p[pa + 1], uz = p[pb + 2] - p[pa + 2];
         double vx = p[pc] - p[pa], vy = p[pc + 1] - p[pa + 1], vz = p[pc + 2] - p[pa + 2];
@@ -199,17 +202,18 @@ final class ContinuousSweep {
     }
 
     /**
-     * The surface triangle of {@code body} that the segment a → e crosses first from outside
+     * The surface triangle of {@code body} that the segment a → e crosses first from outside (a rigid feature's, or
+     * another soft body's point's: {@link SoftSoftContacts})
      * (its plane offset outward by {@code reach}), with the triangle's own motion over the
      * sub-step (prev → x, its mean displacement) taken out; -1 when none.
      */
-    int firstCrossing(SoftBodyState s, int body, double ax, double ay, double az, double ex, double ey, double ez,
-                              double reach) {
+    static int firstCrossing(SoftBodyStore store, SoftBodyState s, int body, double ax, double ay, double az, double ex,
+                             double ey, double ez, double reach) {
         double[] p = s.prev, x = s.x;
-        int[] tri = ctx.store.surface;
+        int[] tri = store.surface;
         int best = -1;
         double bestT = Double.POSITIVE_INFINITY;
-        for (int t = ctx.store.surfaceStart[body], end = t + ctx.store.surfaceCount[body]; t < end; t++) {
+        for (int t = store.surfaceStart[body], end = t + store.surfaceCount[body]; t < end; t++) {
             int pa = 3 * tri[3 * t], pb = 3 * tri[3 * t + 1], pc = 3 * tri[3 * t + 2];
             double ux = p[pb] - p[pa], uy = p[pb + 1] - p[pa + 1], uz = p[pb + 2] - p[pa + 2];
             double vx = p[pc] - p[pa], vy = p[pc + 1] - p[pa + 1], vz = p[pc + 2] - p[pa + 2];

@@ -393,7 +393,7 @@ public final class SoftRigidCoupling implements SoftContacts {
     @Override
     public void beginSubStep(SoftBodyState s, double h) {
         if (softSoft.hasPairs()) {
-            softSoft.beginSubStep(s);
+            softSoft.beginSubStep(s, ctx.store, ctx.bodyBounds);
         }
         BodyStore b = ctx.rigid;
         for (int k = 0; k < ctx.moving; k++) {

@@ -11,7 +11,9 @@ import java.util.Arrays;
  * point on the triangle and {@code n} its outward normal; the point moves by its inverse mass, the
  * triangle's three points by their barycentric weights (the same projection as a rigid feature
  * against a triangle in {@link SoftRigidCoupling}). A point deeper than a quarter of the triangle's
- * size behind it is left alone: the closest face of a crushed region may be its far side.
+ * size behind it is left alone (the closest face of a crushed region may be its far side), unless the
+ * sweep at the sub-step's start saw it cross a triangle from outside: then it is pushed back out through
+ * that triangle ({@link #beginSubStep}).
  *
  * <p>Friction ({@link #friction}, at the end of every sub-step): Coulomb's law at the velocity level, as between soft
  * and rigid bodies: each point that touched a triangle in the sub-step has its velocity along the surface,
@@ -104,8 +106,19 @@ final class SoftSoftContacts {
         builtFor = n;
     }
 
-    /** Forgets the last sub-step's contacts (start of a sub-step). */
-    void beginSubStep(SoftBodyState s) {
+    /**
+     * Per point: the other body's surface triangle (global index) it crossed from outside during a sub-step, held
+     * until the point is out in front of it again, or -1 (continuous collision, {@link #sweep}).
+     */
+    private int[] heldTri = new int[0];
+
+    /**
+     * Start of a sub-step: forgets the last sub-step's contacts, and finds the surface points that crossed a triangle
+     * of the other body of a pair during this sub-step's motion (both moving, {@link ContinuousSweep#firstCrossing}),
+     * as rigid features are swept against cages: without it a point that went deeper than a quarter of the
+     * triangle's size in one sub-step was left alone, so two blocks meeting at 60 m/s passed through each other.
+     */
+    void beginSubStep(SoftBodyState s, SoftBodyStore store, double[] bounds) {
         if (touch.length < s.points) {
             int[] t = new int[s.points];
             Arrays.fill(t, -1);
@@ -115,6 +128,42 @@ final class SoftSoftContacts {
             touch[touchPoint[k]] = -1;
         }
         touched = 0;
+        if (heldTri.length < s.points) {
+            int[] h = new int[s.points];
+            Arrays.fill(h, -1);
+            System.arraycopy(heldTri, 0, h, 0, heldTri.length);
+            heldTri = h;
+        }
+        for (int k = 0; k < pairs; k++) {
+            sweep(s, store, bounds, pairA[k], pairB[k]);
+            sweep(s, store, bounds, pairB[k], pairA[k]);
+        }
+    }
+
+    /** Surface points of body {@code a} swept against the surface triangles of body {@code b} ({@link #heldTri}). */
+    private void sweep(SoftBodyState s, SoftBodyStore store, double[] bounds, int a, int b) {
+        double[] x = s.x, prev = s.prev;
+        double reach = store.thickness[a] + store.thickness[b];
+        int t0 = store.surfaceStart[b], t1 = t0 + store.surfaceCount[b], o6 = 6 * b;
+        for (int k = surfStart[a], e = surfStart[a + 1]; k < e; k++) {
+            int i = surfPoint[k], o = 3 * i;
+            double ax = prev[o], ay = prev[o + 1], az = prev[o + 2], ex = x[o], ey = x[o + 1], ez = x[o + 2];
+            int held = heldTri[i];
+            if (held >= t0 && held < t1) {
+                if (ContinuousSweep.behind(store, prev, held, ax, ay, az, reach)) {
+                    continue; // still in: keep it against the same triangle
+                }
+                heldTri[i] = -1;
+            } else if (held >= 0) {
+                continue; // held by a third body's triangle
+            }
+            if (Math.max(ax, ex) < bounds[o6] - reach || Math.max(ay, ey) < bounds[o6 + 1] - reach
+                    || Math.max(az, ez) < bounds[o6 + 2] - reach || Math.min(ax, ex) > bounds[o6 + 3] + reach
+                    || Math.min(ay, ey) > bounds[o6 + 4] + reach || Math.min(az, ez) > bounds[o6 + 5] + reach) {
+                continue;
+            }
+            heldTri[i] = ContinuousSweep.firstCrossing(store, s, b, ax, ay, az, ex, ey, ez, reach);
+        }
     }
 
     /** One projection pass over every pair, both ways. */
@@ -138,8 +187,12 @@ final class SoftSoftContacts {
                     || py > bounds[o6 + 4] || pz > bounds[o6 + 5]) {
                 continue;
             }
-            int best = CouplingShapes.nearestTriangle(x, tri, store.surfaceStart[b],
-                    store.surfaceStart[b] + store.surfaceCount[b], px, py, pz, bary, nearest);
+            int held = heldTri[i];
+            boolean isHeld = held >= store.surfaceStart[b] && held < store.surfaceStart[b] + store.surfaceCount[b];
+            // it came in through triangle `held` (continuous collision): out through it again; else the nearest
+            int from = isHeld ? held : store.surfaceStart[b];
+            int best = CouplingShapes.nearestTriangle(x, tri, from, isHeld ? held + 1 : from + store.surfaceCount[b],
+                    px, py, pz, bary, nearest);
             double b0 = nearest[0], b1 = nearest[1], b2 = nearest[2];
             if (best < 0) {
                 continue;
@@ -155,8 +208,8 @@ final class SoftSoftContacts {
             double cz = b0 * x[pa + 2] + b1 * x[pb + 2] + b2 * x[pc + 2];
             double side = nx * (px - cx) + ny * (py - cy) + nz * (pz - cz);
             double c = side - thick;
-            if (!(c < 0) || -side > 0.25 * Math.sqrt(0.5 * nl) + thick) {
-                continue; // apart, or too deep to tell which face it came through
+            if (!(c < 0) || !isHeld && -side > 0.25 * Math.sqrt(0.5 * nl) + thick) {
+                continue; // apart, or too deep to tell which face it came through (unless the sweep saw it cross)
             }
             double wa = w[pa / 3], wb = w[pb / 3], wc = w[pc / 3], wp = w[i];
             double wsum = wp + b0 * b0 * wa + b1 * b1 * wb + b2 * b2 * wc;
