@@ -49,6 +49,7 @@ declare -A INPUTS=(
   [statue-cutters.png]="examples/meshes/statue.obj"
   [statue-noisy-voronoi.png]="examples/meshes/statue.obj"
   [stress-color-wall-sheet.png]="examples/stress/wall-hole.json"
+  [soft-on-terrain-sheet.png]="examples/soft-on-terrain.json"
 )
 COMMON=(tui-console/src/main/java/dev/rubble/cli/RenderCommand.java integration-tests/src/test/resources/golden)
 COMMON_DIRS=(plugins/render-png/src/main)
@@ -99,6 +100,9 @@ make_demo_tower_sheet() {
   local w; w="$(scratch)"
   rubble demo --scene tower --journal "$w/tower" >/dev/null
   rubble render "$w/tower" --renderer sheet --out "$1"
+}
+make_soft_on_terrain_sheet() {
+  rubble render examples/soft-on-terrain.json --renderer sheet --out "$1"
 }
 make_joints_sheet() {
   rubble render examples/joints.json --renderer sheet --out "$1"
