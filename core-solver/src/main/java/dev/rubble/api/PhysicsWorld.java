@@ -395,7 +395,8 @@ public final class PhysicsWorld {
     /**
      * The body origin's position for drawing: between its position before and after the last step
      * {@link #update(double)} took, at {@link #interpolationAlpha()} (the position now for a body
-     * created since, or when only {@link #step()} has been used).
+     * created since, when only {@link #step()} has been used, or when {@link #step()} was called after
+     * the last step {@code update} took).
      * @param body a live body
      * @param dest receives the position, metres
      * @return dest
@@ -405,7 +406,9 @@ public final class PhysicsWorld {
     }
 
     /**
-     * The orientation for drawing: slerp between the last two steps at {@link #interpolationAlpha()}.
+     * The orientation for drawing: slerp between the orientations before and after the last step
+     * {@link #update(double)} took, at {@link #interpolationAlpha()} (the orientation now in the cases
+     * {@link #interpolatedPosition} names).
      * @param body a live body
      * @param dest receives the orientation
      * @return dest

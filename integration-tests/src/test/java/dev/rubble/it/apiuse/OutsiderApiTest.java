@@ -1,0 +1,46 @@
+package dev.rubble.it.apiuse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.rubble.api.BodyId;
+import dev.rubble.api.BodySpec;
+import dev.rubble.api.PhysicsWorld;
+import dev.rubble.api.Rubble;
+import dev.rubble.api.WorldConfig;
+import dev.rubble.spi.shape.Sphere;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An embedder's pass over docs/java-api.md: what the document promises, checked against values worked
+ * out by hand (uniform motion in zero gravity, the accumulator arithmetic of the game loop).
+ */
+final class OutsiderApiTest {
+    private static final double DT = 1.0 / 60;
+
+    @Test
+    void interpolatedPosesAfterManualStepsAreThePosesNow() {
+        PhysicsWorld world = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()));
+        BodyId ball = world.addBody(BodySpec.dynamic(new Sphere(0.5))
+                .withLinearVelocity(new Vector3d(6, 0, 0)).withAngularVelocity(new Vector3d(0, 0, 1)));
+        assertThat(world.update(0.025)).isEqualTo(1); // 1.5 steps of time: one step, half a step left
+        assertThat(world.interpolationAlpha()).isCloseTo(0.5, within(1e-12));
+        Vector3d p = new Vector3d();
+        assertThat(world.interpolatedPosition(ball, p).x).as("half way through the step update took")
+                .isCloseTo(6 * DT / 2, within(1e-12));
+
+        world.step(10); // a paused game advancing frame by frame
+        Vector3d now = world.position(ball, new Vector3d());
+        assertThat(now.x).isCloseTo(6 * 11 * DT, within(1e-12));
+        assertThat(world.interpolatedPosition(ball, p)).as("drawn where it is, not half way back along 10 steps")
+                .isEqualTo(now);
+        Quaterniond q = world.orientation(ball, new Quaterniond());
+        assertThat(world.interpolatedOrientation(ball, new Quaterniond())).isEqualTo(q);
+
+        assertThat(world.update(DT)).isEqualTo(1); // half a step left over + one step: one step, half left
+        assertThat(world.interpolatedPosition(ball, p).x).as("between steps 11 and 12 again")
+                .isCloseTo(6 * 11.5 * DT, within(1e-12));
+    }
+}
