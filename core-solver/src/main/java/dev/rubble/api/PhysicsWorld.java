@@ -594,7 +594,7 @@ public final class PhysicsWorld {
 
     /**
      * Applies an impulse (N·s) at the centre of mass (as it is now): changes velocity by J/m, no spin.
-     * @param body a live dynamic body (static and kinematic bodies ignore impulses)
+     * @param body a live dynamic body (static, kinematic and disabled bodies ignore impulses)
      * @param impulse the impulse, N·s, world frame
      */
     public void applyImpulse(BodyId body, Vector3dc impulse) {
@@ -604,7 +604,7 @@ public final class PhysicsWorld {
 
     /**
      * Applies an impulse (N·s) at a world point (metres): changes linear and angular velocity.
-     * @param body a live dynamic body
+     * @param body a live dynamic body (static, kinematic and disabled bodies ignore impulses)
      * @param impulse the impulse, N·s, world frame
      * @param point where it acts, metres, world frame, each coordinate within ±{@link #MAX_COORDINATE}
      */

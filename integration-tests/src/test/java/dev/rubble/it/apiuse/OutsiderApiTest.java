@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.api.BodyId;
 import dev.rubble.api.BodySpec;
+import dev.rubble.api.FieldOptions;
+import dev.rubble.api.Fields;
 import dev.rubble.api.PhysicsWorld;
 import dev.rubble.api.Rubble;
 import dev.rubble.api.WorldConfig;
@@ -42,5 +44,39 @@ final class OutsiderApiTest {
         assertThat(world.update(DT)).isEqualTo(1); // half a step left over + one step: one step, half left
         assertThat(world.interpolatedPosition(ball, p).x).as("between steps 11 and 12 again")
                 .isCloseTo(6 * 11.5 * DT, within(1e-12));
+    }
+
+    /** A ball at rest in zero gravity, killed by a field: disabled, still a live body. */
+    private static PhysicsWorld killedBall(BodyId[] ball) {
+        PhysicsWorld world = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()));
+        ball[0] = world.addBody(BodySpec.dynamic(new Sphere(0.5)).withMass(10).withPosition(new Vector3d(0, 2, 0)));
+        world.applyField(Fields.Target.KILL, Fields.radialFalloff(new Vector3d(0, 2, 0), 1), FieldOptions.once());
+        world.step();
+        return world;
+    }
+
+    private static void enable(PhysicsWorld world) {
+        world.applyField(Fields.Target.ACTIVATE_DISABLED, Fields.uniformInteger(0), FieldOptions.once().state("disabled"));
+        world.step();
+    }
+
+    @Test
+    void aKilledBodyIgnoresImpulsesAsItIgnoresForcesAndTorques() {
+        // docs/fields.md: "Static, kinematic and disabled bodies ignore velocity, impulse, force and torque";
+        // PhysicsWorld.applyForce: "static, kinematic and disabled bodies ignore it". An impulse was written
+        // into the disabled body's velocity instead, and the body flew off with it once enabled again.
+        BodyId[] b = new BodyId[1];
+        PhysicsWorld world = killedBall(b);
+        BodyId ball = b[0];
+        world.applyImpulse(ball, new Vector3d(0, 10, 0));                         // 1 m/s on 10 kg, were it applied
+        world.applyImpulse(ball, new Vector3d(0, 0, 10), new Vector3d(0.5, 2, 0)); // and a spin
+        world.applyForce(ball, new Vector3d(0, 600, 0));                           // ignored already
+        world.step();
+        assertThat(world.linearVelocity(ball, new Vector3d())).isEqualTo(new Vector3d());
+        assertThat(world.angularVelocity(ball, new Vector3d())).isEqualTo(new Vector3d());
+        enable(world);
+        world.step(10);
+        assertThat(world.position(ball, new Vector3d())).as("enabled again, at rest where it was killed")
+                .isEqualTo(new Vector3d(0, 2, 0));
     }
 }
