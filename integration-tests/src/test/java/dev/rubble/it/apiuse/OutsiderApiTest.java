@@ -1,6 +1,7 @@
 package dev.rubble.it.apiuse;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.api.BodyId;
@@ -78,5 +79,18 @@ final class OutsiderApiTest {
         world.step(10);
         assertThat(world.position(ball, new Vector3d())).as("enabled again, at rest where it was killed")
                 .isEqualTo(new Vector3d(0, 2, 0));
+    }
+
+    @Test
+    void aFieldNodeWhoseParameterNameIsNotAStringIsRefusedNamingIt() {
+        // Fields.node(type, key, value, ...) threw a ClassCastException from inside the builder
+        assertThatThrownBy(() -> Fields.node("radial-falloff", "radius", 2.0, 3, 4.0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("parameter name at position 2 = 3 (Integer); allowed: a String, the parameter names and values alternate");
+        assertThatThrownBy(() -> Fields.node("radial-falloff", null, 4.0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("parameter name at position 0 = null; allowed: a String, the parameter names and values alternate");
+        assertThat(Fields.node("radial-falloff", "radius", 2.0, "magnitude", 3.0).toString())
+                .isEqualTo("radial-falloff{magnitude=3.0, radius=2.0}");
     }
 }
