@@ -1159,11 +1159,17 @@ public final class PhysicsWorld {
      * Sets the filters, cap and sort of {@code kind} from the next step on (a journalled command); its switch
      * stays.
      * @param kind the event kind
-     * @param filter its filters, cap and sort
+     * @param filter its filters, cap and sort, made for {@code kind} ({@link EventFilter#kind()})
+     * @throws IllegalArgumentException when the filter was made for another kind
      */
     public void setEventFilter(EventKind kind, EventFilter filter) {
         Objects.requireNonNull(kind, "kind is null");
         Objects.requireNonNull(filter, "filter is null");
+        if (filter.kind() != kind) {
+            throw new IllegalArgumentException("event filter for " + kind.label() + " = " + filter
+                    + "; allowed: a filter made for " + kind.label() + " (EventFilter.defaults(EventKind." + kind.name()
+                    + ") or eventFilter(EventKind." + kind.name() + ")): another kind's defaults filter differently");
+        }
         queueRequest(kind, filter.request.withGlobal(request(kind).global()));
     }
 
@@ -1173,7 +1179,7 @@ public final class PhysicsWorld {
      * @return the filter, never null
      */
     public EventFilter eventFilter(EventKind kind) {
-        return EventFilter.of(request(Objects.requireNonNull(kind, "kind is null")));
+        return EventFilter.of(kind, request(Objects.requireNonNull(kind, "kind is null")));
     }
 
     private dev.rubble.core.event.EventRequest request(EventKind kind) {

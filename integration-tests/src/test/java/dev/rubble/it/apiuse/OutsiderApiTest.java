@@ -6,11 +6,15 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.api.BodyId;
 import dev.rubble.api.BodySpec;
+import dev.rubble.api.CollectionId;
+import dev.rubble.api.EventFilter;
+import dev.rubble.api.EventKind;
 import dev.rubble.api.FieldOptions;
 import dev.rubble.api.Fields;
 import dev.rubble.api.PhysicsWorld;
 import dev.rubble.api.Rubble;
 import dev.rubble.api.WorldConfig;
+import dev.rubble.api.WorldDestruction;
 import dev.rubble.spi.shape.Sphere;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
@@ -92,5 +96,37 @@ final class OutsiderApiTest {
                 .hasMessage("parameter name at position 0 = null; allowed: a String, the parameter names and values alternate");
         assertThat(Fields.node("radial-falloff", "radius", 2.0, "magnitude", 3.0).toString())
                 .isEqualTo("radial-falloff{magnitude=3.0, radius=2.0}");
+    }
+
+    /** Break events of a wall in zero gravity whose leaf 3 is broken off at rest, with {@code filter} set for breaks. */
+    private static int breaksWith(EventFilter filter) {
+        PhysicsWorld world = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()));
+        var asset = WorldDestruction.fracture("{\"box\": [1.5, 1, 0.1], \"seed\": 7,"
+                + " \"levels\": [{\"method\": \"voronoi\", \"options\": {\"count\": 8}}]}");
+        CollectionId wall = world.destruction().place("wall", asset, new Vector3d(0, 1, 0), new Quaterniond(), null, null);
+        world.setEvents(EventKind.BREAK, true);
+        if (filter != null) {
+            world.setEventFilter(EventKind.BREAK, filter);
+        }
+        world.destruction().applyStrain(wall, 3, Double.POSITIVE_INFINITY);
+        world.step();
+        return world.events().count(EventKind.BREAK);
+    }
+
+    @Test
+    void anEventFilterMadeForAnotherKindIsRefusedInsteadOfFilteringWithThatKindsDefaults() {
+        // EventFilter.defaults(HIT) carries the hit speed, 1 m/s, as minSpeed; set for breaks it silently
+        // dropped every piece released slower than 1 m/s, i.e. every piece broken off a wall at rest
+        int unfiltered = breaksWith(null);
+        assertThat(unfiltered).as("leaf 3 and the cluster left behind").isEqualTo(2);
+        assertThat(breaksWith(EventFilter.defaults(EventKind.BREAK).minMass(0))).isEqualTo(unfiltered);
+        assertThatThrownBy(() -> breaksWith(EventFilter.defaults(EventKind.HIT).minMass(0)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("event filter for break = EventFilter[kind=hit, minMass=0.0, minSpeed=1.0,")
+                .hasMessageContaining("allowed: a filter made for break (EventFilter.defaults(EventKind.BREAK)");
+        PhysicsWorld world = Rubble.newWorld(WorldConfig.defaults());
+        assertThat(world.eventFilter(EventKind.TRAILING).kind()).isEqualTo(EventKind.TRAILING);
+        world.setEventFilter(EventKind.TRAILING, world.eventFilter(EventKind.TRAILING).maxResults(3)); // read, change, set
+        assertThat(world.eventFilter(EventKind.TRAILING).maxResults()).isEqualTo(3);
     }
 }
