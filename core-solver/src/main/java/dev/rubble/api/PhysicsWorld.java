@@ -577,13 +577,19 @@ public final class PhysicsWorld {
     // ---- writes (journalled commands, applied at the start of the next step) --------------------
 
     /**
-     * Sets linear (m/s) and angular (rad/s) velocity; wakes the body.
+     * Sets linear (m/s) and angular (rad/s) velocity; wakes the body. A static body never moves and keeps a
+     * zero velocity: refused here, and ignored when the body has become static by the time the command applies.
      * @param body a live dynamic or kinematic body
      * @param linear the new linear velocity of the centre of mass, m/s, world frame
      * @param angular the new angular velocity, rad/s, world frame
+     * @throws IllegalArgumentException for a static body, or a non-finite velocity
      */
     public void setVelocity(BodyId body, Vector3dc linear, Vector3dc angular) {
-        slot(body);
+        int s = slot(body);
+        if (bodies.state(s) == dev.rubble.core.body.BodyState.STATIC) {
+            throw new IllegalArgumentException("setVelocity of body " + body + ", which is static; allowed: dynamic or "
+                    + "kinematic bodies (a static body never moves: a velocity on it would drag what rests on it)");
+        }
         Objects.requireNonNull(linear, "linear is null");
         Objects.requireNonNull(angular, "angular is null");
         finite("linear velocity", linear);

@@ -129,6 +129,9 @@ final class CommandStage {
                 carried(ctx, u);
                 return;
             }
+            if (bodies.state(s) == BodyState.STATIC) {
+                return; // never moves: a velocity would only drag what rests on it (static since the command was queued)
+            }
             states.wake(s);
             bodies.vx[s] = v.vx();
             bodies.vy[s] = v.vy();

@@ -15,6 +15,8 @@ import dev.rubble.api.PhysicsWorld;
 import dev.rubble.api.Rubble;
 import dev.rubble.api.WorldConfig;
 import dev.rubble.api.WorldDestruction;
+import dev.rubble.scenario.Scenarios;
+import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Sphere;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
@@ -128,5 +130,41 @@ final class OutsiderApiTest {
         assertThat(world.eventFilter(EventKind.TRAILING).kind()).isEqualTo(EventKind.TRAILING);
         world.setEventFilter(EventKind.TRAILING, world.eventFilter(EventKind.TRAILING).maxResults(3)); // read, change, set
         assertThat(world.eventFilter(EventKind.TRAILING).maxResults()).isEqualTo(3);
+    }
+
+    @Test
+    void aFixedBodyHasNoVelocityToDragWhatRestsOnIt() {
+        // BodySpec.fixed "never moves", yet a velocity given to it (in its spec, by setVelocity, or in a scenario
+        // file) was kept and read by the contacts: a box resting on a fixed floor "moving" at 1 m/s was dragged
+        // along at 1 m/s by friction while the floor stayed where it was
+        assertThatThrownBy(() -> BodySpec.fixed(new Box(10, 0.5, 10)).withLinearVelocity(new Vector3d(1, 0, 0)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("linearVelocity of a fixed body = (1.0, 0.0, 0.0) m/s; allowed: zero (a fixed body never moves;"
+                        + " BodySpec.kinematic moves at its velocity)");
+        assertThatThrownBy(() -> BodySpec.fixed(new Box(10, 0.5, 10)).withAngularVelocity(new Vector3d(0, 2, 0)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("angularVelocity of a fixed body = ");
+        PhysicsWorld world = Rubble.newWorld(WorldConfig.defaults());
+        BodyId floor = world.addBody(BodySpec.fixed(new Box(10, 0.5, 10)).withPosition(new Vector3d(0, -0.5, 0))
+                .withLinearVelocity(new Vector3d())); // zero is fine
+        BodyId box = world.addBody(BodySpec.dynamic(new Box(0.3, 0.3, 0.3)).withPosition(new Vector3d(0, 0.3, 0)));
+        world.step(5);
+        assertThatThrownBy(() -> world.setVelocity(floor, new Vector3d(1, 0, 0), new Vector3d()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("setVelocity of body " + floor + ", which is static; allowed: dynamic or kinematic bodies");
+
+        // a scenario file's static body with a velocity (the kernel's own path): at rest, and so is the box on it
+        PhysicsWorld scene = Scenarios.parse("""
+                {"format": "rubble-scenario/1", "name": "belt",
+                 "bodies": [
+                   {"id": "floor", "state": "static", "shape": {"type": "box", "halfExtents": [10, 0.5, 10]},
+                    "position": [0, -0.5, 0], "linearVelocity": [1, 0, 0], "angularVelocity": [0, 0.5, 0]},
+                   {"id": "box", "shape": {"type": "box", "halfExtents": [0.3, 0.3, 0.3]}, "position": [0, 0.3, 0]}]}""",
+                Rubble.defaultPlugins());
+        scene.step(60);
+        assertThat(scene.linearVelocity(scene.find("floor"), new Vector3d())).isEqualTo(new Vector3d());
+        assertThat(scene.angularVelocity(scene.find("floor"), new Vector3d())).isEqualTo(new Vector3d());
+        Vector3d p = scene.position(scene.find("box"), new Vector3d());
+        assertThat(Math.hypot(p.x, p.z)).as("the box stays where it was put").isLessThan(1e-3);
+        assertThat(world.position(box, new Vector3d()).y).isCloseTo(0.3, within(0.01));
     }
 }
