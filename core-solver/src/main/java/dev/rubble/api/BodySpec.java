@@ -119,22 +119,37 @@ public final class BodySpec {
 
     /**
      * Linear velocity of the centre of mass, m/s.
-     * @param velocity m/s, world frame
+     * @param velocity m/s, world frame (zero for a {@link #fixed} body, which never moves)
      * @return a copy of this spec with the linear velocity set
+     * @throws IllegalArgumentException for a non-zero velocity of a fixed body
      */
     public BodySpec withLinearVelocity(Vector3dc velocity) {
         Objects.requireNonNull(velocity, "velocity is null");
+        fixedStays("linearVelocity", velocity, "m/s");
         return copy(def.withLinearVelocity(velocity.x(), velocity.y(), velocity.z()));
     }
 
     /**
      * Angular velocity, rad/s, world frame.
-     * @param velocity rad/s, world frame
+     * @param velocity rad/s, world frame (zero for a {@link #fixed} body, which never moves)
      * @return a copy of this spec with the angular velocity set
+     * @throws IllegalArgumentException for a non-zero velocity of a fixed body
      */
     public BodySpec withAngularVelocity(Vector3dc velocity) {
         Objects.requireNonNull(velocity, "velocity is null");
+        fixedStays("angularVelocity", velocity, "rad/s");
         return copy(def.withAngularVelocity(velocity.x(), velocity.y(), velocity.z()));
+    }
+
+    /**
+     * A fixed body never moves, so a velocity on it would only act on what touches it (an invisible
+     * conveyor belt: a box resting on a fixed floor "moving" at 1 m/s was dragged along at 1 m/s).
+     */
+    private void fixedStays(String field, Vector3dc v, String unit) {
+        if (def.motion() == dev.rubble.core.body.MotionType.STATIC && (v.x() != 0 || v.y() != 0 || v.z() != 0)) {
+            throw new IllegalArgumentException(field + " of a fixed body = (" + v.x() + ", " + v.y() + ", " + v.z()
+                    + ") " + unit + "; allowed: zero (a fixed body never moves; BodySpec.kinematic moves at its velocity)");
+        }
     }
 
     /**

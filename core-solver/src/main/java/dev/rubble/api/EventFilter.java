@@ -14,9 +14,16 @@ import org.joml.Vector3dc;
  */
 public final class EventFilter {
     final EventRequest request;
+    private final EventKind kind;
 
-    private EventFilter(EventRequest request) {
+    private EventFilter(EventKind kind, EventRequest request) {
+        this.kind = kind;
         this.request = request;
+    }
+
+    /** A copy with {@code r}, for the same kind. */
+    private EventFilter with(EventRequest r) {
+        return new EventFilter(kind, r);
     }
 
     /**
@@ -26,11 +33,21 @@ public final class EventFilter {
      * @return the default filter
      */
     public static EventFilter defaults(EventKind kind) {
-        return new EventFilter(EventRequest.defaults(Objects.requireNonNull(kind, "kind is null").code));
+        return new EventFilter(kind, EventRequest.defaults(Objects.requireNonNull(kind, "kind is null").code));
     }
 
-    static EventFilter of(EventRequest r) {
-        return new EventFilter(r);
+    static EventFilter of(EventKind kind, EventRequest r) {
+        return new EventFilter(kind, r);
+    }
+
+    /**
+     * The kind this filter was made for ({@link #defaults(EventKind)}, {@link PhysicsWorld#eventFilter}): its
+     * defaults are that kind's (a hit's 1 m/s hit speed is no threshold for breaks), so
+     * {@link PhysicsWorld#setEventFilter} takes it for that kind only.
+     * @return the kind
+     */
+    public EventKind kind() {
+        return kind;
     }
 
     /**
@@ -40,7 +57,7 @@ public final class EventFilter {
      */
     public EventFilter minMass(double kg) {
         EventRequest r = request;
-        return new EventFilter(new EventRequest(r.global(), kg, r.minSpeed(), r.minImpulse(), r.minVolume(),
+        return with(new EventRequest(r.global(), kg, r.minSpeed(), r.minImpulse(), r.minVolume(),
                 r.maxDistance(), r.cx(), r.cy(), r.cz(), r.maxResults(), r.sort()));
     }
 
@@ -51,7 +68,7 @@ public final class EventFilter {
      */
     public EventFilter minSpeed(double metresPerSecond) {
         EventRequest r = request;
-        return new EventFilter(new EventRequest(r.global(), r.minMass(), metresPerSecond, r.minImpulse(), r.minVolume(),
+        return with(new EventRequest(r.global(), r.minMass(), metresPerSecond, r.minImpulse(), r.minVolume(),
                 r.maxDistance(), r.cx(), r.cy(), r.cz(), r.maxResults(), r.sort()));
     }
 
@@ -62,7 +79,7 @@ public final class EventFilter {
      */
     public EventFilter minImpulse(double newtonSeconds) {
         EventRequest r = request;
-        return new EventFilter(new EventRequest(r.global(), r.minMass(), r.minSpeed(), newtonSeconds, r.minVolume(),
+        return with(new EventRequest(r.global(), r.minMass(), r.minSpeed(), newtonSeconds, r.minVolume(),
                 r.maxDistance(), r.cx(), r.cy(), r.cz(), r.maxResults(), r.sort()));
     }
 
@@ -73,7 +90,7 @@ public final class EventFilter {
      */
     public EventFilter minVolume(double cubicMetres) {
         EventRequest r = request;
-        return new EventFilter(new EventRequest(r.global(), r.minMass(), r.minSpeed(), r.minImpulse(), cubicMetres,
+        return with(new EventRequest(r.global(), r.minMass(), r.minSpeed(), r.minImpulse(), cubicMetres,
                 r.maxDistance(), r.cx(), r.cy(), r.cz(), r.maxResults(), r.sort()));
     }
 
@@ -86,7 +103,7 @@ public final class EventFilter {
     public EventFilter maxDistance(Vector3dc point, double metres) {
         Objects.requireNonNull(point, "point is null");
         EventRequest r = request;
-        return new EventFilter(new EventRequest(r.global(), r.minMass(), r.minSpeed(), r.minImpulse(), r.minVolume(),
+        return with(new EventRequest(r.global(), r.minMass(), r.minSpeed(), r.minImpulse(), r.minVolume(),
                 metres, point.x(), point.y(), point.z(), r.maxResults(), r.sort()));
     }
 
@@ -97,7 +114,7 @@ public final class EventFilter {
      */
     public EventFilter maxResults(int n) {
         EventRequest r = request;
-        return new EventFilter(new EventRequest(r.global(), r.minMass(), r.minSpeed(), r.minImpulse(), r.minVolume(),
+        return with(new EventRequest(r.global(), r.minMass(), r.minSpeed(), r.minImpulse(), r.minVolume(),
                 r.maxDistance(), r.cx(), r.cy(), r.cz(), n, r.sort()));
     }
 
@@ -109,7 +126,7 @@ public final class EventFilter {
     public EventFilter sort(EventSort sort) {
         Objects.requireNonNull(sort, "sort is null");
         EventRequest r = request;
-        return new EventFilter(new EventRequest(r.global(), r.minMass(), r.minSpeed(), r.minImpulse(), r.minVolume(),
+        return with(new EventRequest(r.global(), r.minMass(), r.minSpeed(), r.minImpulse(), r.minVolume(),
                 r.maxDistance(), r.cx(), r.cy(), r.cz(), r.maxResults(), sort.ordinal()));
     }
 
@@ -172,7 +189,7 @@ public final class EventFilter {
     @Override
     public String toString() {
         EventRequest r = request;
-        return "EventFilter[minMass=" + r.minMass() + ", minSpeed=" + r.minSpeed() + ", minImpulse=" + r.minImpulse()
+        return "EventFilter[kind=" + kind.label() + ", minMass=" + r.minMass() + ", minSpeed=" + r.minSpeed() + ", minImpulse=" + r.minImpulse()
                 + ", minVolume=" + r.minVolume() + ", maxDistance=" + r.maxDistance() + ", maxResults=" + r.maxResults()
                 + ", sort=" + EventRequest.sortLabel(r.sort()) + "]";
     }

@@ -74,7 +74,7 @@ public final class EventThrottle {
 
     /**
      * At most {@code n} events per batch, thinned at an even stride.
-     * @param n the most events per batch, ≥ 1
+     * @param n the most events per batch, ≥ 0 (0: every batch is empty)
      * @return a new throttle with that setting (this one is unchanged)
      */
     public EventThrottle maxPerBatch(int n) {

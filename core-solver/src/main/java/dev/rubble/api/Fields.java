@@ -67,6 +67,7 @@ public final class Fields {
      * @param type a loaded field node type, e.g. {@code radial-falloff}
      * @param keyValues alternating parameter names and values
      * @return the node
+     * @throws IllegalArgumentException when the items do not pair up, or a name is not a String
      */
     public static Field node(String type, Object... keyValues) {
         Objects.requireNonNull(type, "type is null");
@@ -75,7 +76,12 @@ public final class Fields {
             throw new IllegalArgumentException("parameters come in key, value pairs; got " + keyValues.length + " items");
         }
         for (int i = 0; i < keyValues.length; i += 2) {
-            f = f.with((String) keyValues[i], keyValues[i + 1]);
+            if (!(keyValues[i] instanceof String key)) {
+                throw new IllegalArgumentException("parameter name at position " + i + " = " + keyValues[i]
+                        + (keyValues[i] == null ? "" : " (" + keyValues[i].getClass().getSimpleName() + ")")
+                        + "; allowed: a String, the parameter names and values alternate");
+            }
+            f = f.with(key, keyValues[i + 1]);
         }
         return f;
     }

@@ -29,6 +29,8 @@ final class FrameStepper {
     private double[] prev = new double[0];
     private int[] prevGeneration = new int[0];
     private boolean havePrev;
+    /** The world's step index when the poses in {@link #prev} were kept (they are the poses before that step). */
+    private long keptAt = -1;
     private final Quaterniond qa = new Quaterniond(), qb = new Quaterniond();
     private final Vector3d pv = new Vector3d();
 
@@ -94,11 +96,16 @@ final class FrameStepper {
             prevGeneration[s] = b.generation[s];
         }
         havePrev = true;
+        keptAt = world.stepIndex();
     }
 
-    /** Whether slot {@code s} has a pose from before the last step (else it was created since: use the pose now). */
+    /**
+     * Whether slot {@code s} has a pose from before the last step (else it was created since, or the world
+     * was stepped with {@code step()} after the last step {@code update} took: use the pose now).
+     */
     private boolean hasPrev(int s) {
-        return havePrev && s < prevGeneration.length && prevGeneration[s] == bodies.generation[s];
+        return havePrev && world.stepIndex() == keptAt + 1 && s < prevGeneration.length
+                && prevGeneration[s] == bodies.generation[s];
     }
 
     Vector3d position(int s, Vector3d dest) {

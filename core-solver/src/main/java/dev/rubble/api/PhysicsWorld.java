@@ -395,7 +395,8 @@ public final class PhysicsWorld {
     /**
      * The body origin's position for drawing: between its position before and after the last step
      * {@link #update(double)} took, at {@link #interpolationAlpha()} (the position now for a body
-     * created since, or when only {@link #step()} has been used).
+     * created since, when only {@link #step()} has been used, or when {@link #step()} was called after
+     * the last step {@code update} took).
      * @param body a live body
      * @param dest receives the position, metres
      * @return dest
@@ -405,7 +406,9 @@ public final class PhysicsWorld {
     }
 
     /**
-     * The orientation for drawing: slerp between the last two steps at {@link #interpolationAlpha()}.
+     * The orientation for drawing: slerp between the orientations before and after the last step
+     * {@link #update(double)} took, at {@link #interpolationAlpha()} (the orientation now in the cases
+     * {@link #interpolatedPosition} names).
      * @param body a live body
      * @param dest receives the orientation
      * @return dest
@@ -574,13 +577,19 @@ public final class PhysicsWorld {
     // ---- writes (journalled commands, applied at the start of the next step) --------------------
 
     /**
-     * Sets linear (m/s) and angular (rad/s) velocity; wakes the body.
+     * Sets linear (m/s) and angular (rad/s) velocity; wakes the body. A static body never moves and keeps a
+     * zero velocity: refused here, and ignored when the body has become static by the time the command applies.
      * @param body a live dynamic or kinematic body
      * @param linear the new linear velocity of the centre of mass, m/s, world frame
      * @param angular the new angular velocity, rad/s, world frame
+     * @throws IllegalArgumentException for a static body, or a non-finite velocity
      */
     public void setVelocity(BodyId body, Vector3dc linear, Vector3dc angular) {
-        slot(body);
+        int s = slot(body);
+        if (bodies.state(s) == dev.rubble.core.body.BodyState.STATIC) {
+            throw new IllegalArgumentException("setVelocity of body " + body + ", which is static; allowed: dynamic or "
+                    + "kinematic bodies (a static body never moves: a velocity on it would drag what rests on it)");
+        }
         Objects.requireNonNull(linear, "linear is null");
         Objects.requireNonNull(angular, "angular is null");
         finite("linear velocity", linear);
@@ -591,7 +600,7 @@ public final class PhysicsWorld {
 
     /**
      * Applies an impulse (N·s) at the centre of mass (as it is now): changes velocity by J/m, no spin.
-     * @param body a live dynamic body (static and kinematic bodies ignore impulses)
+     * @param body a live dynamic body (static, kinematic and disabled bodies ignore impulses)
      * @param impulse the impulse, N·s, world frame
      */
     public void applyImpulse(BodyId body, Vector3dc impulse) {
@@ -601,7 +610,7 @@ public final class PhysicsWorld {
 
     /**
      * Applies an impulse (N·s) at a world point (metres): changes linear and angular velocity.
-     * @param body a live dynamic body
+     * @param body a live dynamic body (static, kinematic and disabled bodies ignore impulses)
      * @param impulse the impulse, N·s, world frame
      * @param point where it acts, metres, world frame, each coordinate within ±{@link #MAX_COORDINATE}
      */
@@ -1156,11 +1165,17 @@ public final class PhysicsWorld {
      * Sets the filters, cap and sort of {@code kind} from the next step on (a journalled command); its switch
      * stays.
      * @param kind the event kind
-     * @param filter its filters, cap and sort
+     * @param filter its filters, cap and sort, made for {@code kind} ({@link EventFilter#kind()})
+     * @throws IllegalArgumentException when the filter was made for another kind
      */
     public void setEventFilter(EventKind kind, EventFilter filter) {
         Objects.requireNonNull(kind, "kind is null");
         Objects.requireNonNull(filter, "filter is null");
+        if (filter.kind() != kind) {
+            throw new IllegalArgumentException("event filter for " + kind.label() + " = " + filter
+                    + "; allowed: a filter made for " + kind.label() + " (EventFilter.defaults(EventKind." + kind.name()
+                    + ") or eventFilter(EventKind." + kind.name() + ")): another kind's defaults filter differently");
+        }
         queueRequest(kind, filter.request.withGlobal(request(kind).global()));
     }
 
@@ -1170,7 +1185,7 @@ public final class PhysicsWorld {
      * @return the filter, never null
      */
     public EventFilter eventFilter(EventKind kind) {
-        return EventFilter.of(request(Objects.requireNonNull(kind, "kind is null")));
+        return EventFilter.of(kind, request(Objects.requireNonNull(kind, "kind is null")));
     }
 
     private dev.rubble.core.event.EventRequest request(EventKind kind) {

@@ -63,6 +63,43 @@ public final class Plugins {
     }
 
     /**
+     * As {@link #restoreWorld(java.nio.file.Path)}, stepping on {@code threads} threads instead of the count
+     * it was saved with ({@link WorldConfig#withThreads}): the world continues bit for bit on any count.
+     * @param file the snapshot file
+     * @param threads threads per step, 1 to {@link WorldConfig#MAX_THREADS}
+     * @return the restored world
+     * @throws IllegalArgumentException naming the count when it is out of range, or the file's problem
+     * @throws java.io.IOException when the file cannot be read
+     */
+    public PhysicsWorld restoreWorld(java.nio.file.Path file, int threads) throws java.io.IOException {
+        Objects.requireNonNull(file, "file is null");
+        threads(threads);
+        return SnapshotLineage.restore(dev.rubble.core.snapshot.WorldSnapshot.read(file), stages, threads);
+    }
+
+    /**
+     * As {@link #restoreWorld(java.io.InputStream)}, stepping on {@code threads} threads instead of the count
+     * it was saved with.
+     * @param in the snapshot bytes
+     * @param threads threads per step, 1 to {@link WorldConfig#MAX_THREADS}
+     * @return the restored world
+     * @throws IllegalArgumentException naming the count when it is out of range, or the stream's problem
+     * @throws java.io.IOException when the stream fails
+     */
+    public PhysicsWorld restoreWorld(java.io.InputStream in, int threads) throws java.io.IOException {
+        Objects.requireNonNull(in, "in is null");
+        threads(threads);
+        return SnapshotLineage.restore(dev.rubble.core.snapshot.WorldSnapshot.read(in, "snapshot stream"), stages,
+                threads);
+    }
+
+    private static void threads(int threads) {
+        if (threads < 1 || threads > WorldConfig.MAX_THREADS) {
+            throw new IllegalArgumentException("threads = " + threads + "; allowed: [1, " + WorldConfig.MAX_THREADS + "]");
+        }
+    }
+
+    /**
      * A JIT warm-up with these plugins ({@link WarmUp}): steps throw-away worlds with {@code config}'s
      * settings (a small fractured wall blown apart, a heap of mixed shapes) until {@code budget} has
      * passed, so that the first real explosion runs compiled code. No world's results change.

@@ -41,7 +41,13 @@ final class SnapshotLineage {
 
     /** {@code snapshot} restored with {@code stages}, continuing the identity of the world that saved it here. */
     static PhysicsWorld restore(dev.rubble.core.snapshot.WorldSnapshot snapshot, dev.rubble.core.plugin.Stages stages) {
-        dev.rubble.core.world.World w = snapshot.restore(stages);
+        return restore(snapshot, stages, 0);
+    }
+
+    /** As {@link #restore(dev.rubble.core.snapshot.WorldSnapshot, dev.rubble.core.plugin.Stages)}, on {@code threads} threads (0: as saved). */
+    static PhysicsWorld restore(dev.rubble.core.snapshot.WorldSnapshot snapshot, dev.rubble.core.plugin.Stages stages,
+                                int threads) {
+        dev.rubble.core.world.World w = snapshot.restore(stages, threads);
         int saver = saver(snapshot.fingerprint());
         if (saver != 0) {
             w.continueIdentity(saver);

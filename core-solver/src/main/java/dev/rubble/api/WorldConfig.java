@@ -19,7 +19,8 @@ public final class WorldConfig {
     }
 
     /**
-     * dt 1/60 s, 1 sub-step, gravity (0, -9.81, 0), 8 velocity and 2 position iterations, default stages.
+     * dt 1/60 s, 1 sub-step, gravity (0, -9.81, 0), 7 velocity and 2 position iterations, default stages,
+     * one thread.
      * @return the default settings
      */
     public static WorldConfig defaults() {
@@ -121,6 +122,34 @@ public final class WorldConfig {
      */
     public double maxAngularSpeed() {
         return settings.dynamics().maxAngularSpeed();
+    }
+
+    /** The most threads {@link #withThreads} takes. */
+    public static final int MAX_THREADS = WorldSettings.MAX_THREADS;
+
+    /**
+     * How many threads a step runs on (default 1; docs/parallel.md): the contact solver, the narrowphase,
+     * the grid broadphase, integration, islands and sleep are split over them. The result does not depend
+     * on the count: every step's state, events, journal and snapshot are the same bits on 1 thread or 8.
+     * The world is still used from one thread (it steps, and listeners run, on the thread that calls
+     * {@code step}); the others are the world's own pool, stopped when the world becomes unreachable.
+     * @param threads threads per step, 1 to {@link #MAX_THREADS}
+     * @return a copy with the thread count set
+     * @throws IllegalArgumentException naming the count when it is out of range
+     */
+    public WorldConfig withThreads(int threads) {
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("threads = " + threads + "; allowed: [1, " + MAX_THREADS + "]");
+        }
+        return new WorldConfig(settings.withThreads(threads));
+    }
+
+    /**
+     * Threads per step ({@link #withThreads}).
+     * @return the count, 1 to {@link #MAX_THREADS}
+     */
+    public int threads() {
+        return settings.threads();
     }
 
     /**

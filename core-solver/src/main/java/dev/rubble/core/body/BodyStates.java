@@ -103,12 +103,14 @@ public final class BodyStates implements Broadphase.ProxyCollector {
         int s = b.create(def.shape(), def.motion(), mp, def.x(), def.y(), def.z(),
                 def.qx(), def.qy(), def.qz(), def.qw());
         b.label[s] = def.label();
-        b.vx[s] = def.vx();
-        b.vy[s] = def.vy();
-        b.vz[s] = def.vz();
-        b.wx[s] = def.wx();
-        b.wy[s] = def.wy();
-        b.wz[s] = def.wz();
+        if (def.motion() != MotionType.STATIC) { // a static body never moves: it keeps a zero velocity, which
+            b.vx[s] = def.vx();                  // contacts read (a velocity there dragged what rested on it)
+            b.vy[s] = def.vy();
+            b.vz[s] = def.vz();
+            b.wx[s] = def.wx();
+            b.wy[s] = def.wy();
+            b.wz[s] = def.wz();
+        }
         b.friction[s] = def.friction();
         b.restitution[s] = def.restitution();
         b.gravityScale[s] = def.gravityScale();

@@ -68,6 +68,15 @@ public final class BodyStore {
     // warm: mass frame and material
     public double[] mass, lcx, lcy, lcz, iqx, iqy, iqz, iqw;
     public double[] friction, restitution, gravityScale, linearDamping, angularDamping;
+    /**
+     * The world's gravity, m/s² (a setting, not state: the world sets it once at assembly), for the
+     * look-ahead of {@link BodyBounds#expandBounds} and the narrowphase's speculative margins: what gravity
+     * adds to a body's motion within one step, {@code g dt²} at most, is covered once it outgrows the base
+     * speculative margin (time steps above about 45 ms at 1 g).
+     */
+    public double gravityX, gravityY, gravityZ;
+    /** The world's linear speed limit, m/s (a setting, as {@link #gravityX}): gravity's look-ahead never reaches past it. */
+    public double maxLinearSpeed = 400;
     public double[] sleepTime;
     /**
      * Scratch, not state (never hashed or saved): the rotational energy (J) the gyroscopic term's first

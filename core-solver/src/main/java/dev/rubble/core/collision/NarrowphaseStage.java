@@ -1151,13 +1151,23 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         return reachStamp[s] == reachRun ? reach[s] : angularReach(b, s);
     }
 
-    /** The pair's speculative margin: the base margin plus the look-ahead of its closing speed over {@code dt}. */
+    /**
+     * The pair's speculative margin: the base margin plus the look-ahead of its closing speed over {@code dt},
+     * and gravity's share of the step's motion ({@code |g gs| dt²} per dynamic body) where it outgrows the
+     * base margin (which absorbs it at ordinary time steps: 2.7 mm at 60 Hz): the speeds here are the ones
+     * before this step's gravity. Before, a body at rest 4.5 m above a slab, stepped at dt = 1 s, got no
+     * contact, fell 9.8 m and came out below it.
+     */
     private double pairMargin(BodyStore b, int a, int c, double dt) {
         double pairMargin = margin;
         if (dt > 0) {
             double dvx = b.vx[c] - b.vx[a], dvy = b.vy[c] - b.vy[a], dvz = b.vz[c] - b.vz[a];
             double closing = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz) + reachOf(b, a) + reachOf(b, c);
             pairMargin += dt * closing;
+            double fall = BodyBounds.gravityReach(b, a, dt) + BodyBounds.gravityReach(b, c, dt);
+            if (fall > margin) {
+                pairMargin += fall - margin;
+            }
         }
         return pairMargin;
     }

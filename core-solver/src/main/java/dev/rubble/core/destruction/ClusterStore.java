@@ -145,9 +145,24 @@ public final class ClusterStore {
     }
 
     /**
+     * Whether {@code h} names a live body of {@code b}, or one that was removed from a slot {@code b} uses
+     * (an older generation of that slot). A node's body removed through the world ({@code removeBody}) is
+     * forgotten lazily, when a destruction pass next meets the node ({@code DestructionContext.bodyAlive}),
+     * so a snapshot taken before that holds the removed body's handle: the saved world treats it as no
+     * body, and so does the restored one, whose slots keep their generations.
+     */
+    private static boolean liveOrRemoved(dev.rubble.core.body.BodyStore b, long h) {
+        int s = (int) h;
+        if (s < 0 || s >= b.slotLimit()) {
+            return false;
+        }
+        return b.isLive(s) && b.handle(s) == h || Integer.compareUnsigned((int) (h >>> 32), b.generation[s]) < 0;
+    }
+
+    /**
      * The codec (both directions; docs/snapshot-format.md, section DEST): the node count, then every
      * per-node array in one fixed order. Reading appends the nodes to this (empty) store and checks
-     * links, collections, asset node ids and that each body handle is live in {@code b}.
+     * links, collections, asset node ids and that each body handle is live in {@code b} or removed from one of its slots.
      */
     void io(StateIO io, int authored, dev.rubble.core.body.BodyStore b, java.util.List<PlacedCollection> cols)
             throws java.io.IOException {
@@ -178,9 +193,10 @@ public final class ClusterStore {
             anchored[g] = io.bool(anchored[g]);
             anchoredCount[g] = io.i32(anchoredCount[g]);
             long h = io.i64(body[g]);
-            if (io.reading() && h != NONE && !(b.isLive((int) h) && b.handle((int) h) == h)) {
+            if (io.reading() && h != NONE && !liveOrRemoved(b, h)) {
                 throw new IllegalArgumentException("body of node " + g + " = "
-                        + dev.rubble.core.body.BodyStore.handleString(h) + " is not a live body");
+                        + dev.rubble.core.body.BodyStore.handleString(h)
+                        + " is neither a live body nor one removed from a slot the bodies use");
             }
             body[g] = h;
             mass[g] = io.f64(mass[g]);

@@ -99,6 +99,9 @@ final class CommandStage {
             if (u >= 0) {
                 s = u; // welded (issue 29): the union's body takes the push, at the same world point
             }
+            if (bodies.state(s) == BodyState.DISABLED) {
+                return; // out of the simulation (a kill field): ignored, as forces and torques are (docs/fields.md)
+            }
             states.wake(s);
             // v += J/m, w += I^-1 (r x J); a push that overflows leaves the body at the speed limit (Velocities)
             DynamicsSettings ds = ctx.settings.dynamics();
@@ -125,6 +128,9 @@ final class CommandStage {
                 ctx.lookAhead(u);
                 carried(ctx, u);
                 return;
+            }
+            if (bodies.state(s) == BodyState.STATIC) {
+                return; // never moves: a velocity would only drag what rests on it (static since the command was queued)
             }
             states.wake(s);
             bodies.vx[s] = v.vx();

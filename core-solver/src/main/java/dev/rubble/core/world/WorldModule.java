@@ -278,7 +278,12 @@ public final class WorldModule extends AbstractModule {
     @Provides
     @WorldScoped
     BodyStore bodies(WorldSettings s) {
-        return new BodyStore(1024, s.maxBodies());
+        BodyStore b = new BodyStore(1024, s.maxBodies());
+        b.gravityX = s.gravityX();
+        b.gravityY = s.gravityY();
+        b.gravityZ = s.gravityZ();
+        b.maxLinearSpeed = s.dynamics().maxLinearSpeed();
+        return b;
     }
 
     @Provides
