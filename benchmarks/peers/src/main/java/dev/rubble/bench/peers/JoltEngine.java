@@ -107,6 +107,10 @@ final class JoltEngine implements PeerEngine {
                 (float) scenario.settings().gravityZ());
         PhysicsSettings ps = system.getPhysicsSettings();
         ps.setAllowSleeping(false);
+        String vs = System.getProperty("rubble.jolt.velocitySteps");
+        if (vs != null) { // an experiment's override (docs/benchmarks.md); Jolt's default 10 otherwise
+            ps.setNumVelocitySteps(Integer.parseInt(vs));
+        }
         system.setPhysicsSettings(ps);
         bodies = system.getBodyInterface();
         Map<Shape, ConstShape> shapes = new HashMap<>();
