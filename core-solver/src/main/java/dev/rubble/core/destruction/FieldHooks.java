@@ -54,17 +54,36 @@ final class FieldHooks implements FieldPieces {
 
     @Override
     public boolean killsThroughMembers(int slot) {
+        return d.unions.any() && d.unions.unionAt(slot) != null;
+    }
+
+    @Override
+    public void weldedMembers(int slot, int objects, boolean pivot, HeldSamples out) {
         Unions.Union u = d.unions.any() ? d.unions.unionAt(slot) : null;
         if (u == null) {
-            return false;
+            return;
         }
         for (int i = 0, n = u.members.size(); i < n; i++) {
             Unions.Member m = u.members.get(i);
-            if (m.in && d.unions.live(m.handle) && holdsPieces((int) m.handle)) {
-                return true;
+            if (!m.in || !d.unions.live(m.handle) || holdsPieces((int) m.handle)) {
+                continue; // a welded wall is sampled through its held pieces
             }
+            int kind = d.nodeOfSlot((int) m.handle) != ClusterStore.NONE ? DESTRUCTION : RIGID;
+            if ((kind & objects) == 0) {
+                continue;
+            }
+            d.unions.carriedPoint(u, m, pivot, point);
+            out.add((int) m.handle, point[0], point[1], point[2], m.handle);
         }
-        return false;
+    }
+
+    private final double[] point = new double[3];
+
+    @Override
+    public void killMember(int slot, double v) {
+        if (v > 0) {
+            d.unions.markKilled(d.bodies.handle(slot));
+        }
     }
 
     @Override
@@ -73,7 +92,8 @@ final class FieldHooks implements FieldPieces {
         if (u != null) {
             for (int i = 0, n = u.members.size(); i < n; i++) {
                 Unions.Member m = u.members.get(i);
-                if (m.in && d.unions.live(m.handle) && !allHeldKilled((int) m.handle)) {
+                if (m.in && d.unions.live(m.handle) && (holdsPieces((int) m.handle) ? !allHeldKilled((int) m.handle)
+                        : !d.unions.killed(m.handle))) {
                     return false;
                 }
             }

@@ -290,7 +290,15 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
      * leave and their unions are split by connectivity; collections added released join now ({@link UnionBatch}).
      */
     void afterBreaks() {
-        batch.afterBreaks();
+        batch.afterBreaks(false);
+    }
+
+    /**
+     * The DESTRUCTION slot's {@link #afterBreaks}: the members a kill field marked in this step leave their
+     * unions too, killed ({@link #markKilled}); the marks are forgotten.
+     */
+    void afterBreaksAndKills() {
+        batch.afterBreaks(true);
     }
 
     boolean live(long h) {
@@ -493,6 +501,78 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
             }
         }
         return -1;
+    }
+
+    /**
+     * Where union u's body carries member m now, into {@code out} (3): its world origin ({@code origin}:
+     * {@code x_u + R_u l}) or its centre of mass ({@code origin + R_u lq lc}). u's body must be live.
+     */
+    void carriedPoint(Union u, Member m, boolean origin, double[] out) {
+        BodyStore b = d.bodies;
+        int us = (int) u.body, s = (int) m.handle;
+        double qx = b.qx[us], qy = b.qy[us], qz = b.qz[us], qw = b.qw[us];
+        double x = b.px[us] + Rot.x(qx, qy, qz, qw, m.lx, m.ly, m.lz);
+        double y = b.py[us] + Rot.y(qx, qy, qz, qw, m.lx, m.ly, m.lz);
+        double z = b.pz[us] + Rot.z(qx, qy, qz, qw, m.lx, m.ly, m.lz);
+        if (!origin) {
+            double nw = qw * m.lqw - qx * m.lqx - qy * m.lqy - qz * m.lqz;
+            double nx = qw * m.lqx + qx * m.lqw + qy * m.lqz - qz * m.lqy;
+            double ny = qw * m.lqy - qx * m.lqz + qy * m.lqw + qz * m.lqx;
+            double nz = qw * m.lqz + qx * m.lqy - qy * m.lqx + qz * m.lqw;
+            x += Rot.x(nx, ny, nz, nw, b.lcx[s], b.lcy[s], b.lcz[s]);
+            y += Rot.y(nx, ny, nz, nw, b.lcx[s], b.lcy[s], b.lcz[s]);
+            z += Rot.z(nx, ny, nz, nw, b.lcx[s], b.lcy[s], b.lcz[s]);
+        }
+        out[0] = x;
+        out[1] = y;
+        out[2] = z;
+    }
+
+    // ---- members killed by a field ---------------------------------------------------------
+    // A kill field marks welded members (FieldHooks.killMember) in the FIELDS slot; this step's DESTRUCTION
+    // slot lets them leave their unions killed (UnionBatch.afterBreaks), or forgets the marks when the
+    // union's body itself was killed (every member stays welded into it). Empty between steps.
+
+    /** Member handles a kill field marked in this step ({@link #markKilled}), in marking order. */
+    private long[] killed = new long[4];
+    private int killedCount;
+
+    /** Whether a kill field marked a welded member in this step. */
+    boolean killsMarked() {
+        return killedCount > 0;
+    }
+
+    /** Marks welded member {@code handle} killed in this step. */
+    void markKilled(long handle) {
+        if (killed(handle)) {
+            return;
+        }
+        if (killedCount == killed.length) {
+            killed = Arrays.copyOf(killed, 2 * killedCount);
+        }
+        killed[killedCount++] = handle;
+    }
+
+    /** Whether a kill field marked member {@code handle} in this step. */
+    boolean killed(long handle) {
+        return wasKilled(handle, killedCount);
+    }
+
+    /** Forgets this step's kill marks; returns how many there were (still readable by {@link #wasKilled}). */
+    int takeKilled() {
+        int n = killedCount;
+        killedCount = 0;
+        return n;
+    }
+
+    /** Whether member {@code handle} is among the first {@code n} kill marks. */
+    boolean wasKilled(long handle, int n) {
+        for (int k = 0; k < n; k++) {
+            if (killed[k] == handle) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
