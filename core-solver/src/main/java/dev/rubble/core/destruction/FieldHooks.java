@@ -72,12 +72,21 @@ final class FieldHooks implements FieldPieces {
             if ((kind & objects) == 0) {
                 continue;
             }
-            d.unions.carriedPoint(u, m, pivot, point);
-            out.add((int) m.handle, point[0], point[1], point[2], m.handle);
+            int ms = (int) m.handle;
+            d.unions.carriedState(ms, carried); // centre of mass (3), orientation (4), velocity (3)
+            double x = carried[0], y = carried[1], z = carried[2];
+            if (pivot) { // the origin: centre − R lc, as BodyStore.originX of a free body
+                BodyStore b = d.bodies;
+                double qx = carried[3], qy = carried[4], qz = carried[5], qw = carried[6];
+                x -= Rot.x(qx, qy, qz, qw, b.lcx[ms], b.lcy[ms], b.lcz[ms]);
+                y -= Rot.y(qx, qy, qz, qw, b.lcx[ms], b.lcy[ms], b.lcz[ms]);
+                z -= Rot.z(qx, qy, qz, qw, b.lcx[ms], b.lcy[ms], b.lcz[ms]);
+            }
+            out.add(ms, x, y, z, m.handle);
         }
     }
 
-    private final double[] point = new double[3];
+    private final double[] carried = new double[10];
 
     @Override
     public void killMember(int slot, double v) {

@@ -503,31 +503,6 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         return -1;
     }
 
-    /**
-     * Where union u's body carries member m now, into {@code out} (3): its world origin ({@code origin}:
-     * {@code x_u + R_u l}) or its centre of mass ({@code origin + R_u lq lc}). u's body must be live.
-     */
-    void carriedPoint(Union u, Member m, boolean origin, double[] out) {
-        BodyStore b = d.bodies;
-        int us = (int) u.body, s = (int) m.handle;
-        double qx = b.qx[us], qy = b.qy[us], qz = b.qz[us], qw = b.qw[us];
-        double x = b.px[us] + Rot.x(qx, qy, qz, qw, m.lx, m.ly, m.lz);
-        double y = b.py[us] + Rot.y(qx, qy, qz, qw, m.lx, m.ly, m.lz);
-        double z = b.pz[us] + Rot.z(qx, qy, qz, qw, m.lx, m.ly, m.lz);
-        if (!origin) {
-            double nw = qw * m.lqw - qx * m.lqx - qy * m.lqy - qz * m.lqz;
-            double nx = qw * m.lqx + qx * m.lqw + qy * m.lqz - qz * m.lqy;
-            double ny = qw * m.lqy - qx * m.lqz + qy * m.lqw + qz * m.lqx;
-            double nz = qw * m.lqz + qx * m.lqy - qy * m.lqx + qz * m.lqw;
-            x += Rot.x(nx, ny, nz, nw, b.lcx[s], b.lcy[s], b.lcz[s]);
-            y += Rot.y(nx, ny, nz, nw, b.lcx[s], b.lcy[s], b.lcz[s]);
-            z += Rot.z(nx, ny, nz, nw, b.lcx[s], b.lcy[s], b.lcz[s]);
-        }
-        out[0] = x;
-        out[1] = y;
-        out[2] = z;
-    }
-
     // ---- members killed by a field ---------------------------------------------------------
     // A kill field marks welded members (FieldHooks.killMember) in the FIELDS slot; this step's DESTRUCTION
     // slot lets them leave their unions killed (UnionBatch.afterBreaks), or forgets the marks when the

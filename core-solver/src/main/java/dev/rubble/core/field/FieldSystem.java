@@ -297,39 +297,16 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         FieldTarget target = a.command().target();
         boolean pivot = a.command().meta().position() == FieldMeta.PositionType.PIVOT;
         for (int j = 0; j < held.count; j++) {
-            int i = bodyCount + j;
-            ctx.x[i] = held.x[j];
-            ctx.y[i] = held.y[j];
-            ctx.z[i] = held.z[j];
-            ctx.ids[i] = held.id[j];
             // a held piece has no state of its own (0, Chaos's Uninitialized): return-results writes 0 and releases nothing
-            ctx.current.ints[i] = target == FieldTarget.ACTIVATE_DISABLED ? 1 : 0;
-            ctx.current.scalars[i] = 0;
-            ctx.current.vx[i] = ctx.current.vy[i] = ctx.current.vz[i] = 0;
-            idx[i] = i;
+            put(bodyCount + j, held.x[j], held.y[j], held.z[j], held.id[j], target == FieldTarget.ACTIVATE_DISABLED ? 1 : 0);
         }
         double[] sx = softCount == 0 ? null : soft.state().x;
         for (int j = 0; j < softCount; j++) {
-            int i = bodyCount + held.count + j, pt = softPoint[j];
-            ctx.x[i] = sx[3 * pt];
-            ctx.y[i] = sx[3 * pt + 1];
-            ctx.z[i] = sx[3 * pt + 2];
-            ctx.ids[i] = softId[j];
-            ctx.current.ints[i] = 0;
-            ctx.current.scalars[i] = 0;
-            ctx.current.vx[i] = ctx.current.vy[i] = ctx.current.vz[i] = 0;
-            idx[i] = i;
+            int pt = softPoint[j];
+            put(bodyCount + held.count + j, sx[3 * pt], sx[3 * pt + 1], sx[3 * pt + 2], softId[j], 0);
         }
         for (int j = 0, base = bodyCount + held.count + softCount; j < members.count; j++) {
-            int i = base + j;
-            ctx.x[i] = members.x[j];
-            ctx.y[i] = members.y[j];
-            ctx.z[i] = members.z[j];
-            ctx.ids[i] = members.id[j];
-            ctx.current.ints[i] = 0;
-            ctx.current.scalars[i] = 0;
-            ctx.current.vx[i] = ctx.current.vy[i] = ctx.current.vz[i] = 0;
-            idx[i] = i;
+            put(base + j, members.x[j], members.y[j], members.z[j], members.id[j], 0); // only a kill samples members
         }
         for (int i = 0; i < bodyCount; i++) {
             int s = slots[i];
@@ -348,6 +325,18 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
             throw new IllegalStateException("a field node did not give back its scratch buffers");
         }
         return kept;
+    }
+
+    /** Sample {@code i} at (x, y, z) with identity {@code id} and current integer value {@code current}. */
+    private void put(int i, double x, double y, double z, long id, int current) {
+        ctx.x[i] = x;
+        ctx.y[i] = y;
+        ctx.z[i] = z;
+        ctx.ids[i] = id;
+        ctx.current.ints[i] = current;
+        ctx.current.scalars[i] = 0;
+        ctx.current.vx[i] = ctx.current.vy[i] = ctx.current.vz[i] = 0;
+        idx[i] = i;
     }
 
     /** Values of the last {@link #sample} by sample index. */
