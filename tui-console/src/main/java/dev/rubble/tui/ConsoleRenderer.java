@@ -64,7 +64,8 @@ public final class ConsoleRenderer {
     public static final String KEYS_LIVE = "space pause  n step  +/- speed  arrows pan  [/] zoom  v view  hjkl cursor"
             + "  c centre  e explode  f field  i impulse  b/B breaks  t/T throttle  q quit";
     /** What the view's letters mean (issue 28, item 6): its last row, when the view is tall enough. */
-    public static final String VIEW_LEGEND = "# static  o awake  z sleeping  k kinematic  @ released  + centre  X cursor";
+    public static final String VIEW_LEGEND = "# static  o awake  z sleeping  k kinematic  = anchored  @ released  + centre"
+            + "  X cursor";
 
     /** The view legend cut to whole entries that fit {@code w} columns (shown while the status row is empty). */
     static String legend(int w) {
@@ -574,6 +575,7 @@ public final class ConsoleRenderer {
         // the world view is a renderer plugin (family renderer, name console): it sees a frame, never the world
         World world = session.world();
         FrameBuilder.fill(world.bodies(), world.stepIndex(), world.time(), session::driven, session.replay(), st.frame);
+        FrameBuilder.clusters(world, st.frame); // anchored pieces marked '=' (none in a replay: its world holds no collections)
         FrameBuilder.unions(world, st.frame); // a welded union fills its members' cells, not its whole bounds
         FrameBuilder.softBodies(world.softBodies().store(), st.frame); // control points drawn as '~' (docs/soft-bodies.md)
         ViewRenderer.INSTANCE.render(st.frame, RenderView.cells(st.topView, st.viewX, st.viewY, st.scale),
