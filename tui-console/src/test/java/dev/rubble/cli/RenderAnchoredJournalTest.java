@@ -22,13 +22,21 @@ final class RenderAnchoredJournalTest {
     @TempDir
     Path tmp;
 
+    private static final Path SCENARIO = Path.of("..", "examples", "wall.json");
+
+    /** A journal of the wall scenario's first {@code steps} steps. */
+    private Path record(int steps) {
+        Path journal = tmp.resolve("j");
+        Result r = rubble("run", SCENARIO.toString(), "--steps", String.valueOf(steps), "--journal", journal.toString(),
+                "--out", tmp.resolve("state.json").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        return journal;
+    }
+
     @Test
     void aPartlyAnchoredWallAndItsRemnantAreMarkedPieceByPieceAsLive() throws Exception {
-        Path scenario = Path.of("..", "examples", "wall.json");
-        Path journal = tmp.resolve("j");
-        Result r = rubble("run", scenario.toString(), "--steps", "60", "--journal", journal.toString(), "--out",
-                tmp.resolve("state.json").toString());
-        assertThat(r.code()).as(r.err()).isZero();
+        Path scenario = SCENARIO;
+        Path journal = record(60);
         Stages stages = Stages.load();
         int partlyAnchored = 0;
         try (FrameSource live = FrameSource.open(scenario, stages); FrameSource played = FrameSource.open(journal, stages)) {
@@ -64,13 +72,8 @@ final class RenderAnchoredJournalTest {
 
     @Test
     void theConsoleRendererMarksTheAnchoredPiecesOfTheWallLiveAndPlayedBackAlike() throws Exception {
-        Path scenario = Path.of("..", "examples", "wall.json");
-        Path journal = tmp.resolve("j");
-        Result r = rubble("run", scenario.toString(), "--steps", "5", "--journal", journal.toString(), "--out",
-                tmp.resolve("state.json").toString());
-        assertThat(r.code()).as(r.err()).isZero();
         String[] marks = new String[2];
-        Path[] sources = {scenario, journal};
+        Path[] sources = {SCENARIO, record(5)};
         for (int k = 0; k < 2; k++) {
             Path out = tmp.resolve("cells" + k + ".txt");
             Result c = rubble("render", sources[k].toString(), "--renderer", "console", "--frames", "0:0:1", "--size", "80x24",
