@@ -144,6 +144,16 @@ final class ConsoleLayoutTest {
         }
     }
 
+    @Test
+    void theSlowestStagesHeadingFitsThePanelForASlowStep() {
+        // a step of 23.6 ms (a loaded machine, a destruction-heavy step): the long form is 45 columns
+        assertThat("Stages (slowest 6 of 14) 23633 us on 1 thread").hasSize(45);
+        assertThat(ConsoleRenderer.slowestHeading(6, 14, 23633, " on 1 thread", PW)).isEqualTo("Stages (6 of 14) 23633 us on 1 thread");
+        assertThat(ConsoleRenderer.slowestHeading(6, 14, 2363, " on 1 thread", PW))
+                .isEqualTo("Stages (slowest 6 of 14) 2363 us on 1 thread");
+        assertThat(ConsoleRenderer.slowestHeading(6, 14, 123_456_789, " on 8 threads", PW).length()).isLessThanOrEqualTo(PW);
+    }
+
     /** When {@code heading} is among the lines, the rows after it start with {@code parts} in order. */
     private static void whole(List<String> lines, String heading, String... parts) {
         int i = -1;
