@@ -1,5 +1,6 @@
 package dev.rubble.authoring;
 
+import dev.rubble.spi.graph.DisjointSets;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -91,14 +92,14 @@ public final class AutoCluster {
             changed = false;
             int[] small = smallRoots(parent, size, minSize);
             for (int r0 : small) {
-                int r = find(parent, r0);
+                int r = DisjointSets.find(parent, r0);
                 if (r != r0 || size[r] >= minSize) {
                     continue;
                 }
                 int nt = 0;
                 for (int i = r; i >= 0; i = next[i]) {
                     for (int q = deg[i]; q < deg[i + 1]; q++) {
-                        int o = find(parent, adj[q]);
+                        int o = DisjointSets.find(parent, adj[q]);
                         if (o == r) {
                             continue;
                         }
@@ -129,7 +130,7 @@ public final class AutoCluster {
         Arrays.fill(rootLabel, -1);
         int nextLabel = 0;
         for (int i = 0; i < m; i++) {
-            int r = find(parent, i);
+            int r = DisjointSets.find(parent, i);
             if (rootLabel[r] < 0) {
                 rootLabel[r] = nextLabel++;
             }
@@ -216,16 +217,8 @@ public final class AutoCluster {
         return label;
     }
 
-    static int find(int[] parent, int x) {
-        while (parent[x] != x) {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        return x;
-    }
-
     private static void union(int[] parent, int[] size, int[] next, int[] tail, int a, int b) {
-        int ra = find(parent, a), rb = find(parent, b);
+        int ra = DisjointSets.find(parent, a), rb = DisjointSets.find(parent, b);
         if (ra == rb) {
             return;
         }

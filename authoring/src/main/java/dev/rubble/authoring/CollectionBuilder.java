@@ -6,6 +6,7 @@ import dev.rubble.authoring.mesh.TriMesh;
 import dev.rubble.spi.fracture.FractureMethod;
 import dev.rubble.spi.geom.ConvexPolytope;
 import dev.rubble.spi.graph.ConnectionGraphMethod;
+import dev.rubble.spi.graph.DisjointSets;
 import dev.rubble.spi.graph.GraphInput;
 import dev.rubble.spi.sort.PrimitiveOrder;
 import java.util.ArrayDeque;
@@ -511,7 +512,7 @@ public final class CollectionBuilder {
             int best = -1;
             for (int j = i; j >= 0; j = nextMember[j]) {
                 for (int q = deg[j]; q < deg[j + 1]; q++) {
-                    int o = AutoCluster.find(rep, adj[q]);
+                    int o = DisjointSets.find(rep, adj[q]);
                     if (o == i || nodes.get(leaves[o]).parent != parent) {
                         continue;
                     }

@@ -3,6 +3,7 @@ package dev.rubble.authoring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rubble.spi.graph.DisjointSets;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,7 @@ final class AutoClusterTest {
         }
         for (int e = 0; e < ea.length; e++) {
             if (label[ea[e]] == label[eb[e]]) {
-                int x = AutoCluster.find(parent, ea[e]), y = AutoCluster.find(parent, eb[e]);
+                int x = DisjointSets.find(parent, ea[e]), y = DisjointSets.find(parent, eb[e]);
                 parent[Math.max(x, y)] = Math.min(x, y);
             }
         }
@@ -55,7 +56,7 @@ final class AutoClusterTest {
         int[] rootOf = new int[labels];
         Arrays.fill(rootOf, -1);
         for (int i = 0; i < n; i++) {
-            int r = AutoCluster.find(parent, i);
+            int r = DisjointSets.find(parent, i);
             if (rootOf[label[i]] < 0) {
                 rootOf[label[i]] = r;
             }

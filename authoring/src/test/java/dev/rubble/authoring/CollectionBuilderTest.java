@@ -10,6 +10,7 @@ import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.fracture.FractureMethod;
 import dev.rubble.spi.geom.ConvexPolytope;
 import dev.rubble.spi.graph.ConnectionGraphMethod;
+import dev.rubble.spi.graph.DisjointSets;
 import java.util.Map;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,12 +38,12 @@ final class CollectionBuilderTest {
             parent[i] = i;
         }
         for (int e = 0; e < g.edgeCount(); e++) {
-            int a = AutoCluster.find(parent, g.edgeA(e)), b = AutoCluster.find(parent, g.edgeB(e));
+            int a = DisjointSets.find(parent, g.edgeA(e)), b = DisjointSets.find(parent, g.edgeB(e));
             parent[Math.max(a, b)] = Math.min(a, b);
         }
         TreeSet<Integer> roots = new TreeSet<>();
         for (int i : nodes) {
-            roots.add(AutoCluster.find(parent, i));
+            roots.add(DisjointSets.find(parent, i));
         }
         return roots.size();
     }
@@ -246,13 +247,13 @@ final class CollectionBuilderTest {
                 }
                 for (int c = 0; c < g.contactCount(); c++) {
                     if (g.parent(g.contactA(c)) == i) {
-                        int x = AutoCluster.find(parent, g.contactA(c)), y = AutoCluster.find(parent, g.contactB(c));
+                        int x = DisjointSets.find(parent, g.contactA(c)), y = DisjointSets.find(parent, g.contactB(c));
                         parent[Math.max(x, y)] = Math.min(x, y);
                     }
                 }
                 TreeSet<Integer> roots = new TreeSet<>();
                 for (int k = 0; k < g.childCount(i); k++) {
-                    roots.add(AutoCluster.find(parent, g.firstChild(i) + k));
+                    roots.add(DisjointSets.find(parent, g.firstChild(i) + k));
                 }
                 assertThat(roots).as("components of cluster %d", i).hasSize(1);
                 assertThat(g.volume(i)).isGreaterThan(0);

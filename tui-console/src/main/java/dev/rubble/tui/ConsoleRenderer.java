@@ -64,7 +64,8 @@ public final class ConsoleRenderer {
     public static final String KEYS_LIVE = "space pause  n step  +/- speed  arrows pan  [/] zoom  v view  hjkl cursor"
             + "  c centre  e explode  f field  i impulse  b/B breaks  t/T throttle  q quit";
     /** What the view's letters mean (issue 28, item 6): its last row, when the view is tall enough. */
-    public static final String VIEW_LEGEND = "# static  o awake  z sleeping  k kinematic  @ released  + centre  X cursor";
+    public static final String VIEW_LEGEND = "# static  o awake  z sleeping  k kinematic  = anchored  @ released  + centre"
+            + "  X cursor";
 
     /** The view legend cut to whole entries that fit {@code w} columns (shown while the status row is empty). */
     static String legend(int w) {
@@ -268,8 +269,7 @@ public final class ConsoleRenderer {
         StepProfile p = world.profile();
         StepSlot[] order = slowest(world);
         List<String> out = new ArrayList<>();
-        out.add("Stages (slowest " + Math.min(k, order.length) + " of " + order.length + ") " + p.totalNanos() / 1000 + " us"
-                + onThreads(p));
+        out.add(slowestHeading(Math.min(k, order.length), order.length, p.totalNanos() / 1000, onThreads(p), pw));
         long total = Math.max(1, p.totalNanos());
         int barW = Math.max(1, pw - LABEL - 10);
         for (int i = 0; i < k && i < order.length; i++) {
@@ -277,6 +277,16 @@ public final class ConsoleRenderer {
             out.add(pad(order[i].label(), LABEL) + bar(ns, total, barW) + String.format(Locale.ROOT, "%7d us", ns / 1000));
         }
         return out;
+    }
+
+    /**
+     * The heading of the slowest-slots section: {@code "Stages (slowest 6 of 14) 1234 us on 1 thread"}, or, when that
+     * is wider than the panel ({@code pw}; a step of 10 ms or more), {@code "Stages (6 of 14) 23633 us on 1 thread"}
+     * (before, such a heading ran one column past the 44-column panel).
+     */
+    static String slowestHeading(int shown, int slots, long micros, String threads, int pw) {
+        String head = "Stages (slowest " + shown + " of " + slots + ") " + micros + " us" + threads;
+        return head.length() <= pw ? head : "Stages (" + shown + " of " + slots + ") " + micros + " us" + threads;
     }
 
     /** The thread count the step ran on, after the stage section's total (issue 26): {@code " on 2 threads"}. */
@@ -574,6 +584,7 @@ public final class ConsoleRenderer {
         // the world view is a renderer plugin (family renderer, name console): it sees a frame, never the world
         World world = session.world();
         FrameBuilder.fill(world.bodies(), world.stepIndex(), world.time(), session::driven, session.replay(), st.frame);
+        FrameBuilder.clusters(world, st.frame); // anchored pieces marked '=' (none in a replay: its world holds no collections)
         FrameBuilder.unions(world, st.frame); // a welded union fills its members' cells, not its whole bounds
         FrameBuilder.softBodies(world.softBodies().store(), st.frame); // control points drawn as '~' (docs/soft-bodies.md)
         ViewRenderer.INSTANCE.render(st.frame, RenderView.cells(st.topView, st.viewX, st.viewY, st.scale),

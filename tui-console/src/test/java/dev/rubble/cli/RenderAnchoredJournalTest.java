@@ -22,13 +22,21 @@ final class RenderAnchoredJournalTest {
     @TempDir
     Path tmp;
 
+    private static final Path SCENARIO = Path.of("..", "examples", "wall.json");
+
+    /** A journal of the wall scenario's first {@code steps} steps. */
+    private Path record(int steps) {
+        Path journal = tmp.resolve("j");
+        Result r = rubble("run", SCENARIO.toString(), "--steps", String.valueOf(steps), "--journal", journal.toString(),
+                "--out", tmp.resolve("state.json").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        return journal;
+    }
+
     @Test
     void aPartlyAnchoredWallAndItsRemnantAreMarkedPieceByPieceAsLive() throws Exception {
-        Path scenario = Path.of("..", "examples", "wall.json");
-        Path journal = tmp.resolve("j");
-        Result r = rubble("run", scenario.toString(), "--steps", "60", "--journal", journal.toString(), "--out",
-                tmp.resolve("state.json").toString());
-        assertThat(r.code()).as(r.err()).isZero();
+        Path scenario = SCENARIO;
+        Path journal = record(60);
         Stages stages = Stages.load();
         int partlyAnchored = 0;
         try (FrameSource live = FrameSource.open(scenario, stages); FrameSource played = FrameSource.open(journal, stages)) {
@@ -60,5 +68,37 @@ final class RenderAnchoredJournalTest {
             }
         }
         assertThat(partlyAnchored).as("drawables holding anchored and free pieces, over the four frames").isGreaterThanOrEqualTo(4);
+    }
+
+    @Test
+    void theConsoleRendererMarksTheAnchoredPiecesOfTheWallLiveAndPlayedBackAlike() throws Exception {
+        String[] marks = new String[2];
+        Path[] sources = {SCENARIO, record(5)};
+        for (int k = 0; k < 2; k++) {
+            Path out = tmp.resolve("cells" + k + ".txt");
+            Result c = rubble("render", sources[k].toString(), "--renderer", "console", "--frames", "0:0:1", "--size", "80x24",
+                    "--out", out.toString());
+            assertThat(c.code()).as(c.err()).isZero();
+            String[] rows = java.nio.file.Files.readString(out).split("\\n");
+            // the intact wall: kinematic live ('k'), following the recording played back ('o'); its anchored pieces '='
+            int top = -1, bottom = -1;
+            StringBuilder mask = new StringBuilder();
+            for (int row = 1; row < rows.length; row++) {
+                String wall = rows[row].replaceAll("[^ko=]", " ");
+                if (!wall.isBlank()) {
+                    top = top < 0 ? row : top;
+                    bottom = row;
+                }
+                mask.append(rows[row].replaceAll("[^=]", ".")).append('\n');
+            }
+            assertThat(top).as("%s: the wall is drawn", sources[k]).isPositive();
+            assertThat(bottom - top).as("%s: the wall's rows", sources[k]).isGreaterThanOrEqualTo(3);
+            for (int row = top; row < bottom; row++) {
+                assertThat(rows[row]).as("%s: row %d, above the wall's base", sources[k], row).doesNotContain("=");
+            }
+            assertThat(rows[bottom]).as("%s: the wall's base", sources[k]).contains("=");
+            marks[k] = mask.toString();
+        }
+        assertThat(marks[1]).as("the journal marks the cells the scenario marks").isEqualTo(marks[0]);
     }
 }

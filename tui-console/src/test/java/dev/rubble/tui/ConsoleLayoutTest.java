@@ -83,14 +83,23 @@ final class ConsoleLayoutTest {
         // interior 33 x 18, centre column 46 + 16 = 62, centre row 2 + 9 = 11: the cursor, on the wall
         assertThat(at(vt, 62, 11)).isEqualTo(ConsoleRenderer.CURSOR);
         // the wall is pinned by its anchors (kinematic, 'k'): x in [-1.5, 1.5] = 6 columns either side,
-        // y in [0, 2] = rows 9..13 at 0.25 m per column (a row is 0.5 m)
+        // y in [0, 2] = rows 9..13 at 0.25 m per column (a row is 0.5 m); the cells of its pieces anchored along its
+        // base (y below 0.3) show '=' (docs/console.md), none in its upper rows
+        int anchored = 0;
         for (int c = 62 - 5; c <= 62 + 5; c++) {
             for (int r = 10; r <= 12; r++) {
                 if (c != 62 || r != 11) {
-                    assertThat(at(vt, c, r)).as("wall at %d,%d", c, r).isEqualTo('k');
+                    char ch = at(vt, c, r);
+                    assertThat(ch).as("wall at %d,%d", c, r).isIn('k', '=');
+                    anchored += ch == '=' ? 1 : 0;
                 }
             }
+            assertThat(at(vt, c, 10)).as("wall at %d,10 (y = 1.5)", c).isEqualTo('k');
         }
+        for (int c = 62 - 5; c <= 62 + 5; c++) {
+            anchored += at(vt, c, 13) == '=' ? 1 : 0;
+        }
+        assertThat(anchored).as("anchored cells along the base").isPositive();
         assertThat(at(vt, 62, 7)).isEqualTo(' '); // 1 m above the wall
         assertThat(rowText(vt, 15).substring(46, 79)).matches("#+"); // the ground, y in [-1, 0]
     }
@@ -133,6 +142,16 @@ final class ConsoleLayoutTest {
                 assertThat(lines).as(at).contains("Bodies (2)");
             }
         }
+    }
+
+    @Test
+    void theSlowestStagesHeadingFitsThePanelForASlowStep() {
+        // a step of 23.6 ms (a loaded machine, a destruction-heavy step): the long form is 45 columns
+        assertThat("Stages (slowest 6 of 14) 23633 us on 1 thread").hasSize(45);
+        assertThat(ConsoleRenderer.slowestHeading(6, 14, 23633, " on 1 thread", PW)).isEqualTo("Stages (6 of 14) 23633 us on 1 thread");
+        assertThat(ConsoleRenderer.slowestHeading(6, 14, 2363, " on 1 thread", PW))
+                .isEqualTo("Stages (slowest 6 of 14) 2363 us on 1 thread");
+        assertThat(ConsoleRenderer.slowestHeading(6, 14, 123_456_789, " on 8 threads", PW).length()).isLessThanOrEqualTo(PW);
     }
 
     /** When {@code heading} is among the lines, the rows after it start with {@code parts} in order. */

@@ -27,7 +27,7 @@ final class ConsoleLegendTest {
         for (int r = 0; r < 30; r++) {
             all += ConsoleRendererTest.rowText(vt, r) + "\n";
         }
-        assertThat(all).contains("view: # static  o awake  z sleeping  k kinematic  @ released  + centre  X cursor");
+        assertThat(all).contains("view: # static  o awake  z sleeping  k kinematic  = anchored  @ released  + centre  X cursor");
         st.status = "paused";
         ConsoleRenderer.render(screen.newTextGraphics(), new TerminalSize(120, 30), s, st);
         screen.refresh();

@@ -1,5 +1,6 @@
 package dev.rubble.authoring.mesh;
 
+import dev.rubble.spi.graph.DisjointSets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -150,22 +151,19 @@ final class CellNoise {
         Arrays.sort(order, (a, b) -> a.equals(b) ? 0
                 : canon[a][3] != canon[b][3] ? Double.compare(canon[a][3], canon[b][3]) : Integer.compare(a, b));
         int[] rep = new int[n];
-        for (int i = 0; i < n; i++) {
-            rep[i] = i;
-        }
+        DisjointSets.reset(rep, n);
         for (int i = 0; i < n; i++) {
             double[] a = canon[order[i]];
             for (int j = i + 1; j < n && canon[order[j]][3] - a[3] <= tol; j++) {
                 double[] b = canon[order[j]];
                 if (Math.abs(a[0] - b[0]) <= 1e-9 && Math.abs(a[1] - b[1]) <= 1e-9 && Math.abs(a[2] - b[2]) <= 1e-9) {
-                    int ra = Components.find(rep, order[i]), rb = Components.find(rep, order[j]);
-                    rep[Math.max(ra, rb)] = Math.min(ra, rb);
+                    DisjointSets.union(rep, order[i], order[j]);
                 }
             }
         }
         Map<Integer, List<Face>> byRep = new java.util.TreeMap<>();
         for (int i = 0; i < n; i++) {
-            byRep.computeIfAbsent(Components.find(rep, i), x -> new ArrayList<>()).add(faces.get(i));
+            byRep.computeIfAbsent(DisjointSets.find(rep, i), x -> new ArrayList<>()).add(faces.get(i));
         }
         return new ArrayList<>(byRep.values());
     }

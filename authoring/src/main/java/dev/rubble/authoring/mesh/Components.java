@@ -1,5 +1,6 @@
 package dev.rubble.authoring.mesh;
 
+import dev.rubble.spi.graph.DisjointSets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -13,19 +14,17 @@ final class Components {
     static int[] label(TriMesh m) {
         int nv = m.vertexCount();
         int[] rep = new int[nv];
-        for (int i = 0; i < nv; i++) {
-            rep[i] = i;
-        }
+        DisjointSets.reset(rep, nv);
         for (int t = 0; t < m.triangleCount(); t++) {
-            union(rep, m.tri[3 * t], m.tri[3 * t + 1]);
-            union(rep, m.tri[3 * t], m.tri[3 * t + 2]);
+            DisjointSets.union(rep, m.tri[3 * t], m.tri[3 * t + 1]);
+            DisjointSets.union(rep, m.tri[3 * t], m.tri[3 * t + 2]);
         }
         int[] id = new int[nv];
         Arrays.fill(id, -1);
         int n = 0;
         int[] out = new int[m.triangleCount()];
         for (int t = 0; t < out.length; t++) {
-            int r = find(rep, m.tri[3 * t]);
+            int r = DisjointSets.find(rep, m.tri[3 * t]);
             if (id[r] < 0) {
                 id[r] = n++;
             }
@@ -117,24 +116,5 @@ final class Components {
             System.arraycopy(m.plane, 4 * t, pl, 4 * i, 4);
         }
         return new TriMesh(pos, tri, nrm, uv, mat, pl);
-    }
-
-    static int find(int[] rep, int x) {
-        while (rep[x] != x) {
-            rep[x] = rep[rep[x]];
-            x = rep[x];
-        }
-        return x;
-    }
-
-    private static void union(int[] rep, int a, int b) {
-        int ra = find(rep, a), rb = find(rep, b);
-        if (ra != rb) {
-            if (ra < rb) {
-                rep[rb] = ra;
-            } else {
-                rep[ra] = rb;
-            }
-        }
     }
 }

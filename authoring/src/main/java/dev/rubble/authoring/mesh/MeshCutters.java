@@ -1,6 +1,7 @@
 package dev.rubble.authoring.mesh;
 
 import dev.rubble.spi.geom.ConvexPolytope;
+import dev.rubble.spi.graph.DisjointSets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -283,15 +284,13 @@ public final class MeshCutters {
             }
         }
         int[] rep = new int[base[cells]];
-        for (int v = 0; v < rep.length; v++) {
-            rep[v] = v;
-        }
+        DisjointSets.reset(rep, rep.length);
         for (int[] e : openList) {
             TriMesh c = rest.get(e[0]);
             if (e[3] == 0 && samePosition(c, e[1], e[2])) {
                 // a zero-length outline edge (a crossing made at a point on the plane, beside the point
                 // itself): the other side has one point there; the two become one
-                union(rep, base[e[0]] + e[1], base[e[0]] + e[2]);
+                DisjointSets.union(rep, base[e[0]] + e[1], base[e[0]] + e[2]);
                 e[3] = 1;
             }
         }
@@ -314,8 +313,8 @@ public final class MeshCutters {
             }
             e[3] = 1;
             f[3] = 1;
-            union(rep, base[e[0]] + e[1], base[f[0]] + f[2]);
-            union(rep, base[e[0]] + e[2], base[f[0]] + f[1]);
+            DisjointSets.union(rep, base[e[0]] + e[1], base[f[0]] + f[2]);
+            DisjointSets.union(rep, base[e[0]] + e[2], base[f[0]] + f[1]);
         }
         PlaneClipper.Out o = new PlaneClipper.Out(1024, 1024);
         int[] id = new int[rep.length];
@@ -326,14 +325,15 @@ public final class MeshCutters {
                 if (!keep[i][t]) {
                     continue;
                 }
-                int r0 = Components.find(rep, base[i] + c.tri[3 * t]), r1 = Components.find(rep, base[i] + c.tri[3 * t + 1]);
-                int r2 = Components.find(rep, base[i] + c.tri[3 * t + 2]);
+                int r0 = DisjointSets.find(rep, base[i] + c.tri[3 * t]);
+                int r1 = DisjointSets.find(rep, base[i] + c.tri[3 * t + 1]);
+                int r2 = DisjointSets.find(rep, base[i] + c.tri[3 * t + 2]);
                 if (r0 == r1 || r1 == r2 || r0 == r2) {
                     continue; // collapsed with a zero-length edge
                 }
                 int[] v = new int[3];
                 for (int q = 0; q < 3; q++) {
-                    int x = c.tri[3 * t + q], r = Components.find(rep, base[i] + x);
+                    int x = c.tri[3 * t + q], r = DisjointSets.find(rep, base[i] + x);
                     if (id[r] < 0) {
                         int ci = cellOf(base, r), cv = r - base[ci];
                         TriMesh src = rest.get(ci);
@@ -356,13 +356,6 @@ public final class MeshCutters {
             return i;
         }
         return -i - 2;
-    }
-
-    private static void union(int[] rep, int a, int b) {
-        int ra = Components.find(rep, a), rb = Components.find(rep, b);
-        if (ra != rb) {
-            rep[Math.max(ra, rb)] = Math.min(ra, rb);
-        }
     }
 
     private static boolean samePosition(TriMesh c, int a, int b) {

@@ -2,6 +2,7 @@ package dev.rubble.core.destruction;
 
 import dev.rubble.core.body.MotionType;
 import dev.rubble.spi.collection.CollectionAsset;
+import dev.rubble.spi.graph.DisjointSets;
 import java.util.Arrays;
 
 /**
@@ -37,7 +38,7 @@ final class Connectivity implements Pass {
         }
         Arrays.fill(compStart, 0, comps + 1, 0);
         for (int i = 0; i < n; i++) {
-            memberComp[i] = compOf[find(i)];
+            memberComp[i] = compOf[DisjointSets.find(uf, i)];
             compStart[memberComp[i] + 1]++;
         }
         for (int c = 0; c < comps; c++) {
@@ -101,32 +102,17 @@ final class Connectivity implements Pass {
                 int e = el[k];
                 int other = pc.base + (ea[e] == nd ? eb[e] : ea[e]);
                 if (pc.bondAlive[e] && s.parent[other] == h) {
-                    int ra = find(i), rb = find(ufIdx[other]);
-                    if (ra != rb) {
-                        if (ra < rb) {
-                            uf[rb] = ra;
-                        } else {
-                            uf[ra] = rb;
-                        }
-                    }
+                    DisjointSets.union(uf, i, ufIdx[other]);
                 }
             }
         }
         // number components by first member (the root is the smallest index of its component)
         int comps = 0;
         for (i = 0; i < n; i++) {
-            if (find(i) == i) {
+            if (DisjointSets.find(uf, i) == i) {
                 compOf[i] = comps++;
             }
         }
         return comps;
-    }
-
-    private int find(int x) {
-        while (uf[x] != x) {
-            uf[x] = uf[uf[x]];
-            x = uf[x];
-        }
-        return x;
     }
 }

@@ -54,17 +54,45 @@ final class FieldHooks implements FieldPieces {
 
     @Override
     public boolean killsThroughMembers(int slot) {
+        return d.unions.any() && d.unions.unionAt(slot) != null;
+    }
+
+    @Override
+    public void weldedMembers(int slot, int objects, boolean pivot, HeldSamples out) {
         Unions.Union u = d.unions.any() ? d.unions.unionAt(slot) : null;
         if (u == null) {
-            return false;
+            return;
         }
         for (int i = 0, n = u.members.size(); i < n; i++) {
             Unions.Member m = u.members.get(i);
-            if (m.in && d.unions.live(m.handle) && holdsPieces((int) m.handle)) {
-                return true;
+            if (!m.in || !d.unions.live(m.handle) || holdsPieces((int) m.handle)) {
+                continue; // a welded wall is sampled through its held pieces
             }
+            int kind = d.nodeOfSlot((int) m.handle) != ClusterStore.NONE ? DESTRUCTION : RIGID;
+            if ((kind & objects) == 0) {
+                continue;
+            }
+            int ms = (int) m.handle;
+            d.unions.carriedState(ms, carried); // centre of mass (3), orientation (4), velocity (3)
+            double x = carried[0], y = carried[1], z = carried[2];
+            if (pivot) { // the origin: centre − R lc, as BodyStore.originX of a free body
+                BodyStore b = d.bodies;
+                double qx = carried[3], qy = carried[4], qz = carried[5], qw = carried[6];
+                x -= Rot.x(qx, qy, qz, qw, b.lcx[ms], b.lcy[ms], b.lcz[ms]);
+                y -= Rot.y(qx, qy, qz, qw, b.lcx[ms], b.lcy[ms], b.lcz[ms]);
+                z -= Rot.z(qx, qy, qz, qw, b.lcx[ms], b.lcy[ms], b.lcz[ms]);
+            }
+            out.add(ms, x, y, z, m.handle);
         }
-        return false;
+    }
+
+    private final double[] carried = new double[10];
+
+    @Override
+    public void killMember(int slot, double v) {
+        if (v > 0) {
+            d.unions.markKilled(d.bodies.handle(slot));
+        }
     }
 
     @Override
@@ -73,7 +101,8 @@ final class FieldHooks implements FieldPieces {
         if (u != null) {
             for (int i = 0, n = u.members.size(); i < n; i++) {
                 Unions.Member m = u.members.get(i);
-                if (m.in && d.unions.live(m.handle) && !allHeldKilled((int) m.handle)) {
+                if (m.in && d.unions.live(m.handle) && (holdsPieces((int) m.handle) ? !allHeldKilled((int) m.handle)
+                        : !d.unions.killed(m.handle))) {
                     return false;
                 }
             }

@@ -70,6 +70,9 @@ final class StepScript {
         // the union carries them after the step, collections or not
         ctx.unions.syncMembers();
         if (ctx.collections.isEmpty()) {
+            if (ctx.unions.killsMarked()) {
+                ctx.unions.afterBreaksAndKills(); // welded plain bodies a kill field marked leave their unions
+            }
             return;
         }
         ctx.growGlobal();
@@ -119,7 +122,8 @@ final class StepScript {
             t = lap(PassSlot.CONNECTIVITY, t);
             stress.excess.apply(); // issue 30: what the bonds broke under, past their limits, moves the new pieces
         }
-        ctx.unions.afterBreaks(); // issue 29: broken members leave their unions, which split by connectivity
+        // issue 29: broken members (and members a kill field marked) leave their unions, which split by connectivity
+        ctx.unions.afterBreaksAndKills();
         budget.carryOver();
         ctx.swapLists();
         budget.finish();

@@ -31,7 +31,7 @@ final class UnionBatch {
     /** Applies the queued batch: removes, adds, child-to-parent updates; then rebuilds each touched union once. */
     void flush() {
         if (un.listCount > 0) {
-            afterBreaks(); // members (or union bodies) removed by commands since the last step
+            afterBreaks(false); // members (or union bodies) removed by commands since the last step
         }
         if (un.pending.isEmpty()) {
             return;
@@ -148,12 +148,22 @@ final class UnionBatch {
 
     /** Member i leaves u: its body gets the union's motion at its place and is enabled. */
     void leave(Union u, int i) {
+        leave(u, i, false);
+    }
+
+    /**
+     * Member i leaves u: its body gets the union's motion at its place and is enabled, or, {@code killed}
+     * (by a kill field), stays disabled there.
+     */
+    private void leave(Union u, int i, boolean killed) {
         Member m = u.members.remove(i);
         if (m.in && un.live(m.handle)) {
             if (un.live(u.body)) {
                 body.sync(u, m);
             }
-            un.free(u, m.handle);
+            if (!killed) {
+                un.free(u, m.handle);
+            }
         }
         // edges name member indices: drop those of i and shift the rest
         long[] e = u.edges;
@@ -172,9 +182,12 @@ final class UnionBatch {
 
     /**
      * After breaks (the DESTRUCTION slot, the impact pass): members whose bodies a break retired
-     * leave and their unions are split by connectivity; collections added released join now.
+     * leave and their unions are split by connectivity; collections added released join now. With
+     * {@code kills} (the DESTRUCTION slot), the members a kill field marked in this step leave too, killed,
+     * from unions whose body is in the simulation (a killed union keeps them), and the marks are forgotten.
      */
-    void afterBreaks() {
+    void afterBreaks(boolean kills) {
+        int marks = kills ? un.takeKilled() : 0;
         if (un.unions.isEmpty() && un.afterRelease.isEmpty()) {
             return;
         }
@@ -198,6 +211,8 @@ final class UnionBatch {
                 touched.put(u.id, u);
                 continue;
             }
+            boolean unionIn = marks > 0 && un.live(u.body)
+                    && d.bodies.state[(int) u.body] != (byte) BodyState.DISABLED.ordinal();
             for (int i = u.members.size() - 1; i >= 0; i--) {
                 if (!un.live(u.members.get(i).handle)) {
                     body.syncAll(u);
@@ -205,6 +220,14 @@ final class UnionBatch {
                     leave(u, i);
                     u.check = true;
                     u.regraph |= joinPieces(u, gone);
+                    if (touched == null) {
+                        touched = new TreeMap<>();
+                    }
+                    touched.put(u.id, u);
+                } else if (unionIn && un.wasKilled(u.members.get(i).handle, marks)) {
+                    body.syncAll(u);
+                    leave(u, i, true); // killed by a field: out of the union and of the simulation
+                    u.check = true;
                     if (touched == null) {
                         touched = new TreeMap<>();
                     }

@@ -2,6 +2,7 @@ package dev.rubble.core.destruction;
 
 import dev.rubble.core.destruction.Unions.Member;
 import dev.rubble.core.destruction.Unions.Union;
+import dev.rubble.spi.graph.DisjointSets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,9 +28,7 @@ final class UnionSplit {
     void split(Union u, Map<Integer, Union> touched) {
         int n = u.members.size();
         int[] root = new int[n];
-        for (int i = 0; i < n; i++) {
-            root[i] = i;
-        }
+        DisjointSets.reset(root, n);
         for (long e : u.edges) {
             int ia = (int) (e >>> 32), ib = (int) e;
             if (u.members.get(ia).auxiliary && u.members.get(ib).auxiliary) {
@@ -37,22 +36,19 @@ final class UnionSplit {
                 // edges with a main member hold, so an auxiliary member stays only if it touches a main one
                 continue;
             }
-            int a = find(root, ia), b = find(root, ib);
-            if (a != b) {
-                root[Math.max(a, b)] = Math.min(a, b); // the smaller index is the island's name
-            }
+            DisjointSets.union(root, ia, ib); // the smaller index is the island's name
         }
         int keep = -1;
         for (int i = 0; i < n && keep < 0; i++) {
             if (!u.members.get(i).auxiliary) {
-                keep = find(root, i);
+                keep = DisjointSets.find(root, i);
             }
         }
         // islands in order of their smallest member
         List<Member> stay = new ArrayList<>();
         TreeMap<Integer, List<Member>> others = new TreeMap<>();
         for (int i = 0; i < n; i++) {
-            int r = find(root, i);
+            int r = DisjointSets.find(root, i);
             (r == keep ? stay : others.computeIfAbsent(r, k -> new ArrayList<>())).add(u.members.get(i));
         }
         for (List<Member> island : others.values()) {
@@ -85,13 +81,5 @@ final class UnionSplit {
                 un.free(u, m.handle);
             }
         }
-    }
-
-    static int find(int[] root, int i) {
-        while (root[i] != i) {
-            root[i] = root[root[i]];
-            i = root[i];
-        }
-        return i;
     }
 }

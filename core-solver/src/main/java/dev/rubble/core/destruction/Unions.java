@@ -290,7 +290,15 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
      * leave and their unions are split by connectivity; collections added released join now ({@link UnionBatch}).
      */
     void afterBreaks() {
-        batch.afterBreaks();
+        batch.afterBreaks(false);
+    }
+
+    /**
+     * The DESTRUCTION slot's {@link #afterBreaks}: the members a kill field marked in this step leave their
+     * unions too, killed ({@link #markKilled}); the marks are forgotten.
+     */
+    void afterBreaksAndKills() {
+        batch.afterBreaks(true);
     }
 
     boolean live(long h) {
@@ -493,6 +501,53 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
             }
         }
         return -1;
+    }
+
+    // ---- members killed by a field ---------------------------------------------------------
+    // A kill field marks welded members (FieldHooks.killMember) in the FIELDS slot; this step's DESTRUCTION
+    // slot lets them leave their unions killed (UnionBatch.afterBreaks), or forgets the marks when the
+    // union's body itself was killed (every member stays welded into it). Empty between steps.
+
+    /** Member handles a kill field marked in this step ({@link #markKilled}), in marking order. */
+    private long[] killed = new long[4];
+    private int killedCount;
+
+    /** Whether a kill field marked a welded member in this step. */
+    boolean killsMarked() {
+        return killedCount > 0;
+    }
+
+    /** Marks welded member {@code handle} killed in this step. */
+    void markKilled(long handle) {
+        if (killed(handle)) {
+            return;
+        }
+        if (killedCount == killed.length) {
+            killed = Arrays.copyOf(killed, 2 * killedCount);
+        }
+        killed[killedCount++] = handle;
+    }
+
+    /** Whether a kill field marked member {@code handle} in this step. */
+    boolean killed(long handle) {
+        return wasKilled(handle, killedCount);
+    }
+
+    /** Forgets this step's kill marks; returns how many there were (still readable by {@link #wasKilled}). */
+    int takeKilled() {
+        int n = killedCount;
+        killedCount = 0;
+        return n;
+    }
+
+    /** Whether member {@code handle} is among the first {@code n} kill marks. */
+    boolean wasKilled(long handle, int n) {
+        for (int k = 0; k < n; k++) {
+            if (killed[k] == handle) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

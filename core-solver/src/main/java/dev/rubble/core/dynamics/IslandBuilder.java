@@ -13,6 +13,12 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * another thread linked that root first, and a halving step is a compare-and-set too, so every
  * parent stays an ancestor. Every link points to a smaller slot, so an island's root is still its
  * lowest slot: the same roots on any number of threads, in any interleaving.
+ *
+ * <p>Why not the shared {@link dev.rubble.spi.graph.DisjointSets} (the same rules, path halving and the lower
+ * root kept, on a plain {@code int[]}): the sleep update runs this union-find from several threads at once,
+ * which needs its parents in an {@link AtomicIntegerArray} (compare-and-set links and halving steps); the
+ * one-thread path, and the serial joins between the parallel passes (constraint edges), read and write the
+ * same array plainly, so both work on one state without copying it between an {@code int[]} and atomics.
  */
 public final class IslandBuilder {
     // an AtomicIntegerArray rather than an int[] with a VarHandle: the one-thread path reads and writes it

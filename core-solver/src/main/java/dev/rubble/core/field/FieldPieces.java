@@ -78,19 +78,41 @@ public interface FieldPieces {
     }
 
     /**
-     * Whether body slot {@code slot} is a cluster union's body carrying a member that holds collection pieces
-     * (a welded wall): a {@code kill} field that samples held pieces kills such a union through its members'
-     * pieces, as it kills an intact wall through its own (docs/fields.md, "Collections").
+     * Whether body slot {@code slot} is a cluster union's body: a {@code kill} field that samples welded members
+     * ({@link #weldedMembers}) or held pieces kills such a union through its members — the members holding
+     * collection pieces (welded walls) through their pieces, the others (plain bodies, released leaves)
+     * through their own sample points — as it kills an intact wall through its pieces (docs/fields.md,
+     * "Collections").
      */
     default boolean killsThroughMembers(int slot) {
         return false;
     }
 
     /**
+     * The welded members of the cluster union whose body is in slot {@code slot} that hold no collection pieces
+     * (plain bodies: kind {@link #RIGID}; released leaves: {@link #DESTRUCTION}) and whose kind is in
+     * {@code objects}, appended to {@code out} in member order: {@code node} = the member's body slot, its
+     * world origin ({@code pivot}) or centre of mass as its union's body carries it now, identity = its body
+     * handle. What a {@code kill} field samples of a union besides its body and held pieces. Nothing for any
+     * other body.
+     */
+    default void weldedMembers(int slot, int objects, boolean pivot, HeldSamples out) {
+    }
+
+    /**
+     * Kill on the welded member in body slot {@code slot} (a sample of {@link #weldedMembers}): value > 0
+     * marks it; in this step's DESTRUCTION slot it leaves its union, killed (its body stays disabled), and
+     * the rest of the union splits by connectivity — unless the union's body is killed too, when every
+     * member stays welded into it, out of the simulation.
+     */
+    default void killMember(int slot, double v) {
+    }
+
+    /**
      * Whether every piece the body in slot {@code slot} holds directly has been killed by a field in this
      * step (its kill release marked, {@link #kill}); true when it holds none. For a cluster union's body
-     * ({@link #killsThroughMembers}): whether every piece each member holds is, a member holding none
-     * (a plain body, a leaf) counting as killed with the union's body, through which alone it is sampled.
+     * ({@link #killsThroughMembers}): whether every member is killed — a member holding pieces when every
+     * piece it holds is, any other when {@link #killMember} marked it in this step.
      */
     default boolean allHeldKilled(int slot) {
         return true;

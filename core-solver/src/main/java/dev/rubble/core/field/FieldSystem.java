@@ -62,6 +62,14 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
     private final HeldSamples held = new HeldSamples();
     /** Whether the last {@link #sample} sampled held pieces (its filters and resolution let them in). */
     private boolean heldSampled;
+    /**
+     * Welded members of cluster unions sampled by the last {@link #sample} on their own (a kill field that
+     * samples disabled things: {@link FieldPieces#weldedMembers}): sample indices after the soft points;
+     * {@code node} is the member's body slot.
+     */
+    private final HeldSamples members = new HeldSamples();
+    /** Whether the last {@link #sample} sampled welded members. */
+    private boolean membersSampled;
     /** Holders (body slots) a kill field reached in the command being written, decided after its held pieces. */
     private int[] killedHolders = new int[8];
     private int killedHolderCount;
@@ -277,7 +285,8 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         }
         bodyCount = slotCount;
         gatherSoft(a);
-        int n = slotCount + held.count + softCount;
+        gatherMembers(a);
+        int n = slotCount + held.count + softCount + members.count;
         ctx.ensureCapacity(n);
         out.ensureCapacity(n);
         ctx.size = n;
@@ -288,28 +297,16 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         FieldTarget target = a.command().target();
         boolean pivot = a.command().meta().position() == FieldMeta.PositionType.PIVOT;
         for (int j = 0; j < held.count; j++) {
-            int i = bodyCount + j;
-            ctx.x[i] = held.x[j];
-            ctx.y[i] = held.y[j];
-            ctx.z[i] = held.z[j];
-            ctx.ids[i] = held.id[j];
             // a held piece has no state of its own (0, Chaos's Uninitialized): return-results writes 0 and releases nothing
-            ctx.current.ints[i] = target == FieldTarget.ACTIVATE_DISABLED ? 1 : 0;
-            ctx.current.scalars[i] = 0;
-            ctx.current.vx[i] = ctx.current.vy[i] = ctx.current.vz[i] = 0;
-            idx[i] = i;
+            put(bodyCount + j, held.x[j], held.y[j], held.z[j], held.id[j], target == FieldTarget.ACTIVATE_DISABLED ? 1 : 0);
         }
         double[] sx = softCount == 0 ? null : soft.state().x;
         for (int j = 0; j < softCount; j++) {
-            int i = bodyCount + held.count + j, pt = softPoint[j];
-            ctx.x[i] = sx[3 * pt];
-            ctx.y[i] = sx[3 * pt + 1];
-            ctx.z[i] = sx[3 * pt + 2];
-            ctx.ids[i] = softId[j];
-            ctx.current.ints[i] = 0;
-            ctx.current.scalars[i] = 0;
-            ctx.current.vx[i] = ctx.current.vy[i] = ctx.current.vz[i] = 0;
-            idx[i] = i;
+            int pt = softPoint[j];
+            put(bodyCount + held.count + j, sx[3 * pt], sx[3 * pt + 1], sx[3 * pt + 2], softId[j], 0);
+        }
+        for (int j = 0, base = bodyCount + held.count + softCount; j < members.count; j++) {
+            put(base + j, members.x[j], members.y[j], members.z[j], members.id[j], 0); // only a kill samples members
         }
         for (int i = 0; i < bodyCount; i++) {
             int s = slots[i];
@@ -328,6 +325,18 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
             throw new IllegalStateException("a field node did not give back its scratch buffers");
         }
         return kept;
+    }
+
+    /** Sample {@code i} at (x, y, z) with identity {@code id} and current integer value {@code current}. */
+    private void put(int i, double x, double y, double z, long id, int current) {
+        ctx.x[i] = x;
+        ctx.y[i] = y;
+        ctx.z[i] = z;
+        ctx.ids[i] = id;
+        ctx.current.ints[i] = current;
+        ctx.current.scalars[i] = 0;
+        ctx.current.vx[i] = ctx.current.vy[i] = ctx.current.vz[i] = 0;
+        idx[i] = i;
     }
 
     /** Values of the last {@link #sample} by sample index. */
@@ -349,23 +358,26 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
         int kept = sample(a, now);
         lastSamples += kept;
         FieldTarget t = a.command().target();
-        int softBase = bodyCount + held.count;
+        int softBase = bodyCount + held.count, memberBase = softBase + softCount;
         boolean scalar = t.valueType().equals("scalar"), vector = t.valueType().equals("vector");
         killedHolderCount = 0;
         for (int k = 0; k < kept; k++) {
             int i = idx[k];
             if (scalar ? Double.isNaN(out.scalars[i])
                     : vector && (Double.isNaN(out.vx[i]) || Double.isNaN(out.vy[i]) || Double.isNaN(out.vz[i]))) {
-                ignore(a.command(), i < bodyCount ? b.handle(slots[i]) : -1, i >= bodyCount && i < softBase
-                        ? held.node[i - bodyCount] : -1, i >= softBase ? softPoint[i - softBase] : -1);
+                ignore(a.command(), i < bodyCount ? b.handle(slots[i]) : i >= memberBase ? members.id[i - memberBase] : -1,
+                        i >= bodyCount && i < softBase ? held.node[i - bodyCount] : -1,
+                        i >= softBase && i < memberBase ? softPoint[i - softBase] : -1);
                 continue; // a NaN changes nothing (docs/fields.md, "NaN values")
             }
             if (i < bodyCount) {
                 write(t, slots[i], i);
             } else if (i < softBase) {
                 writeHeld(t, held.node[i - bodyCount], i);
-            } else {
+            } else if (i < memberBase) {
                 writeSoft(t, softPoint[i - softBase], i);
+            } else {
+                pieces.killMember(members.node[i - memberBase], out.scalars[i]); // only a kill samples members
             }
         }
         for (int k = 0; k < killedHolderCount; k++) {
@@ -374,6 +386,40 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
                 states.setState(s, BodyState.DISABLED); // every piece it held is killed: the body with them
             }
         }
+    }
+
+    /**
+     * Welded members of the cluster unions among the sampled bodies, sampled on their own (after the soft
+     * points): for a {@code kill} field that samples disabled things (state {@code all} or {@code disabled},
+     * resolution not {@code disabled-parents}: a welded member's own body is disabled while its union's moves
+     * for it, as a held piece counts as disabled), each member that holds no collection pieces and that the
+     * object filter lets in, at its own point (docs/fields.md, "Collections"). In body slot order, then member
+     * order. Other targets write the union's body, which moves for its members, and sample none.
+     */
+    private void gatherMembers(Active a) {
+        members.count = 0;
+        FieldMeta meta = a.command().meta();
+        membersSampled = a.command().target() == FieldTarget.KILL
+                && (meta.state() == FieldMeta.StateFilter.ALL || meta.state() == FieldMeta.StateFilter.DISABLED)
+                && meta.resolution() != FieldMeta.Resolution.DISABLED_PARENTS;
+        if (!membersSampled) {
+            return;
+        }
+        int objects = switch (meta.object()) {
+            case ALL -> FieldPieces.RIGID | FieldPieces.DESTRUCTION;
+            case RIGID -> FieldPieces.RIGID;
+            case DESTRUCTION -> FieldPieces.DESTRUCTION;
+            case SOFT -> 0;
+        };
+        boolean pivot = meta.position() == FieldMeta.PositionType.PIVOT;
+        for (int i = 0; i < slotCount && objects != 0; i++) {
+            pieces.weldedMembers(slots[i], objects, pivot, members);
+        }
+    }
+
+    /** Welded members of the last {@link #sample}: sample index {@code bodyCount() + heldSamples().count + softSamples() + j}. */
+    public HeldSamples memberSamples() {
+        return members;
     }
 
     /**
@@ -522,12 +568,13 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
             case COLLISION_GROUP -> collisionGroup(s, out.ints[i]);
             case KILL -> {
                 if (out.scalars[i] > 0 && b.state[s] != DISABLED_B) {
-                    if (heldSampled && (pieces.holdsPieces(s) || pieces.killsThroughMembers(s))) {
+                    if ((heldSampled && pieces.holdsPieces(s)) || (membersSampled && pieces.killsThroughMembers(s))) {
                         // a body holding pieces (an intact wall) is killed through the pieces it holds: those in
                         // the field's region leave without bodies (writeHeld), the rest stay held and simulated;
                         // the body goes only when every piece it holds is killed (decided after the held samples;
-                        // docs/fields.md, "Collections"); so does a union's body carrying welded walls: only when every
-                        // piece its members hold is killed (before, a union whose origin lay in the field was killed whole)
+                        // docs/fields.md, "Collections"); so does a union's body: only when every member is killed,
+                        // a welded wall through its pieces, any other member at its own point (gatherMembers; before,
+                        // a union whose origin lay in the field was killed whole, and one whose origin did not, not at all)
                         if (killedHolderCount == killedHolders.length) {
                             killedHolders = java.util.Arrays.copyOf(killedHolders, 2 * killedHolderCount);
                         }

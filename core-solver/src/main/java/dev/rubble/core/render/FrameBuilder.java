@@ -134,8 +134,13 @@ public final class FrameBuilder {
         }
     }
 
-    /** Level, anchoring and strain ratio of the bodies that hold cluster nodes. */
-    private static void clusters(World world, FrameBuffer out) {
+    /**
+     * Level, anchoring (only the anchored pieces of a body that holds free ones too), strain ratio and removal
+     * shrink of the bodies that hold cluster nodes, on a frame filled from {@code world}'s bodies. Part of
+     * {@link #fill(World, FrameBuffer)}; the terminal console calls it after {@link #fill(BodyStore, long, double,
+     * IntPredicate, boolean, FrameBuffer)} too, so its view marks anchored pieces (docs/console.md).
+     */
+    public static void clusters(World world, FrameBuffer out) {
         DestructionRuntime d = world.destruction();
         if (d.collectionCount() == 0) {
             return;

@@ -1,5 +1,6 @@
 package dev.rubble.plugin.graph;
 
+import dev.rubble.spi.graph.DisjointSets;
 import dev.rubble.spi.sort.PrimitiveOrder;
 import java.util.Arrays;
 
@@ -48,11 +49,9 @@ final class Edges {
      */
     static long[] bridge(int n, double[] pos, long[] kept, long[] candidates) {
         int[] parent = new int[n];
-        for (int i = 0; i < n; i++) {
-            parent[i] = i;
-        }
+        DisjointSets.reset(parent, n);
         for (long k : kept) {
-            union(parent, (int) (k >>> 32), (int) k);
+            DisjointSets.union(parent, (int) (k >>> 32), (int) k);
         }
         int m = candidates.length;
         double[] len = new double[m];
@@ -64,7 +63,7 @@ final class Edges {
         int k = 0;
         for (int i = 0; i < m; i++) {
             long e = candidates[order[i]];
-            if (union(parent, (int) (e >>> 32), (int) e)) {
+            if (DisjointSets.union(parent, (int) (e >>> 32), (int) e)) {
                 added[k++] = e;
             }
         }
@@ -85,26 +84,5 @@ final class Edges {
             k[i] = PrimitiveOrder.key(len[i]);
         }
         return PrimitiveOrder.order(k, candidates, null);
-    }
-
-    static int find(int[] parent, int x) {
-        while (parent[x] != x) {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        return x;
-    }
-
-    static boolean union(int[] parent, int a, int b) {
-        int ra = find(parent, a), rb = find(parent, b);
-        if (ra == rb) {
-            return false;
-        }
-        if (ra < rb) {
-            parent[rb] = ra;
-        } else {
-            parent[ra] = rb;
-        }
-        return true;
     }
 }

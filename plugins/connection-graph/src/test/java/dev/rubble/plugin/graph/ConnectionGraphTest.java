@@ -9,6 +9,7 @@ import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.geom.ConvexPolytope;
 import dev.rubble.spi.graph.ConnectionGraphFactory;
 import dev.rubble.spi.graph.ConnectionGraphMethod;
+import dev.rubble.spi.graph.DisjointSets;
 import dev.rubble.spi.graph.GraphInput;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -157,7 +158,7 @@ final class ConnectionGraphTest {
         }
         int c = n;
         for (int i = 0; i < pairs.length; i += 2) {
-            if (Edges.union(parent, pairs[i], pairs[i + 1])) {
+            if (DisjointSets.union(parent, pairs[i], pairs[i + 1])) {
                 c--;
             }
         }

@@ -1,5 +1,6 @@
 package dev.rubble.plugin.soft;
 
+import dev.rubble.spi.graph.DisjointSets;
 import dev.rubble.spi.soft.SoftBodyState;
 import dev.rubble.spi.soft.SoftContacts;
 import dev.rubble.spi.soft.SoftSolver;
@@ -64,7 +65,7 @@ final class PositionBasedSoftSolver implements SoftSolver {
     // Damping (dampDeformation): the connected parts of the cage (points joined by edges or tets), a
     // function of the constraints alone, built with the solve order; held[c]: part c has a point of
     // inverse mass 0 (a pin, an attachment, a frozen body), refreshed every step
-    private int[] component = new int[0], rootNumber = new int[0];
+    private int[] component = new int[0];
     private int componentCount;
     private boolean[] held = new boolean[0];
     private double[] rigid = new double[0]; // per part: mass, Σ m x, Σ m v, then L and the inertia tensor, ω
@@ -294,54 +295,21 @@ final class PositionBasedSoftSolver implements SoftSolver {
             component = new int[n];
         }
         int[] parent = component;
-        for (int i = 0; i < n; i++) {
-            parent[i] = i;
-        }
+        DisjointSets.reset(parent, n);
         for (int e = 0; e < s.edges; e++) {
-            union(parent, s.edge[2 * e], s.edge[2 * e + 1]);
+            DisjointSets.union(parent, s.edge[2 * e], s.edge[2 * e + 1]);
         }
         for (int t = 0; t < s.tets; t++) {
             for (int j = 1; j < 4; j++) {
-                union(parent, s.tet[4 * t], s.tet[4 * t + j]);
+                DisjointSets.union(parent, s.tet[4 * t], s.tet[4 * t + j]);
             }
         }
-        // roots are the lowest point of each part (union links the higher root below the lower): point
-        // to root first, then number the roots in index order
-        for (int i = 0; i < n; i++) {
-            parent[i] = find(parent, i);
-        }
-        if (rootNumber.length < n) {
-            rootNumber = new int[n];
-        }
-        int count = 0;
-        for (int i = 0; i < n; i++) {
-            int r = parent[i];
-            if (r == i) {
-                rootNumber[i] = count++;
-            }
-            parent[i] = rootNumber[r];
-        }
+        // parts numbered in the order of their lowest point, written over the union-find
+        int count = DisjointSets.label(parent, n, parent);
         componentCount = count;
         if (held.length < count) {
             held = new boolean[count];
             rigid = new double[RIGID_STRIDE * count];
-        }
-    }
-
-    private static int find(int[] parent, int i) {
-        while (parent[i] != i) {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        return i;
-    }
-
-    private static void union(int[] parent, int a, int b) {
-        int ra = find(parent, a), rb = find(parent, b);
-        if (ra < rb) {
-            parent[rb] = ra;
-        } else if (rb < ra) {
-            parent[ra] = rb;
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.rubble.plugin.stress;
 
+import dev.rubble.spi.graph.DisjointSets;
 import dev.rubble.spi.stress.StressGraph;
 import java.util.Arrays;
 
@@ -194,29 +195,12 @@ final class SupportGraphSolver {
         int nodes = g.nodeCount, bonds = g.bondCount;
         // components over bonds (union-find, path halving)
         int[] parent = new int[nodes];
-        for (int i = 0; i < nodes; i++) {
-            parent[i] = i;
-        }
+        DisjointSets.reset(parent, nodes);
         for (int k = 0; k < bonds; k++) {
-            int a = find(parent, g.bondA[k]), bb = find(parent, g.bondB[k]);
-            if (a != bb) {
-                if (a < bb) {
-                    parent[bb] = a;
-                } else {
-                    parent[a] = bb;
-                }
-            }
+            DisjointSets.union(parent, g.bondA[k], g.bondB[k]);
         }
         c.comp = new int[nodes];
-        int[] compOfRoot = new int[nodes];
-        Arrays.fill(compOfRoot, -1);
-        for (int i = 0; i < nodes; i++) {
-            int r = find(parent, i);
-            if (compOfRoot[r] < 0) {
-                compOfRoot[r] = c.compCount++;
-            }
-            c.comp[i] = compOfRoot[r];
-        }
+        c.compCount = DisjointSets.label(parent, nodes, c.comp); // numbered in the order of their lowest node
         boolean[] supported = new boolean[c.compCount];
         for (int i = 0; i < nodes; i++) {
             supported[c.comp[i]] |= g.support[i];
@@ -293,14 +277,6 @@ final class SupportGraphSolver {
             blockJacobi(g, c);
         }
         return c;
-    }
-
-    private static int find(int[] parent, int i) {
-        while (parent[i] != i) {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        return i;
     }
 
     /**
