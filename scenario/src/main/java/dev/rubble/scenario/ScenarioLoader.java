@@ -421,6 +421,16 @@ public final class ScenarioLoader {
         double[] q = orientation(p + ".orientation", n.get("orientation"));
         double[] v = vector(p + ".linearVelocity", n.get("linearVelocity"), 3, new double[3]);
         double[] w = vector(p + ".angularVelocity", n.get("angularVelocity"), 3, new double[3]);
+        if (motion == MotionType.STATIC) { // a static body never moves: a velocity on one is a mistake, not ignored
+            for (String f : new String[] {"linearVelocity", "angularVelocity"}) {
+                double[] u = f.equals("linearVelocity") ? v : w;
+                if (u[0] != 0 || u[1] != 0 || u[2] != 0) {
+                    throw new ScenarioException(p + "." + f, "[" + u[0] + ", " + u[1] + ", " + u[2] + "] is not allowed for a"
+                            + " static body (it never moves); allowed: [0, 0, 0] or none; a body that moves along a set path"
+                            + " is \"state\": \"kinematic\"");
+                }
+            }
+        }
         if (n.has("mass") && n.has("density")) {
             throw new ScenarioException(p + ".mass", "give mass or density, not both");
         }

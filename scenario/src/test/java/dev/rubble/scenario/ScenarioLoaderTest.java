@@ -182,4 +182,18 @@ final class ScenarioLoaderTest {
                     .hasMessageContaining(b[2]);
         }
     }
+
+    @Test
+    void aStaticBodyWithAVelocityIsRefusedNamingTheField() {
+        for (String f : new String[] {"linearVelocity", "angularVelocity"}) {
+            assertThatThrownBy(() -> ScenarioLoader.parse("{\"format\": \"rubble-scenario/1\", \"bodies\": [{\"id\": \"floor\","
+                    + " \"state\": \"static\", \"shape\": {\"type\": \"box\", \"halfExtents\": [5, 0.5, 5]}, \"" + f
+                    + "\": [0, 0, 2]}]}")).as(f).isInstanceOf(ScenarioException.class)
+                    .hasMessageContaining("bodies[0]." + f).hasMessageContaining("not allowed for a static body");
+        }
+        // zero is the same as none
+        assertThat(ScenarioLoader.parse("{\"format\": \"rubble-scenario/1\", \"bodies\": [{\"id\": \"floor\", \"state\":"
+                + " \"static\", \"shape\": {\"type\": \"box\", \"halfExtents\": [5, 0.5, 5]}, \"linearVelocity\": [0, 0, 0]}]}")
+                .bodies()).hasSize(1);
+    }
 }
