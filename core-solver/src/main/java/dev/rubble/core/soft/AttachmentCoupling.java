@@ -151,6 +151,14 @@ final class AttachmentCoupling {
             n++;
         }
         s.pins = n;
+        if (ctx.heldBy.length < s.points) {
+            ctx.heldBy = new int[Math.max(s.points, 2 * ctx.heldBy.length)];
+        }
+        Arrays.fill(ctx.heldBy, 0, s.points, -1);
+        for (int j = 0; j < count; j++) {
+            ctx.heldBy[point[j]] = holder(st, j);
+        }
+        ctx.coupledPoints = count;
         return count;
     }
 
@@ -176,6 +184,7 @@ final class AttachmentCoupling {
         }
         savedPins = -1;
         count = 0;
+        ctx.coupledPoints = 0;
     }
 
     /** The rigid slot holding coupled attachment {@code j} ({@code j < count}). */

@@ -56,7 +56,11 @@ final class CageProjection {
         double[] t = ctx.tmp;
         Box box = shape instanceof Box bx ? bx : null;
         double far = thick + 1e-9;
+        final boolean coupled = ctx.coupledPoints > 0;
         for (int i = ctx.store.pointStart[body], e = i + ctx.store.pointCount[body]; i < e; i++) {
+            if (coupled && ctx.heldBy[i] == slot) {
+                continue; // attached to this body (AttachmentCoupling): the attachment places it, not a contact
+            }
             int o = 3 * i;
             double dx = x[o] - ox, dy = x[o + 1] - oy, dz = x[o + 2] - oz;
             double lx = Inertia.rotX(-qx, -qy, -qz, qw, dx, dy, dz);
@@ -201,6 +205,9 @@ final class CageProjection {
             return;
         }
         int ia = tri[3 * best], ib = tri[3 * best + 1], ic = tri[3 * best + 2];
+        if (ctx.coupledPoints > 0 && ctx.heldBy[ia] == slot && ctx.heldBy[ib] == slot && ctx.heldBy[ic] == slot) {
+            return; // a face attached to this body (AttachmentCoupling) all round: the attachments place it
+        }
         int pa = 3 * ia, pb = 3 * ib, pc = 3 * ic;
         double cx = b0 * x[pa] + b1 * x[pb] + b2 * x[pc];
         double cy = b0 * x[pa + 1] + b1 * x[pb + 1] + b2 * x[pc + 1];

@@ -199,6 +199,36 @@ final class ImplicitAttachmentTest {
         assertThat(w.softBodies().store().invertedTets()).isZero();
     }
 
+    /**
+     * A soft block whose top face is attached all over to the bottom face of the body holding it (within the soft
+     * body's contact offset) makes no contact with it: the attachments place those points and faces. (Before, each
+     * such contact pushed the holder away from its own attached points, 9 contacts in the first step here, counted
+     * as a collision load on the holder.)
+     */
+    @Test
+    void aFaceAttachedToItsHoldersFaceDoesNotCollideWithIt() {
+        World w = world(1);
+        long hook = w.createBody(BodyDef.of(new Box(0.15, 0.05, 0.15)).withMass(4).withPosition(0, 2.3, 0));
+        hold(w, hook, "fixed");
+        // the block's top face (y = 2.25) on the plate's bottom face, every point of it attached
+        Cage c = CageBuilder.build(SoftWorldTest.box(0.2, 0.2, 0.2), new int[0], 300, 0.1, 1);
+        int b = w.softBodies().store().add(c, SoftMaterial.rubber().withYoungsModulus(1e5), 0, 2.05, 0, 0, 0, 0, 1,
+                0, 0, 0, "under");
+        int attached = 0;
+        for (int i = 0; i < c.pointCount(); i++) {
+            if (c.points()[3 * i + 1] > 0.19) {
+                w.softBodies().store().attach(b, i, hook, w.bodies());
+                attached++;
+            }
+        }
+        assertThat(attached).isEqualTo(25);
+        for (int i = 0; i < 60; i++) {
+            w.step();
+            assertThat(w.softBodies().contacts()).as("contacts at step %d", i).isZero();
+        }
+        assertThat(w.softBodies().store().invertedTets()).isZero();
+    }
+
     private static long[] hashes(int threads, boolean welded) {
         World w = world(threads);
         long hook = w.createBody(BodyDef.of(new Box(0.05, 0.05, 0.05)).withMass(4).withPosition(0, 2.4, 0)
