@@ -18,6 +18,9 @@ import java.util.function.Supplier;
  * a time; every soft–rigid correction is shared by generalised inverse mass and changes the
  * rigid body's pose and velocity (the equal and opposite impulse). Rigid bodies therefore feel
  * soft bodies within the same step, and the islands and sleep test that follow see the result.
+ * Attachments to awake dynamic rigid bodies are solved the same way, as constraints inside the
+ * sub-steps ({@link AttachmentCoupling}): the holder is re-advanced with the soft body and hands
+ * back the pose and velocity the solve gave it (docs/constraints.md, "Two-way soft attachments").
  * With no soft bodies the pass does nothing and costs nothing.
  */
 public final class SoftBodyStage {
@@ -78,7 +81,7 @@ public final class SoftBodyStage {
     /**
      * Advances every soft body by {@code dt}, colliding with the rigid bodies.
      *
-     * @param rigid the rigid bodies (poses and velocities are changed by contacts)
+     * @param rigid the rigid bodies (poses and velocities are changed by contacts and two-way attachments)
      */
     public void step(BodyStore rigid, double dt, double gx, double gy, double gz) {
         if (loads != null) {
