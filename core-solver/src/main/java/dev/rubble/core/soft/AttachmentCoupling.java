@@ -155,8 +155,13 @@ final class AttachmentCoupling {
             ctx.heldBy = new int[Math.max(s.points, 2 * ctx.heldBy.length)];
         }
         Arrays.fill(ctx.heldBy, 0, s.points, -1);
+        if (ctx.coupledBody.length < st.size()) {
+            ctx.coupledBody = new boolean[Math.max(st.size(), 2 * ctx.coupledBody.length)];
+        }
+        Arrays.fill(ctx.coupledBody, 0, st.size(), false);
         for (int j = 0; j < count; j++) {
             ctx.heldBy[point[j]] = holder(st, j);
+            ctx.coupledBody[st.pointBody[point[j]]] = true;
         }
         ctx.coupledPoints = count;
         return count;

@@ -68,6 +68,8 @@ final class CouplingState {
      */
     int[] heldBy = new int[0];
     int coupledPoints;
+    /** Per soft body: whether it has two-way attachments this pass (read only while {@code coupledPoints > 0}). */
+    boolean[] coupledBody = new boolean[0];
     double[] contactN = new double[0], contactDepth = new double[0];
     /** Per pair: index of its first rigid feature in the feature arrays (continuous collision). */
     int[] pairFeature = new int[17];
