@@ -266,8 +266,9 @@ final class DeterminismFuzz {
             b.append(']');
         }
         // a soft body beside the rigid ones; one hanging from a rigid body rides on the heavy ball, close to
-        // it and light (docs/constraints.md, "Two-way soft attachments": a rigid body lighter than what hangs
-        // from it, or turned by it through a long lever, can go unstable; seen here at 2 m from a 57 kg sphere)
+        // it and light (chosen when the attachments' pull was explicit and a rigid body turned through a long
+        // lever could go unstable, seen at 2 m from a 57 kg sphere; since the attachments are solved in the soft
+        // solve that limit is gone, docs/constraints.md "Two-way soft attachments"; the scenes are kept as they were)
         if (soft) {
             boolean attached = r.nextBoolean();
             double[] at = attached ? new double[] {cx[c0], cy[c0] + ballRadius + 0.25, -3}

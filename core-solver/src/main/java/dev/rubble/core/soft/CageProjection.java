@@ -63,7 +63,11 @@ final class CageProjection {
         double[] t = ctx.tmp;
         Box box = shape instanceof Box bx ? bx : null;
         double far = thick + 1e-9;
+        final boolean coupled = ctx.coupledPoints > 0;
         for (int i = ctx.store.pointStart[body], e = i + ctx.store.pointCount[body]; i < e; i++) {
+            if (coupled && ctx.heldBy[i] == slot) {
+                continue; // attached to this body (AttachmentCoupling): the attachment places it, not a contact
+            }
             int o = 3 * i;
             double dx = x[o] - ox, dy = x[o + 1] - oy, dz = x[o + 2] - oz;
             double lx = Inertia.rotX(-qx, -qy, -qz, qw, dx, dy, dz);
@@ -271,6 +275,9 @@ final class CageProjection {
             return;
         }
         int ia = tri[3 * best], ib = tri[3 * best + 1], ic = tri[3 * best + 2];
+        if (ctx.coupledPoints > 0 && ctx.heldBy[ia] == slot && ctx.heldBy[ib] == slot && ctx.heldBy[ic] == slot) {
+            return; // a face attached to this body (AttachmentCoupling) all round: the attachments place it
+        }
         int pa = 3 * ia, pb = 3 * ib, pc = 3 * ic;
         double cx = b0 * x[pa] + b1 * x[pb] + b2 * x[pc];
         double cy = b0 * x[pa + 1] + b1 * x[pb + 1] + b2 * x[pc + 1];
@@ -285,7 +292,14 @@ final class CageProjection {
         double side = dx * nx + dy * ny + dz * nz;
         double dist = Math.sqrt(bestD2);
         double c;
-        if (side >= 0) {
+        // behind the nearest face's plane but beside the face (its nearest point on an edge or corner, well to
+        // the side: -side < dist / 2) is outside a convex cage, near the edge: a contact with that edge or corner
+        // if within reach, not a feature inside (whose nearest point on the nearest face lies straight ahead).
+        // Only for a soft body with two-way attachments this pass (AttachmentCoupling: one turning about its
+        // attachment point next to its holder meets this all the time, and a 1 m push threw a 2.4 kg block at
+        // 380 m/s); other bodies keep the test as it was, bit for bit (docs/soft-bodies.md, "Coupling")
+        boolean beside = side < 0 && held < 0 && -side < 0.5 * dist && ctx.coupledPoints > 0 && ctx.coupledBody[body];
+        if (side >= 0 || beside) {
             if (dist > reach) {
                 return;
             }

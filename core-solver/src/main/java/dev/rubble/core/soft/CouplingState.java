@@ -63,6 +63,15 @@ final class CouplingState {
     int[] stamp = new int[16];
     int stampValue;
     int[] contactSlot = new int[0];
+    /**
+     * Per point: the rigid slot a two-way attachment joins it to this pass, or -1 (sized and filled by
+     * {@link AttachmentCoupling}; read only while {@code coupledPoints > 0}): a point does not collide with the
+     * body holding it.
+     */
+    int[] heldBy = new int[0];
+    int coupledPoints;
+    /** Per soft body: whether it has two-way attachments this pass (read only while {@code coupledPoints > 0}). */
+    boolean[] coupledBody = new boolean[0];
     double[] contactN = new double[0], contactDepth = new double[0];
     /** Per pair: index of its first rigid feature in the feature arrays (continuous collision). */
     int[] pairFeature = new int[17];

@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param orientation   unit quaternion (x, y, z, w)
  * @param velocity      initial velocity of every point, m/s
  * @param pins          cage point indices fixed where they start
- * @param attachPoints  cage point indices that follow rigid bodies
+ * @param attachPoints  cage point indices held by rigid bodies (two-way with a dynamic one)
  * @param attachBodies  the rigid body label for each attached point
  */
 public record SoftBodyDef(String label, Cage cage, SoftMaterial material, double[] position, double[] orientation,

@@ -18,6 +18,9 @@ import java.util.function.Supplier;
  * a time; every soft–rigid correction is shared by generalised inverse mass and changes the
  * rigid body's pose and velocity (the equal and opposite impulse). Rigid bodies therefore feel
  * soft bodies within the same step, and the islands and sleep test that follow see the result.
+ * Attachments to awake dynamic rigid bodies are solved the same way, as constraints inside the
+ * sub-steps ({@link AttachmentCoupling}): the holder is re-advanced with the soft body and hands
+ * back the pose and velocity the solve gave it (docs/constraints.md, "Two-way soft attachments").
  * With no soft bodies the pass does nothing and costs nothing.
  */
 public final class SoftBodyStage {
@@ -78,7 +81,7 @@ public final class SoftBodyStage {
     /**
      * Advances every soft body by {@code dt}, colliding with the rigid bodies.
      *
-     * @param rigid the rigid bodies (poses and velocities are changed by contacts)
+     * @param rigid the rigid bodies (poses and velocities are changed by contacts and two-way attachments)
      */
     public void step(BodyStore rigid, double dt, double gx, double gy, double gz) {
         if (loads != null) {
@@ -89,16 +92,14 @@ public final class SoftBodyStage {
         }
         long t0 = System.nanoTime();
         keepStart();
-        boolean twoWay = store.attachments > 0;
-        if (twoWay) {
-            momentumBefore();
-        }
         store.updateAttachments(rigid);
+        // two-way attachments: their points are free for the solve, joined to their holders by constraints
+        coupling.couple(store, rigid);
         coupling.prepare(rigid, store, dt, gx, gy, gz);
         SoftSolver sv = solver();
         int n = slices(sv, dt);
         if (n == 1) {
-            sv.step(store.state, dt, gx, gy, gz, coupling.hasPairs() ? coupling : SoftContacts.NONE);
+            sv.step(store.state, dt, gx, gy, gz, coupling.active() ? coupling : SoftContacts.NONE);
         } else {
             stepSliced(sv, n, dt, gx, gy, gz);
         }
@@ -110,158 +111,8 @@ public final class SoftBodyStage {
         }
         coupling.finish(wake);
         isolated = isolateNonFinite();
-        if (twoWay) {
-            pullRigid(rigid, dt, gx, gy, gz);
-        }
+        coupling.uncouple(store.state); // (after the guard: a frozen body's attached points are held where it froze)
         nanos = System.nanoTime() - t0;
-    }
-
-    // ---- two-way attachments (issue 29) ----
-    private double[] momentum = new double[0];
-    private final double[] dw = new double[3];
-
-    /**
-     * The momentum of each soft body before the pass: its free points' (inverse mass > 0) and its
-     * attached points' (their cage mass at their velocity), 6 numbers per body.
-     */
-    private void momentumBefore() {
-        if (momentum.length < 6 * store.size()) {
-            momentum = new double[6 * Math.max(store.size(), 4)];
-        }
-        for (int b = 0; b < store.size(); b++) {
-            momentum(b, momentum, 6 * b);
-        }
-    }
-
-    private final double[] after = new double[6];
-    private double freeMass, attachedMass;
-    private int attachedCount, pinCount;
-
-    /** Body b's free and attached momentum into out[o..o+6); sets freeMass, attachedMass, attachedCount, pinCount. */
-    private void momentum(int b, double[] out, int o) {
-        var s = store.state;
-        double px = 0, py = 0, pz = 0, free = 0;
-        for (int i = store.pointStart[b], e = i + store.pointCount[b]; i < e; i++) {
-            double w = s.invMass[i];
-            if (w > 0) {
-                px += s.v[3 * i] / w;
-                py += s.v[3 * i + 1] / w;
-                pz += s.v[3 * i + 2] / w;
-                free += 1 / w;
-            }
-        }
-        double am = 0;
-        int n = 0, pins = 0;
-        for (int k = 0; k < s.pins; k++) {
-            if (store.pointBody[s.pinPoint[k]] == b) {
-                pins++;
-            }
-        }
-        for (int k = 0; k < store.attachments; k++) {
-            int point = s.pinPoint[store.attachPin[k]];
-            if (store.pointBody[point] == b) {
-                am += store.cage[b].masses()[point - store.pointStart[b]];
-                n++;
-            }
-        }
-        out[o] = px;
-        out[o + 1] = py;
-        out[o + 2] = pz;
-        freeMass = free;
-        attachedMass = am;
-        attachedCount = n;
-        pinCount = pins;
-    }
-
-    /**
-     * Two-way attachments (issue 29): the impulse the attachment pins gave each soft body during the
-     * pass, by the momentum balance of its free points ({@code J = ΔP - M_free g dt}), goes back to
-     * the rigid bodies holding it, with the weight of the attached points themselves (they move with
-     * the rigid body: {@code m_pin g dt}), split evenly over the body's attachments and applied at each
-     * attachment point (so it also turns the rigid body). A soft body that touched a rigid body in the
-     * pass stays one-way for that step: its contact impulses, already exchanged by the coupling, would be
-     * counted twice. Sleeping rigid bodies are not pushed (an attachment at rest keeps them asleep).
-     * Also one-way: a soft body that has plain pins too (their pull is not a rigid body's).
-     *
-     * <p>Staggered: the soft pass runs after the rigid solve and position integration, so the pull of
-     * step N reaches the rigid body's velocity at the end of step N (momentum is exchanged in full within
-     * the step) while its position and the rigid solver's forces see it from step N+1 (one step late;
-     * exact under a steady load; docs/constraints.md "Two-way soft attachments").
-     * <p>Explicit (the rigid body feels the pull one step late) and the attached points' inertia is not
-     * the rigid body's: right for a rigid body that is held (a joint, a support, a heavy body: the weld
-     * test carries the block's weight within 3 %), but a free rigid body falling with a soft body hanging
-     * from it accelerates faster than g (measured 1.14 g for a hook three times the block's mass), and
-     * one lighter than what hangs on it can go unstable. Solving the attachment inside the soft solver's
-     * sub-steps with the rigid body's generalised inverse mass (as the soft–rigid contacts do) is the fix.
-     */
-    private double[] pull = new double[0];
-    private boolean[] pulled = new boolean[0];
-
-    private void pullRigid(BodyStore rigid, double dt, double gx, double gy, double gz) {
-        var s = store.state;
-        if (pulled.length < store.attachments) {
-            pull = new double[3 * store.attachments];
-            pulled = new boolean[store.attachments];
-        }
-
-        for (int b = 0; b < store.size(); b++) {
-            momentum(b, after, 0);
-            int n = attachedCount;
-            // a body also pinned to the world (plain pins) stays one-way: those pins' pull is not the rigid body's
-            if (n == 0 || pinCount != n || coupling.touchedRigid(store, b)) {
-                continue;
-            }
-            int o = 6 * b;
-            double free = freeMass;
-            // the impulse through the pins on the free points: ΔP_free - M_free g dt; the attached points move
-            // with the rigid body, which must give them their change of momentum against their weight
-            double jx = after[0] - momentum[o] - free * gx * dt, jy = after[1] - momentum[o + 1] - free * gy * dt,
-                    jz = after[2] - momentum[o + 2] - free * gz * dt;
-            double rx = -jx / n, ry = -jy / n, rz = -jz / n; // each attachment's share of the pull
-            for (int k = 0; k < store.attachments; k++) {
-                int point = s.pinPoint[store.attachPin[k]];
-                if (store.pointBody[point] != b) {
-                    continue;
-                }
-                long h = store.attachBody[k];
-                int slot = (int) h;
-                if (!rigid.isLive(slot) || rigid.generation[slot] != (int) (h >>> 32)
-                        || rigid.state[slot] != dev.rubble.core.body.BodyState.AWAKE.ordinal()
-                        || rigid.motion[slot] != dev.rubble.core.body.MotionType.DYNAMIC.ordinal()) {
-                    continue;
-                }
-                // the attached point moves with the rigid body: it weighs on it (m g dt)
-                double m = store.cage[b].masses()[point - store.pointStart[b]];
-                double ax = s.x[3 * point] - rigid.px[slot], ay = s.x[3 * point + 1] - rigid.py[slot],
-                        az = s.x[3 * point + 2] - rigid.pz[slot];
-                double ux = rx + m * gx * dt, uy = ry + m * gy * dt, uz = rz + m * gz * dt;
-                pull[3 * k] = ux;
-                pull[3 * k + 1] = uy;
-                pull[3 * k + 2] = uz;
-                pulled[k] = true;
-            }
-            // applied after all are measured: an attachment's Δv must not see another's pull of this step
-            for (int k = 0; k < store.attachments; k++) {
-                if (!pulled[k]) {
-                    continue;
-                }
-                pulled[k] = false;
-                int point = s.pinPoint[store.attachPin[k]];
-                int slot = (int) store.attachBody[k];
-                double ux = pull[3 * k], uy = pull[3 * k + 1], uz = pull[3 * k + 2];
-                double ax = s.x[3 * point] - rigid.px[slot], ay = s.x[3 * point + 1] - rigid.py[slot],
-                        az = s.x[3 * point + 2] - rigid.pz[slot];
-                double im = rigid.invMass[slot];
-                rigid.vx[slot] += ux * im;
-                rigid.vy[slot] += uy * im;
-                rigid.vz[slot] += uz * im;
-                dev.rubble.core.body.Inertia.applyInverseWorld(rigid, slot, ay * uz - az * uy, az * ux - ax * uz,
-                        ax * uy - ay * ux, dw);
-                rigid.wx[slot] += dw[0];
-                rigid.wy[slot] += dw[1];
-                rigid.wz[slot] += dw[2];
-            }
-        }
     }
 
     /** Soft bodies frozen by the finiteness guard during the last pass (see {@link #isolateNonFinite}). */

@@ -249,9 +249,12 @@ public final class SoftBodyStore {
     }
 
     /**
-     * Attaches point {@code localPoint} of body {@code b} to rigid body {@code rigidHandle}: the
-     * point becomes kinematic and follows the rigid body, keeping its present offset in the
-     * rigid body's frame.
+     * Attaches point {@code localPoint} of body {@code b} to rigid body {@code rigidHandle} at the
+     * point's present offset in the rigid body's frame. Between steps the point is a pin (inverse
+     * mass 0) whose target is where the rigid body holds it; in a step where the rigid body is an
+     * awake dynamic body the point has its mass and the two are joined by a constraint in the
+     * soft solve, so the soft body pulls on the rigid body ({@link AttachmentCoupling}); otherwise
+     * it follows the rigid body.
      */
     public void attach(int b, int localPoint, long rigidHandle, BodyStore rigid) {
         int slot = rigid.slot(rigidHandle);

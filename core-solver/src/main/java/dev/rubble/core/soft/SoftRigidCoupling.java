@@ -59,6 +59,7 @@ public final class SoftRigidCoupling implements SoftContacts {
     private final ContinuousSweep sweep = new ContinuousSweep(ctx);
     private final CageProjection cage = new CageProjection(ctx, response);
     private final RigidOnStaticProjection onStatic = new RigidOnStaticProjection(ctx, response);
+    private final AttachmentCoupling attach = new AttachmentCoupling(ctx, response);
     private double gx, gy, gz;
     /** Per rigid slot: centre of mass and orientation when the step began ({@link #recordStart}), and when that was. */
     private double[] stepStart = new double[7 * 16];
@@ -190,15 +191,15 @@ public final class SoftRigidCoupling implements SoftContacts {
                 }
                 if (bodies.state[slot] == BodyState.AWAKE.ordinal() && bodies.motion[slot] != MotionType.STATIC.ordinal()
                         && ctx.stamp[slot] != ctx.stampValue) {
-                    ctx.stamp[slot] = ctx.stampValue;
-                    if (ctx.moving == ctx.movingSlot.length) {
-                        ctx.movingSlot = Arrays.copyOf(ctx.movingSlot, 2 * ctx.moving);
-                        ctx.startPose = Arrays.copyOf(ctx.startPose, 7 * 2 * ctx.moving);
-                        ctx.motion = Arrays.copyOf(ctx.motion, 12 * 2 * ctx.moving);
-                    }
-                    ctx.movingIndex[slot] = ctx.moving;
-                    ctx.movingSlot[ctx.moving++] = slot;
+                    addMoving(slot);
                 }
+            }
+        }
+        // the holders of two-way attachments take part in the sub-steps whether or not they are near the soft body
+        for (int j = 0; j < attach.count; j++) {
+            int slot = attach.holder(soft, j);
+            if (ctx.stamp[slot] != ctx.stampValue) {
+                addMoving(slot);
             }
         }
         nearStatics(bodies, dt);
@@ -253,6 +254,18 @@ public final class SoftRigidCoupling implements SoftContacts {
             ctx.motion[o + 10] = b.wy[m];
             ctx.motion[o + 11] = b.wz[m];
         }
+    }
+
+    /** Makes awake rigid slot {@code slot} a moving candidate (rewound, re-advanced through the sub-steps). */
+    private void addMoving(int slot) {
+        ctx.stamp[slot] = ctx.stampValue;
+        if (ctx.moving == ctx.movingSlot.length) {
+            ctx.movingSlot = Arrays.copyOf(ctx.movingSlot, 2 * ctx.moving);
+            ctx.startPose = Arrays.copyOf(ctx.startPose, 7 * 2 * ctx.moving);
+            ctx.motion = Arrays.copyOf(ctx.motion, 12 * 2 * ctx.moving);
+        }
+        ctx.movingIndex[slot] = ctx.moving;
+        ctx.movingSlot[ctx.moving++] = slot;
     }
 
     private void addPair(int soft, int slot, int child, int features) {
@@ -347,19 +360,22 @@ public final class SoftRigidCoupling implements SoftContacts {
     }
 
     /**
-     * Whether any point of soft body {@code b} touched a rigid body in the last sub-step of the last
-     * pass (issue 29: the two-way attachments leave such a step one-way, see {@code SoftBodyStage}).
+     * Chooses this pass's two-way attachments (holders that are awake dynamic bodies) and frees their points for
+     * the solve ({@link AttachmentCoupling}); call before {@link #prepare}, and {@link #uncouple} after the solve.
+     * Returns how many attachments are two-way this pass.
      */
-    public boolean touchedRigid(SoftBodyStore store, int b) {
-        if (!hasPairs()) {
-            return false;
-        }
-        for (int i = store.pointStart[b], e = i + store.pointCount[b]; i < e; i++) {
-            if (i < ctx.contactSlot.length && ctx.contactSlot[i] >= 0) {
-                return true;
-            }
-        }
-        return false;
+    public int couple(SoftBodyStore soft, BodyStore bodies) {
+        return attach.couple(soft, bodies);
+    }
+
+    /** Makes the attached points pins again (after the solve; nothing when {@link #couple} coupled none). */
+    public void uncouple(SoftBodyState s) {
+        attach.uncouple(s);
+    }
+
+    /** Whether the pass needs this coupling: rigid bodies near a soft body, or two-way attachments. */
+    public boolean active() {
+        return hasPairs() || attach.count > 0;
     }
 
     /** Whether any rigid body is near a soft body this step. */
@@ -462,6 +478,9 @@ public final class SoftRigidCoupling implements SoftContacts {
 
     @Override
     public void project(SoftBodyState s, double h) {
+        if (attach.count > 0) {
+            attach.project(s, h);
+        }
         int projected = cage.contacts;
         for (int k = 0; k < ctx.pairs; k++) {
             cage.projectPoints(s, k, h);
