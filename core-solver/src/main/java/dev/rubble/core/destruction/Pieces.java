@@ -267,8 +267,14 @@ final class Pieces {
         s.inertia[o + 5] = iyz;
         s.threshold[g] = Double.POSITIVE_INFINITY;
         Shape shape = PlacedCollection.compound(pc.asset, 0, assetIds.length, assetIds, cx, cy, cz);
+        int events = d.events.count();
         activate(g, h, shape, s.anchoredCount[g] > 0 ? MotionType.KINEMATIC : MotionType.DYNAMIC,
                 BreakEvents.CLUSTER, 0);
+        if (d.events.count() > events) { // it got a body: its members, for the journal (BreakEvents.members)
+            for (int id : assetIds) {
+                d.events.addMember(id);
+            }
+        }
     }
 
     /** Starts a fresh lost-neighbour list with asset nodes {@code a} and {@code b} (the ends of a cut bond). */
