@@ -426,9 +426,16 @@ final class DeterminismFuzz {
         }
         if (step == a.dropAt()) { // a scene body removed between steps: joints, attachments, unions, switches on it
             long h = w.findByLabel(a.drop());
-            // not a body that later commands name (removing it would make them bad input, refused)
-            boolean named = scene.json().contains("\"body\":\"" + a.drop() + "\",\"impulse\"")
-                    || scene.json().contains("{\"body\":\"" + a.drop() + "\",\"step\"");
+            // not a body that later commands name (removing it would make them bad input, refused), nor a member
+            // of a union made later (seed 7136: "$.unions[0].members[2].body: 'b2' does not exist at step 27");
+            // a member of a union made already is dropped (its union loses it)
+            String json = scene.json();
+            String key = "\"unions\":[{\"id\":0,\"step\":";
+            int u = json.indexOf(key) + key.length();
+            int unionStep = u < key.length() ? -1 : Integer.parseInt(json.substring(u, json.indexOf(',', u)));
+            boolean named = json.contains("\"body\":\"" + a.drop() + "\",\"impulse\"")
+                    || json.contains("{\"body\":\"" + a.drop() + "\",\"step\"")
+                    || step <= unionStep && json.contains("{\"body\":\"" + a.drop() + "\"}");
             if (!named && alive(w, h)) {
                 w.removeBody(h);
             }

@@ -2,7 +2,6 @@ package dev.rubble.cache.journal;
 
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.destruction.BreakEvents;
-import dev.rubble.core.destruction.ClusterStore;
 import dev.rubble.core.destruction.DestructionRuntime;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.world.World;
@@ -1000,53 +999,14 @@ public final class JournalWriter implements StepObserver, dev.rubble.core.world.
             }
             putDouble(ev.mass[i]);
             putDouble(ev.load[i]);
-            if (ev.kind[i] != BreakEvents.CLUSTER && (ev.node[i] >= 0 || ev.kind[i] == BreakEvents.REMOVED)) {
-                putInt(0); // an authored node, or a removal (nothing to re-create)
-                continue;
-            }
-            // a new internal cluster, or one released as a whole by a crumble: its member nodes
-            ClusterStore cs = d.store();
-            int g = ClusterStore.NONE;
-            for (int k = 0; k < d.activeCount() && g == ClusterStore.NONE; k++) {
-                if (cs.body[d.active(k)] == ev.body[i]) {
-                    g = d.active(k);
-                }
-            }
-            if (g != ClusterStore.NONE) {
-                putInt(cs.childCount[g]);
-                for (int c = cs.firstChild[g]; c != ClusterStore.NONE; c = cs.nextSibling[c]) {
-                    putInt(cs.node[c]);
-                }
-                continue;
-            }
-            // no longer active: it crumbled in the step that made it (docs/destruction.md, "Crumbling"), or an
-            // impact pass broke it again before the solve (issue 22): its members are the nodes of the later
-            // events that came from it, an internal cluster among them standing for its own members
-            memberCount = 0;
-            members(ev, i, n);
-            putInt(memberCount);
-            for (int k = 0; k < memberCount; k++) {
-                putInt(memberNodes[k]);
-            }
-        }
-    }
-
-    private int[] memberNodes = new int[16];
-    private int memberCount;
-
-    /** Appends the asset nodes of event i's piece, read from the later events that came from it. */
-    private void members(BreakEvents ev, int i, int n) {
-        for (int j = i + 1; j < n; j++) {
-            if (ev.from[j] != ev.body[i] || ev.kind[j] == BreakEvents.REMOVED) {
-                continue;
-            }
-            if (ev.node[j] >= 0) {
-                if (memberCount == memberNodes.length) {
-                    memberNodes = java.util.Arrays.copyOf(memberNodes, memberCount * 2);
-                }
-                memberNodes[memberCount++] = ev.node[j];
-            } else {
-                members(ev, j, n);
+            // an internal cluster's members as it was made (BreakEvents.members): read from the cluster at the
+            // step's end, as before, a cluster an impact pass broke again in the same step had lost them (its
+            // pieces thinned or killed, or split into clusters of their own), and playback, building the
+            // piece's shape from no member, stopped ("compound children count = 0"; detfuzz seeds 7102, 7106, 7122)
+            int m0 = ev.memberStart[i], m1 = ev.memberStart[i + 1];
+            putInt(m1 - m0);
+            for (int k = m0; k < m1; k++) {
+                putInt(ev.members[k]);
             }
         }
     }

@@ -10,7 +10,8 @@ import net.openhft.chronicle.bytes.Bytes;
  *
  * <pre>
  *  kind int32 "UBOD", step int64, n int32, per operation:
- *    kind int8 (0 create, 1 retire), union int32, events before it int32, body int64;
+ *    kind int8 (0 create, 1 retire), union int32 (-1: a retired collection holder's body), events before it int32,
+ *    body int64;
  *    create: {@link UnionLog#BODY} x float64 (pose, velocities, mass, principal inertia and frame,
  *            friction, restitution, gravity scale, damping, sleep threshold), debris int8, layer int32,
  *            mask int32, members int32, per member: handle int64, origin pose in the union frame 7 x float64
@@ -67,7 +68,7 @@ final class UnionBodiesCodec {
             }
             int union = b.readInt(), at = b.readInt();
             long body = b.readLong();
-            if (union < 0 || at < 0) {
+            if (union < (k == UnionLog.RETIRE ? UnionLog.HOLDER : 0) || at < 0) {
                 throw new JournalFormatException("union-bodies document of step " + step + ": operation " + i + " union "
                         + union + " after " + at + " events is corrupted");
             }

@@ -45,6 +45,16 @@ public final class BreakEvents {
      * order, so pieces land on the recorded slots (issue 14).
      */
     public long[] from = new long[16];
+    /**
+     * The asset nodes an internal cluster held when its {@link #CLUSTER} event made it, in member order:
+     * {@code members[memberStart[i] .. memberStart[i + 1])}, none for other events. A journal records them so
+     * playback builds the piece's shape; read at the step's end the cluster may hold none of them any more (an
+     * impact pass broke it again in the same step into pieces that got no body, or into clusters of their
+     * own). Not saved in snapshots (the events of a restored world's last step have none): only the step's
+     * journal reads them.
+     */
+    public int[] memberStart = new int[17];
+    public int[] members = new int[16];
 
     /** Number of events this step. */
     public int count() {
@@ -59,6 +69,17 @@ public final class BreakEvents {
     void reset(long stepIndex) {
         count = 0;
         step = stepIndex;
+        memberStart[0] = 0;
+    }
+
+    /** Appends asset node {@code assetNode} to the members of the last event (an internal cluster it made). */
+    void addMember(int assetNode) {
+        int end = memberStart[count];
+        if (end == members.length) {
+            members = Arrays.copyOf(members, 2 * end);
+        }
+        members[end] = assetNode;
+        memberStart[count] = end + 1;
     }
 
     int add(byte k, int coll, int nd, long handle, double m, double ld) {
@@ -72,8 +93,10 @@ public final class BreakEvents {
             mass = Arrays.copyOf(mass, cap);
             load = Arrays.copyOf(load, cap);
             from = Arrays.copyOf(from, cap);
+            memberStart = Arrays.copyOf(memberStart, cap + 1);
         }
         int i = count++;
+        memberStart[count] = memberStart[i];
         kind[i] = k;
         collection[i] = coll;
         node[i] = nd;

@@ -29,6 +29,8 @@ final class Pieces {
     private long holderBody;
     /** The holder node whose body is retired when this break is done ({@link #breaking}), or NONE. */
     private int retiring = ClusterStore.NONE;
+    /** Whether a piece of the current holder got a body (an event names the holder as where it came from). */
+    private boolean holderNamed;
 
     Pieces(DestructionContext d) {
         this.d = d;
@@ -53,6 +55,7 @@ final class Pieces {
         holderOut = !d.holderInSimulation(slot);
         holderBody = b.handle(slot);
         retiring = ClusterStore.NONE;
+        holderNamed = false;
     }
 
     /**
@@ -68,9 +71,24 @@ final class Pieces {
     /** Retires the breaking holder h's body, unless a piece that needed its room retired it already. */
     void retireHolder(int h) {
         if (d.store.body[h] != ClusterStore.NONE) {
+            logUnnamed();
             d.retire(h);
         }
         retiring = ClusterStore.NONE;
+    }
+
+    /**
+     * Logs the retirement of the current holder's body, about to happen, when no piece of it got a body (all
+     * thinned by release throttling or the body budget, or killed): no event's {@code from} names it then, so
+     * a journal's playback, which retires a holder after its last piece, never did, and the next piece of the
+     * step, which took the freed slot in the run, landed elsewhere ({@code rubble replay} stopped: "playback put
+     * the piece ... in body 3:0, but the recording had it in 1:1"). The union log carries it, placed among the
+     * step's events as union bodies are ({@link UnionLog#HOLDER}).
+     */
+    private void logUnnamed() {
+        if (!holderNamed) {
+            d.unions.log.add(UnionLog.RETIRE, UnionLog.HOLDER, holderBody, d.unions.eventsBefore());
+        }
     }
 
     /** Kills c's live bonds to siblings under h, remembering the siblings that lost a neighbour. */
@@ -113,6 +131,7 @@ final class Pieces {
             d.successors.piece(holderBody, ClusterStore.NONE, g);
             return;
         }
+        boolean early = false;
         if (h == retiring && d.bodies.size() >= d.bodies.maxBodies() && s.body[h] != ClusterStore.NONE) {
             // the body budget is full, but the breaking holder's body leaves in this same break: it goes now,
             // before this piece, so a break that fits the budget once the holder is gone is not cut one piece
@@ -120,10 +139,14 @@ final class Pieces {
             // free list is last-in first-out); a journal's playback retires the holder first when a piece's
             // recorded slot is its holder's
             d.retire(h);
+            early = true;
         }
         if (d.budget.throttle(d.bodies, m)) {
             // release throttling or the body budget (issue 13): the piece left its holder but gets no
             // body; it and everything under it stay inert (disabled at once, like Chaos's throttled particles)
+            if (early) {
+                logUnnamed(); // the holder went just now for this piece, which then got no body
+            }
             d.mixDigest(g, -2L);
             d.successors.piece(holderBody, ClusterStore.NONE, g);
             return;
@@ -165,6 +188,7 @@ final class Pieces {
         int i = d.events.add(kind, s.collection[g], s.node[g], body, s.mass[g], load);
         // the holder, retired after its last piece (issue 14), or just before it when the body budget needed its room
         d.events.from[i] = holderBody;
+        holderNamed = true;
         d.successors.piece(holderBody, body, g);
         double[] mo = d.events.motion;
         int o = 13 * i;
@@ -243,8 +267,14 @@ final class Pieces {
         s.inertia[o + 5] = iyz;
         s.threshold[g] = Double.POSITIVE_INFINITY;
         Shape shape = PlacedCollection.compound(pc.asset, 0, assetIds.length, assetIds, cx, cy, cz);
+        int events = d.events.count();
         activate(g, h, shape, s.anchoredCount[g] > 0 ? MotionType.KINEMATIC : MotionType.DYNAMIC,
                 BreakEvents.CLUSTER, 0);
+        if (d.events.count() > events) { // it got a body: its members, for the journal (BreakEvents.members)
+            for (int id : assetIds) {
+                d.events.addMember(id);
+            }
+        }
     }
 
     /** Starts a fresh lost-neighbour list with asset nodes {@code a} and {@code b} (the ends of a cut bond). */

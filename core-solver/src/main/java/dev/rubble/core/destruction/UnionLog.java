@@ -11,10 +11,20 @@ import java.util.Arrays;
  * velocities, mass, principal inertia, material, damping, gravity scale) and its members with their
  * origin poses in the union frame (the compound is every member's shape at that pose:
  * {@link Unions#compound}). Reset at the start of each step's COMMANDS flush; reused arrays.
+ *
+ * <p>It also logs, as a {@link #RETIRE} of union {@link #HOLDER}, the body of a breaking collection holder
+ * that no destruction event came from (every piece it let go got no body: thinned by release throttling,
+ * over the body budget, killed): its slot is free from then on, and the next piece made may take it, so
+ * playback must retire it at the same point (docs/journal-format.md, "Union-bodies document").
  */
 public final class UnionLog {
     /** Operation kinds. */
     public static final byte CREATE = 0, RETIRE = 1;
+    /**
+     * The union id of a {@link #RETIRE} that retires a collection holder's body, not a union's: a holder
+     * that broke with no piece given a body, so no event's {@code from} names it ({@link BreakEvents#from}).
+     */
+    public static final int HOLDER = -1;
     /** Doubles of a created body: px py pz qx qy qz qw vx vy vz wx wy wz, mass, ix iy iz, iqx iqy iqz iqw, friction, restitution, gravity scale, linear and angular damping, sleep threshold. */
     public static final int BODY = 29;
 
