@@ -295,16 +295,8 @@ final class SoftSoftContacts {
             v[o] -= wp * j * tx;
             v[o + 1] -= wp * j * ty;
             v[o + 2] -= wp * j * tz;
-            double ja = b0 * wa * j, jb = b1 * wb * j, jc = b2 * wc * j;
-            v[pa] += ja * tx;
-            v[pa + 1] += ja * ty;
-            v[pa + 2] += ja * tz;
-            v[pb] += jb * tx;
-            v[pb + 1] += jb * ty;
-            v[pb + 2] += jb * tz;
-            v[pc] += jc * tx;
-            v[pc + 1] += jc * ty;
-            v[pc + 2] += jc * tz;
+            // the triangle's points take the opposite share (v_k += b_k w_k j t)
+            CouplingShapes.pushTriangle(v, pa, pb, pc, -b0 * wa * j, -b1 * wb * j, -b2 * wc * j, tx, ty, tz);
         }
     }
 }
