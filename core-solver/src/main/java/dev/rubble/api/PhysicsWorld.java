@@ -197,6 +197,18 @@ public final class PhysicsWorld {
         return bodies.state(slot(body)) == BodyState.SLEEPING;
     }
 
+    /**
+     * Whether the body is disabled: killed by a field's {@code kill} target (docs/fields.md), or disabled by the
+     * non-finite guard after its state became NaN or infinite. A disabled body is still in the world
+     * ({@link #contains} is true) but is not simulated, collides with nothing and ignores pushes, until a field
+     * enables it again ({@code activate-disabled}).
+     * @param body a live body
+     * @return true when disabled
+     */
+    public boolean isDisabled(BodyId body) {
+        return bodies.state(slot(body)) == BodyState.DISABLED;
+    }
+
     // ---- debris and removal of geometry collections (docs/destruction.md "Debris and removal") ----
     // Collections are named by placement index (a scenario's collections[], in file order). Setters
     // are commands like every write: validated now, applied at the start of the next step, journalled.
@@ -578,7 +590,9 @@ public final class PhysicsWorld {
 
     /**
      * Sets linear (m/s) and angular (rad/s) velocity; wakes the body. A static body never moves and keeps a
-     * zero velocity: refused here, and ignored when the body has become static by the time the command applies.
+     * zero velocity: refused here, and ignored when the body has become static by the time the command applies. A
+     * disabled body ({@link #isDisabled}: killed by a field) ignores it, as it ignores impulses and forces: set the
+     * velocity after a field has enabled it again.
      * @param body a live dynamic or kinematic body
      * @param linear the new linear velocity of the centre of mass, m/s, world frame
      * @param angular the new angular velocity, rad/s, world frame

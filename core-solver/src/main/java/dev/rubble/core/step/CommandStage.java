@@ -132,6 +132,9 @@ final class CommandStage {
             if (bodies.state(s) == BodyState.STATIC) {
                 return; // never moves: a velocity would only drag what rests on it (static since the command was queued)
             }
+            if (bodies.state(s) == BodyState.DISABLED) {
+                return; // out of the simulation (a kill field): ignored, as impulses, forces and torques are (docs/fields.md)
+            }
             states.wake(s);
             bodies.vx[s] = v.vx();
             bodies.vy[s] = v.vy();

@@ -88,6 +88,28 @@ final class OutsiderApiTest {
     }
 
     @Test
+    void aKilledBodyReadsAsDisabledAndIgnoresAVelocitySetWhileKilled() {
+        // the API could not tell a killed body from a live one (contains true, isAsleep false); and a velocity set
+        // while it was killed was stored and sent it off once enabled, unlike an impulse (docs/fields.md: disabled
+        // bodies ignore velocity, impulse, force and torque)
+        BodyId[] b = new BodyId[1];
+        PhysicsWorld world = killedBall(b);
+        BodyId ball = b[0];
+        BodyId other = world.addBody(BodySpec.dynamic(new Sphere(0.5)).withMass(1).withPosition(new Vector3d(5, 2, 0)));
+        world.step();
+        assertThat(world.contains(ball)).isTrue();
+        assertThat(world.isDisabled(ball)).as("killed").isTrue();
+        assertThat(world.isDisabled(other)).as("outside the field").isFalse();
+        world.setVelocity(ball, new Vector3d(3, 0, 0), new Vector3d(0, 1, 0));
+        world.step();
+        assertThat(world.linearVelocity(ball, new Vector3d())).isEqualTo(new Vector3d());
+        enable(world);
+        assertThat(world.isDisabled(ball)).as("enabled again").isFalse();
+        world.step(10);
+        assertThat(world.position(ball, new Vector3d())).as("at rest where it was killed").isEqualTo(new Vector3d(0, 2, 0));
+    }
+
+    @Test
     void aFieldNodeWhoseParameterNameIsNotAStringIsRefusedNamingIt() {
         // Fields.node(type, key, value, ...) threw a ClassCastException from inside the builder
         assertThatThrownBy(() -> Fields.node("radial-falloff", "radius", 2.0, 3, 4.0))
