@@ -31,6 +31,21 @@ final class FrameStepper {
     private boolean havePrev;
     /** The world's step index when the poses in {@link #prev} were kept (they are the poses before that step). */
     private long keptAt = -1;
+    /**
+     * Slots teleported ({@link PhysicsWorld#setPose}) since the poses were last kept, and their number: the next
+     * kept poses leave them out, so the frame after the teleport draws the new pose, not a blend from the old one
+     * (Bullet resets a body's interpolation transform when its transform is set).
+     */
+    private int[] teleported = new int[8];
+    private int teleports;
+
+    /** Slot {@code s} was teleported: do not interpolate it from its pose before the jump. */
+    void teleported(int s) {
+        if (teleports == teleported.length) {
+            teleported = Arrays.copyOf(teleported, 2 * teleports);
+        }
+        teleported[teleports++] = s;
+    }
     private final Quaterniond qa = new Quaterniond(), qb = new Quaterniond();
     private final Vector3d pv = new Vector3d();
 
@@ -95,6 +110,12 @@ final class FrameStepper {
             prev[o + 6] = b.qw[s];
             prevGeneration[s] = b.generation[s];
         }
+        for (int k = 0; k < teleports; k++) {
+            if (teleported[k] < n) {
+                prevGeneration[teleported[k]] = -1; // jumps in the step about to be taken: drawn where it lands
+            }
+        }
+        teleports = 0;
         havePrev = true;
         keptAt = world.stepIndex();
     }

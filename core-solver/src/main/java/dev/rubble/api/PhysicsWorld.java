@@ -777,7 +777,8 @@ public final class PhysicsWorld {
 
     /**
      * Teleports a body: its origin to {@code position}, its orientation to {@code orientation}
-     * (normalised); velocities are kept. Wakes it (a moved static body wakes what it touched).
+     * (normalised); velocities are kept. Wakes it (a moved static body wakes what it touched). The interpolated
+     * pose of {@link #update} jumps with it: the frame after the step that moves it draws it where it lands.
      * @param body a live body
      * @param position the new origin position, metres, world frame, each coordinate within ±{@link #MAX_COORDINATE}
      * @param orientation the new orientation (non-zero)
@@ -789,6 +790,7 @@ public final class PhysicsWorld {
         position("pose position", position.x(), position.y(), position.z());
         world.queue(new Command.SetPose(body.handle(), position.x(), position.y(), position.z(),
                 orientation.x(), orientation.y(), orientation.z(), orientation.w()));
+        frames().teleported(slot(body)); // update's interpolation draws it where it lands, not half way there
     }
 
     // ---- destruction budgets (issue 13; docs/destruction.md, "Budgets") --------------------------

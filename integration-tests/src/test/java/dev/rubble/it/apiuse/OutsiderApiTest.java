@@ -53,6 +53,25 @@ final class OutsiderApiTest {
                 .isCloseTo(6 * 11.5 * DT, within(1e-12));
     }
 
+    @Test
+    void aTeleportedBodyIsDrawnWhereItLandsNotHalfWayThere() {
+        // setPose between frames: update's next step moves it; with half a step left over the interpolated pose was
+        // the blend of the pose before the jump and the pose after it, 50 m along the way it never travelled
+        PhysicsWorld world = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()));
+        BodyId ball = world.addBody(BodySpec.dynamic(new Sphere(0.5)));
+        BodyId still = world.addBody(BodySpec.dynamic(new Sphere(0.5)).withPosition(new Vector3d(0, 0, 5))
+                .withLinearVelocity(new Vector3d(6, 0, 0)));
+        assertThat(world.update(DT)).isEqualTo(1);
+        world.setPose(ball, new Vector3d(100, 0, 0), new Quaterniond());
+        assertThat(world.update(DT * 1.5 - 1e-9)).isEqualTo(1); // the step that moves it, half a step left
+        Vector3d p = new Vector3d();
+        assertThat(world.interpolatedPosition(ball, p)).as("where it landed").isEqualTo(new Vector3d(100, 0, 0));
+        assertThat(world.interpolatedPosition(still, p).x).as("the others are still interpolated")
+                .isCloseTo(6 * 1.5 * DT, within(1e-6));
+        assertThat(world.update(DT)).isEqualTo(1); // and it is interpolated again from there on
+        assertThat(world.interpolatedPosition(ball, p)).isEqualTo(new Vector3d(100, 0, 0));
+    }
+
     /** A ball at rest in zero gravity, killed by a field: disabled, still a live body. */
     private static PhysicsWorld killedBall(BodyId[] ball) {
         PhysicsWorld world = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()));
