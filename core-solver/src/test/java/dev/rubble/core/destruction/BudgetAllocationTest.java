@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.core.command.Command;
 import dev.rubble.core.world.World;
-import java.lang.management.ManagementFactory;
+import dev.rubble.core.step.StepAllocation;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,7 +15,6 @@ final class BudgetAllocationTest {
 
     @Test
     void stepsWithHoldersWaitingForTheBreakBudgetAllocateNothing() {
-        var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         World w = Scenes.world(0);
         for (int c = 0; c < 40; c++) {
             w.placeCollection(TestAssets.chain(3, 1000), CollectionPlacement.at(10 * c, 5, 0)
@@ -29,16 +28,7 @@ final class BudgetAllocationTest {
         for (int i = 0; i < 200; i++) { // warm up: JIT, array growth
             w.step();
         }
-        long tid = Thread.currentThread().getId();
-        long quietest = Long.MAX_VALUE;
-        for (int round = 0; round < 5; round++) {
-            long before = mx.getThreadAllocatedBytes(tid);
-            for (int i = 0; i < 100; i++) {
-                w.step();
-            }
-            quietest = Math.min(quietest, mx.getThreadAllocatedBytes(tid) - before);
-        }
-        assertThat(quietest).as("bytes allocated by 100 steps, quietest of 5 rounds").isZero();
+        assertThat(StepAllocation.quietest(w)).as("bytes allocated by 100 steps, quietest of 5 rounds").isZero();
         assertThat(w.destruction().stats().deferred()).isEqualTo(40);
         assertThat(w.destruction().stats().oldestDeferral()).isEqualTo(700);
         // nothing was lost while waiting: lifting the budget breaks all 40 at once

@@ -13,10 +13,10 @@ import dev.rubble.core.step.WorldSettings;
 import dev.rubble.core.world.World;
 import dev.rubble.spi.StageConfig;
 import dev.rubble.spi.shape.Box;
-import java.lang.management.ManagementFactory;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import dev.rubble.core.step.StepAllocation;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -306,7 +306,6 @@ final class ImplicitAttachmentTest {
 
     @Test
     void steadyStepsWithAJointedHookAllocateNothing() {
-        var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         World w = world(1);
         long hook = w.createBody(BodyDef.of(new Box(0.05, 0.05, 0.05)).withMass(4).withPosition(0, 2.4, 0));
         hold(w, hook, "ball");
@@ -315,15 +314,6 @@ final class ImplicitAttachmentTest {
             w.step();
         }
         // the quietest of five rounds, as SoftWorldTest's (one-off JIT effects land in one round or another)
-        long tid = Thread.currentThread().getId();
-        long quietest = Long.MAX_VALUE;
-        for (int round = 0; round < 5; round++) {
-            long before = mx.getThreadAllocatedBytes(tid);
-            for (int i = 0; i < 100; i++) {
-                w.step();
-            }
-            quietest = Math.min(quietest, mx.getThreadAllocatedBytes(tid) - before);
-        }
-        assertThat(quietest).as("bytes allocated by 100 steps, quietest of 5 rounds").isZero();
+        assertThat(StepAllocation.quietest(w)).as("bytes allocated by 100 steps, quietest of 5 rounds").isZero();
     }
 }

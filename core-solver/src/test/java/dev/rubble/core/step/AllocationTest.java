@@ -16,7 +16,6 @@ final class AllocationTest {
 
     @Test
     void steadyStateStepsAllocateNothing() {
-        var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         World w = World.create(WorldSettings.defaults().withStep(1.0 / 60, 2), Stages.load());
         w.createBody(BodyDef.of(new Box(50, 0.5, 50)).withMotion(dev.rubble.core.body.MotionType.STATIC)
                 .withPosition(0, -0.5, 0));
@@ -32,16 +31,7 @@ final class AllocationTest {
         // the quietest of five rounds: a step that allocates does so in every round, while the
         // JIT's one-off deoptimisations on a loaded machine (interpreted frames allocate what
         // compiled code scalar-replaces) land in one round or another
-        long tid = Thread.currentThread().getId();
-        long quietest = Long.MAX_VALUE;
-        for (int round = 0; round < 5; round++) {
-            long before = mx.getThreadAllocatedBytes(tid);
-            for (int i = 0; i < 100; i++) {
-                w.step();
-            }
-            quietest = Math.min(quietest, mx.getThreadAllocatedBytes(tid) - before);
-        }
-        assertThat(quietest).as("bytes allocated by 100 steps, quietest of 5 rounds").isZero();
+        assertThat(StepAllocation.quietest(w)).as("bytes allocated by 100 steps, quietest of 5 rounds").isZero();
         assertThat(seen[0]).isNotZero();
     }
 
