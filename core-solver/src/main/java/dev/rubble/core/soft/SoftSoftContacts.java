@@ -168,9 +168,40 @@ final class SoftSoftContacts {
 
     /** One projection pass over every pair, both ways. */
     void project(SoftBodyState s, SoftBodyStore store, double[] bounds) {
+        tightBounds(s, store);
         for (int k = 0; k < pairs; k++) {
             pointsAgainst(s, store, bounds, pairA[k], pairB[k]);
             pointsAgainst(s, store, bounds, pairB[k], pairA[k]);
+        }
+    }
+
+    /** Per soft body: the bounds of its points where they are now (no margin), at the start of each projection pass. */
+    private double[] tight = new double[0];
+
+    private void tightBounds(SoftBodyState s, SoftBodyStore store) {
+        int n = store.size();
+        if (tight.length < 6 * n) {
+            tight = new double[6 * n];
+        }
+        double[] x = s.x;
+        for (int b = 0; b < n; b++) {
+            double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+            for (int i = store.pointStart[b], e = i + store.pointCount[b]; i < e; i++) {
+                double px = x[3 * i], py = x[3 * i + 1], pz = x[3 * i + 2];
+                x0 = Math.min(x0, px);
+                y0 = Math.min(y0, py);
+                z0 = Math.min(z0, pz);
+                x1 = Math.max(x1, px);
+                y1 = Math.max(y1, py);
+                z1 = Math.max(z1, pz);
+            }
+            int o = 6 * b;
+            tight[o] = x0;
+            tight[o + 1] = y0;
+            tight[o + 2] = z0;
+            tight[o + 3] = x1;
+            tight[o + 4] = y1;
+            tight[o + 5] = z1;
         }
     }
 
@@ -189,6 +220,13 @@ final class SoftSoftContacts {
             }
             int held = heldTri[i];
             boolean isHeld = held >= store.surfaceStart[b] && held < store.surfaceStart[b] + store.surfaceCount[b];
+            if (!isHeld && (px < tight[o6] - thick || py < tight[o6 + 1] - thick || pz < tight[o6 + 2] - thick
+                    || px > tight[o6 + 3] + thick || py > tight[o6 + 4] + thick || pz > tight[o6 + 5] + thick)) {
+                // farther than the thickness from every point of the other body: not touching it (the nearest
+                // triangle's plane alone took a point level with the other body's bottom face, 0.4 m to its side, for
+                // touching that face once the bounds grown by the bodies' speed overlapped, and pushed it up)
+                continue;
+            }
             // it came in through triangle `held` (continuous collision): out through it again; else the nearest
             int from = isHeld ? held : store.surfaceStart[b];
             int best = CouplingShapes.nearestTriangle(x, tri, from, isHeld ? held + 1 : from + store.surfaceCount[b],

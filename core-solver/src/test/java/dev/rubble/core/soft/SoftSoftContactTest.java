@@ -106,8 +106,10 @@ final class SoftSoftContactTest {
         System.out.printf("soft on soft at 60 m/s: closest overlap %.4f m, centres %.4f / %.4f m%n", worst,
                 meanX(st, left), meanX(st, right));
         assertThat(meanX(st, left)).as("the left block's centre stays left of the right one's").isLessThan(meanX(st, right));
-        // the blocks are 0.5 m long: passing through each other they overlap by up to 0.5 m
-        assertThat(worst).as("the most the blocks' extents ever overlapped, m").isGreaterThan(-0.1);
+        // the blocks are 0.5 m long: passing through each other they overlap by up to 0.5 m. Measured 10.8 cm (8.5 cm
+        // while points beside the other block, level with its front face, were wrongly pushed back as touching it:
+        // SharedHolderTest)
+        assertThat(worst).as("the most the blocks' extents ever overlapped, m").isGreaterThan(-0.15);
         double p = 0; // x momentum, equal masses and points: zero before, zero after
         for (int b : new int[] {left, right}) {
             for (int i = st.pointStart[b]; i < st.pointStart[b] + st.pointCount[b]; i++) {
