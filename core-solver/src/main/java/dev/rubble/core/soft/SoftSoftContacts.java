@@ -178,31 +178,47 @@ final class SoftSoftContacts {
     /** Per soft body: the bounds of its points where they are now (no margin), at the start of each projection pass. */
     private double[] tight = new double[0];
 
+    /** Per soft body: the projection pass its {@link #tight} bounds were last found in. */
+    private long[] tightPass = new long[0];
+    private long pass;
+
+    /** The {@link #tight} bounds of every body in a pair (each once). */
     private void tightBounds(SoftBodyState s, SoftBodyStore store) {
         int n = store.size();
         if (tight.length < 6 * n) {
             tight = new double[6 * n];
+            tightPass = new long[n];
         }
+        pass++;
+        for (int k = 0; k < pairs; k++) {
+            tightBounds(s, store, pairA[k]);
+            tightBounds(s, store, pairB[k]);
+        }
+    }
+
+    private void tightBounds(SoftBodyState s, SoftBodyStore store, int b) {
+        if (tightPass[b] == pass) {
+            return;
+        }
+        tightPass[b] = pass;
         double[] x = s.x;
-        for (int b = 0; b < n; b++) {
-            double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
-            for (int i = store.pointStart[b], e = i + store.pointCount[b]; i < e; i++) {
-                double px = x[3 * i], py = x[3 * i + 1], pz = x[3 * i + 2];
-                x0 = Math.min(x0, px);
-                y0 = Math.min(y0, py);
-                z0 = Math.min(z0, pz);
-                x1 = Math.max(x1, px);
-                y1 = Math.max(y1, py);
-                z1 = Math.max(z1, pz);
-            }
-            int o = 6 * b;
-            tight[o] = x0;
-            tight[o + 1] = y0;
-            tight[o + 2] = z0;
-            tight[o + 3] = x1;
-            tight[o + 4] = y1;
-            tight[o + 5] = z1;
+        double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
+        for (int i = store.pointStart[b], e = i + store.pointCount[b]; i < e; i++) {
+            double px = x[3 * i], py = x[3 * i + 1], pz = x[3 * i + 2];
+            x0 = Math.min(x0, px);
+            y0 = Math.min(y0, py);
+            z0 = Math.min(z0, pz);
+            x1 = Math.max(x1, px);
+            y1 = Math.max(y1, py);
+            z1 = Math.max(z1, pz);
         }
+        int o = 6 * b;
+        tight[o] = x0;
+        tight[o + 1] = y0;
+        tight[o + 2] = z0;
+        tight[o + 3] = x1;
+        tight[o + 4] = y1;
+        tight[o + 5] = z1;
     }
 
     /** Surface points of body {@code a} against the surface triangles of body {@code b}. */
