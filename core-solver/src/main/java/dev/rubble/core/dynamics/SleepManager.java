@@ -248,6 +248,10 @@ public final class SleepManager {
                 int a = edges[2 * e], bb = edges[2 * e + 1];
                 if (b.state[a] == AWAKE && b.state[bb] == AWAKE && b.motion[a] == DYNAMIC && b.motion[bb] == DYNAMIC) {
                     islands.union(a, bb);
+                } else if (b.state[a] == AWAKE && b.motion[a] == DYNAMIC && b.state[bb] == AWAKE && b.motion[bb] == KINEMATIC && fastKinematic[bb]) {
+                    keepAwake[a] = true; // held by a moving kinematic body's joint, as by its contact
+                } else if (b.state[bb] == AWAKE && b.motion[bb] == DYNAMIC && b.state[a] == AWAKE && b.motion[a] == KINEMATIC && fastKinematic[a]) {
+                    keepAwake[bb] = true;
                 }
             }
             islandCount.set(0);

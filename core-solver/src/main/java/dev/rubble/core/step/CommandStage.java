@@ -297,6 +297,9 @@ final class CommandStage {
         if (isStatic) {
             states.wakeOverlapping(s); // what it now touches at the new place
         }
+        if (ctx.constraints.size() > 0) {
+            ConstraintOps.wakeJoined(ctx, b.handle(s)); // its joints pull on what sleeps joined to it
+        }
         carried(ctx, s);
     }
 
