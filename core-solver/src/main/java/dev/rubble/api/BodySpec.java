@@ -153,11 +153,14 @@ public final class BodySpec {
     }
 
     /**
-     * Mass in kg (&gt; 0 overrides density).
+     * Mass in kg (overrides density).
      * @param kilograms the mass, kg, &gt; 0 and finite
      * @return a copy of this spec with the mass set
+     * @throws IllegalArgumentException naming the value when it is not &gt; 0 and finite (0 used to be
+     *         taken silently as "use the density")
      */
     public BodySpec withMass(double kilograms) {
+        positive("mass", kilograms, "kg");
         return copy(def.withMass(kilograms));
     }
 
@@ -165,9 +168,23 @@ public final class BodySpec {
      * Density in kg/m³ (used when no mass is given).
      * @param kilogramsPerCubicMetre the density, kg/m³, &gt; 0 and finite
      * @return a copy of this spec with the density set
+     * @throws IllegalArgumentException naming the value when it is not &gt; 0 and finite
      */
     public BodySpec withDensity(double kilogramsPerCubicMetre) {
+        positive("density", kilogramsPerCubicMetre, "kg/m³");
         return copy(def.withDensity(kilogramsPerCubicMetre));
+    }
+
+    /**
+     * Mass and density are &gt; 0 and finite, as documented. Before, 0 was accepted (a mass of 0 meant
+     * "use the density"; a density of 0 was refused without its value: "a dynamic body needs mass &gt; 0
+     * or density &gt; 0"), and a negative or NaN one was refused with the kernel's range
+     * {@code [0.0, 1.7976931348623157E308]}, which says 0 is allowed.
+     */
+    private static void positive(String field, double v, String unit) {
+        if (!(v > 0) || v == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException(field + " = " + v + " " + unit + "; allowed: > 0 and finite");
+        }
     }
 
     /**

@@ -90,6 +90,30 @@ final class ApiDefenceTest {
         assertThat(w.stateHash()).isEqualTo(reference.stateHash());
     }
 
+    /**
+     * Mass and density must be &gt; 0 and finite (their javadoc): every bad value is refused where it is
+     * given, naming the field, the value and that rule. Before, {@code withMass(0)} was accepted (the body
+     * silently took its mass from the density), {@code withDensity(0)} was refused without its value,
+     * and -1 or NaN were refused with the range {@code [0.0, 1.79…E308]}, which says 0 is allowed.
+     */
+    @Test
+    void massAndDensityOfZeroNegativeNanOrInfinityAreRefusedNamingTheValue() {
+        double[] bad = {0, -0.0, -1, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        for (double v : bad) {
+            for (boolean fixed : new boolean[] {false, true}) {
+                BodySpec spec = fixed ? BodySpec.fixed(new Sphere(0.5)) : BodySpec.dynamic(new Sphere(0.5));
+                assertThatThrownBy(() -> spec.withMass(v)).as("mass %s", v).isInstanceOf(IllegalArgumentException.class)
+                        .hasMessage("mass = " + v + " kg; allowed: > 0 and finite");
+                assertThatThrownBy(() -> spec.withDensity(v)).as("density %s", v)
+                        .isInstanceOf(IllegalArgumentException.class)
+                        .hasMessage("density = " + v + " kg/m³; allowed: > 0 and finite");
+            }
+        }
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        BodyId b = w.addBody(BodySpec.dynamic(new Sphere(0.5)).withDensity(2).withMass(3));
+        assertThat(w.mass(b)).isEqualTo(3);
+    }
+
     @Test
     void anOrientationWhoseLengthOverflowsIsRefusedInsteadOfBecomingAZeroQuaternion() {
         // finite components, but x² + y² + z² + w² is +Infinity: normalising gave (0, 0, 0, 0)

@@ -84,4 +84,64 @@ final class ForceTorqueTest {
         assertThatThrownBy(() -> w.applyForce(sleeper, new Vector3d(Double.NaN, 0, 0)))
                 .hasMessageContaining("force");
     }
+
+    /**
+     * A 0.5 m box (μ 0.5 on a μ 0.5 ground, combined sqrt(0.5 · 0.5) = 0.5) that has settled and fallen
+     * asleep, pushed along the ground every step with a horizontal force: at 1.01 μ m g it slides with
+     * Coulomb's {@code a = (F − μ m g) / m = 0.01 μ g} (0.049 m/s²; symplectic Euler: {@code v = a t}
+     * after t of pushing), at 0.99 μ m g static friction holds it. Before, the box crept below the sleep
+     * threshold (0.05 m/s) for {@code timeToSleep}, fell asleep with its velocity zeroed, was woken by
+     * the next push and fell asleep again: after 4 s it moved at under 0.03 m/s, not 0.196 m/s.
+     */
+    @Test
+    void aBoxPushedJustAboveTheFrictionForceSlidesWithCoulombsAcceleration() {
+        double mu = 0.5, g = 9.81;
+        for (double ratio : new double[] {1.01, 0.99}) {
+            PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+            w.addBody(BodySpec.fixed(new Box(50, 0.5, 50)).withPosition(new Vector3d(0, -0.5, 0)).withMaterial(mu, 0));
+            BodyId box = w.addBody(BodySpec.dynamic(new Box(0.25, 0.25, 0.25)).withPosition(new Vector3d(0, 0.25, 0))
+                    .withMaterial(mu, 0));
+            for (int i = 0; i < 60; i++) {
+                w.step();
+            }
+            assertThat(w.isAsleep(box)).as("settled and asleep before the push").isTrue();
+            double m = w.mass(box), x0 = w.position(box, new Vector3d()).x;
+            int steps = 240;
+            for (int i = 0; i < steps; i++) {
+                w.applyForce(box, new Vector3d(ratio * mu * m * g, 0, 0));
+                w.step();
+            }
+            Vector3d v = w.linearVelocity(box, new Vector3d());
+            double moved = w.position(box, new Vector3d()).x - x0;
+            if (ratio > 1) {
+                double a = (ratio - 1) * mu * g, t = steps * DT;
+                assertThat(v.x).as("speed after %s s of 1.01 mu m g", t).isCloseTo(a * t, within(0.03 * a * t));
+                assertThat(moved).as("distance").isCloseTo(a * t * t / 2, within(0.05 * a * t * t / 2));
+            } else {
+                assertThat(Math.abs(moved)).as("0.99 mu m g: static friction holds").isLessThan(1e-3);
+                assertThat(v.length()).isLessThan(1e-3);
+            }
+        }
+    }
+
+    /**
+     * A zero force or torque every step does not keep a resting body from falling asleep (it still
+     * wakes it, as every command does): nothing pushes it. A non-zero one does.
+     */
+    @Test
+    void onlyANonZeroPushKeepsARestingBodyAwake() {
+        for (double f : new double[] {0, 1e-3}) {
+            PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+            w.addBody(BodySpec.fixed(new Box(50, 0.5, 50)).withPosition(new Vector3d(0, -0.5, 0)));
+            BodyId box = w.addBody(BodySpec.dynamic(new Box(0.25, 0.25, 0.25)).withPosition(new Vector3d(0, 0.25, 0)));
+            boolean slept = false;
+            for (int i = 0; i < 120; i++) {
+                w.applyForce(box, new Vector3d(f, 0, 0));
+                w.applyTorque(box, new Vector3d(0, f, 0));
+                w.step();
+                slept |= w.isAsleep(box);
+            }
+            assertThat(slept).as("fell asleep under a push of %s N", f).isEqualTo(f == 0);
+        }
+    }
 }

@@ -70,6 +70,7 @@ public final class ConstraintSolver implements ConstraintRows {
     private static final byte SLEEPING = (byte) BodyState.SLEEPING.ordinal();
     private static final byte DISABLED = (byte) BodyState.DISABLED.ordinal();
     private static final byte DYNAMIC = (byte) MotionType.DYNAMIC.ordinal();
+    private static final byte KINEMATIC = (byte) MotionType.KINEMATIC.ordinal();
     private static final int RIGID = 0, LIMIT = 1, SPRING = 2, MOTOR = 3;
     /** Doubles per row. */
     private static final int RW = 28;
@@ -117,7 +118,10 @@ public final class ConstraintSolver implements ConstraintRows {
         return activeCount > 0;
     }
 
-    /** Island edges of this step: {@link #edgeCount()} pairs of body slots. */
+    /**
+     * Island edges of this step: {@link #edgeCount()} pairs of body slots, each two awake dynamic bodies
+     * or an awake dynamic body and a moving kinematic one.
+     */
     public int[] edges() {
         return edges;
     }
@@ -128,7 +132,10 @@ public final class ConstraintSolver implements ConstraintRows {
 
     /**
      * Wakes a sleeping body constrained to an awake dynamic one (constrained bodies sleep and wake
-     * together). Returns the number woken.
+     * together) or to a moving kinematic one (any velocity: it drags the joint, as Jolt's active
+     * kinematic bodies activate what their constraints hold; before, a bob that had fallen asleep under
+     * a kinematic hook stayed asleep while the hook moved away, the joint stretched without limit).
+     * Returns the number woken.
      */
     public static int wakeLinked(BodyStates states, ConstraintStore st) {
         return wakeLinked(states, st, null, null);
@@ -151,8 +158,8 @@ public final class ConstraintSolver implements ConstraintRows {
                 sa = ca < 0 ? sa : ca;
                 sb = cb < 0 ? sb : cb;
             }
-            boolean da = b.state[sa] == AWAKE && b.motion[sa] == DYNAMIC;
-            boolean db = b.state[sb] == AWAKE && b.motion[sb] == DYNAMIC;
+            boolean da = b.state[sa] == AWAKE && (b.motion[sa] == DYNAMIC || movingKinematic(b, sa));
+            boolean db = b.state[sb] == AWAKE && (b.motion[sb] == DYNAMIC || movingKinematic(b, sb));
             if (da && b.state[sb] == SLEEPING) {
                 states.wake(sb);
                 woken++;
@@ -162,6 +169,11 @@ public final class ConstraintSolver implements ConstraintRows {
             }
         }
         return woken;
+    }
+
+    private static boolean movingKinematic(BodyStore b, int s) {
+        return b.motion[s] == KINEMATIC
+                && (b.vx[s] != 0 || b.vy[s] != 0 || b.vz[s] != 0 || b.wx[s] != 0 || b.wy[s] != 0 || b.wz[s] != 0);
     }
 
     /**
@@ -232,7 +244,9 @@ public final class ConstraintSolver implements ConstraintRows {
             bodyOfA[k] = map(sa);
             bodyOfB[k] = sb < 0 ? 0 : map(sb);
             maxRows += st.type[i].rows();
-            if (da && db) {
+            if (da && db || da && sb >= 0 && movingKinematic(b, sb) || db && movingKinematic(b, sa)) {
+                // two awake dynamic bodies share an island; a dynamic body held by a moving kinematic one
+                // is kept awake by it (SleepManager.update), as by a moving kinematic contact
                 edges[2 * edgeCount] = sa;
                 edges[2 * edgeCount + 1] = sb;
                 edgeCount++;

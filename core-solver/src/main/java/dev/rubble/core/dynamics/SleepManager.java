@@ -56,7 +56,7 @@ public final class SleepManager {
     private Shape[] extentShape = new Shape[0];
     private double[] extent = new double[0];
     private double[] extentBox = new double[0]; // per slot: the shape's local bounds (6 each), where extent() reads them
-    // per slot: an awake kinematic body moving fast enough to keep what it touches awake (this update's)
+    // per slot: an awake kinematic body moving at all, which keeps what it touches awake (this update's)
     private boolean[] fastKinematic = new boolean[0];
     private static final VarHandle REST = MethodHandles.arrayElementVarHandle(double[].class);
     /** Bodies (or manifolds) per block at the least: smaller scenes run on the calling thread. */
@@ -96,7 +96,7 @@ public final class SleepManager {
 
     /**
      * Wakes sleeping islands touched by awake bodies: any manifold with points between a sleeping
-     * body and an awake dynamic body, or a kinematic body moving faster than the sleep thresholds.
+     * body and an awake dynamic body, or a kinematic body moving at any speed.
      * Returns the number of bodies woken (the pipeline then has the contact stage restore the
      * manifolds it parked for the woken islands, whose pairs the broadphase did not report).
      */
@@ -124,7 +124,19 @@ public final class SleepManager {
         if (b.state[s] != AWAKE) {
             return false;
         }
-        return b.motion[s] == DYNAMIC || movingFast(b, s, d);
+        return b.motion[s] == DYNAMIC || (b.motion[s] == KINEMATIC && moving(b, s));
+    }
+
+    /**
+     * Whether kinematic body {@code s} moves at all. A moving kinematic body wakes what it touches and
+     * keeps it awake at any speed, as Jolt's moving kinematic bodies are active and activate what they
+     * touch: nothing can stop it, so a body resting on it or in its way is not at rest. Before, only one
+     * faster than the sleep thresholds did: a platform sliding at 3 cm/s went on without the box that
+     * slept on it, which stayed asleep in mid-air, and a wall moving at 3 cm/s passed through a
+     * sleeping box (docs/dynamics.md, "Islands and sleeping").
+     */
+    private static boolean moving(BodyStore b, int s) {
+        return b.vx[s] != 0 || b.vy[s] != 0 || b.vz[s] != 0 || b.wx[s] != 0 || b.wy[s] != 0 || b.wz[s] != 0;
     }
 
     /**
@@ -236,6 +248,10 @@ public final class SleepManager {
                 int a = edges[2 * e], bb = edges[2 * e + 1];
                 if (b.state[a] == AWAKE && b.state[bb] == AWAKE && b.motion[a] == DYNAMIC && b.motion[bb] == DYNAMIC) {
                     islands.union(a, bb);
+                } else if (b.state[a] == AWAKE && b.motion[a] == DYNAMIC && b.state[bb] == AWAKE && b.motion[bb] == KINEMATIC && fastKinematic[bb]) {
+                    keepAwake[a] = true; // held by a moving kinematic body's joint, as by its contact
+                } else if (b.state[bb] == AWAKE && b.motion[bb] == DYNAMIC && b.state[a] == AWAKE && b.motion[a] == KINEMATIC && fastKinematic[a]) {
+                    keepAwake[bb] = true;
                 }
             }
             islandCount.set(0);
@@ -282,7 +298,7 @@ public final class SleepManager {
             int s = b.order[i];
             byte m = b.motion[s];
             if (m == KINEMATIC) {
-                fastKinematic[s] = movingFast(b, s, d);
+                fastKinematic[s] = moving(b, s);
                 continue;
             }
             if (m != DYNAMIC) {

@@ -319,6 +319,20 @@ public final class ConstraintOps {
         }
     }
 
+    /**
+     * Wakes the bodies joined to the body of {@code handle} by a constraint (and it), starting their rest
+     * time again: after a teleport the joints pull (a kinematic or static body teleported away from the
+     * bob that slept hanging from it; before, the bob stayed asleep and the joint stretched).
+     */
+    public static void wakeJoined(StepContext ctx, long handle) {
+        ConstraintStore st = ctx.constraints;
+        for (int i = 0, n = st.size(); i < n; i++) {
+            if (st.bodyA[i] == handle || st.bodyB[i] == handle) {
+                wakeBodies(ctx, i);
+            }
+        }
+    }
+
     /** Wakes constraint {@code i}'s live bodies and starts their rest time again. */
     static void wakeBodies(StepContext ctx, int i) {
         ConstraintStore st = ctx.constraints;
