@@ -226,15 +226,24 @@ public final class BodySpec {
     }
 
     /**
-     * Start asleep (dynamic bodies only): it wakes when touched or pushed.
+     * Start asleep (dynamic bodies only): it wakes when touched or pushed. A sleeping body is at rest: a
+     * spec that starts asleep with a velocity is refused when the body is created (the velocity was dropped
+     * silently; as Box2D v3 does, where Jolt keeps it for when the body is woken: the two readings differ,
+     * so the combination is an error that names both).
      * @return a copy of this spec that starts asleep
      */
     public BodySpec asleep() {
         return copy(def.withAsleep(true));
     }
 
-    /** The kernel body definition (internal use: creation). */
+    /** The kernel body definition (internal use: creation); refuses a body that starts asleep with a velocity. */
     BodyDef def() {
+        if (def.asleep() && (def.vx() != 0 || def.vy() != 0 || def.vz() != 0 || def.wx() != 0 || def.wy() != 0
+                || def.wz() != 0)) {
+            throw new IllegalArgumentException("a body that starts asleep has linearVelocity = (" + def.vx() + ", "
+                    + def.vy() + ", " + def.vz() + ") m/s and angularVelocity = (" + def.wx() + ", " + def.wy() + ", "
+                    + def.wz() + ") rad/s; allowed: zero velocities with asleep(), or an awake body with a velocity");
+        }
         return def;
     }
 

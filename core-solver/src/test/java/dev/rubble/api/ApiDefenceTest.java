@@ -584,4 +584,22 @@ final class ApiDefenceTest {
             finiteWithinLimits(w, "step " + k);
         }
     }
+    /**
+     * A body that starts asleep is at rest: with a velocity as well it is refused, naming both, and the world is
+     * unchanged (the velocity was dropped silently: the box lay still until touched). Either alone is accepted.
+     */
+    @Test
+    void aBodyThatStartsAsleepWithAVelocityIsRefusedNamingTheVelocity() {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        BodySpec box = BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withPosition(new Vector3d(0, 0.5, 0));
+        assertThatThrownBy(() -> w.addBody(box.asleep().withLinearVelocity(new Vector3d(5, 0, 0))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("starts asleep")
+                .hasMessageContaining("linearVelocity = (5.0, 0.0, 0.0)");
+        assertThatThrownBy(() -> w.addBody(box.withAngularVelocity(new Vector3d(0, 2, 0)).asleep()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("angularVelocity = (0.0, 2.0, 0.0)");
+        assertThat(w.bodyCount()).isZero();
+        w.addBody(box.asleep());
+        w.addBody(box.withPosition(new Vector3d(3, 0.5, 0)).withLinearVelocity(new Vector3d(5, 0, 0)));
+        assertThat(w.bodyCount()).isEqualTo(2);
+    }
 }

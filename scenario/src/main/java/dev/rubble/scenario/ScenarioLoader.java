@@ -431,6 +431,16 @@ public final class ScenarioLoader {
                 }
             }
         }
+        if (asleep) { // a sleeping body is at rest: a velocity on one was dropped silently
+            for (String f : new String[] {"linearVelocity", "angularVelocity"}) {
+                double[] u = f.equals("linearVelocity") ? v : w;
+                if (u[0] != 0 || u[1] != 0 || u[2] != 0) {
+                    throw new ScenarioException(p + "." + f, "[" + u[0] + ", " + u[1] + ", " + u[2] + "] is not allowed for a"
+                            + " body that starts \"sleeping\" (a sleeping body is at rest); allowed: [0, 0, 0] or none, or"
+                            + " \"state\": \"dynamic\" for a body that starts moving");
+                }
+            }
+        }
         if (n.has("mass") && n.has("density")) {
             throw new ScenarioException(p + ".mass", "give mass or density, not both");
         }

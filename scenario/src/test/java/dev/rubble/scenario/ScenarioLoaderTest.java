@@ -196,4 +196,18 @@ final class ScenarioLoaderTest {
                 + " \"static\", \"shape\": {\"type\": \"box\", \"halfExtents\": [5, 0.5, 5]}, \"linearVelocity\": [0, 0, 0]}]}")
                 .bodies()).hasSize(1);
     }
+    /** A sleeping body is at rest: a velocity on one was dropped silently (its first step had it at rest). */
+    @Test
+    void aSleepingBodyWithAVelocityIsRefusedNamingTheField() {
+        for (String f : new String[] {"linearVelocity", "angularVelocity"}) {
+            assertThatThrownBy(() -> ScenarioLoader.parse("{\"format\": \"rubble-scenario/1\", \"bodies\": [{\"id\": \"box\","
+                    + " \"state\": \"sleeping\", \"shape\": {\"type\": \"box\", \"halfExtents\": [0.5, 0.5, 0.5]}, \"" + f
+                    + "\": [3, 0, 0]}]}")).as(f).isInstanceOf(ScenarioException.class)
+                    .hasMessageContaining("bodies[0]." + f).hasMessageContaining("[3.0, 0.0, 0.0]")
+                    .hasMessageContaining("starts \"sleeping\"");
+        }
+        assertThat(ScenarioLoader.parse("{\"format\": \"rubble-scenario/1\", \"bodies\": [{\"id\": \"box\", \"state\":"
+                + " \"sleeping\", \"shape\": {\"type\": \"box\", \"halfExtents\": [0.5, 0.5, 0.5]}, \"linearVelocity\": [0, 0, 0]}]}")
+                .bodies()).hasSize(1);
+    }
 }
