@@ -1,0 +1,51 @@
+package dev.rubble.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A third outsider's pass over the command line (twentieth session): every command driven at its edges as a
+ * new user would, each defect as the user met it. Bad input is refused with exit 2 and one line naming the
+ * option or file, the value and what is allowed, and nothing the user had is lost.
+ */
+final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
+    /** A floor, a box and a small Voronoi wall a ball breaks (ExportNamesTest's scene, ids plain). */
+    private static final String WALL = """
+            {"format": "rubble-scenario/1", "steps": 30,
+             "bodies": [
+               {"id": "ground", "state": "static", "shape": {"type": "box", "halfExtents": [5, 0.5, 5]}, "position": [0, -0.5, 0]},
+               {"id": "crate", "shape": {"type": "box", "halfExtents": [0.3, 0.3, 0.3]}, "position": [2, 0.3, 0]},
+               {"id": "ball", "shape": {"type": "sphere", "radius": 0.2}, "position": [0, 1.2, -1], "linearVelocity": [0, 0, 20], "mass": 400}],
+             "collections": [{"id": "wall", "recipe": {"box": [1, 0.6, 0.1], "levels": [{"method": "voronoi", "options": {"count": 6}}], "seed": 3},
+               "position": [0, 0.6, 0], "destruction": {"damageOptions": {"thresholds": [50]}}}]}""";
+
+    private static List<String> objObjects(Path obj) throws Exception {
+        return Files.readAllLines(obj).stream().filter(l -> l.startsWith("o ")).map(l -> l.substring(2)).sorted().toList();
+    }
+
+    /**
+     * {@code export JOURNAL --out x.obj} (or .glb) of any journal holding a collection failed with exit 2 and
+     * "collection = 0; allowed: [0, 0)": the export names a piece after its collection, and asked the played-back
+     * world, which places no collections. The journal's export now names its objects as the scenario's export of
+     * the same run does.
+     */
+    @Test
+    void aJournalHoldingACollectionExports(@TempDir Path dir) throws Exception {
+        Path s = dir.resolve("wall.json"), j = dir.resolve("wall.journal");
+        Files.writeString(s, WALL);
+        assertThat(run("run", s.toString(), "--headless", "--out", dir.resolve("end.json").toString(), "--journal", j.toString()))
+                .as(err.toString()).isZero();
+        Path fromScenario = dir.resolve("scenario.obj"), fromJournal = dir.resolve("journal.obj");
+        assertThat(run("export", s.toString(), "--out", fromScenario.toString())).as(err.toString()).isZero();
+        assertThat(run("export", j.toString(), "--out", fromJournal.toString())).as(err.toString()).isZero();
+        List<String> names = objObjects(fromScenario);
+        assertThat(names).as("the wall broke into named pieces").anyMatch(n -> n.matches("wall_node\\d+"));
+        assertThat(objObjects(fromJournal)).isEqualTo(names);
+        assertThat(run("export", j.toString(), "--out", dir.resolve("journal.glb").toString())).as(err.toString()).isZero();
+    }
+}
