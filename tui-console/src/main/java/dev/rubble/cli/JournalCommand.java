@@ -175,6 +175,7 @@ final class JournalCommand implements Runnable {
             if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
                 throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
             }
+            OutputFiles.checkDistinct("--out", out, "DIR", dir);
             var res = dev.rubble.cache.journal.LossyJournal.compress(dir, out, position, rotation, velocity);
             PrintWriter o = spec.commandLine().getOut();
             o.printf("rubble: %s -> %s: %d steps, %d of %d bytes of documents (x%.2f); moved bodies %d of %d bytes; %d ms%n",
@@ -219,6 +220,7 @@ final class JournalCommand implements Runnable {
         @Override
         public Integer call() throws java.io.IOException {
             OutputFiles.check("--out", out); // before the journal is read and re-simulated
+            OutputFiles.checkDistinct("--out", out, "DIR", dir);
             long t0 = System.nanoTime();
             try (dev.rubble.cache.playback.JournalSeek s = dev.rubble.cache.playback.JournalSeek.open(dir, plugins.load())) {
                 dev.rubble.core.world.World w;

@@ -42,11 +42,18 @@ final class OutputFiles {
      * the command reads or another output it writes ({@code otherName}, e.g. {@code "SCENARIO"} or
      * {@code "--out"}): {@code run S --out S} replaced the scenario by its final state, {@code fracture
      * --source m.obj --out m.obj} the mesh by its pieces, both with exit 0. Either may be null (nothing to
-     * compare). The same file under two spellings (relative, {@code ..}, a link) counts as the same.
+     * compare). The same file under two spellings (relative, {@code ..}, a link) counts as the same. When
+     * {@code other} is a directory the command reads (a journal), {@code file} may not be inside it either:
+     * {@code journal seek J 5 --out J/metadata.cq4t} wrote the snapshot over the journal's own metadata file and
+     * {@code replay J --out J/metadata.cq4t} the final state, both with exit 0, and the journal no longer opened.
      */
     static void checkDistinct(String option, Path file, String otherName, Path other) {
         if (file == null || other == null) {
             return;
+        }
+        if (Files.isDirectory(other) && inside(file, other)) {
+            throw new BadInputException(option + " " + file + " is inside " + otherName + " " + other + ", a directory the"
+                    + " command reads; allowed: a path outside it (a command never writes into what it reads)");
         }
         boolean same;
         try {
@@ -58,6 +65,25 @@ final class OutputFiles {
         if (same) {
             throw new BadInputException(option + " " + file + " is the same file as " + otherName + "; allowed: another file"
                     + " (a command never writes over what it reads, nor one output over another)");
+        }
+    }
+
+    /** Whether {@code file} is {@code dir} or lies under it, links and {@code ..} resolved as far as the path exists. */
+    private static boolean inside(Path file, Path dir) {
+        try {
+            Path d = dir.toRealPath();
+            Path f = file.toAbsolutePath().normalize();
+            Path existing = f;
+            while (existing != null && !Files.exists(existing)) {
+                existing = existing.getParent();
+            }
+            if (existing == null) {
+                return false;
+            }
+            Path real = existing.toRealPath().resolve(existing.relativize(f));
+            return real.normalize().startsWith(d);
+        } catch (IOException e) {
+            return false; // unreadable: the write itself then fails naming the file
         }
     }
 

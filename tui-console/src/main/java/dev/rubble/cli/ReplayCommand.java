@@ -87,7 +87,8 @@ final class ReplayCommand implements Callable<Integer> {
         }
         OutputFiles.check("--out", out); // before the replay, not after it
         OutputFiles.check("--events", eventsFile);
-        OutputFiles.checkDistinct("--events", eventsFile, "--out", out);
+        OutputFiles.checkDistinct(List.of(OutputFiles.named("--out", out), OutputFiles.named("--events", eventsFile)),
+                List.of(OutputFiles.named("DIR", dir)));
         if (from != null && from < 0) {
             throw new BadInputException("--from " + from + " is negative; allowed: >= 0");
         }

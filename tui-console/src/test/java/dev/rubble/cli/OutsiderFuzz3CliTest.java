@@ -48,4 +48,48 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         assertThat(objObjects(fromJournal)).isEqualTo(names);
         assertThat(run("export", j.toString(), "--out", dir.resolve("journal.glb").toString())).as(err.toString()).isZero();
     }
+    private static Path copyJournal(Path to) throws Exception {
+        Files.createDirectories(to);
+        try (var files = Files.list(journal)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, to.resolve(f.getFileName()));
+            }
+        }
+        return to;
+    }
+
+    /**
+     * {@code journal seek J 5 --out J/metadata.cq4t} wrote the snapshot over the journal's own metadata file, and
+     * {@code replay J --out J/metadata.cq4t} the final state, both with exit 0; the journal then no longer opened
+     * ("metadata.cq4t is truncated"). Every command reading a journal now refuses an output inside it, before any
+     * work, and the journal's files are left as they were.
+     */
+    @Test
+    void noOutputIsWrittenIntoTheJournalItReads(@TempDir Path dir) throws Exception {
+        Path j = copyJournal(dir.resolve("j"));
+        Path meta = j.resolve("metadata.cq4t");
+        byte[] before = Files.readAllBytes(meta);
+        String[][] lines = {
+            {"journal", "seek", j.toString(), "5", "--out", meta.toString()},
+            {"replay", j.toString(), "--headless", "--out", meta.toString()},
+            {"replay", j.toString(), "--headless", "--events", j.resolve("events.jsonl").toString()},
+            {"render", j.toString(), "--renderer", "console", "--out", meta.toString()},
+            {"export", j.toString(), "--out", j.resolve("x.obj").toString()},
+            {"journal", "compress", j.toString(), "--out", j.resolve("lossy").toString()},
+        };
+        for (String[] line : lines) {
+            assertThat(run(line)).as(String.join(" ", line) + ": " + err).isEqualTo(2);
+            assertThat(err.toString()).contains(" is inside ").contains("a directory the command reads; allowed: a path outside it");
+            assertThat(err.toString().strip().lines().count()).isEqualTo(1);
+        }
+        assertThat(Files.readAllBytes(meta)).isEqualTo(before);
+        try (var files = Files.list(j)) {
+            assertThat(files.map(f -> f.getFileName().toString()).toList()).as("nothing added")
+                    .allMatch(n -> n.endsWith(".cq4") || n.equals("metadata.cq4t"));
+        }
+        assertThat(run("verify", j.toString())).as(err.toString()).isZero();
+        Path snap = dir.resolve("s5.snap");
+        assertThat(run("journal", "seek", j.toString(), "5", "--out", snap.toString())).as(err.toString()).isZero();
+        assertThat(snap).isNotEmptyFile();
+    }
 }
