@@ -38,6 +38,32 @@ final class OutputFiles {
     }
 
     /**
+     * Fails with exit 2, naming {@code option}, unless {@code dir} is a directory or one can be made there: the
+     * nearest part of its path that exists is a writable directory. {@code bake S --out /etc/passwd/x} and
+     * {@code bake report B --plots /etc/passwd/x} failed as internal errors (exit 1), the report after printing
+     * its summary. {@code allowed} says what the option takes.
+     */
+    static void checkDirectory(String option, Path dir, String allowed) {
+        if (dir == null) {
+            return;
+        }
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new BadInputException(option + " " + dir + " is a file; allowed: " + allowed);
+        }
+        Path existing = dir.toAbsolutePath().normalize();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing != null && !Files.isDirectory(existing)) {
+            throw new BadInputException(option + " " + dir + ": " + existing + " is a file, so no directory can be made"
+                    + " there; allowed: " + allowed);
+        }
+        if (existing != null && !Files.isWritable(existing)) {
+            throw new BadInputException(option + " " + dir + ": directory " + existing + " is not writable");
+        }
+    }
+
+    /**
      * Fails with exit 2 when output {@code file} ({@code option}) is the same file as {@code other}, an input
      * the command reads or another output it writes ({@code otherName}, e.g. {@code "SCENARIO"} or
      * {@code "--out"}): {@code run S --out S} replaced the scenario by its final state, {@code fracture

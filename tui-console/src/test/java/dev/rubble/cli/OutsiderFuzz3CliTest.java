@@ -92,4 +92,31 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         assertThat(run("journal", "seek", j.toString(), "5", "--out", snap.toString())).as(err.toString()).isZero();
         assertThat(snap).isNotEmptyFile();
     }
+    /**
+     * {@code bake S --out F/x} and {@code bake report B --plots F/x}, F a regular file, failed as internal errors
+     * (exit 1, "internal error: cannot create bake directory ... Not a directory"), the report after printing its
+     * summary. Both are bad input now, refused before any work, naming the option.
+     */
+    @Test
+    void bakeDirectoriesUnderAFileAreBadInput(@TempDir Path dir) throws Exception {
+        Path sweep = dir.resolve("sweep.json");
+        Files.writeString(sweep, """
+                {"format": "rubble-sweep/1", "steps": 5,
+                 "scenario": {"format": "rubble-scenario/1", "bodies": [
+                    {"id": "b", "shape": {"type": "box", "halfExtents": [0.5, 0.5, 0.5]}}]},
+                 "parameters": [{"name": "y", "path": "/bodies/0/position", "values": [[0, 1, 0], [0, 2, 0]]}]}
+                """);
+        Path file = dir.resolve("plain");
+        Files.writeString(file, "not a directory");
+        Path under = file.resolve("x");
+        assertThat(run("bake", sweep.toString(), "--out", under.toString())).as(err.toString()).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --out " + under + ": " + file + " is a file, so no directory can be made"
+                + " there; allowed: a new or earlier bake directory");
+        Path bake = dir.resolve("bake");
+        assertThat(run("bake", sweep.toString(), "--out", bake.toString(), "--workers", "1")).as(err.toString()).isZero();
+        assertThat(run("bake", "report", bake.toString(), "--plots", under.toString())).as(err.toString()).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --plots " + under + ": " + file + " is a file");
+        assertThat(out.toString()).as("refused before the summary").isEmpty();
+        assertThat(run("bake", "report", bake.toString(), "--plots", dir.resolve("plots").toString())).as(err.toString()).isZero();
+    }
 }
