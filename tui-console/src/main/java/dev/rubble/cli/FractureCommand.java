@@ -393,7 +393,7 @@ final class FractureCommand implements Callable<Integer> {
     static final int MAX_THREADS = 256;
 
     /** Most pieces a level may leave when another level follows (each is fractured again). */
-    static final int MAX_LEAVES_BEFORE_LEVEL = 10_000;
+    static final int MAX_LEAVES_BEFORE_LEVEL = CollectionBuilder.MAX_LEAVES_BEFORE_LEVEL;
 
     /** Smallest and largest box side accepted by {@code box:}, metres (smaller ones underflow mass and inertia). */
     static final double MIN_SIZE = 1e-4, MAX_SIZE = 1e6;

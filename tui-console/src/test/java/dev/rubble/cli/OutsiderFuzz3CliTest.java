@@ -119,4 +119,18 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         assertThat(out.toString()).as("refused before the summary").isEmpty();
         assertThat(run("bake", "report", bake.toString(), "--plots", dir.resolve("plots").toString())).as(err.toString()).isZero();
     }
+    /**
+     * {@code bench wall --wall-sites 100000,100000,100000} ran on without an end (10^15 leaves; {@code rubble
+     * fracture} refuses fracturing more than 10 000 pieces again, the bench wall did not): refused at once now.
+     */
+    @Test
+    void aBenchWallTooLargeToBuildIsRefused(@TempDir Path dir) {
+        // first the smallest refused wall: without the limit it is built (a minute) and benched, exit 0
+        assertThat(run("bench", "shatter", "--wall-sites", "10001,2", "--steps", "1", "--wall-cache", dir.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("wall level 1 already makes 10001 pieces");
+        assertThat(run("bench", "wall", "--wall-sites", "100000,100000,100000", "--steps", "1", "--wall-cache", dir.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --wall-sites '100000,100000,100000': wall level 1 already makes 100000"
+                + " pieces; fracturing each again (level 2) is refused; allowed: at most 10000 pieces before a further level");
+    }
 }
