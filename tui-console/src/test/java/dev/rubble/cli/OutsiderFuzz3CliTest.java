@@ -133,4 +133,32 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         assertThat(err.toString()).startsWith("rubble: --wall-sites '100000,100000,100000': wall level 1 already makes 100000"
                 + " pieces; fracturing each again (level 2) is refused; allowed: at most 10000 pieces before a further level");
     }
+    /**
+     * A scenario whose collection recipe has two levels of 100 000 sites ran on without an end; like {@code rubble
+     * fracture}, a recipe may fracture at most 10 000 pieces again. (10 001 then 2: without the limit it is built,
+     * 20 002 leaves, and run, exit 0.)
+     */
+    @Test
+    void aRecipeFracturingTooManyPiecesAgainIsRefused(@TempDir Path dir) throws Exception {
+        Path s = dir.resolve("big.json");
+        Files.writeString(s, """
+                {"format": "rubble-scenario/1", "steps": 1,
+                 "collections": [{"id": "wall", "recipe": {"box": [1, 0.6, 0.1], "levels": [
+                   {"method": "voronoi", "options": {"count": 10001}}, {"method": "voronoi", "options": {"count": 2}}]}}]}
+                """);
+        assertThat(run("run", s.toString(), "--headless")).as(err.toString()).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: $.collections[0].recipe.levels[1]: the levels before it already made 10001"
+                + " pieces; fracturing each again is refused; allowed: at most 10000 pieces before a further level"
+                + System.lineSeparator());
+
+        // every recipe error was reported as "$.collections[0]: the embedded collection image is not valid: ..." though
+        // nothing was embedded
+        Files.writeString(s, """
+                {"format": "rubble-scenario/1", "steps": 1,
+                 "collections": [{"id": "wall", "recipe": {"box": [1, 0.6, 0.1], "levels": [{"method": "nope"}]}}]}
+                """);
+        assertThat(run("run", s.toString(), "--headless")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: $.collections[0].recipe.levels[0]: unknown fracture 'nope'; known: ")
+                .doesNotContain("embedded");
+    }
 }
