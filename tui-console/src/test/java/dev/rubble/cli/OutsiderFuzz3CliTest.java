@@ -161,4 +161,25 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         assertThat(err.toString()).startsWith("rubble: $.collections[0].recipe.levels[0]: unknown fracture 'nope'; known: ")
                 .doesNotContain("embedded");
     }
+    /**
+     * {@code replay J --release-piece 0:0@5} on a journal holding no collection, and {@code 0:999999@5} on one whose
+     * collection has 7 nodes, ran to the end with exit 0 and nothing released: no such piece can ever be released.
+     */
+    @Test
+    void aPieceReleaseNamingNoPieceIsRefused(@TempDir Path dir) throws Exception {
+        assertThat(run("replay", journal.toString(), "--headless", "--release-piece", "0:0@5")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: --release-piece 0:0@5: piece 0:0; allowed: none (the journal holds no"
+                + " collection)" + System.lineSeparator());
+
+        Path s = dir.resolve("wall.json"), j = dir.resolve("wall.journal");
+        Files.writeString(s, WALL);
+        assertThat(run("run", s.toString(), "--headless", "--out", dir.resolve("end.json").toString(), "--journal", j.toString()))
+                .as(err.toString()).isZero();
+        // the recipe's one Voronoi level of 6 sites makes 6 leaves under the root: 7 nodes, 0..6
+        assertThat(run("replay", j.toString(), "--headless", "--release-piece", "0:999999@5")).isEqualTo(2);
+        assertThat(err.toString()).contains("--release-piece 0:999999@5: piece 0:999999: collection 0 has 7 nodes; allowed:"
+                + " node in [0, 7)");
+        assertThat(run("replay", j.toString(), "--headless", "--release-piece", "0:7@5")).isEqualTo(2);
+        assertThat(run("replay", j.toString(), "--headless", "--release-piece", "0:6@5")).as(err.toString()).isZero();
+    }
 }

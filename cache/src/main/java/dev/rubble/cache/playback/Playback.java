@@ -1381,9 +1381,17 @@ public final class Playback implements AutoCloseable {
      */
     public void schedulePieceRelease(long step, int collection, int node) {
         checkStep(step);
-        if (collection < 0 || collection >= Math.max(assets.size(), 1) || node < 0) {
-            throw new IllegalArgumentException("piece " + collection + ":" + node + "; allowed: collection in [0, "
-                    + assets.size() + "), node >= 0");
+        // a scenario's collections are all placed before step 0; a journal attached to a live world may place
+        // collection 0 between steps (the bound below), and only then are its nodes known
+        int known = reader.header().scenarioJson().isEmpty() ? Math.max(assets.size(), 1) : assets.size();
+        if (collection < 0 || collection >= known || node < 0) {
+            throw new IllegalArgumentException("piece " + collection + ":" + node + "; allowed: "
+                    + (known == 0 ? "none (the journal holds no collection)" : "collection in [0, " + known + "), node >= 0"));
+        }
+        if (collection < assets.size() && node >= assets.get(collection).nodeCount()) {
+            // 0:999999 on a wall of 20 nodes was accepted, and the replay ended with nothing released
+            throw new IllegalArgumentException("piece " + collection + ":" + node + ": collection " + collection + " has "
+                    + assets.get(collection).nodeCount() + " nodes; allowed: node in [0, " + assets.get(collection).nodeCount() + ")");
         }
         int i = pieceReleases.size();
         while (i > nextPieceRelease && pieceReleases.get(i - 1)[0] > step) {
