@@ -54,9 +54,7 @@ final class SoftBodyCommand implements Callable<Integer> {
         Cage cage;
         long t0 = System.nanoTime();
         if (check != null) {
-            if (!Files.isRegularFile(check)) {
-                throw new BadInputException("--check " + check + ": no such file");
-            }
+            InputFiles.requireFile("--check", check, "a cage file (.rbsb)");
             try {
                 cage = CageFile.read(check);
                 // what run does with it: a world adds the cage (the same checks as a scenario's soft body)

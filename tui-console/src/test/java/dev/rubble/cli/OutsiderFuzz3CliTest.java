@@ -182,4 +182,28 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         assertThat(run("replay", j.toString(), "--headless", "--release-piece", "0:7@5")).isEqualTo(2);
         assertThat(run("replay", j.toString(), "--headless", "--release-piece", "0:6@5")).as(err.toString()).isZero();
     }
+    /**
+     * A directory or a missing path given where a file or a journal is read is named for what it is: {@code run
+     * --restore DIR} and {@code softbody --check DIR} said "no such file" of a directory that was there, {@code
+     * collection convert DIR x.json} "does not exist", {@code journal info FILE} "journal directory FILE does not
+     * exist", and {@code softbody --source obj:missing.obj} "cannot read missing.obj: missing.obj".
+     */
+    @Test
+    void aDirectoryIsNotCalledMissing(@TempDir Path dir) throws Exception {
+        Path sub = Files.createDirectory(dir.resolve("sub"));
+        assertThat(run("run", scene.toString(), "--headless", "--restore", sub.toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --restore " + sub + " is a directory; allowed: a snapshot file");
+        assertThat(run("softbody", "--check", sub.toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --check " + sub + " is a directory; allowed: a cage file (.rbsb)");
+        Path rbc = Files.createDirectory(dir.resolve("wall.rbc"));
+        assertThat(run("collection", "convert", rbc.toString(), dir.resolve("x.json").toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: IN " + rbc + " is a directory; allowed: a collection file");
+        assertThat(run("journal", "info", scene.toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: journal directory " + scene + " is a file; allowed: a journal directory");
+        assertThat(run("verify", dir.resolve("gone").toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: journal directory " + dir.resolve("gone") + " does not exist");
+        Path missing = dir.resolve("missing.obj");
+        assertThat(run("softbody", "--source", "obj:" + missing)).isEqualTo(2);
+        assertThat(err.toString()).endsWith(missing + " does not exist" + System.lineSeparator());
+    }
 }
