@@ -206,4 +206,32 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         assertThat(run("softbody", "--source", "obj:" + missing)).isEqualTo(2);
         assertThat(err.toString()).endsWith(missing + " does not exist" + System.lineSeparator());
     }
+    /**
+     * A journal whose cycle file was cut at a page boundary inside its data (so the whole-page check passes) was
+     * refused with the JVM's words: "InternalError: a fault occurred in a recent unsafe memory access operation in
+     * compiled Java code". It now says the file was cut short.
+     */
+    @Test
+    void aJournalCutAtAPageBoundarySaysSo(@TempDir Path dir) throws Exception {
+        Path j = copyJournal(dir.resolve("j"));
+        Path cycle;
+        try (var files = Files.list(j)) {
+            cycle = files.filter(f -> f.toString().endsWith(".cq4")).findFirst().orElseThrow();
+        }
+        byte[] all = Files.readAllBytes(cycle);
+        int last = all.length - 1;
+        while (all[last] == 0) {
+            last--;
+        }
+        int cut = (last / 4096) * 4096; // the page holding the last written byte: its steps are cut off
+        assertThat(cut).isPositive();
+        try (var ch = java.nio.channels.FileChannel.open(cycle, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.truncate(cut);
+        }
+        assertThat(run("verify", j.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("the file was cut short").doesNotContain("InternalError");
+        assertThat(run("journal", "info", j.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("journal " + j + " ").contains("a cycle file ends before the data recorded in it"
+                + " (the file was cut short)").doesNotContain("InternalError").doesNotContain("unsafe");
+    }
 }

@@ -915,6 +915,11 @@ public final class JournalReader implements AutoCloseable {
     }
 
     private static String describe(Throwable e) {
+        if (e instanceof InternalError && e.getMessage() != null && e.getMessage().contains("unsafe memory access")) {
+            // the JVM's words for reading past the end of a mapped file ("a fault occurred in a recent unsafe memory
+            // access operation in compiled Java code") told the user nothing about the journal
+            return "a cycle file ends before the data recorded in it (the file was cut short)";
+        }
         String m = e.getMessage();
         return e.getClass().getSimpleName() + (m == null ? "" : ": " + m.replace('\n', ' '));
     }
