@@ -234,4 +234,17 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         assertThat(err.toString()).contains("journal " + j + " ").contains("a cycle file ends before the data recorded in it"
                 + " (the file was cut short)").doesNotContain("InternalError").doesNotContain("unsafe");
     }
+    /**
+     * A plugin directory holding a {@code .jar} that is not a jar (a damaged or half-copied download) was loaded as
+     * if the jar were not there, exit 0, its stages then "unknown" with nothing saying why: it is refused, named.
+     */
+    @Test
+    void aPluginJarThatIsNotAJarIsRefused(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("broken.jar"), "not a zip file");
+        assertThat(run("plugins", "--plugins", dir.toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --plugins " + dir + ": broken.jar is not a readable jar file (")
+                .contains("allowed: plugin jars (zip files with META-INF/services/dev.rubble.spi.RubblePlugin)");
+        assertThat(err.toString().strip().lines().count()).isEqualTo(1);
+        assertThat(run("run", scene.toString(), "--headless", "--plugins", dir.toString())).isEqualTo(2);
+    }
 }
