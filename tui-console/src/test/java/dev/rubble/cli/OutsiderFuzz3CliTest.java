@@ -247,4 +247,70 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         assertThat(err.toString().strip().lines().count()).isEqualTo(1);
         assertThat(run("run", scene.toString(), "--headless", "--plugins", dir.toString())).isEqualTo(2);
     }
+    /**
+     * Step counts past what a command can do: {@code bench pyramid --steps 2000000000} failed at once with a raw
+     * "Exception in thread main java.lang.OutOfMemoryError" and its stack trace (exit 1; bench keeps each step's
+     * times), {@code view S --steps 2147483647} read frames into memory until the heap ran out, and {@code run},
+     * {@code console}, {@code demo} and {@code replay --hold} took any count, though a scenario's own "steps" may
+     * be at most 100 000 000. Each is refused at once, naming the option, the value and the range.
+     */
+    @Test
+    void stepCountsPastWhatACommandCanDoAreRefused() {
+        String[][] lines = {
+            {"bench", "pyramid", "--steps", "2000000000"},
+            {"view", scene.toString(), "--steps", "2147483647"},
+            {"run", scene.toString(), "--headless", "--steps", "100000001"},
+            {"console", scene.toString(), "--steps", "9223372036854775807"},
+            {"demo", "--headless", "--steps", "2147483647"},
+            {"replay", journal.toString(), "--headless", "--hold", "2147483647"},
+        };
+        String[] allowed = {
+            "--steps 2000000000 is out of range; allowed: 1 to 1000000 (each step's times are kept)",
+            "--steps 2147483647 is out of range; allowed: 0 to 100000 (the viewer holds every frame in memory)",
+            "--steps 100000001 is out of range; allowed: 0 to 100000000 (a scenario's \"steps\" range)",
+            "--steps 9223372036854775807 is out of range; allowed: 0 to 100000000",
+            "--steps 2147483647 is out of range; allowed: 0 to 100000000",
+            "--hold 2147483647 is out of range; allowed: 0 to 100000000",
+        };
+        for (int i = 0; i < lines.length; i++) {
+            assertThat(run(lines[i])).as(String.join(" ", lines[i]) + ": " + err).isEqualTo(2);
+            assertThat(err.toString()).startsWith("rubble: " + allowed[i]);
+            assertThat(err.toString().strip().lines().count()).isEqualTo(1);
+        }
+        assertThat(run("run", scene.toString(), "--headless", "--steps", "-1")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --steps -1 is out of range; allowed: 0 to 100000000");
+    }
+
+    /** A scenario whose own "steps" is more than the viewer holds is refused by view, naming the field and --steps. */
+    @Test
+    void viewRefusesAScenarioLongerThanItHolds(@TempDir Path dir) throws Exception {
+        Path s = dir.resolve("long.json");
+        Files.writeString(s, SCENE.replace("\"steps\": 10", "\"steps\": 100001"));
+        assertThat(run("view", s.toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: SOURCE " + s + ": $.steps 100001 is more than the viewer holds; allowed:"
+                + " --steps 0 to 100000");
+    }
+
+    /** A command that runs out of memory. */
+    @picocli.CommandLine.Command(name = "oom")
+    static final class OutOfMemory implements Runnable {
+        @Override
+        public void run() {
+            throw new OutOfMemoryError("Java heap space");
+        }
+    }
+
+    /**
+     * An OutOfMemoryError (or a stack overflow) escaped picocli and the JVM printed it with its stack trace; the
+     * command line now reports it in one line, exit 1, saying how to give the JVM more heap.
+     */
+    @Test
+    void runningOutOfMemoryIsOneLine() {
+        java.io.StringWriter o = new java.io.StringWriter(), e = new java.io.StringWriter();
+        int code = Main.execute(new String[] {"oom"}, new java.io.PrintWriter(o), new java.io.PrintWriter(e),
+                cl -> cl.addSubcommand("oom", new OutOfMemory()));
+        assertThat(code).isEqualTo(1);
+        assertThat(e.toString()).isEqualTo("rubble: internal error: out of memory (Java heap space); ask for less, or give the"
+                + " JVM more heap with RUBBLE_JAVA_OPTS=-Xmx..." + System.lineSeparator());
+    }
 }
