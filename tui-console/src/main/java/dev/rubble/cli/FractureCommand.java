@@ -276,6 +276,17 @@ final class FractureCommand implements Callable<Integer> {
         dev.rubble.spi.render.Renderer previewRenderer = preview == null ? null
                 : stages.create(StageFamily.RENDERER, "png", StageConfig.of(Map.of("color", previewColor, "overlay", false)));
         List<String> names = methods.isEmpty() ? List.of(StageFamily.FRACTURE.defaultName()) : methods;
+        boolean voronoi = false;
+        for (int l = 0; l < levels; l++) {
+            voronoi |= "voronoi".equals(names.get(Math.min(l, names.size() - 1)));
+        }
+        if (!voronoi && (sites != null || threads != null)) {
+            // --method brick --sites 100000 made 24 bricks, the --sites dropped without a word
+            String opt = sites != null ? "--sites " + sites : "--threads " + threads;
+            throw new BadInputException(opt + " applies to voronoi levels, and no level uses voronoi (--method "
+                    + String.join(", ", names.subList(0, Math.min(levels, names.size()))) + "); allowed: the method's own"
+                    + " --option KEY=VALUE, or --method voronoi");
+        }
         List<FractureMethod> perLevel = new ArrayList<>();
         for (int l = 0; l < levels; l++) {
             String name = names.get(Math.min(l, names.size() - 1));

@@ -313,4 +313,21 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         assertThat(e.toString()).isEqualTo("rubble: internal error: out of memory (Java heap space); ask for less, or give the"
                 + " JVM more heap with RUBBLE_JAVA_OPTS=-Xmx..." + System.lineSeparator());
     }
+    /**
+     * {@code fracture --method brick --sites 100000} made 24 bricks and exit 0: {@code --sites} (and {@code --threads})
+     * set only voronoi levels and were dropped without a word when no level is voronoi.
+     */
+    @Test
+    void sitesWithoutAVoronoiLevelAreRefused(@TempDir Path dir) {
+        Path rbc = dir.resolve("b.rbc");
+        assertThat(run("fracture", "--method", "brick", "--sites", "100000", "--out", rbc.toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --sites 100000 applies to voronoi levels, and no level uses voronoi"
+                + " (--method brick); allowed: the method's own --option KEY=VALUE, or --method voronoi");
+        assertThat(rbc).doesNotExist();
+        assertThat(run("fracture", "--method", "slice", "--threads", "2")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --threads 2 applies to voronoi levels");
+        // a voronoi level anywhere takes them
+        assertThat(run("fracture", "--levels", "2", "--method", "brick", "--method", "voronoi", "--sites", "2",
+                "--out", rbc.toString())).as(err.toString()).isZero();
+    }
 }
