@@ -172,6 +172,14 @@ final class FractureCommand implements Callable<Integer> {
                 List.of(OutputFiles.named("--source", MeshSources.isMeshFile(source) ? Path.of(source) : null),
                         OutputFiles.named("--cutter-mesh", cutterMesh == null ? null : Path.of(cutterMesh))));
         dev.rubble.authoring.mesh.TriMesh mesh = MeshSources.isMeshFile(source) ? MeshSources.load(source, repair) : null;
+        OptionNeeds.check(spec, "--color", preview != null, "--preview FILE.png (it colours the preview)");
+        OptionNeeds.check(spec, "--explode", preview != null, "--preview FILE.png (it spreads the preview's pieces)");
+        OptionNeeds.check(spec, "--min-cluster-size", cluster != null, "--cluster K (it tunes the auto-clustering)");
+        OptionNeeds.check(spec, "--chance", levels >= 2, "--levels 2 or more (it applies to the levels after the first)");
+        OptionNeeds.check(spec, "--max-hulls", mesh != null, "a mesh source (.obj, .ply, .glb, .gltf; a box or hull piece"
+                + " is one hull)");
+        OptionNeeds.check(spec, "--hull-concavity", mesh != null, "a mesh source (.obj, .ply, .glb, .gltf; a box or hull"
+                + " piece is one hull)");
         if (mesh == null && (repair || groutWidth != 0)) {
             throw new BadInputException("--repair and --grout apply to mesh sources (.obj, .ply, .glb, .gltf); --source is '" + source + "'");
         }

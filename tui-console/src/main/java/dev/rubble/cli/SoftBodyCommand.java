@@ -50,7 +50,11 @@ final class SoftBodyCommand implements Callable<Integer> {
         if ((source == null) == (check == null)) {
             throw new BadInputException("give exactly one of --source and --check");
         }
+        for (String o : new String[] {"--spacing", "--density", "--seed"}) {
+            OptionNeeds.check(spec, o, source != null, "--source (it shapes a cage being built; --check reads one as it is)");
+        }
         OutputFiles.check("--out", out); // before the cage is built (issue 28)
+        OutputFiles.checkDistinct("--out", out, "--check", check);
         Cage cage;
         long t0 = System.nanoTime();
         if (check != null) {

@@ -330,4 +330,46 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         assertThat(run("fracture", "--levels", "2", "--method", "brick", "--method", "voronoi", "--sites", "2",
                 "--out", rbc.toString())).as(err.toString()).isZero();
     }
+    /**
+     * Options that mean something only with another were dropped without a word, exit 0: {@code fracture --color
+     * level} or {@code --explode 2} without {@code --preview}, {@code --min-cluster-size} without {@code --cluster},
+     * {@code --chance} with one level, {@code --max-hulls} and {@code --hull-concavity} on a box source, and
+     * {@code softbody --check F} with {@code --density}, {@code --spacing} or {@code --seed}.
+     */
+    @Test
+    void optionsThatNeedAnotherAreRefusedWithoutIt(@TempDir Path dir) throws Exception {
+        String[][] lines = {
+            {"fracture", "--color", "level"},
+            {"fracture", "--explode", "2"},
+            {"fracture", "--min-cluster-size", "3"},
+            {"fracture", "--chance", "0.5"},
+            {"fracture", "--max-hulls", "3"},
+            {"fracture", "--hull-concavity", "0.1"},
+        };
+        String[] needs = {
+            "--color needs --preview FILE.png (it colours the preview); allowed: with it, or not at all",
+            "--explode needs --preview FILE.png",
+            "--min-cluster-size needs --cluster K",
+            "--chance needs --levels 2 or more",
+            "--max-hulls needs a mesh source",
+            "--hull-concavity needs a mesh source",
+        };
+        for (int i = 0; i < lines.length; i++) {
+            assertThat(run(lines[i])).as(String.join(" ", lines[i])).isEqualTo(2);
+            assertThat(err.toString()).startsWith("rubble: " + needs[i]);
+        }
+        assertThat(run("fracture", "--chance", "0.5", "--levels", "2", "--sites", "3")).as(err.toString()).isZero();
+        assertThat(run("fracture", "--cluster", "2", "--min-cluster-size", "3", "--sites", "8")).as(err.toString()).isZero();
+
+        Path cage = dir.resolve("c.rbsb");
+        assertThat(run("softbody", "--source", "box:half=0.5,0.5,0.5", "--out", cage.toString())).as(err.toString()).isZero();
+        for (String o : new String[] {"--density", "--spacing", "--seed"}) {
+            assertThat(run("softbody", "--check", cage.toString(), o, "5")).isEqualTo(2);
+            assertThat(err.toString()).startsWith("rubble: " + o + " needs --source (it shapes a cage being built; --check reads"
+                    + " one as it is)");
+        }
+        assertThat(run("softbody", "--check", cage.toString(), "--out", cage.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--out " + cage + " is the same file as --check");
+        assertThat(run("softbody", "--check", cage.toString())).as(err.toString()).isZero();
+    }
 }
