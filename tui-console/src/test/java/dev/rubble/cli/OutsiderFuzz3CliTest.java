@@ -372,4 +372,22 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         assertThat(err.toString()).contains("--out " + cage + " is the same file as --check");
         assertThat(run("softbody", "--check", cage.toString())).as(err.toString()).isZero();
     }
+    /**
+     * {@code journal seek J STEP --out F} "saves that world as a snapshot" which {@code run S --restore F} continues
+     * (its help, docs/journal-format.md "Seeking"), but named the snapshot after the journal's directory, so run
+     * refused every one: "--restore F is a snapshot of scenario 'j', not of 'two boxes'". Continued now, it ends
+     * in the state the whole recorded run ended in.
+     */
+    @Test
+    void aSeekSnapshotContinuesUnderRun(@TempDir Path dir) throws Exception {
+        Path whole = dir.resolve("whole.json"), rest = dir.resolve("rest.json"), snap = dir.resolve("s4.snap");
+        assertThat(run("run", scene.toString(), "--headless", "--out", whole.toString())).as(err.toString()).isZero();
+        assertThat(run("journal", "seek", journal.toString(), "4", "--out", snap.toString())).as(err.toString()).isZero();
+        assertThat(run("run", scene.toString(), "--headless", "--restore", snap.toString(), "--out", rest.toString()))
+                .as(err.toString()).isZero();
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        String hash = json.readTree(whole.toFile()).get("stateHash").asText();
+        assertThat(hash).isNotBlank();
+        assertThat(json.readTree(rest.toFile()).get("stateHash").asText()).isEqualTo(hash);
+    }
 }
