@@ -390,4 +390,25 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         assertThat(hash).isNotBlank();
         assertThat(json.readTree(rest.toFile()).get("stateHash").asText()).isEqualTo(hash);
     }
+    /**
+     * {@code run S --set damage-model=nope} (or {@code soft-solver=nope}, {@code renderer=nope}) ran to the end,
+     * exit 0: an implementation name was looked up only when first used, and a scene without collections or soft
+     * bodies never used it; {@code "world": {"stages": {...}}} in a scenario the same. Every named implementation
+     * is checked when the world is made, as broadphase and narrowphase always were.
+     */
+    @Test
+    void everyStageChoiceNamesAKnownImplementation(@TempDir Path dir) throws Exception {
+        for (String family : new String[] {"damage-model", "soft-solver", "renderer", "stress-model"}) {
+            assertThat(run("run", scene.toString(), "--headless", "--set", family + "=nope")).as(family + ": " + err).isEqualTo(2);
+            assertThat(err.toString()).startsWith("rubble: unknown " + family + " 'nope'; known: ");
+        }
+        assertThat(run("replay", journal.toString(), "--headless", "--set", "soft-solver=nope")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: unknown soft-solver 'nope'; known: ");
+        Path s = dir.resolve("s.json");
+        Files.writeString(s, SCENE.replace("\"steps\": 10,", "\"steps\": 10, \"world\": {\"stages\": {\"damage-model\": \"nope\"}},"));
+        assertThat(run("run", s.toString(), "--headless")).isEqualTo(2);
+        assertThat(err.toString()).contains("unknown damage-model 'nope'; known: ");
+        assertThat(run("run", scene.toString(), "--headless", "--set", "soft-solver=pbd", "--out", dir.resolve("o.json").toString()))
+                .as(err.toString()).isZero();
+    }
 }
