@@ -53,6 +53,7 @@ final class ConsoleCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         StepCounts.run("--steps", steps);
         jitWarmup.check();
+        OutputFiles.checkJournalDirectory(journal);
         if (journal != null) {
             dev.rubble.cache.journal.ChronicleStart.prewarm(); // Chronicle's classes load while the scene is built (issue 27)
         }

@@ -101,6 +101,7 @@ final class DemoCommand implements Callable<Integer> {
             throw new BadInputException("--scene " + scene + " is not a demo scene; allowed: " + names);
         }
         StepCounts.run("--steps", steps); // before the wall is built
+        OutputFiles.checkJournalDirectory(journal);
         String json;
         try (InputStream in = DemoCommand.class.getResourceAsStream(resource)) {
             if (in == null) {

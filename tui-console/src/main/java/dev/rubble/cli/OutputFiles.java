@@ -64,6 +64,28 @@ final class OutputFiles {
     }
 
     /**
+     * {@code --journal DIR} of run, console and demo, checked before the scene is built: a new or empty
+     * directory that can be made. Under a regular file it failed after the build with "cannot create journal
+     * directory F/x: F/x: Not a directory", naming no option.
+     */
+    static void checkJournalDirectory(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        checkDirectory("--journal", dir, "a new or empty directory (journals are never appended to)");
+        if (Files.isDirectory(dir)) {
+            try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+                if (s.findAny().isPresent()) {
+                    throw new BadInputException("journal directory " + dir + " is not empty; allowed: a new or empty"
+                            + " directory (journals are never appended to)");
+                }
+            } catch (IOException e) {
+                throw new BadInputException("--journal " + dir + ": cannot list it (" + e.getMessage() + ")");
+            }
+        }
+    }
+
+    /**
      * Fails with exit 2 when output {@code file} ({@code option}) is the same file as {@code other}, an input
      * the command reads or another output it writes ({@code otherName}, e.g. {@code "SCENARIO"} or
      * {@code "--out"}): {@code run S --out S} replaced the scenario by its final state, {@code fracture

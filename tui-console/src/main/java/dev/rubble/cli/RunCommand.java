@@ -106,6 +106,7 @@ final class RunCommand implements Callable<Integer> {
         int threads = threadsText == null ? 0 : ThreadCounts.one("--threads", threadsText);
         checkSnapshotOptions();
         checkJournalOptions();
+        OutputFiles.checkJournalDirectory(journal);
         if (journal != null) {
             dev.rubble.cache.journal.ChronicleStart.prewarm(); // Chronicle's classes load while the scene is built (issue 27)
         }

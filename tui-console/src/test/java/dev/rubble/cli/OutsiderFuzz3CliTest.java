@@ -411,4 +411,23 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         assertThat(run("run", scene.toString(), "--headless", "--set", "soft-solver=pbd", "--out", dir.resolve("o.json").toString()))
                 .as(err.toString()).isZero();
     }
+    /**
+     * {@code run S --journal F/x}, F a regular file, failed only after the scene was built, with "cannot create
+     * journal directory F/x: F/x: Not a directory", naming no option; run, console and demo now check {@code
+     * --journal} first, as every other output.
+     */
+    @Test
+    void aJournalDirectoryUnderAFileIsRefusedFirst(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("plain");
+        Files.writeString(file, "not a directory");
+        Path under = file.resolve("j");
+        for (String[] line : new String[][] {{"run", scene.toString(), "--headless", "--journal", under.toString()},
+            {"console", scene.toString(), "--journal", under.toString()}, {"demo", "--headless", "--journal", under.toString()}}) {
+            assertThat(run(line)).as(String.join(" ", line)).isEqualTo(2);
+            assertThat(err.toString()).isEqualTo("rubble: --journal " + under + ": " + file + " is a file, so no directory can be"
+                    + " made there; allowed: a new or empty directory (journals are never appended to)" + System.lineSeparator());
+        }
+        assertThat(run("run", scene.toString(), "--headless", "--journal", journal.toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: journal directory " + journal + " is not empty");
+    }
 }
