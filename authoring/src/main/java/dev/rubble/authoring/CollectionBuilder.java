@@ -30,6 +30,13 @@ public final class CollectionBuilder {
     /** SPEC default of {@link #fixTiny(double)}: pieces under 1% of the largest leaf volume. */
     public static final double DEFAULT_TINY_RELATIVE_VOLUME = 0.01;
 
+    /**
+     * Most pieces a level may leave when another level follows (each is fractured again): the shared limit of
+     * {@code rubble fracture --levels} and the bench wall's {@code --wall-sites}, so a request for levels of
+     * 100 000 sites each is refused at once instead of running for hours.
+     */
+    public static final int MAX_LEAVES_BEFORE_LEVEL = 10_000;
+
     /** Default density, kg/m³ (concrete-like). */
     public static final double DEFAULT_DENSITY = 2500;
 

@@ -662,6 +662,12 @@ public final class CollectionSpecs {
         try {
             CollectionBuilder b = new CollectionBuilder(ConvexPolytope.box(0, 0, 0, h[0], h[1], h[2])).density(r.density());
             for (int l = 0; l < perLevel.size(); l++) {
+                if (l > 0 && b.leaves().length > CollectionBuilder.MAX_LEAVES_BEFORE_LEVEL) {
+                    // as rubble fracture: two levels of 100 000 sites ran on without an end
+                    throw new ScenarioException(p + ".recipe.levels[" + l + "]", "the levels before it already made "
+                            + b.leaves().length + " pieces; fracturing each again is refused; allowed: at most "
+                            + CollectionBuilder.MAX_LEAVES_BEFORE_LEVEL + " pieces before a further level");
+                }
                 b.fractureLevel(perLevel.get(l), r.seed() + l, l == 0 ? 1.0 : r.chance());
             }
             if (r.cluster() > 0) {
@@ -671,6 +677,8 @@ public final class CollectionSpecs {
                 b.fixTiny(r.fixTiny());
             }
             return b.build(g, r.maxConnections());
+        } catch (ScenarioException e) {
+            throw e;
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new ScenarioException(p + ".recipe", e.getMessage(), e);
         }

@@ -41,6 +41,8 @@ import java.util.TreeSet;
 public final class ScenarioLoader {
     /** The format tag this loader reads. */
     public static final String FORMAT = "rubble-scenario/1";
+    /** Most steps a scenario's {@code "steps"} may ask for (the command line's {@code --steps} takes the same range). */
+    public static final int MAX_STEPS = 100_000_000;
 
     private static final ObjectMapper JSON = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -173,7 +175,7 @@ public final class ScenarioLoader {
             throw new ScenarioException("$.format", "'" + format + "' is not supported; allowed: " + FORMAT);
         }
         String name = text(root, "$.name", root.get("name"), "unnamed");
-        int steps = integer("$.steps", root.get("steps"), 0, 0, 100_000_000);
+        int steps = integer("$.steps", root.get("steps"), 0, 0, MAX_STEPS);
         WorldSettings settings = world(root.get("world"));
         List<BodyDef> bodies = new ArrayList<>();
         int[] filters = new int[0];

@@ -118,6 +118,8 @@ public final class ScenarioWorld {
             try {
                 gc = images == null ? CollectionSpecs.geometry(cols.get(i), p, stages, cache)
                         : dev.rubble.authoring.CollectionFile.fromBytes(images.get(i));
+            } catch (ScenarioException e) {
+                throw e; // the recipe's or file's own error, naming its field (not an embedded image's)
             } catch (IllegalArgumentException e) {
                 throw new ScenarioException(p, "the embedded collection image is not valid: " + e.getMessage(), e);
             }

@@ -96,7 +96,12 @@ public final class WallScene {
         }
     }
 
-    /** Checks a per-level count list: 1..8 levels, each count in [2, 100 000]. */
+    /**
+     * Checks a per-level count list: 1..8 levels, each count in [2, 100 000], and at most
+     * {@link CollectionBuilder#MAX_LEAVES_BEFORE_LEVEL} pieces (the product of the counts so far) before a further
+     * level, as {@code rubble fracture} allows: {@code bench wall --wall-sites 100000,100000,100000} ran on without
+     * an end.
+     */
     public static int[] checkCounts(int[] counts) {
         Objects.requireNonNull(counts, "counts is null");
         if (counts.length < 1 || counts.length > 8) {
@@ -106,6 +111,15 @@ public final class WallScene {
             if (counts[i] < 2 || counts[i] > 100_000) {
                 throw new IllegalArgumentException("wall level " + (i + 1) + " sites = " + counts[i]
                         + "; allowed: [2, 100000]");
+            }
+        }
+        long pieces = 1;
+        for (int i = 0; i + 1 < counts.length; i++) {
+            pieces *= counts[i];
+            if (pieces > CollectionBuilder.MAX_LEAVES_BEFORE_LEVEL) {
+                throw new IllegalArgumentException("wall level " + (i + 1) + " already makes " + pieces + " pieces; fracturing"
+                        + " each again (level " + (i + 2) + ") is refused; allowed: at most "
+                        + CollectionBuilder.MAX_LEAVES_BEFORE_LEVEL + " pieces before a further level");
             }
         }
         return counts.clone();

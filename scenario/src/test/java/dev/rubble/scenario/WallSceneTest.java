@@ -212,4 +212,19 @@ final class WallSceneTest {
                 .hasMessageContaining("level 2").hasMessageContaining("[2, 100000]");
         assertThatThrownBy(() -> WallScene.checkCounts(new int[0])).hasMessageContaining("1..8");
     }
+
+    /**
+     * {@code bench wall --wall-sites 100000,100000,100000} ran on without an end (10^15 leaves): as {@code rubble
+     * fracture} does, at most 10 000 pieces (the product of the counts so far) may be fractured again.
+     */
+    @Test
+    void levelsFracturingMoreThanTenThousandPiecesAgainAreRefused() {
+        assertThatThrownBy(() -> WallScene.checkCounts(new int[] {100_000, 100_000, 100_000}))
+                .hasMessage("wall level 1 already makes 100000 pieces; fracturing each again (level 2) is refused;"
+                        + " allowed: at most 10000 pieces before a further level");
+        assertThatThrownBy(() -> WallScene.checkCounts(new int[] {20, 501, 2}))
+                .hasMessageStartingWith("wall level 2 already makes 10020 pieces");
+        assertThat(WallScene.checkCounts(new int[] {100, 100, 3})).containsExactly(100, 100, 3); // 10 000: the limit
+        assertThat(WallScene.checkCounts(new int[] {100_000})).containsExactly(100_000); // no further level
+    }
 }

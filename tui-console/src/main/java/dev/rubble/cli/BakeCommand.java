@@ -8,7 +8,6 @@ import dev.rubble.bake.Sweep;
 import dev.rubble.bake.SweepLoader;
 import dev.rubble.bake.VariantResult;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -51,9 +50,7 @@ final class BakeCommand implements Callable<Integer> {
         if (workers < 1 || workers > 4096) {
             throw new BadInputException("--workers " + workers + " is not allowed; allowed: 1..4096");
         }
-        if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new BadInputException("--out " + out + " is a file; allowed: a new or earlier bake directory");
-        }
+        OutputFiles.checkDirectory("--out", out, "a new or earlier bake directory");
         Sweep sweep = SweepLoader.load(sweepFile);
         plugins.load(); // an unusable plugin directory is bad input now, not in every variant
         PrintWriter err = spec.commandLine().getErr();
@@ -81,6 +78,7 @@ final class BakeCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
+            OutputFiles.checkDirectory("--plots", plots, "a directory for the plots (made if missing)");
             List<VariantResult> rows;
             try {
                 rows = Manifest.read(dir);

@@ -42,7 +42,8 @@ final class BenchCommand implements Callable<Integer> {
 
     // the wall destruction scene (issue 13 item 7): WallBenchRun runs it
     @Option(names = "--wall-sites", paramLabel = "A,B,C",
-            description = "wall and shatter: Voronoi sites per fracture level (default 20,20,25: 10 000 leaves)")
+            description = "wall and shatter: Voronoi sites per fracture level, 1 to 8 levels of 2..100000 sites, at most"
+                    + " 10 000 pieces before a further level (default 20,20,25: 10 000 leaves)")
     String wallSites;
 
     @Option(names = "--wall-cache", paramLabel = "DIR",
@@ -85,7 +86,7 @@ final class BenchCommand implements Callable<Integer> {
                     + " after, and after dropping each world (default 0: no soak)")
     int soak;
 
-    @Option(names = "--steps", paramLabel = "N", description = "steps per scene (default: 600)")
+    @Option(names = "--steps", paramLabel = "N", description = "steps per scene, 1 to 1000000 (default: 600)")
     int steps = BenchScenes.STEPS;
 
     @Option(names = "--threads", paramLabel = "N[,M...]",
@@ -323,9 +324,7 @@ final class BenchCommand implements Callable<Integer> {
 
     /** {@code --steps} and {@code --cap-seconds}, checked alike for every scene. */
     void checkStepsAndCap() {
-        if (steps < 1) {
-            throw new BadInputException("--steps " + steps + " is not allowed; allowed: >= 1");
-        }
+        StepCounts.check("--steps", steps, 1, StepCounts.MAX_BENCH, "each step's times are kept");
         if (!(capSeconds >= 0) || Double.isInfinite(capSeconds)) {
             throw new BadInputException("--cap-seconds " + capSeconds + " is not allowed; allowed: finite, >= 0 (0 = no cap)");
         }

@@ -47,9 +47,7 @@ final class CollectionCommand implements Runnable {
                     throw new BadInputException((p == in ? "IN " : "OUT ") + p + ": unknown extension; allowed: .rbc, .json");
                 }
             }
-            if (!Files.isRegularFile(in)) {
-                throw new BadInputException("IN " + in + " does not exist; allowed: a collection file (.rbc or .json)");
-            }
+            InputFiles.requireFile("IN", in, "a collection file (.rbc or .json)");
             Path parent = out.toAbsolutePath().getParent();
             if (Files.isDirectory(out) || (parent != null && !Files.isDirectory(parent))) {
                 throw new BadInputException("OUT " + out + ": not a file in an existing directory");

@@ -34,7 +34,7 @@ final class ConsoleCommand implements Callable<Integer> {
     @Option(names = "--journal", paramLabel = "DIR", description = "record every step into a journal directory")
     Path journal;
 
-    @Option(names = "--steps", paramLabel = "N", description = "stop stepping after N steps (default: no limit with a terminal, 600 without)")
+    @Option(names = "--steps", paramLabel = "N", description = "stop stepping after N steps, 0 to 100000000 (default: no limit with a terminal, 600 without)")
     Long steps;
 
     @Option(names = "--set", parameterConsumer = KeyValueOnce.class, paramLabel = "STAGE=NAME", description = "choose an implementation for a stage family (repeatable)")
@@ -51,10 +51,9 @@ final class ConsoleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (steps != null && steps < 0) {
-            throw new BadInputException("--steps " + steps + " is negative; allowed: >= 0");
-        }
+        StepCounts.run("--steps", steps);
         jitWarmup.check();
+        OutputFiles.checkJournalDirectory(journal);
         if (journal != null) {
             dev.rubble.cache.journal.ChronicleStart.prewarm(); // Chronicle's classes load while the scene is built (issue 27)
         }

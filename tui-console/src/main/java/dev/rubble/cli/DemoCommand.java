@@ -55,7 +55,7 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--list", description = "name the demo scenes and exit")
     boolean list;
 
-    @Option(names = "--steps", paramLabel = "N", description = "steps to run (default: the demo's own)")
+    @Option(names = "--steps", paramLabel = "N", description = "steps to run, 0 to 100000000 (default: the demo's own)")
     Integer steps;
 
     @Option(names = "--journal", paramLabel = "DIR",
@@ -100,6 +100,8 @@ final class DemoCommand implements Callable<Integer> {
         if (resource == null) {
             throw new BadInputException("--scene " + scene + " is not a demo scene; allowed: " + names);
         }
+        StepCounts.run("--steps", steps); // before the wall is built
+        OutputFiles.checkJournalDirectory(journal);
         String json;
         try (InputStream in = DemoCommand.class.getResourceAsStream(resource)) {
             if (in == null) {
@@ -115,9 +117,6 @@ final class DemoCommand implements Callable<Integer> {
         int threads = threadsText == null ? 0 : ThreadCounts.one("--threads", threadsText);
         ScenarioWorld sw = ScenarioWorld.create(scenario, stages, java.util.Map.of(), threads);
         long n = steps != null ? steps : scenario.steps();
-        if (n < 0) {
-            throw new BadInputException("--steps " + n + " is negative; allowed: >= 0");
-        }
         jitWarmup.run(stages, sw.world().settings(), spec.commandLine().getErr()); // the ball hits the wall at once
         DemoCounter counter = new DemoCounter(sw.world());
         sw.world().addBreakListener(counter);

@@ -44,6 +44,7 @@ final class ExportCommand implements Callable<Integer> {
             throw new BadInputException("--out " + out + ": unknown extension; allowed: " + Exports.ALLOWED);
         }
         RenderCommand.checkWritable(out);
+        OutputFiles.checkDistinct("--out", out, "SOURCE", source);
         Stages stages = plugins.load();
         long t0 = System.nanoTime();
         int n;

@@ -172,6 +172,14 @@ final class FractureCommand implements Callable<Integer> {
                 List.of(OutputFiles.named("--source", MeshSources.isMeshFile(source) ? Path.of(source) : null),
                         OutputFiles.named("--cutter-mesh", cutterMesh == null ? null : Path.of(cutterMesh))));
         dev.rubble.authoring.mesh.TriMesh mesh = MeshSources.isMeshFile(source) ? MeshSources.load(source, repair) : null;
+        OptionNeeds.check(spec, "--color", preview != null, "--preview FILE.png (it colours the preview)");
+        OptionNeeds.check(spec, "--explode", preview != null, "--preview FILE.png (it spreads the preview's pieces)");
+        OptionNeeds.check(spec, "--min-cluster-size", cluster != null, "--cluster K (it tunes the auto-clustering)");
+        OptionNeeds.check(spec, "--chance", levels >= 2, "--levels 2 or more (it applies to the levels after the first)");
+        OptionNeeds.check(spec, "--max-hulls", mesh != null, "a mesh source (.obj, .ply, .glb, .gltf; a box or hull piece"
+                + " is one hull)");
+        OptionNeeds.check(spec, "--hull-concavity", mesh != null, "a mesh source (.obj, .ply, .glb, .gltf; a box or hull"
+                + " piece is one hull)");
         if (mesh == null && (repair || groutWidth != 0)) {
             throw new BadInputException("--repair and --grout apply to mesh sources (.obj, .ply, .glb, .gltf); --source is '" + source + "'");
         }
@@ -276,6 +284,17 @@ final class FractureCommand implements Callable<Integer> {
         dev.rubble.spi.render.Renderer previewRenderer = preview == null ? null
                 : stages.create(StageFamily.RENDERER, "png", StageConfig.of(Map.of("color", previewColor, "overlay", false)));
         List<String> names = methods.isEmpty() ? List.of(StageFamily.FRACTURE.defaultName()) : methods;
+        boolean voronoi = false;
+        for (int l = 0; l < levels; l++) {
+            voronoi |= "voronoi".equals(names.get(Math.min(l, names.size() - 1)));
+        }
+        if (!voronoi && (sites != null || threads != null)) {
+            // --method brick --sites 100000 made 24 bricks, the --sites dropped without a word
+            String opt = sites != null ? "--sites " + sites : "--threads " + threads;
+            throw new BadInputException(opt + " applies to voronoi levels, and no level uses voronoi (--method "
+                    + String.join(", ", names.subList(0, Math.min(levels, names.size()))) + "); allowed: the method's own"
+                    + " --option KEY=VALUE, or --method voronoi");
+        }
         List<FractureMethod> perLevel = new ArrayList<>();
         for (int l = 0; l < levels; l++) {
             String name = names.get(Math.min(l, names.size() - 1));
@@ -393,7 +412,7 @@ final class FractureCommand implements Callable<Integer> {
     static final int MAX_THREADS = 256;
 
     /** Most pieces a level may leave when another level follows (each is fractured again). */
-    static final int MAX_LEAVES_BEFORE_LEVEL = 10_000;
+    static final int MAX_LEAVES_BEFORE_LEVEL = CollectionBuilder.MAX_LEAVES_BEFORE_LEVEL;
 
     /** Smallest and largest box side accepted by {@code box:}, metres (smaller ones underflow mass and inertia). */
     static final double MIN_SIZE = 1e-4, MAX_SIZE = 1e6;

@@ -76,11 +76,15 @@ abstract class FrameSource implements AutoCloseable {
         return null;
     }
 
-    /** A body's export name in {@code world} (the live and the played-back world alike). */
-    static String name(dev.rubble.core.world.World world, int slot, int collection, int node) {
+    /**
+     * A body's export name in {@code world} (the live and the played-back world alike); {@code collectionLabel} is
+     * the label of {@code collection} (asked of the caller: a played-back world places no collections, and asking
+     * its destruction runtime failed every export of a journal holding one with "collection = 0; allowed: [0, 0)").
+     */
+    static String name(dev.rubble.core.world.World world, int slot, int collection, String collectionLabel, int node) {
         String label = slot < world.bodies().label.length ? world.bodies().label[slot] : null;
         if (collection >= 0) {
-            String c = world.destruction().label(collection);
+            String c = collectionLabel;
             String base = c != null ? c : label != null ? label : "collection" + collection;
             return node >= 0 ? base + "_node" + node : base + "_cluster";
         }
@@ -202,8 +206,11 @@ abstract class FrameSource implements AutoCloseable {
                 return null;
             }
             int node = w.destruction().nodeOfBody(w.bodies().handle(slot));
-            return node < 0 ? name(w, slot, -1, -1)
-                    : name(w, slot, w.destruction().store().collection[node], w.destruction().store().node[node]);
+            if (node < 0) {
+                return name(w, slot, -1, null, -1);
+            }
+            int c = w.destruction().store().collection[node];
+            return name(w, slot, c, w.destruction().label(c), w.destruction().store().node[node]);
         }
 
         @Override
@@ -409,7 +416,7 @@ abstract class FrameSource implements AutoCloseable {
                 return null;
             }
             int c = playback.pieceCollection(slot);
-            return name(w, slot, c, c < 0 ? -1 : playback.pieceNode(slot));
+            return name(w, slot, c, playback.collectionLabel(c), c < 0 ? -1 : playback.pieceNode(slot));
         }
 
         @Override

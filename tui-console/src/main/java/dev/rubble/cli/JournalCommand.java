@@ -175,6 +175,7 @@ final class JournalCommand implements Runnable {
             if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
                 throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
             }
+            OutputFiles.checkDistinct("--out", out, "DIR", dir);
             var res = dev.rubble.cache.journal.LossyJournal.compress(dir, out, position, rotation, velocity);
             PrintWriter o = spec.commandLine().getOut();
             o.printf("rubble: %s -> %s: %d steps, %d of %d bytes of documents (x%.2f); moved bodies %d of %d bytes; %d ms%n",
@@ -219,6 +220,7 @@ final class JournalCommand implements Runnable {
         @Override
         public Integer call() throws java.io.IOException {
             OutputFiles.check("--out", out); // before the journal is read and re-simulated
+            OutputFiles.checkDistinct("--out", out, "DIR", dir);
             long t0 = System.nanoTime();
             try (dev.rubble.cache.playback.JournalSeek s = dev.rubble.cache.playback.JournalSeek.open(dir, plugins.load())) {
                 dev.rubble.core.world.World w;
@@ -227,7 +229,9 @@ final class JournalCommand implements Runnable {
                 } catch (IllegalArgumentException e) {
                     throw new BadInputException("STEP " + step + ": " + e.getMessage());
                 }
-                dev.rubble.core.snapshot.WorldSnapshot.save(w, out, dir.getFileName().toString());
+                // the origin run --restore checks is the scenario's name: the journal directory's name, saved before,
+                // made every seek's snapshot one that run --restore refused ("a snapshot of scenario 'J'")
+                dev.rubble.core.snapshot.WorldSnapshot.save(w, out, s.header().scenarioName());
                 PrintWriter o = spec.commandLine().getOut();
                 o.printf("rubble: %s after step %d (state hash %016x): %d keyframes, %d steps re-simulated, %d ms; saved %s%n",
                         dir, step, w.stateHash(), s.keyframeSteps().length, s.resimulatedSteps(),

@@ -42,7 +42,13 @@ public final class Main implements Runnable {
 
     /** Runs the command line with the given streams and returns the exit code (used by tests). */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        return execute(args, out, err, cl -> { });
+    }
+
+    /** {@link #execute(String[], PrintWriter, PrintWriter)} with {@code configure} applied to the command line first (tests). */
+    static int execute(String[] args, PrintWriter out, PrintWriter err, java.util.function.Consumer<CommandLine> configure) {
         CommandLine cl = new CommandLine(new Main());
+        configure.accept(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
@@ -62,7 +68,22 @@ public final class Main implements Runnable {
             err.flush();
             return bad ? BAD_INPUT : INTERNAL;
         });
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // picocli hands Errors on: the JVM printed "Exception in thread main java.lang.OutOfMemoryError" and a
+            // stack trace (bench --steps 2000000000 did, before its steps were bounded)
+            err.println("rubble: internal error: " + (e instanceof OutOfMemoryError
+                    ? "out of memory (" + oneLine(e) + "); ask for less, or give the JVM more heap with"
+                            + " RUBBLE_JAVA_OPTS=-Xmx..."
+                    : "stack overflow"));
+            if (System.getenv("RUBBLE_DEBUG") != null) {
+                e.printStackTrace(err);
+            }
+            err.flush();
+            code = INTERNAL;
+        }
         out.flush();
         return code;
     }

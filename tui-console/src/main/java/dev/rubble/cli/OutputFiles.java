@@ -38,15 +38,70 @@ final class OutputFiles {
     }
 
     /**
+     * Fails with exit 2, naming {@code option}, unless {@code dir} is a directory or one can be made there: the
+     * nearest part of its path that exists is a writable directory. {@code bake S --out /etc/passwd/x} and
+     * {@code bake report B --plots /etc/passwd/x} failed as internal errors (exit 1), the report after printing
+     * its summary. {@code allowed} says what the option takes.
+     */
+    static void checkDirectory(String option, Path dir, String allowed) {
+        if (dir == null) {
+            return;
+        }
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new BadInputException(option + " " + dir + " is a file; allowed: " + allowed);
+        }
+        Path existing = dir.toAbsolutePath().normalize();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing != null && !Files.isDirectory(existing)) {
+            throw new BadInputException(option + " " + dir + ": " + existing + " is a file, so no directory can be made"
+                    + " there; allowed: " + allowed);
+        }
+        if (existing != null && !Files.isWritable(existing)) {
+            throw new BadInputException(option + " " + dir + ": directory " + existing + " is not writable");
+        }
+    }
+
+    /**
+     * {@code --journal DIR} of run, console and demo, checked before the scene is built: a new or empty
+     * directory that can be made. Under a regular file it failed after the build with "cannot create journal
+     * directory F/x: F/x: Not a directory", naming no option.
+     */
+    static void checkJournalDirectory(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        checkDirectory("--journal", dir, "a new or empty directory (journals are never appended to)");
+        if (Files.isDirectory(dir)) {
+            try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+                if (s.findAny().isPresent()) {
+                    throw new BadInputException("journal directory " + dir + " is not empty; allowed: a new or empty"
+                            + " directory (journals are never appended to)");
+                }
+            } catch (IOException e) {
+                throw new BadInputException("--journal " + dir + ": cannot list it (" + e.getMessage() + ")");
+            }
+        }
+    }
+
+    /**
      * Fails with exit 2 when output {@code file} ({@code option}) is the same file as {@code other}, an input
      * the command reads or another output it writes ({@code otherName}, e.g. {@code "SCENARIO"} or
      * {@code "--out"}): {@code run S --out S} replaced the scenario by its final state, {@code fracture
      * --source m.obj --out m.obj} the mesh by its pieces, both with exit 0. Either may be null (nothing to
-     * compare). The same file under two spellings (relative, {@code ..}, a link) counts as the same.
+     * compare). The same file under two spellings (relative, {@code ..}, a link) counts as the same. When
+     * {@code other} is a directory the command reads (a journal), {@code file} may not be inside it either:
+     * {@code journal seek J 5 --out J/metadata.cq4t} wrote the snapshot over the journal's own metadata file and
+     * {@code replay J --out J/metadata.cq4t} the final state, both with exit 0, and the journal no longer opened.
      */
     static void checkDistinct(String option, Path file, String otherName, Path other) {
         if (file == null || other == null) {
             return;
+        }
+        if (Files.isDirectory(other) && inside(file, other)) {
+            throw new BadInputException(option + " " + file + " is inside " + otherName + " " + other + ", a directory the"
+                    + " command reads; allowed: a path outside it (a command never writes into what it reads)");
         }
         boolean same;
         try {
@@ -58,6 +113,25 @@ final class OutputFiles {
         if (same) {
             throw new BadInputException(option + " " + file + " is the same file as " + otherName + "; allowed: another file"
                     + " (a command never writes over what it reads, nor one output over another)");
+        }
+    }
+
+    /** Whether {@code file} is {@code dir} or lies under it, links and {@code ..} resolved as far as the path exists. */
+    private static boolean inside(Path file, Path dir) {
+        try {
+            Path d = dir.toRealPath();
+            Path f = file.toAbsolutePath().normalize();
+            Path existing = f;
+            while (existing != null && !Files.exists(existing)) {
+                existing = existing.getParent();
+            }
+            if (existing == null) {
+                return false;
+            }
+            Path real = existing.toRealPath().resolve(existing.relativize(f));
+            return real.normalize().startsWith(d);
+        } catch (IOException e) {
+            return false; // unreadable: the write itself then fails naming the file
         }
     }
 

@@ -38,7 +38,7 @@ final class ReplayCommand implements Callable<Integer> {
     Long from;
 
     @Option(names = "--hold", paramLabel = "STEPS",
-            description = "triggered start: hold the first recorded pose for this many played steps, then play on (issue 31)")
+            description = "triggered start: hold the first recorded pose for this many played steps (0 to 100000000), then play on")
     Long hold;
 
     @Option(names = "--release", paramLabel = "ID@STEP", converter = ReleaseOption.BodyConverter.class,
@@ -87,13 +87,12 @@ final class ReplayCommand implements Callable<Integer> {
         }
         OutputFiles.check("--out", out); // before the replay, not after it
         OutputFiles.check("--events", eventsFile);
-        OutputFiles.checkDistinct("--events", eventsFile, "--out", out);
+        OutputFiles.checkDistinct(List.of(OutputFiles.named("--out", out), OutputFiles.named("--events", eventsFile)),
+                List.of(OutputFiles.named("DIR", dir)));
         if (from != null && from < 0) {
             throw new BadInputException("--from " + from + " is negative; allowed: >= 0");
         }
-        if (hold != null && hold < 0) {
-            throw new BadInputException("--hold " + hold + " is negative; allowed: >= 0 played steps");
-        }
+        StepCounts.run("--hold", hold);
         if (hold != null && from != null) {
             throw new BadInputException("--hold " + hold + " with --from " + from + ": a held cache starts from its first"
                     + " recorded pose; allowed: one of them");

@@ -34,7 +34,7 @@ final class RunCommand implements Callable<Integer> {
     Path scenarioFile;
 
     @Option(names = "--steps", paramLabel = "N",
-            description = "steps to run (default: the scenario's \"steps\", else 600)")
+            description = "steps to run, 0 to 100000000 (default: the scenario's \"steps\", else 600)")
     Integer steps;
 
     @Option(names = "--set", parameterConsumer = KeyValueOnce.class, paramLabel = "STAGE=NAME",
@@ -100,14 +100,13 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (steps != null && steps < 0) {
-            throw new BadInputException("--steps " + steps + " is negative; allowed: >= 0");
-        }
+        StepCounts.run("--steps", steps);
         jitWarmup.check();
         Map<String, String> overrides = parseSets(sets);
         int threads = threadsText == null ? 0 : ThreadCounts.one("--threads", threadsText);
         checkSnapshotOptions();
         checkJournalOptions();
+        OutputFiles.checkJournalDirectory(journal);
         if (journal != null) {
             dev.rubble.cache.journal.ChronicleStart.prewarm(); // Chronicle's classes load while the scene is built (issue 27)
         }

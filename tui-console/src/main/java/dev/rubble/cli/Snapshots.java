@@ -66,9 +66,7 @@ final class Snapshots {
      */
     static ScenarioWorld restore(Path file, Scenario scenario, Stages stages, Map<String, String> overrides, int threads)
             throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new BadInputException("--restore " + file + ": no such file");
-        }
+        InputFiles.requireFile("--restore", file, "a snapshot file (run --snapshot-at N --snapshot FILE)");
         WorldSnapshot snap = WorldSnapshot.read(file);
         if (!snap.origin().equals(scenario.name())) {
             throw new BadInputException("--restore " + file + " is a snapshot of scenario '" + snap.origin()

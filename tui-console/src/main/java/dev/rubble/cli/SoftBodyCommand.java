@@ -50,13 +50,15 @@ final class SoftBodyCommand implements Callable<Integer> {
         if ((source == null) == (check == null)) {
             throw new BadInputException("give exactly one of --source and --check");
         }
+        for (String o : new String[] {"--spacing", "--density", "--seed"}) {
+            OptionNeeds.check(spec, o, source != null, "--source (it shapes a cage being built; --check reads one as it is)");
+        }
         OutputFiles.check("--out", out); // before the cage is built (issue 28)
+        OutputFiles.checkDistinct("--out", out, "--check", check);
         Cage cage;
         long t0 = System.nanoTime();
         if (check != null) {
-            if (!Files.isRegularFile(check)) {
-                throw new BadInputException("--check " + check + ": no such file");
-            }
+            InputFiles.requireFile("--check", check, "a cage file (.rbsb)");
             try {
                 cage = CageFile.read(check);
                 // what run does with it: a world adds the cage (the same checks as a scenario's soft body)

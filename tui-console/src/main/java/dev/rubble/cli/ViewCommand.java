@@ -34,7 +34,7 @@ final class ViewCommand implements Callable<Integer> {
     int port;
 
     @Option(names = "--steps", paramLabel = "N",
-            description = "a scenario's steps to simulate (default: the scenario's \"steps\", else 600); journals play all")
+            description = "a scenario's steps to simulate, 0 to 100000 (default: the scenario's \"steps\", else 600); journals play all")
     Long steps;
 
     @Option(names = "--resimulate", description = "a journal: re-simulate it from its recorded inputs (as verify"
@@ -53,8 +53,8 @@ final class ViewCommand implements Callable<Integer> {
         if (port < 0 || port > 65535) {
             throw new BadInputException("--port " + port + "; allowed: 0 (any free port) to 65535");
         }
-        if (steps != null && steps < 0) {
-            throw new BadInputException("--steps " + steps + " is negative; allowed: >= 0");
+        if (steps != null) {
+            StepCounts.check("--steps", steps, 0, StepCounts.MAX_VIEW, "the viewer holds every frame in memory");
         }
         if (!Files.exists(source)) {
             throw new BadInputException("SOURCE " + source + " does not exist; allowed: a journal directory or a"
@@ -96,6 +96,10 @@ final class ViewCommand implements Callable<Integer> {
         }
         Scenario sc = ScenarioLoader.load(source);
         long n = steps != null ? steps : sc.steps() > 0 ? sc.steps() : 600;
+        if (n > StepCounts.MAX_VIEW) { // the scenario's own "steps" (up to 100 000 000)
+            throw new BadInputException("SOURCE " + source + ": $.steps " + n + " is more than the viewer holds; allowed: --steps"
+                    + " 0 to " + StepCounts.MAX_VIEW + " (the viewer holds every frame in memory)");
+        }
         return new ScenarioViewSource(sc, source.getFileName().toString(), stages, n);
     }
 }

@@ -136,7 +136,7 @@ final class RunSnapshotTest {
         badInput(rubble("run", scenario.toString(), "--restore", bad.toString()),
                 bad + " has snapshot format version 99, newer than this build reads; allowed: 1..");
 
-        badInput(rubble("run", scenario.toString(), "--restore", tmp.resolve("none.rsnap").toString()), "no such file");
+        badInput(rubble("run", scenario.toString(), "--restore", tmp.resolve("none.rsnap").toString()), "does not exist; allowed: a snapshot file");
     }
 
     @Test

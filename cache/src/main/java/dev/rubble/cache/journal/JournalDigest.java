@@ -38,7 +38,8 @@ public final class JournalDigest {
     public static Digest of(Path dir) {
         Objects.requireNonNull(dir, "dir is null");
         if (!Files.isDirectory(dir)) {
-            throw new JournalFormatException("journal directory " + dir + " does not exist");
+            throw new JournalFormatException("journal directory " + dir + (Files.exists(dir) ? " is a file" : " does not exist")
+                    + "; allowed: a journal directory (run --journal DIR)");
         }
         List<Path> files = JournalReader.cycleFiles(dir);
         if (files.isEmpty()) {

@@ -335,7 +335,8 @@ public final class JournalReader implements AutoCloseable {
     public static JournalReader open(Path dir) {
         Objects.requireNonNull(dir, "dir is null");
         if (!Files.isDirectory(dir)) {
-            throw new JournalFormatException("journal directory " + dir + " does not exist");
+            throw new JournalFormatException("journal directory " + dir + (Files.exists(dir) ? " is a file" : " does not exist")
+                    + "; allowed: a journal directory (run --journal DIR)");
         }
         List<Path> files = cycleFiles(dir);
         if (files.isEmpty()) {
@@ -914,6 +915,11 @@ public final class JournalReader implements AutoCloseable {
     }
 
     private static String describe(Throwable e) {
+        if (e instanceof InternalError && e.getMessage() != null && e.getMessage().contains("unsafe memory access")) {
+            // the JVM's words for reading past the end of a mapped file ("a fault occurred in a recent unsafe memory
+            // access operation in compiled Java code") told the user nothing about the journal
+            return "a cycle file ends before the data recorded in it (the file was cut short)";
+        }
         String m = e.getMessage();
         return e.getClass().getSimpleName() + (m == null ? "" : ": " + m.replace('\n', ' '));
     }

@@ -66,6 +66,11 @@ public final class JournalSeek implements AutoCloseable {
         }
     }
 
+    /** The journal's header (the scenario's name and text, the stage choices, ...). */
+    public dev.rubble.cache.journal.JournalHeader header() {
+        return reader.header();
+    }
+
     /** The last recorded step. */
     public long lastStep() {
         return lastStep;

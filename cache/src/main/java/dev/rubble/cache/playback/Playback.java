@@ -27,6 +27,7 @@ import dev.rubble.core.command.Command;
 import dev.rubble.core.world.World;
 import dev.rubble.core.step.WorldSettings;
 import dev.rubble.core.plugin.Stages;
+import dev.rubble.core.snapshot.PlacementCodec;
 import dev.rubble.scenario.Scenario;
 import dev.rubble.scenario.ScenarioException;
 import dev.rubble.scenario.ScenarioLoader;
@@ -80,6 +81,8 @@ public final class Playback implements AutoCloseable {
     private boolean[] handed = new boolean[16];
     /** Version 4: the assets of the placed collections (pieces are built from them), in placement order. */
     private final List<CollectionAsset> assets = new ArrayList<>();
+    /** The placed collections' labels (scenario ids; null where none was given), parallel to {@link #assets}. */
+    private final List<String> labels = new ArrayList<>();
     /** Collections embedded in the header; later ones were placed between steps (between-steps documents). */
     private int headerCollections;
     /** Version 4: the embedded collections themselves (with piece meshes when the journal kept them, issue 33). */
@@ -133,6 +136,7 @@ public final class Playback implements AutoCloseable {
                     dev.rubble.authoring.GeometryCollection gc = CollectionFile.fromBytes(img);
                     collections.add(gc);
                     assets.add(gc.asset());
+                    labels.add(null); // the scenario's ids are set below
                 } catch (IllegalArgumentException e) {
                     throw new JournalFormatException("an embedded collection image is not valid: " + e.getMessage(), e);
                 }
@@ -145,6 +149,7 @@ public final class Playback implements AutoCloseable {
                             new java.io.ByteArrayInputStream(start), "the journal's start keyframe").restore(stages);
                     for (int c = 0; c < saved.destruction().collectionCount(); c++) {
                         assets.add(saved.destruction().asset(c));
+                        labels.add(saved.destruction().label(c));
                     }
                 } catch (java.io.IOException | RuntimeException e) {
                     throw new JournalFormatException("the journal's start keyframe cannot be read: " + e.getMessage(), e);
@@ -152,6 +157,11 @@ public final class Playback implements AutoCloseable {
             }
             headerCollections = assets.size();
             if (!h.scenarioJson().isEmpty()) {
+                // the embedded images are the scenario's collections in file order (ScenarioWorld places them so)
+                List<dev.rubble.scenario.CollectionSpec> specs = parseScenario(h).collections();
+                for (int c = 0; c < Math.min(specs.size(), labels.size()); c++) {
+                    labels.set(c, specs.get(c).id());
+                }
                 for (ScheduledCommand c : parseScenario(h).commands()) {
                     if ("release".equals(c.type())) {
                         releases.add(c);
@@ -196,6 +206,7 @@ public final class Playback implements AutoCloseable {
         JournalHeader h = reader.header();
         forget();
         assets.subList(headerCollections, assets.size()).clear(); // placed between steps: placed again as the cursor passes
+        labels.subList(headerCollections, labels.size()).clear();
         if (reader.settings() != null) {
             WorldSettings settings = recordedSettings();
             this.world = World.create(settings, stages);
@@ -247,8 +258,10 @@ public final class Playback implements AutoCloseable {
         forget();
         // the collections placed between steps before the keyframe are in its world
         assets.subList(headerCollections, assets.size()).clear();
+        labels.subList(headerCollections, labels.size()).clear();
         for (int c = headerCollections; c < w.destruction().collectionCount(); c++) {
             assets.add(w.destruction().asset(c));
+            labels.add(w.destruction().label(c));
         }
         WorldSettings settings = recordedSettings();
         this.world = World.create(settings, stages);
@@ -420,8 +433,10 @@ public final class Playback implements AutoCloseable {
                 throw new JournalFormatException("collection " + x.index() + " placed before step " + record.step
                         + ", but the playback holds " + assets.size() + " collections");
             }
-            CollectionAsset a = x.placed().asset();
+            PlacementCodec.Placed placed = x.placed();
+            CollectionAsset a = placed.asset();
             assets.add(a);
+            labels.add(placed.placement().label());
             for (InitialBodies.Body body : x.bodies().bodies) {
                 long h = x.bodies().add(world, body, true);
                 int s = bodies.slot(h);
@@ -1366,9 +1381,17 @@ public final class Playback implements AutoCloseable {
      */
     public void schedulePieceRelease(long step, int collection, int node) {
         checkStep(step);
-        if (collection < 0 || collection >= Math.max(assets.size(), 1) || node < 0) {
-            throw new IllegalArgumentException("piece " + collection + ":" + node + "; allowed: collection in [0, "
-                    + assets.size() + "), node >= 0");
+        // a scenario's collections are all placed before step 0; a journal attached to a live world may place
+        // collection 0 between steps (the bound below), and only then are its nodes known
+        int known = reader.header().scenarioJson().isEmpty() ? Math.max(assets.size(), 1) : assets.size();
+        if (collection < 0 || collection >= known || node < 0) {
+            throw new IllegalArgumentException("piece " + collection + ":" + node + "; allowed: "
+                    + (known == 0 ? "none (the journal holds no collection)" : "collection in [0, " + known + "), node >= 0"));
+        }
+        if (collection < assets.size() && node >= assets.get(collection).nodeCount()) {
+            // 0:999999 on a wall of 20 nodes was accepted, and the replay ended with nothing released
+            throw new IllegalArgumentException("piece " + collection + ":" + node + ": collection " + collection + " has "
+                    + assets.get(collection).nodeCount() + " nodes; allowed: node in [0, " + assets.get(collection).nodeCount() + ")");
         }
         int i = pieceReleases.size();
         while (i > nextPieceRelease && pieceReleases.get(i - 1)[0] > step) {
@@ -1410,6 +1433,15 @@ public final class Playback implements AutoCloseable {
     /** BREAK events of the recording entered into the world so far (cumulative; the overlay's breaks counter). */
     public long breaksEntered() {
         return breaksEntered;
+    }
+
+    /**
+     * Collection {@code c}'s label as recorded (its scenario id, or the label it was placed with); null when it
+     * has none, or {@code c} is not a collection placed so far. Playback does not place collections in its world,
+     * so its world's destruction runtime knows none of them.
+     */
+    public String collectionLabel(int c) {
+        return c >= 0 && c < labels.size() ? labels.get(c) : null;
     }
 
     /** The placed collections' assets the pieces are built from, in placement order (empty before version 4). */

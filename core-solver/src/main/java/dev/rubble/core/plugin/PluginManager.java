@@ -62,6 +62,7 @@ public final class PluginManager {
         try (Stream<Path> files = Files.list(dir)) {
             for (Path p : (Iterable<Path>) files.sorted()::iterator) {
                 if (p.getFileName().toString().endsWith(".jar") && Files.isRegularFile(p)) {
+                    checkJar(dir, p);
                     urls.add(p.toUri().toURL());
                 }
             }
@@ -72,6 +73,20 @@ public final class PluginManager {
         }
         return new URLClassLoader("rubble-plugins:" + dir.getFileName(), urls.toArray(new URL[0]),
                 new SpiOnlyClassLoader(kernelLoader));
+    }
+
+    /**
+     * Refuses a {@code .jar} that is not a jar (zip) file: the class loader skipped it without a word, so a
+     * damaged or half-copied plugin jar left its stages "unknown" with nothing saying why.
+     */
+    private static void checkJar(Path dir, Path jar) {
+        try (java.util.jar.JarFile f = new java.util.jar.JarFile(jar.toFile())) {
+            f.size();
+        } catch (IOException e) {
+            throw new PluginLoadException("--plugins " + dir + ": " + jar.getFileName() + " is not a readable jar file ("
+                    + e.getMessage() + "); allowed: plugin jars (zip files with META-INF/services/"
+                    + RubblePlugin.class.getName() + ")", e);
+        }
     }
 
     private static void collect(ServiceLoader<RubblePlugin> services, Map<String, Registration> byKey,

@@ -88,8 +88,11 @@ public final class WorldModule extends AbstractModule {
     static World assemble(WorldSettings settings, Stages stages, Module... overrides) {
         Objects.requireNonNull(settings, "settings is null");
         Objects.requireNonNull(stages, "stages is null");
-        for (String family : settings.stages().keySet()) {
-            StageFamily.byName(family); // unknown family names fail here, listing the known ones
+        for (java.util.Map.Entry<String, String> e : settings.stages().entrySet()) {
+            // unknown family and implementation names fail here, listing the known ones: an implementation was
+            // looked up only when first used, so --set damage-model=nope or soft-solver=nope ran a world without
+            // collections or soft bodies to the end, exit 0, the choice dropped without a word
+            stages.factory(StageFamily.byName(e.getKey()), e.getValue());
         }
         try {
             if (overrides == null || overrides.length == 0) {

@@ -126,6 +126,9 @@ public record CageSource(double[] vertices, int[] indices) {
     private static List<String> read(String spec, Path file) {
         try {
             return Files.readAllLines(file);
+        } catch (java.nio.file.NoSuchFileException e) {
+            // the exception's message is the bare path: "cannot read x.obj: x.obj" said nothing
+            throw new IllegalArgumentException("source '" + spec + "': " + file + " does not exist", e);
         } catch (IOException e) {
             throw new IllegalArgumentException("source '" + spec + "': cannot read " + file + ": " + e.getMessage(), e);
         }
