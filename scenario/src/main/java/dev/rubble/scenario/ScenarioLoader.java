@@ -175,7 +175,8 @@ public final class ScenarioLoader {
             throw new ScenarioException("$.format", "'" + format + "' is not supported; allowed: " + FORMAT);
         }
         String name = text(root, "$.name", root.get("name"), "unnamed");
-        int steps = integer("$.steps", root.get("steps"), 0, 0, MAX_STEPS);
+        // 0 stands for "not given" (the command's default, 600) in Scenario: a "steps": 0 ran 600 steps, so it is refused
+        int steps = integer("$.steps", root.get("steps"), 0, 1, MAX_STEPS);
         WorldSettings settings = world(root.get("world"));
         List<BodyDef> bodies = new ArrayList<>();
         int[] filters = new int[0];

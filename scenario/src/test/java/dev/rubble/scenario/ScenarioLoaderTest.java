@@ -210,4 +210,13 @@ final class ScenarioLoaderTest {
                 + " \"sleeping\", \"shape\": {\"type\": \"box\", \"halfExtents\": [0.5, 0.5, 0.5]}, \"linearVelocity\": [0, 0, 0]}]}")
                 .bodies()).hasSize(1);
     }
+    /** {@code "steps": 0} ran the default 600 steps (0 stood for "not given"): it is refused, naming the range. */
+    @Test
+    void zeroStepsIsRefusedNotTakenForTheDefault() {
+        assertThatThrownBy(() -> ScenarioLoader.parse("{\"format\": \"rubble-scenario/1\", \"steps\": 0}"))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("$.steps").hasMessageContaining("0 is out of range")
+                .hasMessageContaining("allowed: [1, ");
+        assertThat(ScenarioLoader.parse("{\"format\": \"rubble-scenario/1\", \"steps\": 1}").steps()).isEqualTo(1);
+        assertThat(ScenarioLoader.parse("{\"format\": \"rubble-scenario/1\"}").steps()).isZero(); // not given
+    }
 }
