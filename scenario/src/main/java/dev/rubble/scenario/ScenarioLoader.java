@@ -387,6 +387,17 @@ public final class ScenarioLoader {
         return n.booleanValue();
     }
 
+    /** Refuses a non-zero {@code linearVelocity} ({@code v}) or {@code angularVelocity} ({@code w}) of body {@code p}. */
+    private static void atRest(String p, double[] v, double[] w, String forWhat) {
+        for (String f : new String[] {"linearVelocity", "angularVelocity"}) {
+            double[] u = f.equals("linearVelocity") ? v : w;
+            if (u[0] != 0 || u[1] != 0 || u[2] != 0) {
+                throw new ScenarioException(p + "." + f, "[" + u[0] + ", " + u[1] + ", " + u[2] + "] is not allowed for "
+                        + forWhat);
+            }
+        }
+    }
+
     /** Reads a body object at {@code p}. Public for the spawn command and collection loaders. */
     public static BodyDef body(String p, JsonNode n) {
         object(p, n);
@@ -425,24 +436,12 @@ public final class ScenarioLoader {
         double[] v = vector(p + ".linearVelocity", n.get("linearVelocity"), 3, new double[3]);
         double[] w = vector(p + ".angularVelocity", n.get("angularVelocity"), 3, new double[3]);
         if (motion == MotionType.STATIC) { // a static body never moves: a velocity on one is a mistake, not ignored
-            for (String f : new String[] {"linearVelocity", "angularVelocity"}) {
-                double[] u = f.equals("linearVelocity") ? v : w;
-                if (u[0] != 0 || u[1] != 0 || u[2] != 0) {
-                    throw new ScenarioException(p + "." + f, "[" + u[0] + ", " + u[1] + ", " + u[2] + "] is not allowed for a"
-                            + " static body (it never moves); allowed: [0, 0, 0] or none; a body that moves along a set path"
-                            + " is \"state\": \"kinematic\"");
-                }
-            }
+            atRest(p, v, w, "a static body (it never moves); allowed: [0, 0, 0] or none; a body that moves along a set"
+                    + " path is \"state\": \"kinematic\"");
         }
         if (asleep) { // a sleeping body is at rest: a velocity on one was dropped silently
-            for (String f : new String[] {"linearVelocity", "angularVelocity"}) {
-                double[] u = f.equals("linearVelocity") ? v : w;
-                if (u[0] != 0 || u[1] != 0 || u[2] != 0) {
-                    throw new ScenarioException(p + "." + f, "[" + u[0] + ", " + u[1] + ", " + u[2] + "] is not allowed for a"
-                            + " body that starts \"sleeping\" (a sleeping body is at rest); allowed: [0, 0, 0] or none, or"
-                            + " \"state\": \"dynamic\" for a body that starts moving");
-                }
-            }
+            atRest(p, v, w, "a body that starts \"sleeping\" (a sleeping body is at rest); allowed: [0, 0, 0] or none, or"
+                    + " \"state\": \"dynamic\" for a body that starts moving");
         }
         if (n.has("mass") && n.has("density")) {
             throw new ScenarioException(p + ".mass", "give mass or density, not both");
