@@ -41,7 +41,7 @@ final class RunCommand implements Callable<Integer> {
             description = "choose an implementation for a stage family, e.g. --set broadphase=bruteforce (repeatable)")
     Map<String, String> sets = new TreeMap<>();
 
-    @Option(names = "--out", paramLabel = "FILE", description = "write the final state here (default: standard output)")
+    @Option(names = "--out", paramLabel = "FILE", description = "write the final state here (default, or -: standard output)")
     Path out;
 
     @Option(names = "--journal", paramLabel = "DIR",
@@ -110,6 +110,11 @@ final class RunCommand implements Callable<Integer> {
         if (journal != null) {
             dev.rubble.cache.journal.ChronicleStart.prewarm(); // Chronicle's classes load while the scene is built (issue 27)
         }
+        // "--out -" is standard output, as the default is (it wrote a file named "-"), and asks for no console
+        boolean outDash = out != null && "-".equals(out.toString());
+        if (outDash) {
+            out = null;
+        }
         OutputFiles.check("--out", out); // before the steps run, not after (issue 28)
         OutputFiles.check("--snapshot", snapshotFile);
         OutputFiles.check("--events", eventsFile);
@@ -128,7 +133,7 @@ final class RunCommand implements Callable<Integer> {
                     spec.commandLine().getErr());
         }
         PrintWriter err = spec.commandLine().getErr();
-        boolean console = !headless && out == null && ConsoleApp.hasTerminal();
+        boolean console = !headless && !outDash && out == null && ConsoleApp.hasTerminal();
         dev.rubble.tui.RunHealth health = new dev.rubble.tui.RunHealth(console ? null : err);
         sw.world().addObserver(health);
         EventLines lines = null;

@@ -430,4 +430,24 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         assertThat(run("run", scene.toString(), "--headless", "--journal", journal.toString())).isEqualTo(2);
         assertThat(err.toString()).startsWith("rubble: journal directory " + journal + " is not empty");
     }
+    /**
+     * {@code run S --out -} writes the final state to standard output, as without {@code --out}, the common "-"
+     * convention; it wrote a file named "-" in the working directory.
+     */
+    @Test
+    void runOutDashIsStandardOutput() {
+        java.io.PrintStream old = System.out;
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        int code;
+        System.setOut(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            code = run("run", scene.toString(), "--headless", "--out", "-");
+        } finally {
+            System.setOut(old);
+        }
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(buf.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("\"format\" : \"rubble-state/1\"")
+                .contains("\"scenario\" : \"two boxes\"");
+        assertThat(Path.of("-")).doesNotExist();
+    }
 }
