@@ -55,6 +55,11 @@ final class SoftBodyCommand implements Callable<Integer> {
         }
         OutputFiles.check("--out", out); // before the cage is built (issue 28)
         OutputFiles.checkDistinct("--out", out, "--check", check);
+        if (out != null && !out.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".rbsb")) {
+            // scenarios ("cage") and --check read cages by this name; any other name was written without a word
+            throw new BadInputException("--out " + out + ": unknown extension; allowed: .rbsb (the cage file a scenario's"
+                    + " \"cage\" and softbody --check read)");
+        }
         Cage cage;
         long t0 = System.nanoTime();
         if (check != null) {

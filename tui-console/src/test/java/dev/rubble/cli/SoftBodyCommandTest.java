@@ -51,4 +51,14 @@ final class SoftBodyCommandTest {
         assertThat(run("softbody", "--check", corrupt.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("checksum");
     }
+    /** A cage saved under another name than .rbsb was written without a word; scenarios and --check read .rbsb. */
+    @Test
+    void aCageOutputNotNamedRbsbIsRefusedAndNothingIsWritten(@TempDir Path dir) {
+        Path txt = dir.resolve("x.txt");
+        assertThat(run("softbody", "--source", "box:half=0.5,0.25,0.5", "--out", txt.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--out " + txt).contains("allowed: .rbsb");
+        assertThat(txt).doesNotExist();
+        assertThat(run("softbody", "--source", "box:half=0.5,0.25,0.5", "--out", dir.resolve("X.RBSB").toString()))
+                .as(err.toString()).isZero();
+    }
 }
