@@ -70,7 +70,6 @@ public final class ConstraintSolver implements ConstraintRows {
     private static final byte SLEEPING = (byte) BodyState.SLEEPING.ordinal();
     private static final byte DISABLED = (byte) BodyState.DISABLED.ordinal();
     private static final byte DYNAMIC = (byte) MotionType.DYNAMIC.ordinal();
-    private static final byte KINEMATIC = (byte) MotionType.KINEMATIC.ordinal();
     private static final int RIGID = 0, LIMIT = 1, SPRING = 2, MOTOR = 3;
     /** Doubles per row. */
     private static final int RW = 28;
@@ -158,8 +157,8 @@ public final class ConstraintSolver implements ConstraintRows {
                 sa = ca < 0 ? sa : ca;
                 sb = cb < 0 ? sb : cb;
             }
-            boolean da = b.state[sa] == AWAKE && (b.motion[sa] == DYNAMIC || movingKinematic(b, sa));
-            boolean db = b.state[sb] == AWAKE && (b.motion[sb] == DYNAMIC || movingKinematic(b, sb));
+            boolean da = b.state[sa] == AWAKE && (b.motion[sa] == DYNAMIC || SleepManager.movingKinematic(b, sa));
+            boolean db = b.state[sb] == AWAKE && (b.motion[sb] == DYNAMIC || SleepManager.movingKinematic(b, sb));
             if (da && b.state[sb] == SLEEPING) {
                 states.wake(sb);
                 woken++;
@@ -169,11 +168,6 @@ public final class ConstraintSolver implements ConstraintRows {
             }
         }
         return woken;
-    }
-
-    private static boolean movingKinematic(BodyStore b, int s) {
-        return b.motion[s] == KINEMATIC
-                && (b.vx[s] != 0 || b.vy[s] != 0 || b.vz[s] != 0 || b.wx[s] != 0 || b.wy[s] != 0 || b.wz[s] != 0);
     }
 
     /**
@@ -244,7 +238,7 @@ public final class ConstraintSolver implements ConstraintRows {
             bodyOfA[k] = map(sa);
             bodyOfB[k] = sb < 0 ? 0 : map(sb);
             maxRows += st.type[i].rows();
-            if (da && db || da && sb >= 0 && movingKinematic(b, sb) || db && movingKinematic(b, sa)) {
+            if (da && db || da && sb >= 0 && SleepManager.movingKinematic(b, sb) || db && SleepManager.movingKinematic(b, sa)) {
                 // two awake dynamic bodies share an island; a dynamic body held by a moving kinematic one
                 // is kept awake by it (SleepManager.update), as by a moving kinematic contact
                 edges[2 * edgeCount] = sa;

@@ -57,7 +57,7 @@ public final class SleepManager {
     private double[] extent = new double[0];
     private double[] extentBox = new double[0]; // per slot: the shape's local bounds (6 each), where extent() reads them
     // per slot: an awake kinematic body moving at all, which keeps what it touches awake (this update's)
-    private boolean[] fastKinematic = new boolean[0];
+    private boolean[] kinematicMoves = new boolean[0];
     private static final VarHandle REST = MethodHandles.arrayElementVarHandle(double[].class);
     /** Bodies (or manifolds) per block at the least: smaller scenes run on the calling thread. */
     static final int BODY_BLOCK = 1024;
@@ -88,7 +88,7 @@ public final class SleepManager {
             extentShape = Arrays.copyOf(extentShape, cap);
             extent = Arrays.copyOf(extent, cap);
             extentBox = Arrays.copyOf(extentBox, 6 * cap);
-            fastKinematic = Arrays.copyOf(fastKinematic, cap);
+            kinematicMoves = Arrays.copyOf(kinematicMoves, cap);
             ready = Arrays.copyOf(ready, cap);
         }
         islands.ensure(slots);
@@ -124,19 +124,20 @@ public final class SleepManager {
         if (b.state[s] != AWAKE) {
             return false;
         }
-        return b.motion[s] == DYNAMIC || (b.motion[s] == KINEMATIC && moving(b, s));
+        return b.motion[s] == DYNAMIC || movingKinematic(b, s);
     }
 
     /**
-     * Whether kinematic body {@code s} moves at all. A moving kinematic body wakes what it touches and
+     * Whether body {@code s} is kinematic and moves at all. A moving kinematic body wakes what it touches and
      * keeps it awake at any speed, as Jolt's moving kinematic bodies are active and activate what they
      * touch: nothing can stop it, so a body resting on it or in its way is not at rest. Before, only one
      * faster than the sleep thresholds did: a platform sliding at 3 cm/s went on without the box that
      * slept on it, which stayed asleep in mid-air, and a wall moving at 3 cm/s passed through a
-     * sleeping box (docs/dynamics.md, "Islands and sleeping").
+     * sleeping box (docs/dynamics.md, "Islands and sleeping"). The constraint solver's wake rule uses it too.
      */
-    private static boolean moving(BodyStore b, int s) {
-        return b.vx[s] != 0 || b.vy[s] != 0 || b.vz[s] != 0 || b.wx[s] != 0 || b.wy[s] != 0 || b.wz[s] != 0;
+    static boolean movingKinematic(BodyStore b, int s) {
+        return b.motion[s] == KINEMATIC
+                && (b.vx[s] != 0 || b.vy[s] != 0 || b.vz[s] != 0 || b.wx[s] != 0 || b.wy[s] != 0 || b.wz[s] != 0);
     }
 
     /**
@@ -248,9 +249,9 @@ public final class SleepManager {
                 int a = edges[2 * e], bb = edges[2 * e + 1];
                 if (b.state[a] == AWAKE && b.state[bb] == AWAKE && b.motion[a] == DYNAMIC && b.motion[bb] == DYNAMIC) {
                     islands.union(a, bb);
-                } else if (b.state[a] == AWAKE && b.motion[a] == DYNAMIC && b.state[bb] == AWAKE && b.motion[bb] == KINEMATIC && fastKinematic[bb]) {
+                } else if (b.state[a] == AWAKE && b.motion[a] == DYNAMIC && b.state[bb] == AWAKE && b.motion[bb] == KINEMATIC && kinematicMoves[bb]) {
                     keepAwake[a] = true; // held by a moving kinematic body's joint, as by its contact
-                } else if (b.state[bb] == AWAKE && b.motion[bb] == DYNAMIC && b.state[a] == AWAKE && b.motion[a] == KINEMATIC && fastKinematic[a]) {
+                } else if (b.state[bb] == AWAKE && b.motion[bb] == DYNAMIC && b.state[a] == AWAKE && b.motion[a] == KINEMATIC && kinematicMoves[a]) {
                     keepAwake[bb] = true;
                 }
             }
@@ -298,7 +299,7 @@ public final class SleepManager {
             int s = b.order[i];
             byte m = b.motion[s];
             if (m == KINEMATIC) {
-                fastKinematic[s] = moving(b, s);
+                kinematicMoves[s] = movingKinematic(b, s);
                 continue;
             }
             if (m != DYNAMIC) {
@@ -328,9 +329,9 @@ public final class SleepManager {
             boolean db = b.state[bb] == AWAKE && b.motion[bb] == DYNAMIC;
             if (da && db) {
                 join(a, bb);
-            } else if (da && b.state[bb] == AWAKE && b.motion[bb] == KINEMATIC && fastKinematic[bb]) {
+            } else if (da && b.state[bb] == AWAKE && b.motion[bb] == KINEMATIC && kinematicMoves[bb]) {
                 keepAwake[a] = true;
-            } else if (db && b.state[a] == AWAKE && b.motion[a] == KINEMATIC && fastKinematic[a]) {
+            } else if (db && b.state[a] == AWAKE && b.motion[a] == KINEMATIC && kinematicMoves[a]) {
                 keepAwake[bb] = true;
             }
         }

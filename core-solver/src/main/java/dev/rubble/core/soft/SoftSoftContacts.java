@@ -202,23 +202,16 @@ final class SoftSoftContacts {
         }
         tightPass[b] = pass;
         double[] x = s.x;
-        double x0 = Double.POSITIVE_INFINITY, y0 = x0, z0 = x0, x1 = Double.NEGATIVE_INFINITY, y1 = x1, z1 = x1;
-        for (int i = store.pointStart[b], e = i + store.pointCount[b]; i < e; i++) {
-            double px = x[3 * i], py = x[3 * i + 1], pz = x[3 * i + 2];
-            x0 = Math.min(x0, px);
-            y0 = Math.min(y0, py);
-            z0 = Math.min(z0, pz);
-            x1 = Math.max(x1, px);
-            y1 = Math.max(y1, py);
-            z1 = Math.max(z1, pz);
-        }
         int o = 6 * b;
-        tight[o] = x0;
-        tight[o + 1] = y0;
-        tight[o + 2] = z0;
-        tight[o + 3] = x1;
-        tight[o + 4] = y1;
-        tight[o + 5] = z1;
+        tight[o] = tight[o + 1] = tight[o + 2] = Double.POSITIVE_INFINITY;
+        tight[o + 3] = tight[o + 4] = tight[o + 5] = Double.NEGATIVE_INFINITY;
+        for (int i = store.pointStart[b], e = i + store.pointCount[b]; i < e; i++) {
+            for (int k = 0; k < 3; k++) {
+                double v = x[3 * i + k];
+                tight[o + k] = Math.min(tight[o + k], v);
+                tight[o + 3 + k] = Math.max(tight[o + 3 + k], v);
+            }
+        }
     }
 
     /** Surface points of body {@code a} against the surface triangles of body {@code b}. */
