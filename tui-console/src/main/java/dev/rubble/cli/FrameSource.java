@@ -339,65 +339,11 @@ abstract class FrameSource implements AutoCloseable {
             this.last = n;
             this.playback = Playback.open(dir, stages);
             this.meshes = pieceMeshes(playback.collectionAssets(), playback.collections());
-            this.reference = playback.collectionAssets().isEmpty() ? null : reference(dir, stages);
+            this.anchors = dev.rubble.cache.playback.PlaybackPieces.of(playback, dir, stages);
         }
 
-        /**
-         * The recording's initial world's destruction state (its collections as placed, with their anchors), or
-         * null: a journal records which bodies are kinematic, not which pieces of a body are anchored, so the
-         * pieces to hatch of a partly anchored holder come from here ({@link #anchoredParts}). Null when the
-         * journal holds no collections or its world cannot be rebuilt (the holder is then hatched whole).
-         */
-        private final dev.rubble.core.destruction.DestructionRuntime reference;
-
-        private static dev.rubble.core.destruction.DestructionRuntime reference(Path dir, Stages stages) {
-            try (JournalReader r = JournalReader.open(dir)) {
-                dev.rubble.core.world.World w = dev.rubble.cache.verify.Verifier.rebuild(r, stages);
-                return w.destruction().collectionCount() == 0 ? null : w.destruction();
-            } catch (RuntimeException e) {
-                return null;
-            }
-        }
-
-        /**
-         * Drawables {@code [0, n)} that are recorded kinematic holders of collection nodes holding anchored and
-         * free pieces are drawn piece by piece with only the anchored ones marked, as a live world's are
-         * (docs/rendering.md "Anchored pieces"; {@code FrameBuilder}). The parts are those of the node as placed:
-         * an asset node keeps its body only while its subtree is whole, so they are the pieces it holds (an
-         * anchor changed by a command during the recording is not seen).
-         */
-        private void anchoredParts(FrameBuffer out, int n) {
-            if (reference == null) {
-                return;
-            }
-            for (int i = 0; i < n; i++) {
-                int slot = out.piece(i);
-                int c = playback.pieceCollection(slot);
-                if (c < 0 || c >= reference.collectionCount() || !playback.recordedKinematic(slot)) {
-                    continue;
-                }
-                int node = playback.pieceNode(slot);
-                int[] members = node >= 0 ? null : playback.pieceMembers(slot);
-                dev.rubble.core.destruction.DestructionRuntime.AnchoredPieces parts;
-                if (node >= 0) {
-                    parts = reference.anchoredPieces(reference.globalNode(c, node));
-                } else if (members != null) {
-                    // an internal cluster made by a break (an anchored wall's remnant): one drawing per piece
-                    parts = memberParts.computeIfAbsent(members, m -> reference.anchoredPieces(c, m,
-                            playback.pieceCentre(slot, 0), playback.pieceCentre(slot, 1), playback.pieceCentre(slot, 2)));
-                } else {
-                    continue;
-                }
-                if (parts != null) {
-                    out.setShape(i, parts.shape());
-                    out.setAnchoredParts(i, parts.parts());
-                }
-            }
-        }
-
-        /** The drawings of internal cluster pieces, per piece (its members array, made once per recorded break). */
-        private final java.util.Map<int[], dev.rubble.core.destruction.DestructionRuntime.AnchoredPieces> memberParts =
-                new java.util.IdentityHashMap<>();
+        /** Which pieces of partly anchored holders to hatch (a journal records kinematic bodies, not anchors). */
+        private final dev.rubble.cache.playback.PlaybackPieces anchors;
 
         @Override
         long lastFrame() {
@@ -432,7 +378,7 @@ abstract class FrameSource implements AutoCloseable {
                     playback::isDriven, true, out);
             int bodies = out.count();
             playback.drawUnions(out); // issue 29: union bodies member by member, as live frames
-            anchoredParts(out, bodies); // only the anchored pieces of a partly anchored holder are hatched
+            anchors.anchoredParts(out, bodies); // only the anchored pieces of a partly anchored holder are hatched
             meshes.apply(out); // issue 33: a journal recorded with --journal-meshes draws the pieces' meshes
             pieces(playback, out, bodies);
             FrameBuilder.softBodies(playback.world().softBodies().store(), out); // none unless the playback world has them
@@ -482,27 +428,14 @@ abstract class FrameSource implements AutoCloseable {
             }
         }
 
-        /**
-         * What a journal tells about destruction pieces (issue 22): the breaks so far (BREAK events
-         * played), each piece's cluster level, anchored = recorded kinematic, and strain 1 for a piece
-         * released by a break (its load reached its threshold) and 0 otherwise: a journal records the
-         * loads that broke pieces, not the near misses a live world's strain colours also show.
-         */
+        /** What a journal tells about destruction pieces ({@link dev.rubble.cache.playback.PlaybackPieces#destruction}). */
         static void pieces(Playback playback, FrameBuffer out) {
             pieces(playback, out, out.count());
         }
 
         /** As {@link #pieces(Playback, FrameBuffer)}, for the first {@code n} drawables (the bodies; not a union's members). */
         static void pieces(Playback playback, FrameBuffer out, int n) {
-            out.setBreaks(playback.breaksEntered());
-            for (int i = 0; i < n; i++) {
-                int slot = out.piece(i);
-                if (playback.pieceCollection(slot) < 0) {
-                    continue;
-                }
-                out.setDestruction(i, playback.pieceLevel(slot), playback.recordedKinematic(slot),
-                        playback.pieceBrokeAt(slot) >= 0 ? 1 : 0, playback.world().bodies().scale[slot]); // recorded shrink
-            }
+            dev.rubble.cache.playback.PlaybackPieces.destruction(playback, out, n);
         }
     }
 

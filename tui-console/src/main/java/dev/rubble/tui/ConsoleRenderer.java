@@ -584,7 +584,9 @@ public final class ConsoleRenderer {
         // the world view is a renderer plugin (family renderer, name console): it sees a frame, never the world
         World world = session.world();
         FrameBuilder.fill(world.bodies(), world.stepIndex(), world.time(), session::driven, session.replay(), st.frame);
-        FrameBuilder.clusters(world, st.frame); // anchored pieces marked '=' (none in a replay: its world holds no collections)
+        int drawn = st.frame.count();
+        FrameBuilder.clusters(world, st.frame); // anchored pieces marked '=' (a live world's collections)
+        session.markAnchored(st.frame, drawn); // a replay's: its world holds the recorded bodies, not the collections
         FrameBuilder.unions(world, st.frame); // a welded union fills its members' cells, not its whole bounds
         FrameBuilder.softBodies(world.softBodies().store(), st.frame); // control points drawn as '~' (docs/soft-bodies.md)
         ViewRenderer.INSTANCE.render(st.frame, RenderView.cells(st.topView, st.viewX, st.viewY, st.scale),

@@ -57,6 +57,14 @@ public interface ConsoleSession {
         return false;
     }
 
+    /**
+     * Marks the anchored pieces of drawables {@code [0, n)} of {@code frame} where the world cannot tell them:
+     * a replay's world holds the recording's bodies, not its collections (docs/console.md, view glyphs).
+     * A live session's frame has them from its world ({@code FrameBuilder.clusters}): nothing to do.
+     */
+    default void markAnchored(dev.rubble.spi.render.FrameBuffer frame, int n) {
+    }
+
     /** Whether {@link #release} can release anything (only a replay can); decides the key bar. */
     default boolean canRelease() {
         return false;

@@ -115,4 +115,17 @@ public final class ReplaySession implements ConsoleSession {
     public boolean replay() {
         return true;
     }
+
+    /** The journal's anchors, made on the first frame drawn (it rebuilds the recording's initial world once). */
+    private dev.rubble.cache.playback.PlaybackPieces pieces;
+
+    /** The journal's pieces as {@code rubble render} draws them: levels, anchored holders, their anchored parts. */
+    @Override
+    public void markAnchored(dev.rubble.spi.render.FrameBuffer frame, int n) {
+        if (pieces == null) {
+            pieces = dev.rubble.cache.playback.PlaybackPieces.of(playback, dir);
+        }
+        dev.rubble.cache.playback.PlaybackPieces.destruction(playback, frame, n);
+        pieces.anchoredParts(frame, n);
+    }
 }

@@ -349,6 +349,11 @@ public final class Playback implements AutoCloseable {
         }
     }
 
+    /** The plugins this playback was opened with. */
+    Stages stages() {
+        return stages;
+    }
+
     /** Opens the journal in {@code dir} for playback; stages must offer the journalled choices. */
     public static Playback open(Path dir, Stages stages) {
         return open(dir, stages, Map.of());
