@@ -99,10 +99,13 @@ public final class ConstraintSolver implements ConstraintRows {
     private int rows;
     private int[] rowA = new int[0], rowB = new int[0], kind = new int[0];
     private double[] row = new double[0];
-    // point blocks: block[r] true on the first of three rows solved together; kinv the inverse of
-    // their effective mass (symmetric: xx, xy, xz, yy, yz, zz) at 6 r
-    private boolean[] block = new boolean[0];
+    // blocks: block[r] the number of rows from r solved together (0: r is solved alone or inside a block);
+    // at 6 r, kinv holds for a point block (3) the inverse of its effective mass (symmetric: xx, xy, xz, yy,
+    // yz, zz), for a coupled block (4 to 6) the LDLᵀ factors of its effective mass (packed lower triangle
+    // by rows, L below the diagonal, 1/D on it: n(n+1)/2 <= 21 doubles of the 6 n the block's rows own)
+    private byte[] block = new byte[0];
     private double[] kinv = new double[0];
+    private final double[] kScratch = new double[21], jScratch = new double[6];
     // row writing state
     private final ConstraintFrame frame = new ConstraintFrame();
     private double rax, ray, raz, rbx, rby, rbz;
@@ -383,9 +386,14 @@ public final class ConstraintSolver implements ConstraintRows {
     private void pass(boolean useBias) {
         final double[] rw = row;
         for (int r = 0; r < rows; r++) {
-            if (block[r]) {
+            int bs = block[r];
+            if (bs == 3) {
                 solveBlock(r, useBias);
                 r += 2;
+                continue;
+            } else if (bs > 3) {
+                solveCoupled(r, bs, useBias);
+                r += bs - 1;
                 continue;
             }
             int o = RW * r;
@@ -436,16 +444,28 @@ public final class ConstraintSolver implements ConstraintRows {
     }
 
     /**
-     * Marks the point blocks among rows {@code [from, to)} of one constraint: three rigid linear rows in a
-     * row whose 3×3 effective mass is invertible (well conditioned enough to invert: its determinant above
-     * 1e-12 of the product of its diagonal), and stores that inverse.
+     * Marks the blocks among rows {@code [from, to)} of one constraint. A point block: three rigid linear rows
+     * in a row whose 3×3 effective mass is invertible (well conditioned enough to invert: its determinant
+     * above 1e-12 of the product of its diagonal); its inverse is stored. A coupled block: a point block
+     * followed by one to three rigid angular rows (a weld's three, a hinge's two), whose 4×4 to 6×6
+     * effective mass is factored as LDLᵀ (every pivot above 1e-12 of its diagonal entry; else the point
+     * block alone, the angular rows one by one, as before).
      */
     private void findBlocks(int from, int to) {
         for (int r = from; r < to; r++) {
-            block[r] = false;
+            block[r] = 0;
         }
         for (int r = from; r + 2 < to; r++) {
             if (!linearRigid(r) || !linearRigid(r + 1) || !linearRigid(r + 2)) {
+                continue;
+            }
+            int n = 3;
+            while (n < 6 && r + n < to && angularRigid(r + n)) {
+                n++;
+            }
+            if (n > 3 && factorCoupled(r, n)) {
+                block[r] = (byte) n;
+                r += n - 1;
                 continue;
             }
             int a = rowA[r], bb = rowB[r];
@@ -465,9 +485,60 @@ public final class ConstraintSolver implements ConstraintRows {
             kinv[o + 3] = (kxx * kzz - kxz * kxz) * inv;
             kinv[o + 4] = (kxy * kxz - kxx * kyz) * inv;
             kinv[o + 5] = (kxx * kyy - kxy * kxy) * inv;
-            block[r] = true;
+            block[r] = 3;
             r += 2;
         }
+    }
+
+    /**
+     * The LDLᵀ factors of the n×n effective mass of rows {@code [r, r + n)} (one constraint's, same bodies)
+     * into kinv at 6 r; false (nothing stored) when a pivot is not above 1e-12 of its diagonal entry or
+     * not finite. Packed lower triangle by rows: entry (i, j), j <= i, at {@code i(i+1)/2 + j}.
+     */
+    private boolean factorCoupled(int r, int n) {
+        final double[] f = kScratch;
+        double m = invMass[rowA[r]] + invMass[rowB[r]];
+        for (int i = 0; i < n; i++) {
+            int ti = i * (i + 1) / 2;
+            for (int j = 0; j < i; j++) {
+                int tj = j * (j + 1) / 2;
+                double sum = k(r + i, r + j, m);
+                for (int q = 0; q < j; q++) {
+                    sum -= f[ti + q] * f[tj + q] / f[tq(q)];
+                }
+                f[ti + j] = sum; // L(i,j) D(j), divided below once D(i) is known
+            }
+            double d = k(r + i, r + i, m);
+            double diag = d;
+            for (int q = 0; q < i; q++) {
+                d -= f[ti + q] * f[ti + q] / f[tq(q)];
+            }
+            if (!(d > 1e-12 * diag) || !Double.isFinite(d)) {
+                return false;
+            }
+            f[ti + i] = d;
+        }
+        // f holds L(i,j) D(j) below the diagonal and D on it: store L and 1/D
+        int o = 6 * r;
+        for (int i = 0; i < n; i++) {
+            int ti = i * (i + 1) / 2;
+            for (int j = 0; j < i; j++) {
+                kinv[o + ti + j] = f[ti + j] / f[tq(j)];
+            }
+            kinv[o + ti + i] = 1 / f[ti + i];
+        }
+        return true;
+    }
+
+    /** Index of diagonal entry q in the packed lower triangle. */
+    private static int tq(int q) {
+        return q * (q + 1) / 2 + q;
+    }
+
+    private boolean angularRigid(int r) {
+        int o = RW * r;
+        return kind[r] == RIGID && row[o + MASS] > 0
+                && row[o + NX] == 0 && row[o + NX + 1] == 0 && row[o + NX + 2] == 0;
     }
 
     private boolean linearRigid(int r) {
@@ -519,6 +590,51 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         if (i2 != 0) {
             apply(r + 2, i2);
+        }
+    }
+
+    /**
+     * Rows {@code [r, r + n)} of a coupled block at once (a point and its rigid angular rows: a weld's six,
+     * a hinge's five): the rigid row's update with the block's n×n effective mass, solved with its LDLᵀ
+     * factors (soft in the biased pass, rigid in the relax pass; unclamped). Solved one after the other, the
+     * point and the angular rows pass a lever's load back and forth (the torque a point force makes about the
+     * centre must be taken back by the angular rows, which see only the body's own inertia): a 20 cm cube
+     * welded 1 m from its centre sagged 2.9 cm and read 1.45 times its static torque in its first steps.
+     * Solved together, one solve holds a single weld exactly (docs/constraints.md, "Coupled blocks").
+     */
+    private void solveCoupled(int r, int n, boolean useBias) {
+        final double[] rw = row, f = kinv, x = jScratch;
+        int o = 6 * r;
+        for (int i = 0; i < n; i++) {
+            double j = jv(r + i);
+            if (useBias) {
+                j += biasRate * rw[RW * (r + i) + C];
+            }
+            // forward: L y = j
+            int ti = i * (i + 1) / 2;
+            for (int q = 0; q < i; q++) {
+                j -= f[o + ti + q] * x[q];
+            }
+            x[i] = j;
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            // D z = y, then back: Lᵀ x = z
+            double v = x[i] * f[o + tq(i)];
+            for (int q = i + 1; q < n; q++) {
+                v -= f[o + q * (q + 1) / 2 + i] * x[q];
+            }
+            x[i] = v;
+        }
+        for (int i = 0; i < n; i++) {
+            int oi = RW * (r + i);
+            double imp = -x[i];
+            if (useBias) {
+                imp = massScale * imp - impulseScale * rw[oi + LAMBDA];
+            }
+            rw[oi + LAMBDA] += imp;
+            if (imp != 0) {
+                apply(r + i, imp);
+            }
         }
     }
 
