@@ -43,6 +43,14 @@ import java.util.Arrays;
  * 1/m + L²/I across it), and solved one row after the other they did not converge: a 5 cm bob on a
  * 2 m ball joint stretched it by 16 % and lost 43 % of its swing height in one swing.
  *
+ * <p>Coupled blocks: a point block followed by rigid angular rows of the same constraint (a weld's three, a
+ * hinge's two) is one 6×6 (5×5) block, its effective mass factored as LDLᵀ per sub-step: solved one after the
+ * other, the point and the angular rows passed a lever's load back and forth (a cube welded 1 m from its
+ * centre read 1.45 times its static torque). Welds that chain dynamic bodies together ({@link WeldPaths}) are
+ * solved per chain, the chain's whole effective mass factored once per sub-step and solved at the start of
+ * every pass: weld by weld, a beam passed its load one weld per pass (5 welded cubes read 1.54 times the
+ * root's torque, 10 swung without settling).
+ *
  * <p>Velocities: a body that is also in the contact solve has its velocity in the contact solver's
  * packed array during the iterations; the others in the body store. Each call gathers the constrained
  * bodies' velocities from wherever they are, solves, and scatters them back: the contact solver's
@@ -106,6 +114,9 @@ public final class ConstraintSolver implements ConstraintRows {
     private byte[] block = new byte[0];
     private double[] kinv = new double[0];
     private final double[] kScratch = new double[21], jScratch = new double[6];
+    // welds in chains, solved directly per pass (block[first row] = -6 for them); rhs: 6 per position
+    private final WeldPaths paths = new WeldPaths();
+    private double[] pathRhs = new double[0];
     // row writing state
     private final ConstraintFrame frame = new ConstraintFrame();
     private double rax, ray, raz, rbx, rby, rbz;
@@ -355,6 +366,7 @@ public final class ConstraintSolver implements ConstraintRows {
                 row[RW * (firstRow[k] + r) + LAMBDA] = row[RW * (firstRow[k] + r) + WARM] = store.lambda[base + r];
             }
         }
+        buildPaths();
         gather();
         for (int r = 0; r < rows; r++) {
             double l = row[RW * r + LAMBDA];
@@ -385,8 +397,15 @@ public final class ConstraintSolver implements ConstraintRows {
 
     private void pass(boolean useBias) {
         final double[] rw = row;
+        if (paths.size() > 0) {
+            solvePaths(useBias);
+        }
         for (int r = 0; r < rows; r++) {
             int bs = block[r];
+            if (bs < 0) {
+                r += -bs - 1; // a weld of a path: solved above
+                continue;
+            }
             if (bs == 3) {
                 solveBlock(r, useBias);
                 r += 2;
@@ -590,6 +609,116 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         if (i2 != 0) {
             apply(r + 2, i2);
+        }
+    }
+
+    /**
+     * The sub-step's welds that join dynamic bodies into chains ({@link WeldPaths}): each chain's effective
+     * mass (the welds' own coupled blocks on the diagonal, their coupling through the shared body beside it)
+     * is factored, and its welds are marked (block -6) to be solved together at the start of every pass.
+     * Solved weld by weld, a beam of five welded 1 kg cubes read 1.54 times its root's static torque in its
+     * first steps (docs/constraints.md, "Welded beams").
+     */
+    private void buildPaths() {
+        WeldPaths wp = paths;
+        wp.reset(bodyCount);
+        for (int k = 0; k < activeCount; k++) {
+            int r = firstRow[k];
+            if (rowCount[k] != 6 || block[r] != 6) {
+                continue;
+            }
+            int a = rowA[r], bb = rowB[r];
+            wp.offer(k, a, bb, pathNode(a), pathNode(bb));
+        }
+        int n = wp.build();
+        if (n == 0) {
+            return;
+        }
+        if (pathRhs.length < 6 * n) {
+            pathRhs = new double[Math.max(6 * n, 2 * pathRhs.length)];
+        }
+        double[] kd = wp.diag(), e = wp.off();
+        for (int p = 0; p < n; p++) {
+            int r = firstRow[wp.constraint(p)];
+            double m = invMass[rowA[r]] + invMass[rowB[r]];
+            int d = 36 * p;
+            for (int i = 0; i < 6; i++) {
+                for (int j = 0; j <= i; j++) {
+                    kd[d + 6 * i + j] = kd[d + 6 * j + i] = k(r + i, r + j, m);
+                }
+            }
+            int s = wp.shared(p);
+            if (s >= 0) {
+                int r2 = firstRow[wp.constraint(p + 1)];
+                for (int i = 0; i < 6; i++) {
+                    for (int j = 0; j < 6; j++) {
+                        e[d + 6 * i + j] = through(r + i, r2 + j, s);
+                    }
+                }
+            }
+        }
+        wp.factor();
+        for (int p = 0; p < n; p++) {
+            if (!wp.failed(p)) { // a path whose pivot was too small keeps its welds' own blocks
+                block[firstRow[wp.constraint(p)]] = -6;
+            }
+        }
+    }
+
+    /** Whether local body l is a node of a weld path: a body the solver moves (not the world, nor a fixed, kinematic or sleeping one). */
+    private boolean pathNode(int l) {
+        return l != 0 && invMass[l] > 0;
+    }
+
+    /**
+     * Coupling of rows i and j of two constraints through their shared body l: {@code σi σj (m⁻¹ ni·nj + gi·I⁻¹gj)},
+     * σ = +1 where l is the row's body B, -1 where it is A (the Jacobian's sign on that side).
+     */
+    private double through(int i, int j, int l) {
+        int oi = RW * i, oj = RW * j;
+        final double[] rw = row;
+        boolean bi = rowB[i] == l, bj = rowB[j] == l;
+        int gi = oi + (bi ? GB : GA), kj = oj + (bj ? KB : KA);
+        double v = invMass[l] * (rw[oi] * rw[oj] + rw[oi + 1] * rw[oj + 1] + rw[oi + 2] * rw[oj + 2])
+                + rw[gi] * rw[kj] + rw[gi + 1] * rw[kj + 1] + rw[gi + 2] * rw[kj + 2];
+        return bi == bj ? v : -v;
+    }
+
+    /** Every weld path at once: the rigid (relax) or soft (biased) update with the path's whole effective mass. */
+    private void solvePaths(boolean useBias) {
+        final double[] rw = row, x = pathRhs;
+        WeldPaths wp = paths;
+        int n = wp.size();
+        for (int p = 0; p < n; p++) {
+            if (wp.failed(p)) {
+                continue;
+            }
+            int r = firstRow[wp.constraint(p)];
+            for (int i = 0; i < 6; i++) {
+                double j = jv(r + i);
+                if (useBias) {
+                    j += biasRate * rw[RW * (r + i) + C];
+                }
+                x[6 * p + i] = j;
+            }
+        }
+        wp.solve(x);
+        for (int p = 0; p < n; p++) {
+            if (wp.failed(p)) {
+                continue;
+            }
+            int r = firstRow[wp.constraint(p)];
+            for (int i = 0; i < 6; i++) {
+                int oi = RW * (r + i);
+                double imp = -x[6 * p + i];
+                if (useBias) {
+                    imp = massScale * imp - impulseScale * rw[oi + LAMBDA];
+                }
+                rw[oi + LAMBDA] += imp;
+                if (imp != 0) {
+                    apply(r + i, imp);
+                }
+            }
         }
     }
 
