@@ -2,7 +2,17 @@ package dev.rubble.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rubble.api.BodySpec;
+import dev.rubble.api.PhysicsWorld;
+import dev.rubble.api.Rubble;
+import dev.rubble.api.WorldConfig;
+import dev.rubble.api.WorldDestruction;
+import dev.rubble.cache.journal.JournalWriter;
+import dev.rubble.spi.collection.CollectionAsset;
+import dev.rubble.spi.shape.Box;
 import java.nio.file.Path;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,5 +54,51 @@ final class OutsiderFuzz4CliTest extends TwoBoxesCliTestBase {
         assertThat(run("render", scene.toString(), "--renderer", "gif", "--out", gif.toString())).as(err.toString()).isZero();
         assertThat(run("render", scene.toString(), "--renderer", "gif", "--size", "64x64", "--frames", "0:10:5",
                 "--out", gif.toString())).as(err.toString()).isZero();
+    }
+
+    /** A small Voronoi wall: 8 cells under the root, 9 nodes. */
+    private static final String WALL = "{\"box\": [1, 0.5, 0.1], \"levels\": [{\"method\": \"voronoi\", \"options\":"
+            + " {\"count\": 8}}], \"seed\": 5}";
+
+    /**
+     * A journal written through the Java API (JournalWriter.attach) from a world that places two collections between
+     * steps, "left" before step 2 and "right" before step 10. {@code replay --release-piece 1:0@11} was refused with
+     * "allowed: collection in [0, 1)": only collection 0 could be named, as the journal's placements had not been read
+     * yet. Every collection is named now, by placement index (as events number them) or by its id (as exports name its
+     * pieces), and a release before the collection is placed is refused rather than dropped.
+     */
+    @Test
+    void aPieceOfEitherCollectionPlacedBetweenStepsIsReleased(@TempDir Path dir) throws Exception {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        w.addBody(BodySpec.fixed(new Box(10, 0.5, 10)).withPosition(new Vector3d(0, -0.5, 0)).withLabel("ground"));
+        CollectionAsset wall = WorldDestruction.fracture(WALL);
+        assertThat(wall.nodeCount()).isEqualTo(9);
+        Path j = dir.resolve("api.journal");
+        try (JournalWriter jw = JournalWriter.attach(j, w, "two walls")) {
+            for (int i = 0; i < 20; i++) {
+                if (i == 2) {
+                    w.destruction().place("left", wall, new Vector3d(-3, 0.5, 0), new Quaterniond(), new double[] {1e9}, null);
+                } else if (i == 10) {
+                    w.destruction().place("right", wall, new Vector3d(3, 0.5, 0), new Quaterniond(), new double[] {1e9}, null);
+                }
+                w.step();
+            }
+        }
+        // node 0 is the root: the intact wall's body, which the placement made
+        for (String piece : new String[] {"1:0@11", "right:0@11", "0:0@3", "left:0@19"}) {
+            assertThat(run("replay", j.toString(), "--headless", "--release-piece", piece)).as(piece + ": " + err).isZero();
+            assertThat(err.toString()).as(piece).contains("; 1 bodies released;");
+        }
+        assertThat(run("replay", j.toString(), "--headless", "--release-piece", "1:0@10")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: --release-piece 1:0@10: piece 1:0 at step 10: collection 1 is placed"
+                + " before recorded step 10; allowed: a step from 11" + System.lineSeparator());
+        assertThat(run("replay", j.toString(), "--headless", "--release-piece", "2:0@11")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --release-piece 2:0@11: piece 2:0; allowed: collection in [0, 2)");
+        assertThat(run("replay", j.toString(), "--headless", "--release-piece", "right:9@11")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --release-piece right:9@11: piece 1:9: collection 1 has 9 nodes;"
+                + " allowed: node in [0, 9)");
+        assertThat(run("replay", j.toString(), "--headless", "--release-piece", "middle:0@11")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: --release-piece middle:0@11: no collection has id 'middle'; known:"
+                + " 0 (left), 1 (right)" + System.lineSeparator());
     }
 }
