@@ -86,7 +86,7 @@ final class BenchCommand implements Callable<Integer> {
                     + " after, and after dropping each world (default 0: no soak)")
     int soak;
 
-    @Option(names = "--steps", paramLabel = "N", description = "steps per scene, 1 to 1000000 (default: 600)")
+    @Option(names = "--steps", paramLabel = "N", description = "steps per scene, 1 to " + dev.rubble.scenario.ScenarioLoader.MAX_STEPS + " (default: 600)")
     int steps = BenchScenes.STEPS;
 
     @Option(names = "--threads", paramLabel = "N[,M...]",

@@ -10,6 +10,7 @@ import dev.rubble.api.WorldDestruction;
 import dev.rubble.cache.journal.JournalWriter;
 import dev.rubble.spi.collection.CollectionAsset;
 import dev.rubble.spi.shape.Box;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
@@ -100,5 +101,42 @@ final class OutsiderFuzz4CliTest extends TwoBoxesCliTestBase {
         assertThat(run("replay", j.toString(), "--headless", "--release-piece", "middle:0@11")).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("rubble: --release-piece middle:0@11: no collection has id 'middle'; known:"
                 + " 0 (left), 1 (right)" + System.lineSeparator());
+    }
+
+    /**
+     * {@code run S --steps 100000000} was accepted (a scenario's "steps" range) and ran for days; every step count of
+     * the command line and of scenario and sweep files now shares bench's range, 0 (1 for bench) to 1 000 000.
+     */
+    @Test
+    void stepCountsShareOneSaneRange(@TempDir Path dir) throws Exception {
+        String[][] lines = {
+            {"run", scene.toString(), "--headless", "--steps", "100000000"},
+            {"console", scene.toString(), "--steps", "1000001"},
+            {"demo", "--headless", "--steps", "1000001"},
+            {"replay", journal.toString(), "--headless", "--hold", "1000001"},
+            {"bench", "pyramid", "--steps", "1000001"},
+        };
+        for (String[] line : lines) {
+            assertThat(run(line)).as(String.join(" ", line)).isEqualTo(2);
+            assertThat(err.toString()).as(String.join(" ", line)).contains(" is out of range; allowed: ")
+                    .contains(" to 1000000");
+        }
+        Path s = dir.resolve("long.json");
+        Files.writeString(s, SCENE.replace("\"steps\": 10", "\"steps\": 100000000"));
+        assertThat(run("run", s.toString(), "--headless")).isEqualTo(2);
+        assertThat(err.toString()).contains("$.steps").contains("1000000");
+        Path sweep = dir.resolve("sweep.json");
+        Files.writeString(sweep, "{\"format\": \"rubble-sweep/1\", \"scenario\": \"" + scene.toString().replace("\\", "/")
+                + "\", \"steps\": 100000000, \"parameters\": [{\"name\": \"y\", \"path\": \"/bodies/1/position/1\","
+                + " \"values\": [0.6, 1]}]}");
+        assertThat(run("bake", sweep.toString(), "--out", dir.resolve("bake").toString())).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: $.steps: 100000000 is not allowed; allowed: an integer 0..1000000"
+                + System.lineSeparator());
+        assertThat(dir.resolve("bake")).doesNotExist();
+        // the bound itself is allowed (checked without running it: --steps 0 runs nothing, the scenario's own count
+        // is only read)
+        Files.writeString(s, SCENE.replace("\"steps\": 10", "\"steps\": 1000000"));
+        assertThat(run("run", s.toString(), "--headless", "--steps", "0", "--out", dir.resolve("end.json").toString()))
+                .as(err.toString()).isZero();
     }
 }
