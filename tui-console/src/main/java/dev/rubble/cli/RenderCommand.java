@@ -389,7 +389,8 @@ final class RenderCommand implements Callable<Integer> {
         }
         if (v[1] > last) {
             throw new BadInputException("--frames '" + s + "': frame " + v[1] + " is past the last frame " + last
-                    + " of " + (last == 0 ? "the collection (one frame: 0)" : "the journal") + "; allowed: 0.." + last);
+                    + " of " + (last == 0 ? "the collection (one frame: 0)" : src instanceof FrameSource.ScenarioFrames
+                    ? "a scenario (the steps a command runs at most)" : "the journal") + "; allowed: 0.." + last);
         }
         if ((v[1] - v[0]) / v[2] + 1 > 10_000) {
             throw new BadInputException("--frames '" + s + "' selects " + ((v[1] - v[0]) / v[2] + 1)

@@ -139,4 +139,27 @@ final class OutsiderFuzz4CliTest extends TwoBoxesCliTestBase {
         assertThat(run("run", s.toString(), "--headless", "--steps", "0", "--out", dir.resolve("end.json").toString()))
                 .as(err.toString()).isZero();
     }
+
+    /**
+     * {@code render S --frames 2000000000} and {@code export S --out x.obj --frames 2000000000} were accepted (a
+     * scenario's frames had no end) and simulated two billion steps, for days. A scenario's frames now end where every
+     * command's step range does, 1 000 000, refused at once naming the frame and the range. (The timeout only keeps
+     * the defect, were it back, from hanging the build: the refusal takes well under a second.)
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 300, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void aScenarioFrameFarPastTheStepRangeIsRefused(@TempDir Path dir) {
+        assertThat(run("render", scene.toString(), "--frames", "2000000000", "--out", dir.resolve("x.png").toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: --frames '2000000000': frame 2000000000 is past the last frame 1000000"
+                + " of a scenario (the steps a command runs at most); allowed: 0..1000000" + System.lineSeparator());
+        assertThat(run("export", scene.toString(), "--frames", "1000001", "--out", dir.resolve("x.obj").toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --frames '1000001': frame 1000001 is past the last frame 1000000");
+        assertThat(dir.resolve("x.png")).doesNotExist();
+        assertThat(dir.resolve("x.obj")).doesNotExist();
+        // past the scenario's own "steps" (10) is still simulated on, as before
+        assertThat(run("export", scene.toString(), "--frames", "20", "--out", dir.resolve("x.obj").toString()))
+                .as(err.toString()).isZero();
+    }
 }
