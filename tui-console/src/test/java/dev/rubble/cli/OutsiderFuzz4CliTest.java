@@ -162,4 +162,34 @@ final class OutsiderFuzz4CliTest extends TwoBoxesCliTestBase {
         assertThat(run("export", scene.toString(), "--frames", "20", "--out", dir.resolve("x.obj").toString()))
                 .as(err.toString()).isZero();
     }
+
+    /**
+     * {@code bake SWEEP --out J}, J a journal directory, wrote the bake's variants and manifest into the journal with exit
+     * 0; into any other directory holding files, the bake removed a {@code manifest.csv} it held (a bake starts by
+     * removing the earlier manifest) and wrote its own. An existing --out must now be empty or a bake's.
+     */
+    @Test
+    void aBakeIsNotWrittenIntoADirectoryHoldingSomethingElse(@TempDir Path dir) throws Exception {
+        Path sweep = dir.resolve("sweep.json");
+        Files.writeString(sweep, "{\"format\": \"rubble-sweep/1\", \"scenario\": \"" + scene.toString().replace("\\", "/")
+                + "\", \"steps\": 5, \"parameters\": [{\"name\": \"y\", \"path\": \"/bodies/1/position/1\","
+                + " \"values\": [0.6, 1]}]}");
+        Path mine = Files.createDirectory(dir.resolve("mine"));
+        Files.writeString(mine.resolve("manifest.csv"), "my own table\n");
+        assertThat(run("bake", sweep.toString(), "--out", mine.toString(), "--workers", "1")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: --out " + mine + " holds manifest.csv and no bake (no variants/ nor"
+                + " manifest.jsonl); allowed: a new or empty directory, or an earlier bake directory" + System.lineSeparator());
+        assertThat(Files.readString(mine.resolve("manifest.csv"))).isEqualTo("my own table\n");
+        Path j = dir.resolve("j");
+        assertThat(run("run", scene.toString(), "--headless", "--out", dir.resolve("s.json").toString(), "--journal", j.toString()))
+                .isZero();
+        assertThat(run("bake", sweep.toString(), "--out", j.toString(), "--workers", "1")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --out " + j + " holds ");
+        assertThat(j.resolve("variants")).doesNotExist();
+        // a new directory, then the same one again (resumed), still bake
+        Path bake = dir.resolve("bake");
+        assertThat(run("bake", sweep.toString(), "--out", bake.toString(), "--workers", "1")).as(err.toString()).isZero();
+        assertThat(run("bake", sweep.toString(), "--out", bake.toString(), "--workers", "1")).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("2 reused and verified");
+    }
 }
