@@ -192,4 +192,51 @@ final class OutsiderFuzz4CliTest extends TwoBoxesCliTestBase {
         assertThat(run("bake", sweep.toString(), "--out", bake.toString(), "--workers", "1")).as(err.toString()).isZero();
         assertThat(err.toString()).contains("2 reused and verified");
     }
+
+    /** A 2 m cube, eight corners and six quads (docs/geometry-collections.md's cube.obj). */
+    private static final String CUBE = """
+            v -1 -1 -1
+            v 1 -1 -1
+            v 1 1 -1
+            v -1 1 -1
+            v -1 -1 1
+            v 1 -1 1
+            v 1 1 1
+            v -1 1 1
+            f 1 4 3 2
+            f 5 6 7 8
+            f 1 2 6 5
+            f 2 3 7 6
+            f 3 4 8 7
+            f 4 1 5 8
+            """;
+
+    /**
+     * A mesh fractured with a noise amplitude far beyond its pieces ({@code --noise 1e6} on a 2 m cube in 8 pieces)
+     * wrote pieces of negative volume and a collection of negative mass (-17 134 kg), exit 0; {@code --noise 2} failed
+     * as an internal error (exit 1, "open cut loop"); {@code --grout 2} (wider than the pieces) removed every piece and
+     * wrote the unbroken cube with no collision hull, exit 0. A volume is positive and a piece must collide: each is
+     * refused naming the option, and nothing is written.
+     */
+    @Test
+    void aMeshFractureWithPiecesThatCannotBeIsRefused(@TempDir Path dir) throws Exception {
+        Path cube = dir.resolve("cube.obj"), out = dir.resolve("cube.rbc");
+        Files.writeString(cube, CUBE);
+        assertThat(run("fracture", "--source", cube.toString(), "--sites", "8", "--noise", "1e6", "--out", out.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --noise 1e6: the noisy cuts cross each other: piece (node ")
+                .contains("m3; allowed: a smaller amplitude, well under the pieces' size (the mesh is 3.46 m across)");
+        assertThat(run("fracture", "--source", cube.toString(), "--sites", "8", "--noise", "2", "--out", out.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --noise 2: the noisy cuts cross each other (");
+        assertThat(run("fracture", "--source", cube.toString(), "--sites", "8", "--grout", "2", "--out", out.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: --grout 2.0: the grout removed every piece, and the piece (node 0) has"
+                + " no collision hull; allowed: a grout narrower than the pieces" + System.lineSeparator());
+        assertThat(out).doesNotExist();
+        // a documented amplitude and a narrow grout still fracture, every piece of positive volume
+        assertThat(run("fracture", "--source", cube.toString(), "--sites", "8", "--noise", "0.12,1.2,3", "--grout", "0.05",
+                "--out", out.toString())).as(err.toString()).isZero();
+        assertThat(out).exists();
+    }
 }
