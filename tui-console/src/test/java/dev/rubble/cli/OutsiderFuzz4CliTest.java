@@ -239,4 +239,18 @@ final class OutsiderFuzz4CliTest extends TwoBoxesCliTestBase {
                 "--out", out.toString())).as(err.toString()).isZero();
         assertThat(out).exists();
     }
+
+    /**
+     * {@code bench wall --soak 2147483647} was accepted (only a negative count was refused) and began building and
+     * running the 10 000-leaf wall two billion times; the soak now takes 0 to 100 runs, as {@code --warmup} does. (The
+     * timeout only keeps the defect, were it back, from hanging the build.)
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 300, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void aSoakOfYearsIsRefused() {
+        assertThat(run("bench", "wall", "--soak", "2147483647")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: --soak 2147483647 is not allowed; allowed: 0..100 (0 = no soak)"
+                + System.lineSeparator());
+        assertThat(run("bench", "wall", "--soak", "101")).isEqualTo(2);
+    }
 }
