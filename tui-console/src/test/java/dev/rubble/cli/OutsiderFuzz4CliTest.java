@@ -61,15 +61,8 @@ final class OutsiderFuzz4CliTest extends TwoBoxesCliTestBase {
     private static final String WALL = "{\"box\": [1, 0.5, 0.1], \"levels\": [{\"method\": \"voronoi\", \"options\":"
             + " {\"count\": 8}}], \"seed\": 5}";
 
-    /**
-     * A journal written through the Java API (JournalWriter.attach) from a world that places two collections between
-     * steps, "left" before step 2 and "right" before step 10. {@code replay --release-piece 1:0@11} was refused with
-     * "allowed: collection in [0, 1)": only collection 0 could be named, as the journal's placements had not been read
-     * yet. Every collection is named now, by placement index (as events number them) or by its id (as exports name its
-     * pieces), and a release before the collection is placed is refused rather than dropped.
-     */
-    @Test
-    void aPieceOfEitherCollectionPlacedBetweenStepsIsReleased(@TempDir Path dir) throws Exception {
+    /** A journal attached to a world that places the wall twice between steps: "left" before step 2, "right" before 10. */
+    private static Path twoWallsFromTheApi(Path dir) {
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
         w.addBody(BodySpec.fixed(new Box(10, 0.5, 10)).withPosition(new Vector3d(0, -0.5, 0)).withLabel("ground"));
         CollectionAsset wall = WorldDestruction.fracture(WALL);
@@ -85,6 +78,31 @@ final class OutsiderFuzz4CliTest extends TwoBoxesCliTestBase {
                 w.step();
             }
         }
+        return j;
+    }
+
+    /**
+     * {@code journal info} of that journal said "collections 0 embedded", which read as a journal without collections;
+     * it now counts the collections placed between steps too.
+     */
+    @Test
+    void journalInfoCountsCollectionsPlacedBetweenSteps(@TempDir Path dir) {
+        Path j = twoWallsFromTheApi(dir);
+        assertThat(run("journal", "info", j.toString())).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("collections 0 embedded (0 bytes of .rbc images), 2 placed between steps"
+                + System.lineSeparator());
+    }
+
+    /**
+     * A journal written through the Java API (JournalWriter.attach) from a world that places two collections between
+     * steps, "left" before step 2 and "right" before step 10. {@code replay --release-piece 1:0@11} was refused with
+     * "allowed: collection in [0, 1)": only collection 0 could be named, as the journal's placements had not been read
+     * yet. Every collection is named now, by placement index (as events number them) or by its id (as exports name its
+     * pieces), and a release before the collection is placed is refused rather than dropped.
+     */
+    @Test
+    void aPieceOfEitherCollectionPlacedBetweenStepsIsReleased(@TempDir Path dir) throws Exception {
+        Path j = twoWallsFromTheApi(dir);
         // node 0 is the root: the intact wall's body, which the placement made
         for (String piece : new String[] {"1:0@11", "right:0@11", "0:0@3", "left:0@19"}) {
             assertThat(run("replay", j.toString(), "--headless", "--release-piece", piece)).as(piece + ": " + err).isZero();
