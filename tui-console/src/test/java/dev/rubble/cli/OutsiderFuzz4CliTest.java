@@ -259,6 +259,28 @@ final class OutsiderFuzz4CliTest extends TwoBoxesCliTestBase {
     }
 
     /**
+     * {@code fracture --source cube.obj --cut-plane 1,0,0,5} (the plane x = 5, the cube spanning -1..1) wrote the cube
+     * unbroken, one piece, exit 0: a plane with every vertex on one side cuts nothing, and was dropped without a word.
+     */
+    @Test
+    void aCutPlaneMissingTheMeshIsRefused(@TempDir Path dir) throws Exception {
+        Path cube = dir.resolve("cube.obj"), out = dir.resolve("cube.rbc");
+        Files.writeString(cube, CUBE);
+        assertThat(run("fracture", "--source", cube.toString(), "--cut-plane", "1,0,0,5", "--out", out.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: --cut-plane '1,0,0,5' misses the mesh: every vertex is on one side of"
+                + " it (the mesh spans x -1..1, y -1..1, z -1..1); allowed: a plane through the mesh" + System.lineSeparator());
+        // touching a face only (x = 1) cuts nothing either
+        assertThat(run("fracture", "--source", cube.toString(), "--cut-plane", "2,0,0,2", "--out", out.toString()))
+                .isEqualTo(2);
+        assertThat(out).doesNotExist();
+        assertThat(run("fracture", "--source", cube.toString(), "--cut-plane", "1,0,0,0.5", "--out", out.toString()))
+                .as(err.toString()).isZero();
+        assertThat(out.toString()).contains("cube.rbc");
+        assertThat(this.out.toString()).contains("leaves:       2");
+    }
+
+    /**
      * {@code bench wall --soak 2147483647} was accepted (only a negative count was refused) and began building and
      * running the 10 000-leaf wall two billion times; the soak now takes 0 to 100 runs, as {@code --warmup} does. (The
      * timeout only keeps the defect, were it back, from hanging the build.)
