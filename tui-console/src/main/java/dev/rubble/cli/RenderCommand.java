@@ -135,7 +135,9 @@ final class RenderCommand implements Callable<Integer> {
             } else {
                 int[] wh = parseSize(size, "sheet".equals(renderer) ? 320 : "gif".equals(renderer) ? 480 : 960,
                         "sheet".equals(renderer) ? 180 : "gif".equals(renderer) ? 270 : 540, "pixels");
-                checkTotal(wh, n, MAX_PIXELS, "pixels");
+                if (!"sheet".equals(renderer)) { // a sheet's tiles make one image of at most 16384 a side: it says so itself
+                    checkTotal(wh, n, MAX_PIXELS, "pixels");
+                }
                 OutputFiles.writeReplacing(out, os -> { // a refused or failed render leaves --out as it was
                     FrameWriter w;
                     try {
