@@ -63,7 +63,7 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = "--size", paramLabel = "WxH",
             description = "pixels per frame (default 960x540; 320x180 per tile for sheet, 480x270 for gif), or"
                     + " columns x rows for console (default 80x24); 1..16384 each; at most 1500000000 pixels"
-                    + " (268435456 cells for console) in all frames together")
+                    + " (268435456 cells for console) in all frames together, and a sheet at most 16384 a side")
     String size;
 
     @Option(names = "--option", parameterConsumer = KeyValueOnce.class, paramLabel = "KEY=VALUE",
