@@ -132,10 +132,11 @@ public final class SweepLoader {
         if (st == null) {
             JsonNode ss = scenario.get("steps");
             steps = ss != null && ss.canConvertToLong() && ss.longValue() > 0 ? ss.longValue() : 600;
-        } else if (st.isIntegralNumber() && st.canConvertToLong() && st.longValue() >= 0 && st.longValue() <= 100_000_000) {
+        } else if (st.isIntegralNumber() && st.canConvertToLong() && st.longValue() >= 0 && st.longValue() <= dev.rubble.scenario.ScenarioLoader.MAX_STEPS) {
             steps = st.longValue();
         } else {
-            throw new SweepException("$.steps", describe(st) + " is not allowed; allowed: an integer 0..100000000");
+            throw new SweepException("$.steps", describe(st) + " is not allowed; allowed: an integer 0.."
+                    + dev.rubble.scenario.ScenarioLoader.MAX_STEPS);
         }
         Sweep.Outputs outputs = outputs(root.get("outputs"));
         List<Parameter> params = parameters(root.get("parameters"), scenario);

@@ -8,6 +8,7 @@ import dev.rubble.bake.Sweep;
 import dev.rubble.bake.SweepLoader;
 import dev.rubble.bake.VariantResult;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -51,6 +52,7 @@ final class BakeCommand implements Callable<Integer> {
             throw new BadInputException("--workers " + workers + " is not allowed; allowed: 1..4096");
         }
         OutputFiles.checkDirectory("--out", out, "a new or earlier bake directory");
+        checkBakeDirectory(out);
         Sweep sweep = SweepLoader.load(sweepFile);
         plugins.load(); // an unusable plugin directory is bad input now, not in every variant
         PrintWriter err = spec.commandLine().getErr();
@@ -61,6 +63,27 @@ final class BakeCommand implements Callable<Integer> {
                 s.millis() / 1000.0, out.resolve(Manifest.JSONL));
         err.flush();
         return s.failed() == 0 ? 0 : 1;
+    }
+
+    /**
+     * An existing {@code --out} must be empty or a bake's (it holds {@code variants/} or a manifest): a bake into any
+     * other directory wrote its variants and manifest among that directory's files and removed a {@code
+     * manifest.csv} or {@code hashes.tsv} it held (a bake starts by removing the earlier manifest); {@code bake S
+     * --out J} wrote a bake into the journal directory J, exit 0.
+     */
+    static void checkBakeDirectory(Path out) {
+        if (!Files.isDirectory(out) || Files.exists(out.resolve(LocalBake.VARIANTS)) || Files.exists(out.resolve(Manifest.JSONL))) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> s = Files.list(out)) {
+            java.util.Optional<Path> other = s.map(Path::getFileName).sorted().findFirst();
+            if (other.isPresent()) {
+                throw new BadInputException("--out " + out + " holds " + other.get() + " and no bake (no " + LocalBake.VARIANTS
+                        + "/ nor " + Manifest.JSONL + "); allowed: a new or empty directory, or an earlier bake directory");
+            }
+        } catch (java.io.IOException e) {
+            throw new BadInputException("--out " + out + ": cannot list it (" + e.getMessage() + ")");
+        }
     }
 
     @Command(name = "report", mixinStandardHelpOptions = true,

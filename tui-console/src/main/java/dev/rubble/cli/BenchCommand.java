@@ -83,10 +83,10 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--soak", paramLabel = "N",
             description = "wall only: run the budgets-off wall N times in this process and print the used heap before,"
-                    + " after, and after dropping each world (default 0: no soak)")
+                    + " after, and after dropping each world, 0 to 100 (default 0: no soak)")
     int soak;
 
-    @Option(names = "--steps", paramLabel = "N", description = "steps per scene, 1 to 1000000 (default: 600)")
+    @Option(names = "--steps", paramLabel = "N", description = "steps per scene, 1 to " + dev.rubble.scenario.ScenarioLoader.MAX_STEPS + " (default: 600)")
     int steps = BenchScenes.STEPS;
 
     @Option(names = "--threads", paramLabel = "N[,M...]",
@@ -133,8 +133,9 @@ final class BenchCommand implements Callable<Integer> {
         if (!"shatter".equals(scene) && !"none".equals(proxies)) {
             throw new BadInputException("--proxies " + proxies + " is not allowed with " + scene + "; allowed: shatter only");
         }
-        if (soak < 0) {
-            throw new BadInputException("--soak " + soak + " is not allowed; allowed: >= 0 (0 = no soak)");
+        if (soak < 0 || soak > 100) {
+            // as --warmup: each soak run is the whole 10 000-leaf wall; --soak 2147483647 was accepted and ran for years
+            throw new BadInputException("--soak " + soak + " is not allowed; allowed: 0..100 (0 = no soak)");
         }
         if (soak != 0 && !"wall".equals(scene)) {
             throw new BadInputException("--soak " + soak + " is not allowed with " + scene + "; allowed: wall only");

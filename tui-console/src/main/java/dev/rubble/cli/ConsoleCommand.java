@@ -34,7 +34,7 @@ final class ConsoleCommand implements Callable<Integer> {
     @Option(names = "--journal", paramLabel = "DIR", description = "record every step into a journal directory")
     Path journal;
 
-    @Option(names = "--steps", paramLabel = "N", description = "stop stepping after N steps, 0 to 100000000 (default: no limit with a terminal, 600 without)")
+    @Option(names = "--steps", paramLabel = "N", description = "stop stepping after N steps, 0 to " + dev.rubble.scenario.ScenarioLoader.MAX_STEPS + " (default: no limit with a terminal, 600 without)")
     Long steps;
 
     @Option(names = "--set", parameterConsumer = KeyValueOnce.class, paramLabel = "STAGE=NAME", description = "choose an implementation for a stage family (repeatable)")

@@ -55,7 +55,7 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--list", description = "name the demo scenes and exit")
     boolean list;
 
-    @Option(names = "--steps", paramLabel = "N", description = "steps to run, 0 to 100000000 (default: the demo's own)")
+    @Option(names = "--steps", paramLabel = "N", description = "steps to run, 0 to " + dev.rubble.scenario.ScenarioLoader.MAX_STEPS + " (default: the demo's own)")
     Integer steps;
 
     @Option(names = "--journal", paramLabel = "DIR",

@@ -326,18 +326,30 @@ final class FractureCommand implements Callable<Integer> {
             b.cutMeshes(0, placedCutters, noise);
             firstLevel = 1;
         }
-        for (int l = firstLevel; l < levels; l++) {
-            if (l > 0 && b.leaves().length > MAX_LEAVES_BEFORE_LEVEL) {
-                throw new BadInputException("--levels " + levels + ": level " + l + " already made " + b.leaves().length
-                        + " pieces; fracturing each again is refused (allowed: at most " + MAX_LEAVES_BEFORE_LEVEL
-                        + " pieces before a further level)");
+        GeometryCollection c;
+        int clusters, merged;
+        try {
+            for (int l = firstLevel; l < levels; l++) {
+                if (l > 0 && b.leaves().length > MAX_LEAVES_BEFORE_LEVEL) {
+                    throw new BadInputException("--levels " + levels + ": level " + l + " already made " + b.leaves().length
+                            + " pieces; fracturing each again is refused (allowed: at most " + MAX_LEAVES_BEFORE_LEVEL
+                            + " pieces before a further level)");
+                }
+                b.fractureLevel(perLevel.get(l), seed + l, l == 0 ? 1.0 : chance);
             }
-            b.fractureLevel(perLevel.get(l), seed + l, l == 0 ? 1.0 : chance);
+            clusters = cluster == null ? 0 : b.autoCluster(0, cluster, minClusterSize, seed);
+            merged = fixTiny == null ? 0 : b.fixTiny(fixTiny);
+            b.clusterHulls(clusterHullCount);
+            c = b.build(g, maxConnections == null ? Integer.MAX_VALUE : maxConnections);
+        } catch (IllegalStateException e) {
+            if (noise.flat()) {
+                throw e;
+            }
+            // noisy cut surfaces that cross each other leave a piece that is not closed ("open cut loop")
+            throw new BadInputException("--noise " + noiseSpec + ": the noisy cuts cross each other (" + e.getMessage()
+                    + "); allowed: a smaller amplitude, well under the pieces' size (the mesh is " + across(mesh) + " m across)");
         }
-        int clusters = cluster == null ? 0 : b.autoCluster(0, cluster, minClusterSize, seed);
-        int merged = fixTiny == null ? 0 : b.fixTiny(fixTiny);
-        b.clusterHulls(clusterHullCount);
-        GeometryCollection c = b.build(g, maxConnections == null ? Integer.MAX_VALUE : maxConnections);
+        checkPieces(c, noise, mesh);
         long ms = (System.nanoTime() - t0) / 1_000_000;
         printSummary(spec.commandLine().getOut(), c, mesh != null ? mesh.volume() : src.volume(), graphName, clusters,
                 merged, ms);
@@ -371,6 +383,42 @@ final class FractureCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /** A mesh's bounds diagonal, metres, to 3 digits (errors name it as the mesh's size). */
+    private static String across(dev.rubble.authoring.mesh.TriMesh mesh) {
+        double[] b = mesh.bounds();
+        double diag = Math.sqrt((b[3] - b[0]) * (b[3] - b[0]) + (b[4] - b[1]) * (b[4] - b[1]) + (b[5] - b[2]) * (b[5] - b[2]));
+        return String.format(Locale.ROOT, "%.3g", diag);
+    }
+
+    /**
+     * Refuses a collection with a piece that cannot be simulated, before anything is written: a noise amplitude far
+     * larger than the pieces ({@code --noise 1e6} on a 2 m cube) made noisy cut surfaces cross each other, and pieces of
+     * negative volume and a collection of -17 134 kg were written with exit 0; a grout wider than the pieces ({@code
+     * --grout 2} on a 2 m cube in 8 pieces) removed every one and wrote the unbroken source with no collision hull, a
+     * collection that collides with nothing, exit 0.
+     */
+    private void checkPieces(GeometryCollection c, dev.rubble.authoring.mesh.MeshNoise noise,
+                             dev.rubble.authoring.mesh.TriMesh mesh) {
+        for (int leaf : c.leaves()) {
+            double v = c.volume(leaf);
+            boolean badVolume = !(v > 0) || !Double.isFinite(v);
+            if (!badVolume && c.hullCount(leaf) > 0) {
+                continue;
+            }
+            String what = "piece (node " + leaf + ") " + (badVolume ? "has a volume of " + v + " m3" : "has no collision hull");
+            if (mesh != null && !noise.flat() && badVolume) {
+                throw new BadInputException("--noise " + noiseSpec + ": the noisy cuts cross each other: " + what
+                        + "; allowed: a smaller amplitude, well under the pieces' size (the mesh is " + across(mesh) + " m across)");
+            }
+            if (mesh != null && groutWidth > 0) {
+                throw new BadInputException("--grout " + groutWidth + ": " + (c.leaves().length == 1 && leaf == 0
+                        ? "the grout removed every piece, and the " : "the ") + what + "; allowed: a grout narrower than"
+                        + " the pieces");
+            }
+            throw new IllegalStateException("the collection's " + what);
+        }
     }
 
     static void printSummary(PrintWriter o, GeometryCollection c, double sourceVolume, String graphName, int clusters,

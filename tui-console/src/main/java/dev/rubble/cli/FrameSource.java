@@ -189,9 +189,13 @@ abstract class FrameSource implements AutoCloseable {
             this.steps = scenario.steps() > 0 ? scenario.steps() : 600;
         }
 
+        /**
+         * A scenario is simulated to its frames: at most the steps any command runs ({@link StepCounts#MAX_RUN}).
+         * {@code render S --frames 2000000000} (and export) was accepted and simulated for days.
+         */
         @Override
         long lastFrame() {
-            return Long.MAX_VALUE;
+            return StepCounts.MAX_RUN;
         }
 
         @Override

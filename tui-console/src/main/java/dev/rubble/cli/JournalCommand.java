@@ -40,7 +40,7 @@ final class JournalCommand implements Runnable {
                 JournalHeader h = r.header();
                 StepRecord rec = new StepRecord();
                 long steps = 0, payload = 0, first = -1, last = -1, wall = 0, commands = 0, maxMoved = 0, events = 0;
-                long movedRecords = 0, movedBytes = 0, between = 0, hookAnswers = 0;
+                long movedRecords = 0, movedBytes = 0, between = 0, hookAnswers = 0, placed = 0;
                 while (r.next(rec)) {
                     if (first < 0) {
                         first = rec.step;
@@ -51,6 +51,9 @@ final class JournalCommand implements Runnable {
                     wall = rec.wallNanos;
                     commands += rec.commands.size();
                     between += rec.between.size();
+                    for (int i = 0; i < rec.between.size(); i++) {
+                        placed += rec.between.get(i) instanceof dev.rubble.cache.journal.BetweenSteps.CollectionPlaced ? 1 : 0;
+                    }
                     hookAnswers += rec.hook.step == rec.step ? rec.hook.count : 0;
                     maxMoved = Math.max(maxMoved, rec.movedCount);
                     movedRecords += rec.movedCount;
@@ -92,7 +95,10 @@ final class JournalCommand implements Runnable {
                     for (byte[] b : r.collectionImages()) {
                         img += b.length;
                     }
-                    out.printf("collections %d embedded (%d bytes of .rbc images)%n", r.collectionImages().size(), img);
+                    // a journal written from the Java API places its collections between steps (or holds them in its start
+                    // keyframe): "0 embedded" alone read as a journal without collections
+                    out.printf("collections %d embedded (%d bytes of .rbc images)%s%n", r.collectionImages().size(), img,
+                            placed == 0 ? "" : ", " + placed + " placed between steps");
                     out.printf("keyframes   %s%n", r.keyframesRead() == 0 ? "none (seeking re-simulates from the start)"
                             : r.keyframesRead() + " world snapshots, " + r.keyframeBytesRead() + " bytes (JournalSeek and journal seek"
                                     + " start from the nearest)");

@@ -90,6 +90,11 @@ final class MeshSources {
         opts.put("points", b.toString());
     }
 
+    /** {@code v} to 6 significant digits without trailing zeros ({@code -1}, {@code 0.25}, {@code 1.23457E+7}). */
+    private static String short6(double v) {
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros().toString();
+    }
+
     /** The planar cutter's planes: {@code count} random ones (seeded) then the listed ones; refused when none. */
     static double[] cutPlanes(TriMesh m, Integer count, List<String> listed, long seed) {
         if (count == null && listed.isEmpty()) {
@@ -121,6 +126,21 @@ final class MeshSources {
             }
             if (!(l2 > 0)) {
                 throw new BadInputException("--cut-plane '" + listed.get(i) + "': the normal is zero; allowed: a non-zero normal");
+            }
+            // a plane with every vertex of the mesh on one side cuts nothing: --cut-plane 1,0,0,5 through a 2 m cube
+            // wrote the cube unbroken, exit 0
+            int o = random.length + 4 * i;
+            boolean below = false, above = false;
+            for (int v = 0, n = m.vertexCount(); v < n && !(below && above); v++) {
+                double s = out[o] * m.vertex(v, 0) + out[o + 1] * m.vertex(v, 1) + out[o + 2] * m.vertex(v, 2) - out[o + 3];
+                below |= s < 0;
+                above |= s > 0;
+            }
+            if (!(below && above)) {
+                double[] b = m.bounds();
+                throw new BadInputException("--cut-plane '" + listed.get(i) + "' misses the mesh: every vertex is on one side"
+                        + " of it (the mesh spans x " + short6(b[0]) + ".." + short6(b[3]) + ", y " + short6(b[1]) + ".."
+                        + short6(b[4]) + ", z " + short6(b[2]) + ".." + short6(b[5]) + "); allowed: a plane through the mesh");
             }
         }
         return out;

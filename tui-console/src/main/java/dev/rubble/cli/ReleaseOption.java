@@ -15,33 +15,44 @@ final class ReleaseOption {
     record Region(double[] min, double[] max, long step) {
     }
 
-    /** Release the piece holding asset node {@code node} of collection {@code collection} at recorded step {@code step}. */
-    record Piece(int collection, int node, long step) {
+    /**
+     * Release the piece holding asset node {@code node} of a collection at recorded step {@code step}: {@code collection}
+     * is its placement index (as events and journals number collections) or its id (a scenario's {@code "id"}, the Java
+     * API's placement label, as exports name its pieces), resolved against the journal by the replay.
+     */
+    record Piece(String collection, int node, long step) {
+        /** As given on the command line. */
+        String text() {
+            return collection + ":" + node + "@" + step;
+        }
     }
 
-    /** {@code COLLECTION:NODE@STEP} (collection index in placement order, asset node id). */
+    /** {@code COLLECTION:NODE@STEP} (collection index in placement order or collection id, asset node id). */
     static final class PieceConverter implements CommandLine.ITypeConverter<Piece> {
         @Override
         public Piece convert(String v) {
             int at = v.lastIndexOf('@');
-            String[] c = at <= 0 ? new String[0] : v.substring(0, at).split(":", -1);
-            if (c.length != 2) {
-                throw new CommandLine.TypeConversionException("'" + v + "' is not allowed; allowed: COLLECTION:NODE@STEP,"
-                        + " e.g. 0:17@120");
+            int colon = at <= 0 ? -1 : v.lastIndexOf(':', at);
+            if (colon <= 0) {
+                throw new CommandLine.TypeConversionException("'" + v + "' is not allowed; allowed: COLLECTION:NODE@STEP"
+                        + " (COLLECTION a placement index or a collection id), e.g. 0:17@120 or wall:17@120");
             }
-            int[] n = new int[2];
-            for (int i = 0; i < 2; i++) {
-                try {
-                    n[i] = Integer.parseInt(c[i].trim());
-                } catch (NumberFormatException e) {
-                    n[i] = -1;
-                }
-                if (n[i] < 0) {
-                    throw new CommandLine.TypeConversionException("'" + v + "': '" + c[i]
-                            + "' is not allowed; allowed: an integer >= 0");
-                }
+            String collection = v.substring(0, colon).trim(), nodeText = v.substring(colon + 1, at).trim();
+            int node;
+            try {
+                node = Integer.parseInt(nodeText);
+            } catch (NumberFormatException e) {
+                node = -1;
             }
-            return new Piece(n[0], n[1], step(v, v.substring(at + 1)));
+            if (node < 0) {
+                throw new CommandLine.TypeConversionException("'" + v + "': node '" + nodeText
+                        + "' is not allowed; allowed: an integer >= 0");
+            }
+            if (collection.matches("-\\d+")) {
+                throw new CommandLine.TypeConversionException("'" + v + "': collection '" + collection
+                        + "' is not allowed; allowed: a placement index >= 0 or a collection id");
+            }
+            return new Piece(collection, node, step(v, v.substring(at + 1)));
         }
     }
 

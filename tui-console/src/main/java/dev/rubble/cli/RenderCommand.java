@@ -62,7 +62,8 @@ final class RenderCommand implements Callable<Integer> {
 
     @Option(names = "--size", paramLabel = "WxH",
             description = "pixels per frame (default 960x540; 320x180 per tile for sheet, 480x270 for gif), or"
-                    + " columns x rows for console (default 80x24)")
+                    + " columns x rows for console (default 80x24); 1..16384 each; at most 1500000000 pixels"
+                    + " (268435456 cells for console) in all frames together, and a sheet at most 16384 a side")
     String size;
 
     @Option(names = "--option", parameterConsumer = KeyValueOnce.class, paramLabel = "KEY=VALUE",
@@ -129,10 +130,14 @@ final class RenderCommand implements Callable<Integer> {
             FrameBuffer frame = new FrameBuffer();
             if (r.canvasKind() == Renderer.CanvasKind.CELLS) {
                 int[] wh = parseSize(size, 80, 24, "columns x rows");
+                checkTotal(wh, n, MAX_CELLS, "cells");
                 drawn = cells(r, src, range, frame, wh);
             } else {
                 int[] wh = parseSize(size, "sheet".equals(renderer) ? 320 : "gif".equals(renderer) ? 480 : 960,
                         "sheet".equals(renderer) ? 180 : "gif".equals(renderer) ? 270 : 540, "pixels");
+                if (!"sheet".equals(renderer)) { // a sheet's tiles make one image of at most 16384 a side: it says so itself
+                    checkTotal(wh, n, MAX_PIXELS, "pixels");
+                }
                 OutputFiles.writeReplacing(out, os -> { // a refused or failed render leaves --out as it was
                     FrameWriter w;
                     try {
@@ -329,6 +334,31 @@ final class RenderCommand implements Callable<Integer> {
         return wh;
     }
 
+    /**
+     * Most pixels a pixel renderer draws in one command, width x height x frames: 1.5e9, about 90 s of drawing
+     * and GIF encoding at the ~17 Mpx/s measured on the 2-core VM. Every documented use is far below it: the
+     * default gif (480x270) takes up to 10 000 frames, the most {@code --frames} selects; 1920x1080 takes 723. An
+     * animation of 16384x16384 pixels (the largest --size) by 300 frames was 8e10 pixels: over an hour of drawing,
+     * or the heap exhausted, with no word. A png or sheet is at most 16384x16384 (2.7e8) and never reaches it.
+     */
+    static final long MAX_PIXELS = 1_500_000_000L;
+    /**
+     * Most character cells the console renderer writes in one command, columns x rows x frames: 16384 x 16384
+     * (one frame of the largest --size); the text is built in memory (a string holds at most 2^31 characters).
+     * The default 80x24 takes the 10 000 frames {@code --frames} allows.
+     */
+    static final long MAX_CELLS = 16_384L * 16_384L;
+
+    /** Fails with exit 2 when {@code wh} by {@code frames} frames is more than {@code max} pixels or cells in all. */
+    private void checkTotal(int[] wh, int frameCount, long max, String unit) {
+        long total = (long) wh[0] * wh[1] * frameCount;
+        if (total > max) {
+            throw new BadInputException("--size " + (size == null ? wh[0] + "x" + wh[1] + " (default)" : size) + " by "
+                    + frameCount + " frame(s) (--frames " + (frames == null ? "default" : frames) + ") is " + total + " "
+                    + unit + " in all; allowed: at most " + max + " (width x height x frames): fewer frames or a smaller --size");
+        }
+    }
+
     /** {@code [first, last, step]}, checked against the source's frames. */
     static long[] parseFrames(String s, String renderer, FrameSource src) {
         long last = src.lastFrame(), end = Math.min(src.defaultLastFrame(), last);
@@ -361,7 +391,8 @@ final class RenderCommand implements Callable<Integer> {
         }
         if (v[1] > last) {
             throw new BadInputException("--frames '" + s + "': frame " + v[1] + " is past the last frame " + last
-                    + " of " + (last == 0 ? "the collection (one frame: 0)" : "the journal") + "; allowed: 0.." + last);
+                    + " of " + (last == 0 ? "the collection (one frame: 0)" : src instanceof FrameSource.ScenarioFrames
+                    ? "a scenario (the steps a command runs at most)" : "the journal") + "; allowed: 0.." + last);
         }
         if ((v[1] - v[0]) / v[2] + 1 > 10_000) {
             throw new BadInputException("--frames '" + s + "' selects " + ((v[1] - v[0]) / v[2] + 1)

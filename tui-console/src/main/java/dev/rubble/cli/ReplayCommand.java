@@ -38,7 +38,7 @@ final class ReplayCommand implements Callable<Integer> {
     Long from;
 
     @Option(names = "--hold", paramLabel = "STEPS",
-            description = "triggered start: hold the first recorded pose for this many played steps (0 to 100000000), then play on")
+            description = "triggered start: hold the first recorded pose for this many played steps (0 to " + dev.rubble.scenario.ScenarioLoader.MAX_STEPS + "), then play on")
     Long hold;
 
     @Option(names = "--release", paramLabel = "ID@STEP", converter = ReleaseOption.BodyConverter.class,
@@ -50,8 +50,9 @@ final class ReplayCommand implements Callable<Integer> {
     List<ReleaseOption.Region> regions = new ArrayList<>();
 
     @Option(names = "--release-piece", paramLabel = "COLLECTION:NODE@STEP", converter = ReleaseOption.PieceConverter.class,
-            description = "release the destruction piece holding this asset node of this collection (placement order)"
-                    + " at a recorded step (repeatable; version 4 journals)")
+            description = "release the destruction piece holding this asset node of a collection at a recorded step;"
+                    + " COLLECTION is its index in placement order (0, 1, ...; collections placed between steps from the"
+                    + " Java API too) or its id (repeatable; version 4 journals)")
     List<ReleaseOption.Piece> pieces = new ArrayList<>();
 
     @Option(names = "--set", parameterConsumer = KeyValueOnce.class, paramLabel = "STAGE=NAME",
@@ -117,10 +118,9 @@ final class ReplayCommand implements Callable<Integer> {
             }
             for (ReleaseOption.Piece r : pieces) {
                 try {
-                    pb.schedulePieceRelease(r.step(), r.collection(), r.node());
+                    pb.schedulePieceRelease(r.step(), collectionIndex(pb, r), r.node());
                 } catch (IllegalArgumentException e) {
-                    throw new BadInputException("--release-piece " + r.collection() + ":" + r.node() + "@" + r.step() + ": "
-                            + e.getMessage());
+                    throw new BadInputException("--release-piece " + r.text() + ": " + e.getMessage());
                 }
             }
             if (from != null) {
@@ -190,7 +190,7 @@ final class ReplayCommand implements Callable<Integer> {
         }
         for (ReleaseOption.Piece r : pieces) {
             steps.add(r.step());
-            what.add("--release-piece " + r.collection() + ":" + r.node() + "@" + r.step());
+            what.add("--release-piece " + r.text());
         }
         for (int k = 0; k < steps.size(); k++) {
             if (steps.get(k) > last + 1) {
@@ -199,6 +199,38 @@ final class ReplayCommand implements Callable<Integer> {
                         + "); allowed: a step up to " + (last + 1));
             }
         }
+    }
+
+    /**
+     * The placement index of {@code --release-piece}'s collection: a whole number is the index itself (checked by the
+     * playback), anything else the id of exactly one of the journal's collections, those placed between steps from
+     * the Java API included.
+     */
+    private static int collectionIndex(Playback pb, ReleaseOption.Piece r) {
+        String c = r.collection();
+        if (c.chars().allMatch(Character::isDigit)) {
+            try {
+                return Integer.parseInt(c);
+            } catch (NumberFormatException e) {
+                return Integer.MAX_VALUE; // past every collection: refused naming the range
+            }
+        }
+        List<Playback.JournalCollection> all = pb.journalCollections();
+        List<Integer> match = new ArrayList<>();
+        StringBuilder known = new StringBuilder();
+        for (Playback.JournalCollection jc : all) {
+            if (c.equals(jc.label())) {
+                match.add(jc.index());
+            }
+            known.append(known.length() == 0 ? "" : ", ").append(jc.index())
+                    .append(jc.label() == null ? "" : " (" + jc.label() + ")");
+        }
+        if (match.size() == 1) {
+            return match.get(0);
+        }
+        throw new BadInputException("--release-piece " + r.text() + ": " + (match.isEmpty() ? "no collection has id '" + c + "'"
+                : "collections " + match + " all have id '" + c + "'; name one by its index") + "; known: "
+                + (all.isEmpty() ? "none (the journal holds no collection)" : known));
     }
 
     /** Ids of the journal's bodies: those of the initial world and those its scenario spawns later. */

@@ -34,7 +34,7 @@ final class RunCommand implements Callable<Integer> {
     Path scenarioFile;
 
     @Option(names = "--steps", paramLabel = "N",
-            description = "steps to run, 0 to 100000000 (default: the scenario's \"steps\", else 600)")
+            description = "steps to run, 0 to " + ScenarioLoader.MAX_STEPS + " (default: the scenario's \"steps\", else 600)")
     Integer steps;
 
     @Option(names = "--set", parameterConsumer = KeyValueOnce.class, paramLabel = "STAGE=NAME",

@@ -8,12 +8,15 @@ import dev.rubble.scenario.ScenarioLoader;
  * at once with a raw OutOfMemoryError and its stack trace, exit 1 (bench, which keeps per-step times).
  */
 final class StepCounts {
-    /** A scenario's {@code "steps"} range: what run, console, demo and replay's {@code --hold} accept. */
+    /**
+     * A scenario's {@code "steps"} range: what run, console, demo, bench and replay's {@code --hold} accept
+     * ({@link ScenarioLoader#MAX_STEPS}: a run of 100 000 000 steps was accepted and ran for days).
+     */
     static final long MAX_RUN = ScenarioLoader.MAX_STEPS;
     /** Frames {@code rubble view} reads into memory from a scenario (every frame's deltas and statistics). */
     static final long MAX_VIEW = 100_000;
-    /** Steps a bench scene times (it keeps each step's wall, CPU and allocation figures). */
-    static final long MAX_BENCH = 1_000_000;
+    /** Steps a bench scene times (it keeps each step's wall, CPU and allocation figures): the same range. */
+    static final long MAX_BENCH = MAX_RUN;
 
     private StepCounts() {
     }

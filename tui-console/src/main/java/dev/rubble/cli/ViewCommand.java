@@ -96,7 +96,7 @@ final class ViewCommand implements Callable<Integer> {
         }
         Scenario sc = ScenarioLoader.load(source);
         long n = steps != null ? steps : sc.steps() > 0 ? sc.steps() : 600;
-        if (n > StepCounts.MAX_VIEW) { // the scenario's own "steps" (up to 100 000 000)
+        if (n > StepCounts.MAX_VIEW) { // the scenario's own "steps" (up to ScenarioLoader.MAX_STEPS)
             throw new BadInputException("SOURCE " + source + ": $.steps " + n + " is more than the viewer holds; allowed: --steps"
                     + " 0 to " + StepCounts.MAX_VIEW + " (the viewer holds every frame in memory)");
         }

@@ -252,14 +252,14 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
      * "Exception in thread main java.lang.OutOfMemoryError" and its stack trace (exit 1; bench keeps each step's
      * times), {@code view S --steps 2147483647} read frames into memory until the heap ran out, and {@code run},
      * {@code console}, {@code demo} and {@code replay --hold} took any count, though a scenario's own "steps" may
-     * be at most 100 000 000. Each is refused at once, naming the option, the value and the range.
+     * be at most 100 000 000 (since the clitail pass 1 000 000, OutsiderFuzz4CliTest). Each is refused at once, naming the option, the value and the range.
      */
     @Test
     void stepCountsPastWhatACommandCanDoAreRefused() {
         String[][] lines = {
             {"bench", "pyramid", "--steps", "2000000000"},
             {"view", scene.toString(), "--steps", "2147483647"},
-            {"run", scene.toString(), "--headless", "--steps", "100000001"},
+            {"run", scene.toString(), "--headless", "--steps", "1000001"},
             {"console", scene.toString(), "--steps", "9223372036854775807"},
             {"demo", "--headless", "--steps", "2147483647"},
             {"replay", journal.toString(), "--headless", "--hold", "2147483647"},
@@ -267,10 +267,10 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
         String[] allowed = {
             "--steps 2000000000 is out of range; allowed: 1 to 1000000 (each step's times are kept)",
             "--steps 2147483647 is out of range; allowed: 0 to 100000 (the viewer holds every frame in memory)",
-            "--steps 100000001 is out of range; allowed: 0 to 100000000 (a scenario's \"steps\" range)",
-            "--steps 9223372036854775807 is out of range; allowed: 0 to 100000000",
-            "--steps 2147483647 is out of range; allowed: 0 to 100000000",
-            "--hold 2147483647 is out of range; allowed: 0 to 100000000",
+            "--steps 1000001 is out of range; allowed: 0 to 1000000 (a scenario's \"steps\" range)",
+            "--steps 9223372036854775807 is out of range; allowed: 0 to 1000000",
+            "--steps 2147483647 is out of range; allowed: 0 to 1000000",
+            "--hold 2147483647 is out of range; allowed: 0 to 1000000",
         };
         for (int i = 0; i < lines.length; i++) {
             assertThat(run(lines[i])).as(String.join(" ", lines[i]) + ": " + err).isEqualTo(2);
@@ -278,7 +278,7 @@ final class OutsiderFuzz3CliTest extends TwoBoxesCliTestBase {
             assertThat(err.toString().strip().lines().count()).isEqualTo(1);
         }
         assertThat(run("run", scene.toString(), "--headless", "--steps", "-1")).isEqualTo(2);
-        assertThat(err.toString()).startsWith("rubble: --steps -1 is out of range; allowed: 0 to 100000000");
+        assertThat(err.toString()).startsWith("rubble: --steps -1 is out of range; allowed: 0 to 1000000");
     }
 
     /** A scenario whose own "steps" is more than the viewer holds is refused by view, naming the field and --steps. */

@@ -206,6 +206,6 @@ final class ShatterBenchCommandTest {
         assertThat(out.toString()).doesNotContain("scene=pile");
         err.getBuffer().setLength(0);
         assertThat(run("bench", "wall", "--soak", "-1")).isEqualTo(2);
-        assertThat(err.toString()).contains("--soak -1 is not allowed; allowed: >= 0 (0 = no soak)");
+        assertThat(err.toString()).contains("--soak -1 is not allowed; allowed: 0..100 (0 = no soak)");
     }
 }

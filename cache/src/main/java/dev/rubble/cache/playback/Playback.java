@@ -1381,22 +1381,32 @@ public final class Playback implements AutoCloseable {
 
     /**
      * Schedules the release to live simulation of the piece holding asset node {@code node} of
-     * collection {@code collection} (a released node, or the intact collection for its root) when
-     * the cursor reaches recorded step {@code step}; nothing happens if no body holds it then.
+     * collection {@code collection} (placement order: {@link #journalCollections()}; a released node, or the
+     * intact collection for its root) when the cursor reaches recorded step {@code step}; nothing happens if no
+     * body holds it then. A collection placed between steps can be named from the step after the one it was
+     * placed before, when its pieces enter the playback.
+     * @throws IllegalArgumentException naming what is allowed, for a collection the journal never places, a node
+     *         outside it, or a step before the collection is placed
      */
     public void schedulePieceRelease(long step, int collection, int node) {
         checkStep(step);
-        // a scenario's collections are all placed before step 0; a journal attached to a live world may place
-        // collection 0 between steps (the bound below), and only then are its nodes known
-        int known = reader.header().scenarioJson().isEmpty() ? Math.max(assets.size(), 1) : assets.size();
-        if (collection < 0 || collection >= known || node < 0) {
+        // every collection of the journal, those placed between steps too (from the index): a journal attached to a
+        // live world that placed two collections between steps could only name collection 0
+        List<JournalCollection> all = journalCollections();
+        if (collection < 0 || collection >= all.size() || node < 0) {
             throw new IllegalArgumentException("piece " + collection + ":" + node + "; allowed: "
-                    + (known == 0 ? "none (the journal holds no collection)" : "collection in [0, " + known + "), node >= 0"));
+                    + (all.isEmpty() ? "none (the journal holds no collection)" : "collection in [0, " + all.size() + "), node >= 0"));
         }
-        if (collection < assets.size() && node >= assets.get(collection).nodeCount()) {
+        JournalCollection jc = all.get(collection);
+        if (node >= jc.nodeCount()) {
             // 0:999999 on a wall of 20 nodes was accepted, and the replay ended with nothing released
             throw new IllegalArgumentException("piece " + collection + ":" + node + ": collection " + collection + " has "
-                    + assets.get(collection).nodeCount() + " nodes; allowed: node in [0, " + assets.get(collection).nodeCount() + ")");
+                    + jc.nodeCount() + " nodes; allowed: node in [0, " + jc.nodeCount() + ")");
+        }
+        if (step < jc.firstReleaseStep()) {
+            throw new IllegalArgumentException("piece " + collection + ":" + node + " at step " + step + ": collection "
+                    + collection + " is placed before recorded step " + (jc.firstReleaseStep() - 1)
+                    + "; allowed: a step from " + jc.firstReleaseStep());
         }
         int i = pieceReleases.size();
         while (i > nextPieceRelease && pieceReleases.get(i - 1)[0] > step) {
@@ -1447,6 +1457,38 @@ public final class Playback implements AutoCloseable {
      */
     public String collectionLabel(int c) {
         return c >= 0 && c < labels.size() ? labels.get(c) : null;
+    }
+
+    /**
+     * A collection of the journal, as {@link #schedulePieceRelease} and {@code rubble replay --release-piece} name it.
+     * @param index            placement index (the header's collections first, then those placed between steps)
+     * @param label            its label (a scenario's id, the Java API's placement label), or null
+     * @param nodeCount        its asset's nodes
+     * @param firstReleaseStep the first recorded step at which its pieces are in the playback: the journal's first
+     *                         step for a collection of the header, the step after the one it was placed before for a
+     *                         collection placed between steps
+     */
+    public record JournalCollection(int index, String label, int nodeCount, long firstReleaseStep) {
+    }
+
+    /**
+     * Every collection the journal holds, in placement order: those of its header (or start keyframe) and those
+     * placed between steps anywhere in it (read from the journal's index, once). Empty before version 4.
+     */
+    public List<JournalCollection> journalCollections() {
+        List<JournalCollection> out = new ArrayList<>();
+        long first = reader.header().firstStep();
+        for (int c = 0; c < headerCollections; c++) {
+            out.add(new JournalCollection(c, labels.get(c), assets.get(c).nodeCount(), first));
+        }
+        if (reader.settings() != null) {
+            List<PlaybackIndex.Placed> later = index().placed;
+            for (int k = 0; k < later.size(); k++) {
+                PlaybackIndex.Placed p = later.get(k);
+                out.add(new JournalCollection(headerCollections + k, p.label(), p.asset().nodeCount(), p.step() + 1));
+            }
+        }
+        return out;
     }
 
     /** The placed collections' assets the pieces are built from, in placement order (empty before version 4). */

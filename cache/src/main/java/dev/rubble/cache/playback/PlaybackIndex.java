@@ -29,6 +29,15 @@ final class PlaybackIndex {
     /** Per keyframe step: BREAK events of the steps up to and including it. */
     final Map<Long, Long> breaksThrough = new HashMap<>();
     long lastStep;
+    /**
+     * The collections placed between steps (docs/journal-format.md, "Between-steps document"), in placement order
+     * (index {@code embedded.size() + k}): each one's asset, label and the recorded step it was placed before.
+     */
+    final java.util.List<Placed> placed = new java.util.ArrayList<>();
+
+    /** A collection placed between steps: before recorded step {@code step}. */
+    record Placed(CollectionAsset asset, String label, long step) {
+    }
 
     private PlaybackIndex() {
     }
@@ -69,6 +78,7 @@ final class PlaybackIndex {
                     if (r.between.get(i) instanceof BetweenSteps.CollectionPlaced x && x.index() == assets.size()) {
                         CollectionAsset a = x.placed().asset();
                         assets.add(a);
+                        ix.placed.add(new Placed(a, x.placed().placement().label(), r.step));
                         for (InitialBodies.Body b : x.bodies().bodies) {
                             int level = b.node() >= 0 && b.node() < a.nodeCount() ? a.level()[b.node()] : 0;
                             ix.pieces.put(((long) b.generation() << 32) | (b.slot() & 0xffffffffL),
