@@ -1,0 +1,101 @@
+package dev.rubble.it.apiuse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.rubble.api.BodyId;
+import dev.rubble.api.BodySpec;
+import dev.rubble.api.PhysicsWorld;
+import dev.rubble.api.Rubble;
+import dev.rubble.api.WorldConfig;
+import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.Sphere;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A fourth outsider's pass over the Java API, at its edges: values at the ends of their ranges, ids of
+ * things that are gone, calls from inside a step. Expected values are worked out by hand (uniform motion,
+ * a sphere's touching distance from a plane).
+ */
+final class ApiEdgeTest {
+    private static final double DT = 1.0 / 60;
+
+    /** A 20 × 1 × 20 m ground box whose top face is the plane y = 0. */
+    private static PhysicsWorld withGround(WorldConfig config) {
+        PhysicsWorld w = Rubble.newWorld(config);
+        w.addBody(BodySpec.fixed(new Box(10, 0.5, 10)).withPosition(new Vector3d(0, -0.5, 0)));
+        return w;
+    }
+
+    private static PhysicsWorld restored(PhysicsWorld w) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        w.saveSnapshot(out);
+        return Rubble.defaultPlugins().restoreWorld(new ByteArrayInputStream(out.toByteArray()));
+    }
+
+    @Test
+    void aUnionMemberPlacedBeyondTheCoordinateRangeIsRefusedAtTheCallInsteadOfBreakingTheStep() throws IOException {
+        PhysicsWorld w = withGround(WorldConfig.defaults());
+        BodyId a = w.addBody(BodySpec.dynamic(new Sphere(0.5)).withPosition(new Vector3d(0, 2, 0)));
+        BodyId b = w.addBody(BodySpec.dynamic(new Sphere(0.5)).withPosition(new Vector3d(1, 2, 0)));
+        w.unions().add(0, a);
+        w.unions().add(0, b);
+        w.step();
+        BodyId union = w.unions().body(0);
+        assertThat(union).isNotNull();
+        // accepted before: 1e300 m gave the union an overflowing inertia, the rebuild threw from the next step with
+        // the union's body gone, and the world could no longer save a snapshot ("union 0 body = -1:-1 names no
+        // slot"); 1e12 m carried the union's body to 5e11 m, a snapshot every restore refused as damaged
+        for (double far : new double[] {1e300, 1e12, 1.0000001e9}) {
+            assertThatThrownBy(() -> w.unions().setChildToParent(0, a, new Vector3d(0, far, 0), new Quaterniond()))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("child-to-parent position")
+                    .hasMessageContaining(String.valueOf(far)).hasMessageContaining("allowed: each within ±1.0E9 m");
+        }
+        w.step(3);
+        assertThat(w.unions().body(0)).as("nothing was queued: the union is untouched").isEqualTo(union);
+        assertThat(restored(w).stateHash()).isEqualTo(w.stateHash());
+        // the edge of the range is a position like any other
+        w.unions().setChildToParent(0, a, new Vector3d(0, 0, 1e9), new Quaterniond());
+        w.step();
+        assertThat(restored(w).stateHash()).isEqualTo(w.stateHash());
+    }
+
+    @Test
+    void aBodyCarriedBeyondTheCoordinateRangeIsDisabledSoItsWorldStillSavesASnapshotThatRestores() throws IOException {
+        PhysicsWorld w = withGround(WorldConfig.defaults().withGravity(new Vector3d()));
+        // 1 m inside the range at 400 m/s: beyond it after the first step (400 / 60 = 6.67 m)
+        BodyId shot = w.addBody(BodySpec.dynamic(new Sphere(0.5)).withPosition(new Vector3d(1e9 - 1, 0, 0))
+                .withLinearVelocity(new Vector3d(400, 0, 0)));
+        BodyId far = w.addBody(BodySpec.dynamic(new Sphere(0.5)).withPosition(new Vector3d(-1e9 + 100, 3, 0))
+                .withLinearVelocity(new Vector3d(-400, 0, 0)));
+        BodyId ball = w.addBody(BodySpec.dynamic(new Sphere(0.5)).withPosition(new Vector3d(0, 3, 0))
+                .withLinearVelocity(new Vector3d(2, 0, 0)));
+        w.step();
+        assertThat(w.isDisabled(shot)).as("out of the world after its first step").isTrue();
+        assertThat(w.lastProfile().nonFiniteBodies()).isEqualTo(1);
+        Vector3d p = w.position(shot, new Vector3d());
+        assertThat(p.x).as("where the step left it").isCloseTo(1e9 - 1 + 400 * DT, within(1e-6));
+        assertThat(w.linearVelocity(shot, new Vector3d()).length()).as("a disabled body is at rest").isZero();
+        w.step(14);
+        // 100 m from the edge at 400 m/s: inside for 15 steps (100 m), beyond after the 16th
+        assertThat(w.isDisabled(far)).isFalse();
+        assertThat(w.position(far, p).x).isCloseTo(-1e9 + 100 - 400 * 15 * DT, within(1e-6));
+        w.step();
+        assertThat(w.isDisabled(far)).isTrue();
+        assertThat(w.isDisabled(ball)).isFalse();
+        assertThat(w.position(ball, p).x).as("the others move on, uniformly").isCloseTo(2 * 16 * DT, within(1e-9));
+        // before, the save succeeded and every restore refused it: "snapshot stream is damaged: body slot 1
+        // position = (1.0000000056666666E9, 0.0, 0.0); allowed: finite, within ±1.0E9"
+        PhysicsWorld again = restored(w);
+        assertThat(again.stateHash()).isEqualTo(w.stateHash());
+        w.step(10);
+        again.step(10);
+        assertThat(again.stateHash()).isEqualTo(w.stateHash());
+    }
+}
