@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.api.BodyId;
 import dev.rubble.api.BodySpec;
+import dev.rubble.api.ConstraintSpec;
 import dev.rubble.api.PhysicsWorld;
+import dev.rubble.api.QueryHit;
 import dev.rubble.api.Rubble;
 import dev.rubble.api.WorldConfig;
 import dev.rubble.spi.shape.Box;
@@ -97,5 +99,27 @@ final class ApiEdgeTest {
         w.step(10);
         again.step(10);
         assertThat(again.stateHash()).isEqualTo(w.stateHash());
+    }
+
+    @Test
+    void raysAndCastsTakeDirectionsAndTranslationsOfAnyFiniteLength() {
+        PhysicsWorld w = withGround(WorldConfig.defaults());
+        QueryHit hit = new QueryHit();
+        // "direction of any length" (docs/java-api.md): 1e200 was refused as not finite, 1e-200 as zero
+        for (double len : new double[] {1e200, 1e-200, 1}) {
+            assertThat(w.rayCast(new Vector3d(0, 5, 0), new Vector3d(0, -len, 0), 100, hit)).as("length %s", len).isTrue();
+            assertThat(hit.distance()).as("length %s", len).isCloseTo(5, within(1e-9));
+        }
+        // a sphere of radius 0.5 swept down from y = 5 touches the top face y = 0 after 4.5 m; along 1e300 m the
+        // distance came out infinite (the translation's length overflowed)
+        for (double len : new double[] {1e300, 10}) {
+            assertThat(w.shapeCast(new Sphere(0.5), new Vector3d(0, 5, 0), new Quaterniond(), new Vector3d(0, -len, 0), hit))
+                    .isTrue();
+            assertThat(hit.distance()).as("length %s", len).isCloseTo(4.5, within(1e-6));
+            assertThat(hit.fraction()).as("length %s", len).isCloseTo(4.5 / len, within(1e-6 / len));
+        }
+        // a hinge axis is a direction too
+        assertThat(ConstraintSpec.hinge(new Vector3d(), new Vector3d(0, 1e-200, 0)).frameA()[3])
+                .isEqualTo(ConstraintSpec.hinge(new Vector3d(), new Vector3d(0, 1, 0)).frameA()[3]);
     }
 }
