@@ -33,7 +33,7 @@ public final class NonFiniteGuard {
     }
 
     /** The largest |x|, |y| or |z| of a simulated body's centre of mass, metres (snapshots restore no larger one). */
-    public static final double RANGE = 1e9;
+    public static final double RANGE = BodyStore.MAX_COORDINATE;
 
     /**
      * Disables every awake dynamic or kinematic body with a non-finite pose or velocity, or a centre of mass
