@@ -237,7 +237,10 @@ public final class BodyStore {
     public int slot(long handle) {
         int slot = (int) handle;
         if (!isLive(slot) || generation[slot] != (int) (handle >>> 32)) {
-            throw new IllegalArgumentException("body handle " + handleString(handle) + " is not a live body");
+            throw new IllegalArgumentException("body handle " + handleString(handle) + " is not a live body ("
+                    + (isLive(slot) ? "removed; its slot now holds " + handleString(handle(slot))
+                    : slot >= 0 && slot < highWater ? "removed" : "never created in this world")
+                    + "); allowed: the handle (slot:generation) of a live body");
         }
         return slot;
     }
