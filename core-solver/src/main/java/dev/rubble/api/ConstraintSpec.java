@@ -110,7 +110,7 @@ public final class ConstraintSpec {
      */
     public static ConstraintSpec hinge(Vector3dc anchor, Vector3dc axis) {
         Objects.requireNonNull(axis, "axis is null");
-        double len = axis.length();
+        double len = PhysicsWorld.length(axis.x(), axis.y(), axis.z()); // any finite, non-zero length
         if (!(len > 0) || !Double.isFinite(len)) {
             throw new IllegalArgumentException("hinge axis = " + axis + "; allowed: finite, non-zero");
         }

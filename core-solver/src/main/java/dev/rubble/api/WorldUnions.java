@@ -82,8 +82,10 @@ public final class WorldUnions {
      * Places a member (its body origin) in the union's frame: the union's centre of mass and orientation.
      * @param union the union's id
      * @param body the member
-     * @param position the member's origin in the union's frame, metres
-     * @param orientation the member's orientation in the union's frame
+     * @param position the member's origin in the union's frame, metres, each coordinate within
+     *     ±{@link PhysicsWorld#MAX_COORDINATE}
+     * @param orientation the member's orientation in the union's frame (finite, non-zero; normalised)
+     * @throws IllegalArgumentException naming the position or orientation out of range (nothing is queued)
      */
     public void setChildToParent(int union, BodyId body, Vector3dc position, Quaterniondc orientation) {
         Objects.requireNonNull(position, "position is null");

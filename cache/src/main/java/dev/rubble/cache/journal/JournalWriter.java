@@ -143,11 +143,17 @@ public final class JournalWriter implements StepObserver, dev.rubble.core.world.
         }
     }
 
-    /** World {@code w} saved as a snapshot ({@code origin} names it inside); a world snapshots cannot save throws. */
+    /**
+     * World {@code w} saved as a snapshot ({@code origin} names it inside) without its queued commands: the next
+     * step's document records every command that step applies, those queued before the keyframe too. (The start
+     * keyframe of a world attached with commands queued, between steps or from a listener, held them as well,
+     * and verify applied them twice: an impulse queued before {@code attach} after five steps doubled.) A world
+     * snapshots cannot save throws.
+     */
     private static byte[] snapshotBytes(World w, String origin) {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(1 << 16);
         try {
-            dev.rubble.core.snapshot.WorldSnapshot.save(w, out, origin);
+            dev.rubble.core.snapshot.WorldSnapshot.saveWithoutQueuedCommands(w, out, origin);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -80,6 +80,29 @@ public final class BodyStates implements Broadphase.ProxyCollector {
         }
     }
 
+    /**
+     * A dynamic body's centre of mass (its origin plus its shape's centre, rotated) must lie within
+     * ±{@link BodyStore#MAX_COORDINATE}, as its origin must: a hull whose points lie 2e9 m from its origin
+     * was created at 2e9 m, and its world saved a snapshot every restore refused as damaged (for ever, when
+     * the body started asleep: the step's guard only looks at moving bodies).
+     */
+    private static void checkCentre(BodyDef def, MassProperties mp) {
+        double n = Math.sqrt(def.qx() * def.qx() + def.qy() * def.qy() + def.qz() * def.qz() + def.qw() * def.qw());
+        double qx = def.qx() / n, qy = def.qy() / n, qz = def.qz() / n, qw = def.qw() / n;
+        double cx = mp.comX(), cy = mp.comY(), cz = mp.comZ();
+        // v + 2 q × (q × v + w v)
+        double tx = qy * cz - qz * cy + qw * cx, ty = qz * cx - qx * cz + qw * cy, tz = qx * cy - qy * cx + qw * cz;
+        double x = def.x() + cx + 2 * (qy * tz - qz * ty);
+        double y = def.y() + cy + 2 * (qz * tx - qx * tz);
+        double z = def.z() + cz + 2 * (qx * ty - qy * tx);
+        double r = BodyStore.MAX_COORDINATE;
+        if (!(Math.abs(x) <= r && Math.abs(y) <= r && Math.abs(z) <= r)) {
+            throw new IllegalArgumentException("dynamic body centre of mass = (" + x + ", " + y + ", " + z + ") m from "
+                    + def.shape() + " at position (" + def.x() + ", " + def.y() + ", " + def.z() + "); allowed: each"
+                    + " coordinate within ±" + r + " m (the range of every position)");
+        }
+    }
+
     private static boolean usableInertia(double i) {
         return Double.isFinite(i) && (i <= 0 || Double.isFinite(1 / i)); // <= 0: no rotation about that axis, as before
     }
@@ -98,6 +121,7 @@ public final class BodyStates implements Broadphase.ProxyCollector {
                 mp = mp.withMass(def.mass());
             }
             checkMass(def, mp);
+            checkCentre(def, mp);
         }
         BodyStore b = bodies;
         int s = b.create(def.shape(), def.motion(), mp, def.x(), def.y(), def.z(),

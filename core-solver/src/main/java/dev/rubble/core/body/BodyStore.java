@@ -34,6 +34,13 @@ public final class BodyStore {
     // values() clones its array on every call: keep one copy so state lookups never allocate
     private static final BodyState[] STATES = BodyState.values();
     private static final MotionType[] MOTIONS = MotionType.values();
+    /**
+     * The largest |x|, |y| or |z| of a body's centre of mass, metres: the range of every position the API,
+     * scenarios and snapshots take. A dynamic body created beyond it is refused, and one the step carries beyond
+     * it is disabled ({@code NonFiniteGuard}), so every world saves a snapshot that restores.
+     */
+    public static final double MAX_COORDINATE = 1e9;
+
     /** Collision layer of a new body (bit 0). */
     public static final int DEFAULT_LAYER = 1;
     /** Collision mask of a new body: every layer. */
@@ -230,7 +237,10 @@ public final class BodyStore {
     public int slot(long handle) {
         int slot = (int) handle;
         if (!isLive(slot) || generation[slot] != (int) (handle >>> 32)) {
-            throw new IllegalArgumentException("body handle " + handleString(handle) + " is not a live body");
+            throw new IllegalArgumentException("body handle " + handleString(handle) + " is not a live body ("
+                    + (isLive(slot) ? "removed; its slot now holds " + handleString(handle(slot))
+                    : slot >= 0 && slot < highWater ? "removed" : "never created in this world")
+                    + "); allowed: the handle (slot:generation) of a live body");
         }
         return slot;
     }

@@ -108,6 +108,9 @@ public sealed interface Command {
     /** Sets a member's pose (its body origin) in the union's frame (the union's centre of mass and orientation). */
     record UnionSetChildToParent(int union, long body, double x, double y, double z, double qx, double qy, double qz,
                                  double qw) implements ClusterUnion {
+        /** The largest |x|, |y| or |z| of a member's place in its union's frame, metres: the range of every position. */
+        public static final double MAX_OFFSET = 1e9;
+
         public UnionSetChildToParent {
             Validate.union(union);
             for (double v : new double[] {x, y, z, qx, qy, qz, qw}) {
@@ -115,6 +118,13 @@ public sealed interface Command {
                     throw new IllegalArgumentException("union child-to-parent pose has a non-finite component " + v
                             + "; allowed: finite numbers");
                 }
+            }
+            // the range of every position (PhysicsWorld.MAX_COORDINATE, scenarios, snapshots): a member placed 1e300 m
+            // out gave the union an inertia that overflowed, and the rebuild threw from the step with the union's
+            // body already gone (a world that no snapshot could save); 1e12 m put the union's body beyond the range
+            if (!(Math.abs(x) <= MAX_OFFSET && Math.abs(y) <= MAX_OFFSET && Math.abs(z) <= MAX_OFFSET)) {
+                throw new IllegalArgumentException("union child-to-parent position = (" + x + ", " + y + ", " + z
+                        + "); allowed: each within ±" + MAX_OFFSET + " m (the range of every position)");
             }
             double len2 = qx * qx + qy * qy + qz * qz + qw * qw;
             if (!(len2 > 1e-12 && len2 < Double.POSITIVE_INFINITY)) { // an overflowing one normalises to zero

@@ -20,12 +20,25 @@ import dev.rubble.core.body.BodyStates;
  * finite is isolated at once, before its first contact. A NaN that first appears inside the
  * solver can reach, within that one step, the bodies touching the same static body (the solver's
  * shared fixed body carries it): they fail the same test and are isolated with it.
+ *
+ * <p>A body whose centre of mass the step carried beyond ±{@value #RANGE} m on an axis (the range of every
+ * position the API, scenarios and snapshots take) is isolated the same way: it is out of the world, as
+ * Unreal's world-bounds check takes actors beyond {@code WORLD_MAX} out. Before, it was simulated on, and its
+ * world saved a snapshot that every restore refused as damaged ({@code body slot 0 position =
+ * (1.0000000066E9, 0.0, 0.0); allowed: finite, within ±1.0E9}): a projectile flying on, or a union member
+ * placed far out in its union's frame.
  */
 public final class NonFiniteGuard {
     private NonFiniteGuard() {
     }
 
-    /** Disables every awake dynamic or kinematic body with a non-finite pose or velocity; returns how many. */
+    /** The largest |x|, |y| or |z| of a simulated body's centre of mass, metres (snapshots restore no larger one). */
+    public static final double RANGE = BodyStore.MAX_COORDINATE;
+
+    /**
+     * Disables every awake dynamic or kinematic body with a non-finite pose or velocity, or a centre of mass
+     * beyond ±{@link #RANGE}; returns how many.
+     */
     public static int isolate(BodyStates states, BodyStore b) {
         int awake = b.awakeCount();
         int found = 0;
@@ -56,7 +69,7 @@ public final class NonFiniteGuard {
         return found;
     }
 
-    /** Whether body {@code s}'s position, orientation and velocities are all finite. */
+    /** Whether body {@code s}'s position (within ±{@link #RANGE}), orientation and velocities are all finite. */
     static boolean finite(BodyStore b, int s) {
         // x - x is 0 for finite x and NaN for NaN or infinity: one test per value, no branches per value
         double z = (b.px[s] - b.px[s]) + (b.py[s] - b.py[s]) + (b.pz[s] - b.pz[s])
@@ -68,6 +81,7 @@ public final class NonFiniteGuard {
                 // touching the same static body within that step: isolate such a body before it touches
                 + (b.invMass[s] - b.invMass[s]) + (b.invIx[s] - b.invIx[s]) + (b.invIy[s] - b.invIy[s])
                 + (b.invIz[s] - b.invIz[s]);
-        return z == 0;
+        // NaN fails the range test too; the first test alone keeps an infinite velocity out
+        return z == 0 && Math.abs(b.px[s]) <= RANGE && Math.abs(b.py[s]) <= RANGE && Math.abs(b.pz[s]) <= RANGE;
     }
 }

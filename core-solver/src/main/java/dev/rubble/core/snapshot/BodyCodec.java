@@ -152,8 +152,11 @@ final class BodyCodec {
         }
     }
 
-    /** Largest coordinate a restored body may have, m (what scenarios and commands allow). */
-    static final double POSITION = 1e9;
+    /**
+     * Largest coordinate a restored body may have, m (what scenarios and commands allow): the range the step keeps
+     * simulated bodies in (a body carried beyond it is disabled), so every world saves a snapshot that restores.
+     */
+    static final double POSITION = dev.rubble.core.dynamics.NonFiniteGuard.RANGE;
 
     /**
      * The values of body slot {@code s} just read (issue 28: a snapshot whose checksum was recomputed
