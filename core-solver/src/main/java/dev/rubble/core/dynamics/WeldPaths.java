@@ -1,5 +1,6 @@
 package dev.rubble.core.dynamics;
 
+import dev.rubble.spi.graph.DisjointSets;
 import java.util.Arrays;
 
 /**
@@ -53,8 +54,8 @@ final class WeldPaths {
             at1 = Arrays.copyOf(at1, cap);
             grounded = Arrays.copyOf(grounded, cap);
         }
+        DisjointSets.reset(parent, bodies);
         for (int i = 0; i < bodies; i++) {
-            parent[i] = i;
             at0[i] = at1[i] = -1;
             grounded[i] = false;
         }
@@ -73,15 +74,14 @@ final class WeldPaths {
         // a loop, through the bodies or through the ground (a second weld of one set to a non-node: a beam
         // welded at both ends), makes the path's effective mass singular: those welds keep their own blocks
         if (dynA && dynB) {
-            int ra = find(a), rb = find(b);
+            int ra = DisjointSets.find(parent, a), rb = DisjointSets.find(parent, b);
             if (ra == rb || grounded[ra] && grounded[rb]) {
                 return false;
             }
-            int root = Math.min(ra, rb);
-            grounded[root] = grounded[ra] || grounded[rb];
-            parent[Math.max(ra, rb)] = root;
+            grounded[Math.min(ra, rb)] = grounded[ra] || grounded[rb];
+            DisjointSets.union(parent, ra, rb); // the larger root under the smaller
         } else {
-            int r = find(dynA ? a : b);
+            int r = DisjointSets.find(parent, dynA ? a : b);
             if (grounded[r]) {
                 return false;
             }
@@ -122,14 +122,6 @@ final class WeldPaths {
         } else {
             at1[body] = t;
         }
-    }
-
-    private int find(int x) {
-        while (parent[x] != x) {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        return x;
     }
 
     /** The other path weld at a body than t (-1: none). */
