@@ -113,7 +113,9 @@ public final class ConstraintSolver implements ConstraintRows {
     // by rows, L below the diagonal, 1/D on it: n(n+1)/2 <= 21 doubles of the 6 n the block's rows own)
     private byte[] block = new byte[0];
     private double[] kinv = new double[0];
-    private final double[] kScratch = new double[21], jScratch = new double[6];
+    private final double[] kScratch = new double[36], jScratch = new double[6];
+    /** {@link #factorCoupled}'s factors before they are stored, and its pivots. */
+    private final double[] factorScratch = new double[21], pivotScratch = new double[6];
     // welds in chains, solved directly per pass (block[first row] = -6 for them); rhs: 6 per position
     private final WeldPaths paths = new WeldPaths();
     private double[] pathRhs = new double[0];
@@ -511,41 +513,22 @@ public final class ConstraintSolver implements ConstraintRows {
 
     /**
      * The LDLᵀ factors of the n×n effective mass of rows {@code [r, r + n)} (one constraint's, same bodies)
-     * into kinv at 6 r; false (nothing stored) when a pivot is not above 1e-12 of its diagonal entry or
-     * not finite. Packed lower triangle by rows: entry (i, j), j <= i, at {@code i(i+1)/2 + j}.
+     * into kinv at 6 r ({@link SmallLdlt}'s packing); false (nothing stored) when a pivot is not above 1e-12
+     * of its diagonal entry or not finite.
      */
     private boolean factorCoupled(int r, int n) {
-        final double[] f = kScratch;
+        final double[] a = kScratch;
         double m = invMass[rowA[r]] + invMass[rowB[r]];
         for (int i = 0; i < n; i++) {
-            int ti = i * (i + 1) / 2;
-            for (int j = 0; j < i; j++) {
-                int tj = j * (j + 1) / 2;
-                double sum = k(r + i, r + j, m);
-                for (int q = 0; q < j; q++) {
-                    sum -= f[ti + q] * f[tj + q] / f[tq(q)];
-                }
-                f[ti + j] = sum; // L(i,j) D(j), divided below once D(i) is known
+            for (int j = 0; j <= i; j++) {
+                a[6 * i + j] = k(r + i, r + j, m);
             }
-            double d = k(r + i, r + i, m);
-            double diag = d;
-            for (int q = 0; q < i; q++) {
-                d -= f[ti + q] * f[ti + q] / f[tq(q)];
-            }
-            if (!(d > 1e-12 * diag) || !Double.isFinite(d)) {
-                return false;
-            }
-            f[ti + i] = d;
         }
-        // f holds L(i,j) D(j) below the diagonal and D on it: store L and 1/D
-        int o = 6 * r;
-        for (int i = 0; i < n; i++) {
-            int ti = i * (i + 1) / 2;
-            for (int j = 0; j < i; j++) {
-                kinv[o + ti + j] = f[ti + j] / f[tq(j)];
-            }
-            kinv[o + ti + i] = 1 / f[ti + i];
+        final double[] f = factorScratch;
+        if (!SmallLdlt.factor(a, 0, 6, n, f, 0, pivotScratch)) {
+            return false;
         }
+        System.arraycopy(f, 0, kinv, 6 * r, n * (n + 1) / 2);
         return true;
     }
 

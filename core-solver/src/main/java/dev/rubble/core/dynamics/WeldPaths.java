@@ -242,7 +242,7 @@ final class WeldPaths {
                     }
                 }
             }
-            if (!ldl(d, 21 * p)) {
+            if (!SmallLdlt.factor(diag, d, 6, 6, fac, 21 * p, pivots)) {
                 int end = p;
                 while (next[end] >= 0) {
                     end++;
@@ -258,34 +258,6 @@ final class WeldPaths {
     /** Whether position p's path failed to factor (its welds are solved on their own blocks). */
     boolean failed(int p) {
         return bad[p];
-    }
-
-    /** LDLᵀ of the symmetric 6×6 at diag[d] (lower triangle read) into fac[f]: L below the diagonal, 1/D on it. */
-    private boolean ldl(int d, int f) {
-        final double[] a = diag, t = fac;
-        // pivots: D(0..i) of this factor (the factor keeps 1/D)
-        for (int i = 0; i < 6; i++) {
-            int ti = f + i * (i + 1) / 2;
-            for (int j = 0; j < i; j++) {
-                int tj = f + j * (j + 1) / 2;
-                double s = a[d + 6 * i + j];
-                for (int q = 0; q < j; q++) {
-                    s -= t[ti + q] * t[tj + q] * pivots[q];
-                }
-                t[ti + j] = s * t[tj + j]; // L(i, j) = (.) / D(j), 1/D(j) already on j's diagonal
-            }
-            double dd = a[d + 7 * i];
-            double diagonal = dd;
-            for (int q = 0; q < i; q++) {
-                dd -= t[ti + q] * t[ti + q] * pivots[q];
-            }
-            if (!(dd > 1e-12 * diagonal) || !Double.isFinite(dd)) {
-                return false;
-            }
-            pivots[i] = dd;
-            t[ti + i] = 1 / dd;
-        }
-        return true;
     }
 
     /** v := D_p⁻¹ v with D_p's LDLᵀ factors. */
