@@ -547,6 +547,7 @@ public final class SoftRigidCoupling implements SoftContacts {
         if (softSoft.hasPairs()) {
             softSoft.friction(s, h); // soft–soft Coulomb friction
         }
+        onStatic.stopApproach();
         BodyStore b = ctx.rigid;
         double[] x = s.x, v = s.v, n = ctx.contactN;
         for (int k = 0; k < ctx.pairs; k++) {
