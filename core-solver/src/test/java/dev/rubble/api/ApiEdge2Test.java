@@ -32,4 +32,26 @@ final class ApiEdge2Test {
         assertThat(w.position(b, new Vector3d()).x).isCloseTo(3e-5, within(1e-15));
         assertThat(w.time()).isCloseTo(3e-6, within(1e-20));
     }
+
+    @Test
+    void aNaNLengthIsRefusedAndARopeAsLongAsItsAnchorsDistanceIsAskedForByName() {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        BodyId bob = w.addBody(BodySpec.dynamic(new Sphere(0.1)).withPosition(new Vector3d(0, 2, 0)));
+        Vector3d a = new Vector3d(0, 2, 0), top = new Vector3d(0, 3, 0);
+        // taken before for "the distance at creation": a length from a failed computation made a taut rope
+        assertThatThrownBy(() -> ConstraintSpec.rope(a, top, Double.NaN)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("constraint 'rope' parameter 'maxLength' = NaN")
+                .hasMessageContaining("allowed: a number");
+        assertThatThrownBy(() -> ConstraintSpec.distance(a, top).param("restLength", Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("constraint 'distance' parameter 'restLength' = NaN");
+        assertThat(w.constraintCount()).isZero();
+        w.addConstraint(bob, null, ConstraintSpec.rope(a, top));
+        BodyId free = w.addBody(BodySpec.dynamic(new Sphere(0.1)).withPosition(new Vector3d(5, 2, 0)));
+        w.step(60);
+        // the rope is 1 m long (|top - a|): the bob hangs 1 m below the top (to the joint's soft stretch, under
+        // 0.1 % for one body on one row); the free ball fell g t² / 2 = 4.9 m in the same second
+        assertThat(top.distance(w.position(bob, new Vector3d()))).isCloseTo(1, within(1e-3));
+        assertThat(w.position(free, new Vector3d()).y).isCloseTo(2 - 9.81 / 2, within(0.1));
+    }
 }
