@@ -54,4 +54,46 @@ final class ApiEdge2Test {
         assertThat(top.distance(w.position(bob, new Vector3d()))).isCloseTo(1, within(1e-3));
         assertThat(w.position(free, new Vector3d()).y).isCloseTo(2 - 9.81 / 2, within(0.1));
     }
+
+    /**
+     * How far a rigid joint row's bias moves a lone body in one 60 Hz step with an error of {@code c} metres
+     * (docs/constraints.md, "The solve": Box2D v3's soft step at the sub-step rate, ω = 2π/h, damping ratio
+     * ζ = 2). The biased pass drives v to {@code -massScale · biasRate · c} (for one body on the world with its
+     * anchor at its centre, one pass solves it exactly: massScale + impulseScale = 1), positions move by h v,
+     * and the relax pass takes the velocity back to 0.
+     */
+    private static double softStep(double c) {
+        double h = 1.0 / 60, omega = 2 * Math.PI / h, zeta = 2;
+        double a1 = 2 * zeta + h * omega, a2 = h * omega * a1;
+        double biasRate = omega / a1, massScale = a2 / (1 + a2);
+        return h * massScale * biasRate * c;
+    }
+
+    @Test
+    void aJointWhoseAnchorsAreFarApartClosesTheGapAtABoundedSpeed() {
+        // Box2D v2 clamps a joint's position correction to b2_maxLinearCorrection = 0.2 m; so does the bias now
+        double max = 0.2;
+        for (Vector3d gap : new Vector3d[] {new Vector3d(1e8, 0, 0), new Vector3d(3e7, 4e7, 0), new Vector3d(0.1, 0, 0)}) {
+            for (String type : new String[] {"fixed", "ball", "rope"}) {
+                PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()));
+                BodyId b = w.addBody(BodySpec.dynamic(new Sphere(0.5)));
+                ConstraintSpec spec = type.equals("rope") ? ConstraintSpec.rope(new Vector3d(), gap, 0)
+                        : ConstraintSpec.of(type).anchors(new Vector3d(), gap);
+                w.addConstraint(b, null, spec);
+                w.step();
+                // before: 6.0e7 m in the first step for the 1e8 m weld (the bias velocity 37 · 1e8 m/s)
+                double step = softStep(Math.min(gap.length(), max));
+                Vector3d p = w.position(b, new Vector3d());
+                String what = type + " across " + gap;
+                assertThat(p.length()).as(what).isCloseTo(step, within(1e-9));
+                assertThat(p.x * gap.length()).as(what + ": along the gap").isCloseTo(step * gap.x, within(1e-9 * gap.length()));
+                assertThat(p.y * gap.length()).as(what + ": along the gap").isCloseTo(step * gap.y, within(1e-9 * gap.length()));
+                assertThat(w.linearVelocity(b, new Vector3d()).length()).as(what + ": the relax pass").isLessThan(1e-9);
+                if (gap.length() > 1) {
+                    w.step(9);
+                    assertThat(w.position(b, p).length()).as(what + ": the same every step").isCloseTo(10 * step, within(1e-8));
+                }
+            }
+        }
+    }
 }
