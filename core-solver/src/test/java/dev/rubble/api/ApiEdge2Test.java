@@ -96,4 +96,16 @@ final class ApiEdge2Test {
             }
         }
     }
+
+    @Test
+    void aNullEventKindIsNamedAsEveryOtherNullArgumentIs() {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        w.setEvents(EventKind.HIT, true);
+        w.step();
+        // "Cannot read field "code" because "kind" is null" before, from inside the view; the other calls of the
+        // events API (setEvents, setEventFilter, eventFilter, setBodyEvents) said "kind is null"
+        assertThatThrownBy(() -> w.events().of((EventKind) null)).isInstanceOf(NullPointerException.class).hasMessage("kind is null");
+        assertThatThrownBy(() -> w.events().count(null)).isInstanceOf(NullPointerException.class).hasMessage("kind is null");
+        assertThat(w.events().count(EventKind.HIT)).isZero();
+    }
 }
