@@ -6,6 +6,10 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Sphere;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
 
@@ -107,5 +111,34 @@ final class ApiEdge2Test {
         assertThatThrownBy(() -> w.events().of((EventKind) null)).isInstanceOf(NullPointerException.class).hasMessage("kind is null");
         assertThatThrownBy(() -> w.events().count(null)).isInstanceOf(NullPointerException.class).hasMessage("kind is null");
         assertThat(w.events().count(EventKind.HIT)).isZero();
+    }
+
+    @Test
+    void aUnionMemberPlacedWithinTheRangeInItsFrameButBeyondItInTheWorldIsRefusedAtTheCall() throws IOException {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()));
+        BodyId a = w.addBody(BodySpec.dynamic(new Sphere(0.5)).withPosition(new Vector3d(0, 9e8, 0)));
+        BodyId b = w.addBody(BodySpec.dynamic(new Sphere(0.5)).withPosition(new Vector3d(1, 9e8, 0)));
+        w.unions().add(0, a);
+        w.unions().add(0, b);
+        w.step();
+        BodyId union = w.unions().body(0);
+        // two equal spheres: the union's centre of mass half way, (0.5, 9e8, 0); 1e9 m up in its frame is 1.9e9 m
+        // in the world. Accepted before: the union's body went to 1.4e9 m and the next step disabled it
+        assertThatThrownBy(() -> w.unions().setChildToParent(0, a, new Vector3d(0, 1e9, 0), new Quaterniond()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("union 0 member's place in the world = (0.5, 1.9E9, 0.0)")
+                .hasMessageContaining("allowed: each coordinate within ±1.0E9 m");
+        w.step();
+        assertThat(w.isDisabled(union)).as("nothing was queued").isFalse();
+        assertThat(w.unions().body(0)).isEqualTo(union);
+        // 1e8 m up is 1e9 m in the world: the edge, accepted; the union's body goes half way
+        w.unions().setChildToParent(0, a, new Vector3d(-0.5, 1e8, 0), new Quaterniond());
+        w.step();
+        assertThat(w.isDisabled(w.unions().body(0))).isFalse();
+        assertThat(w.centerOfMass(w.unions().body(0), new Vector3d()).y).isCloseTo(9.5e8, within(1.0));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        w.saveSnapshot(out);
+        assertThat(Rubble.defaultPlugins().restoreWorld(new ByteArrayInputStream(out.toByteArray())).stateHash())
+                .isEqualTo(w.stateHash());
     }
 }

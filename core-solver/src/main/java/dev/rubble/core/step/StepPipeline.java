@@ -274,7 +274,7 @@ public final class StepPipeline {
                 // pieces released at their parent's pose beyond the coordinate range (a collection the step
                 // carried to the edge) are out of the world from the step that made them, not the next one: a
                 // snapshot saved between the two was refused by every restore (docs/dynamics.md, "Non-finite
-                // bodies"). The same bodies, and only those, are disabled a step earlier; scenes in range keep
+                // state"). The same bodies, and only those, are disabled a step earlier; scenes in range keep
                 // their bits.
                 p.nonFinite += dev.rubble.core.dynamics.NonFiniteGuard.isolate(c.states, b);
             }
