@@ -86,11 +86,24 @@ public final class ConstraintSpec {
      * A rope between two world anchors, at most {@code maxLength} metres long.
      * @param anchorA the anchor on body A, metres, world frame
      * @param anchorB the anchor on body B (or the world), metres, world frame
-     * @param maxLength the longest distance between the anchors, metres, ≥ 0
+     * @param maxLength the longest distance between the anchors, metres, in [0, 1e9] (NaN is refused: for a
+     *     rope as long as the anchors' distance, {@link #rope(Vector3dc, Vector3dc)})
      * @return a new spec of type {@code rope}
+     * @throws IllegalArgumentException if {@code maxLength} is NaN
      */
     public static ConstraintSpec rope(Vector3dc anchorA, Vector3dc anchorB, double maxLength) {
         return of("rope").anchors(anchorA, anchorB).param("maxLength", maxLength);
+    }
+
+    /**
+     * A rope between two world anchors, as long as their distance when the constraint is created (taut then):
+     * {@code maxLength} is left unset, so the type's default, the anchors' distance at creation, applies.
+     * @param anchorA the anchor on body A, metres, world frame
+     * @param anchorB the anchor on body B (or the world), metres, world frame
+     * @return a new spec of type {@code rope}
+     */
+    public static ConstraintSpec rope(Vector3dc anchorA, Vector3dc anchorB) {
+        return of("rope").anchors(anchorA, anchorB);
     }
 
     /**
@@ -128,13 +141,22 @@ public final class ConstraintSpec {
     }
 
     /**
-     * Sets parameter {@code name} (checked against the type when the constraint is added).
+     * Sets parameter {@code name} (checked against the type when the constraint is added). A parameter left
+     * unset takes the type's default; for {@code distance}'s {@code restLength} and {@code rope}'s {@code
+     * maxLength} that is the anchors' distance when the constraint is created.
      * @param name one of the type's parameter names
-     * @param value its value (the type checks the range when the constraint is added)
+     * @param value its value, not NaN (the type checks the range when the constraint is added)
      * @return a new spec with that setting (this one is unchanged)
+     * @throws IllegalArgumentException if {@code value} is NaN: a NaN, from a failed computation, was taken
+     *     for "the distance at creation" without a word
      */
     public ConstraintSpec param(String name, double value) {
         Objects.requireNonNull(name, "parameter name is null");
+        if (Double.isNaN(value)) {
+            throw new IllegalArgumentException("constraint '" + type + "' parameter '" + name + "' = NaN; allowed: a"
+                    + " number in the type's range (leave it unset for the type's default: a distance's restLength and"
+                    + " a rope's maxLength are then the anchors' distance at creation)");
+        }
         Map<String, Double> p = new LinkedHashMap<>(params);
         p.put(name, value);
         return new ConstraintSpec(type, Map.copyOf(p), local, frameA, frameB, breakForce, breakTorque, collideConnected);

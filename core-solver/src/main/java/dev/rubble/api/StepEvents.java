@@ -43,7 +43,7 @@ public final class StepEvents {
      * @return its view
      */
     public EventView of(EventKind kind) {
-        EventView v = views[kind.code];
+        EventView v = views[java.util.Objects.requireNonNull(kind, "kind is null").code];
         v.set(state.buffer(kind.code));
         return v;
     }
@@ -54,7 +54,7 @@ public final class StepEvents {
      * @return the count, ≥ 0
      */
     public int count(EventKind kind) {
-        return state.buffer(kind.code).count();
+        return state.buffer(java.util.Objects.requireNonNull(kind, "kind is null").code).count();
     }
 
     /**

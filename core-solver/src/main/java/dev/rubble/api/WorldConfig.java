@@ -38,8 +38,8 @@ public final class WorldConfig {
     }
 
     /**
-     * Fixed step {@code dt} in (0, 1] seconds, split into {@code subSteps} in 1..64.
-     * @param dt the step length, seconds, in (0, 1]
+     * Fixed step {@code dt} in [1e-6, 1] seconds, split into {@code subSteps} in 1..64.
+     * @param dt the step length, seconds, in [1e-6, 1] (below 1 µs a step moves nothing a double holds)
      * @param subSteps sub-steps per step, 1 to 64
      * @return a copy with the time step set
      */

@@ -85,13 +85,45 @@ public final class WorldUnions {
      * @param position the member's origin in the union's frame, metres, each coordinate within
      *     ±{@link PhysicsWorld#MAX_COORDINATE}
      * @param orientation the member's orientation in the union's frame (finite, non-zero; normalised)
-     * @throws IllegalArgumentException naming the position or orientation out of range (nothing is queued)
+     * @throws IllegalArgumentException naming the position or orientation out of range, or the member's place in
+     *     the world when the union exists and that lies beyond ±{@link PhysicsWorld#MAX_COORDINATE} (nothing is
+     *     queued)
      */
     public void setChildToParent(int union, BodyId body, Vector3dc position, Quaterniondc orientation) {
         Objects.requireNonNull(position, "position is null");
         Objects.requireNonNull(orientation, "orientation is null");
-        world.queue(new Command.UnionSetChildToParent(union, handle(body), position.x(), position.y(), position.z(),
-                orientation.x(), orientation.y(), orientation.z(), orientation.w()));
+        Command.UnionSetChildToParent c = new Command.UnionSetChildToParent(union, handle(body), position.x(),
+                position.y(), position.z(), orientation.x(), orientation.y(), orientation.z(), orientation.w());
+        inWorldRange(union, position);
+        world.queue(c);
+    }
+
+    /**
+     * A member placed at {@code position} in existing union {@code union}'s frame lies in the world within the
+     * coordinate range. Within the range in the frame was not enough: 1e9 m up in a union 9e8 m up put the member
+     * at 1.9e9 m and the union's body, at their centre of mass, at 1.4e9 m, which the next step disabled (the
+     * union gone without a word at the call). The union's pose now is the one the command will find unless
+     * another command moves it first; its members in range keep its centre of mass in range.
+     */
+    private void inWorldRange(int union, Vector3dc position) {
+        long h = unions().body(union);
+        if (h < 0) {
+            return; // made by queued commands: its frame is not known yet
+        }
+        BodyId u = pw.idOf(h);
+        if (!pw.contains(u)) {
+            return;
+        }
+        org.joml.Vector3d com = pw.centerOfMass(u, new org.joml.Vector3d());
+        org.joml.Vector3d at = pw.orientation(u, new org.joml.Quaterniond()).transform(new org.joml.Vector3d(position))
+                .add(com);
+        double r = PhysicsWorld.MAX_COORDINATE;
+        if (!(Math.abs(at.x) <= r && Math.abs(at.y) <= r && Math.abs(at.z) <= r)) {
+            throw new IllegalArgumentException("union " + union + " member's place in the world = (" + at.x + ", " + at.y
+                    + ", " + at.z + ") (child-to-parent position (" + position.x() + ", " + position.y() + ", "
+                    + position.z() + ") in the union's frame, its centre of mass now at (" + com.x + ", " + com.y + ", "
+                    + com.z + ")); allowed: each coordinate within ±" + r + " m");
+        }
     }
 
     /**

@@ -280,7 +280,8 @@ public final class ScenarioLoader {
                 "stageOptions", "budgets", "solver", "motion", "sleep", "threads");
         // issue 26: threads of the step (the result is the same bits for any count)
         int threads = integer(p + ".threads", w.get("threads"), d.threads(), 1, WorldSettings.MAX_THREADS);
-        double dt = number(p + ".dt", w.get("dt"), d.dt(), Double.MIN_VALUE, 1, "(0, 1] seconds");
+        double dt = number(p + ".dt", w.get("dt"), d.dt(), WorldSettings.MIN_DT, WorldSettings.MAX_DT,
+                "[" + WorldSettings.MIN_DT + ", " + WorldSettings.MAX_DT + "] seconds");
         int sub = integer(p + ".subSteps", w.get("subSteps"), d.subSteps(), 1, 64);
         double[] g = bounded(p + ".gravity", vector(p + ".gravity", w.get("gravity"), 3,
                 new double[] {d.gravityX(), d.gravityY(), d.gravityZ()}), Limits.GRAVITY, "m/s²");

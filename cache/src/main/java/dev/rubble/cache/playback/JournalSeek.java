@@ -10,7 +10,6 @@ import dev.rubble.core.plugin.Stages;
 import dev.rubble.core.snapshot.SnapshotException;
 import dev.rubble.core.snapshot.WorldSnapshot;
 import dev.rubble.core.world.World;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -158,7 +157,7 @@ public final class JournalSeek implements AutoCloseable {
     static World restore(JournalReader.Keyframe k, Stages stages) {
         WorldSnapshot snap;
         try {
-            snap = WorldSnapshot.read(new ByteArrayInputStream(k.snapshot()), "the keyframe after step " + k.step());
+            snap = dev.rubble.cache.journal.Keyframes.read(k.snapshot(), "the keyframe after step " + k.step());
         } catch (IOException | SnapshotException e) {
             throw new JournalFormatException("the keyframe after step " + k.step() + " does not read: " + e.getMessage(), e);
         }

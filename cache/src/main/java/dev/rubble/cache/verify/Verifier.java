@@ -9,7 +9,6 @@ import dev.rubble.cache.journal.StepInputs;
 import dev.rubble.cache.journal.StepRecord;
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
-import dev.rubble.core.snapshot.WorldSnapshot;
 import dev.rubble.core.world.World;
 import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.Scenario;
@@ -109,7 +108,7 @@ public final class Verifier {
         if (start != null) {
             // a journal attached to a live world (JournalWriter.attach) starts from the world saved whole
             try {
-                return WorldSnapshot.read(new java.io.ByteArrayInputStream(start), "the journal's start keyframe")
+                return dev.rubble.cache.journal.Keyframes.read(start, "the journal's start keyframe")
                         .restore(stages, settings.threads());
             } catch (java.io.IOException | RuntimeException e) {
                 throw new JournalFormatException("the journal's start keyframe cannot be restored: " + e.getMessage(), e);

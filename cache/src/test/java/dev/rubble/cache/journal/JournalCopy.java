@@ -50,6 +50,41 @@ public final class JournalCopy {
         }
     }
 
+    /**
+     * Copies {@code from} to {@code to}, replacing each document for which {@code replace} (document index, bytes)
+     * returns new bytes (of any length, kind tag through {@code END} marker; null keeps the document); a
+     * replaced document gets its CRC-32C appended.
+     */
+    public static void replace(Path from, Path to, BiFunction<Integer, byte[], byte[]> replace) {
+        try (ChronicleQueue in = SingleChronicleQueueBuilder.binary(from).readOnly(true).build();
+             ChronicleQueue out = SingleChronicleQueueBuilder.binary(to).build();
+             ExcerptTailer t = in.createTailer(); ExcerptAppender a = out.createAppender()) {
+            int index = 0;
+            while (true) {
+                byte[] doc;
+                try (DocumentContext dc = t.readingDocument()) {
+                    if (!dc.isPresent()) {
+                        break;
+                    }
+                    Bytes<?> b = dc.wire().bytes();
+                    doc = new byte[(int) b.readRemaining()];
+                    b.read(doc);
+                }
+                byte[] body = replace.apply(index, doc);
+                if (body != null) {
+                    CRC32C crc = new CRC32C();
+                    crc.update(body, 0, body.length);
+                    doc = ByteBuffer.allocate(body.length + 4).order(ByteOrder.LITTLE_ENDIAN).put(body)
+                            .putInt((int) crc.getValue()).array();
+                }
+                try (DocumentContext dc = a.writingDocument()) {
+                    dc.wire().bytes().write(doc);
+                }
+                index++;
+            }
+        }
+    }
+
     /** Offset of the last occurrence of {@code value}'s raw little-endian bits in {@code doc}, or -1. */
     public static int lastIndexOf(byte[] doc, double value) {
         byte[] p = new byte[8];

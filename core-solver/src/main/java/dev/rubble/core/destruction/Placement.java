@@ -1,5 +1,6 @@
 package dev.rubble.core.destruction;
 
+import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.spi.collection.CollectionAsset;
 import dev.rubble.spi.damage.DamageModel;
@@ -40,14 +41,15 @@ final class Placement {
                 model, modifiers == null ? new StrainModifier[0] : modifiers.clone());
         double[] thr = thresholds(asset, pc, model);
         boolean[] pin = pins(asset, an, pl.anchorBoxes());
+        double qn = Math.sqrt(pl.qx() * pl.qx() + pl.qy() * pl.qy() + pl.qz() * pl.qz() + pl.qw() * pl.qw());
+        double qx = pl.qx() / qn, qy = pl.qy() / qn, qz = pl.qz() / qn, qw = pl.qw() / qn;
+        inRange(asset, pl, qx, qy, qz, qw);
         // validated: now mutate
         int base = d.store.append(n);
         writeNodes(asset, pc, base, thr, pin);
         d.collections.add(pc);
         d.growGlobal();
         int root = base;
-        double qn = Math.sqrt(pl.qx() * pl.qx() + pl.qy() * pl.qy() + pl.qz() * pl.qz() + pl.qw() * pl.qw());
-        double qx = pl.qx() / qn, qy = pl.qy() / qn, qz = pl.qz() / qn, qw = pl.qw() / qn;
         double cx = d.store.com[3 * root], cy = d.store.com[3 * root + 1], cz = d.store.com[3 * root + 2];
         double px = pl.x() + Rot.x(qx, qy, qz, qw, cx, cy, cz);
         double py = pl.y() + Rot.y(qx, qy, qz, qw, cx, cy, cz);
@@ -74,6 +76,32 @@ final class Placement {
         d.markChildren(root, false);
         d.mixDigest(n, base);
         return pc.index;
+    }
+
+    /**
+     * Every node's centre of mass at the placement lies within ±{@link BodyStore#MAX_COORDINATE} m on each axis
+     * (the range of every body position; docs/java-api.md "Coordinates"), or an IllegalArgumentException naming
+     * the first node that does not. Only the placement's origin was checked: a collection placed 1 m inside the
+     * range whose pieces lie 2 m out in its frame (or whose root's centre does) made bodies beyond it, the root at
+     * once and the pieces when they broke off, which the step's guard disabled only a step later, and a snapshot
+     * saved in between was refused by every restore.
+     */
+    private static void inRange(CollectionAsset asset, CollectionPlacement pl, double qx, double qy, double qz,
+                                double qw) {
+        double[] com = asset.com();
+        double r = BodyStore.MAX_COORDINATE;
+        for (int i = 0; i < asset.nodeCount(); i++) {
+            double cx = com[3 * i], cy = com[3 * i + 1], cz = com[3 * i + 2];
+            double x = pl.x() + Rot.x(qx, qy, qz, qw, cx, cy, cz);
+            double y = pl.y() + Rot.y(qx, qy, qz, qw, cx, cy, cz);
+            double z = pl.z() + Rot.z(qx, qy, qz, qw, cx, cy, cz);
+            if (!(Math.abs(x) <= r && Math.abs(y) <= r && Math.abs(z) <= r)) {
+                throw new IllegalArgumentException("collection node " + i + " centre of mass = (" + x + ", " + y + ", "
+                        + z + ") placed (its centre (" + cx + ", " + cy + ", " + cz + ") in the collection's frame, the"
+                        + " collection at (" + pl.x() + ", " + pl.y() + ", " + pl.z() + ")); allowed: each coordinate"
+                        + " within ±" + r + " m");
+            }
+        }
     }
 
     /**

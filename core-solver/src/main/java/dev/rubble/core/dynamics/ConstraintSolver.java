@@ -82,7 +82,18 @@ public final class ConstraintSolver implements ConstraintRows {
     /** Doubles per row. */
     private static final int RW = 28;
     private static final int NX = 0, GA = 3, GB = 6, KA = 9, KB = 12, MASS = 15, C = 16, LO = 17, HI = 18,
-            GAMMA = 19, SBIAS = 20, SPEED = 21, LAMBDA = 22, SOFTMASS = 23, WARM = 24;
+            GAMMA = 19, SBIAS = 20, SPEED = 21, LAMBDA = 22, SOFTMASS = 23, WARM = 24, BC = 25;
+    /**
+     * The largest linear position error a rigid row corrects in one sub-step's bias, metres: a linear row's
+     * error, or a point's three together (scaled as a vector, so the correction keeps its direction), enters
+     * the biased pass clamped to this length; the row's own error is unchanged (a holding limit's speculative
+     * gap, springs, the reported state). Box2D v2's {@code b2_maxLinearCorrection} (0.2 m, "prevents
+     * overshoot") clamps its joints' position correction the same way. Without it a weld whose anchors were
+     * created 1e8 m apart pulled its body 6e7 m in one step (the bias velocity is 37 C per second at 60 Hz);
+     * now a body closes a large gap at most {@code 0.2 · 2π / (4 + 2π)} = 0.12 m a sub-step (7.3 m/s at
+     * 60 Hz). Errors up to 0.2 m, every joint that holds, are solved bit for bit as before.
+     */
+    static final double MAX_CORRECTION = 0.2;
 
     private BodyStore b;
     private ConstraintStore store;
@@ -436,14 +447,14 @@ public final class ConstraintSolver implements ConstraintRows {
                     if (holds) {
                         imp = -rw[o + MASS] * (jv + c * invH);
                     } else if (useBias) {
-                        imp = -rw[o + MASS] * massScale * (jv + biasRate * c) - impulseScale * lambda;
+                        imp = -rw[o + MASS] * massScale * (jv + biasRate * rw[o + BC]) - impulseScale * lambda;
                     } else {
                         imp = -rw[o + MASS] * jv;
                     }
                 }
                 default -> {
                     if (useBias) {
-                        imp = -rw[o + MASS] * massScale * (jv + biasRate * rw[o + C]) - impulseScale * lambda;
+                        imp = -rw[o + MASS] * massScale * (jv + biasRate * rw[o + BC]) - impulseScale * lambda;
                     } else {
                         imp = -rw[o + MASS] * jv;
                     }
@@ -480,6 +491,7 @@ public final class ConstraintSolver implements ConstraintRows {
             if (!linearRigid(r) || !linearRigid(r + 1) || !linearRigid(r + 2)) {
                 continue;
             }
+            pointCorrection(r);
             int n = 3;
             while (n < 6 && r + n < to && angularRigid(r + n)) {
                 n++;
@@ -508,6 +520,29 @@ public final class ConstraintSolver implements ConstraintRows {
             kinv[o + 5] = (kxx * kyy - kxy * kxy) * inv;
             block[r] = 3;
             r += 2;
+        }
+    }
+
+    /**
+     * A point's three linear rows from {@code r}: their errors as one vector, clamped to {@link #MAX_CORRECTION}
+     * in length for the bias (each row alone was clamped to it on its own axis when written).
+     */
+    private void pointCorrection(int r) {
+        final double[] rw = row;
+        int o0 = RW * r, o1 = o0 + RW, o2 = o1 + RW;
+        double c0 = rw[o0 + C], c1 = rw[o1 + C], c2 = rw[o2 + C];
+        double big = Math.max(Math.abs(c0), Math.max(Math.abs(c1), Math.abs(c2)));
+        if (big <= MAX_CORRECTION) {
+            return; // every joint that holds: the rows' own errors, the bits as before
+        }
+        // scaled by the largest component first: the squares of 1e300 would overflow
+        double x = c0 / big, y = c1 / big, z = c2 / big;
+        double len = Math.sqrt(x * x + y * y + z * z) * big;
+        if (len > MAX_CORRECTION) {
+            double f = MAX_CORRECTION / len;
+            rw[o0 + BC] = c0 * f;
+            rw[o1 + BC] = c1 * f;
+            rw[o2 + BC] = c2 * f;
         }
     }
 
@@ -567,9 +602,9 @@ public final class ConstraintSolver implements ConstraintRows {
         int o0 = RW * r, o1 = o0 + RW, o2 = o1 + RW;
         double j0 = jv(r), j1 = jv(r + 1), j2 = jv(r + 2);
         if (useBias) {
-            j0 += biasRate * rw[o0 + C];
-            j1 += biasRate * rw[o1 + C];
-            j2 += biasRate * rw[o2 + C];
+            j0 += biasRate * rw[o0 + BC];
+            j1 += biasRate * rw[o1 + BC];
+            j2 += biasRate * rw[o2 + BC];
         }
         int o = 6 * r;
         final double[] m = kinv;
@@ -680,7 +715,7 @@ public final class ConstraintSolver implements ConstraintRows {
             for (int i = 0; i < 6; i++) {
                 double j = jv(r + i);
                 if (useBias) {
-                    j += biasRate * rw[RW * (r + i) + C];
+                    j += biasRate * rw[RW * (r + i) + BC];
                 }
                 x[6 * p + i] = j;
             }
@@ -720,7 +755,7 @@ public final class ConstraintSolver implements ConstraintRows {
         for (int i = 0; i < n; i++) {
             double j = jv(r + i);
             if (useBias) {
-                j += biasRate * rw[RW * (r + i) + C];
+                j += biasRate * rw[RW * (r + i) + BC];
             }
             // forward: L y = j
             int ti = i * (i + 1) / 2;
@@ -804,6 +839,7 @@ public final class ConstraintSolver implements ConstraintRows {
     public void linear(double nx, double ny, double nz, double c) {
         int r = newRow(RIGID, c);
         int o = RW * r;
+        row[o + BC] = c > MAX_CORRECTION ? MAX_CORRECTION : c < -MAX_CORRECTION ? -MAX_CORRECTION : c;
         row[o + NX] = nx;
         row[o + NX + 1] = ny;
         row[o + NX + 2] = nz;
@@ -840,7 +876,7 @@ public final class ConstraintSolver implements ConstraintRows {
         row[o + HI] = upper * h;
         if (!Double.isFinite(row[o + C])) { // a limit at infinity never binds
             row[o + MASS] = 0;
-            row[o + C] = lower >= 0 ? 1 : -1;
+            row[o + C] = row[o + BC] = lower >= 0 ? 1 : -1;
         }
     }
 
@@ -907,7 +943,7 @@ public final class ConstraintSolver implements ConstraintRows {
         kind[r] = kd;
         int o = RW * r;
         Arrays.fill(row, o, o + RW, 0);
-        row[o + C] = c;
+        row[o + C] = row[o + BC] = c;
         row[o + LO] = Double.NEGATIVE_INFINITY;
         row[o + HI] = Double.POSITIVE_INFINITY;
         return r;

@@ -66,6 +66,8 @@ public final class WorldSnapshot {
 
     /** The number of event kinds the EVNT section carries (it depends on the format version: {@link SnapshotFile#eventKinds}). */
     private int eventKinds = dev.rubble.core.event.EventKinds.COUNT;
+    /** Whether {@link #restoreInto} leaves the saved queued commands out ({@link #withoutQueuedCommands}). */
+    private boolean dropQueued;
 
     private WorldSnapshot(String name, Map<String, byte[]> sections) {
         this.name = name;
@@ -266,6 +268,34 @@ public final class WorldSnapshot {
     }
 
     private long fingerprint;
+
+    /**
+     * The number of commands the saved world had queued for its next step (section CMDS).
+     * @throws SnapshotException when the section is damaged
+     */
+    public int queuedCommandCount() {
+        try {
+            return count(section("CMDS"), "command");
+        } catch (IOException e) {
+            throw damaged(e);
+        } catch (IllegalArgumentException e) {
+            throw new SnapshotException(name + " is damaged: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * This snapshot, restoring without the commands the saved world had queued (they are still read and
+     * checked). A journal's keyframe written before 2026-12-06 by {@code JournalWriter.attach} held the commands
+     * queued at attach, which the first step's document lists too (docs/journal-format.md, "Start keyframe").
+     * @return a snapshot of the same bytes whose restore queues no command
+     */
+    public WorldSnapshot withoutQueuedCommands() {
+        WorldSnapshot w = new WorldSnapshot(name, sections);
+        w.eventKinds = eventKinds;
+        w.fingerprint = fingerprint;
+        w.dropQueued = true;
+        return w;
+    }
 
     /** The file's CRC-32C and length as one value: equal for the bytes a {@link #save} returned it for. */
     public long fingerprint() {
@@ -477,16 +507,18 @@ public final class WorldSnapshot {
             for (int i = 0; i < nc; i++) {
                 cmds.mark(1);
                 byte marker = cmds.readByte();
+                Command c;
                 if (marker == 'F') {
-                    world.queue(dev.rubble.core.command.FieldCommands.read(cmds));
-                    continue;
+                    c = dev.rubble.core.command.FieldCommands.read(cmds);
+                } else if (marker == 'K') {
+                    c = ConstraintSnapshot.readCommand(cmds);
+                } else {
+                    cmds.reset();
+                    c = (Command) RecordCodec.readRecord(cmds, Command.class, shapes, name + ": command " + i);
                 }
-                if (marker == 'K') {
-                    world.queue(ConstraintSnapshot.readCommand(cmds));
-                    continue;
+                if (!dropQueued) {
+                    world.queue(c);
                 }
-                cmds.reset();
-                world.queue((Command) RecordCodec.readRecord(cmds, Command.class, shapes, name + ": command " + i));
             }
             end(cmds, "CMDS");
             ctx.restoreClock(stepIndex, time);

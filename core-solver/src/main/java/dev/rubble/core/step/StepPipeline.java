@@ -270,6 +270,14 @@ public final class StepPipeline {
         p.released = ds13.released();
         p.throttled = ds13.throttled();
         if (destruction != null) {
+            if (p.released > 0) {
+                // pieces released at their parent's pose beyond the coordinate range (a collection the step
+                // carried to the edge) are out of the world from the step that made them, not the next one: a
+                // snapshot saved between the two was refused by every restore (docs/dynamics.md, "Non-finite
+                // state"). The same bodies, and only those, are disabled a step earlier; scenes in range keep
+                // their bits.
+                p.nonFinite += dev.rubble.core.dynamics.NonFiniteGuard.isolate(c.states, b);
+            }
             t = reserveForReleases(c, b, cs, p.released, t);
         }
 

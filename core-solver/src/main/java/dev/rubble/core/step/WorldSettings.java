@@ -9,7 +9,8 @@ import java.util.TreeMap;
 /**
  * World configuration. Immutable; validated on construction with messages that name the field.
  *
- * @param dt                 fixed step, seconds, in (0, 1]; the world never takes another dt
+ * @param dt                 fixed step, seconds, in [{@value #MIN_DT}, {@value #MAX_DT}]; the world never takes
+ *                           another dt
  * @param subSteps           sub-steps per step, 1..64 (each of dt / subSteps)
  * @param gravityX           m/s²
  * @param velocityIterations contact solver velocity iterations, 1..256
@@ -31,12 +32,21 @@ public record WorldSettings(double dt, int subSteps, double gravityX, double gra
 
     /** 1/60 s. */
     public static final double DEFAULT_DT = 1.0 / 60.0;
+    /**
+     * The shortest step, seconds (1 µs, a million steps a second). Below it a step moves nothing a double can
+     * hold: at dt = 1e-300 a 10 m/s body moved 1e-299 m a step, lost in rounding against any position beyond
+     * 1e-283 m, and the world never advanced (time stayed at 0 to the last digit shown). The bound also keeps
+     * the solver's 1/dt and 1/h (h = dt / 64 at most sub-steps) finite and far from overflow.
+     */
+    public static final double MIN_DT = 1e-6;
+    /** The longest step, seconds. */
+    public static final double MAX_DT = 1;
     /** The most threads a step may use. */
     public static final int MAX_THREADS = 256;
 
     public WorldSettings {
-        if (!(dt > 0 && dt <= 1)) {
-            throw new IllegalArgumentException("dt = " + dt + "; allowed: (0, 1] seconds");
+        if (!(dt >= MIN_DT && dt <= MAX_DT)) {
+            throw new IllegalArgumentException("dt = " + dt + "; allowed: [" + MIN_DT + ", " + MAX_DT + "] seconds");
         }
         range("subSteps", subSteps, 1, 64);
         if (!Double.isFinite(gravityX) || !Double.isFinite(gravityY) || !Double.isFinite(gravityZ)) {
