@@ -611,7 +611,9 @@ public final class ConstraintSolver implements ConstraintRows {
                 continue;
             }
             int a = rowA[r], bb = rowB[r];
-            wt.offer(k, a, bb, treeNode(a), treeNode(bb));
+            boolean na = treeNode(a), nb = treeNode(bb);
+            int support = na ? bb : a;
+            wt.offer(k, a, bb, na, nb, support != 0 && SleepManager.movingKinematic(b, slotOf[support]));
         }
         int n = wt.build();
         if (n == 0) {

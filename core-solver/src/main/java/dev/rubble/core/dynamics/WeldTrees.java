@@ -30,7 +30,10 @@ import java.util.Arrays;
  * bodies) more than once (a bridge, a beam on three supports) is over-determined: its A is singular, rigid statics
  * does not fix how the supports share the load. Its diagonal is raised by {@value #OVER_DETERMINED} of itself
  * (each weld a slightly compliant spring, the same relative compliance for every row), which picks the split of
- * least weighted impulse: a symmetric bridge's two ends carry half each. A tree of one weld is dropped (its coupled
+ * least weighted impulse: a symmetric bridge's two ends carry half each. A moving kinematic support is a tree's
+ * only one (a weld that would add a support beside it, or it beside another, keeps its own block): supports that
+ * move apart ask the rigid frame to stretch, and the stiff solve answered with forces growing without end (a
+ * bridge from the world to a post rising at 0.2 m/s read 1e8 N after 5 s). A tree of one weld is dropped (its coupled
  * block is already exact). Deterministic: a function of the welds and bodies in the given order. Allocation-free
  * in steady state.
  */
@@ -39,8 +42,10 @@ final class WeldTrees {
     static final int MAX_DEGREE = 6;
     /** Relative diagonal raise of an over-determined tree (see the class comment). */
     static final double OVER_DETERMINED = 1e-4;
-    // per local body: union-find parent, tree welds at it, supports of its set (welds to non-nodes)
+    // per local body: union-find parent, tree welds at it, supports of its set (welds to non-nodes), whether one
+    // of them moves (a moving kinematic body)
     private int[] parent = new int[0], degree = new int[0], supports = new int[0];
+    private boolean[] moving = new boolean[0];
     // offered welds: constraint index, local bodies (0: the world), whether each side is a tree node
     private int offered;
     private int[] oK = new int[0], oA = new int[0], oB = new int[0];
@@ -69,6 +74,7 @@ final class WeldTrees {
             parent = Arrays.copyOf(parent, cap);
             degree = Arrays.copyOf(degree, cap);
             supports = Arrays.copyOf(supports, cap);
+            moving = Arrays.copyOf(moving, cap);
             adjStart = Arrays.copyOf(adjStart, cap + 1);
             fill = Arrays.copyOf(fill, cap);
             via = Arrays.copyOf(via, cap);
@@ -80,6 +86,7 @@ final class WeldTrees {
         for (int i = 0; i < bodies; i++) {
             degree[i] = 0;
             supports[i] = 0;
+            moving[i] = false;
         }
         bodyCount = bodies;
         offered = 0;
@@ -91,9 +98,10 @@ final class WeldTrees {
 
     /**
      * Offers weld {@code k} between local bodies a and b ({@code dynA}, {@code dynB}: whether each is a
-     * dynamic body, a tree node). Returns whether it joins the trees.
+     * dynamic body, a tree node; {@code movingSupport}: whether the side that is not one moves, a moving
+     * kinematic body). Returns whether it joins the trees.
      */
-    boolean offer(int k, int a, int b, boolean dynA, boolean dynB) {
+    boolean offer(int k, int a, int b, boolean dynA, boolean dynB, boolean movingSupport) {
         if (!dynA && !dynB || dynA && degree[a] >= MAX_DEGREE || dynB && degree[b] >= MAX_DEGREE) {
             return false;
         }
@@ -102,11 +110,21 @@ final class WeldTrees {
             if (ra == rb) {
                 return false; // a loop: its closing weld keeps its own block
             }
+            if (supports[ra] > 0 && supports[rb] > 0 && (moving[ra] || moving[rb])) {
+                return false; // two supports, one moving: see the class comment
+            }
             int s = supports[ra] + supports[rb];
+            boolean m = moving[ra] || moving[rb];
             DisjointSets.union(parent, ra, rb); // the larger root under the smaller
             supports[Math.min(ra, rb)] = s;
+            moving[Math.min(ra, rb)] = m;
         } else {
-            supports[DisjointSets.find(parent, dynA ? a : b)]++;
+            int r = DisjointSets.find(parent, dynA ? a : b);
+            if (supports[r] > 0 && (moving[r] || movingSupport)) {
+                return false;
+            }
+            supports[r]++;
+            moving[r] |= movingSupport;
         }
         if (oK.length == offered) {
             int cap = Math.max(8, 2 * offered);
