@@ -264,4 +264,36 @@ final class WeldFrameTest {
             }
         }
     }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void aWeldedRingHeldByOneWeldReadsItsStaticLoadFromTheFirstStep(int subSteps) {
+        // a closed loop: four cubes welded corner to corner, held by a world weld above the first. The hold's load
+        // is statics (it alone holds the ring): 4 m g, and the moment of the four weights about its anchor,
+        // m g |(Σ dz, 0, -Σ dx)| = m g √(0.5² + 0.5²). The loop's closing weld is solved on its own block on top
+        // of the tree of the other three
+        PhysicsWorld w = world(subSteps);
+        Frame f = new Frame(w);
+        double[][] ring = {{0, 0}, {PITCH, 0}, {PITCH, PITCH}, {0, PITCH}};
+        for (double[] c : ring) {
+            f.cube(new Vector3d(c[0], 0, c[1]));
+        }
+        for (int i = 0; i < 4; i++) {
+            int j = (i + 1) % 4;
+            f.weld(i, j, new Vector3d((ring[i][0] + ring[j][0]) / 2, 0, (ring[i][1] + ring[j][1]) / 2));
+        }
+        f.weld(0, -1, new Vector3d(0, SIDE / 2 + 0.025, 0));
+        ConstraintId hold = f.ids.get(4);
+        double torque = M * G * Math.sqrt(0.5);
+        Vector3d p = new Vector3d();
+        for (int k = 0; k < 120; k++) {
+            w.step();
+            assertThat(w.constraintForce(hold)).as("hold force at step %d", k).isCloseTo(4 * M * G, within(1e-3 * 4 * M * G));
+            assertThat(w.constraintTorque(hold)).as("hold torque at step %d", k).isCloseTo(torque, within(1e-3 * torque));
+            for (int b = 0; b < 4; b++) {
+                assertThat(w.position(f.bodies.get(b), p).distance(f.centres.get(b))).as("cube %d at step %d", b, k)
+                        .isLessThan(1e-4);
+            }
+        }
+    }
 }
