@@ -38,7 +38,7 @@ import java.util.Arrays;
  * in steady state.
  */
 final class WeldTrees {
-    /** Tree welds a body may have: the eliminations at a body cost the square of its welds (a lattice node: 6). */
+    /** Tree welds a body may have: the eliminations at a body of k welds cost about k³ block products (a lattice node: 6). */
     static final int MAX_DEGREE = 6;
     /** Relative diagonal raise of an over-determined tree (see the class comment). */
     static final double OVER_DETERMINED = 1e-4;
