@@ -46,10 +46,10 @@ import java.util.Arrays;
  * <p>Coupled blocks: a point block followed by rigid angular rows of the same constraint (a weld's three, a
  * hinge's two) is one 6×6 (5×5) block, its effective mass factored as LDLᵀ per sub-step: solved one after the
  * other, the point and the angular rows passed a lever's load back and forth (a cube welded 1 m from its
- * centre read 1.45 times its static torque). Welds that chain dynamic bodies together ({@link WeldPaths}) are
- * solved per chain, the chain's whole effective mass factored once per sub-step and solved at the start of
- * every pass: weld by weld, a beam passed its load one weld per pass (5 welded cubes read 1.54 times the
- * root's torque, 10 swung without settling).
+ * centre read 1.45 times its static torque). Welds that join dynamic bodies into trees ({@link WeldTrees}:
+ * chains, branched frames) are solved per tree, the tree's whole effective mass factored once per sub-step and
+ * solved at the start of every pass: weld by weld, a frame passed its load one weld per pass (5 welded cubes
+ * read 1.54 times the root's torque, 10 swung without settling, a hub with three 4-cube arms read 1.66 times).
  *
  * <p>Velocities: a body that is also in the contact solve has its velocity in the contact solver's
  * packed array during the iterations; the others in the body store. Each call gathers the constrained
@@ -127,9 +127,9 @@ public final class ConstraintSolver implements ConstraintRows {
     private final double[] kScratch = new double[36], jScratch = new double[6];
     /** {@link #factorCoupled}'s factors before they are stored, and its pivots. */
     private final double[] factorScratch = new double[21], pivotScratch = new double[6];
-    // welds in chains, solved directly per pass (block[first row] = -6 for them); rhs: 6 per position
-    private final WeldPaths paths = new WeldPaths();
-    private double[] pathRhs = new double[0];
+    // welds in trees (chains among them), solved directly per pass (block[first row] = -6 for them); rhs: 6 per position
+    private final WeldTrees trees = new WeldTrees();
+    private double[] treeRhs = new double[0];
     // row writing state
     private final ConstraintFrame frame = new ConstraintFrame();
     private double rax, ray, raz, rbx, rby, rbz;
@@ -379,7 +379,7 @@ public final class ConstraintSolver implements ConstraintRows {
                 row[RW * (firstRow[k] + r) + LAMBDA] = row[RW * (firstRow[k] + r) + WARM] = store.lambda[base + r];
             }
         }
-        buildPaths();
+        buildTrees();
         gather();
         for (int r = 0; r < rows; r++) {
             double l = row[RW * r + LAMBDA];
@@ -410,13 +410,13 @@ public final class ConstraintSolver implements ConstraintRows {
 
     private void pass(boolean useBias) {
         final double[] rw = row;
-        if (paths.size() > 0) {
-            solvePaths(useBias);
+        if (trees.size() > 0) {
+            solveTrees(useBias);
         }
         for (int r = 0; r < rows; r++) {
             int bs = block[r];
             if (bs < 0) {
-                r += -bs - 1; // a weld of a path: solved above
+                r += -bs - 1; // a weld of a tree: solved above
                 continue;
             }
             if (bs == 3) {
@@ -631,33 +631,35 @@ public final class ConstraintSolver implements ConstraintRows {
     }
 
     /**
-     * The sub-step's welds that join dynamic bodies into chains ({@link WeldPaths}): each chain's effective
-     * mass (the welds' own coupled blocks on the diagonal, their coupling through the shared body beside it)
-     * is factored, and its welds are marked (block -6) to be solved together at the start of every pass.
-     * Solved weld by weld, a beam of five welded 1 kg cubes read 1.54 times its root's static torque in its
-     * first steps (docs/constraints.md, "Welded beams").
+     * The sub-step's welds that join dynamic bodies into trees ({@link WeldTrees}; a chain is one): each tree's
+     * effective mass (the welds' own coupled blocks on the diagonal, their coupling through each shared body beside
+     * it) is factored, and its welds are marked (block -6) to be solved together at the start of every pass.
+     * Solved weld by weld, a beam of five welded 1 kg cubes read 1.54 times its root's static torque in its first
+     * steps, a hub with three arms of four cubes 1.66 times (docs/constraints.md, "Welded frames").
      */
-    private void buildPaths() {
-        WeldPaths wp = paths;
-        wp.reset(bodyCount);
+    private void buildTrees() {
+        WeldTrees wt = trees;
+        wt.reset(bodyCount);
         for (int k = 0; k < activeCount; k++) {
             int r = firstRow[k];
             if (rowCount[k] != 6 || block[r] != 6) {
                 continue;
             }
             int a = rowA[r], bb = rowB[r];
-            wp.offer(k, a, bb, pathNode(a), pathNode(bb));
+            boolean na = treeNode(a), nb = treeNode(bb);
+            int support = na ? bb : a;
+            wt.offer(k, a, bb, na, nb, support != 0 && SleepManager.movingKinematic(b, slotOf[support]));
         }
-        int n = wp.build();
+        int n = wt.build();
         if (n == 0) {
             return;
         }
-        if (pathRhs.length < 6 * n) {
-            pathRhs = new double[Math.max(6 * n, 2 * pathRhs.length)];
+        if (treeRhs.length < 6 * n) {
+            treeRhs = new double[Math.max(6 * n, 2 * treeRhs.length)];
         }
-        double[] kd = wp.diag(), e = wp.off();
+        double[] kd = wt.diag(), e = wt.off();
         for (int p = 0; p < n; p++) {
-            int r = firstRow[wp.constraint(p)];
+            int r = firstRow[wt.constraint(p)];
             double m = invMass[rowA[r]] + invMass[rowB[r]];
             int d = 36 * p;
             for (int i = 0; i < 6; i++) {
@@ -665,26 +667,26 @@ public final class ConstraintSolver implements ConstraintRows {
                     kd[d + 6 * i + j] = kd[d + 6 * j + i] = k(r + i, r + j, m);
                 }
             }
-            int s = wp.shared(p);
-            if (s >= 0) {
-                int r2 = firstRow[wp.constraint(p + 1)];
-                for (int i = 0; i < 6; i++) {
-                    for (int j = 0; j < 6; j++) {
-                        e[d + 6 * i + j] = through(r + i, r2 + j, s);
-                    }
+        }
+        for (int t = 0, pairs = wt.pairCount(); t < pairs; t++) {
+            int r = firstRow[wt.constraint(wt.pairLow(t))], r2 = firstRow[wt.constraint(wt.pairHigh(t))];
+            int s = wt.pairBody(t), d = 36 * t;
+            for (int i = 0; i < 6; i++) {
+                for (int j = 0; j < 6; j++) {
+                    e[d + 6 * i + j] = through(r + i, r2 + j, s);
                 }
             }
         }
-        wp.factor();
+        wt.factor();
         for (int p = 0; p < n; p++) {
-            if (!wp.failed(p)) { // a path whose pivot was too small keeps its welds' own blocks
-                block[firstRow[wp.constraint(p)]] = -6;
+            if (!wt.failed(p)) { // a tree whose pivot was too small keeps its welds' own blocks
+                block[firstRow[wt.constraint(p)]] = -6;
             }
         }
     }
 
-    /** Whether local body l is a node of a weld path: a body the solver moves (not the world, nor a fixed, kinematic or sleeping one). */
-    private boolean pathNode(int l) {
+    /** Whether local body l is a node of a weld tree: a body the solver moves (not the world, nor a fixed, kinematic or sleeping one). */
+    private boolean treeNode(int l) {
         return l != 0 && invMass[l] > 0;
     }
 
@@ -702,10 +704,10 @@ public final class ConstraintSolver implements ConstraintRows {
         return bi == bj ? v : -v;
     }
 
-    /** Every weld path at once: the rigid (relax) or soft (biased) update with the path's whole effective mass. */
-    private void solvePaths(boolean useBias) {
-        final double[] rw = row, x = pathRhs;
-        WeldPaths wp = paths;
+    /** Every weld tree at once: the rigid (relax) or soft (biased) update with the tree's whole effective mass. */
+    private void solveTrees(boolean useBias) {
+        final double[] rw = row, x = treeRhs;
+        WeldTrees wp = trees;
         int n = wp.size();
         for (int p = 0; p < n; p++) {
             if (wp.failed(p)) {

@@ -1,8 +1,8 @@
 package dev.rubble.core.dynamics;
 
 /**
- * LDLᵀ of a small symmetric positive-definite matrix (n ≤ 6: a joint's coupled block, a weld path's
- * pivot), shared by {@link ConstraintSolver} and {@link WeldPaths}. The factors are packed by rows in a
+ * LDLᵀ of a small symmetric positive-definite matrix (n ≤ 6: a joint's coupled block, a weld tree's
+ * pivot), shared by {@link ConstraintSolver} and {@link WeldTrees}. The factors are packed by rows in a
  * lower triangle: entry (i, j), j &lt; i, holds L(i, j) at {@code i(i+1)/2 + j}, and the diagonal entry
  * holds 1/D(i). Allocation-free.
  */
