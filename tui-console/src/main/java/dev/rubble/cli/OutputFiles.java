@@ -37,6 +37,30 @@ final class OutputFiles {
         }
     }
 
+    /** Extensions of the other formats Rubble reads or writes, which a snapshot file (binary) must not carry. */
+    private static final java.util.List<String> NOT_SNAPSHOT = java.util.List.of(".json", ".jsonl", ".csv", ".tsv", ".txt",
+            ".png", ".gif", ".obj", ".ply", ".glb", ".gltf", ".rbc", ".rbsb", ".cq4", ".cq4t");
+
+    /**
+     * Fails with exit 2, naming {@code option}, when {@code file}'s extension names another format: a snapshot is
+     * binary (docs/snapshot-format.md) and has no JSON form, and {@code journal seek J 5 --out x.json} wrote one into a
+     * file named .json, which JSON tools then failed to read. As {@code fracture} and {@code export} refuse an {@code
+     * --out} whose extension they cannot write.
+     */
+    static void checkSnapshotName(String option, Path file) {
+        if (file == null || file.getFileName() == null) {
+            return;
+        }
+        String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        for (String ext : NOT_SNAPSHOT) {
+            if (name.endsWith(ext)) {
+                throw new BadInputException(option + " " + file + ": a snapshot is a binary file (docs/snapshot-format.md),"
+                        + " not " + ext + "; allowed: a name without the extension of another format ("
+                        + String.join(", ", NOT_SNAPSHOT) + "), e.g. .snap");
+            }
+        }
+    }
+
     /**
      * Fails with exit 2, naming {@code option}, unless {@code dir} is a directory or one can be made there: the
      * nearest part of its path that exists is a writable directory. {@code bake S --out /etc/passwd/x} and
