@@ -214,7 +214,7 @@ final class JournalCommand implements Runnable {
         long step;
 
         @picocli.CommandLine.Option(names = "--out", paramLabel = "FILE", required = true,
-                description = "the snapshot file to write, binary (docs/snapshot-format.md; e.g. x.snap: the extension of"
+                description = "the snapshot file to write, binary (docs/snapshot-format.md; e.g. x.rsnap: the extension of"
                         + " another format, .json, .png, .rbc, ..., is refused)")
         Path out;
 

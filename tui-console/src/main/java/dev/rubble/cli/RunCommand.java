@@ -79,7 +79,7 @@ final class RunCommand implements Callable<Integer> {
             description = "save a snapshot of the world after step N (needs --snapshot FILE)")
     Long snapshotAt;
 
-    @Option(names = "--snapshot", paramLabel = "FILE", description = "the snapshot file --snapshot-at writes, binary (e.g. x.snap; the extension of another"
+    @Option(names = "--snapshot", paramLabel = "FILE", description = "the snapshot file --snapshot-at writes, binary (e.g. x.rsnap; the extension of another"
                     + " format, .json, .png, .rbc, ..., is refused)")
     Path snapshotFile;
 
@@ -119,6 +119,8 @@ final class RunCommand implements Callable<Integer> {
         OutputFiles.check("--out", out); // before the steps run, not after (issue 28)
         OutputFiles.check("--snapshot", snapshotFile);
         OutputFiles.checkSnapshotName("--snapshot", snapshotFile);
+        OutputFiles.checkJsonName("--out", out, false);
+        OutputFiles.checkJsonName("--events", eventsFile, true);
         OutputFiles.check("--events", eventsFile);
         OutputFiles.checkDistinct(List.of(OutputFiles.named("--out", out), OutputFiles.named("--snapshot", snapshotFile),
                 OutputFiles.named("--events", eventsFile)), List.of(OutputFiles.named("SCENARIO", scenarioFile),

@@ -114,7 +114,7 @@ final class OutsiderFuzz5CliTest extends TwoBoxesCliTestBase {
             assertThat(run("journal", "seek", journal.toString(), "5", "--out", f.toString())).as(name).isEqualTo(2);
             assertThat(err.toString()).as(name).startsWith("rubble: --out " + f + ": a snapshot is a binary file"
                     + " (docs/snapshot-format.md), not ").contains("; allowed: a name without the extension of another"
-                    + " format (.json, ").endsWith("), e.g. .snap" + System.lineSeparator());
+                    + " format (.json, ").endsWith("), e.g. x.rsnap" + System.lineSeparator());
             assertThat(f).doesNotExist();
         }
         Path json = dir.resolve("s.json");
@@ -123,13 +123,41 @@ final class OutsiderFuzz5CliTest extends TwoBoxesCliTestBase {
         assertThat(err.toString()).startsWith("rubble: --snapshot " + json + ": a snapshot is a binary file");
         assertThat(json).doesNotExist();
         assertThat(dir.resolve("end.json")).doesNotExist();
-        // a snapshot's own names still work, and what seek writes restores
-        Path snap = dir.resolve("x.snap");
+        // a snapshot's own names still work (bake writes final.rsnap; any name of no known format), and what seek
+        // writes restores
+        Path snap = dir.resolve("x.rsnap");
         assertThat(run("journal", "seek", journal.toString(), "5", "--out", snap.toString())).as(err.toString()).isZero();
         assertThat(run("run", scene.toString(), "--headless", "--restore", snap.toString(), "--out",
                 dir.resolve("end.json").toString())).as(err.toString()).isZero();
         assertThat(run("run", scene.toString(), "--headless", "--out", dir.resolve("end.json").toString(), "--snapshot-at",
                 "5", "--snapshot", dir.resolve("s").toString())).as(err.toString()).isZero();
+    }
+
+    /**
+     * {@code run S --out x.png} and {@code replay J --events x.png} wrote JSON (the final state, the events as JSON
+     * lines) into files named as images, exit 0, as {@code journal seek} wrote snapshots into .json. The final state and
+     * events take .json, .jsonl, .txt or a name of no format Rubble has; another format's extension is refused.
+     */
+    @Test
+    void jsonOutputsAreNotWrittenUnderAnotherFormatsExtension(@TempDir Path dir) {
+        Path png = dir.resolve("x.png"), rsnap = dir.resolve("x.rsnap");
+        assertThat(run("run", scene.toString(), "--headless", "--out", png.toString())).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: --out " + png + ": it is written as JSON, not .png; allowed: a name"
+                + " without the extension of another format (.csv, .tsv, .png, .gif, .obj, .ply, .glb, .gltf, .rbc, .rbsb,"
+                + " .rsnap, .cq4, .cq4t), e.g. state.json" + System.lineSeparator());
+        assertThat(run("run", scene.toString(), "--headless", "--out", rsnap.toString())).isEqualTo(2);
+        assertThat(run("run", scene.toString(), "--headless", "--out", dir.resolve("s.json").toString(), "--events",
+                png.toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --events " + png + ": it is written as JSON lines, not .png;");
+        assertThat(run("replay", journal.toString(), "--headless", "--events", png.toString())).isEqualTo(2);
+        assertThat(run("replay", journal.toString(), "--headless", "--out", png.toString())).isEqualTo(2);
+        assertThat(png).doesNotExist();
+        assertThat(rsnap).doesNotExist();
+        assertThat(dir.resolve("s.json")).doesNotExist();
+        assertThat(run("run", scene.toString(), "--headless", "--out", dir.resolve("s.json").toString(), "--events",
+                dir.resolve("e.jsonl").toString())).as(err.toString()).isZero();
+        assertThat(run("replay", journal.toString(), "--headless", "--out", dir.resolve("end").toString(), "--events",
+                dir.resolve("e.txt").toString())).as(err.toString()).isZero();
     }
 
     private static List<String> names(Path dir) throws Exception {
@@ -177,5 +205,51 @@ final class OutsiderFuzz5CliTest extends TwoBoxesCliTestBase {
         assertThat(run("bake", "report", bake.toString(), "--plots", plots.toString())).as(err.toString()).isZero();
         assertThat(run("bake", "report", bake.toString())).as(err.toString()).isZero();
         assertThat(bake.resolve("report").resolve("breaks-vs-y.png")).exists();
+    }
+
+    private Path sweep(Path dir, String parameters) throws Exception {
+        Path sweep = dir.resolve("sweep.json");
+        Files.writeString(sweep, "{\"format\": \"rubble-sweep/1\", \"scenario\": \"" + scene.toString().replace("\\", "/")
+                + "\", \"steps\": 5, \"parameters\": [" + parameters + "]}");
+        return sweep;
+    }
+
+    /**
+     * A sweep whose integer range or integer random parameter reaches past a 64-bit integer ({@code "range": {"from":
+     * 1e300, "to": 1e308, "step": 1e307}}, {@code "random": {"min": 0, "max": 1e308, "integer": true}}) failed as an
+     * internal error, "Overflow", exit 1. It is bad input now, one line naming the field and the range a 64-bit
+     * integer holds, and the numbers in the message are written short (1E+308, not 309 digits). A random integer
+     * parameter spanning the whole of that range (max - min + 1 overflowing a long) is drawn exactly.
+     */
+    @Test
+    void sweepIntegersPastALongAreRefused(@TempDir Path dir) throws Exception {
+        Path bake = dir.resolve("bake");
+        Path s = sweep(dir, "{\"name\": \"a\", \"path\": \"/bodies/1/position/1\", \"range\": {\"from\": 1e300, \"to\": 1e308,"
+                + " \"step\": 1e307}}");
+        assertThat(run("bake", s.toString(), "--out", bake.toString(), "--workers", "1")).as(err.toString()).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: $.parameters[0].range: the integers 1E+300 to 9.0000001E+307 do not"
+                + " fit in a 64-bit integer; allowed: integer values from -9223372036854775808 to 9223372036854775807, or a"
+                + " \"from\" or \"step\" with decimals" + System.lineSeparator());
+        s = sweep(dir, "{\"name\": \"a\", \"path\": \"/bodies/1/position/1\", \"random\": {\"count\": 2, \"min\": 0,"
+                + " \"max\": 1e308, \"integer\": true}}");
+        assertThat(run("bake", s.toString(), "--out", bake.toString(), "--workers", "1")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: $.parameters[0].random.max: 1E+308 does not fit in a 64-bit integer;"
+                + " allowed with \"integer\": true: -9223372036854775808 to 9223372036854775807" + System.lineSeparator());
+        s = sweep(dir, "{\"name\": \"a\", \"path\": \"/bodies/1/position/1\", \"range\": {\"from\": 0, \"to\": 1,"
+                + " \"step\": 1e-300}}");
+        assertThat(run("bake", s.toString(), "--out", bake.toString(), "--workers", "1")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: $.parameters[0].range.step: 1E-300 gives 1E+300 values; allowed: at"
+                + " most 100000" + System.lineSeparator());
+        assertThat(bake).doesNotExist();
+        // the whole 64-bit range drawn as integers: each variant's value then fails the scenario's own range check
+        // (positions within 1e9 m), named, instead of an overflowed draw
+        s = sweep(dir, "{\"name\": \"a\", \"path\": \"/bodies/1/position/1\", \"random\": {\"count\": 2, \"min\":"
+                + " -9223372036854775808, \"max\": 9223372036854775807, \"integer\": true, \"seed\": 3}}");
+        assertThat(run("bake", s.toString(), "--out", bake.toString(), "--workers", "1")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: $.parameters: variant 0 {\"a\":").contains("gives an invalid scenario:"
+                + " $.bodies[1].position[1]: ");
+        // an ordinary integer range still bakes
+        s = sweep(dir, "{\"name\": \"n\", \"path\": \"/steps\", \"range\": {\"from\": 1, \"to\": 3, \"step\": 1}}");
+        assertThat(run("bake", s.toString(), "--out", bake.toString(), "--workers", "1")).as(err.toString()).isZero();
     }
 }
