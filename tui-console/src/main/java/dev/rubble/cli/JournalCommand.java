@@ -227,8 +227,8 @@ final class JournalCommand implements Runnable {
         @Override
         public Integer call() throws java.io.IOException {
             OutputFiles.check("--out", out); // before the journal is read and re-simulated
-            OutputFiles.checkSnapshotName("--out", out);
             OutputFiles.checkDistinct("--out", out, "DIR", dir);
+            OutputFiles.checkSnapshotName("--out", out); // after the journal check: an output inside it is named so first
             long t0 = System.nanoTime();
             try (dev.rubble.cache.playback.JournalSeek s = dev.rubble.cache.playback.JournalSeek.open(dir, plugins.load())) {
                 dev.rubble.core.world.World w;

@@ -118,13 +118,14 @@ final class RunCommand implements Callable<Integer> {
         }
         OutputFiles.check("--out", out); // before the steps run, not after (issue 28)
         OutputFiles.check("--snapshot", snapshotFile);
-        OutputFiles.checkSnapshotName("--snapshot", snapshotFile);
-        OutputFiles.checkJsonName("--out", out, false);
-        OutputFiles.checkJsonName("--events", eventsFile, true);
         OutputFiles.check("--events", eventsFile);
         OutputFiles.checkDistinct(List.of(OutputFiles.named("--out", out), OutputFiles.named("--snapshot", snapshotFile),
                 OutputFiles.named("--events", eventsFile)), List.of(OutputFiles.named("SCENARIO", scenarioFile),
                 OutputFiles.named("--restore", restoreFile)));
+        // after the checks above: an output over an input, or inside a journal, is named as that first
+        OutputFiles.checkSnapshotName("--snapshot", snapshotFile);
+        OutputFiles.checkJsonName("--out", out, false);
+        OutputFiles.checkJsonName("--events", eventsFile, true);
         Scenario scenario = ScenarioLoader.load(scenarioFile);
         Stages stages = plugins.load();
         ScenarioWorld sw = restoreFile != null ? Snapshots.restore(restoreFile, scenario, stages, overrides, threads)
