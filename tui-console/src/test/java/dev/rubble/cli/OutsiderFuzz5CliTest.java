@@ -252,4 +252,33 @@ final class OutsiderFuzz5CliTest extends TwoBoxesCliTestBase {
         s = sweep(dir, "{\"name\": \"n\", \"path\": \"/steps\", \"range\": {\"from\": 1, \"to\": 3, \"step\": 1}}");
         assertThat(run("bake", s.toString(), "--out", bake.toString(), "--workers", "1")).as(err.toString()).isZero();
     }
+
+    /**
+     * {@code softbody --source box:half=1,1,1 --spacing 0.0051} was refused with "allowed: >= 0.00866 (at most 400
+     * samples across)", but {@code --spacing 0.00867} was then sampled into 12 479 625 points (14 s, 880 MB of heap)
+     * only to be refused as more than 20 000: the first message named a range that did not work. A spacing whose
+     * interior samples alone, the cube's 8 m3 over spacing^3, are more than 8 x 20 000 is now refused before sampling,
+     * naming the spacing the count allows (cbrt(8 / 20 000) x 1.1 = 0.0810 m, as the count's own refusal suggests);
+     * spacings nearer the limit are still counted exactly, and the documented one builds.
+     */
+    @Test
+    void aSoftBodySpacingFarTooFineNamesTheSpacingThatWorks(@TempDir Path dir) {
+        for (String spacing : new String[] {"0.0051", "0.00867"}) {
+            double estimate = 8 / Math.pow(Double.parseDouble(spacing), 3);
+            assertThat(run("softbody", "--source", "box:half=1,1,1", "--spacing", spacing, "--out",
+                    dir.resolve("c.rbsb").toString())).as(spacing).isEqualTo(2);
+            assertThat(err.toString()).isEqualTo("rubble: --source box:half=1,1,1: spacing = " + spacing + " gives about "
+                    + String.format(java.util.Locale.ROOT, "%.3g", estimate) + " control points for this model (8.000"
+                    + " m3); allowed: at most 20000 (spacing >= 0.0810 m)" + System.lineSeparator());
+        }
+        // near the limit the points are counted (about 36 000 inside the 2 m cube at 0.06 m)
+        assertThat(run("softbody", "--source", "box:half=1,1,1", "--spacing", "0.06", "--out",
+                dir.resolve("c.rbsb").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains(": spacing = 0.06 gives ").doesNotContain("about")
+                .contains(" control points for this model; allowed: at most 20000");
+        assertThat(dir.resolve("c.rbsb")).doesNotExist();
+        assertThat(run("softbody", "--source", "box:half=0.5,0.25,0.5", "--spacing", "0.125", "--out",
+                dir.resolve("c.rbsb").toString())).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("control points: 405");
+    }
 }
