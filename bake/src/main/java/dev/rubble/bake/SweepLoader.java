@@ -273,16 +273,33 @@ public final class SweepLoader {
         }
         BigDecimal count = to.subtract(from).divide(step, 0, RoundingMode.FLOOR).add(BigDecimal.ONE);
         if (count.compareTo(BigDecimal.valueOf(MAX_VALUES)) > 0) {
-            throw new SweepException(p + ".step", step.toPlainString() + " gives " + count.toPlainString()
+            throw new SweepException(p + ".step", brief(step) + " gives " + brief(count)
                     + " values; allowed: at most " + MAX_VALUES);
         }
         boolean integral = isIntegral(from) && isIntegral(step);
+        BigDecimal last = from.add(step.multiply(count.subtract(BigDecimal.ONE)));
+        if (integral && (!fitsLong(from) || !fitsLong(last))) {
+            // {"from": 1e300, "to": 1e308, "step": 1e307} failed as an internal error ("Overflow", exit 1)
+            throw new SweepException(p, "the integers " + brief(from) + " to " + brief(last) + " do not fit in"
+                    + " a 64-bit integer; allowed: integer values from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE
+                    + ", or a \"from\" or \"step\" with decimals");
+        }
         List<JsonNode> out = new ArrayList<>();
         for (int k = 0; k < count.intValue(); k++) {
             BigDecimal v = from.add(step.multiply(BigDecimal.valueOf(k))); // exact: no accumulated rounding
             out.add(integral ? LongNode.valueOf(v.longValueExact()) : DecimalNode.valueOf(v));
         }
         return out;
+    }
+
+    /** {@code v} as plain digits when short, else to 8 significant digits in scientific notation (1E+308, not 309 digits). */
+    private static String brief(BigDecimal v) {
+        String plain = v.toPlainString();
+        return plain.length() <= 24 ? plain : v.round(new java.math.MathContext(8)).stripTrailingZeros().toString();
+    }
+
+    private static boolean fitsLong(BigDecimal v) {
+        return v.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0 && v.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0;
     }
 
     private static List<JsonNode> random(String p, JsonNode n) {
@@ -304,6 +321,12 @@ public final class SweepLoader {
             throw new SweepException(p + ".min", "min " + min.toPlainString() + " and max " + max.toPlainString()
                     + " must be integers with \"integer\": true");
         }
+        if (integer && (!fitsLong(min) || !fitsLong(max))) {
+            // {"min": 0, "max": 1e308, "integer": true} failed as an internal error ("Overflow", exit 1)
+            throw new SweepException(p + (fitsLong(min) ? ".max" : ".min"), brief(fitsLong(min) ? max : min)
+                    + " does not fit in a 64-bit integer; allowed with \"integer\": true: " + Long.MIN_VALUE + " to "
+                    + Long.MAX_VALUE);
+        }
         if (integer && max.subtract(min).add(BigDecimal.ONE).compareTo(BigDecimal.valueOf(count)) < 0) {
             throw new SweepException(p + ".count", count + " distinct integers do not fit in [" + min.toPlainString()
                     + ", " + max.toPlainString() + "]");
@@ -322,8 +345,14 @@ public final class SweepLoader {
             double u = (rng.next() >>> 11) * 0x1.0p-53;
             JsonNode v;
             if (integer) {
-                long lo = min.longValueExact(), span = max.longValueExact() - lo + 1;
-                v = LongNode.valueOf(lo + (long) Math.floor(u * span));
+                long lo = min.longValueExact(), hi = max.longValueExact(), span = hi - lo + 1;
+                if (span > 0) {
+                    v = LongNode.valueOf(lo + (long) Math.floor(u * span));
+                } else { // the span overflows a long (min near -2^63, max near 2^63): the same draw, exactly
+                    BigDecimal spanExact = max.subtract(min).add(BigDecimal.ONE);
+                    v = LongNode.valueOf(min.add(spanExact.multiply(new BigDecimal(u)).setScale(0, RoundingMode.FLOOR))
+                            .min(max).longValueExact());
+                }
             } else {
                 BigDecimal x = min.add(max.subtract(min).multiply(new BigDecimal(u)))
                         .setScale(decimals, RoundingMode.HALF_EVEN);

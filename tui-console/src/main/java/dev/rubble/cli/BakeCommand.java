@@ -86,6 +86,40 @@ final class BakeCommand implements Callable<Integer> {
         }
     }
 
+    private static final String PLOTS_ALLOWED = "a new or empty directory, or one holding only an earlier report's plots"
+            + " (.png), outside any journal";
+
+    /**
+     * An existing {@code --plots} must be empty or hold only an earlier report's plots (PNG files), and no {@code --plots}
+     * may lie in a journal directory: {@code bake report B --plots J}, J a journal, wrote the plots among the journal's
+     * files with exit 0 (as {@code bake --out J} wrote a bake there before it was refused).
+     */
+    static void checkPlotsDirectory(Path plots) {
+        if (plots == null) {
+            return;
+        }
+        for (Path p = plots.toAbsolutePath().normalize(); p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("metadata.cq4t"))) {
+                throw new BadInputException("--plots " + plots + (p.equals(plots.toAbsolutePath().normalize()) ? " is"
+                        : " is inside") + " the journal directory " + p + "; allowed: " + PLOTS_ALLOWED);
+            }
+        }
+        if (!Files.isDirectory(plots)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> s = Files.list(plots)) {
+            java.util.Optional<Path> other = s.filter(f -> !Files.isRegularFile(f)
+                    || !f.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".png"))
+                    .map(Path::getFileName).sorted().findFirst();
+            if (other.isPresent()) {
+                throw new BadInputException("--plots " + plots + " holds " + other.get() + ", which is not a plot; allowed: "
+                        + PLOTS_ALLOWED);
+            }
+        } catch (java.io.IOException e) {
+            throw new BadInputException("--plots " + plots + ": cannot list it (" + e.getMessage() + ")");
+        }
+    }
+
     @Command(name = "report", mixinStandardHelpOptions = true,
             description = "Summarise a finished bake (breaks, peak pieces, step time, failures) and plot breaks and peak"
                     + " pieces against every numeric parameter as PNG files.")
@@ -93,7 +127,8 @@ final class BakeCommand implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "DIR", description = "a bake directory (rubble bake --out)")
         Path dir;
 
-        @Option(names = "--plots", paramLabel = "DIR", description = "where the PNG plots go (default: DIR/report)")
+        @Option(names = "--plots", paramLabel = "DIR", description = "where the PNG plots go (default: DIR/report): a new or empty directory, or one holding only"
+                + " an earlier report's plots; never in a journal")
         Path plots;
 
         @Spec
@@ -101,7 +136,8 @@ final class BakeCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            OutputFiles.checkDirectory("--plots", plots, "a directory for the plots (made if missing)");
+            OutputFiles.checkDirectory("--plots", plots, PLOTS_ALLOWED);
+            checkPlotsDirectory(plots);
             List<VariantResult> rows;
             try {
                 rows = Manifest.read(dir);

@@ -124,7 +124,8 @@ final class FractureCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "random seed (default 0)")
     long seed;
 
-    @Option(names = "--cluster", paramLabel = "K", description = "auto-cluster the root's children into about K clusters")
+    @Option(names = "--cluster", paramLabel = "K", description = "auto-cluster the root's children (the first level's pieces) into about K clusters; K from 1 to"
+                    + " their count (groups of one stay unclustered, groups under --min-cluster-size join a neighbour)")
     Integer cluster;
 
     @Option(names = "--min-cluster-size", paramLabel = "N", defaultValue = "2",
@@ -323,7 +324,13 @@ final class FractureCommand implements Callable<Integer> {
             b.cutPlanes(0, planesCut, noise);
             firstLevel = 1;
         } else if (placedCutters != null) {
-            b.cutMeshes(0, placedCutters, noise);
+            if (b.cutMeshes(0, placedCutters, noise) == 0) {
+                // every copy enclosed the whole mesh or left no piece of material: the mesh was written unbroken
+                throw new BadInputException("--cutters " + cutters + (cutterScale == null ? "" : " --cutter-scale "
+                        + cutterScale) + ": no copy of the cutter cut the mesh (each enclosed it whole, or what it cut"
+                        + " held no material); allowed: copies smaller than the mesh (it is " + across(mesh)
+                        + " m across), or another --seed");
+            }
             firstLevel = 1;
         }
         GeometryCollection c;
@@ -336,6 +343,12 @@ final class FractureCommand implements Callable<Integer> {
                             + " pieces before a further level)");
                 }
                 b.fractureLevel(perLevel.get(l), seed + l, l == 0 ? 1.0 : chance);
+            }
+            if (cluster != null && cluster > b.children(0).length) {
+                // k-means takes at most one group per piece: --cluster 100 over 8 pieces made what --cluster 8 makes
+                throw new BadInputException("--cluster " + cluster + " is more than the pieces it groups: the root has "
+                        + b.children(0).length + " children (the first level's pieces); allowed: 1.."
+                        + b.children(0).length);
             }
             clusters = cluster == null ? 0 : b.autoCluster(0, cluster, minClusterSize, seed);
             merged = fixTiny == null ? 0 : b.fixTiny(fixTiny);

@@ -214,7 +214,8 @@ final class JournalCommand implements Runnable {
         long step;
 
         @picocli.CommandLine.Option(names = "--out", paramLabel = "FILE", required = true,
-                description = "the snapshot file to write (docs/snapshot-format.md)")
+                description = "the snapshot file to write, binary (docs/snapshot-format.md; e.g. x.rsnap: the extension of"
+                        + " another format, .json, .png, .rbc, ..., is refused)")
         Path out;
 
         @picocli.CommandLine.Mixin
@@ -227,6 +228,7 @@ final class JournalCommand implements Runnable {
         public Integer call() throws java.io.IOException {
             OutputFiles.check("--out", out); // before the journal is read and re-simulated
             OutputFiles.checkDistinct("--out", out, "DIR", dir);
+            OutputFiles.checkSnapshotName("--out", out); // after the journal check: an output inside it is named so first
             long t0 = System.nanoTime();
             try (dev.rubble.cache.playback.JournalSeek s = dev.rubble.cache.playback.JournalSeek.open(dir, plugins.load())) {
                 dev.rubble.core.world.World w;

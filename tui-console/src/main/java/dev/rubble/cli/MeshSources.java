@@ -202,7 +202,48 @@ final class MeshSources {
         } catch (MeshException e) {
             throw new BadInputException("--cutter-mesh " + (file == null ? "(icosahedron)" : file) + ": " + e.getMessage());
         }
+        checkScale(m, cutter, planes, scale == null ? short6(lo) : scale, lo, hi, diag);
         return MeshCutters.scatter(m, planes, count, lo, hi, seed);
+    }
+
+    /**
+     * Copies smaller than this share of the mesh's bounds volume are refused: the cut drops pieces under 1e-12 of a
+     * piece's bounds volume as holding no material (MeshCutters), so a copy this small would vanish and leave the mesh
+     * whole; the factor 100 keeps well clear of that cutoff.
+     */
+    static final double MIN_COPY_VOLUME = 1e-10;
+
+    /**
+     * The range of scales at which a copy of the cutter can cut the mesh. A copy is placed about a point inside the
+     * mesh; when the cutter holds its own origin, the copy holds the sphere about that point of radius scale x the
+     * cutter's inradius about its origin (its nearest face plane), and once that radius reaches the mesh's bounds
+     * diagonal every point of the mesh is inside the copy, wherever it is placed: the copy cuts nothing ({@code
+     * --cutters 3 --cutter-scale 1e9} wrote the mesh unbroken, exit 0). A copy whose volume is under {@link
+     * #MIN_COPY_VOLUME} of the mesh's bounds volume is dropped by the cut as holding no material.
+     */
+    private static void checkScale(TriMesh m, TriMesh cutter, double[] planes, String given, double lo, double hi,
+            double diag) {
+        double inradius = Double.POSITIVE_INFINITY;
+        for (int f = 3; f < planes.length; f += 4) {
+            inradius = Math.min(inradius, planes[f]);
+        }
+        double[] b = m.bounds();
+        double boundsVolume = (b[3] - b[0]) * (b[4] - b[1]) * (b[5] - b[2]);
+        double minScale = Math.cbrt(MIN_COPY_VOLUME * boundsVolume / cutter.volume());
+        double maxScale = inradius > 0 ? diag / inradius : Double.POSITIVE_INFINITY;
+        String allowed = "; allowed: " + short6(minScale) + " <= MIN <= MAX"
+                + (inradius > 0 ? " < " + short6(maxScale) : "");
+        if (inradius > 0 && hi >= maxScale) {
+            throw new BadInputException("--cutter-scale '" + given + "' is out of range: a copy of scale " + short6(hi)
+                    + " holds a sphere of radius " + short6(hi * inradius) + " m about its placement inside the mesh, wider"
+                    + " than the mesh's bounds diagonal (" + short6(diag) + " m), so it encloses the whole mesh wherever"
+                    + " it is placed and cuts nothing" + allowed);
+        }
+        if (lo < minScale) {
+            throw new BadInputException("--cutter-scale '" + given + "' is out of range: a copy of scale " + short6(lo)
+                    + " encloses " + short6(lo * lo * lo * cutter.volume()) + " m3, under " + short6(MIN_COPY_VOLUME)
+                    + " of the mesh's bounds volume (" + short6(boundsVolume) + " m3), too small to be a piece" + allowed);
+        }
     }
 
     /** {@code AMP[,FREQ[,OCTAVES]]} and the spacing (default 1/60 of the bounds diagonal). */

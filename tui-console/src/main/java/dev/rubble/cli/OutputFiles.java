@@ -37,6 +37,46 @@ final class OutputFiles {
         }
     }
 
+    /** Extensions of the formats Rubble reads or writes, with what each holds. */
+    private static final java.util.List<String> FORMATS = java.util.List.of(".json", ".jsonl", ".csv", ".tsv", ".txt",
+            ".png", ".gif", ".obj", ".ply", ".glb", ".gltf", ".rbc", ".rbsb", ".rsnap", ".cq4", ".cq4t");
+
+    /**
+     * Fails with exit 2, naming {@code option}, when {@code file}'s extension names another format than the one written:
+     * a snapshot is binary (docs/snapshot-format.md) and has no JSON form, and {@code journal seek J 5 --out x.json}
+     * wrote one into a file named .json, which JSON tools then failed to read; {@code run S --out x.png} wrote the JSON
+     * final state into a .png. As {@code render} refuses an image format its renderer does not write, and {@code
+     * fracture} and {@code export} an extension they cannot write. {@code own} are the extensions of the format written
+     * (none for snapshots, which have no fixed one: bake names its own {@code final.rsnap}); a name with no extension,
+     * or an extension no format of Rubble's has, is allowed.
+     */
+    static void checkFormatName(String option, Path file, String what, String suggested, String... own) {
+        if (file == null || file.getFileName() == null) {
+            return;
+        }
+        String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        java.util.List<String> owned = java.util.List.of(own);
+        for (String ext : FORMATS) {
+            if (name.endsWith(ext) && !owned.contains(ext)) {
+                java.util.List<String> others = new java.util.ArrayList<>(FORMATS);
+                others.removeAll(owned);
+                throw new BadInputException(option + " " + file + ": " + what + ", not " + ext + "; allowed: a name"
+                        + " without the extension of another format (" + String.join(", ", others) + "), e.g. " + suggested);
+            }
+        }
+    }
+
+    /** {@link #checkFormatName} for a snapshot file. */
+    static void checkSnapshotName(String option, Path file) {
+        checkFormatName(option, file, "a snapshot is a binary file (docs/snapshot-format.md)", "x.rsnap", ".rsnap");
+    }
+
+    /** {@link #checkFormatName} for a JSON file (a final state) and for JSON lines (events). */
+    static void checkJsonName(String option, Path file, boolean lines) {
+        checkFormatName(option, file, lines ? "it is written as JSON lines" : "it is written as JSON",
+                lines ? "events.jsonl" : "state.json", ".json", ".jsonl", ".txt");
+    }
+
     /**
      * Fails with exit 2, naming {@code option}, unless {@code dir} is a directory or one can be made there: the
      * nearest part of its path that exists is a writable directory. {@code bake S --out /etc/passwd/x} and

@@ -90,6 +90,8 @@ final class ReplayCommand implements Callable<Integer> {
         OutputFiles.check("--events", eventsFile);
         OutputFiles.checkDistinct(List.of(OutputFiles.named("--out", out), OutputFiles.named("--events", eventsFile)),
                 List.of(OutputFiles.named("DIR", dir)));
+        OutputFiles.checkJsonName("--out", out, false);
+        OutputFiles.checkJsonName("--events", eventsFile, true);
         if (from != null && from < 0) {
             throw new BadInputException("--from " + from + " is negative; allowed: >= 0");
         }

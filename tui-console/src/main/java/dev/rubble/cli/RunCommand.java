@@ -79,7 +79,8 @@ final class RunCommand implements Callable<Integer> {
             description = "save a snapshot of the world after step N (needs --snapshot FILE)")
     Long snapshotAt;
 
-    @Option(names = "--snapshot", paramLabel = "FILE", description = "the snapshot file --snapshot-at writes")
+    @Option(names = "--snapshot", paramLabel = "FILE", description = "the snapshot file --snapshot-at writes, binary (e.g. x.rsnap; the extension of another"
+                    + " format, .json, .png, .rbc, ..., is refused)")
     Path snapshotFile;
 
     @Option(names = "--restore", paramLabel = "FILE",
@@ -121,6 +122,10 @@ final class RunCommand implements Callable<Integer> {
         OutputFiles.checkDistinct(List.of(OutputFiles.named("--out", out), OutputFiles.named("--snapshot", snapshotFile),
                 OutputFiles.named("--events", eventsFile)), List.of(OutputFiles.named("SCENARIO", scenarioFile),
                 OutputFiles.named("--restore", restoreFile)));
+        // after the checks above: an output over an input, or inside a journal, is named as that first
+        OutputFiles.checkSnapshotName("--snapshot", snapshotFile);
+        OutputFiles.checkJsonName("--out", out, false);
+        OutputFiles.checkJsonName("--events", eventsFile, true);
         Scenario scenario = ScenarioLoader.load(scenarioFile);
         Stages stages = plugins.load();
         ScenarioWorld sw = restoreFile != null ? Snapshots.restore(restoreFile, scenario, stages, overrides, threads)

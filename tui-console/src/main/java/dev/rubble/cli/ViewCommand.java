@@ -54,7 +54,7 @@ final class ViewCommand implements Callable<Integer> {
             throw new BadInputException("--port " + port + "; allowed: 0 (any free port) to 65535");
         }
         if (steps != null) {
-            StepCounts.check("--steps", steps, 0, StepCounts.MAX_VIEW, "the viewer holds every frame in memory");
+            StepCounts.check("--steps", steps, 0, StepCounts.MAX_VIEW, "the viewer keeps every frame's statistics in memory");
         }
         if (!Files.exists(source)) {
             throw new BadInputException("SOURCE " + source + " does not exist; allowed: a journal directory or a"
@@ -71,11 +71,21 @@ final class ViewCommand implements Callable<Integer> {
                 ended = "; the recording was cut off (no closing record: the recorder was killed)";
             }
         }
-        ViewerServer server = ViewerServer.start(run, port);
+        ViewerServer server;
+        try {
+            server = ViewerServer.start(run, port);
+        } catch (RuntimeException e) {
+            run.close(); // its temporary frame files
+            throw e;
+        }
         out.printf("rubble: viewing %s at %s (%d frames, %d pieces, read in %d ms%s); Ctrl-C stops the server%n",
                 source, server.address(), run.frameCount(), run.nodeCount(), (System.nanoTime() - t0) / 1_000_000, ended);
         out.flush();
-        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "rubble-view-stop"));
+        ViewerRun served = run;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            served.close();
+        }, "rubble-view-stop"));
         server.join();
         return 0;
     }
@@ -98,7 +108,7 @@ final class ViewCommand implements Callable<Integer> {
         long n = steps != null ? steps : sc.steps() > 0 ? sc.steps() : 600;
         if (n > StepCounts.MAX_VIEW) { // the scenario's own "steps" (up to ScenarioLoader.MAX_STEPS)
             throw new BadInputException("SOURCE " + source + ": $.steps " + n + " is more than the viewer holds; allowed: --steps"
-                    + " 0 to " + StepCounts.MAX_VIEW + " (the viewer holds every frame in memory)");
+                    + " 0 to " + StepCounts.MAX_VIEW + " (the viewer keeps every frame's statistics in memory)");
         }
         return new ScenarioViewSource(sc, source.getFileName().toString(), stages, n);
     }

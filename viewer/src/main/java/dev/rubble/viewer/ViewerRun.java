@@ -8,14 +8,21 @@ import dev.rubble.authoring.export.PieceMesh;
 import dev.rubble.spi.render.FrameBuffer;
 import dev.rubble.spi.render.RenderFrame;
 import dev.rubble.spi.shape.Shape;
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,16 +35,27 @@ import java.util.Map;
  * <p>A node is a body slot with one shape: a slot that comes back with another shape (removed,
  * then reused) is a new node. A node that is absent in a frame has scale 0 there.
  *
+ * <p>Memory: the frames are not held. As the run is read, each frame's delta and each keyframe is written to a
+ * temporary file (deleted by {@link #close()}, and at exit), and only their offsets stay in memory, with the
+ * statistics of every step (a few numbers a frame, which the page's plots show whole). Requests read the frames back
+ * from the files, and the run keeps at most {@link #MAX_HELD_FRAMES} recently read deltas and
+ * {@link #MAX_HELD_KEYS} keyframes ({@link #framesHeld()}): a journal of a million steps used to be held whole as
+ * deltas (44 bytes per changed piece per frame) and exhausted the heap. The bytes sent are the same.
+ *
  * <p>Wire format of frames ({@link #frames(long, int)}, {@link #pose(long)}), little endian: per
  * frame block an int32 frame index, an int32 entry count, then per entry an int32 node and
  * {@link #F} float32: position x, y, z (m), orientation quaternion x, y, z, w, removal scale
  * (0 = absent), state ({@link RenderFrame#STATIC} ..), strain ratio.
  */
-public final class ViewerRun {
+public final class ViewerRun implements AutoCloseable {
     /** Floats per node in a frame. */
     public static final int F = 10;
     /** A full keyframe every this many frames. */
     public static final int KEY_EVERY = 32;
+    /** Most frame deltas held in memory (recently read ones): a few of the page's 48-frame chunks and a pose's deltas. */
+    public static final int MAX_HELD_FRAMES = 256;
+    /** Most keyframes held in memory (recently read ones). */
+    public static final int MAX_HELD_KEYS = 2;
 
     private final String title;
     private final String[] stageNames;
@@ -46,8 +64,17 @@ public final class ViewerRun {
     private final int[] nodeLevel, nodePiece;
     private final int maxLevel;
     private final byte[] glb;
-    private final byte[][] delta;
-    private final float[][] key;
+    /** The frame deltas, one after another, and where each starts ({@code frameCount + 1} offsets). */
+    private final Path deltaFile;
+    private final FileChannel deltas;
+    private final long[] deltaAt;
+    /** The keyframes (float32 little endian, {@code F} per node known then) and where each starts. */
+    private final Path keyFile;
+    private final FileChannel keys;
+    private final long[] keyAt;
+    /** Recently read deltas and keyframes (access order), at most MAX_HELD_FRAMES and MAX_HELD_KEYS. */
+    private final LinkedHashMap<Integer, byte[]> heldDelta = new LinkedHashMap<>(16, 0.75f, true);
+    private final LinkedHashMap<Integer, float[]> heldKey = new LinkedHashMap<>(4, 0.75f, true);
     private final double[] bounds;
     private final double[] struck;
     private final long[] step;
@@ -60,7 +87,7 @@ public final class ViewerRun {
     private ViewerRun(Builder b) throws IOException {
         this.title = b.title;
         this.stageNames = b.stageNames;
-        this.frameCount = b.delta.size();
+        this.frameCount = b.frames;
         this.nodeCount = b.meshes.size();
         this.nodeLevel = Arrays.copyOf(b.level, nodeCount);
         this.nodePiece = Arrays.copyOf(b.piece, nodeCount);
@@ -72,8 +99,21 @@ public final class ViewerRun {
         ByteArrayOutputStream os = new ByteArrayOutputStream();
         GlbWriter.write(b.meshes, null, null, os);
         this.glb = os.toByteArray();
-        this.delta = b.delta.toArray(new byte[0][]);
-        this.key = b.key.toArray(new float[0][]);
+        b.deltaOut.close();
+        b.keyOut.close();
+        this.deltaFile = b.deltaFile;
+        this.keyFile = b.keyFile;
+        this.deltaAt = Arrays.copyOf(b.deltaAt, frameCount + 1);
+        this.keyAt = Arrays.copyOf(b.keyAt, b.keys + 1);
+        this.deltas = FileChannel.open(deltaFile, StandardOpenOption.READ);
+        FileChannel k;
+        try {
+            k = FileChannel.open(keyFile, StandardOpenOption.READ);
+        } catch (IOException e) {
+            deltas.close();
+            throw e;
+        }
+        this.keys = k;
         this.bounds = b.bounds;
         this.struck = b.struck;
         this.step = Arrays.copyOf(b.step, frameCount);
@@ -91,20 +131,101 @@ public final class ViewerRun {
         this.movedEntries = b.movedEntries;
     }
 
-    /** Reads frames 0 .. {@code source.lastFrame()} of a source. */
+    /**
+     * Reads frames 0 .. {@code source.lastFrame()} of a source, the frames into temporary files in the default
+     * temporary directory; {@link #close()} deletes them.
+     */
     public static ViewerRun of(ViewSource source) {
-        Builder b = new Builder(source.title(), source.stageNames());
-        FrameBuffer f = new FrameBuffer();
-        ViewSource.FrameStats st = new ViewSource.FrameStats();
-        for (long k = 0, last = source.lastFrame(); k <= last; k++) {
-            source.frame(k, f, st);
-            b.add(f, st);
+        Builder b;
+        try {
+            b = new Builder(source.title(), source.stageNames());
+        } catch (IOException e) {
+            throw new UncheckedIOException("the viewer cannot make its temporary frame files: " + e.getMessage(), e);
         }
         try {
+            FrameBuffer f = new FrameBuffer();
+            ViewSource.FrameStats st = new ViewSource.FrameStats();
+            for (long k = 0, last = source.lastFrame(); k <= last; k++) {
+                source.frame(k, f, st);
+                b.add(f, st);
+            }
             return new ViewerRun(b);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            b.discard();
+            throw new UncheckedIOException("the viewer cannot write its temporary frame files: " + e.getMessage(), e);
+        } catch (RuntimeException | Error e) {
+            b.discard();
+            throw e;
         }
+    }
+
+    /** Closes and deletes the temporary frame files; the run serves no frames after this. */
+    @Override
+    public void close() {
+        try {
+            deltas.close();
+            keys.close();
+        } catch (IOException e) {
+            // nothing was being written; the files are deleted below all the same
+        }
+        try {
+            Files.deleteIfExists(deltaFile);
+            Files.deleteIfExists(keyFile);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete the viewer's temporary frame files: " + e.getMessage(), e);
+        }
+    }
+
+    /** Frame deltas and keyframes held in memory now (recently read ones), at most MAX_HELD_FRAMES + MAX_HELD_KEYS. */
+    public synchronized int framesHeld() {
+        return heldDelta.size() + heldKey.size();
+    }
+
+    /** The temporary files holding the frames (deleted by {@link #close()}). */
+    public List<Path> frameFiles() {
+        return List.of(deltaFile, keyFile);
+    }
+
+    /** Frame k's delta block, from memory when recently read, else from the delta file. */
+    private synchronized byte[] delta(int k) {
+        byte[] d = heldDelta.get(k);
+        if (d == null) {
+            d = read(deltas, deltaAt[k], (int) (deltaAt[k + 1] - deltaAt[k]));
+            heldDelta.put(k, d);
+            if (heldDelta.size() > MAX_HELD_FRAMES) {
+                heldDelta.remove(heldDelta.keySet().iterator().next());
+            }
+        }
+        return d;
+    }
+
+    /** Keyframe i (frame {@code i * KEY_EVERY}), from memory when recently read, else from the key file. */
+    private synchronized float[] key(int i) {
+        float[] kf = heldKey.get(i);
+        if (kf == null) {
+            ByteBuffer b = ByteBuffer.wrap(read(keys, keyAt[i], (int) (keyAt[i + 1] - keyAt[i]))).order(ByteOrder.LITTLE_ENDIAN);
+            kf = new float[b.remaining() / 4];
+            b.asFloatBuffer().get(kf);
+            heldKey.put(i, kf);
+            if (heldKey.size() > MAX_HELD_KEYS) {
+                heldKey.remove(heldKey.keySet().iterator().next());
+            }
+        }
+        return kf;
+    }
+
+    private static byte[] read(FileChannel ch, long at, int length) {
+        ByteBuffer b = ByteBuffer.allocate(length);
+        try {
+            while (b.hasRemaining()) {
+                if (ch.read(b, at + b.position()) < 0) {
+                    throw new IOException("the file ends at byte " + (at + b.position()) + " of " + (at + length));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the viewer's temporary frame file: " + e.getMessage(), e);
+        }
+        return b.array();
     }
 
     public String title() {
@@ -137,28 +258,21 @@ public final class ViewerRun {
     /** Frame blocks {@code from .. from + count - 1} (clamped to the run): the changes into each frame. */
     public byte[] frames(long from, int count) {
         long a = Math.max(0, from), b = Math.min(frameCount, from + Math.max(0, count));
-        int bytes = 0;
-        for (long k = a; k < b; k++) {
-            bytes += delta[(int) k].length;
+        if (a >= b) {
+            return new byte[0];
         }
-        byte[] out = new byte[bytes];
-        int o = 0;
-        for (long k = a; k < b; k++) {
-            byte[] d = delta[(int) k];
-            System.arraycopy(d, 0, out, o, d.length);
-            o += d.length;
-        }
-        return out;
+        // the blocks lie one after another in the file: one read, not held (the page asks each chunk once)
+        return read(deltas, deltaAt[(int) a], (int) (deltaAt[(int) b] - deltaAt[(int) a]));
     }
 
     /** Frame {@code k} in full (one block with every node), rebuilt from its keyframe. */
     public byte[] pose(long k) {
         int kk = (int) Math.max(0, Math.min(frameCount - 1, k));
         float[] cur = new float[F * nodeCount];
-        float[] kf = key[kk / KEY_EVERY];
+        float[] kf = key(kk / KEY_EVERY);
         System.arraycopy(kf, 0, cur, 0, Math.min(kf.length, cur.length));
         for (int j = kk / KEY_EVERY * KEY_EVERY + 1; j <= kk; j++) {
-            ByteBuffer d = ByteBuffer.wrap(delta[j]).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer d = ByteBuffer.wrap(delta(j)).order(ByteOrder.LITTLE_ENDIAN);
             d.getInt();
             int n = d.getInt();
             for (int e = 0; e < n; e++) {
@@ -259,8 +373,15 @@ public final class ViewerRun {
         float[] cur = new float[64 * F];
         /** Per node: the frame it was last written in (to find the nodes absent from a frame). */
         long[] seenIn = new long[64];
-        final List<byte[]> delta = new ArrayList<>();
-        final List<float[]> key = new ArrayList<>();
+        /** Frames read so far. */
+        int frames;
+        /** The frame deltas and keyframes as written: the files, their streams and where each starts. */
+        final Path deltaFile, keyFile;
+        final OutputStream deltaOut, keyOut;
+        long[] deltaAt = new long[65];
+        long[] keyAt = new long[9];
+        int keys;
+        ByteBuffer block = ByteBuffer.allocate(8 + 64 * 4 * (F + 1)).order(ByteOrder.LITTLE_ENDIAN);
         long[] step = new long[64];
         double[] time = new double[64];
         int[] awake = new int[64], sleeping = new int[64], statics = new int[64], breaks = new int[64],
@@ -275,16 +396,49 @@ public final class ViewerRun {
         float[] dVal = new float[64 * F];
         final float[] v = new float[F];
 
-        Builder(String title, String[] stageNames) {
+        Builder(String title, String[] stageNames) throws IOException {
             this.title = title;
             this.stageNames = stageNames.clone();
             this.stageNanos = new long[stageNames.length][64];
             Arrays.fill(nodeOfSlot, -1);
             Arrays.fill(seenIn, -1);
+            Path d = Files.createTempFile("rubble-view-", ".frames"), kf = null;
+            OutputStream dOut = null;
+            try {
+                d.toFile().deleteOnExit();
+                kf = Files.createTempFile("rubble-view-", ".keys");
+                kf.toFile().deleteOnExit();
+                dOut = new BufferedOutputStream(Files.newOutputStream(d), 1 << 16);
+                this.keyOut = new BufferedOutputStream(Files.newOutputStream(kf), 1 << 16);
+            } catch (IOException | RuntimeException e) {
+                if (dOut != null) {
+                    dOut.close();
+                }
+                Files.deleteIfExists(d);
+                if (kf != null) {
+                    Files.deleteIfExists(kf);
+                }
+                throw e;
+            }
+            this.deltaFile = d;
+            this.keyFile = kf;
+            this.deltaOut = dOut;
         }
 
-        void add(FrameBuffer f, ViewSource.FrameStats st) {
-            int k = delta.size();
+        /** Closes and deletes the files when the run could not be made. */
+        void discard() {
+            try {
+                deltaOut.close();
+                keyOut.close();
+                Files.deleteIfExists(deltaFile);
+                Files.deleteIfExists(keyFile);
+            } catch (IOException e) {
+                // the failure being reported matters more; the files go at exit
+            }
+        }
+
+        void add(FrameBuffer f, ViewSource.FrameStats st) throws IOException {
+            int k = frames;
             if (k == step.length) {
                 int c = 2 * k;
                 step = Arrays.copyOf(step, c);
@@ -351,7 +505,11 @@ public final class ViewerRun {
                     changed = addDelta(changed, node, o);
                 }
             }
-            ByteBuffer d = ByteBuffer.allocate(8 + changed * 4 * (F + 1)).order(ByteOrder.LITTLE_ENDIAN);
+            int bytes = 8 + changed * 4 * (F + 1);
+            if (block.capacity() < bytes) {
+                block = ByteBuffer.allocate(Math.max(bytes, 2 * block.capacity())).order(ByteOrder.LITTLE_ENDIAN);
+            }
+            ByteBuffer d = block.clear();
             d.putInt(k).putInt(changed);
             for (int e = 0; e < changed; e++) {
                 d.putInt(dNode[e]);
@@ -359,10 +517,28 @@ public final class ViewerRun {
                     d.putFloat(dVal[F * e + a]);
                 }
             }
-            delta.add(d.array());
+            deltaOut.write(d.array(), 0, bytes);
+            if (k + 1 >= deltaAt.length) {
+                deltaAt = Arrays.copyOf(deltaAt, 2 * deltaAt.length);
+            }
+            deltaAt[k + 1] = deltaAt[k] + bytes;
+            frames = k + 1;
             movedEntries += changed;
             if (k % KEY_EVERY == 0) {
-                key.add(Arrays.copyOf(cur, F * meshes.size()));
+                int n = F * meshes.size();
+                if (block.capacity() < 4 * n) {
+                    block = ByteBuffer.allocate(Math.max(4 * n, 2 * block.capacity())).order(ByteOrder.LITTLE_ENDIAN);
+                }
+                ByteBuffer kb = block.clear();
+                for (int a = 0; a < n; a++) {
+                    kb.putFloat(cur[a]);
+                }
+                keyOut.write(kb.array(), 0, 4 * n);
+                if (keys + 1 >= keyAt.length) {
+                    keyAt = Arrays.copyOf(keyAt, 2 * keyAt.length);
+                }
+                keyAt[keys + 1] = keyAt[keys] + 4L * n;
+                keys++;
             }
             if (k == 0) {
                 bounds = frameBounds(f);

@@ -73,6 +73,19 @@ public final class CageBuilder {
         }
         double[] box = bounds(hull);
         double diag = Math.sqrt(sq(box[3] - box[0]) + sq(box[4] - box[1]) + sq(box[5] - box[2]));
+        // A spacing far too fine is refused before sampling: at 1/400 of a 2 m cube's diagonal the samples were
+        // 12 million points, 14 s and 880 MB of heap, only to be refused by the count below, and the check after this
+        // one named a smallest spacing (diag / 400) that the count then refused. The interior samples alone are about
+        // the hull's volume over spacing^3 less a skin of half a spacing, and a body thinner than that skin has its
+        // faces sampled at spacing^2 instead, about as many: past 8 x MAX_POINTS by this measure the count below is
+        // exceeded many times over, whatever the shape.
+        double estimate = spacing > 0 ? hull.volume() / (spacing * spacing * spacing) : 0;
+        if (estimate > 8.0 * MAX_POINTS) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+                    "spacing = %s gives about %.3g control points for this model (%.4g m3); allowed: at most %d (spacing"
+                            + " >= %.3g m)", spacing, estimate, hull.volume(), MAX_POINTS,
+                    Math.cbrt(hull.volume() / MAX_POINTS) * 1.1));
+        }
         if (spacing > 0 && diag / spacing > 400) {
             throw new IllegalArgumentException("spacing = " + spacing + " for a model " + diag
                     + " m across; allowed: >= " + diag / 400 + " (at most 400 samples across)");
