@@ -23,31 +23,7 @@ public final class JournalCopy {
 
     /** {@code edit} gets (document index, bytes) and returns true if it changed the bytes. */
     public static void copy(Path from, Path to, BiFunction<Integer, byte[], Boolean> edit) {
-        try (ChronicleQueue in = SingleChronicleQueueBuilder.binary(from).readOnly(true).build();
-             ChronicleQueue out = SingleChronicleQueueBuilder.binary(to).build();
-             ExcerptTailer t = in.createTailer(); ExcerptAppender a = out.createAppender()) {
-            int index = 0;
-            while (true) {
-                byte[] doc;
-                try (DocumentContext dc = t.readingDocument()) {
-                    if (!dc.isPresent()) {
-                        break;
-                    }
-                    Bytes<?> b = dc.wire().bytes();
-                    doc = new byte[(int) b.readRemaining()];
-                    b.read(doc);
-                }
-                if (edit.apply(index, doc)) {
-                    CRC32C crc = new CRC32C();
-                    crc.update(doc, 0, doc.length - 4);
-                    ByteBuffer.wrap(doc).order(ByteOrder.LITTLE_ENDIAN).putInt(doc.length - 4, (int) crc.getValue());
-                }
-                try (DocumentContext dc = a.writingDocument()) {
-                    dc.wire().bytes().write(doc);
-                }
-                index++;
-            }
-        }
+        replace(from, to, (index, doc) -> edit.apply(index, doc) ? java.util.Arrays.copyOf(doc, doc.length - 4) : null);
     }
 
     /**
