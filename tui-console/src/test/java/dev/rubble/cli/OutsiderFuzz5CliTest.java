@@ -281,4 +281,18 @@ final class OutsiderFuzz5CliTest extends TwoBoxesCliTestBase {
                 dir.resolve("c.rbsb").toString())).as(err.toString()).isZero();
         assertThat(out.toString()).contains("control points: 405");
     }
+
+    /**
+     * {@code softbody --source box:half=1e9,1e9,1e9} (points beyond the ±1e9 m every body keeps to) and {@code
+     * sphere:1e-9} were accepted: a source's largest side lies in [1e-4, 1e6] m (a fracture box's sides).
+     */
+    @Test
+    void aSoftBodySourceOfAbsurdSizeIsRefused(@TempDir Path dir) {
+        for (String source : new String[] {"box:half=1e9,1e9,1e9", "sphere:1e-9"}) {
+            assertThat(run("softbody", "--source", source, "--out", dir.resolve("c.rbsb").toString())).as(source).isEqualTo(2);
+            assertThat(err.toString()).startsWith("rubble: --source " + source + ": source '" + source + "': largest side ")
+                    .contains("allowed: a largest side in [1.0E-4, 1000000.0] m");
+        }
+        assertThat(dir.resolve("c.rbsb")).doesNotExist();
+    }
 }

@@ -43,6 +43,10 @@ public record CageSource(double[] vertices, int[] indices) {
             throw new IllegalArgumentException("source '" + spec + "' has no kind; allowed: box:half=HX,HY,HZ, sphere:R[,N],"
                     + " obj:FILE, points:FILE");
         }
+        return sized(spec, parseKind(spec, colon, baseDir));
+    }
+
+    private static CageSource parseKind(String spec, int colon, Path baseDir) {
         String kind = spec.substring(0, colon), arg = spec.substring(colon + 1);
         switch (kind) {
             case "box": {
@@ -67,6 +71,34 @@ public record CageSource(double[] vertices, int[] indices) {
             default:
                 throw new IllegalArgumentException("source kind '" + kind + "'; allowed: box, sphere, obj, points");
         }
+    }
+
+    /** Smallest and largest extent of a source, metres (those of a `rubble fracture` box's sides). */
+    public static final double MIN_SIZE = 1e-4, MAX_SIZE = 1e6;
+
+    /**
+     * The source with its extent checked: its largest side in [{@link #MIN_SIZE}, {@link #MAX_SIZE}] metres and
+     * every coordinate within ±{@link #MAX_SIZE}. Before, {@code box:half=1e9,1e9,1e9} (a cage whose points lay
+     * beyond the ±1e9 m every body position keeps to) and {@code sphere:1e-9} (3.8e-27 m³) were accepted.
+     */
+    private static CageSource sized(String spec, CageSource src) {
+        double[] v = src.vertices();
+        double big = 0, side = 0;
+        for (int k = 0; k < 3; k++) {
+            double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+            for (int i = k; i < v.length; i += 3) {
+                lo = Math.min(lo, v[i]);
+                hi = Math.max(hi, v[i]);
+            }
+            big = Math.max(big, Math.max(Math.abs(lo), Math.abs(hi)));
+            side = Math.max(side, hi - lo);
+        }
+        if (!(side >= MIN_SIZE && side <= MAX_SIZE && big <= MAX_SIZE)) {
+            throw new IllegalArgumentException("source '" + spec + "': largest side " + side + " m, farthest coordinate " + big
+                    + " m; allowed: a largest side in [" + MIN_SIZE + ", " + MAX_SIZE + "] m and coordinates within ±" + MAX_SIZE
+                    + " m");
+        }
+        return src;
     }
 
     /** A box of half extents: 8 corners and 12 outward triangles. */
