@@ -54,6 +54,61 @@ final class Components {
         return vol;
     }
 
+    /**
+     * {@link #split} with every cavity kept in its piece: a closed shell of negative volume (the inside
+     * surface of a hollow, as a cutter entirely inside a piece leaves, or a Voronoi cell holding such a
+     * hollow whole) joins the component that encloses it ({@link #withCavities}). Alone it would be a
+     * piece of negative volume: `--cutters 3 --levels 2 --sites 4` on the statue wrote one (-0.022 m³).
+     */
+    static List<TriMesh> solids(TriMesh m) {
+        return withCavities(split(m));
+    }
+
+    /** Shells of negative volume (cavities) joined to the component that encloses them. */
+    static List<TriMesh> withCavities(List<TriMesh> parts) {
+        List<TriMesh> solid = new ArrayList<>();
+        List<TriMesh> holes = new ArrayList<>();
+        for (TriMesh p : parts) {
+            (p.volume() < 0 ? holes : solid).add(p);
+        }
+        if (holes.isEmpty() || solid.isEmpty()) {
+            return parts;
+        }
+        TriMesh[] merged = solid.toArray(new TriMesh[0]);
+        for (TriMesh h : holes) {
+            // the host's bounds contain the cavity's; among several such, the one whose inside holds
+            // the centroid of the cavity's first triangle (a point in general position)
+            double[] hb = h.bounds();
+            int host = -1, candidates = 0;
+            for (int i = 0; i < solid.size(); i++) {
+                double[] b = solid.get(i).bounds();
+                if (hb[0] >= b[0] && hb[1] >= b[1] && hb[2] >= b[2] && hb[3] <= b[3] && hb[4] <= b[4] && hb[5] <= b[5]) {
+                    candidates++;
+                    host = i;
+                }
+            }
+            if (candidates > 1) {
+                host = -1;
+                double x = 0, y = 0, z = 0;
+                for (int q = 0; q < 3; q++) {
+                    x += h.pos[3 * h.tri[q]] / 3;
+                    y += h.pos[3 * h.tri[q] + 1] / 3;
+                    z += h.pos[3 * h.tri[q] + 2] / 3;
+                }
+                for (int i = 0; i < solid.size() && host < 0; i++) {
+                    if (MeshFracture.inside(solid.get(i), x, y, z)) {
+                        host = i;
+                    }
+                }
+            }
+            if (host < 0) {
+                throw new IllegalStateException("a cavity (a closed shell of negative volume) lies in no piece");
+            }
+            merged[host] = TriMesh.concat(merged[host], h);
+        }
+        return List.of(merged);
+    }
+
     /** Splits {@code m} into one mesh per component (positions compacted, attributes kept). */
     static List<TriMesh> split(TriMesh m) {
         int[] comp = label(m);

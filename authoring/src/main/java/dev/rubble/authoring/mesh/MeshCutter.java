@@ -48,10 +48,10 @@ public final class MeshCutter {
                     hi = PlaneSplitter.split(piece, nx, ny, nz, d + 0.5 * grout, noise)[1];
                 }
                 if (lo != null) {
-                    next.addAll(Components.split(lo));
+                    next.addAll(Components.solids(lo));
                 }
                 if (hi != null) {
-                    next.addAll(Components.split(hi));
+                    next.addAll(Components.solids(hi));
                 }
             }
             pieces = next;

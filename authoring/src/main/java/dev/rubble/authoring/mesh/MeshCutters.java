@@ -210,7 +210,7 @@ public final class MeshCutters {
             out.add(m); // the cutter misses this piece
             return out;
         }
-        out.addAll(Components.split(unmark(inside)));
+        out.addAll(Components.solids(unmark(inside)));
         if (!rest.isEmpty()) {
             TriMesh glued;
             try {
@@ -219,7 +219,7 @@ public final class MeshCutters {
                 glued = null;
             }
             if (glued != null && MeshCheck.manifoldProblem(glued) == null) {
-                out.addAll(withCavities(Components.split(glued)));
+                out.addAll(Components.solids(glued));
             } else {
                 // degenerate: a face of the cutter lies exactly on an earlier cut face and the outlines
                 // cannot be matched one to one; the rest stays split along the cutter's planes (every
@@ -228,7 +228,7 @@ public final class MeshCutters {
                 for (TriMesh c : rest) {
                     parts.addAll(Components.split(unmark(c)));
                 }
-                out.addAll(withCavities(parts));
+                out.addAll(Components.withCavities(parts));
             }
         }
         // closed shells of no volume (faces on the plane, counted to one side) hold no material
@@ -387,48 +387,4 @@ public final class MeshCutters {
         return false;
     }
 
-    /** Shells of negative volume (cavities) joined to the component that encloses them. */
-    private static List<TriMesh> withCavities(List<TriMesh> parts) {
-        List<TriMesh> solid = new ArrayList<>();
-        List<TriMesh> holes = new ArrayList<>();
-        for (TriMesh p : parts) {
-            (p.volume() < 0 ? holes : solid).add(p);
-        }
-        if (holes.isEmpty() || solid.isEmpty()) {
-            return parts;
-        }
-        TriMesh[] merged = solid.toArray(new TriMesh[0]);
-        for (TriMesh h : holes) {
-            // the host's bounds contain the cavity's; among several such, the one whose inside holds
-            // the centroid of the cavity's first triangle (a point in general position)
-            double[] hb = h.bounds();
-            int host = -1, candidates = 0;
-            for (int i = 0; i < solid.size(); i++) {
-                double[] b = solid.get(i).bounds();
-                if (hb[0] >= b[0] && hb[1] >= b[1] && hb[2] >= b[2] && hb[3] <= b[3] && hb[4] <= b[4] && hb[5] <= b[5]) {
-                    candidates++;
-                    host = i;
-                }
-            }
-            if (candidates > 1) {
-                host = -1;
-                double x = 0, y = 0, z = 0;
-                for (int q = 0; q < 3; q++) {
-                    x += h.pos[3 * h.tri[q]] / 3;
-                    y += h.pos[3 * h.tri[q] + 1] / 3;
-                    z += h.pos[3 * h.tri[q] + 2] / 3;
-                }
-                for (int i = 0; i < solid.size() && host < 0; i++) {
-                    if (MeshFracture.inside(solid.get(i), x, y, z)) {
-                        host = i;
-                    }
-                }
-            }
-            if (host < 0) {
-                throw new IllegalStateException("a cavity left by a cutter lies in no piece");
-            }
-            merged[host] = TriMesh.concat(merged[host], h);
-        }
-        return List.of(merged);
-    }
 }

@@ -85,7 +85,7 @@ public final class MeshFracture {
         List<TriMesh> out = new ArrayList<>();
         for (TriMesh p : part) {
             if (p != null) {
-                out.addAll(Components.split(p));
+                out.addAll(Components.solids(p));
             }
         }
         if (noise.flat()) {
@@ -239,8 +239,8 @@ public final class MeshFracture {
                 }
                 continue;
             }
-            todo.addAll(Components.split(lo));
-            todo.addAll(Components.split(hi));
+            todo.addAll(Components.solids(lo));
+            todo.addAll(Components.solids(hi));
         }
         if (hulls.isEmpty()) {
             double[] b = piece.bounds();

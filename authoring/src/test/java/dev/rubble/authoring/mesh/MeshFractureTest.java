@@ -101,6 +101,28 @@ final class MeshFractureTest {
         assertPiecesClosed(pieces);
     }
 
+    /**
+     * A hollow piece (the rest a cutter entirely inside a 2 m cube leaves: a 0.5 m cube cavity about (1, 1, 1)) cut
+     * by a plane that leaves the whole cavity in one cell: two pieces, 2 x 2 x 1.6 - 0.125 and 2 x 2 x 0.4 m³. Before,
+     * the cavity's inside surface was a component of its own and came out as a third piece of -0.125 m³
+     * (`fracture --cutters 3 --levels 2 --sites 4` on the statue wrote a -0.022 m³ piece).
+     */
+    @Test
+    void aCavityWhollyInsideOneCellStaysInItsPiece() {
+        TriMesh box = TestMeshes.box(2, 2, 2);
+        List<TriMesh> cut = MeshCutters.cut(box, List.of(MeshCuttersTest.cube(0.25, 1, 1, 1)), MeshNoise.NONE);
+        TriMesh hollow = cut.stream().filter(p -> p.volume() > 1).findFirst().orElseThrow();
+        assertThat(hollow.volume()).isCloseTo(8 - 0.125, within(1e-12));
+        ConvexPolytope bounds = MeshFracture.boundingBox(hollow, 0.5);
+        for (String plane : new String[] {"1 0 0 1.6", "0 0 1 0.3"}) {
+            List<TriMesh> pieces = MeshFracture.cut(hollow, method("plane", Map.of("planes", plane)).fracture(bounds, 0), 0);
+            double[] vols = pieces.stream().mapToDouble(TriMesh::volume).sorted().toArray();
+            double far = plane.startsWith("1") ? 2 * 2 * 0.4 : 2 * 2 * 0.3;
+            assertThat(vols).as(plane).containsExactly(new double[] {far, 8 - far - 0.125}, within(1e-12));
+            assertPiecesClosed(pieces);
+        }
+    }
+
     @Test
     void cutFacesGetTheInsideMaterialAndTheOuterSurfaceKeepsItsOwn() {
         TriMesh b = TestMeshes.box(2, 1, 1);
