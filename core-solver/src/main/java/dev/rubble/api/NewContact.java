@@ -38,8 +38,7 @@ public final class NewContact {
 
     /**
      * The sub-shape pair's key.
-     * @return the key (0 for two simple shapes; plus 2^31 for a fast pair's manifold of a box's or hull's
-     *     far vertices, docs/events.md)
+     * @return the key (0 for two simple shapes)
      */
     public long subShape() {
         return key;
