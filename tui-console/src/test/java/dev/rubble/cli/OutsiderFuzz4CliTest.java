@@ -212,7 +212,7 @@ final class OutsiderFuzz4CliTest extends TwoBoxesCliTestBase {
     }
 
     /** A 2 m cube, eight corners and six quads (docs/geometry-collections.md's cube.obj). */
-    private static final String CUBE = """
+    static final String CUBE = """
             v -1 -1 -1
             v 1 -1 -1
             v 1 1 -1

@@ -17,22 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 final class OutsiderFuzz5CliTest extends TwoBoxesCliTestBase {
 
     /** A 2 m cube, eight corners and six quads (docs/geometry-collections.md's cube.obj). */
-    static final String CUBE = """
-            v -1 -1 -1
-            v 1 -1 -1
-            v 1 1 -1
-            v -1 1 -1
-            v -1 -1 1
-            v 1 -1 1
-            v 1 1 1
-            v -1 1 1
-            f 1 4 3 2
-            f 5 6 7 8
-            f 1 2 6 5
-            f 2 3 7 6
-            f 3 4 8 7
-            f 4 1 5 8
-            """;
+    static final String CUBE = OutsiderFuzz4CliTest.CUBE;
 
     /** The regular icosahedron's inradius over its circumradius (the default cutter has circumradius 1). */
     static final double ICOSAHEDRON_IN_OVER_CIRCUM = Math.sqrt(3) / 12 * (3 + Math.sqrt(5)) / (Math.sqrt(10 + 2 * Math.sqrt(5)) / 4);
