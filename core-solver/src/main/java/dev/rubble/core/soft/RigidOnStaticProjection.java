@@ -102,6 +102,7 @@ final class RigidOnStaticProjection {
     private void part(int k, int m, Shape shape, Compound.Child ch, double h, boolean velocity) {
         BodyStore b = ctx.rigid;
         int n = featureCount(shape);
+        placePart(m, ch);
         for (int q = ctx.nearStart[k]; q < ctx.nearStart[k + 1]; q++) {
             int st = ctx.nearSlot[q];
             Shape other = b.shape[st];
@@ -110,7 +111,6 @@ final class RigidOnStaticProjection {
             for (int f = 0; f < n; f++) {
                 double radius = featureLocal(shape, f, ctx.tmp);
                 double lx = ctx.tmp[0], ly = ctx.tmp[1], lz = ctx.tmp[2];
-                placePart(m, ch); // (the pose moves with every correction of the position pass)
                 double qx = partQx, qy = partQy, qz = partQz, qw = partQw;
                 double fx = partX + Inertia.rotX(qx, qy, qz, qw, lx, ly, lz);
                 double fy = partY + Inertia.rotY(qx, qy, qz, qw, lx, ly, lz);
@@ -149,6 +149,7 @@ final class RigidOnStaticProjection {
                     }
                     double dl = -c / wr;
                     response.applyToRigid(m, px, py, pz, dl * nx, dl * ny, dl * nz, h, wr);
+                    placePart(m, ch); // the correction moved the body: the next features from its new pose
                 }
             }
         }
