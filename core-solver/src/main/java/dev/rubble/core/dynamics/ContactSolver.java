@@ -623,6 +623,7 @@ public final class ContactSolver {
             slotScratch = new int[cap];
             massScratch = new double[cap];
             writesScratch = new boolean[cap];
+            thinScratch = new boolean[cap];
         }
         final int[] start = binStart, to = renumber;
         Arrays.fill(start, 0, bins + 1, 0);
@@ -641,17 +642,22 @@ public final class ContactSolver {
         }
         final int[] slots = slotScratch;
         final double[] masses = massScratch;
-        final boolean[] writes = writesScratch;
+        final boolean[] writes = writesScratch, thin = thinScratch;
         for (int i = 1; i < n; i++) {
             int k = to[i];
             slots[k] = slotOf[i];
             masses[k] = invMass[i];
             writes[k] = writesBack[i];
+            thin[k] = anisotropic[i];
         }
+        // every per-body array mapBody filled moves with its body (the thin-body flag stayed behind until
+        // 2026-12-06: on several threads other bodies took the thin bodies' row refresh, and the result
+        // depended on the thread count; ThreadCountInvarianceTest.thinBodiesKeepTheirRowsOnEveryThreadCount)
         for (int k = 1; k < n; k++) {
             slotOf[k] = slots[k];
             invMass[k] = masses[k];
             writesBack[k] = writes[k];
+            anisotropic[k] = thin[k];
             solverIndex[slots[k]] = k;
         }
         to[0] = 0;
@@ -663,7 +669,7 @@ public final class ContactSolver {
 
     private int[] binStart = new int[0], renumber = new int[0], slotScratch = new int[0];
     private double[] massScratch = new double[0];
-    private boolean[] writesScratch = new boolean[0];
+    private boolean[] writesScratch = new boolean[0], thinScratch = new boolean[0];
 
     /**
      * The solve order of colour (segment) {@code k}, {@code [lo, hi)}, on several threads (issue 26): cut

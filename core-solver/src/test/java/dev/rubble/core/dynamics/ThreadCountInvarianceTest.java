@@ -93,6 +93,40 @@ final class ThreadCountInvarianceTest {
         }
     }
 
+    /**
+     * Rods (thin boxes: principal inertias 200 apart, {@link ContactSolver#anisotropic}) raining onto the
+     * columns with a spin. On several threads the solver numbers its bodies by place, and before
+     * 2026-12-06 the rods' thin-body flag stayed with their first-use numbers: other bodies took the
+     * thin-body row refresh and the rods lost it, so 2 threads gave other bits than 1 (found as the demo
+     * with far-vertex manifolds diverging at step 142 of `verify --threads 2`).
+     */
+    private static World rodsOnColumns(StepExecutor ex) {
+        World w = scene(5, ex);
+        SplittableRandom r = new SplittableRandom(17);
+        for (int i = 0; i < 30; i++) {
+            double x = r.nextDouble(-7, 6), z = r.nextDouble(-3, 3), y = 5 + r.nextDouble(0, 4);
+            double angle = r.nextDouble(0, Math.PI), half = angle / 2;
+            w.createBody(BodyDef.of(new Box(0.6, 0.03, 0.03)).withPosition(x, y, z)
+                    .withOrientation(0, StrictMath.sin(half), 0, StrictMath.cos(half))
+                    .withLinearVelocity(r.nextDouble(-1, 1), -2, r.nextDouble(-1, 1))
+                    .withAngularVelocity(r.nextDouble(-3, 3), r.nextDouble(-3, 3), r.nextDouble(-3, 3))
+                    .withMass(0.5 + r.nextDouble(1)).withMaterial(0.5, 0));
+        }
+        return w;
+    }
+
+    @Test
+    void thinBodiesKeepTheirRowsOnEveryThreadCount() {
+        assertThat(ContactSolver.anisotropic(3 / 0.0018, 3 / 0.3609, 3 / 0.3609)).as("the rods are thin bodies").isTrue();
+        int steps = 150;
+        long[] one = stepHashes(rodsOnColumns(StepExecutor.Inline.INSTANCE), steps);
+        for (int threads : new int[] {2, 3}) {
+            try (WorkerPool pool = new WorkerPool(threads, 1)) {
+                assertThat(stepHashes(rodsOnColumns(pool), steps)).as("%d threads", threads).isEqualTo(one);
+            }
+        }
+    }
+
     @Test
     void theSceneIsSolvedInSeveralColoursSoTheComparisonMeansSomething() {
         try (WorkerPool pool = new WorkerPool(2, 1)) {
