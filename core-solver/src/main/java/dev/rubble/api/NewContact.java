@@ -38,7 +38,8 @@ public final class NewContact {
 
     /**
      * The sub-shape pair's key.
-     * @return the key (0 for two simple shapes)
+     * @return the key (0 for two simple shapes; plus 2^31 for a fast pair's manifold of a box's or hull's
+     *     far vertices, docs/events.md)
      */
     public long subShape() {
         return key;

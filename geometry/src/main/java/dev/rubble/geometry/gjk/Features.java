@@ -13,7 +13,9 @@ import dev.rubble.spi.shape.Shape;
  * within the margin, so a capsule landing on one end at speed also has a speculative point at the
  * other end, which its spin after the hit swings down: with the nearer end only, a capsule tilted
  * 26 degrees from upright passed through a 1 cm plate at 150 m/s); a capsule of half height 0 is
- * its centre; sphere: its centre. Scratch only; not thread-safe.
+ * its centre; sphere: its centre. A box's or hull's vertices outside its feature
+ * ({@link #otherVertex}) are what {@link ManifoldBuilder} adds for a fast pair, for the same reason as
+ * the capsule's far end (docs/dynamics.md, "End-first impacts"). Scratch only; not thread-safe.
  */
 public final class Features {
     /** Feature id of the last {@link #of} call (stable per shape feature). */
@@ -97,4 +99,41 @@ public final class Features {
         }
     }
 
+    /** How many vertices {@link #otherVertex} numbers for {@code s}: a box's 8, a hull's; 0 for other shapes. */
+    public static int vertexCount(Shape s) {
+        return switch (s.type()) {
+            case BOX -> 8;
+            case CONVEX_HULL -> ((ConvexHull) s).vertexCount();
+            default -> 0;
+        };
+    }
+
+    /**
+     * Writes vertex {@code i} of {@code s} at {@code p} (world) into {@code out} and returns true, or
+     * returns false when that vertex belongs to the feature whose id {@link #of} gave as {@code featureId}.
+     * Box vertex i has the signs of bits 0, 1, 2 on x, y, z.
+     */
+    public static boolean otherVertex(Shape s, Pose p, long featureId, int i, double[] out) {
+        if (s.type() == dev.rubble.spi.shape.ShapeType.BOX) {
+            Box b = (Box) s;
+            int axis = (int) ((featureId - 16) >> 1);
+            int bit = (i >> axis) & 1; // 1: the positive side on the face's axis
+            if (bit == (int) (featureId & 1)) {
+                return false;
+            }
+            p.toWorld((i & 1) == 0 ? -b.halfX() : b.halfX(), (i & 2) == 0 ? -b.halfY() : b.halfY(),
+                    (i & 4) == 0 ? -b.halfZ() : b.halfZ(), out, 0);
+            return true;
+        }
+        ConvexHull h = (ConvexHull) s;
+        int f = (int) (featureId - 64);
+        int n = Math.min(h.faceSize(f), ManifoldBuilder.MAX);
+        for (int k = 0; k < n; k++) {
+            if (h.faceVertex(f, k) == i) {
+                return false;
+            }
+        }
+        p.toWorld(h.vertex(i, 0), h.vertex(i, 1), h.vertex(i, 2), out, 0);
+        return true;
+    }
 }

@@ -3,6 +3,7 @@ package dev.rubble.geometry.gjk;
 import dev.rubble.spi.narrowphase.ContactSink;
 import dev.rubble.spi.narrowphase.Pose;
 import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.shape.ShapeType;
 
 /**
  * Turns a contact normal into a manifold of up to 4 points by feature clipping (Gregorius, "Robust
@@ -21,12 +22,29 @@ import dev.rubble.spi.shape.Shape;
  *
  * Points with separation above the margin are dropped; more than 4 are reduced to the deepest, the
  * farthest from it, and the two that span the largest area. Feature ids combine the reference
- * feature, the incident feature and the clip history of the point. Scratch only; not thread-safe.
+ * feature, the incident feature and the clip history of the point. A fast pair's face contact
+ * ({@link #FAST_MARGIN}) with a box or hull as the incident shape also gets the manifold of that
+ * shape's other vertices within reach (sub-key + {@link #WHIP_KEY}). Scratch only; not thread-safe.
  */
 public final class ManifoldBuilder {
     /** Cosine of the largest angle between the normal and a face normal for a face contact (about 2.6°). */
     public static final double FACE_COS = 0.999;
     static final int MAX = 64;
+    /** Tag of a point that is a vertex of the incident shape outside its feature (vertex index added). */
+    static final long OTHER_VERTEX = 0x400000L;
+    /** Sub-key bit of the manifold of a fast pair's vertices outside the incident feature (a mesh's triangle index is below it). */
+    public static final long WHIP_KEY = 1L << 31;
+    /**
+     * Speculative margin, metres, above which a pair is fast: twice the kernel's default margin of 2 cm,
+     * i.e. the pair closes more than 2 cm in its step (1.2 m/s at 60 Hz). A fast face contact whose
+     * incident shape is a box or a hull gets a second manifold (sub-key + {@link #WHIP_KEY}): the incident
+     * shape's vertices outside its feature that lie over the reference face within the margin and not
+     * over the clipped feature itself. A rod landing fast on one end is stopped there and turns about it
+     * at hundreds of rad/s, so its other end swings down within the same step; with the end face's points
+     * only it passed a 1 cm plate and a mesh floor at 150-400 m/s (docs/dynamics.md, "End-first impacts").
+     * Pairs at or below this margin (resting, slow) keep exactly the manifold they had before.
+     */
+    public static final double FAST_MARGIN = 0.04;
 
     // features: points (world, core), count, face normal (when a polygon), id
     private final double[] fa = new double[3 * MAX], fb = new double[3 * MAX];
@@ -42,23 +60,35 @@ public final class ManifoldBuilder {
     /** clipPlane's per-vertex distances. */
     private final double[] dist = new double[MAX];
     private final Features features = new Features();
+    /** The shapes and poses the features came from (null for a mesh triangle): their other vertices. */
+    private Shape shapeA, shapeB;
+    private Pose poseA, poseB;
+    /** The reference face's side planes (s, sd) of the last face contact. */
+    private final double[] side = new double[4 * MAX];
+    private final double[] vertex = new double[3];
 
     /** Extracts A's feature along {@code n} (towards B). */
     public void featureA(Shape s, Pose p, double nx, double ny, double nz) {
         na = features.of(s, p, nx, ny, nz, fa, nfa);
         ida = features.id;
+        shapeA = s;
+        poseA = p;
     }
 
     /** Extracts B's feature along {@code -n} (towards A). */
     public void featureB(Shape s, Pose p, double nx, double ny, double nz) {
         nb = features.of(s, p, -nx, -ny, -nz, fb, nfb);
         idb = features.id;
+        shapeB = s;
+        poseB = p;
     }
 
     /** Sets A's feature to a world triangle with unit face normal (mesh triangles). */
     public void triangleA(double[] v9, double nx, double ny, double nz, long id) {
         System.arraycopy(v9, 0, fa, 0, 9);
         na = 3;
+        shapeA = null;
+        poseA = null;
         nfa[0] = nx;
         nfa[1] = ny;
         nfa[2] = nz;
@@ -95,12 +125,23 @@ public final class ManifoldBuilder {
         for (int k = 0; k < ni; k++) {
             tagIn[k] = k;
         }
-        for (int e = 0; e < nr && n > 0; e++) {
+        Shape incShape = refA ? shapeB : shapeA;
+        boolean others = margin > FAST_MARGIN && incShape != null
+                && (incShape.type() == ShapeType.BOX || incShape.type() == ShapeType.CONVEX_HULL);
+        for (int e = 0; e < nr && (n > 0 || others); e++) {
             int e1 = e + 1 == nr ? 0 : e + 1; // not %: an integer division per edge
             double ex = ref[3 * e1] - ref[3 * e], ey = ref[3 * e1 + 1] - ref[3 * e + 1], ez = ref[3 * e1 + 2] - ref[3 * e + 2];
             double sx = ey * rnz - ez * rny, sy = ez * rnx - ex * rnz, sz = ex * rny - ey * rnx; // outward side normal
             double sd = sx * ref[3 * e] + sy * ref[3 * e + 1] + sz * ref[3 * e + 2];
-            n = clipPlane(n, sx, sy, sz, sd, e);
+            if (others) {
+                side[4 * e] = sx;
+                side[4 * e + 1] = sy;
+                side[4 * e + 2] = sz;
+                side[4 * e + 3] = sd;
+            }
+            if (n > 0) {
+                n = clipPlane(n, sx, sy, sz, sd, e);
+            }
         }
         double mx = refA ? rnx : -rnx, my = refA ? rny : -rny, mz = refA ? rnz : -rnz;
         double r0 = rnx * ref[0] + rny * ref[1] + rnz * ref[2];
@@ -125,11 +166,78 @@ public final class ManifoldBuilder {
             outId[m] = (refA ? 0L : 1L << 62) | ((refId & 0xffffL) << 40) | ((incId & 0xffffL) << 24) | (tagIn[k] & 0xffffffL);
             m++;
         }
-        if (m == 0) {
-            return false; // clipped away (the closest point lies beyond the face's edges): use the single point
-        }
         emit(m, mx, my, mz, sink, subKey);
-        return true;
+        if (others) {
+            int w = whipVertices(n, incShape, refA ? poseB : poseA, incId, nr, rnx, rny, rnz, r0, mx, my, mz,
+                    refA, rA, rB, margin, refId);
+            emit(w, mx, my, mz, sink, subKey | WHIP_KEY);
+        }
+        // m == 0: clipped away (the closest point lies beyond the face's edges): the caller uses the single point
+        return m > 0;
+    }
+
+    /**
+     * Writes into the output arrays the incident shape's vertices outside its feature that lie over the
+     * reference face (inside its side planes, {@link #side}) within the margin and do not project into
+     * the clipped feature ({@code n} points in {@code clipIn}); returns their count. See {@link #FAST_MARGIN}.
+     */
+    private int whipVertices(int n, Shape inc, Pose pose, long incId, int nr, double rnx, double rny, double rnz,
+                              double r0, double mx, double my, double mz, boolean refA, double rA, double rB,
+                              double margin, long refId) {
+        int count = Features.vertexCount(inc), m = 0;
+        final double[] v = vertex;
+        for (int i = 0; i < count && m < MAX; i++) {
+            if (!Features.otherVertex(inc, pose, incId, i, v)) {
+                continue;
+            }
+            double px = v[0], py = v[1], pz = v[2];
+            double dist = rnx * px + rny * py + rnz * pz - r0;
+            double sep = dist - rA - rB;
+            if (sep > margin) {
+                continue;
+            }
+            boolean inside = true;
+            for (int e = 0; e < nr && inside; e++) {
+                inside = side[4 * e] * px + side[4 * e + 1] * py + side[4 * e + 2] * pz <= side[4 * e + 3];
+            }
+            if (!inside || covered(n, px, py, pz, rnx, rny, rnz)) {
+                continue;
+            }
+            if (refA) {
+                outP[3 * m] = px - dist * mx;
+                outP[3 * m + 1] = py - dist * my;
+                outP[3 * m + 2] = pz - dist * mz;
+            } else {
+                outP[3 * m] = px + rA * mx;
+                outP[3 * m + 1] = py + rA * my;
+                outP[3 * m + 2] = pz + rA * mz;
+            }
+            outS[m] = sep;
+            outId[m] = (refA ? 0L : 1L << 62) | ((refId & 0xffffL) << 40) | ((incId & 0xffffL) << 24) | OTHER_VERTEX | i;
+            m++;
+        }
+        return m;
+    }
+
+    /**
+     * Whether (px, py, pz) projects along the unit normal r into the clipped incident polygon
+     * ({@code clipIn}, {@code n} points, convex): such a vertex lies over the feature's own points.
+     */
+    private boolean covered(int n, double px, double py, double pz, double rx, double ry, double rz) {
+        if (n < 3) {
+            return false;
+        }
+        final double[] c = clipIn;
+        boolean pos = false, neg = false;
+        for (int k = 0; k < n; k++) {
+            int k1 = k + 1 == n ? 0 : k + 1;
+            double ex = c[3 * k1] - c[3 * k], ey = c[3 * k1 + 1] - c[3 * k + 1], ez = c[3 * k1 + 2] - c[3 * k + 2];
+            double qx = px - c[3 * k], qy = py - c[3 * k + 1], qz = pz - c[3 * k + 2];
+            double a = rx * (ey * qz - ez * qy) + ry * (ez * qx - ex * qz) + rz * (ex * qy - ey * qx);
+            pos |= a > 0;
+            neg |= a < 0;
+        }
+        return !(pos && neg);
     }
 
     /**

@@ -60,14 +60,15 @@ final class DefaultVersusGjkTest {
                 sb.clear();
                 analytic.collide(a, pa, b, pb, 0.05, sa);
                 gjk.collide(a, pa, b, pb, 0.05, sb);
-                if (sa.manifolds.isEmpty() || sb.manifolds.isEmpty()) {
+                // the margin, 5 cm, makes these fast pairs (ManifoldBuilder.FAST_MARGIN): a face contact of a box
+                // or hull may come with a manifold of its other vertices within reach; the main ones are compared
+                RecordingSink.Manifold ma = sa.main(), mb = sb.main();
+                if (ma == null || mb == null) {
                     // near the speculative limit one side may drop a point the other keeps
-                    double s = !sa.manifolds.isEmpty() ? sa.only().minSeparation()
-                            : (!sb.manifolds.isEmpty() ? sb.only().minSeparation() : 0.05);
+                    double s = ma != null ? ma.minSeparation() : (mb != null ? mb.minSeparation() : 0.05);
                     assertThat(s).as("pair %d-%d #%d analytic %d gjk %d", pair[0], pair[1], i, sa.manifolds.size(), sb.manifolds.size()).isGreaterThan(0.05 - 1e-3);
                     continue;
                 }
-                RecordingSink.Manifold ma = sa.only(), mb = sb.only();
                 double sepA = ma.minSeparation(), sepB = mb.minSeparation();
                 // EPA approximates curved surfaces by a polytope: millimetre agreement when the cores overlap
                 double tol = (pair[0] == 0 || pair[0] == 2 || pair[1] == 0 || pair[1] == 2) && sepA < -0.05 ? 5e-3 : 1e-6;

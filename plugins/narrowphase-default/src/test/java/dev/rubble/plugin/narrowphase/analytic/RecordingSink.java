@@ -36,6 +36,23 @@ final class RecordingSink implements ContactSink {
         return manifolds.get(0);
     }
 
+    /**
+     * The one manifold that is not a fast pair's far-vertex manifold (sub-key without
+     * {@link dev.rubble.geometry.gjk.ManifoldBuilder#WHIP_KEY}), or null when there is none.
+     */
+    Manifold main() {
+        Manifold found = null;
+        for (Manifold m : manifolds) {
+            if ((m.subKey & dev.rubble.geometry.gjk.ManifoldBuilder.WHIP_KEY) == 0) {
+                if (found != null) {
+                    throw new AssertionError("expected one main manifold, got two");
+                }
+                found = m;
+            }
+        }
+        return found;
+    }
+
     @Override
     public void beginManifold(double nx, double ny, double nz, long subKey) {
         Manifold m = new Manifold();
