@@ -35,7 +35,7 @@ import java.util.SplittableRandom;
  * promises must survive (docs/determinism.md): breaking collections in both impact modes, fields
  * (transient and persistent: kill, strain, dynamic state, velocities, thresholds), cluster unions
  * welded and split, breakable joints (between bodies and on a collection's holder, which follow its
- * pieces), soft bodies beside rigid ones, every event kind switched on, break budgets, removal and
+ * pieces), soft bodies beside rigid ones, rods (thin bodies), every event kind switched on, break budgets, removal and
  * crumbling timers, sleeping, and bodies created, put to sleep and removed between steps through the
  * kernel's API. {@link DeterminismFuzzTest} runs each scene on several thread counts, through a
  * journal verified on another count, and from a snapshot, and compares every step's state hash and
@@ -213,8 +213,10 @@ final class DeterminismFuzz {
         int nb = 2 + r.nextInt(5);
         List<String> dyn = new ArrayList<>(List.of("ball"));
         for (int i = 0; i < nb; i++) {
-            String shape = switch (r.nextInt(4)) {
+            String shape = switch (r.nextInt(5)) {
                 case 0 -> "{\"type\":\"sphere\",\"radius\":" + num(uni(r, 0.1, 0.4)) + "}";
+                // a rod: principal inertias more than 50 apart, so the solver's thin-body path (docs/dynamics.md)
+                case 4 -> "{\"type\":\"box\",\"halfExtents\":" + v(uni(r, 0.25, 0.45), uni(r, 0.02, 0.04), uni(r, 0.02, 0.04)) + "}";
                 case 1 -> "{\"type\":\"box\",\"halfExtents\":" + v(uni(r, 0.1, 0.4), uni(r, 0.1, 0.4), uni(r, 0.1, 0.4)) + "}";
                 case 2 -> "{\"type\":\"capsule\",\"radius\":" + num(uni(r, 0.1, 0.25)) + ",\"halfHeight\":" + num(uni(r, 0, 0.4)) + "}";
                 default -> "{\"type\":\"convexHull\",\"points\":[[0,0,0],[0.5,0,0],[0,0.5,0],[0,0,0.5],[0.3,0.3,0.3]]}";
