@@ -32,8 +32,10 @@ public final class EventThrottle {
     // sort scratch
     private int[] perm = new int[16], tmp = new int[16];
     private double[] keys = new double[16];
-    // spatial hash: open addressing, cell key -> count (cleared per take)
-    private long[] cellKey = new long[64];
+    // spatial hash: open addressing, cell (x, y, z) -> count (cleared per take); the cell's three coordinates are
+    // the key, compared whole: a key folded into one long made distinct cells one (z = 1 and z = -1 folded alike,
+    // so two events a cell apart on either side of a plane counted as one cell)
+    private long[] cellX = new long[64], cellY = new long[64], cellZ = new long[64];
     private int[] cellCount = new int[64];
     private boolean[] cellUsed = new boolean[64];
 
@@ -185,7 +187,8 @@ public final class EventThrottle {
             clearCells(n);
             for (int i = 0; i < n; i++) {
                 int e = perm[i];
-                if (bump(cell(work, e)) <= maxPerCell) {
+                if (bump(cellOf(work, EventBuffer.PX, e), cellOf(work, EventBuffer.PY, e), cellOf(work, EventBuffer.PZ, e))
+                        <= maxPerCell) {
                     perm[m++] = e;
                 }
             }
@@ -216,20 +219,20 @@ public final class EventThrottle {
         };
     }
 
-    private long cell(EventBuffer b, int i) {
-        long x = (long) Math.floor(b.d[EventBuffer.PX][i] / cellSize);
-        long y = (long) Math.floor(b.d[EventBuffer.PY][i] / cellSize);
-        long z = (long) Math.floor(b.d[EventBuffer.PZ][i] / cellSize);
-        return (x * 73856093L) ^ (y * 19349663L) ^ (z * 83492791L) ^ (x << 42) ^ (y << 21) ^ z;
+    /** The cell index of event i's point along one axis (a saturating cast: points are finite). */
+    private long cellOf(EventBuffer b, int axis, int i) {
+        return (long) Math.floor(b.d[axis][i] / cellSize);
     }
 
     private void clearCells(int n) {
-        int cap = cellKey.length;
+        int cap = cellX.length;
         while (cap < 2 * n) {
             cap *= 2;
         }
-        if (cap != cellKey.length) {
-            cellKey = new long[cap];
+        if (cap != cellX.length) {
+            cellX = new long[cap];
+            cellY = new long[cap];
+            cellZ = new long[cap];
             cellCount = new int[cap];
             cellUsed = new boolean[cap];
         } else {
@@ -237,16 +240,19 @@ public final class EventThrottle {
         }
     }
 
-    /** Counts one more event in cell {@code key}; returns the new count. */
-    private int bump(long key) {
-        int mask = cellKey.length - 1;
-        int h = (int) (key ^ (key >>> 32)) * 0x9E3779B9 & mask;
-        while (cellUsed[h] && cellKey[h] != key) {
+    /** Counts one more event in cell (x, y, z); returns the new count. */
+    private int bump(long x, long y, long z) {
+        int mask = cellX.length - 1;
+        long mix = x * 73856093L ^ y * 19349663L ^ z * 83492791L; // only where to start probing
+        int h = (int) (mix ^ (mix >>> 32)) * 0x9E3779B9 & mask;
+        while (cellUsed[h] && (cellX[h] != x || cellY[h] != y || cellZ[h] != z)) {
             h = (h + 1) & mask;
         }
         if (!cellUsed[h]) {
             cellUsed[h] = true;
-            cellKey[h] = key;
+            cellX[h] = x;
+            cellY[h] = y;
+            cellZ[h] = z;
             cellCount[h] = 0;
         }
         return ++cellCount[h];

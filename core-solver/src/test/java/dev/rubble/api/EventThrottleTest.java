@@ -59,6 +59,71 @@ final class EventThrottleTest {
         }
     }
 
+    /**
+     * The spatial hash counts per cube, whatever the cubes' coordinates: events in different cells are never counted
+     * together. Before, the cell's three indices were folded into one long and distinct cells shared it (half of the
+     * cells within 40 of the origin): z = 1 and z = -1 alike ({@code z * 83492791 ^ z} is the same for both), so of
+     * two events 1 m apart on either side of the plane z = 0 (cells of 0.5 m, at most one per cell) one was dropped.
+     * Expected by brute force: each event's cell (floor(p / size) per axis), the first maxPerCell of each in order.
+     */
+    @Test
+    void theSpatialHashNeverCountsTwoCellsAsOne() {
+        double[][] pts = {{0, 0, 0.6}, {0, 0, -0.4}, {-20, -20, 0.7}, {-20, -20, -0.3}, {3, -7, 1.2}, {3, -7, -0.9},
+            {0.2, 0, 0.65}};
+        EventThrottle t = EventThrottle.every(0).spatialHash(0.5, 1);
+        t.add(at(pts), 0);
+        List<Long> expected = firstPerCell(pts, 0.5, 1);
+        assertThat(expected).as("only the last event shares a cell (with the first)").containsExactly(0L, 1L, 2L, 3L, 4L, 5L);
+        assertThat(ids(t.take(0))).containsExactlyElementsOf(expected);
+        // 3 000 events on a grid of 21^3 cells around the origin, at most two per cell
+        java.util.Random r = new java.util.Random(5);
+        double[][] many = new double[3000][3];
+        for (double[] p : many) {
+            for (int a = 0; a < 3; a++) {
+                p[a] = (r.nextInt(21) - 10) * 0.5 + 0.25;
+            }
+        }
+        EventThrottle two = EventThrottle.every(0).spatialHash(0.5, 2);
+        two.add(at(many), 0);
+        assertThat(ids(two.take(0))).containsExactlyElementsOf(firstPerCell(many, 0.5, 2));
+    }
+
+    /** A view over events at the given points, event i with body handle i. */
+    private static EventView at(double[][] pts) {
+        EventBuffer b = new EventBuffer();
+        for (int i = 0; i < pts.length; i++) {
+            int k = b.add();
+            b.ids[EventBuffer.A][k] = i;
+            b.d[EventBuffer.PX][k] = pts[i][0];
+            b.d[EventBuffer.PY][k] = pts[i][1];
+            b.d[EventBuffer.PZ][k] = pts[i][2];
+        }
+        EventView v = new EventView(null, EventKind.BREAK);
+        v.set(b);
+        return v;
+    }
+
+    /** Brute force: the first {@code max} events of each cell of edge {@code size}, in arrival order. */
+    private static List<Long> firstPerCell(double[][] pts, double size, int max) {
+        List<Long> out = new ArrayList<>();
+        List<List<Double>> cells = new ArrayList<>();
+        List<Integer> counts = new ArrayList<>();
+        for (int i = 0; i < pts.length; i++) {
+            List<Double> cell = List.of(Math.floor(pts[i][0] / size), Math.floor(pts[i][1] / size), Math.floor(pts[i][2] / size));
+            int c = cells.indexOf(cell);
+            if (c < 0) {
+                cells.add(cell);
+                counts.add(0);
+                c = cells.size() - 1;
+            }
+            counts.set(c, counts.get(c) + 1);
+            if (counts.get(c) <= max) {
+                out.add((long) i);
+            }
+        }
+        return out;
+    }
+
     @Test
     void periodLatencySortAndSpatialHash() {
         EventThrottle t = EventThrottle.every(0.1).maxLatency(0.25);

@@ -122,6 +122,18 @@ final class SoftBodiesJson {
         double[] vel = vector(p + ".velocity", n.get("velocity"), new double[] {0, 0, 0});
         CollectionSpecs.within(p + ".position", pos, ScenarioLoader.Limits.POSITION, "m"); // the limits bodies have
         CollectionSpecs.within(p + ".velocity", vel, ScenarioLoader.Limits.SPEED, "m/s");
+        // every cage point in the world within the range rigid placements keep to (the store's arithmetic): a cage
+        // 1 m across at position 1e9 put points beyond it, where bodies and collections are refused
+        int far = dev.rubble.core.soft.SoftBodyStore.farPoint(cage, pos[0], pos[1], pos[2], rot[0] / qn, rot[1] / qn,
+                rot[2] / qn, rot[3] / qn);
+        if (far >= 0) {
+            double[] cp = cage.points();
+            throw new ScenarioException(p + (n.has("cage") ? ".cage" : ".source"), "cage point " + far + " (at ("
+                    + cp[3 * far] + ", " + cp[3 * far + 1] + ", " + cp[3 * far + 2] + ") m in the cage) lies beyond ±"
+                    + ScenarioLoader.Limits.POSITION + " m in the world at position " + java.util.Arrays.toString(pos)
+                    + "; allowed: every cage point within ±" + ScenarioLoader.Limits.POSITION
+                    + " m on each axis once placed, as every body and collection piece");
+        }
         int[] pins = new int[0];
         // a point named twice got two targets (attached to two bodies, or pinned and attached): each point at most once
         java.util.Map<Integer, String> named = new java.util.HashMap<>();

@@ -39,12 +39,43 @@ public final class StageConfig {
         for (Map.Entry<String, ?> e : values.entrySet()) {
             Object v = Objects.requireNonNull(e.getValue(), () -> "option '" + e.getKey() + "' is null");
             if (!(v instanceof String || v instanceof Number || v instanceof Boolean)) {
-                throw new IllegalArgumentException("option '" + e.getKey() + "' has type "
-                        + v.getClass().getSimpleName() + "; allowed: string, number, boolean");
+                throw new IllegalArgumentException("option '" + e.getKey() + "' = " + describe(v)
+                        + "; allowed: a string, number or boolean (a list of numbers as one string, e.g. \"50, 10\")");
             }
             copy.put(e.getKey(), v);
         }
         return new StageConfig(copy);
+    }
+
+    /**
+     * A value of a type no option takes, as an error message shows it: its text (a list's elements, an array's
+     * components) and what it is, in words a caller recognises ("a list", "an array", else the class's name; a JDK
+     * collection's simple name is an internal one, such as {@code List12}).
+     * @param v the value
+     * @return at most about 200 characters
+     */
+    public static String describe(Object v) {
+        String text;
+        String what;
+        if (v instanceof java.util.Collection<?> c) {
+            text = c.toString();
+            what = "a list";
+        } else if (v instanceof Map<?, ?> m) {
+            text = m.toString();
+            what = "a map";
+        } else if (v.getClass().isArray()) {
+            text = v instanceof double[] d ? java.util.Arrays.toString(d) : v instanceof int[] i ? java.util.Arrays.toString(i)
+                    : v instanceof long[] l ? java.util.Arrays.toString(l) : v instanceof float[] f ? java.util.Arrays.toString(f)
+                    : v instanceof Object[] o ? java.util.Arrays.deepToString(o) : "[...]";
+            what = "an array";
+        } else {
+            text = String.valueOf(v);
+            what = "a " + v.getClass().getName();
+        }
+        if (text.length() > 160) {
+            text = text.substring(0, 160) + "...";
+        }
+        return text + " (" + what + ")";
     }
 
     /**

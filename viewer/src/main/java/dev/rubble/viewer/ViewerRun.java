@@ -35,12 +35,17 @@ import java.util.Map;
  * <p>A node is a body slot with one shape: a slot that comes back with another shape (removed,
  * then reused) is a new node. A node that is absent in a frame has scale 0 there.
  *
- * <p>Memory: the frames are not held. As the run is read, each frame's delta and each keyframe is written to a
- * temporary file (deleted by {@link #close()}, and at exit), and only their offsets stay in memory, with the
- * statistics of every step (a few numbers a frame, which the page's plots show whole). Requests read the frames back
- * from the files, and the run keeps at most {@link #MAX_HELD_FRAMES} recently read deltas and
- * {@link #MAX_HELD_KEYS} keyframes ({@link #framesHeld()}): a journal of a million steps used to be held whole as
- * deltas (44 bytes per changed piece per frame) and exhausted the heap. The bytes sent are the same.
+ * <p>Memory: nothing is held per frame. As the run is read, each frame's delta, each keyframe and each frame's
+ * statistics record (where its delta and keyframe start, step, time, body counts, breaks, step and stage times:
+ * {@link #statsRecordBytes()}) are written to temporary files (deleted by {@link #close()}, and at exit). Requests
+ * read them back, and the run keeps at most {@link #MAX_HELD_FRAMES} recently read deltas and {@link #MAX_HELD_KEYS}
+ * keyframes ({@link #framesHeld()}): a journal of a million steps used to be held whole as deltas (44 bytes per
+ * changed piece per frame) and exhausted the heap, and the statistics, about 300 bytes a frame, were held whole
+ * after that. What the page's plots draw of the whole run is a summary of at most {@link #PLOT_POINTS} points per
+ * plot ({@link #plotFramesPerPoint()}): every frame's value while the run has no more frames than that (the plots
+ * drawn as before), else per run of frames the two extremes in the order they came (a 300-pixel plot of more frames
+ * draws each pixel column from its lowest to its highest value either way). The bytes of frames sent are the same;
+ * a frame's statistics come by {@link #stats(long, int)}.
  *
  * <p>Wire format of frames ({@link #frames(long, int)}, {@link #pose(long)}), little endian: per
  * frame block an int32 frame index, an int32 entry count, then per entry an int32 node and
@@ -56,6 +61,16 @@ public final class ViewerRun implements AutoCloseable {
     public static final int MAX_HELD_FRAMES = 256;
     /** Most keyframes held in memory (recently read ones). */
     public static final int MAX_HELD_KEYS = 2;
+    /** Most points of each plot's summary of the whole run (its canvas is 300 pixels wide). */
+    public static final int PLOT_POINTS = 2048;
+    /** Statistics records per {@link #stats} request at most. */
+    public static final int MAX_STATS_PER_REQUEST = 256;
+    /**
+     * Longs per statistics record before the stage times: where the frame's delta starts, where its keyframe starts
+     * (frames {@code k % KEY_EVERY == 0}), step, time (the double's bits), bodies drawn, awake, sleeping, static,
+     * breaks in the step, step time (ns), breaks so far; then each stage's time (ns).
+     */
+    private static final int STAT_FIXED = 11;
 
     private final String title;
     private final String[] stageNames;
@@ -64,24 +79,28 @@ public final class ViewerRun implements AutoCloseable {
     private final int[] nodeLevel, nodePiece;
     private final int maxLevel;
     private final byte[] glb;
-    /** The frame deltas, one after another, and where each starts ({@code frameCount + 1} offsets). */
+    /** The frame deltas, one after another (where each starts is in its statistics record), and where the last ends. */
     private final Path deltaFile;
     private final FileChannel deltas;
-    private final long[] deltaAt;
-    /** The keyframes (float32 little endian, {@code F} per node known then) and where each starts. */
+    private final long deltaEnd;
+    /** The keyframes (float32 little endian, {@code F} per node known then), one after another, and where the last ends. */
     private final Path keyFile;
     private final FileChannel keys;
-    private final long[] keyAt;
+    private final long keyEnd;
+    /** One fixed-size record per frame ({@link #statsRecordBytes()}), little endian longs. */
+    private final Path statsFile;
+    private final FileChannel statsChannel;
+    private final int recordBytes;
     /** Recently read deltas and keyframes (access order), at most MAX_HELD_FRAMES and MAX_HELD_KEYS. */
     private final LinkedHashMap<Integer, byte[]> heldDelta = new LinkedHashMap<>(16, 0.75f, true);
     private final LinkedHashMap<Integer, float[]> heldKey = new LinkedHashMap<>(4, 0.75f, true);
     private final double[] bounds;
     private final double[] struck;
-    private final long[] step;
-    private final double[] time;
-    private final int[] awake, sleeping, statics, breaks, present;
-    private final long[] totalNanos;
-    private final long[][] stageNanos;
+    /** Time of frame 1 minus that of frame 0 (the page's playing speed), or NaN with fewer than two frames. */
+    private final double dt;
+    /** Frames per plot point, and per plot (breaks, awake, step ms) the summary drawn ({@link #PLOT_POINTS} at most). */
+    private final int perPoint;
+    private final double[][] plot;
     private final long movedEntries;
 
     private ViewerRun(Builder b) throws IOException {
@@ -101,34 +120,105 @@ public final class ViewerRun implements AutoCloseable {
         this.glb = os.toByteArray();
         b.deltaOut.close();
         b.keyOut.close();
+        b.statsOut.close();
         this.deltaFile = b.deltaFile;
         this.keyFile = b.keyFile;
-        this.deltaAt = Arrays.copyOf(b.deltaAt, frameCount + 1);
-        this.keyAt = Arrays.copyOf(b.keyAt, b.keys + 1);
-        this.deltas = FileChannel.open(deltaFile, StandardOpenOption.READ);
-        FileChannel k;
+        this.statsFile = b.statsFile;
+        this.deltaEnd = b.deltaEnd;
+        this.keyEnd = b.keyEnd;
+        this.recordBytes = 8 * (STAT_FIXED + stageNames.length);
+        FileChannel[] open = new FileChannel[3];
         try {
-            k = FileChannel.open(keyFile, StandardOpenOption.READ);
+            open[0] = FileChannel.open(deltaFile, StandardOpenOption.READ);
+            open[1] = FileChannel.open(keyFile, StandardOpenOption.READ);
+            open[2] = FileChannel.open(statsFile, StandardOpenOption.READ);
         } catch (IOException e) {
-            deltas.close();
+            for (FileChannel ch : open) {
+                if (ch != null) {
+                    ch.close();
+                }
+            }
             throw e;
         }
-        this.keys = k;
+        this.deltas = open[0];
+        this.keys = open[1];
+        this.statsChannel = open[2];
         this.bounds = b.bounds;
         this.struck = b.struck;
-        this.step = Arrays.copyOf(b.step, frameCount);
-        this.time = Arrays.copyOf(b.time, frameCount);
-        this.awake = Arrays.copyOf(b.awake, frameCount);
-        this.sleeping = Arrays.copyOf(b.sleeping, frameCount);
-        this.statics = Arrays.copyOf(b.statics, frameCount);
-        this.breaks = Arrays.copyOf(b.breaks, frameCount);
-        this.present = Arrays.copyOf(b.present, frameCount);
-        this.totalNanos = Arrays.copyOf(b.totalNanos, frameCount);
-        this.stageNanos = new long[stageNames.length][];
-        for (int s = 0; s < stageNames.length; s++) {
-            stageNanos[s] = Arrays.copyOf(b.stageNanos[s], frameCount);
-        }
+        this.dt = b.dt;
         this.movedEntries = b.movedEntries;
+        this.perPoint = Math.max(1, (frameCount + PLOT_POINTS - 1) / PLOT_POINTS);
+        this.plot = summarise();
+    }
+
+    /**
+     * The plots' summary, read once through the statistics file: per point (a run of {@link #perPoint} frames) the
+     * breaks, awake bodies and step time (ms, rounded to the microsecond as the panel shows it) — the value itself when
+     * a point is one frame, else the two extremes of the run in the order they came.
+     */
+    private double[][] summarise() throws IOException {
+        int points = (frameCount + perPoint - 1) / perPoint, per = perPoint == 1 ? 1 : 2;
+        double[][] out = new double[3][points * per];
+        ByteBuffer r = ByteBuffer.allocate(recordBytes).order(ByteOrder.LITTLE_ENDIAN);
+        double[] lo = new double[3], hi = new double[3];
+        int[] loAt = new int[3], hiAt = new int[3];
+        for (int k = 0; k < frameCount; k++) {
+            r.clear();
+            readFully(statsChannel, r, (long) k * recordBytes);
+            double[] v = {r.getLong(8 * 8), r.getLong(8 * 5), stepMs(r.getLong(8 * 9))}; // breaks, awake, step time
+            int i = k / perPoint;
+            for (int s = 0; s < 3; s++) {
+                if (k % perPoint == 0 || v[s] < lo[s]) {
+                    lo[s] = v[s];
+                    loAt[s] = k;
+                }
+                if (k % perPoint == 0 || v[s] > hi[s]) {
+                    hi[s] = v[s];
+                    hiAt[s] = k;
+                }
+                if (per == 1) {
+                    out[s][i] = v[s];
+                } else if (k % perPoint == perPoint - 1 || k == frameCount - 1) {
+                    boolean lowFirst = loAt[s] <= hiAt[s];
+                    out[s][2 * i] = lowFirst ? lo[s] : hi[s];
+                    out[s][2 * i + 1] = lowFirst ? hi[s] : lo[s];
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A step or stage time as the page shows it: milliseconds rounded to the microsecond. */
+    private static double stepMs(long nanos) {
+        return Math.round(nanos / 1e3) / 1e3;
+    }
+
+    /** Bytes of one frame's statistics record in the statistics file (nothing of it is held in memory). */
+    public int statsRecordBytes() {
+        return recordBytes;
+    }
+
+    /** Frames per point of the plots' summary: 1 while the run has at most {@link #PLOT_POINTS} frames. */
+    public int plotFramesPerPoint() {
+        return perPoint;
+    }
+
+    /** Long {@code field} of frame k's statistics record. */
+    private synchronized long statField(int k, int field) {
+        ByteBuffer r = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+        readFully(statsChannel, r, (long) k * recordBytes + 8L * field);
+        return r.getLong(0);
+    }
+
+    /** Where frame k's delta starts in the delta file ({@code k == frameCount}: where the last ends). */
+    private long deltaAt(int k) {
+        return k >= frameCount ? deltaEnd : statField(k, 0);
+    }
+
+    /** Where keyframe i (frame {@code i * KEY_EVERY}) starts in the key file (past the last: where the last ends). */
+    private long keyAt(int i) {
+        long k = (long) i * KEY_EVERY;
+        return k >= frameCount ? keyEnd : statField((int) k, 1);
     }
 
     /**
@@ -165,12 +255,14 @@ public final class ViewerRun implements AutoCloseable {
         try {
             deltas.close();
             keys.close();
+            statsChannel.close();
         } catch (IOException e) {
             // nothing was being written; the files are deleted below all the same
         }
         try {
             Files.deleteIfExists(deltaFile);
             Files.deleteIfExists(keyFile);
+            Files.deleteIfExists(statsFile);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete the viewer's temporary frame files: " + e.getMessage(), e);
         }
@@ -181,16 +273,17 @@ public final class ViewerRun implements AutoCloseable {
         return heldDelta.size() + heldKey.size();
     }
 
-    /** The temporary files holding the frames (deleted by {@link #close()}). */
+    /** The temporary files holding the frames and their statistics (deleted by {@link #close()}). */
     public List<Path> frameFiles() {
-        return List.of(deltaFile, keyFile);
+        return List.of(deltaFile, keyFile, statsFile);
     }
 
     /** Frame k's delta block, from memory when recently read, else from the delta file. */
     private synchronized byte[] delta(int k) {
         byte[] d = heldDelta.get(k);
         if (d == null) {
-            d = read(deltas, deltaAt[k], (int) (deltaAt[k + 1] - deltaAt[k]));
+            long at = deltaAt(k);
+            d = read(deltas, at, (int) (deltaAt(k + 1) - at));
             heldDelta.put(k, d);
             if (heldDelta.size() > MAX_HELD_FRAMES) {
                 heldDelta.remove(heldDelta.keySet().iterator().next());
@@ -203,7 +296,8 @@ public final class ViewerRun implements AutoCloseable {
     private synchronized float[] key(int i) {
         float[] kf = heldKey.get(i);
         if (kf == null) {
-            ByteBuffer b = ByteBuffer.wrap(read(keys, keyAt[i], (int) (keyAt[i + 1] - keyAt[i]))).order(ByteOrder.LITTLE_ENDIAN);
+            long at = keyAt(i);
+            ByteBuffer b = ByteBuffer.wrap(read(keys, at, (int) (keyAt(i + 1) - at))).order(ByteOrder.LITTLE_ENDIAN);
             kf = new float[b.remaining() / 4];
             b.asFloatBuffer().get(kf);
             heldKey.put(i, kf);
@@ -216,16 +310,21 @@ public final class ViewerRun implements AutoCloseable {
 
     private static byte[] read(FileChannel ch, long at, int length) {
         ByteBuffer b = ByteBuffer.allocate(length);
+        readFully(ch, b, at);
+        return b.array();
+    }
+
+    /** Fills b from the channel at byte {@code at} (b's position 0 there). */
+    private static void readFully(FileChannel ch, ByteBuffer b, long at) {
         try {
             while (b.hasRemaining()) {
                 if (ch.read(b, at + b.position()) < 0) {
-                    throw new IOException("the file ends at byte " + (at + b.position()) + " of " + (at + length));
+                    throw new IOException("the file ends at byte " + (at + b.position()) + " of " + (at + b.limit()));
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the viewer's temporary frame file: " + e.getMessage(), e);
         }
-        return b.array();
     }
 
     public String title() {
@@ -262,7 +361,8 @@ public final class ViewerRun implements AutoCloseable {
             return new byte[0];
         }
         // the blocks lie one after another in the file: one read, not held (the page asks each chunk once)
-        return read(deltas, deltaAt[(int) a], (int) (deltaAt[(int) b] - deltaAt[(int) a]));
+        long from0 = deltaAt((int) a);
+        return read(deltas, from0, (int) (deltaAt((int) b) - from0));
     }
 
     /** Frame {@code k} in full (one block with every node), rebuilt from its keyframe. */
@@ -323,37 +423,74 @@ public final class ViewerRun implements AutoCloseable {
                 g.writeString(s);
             }
             g.writeEndArray();
-            g.writeObjectFieldStart("stats");
-            g.writeFieldName("step");
-            g.writeArray(step, 0, frameCount);
-            g.writeFieldName("time");
-            g.writeArray(time, 0, frameCount);
-            g.writeFieldName("present");
-            g.writeArray(present, 0, frameCount);
-            g.writeFieldName("awake");
-            g.writeArray(awake, 0, frameCount);
-            g.writeFieldName("sleeping");
-            g.writeArray(sleeping, 0, frameCount);
-            g.writeFieldName("statics");
-            g.writeArray(statics, 0, frameCount);
-            g.writeFieldName("breaks");
-            g.writeArray(breaks, 0, frameCount);
-            g.writeFieldName("stepMs");
-            g.writeStartArray();
-            for (int k = 0; k < frameCount; k++) {
-                g.writeNumber(Math.round(totalNanos[k] / 1e3) / 1e3);
+            if (Double.isFinite(dt)) {
+                g.writeNumberField("dt", dt);
             }
-            g.writeEndArray();
+            // the plots' summary of the whole run; a frame's statistics come from stats(from, count)
+            g.writeObjectFieldStart("plots");
+            g.writeNumberField("framesPerPoint", perPoint);
+            String[] names = {"breaks", "awake", "stepMs"};
+            for (int p = 0; p < 3; p++) {
+                g.writeArrayFieldStart(names[p]);
+                for (double v : plot[p]) {
+                    if (p < 2) {
+                        g.writeNumber((long) v);
+                    } else {
+                        g.writeNumber(v);
+                    }
+                }
+                g.writeEndArray();
+            }
+            g.writeEndObject();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return os.toByteArray();
+    }
+
+    /**
+     * The statistics of frames {@code from .. from + count - 1} (clamped to the run; {@code count} at most
+     * {@link #MAX_STATS_PER_REQUEST}) as JSON, read from the statistics file: per frame its step, time (s), bodies
+     * drawn, awake, sleeping and static bodies, breaks in the step and so far, step time and each stage's time (ms).
+     */
+    public byte[] stats(long from, int count) {
+        int a = (int) Math.max(0, Math.min(frameCount, from));
+        int b = (int) Math.min(frameCount, a + (long) Math.max(0, Math.min(count, MAX_STATS_PER_REQUEST)));
+        int n = b - a, stages = stageNames.length;
+        ByteBuffer r = ByteBuffer.allocate(n * recordBytes).order(ByteOrder.LITTLE_ENDIAN);
+        synchronized (this) {
+            readFully(statsChannel, r, (long) a * recordBytes);
+        }
+        ByteArrayOutputStream os = new ByteArrayOutputStream();
+        try (JsonGenerator g = new JsonFactory().createGenerator(os)) {
+            g.writeStartObject();
+            g.writeNumberField("from", a);
+            String[] names = {"step", "time", "present", "awake", "sleeping", "statics", "breaks", "breaksTotal", "stepMs"};
+            int[] field = {2, 3, 4, 5, 6, 7, 8, 10, 9};
+            for (int f = 0; f < names.length; f++) {
+                g.writeArrayFieldStart(names[f]);
+                for (int k = 0; k < n; k++) {
+                    long v = r.getLong(k * recordBytes + 8 * field[f]);
+                    if (names[f].equals("time")) {
+                        g.writeNumber(Double.longBitsToDouble(v));
+                    } else if (names[f].equals("stepMs")) {
+                        g.writeNumber(stepMs(v));
+                    } else {
+                        g.writeNumber(v);
+                    }
+                }
+                g.writeEndArray();
+            }
             g.writeArrayFieldStart("stageMs");
-            for (long[] s : stageNanos) {
+            for (int s = 0; s < stages; s++) {
                 g.writeStartArray();
-                for (int k = 0; k < frameCount; k++) {
-                    g.writeNumber(Math.round(s[k] / 1e3) / 1e3);
+                for (int k = 0; k < n; k++) {
+                    g.writeNumber(stepMs(r.getLong(k * recordBytes + 8 * (STAT_FIXED + s))));
                 }
                 g.writeEndArray();
             }
             g.writeEndArray();
-            g.writeEndObject();
             g.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -375,19 +512,16 @@ public final class ViewerRun implements AutoCloseable {
         long[] seenIn = new long[64];
         /** Frames read so far. */
         int frames;
-        /** The frame deltas and keyframes as written: the files, their streams and where each starts. */
-        final Path deltaFile, keyFile;
-        final OutputStream deltaOut, keyOut;
-        long[] deltaAt = new long[65];
-        long[] keyAt = new long[9];
-        int keys;
+        /** The frame deltas, keyframes and statistics records as written: the files, their streams, where each ends. */
+        final Path deltaFile, keyFile, statsFile;
+        final OutputStream deltaOut, keyOut, statsOut;
+        long deltaEnd, keyEnd;
         ByteBuffer block = ByteBuffer.allocate(8 + 64 * 4 * (F + 1)).order(ByteOrder.LITTLE_ENDIAN);
-        long[] step = new long[64];
-        double[] time = new double[64];
-        int[] awake = new int[64], sleeping = new int[64], statics = new int[64], breaks = new int[64],
-                present = new int[64];
-        long[] totalNanos = new long[64];
-        long[][] stageNanos;
+        /** One statistics record, reused. */
+        final ByteBuffer record;
+        /** Breaks so far; frame 0's time; frame 1's time minus it. */
+        long breaksTotal;
+        double time0, dt = Double.NaN;
         double[] bounds;
         double[] struck;
         long movedEntries;
@@ -399,30 +533,35 @@ public final class ViewerRun implements AutoCloseable {
         Builder(String title, String[] stageNames) throws IOException {
             this.title = title;
             this.stageNames = stageNames.clone();
-            this.stageNanos = new long[stageNames.length][64];
+            this.record = ByteBuffer.allocate(8 * (STAT_FIXED + stageNames.length)).order(ByteOrder.LITTLE_ENDIAN);
             Arrays.fill(nodeOfSlot, -1);
             Arrays.fill(seenIn, -1);
-            Path d = Files.createTempFile("rubble-view-", ".frames"), kf = null;
-            OutputStream dOut = null;
+            Path[] files = new Path[3];
+            OutputStream[] outs = new OutputStream[3];
+            String[] suffix = {".frames", ".keys", ".stats"};
             try {
-                d.toFile().deleteOnExit();
-                kf = Files.createTempFile("rubble-view-", ".keys");
-                kf.toFile().deleteOnExit();
-                dOut = new BufferedOutputStream(Files.newOutputStream(d), 1 << 16);
-                this.keyOut = new BufferedOutputStream(Files.newOutputStream(kf), 1 << 16);
-            } catch (IOException | RuntimeException e) {
-                if (dOut != null) {
-                    dOut.close();
+                for (int i = 0; i < 3; i++) {
+                    files[i] = Files.createTempFile("rubble-view-", suffix[i]);
+                    files[i].toFile().deleteOnExit();
+                    outs[i] = new BufferedOutputStream(Files.newOutputStream(files[i]), 1 << 16);
                 }
-                Files.deleteIfExists(d);
-                if (kf != null) {
-                    Files.deleteIfExists(kf);
+            } catch (IOException | RuntimeException e) {
+                for (int i = 0; i < 3; i++) {
+                    if (outs[i] != null) {
+                        outs[i].close();
+                    }
+                    if (files[i] != null) {
+                        Files.deleteIfExists(files[i]);
+                    }
                 }
                 throw e;
             }
-            this.deltaFile = d;
-            this.keyFile = kf;
-            this.deltaOut = dOut;
+            this.deltaFile = files[0];
+            this.keyFile = files[1];
+            this.statsFile = files[2];
+            this.deltaOut = outs[0];
+            this.keyOut = outs[1];
+            this.statsOut = outs[2];
         }
 
         /** Closes and deletes the files when the run could not be made. */
@@ -430,8 +569,10 @@ public final class ViewerRun implements AutoCloseable {
             try {
                 deltaOut.close();
                 keyOut.close();
+                statsOut.close();
                 Files.deleteIfExists(deltaFile);
                 Files.deleteIfExists(keyFile);
+                Files.deleteIfExists(statsFile);
             } catch (IOException e) {
                 // the failure being reported matters more; the files go at exit
             }
@@ -439,30 +580,12 @@ public final class ViewerRun implements AutoCloseable {
 
         void add(FrameBuffer f, ViewSource.FrameStats st) throws IOException {
             int k = frames;
-            if (k == step.length) {
-                int c = 2 * k;
-                step = Arrays.copyOf(step, c);
-                time = Arrays.copyOf(time, c);
-                awake = Arrays.copyOf(awake, c);
-                sleeping = Arrays.copyOf(sleeping, c);
-                statics = Arrays.copyOf(statics, c);
-                breaks = Arrays.copyOf(breaks, c);
-                present = Arrays.copyOf(present, c);
-                totalNanos = Arrays.copyOf(totalNanos, c);
-                for (int s = 0; s < stageNanos.length; s++) {
-                    stageNanos[s] = Arrays.copyOf(stageNanos[s], c);
-                }
+            if (k == 0) {
+                time0 = f.time();
+            } else if (k == 1) {
+                dt = f.time() - time0;
             }
-            step[k] = k == 0 ? f.step() : st.step + 1;
-            time[k] = f.time();
-            awake[k] = st.awake;
-            sleeping[k] = st.sleeping;
-            statics[k] = st.statics;
-            breaks[k] = st.breaks;
-            totalNanos[k] = st.totalNanos;
-            for (int s = 0; s < stageNanos.length; s++) {
-                stageNanos[s][k] = st.stageNanos[s];
-            }
+            breaksTotal += st.breaks;
             if (struck == null && st.breaks > 0) {
                 struck = st.firstBreak.clone();
             }
@@ -496,7 +619,15 @@ public final class ViewerRun implements AutoCloseable {
                     changed = addDelta(changed, node, o);
                 }
             }
-            present[k] = here;
+            // the frame's statistics record: longs, in the order ViewerRun reads them (STAT_FIXED before the stages)
+            ByteBuffer r = record.clear();
+            r.putLong(deltaEnd).putLong(keyEnd).putLong(k == 0 ? f.step() : st.step + 1)
+                    .putLong(Double.doubleToRawLongBits(f.time())).putLong(here).putLong(st.awake).putLong(st.sleeping)
+                    .putLong(st.statics).putLong(st.breaks).putLong(st.totalNanos).putLong(breaksTotal);
+            for (int s = 0; s < stageNames.length; s++) {
+                r.putLong(st.stageNanos[s]);
+            }
+            statsOut.write(r.array(), 0, r.position());
             // nodes gone from this frame: scale 0
             for (int node = 0, n = meshes.size(); node < n; node++) {
                 int o = F * node;
@@ -518,10 +649,7 @@ public final class ViewerRun implements AutoCloseable {
                 }
             }
             deltaOut.write(d.array(), 0, bytes);
-            if (k + 1 >= deltaAt.length) {
-                deltaAt = Arrays.copyOf(deltaAt, 2 * deltaAt.length);
-            }
-            deltaAt[k + 1] = deltaAt[k] + bytes;
+            deltaEnd += bytes;
             frames = k + 1;
             movedEntries += changed;
             if (k % KEY_EVERY == 0) {
@@ -534,11 +662,7 @@ public final class ViewerRun implements AutoCloseable {
                     kb.putFloat(cur[a]);
                 }
                 keyOut.write(kb.array(), 0, 4 * n);
-                if (keys + 1 >= keyAt.length) {
-                    keyAt = Arrays.copyOf(keyAt, 2 * keyAt.length);
-                }
-                keyAt[keys + 1] = keyAt[keys] + 4L * n;
-                keys++;
+                keyEnd += 4L * n;
             }
             if (k == 0) {
                 bounds = frameBounds(f);

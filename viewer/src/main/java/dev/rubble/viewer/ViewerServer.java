@@ -28,7 +28,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * The viewer's HTTP server (Jetty), bound to 127.0.0.1 only. It serves exactly: the page
  * ({@code /}, {@code /viewer.js}, {@code /viewer.css}), three.js from its WebJar under
  * {@code /three/build/} and {@code /three/examples/jsm/}, and the run under {@code /api/}
- * ({@code run.json}, {@code geometry.glb}, {@code frames?from=A&count=N}, {@code pose?frame=K}).
+ * ({@code run.json}, {@code geometry.glb}, {@code frames?from=A&count=N}, {@code stats?from=A&count=N},
+ * {@code pose?frame=K}).
  * Anything else, including any path with a {@code .} or {@code ..} segment, an encoded character,
  * a backslash or an empty segment, is 404: the server reads no file outside the class path
  * resources it names.
@@ -175,6 +176,11 @@ public final class ViewerServer implements AutoCloseable {
                 long from = number(q, "from", 0, run.frameCount() - 1);
                 int count = (int) number(q, "count", 1, MAX_FRAMES_PER_REQUEST);
                 send(response, callback, 200, "application/octet-stream", run.frames(from, count));
+            } else if (path.equals("/api/stats")) {
+                Fields q = Request.extractQueryParameters(request);
+                long from = number(q, "from", 0, run.frameCount() - 1);
+                int count = (int) number(q, "count", 1, ViewerRun.MAX_STATS_PER_REQUEST);
+                send(response, callback, 200, "application/json", run.stats(from, count));
             } else if (path.equals("/api/pose")) {
                 Fields q = Request.extractQueryParameters(request);
                 long k = number(q, "frame", 0, run.frameCount() - 1);

@@ -59,6 +59,8 @@ final class ViewerServerTest {
         assertThat(get("GET", "/api/geometry.glb")[0]).isEqualTo("200");
         assertThat(get("GET", "/api/frames?from=0&count=5")[0]).isEqualTo("200");
         assertThat(get("GET", "/api/pose?frame=3")[0]).isEqualTo("200");
+        assertThat(get("GET", "/api/stats?from=65&count=256")[1]).startsWith("{\"from\":65,\"step\":[65,66,67,68,69],")
+                .contains("\"breaksTotal\":[");
     }
 
     @Test
@@ -82,6 +84,8 @@ final class ViewerServerTest {
         assertThat(r[1]).contains("from = abc", "allowed");
         assertThat(get("GET", "/api/pose?frame=70")[0]).as("past the last frame").isEqualTo("400");
         assertThat(get("GET", "/api/frames?from=0&count=100000")[0]).isEqualTo("400");
+        assertThat(get("GET", "/api/stats?from=0&count=257")[1]).contains("count = 257; allowed: an integer in [1, 256]");
+        assertThat(get("GET", "/api/stats?from=70&count=1")[0]).as("past the last frame").isEqualTo("400");
         assertThat(get("POST", "/api/run.json")[0]).isEqualTo("405");
     }
 

@@ -36,8 +36,8 @@ public record FieldSpec(String type, SortedMap<String, Object> params) {
             }
             if (!(v instanceof Double || v instanceof Long || v instanceof String || v instanceof Boolean
                     || v instanceof Vec || v instanceof FieldSpec)) {
-                throw new IllegalArgumentException("parameter '" + e.getKey() + "' has type " + v.getClass().getSimpleName()
-                        + "; allowed: number, string, boolean, vector, node");
+                throw new IllegalArgumentException("parameter '" + e.getKey() + "' = " + dev.rubble.spi.StageConfig.describe(v)
+                        + "; allowed: a number, string, boolean, vector (org.joml.Vector3dc in the Java API) or field node");
             }
             copy.put(e.getKey(), v);
         }

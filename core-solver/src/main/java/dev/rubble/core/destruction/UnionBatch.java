@@ -285,6 +285,7 @@ final class UnionBatch {
     }
 
     void rebuildAll(TreeMap<Integer, Union> touched) {
+        un.rebuilds++;
         while (!touched.isEmpty()) {
             Union u = touched.pollFirstEntry().getValue();
             if (un.unions.get(u.id) == u) {

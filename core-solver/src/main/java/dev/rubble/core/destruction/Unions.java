@@ -293,6 +293,15 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         batch.afterBreaks(false);
     }
 
+    /** Batches of union rebuilds so far (a count that only grows; not saved): read before and after a slot, it
+     *  tells whether the slot rebuilt, split or dissolved any union, and so may have made or freed bodies. */
+    long rebuilds;
+
+    /** How many batches of union rebuilds have run in this world's life (not saved in snapshots). */
+    public long rebuilds() {
+        return rebuilds;
+    }
+
     /**
      * The DESTRUCTION slot's {@link #afterBreaks}: the members a kill field marked in this step leave their
      * unions too, killed ({@link #markKilled}); the marks are forgotten.

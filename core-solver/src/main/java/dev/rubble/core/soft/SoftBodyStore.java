@@ -127,6 +127,25 @@ public final class SoftBodyStore {
      * Adds the cage's points, edges and tets to {@link #state} (placed and moving as {@link #add} says); throws
      * naming the first problem, possibly after adding some ({@link #add} takes them back).
      */
+    /**
+     * The first point of cage {@code c} that the pose (origin x, y, z; unit quaternion q) puts beyond
+     * ±{@link BodyStore#MAX_COORDINATE} m on an axis (or at a non-finite place), or -1 when every point lies within:
+     * the arithmetic {@link #add} places the points with.
+     */
+    public static int farPoint(Cage c, double x, double y, double z, double qx, double qy, double qz, double qw) {
+        double[] p = c.points();
+        double r = BodyStore.MAX_COORDINATE;
+        for (int i = 0, n = p.length / 3; i < n; i++) {
+            double px = p[3 * i], py = p[3 * i + 1], pz = p[3 * i + 2];
+            double wx = x + Inertia.rotX(qx, qy, qz, qw, px, py, pz), wy = y + Inertia.rotY(qx, qy, qz, qw, px, py, pz),
+                    wz = z + Inertia.rotZ(qx, qy, qz, qw, px, py, pz);
+            if (!(Math.abs(wx) <= r && Math.abs(wy) <= r && Math.abs(wz) <= r)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     private void addConstraints(Cage c, SoftMaterial m, double x, double y, double z, double qx, double qy, double qz,
                                 double qw, double vx, double vy, double vz) {
         SoftBodyState s = state;
@@ -147,6 +166,16 @@ public final class SoftBodyStore {
                 throw new IllegalArgumentException("cage point " + i + " mass = " + masses[i]
                         + " kg; allowed: > 0 with a finite inverse (1/m)");
             }
+        }
+        // every point within the range of every body position (±BodyStore.MAX_COORDINATE), checked before any is
+        // added: a cage 1 m across placed at 1e9 m was accepted with points beyond it, where rigid placements
+        // (bodies, collections' nodes, union members) are refused
+        int far = farPoint(c, x, y, z, qx, qy, qz, qw);
+        if (far >= 0) {
+            double px = p[3 * far], py = p[3 * far + 1], pz = p[3 * far + 2];
+            throw new IllegalArgumentException("cage point " + far + " lies at (" + (x + Inertia.rotX(qx, qy, qz, qw, px, py, pz))
+                    + ", " + (y + Inertia.rotY(qx, qy, qz, qw, px, py, pz)) + ", " + (z + Inertia.rotZ(qx, qy, qz, qw, px, py, pz))
+                    + ") m in the world; allowed: every point within ±" + BodyStore.MAX_COORDINATE + " m on each axis");
         }
         for (int i = 0; i < c.pointCount(); i++) {
             double px = p[3 * i], py = p[3 * i + 1], pz = p[3 * i + 2];

@@ -254,6 +254,7 @@ public final class StepPipeline {
             t = lap(StepSlot.SOFT, t);
         }
 
+        long unionRebuilds = c.destruction.unions().rebuilds();
         t = optional(destruction, StepSlot.DESTRUCTION, t);
         // the anchors' share of restored momentum is booked with the solve's (read-out only, as above)
         c.destruction.drainReturnedByFixed(c.destruction.anyResolve() ? p(c).fixedImpulse : null);
@@ -270,12 +271,14 @@ public final class StepPipeline {
         p.released = ds13.released();
         p.throttled = ds13.throttled();
         if (destruction != null) {
-            if (p.released > 0) {
+            if (p.released > 0 || c.destruction.unions().rebuilds() != unionRebuilds) {
                 // pieces released at their parent's pose beyond the coordinate range (a collection the step
                 // carried to the edge) are out of the world from the step that made them, not the next one: a
                 // snapshot saved between the two was refused by every restore (docs/dynamics.md, "Non-finite
                 // state"). The same bodies, and only those, are disabled a step earlier; scenes in range keep
-                // their bits.
+                // their bits. A union split, dissolved or rebuilt in the slot likewise: it frees members and makes
+                // bodies where its members were, which the union's body (its centre of mass in range) carried
+                // beyond the range, also when the split released no piece (a kill field over a welded wall).
                 p.nonFinite += dev.rubble.core.dynamics.NonFiniteGuard.isolate(c.states, b);
             }
             t = reserveForReleases(c, b, cs, p.released, t);

@@ -37,8 +37,8 @@ public final class FieldParams {
                 }
                 v = d.clone();
             } else if (!(v instanceof Number || v instanceof String || v instanceof Boolean || v instanceof FieldNode)) {
-                throw new IllegalArgumentException("parameter '" + e.getKey() + "' has type "
-                        + v.getClass().getSimpleName() + "; allowed: number, string, boolean, vector, node");
+                throw new IllegalArgumentException("parameter '" + e.getKey() + "' = " + dev.rubble.spi.StageConfig.describe(v)
+                        + "; allowed: a number, string, boolean, vector (double[3]) or field node");
             }
             copy.put(e.getKey(), v);
         }

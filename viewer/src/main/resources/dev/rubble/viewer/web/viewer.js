@@ -463,9 +463,23 @@ async function main() {
   }
 
   // ---- stats panel and plots ----
-  const st = run.stats;
-  const breaksSoFar = new Int32Array(frames);
-  for (let k = 0, s = 0; k < frames; k++) { s += st.breaks[k]; breaksSoFar[k] = s; }
+  // A frame's statistics come from the server in chunks (/api/stats), a few chunks kept; the plots draw the
+  // run's summary from run.json (every frame's value, or per run of frames its two extremes in order).
+  const STATS_CHUNK = 256, STATS_KEPT = 8, statsChunks = new Map(), statsLoading = new Set();
+  function statsChunk(c) {
+    const got = statsChunks.get(c);
+    if (got) return got;
+    if (!statsLoading.has(c) && c * STATS_CHUNK < frames) {
+      statsLoading.add(c);
+      fetch(`/api/stats?from=${c * STATS_CHUNK}&count=${STATS_CHUNK}`).then((r) => r.json()).then((j) => {
+        statsLoading.delete(c);
+        statsChunks.set(c, j);
+        if (statsChunks.size > STATS_KEPT) statsChunks.delete(statsChunks.keys().next().value);
+        if (Math.floor(api.frame / STATS_CHUNK) === c && statsShown !== api.frame) showStats(api.frame);
+      }, (e) => { statsLoading.delete(c); api.error = String(e); });
+    }
+    return null;
+  }
   const stageRows = run.stages.map((name) => {
     const row = document.createElement('div');
     row.className = 'stage';
@@ -482,26 +496,30 @@ async function main() {
     const now = performance.now();
     if (playing && now - statsAt < 200) return;
     if (k === statsShown) return;
-    statsShown = k;
-    statsAt = now;
+    const c = Math.floor(k / STATS_CHUNK), st = statsChunk(c);
+    if (playing && (k % STATS_CHUNK) >= STATS_CHUNK / 2) statsChunk(c + 1); // the next chunk, ahead
     $('timeline').value = k;
     $('frame-label').textContent = `${k} / ${frames - 1}`;
+    for (const p of plots) p.cursor(k);
+    if (!st) return; // shown when its chunk arrives
+    statsShown = k;
+    statsAt = now;
+    const i = k - st.from;
     $('s-frame').textContent = k;
-    $('s-step').textContent = st.step[k];
-    $('s-time').textContent = st.time[k].toFixed(3) + ' s';
-    $('s-bodies').textContent = st.present[k];
-    $('s-awake').textContent = st.awake[k];
-    $('s-sleeping').textContent = st.sleeping[k];
-    $('s-breaks').textContent = st.breaks[k];
-    $('s-breaks-total').textContent = breaksSoFar[k];
-    $('s-step-ms').textContent = st.stepMs[k].toFixed(3) + ' ms';
-    const total = Math.max(1e-9, st.stepMs[k]);
+    $('s-step').textContent = st.step[i];
+    $('s-time').textContent = st.time[i].toFixed(3) + ' s';
+    $('s-bodies').textContent = st.present[i];
+    $('s-awake').textContent = st.awake[i];
+    $('s-sleeping').textContent = st.sleeping[i];
+    $('s-breaks').textContent = st.breaks[i];
+    $('s-breaks-total').textContent = st.breaksTotal[i];
+    $('s-step-ms').textContent = st.stepMs[i].toFixed(3) + ' ms';
+    const total = Math.max(1e-9, st.stepMs[i]);
     stageRows.forEach((row, s) => {
-      const ms = st.stageMs[s][k];
+      const ms = st.stageMs[s][i];
       row.children[1].style.width = Math.min(100, 100 * ms / total) + '%';
       row.children[2].textContent = ms.toFixed(3);
     });
-    for (const p of plots) p.cursor(k);
   }
   function plot(id, values) {
     const c = $(id), g = c.getContext('2d'), w = c.width, h = c.height;
@@ -512,9 +530,20 @@ async function main() {
     g.fillRect(0, 0, w, h);
     g.strokeStyle = '#5b8dd6';
     g.beginPath();
-    for (let k = 0; k < values.length; k++) {
-      const x = values.length > 1 ? k * (w - 1) / (values.length - 1) : 0, y = h - 2 - (h - 12) * values[k] / max;
-      k ? g.lineTo(x, y) : g.moveTo(x, y);
+    const per = run.plots.framesPerPoint, fx = (k) => (frames > 1 ? k * (w - 1) / (frames - 1) : 0);
+    const fy = (v) => h - 2 - (h - 12) * v / max;
+    if (per === 1) {
+      // one value per frame: the line through every frame
+      for (let k = 0; k < values.length; k++) {
+        k ? g.lineTo(fx(k), fy(values[k])) : g.moveTo(fx(k), fy(values[k]));
+      }
+    } else {
+      // per run of `per` frames its two extremes, in the order they came, at its first and last frame
+      for (let i = 0; 2 * i < values.length; i++) {
+        const k0 = i * per, k1 = Math.min(frames, k0 + per) - 1;
+        i ? g.lineTo(fx(k0), fy(values[2 * i])) : g.moveTo(fx(k0), fy(values[2 * i]));
+        g.lineTo(fx(k1), fy(values[2 * i + 1]));
+      }
     }
     g.stroke();
     g.fillStyle = '#99a';
@@ -535,12 +564,13 @@ async function main() {
       },
     };
   }
-  const plots = [plot('plot-breaks', st.breaks), plot('plot-awake', st.awake), plot('plot-ms', st.stepMs)];
+  const plots = [plot('plot-breaks', run.plots.breaks), plot('plot-awake', run.plots.awake),
+    plot('plot-ms', run.plots.stepMs)];
 
   // ---- controls ----
   const timeline = $('timeline');
   timeline.max = frames - 1;
-  const dt = frames > 1 && st.time[1] > st.time[0] ? st.time[1] - st.time[0] : 1 / 60;
+  const dt = run.dt > 0 ? run.dt : 1 / 60;
   let clock = 0, last = performance.now();
   function play() { if (shown >= frames - 1) seek(0); api.playing = true; $('play').textContent = 'pause'; clock = 0; }
   function pause() { api.playing = false; $('play').textContent = 'play'; if (shown >= 0) showStats(shown); }
