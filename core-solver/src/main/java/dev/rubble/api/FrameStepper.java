@@ -1,6 +1,8 @@
 package dev.rubble.api;
 
 import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.step.FrameState;
+import dev.rubble.core.step.StepContext;
 import java.util.Arrays;
 import org.joml.Matrix4d;
 import org.joml.Quaterniond;
@@ -18,83 +20,95 @@ import org.joml.Vector3d;
  */
 final class FrameStepper {
     /** Default most steps per {@code update}: 5 steps of 1/60 s cover a 12 fps frame. */
-    static final int DEFAULT_MAX_STEPS = 5;
+    static final int DEFAULT_MAX_STEPS = FrameState.DEFAULT_MAX_STEPS;
 
     private final PhysicsWorld world;
     private final BodyStore bodies;
-    private double accumulator;
-    int maxSteps = DEFAULT_MAX_STEPS;
-    private long droppedSteps;
-    /** Per slot: origin and orientation before the last step taken by update, and the generation they belong to. */
-    private double[] prev = new double[0];
-    private int[] prevGeneration = new int[0];
-    private boolean havePrev;
-    /** The world's step index when the poses in {@link #prev} were kept (they are the poses before that step). */
-    private long keptAt = -1;
     /**
-     * Slots teleported ({@link PhysicsWorld#setPose}) since the poses were last kept, and their number: the next
-     * kept poses leave them out, so the frame after the teleport draws the new pose, not a blend from the old one
-     * (Bullet resets a body's interpolation transform when its transform is set).
+     * Holds the state: the world's own ({@code StepContext.frameState}), so a snapshot saves it and a restored
+     * world goes on from it. Made the first time the world is stepped this way, its limit set or a body
+     * teleported, not by reads: a world that only reads interpolated poses saves the bytes it saved before.
      */
-    private int[] teleported = new int[8];
-    private int teleports;
+    private final StepContext ctx;
 
     /** Slot {@code s} was teleported: do not interpolate it from its pose before the jump. */
     void teleported(int s) {
-        if (teleports == teleported.length) {
-            teleported = Arrays.copyOf(teleported, 2 * teleports);
+        final FrameState st = st();
+        if (st.teleports == st.teleported.length) {
+            st.teleported = Arrays.copyOf(st.teleported, 2 * st.teleports);
         }
-        teleported[teleports++] = s;
+        st.teleported[st.teleports++] = s;
     }
     private final Quaterniond qa = new Quaterniond(), qb = new Quaterniond();
     private final Vector3d pv = new Vector3d();
 
-    FrameStepper(PhysicsWorld world, BodyStore bodies) {
+    FrameStepper(PhysicsWorld world, BodyStore bodies, StepContext ctx) {
         this.world = world;
         this.bodies = bodies;
+        this.ctx = ctx;
+    }
+
+    /** The state, made now if the world has none. */
+    private FrameState st() {
+        if (ctx.frameState == null) {
+            ctx.frameState = new FrameState();
+        }
+        return ctx.frameState;
+    }
+
+    int maxSteps() {
+        FrameState f = ctx.frameState;
+        return f == null ? DEFAULT_MAX_STEPS : f.maxSteps;
+    }
+
+    void maxSteps(int steps) {
+        st().maxSteps = steps;
     }
 
     int update(double frameSeconds) {
         if (!(frameSeconds >= 0) || Double.isInfinite(frameSeconds)) {
             throw new IllegalArgumentException("frameSeconds = " + frameSeconds + "; allowed: finite, >= 0");
         }
+        final FrameState f = st();
         double dt = world.timeStep();
-        accumulator += frameSeconds;
+        f.accumulator += frameSeconds;
         int taken = 0;
-        while (accumulator >= dt && taken < maxSteps) {
-            if (accumulator - dt < dt || taken + 1 == maxSteps) {
+        while (f.accumulator >= dt && taken < f.maxSteps) {
+            if (f.accumulator - dt < dt || taken + 1 == f.maxSteps) {
                 keepPoses(); // only the poses before the last step are needed
             }
-            accumulator -= dt; // before the step: a listener that throws after it leaves it counted
+            f.accumulator -= dt; // before the step: a listener that throws after it leaves it counted
             taken++;
             world.step();
         }
-        if (accumulator >= dt) {
-            long drop = (long) Math.floor(accumulator / dt);
-            droppedSteps = drop > Long.MAX_VALUE - droppedSteps ? Long.MAX_VALUE : droppedSteps + drop;
-            accumulator -= drop * dt;
-            if (accumulator >= dt || accumulator < 0) {
-                accumulator = 0;
+        if (f.accumulator >= dt) {
+            long drop = (long) Math.floor(f.accumulator / dt);
+            f.droppedSteps = drop > Long.MAX_VALUE - f.droppedSteps ? Long.MAX_VALUE : f.droppedSteps + drop;
+            f.accumulator -= drop * dt;
+            if (f.accumulator >= dt || f.accumulator < 0) {
+                f.accumulator = 0;
             }
         }
         return taken;
     }
 
     double alpha() {
-        return accumulator / world.timeStep();
+        FrameState f = ctx.frameState;
+        return f == null ? 0 : f.accumulator / world.timeStep();
     }
 
     long droppedSteps() {
-        return droppedSteps;
+        FrameState f = ctx.frameState;
+        return f == null ? 0 : f.droppedSteps;
     }
 
     private void keepPoses() {
+        final FrameState st = st();
         BodyStore b = bodies;
         int n = b.slotLimit();
-        if (prev.length < 7 * n) {
-            prev = Arrays.copyOf(prev, Math.max(7 * n, 2 * prev.length));
-            prevGeneration = Arrays.copyOf(prevGeneration, prev.length / 7);
-        }
+        st.ensureSlots(n);
+        final double[] prev = st.prev;
+        final int[] prevGeneration = st.prevGeneration;
         for (int s = 0; s < n; s++) {
             if (!b.isLive(s)) {
                 prevGeneration[s] = -1;
@@ -110,14 +124,14 @@ final class FrameStepper {
             prev[o + 6] = b.qw[s];
             prevGeneration[s] = b.generation[s];
         }
-        for (int k = 0; k < teleports; k++) {
-            if (teleported[k] < n) {
-                prevGeneration[teleported[k]] = -1; // jumps in the step about to be taken: drawn where it lands
+        for (int k = 0; k < st.teleports; k++) {
+            if (st.teleported[k] < n) {
+                prevGeneration[st.teleported[k]] = -1; // jumps in the step about to be taken: drawn where it lands
             }
         }
-        teleports = 0;
-        havePrev = true;
-        keptAt = world.stepIndex();
+        st.teleports = 0;
+        st.havePrev = true;
+        st.keptAt = world.stepIndex();
     }
 
     /**
@@ -125,8 +139,9 @@ final class FrameStepper {
      * was stepped with {@code step()} after the last step {@code update} took: use the pose now).
      */
     private boolean hasPrev(int s) {
-        return havePrev && world.stepIndex() == keptAt + 1 && s < prevGeneration.length
-                && prevGeneration[s] == bodies.generation[s];
+        final FrameState st = ctx.frameState;
+        return st != null && st.havePrev && world.stepIndex() == st.keptAt + 1 && s < st.prevGeneration.length
+                && st.prevGeneration[s] == bodies.generation[s];
     }
 
     Vector3d position(int s, Vector3d dest) {
@@ -137,6 +152,7 @@ final class FrameStepper {
         }
         double a = alpha();
         int o = 7 * s;
+        final double[] prev = ctx.frameState.prev;
         return dest.set(prev[o] + (x - prev[o]) * a, prev[o + 1] + (y - prev[o + 1]) * a, prev[o + 2] + (z - prev[o + 2]) * a);
     }
 
@@ -147,6 +163,7 @@ final class FrameStepper {
             return dest;
         }
         int o = 7 * s;
+        final double[] prev = ctx.frameState.prev;
         qa.set(prev[o + 3], prev[o + 4], prev[o + 5], prev[o + 6]);
         return qa.slerp(dest, alpha(), dest);
     }

@@ -340,7 +340,7 @@ public final class PhysicsWorld {
 
     private FrameStepper frames() {
         if (frames == null) {
-            frames = new FrameStepper(this, bodies);
+            frames = new FrameStepper(this, bodies, world.context());
         }
         return frames;
     }
@@ -372,7 +372,7 @@ public final class PhysicsWorld {
      * @return the limit, ≥ 1
      */
     public int maxStepsPerUpdate() {
-        return frames == null ? FrameStepper.DEFAULT_MAX_STEPS : frames.maxSteps;
+        return frames().maxSteps();
     }
 
     /**
@@ -384,7 +384,7 @@ public final class PhysicsWorld {
         if (steps < 1) {
             throw new IllegalArgumentException("maxStepsPerUpdate = " + steps + "; allowed: >= 1");
         }
-        frames().maxSteps = steps;
+        frames().maxSteps(steps);
     }
 
     /**
@@ -393,7 +393,7 @@ public final class PhysicsWorld {
      * @return the number of steps dropped so far, ≥ 0
      */
     public long droppedSteps() {
-        return frames == null ? 0 : frames.droppedSteps();
+        return frames().droppedSteps();
     }
 
     /**
@@ -401,7 +401,7 @@ public final class PhysicsWorld {
      * @return the interpolation fraction in [0, 1)
      */
     public double interpolationAlpha() {
-        return frames == null ? 0 : frames.alpha();
+        return frames().alpha();
     }
 
     /**

@@ -28,14 +28,25 @@ import java.util.zip.CRC32C;
  */
 final class SnapshotFile {
     static final byte[] MAGIC = "RUBBLESN".getBytes(StandardCharsets.US_ASCII);
-    /** The format version this build writes and the newest it reads. */
-    static final int VERSION = 10;
+    /**
+     * The newest format version this build reads, and the one it writes for a world with game-loop state
+     * ({@code PhysicsWorld.update}); a world without it is written as version 10, byte for byte as before.
+     */
+    static final int VERSION = 11;
+    /** The version written for a world without game-loop state. */
+    static final int VERSION_NO_FRAMES = 10;
     static final String END = "END!";
     /**
-     * Sections of version 10 (this build writes), in file order: version 9 plus STRS (stress models
-     * and their state, issue 30) before CMDS.
+     * Sections of version 11, in file order: version 10 plus FRAM (the game loop's accumulator, limit,
+     * dropped steps and the poses before its last step; {@code FrameState}) before CMDS.
      */
     static final List<String> SECTIONS = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
+            "FELD", "EVNT", "UNIO", "JNTS", "FILT", "STRS", "FRAM", "CMDS");
+    /**
+     * Sections of version 10 (written for worlds without game-loop state): version 9 plus STRS (stress
+     * models and their state, issue 30) before CMDS.
+     */
+    static final List<String> SECTIONS_V10 = List.of("META", "SETT", "CLCK", "SHAP", "BODY", "STAT", "CONT", "DEST", "SOFT",
             "FELD", "EVNT", "UNIO", "JNTS", "FILT", "STRS", "CMDS");
     /**
      * Sections of version 9 (still read): version 8's; EVNT carries 12 event kinds (constraint
@@ -82,15 +93,22 @@ final class SnapshotFile {
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
     private final DataOutputStream out = new DataOutputStream(bytes);
     private int next;
+    private final List<String> order;
 
-    SnapshotFile() throws IOException {
+    /** A file of {@code version} ({@link #VERSION} or {@link #VERSION_NO_FRAMES}). */
+    SnapshotFile(int version) throws IOException {
+        if (version != VERSION && version != VERSION_NO_FRAMES) {
+            throw new IllegalArgumentException("snapshot version " + version + "; allowed: " + VERSION_NO_FRAMES + ", " + VERSION);
+        }
+        order = version == VERSION ? SECTIONS : SECTIONS_V10;
         out.write(MAGIC);
-        out.writeShort(VERSION);
+        out.writeShort(version);
         out.writeShort(0);
     }
 
-    /** Appends the next section (in {@link #SECTIONS} order). */
+    /** Appends the next section (in the version's order). */
     void section(String tag, byte[] payload) throws IOException {
+        final List<String> SECTIONS = order;
         if (next >= SECTIONS.size() || !SECTIONS.get(next).equals(tag)) {
             throw new IllegalStateException("section " + tag + " out of order");
         }
@@ -104,8 +122,8 @@ final class SnapshotFile {
      * Writes END, the CRC and everything to {@code to}; returns the file's {@link #fingerprint}.
      */
     long finish(OutputStream to) throws IOException {
-        if (next != SECTIONS.size()) {
-            throw new IllegalStateException("missing section " + SECTIONS.get(next));
+        if (next != order.size()) {
+            throw new IllegalStateException("missing section " + order.get(next));
         }
         out.write(END.getBytes(StandardCharsets.US_ASCII));
         out.writeLong(0);
@@ -160,7 +178,7 @@ final class SnapshotFile {
         Map<String, byte[]> sections = new LinkedHashMap<>();
         List<String> expected = new ArrayList<>(version == 1 ? SECTIONS_V1 : version == 2 ? SECTIONS_V2
                 : version == 3 ? SECTIONS_V3 : version == 4 ? SECTIONS_V4 : version == 5 ? SECTIONS_V5 : version == 6 ? SECTIONS_V6 : version == 7 ? SECTIONS_V7
-                : version == 8 ? SECTIONS_V8 : version == 9 ? SECTIONS_V9 : SECTIONS);
+                : version == 8 ? SECTIONS_V8 : version == 9 ? SECTIONS_V9 : version == 10 ? SECTIONS_V10 : SECTIONS);
         expected.add(END);
         for (String want : expected) {
             int at = b.position();

@@ -142,7 +142,8 @@ public final class WorldSnapshot {
                 o.write(ShapeCodec.encodeExact(shapes.shapes.get(i), "shape " + i + " (" + firstUser(b, shapes.shapes.get(i)) + ")"));
             }
         });
-        SnapshotFile f = new SnapshotFile();
+        final dev.rubble.core.step.FrameState frames = world.context().frameState;
+        SnapshotFile f = new SnapshotFile(frames != null ? SnapshotFile.VERSION : SnapshotFile.VERSION_NO_FRAMES);
         f.section("META", payload(o -> RecordCodec.writeString(o, origin)));
         f.section("SETT", payload(o -> RecordCodec.writeRecord(o, world.settings(), shapes)));
         f.section("CLCK", payload(o -> {
@@ -181,6 +182,9 @@ public final class WorldSnapshot {
         }));
         f.section("STRS", payload(o -> world.destruction().writeStress(o,
                 (oo, c) -> RecordCodec.writeValue(oo, c, null)))); // version 10 (issue 30): stress models and state
+        if (frames != null) { // version 11: the game loop's state (PhysicsWorld.update), only for worlds that have it
+            f.section("FRAM", payload(o -> frames.write(o, world.bodies().slotLimit())));
+        }
         f.section("CMDS", cmds);
         return f.finish(out);
     }
@@ -503,6 +507,11 @@ public final class WorldSnapshot {
                     world.destruction().readStressLimits(strs);
                 }
                 end(strs, "STRS");
+            }
+            if (sections.containsKey("FRAM")) { // version 11; older files and worlds never stepped by update have none
+                DataInputStream fram = section("FRAM");
+                ctx.frameState = dev.rubble.core.step.FrameState.read(fram, b.slotLimit(), world.settings().dt());
+                end(fram, "FRAM");
             }
             for (int i = 0; i < nc; i++) {
                 cmds.mark(1);

@@ -59,6 +59,8 @@ public final class StepContext {
      */
     public dev.rubble.core.dynamics.ConstraintStore constraints =
             new dev.rubble.core.dynamics.ConstraintStore(java.util.Map.of());
+    /** The game loop's state ({@code PhysicsWorld.update}); null until a world is stepped that way. Saved in snapshots. */
+    public FrameState frameState;
     /** The constraints that broke in the last step, in store order (cleared at the start of every step). */
     public final List<dev.rubble.core.dynamics.ConstraintBreak> constraintBreaks = new ArrayList<>();
     /** Commands queued for the next step, applied by the COMMANDS slot in order. */

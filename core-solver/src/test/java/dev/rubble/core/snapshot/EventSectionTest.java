@@ -129,14 +129,14 @@ final class EventSectionTest {
         int at = 4 + EventKinds.COUNT * (1 + 8 * 8 + 4 + 4) + 4 + 5 * (4 + 8 + 4) + 4;
         java.nio.ByteBuffer.wrap(evnt).putInt(at, Integer.MAX_VALUE);
         sections.put("EVNT", evnt);
-        byte[] bad = SoftBodySectionTest.assemble(SnapshotFile.VERSION, sections);
+        byte[] bad = SoftBodySectionTest.assemble(SnapshotFile.VERSION_NO_FRAMES, sections);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> WorldSnapshotTest.restore(bad))
                 .isInstanceOf(SnapshotException.class).hasMessageContaining("is damaged: collection event switch 0 for"
                         + " collection 2147483647; allowed: 0..1048576");
         evnt = sections.get("EVNT").clone();
         java.nio.ByteBuffer.wrap(evnt).putDouble(4 + 1 + 8, -1); // the first kind's minSpeed
         sections.put("EVNT", evnt);
-        byte[] bad2 = SoftBodySectionTest.assemble(SnapshotFile.VERSION, sections);
+        byte[] bad2 = SoftBodySectionTest.assemble(SnapshotFile.VERSION_NO_FRAMES, sections);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> WorldSnapshotTest.restore(bad2))
                 .isInstanceOf(SnapshotException.class).hasMessageContaining("is damaged: event request begin: minSpeed = -1.0");
     }

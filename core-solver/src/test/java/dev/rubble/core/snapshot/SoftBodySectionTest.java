@@ -82,7 +82,7 @@ final class SoftBodySectionTest {
     static byte[] withSoft(byte[] good, byte[] soft) throws IOException {
         Map<String, byte[]> sections = SnapshotFile.parse(good, "good");
         sections.put("SOFT", soft);
-        return assemble(SnapshotFile.VERSION, sections);
+        return assemble(SnapshotFile.VERSION_NO_FRAMES, sections);
     }
 
     /** Offsets into a SOFT payload (docs/snapshot-format.md, section SOFT), found by walking it. */
