@@ -147,9 +147,11 @@ public final class MeshCutters {
                 throw new IllegalArgumentException("cutter planes length = " + c.length + "; allowed: 4 to "
                         + 4 * MAX_CUTTER_FACES + ", a multiple of 4");
             }
+            LocalCutter.Cutter local = noise.flat() ? LocalCutter.cutter(c) : null;
             List<TriMesh> next = new ArrayList<>();
             for (TriMesh p : pieces) {
-                next.addAll(cutOne(p, c, noise));
+                List<TriMesh> r = local == null ? null : LocalCutter.cut(p, c, local);
+                next.addAll(r != null ? r : cutOne(p, c, noise));
             }
             pieces = next;
         }
