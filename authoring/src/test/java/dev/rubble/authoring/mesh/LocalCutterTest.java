@@ -3,6 +3,10 @@ package dev.rubble.authoring.mesh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.rubble.geometry.hull.QuickHull;
+import dev.rubble.geometry.polytope.PolytopeClipper;
+import dev.rubble.spi.geom.ConvexPolytope;
+import dev.rubble.spi.shape.ConvexHull;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -118,6 +122,59 @@ final class LocalCutterTest {
             pieces = next;
         }
         assertThat(pieces.size()).isGreaterThanOrEqualTo(7);
+    }
+
+    /** The convex hull of 30 seeded random points on the unit sphere (56 faces) as a cutter mesh. */
+    private static TriMesh manyFacedCutter() {
+        java.util.Random rnd = new java.util.Random(3);
+        double[] pts = new double[3 * 30];
+        for (int i = 0; i < 30; i++) {
+            double x = rnd.nextGaussian(), y = rnd.nextGaussian(), z = rnd.nextGaussian();
+            double l = Math.sqrt(x * x + y * y + z * z);
+            pts[3 * i] = x / l;
+            pts[3 * i + 1] = y / l;
+            pts[3 * i + 2] = z / l;
+        }
+        ConvexHull h = QuickHull.of(pts);
+        List<Integer> tris = new ArrayList<>();
+        for (int f = 0; f < h.faceCount(); f++) {
+            for (int q = 1; q + 1 < h.faceSize(f); q++) {
+                tris.add(h.faceVertex(f, 0));
+                tris.add(h.faceVertex(f, q));
+                tris.add(h.faceVertex(f, q + 1));
+            }
+        }
+        double[] v = new double[3 * h.vertexCount()];
+        for (int i = 0; i < h.vertexCount(); i++) {
+            for (int a = 0; a < 3; a++) {
+                v[3 * i + a] = h.vertex(i, a);
+            }
+        }
+        return TriMesh.of(v, tris.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    /**
+     * A cutter of 56 faces bites exactly box ∩ cutter out of a box and leaves the rest whole. The
+     * arrangement of its 56 planes could not be glued back (this placement left the rest in 6 041 slivers,
+     * one of them not a 2-manifold;
+     * others failed with "open cut outline" or "a cavity lies in no piece"). The bite's volume is the
+     * box polytope clipped by the cutter's planes ({@link PolytopeClipper}).
+     */
+    @Test
+    void aCutterWithManyFacesBitesOutExactlyItsOverlap() {
+        double[] planes = MeshCutters.planesOf(manyFacedCutter());
+        assertThat(planes.length / 4).isEqualTo(56);
+        TriMesh box = TestMeshes.box(2, 2, 2);
+        double[] c = MeshCutters.scatter(box, planes, 1, 0.8, 0.8, 10).get(0);
+        List<TriMesh> pieces = MeshCutters.cut(box, List.of(c), MeshNoise.NONE);
+        MeshCuttersTest.assertClosed(pieces);
+        assertThat(pieces).hasSize(2);
+        ConvexPolytope overlap = ConvexPolytope.box(1, 1, 1, 1, 1, 1);
+        for (int f = 0; f < c.length; f += 4) {
+            overlap = PolytopeClipper.clip(overlap, c[f], c[f + 1], c[f + 2], c[f + 3], 0);
+        }
+        assertThat(MeshCuttersTest.volumes(pieces))
+                .containsExactly(new double[] {overlap.volume(), 8 - overlap.volume()}, within(1e-12));
     }
 
     /** A cutter edge through a point exactly on another cutter plane is degenerate: the arrangement method takes it. */
