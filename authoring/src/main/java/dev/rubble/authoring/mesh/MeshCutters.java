@@ -153,7 +153,7 @@ public final class MeshCutters {
                 throw new IllegalArgumentException("cutter planes length = " + c.length + "; allowed: 4 to "
                         + 4 * MAX_CUTTER_FACES + ", a multiple of 4");
             }
-            LocalCutter.Cutter local = noise.flat() ? LocalCutter.cutter(c) : null;
+            CutterGeometry local = noise.flat() ? LocalCutter.cutter(c) : null;
             List<TriMesh> next = new ArrayList<>();
             for (TriMesh p : pieces) {
                 List<TriMesh> r = local == null ? null : LocalCutter.cut(p, c, local);

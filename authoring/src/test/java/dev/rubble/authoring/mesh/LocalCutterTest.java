@@ -107,7 +107,7 @@ final class LocalCutterTest {
         double[] ico = MeshCutters.planesOf(MeshCutters.icosahedron());
         List<TriMesh> pieces = List.of(torus);
         for (double[] c : MeshCutters.scatter(torus, ico, 6, 0.25, 0.4, 7)) {
-            LocalCutter.Cutter geometry = LocalCutter.cutter(c);
+            CutterGeometry geometry = LocalCutter.cutter(c);
             assertThat(geometry).isNotNull();
             List<TriMesh> next = new ArrayList<>();
             for (TriMesh p : pieces) {
@@ -186,6 +186,18 @@ final class LocalCutterTest {
         assertThat(LocalCutter.cut(box, c, LocalCutter.cutter(c))).isNull();
         assertThat(MeshCuttersTest.volumes(MeshCutters.cut(box, List.of(c), MeshNoise.NONE)))
                 .containsExactly(new double[] {0.125, 8 - 0.125}, within(1e-12));
+    }
+
+    /** A cutter that encloses the whole piece gives it back as one piece (every triangle inside, no cap): nothing to cut. */
+    @Test
+    void aCutterEnclosingThePieceLeavesItWhole() {
+        TriMesh box = TestMeshes.box(2, 2, 2);
+        double[] c = MeshCuttersTest.cube(5, 1.1, 0.9, 1.3);
+        List<TriMesh> pieces = LocalCutter.cut(box, c, LocalCutter.cutter(c));
+        assertThat(pieces).hasSize(1);
+        assertThat(pieces.get(0).volume()).isCloseTo(8, within(1e-12));
+        assertThat(pieces.get(0).triangleCount()).isEqualTo(box.triangleCount());
+        assertThat(MeshCutters.cut(box, List.of(c), MeshNoise.NONE)).hasSize(1);
     }
 
     /** A cutter whose planes make no polytope (a slab: two parallel planes only) is refused by the local method. */
