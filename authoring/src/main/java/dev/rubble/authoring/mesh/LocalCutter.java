@@ -615,6 +615,9 @@ final class LocalCutter {
                     }
                     boolean forward = a == lo;
                     Arrays.sort(ord, (x, y) -> {
+                        if (x.intValue() == y.intValue()) {
+                            return 0;
+                        }
                         int cmp = Double.compare(tv[x], tv[y]);
                         if (cmp == 0) {
                             throw new Degenerate("two pierce points at one place on a cutter edge");
