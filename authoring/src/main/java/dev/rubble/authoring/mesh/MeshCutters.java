@@ -14,7 +14,13 @@ import java.util.Map;
  * chaos-large-scale-destruction, the fracture tools). Each placed cutter is a convex mesh C; every
  * piece it reaches is split into the part inside C and the rest, which stays whole.
  *
- * <p>Method: the piece is split by every face plane of C in turn with {@link PlaneSplitter}
+ * <p>A flat cutter is cut locally first ({@link LocalCutter}): only the piece's triangles near C are
+ * clipped, the rest of the piece is left as it is, so the work follows the cutter's size, not the
+ * piece's. The arrangement method below is kept for noisy cutters and for the degenerate
+ * configurations the local method refuses (a point exactly on one of C's planes); both give the same
+ * pieces up to their triangulation (the same volumes).
+ *
+ * <p>Arrangement method: the piece is split by every face plane of C in turn with {@link PlaneSplitter}
  * (whose cap is shared by both sides, every later split of it made from the same canonical
  * points), giving the cells of the planes' arrangement, each with the set of planes it lies
  * outside of. The cell outside none of them is piece ∩ C. The others are glued back into the rest:
@@ -147,9 +153,11 @@ public final class MeshCutters {
                 throw new IllegalArgumentException("cutter planes length = " + c.length + "; allowed: 4 to "
                         + 4 * MAX_CUTTER_FACES + ", a multiple of 4");
             }
+            CutterGeometry local = noise.flat() ? LocalCutter.cutter(c) : null;
             List<TriMesh> next = new ArrayList<>();
             for (TriMesh p : pieces) {
-                next.addAll(cutOne(p, c, noise));
+                List<TriMesh> r = local == null ? null : LocalCutter.cut(p, c, local);
+                next.addAll(r != null ? r : cutOne(p, c, noise));
             }
             pieces = next;
         }
