@@ -26,6 +26,8 @@ public final class EventThrottle {
     private final EventSort sort;
     private final EventBuffer pending = new EventBuffer(), work = new EventBuffer();
     private double[] stamp = new double[16];
+    /** Per collected event: its kind's code (the sort keys depend on it, as the engine's do). */
+    private int[] pendingKind = new int[16], workKind = new int[16];
     private final EventBuffer out = new EventBuffer();
     private final EventView view = new EventView(null, EventKind.BREAK);
     private double lastTake = Double.NEGATIVE_INFINITY;
@@ -124,8 +126,10 @@ public final class EventThrottle {
             pending.copyFrom(src, i);
             if (k == stamp.length) {
                 stamp = Arrays.copyOf(stamp, 2 * k);
+                pendingKind = Arrays.copyOf(pendingKind, 2 * k);
             }
             stamp[k] = time;
+            pendingKind[k] = events.kind().code;
         }
     }
 
@@ -165,8 +169,12 @@ public final class EventThrottle {
         lastTake = time;
         // 1. latency
         work.clear();
+        if (workKind.length < pendingKind.length) {
+            workKind = new int[pendingKind.length];
+        }
         for (int i = 0, n = pending.count(); i < n; i++) {
             if (time - stamp[i] <= maxLatency) {
+                workKind[work.count()] = pendingKind[i];
                 work.copyFrom(pending, i);
             }
         }
@@ -210,11 +218,10 @@ public final class EventThrottle {
     private double key(EventBuffer b, int i) {
         double[][] d = b.d;
         return switch (sort) {
-            case MASS -> d[EventBuffer.MASS_A][i] == Double.POSITIVE_INFINITY ? d[EventBuffer.MASS_B][i]
-                    : Math.max(d[EventBuffer.MASS_A][i], d[EventBuffer.MASS_B][i] == Double.POSITIVE_INFINITY ? 0
-                    : d[EventBuffer.MASS_B][i]);
+            // the engine's keys (EventSelect), per event kind: a throttle and an event filter's sort agree
+            case MASS -> dev.rubble.core.event.EventSelect.massKey(workKind[i], b, i);
             case SPEED -> d[EventBuffer.SPEED][i];
-            case IMPULSE -> Math.max(d[EventBuffer.IMPULSE][i], d[EventBuffer.LOAD][i]);
+            case IMPULSE -> dev.rubble.core.event.EventSelect.impulse(workKind[i], b, i);
             case NEAREST, NONE -> 0; // no point of its own: arrival order
         };
     }

@@ -124,6 +124,39 @@ final class EventThrottleTest {
         return out;
     }
 
+    /** A view of {@code kind} over events with handles {@code ids} and body masses {@code a}, {@code b}. */
+    private static EventView kindEvents(EventKind kind, long[] ids, double[] a, double[] b) {
+        EventBuffer buf = new EventBuffer();
+        for (int i = 0; i < ids.length; i++) {
+            int k = buf.add();
+            buf.ids[EventBuffer.A][k] = ids[i];
+            buf.d[EventBuffer.PX][k] = 10 * i;
+            buf.d[EventBuffer.MASS_A][k] = a[i];
+            buf.d[EventBuffer.MASS_B][k] = b[i];
+        }
+        EventView v = new EventView(null, kind);
+        v.set(buf);
+        return v;
+    }
+
+    /**
+     * The throttle's MASS order is the engine's (docs/events.md: heaviest first; contacts by the heavier body
+     * that can move, so a contact between two static or kinematic bodies ranks last; other kinds by their body,
+     * so a kinematic body's MOVED event, of infinite mass, ranks first). Before 2026-12-06 the throttle ranked
+     * every event as a contact: the kinematic body's MOVED event last (its second mass, 0, stood for it) and
+     * the contact of two infinite masses first.
+     */
+    @Test
+    void theMassOrderIsTheEnginesForEveryKind() {
+        double inf = Double.POSITIVE_INFINITY;
+        EventThrottle t = EventThrottle.every(0).sort(EventSort.MASS);
+        t.add(kindEvents(EventKind.MOVED, new long[] {0, 1, 2}, new double[] {2, inf, 5}, new double[] {0, 0, 0}), 0);
+        t.add(kindEvents(EventKind.HIT, new long[] {10, 11, 12, 13}, new double[] {inf, inf, 4, 1},
+                new double[] {inf, 3, inf, 2}), 0);
+        // keys: 2, inf, 5 | 0, 3, 4, 2 -> inf (1), 5 (2), 4 (12), 3 (11), 2 (0, then 13: arrival order), 0 (10)
+        assertThat(ids(t.take(0))).containsExactly(1L, 2L, 12L, 11L, 0L, 13L, 10L);
+    }
+
     @Test
     void periodLatencySortAndSpatialHash() {
         EventThrottle t = EventThrottle.every(0.1).maxLatency(0.25);

@@ -53,7 +53,23 @@ public final class EventSelect {
                 || kind == EventKinds.REMOVAL;
     }
 
-    static double impulse(int kind, EventBuffer b, int i) {
+    /**
+     * The {@code MASS} sort key of event {@code i} of {@code kind}: contact kinds the heavier body that can move
+     * (a static or kinematic body, of infinite mass, does not rank; two such bodies rank 0), other kinds their
+     * body's mass. Shared with the API's {@code EventThrottle}, so both orders agree.
+     */
+    public static double massKey(int kind, EventBuffer b, int i) {
+        double a = b.d[EventBuffer.MASS_A][i];
+        if (((1 << kind) & EventKinds.CONTACT_KINDS) != 0) {
+            double m = b.d[EventBuffer.MASS_B][i];
+            a = a == Double.POSITIVE_INFINITY ? (m == Double.POSITIVE_INFINITY ? 0 : m)
+                    : m == Double.POSITIVE_INFINITY ? a : Math.max(a, m);
+        }
+        return a;
+    }
+
+    /** The {@code IMPULSE} sort key of event {@code i} of {@code kind}: breaks their load, others their impulse. */
+    public static double impulse(int kind, EventBuffer b, int i) {
         return kind == EventKinds.BREAK || kind == EventKinds.CONSTRAINT_BREAK ? b.d[EventBuffer.LOAD][i]
                 : b.d[EventBuffer.IMPULSE][i];
     }
@@ -66,16 +82,8 @@ public final class EventSelect {
     /** The sort key of event {@code i}: larger first. */
     static double key(EventRequest r, int kind, EventBuffer b, int i) {
         switch (r.sort()) {
-            case EventRequest.SORT_MASS: {
-                double a = b.d[EventBuffer.MASS_A][i];
-                if (((1 << kind) & EventKinds.CONTACT_KINDS) != 0) {
-                    // the heavier body that can move: a static or kinematic body (infinite mass) does not rank
-                    double m = b.d[EventBuffer.MASS_B][i];
-                    a = a == Double.POSITIVE_INFINITY ? (m == Double.POSITIVE_INFINITY ? 0 : m)
-                            : m == Double.POSITIVE_INFINITY ? a : Math.max(a, m);
-                }
-                return a;
-            }
+            case EventRequest.SORT_MASS:
+                return massKey(kind, b, i);
             case EventRequest.SORT_SPEED:
                 return b.d[EventBuffer.SPEED][i];
             case EventRequest.SORT_IMPULSE:
