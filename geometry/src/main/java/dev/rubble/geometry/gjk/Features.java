@@ -8,7 +8,9 @@ import dev.rubble.spi.shape.Shape;
 
 /**
  * Contact features of convex shapes: the face, segment or point of a shape farthest along a
- * direction. Box: the face whose axis is most aligned; hull: the face with the most aligned normal;
+ * direction. Box: the face whose axis is most aligned; hull: the most aligned face among those that hold
+ * its farthest vertex ({@link ConvexHull#supportFace}: the most aligned face overall may miss it, and a
+ * sliver on its corner then sank into the ground);
  * capsule: its whole segment at any angle (clipping against a reference face then keeps each end
  * within the margin, so a capsule landing on one end at speed also has a speculative point at the
  * other end, which its spin after the hit swings down: with the nearer end only, a capsule tilted
@@ -85,7 +87,7 @@ public final class Features {
             }
             case CONVEX_HULL -> {
                 ConvexHull h = (ConvexHull) s;
-                int f = h.bestFace(lx, ly, lz);
+                int f = h.supportFace(lx, ly, lz);
                 int n = Math.min(h.faceSize(f), ManifoldBuilder.MAX);
                 for (int k = 0; k < n; k++) {
                     int vi = h.faceVertex(f, k);
