@@ -410,6 +410,19 @@ final class LocalCutter {
             if (loops.isEmpty()) {
                 return;
             }
+            Flat f = flatten(loops, basis);
+            final int[] pts = f.pts, tris = f.tris;
+            for (int i = 0; i < tris.length; i += 3) {
+                emitSource(rest, t, basis, pts[tris[i]], pts[tris[i + 1]], pts[tris[i + 2]]);
+            }
+        }
+
+        /** Loops of points, their coordinates in the plane of {@code basis}, and their triangulation. */
+        private record Flat(int[] pts, double[] xy, int[] tris) {
+        }
+
+        /** The loops' points in order, projected onto {@code basis} (u then v), triangulated as one polygon with holes. */
+        private Flat flatten(List<int[]> loops, double[] basis) {
             int total = 0;
             for (int[] l : loops) {
                 total += l.length;
@@ -428,10 +441,7 @@ final class LocalCutter {
                 }
             }
             ls[loops.size()] = o;
-            int[] tris = CapTriangulator.triangulate(xy, ls, loops.size());
-            for (int i = 0; i < tris.length; i += 3) {
-                emitSource(rest, t, basis, pts[tris[i]], pts[tris[i + 1]], pts[tris[i + 2]]);
-            }
+            return new Flat(pts, xy, CapTriangulator.triangulate(xy, ls, loops.size()));
         }
 
         private double dist2(int a, int b) {
@@ -742,25 +752,9 @@ final class LocalCutter {
             double nx = pl[4 * j], ny = pl[4 * j + 1], nz = pl[4 * j + 2], d = pl[4 * j + 3];
             double[] basis = new double[6];
             ConvexPolytope.planeBasis(nx, ny, nz, basis);
-            int total = 0;
-            for (int[] l : loops) {
-                total += l.length;
-            }
-            double[] xy = new double[2 * total];
-            int[] pts = new int[total];
-            int[] ls = new int[loops.size() + 1];
-            int o = 0;
-            for (int l = 0; l < loops.size(); l++) {
-                ls[l] = o;
-                for (int x : loops.get(l)) {
-                    pts[o] = x;
-                    xy[2 * o] = basis[0] * ppos[3 * x] + basis[1] * ppos[3 * x + 1] + basis[2] * ppos[3 * x + 2];
-                    xy[2 * o + 1] = basis[3] * ppos[3 * x] + basis[4] * ppos[3 * x + 1] + basis[5] * ppos[3 * x + 2];
-                    o++;
-                }
-            }
-            ls[loops.size()] = o;
-            int[] tris = CapTriangulator.triangulate(xy, ls, loops.size());
+            Flat f = flatten(loops, basis);
+            final int[] pts = f.pts, tris = f.tris;
+            final double[] xy = f.xy;
             double[] tagA = {nx, ny, nz, d};
             double[] tagB = {-nx, -ny, -nz, -d};
             double[] cn = {nx, ny, nz, nx, ny, nz, nx, ny, nz};
