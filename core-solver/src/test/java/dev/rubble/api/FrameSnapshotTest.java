@@ -1,10 +1,14 @@
 package dev.rubble.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Sphere;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.zip.CRC32C;
 import java.nio.file.Path;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
@@ -88,5 +92,48 @@ final class FrameSnapshotTest {
         assertThat(w.update(0.01)).isZero();
         assertThat(r.update(0.01)).isEqualTo(w.update(0.01));
         assertThat(r.stateHash()).isEqualTo(w.stateHash());
+    }
+
+    /** The FRAM section's payload offset in {@code b} (after the 8-byte magic, version, flags: tag, u64 length, payload). */
+    private static int framPayload(byte[] b) {
+        int at = 12;
+        while (true) {
+            String tag = new String(b, at, 4, StandardCharsets.US_ASCII);
+            long len = ByteBuffer.wrap(b, at + 4, 8).getLong();
+            if (tag.equals("FRAM")) {
+                return at + 12;
+            }
+            at += 12 + (int) len;
+        }
+    }
+
+    /** A damaged FRAM section (its CRC recomputed, so only the value checks can catch it) is refused, naming the value. */
+    @Test
+    void aDamagedGameLoopSectionIsRefusedNamingTheValue(@TempDir Path tmp) throws Exception {
+        PhysicsWorld w = world();
+        w.update(0.03);
+        Path snap = tmp.resolve("w.snap");
+        w.saveSnapshot(snap);
+        byte[] good = Files.readAllBytes(snap);
+        double[][] cases = {{0, Double.NaN}, {0, 1.0}, {0, -0.5}};
+        String[] expected = {"accumulator = NaN", "accumulator = 1.0", "accumulator = -0.5"};
+        for (int k = 0; k < cases.length; k++) {
+            byte[] bad = good.clone();
+            ByteBuffer.wrap(bad, framPayload(bad), 8).putDouble(cases[k][1]);
+            CRC32C crc = new CRC32C();
+            crc.update(bad, 0, bad.length - 4);
+            ByteBuffer.wrap(bad, bad.length - 4, 4).putInt((int) crc.getValue());
+            Path f = tmp.resolve("bad" + k + ".snap");
+            Files.write(f, bad);
+            assertThatThrownBy(() -> Rubble.restoreWorld(f)).hasMessageContaining(expected[k]);
+        }
+        byte[] bad = good.clone();
+        ByteBuffer.wrap(bad, framPayload(bad) + 8, 4).putInt(0); // most steps per update: 0
+        CRC32C crc = new CRC32C();
+        crc.update(bad, 0, bad.length - 4);
+        ByteBuffer.wrap(bad, bad.length - 4, 4).putInt((int) crc.getValue());
+        Path f = tmp.resolve("badmax.snap");
+        Files.write(f, bad);
+        assertThatThrownBy(() -> Rubble.restoreWorld(f)).hasMessageContaining("maxStepsPerUpdate = 0; allowed: >= 1");
     }
 }
