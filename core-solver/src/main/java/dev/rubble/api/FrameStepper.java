@@ -3,7 +3,6 @@ package dev.rubble.api;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.step.FrameState;
 import dev.rubble.core.step.StepContext;
-import java.util.Arrays;
 import org.joml.Matrix4d;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
@@ -33,11 +32,7 @@ final class FrameStepper {
 
     /** Slot {@code s} was teleported: do not interpolate it from its pose before the jump. */
     void teleported(int s) {
-        final FrameState st = st();
-        if (st.teleports == st.teleported.length) {
-            st.teleported = Arrays.copyOf(st.teleported, 2 * st.teleports);
-        }
-        st.teleported[st.teleports++] = s;
+        st().teleport(s, world.stepIndex());
     }
     private final Quaterniond qa = new Quaterniond(), qb = new Quaterniond();
     private final Vector3d pv = new Vector3d();
@@ -124,12 +119,14 @@ final class FrameStepper {
             prev[o + 6] = b.qw[s];
             prevGeneration[s] = b.generation[s];
         }
-        for (int k = 0; k < st.teleports; k++) {
-            if (st.teleported[k] < n) {
-                prevGeneration[st.teleported[k]] = -1; // jumps in the step about to be taken: drawn where it lands
+        if (st.teleportsAt == world.stepIndex()) { // teleports of earlier steps happened already
+            for (int k = 0; k < st.teleports; k++) {
+                if (st.teleported[k] < n) {
+                    prevGeneration[st.teleported[k]] = -1; // jumps in the step about to be taken: drawn where it lands
+                }
             }
         }
-        st.teleports = 0;
+        st.clearTeleports();
         st.havePrev = true;
         st.keptAt = world.stepIndex();
     }

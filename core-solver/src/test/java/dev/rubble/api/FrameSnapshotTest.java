@@ -136,4 +136,32 @@ final class FrameSnapshotTest {
         Files.write(f, bad);
         assertThatThrownBy(() -> Rubble.restoreWorld(f)).hasMessageContaining("maxStepsPerUpdate = 0; allowed: >= 1");
     }
+
+    /**
+     * Teleports are kept only until the step that makes them: a world moved by {@code setPose} step after step
+     * (never by {@code update}) saves a snapshot that restores and goes on like it. Before the list was
+     * bounded, every {@code setPose} stayed listed, and from more of them than body slots the snapshot was
+     * refused on restore ("teleports; allowed: 0..3").
+     */
+    @Test
+    void teleportsWithoutUpdatesStayBoundedAndRestore(@TempDir Path tmp) throws Exception {
+        PhysicsWorld w = world();
+        BodyId ball = w.find("ball");
+        for (int i = 0; i < 10; i++) {
+            w.setPose(ball, new Vector3d(0, 5 + i, 0), new Quaterniond());
+            w.setPose(ball, new Vector3d(0, 5 + i, 0.1), new Quaterniond()); // twice before one step: listed once
+            w.step();
+        }
+        w.setPose(ball, new Vector3d(1, 6, 0), new Quaterniond());
+        Path snap = tmp.resolve("t.snap");
+        w.saveSnapshot(snap);
+        PhysicsWorld r = Rubble.restoreWorld(snap);
+        double dt = w.timeStep();
+        for (int i = 0; i < 20; i++) {
+            assertThat(r.update(0.7 * dt)).isEqualTo(w.update(0.7 * dt));
+        }
+        assertThat(r.stateHash()).isEqualTo(w.stateHash());
+        assertThat(r.interpolatedPosition(r.find("ball"), new Vector3d()))
+                .isEqualTo(w.interpolatedPosition(ball, new Vector3d()));
+    }
 }

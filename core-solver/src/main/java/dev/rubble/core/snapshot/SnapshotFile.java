@@ -108,8 +108,7 @@ final class SnapshotFile {
 
     /** Appends the next section (in the version's order). */
     void section(String tag, byte[] payload) throws IOException {
-        final List<String> SECTIONS = order;
-        if (next >= SECTIONS.size() || !SECTIONS.get(next).equals(tag)) {
+        if (next >= order.size() || !order.get(next).equals(tag)) {
             throw new IllegalStateException("section " + tag + " out of order");
         }
         next++;

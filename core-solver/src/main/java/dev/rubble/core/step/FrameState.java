@@ -33,9 +33,45 @@ public final class FrameState {
     public boolean havePrev;
     /** The world's step index when the poses were kept (they are the poses before that step); -1: never. */
     public long keptAt = -1;
-    /** Slots teleported since the poses were last kept (the first {@link #teleports}). */
+    /**
+     * Slots teleported ({@code setPose}) between steps {@link #teleportsAt} - 1 and {@link #teleportsAt} (the first
+     * {@link #teleports}, each once): their jump happens in step {@code teleportsAt}, so poses kept right before it
+     * leave them out. Teleports of an earlier step are done and forgotten, so the list holds at most one entry a
+     * slot (before 2026-12-06 it grew with every {@code setPose} of a world that never called {@code update}).
+     */
     public int[] teleported = new int[8];
     public int teleports;
+    /** The step index the listed teleports were made before (-1: none). */
+    public long teleportsAt = -1;
+    private boolean[] listed = new boolean[0];
+
+    /** Slot {@code s} is teleported before step {@code stepIndex}: list it once, forgetting earlier steps' teleports. */
+    public void teleport(int s, long stepIndex) {
+        if (teleportsAt != stepIndex) {
+            clearTeleports();
+            teleportsAt = stepIndex;
+        }
+        if (listed.length <= s) {
+            listed = Arrays.copyOf(listed, Math.max(s + 1, 2 * listed.length));
+        }
+        if (listed[s]) {
+            return;
+        }
+        listed[s] = true;
+        if (teleports == teleported.length) {
+            teleported = Arrays.copyOf(teleported, 2 * teleports);
+        }
+        teleported[teleports++] = s;
+    }
+
+    /** Forgets the listed teleports. */
+    public void clearTeleports() {
+        for (int k = 0; k < teleports; k++) {
+            listed[teleported[k]] = false;
+        }
+        teleports = 0;
+        teleportsAt = -1;
+    }
 
     /** Writes this state (snapshot section FRAM); {@code slots} is the body store's slot limit. */
     public void write(DataOutput out, int slots) throws IOException {
@@ -54,6 +90,7 @@ public final class FrameState {
                 }
             }
         }
+        out.writeLong(teleportsAt);
         out.writeInt(teleports);
         for (int k = 0; k < teleports; k++) {
             out.writeInt(teleported[k]);
@@ -106,19 +143,25 @@ public final class FrameState {
                 }
             }
         }
-        int t = in.readInt();
-        if (t < 0 || t > slots) {
-            throw new IllegalArgumentException("game loop: " + t + " teleports; allowed: 0.." + slots);
+        long at = in.readLong();
+        if (at < -1) {
+            throw new IllegalArgumentException("game loop: teleports made before step " + at + "; allowed: >= -1");
         }
-        f.teleported = new int[Math.max(8, t)];
+        int t = in.readInt();
+        if (t < 0 || t > slots || (at == -1 && t > 0)) {
+            throw new IllegalArgumentException("game loop: " + t + " teleports; allowed: 0.." + slots + " (none without a step)");
+        }
         for (int k = 0; k < t; k++) {
             int s = in.readInt();
             if (s < 0 || s >= slots) {
                 throw new IllegalArgumentException("game loop: teleported slot " + s + "; allowed: 0.." + (slots - 1));
             }
-            f.teleported[k] = s;
+            if (s < f.listed.length && f.listed[s]) {
+                throw new IllegalArgumentException("game loop: teleported slot " + s + " listed twice; allowed: each slot once");
+            }
+            f.teleport(s, at);
         }
-        f.teleports = t;
+        f.teleportsAt = at;
         return f;
     }
 
