@@ -117,8 +117,8 @@ final class UnionBatch {
         Arrays.sort(bodies, 0, n); // slot order within a generation: deterministic
         for (int i = 0; i < n; i++) {
             int slot = d.bodies.slot(bodies[i]);
-            if (d.bodies.motion(slot) == MotionType.DYNAMIC && d.bodies.state(slot) != BodyState.DISABLED) {
-                join(u, bodies[i], aux, touched);
+            if (d.bodies.motion(slot) != MotionType.STATIC && d.bodies.state(slot) != BodyState.DISABLED) {
+                join(u, bodies[i], aux, touched); // an anchored (kinematic) holder too: it holds the union kinematic
             }
         }
     }
@@ -140,8 +140,8 @@ final class UnionBatch {
                 touched.put(o.id, o);
             }
         }
-        if (d.bodies.state(s) == BodyState.DISABLED || d.bodies.motion(s) != MotionType.DYNAMIC || un.unionAt(s) != null) {
-            return; // a disabled, non-dynamic or union body stays out
+        if (d.bodies.state(s) == BodyState.DISABLED || d.bodies.motion(s) == MotionType.STATIC || un.unionAt(s) != null) {
+            return; // a disabled, static or union body stays out
         }
         u.members.add(new Member(h, aux));
     }
@@ -157,6 +157,9 @@ final class UnionBatch {
      */
     private void leave(Union u, int i, boolean killed) {
         Member m = u.members.remove(i);
+        if (m.in) {
+            u.leftMotions |= Unions.motionBit(m); // the union's body was made with it (Unions.membersMotion)
+        }
         if (m.in && un.live(m.handle)) {
             if (un.live(u.body)) {
                 body.sync(u, m);
@@ -274,9 +277,9 @@ final class UnionBatch {
                 continue;
             }
             int s = (int) h;
-            if (d.bodies.motion(s) != MotionType.DYNAMIC || d.bodies.state(s) == BodyState.DISABLED
+            if (d.bodies.motion(s) == MotionType.STATIC || d.bodies.state(s) == BodyState.DISABLED
                     || u.indexOf(h) >= 0 || un.unionOfMember(h) >= 0) {
-                continue; // a piece pinned by anchors stays out, as a kinematic body would
+                continue; // a piece pinned by anchors joins (kinematic: it keeps holding what it touches)
             }
             u.members.add(new Member(h, true));
             any = true;

@@ -76,7 +76,7 @@ final class UnionBody {
         BodyStore b = d.bodies;
         syncAll(u);
         if (un.live(u.body)) {
-            u.capture(b, (int) u.body); // before the split: islands that become unions inherit it
+            u.capture(b, (int) u.body, un.membersMotion(u)); // before the split: islands that become unions inherit it
             u.ownEvents = d.host.bodyEventKinds(u.body);
         }
         if (u.regraph) {
@@ -107,13 +107,29 @@ final class UnionBody {
             d.host.retireBody(u.body);
             u.body = -1;
         }
+        u.leftMotions = 0; // consumed: the capture above and the split's frees have read it
         int n = u.members.size();
         if (n == 0) {
             u.removed = true;
             un.unions.remove(u.id);
             return;
         }
-        // the members' world state is in their bodies now
+        // the members' world state is in their bodies now. A kinematic member (an anchored collection's
+        // holder, a kinematic body) makes the union kinematic (Chaos's UpdateKinematicProperties, reference
+        // §3.4, §8.2); one without a finite mass (created kinematic) adds its shape but no mass
+        int kin = -1;
+        for (int i = 0; i < n; i++) {
+            Member m = u.members.get(i);
+            m.kinematic = b.motion[(int) m.handle] == (byte) dev.rubble.core.body.MotionType.KINEMATIC.ordinal();
+            if (m.kinematic && kin < 0) {
+                kin = (int) m.handle;
+            }
+        }
+        boolean unitMasses = true;
+        for (int i = 0; i < n && unitMasses; i++) {
+            double mi = b.mass[(int) u.members.get(i).handle];
+            unitMasses = !(mi > 0 && mi < Double.POSITIVE_INFINITY);
+        }
         double mass = 0, cx = 0, cy = 0, cz = 0, px = 0, py = 0, pz = 0;
         boolean asleep = true, debris = true, gravity = true;
         double gsum = 0, lin = 0, ang = 0, sleep = Double.NaN;
@@ -122,7 +138,7 @@ final class UnionBody {
             Member m = u.members.get(i);
             int s = (int) m.handle;
             slots[i] = s;
-            double mi = b.mass[s];
+            double mi = memberMass(b, s, unitMasses);
             mass += mi;
             cx += mi * b.px[s];
             cy += mi * b.py[s];
@@ -155,16 +171,19 @@ final class UnionBody {
             // principal frame in world: q_s * iq_s; in the union frame: conj(q_u) * that
             double[] pq = mul(b.qx[s], b.qy[s], b.qz[s], b.qw[s], b.iqx[s], b.iqy[s], b.iqz[s], b.iqw[s]);
             double[] lq = mul(-uqx, -uqy, -uqz, uqw, pq[0], pq[1], pq[2], pq[3]);
-            double ix = inv(b.invIx[s]), iy = inv(b.invIy[s]), iz = inv(b.invIz[s]);
-            InertiaTensor.addAboutOrigin(new MassProperties(b.mass[s],
-                    Rot.x(-uqx, -uqy, -uqz, uqw, rx, ry, rz), Rot.y(-uqx, -uqy, -uqz, uqw, rx, ry, rz),
-                    Rot.z(-uqx, -uqy, -uqz, uqw, rx, ry, rz), ix, iy, iz, lq[0], lq[1], lq[2], lq[3]), about);
+            double mi = memberMass(b, s, unitMasses);
+            boolean massive = b.mass[s] > 0 && b.mass[s] < Double.POSITIVE_INFINITY; // else a point of mass mi
+            double ix = massive ? inv(b.invIx[s]) : 0, iy = massive ? inv(b.invIy[s]) : 0, iz = massive ? inv(b.invIz[s]) : 0;
+            if (mi > 0) {
+                InertiaTensor.addAboutOrigin(new MassProperties(mi,
+                        Rot.x(-uqx, -uqy, -uqz, uqw, rx, ry, rz), Rot.y(-uqx, -uqy, -uqz, uqw, rx, ry, rz),
+                        Rot.z(-uqx, -uqy, -uqz, uqw, rx, ry, rz), ix, iy, iz, lq[0], lq[1], lq[2], lq[3]), about);
+            }
             // L_i = R_p D R_p^T w + m r x v
             double wx = b.wx[s], wy = b.wy[s], wz = b.wz[s];
             double ax = Rot.x(-pq[0], -pq[1], -pq[2], pq[3], wx, wy, wz) * ix;
             double ay = Rot.y(-pq[0], -pq[1], -pq[2], pq[3], wx, wy, wz) * iy;
             double az = Rot.z(-pq[0], -pq[1], -pq[2], pq[3], wx, wy, wz) * iz;
-            double mi = b.mass[s];
             lx += Rot.x(pq[0], pq[1], pq[2], pq[3], ax, ay, az) + mi * (ry * b.vz[s] - rz * b.vy[s]);
             ly += Rot.y(pq[0], pq[1], pq[2], pq[3], ax, ay, az) + mi * (rz * b.vx[s] - rx * b.vz[s]);
             lz += Rot.z(pq[0], pq[1], pq[2], pq[3], ax, ay, az) + mi * (rx * b.vy[s] - ry * b.vx[s]);
@@ -195,11 +214,25 @@ final class UnionBody {
         double wy = Rot.y(up[0], up[1], up[2], up[3], tx, ty, tz);
         double wz = Rot.z(up[0], up[1], up[2], up[3], tx, ty, tz);
         int s0 = slots[0];
+        double vx = px / mass, vy = py / mass, vz = pz / mass;
+        if (kin >= 0) {
+            // kinematic: it moves as its first kinematic member does (an anchored holder: not at all)
+            wx = b.wx[kin];
+            wy = b.wy[kin];
+            wz = b.wz[kin];
+            double rx = cx - b.px[kin], ry = cy - b.py[kin], rz = cz - b.pz[kin];
+            vx = b.vx[kin] + wy * rz - wz * ry;
+            vy = b.vy[kin] + wz * rx - wx * rz;
+            vz = b.vz[kin] + wx * ry - wy * rx;
+        }
         BodyDef def = BodyDef.of(new Compound(children)).withLabel("union " + u.id)
                 .withPosition(cx, cy, cz).withOrientation(uqx, uqy, uqz, uqw)
-                .withLinearVelocity(px / mass, py / mass, pz / mass).withAngularVelocity(wx, wy, wz)
+                .withLinearVelocity(vx, vy, vz).withAngularVelocity(wx, wy, wz)
                 .withMass(mass).withMaterial(b.friction[s0], b.restitution[s0])
                 .withGravityScale(gravity ? gsum / mass : 0).withDamping(lin, ang).withAsleep(asleep);
+        if (kin >= 0) {
+            def = def.withMotion(dev.rubble.core.body.MotionType.KINEMATIC);
+        }
         for (int i = 0; i < n; i++) {
             Member m = u.members.get(i);
             if (!m.in) {
@@ -309,6 +342,15 @@ final class UnionBody {
             Member m = u.members.get(k);
             log.addMember(m.handle, m.lx, m.ly, m.lz, m.lqx, m.lqy, m.lqz, m.lqw);
         }
+    }
+
+    /**
+     * Member slot s's share of the union's mass: its mass, 0 for one without a finite mass (a body created
+     * kinematic), or 1 kg each when no member has a finite mass ({@code unitMasses}; the union is kinematic).
+     */
+    static double memberMass(BodyStore b, int s, boolean unitMasses) {
+        double m = b.mass[s];
+        return unitMasses ? 1 : m > 0 && m < Double.POSITIVE_INFINITY ? m : 0;
     }
 
     static double inv(double v) {

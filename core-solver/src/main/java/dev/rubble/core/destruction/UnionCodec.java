@@ -25,7 +25,9 @@ final class UnionCodec {
             for (Member m : u.members) {
                 o.writeLong(m.handle);
                 o.writeBoolean(m.auxiliary);
-                o.writeBoolean(m.in);
+                // bit 0: carried by the union's body; bit 1: kinematic when the body was made (0 or 1 in every
+                // snapshot of a union of dynamic members, as when this byte was a boolean)
+                o.writeByte((m.in ? 1 : 0) | (m.kinematic ? 2 : 0));
                 for (double v : new double[] {m.lx, m.ly, m.lz, m.lqx, m.lqy, m.lqz, m.lqw}) {
                     o.writeDouble(v);
                 }
@@ -63,7 +65,12 @@ final class UnionCodec {
                 // steps) is still listed: the next step's afterBreaks lets it leave, as it would have here.
                 // Its handle names a slot of the restored body store, live or not.
                 slotOf(un, mb.handle, "union " + u.id + " member");
-                mb.in = in.readBoolean();
+                int flags = in.readUnsignedByte();
+                if (flags > 3) {
+                    throw new IllegalArgumentException("union " + u.id + " member flags = " + flags + "; allowed: 0 to 3");
+                }
+                mb.in = (flags & 1) != 0;
+                mb.kinematic = (flags & 2) != 0;
                 mb.lx = in.readDouble();
                 mb.ly = in.readDouble();
                 mb.lz = in.readDouble();

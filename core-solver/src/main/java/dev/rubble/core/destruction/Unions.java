@@ -49,6 +49,8 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         boolean auxiliary;
         /** Whether the union body carries it (its local pose is valid). */
         boolean in;
+        /** Whether its own body was kinematic when the union's body was last made (it held the union kinematic). */
+        boolean kinematic;
         double lx, ly, lz, lqx, lqy, lqz, lqw = 1;
 
         Member(long handle, boolean auxiliary) {
@@ -82,11 +84,21 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         double ownSleep, ownDisable;
         /** The event kinds switched on for its body (docs/events.md), carried to the new body. */
         int ownEvents;
+        /**
+         * The motion types of the members that left since its body was made ({@code 1 << ordinal}; they were
+         * in it): with the members still in, what its body's motion was derived from ({@link #membersMotion}).
+         * Cleared by the rebuild that follows in the same step, so never part of the state between steps.
+         */
+        int leftMotions;
 
-        /** Takes the settings of body slot {@code s} (the union's live body). */
-        void capture(BodyStore b, int s) {
+        /**
+         * Takes the settings of body slot {@code s} (the union's live body). Its motion counts as the
+         * union's own only where it differs from {@code derived}, the motion its members gave it (a field
+         * or the API froze the structure); otherwise the rebuilt body takes its members' motion again.
+         */
+        void capture(BodyStore b, int s, byte derived) {
             own = true;
-            ownMotion = b.motion[s];
+            ownMotion = b.motion[s] != derived ? b.motion[s] : (byte) MotionType.DYNAMIC.ordinal();
             ownState = b.state[s];
             ownLayer = b.collisionLayer[s];
             ownMask = b.collisionMask[s];
@@ -157,6 +169,10 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         if (live(u.body)) {
             state = d.bodies.state[(int) u.body];
             motion = d.bodies.motion[(int) u.body];
+            if (motion == membersMotion(u)) {
+                // the motion its members gave it (a kinematic member held it): the member goes with its own
+                motion = (byte) MotionType.DYNAMIC.ordinal();
+            }
         } else if (u.own) {
             state = u.ownState;
             motion = u.ownMotion;
@@ -173,6 +189,34 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         }
     }
 
+    /**
+     * The motion union u's body was made with, from the members it carries and those that left since
+     * ({@link Union#leftMotions}): Chaos's {@code UpdateKinematicProperties} (reference §3.4, §8.2) —
+     * kinematic when any member is kinematic (an anchored collection's holder, a kinematic body), else
+     * dynamic.
+     */
+    byte membersMotion(Union u) {
+        int bits = u.leftMotions;
+        for (int i = 0, n = u.members.size(); i < n; i++) {
+            Member m = u.members.get(i);
+            if (m.in) {
+                bits |= motionBit(m);
+            }
+        }
+        return motionOf(bits);
+    }
+
+    /** Member m's motion type when the union's body was last made, as a bit ({@code 1 << ordinal}). */
+    static int motionBit(Member m) {
+        return 1 << (m.kinematic ? MotionType.KINEMATIC : MotionType.DYNAMIC).ordinal();
+    }
+
+    /** The union motion of member motion types {@code bits} ({@code 1 << ordinal}). */
+    static byte motionOf(int bits) {
+        return (byte) ((bits & ~(1 << MotionType.DYNAMIC.ordinal())) != 0 ? MotionType.KINEMATIC.ordinal()
+                : MotionType.DYNAMIC.ordinal());
+    }
+
     /** Whether any union exists. */
     public boolean any() {
         return !unions.isEmpty();
@@ -184,9 +228,9 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
     public void validate(Command.ClusterUnion c) {
         if (c instanceof Command.UnionAdd a) {
             int s = liveSlot(a.body(), "body");
-            if (d.bodies.motion(s) != MotionType.DYNAMIC) {
-                throw new IllegalArgumentException("body = " + BodyStore.handleString(a.body()) + " is "
-                        + d.bodies.motion(s).name().toLowerCase() + "; allowed: dynamic bodies in a union");
+            if (d.bodies.motion(s) == MotionType.STATIC) {
+                throw new IllegalArgumentException("body = " + BodyStore.handleString(a.body()) + " is static;"
+                        + " allowed: dynamic or kinematic bodies in a union (a kinematic member holds the union kinematic)");
             }
             if (unionAt(s) != null) {
                 throw new IllegalArgumentException("body = " + BodyStore.handleString(a.body())

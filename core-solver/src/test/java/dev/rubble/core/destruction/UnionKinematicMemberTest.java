@@ -1,0 +1,194 @@
+package dev.rubble.core.destruction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.data.Offset.offset;
+
+import dev.rubble.core.body.BodyDef;
+import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.body.MotionType;
+import dev.rubble.core.command.Command;
+import dev.rubble.core.world.World;
+import dev.rubble.spi.shape.Box;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Kinematic members of cluster unions (Chaos's {@code UpdateKinematicProperties}: a cluster, or a union,
+ * with an anchored or kinematic child is kinematic; reference chaos-clusters-strain-runtime §3.4, §8.2).
+ * The scene of {@link UnionsTest}: two walls (two 1 x 0.5 x 0.5 m boxes each) 2 m apart and a 300 kg beam
+ * across their tops, in gravity with nothing under them; wall A is anchored by its first leaf. Before,
+ * the anchored (kinematic) holder was left out of the union, so the beam and wall B fell at once.
+ */
+final class UnionKinematicMemberTest {
+    private static final double G = 9.81, DT = 1.0 / 60;
+
+    static final class Scene {
+        final World w;
+        final long beam;
+        final int wallA, wallB;
+
+        Scene() {
+            w = Scenes.world(G);
+            // user-defined thresholds (a plugin, so snapshots restore them): nothing breaks unless told to
+            wallA = w.placeCollection(TestAssets.chain(2, 1000), CollectionPlacement.at(0, 0, -1)
+                    .withAnchors(new int[] {1}, new double[0]).withOptions(Scenes.thresholds(1e9)));
+            wallB = w.placeCollection(TestAssets.chain(2, 1000), CollectionPlacement.at(0, 0, 1)
+                    .withOptions(Scenes.thresholds(1e9)));
+            beam = w.createBody(BodyDef.of(new Box(0.5, 0.25, 1.25)).withMass(300).withPosition(0.5, 0.5, 0));
+        }
+
+        long holder(int c) {
+            return w.destruction().holderBody(c, 0);
+        }
+
+        void weld() {
+            w.queue(new Command.UnionAddCollection(0, wallA, false, false));
+            w.queue(new Command.UnionAdd(0, beam, false));
+            w.queue(new Command.UnionAddCollection(0, wallB, false, false));
+            w.step();
+        }
+
+        BodyStore bodies() {
+            return w.bodies();
+        }
+
+        double y(long h) {
+            return bodies().py[bodies().slot(h)];
+        }
+
+        MotionType motion(long h) {
+            return bodies().motion(bodies().slot(h));
+        }
+    }
+
+    @Test
+    void anAnchoredWallHoldsWhatIsWeldedToIt() {
+        Scene s = new Scene();
+        long a = s.holder(s.wallA), b = s.holder(s.wallB);
+        assertThat(s.motion(a)).isEqualTo(MotionType.KINEMATIC); // anchored: its holder is kinematic
+        double beamY = s.y(s.beam), wallBY = s.y(b);
+        s.weld();
+        Unions u = s.w.destruction().unions();
+        assertThat(u.members(0)).containsExactly(a, s.beam, b);
+        assertThat(s.motion(u.body(0))).isEqualTo(MotionType.KINEMATIC);
+        Scenes.steps(s.w, 60);
+        // a kinematic body at rest stays where it is: the beam and wall B hang from the anchored wall
+        assertThat(s.y(s.beam)).isCloseTo(beamY, offset(1e-12));
+        assertThat(s.y(b)).isCloseTo(wallBY, offset(1e-12));
+        assertThat(u.ids()).containsExactly(0);
+    }
+
+    @Test
+    void whenTheAnchoredWallBreaksTheRestFallsAsOne() {
+        Scene s = new Scene();
+        s.weld();
+        Scenes.steps(s.w, 10);
+        double beamY = s.y(s.beam);
+        s.w.queue(new Command.Crumble(s.wallA, 0)); // both leaves of A break off (a broken leaf is dynamic, anchored or not)
+        s.w.step();
+        Unions u = s.w.destruction().unions();
+        assertThat(u.ids()).containsExactly(0);
+        long ub = u.body(0);
+        assertThat(s.motion(ub)).isEqualTo(MotionType.DYNAMIC);
+        // wall A's leaves touch the beam: they stay welded as auxiliary members of the now dynamic union
+        assertThat(u.members(0)).hasSize(4).contains(s.beam, s.holder(s.wallB));
+        BodyStore bs = s.bodies();
+        int us = bs.slot(ub);
+        double v0 = bs.vy[us];
+        Scenes.steps(s.w, 20);
+        assertThat(s.w.destruction().unions().body(0)).isEqualTo(ub);
+        assertThat(bs.vy[us] - v0).isCloseTo(-G * 20 * DT, offset(1e-9)); // free fall, as one body
+        assertThat(s.y(s.beam)).isLessThan(beamY - 0.5 * G * (20 * DT) * (20 * DT) + 1e-9);
+    }
+
+    @Test
+    void membersLeavingAKinematicUnionKeepTheirOwnMotion() {
+        Scene s = new Scene();
+        long a = s.holder(s.wallA), b = s.holder(s.wallB);
+        s.weld();
+        Scenes.steps(s.w, 5);
+        double wallBY = s.y(b);
+        s.w.queue(new Command.UnionRemove(0, s.beam));
+        s.w.step();
+        // the walls do not touch each other: without the beam the union dissolves
+        assertThat(s.w.destruction().unions().ids()).isEmpty();
+        assertThat(s.motion(s.beam)).isEqualTo(MotionType.DYNAMIC);
+        assertThat(s.motion(b)).isEqualTo(MotionType.DYNAMIC);
+        assertThat(s.motion(a)).isEqualTo(MotionType.KINEMATIC);
+        Scenes.steps(s.w, 30);
+        // wall B falls (nothing under it; the beam, tipping off wall A, can only push it down faster): at least
+        // the free fall of its 31 steps, g dt^2 (31 32 / 2) with semi-implicit Euler; wall A stays
+        double fall = G * DT * DT * 31 * 32 / 2;
+        assertThat(wallBY - s.y(b)).isGreaterThan(fall - 1e-9);
+        assertThat(s.y(a)).isCloseTo(0, offset(1e-12));
+    }
+
+    @Test
+    void aMovingKinematicBodyCarriesWhatIsWeldedToIt() {
+        World w = Scenes.world(G);
+        long platform = w.createBody(BodyDef.of(new Box(1, 0.1, 1)).withMotion(MotionType.KINEMATIC)
+                .withPosition(0, 0, 0).withLinearVelocity(1, 0, 0));
+        long box = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(10).withPosition(0.3, 0.35, 0.2));
+        w.queue(new Command.UnionAdd(7, platform, false));
+        w.queue(new Command.UnionAdd(7, box, false));
+        w.step();
+        BodyStore bs = w.bodies();
+        int sb = bs.slot(box);
+        double x0 = bs.px[sb], y0 = bs.py[sb];
+        Unions u = w.destruction().unions();
+        assertThat(bs.motion(bs.slot(u.body(7)))).isEqualTo(MotionType.KINEMATIC);
+        Scenes.steps(w, 60);
+        // carried at the platform's 1 m/s, not falling
+        assertThat(bs.px[sb] - x0).isCloseTo(1.0, offset(1e-9));
+        assertThat(bs.py[sb]).isCloseTo(y0, offset(1e-12));
+        assertThat(bs.px[bs.slot(platform)] - bs.px[sb]).isCloseTo(-0.3, offset(1e-9));
+    }
+
+    @Test
+    void staticBodiesAreStillRefused() {
+        World w = Scenes.world(G);
+        long ground = Scenes.ground(w);
+        assertThatThrownBy(() -> w.queue(new Command.UnionAdd(0, ground, false)))
+                .hasMessageContaining("is static; allowed: dynamic or kinematic bodies in a union");
+    }
+
+    /** One step; before step 20 wall A crumbles (the union turns dynamic and falls). */
+    private static void advance(World w, int wallA) {
+        if (w.stepIndex() == 20) {
+            w.queue(new Command.Crumble(wallA, 0));
+        }
+        w.step();
+    }
+
+    @Test
+    void aSnapshotOfAKinematicUnionContinuesBitForBit() throws IOException {
+        Scene original = new Scene();
+        original.weld();
+        int steps = 40;
+        long[] hashes = new long[steps + 1];
+        List<byte[]> saved = new ArrayList<>();
+        List<Long> savedAt = new ArrayList<>();
+        while (original.w.stepIndex() < steps) {
+            long i = original.w.stepIndex();
+            if (i == 5 || i == 20 || i == 21) {
+                saved.add(SnapshotOfCollectionsTest.save(original.w));
+                savedAt.add(i);
+            }
+            advance(original.w, original.wallA);
+            hashes[(int) original.w.stepIndex()] = original.w.stateHash();
+        }
+        assertThat(original.motion(original.w.destruction().unions().body(0))).isEqualTo(MotionType.DYNAMIC);
+        for (int k = 0; k < saved.size(); k++) {
+            World restored = SnapshotOfCollectionsTest.restore(saved.get(k));
+            assertThat(restored.stepIndex()).isEqualTo(savedAt.get(k));
+            while (restored.stepIndex() < steps) {
+                advance(restored, original.wallA);
+                assertThat(restored.stateHash()).as("snapshot %d, step %d", k, restored.stepIndex())
+                        .isEqualTo(hashes[(int) restored.stepIndex()]);
+            }
+        }
+    }
+}
