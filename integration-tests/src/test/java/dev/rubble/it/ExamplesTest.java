@@ -45,7 +45,7 @@ final class ExamplesTest {
     void everyExampleIsListedHere() throws Exception {
         try (var s = Files.list(EXAMPLES)) {
             assertThat(s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList())
-                    .containsExactly("bowling.json", "bridge.json", "fields-anchor.json", "fields-explosion.json", "fields-kill-plane.json",
+                    .containsExactly("anchored-union.json", "bowling.json", "bridge.json", "fields-anchor.json", "fields-explosion.json", "fields-kill-plane.json",
                             "fields-wave-erosion.json", "joints.json", "ramp-friction.json", "soft-on-terrain.json", "soft-on-wall.json", "stack.json", "statue.json", "tall-stack.json", "union-bridge.json",
                             "wall.json");
         }
@@ -283,6 +283,30 @@ final class ExamplesTest {
         // where the 0.74 m/s the whole structure took in Chaos's mode could not have carried them
         assertThat(free.stream().filter(x -> c(x, "position", 2) > -1.2).count())
                 .as("free pieces of wall A thrown in past its inner face").isGreaterThanOrEqualTo(2);
+    }
+
+    /**
+     * examples/anchored-union.json: a 300 kg balcony welded to a wall anchored along its base hangs from it
+     * (the union is kinematic while an anchored member holds it: Chaos's UpdateKinematicProperties) until a
+     * ball breaks the wall, then falls to the ground with the pieces still welded to it.
+     */
+    @Test
+    void anchoredUnionHoldsTheBalconyUntilTheWallBreaks(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("held.json");
+        StringWriter o = new StringWriter(), e = new StringWriter();
+        assertThat(Main.execute(new String[] {"run", EXAMPLES.resolve("anchored-union.json").toString(), "--steps", "8",
+                "--out", out.toString()}, new PrintWriter(o), new PrintWriter(e))).as(e.toString()).isZero();
+        JsonNode held = null;
+        for (JsonNode b : new ObjectMapper().readTree(out.toFile()).get("bodies")) {
+            if ("balcony".equals(b.get("id").asText())) {
+                held = b;
+            }
+        }
+        // free, it would have fallen g (8 9 / 2) / 60^2 = 9.8 cm in these 8 steps
+        assertThat(c(held, "position", 1)).as("balcony height before the ball arrives").isCloseTo(2.1, within(1e-9));
+        Map<String, JsonNode> end = run(tmp, "anchored-union.json");
+        assertThat(c(end.get("balcony"), "position", 1)).as("balcony height at the end").isLessThan(1.0);
+        assertThat(end).containsKey("union 0"); // it fell welded to the wall's top pieces
     }
 
     @Test
