@@ -58,6 +58,30 @@ final class UnionsApiTest {
     }
 
     @Test
+    void setChildToParentPlacesAMemberAddedInTheSameStep() {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        BodyId a = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(0, 5, 0)).withGravityScale(0));
+        BodyId b = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(1, 5, 0)).withGravityScale(0));
+        BodyId c = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(2).withPosition(new Vector3d(9, 9, 9)).withGravityScale(0));
+        w.unions().add(0, a);
+        w.unions().add(0, b);
+        w.step();
+        BodyId u0 = w.unions().body(0);
+        Vector3d centre = w.position(u0, new Vector3d()); // (0.5, 5, 0): the union's frame, not turned
+        // c joins and is placed 2 m above the union's centre in the same step (adds, then child-to-parent updates)
+        w.unions().add(0, c);
+        w.unions().setChildToParent(0, c, new Vector3d(0, 2, 0), new Quaterniond());
+        w.step();
+        assertThat(w.unions().members(0)).containsExactly(a, b, c);
+        Vector3d at = w.position(c, new Vector3d());
+        assertThat(at.x).isCloseTo(centre.x, offset(1e-9));
+        assertThat(at.y).isCloseTo(centre.y + 2, offset(1e-9));
+        assertThat(at.z).isCloseTo(centre.z, offset(1e-9));
+        // the union's centre of mass: 1 + 1 kg at y 5, 2 kg at y 7
+        assertThat(w.position(w.unions().body(0), new Vector3d()).y).isCloseTo(6, offset(1e-9));
+    }
+
+    @Test
     void setChildToParentMovesAMemberInTheUnion() {
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
         BodyId a = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(0, 5, 0)).withGravityScale(0));

@@ -66,11 +66,12 @@ final class UnionBatch {
             } else if (c instanceof Command.UnionSetChildToParent p) {
                 Union u = un.unions.get(p.union());
                 int i = u == null ? -1 : u.indexOf(p.body());
-                if (i < 0 || !u.members.get(i).in || !un.live(u.body)) {
-                    continue; // not (yet) carried by the union's body: nothing to place (documented)
+                if (i < 0 || !un.live(u.body)) {
+                    continue; // a union made in this batch has no frame yet to place it in (documented)
                 }
                 body.syncAll(u); // the other members keep their world poses
                 Member m = u.members.get(i);
+                boolean joining = !m.in; // added in this batch: its own body is placed, the rebuild welds it there
                 double n = Math.sqrt(p.qx() * p.qx() + p.qy() * p.qy() + p.qz() * p.qz() + p.qw() * p.qw());
                 m.lx = p.x();
                 m.ly = p.y();
@@ -81,6 +82,7 @@ final class UnionBatch {
                 m.lqw = p.qw() / n;
                 m.in = true;
                 body.sync(u, m); // this one takes its new place in the (old) union frame
+                m.in = !joining;
                 touched.put(u.id, u);
             }
         }
