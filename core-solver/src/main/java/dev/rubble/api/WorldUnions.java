@@ -15,7 +15,10 @@ import org.joml.Vector3dc;
  * when a member breaks or leaves. Get it from {@link PhysicsWorld#unions()}. A union is named by an
  * id you choose ({@code >= 0}); the first add creates it.
  *
- * <p>Writes are journalled commands: checked now (a dead or non-dynamic body, an unknown collection
+ * <p>A kinematic member (an anchored collection, a kinematic body) makes its union kinematic, held as that
+ * member moves (docs/destruction.md "Cluster unions", item 6); a member leaving goes with its own motion.
+ *
+ * <p>Writes are journalled commands: checked now (a dead or static body, an unknown collection
  * fail here with an {@link IllegalArgumentException} naming it), applied together at the start of the
  * next step (removes before adds before poses; each union rebuilt once). Reads see the state after
  * the last step. While a body is a member it is disabled; the union's body moves for it.
@@ -34,9 +37,9 @@ public final class WorldUnions {
     }
 
     /**
-     * Adds a dynamic body (a plain body or a collection piece) to union {@code union}.
+     * Adds a dynamic or kinematic body (a plain body or a collection piece) to union {@code union}.
      * @param union the union's id, ≥ 0 (created on first use)
-     * @param body a live dynamic body
+     * @param body a live dynamic or kinematic body
      */
     public void add(int union, BodyId body) {
         world.queue(new Command.UnionAdd(union, handle(body), false));
@@ -45,14 +48,14 @@ public final class WorldUnions {
     /**
      * Adds an auxiliary body: it stays only while connected to a main member.
      * @param union the union's id, ≥ 0
-     * @param body a live dynamic body
+     * @param body a live dynamic or kinematic body
      */
     public void addAuxiliary(int union, BodyId body) {
         world.queue(new Command.UnionAdd(union, handle(body), true));
     }
 
     /**
-     * Adds a placed collection's dynamic pieces as they are (an intact collection is one member).
+     * Adds a placed collection's dynamic and kinematic (anchored) pieces as they are (an intact collection is one member).
      * @param union the union's id, ≥ 0
      * @param collection the placed collection
      */
