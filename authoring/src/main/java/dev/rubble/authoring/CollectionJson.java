@@ -401,7 +401,7 @@ public final class CollectionJson {
                     if (m.isTextual() && materialNames.containsKey(m.asText())) {
                         material[k] = materialNames.get(m.asText());
                     } else {
-                        material[k] = m.isIntegralNumber() ? m.asInt() : -1;
+                        material[k] = m.isIntegralNumber() && m.canConvertToInt() ? m.asInt() : -1; // 2^32 was index 0
                         if (material[k] < 0 || material[k] >= multipliers.length) {
                             throw bad(p + ".material", m, "a material index 0.." + (multipliers.length - 1)
                                     + (materialNames.isEmpty() ? "" : " or a name in \"materials\"")
@@ -594,7 +594,7 @@ public final class CollectionJson {
                 JsonNode h = x.get("hulls");
                 array(h, p + ".hulls");
                 for (int k = 0; k < h.size(); k++) {
-                    int i = h.get(k).isIntegralNumber() ? h.get(k).asInt() : -1;
+                    int i = h.get(k).isIntegralNumber() && h.get(k).canConvertToInt() ? h.get(k).asInt() : -1;
                     if (i < 0 || i >= tableSize) {
                         throw bad(p + ".hulls[" + k + "]", h.get(k), "an index into the top-level \"hulls\", 0.." + (tableSize - 1));
                     }
@@ -665,7 +665,7 @@ public final class CollectionJson {
                 JsonNode face = fj.get(f);
                 array(face, p + ".faces[" + f + "]");
                 for (int k = 0; k < face.size(); k++) {
-                    int i = face.get(k).isIntegralNumber() ? face.get(k).asInt() : -1;
+                    int i = face.get(k).isIntegralNumber() && face.get(k).canConvertToInt() ? face.get(k).asInt() : -1;
                     if (i < 0 || i >= v.length / 3) {
                         throw bad(p + ".faces[" + f + "][" + k + "]", face.get(k), "a vertex index 0.." + (v.length / 3 - 1));
                     }
@@ -799,7 +799,7 @@ public final class CollectionJson {
         }
 
         private static int nodeRef(JsonNode x, String p, int n) {
-            if (x == null || !x.isIntegralNumber() || x.asLong() < 0 || x.asLong() >= n) {
+            if (x == null || !x.isIntegralNumber() || !x.canConvertToInt() || x.asInt() < 0 || x.asInt() >= n) {
                 throw bad(p, x == null ? "missing" : x, "a node index 0.." + (n - 1) + " (a bond or contact to a missing node)");
             }
             return x.asInt();

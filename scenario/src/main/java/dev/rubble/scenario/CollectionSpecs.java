@@ -470,7 +470,7 @@ public final class CollectionSpecs {
             String vp = p + "." + e.getKey();
             if (v.isBoolean()) {
                 m.put(e.getKey(), v.booleanValue());
-            } else if (v.isIntegralNumber()) {
+            } else if (v.isIntegralNumber() && v.canConvertToLong()) {
                 m.put(e.getKey(), v.longValue());
             } else if (v.isNumber()) {
                 m.put(e.getKey(), v.doubleValue());

@@ -1,0 +1,77 @@
+package dev.rubble.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A sixth outsider's pass (cliout): the examples mutated field by field (seeded, 11 160 scenarios) and run for five
+ * steps. Integers past 64 bits that wrapped to small ones, a plane far from its body's origin, a recipe box of any
+ * size, and a stress graph whose factorisation rounding broke (exit 1).
+ */
+final class OutsiderFuzz6CliTest extends TwoBoxesCliTestBase {
+
+    static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64), TWO_32 = BigInteger.ONE.shiftLeft(32);
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Runs {@code scenario} for {@code steps} steps into {@code dir/out.json}; the exit code. */
+    private int runScene(Path dir, String scenario, int steps) throws Exception {
+        Path f = dir.resolve("s.json");
+        Files.writeString(f, scenario);
+        return run("run", f.toString(), "--steps", Integer.toString(steps), "--headless", "--out", dir.resolve("out.json").toString());
+    }
+
+    private static String box(String extra) {
+        return "{\"format\": \"rubble-scenario/1\", \"steps\": 5, \"bodies\": [{\"id\": \"floor\", \"state\": \"static\","
+                + " \"shape\": {\"type\": \"box\", \"halfExtents\": [5, 0.5, 5]}, \"position\": [0, -0.5, 0]}]" + extra + "}";
+    }
+
+    /**
+     * JSON integers past 64 bits were read with {@code longValue()}, which keeps the low 64 bits: a field's
+     * {@code "step": 2^64} ran at step 0, a fracture level's {@code "count": 2^64 + 5} made 5 pieces, a stage option
+     * {@code 2^64 + 4} was 4, a soft body's pin {@code 2^64} was point 0, and a collection file's {@code "material":
+     * 2^32 + 1} was material 1 (the int cast). Each is refused now, naming the path and the value as written.
+     */
+    @Test
+    void integersPastTheirTypeAreRefusedNotWrapped(@TempDir Path dir) throws Exception {
+        assertThat(runScene(dir, box(", \"fields\": [{\"target\": \"kill\", \"step\": " + TWO_64
+                + ", \"field\": {\"node\": \"radial-falloff\", \"position\": [0, 0, 0], \"radius\": 1}}]"), 5)).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: $.fields[0].step: " + TWO_64 + "; allowed: a whole number in [0,"
+                + " 100000000]" + System.lineSeparator());
+
+        assertThat(runScene(dir, box(", \"collections\": [{\"id\": \"c\", \"recipe\": {\"levels\": [{\"method\": \"voronoi\","
+                + " \"options\": {\"count\": " + TWO_64.add(BigInteger.valueOf(5)) + "}}]}, \"position\": [0, 1, 0]}]"), 5))
+                .isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: $.collections[0].recipe.levels[0]: ")
+                .contains("'count' = 1.8446744073709552E19 is out of range; allowed: [1, ");
+
+        String soft = ", \"softBodies\": [{\"id\": \"s\", \"source\": \"box:half=0.5,0.5,0.5\", \"position\": [0, 2, 0]}]";
+        assertThat(runScene(dir, box(", \"world\": {\"stageOptions\": {\"soft-solver\": {\"iterations\": "
+                + TWO_64.add(BigInteger.valueOf(4)) + "}}}" + soft), 5)).isEqualTo(2);
+        assertThat(err.toString()).contains("'iterations' = " + TWO_64.add(BigInteger.valueOf(4)) + " is out of range");
+        // the same option at 4 runs: the refusal is the value's, not the option's
+        assertThat(runScene(dir, box(", \"world\": {\"stageOptions\": {\"soft-solver\": {\"iterations\": 4}}}" + soft), 5))
+                .as(err.toString()).isZero();
+
+        assertThat(runScene(dir, box(", \"softBodies\": [{\"id\": \"s\", \"source\": \"box:half=0.5,0.5,0.5\","
+                + " \"position\": [0, 2, 0], \"pins\": [" + TWO_64 + "]}]"), 5)).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: $.softBodies[0].pins[0]: ");
+
+        String collection = Files.readString(Path.of(System.getProperty("user.dir")).getParent()
+                .resolve("examples/collections/bridge.json"))
+                .replace("\"material\": \"glass\"", "\"material\": " + TWO_32.add(BigInteger.ONE));
+        Files.writeString(dir.resolve("bridge.json"), collection);
+        assertThat(run("collection", "convert", dir.resolve("bridge.json").toString(), dir.resolve("bridge.rbc").toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("nodes[4].material").contains(TWO_32.add(BigInteger.ONE).toString())
+                .contains("allowed: a material index 0..1");
+        assertThat(dir.resolve("bridge.rbc")).doesNotExist();
+    }
+}
