@@ -74,4 +74,25 @@ final class OutsiderFuzz6CliTest extends TwoBoxesCliTestBase {
                 .contains("allowed: a material index 0..1");
         assertThat(dir.resolve("bridge.rbc")).doesNotExist();
     }
+
+    /**
+     * A static plane whose surface lies more than {@code Plane.EXTENT} (1e5 m) below its body's origin had a bounding
+     * box with min above max: {@code "offset": -1e9} (inside the documented ±1e9) failed the first step with "internal
+     * error: Index -2147483648 out of bounds" in the grid broadphase, and at -2e5 m the plane met nothing. A 0.5 m ball
+     * let go 0.6 m above such a plane now rests on it: after 2 s its centre is the radius above the surface.
+     */
+    @Test
+    void aPlaneFarBelowItsOriginHoldsWhatFallsOnIt(@TempDir Path dir) throws Exception {
+        for (String broadphase : new String[] {"grid", "sap", "bruteforce"}) {
+            String scene = "{\"format\": \"rubble-scenario/1\", \"world\": {\"stages\": {\"broadphase\": \"" + broadphase + "\"}},"
+                    + " \"bodies\": [{\"id\": \"ground\", \"state\": \"static\", \"shape\": {\"type\": \"plane\", \"offset\": %s}},"
+                    + " {\"id\": \"ball\", \"shape\": {\"type\": \"sphere\", \"radius\": 0.5}, \"position\": [0, %s, 0]}]}";
+            assertThat(runScene(dir, String.format(scene, "-1e9", "-999999999.4"), 5)).as(broadphase + ": " + err).isZero();
+            assertThat(runScene(dir, String.format(scene, "-200000", "-199998.9"), 120)).as(broadphase + ": " + err).isZero();
+            JsonNode ball = JSON.readTree(dir.resolve("out.json").toFile()).get("bodies").get(1);
+            assertThat(ball.get("id").asText()).isEqualTo("ball");
+            assertThat(ball.get("position").get(1).asDouble()).as(broadphase).isCloseTo(-200000 + 0.5,
+                    org.assertj.core.api.Assertions.within(0.01));
+        }
+    }
 }
