@@ -95,4 +95,22 @@ final class OutsiderFuzz6CliTest extends TwoBoxesCliTestBase {
                     org.assertj.core.api.Assertions.within(0.01));
         }
     }
+
+    /**
+     * A recipe box took any positive half extent: 2^31 m failed in the fracture with no path ("convex hull points
+     * are collinear"). It takes the half extents {@code rubble fracture --source box:half=} takes, [5e-5, 5e5] m.
+     */
+    @Test
+    void recipeBoxesTakeTheFractureCommandsRange(@TempDir Path dir) throws Exception {
+        String scene = box(", \"collections\": [{\"id\": \"c\", \"recipe\": {\"box\": [1, 1, %s], \"levels\": [{\"method\":"
+                + " \"voronoi\", \"options\": {\"count\": 4}}]}, \"position\": [0, 2, 0]}]");
+        assertThat(runScene(dir, String.format(scene, "2147483648"), 1)).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: $.collections[0].recipe.box[2]: 2.147483648E9 is out of range;"
+                + " allowed: [5.0E-5, 500000.0] (half extents, m)" + System.lineSeparator());
+        assertThat(runScene(dir, String.format(scene, "4e-5"), 1)).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: $.collections[0].recipe.box[2]: 4.0E-5 is out of range;");
+        for (String edge : new String[] {"5e-5", "5e5"}) {
+            assertThat(runScene(dir, String.format(scene, edge), 1)).as(edge + ": " + err).isZero();
+        }
+    }
 }
