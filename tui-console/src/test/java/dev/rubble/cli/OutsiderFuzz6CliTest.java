@@ -113,4 +113,24 @@ final class OutsiderFuzz6CliTest extends TwoBoxesCliTestBase {
             assertThat(runScene(dir, String.format(scene, edge), 1)).as(edge + ": " + err).isZero();
         }
     }
+
+    /**
+     * examples/stress/wall-hole.json with its wall 300 km thick (half extent 1.5e5 m, inside the recipe range) failed
+     * with "internal error: stress graph stiffness not positive definite", exit 1: the bonds' stiffnesses span so
+     * many orders that rounding ate a Cholesky pivot (K = A W Aᵀ is positive definite in exact arithmetic). Neither a
+     * floored pivot nor conjugate gradients gave bond forces within a factor of ten of a cantilever's statics on such
+     * weights, so it is bad input: exit 2 naming the model, the cause and what is allowed. The example as written runs.
+     */
+    @Test
+    void aStressGraphRoundingCannotFactorIsBadInput(@TempDir Path dir) throws Exception {
+        Path root = Path.of(System.getProperty("user.dir")).getParent();
+        JsonNode wall = JSON.readTree(root.resolve("examples/stress/wall-hole.json").toFile());
+        assertThat(runScene(dir, JSON.writeValueAsString(wall), 5)).as(err.toString()).isZero();
+        ((com.fasterxml.jackson.databind.node.ArrayNode) wall.get("collections").get(0).get("recipe").get("box")).set(2, 1.5e5);
+        assertThat(runScene(dir, JSON.writeValueAsString(wall), 5)).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: stress model 'support-graph': the bonds' stiffnesses (contact area /"
+                + " distance between pieces) span too many orders for the solve (the factorisation lost row ")
+                .endsWith("allowed: pieces of less extreme sizes and proportions (contact areas within ~1e14 of each other)"
+                        + System.lineSeparator());
+    }
 }
