@@ -169,6 +169,8 @@ final class FractureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        OutputFiles.check("--out", out); // before the fracture: "--out /proc/x.rbc" failed after it, "internal error"
+        OutputFiles.check("--preview", preview);
         OutputFiles.checkDistinct(List.of(OutputFiles.named("--out", out), OutputFiles.named("--preview", preview)),
                 List.of(OutputFiles.named("--source", MeshSources.isMeshFile(source) ? Path.of(source) : null),
                         OutputFiles.named("--cutter-mesh", cutterMesh == null ? null : Path.of(cutterMesh))));

@@ -218,18 +218,9 @@ final class RenderCommand implements Callable<Integer> {
         return b;
     }
 
-    /** Fails with exit 2 unless {@code out}'s directory exists and can be written. */
+    /** Fails with exit 2 unless {@code out}'s directory exists and a file can be made in it ({@link OutputFiles#check}). */
     static void checkWritable(Path out) {
-        Path parent = out.toAbsolutePath().getParent();
-        if (parent != null && !Files.isDirectory(parent)) {
-            throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
-        }
-        if (Files.isDirectory(out)) {
-            throw new BadInputException("--out " + out + " is a directory; allowed: a file path");
-        }
-        if (parent != null && !Files.isWritable(parent) || Files.exists(out) && !Files.isWritable(out)) {
-            throw new BadInputException("--out " + out + " is not writable");
-        }
+        OutputFiles.check("--out", out);
     }
 
     static RenderView parseCamera(String s) {

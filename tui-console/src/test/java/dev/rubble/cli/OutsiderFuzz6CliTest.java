@@ -133,4 +133,58 @@ final class OutsiderFuzz6CliTest extends TwoBoxesCliTestBase {
                 .endsWith("allowed: pieces of less extreme sizes and proportions (contact areas within ~1e14 of each other)"
                         + System.lineSeparator());
     }
+
+    /**
+     * An output the permission bits allow but the file system refuses (as root, every path under /proc: {@code
+     * isWritable} is true and no file can be made) failed as "internal error: /proc/x.json", exit 1, and {@code run}
+     * only after the whole simulation; {@code journal compress} said "Can't append to a read-only chronicle". Each
+     * output is now tried (a file made and removed in its directory) before the work: exit 2 naming the option.
+     */
+    @Test
+    void outputsTheFileSystemRefusesAreBadInputBeforeTheWork(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "a Linux /proc");
+        String[][] lines = {
+                {"run", scene.toString(), "--headless", "--out", "/proc/x.json"},
+                {"run", scene.toString(), "--headless", "--out", dir.resolve("o.json").toString(), "--events", "/proc/x.jsonl"},
+                {"run", scene.toString(), "--headless", "--out", dir.resolve("o.json").toString(), "--snapshot-at", "1",
+                        "--snapshot", "/proc/x.rsnap"},
+                {"render", scene.toString(), "--renderer", "png", "--size", "32x32", "--frames", "0:0:1", "--out", "/proc/x.png"},
+                {"fracture", "--sites", "4", "--out", "/proc/x.rbc"},
+                {"softbody", "--source", "box:half=0.5,0.25,0.5", "--out", "/proc/x.rbsb"},
+                {"export", scene.toString(), "--out", "/proc/x.obj"},
+                {"journal", "seek", journal.toString(), "3", "--out", "/proc/x.rsnap"},
+                {"journal", "compress", journal.toString(), "--out", "/proc/x"},
+                {"replay", journal.toString(), "--headless", "--out", "/proc/x.json"},
+        };
+        for (String[] line : lines) {
+            String option = line[line.length - 2], path = line[line.length - 1];
+            assertThat(run(line)).as(String.join(" ", line) + ": " + err).isEqualTo(2);
+            assertThat(err.toString()).as(String.join(" ", line)).startsWith("rubble: " + option + " " + path + ": ")
+                    .doesNotContain("internal error").doesNotContain("ran ").doesNotContain("replayed");
+        }
+        assertThat(dir.resolve("o.json")).doesNotExist();
+    }
+
+    /**
+     * Whatever file the checks could not foresee (a directory removed between the check and the write, a race), a
+     * {@link java.nio.file.FileSystemException} is bad input naming the file and the reason, not "internal error:"
+     * and the bare path.
+     */
+    @Test
+    void aFileSystemRefusalIsOneLineNamingTheFileAndWhy() {
+        @picocli.CommandLine.Command(name = "refused")
+        final class Refused implements java.util.concurrent.Callable<Integer> {
+            @Override
+            public Integer call() throws Exception {
+                throw new java.io.UncheckedIOException(new java.nio.file.AccessDeniedException("/data/out.json"));
+            }
+        }
+        java.io.StringWriter o = new java.io.StringWriter(), e = new java.io.StringWriter();
+        int code = Main.execute(new String[] {"refused"}, new java.io.PrintWriter(o), new java.io.PrintWriter(e),
+                cl -> cl.addSubcommand(new Refused()));
+        assertThat(code).isEqualTo(2);
+        assertThat(e.toString()).isEqualTo("rubble: /data/out.json: cannot be opened, created or replaced (access denied);"
+                + " allowed: an input that exists and can be read, an output in a directory that exists and can be written"
+                + System.lineSeparator());
+    }
 }
