@@ -187,4 +187,27 @@ final class OutsiderFuzz6CliTest extends TwoBoxesCliTestBase {
                 + " allowed: an input that exists and can be read, an output in a directory that exists and can be written"
                 + System.lineSeparator());
     }
+
+    /**
+     * {@code render --renderer gif --out x.txt} wrote a GIF named .txt and {@code --renderer console --out x.png}
+     * character cells named .png (only image extensions were compared with the renderer's): each renderer of Rubble's
+     * refuses the extension of another of Rubble's formats, as {@code run --out x.png} does.
+     */
+    @Test
+    void renderRefusesTheExtensionOfAnotherFormat(@TempDir Path dir) {
+        String[][] refused = {{"gif", "x.txt", "GIF"}, {"sheet", "x.txt", "PNG"}, {"console", "x.png", "text"},
+                {"console", "x.gif", "text"}, {"png", "x.json", "PNG"}};
+        for (String[] r : refused) {
+            Path out = dir.resolve(r[1]);
+            assertThat(run("render", scene.toString(), "--renderer", r[0], "--size", "32x32", "--frames", "0:1:1", "--out",
+                    out.toString())).as(r[0] + " " + r[1]).isEqualTo(2);
+            assertThat(err.toString()).startsWith("rubble: --out " + out + ": the " + r[0] + " renderer writes " + r[2]
+                    + ", not " + r[1].substring(1) + "; allowed: a name without the extension of another format");
+            assertThat(out).doesNotExist();
+        }
+        for (String[] r : new String[][] {{"gif", "x.gif"}, {"sheet", "x.png"}, {"console", "x.txt"}, {"console", "frames"}}) {
+            assertThat(run("render", scene.toString(), "--renderer", r[0], "--size", "32x32", "--frames", "0:1:1", "--out",
+                    dir.resolve(r[1]).toString())).as(r[0] + " " + r[1] + ": " + err).isZero();
+        }
+    }
 }
