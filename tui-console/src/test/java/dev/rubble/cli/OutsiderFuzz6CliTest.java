@@ -210,4 +210,24 @@ final class OutsiderFuzz6CliTest extends TwoBoxesCliTestBase {
                     dir.resolve(r[1]).toString())).as(r[0] + " " + r[1] + ": " + err).isZero();
         }
     }
+
+    /**
+     * {@code fracture --density 1e308} wrote a collection of 1e308 kg (any positive finite density passed): it takes a
+     * scenario recipe's range, [1e-9, 1e9] kg/m³; the edges are accepted and the mass is density x volume.
+     */
+    @Test
+    void fractureDensityTakesTheRecipesRange(@TempDir Path dir) {
+        Path out = dir.resolve("c.rbc");
+        for (String d : new String[] {"1e308", "2e9", "5e-10"}) {
+            assertThat(run("fracture", "--sites", "4", "--density", d, "--out", out.toString())).as(d).isEqualTo(2);
+            assertThat(err.toString()).startsWith("rubble: --density ").endsWith(" is out of range; allowed: [1e-9, 1e9] kg/m^3"
+                    + System.lineSeparator());
+            assertThat(out).doesNotExist();
+        }
+        // the default source is a 2 x 1 x 0.5 m box: 1 m³
+        assertThat(run("fracture", "--sites", "4", "--density", "1e9", "--out", out.toString())).as(err.toString()).isZero();
+        assertThat(this.out.toString()).contains("mass:         1.00000e+09 kg");
+        assertThat(run("fracture", "--sites", "4", "--density", "1e-9", "--out", out.toString())).as(err.toString()).isZero();
+        assertThat(this.out.toString()).contains("mass:         1.00000e-09 kg");
+    }
 }
