@@ -94,6 +94,11 @@ final class OutsiderFuzz6CliTest extends TwoBoxesCliTestBase {
             assertThat(ball.get("position").get(1).asDouble()).as(broadphase).isCloseTo(-200000 + 0.5,
                     org.assertj.core.api.Assertions.within(0.01));
         }
+        // past the range the refusal says what the range is ("allowed: a finite number, m" refused a finite number)
+        assertThat(runScene(dir, box("").replace("{\"type\": \"box\", \"halfExtents\": [5, 0.5, 5]}",
+                "{\"type\": \"plane\", \"offset\": 1000000001}"), 1)).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: $.bodies[0].shape.offset: 1000000001 is out of range; allowed:"
+                + " [-1e9, 1e9] m" + System.lineSeparator());
     }
 
     /**
