@@ -235,4 +235,17 @@ final class OutsiderFuzz6CliTest extends TwoBoxesCliTestBase {
         assertThat(run("fracture", "--sites", "4", "--density", "1e-9", "--out", out.toString())).as(err.toString()).isZero();
         assertThat(this.out.toString()).contains("mass:         1.00000e-09 kg");
     }
+
+    /** {@code demo --list --steps 5 --journal j} listed the scenes and dropped the other options without a word. */
+    @Test
+    void demoListRefusesTheOptionsOfARun(@TempDir Path dir) {
+        assertThat(run("demo", "--list", "--steps", "5")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: --steps with --list: --list names the scenes and runs none; allowed: one"
+                + " of them" + System.lineSeparator());
+        assertThat(run("demo", "--list", "--journal", dir.resolve("j").toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --journal with --list");
+        assertThat(dir.resolve("j")).doesNotExist();
+        assertThat(run("demo", "--list")).isZero();
+        assertThat(out.toString()).startsWith("wall ");
+    }
 }
