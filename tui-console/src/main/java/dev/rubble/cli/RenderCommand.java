@@ -110,8 +110,8 @@ final class RenderCommand implements Callable<Integer> {
         }
         checkWritable(out);
         checkExtension(renderer, out);
-        checkFormat(renderer, out);
         OutputFiles.checkDistinct("--out", out, "SOURCE", source); // render S.json --renderer console --out S.json wrote over S
+        checkFormat(renderer, out); // after: writing over the source is the worse mistake, named first
         Stages stages = plugins.load();
         Renderer r = stages.create(StageFamily.RENDERER, renderer, StageConfig.of(opts));
         long t0 = System.nanoTime();
