@@ -37,6 +37,14 @@ public final class CollectionJson {
     private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.ALLOW_NON_NUMERIC_NUMBERS)
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
+    /**
+     * The ranges of a hand-made file, a scenario body's (docs/scenario-format.md): sizes (half extents) in [1e-6, 1e6] m,
+     * coordinates of box centres and hull points within ±1e6 m of the collection's origin, densities in [1e-6, 1e9]
+     * kg/m³ and masses in [1e-9, 1e15] kg. A box of half extent 2^63 m or a density of 2^63 was accepted (exit 0).
+     */
+    static final double MIN_HALF = 1e-6, MAX_HALF = 1e6, MAX_COORDINATE = 1e6, MIN_DENSITY = 1e-6, MAX_DENSITY = 1e9,
+            MIN_MASS = 1e-9, MAX_MASS = 1e15;
+
     private CollectionJson() {
     }
 
@@ -210,7 +218,8 @@ public final class CollectionJson {
             if (fmt == null || !FORMAT.equals(fmt.asText())) {
                 throw bad("format", fmt, "\"" + FORMAT + "\"");
             }
-            density = root.has("density") ? positive(root.get("density"), "density") : CollectionBuilder.DEFAULT_DENSITY;
+            density = root.has("density") ? within(root.get("density"), "density", MIN_DENSITY, MAX_DENSITY, "kg/m³")
+                    : CollectionBuilder.DEFAULT_DENSITY;
             JsonNode hullsJson = root.get("hulls");
             if (hullsJson != null) {
                 array(hullsJson, "hulls");
@@ -401,7 +410,7 @@ public final class CollectionJson {
                     if (m.isTextual() && materialNames.containsKey(m.asText())) {
                         material[k] = materialNames.get(m.asText());
                     } else {
-                        material[k] = m.isIntegralNumber() ? m.asInt() : -1;
+                        material[k] = m.isIntegralNumber() && m.canConvertToInt() ? m.asInt() : -1; // 2^32 was index 0
                         if (material[k] < 0 || material[k] >= multipliers.length) {
                             throw bad(p + ".material", m, "a material index 0.." + (multipliers.length - 1)
                                     + (materialNames.isEmpty() ? "" : " or a name in \"materials\"")
@@ -576,12 +585,7 @@ public final class CollectionJson {
                 throw new CollectionFormatException(p + ": more than one of box, points, hull, hulls; allowed: one");
             }
             if (x.has("box")) {
-                double[] b = numbers(x.get("box"), p + ".box", 6);
-                for (int a = 3; a < 6; a++) {
-                    if (!(b[a] > 0)) {
-                        throw bad(p + ".box[" + a + "]", x.get("box").get(a), "a half extent > 0 (box = [cx, cy, cz, hx, hy, hz])");
-                    }
-                }
+                double[] b = box(x.get("box"), p + ".box");
                 table.add(ConvexPolytope.box(b[0], b[1], b[2], b[3], b[4], b[5]));
                 out.add(table.size() - 1);
             } else if (x.has("points")) {
@@ -594,7 +598,7 @@ public final class CollectionJson {
                 JsonNode h = x.get("hulls");
                 array(h, p + ".hulls");
                 for (int k = 0; k < h.size(); k++) {
-                    int i = h.get(k).isIntegralNumber() ? h.get(k).asInt() : -1;
+                    int i = h.get(k).isIntegralNumber() && h.get(k).canConvertToInt() ? h.get(k).asInt() : -1;
                     if (i < 0 || i >= tableSize) {
                         throw bad(p + ".hulls[" + k + "]", h.get(k), "an index into the top-level \"hulls\", 0.." + (tableSize - 1));
                     }
@@ -612,7 +616,8 @@ public final class CollectionJson {
             }
             double[] xyz = new double[3 * pts.size()];
             for (int i = 0; i < pts.size(); i++) {
-                System.arraycopy(numbers(pts.get(i), p + "[" + i + "]", 3), 0, xyz, 3 * i, 3);
+                System.arraycopy(coordinates(numbers(pts.get(i), p + "[" + i + "]", 3), pts.get(i), p + "[" + i + "]"), 0, xyz,
+                        3 * i, 3);
             }
             dev.rubble.spi.shape.ConvexHull h;
             try {
@@ -646,7 +651,7 @@ public final class CollectionJson {
                 return points(x.get("points"), p + ".points");
             }
             if (x.has("box")) {
-                double[] b = numbers(x.get("box"), p + ".box", 6);
+                double[] b = box(x.get("box"), p + ".box");
                 return ConvexPolytope.box(b[0], b[1], b[2], b[3], b[4], b[5]);
             }
             JsonNode vj = x.get("vertices"), fj = x.get("faces");
@@ -654,7 +659,7 @@ public final class CollectionJson {
                 throw new CollectionFormatException(p + ": needs \"vertices\" (flat x, y, z list) and \"faces\" (vertex"
                         + " index loops, counter-clockwise from outside), or \"points\" or \"box\"");
             }
-            double[] v = numbers(vj, p + ".vertices", -1);
+            double[] v = coordinates(numbers(vj, p + ".vertices", -1), vj, p + ".vertices");
             if (v.length % 3 != 0 || v.length < 12) {
                 throw bad(p + ".vertices", v.length + " numbers", "x, y, z of at least 4 vertices");
             }
@@ -665,7 +670,7 @@ public final class CollectionJson {
                 JsonNode face = fj.get(f);
                 array(face, p + ".faces[" + f + "]");
                 for (int k = 0; k < face.size(); k++) {
-                    int i = face.get(k).isIntegralNumber() ? face.get(k).asInt() : -1;
+                    int i = face.get(k).isIntegralNumber() && face.get(k).canConvertToInt() ? face.get(k).asInt() : -1;
                     if (i < 0 || i >= v.length / 3) {
                         throw bad(p + ".faces[" + f + "][" + k + "]", face.get(k), "a vertex index 0.." + (v.length / 3 - 1));
                     }
@@ -707,8 +712,8 @@ public final class CollectionJson {
                     cz += v * q.centroid(2);
                 }
                 volume[k] = x.has("volume") ? positive(x.get("volume"), p + ".volume") : vol;
-                double rho = x.has("density") ? positive(x.get("density"), p + ".density") : density;
-                mass[k] = x.has("mass") ? positive(x.get("mass"), p + ".mass") : rho * vol;
+                double rho = x.has("density") ? within(x.get("density"), p + ".density", MIN_DENSITY, MAX_DENSITY, "kg/m³") : density;
+                mass[k] = x.has("mass") ? within(x.get("mass"), p + ".mass", MIN_MASS, MAX_MASS, "kg") : rho * vol;
                 if (x.has("mass")) {
                     rho = mass[k] / vol;
                 }
@@ -741,7 +746,7 @@ public final class CollectionJson {
                 }
             }
             volume[k] = x.has("volume") ? positive(x.get("volume"), p + ".volume") : vol;
-            mass[k] = x.has("mass") ? positive(x.get("mass"), p + ".mass") : m;
+            mass[k] = x.has("mass") ? within(x.get("mass"), p + ".mass", MIN_MASS, MAX_MASS, "kg") : m;
             if (x.has("com")) {
                 System.arraycopy(numbers(x.get("com"), p + ".com", 3), 0, com, 3 * k, 3);
             } else {
@@ -799,7 +804,7 @@ public final class CollectionJson {
         }
 
         private static int nodeRef(JsonNode x, String p, int n) {
-            if (x == null || !x.isIntegralNumber() || x.asLong() < 0 || x.asLong() >= n) {
+            if (x == null || !x.isIntegralNumber() || !x.canConvertToInt() || x.asInt() < 0 || x.asInt() >= n) {
                 throw bad(p, x == null ? "missing" : x, "a node index 0.." + (n - 1) + " (a bond or contact to a missing node)");
             }
             return x.asInt();
@@ -830,6 +835,46 @@ public final class CollectionJson {
                 }
             }
             throw bad(p, x == null ? "missing" : x, "a number");
+        }
+
+        /**
+         * {@code [cx, cy, cz, hx, hy, hz]}: the centre within ±{@link #MAX_COORDINATE}, half extents in [{@link #MIN_HALF},
+         * {@link #MAX_HALF}] m, a scenario box's range (a half extent of 2^63 m was accepted, and the piece weighed 1e60 kg).
+         */
+        private static double[] box(JsonNode x, String p) {
+            double[] b = numbers(x, p, 6);
+            for (int a = 0; a < 3; a++) {
+                if (!(Math.abs(b[a]) <= MAX_COORDINATE)) {
+                    throw bad(p + "[" + a + "]", x.get(a), "a coordinate within ±" + MAX_COORDINATE + " m");
+                }
+            }
+            for (int a = 3; a < 6; a++) {
+                if (!(b[a] >= MIN_HALF && b[a] <= MAX_HALF)) {
+                    throw bad(p + "[" + a + "]", x.get(a), "a half extent in [" + MIN_HALF + ", " + MAX_HALF + "] m (box = [cx,"
+                            + " cy, cz, hx, hy, hz])");
+                }
+            }
+            return b;
+        }
+
+        /** Every value of {@code v} within ±{@link #MAX_COORDINATE} m (the collection's frame). */
+        private static double[] coordinates(double[] v, JsonNode x, String p) {
+            for (int i = 0; i < v.length; i++) {
+                if (!(Math.abs(v[i]) <= MAX_COORDINATE)) {
+                    throw bad(p + "[" + i + "]", x.isArray() && x.size() == v.length ? x.get(i) : v[i], "a coordinate within ±"
+                            + MAX_COORDINATE + " m");
+                }
+            }
+            return v;
+        }
+
+        /** A finite number in [min, max] ({@code unit} named), or a {@link CollectionFormatException} naming it. */
+        private static double within(JsonNode x, String p, double min, double max, String unit) {
+            double v = number(x, p);
+            if (!(v >= min && v <= max)) {
+                throw bad(p, x, "a number in [" + min + ", " + max + "] " + unit);
+            }
+            return v;
         }
 
         private static double positive(JsonNode x, String p) {

@@ -117,7 +117,7 @@ final class CollectionJsonTest {
                 .hasMessageContaining("nodes[1].points[0] = [0.5,0,0]; allowed: a corner of the convex hull")
                 .hasMessageContaining("not convex");
         assertThatThrownBy(() -> CollectionJson.parse(broken("\"mass\": 500", "\"mass\": -500")))
-                .hasMessageContaining("nodes[1].mass = -500; allowed: a finite number > 0");
+                .hasMessageContaining("nodes[1].mass = -500; allowed: a number in [1.0E-9, 1.0E15] kg");
         assertThatThrownBy(() -> CollectionJson.parse(broken("\"material\": \"glass\"", "\"material\": \"steel\"")))
                 .hasMessageContaining("nodes[0].material = \"steel\"; allowed: a material index 0..1 or a name");
         assertThatThrownBy(() -> CollectionJson.parse(broken("\"threshold\": 800", "\"treshold\": 800")))
@@ -127,6 +127,36 @@ final class CollectionJsonTest {
         assertThatThrownBy(() -> CollectionJson.parse("{\"nodes\": [")).hasMessageContaining("not valid JSON")
                 .hasMessageContaining("line 1");
         assertThatThrownBy(() -> CollectionJson.parse(broken("[-0.5, 0, 0, 0.5, 0.5, 0.5]", "[-0.5, 0, 0, 0.5, 0, 0.5]")))
-                .hasMessageContaining("nodes[0].box[4] = 0; allowed: a half extent > 0");
+                .hasMessageContaining("nodes[0].box[4] = 0; allowed: a half extent in [1.0E-6, 1000000.0] m");
+    }
+
+    /**
+     * A hand-made file's sizes, coordinates, densities and masses take a scenario body's ranges: a box of half extent
+     * 2^63 m (a piece of 1e60 kg), a centre 4e9 m out and a density of 2^63 were accepted, exit 0 (cliout pass). The
+     * edges are accepted.
+     */
+    @Test
+    void sizesCoordinatesDensitiesAndMassesTakeABodysRanges() {
+        String[][] refused = {
+                {"[-0.5, 0, 0, 0.5, 0.5, 0.5]", "[-0.5, 0, 0, 9223372036854775807, 0.5, 0.5]",
+                        "nodes[0].box[3] = 9223372036854775807; allowed: a half extent in [1.0E-6, 1000000.0] m"},
+                {"[-0.5, 0, 0, 0.5, 0.5, 0.5]", "[-0.5, 0, 0, 0.5, 5e-7, 0.5]",
+                        "nodes[0].box[4] = 5.0E-7; allowed: a half extent in [1.0E-6, 1000000.0] m"},
+                {"[-0.5, 0, 0, 0.5, 0.5, 0.5]", "[-0.5, 4294967296, 0, 0.5, 0.5, 0.5]",
+                        "nodes[0].box[1] = 4294967296; allowed: a coordinate within ±1000000.0 m"},
+                {"[[0,-0.5,-0.5],", "[[0,-0.5,-1000001],", "nodes[1].points[0][2] = -1000001; allowed: a coordinate within"},
+                {"\"density\": 2000", "\"density\": 9223372036854775807",
+                        "density = 9223372036854775807; allowed: a number in [1.0E-6, 1.0E9] kg/m³"},
+                {"\"mass\": 500", "\"mass\": 2e15", "nodes[1].mass = 2.0E15; allowed: a number in [1.0E-9, 1.0E15] kg"},
+        };
+        for (String[] r : refused) {
+            assertThatThrownBy(() -> CollectionJson.parse(broken(r[0], r[1]))).as(r[1]).isInstanceOf(CollectionFormatException.class)
+                    .hasMessageContaining(r[2]);
+        }
+        for (String[] ok : new String[][] {{"[-0.5, 0, 0, 0.5, 0.5, 0.5]", "[-0.5, 1e6, 0, 0.5, 0.5, 0.5]"},
+                {"[-0.5, 0, 0, 0.5, 0.5, 0.5]", "[-0.5, 0, 0, 1e6, 1e6, 1e6]"}, {"[-0.5, 0, 0, 0.5, 0.5, 0.5]", "[-0.5, 0, 0, 1e-6, 1e-6, 1e-6]"},
+                {"\"density\": 2000", "\"density\": 1e9"}, {"\"mass\": 500", "\"mass\": 1e15"}}) {
+            assertThat(CollectionJson.parse(broken(ok[0], ok[1])).asset().nodeCount()).as(ok[1]).isEqualTo(3);
+        }
     }
 }

@@ -34,6 +34,13 @@ import java.util.TreeMap;
  * value names its JSON path) and building the assets with the plugins. See docs/scenario-format.md.
  */
 public final class CollectionSpecs {
+    /**
+     * A recipe box's half extents, metres: those of {@code rubble fracture --source box:half=} (sides 1e-4 to 1e6 m).
+     * Half extents of 2^31 m were accepted, and the fracture then failed with no path ("convex hull points are
+     * collinear").
+     */
+    static final double MIN_HALF = 5e-5, MAX_HALF = 5e5;
+
     private CollectionSpecs() {
     }
 
@@ -149,8 +156,9 @@ public final class CollectionSpecs {
                 "maxConnections");
         double[] box = vector(p + ".box", n.get("box"), 3, new double[] {0.5, 0.5, 0.5});
         for (int i = 0; i < 3; i++) {
-            if (!(box[i] > 0)) {
-                throw new ScenarioException(p + ".box[" + i + "]", box[i] + " is out of range; allowed: > 0 (half extents, m)");
+            if (!(box[i] >= MIN_HALF && box[i] <= MAX_HALF)) {
+                throw new ScenarioException(p + ".box[" + i + "]", box[i] + " is out of range; allowed: [" + MIN_HALF + ", "
+                        + MAX_HALF + "] (half extents, m)");
             }
         }
         List<CollectionSpec.Level> levels = new ArrayList<>();
@@ -470,7 +478,7 @@ public final class CollectionSpecs {
             String vp = p + "." + e.getKey();
             if (v.isBoolean()) {
                 m.put(e.getKey(), v.booleanValue());
-            } else if (v.isIntegralNumber()) {
+            } else if (v.isIntegralNumber() && v.canConvertToLong()) {
                 m.put(e.getKey(), v.longValue());
             } else if (v.isNumber()) {
                 m.put(e.getKey(), v.doubleValue());

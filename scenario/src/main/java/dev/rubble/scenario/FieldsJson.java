@@ -267,7 +267,7 @@ final class FieldsJson {
         if (n == null) {
             return dflt;
         }
-        if (!n.isIntegralNumber() || n.longValue() < 0 || n.longValue() > 100_000_000) {
+        if (!n.isIntegralNumber() || !n.canConvertToLong() || n.longValue() < 0 || n.longValue() > 100_000_000) {
             throw new ScenarioException(p, n + "; allowed: a whole number in [0, 100000000]");
         }
         return n.intValue();

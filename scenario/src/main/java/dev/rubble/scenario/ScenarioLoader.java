@@ -530,7 +530,7 @@ public final class ScenarioLoader {
                 if (nrm[0] == 0 && nrm[1] == 0 && nrm[2] == 0) {
                     throw new ScenarioException(p + ".normal", "[0, 0, 0] is not allowed; allowed: a non-zero vector");
                 }
-                double off = n.get("offset") == null ? 0 : required(p + ".offset", n.get("offset"), -1e9, 1e9, "a finite number, m");
+                double off = n.get("offset") == null ? 0 : required(p + ".offset", n.get("offset"), -1e9, 1e9, "[-1e9, 1e9] m");
                 double len = Math.sqrt(nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]); // as the Plane normalises it
                 if (!(len > 0) || !Double.isFinite(len)) { // [1e-300, 0, 0] underflows, [1e200, 1e200, 0] overflows
                     throw new ScenarioException(p + ".normal", "[" + nrm[0] + ", " + nrm[1] + ", " + nrm[2] + "] cannot be"

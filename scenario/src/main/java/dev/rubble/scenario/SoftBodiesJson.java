@@ -184,7 +184,7 @@ final class SoftBodiesJson {
     }
 
     private static int point(String p, JsonNode n, Cage cage) {
-        if (n == null || !n.isIntegralNumber() || n.longValue() < 0 || n.longValue() >= cage.pointCount()) {
+        if (n == null || !n.isIntegralNumber() || !n.canConvertToLong() || n.longValue() < 0 || n.longValue() >= cage.pointCount()) {
             throw new ScenarioException(p, n + " is not a cage point; allowed: integers in [0, " + cage.pointCount() + ")");
         }
         return n.intValue();

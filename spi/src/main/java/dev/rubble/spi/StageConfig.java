@@ -147,12 +147,13 @@ public final class StageConfig {
         if (!(v instanceof Number) || ((Number) v).doubleValue() != Math.rint(((Number) v).doubleValue())) {
             throw new IllegalArgumentException("option '" + key + "' = " + v + " is not an integer");
         }
-        long l = ((Number) v).longValue();
-        if (l < min || l > max) {
+        // compared as a double: longValue() of 2^64 + 4 (a BigInteger from a JSON file) wraps to 4
+        double d = ((Number) v).doubleValue();
+        if (!(d >= min && d <= max)) {
             throw new IllegalArgumentException("option '" + key + "' = " + v
                     + " is out of range; allowed: [" + min + ", " + max + "]");
         }
-        return (int) l;
+        return (int) d;
     }
 
     /**

@@ -52,6 +52,7 @@ final class CollectionCommand implements Runnable {
             if (Files.isDirectory(out) || (parent != null && !Files.isDirectory(parent))) {
                 throw new BadInputException("OUT " + out + ": not a file in an existing directory");
             }
+            OutputFiles.check("OUT", out);
             // convert x.json x.json rewrote a hand-made collection in machine form, its name and layout gone
             OutputFiles.checkDistinct("OUT", out, "IN", in);
             GeometryCollection g = CollectionJson.loadAny(in);

@@ -82,6 +82,14 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         jitWarmup.check();
         if (list) {
+            // "demo --list --steps 5 --journal j" listed the scenes and dropped the rest without a word
+            for (String option : new String[] {"--scene", "--steps", "--journal", "--headless", "--threads", "--jit-warmup",
+                    "--plugins"}) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                    throw new BadInputException(option + " with --list: --list names the scenes and runs none; allowed: one"
+                            + " of them");
+                }
+            }
             PrintWriter o = spec.commandLine().getOut();
             for (String[] sc : SCENES) {
                 o.printf("%-6s %s%n", sc[0], sc[2]);

@@ -169,6 +169,8 @@ final class FractureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        OutputFiles.check("--out", out); // before the fracture: "--out /proc/x.rbc" failed after it, "internal error"
+        OutputFiles.check("--preview", preview);
         OutputFiles.checkDistinct(List.of(OutputFiles.named("--out", out), OutputFiles.named("--preview", preview)),
                 List.of(OutputFiles.named("--source", MeshSources.isMeshFile(source) ? Path.of(source) : null),
                         OutputFiles.named("--cutter-mesh", cutterMesh == null ? null : Path.of(cutterMesh))));
@@ -238,8 +240,8 @@ final class FractureCommand implements Callable<Integer> {
         if (fixTiny != null && !(fixTiny >= 0 && fixTiny <= 1)) {
             throw new BadInputException("--fix-tiny " + fixTiny + " is out of range; allowed: [0, 1]");
         }
-        if (!(density > 0) || !Double.isFinite(density)) {
-            throw new BadInputException("--density " + density + " is out of range; allowed: > 0");
+        if (!(density >= 1e-9 && density <= 1e9)) { // a scenario recipe's "density" range: 1e308 wrote a 1e308 kg collection
+            throw new BadInputException("--density " + density + " is out of range; allowed: [1e-9, 1e9] kg/m^3");
         }
         if (threads != null && (threads < 1 || threads > MAX_THREADS)) {
             throw new BadInputException("--threads " + threads + " is out of range; allowed: 1.." + MAX_THREADS);

@@ -181,6 +181,9 @@ final class JournalCommand implements Runnable {
             if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
                 throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
             }
+            if (parent != null) {
+                OutputFiles.probe("--out", out, parent); // "--out /proc/x": "internal error: Can't append to a read-only chronicle"
+            }
             OutputFiles.checkDistinct("--out", out, "DIR", dir);
             var res = dev.rubble.cache.journal.LossyJournal.compress(dir, out, position, rotation, velocity);
             PrintWriter o = spec.commandLine().getOut();

@@ -61,6 +61,17 @@ public final class Main implements Runnable {
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             boolean bad = ex instanceof IllegalArgumentException || ex instanceof CapacityExceededException
                     || ex instanceof BadInputException;
+            java.nio.file.FileSystemException fs = fileSystemCause(ex);
+            if (!bad && fs != null) {
+                // a path the command could not open, create or replace (an output under /proc as root, a read-only
+                // mount, a directory gone since the checks): exit 1 "internal error: /proc/x.json" named only the path
+                err.println("rubble: " + escape(fileSystemMessage(fs)));
+                if (System.getenv("RUBBLE_DEBUG") != null) {
+                    ex.printStackTrace(err);
+                }
+                err.flush();
+                return BAD_INPUT;
+            }
             err.println("rubble: " + (bad ? "" : "internal error: ") + escape(oneLine(ex)));
             if (System.getenv("RUBBLE_DEBUG") != null) {
                 ex.printStackTrace(err);
@@ -86,6 +97,33 @@ public final class Main implements Runnable {
         }
         out.flush();
         return code;
+    }
+
+    /** The first {@link java.nio.file.FileSystemException} in {@code t}'s causes (at most 8 deep), or null. */
+    static java.nio.file.FileSystemException fileSystemCause(Throwable t) {
+        for (int depth = 0; t != null && depth < 8; t = t.getCause(), depth++) {
+            if (t instanceof java.nio.file.FileSystemException f) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** One line naming the file and why the file system refused it. */
+    static String fileSystemMessage(java.nio.file.FileSystemException e) {
+        return e.getFile() + (e.getOtherFile() == null ? "" : " -> " + e.getOtherFile()) + ": cannot be opened, created or"
+                + " replaced (" + fileSystemReason(e) + "); allowed: an input that exists and can be read, an output in a"
+                + " directory that exists and can be written";
+    }
+
+    /** Why the file system refused: the exception's kind in words, or its reason. */
+    static String fileSystemReason(java.nio.file.FileSystemException e) {
+        return e instanceof java.nio.file.NoSuchFileException ? "no such file or directory"
+                : e instanceof java.nio.file.AccessDeniedException ? "access denied"
+                : e instanceof java.nio.file.NotDirectoryException ? "not a directory"
+                : e instanceof java.nio.file.DirectoryNotEmptyException ? "directory not empty"
+                : e instanceof java.nio.file.FileAlreadyExistsException ? "already exists"
+                : e.getReason() != null ? e.getReason() : e.getClass().getSimpleName();
     }
 
     /** Longest message printed; the rest is cut (a damaged file's bytes must not flood the terminal). */

@@ -35,6 +35,25 @@ final class OutputFiles {
         if (parent != null && !Files.isWritable(parent) || Files.exists(file) && !Files.isWritable(file)) {
             throw new BadInputException(option + " " + file + " is not writable");
         }
+        if (parent != null) {
+            probe(option, file, parent);
+        }
+    }
+
+    /**
+     * Fails with exit 2, naming {@code option} and {@code path}, unless a file can be created in directory {@code dir}
+     * (one is, and removed). The permission bits are not the whole answer: as root, /proc and /sys pass
+     * {@code isWritable} and refuse every new file, and {@code run S --out /proc/x.json} failed after the whole run as
+     * "internal error: /proc/x.json" (exit 1).
+     */
+    static void probe(String option, Path path, Path dir) {
+        try {
+            Files.delete(Files.createTempFile(dir, ".rubble-probe-", ".tmp"));
+        } catch (IOException | UnsupportedOperationException e) {
+            throw new BadInputException(option + " " + path + ": no file can be created in " + dir + " ("
+                    + (e instanceof java.nio.file.FileSystemException f ? Main.fileSystemReason(f) : e.getMessage())
+                    + "); allowed: a path in a directory that can be written");
+        }
     }
 
     /** Extensions of the formats Rubble reads or writes, with what each holds. */
@@ -100,6 +119,9 @@ final class OutputFiles {
         }
         if (existing != null && !Files.isWritable(existing)) {
             throw new BadInputException(option + " " + dir + ": directory " + existing + " is not writable");
+        }
+        if (existing != null) {
+            probe(option, dir, existing);
         }
     }
 

@@ -111,6 +111,7 @@ final class RenderCommand implements Callable<Integer> {
         checkWritable(out);
         checkExtension(renderer, out);
         OutputFiles.checkDistinct("--out", out, "SOURCE", source); // render S.json --renderer console --out S.json wrote over S
+        checkFormat(renderer, out); // after: writing over the source is the worse mistake, named first
         Stages stages = plugins.load();
         Renderer r = stages.create(StageFamily.RENDERER, renderer, StageConfig.of(opts));
         long t0 = System.nanoTime();
@@ -218,18 +219,9 @@ final class RenderCommand implements Callable<Integer> {
         return b;
     }
 
-    /** Fails with exit 2 unless {@code out}'s directory exists and can be written. */
+    /** Fails with exit 2 unless {@code out}'s directory exists and a file can be made in it ({@link OutputFiles#check}). */
     static void checkWritable(Path out) {
-        Path parent = out.toAbsolutePath().getParent();
-        if (parent != null && !Files.isDirectory(parent)) {
-            throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
-        }
-        if (Files.isDirectory(out)) {
-            throw new BadInputException("--out " + out + " is a directory; allowed: a file path");
-        }
-        if (parent != null && !Files.isWritable(parent) || Files.exists(out) && !Files.isWritable(out)) {
-            throw new BadInputException("--out " + out + " is not writable");
-        }
+        OutputFiles.check("--out", out);
     }
 
     static RenderView parseCamera(String s) {
@@ -310,6 +302,21 @@ final class RenderCommand implements Callable<Integer> {
         if (IMAGE_EXTENSIONS.contains(ext) && !ext.equals(want)) {
             throw new BadInputException("--out " + out + ": the " + renderer + " renderer writes " + want.toUpperCase(Locale.ROOT)
                     + ", not ." + ext + "; allowed: a name ending ." + want + " (or one naming no image format)");
+        }
+    }
+
+    /**
+     * The extensions of Rubble's other formats are refused too (as {@code run --out x.png} is): {@code --renderer gif
+     * --out x.txt} wrote a GIF named .txt, and {@code --renderer console --out x.png} character cells named .png.
+     */
+    static void checkFormat(String renderer, Path out) {
+        switch (renderer) {
+            case "png", "sheet" -> OutputFiles.checkFormatName("--out", out, "the " + renderer + " renderer writes PNG",
+                    "frames.png", ".png");
+            case "gif" -> OutputFiles.checkFormatName("--out", out, "the gif renderer writes GIF", "frames.gif", ".gif");
+            case "console" -> OutputFiles.checkFormatName("--out", out, "the console renderer writes text", "frames.txt",
+                    ".txt");
+            default -> { } // a plugin's renderer: its format is its own
         }
     }
 

@@ -141,13 +141,12 @@ final class GlbReader {
         MeshReader.Collector c = new MeshReader.Collector();
         List<?> nodes = list(doc.get("nodes"));
         List<?> scenes = list(doc.get("scenes"));
-        int scene = doc.get("scene") instanceof Number n ? n.intValue() : 0;
         List<?> roots;
+        String rootsWhere = "nodes";
         if (!scenes.isEmpty()) {
-            if (scene < 0 || scene >= scenes.size()) {
-                throw new MeshException(file + ": scene = " + scene + "; allowed: 0.." + (scenes.size() - 1));
-            }
+            int scene = doc.get("scene") == null ? 0 : index(doc.get("scene"), scenes.size(), file, "scene", "scenes");
             roots = list(map(scenes.get(scene), file, "scenes[" + scene + "]").get("nodes"));
+            rootsWhere = "scenes[" + scene + "].nodes";
         } else {
             List<Object> every = new ArrayList<>();
             for (int i = 0; i < nodes.size(); i++) {
@@ -156,8 +155,8 @@ final class GlbReader {
             roots = every;
         }
         double[] id = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-        for (Object r : roots) {
-            node(doc, buffers, file, ((Number) r).intValue(), id, c, 0);
+        for (int i = 0; i < roots.size(); i++) {
+            node(doc, buffers, file, index(roots.get(i), nodes.size(), file, rootsWhere + "[" + i + "]", "nodes"), id, c, 0);
         }
         return c.build(file.toString());
     }
@@ -172,27 +171,30 @@ final class GlbReader {
             throw new MeshException(file + ": node " + index + " does not exist");
         }
         Map<?, ?> n = map(nodes.get(index), file, "nodes[" + index + "]");
-        double[] m = mul(parent, local(n));
-        if (n.get("mesh") instanceof Number mi) {
-            mesh(doc, buffers, file, mi.intValue(), m, c);
+        double[] m = mul(parent, local(n, file, "nodes[" + index + "]"));
+        if (n.get("mesh") != null) {
+            mesh(doc, buffers, file, index(n.get("mesh"), list(doc.get("meshes")).size(), file, "nodes[" + index + "].mesh",
+                    "meshes"), m, c);
         }
-        for (Object ch : list(n.get("children"))) {
-            node(doc, buffers, file, ((Number) ch).intValue(), m, c, depth + 1);
+        List<?> children = list(n.get("children"));
+        for (int i = 0; i < children.size(); i++) {
+            node(doc, buffers, file, index(children.get(i), nodes.size(), file, "nodes[" + index + "].children[" + i + "]",
+                    "nodes"), m, c, depth + 1);
         }
     }
 
     /** Column-major 4×4 local transform of a node. */
-    private static double[] local(Map<?, ?> n) {
+    private static double[] local(Map<?, ?> n, Path file, String where) {
         if (n.get("matrix") instanceof List<?> l && l.size() == 16) {
             double[] m = new double[16];
             for (int i = 0; i < 16; i++) {
-                m[i] = ((Number) l.get(i)).doubleValue();
+                m[i] = number(l.get(i), file, where + ".matrix[" + i + "]");
             }
             return m;
         }
-        double[] t = vec(n.get("translation"), new double[] {0, 0, 0});
-        double[] q = vec(n.get("rotation"), new double[] {0, 0, 0, 1});
-        double[] s = vec(n.get("scale"), new double[] {1, 1, 1});
+        double[] t = vec(n.get("translation"), new double[] {0, 0, 0}, file, where + ".translation");
+        double[] q = vec(n.get("rotation"), new double[] {0, 0, 0, 1}, file, where + ".rotation");
+        double[] s = vec(n.get("scale"), new double[] {1, 1, 1}, file, where + ".scale");
         double x = q[0], y = q[1], z = q[2], w = q[3];
         double[] r = {1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w),
             2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w),
@@ -201,15 +203,23 @@ final class GlbReader {
             r[6] * s[2], r[7] * s[2], r[8] * s[2], 0, t[0], t[1], t[2], 1};
     }
 
-    private static double[] vec(Object o, double[] def) {
+    private static double[] vec(Object o, double[] def, Path file, String where) {
         if (!(o instanceof List<?> l) || l.size() != def.length) {
             return def;
         }
         double[] v = new double[def.length];
         for (int i = 0; i < v.length; i++) {
-            v[i] = ((Number) l.get(i)).doubleValue();
+            v[i] = number(l.get(i), file, where + "[" + i + "]");
         }
         return v;
+    }
+
+    /** A finite number, or a {@link MeshException} naming {@code where} (a string in a matrix was a ClassCastException). */
+    private static double number(Object o, Path file, String where) {
+        if (!(o instanceof Number n) || !Double.isFinite(n.doubleValue())) {
+            throw new MeshException(file + ": " + where + " = " + o + "; allowed: a finite number");
+        }
+        return n.doubleValue();
     }
 
     private static double[] mul(double[] a, double[] b) {
@@ -241,16 +251,20 @@ final class GlbReader {
                 throw new MeshException(file + ": " + where + ".mode = " + mode + "; allowed: 4 (triangles)");
             }
             Map<?, ?> attrs = map(prim.get("attributes"), file, where + ".attributes");
-            if (!(attrs.get("POSITION") instanceof Number pa)) {
+            if (attrs.get("POSITION") == null) {
                 throw new MeshException(file + ": " + where + " has no POSITION");
             }
-            float[] pos = floats(doc, buffers, file, pa.intValue(), 3);
-            float[] nrm = attrs.get("NORMAL") instanceof Number na ? floats(doc, buffers, file, na.intValue(), 3) : null;
-            float[] uv = attrs.get("TEXCOORD_0") instanceof Number ta ? floats(doc, buffers, file, ta.intValue(), 2) : null;
+            int accessors = list(doc.get("accessors")).size();
+            float[] pos = floats(doc, buffers, file, index(attrs.get("POSITION"), accessors, file, where
+                    + ".attributes.POSITION", "accessors"), 3);
+            float[] nrm = attrs.get("NORMAL") == null ? null : floats(doc, buffers, file, index(attrs.get("NORMAL"), accessors,
+                    file, where + ".attributes.NORMAL", "accessors"), 3);
+            float[] uv = attrs.get("TEXCOORD_0") == null ? null : floats(doc, buffers, file, index(attrs.get("TEXCOORD_0"),
+                    accessors, file, where + ".attributes.TEXCOORD_0", "accessors"), 2);
             int count = pos.length / 3;
             int[] idx;
-            if (prim.get("indices") instanceof Number ia) {
-                idx = ints(doc, buffers, file, ia.intValue());
+            if (prim.get("indices") != null) {
+                idx = ints(doc, buffers, file, index(prim.get("indices"), accessors, file, where + ".indices", "accessors"));
             } else {
                 idx = new int[count];
                 for (int i = 0; i < count; i++) {
@@ -377,6 +391,20 @@ final class GlbReader {
             throw new MeshException(file + ": " + where + " is not an object");
         }
         return m;
+    }
+
+    /**
+     * A glTF index into the file's {@code array} of {@code size} entries: a whole number in [0, size), or a
+     * {@link MeshException} naming {@code where} (an accessor index 99 in a file with none was "internal error: Index
+     * 99 out of bounds for length 0"; a node listed as "a" a ClassCastException; 2^32 wrapped to 0).
+     */
+    private static int index(Object o, int size, Path file, String where, String array) {
+        if (!(o instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue()) || !(n.doubleValue() >= 0)
+                || !(n.doubleValue() < size)) {
+            throw new MeshException(file + ": " + where + " = " + o + "; allowed: " + (size == 0 ? "nothing (the file has no "
+                    + array + ")" : "an index into " + array + ", 0.." + (size - 1)));
+        }
+        return n.intValue();
     }
 
     private static List<?> list(Object o) {

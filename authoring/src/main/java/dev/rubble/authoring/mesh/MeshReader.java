@@ -289,7 +289,17 @@ public final class MeshReader {
                         if (f.length < 3) {
                             throw new MeshException(file + ": bad header line '" + l + "'");
                         }
-                        elements.add(new Element(f[1], Integer.parseInt(f[2]), new ArrayList<>()));
+                        int count;
+                        try {
+                            count = Integer.parseInt(f[2]);
+                        } catch (NumberFormatException e) {
+                            count = -1;
+                        }
+                        if (count < 0) { // -1 was a NegativeArraySizeException, "many" a bare "For input string"
+                            throw new MeshException(file + ": element '" + f[1] + "' count '" + f[2] + "'; allowed: a whole"
+                                    + " number 0.." + Integer.MAX_VALUE);
+                        }
+                        elements.add(new Element(f[1], count, new ArrayList<>()));
                     }
                     case "property" -> {
                         if (elements.isEmpty() || f.length < 3) {
@@ -317,6 +327,13 @@ public final class MeshReader {
             boolean hasNormals = false;
             for (Element e : elements) {
                 if (e.name().equals("vertex")) {
+                    // x, y and z take a byte each at the least (binary char; "0 0 0" in ASCII takes six): a header
+                    // claiming more vertices than the file can hold allocated for them first, 2e9 of them exhausting the heap
+                    long size = Files.size(file);
+                    if (3L * e.count() > size) {
+                        throw new MeshException(file + ": header declares " + e.count() + " vertices, more than its " + size
+                                + " bytes can hold; allowed: at most " + size / 3 + " (a truncated or damaged file?)");
+                    }
                     vid = new int[e.count()];
                     int ix = find(e, "x"), iy = find(e, "y"), iz = find(e, "z");
                     if (ix < 0 || iy < 0 || iz < 0) {

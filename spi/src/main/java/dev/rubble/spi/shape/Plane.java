@@ -4,7 +4,7 @@ package dev.rubble.spi.shape;
  * A static ground half-space: the points {@code x} with {@code n·x <= offset} in the shape frame
  * (n is normalised on construction). Static bodies only (no mass). Its bounds are finite for the
  * broadphase: a cube of half size {@link #EXTENT} around the body origin, cut at the surface when the
- * world normal is along an axis.
+ * world normal is along an axis (a surface beyond the cube: the slab {@link #EXTENT} deep behind it).
  */
 public record Plane(double nx, double ny, double nz, double offset) implements Shape {
     /** Half size of the plane's bounding box, metres. */
@@ -62,10 +62,18 @@ public record Plane(double nx, double ny, double nz, double offset) implements S
             out[offset + 3 + k] = pk + EXTENT;
             if (o == 0 && q == 0) {
                 double surface = pk + wk * this.offset;
+                // a surface beyond the cube (|offset| > EXTENT) keeps the box a box: it reaches EXTENT past the
+                // surface instead (an offset of -1e9 gave min > max, and the grid broadphase indexed cell -2^31)
                 if (wk > 0) {
                     out[offset + 3 + k] = surface;
+                    if (surface < out[offset + k]) {
+                        out[offset + k] = surface - EXTENT;
+                    }
                 } else {
                     out[offset + k] = surface;
+                    if (surface > out[offset + 3 + k]) {
+                        out[offset + 3 + k] = surface + EXTENT;
+                    }
                 }
             }
         }

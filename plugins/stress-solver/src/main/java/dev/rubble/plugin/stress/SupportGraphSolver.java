@@ -527,7 +527,14 @@ final class SupportGraphSolver {
                     l[or + col] = s / l[oc + col];
                 } else {
                     if (!(s > 0)) {
-                        throw new IllegalStateException("stress graph stiffness not positive definite at row " + r);
+                        // K = A W Aᵀ is positive definite once every component reaches a support: a pivot lost is
+                        // rounding, on bonds whose stiffnesses (contact area / length) span ~1e16 or more (a wall
+                        // 300 km thick). Such a graph is bad input, not an internal error; a floored pivot or
+                        // conjugate gradients were tried and gave bond forces off by factors of 10 to 1e93
+                        throw new IllegalArgumentException("stress model 'support-graph': the bonds' stiffnesses (contact"
+                                + " area / distance between pieces) span too many orders for the solve (the factorisation"
+                                + " lost row " + r + " of " + dofs + " to rounding); allowed: pieces of less extreme sizes and"
+                                + " proportions (contact areas within ~1e14 of each other)");
                     }
                     l[or + col] = Math.sqrt(s);
                 }
