@@ -248,4 +248,19 @@ final class OutsiderFuzz6CliTest extends TwoBoxesCliTestBase {
         assertThat(run("demo", "--list")).isZero();
         assertThat(out.toString()).startsWith("wall ");
     }
+
+    /**
+     * The soft solver is made when the first soft body steps, so its options in a scenario without soft bodies
+     * were never read: an unknown option and a word where a number belongs ran, exit 0 (docs/scenario-format.md
+     * says unknown options are errors). They are checked when the world is made now.
+     */
+    @Test
+    void softSolverOptionsAreCheckedWithoutSoftBodies(@TempDir Path dir) throws Exception {
+        assertThat(runScene(dir, box(", \"world\": {\"stageOptions\": {\"soft-solver\": {\"nope\": 1}}}"), 3)).isEqualTo(2);
+        assertThat(err.toString()).contains("soft-solver 'xpbd': unknown option 'nope'; allowed: ");
+        assertThat(runScene(dir, box(", \"world\": {\"stageOptions\": {\"soft-solver\": {\"iterations\": 0}}}"), 3)).isEqualTo(2);
+        assertThat(err.toString()).contains("iterations");
+        assertThat(runScene(dir, box(", \"world\": {\"stageOptions\": {\"soft-solver\": {\"iterations\": 6}}}"), 3))
+                .as(err.toString()).isZero();
+    }
 }

@@ -94,6 +94,13 @@ public final class WorldModule extends AbstractModule {
             // collections or soft bodies to the end, exit 0, the choice dropped without a word
             stages.factory(StageFamily.byName(e.getKey()), e.getValue());
         }
+        StageConfig softOptions = settings.stageOptions().get(StageFamily.SOFT_SOLVER.name());
+        if (softOptions != null && !softOptions.asMap().isEmpty()) {
+            // the soft solver is made when the first soft body steps (WorldModule.context): its options are
+            // checked now, so a bad one fails in a world without soft bodies too (it ran, exit 0, unread)
+            stages.create(StageFamily.SOFT_SOLVER, settings.stages().getOrDefault(StageFamily.SOFT_SOLVER.name(),
+                    StageFamily.SOFT_SOLVER.defaultName()), softOptions);
+        }
         try {
             if (overrides == null || overrides.length == 0) {
                 return WORLD_SCOPE.provide(injector(settings, stages));
