@@ -60,7 +60,7 @@ public record CollectionSpec(String id, Path file, Recipe recipe, CollectionPlac
         Objects.requireNonNull(debris, "debris is null");
         Objects.requireNonNull(proxies, "proxies is null");
         if ((file == null) == (recipe == null)) {
-            throw new IllegalArgumentException("give file or recipe, not " + (file == null ? "neither" : "both"));
+            throw new IllegalArgumentException(file == null ? "give a file or a recipe; neither was given" : "give a file or a recipe, not both");
         }
     }
 

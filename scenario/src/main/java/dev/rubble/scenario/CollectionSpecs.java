@@ -71,7 +71,7 @@ public final class CollectionSpecs {
                 "destruction", "debris", "stress", "collisionProxies");
         String id = n.has("id") ? text(p + ".id", n.get("id")) : "collection" + p.substring(p.indexOf('[') + 1, p.indexOf(']'));
         if (n.has("file") == n.has("recipe")) {
-            throw new ScenarioException(p, "give file or recipe, not " + (n.has("file") ? "both" : "neither"));
+            throw new ScenarioException(p, n.has("file") ? "give a file or a recipe, not both" : "give a file or a recipe; neither was given");
         }
         Path file = null;
         CollectionSpec.Recipe recipe = null;

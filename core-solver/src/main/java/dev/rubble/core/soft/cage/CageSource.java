@@ -83,6 +83,10 @@ public record CageSource(double[] vertices, int[] indices) {
      */
     private static CageSource sized(String spec, CageSource src) {
         double[] v = src.vertices();
+        if (v.length == 0) {
+            // (a file in another format read as OBJ): said "largest side 0.0 m, farthest coordinate Infinity"
+            throw new IllegalArgumentException("source '" + spec + "': no vertices; allowed: a source with points");
+        }
         double big = 0, side = 0;
         for (int k = 0; k < 3; k++) {
             double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;

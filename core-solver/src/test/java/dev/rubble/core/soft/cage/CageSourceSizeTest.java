@@ -40,4 +40,12 @@ final class CageSourceSizeTest {
         assertThatThrownBy(() -> CageSource.parse("points:far.txt", dir)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("farthest coordinate 2000001.0 m");
     }
+
+    /** A file of another format read as OBJ has no vertices: said "largest side 0.0 m, farthest coordinate Infinity". */
+    @Test
+    void aSourceWithoutVerticesSaysSo(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("x.obj"), "ply\nformat ascii 1.0\nelement vertex 0\nend_header\n");
+        assertThatThrownBy(() -> CageSource.parse("obj:x.obj", dir)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("source 'obj:x.obj': no vertices");
+    }
 }
