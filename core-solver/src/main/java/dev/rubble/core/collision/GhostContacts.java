@@ -8,6 +8,7 @@ import dev.rubble.geometry.gjk.ManifoldBuilder;
 import dev.rubble.geometry.gjk.PosedShape;
 import dev.rubble.geometry.gjk.SupportShape;
 import dev.rubble.spi.narrowphase.Pose;
+import dev.rubble.spi.shape.Compound;
 import dev.rubble.spi.shape.Shape;
 
 /**
@@ -96,19 +97,38 @@ public final class GhostContacts {
             // kept only when the sweep can touch (a 4 m rod spinning at 100 rad/s 0.27 m clear of the
             // ground had its far corners, 3.5 m up, pushed by the solver and left at 40 m/s)
             boolean whip = (cs.key[m] & ManifoldBuilder.WHIP_KEY) != 0;
-            if (!whip && closing + turnA + turnC <= gap) {
-                continue; // the points do not bind this step: keep
+            // the relax iterations after the position update hold each point to the gap left after this
+            // step's motion for one more step: a point that closes more than half its gap binds there
+            // (a ball passing a frame's inner edge was slowed by the edge's plane it never reaches). Such a
+            // manifold is swept over two steps of motion and dropped only if that sweep never touches
+            boolean relaxOnly = !whip && closing + turnA + turnC <= gap;
+            if (relaxOnly) {
+                if (2 * (closing + turnA + turnC) <= gap) {
+                    continue; // the points do not bind this step: keep
+                }
+                displacement(b, a, 2 * dt, gx, gy, gz, da);
+                displacement(b, c, 2 * dt, gx, gy, gz, db);
+                dx = db[0] - da[0];
+                dy = db[1] - da[1];
+                dz = db[2] - da[2];
+                turnA *= 2;
+                turnC *= 2;
             }
             // each body is swept as its shape when it is convex and turns by at most the tolerance, else as
             // its reach ball: the ball about its centre of mass that holds the shape in every orientation
             // (a spinning body's points move along arcs the linear sweep does not follow, and a compound's
             // children are not one convex shape)
-            boolean ballA = !sweptAsShape(b, a, turnA), ballC = !sweptAsShape(b, c, turnC);
+            // a compound that does not turn is swept as the child the manifold belongs to: a body passing
+            // through a hole of a frame, or of a wall a ball has holed, touches no child, and the reach ball
+            // of the whole compound would keep every such manifold
+            int childA = turnA <= TOLERANCE ? child(b.shape[a], cs.key[m], true) : -1;
+            int childC = turnC <= TOLERANCE ? child(b.shape[c], cs.key[m], false) : -1;
+            boolean ballA = childA < 0 && !sweptAsShape(b, a, turnA), ballC = childC < 0 && !sweptAsShape(b, c, turnC);
             if (ballA && !ballable(b.shape[a]) || ballC && !ballable(b.shape[c])) {
                 continue; // a plane or a mesh that would need its ball: keep
             }
             double keep = TOLERANCE + (ballA ? 0 : turnA) + (ballC ? 0 : turnC);
-            if (!sweepTouches(b, a, c, dx, dy, dz, keep, ballA, ballC)) {
+            if (!sweepTouches(b, a, c, dx, dy, dz, keep, ballA, ballC, childA, childC)) {
                 cs.pointCount[m] = 0;
                 removed++;
             }
@@ -131,25 +151,52 @@ public final class GhostContacts {
      * tolerance plus how far rotation may move a point this step.
      */
     private boolean sweepTouches(BodyStore b, int a, int c, double dx, double dy, double dz, double keep,
-                                 boolean ballA, boolean ballC) {
+                                 boolean ballA, boolean ballC, int childA, int childC) {
         SupportShape sa;
         if (ballA) {
             sa = this.ballA.at(b.px[a], b.py[a], b.pz[a], fullReach(b, a));
+        } else if (childA >= 0) {
+            Compound.Child ch = ((Compound) b.shape[a]).child(childA);
+            childPose(b, a, ch, pc);
+            poseA.set(pc[0], pc[1], pc[2], pc[3], pc[4], pc[5], pc[6]);
+            sa = shapeA.set(ch.shape(), poseA);
         } else {
             poseA.set(b.originX(a), b.originY(a), b.originZ(a), b.qx[a], b.qy[a], b.qz[a], b.qw[a]);
             sa = shapeA.set(b.shape[a], poseA);
         }
-        double ra = sa.radius(), rc = ballC ? fullReach(b, c) : b.shape[c].coreRadius();
-        // the moving body's reference point: its centre of mass for its ball, else its origin
-        double ox = ballC ? b.px[c] : b.originX(c), oy = ballC ? b.py[c] : b.originY(c), oz = ballC ? b.pz[c] : b.originZ(c);
+        Shape moving = b.shape[c];
+        // the moving body's reference pose: its centre of mass for its ball, its child's pose for a compound's
+        // child, else its origin
+        double ox, oy, oz, qx = b.qx[c], qy = b.qy[c], qz = b.qz[c], qw = b.qw[c];
+        if (ballC) {
+            ox = b.px[c];
+            oy = b.py[c];
+            oz = b.pz[c];
+        } else if (childC >= 0) {
+            Compound.Child ch = ((Compound) moving).child(childC);
+            childPose(b, c, ch, pc);
+            moving = ch.shape();
+            ox = pc[0];
+            oy = pc[1];
+            oz = pc[2];
+            qx = pc[3];
+            qy = pc[4];
+            qz = pc[5];
+            qw = pc[6];
+        } else {
+            ox = b.originX(c);
+            oy = b.originY(c);
+            oz = b.originZ(c);
+        }
+        double ra = sa.radius(), rc = ballC ? fullReach(b, c) : moving.coreRadius();
         double t = 0;
         for (int iter = 0; iter < MAX_ITERATIONS; iter++) {
             SupportShape sc;
             if (ballC) {
                 sc = this.ballC.at(ox + t * dx, oy + t * dy, oz + t * dz, rc);
             } else {
-                poseB.set(ox + t * dx, oy + t * dy, oz + t * dz, b.qx[c], b.qy[c], b.qz[c], b.qw[c]);
-                sc = shapeB.set(b.shape[c], poseB);
+                poseB.set(ox + t * dx, oy + t * dy, oz + t * dz, qx, qy, qz, qw);
+                sc = shapeB.set(moving, poseB);
             }
             if (!gjk.distance(sa, sc)) {
                 return true; // cores overlap
@@ -171,6 +218,41 @@ public final class GhostContacts {
             }
         }
         return true; // not settled: keep the contacts
+    }
+
+    private final double[] pc = new double[7];
+
+    /**
+     * The child of compound {@code shape} that a manifold with sub-shape key {@code key} belongs to: the
+     * narrowphase adds {@code (child + 1) << 48} to the keys of a compound's child manifolds when the
+     * compound is body A, {@code (child + 1) << 32} when it is body B (DispatchTable); -1 when the shape is
+     * no compound or the key names no child of it.
+     */
+    static int child(Shape shape, long key, boolean sideA) {
+        if (!(shape instanceof Compound cp) || cp.childCount() >= 0xffff) {
+            return -1;
+        }
+        int ch = (int) ((sideA ? key >>> 48 : key >>> 32) & 0xffff) - 1;
+        return ch < cp.childCount() ? ch : -1;
+    }
+
+    /** The world pose of compound child {@code ch} of body s: position, then the orientation q·q_child. */
+    private static void childPose(BodyStore b, int s, Compound.Child ch, double[] out) {
+        double qx = b.qx[s], qy = b.qy[s], qz = b.qz[s], qw = b.qw[s];
+        double x = ch.x(), y = ch.y(), z = ch.z();
+        // v' = v + 2 w (u × v) + 2 u × (u × v), u = (qx, qy, qz)
+        double cx = qy * z - qz * y, cy = qz * x - qx * z, cz = qx * y - qy * x;
+        double rx = x + 2 * (qw * cx + qy * cz - qz * cy);
+        double ry = y + 2 * (qw * cy + qz * cx - qx * cz);
+        double rz = z + 2 * (qw * cz + qx * cy - qy * cx);
+        out[0] = b.originX(s) + rx;
+        out[1] = b.originY(s) + ry;
+        out[2] = b.originZ(s) + rz;
+        double px = ch.qx(), py = ch.qy(), pz = ch.qz(), pw = ch.qw();
+        out[3] = qw * px + qx * pw + qy * pz - qz * py;
+        out[4] = qw * py - qx * pz + qy * pw + qz * px;
+        out[5] = qw * pz + qx * py - qy * px + qz * pw;
+        out[6] = qw * pw - qx * px - qy * py - qz * pz;
     }
 
     private static boolean awakeDynamic(BodyStore b, int s) {
