@@ -118,17 +118,15 @@ final class UnionBody {
         // holder, a kinematic body) makes the union kinematic (Chaos's UpdateKinematicProperties, reference
         // §3.4, §8.2); one without a finite mass (created kinematic) adds its shape but no mass
         int kin = -1;
+        boolean unitMasses = true;
         for (int i = 0; i < n; i++) {
             Member m = u.members.get(i);
-            m.kinematic = b.motion[(int) m.handle] == (byte) dev.rubble.core.body.MotionType.KINEMATIC.ordinal();
+            int s = (int) m.handle;
+            m.kinematic = b.motion[s] == (byte) dev.rubble.core.body.MotionType.KINEMATIC.ordinal();
             if (m.kinematic && kin < 0) {
-                kin = (int) m.handle;
+                kin = s;
             }
-        }
-        boolean unitMasses = true;
-        for (int i = 0; i < n && unitMasses; i++) {
-            double mi = b.mass[(int) u.members.get(i).handle];
-            unitMasses = !(mi > 0 && mi < Double.POSITIVE_INFINITY);
+            unitMasses &= !hasMass(b, s);
         }
         double mass = 0, cx = 0, cy = 0, cz = 0, px = 0, py = 0, pz = 0;
         boolean asleep = true, debris = true, gravity = true;
@@ -172,7 +170,7 @@ final class UnionBody {
             double[] pq = mul(b.qx[s], b.qy[s], b.qz[s], b.qw[s], b.iqx[s], b.iqy[s], b.iqz[s], b.iqw[s]);
             double[] lq = mul(-uqx, -uqy, -uqz, uqw, pq[0], pq[1], pq[2], pq[3]);
             double mi = memberMass(b, s, unitMasses);
-            boolean massive = b.mass[s] > 0 && b.mass[s] < Double.POSITIVE_INFINITY; // else a point of mass mi
+            boolean massive = hasMass(b, s); // else a point of mass mi
             double ix = massive ? inv(b.invIx[s]) : 0, iy = massive ? inv(b.invIy[s]) : 0, iz = massive ? inv(b.invIz[s]) : 0;
             if (mi > 0) {
                 InertiaTensor.addAboutOrigin(new MassProperties(mi,
@@ -349,8 +347,12 @@ final class UnionBody {
      * kinematic), or 1 kg each when no member has a finite mass ({@code unitMasses}; the union is kinematic).
      */
     static double memberMass(BodyStore b, int s, boolean unitMasses) {
-        double m = b.mass[s];
-        return unitMasses ? 1 : m > 0 && m < Double.POSITIVE_INFINITY ? m : 0;
+        return unitMasses ? 1 : hasMass(b, s) ? b.mass[s] : 0;
+    }
+
+    /** Whether body slot s has a finite, positive mass (a body created kinematic has none). */
+    private static boolean hasMass(BodyStore b, int s) {
+        return b.mass[s] > 0 && b.mass[s] < Double.POSITIVE_INFINITY;
     }
 
     static double inv(double v) {
