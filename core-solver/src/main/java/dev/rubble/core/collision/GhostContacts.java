@@ -157,9 +157,7 @@ public final class GhostContacts {
             sa = this.ballA.at(b.px[a], b.py[a], b.pz[a], fullReach(b, a));
         } else if (childA >= 0) {
             Compound.Child ch = ((Compound) b.shape[a]).child(childA);
-            childPose(b, a, ch, pc);
-            poseA.set(pc[0], pc[1], pc[2], pc[3], pc[4], pc[5], pc[6]);
-            sa = shapeA.set(ch.shape(), poseA);
+            sa = shapeA.set(ch.shape(), childPose(b, a, ch, poseA));
         } else {
             poseA.set(b.originX(a), b.originY(a), b.originZ(a), b.qx[a], b.qy[a], b.qz[a], b.qw[a]);
             sa = shapeA.set(b.shape[a], poseA);
@@ -174,15 +172,15 @@ public final class GhostContacts {
             oz = b.pz[c];
         } else if (childC >= 0) {
             Compound.Child ch = ((Compound) moving).child(childC);
-            childPose(b, c, ch, pc);
+            Pose pc = childPose(b, c, ch, poseB);
             moving = ch.shape();
-            ox = pc[0];
-            oy = pc[1];
-            oz = pc[2];
-            qx = pc[3];
-            qy = pc[4];
-            qz = pc[5];
-            qw = pc[6];
+            ox = pc.px;
+            oy = pc.py;
+            oz = pc.pz;
+            qx = pc.qx;
+            qy = pc.qy;
+            qz = pc.qz;
+            qw = pc.qw;
         } else {
             ox = b.originX(c);
             oy = b.originY(c);
@@ -220,8 +218,6 @@ public final class GhostContacts {
         return true; // not settled: keep the contacts
     }
 
-    private final double[] pc = new double[7];
-
     /**
      * The child of compound {@code shape} that a manifold with sub-shape key {@code key} belongs to: the
      * narrowphase adds {@code (child + 1) << 48} to the keys of a compound's child manifolds when the
@@ -236,23 +232,12 @@ public final class GhostContacts {
         return ch < cp.childCount() ? ch : -1;
     }
 
-    /** The world pose of compound child {@code ch} of body s: position, then the orientation q·q_child. */
-    private static void childPose(BodyStore b, int s, Compound.Child ch, double[] out) {
-        double qx = b.qx[s], qy = b.qy[s], qz = b.qz[s], qw = b.qw[s];
-        double x = ch.x(), y = ch.y(), z = ch.z();
-        // v' = v + 2 w (u × v) + 2 u × (u × v), u = (qx, qy, qz)
-        double cx = qy * z - qz * y, cy = qz * x - qx * z, cz = qx * y - qy * x;
-        double rx = x + 2 * (qw * cx + qy * cz - qz * cy);
-        double ry = y + 2 * (qw * cy + qz * cx - qx * cz);
-        double rz = z + 2 * (qw * cz + qx * cy - qy * cx);
-        out[0] = b.originX(s) + rx;
-        out[1] = b.originY(s) + ry;
-        out[2] = b.originZ(s) + rz;
-        double px = ch.qx(), py = ch.qy(), pz = ch.qz(), pw = ch.qw();
-        out[3] = qw * px + qx * pw + qy * pz - qz * py;
-        out[4] = qw * py - qx * pz + qy * pw + qz * px;
-        out[5] = qw * pz + qx * py - qy * px + qz * pw;
-        out[6] = qw * pw - qx * px - qy * py - qz * pz;
+    private final Pose bodyPose = new Pose();
+
+    /** The world pose of compound child {@code ch} of body s into {@code out}, composed as the narrowphase composes it. */
+    private Pose childPose(BodyStore b, int s, Compound.Child ch, Pose out) {
+        bodyPose.set(b.originX(s), b.originY(s), b.originZ(s), b.qx[s], b.qy[s], b.qz[s], b.qw[s]);
+        return out.setComposed(bodyPose, ch.x(), ch.y(), ch.z(), ch.qx(), ch.qy(), ch.qz(), ch.qw());
     }
 
     private static boolean awakeDynamic(BodyStore b, int s) {
