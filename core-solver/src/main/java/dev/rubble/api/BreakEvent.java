@@ -18,7 +18,12 @@ public final class BreakEvent {
         /** Its partial cluster crumbled. */
         CRUMBLE,
         /** Its removal timer ran out; the body is gone. */
-        REMOVED
+        REMOVED,
+        /**
+         * A {@code kill} field took it out of its holder: it got no body ({@link #body()} is an id whose handle is -1, naming no body),
+         * and everything under it left with it; the position and velocity are where its holder carried it.
+         */
+        KILLED
     }
 
     private static final Kind[] KINDS = Kind.values();

@@ -49,7 +49,7 @@ public final class EventView {
 
     /**
      * The (first) body: contact body A, the piece, the sleeping or moving body; the crumbled cluster's former
-     * body; null for a broken collection.
+     * body; null for a broken collection and for a piece a kill field removed ({@link #cause} 1 of a removal).
      * @param i the event, 0 ≤ i &lt; {@link #count()}
      * @return the body, or null
      */
@@ -185,6 +185,8 @@ public final class EventView {
 
     /**
      * Breaks: 0 its load reached its threshold, 1 released with no bonds left, 2 a new internal cluster.
+     * Removals: 0 its removal timer ran out and its body was retired, 1 a {@code kill} field took it out of
+     * its holder (it had no body of its own: {@link #bodyA} is then null).
      * @param i the event, 0 ≤ i &lt; {@link #count()}
      * @return the cause code, 0, 1 or 2
      */

@@ -867,7 +867,7 @@ public final class JournalReader implements AutoCloseable {
         r.ensureEvents(n);
         int members = 0;
         for (int i = 0; i < n; i++) {
-            r.eventKind[i] = code(b.readByte(), 0, 4, "event kind", r.step);
+            r.eventKind[i] = code(b.readByte(), 0, dev.rubble.core.destruction.BreakEvents.KILLED, "event kind", r.step);
             r.eventCollection[i] = b.readInt();
             r.eventNode[i] = b.readInt();
             r.eventBody[i] = b.readLong();

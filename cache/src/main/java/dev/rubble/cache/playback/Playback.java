@@ -496,6 +496,9 @@ public final class Playback implements AutoCloseable {
                 }
                 continue;
             }
+            if (r.eventKind[i] == BreakEvents.KILLED) {
+                continue; // a piece a kill field took: it got no body, and its holder stays or goes with its other pieces
+            }
             int c = r.eventCollection[i];
             if (c < 0 || c >= assets.size()) {
                 throw new JournalFormatException("step " + r.step + ": event " + i + " names collection " + c
@@ -568,7 +571,11 @@ public final class Playback implements AutoCloseable {
                 pieceBroke[s] = r.step;
                 breaksEntered++;
             }
-            boolean lastOfHolder = i + 1 == r.eventCount || r.eventFrom[i + 1] != from;
+            int next = i + 1;
+            while (next < r.eventCount && r.eventKind[next] == BreakEvents.KILLED) {
+                next++; // killed pieces name their holder but neither keep nor retire it
+            }
+            boolean lastOfHolder = next == r.eventCount || r.eventFrom[next] != from;
             if (lastOfHolder && isLive(from)) {
                 world.removeBody(from);
             }

@@ -88,7 +88,7 @@ final class PlaybackIndex {
                 }
                 for (int i = 0; r.hasDestruction && i < r.eventCount; i++) {
                     int c = r.eventCollection[i];
-                    if (r.eventKind[i] == BreakEvents.REMOVED || c < 0 || c >= assets.size()) {
+                    if (r.eventKind[i] == BreakEvents.REMOVED || r.eventKind[i] == BreakEvents.KILLED || c < 0 || c >= assets.size()) {
                         continue; // a removal creates nothing; a bad collection fails when played
                     }
                     CollectionAsset a = assets.get(c);

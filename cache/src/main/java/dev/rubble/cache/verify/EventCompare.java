@@ -11,7 +11,7 @@ import dev.rubble.core.destruction.BreakEvents;
  * that did not happen (or happened elsewhere) explains the bodies that then differ.
  */
 final class EventCompare {
-    private static final String[] KINDS = {"break", "release", "cluster", "crumble", "removed"};
+    private static final String[] KINDS = {"break", "release", "cluster", "crumble", "removed", "killed"};
 
     private EventCompare() {
     }

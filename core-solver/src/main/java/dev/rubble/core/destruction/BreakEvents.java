@@ -30,6 +30,13 @@ public final class BreakEvents {
      * stale), the pose and velocities its last ones.
      */
     public static final byte REMOVED = 4;
+    /**
+     * A held piece a {@code kill} field took out of the simulation in the DESTRUCTION slot (docs/fields.md,
+     * {@code kill}): it got no body ({@link #body} is -1) and everything under it left with it; the pose and
+     * velocities are those it had in its holder, {@link #from} is its holder's body (which this event neither
+     * retires nor names as a piece's origin: a journal's playback passes over it).
+     */
+    public static final byte KILLED = 5;
 
     private int count;
     private long step;
@@ -122,6 +129,9 @@ public final class BreakEvents {
         for (int i = 0; i < n; i++) {
             int w = io.reading() ? 0 : i; // reading: the arrays grow in add, the values passed are ignored
             byte k = io.i8(kind[w]);
+            if (k < BREAK || k > KILLED) {
+                throw new IllegalArgumentException("event " + i + ": kind = " + k + "; allowed: 0 to " + KILLED);
+            }
             int c = io.i32(collection[w]);
             int nd = io.i32(node[w]);
             long h = io.i64(body[w]);

@@ -343,6 +343,16 @@ public final class DestructionRuntime {
         return ctx.collections.size();
     }
 
+    /**
+     * Volume of asset node {@code node} of placed collection {@code c}, m³ (what a {@link BreakEvents#KILLED}
+     * piece, which had no body, reports); 0 for an internal cluster (node -1), which a kill field never takes
+     * as a held piece (internal clusters are made with bodies of their own).
+     */
+    public double nodeVolume(int c, int node) {
+        double[] v = ctx.collection(c).asset.volume();
+        return node >= 0 && node < v.length ? v[node] : 0;
+    }
+
     /** The asset of placed collection {@code c}. */
     public CollectionAsset asset(int c) {
         return ctx.collection(c).asset;

@@ -129,6 +129,9 @@ final class Pieces {
             // came back alive (DisabledHolderApiTest)
             d.mixDigest(g, -3L);
             d.successors.piece(holderBody, ClusterStore.NONE, g);
+            if (!holderOut) {
+                killed(g, h);
+            }
             return;
         }
         boolean early = false;
@@ -207,6 +210,39 @@ final class Pieces {
         mo[o + 12] = wz;
         d.mixDigest(g, body);
         d.markChildren(g, true); // its children are evaluated from the next step: one level per step
+    }
+
+    /**
+     * Records the {@link BreakEvents#KILLED} event of held piece g that a kill field took out of holder h: its
+     * centre of mass and velocities where the holder carried it ({@code p_h + R_h (com_g - com_h)}, {@code v_h +
+     * ω_h × r}), its mass, no body. Pieces under a killed one, and the pieces of a holder already out of the
+     * simulation, leave with no event of their own (Chaos: one removal per disabled particle).
+     */
+    private void killed(int g, int h) {
+        ClusterStore s = d.store;
+        double qx = pose[3], qy = pose[4], qz = pose[5], qw = pose[6];
+        double ox = s.com[3 * g] - s.com[3 * h], oy = s.com[3 * g + 1] - s.com[3 * h + 1],
+                oz = s.com[3 * g + 2] - s.com[3 * h + 2];
+        double rx = Rot.x(qx, qy, qz, qw, ox, oy, oz), ry = Rot.y(qx, qy, qz, qw, ox, oy, oz),
+                rz = Rot.z(qx, qy, qz, qw, ox, oy, oz);
+        double wx = pose[10], wy = pose[11], wz = pose[12];
+        int i = d.events.add(BreakEvents.KILLED, s.collection[g], s.node[g], -1L, s.mass[g], 0);
+        d.events.from[i] = holderBody;
+        double[] mo = d.events.motion;
+        int o = 13 * i;
+        mo[o] = pose[0] + rx;
+        mo[o + 1] = pose[1] + ry;
+        mo[o + 2] = pose[2] + rz;
+        mo[o + 3] = qx;
+        mo[o + 4] = qy;
+        mo[o + 5] = qz;
+        mo[o + 6] = qw;
+        mo[o + 7] = pose[7] + wy * rz - wz * ry;
+        mo[o + 8] = pose[8] + wz * rx - wx * rz;
+        mo[o + 9] = pose[9] + wx * ry - wy * rx;
+        mo[o + 10] = wx;
+        mo[o + 11] = wy;
+        mo[o + 12] = wz;
     }
 
     /**

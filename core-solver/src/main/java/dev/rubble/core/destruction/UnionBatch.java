@@ -270,7 +270,7 @@ final class UnionBatch {
         BreakEvents ev = d.events;
         boolean any = false;
         for (int j = 0, n = ev.count(); j < n; j++) {
-            if (ev.from[j] != gone || ev.kind[j] == BreakEvents.REMOVED) {
+            if (ev.from[j] != gone || ev.kind[j] == BreakEvents.REMOVED || ev.kind[j] == BreakEvents.KILLED) {
                 continue;
             }
             long h = ev.body[j];

@@ -51,7 +51,7 @@ public final class EventText {
                 s.append(",\"node\":").append(b.ints[EventBuffer.NODE][i]);
             }
         }
-        if (kind == EventKinds.BREAK) {
+        if (kind == EventKinds.BREAK || kind == EventKinds.REMOVAL) {
             s.append(",\"cause\":").append(b.ints[EventBuffer.CAUSE][i]);
         }
         if (kind != EventKinds.BROKEN) {

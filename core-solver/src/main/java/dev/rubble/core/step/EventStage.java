@@ -147,10 +147,13 @@ public final class EventStage implements StepStage {
         for (int i = 0; i < n; i++) {
             byte kind = be.kind[i];
             int coll = be.collection[i];
-            if (kind == BreakEvents.REMOVED) {
+            if (kind == BreakEvents.REMOVED || kind == BreakEvents.KILLED) {
                 if (removals && ev.collectionWants(coll, EventKinds.REMOVAL)) {
                     int k = piece(rm, be, i);
-                    rm.d[EventBuffer.VOLUME][k] = volumeOf(be.body[i]);
+                    // cause 0: the removal timer retired its body; 1: a kill field took it (it had no body)
+                    rm.ints[EventBuffer.CAUSE][k] = kind == BreakEvents.KILLED ? 1 : 0;
+                    rm.d[EventBuffer.VOLUME][k] = kind == BreakEvents.KILLED ? c.destruction.nodeVolume(coll, be.node[i])
+                            : volumeOf(be.body[i]);
                     if (!EventSelect.passes(rr, EventKinds.REMOVAL, rm, k)) {
                         rm.dropLast();
                     }
@@ -314,7 +317,7 @@ public final class EventStage implements StepStage {
 
     private static boolean brokeIn(BreakEvents be, int c) {
         for (int i = 0; i < be.count(); i++) {
-            if (be.collection[i] == c && be.kind[i] != BreakEvents.REMOVED) {
+            if (be.collection[i] == c && be.kind[i] != BreakEvents.REMOVED && be.kind[i] != BreakEvents.KILLED) {
                 return true;
             }
         }
