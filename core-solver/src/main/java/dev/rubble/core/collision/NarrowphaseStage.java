@@ -1298,10 +1298,14 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         return moved + chord * lever < CACHE_MAX_TRANSLATION;
     }
 
-    /** Whether body s is a sphere or a capsule, whose contact features do not turn with it ({@link #reusable}). */
+    /**
+     * Whether body s is a sphere or a capsule, or a compound with such a child, whose contact features do not
+     * turn with it ({@link #reusable}).
+     */
     private static boolean rounded(BodyStore b, int s) {
         ShapeType t = b.shape[s].type();
-        return t == ShapeType.SPHERE || t == ShapeType.CAPSULE;
+        return t == ShapeType.SPHERE || t == ShapeType.CAPSULE
+                || t == ShapeType.COMPOUND && ((dev.rubble.spi.shape.Compound) b.shape[s]).hasRoundedChild();
     }
 
     /**
