@@ -793,6 +793,34 @@ public final class PhysicsWorld {
         frames().teleported(slot(body)); // update's interpolation draws it where it lands, not half way there
     }
 
+    /**
+     * Moves a kinematic body to a pose by the end of the next step, by velocity: its linear and angular
+     * velocities are set so that it arrives there, and it stops after that step unless called again (call it
+     * every step to drive a platform, a door or an animated body along a path; Jolt's {@code MoveKinematic}).
+     * What touches it feels its motion: a box on a platform moved this way rides it (friction follows the
+     * platform's velocity), where {@link #setPose} teleports it with no velocity, so the platform slides out
+     * from under its load. The scenario command {@code kinematicTarget} is the same command.
+     * @param body a live kinematic body
+     * @param position the origin's position at the end of the next step, metres, world frame, each coordinate
+     *        within ±{@link #MAX_COORDINATE}
+     * @param orientation the orientation at the end of the next step (finite, non-zero; normalised)
+     * @throws IllegalArgumentException for a body that is not kinematic, or a position or orientation out of range
+     */
+    public void moveKinematic(BodyId body, Vector3dc position, Quaterniondc orientation) {
+        int s = slot(body);
+        Objects.requireNonNull(position, "position is null");
+        Objects.requireNonNull(orientation, "orientation is null");
+        if (bodies.motion(s) != dev.rubble.core.body.MotionType.KINEMATIC) {
+            throw new IllegalArgumentException("moveKinematic of body " + body + ", which is "
+                    + bodies.motion(s).name().toLowerCase(java.util.Locale.ROOT)
+                    + "; allowed: kinematic bodies (move a dynamic body with setVelocity, impulses or forces)");
+        }
+        position("kinematic target position", position.x(), position.y(), position.z());
+        rotation("kinematic target orientation", orientation);
+        world.queue(new Command.SetKinematicTarget(body.handle(), position.x(), position.y(), position.z(),
+                orientation.x(), orientation.y(), orientation.z(), orientation.w()));
+    }
+
     // ---- destruction budgets (issue 13; docs/destruction.md, "Budgets") --------------------------
 
     /** No break budget: every strained holder may break (the default of {@link #breakBudget()}). */

@@ -70,6 +70,8 @@ public final class Compound implements Shape {
     private final double[] boxes;
     /** The largest |centre| + |half extents| over the children (the compound's reach from its origin). */
     private final double reach;
+    /** Whether a child is a sphere or a capsule ({@link #hasRoundedChild}). */
+    private final boolean rounded;
     /**
      * Children above which {@link #bounds} visits only the children that may hold one of the box's six
      * extremes: an intact collection made of many pieces (a fractured statue's root: hundreds of hulls) then
@@ -127,6 +129,21 @@ public final class Compound implements Shape {
             boxes = null;
         }
         reach = far;
+        boolean r = false;
+        for (Child c : this.children) {
+            ShapeType t = c.shape().type();
+            r |= t == ShapeType.SPHERE || t == ShapeType.CAPSULE;
+        }
+        rounded = r;
+    }
+
+    /**
+     * Whether a child is a sphere or a capsule: a shape whose contact points are not material points of it
+     * (they lie a radius from its core towards what it touches, however it has turned).
+     * @return true when at least one child is a sphere or a capsule
+     */
+    public boolean hasRoundedChild() {
+        return rounded;
     }
 
     /**
