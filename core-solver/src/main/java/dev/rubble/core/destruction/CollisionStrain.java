@@ -13,7 +13,9 @@ import dev.rubble.spi.shape.ConvexHull;
  * force-based damage models) is added to the child the point hit (propagation on: the nearest
  * child by signed distance to its hulls) or to every child whose bounds meet a box of half-size
  * {@code clusterDistanceThreshold} around it (propagation off). Manifolds the solver did not solve
- * carry approach speed 0, so they give none; resting contacts give none; of a point deeper than its
+ * carry approach speed 0, so they give none; resting contacts give none, but the contacts of a piece the
+ * impact pass released before this step's solve count whatever their approach (it is driven into its
+ * neighbours by the impact: {@link ImpactPass#releasedBeforeSolve}); of a point deeper than its
  * approach explains (an overlap being pushed out) only the impulse stopping the approach counts
  * ({@link DestructionContext#impactImpulse}).
  */
@@ -26,14 +28,32 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
     private final DestructionContext d;
     /** Where loads go: null = the children's collision loads (the DESTRUCTION slot); else the impact pass's trial. */
     private final ImpactPass sink;
+    /** The DESTRUCTION slot's gather: the impact pass whose pieces, released before this step's solve, pass the impact on; else null. */
+    private final ImpactPass impacts;
     private final FairImpulses fair = new FairImpulses();
     private int[] found = new int[16];
     private double[] dist = new double[16];
     private int foundCount;
 
-    CollisionStrain(DestructionContext d, ImpactPass sink) {
+    /**
+     * @param sink    null for the DESTRUCTION slot's gather (loads onto the children), else the impact pass whose
+     *                trial takes the loads
+     * @param impacts for the DESTRUCTION slot's gather: the impact pass whose pieces, released before this step's
+     *                solve, pass the impact on (their contacts count whatever their approach, as in the trial:
+     *                docs/destruction.md "Impacts", rule 1, the slot sees the real solve's loads); else null
+     */
+    CollisionStrain(DestructionContext d, ImpactPass sink, ImpactPass impacts) {
         this.d = d;
         this.sink = sink;
+        this.impacts = impacts;
+    }
+
+    /** Whether a contact of the bodies in slots a and b passes an impact on whatever its approach. */
+    private boolean pushed(int a, int b) {
+        if (sink != null) {
+            return sink.releasedThisStep(a) || sink.releasedThisStep(b);
+        }
+        return impacts != null && (impacts.releasedBeforeSolve(a) || impacts.releasedBeforeSolve(b));
     }
 
     /** The strain-gathering pass: collision loads onto the children hit, each child into the strained list. */
@@ -89,8 +109,9 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
         if (ga < 0 && gb < 0) {
             return;
         }
-        // in the impact pass's trial, a piece released by an earlier pass passes the impact on (ImpactPass.releasedThisStep)
-        boolean pushed = sink != null && (sink.releasedThisStep(c.bodyA[m0]) || sink.releasedThisStep(c.bodyB[m0]));
+        // a piece released by an earlier trial pass (ImpactPass.releasedThisStep), or, in the DESTRUCTION slot, before
+        // this step's solve (ImpactPass.releasedBeforeSolve), passes the impact on
+        boolean pushed = pushed(c.bodyA[m0], c.bodyB[m0]);
         double[] jn = normalImpulses(c, m0, m1, pushed);
         if (jn == null) {
             return;
@@ -150,7 +171,7 @@ final class CollisionStrain implements Pass, AabbTree.Visitor {
     private void gatherUnionPair(ContactStore c, int m0, int m1) {
         int sa = c.bodyA[m0], sb = c.bodyB[m0];
         BodyStore b = d.bodies;
-        boolean pushed = sink != null && (sink.releasedThisStep(sa) || sink.releasedThisStep(sb));
+        boolean pushed = pushed(sa, sb);
         double[] jn = normalImpulses(c, m0, m1, pushed);
         if (jn == null) {
             return;

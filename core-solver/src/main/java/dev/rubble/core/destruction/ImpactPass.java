@@ -53,7 +53,7 @@ final class ImpactPass implements Pass {
     private int[] stampOf = new int[0];
     ImpactPass(DestructionContext d, Release release, Crumbling crumbling) {
         this.d = d;
-        this.gather = new CollisionStrain(d, this);
+        this.gather = new CollisionStrain(d, this, null);
         this.release = release;
         this.crumbling = crumbling;
         this.zone = new ImpactZone(d);
@@ -211,6 +211,7 @@ final class ImpactPass implements Pass {
      */
     int collectReleased() {
         releasedCount = 0;
+        collectedStep = d.step;
         if (++releasedStamp == Integer.MAX_VALUE) {
             Arrays.fill(releasedMark, 0);
             releasedStamp = 1;
@@ -292,6 +293,20 @@ final class ImpactPass implements Pass {
             return -1;
         }
         return g;
+    }
+
+    /** The step whose trial passes {@link #collectReleased} last collected (their marks are valid in that step only). */
+    private long collectedStep = Long.MIN_VALUE;
+
+    /**
+     * Whether the body in {@code slot} is a dynamic piece this step's trial passes released before the solve
+     * (what {@link #collectReleased} collected), read by the DESTRUCTION slot's gather of the same step. Such a
+     * piece was at rest relative to its holder when the step began, so its contacts approach at 0 and Chaos's
+     * 1 cm/s filter would drop them; but the real solve drives it into its neighbours with the impact, and what
+     * it passes on is a collision load, as the trial counts it ({@link #releasedThisStep}).
+     */
+    boolean releasedBeforeSolve(int slot) {
+        return collectedStep == d.step && slot < releasedMark.length && releasedMark[slot] == releasedStamp;
     }
 
     /** The i-th slot {@link #collectReleased} found. */

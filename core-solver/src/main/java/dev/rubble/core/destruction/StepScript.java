@@ -47,7 +47,6 @@ final class StepScript {
 
     StepScript(DestructionContext ctx, Pieces pieces) {
         this.ctx = ctx;
-        gather = new CollisionStrain(ctx, null);
         grouping = new Grouping(ctx);
         modifiers = new Modifiers(ctx);
         evaluation = new Evaluation(ctx, pieces);
@@ -61,6 +60,8 @@ final class StepScript {
         crumbling = new Crumbling(ctx, pieces);
         removal = new Removal(ctx);
         impacts = new ImpactPass(ctx, release, crumbling);
+        // the contacts of pieces the impact pass released before the solve are collision loads here too
+        gather = new CollisionStrain(ctx, null, impacts);
     }
 
     /** The DESTRUCTION slot of step {@code stepIndex}. Cheap when nothing is strained. */
