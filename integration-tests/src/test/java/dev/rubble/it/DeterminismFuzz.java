@@ -37,7 +37,13 @@ import java.util.SplittableRandom;
  * welded and split, breakable joints (between bodies and on a collection's holder, which follow its
  * pieces), soft bodies beside rigid ones, rods (thin bodies), every event kind switched on, break budgets, removal and
  * crumbling timers, sleeping, and bodies created, put to sleep and removed between steps through the
- * kernel's API. {@link DeterminismFuzzTest} runs each scene on several thread counts, through a
+ * kernel's API; and, from a random stream of their own (so the scenes of every seed keep what they had), kinematic
+ * bodies on velocities and targets, a body with its own gravity scale, damping, friction and collision filter,
+ * velocity, state, filter, ignored-pair, throttle, level, debris, removal-on-sleep, crumble-size and anchor-box
+ * commands, springs, limited motor hinges, welds breaking under torque, ropes, fields of every other target over
+ * plane, box, noise and wave nodes with every falloff and meta option, initial-velocity fields, three-level
+ * collections, a second union with an auxiliary member, soft pins, velocities and the pbd solver, and three or
+ * four sub-steps (docs/determinism.md, "Where features meet"). {@link DeterminismFuzzTest} runs each scene on several thread counts, through a
  * journal verified on another count, and from a snapshot, and compares every step's state hash and
  * every event.
  */
@@ -106,6 +112,10 @@ final class DeterminismFuzz {
         // with a mesh); drawn from a stream of its own, so every other scene keeps the draws it had
         SplittableRandom mr = new SplittableRandom(seed * 1_000_003 + 11);
         boolean meshFloor = soft && mr.nextInt(3) == 0;
+        // what the scenes added later do (kinematic bodies, more commands, fields, joints, unions, three-level
+        // collections, soft pins, sub-steps), drawn from a stream of their own for the same reason
+        SplittableRandom xr = new SplittableRandom(seed * 2_000_029 + 17);
+        List<String> initFields = new ArrayList<>();
         int nc = soft ? r.nextInt(2) : 1 + r.nextInt(3);
         int spots = Math.max(1, nc); // where things are dropped: over the collections, or at x = -3
         double[] cx = new double[3], cy = new double[3], chx = new double[3], chy = new double[3];
@@ -128,11 +138,15 @@ final class DeterminismFuzz {
             cols.add(id);
             int count = 4 + r.nextInt(9);
             boolean two = r.nextInt(3) == 0;
+            boolean three = two && xr.nextInt(3) == 0;
             double t = Math.exp(uni(r, Math.log(30), Math.log(3000)));
             cb.append(c == 0 ? "" : ",").append("{\"id\":\"").append(id).append("\",\"recipe\":{\"box\":").append(v(hx, hy, hz))
                     .append(",\"levels\":[{\"method\":\"voronoi\",\"options\":{\"count\":").append(count).append("}}");
             if (two) {
                 cb.append(",{\"method\":\"voronoi\",\"options\":{\"count\":").append(2 + r.nextInt(3)).append("}}");
+            }
+            if (three) {
+                cb.append(",{\"method\":\"voronoi\",\"options\":{\"count\":2}}");
             }
             cb.append("],\"seed\":").append(r.nextInt(1000));
             if (!two && count >= 8 && r.nextBoolean()) {
@@ -148,7 +162,7 @@ final class DeterminismFuzz {
                 cb.append(",\"anchors\":{\"boxes\":[{\"min\":").append(v(-hx - 1, -hy - 0.1, -1)).append(",\"max\":")
                         .append(v(hx + 1, -hy + uni(r, 0.1, 0.6) * hy, 1)).append("}]}");
             }
-            cb.append(",\"destruction\":{\"damageOptions\":{\"thresholds\":").append(two ? v(t, t / 4) : v(t)).append('}');
+            cb.append(",\"destruction\":{\"damageOptions\":{\"thresholds\":").append(three ? v(t, t / 4, t / 16) : two ? v(t, t / 4) : v(t)).append('}');
             cb.append(",\"impactMode\":\"").append(r.nextBoolean() ? "chaos" : "resolve").append('"');
             if (r.nextInt(4) == 0) {
                 cb.append(",\"propagation\":false");
@@ -182,6 +196,14 @@ final class DeterminismFuzz {
                         + "\"compressionFatal\":9000000,\"damageTime\":0.05}");
             }
             cb.append('}');
+            if (xr.nextInt(5) == 0) { // initial velocities of the leaves in a box: the collection takes their momentum
+                String dir = v(uni(xr, -1, 1), uni(xr, -0.5, 1), uni(xr, -1, 1));
+                initFields.add("{\"collection\":\"" + id + "\",\"target\":\"initial-"
+                        + (xr.nextBoolean() ? "linear" : "angular") + "-velocity\",\"field\":{\"node\":\"culling\","
+                        + "\"operation\":\"outside\",\"culling\":{\"node\":\"box-falloff\",\"position\":" + v(hx / 2, 0, 0)
+                        + ",\"scale\":" + v(hx, 2 * hy, 1) + "},\"input\":{\"node\":\"uniform-vector\",\"magnitude\":"
+                        + num(uni(xr, 0.5, 4)) + ",\"direction\":" + dir + "}}}");
+            }
         }
         // bodies
         if (meshFloor) { // 20 x 20 m of 2 m squares, each vertex 0 to 5 cm under y = 0: nothing placed on y = 0 starts in it
@@ -246,32 +268,81 @@ final class DeterminismFuzz {
             }
             b.append('}');
         }
+        // a kinematic body moving through a collection (on its velocity, later on targets too), and a body with
+        // gravity scale, damping, friction and a collision filter of its own
+        boolean kin = xr.nextInt(3) == 0;
+        if (kin) {
+            int k = xr.nextInt(spots);
+            b.append(",{\"id\":\"kin\",\"state\":\"kinematic\",\"shape\":{\"type\":\"box\",\"halfExtents\":[0.3,0.15,0.3]},"
+                    + "\"position\":").append(v(cx[k] - chx[k] - 1.2, cy[k] + uni(xr, -0.3, 0.3), uni(xr, -0.2, 0.2)))
+                    .append(",\"linearVelocity\":").append(v(uni(xr, 0.5, 3), 0, 0)).append(",\"angularVelocity\":")
+                    .append(v(0, uni(xr, -1, 1), 0)).append('}');
+        }
+        List<String> more = new ArrayList<>(); // dynamic bodies only the later additions name
+        if (xr.nextInt(3) == 0) {
+            int k = xr.nextInt(spots);
+            more.add("odd");
+            b.append(",{\"id\":\"odd\",\"shape\":{\"type\":\"capsule\",\"radius\":0.15,\"halfHeight\":0.2},\"position\":")
+                    .append(v(cx[k] + uni(xr, -0.5, 0.5), 2 * chy[k] + cy[k] + uni(xr, 0.5, 2), 0)).append(",\"gravityScale\":")
+                    .append(num(uni(xr, -0.3, 2))).append(",\"linearDamping\":").append(num(uni(xr, 0, 2)))
+                    .append(",\"angularDamping\":").append(num(uni(xr, 0, 2))).append(",\"friction\":")
+                    .append(num(uni(xr, 0, 1.5))).append(",\"collision\":{\"layer\":").append(1 + xr.nextInt(3))
+                    .append(",\"mask\":").append(xr.nextBoolean() ? -1 : -3).append("}}");
+        }
         b.append(']');
         b.append(",\"collections\":[").append(cb).append(']');
         // constraints between bodies, some breakable
+        StringBuilder con = new StringBuilder();
         if (r.nextBoolean()) {
-            b.append(",\"constraints\":[");
             int n = 1 + r.nextInt(3);
             for (int i = 0; i < n; i++) {
                 String a = dyn.get(1 + r.nextInt(dyn.size() - 1));
                 String[] types = {"ball", "distance", "hinge", "fixed", "rope"};
                 String type = types[r.nextInt(types.length)];
-                b.append(i == 0 ? "" : ",").append("{\"type\":\"").append(type).append("\",\"bodyA\":\"").append(a).append('"');
+                con.append(i == 0 ? "" : ",").append("{\"type\":\"").append(type).append("\",\"bodyA\":\"").append(a).append('"');
                 boolean world = r.nextBoolean();
                 String other = dyn.get(r.nextInt(dyn.size()));
                 if (!world && !other.equals(a)) {
-                    b.append(",\"bodyB\":\"").append(other).append('"');
+                    con.append(",\"bodyB\":\"").append(other).append('"');
                 }
-                b.append(",\"anchor\":").append(v(uni(r, -4, 4), uni(r, 1, 4), uni(r, -0.5, 0.5)));
+                con.append(",\"anchor\":").append(v(uni(r, -4, 4), uni(r, 1, 4), uni(r, -0.5, 0.5)));
                 if (type.equals("hinge")) {
-                    b.append(",\"axis\":[0,0,1]");
+                    con.append(",\"axis\":[0,0,1]");
                 }
                 if (r.nextBoolean()) {
-                    b.append(",\"breakForce\":").append(num(uni(r, 5, 500)));
+                    con.append(",\"breakForce\":").append(num(uni(r, 5, 500)));
                 }
-                b.append('}');
+                con.append('}');
             }
-            b.append(']');
+        }
+        // joints the first ones lack: springs, limited hinges with motors, welds that break under torque and do
+        // not collide, a joint to the kinematic body
+        List<String> jb = new ArrayList<>(dyn.subList(1, dyn.size()));
+        jb.addAll(more);
+        int nx = xr.nextInt(3) == 0 ? 1 + xr.nextInt(2) : 0;
+        for (int i = 0; i < nx; i++) {
+            String a = jb.get(xr.nextInt(jb.size()));
+            String other = xr.nextBoolean() ? dyn.get(xr.nextInt(dyn.size())) : kin && xr.nextBoolean() ? "kin" : null;
+            String bodyB = other == null || other.equals(a) ? "" : ",\"bodyB\":\"" + other + "\"";
+            String anchor = v(uni(xr, -4, 4), uni(xr, 1, 4), uni(xr, -0.5, 0.5));
+            String j = switch (xr.nextInt(4)) {
+                case 0 -> "{\"type\":\"distance\",\"bodyA\":\"" + a + "\"" + bodyB + ",\"anchor\":" + anchor + ",\"anchorB\":"
+                        + v(uni(xr, -4, 4), uni(xr, 1, 4), 0) + ",\"params\":{\"compliance\":" + num(uni(xr, 0.0001, 0.01))
+                        + ",\"damping\":" + num(uni(xr, 0, 20)) + "}}";
+                case 1 -> "{\"type\":\"hinge\",\"bodyA\":\"" + a + "\"" + bodyB + ",\"anchor\":" + anchor + ",\"axis\":"
+                        + v(uni(xr, -1, 1), 1, uni(xr, -1, 1)) + ",\"params\":{\"lowerAngle\":" + num(-uni(xr, 0, 1.5))
+                        + ",\"upperAngle\":" + num(uni(xr, 0, 1.5)) + ",\"motorSpeed\":" + num(uni(xr, -4, 4))
+                        + ",\"maxMotorTorque\":" + num(uni(xr, 0, 80)) + "},\"breakTorque\":" + num(uni(xr, 20, 400)) + "}";
+                case 2 -> "{\"type\":\"fixed\",\"bodyA\":\"" + a + "\"" + bodyB + ",\"anchor\":" + anchor
+                        + ",\"breakForce\":" + num(uni(xr, 50, 2000)) + ",\"breakTorque\":" + num(uni(xr, 10, 300))
+                        + ",\"collideConnected\":false}";
+                default -> "{\"type\":\"rope\",\"bodyA\":\"" + a + "\"" + bodyB + ",\"anchor\":" + anchor
+                        + ",\"params\":{\"maxLength\":" + num(uni(xr, 0.5, 3)) + "}}";
+            };
+            con.append(con.length() == 0 ? "" : ",").append(j);
+        }
+        if (con.length() > 0) {
+            b.append(",\"constraints\":[").append(con).append(']');
         }
         // a soft body beside the rigid ones; one hanging from a rigid body rides on the heavy ball, close to
         // it and light (chosen when the attachments' pull was explicit and a rigid body turned through a long
@@ -286,6 +357,12 @@ final class DeterminismFuzz {
                     .append(",\"youngsModulus\":200000,\"poissonRatio\":0.3");
             if (attached) {
                 b.append(",\"attach\":[{\"point\":0,\"body\":\"ball\"}]");
+            }
+            if (xr.nextInt(3) == 0) { // a pinned point
+                b.append(",\"pins\":[").append(1 + xr.nextInt(6)).append(']');
+            }
+            if (xr.nextInt(3) == 0) {
+                b.append(",\"velocity\":").append(v(uni(xr, -2, 2), uni(xr, -2, 1), uni(xr, -2, 2)));
             }
             b.append("}]");
         }
@@ -322,6 +399,50 @@ final class DeterminismFuzz {
             if (r.nextBoolean()) {
                 cmds.add("{\"type\":\"remove\",\"step\":" + (s + 1 + r.nextInt(steps / 2 - 1)) + ",\"body\":\"late\"}");
             }
+        }
+        // commands the first ones lack: velocities, states (disabled and woken), collision filters and ignored
+        // pairs, kinematic targets, release throttling, level limits, debris levels, removal on sleep, crumble size,
+        // anchors by box
+        List<String> named = new ArrayList<>(dyn);
+        named.addAll(more);
+        int nxc = xr.nextInt(5);
+        for (int i = 0; i < nxc; i++) {
+            int step = xr.nextInt(steps - 5);
+            String body = named.get(xr.nextInt(named.size()));
+            String col = nc == 0 ? null : cols.get(xr.nextInt(nc));
+            int kind = xr.nextInt(nc == 0 ? 5 : 11);
+            String cmd = switch (kind) {
+                case 0 -> "{\"type\":\"velocity\",\"step\":" + step + ",\"body\":\"" + body + "\",\"linear\":"
+                        + v(uni(xr, -4, 4), uni(xr, -2, 6), uni(xr, -4, 4)) + ",\"angular\":" + v(uni(xr, -5, 5), uni(xr, -5, 5), uni(xr, -5, 5)) + "}";
+                case 1 -> "{\"type\":\"state\",\"step\":" + step + ",\"body\":\"" + body + "\",\"state\":\""
+                        + new String[] {"awake", "sleeping", "disabled"}[xr.nextInt(3)] + "\"}";
+                case 2 -> "{\"type\":\"collisionFilter\",\"step\":" + step + ",\"body\":\"" + body + "\",\"layer\":"
+                        + (1 + xr.nextInt(3)) + ",\"mask\":" + (xr.nextBoolean() ? -1 : -3) + "}";
+                case 3 -> {
+                    String other = named.get(xr.nextInt(named.size()));
+                    yield other.equals(body) ? "{\"type\":\"state\",\"step\":" + step + ",\"body\":\"" + body + "\",\"state\":\"awake\"}"
+                            : "{\"type\":\"ignoreCollision\",\"step\":" + step + ",\"bodies\":[\"" + body + "\",\"" + other
+                            + "\"],\"ignore\":" + xr.nextBoolean() + "}";
+                }
+                case 4 -> kin ? "{\"type\":\"kinematicTarget\",\"step\":" + step + ",\"body\":\"kin\",\"position\":"
+                        + v(uni(xr, -4, 4), uni(xr, 0.2, 2), uni(xr, -0.5, 0.5)) + ",\"orientation\":" + v(0, StrictMath.sin(0.3), 0, StrictMath.cos(0.3)) + "}"
+                        : "{\"type\":\"releaseThrottle\",\"step\":" + step + ",\"min\":2,\"max\":" + (2 + xr.nextInt(8)) + "}";
+                case 5 -> "{\"type\":\"releaseThrottle\",\"step\":" + step + (xr.nextBoolean() ? ",\"min\":-1,\"max\":-1}"
+                        : ",\"min\":" + xr.nextInt(4) + ",\"max\":" + (4 + xr.nextInt(8)) + "}");
+                case 6 -> "{\"type\":\"levels\",\"step\":" + step + ",\"collection\":\"" + col + "\",\"maxClusterLevel\":"
+                        + (xr.nextBoolean() ? "\"unlimited\"" : String.valueOf(1 + xr.nextInt(2))) + ",\"maxSimulatedLevel\":"
+                        + (xr.nextBoolean() ? "\"unlimited\"" : String.valueOf(1 + xr.nextInt(3))) + "}";
+                case 7 -> "{\"type\":\"debrisLevel\",\"step\":" + step + ",\"collection\":\"" + col + "\",\"level\":"
+                        + (1 + xr.nextInt(2)) + "}";
+                case 8 -> "{\"type\":\"removeOnSleep\",\"step\":" + step + ",\"collection\":\"" + col + "\",\"time\":"
+                        + v(0.05, uni(xr, 0.05, 0.3)) + ",\"removal\":" + v(0.05, uni(xr, 0.05, 0.3)) + ",\"slowSpeed\":"
+                        + num(uni(xr, 0.01, 0.5)) + "}";
+                case 9 -> "{\"type\":\"crumbleSize\",\"step\":" + step + ",\"collection\":\"" + col + "\",\"size\":"
+                        + num(uni(xr, 0, 1)) + "}";
+                default -> "{\"type\":\"anchor\",\"step\":" + step + ",\"collection\":\"" + col + "\",\"box\":{\"min\":"
+                        + v(-2, -2, -1) + ",\"max\":" + v(2, uni(xr, -1, 0.5), 1) + "},\"anchored\":" + xr.nextBoolean() + "}";
+            };
+            cmds.add(cmd);
         }
         if (!cmds.isEmpty()) {
             b.append(",\"commands\":[").append(String.join(",", cmds)).append(']');
@@ -367,13 +488,69 @@ final class DeterminismFuzz {
                     + "\"operation\":\"outside\",\"culling\":{\"node\":\"box-falloff\",\"position\":" + v(0, -chy[c], 0)
                     + ",\"scale\":" + v(4, chy[c], 2) + "},\"input\":{\"node\":\"uniform-integer\",\"magnitude\":3}}}");
         }
+        // fields the first ones lack: forces, torques, impulses, spin, the disable threshold, activation, collision
+        // groups by mask; plane, box, noise and wave nodes, vortices and random vectors; every falloff; meta options
+        int nxf = xr.nextInt(4);
+        for (int i = 0; i < nxf; i++) {
+            int step = xr.nextInt(steps - 10);
+            int c = xr.nextInt(spots);
+            String at = v(cx[c] + uni(xr, -0.5, 0.5), cy[c] + uni(xr, -0.5, 0.5), uni(xr, -0.3, 0.3));
+            String[] falloffs = {"none", "linear", "inverse", "squared", "logarithmic"};
+            String scalar = switch (xr.nextInt(5)) {
+                case 0 -> "{\"node\":\"plane-falloff\",\"position\":" + at + ",\"normal\":" + v(uni(xr, -1, 1), 1, uni(xr, -1, 1))
+                        + ",\"distance\":" + num(uni(xr, 0.3, 2));
+                case 1 -> "{\"node\":\"box-falloff\",\"position\":" + at + ",\"scale\":" + v(uni(xr, 0.5, 3), uni(xr, 0.5, 3), 2)
+                        + ",\"axis\":[0,0,1],\"angle\":" + num(uni(xr, 0, 90));
+                case 2 -> "{\"node\":\"noise\",\"seed\":" + xr.nextInt(100) + ",\"min\":" + num(uni(xr, -0.5, 0.5))
+                        + ",\"scale\":" + v(2, 2, 2);
+                case 3 -> "{\"node\":\"wave-scalar\",\"position\":" + at + ",\"wavelength\":" + num(uni(xr, 0.5, 4))
+                        + ",\"period\":" + num(uni(xr, 0.1, 1)) + ",\"function\":\""
+                        + new String[] {"cosine", "gaussian", "falloff", "decay"}[xr.nextInt(4)] + "\"";
+                default -> "{\"node\":\"radial-falloff\",\"position\":" + at + ",\"radius\":" + num(uni(xr, 0.3, 1.5));
+            };
+            if (scalar.contains("falloff\",")) {
+                scalar += ",\"falloff\":\"" + falloffs[xr.nextInt(falloffs.length)] + "\"";
+            }
+            String vec = switch (xr.nextInt(3)) {
+                case 0 -> "{\"node\":\"rotated-radial-vector\",\"position\":" + at + ",\"axis\":[0,1,0],\"angle\":90}";
+                case 1 -> "{\"node\":\"random-vector\",\"seed\":" + xr.nextInt(100) + "}";
+                default -> "{\"node\":\"uniform-vector\",\"direction\":" + v(uni(xr, -1, 1), uni(xr, -1, 1), uni(xr, -1, 1)) + "}";
+            };
+            boolean persistent = xr.nextInt(3) == 0;
+            String p = ",\"step\":" + step + (persistent ? ",\"name\":\"x" + i + "\",\"persistent\":true,\"endStep\":"
+                    + (step + 1 + xr.nextInt(20)) : "");
+            String meta = ",\"meta\":{\"resolution\":\"" + new String[] {"minimal", "maximum", "disabled-parents"}[xr.nextInt(3)]
+                    + "\",\"state\":\"" + new String[] {"all", "dynamic", "sleeping", "disabled", "kinematic"}[xr.nextInt(5)]
+                    + "\",\"object\":\"" + new String[] {"all", "rigid", "destruction"}[xr.nextInt(3)] + "\",\"position\":\""
+                    + (xr.nextBoolean() ? "pivot" : "center-of-mass") + "\"}";
+            String mag = scalar.contains("\"noise\"") ? ",\"max\":" : ",\"magnitude\":"; // noise scales by its max
+            String f = switch (xr.nextInt(7)) {
+                case 0 -> "{\"target\":\"linear-force\"" + p + meta + ",\"field\":{\"node\":\"operator\",\"left\":" + vec
+                        + ",\"right\":" + scalar + mag + num(uni(xr, 10, 2000)) + "}}}";
+                case 1 -> "{\"target\":\"angular-torque\"" + p + meta + ",\"field\":{\"node\":\"operator\",\"left\":" + vec
+                        + ",\"right\":" + scalar + mag + num(uni(xr, 1, 200)) + "}}}";
+                case 2 -> "{\"target\":\"linear-impulse\"" + p + meta + ",\"field\":{\"node\":\"operator\",\"left\":" + vec
+                        + ",\"right\":" + scalar + mag + num(uni(xr, 1, 100)) + "}}}";
+                case 3 -> "{\"target\":\"angular-velocity\"" + p + meta + ",\"field\":{\"node\":\"operator\",\"left\":" + vec
+                        + ",\"right\":" + scalar + mag + num(uni(xr, 0.5, 6)) + "}}}";
+                case 4 -> "{\"target\":\"disable-threshold\"" + p + meta + ",\"field\":" + scalar + mag + num(uni(xr, 0.05, 2)) + "}}";
+                case 5 -> "{\"target\":\"activate-disabled\"" + p + meta + ",\"field\":{\"node\":\"radial-int-mask\",\"position\":"
+                        + at + ",\"radius\":" + num(uni(xr, 0.5, 3)) + ",\"interior\":0,\"exterior\":1}}";
+                default -> "{\"target\":\"external-cluster-strain\"" + p + meta + ",\"field\":" + scalar + mag
+                        + num(uni(xr, 100, 1e5)) + "}}";
+            };
+            fields.add(f);
+        }
+        fields.addAll(initFields);
         if (!fields.isEmpty()) {
             b.append(",\"fields\":[").append(String.join(",", fields)).append(']');
         }
         // a cluster union of collections and a body, a member leaving later
+        StringBuilder u = new StringBuilder();
+        List<String> welded = new ArrayList<>(List.of("ball"));
         if (r.nextInt(3) == 0) {
             int step = r.nextInt(steps / 3);
-            StringBuilder u = new StringBuilder(",\"unions\":[{\"id\":0,\"step\":" + step + ",\"members\":[");
+            u.append("{\"id\":0,\"step\":" + step + ",\"members\":[");
             if (nc > 0) {
                 u.append("{\"collection\":\"c0\"").append(r.nextInt(3) == 0 ? ",\"released\":true" : "").append("},");
             }
@@ -384,19 +561,49 @@ final class DeterminismFuzz {
             if (nc == 0) {
                 u.append("{\"body\":\"ball\"},");
             }
+            welded.add(member);
             u.append("{\"body\":\"").append(member).append("\"}]");
             if (r.nextBoolean()) {
                 u.append(",\"remove\":[{\"body\":\"").append(member).append("\",\"step\":").append(step + 1 + r.nextInt(steps / 2))
                         .append("}]");
             }
-            u.append("}]");
-            b.append(u);
+            u.append('}');
+        }
+        // a second union of bodies alone, one of them auxiliary (never holding it together), another leaving
+        List<String> free = new ArrayList<>(named);
+        free.removeAll(welded);
+        if (free.size() >= 2 && xr.nextInt(4) == 0) {
+            int step = xr.nextInt(steps / 2);
+            String m0 = free.remove(xr.nextInt(free.size())), m1 = free.remove(xr.nextInt(free.size()));
+            String m2 = free.isEmpty() || xr.nextBoolean() ? null : free.get(xr.nextInt(free.size()));
+            u.append(u.length() == 0 ? "" : ",").append("{\"id\":1,\"step\":").append(step).append(",\"members\":[{\"body\":\"")
+                    .append(m0).append("\"},{\"body\":\"").append(m1).append('"').append(xr.nextBoolean() ? ",\"auxiliary\":true" : "")
+                    .append('}');
+            if (m2 != null) {
+                u.append(",{\"body\":\"").append(m2).append("\"}");
+            }
+            u.append(']');
+            if (xr.nextBoolean()) {
+                u.append(",\"remove\":[{\"body\":\"").append(m0).append("\",\"step\":").append(step + 1 + xr.nextInt(steps / 2))
+                        .append("}]");
+            }
+            u.append('}');
+        }
+        if (u.length() > 0) {
+            b.append(",\"unions\":[").append(u).append(']');
         }
         b.append('}');
         Api api = new Api(r.nextInt(steps - 2), new double[] {uni(r, -3, 3), uni(r, 2, 4), uni(r, -0.3, 0.3)},
                 r.nextInt(steps), r.nextInt(steps), nc > 0 && r.nextInt(3) == 0 ? r.nextInt(nc) : -1, uni(r, 50, 5000),
                 new double[] {uni(r, -0.5, 0.5), uni(r, -0.5, 0.5), 0}, 1 + r.nextInt(steps - 1), dyn.get(r.nextInt(dyn.size())));
-        return new Scene(seed, b.toString(), steps, api);
+        String json = b.toString();
+        if (xr.nextInt(6) == 0) { // three or four sub-steps
+            json = json.replaceFirst("\"subSteps\":[12]", "\"subSteps\":" + (3 + xr.nextInt(2)));
+        }
+        if (soft && xr.nextInt(3) == 0) { // the other soft solver
+            json = json.replaceFirst("\"world\":\\{", "\"world\":{\"stages\":{\"soft-solver\":\"pbd\"},");
+        }
+        return new Scene(seed, json, steps, api);
     }
 
     // ------------------------------------------------------------------ running
@@ -438,12 +645,10 @@ final class DeterminismFuzz {
             // of a union made later (seed 7136: "$.unions[0].members[2].body: 'b2' does not exist at step 27");
             // a member of a union made already is dropped (its union loses it)
             String json = scene.json();
-            String key = "\"unions\":[{\"id\":0,\"step\":";
-            int u = json.indexOf(key) + key.length();
-            int unionStep = u < key.length() ? -1 : Integer.parseInt(json.substring(u, json.indexOf(',', u)));
-            boolean named = json.contains("\"body\":\"" + a.drop() + "\",\"impulse\"")
-                    || json.contains("{\"body\":\"" + a.drop() + "\",\"step\"")
-                    || step <= unionStep && json.contains("{\"body\":\"" + a.drop() + "\"}");
+            int unionStep = Math.max(unionStep(json, 0), unionStep(json, 1));
+            boolean named = json.contains("\"body\":\"" + a.drop() + "\",") // a command or a union's removal
+                    || json.contains("\"" + a.drop() + "\"],\"ignore\"") || json.contains("[\"" + a.drop() + "\",\"")
+                    || step <= unionStep && json.contains("{\"body\":\"" + a.drop() + "\"");
             if (!named && alive(w, h)) {
                 w.removeBody(h);
             }
@@ -454,6 +659,13 @@ final class DeterminismFuzz {
                 w.removeBody(h);
             }
         }
+    }
+
+    /** The step before which union {@code id} of the scene is made, or -1 when it has none. */
+    private static int unionStep(String json, int id) {
+        String key = "{\"id\":" + id + ",\"step\":";
+        int u = json.indexOf(key);
+        return u < 0 ? -1 : Integer.parseInt(json.substring(u + key.length(), json.indexOf(',', u + key.length())));
     }
 
     static boolean alive(World w, long h) {

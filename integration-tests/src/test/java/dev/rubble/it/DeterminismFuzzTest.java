@@ -46,7 +46,7 @@ final class DeterminismFuzzTest {
                     failures.add("seed " + seed + ": " + f);
                     System.out.println("DETFUZZ seed " + seed + " scene: " + scene.json() + "\n  api: " + scene.api());
                 }
-            } catch (RuntimeException | AssertionError e) {
+            } catch (RuntimeException | AssertionError | StackOverflowError e) {
                 failures.add("seed " + seed + ": " + e);
                 System.out.println("DETFUZZ seed " + seed + " scene: " + scene.json() + "\n  api: " + scene.api());
                 e.printStackTrace(System.out);
@@ -67,7 +67,7 @@ final class DeterminismFuzzTest {
                 if (f != null) {
                     failures.add("api seed " + seed + ": " + f);
                 }
-            } catch (RuntimeException | AssertionError e) {
+            } catch (RuntimeException | AssertionError | StackOverflowError e) {
                 failures.add("api seed " + seed + ": " + e);
                 e.printStackTrace(System.out);
             }

@@ -286,9 +286,11 @@ final class DestructionCommands {
         pc.debris = options;
         for (int i = 0; i < d.activeCount; i++) {
             int g = d.active[i];
-            if (d.store.collection[g] == c) {
-                int s = d.bodies.slot(d.store.body[g]);
-                d.bodies.debris[s] = d.store.level[g] >= options.oneWayInteractionLevel() ? (byte) 1 : 0;
+            long h = d.store.body[g];
+            // a piece whose body was removed through the world keeps its stale handle until a pass forgets it:
+            // slot() of it threw from the step, which was left half done (UnionBatch#joinCollection likewise)
+            if (d.store.collection[g] == c && h != ClusterStore.NONE && d.unions.live(h)) {
+                d.bodies.debris[(int) h] = d.store.level[g] >= options.oneWayInteractionLevel() ? (byte) 1 : 0;
             }
         }
         if (options.removes()) {

@@ -83,6 +83,15 @@ final class UnionStress {
             if (!un.live(u.body)) {
                 continue;
             }
+            if (!membersLive(u)) {
+                // a member this step's release retired leaves the union at the end of the pass
+                // (Unions#afterBreaksAndKills), which splits it: its graph is not built from the retired body's
+                // slot (a kinematic holder's infinite mass there made the graph's centre of mass NaN)
+                if (u.stress != null) {
+                    u.stress.solved = false;
+                }
+                continue;
+            }
             StressModel model = null;
             int interval = 1;
             for (int mi = 0, mn = u.members.size(); mi < mn; mi++) {
@@ -115,6 +124,15 @@ final class UnionStress {
             gr.contactCount = 0;
             gr.mark = mark;
         }
+    }
+
+    private boolean membersLive(Union u) {
+        for (int mi = 0, mn = u.members.size(); mi < mn; mi++) {
+            if (!d.unions.live(u.members.get(mi).handle)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean valid(Graph gr, Union u) {

@@ -92,6 +92,32 @@ final class DestructionApiDefenceTest {
         }
     }
 
+    /**
+     * Debris and removal-on-sleep settings after a piece was removed through the world: the command walks the
+     * collection's active pieces, and the removed one's handle, forgotten only when a pass next meets it,
+     * made {@code slot()} throw from inside the step, which was left half done (found by the determinism
+     * fuzz, API seed 9408). The other pieces, all level 1, become one-way debris at level 1.
+     */
+    @Test
+    void debrisSettingsAfterAPieceWasRemovedThroughTheWorldReachTheOtherPieces() {
+        PhysicsWorld w = world();
+        WorldDestruction d = w.destruction();
+        CollectionId c = d.collection(0);
+        d.crumble(c, 0);
+        w.step();
+        w.removeBody(d.bodyOf(c, 2));
+        w.setDebrisLevel(0, 1);
+        w.setRemoveOnSleep(0, true, 5, 10, 2.5, 5, true, 0.01);
+        w.step();
+        assertThat(w.stepIndex()).isEqualTo(2);
+        for (int n : new int[] {1, 3, 4}) {
+            int slot = (int) d.bodyOf(c, n).handle();
+            assertThat(w.kernel().bodies().debris[slot]).as("node %d is debris", n).isEqualTo((byte) 1);
+        }
+        w.step(3);
+        assertThat(w.stepIndex()).isEqualTo(5);
+    }
+
     @Test
     void anIntactCollectionRemovedThroughTheWorldHasNoFreeNodeAndNoBody() {
         PhysicsWorld w = world();

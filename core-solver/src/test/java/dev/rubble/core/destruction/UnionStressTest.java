@@ -241,4 +241,50 @@ final class UnionStressTest {
         }
         assertThat(broke).as("a bond of A failed by damage").isTrue();
     }
+
+    /**
+     * A member that breaks in a step leaves its union at the end of that step's destruction pass, after the
+     * stress pass: the union's graph must not be rebuilt from the member's retired body, whose slot still
+     * holds what the body had (found by the determinism fuzz, seed 9349: a retired anchored holder's
+     * infinite mass made the graph's centre of mass NaN and the inertia relief's 3 × 3 solve recursed until
+     * the stack overflowed). Here beam A, anchored at its first block (so its holder and the union are
+     * kinematic), loses its last block to an infinite strain while welded to beam B: the break kills a bond,
+     * so the union's graph is rebuilt in that step's stress pass, and the retired kinematic holder's slot
+     * still reads an infinite mass; a box resting on B gives the graph contact loads, so it is solved. The
+     * step completes and every body stays finite.
+     */
+    @Test
+    void aMemberBrokenInTheStepIsNotReadFromItsRetiredBodysSlot() {
+        World w = twoBeams(4, true, true);
+        // a box resting on B: contact loads, so the union's graph is solved (a free-flying one is skipped)
+        w.createBody(BodyDef.of(new Box(0.2, 0.2, 0.2)).withPosition(4 * L + GAP + L, 5 + L / 2 + 0.2 + 1e-3, 0));
+        for (int s = 0; s < 6; s++) {
+            w.step();
+        }
+        DestructionRuntime d = w.destruction();
+        assertThat(d.unions().members(0)).hasSize(2);
+        w.queue(new Command.ExternalStrain(0, 4, Double.POSITIVE_INFINITY));
+        w.step();
+        UnionStress.Graph gr = d.stressPass().unionStress.graph(0);
+        for (int i = 0; gr != null && i < gr.g.nodeCount; i++) { // not built from the retired holder's slot
+            assertThat(Double.isFinite(gr.g.mass[i] + gr.g.pos[3 * i] + gr.g.pos[3 * i + 1] + gr.g.pos[3 * i + 2]))
+                    .as("union graph node %d: mass %s", i, gr.g.mass[i]).isTrue();
+        }
+        double[] out = new double[6];
+        for (int e = 0; e < d.asset(1).edgeCount(); e++) { // B's bonds: not loaded from a graph with a NaN in it
+            d.stress().bondLoad(1, e, out);
+            for (double v : out) {
+                assertThat(Double.isFinite(v)).as("B's bond %d load %s", e, java.util.Arrays.toString(out)).isTrue();
+            }
+        }
+        w.step();
+        var b = w.bodies();
+        for (int s = 0; s < b.slotLimit(); s++) {
+            if (b.isLive(s)) {
+                assertThat(Double.isFinite(b.px[s] + b.py[s] + b.pz[s] + b.vx[s] + b.vy[s] + b.vz[s]))
+                        .as("body in slot %d is finite", s).isTrue();
+            }
+        }
+        assertThat(w.profile().nonFiniteBodies()).isZero();
+    }
 }

@@ -645,13 +645,20 @@ final class SupportGraphSolver {
         }
     }
 
-    /** Solves a symmetric 3×3 system by Cramer's rule; a singular direction (collinear nodes) gets 0. */
+    /**
+     * Solves a symmetric 3×3 system by Cramer's rule; a singular direction (collinear nodes) gets 0. A matrix
+     * that is not finite (a node of infinite or NaN mass or position) gives 0: no regularisation makes it
+     * solvable, and retrying one recursed until the stack overflowed.
+     */
     static double[] solve3(double a, double b, double c, double d, double e, double f, double x, double y, double z) {
         // [[a b c] [b d e] [c e f]]
         double c00 = d * f - e * e, c01 = c * e - b * f, c02 = b * e - c * d;
         double det = a * c00 + b * c01 + c * c02;
         double scale = Math.abs(a) + Math.abs(d) + Math.abs(f);
         if (!(Math.abs(det) > 1e-12 * scale * scale * scale)) {
+            if (!Double.isFinite(scale + Math.abs(b) + Math.abs(c) + Math.abs(e))) {
+                return new double[3];
+            }
             // regularise: collinear or single node; the unresolved moment has no lever arm
             double eps = 1e-9 * Math.max(scale, 1e-30);
             return solve3(a + eps, b, c, d + eps, e, f + eps, x, y, z);
