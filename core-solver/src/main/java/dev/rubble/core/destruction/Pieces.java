@@ -19,6 +19,8 @@ final class Pieces {
     private final DestructionContext d;
     /** The current holder's pose and velocities: p, q, v, ω. */
     private final double[] pose = new double[13];
+    /** Where the current holder carries a held piece ({@link #carry}): its offset from the holder's centre, then its velocity. */
+    private final double[] carried = new double[6];
     /** A released piece's velocities while its field velocity is added (linear, angular). */
     private final double[] released = new double[6];
     private int[] lost = new int[16];
@@ -155,12 +157,10 @@ final class Pieces {
             return;
         }
         double qx = pose[3], qy = pose[4], qz = pose[5], qw = pose[6];
-        double ox = s.com[3 * g] - s.com[3 * h], oy = s.com[3 * g + 1] - s.com[3 * h + 1],
-                oz = s.com[3 * g + 2] - s.com[3 * h + 2];
-        double rx = Rot.x(qx, qy, qz, qw, ox, oy, oz), ry = Rot.y(qx, qy, qz, qw, ox, oy, oz),
-                rz = Rot.z(qx, qy, qz, qw, ox, oy, oz);
+        carry(g, h);
+        double rx = carried[0], ry = carried[1], rz = carried[2];
         double wx = pose[10], wy = pose[11], wz = pose[12];
-        double vx = pose[7] + wy * rz - wz * ry, vy = pose[8] + wz * rx - wx * rz, vz = pose[9] + wx * ry - wy * rx;
+        double vx = carried[3], vy = carried[4], vz = carried[5];
         if (d.fieldVelCount > 0 && 6 * g < d.fieldVel.length) {
             // issue 24: a velocity field written to this held piece in this step adds on top of what it inherits;
             // a sum that overflowed (two 1e308 fields) is the speed limit in its direction (Velocities): an
@@ -213,12 +213,10 @@ final class Pieces {
     }
 
     /**
-     * Records the {@link BreakEvents#KILLED} event of held piece g that a kill field took out of holder h: its
-     * centre of mass and velocities where the holder carried it ({@code p_h + R_h (com_g - com_h)}, {@code v_h +
-     * ω_h × r}), its mass, no body. Pieces under a killed one, and the pieces of a holder already out of the
-     * simulation, leave with no event of their own (Chaos: one removal per disabled particle).
+     * Where the current holder (pose h) carries held node g: {@link #carried} gets {@code r = R_h (com_g - com_h)}
+     * and {@code v_h + ω_h × r}.
      */
-    private void killed(int g, int h) {
+    private void carry(int g, int h) {
         ClusterStore s = d.store;
         double qx = pose[3], qy = pose[4], qz = pose[5], qw = pose[6];
         double ox = s.com[3 * g] - s.com[3 * h], oy = s.com[3 * g + 1] - s.com[3 * h + 1],
@@ -226,23 +224,33 @@ final class Pieces {
         double rx = Rot.x(qx, qy, qz, qw, ox, oy, oz), ry = Rot.y(qx, qy, qz, qw, ox, oy, oz),
                 rz = Rot.z(qx, qy, qz, qw, ox, oy, oz);
         double wx = pose[10], wy = pose[11], wz = pose[12];
+        carried[0] = rx;
+        carried[1] = ry;
+        carried[2] = rz;
+        carried[3] = pose[7] + wy * rz - wz * ry;
+        carried[4] = pose[8] + wz * rx - wx * rz;
+        carried[5] = pose[9] + wx * ry - wy * rx;
+    }
+
+    /**
+     * Records the {@link BreakEvents#KILLED} event of held piece g that a kill field took out of holder h: its
+     * centre of mass and velocities where the holder carried it ({@code p_h + R_h (com_g - com_h)}, {@code v_h +
+     * ω_h × r}), its mass, no body. Pieces under a killed one, and the pieces of a holder already out of the
+     * simulation, leave with no event of their own (Chaos: one removal per disabled particle).
+     */
+    private void killed(int g, int h) {
+        ClusterStore s = d.store;
+        carry(g, h);
         int i = d.events.add(BreakEvents.KILLED, s.collection[g], s.node[g], -1L, s.mass[g], 0);
         d.events.from[i] = holderBody;
         double[] mo = d.events.motion;
         int o = 13 * i;
-        mo[o] = pose[0] + rx;
-        mo[o + 1] = pose[1] + ry;
-        mo[o + 2] = pose[2] + rz;
-        mo[o + 3] = qx;
-        mo[o + 4] = qy;
-        mo[o + 5] = qz;
-        mo[o + 6] = qw;
-        mo[o + 7] = pose[7] + wy * rz - wz * ry;
-        mo[o + 8] = pose[8] + wz * rx - wx * rz;
-        mo[o + 9] = pose[9] + wx * ry - wy * rx;
-        mo[o + 10] = wx;
-        mo[o + 11] = wy;
-        mo[o + 12] = wz;
+        mo[o] = pose[0] + carried[0];
+        mo[o + 1] = pose[1] + carried[1];
+        mo[o + 2] = pose[2] + carried[2];
+        System.arraycopy(pose, 3, mo, o + 3, 4);
+        System.arraycopy(carried, 3, mo, o + 7, 3);
+        System.arraycopy(pose, 10, mo, o + 10, 3);
     }
 
     /**
