@@ -192,6 +192,16 @@ final class BodyCodec {
         if (b.hasTarget[s]) {
             coordinate(body + " kinematic target", b.tpx[s], b.tpy[s], b.tpz[s], POSITION);
         }
+        // the broadphase takes the saved bounds as they are: an inverted box (a mutated file) gave the grid a
+        // negative cell count and the next step threw (FuzzTest, seed 20261207, snapshot #696)
+        int o = 6 * s;
+        for (int k = 0; k < 3; k++) {
+            double lo = b.bounds[o + k], hi = b.bounds[o + 3 + k];
+            if (!(Double.isFinite(lo) && Double.isFinite(hi) && lo <= hi)) {
+                throw new IllegalArgumentException(body + " bounds " + "xyz".charAt(k) + " = [" + lo + ", " + hi
+                        + "]; allowed: finite, min <= max");
+            }
+        }
     }
 
     private static void coordinate(String what, double x, double y, double z, double limit) {

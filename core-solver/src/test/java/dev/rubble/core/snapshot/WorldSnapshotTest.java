@@ -311,6 +311,27 @@ final class WorldSnapshotTest {
                         + WorldSettings.defaults().velocityIterations() + ", here 4");
     }
 
+    /**
+     * A file whose body bounds are inverted (max below min: a mutated file with its checksum made again) is refused
+     * naming the body and the axis. Before, it restored, the grid broadphase took the box as given, counted a
+     * negative number of cells and the next step threw ArrayIndexOutOfBoundsException (FuzzTest, seed 20261207,
+     * snapshot #696).
+     */
+    @Test
+    void bodyBoundsThatAreInvertedOrNotFiniteAreRefused() throws IOException {
+        for (double bad : new double[] {-1, Double.NaN, Double.POSITIVE_INFINITY}) {
+            World w = World.create(WorldSettings.defaults(), stages());
+            long s = w.createBody(BodyDef.of(new Sphere(0.3)).withPosition(2, 1, 0));
+            w.step();
+            BodyStore b = w.bodies();
+            int slot = b.slot(s);
+            b.bounds[6 * slot + 3] = bad < 0 ? b.bounds[6 * slot] + bad : bad; // max x
+            byte[] bytes = save(w);
+            assertThatThrownBy(() -> SnapshotFixtures.restore(bytes)).as("max x %s", bad)
+                    .hasMessageContaining("body slot " + slot + " bounds x = [").hasMessageContaining("allowed: finite, min <= max");
+        }
+    }
+
     @Test
     void damagedFilesAreNamedPrecisely() throws IOException {
         byte[] good = save(pile("grid"));
