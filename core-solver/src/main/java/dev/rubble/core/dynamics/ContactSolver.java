@@ -1314,14 +1314,7 @@ public final class ContactSolver {
             normalRows(i, mode);
             if (converge[i] && points[i] > 1) {
                 for (int sweep = 0; sweep < BOUNCE_SWEEPS; sweep++) {
-                    if (withFriction) { // friction with them: its bound follows the normal impulse they build
-                        if (anisotropicCount > 0 && (anisotropic[ia[i]] || anisotropic[ib[i]])) {
-                            frictionRowsOneByOne(i);
-                        } else {
-                            frictionRows(i);
-                        }
-                    }
-                    normalRows(i, mode); // converge the bounce or impact (BOUNCE_SWEEPS)
+                    normalRows(i, mode); // converge the bounce or impact before the friction rows see it (BOUNCE_SWEEPS)
                 }
             }
         }
