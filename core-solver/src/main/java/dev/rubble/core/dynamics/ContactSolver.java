@@ -1316,6 +1316,17 @@ public final class ContactSolver {
                 for (int sweep = 0; sweep < BOUNCE_SWEEPS; sweep++) {
                     normalRows(i, mode); // converge the bounce or impact before the friction rows see it (BOUNCE_SWEEPS)
                 }
+                if (withFriction) {
+                    // then friction with them: its bound follows the normal impulse the sweeps built (an oblique landing)
+                    for (int sweep = 0; sweep < BOUNCE_SWEEPS; sweep++) {
+                        if (anisotropicCount > 0 && (anisotropic[ia[i]] || anisotropic[ib[i]])) {
+                            frictionRowsOneByOne(i);
+                        } else {
+                            frictionRows(i);
+                        }
+                        normalRows(i, mode);
+                    }
+                }
             }
         }
     }
