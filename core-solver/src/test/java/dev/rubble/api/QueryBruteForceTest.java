@@ -496,4 +496,33 @@ final class QueryBruteForceTest {
         }
         assertThat(found).isGreaterThan(300);
     }
+
+    @Test
+    void sphereOverlapsListExactlyTheBodiesNearerThanItsRadius() {
+        int listed = 0;
+        for (long seed = 1; seed <= 8; seed++) {
+            Random rnd = new Random(300 + seed);
+            PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+            List<Ref> refs = scene(w, rnd, 20, false, seed % 2 == 0 ? 0 : 40);
+            List<BodyId> got = new ArrayList<>();
+            for (int k = 0; k < 200; k++) {
+                Vector3d p = new Vector3d(rnd.nextDouble() * 20 - 10, rnd.nextDouble() * 20 - 10, rnd.nextDouble() * 20 - 10);
+                double rad = 0.05 + rnd.nextDouble() * 2;
+                w.overlap(new Sphere(rad), p, new Quaterniond(), got);
+                String what = "seed " + seed + " sphere " + k + " r " + rad + " at " + p;
+                for (Ref r : refs) {
+                    double dist = distance(r, r.toLocal(p));
+                    if (Math.abs(dist - rad) < 1e-6) {
+                        continue; // touching within rounding: either answer
+                    }
+                    assertThat(got.contains(r.id())).as(what + ": " + kindName(r.kind()) + " " + r.id() + " at " + dist)
+                            .isEqualTo(dist < rad);
+                    if (dist < rad) {
+                        listed++;
+                    }
+                }
+            }
+        }
+        assertThat(listed).isGreaterThan(150); // 199 listed with these seeds
+    }
 }
