@@ -132,6 +132,24 @@ public final class ConstraintSpec {
     }
 
     /**
+     * A slider (prismatic joint) at a world point along a world axis: body A keeps its orientation relative to
+     * body B (the rail; null: the world) and its anchor slides on the line through the point along the axis,
+     * which turns with B (slide 0 = the bodies' poses at creation; positive = A moved along the axis).
+     * @param anchor a point of the line, metres, world frame (both anchors start there)
+     * @param axis the line's direction, world frame (non-zero)
+     * @return a new spec of type {@code slider}
+     */
+    public static ConstraintSpec slider(Vector3dc anchor, Vector3dc axis) {
+        Objects.requireNonNull(axis, "axis is null");
+        double len = PhysicsWorld.length(axis.x(), axis.y(), axis.z()); // any finite, non-zero length
+        if (!(len > 0) || !Double.isFinite(len)) {
+            throw new IllegalArgumentException("slider axis = " + axis + "; allowed: finite, non-zero");
+        }
+        Quaterniond q = new Quaterniond().rotationTo(1, 0, 0, axis.x() / len, axis.y() / len, axis.z() / len);
+        return of("slider").anchors(anchor, anchor).orientation(q);
+    }
+
+    /**
      * A weld at a world point: the bodies keep their relative pose at creation.
      * @param anchor the weld point, metres, world frame
      * @return a new spec of type {@code fixed}
@@ -163,22 +181,29 @@ public final class ConstraintSpec {
     }
 
     /**
-     * A hinge's angle limits (radians).
-     * @param lower the smallest hinge angle, radians, ≥ -π
-     * @param upper the largest hinge angle, radians, ≤ π and ≥ lower
+     * A hinge's angle limits (radians), or a slider's (metres along its axis).
+     * @param lower the smallest hinge angle, radians, ≥ -π (a slider's smallest slide, metres)
+     * @param upper the largest hinge angle, radians, ≤ π and ≥ lower (a slider's largest slide, metres)
      * @return a new spec with that setting (this one is unchanged)
      */
     public ConstraintSpec limits(double lower, double upper) {
+        if (type.equals("slider")) {
+            return param("lowerLimit", lower).param("upperLimit", upper);
+        }
         return param("lowerAngle", lower).param("upperAngle", upper);
     }
 
     /**
-     * A hinge's motor: target speed (rad/s) and maximum torque (N·m).
-     * @param speed the target angular speed, rad/s
-     * @param maxTorque the largest motor torque, N·m, ≥ 0 (0 switches the motor off)
+     * A hinge's motor: target speed (rad/s) and maximum torque (N·m); a slider's: target speed along its axis
+     * (m/s) and maximum force (N).
+     * @param speed the target angular speed, rad/s (a slider's speed, m/s)
+     * @param maxTorque the largest motor torque, N·m, ≥ 0 (a slider's force, N); 0 switches the motor off
      * @return a new spec with that setting (this one is unchanged)
      */
     public ConstraintSpec motor(double speed, double maxTorque) {
+        if (type.equals("slider")) {
+            return param("motorSpeed", speed).param("maxMotorForce", maxTorque);
+        }
         return param("motorSpeed", speed).param("maxMotorTorque", maxTorque);
     }
 

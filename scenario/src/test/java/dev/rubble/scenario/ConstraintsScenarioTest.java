@@ -67,10 +67,10 @@ class ConstraintsScenarioTest {
 
     @Test
     void aBadConstraintNamesItsJsonPath() throws Exception {
-        String text = Files.readString(EXAMPLE).replaceFirst("\"type\": \"hinge\"", "\"type\": \"slider\"");
+        String text = Files.readString(EXAMPLE).replaceFirst("\"type\": \"hinge\"", "\"type\": \"gear\"");
         Scenario sc = ScenarioLoader.parse(text);
         assertThatThrownBy(() -> ScenarioWorld.create(sc, Stages.load())).isInstanceOf(ScenarioException.class)
-                .hasMessageContaining("$.constraints[0].type").hasMessageContaining("slider");
+                .hasMessageContaining("$.constraints[0].type").hasMessageContaining("gear");
         String unknownBody = Files.readString(EXAMPLE).replaceFirst("\"bodyA\": \"door\"", "\"bodyA\": \"nope\"");
         assertThatThrownBy(() -> ScenarioWorld.create(ScenarioLoader.parse(unknownBody), Stages.load()))
                 .hasMessageContaining("$.constraints[0].bodyA");

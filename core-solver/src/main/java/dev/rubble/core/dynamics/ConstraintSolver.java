@@ -855,6 +855,25 @@ public final class ConstraintSolver implements ConstraintRows {
     }
 
     @Override
+    public void linearAtA(double nx, double ny, double nz, double c) {
+        int r = newRow(RIGID, c);
+        int o = RW * r;
+        row[o + BC] = c > MAX_CORRECTION ? MAX_CORRECTION : c < -MAX_CORRECTION ? -MAX_CORRECTION : c;
+        row[o + NX] = nx;
+        row[o + NX + 1] = ny;
+        row[o + NX + 2] = nz;
+        row[o + GA] = ray * nz - raz * ny;
+        row[o + GA + 1] = raz * nx - rax * nz;
+        row[o + GA + 2] = rax * ny - ray * nx;
+        // B's lever reaches A's anchor: rB + (anchor A - anchor B) (nothing when B is the world: its row is empty)
+        double ux = rbx + (frame.ax - frame.bx), uy = rby + (frame.ay - frame.by), uz = rbz + (frame.az - frame.bz);
+        row[o + GB] = uy * nz - uz * ny;
+        row[o + GB + 1] = uz * nx - ux * nz;
+        row[o + GB + 2] = ux * ny - uy * nx;
+        finishRow(r);
+    }
+
+    @Override
     public void angular(double ax, double ay, double az, double c) {
         int r = newRow(RIGID, c);
         int o = RW * r;

@@ -23,6 +23,21 @@ public interface ConstraintRows {
     void linear(double nx, double ny, double nz, double c);
 
     /**
+     * A point row taken at body A's anchor on both bodies: the relative velocity along {@code n} of the point of
+     * body B that lies under A's anchor and of A's anchor, with position error {@code c} (metres). For rows along
+     * which the anchors are meant to stay together it is {@link #linear}; it differs where they may move apart
+     * across the row, as a slider's do along its axis: B is then the rail, A the carriage, and the rail's side of
+     * the row acts where the carriage is (turning B sweeps that point), so the row is exact however far the
+     * anchors separate and carries no lever the carriage does not have. With the world as B only A's anchor
+     * counts. Added 2026-12-06 with the {@code slider} type.
+     * @param nx the row direction's x, world frame (unit vector)
+     * @param ny the row direction's y
+     * @param nz the row direction's z
+     * @param c the position error along n in metres (0 when the constraint holds exactly)
+     */
+    void linearAtA(double nx, double ny, double nz, double c);
+
+    /**
      * An angular row: the bodies' relative angular velocity ({@code wB - wA}) along the unit axis
      * {@code a} (world frame), with position error {@code c} (radians).
      * @param ax the row axis's x, world frame (unit vector)

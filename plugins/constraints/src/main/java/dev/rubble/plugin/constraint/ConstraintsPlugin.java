@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * The built-in constraint types (docs/constraints.md): {@code distance} (rigid rod or XPBD spring),
  * {@code rope} (a maximum distance), {@code ball} (ball-and-socket), {@code hinge} (one rotation axis,
- * angle limits, a motor) and {@code fixed} (weld). Each is a stateless {@link ConstraintType}; the
+ * angle limits, a motor), {@code fixed} (weld) and {@code slider} (prismatic: along one axis, limits, a
+ * motor). Each is a stateless {@link ConstraintType}; the
  * kernel solves their rows with the contacts.
  */
 public final class ConstraintsPlugin implements RubblePlugin {
@@ -28,7 +29,9 @@ public final class ConstraintsPlugin implements RubblePlugin {
                 factory("ball", new Joints.Ball(), "ball-and-socket: the two anchors coincide, rotation free"),
                 factory("hinge", new Joints.Hinge(),
                         "rotation about frame A's x axis only, optional angle limits (radians) and a motor (rad/s, N·m)"),
-                factory("fixed", new Joints.Fixed(), "weld: the two frames keep their relative position and orientation"));
+                factory("fixed", new Joints.Fixed(), "weld: the two frames keep their relative position and orientation"),
+                factory("slider", new Joints.Slider(),
+                        "prismatic: A slides along frame B's x axis without turning, optional limits (m) and a motor (m/s, N)"));
     }
 
     private static ConstraintFactory factory(String name, ConstraintType type, String description) {

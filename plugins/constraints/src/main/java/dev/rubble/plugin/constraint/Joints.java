@@ -225,6 +225,83 @@ final class Joints {
         }
     }
 
+    /** The farthest a slider's limit may lie, metres: as {@link #MAX_LENGTH}. */
+    static final double MAX_SLIDE = MAX_LENGTH;
+    /** The fastest slider motor, m/s: the world's largest linear speed limit. */
+    static final double MAX_SLIDE_SPEED = 1e5;
+
+    /**
+     * Slider (prismatic) along frame B's x axis: body A keeps its orientation relative to body B and A's anchor
+     * stays on the line through B's anchor along B's x axis (B is the rail, A the carriage; with the world as B,
+     * a rail fixed in the world). A slides along it freely, between {@code lowerLimit} and {@code upperLimit}
+     * (metres of A's anchor from B's along the axis; ±inf = no limit), driven at {@code motorSpeed} (m/s, A
+     * relative to B along the axis) with at most {@code maxMotorForce} (N; 0 = no motor). Box2D's prismatic
+     * joint, Jolt's slider constraint, Rapier's prismatic joint. Its point rows act where the carriage is on both
+     * bodies ({@link ConstraintRows#linearAtA}), so the line turns with B exactly however far A has slid.
+     */
+    static final class Slider implements ConstraintType {
+        @Override
+        public List<String> parameters() {
+            return List.of("lowerLimit", "upperLimit", "motorSpeed", "maxMotorForce");
+        }
+
+        @Override
+        public double[] defaults() {
+            return new double[] {-INF, INF, 0, 0};
+        }
+
+        @Override
+        public int rows() {
+            return 8;
+        }
+
+        @Override
+        public void check(double[] p) {
+            if (Double.isNaN(p[0]) || p[0] == INF || (Double.isFinite(p[0]) && Math.abs(p[0]) > MAX_SLIDE)) {
+                throw new IllegalArgumentException("lowerLimit = " + p[0] + "; allowed: [-" + MAX_SLIDE + ", " + MAX_SLIDE
+                        + "] m or -inf");
+            }
+            if (Double.isNaN(p[1]) || p[1] == -INF || (Double.isFinite(p[1]) && Math.abs(p[1]) > MAX_SLIDE)) {
+                throw new IllegalArgumentException("upperLimit = " + p[1] + "; allowed: [-" + MAX_SLIDE + ", " + MAX_SLIDE
+                        + "] m or +inf");
+            }
+            if (p[0] > p[1]) {
+                throw new IllegalArgumentException("lowerLimit = " + p[0] + " > upperLimit = " + p[1]
+                        + "; allowed: lowerLimit <= upperLimit");
+            }
+            if (!(Math.abs(p[2]) <= MAX_SLIDE_SPEED)) {
+                throw new IllegalArgumentException("motorSpeed = " + p[2] + "; allowed: [-" + MAX_SLIDE_SPEED + ", "
+                        + MAX_SLIDE_SPEED + "] m/s");
+            }
+            if (!(p[3] >= 0) || p[3] == INF) {
+                throw new IllegalArgumentException("maxMotorForce = " + p[3] + "; allowed: finite, >= 0 N");
+            }
+        }
+
+        @Override
+        public void write(ConstraintFrame f, double[] p, ConstraintRows rows) {
+            double[] b = f.frameB;
+            // e = anchor B - anchor A; the rows' convention: C grows as B moves along the row relative to A
+            double ex = f.bx - f.ax, ey = f.by - f.ay, ez = f.bz - f.az;
+            // A's anchor onto the line: B's offsets from it along B's y and z axes are the errors
+            rows.linearAtA(b[3], b[4], b[5], ex * b[3] + ey * b[4] + ez * b[5]);
+            rows.linearAtA(b[6], b[7], b[8], ex * b[6] + ey * b[7] + ez * b[8]);
+            // no turning relative to B
+            rows.angular(1, 0, 0, f.rx);
+            rows.angular(0, 1, 0, f.ry);
+            rows.angular(0, 0, 1, f.rz);
+            // the slide: A's anchor from B's along B's x axis; along -x it is the row's error (B moving along -x
+            // relative to A is A moving along +x)
+            double slide = -(ex * b[0] + ey * b[1] + ez * b[2]);
+            rows.linearAtA(-b[0], -b[1], -b[2], slide - p[0]); // lower limit: slide - lower >= 0
+            rows.limit(0, INF);
+            rows.linearAtA(-b[0], -b[1], -b[2], slide - p[1]); // upper limit: slide - upper <= 0
+            rows.limit(-INF, 0);
+            rows.linearAtA(-b[0], -b[1], -b[2], 0);
+            rows.motor(p[2], p[3]);
+        }
+    }
+
     /** Fixed (weld): frame B keeps frame A's position and orientation; no parameters. */
     static final class Fixed implements ConstraintType {
         @Override
