@@ -50,7 +50,8 @@ final class ReplayCommand implements Callable<Integer> {
     List<ReleaseOption.Region> regions = new ArrayList<>();
 
     @Option(names = "--release-piece", paramLabel = "COLLECTION:NODE@STEP", converter = ReleaseOption.PieceConverter.class,
-            description = "release the destruction piece holding this asset node of a collection at a recorded step;"
+            description = "release the destruction piece holding this asset node of a collection at a recorded step"
+                    + " (the pieces it broke into, if it broke); exit 2 if there is none left to release;"
                     + " COLLECTION is its index in placement order (0, 1, ...; collections placed between steps from the"
                     + " Java API too) or its id (repeatable; version 4 journals)")
     List<ReleaseOption.Piece> pieces = new ArrayList<>();
@@ -139,6 +140,7 @@ final class ReplayCommand implements Callable<Integer> {
                     return 0;
                 }
                 headless(pb, session, lines);
+                missedPieces(pb);
             } finally {
                 if (lines != null) {
                     lines.close();
@@ -167,6 +169,25 @@ final class ReplayCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /**
+     * A {@code --release-piece} that released nothing is bad input, named after the replay's summary: no driven piece
+     * was, held or had broken off from the node at that step (it had been released by another option, or it holds
+     * no piece of a collection placed later). Before 2026-12-06 the replay ended with exit 0 and "0 bodies released".
+     */
+    private void missedPieces(Playback pb) {
+        List<long[]> missed = pb.missedPieceReleases();
+        if (missed.isEmpty()) {
+            return;
+        }
+        long[] m = missed.get(0);
+        String text = pieces.stream().filter(r -> r.step() == m[0] && r.node() == m[2]).map(ReleaseOption.Piece::text)
+                .findFirst().orElse(m[1] + ":" + m[2] + "@" + m[0]);
+        throw new BadInputException("--release-piece " + text + ": released nothing: at recorded step " + m[0]
+                + " no driven piece of collection " + m[1] + " was node " + m[2] + ", held it or had broken off from it"
+                + (missed.size() > 1 ? " (" + (missed.size() - 1) + " more such releases)" : "")
+                + "; allowed: a node whose piece the recording still drives at that step");
     }
 
     /**

@@ -53,6 +53,20 @@ final class DestructionJournalCliTest {
         var badPiece = rubble("replay", j.toString(), "--headless", "--release-piece", "0:x@10");
         assertThat(badPiece.code()).isEqualTo(2);
         assertThat(badPiece.err()).contains("'x' is not allowed");
+
+        // alone, without the region release that could account for the count above: node 3, broken off at step 5
+        var alone = rubble("replay", j.toString(), "--headless", "--release-piece", "0:3@10");
+        assertThat(alone.code()).as(alone.err()).isZero();
+        assertThat(alone.err()).contains("; 1 bodies released");
+        // a leaf still inside the slab at step 2 releases the slab holding it (it released nothing, exit 0, before)
+        var held = rubble("replay", j.toString(), "--headless", "--release-piece", "0:7@2");
+        assertThat(held.code()).as(held.err()).isZero();
+        assertThat(held.err()).contains("; 1 bodies released");
+        // asked twice at one step: the second finds nothing left to release, and says so
+        var twice = rubble("replay", j.toString(), "--headless", "--release-piece", "0:3@10", "--release-piece", "0:3@11");
+        assertThat(twice.code()).isEqualTo(2);
+        assertThat(twice.err()).contains("--release-piece 0:3@11: released nothing: at recorded step 11",
+                "allowed: a node whose piece the recording still drives at that step");
     }
 
     /** Copies the journal, replacing the strain of the step-5 command and re-sealing its CRC-32C. */

@@ -320,6 +320,7 @@ public final class Playback implements AutoCloseable {
         released = 0;
         nextRelease = 0;
         nextPieceRelease = 0;
+        missedPieceReleases.clear();
         pendingCount = 0;
         copySwitches(new EventState(), played);
         // releases scheduled after some had run were ordered among the rest only: all run again from here
@@ -1011,7 +1012,9 @@ public final class Playback implements AutoCloseable {
         }
         while (nextPieceRelease < pieceReleases.size() && pieceReleases.get(nextPieceRelease)[0] <= cursor) {
             long[] p = pieceReleases.get(nextPieceRelease++);
-            releasePiece((int) p[1], (int) p[2]);
+            if (releasePiece((int) p[1], (int) p[2]) == 0) {
+                missedPieceReleases.add(p);
+            }
         }
     }
 
@@ -1422,15 +1425,68 @@ public final class Playback implements AutoCloseable {
         pieceReleases.add(i, new long[] {step, collection, node});
     }
 
-    /** Releases the body holding asset node {@code node} of collection {@code collection}; false if none is driven. */
-    public boolean releasePiece(int collection, int node) {
-        for (int s = 0, n = Math.min(bodies.slotLimit(), pieceCollection.length); s < n; s++) {
+    /**
+     * Releases the piece holding asset node {@code node} of collection {@code collection} and returns how many bodies
+     * it released: the driven piece that is the node; else the driven piece that holds it (an ancestor of the node,
+     * or an internal cluster among whose members the node or an ancestor of it is: the node is still inside a larger
+     * piece); else, when the node has broken into smaller pieces, every driven piece under it. 0 when none of these
+     * is driven (released already, or not placed yet). Before 2026-12-06 only a piece that was exactly the node was
+     * released, so {@code --release-piece} of a leaf inside an intact cluster released nothing, with exit 0.
+     */
+    public int releasePiece(int collection, int node) {
+        int n = Math.min(bodies.slotLimit(), pieceCollection.length);
+        for (int s = 0; s < n; s++) {
             if (pieceCollection[s] == collection && pieceNode[s] == node && isDriven(s)) {
-                return release(bodies.handle(s));
+                return release(bodies.handle(s)) ? 1 : 0;
             }
         }
-        return false;
+        int[] parent = collection < assets.size() ? assets.get(collection).parent() : null;
+        if (parent == null || node < 0 || node >= parent.length) {
+            return 0;
+        }
+        for (int s = 0; s < n; s++) { // the piece holding it: the lowest slot whose piece is an ancestor
+            if (pieceCollection[s] != collection || !isDriven(s)) {
+                continue;
+            }
+            boolean holds = false;
+            if (pieceNode[s] >= 0) {
+                holds = isAncestor(parent, pieceNode[s], node);
+            } else if (pieceMembers[s] != null) {
+                for (int m : pieceMembers[s]) {
+                    holds |= m >= 0 && m < parent.length && isAncestor(parent, m, node);
+                }
+            }
+            if (holds) {
+                return release(bodies.handle(s)) ? 1 : 0;
+            }
+        }
+        int released = 0;
+        for (int s = 0; s < n; s++) { // broken into smaller pieces: every one under it
+            if (pieceCollection[s] == collection && isDriven(s) && pieceNode[s] >= 0
+                    && isAncestor(parent, node, pieceNode[s]) && release(bodies.handle(s))) {
+                released++;
+            }
+        }
+        return released;
     }
+
+    /** Whether {@code a} is {@code x} or one of its ancestors (parents have smaller ids). */
+    private static boolean isAncestor(int[] parent, int a, int x) {
+        while (x > a) {
+            x = parent[x];
+        }
+        return x == a;
+    }
+
+    /**
+     * The scheduled piece releases (recorded step, collection, node) that released nothing when the cursor reached
+     * them: no driven piece was, held or had broken off from that node then.
+     */
+    public List<long[]> missedPieceReleases() {
+        return List.copyOf(missedPieceReleases);
+    }
+
+    private final List<long[]> missedPieceReleases = new ArrayList<>();
 
     /** The collection whose piece (or intact body) is in {@code slot}, or -1. */
     public int pieceCollection(int slot) {

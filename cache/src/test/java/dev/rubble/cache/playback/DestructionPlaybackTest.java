@@ -354,4 +354,40 @@ final class DestructionPlaybackTest {
             assertThat(b.motion(released)).isEqualTo(MotionType.DYNAMIC);
         }
     }
+
+    /**
+     * "The piece holding this asset node" (docs, `replay --help`): a leaf still inside the intact slab releases the
+     * slab; a node broken into smaller pieces releases them all; one no driven piece is, holds or came from is
+     * reported as missed. Before 2026-12-06 only a piece that was exactly the node was released, so the first two
+     * released nothing and the replay said only "0 bodies released".
+     */
+    @Test
+    void aPieceReleaseNamesTheNodeOfThePieceHoldingItOrOfThePiecesItBrokeInto(@TempDir Path dir) {
+        record(dir, DestructionScenes.slabs(1), 50);
+        try (Playback pb = Playback.open(dir, STAGES)) {
+            pb.schedulePieceRelease(3, 0, 5); // node 5 is a leaf of the slab, intact until step 5
+            for (int k = 0; k < 6; k++) {
+                pb.step();
+            }
+            assertThat(pb.releasedCount()).as("the intact slab holding leaf 5").isEqualTo(1);
+            assertThat(pb.missedPieceReleases()).isEmpty();
+        }
+        try (Playback pb = Playback.open(dir, STAGES)) {
+            pb.schedulePieceRelease(45, 0, 0); // the root after the crumble at step 40: every leaf is a piece
+            pb.schedulePieceRelease(46, 0, 4); // released with the rest at step 45: nothing left to release
+            for (int k = 0; k < 50; k++) {
+                pb.step();
+            }
+            int leaves = 0;
+            BodyStore b = pb.world().bodies();
+            for (int s = 0; s < b.slotLimit(); s++) {
+                if (b.isLive(s) && pb.pieceCollection(s) == 0 && pb.pieceNode(s) > 0 && !pb.isDriven(s)) {
+                    leaves++;
+                }
+            }
+            assertThat(pb.releasedCount()).as("every piece the root broke into").isEqualTo(leaves).isGreaterThan(1);
+            assertThat(pb.missedPieceReleases()).hasSize(1);
+            assertThat(pb.missedPieceReleases().get(0)).containsExactly(46, 0, 4);
+        }
+    }
 }
