@@ -135,7 +135,18 @@ final class JavaApiSnippetsDocTest {
                     check(world.rayCast(origin, direction, 100, hit) && hit.body().equals(ball)
                             && Math.abs(hit.distance() - (5 - 0.6)) < 1e-9, "ray onto the ball's top at 4.4 m: " + hit.distance());
                     """},
-            {"world.addContactListener(c ->", WORLD + "Vector3d n = new Vector3d();\n", "world.step();\n"},
+            {"world.addContactListener(c ->", WORLD + "Vector3d n = new Vector3d();\n", """
+                    // "A resting body's contact reports a normal impulse of m g dt per step": the 80 kg ball on the ground
+                    double[] j = new double[1];
+                    world.addContactListener(c -> {
+                        if (c.bodyA().equals(ball) || c.bodyB().equals(ball)) {
+                            j[0] = c.normalImpulse();
+                        }
+                    });
+                    world.step(30);
+                    double mgdt = 80 * 9.81 * world.timeStep();
+                    check(Math.abs(j[0] - mgdt) < 1e-3 * mgdt, "resting ball's normal impulse " + j[0] + ", m g dt " + mgdt);
+                    """},
             {"Scenarios.load(Path.of(\"scene.json\"))", "Files.writeString(tmp.resolve(\"scene.json\"), Files.readString(tmp.resolve(\"world.json\")));\n",
                 "check(ball != null && world.mass(ball) == 80, \"ball found\");\n"},
             {"world.saveSnapshot(Path.of(\"pile.rsnap\"))", WORLD + "world.step(10);\n", """
