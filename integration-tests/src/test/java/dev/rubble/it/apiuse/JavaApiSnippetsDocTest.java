@@ -177,6 +177,26 @@ final class JavaApiSnippetsDocTest {
         }
     }
 
+    /** The defaults and ranges the page states in prose ("Worlds and plugins", "Game-loop stepping", "Huge inputs"). */
+    @Test
+    void theDefaultsAndRangesThePageStatesHold() {
+        dev.rubble.api.WorldConfig c = dev.rubble.api.WorldConfig.defaults();
+        assertThat(c.timeStep()).isEqualTo(1.0 / 60);
+        assertThat(c.subSteps()).isEqualTo(1);
+        assertThat(c.gravity(new org.joml.Vector3d())).isEqualTo(new org.joml.Vector3d(0, -9.81, 0));
+        assertThat(c.threads()).isEqualTo(1);
+        assertThat(c.maxLinearSpeed()).isEqualTo(400);
+        assertThat(c.maxAngularSpeed()).isEqualTo(100);
+        dev.rubble.api.PhysicsWorld w = dev.rubble.api.Rubble.newWorld(c);
+        assertThat(w.maxStepsPerUpdate()).isEqualTo(5);
+        assertThat(w.breakBudget()).isEqualTo(dev.rubble.api.PhysicsWorld.UNLIMITED_BREAKS);
+        // dt in [1e-6, 1] s, threads 1..256, speed limits in (0, 1e5]: the ends taken, one past refused naming the value
+        c.withTimeStep(1e-6, 1).withTimeStep(1, 1).withThreads(256).withSpeedLimits(1e5, 1e5);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> c.withTimeStep(0.9e-6, 1)).hasMessageContaining("9.0E-7");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> c.withThreads(257)).hasMessageContaining("257");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> c.withSpeedLimits(1.5e5, 1)).hasMessageContaining("150000");
+    }
+
     private static void runBlock(String name, String source, Path dir, String block) throws Exception {
         Files.createDirectories(dir);
         Files.copy(dir.getParent().resolve("world.json"), dir.resolve("world.json"));
