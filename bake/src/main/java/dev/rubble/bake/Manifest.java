@@ -114,6 +114,11 @@ public final class Manifest {
     /** Reads {@code manifest.jsonl} from a bake directory. */
     public static List<VariantResult> read(Path dir) {
         Path f = dir.resolve(JSONL);
+        if (!Files.isDirectory(dir)) {
+            // "has no manifest.jsonl" of a directory that is not there sent users looking for a file
+            throw new IllegalArgumentException("bake directory " + dir + (Files.exists(dir) ? " is not a directory" : " does not exist")
+                    + "; allowed: the --out directory of a finished rubble bake");
+        }
         if (!Files.isRegularFile(f)) {
             throw new IllegalArgumentException("bake directory " + dir + " has no " + JSONL
                     + " (not a bake, or the bake has not finished: run rubble bake again to resume it)");

@@ -54,9 +54,9 @@ public final class SweepLoader {
         try {
             text = Files.readString(file);
         } catch (NoSuchFileException e) {
-            throw new SweepException("$", "sweep file " + file + " does not exist");
+            throw new SweepException("sweep file " + file, "does not exist; allowed: a readable sweep .json file (\"format\": \"rubble-sweep/1\", docs/bake.md)");
         } catch (IOException e) {
-            throw new SweepException("$", "cannot read sweep file " + file + ": " + e.getMessage());
+            throw new SweepException("sweep file " + file, "cannot be read (" + e.getMessage() + "); allowed: a readable sweep .json file");
         }
         Path dir = file.toAbsolutePath().getParent();
         return parse(text, dir, p -> {

@@ -60,6 +60,8 @@ final class ExamplesTest {
             assertThat(Math.hypot(c(box, "position", 0), c(box, "position", 2))).as("box%d drift", i).isLessThan(0.03);
             assertThat(c(box, "position", 1)).as("box%d height", i).isCloseTo(0.5 + i, within(0.03));
         }
+        // examples/README.md: "sag the column about 4 mm in all" (it said 2 cm; the top box ends 3.6 mm low)
+        assertThat(7.5 - c(b.get("box7"), "position", 1)).as("the column's sag, m").isBetween(0.002, 0.006);
     }
 
     @Test

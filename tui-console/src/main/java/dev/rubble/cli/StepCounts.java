@@ -13,7 +13,7 @@ final class StepCounts {
      * ({@link ScenarioLoader#MAX_STEPS}: a run of 100 000 000 steps was accepted and ran for days).
      */
     static final long MAX_RUN = ScenarioLoader.MAX_STEPS;
-    /** Frames {@code rubble view} reads from a scenario (its frames go to a temporary file, every frame's statistics stay in memory). */
+    /** Frames {@code rubble view} simulates from a scenario before its page opens (frames and statistics go to temporary files). */
     static final long MAX_VIEW = 100_000;
     /** Steps a bench scene times (it keeps each step's wall, CPU and allocation figures): the same range. */
     static final long MAX_BENCH = MAX_RUN;

@@ -54,7 +54,7 @@ final class ViewCommand implements Callable<Integer> {
             throw new BadInputException("--port " + port + "; allowed: 0 (any free port) to 65535");
         }
         if (steps != null) {
-            StepCounts.check("--steps", steps, 0, StepCounts.MAX_VIEW, "the viewer keeps every frame's statistics in memory");
+            StepCounts.check("--steps", steps, 0, StepCounts.MAX_VIEW, "a scenario is simulated whole before the page opens");
         }
         if (!Files.exists(source)) {
             throw new BadInputException("SOURCE " + source + " does not exist; allowed: a journal directory or a"
@@ -108,7 +108,7 @@ final class ViewCommand implements Callable<Integer> {
         long n = steps != null ? steps : sc.steps() > 0 ? sc.steps() : 600;
         if (n > StepCounts.MAX_VIEW) { // the scenario's own "steps" (up to ScenarioLoader.MAX_STEPS)
             throw new BadInputException("SOURCE " + source + ": $.steps " + n + " is more than the viewer holds; allowed: --steps"
-                    + " 0 to " + StepCounts.MAX_VIEW + " (the viewer keeps every frame's statistics in memory)");
+                    + " 0 to " + StepCounts.MAX_VIEW + " (a scenario is simulated whole before the page opens)");
         }
         return new ScenarioViewSource(sc, source.getFileName().toString(), stages, n);
     }

@@ -95,12 +95,18 @@ final class BakeCommandTest {
 
         r = rubble("bake", tmp.resolve("missing.json").toString(), "--out", tmp.resolve("out").toString());
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).contains("does not exist");
+        // one line naming the file and what is allowed (it began "$: sweep file ...", a JSON path of no field)
+        assertThat(r.err()).contains("sweep file " + tmp.resolve("missing.json") + ": does not exist; allowed: a readable sweep .json file")
+                .doesNotContain("$:");
         r = rubble("bake", sweep.toString(), "--out", tmp.resolve("out").toString(), "--workers", "0");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("--workers 0 is not allowed; allowed: 1..4096");
         r = rubble("bake", "report", tmp.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("has no manifest.jsonl");
+        // a directory that is not there is named as such (it was "has no manifest.jsonl")
+        r = rubble("bake", "report", tmp.resolve("nowhere").toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("bake directory " + tmp.resolve("nowhere") + " does not exist; allowed: the --out directory of a finished rubble bake");
     }
 }

@@ -140,7 +140,11 @@ final class FractureMeshSourceTest {
         assertThat(err.toString()).contains(garbage + ":2: 'x' is not a number");
 
         assertThat(run("fracture", "--source", dir.resolve("missing.obj").toString())).isEqualTo(2);
-        assertThat(err.toString()).contains("missing.obj: no such file");
+        assertThat(err.toString()).contains("missing.obj: no such file; allowed: a closed triangle mesh file (.obj, .ply, .glb, .gltf)");
+        // a directory is not called missing, as other inputs' directories are not (OutsiderFuzz3CliTest)
+        Path folder = Files.createDirectories(dir.resolve("folder.obj"));
+        assertThat(run("fracture", "--source", folder.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains(folder + ": is not a regular file; allowed: a closed triangle mesh file");
 
         assertThat(run("fracture", "--source", "box:half=0.5,0.5,0.5", "--grout", "0.1")).isEqualTo(2);
         assertThat(err.toString()).contains("--grout apply to mesh sources");

@@ -37,7 +37,8 @@ public final class MeshReader {
     public static TriMesh read(Path file) throws IOException {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (!Files.isRegularFile(file)) {
-            throw new MeshException(file + ": no such file");
+            throw new MeshException(file + (Files.exists(file) ? ": is not a regular file" : ": no such file")
+                    + "; allowed: a closed triangle mesh file (.obj, .ply, .glb, .gltf)");
         }
         if (name.endsWith(".obj")) {
             return obj(file);
