@@ -236,7 +236,7 @@ final class StressBondFaceTest {
      * slab up with F = (0, W, 0) at the face's centroid c = (0, 2, 0); the slab's centre lies at
      * r = p − c = (1.4, 0.1, 1.4) from it, so M = r × F = (−1.4 W, 0, 1.4 W): compression W/A plus the
      * bending fibre 6 |M|/(A s) = 6 · 1.4 √2 W/(A s), and no shear. With the old centre-to-centre normal
-     * (its direction (1.4, 1.1, 1.4), 62° from vertical) the same force read as 0.94 MPa of shear and broke
+     * (its direction (1.4, 1.1, 1.4), 61° from vertical) the same force read as 0.93 MPa of shear and broke
      * the bond at once under a 200 kPa limit. A push P along x adds shear P/A and the twist of its lever
      * 1.4 m about the column, |M_t| = 1.4 P, τ = P/A + 1.4 P/(0.208 s³).
      */
