@@ -38,6 +38,7 @@ declare -A INPUTS=(
   [joints-sheet.png]="examples/joints.json"
   [stress-wall-hole-sheet.png]="examples/stress/wall-hole.json"
   [stress-tower-sheet.png]="examples/stress/tower.json"
+  [stress-frame-sheet.png]="examples/stress/frame.json examples/collections/frame.json"
   [union-bridge-sheet.png]="examples/union-bridge.json"
   [statue-fractured.png]="examples/meshes/statue.obj"
   [statue-exploded.png]="examples/meshes/statue.obj"
@@ -167,6 +168,10 @@ make_statue_noisy_voronoi() {
 make_stress_color_wall_sheet() {
   rubble render examples/stress/wall-hole.json --color stress --renderer sheet --frames 19:22:1 --size 320x180 \
       --camera 0,1.6,6.5:0,1.4,0:45 --out "$1"
+}
+make_stress_frame_sheet() {
+  rubble render examples/stress/frame.json --color stress --renderer sheet --frames 0:105:15 --size 320x200 \
+      --camera 18,9,16:3.3,4,1.8 --out "$1"
 }
 make_viewer() { # the browser test takes it (Chromium and chromedriver: .ci/run installs them)
   (cd "$root" && mvn -q -B ${MAVEN_REPO_LOCAL:+-Dmaven.repo.local=$MAVEN_REPO_LOCAL} -pl integration-tests -am test \

@@ -8,8 +8,8 @@ import java.util.Arrays;
 
 /**
  * Graph assembly for the {@link StressPass}: per holder, the support graph of its children and their
- * live bonds (nodes with mass, centre of mass and support; bonds with area, strength and the damage
- * they carry), kept while the holder's body, bonds and supports last and rebuilt otherwise; the
+ * live bonds (nodes with mass, centre of mass and support; bonds with area, the face their pieces
+ * share, strength and the damage they carry), kept while the holder's body, bonds and supports last and rebuilt otherwise; the
  * holder's contact loads are cleared for the run and gathered from the step's contacts; field
  * loads on held pieces are moved to their graph nodes.
  */
@@ -112,7 +112,7 @@ final class StressAssembly {
                 int e = st.edges[q];
                 if (ea[e] == an && pc.bondAlive[e] && s.parent[pc.base + eb[e]] == h) {
                     hd.edges[k] = e;
-                    g.bond(k, j, local[eb[e]], area[e] > 0 ? area[e] : 1e-6);
+                    bond(g, k, j, local[eb[e]], area[e] > 0 ? area[e] : 1e-6, st.face, e);
                     g.damage[k] = st.damage[e];
                     g.strength[k] = st.strength[e];
                     if (!(area[e] > 0)) {
@@ -126,6 +126,19 @@ final class StressAssembly {
         hd.body = s.body[h];
         hd.solved = false;
         hd.damaging = 0;
+    }
+
+    /**
+     * Graph bond k between nodes a and b for asset bond e: on the face its pieces share (collection
+     * frame, {@link BondFaces}), else between the two centres of mass.
+     */
+    static void bond(StressGraph g, int k, int a, int b, double area, double[] face, int e) {
+        int f = BondFaces.STRIDE * e;
+        if (Double.isNaN(face[f])) {
+            g.bond(k, a, b, area);
+        } else {
+            g.bond(k, a, b, area, face[f], face[f + 1], face[f + 2], face[f + 3], face[f + 4], face[f + 5]);
+        }
     }
 
     /**

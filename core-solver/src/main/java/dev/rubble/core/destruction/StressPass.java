@@ -83,6 +83,11 @@ final class StressPass implements Pass {
         int fieldCount;
         /** Asset bonds per asset node (CSR). */
         final int[] edgeStart, edges;
+        /**
+         * Per asset bond the face its pieces share ({@link BondFaces}): centroid and unit normal from a to
+         * b, collection frame; NaN where they share none (the graph then uses the centres of mass).
+         */
+        final double[] face;
         /** Per global node: the holder's graph while it has one. */
         Holder[] holders = new Holder[0];
 
@@ -113,6 +118,7 @@ final class StressPass implements Pass {
                 edges[fill[ea[k]]++] = k;
                 edges[fill[eb[k]]++] = k;
             }
+            face = BondFaces.compute(a);
         }
     }
 

@@ -17,7 +17,8 @@ import java.util.Arrays;
  * <pre>
  *  nodes   per member in member order: a holder's children (sibling order), or the member itself
  *          (a single piece, or a plain body) as one node; mass and centre of mass; anchored = support
- *  bonds   every member holder's live asset bonds (as {@link StressAssembly#build}), then one weld per
+ *  bonds   every member holder's live asset bonds (as {@link StressAssembly#build}, their faces moved into
+ *          the union frame by the member's origin pose), then one weld per
  *          union edge (member i, member j; sorted): between the two nodes, one of each member, whose
  *          centres are nearest (lowest indices among equals), centroid halfway, area the largest live
  *          bond area at either node (1 m² when neither has one), unbreakable (strength +∞)
@@ -186,7 +187,7 @@ final class UnionStress {
                 for (int ch = s.firstChild[h]; ch != ClusterStore.NONE; ch = s.nextSibling[ch]) {
                     gr.nodes[i++] = ch;
                 }
-                bonds += memberBonds(h, null, 0);
+                bonds += memberBonds(h, null, 0, null);
             } else {
                 gr.nodes[i++] = h;
             }
@@ -230,7 +231,7 @@ final class UnionStress {
                     growLocal(gr.nodes[j]);
                     local[gr.nodes[j]] = j;
                 }
-                k = memberBonds(h, gr, k);
+                k = memberBonds(h, gr, k, u.members.get(mi));
             }
         }
         for (long e : u.edges) {
@@ -280,9 +281,10 @@ final class UnionStress {
 
     /**
      * Holder h's live bonds between its children: counted (gr null), or set from graph bond k on
-     * (returns the next k); damage, strength and limits from its collection's stress state.
+     * (returns the next k); damage, strength and limits from its collection's stress state, and the
+     * bond's face moved into the union frame by member mb's origin pose.
      */
-    private int memberBonds(int h, Graph gr, int k) {
+    private int memberBonds(int h, Graph gr, int k, Member mb) {
         ClusterStore s = d.store;
         PlacedCollection pc = d.collection(s.collection[h]);
         State st = pass.state(pc.index);
@@ -293,7 +295,7 @@ final class UnionStress {
             int an = s.node[ch];
             for (int e = 0; e < ea.length && st == null; e++) { // no state: no CSR; scan (rare: a member without a model)
                 if (ea[e] == an && pc.bondAlive[e] && s.parent[pc.base + eb[e]] == h) {
-                    k = bond(gr, pc, st, h, e, k);
+                    k = bond(gr, pc, st, h, e, k, mb);
                     count++;
                 }
             }
@@ -301,7 +303,7 @@ final class UnionStress {
                 for (int q = st.edgeStart[an]; q < st.edgeStart[an + 1]; q++) {
                     int e = st.edges[q];
                     if (ea[e] == an && pc.bondAlive[e] && s.parent[pc.base + eb[e]] == h) {
-                        k = bond(gr, pc, st, h, e, k);
+                        k = bond(gr, pc, st, h, e, k, mb);
                         count++;
                     }
                 }
@@ -310,13 +312,34 @@ final class UnionStress {
         return gr == null ? count : k;
     }
 
-    private int bond(Graph gr, PlacedCollection pc, State st, int h, int e, int k) {
+    private int bond(Graph gr, PlacedCollection pc, State st, int h, int e, int k, Member member) {
         if (gr == null) {
             return k;
         }
         StressGraph g = gr.g;
         double a = pc.asset.edgeArea()[e];
-        g.bond(k, local[pc.base + pc.asset.edgeA()[e]], local[pc.base + pc.asset.edgeB()[e]], a > 0 ? a : 1e-6);
+        int na = local[pc.base + pc.asset.edgeA()[e]], nb = local[pc.base + pc.asset.edgeB()[e]];
+        int f = BondFaces.STRIDE * e;
+        if (st == null || Double.isNaN(st.face[f])) {
+            g.bond(k, na, nb, a > 0 ? a : 1e-6); // no face known: between the two centres, as the welds
+        } else {
+            // the face's centroid and normal from the collection frame into the union frame, as the nodes
+            // (StressAssembly's collection frame: p -> origin + R (lc + p - com_h))
+            ClusterStore s = d.store;
+            Member mb = member;
+            int ms = (int) mb.handle;
+            BodyStore b = d.bodies;
+            double rx = b.lcx[ms] + st.face[f] - s.com[3 * h], ry = b.lcy[ms] + st.face[f + 1] - s.com[3 * h + 1],
+                    rz = b.lcz[ms] + st.face[f + 2] - s.com[3 * h + 2];
+            double nx = st.face[f + 3], ny = st.face[f + 4], nz = st.face[f + 5];
+            g.bond(k, na, nb, a > 0 ? a : 1e-6,
+                    mb.lx + Rot.x(mb.lqx, mb.lqy, mb.lqz, mb.lqw, rx, ry, rz),
+                    mb.ly + Rot.y(mb.lqx, mb.lqy, mb.lqz, mb.lqw, rx, ry, rz),
+                    mb.lz + Rot.z(mb.lqx, mb.lqy, mb.lqz, mb.lqw, rx, ry, rz),
+                    Rot.x(mb.lqx, mb.lqy, mb.lqz, mb.lqw, nx, ny, nz),
+                    Rot.y(mb.lqx, mb.lqy, mb.lqz, mb.lqw, nx, ny, nz),
+                    Rot.z(mb.lqx, mb.lqy, mb.lqz, mb.lqw, nx, ny, nz));
+        }
         gr.coll[k] = pc.index;
         gr.edges[k] = e;
         gr.holder[k] = h;

@@ -287,4 +287,53 @@ final class UnionStressTest {
         }
         assertThat(w.profile().nonFiniteBodies()).isZero();
     }
+
+    /**
+     * A member's bond faces (docs/destruction.md, "Bond faces") are moved into the union's frame with its
+     * nodes: B turned 90° about y, its blocks' shared faces still lie halfway between its blocks' graph
+     * nodes, their normals along them (a row of cubes: the face between two neighbours is centred between
+     * their centres and faces from one to the other) — and along z, where B's own frame says x.
+     */
+    @Test
+    void aTurnedMembersBondFacesAreMovedIntoTheUnionFrame() {
+        int n = 4;
+        World w = Scenes.world(G);
+        int a = w.placeCollection(StressInWorldTest.beam(n), CollectionPlacement.at(0, 5, 0).withOptions(Scenes.thresholds(1e12)));
+        double h = Math.sqrt(0.5);
+        int b = w.placeCollection(StressInWorldTest.beam(n), CollectionPlacement.at(n * L + GAP, 5, 0)
+                .withOrientation(0, h, 0, h).withOptions(Scenes.thresholds(1e12)));
+        w.setStressModel(a, "support-graph", strong());
+        w.setStressModel(b, "support-graph", strong());
+        w.queue(new Command.UnionAddCollection(0, a, false, false));
+        w.queue(new Command.UnionAddCollection(0, b, false, false));
+        w.step();
+        DestructionRuntime d = w.destruction();
+        UnionStress.Graph gr = d.stressPass().unionStress.graph(0);
+        assertThat(gr).isNotNull();
+        StressGraph g = gr.g;
+        int turned = 0;
+        for (int k = 0; k < g.bondCount; k++) {
+            if (gr.coll[k] < 0) {
+                continue; // a weld: centre to centre by definition
+            }
+            int p = g.bondA[k], q = g.bondB[k];
+            double len = 0;
+            for (int j = 0; j < 3; j++) {
+                double dj = g.pos[3 * q + j] - g.pos[3 * p + j];
+                len += dj * dj;
+            }
+            len = Math.sqrt(len);
+            for (int j = 0; j < 3; j++) {
+                double mid = 0.5 * (g.pos[3 * p + j] + g.pos[3 * q + j]);
+                assertThat(g.centroid[3 * k + j]).as("bond %d centroid %d", k, j).isCloseTo(mid, Offset.offset(1e-12));
+                assertThat(g.normal[3 * k + j]).as("bond %d normal %d", k, j)
+                        .isCloseTo((g.pos[3 * q + j] - g.pos[3 * p + j]) / len, Offset.offset(1e-12));
+            }
+            if (gr.coll[k] == b) {
+                assertThat(Math.abs(g.normal[3 * k + 2])).as("B's bonds run along z").isCloseTo(1, Offset.offset(1e-12));
+                turned++;
+            }
+        }
+        assertThat(turned).isEqualTo(n - 1);
+    }
 }

@@ -8,7 +8,8 @@ import java.util.Arrays;
  * {@code pos[3i..3i+3)} (m, any fixed frame), load {@code force[3i..]} (N) and {@code torque[3i..]}
  * (N·m about its centre of mass), and whether it is a support (anchored, static or kinematic: its
  * reaction is whatever balances the rest). Bond {@code k} joins nodes {@code bondA[k]} and
- * {@code bondB[k]}: contact area (m²), centroid and unit normal from a to b, a strength factor
+ * {@code bondB[k]}: contact area (m²), centroid and unit normal from a to b (the face the two pieces
+ * share; the midpoint of the centres and their direction when the kernel knows no face), a strength factor
  * (multiplies every limit; 1 = the model's limits; 0 = no strength: the bond breaks at its first evaluation) and its accumulated damage in [0, 1].
  *
  * <p>Outputs: {@code bondForce[3k..]} and {@code bondMoment[3k..]} — what node a exerts on node b
@@ -184,5 +185,34 @@ public final class StressGraph {
         normal[3 * k] = dx * inv;
         normal[3 * k + 1] = dy * inv;
         normal[3 * k + 2] = dz * inv;
+    }
+
+    /**
+     * Sets bond {@code k} between nodes a and b with contact area (m², &gt; 0) and the interface the two
+     * pieces share: its centroid and its unit normal from a to b (as NVIDIA Blast's bonds carry them), so
+     * the model reads compression and tension along the face's normal and shear across it, and moments
+     * about the face's centroid.
+     * @param k the bond, 0 ≤ k &lt; {@link #bondCount}
+     * @param a the first node
+     * @param b the second node
+     * @param contactArea the bond's area, m², &gt; 0
+     * @param cx the interface centroid's x, metres (the nodes' frame)
+     * @param cy the interface centroid's y, metres
+     * @param cz the interface centroid's z, metres
+     * @param nx the unit normal's x (from a to b)
+     * @param ny the unit normal's y
+     * @param nz the unit normal's z
+     */
+    public void bond(int k, int a, int b, double contactArea, double cx, double cy, double cz, double nx, double ny,
+            double nz) {
+        bondA[k] = a;
+        bondB[k] = b;
+        area[k] = contactArea;
+        centroid[3 * k] = cx;
+        centroid[3 * k + 1] = cy;
+        centroid[3 * k + 2] = cz;
+        normal[3 * k] = nx;
+        normal[3 * k + 1] = ny;
+        normal[3 * k + 2] = nz;
     }
 }
