@@ -43,7 +43,8 @@ public final class JournalDigest {
         }
         List<Path> files = JournalReader.cycleFiles(dir);
         if (files.isEmpty()) {
-            throw new JournalFormatException("journal directory " + dir + " holds no journal (no .cq4 files)");
+            throw new JournalFormatException("journal directory " + dir + " holds no journal (no .cq4 files); allowed:"
+                    + " a directory `rubble run --journal` or `JournalWriter` wrote");
         }
         JournalFiles.check(dir, files);
         MessageDigest md;

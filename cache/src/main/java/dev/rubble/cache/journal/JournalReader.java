@@ -340,7 +340,8 @@ public final class JournalReader implements AutoCloseable {
         }
         List<Path> files = cycleFiles(dir);
         if (files.isEmpty()) {
-            throw new JournalFormatException("journal directory " + dir + " holds no journal (no .cq4 files)");
+            throw new JournalFormatException("journal directory " + dir + " holds no journal (no .cq4 files); allowed:"
+                    + " a directory `rubble run --journal` or `JournalWriter` wrote");
         }
         ChronicleStart.init();
         JournalFiles.check(dir, files);
