@@ -40,7 +40,8 @@ import dev.rubble.spi.shape.TriangleMesh;
  * is a face manifold not buried, or an edge manifold whose normal lies within {@link ManifoldBuilder#FACE_COS}
  * of child i's face (a tilted body whose own face was the clipping's reference), with that face's normal
  * {@code m}; child j's face along {@code m} must lie within 5&deg; of it ({@link TriangleMesh#SMOOTH_EDGE_COS},
- * as a mesh's smooth edges) and, for an edge manifold, hold its witness points. The replacement is that
+ * as a mesh's smooth edges) and meet child i's face along the seam: each witness point as deep under the
+ * one as under the other, to {@link #TOL} (for an edge manifold, on the face). The replacement is that
  * face's contact: normal the face's, the other shape's feature clipped against the face, as a mesh's
  * smooth edge ({@code MeshCollider}); nothing when the other shape is not over that face (the neighbour's
  * face holds it). Without such evidence a manifold is kept as it was, and a pair whose manifolds share one
@@ -76,7 +77,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
     // per manifold of the pass: child, kind, whether it shows the surface, its child's face, the replacement face
     private int[] child = new int[8], kind = new int[8];
     private boolean[] evidence = new boolean[8];
-    private double[] face = new double[3 * 8], replacement = new double[3 * 8];
+    private double[] face = new double[3 * 8], faceD = new double[8], replacement = new double[3 * 8];
     private static final int OTHER = 0, FACE = 1, BURIED = 2, EDGE = 3, REPLACED = 4;
 
     private final Features features = new Features();
@@ -126,6 +127,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             face = java.util.Arrays.copyOf(face, 3 * n);
             replacement = java.util.Arrays.copyOf(replacement, 3 * n);
             evidence = java.util.Arrays.copyOf(evidence, n);
+            faceD = java.util.Arrays.copyOf(faceD, n);
         }
         int m = manifolds++;
         normal[3 * m] = nx;
@@ -218,6 +220,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             face[3 * m] = faceN[0];
             face[3 * m + 1] = faceN[1];
             face[3 * m + 2] = faceN[2];
+            faceD[m] = nf >= 3 ? faceN[0] * poly[0] + faceN[1] * poly[1] + faceN[2] * poly[2] : 0;
         }
         for (int j = 0; j < manifolds; j++) {
             if (kind[j] != BURIED && kind[j] != EDGE) {
@@ -237,8 +240,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
                 if (nf < 3 || faceN[0] * mx + faceN[1] * my + faceN[2] * mz < TriangleMesh.SMOOTH_EDGE_COS) {
                     continue;
                 }
-                if (kind[j] == EDGE && !onPlane(j, faceN[0], faceN[1], faceN[2],
-                        faceN[0] * poly[0] + faceN[1] * poly[1] + faceN[2] * poly[2])) {
+                if (!flush(j, kind[j] == EDGE, faceN[0] * poly[0] + faceN[1] * poly[1] + faceN[2] * poly[2], i)) {
                     continue;
                 }
                 kind[j] = REPLACED;
@@ -323,15 +325,24 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
         tmp[2] = z;
     }
 
-    /** Whether every compound-side witness of manifold m lies on the plane n·x = d (to {@link #TOL}). */
-    private boolean onPlane(int m, double nx, double ny, double nz, double d) {
-        for (int p = first[m], e = p + count[m]; p < e; p++) {
-            witness(m, p);
-            if (Math.abs(nx * tmp[0] + ny * tmp[1] + nz * tmp[2] - d) > TOL) {
+    /**
+     * Whether child j's face {@link #faceN} (offset {@code d}) continues evidence i's face at manifold j's
+     * compound-side witness points: each lies as deep under the one as under the other (to {@link #TOL}: the
+     * two planes meet along the seam, not a face of child j parallel to i's by chance elsewhere), and for an
+     * edge manifold ({@code onFace}) on the face itself.
+     */
+    private boolean flush(int j, boolean onFace, double d, int i) {
+        double fx = faceN[0], fy = faceN[1], fz = faceN[2];
+        double mx = face[3 * i], my = face[3 * i + 1], mz = face[3 * i + 2], di = faceD[i];
+        for (int p = first[j], e = p + count[j]; p < e; p++) {
+            witness(j, p);
+            double under = fx * tmp[0] + fy * tmp[1] + fz * tmp[2] - d;
+            double underI = mx * tmp[0] + my * tmp[1] + mz * tmp[2] - di;
+            if (Math.abs(under - underI) > TOL || (onFace && Math.abs(under) > TOL)) {
                 return false;
             }
         }
-        return count[m] > 0;
+        return count[j] > 0;
     }
 
     /**
