@@ -22,6 +22,10 @@ import dev.rubble.spi.shape.ShapeType;
  *       {@link Compound#enclosingBounds}) and the compound's BVH (or linear scan at &le; 10 children) gives the
  *       children to collide. Each child's manifolds get sub-key {@code (child + 1) << 48} (compound
  *       as A) or {@code (child + 1) << 32} (compound as B) added to the child's own sub-key.</li>
+ *   <li>Internal edges: when one side is a compound of several children and the other is not a compound
+ *       or one of a single child, the pair's manifolds pass {@link CompoundEdges}, which turns a contact on
+ *       an edge or a buried face inside the compound (a seam between flush children) into the contact of
+ *       the face that continues the compound's surface.</li>
  * </ul>
  *
  * Child pairs keep a separating-axis hint in a small cache of this table's own (see {@link #childKey}),
@@ -35,6 +39,7 @@ public final class DispatchTable implements Narrowphase {
     private static final int COMPOUND = ShapeType.COMPOUND.ordinal();
     private final PairCollider[] table = new PairCollider[TYPES * TYPES];
     private final FlipSink flip = new FlipSink();
+    private final CompoundEdges edges = new CompoundEdges();
     private final double[] turn = new double[3];
     private final Level[] levels = {new Level(), new Level()};
     /**
@@ -95,8 +100,32 @@ public final class DispatchTable implements Narrowphase {
     public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink) {
         if (a.type().ordinal() == COMPOUND || b.type().ordinal() == COMPOUND) {
             topMix = top(a, b);
+            compoundPair(a, poseA, b, poseB, margin, sink);
+            return;
         }
         dispatch(a, poseA, b, poseB, margin, sink, 0);
+    }
+
+    /**
+     * A body pair with a compound: expanded child by child; when one side is a compound of several
+     * children and the other is not a compound or is one of a single child, through {@link CompoundEdges},
+     * which smooths the compound's internal edges (docs/dynamics.md, "Internal compound edges").
+     */
+    private void compoundPair(Shape a, Pose pa, Shape b, Pose pb, double margin, ContactSink sink) {
+        boolean many = a instanceof Compound ca && ca.childCount() > 1 && single(b);
+        boolean manyB = !many && b instanceof Compound cb && cb.childCount() > 1 && single(a);
+        if (!many && !manyB) {
+            dispatch(a, pa, b, pb, margin, sink, 0);
+            return;
+        }
+        edges.begin(sink, (Compound) (many ? a : b), many ? pa : pb, many, many ? b : a, many ? pb : pa, margin);
+        dispatch(a, pa, b, pb, margin, edges, 0);
+        edges.finish();
+    }
+
+    /** Not a compound, or a compound of one child (a released piece). */
+    private static boolean single(Shape s) {
+        return !(s instanceof Compound c) || c.childCount() == 1;
     }
 
     /**
@@ -127,7 +156,7 @@ public final class DispatchTable implements Narrowphase {
         }
         hint[offset + 3] = 0;
         topMix = top(a, b);
-        dispatch(a, poseA, b, poseB, margin, sink, 0);
+        compoundPair(a, poseA, b, poseB, margin, sink);
     }
 
     /**

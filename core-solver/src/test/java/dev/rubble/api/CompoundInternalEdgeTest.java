@@ -1,0 +1,151 @@
+package dev.rubble.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.Compound;
+import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.shape.Sphere;
+import java.util.List;
+import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The seam between two flush children of one compound must not be felt: a floor of two 4 m tiles in one
+ * static compound must behave as one 8 m box (the reference each case is run against, besides the
+ * analytic value). Before, a body crossing the seam met the edge of the tile it was leaving, or the buried
+ * side face of the tile ahead: a frictionless 0.4 m cube at 2 m/s jumped 3.9 cm and left at 0.66 m/s, a
+ * cube at 3 m/s with friction 0.3 stopped 17 cm short of {@code v² / 2 μ g}, a 0.3 m ball rolling at 2 m/s
+ * lost 7 % of its speed, and a ball set down 1 mm off the seam rolled 24 cm away in 10 s. Jolt removes
+ * such contacts with its {@code InternalEdgeRemovingCollector} (docs/dynamics.md, "Internal compound edges").
+ */
+final class CompoundInternalEdgeTest {
+
+    /** Two 4 m × 1 m × 4 m tiles, flush at x = 0, tops at y = 0: one static compound. */
+    static Shape tiles() {
+        return new Compound(List.of(Compound.Child.at(new Box(2, 0.5, 2), -2, -0.5, 0),
+                Compound.Child.at(new Box(2, 0.5, 2), 2, -0.5, 0)));
+    }
+
+    /** One 8 m box with the same top: the reference. */
+    static Shape oneBox() {
+        return new Compound(List.of(Compound.Child.at(new Box(4, 0.5, 2), 0, -0.5, 0)));
+    }
+
+    /** Highest and lowest centre height, final position and velocity of a body run over a floor. */
+    record Run(double highest, double lowest, Vector3d position, Vector3d velocity) {
+    }
+
+    static Run run(Shape floor, BodySpec body, int steps) {
+        return run(floor, body, 0, steps);
+    }
+
+    /** As {@link #run(Shape, BodySpec, int)} with the floor's friction {@code mu}. */
+    static Run run(Shape floor, BodySpec body, double mu, int steps) {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withSleeping(false));
+        w.addBody(BodySpec.fixed(floor).withMaterial(mu, 0));
+        BodyId b = w.addBody(body);
+        double highest = Double.NEGATIVE_INFINITY, lowest = Double.POSITIVE_INFINITY;
+        Vector3d p = new Vector3d();
+        for (int i = 0; i < steps; i++) {
+            w.step();
+            w.position(b, p);
+            highest = Math.max(highest, p.y);
+            lowest = Math.min(lowest, p.y);
+        }
+        return new Run(highest, lowest, w.position(b, new Vector3d()), w.linearVelocity(b, new Vector3d()));
+    }
+
+    @Test
+    void aFrictionlessCubeSlidesOverTheSeamAsOverOneBox() {
+        BodySpec cube = BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(-1.5, 0.2, 0.3))
+                .withLinearVelocity(new Vector3d(2, 0, 0)).withMaterial(0, 0);
+        Run ref = run(oneBox(), cube, 90); // 3 m: x from -1.5 to 1.5
+        Run seam = run(tiles(), cube, 90);
+        assertThat(ref.velocity.x).as("reference speed").isCloseTo(2, within(0.02));
+        assertThat(seam.position.x).as("past the seam").isGreaterThan(1);
+        assertThat(seam.highest).as("highest centre").isCloseTo(ref.highest, within(1e-3));
+        assertThat(seam.lowest).as("lowest centre").isCloseTo(ref.lowest, within(1e-3));
+        assertThat(seam.velocity.x).as("speed after the seam").isCloseTo(2, within(0.02));
+        assertThat(seam.velocity.y).as("vertical speed").isCloseTo(0, within(0.02));
+    }
+
+    @Test
+    void aCubeWithFrictionStopsWhereCoulombSays() {
+        double mu = 0.3, v = 3, g = 9.81;
+        BodySpec cube = BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(-0.8, 0.2, 0.3))
+                .withLinearVelocity(new Vector3d(v, 0, 0)).withMaterial(mu, 0);
+        Run ref = run(oneBox(), cube, mu, 120);
+        Run seam = run(tiles(), cube, mu, 120);
+        double coulomb = v * v / (2 * mu * g); // 1.53 m
+        assertThat(ref.position.x + 0.8).as("reference slide").isCloseTo(coulomb, within(0.05));
+        assertThat(seam.position.x + 0.8).as("slide over the seam").isCloseTo(ref.position.x + 0.8, within(0.03));
+        assertThat(seam.highest).as("highest centre").isCloseTo(ref.highest, within(1e-3));
+    }
+
+    @Test
+    void aBallRollsOverTheSeamKeepingItsSpeed() {
+        for (double mu : new double[] {0.5, 0}) {
+            double r = 0.3, v = 2;
+            BodySpec ball = BodySpec.dynamic(new Sphere(r)).withPosition(new Vector3d(-1.5, r, 0.3))
+                    .withLinearVelocity(new Vector3d(v, 0, 0)).withAngularVelocity(new Vector3d(0, 0, -v / r))
+                    .withMaterial(mu, 0);
+            Run ref = run(oneBox(), ball, mu, 90);
+            Run seam = run(tiles(), ball, mu, 90);
+            assertThat(seam.position.x).as("mu %s: past the seam", mu).isGreaterThan(1);
+            assertThat(seam.velocity.x).as("mu %s: speed after the seam", mu).isCloseTo(ref.velocity.x, within(0.02));
+            assertThat(seam.velocity.x).as("mu %s: speed after the seam", mu).isCloseTo(v, within(0.02));
+            assertThat(seam.highest).as("mu %s: highest centre", mu).isCloseTo(ref.highest, within(1e-3));
+        }
+    }
+
+    @Test
+    void aBallAtRestNextToTheSeamStays() {
+        for (double off : new double[] {-0.001, 0.001, 0, -0.02}) {
+            BodySpec ball = BodySpec.dynamic(new Sphere(0.3)).withPosition(new Vector3d(off, 0.3, 0.3));
+            Run seam = run(tiles(), ball, 0.5, 600); // 10 s
+            assertThat(seam.position.x).as("ball set %s m off the seam, after 10 s", off).isCloseTo(off, within(1e-3));
+        }
+    }
+
+    /**
+     * A dynamic compound, a 4 m plank of a 3 m and a 1 m box welded flush, slides frictionless back onto a
+     * static box over its end: the 1 m box overhangs, and the seam passes over the box's end edge while the
+     * centre of mass (1 m behind the seam) is over the box. One 4 m box is the reference: it keeps its height
+     * and speed. Before, the overhanging child's buried side face met the box's end edge as a wall.
+     */
+    @Test
+    void aDynamicCompoundSlidesWithItsSeamOverAnEdge() {
+        Shape plank = new Compound(List.of(Compound.Child.at(new Box(1.5, 0.1, 0.5), -0.5, 0, 0),
+                Compound.Child.at(new Box(0.5, 0.1, 0.5), 1.5, 0, 0)));
+        Shape refPlank = new Compound(List.of(Compound.Child.at(new Box(2, 0.1, 0.5), 0, 0, 0)));
+        Shape ledge = new Compound(List.of(Compound.Child.at(new Box(5, 0.5, 1), -5, -0.5, 0)));
+        Run[] runs = new Run[2];
+        for (int k = 0; k < 2; k++) {
+            BodySpec body = BodySpec.dynamic(k == 0 ? refPlank : plank).withPosition(new Vector3d(-0.5, 0.1, 0))
+                    .withLinearVelocity(new Vector3d(-2, 0, 0)).withMaterial(0, 0);
+            runs[k] = run(ledge, body, 75); // the seam from x = +0.5 to -2, the centre from -0.5 to -3
+        }
+        assertThat(runs[0].velocity.x).as("reference speed").isCloseTo(-2, within(0.02));
+        assertThat(runs[1].position.x).as("seam past the edge").isLessThan(-2.5);
+        assertThat(runs[1].highest).as("highest").isCloseTo(runs[0].highest, within(1e-3));
+        assertThat(runs[1].lowest).as("lowest").isCloseTo(runs[0].lowest, within(1e-3));
+        assertThat(runs[1].velocity.x).as("speed").isCloseTo(-2, within(0.02));
+    }
+
+    /**
+     * What is not flush still collides: a step of 5 cm between the tiles (the second tile's side face above
+     * the first's top is the compound's surface) stops a frictionless cube sliding into it at 2 m/s.
+     */
+    @Test
+    void aStepInACompoundFloorStillStopsWhatRunsIntoIt() {
+        Shape step = new Compound(List.of(Compound.Child.at(new Box(2, 0.5, 2), -2, -0.5, 0),
+                Compound.Child.at(new Box(2, 0.5, 2), 2, -0.45, 0)));
+        BodySpec cube = BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(-1.5, 0.2, 0.3))
+                .withLinearVelocity(new Vector3d(2, 0, 0)).withMaterial(0, 0);
+        Run r = run(step, cube, 90);
+        assertThat(r.position.x).as("stopped at the step's face, x = 0").isLessThan(-0.19);
+        assertThat(r.highest).as("not on the step (centre 0.25 m up there)").isLessThan(0.245);
+    }
+}

@@ -1,0 +1,425 @@
+package dev.rubble.geometry.narrowphase;
+
+import dev.rubble.geometry.gjk.Features;
+import dev.rubble.geometry.gjk.ManifoldBuilder;
+import dev.rubble.spi.narrowphase.ContactSink;
+import dev.rubble.spi.narrowphase.Pose;
+import dev.rubble.spi.shape.AabbTree;
+import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.Capsule;
+import dev.rubble.spi.shape.Compound;
+import dev.rubble.spi.shape.ConvexHull;
+import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.shape.ShapeMath;
+import dev.rubble.spi.shape.ShapeType;
+import dev.rubble.spi.shape.TriangleMesh;
+
+/**
+ * Smooth internal edges of a compound: a post-pass over the manifolds one body pair gets from the
+ * children of one compound (docs/dynamics.md, "Internal compound edges"), in the spirit of Jolt's
+ * {@code InternalEdgeRemovingCollector} ({@code mEnhancedInternalEdgeRemoval}).
+ *
+ * <p>Two children placed flush (two floor tiles, the pieces of an intact geometry collection) collide
+ * as two convex shapes: a body crossing their seam meets the top edge of the child it leaves or enters
+ * (a closest-point normal tilted towards it, a wall for a speculative contact) or the child's side face
+ * that is buried against its neighbour (the SAT's least-penetration axis). Neither feature is on the
+ * compound's surface. The pass buffers the pair's manifolds, and when they do not all share one normal,
+ * it classifies each manifold on a box or hull child by the child's feature along the contact normal
+ * (outward from the compound):
+ * <ul>
+ *   <li><b>face</b>: that feature is a face whose normal is the contact normal (to 1e-9); it is
+ *       <b>buried</b> when every compound-side witness point lies on the surface of another child (to
+ *       {@link #TOL}: a flush neighbour, not one it overlaps) and, moved {@link #STEP} out along the normal,
+ *       in that child;</li>
+ *   <li><b>edge</b>: otherwise (an edge or a vertex of the child); it is <b>internal</b> when every
+ *       compound-side witness point lies on the surface of another child (to {@link #TOL}): the flush
+ *       neighbour covers it.</li>
+ * </ul>
+ * A buried face manifold or an internal edge manifold of child j is replaced when another child i shows
+ * where the compound's surface is (the evidence, the first in the pair's order): a manifold of child i that
+ * is a face manifold not buried, or an edge manifold whose normal lies within {@link ManifoldBuilder#FACE_COS}
+ * of child i's face (a tilted body whose own face was the clipping's reference), with that face's normal
+ * {@code m}; child j's face along {@code m} must lie within 5&deg; of it ({@link TriangleMesh#SMOOTH_EDGE_COS},
+ * as a mesh's smooth edges) and meet child i's face along the seam: each witness point as deep under the
+ * one as under the other, to {@link #TOL} (for an edge manifold, on the face). The replacement is that
+ * face's contact: normal the face's, the other shape's feature clipped against the face, as a mesh's
+ * smooth edge ({@code MeshCollider}); nothing when the other shape is not over that face (the neighbour's
+ * face holds it). Without such evidence a manifold is kept as it was, and a pair whose manifolds share one
+ * normal (a box resting across a seam) is emitted untouched, as is a pair of one manifold.
+ *
+ * <p>Applies when one side is a compound of several children and the other is not a compound or is a
+ * compound of one child (a released piece); a chunk against a chunk is left as it was. Deterministic
+ * (the pair's order, no hashing); allocation-free once its buffers have grown. Not thread-safe.
+ */
+final class CompoundEdges implements ContactSink, AabbTree.Visitor {
+    /** Distance to a child's surface within which a point counts as on it or in it, metres. */
+    static final double TOL = 1e-5;
+    /** How far a buried face's witness is moved out along its normal before the inside test, metres. */
+    static final double STEP = 1e-4;
+    /** A contact normal this close to a child's face normal is that face's. */
+    private static final double FACE_NORMAL_COS = 1 - 1e-9;
+
+    private ContactSink target;
+    private Compound compound;
+    private Pose compoundPose;
+    private boolean compoundIsA;
+    private Shape other;
+    private Pose otherPose;
+    private double margin;
+
+    // the buffered manifolds: normal, sub-key, first point, point count; points: A's witness, separation, feature
+    private int manifolds, points;
+    private double[] normal = new double[3 * 8];
+    private long[] key = new long[8];
+    private int[] first = new int[8], count = new int[8];
+    private double[] point = new double[4 * 32];
+    private long[] feature = new long[32];
+    // per manifold of the pass: child, kind, whether it shows the surface, its child's face, the replacement face
+    private int[] child = new int[8], kind = new int[8];
+    private boolean[] evidence = new boolean[8];
+    private double[] face = new double[3 * 8], faceD = new double[8], replacement = new double[3 * 8];
+    private static final int OTHER = 0, FACE = 1, BURIED = 2, EDGE = 3, REPLACED = 4;
+
+    private final Features features = new Features();
+    // a feature's points: Features caps a face at ManifoldBuilder's 64 points
+    private final ManifoldBuilder builder = new ManifoldBuilder();
+    private final double[] poly = new double[3 * 64], faceN = new double[3];
+    private final double[] tmp = new double[3], local = new double[3];
+    private final Pose childPose = new Pose(), leafPose = new Pose();
+    // the neighbour query: the witness and the stepped point in the compound frame, the child to skip, the answer
+    private double qx, qy, qz, sx, sy, sz;
+    private boolean stepped;
+    private int skip;
+    private boolean inside;
+
+    /**
+     * Starts buffering a body pair's manifolds.
+     * @param target where the manifolds go at {@link #finish}
+     * @param c the compound of several children
+     * @param cPose its pose
+     * @param cIsA whether it is the pair's A
+     * @param o the other shape (not a compound, or a compound of one child)
+     * @param oPose its pose
+     * @param margin the pair's speculative margin, metres
+     */
+    void begin(ContactSink target, Compound c, Pose cPose, boolean cIsA, Shape o, Pose oPose, double margin) {
+        this.target = target;
+        this.compound = c;
+        this.compoundPose = cPose;
+        this.compoundIsA = cIsA;
+        this.other = o;
+        this.otherPose = oPose;
+        this.margin = margin;
+        manifolds = 0;
+        points = 0;
+    }
+
+    @Override
+    public void beginManifold(double nx, double ny, double nz, long subKey) {
+        if (manifolds == key.length) {
+            int n = 2 * manifolds;
+            normal = java.util.Arrays.copyOf(normal, 3 * n);
+            key = java.util.Arrays.copyOf(key, n);
+            first = java.util.Arrays.copyOf(first, n);
+            count = java.util.Arrays.copyOf(count, n);
+            child = java.util.Arrays.copyOf(child, n);
+            kind = java.util.Arrays.copyOf(kind, n);
+            face = java.util.Arrays.copyOf(face, 3 * n);
+            replacement = java.util.Arrays.copyOf(replacement, 3 * n);
+            evidence = java.util.Arrays.copyOf(evidence, n);
+            faceD = java.util.Arrays.copyOf(faceD, n);
+        }
+        int m = manifolds++;
+        normal[3 * m] = nx;
+        normal[3 * m + 1] = ny;
+        normal[3 * m + 2] = nz;
+        key[m] = subKey;
+        first[m] = points;
+        count[m] = 0;
+    }
+
+    @Override
+    public void addPoint(double ax, double ay, double az, double separation, long featureId) {
+        if (points == feature.length) {
+            point = java.util.Arrays.copyOf(point, 8 * points);
+            feature = java.util.Arrays.copyOf(feature, 2 * points);
+        }
+        int p = points++;
+        point[4 * p] = ax;
+        point[4 * p + 1] = ay;
+        point[4 * p + 2] = az;
+        point[4 * p + 3] = separation;
+        feature[p] = featureId;
+        count[manifolds - 1]++;
+    }
+
+    /** Runs the pass and sends the pair's manifolds on to the target, in the order they came. */
+    void finish() {
+        try {
+            if (manifolds > 1 && !sameNormal()) {
+                classify();
+                emitFiltered();
+            } else {
+                for (int m = 0; m < manifolds; m++) {
+                    emit(m);
+                }
+            }
+        } finally {
+            target = null;
+            compound = null;
+            compoundPose = null;
+            other = null;
+            otherPose = null;
+        }
+    }
+
+    private boolean sameNormal() {
+        for (int m = 1; m < manifolds; m++) {
+            if (normal[0] * normal[3 * m] + normal[1] * normal[3 * m + 1] + normal[2] * normal[3 * m + 2] < FACE_NORMAL_COS) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean whip(long subKey) {
+        return (subKey & ManifoldBuilder.WHIP_KEY) != 0;
+    }
+
+    private int childOf(long subKey) {
+        return compoundIsA ? (int) (subKey >>> 48) - 1 : (int) ((subKey >>> 32) & 0xFFFF) - 1;
+    }
+
+    private void classify() {
+        double s = compoundIsA ? 1 : -1;
+        for (int m = 0; m < manifolds; m++) {
+            child[m] = childOf(key[m]);
+            kind[m] = OTHER;
+            evidence[m] = false;
+            if (whip(key[m]) || child[m] < 0) {
+                continue;
+            }
+            Compound.Child ch = compound.child(child[m]);
+            ShapeType t = ch.shape().type();
+            if (t != ShapeType.BOX && t != ShapeType.CONVEX_HULL) {
+                continue;
+            }
+            double ux = s * normal[3 * m], uy = s * normal[3 * m + 1], uz = s * normal[3 * m + 2];
+            pose(ch, childPose);
+            int nf = features.of(ch.shape(), childPose, ux, uy, uz, poly, faceN);
+            double align = nf >= 3 ? faceN[0] * ux + faceN[1] * uy + faceN[2] * uz : -1;
+            if (align >= FACE_NORMAL_COS) {
+                kind[m] = allInside(m, child[m], STEP, ux, uy, uz) ? BURIED : FACE;
+            } else {
+                kind[m] = EDGE;
+            }
+            // a face contact, or one the clipping took as a face contact of the other shape's face within
+            // ManifoldBuilder.FACE_COS of the child's (a tilted body on a flat face): the child's face shows
+            // where the compound's surface is
+            evidence[m] = kind[m] == FACE || (kind[m] == EDGE && align >= ManifoldBuilder.FACE_COS);
+            face[3 * m] = faceN[0];
+            face[3 * m + 1] = faceN[1];
+            face[3 * m + 2] = faceN[2];
+            faceD[m] = nf >= 3 ? faceN[0] * poly[0] + faceN[1] * poly[1] + faceN[2] * poly[2] : 0;
+        }
+        for (int j = 0; j < manifolds; j++) {
+            if (kind[j] != BURIED && kind[j] != EDGE) {
+                continue;
+            }
+            if (kind[j] == EDGE && !allInside(j, child[j], 0, 0, 0, 0)) {
+                continue; // the edge is on the compound's surface: a real edge
+            }
+            Compound.Child ch = compound.child(child[j]);
+            pose(ch, childPose);
+            for (int i = 0; i < manifolds; i++) {
+                if (!evidence[i] || child[i] == child[j]) {
+                    continue;
+                }
+                double mx = face[3 * i], my = face[3 * i + 1], mz = face[3 * i + 2];
+                int nf = features.of(ch.shape(), childPose, mx, my, mz, poly, faceN);
+                if (nf < 3 || faceN[0] * mx + faceN[1] * my + faceN[2] * mz < TriangleMesh.SMOOTH_EDGE_COS) {
+                    continue;
+                }
+                if (!flush(j, kind[j] == EDGE, faceN[0] * poly[0] + faceN[1] * poly[1] + faceN[2] * poly[2], i)) {
+                    continue;
+                }
+                kind[j] = REPLACED;
+                evidence[j] = false;
+                replacement[3 * j] = faceN[0];
+                replacement[3 * j + 1] = faceN[1];
+                replacement[3 * j + 2] = faceN[2];
+                break;
+            }
+        }
+    }
+
+    private void emitFiltered() {
+        for (int m = 0; m < manifolds; m++) {
+            if (kind[m] == REPLACED) {
+                replace(m);
+            } else if (whip(key[m]) && replacedPrimary(m)) {
+                continue; // the replacement's clip makes its own
+            } else {
+                emit(m);
+            }
+        }
+    }
+
+    /** Whether the primary manifold of whip manifold w's child pair was replaced. */
+    private boolean replacedPrimary(int w) {
+        long primary = key[w] & ~ManifoldBuilder.WHIP_KEY;
+        for (int m = 0; m < manifolds; m++) {
+            if (key[m] == primary) {
+                return kind[m] == REPLACED;
+            }
+        }
+        return false;
+    }
+
+    /** Manifold m as child m's face contact along its replacement face normal. */
+    private void replace(int m) {
+        Compound.Child ch = compound.child(child[m]);
+        pose(ch, childPose);
+        Shape leaf = other;
+        Pose lp = otherPose;
+        if (other instanceof Compound oc) {
+            Compound.Child c0 = oc.child(0);
+            leafPose.setComposed(otherPose, c0.x(), c0.y(), c0.z(), c0.qx(), c0.qy(), c0.qz(), c0.qw());
+            leaf = c0.shape();
+            lp = leafPose;
+        }
+        double fx = replacement[3 * m], fy = replacement[3 * m + 1], fz = replacement[3 * m + 2];
+        if (compoundIsA) {
+            builder.featureA(ch.shape(), childPose, fx, fy, fz);
+            builder.featureB(leaf, lp, fx, fy, fz);
+            builder.clip(fx, fy, fz, 0, leaf.coreRadius(), margin, target, key[m]);
+        } else {
+            builder.featureA(leaf, lp, -fx, -fy, -fz);
+            builder.featureB(ch.shape(), childPose, -fx, -fy, -fz);
+            builder.clip(-fx, -fy, -fz, leaf.coreRadius(), 0, margin, target, key[m]);
+        }
+    }
+
+    private void emit(int m) {
+        target.beginManifold(normal[3 * m], normal[3 * m + 1], normal[3 * m + 2], key[m]);
+        for (int p = first[m], e = p + count[m]; p < e; p++) {
+            target.addPoint(point[4 * p], point[4 * p + 1], point[4 * p + 2], point[4 * p + 3], feature[p]);
+        }
+    }
+
+    private void pose(Compound.Child ch, Pose out) {
+        out.setComposed(compoundPose, ch.x(), ch.y(), ch.z(), ch.qx(), ch.qy(), ch.qz(), ch.qw());
+    }
+
+    /** The compound-side witness of point p of manifold m into {@link #tmp}. */
+    private void witness(int m, int p) {
+        double x = point[4 * p], y = point[4 * p + 1], z = point[4 * p + 2];
+        if (!compoundIsA) { // A's witness; B's is one separation along the normal
+            double sep = point[4 * p + 3];
+            x += sep * normal[3 * m];
+            y += sep * normal[3 * m + 1];
+            z += sep * normal[3 * m + 2];
+        }
+        tmp[0] = x;
+        tmp[1] = y;
+        tmp[2] = z;
+    }
+
+    /**
+     * Whether child j's face {@link #faceN} (offset {@code d}) continues evidence i's face at manifold j's
+     * compound-side witness points: each lies as deep under the one as under the other (to {@link #TOL}: the
+     * two planes meet along the seam, not a face of child j parallel to i's by chance elsewhere), and for an
+     * edge manifold ({@code onFace}) on the face itself.
+     */
+    private boolean flush(int j, boolean onFace, double d, int i) {
+        double fx = faceN[0], fy = faceN[1], fz = faceN[2];
+        double mx = face[3 * i], my = face[3 * i + 1], mz = face[3 * i + 2], di = faceD[i];
+        for (int p = first[j], e = p + count[j]; p < e; p++) {
+            witness(j, p);
+            double under = fx * tmp[0] + fy * tmp[1] + fz * tmp[2] - d;
+            double underI = mx * tmp[0] + my * tmp[1] + mz * tmp[2] - di;
+            if (Math.abs(under - underI) > TOL || (onFace && Math.abs(under) > TOL)) {
+                return false;
+            }
+        }
+        return count[j] > 0;
+    }
+
+    /**
+     * Whether every compound-side witness of manifold m lies on the surface of a child other than {@code c}
+     * (to {@link #TOL}: a flush neighbour, not one the child overlaps) and, with {@code step} &gt; 0, moved
+     * {@code step} along u lies in that child (to {@link #TOL}): u points into the neighbour, the face is buried.
+     */
+    private boolean allInside(int m, int c, double step, double ux, double uy, double uz) {
+        for (int p = first[m], e = p + count[m]; p < e; p++) {
+            witness(m, p);
+            compoundPose.toLocal(tmp[0], tmp[1], tmp[2], local, 0);
+            qx = local[0];
+            qy = local[1];
+            qz = local[2];
+            compoundPose.inverseRotate(ux, uy, uz, local, 0);
+            sx = qx + step * local[0];
+            sy = qy + step * local[1];
+            sz = qz + step * local[2];
+            stepped = step > 0;
+            skip = c;
+            inside = false;
+            compound.queryChildren(qx - TOL, qy - TOL, qz - TOL, qx + TOL, qy + TOL, qz + TOL, this);
+            if (!inside) {
+                return false;
+            }
+        }
+        return count[m] > 0;
+    }
+
+    @Override
+    public boolean visit(int item) {
+        if (item == skip) {
+            return true;
+        }
+        Compound.Child ch = compound.child(item);
+        ShapeMath.inverseRotate(ch.qx(), ch.qy(), ch.qz(), ch.qw(), qx - ch.x(), qy - ch.y(), qz - ch.z(), local, 0);
+        if (Math.abs(distance(ch.shape(), local[0], local[1], local[2])) > TOL) {
+            return true;
+        }
+        if (stepped) {
+            ShapeMath.inverseRotate(ch.qx(), ch.qy(), ch.qz(), ch.qw(), sx - ch.x(), sy - ch.y(), sz - ch.z(), local, 0);
+            if (distance(ch.shape(), local[0], local[1], local[2]) > TOL) {
+                return true;
+            }
+        }
+        inside = true;
+        return false;
+    }
+
+    /**
+     * A signed distance of a point in the shape's frame to the shape's surface, metres: exact outside a
+     * face and inside; outside an edge or corner of a box or hull a lower bound (the largest plane distance).
+     */
+    private static double distance(Shape s, double x, double y, double z) {
+        switch (s.type()) {
+            case BOX -> {
+                Box b = (Box) s;
+                return Math.max(Math.abs(x) - b.halfX(), Math.max(Math.abs(y) - b.halfY(), Math.abs(z) - b.halfZ()));
+            }
+            case CONVEX_HULL -> {
+                ConvexHull h = (ConvexHull) s;
+                double d = Double.NEGATIVE_INFINITY;
+                for (int f = 0, n = h.faceCount(); f < n; f++) {
+                    d = Math.max(d, h.plane(f, 0) * x + h.plane(f, 1) * y + h.plane(f, 2) * z - h.plane(f, 3));
+                }
+                return d;
+            }
+            case SPHERE -> {
+                return Math.sqrt(x * x + y * y + z * z) - s.coreRadius();
+            }
+            case CAPSULE -> {
+                double h = ((Capsule) s).halfHeight(), cy = Math.max(-h, Math.min(h, y));
+                return Math.sqrt(x * x + (y - cy) * (y - cy) + z * z) - s.coreRadius();
+            }
+            default -> {
+                return Double.POSITIVE_INFINITY;
+            }
+        }
+    }
+}
