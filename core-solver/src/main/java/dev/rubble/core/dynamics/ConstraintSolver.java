@@ -287,7 +287,10 @@ public final class ConstraintSolver implements ConstraintRows {
     /**
      * The slot constraint i's side on slot s is solved on, its frame (7 from {@code frames} at 7 i)
      * written to {@code out} at 7 k on that body: s itself, or the body carrying it (the frame moved into
-     * the carrier's: anchor {@code l + R(lq) (a - lc) + lc_carrier}, orientation {@code lq q}).
+     * the carrier's: anchor {@code l + R(lq) a + lc_carrier}, orientation {@code lq q}; a and l are both from
+     * origins, the member's and its origin's from the carrier's centre of mass, so the member's own centre of mass
+     * does not enter: before 2026-12-06 it was taken off a, and a joint on a welded hull, whose centre of mass is not
+     * at its origin, was solved that far from its anchor, `JointsOnUnionsTest`).
      */
     private int solvedOn(Carriers carriers, int s, double[] frames, int i, double[] out, int k) {
         int o = 7 * i, t = 7 * k;
@@ -297,7 +300,7 @@ public final class ConstraintSolver implements ConstraintRows {
             return s;
         }
         double[] m = carried;
-        double ax = frames[o] - b.lcx[s], ay = frames[o + 1] - b.lcy[s], az = frames[o + 2] - b.lcz[s];
+        double ax = frames[o], ay = frames[o + 1], az = frames[o + 2];
         out[t] = m[0] + dev.rubble.core.body.Inertia.rotX(m[3], m[4], m[5], m[6], ax, ay, az) + b.lcx[c];
         out[t + 1] = m[1] + dev.rubble.core.body.Inertia.rotY(m[3], m[4], m[5], m[6], ax, ay, az) + b.lcy[c];
         out[t + 2] = m[2] + dev.rubble.core.body.Inertia.rotZ(m[3], m[4], m[5], m[6], ax, ay, az) + b.lcz[c];

@@ -39,6 +39,10 @@ import java.util.Arrays;
  * computes, so the constraints and the momentum exchanged are those of before, the holder's share of each
  * correction smaller. A holder with one attachment is solved exactly as before.
  *
+ * <p>A body welded into a cluster union is held by the union's body, at the same point of the member
+ * ({@link SoftBodyStore#updateAttachments(BodyStore, dev.rubble.core.dynamics.Carriers)}): the union is the holder
+ * that is pulled, or followed.
+ *
  * <p>An attachment stays one-way (its point a pin following the holder, as for static and kinematic holders)
  * when the holder is sleeping, removed, disabled, static or kinematic; when its point is also pinned to the
  * world or attached one-way; and when its soft body has no free point (frozen by the finiteness guard).
@@ -67,12 +71,13 @@ final class AttachmentCoupling {
         this.response = response;
     }
 
-    /** Whether attachment {@code k}'s holder is an awake dynamic rigid body (it can be pulled this pass). */
+    /**
+     * Whether attachment {@code k}'s holder this pass ({@link SoftBodyStore#holderSlot}: its body, or the union's body
+     * carrying it) is an awake dynamic rigid body (it can be pulled this pass).
+     */
     private static boolean pullable(SoftBodyStore st, BodyStore rigid, int k) {
-        long h = st.attachBody[k];
-        int slot = (int) h;
-        return rigid.isLive(slot) && rigid.generation[slot] == (int) (h >>> 32)
-                && rigid.state[slot] == BodyState.AWAKE.ordinal() && rigid.motion[slot] == MotionType.DYNAMIC.ordinal()
+        int slot = st.holderSlot[k];
+        return slot >= 0 && rigid.state[slot] == BodyState.AWAKE.ordinal() && rigid.motion[slot] == MotionType.DYNAMIC.ordinal()
                 && rigid.invMass[slot] > 0;
     }
 
@@ -220,9 +225,9 @@ final class AttachmentCoupling {
         ctx.coupledPoints = 0;
     }
 
-    /** The rigid slot holding coupled attachment {@code j} ({@code j < count}). */
+    /** The rigid slot holding coupled attachment {@code j} ({@code j < count}) this pass. */
     int holder(SoftBodyStore st, int j) {
-        return (int) st.attachBody[coupled[j]];
+        return st.holderSlot[coupled[j]];
     }
 
     /**
@@ -232,10 +237,10 @@ final class AttachmentCoupling {
     void project(SoftBodyState s, double h) {
         SoftBodyStore st = ctx.store;
         BodyStore b = ctx.rigid;
-        double[] x = s.x, l = st.attachLocal;
+        double[] x = s.x, l = st.holderLocal;
         for (int j = 0; j < count; j++) {
             int k = coupled[j];
-            int slot = (int) st.attachBody[k];
+            int slot = st.holderSlot[k];
             int p = point[j], o = 3 * p;
             double lx = l[3 * k], ly = l[3 * k + 1], lz = l[3 * k + 2];
             double qx = b.qx[slot], qy = b.qy[slot], qz = b.qz[slot], qw = b.qw[slot];

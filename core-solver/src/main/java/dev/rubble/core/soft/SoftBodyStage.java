@@ -1,6 +1,7 @@
 package dev.rubble.core.soft;
 
 import dev.rubble.core.body.BodyStore;
+import dev.rubble.core.dynamics.Carriers;
 import dev.rubble.spi.soft.SoftContacts;
 import dev.rubble.spi.soft.SoftSolver;
 import java.util.Objects;
@@ -84,6 +85,15 @@ public final class SoftBodyStage {
      * @param rigid the rigid bodies (poses and velocities are changed by contacts and two-way attachments)
      */
     public void step(BodyStore rigid, double dt, double gx, double gy, double gz) {
+        step(rigid, dt, gx, gy, gz, null);
+    }
+
+    /**
+     * As {@link #step(BodyStore, double, double, double, double)}; an attachment to a body that {@code carriers} says
+     * another carries (a member welded into a cluster union; null: none) is held by the carrier at the same point
+     * ({@link SoftBodyStore#updateAttachments(BodyStore, Carriers)}).
+     */
+    public void step(BodyStore rigid, double dt, double gx, double gy, double gz, Carriers carriers) {
         if (loads != null) {
             loads.clearSoftLoads();
         }
@@ -92,7 +102,7 @@ public final class SoftBodyStage {
         }
         long t0 = System.nanoTime();
         keepStart();
-        store.updateAttachments(rigid);
+        store.updateAttachments(rigid, carriers);
         // two-way attachments: their points are free for the solve, joined to their holders by constraints
         coupling.couple(store, rigid);
         coupling.prepare(rigid, store, dt, gx, gy, gz);

@@ -2,6 +2,7 @@ package dev.rubble.core.soft;
 
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.Inertia;
+import dev.rubble.core.dynamics.Carriers;
 import dev.rubble.core.soft.cage.Cage;
 import dev.rubble.core.body.StateHash;
 import dev.rubble.spi.soft.SoftBodyState;
@@ -16,7 +17,8 @@ import java.util.Objects;
  * <pre>
  *  body b:  points [pointStart[b], + pointCount[b]),  tets [tetStart[b], + tetCount[b]),
  *           surface triangles [surfaceStart[b], + surfaceCount[b]) in surface[3 * tri ..]
- *  attachment k: pin attachPin[k] follows rigid body attachBody[k] at attachLocal[3k..] (body frame)
+ *  attachment k: pin attachPin[k] follows rigid body attachBody[k] at attachLocal[3k..] (body frame; a welded
+ *                member: the union body carrying it, holderSlot[k] at holderLocal[3k..] for the pass)
  * </pre>
  *
  * Bodies are only added (never removed) and are simulated in index order. Not thread-safe.
@@ -306,17 +308,59 @@ public final class SoftBodyStore {
     }
 
     /**
-     * Moves every attachment's pin target to where its rigid body now holds it. The pin of a
-     * removed rigid body stays where it was last held.
+     * Per attachment, for the pass under way ({@link #updateAttachments(BodyStore, Carriers)} sets them; scratch,
+     * never saved or hashed): the rigid slot that holds the point, -1 when its body is gone, and the point's
+     * offset from that slot's centre of mass in its frame. The slot is the attachment's own body, or, while that
+     * body is welded into a cluster union (disabled, carried), the union's body, at the same point of the member.
      */
+    int[] holderSlot = new int[0];
+    double[] holderLocal = new double[0];
+    private final double[] carried = new double[7];
+
+    /** As {@link #updateAttachments(BodyStore, Carriers)} with no body carried by another. */
     public void updateAttachments(BodyStore rigid) {
+        updateAttachments(rigid, null);
+    }
+
+    /**
+     * Finds each attachment's holder for this pass ({@link #holderSlot}) and moves its pin target to where that
+     * holder now holds it. The pin of a removed rigid body stays where it was last held. A body welded into a
+     * cluster union is disabled while the union's body moves for it, and its own pose is brought up to date only
+     * in the DESTRUCTION slot, after this pass (docs/destruction.md, "Cluster unions"): its attachments are held
+     * by the union's body ({@code carriers}, null: none), as its joints are (docs/constraints.md, "Joints on
+     * collections"), so that they pull on the union when it is awake and dynamic, and follow it where it is now,
+     * not where it was a step ago, when it is not (determinism fuzz seed 9417: a soft body attached to a welded
+     * ball and pinned to the world trailed the ball by a step, pulled on nothing, and was torn apart when the
+     * union was knocked 3.5 m in one step; docs/constraints.md, "Attachments to a welded member").
+     */
+    public void updateAttachments(BodyStore rigid, Carriers carriers) {
+        if (holderSlot.length < attachments) {
+            holderSlot = Arrays.copyOf(holderSlot, Math.max(attachments, 2 * holderSlot.length));
+            holderLocal = Arrays.copyOf(holderLocal, 3 * holderSlot.length);
+        }
         for (int k = 0; k < attachments; k++) {
             long handle = attachBody[k];
             int s = (int) handle;
             if (!rigid.isLive(s) || rigid.generation[s] != (int) (handle >>> 32)) {
+                holderSlot[k] = -1;
                 continue;
             }
+            int c = carriers == null ? -1 : carriers.carrier(s, carried);
             double lx = attachLocal[3 * k], ly = attachLocal[3 * k + 1], lz = attachLocal[3 * k + 2];
+            if (c >= 0) {
+                // the point from the member's origin (its centre of mass + the body-frame offset), turned into the
+                // carrier's frame by the member's orientation there and moved by the member's origin in it
+                double[] m = carried;
+                double ox = rigid.lcx[s] + lx, oy = rigid.lcy[s] + ly, oz = rigid.lcz[s] + lz;
+                lx = m[0] + Inertia.rotX(m[3], m[4], m[5], m[6], ox, oy, oz);
+                ly = m[1] + Inertia.rotY(m[3], m[4], m[5], m[6], ox, oy, oz);
+                lz = m[2] + Inertia.rotZ(m[3], m[4], m[5], m[6], ox, oy, oz);
+                s = c;
+            }
+            holderSlot[k] = s;
+            holderLocal[3 * k] = lx;
+            holderLocal[3 * k + 1] = ly;
+            holderLocal[3 * k + 2] = lz;
             double ux = rigid.qx[s], uy = rigid.qy[s], uz = rigid.qz[s], w = rigid.qw[s];
             int t = 3 * attachPin[k];
             state.pinTarget[t] = rigid.px[s] + Inertia.rotX(ux, uy, uz, w, lx, ly, lz);

@@ -248,7 +248,8 @@ public final class StepPipeline {
         // soft bodies advance and exchange impulses with the rigid bodies, which now have their final
         // velocities; destruction, islands and sleep below see the result (docs/soft-bodies.md, "Coupling")
         if (c.softBodies.store().size() > 0) {
-            c.softBodies.step(b, dt, settings.gravityX(), settings.gravityY(), settings.gravityZ());
+            // attachments to a welded member are held by its union's body, as its joints are
+            c.softBodies.step(b, dt, settings.gravityX(), settings.gravityY(), settings.gravityZ(), c.destruction.unions());
             // soft bodies frozen by their own finiteness guard, and rigid bodies a soft contact made non-finite
             p.nonFinite += c.softBodies.isolated + dev.rubble.core.dynamics.NonFiniteGuard.isolate(c.states, b);
             t = lap(StepSlot.SOFT, t);

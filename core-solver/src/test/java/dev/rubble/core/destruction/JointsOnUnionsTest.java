@@ -64,6 +64,35 @@ final class JointsOnUnionsTest {
         assertThat(s.py[s.slot(b)]).isLessThan(3);
     }
 
+    /**
+     * A 1 kg tetrahedral hull, its origin at its corner (0, 5, 0) and its centre of mass 0.22 m away at (0.125,
+     * 5.125, 0.125), hangs by a ball joint at that corner and is welded to a 3 kg box: the union swings about the
+     * pivot, and the hull's anchor stays on it, as it does unwelded (within 2 mm over this second). Before
+     * (2026-12-06), the member's frame was moved into the union's from its centre of mass instead of its origin,
+     * and the joint held a point 0.22 m from the anchor: the anchor was 0.13 m from the pivot after one step, 0.22 m later.
+     */
+    @Test
+    void aJointOnAWeldedHullWhoseCentreOfMassIsOffItsOriginHoldsItsAnchor() {
+        World w = Scenes.world(9.81);
+        var hull = dev.rubble.geometry.hull.QuickHull.of(new double[] {0, 0, 0, 0.5, 0, 0, 0, 0.5, 0, 0, 0, 0.5});
+        long a = w.createBody(BodyDef.of(hull).withMass(1).withPosition(0, 5, 0));
+        long b = w.createBody(BodyDef.of(new Box(0.25, 0.25, 0.25)).withMass(3).withPosition(1.5, 5, 0));
+        BodyStore s = w.bodies();
+        assertThat(Math.sqrt(3) * s.lcx[s.slot(a)]).as("the hull's centre of mass from its origin, m").isCloseTo(0.2165, within(1e-4));
+        int j = JointsAcrossBreaksTest.ball(w, a, 0, 5, 0);
+        w.queue(new Command.UnionAdd(0, a, false));
+        w.queue(new Command.UnionAdd(0, b, false));
+        double minY = 5;
+        for (int k = 0; k < 60; k++) {
+            w.step();
+            double[] p = anchor(w, j);
+            assertThat(Math.sqrt(p[0] * p[0] + (p[1] - 5) * (p[1] - 5) + p[2] * p[2])).as("anchor from the pivot, step %d", k)
+                    .isLessThan(0.01);
+            minY = Math.min(minY, s.py[s.slot(w.destruction().unions().body(0))]);
+        }
+        assertThat(minY).as("the union swung down").isLessThan(4.5);
+    }
+
     @Test
     void aJointBetweenTwoMembersOfOneUnionIsInsideTheBodyAndCostsNothing() {
         World w = Scenes.world(0);
