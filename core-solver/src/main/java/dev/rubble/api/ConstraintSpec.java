@@ -122,13 +122,18 @@ public final class ConstraintSpec {
      * @return a new spec of type {@code hinge}
      */
     public static ConstraintSpec hinge(Vector3dc anchor, Vector3dc axis) {
+        return alongAxis("hinge", anchor, axis);
+    }
+
+    /** A spec of {@code type} with both anchors at {@code anchor} and both frames' x axes along {@code axis}. */
+    private static ConstraintSpec alongAxis(String type, Vector3dc anchor, Vector3dc axis) {
         Objects.requireNonNull(axis, "axis is null");
         double len = PhysicsWorld.length(axis.x(), axis.y(), axis.z()); // any finite, non-zero length
         if (!(len > 0) || !Double.isFinite(len)) {
-            throw new IllegalArgumentException("hinge axis = " + axis + "; allowed: finite, non-zero");
+            throw new IllegalArgumentException(type + " axis = " + axis + "; allowed: finite, non-zero");
         }
         Quaterniond q = new Quaterniond().rotationTo(1, 0, 0, axis.x() / len, axis.y() / len, axis.z() / len);
-        return of("hinge").anchors(anchor, anchor).orientation(q);
+        return of(type).anchors(anchor, anchor).orientation(q);
     }
 
     /**
@@ -140,13 +145,7 @@ public final class ConstraintSpec {
      * @return a new spec of type {@code slider}
      */
     public static ConstraintSpec slider(Vector3dc anchor, Vector3dc axis) {
-        Objects.requireNonNull(axis, "axis is null");
-        double len = PhysicsWorld.length(axis.x(), axis.y(), axis.z()); // any finite, non-zero length
-        if (!(len > 0) || !Double.isFinite(len)) {
-            throw new IllegalArgumentException("slider axis = " + axis + "; allowed: finite, non-zero");
-        }
-        Quaterniond q = new Quaterniond().rotationTo(1, 0, 0, axis.x() / len, axis.y() / len, axis.z() / len);
-        return of("slider").anchors(anchor, anchor).orientation(q);
+        return alongAxis("slider", anchor, axis);
     }
 
     /**

@@ -842,37 +842,31 @@ public final class ConstraintSolver implements ConstraintRows {
 
     @Override
     public void linear(double nx, double ny, double nz, double c) {
-        int r = newRow(RIGID, c);
-        int o = RW * r;
-        row[o + BC] = c > MAX_CORRECTION ? MAX_CORRECTION : c < -MAX_CORRECTION ? -MAX_CORRECTION : c;
-        row[o + NX] = nx;
-        row[o + NX + 1] = ny;
-        row[o + NX + 2] = nz;
-        row[o + GA] = ray * nz - raz * ny;
-        row[o + GA + 1] = raz * nx - rax * nz;
-        row[o + GA + 2] = rax * ny - ray * nx;
-        row[o + GB] = rby * nz - rbz * ny;
-        row[o + GB + 1] = rbz * nx - rbx * nz;
-        row[o + GB + 2] = rbx * ny - rby * nx;
-        finishRow(r);
+        pointRow(nx, ny, nz, c, rax, ray, raz, rbx, rby, rbz);
     }
 
     @Override
     public void linearAtA(double nx, double ny, double nz, double c) {
+        // B's lever reaches A's anchor: rB + (anchor A - anchor B) (nothing when B is the world: its row is empty)
+        pointRow(nx, ny, nz, c, rax, ray, raz, rbx + (frame.ax - frame.bx), rby + (frame.ay - frame.by),
+                rbz + (frame.az - frame.bz));
+    }
+
+    /** A point row along n with error c, acting on A at lever (ax, ay, az) and on B at (bx, by, bz) from their centres. */
+    private void pointRow(double nx, double ny, double nz, double c, double ax, double ay, double az,
+                          double bx, double by, double bz) {
         int r = newRow(RIGID, c);
         int o = RW * r;
         row[o + BC] = c > MAX_CORRECTION ? MAX_CORRECTION : c < -MAX_CORRECTION ? -MAX_CORRECTION : c;
         row[o + NX] = nx;
         row[o + NX + 1] = ny;
         row[o + NX + 2] = nz;
-        row[o + GA] = ray * nz - raz * ny;
-        row[o + GA + 1] = raz * nx - rax * nz;
-        row[o + GA + 2] = rax * ny - ray * nx;
-        // B's lever reaches A's anchor: rB + (anchor A - anchor B) (nothing when B is the world: its row is empty)
-        double ux = rbx + (frame.ax - frame.bx), uy = rby + (frame.ay - frame.by), uz = rbz + (frame.az - frame.bz);
-        row[o + GB] = uy * nz - uz * ny;
-        row[o + GB + 1] = uz * nx - ux * nz;
-        row[o + GB + 2] = ux * ny - uy * nx;
+        row[o + GA] = ay * nz - az * ny;
+        row[o + GA + 1] = az * nx - ax * nz;
+        row[o + GA + 2] = ax * ny - ay * nx;
+        row[o + GB] = by * nz - bz * ny;
+        row[o + GB + 1] = bz * nx - bx * nz;
+        row[o + GB + 2] = bx * ny - by * nx;
         finishRow(r);
     }
 

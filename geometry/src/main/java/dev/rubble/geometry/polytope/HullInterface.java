@@ -104,36 +104,8 @@ public final class HullInterface {
             bx[k] = x * ux + y * uy + z * uz - u0;
             by[k] = x * wx + y * wy + z * wz - w0;
         }
-        int cnt = na;
-        double[] cx = s.ax, cy = s.ay, ox = s.tx, oy = s.ty;
-        for (int e = 0; e < nb && cnt > 0; e++) {
-            double x0 = bx[e], y0 = by[e];
-            double x1 = bx[(e + 1) % nb], y1 = by[(e + 1) % nb];
-            double ex = x1 - x0, ey = y1 - y0;
-            int out = 0;
-            for (int k = 0; k < cnt; k++) {
-                int k1 = (k + 1) % cnt;
-                double sa = ex * (cy[k] - y0) - ey * (cx[k] - x0);
-                double sb = ex * (cy[k1] - y0) - ey * (cx[k1] - x0);
-                if (sa >= 0) {
-                    ox[out] = cx[k];
-                    oy[out] = cy[k];
-                    out++;
-                }
-                if ((sa >= 0) != (sb >= 0)) {
-                    double t = sa / (sa - sb);
-                    ox[out] = cx[k] + t * (cx[k1] - cx[k]);
-                    oy[out] = cy[k] + t * (cy[k1] - cy[k]);
-                    out++;
-                }
-            }
-            double[] tx = cx, ty = cy;
-            cx = ox;
-            cy = oy;
-            ox = tx;
-            oy = ty;
-            cnt = out;
-        }
+        int cnt = PolygonClip.clip(s.ax, s.ay, na, bx, by, nb, s.tx, s.ty);
+        double[] cx = s.ax, cy = s.ay;
         double a2 = 0, mu = 0, mw = 0;
         for (int k = 0; k < cnt; k++) {
             int k1 = (k + 1) % cnt;
@@ -142,10 +114,6 @@ public final class HullInterface {
             mu += (cx[k] + cx[k1]) * cross;
             mw += (cy[k] + cy[k1]) * cross;
         }
-        s.ax = cx;
-        s.ay = cy;
-        s.tx = ox;
-        s.ty = oy;
         if (!(a2 > 0)) {
             return 0;
         }

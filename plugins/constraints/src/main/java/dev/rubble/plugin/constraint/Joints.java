@@ -17,7 +17,10 @@ final class Joints {
      * position error that turned both bodies NaN in the first step).
      */
     static final double MAX_LENGTH = 1e9;
-    /** The fastest motor, rad/s: the highest angular speed clamp a world takes (1e308 with an unlimited torque gave NaN). */
+    /**
+     * The fastest motor, rad/s for a hinge and m/s for a slider: the highest speed clamps a world takes (1e308 with an
+     * unlimited torque gave NaN).
+     */
     static final double MAX_MOTOR_SPEED = 1e5;
 
     static void checkFinite(String name, double v, boolean positive) {
@@ -29,6 +32,32 @@ final class Joints {
     static void checkLength(String name, double v) {
         if (!(v >= 0 && v <= MAX_LENGTH)) {
             throw new IllegalArgumentException(name + " = " + v + "; allowed: [0, " + MAX_LENGTH + "] m");
+        }
+    }
+
+    /**
+     * The parameters {lower, upper, motorSpeed, maxMotor} of a hinge or a slider: each limit within ±{@code bound} or
+     * infinite on its own side, lower ≤ upper, the motor's speed within ±{@link #MAX_MOTOR_SPEED} and its force
+     * finite and ≥ 0; a refusal names the parameter, its value and what is allowed ({@code range}, the units).
+     */
+    static void checkLimitsAndMotor(double[] p, String lower, String upper, double bound, String range, String speedUnit,
+                                    String maxMotor, String forceUnit) {
+        if (Double.isNaN(p[0]) || p[0] == INF || (Double.isFinite(p[0]) && Math.abs(p[0]) > bound)) {
+            throw new IllegalArgumentException(lower + " = " + p[0] + "; allowed: " + range + " or -inf");
+        }
+        if (Double.isNaN(p[1]) || p[1] == -INF || (Double.isFinite(p[1]) && Math.abs(p[1]) > bound)) {
+            throw new IllegalArgumentException(upper + " = " + p[1] + "; allowed: " + range + " or +inf");
+        }
+        if (p[0] > p[1]) {
+            throw new IllegalArgumentException(lower + " = " + p[0] + " > " + upper + " = " + p[1] + "; allowed: " + lower
+                    + " <= " + upper);
+        }
+        if (!(Math.abs(p[2]) <= MAX_MOTOR_SPEED)) {
+            throw new IllegalArgumentException("motorSpeed = " + p[2] + "; allowed: [-" + MAX_MOTOR_SPEED + ", "
+                    + MAX_MOTOR_SPEED + "] " + speedUnit);
+        }
+        if (!(p[3] >= 0) || p[3] == INF) {
+            throw new IllegalArgumentException(maxMotor + " = " + p[3] + "; allowed: finite, >= 0 " + forceUnit);
         }
     }
 
@@ -188,23 +217,7 @@ final class Joints {
 
         @Override
         public void check(double[] p) {
-            if (Double.isNaN(p[0]) || p[0] == INF || (Double.isFinite(p[0]) && Math.abs(p[0]) > Math.PI)) {
-                throw new IllegalArgumentException("lowerAngle = " + p[0] + "; allowed: [-π, π] radians or -inf");
-            }
-            if (Double.isNaN(p[1]) || p[1] == -INF || (Double.isFinite(p[1]) && Math.abs(p[1]) > Math.PI)) {
-                throw new IllegalArgumentException("upperAngle = " + p[1] + "; allowed: [-π, π] radians or +inf");
-            }
-            if (p[0] > p[1]) {
-                throw new IllegalArgumentException("lowerAngle = " + p[0] + " > upperAngle = " + p[1]
-                        + "; allowed: lowerAngle <= upperAngle");
-            }
-            if (!(Math.abs(p[2]) <= MAX_MOTOR_SPEED)) {
-                throw new IllegalArgumentException("motorSpeed = " + p[2] + "; allowed: [-" + MAX_MOTOR_SPEED + ", "
-                        + MAX_MOTOR_SPEED + "] rad/s");
-            }
-            if (!(p[3] >= 0) || p[3] == INF) {
-                throw new IllegalArgumentException("maxMotorTorque = " + p[3] + "; allowed: finite, >= 0 N·m");
-            }
+            checkLimitsAndMotor(p, "lowerAngle", "upperAngle", Math.PI, "[-π, π] radians", "rad/s", "maxMotorTorque", "N·m");
         }
 
         @Override
@@ -227,17 +240,16 @@ final class Joints {
 
     /** The farthest a slider's limit may lie, metres: as {@link #MAX_LENGTH}. */
     static final double MAX_SLIDE = MAX_LENGTH;
-    /** The fastest slider motor, m/s: the world's largest linear speed limit. */
-    static final double MAX_SLIDE_SPEED = 1e5;
 
     /**
      * Slider (prismatic) along frame B's x axis: body A keeps its orientation relative to body B and A's anchor
      * stays on the line through B's anchor along B's x axis (B is the rail, A the carriage; with the world as B,
      * a rail fixed in the world). A slides along it freely, between {@code lowerLimit} and {@code upperLimit}
      * (metres of A's anchor from B's along the axis; ±inf = no limit), driven at {@code motorSpeed} (m/s, A
-     * relative to B along the axis) with at most {@code maxMotorForce} (N; 0 = no motor). Box2D's prismatic
-     * joint, Jolt's slider constraint, Rapier's prismatic joint. Its point rows act where the carriage is on both
-     * bodies ({@link ConstraintRows#linearAtA}), so the line turns with B exactly however far A has slid.
+     * relative to B along the axis, within ±{@link #MAX_MOTOR_SPEED}) with at most {@code maxMotorForce} (N; 0 =
+     * no motor). Box2D's prismatic joint, Jolt's slider constraint, Rapier's prismatic joint. Its point rows act
+     * where the carriage is on both bodies ({@link ConstraintRows#linearAtA}), so the line turns with B exactly
+     * however far A has slid.
      */
     static final class Slider implements ConstraintType {
         @Override
@@ -257,25 +269,8 @@ final class Joints {
 
         @Override
         public void check(double[] p) {
-            if (Double.isNaN(p[0]) || p[0] == INF || (Double.isFinite(p[0]) && Math.abs(p[0]) > MAX_SLIDE)) {
-                throw new IllegalArgumentException("lowerLimit = " + p[0] + "; allowed: [-" + MAX_SLIDE + ", " + MAX_SLIDE
-                        + "] m or -inf");
-            }
-            if (Double.isNaN(p[1]) || p[1] == -INF || (Double.isFinite(p[1]) && Math.abs(p[1]) > MAX_SLIDE)) {
-                throw new IllegalArgumentException("upperLimit = " + p[1] + "; allowed: [-" + MAX_SLIDE + ", " + MAX_SLIDE
-                        + "] m or +inf");
-            }
-            if (p[0] > p[1]) {
-                throw new IllegalArgumentException("lowerLimit = " + p[0] + " > upperLimit = " + p[1]
-                        + "; allowed: lowerLimit <= upperLimit");
-            }
-            if (!(Math.abs(p[2]) <= MAX_SLIDE_SPEED)) {
-                throw new IllegalArgumentException("motorSpeed = " + p[2] + "; allowed: [-" + MAX_SLIDE_SPEED + ", "
-                        + MAX_SLIDE_SPEED + "] m/s");
-            }
-            if (!(p[3] >= 0) || p[3] == INF) {
-                throw new IllegalArgumentException("maxMotorForce = " + p[3] + "; allowed: finite, >= 0 N");
-            }
+            checkLimitsAndMotor(p, "lowerLimit", "upperLimit", MAX_SLIDE, "[-" + MAX_SLIDE + ", " + MAX_SLIDE + "] m", "m/s",
+                    "maxMotorForce", "N");
         }
 
         @Override
