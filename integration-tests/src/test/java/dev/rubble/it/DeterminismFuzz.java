@@ -43,7 +43,8 @@ import java.util.SplittableRandom;
  * commands, springs, limited motor hinges, welds breaking under torque, ropes, fields of every other target over
  * plane, box, noise and wave nodes with every falloff and meta option, initial-velocity fields, three-level
  * collections, a second union with an auxiliary member, soft pins, velocities and the pbd solver, and three or
- * four sub-steps (docs/determinism.md, "Where features meet"). {@link DeterminismFuzzTest} runs each scene on several thread counts, through a
+ * four sub-steps (docs/determinism.md, "Where features meet"); and, from a third stream (2026-12-06), limited,
+ * often motored sliders. {@link DeterminismFuzzTest} runs each scene on several thread counts, through a
  * journal verified on another count, and from a snapshot, and compares every step's state hash and
  * every event.
  */
@@ -340,6 +341,21 @@ final class DeterminismFuzz {
                         + ",\"params\":{\"maxLength\":" + num(uni(xr, 0.5, 3)) + "}}";
             };
             con.append(con.length() == 0 ? "" : ",").append(j);
+        }
+        // sliders (2026-12-06), from a stream of their own so that every earlier scene of a seed stays as it was:
+        // a carriage on a rail along a random axis, limited, often motored, sometimes on another body
+        SplittableRandom sr = new SplittableRandom(seed * 7_000_003 + 29);
+        if (sr.nextInt(3) == 0) {
+            String a = jb.get(sr.nextInt(jb.size()));
+            String other = sr.nextBoolean() ? dyn.get(sr.nextInt(dyn.size())) : null;
+            String bodyB = other == null || other.equals(a) ? "" : ",\"bodyB\":\"" + other + "\"";
+            double lower = -uni(sr, 0, 2), upper = uni(sr, 0, 2);
+            con.append(con.length() == 0 ? "" : ",").append("{\"type\":\"slider\",\"bodyA\":\"").append(a).append('"')
+                    .append(bodyB).append(",\"anchor\":").append(v(uni(sr, -4, 4), uni(sr, 1, 4), uni(sr, -0.5, 0.5)))
+                    .append(",\"axis\":").append(v(uni(sr, -1, 1), uni(sr, -1, 1), 1)).append(",\"params\":{\"lowerLimit\":")
+                    .append(num(lower)).append(",\"upperLimit\":").append(num(upper)).append(",\"motorSpeed\":")
+                    .append(num(uni(sr, -2, 2))).append(",\"maxMotorForce\":").append(num(sr.nextBoolean() ? uni(sr, 0, 400) : 0))
+                    .append("}}");
         }
         if (con.length() > 0) {
             b.append(",\"constraints\":[").append(con).append(']');
