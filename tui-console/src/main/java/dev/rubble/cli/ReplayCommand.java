@@ -184,10 +184,12 @@ final class ReplayCommand implements Callable<Integer> {
         long[] m = missed.get(0);
         String text = pieces.stream().filter(r -> r.step() == m[0] && r.node() == m[2]).map(ReleaseOption.Piece::text)
                 .findFirst().orElse(m[1] + ":" + m[2] + "@" + m[0]);
-        throw new BadInputException("--release-piece " + text + ": released nothing: at recorded step " + m[0]
-                + " no driven piece of collection " + m[1] + " was node " + m[2] + ", held it or had broken off from it"
+        String why = m[3] == 1 ? "the piece holding node " + m[2] + " of collection " + m[1]
+                + " was pinned by anchors (kinematic in the recording), and playback lets go only what moved freely"
+                : "no driven piece of collection " + m[1] + " was node " + m[2] + ", held it or had broken off from it";
+        throw new BadInputException("--release-piece " + text + ": released nothing: at recorded step " + m[0] + " " + why
                 + (missed.size() > 1 ? " (" + (missed.size() - 1) + " more such releases)" : "")
-                + "; allowed: a node whose piece the recording still drives at that step");
+                + "; allowed: a node whose piece the recording still drives, free, at that step");
     }
 
     /**

@@ -66,7 +66,7 @@ final class DestructionJournalCliTest {
         var twice = rubble("replay", j.toString(), "--headless", "--release-piece", "0:3@10", "--release-piece", "0:3@11");
         assertThat(twice.code()).isEqualTo(2);
         assertThat(twice.err()).contains("--release-piece 0:3@11: released nothing: at recorded step 11",
-                "allowed: a node whose piece the recording still drives at that step");
+                "allowed: a node whose piece the recording still drives, free, at that step");
     }
 
     /** Copies the journal, replacing the strain of the step-5 command and re-sealing its CRC-32C. */

@@ -1013,7 +1013,7 @@ public final class Playback implements AutoCloseable {
         while (nextPieceRelease < pieceReleases.size() && pieceReleases.get(nextPieceRelease)[0] <= cursor) {
             long[] p = pieceReleases.get(nextPieceRelease++);
             if (releasePiece((int) p[1], (int) p[2]) == 0) {
-                missedPieceReleases.add(p);
+                missedPieceReleases.add(new long[] {p[0], p[1], p[2], pinned ? 1 : 0});
             }
         }
     }
@@ -1435,9 +1435,14 @@ public final class Playback implements AutoCloseable {
      */
     public int releasePiece(int collection, int node) {
         int n = Math.min(bodies.slotLimit(), pieceCollection.length);
+        pinned = false;
         for (int s = 0; s < n; s++) {
             if (pieceCollection[s] == collection && pieceNode[s] == node && isDriven(s)) {
-                return release(bodies.handle(s)) ? 1 : 0;
+                if (release(bodies.handle(s))) {
+                    return 1;
+                }
+                pinned = true;
+                return 0;
             }
         }
         int[] parent = collection < assets.size() ? assets.get(collection).parent() : null;
@@ -1457,14 +1462,30 @@ public final class Playback implements AutoCloseable {
                 }
             }
             if (holds) {
-                return release(bodies.handle(s)) ? 1 : 0;
+                if (release(bodies.handle(s))) {
+                    return 1;
+                }
+                pinned = true; // the recording simulated it as kinematic (anchored): it cannot be let go
+                return 0;
             }
         }
         int released = 0;
-        for (int s = 0; s < n; s++) { // broken into smaller pieces: every one under it
-            if (pieceCollection[s] == collection && isDriven(s) && pieceNode[s] >= 0
-                    && isAncestor(parent, node, pieceNode[s]) && release(bodies.handle(s))) {
-                released++;
+        for (int s = 0; s < n; s++) { // broken into smaller pieces: every one under it, internal clusters too
+            if (pieceCollection[s] != collection || !isDriven(s)) {
+                continue;
+            }
+            boolean under = pieceNode[s] >= 0 && isAncestor(parent, node, pieceNode[s]);
+            if (pieceNode[s] < 0 && pieceMembers[s] != null) {
+                for (int m : pieceMembers[s]) {
+                    under |= m >= 0 && m < parent.length && isAncestor(parent, node, m);
+                }
+            }
+            if (under) {
+                if (release(bodies.handle(s))) {
+                    released++;
+                } else {
+                    pinned = true;
+                }
             }
         }
         return released;
@@ -1478,9 +1499,13 @@ public final class Playback implements AutoCloseable {
         return x == a;
     }
 
+    /** Whether the last {@link #releasePiece} found the node's piece but the recording simulated it as kinematic. */
+    private boolean pinned;
+
     /**
-     * The scheduled piece releases (recorded step, collection, node) that released nothing when the cursor reached
-     * them: no driven piece was, held or had broken off from that node then.
+     * The scheduled piece releases (recorded step, collection, node, why) that released nothing when the cursor
+     * reached them; why is 0 when no driven piece was, held or had broken off from that node then, 1 when the piece
+     * holding it was one the recording simulated as kinematic (pinned by anchors), which playback cannot let go.
      */
     public List<long[]> missedPieceReleases() {
         return List.copyOf(missedPieceReleases);

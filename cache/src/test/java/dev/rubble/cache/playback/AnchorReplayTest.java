@@ -181,4 +181,31 @@ final class AnchorReplayTest {
             assertThat(b.mass[hs]).as("the mass the recording gave it when freed").isEqualTo(mass);
         }
     }
+
+    /**
+     * A piece release names why it released nothing when the piece holding the node was pinned by anchors in the
+     * recording (kinematic: playback lets go only what moved freely), and releases the same slab while it fell
+     * freely before the anchor command.
+     */
+    @Test
+    void aPieceReleaseOfAPinnedSlabSaysItWasPinned(@TempDir Path dir) {
+        record(dir, scene(), 20, new long[1], new MotionType[20]);
+        try (Playback pb = Playback.open(dir, STAGES)) {
+            pb.schedulePieceRelease(3, 0, 7); // leaf 7 of slab 0, falling freely at step 3
+            for (int k = 0; k < 5; k++) {
+                pb.step();
+            }
+            assertThat(pb.releasedCount()).isEqualTo(1);
+            assertThat(pb.missedPieceReleases()).isEmpty();
+        }
+        try (Playback pb = Playback.open(dir, STAGES)) {
+            pb.schedulePieceRelease(10, 0, 7); // slab 0 pinned from step 5: its holder is kinematic
+            for (int k = 0; k < 12; k++) {
+                pb.step();
+            }
+            assertThat(pb.releasedCount()).isZero();
+            assertThat(pb.missedPieceReleases()).hasSize(1);
+            assertThat(pb.missedPieceReleases().get(0)).containsExactly(10, 0, 7, 1);
+        }
+    }
 }
