@@ -153,7 +153,7 @@ public final class Proximity {
             bx[k] = x * ux + y * uy + z * uz;
             by[k] = x * wx + y * wy + z * wz;
         }
-        int cnt = PolygonClip.clip(s.ax, s.ay, na, bx, by, nb, s.tx, s.ty);
+        int cnt = s.clip(na, nb);
         double[] cx = s.ax, cy = s.ay;
         double a2 = 0;
         for (int k = 0; k < cnt; k++) {
@@ -164,26 +164,7 @@ public final class Proximity {
     }
 
     /** Reused polygon buffers (one per compute call). */
-    static final class Scratch {
-        final double[] basis = new double[6];
-        double[] ax = new double[16];
-        double[] ay = new double[16];
-        double[] bx = new double[16];
-        double[] by = new double[16];
-        double[] tx = new double[32];
-        double[] ty = new double[32];
-
-        void ensure(int size) {
-            int cap = 2 * size + 8;
-            if (ax.length < cap || tx.length < cap) {
-                ax = new double[cap];
-                ay = new double[cap];
-                bx = new double[cap];
-                by = new double[cap];
-                tx = new double[cap];
-                ty = new double[cap];
-            }
-        }
+    static final class Scratch extends PolygonClip.Buffers {
     }
 
     private static double sq(double x) {

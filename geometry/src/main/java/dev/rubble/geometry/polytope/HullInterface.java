@@ -104,7 +104,7 @@ public final class HullInterface {
             bx[k] = x * ux + y * uy + z * uz - u0;
             by[k] = x * wx + y * wy + z * wz - w0;
         }
-        int cnt = PolygonClip.clip(s.ax, s.ay, na, bx, by, nb, s.tx, s.ty);
+        int cnt = s.clip(na, nb);
         double[] cx = s.ax, cy = s.ay;
         double a2 = 0, mu = 0, mw = 0;
         for (int k = 0; k < cnt; k++) {
@@ -125,27 +125,8 @@ public final class HullInterface {
         return a2 * 0.5;
     }
 
-    /** Reused polygon buffers; grown, never shrunk. Not thread-safe: one per thread. */
-    public static final class Scratch {
-        final double[] basis = new double[6];
+    /** Reused polygon buffers ({@link PolygonClip.Buffers}) and the overlap's centroid. Not thread-safe: one per thread. */
+    public static final class Scratch extends PolygonClip.Buffers {
         final double[] centroid = new double[3];
-        double[] ax = new double[16];
-        double[] ay = new double[16];
-        double[] bx = new double[16];
-        double[] by = new double[16];
-        double[] tx = new double[32];
-        double[] ty = new double[32];
-
-        void ensure(int size) {
-            int cap = 2 * size + 8;
-            if (ax.length < cap || tx.length < cap) {
-                ax = new double[cap];
-                ay = new double[cap];
-                bx = new double[cap];
-                by = new double[cap];
-                tx = new double[cap];
-                ty = new double[cap];
-            }
-        }
     }
 }

@@ -10,6 +10,39 @@ public final class PolygonClip {
     }
 
     /**
+     * The buffers of one overlap measure, reused from call to call (grown, never shrunk; one per thread): the
+     * plane basis, the two polygons and the clip's scratch.
+     */
+    public static class Buffers {
+        /** The face plane's in-plane axes u and w (six values), as {@code ConvexPolytope.planeBasis} writes them. */
+        public final double[] basis = new double[6];
+        /** The first polygon, replaced by the overlap. */
+        public double[] ax = new double[16], ay = new double[16];
+        /** The clipping polygon (counter-clockwise). */
+        public double[] bx = new double[16], by = new double[16];
+        /** The clip's scratch. */
+        public double[] tx = new double[32], ty = new double[32];
+
+        /** Makes room for polygons of up to {@code size} vertices together. */
+        public void ensure(int size) {
+            int cap = 2 * size + 8;
+            if (ax.length < cap || tx.length < cap) {
+                ax = new double[cap];
+                ay = new double[cap];
+                bx = new double[cap];
+                by = new double[cap];
+                tx = new double[cap];
+                ty = new double[cap];
+            }
+        }
+
+        /** {@link PolygonClip#clip} of {@code (ax, ay)[0..na)} by {@code (bx, by)[0..nb)}; the overlap is left in ax, ay. */
+        public int clip(int na, int nb) {
+            return PolygonClip.clip(ax, ay, na, bx, by, nb, tx, ty);
+        }
+    }
+
+    /**
      * Clips polygon {@code (ax, ay)[0..na)} by the counter-clockwise convex polygon {@code (bx, by)[0..nb)}, one
      * edge of it after another, keeping what lies on the left of each edge (on it included).
      * @param ax the first polygon's x, replaced by the result's

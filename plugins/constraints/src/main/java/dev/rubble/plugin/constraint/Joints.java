@@ -61,6 +61,47 @@ final class Joints {
         }
     }
 
+    /**
+     * A joint with one free axis, limits on it and a motor along it (hinge, slider): four parameters
+     * {lower, upper, motorSpeed, maxMotor} defaulting to no limits and no motor, eight rows, checked by
+     * {@link #checkLimitsAndMotor} with the names and units of the subclass.
+     */
+    abstract static class LimitedMotorJoint implements ConstraintType {
+        private final String lower, upper, maxMotor, range, speedUnit, forceUnit;
+        private final double bound;
+
+        LimitedMotorJoint(String lower, String upper, String maxMotor, double bound, String range, String speedUnit,
+                          String forceUnit) {
+            this.lower = lower;
+            this.upper = upper;
+            this.maxMotor = maxMotor;
+            this.bound = bound;
+            this.range = range;
+            this.speedUnit = speedUnit;
+            this.forceUnit = forceUnit;
+        }
+
+        @Override
+        public List<String> parameters() {
+            return List.of(lower, upper, "motorSpeed", maxMotor);
+        }
+
+        @Override
+        public double[] defaults() {
+            return new double[] {-INF, INF, 0, 0};
+        }
+
+        @Override
+        public int rows() {
+            return 8;
+        }
+
+        @Override
+        public void check(double[] p) {
+            checkLimitsAndMotor(p, lower, upper, bound, range, speedUnit, maxMotor, forceUnit);
+        }
+    }
+
     /** The three point rows along the world axes: anchor B onto anchor A. */
     static void point(ConstraintFrame f, ConstraintRows rows) {
         rows.linear(1, 0, 0, f.bx - f.ax);
@@ -199,25 +240,9 @@ final class Joints {
      * angle of frame B's y axis about A's x axis from A's y axis; ±inf = no limit), {@code motorSpeed}
      * (rad/s), {@code maxMotorTorque} (N·m; 0 = no motor).
      */
-    static final class Hinge implements ConstraintType {
-        @Override
-        public List<String> parameters() {
-            return List.of("lowerAngle", "upperAngle", "motorSpeed", "maxMotorTorque");
-        }
-
-        @Override
-        public double[] defaults() {
-            return new double[] {-INF, INF, 0, 0};
-        }
-
-        @Override
-        public int rows() {
-            return 8;
-        }
-
-        @Override
-        public void check(double[] p) {
-            checkLimitsAndMotor(p, "lowerAngle", "upperAngle", Math.PI, "[-π, π] radians", "rad/s", "maxMotorTorque", "N·m");
+    static final class Hinge extends LimitedMotorJoint {
+        Hinge() {
+            super("lowerAngle", "upperAngle", "maxMotorTorque", Math.PI, "[-π, π] radians", "rad/s", "N·m");
         }
 
         @Override
@@ -251,26 +276,10 @@ final class Joints {
      * where the carriage is on both bodies ({@link ConstraintRows#linearAtA}), so the line turns with B exactly
      * however far A has slid.
      */
-    static final class Slider implements ConstraintType {
-        @Override
-        public List<String> parameters() {
-            return List.of("lowerLimit", "upperLimit", "motorSpeed", "maxMotorForce");
-        }
-
-        @Override
-        public double[] defaults() {
-            return new double[] {-INF, INF, 0, 0};
-        }
-
-        @Override
-        public int rows() {
-            return 8;
-        }
-
-        @Override
-        public void check(double[] p) {
-            checkLimitsAndMotor(p, "lowerLimit", "upperLimit", MAX_SLIDE, "[-" + MAX_SLIDE + ", " + MAX_SLIDE + "] m", "m/s",
-                    "maxMotorForce", "N");
+    static final class Slider extends LimitedMotorJoint {
+        Slider() {
+            super("lowerLimit", "upperLimit", "maxMotorForce", MAX_SLIDE, "[-" + MAX_SLIDE + ", " + MAX_SLIDE + "] m", "m/s",
+                    "N");
         }
 
         @Override
