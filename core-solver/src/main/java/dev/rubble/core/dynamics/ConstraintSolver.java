@@ -601,9 +601,16 @@ public final class ConstraintSolver implements ConstraintRows {
      * in place of each row's own (soft in the biased pass, rigid in the relax pass; rigid rows are unclamped).
      */
     private void solveBlock(int r, boolean useBias) {
-        final double[] rw = row;
+        // the three rows share their bodies: their velocities are read once and written once (the same
+        // arithmetic in the same order as jv and apply row by row, so the same bits)
+        final double[] rw = row, v = vel;
         int o0 = RW * r, o1 = o0 + RW, o2 = o1 + RW;
-        double j0 = jv(r), j1 = jv(r + 1), j2 = jv(r + 2);
+        int ka = rowA[r], kb = rowB[r], a = 6 * ka, bb = 6 * kb;
+        double vax = v[a], vay = v[a + 1], vaz = v[a + 2], wax = v[a + 3], way = v[a + 4], waz = v[a + 5];
+        double vbx = v[bb], vby = v[bb + 1], vbz = v[bb + 2], wbx = v[bb + 3], wby = v[bb + 4], wbz = v[bb + 5];
+        double j0 = jv(rw, o0, vax, vay, vaz, wax, way, waz, vbx, vby, vbz, wbx, wby, wbz);
+        double j1 = jv(rw, o1, vax, vay, vaz, wax, way, waz, vbx, vby, vbz, wbx, wby, wbz);
+        double j2 = jv(rw, o2, vax, vay, vaz, wax, way, waz, vbx, vby, vbz, wbx, wby, wbz);
         if (useBias) {
             j0 += biasRate * rw[o0 + BC];
             j1 += biasRate * rw[o1 + BC];
@@ -622,15 +629,37 @@ public final class ConstraintSolver implements ConstraintRows {
         rw[o0 + LAMBDA] += i0;
         rw[o1 + LAMBDA] += i1;
         rw[o2 + LAMBDA] += i2;
-        if (i0 != 0) {
-            apply(r, i0);
+        final double ima = invMass[ka], imb = invMass[kb];
+        for (int q = 0; q < 3; q++) {
+            double l = q == 0 ? i0 : q == 1 ? i1 : i2;
+            if (l == 0) {
+                continue;
+            }
+            int oq = o0 + RW * q;
+            double ma = ima * l, mb = imb * l;
+            vax -= rw[oq] * ma;
+            vay -= rw[oq + 1] * ma;
+            vaz -= rw[oq + 2] * ma;
+            wax -= rw[oq + KA] * l;
+            way -= rw[oq + KA + 1] * l;
+            waz -= rw[oq + KA + 2] * l;
+            vbx += rw[oq] * mb;
+            vby += rw[oq + 1] * mb;
+            vbz += rw[oq + 2] * mb;
+            wbx += rw[oq + KB] * l;
+            wby += rw[oq + KB + 1] * l;
+            wbz += rw[oq + KB + 2] * l;
         }
-        if (i1 != 0) {
-            apply(r + 1, i1);
-        }
-        if (i2 != 0) {
-            apply(r + 2, i2);
-        }
+        v[a] = vax; v[a + 1] = vay; v[a + 2] = vaz; v[a + 3] = wax; v[a + 4] = way; v[a + 5] = waz;
+        v[bb] = vbx; v[bb + 1] = vby; v[bb + 2] = vbz; v[bb + 3] = wbx; v[bb + 4] = wby; v[bb + 5] = wbz;
+    }
+
+    /** {@link #jv(int)} of the row at {@code o} for the given velocities of its bodies (the same order of operations). */
+    private static double jv(double[] rw, int o, double vax, double vay, double vaz, double wax, double way, double waz,
+                             double vbx, double vby, double vbz, double wbx, double wby, double wbz) {
+        return rw[o] * (vbx - vax) + rw[o + 1] * (vby - vay) + rw[o + 2] * (vbz - vaz)
+                + rw[o + GB] * wbx + rw[o + GB + 1] * wby + rw[o + GB + 2] * wbz
+                - rw[o + GA] * wax - rw[o + GA + 1] * way - rw[o + GA + 2] * waz;
     }
 
     /**
@@ -755,10 +784,14 @@ public final class ConstraintSolver implements ConstraintRows {
      * Solved together, one solve holds a single weld exactly (docs/constraints.md, "Coupled blocks").
      */
     private void solveCoupled(int r, int n, boolean useBias) {
-        final double[] rw = row, f = kinv, x = jScratch;
+        final double[] rw = row, f = kinv, x = jScratch, v = vel;
         int o = 6 * r;
+        // the rows share their bodies: velocities read once and written once (jv's and apply's arithmetic in their order)
+        int ka = rowA[r], kb = rowB[r], a = 6 * ka, bb = 6 * kb;
+        double vax = v[a], vay = v[a + 1], vaz = v[a + 2], wax = v[a + 3], way = v[a + 4], waz = v[a + 5];
+        double vbx = v[bb], vby = v[bb + 1], vbz = v[bb + 2], wbx = v[bb + 3], wby = v[bb + 4], wbz = v[bb + 5];
         for (int i = 0; i < n; i++) {
-            double j = jv(r + i);
+            double j = jv(rw, RW * (r + i), vax, vay, vaz, wax, way, waz, vbx, vby, vbz, wbx, wby, wbz);
             if (useBias) {
                 j += biasRate * rw[RW * (r + i) + BC];
             }
@@ -771,12 +804,13 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         for (int i = n - 1; i >= 0; i--) {
             // D z = y, then back: Lᵀ x = z
-            double v = x[i] * f[o + tq(i)];
+            double y = x[i] * f[o + tq(i)];
             for (int q = i + 1; q < n; q++) {
-                v -= f[o + q * (q + 1) / 2 + i] * x[q];
+                y -= f[o + q * (q + 1) / 2 + i] * x[q];
             }
-            x[i] = v;
+            x[i] = y;
         }
+        final double ima = invMass[ka], imb = invMass[kb];
         for (int i = 0; i < n; i++) {
             int oi = RW * (r + i);
             double imp = -x[i];
@@ -785,9 +819,23 @@ public final class ConstraintSolver implements ConstraintRows {
             }
             rw[oi + LAMBDA] += imp;
             if (imp != 0) {
-                apply(r + i, imp);
+                double ma = ima * imp, mb = imb * imp;
+                vax -= rw[oi] * ma;
+                vay -= rw[oi + 1] * ma;
+                vaz -= rw[oi + 2] * ma;
+                wax -= rw[oi + KA] * imp;
+                way -= rw[oi + KA + 1] * imp;
+                waz -= rw[oi + KA + 2] * imp;
+                vbx += rw[oi] * mb;
+                vby += rw[oi + 1] * mb;
+                vbz += rw[oi + 2] * mb;
+                wbx += rw[oi + KB] * imp;
+                wby += rw[oi + KB + 1] * imp;
+                wbz += rw[oi + KB + 2] * imp;
             }
         }
+        v[a] = vax; v[a + 1] = vay; v[a + 2] = vaz; v[a + 3] = wax; v[a + 4] = way; v[a + 5] = waz;
+        v[bb] = vbx; v[bb + 1] = vby; v[bb + 2] = vbz; v[bb + 3] = wbx; v[bb + 4] = wby; v[bb + 5] = wbz;
     }
 
     /**
