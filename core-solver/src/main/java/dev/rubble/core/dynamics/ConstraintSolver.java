@@ -405,6 +405,9 @@ public final class ConstraintSolver implements ConstraintRows {
     /** One pass over every row: biased ({@code true}, after a contact SOLVE iteration) or relax. */
     public void solve(boolean useBias) {
         gather();
+        if (trees.size() > 0) {
+            solveTrees(useBias); // exact for the trees' rows: once per iteration, as the contact rows
+        }
         for (int pass = 0; pass < PASSES; pass++) {
             pass(useBias);
         }
@@ -413,9 +416,6 @@ public final class ConstraintSolver implements ConstraintRows {
 
     private void pass(boolean useBias) {
         final double[] rw = row;
-        if (trees.size() > 0) {
-            solveTrees(useBias);
-        }
         for (int r = 0; r < rows; r++) {
             int bs = block[r];
             if (bs < 0) {
@@ -601,16 +601,10 @@ public final class ConstraintSolver implements ConstraintRows {
      * in place of each row's own (soft in the biased pass, rigid in the relax pass; rigid rows are unclamped).
      */
     private void solveBlock(int r, boolean useBias) {
-        // the three rows share their bodies: their velocities are read once and written once (the same
-        // arithmetic in the same order as jv and apply row by row, so the same bits)
-        final double[] rw = row, v = vel;
+        final double[] rw = row, x = jScratch;
         int o0 = RW * r, o1 = o0 + RW, o2 = o1 + RW;
-        int ka = rowA[r], kb = rowB[r], a = 6 * ka, bb = 6 * kb;
-        double vax = v[a], vay = v[a + 1], vaz = v[a + 2], wax = v[a + 3], way = v[a + 4], waz = v[a + 5];
-        double vbx = v[bb], vby = v[bb + 1], vbz = v[bb + 2], wbx = v[bb + 3], wby = v[bb + 4], wbz = v[bb + 5];
-        double j0 = jv(rw, o0, vax, vay, vaz, wax, way, waz, vbx, vby, vbz, wbx, wby, wbz);
-        double j1 = jv(rw, o1, vax, vay, vaz, wax, way, waz, vbx, vby, vbz, wbx, wby, wbz);
-        double j2 = jv(rw, o2, vax, vay, vaz, wax, way, waz, vbx, vby, vbz, wbx, wby, wbz);
+        jvRows(r, 3, x, 0);
+        double j0 = x[0], j1 = x[1], j2 = x[2];
         if (useBias) {
             j0 += biasRate * rw[o0 + BC];
             j1 += biasRate * rw[o1 + BC];
@@ -629,38 +623,61 @@ public final class ConstraintSolver implements ConstraintRows {
         rw[o0 + LAMBDA] += i0;
         rw[o1 + LAMBDA] += i1;
         rw[o2 + LAMBDA] += i2;
+        x[0] = i0;
+        x[1] = i1;
+        x[2] = i2;
+        applyRows(r, 3, x, 0);
+    }
+
+    /**
+     * {@link #jv(int)} of rows {@code [r, r + n)}, which share their two bodies (one constraint's), into {@code out}
+     * from {@code o}: the velocities read once, each row's arithmetic in jv's order (the same bits).
+     */
+    private void jvRows(int r, int n, double[] out, int o) {
+        final double[] rw = row, v = vel;
+        int a = 6 * rowA[r], bb = 6 * rowB[r];
+        double vax = v[a], vay = v[a + 1], vaz = v[a + 2], wax = v[a + 3], way = v[a + 4], waz = v[a + 5];
+        double vbx = v[bb], vby = v[bb + 1], vbz = v[bb + 2], wbx = v[bb + 3], wby = v[bb + 4], wbz = v[bb + 5];
+        for (int i = 0, q = RW * r; i < n; i++, q += RW) {
+            out[o + i] = rw[q] * (vbx - vax) + rw[q + 1] * (vby - vay) + rw[q + 2] * (vbz - vaz)
+                    + rw[q + GB] * wbx + rw[q + GB + 1] * wby + rw[q + GB + 2] * wbz
+                    - rw[q + GA] * wax - rw[q + GA + 1] * way - rw[q + GA + 2] * waz;
+        }
+    }
+
+    /**
+     * {@link #apply} of rows {@code [r, r + n)} (sharing their two bodies) with the impulses {@code imp[o + i]}, in
+     * row order, a zero impulse skipped: the velocities read once and written once (the same bits).
+     */
+    private void applyRows(int r, int n, double[] imp, int o) {
+        final double[] rw = row, v = vel;
+        int ka = rowA[r], kb = rowB[r], a = 6 * ka, bb = 6 * kb;
+        double vax = v[a], vay = v[a + 1], vaz = v[a + 2], wax = v[a + 3], way = v[a + 4], waz = v[a + 5];
+        double vbx = v[bb], vby = v[bb + 1], vbz = v[bb + 2], wbx = v[bb + 3], wby = v[bb + 4], wbz = v[bb + 5];
         final double ima = invMass[ka], imb = invMass[kb];
-        for (int q = 0; q < 3; q++) {
-            double l = q == 0 ? i0 : q == 1 ? i1 : i2;
+        for (int i = 0, q = RW * r; i < n; i++, q += RW) {
+            double l = imp[o + i];
             if (l == 0) {
                 continue;
             }
-            int oq = o0 + RW * q;
             double ma = ima * l, mb = imb * l;
-            vax -= rw[oq] * ma;
-            vay -= rw[oq + 1] * ma;
-            vaz -= rw[oq + 2] * ma;
-            wax -= rw[oq + KA] * l;
-            way -= rw[oq + KA + 1] * l;
-            waz -= rw[oq + KA + 2] * l;
-            vbx += rw[oq] * mb;
-            vby += rw[oq + 1] * mb;
-            vbz += rw[oq + 2] * mb;
-            wbx += rw[oq + KB] * l;
-            wby += rw[oq + KB + 1] * l;
-            wbz += rw[oq + KB + 2] * l;
+            vax -= rw[q] * ma;
+            vay -= rw[q + 1] * ma;
+            vaz -= rw[q + 2] * ma;
+            wax -= rw[q + KA] * l;
+            way -= rw[q + KA + 1] * l;
+            waz -= rw[q + KA + 2] * l;
+            vbx += rw[q] * mb;
+            vby += rw[q + 1] * mb;
+            vbz += rw[q + 2] * mb;
+            wbx += rw[q + KB] * l;
+            wby += rw[q + KB + 1] * l;
+            wbz += rw[q + KB + 2] * l;
         }
         v[a] = vax; v[a + 1] = vay; v[a + 2] = vaz; v[a + 3] = wax; v[a + 4] = way; v[a + 5] = waz;
         v[bb] = vbx; v[bb + 1] = vby; v[bb + 2] = vbz; v[bb + 3] = wbx; v[bb + 4] = wby; v[bb + 5] = wbz;
     }
 
-    /** {@link #jv(int)} of the row at {@code o} for the given velocities of its bodies (the same order of operations). */
-    private static double jv(double[] rw, int o, double vax, double vay, double vaz, double wax, double way, double waz,
-                             double vbx, double vby, double vbz, double wbx, double wby, double wbz) {
-        return rw[o] * (vbx - vax) + rw[o + 1] * (vby - vay) + rw[o + 2] * (vbz - vaz)
-                + rw[o + GB] * wbx + rw[o + GB + 1] * wby + rw[o + GB + 2] * wbz
-                - rw[o + GA] * wax - rw[o + GA + 1] * way - rw[o + GA + 2] * waz;
-    }
 
     /**
      * The sub-step's welds that join dynamic bodies into trees ({@link WeldTrees}; a chain is one): each tree's
@@ -674,13 +691,13 @@ public final class ConstraintSolver implements ConstraintRows {
         wt.reset(bodyCount);
         for (int k = 0; k < activeCount; k++) {
             int r = firstRow[k];
-            if (rowCount[k] != 6 || block[r] != 6) {
-                continue;
+            if (block[r] < 3) {
+                continue; // the tree's positions are a constraint's leading block: a point (3), a hinge's (5), a weld's (6)
             }
             int a = rowA[r], bb = rowB[r];
             boolean na = treeNode(a), nb = treeNode(bb);
             int support = na ? bb : a;
-            wt.offer(k, a, bb, na, nb, support != 0 && SleepManager.movingKinematic(b, slotOf[support]));
+            wt.offer(k, a, bb, na, nb, support != 0 && SleepManager.movingKinematic(b, slotOf[support]), block[r]);
         }
         int n = wt.build();
         if (n == 0) {
@@ -691,10 +708,10 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         double[] kd = wt.diag(), e = wt.off();
         for (int p = 0; p < n; p++) {
-            int r = firstRow[wt.constraint(p)];
+            int r = firstRow[wt.constraint(p)], nr = block[r];
             double m = invMass[rowA[r]] + invMass[rowB[r]];
             int d = 36 * p;
-            for (int i = 0; i < 6; i++) {
+            for (int i = 0; i < nr; i++) {
                 for (int j = 0; j <= i; j++) {
                     kd[d + 6 * i + j] = kd[d + 6 * j + i] = k(r + i, r + j, m);
                 }
@@ -702,17 +719,19 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         for (int t = 0, pairs = wt.pairCount(); t < pairs; t++) {
             int r = firstRow[wt.constraint(wt.pairLow(t))], r2 = firstRow[wt.constraint(wt.pairHigh(t))];
+            int nr = block[r], nr2 = block[r2];
             int s = wt.pairBody(t), d = 36 * t;
-            for (int i = 0; i < 6; i++) {
-                for (int j = 0; j < 6; j++) {
+            for (int i = 0; i < nr; i++) {
+                for (int j = 0; j < nr2; j++) {
                     e[d + 6 * i + j] = through(r + i, r2 + j, s);
                 }
             }
         }
         wt.factor();
         for (int p = 0; p < n; p++) {
-            if (!wt.failed(p)) { // a tree whose pivot was too small keeps its welds' own blocks
-                block[firstRow[wt.constraint(p)]] = -6;
+            if (!wt.failed(p)) { // a tree whose pivot was too small keeps its constraints' own blocks
+                int r = firstRow[wt.constraint(p)];
+                block[r] = (byte) -block[r];
             }
         }
     }
@@ -745,13 +764,12 @@ public final class ConstraintSolver implements ConstraintRows {
             if (wp.failed(p)) {
                 continue;
             }
-            int r = firstRow[wp.constraint(p)];
-            for (int i = 0; i < 6; i++) {
-                double j = jv(r + i);
-                if (useBias) {
-                    j += biasRate * rw[RW * (r + i) + BC];
+            int r = firstRow[wp.constraint(p)], nr = -block[r];
+            jvRows(r, nr, x, 6 * p);
+            if (useBias) {
+                for (int i = 0; i < nr; i++) {
+                    x[6 * p + i] += biasRate * rw[RW * (r + i) + BC];
                 }
-                x[6 * p + i] = j;
             }
         }
         wp.solve(x);
@@ -759,18 +777,17 @@ public final class ConstraintSolver implements ConstraintRows {
             if (wp.failed(p)) {
                 continue;
             }
-            int r = firstRow[wp.constraint(p)];
-            for (int i = 0; i < 6; i++) {
+            int r = firstRow[wp.constraint(p)], nr = -block[r];
+            for (int i = 0; i < nr; i++) {
                 int oi = RW * (r + i);
                 double imp = -x[6 * p + i];
                 if (useBias) {
                     imp = massScale * imp - impulseScale * rw[oi + LAMBDA];
                 }
                 rw[oi + LAMBDA] += imp;
-                if (imp != 0) {
-                    apply(r + i, imp);
-                }
+                x[6 * p + i] = imp;
             }
+            applyRows(r, nr, x, 6 * p);
         }
     }
 
@@ -784,14 +801,11 @@ public final class ConstraintSolver implements ConstraintRows {
      * Solved together, one solve holds a single weld exactly (docs/constraints.md, "Coupled blocks").
      */
     private void solveCoupled(int r, int n, boolean useBias) {
-        final double[] rw = row, f = kinv, x = jScratch, v = vel;
+        final double[] rw = row, f = kinv, x = jScratch;
         int o = 6 * r;
-        // the rows share their bodies: velocities read once and written once (jv's and apply's arithmetic in their order)
-        int ka = rowA[r], kb = rowB[r], a = 6 * ka, bb = 6 * kb;
-        double vax = v[a], vay = v[a + 1], vaz = v[a + 2], wax = v[a + 3], way = v[a + 4], waz = v[a + 5];
-        double vbx = v[bb], vby = v[bb + 1], vbz = v[bb + 2], wbx = v[bb + 3], wby = v[bb + 4], wbz = v[bb + 5];
+        jvRows(r, n, x, 0);
         for (int i = 0; i < n; i++) {
-            double j = jv(rw, RW * (r + i), vax, vay, vaz, wax, way, waz, vbx, vby, vbz, wbx, wby, wbz);
+            double j = x[i];
             if (useBias) {
                 j += biasRate * rw[RW * (r + i) + BC];
             }
@@ -810,7 +824,6 @@ public final class ConstraintSolver implements ConstraintRows {
             }
             x[i] = y;
         }
-        final double ima = invMass[ka], imb = invMass[kb];
         for (int i = 0; i < n; i++) {
             int oi = RW * (r + i);
             double imp = -x[i];
@@ -818,24 +831,9 @@ public final class ConstraintSolver implements ConstraintRows {
                 imp = massScale * imp - impulseScale * rw[oi + LAMBDA];
             }
             rw[oi + LAMBDA] += imp;
-            if (imp != 0) {
-                double ma = ima * imp, mb = imb * imp;
-                vax -= rw[oi] * ma;
-                vay -= rw[oi + 1] * ma;
-                vaz -= rw[oi + 2] * ma;
-                wax -= rw[oi + KA] * imp;
-                way -= rw[oi + KA + 1] * imp;
-                waz -= rw[oi + KA + 2] * imp;
-                vbx += rw[oi] * mb;
-                vby += rw[oi + 1] * mb;
-                vbz += rw[oi + 2] * mb;
-                wbx += rw[oi + KB] * imp;
-                wby += rw[oi + KB + 1] * imp;
-                wbz += rw[oi + KB + 2] * imp;
-            }
+            x[i] = imp;
         }
-        v[a] = vax; v[a + 1] = vay; v[a + 2] = vaz; v[a + 3] = wax; v[a + 4] = way; v[a + 5] = waz;
-        v[bb] = vbx; v[bb + 1] = vby; v[bb + 2] = vbz; v[bb + 3] = wbx; v[bb + 4] = wby; v[bb + 5] = wbz;
+        applyRows(r, n, x, 0);
     }
 
     /**
