@@ -961,9 +961,25 @@ public final class ConstraintSolver implements ConstraintRows {
                     + "; allowed: finite speed, maxForce >= 0");
         }
         kind[r] = MOTOR;
-        row[o + SPEED] = speed;
+        // a motor drives its row to at most the world's speed limit (m/s along a linear row, rad/s about an angular
+        // one): the integration scales a body back to the limit before the solve, and a motor of 1e5 m/s drove it to
+        // 1e5 again in every solve, so a slider's carriage moved at 250 times the 400 m/s limit for good (fuzz7)
+        double limit = row[o + NX] != 0 || row[o + NX + 1] != 0 || row[o + NX + 2] != 0 ? maxLinearSpeed : maxAngularSpeed;
+        row[o + SPEED] = speed > limit ? limit : speed < -limit ? -limit : speed;
         row[o + LO] = -maxForce * h;
         row[o + HI] = maxForce * h;
+    }
+
+    /** The world's speed limits, m/s and rad/s ({@link #speedLimits}); unlimited until set. */
+    private double maxLinearSpeed = Double.POSITIVE_INFINITY, maxAngularSpeed = Double.POSITIVE_INFINITY;
+
+    /**
+     * The world's speed limits (m/s, rad/s; {@code DynamicsSettings}), which a motor's speed is clamped to when its
+     * row is written. Set before {@code beginStep}.
+     */
+    public void speedLimits(double maxLinear, double maxAngular) {
+        this.maxLinearSpeed = maxLinear;
+        this.maxAngularSpeed = maxAngular;
     }
 
     private int lastRow(String what) {
