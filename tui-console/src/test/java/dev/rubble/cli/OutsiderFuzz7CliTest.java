@@ -1,0 +1,64 @@
+package dev.rubble.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A seventh outsider's pass (fuzz7) over what landed last: sliders and motored hinges, unions, soft attachments,
+ * replay's releases, snapshots and journals of such scenes. The kernel's findings have their tests beside the kernel
+ * ({@code DamagedJointSnapshotTest}, {@code DamagedAttachmentSnapshotTest}, {@code SliderLeverTest},
+ * {@code MotorSpeedLimitTest}); these are the command line's.
+ */
+final class OutsiderFuzz7CliTest extends TwoBoxesCliTestBase {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Two boxes thrown spinning, welded into one union at step 2, landing on the floor. */
+    private static final String WELDED = """
+            {"format": "rubble-scenario/1", "name": "two welded boxes", "steps": 40,
+             "bodies": [{"id": "floor", "state": "static", "shape": {"type": "box", "halfExtents": [5, 0.5, 5]}, "position": [0, -0.5, 0]},
+              {"id": "beam", "shape": {"type": "box", "halfExtents": [0.8, 0.1, 0.2]}, "position": [0, 1.5, 0],
+               "linearVelocity": [2, 0, 1], "angularVelocity": [0, 3, 1]},
+              {"id": "block", "shape": {"type": "box", "halfExtents": [0.2, 0.2, 0.2]}, "position": [0.6, 1.8, 0],
+               "linearVelocity": [2, 0, 1], "angularVelocity": [0, 3, 1]}],
+             "unions": [{"id": 0, "step": 2, "members": [{"body": "beam"}, {"body": "block"}]}]}""";
+
+    /**
+     * {@code replay --out} wrote a union's members where they were when they were welded: a welded member is
+     * disabled and its own pose is not recorded, so in playback it never moved, while {@code run --out} of the same
+     * run writes it where its union carries it (the beam 1.9 m apart here). Every body of the replay's final state
+     * is now where the run's is, the members placed by their recorded places in their union.
+     */
+    @Test
+    void replayOutWritesUnionMembersWhereTheirUnionCarriesThem(@TempDir Path dir) throws Exception {
+        Path s = Files.writeString(dir.resolve("welded.json"), WELDED);
+        Path j = dir.resolve("j");
+        assertThat(run("run", s.toString(), "--headless", "--journal", j.toString(), "--out", dir.resolve("run.json").toString()))
+                .as(err.toString()).isZero();
+        assertThat(run("replay", j.toString(), "--headless", "--out", dir.resolve("replay.json").toString()))
+                .as(err.toString()).isZero();
+        JsonNode ran = JSON.readTree(dir.resolve("run.json").toFile()).get("bodies");
+        JsonNode played = JSON.readTree(dir.resolve("replay.json").toFile()).get("bodies");
+        assertThat(played.size()).isEqualTo(ran.size());
+        int members = 0;
+        for (int i = 0; i < ran.size(); i++) {
+            JsonNode a = ran.get(i), b = played.get(i);
+            assertThat(b.get("handle").asText()).isEqualTo(a.get("handle").asText());
+            members += a.get("state").asText().equals("disabled") ? 1 : 0;
+            for (String f : new String[] {"position", "orientation"}) { // driven bodies are written with zero velocities
+                for (int k = 0; k < a.get(f).size(); k++) {
+                    assertThat(b.get(f).get(k).asDouble()).as("%s %s[%d]", a.get("id").asText(), f, k)
+                            .isCloseTo(a.get(f).get(k).asDouble(), within(1e-9));
+                }
+            }
+        }
+        assertThat(members).as("the two welded members").isEqualTo(2);
+    }
+}
