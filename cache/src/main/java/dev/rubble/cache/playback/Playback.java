@@ -674,6 +674,20 @@ public final class Playback implements AutoCloseable {
         }
     }
 
+    /** The live union body that carries {@code handle} as a member, or -1. */
+    private long weldedInto(long handle) {
+        for (Map.Entry<Long, Weld> e : welds.entrySet()) {
+            if (isLive(e.getKey())) {
+                for (long m : e.getValue().members) {
+                    if (m == handle) {
+                        return e.getKey();
+                    }
+                }
+            }
+        }
+        return -1;
+    }
+
     /** Member slot {@code ms} at origin pose {@code local} in carrier {@code us}'s frame (as FrameBuilder.addCarried). */
     private void placeCarried(int us, int ms, double[] local) {
         BodyStore b = bodies;
@@ -1326,8 +1340,15 @@ public final class Playback implements AutoCloseable {
     /**
      * Releases one body to live simulation: it becomes dynamic with its recorded mass and the
      * recorded velocity at the cursor, and is no longer driven. Returns false if it was not driven.
+     * A body welded into a cluster union releases the union's body, which moves for it (issue 29: forces and
+     * joints on a member act on its union): before, the member was made dynamic, which its disabled body never
+     * is, and counted as released while it stayed frozen where it had been welded (fuzz7).
      */
     public boolean release(long handle) {
+        long carrier = weldedInto(handle);
+        if (carrier >= 0) {
+            return release(carrier);
+        }
         int s = bodies.slot(handle);
         if (!isDriven(s) || defs[s].motion() != MotionType.DYNAMIC) {
             return false;
