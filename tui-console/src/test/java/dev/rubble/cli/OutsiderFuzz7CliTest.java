@@ -95,4 +95,17 @@ final class OutsiderFuzz7CliTest extends TwoBoxesCliTestBase {
             }
         }
     }
+
+    /**
+     * A scenario constraint joining a body to itself was refused naming the body's handle, not the id the file
+     * gives it ({@code constraint joins body 2 to itself}); it names the field and the id now.
+     */
+    @Test
+    void aJointOfABodyToItselfNamesTheBodysId(@TempDir Path dir) throws Exception {
+        Path s = Files.writeString(dir.resolve("self.json"), WELDED.replace("\"unions\": [{\"id\": 0, \"step\": 2, \"members\": [{\"body\": \"beam\"}, {\"body\": \"block\"}]}]",
+                "\"constraints\": [{\"type\": \"slider\", \"bodyA\": \"beam\", \"bodyB\": \"beam\", \"anchor\": [0, 1.5, 0], \"axis\": [1, 0, 0]}]"));
+        assertThat(run("run", s.toString(), "--headless", "--steps", "1")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: $.constraints[0].bodyB: 'beam' is bodyA too: a constraint joins two bodies;"
+                + " allowed: another body's id, or none (the world)" + System.lineSeparator());
+    }
 }
