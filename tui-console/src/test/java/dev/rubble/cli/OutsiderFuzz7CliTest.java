@@ -108,4 +108,18 @@ final class OutsiderFuzz7CliTest extends TwoBoxesCliTestBase {
         assertThat(err.toString()).isEqualTo("rubble: $.constraints[0].bodyB: 'beam' is bodyA too: a constraint joins two bodies;"
                 + " allowed: another body's id, or none (the world)" + System.lineSeparator());
     }
+
+    /**
+     * {@code replay --release floor@5} named a static body, which never moves: the replay ran to its end and said
+     * "0 bodies released", exit 0, as a piece release that released nothing did before it became exit 2. It is
+     * refused before the replay, naming the body; a dynamic body's release still runs.
+     */
+    @Test
+    void releasingAStaticBodyIsRefused() {
+        assertThat(run("replay", journal.toString(), "--headless", "--release", "floor@5")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: --release floor@5: 'floor' is a static body, which never moves;"
+                + " allowed: a body that moves in the recording" + System.lineSeparator());
+        assertThat(run("replay", journal.toString(), "--headless", "--release", "b@5")).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("1 bodies released");
+    }
 }
