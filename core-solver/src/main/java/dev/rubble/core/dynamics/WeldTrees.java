@@ -5,9 +5,9 @@ import java.util.Arrays;
 
 /**
  * Welded frames and joint trees solved directly (docs/constraints.md, "Welded frames", "Joint trees"): the joints
- * of one sub-step whose leading rows form one block ({@code fixed}: six, {@code hinge}: five, {@code ball}: three;
- * a position's {@link #dim}) that join dynamic bodies into trees, each tree's effective mass {@code A = J M⁻¹ Jᵀ}
- * solved exactly by a block LDLᵀ. "Weld" below stands for any of them.
+ * of one sub-step whose leading rows form one block ({@code fixed}: six, {@code hinge} and {@code slider}: five,
+ * {@code ball}: three; a position's {@link #dim}) that join dynamic bodies into trees, each tree's effective mass
+ * {@code A = J M⁻¹ Jᵀ} solved exactly by a block LDLᵀ. "Weld" below stands for any of them.
  *
  * <pre>
  *                 w3 ─ b3                 welds are the unknowns; two welds are coupled (a 6×6 block E) when they
