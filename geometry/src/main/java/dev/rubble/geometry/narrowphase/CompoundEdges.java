@@ -47,8 +47,10 @@ import dev.rubble.spi.shape.TriangleMesh;
  * face holds it). Without such evidence a manifold is kept as it was, and a pair whose manifolds share one
  * normal (a box resting across a seam) is emitted untouched, as is a pair of one manifold.
  *
- * <p>Applies when one side is a compound of several children and the other is not a compound or is a
- * compound of one child (a released piece); a chunk against a chunk is left as it was. Deterministic
+ * <p>Applies to one side's compound of several children; the other shape is a convex shape or a compound,
+ * whose child in each manifold (named by the other half of the sub-key) is what a replacement clips. When
+ * both sides have several children (a chunk against a chunk) {@link DispatchTable} chains two passes, A's
+ * seams then B's. Deterministic
  * (the pair's order, no hashing); allocation-free once its buffers have grown. Not thread-safe.
  */
 final class CompoundEdges implements ContactSink, AabbTree.Visitor {
@@ -98,7 +100,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
      * @param c the compound of several children
      * @param cPose its pose
      * @param cIsA whether it is the pair's A
-     * @param o the other shape (not a compound, or a compound of one child)
+     * @param o the other shape (a convex shape or a compound)
      * @param oPose its pose
      * @param margin the pair's speculative margin, metres
      */
@@ -283,7 +285,9 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
         Shape leaf = other;
         Pose lp = otherPose;
         if (other instanceof Compound oc) {
-            Compound.Child c0 = oc.child(0);
+            // the other side's child of this manifold (its index is in the other half of the sub-key)
+            int k = compoundIsA ? (int) ((key[m] >>> 32) & 0xFFFF) - 1 : (int) (key[m] >>> 48) - 1;
+            Compound.Child c0 = oc.child(Math.max(k, 0));
             leafPose.setComposed(otherPose, c0.x(), c0.y(), c0.z(), c0.qx(), c0.qy(), c0.qz(), c0.qw());
             leaf = c0.shape();
             lp = leafPose;
