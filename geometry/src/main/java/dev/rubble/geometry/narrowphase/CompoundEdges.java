@@ -25,7 +25,7 @@ import dev.rubble.spi.shape.TriangleMesh;
  * that is buried against its neighbour (the SAT's least-penetration axis). Neither feature is on the
  * compound's surface. The pass buffers the pair's manifolds, and when they do not all share one normal,
  * it classifies each manifold on a box or hull child by the child's feature along the contact normal
- * (outward from the compound):
+ * (outward from the compound), and each on a sphere or capsule child by where it lies:
  * <ul>
  *   <li><b>face</b>: that feature is a face whose normal is the contact normal (to 1e-9); it is
  *       <b>buried</b> when every compound-side witness point lies on the surface of another child (to
@@ -33,7 +33,14 @@ import dev.rubble.spi.shape.TriangleMesh;
  *       in that child;</li>
  *   <li><b>edge</b>: otherwise (an edge or a vertex of the child); it is <b>internal</b> when every
  *       compound-side witness point lies on the surface of another child (to {@link #TOL}): the flush
- *       neighbour covers it.</li>
+ *       neighbour covers it;</li>
+ *   <li><b>round</b> (a sphere or capsule child, which has no face to continue): <b>hidden</b> when every
+ *       compound-side witness point lies in or on another child and, moved {@link #STEP} out along the
+ *       normal, still in it (to {@link #TOL}). That child is then nearer the other shape than this one, so
+ *       its own manifold holds the other shape, and a hidden manifold is dropped: a capsule buried in a seam
+ *       with its top line flush with the tiles, whose surface curving away under a body's edge gave a contact
+ *       tilted towards it. A round child standing out of the surface (its witness outside every other child)
+ *       or meeting it in a crease (the witness on a neighbour's surface, the step out of it) is kept.</li>
  * </ul>
  * A buried face manifold or an internal edge manifold of child j is replaced when another child i shows
  * where the compound's surface is (the evidence, the first in the pair's order): a manifold of child i that
@@ -47,10 +54,8 @@ import dev.rubble.spi.shape.TriangleMesh;
  * face holds it). Without such evidence a manifold is kept as it was, and a pair whose manifolds share one
  * normal (a box resting across a seam) is emitted untouched, as is a pair of one manifold.
  *
- * <p>Applies to one side's compound of several children; the other shape is a convex shape or a compound,
- * whose child in each manifold (named by the other half of the sub-key) is what a replacement clips. When
- * both sides have several children (a chunk against a chunk) {@link DispatchTable} chains two passes, A's
- * seams then B's. Deterministic
+ * <p>Applies when one side is a compound of several children and the other is not a compound or is a
+ * compound of one child (a released piece); a chunk against a chunk is left as it was. Deterministic
  * (the pair's order, no hashing); allocation-free once its buffers have grown. Not thread-safe.
  */
 final class CompoundEdges implements ContactSink, AabbTree.Visitor {
@@ -80,7 +85,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
     private int[] child = new int[8], kind = new int[8];
     private boolean[] evidence = new boolean[8];
     private double[] face = new double[3 * 8], faceD = new double[8], replacement = new double[3 * 8];
-    private static final int OTHER = 0, FACE = 1, BURIED = 2, EDGE = 3, REPLACED = 4;
+    private static final int OTHER = 0, FACE = 1, BURIED = 2, EDGE = 3, REPLACED = 4, HIDDEN = 5;
 
     private final Features features = new Features();
     // a feature's points: Features caps a face at ManifoldBuilder's 64 points
@@ -90,7 +95,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
     private final Pose childPose = new Pose(), leafPose = new Pose();
     // the neighbour query: the witness and the stepped point in the compound frame, the child to skip, the answer
     private double qx, qy, qz, sx, sy, sz;
-    private boolean stepped;
+    private boolean stepped, within;
     private int skip;
     private boolean inside;
 
@@ -100,7 +105,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
      * @param c the compound of several children
      * @param cPose its pose
      * @param cIsA whether it is the pair's A
-     * @param o the other shape (a convex shape or a compound)
+     * @param o the other shape (not a compound, or a compound of one child)
      * @param oPose its pose
      * @param margin the pair's speculative margin, metres
      */
@@ -203,15 +208,23 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             }
             Compound.Child ch = compound.child(child[m]);
             ShapeType t = ch.shape().type();
+            double ux = s * normal[3 * m], uy = s * normal[3 * m + 1], uz = s * normal[3 * m + 2];
+            if (t == ShapeType.SPHERE || t == ShapeType.CAPSULE) {
+                // a round child has no face to continue; where its contact lies inside another child even
+                // STEP further out along the normal, that child is nearer the other shape and holds it
+                if (inside(m, child[m], true, STEP, ux, uy, uz)) {
+                    kind[m] = HIDDEN;
+                }
+                continue;
+            }
             if (t != ShapeType.BOX && t != ShapeType.CONVEX_HULL) {
                 continue;
             }
-            double ux = s * normal[3 * m], uy = s * normal[3 * m + 1], uz = s * normal[3 * m + 2];
             pose(ch, childPose);
             int nf = features.of(ch.shape(), childPose, ux, uy, uz, poly, faceN);
             double align = nf >= 3 ? faceN[0] * ux + faceN[1] * uy + faceN[2] * uz : -1;
             if (align >= FACE_NORMAL_COS) {
-                kind[m] = allInside(m, child[m], STEP, ux, uy, uz) ? BURIED : FACE;
+                kind[m] = inside(m, child[m], false, STEP, ux, uy, uz) ? BURIED : FACE;
             } else {
                 kind[m] = EDGE;
             }
@@ -228,7 +241,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             if (kind[j] != BURIED && kind[j] != EDGE) {
                 continue;
             }
-            if (kind[j] == EDGE && !allInside(j, child[j], 0, 0, 0, 0)) {
+            if (kind[j] == EDGE && !inside(j, child[j], false, 0, 0, 0, 0)) {
                 continue; // the edge is on the compound's surface: a real edge
             }
             Compound.Child ch = compound.child(child[j]);
@@ -259,7 +272,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
         for (int m = 0; m < manifolds; m++) {
             if (kind[m] == REPLACED) {
                 replace(m);
-            } else if (whip(key[m]) && replacedPrimary(m)) {
+            } else if (kind[m] == HIDDEN || whip(key[m]) && replacedPrimary(m)) {
                 continue; // the replacement's clip makes its own
             } else {
                 emit(m);
@@ -272,7 +285,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
         long primary = key[w] & ~ManifoldBuilder.WHIP_KEY;
         for (int m = 0; m < manifolds; m++) {
             if (key[m] == primary) {
-                return kind[m] == REPLACED;
+                return kind[m] == REPLACED || kind[m] == HIDDEN;
             }
         }
         return false;
@@ -351,10 +364,11 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
 
     /**
      * Whether every compound-side witness of manifold m lies on the surface of a child other than {@code c}
-     * (to {@link #TOL}: a flush neighbour, not one the child overlaps) and, with {@code step} &gt; 0, moved
-     * {@code step} along u lies in that child (to {@link #TOL}): u points into the neighbour, the face is buried.
+     * (to {@link #TOL}: a flush neighbour, not one the child overlaps; with {@code in}, in it or on it) and,
+     * with {@code step} &gt; 0, moved {@code step} along u lies in that child (to {@link #TOL}): u points into
+     * the neighbour, the face is buried.
      */
-    private boolean allInside(int m, int c, double step, double ux, double uy, double uz) {
+    private boolean inside(int m, int c, boolean in, double step, double ux, double uy, double uz) {
         for (int p = first[m], e = p + count[m]; p < e; p++) {
             witness(m, p);
             compoundPose.toLocal(tmp[0], tmp[1], tmp[2], local, 0);
@@ -366,6 +380,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             sy = qy + step * local[1];
             sz = qz + step * local[2];
             stepped = step > 0;
+            within = in;
             skip = c;
             inside = false;
             compound.queryChildren(qx - TOL, qy - TOL, qz - TOL, qx + TOL, qy + TOL, qz + TOL, this);
@@ -383,7 +398,8 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
         }
         Compound.Child ch = compound.child(item);
         ShapeMath.inverseRotate(ch.qx(), ch.qy(), ch.qz(), ch.qw(), qx - ch.x(), qy - ch.y(), qz - ch.z(), local, 0);
-        if (Math.abs(distance(ch.shape(), local[0], local[1], local[2])) > TOL) {
+        double d = distance(ch.shape(), local[0], local[1], local[2]);
+        if (d > TOL || !within && d < -TOL) {
             return true;
         }
         if (stepped) {
