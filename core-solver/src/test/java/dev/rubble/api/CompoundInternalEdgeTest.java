@@ -3,6 +3,7 @@ package dev.rubble.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.rubble.geometry.hull.QuickHull;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Capsule;
 import dev.rubble.spi.shape.Compound;
@@ -222,6 +223,29 @@ final class CompoundInternalEdgeTest {
             assertThat(r.velocity.x).as("%s: speed", name).isCloseTo(2, within(1e-3));
             assertThat(r.position.x).as("%s: where it ends", name).isCloseTo(one.position.x, within(1e-3));
             assertThat(r.highest).as("%s: highest", name).isCloseTo(one.highest, within(1e-4));
+        }
+    }
+
+    /**
+     * Mixed children: a box tile and a flush hull tile of the same size (either order). A frictionless cube
+     * keeps its 2 m/s and height over the seam, and with friction 0.3 stops where it does on one box.
+     */
+    @Test
+    void aCubeSlidesOverTheSeamOfABoxTileAndAHullTile() {
+        Shape hull = QuickHull.of(-2, -0.5, -2, 2, -0.5, -2, -2, 0.5, -2, 2, 0.5, -2,
+                -2, -0.5, 2, 2, -0.5, 2, -2, 0.5, 2, 2, 0.5, 2);
+        for (boolean hullFirst : new boolean[] {false, true}) {
+            Shape floor = new Compound(List.of(Compound.Child.at(hullFirst ? hull : new Box(2, 0.5, 2), -2, -0.5, 0),
+                    Compound.Child.at(hullFirst ? new Box(2, 0.5, 2) : hull, 2, -0.5, 0)));
+            for (double mu : new double[] {0, 0.3}) {
+                BodySpec cube = BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(mu == 0 ? -1.5 : -0.8, 0.2, 0.3))
+                        .withLinearVelocity(new Vector3d(mu == 0 ? 2 : 3, 0, 0)).withMaterial(mu, 0);
+                Run one = run(oneBox(), cube, mu, 90);
+                Run r = run(floor, cube, mu, 90);
+                assertThat(r.position.x).as("hull first %s, mu %s: where it ends", hullFirst, mu).isCloseTo(one.position.x, within(2e-3));
+                assertThat(r.velocity.x).as("hull first %s, mu %s: speed", hullFirst, mu).isCloseTo(one.velocity.x, within(2e-3));
+                assertThat(r.highest).as("hull first %s, mu %s: highest", hullFirst, mu).isCloseTo(one.highest, within(1e-3));
+            }
         }
     }
 

@@ -30,7 +30,12 @@ import dev.rubble.spi.shape.TriangleMesh;
  *   <li><b>face</b>: that feature is a face whose normal is the contact normal (to 1e-9); it is
  *       <b>buried</b> when every compound-side witness point lies on the surface of another child (to
  *       {@link #TOL}: a flush neighbour, not one it overlaps) and, moved {@link #STEP} out along the normal,
- *       in that child;</li>
+ *       in that child. A manifold whose normal lies within {@link ManifoldBuilder#FACE_COS} of the face (the
+ *       clipping's face contact with the other shape's face as the reference: a body tilted by a little, its
+ *       normal not quite the child's) is buried by the same test; before, it was an edge manifold, and its
+ *       witness points, on the buried side face below the surface by the body's penetration, were not on the
+ *       face continuing the surface, so it was kept: a cube sliding with friction 0.3 over a box tile onto a
+ *       flush hull tile, tilted by 1e-4 rad, met that face as a wall and tripped over the seam;</li>
  *   <li><b>edge</b>: otherwise (an edge or a vertex of the child); it is <b>internal</b> when every
  *       compound-side witness point lies on the surface of another child (to {@link #TOL}): the flush
  *       neighbour covers it;</li>
@@ -225,6 +230,10 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             double align = nf >= 3 ? faceN[0] * ux + faceN[1] * uy + faceN[2] * uz : -1;
             if (align >= FACE_NORMAL_COS) {
                 kind[m] = inside(m, child[m], false, STEP, ux, uy, uz) ? BURIED : FACE;
+            } else if (align >= ManifoldBuilder.FACE_COS && inside(m, child[m], false, STEP, ux, uy, uz)) {
+                // the clipping's face contact with the other shape's face as the reference (a body tilted by
+                // a little: its normal is not quite the child's), on a face buried against a flush neighbour
+                kind[m] = BURIED;
             } else {
                 kind[m] = EDGE;
             }
