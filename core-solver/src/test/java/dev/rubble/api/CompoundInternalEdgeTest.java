@@ -9,6 +9,7 @@ import dev.rubble.spi.shape.Capsule;
 import dev.rubble.spi.shape.Compound;
 import dev.rubble.spi.shape.Shape;
 import dev.rubble.spi.shape.Sphere;
+import dev.rubble.spi.shape.TriangleMesh;
 import java.util.List;
 import org.joml.Vector3d;
 import org.junit.jupiter.api.Test;
@@ -134,6 +135,48 @@ final class CompoundInternalEdgeTest {
         assertThat(runs[1].highest).as("highest").isCloseTo(runs[0].highest, within(1e-3));
         assertThat(runs[1].lowest).as("lowest").isCloseTo(runs[0].lowest, within(1e-3));
         assertThat(runs[1].velocity.x).as("speed").isCloseTo(-2, within(0.02));
+    }
+
+    /**
+     * The same welded plank over the end of a static triangle-mesh ledge (its top at y = 0 and its end face at
+     * x = 0, a crease of 90°): the pass smooths the plank's seam against a mesh as against a convex shape.
+     */
+    @Test
+    void aDynamicCompoundSlidesWithItsSeamOverAMeshLedge() {
+        Shape plank = new Compound(List.of(Compound.Child.at(new Box(1.5, 0.1, 0.5), -0.5, 0, 0),
+                Compound.Child.at(new Box(0.5, 0.1, 0.5), 1.5, 0, 0)));
+        Shape refPlank = new Compound(List.of(Compound.Child.at(new Box(2, 0.1, 0.5), 0, 0, 0)));
+        Shape ledge = new TriangleMesh(new double[] {-10, 0, -1, 0, 0, -1, 0, 0, 1, -10, 0, 1, 0, -1, -1, 0, -1, 1},
+                new int[] {0, 3, 2, 0, 2, 1, 1, 2, 5, 1, 5, 4});
+        for (boolean ledgeFirst : new boolean[] {true, false}) { // the compound as the pair's B, then as its A
+            Run[] runs = new Run[2];
+            for (int k = 0; k < 2; k++) {
+                BodySpec body = BodySpec.dynamic(k == 0 ? refPlank : plank).withPosition(new Vector3d(-0.5, 0.1, 0))
+                        .withLinearVelocity(new Vector3d(-2, 0, 0)).withMaterial(0, 0);
+                runs[k] = ledgeFirst ? run(ledge, body, 75) : runBodyFirst(ledge, body, 75);
+            }
+            assertThat(runs[0].velocity.x).as("ledge first %s: reference speed", ledgeFirst).isCloseTo(-2, within(0.02));
+            assertThat(runs[1].position.x).as("ledge first %s: seam past the edge", ledgeFirst).isLessThan(-2.5);
+            assertThat(runs[1].highest).as("ledge first %s: highest", ledgeFirst).isCloseTo(runs[0].highest, within(1e-3));
+            assertThat(runs[1].lowest).as("ledge first %s: lowest", ledgeFirst).isCloseTo(runs[0].lowest, within(1e-3));
+            assertThat(runs[1].velocity.x).as("ledge first %s: speed", ledgeFirst).isCloseTo(-2, within(0.02));
+        }
+    }
+
+    /** As {@link #run(Shape, BodySpec, int)} with the body added before the floor (the pair's order swapped). */
+    static Run runBodyFirst(Shape floor, BodySpec body, int steps) {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withSleeping(false));
+        BodyId b = w.addBody(body);
+        w.addBody(BodySpec.fixed(floor).withMaterial(0, 0));
+        double highest = Double.NEGATIVE_INFINITY, lowest = Double.POSITIVE_INFINITY;
+        Vector3d p = new Vector3d();
+        for (int i = 0; i < steps; i++) {
+            w.step();
+            w.position(b, p);
+            highest = Math.max(highest, p.y);
+            lowest = Math.min(lowest, p.y);
+        }
+        return new Run(highest, lowest, w.position(b, new Vector3d()), w.linearVelocity(b, new Vector3d()));
     }
 
     /** {@code n} static tiles of width {@code w} (1 m deep, 4 m across in z), flush, centred on x = 0, tops at y = 0. */

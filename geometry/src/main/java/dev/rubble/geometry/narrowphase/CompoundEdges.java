@@ -95,7 +95,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
     private final Features features = new Features();
     // a feature's points: Features caps a face at ManifoldBuilder's 64 points
     private final ManifoldBuilder builder = new ManifoldBuilder();
-    private final double[] poly = new double[3 * 64], faceN = new double[3];
+    private final double[] poly = new double[3 * 64], faceN = new double[3], triangle = new double[9];
     private final double[] tmp = new double[3], local = new double[3];
     private final Pose childPose = new Pose(), leafPose = new Pose();
     // the neighbour query: the witness and the stepped point in the compound frame, the child to skip, the answer
@@ -315,6 +315,14 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             lp = leafPose;
         }
         double fx = replacement[3 * m], fy = replacement[3 * m + 1], fz = replacement[3 * m + 2];
+        if (!leaf.isConvex()) {
+            if (leaf instanceof TriangleMesh mesh) {
+                replaceOnTriangle(m, ch, mesh, lp, fx, fy, fz);
+            } else {
+                emit(m); // a plane: its one normal is every manifold's, so none is ever replaced
+            }
+            return;
+        }
         if (compoundIsA) {
             builder.featureA(ch.shape(), childPose, fx, fy, fz);
             builder.featureB(leaf, lp, fx, fy, fz);
@@ -323,6 +331,32 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             builder.featureA(leaf, lp, -fx, -fy, -fz);
             builder.featureB(ch.shape(), childPose, -fx, -fy, -fz);
             builder.clip(-fx, -fy, -fz, leaf.coreRadius(), 0, margin, target, key[m]);
+        }
+    }
+
+    /**
+     * Manifold m against a mesh as child m's face contact along its replacement face normal f: the other
+     * feature is the manifold's triangle (its index in the sub-key's low bits, as {@code MeshCollider} gives
+     * it), whose face normal is turned towards the child. Before, the mesh itself went to the clipping, which
+     * has no feature for it, and the step threw.
+     */
+    private void replaceOnTriangle(int m, Compound.Child ch, TriangleMesh mesh, Pose meshPose, double fx, double fy, double fz) {
+        int t = (int) (key[m] & (ManifoldBuilder.WHIP_KEY - 1));
+        for (int c = 0; c < 3; c++) {
+            meshPose.toWorld(mesh.corner(t, c, 0), mesh.corner(t, c, 1), mesh.corner(t, c, 2), triangle, 3 * c);
+        }
+        meshPose.rotate(mesh.normal(t, 0), mesh.normal(t, 1), mesh.normal(t, 2), faceN, 0);
+        // the triangle's normal towards the child (along -f): B's towards A, or A's towards B, as the builder takes them
+        double s = faceN[0] * fx + faceN[1] * fy + faceN[2] * fz > 0 ? -1 : 1;
+        double tx = s * faceN[0], ty = s * faceN[1], tz = s * faceN[2];
+        if (compoundIsA) {
+            builder.featureA(ch.shape(), childPose, fx, fy, fz);
+            builder.triangleB(triangle, tx, ty, tz, t);
+            builder.clip(fx, fy, fz, 0, 0, margin, target, key[m]);
+        } else {
+            builder.triangleA(triangle, tx, ty, tz, t);
+            builder.featureB(ch.shape(), childPose, -fx, -fy, -fz);
+            builder.clip(-fx, -fy, -fz, 0, 0, margin, target, key[m]);
         }
     }
 
