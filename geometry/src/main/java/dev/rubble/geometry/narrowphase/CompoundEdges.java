@@ -59,8 +59,10 @@ import dev.rubble.spi.shape.TriangleMesh;
  * face holds it). Without such evidence a manifold is kept as it was, and a pair whose manifolds share one
  * normal (a box resting across a seam) is emitted untouched, as is a pair of one manifold.
  *
- * <p>Applies when one side is a compound of several children and the other is not a compound or is a
- * compound of one child (a released piece); a chunk against a chunk is left as it was. Deterministic
+ * <p>Applies to one side's compound of several children; the other shape is a convex shape, a triangle mesh
+ * or a compound, whose child (or triangle) in each manifold, named by the other half of the sub-key, is what a
+ * replacement clips. When both sides have several children (a chunk against a chunk) {@link DispatchTable}
+ * chains two passes, A's seams then B's. Deterministic
  * (the pair's order, no hashing); allocation-free once its buffers have grown. Not thread-safe.
  */
 final class CompoundEdges implements ContactSink, AabbTree.Visitor {
@@ -68,6 +70,14 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
     static final double TOL = 1e-5;
     /** How far a buried face's witness is moved out along its normal before the inside test, metres. */
     static final double STEP = 1e-4;
+    /**
+     * A replacement face whose normal makes a cosine below this with the contact normal (more than ~96&deg;) is
+     * turned away from the contact: a buried face is at 90&deg; to the surface it is replaced by, an edge's
+     * normal leans towards it. Such a face is coplanar with the evidence's only by lying across the child from
+     * the contact (a piece in a socket, touching the child at a seam on its far side), and replacing by it
+     * turned a touching contact into one a metre deep.
+     */
+    private static final double AGAINST = -0.1;
     /** A contact normal this close to a child's face normal is that face's. */
     private static final double FACE_NORMAL_COS = 1 - 1e-9;
 
@@ -110,7 +120,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
      * @param c the compound of several children
      * @param cPose its pose
      * @param cIsA whether it is the pair's A
-     * @param o the other shape (not a compound, or a compound of one child)
+     * @param o the other shape (a convex shape, a triangle mesh or a compound)
      * @param oPose its pose
      * @param margin the pair's speculative margin, metres
      */
@@ -264,6 +274,9 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
                 if (nf < 3 || faceN[0] * mx + faceN[1] * my + faceN[2] * mz < TriangleMesh.SMOOTH_EDGE_COS) {
                     continue;
                 }
+                if (s * (faceN[0] * normal[3 * j] + faceN[1] * normal[3 * j + 1] + faceN[2] * normal[3 * j + 2]) < AGAINST) {
+                    continue; // a face turned away from the contact (a coplanar face on the far side of the child)
+                }
                 if (!flush(j, kind[j] == EDGE, faceN[0] * poly[0] + faceN[1] * poly[1] + faceN[2] * poly[2], i)) {
                     continue;
                 }
@@ -388,8 +401,10 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
     /**
      * Whether child j's face {@link #faceN} (offset {@code d}) continues evidence i's face at manifold j's
      * compound-side witness points: each lies as deep under the one as under the other (to {@link #TOL}: the
-     * two planes meet along the seam, not a face of child j parallel to i's by chance elsewhere), and for an
-     * edge manifold ({@code onFace}) on the face itself.
+     * two planes meet along the seam, not a face of child j parallel to i's by chance elsewhere), at most the
+     * pair's margin under it (a buried face's points lie as deep as the other body sinks in; a face across the
+     * child from them, coplanar with i's only because the child is a piece in a socket, is a metre away and
+     * gave a contact a metre deep), and for an edge manifold ({@code onFace}) on the face itself.
      */
     private boolean flush(int j, boolean onFace, double d, int i) {
         double fx = faceN[0], fy = faceN[1], fz = faceN[2];
@@ -398,7 +413,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             witness(j, p);
             double under = fx * tmp[0] + fy * tmp[1] + fz * tmp[2] - d;
             double underI = mx * tmp[0] + my * tmp[1] + mz * tmp[2] - di;
-            if (Math.abs(under - underI) > TOL || (onFace && Math.abs(under) > TOL)) {
+            if (Math.abs(under - underI) > TOL || (onFace && Math.abs(under) > TOL) || under > TOL || under < -margin - TOL) {
                 return false;
             }
         }
@@ -412,8 +427,30 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
      * the neighbour, the face is buried.
      */
     private boolean inside(int m, int c, boolean in, double step, double ux, double uy, double uz) {
+        double cx = 0, cy = 0, cz = 0;
         for (int p = first[m], e = p + count[m]; p < e; p++) {
             witness(m, p);
+            cx += tmp[0];
+            cy += tmp[1];
+            cz += tmp[2];
+            if (!covered(c, in, step, ux, uy, uz)) {
+                return false;
+            }
+        }
+        if (count[m] < 2) {
+            return count[m] > 0;
+        }
+        // and the points' centroid: a patch whose corners all lie on seams (a piece in a socket of the compound,
+        // each corner on a neighbour's edge) can be open in its middle, where the other body touches it
+        tmp[0] = cx / count[m];
+        tmp[1] = cy / count[m];
+        tmp[2] = cz / count[m];
+        return covered(c, in, step, ux, uy, uz);
+    }
+
+    /** {@link #inside} for the one world point in {@link #tmp}. */
+    private boolean covered(int c, boolean in, double step, double ux, double uy, double uz) {
+        {
             compoundPose.toLocal(tmp[0], tmp[1], tmp[2], local, 0);
             qx = local[0];
             qy = local[1];
@@ -427,11 +464,8 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             skip = c;
             inside = false;
             compound.queryChildren(qx - TOL, qy - TOL, qz - TOL, qx + TOL, qy + TOL, qz + TOL, this);
-            if (!inside) {
-                return false;
-            }
+            return inside;
         }
-        return count[m] > 0;
     }
 
     @Override
