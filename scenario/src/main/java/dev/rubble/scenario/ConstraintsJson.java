@@ -62,6 +62,10 @@ public final class ConstraintsJson {
             String type = text(p + ".type", c.get("type"));
             String a = text(p + ".bodyA", c.get("bodyA"));
             String b = c.get("bodyB") == null || c.get("bodyB").isNull() ? null : text(p + ".bodyB", c.get("bodyB"));
+            if (a.equals(b)) { // named by its id: the kernel's refusal named the body's handle ("body 2"), not 'car'
+                throw new ScenarioException(p + ".bodyB", "'" + b + "' is bodyA too: a constraint joins two bodies; allowed:"
+                        + " another body's id, or none (the world)");
+            }
             // anchors within the range body positions have (±1e9 m), an axis within the range of an orientation's
             // components: an anchor at 1e308 made every joined body NaN in its first step (exit 0), and an axis
             // whose length overflowed became the x axis without a word

@@ -645,6 +645,76 @@ public final class Playback implements AutoCloseable {
     }
 
     /**
+     * Puts every member of a union body alive in playback where its union carries it now: pose from the member's
+     * recorded place in the union (as {@link #drawUnions} draws it), velocity the union's at that point. A welded
+     * member is disabled and its own pose is not recorded, so in playback it stayed where it was when it was welded,
+     * and {@code rubble replay --out} wrote every member there, where {@code rubble run --out} of the same run writes
+     * it where its union carries it (the live world syncs members in its DESTRUCTION slot; fuzz7). Members and their
+     * places are the recorded ones; bodies that are not members are untouched.
+     */
+    public void placeWeldedMembers() {
+        if (welds.isEmpty()) {
+            return;
+        }
+        double[] local = new double[7];
+        for (Map.Entry<Long, Weld> e : welds.entrySet()) { // a TreeMap: in handle order
+            if (!isLive(e.getKey())) {
+                continue;
+            }
+            int us = bodies.slot(e.getKey());
+            Weld wd = e.getValue();
+            for (int k = 0; k < wd.members.length; k++) {
+                long mh = wd.members[k];
+                if (!isLive(mh)) {
+                    continue;
+                }
+                System.arraycopy(wd.poses, 7 * k, local, 0, 7);
+                placeCarried(us, (int) mh, local);
+            }
+        }
+    }
+
+    /** The live union body that carries {@code handle} as a member, or -1. */
+    private long weldedInto(long handle) {
+        for (Map.Entry<Long, Weld> e : welds.entrySet()) {
+            if (isLive(e.getKey())) {
+                for (long m : e.getValue().members) {
+                    if (m == handle) {
+                        return e.getKey();
+                    }
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** Member slot {@code ms} at origin pose {@code local} in carrier {@code us}'s frame (as FrameBuilder.addCarried). */
+    private void placeCarried(int us, int ms, double[] local) {
+        BodyStore b = bodies;
+        double qx = b.qx[us], qy = b.qy[us], qz = b.qz[us], qw = b.qw[us];
+        double lx = local[0], ly = local[1], lz = local[2];
+        double tx = 2 * (qy * lz - qz * ly), ty = 2 * (qz * lx - qx * lz), tz = 2 * (qx * ly - qy * lx);
+        double ox = b.originX(us) + lx + qw * tx + (qy * tz - qz * ty);
+        double oy = b.originY(us) + ly + qw * ty + (qz * tx - qx * tz);
+        double oz = b.originZ(us) + lz + qw * tz + (qx * ty - qy * tx);
+        double ax = local[3], ay = local[4], az = local[5], aw = local[6];
+        b.qx[ms] = qw * ax + qx * aw + qy * az - qz * ay;
+        b.qy[ms] = qw * ay - qx * az + qy * aw + qz * ax;
+        b.qz[ms] = qw * az + qx * ay - qy * ax + qz * aw;
+        b.qw[ms] = qw * aw - qx * ax - qy * ay - qz * az;
+        b.setOriginPosition(ms, ox, oy, oz);
+        double rx = b.px[ms] - b.px[us], ry = b.py[ms] - b.py[us], rz = b.pz[ms] - b.pz[us];
+        double wx = b.wx[us], wy = b.wy[us], wz = b.wz[us];
+        b.vx[ms] = b.vx[us] + wy * rz - wz * ry;
+        b.vy[ms] = b.vy[us] + wz * rx - wx * rz;
+        b.vz[ms] = b.vz[us] + wx * ry - wy * rx;
+        b.wx[ms] = wx;
+        b.wy[ms] = wy;
+        b.wz[ms] = wz;
+        b.updateBounds(ms);
+    }
+
+    /**
      * How many members the union body in {@code slot} carries (0 for any other body): journal frames draw a
      * union member by member, as a live world's are (issue 29; {@code FrameBuilder.addCarried}).
      */
@@ -1270,8 +1340,15 @@ public final class Playback implements AutoCloseable {
     /**
      * Releases one body to live simulation: it becomes dynamic with its recorded mass and the
      * recorded velocity at the cursor, and is no longer driven. Returns false if it was not driven.
+     * A body welded into a cluster union releases the union's body, which moves for it (issue 29: forces and
+     * joints on a member act on its union): before, the member was made dynamic, which its disabled body never
+     * is, and counted as released while it stayed frozen where it had been welded (fuzz7).
      */
     public boolean release(long handle) {
+        long carrier = weldedInto(handle);
+        if (carrier >= 0) {
+            return release(carrier);
+        }
         int s = bodies.slot(handle);
         if (!isDriven(s) || defs[s].motion() != MotionType.DYNAMIC) {
             return false;

@@ -46,10 +46,11 @@ import java.util.Arrays;
  * <p>Coupled blocks: a point block followed by rigid angular rows of the same constraint (a weld's three, a
  * hinge's two) is one 6×6 (5×5) block, its effective mass factored as LDLᵀ per sub-step: solved one after the
  * other, the point and the angular rows passed a lever's load back and forth (a cube welded 1 m from its
- * centre read 1.45 times its static torque). Welds that join dynamic bodies into trees ({@link WeldTrees}:
- * chains, branched frames) are solved per tree, the tree's whole effective mass factored once per sub-step and
- * solved at the start of every pass: weld by weld, a frame passed its load one weld per pass (5 welded cubes
- * read 1.54 times the root's torque, 10 swung without settling, a hub with three 4-cube arms read 1.66 times).
+ * centre read 1.45 times its static torque). Joints whose leading rows are one block (welds, hinges, balls) that
+ * join dynamic bodies into trees ({@link WeldTrees}: chains, branched frames, ragdolls) are solved per tree, the
+ * tree's whole effective mass factored once per sub-step and solved once per iteration before the other rows'
+ * passes: joint by joint, a frame passed its load one joint per pass (5 welded cubes read 1.54 times the root's
+ * torque, 10 swung without settling; a 10 kg load stretched a chain of 0.1 kg links 15.7 %).
  *
  * <p>Velocities: a body that is also in the contact solve has its velocity in the contact solver's
  * packed array during the iterations; the others in the body store. Each call gathers the constrained
@@ -405,6 +406,9 @@ public final class ConstraintSolver implements ConstraintRows {
     /** One pass over every row: biased ({@code true}, after a contact SOLVE iteration) or relax. */
     public void solve(boolean useBias) {
         gather();
+        if (trees.size() > 0) {
+            solveTrees(useBias); // exact for the trees' rows: once per iteration, as the contact rows
+        }
         for (int pass = 0; pass < PASSES; pass++) {
             pass(useBias);
         }
@@ -413,13 +417,10 @@ public final class ConstraintSolver implements ConstraintRows {
 
     private void pass(boolean useBias) {
         final double[] rw = row;
-        if (trees.size() > 0) {
-            solveTrees(useBias);
-        }
         for (int r = 0; r < rows; r++) {
             int bs = block[r];
             if (bs < 0) {
-                r += -bs - 1; // a weld of a tree: solved above
+                r += -bs - 1; // a joint of a tree: solved by solve() before the passes
                 continue;
             }
             if (bs == 3) {
@@ -491,6 +492,10 @@ public final class ConstraintSolver implements ConstraintRows {
             block[r] = 0;
         }
         for (int r = from; r + 2 < to; r++) {
+            if (r == from && linearRigid(r) && linearRigid(r + 1) && !linearRigid(r + 2) && lineBlock(r, to)) {
+                r += block[r] - 1;
+                continue;
+            }
             if (!linearRigid(r) || !linearRigid(r + 1) || !linearRigid(r + 2)) {
                 continue;
             }
@@ -524,6 +529,27 @@ public final class ConstraintSolver implements ConstraintRows {
             block[r] = 3;
             r += 2;
         }
+    }
+
+    /**
+     * A line block: a constraint whose first rows are two rigid linear rows followed by two or three rigid angular
+     * rows (a slider's: its carriage held on the line, not turning) has them solved as one 4×4 or 5×5 coupled block,
+     * as a hinge's point and angular rows are; false (nothing marked) when there are fewer angular rows or the
+     * factorisation fails. A slider's point rows act where its carriage's anchor is, which may lie far along the
+     * line from the carriage: solved one after the other, the rows passed that lever's torque back and forth with the
+     * angular rows, and a 64 kg carriage on a level rail whose anchor was 10 m along it fell 0.8 m in half a second
+     * (at 100 m it fell to the ground; fuzz7, {@code SliderLeverTest}).
+     */
+    private boolean lineBlock(int r, int to) {
+        int n = 2;
+        while (n < 5 && r + n < to && angularRigid(r + n)) {
+            n++;
+        }
+        if (n < 4 || !factorCoupled(r, n)) {
+            return false;
+        }
+        block[r] = (byte) n;
+        return true;
     }
 
     /**
@@ -601,9 +627,10 @@ public final class ConstraintSolver implements ConstraintRows {
      * in place of each row's own (soft in the biased pass, rigid in the relax pass; rigid rows are unclamped).
      */
     private void solveBlock(int r, boolean useBias) {
-        final double[] rw = row;
+        final double[] rw = row, x = jScratch;
         int o0 = RW * r, o1 = o0 + RW, o2 = o1 + RW;
-        double j0 = jv(r), j1 = jv(r + 1), j2 = jv(r + 2);
+        jvRows(r, 3, x, 0);
+        double j0 = x[0], j1 = x[1], j2 = x[2];
         if (useBias) {
             j0 += biasRate * rw[o0 + BC];
             j1 += biasRate * rw[o1 + BC];
@@ -622,21 +649,66 @@ public final class ConstraintSolver implements ConstraintRows {
         rw[o0 + LAMBDA] += i0;
         rw[o1 + LAMBDA] += i1;
         rw[o2 + LAMBDA] += i2;
-        if (i0 != 0) {
-            apply(r, i0);
-        }
-        if (i1 != 0) {
-            apply(r + 1, i1);
-        }
-        if (i2 != 0) {
-            apply(r + 2, i2);
+        x[0] = i0;
+        x[1] = i1;
+        x[2] = i2;
+        applyRows(r, 3, x, 0);
+    }
+
+    /**
+     * {@link #jv(int)} of rows {@code [r, r + n)}, which share their two bodies (one constraint's), into {@code out}
+     * from {@code o}: the velocities read once, each row's arithmetic in jv's order (the same bits).
+     */
+    private void jvRows(int r, int n, double[] out, int o) {
+        final double[] rw = row, v = vel;
+        int a = 6 * rowA[r], bb = 6 * rowB[r];
+        double vax = v[a], vay = v[a + 1], vaz = v[a + 2], wax = v[a + 3], way = v[a + 4], waz = v[a + 5];
+        double vbx = v[bb], vby = v[bb + 1], vbz = v[bb + 2], wbx = v[bb + 3], wby = v[bb + 4], wbz = v[bb + 5];
+        for (int i = 0, q = RW * r; i < n; i++, q += RW) {
+            out[o + i] = rw[q] * (vbx - vax) + rw[q + 1] * (vby - vay) + rw[q + 2] * (vbz - vaz)
+                    + rw[q + GB] * wbx + rw[q + GB + 1] * wby + rw[q + GB + 2] * wbz
+                    - rw[q + GA] * wax - rw[q + GA + 1] * way - rw[q + GA + 2] * waz;
         }
     }
 
     /**
-     * The sub-step's welds that join dynamic bodies into trees ({@link WeldTrees}; a chain is one): each tree's
+     * {@link #apply} of rows {@code [r, r + n)} (sharing their two bodies) with the impulses {@code imp[o + i]}, in
+     * row order, a zero impulse skipped: the velocities read once and written once (the same bits).
+     */
+    private void applyRows(int r, int n, double[] imp, int o) {
+        final double[] rw = row, v = vel;
+        int ka = rowA[r], kb = rowB[r], a = 6 * ka, bb = 6 * kb;
+        double vax = v[a], vay = v[a + 1], vaz = v[a + 2], wax = v[a + 3], way = v[a + 4], waz = v[a + 5];
+        double vbx = v[bb], vby = v[bb + 1], vbz = v[bb + 2], wbx = v[bb + 3], wby = v[bb + 4], wbz = v[bb + 5];
+        final double ima = invMass[ka], imb = invMass[kb];
+        for (int i = 0, q = RW * r; i < n; i++, q += RW) {
+            double l = imp[o + i];
+            if (l == 0) {
+                continue;
+            }
+            double ma = ima * l, mb = imb * l;
+            vax -= rw[q] * ma;
+            vay -= rw[q + 1] * ma;
+            vaz -= rw[q + 2] * ma;
+            wax -= rw[q + KA] * l;
+            way -= rw[q + KA + 1] * l;
+            waz -= rw[q + KA + 2] * l;
+            vbx += rw[q] * mb;
+            vby += rw[q + 1] * mb;
+            vbz += rw[q + 2] * mb;
+            wbx += rw[q + KB] * l;
+            wby += rw[q + KB + 1] * l;
+            wbz += rw[q + KB + 2] * l;
+        }
+        v[a] = vax; v[a + 1] = vay; v[a + 2] = vaz; v[a + 3] = wax; v[a + 4] = way; v[a + 5] = waz;
+        v[bb] = vbx; v[bb + 1] = vby; v[bb + 2] = vbz; v[bb + 3] = wbx; v[bb + 4] = wby; v[bb + 5] = wbz;
+    }
+
+
+    /**
+     * The sub-step's joints whose leading rows are one block (welds, hinges, balls) that join dynamic bodies into trees ({@link WeldTrees}; a chain is one): each tree's
      * effective mass (the welds' own coupled blocks on the diagonal, their coupling through each shared body beside
-     * it) is factored, and its welds are marked (block -6) to be solved together at the start of every pass.
+     * it) is factored, and its positions are marked (block -n, n its rows) to be solved together once per iteration.
      * Solved weld by weld, a beam of five welded 1 kg cubes read 1.54 times its root's static torque in its first
      * steps, a hub with three arms of four cubes 1.66 times (docs/constraints.md, "Welded frames").
      */
@@ -645,13 +717,13 @@ public final class ConstraintSolver implements ConstraintRows {
         wt.reset(bodyCount);
         for (int k = 0; k < activeCount; k++) {
             int r = firstRow[k];
-            if (rowCount[k] != 6 || block[r] != 6) {
-                continue;
+            if (block[r] < 3) {
+                continue; // the tree's positions are a constraint's leading block: a point (3), a hinge's (5), a weld's (6)
             }
             int a = rowA[r], bb = rowB[r];
             boolean na = treeNode(a), nb = treeNode(bb);
             int support = na ? bb : a;
-            wt.offer(k, a, bb, na, nb, support != 0 && SleepManager.movingKinematic(b, slotOf[support]));
+            wt.offer(k, a, bb, na, nb, support != 0 && SleepManager.movingKinematic(b, slotOf[support]), block[r]);
         }
         int n = wt.build();
         if (n == 0) {
@@ -662,10 +734,10 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         double[] kd = wt.diag(), e = wt.off();
         for (int p = 0; p < n; p++) {
-            int r = firstRow[wt.constraint(p)];
+            int r = firstRow[wt.constraint(p)], nr = block[r];
             double m = invMass[rowA[r]] + invMass[rowB[r]];
             int d = 36 * p;
-            for (int i = 0; i < 6; i++) {
+            for (int i = 0; i < nr; i++) {
                 for (int j = 0; j <= i; j++) {
                     kd[d + 6 * i + j] = kd[d + 6 * j + i] = k(r + i, r + j, m);
                 }
@@ -673,17 +745,19 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         for (int t = 0, pairs = wt.pairCount(); t < pairs; t++) {
             int r = firstRow[wt.constraint(wt.pairLow(t))], r2 = firstRow[wt.constraint(wt.pairHigh(t))];
+            int nr = block[r], nr2 = block[r2];
             int s = wt.pairBody(t), d = 36 * t;
-            for (int i = 0; i < 6; i++) {
-                for (int j = 0; j < 6; j++) {
+            for (int i = 0; i < nr; i++) {
+                for (int j = 0; j < nr2; j++) {
                     e[d + 6 * i + j] = through(r + i, r2 + j, s);
                 }
             }
         }
         wt.factor();
         for (int p = 0; p < n; p++) {
-            if (!wt.failed(p)) { // a tree whose pivot was too small keeps its welds' own blocks
-                block[firstRow[wt.constraint(p)]] = -6;
+            if (!wt.failed(p)) { // a tree whose pivot was too small keeps its constraints' own blocks
+                int r = firstRow[wt.constraint(p)];
+                block[r] = (byte) -block[r];
             }
         }
     }
@@ -716,13 +790,12 @@ public final class ConstraintSolver implements ConstraintRows {
             if (wp.failed(p)) {
                 continue;
             }
-            int r = firstRow[wp.constraint(p)];
-            for (int i = 0; i < 6; i++) {
-                double j = jv(r + i);
-                if (useBias) {
-                    j += biasRate * rw[RW * (r + i) + BC];
+            int r = firstRow[wp.constraint(p)], nr = -block[r];
+            jvRows(r, nr, x, 6 * p);
+            if (useBias) {
+                for (int i = 0; i < nr; i++) {
+                    x[6 * p + i] += biasRate * rw[RW * (r + i) + BC];
                 }
-                x[6 * p + i] = j;
             }
         }
         wp.solve(x);
@@ -730,18 +803,17 @@ public final class ConstraintSolver implements ConstraintRows {
             if (wp.failed(p)) {
                 continue;
             }
-            int r = firstRow[wp.constraint(p)];
-            for (int i = 0; i < 6; i++) {
+            int r = firstRow[wp.constraint(p)], nr = -block[r];
+            for (int i = 0; i < nr; i++) {
                 int oi = RW * (r + i);
                 double imp = -x[6 * p + i];
                 if (useBias) {
                     imp = massScale * imp - impulseScale * rw[oi + LAMBDA];
                 }
                 rw[oi + LAMBDA] += imp;
-                if (imp != 0) {
-                    apply(r + i, imp);
-                }
+                x[6 * p + i] = imp;
             }
+            applyRows(r, nr, x, 6 * p);
         }
     }
 
@@ -757,8 +829,9 @@ public final class ConstraintSolver implements ConstraintRows {
     private void solveCoupled(int r, int n, boolean useBias) {
         final double[] rw = row, f = kinv, x = jScratch;
         int o = 6 * r;
+        jvRows(r, n, x, 0);
         for (int i = 0; i < n; i++) {
-            double j = jv(r + i);
+            double j = x[i];
             if (useBias) {
                 j += biasRate * rw[RW * (r + i) + BC];
             }
@@ -771,11 +844,11 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         for (int i = n - 1; i >= 0; i--) {
             // D z = y, then back: Lᵀ x = z
-            double v = x[i] * f[o + tq(i)];
+            double y = x[i] * f[o + tq(i)];
             for (int q = i + 1; q < n; q++) {
-                v -= f[o + q * (q + 1) / 2 + i] * x[q];
+                y -= f[o + q * (q + 1) / 2 + i] * x[q];
             }
-            x[i] = v;
+            x[i] = y;
         }
         for (int i = 0; i < n; i++) {
             int oi = RW * (r + i);
@@ -784,10 +857,9 @@ public final class ConstraintSolver implements ConstraintRows {
                 imp = massScale * imp - impulseScale * rw[oi + LAMBDA];
             }
             rw[oi + LAMBDA] += imp;
-            if (imp != 0) {
-                apply(r + i, imp);
-            }
+            x[i] = imp;
         }
+        applyRows(r, n, x, 0);
     }
 
     /**
@@ -936,9 +1008,25 @@ public final class ConstraintSolver implements ConstraintRows {
                     + "; allowed: finite speed, maxForce >= 0");
         }
         kind[r] = MOTOR;
-        row[o + SPEED] = speed;
+        // a motor drives its row to at most the world's speed limit (m/s along a linear row, rad/s about an angular
+        // one): the integration scales a body back to the limit before the solve, and a motor of 1e5 m/s drove it to
+        // 1e5 again in every solve, so a slider's carriage moved at 250 times the 400 m/s limit for good (fuzz7)
+        double limit = row[o + NX] != 0 || row[o + NX + 1] != 0 || row[o + NX + 2] != 0 ? maxLinearSpeed : maxAngularSpeed;
+        row[o + SPEED] = speed > limit ? limit : speed < -limit ? -limit : speed;
         row[o + LO] = -maxForce * h;
         row[o + HI] = maxForce * h;
+    }
+
+    /** The world's speed limits, m/s and rad/s ({@link #speedLimits}); unlimited until set. */
+    private double maxLinearSpeed = Double.POSITIVE_INFINITY, maxAngularSpeed = Double.POSITIVE_INFINITY;
+
+    /**
+     * The world's speed limits (m/s, rad/s; {@code DynamicsSettings}), which a motor's speed is clamped to when its
+     * row is written. Set before {@code beginStep}.
+     */
+    public void speedLimits(double maxLinear, double maxAngular) {
+        this.maxLinearSpeed = maxLinear;
+        this.maxAngularSpeed = maxAngular;
     }
 
     private int lastRow(String what) {

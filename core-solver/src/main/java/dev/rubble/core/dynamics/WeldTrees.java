@@ -4,9 +4,10 @@ import dev.rubble.spi.graph.DisjointSets;
 import java.util.Arrays;
 
 /**
- * Welded frames solved directly (docs/constraints.md, "Welded frames"): the welds of one sub-step ({@code fixed}
- * joints whose six rows form one coupled block) that join dynamic bodies into trees, each tree's effective mass
- * {@code A = J M⁻¹ Jᵀ} solved exactly by a block LDLᵀ.
+ * Welded frames and joint trees solved directly (docs/constraints.md, "Welded frames", "Joint trees"): the joints
+ * of one sub-step whose leading rows form one block ({@code fixed}: six, {@code hinge} and {@code slider}: five,
+ * {@code ball}: three; a position's {@link #dim}) that join dynamic bodies into trees, each tree's effective mass
+ * {@code A = J M⁻¹ Jᵀ} solved exactly by a block LDLᵀ. "Weld" below stands for any of them.
  *
  * <pre>
  *                 w3 ─ b3                 welds are the unknowns; two welds are coupled (a 6×6 block E) when they
@@ -48,7 +49,7 @@ final class WeldTrees {
     private boolean[] moving = new boolean[0];
     // offered welds: constraint index, local bodies (0: the world), whether each side is a tree node
     private int offered;
-    private int[] oK = new int[0], oA = new int[0], oB = new int[0];
+    private int[] oK = new int[0], oA = new int[0], oB = new int[0], oDim = new int[0];
     private boolean[] oDynA = new boolean[0], oDynB = new boolean[0], placed = new boolean[0];
     // adjacency (CSR over local bodies, welds in offer order); per body: DFS state
     private int[] adjStart = new int[0], adj = new int[0], fill = new int[0], via = new int[0], cursor = new int[0],
@@ -57,7 +58,7 @@ final class WeldTrees {
     // positions, in elimination order: offered weld, the body shared with later welds (-1: none), its tree's first
     // position, its pairs [upStart, upStart + upCount)
     private int n;
-    private int[] order = new int[0], up = new int[0], treeStart = new int[0], upStart = new int[0],
+    private int[] order = new int[0], dimAt = new int[0], up = new int[0], treeStart = new int[0], upStart = new int[0],
             upCount = new int[0];
     private boolean[] bad = new boolean[0], overDetermined = new boolean[0];
     // coupling pairs (p < q through body): rows p's, columns q's, 36 each in off
@@ -65,6 +66,9 @@ final class WeldTrees {
     private int[] pairLow = new int[0], pairHigh = new int[0], pairBody = new int[0];
     // numbers per position: K (36, dense), LDLᵀ of the pivot (21), scratch (6 each)
     private double[] diag = new double[0], off = new double[0], fac = new double[0], w = new double[0];
+    // per position: its pivot's inverse D_p⁻¹ (dense 6×6 room); per pair: G = D_p⁻¹ E_ps (the factor's product, kept
+    // for the back substitution), so a solve is matrix-vector products only
+    private double[] dinv = new double[0], g = new double[0];
     private final double[] col = new double[6], tmp = new double[36], pivots = new double[6];
 
     /** Forgets the last sub-step's welds; {@code bodies} local bodies (0 is the world). */
@@ -101,7 +105,7 @@ final class WeldTrees {
      * dynamic body, a tree node; {@code movingSupport}: whether the side that is not one moves, a moving
      * kinematic body). Returns whether it joins the trees.
      */
-    boolean offer(int k, int a, int b, boolean dynA, boolean dynB, boolean movingSupport) {
+    boolean offer(int k, int a, int b, boolean dynA, boolean dynB, boolean movingSupport, int dim) {
         if (!dynA && !dynB || dynA && degree[a] >= MAX_DEGREE || dynB && degree[b] >= MAX_DEGREE) {
             return false;
         }
@@ -131,6 +135,7 @@ final class WeldTrees {
             oK = Arrays.copyOf(oK, cap);
             oA = Arrays.copyOf(oA, cap);
             oB = Arrays.copyOf(oB, cap);
+            oDim = Arrays.copyOf(oDim, cap);
             oDynA = Arrays.copyOf(oDynA, cap);
             oDynB = Arrays.copyOf(oDynB, cap);
             placed = Arrays.copyOf(placed, cap);
@@ -141,6 +146,7 @@ final class WeldTrees {
         oK[t] = k;
         oA[t] = a;
         oB[t] = b;
+        oDim[t] = dim;
         oDynA[t] = dynA;
         oDynB[t] = dynB;
         placed[t] = false;
@@ -175,6 +181,7 @@ final class WeldTrees {
         if (order.length < offered) {
             int cap = Math.max(offered, 2 * order.length);
             order = Arrays.copyOf(order, cap);
+            dimAt = Arrays.copyOf(dimAt, cap);
             up = Arrays.copyOf(up, cap);
             treeStart = Arrays.copyOf(treeStart, cap);
             upStart = Arrays.copyOf(upStart, cap);
@@ -183,6 +190,7 @@ final class WeldTrees {
             overDetermined = Arrays.copyOf(overDetermined, cap);
             diag = Arrays.copyOf(diag, 36 * cap);
             fac = Arrays.copyOf(fac, 21 * cap);
+            dinv = Arrays.copyOf(dinv, 36 * cap);
             w = Arrays.copyOf(w, 6 * cap);
         }
         // adjacency: the tree welds at each body, in offer order
@@ -225,6 +233,9 @@ final class WeldTrees {
             } else {
                 eliminationOrder(body);
             }
+        }
+        for (int p = 0; p < n; p++) {
+            dimAt[p] = oDim[order[p]];
         }
         return n;
     }
@@ -341,6 +352,7 @@ final class WeldTrees {
             pairHigh = Arrays.copyOf(pairHigh, cap);
             pairBody = Arrays.copyOf(pairBody, cap);
             off = Arrays.copyOf(off, 36 * cap);
+            g = Arrays.copyOf(g, 36 * cap);
         }
         pairLow[pairs] = p;
         pairHigh[pairs] = q;
@@ -356,6 +368,11 @@ final class WeldTrees {
     /** The constraint index at position p. */
     int constraint(int p) {
         return oK[order[p]];
+    }
+
+    /** The number of rows of position p's block (3 to 6; its K, E and factors use the leading entries of their 6×6 room). */
+    int dim(int p) {
+        return dimAt[p];
     }
 
     /** Coupling pairs, each between an earlier and a later position through a shared body. */
@@ -396,13 +413,14 @@ final class WeldTrees {
         for (int p = 0; p < n; p++) {
             bad[p] = false;
             if (overDetermined[p]) {
-                for (int i = 0; i < 6; i++) {
+                for (int i = 0, dp = dim(p); i < dp; i++) {
                     diag[36 * p + 7 * i] *= 1 + OVER_DETERMINED;
                 }
             }
         }
         for (int p = 0; p < n; p++) {
-            if (!SmallLdlt.factor(diag, 36 * p, 6, 6, fac, 21 * p, pivots)) {
+            int dp = dim(p);
+            if (!SmallLdlt.factor(diag, 36 * p, 6, dp, fac, 21 * p, pivots)) {
                 int end = p;
                 while (end + 1 < n && treeStart[end + 1] == treeStart[p]) {
                     end++;
@@ -413,29 +431,42 @@ final class WeldTrees {
                 p = end;
                 continue;
             }
-            for (int b = upStart[p], bEnd = b + upCount[p]; b < bEnd; b++) {
-                // tmp = D_p⁻¹ E_p,s, column by column
-                int es = 36 * b;
-                for (int c = 0; c < 6; c++) {
-                    for (int r = 0; r < 6; r++) {
-                        col[r] = off[es + 6 * r + c];
+            if (dp == 3) {
+                inverse3(diag, 36 * p, dinv); // a point block: by cofactors (its LDLᵀ above checked the pivots)
+            } else {
+                for (int c = 0; c < dp; c++) { // D_p⁻¹, column by column
+                    for (int q = 0; q < dp; q++) {
+                        col[q] = q == c ? 1 : 0;
                     }
                     solveOne(p, col);
-                    for (int r = 0; r < 6; r++) {
-                        tmp[6 * r + c] = col[r];
+                    for (int q = 0; q < dp; q++) {
+                        dinv[36 * p + 6 * q + c] = col[q];
                     }
                 }
-                int s = pairHigh[b];
+            }
+            for (int b = upStart[p], bEnd = b + upCount[p]; b < bEnd; b++) {
+                // G = D_p⁻¹ E_p,s (kept for the back substitution)
+                int es = 36 * b, dd = 36 * p;
+                int s = pairHigh[b], ds = dim(s);
+                for (int r = 0; r < dp; r++) {
+                    for (int c = 0; c < ds; c++) {
+                        double sum = dinv[dd + 6 * r] * off[es + c];
+                        for (int k = 1; k < dp; k++) {
+                            sum += dinv[dd + 6 * r + k] * off[es + 6 * k + c];
+                        }
+                        tmp[6 * r + c] = g[es + 6 * r + c] = sum;
+                    }
+                }
                 for (int a = upStart[p]; a <= b; a++) {
                     int eq = 36 * a;
-                    int q = pairHigh[a];
+                    int q = pairHigh[a], dq = dim(q);
                     // the block (q, s): q's diagonal when q == s, else the pair q < s through p's upper body
                     double[] target = q == s ? diag : off;
                     int to = q == s ? 36 * s : 36 * pairOf(q, s);
-                    for (int i = 0; i < 6; i++) {
-                        for (int j = 0; j < 6; j++) {
+                    for (int i = 0; i < dq; i++) {
+                        for (int j = 0; j < ds; j++) {
                             double sum = 0;
-                            for (int k = 0; k < 6; k++) {
+                            for (int k = 0; k < dp; k++) {
                                 sum += off[eq + 6 * k + i] * tmp[6 * k + j];
                             }
                             target[to + 6 * i + j] -= sum;
@@ -444,6 +475,20 @@ final class WeldTrees {
                 }
             }
         }
+    }
+
+    /** The inverse of the symmetric 3×3 block at {@code o} (row stride 6; its lower triangle is read) into {@code out} at o. */
+    private static void inverse3(double[] m, int o, double[] out) {
+        double xx = m[o], xy = m[o + 6], xz = m[o + 12], yy = m[o + 7], yz = m[o + 13], zz = m[o + 14];
+        double cxx = yy * zz - yz * yz, cxy = xz * yz - xy * zz, cxz = xy * yz - xz * yy;
+        double inv = 1 / (xx * cxx + xy * cxy + xz * cxz);
+        double ixy = cxy * inv, ixz = cxz * inv, iyz = (xy * xz - xx * yz) * inv;
+        out[o] = cxx * inv;
+        out[o + 1] = out[o + 6] = ixy;
+        out[o + 2] = out[o + 12] = ixz;
+        out[o + 7] = (xx * zz - xz * xz) * inv;
+        out[o + 8] = out[o + 13] = iyz;
+        out[o + 14] = (xx * yy - xy * xy) * inv;
     }
 
     /** The pair between positions q < s (both later welds at one body, so it exists). */
@@ -464,8 +509,8 @@ final class WeldTrees {
     /** v := D_p⁻¹ v with D_p's LDLᵀ factors. */
     private void solveOne(int p, double[] v) {
         final double[] t = fac;
-        int f = 21 * p;
-        for (int i = 1; i < 6; i++) {
+        int f = 21 * p, dp = dim(p);
+        for (int i = 1; i < dp; i++) {
             int ti = f + i * (i + 1) / 2;
             double s = v[i];
             for (int q = 0; q < i; q++) {
@@ -473,9 +518,9 @@ final class WeldTrees {
             }
             v[i] = s;
         }
-        for (int i = 5; i >= 0; i--) {
+        for (int i = dp - 1; i >= 0; i--) {
             double s = v[i] * t[f + i * (i + 1) / 2 + i];
-            for (int q = i + 1; q < 6; q++) {
+            for (int q = i + 1; q < dp; q++) {
                 s -= t[f + q * (q + 1) / 2 + i] * v[q];
             }
             v[i] = s;
@@ -485,25 +530,43 @@ final class WeldTrees {
     /**
      * Solves {@code A x = r} on every tree: {@code r} holds 6 values per position (in), x is written over it.
      * Forward: {@code w_p = D_p⁻¹ r_p}, then {@code r_q -= E_pqᵀ w_p} for the later welds q; back:
-     * {@code x_p = w_p - D_p⁻¹ Σ_q E_pq x_q}.
+     * {@code x_p = w_p - D_p⁻¹ Σ_q E_pq x_q}, with {@code D_p⁻¹} and {@code D_p⁻¹ E_pq} kept from {@link #factor}
+     * (matrix-vector products only, over each block's own rows).
      */
     void solve(double[] r) {
+        final double[] di = dinv, e = off, gg = g, ww = w;
         for (int p = 0; p < n; p++) {
             if (bad[p]) {
                 continue;
             }
-            int o = 6 * p;
-            for (int i = 0; i < 6; i++) {
-                col[i] = r[o + i];
+            int o = 6 * p, dp = dimAt[p], d = 36 * p;
+            if (dp == 3) { // a point block (ball joints): the products written out
+                double r0 = r[o], r1 = r[o + 1], r2 = r[o + 2];
+                ww[o] = di[d] * r0 + di[d + 1] * r1 + di[d + 2] * r2;
+                ww[o + 1] = di[d + 6] * r0 + di[d + 7] * r1 + di[d + 8] * r2;
+                ww[o + 2] = di[d + 12] * r0 + di[d + 13] * r1 + di[d + 14] * r2;
+            } else {
+                for (int i = 0; i < dp; i++) { // w_p = D_p⁻¹ r_p
+                    double s = di[d + 6 * i] * r[o];
+                    for (int q = 1; q < dp; q++) {
+                        s += di[d + 6 * i + q] * r[o + q];
+                    }
+                    ww[o + i] = s;
+                }
             }
-            solveOne(p, col);
-            System.arraycopy(col, 0, w, o, 6);
-            for (int b = upStart[p], end = b + upCount[p]; b < end; b++) {
-                int e = 36 * b, qo = 6 * pairHigh[b];
-                for (int i = 0; i < 6; i++) {
-                    double s = 0;
-                    for (int q = 0; q < 6; q++) {
-                        s += off[e + 6 * q + i] * w[o + q];
+            for (int b = upStart[p], end = b + upCount[p]; b < end; b++) { // r_q -= E_pqᵀ w_p
+                int eb = 36 * b, hi = pairHigh[b], qo = 6 * hi, dq = dimAt[hi];
+                if (dp == 3 && dq == 3) {
+                    double w0 = ww[o], w1 = ww[o + 1], w2 = ww[o + 2];
+                    r[qo] -= e[eb] * w0 + e[eb + 6] * w1 + e[eb + 12] * w2;
+                    r[qo + 1] -= e[eb + 1] * w0 + e[eb + 7] * w1 + e[eb + 13] * w2;
+                    r[qo + 2] -= e[eb + 2] * w0 + e[eb + 8] * w1 + e[eb + 14] * w2;
+                    continue;
+                }
+                for (int i = 0; i < dq; i++) {
+                    double s = e[eb + i] * ww[o];
+                    for (int q = 1; q < dp; q++) {
+                        s += e[eb + 6 * q + i] * ww[o + q];
                     }
                     r[qo + i] -= s;
                 }
@@ -513,25 +576,25 @@ final class WeldTrees {
             if (bad[p]) {
                 continue;
             }
-            int o = 6 * p;
-            int count = upCount[p];
-            if (count == 0) {
-                System.arraycopy(w, o, r, o, 6);
+            int o = 6 * p, dp = dimAt[p];
+            int b0 = upStart[p], b1 = b0 + upCount[p];
+            if (dp == 3 && b1 - b0 == 1 && dimAt[pairHigh[b0]] == 3) { // a chain's point block: written out
+                int gb = 36 * b0, xo = 6 * pairHigh[b0];
+                double x0 = r[xo], x1 = r[xo + 1], x2 = r[xo + 2];
+                r[o] = ww[o] - (gg[gb] * x0 + gg[gb + 1] * x1 + gg[gb + 2] * x2);
+                r[o + 1] = ww[o + 1] - (gg[gb + 6] * x0 + gg[gb + 7] * x1 + gg[gb + 8] * x2);
+                r[o + 2] = ww[o + 2] - (gg[gb + 12] * x0 + gg[gb + 13] * x1 + gg[gb + 14] * x2);
                 continue;
             }
-            for (int i = 0; i < 6; i++) {
+            for (int i = 0; i < dp; i++) { // x_p = w_p - Σ_q G_pq x_q
                 double s = 0;
-                for (int b = upStart[p], end = b + count; b < end; b++) {
-                    int e = 36 * b, xo = 6 * pairHigh[b];
-                    for (int q = 0; q < 6; q++) {
-                        s += off[e + 6 * i + q] * r[xo + q];
+                for (int b = b0; b < b1; b++) {
+                    int gb = 36 * b, hi = pairHigh[b], xo = 6 * hi, dq = dimAt[hi];
+                    for (int q = 0; q < dq; q++) {
+                        s += gg[gb + 6 * i + q] * r[xo + q];
                     }
                 }
-                col[i] = s;
-            }
-            solveOne(p, col);
-            for (int i = 0; i < 6; i++) {
-                r[o + i] = w[o + i] - col[i];
+                r[o + i] = ww[o + i] - s;
             }
         }
     }

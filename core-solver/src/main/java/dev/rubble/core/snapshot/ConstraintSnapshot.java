@@ -104,12 +104,23 @@ final class ConstraintSnapshot {
             if (id <= 0) {
                 throw new IllegalArgumentException("section JNTS: constraint id " + id + "; allowed: > 0");
             }
+            String what = "section JNTS: constraint " + id + " (" + type + ")";
+            checkValues(ctx, what, st.type(type), a, b, fa, fb, p, bf, bt);
             int i = st.add(id, type, a, b, fa, fb, p, bf, bt);
             for (int k = 0; k < ConstraintStore.MAX_ROWS; k++) {
-                st.lambda[ConstraintStore.MAX_ROWS * i + k] = in.readDouble();
+                double l = in.readDouble();
+                if (!Double.isFinite(l)) {
+                    throw new IllegalArgumentException(what + " row " + k + " impulse = " + l + "; allowed: finite");
+                }
+                st.lambda[ConstraintStore.MAX_ROWS * i + k] = l;
             }
             st.force[i] = in.readDouble();
             st.torque[i] = in.readDouble();
+            if (!(st.force[i] >= 0) || !(st.torque[i] >= 0) || st.force[i] == Double.POSITIVE_INFINITY
+                    || st.torque[i] == Double.POSITIVE_INFINITY) {
+                throw new IllegalArgumentException(what + " force = " + st.force[i] + ", torque = " + st.torque[i]
+                        + "; allowed: finite, >= 0");
+            }
         }
         if (next < st.nextId()) {
             throw new IllegalArgumentException("section JNTS: next id " + next + " is not above the saved ids");
@@ -132,6 +143,76 @@ final class ConstraintSnapshot {
                 st.version++;
                 last = id;
             }
+        }
+    }
+
+    /**
+     * The values of one constraint just read, as a world can hold them (a snapshot whose CRC was recomputed after an
+     * edit restored a NaN anchor, orientation or impulse and turned its bodies NaN in the first step, a slider's
+     * lowerLimit above its upperLimit, a NaN break threshold that never broke, a joint naming a body that does not
+     * exist or joining a body to itself; docs/snapshot-format.md): bodies live and different (B may be the world),
+     * frames finite with unit orientations, the parameters its type accepts ({@code ConstraintType.check}, as when it
+     * was made), break thresholds {@code > 0}.
+     */
+    private static void checkValues(StepContext ctx, String what, dev.rubble.spi.constraint.ConstraintType t, long a,
+            long b, double[] fa, double[] fb, double[] p, double bf, double bt) {
+        dev.rubble.core.body.BodyStore bodies = ctx.bodies;
+        if (!live(bodies, a)) {
+            throw new IllegalArgumentException(what + " body A " + dev.rubble.core.body.BodyStore.handleString(a)
+                    + " is not a live body; allowed: a body of the snapshot");
+        }
+        if (b != ConstraintStore.WORLD && !live(bodies, b)) {
+            throw new IllegalArgumentException(what + " body B " + dev.rubble.core.body.BodyStore.handleString(b)
+                    + " is not a live body; allowed: a body of the snapshot, or the world");
+        }
+        if (a == b) {
+            throw new IllegalArgumentException(what + " joins body " + dev.rubble.core.body.BodyStore.handleString(a)
+                    + " to itself; allowed: two bodies");
+        }
+        frame(what + " frame A", fa);
+        frame(what + " frame B", fb);
+        try {
+            t.check(p.clone());
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
+        }
+        if (!(bf > 0) || !(bt > 0)) {
+            throw new IllegalArgumentException(what + " breakForce = " + bf + ", breakTorque = " + bt
+                    + "; allowed: > 0 (+inf = unbreakable)");
+        }
+    }
+
+    private static boolean live(dev.rubble.core.body.BodyStore bodies, long h) {
+        int s = (int) h;
+        return s >= 0 && s < bodies.slotLimit() && bodies.isLive(s) && bodies.handle(s) == h;
+    }
+
+    /** An anchor (finite) and a unit orientation, as {@code ConstraintOps.add} stores them normalised. */
+    private static void frame(String what, double[] f) {
+        double qn = f[3] * f[3] + f[4] * f[4] + f[5] * f[5] + f[6] * f[6];
+        if (!Double.isFinite(f[0]) || !Double.isFinite(f[1]) || !Double.isFinite(f[2]) || !(Math.abs(qn - 1) < 1e-3)) {
+            throw new IllegalArgumentException(what + " = " + java.util.Arrays.toString(f)
+                    + "; allowed: a finite anchor and a unit orientation (x, y, z, qx, qy, qz, qw)");
+        }
+    }
+
+    /**
+     * A queued AddConstraint just read whose bodies are live is checked as {@code PhysicsWorld.addConstraint} checks
+     * one before queueing it ({@code ConstraintOps.validate}): a damaged parameter (a slider's lowerLimit NaN or above
+     * its upperLimit, a negative motor force) was restored and made the first step throw from its COMMANDS slot. A
+     * command naming a body that is not live (a body a spawn of the same step makes, or one removed) is left to the
+     * step, which resolves or drops it as it does every such command.
+     */
+    static void checkQueued(StepContext ctx, Command.AddConstraint c) {
+        dev.rubble.core.body.BodyStore bodies = ctx.bodies;
+        if (!live(bodies, c.bodyA()) || (c.bodyB() != ConstraintStore.WORLD && !live(bodies, c.bodyB()))) {
+            return;
+        }
+        int sb = c.bodyB() == ConstraintStore.WORLD ? -1 : (int) c.bodyB();
+        try {
+            dev.rubble.core.step.ConstraintOps.validate(ctx, c, (int) c.bodyA(), sb);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("queued constraint command " + c.id() + ": " + e.getMessage(), e);
         }
     }
 

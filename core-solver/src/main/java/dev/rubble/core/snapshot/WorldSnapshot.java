@@ -520,7 +520,9 @@ public final class WorldSnapshot {
                 if (marker == 'F') {
                     c = dev.rubble.core.command.FieldCommands.read(cmds);
                 } else if (marker == 'K') {
-                    c = ConstraintSnapshot.readCommand(cmds);
+                    Command.AddConstraint k = ConstraintSnapshot.readCommand(cmds);
+                    ConstraintSnapshot.checkQueued(ctx, k);
+                    c = k;
                 } else {
                     cmds.reset();
                     c = (Command) RecordCodec.readRecord(cmds, Command.class, shapes, name + ": command " + i);

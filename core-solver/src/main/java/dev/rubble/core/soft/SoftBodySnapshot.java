@@ -401,6 +401,15 @@ public final class SoftBodySnapshot {
             if (pin < 0 || pin >= s.pins) {
                 throw new IllegalArgumentException("soft attachment " + k + " pin = " + pin + "; allowed: [0, " + s.pins + ")");
             }
+            // the point's offset in its holder's frame, taken when it was attached: a point and a body each within
+            // ±1e9 m lie at most 2√3·1e9 m apart (fuzz7: an offset of 1e300 restored and turned the holder NaN)
+            for (int a = 0; a < 3; a++) {
+                double v = d.attachLocal[3 * k + a];
+                if (!(Math.abs(v) <= MAX_ATTACH_OFFSET)) {
+                    throw new IllegalArgumentException("soft attachment " + k + " offset[" + a + "] = " + v
+                            + "; allowed: finite, within ±" + MAX_ATTACH_OFFSET + " m (a point and its holder within ±1e9 m)");
+                }
+            }
         }
     }
 
@@ -454,6 +463,9 @@ public final class SoftBodySnapshot {
         }
         return p;
     }
+
+    /** The farthest an attached point can lie from its holder's origin along an axis, m: both within ±1e9 m. */
+    static final double MAX_ATTACH_OFFSET = 2 * Math.sqrt(3) * 1e9;
 
     private static void within(String field, double v) {
         if (!(Math.abs(v) <= 1e9)) {

@@ -416,6 +416,7 @@ public final class StepPipeline {
         if (eventStage != null) {
             eventStage.afterPrepare(solver);
         }
+        joints.speedLimits(ds.maxLinearSpeed(), ds.maxAngularSpeed()); // motors drive to at most these
         joints.beginStep(b, c.constraints, solver, c.destruction.unions()); // members' joints act on their union
     }
 
