@@ -8,6 +8,9 @@ import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.world.World;
 import dev.rubble.spi.collection.CollectionAsset;
 import dev.rubble.spi.shape.Box;
+import dev.rubble.spi.shape.Compound;
+import dev.rubble.core.body.MotionType;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,5 +64,47 @@ final class CollectionSeamTest {
         assertThat(b.vx[s]).as("speed").isCloseTo(2, within(0.02));
         assertThat(highest).as("highest centre").isLessThan(0.35 + 1e-3);
         assertThat(lowest).as("lowest centre").isGreaterThan(0.35 - 2e-3);
+    }
+
+    /**
+     * Seams on both sides: an intact collection of two 1 m box pieces (a compound of their hulls) sliding
+     * frictionless at 2 m/s over a static floor of 1 m tiles (one compound); its seam and both its ends pass
+     * over the floor's seams together every half second. By Newton's first law it keeps its speed and height,
+     * as the same collection over one box does. Before, a compound against a compound of several children was
+     * not smoothed and the collection stopped 0.5 m on, its seam over a floor seam.
+     */
+    @Test
+    void anIntactCollectionSlidesOverATiledFloor() {
+        double[] end = new double[2];
+        for (int k = 0; k < 2; k++) {
+            World w = Scenes.world(9.81);
+            int n = k == 0 ? 1 : 8;
+            Compound.Child[] tiles = new Compound.Child[n];
+            for (int i = 0; i < n; i++) {
+                tiles[i] = Compound.Child.at(new Box(4.0 / n, 0.5, 2), (i + 0.5) * 8.0 / n - 4, -0.5, 0);
+            }
+            w.createBody(BodyDef.of(new Compound(List.of(tiles))).withMotion(MotionType.STATIC).withMaterial(0, 0));
+            // pieces centred at x = -3 and -2 (a seam at -2.5), 0.5 m high: bottom on the floor's top
+            w.placeCollection(piecewise(TestAssets.chain(2, 1000)), CollectionPlacement.at(-3, 0.25, 0)
+                    .withVelocity(2, 0, 0, 0, 0, 0).withOptions(Scenes.thresholds(1e9)));
+            BodyStore b = w.bodies();
+            int s = -1;
+            for (int i = 0; i < b.slotLimit(); i++) {
+                if (b.isLive(i) && b.shape[i] instanceof Compound c && c.childCount() == 2) {
+                    s = i;
+                }
+            }
+            double highest = Double.NEGATIVE_INFINITY, lowest = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < 90; i++) {
+                w.step();
+                highest = Math.max(highest, b.py[s]);
+                lowest = Math.min(lowest, b.py[s]);
+            }
+            assertThat(b.vx[s]).as("%d tiles: speed", n).isCloseTo(2, within(2e-3));
+            assertThat(highest).as("%d tiles: highest centre", n).isLessThan(0.25 + 1e-3);
+            assertThat(lowest).as("%d tiles: lowest centre", n).isGreaterThan(0.25 - 1e-3);
+            end[k] = b.px[s];
+        }
+        assertThat(end[1]).as("where it ends over the tiles").isCloseTo(end[0], within(2e-3));
     }
 }

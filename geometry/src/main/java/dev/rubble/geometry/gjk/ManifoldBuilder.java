@@ -95,6 +95,18 @@ public final class ManifoldBuilder {
         ida = id;
     }
 
+    /** Sets B's feature to a world triangle with unit face normal, the normal towards A (mesh triangles). */
+    public void triangleB(double[] v9, double nx, double ny, double nz, long id) {
+        System.arraycopy(v9, 0, fb, 0, 9);
+        nb = 3;
+        shapeB = null;
+        poseB = null;
+        nfb[0] = nx;
+        nfb[1] = ny;
+        nfb[2] = nz;
+        idb = id;
+    }
+
     /**
      * Clips the two features for normal {@code n} (A to B) and emits a manifold with sub-key
      * {@code subKey}. Returns false when neither a face contact nor parallel segments apply, or clipping

@@ -25,15 +25,27 @@ import dev.rubble.spi.shape.TriangleMesh;
  * that is buried against its neighbour (the SAT's least-penetration axis). Neither feature is on the
  * compound's surface. The pass buffers the pair's manifolds, and when they do not all share one normal,
  * it classifies each manifold on a box or hull child by the child's feature along the contact normal
- * (outward from the compound):
+ * (outward from the compound), and each on a sphere or capsule child by where it lies:
  * <ul>
  *   <li><b>face</b>: that feature is a face whose normal is the contact normal (to 1e-9); it is
  *       <b>buried</b> when every compound-side witness point lies on the surface of another child (to
  *       {@link #TOL}: a flush neighbour, not one it overlaps) and, moved {@link #STEP} out along the normal,
- *       in that child;</li>
+ *       in that child. A manifold whose normal lies within {@link ManifoldBuilder#FACE_COS} of the face (the
+ *       clipping's face contact with the other shape's face as the reference: a body tilted by a little, its
+ *       normal not quite the child's) is buried by the same test; before, it was an edge manifold, and its
+ *       witness points, on the buried side face below the surface by the body's penetration, were not on the
+ *       face continuing the surface, so it was kept: a cube sliding with friction 0.3 over a box tile onto a
+ *       flush hull tile, tilted by 1e-4 rad, met that face as a wall and tripped over the seam;</li>
  *   <li><b>edge</b>: otherwise (an edge or a vertex of the child); it is <b>internal</b> when every
  *       compound-side witness point lies on the surface of another child (to {@link #TOL}): the flush
- *       neighbour covers it.</li>
+ *       neighbour covers it;</li>
+ *   <li><b>round</b> (a sphere or capsule child, which has no face to continue): <b>hidden</b> when every
+ *       compound-side witness point lies in or on another child and, moved {@link #STEP} out along the
+ *       normal, still in it (to {@link #TOL}). That child is then nearer the other shape than this one, so
+ *       its own manifold holds the other shape, and a hidden manifold is dropped: a capsule buried in a seam
+ *       with its top line flush with the tiles, whose surface curving away under a body's edge gave a contact
+ *       tilted towards it. A round child standing out of the surface (its witness outside every other child)
+ *       or meeting it in a crease (the witness on a neighbour's surface, the step out of it) is kept.</li>
  * </ul>
  * A buried face manifold or an internal edge manifold of child j is replaced when another child i shows
  * where the compound's surface is (the evidence, the first in the pair's order): a manifold of child i that
@@ -47,8 +59,10 @@ import dev.rubble.spi.shape.TriangleMesh;
  * face holds it). Without such evidence a manifold is kept as it was, and a pair whose manifolds share one
  * normal (a box resting across a seam) is emitted untouched, as is a pair of one manifold.
  *
- * <p>Applies when one side is a compound of several children and the other is not a compound or is a
- * compound of one child (a released piece); a chunk against a chunk is left as it was. Deterministic
+ * <p>Applies to one side's compound of several children; the other shape is a convex shape, a triangle mesh
+ * or a compound, whose child (or triangle) in each manifold, named by the other half of the sub-key, is what a
+ * replacement clips. When both sides have several children (a chunk against a chunk) {@link DispatchTable}
+ * chains two passes, A's seams then B's. Deterministic
  * (the pair's order, no hashing); allocation-free once its buffers have grown. Not thread-safe.
  */
 final class CompoundEdges implements ContactSink, AabbTree.Visitor {
@@ -56,6 +70,14 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
     static final double TOL = 1e-5;
     /** How far a buried face's witness is moved out along its normal before the inside test, metres. */
     static final double STEP = 1e-4;
+    /**
+     * A replacement face whose normal makes a cosine below this with the contact normal (more than ~96&deg;) is
+     * turned away from the contact: a buried face is at 90&deg; to the surface it is replaced by, an edge's
+     * normal leans towards it. Such a face is coplanar with the evidence's only by lying across the child from
+     * the contact (a piece in a socket, touching the child at a seam on its far side), and replacing by it
+     * turned a touching contact into one a metre deep.
+     */
+    private static final double AGAINST = -0.1;
     /** A contact normal this close to a child's face normal is that face's. */
     private static final double FACE_NORMAL_COS = 1 - 1e-9;
 
@@ -78,17 +100,17 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
     private int[] child = new int[8], kind = new int[8];
     private boolean[] evidence = new boolean[8];
     private double[] face = new double[3 * 8], faceD = new double[8], replacement = new double[3 * 8];
-    private static final int OTHER = 0, FACE = 1, BURIED = 2, EDGE = 3, REPLACED = 4;
+    private static final int OTHER = 0, FACE = 1, BURIED = 2, EDGE = 3, REPLACED = 4, HIDDEN = 5;
 
     private final Features features = new Features();
     // a feature's points: Features caps a face at ManifoldBuilder's 64 points
     private final ManifoldBuilder builder = new ManifoldBuilder();
-    private final double[] poly = new double[3 * 64], faceN = new double[3];
+    private final double[] poly = new double[3 * 64], faceN = new double[3], triangle = new double[9];
     private final double[] tmp = new double[3], local = new double[3];
     private final Pose childPose = new Pose(), leafPose = new Pose();
     // the neighbour query: the witness and the stepped point in the compound frame, the child to skip, the answer
     private double qx, qy, qz, sx, sy, sz;
-    private boolean stepped;
+    private boolean stepped, within;
     private int skip;
     private boolean inside;
 
@@ -98,7 +120,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
      * @param c the compound of several children
      * @param cPose its pose
      * @param cIsA whether it is the pair's A
-     * @param o the other shape (not a compound, or a compound of one child)
+     * @param o the other shape (a convex shape, a triangle mesh or a compound)
      * @param oPose its pose
      * @param margin the pair's speculative margin, metres
      */
@@ -201,15 +223,27 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             }
             Compound.Child ch = compound.child(child[m]);
             ShapeType t = ch.shape().type();
+            double ux = s * normal[3 * m], uy = s * normal[3 * m + 1], uz = s * normal[3 * m + 2];
+            if (t == ShapeType.SPHERE || t == ShapeType.CAPSULE) {
+                // a round child has no face to continue; where its contact lies inside another child even
+                // STEP further out along the normal, that child is nearer the other shape and holds it
+                if (inside(m, child[m], true, STEP, ux, uy, uz)) {
+                    kind[m] = HIDDEN;
+                }
+                continue;
+            }
             if (t != ShapeType.BOX && t != ShapeType.CONVEX_HULL) {
                 continue;
             }
-            double ux = s * normal[3 * m], uy = s * normal[3 * m + 1], uz = s * normal[3 * m + 2];
             pose(ch, childPose);
             int nf = features.of(ch.shape(), childPose, ux, uy, uz, poly, faceN);
             double align = nf >= 3 ? faceN[0] * ux + faceN[1] * uy + faceN[2] * uz : -1;
             if (align >= FACE_NORMAL_COS) {
-                kind[m] = allInside(m, child[m], STEP, ux, uy, uz) ? BURIED : FACE;
+                kind[m] = inside(m, child[m], false, STEP, ux, uy, uz) ? BURIED : FACE;
+            } else if (align >= ManifoldBuilder.FACE_COS && inside(m, child[m], false, STEP, ux, uy, uz)) {
+                // the clipping's face contact with the other shape's face as the reference (a body tilted by
+                // a little: its normal is not quite the child's), on a face buried against a flush neighbour
+                kind[m] = BURIED;
             } else {
                 kind[m] = EDGE;
             }
@@ -226,7 +260,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             if (kind[j] != BURIED && kind[j] != EDGE) {
                 continue;
             }
-            if (kind[j] == EDGE && !allInside(j, child[j], 0, 0, 0, 0)) {
+            if (kind[j] == EDGE && !inside(j, child[j], false, 0, 0, 0, 0)) {
                 continue; // the edge is on the compound's surface: a real edge
             }
             Compound.Child ch = compound.child(child[j]);
@@ -239,6 +273,9 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
                 int nf = features.of(ch.shape(), childPose, mx, my, mz, poly, faceN);
                 if (nf < 3 || faceN[0] * mx + faceN[1] * my + faceN[2] * mz < TriangleMesh.SMOOTH_EDGE_COS) {
                     continue;
+                }
+                if (s * (faceN[0] * normal[3 * j] + faceN[1] * normal[3 * j + 1] + faceN[2] * normal[3 * j + 2]) < AGAINST) {
+                    continue; // a face turned away from the contact (a coplanar face on the far side of the child)
                 }
                 if (!flush(j, kind[j] == EDGE, faceN[0] * poly[0] + faceN[1] * poly[1] + faceN[2] * poly[2], i)) {
                     continue;
@@ -257,7 +294,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
         for (int m = 0; m < manifolds; m++) {
             if (kind[m] == REPLACED) {
                 replace(m);
-            } else if (whip(key[m]) && replacedPrimary(m)) {
+            } else if (kind[m] == HIDDEN || whip(key[m]) && replacedPrimary(m)) {
                 continue; // the replacement's clip makes its own
             } else {
                 emit(m);
@@ -270,7 +307,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
         long primary = key[w] & ~ManifoldBuilder.WHIP_KEY;
         for (int m = 0; m < manifolds; m++) {
             if (key[m] == primary) {
-                return kind[m] == REPLACED;
+                return kind[m] == REPLACED || kind[m] == HIDDEN;
             }
         }
         return false;
@@ -283,12 +320,22 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
         Shape leaf = other;
         Pose lp = otherPose;
         if (other instanceof Compound oc) {
-            Compound.Child c0 = oc.child(0);
+            // the other side's child of this manifold (its index is in the other half of the sub-key)
+            int k = compoundIsA ? (int) ((key[m] >>> 32) & 0xFFFF) - 1 : (int) (key[m] >>> 48) - 1;
+            Compound.Child c0 = oc.child(Math.max(k, 0));
             leafPose.setComposed(otherPose, c0.x(), c0.y(), c0.z(), c0.qx(), c0.qy(), c0.qz(), c0.qw());
             leaf = c0.shape();
             lp = leafPose;
         }
         double fx = replacement[3 * m], fy = replacement[3 * m + 1], fz = replacement[3 * m + 2];
+        if (!leaf.isConvex()) {
+            if (leaf instanceof TriangleMesh mesh) {
+                replaceOnTriangle(m, ch, mesh, lp, fx, fy, fz);
+            } else {
+                emit(m); // a plane: its one normal is every manifold's, so none is ever replaced
+            }
+            return;
+        }
         if (compoundIsA) {
             builder.featureA(ch.shape(), childPose, fx, fy, fz);
             builder.featureB(leaf, lp, fx, fy, fz);
@@ -297,6 +344,32 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             builder.featureA(leaf, lp, -fx, -fy, -fz);
             builder.featureB(ch.shape(), childPose, -fx, -fy, -fz);
             builder.clip(-fx, -fy, -fz, leaf.coreRadius(), 0, margin, target, key[m]);
+        }
+    }
+
+    /**
+     * Manifold m against a mesh as child m's face contact along its replacement face normal f: the other
+     * feature is the manifold's triangle (its index in the sub-key's low bits, as {@code MeshCollider} gives
+     * it), whose face normal is turned towards the child. Before, the mesh itself went to the clipping, which
+     * has no feature for it, and the step threw.
+     */
+    private void replaceOnTriangle(int m, Compound.Child ch, TriangleMesh mesh, Pose meshPose, double fx, double fy, double fz) {
+        int t = (int) (key[m] & (ManifoldBuilder.WHIP_KEY - 1));
+        for (int c = 0; c < 3; c++) {
+            meshPose.toWorld(mesh.corner(t, c, 0), mesh.corner(t, c, 1), mesh.corner(t, c, 2), triangle, 3 * c);
+        }
+        meshPose.rotate(mesh.normal(t, 0), mesh.normal(t, 1), mesh.normal(t, 2), faceN, 0);
+        // the triangle's normal towards the child (along -f): B's towards A, or A's towards B, as the builder takes them
+        double s = faceN[0] * fx + faceN[1] * fy + faceN[2] * fz > 0 ? -1 : 1;
+        double tx = s * faceN[0], ty = s * faceN[1], tz = s * faceN[2];
+        if (compoundIsA) {
+            builder.featureA(ch.shape(), childPose, fx, fy, fz);
+            builder.triangleB(triangle, tx, ty, tz, t);
+            builder.clip(fx, fy, fz, 0, 0, margin, target, key[m]);
+        } else {
+            builder.triangleA(triangle, tx, ty, tz, t);
+            builder.featureB(ch.shape(), childPose, -fx, -fy, -fz);
+            builder.clip(-fx, -fy, -fz, 0, 0, margin, target, key[m]);
         }
     }
 
@@ -328,8 +401,10 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
     /**
      * Whether child j's face {@link #faceN} (offset {@code d}) continues evidence i's face at manifold j's
      * compound-side witness points: each lies as deep under the one as under the other (to {@link #TOL}: the
-     * two planes meet along the seam, not a face of child j parallel to i's by chance elsewhere), and for an
-     * edge manifold ({@code onFace}) on the face itself.
+     * two planes meet along the seam, not a face of child j parallel to i's by chance elsewhere), at most the
+     * pair's margin under it (a buried face's points lie as deep as the other body sinks in; a face across the
+     * child from them, coplanar with i's only because the child is a piece in a socket, is a metre away and
+     * gave a contact a metre deep), and for an edge manifold ({@code onFace}) on the face itself.
      */
     private boolean flush(int j, boolean onFace, double d, int i) {
         double fx = faceN[0], fy = faceN[1], fz = faceN[2];
@@ -338,7 +413,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             witness(j, p);
             double under = fx * tmp[0] + fy * tmp[1] + fz * tmp[2] - d;
             double underI = mx * tmp[0] + my * tmp[1] + mz * tmp[2] - di;
-            if (Math.abs(under - underI) > TOL || (onFace && Math.abs(under) > TOL)) {
+            if (Math.abs(under - underI) > TOL || (onFace && Math.abs(under) > TOL) || under > TOL || under < -margin - TOL) {
                 return false;
             }
         }
@@ -347,12 +422,35 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
 
     /**
      * Whether every compound-side witness of manifold m lies on the surface of a child other than {@code c}
-     * (to {@link #TOL}: a flush neighbour, not one the child overlaps) and, with {@code step} &gt; 0, moved
-     * {@code step} along u lies in that child (to {@link #TOL}): u points into the neighbour, the face is buried.
+     * (to {@link #TOL}: a flush neighbour, not one the child overlaps; with {@code in}, in it or on it) and,
+     * with {@code step} &gt; 0, moved {@code step} along u lies in that child (to {@link #TOL}): u points into
+     * the neighbour, the face is buried.
      */
-    private boolean allInside(int m, int c, double step, double ux, double uy, double uz) {
+    private boolean inside(int m, int c, boolean in, double step, double ux, double uy, double uz) {
+        double cx = 0, cy = 0, cz = 0;
         for (int p = first[m], e = p + count[m]; p < e; p++) {
             witness(m, p);
+            cx += tmp[0];
+            cy += tmp[1];
+            cz += tmp[2];
+            if (!covered(c, in, step, ux, uy, uz)) {
+                return false;
+            }
+        }
+        if (count[m] < 2) {
+            return count[m] > 0;
+        }
+        // and the points' centroid: a patch whose corners all lie on seams (a piece in a socket of the compound,
+        // each corner on a neighbour's edge) can be open in its middle, where the other body touches it
+        tmp[0] = cx / count[m];
+        tmp[1] = cy / count[m];
+        tmp[2] = cz / count[m];
+        return covered(c, in, step, ux, uy, uz);
+    }
+
+    /** {@link #inside} for the one world point in {@link #tmp}. */
+    private boolean covered(int c, boolean in, double step, double ux, double uy, double uz) {
+        {
             compoundPose.toLocal(tmp[0], tmp[1], tmp[2], local, 0);
             qx = local[0];
             qy = local[1];
@@ -362,14 +460,12 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             sy = qy + step * local[1];
             sz = qz + step * local[2];
             stepped = step > 0;
+            within = in;
             skip = c;
             inside = false;
             compound.queryChildren(qx - TOL, qy - TOL, qz - TOL, qx + TOL, qy + TOL, qz + TOL, this);
-            if (!inside) {
-                return false;
-            }
+            return inside;
         }
-        return count[m] > 0;
     }
 
     @Override
@@ -379,7 +475,8 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
         }
         Compound.Child ch = compound.child(item);
         ShapeMath.inverseRotate(ch.qx(), ch.qy(), ch.qz(), ch.qw(), qx - ch.x(), qy - ch.y(), qz - ch.z(), local, 0);
-        if (Math.abs(distance(ch.shape(), local[0], local[1], local[2])) > TOL) {
+        double d = distance(ch.shape(), local[0], local[1], local[2]);
+        if (d > TOL || !within && d < -TOL) {
             return true;
         }
         if (stepped) {

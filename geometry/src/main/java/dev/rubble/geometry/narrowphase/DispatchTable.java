@@ -22,10 +22,10 @@ import dev.rubble.spi.shape.ShapeType;
  *       {@link Compound#enclosingBounds}) and the compound's BVH (or linear scan at &le; 10 children) gives the
  *       children to collide. Each child's manifolds get sub-key {@code (child + 1) << 48} (compound
  *       as A) or {@code (child + 1) << 32} (compound as B) added to the child's own sub-key.</li>
- *   <li>Internal edges: when one side is a compound of several children and the other is not a compound
- *       or one of a single child, the pair's manifolds pass {@link CompoundEdges}, which turns a contact on
- *       an edge or a buried face inside the compound (a seam between flush children) into the contact of
- *       the face that continues the compound's surface.</li>
+ *   <li>Internal edges: when a side is a compound of several children, the pair's manifolds pass
+ *       {@link CompoundEdges}, which turns a contact on an edge or a buried face inside the compound (a seam
+ *       between flush children) into the contact of the face that continues the compound's surface; when
+ *       both are, A's pass sends its manifolds on through B's.</li>
  * </ul>
  *
  * Child pairs keep a separating-axis hint in a small cache of this table's own (see {@link #childKey}),
@@ -40,6 +40,7 @@ public final class DispatchTable implements Narrowphase {
     private final PairCollider[] table = new PairCollider[TYPES * TYPES];
     private final FlipSink flip = new FlipSink();
     private final CompoundEdges edges = new CompoundEdges();
+    private final CompoundEdges edgesB = new CompoundEdges(); // B's seams, when both sides have several children
     private final double[] turn = new double[3];
     private final Level[] levels = {new Level(), new Level()};
     /**
@@ -107,25 +108,34 @@ public final class DispatchTable implements Narrowphase {
     }
 
     /**
-     * A body pair with a compound: expanded child by child; when one side is a compound of several
-     * children and the other is not a compound or is one of a single child, through {@link CompoundEdges},
-     * which smooths the compound's internal edges (docs/dynamics.md, "Internal compound edges").
+     * A body pair with a compound: expanded child by child; when a side is a compound of several children,
+     * through {@link CompoundEdges}, which smooths the compound's internal edges (docs/dynamics.md, "Internal
+     * compound edges"), and when both are, through A's pass and then B's.
      */
     private void compoundPair(Shape a, Pose pa, Shape b, Pose pb, double margin, ContactSink sink) {
-        boolean many = a instanceof Compound ca && ca.childCount() > 1 && single(b);
-        boolean manyB = !many && b instanceof Compound cb && cb.childCount() > 1 && single(a);
-        if (!many && !manyB) {
+        boolean manyA = many(a), manyB = many(b);
+        if (manyA && manyB) {
+            // chunk against chunk: A's seams first, then B's over what that pass sends on (a contact on both
+            // sides' seams becomes A's face contact, which B's pass then sees on its own face)
+            edges.begin(edgesB, (Compound) a, pa, true, b, pb, margin);
+            edgesB.begin(sink, (Compound) b, pb, false, a, pa, margin);
+            dispatch(a, pa, b, pb, margin, edges, 0);
+            edges.finish();
+            edgesB.finish();
+            return;
+        }
+        if (!manyA && !manyB) {
             dispatch(a, pa, b, pb, margin, sink, 0);
             return;
         }
-        edges.begin(sink, (Compound) (many ? a : b), many ? pa : pb, many, many ? b : a, many ? pb : pa, margin);
+        edges.begin(sink, (Compound) (manyA ? a : b), manyA ? pa : pb, manyA, manyA ? b : a, manyA ? pb : pa, margin);
         dispatch(a, pa, b, pb, margin, edges, 0);
         edges.finish();
     }
 
-    /** Not a compound, or a compound of one child (a released piece). */
-    private static boolean single(Shape s) {
-        return !(s instanceof Compound c) || c.childCount() == 1;
+    /** A compound of several children (one of a single child, a released piece, has no seams). */
+    private static boolean many(Shape s) {
+        return s instanceof Compound c && c.childCount() > 1;
     }
 
     /**
