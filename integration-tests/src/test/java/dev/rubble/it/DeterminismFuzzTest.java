@@ -33,6 +33,19 @@ final class DeterminismFuzzTest {
     private static final int COUNT = Integer.getInteger("rubble.detfuzz.count", 3);
     private static final boolean ALL_THREADS = Boolean.getBoolean("rubble.detfuzz.allThreads");
 
+    /**
+     * Seed 9817 (found 2026-12-06): a run resumed from a snapshot saved before step 10 parted from the straight run at
+     * step 17, where a union adds a RESOLVE collection released. The impact pass's "released this step" stamp moved on
+     * only when a trial released something, so pieces a trial had released steps earlier still counted as just
+     * released: in the straight run they asked for a trial at step 17 (which joined the released collection's
+     * pieces before the DESTRUCTION slot broke one of them), in the restored world, whose stamps start afresh, not.
+     */
+    @Test
+    void seed9817ResumesAUnionOfAReleasedCollectionAsTheStraightRunMakesIt(@TempDir Path tmp) {
+        DeterminismFuzz.Scene scene = DeterminismFuzz.scene(9817);
+        assertThat(check(scene, new SplittableRandom(9817L * 31 + 7), tmp.resolve("s9817"))).isNull();
+    }
+
     @Test
     void randomScenesAreTheSameOnEveryThreadCountThroughJournalsAndSnapshots(@TempDir Path tmp) {
         List<String> failures = new ArrayList<>();
