@@ -703,15 +703,7 @@ public final class Playback implements AutoCloseable {
         b.qz[ms] = qw * az + qx * ay - qy * ax + qz * aw;
         b.qw[ms] = qw * aw - qx * ax - qy * ay - qz * az;
         b.setOriginPosition(ms, ox, oy, oz);
-        double rx = b.px[ms] - b.px[us], ry = b.py[ms] - b.py[us], rz = b.pz[ms] - b.pz[us];
-        double wx = b.wx[us], wy = b.wy[us], wz = b.wz[us];
-        b.vx[ms] = b.vx[us] + wy * rz - wz * ry;
-        b.vy[ms] = b.vy[us] + wz * rx - wx * rz;
-        b.vz[ms] = b.vz[us] + wx * ry - wy * rx;
-        b.wx[ms] = wx;
-        b.wy[ms] = wy;
-        b.wz[ms] = wz;
-        b.updateBounds(ms);
+        b.carryWith(ms, us);
     }
 
     /**

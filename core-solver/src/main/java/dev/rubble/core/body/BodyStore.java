@@ -537,6 +537,23 @@ public final class BodyStore {
         System.arraycopy(starts, 0, start, 0, starts.length);
     }
 
+    /**
+     * Body {@code s}, placed where body {@code carrier} holds it (a union member, a carried piece), moves rigidly
+     * with it: its velocity is the carrier's at s's centre of mass ({@code v_c + w_c × r}), its angular velocity the
+     * carrier's; its bounds are updated.
+     */
+    public void carryWith(int s, int carrier) {
+        double rx = px[s] - px[carrier], ry = py[s] - py[carrier], rz = pz[s] - pz[carrier];
+        double cwx = wx[carrier], cwy = wy[carrier], cwz = wz[carrier];
+        vx[s] = vx[carrier] + cwy * rz - cwz * ry;
+        vy[s] = vy[carrier] + cwz * rx - cwx * rz;
+        vz[s] = vz[carrier] + cwx * ry - cwy * rx;
+        wx[s] = cwx;
+        wy[s] = cwy;
+        wz[s] = cwz;
+        updateBounds(s);
+    }
+
     /** Recomputes the world bounds of a body from its shape and origin pose. */
     public void updateBounds(int slot) {
         shape[slot].bounds(originX(slot), originY(slot), originZ(slot),

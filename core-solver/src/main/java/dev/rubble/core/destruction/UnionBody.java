@@ -60,15 +60,7 @@ final class UnionBody {
         b.qz[s] = nz;
         b.qw[s] = nw;
         b.setOriginPosition(s, ox, oy, oz);
-        double rx = b.px[s] - b.px[us], ry = b.py[s] - b.py[us], rz = b.pz[s] - b.pz[us];
-        double wx = b.wx[us], wy = b.wy[us], wz = b.wz[us];
-        b.vx[s] = b.vx[us] + wy * rz - wz * ry;
-        b.vy[s] = b.vy[us] + wz * rx - wx * rz;
-        b.vz[s] = b.vz[us] + wx * ry - wy * rx;
-        b.wx[s] = wx;
-        b.wy[s] = wy;
-        b.wz[s] = wz;
-        b.updateBounds(s);
+        b.carryWith(s, us);
     }
 
     /** Rebuilds u's body from its members (see the class comment). */
