@@ -80,7 +80,11 @@ import java.util.Arrays;
  * Normal: {@code λn = max(λn_old + Δλ, 0)}; speculative points (separation s &gt; 0) let the
  * bodies approach by at most {@code s / h}, which is how fast bodies stop at the surface.
  * Friction: a cone, {@code |(λt1, λt2)| ≤ μ λn}, on a tangent basis that is a fixed function of
- * the normal (so carried-over tangent impulses stay meaningful). Combine rules: friction
+ * the normal (so carried-over tangent impulses stay meaningful). A point's two rows are solved each with
+ * its own effective mass and the pair scaled into the cone while it can stick; when the impulse that would
+ * stop the point's slip (both rows solved together) lies outside the cone, the friction is the point of the
+ * cone nearest it in the metric of the point's 2 × 2 tangent inverse mass, which leaves the slip exactly
+ * opposite the friction ({@link #coneSlide}; docs/dynamics.md, "Friction opposes the slip"). Combine rules: friction
  * {@code μ = sqrt(μa μb)} (a frictionless side gives no friction), restitution
  * {@code e = max(ea, eb)} (a bouncy ball bounces on concrete); both written to the store.
  * Restitution applies to points that approached faster than {@code restitutionThreshold} at the
@@ -1358,6 +1362,20 @@ public final class ContactSolver {
             double v1 = dvx * mn[mo + 3] + dvy * mn[mo + 4] + dvz * mn[mo + 5]
                     + fw[f + C1B] * wbx + fw[f + C1B + 1] * wby + fw[f + C1B + 2] * wbz
                     - fw[f + C1A] * wax - fw[f + C1A + 1] * way - fw[f + C1A + 2] * waz;
+            if (limit > 0 && pairInCone(i, f, o1, o2, v1, dvx, dvy, dvz, wax, way, waz, wbx, wby, wbz, limit)) {
+                // sliding: both rows at once, onto the cone opposite the slip
+                double d1 = fw[f + LT1] - o1, d2 = fw[f + LT2] - o2;
+                dvx += d1 * mn[mo + 16] + d2 * mn[mo + 19];
+                dvy += d1 * mn[mo + 17] + d2 * mn[mo + 20];
+                dvz += d1 * mn[mo + 18] + d2 * mn[mo + 21];
+                wax -= fw[f + K1A] * d1 + fw[f + K2A] * d2;
+                way -= fw[f + K1A + 1] * d1 + fw[f + K2A + 1] * d2;
+                waz -= fw[f + K1A + 2] * d1 + fw[f + K2A + 2] * d2;
+                wbx += fw[f + K1B] * d1 + fw[f + K2B] * d2;
+                wby += fw[f + K1B + 1] * d1 + fw[f + K2B + 1] * d2;
+                wbz += fw[f + K1B + 2] * d1 + fw[f + K2B + 2] * d2;
+                continue;
+            }
             double b1 = Math.sqrt(Math.max(limit * limit - o2 * o2, 0));
             double n1 = Math.max(-b1, Math.min(b1, o1 - fw[f + T1MASS] * v1));
             double d1 = n1 - o1;
@@ -1377,6 +1395,83 @@ public final class ContactSolver {
             fw[f + LT2] = n2;
         }
         storeManifold(oa, ob, mo, dvx, dvy, dvz, wax, way, waz, wbx, wby, wbz);
+    }
+
+    /**
+     * {@link #frictionRowsOneByOne}'s sliding step: point f's two rows solved together from the velocity of the
+     * sweep so far ({@code v1} along the first tangent, the second computed here); when the impulse that would stop
+     * the slip lies outside the cone, {@link #coneSlide}'s point on the cone is written to {@code fw[f + LT1]},
+     * {@code fw[f + LT2]}. False, writing nothing, when the point can stick or its 2 × 2 tangent inverse mass is too
+     * near singular (a needle's rows both turn it about its long axis): then the rows go one by one.
+     */
+    private boolean pairInCone(int i, int f, double o1, double o2, double v1, double dvx, double dvy, double dvz,
+                               double wax, double way, double waz, double wbx, double wby, double wbz, double limit) {
+        final double[] fw = frow, mn = man;
+        final int mo = i * MAN;
+        double w11 = mn[mo + 16] * mn[mo + 3] + mn[mo + 17] * mn[mo + 4] + mn[mo + 18] * mn[mo + 5]
+                + (fw[f + C1A] * fw[f + K1A] + fw[f + C1A + 1] * fw[f + K1A + 1] + fw[f + C1A + 2] * fw[f + K1A + 2])
+                + (fw[f + C1B] * fw[f + K1B] + fw[f + C1B + 1] * fw[f + K1B + 1] + fw[f + C1B + 2] * fw[f + K1B + 2]);
+        double w22 = mn[mo + 19] * mn[mo + 6] + mn[mo + 20] * mn[mo + 7] + mn[mo + 21] * mn[mo + 8]
+                + (fw[f + C2A] * fw[f + K2A] + fw[f + C2A + 1] * fw[f + K2A + 1] + fw[f + C2A + 2] * fw[f + K2A + 2])
+                + (fw[f + C2B] * fw[f + K2B] + fw[f + C2B + 1] * fw[f + K2B + 1] + fw[f + C2B + 2] * fw[f + K2B + 2]);
+        double w12 = mn[mo + 16] * mn[mo + 6] + mn[mo + 17] * mn[mo + 7] + mn[mo + 18] * mn[mo + 8]
+                + (fw[f + C1A] * fw[f + K2A] + fw[f + C1A + 1] * fw[f + K2A + 1] + fw[f + C1A + 2] * fw[f + K2A + 2])
+                + (fw[f + C1B] * fw[f + K2B] + fw[f + C1B + 1] * fw[f + K2B + 1] + fw[f + C1B + 2] * fw[f + K2B + 2]);
+        double det = w11 * w22 - w12 * w12;
+        if (!(det > CONE_DET * (w11 * w22))) {
+            return false;
+        }
+        double v2 = dvx * mn[mo + 6] + dvy * mn[mo + 7] + dvz * mn[mo + 8]
+                + fw[f + C2B] * wbx + fw[f + C2B + 1] * wby + fw[f + C2B + 2] * wbz
+                - fw[f + C2A] * wax - fw[f + C2A + 1] * way - fw[f + C2A + 2] * waz;
+        double u1 = o1 - (w22 * v1 - w12 * v2) / det, u2 = o2 - (w11 * v2 - w12 * v1) / det;
+        if (!(u1 * u1 + u2 * u2 > limit * limit)) {
+            return false; // it can stick: the rows one by one, as before
+        }
+        coneSlide(w11, w12, w22, u1, u2, limit, fw, f);
+        return true;
+    }
+
+    /** Below this share of {@code w11 w22} the point's 2 × 2 tangent inverse mass counts as singular (the old scaling). */
+    private static final double CONE_DET = 1e-9;
+    /** Newton steps at most for the sliding friction's multiplier ({@link #coneSlide}); it converges in 2-5. */
+    private static final int CONE_STEPS = 16;
+
+    /**
+     * A sliding point's friction: the point of the cone {@code |λ| ≤ limit} nearest {@code u} (the impulse that
+     * would stop the slip) in the metric of the point's tangent inverse mass {@code W} ({@code w11, w12, w22}),
+     * into {@code fw[f + LT1]}, {@code fw[f + LT2]}. That point is {@code λ = (W + γ I)⁻¹ W u} with the
+     * {@code γ > 0} that puts it on the cone's rim, and the slip it leaves, {@code W (λ − u) = −γ λ}, is exactly
+     * opposite the friction (Coulomb's maximum dissipation). Scaling {@code u} back into the cone, as before (and
+     * as Jolt does), is this only when {@code W} is a multiple of the identity; otherwise the friction pointed away
+     * from the slip and a flat box sliding at an angle to the tangent axes veered. {@code γ} by Newton's method
+     * on {@code 1/|λ(γ)| − 1/limit}, which is concave and increasing, so the steps from {@code γ = 0} rise to the
+     * root without passing it (Moré and Sorensen's trust-region iteration); the result is scaled onto the rim.
+     */
+    private static void coneSlide(double w11, double w12, double w22, double u1, double u2, double limit,
+                                  double[] fw, int f) {
+        double z1 = w11 * u1 + w12 * u2, z2 = w12 * u1 + w22 * u2; // W u
+        double l1 = u1, l2 = u2, len = Math.sqrt(u1 * u1 + u2 * u2);
+        double gamma = 0;
+        for (int step = 0; step < CONE_STEPS && len > limit * (1 + 1e-12); step++) {
+            double a = w11 + gamma, c = w22 + gamma, d = a * c - w12 * w12;
+            // (W + gamma I)^-1 lambda: how fast lambda shrinks as gamma grows
+            double m1 = (c * l1 - w12 * l2) / d, m2 = (a * l2 - w12 * l1) / d;
+            double q = l1 * m1 + l2 * m2;
+            if (!(q > 0)) {
+                break;
+            }
+            gamma += (len * len / q) * (len / limit - 1);
+            a = w11 + gamma;
+            c = w22 + gamma;
+            d = a * c - w12 * w12;
+            l1 = (c * z1 - w12 * z2) / d;
+            l2 = (a * z2 - w12 * z1) / d;
+            len = Math.sqrt(l1 * l1 + l2 * l2);
+        }
+        double scale = len > limit ? limit / len : 1;
+        fw[f + LT1] = l1 * scale;
+        fw[f + LT2] = l2 * scale;
     }
 
     /** Manifold {@code i}'s friction rows (a cone per point), one Gauss-Seidel sweep. */
@@ -1403,9 +1498,38 @@ public final class ContactSolver {
             double n1 = o1 - fw[f + T1MASS] * v1, n2 = o2 - fw[f + T2MASS] * v2;
             double len2 = n1 * n1 + n2 * n2;
             if (len2 > limit * limit) {
-                double scale = limit / Math.sqrt(len2);
-                n1 *= scale;
-                n2 *= scale;
+                // the pair leaves the cone: solve the point's two rows together and, if they still leave
+                // it, take the point of the cone the slip is opposite to (class comment, "Friction")
+                double w11 = mn[mo + 16] * mn[mo + 3] + mn[mo + 17] * mn[mo + 4] + mn[mo + 18] * mn[mo + 5]
+                        + (fw[f + C1A] * fw[f + K1A] + fw[f + C1A + 1] * fw[f + K1A + 1] + fw[f + C1A + 2] * fw[f + K1A + 2])
+                        + (fw[f + C1B] * fw[f + K1B] + fw[f + C1B + 1] * fw[f + K1B + 1] + fw[f + C1B + 2] * fw[f + K1B + 2]);
+                double w22 = mn[mo + 19] * mn[mo + 6] + mn[mo + 20] * mn[mo + 7] + mn[mo + 21] * mn[mo + 8]
+                        + (fw[f + C2A] * fw[f + K2A] + fw[f + C2A + 1] * fw[f + K2A + 1] + fw[f + C2A + 2] * fw[f + K2A + 2])
+                        + (fw[f + C2B] * fw[f + K2B] + fw[f + C2B + 1] * fw[f + K2B + 1] + fw[f + C2B + 2] * fw[f + K2B + 2]);
+                double w12 = mn[mo + 16] * mn[mo + 6] + mn[mo + 17] * mn[mo + 7] + mn[mo + 18] * mn[mo + 8]
+                        + (fw[f + C1A] * fw[f + K2A] + fw[f + C1A + 1] * fw[f + K2A + 1] + fw[f + C1A + 2] * fw[f + K2A + 2])
+                        + (fw[f + C1B] * fw[f + K2B] + fw[f + C1B + 1] * fw[f + K2B + 1] + fw[f + C1B + 2] * fw[f + K2B + 2]);
+                double det = w11 * w22 - w12 * w12;
+                if (det > CONE_DET * (w11 * w22) && limit > 0) {
+                    // u: the impulse that stops the slip at this point, both rows at once
+                    double u1 = o1 - (w22 * v1 - w12 * v2) / det, u2 = o2 - (w11 * v2 - w12 * v1) / det;
+                    double uu = u1 * u1 + u2 * u2;
+                    if (uu > limit * limit) {
+                        coneSlide(w11, w12, w22, u1, u2, limit, fw, f);
+                        n1 = fw[f + LT1];
+                        n2 = fw[f + LT2];
+                    } else {
+                        // the point can still stick: the rows' pair scaled into the cone, as before (taking u
+                        // here, the exact sticking step, left a settling pile creeping: docs/dynamics.md)
+                        double scale = limit / Math.sqrt(len2);
+                        n1 *= scale;
+                        n2 *= scale;
+                    }
+                } else {
+                    double scale = limit / Math.sqrt(len2);
+                    n1 *= scale;
+                    n2 *= scale;
+                }
             }
             fw[f + LT1] = n1;
             fw[f + LT2] = n2;
