@@ -686,6 +686,33 @@ public final class Playback implements AutoCloseable {
         }
     }
 
+    /**
+     * Gives every driven body the recorded velocity at the cursor (linear and angular, interpolated between the two
+     * recorded steps around it as {@link #release} does; at a whole recorded step the recorded values themselves),
+     * for writing the played state out ({@code rubble replay --out}). A driven body is a kinematic target, and after a
+     * world step its velocity is the one that took it to its target, then zero; {@code replay --out} wrote that zero
+     * where {@code run --out} of the same run writes the recorded velocity. Call {@link #placeWeldedMembers} after
+     * it (members take their union's velocity). The next {@link #step()} aims the bodies again, so playing on is
+     * unchanged.
+     */
+    public void placeRecordedVelocities() {
+        double alpha = ended ? 0 : cursor - frameIndex;
+        double[] a = frameA.values, b = frameB.values;
+        for (int s = 0, n = Math.min(bodies.slotLimit(), frameA.limit); s < n; s++) {
+            if (!isDriven(s) || !frameA.live[s] || frameA.generation[s] != bodies.generation[s]) {
+                continue;
+            }
+            int o = s * StepRecord.FIELDS;
+            boolean both = alpha != 0 && s < frameB.limit && frameB.live[s] && frameB.generation[s] == frameA.generation[s];
+            bodies.vx[s] = lerp(a[o + 7], both ? b[o + 7] : a[o + 7], alpha);
+            bodies.vy[s] = lerp(a[o + 8], both ? b[o + 8] : a[o + 8], alpha);
+            bodies.vz[s] = lerp(a[o + 9], both ? b[o + 9] : a[o + 9], alpha);
+            bodies.wx[s] = lerp(a[o + 10], both ? b[o + 10] : a[o + 10], alpha);
+            bodies.wy[s] = lerp(a[o + 11], both ? b[o + 11] : a[o + 11], alpha);
+            bodies.wz[s] = lerp(a[o + 12], both ? b[o + 12] : a[o + 12], alpha);
+        }
+    }
+
     /** The live union body that carries {@code handle} as a member, or -1. */
     private long weldedInto(long handle) {
         for (Map.Entry<Long, Weld> e : welds.entrySet()) {
