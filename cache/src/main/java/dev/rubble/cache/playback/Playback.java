@@ -402,11 +402,12 @@ public final class Playback implements AutoCloseable {
         }
     }
 
-    private void spawn(BodyDef d) {
+    private long spawn(BodyDef d) {
         BodyDef live = d.motion() == MotionType.DYNAMIC ? d.withAsleep(false).withMotion(MotionType.KINEMATIC) : d;
         long h = world.createBody(live);
         centreOffset(bodies.slot(h), d);
         track(bodies.slot(h), d);
+        return h;
     }
 
     /**
@@ -841,10 +842,15 @@ public final class Playback implements AutoCloseable {
         for (int i = 0; i < record.between.size(); i++) {
             between(record.between.get(i)); // made before the step's commands, in order: slots as recorded
         }
+        spawnedNow = 0;
         for (int i = 0; i < record.commands.size(); i++) {
             Command c = record.commands.get(i);
             if (c instanceof Command.Spawn sp) {
-                spawn(sp.def());
+                long h = spawn(sp.def());
+                if (spawnedNow == spawnedHandles.length) {
+                    spawnedHandles = Arrays.copyOf(spawnedHandles, 2 * spawnedNow);
+                }
+                spawnedHandles[spawnedNow++] = h; // a later command of the step may name it as spawn reference -1 - k
             } else if (c instanceof Command.Remove r && isLive(r.body())) {
                 world.removeBody(r.body());
             } else if (c instanceof Command.SetEventRequest r) {
@@ -898,8 +904,8 @@ public final class Playback implements AutoCloseable {
      * is gone does nothing, as in the recording.
      */
     private void addConstraint(Command.AddConstraint a) {
-        int sa = liveSlot(a.bodyA());
-        int sb = a.bodyB() == ConstraintStore.WORLD ? -1 : liveSlot(a.bodyB());
+        int sa = liveSlot(resolve(a.bodyA()));
+        int sb = a.bodyB() == ConstraintStore.WORLD ? -1 : liveSlot(resolve(a.bodyB()));
         if (sa < 0 || sb < 0 && a.bodyB() != ConstraintStore.WORLD) {
             return;
         }
@@ -922,6 +928,18 @@ public final class Playback implements AutoCloseable {
     }
 
     private final double[] poseScratch = new double[14];
+    /** The bodies the spawn commands of the record being entered made, in order (Command.spawnedEarlier references). */
+    private long[] spawnedHandles = new long[4];
+    private int spawnedNow;
+
+    /** A command's body: a handle, or {@code -1 - k} for the body spawn command k of the same step made. */
+    private long resolve(long body) {
+        if (body >= 0) {
+            return body;
+        }
+        long k = -1 - body;
+        return k < spawnedNow ? spawnedHandles[(int) k] : -1;
+    }
 
     /** Keeps slot {@code s}'s pose in {@code keep[at..at+7)} and puts the body at its recorded pose in frame A, if it has one. */
     private void holdRecordedPose(int s, double[] keep, int at) {

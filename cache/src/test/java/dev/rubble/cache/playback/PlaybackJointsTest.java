@@ -200,6 +200,49 @@ final class PlaybackJointsTest {
     }
 
     /**
+     * A box spawned at step 10 and hung on a ball joint in the same step, the joint naming it by its spawn reference
+     * (the journal records the reference): the playback world makes the joint on the spawned body, as the live run's
+     * store has it after every step, and the box released at step 40 keeps hanging.
+     */
+    @Test
+    void aJointOnABodySpawnedInItsStepIsPlayedBack(@TempDir Path dir) {
+        String json = """
+                {"format": "rubble-scenario/1", "name": "spawn and hang", "steps": 80,
+                 "bodies": [{"id": "ground", "state": "static", "shape": {"type": "box", "halfExtents": [5, 0.5, 5]}, "position": [0, -0.5, 0]}]}""";
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), STAGES);
+        List<ConstraintStore> live = new ArrayList<>();
+        try (JournalWriter jw = JournalWriter.create(dir, sw, "spawn", json)) {
+            sw.world().addObserver(jw);
+            for (int k = 0; k < 80; k++) {
+                if (k == 10) {
+                    sw.world().queue(new dev.rubble.core.command.Command.Spawn(dev.rubble.core.body.BodyDef
+                            .of(new Box(0.2, 0.2, 0.2)).withPosition(1, 2, 0).withMass(1).withLabel("box")));
+                    sw.world().queue(new dev.rubble.core.command.Command.AddConstraint(1, "ball",
+                            dev.rubble.core.command.Command.spawnedEarlier(0), ConstraintStore.WORLD, true,
+                            new double[] {1, 2.2, 0, 0, 0, 0, 1}, new double[] {1, 2.2, 0, 0, 0, 0, 1}, new double[0],
+                            Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY));
+                }
+                sw.step();
+                live.add(copy(sw.world().context().constraints));
+            }
+        }
+        assertThat(live.get(10).size()).isEqualTo(1);
+        try (Playback pb = Playback.open(dir, STAGES)) {
+            pb.scheduleRelease(40, "box");
+            for (int k = 0; k < 80; k++) {
+                pb.step();
+                assertSame(pb.world().context().constraints, live.get(k), "after step " + k);
+            }
+            World w = pb.world();
+            int s = w.bodies().slot(w.findByLabel("box"));
+            assertThat(pb.releasedCount()).isEqualTo(1);
+            double[] top = new double[3];
+            w.bodies().originPointToWorld(s, 0, 0.2, 0, top);
+            assertThat(Math.sqrt(sq(top[0] - 1) + sq(top[1] - 2.2) + sq(top[2]))).isLessThan(0.005);
+        }
+    }
+
+    /**
      * A journal attached to a world that has stepped starts from a keyframe holding its joints: the playback world
      * holds them from the start, and a box hanging from the world on a ball joint, released, keeps hanging.
      */
