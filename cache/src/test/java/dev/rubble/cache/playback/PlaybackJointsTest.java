@@ -243,6 +243,71 @@ final class PlaybackJointsTest {
     }
 
     /**
+     * Joints on a Voronoi door that breaks (docs/constraints.md, "Joints on collections"): a hinge on its left edge and
+     * a rope carrying a crate from its lower right corner follow the pieces holding their anchors when the door is
+     * struck at step 20 and crumbles at step 40. The playback world re-binds them as the recording's constraint-changes
+     * documents say, so after every step its store is the live run's, bit for bit; the crate released at step 60
+     * stays on its rope (its top within the rope's 0.9 m of the rope's anchor on the driven piece at every step) and
+     * ends where the run left it (on the ground, where the crumbled door's corner piece fell).
+     */
+    @Test
+    void jointsOnABreakingDoorFollowItsPieces(@TempDir Path dir) {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        w.addBody(BodySpec.fixed(new Box(20, 0.5, 20)).withPosition(new Vector3d(0, -0.5, 0)).withLabel("ground"));
+        BodyId crate = w.addBody(BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(1.3, 1, 0))
+                .withLabel("crate"));
+        dev.rubble.spi.collection.CollectionAsset door = dev.rubble.api.WorldDestruction.fracture(
+                "{\"box\": [1.5, 1, 0.1], \"levels\": [{\"method\": \"voronoi\", \"options\": {\"count\": 12}}], \"seed\": 7}");
+        dev.rubble.api.WorldDestruction d = w.destruction();
+        List<ConstraintStore> live = new ArrayList<>();
+        dev.rubble.api.CollectionId c = null;
+        try (JournalWriter jw = JournalWriter.attach(dir, w, "door")) {
+            for (int i = 0; i < 90; i++) {
+                if (i == 1) {
+                    c = d.place("door", door, new Vector3d(0, 3, 0), new org.joml.Quaterniond(), new double[] {1e9}, null);
+                    BodyId whole = d.bodyOf(c, 0);
+                    w.addConstraint(whole, null, ConstraintSpec.hinge(new Vector3d(-1.5, 3, 0), new Vector3d(0, 1, 0))
+                            .limits(-0.5, 0.5));
+                    w.addConstraint(crate, whole, ConstraintSpec.rope(new Vector3d(1.3, 1.2, 0), new Vector3d(1.3, 2.05, 0), 0.9));
+                } else if (i == 20) {
+                    d.applyStrainAt(new Vector3d(0, 3, 0), 0.3, 1e12, 0, 0);
+                } else if (i == 40) {
+                    d.crumble(c, 0);
+                }
+                w.step();
+                live.add(copy(w.kernel().context().constraints));
+            }
+        }
+        ConstraintStore end = live.get(89);
+        assertThat(end.size()).isEqualTo(2);
+        assertThat(end.bodyA[0]).as("the hinge moved to a piece").isNotEqualTo(live.get(1).bodyA[0]);
+        assertThat(end.bodyB[1]).as("the rope moved to a piece").isNotEqualTo(live.get(1).bodyB[1]);
+        double liveCrate = w.kernel().bodies().py[(int) crate.handle()];
+        try (Playback pb = Playback.open(dir, STAGES)) {
+            pb.scheduleRelease(60, "crate");
+            double longest = 0;
+            for (int k = 0; k < 90; k++) {
+                pb.step();
+                assertSame(pb.world().context().constraints, live.get(k), "after step " + k);
+                if (k >= 60) { // released: the rope (id 2, on a driven piece of the door) holds it
+                    World pw = pb.world();
+                    ConstraintStore st = pw.context().constraints;
+                    int s = pw.bodies().slot(pw.findByLabel("crate")), piece = pw.bodies().slot(st.bodyB[1]);
+                    double[] top = new double[3], hook = new double[3];
+                    pw.bodies().originPointToWorld(s, 0, 0.2, 0, top);
+                    pw.bodies().originPointToWorld(piece, st.frameB[7], st.frameB[8], st.frameB[9], hook);
+                    longest = Math.max(longest, Math.sqrt(sq(top[0] - hook[0]) + sq(top[1] - hook[1]) + sq(top[2] - hook[2])));
+                }
+            }
+            assertThat(pb.releasedCount()).isEqualTo(1);
+            assertThat(longest).as("the rope's length while the crate is released").isLessThan(0.9 + 0.005);
+            World pw = pb.world();
+            assertThat(pw.bodies().py[pw.bodies().slot(pw.findByLabel("crate"))]).as("the crate where the run left it")
+                    .isCloseTo(liveCrate, within(0.02));
+        }
+    }
+
+    /**
      * A journal attached to a world that has stepped starts from a keyframe holding its joints: the playback world
      * holds them from the start, and a box hanging from the world on a ball joint, released, keeps hanging.
      */
