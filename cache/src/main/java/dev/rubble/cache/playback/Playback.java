@@ -123,6 +123,9 @@ public final class Playback implements AutoCloseable {
 
     /** The constraints of the journal's start keyframe (a journal attached to a world that had stepped), or null. */
     private ConstraintStore startJoints;
+    /** Makes the recorded joints in the played world (docs/journal-format.md, "Joints in playback"). */
+    private final PlaybackJoints joints = new PlaybackJoints();
+    private final java.util.function.LongPredicate releasedTest = this::released;
 
     /** Threads the played world steps on (issue 26; 0: the recorded settings'); the result is the same bits. */
     private final int threads;
@@ -232,7 +235,7 @@ public final class Playback implements AutoCloseable {
                 }
             }
             if (startJoints != null) {
-                copyConstraints(startJoints, world.context().constraints);
+                PlaybackJoints.copy(startJoints, world.context().constraints);
             }
         } else {
             Scenario sc = parseScenario(h);
@@ -299,7 +302,7 @@ public final class Playback implements AutoCloseable {
         }
         breaksEntered = index.breaksThrough.getOrDefault(k.step(), 0L);
         weldsOf(w);
-        copyConstraints(w.context().constraints, world.context().constraints); // the joints as recorded there
+        PlaybackJoints.copy(w.context().constraints, world.context().constraints); // the joints as recorded there
         copySwitches(w.context().events, played);
         frameA.copyFrom(w.bodies());
         frameB.copyFrom(frameA);
@@ -842,15 +845,11 @@ public final class Playback implements AutoCloseable {
         for (int i = 0; i < record.between.size(); i++) {
             between(record.between.get(i)); // made before the step's commands, in order: slots as recorded
         }
-        spawnedNow = 0;
+        joints.beginRecord();
         for (int i = 0; i < record.commands.size(); i++) {
             Command c = record.commands.get(i);
             if (c instanceof Command.Spawn sp) {
-                long h = spawn(sp.def());
-                if (spawnedNow == spawnedHandles.length) {
-                    spawnedHandles = Arrays.copyOf(spawnedHandles, 2 * spawnedNow);
-                }
-                spawnedHandles[spawnedNow++] = h; // a later command of the step may name it as spawn reference -1 - k
+                joints.spawned(spawn(sp.def())); // a later command of the step may name it as spawn reference -1 - k
             } else if (c instanceof Command.Remove r && isLive(r.body())) {
                 world.removeBody(r.body());
             } else if (c instanceof Command.SetEventRequest r) {
@@ -861,13 +860,13 @@ public final class Playback implements AutoCloseable {
             } else if (c instanceof Command.SetCollectionEvents e) {
                 played.setCollectionKinds(e.collection(), e.kinds());
             } else if (c instanceof Command.AddConstraint a) {
-                addConstraint(a);
+                joints.add(world, a, frameA, record.step);
             } else if (c instanceof Command.RemoveConstraint r) {
                 ConstraintOps.remove(world.context(), r.id());
             }
         }
         if (record.constraintChanges.any(record.step)) {
-            constraintChanges(record.constraintChanges);
+            PlaybackJoints.apply(world, record.constraintChanges, releasedTest);
         }
         queueEvents(record);
         if (record.hasDestruction || record.unionBodies.count() > 0) {
@@ -895,123 +894,11 @@ public final class Playback implements AutoCloseable {
         advanceB();
     }
 
-    /**
-     * A recorded {@code AddConstraint}: made in the played world as the recording made it, at the start of its step,
-     * from the bodies' recorded poses before that step (frame A; a body made since, between steps or by a spawn of
-     * this step, where it was made), so its frames sit on the same points of the bodies and a length left to be
-     * derived is the recorded one, whether the bodies are driven or released. A constraint between two driven bodies
-     * is not solved (no body of it is dynamic); once a body is released it acts on it. A command naming a body that
-     * is gone does nothing, as in the recording.
-     */
-    private void addConstraint(Command.AddConstraint a) {
-        int sa = liveSlot(resolve(a.bodyA()));
-        int sb = a.bodyB() == ConstraintStore.WORLD ? -1 : liveSlot(resolve(a.bodyB()));
-        if (sa < 0 || sb < 0 && a.bodyB() != ConstraintStore.WORLD) {
-            return;
-        }
-        double[] keep = poseScratch;
-        holdRecordedPose(sa, keep, 0);
-        if (sb >= 0) {
-            holdRecordedPose(sb, keep, 7);
-        }
-        try {
-            ConstraintOps.add(world.context(), a, sa, sb);
-        } catch (IllegalArgumentException e) {
-            throw new JournalFormatException("step " + record.step + ": the recorded constraint " + a.id()
-                    + " cannot be made in playback: " + e.getMessage(), e);
-        } finally {
-            putPose(sa, keep, 0);
-            if (sb >= 0) {
-                putPose(sb, keep, 7);
-            }
-        }
-    }
-
-    private final double[] poseScratch = new double[14];
-    /** The bodies the spawn commands of the record being entered made, in order (Command.spawnedEarlier references). */
-    private long[] spawnedHandles = new long[4];
-    private int spawnedNow;
-
-    /** A command's body: a handle, or {@code -1 - k} for the body spawn command k of the same step made. */
-    private long resolve(long body) {
-        if (body >= 0) {
-            return body;
-        }
-        long k = -1 - body;
-        return k < spawnedNow ? spawnedHandles[(int) k] : -1;
-    }
-
-    /** Keeps slot {@code s}'s pose in {@code keep[at..at+7)} and puts the body at its recorded pose in frame A, if it has one. */
-    private void holdRecordedPose(int s, double[] keep, int at) {
-        BodyStore b = bodies;
-        keep[at] = b.px[s]; keep[at + 1] = b.py[s]; keep[at + 2] = b.pz[s];
-        keep[at + 3] = b.qx[s]; keep[at + 4] = b.qy[s]; keep[at + 5] = b.qz[s]; keep[at + 6] = b.qw[s];
-        if (s < frameA.limit && frameA.live[s] && frameA.generation[s] == b.generation[s]) {
-            int o = s * StepRecord.FIELDS;
-            double[] v = frameA.values;
-            b.px[s] = v[o]; b.py[s] = v[o + 1]; b.pz[s] = v[o + 2];
-            b.qx[s] = v[o + 3]; b.qy[s] = v[o + 4]; b.qz[s] = v[o + 5]; b.qw[s] = v[o + 6];
-        }
-    }
-
-    private void putPose(int s, double[] keep, int at) {
-        BodyStore b = bodies;
-        b.px[s] = keep[at]; b.py[s] = keep[at + 1]; b.pz[s] = keep[at + 2];
-        b.qx[s] = keep[at + 3]; b.qy[s] = keep[at + 4]; b.qz[s] = keep[at + 5]; b.qw[s] = keep[at + 6];
-    }
-
-    /** The slot of live body {@code h}, or -1. */
-    private int liveSlot(long h) {
-        return h >= 0 && (int) h < bodies.slotLimit() && isLive(h) ? (int) h : -1;
-    }
-
-    /**
-     * What the recorded step changed in its constraints by itself (the journal's constraint-changes document): a
-     * constraint re-bound to the piece holding its anchor takes that piece (made from the step's events right
-     * after this, on the recorded handle) and the recorded frames, its impulses from 0 as in the recording; a
-     * constraint gone (broken, or its anchor's piece got no body) is removed, unless a body of it was released: a
-     * released body's joint is live simulation's, and breaks by its own thresholds.
-     */
-    private void constraintChanges(dev.rubble.cache.journal.ConstraintChanges c) {
-        ConstraintStore st = world.context().constraints;
-        for (int k = 0; k < c.reboundCount; k++) {
-            int i = st.indexOf(c.reboundId[k]);
-            if (i < 0) {
-                continue;
-            }
-            st.bodyA[i] = c.reboundA[k];
-            st.bodyB[i] = c.reboundB[k];
-            System.arraycopy(c.reboundFrames, 14 * k, st.frameA, 7 * i, 7);
-            System.arraycopy(c.reboundFrames, 14 * k + 7, st.frameB, 7 * i, 7);
-            Arrays.fill(st.lambda, ConstraintStore.MAX_ROWS * i, ConstraintStore.MAX_ROWS * (i + 1), 0);
-            st.version++;
-        }
-        for (int k = 0; k < c.goneCount; k++) {
-            int i = st.indexOf(c.gone[k]);
-            if (i >= 0 && !released(st.bodyA[i]) && !released(st.bodyB[i])) {
-                ConstraintOps.remove(world.context(), c.gone[k]);
-            }
-        }
-    }
-
     /** Whether body {@code h} is live here and was released to live simulation (the world: false). */
     private boolean released(long h) {
-        int s = h == ConstraintStore.WORLD ? -1 : liveSlot(h);
-        return s >= 0 && s < defs.length && defs[s] != null && !driven[s] && defs[s].motion() != MotionType.STATIC;
-    }
-
-    /**
-     * Copies every constraint of {@code from} (a keyframe's world, on the same handles) into {@code to} with its
-     * frames, parameters as derived at creation and thresholds; the impulses start from 0, as a constraint the
-     * playback made from its command and never solved between driven bodies has them.
-     */
-    private static void copyConstraints(ConstraintStore from, ConstraintStore to) {
-        for (int i = 0, n = from.size(); i < n; i++) {
-            to.add(from.id[i], from.typeName[i], from.bodyA[i], from.bodyB[i],
-                    Arrays.copyOfRange(from.frameA, 7 * i, 7 * i + 7), Arrays.copyOfRange(from.frameB, 7 * i, 7 * i + 7),
-                    from.params[i], from.breakForce[i], from.breakTorque[i], !from.noContact[i]);
-        }
-        to.setNextId(Math.max(to.nextId(), from.nextId()));
+        int s = (int) h;
+        return h != ConstraintStore.WORLD && h >= 0 && s < bodies.slotLimit() && isLive(h) && s < defs.length
+                && defs[s] != null && !driven[s] && defs[s].motion() != MotionType.STATIC;
     }
 
     /**
