@@ -168,6 +168,7 @@ final class ReplayCommand implements Callable<Integer> {
             }
             err.flush();
             if (out != null) {
+                pb.placeRecordedVelocities(); // driven bodies with their recorded velocities, as run --out writes them
                 pb.placeWeldedMembers(); // union members where their unions carry them, as run --out writes them
                 try (OutputStream os = Files.newOutputStream(out)) {
                     StateWriter.write(pb.world(), pb.header().scenarioName(), os);

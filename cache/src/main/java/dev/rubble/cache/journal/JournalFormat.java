@@ -93,6 +93,12 @@ public final class JournalFormat {
      * of calling code they do not have.
      */
     public static final int KIND_HOOK = 0x484F4F4B;
+    /**
+     * The constraint-changes document ("JNTC", {@link ConstraintChanges}): the constraints a step broke, removed or
+     * re-bound to a piece by itself (not by its commands), written just before the step's document and only for
+     * steps that have any: journals without such changes are unchanged. Playback applies them to its world's joints.
+     */
+    public static final int KIND_CONSTRAINT_CHANGES = 0x4A4E5443;
     /** A keyframe (issue 31, seek): a world snapshot after a step ("KEYF"), docs/journal-format.md. */
     public static final int KIND_KEYFRAME = 0x4B455946;
     /**

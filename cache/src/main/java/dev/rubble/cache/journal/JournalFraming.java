@@ -128,7 +128,7 @@ public final class JournalFraming {
                 && kind != JournalFormat.KIND_SCALE && kind != JournalFormat.KIND_KEYFRAME
                 && kind != JournalFormat.KIND_TRACK && kind != JournalFormat.KIND_LOSSY_STEP
                 && kind != JournalFormat.KIND_UNION_BODIES && kind != JournalFormat.KIND_BETWEEN
-                && kind != JournalFormat.KIND_HOOK) {
+                && kind != JournalFormat.KIND_HOOK && kind != JournalFormat.KIND_CONSTRAINT_CHANGES) {
             return false;
         }
         CRC32C crc = new CRC32C();

@@ -415,10 +415,18 @@ public final class JournalReader implements AutoCloseable {
         r.unionBodies.clear();
         r.between.clear();
         r.hook.clear();
+        r.constraintChanges.clear();
         long scaleStep = -1;
         int got;
         while ((got = nextDocument(r)) == EVENTS || got == SCALES || got == KEYFRAME || got == UNION_BODIES
-                || got == BETWEEN || got == HOOK) {
+                || got == BETWEEN || got == HOOK || got == CONSTRAINT_CHANGES) {
+            if (got == CONSTRAINT_CHANGES) {
+                if (r.constraintChanges.step != expectedStep) {
+                    throw new JournalFormatException("journal " + dir + ": a constraint-changes document of step "
+                            + r.constraintChanges.step + " where step " + expectedStep + " was expected");
+                }
+                continue;
+            }
             if (got == BETWEEN || got == HOOK) {
                 long of = got == BETWEEN ? lastBetweenStep : r.hook.step;
                 if (of != expectedStep) {
@@ -463,7 +471,7 @@ public final class JournalReader implements AutoCloseable {
     }
 
     private static final int END_OF_JOURNAL = 0, STEP = 1, EVENTS = 2, SCALES = 3, KEYFRAME = 4, UNION_BODIES = 5,
-            BETWEEN = 6, HOOK = 7;
+            BETWEEN = 6, HOOK = 7, CONSTRAINT_CHANGES = 8;
     private long lastUnionStep = -1, lastBetweenStep = -1;
 
     /** A keyframe read (issue 31): the step it follows, its snapshot bytes and where reading resumes after it. */
@@ -630,6 +638,15 @@ public final class JournalReader implements AutoCloseable {
                     }
                     bytesRead += b.readPosition() - start;
                     return HOOK;
+                }
+                if (b.readInt(start) == JournalFormat.KIND_CONSTRAINT_CHANGES) {
+                    b.readInt();
+                    long of = r.constraintChanges.read(b);
+                    if (b.readInt() != JournalFormat.END) {
+                        throw new JournalFormatException("the constraint-changes document of step " + of + " has no end marker");
+                    }
+                    bytesRead += b.readPosition() - start;
+                    return CONSTRAINT_CHANGES;
                 }
                 if (b.readInt(start) == JournalFormat.KIND_SCALE) {
                     b.readInt();

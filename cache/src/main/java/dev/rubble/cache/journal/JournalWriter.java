@@ -91,6 +91,7 @@ public final class JournalWriter implements StepObserver, dev.rubble.core.world.
         this.batch = new JournalSink.Batch(1 << 16);
         sink.finishWith(this::finishMoved);
         snapshot(world.bodies());
+        joints.mirror(world.context().constraints);
         bytes += openingBytes;
     }
 
@@ -724,6 +725,7 @@ public final class JournalWriter implements StepObserver, dev.rubble.core.world.
         }
         writeScales(bs, p.step());
         writeUnionBodies(world, p.step());
+        writeConstraintChanges(world, p.step());
         writeHook(world, p.step());
         {
             Bytes<?> b = openDoc();
@@ -767,6 +769,21 @@ public final class JournalWriter implements StepObserver, dev.rubble.core.world.
         maybeKeyframe(world, p.step());
         batch = sink.submit(batch);
         writeNanos += System.nanoTime() - t0;
+    }
+
+    /** What the steps changed in the world's constraints by themselves (the "JNTC" documents). */
+    private final ConstraintChanges joints = new ConstraintChanges();
+
+    /** The constraint-changes document ({@link ConstraintChanges}); none when the step's joints changed only by its commands. */
+    private void writeConstraintChanges(World world, long step) {
+        if (!joints.observe(world.context().constraints, world.appliedCommands(), step)) {
+            return;
+        }
+        Bytes<?> b = openDoc();
+        b.writeInt(JournalFormat.KIND_CONSTRAINT_CHANGES);
+        joints.write(b);
+        b.writeInt(JournalFormat.END);
+        endDoc(b);
     }
 
     /** The union-bodies document (issue 29, {@link UnionBodiesCodec}); none when the step created or retired no union body. */

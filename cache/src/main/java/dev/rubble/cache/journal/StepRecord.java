@@ -87,6 +87,11 @@ public final class StepRecord {
      * the step ran without a hook.
      */
     public final HookAnswers hook = new HookAnswers();
+    /**
+     * The constraints this step broke, removed or re-bound by itself (its "JNTC" document; {@code step != step}
+     * of the record when it has none): playback applies them after the step's commands.
+     */
+    public final ConstraintChanges constraintChanges = new ConstraintChanges();
     /** Version 4: the destruction runtime's hash after the step ({@code Destruction.hash(OFFSET_BASIS)}). */
     public long destructionHash;
     /** Whether this record carries events and a destruction hash (version 4). */

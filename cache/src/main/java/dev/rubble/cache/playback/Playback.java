@@ -24,6 +24,8 @@ import dev.rubble.core.body.Kinematics;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.body.BodyDef;
 import dev.rubble.core.command.Command;
+import dev.rubble.core.dynamics.ConstraintStore;
+import dev.rubble.core.step.ConstraintOps;
 import dev.rubble.core.world.World;
 import dev.rubble.core.step.WorldSettings;
 import dev.rubble.core.plugin.Stages;
@@ -119,6 +121,12 @@ public final class Playback implements AutoCloseable {
     private final List<RecordedEvents> pending = new ArrayList<>();
     private int pendingCount;
 
+    /** The constraints of the journal's start keyframe (a journal attached to a world that had stepped), or null. */
+    private ConstraintStore startJoints;
+    /** Makes the recorded joints in the played world (docs/journal-format.md, "Joints in playback"). */
+    private final PlaybackJoints joints = new PlaybackJoints();
+    private final java.util.function.LongPredicate releasedTest = this::released;
+
     /** Threads the played world steps on (issue 26; 0: the recorded settings'); the result is the same bits. */
     private final int threads;
 
@@ -141,15 +149,18 @@ public final class Playback implements AutoCloseable {
                     throw new JournalFormatException("an embedded collection image is not valid: " + e.getMessage(), e);
                 }
             }
-            byte[] start = assets.isEmpty() && h.scenarioJson().isEmpty() ? reader.startSnapshot() : null;
+            byte[] start = h.scenarioJson().isEmpty() ? reader.startSnapshot() : null;
             if (start != null) {
-                // a journal attached to a live world: its collections' assets are in the start keyframe
+                // a journal attached to a live world: its collections' assets and its joints are in the start keyframe
                 try {
                     World saved = dev.rubble.core.snapshot.WorldSnapshot.read(
                             new java.io.ByteArrayInputStream(start), "the journal's start keyframe").restore(stages);
-                    for (int c = 0; c < saved.destruction().collectionCount(); c++) {
+                    for (int c = 0; assets.isEmpty() && c < saved.destruction().collectionCount(); c++) {
                         assets.add(saved.destruction().asset(c));
                         labels.add(saved.destruction().label(c));
+                    }
+                    if (saved.context().constraints.size() > 0) {
+                        startJoints = saved.context().constraints;
                     }
                 } catch (java.io.IOException | RuntimeException e) {
                     throw new JournalFormatException("the journal's start keyframe cannot be read: " + e.getMessage(), e);
@@ -223,6 +234,9 @@ public final class Playback implements AutoCloseable {
                     pieceLevel[x.slot()] = a != null && x.node() >= 0 && x.node() < a.nodeCount() ? a.level()[x.node()] : 0;
                 }
             }
+            if (startJoints != null) {
+                PlaybackJoints.copy(startJoints, world.context().constraints);
+            }
         } else {
             Scenario sc = parseScenario(h);
             WorldSettings settings = sc.settings();
@@ -288,6 +302,7 @@ public final class Playback implements AutoCloseable {
         }
         breaksEntered = index.breaksThrough.getOrDefault(k.step(), 0L);
         weldsOf(w);
+        PlaybackJoints.copy(w.context().constraints, world.context().constraints); // the joints as recorded there
         copySwitches(w.context().events, played);
         frameA.copyFrom(w.bodies());
         frameB.copyFrom(frameA);
@@ -390,11 +405,12 @@ public final class Playback implements AutoCloseable {
         }
     }
 
-    private void spawn(BodyDef d) {
+    private long spawn(BodyDef d) {
         BodyDef live = d.motion() == MotionType.DYNAMIC ? d.withAsleep(false).withMotion(MotionType.KINEMATIC) : d;
         long h = world.createBody(live);
         centreOffset(bodies.slot(h), d);
         track(bodies.slot(h), d);
+        return h;
     }
 
     /**
@@ -674,6 +690,33 @@ public final class Playback implements AutoCloseable {
         }
     }
 
+    /**
+     * Gives every driven body the recorded velocity at the cursor (linear and angular, interpolated between the two
+     * recorded steps around it as {@link #release} does; at a whole recorded step the recorded values themselves),
+     * for writing the played state out ({@code rubble replay --out}). A driven body is a kinematic target, and after a
+     * world step its velocity is the one that took it to its target, then zero; {@code replay --out} wrote that zero
+     * where {@code run --out} of the same run writes the recorded velocity. Call {@link #placeWeldedMembers} after
+     * it (members take their union's velocity). The next {@link #step()} aims the bodies again, so playing on is
+     * unchanged.
+     */
+    public void placeRecordedVelocities() {
+        double alpha = ended ? 0 : cursor - frameIndex;
+        double[] a = frameA.values, b = frameB.values;
+        for (int s = 0, n = Math.min(bodies.slotLimit(), frameA.limit); s < n; s++) {
+            if (!isDriven(s) || !frameA.live[s] || frameA.generation[s] != bodies.generation[s]) {
+                continue;
+            }
+            int o = s * StepRecord.FIELDS;
+            boolean both = alpha != 0 && s < frameB.limit && frameB.live[s] && frameB.generation[s] == frameA.generation[s];
+            bodies.vx[s] = lerp(a[o + 7], both ? b[o + 7] : a[o + 7], alpha);
+            bodies.vy[s] = lerp(a[o + 8], both ? b[o + 8] : a[o + 8], alpha);
+            bodies.vz[s] = lerp(a[o + 9], both ? b[o + 9] : a[o + 9], alpha);
+            bodies.wx[s] = lerp(a[o + 10], both ? b[o + 10] : a[o + 10], alpha);
+            bodies.wy[s] = lerp(a[o + 11], both ? b[o + 11] : a[o + 11], alpha);
+            bodies.wz[s] = lerp(a[o + 12], both ? b[o + 12] : a[o + 12], alpha);
+        }
+    }
+
     /** The live union body that carries {@code handle} as a member, or -1. */
     private long weldedInto(long handle) {
         for (Map.Entry<Long, Weld> e : welds.entrySet()) {
@@ -802,10 +845,11 @@ public final class Playback implements AutoCloseable {
         for (int i = 0; i < record.between.size(); i++) {
             between(record.between.get(i)); // made before the step's commands, in order: slots as recorded
         }
+        joints.beginRecord();
         for (int i = 0; i < record.commands.size(); i++) {
             Command c = record.commands.get(i);
             if (c instanceof Command.Spawn sp) {
-                spawn(sp.def());
+                joints.spawned(spawn(sp.def())); // a later command of the step may name it as spawn reference -1 - k
             } else if (c instanceof Command.Remove r && isLive(r.body())) {
                 world.removeBody(r.body());
             } else if (c instanceof Command.SetEventRequest r) {
@@ -815,7 +859,14 @@ public final class Playback implements AutoCloseable {
                 played.setBodyKinds(s, e.body(), e.kinds());
             } else if (c instanceof Command.SetCollectionEvents e) {
                 played.setCollectionKinds(e.collection(), e.kinds());
+            } else if (c instanceof Command.AddConstraint a) {
+                joints.add(world, a, frameA, record.step);
+            } else if (c instanceof Command.RemoveConstraint r) {
+                ConstraintOps.remove(world.context(), r.id());
             }
+        }
+        if (record.constraintChanges.any(record.step)) {
+            PlaybackJoints.apply(world, record.constraintChanges, releasedTest);
         }
         queueEvents(record);
         if (record.hasDestruction || record.unionBodies.count() > 0) {
@@ -841,6 +892,13 @@ public final class Playback implements AutoCloseable {
         frameA.copyFrom(frameB);
         frameIndex++;
         advanceB();
+    }
+
+    /** Whether body {@code h} is live here and was released to live simulation (the world: false). */
+    private boolean released(long h) {
+        int s = (int) h;
+        return h != ConstraintStore.WORLD && h >= 0 && s < bodies.slotLimit() && isLive(h) && s < defs.length
+                && defs[s] != null && !driven[s] && defs[s].motion() != MotionType.STATIC;
     }
 
     /**
