@@ -253,7 +253,7 @@ final class Joints {
             double ex = a[1] * b[2] - a[2] * b[1], ey = a[2] * b[0] - a[0] * b[2], ez = a[0] * b[1] - a[1] * b[0];
             rows.angular(a[3], a[4], a[5], ex * a[3] + ey * a[4] + ez * a[5]);
             rows.angular(a[6], a[7], a[8], ex * a[6] + ey * a[7] + ez * a[8]);
-            double angle = f.twistAboutAx();
+            double angle = nearRange(f.twistAboutAx(), p[0], p[1]);
             rows.angular(a[0], a[1], a[2], angle - p[0]); // lower limit: angle - lower >= 0
             rows.limit(0, INF);
             rows.angular(a[0], a[1], a[2], angle - p[1]); // upper limit: angle - upper <= 0
@@ -261,6 +261,26 @@ final class Joints {
             rows.angular(a[0], a[1], a[2], 0);
             rows.motor(p[2], p[3]);
         }
+    }
+
+    /**
+     * A hinge angle {@code a} in [-π, π] outside the range [lo, hi], taken on the side of the range it is nearer to
+     * across ±π ({@code a ± 2π}), so both limit rows measure the turn past the nearer limit; inside the range, or
+     * nearer on its own side, {@code a} itself. A limit at π is a limit there: the angle wraps to -π as the body turns
+     * past it, and read as -π + δ the upper row took it for 2π - δ inside its limit and the lower row for far below
+     * its own, which drove the body on round the long way (a hinge stopped at its upper limit π by a motor or a load
+     * turned on through it, 66 turns in 10 s locked at [π, π]; Jolt's hinge takes the nearer limit the same way,
+     * {@code HingeConstraint::GetSmallestAngleToLimit}).
+     */
+    static double nearRange(double a, double lo, double hi) {
+        final double turn = 2 * Math.PI;
+        if (a < lo) {
+            return a + turn - hi < lo - a ? a + turn : a;
+        }
+        if (a > hi) {
+            return lo - (a - turn) < a - hi ? a - turn : a;
+        }
+        return a;
     }
 
     /** The farthest a slider's limit may lie, metres: as {@link #MAX_LENGTH}. */
