@@ -416,6 +416,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
             for (int p = first[i], e = p + count[i]; p < e; p++) {
                 sink = Math.max(sink, -point[4 * p + 3]);
             }
+            sink *= 2; // the other body's face may tilt a little across the contact (a cube tipping forward under friction)
         }
         for (int p = first[j], e = p + count[j]; p < e; p++) {
             witness(j, p);
