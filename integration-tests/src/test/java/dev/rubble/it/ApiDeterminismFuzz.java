@@ -259,7 +259,7 @@ final class ApiDeterminismFuzz {
         Vector3d dir = new Vector3d(-1 + 2 * x.nextDouble(), -1 + 2 * x.nextDouble(), -1 + 2 * x.nextDouble());
         switch (x.nextInt(22)) {
             case 0 -> {
-                if (b != null) {
+                if (b != null && unionable(w, b)) { // a field's dynamic-state target may have made it static: refused
                     w.setVelocity(b, new Vector3d(dir).mul(4), new Vector3d(dir.z, dir.x, dir.y).mul(5));
                 }
             }
@@ -376,7 +376,9 @@ final class ApiDeterminismFuzz {
                 BodyId k = live(w, "kin");
                 if (k != null) {
                     if (x.nextBoolean()) {
-                        w.setVelocity(k, new Vector3d(dir).mul(2), new Vector3d(0, dir.y, 0));
+                        if (unionable(w, k)) { // a field's dynamic-state target may have made it static (seed 40044)
+                            w.setVelocity(k, new Vector3d(dir).mul(2), new Vector3d(0, dir.y, 0));
+                        }
                     } else {
                         w.setPose(k, at, new Quaterniond().rotateY(dir.x));
                     }

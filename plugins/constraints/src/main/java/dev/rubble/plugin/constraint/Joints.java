@@ -253,13 +253,63 @@ final class Joints {
             double ex = a[1] * b[2] - a[2] * b[1], ey = a[2] * b[0] - a[0] * b[2], ez = a[0] * b[1] - a[1] * b[0];
             rows.angular(a[3], a[4], a[5], ex * a[3] + ey * a[4] + ez * a[5]);
             rows.angular(a[6], a[7], a[8], ex * a[6] + ey * a[7] + ez * a[8]);
-            double angle = f.twistAboutAx();
+            double angle = nearRange(f.twistAboutAx(), p[0], p[1]);
+            if (p[0] == p[1]) { // locked: a rigid row, so the hinge's rows are one 6×6 block, a weld's (see locked())
+                rows.angular(a[0], a[1], a[2], angle - p[0]);
+                locked(rows, a[0], a[1], a[2], false, p);
+                return;
+            }
             rows.angular(a[0], a[1], a[2], angle - p[0]); // lower limit: angle - lower >= 0
             rows.limit(0, INF);
             rows.angular(a[0], a[1], a[2], angle - p[1]); // upper limit: angle - upper <= 0
             rows.limit(-INF, 0);
             rows.angular(a[0], a[1], a[2], 0);
             rows.motor(p[2], p[3]);
+        }
+    }
+
+    /**
+     * A hinge angle {@code a} in [-π, π] outside the range [lo, hi], taken on the side of the range it is nearer to
+     * across ±π ({@code a ± 2π}), so both limit rows measure the turn past the nearer limit; inside the range, or
+     * nearer on its own side, {@code a} itself. A limit at π is a limit there: the angle wraps to -π as the body turns
+     * past it, and read as -π + δ the upper row took it for 2π - δ inside its limit and the lower row for far below
+     * its own, which drove the body on round the long way (a hinge stopped at its upper limit π by a motor or a load
+     * turned on through it, 66 turns in 10 s locked at [π, π]; Jolt's hinge takes the nearer limit the same way,
+     * {@code HingeConstraint::GetSmallestAngleToLimit}).
+     */
+    static double nearRange(double a, double lo, double hi) {
+        final double turn = 2 * Math.PI;
+        if (a < lo) {
+            return a + turn - hi < lo - a ? a + turn : a;
+        }
+        if (a > hi) {
+            return lo - (a - turn) < a - hi ? a - turn : a;
+        }
+        return a;
+    }
+
+    /**
+     * The last two of a locked hinge's or slider's eight rows (lower limit = upper limit): the free axis is held by a
+     * rigid row written before these, in the leading block, so the joint's rows are one 6×6 block (a weld's) and join
+     * the joint trees. Here, to keep the row count and order fixed, a limit row that never binds (its error infinite)
+     * and the motor's row about ({@code linear} false) or along the axis (a motor against a locked joint stalls). Held by two one-sided limit rows solved one after the other beside the tree,
+     * a beam of ten 1 kg links on hinges locked at [0, 0] hung its tip 0.84 m, and a chain of twenty 0.1 kg links on
+     * sliders locked at [0, 0] under a 10 kg load blew up (fuzz8); Box2D and Jolt would have the user make such a
+     * joint a weld (Jolt asserts "Better use a fixed constraint").
+     */
+    static void locked(ConstraintRows rows, double ax, double ay, double az, boolean linear, double[] p) {
+        for (int i = 0; i < 2; i++) {
+            double c = i == 0 ? INF : 0;
+            if (linear) {
+                rows.linearAtA(ax, ay, az, c);
+            } else {
+                rows.angular(ax, ay, az, c);
+            }
+            if (i == 0) {
+                rows.limit(0, INF);
+            } else {
+                rows.motor(p[2], p[3]);
+            }
         }
     }
 
@@ -290,13 +340,20 @@ final class Joints {
             // A's anchor onto the line: B's offsets from it along B's y and z axes are the errors
             rows.linearAtA(b[3], b[4], b[5], ex * b[3] + ey * b[4] + ez * b[5]);
             rows.linearAtA(b[6], b[7], b[8], ex * b[6] + ey * b[7] + ez * b[8]);
+            // the slide: A's anchor from B's along B's x axis; along -x it is the row's error (B moving along -x
+            // relative to A is A moving along +x)
+            double slide = -(ex * b[0] + ey * b[1] + ez * b[2]);
+            if (p[0] == p[1]) { // locked: A's anchor held where the limits put it, the rows a weld's at it (locked())
+                rows.linearAtA(-b[0], -b[1], -b[2], slide - p[0]);
+            }
             // no turning relative to B
             rows.angular(1, 0, 0, f.rx);
             rows.angular(0, 1, 0, f.ry);
             rows.angular(0, 0, 1, f.rz);
-            // the slide: A's anchor from B's along B's x axis; along -x it is the row's error (B moving along -x
-            // relative to A is A moving along +x)
-            double slide = -(ex * b[0] + ey * b[1] + ez * b[2]);
+            if (p[0] == p[1]) {
+                locked(rows, -b[0], -b[1], -b[2], true, p);
+                return;
+            }
             rows.linearAtA(-b[0], -b[1], -b[2], slide - p[0]); // lower limit: slide - lower >= 0
             rows.limit(0, INF);
             rows.linearAtA(-b[0], -b[1], -b[2], slide - p[1]); // upper limit: slide - upper <= 0
