@@ -708,13 +708,21 @@ public final class Playback implements AutoCloseable {
             }
             int o = s * StepRecord.FIELDS;
             boolean both = alpha != 0 && s < frameB.limit && frameB.live[s] && frameB.generation[s] == frameA.generation[s];
-            bodies.vx[s] = lerp(a[o + 7], both ? b[o + 7] : a[o + 7], alpha);
-            bodies.vy[s] = lerp(a[o + 8], both ? b[o + 8] : a[o + 8], alpha);
-            bodies.vz[s] = lerp(a[o + 9], both ? b[o + 9] : a[o + 9], alpha);
-            bodies.wx[s] = lerp(a[o + 10], both ? b[o + 10] : a[o + 10], alpha);
-            bodies.wy[s] = lerp(a[o + 11], both ? b[o + 11] : a[o + 11], alpha);
-            bodies.wz[s] = lerp(a[o + 12], both ? b[o + 12] : a[o + 12], alpha);
+            recordedVelocity(s, a, o, both ? b : a, alpha);
         }
+    }
+
+    /**
+     * Body s's velocity from the recorded frames: record {@code a} at {@code o} blended by {@code alpha} towards
+     * record {@code b} (the next frame, or {@code a} again when the body has no next record).
+     */
+    private void recordedVelocity(int s, double[] a, int o, double[] b, double alpha) {
+        bodies.vx[s] = lerp(a[o + 7], b[o + 7], alpha);
+        bodies.vy[s] = lerp(a[o + 8], b[o + 8], alpha);
+        bodies.vz[s] = lerp(a[o + 9], b[o + 9], alpha);
+        bodies.wx[s] = lerp(a[o + 10], b[o + 10], alpha);
+        bodies.wy[s] = lerp(a[o + 11], b[o + 11], alpha);
+        bodies.wz[s] = lerp(a[o + 12], b[o + 12], alpha);
     }
 
     /** The live union body that carries {@code handle} as a member, or -1. */
@@ -1414,12 +1422,7 @@ public final class Playback implements AutoCloseable {
         int o = s * StepRecord.FIELDS;
         boolean both = s < frameB.limit && frameB.live[s];
         double[] a = frameA.values, b = frameB.values;
-        bodies.vx[s] = lerp(a[o + 7], both ? b[o + 7] : a[o + 7], alpha);
-        bodies.vy[s] = lerp(a[o + 8], both ? b[o + 8] : a[o + 8], alpha);
-        bodies.vz[s] = lerp(a[o + 9], both ? b[o + 9] : a[o + 9], alpha);
-        bodies.wx[s] = lerp(a[o + 10], both ? b[o + 10] : a[o + 10], alpha);
-        bodies.wy[s] = lerp(a[o + 11], both ? b[o + 11] : a[o + 11], alpha);
-        bodies.wz[s] = lerp(a[o + 12], both ? b[o + 12] : a[o + 12], alpha);
+        recordedVelocity(s, a, o, both ? b : a, alpha);
         // and at the recorded pose at the cursor (a release scheduled for this step happens before the
         // world step that would have brought it there): live simulation starts from the recording's state
         if (s < frameA.limit && frameA.live[s]) {

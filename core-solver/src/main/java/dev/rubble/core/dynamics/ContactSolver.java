@@ -895,6 +895,7 @@ public final class ContactSolver {
             fw[fr + T1MASS] = axisRow(fw, fr + C1A, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, ux, uy, uz);
             fw[fr + T2MASS] = axisRow(fw, fr + C2A, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, vx, vy, vz);
             coneTerms(q, fr, mo);
+            coneG[q] = 0;
             nw[nr + LN] = Math.max(contacts.normalImpulse[p], 0) * warm;
             fw[fr + LT1] = contacts.tangentImpulse1[p] * warm;
             fw[fr + LT2] = contacts.tangentImpulse2[p] * warm;
@@ -1198,6 +1199,7 @@ public final class ContactSolver {
             ax[q * AX + NMASS] = rowMass(nw, nr + CNA, oa, ob, linear);
             fw[fr + T1MASS] = rowMass(fw, fr + C1A, oa, ob, linear);
             fw[fr + T2MASS] = rowMass(fw, fr + C2A, oa, ob, linear);
+            coneTerms(q, fr, mo);
         }
     }
 
@@ -1413,29 +1415,20 @@ public final class ContactSolver {
      */
     private boolean pairInCone(int i, int f, double o1, double o2, double v1, double dvx, double dvy, double dvz,
                                double wax, double way, double waz, double wbx, double wby, double wbz, double limit) {
-        final double[] fw = frow, mn = man;
-        final int mo = i * MAN;
-        double w11 = mn[mo + 16] * mn[mo + 3] + mn[mo + 17] * mn[mo + 4] + mn[mo + 18] * mn[mo + 5]
-                + (fw[f + C1A] * fw[f + K1A] + fw[f + C1A + 1] * fw[f + K1A + 1] + fw[f + C1A + 2] * fw[f + K1A + 2])
-                + (fw[f + C1B] * fw[f + K1B] + fw[f + C1B + 1] * fw[f + K1B + 1] + fw[f + C1B + 2] * fw[f + K1B + 2]);
-        double w22 = mn[mo + 19] * mn[mo + 6] + mn[mo + 20] * mn[mo + 7] + mn[mo + 21] * mn[mo + 8]
-                + (fw[f + C2A] * fw[f + K2A] + fw[f + C2A + 1] * fw[f + K2A + 1] + fw[f + C2A + 2] * fw[f + K2A + 2])
-                + (fw[f + C2B] * fw[f + K2B] + fw[f + C2B + 1] * fw[f + K2B + 1] + fw[f + C2B + 2] * fw[f + K2B + 2]);
-        double w12 = mn[mo + 16] * mn[mo + 6] + mn[mo + 17] * mn[mo + 7] + mn[mo + 18] * mn[mo + 8]
-                + (fw[f + C1A] * fw[f + K2A] + fw[f + C1A + 1] * fw[f + K2A + 1] + fw[f + C1A + 2] * fw[f + K2A + 2])
-                + (fw[f + C1B] * fw[f + K2B] + fw[f + C1B + 1] * fw[f + K2B + 1] + fw[f + C1B + 2] * fw[f + K2B + 2]);
-        double det = w11 * w22 - w12 * w12;
-        if (!(det > CONE_DET * (w11 * w22))) {
+        final double[] fw = frow, mn = man, cw = coneW;
+        final int mo = i * MAN, q = f / FR, c = 4 * q;
+        double w11 = cw[c], w12 = cw[c + 1], w22 = cw[c + 2], inv = cw[c + 3];
+        if (!(inv > 0)) {
             return false;
         }
         double v2 = dvx * mn[mo + 6] + dvy * mn[mo + 7] + dvz * mn[mo + 8]
                 + fw[f + C2B] * wbx + fw[f + C2B + 1] * wby + fw[f + C2B + 2] * wbz
                 - fw[f + C2A] * wax - fw[f + C2A + 1] * way - fw[f + C2A + 2] * waz;
-        double u1 = o1 - (w22 * v1 - w12 * v2) / det, u2 = o2 - (w11 * v2 - w12 * v1) / det;
+        double u1 = o1 - (w22 * v1 - w12 * v2) * inv, u2 = o2 - (w11 * v2 - w12 * v1) * inv;
         if (!(u1 * u1 + u2 * u2 > limit * limit)) {
             return false; // it can stick: the rows one by one, as before
         }
-        coneSlide(w11, w12, w22, u1, u2, limit, fw, f, coneG, f / FR);
+        coneSlide(w11, w12, w22, u1, u2, limit, fw, f, coneG, q);
         return true;
     }
 
@@ -1537,8 +1530,7 @@ public final class ContactSolver {
     /**
      * Point q's sliding-friction terms into {@link #coneW} from its friction rows at {@code frow[fr..]} and its
      * manifold's tangents at {@code man[mo..]}: {@code w11, w12, w22} (its two tangent rows' inverse masses and
-     * their coupling) and {@code 1 / det W} (0 when W is near singular, where the rows keep the old scaling);
-     * {@link #coneG}'s guess reset.
+     * their coupling) and {@code 1 / det W} (0 when W is near singular, where the rows keep the old scaling).
      */
     private void coneTerms(int q, int fr, int mo) {
         final double[] fw = frow, mn = man, cw = coneW;
@@ -1557,7 +1549,6 @@ public final class ContactSolver {
         cw[c + 1] = w12;
         cw[c + 2] = w22;
         cw[c + 3] = det > CONE_DET * (w11 * w22) ? 1 / det : 0;
-        coneG[q] = 0;
     }
 
     /** Manifold {@code i}'s friction rows (a cone per point), one Gauss-Seidel sweep. */
