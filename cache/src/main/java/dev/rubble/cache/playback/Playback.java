@@ -62,6 +62,8 @@ import java.util.TreeMap;
  */
 public final class Playback implements AutoCloseable {
     private final JournalReader reader;
+    /** {@link #placeCarried}'s scratch: a member's origin pose. */
+    private final double[] carriedPose = new double[7];
     private final Stages stages;
     private final Map<String, String> overrides;
     /** Where the steps begin (a seek backwards without a keyframe reads from here again). */
@@ -739,21 +741,16 @@ public final class Playback implements AutoCloseable {
         return -1;
     }
 
-    /** Member slot {@code ms} at origin pose {@code local} in carrier {@code us}'s frame (as FrameBuilder.addCarried). */
+    /** Member slot {@code ms} at origin pose {@code local} in carrier {@code us}'s frame, moving with it. */
     private void placeCarried(int us, int ms, double[] local) {
         BodyStore b = bodies;
-        double qx = b.qx[us], qy = b.qy[us], qz = b.qz[us], qw = b.qw[us];
-        double lx = local[0], ly = local[1], lz = local[2];
-        double tx = 2 * (qy * lz - qz * ly), ty = 2 * (qz * lx - qx * lz), tz = 2 * (qx * ly - qy * lx);
-        double ox = b.originX(us) + lx + qw * tx + (qy * tz - qz * ty);
-        double oy = b.originY(us) + ly + qw * ty + (qz * tx - qx * tz);
-        double oz = b.originZ(us) + lz + qw * tz + (qx * ty - qy * tx);
-        double ax = local[3], ay = local[4], az = local[5], aw = local[6];
-        b.qx[ms] = qw * ax + qx * aw + qy * az - qz * ay;
-        b.qy[ms] = qw * ay - qx * az + qy * aw + qz * ax;
-        b.qz[ms] = qw * az + qx * ay - qy * ax + qz * aw;
-        b.qw[ms] = qw * aw - qx * ax - qy * ay - qz * az;
-        b.setOriginPosition(ms, ox, oy, oz);
+        double[] p = carriedPose;
+        b.carriedPose(us, local, p, 0);
+        b.qx[ms] = p[3];
+        b.qy[ms] = p[4];
+        b.qz[ms] = p[5];
+        b.qw[ms] = p[6];
+        b.setOriginPosition(ms, p[0], p[1], p[2]);
         b.carryWith(ms, us);
     }
 

@@ -538,6 +538,27 @@ public final class BodyStore {
     }
 
     /**
+     * The origin pose of a body carried by the body in slot {@code carrier} at origin pose {@code local} (x, y, z,
+     * then qx, qy, qz, qw, in the carrier's shape frame: a union member's place in its union) into
+     * {@code out[o..o+7)}: position x, y, z, then the orientation qx, qy, qz, qw. Drawing a union's members
+     * (render) and placing them in playback take it from here.
+     */
+    public void carriedPose(int carrier, double[] local, double[] out, int o) {
+        double cqx = qx[carrier], cqy = qy[carrier], cqz = qz[carrier], cqw = qw[carrier];
+        double lx = local[0], ly = local[1], lz = local[2];
+        // v' = v + 2 w (u x v) + 2 u x (u x v), u = (qx, qy, qz)
+        double tx = 2 * (cqy * lz - cqz * ly), ty = 2 * (cqz * lx - cqx * lz), tz = 2 * (cqx * ly - cqy * lx);
+        out[o] = originX(carrier) + lx + cqw * tx + (cqy * tz - cqz * ty);
+        out[o + 1] = originY(carrier) + ly + cqw * ty + (cqz * tx - cqx * tz);
+        out[o + 2] = originZ(carrier) + lz + cqw * tz + (cqx * ty - cqy * tx);
+        double ax = local[3], ay = local[4], az = local[5], aw = local[6];
+        out[o + 3] = cqw * ax + cqx * aw + cqy * az - cqz * ay;
+        out[o + 4] = cqw * ay - cqx * az + cqy * aw + cqz * ax;
+        out[o + 5] = cqw * az + cqx * ay - cqy * ax + cqz * aw;
+        out[o + 6] = cqw * aw - cqx * ax - cqy * ay - cqz * az;
+    }
+
+    /**
      * Body {@code s}, placed where body {@code carrier} holds it (a union member, a carried piece), moves rigidly
      * with it: its velocity is the carrier's at s's centre of mass ({@code v_c + w_c × r}), its angular velocity the
      * carrier's; its bounds are updated.

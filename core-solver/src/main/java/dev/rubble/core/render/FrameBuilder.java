@@ -84,6 +84,9 @@ public final class FrameBuilder {
         }
     }
 
+    /** {@link #addCarried}'s pose, one per thread (frames may be built on any thread; no allocation per call). */
+    private static final ThreadLocal<double[]> CARRIED = ThreadLocal.withInitial(() -> new double[7]);
+
     /**
      * Adds a drawable for the body in slot {@code member}, welded into the union body drawn as drawable
      * {@code drawable} (slot {@code carrier}): its own shape with its origin at {@code local} (x, y, z, then
@@ -92,16 +95,9 @@ public final class FrameBuilder {
      * returns its index. Journal playback draws unions with it too.
      */
     public static int addCarried(FrameBuffer out, int drawable, BodyStore b, int carrier, int member, double[] local) {
-        double qx = b.qx[carrier], qy = b.qy[carrier], qz = b.qz[carrier], qw = b.qw[carrier];
-        double lx = local[0], ly = local[1], lz = local[2];
-        double tx = 2 * (qy * lz - qz * ly), ty = 2 * (qz * lx - qx * lz), tz = 2 * (qx * ly - qy * lx);
-        double ox = b.originX(carrier) + lx + qw * tx + (qy * tz - qz * ty);
-        double oy = b.originY(carrier) + ly + qw * ty + (qz * tx - qx * tz);
-        double oz = b.originZ(carrier) + lz + qw * tz + (qx * ty - qy * tx);
-        double ax = local[3], ay = local[4], az = local[5], aw = local[6];
-        int j = out.add(b.shape[member], ox, oy, oz, qw * ax + qx * aw + qy * az - qz * ay,
-                qw * ay - qx * az + qy * aw + qz * ax, qw * az + qx * ay - qy * ax + qz * aw,
-                qw * aw - qx * ax - qy * ay - qz * az, out.state(drawable), member);
+        double[] p = CARRIED.get();
+        b.carriedPose(carrier, local, p, 0);
+        int j = out.add(b.shape[member], p[0], p[1], p[2], p[3], p[4], p[5], p[6], out.state(drawable), member);
         out.setDestruction(j, 0, false, 0, b.scale[member]);
         return j;
     }
