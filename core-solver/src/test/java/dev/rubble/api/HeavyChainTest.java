@@ -3,7 +3,6 @@ package dev.rubble.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.rubble.spi.shape.Sphere;
 import org.joml.Vector3d;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,20 +24,11 @@ class HeavyChainTest {
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d(0, -G, 0))
                 .withTimeStep(1.0 / 60, subSteps));
         int links = 20;
-        double pitch = 0.1, top = 5;
-        BodyId prev = null, last = null;
-        ConstraintId first = null;
-        for (int i = 1; i <= links; i++) {
-            boolean end = i == links;
-            BodyId b = w.addBody(BodySpec.dynamic(new Sphere(end ? 0.05 : 0.02)).withMass(end ? load : linkMass)
-                    .withDamping(0, 0).withPosition(new Vector3d(0, top - i * pitch, 0)));
-            ConstraintId c = w.addConstraint(b, prev, ConstraintSpec.ball(new Vector3d(0, top - (i - 0.5) * pitch, 0)));
-            if (first == null) {
-                first = c;
-            }
-            prev = b;
-            last = b;
-        }
+        double pitch = HangingChain.PITCH, top = HangingChain.TOP;
+        HangingChain chain = HangingChain.hang(w, links, linkMass, load,
+                y -> ConstraintSpec.ball(new Vector3d(0, y, 0)));
+        BodyId last = chain.last();
+        ConstraintId first = chain.first();
         double length = (links - 0.5) * pitch;
         Vector3d p = new Vector3d();
         double worst = 0;

@@ -57,19 +57,11 @@ final class LockedJointTest {
     void aChainOfLockedSlidersHangsAtItsLengthAndTheTopJointCarriesAll(double linkMass, double load) {
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d(0, -G, 0)));
         int links = 20;
-        double pitch = 0.1, top = 5;
-        BodyId prev = null, last = null;
-        ConstraintId first = null;
-        for (int i = 1; i <= links; i++) {
-            boolean end = i == links;
-            BodyId b = w.addBody(BodySpec.dynamic(new Sphere(end ? 0.05 : 0.02)).withMass(end ? load : linkMass)
-                    .withDamping(0, 0).withPosition(new Vector3d(0, top - i * pitch, 0)));
-            ConstraintId c = w.addConstraint(b, prev, ConstraintSpec.slider(new Vector3d(0, top - (i - 0.5) * pitch, 0),
-                    new Vector3d(0, 1, 0)).limits(0, 0));
-            first = first == null ? c : first;
-            prev = b;
-            last = b;
-        }
+        double pitch = HangingChain.PITCH, top = HangingChain.TOP;
+        HangingChain chain = HangingChain.hang(w, links, linkMass, load,
+                y -> ConstraintSpec.slider(new Vector3d(0, y, 0), new Vector3d(0, 1, 0)).limits(0, 0));
+        BodyId last = chain.last();
+        ConstraintId first = chain.first();
         double length = (links - 0.5) * pitch;
         double worst = 0;
         Vector3d p = new Vector3d();
