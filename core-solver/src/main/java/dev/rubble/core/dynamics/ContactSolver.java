@@ -257,8 +257,9 @@ public final class ContactSolver {
     private double[] sep = new double[0], sep0 = new double[0], approach = new double[0];
     /**
      * Per point, for sliding friction ({@link #coneSlide}): the point's 2 × 2 tangent inverse mass {@code w11, w12,
-     * w22} and {@code 1 / det}, set in prepare (the rows {@link #frictionRows} solves do not change within a step),
-     * and the multiplier the last pass found, the next pass's first guess (0 from prepare).
+     * w22} and {@code 1 / det}, made by {@link #coneTerms} the first time the point slides in a step (NaN in the
+     * last slot until then: prepare and a thin body's row refresh set it), and the multiplier the last pass found,
+     * the next pass's first guess (0 from prepare).
      */
     private double[] coneW = new double[0], coneG = new double[0];
     // per point, restitution at the moment of impact (see solve): the sub-step it bounced in (-1: not),
@@ -894,7 +895,7 @@ public final class ContactSolver {
             aux[q * AX + NMASS] = axisRow(nw, nr + CNA, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, nx, ny, nz);
             fw[fr + T1MASS] = axisRow(fw, fr + C1A, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, ux, uy, uz);
             fw[fr + T2MASS] = axisRow(fw, fr + C2A, ka, kb, mA + mB, rax, ray, raz, rbx, rby, rbz, vx, vy, vz);
-            coneTerms(q, fr, mo);
+            coneW[4 * q + 3] = Double.NaN; // coneTerms on the first slide of the step (most points never slide)
             coneG[q] = 0;
             nw[nr + LN] = Math.max(contacts.normalImpulse[p], 0) * warm;
             fw[fr + LT1] = contacts.tangentImpulse1[p] * warm;
@@ -1199,7 +1200,7 @@ public final class ContactSolver {
             ax[q * AX + NMASS] = rowMass(nw, nr + CNA, oa, ob, linear);
             fw[fr + T1MASS] = rowMass(fw, fr + C1A, oa, ob, linear);
             fw[fr + T2MASS] = rowMass(fw, fr + C2A, oa, ob, linear);
-            coneTerms(q, fr, mo);
+            coneW[4 * q + 3] = Double.NaN; // the rows changed: coneTerms again on the next slide
         }
     }
 
@@ -1417,6 +1418,9 @@ public final class ContactSolver {
                                double wax, double way, double waz, double wbx, double wby, double wbz, double limit) {
         final double[] fw = frow, mn = man, cw = coneW;
         final int mo = i * MAN, q = f / FR, c = 4 * q;
+        if (Double.isNaN(cw[c + 3])) {
+            coneTerms(q, f, mo);
+        }
         double w11 = cw[c], w12 = cw[c + 1], w22 = cw[c + 2], inv = cw[c + 3];
         if (!(inv > 0)) {
             return false;
@@ -1440,10 +1444,13 @@ public final class ContactSolver {
      * singular, the pair scaled into the cone as before (taking u there, the exact sticking step, left a settling
      * pile creeping: docs/dynamics.md, "Friction opposes the slip").
      */
-    private void leaveCone(int f, double o1, double o2, double v1, double v2, double n1, double n2, double limit,
-                           double len2) {
+    private void leaveCone(int f, int mo, double o1, double o2, double v1, double v2, double n1, double n2,
+                           double limit, double len2) {
         final double[] cw = coneW, fw = frow;
         final int q = f / FR, c = 4 * q;
+        if (Double.isNaN(cw[c + 3])) {
+            coneTerms(q, f, mo);
+        }
         double w11 = cw[c], w12 = cw[c + 1], w22 = cw[c + 2], inv = cw[c + 3];
         double u1 = o1 - (w22 * v1 - w12 * v2) * inv, u2 = o2 - (w11 * v2 - w12 * v1) * inv;
         if (inv > 0 && limit > 0 && u1 * u1 + u2 * u2 > limit * limit) {
@@ -1576,7 +1583,7 @@ public final class ContactSolver {
             double len2 = n1 * n1 + n2 * n2;
             if (len2 > limit * limit) {
                 // the pair leaves the cone (class comment, "Friction"): out of line, so the loop stays small
-                leaveCone(f, o1, o2, v1, v2, n1, n2, limit, len2);
+                leaveCone(f, mo, o1, o2, v1, v2, n1, n2, limit, len2);
                 n1 = fw[f + LT1];
                 n2 = fw[f + LT2];
             }
