@@ -15,10 +15,11 @@ import org.joml.Vector3dc;
  * when a member breaks or leaves. Get it from {@link PhysicsWorld#unions()}. A union is named by an
  * id you choose ({@code >= 0}); the first add creates it.
  *
- * <p>A kinematic member (an anchored collection, a kinematic body) makes its union kinematic, held as that
- * member moves (docs/destruction.md "Cluster unions", item 6); a member leaving goes with its own motion.
+ * <p>A static member makes its union static (it never moves); else a kinematic member (an anchored collection,
+ * a kinematic body) makes it kinematic, held as that member moves (docs/destruction.md "Cluster unions",
+ * item 6); a member leaving goes with its own motion.
  *
- * <p>Writes are journalled commands: checked now (a dead or static body, an unknown collection
+ * <p>Writes are journalled commands: checked now (a dead body, a union's own body, an unknown collection
  * fail here with an {@link IllegalArgumentException} naming it), applied together at the start of the
  * next step (removes before adds before poses; each union rebuilt once). Reads see the state after
  * the last step. While a body is a member it is disabled; the union's body moves for it.
@@ -37,9 +38,10 @@ public final class WorldUnions {
     }
 
     /**
-     * Adds a dynamic or kinematic body (a plain body or a collection piece) to union {@code union}.
+     * Adds a body (a plain body or a collection piece; a static one holds the union static, a kinematic one
+     * kinematic) to union {@code union}.
      * @param union the union's id, ≥ 0 (created on first use)
-     * @param body a live dynamic or kinematic body
+     * @param body a live body, not a union's own body
      */
     public void add(int union, BodyId body) {
         world.queue(new Command.UnionAdd(union, handle(body), false));

@@ -115,4 +115,51 @@ final class UnionJournalTest {
         }
         assertThat(played).isBetween(steps, steps + 1);
     }
+
+    /**
+     * A union with a static member is static (Chaos's UpdateKinematicProperties): a beam welded flush to the side
+     * of a static post hangs there while a ball lands on it. Recorded, it verifies bit for bit, and it plays back
+     * to the end with the union's body static on its recorded slot and the beam where it was welded.
+     */
+    @Test
+    void aStaticUnionRecordsVerifiesAndPlaysBack(@TempDir Path dir) throws Exception {
+        String json = """
+                {"format": "rubble-scenario/1", "name": "a beam welded to a static post", "steps": 90,
+                 "bodies": [
+                  {"id": "post", "state": "static", "shape": {"type": "box", "halfExtents": [0.25, 1, 0.25]}, "position": [0, 1, 0]},
+                  {"id": "beam", "shape": {"type": "box", "halfExtents": [1, 0.1, 0.25]}, "position": [1.25, 1.5, 0], "mass": 50},
+                  {"id": "ball", "shape": {"type": "sphere", "radius": 0.2}, "position": [1.8, 3, 0], "mass": 20}
+                 ],
+                 "unions": [{"id": 0, "step": 0, "members": [{"body": "post"}, {"body": "beam"}]}]}
+                """;
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(json), STAGES);
+        try (JournalWriter jw = JournalWriter.create(dir, sw, "static-union", json)) {
+            sw.world().addObserver(jw);
+            for (int i = 0; i < 90; i++) {
+                sw.step();
+            }
+        }
+        var live = sw.world();
+        var lb = live.bodies();
+        long unionBody = live.destruction().unions().body(0);
+        int us = lb.slot(unionBody);
+        assertThat(lb.motion(us)).isEqualTo(dev.rubble.core.body.MotionType.STATIC);
+        long beam = live.findByLabel("beam"), ball = live.findByLabel("ball");
+        assertThat(lb.py[lb.slot(beam)]).isEqualTo(1.5);
+        // the ball came to rest on the beam's top face (1.6 m): it hit a body that does not give
+        assertThat(lb.py[lb.slot(ball)]).isBetween(1.79, 1.81);
+        var result = Verifier.verify(dir, STAGES);
+        assertThat(result.ok()).as(String.valueOf(result.divergence())).isTrue();
+        assertThat(result.stepsChecked()).isEqualTo(90);
+        try (dev.rubble.cache.playback.Playback pb = dev.rubble.cache.playback.Playback.open(dir, STAGES)) {
+            while (!pb.finished()) {
+                pb.step();
+            }
+            var b = pb.world().bodies();
+            assertThat(b.isLive(us)).isTrue();
+            assertThat(b.handle(us)).isEqualTo(unionBody);
+            assertThat(b.py[b.slot(beam)]).isCloseTo(1.5, org.assertj.core.api.Assertions.within(1e-9));
+            assertThat(b.py[b.slot(ball)]).isCloseTo(lb.py[lb.slot(ball)], org.assertj.core.api.Assertions.within(1e-9));
+        }
+    }
 }

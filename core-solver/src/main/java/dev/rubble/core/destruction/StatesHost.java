@@ -73,6 +73,12 @@ public final class StatesHost implements DestructionHost {
     public void enableBody(long handle) {
         BodyStore b = states.bodies();
         int s = b.slot(handle);
+        if (b.motion(s) == dev.rubble.core.body.MotionType.STATIC) {
+            // a static member leaving its union: a fixed proxy again, paired once with what sleeps near it
+            states.setState(s, BodyState.STATIC);
+            states.findPairsOnce(s);
+            return;
+        }
         states.setState(s, BodyState.AWAKE);
         BodyBounds.expandBounds(b, s, dt);
         double[] bo = b.bounds;

@@ -142,8 +142,8 @@ final class UnionBatch {
                 touched.put(o.id, o);
             }
         }
-        if (d.bodies.state(s) == BodyState.DISABLED || d.bodies.motion(s) == MotionType.STATIC || un.unionAt(s) != null) {
-            return; // a disabled, static or union body stays out
+        if (d.bodies.state(s) == BodyState.DISABLED || un.unionAt(s) != null) {
+            return; // a disabled or union body stays out (a static one joins: it holds the union static)
         }
         u.members.add(new Member(h, aux));
     }

@@ -106,18 +106,22 @@ final class UnionBody {
             un.unions.remove(u.id);
             return;
         }
-        // the members' world state is in their bodies now. A kinematic member (an anchored collection's
-        // holder, a kinematic body) makes the union kinematic (Chaos's UpdateKinematicProperties, reference
-        // §3.4, §8.2); one without a finite mass (created kinematic) adds its shape but no mass
+        // the members' world state is in their bodies now. A static member makes the union static, else a
+        // kinematic member (an anchored collection's holder, a kinematic body) makes it kinematic (Chaos's
+        // UpdateKinematicProperties, reference §3.4, §8.2); one without a finite mass (created static or
+        // kinematic) adds its shape but no mass
         int kin = -1;
+        boolean fixed = false;
         boolean unitMasses = true;
         for (int i = 0; i < n; i++) {
             Member m = u.members.get(i);
             int s = (int) m.handle;
             m.kinematic = b.motion[s] == (byte) dev.rubble.core.body.MotionType.KINEMATIC.ordinal();
+            m.fixed = b.motion[s] == (byte) dev.rubble.core.body.MotionType.STATIC.ordinal();
             if (m.kinematic && kin < 0) {
                 kin = s;
             }
+            fixed |= m.fixed;
             unitMasses &= !hasMass(b, s);
         }
         double mass = 0, cx = 0, cy = 0, cz = 0, px = 0, py = 0, pz = 0;
@@ -205,7 +209,11 @@ final class UnionBody {
         double wz = Rot.z(up[0], up[1], up[2], up[3], tx, ty, tz);
         int s0 = slots[0];
         double vx = px / mass, vy = py / mass, vz = pz / mass;
-        if (kin >= 0) {
+        if (fixed) {
+            // static: it never moves (a static body keeps a zero velocity, which its contacts read)
+            vx = vy = vz = wx = wy = wz = 0;
+            asleep = false;
+        } else if (kin >= 0) {
             // kinematic: it moves as its first kinematic member does (an anchored holder: not at all)
             wx = b.wx[kin];
             wy = b.wy[kin];
@@ -220,7 +228,9 @@ final class UnionBody {
                 .withLinearVelocity(vx, vy, vz).withAngularVelocity(wx, wy, wz)
                 .withMass(mass).withMaterial(b.friction[s0], b.restitution[s0])
                 .withGravityScale(gravity ? gsum / mass : 0).withDamping(lin, ang).withAsleep(asleep);
-        if (kin >= 0) {
+        if (fixed) {
+            def = def.withMotion(dev.rubble.core.body.MotionType.STATIC);
+        } else if (kin >= 0) {
             def = def.withMotion(dev.rubble.core.body.MotionType.KINEMATIC);
         }
         for (int i = 0; i < n; i++) {

@@ -25,9 +25,9 @@ final class UnionCodec {
             for (Member m : u.members) {
                 o.writeLong(m.handle);
                 o.writeBoolean(m.auxiliary);
-                // bit 0: carried by the union's body; bit 1: kinematic when the body was made (0 or 1 in every
-                // snapshot of a union of dynamic members, as when this byte was a boolean)
-                o.writeByte((m.in ? 1 : 0) | (m.kinematic ? 2 : 0));
+                // bit 0: carried by the union's body; bit 1: kinematic, bit 2: static when the body was made (0 or
+                // 1 in every snapshot of a union of dynamic members, as when this byte was a boolean)
+                o.writeByte((m.in ? 1 : 0) | (m.kinematic ? 2 : 0) | (m.fixed ? 4 : 0));
                 for (double v : new double[] {m.lx, m.ly, m.lz, m.lqx, m.lqy, m.lqz, m.lqw}) {
                     o.writeDouble(v);
                 }
@@ -66,11 +66,13 @@ final class UnionCodec {
                 // Its handle names a slot of the restored body store, live or not.
                 slotOf(un, mb.handle, "union " + u.id + " member");
                 int flags = in.readUnsignedByte();
-                if (flags > 3) {
-                    throw new IllegalArgumentException("union " + u.id + " member flags = " + flags + "; allowed: 0 to 3");
+                if (flags > 5) {
+                    throw new IllegalArgumentException("union " + u.id + " member flags = " + flags
+                            + "; allowed: 0 to 5 (bit 0 carried, bit 1 kinematic, bit 2 static; not both)");
                 }
                 mb.in = (flags & 1) != 0;
                 mb.kinematic = (flags & 2) != 0;
+                mb.fixed = (flags & 4) != 0;
                 mb.lx = in.readDouble();
                 mb.ly = in.readDouble();
                 mb.lz = in.readDouble();

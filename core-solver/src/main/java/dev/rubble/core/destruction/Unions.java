@@ -51,6 +51,8 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         boolean in;
         /** Whether its own body was kinematic when the union's body was last made (it held the union kinematic). */
         boolean kinematic;
+        /** Whether its own body was static when the union's body was last made (it held the union static). */
+        boolean fixed;
         double lx, ly, lz, lqx, lqy, lqz, lqw = 1;
 
         Member(long handle, boolean auxiliary) {
@@ -192,8 +194,9 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
     /**
      * The motion union u's body was made with, from the members it carries and those that left since
      * ({@link Union#leftMotions}): Chaos's {@code UpdateKinematicProperties} (reference §3.4, §8.2) —
-     * kinematic when any member is kinematic (an anchored collection's holder, a kinematic body), else
-     * dynamic.
+     * static when any member is static, else kinematic when any member is kinematic (an anchored
+     * collection's holder, a kinematic body), else dynamic. (Chaos takes the first non-dynamic child its
+     * search meets, an order Rubble does not have; static first, because a static body must not move.)
      */
     byte membersMotion(Union u) {
         int bits = u.leftMotions;
@@ -208,12 +211,15 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
 
     /** Member m's motion type when the union's body was last made, as a bit ({@code 1 << ordinal}). */
     static int motionBit(Member m) {
-        return 1 << (m.kinematic ? MotionType.KINEMATIC : MotionType.DYNAMIC).ordinal();
+        return 1 << (m.fixed ? MotionType.STATIC : m.kinematic ? MotionType.KINEMATIC : MotionType.DYNAMIC).ordinal();
     }
 
-    /** The union motion of member motion types {@code bits} ({@code 1 << ordinal}). */
+    /** The union motion of member motion types {@code bits} ({@code 1 << ordinal}): static over kinematic over dynamic. */
     static byte motionOf(int bits) {
-        return (byte) ((bits & ~(1 << MotionType.DYNAMIC.ordinal())) != 0 ? MotionType.KINEMATIC.ordinal()
+        if ((bits & (1 << MotionType.STATIC.ordinal())) != 0) {
+            return (byte) MotionType.STATIC.ordinal();
+        }
+        return (byte) ((bits & (1 << MotionType.KINEMATIC.ordinal())) != 0 ? MotionType.KINEMATIC.ordinal()
                 : MotionType.DYNAMIC.ordinal());
     }
 
@@ -224,14 +230,13 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
 
     // ---- commands --------------------------------------------------------------------------
 
-    /** Checks an operation when it is queued: the body must be live, dynamic and not a union body; the collection must exist. */
+    /**
+     * Checks an operation when it is queued: the body must be live and not a union body (a static or kinematic
+     * member holds its union static or kinematic); the collection must exist.
+     */
     public void validate(Command.ClusterUnion c) {
         if (c instanceof Command.UnionAdd a) {
             int s = liveSlot(a.body(), "body");
-            if (d.bodies.motion(s) == MotionType.STATIC) {
-                throw new IllegalArgumentException("body = " + BodyStore.handleString(a.body()) + " is static;"
-                        + " allowed: dynamic or kinematic bodies in a union (a kinematic member holds the union kinematic)");
-            }
             if (unionAt(s) != null) {
                 throw new IllegalArgumentException("body = " + BodyStore.handleString(a.body())
                         + " is a union's body; allowed: plain bodies and collection pieces");

@@ -1,7 +1,6 @@
 package dev.rubble.core.destruction;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Offset.offset;
 
 import dev.rubble.core.body.BodyDef;
@@ -145,14 +144,6 @@ final class UnionKinematicMemberTest {
         assertThat(bs.px[sb] - x0).isCloseTo(1.0, offset(1e-9));
         assertThat(bs.py[sb]).isCloseTo(y0, offset(1e-12));
         assertThat(bs.px[bs.slot(platform)] - bs.px[sb]).isCloseTo(-0.3, offset(1e-9));
-    }
-
-    @Test
-    void staticBodiesAreStillRefused() {
-        World w = Scenes.world(G);
-        long ground = Scenes.ground(w);
-        assertThatThrownBy(() -> w.queue(new Command.UnionAdd(0, ground, false)))
-                .hasMessageContaining("is static; allowed: dynamic or kinematic bodies in a union");
     }
 
     /** One step; before step 20 wall A crumbles (the union turns dynamic and falls). */
