@@ -24,13 +24,12 @@ import org.junit.jupiter.api.Test;
 final class UnionKinematicMemberTest {
     private static final double G = 9.81, DT = 1.0 / 60;
 
-    static final class Scene {
-        final World w;
+    static final class Scene extends WorldProbe {
         final long beam;
         final int wallA, wallB;
 
         Scene() {
-            w = Scenes.world(G);
+            super(Scenes.world(G));
             // user-defined thresholds (a plugin, so snapshots restore them): nothing breaks unless told to
             wallA = w.placeCollection(TestAssets.chain(2, 1000), CollectionPlacement.at(0, 0, -1)
                     .withAnchors(new int[] {1}, new double[0]).withOptions(Scenes.thresholds(1e9)));
@@ -48,18 +47,6 @@ final class UnionKinematicMemberTest {
             w.queue(new Command.UnionAdd(0, beam, false));
             w.queue(new Command.UnionAddCollection(0, wallB, false, false));
             w.step();
-        }
-
-        BodyStore bodies() {
-            return w.bodies();
-        }
-
-        double y(long h) {
-            return bodies().py[bodies().slot(h)];
-        }
-
-        MotionType motion(long h) {
-            return bodies().motion(bodies().slot(h));
         }
     }
 

@@ -27,12 +27,11 @@ import org.junit.jupiter.api.Test;
 final class UnionStaticMemberTest {
     private static final double G = 9.81, DT = 1.0 / 60;
 
-    static final class Scene {
-        final World w;
+    static final class Scene extends WorldProbe {
         final long post, beam;
 
         Scene() {
-            w = Scenes.world(G);
+            super(Scenes.world(G));
             post = w.createBody(BodyDef.of(new Box(0.25, 1, 0.25)).withMotion(MotionType.STATIC).withPosition(0, 1, 0));
             beam = w.createBody(BodyDef.of(new Box(1, 0.1, 0.25)).withMass(50).withPosition(1.25, 1.5, 0));
         }
@@ -41,26 +40,6 @@ final class UnionStaticMemberTest {
             w.queue(new Command.UnionAdd(3, post, false));
             w.queue(new Command.UnionAdd(3, beam, false));
             w.step();
-        }
-
-        BodyStore bodies() {
-            return w.bodies();
-        }
-
-        double x(long h) {
-            return bodies().px[bodies().slot(h)];
-        }
-
-        double y(long h) {
-            return bodies().py[bodies().slot(h)];
-        }
-
-        MotionType motion(long h) {
-            return bodies().motion(bodies().slot(h));
-        }
-
-        BodyState state(long h) {
-            return bodies().state(bodies().slot(h));
         }
     }
 
