@@ -89,6 +89,38 @@ final class SnapshotOfCollectionsTest {
         return WorldSnapshot.read(new ByteArrayInputStream(bytes), "snapshot").restore(Scenes.stages());
     }
 
+    /**
+     * Steps {@code w} to step {@code steps} with {@code advance}, saving a snapshot before each step in
+     * {@code saveAt}; each snapshot restored and advanced the same way must give the straight run's state hash
+     * at every step after it.
+     */
+    static void assertRestoresContinue(World w, int steps, java.util.function.Consumer<World> advance, long... saveAt)
+            throws IOException {
+        long[] hashes = new long[steps + 1];
+        List<byte[]> saved = new ArrayList<>();
+        List<Long> savedAt = new ArrayList<>();
+        while (w.stepIndex() < steps) {
+            long i = w.stepIndex();
+            for (long at : saveAt) {
+                if (i == at) {
+                    saved.add(save(w));
+                    savedAt.add(i);
+                }
+            }
+            advance.accept(w);
+            hashes[(int) w.stepIndex()] = w.stateHash();
+        }
+        for (int k = 0; k < saved.size(); k++) {
+            World restored = restore(saved.get(k));
+            org.assertj.core.api.Assertions.assertThat(restored.stepIndex()).isEqualTo(savedAt.get(k));
+            while (restored.stepIndex() < steps) {
+                advance.accept(restored);
+                org.assertj.core.api.Assertions.assertThat(restored.stateHash())
+                        .as("snapshot %d, step %d", k, restored.stepIndex()).isEqualTo(hashes[(int) restored.stepIndex()]);
+            }
+        }
+    }
+
     /** Raw bits of every live body's handle, state, pose, velocities, sleep timer and shrink scale. */
     static long[] bits(World w) {
         BodyStore b = w.bodies();

@@ -10,8 +10,6 @@ import dev.rubble.core.command.Command;
 import dev.rubble.core.world.World;
 import dev.rubble.spi.shape.Box;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -145,28 +143,7 @@ final class UnionKinematicMemberTest {
     void aSnapshotOfAKinematicUnionContinuesBitForBit() throws IOException {
         Scene original = new Scene();
         original.weld();
-        int steps = 40;
-        long[] hashes = new long[steps + 1];
-        List<byte[]> saved = new ArrayList<>();
-        List<Long> savedAt = new ArrayList<>();
-        while (original.w.stepIndex() < steps) {
-            long i = original.w.stepIndex();
-            if (i == 5 || i == 20 || i == 21) {
-                saved.add(SnapshotOfCollectionsTest.save(original.w));
-                savedAt.add(i);
-            }
-            advance(original.w, original.wallA);
-            hashes[(int) original.w.stepIndex()] = original.w.stateHash();
-        }
+        SnapshotOfCollectionsTest.assertRestoresContinue(original.w, 40, w -> advance(w, original.wallA), 5, 20, 21);
         assertThat(original.motion(original.w.destruction().unions().body(0))).isEqualTo(MotionType.DYNAMIC);
-        for (int k = 0; k < saved.size(); k++) {
-            World restored = SnapshotOfCollectionsTest.restore(saved.get(k));
-            assertThat(restored.stepIndex()).isEqualTo(savedAt.get(k));
-            while (restored.stepIndex() < steps) {
-                advance(restored, original.wallA);
-                assertThat(restored.stateHash()).as("snapshot %d, step %d", k, restored.stepIndex())
-                        .isEqualTo(hashes[(int) restored.stepIndex()]);
-            }
-        }
     }
 }
