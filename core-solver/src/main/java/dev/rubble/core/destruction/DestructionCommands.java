@@ -274,6 +274,7 @@ final class DestructionCommands {
             return;
         }
         pieces.rebody(t, pinned ? MotionType.KINEMATIC : MotionType.DYNAMIC);
+        d.unions.motionChanged(s.body[t]); // welded into a union: the union's motion follows in this step's flush
     }
 
     /** Sets collection {@code c}'s debris options (see {@link DestructionRuntime#setDebrisOptions}). */

@@ -33,7 +33,7 @@ final class UnionBatch {
         if (un.listCount > 0) {
             afterBreaks(false); // members (or union bodies) removed by commands since the last step
         }
-        if (un.pending.isEmpty()) {
+        if (un.pending.isEmpty() && un.motionChangedIds.isEmpty()) {
             return;
         }
         List<Op> ops = new ArrayList<>(un.pending);
@@ -86,6 +86,13 @@ final class UnionBatch {
                 touched.put(u.id, u);
             }
         }
+        for (int id : un.motionChangedIds) { // a welded holder's anchors changed: the union's motion follows now
+            Union u = un.unions.get(id);
+            if (u != null) {
+                touched.put(id, u);
+            }
+        }
+        un.motionChangedIds.clear();
         rebuildAll(touched);
     }
 

@@ -213,8 +213,12 @@ final class UnionBody {
             // static: it never moves (a static body keeps a zero velocity, which its contacts read)
             vx = vy = vz = wx = wy = wz = 0;
             asleep = false;
+        } else if (kin >= 0 && pinned(kin)) {
+            // kinematic by an anchored collection's holder: held where it is, as a holder made kinematic by its
+            // anchors stops (an anchor set on a welded wall of a falling union holds it at once)
+            vx = vy = vz = wx = wy = wz = 0;
         } else if (kin >= 0) {
-            // kinematic: it moves as its first kinematic member does (an anchored holder: not at all)
+            // kinematic: it moves as its first kinematic member does
             wx = b.wx[kin];
             wy = b.wy[kin];
             wz = b.wz[kin];
@@ -350,6 +354,12 @@ final class UnionBody {
      */
     static double memberMass(BodyStore b, int s, boolean unitMasses) {
         return unitMasses ? 1 : hasMass(b, s) ? b.mass[s] : 0;
+    }
+
+    /** Whether body slot s is the holder of a collection node with anchors in its subtree (pinned: kinematic, held). */
+    private boolean pinned(int s) {
+        int g = d.nodeOfSlot(s);
+        return g != ClusterStore.NONE && d.store.anchoredCount[g] > 0;
     }
 
     /** Whether body slot s has a finite, positive mass (a body created kinematic has none). */

@@ -141,6 +141,11 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
     final UnionLog log = new UnionLog();
     final TreeMap<Integer, Union> unions = new TreeMap<>();
     final List<Op> pending = new ArrayList<>();
+    /**
+     * Unions (ids, each once) whose members' motion changed outside the batch this step (an anchor set or cleared
+     * on a welded holder: {@link #motionChanged}); the batch's flush rebuilds them with the rest.
+     */
+    final java.util.TreeSet<Integer> motionChangedIds = new java.util.TreeSet<>();
     /** AddCollection(released) operations waiting for this step's DESTRUCTION slot to release the children. */
     final List<Command.UnionAddCollection> afterRelease = new ArrayList<>();
     /** The unions in id order, refreshed when one is created or removed: the step's loops allocate nothing. */
@@ -272,6 +277,18 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
         // checked when queued (World.queue); what changed since (a body broken or made static) is skipped by the flush
         int kind = c instanceof Command.UnionRemove ? REMOVE : c instanceof Command.UnionSetChildToParent ? UPDATE : ADD;
         pending.add(new Op(kind, c));
+    }
+
+    /**
+     * Member {@code handle}'s own motion type changed (an anchor set or cleared on the welded holder's nodes): its
+     * union, if any, is rebuilt by this step's flush so that its motion follows at once (Chaos calls
+     * {@code UpdateKinematicProperties} on the top parent when anchors change, reference §3.4).
+     */
+    void motionChanged(long handle) {
+        int id = unions.isEmpty() ? -1 : unionOfMember(handle);
+        if (id >= 0) {
+            motionChangedIds.add(id);
+        }
     }
 
     /** Applies the queued batch: removes, adds, child-to-parent updates; then rebuilds each touched union once ({@link UnionBatch}). */

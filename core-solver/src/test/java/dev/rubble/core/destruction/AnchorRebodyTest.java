@@ -106,12 +106,18 @@ final class AnchorRebodyTest {
         assertThat(b.state(s)).as("still welded: its own body out, its union's moving for it").isEqualTo(BodyState.DISABLED);
         assertThat(b.motion(s)).isEqualTo(MotionType.KINEMATIC);
         assertThat(b.mass[s]).as("its mass still counts in its union's").isCloseTo(500, offset(1e-9));
-        assertThat(sc.unions().body(0)).isEqualTo(u);
-        assertThat(b.state(b.slot(u))).isEqualTo(BodyState.AWAKE);
+        // its union follows at once (Chaos: UpdateKinematicProperties when anchors change): rebuilt kinematic, held
+        long pinnedUnion = sc.unions().body(0);
+        assertThat(pinnedUnion).isNotEqualTo(u);
+        assertThat(b.motion(b.slot(pinnedUnion))).isEqualTo(MotionType.KINEMATIC);
+        double heldY = b.py[b.slot(pinnedUnion)];
+        Scenes.steps(w, 5);
+        assertThat(b.py[b.slot(pinnedUnion)]).isEqualTo(heldY);
         w.queue(new Command.SetAnchor(sc.wallA, 1, false));
         Scenes.steps(w, 5);
         assertThat(b.state(s)).isEqualTo(BodyState.DISABLED);
         assertThat(b.motion(s)).isEqualTo(MotionType.DYNAMIC);
+        assertThat(b.motion(b.slot(sc.unions().body(0)))).isEqualTo(MotionType.DYNAMIC);
         assertThat(sc.unions().members(0)).containsExactly(a, sc.beam, sc.holder(sc.wallB));
         assertThat(b.mass[b.slot(sc.unions().body(0))]).isCloseTo(unionMass, offset(1e-9));
     }

@@ -89,6 +89,34 @@ final class UnionKinematicMemberTest {
     }
 
     @Test
+    void anAnchorClearedOnAWeldedWallLetsTheUnionFallAtOnce() {
+        Scene s = new Scene();
+        s.weld();
+        Scenes.steps(s.w, 5);
+        Unions u = s.w.destruction().unions();
+        assertThat(s.motion(u.body(0))).isEqualTo(MotionType.KINEMATIC);
+        double beamY = s.y(s.beam);
+        // Chaos updates a cluster's kinematic state when its anchors change; before, the union stayed kinematic
+        // (hanging in the air) until some member joined or left
+        s.w.queue(new Command.SetAnchor(s.wallA, 1, false));
+        s.w.step();
+        long ub = u.body(0);
+        assertThat(s.motion(ub)).isEqualTo(MotionType.DYNAMIC);
+        assertThat(u.members(0)).containsExactly(s.holder(s.wallA), s.beam, s.holder(s.wallB));
+        Scenes.steps(s.w, 29);
+        // the whole welded structure falls freely from rest from the step the anchor went: g dt² (30 · 31 / 2)
+        double fall = G * DT * DT * 30 * 31 / 2;
+        assertThat(beamY - s.y(s.beam)).isCloseTo(fall, offset(fall * 1e-9));
+        // anchored again: it is held at once where it is (an anchored holder does not move)
+        s.w.queue(new Command.SetAnchor(s.wallA, 1, true));
+        s.w.step();
+        assertThat(s.motion(u.body(0))).isEqualTo(MotionType.KINEMATIC);
+        double heldY = s.y(s.beam);
+        Scenes.steps(s.w, 30);
+        assertThat(s.y(s.beam)).isEqualTo(heldY);
+    }
+
+    @Test
     void membersLeavingAKinematicUnionKeepTheirOwnMotion() {
         Scene s = new Scene();
         long a = s.holder(s.wallA), b = s.holder(s.wallB);
