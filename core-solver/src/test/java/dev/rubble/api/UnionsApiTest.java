@@ -82,6 +82,28 @@ final class UnionsApiTest {
     }
 
     @Test
+    void setChildToParentPlacesAMemberOfAUnionMadeInTheSameStep() {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
+        BodyId a = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(0, 5, 0)).withGravityScale(0));
+        BodyId b = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(1, 5, 0)).withGravityScale(0));
+        // the union is made by this very batch: before, the update found no frame and was dropped without a word
+        w.unions().add(5, a);
+        w.unions().add(5, b);
+        w.unions().setChildToParent(5, b, new Vector3d(0, 2, 0), new Quaterniond());
+        w.step();
+        // the frame the union's first body gives it: the members' centre of mass (0.5, 5, 0), not turned; b 2 m
+        // above it, a where it was, and the union's centre of mass between them
+        Vector3d at = w.position(b, new Vector3d());
+        assertThat(at.x).isCloseTo(0.5, offset(1e-9));
+        assertThat(at.y).isCloseTo(7, offset(1e-9));
+        assertThat(at.z).isCloseTo(0, offset(1e-9));
+        assertThat(w.position(a, new Vector3d()).y).isCloseTo(5, offset(1e-9));
+        Vector3d centre = w.position(w.unions().body(5), new Vector3d());
+        assertThat(centre.x).isCloseTo(0.25, offset(1e-9));
+        assertThat(centre.y).isCloseTo(6, offset(1e-9));
+    }
+
+    @Test
     void setChildToParentMovesAMemberInTheUnion() {
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
         BodyId a = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(0, 5, 0)).withGravityScale(0));

@@ -40,6 +40,7 @@ final class UnionBatch {
         un.pending.clear();
         ops.sort((x, y) -> Integer.compare(x.kind(), y.kind())); // stable: queue order within a kind
         TreeMap<Integer, Union> touched = new TreeMap<>();
+        List<Command.UnionSetChildToParent> deferred = null;
         for (Op op : ops) {
             Command.ClusterUnion c = op.command();
             if (c instanceof Command.UnionRemove r) {
@@ -65,25 +66,15 @@ final class UnionBatch {
                 }
             } else if (c instanceof Command.UnionSetChildToParent p) {
                 Union u = un.unions.get(p.union());
-                int i = u == null ? -1 : u.indexOf(p.body());
-                if (i < 0 || !un.live(u.body)) {
-                    continue; // a union made in this batch has no frame yet to place it in (documented)
+                if (u != null && u.indexOf(p.body()) >= 0 && !un.live(u.body)) {
+                    // a union made in this batch has no frame yet: placed in the frame its first body gives it
+                    if (deferred == null) {
+                        deferred = new ArrayList<>();
+                    }
+                    deferred.add(p);
+                } else {
+                    place(p, touched);
                 }
-                body.syncAll(u); // the other members keep their world poses
-                Member m = u.members.get(i);
-                boolean joining = !m.in; // added in this batch: its own body is placed, the rebuild welds it there
-                double n = Math.sqrt(p.qx() * p.qx() + p.qy() * p.qy() + p.qz() * p.qz() + p.qw() * p.qw());
-                m.lx = p.x();
-                m.ly = p.y();
-                m.lz = p.z();
-                m.lqx = p.qx() / n;
-                m.lqy = p.qy() / n;
-                m.lqz = p.qz() / n;
-                m.lqw = p.qw() / n;
-                m.in = true;
-                body.sync(u, m); // this one takes its new place in the (old) union frame
-                m.in = !joining;
-                touched.put(u.id, u);
             }
         }
         for (int id : un.motionChangedIds) { // a welded holder's anchors changed: the union's motion follows now
@@ -94,6 +85,38 @@ final class UnionBatch {
         }
         un.motionChangedIds.clear();
         rebuildAll(touched);
+        if (deferred != null) {
+            // child-to-parent updates of unions this batch made, in queue order, then those unions rebuilt again
+            TreeMap<Integer, Union> placed = new TreeMap<>();
+            for (Command.UnionSetChildToParent p : deferred) {
+                place(p, placed);
+            }
+            rebuildAll(placed);
+        }
+    }
+
+    /** Places member p.body() of union p.union() at p's pose in the union's frame (nothing when it is no member or the union has no body). */
+    private void place(Command.UnionSetChildToParent p, TreeMap<Integer, Union> touched) {
+        Union u = un.unions.get(p.union());
+        int i = u == null ? -1 : u.indexOf(p.body());
+        if (i < 0 || !un.live(u.body)) {
+            return; // it left, or the union dissolved, in this batch
+        }
+        body.syncAll(u); // the other members keep their world poses
+        Member m = u.members.get(i);
+        boolean joining = !m.in; // added in this batch: its own body is placed, the rebuild welds it there
+        double n = Math.sqrt(p.qx() * p.qx() + p.qy() * p.qy() + p.qz() * p.qz() + p.qw() * p.qw());
+        m.lx = p.x();
+        m.ly = p.y();
+        m.lz = p.z();
+        m.lqx = p.qx() / n;
+        m.lqy = p.qy() / n;
+        m.lqz = p.qz() / n;
+        m.lqw = p.qw() / n;
+        m.in = true;
+        body.sync(u, m); // this one takes its new place in the (old) union frame
+        m.in = !joining;
+        touched.put(u.id, u);
     }
 
     /** Sets infinite external strain on the children of every intact holder of collection c (Chaos: ReleaseClusterParticles, forced). */
