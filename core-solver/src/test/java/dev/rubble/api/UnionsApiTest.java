@@ -101,6 +101,15 @@ final class UnionsApiTest {
         Vector3d centre = w.position(w.unions().body(5), new Vector3d());
         assertThat(centre.x).isCloseTo(0.25, offset(1e-9));
         assertThat(centre.y).isCloseTo(6, offset(1e-9));
+        // a place beyond the coordinate range in the world (the frame is known only when the batch runs): not made
+        BodyId c = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(0, 9e8, 0)).withGravityScale(0));
+        BodyId e = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(1, 9e8, 0)).withGravityScale(0));
+        w.unions().add(6, c);
+        w.unions().add(6, e);
+        w.unions().setChildToParent(6, e, new Vector3d(0, 5e8, 0), new Quaterniond());
+        w.step();
+        assertThat(w.contains(w.unions().body(6))).isTrue();
+        assertThat(w.position(e, new Vector3d()).y).isCloseTo(9e8, offset(1e-6));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.rubble.core.destruction;
 
 import dev.rubble.core.body.BodyState;
+import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
 import dev.rubble.core.command.Command;
 import dev.rubble.core.destruction.Unions.Member;
@@ -101,6 +102,17 @@ final class UnionBatch {
         int i = u == null ? -1 : u.indexOf(p.body());
         if (i < 0 || !un.live(u.body)) {
             return; // it left, or the union dissolved, in this batch
+        }
+        BodyStore b = d.bodies;
+        int us = (int) u.body;
+        double r = BodyStore.MAX_COORDINATE;
+        double qx = b.qx[us], qy = b.qy[us], qz = b.qz[us], qw = b.qw[us];
+        if (!(Math.abs(b.px[us] + Rot.x(qx, qy, qz, qw, p.x(), p.y(), p.z())) <= r
+                && Math.abs(b.py[us] + Rot.y(qx, qy, qz, qw, p.x(), p.y(), p.z())) <= r
+                && Math.abs(b.pz[us] + Rot.z(qx, qy, qz, qw, p.x(), p.y(), p.z())) <= r)) {
+            // beyond the coordinate range in the world: not made (checked when queued where the union's frame was
+            // known then; a union made in this batch has its frame only now)
+            return;
         }
         body.syncAll(u); // the other members keep their world poses
         Member m = u.members.get(i);
