@@ -242,6 +242,13 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
     public void validate(Command.ClusterUnion c) {
         if (c instanceof Command.UnionAdd a) {
             int s = liveSlot(a.body(), "body");
+            dev.rubble.spi.shape.Shape sh = d.bodies.shape[s];
+            if (!sh.isConvex() && !(sh instanceof dev.rubble.spi.shape.Compound)) {
+                // the union's body is a compound of its members' shapes (static bodies may be meshes or planes)
+                throw new IllegalArgumentException("body = " + BodyStore.handleString(a.body()) + " has shape "
+                        + sh.type() + "; allowed: convex shapes (sphere, box, capsule, convex hull) and compounds of"
+                        + " them in a union (its body is a compound of its members' shapes)");
+            }
             if (unionAt(s) != null) {
                 throw new IllegalArgumentException("body = " + BodyStore.handleString(a.body())
                         + " is a union's body; allowed: plain bodies and collection pieces");

@@ -162,6 +162,23 @@ final class UnionStaticMemberTest {
         assertThat(s.y(s.post)).isEqualTo(1.0);
     }
 
+    @Test
+    void aStaticMeshOrPlaneIsRefusedWhenQueued() {
+        // a union's body is a compound of its members' convex shapes: a static triangle mesh or plane cannot be one
+        // (before static members were allowed it never came up; allowed, it threw from inside the step)
+        World w = Scenes.world(G);
+        long plane = w.createBody(BodyDef.of(new dev.rubble.spi.shape.Plane(0, 1, 0, 0)).withMotion(MotionType.STATIC));
+        long mesh = w.createBody(BodyDef.of(new dev.rubble.spi.shape.TriangleMesh(
+                new double[] {0, 0, 0, 1, 0, 0, 0, 0, 1}, new int[] {0, 1, 2})).withMotion(MotionType.STATIC));
+        assertThatThrownBy(() -> w.queue(new Command.UnionAdd(0, plane, false)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("shape PLANE; allowed: convex shapes (sphere, box, capsule, convex hull) and compounds");
+        assertThatThrownBy(() -> w.queue(new Command.UnionAdd(0, mesh, false)))
+                .hasMessageContaining("shape TRIANGLE_MESH; allowed: convex shapes");
+        w.step(); // nothing was queued: the step runs
+        assertThat(w.destruction().unions().ids()).isEmpty();
+    }
+
     /** One step; before step 20 the post leaves its union (the beam falls). */
     private static void advance(World w, long post) {
         if (w.stepIndex() == 20) {
