@@ -51,6 +51,10 @@ import java.util.Arrays;
  * tree's whole effective mass factored once per sub-step and solved once per iteration before the other rows'
  * passes: joint by joint, a frame passed its load one joint per pass (5 welded cubes read 1.54 times the root's
  * torque, 10 swung without settling; a 10 kg load stretched a chain of 0.1 kg links 15.7 %).
+ * A joint of a tree carries its stop or motor row in its tree position while the stop or the motor holds
+ * ({@link #chooseStopRows}, {@link #leaveTrees}: the active set of a direct LCP, decided per sub-step and only
+ * dropping rows within it): beside the tree, with the row's own effective mass, a load on light links' stops gave way
+ * and twenty 0.5 kg sliders on stops under 10 kg blew up (docs/constraints.md, "Loads on stops").
  *
  * <p>Velocities: a body that is also in the contact solve has its velocity in the contact solver's
  * packed array during the iterations; the others in the body store. Each call gathers the constrained
@@ -131,6 +135,11 @@ public final class ConstraintSolver implements ConstraintRows {
     // welds in trees (chains among them), solved directly per pass (block[first row] = -6 for them); rhs: 6 per position
     private final WeldTrees trees = new WeldTrees();
     private double[] treeRhs = new double[0];
+    // per active constraint: the rows of its leading block (0: none; what it is offered to the trees with) and the
+    // stop or motor row its tree position carries this sub-step (-1: none; docs/constraints.md, "Loads on stops")
+    private int[] leadDim = new int[0], extraRow = new int[0];
+    /** Tree re-solves left in this sub-step after a stop or motor row left its tree ({@link #MAX_RESOLVES}). */
+    private int resolvesLeft;
     // row writing state
     private final ConstraintFrame frame = new ConstraintFrame();
     private double rax, ray, raz, rbx, rby, rbz;
@@ -239,6 +248,8 @@ public final class ConstraintSolver implements ConstraintRows {
             edges = Arrays.copyOf(edges, 2 * cap);
             slotA = Arrays.copyOf(slotA, cap);
             slotB = Arrays.copyOf(slotB, cap);
+            leadDim = Arrays.copyOf(leadDim, cap);
+            extraRow = Arrays.copyOf(extraRow, cap);
             solveFrameA = Arrays.copyOf(solveFrameA, 7 * cap);
             solveFrameB = Arrays.copyOf(solveFrameB, 7 * cap);
         }
@@ -383,7 +394,6 @@ public final class ConstraintSolver implements ConstraintRows {
                 row[RW * (firstRow[k] + r) + LAMBDA] = row[RW * (firstRow[k] + r) + WARM] = store.lambda[base + r];
             }
         }
-        buildTrees();
         gather();
         for (int r = 0; r < rows; r++) {
             double l = row[RW * r + LAMBDA];
@@ -391,6 +401,9 @@ public final class ConstraintSolver implements ConstraintRows {
                 apply(r, l);
             }
         }
+        chooseStopRows(); // after the warm start: a stop the bodies close on this sub-step is read from their velocities
+        resolvesLeft = MAX_RESOLVES;
+        buildTrees();
         scatter();
     }
 
@@ -408,6 +421,14 @@ public final class ConstraintSolver implements ConstraintRows {
         gather();
         if (trees.size() > 0) {
             solveTrees(useBias); // exact for the trees' rows: once per iteration, as the contact rows
+            while (leaveTrees()) { // a stop pulling or a motor past its force: out of the set, the trees solved again
+                buildTrees();
+                if (resolvesLeft == 0 || trees.size() == 0) {
+                    break;
+                }
+                resolvesLeft--;
+                solveTrees(useBias);
+            }
         }
         for (int pass = 0; pass < PASSES; pass++) {
             pass(useBias);
@@ -716,14 +737,19 @@ public final class ConstraintSolver implements ConstraintRows {
         WeldTrees wt = trees;
         wt.reset(bodyCount);
         for (int k = 0; k < activeCount; k++) {
-            int r = firstRow[k];
-            if (block[r] < 3) {
+            int r = firstRow[k], d0 = leadDim[k], ex = extraRow[k];
+            if (d0 == 0) {
                 continue; // the tree's positions are a constraint's leading block: a point (3), a hinge's (5), a weld's (6)
+            }
+            block[r] = (byte) d0; // again after a stop row left: the last build marked it
+            if (ex >= 0) {
+                block[ex] = 0;
             }
             int a = rowA[r], bb = rowB[r];
             boolean na = treeNode(a), nb = treeNode(bb);
             int support = na ? bb : a;
-            wt.offer(k, a, bb, na, nb, support != 0 && SleepManager.movingKinematic(b, slotOf[support]), block[r]);
+            wt.offer(k, a, bb, na, nb, support != 0 && SleepManager.movingKinematic(b, slotOf[support]),
+                    ex >= 0 ? d0 + 1 : d0, ex >= 0);
         }
         int n = wt.build();
         if (n == 0) {
@@ -734,32 +760,162 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         double[] kd = wt.diag(), e = wt.off();
         for (int p = 0; p < n; p++) {
-            int r = firstRow[wt.constraint(p)], nr = block[r];
+            int c = wt.constraint(p), r = firstRow[c], nr = wt.dim(p), d0 = leadDim[c], ex = extraRow[c];
             double m = invMass[rowA[r]] + invMass[rowB[r]];
             int d = 36 * p;
             for (int i = 0; i < nr; i++) {
                 for (int j = 0; j <= i; j++) {
-                    kd[d + 6 * i + j] = kd[d + 6 * j + i] = k(r + i, r + j, m);
+                    kd[d + 6 * i + j] = kd[d + 6 * j + i] = k(rowAt(r, d0, ex, i), rowAt(r, d0, ex, j), m);
                 }
             }
         }
         for (int t = 0, pairs = wt.pairCount(); t < pairs; t++) {
-            int r = firstRow[wt.constraint(wt.pairLow(t))], r2 = firstRow[wt.constraint(wt.pairHigh(t))];
-            int nr = block[r], nr2 = block[r2];
+            int c = wt.constraint(wt.pairLow(t)), c2 = wt.constraint(wt.pairHigh(t));
+            int r = firstRow[c], r2 = firstRow[c2];
+            int nr = wt.dim(wt.pairLow(t)), nr2 = wt.dim(wt.pairHigh(t));
             int s = wt.pairBody(t), d = 36 * t;
             for (int i = 0; i < nr; i++) {
                 for (int j = 0; j < nr2; j++) {
-                    e[d + 6 * i + j] = through(r + i, r2 + j, s);
+                    e[d + 6 * i + j] = through(rowAt(r, leadDim[c], extraRow[c], i),
+                            rowAt(r2, leadDim[c2], extraRow[c2], j), s);
                 }
             }
         }
         wt.factor();
         for (int p = 0; p < n; p++) {
             if (!wt.failed(p)) { // a tree whose pivot was too small keeps its constraints' own blocks
-                int r = firstRow[wt.constraint(p)];
+                int c = wt.constraint(p), r = firstRow[c];
                 block[r] = (byte) -block[r];
+                if (extraRow[c] >= 0) {
+                    block[extraRow[c]] = -1; // solved in the tree, skipped by the passes
+                }
             }
         }
+    }
+
+    /** Row i of a tree position whose leading block is rows {@code [r, r + d0)} followed by {@code extra} (-1: none). */
+    private static int rowAt(int r, int d0, int extra, int i) {
+        return i < d0 ? r + i : extra;
+    }
+
+    /**
+     * Tree re-solves a sub-step may spend after stop or motor rows left their trees (each after a solve, so a
+     * sub-step factors its trees at most once per solve plus once). The set only shrinks within a sub-step.
+     */
+    static final int MAX_RESOLVES = 4;
+
+    /**
+     * Which stop or motor row each tree joint carries in its tree position this sub-step (docs/constraints.md,
+     * "Loads on stops"): the active set of a direct LCP, decided once per sub-step from the positions and the
+     * velocities after the warm start. A limit row is in when it is at or past its stop, pushed in the last
+     * sub-step (its warm impulse is not 0), or would close its gap within this sub-step (the speculative row binds);
+     * of two, the one further past its stop. Else a motor that has a force. The row joins only when the position's
+     * leading block with it still factors (the row is independent of the block's). In the tree it is an equality:
+     * a stop at its gap's closing speed (past it, soft as the other rows), a motor at its speed; a row whose impulse
+     * then pulls (a stop) or passes its force (a motor) leaves ({@link #leaveTrees}). Solved beside the tree with
+     * its own effective mass, which ignores the rest of the tree, a load on light links' stops gave way and twenty
+     * 0.5 kg sliders on stops under 10 kg blew up.
+     */
+    private void chooseStopRows() {
+        final double[] rw = row;
+        for (int k = 0; k < activeCount; k++) {
+            int r = firstRow[k], d0 = block[r] >= 3 ? block[r] : 0;
+            leadDim[k] = d0;
+            extraRow[k] = -1;
+            if (d0 == 0 || d0 >= 6 || !treeNode(rowA[r]) && !treeNode(rowB[r])) {
+                continue;
+            }
+            int stop = -1, motor = -1;
+            double nearest = Double.POSITIVE_INFINITY;
+            for (int q = r + d0, end = firstRow[k] + rowCount[k]; q < end; q++) {
+                int o = RW * q;
+                if (!(rw[o + MASS] > 0)) {
+                    continue; // a limit at infinity
+                }
+                if (kind[q] == LIMIT) {
+                    double side = rw[o + LO] >= 0 ? 1 : -1, c = rw[o + C], gap = side * c;
+                    if ((gap <= 0 || rw[o + LAMBDA] != 0 || side * (jv(q) + c * invH) < 0) && gap < nearest) {
+                        stop = q;
+                        nearest = gap;
+                    }
+                } else if (kind[q] == MOTOR && motor < 0 && (rw[o + LO] < 0 || rw[o + HI] > 0)) {
+                    motor = q;
+                }
+            }
+            int ex = stop >= 0 ? stop : motor;
+            if (ex >= 0 && factorsWith(r, d0, ex)) {
+                extraRow[k] = ex;
+            }
+        }
+    }
+
+    /** Whether the effective mass of rows {@code [r, r + d0)} and row {@code ex} (one constraint's) factors. */
+    private boolean factorsWith(int r, int d0, int ex) {
+        final double[] a = kScratch;
+        double m = invMass[rowA[r]] + invMass[rowB[r]];
+        for (int i = 0; i <= d0; i++) {
+            for (int j = 0; j <= i; j++) {
+                a[6 * i + j] = k(rowAt(r, d0, ex, i), rowAt(r, d0, ex, j), m);
+            }
+        }
+        return SmallLdlt.factor(a, 0, 6, d0 + 1, factorScratch, 0, pivotScratch);
+    }
+
+    /**
+     * After a tree solve: the stop row in each tree whose accumulated impulse pulls furthest (below its bound 0) or the
+     * motor row furthest past its force is clamped to that bound, the difference applied, and taken out of its tree for
+     * the rest of the sub-step (the passes solve it from then on, clamped). Returns whether one left (the trees are then
+     * factored again and, while re-solves are left, solved again: a pivot of a direct LCP that only ever drops rows).
+     * One row a tree at a time: in the solve that held them all, every motor of a chain too weak for its load passes
+     * its force, but with the top one slipping at its bound the others hold (dropping them all at once let the
+     * whole chain slip, 1.3 cm too far in a second). With no re-solve left, every such row leaves at once.
+     */
+    private boolean leaveTrees() {
+        final double[] rw = row;
+        WeldTrees wp = trees;
+        boolean left = false, all = resolvesLeft == 0;
+        for (int p = 0, n = wp.size(); p < n; ) {
+            int end = p + 1;
+            while (end < n && wp.treeStart(end) == wp.treeStart(p)) {
+                end++;
+            }
+            int worst = -1;
+            double most = 0;
+            for (int q = p; q < end; q++) {
+                int c = wp.constraint(q), ex = extraRow[c];
+                if (ex < 0 || wp.failed(q)) {
+                    continue;
+                }
+                int o = RW * ex;
+                double l = rw[o + LAMBDA], excess = Math.max(rw[o + LO] - l, l - rw[o + HI]);
+                if (!(excess > 0)) {
+                    continue;
+                }
+                if (all) {
+                    leave(c);
+                    left = true;
+                } else if (excess > most) {
+                    most = excess;
+                    worst = c;
+                }
+            }
+            if (worst >= 0) {
+                leave(worst);
+                left = true;
+            }
+            p = end;
+        }
+        return left;
+    }
+
+    /** Constraint c's stop or motor row out of its tree, its impulse clamped to the bound it passed. */
+    private void leave(int c) {
+        int ex = extraRow[c], o = RW * ex;
+        double l = row[o + LAMBDA], bound = l < row[o + LO] ? row[o + LO] : row[o + HI];
+        row[o + LAMBDA] = bound;
+        apply(ex, bound - l);
+        extraRow[c] = -1;
+        block[ex] = 0;
     }
 
     /** Whether local body l is a node of a weld tree: a body the solver moves (not the world, nor a fixed, kinematic or sleeping one). */
@@ -786,16 +942,21 @@ public final class ConstraintSolver implements ConstraintRows {
         final double[] rw = row, x = treeRhs;
         WeldTrees wp = trees;
         int n = wp.size();
+        boolean rigidExtras = false;
         for (int p = 0; p < n; p++) {
             if (wp.failed(p)) {
                 continue;
             }
-            int r = firstRow[wp.constraint(p)], nr = -block[r];
+            int c = wp.constraint(p), r = firstRow[c], nr = leadDim[c], ex = extraRow[c];
             jvRows(r, nr, x, 6 * p);
             if (useBias) {
                 for (int i = 0; i < nr; i++) {
                     x[6 * p + i] += biasRate * rw[RW * (r + i) + BC];
                 }
+            }
+            if (ex >= 0) {
+                x[6 * p + nr] = extraRhs(ex, useBias);
+                rigidExtras |= rigidExtra(ex);
             }
         }
         wp.solve(x);
@@ -803,7 +964,7 @@ public final class ConstraintSolver implements ConstraintRows {
             if (wp.failed(p)) {
                 continue;
             }
-            int r = firstRow[wp.constraint(p)], nr = -block[r];
+            int c = wp.constraint(p), r = firstRow[c], nr = leadDim[c], ex = extraRow[c];
             for (int i = 0; i < nr; i++) {
                 int oi = RW * (r + i);
                 double imp = -x[6 * p + i];
@@ -814,7 +975,89 @@ public final class ConstraintSolver implements ConstraintRows {
                 x[6 * p + i] = imp;
             }
             applyRows(r, nr, x, 6 * p);
+            if (ex >= 0) {
+                int oi = RW * ex;
+                double imp = -x[6 * p + nr];
+                if (useBias) {
+                    imp = massScale * imp - impulseScale * rw[oi + LAMBDA];
+                }
+                rw[oi + LAMBDA] += imp;
+                apply(ex, imp);
+            }
         }
+        if (useBias && rigidExtras) {
+            rigidCorrection();
+        }
+    }
+
+    /**
+     * After a biased tree solve: the trees solved once more, rigidly, for the stop rows not reached yet and the motor
+     * rows in them alone (every other row's right-hand side 0, so its velocity error stays where the soft solve left
+     * it). The biased solve softens every row of a tree alike ({@code massScale}, {@code impulseScale}: the block
+     * form of the rows' softness, exact only when it is uniform), and a motor or a speculative stop is rigid in the
+     * passes: softened, a slider motor to the world under the speed limit moved its carriage 0.1 m short in half a
+     * second, and a braked chain crept.
+     */
+    private void rigidCorrection() {
+        final double[] rw = row, x = treeRhs;
+        WeldTrees wp = trees;
+        int n = wp.size();
+        for (int p = 0; p < n; p++) {
+            int c = wp.constraint(p), nr = leadDim[c], ex = extraRow[c];
+            for (int i = 0, dp = wp.dim(p); i < dp; i++) {
+                x[6 * p + i] = 0;
+            }
+            if (ex >= 0 && !wp.failed(p) && rigidExtra(ex)) {
+                x[6 * p + nr] = extraRhs(ex, true);
+            }
+        }
+        wp.solve(x);
+        for (int p = 0; p < n; p++) {
+            if (wp.failed(p)) {
+                continue;
+            }
+            int c = wp.constraint(p), r = firstRow[c], nr = leadDim[c], ex = extraRow[c];
+            for (int i = 0; i < nr; i++) {
+                double imp = -x[6 * p + i];
+                rw[RW * (r + i) + LAMBDA] += imp;
+                x[6 * p + i] = imp;
+            }
+            applyRows(r, nr, x, 6 * p);
+            if (ex >= 0) {
+                double imp = -x[6 * p + nr];
+                rw[RW * ex + LAMBDA] += imp;
+                apply(ex, imp);
+            }
+        }
+    }
+
+    /** Whether a stop or motor row in a tree is rigid in the biased pass: a motor, or a stop not reached yet. */
+    private boolean rigidExtra(int q) {
+        if (kind[q] == MOTOR) {
+            return true;
+        }
+        double c = row[RW * q + C];
+        return row[RW * q + LO] >= 0 ? c > 0 : c < 0;
+    }
+
+    /**
+     * The velocity error of a stop or motor row solved in a tree ({@link #chooseStopRows}), what its rigid update
+     * drives to 0, as the passes take it: a stop not reached yet closes its gap within the sub-step (speculative,
+     * in both passes), a stop passed is a rigid row (biased towards the stop in the biased pass), a motor drives
+     * the row's velocity to its speed.
+     */
+    private double extraRhs(int q, boolean useBias) {
+        int o = RW * q;
+        double j = jv(q);
+        if (kind[q] == MOTOR) {
+            return j - row[o + SPEED];
+        }
+        double c = row[o + C];
+        boolean holds = row[o + LO] >= 0 ? c > 0 : c < 0;
+        if (holds) {
+            return j + c * invH;
+        }
+        return useBias ? j + biasRate * row[o + BC] : j;
     }
 
     /**

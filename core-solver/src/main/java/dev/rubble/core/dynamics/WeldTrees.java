@@ -35,7 +35,7 @@ import java.util.Arrays;
  * only one (a weld that would add a support beside it, or it beside another, keeps its own block): supports that
  * move apart ask the rigid frame to stretch, and the stiff solve answered with forces growing without end (a
  * bridge from the world to a post rising at 0.2 m/s read 1e8 N after 5 s). A tree of one weld is dropped (its coupled
- * block is already exact). Deterministic: a function of the welds and bodies in the given order. Allocation-free
+ * block is already exact) unless it carries a stop or motor row beside its block ({@code offer}'s {@code alone}). Deterministic: a function of the welds and bodies in the given order. Allocation-free
  * in steady state.
  */
 final class WeldTrees {
@@ -50,7 +50,7 @@ final class WeldTrees {
     // offered welds: constraint index, local bodies (0: the world), whether each side is a tree node
     private int offered;
     private int[] oK = new int[0], oA = new int[0], oB = new int[0], oDim = new int[0];
-    private boolean[] oDynA = new boolean[0], oDynB = new boolean[0], placed = new boolean[0];
+    private boolean[] oDynA = new boolean[0], oDynB = new boolean[0], placed = new boolean[0], oAlone = new boolean[0];
     // adjacency (CSR over local bodies, welds in offer order); per body: DFS state
     private int[] adjStart = new int[0], adj = new int[0], fill = new int[0], via = new int[0], cursor = new int[0],
             stack = new int[0], posOf = new int[0],
@@ -103,9 +103,10 @@ final class WeldTrees {
     /**
      * Offers weld {@code k} between local bodies a and b ({@code dynA}, {@code dynB}: whether each is a
      * dynamic body, a tree node; {@code movingSupport}: whether the side that is not one moves, a moving
-     * kinematic body). Returns whether it joins the trees.
+     * kinematic body; {@code alone}: whether it is solved here even as a tree of one, as a joint whose load rests on
+     * a stop that is not in its own coupled block is). Returns whether it joins the trees.
      */
-    boolean offer(int k, int a, int b, boolean dynA, boolean dynB, boolean movingSupport, int dim) {
+    boolean offer(int k, int a, int b, boolean dynA, boolean dynB, boolean movingSupport, int dim, boolean alone) {
         if (!dynA && !dynB || dynA && degree[a] >= MAX_DEGREE || dynB && degree[b] >= MAX_DEGREE) {
             return false;
         }
@@ -139,6 +140,7 @@ final class WeldTrees {
             oDynA = Arrays.copyOf(oDynA, cap);
             oDynB = Arrays.copyOf(oDynB, cap);
             placed = Arrays.copyOf(placed, cap);
+            oAlone = Arrays.copyOf(oAlone, cap);
             adj = Arrays.copyOf(adj, 2 * cap);
             posOf = Arrays.copyOf(posOf, cap);
         }
@@ -150,6 +152,7 @@ final class WeldTrees {
         oDynA[t] = dynA;
         oDynB[t] = dynB;
         placed[t] = false;
+        oAlone[t] = alone;
         if (dynA) {
             degree[a]++;
         }
@@ -246,7 +249,7 @@ final class WeldTrees {
         if (na + nb == 2) {
             return; // not an end: walked from one
         }
-        if (na + nb == 0) {
+        if (na + nb == 0 && !oAlone[t]) {
             placed[t] = true; // a tree of one weld: the block solve is exact for it
             return;
         }
@@ -363,6 +366,11 @@ final class WeldTrees {
 
     int size() {
         return n;
+    }
+
+    /** The first position of position p's tree (a tree's positions are consecutive). */
+    int treeStart(int p) {
+        return treeStart[p];
     }
 
     /** The constraint index at position p. */
