@@ -65,29 +65,196 @@ final class BodySeamTest {
                 .withLinearVelocity(new Vector3d(v, 0, 0)).withMaterial(mu, 0);
     }
 
+    static ConvexHull hullBox(double hx, double hy, double hz) {
+        double[] v = new double[24];
+        for (int i = 0; i < 8; i++) {
+            v[3 * i] = (i & 1) == 0 ? -hx : hx;
+            v[3 * i + 1] = (i & 2) == 0 ? -hy : hy;
+            v[3 * i + 2] = (i & 4) == 0 ? -hz : hz;
+        }
+        return QuickHull.of(v);
+    }
+
+    /**
+     * Before: the frictionless 0.4 m cube at 2 m/s jumped 3.9 cm at the seam and left it at 0.66 m/s (stopped 0.35 m
+     * past it); over one box nothing can change its speed or height.
+     */
     @Test
-    void measure() {
-        BodySpec cube = cube(2, 0);
-        for (boolean on : new boolean[] {false, true}) {
-            Run ref = run(oneBox(), cube, 0, 90, on);
-            Run seam = run(twoBoxes(0), cube, 0, 90, on);
-            System.out.printf("seams %s: frictionless cube: ref hi %.5f v %.4f x %.4f | seam hi %.5f v %.4f x %.4f%n", on,
-                    ref.highest, ref.velocity.x, ref.position.x, seam.highest, seam.velocity.x, seam.position.x);
-            BodySpec c3 = BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(-0.8, 0.2, 0.3))
-                    .withLinearVelocity(new Vector3d(3, 0, 0)).withMaterial(0.3, 0);
-            ref = run(oneBox(), c3, 0.3, 120, on);
-            seam = run(twoBoxes(0), c3, 0.3, 120, on);
-            System.out.printf("seams %s: friction cube: ref slide %.4f hi %.5f | seam slide %.4f hi %.5f%n", on,
-                    ref.position.x + 0.8, ref.highest, seam.position.x + 0.8, seam.highest);
-            for (double mu : new double[] {0.5, 0}) {
-                BodySpec ball = BodySpec.dynamic(new Sphere(0.3)).withPosition(new Vector3d(-1.5, 0.3, 0.3))
-                        .withLinearVelocity(new Vector3d(2, 0, 0)).withAngularVelocity(new Vector3d(0, 0, -2 / 0.3))
-                        .withMaterial(mu, 0);
-                ref = run(oneBox(), ball, mu, 90, on);
-                seam = run(twoBoxes(0), ball, mu, 90, on);
-                System.out.printf("seams %s: ball mu %s: ref hi %.5f v %.4f | seam hi %.5f v %.4f%n", on, mu,
-                        ref.highest, ref.velocity.x, seam.highest, seam.velocity.x);
+    void aFrictionlessCubeSlidesOverTheSeamAsOverOneBox() {
+        Run ref = run(oneBox(), cube(2, 0), 0, 90); // 3 m: x from -1.5 to 1.5
+        Run seam = run(twoBoxes(0), cube(2, 0), 0, 90);
+        assertThat(ref.velocity.x).as("reference speed").isCloseTo(2, within(1e-3));
+        assertThat(seam.position.x).as("end (before: 0.35 m)").isCloseTo(ref.position.x, within(1e-4));
+        assertThat(seam.highest).as("highest centre (before: 3.9 cm up)").isCloseTo(ref.highest, within(1e-4));
+        assertThat(seam.lowest).as("lowest centre").isCloseTo(ref.lowest, within(1e-4));
+        assertThat(seam.velocity.x).as("speed after the seam (before: 0.66 m/s)").isCloseTo(2, within(1e-3));
+        // switched off, the seam is felt as before
+        Run off = run(twoBoxes(0), cube(2, 0), 0, 90, false);
+        assertThat(off.velocity.x).as("switched off").isLessThan(1);
+    }
+
+    /** Before: stopped after 1.05 m (tripped over the seam, rising 8 cm); Coulomb's {@code v² / 2 μ g} is 1.53 m. */
+    @Test
+    void aCubeWithFrictionStopsWhereCoulombSays() {
+        double mu = 0.3, v = 3, g = 9.81;
+        BodySpec cube = BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(-0.8, 0.2, 0.3))
+                .withLinearVelocity(new Vector3d(v, 0, 0)).withMaterial(mu, 0);
+        Run ref = run(oneBox(), cube, mu, 120);
+        Run seam = run(twoBoxes(0), cube, mu, 120);
+        double coulomb = v * v / (2 * mu * g);
+        assertThat(ref.position.x + 0.8).as("reference slide").isCloseTo(coulomb, within(0.05));
+        assertThat(seam.position.x + 0.8).as("slide over the seam (before: 1.05 m)").isCloseTo(ref.position.x + 0.8, within(1e-3));
+        assertThat(seam.highest).as("highest centre").isCloseTo(ref.highest, within(1e-4));
+    }
+
+    /** Before: a 0.3 m ball rolling at 2 m/s jumped 3.7 / 3.4 mm and left the seam at 1.87 / 1.82 m/s (friction 0.5 / 0). */
+    @Test
+    void aBallRollsOverTheSeamKeepingItsSpeed() {
+        for (double mu : new double[] {0.5, 0}) {
+            double r = 0.3, v = 2;
+            BodySpec ball = BodySpec.dynamic(new Sphere(r)).withPosition(new Vector3d(-1.5, r, 0.3))
+                    .withLinearVelocity(new Vector3d(v, 0, 0)).withAngularVelocity(new Vector3d(0, 0, -v / r))
+                    .withMaterial(mu, 0);
+            Run ref = run(oneBox(), ball, mu, 90);
+            Run seam = run(twoBoxes(0), ball, mu, 90);
+            assertThat(seam.position.x).as("mu %s: past the seam", mu).isGreaterThan(1);
+            assertThat(seam.velocity.x).as("mu %s: speed after the seam", mu).isCloseTo(v, within(1e-3));
+            assertThat(seam.highest).as("mu %s: highest centre", mu).isCloseTo(ref.highest, within(1e-4));
+        }
+    }
+
+    /** Before: a ball set down 1 mm off the seam rolled 30 cm (24 cm from the other side) in 10 s. */
+    @Test
+    void aBallAtRestNextToTheSeamStays() {
+        for (double off : new double[] {-0.001, 0.001, 0, -0.02}) {
+            BodySpec ball = BodySpec.dynamic(new Sphere(0.3)).withPosition(new Vector3d(off, 0.3, 0.3));
+            Run seam = run(twoBoxes(0), ball, 0.5, 600); // 10 s
+            assertThat(seam.position.x).as("ball set %s m off the seam, after 10 s", off).isCloseTo(off, within(1e-5));
+        }
+    }
+
+    /** Before: a frictionless dynamic 2 m plank at 2 m/s stopped dead at the seam (it ended at 0.007 m/s backwards). */
+    @Test
+    void aPlankSlidesOverTheSeamAsOverOneBox() {
+        BodySpec plank = BodySpec.dynamic(new Box(1, 0.1, 0.5)).withPosition(new Vector3d(-2, 0.1, 0))
+                .withLinearVelocity(new Vector3d(2, 0, 0)).withMaterial(0, 0);
+        Run ref = run(oneBox(), plank, 0, 90);
+        Run seam = run(twoBoxes(0), plank, 0, 90);
+        assertThat(ref.velocity.x).as("reference speed").isCloseTo(2, within(1e-3));
+        assertThat(seam.velocity.x).as("speed over the seam (before: -0.007 m/s)").isCloseTo(2, within(1e-3));
+        assertThat(seam.position.x).as("end").isCloseTo(ref.position.x, within(1e-4));
+        assertThat(seam.highest).as("highest centre").isCloseTo(ref.highest, within(1e-4));
+    }
+
+    /** Two static hull tiles: before, the frictionless cube left at 0.64 m/s; with friction 0.3 it stopped after 1.03 m. */
+    @Test
+    void hullTilesAreSmoothAsOneBox() {
+        List<Piece> hulls = List.of(new Piece(hullBox(2, 0.5, 2), -2, -0.5, 0), new Piece(hullBox(2, 0.5, 2), 2, -0.5, 0));
+        Run ref = run(oneBox(), cube(2, 0), 0, 90);
+        Run seam = run(hulls, cube(2, 0), 0, 90);
+        assertThat(seam.velocity.x).as("frictionless speed (before: 0.64 m/s)").isCloseTo(2, within(1e-3));
+        assertThat(seam.highest).as("highest centre").isCloseTo(ref.highest, within(1e-4));
+        BodySpec rough = BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(-0.8, 0.2, 0.3))
+                .withLinearVelocity(new Vector3d(3, 0, 0)).withMaterial(0.3, 0);
+        ref = run(oneBox(), rough, 0.3, 120);
+        seam = run(hulls, rough, 0.3, 120);
+        assertThat(seam.position.x).as("slide with friction (before: 1.03 m)").isCloseTo(ref.position.x, within(1e-3));
+    }
+
+    /**
+     * A cube turned 0.5 rad about the vertical at 1.03 m/s over the point where four separate 2 m tiles meet: before, it
+     * stopped there (0.0002 m/s left, 1.06 m from where it ends over one box).
+     */
+    @Test
+    void aTurnedCubeCrossesTheJunctionOfFourTiles() {
+        List<Piece> four = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            for (int j = 0; j < 2; j++) {
+                four.add(new Piece(new Box(1, 0.25, 1), i == 0 ? -1 : 1, -0.25, j == 0 ? -1 : 1));
             }
         }
+        Vector3d v = new Vector3d(0.6389, 0, -0.8136);
+        BodySpec turned = BodySpec.dynamic(new Box(0.12, 0.12, 0.12)).withPosition(new Vector3d(-0.73, 0.12, 0.93))
+                .withOrientation(new org.joml.Quaterniond().rotateY(0.5)).withLinearVelocity(v).withMaterial(0, 0);
+        Run ref = run(List.of(new Piece(new Box(2, 0.25, 2), 0, -0.25, 0)), turned, 0, 120);
+        Run seam = run(four, turned, 0, 120);
+        assertThat(ref.velocity.length()).as("reference speed").isCloseTo(v.length(), within(1e-3));
+        assertThat(seam.velocity.length()).as("speed after the junction (before: 0.0002 m/s)").isCloseTo(v.length(), within(1e-3));
+        assertThat(seam.position.distance(ref.position)).as("end, from the reference's").isLessThan(1e-3);
+        assertThat(seam.highest).as("highest centre").isCloseTo(ref.highest, within(1e-4));
+    }
+
+    /**
+     * What is not flush still collides: a 5 cm step between two static boxes stops the frictionless cube at its riser
+     * (the bits are those with the pass off: the riser's points do not lie on the lower box), and so does an overlap
+     * of 1 mm or a gap of 0.1 mm between the boxes, whose edges are real (docs/dynamics.md, "Seams between separate
+     * bodies": the same as between a compound's children, and as Jolt, which voids only shared vertices).
+     */
+    @Test
+    void aStepAGapAndAnOverlapAreFeltAsWithoutThePass() {
+        List<Piece> step = List.of(new Piece(new Box(2, 0.5, 2), -2, -0.5, 0), new Piece(new Box(2, 0.5, 2), 2, -0.45, 0));
+        Run on = run(step, cube(2, 0), 0, 90, true);
+        Run off = run(step, cube(2, 0), 0, 90, false);
+        assertThat(on.position.x).as("stopped at the riser").isLessThan(0);
+        assertThat(on.highest - 0.2).as("rise, under the exact inelastic impact's 5.14 cm").isLessThan(0.0514);
+        assertThat(on).as("step: the same as without the pass").isEqualTo(off);
+        for (double gap : new double[] {-0.001, 0.0001}) {
+            on = run(twoBoxes(gap), cube(2, 0), 0, 90, true);
+            off = run(twoBoxes(gap), cube(2, 0), 0, 90, false);
+            assertThat(on).as("gap %s m: the same as without the pass", gap).isEqualTo(off);
+        }
+    }
+
+    /**
+     * 400 cubes sliding every way over a floor of 196 separate 1 m tiles (about 900 pairs: the narrowphase runs pair
+     * blocks on both threads): one and two threads give the same bits, and the pass changes the run.
+     */
+    @Test
+    void oneAndTwoThreadsGiveTheSameBits() {
+        double[] one = tiled(1, true), two = tiled(2, true), off = tiled(1, false);
+        assertThat(two).as("two threads").isEqualTo(one);
+        assertThat(off).as("without the pass").isNotEqualTo(one);
+    }
+
+    private static double[] tiled(int threads, boolean seams) {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withThreads(threads).withBodySeams(seams));
+        for (int i = 0; i < 14; i++) {
+            for (int j = 0; j < 14; j++) {
+                w.addBody(BodySpec.fixed(new Box(0.5, 0.25, 0.5)).withPosition(new Vector3d(i - 6.5, -0.25, j - 6.5))
+                        .withMaterial(0.2, 0));
+            }
+        }
+        java.util.Random r = new java.util.Random(7);
+        List<BodyId> cubes = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            for (int j = 0; j < 20; j++) {
+                double a = r.nextDouble() * 2 * Math.PI, v = 1 + 2 * r.nextDouble();
+                cubes.add(w.addBody(BodySpec.dynamic(new Box(0.08, 0.08, 0.08)).withMaterial(r.nextBoolean() ? 0 : 0.2, 0)
+                        .withPosition(new Vector3d(0.6 * i - 5.7, 0.08, 0.6 * j - 5.7))
+                        .withOrientation(new org.joml.Quaterniond().rotateY(r.nextDouble()))
+                        .withLinearVelocity(new Vector3d(v * Math.cos(a), 0, v * Math.sin(a)))));
+            }
+        }
+        for (int s = 0; s < 60; s++) {
+            w.step();
+        }
+        double[] out = new double[3 * cubes.size()];
+        Vector3d p = new Vector3d();
+        for (int k = 0; k < cubes.size(); k++) {
+            w.position(cubes.get(k), p);
+            out[3 * k] = p.x;
+            out[3 * k + 1] = p.y;
+            out[3 * k + 2] = p.z;
+        }
+        return out;
+    }
+
+    @Test
+    void aValueOtherThanABooleanIsRefused() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.rubble.core.collision.NarrowphaseStage.bodySeamsOption(
+                        dev.rubble.spi.StageConfig.of(java.util.Map.of("bodySeams", "yes"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bodySeams").hasMessageContaining("yes")
+                .hasMessageContaining("true, false");
+        assertThat(dev.rubble.core.collision.NarrowphaseStage.bodySeamsOption(dev.rubble.spi.StageConfig.empty())).isTrue();
     }
 }

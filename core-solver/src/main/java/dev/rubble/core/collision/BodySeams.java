@@ -37,9 +37,13 @@ import java.util.Arrays;
  * body touches are its children (a compound of 2–4 children, kept in a small cache while the same static
  * bodies stand where they stood, so the pass allocates nothing in steady state).
  *
- * <p>Only static neighbours: their manifolds are few (what rests on the ground touches one static body and
- * costs one look-up per manifold of the store), they do not move, and a dynamic body's neighbours are
- * solved in the same step anyway. Deterministic and thread-count invariant: it runs on the calling thread,
+ * <p>Only static neighbours. Cost: nothing in a world of fewer than two static bodies (the pile, the pyramid,
+ * the spheres: one ground); otherwise one scan of the store reading two motion bytes per manifold, and the
+ * compound pass only for a body touching two static bodies or more along different normals (a seam, a
+ * corner). Dynamic, sleeping or kinematic neighbours are left out: they move, so the compound of their
+ * leaves would be built every step (allocation), and dynamic neighbours are most manifolds of a pile, whose
+ * every box touches several along different normals (the pass would classify them all each step).
+ * Deterministic and thread-count invariant: it runs on the calling thread,
  * after every thread has written the store, in store order, with no hashing reaching results (the cache of
  * compounds only saves building one; a hit is a compound equal to the one it would build). Not thread-safe.
  */
@@ -81,6 +85,9 @@ final class BodySeams {
      */
     void run(BodyStore b, ContactStore cs, NarrowphaseStage stage, double dt) {
         rewrittenCount = 0;
+        if (b.count(dev.rubble.core.body.BodyState.STATIC) < 2) {
+            return; // one ground (the pile, the pyramid): no seam, not even the scan
+        }
         int n = cs.size();
         if (head.length < b.motion.length) {
             head = new int[b.motion.length];
@@ -165,7 +172,7 @@ final class BodySeams {
                 if (ch < 0) {
                     continue;
                 }
-            } else if (!shape.isConvex()) {
+                } else if (!shape.isConvex()) {
                 continue; // a plane or a mesh: no compound child (a mesh's own seams are its smooth edges)
             }
             if (g == MAX_GROUP) {
