@@ -249,6 +249,75 @@ final class BodySeamTest {
         return out;
     }
 
+    /**
+     * Cubes resting across the seam of two floor boxes and against a static wall (three static bodies along two
+     * normals: the whole pass runs every step) allocate nothing in steady state.
+     */
+    @Test
+    void thePassAllocatesNothingInSteadyState() {
+        var mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withSleeping(false));
+        for (Piece p : twoBoxes(0)) {
+            w.addBody(BodySpec.fixed(p.shape).withPosition(new Vector3d(p.x, p.y, p.z)).withMaterial(0.5, 0));
+        }
+        w.addBody(BodySpec.fixed(new Box(4, 1, 0.5)).withPosition(new Vector3d(0, 1, -2.5)));
+        List<BodyId> cubes = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            cubes.add(w.addBody(BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withMaterial(0.5, 0)
+                    .withPosition(new Vector3d(-1.6 + 0.8 * i, 0.2, -1.8 - 0.005 * i))));
+        }
+        double[] sum = new double[1];
+        Vector3d p = new Vector3d();
+        Runnable work = () -> {
+            w.step();
+            for (int i = 0; i < cubes.size(); i++) {
+                sum[0] += w.position(cubes.get(i), p).y;
+            }
+        };
+        for (int i = 0; i < 600; i++) {
+            work.run();
+        }
+        long tid = Thread.currentThread().getId();
+        long quietest = Long.MAX_VALUE;
+        int classified = 0;
+        for (int round = 0; round < 5; round++) {
+            long before = mx.getThreadAllocatedBytes(tid);
+            for (int i = 0; i < 200; i++) {
+                work.run();
+            }
+            quietest = Math.min(quietest, mx.getThreadAllocatedBytes(tid) - before);
+            classified += w.kernel().narrowphaseStage().seamBodies;
+        }
+        assertThat(classified).as("bodies through the pass in the last steps of the rounds").isEqualTo(5 * 5);
+        assertThat(quietest).as("bytes allocated by 200 steps, quietest of 5 rounds").isZero();
+        assertThat(sum[0]).isNotZero();
+    }
+
+    /**
+     * A snapshot taken while the cube crosses the seam resumes bit for bit (the pass keeps no state between steps that
+     * reaches results), and a world saved with the pass off restores with it off.
+     */
+    @Test
+    void aSnapshotMidSeamResumesBitForBit() throws Exception {
+        for (boolean seams : new boolean[] {true, false}) {
+            PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withSleeping(false).withBodySeams(seams));
+            for (Piece p : twoBoxes(0)) {
+                w.addBody(BodySpec.fixed(p.shape).withPosition(new Vector3d(p.x, p.y, p.z)).withMaterial(0, 0));
+            }
+            BodyId c = w.addBody(cube(2, 0));
+            w.step(40); // the cube's front 3 cm past the seam
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            w.saveSnapshot(out);
+            PhysicsWorld r = Rubble.defaultPlugins().restoreWorld(new java.io.ByteArrayInputStream(out.toByteArray()));
+            w.step(50);
+            r.step(50);
+            assertThat(r.position(c, new Vector3d())).as("seams %s: restored", seams).isEqualTo(w.position(c, new Vector3d()));
+            assertThat(r.linearVelocity(c, new Vector3d())).as("seams %s: restored", seams)
+                    .isEqualTo(w.linearVelocity(c, new Vector3d()));
+            assertThat(w.linearVelocity(c, new Vector3d()).x).as("seams %s: speed", seams).isCloseTo(seams ? 2 : 0.66, within(0.01));
+        }
+    }
+
     @Test
     void aValueOtherThanABooleanIsRefused() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.rubble.core.collision.NarrowphaseStage.bodySeamsOption(

@@ -75,6 +75,10 @@ final class BodySeams {
     /** Manifolds rewritten by the last {@link #run}, in store order. */
     int[] rewritten = new int[16];
     int rewrittenCount;
+    /** Bodies whose manifolds the last {@link #run} sent through the compound pass. */
+    int groups;
+    /** Points the last {@link #run} added to the store (negative: removed). */
+    int pointChange;
 
     /**
      * Runs the pass over {@code cs}; the rewritten manifolds are {@link #rewritten}{@code [0..rewrittenCount)},
@@ -85,6 +89,8 @@ final class BodySeams {
      */
     void run(BodyStore b, ContactStore cs, NarrowphaseStage stage, double dt) {
         rewrittenCount = 0;
+        pointChange = 0;
+        groups = 0;
         if (b.count(dev.rubble.core.body.BodyState.STATIC) < 2) {
             return; // one ground (the pile, the pyramid): no seam, not even the scan
         }
@@ -187,6 +193,7 @@ final class BodySeams {
         if (g < 2 || leaves < 2 || sameNormal(cs, g)) {
             return;
         }
+        groups++;
         Compound c = compound(b);
         double margin = stage.seamMargin(b, anyStatic, d, dt);
         otherPose.set(b.originX(d), b.originY(d), b.originZ(d), b.qx[d], b.qy[d], b.qz[d], b.qw[d]);
@@ -286,6 +293,7 @@ final class BodySeams {
                 cs.relativeNormalVelocity[p] = 0;
             }
         }
+        pointChange += q - cs.pointCount[m];
         cs.pointCount[m] = q;
         if (rewrittenCount == rewritten.length) {
             rewritten = Arrays.copyOf(rewritten, 2 * rewrittenCount);

@@ -726,23 +726,22 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     private void seams(BodyStore b, ContactStore contacts, double dt) {
         bodySeamPass.run(b, contacts, this, dt);
         seamsRewritten = bodySeamPass.rewrittenCount;
+        seamBodies = bodySeamPass.groups;
         if (seamsRewritten == 0) {
             return;
         }
+        pointsKept += bodySeamPass.pointChange;
         boolean sorted = prevSorted();
         for (int r = 0; r < seamsRewritten; r++) {
             int m = bodySeamPass.rewritten[r];
             int a = contacts.bodyA[m];
             poseA.set(0, 0, 0, b.qx[a], b.qy[a], b.qz[a], b.qw[a]);
-            int kept = 0;
             for (int k = 0, p = m * ContactStore.MAX_POINTS, pc = contacts.pointCount[m]; k < pc; k++, p++) {
                 poseA.inverseRotate(contacts.ax[p], contacts.ay[p], contacts.az[p], tmp, 0);
                 curLx[p] = tmp[0];
                 curLy[p] = tmp[1];
                 curLz[p] = tmp[2];
-                kept++;
             }
-            pointsKept += kept;
             pointsWarmStarted += warmStart(contacts, m, m + 1,
                     sorted ? prevLowerBound(contacts.bodyA[m], contacts.bodyB[m], contacts.key[m]) : 0);
         }
@@ -757,6 +756,8 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     private boolean bodySeams = true;
     /** Manifolds the last run's seam pass rewrote (docs/dynamics.md, "Seams between separate bodies"). */
     public int seamsRewritten;
+    /** Bodies whose manifolds the last run's seam pass classified (touching static bodies along several normals). */
+    public int seamBodies;
 
     /** Whether seams between separate static bodies are smoothed (default true). */
     public boolean bodySeams() {
