@@ -190,7 +190,7 @@ final class BodySeams {
             anyStatic = s;
             g++;
         }
-        if (g < 2 || leaves < 2 || sameNormal(cs, g)) {
+        if (g < 2 || leaves < 2 || sameNormal(cs, g) || !mayCover(b, cs, g)) {
             return;
         }
         groups++;
@@ -233,6 +233,70 @@ final class BodySeams {
                 write(b, cs, i);
             }
         }
+    }
+
+    /** Metres a leaf's bounds are grown by for {@link #mayCover} (ten times {@code CompoundEdges.TOL}). */
+    private static final double COVER_SLACK = 1e-4;
+    private final double[] leafBox = new double[6 * MAX_GROUP], witness = new double[3];
+
+    /**
+     * Whether some manifold of the group has each of its static-side witness points in the bounds of a leaf other
+     * than its own (grown by {@link #COVER_SLACK}): the compound pass changes a manifold only when each of its
+     * witness points lies on or in another child, so a group without one is left alone before any classification
+     * (the wall debris bench's hulls resting against the static pieces left standing and the ground: about 20
+     * bodies a step touch two static bodies along different normals, and almost none at a seam).
+     */
+    private boolean mayCover(BodyStore b, ContactStore cs, int g) {
+        for (int l = 0; l < leaves; l++) {
+            int s = leafSlot[l], o = 6 * l;
+            if (leafChild[l] < 0) {
+                for (int c = 0; c < 3; c++) {
+                    leafBox[o + c] = b.bounds[6 * s + c] - COVER_SLACK;
+                    leafBox[o + 3 + c] = b.bounds[6 * s + 3 + c] + COVER_SLACK;
+                }
+                continue;
+            }
+            // a static compound's child: its bounds in the compound's frame, turned and moved to the world
+            Compound cp = (Compound) b.shape[s];
+            int ch = leafChild[l];
+            bodyPose.set(b.originX(s), b.originY(s), b.originZ(s), b.qx[s], b.qy[s], b.qz[s], b.qw[s]);
+            double cx = 0.5 * (cp.childBound(ch, 0) + cp.childBound(ch, 3));
+            double cy = 0.5 * (cp.childBound(ch, 1) + cp.childBound(ch, 4));
+            double cz = 0.5 * (cp.childBound(ch, 2) + cp.childBound(ch, 5));
+            double hx = 0.5 * (cp.childBound(ch, 3) - cp.childBound(ch, 0));
+            double hy = 0.5 * (cp.childBound(ch, 4) - cp.childBound(ch, 1));
+            double hz = 0.5 * (cp.childBound(ch, 5) - cp.childBound(ch, 2));
+            double[] r = bodyPose.r;
+            for (int c = 0; c < 3; c++) {
+                double centre = (c == 0 ? bodyPose.px : c == 1 ? bodyPose.py : bodyPose.pz)
+                        + r[3 * c] * cx + r[3 * c + 1] * cy + r[3 * c + 2] * cz;
+                double half = Math.abs(r[3 * c]) * hx + Math.abs(r[3 * c + 1]) * hy + Math.abs(r[3 * c + 2]) * hz;
+                leafBox[o + c] = centre - half - COVER_SLACK;
+                leafBox[o + 3 + c] = centre + half + COVER_SLACK;
+            }
+        }
+        for (int i = 0; i < g; i++) {
+            int m = group[i], own = leafOf[i];
+            boolean sa = staticIsA[i];
+            int st = sa ? cs.bodyA[m] : cs.bodyB[m];
+            boolean all = true;
+            for (int p = m * ContactStore.MAX_POINTS, e = p + cs.pointCount[m]; p < e && all; p++) {
+                witness[0] = b.px[st] + (sa ? cs.ax[p] : cs.bx[p]);
+                witness[1] = b.py[st] + (sa ? cs.ay[p] : cs.by[p]);
+                witness[2] = b.pz[st] + (sa ? cs.az[p] : cs.bz[p]);
+                boolean in = false;
+                for (int l = 0; l < leaves && !in; l++) {
+                    int o = 6 * l;
+                    in = l != own && witness[0] >= leafBox[o] && witness[0] <= leafBox[o + 3] && witness[1] >= leafBox[o + 1]
+                            && witness[1] <= leafBox[o + 4] && witness[2] >= leafBox[o + 2] && witness[2] <= leafBox[o + 5];
+                }
+                all = in;
+            }
+            if (all) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The index of leaf (slot s, child ch) among the group's, added when new. */
@@ -303,21 +367,27 @@ final class BodySeams {
 
     // ---- the leaves as one compound in the world frame, cached while the same static bodies stand still ----
 
-    private static final int CACHED = 16;
+    /**
+     * Direct-mapped, slot = a mix of the leaves' slots, generations and children: a slot shared by two sets of
+     * leaves only costs a rebuild (the wall debris bench's 500 hulls against 19 static pieces and the ground meet
+     * about 20 different sets a step; a cache of 16 used in turn rebuilt every one of them every step).
+     */
+    private static final int CACHED = 1024;
     private final Compound[] cachedCompound = new Compound[CACHED];
     private final int[][] cachedIds = new int[CACHED][];
     private final double[][] cachedPoses = new double[CACHED][];
-    private int cachedNext;
     private final int[] ids = new int[3 * MAX_GROUP];
     private final double[] poses = new double[7 * MAX_GROUP];
 
     /** The compound of this group's leaves, each at its world pose (identity compound frame). */
     private Compound compound(BodyStore b) {
+        int mix = leaves;
         for (int l = 0; l < leaves; l++) {
             int s = leafSlot[l];
             ids[3 * l] = s;
             ids[3 * l + 1] = b.generation[s];
             ids[3 * l + 2] = leafChild[l];
+            mix = 31 * (31 * (31 * mix + s) + b.generation[s]) + leafChild[l];
             bodyPose.set(b.originX(s), b.originY(s), b.originZ(s), b.qx[s], b.qy[s], b.qz[s], b.qw[s]);
             Pose p = bodyPose;
             if (leafChild[l] >= 0) {
@@ -333,12 +403,11 @@ final class BodySeams {
             poses[o + 5] = p.qz;
             poses[o + 6] = p.qw;
         }
-        for (int k = 0; k < CACHED; k++) {
-            int[] ci = cachedIds[k];
-            if (ci != null && ci.length == 3 * leaves && Arrays.equals(ci, 0, ci.length, ids, 0, 3 * leaves)
-                    && Arrays.equals(cachedPoses[k], 0, 7 * leaves, poses, 0, 7 * leaves)) {
-                return cachedCompound[k];
-            }
+        int k = (mix ^ (mix >>> 16)) & (CACHED - 1);
+        int[] ci = cachedIds[k];
+        if (ci != null && ci.length == 3 * leaves && Arrays.equals(ci, 0, ci.length, ids, 0, 3 * leaves)
+                && Arrays.equals(cachedPoses[k], 0, 7 * leaves, poses, 0, 7 * leaves)) {
+            return cachedCompound[k];
         }
         java.util.List<Compound.Child> children = new java.util.ArrayList<>(leaves);
         for (int l = 0; l < leaves; l++) {
@@ -348,8 +417,6 @@ final class BodySeams {
                     poses[o + 5], poses[o + 6]));
         }
         Compound c = new Compound(children);
-        int k = cachedNext;
-        cachedNext = (cachedNext + 1) % CACHED;
         cachedCompound[k] = c;
         cachedIds[k] = Arrays.copyOf(ids, 3 * leaves);
         cachedPoses[k] = Arrays.copyOf(poses, 7 * leaves);
