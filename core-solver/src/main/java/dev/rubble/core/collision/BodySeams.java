@@ -21,6 +21,8 @@ import java.util.Arrays;
  *     ▼          goes on D's list, in store order
  *  D's list ── fewer than two static bodies, or every normal the same ──▶ untouched (no other work)
  *     │
+ *     ├── no manifold with each witness point in another leaf's bounds ──▶ untouched (nothing can be covered)
+ *     │
  *     ▼  the leaves S_i (a static body, or the child of a static compound a manifold names) as the children of
  *        one compound in the world frame; D's manifolds against them, normal from the leaves to D
  *  CompoundEdges (the compound pass: buried faces, internal edges, hidden round leaves → the neighbour's face)
@@ -34,8 +36,8 @@ import java.util.Arrays;
  * entered (a closest-point normal tilted into a wall) or its side face buried against the neighbour (the
  * box–box SAT's least-penetration axis while the body overlaps it by less than it sinks in), exactly as a
  * compound's children did before {@link CompoundEdges}. The compound pass is reused as it is: the leaves a
- * body touches are its children (a compound of 2–4 children, kept in a small cache while the same static
- * bodies stand where they stood, so the pass allocates nothing in steady state).
+ * body touches are its children (a compound of 2–4 children, kept in a direct-mapped cache while the same
+ * static bodies stand where they stood, so the pass allocates nothing in steady state).
  *
  * <p>Only static neighbours. Cost: nothing in a world of fewer than two static bodies (the pile, the pyramid,
  * the spheres: one ground); otherwise one scan of the store reading two motion bytes per manifold, and the
