@@ -97,6 +97,12 @@ import java.util.function.Supplier;
  * sort) and warm-start their blocks. A run whose budget is hit plays the recorded calls back in pair
  * order through the same sink code on the calling thread instead. Either way the same bits as one
  * thread (docs/parallel.md, "The narrowphase").
+ * <h2>Seams between separate bodies</h2>
+ * After every pair (and the warm start), {@link BodySeams} smooths the seams between separate static bodies placed
+ * flush: a dynamic body's manifolds against several static bodies pass the compound pass of the geometry module as
+ * one compound's, and a manifold it changes is rewritten in place, then anchored and warm-started here. On the calling
+ * thread, in store order, so the same bits at any thread count; nothing in a world of fewer than two static bodies.
+ * Kernel option {@value #BODY_SEAMS_OPTION} (default true; docs/dynamics.md, "Seams between separate bodies").
  */
 public final class NarrowphaseStage implements ContactSink, ContactStage {
     /** Default speculative margin, metres: shapes this far apart still get (positive-separation) contacts. */
