@@ -189,6 +189,27 @@ final class BodySeamTest {
     }
 
     /**
+     * A static compound of two 2 m tiles (its own seam at x = -2 is the compound pass's) beside a separate static 4 m
+     * box (the seam at x = 0, whose leaf on the left is the compound's child): the frictionless cube crosses both as
+     * one box. Before, it stopped at the body seam (0.66 m/s).
+     */
+    @Test
+    void aCompoundBesideABoxIsOneFloor() {
+        Shape pair = new dev.rubble.spi.shape.Compound(List.of(dev.rubble.spi.shape.Compound.Child.at(new Box(1, 0.5, 2), -1, 0, 0),
+                dev.rubble.spi.shape.Compound.Child.at(new Box(1, 0.5, 2), 1, 0, 0)));
+        List<Piece> floor = List.of(new Piece(pair, -2, -0.5, 0), new Piece(new Box(2, 0.5, 2), 2, -0.5, 0));
+        BodySpec cube = BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(-3.5, 0.2, 0.3))
+                .withLinearVelocity(new Vector3d(2, 0, 0)).withMaterial(0, 0);
+        Run ref = run(oneBox(), cube, 0, 150); // 5 m: x from -3.5 to 1.5
+        Run seam = run(floor, cube, 0, 150);
+        Run off = run(floor, cube, 0, 150, false);
+        assertThat(off.velocity.x).as("without the pass").isLessThan(1);
+        assertThat(seam.velocity.x).as("speed").isCloseTo(2, within(1e-3));
+        assertThat(seam.position.x).as("end").isCloseTo(ref.position.x, within(1e-4));
+        assertThat(seam.highest).as("highest centre").isCloseTo(ref.highest, within(1e-4));
+    }
+
+    /**
      * Random floors of 2×2 to 5×5 separate static box or hull tiles (0.25–2 m, the floor turned any way about the
      * vertical) against one box of the same top: cubes, balls and lying capsules (5–25 cm, turned any way) at
      * 0.5–3.5 m/s in any direction, frictionless or with friction up to 0.3. Without the pass 123–129 of 150 such runs
