@@ -71,6 +71,22 @@ public final class WorldConfig {
     }
 
     /**
+     * Whether a dynamic body crossing the seam of two separate static bodies placed flush (a floor of tiles) slides
+     * over it as over one body (default true; docs/dynamics.md, "Seams between separate bodies"). Off, it meets the
+     * edge of the body it enters, as before 2026-12-07. The same as the scenario's narrowphase stage option
+     * {@code "bodySeams"}.
+     * @param enabled true to smooth such seams
+     * @return a copy with the switch set
+     */
+    public WorldConfig withBodySeams(boolean enabled) {
+        String family = dev.rubble.core.plugin.StageFamily.NARROWPHASE.name();
+        dev.rubble.spi.StageConfig old = settings.stageOptions().getOrDefault(family, dev.rubble.spi.StageConfig.empty());
+        java.util.Map<String, Object> m = new java.util.TreeMap<>(old.asMap());
+        m.put(dev.rubble.core.collision.NarrowphaseStage.BODY_SEAMS_OPTION, enabled);
+        return new WorldConfig(settings.withStageOptions(family, dev.rubble.spi.StageConfig.of(m)));
+    }
+
+    /**
      * Whether bodies that have rested long enough fall asleep (default true; asleep they cost
      * nothing until something touches or pushes them).
      * @param enabled true to let bodies sleep

@@ -97,6 +97,12 @@ import java.util.function.Supplier;
  * sort) and warm-start their blocks. A run whose budget is hit plays the recorded calls back in pair
  * order through the same sink code on the calling thread instead. Either way the same bits as one
  * thread (docs/parallel.md, "The narrowphase").
+ * <h2>Seams between separate bodies</h2>
+ * After every pair (and the warm start), {@link BodySeams} smooths the seams between separate static bodies placed
+ * flush: a dynamic body's manifolds against several static bodies pass the compound pass of the geometry module as
+ * one compound's, and a manifold it changes is rewritten in place, then anchored and warm-started here. On the calling
+ * thread, in store order, so the same bits at any thread count; nothing in a world of fewer than two static bodies.
+ * Kernel option {@value #BODY_SEAMS_OPTION} (default true; docs/dynamics.md, "Seams between separate bodies").
  */
 public final class NarrowphaseStage implements ContactSink, ContactStage {
     /** Default speculative margin, metres: shapes this far apart still get (positive-separation) contacts. */
@@ -118,6 +124,11 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
     public static final double CACHE_MAX_ROTATION_DEGREES = 2;
     /** Largest change of a pair's speculative margin, metres, for which its cached manifolds are replayed. */
     public static final double CACHE_MAX_MARGIN_CHANGE = 0.001;
+    /**
+     * Kernel option of the {@code narrowphase} stage options (boolean, default true): smooth seams between separate
+     * static bodies (docs/dynamics.md, "Seams between separate bodies").
+     */
+    public static final String BODY_SEAMS_OPTION = "bodySeams";
     /** Kernel option of the {@code narrowphase} stage options (boolean, default true): the body-pair contact cache. */
     public static final String CONTACT_CACHE_OPTION = "contactCache";
     /** cos(half the rotation tolerance): |dot| of two unit quaternions at least this = within the tolerance. */
@@ -227,13 +238,24 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
         return options.getBoolean(CONTACT_CACHE_OPTION, true);
     }
 
+    /**
+     * The kernel's option {@value #BODY_SEAMS_OPTION} (boolean, default true), read from the {@code narrowphase}
+     * stage options.
+     *
+     * @throws IllegalArgumentException when the option is not a boolean
+     */
+    public static boolean bodySeamsOption(StageConfig options) {
+        return options.getBoolean(BODY_SEAMS_OPTION, true);
+    }
+
     /** {@code options} without the kernel's own keys: what the narrowphase plugin is created with. */
     public static StageConfig pluginOptions(StageConfig options) {
-        if (!options.asMap().containsKey(CONTACT_CACHE_OPTION)) {
+        if (!options.asMap().containsKey(CONTACT_CACHE_OPTION) && !options.asMap().containsKey(BODY_SEAMS_OPTION)) {
             return options;
         }
         java.util.Map<String, Object> m = new java.util.TreeMap<>(options.asMap());
         m.remove(CONTACT_CACHE_OPTION);
+        m.remove(BODY_SEAMS_OPTION);
         return StageConfig.of(m);
     }
 
@@ -406,6 +428,11 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             warmStart(contacts);
         }
         warmedInParallel = false;
+        if (bodySeams) {
+            // seams between separate static bodies (docs/dynamics.md, "Seams between separate bodies"): after every
+            // thread has written the store, on this thread, in store order
+            seams(b, contacts, dt);
+        }
         manifoldsKept = contacts.size();
         if (same >= 0 && same == old.pairs && !(useCache && parkedNow > 0)) {
             // every entry of old replayed in order: old is this run's cache as it stands
@@ -697,6 +724,59 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
 
     /** Whether the run's warm start was done by the workers' blocks (run() skips its own). */
     private boolean warmedInParallel;
+
+    /**
+     * Runs {@link BodySeams} over the store, then anchors (on A, in A's frame) and warm-starts each manifold it
+     * rewrote, as the narrowphase's own manifolds are.
+     */
+    private void seams(BodyStore b, ContactStore contacts, double dt) {
+        bodySeamPass.run(b, contacts, this, dt);
+        seamsRewritten = bodySeamPass.rewrittenCount;
+        seamBodies = bodySeamPass.groups;
+        if (seamsRewritten == 0) {
+            return;
+        }
+        pointsKept += bodySeamPass.pointChange;
+        boolean sorted = prevSorted();
+        for (int r = 0; r < seamsRewritten; r++) {
+            int m = bodySeamPass.rewritten[r];
+            int a = contacts.bodyA[m];
+            poseA.set(0, 0, 0, b.qx[a], b.qy[a], b.qz[a], b.qw[a]);
+            for (int k = 0, p = m * ContactStore.MAX_POINTS, pc = contacts.pointCount[m]; k < pc; k++, p++) {
+                poseA.inverseRotate(contacts.ax[p], contacts.ay[p], contacts.az[p], tmp, 0);
+                curLx[p] = tmp[0];
+                curLy[p] = tmp[1];
+                curLz[p] = tmp[2];
+            }
+            pointsWarmStarted += warmStart(contacts, m, m + 1,
+                    sorted ? prevLowerBound(contacts.bodyA[m], contacts.bodyB[m], contacts.key[m]) : 0);
+        }
+    }
+
+    /** The speculative margin of pair (a, c) in this run (for {@link BodySeams}). */
+    double seamMargin(BodyStore b, int a, int c, double dt) {
+        return pairMargin(b, a, c, dt);
+    }
+
+    private final BodySeams bodySeamPass = new BodySeams();
+    private boolean bodySeams = true;
+    /** Manifolds the last run's seam pass rewrote (docs/dynamics.md, "Seams between separate bodies"). */
+    public int seamsRewritten;
+    /** Bodies whose manifolds the last run's seam pass classified (touching static bodies along several normals). */
+    public int seamBodies;
+
+    /** Whether seams between separate static bodies are smoothed (default true). */
+    public boolean bodySeams() {
+        return bodySeams;
+    }
+
+    /**
+     * Switches the seam pass between separate static bodies (docs/dynamics.md, "Seams between separate bodies");
+     * off, a body crossing the seam of two flush static boxes meets the edge of the one it enters, as before.
+     */
+    public void setBodySeams(boolean on) {
+        bodySeams = on;
+    }
 
     /** Whether last step's manifolds ascend by (a, b, key): then a range's merge-join cursor is a binary search. */
     private boolean prevSorted() {

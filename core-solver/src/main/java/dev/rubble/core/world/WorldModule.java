@@ -276,6 +276,7 @@ public final class WorldModule extends AbstractModule {
         stage.setExecutor(executor);
         stage.setMaxContacts(s.maxContacts());
         stage.setContactCache(NarrowphaseStage.contactCacheOption(options));
+        stage.setBodySeams(NarrowphaseStage.bodySeamsOption(options));
         return stage;
     }
 

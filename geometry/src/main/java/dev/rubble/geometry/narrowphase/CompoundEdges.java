@@ -62,10 +62,12 @@ import dev.rubble.spi.shape.TriangleMesh;
  * <p>Applies to one side's compound of several children; the other shape is a convex shape, a triangle mesh
  * or a compound, whose child (or triangle) in each manifold, named by the other half of the sub-key, is what a
  * replacement clips. When both sides have several children (a chunk against a chunk) {@link DispatchTable}
- * chains two passes, A's seams then B's. Deterministic
+ * chains two passes, A's seams then B's. The kernel's {@code BodySeams} runs the same pass over a dynamic body's
+ * manifolds against several static bodies, as the children of a compound it assembles from them (docs/dynamics.md,
+ * "Seams between separate bodies"). Deterministic
  * (the pair's order, no hashing); allocation-free once its buffers have grown. Not thread-safe.
  */
-final class CompoundEdges implements ContactSink, AabbTree.Visitor {
+public final class CompoundEdges implements ContactSink, AabbTree.Visitor {
     /** Distance to a child's surface within which a point counts as on it or in it, metres. */
     static final double TOL = 1e-5;
     /** How far a buried face's witness is moved out along its normal before the inside test, metres. */
@@ -124,7 +126,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
      * @param oPose its pose
      * @param margin the pair's speculative margin, metres
      */
-    void begin(ContactSink target, Compound c, Pose cPose, boolean cIsA, Shape o, Pose oPose, double margin) {
+    public void begin(ContactSink target, Compound c, Pose cPose, boolean cIsA, Shape o, Pose oPose, double margin) {
         this.target = target;
         this.compound = c;
         this.compoundPose = cPose;
@@ -176,7 +178,7 @@ final class CompoundEdges implements ContactSink, AabbTree.Visitor {
     }
 
     /** Runs the pass and sends the pair's manifolds on to the target, in the order they came. */
-    void finish() {
+    public void finish() {
         try {
             if (manifolds > 1 && !sameNormal()) {
                 classify();
