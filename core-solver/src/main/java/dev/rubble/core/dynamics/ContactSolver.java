@@ -335,9 +335,19 @@ public final class ContactSolver {
     private int solves;
     private boolean backward;
 
-    /** Combined friction coefficient of two materials: {@code sqrt(μa μb)}. */
+    /**
+     * Combined friction coefficient of two materials: {@code sqrt(μa μb)}. Each coefficient may be up to
+     * {@code Double.MAX_VALUE} (BodyDef), and their product overflowed from 1.34e154 each: μ = +∞ made a point's
+     * cone {@code μ λn} NaN where it carried no load, so its friction had no bound and a box sliding on the ground
+     * without gravity was thrown up at 1.9 m/s (FrictionCombineTest). Such a product, or one below the smallest
+     * normal double, is taken as {@code sqrt(μa) sqrt(μb)}; every other pair keeps its bits.
+     */
     public static double combineFriction(double a, double b) {
-        return Math.sqrt(a * b);
+        double p = a * b;
+        if (p < Double.POSITIVE_INFINITY && (p >= Double.MIN_NORMAL || a == 0 || b == 0)) {
+            return Math.sqrt(p);
+        }
+        return Math.sqrt(a) * Math.sqrt(b);
     }
 
     /** Combined restitution of two materials: {@code max(ea, eb)}. */
