@@ -227,6 +227,9 @@ public final class ContactSolver {
     // per solver body: its principal inverse inertias differ by more than ANISOTROPY (see refreshRows)
     private boolean[] anisotropic = new boolean[0];
     private int anisotropicCount;
+    // per solver body: its rows follow its orientation every sub-step (refreshRows): thin, or turning (see turnsAway)
+    private boolean[] refreshes = new boolean[0];
+    private int refreshCount;
     private double[] vel = new double[0];    // 6 per body: v, w
     private double[] invI = new double[0];   // 6 per body: xx, xy, xz, yy, yz, zz (world)
     private double[] invMass = new double[0];
@@ -307,7 +310,7 @@ public final class ContactSolver {
     private final RangeTask motionTask = this::bodyMotion;
     private final RangeTask separationTask = (lo, hi) -> {
         for (int i = lo; i < hi; i++) {
-            if (anisotropicCount > 0 && (anisotropic[ia[i]] || anisotropic[ib[i]])) {
+            if (refreshCount > 0 && (refreshes[ia[i]] || refreshes[ib[i]])) {
                 refreshRows(i);
             }
             separations(i);
@@ -439,6 +442,7 @@ public final class ContactSolver {
         }
         bodyCount = 1;
         anisotropicCount = 0;
+        refreshCount = 0;
         // at most two new solver bodies per manifold, and never more than the store's slots
         ensureBodies((int) Math.min(bodies.px.length, 2L * contacts.size()) + 1);
         setFixedBody();
@@ -674,6 +678,7 @@ public final class ContactSolver {
             massScratch = new double[cap];
             writesScratch = new boolean[cap];
             thinScratch = new boolean[cap];
+            refreshScratch = new boolean[cap];
         }
         final int[] start = binStart, to = renumber;
         Arrays.fill(start, 0, bins + 1, 0);
@@ -692,13 +697,14 @@ public final class ContactSolver {
         }
         final int[] slots = slotScratch;
         final double[] masses = massScratch;
-        final boolean[] writes = writesScratch, thin = thinScratch;
+        final boolean[] writes = writesScratch, thin = thinScratch, refresh = refreshScratch;
         for (int i = 1; i < n; i++) {
             int k = to[i];
             slots[k] = slotOf[i];
             masses[k] = invMass[i];
             writes[k] = writesBack[i];
             thin[k] = anisotropic[i];
+            refresh[k] = refreshes[i];
         }
         // every per-body array mapBody filled moves with its body (the thin-body flag stayed behind until
         // 2026-12-06: on several threads other bodies took the thin bodies' row refresh, and the result
@@ -708,6 +714,7 @@ public final class ContactSolver {
             invMass[k] = masses[k];
             writesBack[k] = writes[k];
             anisotropic[k] = thin[k];
+            refreshes[k] = refresh[k];
             solverIndex[slots[k]] = k;
         }
         to[0] = 0;
@@ -719,7 +726,7 @@ public final class ContactSolver {
 
     private int[] binStart = new int[0], renumber = new int[0], slotScratch = new int[0];
     private double[] massScratch = new double[0];
-    private boolean[] writesScratch = new boolean[0], thinScratch = new boolean[0];
+    private boolean[] writesScratch = new boolean[0], thinScratch = new boolean[0], refreshScratch = new boolean[0];
 
     /**
      * The solve order of colour (segment) {@code k}, {@code [lo, hi)}, on several threads (issue 26): cut
@@ -1017,6 +1024,12 @@ public final class ContactSolver {
         if (thin) {
             anisotropicCount++;
         }
+        boolean refresh = thin || dyn && subStepCount > 1 && turnsAway(b.invIx[s], b.invIy[s], b.invIz[s],
+                b.wx[s], b.wy[s], b.wz[s], h * subStepCount);
+        refreshes[i] = refresh;
+        if (refresh) {
+            refreshCount++;
+        }
         if (dyn && spreadTracked) { // only a step on several threads numbers its bodies by place
             double x = b.px[s], y = b.py[s], z = b.pz[s];
             spreadLoX = Math.min(spreadLoX, x);
@@ -1155,7 +1168,7 @@ public final class ContactSolver {
             return;
         }
         forBodies(motionTask);
-        if (anisotropicCount > 0) {
+        if (refreshCount > 0) {
             refreshInertia();
         }
         forManifolds(separationTask);
@@ -1170,6 +1183,31 @@ public final class ContactSolver {
      */
     static final double ANISOTROPY = 50;
 
+    /**
+     * How far, at most, a body's world inverse inertia may turn away from the one its rows were prepared with
+     * before they follow it every sub-step ({@link #turnsAway}): {@code (A − 1) |ω| dt}, A the ratio of its
+     * principal inverse inertias, bounds the relative error of an impulse through the stale inverse inertia
+     * after a turn of {@code |ω| dt}.
+     */
+    static final double TURN_LIMIT = 1e-2;
+
+    /**
+     * Whether a body spinning at {@code (wx, wy, wz)} turns so far in a step of {@code dt} seconds that its
+     * rows, prepared with the inverse inertia at the step's start, must follow its orientation in the later
+     * sub-steps ({@link #refreshRows}). With the stale inverse inertia an impulse changes the angular
+     * velocity by {@code I₀⁻¹ (r × J)} where the body's angular momentum changes by {@code r × J}, and the
+     * kinetic energy that puts in is no longer the solver's own reckoning. A frictionless normal row can then
+     * turn a body about the vertical: a 1.5 × 0.4 × 1.5 m hull (principal axes tilted against the vertical)
+     * spinning at 17 rad/s on frictionless ground, at four sub-steps, gained 25 % of its angular momentum
+     * about the vertical and 51 % of its energy in 20 s (docs/dynamics.md, "Spinning bodies keep their energy"). A cube (A = 1) and
+     * a body at rest never refresh, so the piles' bits are as before.
+     */
+    static boolean turnsAway(double ix, double iy, double iz, double wx, double wy, double wz, double dt) {
+        double hi = Math.max(ix, Math.max(iy, iz)), lo = Math.min(ix, Math.min(iy, iz));
+        double spin = Math.sqrt(wx * wx + wy * wy + wz * wz);
+        return (hi - lo) * spin * dt > TURN_LIMIT * lo;
+    }
+
     /** Whether principal inverse inertias (1/(kg m²)) differ by more than {@link #ANISOTROPY} (an infinite inertia, 0, counts). */
     static boolean anisotropic(double ix, double iy, double iz) {
         double hi = Math.max(ix, Math.max(iy, iz)), lo = Math.min(ix, Math.min(iy, iz));
@@ -1182,7 +1220,7 @@ public final class ContactSolver {
      */
     private void refreshInertia() {
         for (int i = 1; i < bodyCount; i++) {
-            if (anisotropic[i]) {
+            if (refreshes[i]) {
                 dev.rubble.core.body.Inertia.inverseWorldMatrix(b, slotOf[i], invI, i * 6);
             }
         }
@@ -2344,6 +2382,7 @@ public final class ContactSolver {
         slotOf = Arrays.copyOf(slotOf, cap);
         writesBack = Arrays.copyOf(writesBack, cap);
         anisotropic = Arrays.copyOf(anisotropic, cap);
+        refreshes = Arrays.copyOf(refreshes, cap);
         invMass = Arrays.copyOf(invMass, cap);
         vel = Arrays.copyOf(vel, cap * 6);
         invI = Arrays.copyOf(invI, cap * 6);
