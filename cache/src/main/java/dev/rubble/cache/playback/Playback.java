@@ -1132,9 +1132,7 @@ public final class Playback implements AutoCloseable {
             enterFrameB();
         }
         cursor = ended ? Math.min(c, frameIndex) : c;
-        while (nextRelease < releases.size() && releases.get(nextRelease).step() <= cursor) {
-            runRelease(releases.get(nextRelease++));
-        }
+        runReleasesUpTo(cursor);
         while (nextPieceRelease < pieceReleases.size() && pieceReleases.get(nextPieceRelease)[0] <= cursor) {
             long[] p = pieceReleases.get(nextPieceRelease++);
             if (releasePiece((int) p[1], (int) p[2]) == 0) {
@@ -1154,6 +1152,10 @@ public final class Playback implements AutoCloseable {
             closeHeldEvents();
         }
         if (!held) {
+            // releases due by the new cursor first, from the recorded state the world is in now, so the released
+            // bodies take this world step live with the rest: run after the cursor moved, they started from the
+            // pose the step was to bring them to and ended it one step ahead of everything else (fuzz9)
+            runReleasesUpTo(cursor + speed);
             moveCursorTo(cursor + speed);
         } else if (replayHeldEvents) {
             queueHeldEvents();
@@ -1420,8 +1422,8 @@ public final class Playback implements AutoCloseable {
         boolean both = s < frameB.limit && frameB.live[s];
         double[] a = frameA.values, b = frameB.values;
         recordedVelocity(s, a, o, both ? b : a, alpha);
-        // and at the recorded pose at the cursor (a release scheduled for this step happens before the
-        // world step that would have brought it there): live simulation starts from the recording's state
+        // and at the recorded pose at the cursor, where the world is (a scheduled release runs before step()
+        // moves the cursor on): live simulation starts from the recording's state and steps with the rest
         if (s < frameA.limit && frameA.live[s]) {
             bodies.px[s] = lerp(a[o], both ? b[o] : a[o], alpha);
             bodies.py[s] = lerp(a[o + 1], both ? b[o + 1] : a[o + 1], alpha);
@@ -1750,6 +1752,13 @@ public final class Playback implements AutoCloseable {
             i--;
         }
         releases.add(i, c);
+    }
+
+    /** Runs the scheduled body and region releases whose step is at most {@code c}, at the cursor as it is. */
+    private void runReleasesUpTo(double c) {
+        while (nextRelease < releases.size() && releases.get(nextRelease).step() <= c) {
+            runRelease(releases.get(nextRelease++));
+        }
     }
 
     private void runRelease(ScheduledCommand c) {
