@@ -145,7 +145,7 @@ final class ThreadCountInvarianceTest {
     void turningBodiesKeepTheirRowsOnEveryThreadCount() {
         // a 0.8 x 0.2 x 0.5 m slab: principal inverse inertias 12/0.29, 12/0.89, 12/0.68 (per kg): A 3.1, not thin
         assertThat(ContactSolver.anisotropic(12 / 0.29, 12 / 0.89, 12 / 0.68)).as("thin").isFalse();
-        assertThat(ContactSolver.turnsAway(12 / 0.29, 12 / 0.89, 12 / 0.68, 0, 3, 0, 1 / 60.0)).as("turning").isTrue();
+        assertThat(ContactSolver.turnsAway(12 / 0.29, 12 / 0.89, 12 / 0.68, 0, 10, 0, 1 / 60.0)).as("turning").isTrue();
         int steps = 150;
         long[] one = stepHashes(spinningSlabsOnColumns(StepExecutor.Inline.INSTANCE), steps);
         for (int threads : new int[] {2, 3}) {
