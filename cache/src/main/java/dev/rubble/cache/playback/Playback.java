@@ -1102,6 +1102,7 @@ public final class Playback implements AutoCloseable {
             rebuilds++;
         }
         moveCursorTo(target);
+        runReleasesUpTo(cursor); // due by the target: handed over at its state, as step() would at its start
         deliverEvents(false); // the skipped steps' events are not heard; events() shows the last one
         for (int s = 0, n = bodies.slotLimit(); s < n; s++) {
             if (isDriven(s) && s < frameA.limit && frameA.live[s]) {
@@ -1132,15 +1133,6 @@ public final class Playback implements AutoCloseable {
             enterFrameB();
         }
         cursor = ended ? Math.min(c, frameIndex) : c;
-        while (nextRelease < releases.size() && releases.get(nextRelease).step() <= cursor) {
-            runRelease(releases.get(nextRelease++));
-        }
-        while (nextPieceRelease < pieceReleases.size() && pieceReleases.get(nextPieceRelease)[0] <= cursor) {
-            long[] p = pieceReleases.get(nextPieceRelease++);
-            if (releasePiece((int) p[1], (int) p[2]) == 0) {
-                missedPieceReleases.add(new long[] {p[0], p[1], p[2], pinned ? 1 : 0});
-            }
-        }
     }
 
     /**
@@ -1154,6 +1146,11 @@ public final class Playback implements AutoCloseable {
             closeHeldEvents();
         }
         if (!held) {
+            // releases (bodies, regions, pieces) due at the cursor, before it moves on: handed over at the
+            // recorded state the world is in, they take this world step live with the rest. Run after the cursor
+            // had moved, they started from the pose the step was to bring them to and ended it a step ahead of
+            // everything else, and a replay sought with --from went another way (fuzz9)
+            runReleasesUpTo(cursor);
             moveCursorTo(cursor + speed);
         } else if (replayHeldEvents) {
             queueHeldEvents();
@@ -1194,6 +1191,9 @@ public final class Playback implements AutoCloseable {
         deliverEvents(true);
         if (releaseByField) {
             releaseInFields();
+        }
+        if (finished()) {
+            runReleasesUpTo(cursor); // due at the last recorded state: no step() comes to run them
         }
     }
 
@@ -1420,8 +1420,8 @@ public final class Playback implements AutoCloseable {
         boolean both = s < frameB.limit && frameB.live[s];
         double[] a = frameA.values, b = frameB.values;
         recordedVelocity(s, a, o, both ? b : a, alpha);
-        // and at the recorded pose at the cursor (a release scheduled for this step happens before the
-        // world step that would have brought it there): live simulation starts from the recording's state
+        // and at the recorded pose at the cursor, where the world is (a scheduled release runs before step()
+        // moves the cursor on): live simulation starts from the recording's state and steps with the rest
         if (s < frameA.limit && frameA.live[s]) {
             bodies.px[s] = lerp(a[o], both ? b[o] : a[o], alpha);
             bodies.py[s] = lerp(a[o + 1], both ? b[o + 1] : a[o + 1], alpha);
@@ -1750,6 +1750,19 @@ public final class Playback implements AutoCloseable {
             i--;
         }
         releases.add(i, c);
+    }
+
+    /** Runs the scheduled body, region and piece releases whose step is at most {@code c}, at the cursor as it is. */
+    private void runReleasesUpTo(double c) {
+        while (nextRelease < releases.size() && releases.get(nextRelease).step() <= c) {
+            runRelease(releases.get(nextRelease++));
+        }
+        while (nextPieceRelease < pieceReleases.size() && pieceReleases.get(nextPieceRelease)[0] <= c) {
+            long[] p = pieceReleases.get(nextPieceRelease++);
+            if (releasePiece((int) p[1], (int) p[2]) == 0) {
+                missedPieceReleases.add(new long[] {p[0], p[1], p[2], pinned ? 1 : 0});
+            }
+        }
     }
 
     private void runRelease(ScheduledCommand c) {

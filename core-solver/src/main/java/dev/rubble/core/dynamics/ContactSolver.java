@@ -227,6 +227,9 @@ public final class ContactSolver {
     // per solver body: its principal inverse inertias differ by more than ANISOTROPY (see refreshRows)
     private boolean[] anisotropic = new boolean[0];
     private int anisotropicCount;
+    // per solver body: its rows follow its orientation every sub-step (refreshRows): thin, or turning (see turnsAway)
+    private boolean[] refreshes = new boolean[0];
+    private int refreshCount;
     private double[] vel = new double[0];    // 6 per body: v, w
     private double[] invI = new double[0];   // 6 per body: xx, xy, xz, yy, yz, zz (world)
     private double[] invMass = new double[0];
@@ -307,7 +310,7 @@ public final class ContactSolver {
     private final RangeTask motionTask = this::bodyMotion;
     private final RangeTask separationTask = (lo, hi) -> {
         for (int i = lo; i < hi; i++) {
-            if (anisotropicCount > 0 && (anisotropic[ia[i]] || anisotropic[ib[i]])) {
+            if (refreshCount > 0 && (refreshes[ia[i]] || refreshes[ib[i]])) {
                 refreshRows(i);
             }
             separations(i);
@@ -335,9 +338,19 @@ public final class ContactSolver {
     private int solves;
     private boolean backward;
 
-    /** Combined friction coefficient of two materials: {@code sqrt(μa μb)}. */
+    /**
+     * Combined friction coefficient of two materials: {@code sqrt(μa μb)}. Each coefficient may be up to
+     * {@code Double.MAX_VALUE} (BodyDef), and their product overflowed from 1.34e154 each: μ = +∞ made a point's
+     * cone {@code μ λn} NaN where it carried no load, so its friction had no bound and a box sliding on the ground
+     * without gravity was thrown up at 1.9 m/s (FrictionCombineTest). Such a product, or one below the smallest
+     * normal double, is taken as {@code sqrt(μa) sqrt(μb)}; every other pair keeps its bits.
+     */
     public static double combineFriction(double a, double b) {
-        return Math.sqrt(a * b);
+        double p = a * b;
+        if (p < Double.POSITIVE_INFINITY && (p >= Double.MIN_NORMAL || a == 0 || b == 0)) {
+            return Math.sqrt(p);
+        }
+        return Math.sqrt(a) * Math.sqrt(b);
     }
 
     /** Combined restitution of two materials: {@code max(ea, eb)}. */
@@ -429,6 +442,7 @@ public final class ContactSolver {
         }
         bodyCount = 1;
         anisotropicCount = 0;
+        refreshCount = 0;
         // at most two new solver bodies per manifold, and never more than the store's slots
         ensureBodies((int) Math.min(bodies.px.length, 2L * contacts.size()) + 1);
         setFixedBody();
@@ -664,6 +678,7 @@ public final class ContactSolver {
             massScratch = new double[cap];
             writesScratch = new boolean[cap];
             thinScratch = new boolean[cap];
+            refreshScratch = new boolean[cap];
         }
         final int[] start = binStart, to = renumber;
         Arrays.fill(start, 0, bins + 1, 0);
@@ -682,13 +697,14 @@ public final class ContactSolver {
         }
         final int[] slots = slotScratch;
         final double[] masses = massScratch;
-        final boolean[] writes = writesScratch, thin = thinScratch;
+        final boolean[] writes = writesScratch, thin = thinScratch, refresh = refreshScratch;
         for (int i = 1; i < n; i++) {
             int k = to[i];
             slots[k] = slotOf[i];
             masses[k] = invMass[i];
             writes[k] = writesBack[i];
             thin[k] = anisotropic[i];
+            refresh[k] = refreshes[i];
         }
         // every per-body array mapBody filled moves with its body (the thin-body flag stayed behind until
         // 2026-12-06: on several threads other bodies took the thin bodies' row refresh, and the result
@@ -698,6 +714,7 @@ public final class ContactSolver {
             invMass[k] = masses[k];
             writesBack[k] = writes[k];
             anisotropic[k] = thin[k];
+            refreshes[k] = refresh[k];
             solverIndex[slots[k]] = k;
         }
         to[0] = 0;
@@ -709,7 +726,7 @@ public final class ContactSolver {
 
     private int[] binStart = new int[0], renumber = new int[0], slotScratch = new int[0];
     private double[] massScratch = new double[0];
-    private boolean[] writesScratch = new boolean[0], thinScratch = new boolean[0];
+    private boolean[] writesScratch = new boolean[0], thinScratch = new boolean[0], refreshScratch = new boolean[0];
 
     /**
      * The solve order of colour (segment) {@code k}, {@code [lo, hi)}, on several threads (issue 26): cut
@@ -1007,6 +1024,11 @@ public final class ContactSolver {
         if (thin) {
             anisotropicCount++;
         }
+        boolean refresh = thin || dyn && subStepCount > 1 && turning(s);
+        refreshes[i] = refresh;
+        if (refresh) {
+            refreshCount++;
+        }
         if (dyn && spreadTracked) { // only a step on several threads numbers its bodies by place
             double x = b.px[s], y = b.py[s], z = b.pz[s];
             spreadLoX = Math.min(spreadLoX, x);
@@ -1145,7 +1167,7 @@ public final class ContactSolver {
             return;
         }
         forBodies(motionTask);
-        if (anisotropicCount > 0) {
+        if (refreshCount > 0) {
             refreshInertia();
         }
         forManifolds(separationTask);
@@ -1160,6 +1182,54 @@ public final class ContactSolver {
      */
     static final double ANISOTROPY = 50;
 
+    /**
+     * How far, at most, a body's world inverse inertia may move in a step from the one its rows were prepared
+     * with, relative to its smallest principal inverse inertia, before they follow it every sub-step
+     * ({@link #turnsAway}): about the relative error of an impulse through the stale inverse inertia. At 0.01 the
+     * 20-capsule stack of SampleStackingTest (four sub-steps) refreshed as it settled and fell; at 0.1 it stands.
+     */
+    static final double TURN_LIMIT = 1e-1;
+
+    /**
+     * Whether a body spinning at {@code (wx, wy, wz)} (its principal frame) turns so far in a step of {@code dt} seconds that its
+     * rows, prepared with the inverse inertia at the step's start, must follow its orientation in the later
+     * sub-steps ({@link #refreshRows}). With the stale inverse inertia an impulse changes the angular
+     * velocity by {@code I₀⁻¹ (r × J)} where the body's angular momentum changes by {@code r × J}, and the
+     * kinetic energy that puts in is no longer the solver's own reckoning. A frictionless normal row can then
+     * turn a body about the vertical: a 1.5 × 0.4 × 1.5 m hull (principal axes tilted against the vertical)
+     * spinning at 17 rad/s on frictionless ground, at four sub-steps, gained 25 % of its angular momentum
+     * about the vertical and 51 % of its energy in 20 s (docs/dynamics.md, "Spinning bodies keep their energy"). A cube (A = 1) and
+     * a body at rest never refresh, so the piles' bits are as before.
+     */
+    static boolean turnsAway(double ix, double iy, double iz, double wx, double wy, double wz, double dt) {
+        // the world inverse inertia R D Rᵀ changes at the rate [ω×, D] (principal frame): its entries are
+        // ω_k (d_i − d_j), nothing for a turn about a principal axis whose other two inertias are equal (a capsule
+        // or cylinder rolling about its own axis, whose rows stay right)
+        double lo = Math.min(ix, Math.min(iy, iz));
+        double rate = Math.max(Math.abs(wz * (ix - iy)), Math.max(Math.abs(wy * (ix - iz)), Math.abs(wx * (iy - iz))));
+        return rate * dt > TURN_LIMIT * lo;
+    }
+
+    /** {@link #turnsAway} for body slot s at this step's spin, its angular velocity taken into its principal frame. */
+    private boolean turning(int s) {
+        final BodyStore bs = b;
+        // R = q * iq (body orientation, then the principal frame within the body)
+        double ax = bs.qx[s], ay = bs.qy[s], az = bs.qz[s], aw = bs.qw[s];
+        double bx = bs.iqx[s], by = bs.iqy[s], bz = bs.iqz[s], bw = bs.iqw[s];
+        double rw = aw * bw - ax * bx - ay * by - az * bz;
+        double rx = aw * bx + ax * bw + ay * bz - az * by;
+        double ry = aw * by - ax * bz + ay * bw + az * bx;
+        double rz = aw * bz + ax * by - ay * bx + az * bw;
+        // ω in the principal frame: Rᵀ ω, the conjugate's rotation v + 2 w (v × u) + 2 u × (u × v) with u = -r
+        double wx = bs.wx[s], wy = bs.wy[s], wz = bs.wz[s];
+        double ux = -rx, uy = -ry, uz = -rz;
+        double tx = 2 * (uy * wz - uz * wy), ty = 2 * (uz * wx - ux * wz), tz = 2 * (ux * wy - uy * wx);
+        double lx = wx + rw * tx + (uy * tz - uz * ty);
+        double ly = wy + rw * ty + (uz * tx - ux * tz);
+        double lz = wz + rw * tz + (ux * ty - uy * tx);
+        return turnsAway(bs.invIx[s], bs.invIy[s], bs.invIz[s], lx, ly, lz, h * subStepCount);
+    }
+
     /** Whether principal inverse inertias (1/(kg m²)) differ by more than {@link #ANISOTROPY} (an infinite inertia, 0, counts). */
     static boolean anisotropic(double ix, double iy, double iz) {
         double hi = Math.max(ix, Math.max(iy, iz)), lo = Math.min(ix, Math.min(iy, iz));
@@ -1172,7 +1242,7 @@ public final class ContactSolver {
      */
     private void refreshInertia() {
         for (int i = 1; i < bodyCount; i++) {
-            if (anisotropic[i]) {
+            if (refreshes[i]) {
                 dev.rubble.core.body.Inertia.inverseWorldMatrix(b, slotOf[i], invI, i * 6);
             }
         }
@@ -2334,6 +2404,7 @@ public final class ContactSolver {
         slotOf = Arrays.copyOf(slotOf, cap);
         writesBack = Arrays.copyOf(writesBack, cap);
         anisotropic = Arrays.copyOf(anisotropic, cap);
+        refreshes = Arrays.copyOf(refreshes, cap);
         invMass = Arrays.copyOf(invMass, cap);
         vel = Arrays.copyOf(vel, cap * 6);
         invI = Arrays.copyOf(invI, cap * 6);

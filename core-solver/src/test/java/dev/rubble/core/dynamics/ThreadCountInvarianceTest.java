@@ -127,6 +127,34 @@ final class ThreadCountInvarianceTest {
         }
     }
 
+    /** The columns with thirty flat boxes (not thin) dropped spinning onto them: their rows follow them every sub-step. */
+    private static World spinningSlabsOnColumns(StepExecutor ex) {
+        World w = scene(5, ex);
+        SplittableRandom r = new SplittableRandom(23);
+        for (int i = 0; i < 30; i++) {
+            double x = r.nextDouble(-7, 6), z = r.nextDouble(-3, 3), y = 5 + r.nextDouble(0, 4);
+            w.createBody(BodyDef.of(new Box(0.4, 0.1, 0.25)).withPosition(x, y, z)
+                    .withLinearVelocity(r.nextDouble(-1, 1), -2, r.nextDouble(-1, 1))
+                    .withAngularVelocity(r.nextDouble(-3, 3), r.nextDouble(-20, 20), r.nextDouble(-3, 3))
+                    .withMass(0.5 + r.nextDouble(1)).withMaterial(0.5, 0));
+        }
+        return w;
+    }
+
+    @Test
+    void turningBodiesKeepTheirRowsOnEveryThreadCount() {
+        // a 0.8 x 0.2 x 0.5 m slab: principal inverse inertias 12/0.29, 12/0.89, 12/0.68 (per kg): A 3.1, not thin
+        assertThat(ContactSolver.anisotropic(12 / 0.29, 12 / 0.89, 12 / 0.68)).as("thin").isFalse();
+        assertThat(ContactSolver.turnsAway(12 / 0.29, 12 / 0.89, 12 / 0.68, 0, 10, 0, 1 / 60.0)).as("turning").isTrue();
+        int steps = 150;
+        long[] one = stepHashes(spinningSlabsOnColumns(StepExecutor.Inline.INSTANCE), steps);
+        for (int threads : new int[] {2, 3}) {
+            try (WorkerPool pool = new WorkerPool(threads, 1)) {
+                assertThat(stepHashes(spinningSlabsOnColumns(pool), steps)).as("%d threads", threads).isEqualTo(one);
+            }
+        }
+    }
+
     @Test
     void theSceneIsSolvedInSeveralColoursSoTheComparisonMeansSomething() {
         try (WorkerPool pool = new WorkerPool(2, 1)) {

@@ -33,6 +33,8 @@ public final class ConvexHull implements Shape {
      * support value may come to the climb's summit before the linear scan decides (see {@link #support}).
      */
     private final double climbSlack;
+    /** Whether {@link #support} climbs: more than {@link #CLIMB_THRESHOLD} vertices and not flatter than {@link #CLIMB_FLAT}. */
+    private final boolean climbs;
     /**
      * Relative margin of the climb's near-tie test: far above the rounding error of a dot product
      * (3 · 2⁻⁵³ of Σ|vᵢdᵢ|) and of how far quickhull leaves a vertex from convex position (10⁻⁹ of the extent).
@@ -40,6 +42,15 @@ public final class ConvexHull implements Shape {
     public static final double CLIMB_SLACK = 1e-8;
     /** Above this many vertices {@link #support} climbs the vertex graph instead of scanning every vertex. */
     public static final int CLIMB_THRESHOLD = 24;
+    /**
+     * A hull thinner than this share of its largest |coordinate| (its least depth under any of its faces) is
+     * always scanned. Quickhull's faces of a plate 1e-7 as thick as it is wide (and up to 6e-7 was seen) do not
+     * make a vertex graph on which every local summit is the top: the climb stopped at a vertex of the plate's
+     * rim far below the scan's (a 1 x 1e-7 x 1 m plate of 150 vertices: on 9 of 86 such plates, up to 0.5 m
+     * short along the direction; 1e-4 x 1 x 1e3 m the same). From 1e-6 on no climb was seen to miss, over
+     * 1.2 M directions a thickness; 1e-5 leaves a margin, and a scanned hull's support is the same vertex.
+     */
+    public static final double CLIMB_FLAT = 1e-5;
 
     private ConvexHull(double[] v, int[] faceStart, int[] faceVerts, double[] planes) {
         this.v = v;
@@ -64,6 +75,7 @@ public final class ConvexHull implements Shape {
             big = Math.max(big, Math.abs(c));
         }
         climbSlack = CLIMB_SLACK * big;
+        climbs = nvert > CLIMB_THRESHOLD && thickerThan(v, faceStart, planes, CLIMB_FLAT * big);
         int[] fill = new int[nvert];
         for (int f = 0; f + 1 < faceStart.length; f++) {
             for (int k = faceStart[f]; k < faceStart[f + 1]; k++) {
@@ -360,10 +372,10 @@ public final class ConvexHull implements Shape {
      * The vertex farthest along d, exactly the vertex a linear scan over the vertices in index order
      * picks (the largest {@code v·d} as computed in doubles, the lowest index among equal values).
      *
-     * <p>Small hulls (at most {@link #CLIMB_THRESHOLD} vertices) are scanned. Larger ones climb the
-     * vertex graph from vertex 0 (to a neighbour with a larger value, until none has one). The summit
-     * is returned when every neighbour's value is below the summit's by more than
-     * {@code climbSlack · |d|₁}; otherwise (a face or edge nearly perpendicular to d, so the maximum
+     * <p>Small hulls (at most {@link #CLIMB_THRESHOLD} vertices) and flat ones ({@link #CLIMB_FLAT}) are
+     * scanned. Larger ones climb the vertex graph from vertex 0 (to a neighbour with a larger value, until none
+     * has one). The summit is returned when every neighbour's value is below the summit's by more than
+     * {@code climbSlack · |d|₁} (never for an infinite direction, whose values have no such order); otherwise (a face or edge nearly perpendicular to d, so the maximum
      * may be shared or decided by rounding) the linear scan decides. Why that is the scan's vertex: on
      * a convex polytope the vertices whose exact value is at least t are connected through edges for
      * every t (from each of them an increasing edge path leads to the maximal face). If another vertex
@@ -380,9 +392,28 @@ public final class ConvexHull implements Shape {
         out[offset + 2] = v[i + 2];
     }
 
+    /**
+     * Whether the hull lies deeper than {@code depth} under each of its faces (some vertex does): its thickness
+     * across every face normal, which for a plate is its thickness. Stops at the first vertex deep enough, so a
+     * hull that is not flat costs about a vertex or two a face.
+     */
+    private static boolean thickerThan(double[] v, int[] faceStart, double[] planes, double depth) {
+        for (int f = 0; f + 1 < faceStart.length; f++) {
+            double nx = planes[4 * f], ny = planes[4 * f + 1], nz = planes[4 * f + 2], d = planes[4 * f + 3];
+            boolean deep = false;
+            for (int i = 0; i < v.length && !deep; i += 3) {
+                deep = d - (nx * v[i] + ny * v[i + 1] + nz * v[i + 2]) > depth;
+            }
+            if (!deep) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The offset into {@code v} (3 × index) of the vertex {@link #support} returns. */
     private int supportOffset(double dx, double dy, double dz) {
-        if (v.length > 3 * CLIMB_THRESHOLD) {
+        if (climbs) {
             int cur = 0;
             double bd = v[0] * dx + v[1] * dy + v[2] * dz;
             boolean improved = true;
@@ -403,7 +434,8 @@ public final class ConvexHull implements Shape {
             boolean alone = true;
             for (int k = adjStart[cur], e = adjStart[cur + 1]; k < e; k++) {
                 int w = 3 * adj[k];
-                if (v[w] * dx + v[w + 1] * dy + v[w + 2] * dz >= floor) {
+                if (!(v[w] * dx + v[w + 1] * dy + v[w + 2] * dz < floor)) {
+                    // near the summit, or no order at all (an infinite direction: the floor is NaN, values inf)
                     alone = false;
                     break;
                 }
