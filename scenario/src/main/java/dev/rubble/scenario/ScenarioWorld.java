@@ -165,6 +165,19 @@ public final class ScenarioWorld {
                             : e.detail().startsWith(": ") ? e.detail().substring(2) : e.detail().trim(), e);
                 }
             }
+            if (c.command() instanceof dev.rubble.core.command.Command.UnionAdd ua && c.body() != null) {
+                // a body member checked now, as the kernel will when the command is queued (a static mesh or plane
+                // cannot be welded): refused with the entry's path before any step
+                long h = world.findByLabel(c.body());
+                if (h >= 0) {
+                    try {
+                        world.destruction().unions().validate(
+                                new dev.rubble.core.command.Command.UnionAdd(ua.union(), h, ua.auxiliary()));
+                    } catch (IllegalArgumentException e) {
+                        throw new ScenarioException(where(c), "body '" + c.body() + "': " + e.getMessage(), e);
+                    }
+                }
+            }
             if (c.destruction() != null) {
                 try {
                     world.destruction().validate(c.destruction());

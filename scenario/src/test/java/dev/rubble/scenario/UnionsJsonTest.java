@@ -56,6 +56,27 @@ final class UnionsJsonTest {
         bad("[{\"members\": [{\"body\": \"a\", \"weld\": 1}]}]", "$.unions[0].members[0].weld: unknown key");
     }
 
+    @Test
+    void aStaticMemberWeldsAndAPlaneIsRefusedBeforeAnyStep() {
+        // the static floor may join: the union is static, and the box welded to it stays put
+        ScenarioWorld sw = ScenarioWorld.create(ScenarioLoader.parse(scene(
+                "[{\"id\": 0, \"members\": [{\"body\": \"floor\"}, {\"body\": \"a\"}]}]")), STAGES);
+        World w = sw.world();
+        for (int i = 0; i < 30; i++) {
+            sw.step();
+        }
+        var bs = w.bodies();
+        assertThat(bs.motion(bs.slot(w.destruction().unions().body(0)))).isEqualTo(dev.rubble.core.body.MotionType.STATIC);
+        assertThat(bs.py[bs.slot(w.findByLabel("a"))]).isEqualTo(0.5);
+        // a static plane cannot be welded (a union's body is a compound of convex shapes): named by path when created
+        String plane = scene("[{\"id\": 0, \"members\": [{\"body\": \"ground\"}, {\"body\": \"a\"}]}]").replace(
+                "\"bodies\": [", "\"bodies\": [{\"id\": \"ground\", \"state\": \"static\", \"shape\": {\"type\": \"plane\","
+                        + " \"normal\": [0, 1, 0], \"offset\": -2}},");
+        assertThatThrownBy(() -> ScenarioWorld.create(ScenarioLoader.parse(plane), STAGES)).isInstanceOf(ScenarioException.class)
+                .hasMessageStartingWith("$.unions[0].members[0]: body 'ground': body = ")
+                .hasMessageContaining("has shape PLANE; allowed: convex shapes");
+    }
+
     private static void bad(String unions, String message) {
         assertThatThrownBy(() -> ScenarioLoader.parse(scene(unions))).isInstanceOf(ScenarioException.class)
                 .hasMessageStartingWith(message);
