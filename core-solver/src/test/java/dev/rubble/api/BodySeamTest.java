@@ -38,11 +38,8 @@ final class BodySeamTest {
         return List.of(new Piece(new Box(4, 0.5, 2), 0, -0.5, 0));
     }
 
-    /** Highest and lowest centre height, final position and velocity of a body run over a floor. */
-    record Run(double highest, double lowest, Vector3d position, Vector3d velocity) {
-    }
 
-    static Run run(List<Piece> floor, BodySpec body, double mu, int steps, boolean seams) {
+    static SlideRun run(List<Piece> floor, BodySpec body, double mu, int steps, boolean seams) {
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withSleeping(false).withBodySeams(seams));
         for (Piece p : floor) {
             w.addBody(BodySpec.fixed(p.shape).withPosition(new Vector3d(p.x, p.y, p.z))
@@ -57,10 +54,10 @@ final class BodySeamTest {
             highest = Math.max(highest, p.y);
             lowest = Math.min(lowest, p.y);
         }
-        return new Run(highest, lowest, w.position(b, new Vector3d()), w.linearVelocity(b, new Vector3d()));
+        return new SlideRun(highest, lowest, w.position(b, new Vector3d()), w.linearVelocity(b, new Vector3d()));
     }
 
-    static Run run(List<Piece> floor, BodySpec body, double mu, int steps) {
+    static SlideRun run(List<Piece> floor, BodySpec body, double mu, int steps) {
         return run(floor, body, mu, steps, true);
     }
 
@@ -85,16 +82,16 @@ final class BodySeamTest {
      */
     @Test
     void aFrictionlessCubeSlidesOverTheSeamAsOverOneBox() {
-        Run ref = run(oneBox(), cube(2, 0), 0, 90); // 3 m: x from -1.5 to 1.5
-        Run seam = run(twoBoxes(0), cube(2, 0), 0, 90);
-        assertThat(ref.velocity.x).as("reference speed").isCloseTo(2, within(1e-3));
-        assertThat(seam.position.x).as("end (before: 0.35 m)").isCloseTo(ref.position.x, within(1e-4));
-        assertThat(seam.highest).as("highest centre (before: 3.9 cm up)").isCloseTo(ref.highest, within(1e-4));
-        assertThat(seam.lowest).as("lowest centre").isCloseTo(ref.lowest, within(1e-4));
-        assertThat(seam.velocity.x).as("speed after the seam (before: 0.66 m/s)").isCloseTo(2, within(1e-3));
+        SlideRun ref = run(oneBox(), cube(2, 0), 0, 90); // 3 m: x from -1.5 to 1.5
+        SlideRun seam = run(twoBoxes(0), cube(2, 0), 0, 90);
+        assertThat(ref.velocity().x).as("reference speed").isCloseTo(2, within(1e-3));
+        assertThat(seam.position().x).as("end (before: 0.35 m)").isCloseTo(ref.position().x, within(1e-4));
+        assertThat(seam.highest()).as("highest centre (before: 3.9 cm up)").isCloseTo(ref.highest(), within(1e-4));
+        assertThat(seam.lowest()).as("lowest centre").isCloseTo(ref.lowest(), within(1e-4));
+        assertThat(seam.velocity().x).as("speed after the seam (before: 0.66 m/s)").isCloseTo(2, within(1e-3));
         // switched off, the seam is felt as before
-        Run off = run(twoBoxes(0), cube(2, 0), 0, 90, false);
-        assertThat(off.velocity.x).as("switched off").isLessThan(1);
+        SlideRun off = run(twoBoxes(0), cube(2, 0), 0, 90, false);
+        assertThat(off.velocity().x).as("switched off").isLessThan(1);
     }
 
     /** Before: stopped after 1.05 m (tripped over the seam, rising 8 cm); Coulomb's {@code v² / 2 μ g} is 1.53 m. */
@@ -103,12 +100,12 @@ final class BodySeamTest {
         double mu = 0.3, v = 3, g = 9.81;
         BodySpec cube = BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(-0.8, 0.2, 0.3))
                 .withLinearVelocity(new Vector3d(v, 0, 0)).withMaterial(mu, 0);
-        Run ref = run(oneBox(), cube, mu, 120);
-        Run seam = run(twoBoxes(0), cube, mu, 120);
+        SlideRun ref = run(oneBox(), cube, mu, 120);
+        SlideRun seam = run(twoBoxes(0), cube, mu, 120);
         double coulomb = v * v / (2 * mu * g);
-        assertThat(ref.position.x + 0.8).as("reference slide").isCloseTo(coulomb, within(0.05));
-        assertThat(seam.position.x + 0.8).as("slide over the seam (before: 1.05 m)").isCloseTo(ref.position.x + 0.8, within(1e-3));
-        assertThat(seam.highest).as("highest centre").isCloseTo(ref.highest, within(1e-4));
+        assertThat(ref.position().x + 0.8).as("reference slide").isCloseTo(coulomb, within(0.05));
+        assertThat(seam.position().x + 0.8).as("slide over the seam (before: 1.05 m)").isCloseTo(ref.position().x + 0.8, within(1e-3));
+        assertThat(seam.highest()).as("highest centre").isCloseTo(ref.highest(), within(1e-4));
     }
 
     /** Before: a 0.3 m ball rolling at 2 m/s jumped 3.7 / 3.4 mm and left the seam at 1.87 / 1.82 m/s (friction 0.5 / 0). */
@@ -119,11 +116,11 @@ final class BodySeamTest {
             BodySpec ball = BodySpec.dynamic(new Sphere(r)).withPosition(new Vector3d(-1.5, r, 0.3))
                     .withLinearVelocity(new Vector3d(v, 0, 0)).withAngularVelocity(new Vector3d(0, 0, -v / r))
                     .withMaterial(mu, 0);
-            Run ref = run(oneBox(), ball, mu, 90);
-            Run seam = run(twoBoxes(0), ball, mu, 90);
-            assertThat(seam.position.x).as("mu %s: past the seam", mu).isGreaterThan(1);
-            assertThat(seam.velocity.x).as("mu %s: speed after the seam", mu).isCloseTo(v, within(1e-3));
-            assertThat(seam.highest).as("mu %s: highest centre", mu).isCloseTo(ref.highest, within(1e-4));
+            SlideRun ref = run(oneBox(), ball, mu, 90);
+            SlideRun seam = run(twoBoxes(0), ball, mu, 90);
+            assertThat(seam.position().x).as("mu %s: past the seam", mu).isGreaterThan(1);
+            assertThat(seam.velocity().x).as("mu %s: speed after the seam", mu).isCloseTo(v, within(1e-3));
+            assertThat(seam.highest()).as("mu %s: highest centre", mu).isCloseTo(ref.highest(), within(1e-4));
         }
     }
 
@@ -132,8 +129,8 @@ final class BodySeamTest {
     void aBallAtRestNextToTheSeamStays() {
         for (double off : new double[] {-0.001, 0.001, 0, -0.02}) {
             BodySpec ball = BodySpec.dynamic(new Sphere(0.3)).withPosition(new Vector3d(off, 0.3, 0.3));
-            Run seam = run(twoBoxes(0), ball, 0.5, 600); // 10 s
-            assertThat(seam.position.x).as("ball set %s m off the seam, after 10 s", off).isCloseTo(off, within(1e-5));
+            SlideRun seam = run(twoBoxes(0), ball, 0.5, 600); // 10 s
+            assertThat(seam.position().x).as("ball set %s m off the seam, after 10 s", off).isCloseTo(off, within(1e-5));
         }
     }
 
@@ -142,27 +139,27 @@ final class BodySeamTest {
     void aPlankSlidesOverTheSeamAsOverOneBox() {
         BodySpec plank = BodySpec.dynamic(new Box(1, 0.1, 0.5)).withPosition(new Vector3d(-2, 0.1, 0))
                 .withLinearVelocity(new Vector3d(2, 0, 0)).withMaterial(0, 0);
-        Run ref = run(oneBox(), plank, 0, 90);
-        Run seam = run(twoBoxes(0), plank, 0, 90);
-        assertThat(ref.velocity.x).as("reference speed").isCloseTo(2, within(1e-3));
-        assertThat(seam.velocity.x).as("speed over the seam (before: -0.007 m/s)").isCloseTo(2, within(1e-3));
-        assertThat(seam.position.x).as("end").isCloseTo(ref.position.x, within(1e-4));
-        assertThat(seam.highest).as("highest centre").isCloseTo(ref.highest, within(1e-4));
+        SlideRun ref = run(oneBox(), plank, 0, 90);
+        SlideRun seam = run(twoBoxes(0), plank, 0, 90);
+        assertThat(ref.velocity().x).as("reference speed").isCloseTo(2, within(1e-3));
+        assertThat(seam.velocity().x).as("speed over the seam (before: -0.007 m/s)").isCloseTo(2, within(1e-3));
+        assertThat(seam.position().x).as("end").isCloseTo(ref.position().x, within(1e-4));
+        assertThat(seam.highest()).as("highest centre").isCloseTo(ref.highest(), within(1e-4));
     }
 
     /** Two static hull tiles: before, the frictionless cube left at 0.64 m/s; with friction 0.3 it stopped after 1.03 m. */
     @Test
     void hullTilesAreSmoothAsOneBox() {
         List<Piece> hulls = List.of(new Piece(hullBox(2, 0.5, 2), -2, -0.5, 0), new Piece(hullBox(2, 0.5, 2), 2, -0.5, 0));
-        Run ref = run(oneBox(), cube(2, 0), 0, 90);
-        Run seam = run(hulls, cube(2, 0), 0, 90);
-        assertThat(seam.velocity.x).as("frictionless speed (before: 0.64 m/s)").isCloseTo(2, within(1e-3));
-        assertThat(seam.highest).as("highest centre").isCloseTo(ref.highest, within(1e-4));
+        SlideRun ref = run(oneBox(), cube(2, 0), 0, 90);
+        SlideRun seam = run(hulls, cube(2, 0), 0, 90);
+        assertThat(seam.velocity().x).as("frictionless speed (before: 0.64 m/s)").isCloseTo(2, within(1e-3));
+        assertThat(seam.highest()).as("highest centre").isCloseTo(ref.highest(), within(1e-4));
         BodySpec rough = BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(-0.8, 0.2, 0.3))
                 .withLinearVelocity(new Vector3d(3, 0, 0)).withMaterial(0.3, 0);
         ref = run(oneBox(), rough, 0.3, 120);
         seam = run(hulls, rough, 0.3, 120);
-        assertThat(seam.position.x).as("slide with friction (before: 1.03 m)").isCloseTo(ref.position.x, within(1e-3));
+        assertThat(seam.position().x).as("slide with friction (before: 1.03 m)").isCloseTo(ref.position().x, within(1e-3));
     }
 
     /**
@@ -180,12 +177,9 @@ final class BodySeamTest {
         Vector3d v = new Vector3d(0.6389, 0, -0.8136);
         BodySpec turned = BodySpec.dynamic(new Box(0.12, 0.12, 0.12)).withPosition(new Vector3d(-0.73, 0.12, 0.93))
                 .withOrientation(new org.joml.Quaterniond().rotateY(0.5)).withLinearVelocity(v).withMaterial(0, 0);
-        Run ref = run(List.of(new Piece(new Box(2, 0.25, 2), 0, -0.25, 0)), turned, 0, 120);
-        Run seam = run(four, turned, 0, 120);
-        assertThat(ref.velocity.length()).as("reference speed").isCloseTo(v.length(), within(1e-3));
-        assertThat(seam.velocity.length()).as("speed after the junction (before: 0.0002 m/s)").isCloseTo(v.length(), within(1e-3));
-        assertThat(seam.position.distance(ref.position)).as("end, from the reference's").isLessThan(1e-3);
-        assertThat(seam.highest).as("highest centre").isCloseTo(ref.highest, within(1e-4));
+        SlideRun ref = run(List.of(new Piece(new Box(2, 0.25, 2), 0, -0.25, 0)), turned, 0, 120);
+        SlideRun seam = run(four, turned, 0, 120);
+        seam.assertAsOver(ref, v.length(), "0.0002 m/s");
     }
 
     /**
@@ -200,13 +194,13 @@ final class BodySeamTest {
         List<Piece> floor = List.of(new Piece(pair, -2, -0.5, 0), new Piece(new Box(2, 0.5, 2), 2, -0.5, 0));
         BodySpec cube = BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(-3.5, 0.2, 0.3))
                 .withLinearVelocity(new Vector3d(2, 0, 0)).withMaterial(0, 0);
-        Run ref = run(oneBox(), cube, 0, 150); // 5 m: x from -3.5 to 1.5
-        Run seam = run(floor, cube, 0, 150);
-        Run off = run(floor, cube, 0, 150, false);
-        assertThat(off.velocity.x).as("without the pass").isLessThan(1);
-        assertThat(seam.velocity.x).as("speed").isCloseTo(2, within(1e-3));
-        assertThat(seam.position.x).as("end").isCloseTo(ref.position.x, within(1e-4));
-        assertThat(seam.highest).as("highest centre").isCloseTo(ref.highest, within(1e-4));
+        SlideRun ref = run(oneBox(), cube, 0, 150); // 5 m: x from -3.5 to 1.5
+        SlideRun seam = run(floor, cube, 0, 150);
+        SlideRun off = run(floor, cube, 0, 150, false);
+        assertThat(off.velocity().x).as("without the pass").isLessThan(1);
+        assertThat(seam.velocity().x).as("speed").isCloseTo(2, within(1e-3));
+        assertThat(seam.position().x).as("end").isCloseTo(ref.position().x, within(1e-4));
+        assertThat(seam.highest()).as("highest centre").isCloseTo(ref.highest(), within(1e-4));
     }
 
     /**
@@ -247,15 +241,15 @@ final class BodySeamTest {
                     .withPosition(new Vector3d(-Math.cos(dir) * half * 0.6, size + 1e-4, -Math.sin(dir) * half * 0.6))
                     .withLinearVelocity(new Vector3d(Math.cos(dir) * speed, 0, Math.sin(dir) * speed));
             int steps = (int) Math.min(120, 60 * 1.2 * half / speed);
-            Run ref = run(one, spec, mu, steps);
-            Run seam = run(tiles, spec, mu, steps);
+            SlideRun ref = run(one, spec, mu, steps);
+            SlideRun seam = run(tiles, spec, mu, steps);
             String what = String.format("run %d (shape %d, %.3f m, %d tiles of %.2f m, hull %s, mu %.2f)", run, kind, size, n * n, tile, hull, mu);
-            assertThat(seam.highest).as("%s: highest centre", what).isLessThan(ref.highest + 5e-4);
+            assertThat(seam.highest()).as("%s: highest centre", what).isLessThan(ref.highest() + 5e-4);
             if (mu == 0) {
-                assertThat(seam.velocity.length()).as("%s: speed", what).isCloseTo(ref.velocity.length(), within(0.005));
-                assertThat(seam.position.distance(ref.position)).as("%s: end", what).isLessThan(0.003);
+                assertThat(seam.velocity().length()).as("%s: speed", what).isCloseTo(ref.velocity().length(), within(0.005));
+                assertThat(seam.position().distance(ref.position())).as("%s: end", what).isLessThan(0.003);
             } else {
-                assertThat(seam.position.distance(ref.position)).as("%s: end", what).isLessThan(0.02);
+                assertThat(seam.position().distance(ref.position())).as("%s: end", what).isLessThan(0.02);
             }
         }
     }
@@ -269,10 +263,10 @@ final class BodySeamTest {
     @Test
     void aStepAGapAndAnOverlapAreFeltAsWithoutThePass() {
         List<Piece> step = List.of(new Piece(new Box(2, 0.5, 2), -2, -0.5, 0), new Piece(new Box(2, 0.5, 2), 2, -0.45, 0));
-        Run on = run(step, cube(2, 0), 0, 90, true);
-        Run off = run(step, cube(2, 0), 0, 90, false);
-        assertThat(on.position.x).as("stopped at the riser").isLessThan(0);
-        assertThat(on.highest - 0.2).as("rise, under the exact inelastic impact's 5.14 cm").isLessThan(0.0514);
+        SlideRun on = run(step, cube(2, 0), 0, 90, true);
+        SlideRun off = run(step, cube(2, 0), 0, 90, false);
+        assertThat(on.position().x).as("stopped at the riser").isLessThan(0);
+        assertThat(on.highest() - 0.2).as("rise, under the exact inelastic impact's 5.14 cm").isLessThan(0.0514);
         assertThat(on).as("step: the same as without the pass").isEqualTo(off);
         for (double gap : new double[] {-0.001, 0.0001}) {
             on = run(twoBoxes(gap), cube(2, 0), 0, 90, true);

@@ -36,16 +36,13 @@ final class CompoundInternalEdgeTest {
         return new Compound(List.of(Compound.Child.at(new Box(4, 0.5, 2), 0, -0.5, 0)));
     }
 
-    /** Highest and lowest centre height, final position and velocity of a body run over a floor. */
-    record Run(double highest, double lowest, Vector3d position, Vector3d velocity) {
-    }
 
-    static Run run(Shape floor, BodySpec body, int steps) {
+    static SlideRun run(Shape floor, BodySpec body, int steps) {
         return run(floor, body, 0, steps);
     }
 
     /** As {@link #run(Shape, BodySpec, int)} with the floor's friction {@code mu}. */
-    static Run run(Shape floor, BodySpec body, double mu, int steps) {
+    static SlideRun run(Shape floor, BodySpec body, double mu, int steps) {
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withSleeping(false));
         w.addBody(BodySpec.fixed(floor).withMaterial(mu, 0));
         BodyId b = w.addBody(body);
@@ -57,21 +54,21 @@ final class CompoundInternalEdgeTest {
             highest = Math.max(highest, p.y);
             lowest = Math.min(lowest, p.y);
         }
-        return new Run(highest, lowest, w.position(b, new Vector3d()), w.linearVelocity(b, new Vector3d()));
+        return new SlideRun(highest, lowest, w.position(b, new Vector3d()), w.linearVelocity(b, new Vector3d()));
     }
 
     @Test
     void aFrictionlessCubeSlidesOverTheSeamAsOverOneBox() {
         BodySpec cube = BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(-1.5, 0.2, 0.3))
                 .withLinearVelocity(new Vector3d(2, 0, 0)).withMaterial(0, 0);
-        Run ref = run(oneBox(), cube, 90); // 3 m: x from -1.5 to 1.5
-        Run seam = run(tiles(), cube, 90);
-        assertThat(ref.velocity.x).as("reference speed").isCloseTo(2, within(0.02));
-        assertThat(seam.position.x).as("past the seam").isGreaterThan(1);
-        assertThat(seam.highest).as("highest centre").isCloseTo(ref.highest, within(1e-3));
-        assertThat(seam.lowest).as("lowest centre").isCloseTo(ref.lowest, within(1e-3));
-        assertThat(seam.velocity.x).as("speed after the seam").isCloseTo(2, within(0.02));
-        assertThat(seam.velocity.y).as("vertical speed").isCloseTo(0, within(0.02));
+        SlideRun ref = run(oneBox(), cube, 90); // 3 m: x from -1.5 to 1.5
+        SlideRun seam = run(tiles(), cube, 90);
+        assertThat(ref.velocity().x).as("reference speed").isCloseTo(2, within(0.02));
+        assertThat(seam.position().x).as("past the seam").isGreaterThan(1);
+        assertThat(seam.highest()).as("highest centre").isCloseTo(ref.highest(), within(1e-3));
+        assertThat(seam.lowest()).as("lowest centre").isCloseTo(ref.lowest(), within(1e-3));
+        assertThat(seam.velocity().x).as("speed after the seam").isCloseTo(2, within(0.02));
+        assertThat(seam.velocity().y).as("vertical speed").isCloseTo(0, within(0.02));
     }
 
     /**
@@ -92,12 +89,9 @@ final class CompoundInternalEdgeTest {
         Vector3d v = new Vector3d(0.6389, 0, -0.8136); // 1.03 m/s, its path 0.15 m from the junction
         BodySpec cube = BodySpec.dynamic(new Box(0.12, 0.12, 0.12)).withPosition(new Vector3d(-0.73, 0.12, 0.93))
                 .withOrientation(new org.joml.Quaterniond().rotateY(0.5)).withLinearVelocity(v).withMaterial(0, 0);
-        Run ref = run(one, cube, 120);
-        Run seam = run(four, cube, 120);
-        assertThat(ref.velocity.length()).as("reference speed").isCloseTo(v.length(), within(1e-3));
-        assertThat(seam.velocity.length()).as("speed after the junction (before: 0.63 m/s)").isCloseTo(v.length(), within(1e-3));
-        assertThat(seam.position.distance(ref.position)).as("end, from the reference's").isLessThan(1e-3);
-        assertThat(seam.highest).as("highest centre").isCloseTo(ref.highest, within(1e-4));
+        SlideRun ref = run(one, cube, 120);
+        SlideRun seam = run(four, cube, 120);
+        seam.assertAsOver(ref, v.length(), "0.63 m/s");
     }
 
     /**
@@ -145,12 +139,12 @@ final class CompoundInternalEdgeTest {
         double mu = 0.3, v = 3, g = 9.81;
         BodySpec cube = BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(-0.8, 0.2, 0.3))
                 .withLinearVelocity(new Vector3d(v, 0, 0)).withMaterial(mu, 0);
-        Run ref = run(oneBox(), cube, mu, 120);
-        Run seam = run(tiles(), cube, mu, 120);
+        SlideRun ref = run(oneBox(), cube, mu, 120);
+        SlideRun seam = run(tiles(), cube, mu, 120);
         double coulomb = v * v / (2 * mu * g); // 1.53 m
-        assertThat(ref.position.x + 0.8).as("reference slide").isCloseTo(coulomb, within(0.05));
-        assertThat(seam.position.x + 0.8).as("slide over the seam").isCloseTo(ref.position.x + 0.8, within(0.03));
-        assertThat(seam.highest).as("highest centre").isCloseTo(ref.highest, within(1e-3));
+        assertThat(ref.position().x + 0.8).as("reference slide").isCloseTo(coulomb, within(0.05));
+        assertThat(seam.position().x + 0.8).as("slide over the seam").isCloseTo(ref.position().x + 0.8, within(0.03));
+        assertThat(seam.highest()).as("highest centre").isCloseTo(ref.highest(), within(1e-3));
     }
 
     @Test
@@ -160,12 +154,12 @@ final class CompoundInternalEdgeTest {
             BodySpec ball = BodySpec.dynamic(new Sphere(r)).withPosition(new Vector3d(-1.5, r, 0.3))
                     .withLinearVelocity(new Vector3d(v, 0, 0)).withAngularVelocity(new Vector3d(0, 0, -v / r))
                     .withMaterial(mu, 0);
-            Run ref = run(oneBox(), ball, mu, 90);
-            Run seam = run(tiles(), ball, mu, 90);
-            assertThat(seam.position.x).as("mu %s: past the seam", mu).isGreaterThan(1);
-            assertThat(seam.velocity.x).as("mu %s: speed after the seam", mu).isCloseTo(ref.velocity.x, within(0.02));
-            assertThat(seam.velocity.x).as("mu %s: speed after the seam", mu).isCloseTo(v, within(0.02));
-            assertThat(seam.highest).as("mu %s: highest centre", mu).isCloseTo(ref.highest, within(1e-3));
+            SlideRun ref = run(oneBox(), ball, mu, 90);
+            SlideRun seam = run(tiles(), ball, mu, 90);
+            assertThat(seam.position().x).as("mu %s: past the seam", mu).isGreaterThan(1);
+            assertThat(seam.velocity().x).as("mu %s: speed after the seam", mu).isCloseTo(ref.velocity().x, within(0.02));
+            assertThat(seam.velocity().x).as("mu %s: speed after the seam", mu).isCloseTo(v, within(0.02));
+            assertThat(seam.highest()).as("mu %s: highest centre", mu).isCloseTo(ref.highest(), within(1e-3));
         }
     }
 
@@ -173,8 +167,8 @@ final class CompoundInternalEdgeTest {
     void aBallAtRestNextToTheSeamStays() {
         for (double off : new double[] {-0.001, 0.001, 0, -0.02}) {
             BodySpec ball = BodySpec.dynamic(new Sphere(0.3)).withPosition(new Vector3d(off, 0.3, 0.3));
-            Run seam = run(tiles(), ball, 0.5, 600); // 10 s
-            assertThat(seam.position.x).as("ball set %s m off the seam, after 10 s", off).isCloseTo(off, within(1e-3));
+            SlideRun seam = run(tiles(), ball, 0.5, 600); // 10 s
+            assertThat(seam.position().x).as("ball set %s m off the seam, after 10 s", off).isCloseTo(off, within(1e-3));
         }
     }
 
@@ -190,17 +184,17 @@ final class CompoundInternalEdgeTest {
                 Compound.Child.at(new Box(0.5, 0.1, 0.5), 1.5, 0, 0)));
         Shape refPlank = new Compound(List.of(Compound.Child.at(new Box(2, 0.1, 0.5), 0, 0, 0)));
         Shape ledge = new Compound(List.of(Compound.Child.at(new Box(5, 0.5, 1), -5, -0.5, 0)));
-        Run[] runs = new Run[2];
+        SlideRun[] runs = new SlideRun[2];
         for (int k = 0; k < 2; k++) {
             BodySpec body = BodySpec.dynamic(k == 0 ? refPlank : plank).withPosition(new Vector3d(-0.5, 0.1, 0))
                     .withLinearVelocity(new Vector3d(-2, 0, 0)).withMaterial(0, 0);
             runs[k] = run(ledge, body, 75); // the seam from x = +0.5 to -2, the centre from -0.5 to -3
         }
-        assertThat(runs[0].velocity.x).as("reference speed").isCloseTo(-2, within(0.02));
-        assertThat(runs[1].position.x).as("seam past the edge").isLessThan(-2.5);
-        assertThat(runs[1].highest).as("highest").isCloseTo(runs[0].highest, within(1e-3));
-        assertThat(runs[1].lowest).as("lowest").isCloseTo(runs[0].lowest, within(1e-3));
-        assertThat(runs[1].velocity.x).as("speed").isCloseTo(-2, within(0.02));
+        assertThat(runs[0].velocity().x).as("reference speed").isCloseTo(-2, within(0.02));
+        assertThat(runs[1].position().x).as("seam past the edge").isLessThan(-2.5);
+        assertThat(runs[1].highest()).as("highest").isCloseTo(runs[0].highest(), within(1e-3));
+        assertThat(runs[1].lowest()).as("lowest").isCloseTo(runs[0].lowest(), within(1e-3));
+        assertThat(runs[1].velocity().x).as("speed").isCloseTo(-2, within(0.02));
     }
 
     /**
@@ -215,22 +209,22 @@ final class CompoundInternalEdgeTest {
         Shape ledge = new TriangleMesh(new double[] {-10, 0, -1, 0, 0, -1, 0, 0, 1, -10, 0, 1, 0, -1, -1, 0, -1, 1},
                 new int[] {0, 3, 2, 0, 2, 1, 1, 2, 5, 1, 5, 4});
         for (boolean ledgeFirst : new boolean[] {true, false}) { // the compound as the pair's B, then as its A
-            Run[] runs = new Run[2];
+            SlideRun[] runs = new SlideRun[2];
             for (int k = 0; k < 2; k++) {
                 BodySpec body = BodySpec.dynamic(k == 0 ? refPlank : plank).withPosition(new Vector3d(-0.5, 0.1, 0))
                         .withLinearVelocity(new Vector3d(-2, 0, 0)).withMaterial(0, 0);
                 runs[k] = ledgeFirst ? run(ledge, body, 75) : runBodyFirst(ledge, body, 75);
             }
-            assertThat(runs[0].velocity.x).as("ledge first %s: reference speed", ledgeFirst).isCloseTo(-2, within(0.02));
-            assertThat(runs[1].position.x).as("ledge first %s: seam past the edge", ledgeFirst).isLessThan(-2.5);
-            assertThat(runs[1].highest).as("ledge first %s: highest", ledgeFirst).isCloseTo(runs[0].highest, within(1e-3));
-            assertThat(runs[1].lowest).as("ledge first %s: lowest", ledgeFirst).isCloseTo(runs[0].lowest, within(1e-3));
-            assertThat(runs[1].velocity.x).as("ledge first %s: speed", ledgeFirst).isCloseTo(-2, within(0.02));
+            assertThat(runs[0].velocity().x).as("ledge first %s: reference speed", ledgeFirst).isCloseTo(-2, within(0.02));
+            assertThat(runs[1].position().x).as("ledge first %s: seam past the edge", ledgeFirst).isLessThan(-2.5);
+            assertThat(runs[1].highest()).as("ledge first %s: highest", ledgeFirst).isCloseTo(runs[0].highest(), within(1e-3));
+            assertThat(runs[1].lowest()).as("ledge first %s: lowest", ledgeFirst).isCloseTo(runs[0].lowest(), within(1e-3));
+            assertThat(runs[1].velocity().x).as("ledge first %s: speed", ledgeFirst).isCloseTo(-2, within(0.02));
         }
     }
 
     /** As {@link #run(Shape, BodySpec, int)} with the body added before the floor (the pair's order swapped). */
-    static Run runBodyFirst(Shape floor, BodySpec body, int steps) {
+    static SlideRun runBodyFirst(Shape floor, BodySpec body, int steps) {
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withSleeping(false));
         BodyId b = w.addBody(body);
         w.addBody(BodySpec.fixed(floor).withMaterial(0, 0));
@@ -242,7 +236,7 @@ final class CompoundInternalEdgeTest {
             highest = Math.max(highest, p.y);
             lowest = Math.min(lowest, p.y);
         }
-        return new Run(highest, lowest, w.position(b, new Vector3d()), w.linearVelocity(b, new Vector3d()));
+        return new SlideRun(highest, lowest, w.position(b, new Vector3d()), w.linearVelocity(b, new Vector3d()));
     }
 
     /** {@code n} static tiles of width {@code w} (1 m deep, 4 m across in z), flush, centred on x = 0, tops at y = 0. */
@@ -270,16 +264,16 @@ final class CompoundInternalEdgeTest {
         for (double mu : new double[] {0, 0.3}) {
             BodySpec ref = BodySpec.dynamic(onePlank).withPosition(new Vector3d(-2.5, 0.1, 0.3))
                     .withLinearVelocity(new Vector3d(2, 0, 0)).withMaterial(mu, 0);
-            Run one = run(tiles(1, 8), ref, mu, 90); // 3 s
+            SlideRun one = run(tiles(1, 8), ref, mu, 90); // 3 s
             double expected = mu == 0 ? 3 : 4 / (2 * mu * 9.81);
-            assertThat(one.position.x + 2.5).as("mu %s: reference slide", mu).isCloseTo(expected, within(0.03));
+            assertThat(one.position().x + 2.5).as("mu %s: reference slide", mu).isCloseTo(expected, within(0.03));
             for (int n : new int[] {4, 8}) {
-                Run r = run(tiles(n, 8.0 / n), BodySpec.dynamic(plank).withPosition(new Vector3d(-2.5, 0.1, 0.3))
+                SlideRun r = run(tiles(n, 8.0 / n), BodySpec.dynamic(plank).withPosition(new Vector3d(-2.5, 0.1, 0.3))
                         .withLinearVelocity(new Vector3d(2, 0, 0)).withMaterial(mu, 0), mu, 90);
-                assertThat(r.position.x).as("mu %s, %d tiles: where it ends", mu, n).isCloseTo(one.position.x, within(2e-3));
-                assertThat(r.velocity.x).as("mu %s, %d tiles: speed", mu, n).isCloseTo(one.velocity.x, within(2e-3));
-                assertThat(r.highest).as("mu %s, %d tiles: highest", mu, n).isCloseTo(one.highest, within(1e-3));
-                assertThat(r.lowest).as("mu %s, %d tiles: lowest", mu, n).isCloseTo(one.lowest, within(1e-3));
+                assertThat(r.position().x).as("mu %s, %d tiles: where it ends", mu, n).isCloseTo(one.position().x, within(2e-3));
+                assertThat(r.velocity().x).as("mu %s, %d tiles: speed", mu, n).isCloseTo(one.velocity().x, within(2e-3));
+                assertThat(r.highest()).as("mu %s, %d tiles: highest", mu, n).isCloseTo(one.highest(), within(1e-3));
+                assertThat(r.lowest()).as("mu %s, %d tiles: lowest", mu, n).isCloseTo(one.lowest(), within(1e-3));
             }
         }
     }
@@ -297,12 +291,12 @@ final class CompoundInternalEdgeTest {
             BodySpec b = BodySpec.dynamic(bell).withPosition(new Vector3d(-1.5, 0.3, 0))
                     .withLinearVelocity(new Vector3d(2, 0, 0)).withAngularVelocity(new Vector3d(0, 0, -2 / 0.3))
                     .withMaterial(mu, 0);
-            Run one = run(tiles(1, 8), b, mu, 90);
-            Run r = run(tiles(4, 2), b, mu, 90);
-            assertThat(one.velocity.x).as("mu %s: reference speed", mu).isCloseTo(2, within(1e-3));
-            assertThat(r.velocity.x).as("mu %s: speed past the seams", mu).isCloseTo(2, within(1e-3));
-            assertThat(r.position.x).as("mu %s: where it ends", mu).isCloseTo(one.position.x, within(1e-3));
-            assertThat(r.highest).as("mu %s: highest", mu).isCloseTo(one.highest, within(1e-4));
+            SlideRun one = run(tiles(1, 8), b, mu, 90);
+            SlideRun r = run(tiles(4, 2), b, mu, 90);
+            assertThat(one.velocity().x).as("mu %s: reference speed", mu).isCloseTo(2, within(1e-3));
+            assertThat(r.velocity().x).as("mu %s: speed past the seams", mu).isCloseTo(2, within(1e-3));
+            assertThat(r.position().x).as("mu %s: where it ends", mu).isCloseTo(one.position().x, within(1e-3));
+            assertThat(r.highest()).as("mu %s: highest", mu).isCloseTo(one.highest(), within(1e-4));
         }
     }
 
@@ -327,11 +321,11 @@ final class CompoundInternalEdgeTest {
         for (int k = 0; k < 2; k++) {
             BodySpec b = bodies[k];
             String name = k == 0 ? "cube" : "ball";
-            Run one = run(oneBox(), b, 90);
-            Run r = run(kerb, b, 90);
-            assertThat(r.velocity.x).as("%s: speed", name).isCloseTo(2, within(1e-3));
-            assertThat(r.position.x).as("%s: where it ends", name).isCloseTo(one.position.x, within(1e-3));
-            assertThat(r.highest).as("%s: highest", name).isCloseTo(one.highest, within(1e-4));
+            SlideRun one = run(oneBox(), b, 90);
+            SlideRun r = run(kerb, b, 90);
+            assertThat(r.velocity().x).as("%s: speed", name).isCloseTo(2, within(1e-3));
+            assertThat(r.position().x).as("%s: where it ends", name).isCloseTo(one.position().x, within(1e-3));
+            assertThat(r.highest()).as("%s: highest", name).isCloseTo(one.highest(), within(1e-4));
         }
     }
 
@@ -349,11 +343,11 @@ final class CompoundInternalEdgeTest {
             for (double mu : new double[] {0, 0.3}) {
                 BodySpec cube = BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(mu == 0 ? -1.5 : -0.8, 0.2, 0.3))
                         .withLinearVelocity(new Vector3d(mu == 0 ? 2 : 3, 0, 0)).withMaterial(mu, 0);
-                Run one = run(oneBox(), cube, mu, 90);
-                Run r = run(floor, cube, mu, 90);
-                assertThat(r.position.x).as("hull first %s, mu %s: where it ends", hullFirst, mu).isCloseTo(one.position.x, within(2e-3));
-                assertThat(r.velocity.x).as("hull first %s, mu %s: speed", hullFirst, mu).isCloseTo(one.velocity.x, within(2e-3));
-                assertThat(r.highest).as("hull first %s, mu %s: highest", hullFirst, mu).isCloseTo(one.highest, within(1e-3));
+                SlideRun one = run(oneBox(), cube, mu, 90);
+                SlideRun r = run(floor, cube, mu, 90);
+                assertThat(r.position().x).as("hull first %s, mu %s: where it ends", hullFirst, mu).isCloseTo(one.position().x, within(2e-3));
+                assertThat(r.velocity().x).as("hull first %s, mu %s: speed", hullFirst, mu).isCloseTo(one.velocity().x, within(2e-3));
+                assertThat(r.highest()).as("hull first %s, mu %s: highest", hullFirst, mu).isCloseTo(one.highest(), within(1e-3));
             }
         }
     }
@@ -378,23 +372,23 @@ final class CompoundInternalEdgeTest {
                 Compound.Child.at(new Box(2, 0.5, 2), 2, -0.45, 0)));
         BodySpec cube = BodySpec.dynamic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(-1.5, 0.2, 0.3))
                 .withLinearVelocity(new Vector3d(2, 0, 0)).withMaterial(0, 0);
-        Run r = run(step, cube, 90);
-        Run two = runOver(cube, 90, Compound.Child.at(new Box(2, 0.5, 2), -2, -0.5, 0),
+        SlideRun r = run(step, cube, 90);
+        SlideRun two = runOver(cube, 90, Compound.Child.at(new Box(2, 0.5, 2), -2, -0.5, 0),
                 Compound.Child.at(new Box(2, 0.5, 2), 2, -0.45, 0));
         // the projection with both contacts binding (v_x = 0.15 ω, v_y = 0.2 ω): d/dω of the metric = 0
         double a = 2 * 0.15 / (0.15 * 0.15 + 0.2 * 0.2 + 0.16 / 6); // ω, rad/s
         double bound = 0.5 * ((0.15 * a) * (0.15 * a) + (0.2 * a) * (0.2 * a) + 0.16 / 6 * a * a) / 9.81;
         assertThat(stepOracle()).as("the 2-D oracle's rise").isCloseTo(bound, within(5e-4));
-        assertThat(r.position.x).as("stopped at the step's face and back, x = 0").isLessThan(-0.19);
-        assertThat(r.highest - 0.2).as("rise: tipped up, below the energy bound %s", bound)
+        assertThat(r.position().x).as("stopped at the step's face and back, x = 0").isLessThan(-0.19);
+        assertThat(r.highest() - 0.2).as("rise: tipped up, below the energy bound %s", bound)
                 .isGreaterThan(0.02).isLessThan(bound + 1e-3);
-        assertThat(r.highest).as("as over two separate boxes: highest").isEqualTo(two.highest);
-        assertThat(r.position.x).as("as over two separate boxes: where it ends").isEqualTo(two.position.x);
-        assertThat(r.velocity.x).as("as over two separate boxes: speed").isEqualTo(two.velocity.x);
+        assertThat(r.highest()).as("as over two separate boxes: highest").isEqualTo(two.highest());
+        assertThat(r.position().x).as("as over two separate boxes: where it ends").isEqualTo(two.position().x);
+        assertThat(r.velocity().x).as("as over two separate boxes: speed").isEqualTo(two.velocity().x);
     }
 
     /** As {@link #run(Shape, BodySpec, int)} over one static body per floor child. */
-    static Run runOver(BodySpec body, int steps, Compound.Child... floor) {
+    static SlideRun runOver(BodySpec body, int steps, Compound.Child... floor) {
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withSleeping(false));
         for (Compound.Child c : floor) {
             w.addBody(BodySpec.fixed(c.shape()).withPosition(new Vector3d(c.x(), c.y(), c.z())).withMaterial(0, 0));
@@ -408,7 +402,7 @@ final class CompoundInternalEdgeTest {
             highest = Math.max(highest, p.y);
             lowest = Math.min(lowest, p.y);
         }
-        return new Run(highest, lowest, w.position(b, new Vector3d()), w.linearVelocity(b, new Vector3d()));
+        return new SlideRun(highest, lowest, w.position(b, new Vector3d()), w.linearVelocity(b, new Vector3d()));
     }
 
     /**
