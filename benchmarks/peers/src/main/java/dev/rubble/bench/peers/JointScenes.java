@@ -35,8 +35,11 @@ final class JointScenes {
     static Scene byLabel(String label) {
         return switch (label) {
             case "chain100" -> chain(100);
+            case "chainheavy3" -> heavyEnd(3);
+            case "chainheavy10" -> heavyEnd(10);
             case "ragdolls50" -> ragdolls(5);
-            default -> throw new IllegalArgumentException("jointed scene = '" + label + "'; allowed: chain100, ragdolls50");
+            default -> throw new IllegalArgumentException("jointed scene = '" + label
+                    + "'; allowed: chain100, chainheavy3, chainheavy10, ragdolls50");
         };
     }
 
@@ -48,6 +51,22 @@ final class JointScenes {
             joints.add(new Joint(BALL, i, i - 1, 0.2 * i, 25, 0, 0, 0, 0, 0, 0));
         }
         return new Scene("chain" + n, bodies, joints);
+    }
+
+    /**
+     * A level chain of {@code n - 1} light links (0.1 kg spheres, r 2 cm) and a 10 kg end (r 5 cm), 0.2 m apart on ball
+     * joints from a world pivot at (0, 25, 0), released (docs/constraints.md: the chain that tears in Rubble); a peer's
+     * behaviour for the same scene.
+     */
+    static Scene heavyEnd(int n) {
+        List<Body> bodies = new ArrayList<>();
+        List<Joint> joints = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            boolean end = i == n - 1;
+            bodies.add(new Body(SPHERE, end ? 0.05 : 0.02, 0, 0, 0.2 * i + 0.1, 25, 0, 0, 0, 0, 1, end ? 10 : 0.1, false));
+            joints.add(new Joint(BALL, i, i - 1, 0.2 * i, 25, 0, 0, 0, 0, 0, 0));
+        }
+        return new Scene("chainheavy" + n, bodies, joints);
     }
 
     static Scene ragdolls(int count) {
