@@ -3,7 +3,6 @@ package dev.rubble.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.rubble.spi.shape.Sphere;
 import java.nio.file.Path;
 import java.util.List;
 import org.joml.Vector3d;
@@ -154,40 +153,10 @@ final class StopLoadTest {
         cantilever(linkMass, tipMass, ConstraintSpec.hinge(new Vector3d(), new Vector3d(0, 0, 1)).motor(0, 1e4), 2 * GIVE);
     }
 
-    /**
-     * Ten links 0.1 m apart in a level line from the world, each on a hinge about z made from {@code joint} (its anchor
-     * set at the midpoint), run 10 s: the tip drops less than {@code bound}, the root reads the weight and moment.
-     */
+    /** {@link LevelArm} on hinges about z made from {@code joint}, run 10 s. */
     private static void cantilever(double linkMass, double tipMass, ConstraintSpec joint, double bound) {
-        PhysicsWorld w = world();
-        int links = 10;
-        double pitch = 0.1, y = 5;
-        BodyId prev = null, tip = null;
-        ConstraintId root = null;
-        double moment = 0, weight = 0;
-        for (int i = 1; i <= links; i++) {
-            double m = i == links ? tipMass : linkMass;
-            BodyId b = w.addBody(BodySpec.dynamic(new Sphere(0.02)).withMass(m).withDamping(0, 0)
-                    .withPosition(new Vector3d(i * pitch, y, 0)));
-            // gravity turns each link down, the angle up: an upper stop at 0 holds it level
-            Vector3d anchor = new Vector3d((i - 0.5) * pitch, y, 0);
-            ConstraintId c = w.addConstraint(b, prev, joint.anchors(anchor, anchor));
-            root = root == null ? c : root;
-            moment += m * G * (i * pitch - 0.5 * pitch); // about the root's anchor
-            weight += m * G;
-            prev = b;
-            tip = b;
-        }
-        double worst = 0;
-        Vector3d p = new Vector3d();
-        for (int s = 0; s < 600; s++) {
-            w.step();
-            worst = Math.max(worst, Math.abs(y - w.position(tip, p).y));
-        }
-        assertThat(worst).as("tip's drop, m (g/ω² = %s; on stops before: 1.0 m for 1 kg links, 162 m with a 10 kg tip)",
-                GIVE).isLessThan(bound);
-        assertThat(w.constraintForce(root)).as("root's force").isCloseTo(weight, within(1e-3 * weight));
-        assertThat(w.constraintTorque(root)).as("root's torque").isCloseTo(moment, within(1e-3 * moment));
+        LevelArm.assertHolds(linkMass, tipMass, joint, 600, bound,
+                "g/ω² = " + GIVE + "; on stops before: 1.0 m for 1 kg links, 162 m with a 10 kg tip");
     }
 
     @Test
