@@ -21,20 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
  * of 1.1), the bob fell 1.9 m, the chain's end fell off the chain; and driven bodies were written with zero
  * velocities.
  */
-final class ReplayJointsCliTest {
+final class ReplayJointsCliTest extends CliHarness {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     static Path shared;
     static Path journal, ran;
-
-    final StringWriter out = new StringWriter(), err = new StringWriter();
-
-    int run(String... args) {
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
 
     /** 120 steps of the joints example into a journal with a keyframe every 30 steps, and its final state. */
     @BeforeAll

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * once per class and run into the journal {@code j} beside it; {@link #run} executes a command line
  * with fresh standard output and error buffers.
  */
-abstract class TwoBoxesCliTestBase {
+abstract class TwoBoxesCliTestBase extends CliHarness {
     static final String SCENE = """
             {"format": "rubble-scenario/1", "name": "two boxes", "steps": 10,
              "bodies": [{"id": "floor", "state": "static", "shape": {"type": "box", "halfExtents": [5, 0.5, 5]}, "position": [0, -0.5, 0]},
@@ -23,14 +23,6 @@ abstract class TwoBoxesCliTestBase {
     @TempDir
     static Path shared;
     static Path scene, journal;
-
-    final StringWriter out = new StringWriter(), err = new StringWriter();
-
-    int run(String... args) {
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
 
     @BeforeAll
     static void recordOnce() throws Exception {
