@@ -2,20 +2,12 @@ package dev.rubble.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @Timeout(value = 600, unit = TimeUnit.SECONDS) // --threads 2 starts a pool: a broken barrier fails instead of hanging
-final class BenchCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
+final class BenchCommandTest extends CliHarness {
 
     @Test
     void pyramidPrintsTheResultLineThenCpuSanityAndInfo() {
@@ -69,7 +61,6 @@ final class BenchCommandTest {
     void warmUpRunsAreDiscardedAndTheMeasuredRunIsTheSame() {
         assertThat(run("bench", "pyramid", "--steps", "3", "--threads", "1,2")).isZero();
         String[] cold = out.toString().split("\\R");
-        out.getBuffer().setLength(0);
         assertThat(run("bench", "pyramid", "--steps", "3", "--threads", "1,2", "--warmup", "2")).isZero();
         String[] warm = out.toString().split("\\R");
         assertThat(warm).hasSize(8);

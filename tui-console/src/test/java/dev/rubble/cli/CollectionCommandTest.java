@@ -4,21 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.authoring.CollectionFile;
 import dev.rubble.authoring.CollectionJson;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Issue 23: {@code rubble fracture --out x.json} and {@code rubble collection convert} between .rbc and JSON. */
-final class CollectionCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
+final class CollectionCommandTest extends CliHarness {
 
     @Test
     void fractureWritesJsonAndConvertGoesBothWaysToTheSameBytes(@TempDir Path dir) throws Exception {
@@ -29,11 +22,11 @@ final class CollectionCommandTest {
         assertThat(Files.readString(json)).startsWith("{").contains("\"format\" : \"rubble-collection/1\"");
         Path back = dir.resolve("back.rbc"), again = dir.resolve("again.json");
         assertThat(run("collection", "convert", json.toString(), back.toString())).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("wrote " + back + ": 157 nodes, 144 leaves");
         assertThat(Files.readAllBytes(back)).as("the JSON holds every bit of the fractured collection")
                 .isEqualTo(Files.readAllBytes(rbc));
         assertThat(run("collection", "convert", back.toString(), again.toString())).as(err.toString()).isZero();
         assertThat(Files.readString(again)).isEqualTo(Files.readString(json));
-        assertThat(out.toString()).contains("wrote " + back + ": 157 nodes, 144 leaves");
     }
 
     @Test
@@ -79,7 +72,6 @@ final class CollectionCommandTest {
             assertThat(ok).contains(c[0]);
             Path f = dir.resolve("bad.json");
             Files.writeString(f, ok.replace(c[0], c[1]));
-            err.getBuffer().setLength(0);
             assertThat(run("collection", "convert", f.toString(), dir.resolve("x.rbc").toString())).as(c[2]).isEqualTo(2);
             assertThat(err.toString()).as(c[2]).contains(c[2]).contains("allowed:").hasLineCount(1);
         }

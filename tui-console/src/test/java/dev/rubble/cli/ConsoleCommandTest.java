@@ -2,21 +2,13 @@ package dev.rubble.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code rubble console} without a terminal (tests never have one): progress and the summary line. */
-final class ConsoleCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
+final class ConsoleCommandTest extends CliHarness {
 
     @Test
     void aRunShorterThanASecondStillEndsWithItsSummaryLine(@TempDir Path dir) throws Exception {
@@ -38,7 +30,6 @@ final class ConsoleCommandTest {
         Path f = drop(dir);
         assertThat(run("console", f.toString(), "--steps", "3")).as(err.toString()).isZero();
         String cold = err.toString().strip().lines().reduce((a, b) -> b).orElseThrow();
-        err.getBuffer().setLength(0);
         assertThat(run("console", f.toString(), "--steps", "3", "--jit-warmup", "1")).as(err.toString()).isZero();
         String[] lines = err.toString().strip().split("\\R");
         assertThat(lines[0]).matches("jit_warmup rounds=[1-9][0-9]* steps=[0-9]+ breaks=[0-9]+ ms=[0-9]+ destruction=true");

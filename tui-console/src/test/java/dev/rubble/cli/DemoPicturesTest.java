@@ -9,8 +9,7 @@ import dev.rubble.spi.render.FrameBuffer;
 import dev.rubble.spi.render.RenderFrame;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -23,13 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * drawn with one camera differ where the ball struck (a hole); the overlay's breaks counter counts
  * the recorded breaks; {@code --color level} colours journal frames by level.
  */
-final class DemoPicturesTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
+final class DemoPicturesTest extends CliHarness {
 
     @Test
     void theDemoJournalShowsAHoleAndFlyingPieces(@TempDir Path dir) throws IOException {

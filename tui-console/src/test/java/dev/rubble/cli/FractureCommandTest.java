@@ -10,13 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-final class FractureCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
+final class FractureCommandTest extends CliHarness {
 
     @Test
     void fracturesABoxIntoTwoLevelsPrintsTheSummaryAndSaves(@TempDir Path dir) throws Exception {
@@ -44,7 +38,6 @@ final class FractureCommandTest {
         assertThat(run("fracture", "--source", "box:half=1,0.5,0.2", "--sites", "12", "--levels", "2", "--option",
                 "2:count=8", "--seed", "1")).as(err.toString()).isZero();
         assertThat(out.toString()).contains("(L0=1, L1=12, L2=96)");
-        out.getBuffer().setLength(0);
         assertThat(run("fracture", "--source", "box:half=1,0.5,0.2", "--levels", "2", "--option", "2:count=3",
                 "--option", "count=5", "--seed", "1")).as(err.toString()).isZero();
         assertThat(out.toString()).contains("(L0=1, L1=5, L2=15)");

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.core.soft.cage.Cage;
 import dev.rubble.core.soft.cage.CageFile;
-import java.io.PrintWriter;
+
 import java.io.RandomAccessFile;
-import java.io.StringWriter;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -17,16 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 28, item 10: the command-line defects an outside fuzz run found, each as the user met it.
  * Every one is now bad input: exit 2, one line naming the option or field, nothing run first.
  */
-final class FuzzDefectsCliTest {
+final class FuzzDefectsCliTest extends CliHarness {
     private static final String SCENE = "{\"format\":\"rubble-scenario/1\",\"name\":\"jelly\",\"steps\":5,\"bodies\":["
             + "{\"id\":\"floor\",\"state\":\"static\",\"shape\":{\"type\":\"box\",\"halfExtents\":[5,0.5,5]},\"position\":[0,-0.5,0]}],"
             + "\"softBodies\":[{\"id\":\"block\",%s,\"position\":[0,0.4,0],\"youngsModulus\":2e5}]}";
-
-    private final StringWriter out = new StringWriter(), err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
 
     private Path scene(Path dir, String softSource) throws Exception {
         Path f = dir.resolve("jelly.json");
@@ -45,13 +39,11 @@ final class FuzzDefectsCliTest {
         assertThat(err.toString()).contains("--out " + full + " is a directory; allowed: a file path")
                 .doesNotContain("ran "); // refused before the steps, not after
         for (Path d : new Path[] {empty, full}) {
-            err.getBuffer().setLength(0);
             assertThat(run("run", scene.toString(), "--headless", "--snapshot-at", "2", "--snapshot", d.toString())).isEqualTo(2);
             assertThat(err.toString()).contains("--snapshot " + d + " is a directory").doesNotContain("ran ");
             assertThat(Files.isDirectory(d)).as("the directory is not replaced").isTrue();
         }
         assertThat(Files.readString(full.resolve("keep.txt"))).isEqualTo("mine");
-        err.getBuffer().setLength(0);
         assertThat(run("softbody", "--source", "box:half=0.5,0.25,0.5", "--out", full.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("--out " + full + " is a directory");
         assertThat(out.toString()).as("no cage was built first").doesNotContain("control points");
@@ -67,14 +59,12 @@ final class FuzzDefectsCliTest {
         Files.writeString(sub.resolve("box.obj"), "v -0.5 -0.25 -0.5\nv 0.5 -0.25 -0.5\nv -0.5 0.25 -0.5\nv 0.5 0.25 -0.5\n"
                 + "v -0.5 -0.25 0.5\nv 0.5 -0.25 0.5\nv -0.5 0.25 0.5\nv 0.5 0.25 0.5\nf 1 2 4\nf 1 4 3\n");
         for (String src : new String[] {"\"cage\":\"block.rbsb\"", "\"source\":\"points:pts.txt\"", "\"source\":\"obj:box.obj\""}) {
-            err.getBuffer().setLength(0);
             Path scene = scene(sub, src);
             assertThat(Path.of("").toAbsolutePath()).isNotEqualTo(sub);
             assertThat(run("run", scene.toString(), "--headless", "--out", dir.resolve("o.json").toString()))
                     .as(src + ": " + err).isZero();
             assertThat(Files.readString(dir.resolve("o.json"))).contains("\"block\"");
         }
-        err.getBuffer().setLength(0);
         assertThat(run("run", scene(sub, "\"cage\":\"missing.rbsb\"").toString(), "--headless")).isEqualTo(2);
         assertThat(err.toString()).contains("$.softBodies[0].cage").contains(sub.resolve("missing.rbsb").toString());
     }
@@ -83,7 +73,6 @@ final class FuzzDefectsCliTest {
     void sourcesThatWouldNeverFinishAreRefusedAtOnce(@TempDir Path dir) {
         assertThat(run("softbody", "--source", "sphere:1,100000")).isEqualTo(2);
         assertThat(err.toString()).contains("point count 100000.0; allowed: an integer in [4, 5000]");
-        err.getBuffer().setLength(0);
         // 1 m block at 2 cm: 132 651 control points (7 s per step before); refused with the spacing that fits
         assertThat(run("softbody", "--source", "box:half=0.5,0.5,0.5", "--spacing", "0.02")).isEqualTo(2);
         assertThat(err.toString()).contains("spacing = 0.02 gives").contains("allowed: at most 20000 (spacing >= ");
@@ -104,7 +93,6 @@ final class FuzzDefectsCliTest {
         int last = c.edges().length / 2 - 1;
         assertThat(err.toString()).contains("which is not in the edge list")
                 .contains(c.edges()[2 * last] + "-" + c.edges()[2 * last + 1]);
-        err.getBuffer().setLength(0);
         assertThat(run("run", scene(dir, "\"cage\":\"bad.rbsb\"").toString(), "--headless")).isEqualTo(2);
         assertThat(err.toString()).contains("$.softBodies[0].cage").contains("which is not in the edge list");
     }
@@ -117,7 +105,6 @@ final class FuzzDefectsCliTest {
                 + "\"position\":[1e308,0,0]}]}");
         assertThat(run("run", f.toString(), "--headless")).isEqualTo(2);
         assertThat(err.toString()).contains("$.collections[0].position[0]: 1.0E308 is out of range; allowed: [-1.0E9, 1.0E9] m");
-        err.getBuffer().setLength(0);
         Files.writeString(f, SCENE.formatted("\"source\":\"box:half=1,1,1\"").replace("[0,0.4,0]", "[0,-2e9,0]"));
         assertThat(run("run", f.toString(), "--headless")).isEqualTo(2);
         assertThat(err.toString()).contains("$.softBodies[0].position[1]: -2.0E9 is out of range");
@@ -135,7 +122,6 @@ final class FuzzDefectsCliTest {
             raf.write(new byte[] {(byte) 0xde, (byte) 0xad, (byte) 0xbe, (byte) 0xef});
         }
         for (String cmd : new String[] {"journal info", "verify"}) {
-            err.getBuffer().setLength(0);
             String[] args = (cmd + " " + j).split(" ");
             assertThat(run(args)).as(cmd).isEqualTo(2);
             assertThat(err.toString()).contains("is damaged: the header of metadata.cq4t does not parse")
@@ -151,7 +137,6 @@ final class FuzzDefectsCliTest {
         Path j = dir.resolve("j0");
         assertThat(run("run", scene.toString(), "--steps", "0", "--journal", j.toString(), "--out", dir.resolve("o.json").toString()))
                 .as(err.toString()).isZero();
-        err.getBuffer().setLength(0);
         assertThat(run("verify", j.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("journal " + j + " holds no steps").contains("nothing to verify");
         assertThat(out.toString()).doesNotContain("identical");
@@ -166,7 +151,6 @@ final class FuzzDefectsCliTest {
                 .as(err.toString()).isZero();
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\((\\d+) bytes of steps, (\\d+) bytes/step\\)").matcher(err.toString());
         assertThat(m.find()).as(err.toString()).isTrue();
-        out.getBuffer().setLength(0);
         assertThat(run("journal", "info", j.toString())).isZero();
         assertThat(out.toString()).contains("size        " + m.group(1) + " bytes of steps (" + m.group(2) + " bytes/step)");
     }

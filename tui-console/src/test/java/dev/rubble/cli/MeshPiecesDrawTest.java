@@ -24,13 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * bodies, not their convex collision hulls. Expectations come from the collection file's leaf
  * meshes, read independently of the world.
  */
-final class MeshPiecesDrawTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
+final class MeshPiecesDrawTest extends CliHarness {
 
     /** An L prism fractured into mesh pieces, standing on the ground at x = 0.5, hit by a heavy ball. */
     static Path scene(Path dir, String... fractureOptions) throws Exception {

@@ -2,8 +2,6 @@ package dev.rubble.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -14,13 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
  * for bit (the proxies travel in the scenario text), and a snapshot taken mid-run resumes to the
  * same final state as the uninterrupted run.
  */
-final class ProxiesJournalTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
+final class ProxiesJournalTest extends CliHarness {
 
     private static final String SCENARIO = """
             {"format": "rubble-scenario/1", "steps": 60,

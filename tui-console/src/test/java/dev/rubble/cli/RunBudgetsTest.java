@@ -10,8 +10,7 @@ import dev.rubble.core.plugin.Stages;
 import dev.rubble.core.world.World;
 import dev.rubble.scenario.ScenarioLoader;
 import dev.rubble.scenario.ScenarioWorld;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,14 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * budget commands, and budgets changed mid-run through the kernel's command queue, are journalled
  * and verify identical.
  */
-final class RunBudgetsTest {
+final class RunBudgetsTest extends CliHarness {
     private static final Stages STAGES = Stages.load();
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
 
     /** Three ten-piece slabs side by side, all struck at step 3 (so a budget of 1 makes two wait). */
     private static String scenario(String budgets, String moreCommands) {

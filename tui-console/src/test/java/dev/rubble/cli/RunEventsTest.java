@@ -2,8 +2,6 @@ package dev.rubble.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,13 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code rubble run --events FILE.jsonl} and the scenario's events section (docs/events.md): the
  * lines, a journal that verifies with its events, and bad settings exiting 2 naming the field.
  */
-final class RunEventsTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
+final class RunEventsTest extends CliHarness {
 
     /** A ball dropped on a slab that breaks, with an events section. */
     private static String scenario(String events) {
@@ -88,7 +80,6 @@ final class RunEventsTest {
         for (String[] c : cases) {
             Path f = dir.resolve("bad.json");
             Files.writeString(f, scenario(c[0]));
-            err.getBuffer().setLength(0);
             assertThat(run("run", f.toString(), "--headless", "--steps", "1")).as(c[0] + ": " + err).isEqualTo(2);
             assertThat(err.toString()).as(c[0]).contains(c[1]).contains(c[2]);
         }

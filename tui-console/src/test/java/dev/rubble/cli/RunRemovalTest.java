@@ -2,21 +2,13 @@ package dev.rubble.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code rubble run} with debris and removal (issue 13): pieces are removed, and the journal verifies. */
-final class RunRemovalTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
+final class RunRemovalTest extends CliHarness {
 
     private static final String SCENARIO = """
             {"format": "rubble-scenario/1",

@@ -2,8 +2,6 @@ package dev.rubble.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -14,13 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
  * counts the 2 × 2 × 2 wall gives (every node breaks, every leaf ends as a body), the debris file, and
  * bad input. What the scene does in detail is ShatterSceneTest's.
  */
-final class ShatterBenchCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
+final class ShatterBenchCommandTest extends CliHarness {
 
     @Test
     void benchShatterPrintsBothRunsAndWritesTheDebrisAtThePeak(@TempDir Path dir) throws Exception {
@@ -125,7 +117,6 @@ final class ShatterBenchCommandTest {
         // the rest of the command line is checked before the seconds of warming, not after them
         for (String[] bad : new String[][] {{"pile", "--steps", "0"}, {"rubble-pile", "--steps", "5"},
             {"shatter", "--wall-sites", "1,x"}, {"shatter", "--budgets", "maybe"}, {"shatter", "--proxies", "cone"}}) {
-            out.getBuffer().setLength(0);
             java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("bench"));
             args.addAll(java.util.List.of(bad));
             args.addAll(java.util.List.of("--jit-warmup", "600000"));
@@ -142,7 +133,6 @@ final class ShatterBenchCommandTest {
         java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("bench", "shatter", "--steps", steps,
                 "--wall-sites", "2,2,2", "--wall-cache", dir.toString(), "--budgets", budgets));
         args.addAll(java.util.List.of(extra));
-        out.getBuffer().setLength(0);
         assertThat(run(args.toArray(String[]::new))).as(err.toString()).isZero();
         return out.toString().split("\\R");
     }
@@ -198,13 +188,11 @@ final class ShatterBenchCommandTest {
             {"--soak", "3", "--soak 3 is not allowed with pile; allowed: wall only"},
         };
         for (String[] c : cases) {
-            err.getBuffer().setLength(0);
             assertThat(run("bench", "pile", "--steps", "1", c[0], c[1])).as(c[0]).isEqualTo(2);
             assertThat(err.toString()).as(c[0]).contains(c[2]);
         }
         assertThat(debris).doesNotExist();
         assertThat(out.toString()).doesNotContain("scene=pile");
-        err.getBuffer().setLength(0);
         assertThat(run("bench", "wall", "--soak", "-1")).isEqualTo(2);
         assertThat(err.toString()).contains("--soak -1 is not allowed; allowed: 0..100 (0 = no soak)");
     }

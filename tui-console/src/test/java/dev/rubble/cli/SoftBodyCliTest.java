@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.core.soft.cage.Cage;
 import dev.rubble.core.soft.cage.CageFile;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,17 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Soft bodies through the command line: exports of a frame, and bad input exiting 2. */
-final class SoftBodyCliTest {
+final class SoftBodyCliTest extends CliHarness {
     static final String SCENE = "{\"format\":\"rubble-scenario/1\",\"name\":\"jelly\",\"steps\":30,\"bodies\":["
             + "{\"id\":\"floor\",\"state\":\"static\",\"shape\":{\"type\":\"box\",\"halfExtents\":[5,0.5,5]},\"position\":[0,-0.5,0]}],"
             + "\"softBodies\":[{\"id\":\"block\",\"source\":\"box:half=0.5,0.25,0.5\",\"spacing\":0.25,\"density\":500,"
             + "\"position\":[0,0.4,0],\"youngsModulus\":2e5%s}]}";
-
-    private final StringWriter out = new StringWriter(), err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
 
     @Test
     void anObjOfFrameZeroHoldsTheSoftBlocksRestMeshWhereItWasPlaced(@TempDir Path dir) throws Exception {

@@ -5,20 +5,13 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.core.soft.cage.Cage;
 import dev.rubble.core.soft.cage.CageFile;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-final class SoftBodyCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
+final class SoftBodyCommandTest extends CliHarness {
 
     @Test
     void buildsABoxCageSavesItAndChecksIt(@TempDir Path dir) throws Exception {

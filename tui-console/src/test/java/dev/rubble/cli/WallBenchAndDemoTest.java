@@ -6,8 +6,7 @@ import dev.rubble.core.plugin.Stages;
 import dev.rubble.scenario.WallScene;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -16,13 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code rubble bench wall} on a small wall, and the wall demo without a terminal. */
-final class WallBenchAndDemoTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
+final class WallBenchAndDemoTest extends CliHarness {
 
     private static final String NUM = "\\d+\\.\\d{3}";
 
@@ -117,8 +110,6 @@ final class WallBenchAndDemoTest {
     void aJitWarmedDemoEndsInTheSameStateAndBadBudgetsAreRefused() {
         assertThat(run("demo", "--steps", "12")).as(err.toString()).isZero();
         String cold = out.toString().lines().filter(l -> l.startsWith("Summary: ")).findFirst().orElseThrow();
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
         assertThat(run("demo", "--steps", "12", "--jit-warmup", "1")).as(err.toString()).isZero();
         String warm = out.toString().lines().filter(l -> l.startsWith("Summary: ")).findFirst().orElseThrow();
         // the warm-up's report on standard error, then the same breaks and the same final state
