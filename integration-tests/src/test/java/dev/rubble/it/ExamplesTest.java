@@ -46,8 +46,8 @@ final class ExamplesTest {
         try (var s = Files.list(EXAMPLES)) {
             assertThat(s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList())
                     .containsExactly("anchored-union.json", "bowling.json", "bridge.json", "card-house.json", "fields-anchor.json", "fields-explosion.json", "fields-kill-plane.json",
-                            "fields-wave-erosion.json", "joints.json", "ramp-friction.json", "soft-on-terrain.json", "soft-on-wall.json", "stack.json", "statue.json", "tall-stack.json", "union-bridge.json",
-                            "wall.json");
+                            "fields-wave-erosion.json", "joints.json", "ramp-friction.json", "soft-on-terrain.json", "soft-on-wall.json", "stack.json", "statue.json", "tall-stack.json", "thin-wall.json",
+                            "union-bridge.json", "wall.json");
         }
     }
 
@@ -245,6 +245,25 @@ final class ExamplesTest {
                 assertThat(wallBodies).as("5 200 N s >= 5 000 N s: broken").isGreaterThan(1);
             }
         }
+    }
+
+    /**
+     * examples/thin-wall.json: a 30 kg ball at 15 m/s (450 N s) into a thin anchored wall of 25 kg pieces whose
+     * bonds hold 50 N s punches a hole and carries on (docs/destruction.md "Local failure", rule 1). What mechanics
+     * says without a model of the wedge: the ball needs a few pieces out of its way, each far lighter in bond
+     * strength than its momentum, so it leaves through the far face moving forward; and what it lost went into
+     * the pieces it pushed (the anchors take at most the thresholds of what held), so the pieces that flew carry
+     * forward momentum too. Before 2026-12-07 the ball stopped in the hole it had started and rolled back.
+     */
+    @Test
+    void thinWallIsPunchedThroughAndTheBallCarriesOn(@TempDir Path tmp) throws Exception {
+        java.util.List<JsonNode> end = all(tmp, "thin-wall.json");
+        JsonNode ball = end.stream().filter(b -> b.get("id").asText().equals("ball")).findFirst().orElseThrow();
+        assertThat(c(ball, "position", 2) - 0.2).as("the ball's back after 2 s, past the wall's far face (z 0.05)")
+                .isGreaterThan(0.05);
+        assertThat(c(ball, "linearVelocity", 2)).as("still moving away from the wall").isPositive();
+        long through = end.stream().filter(b -> b.get("id").asText().equals("wall") && c(b, "position", 2) > 0.2).count();
+        assertThat(through).as("pieces knocked out past the far face").isGreaterThanOrEqualTo(2);
     }
 
     /** Every body of an example's final state (collection pieces have no unique id). */
