@@ -115,6 +115,12 @@ final class CommandStage {
             int s = slot(bodies, v.body());
             int u = carrier(ctx, bodies, v.body());
             if (u >= 0) {
+                if (bodies.state(u) == BodyState.STATIC || bodies.state(u) == BodyState.DISABLED) {
+                    // a union held static by a static member never moves (docs/destruction.md, "Cluster unions"), nor
+                    // does one out of the simulation: ignored, as on a plain static or disabled body. Before, the
+                    // static union's body took the velocity and dragged what rested on it (fuzz10)
+                    return;
+                }
                 // welded (issue 29): the union moves so that the member's centre of mass has velocity v and
                 // it turns at w: w_u = w, v_u = v - w x (p_member - p_union)
                 double rx = bodies.px[s] - bodies.px[u], ry = bodies.py[s] - bodies.py[u], rz = bodies.pz[s] - bodies.pz[u];
@@ -271,6 +277,10 @@ final class CommandStage {
             // welded (issue 29): the union's body moves so that the member's origin lands on the pose
             double[] p = stage.scratch7;
             ctx.destruction.unions().carrierPoseFor(t.body(), t.x(), t.y(), t.z(), qx, qy, qz, qw, p);
+            boolean staticUnion = b.state(u) == BodyState.STATIC;
+            if (staticUnion) {
+                states.wakeOverlapping(u); // what rested on the static union at the old place, as for a static body
+            }
             states.wakeAndRestart(u);
             b.qx[u] = p[3];
             b.qy[u] = p[4];
@@ -280,6 +290,9 @@ final class CommandStage {
             b.py[u] = p[1];
             b.pz[u] = p[2];
             refreshBounds(ctx, b, u);
+            if (staticUnion) {
+                states.wakeOverlapping(u); // what it now touches at the new place
+            }
             carried(ctx, u);
             return;
         }
