@@ -180,6 +180,24 @@ final class CommandStage {
                 throw new IllegalArgumentException("kinematic target for body " + BodyStore.handleString(k.body())
                         + " which is " + bodies.motion(s).name().toLowerCase() + "; allowed: kinematic bodies");
             }
+            int u = carrier(ctx, bodies, k.body());
+            if (u >= 0) {
+                // a kinematic member welded into a union (docs/destruction.md, "Cluster unions"): a kinematic union
+                // moves so that the member's origin reaches the target, as a pose set on a member moves it; a static
+                // union never moves. Before (fuzz10) the target went to the member's disabled body and was lost
+                if (bodies.motion(u) == MotionType.KINEMATIC && bodies.state(u) != BodyState.DISABLED) {
+                    double[] p = scratch7;
+                    double n = Math.sqrt(k.qx() * k.qx() + k.qy() * k.qy() + k.qz() * k.qz() + k.qw() * k.qw());
+                    ctx.destruction.unions().carrierPoseFor(k.body(), k.x(), k.y(), k.z(), k.qx() / n, k.qy() / n,
+                            k.qz() / n, k.qw() / n, p);
+                    Kinematics.setCentreTarget(bodies, u, p[0], p[1], p[2], p[3], p[4], p[5], p[6],
+                            ctx.settings.dt());
+                    states.wake(u);
+                    ctx.lookAhead(u);
+                    carried(ctx, u);
+                }
+                return;
+            }
             Kinematics.setTarget(bodies, s, k.x(), k.y(), k.z(), k.qx(), k.qy(), k.qz(), k.qw(),
                     ctx.settings.dt());
             ctx.lookAhead(s);
