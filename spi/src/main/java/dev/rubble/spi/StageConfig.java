@@ -180,7 +180,10 @@ public final class StageConfig {
             return defaultValue;
         }
         if (!(v instanceof Boolean)) {
-            throw new IllegalArgumentException("option '" + key + "' = " + v + " is not a boolean; allowed: true, false");
+            // a string is quoted: "option 'x' = true is not a boolean; allowed: true, false" read as a contradiction
+            String written = v instanceof String ? "\"" + v + "\" (a string)" : String.valueOf(v);
+            throw new IllegalArgumentException("option '" + key + "' = " + written
+                    + " is not a boolean; allowed: true, false (unquoted)");
         }
         return (Boolean) v;
     }

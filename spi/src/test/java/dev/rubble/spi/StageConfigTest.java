@@ -21,4 +21,15 @@ class StageConfigTest {
         assertThat(StageConfig.of(Map.of("count", 7.0)).getInt("count", 10, 1, 100_000)).isEqualTo(7);
         assertThat(StageConfig.of(Map.of()).getInt("count", 10, 1, 100_000)).isEqualTo(10);
     }
+
+    @Test
+    void aBooleanOptionWrittenAsAStringIsReportedAsAString() {
+        // fuzz10: "bodySeams": "true" was refused as "option 'bodySeams' = true is not a boolean; allowed: true, false"
+        assertThatThrownBy(() -> StageConfig.of(Map.of("bodySeams", "true")).getBoolean("bodySeams", true))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("option 'bodySeams' = \"true\" (a string) is not a boolean; allowed: true, false (unquoted)");
+        assertThatThrownBy(() -> StageConfig.of(Map.of("bodySeams", 1.0)).getBoolean("bodySeams", true))
+                .hasMessage("option 'bodySeams' = 1.0 is not a boolean; allowed: true, false (unquoted)");
+        assertThat(StageConfig.of(Map.of("bodySeams", false)).getBoolean("bodySeams", true)).isFalse();
+    }
 }

@@ -55,6 +55,6 @@ final class BodySeamsCliTest {
         assertThat(cubeX(offOut)).as("cube with the pass off").isLessThan(0.5);
         r = RunDefenceTest.rubble("run", bad.toString());
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).contains("'bodySeams' = yes is not a boolean; allowed: true, false").doesNotContain("Exception");
+        assertThat(r.err()).contains("'bodySeams' = \"yes\" (a string) is not a boolean; allowed: true, false").doesNotContain("Exception");
     }
 }

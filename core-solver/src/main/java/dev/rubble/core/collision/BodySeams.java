@@ -36,8 +36,9 @@ import java.util.Arrays;
  * entered (a closest-point normal tilted into a wall) or its side face buried against the neighbour (the
  * box–box SAT's least-penetration axis while the body overlaps it by less than it sinks in), exactly as a
  * compound's children did before {@link CompoundEdges}. The compound pass is reused as it is: the leaves a
- * body touches are its children (a compound of 2–4 children, kept in a direct-mapped cache while the same
- * static bodies stand where they stood, so the pass allocates nothing in steady state).
+ * body touches are its children (a compound of 2–4 children, kept in a cache by their leaves while the same
+ * static bodies stand where they stood, so the pass allocates nothing in steady state: the cache grows with the
+ * sets of leaves met).
  *
  * <p>Only static neighbours. Cost: nothing in a world of fewer than two static bodies (the pile, the pyramid,
  * the spheres: one ground); otherwise one scan of the store reading two motion bytes per manifold, and the
@@ -370,16 +371,25 @@ final class BodySeams {
     // ---- the leaves as one compound in the world frame, cached while the same static bodies stand still ----
 
     /**
-     * Direct-mapped, slot = a mix of the leaves' slots, generations and children: a slot shared by two sets of
-     * leaves only costs a rebuild (the wall debris bench's 500 hulls against 19 static pieces and the ground meet
-     * about 20 different sets a step; a cache of 16 used in turn rebuilt every one of them every step).
+     * Open addressing (linear probing) by the leaves' slots, generations and children; an entry whose leaves stand
+     * elsewhere now is rebuilt in place. The table doubles when half full, up to {@link #CACHE_MAX} entries, and is
+     * emptied when that is full (static bodies removed leave entries nothing will meet again). The wall debris bench's
+     * 500 hulls against 19 static pieces and the ground meet about 20 different sets a step; a floor of 1 600 tiles with
+     * a ball on each of 1 560 seams meets 1 560, which the direct-mapped cache of 1 024 slots it replaced (fuzz10)
+     * rebuilt every step where two sets shared a slot: 0.7 MB a step allocated.
      */
-    private static final int CACHED = 1024;
-    private final Compound[] cachedCompound = new Compound[CACHED];
-    private final int[][] cachedIds = new int[CACHED][];
-    private final double[][] cachedPoses = new double[CACHED][];
+    static final int CACHE_MIN = 1024, CACHE_MAX = 1 << 16;
+    private Compound[] cachedCompound = new Compound[CACHE_MIN];
+    private int[][] cachedIds = new int[CACHE_MIN][];
+    private double[][] cachedPoses = new double[CACHE_MIN][];
+    private int cacheUsed;
     private final int[] ids = new int[3 * MAX_GROUP];
     private final double[] poses = new double[7 * MAX_GROUP];
+
+    /** Entries in the compound cache (for the tests). */
+    int cacheSize() {
+        return cacheUsed;
+    }
 
     /** The compound of this group's leaves, each at its world pose (identity compound frame). */
     private Compound compound(BodyStore b) {
@@ -405,11 +415,29 @@ final class BodySeams {
             poses[o + 5] = p.qz;
             poses[o + 6] = p.qw;
         }
-        int k = (mix ^ (mix >>> 16)) & (CACHED - 1);
+        int hash = (mix ^ (mix >>> 16)) * 0x9E3779B9;
+        int k = find(hash);
         int[] ci = cachedIds[k];
-        if (ci != null && ci.length == 3 * leaves && Arrays.equals(ci, 0, ci.length, ids, 0, 3 * leaves)
-                && Arrays.equals(cachedPoses[k], 0, 7 * leaves, poses, 0, 7 * leaves)) {
+        if (ci != null && Arrays.equals(cachedPoses[k], 0, 7 * leaves, poses, 0, 7 * leaves)) {
             return cachedCompound[k];
+        }
+        if (ci == null) {
+            if (2 * (cacheUsed + 1) > cachedIds.length) {
+                if (cachedIds.length < CACHE_MAX) {
+                    grow();
+                } else {
+                    Arrays.fill(cachedIds, null);
+                    Arrays.fill(cachedPoses, null);
+                    Arrays.fill(cachedCompound, null);
+                    cacheUsed = 0;
+                }
+                k = find(hash);
+            }
+            cachedIds[k] = Arrays.copyOf(ids, 3 * leaves);
+            cachedPoses[k] = Arrays.copyOf(poses, 7 * leaves);
+            cacheUsed++;
+        } else {
+            System.arraycopy(poses, 0, cachedPoses[k], 0, 7 * leaves); // the same leaves, moved: rebuilt in place
         }
         java.util.List<Compound.Child> children = new java.util.ArrayList<>(leaves);
         for (int l = 0; l < leaves; l++) {
@@ -420,9 +448,46 @@ final class BodySeams {
         }
         Compound c = new Compound(children);
         cachedCompound[k] = c;
-        cachedIds[k] = Arrays.copyOf(ids, 3 * leaves);
-        cachedPoses[k] = Arrays.copyOf(poses, 7 * leaves);
         return c;
+    }
+
+    /** The entry holding this group's leaves ({@link #ids}), else the empty entry where they go. */
+    private int find(int hash) {
+        int mask = cachedIds.length - 1;
+        for (int k = hash & mask; ; k = (k + 1) & mask) {
+            int[] ci = cachedIds[k];
+            if (ci == null || ci.length == 3 * leaves && Arrays.equals(ci, 0, ci.length, ids, 0, 3 * leaves)) {
+                return k;
+            }
+        }
+    }
+
+    /** The table twice as large, every entry moved to its place there. */
+    private void grow() {
+        Compound[] oc = cachedCompound;
+        int[][] oi = cachedIds;
+        double[][] op = cachedPoses;
+        int cap = 2 * oi.length, mask = cap - 1;
+        cachedCompound = new Compound[cap];
+        cachedIds = new int[cap][];
+        cachedPoses = new double[cap][];
+        for (int e = 0; e < oi.length; e++) {
+            int[] ci = oi[e];
+            if (ci == null) {
+                continue;
+            }
+            int mix = ci.length / 3;
+            for (int l = 0; l < ci.length; l += 3) {
+                mix = 31 * (31 * (31 * mix + ci[l]) + ci[l + 1]) + ci[l + 2];
+            }
+            int k = ((mix ^ (mix >>> 16)) * 0x9E3779B9) & mask;
+            while (cachedIds[k] != null) {
+                k = (k + 1) & mask;
+            }
+            cachedIds[k] = ci;
+            cachedPoses[k] = op[e];
+            cachedCompound[k] = oc[e];
+        }
     }
 
     /**

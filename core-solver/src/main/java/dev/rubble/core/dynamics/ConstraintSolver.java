@@ -421,12 +421,18 @@ public final class ConstraintSolver implements ConstraintRows {
         gather();
         if (trees.size() > 0) {
             solveTrees(useBias); // exact for the trees' rows: once per iteration, as the contact rows
-            while (leaveTrees()) { // a stop pulling or a motor past its force: out of the set, the trees solved again
+            // a stop pulling or a motor past its force: out of the set, the trees solved again. Once the re-solves one
+            // row at a time are spent, every such row leaves at once and the trees are still solved again: the rows
+            // that stay took their impulses with the leavers' (fuzz10: leaving them so, six 1 kg hinges on stops at
+            // +-3 rad gained 875 J, twenty 0.1 kg ones blew up). The set only shrinks, so this ends
+            while (leaveTrees()) {
                 buildTrees();
-                if (resolvesLeft == 0 || trees.size() == 0) {
+                if (trees.size() == 0) {
                     break;
                 }
-                resolvesLeft--;
+                if (resolvesLeft > 0) {
+                    resolvesLeft--;
+                }
                 solveTrees(useBias);
             }
         }

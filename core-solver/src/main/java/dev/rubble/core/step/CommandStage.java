@@ -115,6 +115,12 @@ final class CommandStage {
             int s = slot(bodies, v.body());
             int u = carrier(ctx, bodies, v.body());
             if (u >= 0) {
+                if (bodies.state(u) == BodyState.STATIC || bodies.state(u) == BodyState.DISABLED) {
+                    // a union held static by a static member never moves (docs/destruction.md, "Cluster unions"), nor
+                    // does one out of the simulation: ignored, as on a plain static or disabled body. Before, the
+                    // static union's body took the velocity and dragged what rested on it (fuzz10)
+                    return;
+                }
                 // welded (issue 29): the union moves so that the member's centre of mass has velocity v and
                 // it turns at w: w_u = w, v_u = v - w x (p_member - p_union)
                 double rx = bodies.px[s] - bodies.px[u], ry = bodies.py[s] - bodies.py[u], rz = bodies.pz[s] - bodies.pz[u];
@@ -173,6 +179,24 @@ final class CommandStage {
             if (bodies.motion(s) != MotionType.KINEMATIC) {
                 throw new IllegalArgumentException("kinematic target for body " + BodyStore.handleString(k.body())
                         + " which is " + bodies.motion(s).name().toLowerCase() + "; allowed: kinematic bodies");
+            }
+            int u = carrier(ctx, bodies, k.body());
+            if (u >= 0) {
+                // a kinematic member welded into a union (docs/destruction.md, "Cluster unions"): a kinematic union
+                // moves so that the member's origin reaches the target, as a pose set on a member moves it; a static
+                // union never moves. Before (fuzz10) the target went to the member's disabled body and was lost
+                if (bodies.motion(u) == MotionType.KINEMATIC && bodies.state(u) != BodyState.DISABLED) {
+                    double[] p = scratch7;
+                    double n = Math.sqrt(k.qx() * k.qx() + k.qy() * k.qy() + k.qz() * k.qz() + k.qw() * k.qw());
+                    ctx.destruction.unions().carrierPoseFor(k.body(), k.x(), k.y(), k.z(), k.qx() / n, k.qy() / n,
+                            k.qz() / n, k.qw() / n, p);
+                    Kinematics.setCentreTarget(bodies, u, p[0], p[1], p[2], p[3], p[4], p[5], p[6],
+                            ctx.settings.dt());
+                    states.wake(u);
+                    ctx.lookAhead(u);
+                    carried(ctx, u);
+                }
+                return;
             }
             Kinematics.setTarget(bodies, s, k.x(), k.y(), k.z(), k.qx(), k.qy(), k.qz(), k.qw(),
                     ctx.settings.dt());
@@ -271,6 +295,10 @@ final class CommandStage {
             // welded (issue 29): the union's body moves so that the member's origin lands on the pose
             double[] p = stage.scratch7;
             ctx.destruction.unions().carrierPoseFor(t.body(), t.x(), t.y(), t.z(), qx, qy, qz, qw, p);
+            boolean staticUnion = b.state(u) == BodyState.STATIC;
+            if (staticUnion) {
+                states.wakeOverlapping(u); // what rested on the static union at the old place, as for a static body
+            }
             states.wakeAndRestart(u);
             b.qx[u] = p[3];
             b.qy[u] = p[4];
@@ -280,6 +308,9 @@ final class CommandStage {
             b.py[u] = p[1];
             b.pz[u] = p[2];
             refreshBounds(ctx, b, u);
+            if (staticUnion) {
+                states.wakeOverlapping(u); // what it now touches at the new place
+            }
             carried(ctx, u);
             return;
         }

@@ -174,4 +174,43 @@ final class UnionKinematicMemberTest {
         SnapshotOfCollectionsTest.assertRestoresContinue(original.w, 40, w -> advance(w, original.wallA), 5, 20, 21);
         assertThat(original.motion(original.w.destruction().unions().body(0))).isEqualTo(MotionType.DYNAMIC);
     }
+
+    /**
+     * A kinematic target set on a kinematic body welded into a union drives the union: the member's origin reaches the
+     * target at the end of the step (a kinematic body arrives exactly where it is aimed, {@code Kinematics}), and what is
+     * welded to it moves with it, rigidly; then it stops there. Before (fuzz10) the target was written to the member's
+     * own disabled body and lost: the welded platform and beam did not move at all. A target on a kinematic member of a
+     * static union is ignored (a static body never moves).
+     */
+    @Test
+    void aKinematicTargetOnAWeldedKinematicMemberDrivesItsUnion() {
+        World w = Scenes.world(G);
+        long platform = w.createBody(BodyDef.of(new Box(0.5, 0.1, 0.5)).withMotion(MotionType.KINEMATIC)
+                .withPosition(0, 1, 0));
+        long beam = w.createBody(BodyDef.of(new Box(0.5, 0.1, 0.25)).withMass(10).withPosition(1.0, 1, 0));
+        w.queue(new Command.UnionAdd(1, platform, false));
+        w.queue(new Command.UnionAdd(1, beam, false));
+        w.step();
+        BodyStore b = w.bodies();
+        for (int i = 1; i <= 3; i++) {
+            w.queue(new Command.SetKinematicTarget(platform, 0.1 * i, 1, 0, 0, 0, 0, 1));
+            w.step();
+            assertThat(b.originX(b.slot(platform))).isCloseTo(0.1 * i, offset(1e-12));
+            assertThat(b.originX(b.slot(beam))).isCloseTo(1.0 + 0.1 * i, offset(1e-12));
+            assertThat(b.py[b.slot(beam)]).isCloseTo(1.0, offset(1e-12));
+        }
+        Scenes.steps(w, 10);
+        assertThat(b.originX(b.slot(beam))).isCloseTo(1.3, offset(1e-12)); // arrived, it stops
+
+        World ws = Scenes.world(G);
+        long post = ws.createBody(BodyDef.of(new Box(0.25, 1, 0.25)).withMotion(MotionType.STATIC).withPosition(0, 1, 0));
+        long plat = ws.createBody(BodyDef.of(new Box(0.5, 0.1, 0.5)).withMotion(MotionType.KINEMATIC)
+                .withPosition(-0.75, 1, 0));
+        ws.queue(new Command.UnionAdd(2, post, false));
+        ws.queue(new Command.UnionAdd(2, plat, false));
+        ws.step();
+        ws.queue(new Command.SetKinematicTarget(plat, 0, 1, 0, 0, 0, 0, 1));
+        Scenes.steps(ws, 5);
+        assertThat(ws.bodies().originX(ws.bodies().slot(plat))).isEqualTo(-0.75);
+    }
 }
