@@ -403,7 +403,7 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         chooseStopRows(); // after the warm start: a stop the bodies close on this sub-step is read from their velocities
         resolvesLeft = MAX_RESOLVES;
-        buildTrees();
+        buildTrees(false);
         scatter();
     }
 
@@ -422,7 +422,7 @@ public final class ConstraintSolver implements ConstraintRows {
         if (trees.size() > 0) {
             solveTrees(useBias); // exact for the trees' rows: once per iteration, as the contact rows
             while (leaveTrees()) { // a stop pulling or a motor past its force: out of the set, the trees solved again
-                buildTrees();
+                buildTrees(true); // the same rows: the trees no row left keep their factors
                 if (resolvesLeft == 0 || trees.size() == 0) {
                     break;
                 }
@@ -732,8 +732,10 @@ public final class ConstraintSolver implements ConstraintRows {
      * it) is factored, and its positions are marked (block -n, n its rows) to be solved together once per iteration.
      * Solved weld by weld, a beam of five welded 1 kg cubes read 1.54 times its root's static torque in its first
      * steps, a hub with three arms of four cubes 1.66 times (docs/constraints.md, "Welded frames").
+     * {@code sameRows}: the rows are the ones of the last build (a re-build in the sub-step after a stop row left), so
+     * a tree the build keeps ({@link WeldTrees#kept}) is neither filled nor factored again.
      */
-    private void buildTrees() {
+    private void buildTrees(boolean sameRows) {
         WeldTrees wt = trees;
         wt.reset(bodyCount);
         for (int k = 0; k < activeCount; k++) {
@@ -751,7 +753,7 @@ public final class ConstraintSolver implements ConstraintRows {
             wt.offer(k, a, bb, na, nb, support != 0 && SleepManager.movingKinematic(b, slotOf[support]),
                     ex >= 0 ? d0 + 1 : d0, ex >= 0);
         }
-        int n = wt.build();
+        int n = wt.build(sameRows);
         if (n == 0) {
             return;
         }
@@ -760,6 +762,9 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         double[] kd = wt.diag(), e = wt.off();
         for (int p = 0; p < n; p++) {
+            if (wt.kept(p)) {
+                continue;
+            }
             int c = wt.constraint(p), r = firstRow[c], nr = wt.dim(p), d0 = leadDim[c], ex = extraRow[c];
             double m = invMass[rowA[r]] + invMass[rowB[r]];
             int d = 36 * p;
@@ -770,6 +775,9 @@ public final class ConstraintSolver implements ConstraintRows {
             }
         }
         for (int t = 0, pairs = wt.pairCount(); t < pairs; t++) {
+            if (wt.kept(wt.pairLow(t))) {
+                continue;
+            }
             int c = wt.constraint(wt.pairLow(t)), c2 = wt.constraint(wt.pairHigh(t));
             int r = firstRow[c], r2 = firstRow[c2];
             int nr = wt.dim(wt.pairLow(t)), nr2 = wt.dim(wt.pairHigh(t));
