@@ -140,6 +140,8 @@ public final class ConstraintSolver implements ConstraintRows {
     private int[] leadDim = new int[0], extraRow = new int[0];
     /** Tree re-solves left in this sub-step after a stop or motor row left its tree ({@link #MAX_RESOLVES}). */
     private int resolvesLeft;
+    /** Whether any row is solved by the passes rather than in a tree (set by each tree build, and when a row leaves its tree). */
+    private boolean freeRows = true;
     // row writing state
     private final ConstraintFrame frame = new ConstraintFrame();
     private double rax, ray, raz, rbx, rby, rbz;
@@ -430,8 +432,10 @@ public final class ConstraintSolver implements ConstraintRows {
                 solveTrees(useBias);
             }
         }
-        for (int pass = 0; pass < PASSES; pass++) {
-            pass(useBias);
+        if (freeRows) { // with every row in a tree the passes would only skip them
+            for (int pass = 0; pass < PASSES; pass++) {
+                pass(useBias);
+            }
         }
         scatter();
     }
@@ -755,6 +759,7 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         int n = wt.build(sameRows);
         if (n == 0) {
+            freeRows = rows > 0;
             return;
         }
         if (treeRhs.length < 6 * n) {
@@ -799,6 +804,19 @@ public final class ConstraintSolver implements ConstraintRows {
                 }
             }
         }
+        freeRows = anyFreeRow();
+    }
+
+    /** Whether a row is left for the passes: one that is not in a tree (a chain or a ragdoll of joints without stops has none). */
+    private boolean anyFreeRow() {
+        for (int r = 0; r < rows; r++) {
+            int bs = block[r];
+            if (bs >= 0) {
+                return true;
+            }
+            r += -bs - 1;
+        }
+        return false;
     }
 
     /** Row i of a tree position whose leading block is rows {@code [r, r + d0)} followed by {@code extra} (-1: none). */
@@ -924,6 +942,7 @@ public final class ConstraintSolver implements ConstraintRows {
         apply(ex, bound - l);
         extraRow[c] = -1;
         block[ex] = 0;
+        freeRows = true;
     }
 
     /** Whether local body l is a node of a weld tree: a body the solver moves (not the world, nor a fixed, kinematic or sleeping one). */
