@@ -1429,7 +1429,11 @@ public final class ConstraintSolver implements ConstraintRows {
     private void fillFrame(int i) {
         int k = currentK;
         int sa = slotA[k], sb = slotB[k];
-        fill(b, sa, solveFrameA, sb, solveFrameB, 7 * k, frame, scratch);
+        if (store.type[i].readsOrientations()) {
+            fill(b, sa, solveFrameA, sb, solveFrameB, 7 * k, frame, scratch);
+        } else { // the anchors alone (a ball joint): the same bits for them as fill writes
+            anchors(b, sa, solveFrameA, sb, solveFrameB, 7 * k, frame, scratch);
+        }
         rax = frame.ax - b.px[sa];
         ray = frame.ay - b.py[sa];
         raz = frame.az - b.pz[sa];
@@ -1500,6 +1504,24 @@ public final class ConstraintSolver implements ConstraintRows {
         f.rx = rx * scale;
         f.ry = ry * scale;
         f.rz = rz * scale;
+    }
+
+    /** The anchors of {@link #fill} alone: {@code ax..az} and {@code bx..bz}, computed as fill computes them. */
+    private static void anchors(BodyStore b, int sa, double[] fa, int sb, double[] fb, int o, ConstraintFrame f, double[] q) {
+        worldPoint(b, sa, fa[o], fa[o + 1], fa[o + 2], q);
+        f.ax = q[0];
+        f.ay = q[1];
+        f.az = q[2];
+        if (sb < 0) {
+            f.bx = fb[o];
+            f.by = fb[o + 1];
+            f.bz = fb[o + 2];
+        } else {
+            worldPoint(b, sb, fb[o], fb[o + 1], fb[o + 2], q);
+            f.bx = q[0];
+            f.by = q[1];
+            f.bz = q[2];
+        }
     }
 
     /** World position of a point given in slot s's body frame relative to its origin. */
