@@ -140,6 +140,8 @@ public final class ConstraintSolver implements ConstraintRows {
     private int[] leadDim = new int[0], extraRow = new int[0];
     /** Tree re-solves left in this sub-step after a stop or motor row left its tree ({@link #MAX_RESOLVES}). */
     private int resolvesLeft;
+    /** Whether any row is solved by the passes rather than in a tree (set by each tree build, and when a row leaves its tree). */
+    private boolean freeRows = true;
     // row writing state
     private final ConstraintFrame frame = new ConstraintFrame();
     private double rax, ray, raz, rbx, rby, rbz;
@@ -403,7 +405,7 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         chooseStopRows(); // after the warm start: a stop the bodies close on this sub-step is read from their velocities
         resolvesLeft = MAX_RESOLVES;
-        buildTrees();
+        buildTrees(false);
         scatter();
     }
 
@@ -426,7 +428,7 @@ public final class ConstraintSolver implements ConstraintRows {
             // that stay took their impulses with the leavers' (fuzz10: leaving them so, six 1 kg hinges on stops at
             // +-3 rad gained 875 J, twenty 0.1 kg ones blew up). The set only shrinks, so this ends
             while (leaveTrees()) {
-                buildTrees();
+                buildTrees(true); // the same rows: the trees no row left keep their factors
                 if (trees.size() == 0) {
                     break;
                 }
@@ -436,8 +438,10 @@ public final class ConstraintSolver implements ConstraintRows {
                 solveTrees(useBias);
             }
         }
-        for (int pass = 0; pass < PASSES; pass++) {
-            pass(useBias);
+        if (freeRows) { // with every row in a tree the passes would only skip them
+            for (int pass = 0; pass < PASSES; pass++) {
+                pass(useBias);
+            }
         }
         scatter();
     }
@@ -738,8 +742,10 @@ public final class ConstraintSolver implements ConstraintRows {
      * it) is factored, and its positions are marked (block -n, n its rows) to be solved together once per iteration.
      * Solved weld by weld, a beam of five welded 1 kg cubes read 1.54 times its root's static torque in its first
      * steps, a hub with three arms of four cubes 1.66 times (docs/constraints.md, "Welded frames").
+     * {@code sameRows}: the rows are the ones of the last build (a re-build in the sub-step after a stop row left), so
+     * a tree the build keeps ({@link WeldTrees#kept}) is neither filled nor factored again.
      */
-    private void buildTrees() {
+    private void buildTrees(boolean sameRows) {
         WeldTrees wt = trees;
         wt.reset(bodyCount);
         for (int k = 0; k < activeCount; k++) {
@@ -757,8 +763,9 @@ public final class ConstraintSolver implements ConstraintRows {
             wt.offer(k, a, bb, na, nb, support != 0 && SleepManager.movingKinematic(b, slotOf[support]),
                     ex >= 0 ? d0 + 1 : d0, ex >= 0);
         }
-        int n = wt.build();
+        int n = wt.build(sameRows);
         if (n == 0) {
+            freeRows = rows > 0;
             return;
         }
         if (treeRhs.length < 6 * n) {
@@ -766,6 +773,9 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         double[] kd = wt.diag(), e = wt.off();
         for (int p = 0; p < n; p++) {
+            if (wt.kept(p)) {
+                continue;
+            }
             int c = wt.constraint(p), r = firstRow[c], nr = wt.dim(p), d0 = leadDim[c], ex = extraRow[c];
             double m = invMass[rowA[r]] + invMass[rowB[r]];
             int d = 36 * p;
@@ -776,6 +786,9 @@ public final class ConstraintSolver implements ConstraintRows {
             }
         }
         for (int t = 0, pairs = wt.pairCount(); t < pairs; t++) {
+            if (wt.kept(wt.pairLow(t))) {
+                continue;
+            }
             int c = wt.constraint(wt.pairLow(t)), c2 = wt.constraint(wt.pairHigh(t));
             int r = firstRow[c], r2 = firstRow[c2];
             int nr = wt.dim(wt.pairLow(t)), nr2 = wt.dim(wt.pairHigh(t));
@@ -797,6 +810,19 @@ public final class ConstraintSolver implements ConstraintRows {
                 }
             }
         }
+        freeRows = anyFreeRow();
+    }
+
+    /** Whether a row is left for the passes: one that is not in a tree (a chain or a ragdoll of joints without stops has none). */
+    private boolean anyFreeRow() {
+        for (int r = 0; r < rows; r++) {
+            int bs = block[r];
+            if (bs >= 0) {
+                return true;
+            }
+            r += -bs - 1;
+        }
+        return false;
     }
 
     /** Row i of a tree position whose leading block is rows {@code [r, r + d0)} followed by {@code extra} (-1: none). */
@@ -922,6 +948,7 @@ public final class ConstraintSolver implements ConstraintRows {
         apply(ex, bound - l);
         extraRow[c] = -1;
         block[ex] = 0;
+        freeRows = true;
     }
 
     /** Whether local body l is a node of a weld tree: a body the solver moves (not the world, nor a fixed, kinematic or sleeping one). */
@@ -1408,7 +1435,11 @@ public final class ConstraintSolver implements ConstraintRows {
     private void fillFrame(int i) {
         int k = currentK;
         int sa = slotA[k], sb = slotB[k];
-        fill(b, sa, solveFrameA, sb, solveFrameB, 7 * k, frame, scratch);
+        if (store.type[i].readsOrientations()) {
+            fill(b, sa, solveFrameA, sb, solveFrameB, 7 * k, frame, scratch);
+        } else { // the anchors alone (a ball joint): the same bits for them as fill writes
+            anchors(b, sa, solveFrameA, sb, solveFrameB, 7 * k, frame, scratch);
+        }
         rax = frame.ax - b.px[sa];
         ray = frame.ay - b.py[sa];
         raz = frame.az - b.pz[sa];
@@ -1479,6 +1510,24 @@ public final class ConstraintSolver implements ConstraintRows {
         f.rx = rx * scale;
         f.ry = ry * scale;
         f.rz = rz * scale;
+    }
+
+    /** The anchors of {@link #fill} alone: {@code ax..az} and {@code bx..bz}, computed as fill computes them. */
+    private static void anchors(BodyStore b, int sa, double[] fa, int sb, double[] fb, int o, ConstraintFrame f, double[] q) {
+        worldPoint(b, sa, fa[o], fa[o + 1], fa[o + 2], q);
+        f.ax = q[0];
+        f.ay = q[1];
+        f.az = q[2];
+        if (sb < 0) {
+            f.bx = fb[o];
+            f.by = fb[o + 1];
+            f.bz = fb[o + 2];
+        } else {
+            worldPoint(b, sb, fb[o], fb[o + 1], fb[o + 2], q);
+            f.bx = q[0];
+            f.by = q[1];
+            f.bz = q[2];
+        }
     }
 
     /** World position of a point given in slot s's body frame relative to its origin. */

@@ -70,9 +70,58 @@ final class WeldTrees {
     // for the back substitution), so a solve is matrix-vector products only
     private double[] dinv = new double[0], g = new double[0];
     private final double[] col = new double[6], tmp = new double[36], pivots = new double[6];
+    // the offers of the build under way (reset, offer) and of the last one placed: constraint, bodies, dim, flags
+    // (1 dynA, 2 dynB, 4 movingSupport, 8 alone); whether a build was placed yet
+    private int recorded, recordBodies, lastRecorded, lastBodies;
+    private int[] recK = new int[0], recA = new int[0], recB = new int[0], recDim = new int[0], lastK = new int[0],
+            lastA = new int[0], lastB = new int[0], lastDim = new int[0];
+    private byte[] recFlags = new byte[0], lastFlags = new byte[0];
+    private boolean built;
+    /** Per position: its tree's factors were kept from the last build. */
+    private boolean[] keptAt = new boolean[0];
+    // the last build's positions and pairs while a build with the same numbers looks for unchanged trees; per
+    // constraint index its last position (-1 between builds)
+    private int oldN, oldPairs;
+    private int[] oldK = new int[0], oldDim = new int[0], oldTreeStart = new int[0], oldUpStart = new int[0],
+            oldUpCount = new int[0], oldPairLow = new int[0], oldPairHigh = new int[0], oldPairBody = new int[0],
+            oldPosOf = new int[0];
+    private boolean[] oldOver = new boolean[0];
+
+    /**
+     * Starts a new list of welds over {@code bodies} local bodies (0 is the world): the {@link #offer}s that follow,
+     * ordered by {@link #build}.
+     */
+    void reset(int bodies) {
+        recordBodies = bodies;
+        recorded = 0;
+    }
+
+    /**
+     * Offers weld {@code k} between local bodies a and b ({@code dynA}, {@code dynB}: whether each is a
+     * dynamic body, a tree node; {@code movingSupport}: whether the side that is not one moves, a moving
+     * kinematic body; {@code alone}: whether it is solved here even as a tree of one, as a joint whose load rests on
+     * a stop that is not in its own coupled block is). Recorded only: {@link #build} places the welds, and skips
+     * that when they are the same as at the last build.
+     */
+    void offer(int k, int a, int b, boolean dynA, boolean dynB, boolean movingSupport, int dim, boolean alone) {
+        if (recK.length == recorded) {
+            int cap = Math.max(8, 2 * recorded);
+            recK = Arrays.copyOf(recK, cap);
+            recA = Arrays.copyOf(recA, cap);
+            recB = Arrays.copyOf(recB, cap);
+            recDim = Arrays.copyOf(recDim, cap);
+            recFlags = Arrays.copyOf(recFlags, cap);
+        }
+        int t = recorded++;
+        recK[t] = k;
+        recA[t] = a;
+        recB[t] = b;
+        recDim[t] = dim;
+        recFlags[t] = (byte) ((dynA ? 1 : 0) | (dynB ? 2 : 0) | (movingSupport ? 4 : 0) | (alone ? 8 : 0));
+    }
 
     /** Forgets the last sub-step's welds; {@code bodies} local bodies (0 is the world). */
-    void reset(int bodies) {
+    private void resetSets(int bodies) {
         if (parent.length < bodies) {
             int cap = Math.max(bodies, 2 * parent.length);
             parent = Arrays.copyOf(parent, cap);
@@ -100,13 +149,8 @@ final class WeldTrees {
 
     private int bodyCount;
 
-    /**
-     * Offers weld {@code k} between local bodies a and b ({@code dynA}, {@code dynB}: whether each is a
-     * dynamic body, a tree node; {@code movingSupport}: whether the side that is not one moves, a moving
-     * kinematic body; {@code alone}: whether it is solved here even as a tree of one, as a joint whose load rests on
-     * a stop that is not in its own coupled block is). Returns whether it joins the trees.
-     */
-    boolean offer(int k, int a, int b, boolean dynA, boolean dynB, boolean movingSupport, int dim, boolean alone) {
+    /** Places offered weld {@code k} (see {@link #offer}); returns whether it joins the trees. */
+    private boolean place(int k, int a, int b, boolean dynA, boolean dynB, boolean movingSupport, int dim, boolean alone) {
         if (!dynA && !dynB || dynA && degree[a] >= MAX_DEGREE || dynB && degree[b] >= MAX_DEGREE) {
             return false;
         }
@@ -177,8 +221,41 @@ final class WeldTrees {
     /**
      * Orders the offered welds, tree by tree, in elimination order and lists their coupling pairs; trees of one
      * weld are dropped. Returns the number of positions.
+     *
+     * <p>What is kept from the last build (docs/constraints.md, "Joint trees", "What a small scene's step pays"):
+     * when the welds offered are the same as then (the same constraints, bodies, dims and flags in the same order,
+     * as from one sub-step to the next of a chain), the order and the pairs are the last build's, not made again.
+     * With {@code sameNumbers} (the caller's rows are the ones the last {@link #factor} saw: a re-build within a
+     * sub-step after a stop row left its tree), a tree whose positions and pairs are the same as one of the last
+     * build's keeps that tree's factors ({@link #kept}): the caller fills and {@link #factor} factors only the
+     * others. A tree's factors depend on its own K and E alone, so either way the numbers are the bits a full
+     * build and factor give.
      */
-    int build() {
+    int build(boolean sameNumbers) {
+        if (sameOffers()) {
+            Arrays.fill(keptAt, 0, n, sameNumbers);
+            return n;
+        }
+        boolean reuse = sameNumbers && n > 0;
+        if (reuse) {
+            saveLast();
+        }
+        resetSets(recordBodies);
+        for (int t = 0; t < recorded; t++) {
+            int f = recFlags[t];
+            place(recK[t], recA[t], recB[t], (f & 1) != 0, (f & 2) != 0, (f & 4) != 0, recDim[t], (f & 8) != 0);
+        }
+        order();
+        keepRecord();
+        Arrays.fill(keptAt, 0, n, false);
+        if (reuse) {
+            keepUnchangedTrees();
+        }
+        return n;
+    }
+
+    /** Orders the placed welds (see {@link #build}). */
+    private void order() {
         n = 0;
         pairs = 0;
         if (order.length < offered) {
@@ -195,6 +272,7 @@ final class WeldTrees {
             fac = Arrays.copyOf(fac, 21 * cap);
             dinv = Arrays.copyOf(dinv, 36 * cap);
             w = Arrays.copyOf(w, 6 * cap);
+            keptAt = Arrays.copyOf(keptAt, cap);
         }
         // adjacency: the tree welds at each body, in offer order
         Arrays.fill(adjStart, 0, bodyCount + 1, 0);
@@ -240,7 +318,146 @@ final class WeldTrees {
         for (int p = 0; p < n; p++) {
             dimAt[p] = oDim[order[p]];
         }
-        return n;
+    }
+
+    /** Whether this build's offers are the last build's, in the same order over as many bodies. */
+    private boolean sameOffers() {
+        if (!built || recorded != lastRecorded || recordBodies != lastBodies) {
+            return false;
+        }
+        for (int t = 0; t < recorded; t++) {
+            if (recK[t] != lastK[t] || recA[t] != lastA[t] || recB[t] != lastB[t] || recDim[t] != lastDim[t]
+                    || recFlags[t] != lastFlags[t]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The offers just placed become the ones the next build compares with. */
+    private void keepRecord() {
+        if (lastK.length < recorded) {
+            int cap = recK.length;
+            lastK = new int[cap];
+            lastA = new int[cap];
+            lastB = new int[cap];
+            lastDim = new int[cap];
+            lastFlags = new byte[cap];
+        }
+        System.arraycopy(recK, 0, lastK, 0, recorded);
+        System.arraycopy(recA, 0, lastA, 0, recorded);
+        System.arraycopy(recB, 0, lastB, 0, recorded);
+        System.arraycopy(recDim, 0, lastDim, 0, recorded);
+        System.arraycopy(recFlags, 0, lastFlags, 0, recorded);
+        lastRecorded = recorded;
+        lastBodies = recordBodies;
+        built = true;
+    }
+
+    /** The last build's positions and pairs (their numbers stay in place until {@link #keepUnchangedTrees} moves them). */
+    private void saveLast() {
+        if (oldK.length < n) {
+            int cap = Math.max(n, 2 * oldK.length);
+            oldK = new int[cap];
+            oldDim = new int[cap];
+            oldTreeStart = new int[cap];
+            oldUpStart = new int[cap];
+            oldUpCount = new int[cap];
+            oldOver = new boolean[cap];
+        }
+        if (oldPairLow.length < pairs) {
+            int cap = Math.max(pairs, 2 * oldPairLow.length);
+            oldPairLow = new int[cap];
+            oldPairHigh = new int[cap];
+            oldPairBody = new int[cap];
+        }
+        for (int p = 0; p < n; p++) {
+            oldK[p] = oK[order[p]];
+        }
+        System.arraycopy(dimAt, 0, oldDim, 0, n);
+        System.arraycopy(treeStart, 0, oldTreeStart, 0, n);
+        System.arraycopy(upStart, 0, oldUpStart, 0, n);
+        System.arraycopy(upCount, 0, oldUpCount, 0, n);
+        System.arraycopy(overDetermined, 0, oldOver, 0, n);
+        System.arraycopy(pairLow, 0, oldPairLow, 0, pairs);
+        System.arraycopy(pairHigh, 0, oldPairHigh, 0, pairs);
+        System.arraycopy(pairBody, 0, oldPairBody, 0, pairs);
+        oldN = n;
+        oldPairs = pairs;
+    }
+
+    /**
+     * Each tree of this build that is a tree of the last (the same constraints at the same offsets, the same dims,
+     * support count and pairs) gets that tree's factors, moved to its positions, and is marked {@link #kept}. Only
+     * a tree that moves down (or stays) in both positions and pairs is moved, in order: trees keep their order
+     * from build to build, so no move writes over numbers a later tree still has to take.
+     */
+    private void keepUnchangedTrees() {
+        int maxK = -1;
+        for (int p = 0; p < oldN; p++) {
+            maxK = Math.max(maxK, oldK[p]);
+        }
+        if (oldPosOf.length <= maxK) {
+            oldPosOf = new int[Math.max(maxK + 1, 2 * oldPosOf.length)];
+            Arrays.fill(oldPosOf, -1);
+        }
+        for (int p = 0; p < oldN; p++) {
+            oldPosOf[oldK[p]] = p;
+        }
+        for (int s = 0; s < n; ) {
+            int e = s + 1;
+            while (e < n && treeStart[e] == s) {
+                e++;
+            }
+            int k = constraint(s);
+            int op = k < oldPosOf.length ? oldPosOf[k] : -1;
+            if (op >= 0 && op >= s && sameTree(s, e, op)) {
+                int len = e - s, ps = upStart[s], pc = upStart[e - 1] + upCount[e - 1] - ps, ops = oldUpStart[op];
+                System.arraycopy(diag, 36 * op, diag, 36 * s, 36 * len);
+                System.arraycopy(fac, 21 * op, fac, 21 * s, 21 * len);
+                System.arraycopy(dinv, 36 * op, dinv, 36 * s, 36 * len);
+                System.arraycopy(bad, op, bad, s, len);
+                System.arraycopy(off, 36 * ops, off, 36 * ps, 36 * pc);
+                System.arraycopy(g, 36 * ops, g, 36 * ps, 36 * pc);
+                Arrays.fill(keptAt, s, e, true);
+            }
+            s = e;
+        }
+        for (int p = 0; p < oldN; p++) {
+            oldPosOf[oldK[p]] = -1;
+        }
+    }
+
+    /** Whether the positions {@code [s, e)} of this build are the last build's tree from {@code op}, pairs and all, not above it. */
+    private boolean sameTree(int s, int e, int op) {
+        int len = e - s;
+        if (oldTreeStart[op] != op || op + len > oldN || op + len < oldN && oldTreeStart[op + len] == op) {
+            return false;
+        }
+        for (int i = 0; i < len; i++) {
+            int p = s + i, q = op + i;
+            if (oldK[q] != constraint(p) || oldDim[q] != dimAt[p] || oldOver[q] != overDetermined[p]
+                    || oldUpCount[q] != upCount[p] || oldTreeStart[q] != op) {
+                return false;
+            }
+        }
+        int ps = upStart[s], ops = oldUpStart[op], pc = upStart[e - 1] + upCount[e - 1] - ps;
+        if (ps > ops || ops + pc > oldPairs) {
+            return false;
+        }
+        for (int i = 0; i < pc; i++) {
+            int t = ps + i, u = ops + i;
+            if (oldPairLow[u] - op != pairLow[t] - s || oldPairHigh[u] - op != pairHigh[t] - s
+                    || oldPairBody[u] != pairBody[t]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether position p's factors were kept from the last build ({@link #build}): its K and E need not be filled. */
+    boolean kept(int p) {
+        return keptAt[p];
     }
 
     /** A chain, walked from its end met first in offer order (weld t, if it is an end; else later). */
@@ -419,6 +636,9 @@ final class WeldTrees {
      */
     void factor() {
         for (int p = 0; p < n; p++) {
+            if (keptAt[p]) {
+                continue;
+            }
             bad[p] = false;
             if (overDetermined[p]) {
                 for (int i = 0, dp = dim(p); i < dp; i++) {
@@ -427,6 +647,9 @@ final class WeldTrees {
             }
         }
         for (int p = 0; p < n; p++) {
+            if (keptAt[p]) {
+                continue; // a tree kept from the last build, factored then (its positions are all kept)
+            }
             int dp = dim(p);
             if (!SmallLdlt.factor(diag, 36 * p, 6, dp, fac, 21 * p, pivots)) {
                 int end = p;

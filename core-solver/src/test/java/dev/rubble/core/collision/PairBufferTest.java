@@ -54,6 +54,20 @@ class PairBufferTest {
         random(7, 1, 10);
     }
 
+    /** Small scenes' pair counts, sorted in 8-bit digits (the chain's 100 pairs, the pyramid's few hundred), and the sizes around the switch. */
+    @Test
+    void sortsSmallSetsInEitherDigitWidth() {
+        random(8, 100, 101); // the 100-link chain: 14 bits packed
+        random(9, 600, 211); // the 20-row pyramid: 16 bits packed
+        random(10, 300, Integer.MAX_VALUE); // 62 bits in 8-bit digits: eight passes
+        random(11, 40, 1 << 20);
+        for (int n = 2; n <= 4_096; n *= 2) { // across the 8- and 12-bit digits' break-even, wide and narrow slots
+            random(12 + n, n, 300);
+            random(13 + n, n, 5_000);
+            random(14 + n, n, 1 << 30);
+        }
+    }
+
     @Test
     void edgesAllEqualOneDistinctSlotZeroAndReversedPairs() {
         check(new int[] {5, 5, 5}, new int[] {9, 9, 9}); // every key equal: no pass runs

@@ -54,6 +54,19 @@ public interface ConstraintType {
     }
 
     /**
+     * Whether {@link #write} reads the frames' orientations ({@link ConstraintFrame#frameA}, {@link ConstraintFrame#frameB}
+     * and the rotation {@code rx, ry, rz} from A to B). When false the kernel fills only the anchors
+     * ({@code ax..az}, {@code bx..bz}) before each {@code write}, and the other fields hold whatever they held: a ball
+     * joint's three point rows need the anchors alone, and its two frames' rotations (two quaternion products, two
+     * axis matrices and an arc tangent a sub-step) were a sixth of a 100-link chain's row writing. Called once per
+     * constraint and sub-step; the answer must not change.
+     * @return true (the default) when {@code write} may read the orientations
+     */
+    default boolean readsOrientations() {
+        return true;
+    }
+
+    /**
      * Writes this sub-step's rows for the constraint at {@code frame} with {@code params}.
      * @param frame the bodies' anchors and axes at this sub-step
      * @param params the constraint's parameter values

@@ -230,6 +230,11 @@ final class Joints {
         }
 
         @Override
+        public boolean readsOrientations() {
+            return false; // the point rows read the anchors only
+        }
+
+        @Override
         public void write(ConstraintFrame f, double[] p, ConstraintRows rows) {
             point(f, rows);
         }

@@ -89,6 +89,76 @@ final class SpatialHashBroadphaseTest extends AbstractBroadphaseContract {
         assertThat(bp.cellSize()).isEqualTo(Math.scalb(1.0, SpatialHashBroadphase.MIN_CELL_EXPONENT));
     }
 
+    /**
+     * Boxes resting in a row, each touching its neighbours, jiggled by less than their enlarged boxes' margin (1/64
+     * of the largest edge) step after step so that neighbours touch and part again: no build after the first, and
+     * every step the pairs brute force finds. A box moved out of its enlarged one, a box shrunk to under half of it,
+     * and a fixed flag changed each build once more.
+     */
+    @Test
+    void boxesThatStayInsideTheirEnlargedOnesAreNotBuiltAgainAndPairExactly() {
+        SpatialHashBroadphase bp = (SpatialHashBroadphase) factory("grid").create(StageConfig.empty());
+        java.util.Map<Integer, double[]> boxes = new java.util.TreeMap<>();
+        java.util.Set<Integer> fixed = new java.util.HashSet<>();
+        fixed.add(100);
+        boxes.put(100, new double[] {-50, -1, -50, 50, 0, 50});
+        bp.add(100, -50, -1, -50, 50, 0, 50, true);
+        for (int i = 0; i < 20; i++) { // unit boxes 1 m apart: each touches the next, and the ground
+            double[] b = {i, 0, 0, i + 1, 1, 1};
+            boxes.put(i, b);
+            bp.add(i, b[0], b[1], b[2], b[3], b[4], b[5], false);
+        }
+        assertThat(sortedPairs(bp)).containsExactly(bruteForce(boxes, fixed));
+        long built = bp.builds();
+        java.util.SplittableRandom r = new java.util.SplittableRandom(3);
+        int changes = 0;
+        long[] last = null;
+        for (int step = 0; step < 200; step++) {
+            for (int i = 0; i < 20; i++) {
+                double dx = r.nextDouble(-0.012, 0.012), dy = r.nextDouble(-0.012, 0.012); // margin: 1/64 m
+                double[] b = {i + dx, dy, 0, i + 1 + dx, 1 + dy, 1};
+                boxes.put(i, b);
+                bp.update(i, b[0], b[1], b[2], b[3], b[4], b[5]);
+            }
+            long[] pairs = sortedPairs(bp);
+            assertThat(pairs).as("step %d", step).containsExactly(bruteForce(boxes, fixed));
+            changes += last != null && !java.util.Arrays.equals(last, pairs) ? 1 : 0;
+            last = pairs;
+        }
+        assertThat(bp.builds()).as("builds while every box stayed inside its enlarged one").isEqualTo(built);
+        assertThat(changes).as("steps whose pairs differed from the step before").isPositive();
+        bp.update(5, 5.5, 0, 0, 6.5, 1, 1); // out of its enlarged box
+        boxes.put(5, new double[] {5.5, 0, 0, 6.5, 1, 1});
+        assertThat(sortedPairs(bp)).containsExactly(bruteForce(boxes, fixed));
+        assertThat(bp.builds()).isEqualTo(built + 1);
+        bp.update(5, 5.6, 0.1, 0.1, 6.0, 0.9, 0.9); // inside, but under half of its enlarged box along x
+        boxes.put(5, new double[] {5.6, 0.1, 0.1, 6.0, 0.9, 0.9});
+        assertThat(sortedPairs(bp)).containsExactly(bruteForce(boxes, fixed));
+        assertThat(bp.builds()).isEqualTo(built + 2);
+        bp.setFixed(7, true); // the candidates leave out fixed-fixed pairs: searched again
+        fixed.add(7);
+        bp.setFixed(8, true);
+        fixed.add(8);
+        assertThat(sortedPairs(bp)).containsExactly(bruteForce(boxes, fixed));
+        bp.setFixed(8, false);
+        fixed.remove(8);
+        assertThat(sortedPairs(bp)).containsExactly(bruteForce(boxes, fixed));
+        assertThat(bp.builds()).isEqualTo(built + 2);
+        assertThat(bp.enlarged()).as("a build one call after the last, for an escape: the boxes themselves").isFalse();
+        // every box moving on (more than one in ESCAPES escaping): the next build hashes the boxes themselves and
+        // every update builds again; at rest again, the build after hashes the enlarged boxes
+        for (int step = 0; step < 6; step++) {
+            double shift = step < 3 ? 0.3 * (step + 1) : 0.9;
+            for (int i = 0; i < 20; i++) {
+                double[] b = {i + shift, shift, 0, i + 1 + shift, 1 + shift, 1};
+                boxes.put(i, b);
+                bp.update(i, b[0], b[1], b[2], b[3], b[4], b[5]);
+            }
+            assertThat(sortedPairs(bp)).as("moving step %d", step).containsExactly(bruteForce(boxes, fixed));
+            assertThat(bp.enlarged()).as("moving step %d", step).isEqualTo(step >= 3); // the escapes of a step decide its own build
+        }
+    }
+
     /** Every overlapping pair (not both fixed), packed and sorted as {@link #sortedPairs} gives them. */
     private static long[] bruteForce(java.util.Map<Integer, double[]> boxes, java.util.Set<Integer> fixed) {
         java.util.List<Long> out = new java.util.ArrayList<>();
