@@ -1093,6 +1093,22 @@ public final class ContactSolver {
         }
     }
 
+    /**
+     * For an impact trial, after {@link #loadVelocities}: the awake dynamic bodies' loaded velocities clamped to
+     * {@code maxLinear} m/s and {@code maxAngular} rad/s as {@link Motion#clampSpeeds} clamps them before every
+     * sub-step's solve, so the trial loads the pieces with the speeds the solve meets them with (a 0.1 kg pellet
+     * thrown at 600 m/s, 40 N·s at the 400 m/s limit, broke 50 N·s bonds in the trial; docs/destruction.md,
+     * "Impacts"). Only what the limits cut changes: below them the same bits.
+     */
+    public void clampLoadedSpeeds(double maxLinear, double maxAngular) {
+        final double[] v = vel;
+        for (int i = 1; i < bodyCount; i++) {
+            if (writesBack[i]) {
+                Motion.clampSpeeds(v, 6 * i, maxLinear, maxAngular);
+            }
+        }
+    }
+
     /** Copies the awake dynamic solver bodies' velocities back to the body store. */
     public void storeVelocities() {
         forBodies(storeTask);

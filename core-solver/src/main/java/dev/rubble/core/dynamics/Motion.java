@@ -42,6 +42,39 @@ public final class Motion {
     }
 
     /**
+     * {@link #clampSpeeds(BodyStore, int, double, double)} on a packed velocity: {@code v[o..o+2]} linear,
+     * {@code v[o+3..o+5]} angular (the contact solver's layout), with the same arithmetic.
+     */
+    static void clampSpeeds(double[] v, int o, double maxLinear, double maxAngular) {
+        clampPacked(v, o, maxLinear);
+        clampPacked(v, o + 3, maxAngular);
+    }
+
+    private static void clampPacked(double[] v, int o, double max) {
+        double x = v[o], y = v[o + 1], z = v[o + 2];
+        double v2 = x * x + y * y + z * z;
+        if (!(v2 > max * max)) {
+            return;
+        }
+        if (v2 == Double.POSITIVE_INFINITY) {
+            double m = Velocities.maxAbs(x, y, z);
+            if (Double.isNaN(m) || Double.isNaN(x) || Double.isNaN(y) || Double.isNaN(z)) {
+                return;
+            }
+            double ux = Velocities.scaled(x, m), uy = Velocities.scaled(y, m), uz = Velocities.scaled(z, m);
+            double k = max / Math.sqrt(ux * ux + uy * uy + uz * uz);
+            v[o] = ux * k;
+            v[o + 1] = uy * k;
+            v[o + 2] = uz * k;
+        } else {
+            double k = max / Math.sqrt(v2);
+            v[o] = x * k;
+            v[o + 1] = y * k;
+            v[o + 2] = z * k;
+        }
+    }
+
+    /**
      * Sets vector {@code s} of (x, y, z) to length {@code max} in its own direction, dividing by its
      * largest component first so nothing overflows. Infinite components dominate the finite ones,
      * so their signs are the direction (gravity times a gravity scale can overflow: 1e308 m/s² at
