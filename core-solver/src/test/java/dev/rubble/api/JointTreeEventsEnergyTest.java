@@ -140,14 +140,6 @@ final class JointTreeEventsEnergyTest {
     }
 
     private static double energy(PhysicsWorld w, List<BodyId> bodies) {
-        Vector3d v = new Vector3d(), x = new Vector3d(), om = new Vector3d();
-        double e = 0, inertia = 0.4 * M * R * R;
-        for (BodyId b : bodies) {
-            w.linearVelocity(b, v);
-            w.angularVelocity(b, om);
-            w.position(b, x);
-            e += 0.5 * M * v.lengthSquared() + 0.5 * inertia * om.lengthSquared() + M * G * x.y;
-        }
-        return e;
+        return SphereChainEnergy.of(w, bodies, M, R, G);
     }
 }

@@ -51,14 +51,6 @@ final class StopEnergyTest {
 
     /** Kinetic (a sphere's inertia 2/5 m r^2) and potential energy of the links, J. */
     private static double energy(PhysicsWorld w, List<BodyId> bodies, double m) {
-        Vector3d v = new Vector3d(), x = new Vector3d(), om = new Vector3d();
-        double e = 0, inertia = 0.4 * m * R * R;
-        for (BodyId b : bodies) {
-            w.linearVelocity(b, v);
-            w.angularVelocity(b, om);
-            w.position(b, x);
-            e += 0.5 * m * v.lengthSquared() + 0.5 * inertia * om.lengthSquared() + m * G * x.y;
-        }
-        return e;
+        return SphereChainEnergy.of(w, bodies, m, R, G);
     }
 }
