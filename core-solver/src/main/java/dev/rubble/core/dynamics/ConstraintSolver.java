@@ -993,31 +993,7 @@ public final class ConstraintSolver implements ConstraintRows {
             }
         }
         wp.solve(x);
-        for (int p = 0; p < n; p++) {
-            if (wp.failed(p)) {
-                continue;
-            }
-            int c = wp.constraint(p), r = firstRow[c], nr = leadDim[c], ex = extraRow[c];
-            for (int i = 0; i < nr; i++) {
-                int oi = RW * (r + i);
-                double imp = -x[6 * p + i];
-                if (useBias) {
-                    imp = massScale * imp - impulseScale * rw[oi + LAMBDA];
-                }
-                rw[oi + LAMBDA] += imp;
-                x[6 * p + i] = imp;
-            }
-            applyRows(r, nr, x, 6 * p);
-            if (ex >= 0) {
-                int oi = RW * ex;
-                double imp = -x[6 * p + nr];
-                if (useBias) {
-                    imp = massScale * imp - impulseScale * rw[oi + LAMBDA];
-                }
-                rw[oi + LAMBDA] += imp;
-                apply(ex, imp);
-            }
-        }
+        applyTreeImpulses(useBias);
         if (useBias && rigidExtras) {
             rigidCorrection();
         }
@@ -1032,7 +1008,7 @@ public final class ConstraintSolver implements ConstraintRows {
      * second, and a braked chain crept.
      */
     private void rigidCorrection() {
-        final double[] rw = row, x = treeRhs;
+        final double[] x = treeRhs;
         WeldTrees wp = trees;
         int n = wp.size();
         for (int p = 0; p < n; p++) {
@@ -1045,20 +1021,39 @@ public final class ConstraintSolver implements ConstraintRows {
             }
         }
         wp.solve(x);
-        for (int p = 0; p < n; p++) {
+        applyTreeImpulses(false);
+    }
+
+    /**
+     * The impulses of the last tree solve ({@code treeRhs} holds minus each row's impulse) into the rows' totals and
+     * the bodies, softened ({@code massScale}, {@code impulseScale}) when {@code soft}: the biased solve's are, the
+     * rigid correction's are not.
+     */
+    private void applyTreeImpulses(boolean soft) {
+        final double[] rw = row, x = treeRhs;
+        WeldTrees wp = trees;
+        for (int p = 0, n = wp.size(); p < n; p++) {
             if (wp.failed(p)) {
                 continue;
             }
             int c = wp.constraint(p), r = firstRow[c], nr = leadDim[c], ex = extraRow[c];
             for (int i = 0; i < nr; i++) {
+                int oi = RW * (r + i);
                 double imp = -x[6 * p + i];
-                rw[RW * (r + i) + LAMBDA] += imp;
+                if (soft) {
+                    imp = massScale * imp - impulseScale * rw[oi + LAMBDA];
+                }
+                rw[oi + LAMBDA] += imp;
                 x[6 * p + i] = imp;
             }
             applyRows(r, nr, x, 6 * p);
             if (ex >= 0) {
+                int oi = RW * ex;
                 double imp = -x[6 * p + nr];
-                rw[RW * ex + LAMBDA] += imp;
+                if (soft) {
+                    imp = massScale * imp - impulseScale * rw[oi + LAMBDA];
+                }
+                rw[oi + LAMBDA] += imp;
                 apply(ex, imp);
             }
         }
