@@ -60,8 +60,8 @@ final class UnionsApiTest {
     @Test
     void setChildToParentPlacesAMemberAddedInTheSameStep() {
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
-        BodyId a = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(0, 5, 0)).withGravityScale(0));
-        BodyId b = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(1, 5, 0)).withGravityScale(0));
+        BodyId a = floatingCube(w, 0, 5, 0);
+        BodyId b = floatingCube(w, 1, 5, 0);
         BodyId c = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(2).withPosition(new Vector3d(9, 9, 9)).withGravityScale(0));
         w.unions().add(0, a);
         w.unions().add(0, b);
@@ -84,8 +84,8 @@ final class UnionsApiTest {
     @Test
     void setChildToParentPlacesAMemberOfAUnionMadeInTheSameStep() {
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
-        BodyId a = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(0, 5, 0)).withGravityScale(0));
-        BodyId b = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(1, 5, 0)).withGravityScale(0));
+        BodyId a = floatingCube(w, 0, 5, 0);
+        BodyId b = floatingCube(w, 1, 5, 0);
         // the union is made by this very batch: before, the update found no frame and was dropped without a word
         w.unions().add(5, a);
         w.unions().add(5, b);
@@ -102,8 +102,8 @@ final class UnionsApiTest {
         assertThat(centre.x).isCloseTo(0.25, offset(1e-9));
         assertThat(centre.y).isCloseTo(6, offset(1e-9));
         // a place beyond the coordinate range in the world (the frame is known only when the batch runs): not made
-        BodyId c = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(0, 9e8, 0)).withGravityScale(0));
-        BodyId e = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(1, 9e8, 0)).withGravityScale(0));
+        BodyId c = floatingCube(w, 0, 9e8, 0);
+        BodyId e = floatingCube(w, 1, 9e8, 0);
         w.unions().add(6, c);
         w.unions().add(6, e);
         w.unions().setChildToParent(6, e, new Vector3d(0, 5e8, 0), new Quaterniond());
@@ -115,8 +115,8 @@ final class UnionsApiTest {
     @Test
     void setChildToParentMovesAMemberInTheUnion() {
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults());
-        BodyId a = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(0, 5, 0)).withGravityScale(0));
-        BodyId b = w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(1, 5, 0)).withGravityScale(0));
+        BodyId a = floatingCube(w, 0, 5, 0);
+        BodyId b = floatingCube(w, 1, 5, 0);
         w.unions().add(0, a);
         w.unions().add(0, b);
         w.step();
@@ -139,5 +139,11 @@ final class UnionsApiTest {
         BodyId floor = w.addBody(BodySpec.fixed(new Box(5, 0.5, 5))); // a static body may join (it holds the union static)
         assertThatThrownBy(() -> w.unions().add(-2, floor)).hasMessageContaining("union = -2");
         assertThatThrownBy(() -> w.unions().add(0, new CollectionId(3))).hasMessageContaining("collection = 3");
+    }
+
+    /** A 1 kg cube of 1 m, without gravity, at (x, y, z). */
+    private static BodyId floatingCube(PhysicsWorld w, double x, double y, double z) {
+        return w.addBody(BodySpec.dynamic(new Box(0.5, 0.5, 0.5)).withMass(1).withPosition(new Vector3d(x, y, z))
+                .withGravityScale(0));
     }
 }
