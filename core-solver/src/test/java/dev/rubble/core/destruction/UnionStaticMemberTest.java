@@ -39,6 +39,11 @@ final class UnionStaticMemberTest {
             w.queue(new Command.UnionAdd(3, beam, false));
             w.step();
         }
+
+        /** A 5 kg cube of 0.2 m at (x, y, z). */
+        long cube(double x, double y, double z) {
+            return w.createBody(BodyDef.of(new Box(0.1, 0.1, 0.1)).withMass(5).withPosition(x, y, z));
+        }
     }
 
     @Test
@@ -90,13 +95,13 @@ final class UnionStaticMemberTest {
         Scene s = new Scene();
         s.weld();
         // a 0.2 m cube dropped onto the beam's far end: it lands on the static union and stays there
-        long cube = s.w.createBody(BodyDef.of(new Box(0.1, 0.1, 0.1)).withMass(5).withPosition(2.0, 2.2, 0));
+        long cube = s.cube(2.0, 2.2, 0);
         Scenes.steps(s.w, 120);
         assertThat(s.y(cube)).isCloseTo(1.6 + 0.1, offset(0.01)); // the beam's top face at 1.6 m
         assertThat(s.y(s.beam)).isEqualTo(1.5);
         // the post left alone is a static body in the broadphase again: a cube dropped on its top rests there
         s.w.queue(new Command.UnionRemove(3, s.post));
-        long onPost = s.w.createBody(BodyDef.of(new Box(0.1, 0.1, 0.1)).withMass(5).withPosition(0, 2.5, 0));
+        long onPost = s.cube(0, 2.5, 0);
         Scenes.steps(s.w, 120);
         assertThat(s.y(onPost)).isCloseTo(2.0 + 0.1, offset(0.01));
         assertThat(s.y(s.post)).isEqualTo(1.0);
@@ -187,7 +192,7 @@ final class UnionStaticMemberTest {
         // dragged a cube resting on the beam 0.31 m in 20 steps
         Scene s = new Scene();
         s.weld();
-        long cube = s.w.createBody(BodyDef.of(new Box(0.1, 0.1, 0.1)).withMass(5).withPosition(2.0, 1.7, 0));
+        long cube = s.cube(2.0, 1.7, 0);
         Scenes.steps(s.w, 30);
         double cubeX = s.x(cube);
         s.w.queue(new Command.SetVelocity(s.beam, 3, 0, 0, 0, 0, 0));
@@ -207,7 +212,7 @@ final class UnionStaticMemberTest {
         // a cube asleep on the beam stayed asleep 1.7 m up in the air when the union was moved 6.5 m down under it
         Scene s = new Scene();
         s.weld();
-        long cube = s.w.createBody(BodyDef.of(new Box(0.1, 0.1, 0.1)).withMass(5).withPosition(2.0, 1.7, 0));
+        long cube = s.cube(2.0, 1.7, 0);
         Scenes.steps(s.w, 300);
         assertThat(s.state(cube)).isEqualTo(BodyState.SLEEPING);
         double y0 = s.y(cube);
@@ -233,7 +238,7 @@ final class UnionStaticMemberTest {
         Scene original = new Scene();
         original.weld();
         // a cube resting on the beam: it rests on the static union, then falls with the beam
-        original.w.createBody(BodyDef.of(new Box(0.1, 0.1, 0.1)).withMass(5).withPosition(1.5, 1.75, 0));
+        original.cube(1.5, 1.75, 0);
         SnapshotOfCollectionsTest.assertRestoresContinue(original.w, 50, w -> advance(w, original.post), 5, 20, 21);
         assertThat(original.motion(original.beam)).isEqualTo(MotionType.DYNAMIC);
     }
