@@ -16,29 +16,8 @@ public final class Motion {
 
     /** Scales the linear and angular velocity of body {@code s} down to the limits (m/s, rad/s). */
     public static void clampSpeeds(BodyStore b, int s, double maxLinear, double maxAngular) {
-        double v2 = b.vx[s] * b.vx[s] + b.vy[s] * b.vy[s] + b.vz[s] * b.vz[s];
-        if (v2 > maxLinear * maxLinear) {
-            if (v2 == Double.POSITIVE_INFINITY) {
-                // |v|² overflowed (a 1e160 impulse, a 1e308 velocity): clamp by scaling, not by squaring
-                clampScaled(b.vx, b.vy, b.vz, s, maxLinear);
-            } else {
-                double k = maxLinear / Math.sqrt(v2);
-                b.vx[s] *= k;
-                b.vy[s] *= k;
-                b.vz[s] *= k;
-            }
-        }
-        double w2 = b.wx[s] * b.wx[s] + b.wy[s] * b.wy[s] + b.wz[s] * b.wz[s];
-        if (w2 > maxAngular * maxAngular) {
-            if (w2 == Double.POSITIVE_INFINITY) {
-                clampScaled(b.wx, b.wy, b.wz, s, maxAngular);
-            } else {
-                double k = maxAngular / Math.sqrt(w2);
-                b.wx[s] *= k;
-                b.wy[s] *= k;
-                b.wz[s] *= k;
-            }
-        }
+        clamp(b.vx, s, b.vy, s, b.vz, s, maxLinear);
+        clamp(b.wx, s, b.wy, s, b.wz, s, maxAngular);
     }
 
     /**
@@ -46,12 +25,19 @@ public final class Motion {
      * {@code v[o+3..o+5]} angular (the contact solver's layout), with the same arithmetic.
      */
     static void clampSpeeds(double[] v, int o, double maxLinear, double maxAngular) {
-        clampPacked(v, o, maxLinear);
-        clampPacked(v, o + 3, maxAngular);
+        clamp(v, o, v, o + 1, v, o + 2, maxLinear);
+        clamp(v, o + 3, v, o + 4, v, o + 5, maxAngular);
     }
 
-    private static void clampPacked(double[] v, int o, double max) {
-        double x = v[o], y = v[o + 1], z = v[o + 2];
+    /**
+     * Scales the vector ({@code xa[xi]}, {@code ya[yi]}, {@code za[zi]}) down to length {@code max} when it is longer.
+     * When its squared length overflows (a 1e160 impulse, a 1e308 velocity) it is set to length {@code max} in its own
+     * direction by dividing by its largest component first, so nothing overflows; infinite components dominate the
+     * finite ones, so their signs are the direction (gravity times a gravity scale can overflow: 1e308 m/s² at scale
+     * 1e308); a NaN is left alone for the non-finite guard to isolate.
+     */
+    private static void clamp(double[] xa, int xi, double[] ya, int yi, double[] za, int zi, double max) {
+        double x = xa[xi], y = ya[yi], z = za[zi];
         double v2 = x * x + y * y + z * z;
         if (!(v2 > max * max)) {
             return;
@@ -61,36 +47,15 @@ public final class Motion {
             if (Double.isNaN(m) || Double.isNaN(x) || Double.isNaN(y) || Double.isNaN(z)) {
                 return;
             }
-            double ux = Velocities.scaled(x, m), uy = Velocities.scaled(y, m), uz = Velocities.scaled(z, m);
-            double k = max / Math.sqrt(ux * ux + uy * uy + uz * uz);
-            v[o] = ux * k;
-            v[o + 1] = uy * k;
-            v[o + 2] = uz * k;
-        } else {
-            double k = max / Math.sqrt(v2);
-            v[o] = x * k;
-            v[o + 1] = y * k;
-            v[o + 2] = z * k;
+            x = Velocities.scaled(x, m);
+            y = Velocities.scaled(y, m);
+            z = Velocities.scaled(z, m);
+            v2 = x * x + y * y + z * z;
         }
-    }
-
-    /**
-     * Sets vector {@code s} of (x, y, z) to length {@code max} in its own direction, dividing by its
-     * largest component first so nothing overflows. Infinite components dominate the finite ones,
-     * so their signs are the direction (gravity times a gravity scale can overflow: 1e308 m/s² at
-     * scale 1e308); a NaN is left alone for the non-finite guard to isolate.
-     */
-    private static void clampScaled(double[] x, double[] y, double[] z, int s, double max) {
-        double m = Velocities.maxAbs(x[s], y[s], z[s]);
-        if (Double.isNaN(m) || Double.isNaN(x[s]) || Double.isNaN(y[s]) || Double.isNaN(z[s])) {
-            return;
-        }
-        double ux = Velocities.scaled(x[s], m), uy = Velocities.scaled(y[s], m),
-                uz = Velocities.scaled(z[s], m);
-        double k = max / Math.sqrt(ux * ux + uy * uy + uz * uz);
-        x[s] = ux * k;
-        y[s] = uy * k;
-        z[s] = uz * k;
+        double k = max / Math.sqrt(v2);
+        xa[xi] = x * k;
+        ya[yi] = y * k;
+        za[zi] = z * k;
     }
 
     /**
