@@ -285,7 +285,6 @@ final class CommandStage {
      * pairs at the new place.
      */
     private static void setPose(StepContext ctx, Command.SetPose t, CommandStage stage) {
-        BodyStates states = ctx.states;
         BodyStore b = ctx.bodies;
         int s = stage.slot(b, t.body());
         double inv = 1 / Math.sqrt(t.qx() * t.qx() + t.qy() * t.qy() + t.qz() * t.qz() + t.qw() * t.qw());
@@ -295,25 +294,27 @@ final class CommandStage {
             // welded (issue 29): the union's body moves so that the member's origin lands on the pose
             double[] p = stage.scratch7;
             ctx.destruction.unions().carrierPoseFor(t.body(), t.x(), t.y(), t.z(), qx, qy, qz, qw, p);
-            boolean staticUnion = b.state(u) == BodyState.STATIC;
-            if (staticUnion) {
-                states.wakeOverlapping(u); // what rested on the static union at the old place, as for a static body
-            }
-            states.wakeAndRestart(u);
-            b.qx[u] = p[3];
-            b.qy[u] = p[4];
-            b.qz[u] = p[5];
-            b.qw[u] = p[6];
-            b.px[u] = p[0];
-            b.py[u] = p[1];
-            b.pz[u] = p[2];
-            refreshBounds(ctx, b, u);
-            if (staticUnion) {
-                states.wakeOverlapping(u); // what it now touches at the new place
-            }
+            // a static union wakes what rested on it and what it now touches, as a static body does (fuzz10)
+            teleport(ctx, u, p[0], p[1], p[2], p[3], p[4], p[5], p[6], false);
             carried(ctx, u);
             return;
         }
+        teleport(ctx, s, t.x(), t.y(), t.z(), qx, qy, qz, qw, true);
+        if (ctx.constraints.size() > 0) {
+            ConstraintOps.wakeJoined(ctx, b.handle(s)); // its joints pull on what sleeps joined to it
+        }
+        carried(ctx, s);
+    }
+
+    /**
+     * Slot s woken and put at orientation q and at (x, y, z), its origin when {@code origin}, else its centre of mass
+     * (the orientation first: the origin's offset from the centre depends on it); bounds and proxy refreshed. A
+     * static body wakes what rested on it at the old place and what it touches at the new one.
+     */
+    private static void teleport(StepContext ctx, int s, double x, double y, double z, double qx, double qy,
+                                 double qz, double qw, boolean origin) {
+        BodyStates states = ctx.states;
+        BodyStore b = ctx.bodies;
         boolean isStatic = b.state(s) == BodyState.STATIC;
         if (isStatic) {
             states.wakeOverlapping(s); // what rested on it at the old place
@@ -323,15 +324,17 @@ final class CommandStage {
         b.qy[s] = qy;
         b.qz[s] = qz;
         b.qw[s] = qw;
-        b.setOriginPosition(s, t.x(), t.y(), t.z());
+        if (origin) {
+            b.setOriginPosition(s, x, y, z);
+        } else {
+            b.px[s] = x;
+            b.py[s] = y;
+            b.pz[s] = z;
+        }
         refreshBounds(ctx, b, s);
         if (isStatic) {
             states.wakeOverlapping(s); // what it now touches at the new place
         }
-        if (ctx.constraints.size() > 0) {
-            ConstraintOps.wakeJoined(ctx, b.handle(s)); // its joints pull on what sleeps joined to it
-        }
-        carried(ctx, s);
     }
 
     /**
