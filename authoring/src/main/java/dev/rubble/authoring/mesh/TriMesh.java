@@ -1,5 +1,6 @@
 package dev.rubble.authoring.mesh;
 
+import dev.rubble.spi.geom.SolidMoments;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -261,36 +262,13 @@ public final class TriMesh {
         double[] v = pos;
         int r = 3 * tri[0];
         double rx = v[r], ry = v[r + 1], rz = v[r + 2];
-        double vol = 0, mx = 0, my = 0, mz = 0;
-        double cxx = 0, cyy = 0, czz = 0, cxy = 0, cxz = 0, cyz = 0;
+        SolidMoments m = new SolidMoments();
         for (int t = 0; t < tri.length; t += 3) {
             int i0 = 3 * tri[t], i1 = 3 * tri[t + 1], i2 = 3 * tri[t + 2];
-            double ax = v[i0] - rx, ay = v[i0 + 1] - ry, az = v[i0 + 2] - rz;
-            double bx = v[i1] - rx, by = v[i1 + 1] - ry, bz = v[i1 + 2] - rz;
-            double qx = v[i2] - rx, qy = v[i2 + 1] - ry, qz = v[i2 + 2] - rz;
-            double det = ax * (by * qz - bz * qy) - ay * (bx * qz - bz * qx) + az * (bx * qy - by * qx);
-            double tv = det / 6.0;
-            vol += tv;
-            double sx = ax + bx + qx, sy = ay + by + qy, sz = az + bz + qz;
-            mx += tv * sx / 4.0;
-            my += tv * sy / 4.0;
-            mz += tv * sz / 4.0;
-            double w = tv / 20.0;
-            cxx += w * (ax * ax + bx * bx + qx * qx + sx * sx);
-            cyy += w * (ay * ay + by * by + qy * qy + sy * sy);
-            czz += w * (az * az + bz * bz + qz * qz + sz * sz);
-            cxy += w * (ax * ay + bx * by + qx * qy + sx * sy);
-            cxz += w * (ax * az + bx * bz + qx * qz + sx * sz);
-            cyz += w * (ay * az + by * bz + qy * qz + sy * sz);
+            m.add(v[i0] - rx, v[i0 + 1] - ry, v[i0 + 2] - rz, v[i1] - rx, v[i1 + 1] - ry, v[i1 + 2] - rz,
+                    v[i2] - rx, v[i2 + 1] - ry, v[i2 + 2] - rz);
         }
-        double gx = vol != 0 ? mx / vol : 0, gy = vol != 0 ? my / vol : 0, gz = vol != 0 ? mz / vol : 0;
-        cxx -= vol * gx * gx;
-        cyy -= vol * gy * gy;
-        czz -= vol * gz * gz;
-        cxy -= vol * gx * gy;
-        cxz -= vol * gx * gz;
-        cyz -= vol * gy * gz;
-        return new double[] {vol, gx + rx, gy + ry, gz + rz, cyy + czz, cxx + czz, cxx + cyy, -cxy, -cxz, -cyz};
+        return m.result(rx, ry, rz);
     }
 
     /** Total area of the cut faces, m². */

@@ -352,8 +352,7 @@ public final class ConvexPolytope {
     private double[] computeMass() {
         // Signed tetrahedra (ref, a, b, c) over a fan of each face; ref = vertex 0 to limit cancellation.
         double rx = v[0], ry = v[1], rz = v[2];
-        double vol = 0, mx = 0, my = 0, mz = 0;
-        double cxx = 0, cyy = 0, czz = 0, cxy = 0, cxz = 0, cyz = 0;
+        SolidMoments m = new SolidMoments();
         int nf = faceCount();
         for (int f = 0; f < nf; f++) {
             int s = faceStart[f], e = faceStart[f + 1];
@@ -361,35 +360,10 @@ public final class ConvexPolytope {
             double ax = v[i0] - rx, ay = v[i0 + 1] - ry, az = v[i0 + 2] - rz;
             for (int k = s + 1; k + 1 < e; k++) {
                 int i1 = 3 * faceIdx[k], i2 = 3 * faceIdx[k + 1];
-                double bx = v[i1] - rx, by = v[i1 + 1] - ry, bz = v[i1 + 2] - rz;
-                double qx = v[i2] - rx, qy = v[i2 + 1] - ry, qz = v[i2 + 2] - rz;
-                double det = ax * (by * qz - bz * qy) - ay * (bx * qz - bz * qx) + az * (bx * qy - by * qx);
-                double tv = det / 6.0;
-                vol += tv;
-                double sx = ax + bx + qx, sy = ay + by + qy, sz = az + bz + qz;
-                mx += tv * sx / 4.0;
-                my += tv * sy / 4.0;
-                mz += tv * sz / 4.0;
-                // ∫ x_i x_j dV over tet (0,a,b,q) = V/20 (Σ p_i p_j + s_i s_j)
-                double w = tv / 20.0;
-                cxx += w * (ax * ax + bx * bx + qx * qx + sx * sx);
-                cyy += w * (ay * ay + by * by + qy * qy + sy * sy);
-                czz += w * (az * az + bz * bz + qz * qz + sz * sz);
-                cxy += w * (ax * ay + bx * by + qx * qy + sx * sy);
-                cxz += w * (ax * az + bx * bz + qx * qz + sx * sz);
-                cyz += w * (ay * az + by * bz + qy * qz + sy * sz);
+                m.add(ax, ay, az, v[i1] - rx, v[i1 + 1] - ry, v[i1 + 2] - rz, v[i2] - rx, v[i2 + 1] - ry, v[i2 + 2] - rz);
             }
         }
-        double gx = vol != 0 ? mx / vol : 0, gy = vol != 0 ? my / vol : 0, gz = vol != 0 ? mz / vol : 0;
-        // shift second moments to the centroid
-        cxx -= vol * gx * gx;
-        cyy -= vol * gy * gy;
-        czz -= vol * gz * gz;
-        cxy -= vol * gx * gy;
-        cxz -= vol * gx * gz;
-        cyz -= vol * gy * gz;
-        return new double[] {vol, gx + rx, gy + ry, gz + rz,
-            cyy + czz, cxx + czz, cxx + cyy, -cxy, -cxz, -cyz};
+        return m.result(rx, ry, rz);
     }
 
     /**
