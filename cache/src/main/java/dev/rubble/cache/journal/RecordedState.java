@@ -32,10 +32,7 @@ public final class RecordedState {
             motion[s] = b.motion[s];
             int o = s * F;
             double[] v = values;
-            v[o] = b.px[s]; v[o + 1] = b.py[s]; v[o + 2] = b.pz[s];
-            v[o + 3] = b.qx[s]; v[o + 4] = b.qy[s]; v[o + 5] = b.qz[s]; v[o + 6] = b.qw[s];
-            v[o + 7] = b.vx[s]; v[o + 8] = b.vy[s]; v[o + 9] = b.vz[s];
-            v[o + 10] = b.wx[s]; v[o + 11] = b.wy[s]; v[o + 12] = b.wz[s];
+            b.copyMotionState(s, v, o);
             scale[s] = b.scale[s];
         }
         limit = n;

@@ -142,8 +142,7 @@ final class PlaybackJoints {
 
     /** Keeps slot {@code s}'s pose at {@code keep[at..at+7)} and puts it at its recorded pose in {@code before}, if it has one. */
     private void holdRecordedPose(BodyStore b, int s, RecordedState before, int at) {
-        keep[at] = b.px[s]; keep[at + 1] = b.py[s]; keep[at + 2] = b.pz[s];
-        keep[at + 3] = b.qx[s]; keep[at + 4] = b.qy[s]; keep[at + 5] = b.qz[s]; keep[at + 6] = b.qw[s];
+        b.copyPose(s, keep, at);
         if (s < before.limit && before.live[s] && before.generation[s] == b.generation[s]) {
             int o = s * StepRecord.FIELDS;
             double[] v = before.values;

@@ -445,6 +445,39 @@ public final class BodyStore {
         pz[slot] = z + rotZ(slot, lcx[slot], lcy[slot], lcz[slot]);
     }
 
+    /**
+     * The body's pose, centre of mass and orientation, into {@code out[o..o+7)}: px, py, pz, qx, qy, qz, qw.
+     * @param slot the body's slot
+     * @param out where to write
+     * @param o the first index written
+     */
+    public void copyPose(int slot, double[] out, int o) {
+        out[o] = px[slot];
+        out[o + 1] = py[slot];
+        out[o + 2] = pz[slot];
+        out[o + 3] = qx[slot];
+        out[o + 4] = qy[slot];
+        out[o + 5] = qz[slot];
+        out[o + 6] = qw[slot];
+    }
+
+    /**
+     * The body's pose ({@link #copyPose}) and velocities into {@code out[o..o+13)}: px, py, pz, qx, qy, qz, qw,
+     * vx, vy, vz, wx, wy, wz.
+     * @param slot the body's slot
+     * @param out where to write
+     * @param o the first index written
+     */
+    public void copyMotionState(int slot, double[] out, int o) {
+        copyPose(slot, out, o);
+        out[o + 7] = vx[slot];
+        out[o + 8] = vy[slot];
+        out[o + 9] = vz[slot];
+        out[o + 10] = wx[slot];
+        out[o + 11] = wy[slot];
+        out[o + 12] = wz[slot];
+    }
+
     /** World x of the body origin. */
     public double originX(int slot) {
         return px[slot] - rotX(slot, lcx[slot], lcy[slot], lcz[slot]);

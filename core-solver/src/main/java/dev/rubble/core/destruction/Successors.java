@@ -42,13 +42,7 @@ final class Successors {
         retiredNode[k] = g;
         double[] p = pose;
         int o = k * POSE;
-        p[o] = b.px[slot];
-        p[o + 1] = b.py[slot];
-        p[o + 2] = b.pz[slot];
-        p[o + 3] = b.qx[slot];
-        p[o + 4] = b.qy[slot];
-        p[o + 5] = b.qz[slot];
-        p[o + 6] = b.qw[slot];
+        b.copyPose(slot, p, o);
         p[o + 7] = b.lcx[slot];
         p[o + 8] = b.lcy[slot];
         p[o + 9] = b.lcz[slot];

@@ -84,13 +84,7 @@ public final class SoftRigidCoupling implements SoftContacts {
         }
         for (int i = 0, n = b.awakeCount(); i < n; i++) {
             int s = b.order[i], o = 7 * s;
-            stepStart[o] = b.px[s];
-            stepStart[o + 1] = b.py[s];
-            stepStart[o + 2] = b.pz[s];
-            stepStart[o + 3] = b.qx[s];
-            stepStart[o + 4] = b.qy[s];
-            stepStart[o + 5] = b.qz[s];
-            stepStart[o + 6] = b.qw[s];
+            b.copyPose(s, stepStart, o);
             stepStartStamp[s] = startStamp;
         }
     }

@@ -473,8 +473,7 @@ public final class StepPipeline {
         for (int i = 0; i < exactCount; i++) {
             int s = rt.releasedBeforeSolve(i), o = 7 * i;
             exactSlot[i] = s;
-            exactPose[o] = b.px[s]; exactPose[o + 1] = b.py[s]; exactPose[o + 2] = b.pz[s];
-            exactPose[o + 3] = b.qx[s]; exactPose[o + 4] = b.qy[s]; exactPose[o + 5] = b.qz[s]; exactPose[o + 6] = b.qw[s];
+            b.copyPose(s, exactPose, o);
         }
     }
 
