@@ -121,6 +121,7 @@ final class PhysicsAcceptanceTest {
         Worlds.steps(w, 60);
         BodyStore s = w.bodies();
         double u1 = s.vx[slot(w, a)], u2 = s.vx[slot(w, c)];
+        // analytic 1-D collision with coefficient e (restitution combines as max(e, 0) = e)
         double e1 = ((m1 - e * m2) * v1 + (1 + e) * m2 * v2) / (m1 + m2);
         double e2 = ((m2 - e * m1) * v2 + (1 + e) * m1 * v1) / (m1 + m2);
         assertThat(m1 * u1 + m2 * u2).isCloseTo(m1 * v1 + m2 * v2, within(1e-12));
@@ -131,6 +132,9 @@ final class PhysicsAcceptanceTest {
         double expectedAfter = before - 0.5 * (1 - e * e) * reduced * (v1 - v2) * (v1 - v2);
         double after = 0.5 * m1 * u1 * u1 + 0.5 * m2 * u2 * u2;
         assertThat(after).isCloseTo(expectedAfter, within(0.02 * before));
+        // a central impact turns nothing and pushes nothing off the line
+        assertThat(s.vy[slot(w, a)]).isZero();
+        assertThat(s.wz[slot(w, a)]).isZero();
     }
 
     /** 0.1 m sphere (diameter; also a radius of 0.1 m) at 200 m/s, 60 Hz: 3.3 m per step vs a 0.2 m wall. */
