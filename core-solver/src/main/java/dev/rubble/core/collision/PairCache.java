@@ -59,11 +59,7 @@ final class PairCache {
     /** Appends a pair entry with no manifold yet. */
     void addPair(int slotA, int slotB, int generationA, int generationB,
                  double x, double y, double z, double rx, double ry, double rz, double rw, double pairMargin) {
-        if ((pairs + 1) * PI > pairI.length) {
-            pairI = Arrays.copyOf(pairI, 2 * pairI.length);
-            pairD = Arrays.copyOf(pairD, 2 * pairD.length);
-            hint = Arrays.copyOf(hint, 2 * hint.length);
-        }
+        ensure(pairs + 1, 0, 0);
         putPair(pairs++, slotA, slotB, generationA, generationB, x, y, z, rx, ry, rz, rw, pairMargin, manifolds);
     }
 
@@ -96,8 +92,9 @@ final class PairCache {
     }
 
     /**
-     * Room for {@code p} pair entries, {@code m} manifolds and {@code t} points (contents kept):
-     * what the parallel narrowphase's writers fill at their offsets.
+     * Room for {@code p} pair entries, {@code m} manifolds and {@code t} points (contents kept), each array
+     * at least doubled when it grows: what the parallel narrowphase's writers fill at their offsets, and
+     * every append.
      */
     void ensure(int p, int m, int t) {
         if (pairI.length < p * PI) {
@@ -182,12 +179,7 @@ final class PairCache {
 
     /** Appends a manifold to the last pair entry; returns its index. */
     int addManifold(long manifoldKey, double localNx, double localNy, double localNz) {
-        if (manifolds == key.length) {
-            int n = 2 * key.length;
-            key = Arrays.copyOf(key, n);
-            manI = Arrays.copyOf(manI, n * MI);
-            manD = Arrays.copyOf(manD, n * MD);
-        }
+        ensure(0, manifolds + 1, 0);
         int m = manifolds++;
         putManifold(pairs - 1, m, manifoldKey, localNx, localNy, localNz, points);
         return m;
@@ -201,10 +193,7 @@ final class PairCache {
         if (manI[m * MI + 1] == ContactStore.MAX_POINTS) {
             return;
         }
-        if (points == feature.length) {
-            feature = Arrays.copyOf(feature, 2 * feature.length);
-            ptD = Arrays.copyOf(ptD, 2 * ptD.length);
-        }
+        ensure(0, 0, points + 1);
         putPoint(m, points++, ax, ay, az, bx, by, bz, featureId);
     }
 
@@ -239,26 +228,13 @@ final class PairCache {
         int m0 = fi[e * PI + FIRST], mc = fi[e * PI + COUNT];
         // the pair's manifolds and their points are contiguous in both caches
         int pc = mc == 0 ? 0 : from.manI[(m0 + mc - 1) * MI] + from.manI[(m0 + mc - 1) * MI + 1] - from.manI[m0 * MI];
-        while ((pairs + 1) * PI > pairI.length) {
-            pairI = Arrays.copyOf(pairI, 2 * pairI.length);
-            pairD = Arrays.copyOf(pairD, 2 * pairD.length);
-            hint = Arrays.copyOf(hint, 2 * hint.length);
-        }
-        while (manifolds + mc > key.length) {
-            int n = 2 * key.length;
-            key = Arrays.copyOf(key, n);
-            manI = Arrays.copyOf(manI, n * MI);
-            manD = Arrays.copyOf(manD, n * MD);
-        }
-        while (points + pc > feature.length) {
-            feature = Arrays.copyOf(feature, 2 * feature.length);
-            ptD = Arrays.copyOf(ptD, 2 * ptD.length);
-        }
+        ensure(pairs + 1, manifolds + mc, points + pc);
         copyPairAt(from, e, pairs, manifolds, points);
         pairs++;
         manifolds += mc;
         points += pc;
     }
+
     /**
      * Replaces this cache's entries with the first {@code k} entries of {@code from} (bulk copies: an
      * entry's manifolds and points follow the previous entry's, from index 0).
@@ -271,23 +247,7 @@ final class PairCache {
         final int[] fi = from.pairI;
         int mc = fi[(k - 1) * PI + FIRST] + fi[(k - 1) * PI + COUNT];
         int pc = mc == 0 ? 0 : from.manI[(mc - 1) * MI] + from.manI[(mc - 1) * MI + 1];
-        if (pairI.length < k * PI) {
-            int n = Math.max(k, 2 * (pairI.length / PI));
-            pairI = Arrays.copyOf(pairI, n * PI);
-            pairD = Arrays.copyOf(pairD, n * PD);
-            hint = Arrays.copyOf(hint, n * HINT);
-        }
-        if (key.length < mc) {
-            int n = Math.max(mc, 2 * key.length);
-            key = Arrays.copyOf(key, n);
-            manI = Arrays.copyOf(manI, n * MI);
-            manD = Arrays.copyOf(manD, n * MD);
-        }
-        if (feature.length < pc) {
-            int n = Math.max(pc, 2 * feature.length);
-            feature = Arrays.copyOf(feature, n);
-            ptD = Arrays.copyOf(ptD, n * TD);
-        }
+        ensure(k, mc, pc);
         System.arraycopy(fi, 0, pairI, 0, k * PI);
         System.arraycopy(from.pairD, 0, pairD, 0, k * PD);
         System.arraycopy(from.hint, 0, hint, 0, k * HINT);
