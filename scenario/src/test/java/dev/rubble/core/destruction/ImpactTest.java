@@ -300,7 +300,7 @@ final class ImpactTest {
         });
         BodyStore b = r.b();
         double dt = r.w.settings().dt();
-        int checked = 0;
+        int checked = 0, held = 0;
         double worst = 0;
         double deepest = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < 40; i++) {
@@ -314,14 +314,20 @@ final class ImpactTest {
                     continue; // broken again in a later pass of the same step
                 }
                 // released before the solve at its holder's pose (the pose at the start of the step): at the
-                // end of the step it is exactly that pose moved by its final velocity times dt (one sub-step)
+                // end of the step it is exactly that pose moved by its final velocity times dt (one sub-step),
+                // unless that would put it into a moving neighbour it presses on (the relax iterations left the
+                // two approaching): then it stays where the integrator put it (ReleasedPiecesOverlapTest)
                 double dx = b.px[s] - e[2], dy = b.py[s] - e[3], dz = b.pz[s] - e[4];
                 double ex = b.vx[s] * dt, ey = b.vy[s] * dt, ez = b.vz[s] * dt;
                 double err = Math.sqrt((dx - ex) * (dx - ex) + (dy - ey) * (dy - ey) + (dz - ez) * (dz - ez));
-                assertThat(err).as("release-step displacement minus v dt, piece %d", h)
-                        .isLessThanOrEqualTo(1e-12 * (1 + Math.sqrt(ex * ex + ey * ey + ez * ez)));
-                worst = Math.max(worst, err);
-                if (b.vz[s] > 1) {
+                if (err > 1e-12 * (1 + Math.sqrt(ex * ex + ey * ey + ez * ez))) {
+                    assertThat(touchesMovingBody(r.w, s)).as("piece %d, not moved v dt (off by %s m), presses on a"
+                            + " moving body", h, err).isTrue();
+                    held++;
+                } else {
+                    worst = Math.max(worst, err);
+                }
+                if (dz > dt) { // moved forward in its release step, faster than 1 m/s
                     checked++;
                 }
             }
@@ -334,5 +340,19 @@ final class ImpactTest {
         }
         assertThat(checked).as("struck pieces pushed forward in their release step").isGreaterThan(2);
         assertThat(deepest).as("deepest any body's near side got past the plate's face").isLessThan(0.01);
+    }
+
+    /** Whether the body in {@code slot} has a manifold of this step with another awake dynamic body. */
+    private static boolean touchesMovingBody(World w, int slot) {
+        dev.rubble.core.collision.ContactStore c = w.contacts();
+        BodyStore b = w.bodies();
+        for (int m = 0; m < c.size(); m++) {
+            int other = c.bodyA[m] == slot ? c.bodyB[m] : c.bodyB[m] == slot ? c.bodyA[m] : -1;
+            if (other >= 0 && c.pointCount[m] > 0 && b.motion[other] == MotionType.DYNAMIC.ordinal()
+                    && b.state[other] == dev.rubble.core.body.BodyState.AWAKE.ordinal()) {
+                return true;
+            }
+        }
+        return false;
     }
 }
