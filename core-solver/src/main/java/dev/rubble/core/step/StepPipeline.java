@@ -557,9 +557,7 @@ public final class StepPipeline {
             exactInt = new double[exactPose.length];
         }
         for (int i = 0; i < exactCount; i++) {
-            int s = exactSlot[i], o = 7 * i;
-            exactInt[o] = b.px[s]; exactInt[o + 1] = b.py[s]; exactInt[o + 2] = b.pz[s];
-            exactInt[o + 3] = b.qx[s]; exactInt[o + 4] = b.qy[s]; exactInt[o + 5] = b.qz[s]; exactInt[o + 6] = b.qw[s];
+            b.copyPose(exactSlot[i], exactInt, 7 * i);
         }
     }
 
