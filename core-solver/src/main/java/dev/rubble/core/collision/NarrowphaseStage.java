@@ -1244,7 +1244,8 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             double dvx = b.vx[c] - b.vx[a], dvy = b.vy[c] - b.vy[a], dvz = b.vz[c] - b.vz[a];
             double closing = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz) + reachOf(b, a) + reachOf(b, c);
             pairMargin += dt * closing;
-            double fall = BodyBounds.gravityReach(b, a, dt) + BodyBounds.gravityReach(b, c, dt);
+            double fall = BodyBounds.gravityReach(b, a, dt) + BodyBounds.gravityReach(b, c, dt)
+                    + BodyBounds.forceReach(b, a, dt) + BodyBounds.forceReach(b, c, dt); // 0 without forces (fuzz12)
             if (fall > margin) {
                 pairMargin += fall - margin;
             }

@@ -236,6 +236,14 @@ final class FieldHooks implements FieldPieces {
                 hi[1] = Math.max(hi[1], ly);
                 hi[2] = Math.max(hi[2], lz);
             }
+            for (int a = 0; a < 3; a++) {
+                // a field box running to ±∞ turns into NaN here (0 × ∞ in the rotation): take the whole axis,
+                // which only widens the candidates; each is still tested by its world position below (fuzz12)
+                if (!(lo[a] <= hi[a])) {
+                    lo[a] = Double.NEGATIVE_INFINITY;
+                    hi[a] = Double.POSITIVE_INFINITY;
+                }
+            }
             queryHolder = h;
             queryMaximum = maximum;
             grid(s.collection[h]).query(lo, hi, sink);

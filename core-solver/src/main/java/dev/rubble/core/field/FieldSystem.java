@@ -686,7 +686,12 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
                 Velocities.addSaturating(b.vx, b.vy, b.vz, s, x, y, z, b.invMass[s], maxLinearSpeed);
                 lookAhead(s);
             }
-            case LINEAR_FORCE -> b.addForce(s, x, y, z);
+            case LINEAR_FORCE -> {
+                b.addForce(s, x, y, z);
+                if (BodyBounds.forceReach(b, s, dt) > BodyBounds.GRAVITY_REACH_FLOOR) {
+                    lookAhead(s); // what the force moves it within this step (fuzz12), as gravity's reach
+                }
+            }
             default -> b.addTorque(s, x, y, z);
         }
     }

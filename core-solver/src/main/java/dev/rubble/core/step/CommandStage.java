@@ -226,11 +226,13 @@ final class CommandStage {
                 driven(states, u, f.fx(), f.fy(), f.fz());
                 bodies.addForce(u, f.fx(), f.fy(), f.fz());
                 bodies.addTorque(u, ry * f.fz() - rz * f.fy(), rz * f.fx() - rx * f.fz(), rx * f.fy() - ry * f.fx());
+                forceLookAhead(ctx, u);
                 return;
             }
             if (bodies.motion[s] == MotionType.DYNAMIC.ordinal() && bodies.state(s) != BodyState.DISABLED) {
                 driven(states, s, f.fx(), f.fy(), f.fz());
                 bodies.addForce(s, f.fx(), f.fy(), f.fz());
+                forceLookAhead(ctx, s);
             }
         } else if (c instanceof Command.SetCollisionFilter f) {
             int s = slot(bodies, f.body());
@@ -275,6 +277,19 @@ final class CommandStage {
             states.wakeAndRestart(s);
         } else {
             states.wake(s);
+        }
+    }
+
+    /**
+     * Bounds that cover what a force moves body {@code s} within this step, once that outgrows the
+     * narrowphase's margin (as gravity's; BodyBounds.forceReach): left as they are below it, so worlds with
+     * small forces keep their bits (fuzz12: a force that launched a body within one step carried it through
+     * a wall).
+     */
+    private static void forceLookAhead(StepContext ctx, int s) {
+        if (dev.rubble.core.body.BodyBounds.forceReach(ctx.bodies, s, ctx.settings.dt())
+                > dev.rubble.core.body.BodyBounds.GRAVITY_REACH_FLOOR) {
+            ctx.lookAhead(s);
         }
     }
 

@@ -45,7 +45,7 @@ final class RadialFalloff implements FieldNode {
         for (int k = 0; k < count; k++) {
             int i = idx[k];
             double dx = ctx.x[i] - px, dy = ctx.y[i] - py, dz = ctx.z[i] - pz;
-            double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            double d = Lengths.of(dx, dy, dz);
             out.scalars[i] = d < radius ? scale.at(1 - d / radius) : dflt;
         }
         return count;

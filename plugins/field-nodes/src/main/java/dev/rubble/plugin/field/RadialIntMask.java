@@ -49,7 +49,11 @@ final class RadialIntMask implements FieldNode {
         for (int k = 0; k < count; k++) {
             int i = idx[k];
             double dx = ctx.x[i] - px, dy = ctx.y[i] - py, dz = ctx.z[i] - pz;
-            int value = dx * dx + dy * dy + dz * dz < radius2 ? interior : exterior;
+            double d2 = dx * dx + dy * dy + dz * dz;
+            // d² and r² overflow past about 1e154 m: compare the lengths there (fuzz12)
+            boolean inside = d2 < Double.POSITIVE_INFINITY && radius2 < Double.POSITIVE_INFINITY ? d2 < radius2
+                    : Lengths.of(dx, dy, dz) < radius;
+            int value = inside ? interior : exterior;
             int now = current[i];
             boolean write = condition == ALWAYS
                     || (condition == IF_NOT_INTERIOR && now != interior)

@@ -32,8 +32,8 @@ final class RadialVector implements FieldNode {
         for (int k = 0; k < count; k++) {
             int i = idx[k];
             double dx = ctx.x[i] - px, dy = ctx.y[i] - py, dz = ctx.z[i] - pz;
-            double len2 = dx * dx + dy * dy + dz * dz;
-            double s = len2 > 0 ? magnitude / Math.sqrt(len2) : 0;
+            double len = Lengths.of(dx, dy, dz);
+            double s = len > 0 ? magnitude / len : 0;
             out.vx[i] = dx * s;
             out.vy[i] = dy * s;
             out.vz[i] = dz * s;

@@ -38,12 +38,12 @@ final class RotatedRadialVector implements FieldNode {
         for (int k = 0; k < count; k++) {
             int i = idx[k];
             double dx = ctx.x[i] - px, dy = ctx.y[i] - py, dz = ctx.z[i] - pz;
-            double len2 = dx * dx + dy * dy + dz * dz;
-            if (!(len2 > 0)) {
+            double len = Lengths.of(dx, dy, dz);
+            if (!(len > 0)) {
                 out.vx[i] = out.vy[i] = out.vz[i] = 0;
                 continue;
             }
-            double inv = 1 / Math.sqrt(len2);
+            double inv = 1 / len;
             double rx = dx * inv, ry = dy * inv, rz = dz * inv;
             double cx = ay * rz - az * ry, cy = az * rx - ax * rz, cz = ax * ry - ay * rx;
             double dot = (ax * rx + ay * ry + az * rz) * (1 - cos);

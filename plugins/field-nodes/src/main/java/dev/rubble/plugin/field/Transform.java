@@ -53,10 +53,10 @@ final class Transform {
         return b;
     }
 
-    /** A unit vector parameter (a zero vector is refused). */
+    /** A unit vector parameter: the direction of any finite non-zero vector (a zero vector is refused). */
     static double[] unit(FieldParams p, String key, double[] dflt) {
         double[] v = p.vector(key, dflt);
-        double len = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+        double len = Lengths.of(v[0], v[1], v[2]); // any finite size (fuzz12)
         if (!(len > 0)) {
             throw new IllegalArgumentException("'" + key + "' = [" + v[0] + ", " + v[1] + ", " + v[2]
                     + "]; allowed: a non-zero vector");

@@ -65,7 +65,7 @@ final class WaveScalar implements FieldNode {
         for (int j = 0; j < count; j++) {
             int i = idx[j];
             double dx = ctx.x[i] - px, dy = ctx.y[i] - py, dz = ctx.z[i] - pz;
-            double d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            double d = Lengths.of(dx, dy, dz);
             double v;
             if (function == COSINE) {
                 v = magnitude * StrictMath.cos(k * (d - r));
