@@ -129,6 +129,9 @@ public final class BodyBounds {
      * most {@code maxLinearSpeed dt}; 0 for a body without a force this step or that is not dynamic.
      */
     public static double forceReach(BodyStore b, int s, double dt) {
+        if (!b.anyForced()) {
+            return 0; // no force this step anywhere (one field read per pair in the narrowphase, not three arrays)
+        }
         double fx = b.fx[s], fy = b.fy[s], fz = b.fz[s];
         if ((fx == 0 && fy == 0 && fz == 0) || b.motion[s] != MotionType.DYNAMIC.ordinal()) {
             return 0;
