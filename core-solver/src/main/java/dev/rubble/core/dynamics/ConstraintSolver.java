@@ -146,6 +146,9 @@ public final class ConstraintSolver implements ConstraintRows {
             highRow = new int[0], highSign = new int[0], mergeMode = new int[0];
     /** Tree re-solves left in this sub-step after a stop or motor row left its tree ({@link #MAX_RESOLVES}). */
     private int resolvesLeft;
+    /** Per active constraint: whether its first three rows are the point rows of its anchors ({@link #pointRows}). */
+    private boolean[] pointAt = new boolean[0];
+    private final double[] projScratch = new double[9];
     /** Whether a row left its tree since the last tree solve (not only a folded row's change of mode). */
     private boolean rowLeft;
     /** The constraints whose extra row carries a folded axis this sub-step ({@link #fold}). */
@@ -269,6 +272,7 @@ public final class ConstraintSolver implements ConstraintRows {
             highRow = Arrays.copyOf(highRow, cap);
             highSign = Arrays.copyOf(highSign, cap);
             mergeMode = Arrays.copyOf(mergeMode, cap);
+            pointAt = Arrays.copyOf(pointAt, cap);
             Arrays.fill(motorOf, -1); // none merged between steps (endStep split them)
             solveFrameA = Arrays.copyOf(solveFrameA, 7 * cap);
             solveFrameB = Arrays.copyOf(solveFrameB, 7 * cap);
@@ -408,6 +412,7 @@ public final class ConstraintSolver implements ConstraintRows {
             fillFrame(i);
             store.type[i].write(frame, store.params[i], this);
             rowCount[k] = rows - firstRow[k];
+            pointAt[k] = pointRows(firstRow[k], rowCount[k]);
             findBlocks(firstRow[k], rows);
             int base = ConstraintStore.MAX_ROWS * i;
             for (int r = 0; r < rowCount[k]; r++) {
@@ -437,6 +442,175 @@ public final class ConstraintSolver implements ConstraintRows {
                 store.lambda[base + r] = row[RW * (firstRow[k] + r) + LAMBDA];
             }
         }
+    }
+
+    /**
+     * Position error, metres, a joint's anchors may keep after a sub-step before {@link #projectPositions} moves the
+     * bodies: below it the velocity rows' soft correction is left alone (a hanging chain's rows settle 7e-5 m apart
+     * under their load at one 60 Hz sub-step, `g / ω²`), so every joint that holds keeps its bits.
+     */
+    static final double PROJECTION_SLOP = 1e-3;
+    /** Fraction of a point's error above the slop a projection iteration takes back (Jolt's Baumgarte default, 0.2). */
+    static final double PROJECTION_BAUMGARTE = 0.8;
+    /** Projection iterations per sub-step (Jolt's default position steps: 2). */
+    static final int PROJECTION_ITERATIONS = 2;
+
+    /**
+     * Whether rows {@code [r, r + n)} begin with the point rows of the frame just filled: three rigid linear rows along
+     * x, y and z whose errors are anchor B less anchor A (ball, hinge, fixed), which {@link #projectPositions} can
+     * evaluate again at any pose.
+     */
+    private boolean pointRows(int r, int n) {
+        if (n < 3) {
+            return false;
+        }
+        final double[] rw = row;
+        for (int i = 3; i < n; i++) { // a stop or a motor: not projected (see projectPositions)
+            int o = RW * (r + i);
+            if (kind[r + i] == LIMIT && rw[o + MASS] > 0 || kind[r + i] == MOTOR && rw[o + HI] > 0) {
+                return false;
+            }
+        }
+        for (int i = 0; i < 3; i++) {
+            int o = RW * (r + i);
+            double err = i == 0 ? frame.bx - frame.ax : i == 1 ? frame.by - frame.ay : frame.bz - frame.az;
+            if (kind[r + i] != RIGID || rw[o + C] != err || rw[o + LO] != Double.NEGATIVE_INFINITY
+                    || rw[o + HI] != Double.POSITIVE_INFINITY) {
+                return false;
+            }
+            for (int j = 0; j < 3; j++) {
+                if (rw[o + NX + j] != (i == j ? 1 : 0)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * After a sub-step's relax iterations: the point joints whose anchors drifted more than {@link #PROJECTION_SLOP}
+     * apart are pulled together by moving their bodies' positions and orientations (not their velocities), the
+     * constraint evaluated again at the current poses each time (lever arms, world inverse inertia): a non-linear
+     * position projection, Jolt's {@code SolvePositionConstraint} (Baumgarte {@value #PROJECTION_BAUMGARTE}, {@value
+     * #PROJECTION_ITERATIONS} iterations, Gauss–Seidel in constraint order). A linearised step leaves a joint whose
+     * body turns at ω about an anchor l from its centre about {@code h² l ω² / 2} apart each sub-step, which the soft
+     * velocity rows did not take back where the links are light: four 0.5 kg spheres of 2 cm radius on ball joints
+     * 0.1 m apart, released level at one sub-step, came 15 m apart in 10 s (docs/constraints.md, "A chain of light
+     * bodies on long levers"). The correction of one iteration is at most {@link #MAX_CORRECTION} long.
+     */
+    public void projectPositions() {
+        final double[] q = projScratch;
+        for (int it = 0; it < PROJECTION_ITERATIONS; it++) {
+            boolean moved = false;
+            for (int k = 0; k < activeCount; k++) {
+                if (!pointAt[k]) {
+                    continue;
+                }
+                int sa = slotA[k], sb = slotB[k], la = bodyOfA[k], lb = bodyOfB[k];
+                double ma = invMass[la], mb = invMass[lb];
+                if (ma == 0 && mb == 0) {
+                    continue;
+                }
+                anchors(b, sa, solveFrameA, sb, solveFrameB, 7 * k, frame, q);
+                double ex = frame.bx - frame.ax, ey = frame.by - frame.ay, ez = frame.bz - frame.az;
+                double e2 = ex * ex + ey * ey + ez * ez;
+                if (!(e2 > PROJECTION_SLOP * PROJECTION_SLOP)) {
+                    continue;
+                }
+                double len = Math.sqrt(e2), scale = PROJECTION_BAUMGARTE * (len - PROJECTION_SLOP) / len;
+                if (scale * len > MAX_CORRECTION) {
+                    scale = MAX_CORRECTION / len;
+                }
+                ex *= scale;
+                ey *= scale;
+                ez *= scale;
+                double rax = frame.ax - b.px[sa], ray = frame.ay - b.py[sa], raz = frame.az - b.pz[sa];
+                double rbx = 0, rby = 0, rbz = 0;
+                if (ma > 0) {
+                    worldInverseInertia(sa, 6 * la);
+                }
+                if (mb > 0) {
+                    rbx = frame.bx - b.px[sb];
+                    rby = frame.by - b.py[sb];
+                    rbz = frame.bz - b.pz[sb];
+                    worldInverseInertia(sb, 6 * lb);
+                }
+                // K = (mA + mB) E - [rA]x IA^-1 [rA]x - [rB]x IB^-1 [rB]x, symmetric (xx, xy, xz, yy, yz, zz)
+                double m = ma + mb;
+                double k00 = m, k01 = 0, k02 = 0, k11 = m, k12 = 0, k22 = m;
+                for (int side = 0; side < 2; side++) {
+                    double rx = side == 0 ? rax : rbx, ry = side == 0 ? ray : rby, rz = side == 0 ? raz : rbz;
+                    if ((side == 0 ? ma : mb) == 0) {
+                        continue;
+                    }
+                    int o = 6 * (side == 0 ? la : lb);
+                    double a = invI[o], bxy = invI[o + 1], c = invI[o + 2], d = invI[o + 3], e = invI[o + 4], f = invI[o + 5];
+                    // column j of (I^-1 (r x e_j)) x r, for the unit vectors e_j
+                    for (int j = 0; j < 3; j++) {
+                        double gx = j == 0 ? 0 : j == 1 ? -rz : ry;
+                        double gy = j == 0 ? rz : j == 1 ? 0 : -rx;
+                        double gz = j == 0 ? -ry : j == 1 ? rx : 0;
+                        double wx = a * gx + bxy * gy + c * gz, wy = bxy * gx + d * gy + e * gz, wz = c * gx + e * gy + f * gz;
+                        double cx = wy * rz - wz * ry, cy = wz * rx - wx * rz, cz = wx * ry - wy * rx;
+                        if (j == 0) {
+                            k00 += cx;
+                            k01 += cy;
+                            k02 += cz;
+                        } else if (j == 1) {
+                            k11 += cy;
+                            k12 += cz;
+                        } else {
+                            k22 += cz;
+                        }
+                    }
+                }
+                // lambda = -K^-1 e: the inverse by cofactors
+                double c00 = k11 * k22 - k12 * k12, c01 = k02 * k12 - k01 * k22, c02 = k01 * k12 - k02 * k11;
+                double det = k00 * c00 + k01 * c01 + k02 * c02;
+                if (!(det > 1e-12 * k00 * k11 * k22)) {
+                    continue;
+                }
+                double c11 = k00 * k22 - k02 * k02, c12 = k01 * k02 - k00 * k12, c22 = k00 * k11 - k01 * k01;
+                double inv = -1 / det;
+                double lx = inv * (c00 * ex + c01 * ey + c02 * ez);
+                double ly = inv * (c01 * ex + c11 * ey + c12 * ez);
+                double lz = inv * (c02 * ex + c12 * ey + c22 * ez);
+                if (ma > 0) {
+                    shift(sa, 6 * la, ma, rax, ray, raz, -lx, -ly, -lz);
+                }
+                if (mb > 0) {
+                    shift(sb, 6 * lb, mb, rbx, rby, rbz, lx, ly, lz);
+                }
+                moved = true;
+            }
+            if (!moved) {
+                return; // every joint within the slop: the next iteration would find the same
+            }
+        }
+    }
+
+    /**
+     * Body s (inverse mass m, world inverse inertia at {@code invI[o]}) moved by the positional impulse p at lever r:
+     * its centre by {@code m p}, its orientation turned by {@code I⁻¹ (r × p)} as the integration turns it by {@code ω h}.
+     */
+    private void shift(int s, int o, double m, double rx, double ry, double rz, double px, double py, double pz) {
+        b.px[s] += m * px;
+        b.py[s] += m * py;
+        b.pz[s] += m * pz;
+        double tx = ry * pz - rz * py, ty = rz * px - rx * pz, tz = rx * py - ry * px;
+        double wx = invI[o] * tx + invI[o + 1] * ty + invI[o + 2] * tz;
+        double wy = invI[o + 1] * tx + invI[o + 3] * ty + invI[o + 4] * tz;
+        double wz = invI[o + 2] * tx + invI[o + 4] * ty + invI[o + 5] * tz;
+        double qx = b.qx[s], qy = b.qy[s], qz = b.qz[s], qw = b.qw[s];
+        double nx = qx + 0.5 * (wx * qw + wy * qz - wz * qy);
+        double ny = qy + 0.5 * (wy * qw + wz * qx - wx * qz);
+        double nz = qz + 0.5 * (wz * qw + wx * qy - wy * qx);
+        double nw = qw - 0.5 * (wx * qx + wy * qy + wz * qz);
+        double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+        b.qx[s] = nx * inv;
+        b.qy[s] = ny * inv;
+        b.qz[s] = nz * inv;
+        b.qw[s] = nw * inv;
     }
 
     /** One pass over every row: biased ({@code true}, after a contact SOLVE iteration) or relax. */
