@@ -45,7 +45,7 @@ class CollideConnectedScenarioTest {
      * 400 joined pairs of overlapping cubes on the ground, every other one with its contacts off, at 1, 2 and 3
      * threads (enough pairs for the narrowphase to classify them in parallel blocks, each reading the
      * constraints' pairs): the same state hash at every step, the pairs with contacts off still overlapping
-     * by the 0.2 m they were made with, the others pushed apart.
+     * by the 0.2 m they were made with, the others pushed apart (past the joint's projection slop).
      */
     @Test
     void manyJoinedPairsGiveTheSameBitsOnEveryThreadCount() {
@@ -81,7 +81,9 @@ class CollideConnectedScenarioTest {
                     double d = Math.sqrt(Math.pow(b.px[c] - b.px[a], 2) + Math.pow(b.py[c] - b.py[a], 2)
                             + Math.pow(b.pz[c] - b.pz[a], 2));
                     if (k % 2 == 0) {
-                        assertThat(d).as("pair %d, contacts on", k).isGreaterThan(0.85);
+                        // pushed apart against the joint: more than the joint's 1 mm projection slop past the 0.8 m it was
+                        // made with (docs/constraints.md, "The position projection"; before it, more than 5 cm)
+                        assertThat(d).as("pair %d, contacts on", k).isGreaterThan(0.801);
                     } else {
                         assertThat(d).as("pair %d, contacts off", k).isCloseTo(0.8, org.assertj.core.data.Offset.offset(0.01));
                     }

@@ -138,8 +138,21 @@ public final class ConstraintSolver implements ConstraintRows {
     // per active constraint: the rows of its leading block (0: none; what it is offered to the trees with) and the
     // stop or motor row its tree position carries this sub-step (-1: none; docs/constraints.md, "Loads on stops")
     private int[] leadDim = new int[0], extraRow = new int[0];
+    // per active constraint whose tree position carries an axis with a motor and a stop (docs/constraints.md, "A stop
+    // and a motor on one axis"): the rows folded into its extra row this sub-step (-1: none; motorOf -1: nothing
+    // folded), each one's sign along the extra row (+1, -1), a stop that bounds the axis's velocity from below (low) or
+    // above (high), and the folded row's mode (MOTOR_MODE .. HIGH_CEIL)
+    private int[] motorOf = new int[0], motorSign = new int[0], lowRow = new int[0], lowSign = new int[0],
+            highRow = new int[0], highSign = new int[0], mergeMode = new int[0];
     /** Tree re-solves left in this sub-step after a stop or motor row left its tree ({@link #MAX_RESOLVES}). */
     private int resolvesLeft;
+    /** Per active constraint: whether its first three rows are the point rows of its anchors ({@link #pointRows}). */
+    private boolean[] pointAt = new boolean[0];
+    private final double[] projScratch = new double[9];
+    /** Whether a row left its tree since the last tree solve (not only a folded row's change of mode). */
+    private boolean rowLeft;
+    /** The constraints whose extra row carries a folded axis this sub-step ({@link #fold}). */
+    private int folded;
     /** Whether any row is solved by the passes rather than in a tree (set by each tree build, and when a row leaves its tree). */
     private boolean freeRows = true;
     // row writing state
@@ -252,6 +265,15 @@ public final class ConstraintSolver implements ConstraintRows {
             slotB = Arrays.copyOf(slotB, cap);
             leadDim = Arrays.copyOf(leadDim, cap);
             extraRow = Arrays.copyOf(extraRow, cap);
+            motorOf = Arrays.copyOf(motorOf, cap);
+            motorSign = Arrays.copyOf(motorSign, cap);
+            lowRow = Arrays.copyOf(lowRow, cap);
+            lowSign = Arrays.copyOf(lowSign, cap);
+            highRow = Arrays.copyOf(highRow, cap);
+            highSign = Arrays.copyOf(highSign, cap);
+            mergeMode = Arrays.copyOf(mergeMode, cap);
+            pointAt = Arrays.copyOf(pointAt, cap);
+            Arrays.fill(motorOf, -1); // none merged between steps (endStep split them)
             solveFrameA = Arrays.copyOf(solveFrameA, 7 * cap);
             solveFrameB = Arrays.copyOf(solveFrameB, 7 * cap);
         }
@@ -390,6 +412,7 @@ public final class ConstraintSolver implements ConstraintRows {
             fillFrame(i);
             store.type[i].write(frame, store.params[i], this);
             rowCount[k] = rows - firstRow[k];
+            pointAt[k] = pointRows(firstRow[k], rowCount[k]);
             findBlocks(firstRow[k], rows);
             int base = ConstraintStore.MAX_ROWS * i;
             for (int r = 0; r < rowCount[k]; r++) {
@@ -404,18 +427,190 @@ public final class ConstraintSolver implements ConstraintRows {
             }
         }
         chooseStopRows(); // after the warm start: a stop the bodies close on this sub-step is read from their velocities
-        resolvesLeft = MAX_RESOLVES;
+        // one more re-solve for each folded row (a stop and a motor on one axis): with four, a chain of twenty such
+        // joints spent them and every row left at once, and the chain gained energy (0.95 J in 10 s braked by motors)
+        resolvesLeft = MAX_RESOLVES + folded;
         buildTrees(false);
         scatter();
     }
 
     private void keepImpulses() {
+        unmergeAll();
         for (int k = 0; k < activeCount; k++) {
             int base = ConstraintStore.MAX_ROWS * active[k];
             for (int r = 0; r < rowCount[k]; r++) {
                 store.lambda[base + r] = row[RW * (firstRow[k] + r) + LAMBDA];
             }
         }
+    }
+
+    /**
+     * Position error, metres, a joint's anchors may keep after a sub-step before {@link #projectPositions} moves the
+     * bodies: below it the velocity rows' soft correction is left alone (a hanging chain's rows settle 7e-5 m apart
+     * under their load at one 60 Hz sub-step, `g / ω²`), so every joint that holds keeps its bits.
+     */
+    static final double PROJECTION_SLOP = 1e-3;
+    /** Fraction of a point's error above the slop a projection iteration takes back (Jolt's Baumgarte default, 0.2). */
+    static final double PROJECTION_BAUMGARTE = 0.8;
+    /** Projection iterations per sub-step (Jolt's default position steps: 2). */
+    static final int PROJECTION_ITERATIONS = 2;
+
+    /**
+     * Whether rows {@code [r, r + n)} begin with the point rows of the frame just filled: three rigid linear rows along
+     * x, y and z whose errors are anchor B less anchor A (ball, hinge, fixed), which {@link #projectPositions} can
+     * evaluate again at any pose.
+     */
+    private boolean pointRows(int r, int n) {
+        if (n < 3) {
+            return false;
+        }
+        final double[] rw = row;
+        for (int i = 3; i < n; i++) { // a stop or a motor: not projected (see projectPositions)
+            int o = RW * (r + i);
+            if (kind[r + i] == LIMIT && rw[o + MASS] > 0 || kind[r + i] == MOTOR && rw[o + HI] > 0) {
+                return false;
+            }
+        }
+        for (int i = 0; i < 3; i++) {
+            int o = RW * (r + i);
+            double err = i == 0 ? frame.bx - frame.ax : i == 1 ? frame.by - frame.ay : frame.bz - frame.az;
+            if (kind[r + i] != RIGID || rw[o + C] != err || rw[o + LO] != Double.NEGATIVE_INFINITY
+                    || rw[o + HI] != Double.POSITIVE_INFINITY) {
+                return false;
+            }
+            for (int j = 0; j < 3; j++) {
+                if (rw[o + NX + j] != (i == j ? 1 : 0)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * After a sub-step's relax iterations: the point joints whose anchors drifted more than {@link #PROJECTION_SLOP}
+     * apart are pulled together by moving their bodies' positions and orientations (not their velocities), the
+     * constraint evaluated again at the current poses each time (lever arms, world inverse inertia): a non-linear
+     * position projection, Jolt's {@code SolvePositionConstraint} (Baumgarte {@value #PROJECTION_BAUMGARTE}, {@value
+     * #PROJECTION_ITERATIONS} iterations, Gauss–Seidel in constraint order). A linearised step leaves a joint whose
+     * body turns at ω about an anchor l from its centre about {@code h² l ω² / 2} apart each sub-step, which the soft
+     * velocity rows did not take back where the links are light: four 0.5 kg spheres of 2 cm radius on ball joints
+     * 0.1 m apart, released level at one sub-step, came 15 m apart in 10 s (docs/constraints.md, "A chain of light
+     * bodies on long levers"). The correction of one iteration is at most {@link #MAX_CORRECTION} long.
+     */
+    public void projectPositions() {
+        final double[] q = projScratch;
+        for (int it = 0; it < PROJECTION_ITERATIONS; it++) {
+            boolean moved = false;
+            for (int k = 0; k < activeCount; k++) {
+                if (!pointAt[k]) {
+                    continue;
+                }
+                int sa = slotA[k], sb = slotB[k], la = bodyOfA[k], lb = bodyOfB[k];
+                double ma = invMass[la], mb = invMass[lb];
+                if (ma == 0 && mb == 0) {
+                    continue;
+                }
+                anchors(b, sa, solveFrameA, sb, solveFrameB, 7 * k, frame, q);
+                double ex = frame.bx - frame.ax, ey = frame.by - frame.ay, ez = frame.bz - frame.az;
+                double e2 = ex * ex + ey * ey + ez * ez;
+                if (!(e2 > PROJECTION_SLOP * PROJECTION_SLOP)) {
+                    continue;
+                }
+                double len = Math.sqrt(e2), scale = PROJECTION_BAUMGARTE * (len - PROJECTION_SLOP) / len;
+                if (scale * len > MAX_CORRECTION) {
+                    scale = MAX_CORRECTION / len;
+                }
+                ex *= scale;
+                ey *= scale;
+                ez *= scale;
+                double rax = frame.ax - b.px[sa], ray = frame.ay - b.py[sa], raz = frame.az - b.pz[sa];
+                double rbx = 0, rby = 0, rbz = 0;
+                if (ma > 0) {
+                    worldInverseInertia(sa, 6 * la);
+                }
+                if (mb > 0) {
+                    rbx = frame.bx - b.px[sb];
+                    rby = frame.by - b.py[sb];
+                    rbz = frame.bz - b.pz[sb];
+                    worldInverseInertia(sb, 6 * lb);
+                }
+                // K = (mA + mB) E - [rA]x IA^-1 [rA]x - [rB]x IB^-1 [rB]x, symmetric (xx, xy, xz, yy, yz, zz)
+                double m = ma + mb;
+                double k00 = m, k01 = 0, k02 = 0, k11 = m, k12 = 0, k22 = m;
+                for (int side = 0; side < 2; side++) {
+                    double rx = side == 0 ? rax : rbx, ry = side == 0 ? ray : rby, rz = side == 0 ? raz : rbz;
+                    if ((side == 0 ? ma : mb) == 0) {
+                        continue;
+                    }
+                    int o = 6 * (side == 0 ? la : lb);
+                    double a = invI[o], bxy = invI[o + 1], c = invI[o + 2], d = invI[o + 3], e = invI[o + 4], f = invI[o + 5];
+                    // column j of (I^-1 (r x e_j)) x r, for the unit vectors e_j
+                    for (int j = 0; j < 3; j++) {
+                        double gx = j == 0 ? 0 : j == 1 ? -rz : ry;
+                        double gy = j == 0 ? rz : j == 1 ? 0 : -rx;
+                        double gz = j == 0 ? -ry : j == 1 ? rx : 0;
+                        double wx = a * gx + bxy * gy + c * gz, wy = bxy * gx + d * gy + e * gz, wz = c * gx + e * gy + f * gz;
+                        double cx = wy * rz - wz * ry, cy = wz * rx - wx * rz, cz = wx * ry - wy * rx;
+                        if (j == 0) {
+                            k00 += cx;
+                            k01 += cy;
+                            k02 += cz;
+                        } else if (j == 1) {
+                            k11 += cy;
+                            k12 += cz;
+                        } else {
+                            k22 += cz;
+                        }
+                    }
+                }
+                // lambda = -K^-1 e: the inverse by cofactors
+                double c00 = k11 * k22 - k12 * k12, c01 = k02 * k12 - k01 * k22, c02 = k01 * k12 - k02 * k11;
+                double det = k00 * c00 + k01 * c01 + k02 * c02;
+                if (!(det > 1e-12 * k00 * k11 * k22)) {
+                    continue;
+                }
+                double c11 = k00 * k22 - k02 * k02, c12 = k01 * k02 - k00 * k12, c22 = k00 * k11 - k01 * k01;
+                double inv = -1 / det;
+                double lx = inv * (c00 * ex + c01 * ey + c02 * ez);
+                double ly = inv * (c01 * ex + c11 * ey + c12 * ez);
+                double lz = inv * (c02 * ex + c12 * ey + c22 * ez);
+                if (ma > 0) {
+                    shift(sa, 6 * la, ma, rax, ray, raz, -lx, -ly, -lz);
+                }
+                if (mb > 0) {
+                    shift(sb, 6 * lb, mb, rbx, rby, rbz, lx, ly, lz);
+                }
+                moved = true;
+            }
+            if (!moved) {
+                return; // every joint within the slop: the next iteration would find the same
+            }
+        }
+    }
+
+    /**
+     * Body s (inverse mass m, world inverse inertia at {@code invI[o]}) moved by the positional impulse p at lever r:
+     * its centre by {@code m p}, its orientation turned by {@code I⁻¹ (r × p)} as the integration turns it by {@code ω h}.
+     */
+    private void shift(int s, int o, double m, double rx, double ry, double rz, double px, double py, double pz) {
+        b.px[s] += m * px;
+        b.py[s] += m * py;
+        b.pz[s] += m * pz;
+        double tx = ry * pz - rz * py, ty = rz * px - rx * pz, tz = rx * py - ry * px;
+        double wx = invI[o] * tx + invI[o + 1] * ty + invI[o + 2] * tz;
+        double wy = invI[o + 1] * tx + invI[o + 3] * ty + invI[o + 4] * tz;
+        double wz = invI[o + 2] * tx + invI[o + 4] * ty + invI[o + 5] * tz;
+        double qx = b.qx[s], qy = b.qy[s], qz = b.qz[s], qw = b.qw[s];
+        double nx = qx + 0.5 * (wx * qw + wy * qz - wz * qy);
+        double ny = qy + 0.5 * (wy * qw + wz * qx - wx * qz);
+        double nz = qz + 0.5 * (wz * qw + wx * qy - wy * qx);
+        double nw = qw - 0.5 * (wx * qx + wy * qy + wz * qz);
+        double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+        b.qx[s] = nx * inv;
+        b.qy[s] = ny * inv;
+        b.qz[s] = nz * inv;
+        b.qw[s] = nw * inv;
     }
 
     /** One pass over every row: biased ({@code true}, after a contact SOLVE iteration) or relax. */
@@ -427,14 +622,16 @@ public final class ConstraintSolver implements ConstraintRows {
             // row at a time are spent, every such row leaves at once and the trees are still solved again: the rows
             // that stay took their impulses with the leavers' (fuzz10: leaving them so, six 1 kg hinges on stops at
             // +-3 rad gained 875 J, twenty 0.1 kg ones blew up). The set only shrinks, so this ends
+            rowLeft = false;
             while (leaveTrees()) {
                 buildTrees(true); // the same rows: the trees no row left keep their factors
                 if (trees.size() == 0) {
                     break;
                 }
-                if (resolvesLeft > 0) {
+                if (resolvesLeft > 0 && rowLeft) { // a folded row's change of mode leaves the trees as they are
                     resolvesLeft--;
                 }
+                rowLeft = false;
                 solveTrees(useBias);
             }
         }
@@ -757,6 +954,9 @@ public final class ConstraintSolver implements ConstraintRows {
             if (ex >= 0) {
                 block[ex] = 0;
             }
+            if (motorOf[k] >= 0) {
+                markFolded(k, (byte) 0);
+            }
             int a = rowA[r], bb = rowB[r];
             boolean na = treeNode(a), nb = treeNode(bb);
             int support = na ? bb : a;
@@ -802,12 +1002,18 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         wt.factor();
         for (int p = 0; p < n; p++) {
+            int c = wt.constraint(p);
             if (!wt.failed(p)) { // a tree whose pivot was too small keeps its constraints' own blocks
-                int c = wt.constraint(p), r = firstRow[c];
+                int r = firstRow[c];
                 block[r] = (byte) -block[r];
                 if (extraRow[c] >= 0) {
                     block[extraRow[c]] = -1; // solved in the tree, skipped by the passes
                 }
+                if (motorOf[c] >= 0) {
+                    markFolded(c, (byte) -1); // folded into the extra row, skipped by the passes
+                }
+            } else if (motorOf[c] >= 0) {
+                unmerge(c); // the passes solve the stop and the motor as their own rows
             }
         }
         freeRows = anyFreeRow();
@@ -850,10 +1056,12 @@ public final class ConstraintSolver implements ConstraintRows {
      */
     private void chooseStopRows() {
         final double[] rw = row;
+        folded = 0;
         for (int k = 0; k < activeCount; k++) {
             int r = firstRow[k], d0 = block[r] >= 3 ? block[r] : 0;
             leadDim[k] = d0;
             extraRow[k] = -1;
+            motorOf[k] = -1;
             if (d0 == 0 || d0 >= 6 || !treeNode(rowA[r]) && !treeNode(rowB[r])) {
                 continue;
             }
@@ -877,6 +1085,189 @@ public final class ConstraintSolver implements ConstraintRows {
             int ex = stop >= 0 ? stop : motor;
             if (ex >= 0 && factorsWith(r, d0, ex)) {
                 extraRow[k] = ex;
+                if (motor >= 0) {
+                    fold(k, ex, motor, r + d0, firstRow[k] + rowCount[k]);
+                }
+            }
+        }
+    }
+
+    /** The folded row's modes: the motor's equality, the axis's impulse within ±F h. */
+    private static final int MOTOR_MODE = 0;
+    /** The motor drives below the low stop's velocity: the low stop's equality, the impulse at least -F h. */
+    private static final int LOW_INIT = 1;
+    /** The motor drives above the high stop's velocity: the high stop's equality, the impulse at most F h. */
+    private static final int HIGH_INIT = 2;
+    /** The motor at its force pushing up was not enough: the low stop's equality, the impulse at least F h. */
+    private static final int LOW_FLOOR = 3;
+    /** The motor at its force pushing down was not enough: the high stop's equality, the impulse at most -F h. */
+    private static final int HIGH_CEIL = 4;
+
+    /**
+     * Folds constraint k's rows on the axis of its extra row q (its motor m, its stops that bind) into q: q then carries
+     * the axis's whole impulse, {@code Σ s λ} over the folded rows ({@code s} each one's sign along q), and the tree
+     * solves them as one row whose bounds are theirs together (docs/constraints.md, "A stop and a motor on one axis").
+     * The axis's velocity u lies between the low stop's target and the high stop's, and the motor drives it to its speed
+     * within ±F h: the solution is the motor's speed clamped into the stops' range while the impulse stays within the
+     * motor's force, else a stop's equality with the motor at its force ({@link #chooseMode}, {@link #leave}). Solved as
+     * separate rows on one axis, one in the tree and the others by the passes beside it, they pumped energy (fuzz10: ten
+     * 1 kg links on [-0.2, 0.1] rad driven by {@code motor(1, 0.5)} reached 3e6 J). Nothing is folded when the motor is
+     * on another axis or the joint has no stop that binds.
+     */
+    private void fold(int k, int q, int m, int from, int to) {
+        final double[] rw = row;
+        int sm = sameAxis(m, q);
+        if (sm == 0) {
+            return;
+        }
+        int lo = -1, ls = 0, hi = -1, hs = 0;
+        for (int r = from; r < to; r++) {
+            if (kind[r] != LIMIT || !(rw[RW * r + MASS] > 0)) {
+                continue;
+            }
+            int sr = sameAxis(r, q);
+            if (sr == 0) {
+                continue;
+            }
+            if (side(r) * sr > 0 && lo < 0) {
+                lo = r;
+                ls = sr;
+            } else if (side(r) * sr < 0 && hi < 0) {
+                hi = r;
+                hs = sr;
+            }
+        }
+        if (lo < 0 && hi < 0) {
+            return;
+        }
+        double total = sm * rw[RW * m + LAMBDA] + (lo >= 0 ? ls * rw[RW * lo + LAMBDA] : 0)
+                + (hi >= 0 ? hs * rw[RW * hi + LAMBDA] : 0);
+        rw[RW * m + LAMBDA] = 0;
+        if (lo >= 0) {
+            rw[RW * lo + LAMBDA] = 0;
+        }
+        if (hi >= 0) {
+            rw[RW * hi + LAMBDA] = 0;
+        }
+        rw[RW * q + LAMBDA] = total;
+        motorOf[k] = m;
+        motorSign[k] = sm;
+        lowRow[k] = lo;
+        lowSign[k] = ls;
+        highRow[k] = hi;
+        highSign[k] = hs;
+        mergeMode[k] = MOTOR_MODE;
+        folded++;
+    }
+
+    /** The block mark of constraint k's folded rows other than its extra row (-1: in the tree; 0: the passes'). */
+    private void markFolded(int k, byte mark) {
+        int q = extraRow[k];
+        if (motorOf[k] != q) {
+            block[motorOf[k]] = mark;
+        }
+        if (lowRow[k] >= 0 && lowRow[k] != q) {
+            block[lowRow[k]] = mark;
+        }
+        if (highRow[k] >= 0 && highRow[k] != q) {
+            block[highRow[k]] = mark;
+        }
+    }
+
+    /** +1 or -1 when rows q and m have the same Jacobian up to that sign, else 0. */
+    private int sameAxis(int q, int m) {
+        final double[] rw = row;
+        int oq = RW * q, om = RW * m, sign = 0;
+        for (int i = 0; i < 9; i++) { // n, gA, gB
+            double a = rw[oq + NX + i], c = rw[om + NX + i];
+            int si = a == c ? (a == 0 ? 0 : 1) : a == -c ? -1 : 2;
+            if (si == 2 || si != 0 && sign != 0 && si != sign) {
+                return 0;
+            }
+            sign = si != 0 ? si : sign;
+        }
+        return sign;
+    }
+
+    /** +1 for a stop row that pushes (its impulse at least 0: a lower stop), -1 for one that pulls. */
+    private double side(int q) {
+        return row[RW * q + LO] >= 0 ? 1 : -1;
+    }
+
+    /**
+     * The folded row of constraint k, this solve: the motor's speed along the extra row against the stops' velocity
+     * targets (which do not depend on the velocities); a mode entered after the motor passed its force is kept for
+     * the rest of the sub-step.
+     */
+    private void chooseMode(int k, boolean useBias) {
+        int mode = mergeMode[k];
+        if (mode == LOW_FLOOR || mode == HIGH_CEIL) {
+            return;
+        }
+        int q = extraRow[k];
+        double j = jv(q), motor = motorSign[k] * row[RW * motorOf[k] + SPEED];
+        if (lowRow[k] >= 0 && motor <= j - lowSign[k] * stopRhs(lowRow[k], useBias)) {
+            mergeMode[k] = LOW_INIT;
+        } else if (highRow[k] >= 0 && motor >= j - highSign[k] * stopRhs(highRow[k], useBias)) {
+            mergeMode[k] = HIGH_INIT;
+        } else {
+            mergeMode[k] = MOTOR_MODE;
+        }
+    }
+
+    /** The stop row whose equality the folded row of constraint k is in its mode (-1: the motor's). */
+    private int modeStop(int k) {
+        int mode = mergeMode[k];
+        return mode == LOW_INIT || mode == LOW_FLOOR ? lowRow[k] : mode == MOTOR_MODE ? -1 : highRow[k];
+    }
+
+    /**
+     * The bound the folded row of constraint k passed, its total impulse along its extra row (NaN: none): MOTOR_MODE
+     * [-F h, F h], LOW_INIT [-F h, inf), HIGH_INIT (-inf, F h], LOW_FLOOR [F h, inf), HIGH_CEIL (-inf, -F h].
+     */
+    private double mergedBound(int k) {
+        double l = row[RW * extraRow[k] + LAMBDA], f = row[RW * motorOf[k] + HI];
+        double lo, hi;
+        switch (mergeMode[k]) {
+            case LOW_INIT -> { lo = -f; hi = Double.POSITIVE_INFINITY; }
+            case HIGH_INIT -> { lo = Double.NEGATIVE_INFINITY; hi = f; }
+            case LOW_FLOOR -> { lo = f; hi = Double.POSITIVE_INFINITY; }
+            case HIGH_CEIL -> { lo = Double.NEGATIVE_INFINITY; hi = -f; }
+            default -> { lo = -f; hi = f; }
+        }
+        return l < lo ? lo : l > hi ? hi : Double.NaN;
+    }
+
+    /**
+     * Constraint k's folded row split back into its rows' impulses: the motor takes what its mode says it pushes
+     * ({@code ∓F h} against the stop whose equality holds, {@code ±F h} after it passed its force, else the total
+     * within ±F h), the stop on the remainder's side the rest. The same velocities: the rows act on one axis.
+     */
+    private void unmerge(int k) {
+        int q = extraRow[k], m = motorOf[k];
+        double l = row[RW * q + LAMBDA], f = row[RW * m + HI];
+        double share = switch (mergeMode[k]) {
+            case LOW_INIT, HIGH_CEIL -> -f;
+            case HIGH_INIT, LOW_FLOOR -> f;
+            default -> l < -f ? -f : l > f ? f : l;
+        };
+        double rest = l - share;
+        row[RW * q + LAMBDA] = 0;
+        if (rest > 0 && lowRow[k] >= 0) {
+            row[RW * lowRow[k] + LAMBDA] = lowSign[k] * rest;
+        } else if (rest < 0 && highRow[k] >= 0) {
+            row[RW * highRow[k] + LAMBDA] = highSign[k] * rest;
+        } else {
+            share += rest;
+        }
+        row[RW * m + LAMBDA] = motorSign[k] * share;
+        motorOf[k] = -1;
+    }
+
+    private void unmergeAll() {
+        for (int k = 0; k < activeCount; k++) {
+            if (motorOf[k] >= 0) {
+                unmerge(k);
             }
         }
     }
@@ -919,7 +1310,13 @@ public final class ConstraintSolver implements ConstraintRows {
                     continue;
                 }
                 int o = RW * ex;
-                double l = rw[o + LAMBDA], excess = Math.max(rw[o + LO] - l, l - rw[o + HI]);
+                double l = rw[o + LAMBDA], excess;
+                if (motorOf[c] >= 0) {
+                    double bound = mergedBound(c);
+                    excess = bound == bound ? Math.abs(l - bound) : 0;
+                } else {
+                    excess = Math.max(rw[o + LO] - l, l - rw[o + HI]);
+                }
                 if (!(excess > 0)) {
                     continue;
                 }
@@ -943,9 +1340,29 @@ public final class ConstraintSolver implements ConstraintRows {
     /** Constraint c's stop or motor row out of its tree, its impulse clamped to the bound it passed. */
     private void leave(int c) {
         int ex = extraRow[c], o = RW * ex;
-        double l = row[o + LAMBDA], bound = l < row[o + LO] ? row[o + LO] : row[o + HI];
-        row[o + LAMBDA] = bound;
-        apply(ex, bound - l);
+        double l = row[o + LAMBDA], bound;
+        if (motorOf[c] >= 0) { // the folded row: its total at the bound it passed
+            bound = mergedBound(c);
+            row[o + LAMBDA] = bound;
+            apply(ex, bound - l);
+            if (mergeMode[c] == MOTOR_MODE) {
+                // the motor at its force cannot hold the axis at its speed: a stop may still bind on the side the
+                // axis is pushed to, the motor pushing at its force (the impulse is the stop's need or F h, the larger)
+                int next = bound > 0 ? (lowRow[c] >= 0 ? LOW_FLOOR : -1) : (highRow[c] >= 0 ? HIGH_CEIL : -1);
+                if (next >= 0) {
+                    mergeMode[c] = next;
+                    return;
+                }
+            }
+            markFolded(c, (byte) 0);
+            unmerge(c);
+            rowLeft = true;
+        } else {
+            bound = l < row[o + LO] ? row[o + LO] : row[o + HI];
+            row[o + LAMBDA] = bound;
+            apply(ex, bound - l);
+            rowLeft = true;
+        }
         extraRow[c] = -1;
         block[ex] = 0;
         freeRows = true;
@@ -988,8 +1405,11 @@ public final class ConstraintSolver implements ConstraintRows {
                 }
             }
             if (ex >= 0) {
-                x[6 * p + nr] = extraRhs(ex, useBias);
-                rigidExtras |= rigidExtra(ex);
+                if (motorOf[c] >= 0) {
+                    chooseMode(c, useBias);
+                }
+                x[6 * p + nr] = extraRhs(c, ex, useBias);
+                rigidExtras |= rigidExtra(c, ex);
             }
         }
         wp.solve(x);
@@ -1016,8 +1436,8 @@ public final class ConstraintSolver implements ConstraintRows {
             for (int i = 0, dp = wp.dim(p); i < dp; i++) {
                 x[6 * p + i] = 0;
             }
-            if (ex >= 0 && !wp.failed(p) && rigidExtra(ex)) {
-                x[6 * p + nr] = extraRhs(ex, true);
+            if (ex >= 0 && !wp.failed(p) && rigidExtra(c, ex)) {
+                x[6 * p + nr] = extraRhs(c, ex, true);
             }
         }
         wp.solve(x);
@@ -1060,8 +1480,13 @@ public final class ConstraintSolver implements ConstraintRows {
     }
 
     /** Whether a stop or motor row in a tree is rigid in the biased pass: a motor, or a stop not reached yet. */
-    private boolean rigidExtra(int q) {
-        if (kind[q] == MOTOR) {
+    private boolean rigidExtra(int k, int q) {
+        if (motorOf[k] >= 0) {
+            q = modeStop(k);
+            if (q < 0) {
+                return true;
+            }
+        } else if (kind[q] == MOTOR) {
             return true;
         }
         double c = row[RW * q + C];
@@ -1074,12 +1499,25 @@ public final class ConstraintSolver implements ConstraintRows {
      * in both passes), a stop passed is a rigid row (biased towards the stop in the biased pass), a motor drives
      * the row's velocity to its speed.
      */
-    private double extraRhs(int q, boolean useBias) {
+    private double extraRhs(int k, int q, boolean useBias) {
+        int o = RW * q;
+        if (motorOf[k] >= 0) { // the folded row: the equality of its mode, along the extra row
+            int st = modeStop(k);
+            if (st < 0) {
+                return jv(q) - motorSign[k] * row[RW * motorOf[k] + SPEED];
+            }
+            return (st == lowRow[k] ? lowSign[k] : highSign[k]) * stopRhs(st, useBias);
+        }
+        if (kind[q] == MOTOR) {
+            return jv(q) - row[o + SPEED];
+        }
+        return stopRhs(q, useBias);
+    }
+
+    /** A stop row's velocity error in a tree: closing its gap within the sub-step, or a rigid (biased) row once passed. */
+    private double stopRhs(int q, boolean useBias) {
         int o = RW * q;
         double j = jv(q);
-        if (kind[q] == MOTOR) {
-            return j - row[o + SPEED];
-        }
         double c = row[o + C];
         boolean holds = row[o + LO] >= 0 ? c > 0 : c < 0;
         if (holds) {
@@ -1139,6 +1577,7 @@ public final class ConstraintSolver implements ConstraintRows {
      * break threshold; their store indices are {@link #broken()} {@code [0 .. n)}, in store order.
      */
     public int endStep() {
+        unmergeAll();
         int nb = 0;
         for (int k = 0; k < activeCount; k++) {
             int i = active[k];

@@ -213,6 +213,9 @@ public final class StepPipeline {
                 iterate(false);
             }
             solver.storeVelocities();
+            if (joints.active()) {
+                joints.projectPositions(); // joints drifted apart by more than a slop pulled together (docs/constraints.md)
+            }
             if (exactCount > 0) {
                 moveReleased(b, h); // issue 22 item 4: a piece released before the solve moves v h with its final velocity
             }

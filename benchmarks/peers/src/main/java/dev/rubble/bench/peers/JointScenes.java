@@ -38,8 +38,9 @@ final class JointScenes {
             case "chainheavy3" -> heavyEnd(3);
             case "chainheavy10" -> heavyEnd(10);
             case "ragdolls50" -> ragdolls(5);
+            case "levers4" -> levers(4);
             default -> throw new IllegalArgumentException("jointed scene = '" + label
-                    + "'; allowed: chain100, chainheavy3, chainheavy10, ragdolls50");
+                    + "'; allowed: chain100, chainheavy3, chainheavy10, ragdolls50, levers4");
         };
     }
 
@@ -67,6 +68,22 @@ final class JointScenes {
             joints.add(new Joint(BALL, i, i - 1, 0.2 * i, 25, 0, 0, 0, 0, 0, 0));
         }
         return new Scene("chainheavy" + n, bodies, joints);
+    }
+
+    /**
+     * A level chain of {@code n} light links on long levers (docs/constraints.md, "A chain of light bodies on long
+     * levers"): 0.5 kg spheres of 2 cm radius, 0.1 m apart, on ball joints at the midpoints from a world pivot at
+     * (0, 25, 0), released; the anchors lie 2.5 radii of gyration off each link's centre. Intact joints keep
+     * consecutive centres at most 0.1 m apart.
+     */
+    static Scene levers(int n) {
+        List<Body> bodies = new ArrayList<>();
+        List<Joint> joints = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            bodies.add(new Body(SPHERE, 0.02, 0, 0, 0.1 * i + 0.05, 25, 0, 0, 0, 0, 1, 0.5, false));
+            joints.add(new Joint(BALL, i, i - 1, 0.1 * i, 25, 0, 0, 0, 0, 0, 0));
+        }
+        return new Scene("levers" + n, bodies, joints);
     }
 
     static Scene ragdolls(int count) {

@@ -66,7 +66,7 @@ final class JointsRun {
 
     static int run(String engine, String[] args) {
         if (args.length < 3) {
-            throw new IllegalArgumentException("usage: PeerMain jolt|rubble joints chain100|ragdolls50 [--steps N]");
+            throw new IllegalArgumentException("usage: PeerMain jolt|rubble joints chain100|ragdolls50|levers4|chainheavy3|chainheavy10 [--steps N]");
         }
         JointScenes.Scene sc = JointScenes.byLabel(args[2]);
         int steps = StepTimer.steps(args, 3, 600, 101);
@@ -90,16 +90,19 @@ final class JointsRun {
 
     /** The chain: distance of the last link from the pivot, and the largest link-to-link stretch; ragdolls: mean and lowest y. */
     static String sanity(JointScenes.Scene sc, double[] p, int n) {
-        if (sc.label().startsWith("chain")) {
+        if (sc.label().startsWith("chain") || sc.label().startsWith("levers")) {
+            JointScenes.Body b0 = sc.bodies().get(0), b1 = sc.bodies().get(1);
+            double pitch = Math.sqrt((b1.x() - b0.x()) * (b1.x() - b0.x()) + (b1.y() - b0.y()) * (b1.y() - b0.y())
+                    + (b1.z() - b0.z()) * (b1.z() - b0.z())); // the links' spacing as built: 0.2 m for the chains
             double reach = Math.sqrt(p[3 * (n - 1)] * p[3 * (n - 1)] + (p[3 * (n - 1) + 1] - 25) * (p[3 * (n - 1) + 1] - 25)
                     + p[3 * (n - 1) + 2] * p[3 * (n - 1) + 2]);
             double worst = 0;
             for (int i = 1; i < n; i++) {
                 double dx = p[3 * i] - p[3 * i - 3], dy = p[3 * i + 1] - p[3 * i - 2], dz = p[3 * i + 2] - p[3 * i - 1];
-                worst = Math.max(worst, Math.sqrt(dx * dx + dy * dy + dz * dz) / 0.2 - 1);
+                worst = Math.max(worst, Math.sqrt(dx * dx + dy * dy + dz * dz) / pitch - 1);
             }
-            return String.format(Locale.ROOT, "sanity reach=%.3f max_stretch=%.4f (unstretched: reach <= %.1f, stretch 0)",
-                    reach, worst, 0.2 * n - 0.1);
+            return String.format(Locale.ROOT, "sanity reach=%.3f max_stretch=%.4f (unstretched: reach <= %.2f, stretch 0)",
+                    reach, worst, pitch * n - pitch / 2);
         }
         double sum = 0, low = Double.POSITIVE_INFINITY;
         for (int i = 0; i < n; i++) {

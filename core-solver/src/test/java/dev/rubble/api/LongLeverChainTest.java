@@ -1,0 +1,64 @@
+package dev.rubble.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rubble.spi.shape.Sphere;
+import java.util.ArrayList;
+import java.util.List;
+import org.joml.Quaterniond;
+import org.joml.Vector3d;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Light links joined far outside their own radius (docs/constraints.md, "A chain of light bodies on long levers"): 0.5 kg
+ * spheres of 2 cm radius, 0.1 m apart, on ball joints (or hinges about z) at the midpoints, the first to the world,
+ * released level, no contacts between them. A rigid chain keeps each joint's anchors together, so each link's centre
+ * stays 0.1 m from the next (0.05 m from the world anchor for the first): the gaps must stay within 1 cm of that, and
+ * with no damping, no motors and nothing to hit, the energy (kinetic, rotational, potential) must never rise above the
+ * start. Found by fuzz11: at one sub-step the gaps grew to 15 m in 10 s (4 links) and 35 m (6), as a linearised step
+ * leaves the anchors of a link spinning at ω about an anchor l off its centre {@code h² l ω² / 2} apart each step.
+ */
+final class LongLeverChainTest {
+    private static final double G = 9.81, R = 0.02, PITCH = 0.1, Y = 5, MASS = 0.5;
+
+    @ParameterizedTest(name = "{0} links, hinges {1}, {2} sub-steps")
+    @CsvSource({"4, false, 1", "4, false, 2", "4, false, 4", "6, false, 1", "6, true, 1", "4, true, 1"})
+    void theLinksStayTogetherAndGainNoEnergy(int links, boolean hinges, int subSteps) {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withTimeStep(1.0 / 60, subSteps)
+                .withGravity(new Vector3d(0, -G, 0)));
+        List<BodyId> bodies = new ArrayList<>();
+        BodyId prev = null;
+        for (int i = 1; i <= links; i++) {
+            BodyId b = w.addBody(BodySpec.dynamic(new Sphere(R)).withMass(MASS).withDamping(0, 0)
+                    .withPosition(new Vector3d(i * PITCH, Y, 0)));
+            Vector3d anchor = new Vector3d((i - 0.5) * PITCH, Y, 0);
+            ConstraintSpec spec = hinges && i % 2 == 0 ? ConstraintSpec.hinge(anchor, new Vector3d(0, 0, 1))
+                    : ConstraintSpec.ball(anchor);
+            w.addConstraint(b, prev, spec.anchors(anchor, anchor));
+            bodies.add(b);
+            prev = b;
+        }
+        double start = SphereChainEnergy.of(w, bodies, MASS, R, G), most = start, worstGap = 0;
+        Vector3d p = new Vector3d(), q = new Vector3d();
+        for (int s = 0; s < 600; s++) {
+            w.step();
+            for (int i = 0; i < links; i++) { // joint i: link i's anchor (half a pitch behind its centre) to the one before's
+                Vector3d a = anchor(w, bodies.get(i), -0.5 * PITCH, p);
+                Vector3d before = i == 0 ? q.set(0.5 * PITCH, Y, 0) : anchor(w, bodies.get(i - 1), 0.5 * PITCH, q);
+                worstGap = Math.max(worstGap, a.distance(before));
+            }
+            most = Math.max(most, SphereChainEnergy.of(w, bodies, MASS, R, G));
+        }
+        assertThat(worstGap).as("largest distance between a joint's anchors, m").isLessThan(0.01);
+        assertThat(most - start).as("energy above the start, J").isLessThanOrEqualTo(1e-9 * Math.abs(start));
+    }
+
+    /** The world point {@code (x, 0, 0)} of body b's frame (its centre at the origin). */
+    private static Vector3d anchor(PhysicsWorld w, BodyId b, double x, Vector3d out) {
+        Quaterniond q = w.orientation(b, new Quaterniond());
+        out.set(x, 0, 0).rotate(q);
+        Vector3d c = w.position(b, new Vector3d());
+        return out.add(c);
+    }
+}
