@@ -44,7 +44,42 @@ public final class BodyBounds {
             bo[o + 4] += grow;
             bo[o + 5] += grow;
         }
-        double dx = b.vx[s] * dt, dy = b.vy[s] * dt, dz = b.vz[s] * dt;
+        sweep(bo, o, b.vx[s] * dt, b.vy[s] * dt, b.vz[s] * dt);
+        // what gravity adds within the step: at most g gs dt^2 (symplectic Euler over n sub-steps moves
+        // g dt^2 (n + 1) / 2n); covered only where it outgrows the narrowphase's base margin, as the
+        // speculative margin covers it (NarrowphaseStage.pairMargin), so steps up to ~45 ms at 1 g are
+        // unchanged. Before, a body resting 4.5 m above a 1 m slab with dt = 1 s fell through it unseen.
+        double reach = gravityReach(b, s, dt);
+        if (reach > GRAVITY_REACH_FLOOR) {
+            // along gravity (times the sign of the body's scale), reach long
+            double g = Math.sqrt(b.gravityX * b.gravityX + b.gravityY * b.gravityY + b.gravityZ * b.gravityZ);
+            double k = Math.copySign(reach / g, b.gravityScale[s]);
+            sweep(bo, o, b.gravityX * k, b.gravityY * k, b.gravityZ * k);
+        }
+        // what this step's force adds, as gravity (fuzz12): the accumulators hold it from the COMMANDS and
+        // FIELDS slots until the end of the step, so this counts only for bodies looked ahead in between (the
+        // end-of-step bounds see none). Before, a force that gave 150 m/s within one step carried a body
+        // through a wall the step's velocity look-ahead never reached (ForceLookAheadTest)
+        double push = forceReach(b, s, dt);
+        if (push > GRAVITY_REACH_FLOOR) {
+            double fx = b.fx[s], fy = b.fy[s], fz = b.fz[s];
+            double f = Math.sqrt(fx * fx + fy * fy + fz * fz);
+            if (f > 0 && f < Double.POSITIVE_INFINITY) {
+                double k = push / f;
+                sweep(bo, o, fx * k, fy * k, fz * k);
+            } else { // a direction too large to square: every way
+                bo[o] -= push;
+                bo[o + 1] -= push;
+                bo[o + 2] -= push;
+                bo[o + 3] += push;
+                bo[o + 4] += push;
+                bo[o + 5] += push;
+            }
+        }
+    }
+
+    /** Grows the box {@code bo[o..o+6)} (min x, y, z, max x, y, z) by the displacement (dx, dy, dz) on the side it points to. */
+    private static void sweep(double[] bo, int o, double dx, double dy, double dz) {
         if (dx < 0) {
             bo[o] += dx;
         } else {
@@ -59,67 +94,6 @@ public final class BodyBounds {
             bo[o + 2] += dz;
         } else {
             bo[o + 5] += dz;
-        }
-        // what gravity adds within the step: at most g gs dt^2 (symplectic Euler over n sub-steps moves
-        // g dt^2 (n + 1) / 2n); covered only where it outgrows the narrowphase's base margin, as the
-        // speculative margin covers it (NarrowphaseStage.pairMargin), so steps up to ~45 ms at 1 g are
-        // unchanged. Before, a body resting 4.5 m above a 1 m slab with dt = 1 s fell through it unseen.
-        double reach = gravityReach(b, s, dt);
-        if (reach > GRAVITY_REACH_FLOOR) {
-            // along gravity (times the sign of the body's scale), reach long
-            double g = Math.sqrt(b.gravityX * b.gravityX + b.gravityY * b.gravityY + b.gravityZ * b.gravityZ);
-            double k = Math.copySign(reach / g, b.gravityScale[s]);
-            double gx = b.gravityX * k, gy = b.gravityY * k, gz = b.gravityZ * k;
-            if (gx < 0) {
-                bo[o] += gx;
-            } else {
-                bo[o + 3] += gx;
-            }
-            if (gy < 0) {
-                bo[o + 1] += gy;
-            } else {
-                bo[o + 4] += gy;
-            }
-            if (gz < 0) {
-                bo[o + 2] += gz;
-            } else {
-                bo[o + 5] += gz;
-            }
-        }
-        // what this step's force adds, as gravity (fuzz12): the accumulators hold it from the COMMANDS and
-        // FIELDS slots until the end of the step, so this counts only for bodies looked ahead in between (the
-        // end-of-step bounds see none). Before, a force that gave 150 m/s within one step carried a body
-        // through a wall the step's velocity look-ahead never reached (ForceLookAheadTest)
-        double push = forceReach(b, s, dt);
-        if (push > GRAVITY_REACH_FLOOR) {
-            double fx = b.fx[s], fy = b.fy[s], fz = b.fz[s];
-            double f = Math.sqrt(fx * fx + fy * fy + fz * fz);
-            if (f > 0 && f < Double.POSITIVE_INFINITY) {
-                double k = push / f;
-                double px = fx * k, py = fy * k, pz = fz * k;
-                if (px < 0) {
-                    bo[o] += px;
-                } else {
-                    bo[o + 3] += px;
-                }
-                if (py < 0) {
-                    bo[o + 1] += py;
-                } else {
-                    bo[o + 4] += py;
-                }
-                if (pz < 0) {
-                    bo[o + 2] += pz;
-                } else {
-                    bo[o + 5] += pz;
-                }
-            } else { // a direction too large to square: every way
-                bo[o] -= push;
-                bo[o + 1] -= push;
-                bo[o + 2] -= push;
-                bo[o + 3] += push;
-                bo[o + 4] += push;
-                bo[o + 5] += push;
-            }
         }
     }
 

@@ -478,6 +478,27 @@ public final class BodyStore {
         out[o + 12] = wz[slot];
     }
 
+    /**
+     * Turns the body by the small rotation vector (ax, ay, az), radians, world frame: {@code q += (θ, 0) q / 2},
+     * renormalised, the first-order step the integrator takes with {@code ω h} (a zero vector only renormalises).
+     * @param slot the body's slot
+     * @param ax the rotation vector's x
+     * @param ay its y
+     * @param az its z
+     */
+    public void turn(int slot, double ax, double ay, double az) {
+        double x = qx[slot], y = qy[slot], z = qz[slot], w = qw[slot];
+        double nx = x + 0.5 * (ax * w + ay * z - az * y);
+        double ny = y + 0.5 * (ay * w + az * x - ax * z);
+        double nz = z + 0.5 * (az * w + ax * y - ay * x);
+        double nw = w - 0.5 * (ax * x + ay * y + az * z);
+        double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
+        qx[slot] = nx * inv;
+        qy[slot] = ny * inv;
+        qz[slot] = nz * inv;
+        qw[slot] = nw * inv;
+    }
+
     /** World x of the body origin. */
     public double originX(int slot) {
         return px[slot] - rotX(slot, lcx[slot], lcy[slot], lcz[slot]);

@@ -601,16 +601,7 @@ public final class ConstraintSolver implements ConstraintRows {
         double wx = invI[o] * tx + invI[o + 1] * ty + invI[o + 2] * tz;
         double wy = invI[o + 1] * tx + invI[o + 3] * ty + invI[o + 4] * tz;
         double wz = invI[o + 2] * tx + invI[o + 4] * ty + invI[o + 5] * tz;
-        double qx = b.qx[s], qy = b.qy[s], qz = b.qz[s], qw = b.qw[s];
-        double nx = qx + 0.5 * (wx * qw + wy * qz - wz * qy);
-        double ny = qy + 0.5 * (wy * qw + wz * qx - wx * qz);
-        double nz = qz + 0.5 * (wz * qw + wx * qy - wy * qx);
-        double nw = qw - 0.5 * (wx * qx + wy * qy + wz * qz);
-        double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-        b.qx[s] = nx * inv;
-        b.qy[s] = ny * inv;
-        b.qz[s] = nz * inv;
-        b.qw[s] = nw * inv;
+        b.turn(s, wx, wy, wz);
     }
 
     /** One pass over every row: biased ({@code true}, after a contact SOLVE iteration) or relax. */

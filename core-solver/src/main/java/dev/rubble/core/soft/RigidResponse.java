@@ -22,19 +22,9 @@ final class RigidResponse {
 
     /** {@code q += (θ, 0) q / 2}, renormalised: the first-order rotation by the small angle vector θ. */
     static void rotate(BodyStore b, int s, double ax, double ay, double az) {
-        if (ax == 0 && ay == 0 && az == 0) {
-            return;
+        if (ax != 0 || ay != 0 || az != 0) {
+            b.turn(s, ax, ay, az);
         }
-        double qx = b.qx[s], qy = b.qy[s], qz = b.qz[s], qw = b.qw[s];
-        double nx = qx + 0.5 * (ax * qw + ay * qz - az * qy);
-        double ny = qy + 0.5 * (ay * qw + az * qx - ax * qz);
-        double nz = qz + 0.5 * (az * qw + ax * qy - ay * qx);
-        double nw = qw - 0.5 * (ax * qx + ay * qy + az * qz);
-        double inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz + nw * nw);
-        b.qx[s] = nx * inv;
-        b.qy[s] = ny * inv;
-        b.qz[s] = nz * inv;
-        b.qw[s] = nw * inv;
     }
 
     /** Generalised inverse mass of the rigid body at world point c along n; 0 when it does not move here. */
