@@ -1,11 +1,34 @@
 package dev.rubble.api;
 
+import dev.rubble.spi.shape.Sphere;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.joml.Vector3d;
 
 /** The mechanical energy of a chain of equal solid spheres: kinetic (inertia 2/5 m r²) and potential in gravity g along y, J. */
 final class SphereChainEnergy {
     private SphereChainEnergy() {
+    }
+
+    /**
+     * A level chain of {@code links} solid spheres (mass {@code mass}, radius {@code radius}, no damping) {@code pitch}
+     * apart along x at height {@code y}, the first {@code pitch} from the origin, each hinged about z at the midpoint to
+     * the one before it (the first to the world), the hinge's limits and motor set by {@code joint}; the links in order.
+     */
+    static List<BodyId> levelHingeChain(PhysicsWorld w, int links, double mass, double radius, double pitch, double y,
+                                        UnaryOperator<ConstraintSpec> joint) {
+        List<BodyId> bodies = new ArrayList<>();
+        BodyId prev = null;
+        for (int i = 1; i <= links; i++) {
+            BodyId b = w.addBody(BodySpec.dynamic(new Sphere(radius)).withMass(mass).withDamping(0, 0)
+                    .withPosition(new Vector3d(i * pitch, y, 0)));
+            Vector3d anchor = new Vector3d((i - 0.5) * pitch, y, 0);
+            w.addConstraint(b, prev, joint.apply(ConstraintSpec.hinge(anchor, new Vector3d(0, 0, 1))).anchors(anchor, anchor));
+            bodies.add(b);
+            prev = b;
+        }
+        return bodies;
     }
 
     static double of(PhysicsWorld w, List<BodyId> bodies, double mass, double radius, double g) {

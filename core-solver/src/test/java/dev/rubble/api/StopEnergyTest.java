@@ -2,8 +2,6 @@ package dev.rubble.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rubble.spi.shape.Sphere;
-import java.util.ArrayList;
 import java.util.List;
 import org.joml.Vector3d;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,17 +26,7 @@ final class StopEnergyTest {
     void aChainOnStopsNeverGainsEnergy(int links, double mass, double lower, double upper, int subSteps) {
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withTimeStep(1.0 / 60, subSteps)
                 .withGravity(new Vector3d(0, -G, 0)));
-        List<BodyId> bodies = new ArrayList<>();
-        BodyId prev = null;
-        for (int i = 1; i <= links; i++) {
-            BodyId b = w.addBody(BodySpec.dynamic(new Sphere(R)).withMass(mass).withDamping(0, 0)
-                    .withPosition(new Vector3d(i * PITCH, Y, 0)));
-            Vector3d anchor = new Vector3d((i - 0.5) * PITCH, Y, 0);
-            w.addConstraint(b, prev, ConstraintSpec.hinge(anchor, new Vector3d(0, 0, 1)).limits(lower, upper)
-                    .anchors(anchor, anchor));
-            bodies.add(b);
-            prev = b;
-        }
+        List<BodyId> bodies = SphereChainEnergy.levelHingeChain(w, links, mass, R, PITCH, Y, j -> j.limits(lower, upper));
         double start = energy(w, bodies, mass), most = start;
         for (int s = 0; s < 600; s++) {
             w.step();
