@@ -2,6 +2,7 @@ package dev.rubble.bench.peers;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * Issue 29: the jointed bench scenes as plain data, built the same way in Rubble and in Jolt by
@@ -45,13 +46,22 @@ final class JointScenes {
     }
 
     static Scene chain(int n) {
+        return levelChain("chain" + n, n, 0.2, i -> 0.05, i -> 1);
+    }
+
+    /**
+     * A level chain of {@code n} spheres {@code pitch} apart along x at y = 25, each on a ball joint at the midpoint to
+     * the one before it (the first to a world pivot at (0, 25, 0)); link i's radius and mass from the two functions.
+     */
+    private static Scene levelChain(String name, int n, double pitch, IntToDoubleFunction radius, IntToDoubleFunction mass) {
         List<Body> bodies = new ArrayList<>();
         List<Joint> joints = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            bodies.add(new Body(SPHERE, 0.05, 0, 0, 0.2 * i + 0.1, 25, 0, 0, 0, 0, 1, 1, false));
-            joints.add(new Joint(BALL, i, i - 1, 0.2 * i, 25, 0, 0, 0, 0, 0, 0));
+            bodies.add(new Body(SPHERE, radius.applyAsDouble(i), 0, 0, pitch * i + pitch / 2, 25, 0, 0, 0, 0, 1,
+                    mass.applyAsDouble(i), false));
+            joints.add(new Joint(BALL, i, i - 1, pitch * i, 25, 0, 0, 0, 0, 0, 0));
         }
-        return new Scene("chain" + n, bodies, joints);
+        return new Scene(name, bodies, joints);
     }
 
     /**
@@ -60,14 +70,7 @@ final class JointScenes {
      * behaviour for the same scene.
      */
     static Scene heavyEnd(int n) {
-        List<Body> bodies = new ArrayList<>();
-        List<Joint> joints = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            boolean end = i == n - 1;
-            bodies.add(new Body(SPHERE, end ? 0.05 : 0.02, 0, 0, 0.2 * i + 0.1, 25, 0, 0, 0, 0, 1, end ? 10 : 0.1, false));
-            joints.add(new Joint(BALL, i, i - 1, 0.2 * i, 25, 0, 0, 0, 0, 0, 0));
-        }
-        return new Scene("chainheavy" + n, bodies, joints);
+        return levelChain("chainheavy" + n, n, 0.2, i -> i == n - 1 ? 0.05 : 0.02, i -> i == n - 1 ? 10 : 0.1);
     }
 
     /**
@@ -77,13 +80,7 @@ final class JointScenes {
      * consecutive centres at most 0.1 m apart.
      */
     static Scene levers(int n) {
-        List<Body> bodies = new ArrayList<>();
-        List<Joint> joints = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            bodies.add(new Body(SPHERE, 0.02, 0, 0, 0.1 * i + 0.05, 25, 0, 0, 0, 0, 1, 0.5, false));
-            joints.add(new Joint(BALL, i, i - 1, 0.1 * i, 25, 0, 0, 0, 0, 0, 0));
-        }
-        return new Scene("levers" + n, bodies, joints);
+        return levelChain("levers" + n, n, 0.1, i -> 0.02, i -> 0.5);
     }
 
     static Scene ragdolls(int count) {
