@@ -372,7 +372,6 @@ final class BodySeamTest {
      */
     @Test
     void thousandsOfTilesAllocateNothingInSteadyState() {
-        var mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withSleeping(false));
         int n = 40;
         double t = 0.5;
@@ -391,15 +390,7 @@ final class BodySeamTest {
         for (int i = 0; i < 60; i++) {
             w.step();
         }
-        long tid = Thread.currentThread().getId();
-        long quietest = Long.MAX_VALUE;
-        for (int round = 0; round < 3; round++) {
-            long before = mx.getThreadAllocatedBytes(tid);
-            for (int i = 0; i < 20; i++) {
-                w.step();
-            }
-            quietest = Math.min(quietest, mx.getThreadAllocatedBytes(tid) - before);
-        }
+        long quietest = dev.rubble.core.step.StepAllocation.quietest(w::step, 3, 20);
         assertThat(w.kernel().narrowphaseStage().seamBodies).as("bodies through the pass in the last step")
                 .isEqualTo((n - 1) * n);
         assertThat(quietest).as("bytes allocated by 20 steps, quietest of 3 rounds").isZero();

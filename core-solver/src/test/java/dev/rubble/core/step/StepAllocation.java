@@ -14,13 +14,22 @@ public final class StepAllocation {
      * frames allocate what compiled code scalar-replaces) land in one round or another. Warm the world up first.
      */
     public static long quietest(World w) {
+        return quietest(w::step, 5, 100);
+    }
+
+    /**
+     * Bytes the calling thread allocates over {@code steps} calls of {@code step}, the quietest of {@code rounds}
+     * rounds (as {@link #quietest(World)}; for a world stepped through the public API, or a scene too large for 500
+     * steps).
+     */
+    public static long quietest(Runnable step, int rounds, int steps) {
         var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long tid = Thread.currentThread().getId();
         long quietest = Long.MAX_VALUE;
-        for (int round = 0; round < 5; round++) {
+        for (int round = 0; round < rounds; round++) {
             long before = mx.getThreadAllocatedBytes(tid);
-            for (int i = 0; i < 100; i++) {
-                w.step();
+            for (int i = 0; i < steps; i++) {
+                step.run();
             }
             quietest = Math.min(quietest, mx.getThreadAllocatedBytes(tid) - before);
         }
