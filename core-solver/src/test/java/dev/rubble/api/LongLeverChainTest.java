@@ -2,8 +2,6 @@ package dev.rubble.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rubble.spi.shape.Sphere;
-import java.util.ArrayList;
 import java.util.List;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
@@ -27,18 +25,8 @@ final class LongLeverChainTest {
     void theLinksStayTogetherAndGainNoEnergy(int links, boolean hinges, int subSteps) {
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withTimeStep(1.0 / 60, subSteps)
                 .withGravity(new Vector3d(0, -G, 0)));
-        List<BodyId> bodies = new ArrayList<>();
-        BodyId prev = null;
-        for (int i = 1; i <= links; i++) {
-            BodyId b = w.addBody(BodySpec.dynamic(new Sphere(R)).withMass(MASS).withDamping(0, 0)
-                    .withPosition(new Vector3d(i * PITCH, Y, 0)));
-            Vector3d anchor = new Vector3d((i - 0.5) * PITCH, Y, 0);
-            ConstraintSpec spec = hinges && i % 2 == 0 ? ConstraintSpec.hinge(anchor, new Vector3d(0, 0, 1))
-                    : ConstraintSpec.ball(anchor);
-            w.addConstraint(b, prev, spec.anchors(anchor, anchor));
-            bodies.add(b);
-            prev = b;
-        }
+        List<BodyId> bodies = SphereChainEnergy.levelChain(w, links, MASS, R, PITCH, Y,
+                (i, anchor) -> hinges && i % 2 == 0 ? ConstraintSpec.hinge(anchor, new Vector3d(0, 0, 1)) : ConstraintSpec.ball(anchor));
         double start = SphereChainEnergy.of(w, bodies, MASS, R, G), most = start, worstGap = 0;
         Vector3d p = new Vector3d(), q = new Vector3d();
         for (int s = 0; s < 600; s++) {

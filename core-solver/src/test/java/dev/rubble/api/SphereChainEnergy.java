@@ -3,6 +3,7 @@ package dev.rubble.api;
 import dev.rubble.spi.shape.Sphere;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 import org.joml.Vector3d;
 
@@ -13,22 +14,30 @@ final class SphereChainEnergy {
 
     /**
      * A level chain of {@code links} solid spheres (mass {@code mass}, radius {@code radius}, no damping) {@code pitch}
-     * apart along x at height {@code y}, the first {@code pitch} from the origin, each hinged about z at the midpoint to
-     * the one before it (the first to the world), the hinge's limits and motor set by {@code joint}; the links in order.
+     * apart along x at height {@code y}, the first {@code pitch} from the origin, each jointed at the midpoint to the one
+     * before it (the first to the world) by the spec {@code joint} makes for link i (1-based) and the anchor, its anchors
+     * then set there; the links in order.
      */
-    static List<BodyId> levelHingeChain(PhysicsWorld w, int links, double mass, double radius, double pitch, double y,
-                                        UnaryOperator<ConstraintSpec> joint) {
+    static List<BodyId> levelChain(PhysicsWorld w, int links, double mass, double radius, double pitch, double y,
+                                   BiFunction<Integer, Vector3d, ConstraintSpec> joint) {
         List<BodyId> bodies = new ArrayList<>();
         BodyId prev = null;
         for (int i = 1; i <= links; i++) {
             BodyId b = w.addBody(BodySpec.dynamic(new Sphere(radius)).withMass(mass).withDamping(0, 0)
                     .withPosition(new Vector3d(i * pitch, y, 0)));
             Vector3d anchor = new Vector3d((i - 0.5) * pitch, y, 0);
-            w.addConstraint(b, prev, joint.apply(ConstraintSpec.hinge(anchor, new Vector3d(0, 0, 1))).anchors(anchor, anchor));
+            w.addConstraint(b, prev, joint.apply(i, anchor).anchors(anchor, anchor));
             bodies.add(b);
             prev = b;
         }
         return bodies;
+    }
+
+    /** {@link #levelChain} of hinges about z, their limits and motor set by {@code joint}. */
+    static List<BodyId> levelHingeChain(PhysicsWorld w, int links, double mass, double radius, double pitch, double y,
+                                        UnaryOperator<ConstraintSpec> joint) {
+        return levelChain(w, links, mass, radius, pitch, y,
+                (i, anchor) -> joint.apply(ConstraintSpec.hinge(anchor, new Vector3d(0, 0, 1))));
     }
 
     static double of(PhysicsWorld w, List<BodyId> bodies, double mass, double radius, double g) {

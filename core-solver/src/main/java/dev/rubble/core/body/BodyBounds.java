@@ -36,13 +36,7 @@ public final class BodyBounds {
         double w2 = wx * wx + wy * wy + wz * wz;
         if (w2 != 0) {
             // a spinning body's points move up to |w| R dt in any direction this step
-            double grow = Math.sqrt(w2) * reach(b, s) * dt;
-            bo[o] -= grow;
-            bo[o + 1] -= grow;
-            bo[o + 2] -= grow;
-            bo[o + 3] += grow;
-            bo[o + 4] += grow;
-            bo[o + 5] += grow;
+            inflate(bo, o, Math.sqrt(w2) * reach(b, s) * dt);
         }
         sweep(bo, o, b.vx[s] * dt, b.vy[s] * dt, b.vz[s] * dt);
         // what gravity adds within the step: at most g gs dt^2 (symplectic Euler over n sub-steps moves
@@ -68,14 +62,19 @@ public final class BodyBounds {
                 double k = push / f;
                 sweep(bo, o, fx * k, fy * k, fz * k);
             } else { // a direction too large to square: every way
-                bo[o] -= push;
-                bo[o + 1] -= push;
-                bo[o + 2] -= push;
-                bo[o + 3] += push;
-                bo[o + 4] += push;
-                bo[o + 5] += push;
+                inflate(bo, o, push);
             }
         }
+    }
+
+    /** Grows the box {@code bo[o..o+6)} (min x, y, z, max x, y, z) by {@code r} on every side. */
+    private static void inflate(double[] bo, int o, double r) {
+        bo[o] -= r;
+        bo[o + 1] -= r;
+        bo[o + 2] -= r;
+        bo[o + 3] += r;
+        bo[o + 4] += r;
+        bo[o + 5] += r;
     }
 
     /** Grows the box {@code bo[o..o+6)} (min x, y, z, max x, y, z) by the displacement (dx, dy, dz) on the side it points to. */
