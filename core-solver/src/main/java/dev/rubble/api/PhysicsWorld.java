@@ -909,24 +909,9 @@ public final class PhysicsWorld {
         }
     }
 
-    /**
-     * The length of a finite vector of any size: JOML's {@code length()} squares the components, so a
-     * direction of (0, -1e200, 0) came out infinite and a ray "of any length" was refused as not finite,
-     * (0, -1e-200, 0) came out 0 and was refused as zero, and a shape cast along (0, -1e300, 0) reported
-     * its hit at an infinite distance. The same bits as {@code sqrt(x² + y² + z²)} wherever that neither
-     * overflows nor underflows; scaled by the largest component where it would. NaN for a NaN component.
-     */
+    /** The length of a finite vector of any size ({@link dev.rubble.spi.geom.Lengths}: JOML's squares overflow). */
     static double length(double x, double y, double z) {
-        double plain = Math.sqrt(x * x + y * y + z * z);
-        if (plain > 1e-150 && plain < 1e150) {
-            return plain;
-        }
-        double m = Math.max(Math.abs(x), Math.max(Math.abs(y), Math.abs(z)));
-        if (!(m > 0) || m == Double.POSITIVE_INFINITY) {
-            return Double.isNaN(x + y + z) ? Double.NaN : m; // 0, or infinite
-        }
-        double a = x / m, b = y / m, c = z / m;
-        return m * Math.sqrt(a * a + b * b + c * c);
+        return dev.rubble.spi.geom.Lengths.of(x, y, z);
     }
 
     /** A query shape's orientation: finite and non-zero (it is normalised), as for {@link #setPose}. */

@@ -97,6 +97,15 @@ public final class BodyBounds {
     }
 
     /**
+     * Whether body {@code s}'s force this step moves it farther within the step than the narrowphase's margin
+     * covers ({@link #forceReach} past {@link #GRAVITY_REACH_FLOOR}): then its bounds must be looked ahead again
+     * when the force is added (fuzz12); below it, worlds with small forces keep their bits.
+     */
+    public static boolean forceOutrunsMargin(BodyStore b, int s, double dt) {
+        return forceReach(b, s, dt) > GRAVITY_REACH_FLOOR;
+    }
+
+    /**
      * How far body {@code s}'s force accumulator can move it within a step of {@code dt}, metres:
      * {@code |F| / m · dt²} (symplectic Euler over n sub-steps moves {@code F/m dt² (n + 1) / 2n} of it), at
      * most {@code maxLinearSpeed dt}; 0 for a body without a force this step or that is not dynamic.

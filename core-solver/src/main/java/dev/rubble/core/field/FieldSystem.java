@@ -688,7 +688,7 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
             }
             case LINEAR_FORCE -> {
                 b.addForce(s, x, y, z);
-                if (BodyBounds.forceReach(b, s, dt) > BodyBounds.GRAVITY_REACH_FLOOR) {
+                if (BodyBounds.forceOutrunsMargin(b, s, dt)) {
                     lookAhead(s); // what the force moves it within this step (fuzz12), as gravity's reach
                 }
             }

@@ -287,8 +287,7 @@ final class CommandStage {
      * a wall).
      */
     private static void forceLookAhead(StepContext ctx, int s) {
-        if (dev.rubble.core.body.BodyBounds.forceReach(ctx.bodies, s, ctx.settings.dt())
-                > dev.rubble.core.body.BodyBounds.GRAVITY_REACH_FLOOR) {
+        if (dev.rubble.core.body.BodyBounds.forceOutrunsMargin(ctx.bodies, s, ctx.settings.dt())) {
             ctx.lookAhead(s);
         }
     }

@@ -5,6 +5,7 @@ import dev.rubble.spi.field.FieldNode;
 import dev.rubble.spi.field.FieldParams;
 import dev.rubble.spi.field.FieldType;
 import dev.rubble.spi.field.FieldValues;
+import dev.rubble.spi.geom.Lengths;
 
 /**
  * {@code radial-falloff} (reference §1.4, {@code FieldSystemNodes.cpp:480-510}): with

@@ -5,6 +5,7 @@ import dev.rubble.spi.field.FieldNode;
 import dev.rubble.spi.field.FieldParams;
 import dev.rubble.spi.field.FieldType;
 import dev.rubble.spi.field.FieldValues;
+import dev.rubble.spi.geom.Lengths;
 
 /**
  * {@code rotated-radial-vector} (reference §1.5, {@code FieldSystemNodes.cpp:1040-1048}): the unit

@@ -1,6 +1,7 @@
 package dev.rubble.plugin.field;
 
 import dev.rubble.spi.field.FieldParams;
+import dev.rubble.spi.geom.Lengths;
 
 /**
  * A rigid transform with a per-axis scale, for the box falloff and the noise node: world point

@@ -5,6 +5,7 @@ import dev.rubble.spi.field.FieldNode;
 import dev.rubble.spi.field.FieldParams;
 import dev.rubble.spi.field.FieldType;
 import dev.rubble.spi.field.FieldValues;
+import dev.rubble.spi.geom.Lengths;
 
 /**
  * {@code wave-scalar} (reference §1.5, {@code FieldSystemNodes.cpp:310-375}): a wave whose front
