@@ -44,6 +44,11 @@ final class UnionStaticMemberTest {
         long cube(double x, double y, double z) {
             return w.createBody(BodyDef.of(new Box(0.1, 0.1, 0.1)).withMass(5).withPosition(x, y, z));
         }
+
+        /** {@link #cube} set down on the beam's top face (1.6 m) near its far end. */
+        long cubeOnBeam() {
+            return cube(2.0, 1.7, 0);
+        }
     }
 
     @Test
@@ -192,7 +197,7 @@ final class UnionStaticMemberTest {
         // dragged a cube resting on the beam 0.31 m in 20 steps
         Scene s = new Scene();
         s.weld();
-        long cube = s.cube(2.0, 1.7, 0);
+        long cube = s.cubeOnBeam();
         Scenes.steps(s.w, 30);
         double cubeX = s.x(cube);
         s.w.queue(new Command.SetVelocity(s.beam, 3, 0, 0, 0, 0, 0));
@@ -212,7 +217,7 @@ final class UnionStaticMemberTest {
         // a cube asleep on the beam stayed asleep 1.7 m up in the air when the union was moved 6.5 m down under it
         Scene s = new Scene();
         s.weld();
-        long cube = s.cube(2.0, 1.7, 0);
+        long cube = s.cubeOnBeam();
         Scenes.steps(s.w, 300);
         assertThat(s.state(cube)).isEqualTo(BodyState.SLEEPING);
         double y0 = s.y(cube);
