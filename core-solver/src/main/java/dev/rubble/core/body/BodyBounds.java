@@ -54,6 +54,10 @@ public final class BodyBounds {
         // FIELDS slots until the end of the step, so this counts only for bodies looked ahead in between (the
         // end-of-step bounds see none). Before, a force that gave 150 m/s within one step carried a body
         // through a wall the step's velocity look-ahead never reached (ForceLookAheadTest)
+        double turn = torqueReach(b, s, dt);
+        if (turn > GRAVITY_REACH_FLOOR) {
+            inflate(bo, o, turn); // the spin a torque adds within the step: every way, as the spin's own
+        }
         double push = forceReach(b, s, dt);
         if (push > GRAVITY_REACH_FLOOR) {
             double fx = b.fx[s], fy = b.fy[s], fz = b.fz[s];
@@ -102,7 +106,28 @@ public final class BodyBounds {
      * when the force is added (fuzz12); below it, worlds with small forces keep their bits.
      */
     public static boolean forceOutrunsMargin(BodyStore b, int s, double dt) {
-        return forceReach(b, s, dt) > GRAVITY_REACH_FLOOR;
+        return forceReach(b, s, dt) > GRAVITY_REACH_FLOOR || torqueReach(b, s, dt) > GRAVITY_REACH_FLOOR;
+    }
+
+    /**
+     * How far the spin body {@code s}'s torque accumulator adds within a step of {@code dt} moves its farthest point,
+     * metres: {@code |τ| / I_min · dt · dt · reach} (the torque's angular velocity, through the body's largest principal
+     * inverse inertia, over the step), the spin at most {@code maxAngularSpeed}; 0 without a torque or for a body that is
+     * not dynamic. The turn a torque starts within the step, as {@link #forceReach} is the push a force gives
+     * (docs/dynamics.md, "Fast turns").
+     */
+    public static double torqueReach(BodyStore b, int s, double dt) {
+        if (!b.anyForced()) {
+            return 0;
+        }
+        double tx = b.tx[s], ty = b.ty[s], tz = b.tz[s];
+        if ((tx == 0 && ty == 0 && tz == 0) || b.motion[s] != MotionType.DYNAMIC.ordinal()) {
+            return 0;
+        }
+        double inv = Math.max(b.invIx[s], Math.max(b.invIy[s], b.invIz[s]));
+        double spin = Math.sqrt(tx * tx + ty * ty + tz * tz) * inv * dt;
+        double cap = b.maxAngularSpeed;
+        return (spin < cap ? spin : cap) * dt * reach(b, s); // an overflowing or NaN spin is capped
     }
 
     /**

@@ -84,6 +84,8 @@ public final class BodyStore {
     public double gravityX, gravityY, gravityZ;
     /** The world's linear speed limit, m/s (a setting, as {@link #gravityX}): gravity's look-ahead never reaches past it. */
     public double maxLinearSpeed = 400;
+    /** The world's angular speed limit, rad/s (a setting, as {@link #maxLinearSpeed}): a torque's look-ahead never reaches past it. */
+    public double maxAngularSpeed = 100;
     public double[] sleepTime;
     /**
      * Scratch, not state (never hashed or saved): the rotational energy (J) the gyroscopic term's first

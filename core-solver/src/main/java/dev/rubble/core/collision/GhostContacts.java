@@ -1,5 +1,6 @@
 package dev.rubble.core.collision;
 
+import dev.rubble.core.body.BodyBounds;
 import dev.rubble.core.body.BodyState;
 import dev.rubble.core.body.BodyStore;
 import dev.rubble.core.body.MotionType;
@@ -91,7 +92,9 @@ public final class GhostContacts {
             displacement(b, c, dt, gx, gy, gz, db);
             double dx = db[0] - da[0], dy = db[1] - da[1], dz = db[2] - da[2];
             double closing = -(dx * cs.nx[m] + dy * cs.ny[m] + dz * cs.nz[m]);
-            double turnA = dt * angularSpeed(b, a) * reach(b, a), turnC = dt * angularSpeed(b, c) * reach(b, c);
+            // the spin at the step's start, and what a torque adds within it (BodyBounds.torqueReach)
+            double turnA = dt * angularSpeed(b, a) * reach(b, a) + BodyBounds.torqueReach(b, a, dt);
+            double turnC = dt * angularSpeed(b, c) * reach(b, c) + BodyBounds.torqueReach(b, c, dt);
             // a fast pair's far-vertex manifold (ManifoldBuilder.WHIP_KEY) is swept even when its points
             // do not bind by the step's own motion: they are there for the spin an impact may start, and
             // kept only when the sweep can touch (a 4 m rod spinning at 100 rad/s 0.27 m clear of the

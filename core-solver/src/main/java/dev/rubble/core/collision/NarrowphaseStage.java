@@ -1245,7 +1245,8 @@ public final class NarrowphaseStage implements ContactSink, ContactStage {
             double closing = Math.sqrt(dvx * dvx + dvy * dvy + dvz * dvz) + reachOf(b, a) + reachOf(b, c);
             pairMargin += dt * closing;
             double fall = BodyBounds.gravityReach(b, a, dt) + BodyBounds.gravityReach(b, c, dt)
-                    + BodyBounds.forceReach(b, a, dt) + BodyBounds.forceReach(b, c, dt); // 0 without forces (fuzz12)
+                    + BodyBounds.forceReach(b, a, dt) + BodyBounds.forceReach(b, c, dt) // 0 without forces (fuzz12)
+                    + BodyBounds.torqueReach(b, a, dt) + BodyBounds.torqueReach(b, c, dt); // and the turn a torque starts
             if (fall > margin) {
                 pairMargin += fall - margin;
             }

@@ -259,6 +259,7 @@ final class CommandStage {
             if (bodies.motion[s] == MotionType.DYNAMIC.ordinal() && bodies.state(s) != BodyState.DISABLED) {
                 driven(states, s, q.tx(), q.ty(), q.tz());
                 bodies.addTorque(s, q.tx(), q.ty(), q.tz());
+                forceLookAhead(ctx, s); // the turn it starts within this step (docs/dynamics.md, "Fast turns")
             }
         }
     }

@@ -294,6 +294,7 @@ public final class WorldModule extends AbstractModule {
         b.gravityY = s.gravityY();
         b.gravityZ = s.gravityZ();
         b.maxLinearSpeed = s.dynamics().maxLinearSpeed();
+        b.maxAngularSpeed = s.dynamics().maxAngularSpeed();
         return b;
     }
 
