@@ -173,6 +173,7 @@ public final class StepPipeline {
         // issue 11: bodies inserted during this step had no broadphase or contacts in it, so they hold
         // still until its end (they are appended to the awake partition: the first `movers` move)
         int movers = Integer.MAX_VALUE;
+        fastTurns.begin(b); // the poses the step starts from, for the sweep of fast turns after it
         for (int sub = 0; sub < n; sub++) {
             integrate(b, h, ds, settings, movers, velocityTask);
             if (b.anyForced()) {
@@ -250,6 +251,9 @@ public final class StepPipeline {
         // a body whose state became NaN or infinite is disabled and counted before it spreads through
         // strain, contacts or sleep (issue 17)
         p.nonFinite = dev.rubble.core.dynamics.NonFiniteGuard.isolate(c.states, b);
+        // a long body whose fast turn this step passed into or through static geometry is put back where its sweep
+        // first met it (docs/dynamics.md, "Fast turns")
+        p.fastTurns = fastTurns.end(b, c.pairs, dt);
 
         // soft bodies advance and exchange impulses with the rigid bodies, which now have their final
         // velocities; destruction, islands and sleep below see the result (docs/soft-bodies.md, "Coupling")
@@ -658,6 +662,7 @@ public final class StepPipeline {
     }
 
     private final dev.rubble.core.collision.GhostContacts ghosts = new dev.rubble.core.collision.GhostContacts();
+    private final dev.rubble.core.collision.FastTurns fastTurns = new dev.rubble.core.collision.FastTurns();
 
     private long broadphaseAndContacts(BodyStore b, ContactStore cs, double dt, long t) {
         final StepProfile p = ctx.profile;

@@ -29,6 +29,7 @@ public final class StepProfile {
     int manifolds, contactPoints, droppedManifolds, droppedContacts, islands, woken, warmStarted;
     int cachedPairs;
     int nonFinite; // issue 17: bodies isolated this step by NonFiniteGuard
+    int fastTurns; // bodies put back along a fast turn's sweep (FastTurns)
     int ignoredFieldValues; // field samples whose value was NaN, ignored (docs/fields.md "NaN values")
     long queryNanos;
     int queries;
@@ -199,6 +200,14 @@ public final class StepProfile {
     }
 
     /**
+     * Bodies whose fast turn this step passed into or through static geometry and that were put back along their
+     * sweep ({@code dev.rubble.core.collision.FastTurns}, docs/dynamics.md "Fast turns"); 0 in most steps.
+     */
+    public int fastTurns() {
+        return fastTurns;
+    }
+
+    /**
      * Field samples whose value was NaN this step and which were therefore ignored (nothing written
      * there; {@code FieldSystem.ignoredValueMessage()} names the first: field, target, body or piece);
      * 0 in a healthy world (docs/fields.md, "NaN values").
@@ -314,6 +323,7 @@ public final class StepProfile {
         c.warmStarted = warmStarted;
         c.cachedPairs = cachedPairs;
         c.nonFinite = nonFinite;
+        c.fastTurns = fastTurns;
         c.ignoredFieldValues = ignoredFieldValues;
         c.queryNanos = queryNanos;
         c.queries = queries;
@@ -337,6 +347,7 @@ public final class StepProfile {
         spawned = removed = commands = trialSolves = 0;
         manifolds = contactPoints = droppedManifolds = droppedContacts = islands = woken = 0;
         nonFinite = 0;
+        fastTurns = 0;
         ignoredFieldValues = 0;
     }
 
