@@ -207,6 +207,19 @@ public final class FastTurns {
         }
     }
 
+    private final double[] rel = new double[4];
+
+    /** Body s's turn this step, the rotation {@code conj(q0) q1} from its saved orientation to its orientation now, into {@link #rel}. */
+    private void turn(BodyStore b, int s) {
+        final int o = 7 * s;
+        double x0 = start[o + 3], y0 = start[o + 4], z0 = start[o + 5], w0 = start[o + 6];
+        double x1 = b.qx[s], y1 = b.qy[s], z1 = b.qz[s], w1 = b.qw[s];
+        rel[0] = w0 * x1 - x0 * w1 - y0 * z1 + z0 * y1;
+        rel[1] = w0 * y1 + x0 * z1 - y0 * w1 - z0 * x1;
+        rel[2] = w0 * z1 - x0 * y1 + y0 * x1 - z0 * w1;
+        rel[3] = w0 * w1 + x0 * x1 + y0 * y1 + z0 * z1;
+    }
+
     private static final int CACHED = 1024;
     private final Shape[] cachedShape = new Shape[CACHED];
     private final double[] cachedBox = new double[6 * CACHED];
@@ -219,12 +232,8 @@ public final class FastTurns {
      * nothing, however fast. The bounds come from a small cache by shape identity (a hull's scan its vertices).
      */
     private double arm(BodyStore b, int s) {
-        final int so = 7 * s;
-        double x0 = start[so + 3], y0 = start[so + 4], z0 = start[so + 5], w0 = start[so + 6];
-        double x1 = b.qx[s], y1 = b.qy[s], z1 = b.qz[s], w1 = b.qw[s];
-        double ux = w0 * x1 - x0 * w1 - y0 * z1 + z0 * y1;
-        double uy = w0 * y1 + x0 * z1 - y0 * w1 - z0 * x1;
-        double uz = w0 * z1 - x0 * y1 + y0 * x1 - z0 * w1;
+        turn(b, s);
+        double ux = rel[0], uy = rel[1], uz = rel[2];
         double len = Math.sqrt(ux * ux + uy * uy + uz * uz);
         if (!(len > 0)) {
             return 0;
@@ -279,11 +288,8 @@ public final class FastTurns {
         final int o = 7 * s;
         double x0 = start[o + 3], y0 = start[o + 4], z0 = start[o + 5], w0 = start[o + 6];
         double x1 = b.qx[s], y1 = b.qy[s], z1 = b.qz[s], w1 = b.qw[s];
-        // the rotation from the start to now, conj(q0) q1, the shortest way (w >= 0)
-        double rx = w0 * x1 - x0 * w1 - y0 * z1 + z0 * y1;
-        double ry = w0 * y1 + x0 * z1 - y0 * w1 - z0 * x1;
-        double rz = w0 * z1 - x0 * y1 + y0 * x1 - z0 * w1;
-        double rw = w0 * w1 + x0 * x1 + y0 * y1 + z0 * z1;
+        turn(b, s); // the shortest way (w >= 0)
+        double rx = rel[0], ry = rel[1], rz = rel[2], rw = rel[3];
         if (rw < 0) {
             rx = -rx;
             ry = -ry;
