@@ -63,6 +63,35 @@ final class FastTurnTest {
     }
 
     @Test
+    void aRodSpinningFastDoesNotEndAStepInsideAPlateOfTiles() {
+        // the same plate as ten static tiles of one compound, 0.2 m each along its face (a wall of pieces): each tile
+        // within the sweep's reach is swept, found through the compound's children
+        for (double s : new double[] {0, 0.5}) {
+            double h = 1.0, cx = 0.6, cy = s;
+            PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()).withTimeStep(1 / 60.0, 1));
+            java.util.List<dev.rubble.spi.shape.Compound.Child> tiles = new java.util.ArrayList<>();
+            for (int k = 0; k < 10; k++) {
+                tiles.add(dev.rubble.spi.shape.Compound.Child.at(new Box(0.02, 0.1, 2), 0, -0.9 + 0.2 * k, 0));
+            }
+            w.addBody(BodySpec.fixed(new dev.rubble.spi.shape.Compound(tiles)).withPosition(new Vector3d(cx, cy, 0)));
+            BodyId rod = w.addBody(BodySpec.dynamic(new Box(0.02, 1, 0.02)).withMass(1)
+                    .withAngularVelocity(new Vector3d(0, 0, 90)));
+            Vector3d c = new Vector3d();
+            Quaterniond q = new Quaterniond();
+            for (int i = 0; i < 20; i++) {
+                w.step();
+                w.position(rod, c);
+                w.orientation(rod, q);
+                for (int k = -100; k <= 100; k++) {
+                    Vector3d p = q.transform(new Vector3d(0, k / 100.0, 0)).add(c);
+                    assertThat(Math.abs(p.x - cx) < 0.005 && Math.abs(p.y - cy) < h - 0.005)
+                            .as("offset %.1f, step %d, point %d", s, i, k).isFalse();
+                }
+            }
+        }
+    }
+
+    @Test
     void aRodSpinningClearOfAPlateKeepsItsSpin() {
         // the plate's near face 1.18 m from the axis: the ends (1 m out) never reach it, so nothing may slow the rod
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()).withTimeStep(1 / 60.0, 1));

@@ -143,15 +143,20 @@ public final class FastTurns {
     private void sweep(BodyStore b, int s, int st) {
         Shape fixed = b.shape[st];
         if (fixed instanceof Compound cp) {
+            // the children within the sweep's reach: the ball of the body's reach about its centre's path, in the
+            // compound's frame (a static wall of thousands of pieces is searched through its tree, not child by child)
             bodyPose.set(b.originX(st), b.originY(st), b.originZ(st), b.qx[st], b.qy[st], b.qz[st], b.qw[st]);
-            for (int k = 0, n = cp.childCount(); k < n; k++) {
-                Compound.Child ch = cp.child(k);
-                if (!ch.shape().isConvex()) {
-                    continue;
-                }
-                poseA.setComposed(bodyPose, ch.x(), ch.y(), ch.z(), ch.qx(), ch.qy(), ch.qz(), ch.qw());
-                sweepAgainst(b, s, ch.shape());
-            }
+            final int o = 7 * s;
+            bodyPose.inverseRotate(start[o] - bodyPose.px, start[o + 1] - bodyPose.py, start[o + 2] - bodyPose.pz, ends, 0);
+            bodyPose.inverseRotate(b.px[s] - bodyPose.px, b.py[s] - bodyPose.py, b.pz[s] - bodyPose.pz, ends, 3);
+            double r = reach(b, s) + TOLERANCE;
+            compound = cp;
+            sweeping = s;
+            sweepBodies = b;
+            cp.queryChildren(Math.min(ends[0], ends[3]) - r, Math.min(ends[1], ends[4]) - r, Math.min(ends[2], ends[5]) - r,
+                    Math.max(ends[0], ends[3]) + r, Math.max(ends[1], ends[4]) + r, Math.max(ends[2], ends[5]) + r, childVisitor);
+            compound = null;
+            sweepBodies = null;
             return;
         }
         if (!fixed.isConvex()) {
@@ -208,6 +213,42 @@ public final class FastTurns {
     }
 
     private final double[] rel = new double[4];
+    private final double[] ends = new double[6];
+    private Compound compound;
+    private BodyStore sweepBodies;
+    private int sweeping;
+    /** One child of {@link #compound} within the sweep's reach: swept against when convex. */
+    private final dev.rubble.spi.shape.AabbTree.Visitor childVisitor = k -> {
+        Compound.Child ch = compound.child(k);
+        if (ch.shape().isConvex()) {
+            poseA.setComposed(bodyPose, ch.x(), ch.y(), ch.z(), ch.qx(), ch.qy(), ch.qz(), ch.qw());
+            sweepAgainst(sweepBodies, sweeping, ch.shape());
+        }
+        return true;
+    };
+
+    /** How far body s's shape reaches from its centre of mass: the farthest corner of its shape's own bounds. */
+    private double reach(BodyStore b, int s) {
+        final double[] box = cachedBounds(b.shape[s]);
+        final int o = boxAt;
+        double x = Math.max(b.lcx[s] - box[o], box[o + 3] - b.lcx[s]);
+        double y = Math.max(b.lcy[s] - box[o + 1], box[o + 4] - b.lcy[s]);
+        double z = Math.max(b.lcz[s] - box[o + 2], box[o + 5] - b.lcz[s]);
+        return Math.sqrt(x * x + y * y + z * z);
+    }
+
+    private int boxAt;
+
+    /** The shape's own bounds at {@code cachedBox[boxAt ..]}, from a small cache by shape identity (a hull's scan its vertices). */
+    private double[] cachedBounds(Shape shape) {
+        int k = System.identityHashCode(shape) & (CACHED - 1);
+        boxAt = 6 * k;
+        if (cachedShape[k] != shape) {
+            shape.bounds(0, 0, 0, 0, 0, 0, 1, cachedBox, boxAt);
+            cachedShape[k] = shape;
+        }
+        return cachedBox;
+    }
 
     /** Body s's turn this step, the rotation {@code conj(q0) q1} from its saved orientation to its orientation now, into {@link #rel}. */
     private void turn(BodyStore b, int s) {
@@ -229,7 +270,7 @@ public final class FastTurns {
      * corner of the shape's own bounds from it, in the body's frame at the step's start (the turn's axis there is the
      * vector part of {@code conj(q0) q1}); a point at that distance moves {@code θ} times it along its arc and leaves
      * the straight line by {@code (1 - cos θ)} times it. A needle spinning about its length turns its points by
-     * nothing, however fast. The bounds come from a small cache by shape identity (a hull's scan its vertices).
+     * nothing, however fast.
      */
     private double arm(BodyStore b, int s) {
         turn(b, s);
@@ -241,13 +282,8 @@ public final class FastTurns {
         ux /= len;
         uy /= len;
         uz /= len;
-        Shape shape = b.shape[s];
-        int k = System.identityHashCode(shape) & (CACHED - 1), o = 6 * k;
-        final double[] box = cachedBox;
-        if (cachedShape[k] != shape) {
-            shape.bounds(0, 0, 0, 0, 0, 0, 1, box, o);
-            cachedShape[k] = shape;
-        }
+        final double[] box = cachedBounds(b.shape[s]);
+        final int o = boxAt;
         double far = 0;
         for (int corner = 0; corner < 8; corner++) {
             double cx = ((corner & 1) == 0 ? box[o] : box[o + 3]) - b.lcx[s];
