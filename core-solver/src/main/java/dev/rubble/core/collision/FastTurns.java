@@ -229,26 +229,10 @@ public final class FastTurns {
 
     /** How far body s's shape reaches from its centre of mass: the farthest corner of its shape's own bounds. */
     private double reach(BodyStore b, int s) {
-        final double[] box = cachedBounds(b.shape[s]);
-        final int o = boxAt;
-        double x = Math.max(b.lcx[s] - box[o], box[o + 3] - b.lcx[s]);
-        double y = Math.max(b.lcy[s] - box[o + 1], box[o + 4] - b.lcy[s]);
-        double z = Math.max(b.lcz[s] - box[o + 2], box[o + 5] - b.lcz[s]);
-        return Math.sqrt(x * x + y * y + z * z);
+        return boundsCache.reach(b, s);
     }
 
-    private int boxAt;
-
-    /** The shape's own bounds at {@code cachedBox[boxAt ..]}, from a small cache by shape identity (a hull's scan its vertices). */
-    private double[] cachedBounds(Shape shape) {
-        int k = System.identityHashCode(shape) & (CACHED - 1);
-        boxAt = 6 * k;
-        if (cachedShape[k] != shape) {
-            shape.bounds(0, 0, 0, 0, 0, 0, 1, cachedBox, boxAt);
-            cachedShape[k] = shape;
-        }
-        return cachedBox;
-    }
+    private final ShapeBoundsCache boundsCache = new ShapeBoundsCache();
 
     /** Body s's turn this step, the rotation {@code conj(q0) q1} from its saved orientation to its orientation now, into {@link #rel}. */
     private void turn(BodyStore b, int s) {
@@ -261,9 +245,6 @@ public final class FastTurns {
         rel[3] = w0 * w1 + x0 * x1 + y0 * y1 + z0 * z1;
     }
 
-    private static final int CACHED = 1024;
-    private final Shape[] cachedShape = new Shape[CACHED];
-    private final double[] cachedBox = new double[6 * CACHED];
 
     /**
      * How far body s's points lie from the axis of its turn this step (through its centre of mass): the farthest
@@ -282,8 +263,8 @@ public final class FastTurns {
         ux /= len;
         uy /= len;
         uz /= len;
-        final double[] box = cachedBounds(b.shape[s]);
-        final int o = boxAt;
+        final double[] box = boundsCache.bounds(b.shape[s]);
+        final int o = boundsCache.at();
         double far = 0;
         for (int corner = 0; corner < 8; corner++) {
             double cx = ((corner & 1) == 0 ? box[o] : box[o + 3]) - b.lcx[s];

@@ -288,33 +288,11 @@ public final class GhostContacts {
 
     /** How far body s's shape reaches from its centre of mass: the radius of a ball that holds it in every orientation. */
     private double fullReach(BodyStore b, int s) {
-        double[] box = localBounds(b.shape[s]);
-        int o = boxAt;
-        double x = Math.max(b.lcx[s] - box[o], box[o + 3] - b.lcx[s]);
-        double y = Math.max(b.lcy[s] - box[o + 1], box[o + 4] - b.lcy[s]);
-        double z = Math.max(b.lcz[s] - box[o + 2], box[o + 5] - b.lcz[s]);
-        return Math.sqrt(x * x + y * y + z * z);
+        return boundsCache.reach(b, s);
     }
 
-    /**
-     * The shape's bounds in its own frame, in {@code box} from {@link #boxAt}: from a small cache by shape
-     * identity (a hull's bounds scan its vertices, and a shattered wall's spinning pieces asked for them
-     * twice a manifold: 1.3 % of the shatter bench's step). The same values either way.
-     */
-    private double[] localBounds(Shape shape) {
-        int k = System.identityHashCode(shape) & (CACHED - 1);
-        boxAt = 6 * k;
-        if (cachedShape[k] != shape) {
-            shape.bounds(0, 0, 0, 0, 0, 0, 1, cachedBox, boxAt);
-            cachedShape[k] = shape;
-        }
-        return cachedBox;
-    }
+    private final ShapeBoundsCache boundsCache = new ShapeBoundsCache();
 
     private final BallShape ballA = new BallShape(), ballC = new BallShape();
 
-    private static final int CACHED = 1024;
-    private final Shape[] cachedShape = new Shape[CACHED];
-    private final double[] cachedBox = new double[6 * CACHED];
-    private int boxAt;
 }
