@@ -70,6 +70,7 @@ public final class FastTurns {
             saved = new int[slots];
             fast = new boolean[slots];
             hit = new double[slots];
+            terms = new double[TERMS * slots];
         }
         savedCount = 0;
         for (int i = 0, n = b.awakeCount(); i < n; i++) {
@@ -98,13 +99,18 @@ public final class FastTurns {
             int o = 7 * s;
             double dot = start[o + 3] * b.qx[s] + start[o + 4] * b.qy[s] + start[o + 5] * b.qz[s] + start[o + 6] * b.qw[s];
             double c2 = Math.min(1, dot * dot); // cos²(θ/2), so 1 - cos θ = 2 (1 - c2)
-            if (!(1 - c2 > 1e-9) || !(2 * (1 - c2) * arm(b, s) > SAGITTA)) { // (1e-9: 2.6 mm at 50 km of arm)
+            if (!(1 - c2 > 1e-9)) {
+                continue;
+            }
+            double arm = arm(b, s);
+            if (!(2 * (1 - c2) * arm > SAGITTA)) { // (1e-9 above: 2.6 mm at 50 km of arm)
                 continue;
             }
             double w = Math.sqrt(b.wx[s] * b.wx[s] + b.wy[s] * b.wy[s] + b.wz[s] * b.wz[s]);
             if (!(w * dt < Math.PI)) {
                 continue; // more than half a turn: the shortest rotation between the poses is not the turn
             }
+            sweepTerms(b, s, arm);
             fast[s] = true;
             hit[s] = 1;
             candidates++;
@@ -193,11 +199,7 @@ public final class FastTurns {
             hit[s] = Math.min(hit[s], lo);
             return;
         }
-        final int o = 7 * s;
-        double ex = b.px[s] - start[o], ey = b.py[s] - start[o + 1], ez = b.pz[s] - start[o + 2];
-        double dot = Math.abs(start[o + 3] * b.qx[s] + start[o + 4] * b.qy[s] + start[o + 5] * b.qz[s] + start[o + 6] * b.qw[s]);
-        double theta = 2 * StrictMath.acos(Math.min(1, dot));
-        double bound = Math.sqrt(ex * ex + ey * ey + ez * ez) + theta * arm(b, s); // per unit of the sweep
+        final double bound = terms[TERMS * s + BOUND];
         if (!(bound > 0)) {
             return;
         }
@@ -213,6 +215,33 @@ public final class FastTurns {
     }
 
     private final double[] rel = new double[4];
+    // per fast slot, once a step (sweepTerms): the turn conj(q0) q1 the shortest way (x, y, z), the sine and the angle
+    // of its half, and the sweep's speed bound |Δp| + θ arm (metres per unit of the sweep)
+    private static final int TERMS = 6, BOUND = 5;
+    private double[] terms = new double[0];
+
+    /** Body s's sweep terms into {@link #terms}: what every pose along its sweep and every advancement step use. */
+    private void sweepTerms(BodyStore b, int s, double arm) {
+        turn(b, s); // the shortest way (w >= 0)
+        double rx = rel[0], ry = rel[1], rz = rel[2], rw = rel[3];
+        if (rw < 0) {
+            rx = -rx;
+            ry = -ry;
+            rz = -rz;
+            rw = -rw;
+        }
+        final int m = TERMS * s, o = 7 * s;
+        double sinHalf = Math.sqrt(rx * rx + ry * ry + rz * rz);
+        terms[m] = rx;
+        terms[m + 1] = ry;
+        terms[m + 2] = rz;
+        terms[m + 3] = sinHalf;
+        terms[m + 4] = sinHalf > 1e-12 ? StrictMath.atan2(sinHalf, rw) : 0;
+        double ex = b.px[s] - start[o], ey = b.py[s] - start[o + 1], ez = b.pz[s] - start[o + 2];
+        double dot = Math.abs(start[o + 3] * b.qx[s] + start[o + 4] * b.qy[s] + start[o + 5] * b.qz[s] + start[o + 6] * b.qw[s]);
+        double theta = 2 * StrictMath.acos(Math.min(1, dot));
+        terms[m + BOUND] = Math.sqrt(ex * ex + ey * ey + ez * ez) + theta * arm;
+    }
     private final double[] ends = new double[6];
     private Compound compound;
     private BodyStore sweepBodies;
@@ -302,21 +331,13 @@ public final class FastTurns {
      * {@code centre} the centre of mass's.
      */
     private void posed(BodyStore b, int s, double t, Pose out, boolean centre) {
-        final int o = 7 * s;
+        final int o = 7 * s, m = TERMS * s;
         double x0 = start[o + 3], y0 = start[o + 4], z0 = start[o + 5], w0 = start[o + 6];
         double x1 = b.qx[s], y1 = b.qy[s], z1 = b.qz[s], w1 = b.qw[s];
-        turn(b, s); // the shortest way (w >= 0)
-        double rx = rel[0], ry = rel[1], rz = rel[2], rw = rel[3];
-        if (rw < 0) {
-            rx = -rx;
-            ry = -ry;
-            rz = -rz;
-            rw = -rw;
-        }
-        double sinHalf = Math.sqrt(rx * rx + ry * ry + rz * rz);
+        double rx = terms[m], ry = terms[m + 1], rz = terms[m + 2], sinHalf = terms[m + 3];
         double qx, qy, qz, qw;
         if (sinHalf > 1e-12) {
-            double half = StrictMath.atan2(sinHalf, rw) * t;
+            double half = terms[m + 4] * t;
             double k = StrictMath.sin(half) / sinHalf;
             double px = rx * k, py = ry * k, pz = rz * k, pw = StrictMath.cos(half);
             qx = w0 * px + x0 * pw + y0 * pz - z0 * py; // q0 * the partial rotation
