@@ -101,11 +101,12 @@ public final class BodyBounds {
     }
 
     /**
-     * Whether body {@code s}'s force this step moves it farther within the step than the narrowphase's margin
-     * covers ({@link #forceReach} past {@link #GRAVITY_REACH_FLOOR}): then its bounds must be looked ahead again
-     * when the force is added (fuzz12); below it, worlds with small forces keep their bits.
+     * Whether body {@code s}'s force or torque this step moves its points farther within the step than the
+     * narrowphase's margin covers ({@link #forceReach} or {@link #torqueReach} past {@link #GRAVITY_REACH_FLOOR}):
+     * then its bounds must be looked ahead again when the force or torque is added (fuzz12); below it, worlds with
+     * small forces and torques keep their bits.
      */
-    public static boolean forceOutrunsMargin(BodyStore b, int s, double dt) {
+    public static boolean pushOutrunsMargin(BodyStore b, int s, double dt) {
         return forceReach(b, s, dt) > GRAVITY_REACH_FLOOR || torqueReach(b, s, dt) > GRAVITY_REACH_FLOOR;
     }
 

@@ -688,13 +688,13 @@ public final class FieldSystem implements Broadphase.ProxyCollector {
             }
             case LINEAR_FORCE -> {
                 b.addForce(s, x, y, z);
-                if (BodyBounds.forceOutrunsMargin(b, s, dt)) {
+                if (BodyBounds.pushOutrunsMargin(b, s, dt)) {
                     lookAhead(s); // what the force moves it within this step (fuzz12), as gravity's reach
                 }
             }
             default -> {
                 b.addTorque(s, x, y, z);
-                if (BodyBounds.forceOutrunsMargin(b, s, dt)) {
+                if (BodyBounds.pushOutrunsMargin(b, s, dt)) {
                     lookAhead(s); // the turn the torque starts within this step, as a force's push
                 }
             }

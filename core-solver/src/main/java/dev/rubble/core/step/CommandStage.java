@@ -282,13 +282,13 @@ final class CommandStage {
     }
 
     /**
-     * Bounds that cover what a force moves body {@code s} within this step, once that outgrows the
-     * narrowphase's margin (as gravity's; BodyBounds.forceReach): left as they are below it, so worlds with
-     * small forces keep their bits (fuzz12: a force that launched a body within one step carried it through
-     * a wall).
+     * Bounds that cover what a force moves, or a torque turns, body {@code s} within this step, once that outgrows
+     * the narrowphase's margin (as gravity's; BodyBounds.forceReach, torqueReach): left as they are below it, so
+     * worlds with small forces and torques keep their bits (fuzz12: a force that launched a body within one step
+     * carried it through a wall, a torque that spun a rod up swept its end through a plate).
      */
     private static void forceLookAhead(StepContext ctx, int s) {
-        if (dev.rubble.core.body.BodyBounds.forceOutrunsMargin(ctx.bodies, s, ctx.settings.dt())) {
+        if (dev.rubble.core.body.BodyBounds.pushOutrunsMargin(ctx.bodies, s, ctx.settings.dt())) {
             ctx.lookAhead(s);
         }
     }
