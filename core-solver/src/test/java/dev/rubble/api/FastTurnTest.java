@@ -92,6 +92,36 @@ final class FastTurnTest {
     }
 
     @Test
+    void aRodAddedWhereASmallBodyWasRemovedIsStillSwept() {
+        // the sweep remembers each slot's reach (a bound of how far a turn moves its points) while the slot's shape
+        // stays: a 2 m rod spinning fast where a 4 mm cube spun before (removed, its slot taken by the rod) must be
+        // judged by its own reach, 1 m, not the cube's 3.5 mm, by which no turn of it would count as fast
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()).withTimeStep(1 / 60.0, 1));
+        w.addBody(BodySpec.fixed(new Box(0.02, 0.3, 2)).withPosition(new Vector3d(0.6, 0, 0)));
+        BodyId cube = w.addBody(BodySpec.dynamic(new Box(0.002, 0.002, 0.002)).withMass(1)
+                .withPosition(new Vector3d(-3, 0, 0)).withAngularVelocity(new Vector3d(0, 0, 90)));
+        for (int i = 0; i < 5; i++) {
+            w.step();
+        }
+        w.removeBody(cube);
+        w.step(); // the removal frees the slot, which the next body added takes
+        BodyId rod = w.addBody(BodySpec.dynamic(new Box(0.02, 1, 0.02)).withMass(1)
+                .withAngularVelocity(new Vector3d(0, 0, 90)));
+        Vector3d c = new Vector3d();
+        Quaterniond q = new Quaterniond();
+        for (int i = 0; i < 20; i++) {
+            w.step();
+            w.position(rod, c);
+            w.orientation(rod, q);
+            for (int k = -100; k <= 100; k++) {
+                Vector3d p = q.transform(new Vector3d(0, k / 100.0, 0)).add(c);
+                assertThat(Math.abs(p.x - 0.6) < 0.005 && Math.abs(p.y) < 0.3 - 0.005).as("step %d, point %d", i, k)
+                        .isFalse();
+            }
+        }
+    }
+
+    @Test
     void aRodSpinningClearOfAPlateKeepsItsSpin() {
         // the plate's near face 1.18 m from the axis: the ends (1 m out) never reach it, so nothing may slow the rod
         PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withGravity(new Vector3d()).withTimeStep(1 / 60.0, 1));
