@@ -119,8 +119,8 @@ final class JoltPhysicsTestsTest {
         Quaterniond expected = new Quaterniond().rotationY(angle);
         Quaterniond q = w.orientation(box, new Quaterniond());
         assertThat(Math.abs(q.dot(expected))).isCloseTo(1, within(1e-12));
-        // and within Jolt's own tolerance (1e-4) of the continuous ½ α t² less the Cayley map's shortfall
-        assertThat(angle).isCloseTo(semiImplicitTravel(alpha, h, n), within(2e-3));
+        // Jolt's own integrator turns it by α h² n (n + 1) / 2 = 4.03333 rad; the Cayley map falls 7.5e-4 rad short
+        assertThat(angle).isCloseTo(semiImplicitTravel(alpha, h, n), within(1e-3));
     }
 
     // ---- TestPhysicsCollisionElastic (gravity, and gravity through AddForce) ----
