@@ -222,6 +222,26 @@ final class ConsoleUnderTmuxTest {
         expectExitedCleanly();
     }
 
+    /**
+     * fuzz13: Ctrl-C in the console was Lanterna's: System.exit(1), the exit code of an internal error, with no
+     * summary line and the journal left without its closing record ("cut off ... the recorder was killed"). It is now
+     * the q key: exit 0, the summary, a closed journal that verifies.
+     */
+    @Test
+    void ctrlCQuitsAsQDoesClosingTheJournal(@TempDir Path tmp) throws Exception {
+        Path scene = tmp.resolve("row.json");
+        Files.writeString(scene, SCENE);
+        Path journal = tmp.resolve("journal");
+        start(tmp.resolve("console.sh"), javaCommand("console", scene.toString(), "--journal", journal.toString()), 80, 24);
+        waitFor("the running console", x -> x.contains("RUNNING") && x.contains("| step ") && step(x) >= 10);
+        keys("C-c");
+        expectExitedCleanly();
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        assertThat(Main.execute(new String[] {"journal", "info", journal.toString()}, new PrintWriter(out),
+                new PrintWriter(err))).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("closed by the recorder (complete)");
+    }
+
     private static void signal(String name, long pid) throws Exception {
         Process p = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).redirectErrorStream(true).start();
         assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();

@@ -6,6 +6,7 @@ import com.googlecode.lanterna.screen.Screen;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
 import com.googlecode.lanterna.terminal.Terminal;
+import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -50,7 +51,9 @@ public final class ConsoleApp {
     public static void run(ConsoleSession session, java.io.PrintWriter summaryOut) throws IOException {
         long firstStep = session.world().stepIndex(), t0 = System.nanoTime();
         ConsoleState st = new ConsoleState();
-        Terminal terminal = new DefaultTerminalFactory().setForceTextTerminal(true).createTerminal();
+        // Ctrl-C is a key (ConsoleController: as q), not Lanterna's System.exit(1) that left the journal unclosed
+        Terminal terminal = new DefaultTerminalFactory().setForceTextTerminal(true)
+                .setUnixTerminalCtrlCBehaviour(UnixLikeTerminal.CtrlCBehaviour.TRAP).createTerminal();
         Screen screen = new TerminalScreen(terminal);
         screen.startScreen();
         screen.setCursorPosition(null);
