@@ -726,6 +726,7 @@ public final class CollectionJson {
                 }
                 if (x.has("inertia")) {
                     System.arraycopy(numbers(x.get("inertia"), p + ".inertia", 6), 0, inertia, 6 * k, 6);
+                    checkInertia(inertia, k, p);
                 } else {
                     for (int h = hullStart[k]; h < hullStart[k + 1]; h++) {
                         ConvexPolytope q = hulls[hullIndex[h]];
@@ -756,6 +757,7 @@ public final class CollectionJson {
             }
             if (x.has("inertia")) {
                 System.arraycopy(numbers(x.get("inertia"), p + ".inertia", 6), 0, inertia, 6 * k, 6);
+                checkInertia(inertia, k, p);
             } else {
                 for (int ch = f; ch < e; ch++) {
                     double[] in = Arrays.copyOfRange(inertia, 6 * ch, 6 * ch + 6);
@@ -906,6 +908,14 @@ public final class CollectionJson {
                 }
             }
             return out;
+        }
+    }
+
+    /** A given {@code inertia} a body cannot have (fuzz13; {@code CollectionFile.physicalInertia}) is refused at its path. */
+    private static void checkInertia(double[] inertia, int k, String p) {
+        if (!CollectionFile.physicalInertia(inertia, k)) {
+            throw new CollectionFormatException(p + ".inertia = " + CollectionFile.inertiaText(inertia, k) + "; allowed: "
+                    + CollectionFile.INERTIA_ALLOWED);
         }
     }
 
