@@ -562,6 +562,7 @@ public final class CollectionJson {
                 CollectionFile.validateStructure(n, hulls.length, parent, firstChild, childCount, level, hullStart,
                         hullIndex, ca, cb, ea, eb);
                 CollectionFile.validatePhysical(n, transform, volume, mass, com, inertia, relativeSize, carea, earea);
+                CollectionFile.centres(n, hulls, hullStart, hullIndex, com);
                 g = new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart, hullIndex, hulls,
                         volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb, earea, density);
             } catch (CollectionFormatException e) {

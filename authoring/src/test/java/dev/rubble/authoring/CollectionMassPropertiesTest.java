@@ -13,9 +13,10 @@ import org.junit.jupiter.api.Test;
  * Inertia tensors in collection files (fuzz13): only finiteness was checked, so a piece could carry a tensor no body
  * has. Given (1e-9, 1e-9, 500) kg·m² (its two small moments far below the third, which a body's cannot be: each
  * principal moment is at most the sum of the other two), a piece dropped 2 m left the ground spinning at 844 rad/s and
- * was 712 m up after 4 s. Now refused, in .rbc and JSON, naming the node and what is allowed.
+ * was 712 m up after 4 s. Now refused, in .rbc and JSON, naming the node and what is allowed. Likewise a centre of
+ * mass outside the node's hulls: given 10 m off, the piece turned about that point and ended 8.5 m under the ground.
  */
-final class CollectionInertiaTest {
+final class CollectionMassPropertiesTest {
     static GeometryCollection sample;
 
     @BeforeAll
@@ -87,5 +88,39 @@ final class CollectionInertiaTest {
         assertThatThrownBy(() -> CollectionJson.parse(bad)).isInstanceOf(CollectionFormatException.class)
                 .hasMessageContaining("nodes[1].inertia = [1.0E-9, 1.0E-9, 500.0, 0.0, 0.0, 0.0]; allowed: the inertia of a body")
                 .hasMessageNotContaining("\n");
+    }
+
+    /** Byte offset of node {@code i}'s centre of mass in {@code g}'s .rbc image. */
+    static int comAt(GeometryCollection g, int i) {
+        return inertiaAt(g, 0) - 24 * g.nodeCount() + 24 * i;
+    }
+
+    @Test
+    void aCentreOfMassOutsideTheNodesHullsIsRefused() {
+        int n = sample.nodeCount();
+        byte[] d = CollectionFile.toBytes(sample);
+        assertThat(ByteBuffer.wrap(d).getDouble(comAt(sample, 1))).isEqualTo(sample.centerOfMass(1, 0));
+        // node 1's hull bounds, from its hulls' vertices (a slice of the 2 m cube: a box)
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        for (int h = 0; h < sample.hullCount(1); h++) {
+            ConvexPolytope q = sample.hull(1, h);
+            for (int v = 0; v < q.vertexCount(); v++) {
+                lo = Math.min(lo, q.vertex(v, 0));
+                hi = Math.max(hi, q.vertex(v, 0));
+            }
+        }
+        for (double x : new double[] {hi + 10, lo - 0.01, Double.MAX_VALUE}) {
+            byte[] t = d.clone();
+            ByteBuffer.wrap(t).putDouble(comAt(sample, 1), x);
+            assertThatThrownBy(() -> CollectionFile.fromBytes(CollectionFileDefenceTest.reseal(t))).as("x = %s", x)
+                    .isInstanceOf(CollectionFormatException.class).hasMessageContaining("node 1 centreOfMass = [" + x)
+                    .hasMessageContaining("allowed: a point within its hulls' bounds");
+        }
+        // on the bounds is a centre a body can have (all its mass on that face); n > 1: the tree is whole
+        for (double x : new double[] {lo, hi}) {
+            byte[] t = d.clone();
+            ByteBuffer.wrap(t).putDouble(comAt(sample, 1), x);
+            assertThat(CollectionFile.fromBytes(CollectionFileDefenceTest.reseal(t)).nodeCount()).isEqualTo(n);
+        }
     }
 }
