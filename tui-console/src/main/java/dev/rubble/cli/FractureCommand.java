@@ -380,7 +380,15 @@ final class FractureCommand implements Callable<Integer> {
             if (mesh != null && "glb".equals(format)) {
                 MeshSources.writeGlb(c, out);
             } else if (format == null) {
-                dev.rubble.authoring.CollectionJson.saveAny(c, out); // .json: the JSON collection format, else .rbc
+                // .json: the JSON collection format, else .rbc (decided by --out's name, written to a hidden file first)
+                boolean json = dev.rubble.authoring.CollectionJson.isJson(out);
+                OutputFiles.writeReplacingPath(out, part -> {
+                    if (json) {
+                        dev.rubble.authoring.CollectionJson.save(c, part);
+                    } else {
+                        dev.rubble.authoring.CollectionFile.save(c, part);
+                    }
+                });
             } else {
                 Exports.collection(c, format, out);
             }
@@ -389,11 +397,11 @@ final class FractureCommand implements Callable<Integer> {
         if (preview != null) {
             dev.rubble.spi.render.FrameBuffer frame = new dev.rubble.spi.render.FrameBuffer();
             new dev.rubble.authoring.export.CollectionFrame(c).fill(frame, explode);
-            try (java.io.OutputStream os = new java.io.BufferedOutputStream(Files.newOutputStream(preview))) {
+            OutputFiles.writeReplacing(preview, os -> {
                 dev.rubble.spi.render.FrameWriter w = previewRenderer.open(os, 1, 960, 540);
                 w.add(frame, dev.rubble.spi.render.RenderView.auto());
                 w.finish();
-            }
+            });
             spec.commandLine().getOut().println("wrote " + preview);
         }
         spec.commandLine().getOut().flush();

@@ -10,11 +10,8 @@ import dev.rubble.authoring.mesh.MeshNoise;
 import dev.rubble.authoring.mesh.MeshReader;
 import dev.rubble.authoring.mesh.MeshCutters;
 import dev.rubble.authoring.mesh.TriMesh;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -316,8 +313,6 @@ final class MeshSources {
         for (int leaf : leaves) {
             ms.add(c.mesh(leaf));
         }
-        try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(out))) {
-            MeshGlbWriter.write(ms, leaves, os);
-        }
+        OutputFiles.writeReplacing(out, os -> MeshGlbWriter.write(ms, leaves, os));
     }
 }
