@@ -365,6 +365,7 @@ final class FractureCommand implements Callable<Integer> {
                     + "); allowed: a smaller amplitude, well under the pieces' size (the mesh is " + across(mesh) + " m across)");
         }
         checkPieces(c, noise, mesh);
+        checkMasses(c);
         long ms = (System.nanoTime() - t0) / 1_000_000;
         printSummary(spec.commandLine().getOut(), c, mesh != null ? mesh.volume() : src.volume(), graphName, clusters,
                 merged, ms);
@@ -422,6 +423,22 @@ final class FractureCommand implements Callable<Integer> {
      * --grout 2} on a 2 m cube in 8 pieces) removed every one and wrote the unbroken source with no collision hull, a
      * collection that collides with nothing, exit 0.
      */
+    /**
+     * Every node's mass in [1e-9, 1e15] kg, a scenario body's range and the collection formats' (docs/collection-format.md):
+     * before fuzz13 `--source box:half=500000,500000,500000 --density 1e9` wrote 1e27 kg pieces and a tiny box at
+     * 1e-9 kg/m³ 1e-21 kg ones, whose JSON form (`collection convert`, "lossless") did not read back.
+     */
+    private void checkMasses(GeometryCollection c) {
+        for (int i = 0; i < c.nodeCount(); i++) {
+            double m = c.mass(i);
+            if (!(m >= 1e-9 && m <= 1e15)) {
+                throw new BadInputException(String.format(java.util.Locale.ROOT, "--density %s with --source %s gives %s %d"
+                        + " a mass of %.6g kg; allowed: every piece in [1e-9, 1e15] kg (a scenario body's range)", density,
+                        source, c.childCount(i) == 0 ? "piece" : "node", i, m));
+            }
+        }
+    }
+
     private void checkPieces(GeometryCollection c, dev.rubble.authoring.mesh.MeshNoise noise,
                              dev.rubble.authoring.mesh.TriMesh mesh) {
         for (int leaf : c.leaves()) {
