@@ -249,7 +249,7 @@ final class OutputFiles {
     /**
      * {@link #writeReplacing} for writers that take a path: {@code w} writes the hidden file, moved over {@code file}
      * at the end. Every file output of fracture, collection convert, export, run, replay, journal seek and a
-     * snapshot goes through here: before fuzz13 a full disk left a cut-short .rbc, .json, .glb, .obj or snapshot
+     * snapshot goes through here (render's PNG through {@link #writeReplacing}; its console text is written as it goes): before fuzz13 a full disk left a cut-short .rbc, .json, .glb, .obj or snapshot
      * under the output's name (exit 1).
      */
     static void writeReplacingPath(Path file, PathWriting w) throws IOException {

@@ -195,7 +195,7 @@ final class RenderCommand implements Callable<Integer> {
             }
             n++;
         }
-        OutputFiles.writeReplacingPath(out, part -> Files.writeString(part, sb.toString(), StandardCharsets.UTF_8));
+        Files.writeString(out, sb.toString(), StandardCharsets.UTF_8);
         return n;
     }
 
