@@ -39,10 +39,11 @@ public final class CollectionJson {
 
     /**
      * The ranges of a hand-made file, a scenario body's (docs/scenario-format.md): sizes (half extents) in [1e-6, 1e6] m,
-     * coordinates of box centres and hull points within ±1e6 m of the collection's origin, densities in [1e-6, 1e9]
-     * kg/m³ and masses in [1e-9, 1e15] kg. A box of half extent 2^63 m or a density of 2^63 was accepted (exit 0).
+     * coordinates of box centres and hull points within ±1e6 m of the collection's origin, densities in [1e-9, 1e9]
+     * kg/m³ (a scenario recipe's and {@code fracture --density}'s range: 1e-6 until fuzz13, so a collection fractured at
+     * 1e-9 did not read back from its own lossless JSON form) and masses in [1e-9, 1e15] kg. A box of half extent 2^63 m or a density of 2^63 was accepted (exit 0).
      */
-    static final double MIN_HALF = 1e-6, MAX_HALF = 1e6, MAX_COORDINATE = 1e6, MIN_DENSITY = 1e-6, MAX_DENSITY = 1e9,
+    static final double MIN_HALF = 1e-6, MAX_HALF = 1e6, MAX_COORDINATE = 1e6, MIN_DENSITY = 1e-9, MAX_DENSITY = 1e9,
             MIN_MASS = 1e-9, MAX_MASS = 1e15;
 
     private CollectionJson() {
@@ -562,6 +563,7 @@ public final class CollectionJson {
                 CollectionFile.validateStructure(n, hulls.length, parent, firstChild, childCount, level, hullStart,
                         hullIndex, ca, cb, ea, eb);
                 CollectionFile.validatePhysical(n, transform, volume, mass, com, inertia, relativeSize, carea, earea);
+                CollectionFile.centres(n, hulls, hullStart, hullIndex, com);
                 g = new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart, hullIndex, hulls,
                         volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb, earea, density);
             } catch (CollectionFormatException e) {
@@ -726,6 +728,7 @@ public final class CollectionJson {
                 }
                 if (x.has("inertia")) {
                     System.arraycopy(numbers(x.get("inertia"), p + ".inertia", 6), 0, inertia, 6 * k, 6);
+                    checkInertia(inertia, k, p);
                 } else {
                     for (int h = hullStart[k]; h < hullStart[k + 1]; h++) {
                         ConvexPolytope q = hulls[hullIndex[h]];
@@ -756,6 +759,7 @@ public final class CollectionJson {
             }
             if (x.has("inertia")) {
                 System.arraycopy(numbers(x.get("inertia"), p + ".inertia", 6), 0, inertia, 6 * k, 6);
+                checkInertia(inertia, k, p);
             } else {
                 for (int ch = f; ch < e; ch++) {
                     double[] in = Arrays.copyOfRange(inertia, 6 * ch, 6 * ch + 6);
@@ -906,6 +910,14 @@ public final class CollectionJson {
                 }
             }
             return out;
+        }
+    }
+
+    /** A given {@code inertia} a body cannot have (fuzz13; {@code CollectionFile.physicalInertia}) is refused at its path. */
+    private static void checkInertia(double[] inertia, int k, String p) {
+        if (!CollectionFile.physicalInertia(inertia, k)) {
+            throw new CollectionFormatException(p + ".inertia = " + CollectionFile.inertiaText(inertia, k) + "; allowed: "
+                    + CollectionFile.INERTIA_ALLOWED);
         }
     }
 

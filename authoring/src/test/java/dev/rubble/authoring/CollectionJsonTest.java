@@ -146,7 +146,7 @@ final class CollectionJsonTest {
                         "nodes[0].box[1] = 4294967296; allowed: a coordinate within ±1000000.0 m"},
                 {"[[0,-0.5,-0.5],", "[[0,-0.5,-1000001],", "nodes[1].points[0][2] = -1000001; allowed: a coordinate within"},
                 {"\"density\": 2000", "\"density\": 9223372036854775807",
-                        "density = 9223372036854775807; allowed: a number in [1.0E-6, 1.0E9] kg/m³"},
+                        "density = 9223372036854775807; allowed: a number in [1.0E-9, 1.0E9] kg/m³"},
                 {"\"mass\": 500", "\"mass\": 2e15", "nodes[1].mass = 2.0E15; allowed: a number in [1.0E-9, 1.0E15] kg"},
         };
         for (String[] r : refused) {

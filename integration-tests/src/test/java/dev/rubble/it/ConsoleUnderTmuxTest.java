@@ -189,6 +189,65 @@ final class ConsoleUnderTmuxTest {
         expectExitedCleanly();
     }
 
+    /**
+     * fuzz13: the terminal shrunk and grown back to its size while the console could not look (the JVM stopped, as a
+     * machine under load or a debugger stops it, or simply two resizes within the time Lanterna takes to ask the
+     * terminal its size). Lanterna hears one SIGWINCH reporting the size it already knows and ignores it, so the console
+     * never redrew the screen whole: the rows the terminal had cut stayed blank and only the cells that changed were
+     * written again (labels gone, numbers on the wrong rows) until it quit. Every SIGWINCH now asks for a complete
+     * redraw.
+     */
+    @Test
+    void aTerminalShrunkAndGrownBackWhileTheConsoleWasStoppedIsDrawnWholeAgain(@TempDir Path tmp) throws Exception {
+        Path scene = tmp.resolve("row.json");
+        Files.writeString(scene, SCENE);
+        start(tmp.resolve("console.sh"), javaCommand("console", scene.toString()), 120, 40);
+        waitFor("the running console", x -> x.contains("RUNNING") && x.contains("Budgets") && x.contains("| step ")
+                && step(x) >= 10);
+        long shell = Long.parseLong(tmux("display-message", "-p", "-t", "main", "#{pane_pid}").strip());
+        long java = ProcessHandle.of(shell).orElseThrow().children().findFirst().orElseThrow().pid();
+        signal("STOP", java);
+        try {
+            tmux("resize-window", "-t", "main", "-x", "10", "-y", "3");
+            Thread.sleep(300);
+            tmux("resize-window", "-t", "main", "-x", "120", "-y", "40");
+            Thread.sleep(300);
+        } finally {
+            signal("CONT", java);
+        }
+        String s = waitFor("the whole screen again", x -> x.contains("Budgets (peak of the last 60 steps)")
+                && x.contains("Bodies (4)") && x.contains("side view x,y") && x.contains("space pause"));
+        assertThat(s).containsPattern("(?m)^rubble \\| row \\| step \\d+ ");
+        keys("q");
+        expectExitedCleanly();
+    }
+
+    /**
+     * fuzz13: Ctrl-C in the console was Lanterna's: System.exit(1), the exit code of an internal error, with no
+     * summary line and the journal left without its closing record ("cut off ... the recorder was killed"). It is now
+     * the q key: exit 0, the summary, a closed journal that verifies.
+     */
+    @Test
+    void ctrlCQuitsAsQDoesClosingTheJournal(@TempDir Path tmp) throws Exception {
+        Path scene = tmp.resolve("row.json");
+        Files.writeString(scene, SCENE);
+        Path journal = tmp.resolve("journal");
+        start(tmp.resolve("console.sh"), javaCommand("console", scene.toString(), "--journal", journal.toString()), 80, 24);
+        waitFor("the running console", x -> x.contains("RUNNING") && x.contains("| step ") && step(x) >= 10);
+        keys("C-c");
+        expectExitedCleanly();
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        assertThat(Main.execute(new String[] {"journal", "info", journal.toString()}, new PrintWriter(out),
+                new PrintWriter(err))).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("closed by the recorder (complete)");
+    }
+
+    private static void signal(String name, long pid) throws Exception {
+        Process p = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).redirectErrorStream(true).start();
+        assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as("kill -%s %d", name, pid).isZero();
+    }
+
     /** A 3 x 2 m wall of 12 Voronoi pieces anchored along its base, too strong to break by itself. */
     private static final String WALL = """
             {"format": "rubble-scenario/1", "name": "wall",

@@ -56,11 +56,14 @@ final class CollectionCommand implements Runnable {
             // convert x.json x.json rewrote a hand-made collection in machine form, its name and layout gone
             OutputFiles.checkDistinct("OUT", out, "IN", in);
             GeometryCollection g = CollectionJson.loadAny(in);
-            if (CollectionJson.isJson(out)) {
-                CollectionJson.save(g, out);
-            } else {
-                CollectionFile.save(g, out);
-            }
+            boolean json = CollectionJson.isJson(out);
+            OutputFiles.writeReplacingPath(out, part -> { // a failed write leaves OUT as it was, no partial file
+                if (json) {
+                    CollectionJson.save(g, part);
+                } else {
+                    CollectionFile.save(g, part);
+                }
+            });
             spec.commandLine().getOut().printf(Locale.ROOT, "wrote %s: %d nodes, %d leaves, %d bonds%s%n", out, g.nodeCount(),
                     g.leaves().length, g.edgeCount(), g.strengths() != null ? ", with thresholds/materials/bond strengths" : "");
             return 0;

@@ -8,10 +8,7 @@ import dev.rubble.authoring.export.PieceMesh;
 import dev.rubble.spi.render.FrameBuffer;
 import dev.rubble.spi.render.RenderFrame;
 import dev.rubble.spi.shape.Shape;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,13 +42,13 @@ final class Exports {
 
     static void write(List<PieceMesh> meshes, double[] poses, GlbWriter.Animation anim, String format, Path out)
             throws IOException {
-        try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(out))) {
+        OutputFiles.writeReplacing(out, os -> {
             switch (format) {
                 case "obj" -> ObjPlyWriter.writeObj(meshes, poses, os);
                 case "ply" -> ObjPlyWriter.writePly(meshes, poses, os);
                 default -> GlbWriter.write(meshes, poses, anim, os);
             }
-        }
+        });
     }
 
     /**

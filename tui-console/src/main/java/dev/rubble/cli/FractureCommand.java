@@ -365,6 +365,7 @@ final class FractureCommand implements Callable<Integer> {
                     + "); allowed: a smaller amplitude, well under the pieces' size (the mesh is " + across(mesh) + " m across)");
         }
         checkPieces(c, noise, mesh);
+        checkMasses(c);
         long ms = (System.nanoTime() - t0) / 1_000_000;
         printSummary(spec.commandLine().getOut(), c, mesh != null ? mesh.volume() : src.volume(), graphName, clusters,
                 merged, ms);
@@ -380,7 +381,15 @@ final class FractureCommand implements Callable<Integer> {
             if (mesh != null && "glb".equals(format)) {
                 MeshSources.writeGlb(c, out);
             } else if (format == null) {
-                dev.rubble.authoring.CollectionJson.saveAny(c, out); // .json: the JSON collection format, else .rbc
+                // .json: the JSON collection format, else .rbc (decided by --out's name, written to a hidden file first)
+                boolean json = dev.rubble.authoring.CollectionJson.isJson(out);
+                OutputFiles.writeReplacingPath(out, part -> {
+                    if (json) {
+                        dev.rubble.authoring.CollectionJson.save(c, part);
+                    } else {
+                        dev.rubble.authoring.CollectionFile.save(c, part);
+                    }
+                });
             } else {
                 Exports.collection(c, format, out);
             }
@@ -389,11 +398,11 @@ final class FractureCommand implements Callable<Integer> {
         if (preview != null) {
             dev.rubble.spi.render.FrameBuffer frame = new dev.rubble.spi.render.FrameBuffer();
             new dev.rubble.authoring.export.CollectionFrame(c).fill(frame, explode);
-            try (java.io.OutputStream os = new java.io.BufferedOutputStream(Files.newOutputStream(preview))) {
+            OutputFiles.writeReplacing(preview, os -> {
                 dev.rubble.spi.render.FrameWriter w = previewRenderer.open(os, 1, 960, 540);
                 w.add(frame, dev.rubble.spi.render.RenderView.auto());
                 w.finish();
-            }
+            });
             spec.commandLine().getOut().println("wrote " + preview);
         }
         spec.commandLine().getOut().flush();
@@ -414,6 +423,22 @@ final class FractureCommand implements Callable<Integer> {
      * --grout 2} on a 2 m cube in 8 pieces) removed every one and wrote the unbroken source with no collision hull, a
      * collection that collides with nothing, exit 0.
      */
+    /**
+     * Every node's mass in [1e-9, 1e15] kg, a scenario body's range and the collection formats' (docs/collection-format.md):
+     * before fuzz13 `--source box:half=500000,500000,500000 --density 1e9` wrote 1e27 kg pieces and a tiny box at
+     * 1e-9 kg/m³ 1e-21 kg ones, whose JSON form (`collection convert`, "lossless") did not read back.
+     */
+    private void checkMasses(GeometryCollection c) {
+        for (int i = 0; i < c.nodeCount(); i++) {
+            double m = c.mass(i);
+            if (!(m >= 1e-9 && m <= 1e15)) {
+                throw new BadInputException(String.format(java.util.Locale.ROOT, "--density %s with --source %s gives %s %d"
+                        + " a mass of %.6g kg; allowed: every piece in [1e-9, 1e15] kg (a scenario body's range)", density,
+                        source, c.childCount(i) == 0 ? "piece" : "node", i, m));
+            }
+        }
+    }
+
     private void checkPieces(GeometryCollection c, dev.rubble.authoring.mesh.MeshNoise noise,
                              dev.rubble.authoring.mesh.TriMesh mesh) {
         for (int leaf : c.leaves()) {

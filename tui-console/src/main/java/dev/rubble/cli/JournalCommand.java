@@ -242,7 +242,8 @@ final class JournalCommand implements Runnable {
                 }
                 // the origin run --restore checks is the scenario's name: the journal directory's name, saved before,
                 // made every seek's snapshot one that run --restore refused ("a snapshot of scenario 'J'")
-                dev.rubble.core.snapshot.WorldSnapshot.save(w, out, s.header().scenarioName());
+                OutputFiles.writeReplacingPath(out, part -> dev.rubble.core.snapshot.WorldSnapshot.save(w, part,
+                        s.header().scenarioName()));
                 PrintWriter o = spec.commandLine().getOut();
                 o.printf("rubble: %s after step %d (state hash %016x): %d keyframes, %d steps re-simulated, %d ms; saved %s%n",
                         dir, step, w.stateHash(), s.keyframeSteps().length, s.resimulatedSteps(),

@@ -10,11 +10,8 @@ import dev.rubble.authoring.mesh.MeshNoise;
 import dev.rubble.authoring.mesh.MeshReader;
 import dev.rubble.authoring.mesh.MeshCutters;
 import dev.rubble.authoring.mesh.TriMesh;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,6 +39,10 @@ final class MeshSources {
         } catch (MeshException e) {
             throw new BadInputException("--source " + e.getMessage());
         }
+        // too large first: past ~1e102 m the validation's volumes overflow and a mesh named itself inverted (fuzz13)
+        if (!(maxSide(m) <= MAX_SIZE)) {
+            throw outOfBounds(source, m);
+        }
         if (repair) {
             m = MeshFracture.repair(m);
         }
@@ -51,12 +52,22 @@ final class MeshSources {
         }
         double[] b = m.bounds();
         double minSide = Math.min(b[3] - b[0], Math.min(b[4] - b[1], b[5] - b[2]));
-        double maxSide = Math.max(b[3] - b[0], Math.max(b[4] - b[1], b[5] - b[2]));
-        if (!(minSide >= MIN_SIZE && maxSide <= MAX_SIZE)) {
-            throw new BadInputException("--source " + source + ": bounds sides " + minSide + " to " + maxSide
-                    + " m; allowed: [" + MIN_SIZE + ", " + MAX_SIZE + "] m");
+        if (!(minSide >= MIN_SIZE && maxSide(m) <= MAX_SIZE)) {
+            throw outOfBounds(source, m);
         }
         return m;
+    }
+
+    private static double maxSide(TriMesh m) {
+        double[] b = m.bounds();
+        return Math.max(b[3] - b[0], Math.max(b[4] - b[1], b[5] - b[2]));
+    }
+
+    private static BadInputException outOfBounds(String source, TriMesh m) {
+        double[] b = m.bounds();
+        double minSide = Math.min(b[3] - b[0], Math.min(b[4] - b[1], b[5] - b[2]));
+        return new BadInputException("--source " + source + ": bounds sides " + minSide + " to " + maxSide(m)
+                + " m; allowed: [" + MIN_SIZE + ", " + MAX_SIZE + "] m");
     }
 
     /**
@@ -302,8 +313,6 @@ final class MeshSources {
         for (int leaf : leaves) {
             ms.add(c.mesh(leaf));
         }
-        try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(out))) {
-            MeshGlbWriter.write(ms, leaves, os);
-        }
+        OutputFiles.writeReplacing(out, os -> MeshGlbWriter.write(ms, leaves, os));
     }
 }

@@ -234,13 +234,30 @@ final class OutputFiles {
      * picture empty.
      */
     static void writeReplacing(Path file, Writing w) throws IOException {
+        writeReplacingPath(file, part -> {
+            try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(part))) {
+                w.to(os);
+            }
+        });
+    }
+
+    /** What writes an output file given the path to write (a hidden file beside the output). */
+    interface PathWriting {
+        void to(Path part) throws IOException;
+    }
+
+    /**
+     * {@link #writeReplacing} for writers that take a path: {@code w} writes the hidden file, moved over {@code file}
+     * at the end. Every file output of fracture, collection convert, export, run, replay, journal seek and a
+     * snapshot goes through here (render's PNG through {@link #writeReplacing}; its console text is written as it goes): before fuzz13 a full disk left a cut-short .rbc, .json, .glb, .obj or snapshot
+     * under the output's name (exit 1).
+     */
+    static void writeReplacingPath(Path file, PathWriting w) throws IOException {
         Path abs = file.toAbsolutePath();
         Path part = abs.resolveSibling("." + abs.getFileName() + ".rubble-partial");
         boolean moved = false;
         try {
-            try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(part))) {
-                w.to(os);
-            }
+            w.to(part);
             try {
                 Files.move(part, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {

@@ -5,9 +5,7 @@ import dev.rubble.tui.ConsoleApp;
 import dev.rubble.tui.ConsoleState;
 import dev.rubble.tui.Progress;
 import dev.rubble.tui.ReplaySession;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -170,9 +168,7 @@ final class ReplayCommand implements Callable<Integer> {
             if (out != null) {
                 pb.placeRecordedVelocities(); // driven bodies with their recorded velocities, as run --out writes them
                 pb.placeWeldedMembers(); // union members where their unions carry them, as run --out writes them
-                try (OutputStream os = Files.newOutputStream(out)) {
-                    StateWriter.write(pb.world(), pb.header().scenarioName(), os);
-                }
+                OutputFiles.writeReplacing(out, os -> StateWriter.write(pb.world(), pb.header().scenarioName(), os));
             }
         }
     }

@@ -197,9 +197,7 @@ final class RunCommand implements Callable<Integer> {
             if (parent != null && !Files.isDirectory(parent)) {
                 throw new BadInputException("--out " + out + ": directory " + parent + " does not exist");
             }
-            try (OutputStream os = Files.newOutputStream(out)) {
-                StateWriter.write(sw.world(), scenario.name(), os);
-            }
+            OutputFiles.writeReplacing(out, os -> StateWriter.write(sw.world(), scenario.name(), os));
         }
         if (lines != null) {
             err.printf("rubble: events %s: %d lines%n", eventsFile, lines.lines());

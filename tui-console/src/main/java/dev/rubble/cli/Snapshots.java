@@ -54,7 +54,7 @@ final class Snapshots {
     }
 
     private static void save(World world, Path file, String origin, PrintWriter err) throws IOException {
-        WorldSnapshot.save(world, file, origin);
+        OutputFiles.writeReplacingPath(file, part -> WorldSnapshot.save(world, part, origin));
         err.printf("rubble: snapshot after step %d written to %s (%d bytes)%n", world.stepIndex(), file, Files.size(file));
         err.flush();
     }

@@ -6,7 +6,11 @@ import com.googlecode.lanterna.screen.Screen;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
 import com.googlecode.lanterna.terminal.Terminal;
+import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal;
 import java.io.IOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The interactive console on a real terminal: reads keys, steps the session at real time times its
@@ -17,6 +21,14 @@ import java.io.IOException;
 public final class ConsoleApp {
     public static final int MAX_STEPS_PER_FRAME = 16;
     private static final long FRAME_NANOS = 33_000_000L;
+    /**
+     * Set by every SIGWINCH, whatever size it reports: the next frame is drawn whole. Lanterna passes on only a size
+     * it did not know, so a terminal shrunk and grown back before Lanterna asked its size (the JVM stopped, or two
+     * resizes within one {@code stty size}) went unnoticed while the terminal had cut the rows and columns it lost:
+     * the console then wrote only the cells that changed, on a screen missing the rest, until it quit (fuzz13,
+     * {@code ConsoleUnderTmuxTest}).
+     */
+    private static final AtomicBoolean WINDOW_CHANGED = new AtomicBoolean();
 
     private ConsoleApp() {
     }
@@ -39,7 +51,9 @@ public final class ConsoleApp {
     public static void run(ConsoleSession session, java.io.PrintWriter summaryOut) throws IOException {
         long firstStep = session.world().stepIndex(), t0 = System.nanoTime();
         ConsoleState st = new ConsoleState();
-        Terminal terminal = new DefaultTerminalFactory().setForceTextTerminal(true).createTerminal();
+        // Ctrl-C is a key (ConsoleController: as q), not Lanterna's System.exit(1) that left the journal unclosed
+        Terminal terminal = new DefaultTerminalFactory().setForceTextTerminal(true)
+                .setUnixTerminalCtrlCBehaviour(UnixLikeTerminal.CtrlCBehaviour.TRAP).createTerminal();
         Screen screen = new TerminalScreen(terminal);
         screen.startScreen();
         screen.setCursorPosition(null);
@@ -51,9 +65,11 @@ public final class ConsoleApp {
             }
         }, "rubble-console-restore");
         Runtime.getRuntime().addShutdownHook(restore);
+        Runnable putBack = onWindowChange();
         try {
             loop(screen, session, st);
         } finally {
+            putBack.run();
             screen.stopScreen();
             try {
                 Runtime.getRuntime().removeShutdownHook(restore);
@@ -64,6 +80,47 @@ public final class ConsoleApp {
         if (summaryOut != null) {
             summaryOut.println(summary(session, st, firstStep, System.nanoTime() - t0));
             summaryOut.flush();
+        }
+    }
+
+    /**
+     * Chains a SIGWINCH handler in front of the one Lanterna's terminal installed (which asks the terminal its size and
+     * tells the screen when it changed): after it runs, {@link #WINDOW_CHANGED} is set. Returns what puts Lanterna's
+     * handler back; a no-op where there is no SIGWINCH (Windows). Through reflection, as Lanterna does: {@code
+     * sun.misc.Signal} is JDK-internal API, which javac warns about.
+     */
+    private static Runnable onWindowChange() {
+        try {
+            Class<?> signal = Class.forName("sun.misc.Signal");
+            Class<?> handlerType = Class.forName("sun.misc.SignalHandler");
+            Object winch = signal.getConstructor(String.class).newInstance("WINCH");
+            Method handle = signal.getMethod("handle", signal, handlerType);
+            Method call = handlerType.getMethod("handle", signal);
+            Object dfl = handlerType.getField("SIG_DFL").get(null), ign = handlerType.getField("SIG_IGN").get(null);
+            Object[] before = new Object[1];
+            Object mine = Proxy.newProxyInstance(ConsoleApp.class.getClassLoader(), new Class<?>[] {handlerType},
+                    (proxy, method, args) -> {
+                        if (!method.getName().equals("handle")) {
+                            return method.getName().equals("equals") ? proxy == args[0]
+                                    : method.getName().equals("hashCode") ? System.identityHashCode(proxy) : "rubble WINCH";
+                        }
+                        Object b = before[0];
+                        if (b != null && b != dfl && b != ign) {
+                            call.invoke(b, args[0]);
+                        }
+                        WINDOW_CHANGED.set(true);
+                        return null;
+                    });
+            before[0] = handle.invoke(null, winch, mine);
+            return () -> {
+                try {
+                    handle.invoke(null, winch, before[0]);
+                } catch (ReflectiveOperationException | RuntimeException ignored) {
+                    // leaving the console: a handler that only sets a flag is harmless
+                }
+            };
+        } catch (ReflectiveOperationException | RuntimeException noWinch) {
+            return () -> { };
         }
     }
 
@@ -131,7 +188,7 @@ public final class ConsoleApp {
                 size = screen.getTerminalSize();
             }
             ConsoleRenderer.render(screen.newTextGraphics(), size, session, st);
-            screen.refresh();
+            screen.refresh(WINDOW_CHANGED.getAndSet(false) ? Screen.RefreshType.COMPLETE : Screen.RefreshType.AUTOMATIC);
             long left = FRAME_NANOS - (System.nanoTime() - frameStart);
             if (left > 0) {
                 try {

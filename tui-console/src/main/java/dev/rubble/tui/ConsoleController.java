@@ -7,7 +7,7 @@ import java.util.Locale;
 /**
  * Keys: space pause, n single step, + / - speed, arrows pan, [ / ] zoom, v side/top view, h j k l
  * move the cursor (c back to the centre), e explosion, f field presets, i impulse, r release the bodies under the
- * cursor (replay), b / B and t / T the break budget and the release throttle, q quit. Pure logic
+ * cursor (replay), b / B and t / T the break budget and the release throttle, q (or Ctrl-C) quit. Pure logic
  * over a session and a state, so tests drive it without a terminal.
  */
 public final class ConsoleController {
@@ -32,7 +32,14 @@ public final class ConsoleController {
             case ArrowUp -> st.viewY += pan;
             case ArrowDown -> st.viewY -= pan;
             case EOF -> st.quit = true;
-            case Character -> character(k.getCharacter(), session, st);
+            // Ctrl-C quits as q does (summary, journal closed); before fuzz13 Lanterna exited with 1 mid-run
+            case Character -> {
+                if (k.isCtrlDown() && (k.getCharacter() == 'c' || k.getCharacter() == 'C')) {
+                    st.quit = true;
+                } else {
+                    character(k.getCharacter(), session, st);
+                }
+            }
             default -> {
             }
         }

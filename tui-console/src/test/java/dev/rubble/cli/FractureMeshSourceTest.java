@@ -114,6 +114,23 @@ final class FractureMeshSourceTest {
     }
 
     @Test
+    void aMeshTooLargeForItsVolumeIsRefusedByItsSizeNotAsInverted(@TempDir Path dir) throws Exception {
+        // fuzz13: a closed outward cube of side 2e200 m was refused as "inverted ... signed volume NaN", also with
+        // --repair, whose advice the message gave
+        Path huge = dir.resolve("huge.obj");
+        Files.writeString(huge, box(-1e200, -1e200, -1e200, 1e200, 1e200, 1e200, 0, false));
+        for (boolean repair : new boolean[] {false, true}) {
+            Path out = dir.resolve("huge" + repair + ".rbc");
+            int code = repair ? run("fracture", "--source", huge.toString(), "--repair", "--out", out.toString())
+                    : run("fracture", "--source", huge.toString(), "--out", out.toString());
+            assertThat(code).isEqualTo(2);
+            assertThat(err.toString()).contains("bounds sides 2.0E200 to 2.0E200 m; allowed: [1.0E-4, 1000000.0] m")
+                    .doesNotContain("inverted");
+            assertThat(out).doesNotExist();
+        }
+    }
+
+    @Test
     void badMeshesExitTwoNamingWhatIsWrongAndWhere(@TempDir Path dir) throws Exception {
         String closed = box(0, 0, 0, 1, 1, 1, 0, false);
         Path open = dir.resolve("open.obj");

@@ -53,6 +53,16 @@ public final class MeshCheck {
         }
         double[] vol = Components.volumes(m, comp, nc);
         for (int c = 0; c < nc; c++) {
+            if (!Double.isFinite(vol[c])) {
+                // coordinates past ~1e102 m: the signed volume overflows (inf - inf = NaN), which is no orientation
+                int t = 0;
+                while (comp[t] != c) {
+                    t++;
+                }
+                return String.format(Locale.ROOT, "is too large: the shell containing triangle %d (near %s) has a"
+                        + " signed volume of %s (it overflows); allowed: coordinates whose volume is finite (rubble"
+                        + " fracture takes bounds sides up to 1e6 m)", t, at(m, m.tri[3 * t]), vol[c]);
+            }
             if (!(vol[c] > 0)) {
                 int t = 0;
                 while (comp[t] != c) {

@@ -465,12 +465,12 @@ public final class VoronoiCells {
             // grid cells whose (padded) box is farther than 2R hold only sites the filter below drops
             double skip = reach * (1 + 1e-9);
             double rr = 2 * r + pad;
-            int z0 = Math.max(ck - ring, Math.max(0, floorInt((sz - rr - lo[2]) / cs[2]) - 1));
-            int z1 = Math.min(ck + ring, Math.min(g[2] - 1, floorInt((sz + rr - lo[2]) / cs[2]) + 1));
-            int y0 = Math.max(cj - ring, Math.max(0, floorInt((sy - rr - lo[1]) / cs[1]) - 1));
-            int y1 = Math.min(cj + ring, Math.min(g[1] - 1, floorInt((sy + rr - lo[1]) / cs[1]) + 1));
-            int x0 = Math.max(ci - ring, Math.max(0, floorInt((sx - rr - lo[0]) / cs[0]) - 1));
-            int x1 = Math.min(ci + ring, Math.min(g[0] - 1, floorInt((sx + rr - lo[0]) / cs[0]) + 1));
+            int z0 = Math.max(ck - ring, Math.max(0, columnBelow((sz - rr - lo[2]) / cs[2])));
+            int z1 = Math.min(ck + ring, Math.min(g[2] - 1, columnAbove((sz + rr - lo[2]) / cs[2])));
+            int y0 = Math.max(cj - ring, Math.max(0, columnBelow((sy - rr - lo[1]) / cs[1])));
+            int y1 = Math.min(cj + ring, Math.min(g[1] - 1, columnAbove((sy + rr - lo[1]) / cs[1])));
+            int x0 = Math.max(ci - ring, Math.max(0, columnBelow((sx - rr - lo[0]) / cs[0])));
+            int x1 = Math.min(ci + ring, Math.min(g[0] - 1, columnAbove((sx + rr - lo[0]) / cs[0])));
             final double[] lx = grid.lower[0], ux = grid.upper[0], ly = grid.lower[1], uy = grid.upper[1];
             final double[] lz = grid.lower[2], uz = grid.upper[2];
             for (int z = z0; z <= z1; z++) {
@@ -779,6 +779,23 @@ public final class VoronoiCells {
     static int floorInt(double v) {
         int t = (int) v; // toward zero, saturating; NaN → 0
         return t > v && t != Integer.MIN_VALUE ? t - 1 : t;
+    }
+
+    /**
+     * {@code floorInt(v) - 1}, saturating at {@code Integer.MIN_VALUE}: the first grid column a search reaching down to
+     * {@code v} (in columns) may touch. A reach of more than 2^31 columns (a 1e5 m long source 1e-4 m thick: columns
+     * sized by the thin axes) saturates {@code floorInt}, and a plain {@code - 1} wrapped to {@code Integer.MAX_VALUE}:
+     * the search found no neighbour and every cell stayed the whole source (fuzz13).
+     */
+    static int columnBelow(double v) {
+        int f = floorInt(v);
+        return f == Integer.MIN_VALUE ? f : f - 1;
+    }
+
+    /** {@code floorInt(v) + 1}, saturating at {@code Integer.MAX_VALUE} (see {@link #columnBelow}). */
+    static int columnAbove(double v) {
+        int f = floorInt(v);
+        return f == Integer.MAX_VALUE ? f : f + 1;
     }
 
     /** Distance from {@code p} to the interval [a, b] (0 inside). */
