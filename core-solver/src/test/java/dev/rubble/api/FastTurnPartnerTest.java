@@ -11,15 +11,15 @@ import org.junit.jupiter.api.Test;
  * A long body turning far within one step does not end a step inside a kinematic or a dynamic body it met on the way
  * (docs/dynamics.md, "Fast turns"). {@code FastTurnTest}'s rod (2 m, 1 kg, 4 cm thick, along y, ±90 rad/s about z)
  * and plate placements, the plate kinematic: at rest, moving towards the rod's axis at 2 m/s, sliding along its face
- * at 5 m/s, or turning at 10 rad/s about its centre (a paddle). Before, of the 264 placements, 70, 84, 73 and 74
- * ended some step with part of the rod more than 1.5 cm inside the plate; and of 816 placements of two such rods
+ * at 5 m/s, or turning at 10 rad/s about its centre (a paddle); or turning at 90 rad/s beside the rod at rest. Before,
+ * of the 264 placements, 70, 84, 73, 74 and 2 ended some step with part of the rod more than 1.5 cm inside the plate; and of 816 placements of two such rods
  * spinning in one plane 1.3 to 1.9 m apart, 55 ended a step with one's axis through the other. Expected from
  * geometry: no point of the rod's axis lies within 5 mm of the plate's middle plane within its face (in the plate's
  * frame at the step's end), and neither rod's axis passes within 5 mm of the other's axis along its length.
  */
 final class FastTurnPartnerTest {
 
-    private static final int AT_REST = 0, TOWARDS = 1, SLIDING = 2, PADDLE = 3;
+    private static final int AT_REST = 0, TOWARDS = 1, SLIDING = 2, PADDLE = 3, FAST_PADDLE = 4;
 
     /** Whether the rod ends some of 20 steps more than 1.5 cm inside the kinematic plate moving as {@code mode} says. */
     private static boolean endsInsideKinematic(int mode, double alphaDegrees, double s, double h, double spin) {
@@ -35,9 +35,12 @@ final class FastTurnPartnerTest {
             spec = spec.withLinearVelocity(new Vector3d(5 * tx, 5 * ty, 0));
         } else if (mode == PADDLE) {
             spec = spec.withAngularVelocity(new Vector3d(0, 0, 10));
+        } else if (mode == FAST_PADDLE) {
+            spec = spec.withAngularVelocity(new Vector3d(0, 0, 90)); // and the rod at rest
         }
         BodyId plate = w.addBody(spec);
-        BodyId rod = w.addBody(BodySpec.dynamic(new Box(0.02, 1, 0.02)).withMass(1).withAngularVelocity(new Vector3d(0, 0, spin)));
+        BodyId rod = w.addBody(BodySpec.dynamic(new Box(0.02, 1, 0.02)).withMass(1)
+                .withAngularVelocity(new Vector3d(0, 0, mode == FAST_PADDLE ? 0 : spin)));
         Vector3d c = new Vector3d(), pc = new Vector3d();
         Quaterniond q = new Quaterniond(), pq = new Quaterniond();
         for (int i = 0; i < 20; i++) {
@@ -66,6 +69,19 @@ final class FastTurnPartnerTest {
                 assertThat(endsInsideKinematic(mode, k[0], k[1], k[2], k[3]))
                         .as("mode %d, alpha %.0f s %.1f h %.1f spin %.0f", mode, k[0], k[1], k[2], k[3]).isFalse();
             }
+        }
+    }
+
+    @Test
+    void aTurningKinematicPaddleDoesNotSweepThroughARodThatTurnsSlowly() {
+        // the paddle is what turns fast: at 10 rad/s its 1 m ends leave a straight line by 1.4 cm a step, and the rod
+        // it has slowed (below 6 rad/s, 0.5 cm) is no longer swept by its own turn; at 90 rad/s, against a rod at rest.
+        // Before, these ended a step with the rod inside the paddle
+        double[][] cases = {{PADDLE, 30, -1.0, 1.0, 90}, {PADDLE, 30, -0.5, 1.0, 90}, {FAST_PADDLE, 30, 1.0, 1.0, 0},
+                {FAST_PADDLE, 210, 1.0, 1.0, 0}};
+        for (double[] k : cases) {
+            assertThat(endsInsideKinematic((int) k[0], k[1], k[2], k[3], k[4]))
+                    .as("mode %.0f, alpha %.0f s %.1f h %.1f spin %.0f", k[0], k[1], k[2], k[3], k[4]).isFalse();
         }
     }
 
