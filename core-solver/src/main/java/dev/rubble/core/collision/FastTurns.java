@@ -52,7 +52,8 @@ import dev.rubble.spi.shape.TriangleMesh;
  * earliest time. Of 264 placements beside a kinematic plate at rest, moving towards the rod, sliding past and
  * turning, 70, 84, 73 and 74 ended a step with the rod inside; now none. A kinematic body that turns fast itself (a
  * paddle) is swept against the dynamic bodies it meets from their side, as if they had met it. Of 816 of two rods
- * spinning past each other, 55 ended one through the other; now 2. Moving compounds are not swept.
+ * spinning past each other, 55 ended one through the other; now 14 (a dynamic pair touching at the start is left to
+ * its contacts, as in a stack). Moving compounds are not swept.
  *
  * <p>Serial, in slot order for the bodies, pair order for their partners and tree order for a mesh's triangles (the
  * same bits on every thread count); allocation-free after warm-up (a mesh's per-triangle marks grow to the largest
@@ -287,7 +288,9 @@ public final class FastTurns {
         } else {
             double before = hit[s];
             hit[s] = 1;
+            yielding = true;
             sweepAgainst(b, s, shapeA, 0);
+            yielding = false;
             double met = hit[s];
             hit[s] = Math.min(before, met);
             if (met < 1) {
@@ -318,6 +321,7 @@ public final class FastTurns {
     }
 
     private int partner = -1; // the moving partner of the sweep under way, or -1 (static)
+    private boolean yielding; // the moving partner is dynamic: a pair that starts touching is left to its contacts
 
     /**
      * Body s's pose {@link #poseB} (its centre of mass at time t of its sweep) carried with kinematic body k from k's
@@ -468,8 +472,8 @@ public final class FastTurns {
         // at the end: clear again (it passed through), or deep inside (it passed into it); a touch or a shallow
         // overlap is what the solver's contacts leave
         double end = depth(b, s, 1, sa, radii);
-        if (touching ? !(end > DEEP) : !(end > DEEP || end < -TOLERANCE)) {
-            return;
+        if (touching ? !(end > DEEP) || yielding : !(end > DEEP || end < -TOLERANCE)) {
+            return; // (touching a dynamic body at the start: both yield to the contacts between them, as in a stack)
         }
         if (touching) {
             // it started against the static body and turned into it past its contacts (they hold the point they
@@ -494,9 +498,6 @@ public final class FastTurns {
         for (int iter = 0; iter < MAX_ITERATIONS && t < hit[s]; iter++) {
             double d = gap(b, s, t, sa, radii);
             if (d <= TOLERANCE) {
-                if (partner >= 0 && !(end > DEEP) && !passes(b, s, t, sa, radii, bound)) {
-                    return; // a moving partner grazed: the contacts between them hold it
-                }
                 hit[s] = t;
                 return;
             }
@@ -561,29 +562,6 @@ public final class FastTurns {
     }
 
     private static final int CROSSING_ITERATIONS = 256;
-
-    /**
-     * Whether body s, at its first touch with the moving partner at time {@code t0} and clear of it again at the
-     * step's end, passed into it on the way (deeper than half of {@link #DEEP}) rather than grazing it: two bodies
-     * that both move come close and part along arcs, as the corners of boxes tumbling in a pile do, and the contacts
-     * between them hold a graze (put back there, the 4 000-box pile took another course from its 42nd step on).
-     * Marched from {@code t0} in steps the depth cannot outrun ({@code (DEEP / 2 - depth) / bound}, at least the
-     * tolerance's); capped at {@link #CROSSING_ITERATIONS}, past which it counts as a pass.
-     */
-    private boolean passes(BodyStore b, int s, double t0, SupportShape sa, double radii, double bound) {
-        double t = t0;
-        for (int iter = 0; iter < CROSSING_ITERATIONS; iter++) {
-            double d = depth(b, s, t, sa, radii);
-            if (d > 0.5 * DEEP) {
-                return true;
-            }
-            if (t >= 1) {
-                return false;
-            }
-            t = Math.min(1, t + Math.max(0.5 * DEEP - d, TOLERANCE) / bound);
-        }
-        return true;
-    }
 
     private final double[] rel = new double[4];
     // per fast slot, once a step (sweepTerms): the turn conj(q0) q1 the shortest way (x, y, z), the sine and the angle
