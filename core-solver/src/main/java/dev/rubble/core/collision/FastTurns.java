@@ -46,14 +46,14 @@ import dev.rubble.spi.shape.TriangleMesh;
  * 68 and 89 of the 264 placements; now 0, 0 and 4 (those four: the contacts against the small triangles spun the rod
  * up past half a revolution a step, which is not swept). Planes: the distance is the height of the body's lowest
  * point along the normal; a rod's end can no more pass through a half-space than sink deep below it within a step.
- * Kinematic and dynamic partners ({@link #partnerSweep}): one that did not move is static geometry; one that moved
- * moves along its own sweep at the same time. A body that met a kinematic one is put back in its moving frame (it
- * does not yield); a dynamic pair that met links its two bodies, and each chain of linked bodies goes back to its
- * earliest time. Of 264 placements beside a kinematic plate at rest, moving towards the rod, sliding past and
- * turning, 70, 84, 73 and 74 ended a step with the rod inside; now none. A kinematic body that turns fast itself (a
- * paddle) is swept against the dynamic bodies it meets from their side, as if they had met it. Of 816 of two rods
- * spinning past each other, 55 ended one through the other; now 14 (a dynamic pair touching at the start is left to
- * its contacts, as in a stack). Moving compounds are not swept.
+ * Kinematic partners ({@link #partnerSweep}): one that did not move is static geometry; one that moved moves along
+ * its own sweep at the same time, and a body that met it is put back in its moving frame (it does not yield). Of 264
+ * placements beside a kinematic plate at rest, moving towards the rod, sliding past and turning, 70, 84, 73 and 74
+ * ended a step with the rod inside; now none. A kinematic body that turns fast itself (a paddle) is swept against the
+ * dynamic bodies it meets from their side, as if they had met it. Dynamic partners are not swept: two rods spinning
+ * past each other ended one through the other in 55 of 816 placements, and a pair sweep brought that to 14, but it
+ * put back tumbling boxes of the 4 000-box pile, which then no longer all slept within 30 s. Moving compounds are not
+ * swept either.
  *
  * <p>Serial, in slot order for the bodies, pair order for their partners and tree order for a mesh's triangles (the
  * same bits on every thread count); allocation-free after warm-up (a mesh's per-triangle marks grow to the largest
@@ -88,8 +88,6 @@ public final class FastTurns {
     private int[] termsAt = new int[0];      // per slot: the step stamp when its sweep terms were computed
     private int[] carrier = new int[0];      // per fast slot: the moving kinematic body its earliest impact was with, or -1
     private int step;                        // the step stamp
-    private int[] links = new int[0];        // dynamic pairs that met: their two slots, in pair order
-    private int linkCount;
     private final Gjk gjk = new Gjk();
     private final Pose poseA = new Pose(), poseB = new Pose(), bodyPose = new Pose();
     private final PosedShape shapeA = new PosedShape(), shapeB = new PosedShape();
@@ -132,8 +130,8 @@ public final class FastTurns {
 
     /**
      * After the step's last position update: sweeps the bodies saved by {@link #begin} that turned fast against
-     * the bodies {@code pairs} pairs them with, and puts back those that passed into or through one (and the dynamic
-     * partners they met). Returns how many moved.
+     * the static and kinematic bodies {@code pairs} pairs them with, and puts back those that passed into or through
+     * one. Returns how many moved.
      */
     public int end(BodyStore b, PairBuffer pairs, double dt) {
         tested = 0;
@@ -175,7 +173,6 @@ public final class FastTurns {
         if (candidates == 0) {
             return 0;
         }
-        linkCount = 0;
         for (int i = 0, n = pairs.size(); i < n; i++) {
             int a = pairs.first(i), c = pairs.second(i);
             if (fast[a] && b.state[c] == STATIC) {
@@ -199,24 +196,6 @@ public final class FastTurns {
                     int by = partnerSweep(b, s, k);
                     if (hit[s] < before) {
                         carrier[s] = by;
-                    }
-                }
-            }
-        }
-        if (linkCount > 0) {
-            // dynamic pairs that met: each body of a chain of them goes back to the chain's earliest time, so that
-            // no two are put back to times at which they overlap (each body once; a minimum, so the order of the
-            // pairs does not matter)
-            for (boolean changed = true; changed; ) {
-                changed = false;
-                for (int l = 0; l < linkCount; l++) {
-                    int x = links[2 * l], y = links[2 * l + 1];
-                    double t = Math.min(hit[x], hit[y]);
-                    if (hit[x] != t || hit[y] != t) {
-                        hit[x] = t;
-                        hit[y] = t;
-                        carrier[x] = carrier[y] = -1;
-                        changed = true;
                     }
                 }
             }
@@ -254,16 +233,17 @@ public final class FastTurns {
     }
 
     /**
-     * Fast body s against a dynamic or kinematic body k the broadphase paired it with. One that did not move this step
-     * (asleep, or at rest) is swept against as a static body is; one that moved, and whose shape is convex, moves
-     * along its own sweep at the same time (its centre on the line between its poses, its orientation along the
-     * shortest rotation), both bound together in the advancement. A kinematic body's impact puts s back in its moving
+     * Fast body s against a kinematic body k the broadphase paired it with (a dynamic one is not swept). One that did
+     * not move this step (asleep, or at rest) is swept against as a static body is; one that moved, and whose shape is
+     * convex, moves along its own sweep at the same time (its centre on the line between its poses, its orientation
+     * along the shortest rotation), both bound together in the advancement. Its impact puts s back in its moving
      * frame: where s touched it, carried with it to its pose at the step's end (it does not yield); returns k then, to
-     * name the carrier, else -1. A dynamic pair's first touch is found over the whole step (not cut at either body's
-     * earliest impact so far, so that it does not depend on the order of the pairs) and links the two: both go back
-     * to it, or to an earlier time either has (see {@link #end}). Moving compounds are not swept.
+     * name the carrier, else -1. Moving compounds are not swept.
      */
     private int partnerSweep(BodyStore b, int s, int k) {
+        if (b.motion[k] != KINEMATIC) {
+            return -1; // dynamic partners: not swept (docs/dynamics.md, "Fast turns": the 4 000-box pile no longer slept)
+        }
         if (b.state[k] != AWAKE) {
             sweep(b, s, k); // asleep: where it lies all step
             return -1;
@@ -280,34 +260,10 @@ public final class FastTurns {
         terms(b, k);
         partner = k;
         shapeA.set(b.shape[k], poseA); // posed at each time of the sweep by gap and depth
-        int by = -1;
-        if (b.motion[k] == KINEMATIC) {
-            double before = hit[s];
-            sweepAgainst(b, s, shapeA, 0);
-            by = hit[s] < before ? k : -1;
-        } else {
-            double before = hit[s];
-            hit[s] = 1;
-            yielding = true;
-            sweepAgainst(b, s, shapeA, 0);
-            yielding = false;
-            double met = hit[s];
-            hit[s] = Math.min(before, met);
-            if (met < 1) {
-                if (met < hit[k]) {
-                    hit[k] = met;
-                    carrier[k] = -1; // its earliest impact is now this dynamic pair's
-                }
-                if (links.length < 2 * (linkCount + 1)) {
-                    links = java.util.Arrays.copyOf(links, Math.max(16, 2 * links.length)); // grows, then allocation-free
-                }
-                links[2 * linkCount] = s;
-                links[2 * linkCount + 1] = k;
-                linkCount++;
-            }
-        }
+        double before = hit[s];
+        sweepAgainst(b, s, shapeA, 0);
         partner = -1;
-        return by;
+        return hit[s] < before ? k : -1;
     }
 
     /** Body k's sweep terms, once a step (a partner's, or a slow body's met by a paddle). */
@@ -321,7 +277,6 @@ public final class FastTurns {
     }
 
     private int partner = -1; // the moving partner of the sweep under way, or -1 (static)
-    private boolean yielding; // the moving partner is dynamic: a pair that starts touching is left to its contacts
 
     /**
      * Body s's pose {@link #poseB} (its centre of mass at time t of its sweep) carried with kinematic body k from k's
@@ -472,8 +427,8 @@ public final class FastTurns {
         // at the end: clear again (it passed through), or deep inside (it passed into it); a touch or a shallow
         // overlap is what the solver's contacts leave
         double end = depth(b, s, 1, sa, radii);
-        if (touching ? !(end > DEEP) || yielding : !(end > DEEP || end < -TOLERANCE)) {
-            return; // (touching a dynamic body at the start: both yield to the contacts between them, as in a stack)
+        if (touching ? !(end > DEEP) : !(end > DEEP || end < -TOLERANCE)) {
+            return;
         }
         if (touching) {
             // it started against the static body and turned into it past its contacts (they hold the point they
