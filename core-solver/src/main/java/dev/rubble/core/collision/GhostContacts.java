@@ -8,9 +8,11 @@ import dev.rubble.geometry.gjk.Gjk;
 import dev.rubble.geometry.gjk.ManifoldBuilder;
 import dev.rubble.geometry.gjk.PosedShape;
 import dev.rubble.geometry.gjk.SupportShape;
+import dev.rubble.geometry.gjk.Triangle;
 import dev.rubble.spi.narrowphase.Pose;
 import dev.rubble.spi.shape.Compound;
 import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.shape.TriangleMesh;
 
 /**
  * Drops speculative manifolds that cannot be touched this step ("ghost collisions"), after the
@@ -34,8 +36,9 @@ import dev.rubble.spi.shape.Shape;
  * follow, or a compound) as its reach ball: the ball of radius R about its centre of mass, which holds
  * its shape in every orientation. Before 2026-12-05 such pairs were all kept, and a 4 m rod spinning at
  * 100 rad/s 0.27 m clear of the ground was launched upward at 50 m/s by the speculative point of its
- * end's linearised motion. Anything else keeps its manifold unchanged: planes and meshes that would need
- * a ball, pairs that do touch. A body deflected by another contact within the step is swept along its
+ * end's linearised motion. A static mesh is swept as the triangle the manifold belongs to (its sub-key), as a
+ * compound that does not turn is swept as its child. Anything else keeps its manifold unchanged: planes, pairs
+ * that do touch. A body deflected by another contact within the step is swept along its
  * velocity before the solve, as its speculative margin already is. Serial, in store order;
  * allocation-free.
  */
@@ -126,12 +129,20 @@ public final class GhostContacts {
             // of the whole compound would keep every such manifold
             int childA = turnA <= TOLERANCE ? child(b.shape[a], cs.key[m], true) : -1;
             int childC = turnC <= TOLERANCE ? child(b.shape[c], cs.key[m], false) : -1;
-            boolean ballA = childA < 0 && !sweptAsShape(b, a, turnA), ballC = childC < 0 && !sweptAsShape(b, c, turnC);
+            // a mesh (static) is swept as the triangle the manifold belongs to, as a compound as its child: its
+            // reach ball is the whole level (a rod spinning 1.18 m from a mesh wall its 1 m arms never reach
+            // was stopped and turned back by the speculative points of the triangles' planes)
+            int triA = triangle(b.shape[a], cs.key[m]), triC = triangle(b.shape[c], cs.key[m]);
+            boolean ballA = childA < 0 && triA < 0 && !sweptAsShape(b, a, turnA);
+            boolean ballC = childC < 0 && triC < 0 && !sweptAsShape(b, c, turnC);
             if (ballA && !ballable(b.shape[a]) || ballC && !ballable(b.shape[c])) {
-                continue; // a plane or a mesh that would need its ball: keep
+                continue; // a plane, or a mesh whose triangle the key does not name: keep
             }
             double keep = TOLERANCE + (ballA ? 0 : turnA) + (ballC ? 0 : turnC);
-            if (!sweepTouches(b, a, c, dx, dy, dz, keep, ballA, ballC, childA, childC)) {
+            boolean touches = triC >= 0 // the mesh held still: the other body swept against its triangle
+                    ? sweepTouches(b, c, a, -dx, -dy, -dz, keep, ballC, ballA, childC, childA, triC)
+                    : sweepTouches(b, a, c, dx, dy, dz, keep, ballA, ballC, childA, childC, triA);
+            if (!touches) {
                 cs.pointCount[m] = 0;
                 removed++;
             }
@@ -154,9 +165,16 @@ public final class GhostContacts {
      * tolerance plus how far rotation may move a point this step.
      */
     private boolean sweepTouches(BodyStore b, int a, int c, double dx, double dy, double dz, double keep,
-                                 boolean ballA, boolean ballC, int childA, int childC) {
+                                 boolean ballA, boolean ballC, int childA, int childC, int triA) {
         SupportShape sa;
-        if (ballA) {
+        if (triA >= 0) {
+            TriangleMesh mesh = (TriangleMesh) b.shape[a];
+            bodyPose.set(b.originX(a), b.originY(a), b.originZ(a), b.qx[a], b.qy[a], b.qz[a], b.qw[a]);
+            for (int k = 0; k < 3; k++) {
+                bodyPose.toWorld(mesh.corner(triA, k, 0), mesh.corner(triA, k, 1), mesh.corner(triA, k, 2), triangle.v, 3 * k);
+            }
+            sa = triangle;
+        } else if (ballA) {
             sa = this.ballA.at(b.px[a], b.py[a], b.pz[a], fullReach(b, a));
         } else if (childA >= 0) {
             Compound.Child ch = ((Compound) b.shape[a]).child(childA);
@@ -235,6 +253,20 @@ public final class GhostContacts {
         return ch < cp.childCount() ? ch : -1;
     }
 
+    /**
+     * The triangle of mesh {@code shape} that a manifold with sub-key {@code key} belongs to: the mesh collider's
+     * sub-key is the triangle's index (plus {@link ManifoldBuilder#WHIP_KEY} for a far-vertex manifold); -1 when
+     * the shape is no mesh or the key names no triangle of it.
+     */
+    static int triangle(Shape shape, long key) {
+        if (!(shape instanceof TriangleMesh mesh)) {
+            return -1;
+        }
+        long t = key & ~ManifoldBuilder.WHIP_KEY;
+        return t >= 0 && t < mesh.triangleCount() ? (int) t : -1;
+    }
+
+    private final Triangle triangle = new Triangle();
     private final Pose bodyPose = new Pose();
 
     /** The world pose of compound child {@code ch} of body s into {@code out}, composed as the narrowphase composes it. */

@@ -254,6 +254,7 @@ public final class StepPipeline {
         // a long body whose fast turn this step passed into or through static geometry is put back where its sweep
         // first met it (docs/dynamics.md, "Fast turns")
         p.fastTurns = fastTurns.end(b, c.pairs, dt);
+        p.fastTurnShapes = fastTurns.tested();
 
         // soft bodies advance and exchange impulses with the rigid bodies, which now have their final
         // velocities; destruction, islands and sleep below see the result (docs/soft-bodies.md, "Coupling")

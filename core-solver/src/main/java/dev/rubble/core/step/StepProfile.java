@@ -30,6 +30,7 @@ public final class StepProfile {
     int cachedPairs;
     int nonFinite; // issue 17: bodies isolated this step by NonFiniteGuard
     int fastTurns; // bodies put back along a fast turn's sweep (FastTurns)
+    int fastTurnShapes; // convex sets (bodies, compound children, mesh triangles, planes) the fast-turn sweep measured
     int ignoredFieldValues; // field samples whose value was NaN, ignored (docs/fields.md "NaN values")
     long queryNanos;
     int queries;
@@ -208,6 +209,15 @@ public final class StepProfile {
     }
 
     /**
+     * The convex sets the fast-turn sweep measured its fast bodies against this step: static convex bodies, the
+     * children of static compounds and the triangles of static meshes within the sweep's reach (found through their
+     * trees), planes; 0 in a step with no fast turn (docs/dynamics.md "Fast turns"). What the sweep cost, in shapes.
+     */
+    public int fastTurnShapes() {
+        return fastTurnShapes;
+    }
+
+    /**
      * Field samples whose value was NaN this step and which were therefore ignored (nothing written
      * there; {@code FieldSystem.ignoredValueMessage()} names the first: field, target, body or piece);
      * 0 in a healthy world (docs/fields.md, "NaN values").
@@ -324,6 +334,7 @@ public final class StepProfile {
         c.cachedPairs = cachedPairs;
         c.nonFinite = nonFinite;
         c.fastTurns = fastTurns;
+        c.fastTurnShapes = fastTurnShapes;
         c.ignoredFieldValues = ignoredFieldValues;
         c.queryNanos = queryNanos;
         c.queries = queries;
@@ -347,7 +358,7 @@ public final class StepProfile {
         spawned = removed = commands = trialSolves = 0;
         manifolds = contactPoints = droppedManifolds = droppedContacts = islands = woken = 0;
         nonFinite = 0;
-        fastTurns = 0;
+        fastTurns = fastTurnShapes = 0;
         ignoredFieldValues = 0;
     }
 
