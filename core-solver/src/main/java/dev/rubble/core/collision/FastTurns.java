@@ -435,16 +435,7 @@ public final class FastTurns {
         if (touching) {
             // it started against the static body and turned into it past its contacts (they hold the point they
             // found, not the arc beyond it): back along its sweep to where it is no deeper than the contacts leave
-            double lo = 0, hi = 1;
-            for (int iter = 0; iter < BISECTIONS; iter++) {
-                double mid = 0.5 * (lo + hi);
-                if (depth(b, s, mid, sa, radii) > 0.5 * DEEP) {
-                    hi = mid;
-                } else {
-                    lo = mid;
-                }
-            }
-            hit[s] = Math.min(hit[s], lo);
+            hit[s] = Math.min(hit[s], backTo(b, s, 0, 1, sa, radii));
             return;
         }
         final double bound = terms[TERMS * s + BOUND] + (partner >= 0 ? terms[TERMS * partner + BOUND] : 0);
@@ -460,6 +451,22 @@ public final class FastTurns {
             }
             t += (d - 0.5 * TOLERANCE) / bound; // stops within the tolerance, never past the first touch
         }
+    }
+
+    /**
+     * The last point of body s's sweep in {@code [lo, hi]} no deeper than half of {@link #DEEP}, by {@link #BISECTIONS}
+     * bisections: {@code lo} is no deeper than that, {@code hi} deeper.
+     */
+    private double backTo(BodyStore b, int s, double lo, double hi, SupportShape sa, double radii) {
+        for (int iter = 0; iter < BISECTIONS; iter++) {
+            double mid = 0.5 * (lo + hi);
+            if (depth(b, s, mid, sa, radii) > 0.5 * DEEP) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return lo;
     }
 
     /**
@@ -496,16 +503,7 @@ public final class FastTurns {
         for (int iter = 0; iter < CROSSING_ITERATIONS && t < hit[s]; iter++) {
             double d = depth(b, s, t, sa, radii);
             if (d > DEEP) {
-                double hi = t;
-                for (int k = 0; k < BISECTIONS; k++) {
-                    double mid = 0.5 * (lo + hi);
-                    if (depth(b, s, mid, sa, radii) > 0.5 * DEEP) {
-                        hi = mid;
-                    } else {
-                        lo = mid;
-                    }
-                }
-                hit[s] = Math.min(hit[s], lo);
+                hit[s] = Math.min(hit[s], backTo(b, s, lo, t, sa, radii));
                 return;
             }
             if (d <= 0.5 * DEEP) {
