@@ -76,17 +76,25 @@ final class FastTurnTest {
             w.addBody(BodySpec.fixed(new dev.rubble.spi.shape.Compound(tiles)).withPosition(new Vector3d(cx, cy, 0)));
             BodyId rod = w.addBody(BodySpec.dynamic(new Box(0.02, 1, 0.02)).withMass(1)
                     .withAngularVelocity(new Vector3d(0, 0, 90)));
-            Vector3d c = new Vector3d();
-            Quaterniond q = new Quaterniond();
-            for (int i = 0; i < 20; i++) {
-                w.step();
-                w.position(rod, c);
-                w.orientation(rod, q);
-                for (int k = -100; k <= 100; k++) {
-                    Vector3d p = q.transform(new Vector3d(0, k / 100.0, 0)).add(c);
-                    assertThat(Math.abs(p.x - cx) < 0.005 && Math.abs(p.y - cy) < h - 0.005)
-                            .as("offset %.1f, step %d, point %d", s, i, k).isFalse();
-                }
+            stepsClearOfPlate(w, rod, cx, cy, h, "offset " + s);
+        }
+    }
+
+    /**
+     * Steps {@code w} 20 times and asserts after each that no point of the rod's axis (every centimetre) lies within 5 mm
+     * of the middle of the plate at ({@code cx}, {@code cy}) whose normal is x, within its half-extent {@code h} along y.
+     */
+    private static void stepsClearOfPlate(PhysicsWorld w, BodyId rod, double cx, double cy, double h, String what) {
+        Vector3d c = new Vector3d();
+        Quaterniond q = new Quaterniond();
+        for (int i = 0; i < 20; i++) {
+            w.step();
+            w.position(rod, c);
+            w.orientation(rod, q);
+            for (int k = -100; k <= 100; k++) {
+                Vector3d p = q.transform(new Vector3d(0, k / 100.0, 0)).add(c);
+                assertThat(Math.abs(p.x - cx) < 0.005 && Math.abs(p.y - cy) < h - 0.005)
+                        .as("%s, step %d, point %d", what, i, k).isFalse();
             }
         }
     }
@@ -107,18 +115,7 @@ final class FastTurnTest {
         w.step(); // the removal frees the slot, which the next body added takes
         BodyId rod = w.addBody(BodySpec.dynamic(new Box(0.02, 1, 0.02)).withMass(1)
                 .withAngularVelocity(new Vector3d(0, 0, 90)));
-        Vector3d c = new Vector3d();
-        Quaterniond q = new Quaterniond();
-        for (int i = 0; i < 20; i++) {
-            w.step();
-            w.position(rod, c);
-            w.orientation(rod, q);
-            for (int k = -100; k <= 100; k++) {
-                Vector3d p = q.transform(new Vector3d(0, k / 100.0, 0)).add(c);
-                assertThat(Math.abs(p.x - 0.6) < 0.005 && Math.abs(p.y) < 0.3 - 0.005).as("step %d, point %d", i, k)
-                        .isFalse();
-            }
-        }
+        stepsClearOfPlate(w, rod, 0.6, 0, 0.3, "in the removed cube's slot");
     }
 
     @Test
