@@ -3,11 +3,9 @@ package dev.rubble.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -26,19 +24,8 @@ final class BakeKillIT {
 
     private static List<String> command(String... args) throws Exception {
         Path target = Reactor.root().resolve("tui-console/target");
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (a.startsWith("--add-") || a.startsWith("--enable-native") || a.startsWith("--sun-misc")
-                    || a.startsWith("-Dchronicle")) {
-                cmd.add(a);
-            }
-        }
-        cmd.add("-cp");
-        cmd.add(target.resolve("rubble-tui-console.jar") + File.pathSeparator + target.resolve("lib") + File.separator + "*");
-        cmd.add("dev.rubble.cli.Main");
-        cmd.addAll(List.of(args));
-        return cmd;
+        return ChildJvm.command(target.resolve("rubble-tui-console.jar") + File.pathSeparator + target.resolve("lib")
+                + File.separator + "*", "dev.rubble.cli.Main", args);
     }
 
     private Process start(Path err, String... args) throws Exception {

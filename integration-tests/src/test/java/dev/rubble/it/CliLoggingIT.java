@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rubble.it.probe.Slf4jProbe;
 import java.io.File;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,20 +37,8 @@ final class CliLoggingIT {
 
     private static Run java(Path tmp, String rubbleLog, String classPath, String mainClass, String... args)
             throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        // the JVM flags ./rubble passes (Chronicle's exports/opens; on Java 24+ the Unsafe allowance, without
-        // which the JVM itself warns on stderr): this JVM got the same ones from the build's argLine
-        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (a.startsWith("--add-") || a.startsWith("--enable-native") || a.startsWith("--sun-misc")
-                    || a.startsWith("-Dchronicle")) {
-                cmd.add(a);
-            }
-        }
-        cmd.add("-cp");
-        cmd.add(classPath);
-        cmd.add(mainClass);
-        cmd.addAll(List.of(args));
+        // the JVM flags ./rubble passes (ChildJvm): this JVM got the same ones from the build's argLine
+        List<String> cmd = ChildJvm.command(classPath, mainClass, args);
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().remove("RUBBLE_LOG");
         pb.environment().remove("RUBBLE_DEBUG");
