@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -336,8 +337,19 @@ final class ViewerInBrowserTest {
 
     /** {@code rubble view SOURCE} in its own JVM (the real command, as a user starts it). */
     private static Process start(Path source) throws Exception {
-        List<String> cmd = ChildJvm.command(System.getProperty("java.class.path"), Main.class.getName(), "view",
-                source.toString());
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (a.startsWith("--add-") || a.startsWith("--enable-native") || a.startsWith("--sun-misc")
+                    || a.startsWith("-Dchronicle")) {
+                cmd.add(a);
+            }
+        }
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(Main.class.getName());
+        cmd.add("view");
+        cmd.add(source.toString());
         return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     }
 
