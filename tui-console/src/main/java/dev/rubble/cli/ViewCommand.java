@@ -90,6 +90,9 @@ final class ViewCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The mesh files {@code rubble fracture --source} reads, which are not scenarios. */
+    private static final String[] MESH_EXTENSIONS = {".obj", ".ply", ".glb", ".gltf"};
+
     private ViewSource open(Stages stages) {
         if (Files.isDirectory(source)) {
             if (steps != null) {
@@ -97,9 +100,18 @@ final class ViewCommand implements Callable<Integer> {
             }
             return new JournalViewSource(source, stages, resimulate);
         }
-        if (source.getFileName().toString().endsWith(".rbc")) {
+        String name = source.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        if (name.endsWith(".rbc")) {
             throw new BadInputException("SOURCE " + source + " is a collection; allowed: a journal directory or a"
                     + " scenario .json file (render or export a collection instead)");
+        }
+        for (String mesh : MESH_EXTENSIONS) {
+            if (name.endsWith(mesh)) {
+                // read as a scenario it was "malformed JSON at line 1" (fuzz13), which says nothing of what to do
+                throw new BadInputException("SOURCE " + source + " is a triangle mesh (" + mesh + "); allowed: a journal"
+                        + " directory or a scenario .json file (fracture the mesh with rubble fracture --source "
+                        + source.getFileName() + " --out pieces.rbc, then place the collection in a scenario)");
+            }
         }
         if (resimulate) {
             throw new BadInputException("--resimulate is for journals; a scenario is always simulated");

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code rubble view} refuses bad input with one line and exit 2 before or instead of serving: a
- * missing source, a damaged journal, a port already in use, a collection, a bad port number.
+ * missing source, a damaged journal, a port already in use, a collection, a mesh file, a bad port number.
  * (The page itself is tested in a browser by ViewerInBrowserTest in integration-tests.)
  */
 @org.junit.jupiter.api.Timeout(value = 120, unit = java.util.concurrent.TimeUnit.SECONDS,
@@ -121,6 +121,9 @@ final class ViewCommandTest {
         Path rbc = tmp.resolve("wall.rbc");
         Files.writeString(rbc, "not really");
         assertOneLineBadInput(rubble("view", rbc.toString()), "collection");
+        Path obj = tmp.resolve("statue.OBJ"); // a mesh named for its kind, whatever the case: not "malformed JSON"
+        Files.writeString(obj, "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+        assertOneLineBadInput(rubble("view", obj.toString()), "triangle mesh", "rubble fracture --source statue.OBJ");
         Path bad = tmp.resolve("bad.json");
         Files.writeString(bad, "{\"format\":\"rubble-scenario/1\",\"bodies\":[{\"id\":1}]}");
         Result r = rubble("view", bad.toString());
