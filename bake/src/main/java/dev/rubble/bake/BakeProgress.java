@@ -27,7 +27,8 @@ public final class BakeProgress implements LocalBake.Listener {
     @Override
     public synchronized void started(int total, int workers) {
         this.total = total;
-        out.printf("rubble: baking %d variants on %d worker thread%s%n", total, workers, workers == 1 ? "" : "s");
+        out.printf("rubble: baking %d variant%s on %d worker thread%s%n", total, total == 1 ? "" : "s", workers,
+                workers == 1 ? "" : "s");
         out.flush();
     }
 

@@ -66,7 +66,7 @@ public final class LocalBake {
     }
 
     /**
-     * Bakes {@code sweep} into {@code out} on {@code workers} threads. {@code cancel} is asked before
+     * Bakes {@code sweep} into {@code out} on {@code workers} threads (no more than it has variants). {@code cancel} is asked before
      * each variant starts (true: start no more; variants already running finish and keep their rows).
      */
     public static Summary run(Sweep sweep, Path out, int workers, Supplier<Stages> stages, Listener listener,
@@ -93,9 +93,11 @@ public final class LocalBake {
         ThreadLocal<Stages> perThread = ThreadLocal.withInitial(stages);
         // the sweep's collection files, parsed once for all workers (read-only; results are identical)
         dev.rubble.scenario.CollectionCache collections = new dev.rubble.scenario.CollectionCache();
-        listener.started(vs.size(), workers);
+        // no more threads than variants: `bake --workers 257` of one variant said it baked on 257 worker threads (fuzz13)
+        final int threads = Math.max(1, Math.min(workers, vs.size()));
+        listener.started(vs.size(), threads);
         AtomicInteger threadNo = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "bake-worker-" + threadNo.incrementAndGet());
             t.setDaemon(true);
             return t;

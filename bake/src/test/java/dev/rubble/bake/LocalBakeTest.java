@@ -85,6 +85,27 @@ final class LocalBakeTest {
     }
 
     @Test
+    void aBakeStartsNoMoreWorkersThanItHasVariants() {
+        // 64 workers asked for 24 variants: the bake says (and starts) 24, as many as can have work
+        Sweep s = sweep24();
+        AtomicInteger reported = new AtomicInteger();
+        LocalBake.Listener listener = new LocalBake.Listener() {
+            @Override
+            public void started(int total, int workers) {
+                reported.set(workers);
+            }
+
+            @Override
+            public void finished(VariantResult r, boolean reused) {
+            }
+        };
+        LocalBake.run(s, tmp.resolve("few"), 64, Stages::load, listener, () -> true); // cancelled: no variant runs
+        assertThat(reported.get()).isEqualTo(s.variants().size()).isEqualTo(24);
+        LocalBake.run(s, tmp.resolve("fewer"), 3, Stages::load, listener, () -> true);
+        assertThat(reported.get()).isEqualTo(3);
+    }
+
+    @Test
     void anInterruptedBakeResumesKeepingOnlyVerifiedVariants() throws Exception {
         Sweep s = sweep24();
         LocalBake.run(s, tmp.resolve("ref"), 2, Stages::load, QUIET, () -> false);
