@@ -2,8 +2,6 @@ package dev.rubble.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -14,15 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
  * kg/m³ (pieces of 4e26 kg; a collection's and a scenario body's masses are in [1e-9, 1e15] kg), and any collection at
  * a density under 1e-6 kg/m³ (the JSON form's floor, where --density and a recipe take 1e-9).
  */
-final class FractureMassRangeTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
+final class FractureMassRangeTest extends CliHarness {
 
     @Test
     void piecesOutsideABodysMassRangeAreRefusedAndNothingIsWritten(@TempDir Path dir) {

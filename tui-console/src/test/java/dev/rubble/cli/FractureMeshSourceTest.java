@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.rubble.authoring.CollectionFile;
 import dev.rubble.authoring.GeometryCollection;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -17,15 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code rubble fracture --source model.obj}: closed non-convex meshes fracture; bad meshes exit 2 naming the problem. */
-final class FractureMeshSourceTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
-        return Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-    }
+final class FractureMeshSourceTest extends CliHarness {
 
     /** Box [x0,x1]×[y0,y1]×[z0,z1] as OBJ lines (8 vertices numbered from base+1, 12 triangles, outward). */
     static String box(double x0, double y0, double z0, double x1, double y1, double z1, int base, boolean flip) {
