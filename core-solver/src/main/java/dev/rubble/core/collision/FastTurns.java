@@ -388,17 +388,11 @@ public final class FastTurns {
         final double bound = terms[TERMS * s + BOUND];
         final int slices = (int) Math.min(MAX_SLICES, Math.max(1, Math.ceil(bound / SLICE)));
         final double grow = bound / slices + TOLERANCE;
-        final double aw = bodyPose.qw, ax = -bodyPose.qx, ay = -bodyPose.qy, az = -bodyPose.qz;
+        sliceShape.set(b.shape[s], poseB);
         for (int k = 0; k < slices && hit[s] > (double) k / slices; k++) {
             sliceStart = (double) k / slices;
             posed(b, s, sliceStart, poseB, false); // the body at the slice's start, into the mesh's frame
-            bodyPose.inverseRotate(poseB.px - bodyPose.px, poseB.py - bodyPose.py, poseB.pz - bodyPose.pz, ends, 0);
-            double bw = poseB.qw, bx = poseB.qx, by = poseB.qy, bz = poseB.qz;
-            b.shape[s].bounds(ends[0], ends[1], ends[2],
-                    aw * bx + ax * bw + ay * bz - az * by,
-                    aw * by - ax * bz + ay * bw + az * bx,
-                    aw * bz + ax * by - ay * bx + az * bw,
-                    aw * bw - ax * bx - ay * by - az * bz, sliceBox, 0);
+            sliceShape.boundsIn(bodyPose, sliceBox, 0);
             mesh.tree().query(sliceBox[0] - grow, sliceBox[1] - grow, sliceBox[2] - grow,
                     sliceBox[3] + grow, sliceBox[4] + grow, sliceBox[5] + grow, triangleVisitor);
         }
@@ -406,6 +400,7 @@ public final class FastTurns {
 
     /** Metres of the speed bound a slice of a mesh sweep covers; at most {@link #MAX_SLICES} slices. */
     private static final double SLICE = 0.1;
+    private final PosedShape sliceShape = new PosedShape(); // the swept body at a slice's start (its bounds in the mesh's frame)
     private static final int MAX_SLICES = 16;
     private int[] seen = new int[0]; // per triangle of the mesh being swept: the stamp of the sweep that measured it
     private int stamp;

@@ -42,15 +42,7 @@ public final class MeshCollider implements PairCollider, AabbTree.Visitor {
         otherPose = poseB;
         this.margin = margin;
         this.sink = sink;
-        convex.set(b, poseB);
-        poseA.inverseRotate(poseB.px - poseA.px, poseB.py - poseA.py, poseB.pz - poseA.pz, tmp, 0);
-        double aw = poseA.qw, ax = -poseA.qx, ay = -poseA.qy, az = -poseA.qz;
-        double bw = poseB.qw, bx = poseB.qx, by = poseB.qy, bz = poseB.qz;
-        b.bounds(tmp[0], tmp[1], tmp[2],
-                aw * bx + ax * bw + ay * bz - az * by,
-                aw * by - ax * bz + ay * bw + az * bx,
-                aw * bz + ax * by - ay * bx + az * bw,
-                aw * bw - ax * bx - ay * by - az * bz, box, 0);
+        convex.set(b, poseB).boundsIn(poseA, box, 0);
         mesh.tree().query(box[0] - margin, box[1] - margin, box[2] - margin,
                 box[3] + margin, box[4] + margin, box[5] + margin, this);
         this.sink = null;

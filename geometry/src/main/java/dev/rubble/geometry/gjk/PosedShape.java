@@ -31,6 +31,22 @@ public final class PosedShape implements SupportShape {
         pose.toWorld(tmp[3], tmp[4], tmp[5], out, o);
     }
 
+    /**
+     * The shape's bounds at its pose, in {@code frame}'s axes about {@code frame}'s origin, into {@code out[o..o+6)} (min
+     * x, y, z, max x, y, z): what to query a tree of shapes posed at {@code frame} (a mesh's triangles) with.
+     */
+    public void boundsIn(Pose frame, double[] out, int o) {
+        frame.inverseRotate(pose.px - frame.px, pose.py - frame.py, pose.pz - frame.pz, tmp, 0);
+        // conj(q_frame) q_pose
+        double aw = frame.qw, ax = -frame.qx, ay = -frame.qy, az = -frame.qz;
+        double bw = pose.qw, bx = pose.qx, by = pose.qy, bz = pose.qz;
+        shape.bounds(tmp[0], tmp[1], tmp[2],
+                aw * bx + ax * bw + ay * bz - az * by,
+                aw * by - ax * bz + ay * bw + az * bx,
+                aw * bz + ax * by - ay * bx + az * bw,
+                aw * bw - ax * bx - ay * by - az * bz, out, o);
+    }
+
     @Override
     public double radius() {
         return shape.coreRadius();
