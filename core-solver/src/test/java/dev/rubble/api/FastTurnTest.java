@@ -32,21 +32,32 @@ final class FastTurnTest {
                 .withOrientation(new Quaterniond().rotateZ(alpha)));
         BodyId rod = w.addBody(BodySpec.dynamic(new Box(0.02, 1, 0.02)).withMass(1)
                 .withAngularVelocity(new Vector3d(0, 0, spin)));
+        return firstStepInside(w, rod, cx, cy, nx, ny, h, steps) >= 0;
+    }
+
+    /**
+     * Steps {@code w} up to {@code steps} times; the first step after which a point of the rod's axis (every centimetre)
+     * lies within 5 mm of the middle plane of the plate centred at ({@code cx}, {@code cy}) with normal ({@code nx},
+     * {@code ny}, 0), within its half-extent {@code h} along it less 5 mm; -1 when none does.
+     */
+    private static int firstStepInside(PhysicsWorld w, BodyId rod, double cx, double cy, double nx, double ny, double h,
+                                       int steps) {
+        double tx = -ny, ty = nx;
         Vector3d c = new Vector3d();
         Quaterniond q = new Quaterniond();
         for (int i = 0; i < steps; i++) {
             w.step();
             w.position(rod, c);
             w.orientation(rod, q);
-            for (int k = -100; k <= 100; k++) { // the rod's axis every centimetre
+            for (int k = -100; k <= 100; k++) {
                 Vector3d p = q.transform(new Vector3d(0, k / 100.0, 0)).add(c);
                 double dn = (p.x - cx) * nx + (p.y - cy) * ny, dt = (p.x - cx) * tx + (p.y - cy) * ty;
                 if (Math.abs(dn) < 0.005 && Math.abs(dt) < h - 0.005) {
-                    return true;
+                    return i;
                 }
             }
         }
-        return false;
+        return -1;
     }
 
     @Test
@@ -80,23 +91,9 @@ final class FastTurnTest {
         }
     }
 
-    /**
-     * Steps {@code w} 20 times and asserts after each that no point of the rod's axis (every centimetre) lies within 5 mm
-     * of the middle of the plate at ({@code cx}, {@code cy}) whose normal is x, within its half-extent {@code h} along y.
-     */
+    /** Steps {@code w} 20 times and asserts after each that the rod's axis is clear of the x-facing plate ({@link #firstStepInside}). */
     private static void stepsClearOfPlate(PhysicsWorld w, BodyId rod, double cx, double cy, double h, String what) {
-        Vector3d c = new Vector3d();
-        Quaterniond q = new Quaterniond();
-        for (int i = 0; i < 20; i++) {
-            w.step();
-            w.position(rod, c);
-            w.orientation(rod, q);
-            for (int k = -100; k <= 100; k++) {
-                Vector3d p = q.transform(new Vector3d(0, k / 100.0, 0)).add(c);
-                assertThat(Math.abs(p.x - cx) < 0.005 && Math.abs(p.y - cy) < h - 0.005)
-                        .as("%s, step %d, point %d", what, i, k).isFalse();
-            }
-        }
+        assertThat(firstStepInside(w, rod, cx, cy, 1, 0, h, 20)).as("%s: the first step ending inside", what).isEqualTo(-1);
     }
 
     @Test
