@@ -653,13 +653,18 @@ public final class FastTurns {
         return Math.sqrt(far);
     }
 
-    /** How deep body s lies inside the fixed set at time t of its sweep, metres; negative: the gap between them. */
-    private double depth(BodyStore b, int s, double t, SupportShape sa, double radii) {
+    /** Body s into {@link #shapeB} at time t of its sweep, and a moving partner's pose into {@link #poseA}. */
+    private void sweptAt(BodyStore b, int s, double t) {
         if (partner >= 0) {
             posed(b, partner, t, poseA, false);
         }
         posed(b, s, t, poseB, false);
         shapeB.set(b.shape[s], poseB);
+    }
+
+    /** How deep body s lies inside the fixed set at time t of its sweep, metres; negative: the gap between them. */
+    private double depth(BodyStore b, int s, double t, SupportShape sa, double radii) {
+        sweptAt(b, s, t);
         if (sa == null) {
             return -planeGap(radii);
         }
@@ -682,11 +687,7 @@ public final class FastTurns {
 
     /** The distance between the fixed set and body s at time t of its sweep (0 when the cores overlap; below a plane, negative). */
     private double gap(BodyStore b, int s, double t, SupportShape sa, double radii) {
-        if (partner >= 0) {
-            posed(b, partner, t, poseA, false);
-        }
-        posed(b, s, t, poseB, false);
-        shapeB.set(b.shape[s], poseB);
+        sweptAt(b, s, t);
         if (sa == null) {
             return planeGap(radii);
         }
