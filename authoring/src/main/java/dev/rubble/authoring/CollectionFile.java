@@ -530,12 +530,10 @@ public final class CollectionFile {
             b[0] = b[1] = b[2] = Double.POSITIVE_INFINITY;
             b[3] = b[4] = b[5] = Double.NEGATIVE_INFINITY;
             for (int h = hullStart[i]; h < hullStart[i + 1]; h++) {
-                ConvexPolytope q = hulls[hullIndex[h]];
-                for (int v = 0; v < q.vertexCount(); v++) {
-                    for (int k = 0; k < 3; k++) {
-                        b[k] = Math.min(b[k], q.vertex(v, k));
-                        b[3 + k] = Math.max(b[3 + k], q.vertex(v, k));
-                    }
+                double[] hb = hulls[hullIndex[h]].bounds();
+                for (int k = 0; k < 3; k++) {
+                    b[k] = Math.min(b[k], hb[k]);
+                    b[3 + k] = Math.max(b[3 + k], hb[3 + k]);
                 }
             }
             double pad = 1e-6 * Math.sqrt(sq(b[3] - b[0]) + sq(b[4] - b[1]) + sq(b[5] - b[2]));
