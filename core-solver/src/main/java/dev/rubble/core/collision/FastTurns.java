@@ -565,9 +565,7 @@ public final class FastTurns {
             return true; // measured from an earlier slice
         }
         seen[t] = stamp;
-        for (int c = 0; c < 3; c++) {
-            bodyPose.toWorld(mesh.corner(t, c, 0), mesh.corner(t, c, 1), mesh.corner(t, c, 2), triangle.v, 3 * c);
-        }
+        triangle.set(mesh, t, bodyPose);
         bodyPose.rotate(mesh.normal(t, 0), mesh.normal(t, 1), mesh.normal(t, 2), triangleNormal, 0);
         triangleNormal[3] = triangleNormal[0] * triangle.v[0] + triangleNormal[1] * triangle.v[1] + triangleNormal[2] * triangle.v[2];
         sweepAgainst(sweepBodies, sweeping, triangle, sliceStart);

@@ -170,10 +170,7 @@ public final class GhostContacts {
         if (triA >= 0) {
             TriangleMesh mesh = (TriangleMesh) b.shape[a];
             bodyPose.set(b.originX(a), b.originY(a), b.originZ(a), b.qx[a], b.qy[a], b.qz[a], b.qw[a]);
-            for (int k = 0; k < 3; k++) {
-                bodyPose.toWorld(mesh.corner(triA, k, 0), mesh.corner(triA, k, 1), mesh.corner(triA, k, 2), triangle.v, 3 * k);
-            }
-            sa = triangle;
+            sa = triangle.set(mesh, triA, bodyPose);
         } else if (ballA) {
             sa = this.ballA.at(b.px[a], b.py[a], b.pz[a], fullReach(b, a));
         } else if (childA >= 0) {

@@ -333,9 +333,7 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
                 gatherTriangles(m, tmp[0] - limit, tmp[1] - limit, tmp[2] - limit, tmp[0] + limit, tmp[1] + limit, tmp[2] + limit);
                 for (int q = 0; q < triangleCount; q++) {
                     int t = triangles[q];
-                    for (int c = 0; c < 3; c++) {
-                        p.toWorld(m.corner(t, c, 0), m.corner(t, c, 1), m.corner(t, c, 2), triangle.v, 3 * c);
-                    }
+                    triangle.set(m, t, p);
                     double d = supportDistance(triangle, best < 0 ? limit : best);
                     if (d >= 0 && (best < 0 || d < best)) {
                         best = d;
@@ -521,9 +519,7 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
             gatherTriangles(m, tmp[0] - lx, tmp[1] - ly, tmp[2] - lz, tmp[0] + lx, tmp[1] + ly, tmp[2] + lz);
             for (int q = 0; q < triangleCount; q++) {
                 int t = triangles[q];
-                for (int c = 0; c < 3; c++) {
-                    p.toWorld(m.corner(t, c, 0), m.corner(t, c, 1), m.corner(t, c, 2), triangle.v, 3 * c);
-                }
+                triangle.set(m, t, p);
                 double tt = advance(triangle, best < 0 ? limit : best);
                 if (tt >= 0 && (best < 0 || tt < best)) {
                     best = tt;
