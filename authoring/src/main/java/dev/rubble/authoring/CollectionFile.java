@@ -299,6 +299,7 @@ public final class CollectionFile {
             validate(n, hullCount, parent, firstChild, childCount, level, hullStart, hullIndex, ca, cb, ea, eb);
             physical(n, transform, volume, mass, com, inertia, relativeSize, carea, earea);
             centres(n, hulls, hullStart, hullIndex, com);
+            transforms(n, parent, hulls, hullStart, hullIndex, transform, com, "node");
             GeometryCollection loaded = new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart,
                     hullIndex, hulls, volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb,
                     earea, density);
@@ -524,17 +525,8 @@ public final class CollectionFile {
     static void centres(int n, ConvexPolytope[] hulls, int[] hullStart, int[] hullIndex, double[] com) {
         double[] b = new double[6];
         for (int i = 0; i < n; i++) {
-            if (hullStart[i] == hullStart[i + 1]) {
+            if (!nodeBounds(i, hulls, hullStart, hullIndex, b)) {
                 continue;
-            }
-            b[0] = b[1] = b[2] = Double.POSITIVE_INFINITY;
-            b[3] = b[4] = b[5] = Double.NEGATIVE_INFINITY;
-            for (int h = hullStart[i]; h < hullStart[i + 1]; h++) {
-                double[] hb = hulls[hullIndex[h]].bounds();
-                for (int k = 0; k < 3; k++) {
-                    b[k] = Math.min(b[k], hb[k]);
-                    b[3 + k] = Math.max(b[3 + k], hb[3 + k]);
-                }
             }
             double pad = 1e-6 * Math.sqrt(sq(b[3] - b[0]) + sq(b[4] - b[1]) + sq(b[5] - b[2]));
             for (int k = 0; k < 3; k++) {
@@ -544,6 +536,58 @@ public final class CollectionFile {
                             + com[3 * i + 1] + ", " + com[3 * i + 2] + "]; allowed: a point within its hulls' bounds ["
                             + b[0] + ", " + b[1] + ", " + b[2] + "] to [" + b[3] + ", " + b[4] + ", " + b[5] + "]");
                 }
+            }
+        }
+    }
+
+    /** Node {@code i}'s hulls' bounds into {@code b} (min xyz, max xyz); false when the node has no hull. */
+    private static boolean nodeBounds(int i, ConvexPolytope[] hulls, int[] hullStart, int[] hullIndex, double[] b) {
+        if (hullStart[i] == hullStart[i + 1]) {
+            return false;
+        }
+        b[0] = b[1] = b[2] = Double.POSITIVE_INFINITY;
+        b[3] = b[4] = b[5] = Double.NEGATIVE_INFINITY;
+        for (int h = hullStart[i]; h < hullStart[i + 1]; h++) {
+            double[] hb = hulls[hullIndex[h]].bounds();
+            for (int k = 0; k < 3; k++) {
+                b[k] = Math.min(b[k], hb[k]);
+                b[3 + k] = Math.max(b[3 + k], hb[3 + k]);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Every node's local transform is what the format defines (docs/collection-format.md): the translation from its
+     * parent's centre of mass to its own (the root's: its own centre of mass), to 1e-6 of the node's size, and the
+     * identity rotation. Nothing turns or moves a piece by its transform (geometry is stored in the collection frame),
+     * so before fuzz13's follow-up any finite value was taken and silently meant nothing: a node given a quarter turn
+     * or a transform of [5, 0, 0, 0, 0, 0, 0] simulated unturned where its hulls are.
+     */
+    static void transforms(int n, int[] parent, ConvexPolytope[] hulls, int[] hullStart, int[] hullIndex,
+            double[] transform, double[] com, String node) {
+        double[] b = new double[6];
+        for (int i = 0; i < n; i++) {
+            double size = nodeBounds(i, hulls, hullStart, hullIndex, b)
+                    ? Math.sqrt(sq(b[3] - b[0]) + sq(b[4] - b[1]) + sq(b[5] - b[2])) : 0;
+            int p = parent[i];
+            double[] want = new double[3];
+            boolean ok = true;
+            for (int k = 0; k < 3; k++) {
+                want[k] = p < 0 ? com[3 * i + k] : com[3 * i + k] - com[3 * p + k];
+                double tol = 1e-6 * size + 1e-12 * (Math.abs(com[3 * i + k]) + (p < 0 ? 0 : Math.abs(com[3 * p + k])));
+                ok &= Math.abs(transform[7 * i + k] - want[k]) <= tol;
+            }
+            double qx = transform[7 * i + 3], qy = transform[7 * i + 4], qz = transform[7 * i + 5], qw = transform[7 * i + 6];
+            ok &= Math.abs(qx) <= 1e-9 && Math.abs(qy) <= 1e-9 && Math.abs(qz) <= 1e-9 && Math.abs(Math.abs(qw) - 1) <= 1e-9;
+            if (!ok) {
+                throw new CollectionFormatException(String.format(java.util.Locale.ROOT,
+                        "%s %d transform = [%s, %s, %s, %s, %s, %s, %s]; allowed: the translation from %s [%s, %s, %s]"
+                                + " and the identity rotation [0, 0, 0, 1] (a piece's geometry is stored in the collection"
+                                + " frame: move or turn its hulls' vertices instead), or no transform",
+                        node, i, transform[7 * i], transform[7 * i + 1], transform[7 * i + 2], qx, qy, qz, qw,
+                        p < 0 ? "the origin to the root's centre of mass" : "its parent's centre of mass to its own",
+                        want[0], want[1], want[2]));
             }
         }
     }

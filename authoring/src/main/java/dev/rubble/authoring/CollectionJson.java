@@ -564,6 +564,7 @@ public final class CollectionJson {
                         hullIndex, ca, cb, ea, eb);
                 CollectionFile.validatePhysical(n, transform, volume, mass, com, inertia, relativeSize, carea, earea);
                 CollectionFile.centres(n, hulls, hullStart, hullIndex, com);
+                CollectionFile.transforms(n, parent, hulls, hullStart, hullIndex, transform, com, "node");
                 g = new GeometryCollection(parent, firstChild, childCount, level, transform, hullStart, hullIndex, hulls,
                         volume, mass, com, inertia, relativeSize, state, anchored, ca, cb, carea, ea, eb, earea, density);
             } catch (CollectionFormatException e) {

@@ -90,6 +90,15 @@ final class CollectionMassPropertiesTest {
                 .hasMessageNotContaining("\n");
     }
 
+    /** Byte offset of node {@code i}'s transform in {@code g}'s .rbc image (then the hull starts and indices, volumes, masses). */
+    static int transformAt(GeometryCollection g, int i) {
+        int n = g.nodeCount(), indices = 0;
+        for (int k = 0; k < n; k++) {
+            indices += g.hullCount(k);
+        }
+        return comAt(g, 0) - 8 * n - 8 * n - 4 * indices - 4 * (n + 1) - 56 * n + 56 * i;
+    }
+
     /** Byte offset of node {@code i}'s centre of mass in {@code g}'s .rbc image. */
     static int comAt(GeometryCollection g, int i) {
         return inertiaAt(g, 0) - 24 * g.nodeCount() + 24 * i;
@@ -116,11 +125,50 @@ final class CollectionMassPropertiesTest {
                     .isInstanceOf(CollectionFormatException.class).hasMessageContaining("node 1 centreOfMass = [" + x)
                     .hasMessageContaining("allowed: a point within its hulls' bounds");
         }
-        // on the bounds is a centre a body can have (all its mass on that face); n > 1: the tree is whole
+        // on the bounds is a centre a body can have (all its mass on that face); n > 1: the tree is whole. The
+        // node's transform (the translation from the root's centre) moves with it, as the format defines
+        assertThat(ByteBuffer.wrap(d).getDouble(transformAt(sample, 1)))
+                .isEqualTo(sample.centerOfMass(1, 0) - sample.centerOfMass(0, 0));
         for (double x : new double[] {lo, hi}) {
             byte[] t = d.clone();
             ByteBuffer.wrap(t).putDouble(comAt(sample, 1), x);
+            ByteBuffer.wrap(t).putDouble(transformAt(sample, 1), x - sample.centerOfMass(0, 0));
             assertThat(CollectionFile.fromBytes(CollectionFileDefenceTest.reseal(t)).nodeCount()).isEqualTo(n);
         }
+    }
+
+    @Test
+    void aNodeTransformThatIsNotTheFormatsIsRefused() {
+        byte[] d = CollectionFile.toBytes(sample);
+        int at = transformAt(sample, 1);
+        // a quarter turn about y (qy = qw = sqrt(1/2)): nothing would turn the piece, so it is refused
+        byte[] turned = d.clone();
+        ByteBuffer.wrap(turned).putDouble(at + 8 * 4, Math.sqrt(0.5)).putDouble(at + 8 * 6, Math.sqrt(0.5));
+        assertThatThrownBy(() -> CollectionFile.fromBytes(CollectionFileDefenceTest.reseal(turned)))
+                .isInstanceOf(CollectionFormatException.class).hasMessageContaining("node 1 transform = [")
+                .hasMessageContaining("allowed: the translation from its parent's centre of mass to its own")
+                .hasMessageContaining("and the identity rotation [0, 0, 0, 1]");
+        // a translation 5 m off the centres' difference
+        byte[] moved = d.clone();
+        ByteBuffer.wrap(moved).putDouble(at, ByteBuffer.wrap(d).getDouble(at) + 5);
+        assertThatThrownBy(() -> CollectionFile.fromBytes(CollectionFileDefenceTest.reseal(moved)))
+                .isInstanceOf(CollectionFormatException.class).hasMessageContaining("node 1 transform = [");
+        // all zeros (not even a unit quaternion)
+        byte[] zero = d.clone();
+        for (int k = 0; k < 7; k++) {
+            ByteBuffer.wrap(zero).putDouble(at + 8 * k, 0);
+        }
+        assertThatThrownBy(() -> CollectionFile.fromBytes(CollectionFileDefenceTest.reseal(zero)))
+                .isInstanceOf(CollectionFormatException.class).hasMessageContaining("node 1 transform = [0.0");
+        // qw = -1 is the identity too; the unchanged file loads
+        byte[] flipped = d.clone();
+        ByteBuffer.wrap(flipped).putDouble(at + 8 * 6, -1);
+        assertThat(CollectionFile.fromBytes(CollectionFileDefenceTest.reseal(flipped)).nodeCount()).isEqualTo(sample.nodeCount());
+        // the JSON form names the node by its path
+        String json = CollectionJson.write(sample);
+        int t = json.indexOf("\"transform\"", json.indexOf("\"transform\"") + 1);
+        String bad = json.substring(0, t) + "\"transform\": [0, 0, 0, 0, 0, 0, 0]" + json.substring(json.indexOf(']', t) + 1);
+        assertThatThrownBy(() -> CollectionJson.parse(bad)).isInstanceOf(CollectionFormatException.class)
+                .hasMessageContaining("transform = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]; allowed:");
     }
 }

@@ -72,6 +72,13 @@ public final class Main implements Runnable {
                 err.flush();
                 return BAD_INPUT;
             }
+            Throwable failed = writeFailedCause(ex);
+            if (!bad && failed != null) {
+                // the environment, not the input nor Rubble: exit 1, but not "internal error" (a full disk said that)
+                err.println("rubble: " + escape(oneLine(failed)));
+                err.flush();
+                return INTERNAL;
+            }
             err.println("rubble: " + (bad ? "" : "internal error: ") + escape(oneLine(ex)));
             if (System.getenv("RUBBLE_DEBUG") != null) {
                 ex.printStackTrace(err);
@@ -97,6 +104,20 @@ public final class Main implements Runnable {
         }
         out.flush();
         return code;
+    }
+
+    /**
+     * The first failure of the environment in {@code t}'s causes (at most 8 deep): an output whose writing failed
+     * ({@link OutputFiles.WriteFailedException}) or a journal whose disk is full
+     * ({@link dev.rubble.cache.journal.JournalDiskFullException}); null if none.
+     */
+    static Throwable writeFailedCause(Throwable t) {
+        for (int depth = 0; t != null && depth < 8; t = t.getCause(), depth++) {
+            if (t instanceof OutputFiles.WriteFailedException || t instanceof dev.rubble.cache.journal.JournalDiskFullException) {
+                return t;
+            }
+        }
+        return null;
     }
 
     /** The first {@link java.nio.file.FileSystemException} in {@code t}'s causes (at most 8 deep), or null. */

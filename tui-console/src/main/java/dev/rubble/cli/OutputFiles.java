@@ -257,7 +257,20 @@ final class OutputFiles {
         Path part = abs.resolveSibling("." + abs.getFileName() + ".rubble-partial");
         boolean moved = false;
         try {
-            w.to(part);
+            try {
+                w.to(part);
+            } catch (java.nio.file.FileSystemException e) {
+                throw e;
+            } catch (IOException e) {
+                // "No space left on device" (a full disk), "Disk quota exceeded", an I/O error of the device: before,
+                // "internal error: No space left on device", naming neither the file nor that nothing was written
+                throw new WriteFailedException(file, e);
+            } catch (java.io.UncheckedIOException e) {
+                if (e.getCause() instanceof java.nio.file.FileSystemException f) {
+                    throw f;
+                }
+                throw new WriteFailedException(file, e.getCause());
+            }
             try {
                 Files.move(part, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
@@ -268,6 +281,28 @@ final class OutputFiles {
             if (!moved) {
                 Files.deleteIfExists(part);
             }
+        }
+    }
+
+    /**
+     * Writing an output's bytes failed (a full disk, a quota, a device error) after its checks passed; the output is as
+     * it was and no partial file is left. The command line prints it as one line naming the file, exit 1.
+     */
+    static final class WriteFailedException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        WriteFailedException(Path file, IOException cause) {
+            super(file + ": writing it failed (" + reason(cause) + "); nothing was written, the file is as it was", cause);
+        }
+
+        /** The innermost cause's message: the PNG writer's "I/O error writing PNG file!" wraps "No space left on device". */
+        private static String reason(Throwable t) {
+            Throwable root = t;
+            for (int depth = 0; root.getCause() != null && depth < 8; depth++) {
+                root = root.getCause();
+            }
+            return root.getMessage() == null || root.getMessage().isBlank() ? root.getClass().getSimpleName()
+                    : root.getMessage();
         }
     }
 }

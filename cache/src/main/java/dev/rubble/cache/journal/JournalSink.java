@@ -111,6 +111,65 @@ final class JournalSink {
         }
     }
 
+    /**
+     * The free space a journal's writes may still take. Chronicle writes through memory-mapped, sparse files: on a full
+     * disk the store into a page the file system cannot back faults, and the JVM reports it as an {@code InternalError}
+     * ("a fault occurred in a recent unsafe memory access") only after later stores of the same document went through,
+     * so the document being written was completed with holes and the journal read as damaged from there (an outsider's
+     * full-disk pass: a demo journaled onto a 64 KB file system read "collection document 0 is damaged"). So each
+     * document first asks for its bytes plus {@link #RESERVE} (the queue's index pages, a new cycle file's header);
+     * the file system's usable space is read again only when the running estimate falls below that, once in
+     * gigabytes of journal on a disk with room. Refused, the journal stops before the document: what was written before
+     * it stays whole, and the error says how far it goes.
+     */
+    static final class DiskRoom {
+        /** Headroom kept free for Chronicle's own pages (index arrays, cycle file headers), bytes. */
+        static final long RESERVE = 4L << 20;
+        private final java.nio.file.Path dir;
+        private final java.util.function.LongSupplier usable;
+        private long estimate = -1;
+        /** Times the file system was asked (tests). */
+        int asked;
+
+        DiskRoom(java.nio.file.Path dir) {
+            this.dir = dir;
+            this.usable = this::usable;
+        }
+
+        /** A room whose usable space comes from {@code usable} (tests). */
+        DiskRoom(java.nio.file.Path dir, java.util.function.LongSupplier usable) {
+            this.dir = dir;
+            this.usable = usable;
+        }
+
+        /**
+         * Takes {@code bytes} from the room, or throws {@link JournalDiskFullException} when the file system cannot
+         * hold them and the reserve; {@code documentsWritten} is the step documents written before (-1: the opening).
+         */
+        void need(long bytes, long documentsWritten) {
+            if (estimate < bytes + RESERVE) {
+                estimate = usable.getAsLong();
+                asked++;
+                if (estimate < bytes + RESERVE) {
+                    throw new JournalDiskFullException(dir, estimate, bytes + RESERVE, documentsWritten);
+                }
+            }
+            estimate -= bytes;
+        }
+
+        private long usable() {
+            try {
+                java.nio.file.Path p = dir;
+                while (p != null && !java.nio.file.Files.exists(p)) {
+                    p = p.getParent();
+                }
+                return p == null ? Long.MAX_VALUE : java.nio.file.Files.getFileStore(p).getUsableSpace();
+            } catch (java.io.IOException e) {
+                return Long.MAX_VALUE; // unknown: the write itself then tells
+            }
+        }
+    }
+
     /** The file side: used by one thread only (Chronicle appenders are thread confined). */
     interface Target {
         /** Creates the queue and writes the opening documents (header, embedded collections). */
@@ -137,13 +196,28 @@ final class JournalSink {
         private byte[] copy;
 
         ChronicleTarget(java.util.function.Supplier<ChronicleQueue> build, byte[] header, java.util.List<byte[]> images) {
+            this(build, header, images, null);
+        }
+
+        /** {@code dir}: the journal's directory, whose file system's free space is checked before each write (null: not checked). */
+        ChronicleTarget(java.util.function.Supplier<ChronicleQueue> build, byte[] header, java.util.List<byte[]> images,
+                java.nio.file.Path dir) {
             this.build = build;
             this.header = header;
             this.images = images;
+            this.room = dir == null ? null : new DiskRoom(dir);
         }
+
+        /** The free-space guard (null: none). */
+        private final DiskRoom room;
+        /** Step documents written (what a full disk's message reports). */
+        private long written;
 
         @Override
         public void open() {
+            if (room != null) {
+                room.need(openingBytes(header, images), -1);
+            }
             queue = build.get();
             appender = queue.createAppender();
             try (DocumentContext dc = appender.writingDocument()) {
@@ -250,6 +324,9 @@ final class JournalSink {
                 staging = java.nio.ByteBuffer.allocateDirect(cap);
                 stagingStore = BytesStore.wrap(staging);
             }
+            if (room != null) {
+                room.need(n + 4L + 8, written);
+            }
             staging.clear();
             staging.put(buf, from, n);
             try (DocumentContext dc = appender.writingDocument()) {
@@ -257,6 +334,7 @@ final class JournalSink {
                 b.write(stagingStore, 0L, (long) n);
                 b.writeInt(c);
             }
+            written++;
             if (digest != null) { // the step's bytes as written, from the buffer they came from (no read-back)
                 putIntLe(to - from + 4);
                 digest.update(buf, from, to - from);
@@ -451,7 +529,7 @@ final class JournalSink {
         Throwable f = failure;
         if (f != null && !reported) { // once: a failure already thrown at a step is not thrown again from close
             reported = true;
-            throw new IllegalStateException("journal " + name + ": writing failed (" + f + "); the steps before it are in the journal", f);
+            throw failed(f);
         }
     }
 
@@ -464,11 +542,26 @@ final class JournalSink {
         Throwable f = failure;
         if (f != null && !reported) {
             reported = true;
-            throw new IllegalStateException("journal " + name + ": writing failed (" + f + "); the steps before it are in the journal", f);
+            throw failed(f);
         }
         if (f != null) {
             throw new IllegalStateException("journal " + name + ": writing failed earlier (" + f + ")", f);
         }
+    }
+
+    /** The exception a writer's failure {@code f} is reported as, once. */
+    private RuntimeException failed(Throwable f) {
+        if (f instanceof JournalDiskFullException d) {
+            return d; // its message says what was kept
+        }
+        if (f instanceof InternalError && String.valueOf(f.getMessage()).contains("unsafe memory access")) {
+            // a store into the memory-mapped file faulted: the file system could not back the page (full, or the file
+            // cut short by someone else), and the document being written may hold zeros where the fault was
+            return new IllegalStateException("journal " + name + ": writing failed (a store into its memory-mapped file"
+                    + " faulted: the disk is full or the file was cut short); the steps before the one being written are"
+                    + " whole, that step may be damaged", f);
+        }
+        return new IllegalStateException("journal " + name + ": writing failed (" + f + "); the steps before it are in the journal", f);
     }
 
     /** Called on the writing thread with each batch before its documents are written (null: none). */

@@ -329,7 +329,7 @@ public final class JournalWriter implements StepObserver, dev.rubble.core.world.
             }
             return qb.build();
         };
-        JournalSink.ChronicleTarget target = new JournalSink.ChronicleTarget(build, header, imgs);
+        JournalSink.ChronicleTarget target = new JournalSink.ChronicleTarget(build, header, imgs, dir);
         if (reproducible) {
             target.keepDigest(); // a bake's manifest names the journal by its content hash (JournalDigest)
         }

@@ -9,9 +9,7 @@ import java.awt.image.DataBufferInt;
 import java.awt.image.IndexColorModel;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.Iterator;
 import javax.imageio.IIOImage;
-import javax.imageio.ImageIO;
 import javax.imageio.ImageTypeSpecifier;
 import javax.imageio.ImageWriter;
 import javax.imageio.metadata.IIOMetadata;
@@ -54,13 +52,9 @@ final class GifWriter implements FrameWriter {
         this.delayCentis = Math.max(1, Math.round(delayMillis / 10f));
         this.rgb = PixelRenderer.rgb(width, height);
         this.indexed = new BufferedImage(width, height, BufferedImage.TYPE_BYTE_INDEXED, PALETTE);
-        Iterator<ImageWriter> it = ImageIO.getImageWritersByFormatName("gif");
-        if (!it.hasNext()) {
-            throw new IllegalStateException("this Java runtime has no GIF image writer");
-        }
-        this.writer = it.next();
+        this.writer = ImageStreams.writer("gif");
         try {
-            this.ios = ImageIO.createImageOutputStream(out);
+            this.ios = ImageStreams.over(out);
             writer.setOutput(ios);
             writer.prepareWriteSequence(null);
         } catch (IOException e) {

@@ -10,7 +10,6 @@ import java.awt.image.DataBufferInt;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Objects;
-import javax.imageio.ImageIO;
 
 /**
  * The pixel renderers: {@code png} (one frame, one image), {@code sheet} (a contact sheet: N frames
@@ -124,7 +123,7 @@ final class PixelRenderer implements Renderer {
         @Override
         public void finish() throws IOException {
             checkDone();
-            ImageIO.write(img, "png", out);
+            ImageStreams.png(img, out);
         }
     }
 
@@ -171,7 +170,7 @@ final class PixelRenderer implements Renderer {
         @Override
         public void finish() throws IOException {
             checkDone();
-            ImageIO.write(sheet, "png", out);
+            ImageStreams.png(sheet, out);
         }
     }
 }
