@@ -81,6 +81,9 @@ final class GifWriter implements FrameWriter {
             nextMeta = metadata(false);
         }
         writer.writeToSequence(new IIOImage(indexed, null, added == 0 ? firstMeta : nextMeta), null);
+        // hand the frame's bytes to the output now: the GIF writer never flushes, so the memory cache would hold the
+        // whole animation until the end (a frame is never written to again)
+        ios.flushBefore(ios.getStreamPosition());
         added++;
     }
 

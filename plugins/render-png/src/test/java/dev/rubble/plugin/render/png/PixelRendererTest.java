@@ -305,6 +305,27 @@ final class PixelRendererTest {
         }
     }
 
+    @Test
+    void aGifStreamsEachFrameToItsOutputAsItIsAdded() throws IOException {
+        // the GIF goes through a memory cache (no temporary file, no JDK shutdown hook); the JDK's GIF writer never
+        // flushes it, so without a flush per frame a long animation waited in memory whole until finish
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        FrameWriter w = renderer("gif", new HashMap<>(Map.of("overlay", false))).open(out, 3, 64, 64);
+        int[] sizes = new int[3];
+        for (int i = 0; i < 3; i++) {
+            FrameBuffer f = new FrameBuffer();
+            f.clear(0, 0, 0);
+            addBox(f, 0.5, 0.2 * i, 0, 0, 0);
+            w.add(f, RenderView.perspective(0, 0, 5, 0, 0, 0, 45));
+            sizes[i] = out.size();
+        }
+        w.finish();
+        assertThat(sizes[0]).isPositive();
+        assertThat(sizes[1]).isGreaterThan(sizes[0]);
+        assertThat(sizes[2]).isGreaterThan(sizes[1]);
+        assertThat(out.size()).isGreaterThan(sizes[2]); // the trailer at finish
+    }
+
     static double[] rgb(int c) {
         return new double[] {(c >> 16) & 255, (c >> 8) & 255, c & 255};
     }
