@@ -123,8 +123,16 @@ final class DestructionContext {
         return k > 0 ? Math.min(j, approach / k) : j;
     }
 
-    /** Body {@code s}'s share of a point's inverse effective mass along n at offset r: 1/m + (r × n)·I⁻¹(r × n). */
+    /**
+     * Body {@code s}'s share of a point's inverse effective mass along n at offset r: 1/m + (r × n)·I⁻¹(r × n); 0 for a
+     * body that is not dynamic, which the solver does not move (a body made kinematic or static keeps its mass, so it can
+     * be made dynamic again: before, that mass was counted, and a press made kinematic struck a collection it overlapped
+     * later than one created kinematic; {@code KinematicImpactorOverlapTest}).
+     */
     private double pointInverseMass(int s, double rx, double ry, double rz, double nx, double ny, double nz) {
+        if (bodies.motion[s] != (byte) dev.rubble.core.body.MotionType.DYNAMIC.ordinal()) {
+            return 0;
+        }
         double tx = ry * nz - rz * ny, ty = rz * nx - rx * nz, tz = rx * ny - ry * nx;
         dev.rubble.core.body.Inertia.applyInverseWorld(bodies, s, tx, ty, tz, inertiaScratch);
         return bodies.invMass[s] + tx * inertiaScratch[0] + ty * inertiaScratch[1] + tz * inertiaScratch[2];

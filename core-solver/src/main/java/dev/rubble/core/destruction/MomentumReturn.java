@@ -77,7 +77,7 @@ final class MomentumReturn implements Pass {
                 b.wx[other] += w3[0];
                 b.wy[other] += w3[1];
                 b.wz[other] += w3[2];
-                if (b.invMass[holder] == 0) { // an anchored or kinematic holder: its anchors give it
+                if (b.motion[holder] != MotionType.DYNAMIC.ordinal()) { // an anchored or kinematic holder: its anchors give it
                     d.returnedByFixed[0] += jx;
                     d.returnedByFixed[1] += jy;
                     d.returnedByFixed[2] += jz;
