@@ -246,6 +246,13 @@ final class UnionBody {
         }
         long h = d.host.createBody(def, mp);
         int us = b.slot(h);
+        if (kin >= 0 && !fixed && !unitMasses) {
+            // a kinematic union carries its members' mass, as a body made kinematic keeps its own (Chaos: a cluster's
+            // mass is its children's whatever its state): the solver moves it not at all while it is kinematic, and
+            // a dynamic-state field or setMotion can make it dynamic (before, created kinematic it had none, and
+            // making it dynamic threw "has no mass")
+            b.setMassProperties(us, mp);
+        }
         b.debris[us] = (byte) (debris ? 1 : 0);
         b.sleepThreshold[us] = sleep;
         b.collisionLayer[us] = b.collisionLayer[s0];
@@ -270,8 +277,11 @@ final class UnionBody {
         u.childMember = Arrays.copyOf(childMember, children.size());
         un.setUnionSlot(us, u);
         logCreate(u, h, def, mp, debris, sleep, s0);
-        if (own && u.ownMotion != (byte) dev.rubble.core.body.MotionType.DYNAMIC.ordinal()) {
-            d.host.setMotion(h, dev.rubble.core.body.MotionType.values()[u.ownMotion]); // made kinematic or static
+        if (own && u.ownMotion >= 0 && u.ownMotion != b.motion[us]
+                && (u.ownMotion != (byte) dev.rubble.core.body.MotionType.DYNAMIC.ordinal() || b.invMass[us] > 0)) {
+            // made kinematic or static, or dynamic though a member made it kinematic (a union without any member
+            // of finite mass cannot be dynamic: it stays as derived)
+            d.host.setMotion(h, dev.rubble.core.body.MotionType.values()[u.ownMotion]);
         }
         if (own && u.ownEvents != 0) {
             d.host.setBodyEventKinds(h, u.ownEvents); // hit, sleep, wake ... asked for on the welded structure

@@ -81,7 +81,9 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
          * outlives the rebuild (docs/destruction.md, "Cluster unions"). Valid while {@code own}.
          */
         boolean own;
-        byte ownMotion, ownState;
+        /** The motion a field or the API gave its body ({@code MotionType} ordinal), or {@link #NO_OWN_MOTION}: as derived. */
+        byte ownMotion;
+        byte ownState;
         int ownLayer, ownMask;
         double ownSleep, ownDisable;
         /** The event kinds switched on for its body (docs/events.md), carried to the new body. */
@@ -100,7 +102,7 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
          */
         void capture(BodyStore b, int s, byte derived) {
             own = true;
-            ownMotion = b.motion[s] != derived ? b.motion[s] : (byte) MotionType.DYNAMIC.ordinal();
+            ownMotion = b.motion[s] != derived ? b.motion[s] : NO_OWN_MOTION;
             ownState = b.state[s];
             ownLayer = b.collisionLayer[s];
             ownMask = b.collisionMask[s];
@@ -138,6 +140,9 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
     }
 
     private final DestructionContext d;
+    /** {@link Union#ownMotion} when the union's body had the motion its members gave it. */
+    static final byte NO_OWN_MOTION = -1;
+
     final UnionLog log = new UnionLog();
     final TreeMap<Integer, Union> unions = new TreeMap<>();
     final List<Op> pending = new ArrayList<>();
@@ -182,7 +187,7 @@ public final class Unions implements dev.rubble.core.dynamics.Carriers {
             }
         } else if (u.own) {
             state = u.ownState;
-            motion = u.ownMotion;
+            motion = u.ownMotion == NO_OWN_MOTION ? (byte) MotionType.DYNAMIC.ordinal() : u.ownMotion;
         } else {
             d.host.enableBody(member);
             return;
