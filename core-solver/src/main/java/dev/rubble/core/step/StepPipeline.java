@@ -428,6 +428,7 @@ public final class StepPipeline {
             eventStage.afterPrepare(solver);
         }
         joints.speedLimits(ds.maxLinearSpeed(), ds.maxAngularSpeed()); // motors drive to at most these
+        solver.speedLimits(ds.maxLinearSpeed(), ds.maxAngularSpeed()); // and the solve hands back at most these
         joints.beginStep(b, c.constraints, solver, c.destruction.unions()); // members' joints act on their union
     }
 
