@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * as a fractured beam's segments are). On the ground it stands on the ridge's two corners and on whichever of
  * the other two its tilt sets down. Its support face along the ground's normal is one of the two triangles, so
  * the face contact used to hold that triangle's three corners only: the other triangle's outer corner sank
- * into the ground with no point under it, and rose out of it with none (docs/dynamics.md, "Physical limits": a
- * heavy block on a light piece rocked without end). Every bottom corner within the margin is now a point of
+ * into the ground with no point under it, and rose out of it with none (docs/dynamics.md, "Physical limits", "A
+ * heavy block rocking on a light piece": a heavy block on such a hull rocked without end). Every bottom corner within the margin is now a point of
  * the manifold, at its own depth. The expected separations are the corners' heights over the ground, set by
  * the pose (no rotation): the ridge's corners {@code low}, the other two {@code low + RIDGE}.
  */
