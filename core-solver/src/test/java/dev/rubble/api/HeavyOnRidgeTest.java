@@ -73,7 +73,8 @@ final class HeavyOnRidgeTest {
     @ParameterizedTest(name = "{0} ground, 1:{1}, ridge {2} m, {3} sub-steps")
     @CsvSource({"box, 16.7, 0.001, 1", "box, 16.7, 0.004, 1", "box, 16.7, 0.001, 4", "box, 30, 0.001, 4",
             "box, 30, 0.004, 4", "plane, 16.7, 0.001, 1", "plane, 30, 0.001, 4", "mesh, 16.7, 0.001, 1",
-            "mesh, 30, 0.001, 4"})
+            "mesh, 30, 0.001, 4", "box, 30, 0.001, 1", "box, 50, 0.004, 1", "box, 100, 0.001, 1", "box, 100, 0, 1",
+            "plane, 100, 0.004, 1"})
     void aHeavyBlockOnALightPieceStandingOnTwoDiagonalCornersSettlesAndSleeps(String ground, double ratio,
                                                                               double ridge, int subSteps) {
         Pair p = pair(ground, ratio, ridge, subSteps, true);
@@ -98,7 +99,7 @@ final class HeavyOnRidgeTest {
      */
     @ParameterizedTest(name = "{0} ground, 1:{1}, ridge {2} m, {3} sub-steps")
     @CsvSource({"box, 16.7, 0.001, 1", "box, 30, 0.001, 1", "box, 30, 0.004, 1", "plane, 30, 0.001, 1",
-            "mesh, 30, 0.001, 1", "box, 30, 0.001, 4"})
+            "mesh, 30, 0.001, 1", "box, 30, 0.001, 4", "box, 100, 0.004, 1", "box, 100, 0, 1"})
     void theRockingDecays(String ground, double ratio, double ridge, int subSteps) {
         Pair p = pair(ground, ratio, ridge, subSteps, false);
         double[] peak = new double[8];
