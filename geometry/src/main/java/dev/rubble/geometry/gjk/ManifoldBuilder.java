@@ -25,7 +25,7 @@ import dev.rubble.spi.shape.ShapeType;
  * feature, the incident feature and the clip history of the point. A fast pair's face contact
  * ({@link #FAST_MARGIN}) with a box or hull as the incident shape also gets the manifold of that
  * shape's other vertices within reach (sub-key + {@link #WHIP_KEY}). A slower pair's face contact with a hull
- * as the incident shape takes those vertices into its own manifold ({@link #sunkVertices}). Scratch only; not
+ * as the incident shape takes those of them under the reference face into its own manifold ({@link #sunkVertices}). Scratch only; not
  * thread-safe.
  */
 public final class ManifoldBuilder {
@@ -45,7 +45,7 @@ public final class ManifoldBuilder {
      * at hundreds of rad/s, so its other end swings down within the same step; with the end face's points
      * only it passed a 1 cm plate and a mesh floor at 150-400 m/s (docs/dynamics.md, "End-first impacts").
      * Pairs at or below this margin (resting, slow) keep the manifold they had before, but for a hull's other
-     * vertices within the margin ({@link #sunkVertices}).
+     * vertices under the reference face ({@link #sunkVertices}).
      */
     public static final double FAST_MARGIN = 0.04;
 
@@ -143,7 +143,7 @@ public final class ManifoldBuilder {
         Shape incShape = refA ? shapeB : shapeA;
         boolean others = margin > FAST_MARGIN && incShape != null
                 && (incShape.type() == ShapeType.BOX || incShape.type() == ShapeType.CONVEX_HULL);
-        // a slow pair's hull face: its other vertices within the margin join the face's manifold (SUNK)
+        // a slow pair's hull face: its other vertices under the reference face join the face's manifold (sunkVertices)
         boolean sunk = !others && ni >= 3 && incShape != null && incShape.type() == ShapeType.CONVEX_HULL;
         boolean sides = others || sunk;
         for (int e = 0; e < nr && (n > 0 || others); e++) {
@@ -186,7 +186,7 @@ public final class ManifoldBuilder {
         }
         if (sunk && m > 0) {
             m = sunkVertices(m, n, incShape, refA ? poseB : poseA, incId, nr, rnx, rny, rnz, r0, mx, my, mz,
-                    refA, rA, rB, margin, refId);
+                    refA, rA, rB, 0, refId);
         }
         emit(m, mx, my, mz, sink, subKey);
         if (others) {
@@ -201,16 +201,19 @@ public final class ManifoldBuilder {
     /**
      * A slow pair's face contact with a hull as the incident shape (rock34, 2026-12-07; docs/dynamics.md,
      * "Physical limits"): adds to its {@code m} points the hull's vertices outside its face that lie over the
-     * reference face within the margin and not over the clipped face, each at its own separation (ids: the vertex's
-     * index tagged {@link #OTHER_VERTEX}), in the face's own manifold, reduced with its points to 4 when more. A hull's
-     * underside may be several faces meeting at a shallow ridge (a slab cut by planes not quite square): its
-     * support face along the normal is one of them, and the corners of the others had no point. Under a heavy
-     * load the soft contact sinks every corner millimetres deep, so the other face's corner went into the ground
-     * unseen and, when the support face changed, met it at full depth with no warm start; the push-out gave back
-     * energy the sinking never paid: a 3 600 kg block on a 120 kg hull with a 1 mm ridge rocked at 20-75 J for as long
-     * as it ran, never asleep (1:10 to 1:100 alike). In the same manifold a corner keeps its impulse when the support face changes (the warm start matches
-     * it by place, within the narrowphase's 5 mm). Boxes need none of this (a box's other vertices stand a face
-     * away), nor fast pairs (their {@link #WHIP_KEY} manifold holds them). Returns the new count.
+     * reference face and under its plane (separation at most 0) and not over the clipped face, each at its own
+     * separation (ids: the vertex's index tagged {@link #OTHER_VERTEX}), in the face's own manifold, reduced with its
+     * points to 4 when more. A hull's underside may be several faces meeting at a shallow ridge (a slab cut by planes
+     * not quite square): its support face along the normal is one of them, and the corners of the others had no
+     * point. Under a heavy load the soft contact sinks every corner millimetres deep, so the other face's corner went
+     * into the ground unseen and, when the support face changed, met it at full depth with no warm start; the push-out
+     * gave back energy the sinking never paid: a 3 600 kg block on a 120 kg hull with a 1 mm ridge rocked at 20-75 J
+     * for as long as it ran, never asleep (1:10 to 1:100 alike). Only corners under the surface: with those within
+     * the margin too (speculative points), a pile of 60 random hulls still moved at 4.6 cm/s after 8 s where it had
+     * slept by 6 s (HullPileHintTest). In the same manifold a corner keeps its impulse when the support face changes
+     * (the warm start matches it by place, within the narrowphase's 5 mm). Boxes need none of this (a box's other
+     * vertices stand a face away), nor fast pairs (their {@link #WHIP_KEY} manifold holds them). Returns the new
+     * count.
      */
     private int sunkVertices(int m, int n, Shape inc, Pose pose, long incId, int nr, double rnx, double rny,
                              double rnz, double r0, double mx, double my, double mz, boolean refA, double rA,

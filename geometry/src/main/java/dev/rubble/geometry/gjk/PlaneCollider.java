@@ -21,12 +21,12 @@ public final class PlaneCollider implements PairCollider {
     private final Features features = new Features();
 
     /**
-     * Adds to the {@code m} points of hull {@code b}'s face {@code fid} its other vertices within the margin of the
-     * plane that do not stand over the face (ManifoldBuilder's {@code sunk} vertices: a hull whose underside is
+     * Adds to the {@code m} points of hull {@code b}'s face {@code fid} its other vertices under the plane that do not
+     * stand over the face (ManifoldBuilder's {@code sunk} vertices: a hull whose underside is
      * several faces meeting at a shallow ridge rests on the corners of both); returns the new count.
      */
     private int sunkVertices(int m, Shape b, Pose poseB, long fid, int count, double nx, double ny, double nz,
-                             double off, double rb, double margin) {
+                             double off, double rb) {
         int vertices = Features.vertexCount(b);
         final double[] v = tmp;
         for (int i = 0; i < vertices && m < 64; i++) {
@@ -34,7 +34,7 @@ public final class PlaneCollider implements PairCollider {
                 continue;
             }
             double h = nx * v[0] + ny * v[1] + nz * v[2] - off;
-            if (h - rb > margin || ManifoldBuilder.covers(feat, count, v[0], v[1], v[2], nx, ny, nz)) {
+            if (h - rb > 0 || ManifoldBuilder.covers(feat, count, v[0], v[1], v[2], nx, ny, nz)) {
                 continue;
             }
             p[3 * m] = v[0] - h * nx;
@@ -75,7 +75,7 @@ public final class PlaneCollider implements PairCollider {
             m++;
         }
         if (m > 0 && count >= 3 && b.type() == ShapeType.CONVEX_HULL) {
-            m = sunkVertices(m, b, poseB, fid, count, nx, ny, nz, off, rb, margin);
+            m = sunkVertices(m, b, poseB, fid, count, nx, ny, nz, off, rb);
         }
         if (m == 0) {
             return;
