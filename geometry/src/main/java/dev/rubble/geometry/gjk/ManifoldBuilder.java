@@ -24,7 +24,9 @@ import dev.rubble.spi.shape.ShapeType;
  * farthest from it, and the two that span the largest area. Feature ids combine the reference
  * feature, the incident feature and the clip history of the point. A fast pair's face contact
  * ({@link #FAST_MARGIN}) with a box or hull as the incident shape also gets the manifold of that
- * shape's other vertices within reach (sub-key + {@link #WHIP_KEY}). Scratch only; not thread-safe.
+ * shape's other vertices within reach (sub-key + {@link #WHIP_KEY}). A slower pair's face contact with a hull
+ * as the incident shape takes those of them under the reference face into its own manifold ({@link #sunkVertices}). Scratch only; not
+ * thread-safe.
  */
 public final class ManifoldBuilder {
     /** Cosine of the largest angle between the normal and a face normal for a face contact (about 2.6°). */
@@ -42,7 +44,8 @@ public final class ManifoldBuilder {
      * over the clipped feature itself. A rod landing fast on one end is stopped there and turns about it
      * at hundreds of rad/s, so its other end swings down within the same step; with the end face's points
      * only it passed a 1 cm plate and a mesh floor at 150-400 m/s (docs/dynamics.md, "End-first impacts").
-     * Pairs at or below this margin (resting, slow) keep exactly the manifold they had before.
+     * Pairs at or below this margin (resting, slow) keep the manifold they had before, but for a hull's other
+     * vertices under the reference face ({@link #sunkVertices}).
      */
     public static final double FAST_MARGIN = 0.04;
 
@@ -140,12 +143,15 @@ public final class ManifoldBuilder {
         Shape incShape = refA ? shapeB : shapeA;
         boolean others = margin > FAST_MARGIN && incShape != null
                 && (incShape.type() == ShapeType.BOX || incShape.type() == ShapeType.CONVEX_HULL);
+        // a slow pair's hull face: its other vertices under the reference face join the face's manifold (sunkVertices)
+        boolean sunk = !others && ni >= 3 && incShape != null && incShape.type() == ShapeType.CONVEX_HULL;
+        boolean sides = others || sunk;
         for (int e = 0; e < nr && (n > 0 || others); e++) {
             int e1 = e + 1 == nr ? 0 : e + 1; // not %: an integer division per edge
             double ex = ref[3 * e1] - ref[3 * e], ey = ref[3 * e1 + 1] - ref[3 * e + 1], ez = ref[3 * e1 + 2] - ref[3 * e + 2];
             double sx = ey * rnz - ez * rny, sy = ez * rnx - ex * rnz, sz = ex * rny - ey * rnx; // outward side normal
             double sd = sx * ref[3 * e] + sy * ref[3 * e + 1] + sz * ref[3 * e + 2];
-            if (others) {
+            if (sides) {
                 side[4 * e] = sx;
                 side[4 * e + 1] = sy;
                 side[4 * e + 2] = sz;
@@ -178,9 +184,13 @@ public final class ManifoldBuilder {
             outId[m] = (refA ? 0L : 1L << 62) | ((refId & 0xffffL) << 40) | ((incId & 0xffffL) << 24) | (tagIn[k] & 0xffffffL);
             m++;
         }
+        if (sunk && m > 0) {
+            m = sunkVertices(m, n, incShape, refA ? poseB : poseA, incId, nr, rnx, rny, rnz, r0, mx, my, mz,
+                    refA, rA, rB, 0, refId);
+        }
         emit(m, mx, my, mz, sink, subKey);
         if (others) {
-            int w = whipVertices(n, incShape, refA ? poseB : poseA, incId, nr, rnx, rny, rnz, r0, mx, my, mz,
+            int w = whipVertices(0, n, incShape, refA ? poseB : poseA, incId, nr, rnx, rny, rnz, r0, mx, my, mz,
                     refA, rA, rB, margin, refId);
             emit(w, mx, my, mz, sink, subKey | WHIP_KEY);
         }
@@ -189,14 +199,38 @@ public final class ManifoldBuilder {
     }
 
     /**
-     * Writes into the output arrays the incident shape's vertices outside its feature that lie over the
-     * reference face (inside its side planes, {@link #side}) within the margin and do not project into
-     * the clipped feature ({@code n} points in {@code clipIn}); returns their count. See {@link #FAST_MARGIN}.
+     * A slow pair's face contact with a hull as the incident shape (rock34, 2026-12-07; docs/dynamics.md,
+     * "Physical limits"): adds to its {@code m} points the hull's vertices outside its face that lie over the
+     * reference face and under its plane (separation at most 0) and not over the clipped face, each at its own
+     * separation (ids: the vertex's index tagged {@link #OTHER_VERTEX}), in the face's own manifold, reduced with its
+     * points to 4 when more. A hull's underside may be several faces meeting at a shallow ridge (a slab cut by planes
+     * not quite square): its support face along the normal is one of them, and the corners of the others had no
+     * point. Under a heavy load the soft contact sinks every corner millimetres deep, so the other face's corner went
+     * into the ground unseen and, when the support face changed, met it at full depth with no warm start; the push-out
+     * gave back energy the sinking never paid: a 3 600 kg block on a 120 kg hull with a 1 mm ridge rocked at 20-75 J
+     * for as long as it ran, never asleep (1:10 to 1:100 alike). Only corners under the surface: with those within
+     * the margin too (speculative points), a pile of 60 random hulls still moved at 4.6 cm/s after 8 s where it had
+     * slept by 6 s (HullPileHintTest). In the same manifold a corner keeps its impulse when the support face changes
+     * (the warm start matches it by place, within the narrowphase's 5 mm). Boxes need none of this (a box's other
+     * vertices stand a face away), nor fast pairs (their {@link #WHIP_KEY} manifold holds them). Returns the new
+     * count.
      */
-    private int whipVertices(int n, Shape inc, Pose pose, long incId, int nr, double rnx, double rny, double rnz,
+    private int sunkVertices(int m, int n, Shape inc, Pose pose, long incId, int nr, double rnx, double rny,
+                             double rnz, double r0, double mx, double my, double mz, boolean refA, double rA,
+                             double rB, double margin, long refId) {
+        return whipVertices(m, n, inc, pose, incId, nr, rnx, rny, rnz, r0, mx, my, mz, refA, rA, rB, margin, refId);
+    }
+
+    /**
+     * Writes into the output arrays, from index {@code m0}, the incident shape's vertices outside its feature that
+     * lie over the reference face (inside its side planes, {@link #side}) within the margin and do not project into
+     * the clipped feature ({@code n} points in {@code clipIn}); returns {@code m0} plus their count. See
+     * {@link #FAST_MARGIN}.
+     */
+    private int whipVertices(int m0, int n, Shape inc, Pose pose, long incId, int nr, double rnx, double rny, double rnz,
                               double r0, double mx, double my, double mz, boolean refA, double rA, double rB,
                               double margin, long refId) {
-        int count = Features.vertexCount(inc), m = 0;
+        int count = Features.vertexCount(inc), m = m0;
         final double[] v = vertex;
         for (int i = 0; i < count && m < MAX; i++) {
             if (!Features.otherVertex(inc, pose, incId, i, v)) {
@@ -236,10 +270,17 @@ public final class ManifoldBuilder {
      * ({@code clipIn}, {@code n} points, convex): such a vertex lies over the feature's own points.
      */
     private boolean covered(int n, double px, double py, double pz, double rx, double ry, double rz) {
+        return covers(clipIn, n, px, py, pz, rx, ry, rz);
+    }
+
+    /**
+     * Whether (px, py, pz) projects along the unit normal r into the convex polygon {@code c} ({@code n}
+     * points, x, y, z each; fewer than 3 cover nothing).
+     */
+    static boolean covers(double[] c, int n, double px, double py, double pz, double rx, double ry, double rz) {
         if (n < 3) {
             return false;
         }
-        final double[] c = clipIn;
         boolean pos = false, neg = false;
         for (int k = 0; k < n; k++) {
             int k1 = k + 1 == n ? 0 : k + 1;

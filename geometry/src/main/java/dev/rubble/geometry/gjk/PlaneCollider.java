@@ -5,6 +5,7 @@ import dev.rubble.spi.narrowphase.PairCollider;
 import dev.rubble.spi.narrowphase.Pose;
 import dev.rubble.spi.shape.Plane;
 import dev.rubble.spi.shape.Shape;
+import dev.rubble.spi.shape.ShapeType;
 
 /**
  * Plane (A) against any convex shape (B): the normal is the plane's; B's feature facing the plane
@@ -18,6 +19,36 @@ public final class PlaneCollider implements PairCollider {
     private final boolean[] chosen = new boolean[64];
     private final double[] feat = new double[3 * 64];
     private final Features features = new Features();
+
+    /**
+     * Adds to the {@code m} points of hull {@code b}'s face {@code fid} its other vertices under the plane that do not
+     * stand over the face (ManifoldBuilder's {@code sunk} vertices: a hull whose underside is
+     * several faces meeting at a shallow ridge rests on the corners of both); returns the new count.
+     */
+    private int sunkVertices(int m, Shape b, Pose poseB, long fid, int count, double nx, double ny, double nz,
+                             double off, double rb) {
+        int vertices = Features.vertexCount(b);
+        final double[] v = tmp;
+        for (int i = 0; i < vertices && m < 64; i++) {
+            if (!Features.otherVertex(b, poseB, fid, i, v)) {
+                continue;
+            }
+            double h = nx * v[0] + ny * v[1] + nz * v[2] - off;
+            if (h - rb > 0 || ManifoldBuilder.covers(feat, count, v[0], v[1], v[2], nx, ny, nz)) {
+                continue;
+            }
+            p[3 * m] = v[0] - h * nx;
+            p[3 * m + 1] = v[1] - h * ny;
+            p[3 * m + 2] = v[2] - h * nz;
+            s[m] = h - rb;
+            id[m] = OTHER_VERTEX | (fid << 24) | i;
+            m++;
+        }
+        return m;
+    }
+
+    /** Feature-id tag of a point at a hull vertex outside the face (its index in the low 24 bits). */
+    private static final long OTHER_VERTEX = 1L << 61;
 
     @Override
     public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink) {
@@ -42,6 +73,9 @@ public final class PlaneCollider implements PairCollider {
             s[m] = sep;
             id[m] = (fid << 8) | k;
             m++;
+        }
+        if (m > 0 && count >= 3 && b.type() == ShapeType.CONVEX_HULL) {
+            m = sunkVertices(m, b, poseB, fid, count, nx, ny, nz, off, rb);
         }
         if (m == 0) {
             return;
