@@ -61,7 +61,7 @@ final class SampleJoltGeneralTest {
      * 0.1 m apart. Jolt's stands; so does Rubble's, its top within a centimetre of the height statics puts it at and
      * over the plank under it. Sideways the landings should not move it at all (the drop is symmetric); the solve order
      * breaks the symmetry by a few centimetres: before the relax pass's friction took its cone from the relaxed normal
-     * impulse (2026-12-07, peers34) the stack crept at 3-5 cm/s for three seconds, up to 3.6 cm off the axis, and fell
+     * impulse (2026-12-07, peers34) the stack crept at up to 8 cm/s for three seconds, up to 3.6 cm off the axis, and fell
      * asleep 0.5 cm off it; now it comes to rest in two seconds, 2.8 cm off. Bounded at 5 cm, a twentieth of the
      * planks' half width.
      */
