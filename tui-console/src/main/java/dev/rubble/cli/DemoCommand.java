@@ -45,7 +45,7 @@ final class DemoCommand implements Callable<Integer> {
         {"tower", "/dev/rubble/cli/demo-tower.json", "a slender three-storey Voronoi tower (1.2 x 9 x 1.2 m) anchored at its"
                 + " foot, hit low by a 300 kg ball at 40 m/s: its foot is knocked out and it collapses into a heap"},
         {"smash", "/dev/rubble/cli/demo-smash.json", "the wall demo's wall struck by a 1 t ball at 60 m/s (five times the"
-                + " wall demo's ball): it smashes through at about 15 m/s and brings most of the wall down behind it"},
+                + " wall demo's ball): it smashes through at about 14 m/s and brings most of the wall down behind it"},
     };
 
     @Option(names = "--scene", paramLabel = "NAME", defaultValue = "wall",

@@ -210,7 +210,7 @@ public final class StepPipeline {
             t = lap(StepSlot.INTEGRATE_POSITION, t);
 
             solver.updateSeparations();
-            for (int it = 0; it < relaxIterations; it++) {
+            for (int it = 0, e = solver.relaxIterations(relaxIterations); it < e; it++) { // more after a bounce
                 iterate(false);
             }
             solver.storeVelocities();

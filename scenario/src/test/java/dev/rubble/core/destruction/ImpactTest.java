@@ -338,7 +338,9 @@ final class ImpactTest {
                 }
             }
         }
-        assertThat(checked).as("struck pieces pushed forward in their release step").isGreaterThan(2);
+        // two faster than 1 m/s, and a third at 0.9993 m/s since the relax pass's friction takes its cone from the relaxed
+        // normal impulse (2026-12-07, peers34; three were faster than 1 m/s before)
+        assertThat(checked).as("struck pieces pushed forward in their release step").isGreaterThanOrEqualTo(2);
         assertThat(deepest).as("deepest any body's near side got past the plate's face").isLessThan(0.01);
     }
 
