@@ -17,31 +17,9 @@ import org.junit.jupiter.api.Test;
  * cells, all 25 on 0.15 m cells).
  */
 final class MeshFastLandingTest {
-    /** A flat floor y = 0, |x|, |z| &le; half, of n × n square cells, wound to face up. */
+    /** A flat floor y = 0, |x|, |z| &le; half, of n × n square cells, wound to face up (z × x = +y). */
     static TriangleMesh floor(double half, int n) {
-        double[] v = new double[3 * (n + 1) * (n + 1)];
-        for (int i = 0; i <= n; i++) {
-            for (int j = 0; j <= n; j++) {
-                int o = 3 * (i * (n + 1) + j);
-                v[o] = -half + 2 * half * j / n;
-                v[o + 2] = -half + 2 * half * i / n;
-            }
-        }
-        int[] idx = new int[6 * n * n];
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                int a = i * (n + 1) + j, b = a + 1, c = a + n + 1, d = c + 1;
-                // (c - a) × (b - a) = +z × +x = +y: up
-                idx[k++] = a;
-                idx[k++] = c;
-                idx[k++] = b;
-                idx[k++] = b;
-                idx[k++] = c;
-                idx[k++] = d;
-            }
-        }
-        return new TriangleMesh(v, idx);
+        return MeshFastTurnTest.grid(2, half, n, 0, half, n);
     }
 
     private static PhysicsWorld world(int cells) {

@@ -25,19 +25,27 @@ final class MeshFastTurnTest {
     /** A thin wall in the local plane x = 0, |y| &le; h, |z| &le; half, of square cells {@code cell} wide (0: two triangles). */
     static TriangleMesh wall(double h, double half, double cell) {
         int ny = cell > 0 ? (int) Math.round(2 * h / cell) : 1, nz = cell > 0 ? (int) Math.round(2 * half / cell) : 1;
-        double[] v = new double[3 * (ny + 1) * (nz + 1)];
-        for (int i = 0; i <= ny; i++) {
-            for (int j = 0; j <= nz; j++) {
-                int o = 3 * (i * (nz + 1) + j);
-                v[o + 1] = -h + 2 * h * i / ny;
-                v[o + 2] = -half + 2 * half * j / nz;
+        return grid(1, h, ny, 2, half, nz); // faces +x (y × z)
+    }
+
+    /**
+     * A flat grid through the origin: vertex row i at coordinate {@code rowAxis} = −rowHalf + 2 rowHalf i / rows, column
+     * j at coordinate {@code colAxis} likewise; each cell two triangles wound to face along (row axis) × (column axis).
+     */
+    static TriangleMesh grid(int rowAxis, double rowHalf, int rows, int colAxis, double colHalf, int cols) {
+        double[] v = new double[3 * (rows + 1) * (cols + 1)];
+        for (int i = 0; i <= rows; i++) {
+            for (int j = 0; j <= cols; j++) {
+                int o = 3 * (i * (cols + 1) + j);
+                v[o + rowAxis] = -rowHalf + 2 * rowHalf * i / rows;
+                v[o + colAxis] = -colHalf + 2 * colHalf * j / cols;
             }
         }
-        int[] idx = new int[6 * ny * nz];
+        int[] idx = new int[6 * rows * cols];
         int k = 0;
-        for (int i = 0; i < ny; i++) {
-            for (int j = 0; j < nz; j++) {
-                int a = i * (nz + 1) + j, b = a + 1, c = a + nz + 1, d = c + 1;
+        for (int i = 0; i < rows; i++) {
+            for (int j = 0; j < cols; j++) {
+                int a = i * (cols + 1) + j, b = a + 1, c = a + cols + 1, d = c + 1;
                 idx[k++] = a;
                 idx[k++] = c;
                 idx[k++] = b;
