@@ -70,6 +70,20 @@ final class ConsoleUnderTmuxTest {
         return out;
     }
 
+    /**
+     * Writes the row scene to {@code tmp} and starts {@code rubble console} on it (then {@code extra} options) in a
+     * {@code columns} × {@code rows} terminal.
+     */
+    private void startOnRow(Path tmp, int columns, int rows, String... extra) throws Exception {
+        Path scene = tmp.resolve("row.json");
+        Files.writeString(scene, SCENE);
+        String[] args = new String[2 + extra.length];
+        args[0] = "console";
+        args[1] = scene.toString();
+        System.arraycopy(extra, 0, args, 2, extra.length);
+        start(tmp.resolve("console.sh"), javaCommand(args), columns, rows);
+    }
+
     private void start(Path script, List<String> command) throws Exception {
         start(script, command, 120, 40);
     }
@@ -137,9 +151,7 @@ final class ConsoleUnderTmuxTest {
 
     @Test
     void theConsoleShowsStageTimingsAndRespondsToEveryKey(@TempDir Path tmp) throws Exception {
-        Path scene = tmp.resolve("row.json");
-        Files.writeString(scene, SCENE);
-        start(tmp.resolve("console.sh"), javaCommand("console", scene.toString()));
+        startOnRow(tmp, 120, 40);
 
         String s = waitFor("the running console", x -> x.contains("RUNNING") && x.contains("Journal off")
                 && x.contains("| step ") && step(x) >= 30);
@@ -186,9 +198,7 @@ final class ConsoleUnderTmuxTest {
      */
     @Test
     void aTerminalShrunkAndGrownBackWhileTheConsoleWasStoppedIsDrawnWholeAgain(@TempDir Path tmp) throws Exception {
-        Path scene = tmp.resolve("row.json");
-        Files.writeString(scene, SCENE);
-        start(tmp.resolve("console.sh"), javaCommand("console", scene.toString()), 120, 40);
+        startOnRow(tmp, 120, 40);
         waitFor("the running console", x -> x.contains("RUNNING") && x.contains("Budgets") && x.contains("| step ")
                 && step(x) >= 10);
         long shell = Long.parseLong(tmux("display-message", "-p", "-t", "main", "#{pane_pid}").strip());
@@ -216,10 +226,8 @@ final class ConsoleUnderTmuxTest {
      */
     @Test
     void ctrlCQuitsAsQDoesClosingTheJournal(@TempDir Path tmp) throws Exception {
-        Path scene = tmp.resolve("row.json");
-        Files.writeString(scene, SCENE);
         Path journal = tmp.resolve("journal");
-        start(tmp.resolve("console.sh"), javaCommand("console", scene.toString(), "--journal", journal.toString()), 80, 24);
+        startOnRow(tmp, 80, 24, "--journal", journal.toString());
         waitFor("the running console", x -> x.contains("RUNNING") && x.contains("| step ") && step(x) >= 10);
         keys("C-c");
         expectExitedCleanly();
