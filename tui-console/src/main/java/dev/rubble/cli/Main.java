@@ -112,19 +112,20 @@ public final class Main implements Runnable {
      * ({@link dev.rubble.cache.journal.JournalDiskFullException}); null if none.
      */
     static Throwable writeFailedCause(Throwable t) {
-        for (int depth = 0; t != null && depth < 8; t = t.getCause(), depth++) {
-            if (t instanceof OutputFiles.WriteFailedException || t instanceof dev.rubble.cache.journal.JournalDiskFullException) {
-                return t;
-            }
-        }
-        return null;
+        Throwable f = cause(t, OutputFiles.WriteFailedException.class);
+        return f != null ? f : cause(t, dev.rubble.cache.journal.JournalDiskFullException.class);
     }
 
     /** The first {@link java.nio.file.FileSystemException} in {@code t}'s causes (at most 8 deep), or null. */
     static java.nio.file.FileSystemException fileSystemCause(Throwable t) {
+        return cause(t, java.nio.file.FileSystemException.class);
+    }
+
+    /** The first throwable of {@code kind} in {@code t}'s causes, {@code t} itself first (at most 8 deep), or null. */
+    private static <T extends Throwable> T cause(Throwable t, Class<T> kind) {
         for (int depth = 0; t != null && depth < 8; t = t.getCause(), depth++) {
-            if (t instanceof java.nio.file.FileSystemException f) {
-                return f;
+            if (kind.isInstance(t)) {
+                return kind.cast(t);
             }
         }
         return null;
