@@ -497,7 +497,10 @@ public final class ConstraintSolver implements ConstraintRows {
         boolean changed = false;
         for (int l = 1; l < bodyCount; l++) {
             double g = gStiff[l];
-            if (!(g > 0)) {
+            if (!(g > 0) || source[l] >= 0) {
+                // a body in the contact solve keeps its own inertia: the contact rows act on it with that, and two solves
+                // in different metrics on one body fought (a chain of capsules touching end to end at its joints, the
+                // joints example's, flew apart)
                 continue;
             }
             int o = 6 * l;
