@@ -151,6 +151,8 @@ public final class ConstraintSolver implements ConstraintRows {
     private final double[] projScratch = new double[9];
     /** Per local body: the geometric stiffness added to its inertia this sub-step ({@link #geometricStiffness}). */
     private double[] gStiff = new double[0];
+    /** Per local body: its inertia about the axes across its joints' levers, the least ({@link #leverStiffness}). */
+    private double[] gTurn = new double[0];
     private final double[] gScratch = new double[6];
     /** Whether a row left its tree since the last tree solve (not only a folded row's change of mode). */
     private boolean rowLeft;
@@ -460,8 +462,10 @@ public final class ConstraintSolver implements ConstraintRows {
     private boolean geometricStiffness(double hh) {
         if (gStiff.length < bodyCount) {
             gStiff = new double[Math.max(bodyCount, 2 * gStiff.length)];
+            gTurn = new double[gStiff.length];
         }
         Arrays.fill(gStiff, 0, bodyCount, 0);
+        Arrays.fill(gTurn, 0, bodyCount, Double.POSITIVE_INFINITY);
         boolean any = false;
         final double[] q = projScratch;
         for (int k = 0; k < activeCount; k++) {
@@ -481,14 +485,10 @@ public final class ConstraintSolver implements ConstraintRows {
             int sa = slotA[k], sb = slotB[k];
             anchors(b, sa, solveFrameA, sb, solveFrameB, 7 * k, frame, q);
             if (invMass[la] > 0) {
-                double rx = frame.ax - b.px[sa], ry = frame.ay - b.py[sa], rz = frame.az - b.pz[sa];
-                gStiff[la] += hh * lam * Math.sqrt(rx * rx + ry * ry + rz * rz);
-                any = true;
+                any |= leverStiffness(la, hh * lam, frame.ax - b.px[sa], frame.ay - b.py[sa], frame.az - b.pz[sa]);
             }
             if (invMass[lb] > 0) {
-                double rx = frame.bx - b.px[sb], ry = frame.by - b.py[sb], rz = frame.bz - b.pz[sb];
-                gStiff[lb] += hh * lam * Math.sqrt(rx * rx + ry * ry + rz * rz);
-                any = true;
+                any |= leverStiffness(lb, hh * lam, frame.bx - b.px[sb], frame.by - b.py[sb], frame.bz - b.pz[sb]);
             }
         }
         if (!any) {
@@ -504,9 +504,9 @@ public final class ConstraintSolver implements ConstraintRows {
                 continue;
             }
             int o = 6 * l;
-            // only the stiffness the body's own inertia does not resolve in a sub-step: above the harmonic mean of its
-            // principal moments, 3 / tr(I^-1) (the explicit treatment's mode, sqrt(g / I) / h, is stable below 2 / h)
-            double over = g - 3 / (invI[o] + invI[o + 3] + invI[o + 5]);
+            // only the stiffness the body's own turning does not resolve in a sub-step (the explicit treatment's mode,
+            // sqrt(g / I) / h, is stable below 2 / h): above its inertia about the axes across its levers (gTurn)
+            double over = g - gTurn[l];
             if (!(over > 0)) {
                 continue;
             }
@@ -525,6 +525,29 @@ public final class ConstraintSolver implements ConstraintRows {
             }
         }
         return changed;
+    }
+
+    /**
+     * Local body l's share of a joint's geometric stiffness, {@code hλ |r|} for the joint's impulse λ and its anchor r
+     * from the body's centre, into {@link #gStiff}, and the body's inertia about the axes across r into {@link #gTurn}
+     * (the least over its joints): the harmonic mean of the two, {@code 2 / (tr I⁻¹ − r̂ᵀ I⁻¹ r̂)}, which is I for a
+     * sphere and a capsule's or rod's inertia across its length when r runs along it (its turn about its own length
+     * does not move an anchor on it). Whether anything was added.
+     */
+    private boolean leverStiffness(int l, double hLam, double rx, double ry, double rz) {
+        double r2 = rx * rx + ry * ry + rz * rz;
+        if (!(r2 > 0)) {
+            return false;
+        }
+        int o = 6 * l;
+        double a = invI[o], bxy = invI[o + 1], c = invI[o + 2], d = invI[o + 3], e = invI[o + 4], f = invI[o + 5];
+        double along = (rx * (a * rx + bxy * ry + c * rz) + ry * (bxy * rx + d * ry + e * rz) + rz * (c * rx + e * ry + f * rz)) / r2;
+        double across = a + d + f - along;
+        if (across > 0) {
+            gTurn[l] = Math.min(gTurn[l], 2 / across);
+        }
+        gStiff[l] += hLam * Math.sqrt(r2);
+        return true;
     }
 
     /** The inverse of the symmetric 3 × 3 matrix at {@code m[o]} (xx, xy, xz, yy, yz, zz) into {@code out[0..6)}; false when singular. */
