@@ -149,6 +149,11 @@ public final class ConstraintSolver implements ConstraintRows {
     /** Per active constraint: whether its first three rows are the point rows of its anchors ({@link #pointRows}). */
     private boolean[] pointAt = new boolean[0];
     private final double[] projScratch = new double[9];
+    /** Per local body: the geometric stiffness added to its inertia this sub-step ({@link #geometricStiffness}). */
+    private double[] gStiff = new double[0];
+    /** Per local body: its inertia about the axes across its joints' levers, the least ({@link #leverStiffness}). */
+    private double[] gTurn = new double[0];
+    private final double[] gScratch = new double[6];
     /** Whether a row left its tree since the last tree solve (not only a folded row's change of mode). */
     private boolean rowLeft;
     /** The constraints whose extra row carries a folded axis this sub-step ({@link #fold}). */
@@ -402,6 +407,27 @@ public final class ConstraintSolver implements ConstraintRows {
         if (rows > 0) { // a later sub-step: the last one's impulses warm start this one
             keepImpulses();
         }
+        writeRows();
+        if (geometricStiffness(subH)) {
+            writeRows(); // with the inertia the tension's stiffness added
+        }
+        gather();
+        for (int r = 0; r < rows; r++) {
+            double l = row[RW * r + LAMBDA];
+            if (l != 0) {
+                apply(r, l);
+            }
+        }
+        chooseStopRows(); // after the warm start: a stop the bodies close on this sub-step is read from their velocities
+        // one more re-solve for each folded row (a stop and a motor on one axis): with four, a chain of twenty such
+        // joints spent them and every row left at once, and the chain gained energy (0.95 J in 10 s braked by motors)
+        resolvesLeft = MAX_RESOLVES + folded;
+        buildTrees(false);
+        scatter();
+    }
+
+    /** Every active constraint's rows at the current poses, with their warm-start impulses ({@link #beginSubStep}). */
+    private void writeRows() {
         rows = 0;
         for (int k = 0; k < activeCount; k++) {
             int i = active[k];
@@ -419,19 +445,127 @@ public final class ConstraintSolver implements ConstraintRows {
                 row[RW * (firstRow[k] + r) + LAMBDA] = row[RW * (firstRow[k] + r) + WARM] = store.lambda[base + r];
             }
         }
-        gather();
-        for (int r = 0; r < rows; r++) {
-            double l = row[RW * r + LAMBDA];
-            if (l != 0) {
-                apply(r, l);
+    }
+
+    /**
+     * The tension's geometric stiffness (Andrews, Teichmann, Kry 2017), in its diagonal form: each dynamic body held by
+     * point joints turns in the joint solve as if its inertia were {@code I + h² Σ |F| |r| E}, F the force each joint's
+     * point rows carried in the last sub-step ({@code λ / h}) and r the joint's anchor from the body's centre. A
+     * solve whose rows are linearised at the sub-step's start treats the stiffness of a lever under tension
+     * explicitly; where it exceeds what the body's own inertia resolves in a sub-step (light spheres on anchors off
+     * their centres near the pivot of a swinging chain), the links' turning oscillated from link to link and step
+     * to step and a 20-link chain tore at one sub-step (docs/constraints.md, "The tension's geometric stiffness"). Only
+     * what exceeds the body's own inertia is added, so where the tension is small against it nothing changes, and
+     * bodies with a joint whose stop can bind or whose motor drives keep their own inertia. Returns whether any
+     * inertia changed (the rows are then written again).
+     */
+    private boolean geometricStiffness(double hh) {
+        if (gStiff.length < bodyCount) {
+            gStiff = new double[Math.max(bodyCount, 2 * gStiff.length)];
+            gTurn = new double[gStiff.length];
+        }
+        Arrays.fill(gStiff, 0, bodyCount, 0);
+        Arrays.fill(gTurn, 0, bodyCount, Double.POSITIVE_INFINITY);
+        boolean any = false;
+        final double[] q = projScratch;
+        for (int k = 0; k < activeCount; k++) {
+            int la = bodyOfA[k], lb = bodyOfB[k];
+            if (!pointAt[k]) {
+                // a joint with a stop that can bind or a driving motor (or no point rows): its bodies keep their own
+                // inertia (fuzz: a chain of hinges driven by motors against stops gained energy with it)
+                gStiff[la] = gStiff[lb] = Double.NEGATIVE_INFINITY;
+                continue;
+            }
+            int base = ConstraintStore.MAX_ROWS * active[k];
+            double lx = store.lambda[base], ly = store.lambda[base + 1], lz = store.lambda[base + 2];
+            double lam = Math.sqrt(lx * lx + ly * ly + lz * lz);
+            if (!(lam > 0) || invMass[la] == 0 && invMass[lb] == 0) {
+                continue;
+            }
+            int sa = slotA[k], sb = slotB[k];
+            anchors(b, sa, solveFrameA, sb, solveFrameB, 7 * k, frame, q);
+            if (invMass[la] > 0) {
+                any |= leverStiffness(la, hh * lam, frame.ax - b.px[sa], frame.ay - b.py[sa], frame.az - b.pz[sa]);
+            }
+            if (invMass[lb] > 0) {
+                any |= leverStiffness(lb, hh * lam, frame.bx - b.px[sb], frame.by - b.py[sb], frame.bz - b.pz[sb]);
             }
         }
-        chooseStopRows(); // after the warm start: a stop the bodies close on this sub-step is read from their velocities
-        // one more re-solve for each folded row (a stop and a motor on one axis): with four, a chain of twenty such
-        // joints spent them and every row left at once, and the chain gained energy (0.95 J in 10 s braked by motors)
-        resolvesLeft = MAX_RESOLVES + folded;
-        buildTrees(false);
-        scatter();
+        if (!any) {
+            return false;
+        }
+        boolean changed = false;
+        for (int l = 1; l < bodyCount; l++) {
+            double g = gStiff[l];
+            if (!(g > 0) || source[l] >= 0) {
+                // a body in the contact solve keeps its own inertia: the contact rows act on it with that, and two solves
+                // in different metrics on one body fought (a chain of capsules touching end to end at its joints, the
+                // joints example's, flew apart)
+                continue;
+            }
+            int o = 6 * l;
+            // only the stiffness the body's own turning does not resolve in a sub-step (the explicit treatment's mode,
+            // sqrt(g / I) / h, is stable below 2 / h): above its inertia about the axes across its levers (gTurn)
+            double over = g - gTurn[l];
+            if (!(over > 0)) {
+                continue;
+            }
+            // I = (I^-1)^-1, plus that on its diagonal, inverted again (symmetric 3 x 3: xx, xy, xz, yy, yz, zz)
+            if (!invertSymmetric(invI, o, q)) {
+                continue;
+            }
+            q[0] += over;
+            q[3] += over;
+            q[5] += over;
+            double[] tmp = gScratch;
+            System.arraycopy(q, 0, tmp, 0, 6);
+            if (invertSymmetric(tmp, 0, q)) {
+                System.arraycopy(q, 0, invI, o, 6);
+                changed = true;
+            }
+        }
+        return changed;
+    }
+
+    /**
+     * Local body l's share of a joint's geometric stiffness, {@code hλ |r|} for the joint's impulse λ and its anchor r
+     * from the body's centre, into {@link #gStiff}, and the body's inertia about the axes across r into {@link #gTurn}
+     * (the least over its joints): the harmonic mean of the two, {@code 2 / (tr I⁻¹ − r̂ᵀ I⁻¹ r̂)}, which is I for a
+     * sphere and a capsule's or rod's inertia across its length when r runs along it (its turn about its own length
+     * does not move an anchor on it). Whether anything was added.
+     */
+    private boolean leverStiffness(int l, double hLam, double rx, double ry, double rz) {
+        double r2 = rx * rx + ry * ry + rz * rz;
+        if (!(r2 > 0)) {
+            return false;
+        }
+        int o = 6 * l;
+        double a = invI[o], bxy = invI[o + 1], c = invI[o + 2], d = invI[o + 3], e = invI[o + 4], f = invI[o + 5];
+        double along = (rx * (a * rx + bxy * ry + c * rz) + ry * (bxy * rx + d * ry + e * rz) + rz * (c * rx + e * ry + f * rz)) / r2;
+        double across = a + d + f - along;
+        if (across > 0) {
+            gTurn[l] = Math.min(gTurn[l], 2 / across);
+        }
+        gStiff[l] += hLam * Math.sqrt(r2);
+        return true;
+    }
+
+    /** The inverse of the symmetric 3 × 3 matrix at {@code m[o]} (xx, xy, xz, yy, yz, zz) into {@code out[0..6)}; false when singular. */
+    private static boolean invertSymmetric(double[] m, int o, double[] out) {
+        double a = m[o], bb = m[o + 1], c = m[o + 2], d = m[o + 3], e = m[o + 4], f = m[o + 5];
+        double c00 = d * f - e * e, c01 = c * e - bb * f, c02 = bb * e - c * d;
+        double det = a * c00 + bb * c01 + c * c02;
+        if (!(Math.abs(det) > 0) || !Double.isFinite(det)) {
+            return false;
+        }
+        double inv = 1 / det;
+        out[0] = c00 * inv;
+        out[1] = c01 * inv;
+        out[2] = c02 * inv;
+        out[3] = (a * f - c * c) * inv;
+        out[4] = (bb * c - a * e) * inv;
+        out[5] = (a * d - bb * bb) * inv;
+        return true;
     }
 
     private void keepImpulses() {
@@ -471,6 +605,15 @@ public final class ConstraintSolver implements ConstraintRows {
                 return false;
             }
         }
+        return pointLead(r, n);
+    }
+
+    /** Whether rows {@code [r, r + n)} begin with the point rows of the frame just filled, whatever rows follow them. */
+    private boolean pointLead(int r, int n) {
+        if (n < 3) {
+            return false;
+        }
+        final double[] rw = row;
         for (int i = 0; i < 3; i++) {
             int o = RW * (r + i);
             double err = i == 0 ? frame.bx - frame.ax : i == 1 ? frame.by - frame.ay : frame.bz - frame.az;
