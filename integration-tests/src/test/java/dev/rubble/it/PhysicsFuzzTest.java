@@ -22,14 +22,6 @@ final class PhysicsFuzzTest {
     private static final int COUNT = Integer.getInteger("rubble.physfuzz.count",
             200 * Integer.getInteger("rubble.fuzz.scale", 1));
 
-    /**
-     * Open findings (docs/status.md, contacts row), printed and not counted: a spinning irregular hull in contact at
-     * three sub-steps gains energy in a step. Seed 14053: a 1.13 kg six-vertex hull spinning at 42 rad/s on the
-     * plate (1/120 s, 3 sub-steps) went from 128.75 to 130.47 J in step 89; seed 14178: a 20 g seven-vertex hull
-     * tumbling at 35 rad/s on the ground plane (1/30 s, 3 sub-steps) from 0.276 to 0.323 J in step 26.
-     */
-    private static final java.util.Set<Long> OPEN = java.util.Set.of(14_053L, 14_178L);
-
     @Test
     void randomScenesKeepTheirInvariants() {
         List<String> failures = new ArrayList<>();
@@ -44,9 +36,7 @@ final class PhysicsFuzzTest {
                 System.out.println("PHYSFUZZ " + s.text() + " threw " + e);
                 continue;
             }
-            if (!run.findings().isEmpty() && OPEN.contains(seed)) {
-                System.out.println("PHYSFUZZ open (documented) " + s.text() + "\n  " + run.findings().get(0));
-            } else if (!run.findings().isEmpty()) {
+            if (!run.findings().isEmpty()) {
                 failures.add(s.text() + ": " + run.findings().get(0) + " (" + run.findings().size() + " findings)");
                 System.out.println("PHYSFUZZ " + s.text() + "\n  " + run.findings().subList(0, Math.min(5, run.findings().size())));
             }

@@ -55,9 +55,12 @@ final class WriteBehindJournalTest {
      * twenty-eighth session: the slabs' pieces slide differently, 877 771 bytes), the writer unchanged; and after a
      * hull's sunk corners off its support face joined its face contact and light pieces under heavy ones got an extra
      * pass (2026-12-07, rock34) and the relax pass's friction took its cone from the relaxed normal impulse (2026-12-07,
-     * peers34): the slabs' pieces rest, slide and break differently, 854 879 bytes; the writer unchanged.
+     * peers34): the slabs' pieces rest, slide and break differently, 854 879 bytes; the writer unchanged; and after
+     * gravity's fall within the step went into every body's bounds and the fast-turn sweep's put-back took its
+     * velocities back with it (2026-12-07, fuzz15e: pieces falling onto others within a step's fall meet them in that
+     * step, 850 157 bytes), the writer unchanged.
      */
-    static final String FORMAT5_SLABS_SHA256 = "da6ba9001139abf0f70a5f930e38ad97b7ce0a96d449fb487c9c2063100ffa62";
+    static final String FORMAT5_SLABS_SHA256 = "0ff2623513e8e4122f594209b679b713fb7cd9e7ecc492b3d8d3e152dd6dc1fe";
 
     private static long slabs(Path dir, int depth) {
         String json = DestructionScenes.slabs(3);
@@ -82,7 +85,7 @@ final class WriteBehindJournalTest {
         long atOnce = slabs(tmp.resolve("sync"), 0);
         long behind = slabs(tmp.resolve("behind"), JournalWriter.WRITE_BEHIND_DEPTH);
         long tight = slabs(tmp.resolve("tight"), 2); // the smallest ring: the stepper waits often
-        assertThat(atOnce).isEqualTo(854_879L + 28); // and the closing document (kind, steps, last step, end, checksum)
+        assertThat(atOnce).isEqualTo(850_157L + 28); // and the closing document (kind, steps, last step, end, checksum)
         assertThat(behind).isEqualTo(atOnce);
         assertThat(tight).isEqualTo(atOnce);
         assertThat(sha256(tmp.resolve("sync"))).isEqualTo(FORMAT5_SLABS_SHA256);

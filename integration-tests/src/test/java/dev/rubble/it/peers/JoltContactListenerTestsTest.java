@@ -58,10 +58,13 @@ final class JoltContactListenerTestsTest {
             }
             assertThat(w.events().count(EventKind.CONTACT_END)).isZero();
         }
-        // Jolt adds the contact in step 61 (its ball is 1e-4 m into the floor after step 60 and is found then); so does
-        // Rubble: its speculative contact of step 60 carried no impulse, and the begin event comes with the touch
+        // Jolt adds the contact in step 61 (its ball is 1e-4 m into the floor after step 60 and is found then, Jolt
+        // looking ahead a fixed 2 cm). Rubble looks ahead by the step's whole motion, gravity's fall included since
+        // fuzz15e (docs/dynamics.md "Gravity's fall in the bounds"; before, the 2.7 mm of it at 60 Hz was left out of
+        // the bounds, so the ball had no pair in step 60 and went 1e-4 m in, as Jolt's): its speculative contact of step
+        // 60 stops the ball at the floor in the step it reaches it, and the begin event comes with that touch
         assertThat(begins).isEqualTo(1);
-        assertThat(beginStep).isEqualTo(61);
+        assertThat(beginStep).isEqualTo(60);
         int ends = 0;
         for (int i = 0; i < 60; i++) {
             w.step();
