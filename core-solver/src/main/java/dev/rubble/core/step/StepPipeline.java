@@ -253,7 +253,7 @@ public final class StepPipeline {
         p.nonFinite = dev.rubble.core.dynamics.NonFiniteGuard.isolate(c.states, b);
         // a long body whose fast turn this step passed into or through static geometry is put back where its sweep
         // first met it (docs/dynamics.md, "Fast turns")
-        p.fastTurns = fastTurns.end(b, c.pairs, dt);
+        p.fastTurns = fastTurns.end(b, c.pairs, dt, ctx.broadphase, settings.gravityX(), settings.gravityY(), settings.gravityZ());
         p.fastTurnShapes = fastTurns.tested();
 
         // soft bodies advance and exchange impulses with the rigid bodies, which now have their final
