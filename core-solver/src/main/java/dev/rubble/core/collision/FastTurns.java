@@ -86,6 +86,7 @@ public final class FastTurns {
     private boolean[] longTurn = new boolean[0];      // per fast slot: it turned more than half a revolution this step
     private boolean[] stray = new boolean[0];         // per saved slot: a dynamic body that left its look-ahead this step
     private double[] vel0 = new double[0];            // per slot: the linear velocity at the step's start (3 doubles)
+    private double[] lift = new double[0];            // per slot: out of planes along their normals (3 doubles)
     private double[] hit = new double[0];    // per slot: the earliest time of impact found (1: none)
     private double[] armOf = new double[0];  // per fast slot: its points' farthest distance from the turn's axis
     private int[] savedAt = new int[0];      // per slot: the step stamp when its pose was saved (a possible partner)
@@ -111,6 +112,7 @@ public final class FastTurns {
             longTurn = new boolean[slots];
             stray = new boolean[slots];
             vel0 = new double[3 * slots];
+            lift = new double[3 * slots];
             hit = new double[slots];
             armOf = new double[slots];
             terms = new double[TERMS * slots];
@@ -241,6 +243,15 @@ public final class FastTurns {
         int moved = 0;
         for (int k = 0; k < savedCount; k++) {
             int s = saved[k];
+            if (hit[s] == 1 && b.motion[s] == DYNAMIC && (lift[3 * s] != 0 || lift[3 * s + 1] != 0 || lift[3 * s + 2] != 0)) {
+                b.px[s] += lift[3 * s];
+                b.py[s] += lift[3 * s + 1];
+                b.pz[s] += lift[3 * s + 2];
+                moved++;
+            }
+            lift[3 * s] = 0;
+            lift[3 * s + 1] = 0;
+            lift[3 * s + 2] = 0;
             if (hit[s] < 1 && b.motion[s] == DYNAMIC) {
                 posed(b, s, hit[s], poseB, true); // the centre of mass's pose at the time of impact
                 if (carrier[s] >= 0) {
@@ -557,7 +568,19 @@ public final class FastTurns {
             // under a plane stayed there at 140 m/s, fuzz15t)
             double limit = Math.max(0.5 * DEEP, depth(b, s, 0, sa, radii));
             if (end > limit + 0.5 * DEEP) {
-                hit[s] = Math.min(hit[s], backTo(b, s, 0, 1, sa, radii, limit));
+                double back = backTo(b, s, 0, 1, sa, radii, limit);
+                if (back > 0 || !longTurn[s]) {
+                    hit[s] = Math.min(hit[s], back);
+                } else if (sa == null) {
+                    // a turn the sweep cannot follow that goes deeper at once along the shortest rotation: put back to
+                    // its start every step, a hull spinning at 44-90 rad/s on a plane at 0.05 s steps stayed where it
+                    // was while its contacts spun it up (fuzz15t, seed 20661); out along the normal instead, its
+                    // turn and motion along the plane kept
+                    double up = end - limit;
+                    lift[3 * s] += up * planeNormal[0];
+                    lift[3 * s + 1] += up * planeNormal[1];
+                    lift[3 * s + 2] += up * planeNormal[2];
+                }
             }
             return;
         }
