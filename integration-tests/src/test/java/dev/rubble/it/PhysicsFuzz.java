@@ -35,7 +35,7 @@ import org.joml.Vector3d;
  *     above the start's by more than the tolerance {@link #energySlack} (the push-out of bodies started overlapped
  *     can give each overlapping pair at most {@code ½ (m_a + m_b) maxPush²}; plus 1e-6 of the scene's energy, the
  *     gas test's measured 1.2e-6 a step's round-off); with restitution above 0 never above the start's by 1 %;</li>
- * <li>momentum: in zero gravity with only dynamic bodies, the linear momentum to 1e-12 of {@code Σ m |v|} a step;</li>
+ * <li>momentum: in zero gravity with only dynamic bodies, the linear momentum, less what bodies that fell asleep had (sleep stops them: {@link #fellAsleep}), to 1e-12 of {@code Σ m |v|} a step;</li>
  * <li>tunnelling: no dynamic body's centre ever more than its own reach plus 0.25 m under a ground's surface (box,
  *     plane or closed mesh slab); no centre crossing a thin static plate's middle plane within its footprint in one
  *     step;</li>
@@ -367,6 +367,39 @@ final class PhysicsFuzz {
         return p;
     }
 
+    /** Per slot, m v of every live awake dynamic body (NaN for the others), into {@code into} when it is long enough. */
+    static double[] awakeMomentum(PhysicsWorld w, double[] into) {
+        BodyStore b = w.kernel().bodies();
+        double[] m = into.length >= 3 * b.slotLimit() ? into : new double[3 * b.slotLimit()];
+        java.util.Arrays.fill(m, Double.NaN);
+        for (int s = 0; s < b.slotLimit(); s++) {
+            if (b.isLive(s) && b.invMass[s] > 0 && b.state(s) == BodyState.AWAKE) {
+                m[3 * s] = b.mass[s] * b.vx[s];
+                m[3 * s + 1] = b.mass[s] * b.vy[s];
+                m[3 * s + 2] = b.mass[s] * b.vz[s];
+            }
+        }
+        return m;
+    }
+
+    /**
+     * Takes from the expected momentum {@code p} what the bodies that fell asleep in the step had before it: sleep sets
+     * an island's velocities to zero (docs/dynamics.md "Islands and sleeping"; each body slower than the sleep
+     * threshold, 0.05 m/s by default), and an island touches no other awake body, so its momentum before the step is
+     * what it had when it was stopped. fuzz15t: seed 20335's 0.6 kg hull, pushed out of its overlap at 1.1 mm/s, slept
+     * in step 30 and took 6.6e-4 kg m/s, 4.6e-5 of the gas's Σ m |v|, out of the momentum.
+     */
+    static void fellAsleep(PhysicsWorld w, double[] before, double[] p) {
+        BodyStore b = w.kernel().bodies();
+        for (int s = 0; s < b.slotLimit() && 3 * s < before.length; s++) {
+            if (!Double.isNaN(before[3 * s]) && b.isLive(s) && b.state(s) == BodyState.SLEEPING) {
+                p[0] -= before[3 * s];
+                p[1] -= before[3 * s + 1];
+                p[2] -= before[3 * s + 2];
+            }
+        }
+    }
+
     /** The first non-finite value of a live body, or null. */
     static String nonFinite(PhysicsWorld w) {
         BodyStore b = w.kernel().bodies();
@@ -447,7 +480,11 @@ final class PhysicsFuzz {
         double pScale = Math.max(p0[3], 1e-300); // round-off scale: the largest Σ m |v| so far
         boolean broke = false;
         trace(w, tracked, -1, e0, g);
+        double[] awakeMomentum = new double[0]; // per slot: m v of an awake dynamic body before the step, or NaN
         for (int k = 0; k < s.steps(); k++) {
+            if (momentumOn) {
+                awakeMomentum = awakeMomentum(w, awakeMomentum);
+            }
             w.step();
             hashes[k] = w.stateHash();
             double time = (k + 1) * s.dt();
@@ -480,6 +517,7 @@ final class PhysicsFuzz {
                         e, baseline)));
             }
             if (momentumOn) {
+                fellAsleep(w, awakeMomentum, p0);
                 double[] p = momentum(w);
                 double dp = Math.sqrt((p[0] - p0[0]) * (p[0] - p0[0]) + (p[1] - p0[1]) * (p[1] - p0[1]) + (p[2] - p0[2]) * (p[2] - p0[2]));
                 pScale = Math.max(pScale, p[3]);

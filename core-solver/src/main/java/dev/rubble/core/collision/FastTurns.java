@@ -7,6 +7,7 @@ import dev.rubble.geometry.gjk.Gjk;
 import dev.rubble.geometry.gjk.PosedShape;
 import dev.rubble.geometry.gjk.SupportShape;
 import dev.rubble.geometry.gjk.Triangle;
+import dev.rubble.spi.broadphase.Broadphase;
 import dev.rubble.spi.narrowphase.Pose;
 import dev.rubble.spi.shape.AabbTree;
 import dev.rubble.spi.shape.Compound;
@@ -36,7 +37,11 @@ import dev.rubble.spi.shape.TriangleMesh;
  * time of impact). A body that started the step touching the static body and ends it deeper than {@link #DEEP} turned
  * into it past its contacts (they hold the points they found, not the arc beyond them): it is put back to the last
  * point of its sweep no deeper than half of that (bisection). Turns of more than half a revolution in a step (where
- * the shortest rotation is not the turn) are not swept.
+ * the shortest rotation is not the turn), and spins at the step's end its poses do not show (its sub-steps turned it),
+ * are swept only for where they end: deep in something, they met its surface on the way (fuzz15t: a flat box struck
+ * at a plane at 211 m/s, spun to the limit within the step, ended it 0.61 m under it). A body that started the step
+ * deep is held only from going deeper than it started. Strays ({@link #strayed}): a dynamic body a contact turned
+ * within the step away from its look-ahead is swept against the static bodies about its path it was not paired with.
  *
  * <p>Static triangle meshes (since 2026-12-07, thirty-third session): each triangle is a thin convex set for the GJK
  * distance, found through the mesh's tree slice by slice along the sweep ({@link #sweepMesh}); a body across a
@@ -82,6 +87,10 @@ public final class FastTurns {
     private int savedCount;
     private boolean[] fast = new boolean[0];          // per saved slot: a dynamic body that turned fast this step
     private boolean[] fastKinematic = new boolean[0]; // per saved slot: a kinematic body that turned fast this step
+    private boolean[] longTurn = new boolean[0];      // per fast slot: it turned more than half a revolution this step
+    private boolean[] stray = new boolean[0];         // per saved slot: a dynamic body that left its look-ahead this step
+    private double[] vel0 = new double[0];            // per slot: the linear velocity at the step's start (3 doubles)
+    private double[] lift = new double[0];            // per slot: out of planes along their normals (3 doubles)
     private double[] hit = new double[0];    // per slot: the earliest time of impact found (1: none)
     private double[] armOf = new double[0];  // per fast slot: its points' farthest distance from the turn's axis
     private int[] savedAt = new int[0];      // per slot: the step stamp when its pose was saved (a possible partner)
@@ -104,6 +113,10 @@ public final class FastTurns {
             saved = new int[slots];
             fast = new boolean[slots];
             fastKinematic = new boolean[slots];
+            longTurn = new boolean[slots];
+            stray = new boolean[slots];
+            vel0 = new double[3 * slots];
+            lift = new double[3 * slots];
             hit = new double[slots];
             armOf = new double[slots];
             terms = new double[TERMS * slots];
@@ -125,6 +138,9 @@ public final class FastTurns {
                 continue;
             }
             b.copyPose(s, start, 7 * s);
+            vel0[3 * s] = b.vx[s];
+            vel0[3 * s + 1] = b.vy[s];
+            vel0[3 * s + 2] = b.vz[s];
             saved[savedCount++] = s;
             savedAt[s] = step;
         }
@@ -135,7 +151,7 @@ public final class FastTurns {
      * the static and kinematic bodies {@code pairs} pairs them with, and puts back those that passed into or through
      * one. Returns how many moved.
      */
-    public int end(BodyStore b, PairBuffer pairs, double dt) {
+    public int end(BodyStore b, PairBuffer pairs, double dt, Broadphase broadphase, double gx, double gy, double gz) {
         tested = 0;
         int candidates = 0;
         for (int k = 0; k < savedCount; k++) {
@@ -144,24 +160,44 @@ public final class FastTurns {
             hit[s] = 1;
             carrier[s] = -1;
             fastKinematic[s] = false;
-            if (b.state[s] != AWAKE || b.motion[s] != DYNAMIC && b.motion[s] != KINEMATIC
-                    || b.shape[s].type() == ShapeType.SPHERE) {
+            longTurn[s] = false;
+            stray[s] = false;
+            if (b.state[s] != AWAKE || b.motion[s] != DYNAMIC && b.motion[s] != KINEMATIC) {
+                continue;
+            }
+            if (b.motion[s] == DYNAMIC && strayed(b, s, dt, gx, gy, gz)) {
+                stray[s] = true;
+                candidates++;
+            }
+            if (b.shape[s].type() == ShapeType.SPHERE) {
                 continue;
             }
             int o = 7 * s;
             double dot = start[o + 3] * b.qx[s] + start[o + 4] * b.qy[s] + start[o + 5] * b.qz[s] + start[o + 6] * b.qw[s];
             double c2 = Math.min(1, dot * dot); // cos²(θ/2), so 1 - cos θ = 2 (1 - c2)
-            if (!(1 - c2 > 1e-9) || !(2 * (1 - c2) * reachBound(b, s) > SAGITTA)) {
-                continue; // the arm is at most the reach (below), so this turn's sagitta is within SAGITTA too
+            double wt = dt * Math.sqrt(b.wx[s] * b.wx[s] + b.wy[s] * b.wy[s] + b.wz[s] * b.wz[s]);
+            if (!(wt >= 0)) {
+                continue; // NaN: the non-finite guard's
             }
-            double arm = arm(b, s);
-            if (!(2 * (1 - c2) * arm > SAGITTA)) { // (1e-9 above: 2.6 mm at 50 km of arm)
+            // the arm is at most the reach (below), so a turn whose sagitta at the reach is within SAGITTA is too
+            double arm = 1 - c2 > 1e-9 && 2 * (1 - c2) * reachBound(b, s) > SAGITTA ? arm(b, s) : 0;
+            boolean turned = 2 * (1 - c2) * arm > SAGITTA; // (1e-9 above: 2.6 mm at 50 km of arm)
+            // a body the step's contacts spun up (its pose turned with the sub-steps' spins, not with its spin at the
+            // end) can show its poses little apart however far it turned on the way, as a flat box struck corner first
+            // at a plane at 211 m/s, spun to the 100 rad/s limit within the step and ending it 0.29 m under the plane
+            // at two sub-steps (fuzz15t): its spin at the end stands in for the turn (1 - cos x <= x² / 2 first)
+            boolean spun = !turned && b.motion[s] == DYNAMIC && 0.5 * wt * wt * reachBound(b, s) > SAGITTA
+                    && reachBound(b, s) * (1 - StrictMath.cos(Math.min(Math.PI, wt))) > SAGITTA;
+            if (!turned && !spun) {
                 continue;
             }
-            double w = Math.sqrt(b.wx[s] * b.wx[s] + b.wy[s] * b.wy[s] + b.wz[s] * b.wz[s]);
-            if (!(w * dt < Math.PI)) {
-                continue; // more than half a turn: the shortest rotation between the poses is not the turn
+            if (spun) {
+                arm = reachBound(b, s); // bounds the arm about any axis, the poses' turn's too
             }
+            // more than half a turn, or a spin the poses do not show: the shortest rotation between the poses is not
+            // the turn, but it is a motion from the one to the other, so a body that ends deep in something still
+            // met its surface on the way (where it passed through is not known)
+            longTurn[s] = spun || !(wt < Math.PI);
             sweepTerms(b, s, arm);
             termsAt[s] = step;
             armOf[s] = arm;
@@ -202,9 +238,24 @@ public final class FastTurns {
                 }
             }
         }
+        for (int k = 0; k < savedCount; k++) {
+            int s = saved[k];
+            if (stray[s]) {
+                strayed(b, s, pairs, broadphase);
+            }
+        }
         int moved = 0;
         for (int k = 0; k < savedCount; k++) {
             int s = saved[k];
+            if (hit[s] == 1 && b.motion[s] == DYNAMIC && (lift[3 * s] != 0 || lift[3 * s + 1] != 0 || lift[3 * s + 2] != 0)) {
+                b.px[s] += lift[3 * s];
+                b.py[s] += lift[3 * s + 1];
+                b.pz[s] += lift[3 * s + 2];
+                moved++;
+            }
+            lift[3 * s] = 0;
+            lift[3 * s + 1] = 0;
+            lift[3 * s + 2] = 0;
             if (hit[s] < 1 && b.motion[s] == DYNAMIC) {
                 posed(b, s, hit[s], poseB, true); // the centre of mass's pose at the time of impact
                 if (carrier[s] >= 0) {
@@ -222,6 +273,7 @@ public final class FastTurns {
             }
             fast[s] = false;
             fastKinematic[s] = false;
+            stray[s] = false;
         }
         return moved;
     }
@@ -252,6 +304,94 @@ public final class FastTurns {
         b.vx[s] -= b.gravityX * back;
         b.vy[s] -= b.gravityY * back;
         b.vz[s] -= b.gravityZ * back;
+    }
+
+    /**
+     * Metres: a body whose centre ends a step farther than this (plus gravity's {@code |g| dt²}) from where its velocity at
+     * the step's start and gravity took it left the look-ahead its pairs were found with (the bounds grow by
+     * {@code v dt} towards where it goes and the pair's margin has 2 cm; docs/dynamics.md "The step").
+     */
+    static final double STRAY = 0.02;
+
+    /**
+     * Whether dynamic body s ended the step away from where its look-ahead expected it: a contact or a joint that
+     * turned it within the step (a box struck upwards by a heavy ball at 120 m/s, sent down at 46 m/s into a ground
+     * box its pairs did not hold; fuzz15t, fuzz14's seed 20297) can carry it into static geometry it was never paired
+     * with, through which no contact holds it.
+     */
+    private boolean strayed(BodyStore b, int s, double dt, double gx, double gy, double gz) {
+        final int o = 7 * s, v = 3 * s;
+        double gs = b.gravityScale[s] * 0.5 * dt * dt;
+        double ex = b.px[s] - start[o] - vel0[v] * dt - gx * gs;
+        double ey = b.py[s] - start[o + 1] - vel0[v + 1] * dt - gy * gs;
+        double ez = b.pz[s] - start[o + 2] - vel0[v + 2] * dt - gz * gs;
+        double slack = STRAY + 2 * Math.abs(gs) * Math.sqrt(gx * gx + gy * gy + gz * gz); // sub-steps fall up to twice that
+        return ex * ex + ey * ey + ez * ez > slack * slack;
+    }
+
+    /**
+     * Stray body s against the static bodies about its path the broadphase did not pair it with (found by a query of
+     * the box about the balls of its reach about its centre at the step's start and at its end), swept as a fast turn
+     * is: a body that ends deep in such a body met its surface on the way, and one that ends clear of it again on its
+     * far side passed through it (its motion between its poses is not the path it took, which a contact bent, but a
+     * path around a static body it was not even paired with is longer than any step's). Layers that do not meet are
+     * skipped.
+     */
+    private void strayed(BodyStore b, int s, PairBuffer pairs, Broadphase broadphase) {
+        if (termsAt[s] != step) {
+            double arm = arm(b, s);
+            sweepTerms(b, s, arm);
+            armOf[s] = arm;
+            termsAt[s] = step;
+        }
+        final int o = 7 * s;
+        double r = reachBound(b, s) + TOLERANCE;
+        boolean long0 = longTurn[s];
+        longTurn[s] = false; // the motion across is what a stray's sweep is for, whatever the turn on the way
+        strayBody = s;
+        strayBodies = b;
+        strayPairs = pairs;
+        broadphase.query(Math.min(start[o], b.px[s]) - r, Math.min(start[o + 1], b.py[s]) - r, Math.min(start[o + 2], b.pz[s]) - r,
+                Math.max(start[o], b.px[s]) + r, Math.max(start[o + 1], b.py[s]) + r, Math.max(start[o + 2], b.pz[s]) + r, strayVisitor);
+        strayBodies = null;
+        strayPairs = null;
+        longTurn[s] = long0;
+    }
+
+    private int strayBody;
+    private BodyStore strayBodies;
+    private PairBuffer strayPairs;
+    /**
+     * A proxy about a stray body's path: swept against when static, its layers meet, the pair is not ignored and it
+     * was not paired (a joint's no-contact pairs are not looked up: a stray body jointed to a static one with
+     * {@code collideConnected} off can be put back on it once).
+     */
+    private final Broadphase.ProxyCollector strayVisitor = st -> {
+        final BodyStore b = strayBodies;
+        final int s = strayBody;
+        if (st != s && b.state[st] == STATIC && (b.collisionLayer[s] & b.collisionMask[st]) != 0
+                && (b.collisionLayer[st] & b.collisionMask[s]) != 0 && !paired(strayPairs, s, st)
+                && !(b.ignoredPairs.size() != 0 && b.ignoredPairs.contains(b.handle(s), b.handle(st)))) {
+            sweepStatic(b, s, st);
+        }
+    };
+
+    /** Whether the sorted pairs hold (a, c). */
+    private static boolean paired(PairBuffer pairs, int a, int c) {
+        long key = a < c ? ((long) a << 32) | (c & 0xffffffffL) : ((long) c << 32) | (a & 0xffffffffL);
+        int lo = 0, hi = pairs.size() - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            long k = pairs.packed(mid);
+            if (k < key) {
+                lo = mid + 1;
+            } else if (k > key) {
+                hi = mid - 1;
+            } else {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@link #sweep} against a static body: an earlier impact with it is no moving partner's. */
@@ -446,20 +586,40 @@ public final class FastTurns {
         final Shape moving = b.shape[s];
         final double radii = (sa == null ? 0 : sa.radius()) + moving.coreRadius();
         final boolean touching = from == 0 && gap(b, s, 0, sa, radii) <= TOLERANCE;
-        if (touching && sa == triangle) {
+        // a turn of more than half a revolution is not the sweep's path: only where it ends (deep) is known
+        final boolean followsTurn = !longTurn[s];
+        if (touching && sa == triangle && followsTurn) {
             crossing(b, s, sa, radii);
             return;
         }
         // at the end: clear again (it passed through), or deep inside (it passed into it); a touch or a shallow
         // overlap is what the solver's contacts leave
         double end = depth(b, s, 1, sa, radii);
-        if (touching ? !(end > DEEP) : !(end > DEEP || end < -TOLERANCE)) {
+        if (touching ? !(end > DEEP) : !(end > DEEP || followsTurn && end < -TOLERANCE)) {
             return;
         }
         if (touching) {
             // it started against the static body and turned into it past its contacts (they hold the point they
-            // found, not the arc beyond it): back along its sweep to where it is no deeper than the contacts leave
-            hit[s] = Math.min(hit[s], backTo(b, s, 0, 1, sa, radii));
+            // found, not the arc beyond it): back along its sweep to where it is no deeper than the contacts leave.
+            // One that started deeper than that (an overlap the contacts are still pushing out) is held only from
+            // going deeper than it started: put back to its start every step, it never came out (a box 0.4 m
+            // under a plane stayed there at 140 m/s, fuzz15t)
+            double limit = Math.max(0.5 * DEEP, depth(b, s, 0, sa, radii));
+            if (end > limit + 0.5 * DEEP) {
+                double back = backTo(b, s, 0, 1, sa, radii, limit);
+                if (back > 0 || !longTurn[s]) {
+                    hit[s] = Math.min(hit[s], back);
+                } else if (sa == null) {
+                    // a turn the sweep cannot follow that goes deeper at once along the shortest rotation: put back to
+                    // its start every step, a hull spinning at 44-90 rad/s on a plane at 0.05 s steps stayed where it
+                    // was while its contacts spun it up (fuzz15t, seed 20661); out along the normal instead, its
+                    // turn and motion along the plane kept
+                    double up = end - limit;
+                    lift[3 * s] += up * planeNormal[0];
+                    lift[3 * s + 1] += up * planeNormal[1];
+                    lift[3 * s + 2] += up * planeNormal[2];
+                }
+            }
             return;
         }
         final double bound = terms[TERMS * s + BOUND] + (partner >= 0 ? terms[TERMS * partner + BOUND] : 0);
@@ -475,16 +635,24 @@ public final class FastTurns {
             }
             t += (d - 0.5 * TOLERANCE) / bound; // stops within the tolerance, never past the first touch
         }
+        if (end > DEEP && t < hit[s]) {
+            // the bound is the whole motion's speed, and a motion that meets a surface at a glancing rate closes on it
+            // by a fraction of that per advancement (a box thrown at a plane at 211 m/s at 17°, 0.3 m under it at
+            // the step's end, was still 2 cm clear after every advancement, fuzz15t): it ends inside, so it crossed
+            // the surface after t; bisection to the last point of the sweep not inside
+            hit[s] = Math.min(hit[s], backTo(b, s, t, 1, sa, radii, 0));
+        }
     }
 
     /**
-     * The last point of body s's sweep in {@code [lo, hi]} no deeper than half of {@link #DEEP}, by {@link #BISECTIONS}
-     * bisections: {@code lo} is no deeper than that, {@code hi} deeper.
+     * The last point of body s's sweep in {@code [lo, hi]} no deeper than {@code limit} (metres; half of {@link #DEEP},
+     * or the depth it started at), by {@link #BISECTIONS} bisections: {@code lo} is no deeper than that, {@code hi}
+     * deeper.
      */
-    private double backTo(BodyStore b, int s, double lo, double hi, SupportShape sa, double radii) {
+    private double backTo(BodyStore b, int s, double lo, double hi, SupportShape sa, double radii, double limit) {
         for (int iter = 0; iter < BISECTIONS; iter++) {
             double mid = 0.5 * (lo + hi);
-            if (depth(b, s, mid, sa, radii) > 0.5 * DEEP) {
+            if (depth(b, s, mid, sa, radii) > limit) {
                 hi = mid;
             } else {
                 lo = mid;
@@ -527,7 +695,7 @@ public final class FastTurns {
         for (int iter = 0; iter < CROSSING_ITERATIONS && t < hit[s]; iter++) {
             double d = depth(b, s, t, sa, radii);
             if (d > DEEP) {
-                hit[s] = Math.min(hit[s], backTo(b, s, lo, t, sa, radii));
+                hit[s] = Math.min(hit[s], backTo(b, s, lo, t, sa, radii, 0.5 * DEEP));
                 return;
             }
             if (d <= 0.5 * DEEP) {
