@@ -254,23 +254,17 @@ final class OutputFiles {
      */
     static void writeReplacingPath(Path file, PathWriting w) throws IOException {
         Path abs = file.toAbsolutePath();
+        if (Files.exists(abs) && !Files.isRegularFile(abs) && !Files.isDirectory(abs)) {
+            // a device or a pipe (/dev/null, /dev/stdout, a FIFO): written where it is, as there is nothing to replace.
+            // Moved over, it became a regular file: `run S --out /dev/null`, run as root, replaced the machine's
+            // /dev/null with a file of the run's JSON, and tmux and every later redirect to it failed (landing2)
+            written(file, () -> w.to(abs));
+            return;
+        }
         Path part = abs.resolveSibling("." + abs.getFileName() + ".rubble-partial");
         boolean moved = false;
         try {
-            try {
-                w.to(part);
-            } catch (java.nio.file.FileSystemException e) {
-                throw e;
-            } catch (IOException e) {
-                // "No space left on device" (a full disk), "Disk quota exceeded", an I/O error of the device: before,
-                // "internal error: No space left on device", naming neither the file nor that nothing was written
-                throw new WriteFailedException(file, e);
-            } catch (java.io.UncheckedIOException e) {
-                if (e.getCause() instanceof java.nio.file.FileSystemException f) {
-                    throw f;
-                }
-                throw new WriteFailedException(file, e.getCause());
-            }
+            written(file, () -> w.to(part));
             try {
                 Files.move(part, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
@@ -281,6 +275,32 @@ final class OutputFiles {
             if (!moved) {
                 Files.deleteIfExists(part);
             }
+        }
+    }
+
+    /** What writes an output, as {@link #written} runs it. */
+    private interface Write {
+        void run() throws IOException;
+    }
+
+    /**
+     * Runs {@code write}, output {@code file}'s bytes: a failure of the file system (a path, a permission) as it is, any
+     * other I/O failure (a full disk, a quota, a device error) as a {@link WriteFailedException} naming the file.
+     */
+    private static void written(Path file, Write write) throws IOException {
+        try {
+            write.run();
+        } catch (java.nio.file.FileSystemException e) {
+            throw e;
+        } catch (IOException e) {
+            // "No space left on device" (a full disk), "Disk quota exceeded", an I/O error of the device: before,
+            // "internal error: No space left on device", naming neither the file nor that nothing was written
+            throw new WriteFailedException(file, e);
+        } catch (java.io.UncheckedIOException e) {
+            if (e.getCause() instanceof java.nio.file.FileSystemException f) {
+                throw f;
+            }
+            throw new WriteFailedException(file, e.getCause());
         }
     }
 
