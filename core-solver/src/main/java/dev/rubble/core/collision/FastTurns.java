@@ -338,12 +338,6 @@ public final class FastTurns {
      * skipped.
      */
     private void strayed(BodyStore b, int s, PairBuffer pairs, Broadphase broadphase) {
-        if (termsAt[s] != step) {
-            double arm = arm(b, s);
-            sweepTerms(b, s, arm);
-            armOf[s] = arm;
-            termsAt[s] = step;
-        }
         final int o = 7 * s;
         double r = reachBound(b, s) + TOLERANCE;
         boolean long0 = longTurn[s];
@@ -372,6 +366,13 @@ public final class FastTurns {
         if (st != s && b.state[st] == STATIC && (b.collisionLayer[s] & b.collisionMask[st]) != 0
                 && (b.collisionLayer[st] & b.collisionMask[s]) != 0 && !paired(strayPairs, s, st)
                 && !(b.ignoredPairs.size() != 0 && b.ignoredPairs.contains(b.handle(s), b.handle(st)))) {
+            if (termsAt[s] != step) { // its sweep's terms once a static body is found about its path, not before: a
+                // jointed body is a stray in most steps (its joints turn it), most with nothing static about it
+                double arm = arm(b, s);
+                sweepTerms(b, s, arm);
+                armOf[s] = arm;
+                termsAt[s] = step;
+            }
             sweepStatic(b, s, st);
         }
     };
