@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
+import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
 /** The mechanical energy of a chain of equal solid spheres: kinetic (inertia 2/5 m r²) and potential in gravity g along y, J. */
@@ -50,5 +51,29 @@ final class SphereChainEnergy {
             e += 0.5 * mass * v.lengthSquared() + 0.5 * inertia * om.lengthSquared() + mass * g * x.y;
         }
         return e;
+    }
+
+    /**
+     * The largest distance between a joint's anchors now in a {@link #levelChain} {@code pitch} apart at height y:
+     * joint i joins link i's point half a pitch behind its centre to the one before's half a pitch ahead (the first's to
+     * the world point {@code (pitch / 2, y, 0)}), m.
+     */
+    static double worstJointGap(PhysicsWorld w, List<BodyId> bodies, double pitch, double y) {
+        Vector3d p = new Vector3d(), q = new Vector3d();
+        double worst = 0;
+        for (int i = 0; i < bodies.size(); i++) {
+            Vector3d a = anchor(w, bodies.get(i), -0.5 * pitch, p);
+            Vector3d before = i == 0 ? q.set(0.5 * pitch, y, 0) : anchor(w, bodies.get(i - 1), 0.5 * pitch, q);
+            worst = Math.max(worst, a.distance(before));
+        }
+        return worst;
+    }
+
+    /** The world point {@code (x, 0, 0)} of body b's frame (its centre at the origin). */
+    private static Vector3d anchor(PhysicsWorld w, BodyId b, double x, Vector3d out) {
+        Quaterniond q = w.orientation(b, new Quaterniond());
+        out.set(x, 0, 0).rotate(q);
+        Vector3d c = w.position(b, new Vector3d());
+        return out.add(c);
     }
 }

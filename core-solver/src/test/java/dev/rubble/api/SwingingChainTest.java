@@ -3,7 +3,6 @@ package dev.rubble.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import org.joml.Quaterniond;
 import org.joml.Vector3d;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -42,20 +41,15 @@ final class SwingingChainTest {
         }
         double start = SphereChainEnergy.of(w, bodies, MASS, R, G), most = start, worstGap = 0, lastSecond = 0;
         int worstStep = -1;
-        Vector3d p = new Vector3d(), q = new Vector3d();
         for (int s = 0; s < 600; s++) {
             w.step();
-            for (int i = 0; i < links; i++) { // joint i: link i's anchor (half a pitch behind its centre) to the one before's
-                Vector3d a = anchor(w, bodies.get(i), -0.5 * PITCH, p);
-                Vector3d before = i == 0 ? q.set(0.5 * PITCH, Y, 0) : anchor(w, bodies.get(i - 1), 0.5 * PITCH, q);
-                double gap = a.distance(before);
-                if (s >= 540) {
-                    lastSecond = Math.max(lastSecond, gap);
-                }
-                if (gap > worstGap) {
-                    worstGap = gap;
-                    worstStep = s;
-                }
+            double gap = SphereChainEnergy.worstJointGap(w, bodies, PITCH, Y);
+            if (s >= 540) {
+                lastSecond = Math.max(lastSecond, gap);
+            }
+            if (gap > worstGap) {
+                worstGap = gap;
+                worstStep = s;
             }
             most = Math.max(most, SphereChainEnergy.of(w, bodies, MASS, R, G));
         }
@@ -64,13 +58,5 @@ final class SwingingChainTest {
         assertThat(worstGap).as("largest distance between a joint's anchors, m (step %d)", worstStep).isLessThan(bound);
         assertThat(lastSecond).as("largest distance between a joint's anchors in the last second, m").isLessThan(0.01);
         assertThat(most - start).as("energy above the start, J").isLessThanOrEqualTo(1e-9 * Math.abs(start));
-    }
-
-    /** The world point {@code (x, 0, 0)} of body b's frame (its centre at the origin). */
-    private static Vector3d anchor(PhysicsWorld w, BodyId b, double x, Vector3d out) {
-        Quaterniond q = w.orientation(b, new Quaterniond());
-        out.set(x, 0, 0).rotate(q);
-        Vector3d c = w.position(b, new Vector3d());
-        return out.add(c);
     }
 }
