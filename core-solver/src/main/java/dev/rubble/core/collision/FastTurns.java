@@ -364,7 +364,7 @@ public final class FastTurns {
         final BodyStore b = strayBodies;
         final int s = strayBody;
         if (st != s && b.state[st] == STATIC && (b.collisionLayer[s] & b.collisionMask[st]) != 0
-                && (b.collisionLayer[st] & b.collisionMask[s]) != 0 && !paired(strayPairs, s, st)
+                && (b.collisionLayer[st] & b.collisionMask[s]) != 0 && !strayPairs.containsSorted(s, st)
                 && !(b.ignoredPairs.size() != 0 && b.ignoredPairs.contains(b.handle(s), b.handle(st)))) {
             if (termsAt[s] != step) { // its sweep's terms once a static body is found about its path, not before: a
                 // jointed body is a stray in most steps (its joints turn it), most with nothing static about it
@@ -376,24 +376,6 @@ public final class FastTurns {
             sweepStatic(b, s, st);
         }
     };
-
-    /** Whether the sorted pairs hold (a, c). */
-    private static boolean paired(PairBuffer pairs, int a, int c) {
-        long key = a < c ? ((long) a << 32) | (c & 0xffffffffL) : ((long) c << 32) | (a & 0xffffffffL);
-        int lo = 0, hi = pairs.size() - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            long k = pairs.packed(mid);
-            if (k < key) {
-                lo = mid + 1;
-            } else if (k > key) {
-                hi = mid - 1;
-            } else {
-                return true;
-            }
-        }
-        return false;
-    }
 
     /** {@link #sweep} against a static body: an earlier impact with it is no moving partner's. */
     private void sweepStatic(BodyStore b, int s, int st) {

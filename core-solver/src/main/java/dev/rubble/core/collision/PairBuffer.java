@@ -37,7 +37,12 @@ public final class PairBuffer implements Broadphase.PairCollector {
         if (size == pairs.length) {
             pairs = Arrays.copyOf(pairs, size * 2);
         }
-        pairs[size++] = a < b ? ((long) a << 32) | (b & 0xffffffffL) : ((long) b << 32) | (a & 0xffffffffL);
+        pairs[size++] = pack(a, b);
+    }
+
+    /** The pair (a, b) in either order as stored: the lower slot in the high 32 bits. */
+    private static long pack(int a, int b) {
+        return a < b ? ((long) a << 32) | (b & 0xffffffffL) : ((long) b << 32) | (a & 0xffffffffL);
     }
 
     /** Number of pairs. */
@@ -58,6 +63,11 @@ public final class PairBuffer implements Broadphase.PairCollector {
     /** Packed pair {@code i}. */
     public long packed(int i) {
         return pairs[i];
+    }
+
+    /** Whether the pairs, {@link #sort sorted}, hold (a, b) in either order: a binary search of their packing. */
+    public boolean containsSorted(int a, int b) {
+        return Arrays.binarySearch(pairs, 0, size, pack(a, b)) >= 0;
     }
 
     /**
