@@ -1535,39 +1535,44 @@ public final class ContactSolver {
         final boolean relaxFirst = withFriction && mode == RELAX;
         for (int i = lo; i < hi; i++) {
             if (relaxFirst) {
-                normalRows(i, mode);
-                if (converge[i] && points[i] > 1) {
-                    for (int sweep = 0; sweep < BOUNCE_SWEEPS; sweep++) {
-                        normalRows(i, mode); // converged before friction sees it (BOUNCE_SWEEPS)
-                    }
-                }
+                normalSweeps(i, mode);
             }
             if (withFriction) {
-                if (anisotropicCount > 0 && (anisotropic[ia[i]] || anisotropic[ib[i]])) {
-                    frictionRowsOneByOne(i);
-                } else {
-                    frictionRows(i);
-                }
+                friction(i);
             } else if (points[i] == 1) {
                 continue; // the normal-only pass is for face contacts (stacks); spheres' cost stays as it was
             }
-            normalRows(i, mode);
-            if (converge[i] && points[i] > 1) {
+            if (normalSweeps(i, mode) && withFriction) {
+                // then friction with them: its bound follows the normal impulse the sweeps built (an oblique landing)
                 for (int sweep = 0; sweep < BOUNCE_SWEEPS; sweep++) {
-                    normalRows(i, mode); // converge the bounce or impact before the friction rows see it (BOUNCE_SWEEPS)
-                }
-                if (withFriction) {
-                    // then friction with them: its bound follows the normal impulse the sweeps built (an oblique landing)
-                    for (int sweep = 0; sweep < BOUNCE_SWEEPS; sweep++) {
-                        if (anisotropicCount > 0 && (anisotropic[ia[i]] || anisotropic[ib[i]])) {
-                            frictionRowsOneByOne(i);
-                        } else {
-                            frictionRows(i);
-                        }
-                        normalRows(i, mode);
-                    }
+                    friction(i);
+                    normalRows(i, mode);
                 }
             }
+        }
+    }
+
+    /**
+     * Manifold i's normal rows once, and {@link #BOUNCE_SWEEPS} more when it converges a bounce or an impact with two or
+     * more points, before friction sees them; whether it did.
+     */
+    private boolean normalSweeps(int i, int mode) {
+        normalRows(i, mode);
+        if (!(converge[i] && points[i] > 1)) {
+            return false;
+        }
+        for (int sweep = 0; sweep < BOUNCE_SWEEPS; sweep++) {
+            normalRows(i, mode);
+        }
+        return true;
+    }
+
+    /** Manifold i's friction rows, one Gauss–Seidel sweep: row by row where a body is anisotropic. */
+    private void friction(int i) {
+        if (anisotropicCount > 0 && (anisotropic[ia[i]] || anisotropic[ib[i]])) {
+            frictionRowsOneByOne(i);
+        } else {
+            frictionRows(i);
         }
     }
 
