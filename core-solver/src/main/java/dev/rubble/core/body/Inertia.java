@@ -30,11 +30,24 @@ public final class Inertia {
      * constraint solvers' per-body set-up. Allocation-free.
      */
     public static void inverseWorldMatrix(BodyStore b, int s, double[] out, int o) {
+        inverseWorldMatrix(b, s, b.invIx[s], b.invIy[s], b.invIz[s], out, o);
+    }
+
+    /**
+     * As {@link #inverseWorldMatrix(BodyStore, int, double[], int)} for body {@code s}'s inertia with {@code added}
+     * kg m² more about every axis, {@code (I + added E)⁻¹}: the principal inverse inertias {@code d / (1 + added d)},
+     * since a multiple of E turns with any rotation (the constraint solver's geometric stiffness).
+     */
+    public static void inverseWorldMatrix(BodyStore b, int s, double added, double[] out, int o) {
+        double d0 = b.invIx[s], d1 = b.invIy[s], d2 = b.invIz[s];
+        inverseWorldMatrix(b, s, d0 / (1 + added * d0), d1 / (1 + added * d1), d2 / (1 + added * d2), out, o);
+    }
+
+    private static void inverseWorldMatrix(BodyStore b, int s, double d0, double d1, double d2, double[] out, int o) {
         double x = principalX(b, s), y = principalY(b, s), z = principalZ(b, s), w = principalW(b, s);
         double r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
         double r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
         double r20 = 2 * (x * z - w * y), r21 = 2 * (y * z + w * x), r22 = 1 - 2 * (x * x + y * y);
-        double d0 = b.invIx[s], d1 = b.invIy[s], d2 = b.invIz[s];
         out[o] = r00 * r00 * d0 + r01 * r01 * d1 + r02 * r02 * d2;
         out[o + 1] = r00 * r10 * d0 + r01 * r11 * d1 + r02 * r12 * d2;
         out[o + 2] = r00 * r20 * d0 + r01 * r21 * d1 + r02 * r22 * d2;

@@ -153,7 +153,6 @@ public final class ConstraintSolver implements ConstraintRows {
     private double[] gStiff = new double[0];
     /** Per local body: its inertia about the axes across its joints' levers, the least ({@link #leverStiffness}). */
     private double[] gTurn = new double[0];
-    private final double[] gScratch = new double[6];
     /** Whether a row left its tree since the last tree solve (not only a folded row's change of mode). */
     private boolean rowLeft;
     /** The constraints whose extra row carries a folded axis this sub-step ({@link #fold}). */
@@ -503,24 +502,11 @@ public final class ConstraintSolver implements ConstraintRows {
                 // joints example's, flew apart)
                 continue;
             }
-            int o = 6 * l;
             // only the stiffness the body's own turning does not resolve in a sub-step (the explicit treatment's mode,
             // sqrt(g / I) / h, is stable below 2 / h): above its inertia about the axes across its levers (gTurn)
             double over = g - gTurn[l];
-            if (!(over > 0)) {
-                continue;
-            }
-            // I = (I^-1)^-1, plus that on its diagonal, inverted again (symmetric 3 x 3: xx, xy, xz, yy, yz, zz)
-            if (!invertSymmetric(invI, o, q)) {
-                continue;
-            }
-            q[0] += over;
-            q[3] += over;
-            q[5] += over;
-            double[] tmp = gScratch;
-            System.arraycopy(q, 0, tmp, 0, 6);
-            if (invertSymmetric(tmp, 0, q)) {
-                System.arraycopy(q, 0, invI, o, 6);
+            if (over > 0 && over < Double.POSITIVE_INFINITY) {
+                dev.rubble.core.body.Inertia.inverseWorldMatrix(b, slotOf[l], over, invI, 6 * l);
                 changed = true;
             }
         }
@@ -547,24 +533,6 @@ public final class ConstraintSolver implements ConstraintRows {
             gTurn[l] = Math.min(gTurn[l], 2 / across);
         }
         gStiff[l] += hLam * Math.sqrt(r2);
-        return true;
-    }
-
-    /** The inverse of the symmetric 3 × 3 matrix at {@code m[o]} (xx, xy, xz, yy, yz, zz) into {@code out[0..6)}; false when singular. */
-    private static boolean invertSymmetric(double[] m, int o, double[] out) {
-        double a = m[o], bb = m[o + 1], c = m[o + 2], d = m[o + 3], e = m[o + 4], f = m[o + 5];
-        double c00 = d * f - e * e, c01 = c * e - bb * f, c02 = bb * e - c * d;
-        double det = a * c00 + bb * c01 + c * c02;
-        if (!(Math.abs(det) > 0) || !Double.isFinite(det)) {
-            return false;
-        }
-        double inv = 1 / det;
-        out[0] = c00 * inv;
-        out[1] = c01 * inv;
-        out[2] = c02 * inv;
-        out[3] = (a * f - c * c) * inv;
-        out[4] = (bb * c - a * e) * inv;
-        out[5] = (a * d - bb * bb) * inv;
         return true;
     }
 
