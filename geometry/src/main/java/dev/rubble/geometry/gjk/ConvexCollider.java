@@ -124,5 +124,6 @@ public final class ConvexCollider implements PairCollider {
         }
         sink.beginManifold(nx, ny, nz, 0);
         sink.addPoint(wx, wy, wz, sep, SINGLE_POINT);
+        builder.edgeFace(sink, 0);
     }
 }

@@ -82,6 +82,7 @@ public final class MeshCollider implements PairCollider, AabbTree.Visitor {
         if (!builder.clip(nx, ny, nz, 0, rb, margin, sink, t)) {
             sink.beginManifold(nx, ny, nz, t);
             sink.addPoint(wx, wy, wz, sep, ConvexCollider.SINGLE_POINT);
+            builder.edgeFace(sink, t);
         }
         return true;
     }
