@@ -69,4 +69,19 @@ final class PhysicsFuzzTest {
             assertThat(PhysicsFuzz.run(s, 1).findings()).as(s.text()).isEmpty();
         }
     }
+
+    /**
+     * fuzz16's seeds (docs/status.md): 20874 and 14774, hulls tumbling onto a ground plane whose other vertices had no
+     * point in the plane's manifold (fixed in {@code PlaneCollider}; {@code TumblingHullOnPlaneTest}); 14722, 14726,
+     * 14781, 14960, 15601 (zero-gravity gases) and 14555, whose placement started a second pair overlapped that the
+     * energy bound gave no push-out for (the bound's own error, {@code PhysicsFuzz.strayOverlaps}); 14529 and 15283,
+     * gases at rest but for an overlapped pair, whose momentum's round-off scale was 0.
+     */
+    @Test
+    void fuzz16sSeedsKeepTheirInvariants() {
+        for (long seed : new long[] {20_874L, 14_774L, 14_722L, 14_726L, 14_781L, 14_960L, 15_601L, 14_555L, 14_529L, 15_283L}) {
+            PhysicsFuzz.Scene s = PhysicsFuzz.scene(seed);
+            assertThat(PhysicsFuzz.run(s, 1).findings()).as(s.text()).isEmpty();
+        }
+    }
 }

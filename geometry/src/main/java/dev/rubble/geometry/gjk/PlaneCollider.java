@@ -10,7 +10,9 @@ import dev.rubble.spi.shape.ShapeType;
 /**
  * Plane (A) against any convex shape (B): the normal is the plane's; B's feature facing the plane
  * (face polygon, capsule segment or end, sphere centre) gives up to 4 points, each with its own
- * height over the plane minus B's radius. Exact. Allocation-free.
+ * height over the plane minus B's radius. A fast pair ({@link ManifoldBuilder#FAST_MARGIN}) with a box or hull also
+ * gets the manifold of its other vertices within the margin (sub-key {@link ManifoldBuilder#WHIP_KEY}), as a face
+ * contact of the same pair with a box has. Exact. Allocation-free.
  */
 public final class PlaneCollider implements PairCollider {
     private final double[] tmp = new double[3];
@@ -21,12 +23,17 @@ public final class PlaneCollider implements PairCollider {
     private final Features features = new Features();
 
     /**
-     * Adds to the {@code m} points of hull {@code b}'s face {@code fid} its other vertices under the plane that do not
-     * stand over the face (ManifoldBuilder's {@code sunk} vertices: a hull whose underside is
-     * several faces meeting at a shallow ridge rests on the corners of both); returns the new count.
+     * Writes from index {@code m} the vertices of box or hull {@code b} outside its feature {@code fid} (the
+     * {@code count} points in {@code feat}) within {@code limit} of the plane that do not stand over the feature;
+     * returns the new count. With limit 0, a slow pair's hull: ManifoldBuilder's {@code sunk} vertices (a hull whose
+     * underside is several faces meeting at a shallow ridge rests on the corners of both), added to the feature's own
+     * manifold. With the speculative margin, a fast pair's far vertices (ManifoldBuilder's {@code whip} vertices,
+     * fuzz16): a hull tumbling onto a plane turns about the feature that meets it and swings its other corners down
+     * within the step, and with the feature's points only a corner 2.2 cm up went 1.4 cm into the plane in one
+     * 0.05 s step (docs/dynamics.md "Fast turns", "Planes").
      */
-    private int sunkVertices(int m, Shape b, Pose poseB, long fid, int count, double nx, double ny, double nz,
-                             double off, double rb) {
+    private int otherVertices(int m, Shape b, Pose poseB, long fid, int count, double nx, double ny, double nz,
+                              double off, double rb, double limit) {
         int vertices = Features.vertexCount(b);
         final double[] v = tmp;
         for (int i = 0; i < vertices && m < 64; i++) {
@@ -34,7 +41,7 @@ public final class PlaneCollider implements PairCollider {
                 continue;
             }
             double h = nx * v[0] + ny * v[1] + nz * v[2] - off;
-            if (h - rb > 0 || ManifoldBuilder.covers(feat, count, v[0], v[1], v[2], nx, ny, nz)) {
+            if (h - rb > limit || ManifoldBuilder.covers(feat, count, v[0], v[1], v[2], nx, ny, nz)) {
                 continue;
             }
             p[3 * m] = v[0] - h * nx;
@@ -74,13 +81,27 @@ public final class PlaneCollider implements PairCollider {
             id[m] = (fid << 8) | k;
             m++;
         }
-        if (m > 0 && count >= 3 && b.type() == ShapeType.CONVEX_HULL) {
-            m = sunkVertices(m, b, poseB, fid, count, nx, ny, nz, off, rb);
+        // a fast pair's other vertices get a manifold of their own (ManifoldBuilder.FAST_MARGIN), as a box's do
+        boolean fast = margin > ManifoldBuilder.FAST_MARGIN
+                && (b.type() == ShapeType.BOX || b.type() == ShapeType.CONVEX_HULL);
+        if (m > 0 && !fast && count >= 3 && b.type() == ShapeType.CONVEX_HULL) {
+            m = otherVertices(m, b, poseB, fid, count, nx, ny, nz, off, rb, 0);
         }
         if (m == 0) {
             return;
         }
-        sink.beginManifold(nx, ny, nz, 0);
+        emit(m, nx, ny, nz, 0, sink);
+        if (fast) {
+            emit(otherVertices(0, b, poseB, fid, count, nx, ny, nz, off, rb, margin), nx, ny, nz,
+                    ManifoldBuilder.WHIP_KEY, sink);
+        }
+    }
+
+    private void emit(int m, double nx, double ny, double nz, long subKey, ContactSink sink) {
+        if (m == 0) {
+            return;
+        }
+        sink.beginManifold(nx, ny, nz, subKey);
         if (m <= 4) {
             for (int k = 0; k < m; k++) {
                 sink.addPoint(p[3 * k], p[3 * k + 1], p[3 * k + 2], s[k], id[k]);
