@@ -77,6 +77,13 @@ final class PhysicsFuzzTest {
      * energy bound gave no push-out for (the bound's own error, {@code PhysicsFuzz.strayOverlaps}); 14529 and 15283,
      * gases at rest but for an overlapped pair, whose momentum's round-off scale was 0.
      */
+    /** Seed 30884 (thirty-sixth session): a capsule landing across the ground's edge near its corner (CapsuleOnCornerTest). */
+    @Test
+    void aCapsuleAcrossTheGroundsEdgeKeepsItsEnergy() {
+        PhysicsFuzz.Scene s = PhysicsFuzz.scene(30_884L);
+        assertThat(PhysicsFuzz.run(s, 1).findings()).as(s.text()).isEmpty();
+    }
+
     @Test
     void fuzz16sSeedsKeepTheirInvariants() {
         for (long seed : new long[] {20_874L, 14_774L, 14_722L, 14_726L, 14_781L, 14_960L, 15_601L, 14_555L, 14_529L, 15_283L}) {
