@@ -18,8 +18,10 @@ import java.util.Arrays;
  *  step:      beginStep     the constraints whose bodies live, none disabled, and one of which is awake
  *                           and dynamic; a body another carries ({@link Carriers}: a union's member)
  *                           replaced by its carrier, the frame moved with it; bodies mapped to a packed list
- *  sub-step:  beginSubStep  rows from the types ({@link ConstraintType#write}) at the current poses;
- *                           warm start: the rows' accumulated impulses applied again
+ *  sub-step:  prepareSubStep  rows from the types ({@link ConstraintType#write}) at the current poses and
+ *                             the inertia both solves see (the tension's geometric stiffness), before
+ *                             the contacts' warm start
+ *             warmStartSubStep  the rows' accumulated impulses applied again, stops, trees
  *             solve(true)   x velocityIterations, after each contact iteration (biased)
  *             solve(false)  x positionIterations, after each relax iteration (unbiased)
  *  step end:  endStep       impulses kept for the next step, force and torque per constraint, breaks
