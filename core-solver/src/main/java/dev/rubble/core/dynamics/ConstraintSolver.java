@@ -18,8 +18,10 @@ import java.util.Arrays;
  *  step:      beginStep     the constraints whose bodies live, none disabled, and one of which is awake
  *                           and dynamic; a body another carries ({@link Carriers}: a union's member)
  *                           replaced by its carrier, the frame moved with it; bodies mapped to a packed list
- *  sub-step:  beginSubStep  rows from the types ({@link ConstraintType#write}) at the current poses;
- *                           warm start: the rows' accumulated impulses applied again
+ *  sub-step:  prepareSubStep  rows from the types ({@link ConstraintType#write}) at the current poses and
+ *                             the inertia both solves see (the tension's geometric stiffness), before
+ *                             the contacts' warm start
+ *             warmStartSubStep  the rows' accumulated impulses applied again, stops, trees
  *             solve(true)   x velocityIterations, after each contact iteration (biased)
  *             solve(false)  x positionIterations, after each relax iteration (unbiased)
  *  step end:  endStep       impulses kept for the next step, force and torque per constraint, breaks
@@ -153,6 +155,12 @@ public final class ConstraintSolver implements ConstraintRows {
     private double[] gStiff = new double[0];
     /** Per local body: its inertia about the axes across its joints' levers, the least ({@link #leverStiffness}). */
     private double[] gTurn = new double[0];
+    /**
+     * The contact solver's indices of the bodies whose inverse inertia this sub-step's stiffness set there too
+     * ({@link ContactSolver#setInverseInertia}), the first {@link #contactSet}: restored at the next sub-step's start.
+     */
+    private int[] contactSetAt = new int[0];
+    private int contactSet;
     /** Whether a row left its tree since the last tree solve (not only a folded row's change of mode). */
     private boolean rowLeft;
     /** The constraints whose extra row carries a folded axis this sub-step ({@link #fold}). */
@@ -243,6 +251,7 @@ public final class ConstraintSolver implements ConstraintRows {
         this.b = bodies;
         this.store = st;
         this.contacts = contactSolver;
+        contactSet = 0; // the contact solve sets its bodies' inertia up afresh each step
         activeCount = 0;
         bodyCount = 1;
         edgeCount = 0;
@@ -380,6 +389,19 @@ public final class ConstraintSolver implements ConstraintRows {
      * warm started: the rows at the current poses, then the warm start of the constraints' impulses.
      */
     public void beginSubStep(double subH) {
+        prepareSubStep(subH);
+        warmStartSubStep();
+    }
+
+    /**
+     * The first half of {@link #beginSubStep}, before the contact solver's warm start: the rows at the current poses
+     * and the inertia each body is solved with in this sub-step, in both solves ({@link #geometricStiffness}). Changes
+     * no velocity. The contact rows' warm start must see that inertia: applied through a body's own inertia and the
+     * rest of the sub-step through the raised one, the contact impulses of a joint's two bodies pressed together at it
+     * (the joints example's capsules, touching end to end at their joints) turned the bodies further each sub-step than
+     * the heavier solve could take back, and that chain flew apart (1.4 m between a joint's anchors in 4 s).
+     */
+    public void prepareSubStep(double subH) {
         h = subH;
         invH = 1 / subH;
         double omega = 2 * Math.PI * JOINT_HERTZ_PER_RATE * invH;
@@ -410,6 +432,10 @@ public final class ConstraintSolver implements ConstraintRows {
         if (geometricStiffness(subH)) {
             writeRows(); // with the inertia the tension's stiffness added
         }
+    }
+
+    /** The second half of {@link #beginSubStep}, after the contact solver's warm start: the joints' warm start, the stop rows and the trees. */
+    public void warmStartSubStep() {
         gather();
         for (int r = 0; r < rows; r++) {
             double l = row[RW * r + LAMBDA];
@@ -448,15 +474,18 @@ public final class ConstraintSolver implements ConstraintRows {
 
     /**
      * The tension's geometric stiffness (Andrews, Teichmann, Kry 2017), in its diagonal form: each dynamic body held by
-     * point joints turns in the joint solve as if its inertia were {@code I + h² Σ |F| |r| E}, F the force each joint's
+     * point joints turns in the joint and the contact solve as if its inertia were {@code I + h² Σ |F| |r| E}, F the force each joint's
      * point rows carried in the last sub-step ({@code λ / h}) and r the joint's anchor from the body's centre. A
      * solve whose rows are linearised at the sub-step's start treats the stiffness of a lever under tension
      * explicitly; where it exceeds what the body's own inertia resolves in a sub-step (light spheres on anchors off
      * their centres near the pivot of a swinging chain), the links' turning oscillated from link to link and step
      * to step and a 20-link chain tore at one sub-step (docs/constraints.md, "The tension's geometric stiffness"). Only
      * what exceeds the body's own inertia is added, so where the tension is small against it nothing changes, and
-     * bodies with a joint whose stop can bind or whose motor drives keep their own inertia. Returns whether any
-     * inertia changed (the rows are then written again).
+     * bodies with a joint whose stop can bind or whose motor drives keep their own inertia. A body in the contact solve
+     * is solved there with the same inertia for the whole sub-step, its warm start included (one metric per body; a
+     * body in contact, even speculatively, kept its own inertia in both solves until the thirty-sixth session, and a
+     * 100-link chain whose links could collide tore). Returns whether any inertia changed (the rows are then written
+     * again).
      */
     private boolean geometricStiffness(double hh) {
         if (gStiff.length < bodyCount) {
@@ -465,6 +494,10 @@ public final class ConstraintSolver implements ConstraintRows {
         }
         Arrays.fill(gStiff, 0, bodyCount, 0);
         Arrays.fill(gTurn, 0, bodyCount, Double.POSITIVE_INFINITY);
+        for (int j = 0; j < contactSet; j++) { // the last sub-step's: own inertia again unless set again below
+            contacts.restoreInverseInertia(contactSetAt[j]);
+        }
+        contactSet = 0;
         boolean any = false;
         final double[] q = projScratch;
         for (int k = 0; k < activeCount; k++) {
@@ -491,15 +524,13 @@ public final class ConstraintSolver implements ConstraintRows {
             }
         }
         if (!any) {
+            contacts.refreshSetInertia();
             return false;
         }
         boolean changed = false;
         for (int l = 1; l < bodyCount; l++) {
             double g = gStiff[l];
-            if (!(g > 0) || source[l] >= 0) {
-                // a body in the contact solve keeps its own inertia: the contact rows act on it with that, and two solves
-                // in different metrics on one body fought (a chain of capsules touching end to end at its joints, the
-                // joints example's, flew apart)
+            if (!(g > 0)) {
                 continue;
             }
             // only the stiffness the body's own turning does not resolve in a sub-step (the explicit treatment's mode,
@@ -508,8 +539,18 @@ public final class ConstraintSolver implements ConstraintRows {
             if (over > 0 && over < Double.POSITIVE_INFINITY) {
                 dev.rubble.core.body.Inertia.inverseWorldMatrix(b, slotOf[l], over, invI, 6 * l);
                 changed = true;
+                if (source[l] >= 0) {
+                    // a body in the contact solve: its contact rows see the same inertia (one metric per body in a
+                    // sub-step; with its own there, a chain whose links touched, even speculatively, tore)
+                    contacts.setInverseInertia(source[l], invI, 6 * l);
+                    if (contactSetAt.length == contactSet) {
+                        contactSetAt = Arrays.copyOf(contactSetAt, Math.max(8, 2 * contactSet));
+                    }
+                    contactSetAt[contactSet++] = source[l];
+                }
             }
         }
+        contacts.refreshSetInertia(); // the contact rows of the bodies set or restored, before their warm start
         return changed;
     }
 

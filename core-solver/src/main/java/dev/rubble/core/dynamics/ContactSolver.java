@@ -246,6 +246,13 @@ public final class ContactSolver {
     private int anisotropicCount;
     // per solver body: its rows follow its orientation every sub-step (refreshRows): thin, or turning (see turnsAway)
     private boolean[] refreshes = new boolean[0];
+    // per solver body: its inverse inertia was set or restored by the joint solve since the last refresh of its rows
+    // (setInverseInertia); whether any was
+    private boolean[] inertiaSet = new boolean[0];
+    private boolean anyInertiaSet;
+    // per solver body: its inverse inertia is the joint solve's (setInverseInertia) until restored or the step ends, so
+    // the refresh of anisotropic bodies after position integration (refreshInertia) leaves it
+    private boolean[] jointInertia = new boolean[0];
     private int refreshCount;
     private double[] vel = new double[0];    // 6 per body: v, w
     private double[] invI = new double[0];   // 6 per body: xx, xy, xz, yy, yz, zz (world)
@@ -1148,6 +1155,7 @@ public final class ContactSolver {
             q0[o4] = bodies.qx[s]; q0[o4 + 1] = bodies.qy[s]; q0[o4 + 2] = bodies.qz[s]; q0[o4 + 3] = bodies.qw[s];
             vel[o6] = bodies.vx[s]; vel[o6 + 1] = bodies.vy[s]; vel[o6 + 2] = bodies.vz[s];
             vel[o6 + 3] = bodies.wx[s]; vel[o6 + 4] = bodies.wy[s]; vel[o6 + 5] = bodies.wz[s];
+            jointInertia[i] = false;
             if (!writesBack[i]) {
                 for (int k = 0; k < 6; k++) {
                     invI[o6 + k] = 0;
@@ -1169,6 +1177,42 @@ public final class ContactSolver {
         }
         int i = solverIndex[s];
         return i > 0 && writesBack[i] ? i : -1;
+    }
+
+    /**
+     * The joint solve's inverse inertia of solver body {@code i} ({@link #velocityIndex}) for the rest of this
+     * sub-step, the symmetric world matrix at {@code m[o..o + 6)} (xx, xy, xz, yy, yz, zz): the tension's geometric
+     * stiffness it adds (ConstraintSolver, docs/constraints.md "The tension's geometric stiffness"), so that both solves
+     * act on the body with one inertia. {@link #refreshSetInertia} then brings the body's rows to it.
+     */
+    public void setInverseInertia(int i, double[] m, int o) {
+        System.arraycopy(m, o, invI, 6 * i, 6);
+        jointInertia[i] = true;
+        inertiaSet[i] = true;
+        anyInertiaSet = true;
+    }
+
+    /** Solver body {@code i}'s own world inverse inertia again, at its orientation now (after {@link #setInverseInertia}). */
+    public void restoreInverseInertia(int i) {
+        dev.rubble.core.body.Inertia.inverseWorldMatrix(b, slotOf[i], invI, 6 * i);
+        jointInertia[i] = false;
+        inertiaSet[i] = true;
+        anyInertiaSet = true;
+    }
+
+    /** The rows (effective masses, soft terms) of every manifold of a body whose inverse inertia was set or restored. */
+    public void refreshSetInertia() {
+        if (!anyInertiaSet) {
+            return;
+        }
+        for (int i = 0; i < activeCount; i++) {
+            if (inertiaSet[ia[i]] || inertiaSet[ib[i]]) {
+                refreshRows(i);
+                softTerms(i);
+            }
+        }
+        Arrays.fill(inertiaSet, 0, bodyCount, false);
+        anyInertiaSet = false;
     }
 
     /** The packed solver velocities (see {@link #velocityIndex}); valid between load and store. */
@@ -1374,7 +1418,7 @@ public final class ContactSolver {
      */
     private void refreshInertia() {
         for (int i = 1; i < bodyCount; i++) {
-            if (refreshes[i]) {
+            if (refreshes[i] && !jointInertia[i]) { // the joint solve's stays for the sub-step (setInverseInertia)
                 dev.rubble.core.body.Inertia.inverseWorldMatrix(b, slotOf[i], invI, i * 6);
             }
         }
@@ -2647,6 +2691,8 @@ public final class ContactSolver {
         writesBack = Arrays.copyOf(writesBack, cap);
         anisotropic = Arrays.copyOf(anisotropic, cap);
         refreshes = Arrays.copyOf(refreshes, cap);
+        inertiaSet = Arrays.copyOf(inertiaSet, cap);
+        jointInertia = Arrays.copyOf(jointInertia, cap);
         invMass = Arrays.copyOf(invMass, cap);
         vel = Arrays.copyOf(vel, cap * 6);
         invI = Arrays.copyOf(invI, cap * 6);

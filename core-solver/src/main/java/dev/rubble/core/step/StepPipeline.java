@@ -182,10 +182,15 @@ public final class StepPipeline {
             t = lap(StepSlot.INTEGRATE_VELOCITY, t);
 
             solver.loadVelocities();
+            if (joints.active()) {
+                // the joints' rows and the inertia both solves see this sub-step (the tension's geometric stiffness),
+                // before the contacts' warm start, which must see it too (docs/constraints.md)
+                joints.prepareSubStep(h);
+            }
             solver.warmStart();
             solver.updateSeparations();
             if (joints.active()) {
-                joints.beginSubStep(h);
+                joints.warmStartSubStep();
             }
             for (int it = 0; it < velocityIterations; it++) {
                 iterate(true);
