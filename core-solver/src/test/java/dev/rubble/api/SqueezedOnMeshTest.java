@@ -7,6 +7,7 @@ import dev.rubble.spi.shape.Capsule;
 import dev.rubble.spi.shape.Shape;
 import dev.rubble.spi.shape.Sphere;
 import org.joml.Vector3d;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -52,5 +53,32 @@ final class SqueezedOnMeshTest {
             assertThat(depth).as("step %d: depth of the light body in the floor, m", k).isLessThan(0.075);
         }
         assertThat(deepest).isLessThan(h);
+    }
+
+    /**
+     * Two heavy bodies strike one light plank side by side (each is stopped by it: a held light body takes every heavy
+     * body pressing on it, not only the first in the solve order). The plank, 1.2 m × 10 cm × 40 cm of 0.18 kg on the
+     * mesh of 0.15 m cells, under two 0.5 m boxes of 700 kg at 7.5 m/s: no corner of it more than 7.5 cm into the floor.
+     */
+    @Test
+    void twoHeavyBodiesStrikingOneLightPlankAreBothStopped() {
+        PhysicsWorld w = Rubble.newWorld(WorldConfig.defaults().withTimeStep(1 / 60.0, 1));
+        w.addBody(BodySpec.fixed(MeshFastLandingTest.floor(3, 40)));
+        BodyId plank = w.addBody(BodySpec.dynamic(new Box(0.6, 0.05, 0.2)).withMass(0.18).withPosition(new Vector3d(0.011, 0.05, 0.017)));
+        for (double x : new double[] {-0.3, 0.3}) {
+            w.addBody(BodySpec.dynamic(new Box(0.25, 0.25, 0.25)).withMass(700)
+                    .withPosition(new Vector3d(x, 0.1 + 0.25 + 0.005, 0)).withLinearVelocity(new Vector3d(0, -7.5, 0)));
+        }
+        for (int k = 0; k < 60; k++) {
+            w.step();
+            Vector3d o = w.position(plank, new Vector3d());
+            org.joml.Quaterniond q = w.orientation(plank, new org.joml.Quaterniond());
+            double low = Double.POSITIVE_INFINITY;
+            for (int c = 0; c < 8; c++) {
+                Vector3d p = new Vector3d((c & 1) == 0 ? -0.6 : 0.6, (c & 2) == 0 ? -0.05 : 0.05, (c & 4) == 0 ? -0.2 : 0.2);
+                low = Math.min(low, q.transform(p).add(o).y);
+            }
+            assertThat(-low).as("step %d: depth of the plank's lowest corner in the floor, m", k).isLessThan(0.075);
+        }
     }
 }

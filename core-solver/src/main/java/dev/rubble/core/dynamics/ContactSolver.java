@@ -569,6 +569,8 @@ public final class ContactSolver {
     private double[] heldNormal = new double[0];
     // per solver body: how deep it lies in what holds it at the step's start, metres (markHeld)
     private double[] heldDepth = new double[0];
+    // per solver body: it has a shock row this step (markHeld)
+    private boolean[] heldMark = new boolean[0];
     // the manifolds of a heavy body pressing a held light one, in solve order, and which side is the light one (0: A)
     private int[] shock = new int[0];
     private boolean[] shockLightB = new boolean[0];
@@ -598,6 +600,10 @@ public final class ContactSolver {
             heldDepth = new double[Math.max(bodyCount, 2 * heldDepth.length)];
         }
         java.util.Arrays.fill(heldDepth, 0, bodyCount, 0.0);
+        if (heldMark.length < bodyCount) {
+            heldMark = new boolean[heldDepth.length];
+        }
+        java.util.Arrays.fill(heldMark, 0, bodyCount, false);
         boolean anyHeld = false;
         for (int k = 0; k < heavyOnLightCount; k++) {
             int i = heavyOnLight[k], sa = ia[i], sb = ib[i], mo = i * MAN;
@@ -651,7 +657,7 @@ public final class ContactSolver {
                     && (fastest < -SHOCK_SPEED || heldDepth[l] > SHOCK_DEPTH)) {
                 shock[shockCount] = i;
                 shockLightB[shockCount++] = lightB;
-                heldNormal[3 * l] = Double.NaN; // a light body with a shock row: its holding manifolds are passed again
+                heldMark[l] = true; // a light body with a shock row: its holding manifolds are passed again
             }
         }
         if (shockCount == 0) {
@@ -662,7 +668,7 @@ public final class ContactSolver {
         }
         for (int k = 0; k < heavyOnLightCount; k++) {
             int i = heavyOnLight[k], sa = ia[i], sb = ib[i];
-            if (invMass[sa] == 0 && Double.isNaN(heldNormal[3 * sb]) || invMass[sb] == 0 && Double.isNaN(heldNormal[3 * sa])) {
+            if (invMass[sa] == 0 && heldMark[sb] || invMass[sb] == 0 && heldMark[sa]) {
                 held[heldCount++] = i;
             }
         }
@@ -1690,11 +1696,9 @@ public final class ContactSolver {
                     pass(held[k], held[k] + 1);
                 }
             }
-
             for (int k = 0; k < shockCount; k++) {
                 shockRows(shock[k], shockLightB[k]);
             }
-
         }
         backward = false;
     }
