@@ -81,7 +81,8 @@ import java.util.Arrays;
  * SOLVE; its "velocity" iterations fix up velocities after it, which is our RELAX; its
  * projection pass has no counterpart (soft constraints need none). So Chaos 8/2/1 ≈ ours 8/2
  * (7/2 by default since issue 11, each with a normal-only pass). A light body touching a body ten or more times
- * heavier gets its manifolds one more pass after each iteration ({@link #markHeavyOnLight}).
+ * heavier gets its manifolds one more pass after each iteration ({@link #markHeavyOnLight}), and a heavy body striking
+ * a light one that static geometry holds from below is then stopped by it as by that geometry ({@link #markHeld}).
  *
  * <h2>Contact rules</h2>
  * Normal: {@code λn = max(λn_old + Δλ, 0)}; speculative points (separation s &gt; 0) let the
