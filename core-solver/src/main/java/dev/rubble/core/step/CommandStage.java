@@ -282,10 +282,10 @@ final class CommandStage {
     }
 
     /**
-     * Bounds that cover what a force moves, or a torque turns, body {@code s} within this step, once that outgrows
-     * the narrowphase's margin (as gravity's; BodyBounds.forceReach, torqueReach): left as they are below it, so
-     * worlds with small forces and torques keep their bits (fuzz12: a force that launched a body within one step
-     * carried it through a wall, a torque that spun a rod up swept its end through a plate).
+     * Bounds that cover what a force moves body {@code s} within this step, at any size (as gravity's; mesh16: below
+     * the narrowphase's 2 cm margin a box 1 mm from a wall had no pair with it and was pushed 1.29 cm in), or a torque
+     * turns it, once that outgrows the margin (BodyBounds.pushOutrunsMargin; fuzz12: a force that launched a body
+     * within one step carried it through a wall, a torque that spun a rod up swept its end through a plate).
      */
     private static void forceLookAhead(StepContext ctx, int s) {
         if (dev.rubble.core.body.BodyBounds.pushOutrunsMargin(ctx.bodies, s, ctx.settings.dt())) {
