@@ -33,6 +33,29 @@ public final class MeshCollider implements PairCollider, AabbTree.Visitor {
     private Pose otherPose;
     private double margin;
     private ContactSink sink;
+    private dev.rubble.spi.narrowphase.LastManifolds last; // the body pair's manifolds of last step, or null
+    private Pose lastFrame;       // the pose whose frame last's normals are in
+    private double lastSign;      // +1: last's normals point from the mesh to the convex shape; -1: the other way
+    private final double[] prev = new double[3];
+
+    /**
+     * {@link #collide(Shape, Pose, Shape, Pose, double, ContactSink)} with the body pair's manifolds of its last step
+     * (sub-key = triangle index), their normals in the frame of {@code frame}, pointing from the mesh to the convex shape
+     * ({@code sign} +1) or from it to the mesh (-1): a triangle the convex shape touched last step keeps the side it
+     * touched it from ({@link #visit}).
+     */
+    public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink,
+                        dev.rubble.spi.narrowphase.LastManifolds last, Pose frame, double sign) {
+        this.last = last;
+        this.lastFrame = frame;
+        this.lastSign = sign;
+        try {
+            collide(a, poseA, b, poseB, margin, sink);
+        } finally {
+            this.last = null;
+            this.lastFrame = null;
+        }
+    }
 
     @Override
     public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink) {
@@ -73,8 +96,13 @@ public final class MeshCollider implements PairCollider, AabbTree.Visitor {
         }
         double nx = n[0], ny = n[1], nz = n[2];
         meshPose.rotate(mesh.normal(t, 0), mesh.normal(t, 1), mesh.normal(t, 2), tmp, 0);
+        double side = lastSide(t, tmp[0], tmp[1], tmp[2]);
+        if (side != 0 && side * (tmp[0] * nx + tmp[1] * ny + tmp[2] * nz) < 0) {
+            // it touched this triangle from the other side last step: it sank past the plane, it did not pass
+            return faceInstead(t, tmp[0], tmp[1], tmp[2], rb, side);
+        }
         if (Math.abs(tmp[0] * nx + tmp[1] * ny + tmp[2] * nz) < FACE_NORMAL_COS && onSmoothEdge(t, wx, wy, wz)) {
-            return faceInstead(t, tmp[0], tmp[1], tmp[2], rb);
+            return faceInstead(t, tmp[0], tmp[1], tmp[2], rb, 0);
         }
         double s = tmp[0] * nx + tmp[1] * ny + tmp[2] * nz < 0 ? -1 : 1;
         builder.triangleA(tri.v, s * tmp[0], s * tmp[1], s * tmp[2], t);
@@ -99,13 +127,13 @@ public final class MeshCollider implements PairCollider, AabbTree.Visitor {
      * A sphere or a box sliding over the edge gets the same face contacts the neighbour gives it, so it
      * still slides without bumps. Returns true (visit on).
      */
-    private boolean faceInstead(int t, double fx, double fy, double fz, double rb) {
+    private boolean faceInstead(int t, double fx, double fy, double fz, double rb, double side) {
         double[] v = tri.v, q = support;
         convex.support(fx, fy, fz, q, 0);
         convex.support(-fx, -fy, -fz, q, 3);
         double plane = fx * v[0] + fy * v[1] + fz * v[2];
         double mid = 0.5 * (fx * (q[0] + q[3]) + fy * (q[1] + q[4]) + fz * (q[2] + q[5]));
-        double s = mid < plane ? -1 : 1;
+        double s = side != 0 ? side : mid < plane ? -1 : 1;
         double nx = s * fx, ny = s * fy, nz = s * fz;
         double low = s > 0 ? fx * q[3] + fy * q[4] + fz * q[5] : fx * q[0] + fy * q[1] + fz * q[2];
         if (s * (low - plane) - rb > margin) {
@@ -118,6 +146,24 @@ public final class MeshCollider implements PairCollider, AabbTree.Visitor {
     }
 
     private final double[] support = new double[6];
+
+    /**
+     * The side of triangle t (face normal f, world) the convex shape touched it from in the pair's last step: +1 in front
+     * (along f), -1 behind, 0 when the pair had no manifold with t then (or no last step was given).
+     */
+    private double lastSide(int t, double fx, double fy, double fz) {
+        final dev.rubble.spi.narrowphase.LastManifolds l = last;
+        if (l == null) {
+            return 0;
+        }
+        int m = l.find(t);
+        if (m < 0) {
+            return 0;
+        }
+        lastFrame.rotate(l.nx(m), l.ny(m), l.nz(m), prev, 0);
+        double d = lastSign * (prev[0] * fx + prev[1] * fy + prev[2] * fz);
+        return d > 0 ? 1 : d < 0 ? -1 : 0;
+    }
 
     /**
      * Whether the point (on triangle t, world frame, in {@code tri.v}) lies only on smooth edges of it:

@@ -149,10 +149,20 @@ public final class DispatchTable implements Narrowphase {
         int ta = a.type().ordinal(), tb = b.type().ordinal();
         PairCollider direct = table[ta * TYPES + tb];
         if (direct != null) {
+            if (last != null && direct instanceof dev.rubble.geometry.gjk.MeshCollider mc) {
+                // a mesh keeps the side of each triangle the body touched last step (MeshCollider.visit)
+                mc.collide(a, poseA, b, poseB, margin, sink, last, lastPoseA, 1);
+                return;
+            }
             direct.collide(a, poseA, b, poseB, margin, sink, hint, offset);
             return;
         }
         PairCollider swapped = table[tb * TYPES + ta];
+        if (swapped != null && last != null && swapped instanceof dev.rubble.geometry.gjk.MeshCollider mc) {
+            flip.target = sink;
+            mc.collide(b, poseB, a, poseA, margin, flip, last, lastPoseA, -1);
+            return;
+        }
         if (swapped != null) {
             if (hint[offset + 3] < 0) {
                 // a warm start is the kernel's contact normal, A to B in A's frame: the swapped cell
