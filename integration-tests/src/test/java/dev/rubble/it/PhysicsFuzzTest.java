@@ -96,6 +96,15 @@ final class PhysicsFuzzTest {
         assertThat(PhysicsFuzz.run(s, 1).findings()).as(s.text()).isEmpty();
     }
 
+    /** Seeds 30321 and 30088 (thirty-sixth session): thin bodies sunk past a mesh triangle's plane (SpinningNeedleMeshTest). */
+    @Test
+    void thinBodiesSunkPastAMeshTrianglesPlaneStayOnIt() {
+        for (long seed : new long[] {30_321L, 30_088L}) {
+            PhysicsFuzz.Scene s = PhysicsFuzz.scene(seed);
+            assertThat(PhysicsFuzz.run(s, 1).findings()).as(s.text()).isEmpty();
+        }
+    }
+
     @Test
     void fuzz16sSeedsKeepTheirInvariants() {
         for (long seed : new long[] {20_874L, 14_774L, 14_722L, 14_726L, 14_781L, 14_960L, 15_601L, 14_555L, 14_529L, 15_283L}) {
