@@ -52,18 +52,6 @@ final class PhysicsFuzzTest {
     }
 
     /**
-     * fuzz16's seed 20332 (mesh16; docs/dynamics.md "A light body between a heavy one and static geometry"): a 0.18 kg
-     * ball of 16.5 cm resting on a mesh slab of 0.15 m cells, struck from above by the 189-710 kg pieces of a
-     * collection, ended step 85 2 cm into the slab moving down at 9.9 m/s and fell through it (0.44 m under its top by
-     * step 93); the heavy pieces now stop on it as on the slab.
-     */
-    @Test
-    void aLightBallStruckOnAFineMeshStaysOnIt() {
-        PhysicsFuzz.Scene s = PhysicsFuzz.scene(20_332L);
-        assertThat(PhysicsFuzz.run(s, 1).findings()).as(s.text()).isEmpty();
-    }
-
-    /**
      * fuzz14's penetration and momentum findings, fixed or explained (fuzz15t; docs/status.md): 20622, a flat box struck
      * corner first at a plane that ended its first step 0.61 m under it (docs/dynamics.md "Fast turns"); 20297, a box
      * struck by a heavy ball down into a ground box it had no pair with, 0.64 m under its top ("Strays"); 20169, a body
