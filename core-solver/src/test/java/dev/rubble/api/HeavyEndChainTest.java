@@ -55,20 +55,9 @@ final class HeavyEndChainTest {
                 }
             }
         }
-        double start = energy(w, bodies, mass, radius), most = start, worstGap = 0, lastSecond = 0;
-        int worstStep = -1;
-        for (int s = 0; s < 600; s++) {
-            w.step();
-            double gap = SphereChainEnergy.worstJointGap(w, bodies, PITCH, Y);
-            if (s >= 540) {
-                lastSecond = Math.max(lastSecond, gap);
-            }
-            if (gap > worstGap) {
-                worstGap = gap;
-                worstStep = s;
-            }
-            most = Math.max(most, energy(w, bodies, mass, radius));
-        }
+        SphereChainEnergy.Swing sw = SphereChainEnergy.swing(w, bodies, PITCH, Y, 600, x -> energy(x, bodies, mass, radius));
+        double start = sw.start(), most = sw.most(), worstGap = sw.worstGap(), lastSecond = sw.lastSecond();
+        int worstStep = sw.worstStep();
         Vector3d end = w.position(bodies.get(light), new Vector3d());
         System.out.printf("HEAVY END %d links hinges %b touching %b: worst %.4f m at step %d, last second %.5f m, end %.3f m from the pivot, energy %.2f -> at most %.2f J%n",
                 light, hinges, touching, worstGap, worstStep, lastSecond, end.distance(0, Y, 0), start, most);

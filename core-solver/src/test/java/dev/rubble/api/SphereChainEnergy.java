@@ -4,6 +4,7 @@ import dev.rubble.spi.shape.Sphere;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.ToDoubleFunction;
 import java.util.function.UnaryOperator;
 import org.joml.Quaterniond;
 import org.joml.Vector3d;
@@ -75,5 +76,32 @@ final class SphereChainEnergy {
         out.set(x, 0, 0).rotate(q);
         Vector3d c = w.position(b, new Vector3d());
         return out.add(c);
+    }
+
+    /**
+     * What a released {@link #levelChain} does over {@code steps} steps: its energy at the start and at most, the largest
+     * joint gap ({@link #worstJointGap}) and the step it came at, and the largest over the last 60 steps.
+     */
+    record Swing(double start, double most, double worstGap, int worstStep, double lastSecond) {
+    }
+
+    /** Steps w {@code steps} times and measures the chain's {@link Swing}, its energy by {@code energy}. */
+    static Swing swing(PhysicsWorld w, List<BodyId> bodies, double pitch, double y, int steps,
+                       ToDoubleFunction<PhysicsWorld> energy) {
+        double start = energy.applyAsDouble(w), most = start, worstGap = 0, lastSecond = 0;
+        int worstStep = -1;
+        for (int s = 0; s < steps; s++) {
+            w.step();
+            double gap = worstJointGap(w, bodies, pitch, y);
+            if (s >= steps - 60) {
+                lastSecond = Math.max(lastSecond, gap);
+            }
+            if (gap > worstGap) {
+                worstGap = gap;
+                worstStep = s;
+            }
+            most = Math.max(most, energy.applyAsDouble(w));
+        }
+        return new Swing(start, most, worstGap, worstStep, lastSecond);
     }
 }

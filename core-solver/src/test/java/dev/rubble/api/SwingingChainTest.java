@@ -42,20 +42,9 @@ final class SwingingChainTest {
                 }
             }
         }
-        double start = SphereChainEnergy.of(w, bodies, MASS, R, G), most = start, worstGap = 0, lastSecond = 0;
-        int worstStep = -1;
-        for (int s = 0; s < 600; s++) {
-            w.step();
-            double gap = SphereChainEnergy.worstJointGap(w, bodies, PITCH, Y);
-            if (s >= 540) {
-                lastSecond = Math.max(lastSecond, gap);
-            }
-            if (gap > worstGap) {
-                worstGap = gap;
-                worstStep = s;
-            }
-            most = Math.max(most, SphereChainEnergy.of(w, bodies, MASS, R, G));
-        }
+        SphereChainEnergy.Swing sw = SphereChainEnergy.swing(w, bodies, PITCH, Y, 600, x -> SphereChainEnergy.of(x, bodies, MASS, R, G));
+        double start = sw.start(), most = sw.most(), worstGap = sw.worstGap(), lastSecond = sw.lastSecond();
+        int worstStep = sw.worstStep();
         System.out.printf("SWINGING %d links hinges %b %d sub-steps: worst %.4f m at step %d, last second %.5f m, energy %.2f -> at most %.2f J%n",
                 links, hinges, subSteps, worstGap, worstStep, lastSecond, start, most);
         assertThat(worstGap).as("largest distance between a joint's anchors, m (step %d)", worstStep).isLessThan(bound);
