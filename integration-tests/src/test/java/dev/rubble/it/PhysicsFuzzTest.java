@@ -77,6 +77,18 @@ final class PhysicsFuzzTest {
      * energy bound gave no push-out for (the bound's own error, {@code PhysicsFuzz.strayOverlaps}); 14529 and 15283,
      * gases at rest but for an overlapped pair, whose momentum's round-off scale was 0.
      */
+    /**
+     * fuzz16's seed 20332 (mesh16; docs/dynamics.md "A light body between a heavy one and static geometry"): a 0.18 kg
+     * ball of 16.5 cm resting on a mesh slab of 0.15 m cells, struck from above by the 189-710 kg pieces of a
+     * collection, ended step 85 2 cm into the slab moving down at 9.9 m/s and fell through it (0.44 m under its top by
+     * step 93); the heavy pieces now stop on it as on the slab.
+     */
+    @Test
+    void aLightBallStruckOnAFineMeshStaysOnIt() {
+        PhysicsFuzz.Scene s = PhysicsFuzz.scene(20_332L);
+        assertThat(PhysicsFuzz.run(s, 1).findings()).as(s.text()).isEmpty();
+    }
+
     /** Seed 30884 (thirty-sixth session): a capsule landing across the ground's edge near its corner (CapsuleOnCornerTest). */
     @Test
     void aCapsuleAcrossTheGroundsEdgeKeepsItsEnergy() {
