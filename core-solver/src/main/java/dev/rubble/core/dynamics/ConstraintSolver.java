@@ -385,16 +385,8 @@ public final class ConstraintSolver implements ConstraintRows {
     }
 
     /**
-     * Start of a sub-step of length {@code subH}, after the contact solver loaded its velocities and
-     * warm started: the rows at the current poses, then the warm start of the constraints' impulses.
-     */
-    public void beginSubStep(double subH) {
-        prepareSubStep(subH);
-        warmStartSubStep();
-    }
-
-    /**
-     * The first half of {@link #beginSubStep}, before the contact solver's warm start: the rows at the current poses
+     * The start of a sub-step of length {@code subH}, after the contact solver loaded its velocities and before its
+     * warm start ({@link #warmStartSubStep} follows it): the rows at the current poses
      * and the inertia each body is solved with in this sub-step, in both solves ({@link #geometricStiffness}). Changes
      * no velocity. The contact rows' warm start must see that inertia: applied through a body's own inertia and the
      * rest of the sub-step through the raised one, the contact impulses of a joint's two bodies pressed together at it
@@ -434,7 +426,10 @@ public final class ConstraintSolver implements ConstraintRows {
         }
     }
 
-    /** The second half of {@link #beginSubStep}, after the contact solver's warm start: the joints' warm start, the stop rows and the trees. */
+    /**
+     * The rest of a sub-step's start, after the contact solver's warm start ({@link #prepareSubStep} before it): the
+     * joints' warm start, the stop rows and the trees.
+     */
     public void warmStartSubStep() {
         gather();
         for (int r = 0; r < rows; r++) {
@@ -451,7 +446,7 @@ public final class ConstraintSolver implements ConstraintRows {
         scatter();
     }
 
-    /** Every active constraint's rows at the current poses, with their warm-start impulses ({@link #beginSubStep}). */
+    /** Every active constraint's rows at the current poses, with their warm-start impulses ({@link #prepareSubStep}, {@link #warmStartSubStep}). */
     private void writeRows() {
         rows = 0;
         for (int k = 0; k < activeCount; k++) {

@@ -594,8 +594,8 @@ public final class ContactSolver {
      * ({@link #SHOCK_COS}) and within 60° of up (against gravity; none without gravity). Only from below: a wall's
      * light pieces pinned against its static anchors by a 200 kg ball held it as a wall would, and the ball meant to
      * punch through them stopped (0.31 m/s left where the impulses in the books leave 2.47: {@code PunchThroughTest};
-     * the held rows' impulse is not in the store). Their rows are solved once more after every iteration with the light body held
-     * ({@link #shockRows}). The static contact does not give way under what presses on the light body, as in a
+     * the held rows' impulse is not in the store). Their rows are solved once more after every iteration with the light
+     * body held ({@link #shockRows}). The static contact does not give way under what presses on the light body, as in a
      * rigid solver; the soft rows alone pass a heavy body's push through a light one by about {@code m / M} of it a
      * pass, so a 0.18 kg ball on a mesh slab struck by a 700 kg body at 7.5 m/s was driven through the slab
      * (fuzz seed 20332; docs/dynamics.md, "A light body between a heavy one and static geometry").
@@ -603,39 +603,39 @@ public final class ContactSolver {
     private void markHeld() {
         shockCount = 0;
         heldCount = 0;
+        if (heavyOnLightCount == 0) {
+            return; // no light body touches a heavy one: nothing to hold (the pile, the pyramid)
+        }
         if (heldNormal.length < 3 * bodyCount) {
             heldNormal = new double[Math.max(3 * bodyCount, 2 * heldNormal.length)];
         }
-        java.util.Arrays.fill(heldNormal, 0, 3 * bodyCount, 0.0);
+        Arrays.fill(heldNormal, 0, 3 * bodyCount, 0.0);
         if (heldDepth.length < bodyCount) {
             heldDepth = new double[Math.max(bodyCount, 2 * heldDepth.length)];
         }
-        java.util.Arrays.fill(heldDepth, 0, bodyCount, 0.0);
+        Arrays.fill(heldDepth, 0, bodyCount, 0.0);
         if (heldMark.length < bodyCount) {
             heldMark = new boolean[heldDepth.length];
         }
-        java.util.Arrays.fill(heldMark, 0, bodyCount, false);
+        Arrays.fill(heldMark, 0, bodyCount, false);
         boolean anyHeld = false;
         for (int k = 0; k < heavyOnLightCount; k++) {
             int i = heavyOnLight[k], sa = ia[i], sb = ib[i], mo = i * MAN;
             double ma = invMass[sa], mb = invMass[sb];
-            if (ma == 0 && lightBody[sb] || mb == 0 && lightBody[sa]) {
-                int l = ma == 0 ? sb : sa;
-                for (int k2 = 0, q = pointBase[i]; k2 < points[i]; k2++, q++) {
-                    heldDepth[l] = Math.max(heldDepth[l], -sep[q]);
-                }
+            boolean holdsB = ma == 0 && lightBody[sb];
+            if (!holdsB && !(mb == 0 && lightBody[sa])) {
+                continue;
             }
-            if (ma == 0 && lightBody[sb]) { // A holds B: pushes it along +n
-                heldNormal[3 * sb] += man[mo];
-                heldNormal[3 * sb + 1] += man[mo + 1];
-                heldNormal[3 * sb + 2] += man[mo + 2];
-                anyHeld = true;
-            } else if (mb == 0 && lightBody[sa]) { // B holds A: pushes it along -n
-                heldNormal[3 * sa] -= man[mo];
-                heldNormal[3 * sa + 1] -= man[mo + 1];
-                heldNormal[3 * sa + 2] -= man[mo + 2];
-                anyHeld = true;
+            // A holds B and pushes it along +n, or B holds A and pushes it along -n
+            int l = holdsB ? sb : sa;
+            double sg = holdsB ? 1 : -1;
+            heldNormal[3 * l] += sg * man[mo];
+            heldNormal[3 * l + 1] += sg * man[mo + 1];
+            heldNormal[3 * l + 2] += sg * man[mo + 2];
+            for (int k2 = 0, q = pointBase[i]; k2 < points[i]; k2++, q++) {
+                heldDepth[l] = Math.max(heldDepth[l], -sep[q]);
             }
+            anyHeld = true;
         }
         double gx = b.gravityX, gy = b.gravityY, gz = b.gravityZ, g = Math.sqrt(gx * gx + gy * gy + gz * gz);
         if (!anyHeld || !(g > 0)) {
@@ -721,8 +721,11 @@ public final class ContactSolver {
      * landing flat on a light one, which left at 6.5 m/s up); it is not the rows' accumulated impulse, which the soft
      * rows apply to both bodies and leak (added there, its leak threw a 0.18 kg ball off at 400 m/s), and it is not
      * stored: the store's impulses (warm start, strain, events) are the soft rows'. It only takes kinetic energy from
-     * the heavy body's approach, measured against the light body only while that recedes. A manifold whose impulse
-     * is capped (a crushing contact) is left to give way.
+     * the heavy body's approach, measured against the light body only while that recedes, and a point's impulse never
+     * does more than stop that point's fall (it is straight up while the row stops an approach along a normal up to
+     * 60° off the vertical, which asked for up to twice the vertical change and lifted the heavy body: the physics
+     * fuzz's seed 15381 gained 3 300 J in a step). A manifold whose impulse is capped (a crushing contact) is left to
+     * give way.
      */
     private void shockRows(int i, boolean lightB) {
         final double[] v = vel, rw = nrow, mn = man, acc = shockImpulse, ii = invI;
@@ -770,9 +773,7 @@ public final class ContactSolver {
                     nu = 0;
                 }
                 double d = nu - old;
-                if (d > 0) {
-                    // never more than stops the point's fall: an impulse up that stops an approach along a tilted
-                    // normal could otherwise lift the heavy body (the fuzz's energy gains: up to 3 300 J in a step)
+                if (d > 0) { // never more than stops the point's fall (above)
                     double vu = ux * v[oh] + uy * v[oh + 1] + uz * v[oh + 2] + px * v[oh + 3] + py * v[oh + 4] + pz * v[oh + 5];
                     double ku = mh + px * kx + py * ky + pz * kz;
                     double cap = ku > 0 ? Math.max(0, -vu) / ku : 0;

@@ -1,6 +1,7 @@
 package dev.rubble.geometry.gjk;
 
 import dev.rubble.spi.narrowphase.ContactSink;
+import dev.rubble.spi.narrowphase.LastManifolds;
 import dev.rubble.spi.narrowphase.PairCollider;
 import dev.rubble.spi.narrowphase.Pose;
 import dev.rubble.spi.shape.AabbTree;
@@ -33,7 +34,7 @@ public final class MeshCollider implements PairCollider, AabbTree.Visitor {
     private Pose otherPose;
     private double margin;
     private ContactSink sink;
-    private dev.rubble.spi.narrowphase.LastManifolds last; // the body pair's manifolds of last step, or null
+    private LastManifolds last; // the body pair's manifolds of last step, or null
     private Pose lastFrame;       // the pose whose frame last's normals are in
     private double lastSign;      // +1: last's normals point from the mesh to the convex shape; -1: the other way
     private final double[] prev = new double[3];
@@ -45,7 +46,7 @@ public final class MeshCollider implements PairCollider, AabbTree.Visitor {
      * touched it from ({@link #visit}).
      */
     public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink,
-                        dev.rubble.spi.narrowphase.LastManifolds last, Pose frame, double sign) {
+                        LastManifolds last, Pose frame, double sign) {
         this.last = last;
         this.lastFrame = frame;
         this.lastSign = sign;
@@ -152,7 +153,7 @@ public final class MeshCollider implements PairCollider, AabbTree.Visitor {
      * (along f), -1 behind, 0 when the pair had no manifold with t then (or no last step was given).
      */
     private double lastSide(int t, double fx, double fy, double fz) {
-        final dev.rubble.spi.narrowphase.LastManifolds l = last;
+        final LastManifolds l = last;
         if (l == null) {
             return 0;
         }
