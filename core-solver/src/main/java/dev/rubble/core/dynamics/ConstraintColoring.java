@@ -36,6 +36,18 @@ import java.util.Arrays;
  *       instead of about 330; each a barrier between threads), each with hundreds of constraints
  *       (issue 26; measured in docs/benchmarks.md, "Issue 26, fifth session: colouring in phases").
  *       A scene of at most {@value #PHASES} levels is coloured exactly as level by level.</li>
+ *   <li><b>Halves.</b> In a step with no level to colour (every level under {@value #SERIAL_LEVEL}, as in the
+ *       20-row pyramid: no parallel group at all), a phase's serial group of at least {@value #HALVES_MIN}
+ *       constraints is cut in two by place when the caller gives
+ *       each body's coordinate along an axis across gravity: at the middle of the group's bodies' extent, each
+ *       body lies left of the cut or not; the constraints whose bodies lie all on the left form the left half,
+ *       all on the right the right half, each in the given order, and those with a body on each side stay in
+ *       the serial group, solved after both halves. The halves share no written body, so two threads solve them
+ *       at the same time, and one thread one after the other, to the same bits. Within each half the order is
+ *       the store order, the right half's solved backwards by the solver, so that both are swept towards the cut
+ *       (colouring a small level instead let the pyramid's top box slide: {@link #SERIAL_LEVEL}). A step with
+ *       colours is split by them and keeps its serial groups whole: with halves there too the 4 000-box pile,
+ *       whose upper levels are small, did not fall asleep in 90 s (it does at 17 s).</li>
  * </ol>
  * Body {@code 0}, the solver's shared fixed body, takes no colour slot: the solver never writes it,
  * so any number of a colour's constraints may touch it. Every other body (dynamic, kinematic, moving
@@ -68,6 +80,11 @@ public final class ConstraintColoring {
      * level-by-level order.
      */
     public static final int PHASES = 8;
+    /**
+     * A phase's serial group of at least this many constraints is cut in two halves by place (see the class
+     * comment, "Halves"), when the caller gives the bodies' places.
+     */
+    public static final int HALVES_MIN = 32;
 
     // per body
     private int[] mask = new int[0];      // colours taken at the level being coloured
@@ -89,6 +106,8 @@ public final class ConstraintColoring {
     // per group
     private int[] start = new int[1];
     private boolean[] serial = new boolean[0];
+    private byte[] half = new byte[0];    // 1: the left half of a pair whose right half (2) is the next group
+    private double[] place;               // per body: where it lies along one axis across gravity, or null (no halves)
     private int[] groupPhase = new int[0];
     private int groups;
     private int count;
@@ -100,6 +119,16 @@ public final class ConstraintColoring {
      * solver body {@code i} as infinitely heavy (depth 0).
      */
     public void color(int[] bodyA, int[] bodyB, int n, int bodies, double[] invMass) {
+        color(bodyA, bodyB, n, bodies, invMass, null);
+    }
+
+    /**
+     * {@link #color(int[], int[], int, int, double[])}, and a phase's serial group of at least {@link #HALVES_MIN}
+     * constraints cut in halves by {@code place[i]}, body i's coordinate along an axis across gravity (class
+     * comment, "Halves"); {@code null}: no halves.
+     */
+    public void color(int[] bodyA, int[] bodyB, int n, int bodies, double[] invMass, double[] place) {
+        this.place = place;
         ensureBodies(bodies);
         ensureConstraints(n);
         count = n;
@@ -116,6 +145,11 @@ public final class ConstraintColoring {
         // in a 200-variant bake, four in 400 steps of the pile)
         levels = assignLevels(bodyA, bodyB, n) + 1;
         sortByLevel(n);
+        for (int l = 0; l < levels && this.place != null; l++) {
+            if (levelStart[l + 1] - levelStart[l] >= SERIAL_LEVEL) {
+                this.place = null; // a step with colours is split by them: no halves (class comment, "Halves")
+            }
+        }
         orderPhases();
         // colours phase by phase: group of a constraint = first group of its phase + (0 serial | 1 + colour)
         int sizeAt = 0; // groups emitted so far; counts in start[1 + g]
@@ -192,22 +226,36 @@ public final class ConstraintColoring {
             mask[bodyA[k]] = 0;
             mask[bodyB[k]] = 0;
         }
-        int used = 0; // highest local group used + 1 (0 = the serial group)
+        // local groups: LEFT and RIGHT (the serial constraints' halves), SERIAL, then COLOURED + colour
+        int used = 0; // highest local group used + 1
+        int serialCount = 0;
+        double lowest = Double.POSITIVE_INFINITY, highest = Double.NEGATIVE_INFINITY;
         for (int j = lo; j < hi; j++) {
             int k = byPhase[j];
             int lv = level[k];
+            int a = bodyA[k], b = bodyB[k];
             if (levelStart[lv + 1] - levelStart[lv] < SERIAL_LEVEL) {
-                // a small level: too few to be worth splitting, whole in the given order in the serial group
-                group[k] = 0;
-                used = Math.max(used, 1);
+                // a small level: too few to be worth colouring, whole in the given order in the serial group
+                group[k] = SERIAL;
+                used = Math.max(used, SERIAL + 1);
+                serialCount++;
+                if (place != null) {
+                    if (a != 0) {
+                        lowest = Math.min(lowest, place[a]);
+                        highest = Math.max(highest, place[a]);
+                    }
+                    if (b != 0) {
+                        lowest = Math.min(lowest, place[b]);
+                        highest = Math.max(highest, place[b]);
+                    }
+                }
                 continue;
             }
-            int a = bodyA[k], b = bodyB[k];
             int taken = (a != 0 ? mask[a] : 0) | (b != 0 ? mask[b] : 0);
             int free = ~taken & ((1 << COLORS) - 1);
             int local;
             if (free == 0) {
-                local = 0;
+                local = SERIAL;
             } else {
                 int c = Integer.numberOfTrailingZeros(free);
                 int bit = 1 << c;
@@ -217,10 +265,14 @@ public final class ConstraintColoring {
                 if (b != 0) {
                     mask[b] |= bit;
                 }
-                local = c + 1;
+                local = COLOURED + c;
             }
             group[k] = local; // made global below
             used = Math.max(used, local + 1);
+        }
+        if (place != null && serialCount >= HALVES_MIN && lowest < highest) {
+            halves(lo, hi, bodyA, bodyB, 0.5 * lowest + 0.5 * highest);
+            used = Math.max(used, Math.max(LEFT, RIGHT) + 1);
         }
         // the phase's groups: local 0..used-1, empty ones dropped (the serial group is often empty)
         ensureGroups(sizeAt + used + 1);
@@ -233,6 +285,8 @@ public final class ConstraintColoring {
         for (int j = lo; j < hi; j++) {
             counts[firstGlobal + 1 + group[byPhase[j]]]++;
         }
+        // a pair of halves only when both have constraints; one alone is a serial group
+        boolean pair = used > RIGHT && RIGHT == LEFT + 1 && counts[firstGlobal + 1 + LEFT] > 0 && counts[firstGlobal + 1 + RIGHT] > 0;
         // compact: keep non-empty local groups, map local -> global in mask-free scratch (queue)
         int g = firstGlobal;
         for (int local = 0; local < used; local++) {
@@ -240,7 +294,8 @@ public final class ConstraintColoring {
             queue[local] = -1;
             if (size > 0) {
                 counts[g + 1] = size;
-                serial[g] = local == 0;
+                serial[g] = local == SERIAL || (local == LEFT || local == RIGHT) && !pair;
+                half[g] = (byte) (pair && local == LEFT ? 1 : pair && local == RIGHT ? 2 : 0);
                 groupPhase[g] = p;
                 queue[local] = g;
                 g++;
@@ -251,6 +306,33 @@ public final class ConstraintColoring {
             group[k] = queue[group[k]];
         }
         return g;
+    }
+
+    // the local groups of a phase, in solve order: the halves of its serial constraints, the serial group (what
+    // the halves do not take, or all of it), then the colours
+    private static final int LEFT = 0, RIGHT = 1, SERIAL = 2, COLOURED = 3;
+
+    /**
+     * The serial constraints of phase {@code [lo, hi)} of {@code byPhase} cut by place at {@code cut} (class comment,
+     * "Halves"): each body other than the fixed body 0 lies left of the cut or not, and a constraint whose bodies all
+     * lie on one side goes to that side's half; one with a body on each side stays in the serial group.
+     */
+    private void halves(int lo, int hi, int[] bodyA, int[] bodyB, double cut) {
+        final double[] at = place;
+        for (int j = lo; j < hi; j++) {
+            int k = byPhase[j];
+            if (group[k] != SERIAL) {
+                continue;
+            }
+            int a = bodyA[k], b = bodyB[k];
+            int sa = a == 0 ? -1 : at[a] < cut ? LEFT : RIGHT;
+            int sb = b == 0 ? -1 : at[b] < cut ? LEFT : RIGHT;
+            if (sa < 0) {
+                group[k] = sb;
+            } else if (sb < 0 || sa == sb) {
+                group[k] = sa;
+            }
+        }
     }
 
     /** Prefix sums of the groups' sizes, then each group's constraints in the given order into {@code order}. */
@@ -352,7 +434,7 @@ public final class ConstraintColoring {
             mask = new int[cap];
             depth = new int[cap];
             adjStart = new int[cap + 1];
-            queue = new int[Math.max(cap, order.length) + COLORS + 2];
+            queue = new int[Math.max(cap, order.length) + COLORS + 4];
         }
     }
 
@@ -366,8 +448,8 @@ public final class ConstraintColoring {
             order = new int[cap];
             adj = new int[2 * cap];
         }
-        if (queue.length < Math.max(mask.length, n) + COLORS + 2) {
-            queue = new int[Math.max(mask.length, n) + COLORS + 2];
+        if (queue.length < Math.max(mask.length, n) + COLORS + 4) {
+            queue = new int[Math.max(mask.length, n) + COLORS + 4];
         }
     }
 
@@ -376,6 +458,7 @@ public final class ConstraintColoring {
             int cap = Math.max(g + 1, start.length * 2);
             start = Arrays.copyOf(start, cap);
             serial = Arrays.copyOf(serial, cap);
+            half = Arrays.copyOf(half, cap);
             groupPhase = Arrays.copyOf(groupPhase, cap);
         }
     }
@@ -423,5 +506,14 @@ public final class ConstraintColoring {
     /** Whether group {@code g} is a level's serial group (solved on the calling thread). */
     public boolean serial(int g) {
         return serial[g];
+    }
+
+    /**
+     * 0, or 1 when group {@code g} is the left half of a phase's serial constraints and {@code g + 1} its right half
+     * (2): the two share no body but the fixed body 0, so they may be solved at the same time, each in the given
+     * order (class comment, "Halves").
+     */
+    public int half(int g) {
+        return half[g];
     }
 }

@@ -445,6 +445,7 @@ public final class ContactSolver {
     }
 
     public void prepare(BodyStore bodies, ContactStore contacts, DynamicsSettings s, double dt, int subSteps) {
+        solveStart = System.nanoTime(); // the halves' cost (halvesMode): never read into a result
         this.b = bodies;
         this.c = contacts;
         this.settings = s;
@@ -478,7 +479,7 @@ public final class ContactSolver {
         if (activeOf.length < contacts.size()) {
             activeOf = new int[Math.max(contacts.size(), activeOf.length * 2)];
         }
-        spreadTracked = executor.threads() > 1;
+        spreadTracked = true; // the spread's axis cuts the serial groups in halves on every thread count
         spreadLoX = spreadLoY = spreadLoZ = Double.POSITIVE_INFINITY;
         spreadHiX = spreadHiY = spreadHiZ = Double.NEGATIVE_INFINITY;
         int candidates = gatherCandidates(contacts);
@@ -488,8 +489,9 @@ public final class ContactSolver {
             numberByPlace(candidates, spreadAxis == 0 ? spreadLoX : spreadAxis == 1 ? spreadLoY : spreadLoZ,
                     spreadAxis == 0 ? ex : spreadAxis == 1 ? ey : ez);
         }
-        coloring.color(candA, candB, candidates, bodyCount, invMass);
+        coloring.color(candA, candB, candidates, bodyCount, invMass, places());
         serialSolve = allSerial(coloring);
+        halvesMode();
         solves = 0;
         // the solve order and per-manifold state (segments), and per solver body, independent: its pose,
         // velocity and world inverse inertia; in one dispatch (issue 26: each alone found the worker
@@ -831,8 +833,8 @@ public final class ContactSolver {
         segCount = 0;
         for (int g = 0, e = coloring.groups(); g < e; g++) {
             int lo = coloring.start(g), hi = coloring.start(g + 1);
-            if (coloring.serial(g)) {
-                addSegment(lo, hi, true);
+            if (coloring.serial(g) || coloring.half(g) != 0) {
+                addSegment(lo, hi, true); // a half is solved in the given order, as the serial group it was cut from
                 continue;
             }
             addSegment(lo, hi, false);
@@ -881,7 +883,12 @@ public final class ContactSolver {
         final int[] order = coloring.order();
         for (int k = from; k < to; k++) {
             int lo = segLo[k], hi = segHi[k];
-            if (segSerial[k]) {
+            if (coloring.half(k) == 2) {
+                // a right half backwards (ConstraintColoring, "Halves"): the mirror of the left half's sweep
+                for (int j = lo; j < hi; j++) {
+                    byColour[j] = lo + hi - 1 - j;
+                }
+            } else if (segSerial[k]) {
                 for (int j = lo; j < hi; j++) {
                     byColour[j] = j; // a serial group is solved in the given order: it carries support (SERIAL_LEVEL)
                 }
@@ -1027,6 +1034,24 @@ public final class ContactSolver {
             candB[q] = to[candB[q]];
         }
     }
+
+    /**
+     * Each solver body's coordinate along the {@link #spreadAxis}, for the colouring's halves (ConstraintColoring,
+     * "Halves"); the fixed body 0's is not read.
+     */
+    private double[] places() {
+        final int n = bodyCount;
+        if (placeOf.length < n) {
+            placeOf = new double[Math.max(n, 2 * placeOf.length)];
+        }
+        final double[] pos = spreadAxis == 0 ? b.px : spreadAxis == 1 ? b.py : b.pz;
+        for (int i = 1; i < n; i++) {
+            placeOf[i] = pos[slotOf[i]];
+        }
+        return placeOf;
+    }
+
+    private double[] placeOf = new double[0];
 
     private int[] binStart = new int[0], renumber = new int[0], slotScratch = new int[0];
     private double[] massScratch = new double[0];
@@ -1355,7 +1380,7 @@ public final class ContactSolver {
         if (refresh) {
             refreshCount++;
         }
-        if (dyn && spreadTracked) { // only a step on several threads numbers its bodies by place
+        if (dyn && spreadTracked) { // the axis the bodies are numbered by place along and the halves are cut on
             double x = b.px[s], y = b.py[s], z = b.pz[s];
             spreadLoX = Math.min(spreadLoX, x);
             spreadHiX = Math.max(spreadHiX, x);
@@ -2371,7 +2396,55 @@ public final class ContactSolver {
         forColours(restitutionTask);
         storeVelocities();
         forManifolds(impulseTask);
+        if (stepHalves && activeCount > 0) {
+            double perManifold = (double) (System.nanoTime() - solveStart) / activeCount;
+            if (stepParallel) {
+                nanosParallel = nanosParallel == 0 ? perManifold : 0.75 * nanosParallel + 0.25 * perManifold;
+            } else {
+                nanosSerial = nanosSerial == 0 ? perManifold : 0.75 * nanosSerial + 0.25 * perManifold;
+            }
+        }
     }
+
+    /**
+     * Who solves this step's halves (ConstraintColoring, "Halves") on several threads: the caller the left one and a
+     * worker the right one, or the caller both, one after the other. Which thread solves a half changes no bit, so
+     * this is chosen by what each costs: the wall time from {@link #prepare} to the end of {@link
+     * #restitutionAndStore} a solved manifold, averaged over the steps of each way (the last four weigh most), the
+     * cheaper way; the other is tried one step in {@link #HALVES_PROBE} (first at the {@link #HALVES_FIRST_PROBE}th
+     * step with halves), so that a change of the scene or of the machine shows. On this benchmark host two
+     * threads solved the 20-row pyramid's step in 0.70-0.72 ms against 0.89 ms on one while its two vCPUs passed a
+     * cache line in about 75 ns, and in 1.34-1.52 ms when they were about 350 ns apart (the boundary's bodies, and the
+     * rows the caller prepares, moving between the cores every pass): then the caller solves both.
+     */
+    private void halvesMode() {
+        stepHalves = false;
+        if (executor.threads() < 2) {
+            return;
+        }
+        for (int g = 0, e = coloring.groups(); g < e; g++) {
+            if (coloring.half(g) != 0) {
+                stepHalves = true;
+                break;
+            }
+        }
+        if (!stepHalves) {
+            return;
+        }
+        halvesSteps++;
+        boolean cheaper = !(nanosSerial > 0 && nanosSerial < nanosParallel);
+        boolean probe = halvesSteps % HALVES_PROBE == 0 || nanosSerial == 0 && halvesSteps == HALVES_FIRST_PROBE;
+        stepParallel = probe != cheaper;
+    }
+
+    /** One step in this many with halves solves them the way not chosen ({@link #halvesMode}). */
+    static final int HALVES_PROBE = 32;
+    /** The first step with halves solved on the caller alone ({@link #halvesMode}). */
+    static final int HALVES_FIRST_PROBE = 8;
+    private long solveStart;
+    private boolean stepHalves, stepParallel;
+    private int halvesSteps;
+    private double nanosParallel, nanosSerial;
 
     /**
      * Issue 22: adds to {@code out[0..2]} the impulse (N·s) the step's solve gave dynamic bodies
@@ -2790,7 +2863,7 @@ public final class ContactSolver {
      */
     private static boolean allSerial(ConstraintColoring col) {
         for (int g = 0, e = col.groups(); g < e; g++) {
-            if (!col.serial(g)) {
+            if (!col.serial(g) && col.half(g) == 0) {
                 return false;
             }
         }
@@ -2811,11 +2884,26 @@ public final class ContactSolver {
             }
             if (back) {
                 for (int k = ge - 1; k >= g; k--) {
-                    group(col, k, task);
+                    if (col.half(k) == 2) {
+                        // halves, then what they left serial, in every pass (ConstraintColoring, "Halves")
+                        halves(col, k - 1, task);
+                        if (k + 1 < ge && col.serial(k + 1)) {
+                            group(col, k + 1, task);
+                        }
+                        k--;
+                    } else if (col.serial(k) && k - 1 >= g && col.half(k - 1) == 2) {
+                        continue; // run with its halves, just below
+                    } else {
+                        group(col, k, task);
+                    }
                 }
             } else {
                 for (int k = g; k < ge; k++) {
-                    group(col, k, task);
+                    if (col.half(k) == 1) {
+                        halves(col, k++, task);
+                    } else {
+                        group(col, k, task);
+                    }
                 }
             }
             g = ge;
@@ -2835,6 +2923,32 @@ public final class ContactSolver {
             run(lo, hi, task, 16);
         }
     }
+
+    /**
+     * The halves {@code g} (left) and {@code g + 1} (right) of a phase's serial constraints (ConstraintColoring,
+     * "Halves"): they share no written body, so on several threads the caller solves the left one and a worker the
+     * right one at the same time; on one thread the left, then the right. Same bits either way.
+     */
+    private void halves(ConstraintColoring col, int g, RangeTask task) {
+        if (!stepParallel || executor.threads() < 2) {
+            task.run(col.start(g), col.start(g + 1));
+            task.run(col.start(g + 1), col.start(g + 2));
+            return;
+        }
+        current = task;
+        halvesAt = g;
+        executor.run(2, 1, halvesTask);
+    }
+
+    /** The left half of the pair {@link #halvesTask} runs. */
+    private int halvesAt;
+    private final RangeTask halvesTask = (lo, hi) -> {
+        final ConstraintColoring col = coloring;
+        for (int v = lo; v < hi; v++) {
+            int g = halvesAt + v;
+            current.run(col.start(g), col.start(g + 1));
+        }
+    };
 
     /** The group {@link #placedTask} runs the parts of. */
     private int placed;

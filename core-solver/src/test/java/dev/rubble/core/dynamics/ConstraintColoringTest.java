@@ -320,4 +320,131 @@ final class ConstraintColoringTest {
         assertThat(c.groups()).isZero();
         assertThat(c.count()).isZero();
     }
+
+    /**
+     * With the bodies' places (ConstraintColoring, "Halves"), in a graph with no level to colour, each phase's serial
+     * group of at least HALVES_MIN constraints is cut at the middle of those constraints' bodies' extent: the constraints whose
+     * bodies other than 0 all lie left of the cut form the left half, all right the right half (each in the given
+     * order), the rest stays serial after them; the two halves share no body but 0; every colour group is the same as
+     * without places. The expected groups are built from the colouring without places (checked against brute force
+     * above) and the cut rule, independently of the code that cuts.
+     */
+    @Test
+    void randomGraphsWithPlacesCutTheirSerialGroupsInHalves() {
+        SplittableRandom r = new SplittableRandom(37);
+        ConstraintColoring plain = new ConstraintColoring(), cut = new ConstraintColoring();
+        int pairs = 0;
+        for (int round = 0; round < 300; round++) {
+            int bodies = 2 + r.nextInt(round < 150 ? 60 : 400);
+            int n = r.nextInt(round < 150 ? 120 : 1500);
+            double[] invMass = new double[bodies], place = new double[bodies];
+            for (int i = 1; i < bodies; i++) {
+                invMass[i] = r.nextInt(10) == 0 ? 0 : 1;
+                place[i] = r.nextInt(4) == 0 ? r.nextInt(5) : r.nextDouble() * 10; // some on the cut itself
+            }
+            place[0] = Double.NaN; // the fixed body's place is never read
+            int[] a = new int[n], b = new int[n];
+            for (int k = 0; k < n; k++) {
+                int x = r.nextInt(5) == 0 ? 0 : r.nextInt(bodies);
+                int y = 1 + r.nextInt(bodies - 1);
+                if (x == y) {
+                    x = 0;
+                }
+                a[k] = Math.min(x, y);
+                b[k] = Math.max(x, y);
+            }
+            plain.color(a, b, n, bodies, invMass);
+            cut.color(a, b, n, bodies, invMass, place);
+            int[] depth = bruteDepth(a, b, n, bodies, invMass);
+            int[] levelSize = new int[n + 2];
+            boolean coloured = false; // a step with a level to colour gets no halves: its colours split it
+            for (int k = 0; k < n; k++) {
+                coloured |= ++levelSize[Math.min(depth[a[k]], depth[b[k]])] >= ConstraintColoring.SERIAL_LEVEL;
+            }
+            // expected: per phase of the plain colouring, its serial group cut by the rule, then its colours
+            java.util.List<java.util.List<Integer>> members = new java.util.ArrayList<>();
+            java.util.List<Integer> kinds = new java.util.ArrayList<>(); // 0 colour, 1 left of a pair, 2 right, 3 serial
+            for (int g = 0; g < plain.groups(); g++) {
+                java.util.List<Integer> got = new java.util.ArrayList<>();
+                for (int j = plain.start(g); j < plain.start(g + 1); j++) {
+                    got.add(plain.order()[j]);
+                }
+                if (!plain.serial(g)) {
+                    members.add(got);
+                    kinds.add(0);
+                    continue;
+                }
+                double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+                int small = 0;
+                for (int k : got) {
+                    if (levelSize[Math.min(depth[a[k]], depth[b[k]])] < ConstraintColoring.SERIAL_LEVEL) {
+                        small++;
+                        for (int body : new int[] {a[k], b[k]}) {
+                            if (body != 0) {
+                                lo = Math.min(lo, place[body]);
+                                hi = Math.max(hi, place[body]);
+                            }
+                        }
+                    }
+                }
+                if (coloured || small < ConstraintColoring.HALVES_MIN || !(lo < hi)) {
+                    members.add(got);
+                    kinds.add(3);
+                    continue;
+                }
+                double at = 0.5 * lo + 0.5 * hi;
+                java.util.List<Integer> left = new java.util.ArrayList<>(), right = new java.util.ArrayList<>(),
+                        rest = new java.util.ArrayList<>();
+                for (int k : got) {
+                    boolean anyLeft = false, anyRight = false;
+                    for (int body : new int[] {a[k], b[k]}) {
+                        if (body != 0) {
+                            anyLeft |= place[body] < at;
+                            anyRight |= !(place[body] < at);
+                        }
+                    }
+                    (anyLeft && anyRight ? rest : anyLeft ? left : right).add(k);
+                }
+                boolean pair = !left.isEmpty() && !right.isEmpty();
+                for (java.util.List<Integer> part : java.util.List.of(left, right)) {
+                    if (!part.isEmpty()) {
+                        members.add(part);
+                        kinds.add(pair ? (part == left ? 1 : 2) : 3);
+                    }
+                }
+                if (!rest.isEmpty()) {
+                    members.add(rest);
+                    kinds.add(3);
+                }
+            }
+            assertThat(cut.groups()).as("round %d: groups", round).isEqualTo(members.size());
+            for (int g = 0; g < cut.groups(); g++) {
+                java.util.List<Integer> got = new java.util.ArrayList<>();
+                for (int j = cut.start(g); j < cut.start(g + 1); j++) {
+                    got.add(cut.order()[j]);
+                }
+                assertThat(got).as("round %d group %d", round, g).isEqualTo(members.get(g));
+                int kind = kinds.get(g);
+                assertThat(cut.half(g)).as("round %d group %d half", round, g).isEqualTo(kind == 1 ? 1 : kind == 2 ? 2 : 0);
+                assertThat(cut.serial(g)).as("round %d group %d serial", round, g).isEqualTo(kind == 3);
+                if (kind == 1) {
+                    pairs++;
+                    assertThat(cut.phase(g + 1)).isEqualTo(cut.phase(g));
+                    java.util.Set<Integer> leftBodies = new java.util.HashSet<>();
+                    for (int k : got) {
+                        leftBodies.add(a[k]);
+                        leftBodies.add(b[k]);
+                    }
+                    leftBodies.remove(0);
+                    for (int j = cut.start(g + 1); j < cut.start(g + 2); j++) {
+                        int k = cut.order()[j];
+                        assertThat(leftBodies).as("round %d: the halves %d and %d share a body", round, g, g + 1)
+                                .doesNotContain(a[k] == 0 ? -1 : a[k], b[k] == 0 ? -1 : b[k]);
+                    }
+                }
+            }
+        }
+        assertThat(pairs).as("pairs of halves made").isGreaterThan(50);
+    }
+
 }
