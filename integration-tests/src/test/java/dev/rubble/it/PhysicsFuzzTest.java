@@ -112,4 +112,19 @@ final class PhysicsFuzzTest {
             assertThat(PhysicsFuzz.run(s, 1).findings()).as(s.text()).isEmpty();
         }
     }
+
+    /**
+     * fuzz17's seeds (docs/status.md; MeshOuterEdgeTest): bodies resting or landing on the mesh slab's top over its
+     * outer edge, whose contacts with the side face's top row of triangles flipped across that face's plane at the edge
+     * and were made side-face contacts as deep as the body reached behind it: 40997 (a 2 t box pushed off the +z edge,
+     * +1 081 J in a step of 430 000), 40469 (a 102 kg needle hull at the -x edge, +0.66 J of 127) and 40968 (a 4.1 t body
+     * at the +z edge, +51 J of 401 700).
+     */
+    @Test
+    void fuzz17sSeedsKeepTheirInvariants() {
+        for (long seed : new long[] {40_997L, 40_469L, 40_968L}) {
+            PhysicsFuzz.Scene s = PhysicsFuzz.scene(seed);
+            assertThat(PhysicsFuzz.run(s, 1).findings()).as(s.text()).isEmpty();
+        }
+    }
 }
