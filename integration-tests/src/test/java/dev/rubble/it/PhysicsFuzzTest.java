@@ -112,4 +112,21 @@ final class PhysicsFuzzTest {
             assertThat(PhysicsFuzz.run(s, 1).findings()).as(s.text()).isEmpty();
         }
     }
+
+    /**
+     * fuzz17's seeds (docs/status.md; MeshOuterEdgeTest): bodies resting or landing on the mesh slab's top over its
+     * outer edge, whose contacts with the side face's top row of triangles flipped across that face's plane at the edge
+     * and were made side-face contacts as deep as the body reached behind it: 40997 (a 2 t box pushed off the +z edge,
+     * +1 081 J in a step of 430 000), 40469 (a 102 kg needle hull at the -x edge, +0.66 J of 127) and 40968 (a 4.1 t body
+     * at the +z edge, +51 J of 401 700). And 41263 and 41251, capsules turning and rolling on the ground at one
+     * sub-step whose relax pass took impulses through the step's start inverse inertia (an 894 kg capsule at 20 rad/s,
+     * +13-24 J a step; a 42 kg one at 80-100 rad/s, +1.8-2.0 J; SpinningCapsuleEnergyTest).
+     */
+    @Test
+    void fuzz17sSeedsKeepTheirInvariants() {
+        for (long seed : new long[] {40_997L, 40_469L, 40_968L, 41_263L, 41_251L}) {
+            PhysicsFuzz.Scene s = PhysicsFuzz.scene(seed);
+            assertThat(PhysicsFuzz.run(s, 1).findings()).as(s.text()).isEmpty();
+        }
+    }
 }

@@ -43,7 +43,8 @@ public final class MeshCollider implements PairCollider, AabbTree.Visitor {
      * {@link #collide(Shape, Pose, Shape, Pose, double, ContactSink)} with the body pair's manifolds of its last step
      * (sub-key = triangle index), their normals in the frame of {@code frame}, pointing from the mesh to the convex shape
      * ({@code sign} +1) or from it to the mesh (-1): a triangle the convex shape touched last step keeps the side it
-     * touched it from ({@link #visit}).
+     * touched it from ({@link #visit}), when that normal lay clearly on one side ({@link #SIDE_COS}) and the new contact
+     * is not a sharp edge's ({@link #sharp}).
      */
     public void collide(Shape a, Pose poseA, Shape b, Pose poseB, double margin, ContactSink sink,
                         LastManifolds last, Pose frame, double sign) {
@@ -97,15 +98,24 @@ public final class MeshCollider implements PairCollider, AabbTree.Visitor {
         }
         double nx = n[0], ny = n[1], nz = n[2];
         meshPose.rotate(mesh.normal(t, 0), mesh.normal(t, 1), mesh.normal(t, 2), tmp, 0);
+        double fn = tmp[0] * nx + tmp[1] * ny + tmp[2] * nz;
         double side = lastSide(t, tmp[0], tmp[1], tmp[2]);
-        if (side != 0 && side * (tmp[0] * nx + tmp[1] * ny + tmp[2] * nz) < 0) {
-            // it touched this triangle from the other side last step: it sank past the plane, it did not pass
-            return faceInstead(t, tmp[0], tmp[1], tmp[2], rb, side);
+        int edges = -1; // the triangle's edges the witness lies on (edgesOf), found when needed
+        if (side != 0 && side * fn < -SIDE_COS) {
+            // it touched this triangle from the other side last step: it sank past the plane, it did not pass; unless
+            // the contact is a sharp edge's, whose normal may lie on either side without the body crossing (sharp)
+            edges = edgesOf(wx, wy, wz);
+            if (!sharp(t, edges)) {
+                return faceInstead(t, tmp[0], tmp[1], tmp[2], rb, side);
+            }
         }
-        if (Math.abs(tmp[0] * nx + tmp[1] * ny + tmp[2] * nz) < FACE_NORMAL_COS && onSmoothEdge(t, wx, wy, wz)) {
-            return faceInstead(t, tmp[0], tmp[1], tmp[2], rb, 0);
+        if (Math.abs(fn) < FACE_NORMAL_COS) {
+            edges = edges < 0 ? edgesOf(wx, wy, wz) : edges;
+            if (edges != 0 && !sharp(t, edges)) { // only on smooth edges
+                return faceInstead(t, tmp[0], tmp[1], tmp[2], rb, 0);
+            }
         }
-        double s = tmp[0] * nx + tmp[1] * ny + tmp[2] * nz < 0 ? -1 : 1;
+        double s = fn < 0 ? -1 : 1;
         builder.triangleA(tri.v, s * tmp[0], s * tmp[1], s * tmp[2], t);
         builder.featureB(other, otherPose, nx, ny, nz);
         if (!builder.clip(nx, ny, nz, 0, rb, margin, sink, t)) {
@@ -163,14 +173,25 @@ public final class MeshCollider implements PairCollider, AabbTree.Visitor {
         }
         lastFrame.rotate(l.nx(m), l.ny(m), l.nz(m), prev, 0);
         double d = lastSign * (prev[0] * fx + prev[1] * fy + prev[2] * fz);
-        return d > 0 ? 1 : d < 0 ? -1 : 0;
+        return d > SIDE_COS ? 1 : d < -SIDE_COS ? -1 : 0;
     }
 
     /**
-     * Whether the point (on triangle t, world frame, in {@code tri.v}) lies only on smooth edges of it:
-     * on one smooth edge, or on a corner whose two edges in this triangle are smooth.
+     * A contact normal lies on a side of a triangle's plane ({@link #lastSide}, {@link #visit}) when its cosine with the
+     * face normal is beyond this, about 6° off the plane; nearer the plane it is an edge's normal, which says nothing of
+     * the side. fuzz17, seed 40997: a 2 t box resting on the fuzz's mesh slab's top over its edge touched the top row of
+     * the side face's triangles at that edge with normals straight up, 0.006 to one side of the side face's plane in one
+     * step and 0.001 to the other in the next; the flip made it the side face's contact, 0.78 m deep, and pushed the box
+     * off the edge: +1 081 J in a step, then 80-210 J a step. Normals further off the plane flip at a sharp edge too
+     * (seed 40469: 20° out, then 7° in), which {@link #sharp} keeps out.
      */
-    private boolean onSmoothEdge(int t, double px, double py, double pz) {
+    private static final double SIDE_COS = 0.1;
+
+    /**
+     * The edges of the triangle in {@code tri.v} the point (on it, world frame) lies on: bit k for edge k (corner k to
+     * k + 1), 0 inside the face; a corner is on its two edges.
+     */
+    private int edgesOf(double px, double py, double pz) {
         double[] v = tri.v;
         double e0x = v[3] - v[0], e0y = v[4] - v[1], e0z = v[5] - v[2];
         double e1x = v[6] - v[0], e1y = v[7] - v[1], e1z = v[8] - v[2];
@@ -180,15 +201,26 @@ public final class MeshCollider implements PairCollider, AabbTree.Visitor {
         double d20 = qx * e0x + qy * e0y + qz * e0z, d21 = qx * e1x + qy * e1y + qz * e1z;
         double den = d00 * d11 - d01 * d01;
         if (!(den > 0)) {
-            return false;
+            return 0;
         }
         double b1 = (d11 * d20 - d01 * d21) / den, b2 = (d00 * d21 - d01 * d20) / den, b0 = 1 - b1 - b2;
         // the point is on edge k (corner k to k + 1) when the barycentric weight of the third corner is 0
-        boolean on0 = Math.abs(b2) <= EDGE_EPS, on1 = Math.abs(b0) <= EDGE_EPS, on2 = Math.abs(b1) <= EDGE_EPS;
-        if (!on0 && !on1 && !on2) {
-            return false; // inside the face
+        return (Math.abs(b2) <= EDGE_EPS ? 1 : 0) | (Math.abs(b0) <= EDGE_EPS ? 2 : 0) | (Math.abs(b1) <= EDGE_EPS ? 4 : 0);
+    }
+
+    /**
+     * Whether one of the edges in {@code edges} ({@link #edgesOf}) of triangle t is not smooth: a boundary, a crease or
+     * a non-manifold edge, whose contact is the edge's own. Such a contact's normal may point to either side of the
+     * face's plane without the body having crossed it: a body resting on the top of a closed box-shaped mesh over its
+     * edge touches the side face's top row of triangles at that edge from above, its normal up and a hair to either side.
+     */
+    private boolean sharp(int t, int edges) {
+        for (int k = 0; k < 3; k++) {
+            if ((edges & (1 << k)) != 0 && !mesh.smoothEdge(t, k)) {
+                return true;
+            }
         }
-        return (!on0 || mesh.smoothEdge(t, 0)) && (!on1 || mesh.smoothEdge(t, 1)) && (!on2 || mesh.smoothEdge(t, 2));
+        return false;
     }
 
     /** A barycentric weight this close to 0 puts a witness point on the opposite edge. */
