@@ -502,7 +502,8 @@ final class DestructionFuzz {
                         Vector3d om = w.angularVelocity(h, new Vector3d());
                         bodies.append(String.format(Locale.ROOT, "%n   %s m %.9g depth %.4f c (%.4f %.4f %.4f) v (%.4f %.4f %.4f) w (%.3f %.3f %.3f)%s%s", h,
                                 w.mass(h), depth(w, h), c.x, c.y, c.z, v.x, v.y, v.z, om.x, om.y, om.z,
-                                w.isDisabled(h) ? " disabled" : "", w.isAsleep(h) ? " asleep" : ""));
+                                w.isDisabled(h) ? " disabled" : "", w.isAsleep(h) ? " asleep" : "")).append(' ')
+                                .append(w.kernel().bodies().shape[w.kernel().bodies().slot(h.handle())].type());
                     }
                     dev.rubble.core.destruction.ClusterStore cs = w.kernel().destruction().store();
                     for (int g = 0; g < cs.size(); g++) {
