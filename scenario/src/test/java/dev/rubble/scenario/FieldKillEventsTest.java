@@ -110,4 +110,36 @@ final class FieldKillEventsTest {
         assertThat(heard.stream().filter(s -> s.startsWith("CLUSTER "))).hasSize(1);
         assertThat(heard).hasSize(expected.size() + 1);
     }
+
+    /**
+     * A kill over the whole wall (dfuzz17, seed 170015 of {@code DestructionFuzz}: an anchored wall inside a kill
+     * sphere): every piece the wall holds is killed, so the FIELDS slot disables the wall's body, and the pieces then
+     * left a holder already out of the simulation, which records no event (the rule for a holder killed in an earlier
+     * step). The wall went without one event: neither a removal nor a {@code KILLED} break event, so an embedder
+     * never heard that it was gone. Each killed piece is reported as in a partial kill.
+     */
+    @Test
+    void aKillOverTheWholeWallReportsEveryPiece() {
+        PhysicsWorld w = Scenarios.parse(WALL, Rubble.defaultPlugins());
+        w.setEvents(EventKind.REMOVAL, true);
+        List<String> heard = new ArrayList<>();
+        w.destruction().addBreakListener(e -> heard.add(e.kind() + " " + e.node() + " " + (e.body().handle() < 0)));
+        w.step(BEFORE);
+        BodyId wall = w.destruction().bodyOf(w.destruction().collection(0), 1);
+        Vector3d centre = w.centerOfMass(wall, new Vector3d());
+        w.applyField(Fields.Target.KILL, Fields.boxFalloff(centre, new Vector3d(6, 6, 6)), FieldOptions.once());
+        w.step();
+        for (int k = 0; k <= LEAVES; k++) {
+            assertThat(w.destruction().bodyOf(w.destruction().collection(0), k)).as("node %d has no body", k).isNull();
+        }
+        EventView rm = w.events().of(EventKind.REMOVAL);
+        assertThat(rm.count()).as("one removal per killed piece").isEqualTo(LEAVES);
+        double mass = 0;
+        for (int i = 0; i < rm.count(); i++) {
+            assertThat(rm.cause(i)).isEqualTo(1);
+            mass += rm.massA(i);
+        }
+        assertThat(mass).as("the killed pieces' mass is the wall's").isCloseTo(w.kernel().destruction().asset(0).mass()[0], within(1e-9));
+        assertThat(heard).hasSize(LEAVES).allMatch(s -> s.startsWith("KILLED ") && s.endsWith(" true"));
+    }
 }

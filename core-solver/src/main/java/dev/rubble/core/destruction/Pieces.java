@@ -131,7 +131,11 @@ final class Pieces {
             // came back alive (DisabledHolderApiTest)
             d.mixDigest(g, -3L);
             d.successors.piece(holderBody, ClusterStore.NONE, g);
-            if (!holderOut) {
+            if (d.fieldKilled(g)) {
+                // a piece this step's kill took is reported even when its holder is out: a kill over every piece
+                // the holder holds disables the holder in the FIELDS slot, before this release, and its pieces
+                // are no less killed than a partial kill's (dfuzz17: a wall killed whole left no event at all).
+                // A holder out since an earlier step is sampled no more, so its pieces are never fieldKilled here
                 killed(g, h);
             }
             return;
@@ -235,8 +239,8 @@ final class Pieces {
     /**
      * Records the {@link BreakEvents#KILLED} event of held piece g that a kill field took out of holder h: its
      * centre of mass and velocities where the holder carried it ({@code p_h + R_h (com_g - com_h)}, {@code v_h +
-     * ω_h × r}), its mass, no body. Pieces under a killed one, and the pieces of a holder already out of the
-     * simulation, leave with no event of their own (Chaos: one removal per disabled particle).
+     * ω_h × r}), its mass, no body. Pieces under a killed one, and the pieces of a holder out of the simulation
+     * since an earlier step, leave with no event of their own (Chaos: one removal per disabled particle).
      */
     private void killed(int g, int h) {
         ClusterStore s = d.store;

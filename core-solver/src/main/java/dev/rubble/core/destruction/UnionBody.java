@@ -217,7 +217,9 @@ final class UnionBody {
             // kinematic by an anchored collection's holder: held where it is, as a holder made kinematic by its
             // anchors stops (an anchor set on a welded wall of a falling union holds it at once)
             vx = vy = vz = wx = wy = wz = 0;
+            asleep = false; // a kinematic body never sleeps (BodyDef refuses one; dfuzz17: an anchor set on a sleeping union threw)
         } else if (kin >= 0) {
+            asleep = false;
             // kinematic: it moves as its first kinematic member does
             wx = b.wx[kin];
             wy = b.wy[kin];
