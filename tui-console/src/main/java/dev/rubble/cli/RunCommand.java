@@ -116,6 +116,8 @@ final class RunCommand implements Callable<Integer> {
         if (outDash) {
             out = null;
         }
+        OutputFiles.checkOutsideJournal(List.of(OutputFiles.named("--out", out), OutputFiles.named("--snapshot", snapshotFile),
+                OutputFiles.named("--events", eventsFile)), journal);
         OutputFiles.check("--out", out); // before the steps run, not after (issue 28)
         OutputFiles.check("--snapshot", snapshotFile);
         OutputFiles.check("--events", eventsFile);

@@ -1,0 +1,87 @@
+package dev.rubble.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The outsider's tour of tour17 (README, docs, examples followed literally): what it found on the command line. */
+final class OutsiderTour17CliTest extends TwoBoxesCliTestBase {
+
+    private static String[] listing(Path dir) throws Exception {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toArray(String[]::new);
+        }
+    }
+
+    /**
+     * {@code run S --journal J --events J/e.jsonl} with J an empty directory (the README allows a new or empty one)
+     * created the events file, then refused J as "not empty" (exit 2) and left the file behind; with {@code --out
+     * J/state.json} the run succeeded and wrote its state among the journal's files. Each output inside the journal
+     * directory is now refused before anything is written, naming the option, the path and what is allowed.
+     */
+    @Test
+    void anOutputInsideTheJournalDirectoryIsRefusedBeforeAnythingIsWritten(@TempDir Path dir) throws Exception {
+        for (String option : new String[] {"--events", "--out", "--snapshot"}) {
+            Path j = Files.createDirectory(dir.resolve("j" + option.substring(2)));
+            Path file = j.resolve(option.equals("--snapshot") ? "s.rsnap" : option.equals("--out") ? "state.json" : "e.jsonl");
+            String[] args = option.equals("--snapshot")
+                    ? new String[] {"run", scene.toString(), "--headless", "--journal", j.toString(), "--out",
+                        dir.resolve("o.json").toString(), "--snapshot-at", "2", "--snapshot", file.toString()}
+                    : new String[] {"run", scene.toString(), "--headless", "--journal", j.toString(), option, file.toString()};
+            assertThat(run(args)).as(option + ": " + err).isEqualTo(2);
+            assertThat(err.toString()).isEqualTo("rubble: " + option + " " + file + " is inside --journal " + j
+                    + ", the journal directory this command writes; allowed: a path outside it (a journal directory holds"
+                    + " the journal only)" + System.lineSeparator());
+            assertThat(listing(j)).as(option + ": nothing written into the journal directory").isEmpty();
+        }
+        // a journal directory not made yet is named the same way (before: "directory .../new does not exist")
+        Path fresh = dir.resolve("new");
+        assertThat(run("run", scene.toString(), "--headless", "--journal", fresh.toString(), "--events",
+                fresh.resolve("e.jsonl").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--events " + fresh.resolve("e.jsonl") + " is inside --journal " + fresh);
+        assertThat(Files.exists(fresh)).isFalse();
+        // beside it, the same run records the journal and writes the events
+        Path j = dir.resolve("jok");
+        assertThat(run("run", scene.toString(), "--headless", "--journal", j.toString(), "--events",
+                dir.resolve("e.jsonl").toString(), "--out", dir.resolve("ok.json").toString())).as(err.toString()).isZero();
+        assertThat(listing(j)).noneMatch(n -> n.endsWith(".jsonl") || n.endsWith(".json"));
+        assertThat(run("verify", j.toString())).as(err.toString()).isZero();
+    }
+
+    /**
+     * {@code rubble --help} and {@code rubble demo --help} said the demo's wall "breaks and collapses"; it is holed and
+     * its anchored rest stands (DemoWallStandsTest, the README's pictures). The help now names the ball the demo
+     * scenario gives, read here from that scenario.
+     */
+    @Test
+    void theDemosHelpNamesTheBallOfItsScenarioAndNoCollapse() throws Exception {
+        JsonNode scenario;
+        try (InputStream in = DemoCommand.class.getResourceAsStream(DemoCommand.RESOURCE)) {
+            scenario = new ObjectMapper().readTree(in);
+        }
+        JsonNode ball = null;
+        for (JsonNode b : scenario.get("bodies")) {
+            if (!"static".equals(b.path("state").asText("dynamic"))) {
+                ball = b;
+            }
+        }
+        assertThat(ball).isNotNull();
+        JsonNode v = ball.get("linearVelocity");
+        double speed = Math.sqrt(v.get(0).asDouble() * v.get(0).asDouble() + v.get(1).asDouble() * v.get(1).asDouble()
+                + v.get(2).asDouble() * v.get(2).asDouble());
+        String ballText = String.format(Locale.ROOT, "%.0f kg ball at %.0f m/s", ball.get("mass").asDouble(), speed);
+        assertThat(run("demo", "--help")).isZero();
+        String help = out.toString().replaceAll("\\s+", " ");
+        assertThat(help).contains(ballText).doesNotContain("collapses");
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString()).doesNotContain("breaks and collapses");
+    }
+}
