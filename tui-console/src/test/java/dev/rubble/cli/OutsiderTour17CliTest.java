@@ -84,4 +84,51 @@ final class OutsiderTour17CliTest extends TwoBoxesCliTestBase {
         assertThat(run("--help")).isZero();
         assertThat(out.toString()).doesNotContain("breaks and collapses");
     }
+
+    /**
+     * {@code bench wall --wall-cache F} with F a regular file authored the wall, then failed with "cannot write the
+     * wall cache F/wall-....rbc: F" and no allowed value; {@code --budgets on --debris-out X} authored the wall and
+     * cached it before refusing. Both are refused before the wall is authored now: the cache directory stays empty.
+     */
+    @Test
+    void theWallBenchRefusesABadCacheAndDebrisWithoutTheBudgetsOffRunBeforeAuthoring(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("cache.txt"), "not a directory");
+        assertThat(run("bench", "wall", "--wall-sites", "3,2", "--steps", "2", "--budgets", "off", "--wall-cache", file.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: --wall-cache " + file + " is a file; allowed: a directory (made if missing)"
+                + " where the authored wall is cached" + System.lineSeparator());
+        assertThat(Files.readString(file)).isEqualTo("not a directory");
+        Path cache = Files.createDirectory(dir.resolve("cache"));
+        assertThat(run("bench", "wall", "--wall-sites", "3,2", "--steps", "2", "--budgets", "on", "--debris-out",
+                dir.resolve("debris.json").toString(), "--wall-cache", cache.toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: --debris-out needs the budgets-off run");
+        assertThat(listing(cache)).as("no wall authored and cached before the refusal").isEmpty();
+        assertThat(Files.exists(dir.resolve("debris.json"))).isFalse();
+    }
+
+    /**
+     * The default wall cache ($RUBBLE_CACHE, else ~/.cache/rubble) only saves authoring time; when it could not be
+     * written (here ~ lies under a regular file) {@code bench wall} failed with exit 2 after authoring, naming
+     * {@code --wall-cache}, an option the command line did not have. It now warns, names the file, and runs with the
+     * wall in a temporary file.
+     */
+    @Test
+    void anUnwritableDefaultWallCacheIsAWarningNotAFailure(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("RUBBLE_CACHE") == null || System.getenv("RUBBLE_CACHE").isBlank(),
+                "RUBBLE_CACHE is set: the default cache is not under user.home");
+        Path file = Files.writeString(dir.resolve("home"), "a file, not a home directory");
+        String home = System.getProperty("user.home");
+        System.setProperty("user.home", file.toString());
+        try {
+            assertThat(run("bench", "wall", "--wall-sites", "3,2", "--steps", "2", "--budgets", "off")).as(err.toString()).isZero();
+        } finally {
+            System.setProperty("user.home", home);
+        }
+        Path cacheFile = file.resolve(".cache").resolve("rubble");
+        assertThat(err.toString()).contains("rubble: warning: cannot write the wall cache " + cacheFile)
+                .contains("the wall was authored and is kept in a temporary file for this run");
+        assertThat(out.toString()).contains("wall_sites=3,2 ").contains("author_ms=").contains(" cache=" + Path.of(
+                System.getProperty("java.io.tmpdir")).resolve("rubble-wall-"));
+        assertThat(Files.readString(file)).isEqualTo("a file, not a home directory");
+    }
 }
