@@ -141,6 +141,12 @@ public final class ScenarioLoader {
         if (m.startsWith("Trailing token")) {
             return "more text after the end of the JSON object";
         }
+        java.util.regex.Matcher nonStandard = java.util.regex.Pattern.compile("^Non-standard token '([^']*)'").matcher(m);
+        if (nonStandard.find()) {
+            // Jackson says "enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow", which read "enable to allow"
+            // once its class name was cut: a switch the user does not have
+            return nonStandard.group(1) + " is not a JSON number; allowed: a finite number (JSON has no NaN or Infinity)";
+        }
         m = m.replaceAll("\\(\\(CTRL-CHAR, code -?\\d+\\)\\)", "(a control character)")
                 .replace("valid value (JSON String, Number, Array, Object or token 'null', 'true' or 'false')", "value")
                 .replaceAll("\\s*\\(start marker at \\[Source:[^\\]]*\\]\\)", "")

@@ -131,4 +131,19 @@ final class OutsiderTour17CliTest extends TwoBoxesCliTestBase {
                 System.getProperty("java.io.tmpdir")).resolve("rubble-wall-"));
         assertThat(Files.readString(file)).isEqualTo("a file, not a home directory");
     }
+
+    /**
+     * A sweep file with NaN failed with Jackson's own words: "Non-standard token 'NaN': enable
+     * `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow", a parser switch the user does not have. It is named as a
+     * scenario file's is now: the token and what is allowed.
+     */
+    @Test
+    void aSweepWithNanIsNamedInTheUsersTerms(@TempDir Path dir) throws Exception {
+        Path sweep = Files.writeString(dir.resolve("sweep.json"), "{\"format\": \"rubble-sweep/1\", \"scenario\": \""
+                + scene.toString().replace("\\", "/") + "\", \"steps\": NaN}");
+        assertThat(run("bake", sweep.toString(), "--out", dir.resolve("out").toString())).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: $: malformed JSON at line 1, column " + (Files.readString(sweep).indexOf("NaN") + 4)
+                + ": NaN is not a JSON number; allowed: a finite number (JSON has no NaN or Infinity)" + System.lineSeparator());
+        assertThat(Files.exists(dir.resolve("out"))).isFalse();
+    }
 }
