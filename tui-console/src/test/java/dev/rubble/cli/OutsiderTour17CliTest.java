@@ -146,4 +146,28 @@ final class OutsiderTour17CliTest extends TwoBoxesCliTestBase {
                 + ": NaN is not a JSON number; allowed: a finite number (JSON has no NaN or Infinity)" + System.lineSeparator());
         assertThat(Files.exists(dir.resolve("out"))).isFalse();
     }
+
+    /**
+     * {@code run S --restore F --steps 4} reported "ran 4 steps ... (0.133 s simulated)" for a snapshot taken after
+     * step 3: the world's time, which counts the steps before the snapshot too. It says the 4 steps' own 4/60 s now,
+     * and the world time and first step beside it.
+     */
+    @Test
+    void aRestoredRunReportsTheTimeItSimulatedAndTheWorldTimeApart(@TempDir Path dir) throws Exception {
+        Path snap = dir.resolve("s.rsnap");
+        assertThat(run("run", scene.toString(), "--headless", "--steps", "6", "--out", dir.resolve("a.json").toString(),
+                "--snapshot-at", "3", "--snapshot", snap.toString())).as(err.toString()).isZero();
+        assertThat(run("run", scene.toString(), "--headless", "--restore", snap.toString(), "--steps", "4", "--out",
+                dir.resolve("b.json").toString())).as(err.toString()).isZero();
+        JsonNode b = new ObjectMapper().readTree(dir.resolve("b.json").toFile());
+        long end = b.get("steps").asLong();
+        long first = end - 4;
+        assertThat(err.toString()).contains(String.format(Locale.ROOT, "rubble: ran 4 steps of 'two boxes' (%.3f s simulated,"
+                + " world time %.3f s from step %d) in ", 4 / 60.0, end / 60.0, first));
+        assertThat(b.get("time").asDouble()).isCloseTo(end / 60.0, org.assertj.core.api.Assertions.within(1e-9));
+        // a run from step 0 says the simulated time alone, as before
+        assertThat(run("run", scene.toString(), "--headless", "--steps", "6", "--out", dir.resolve("c.json").toString()))
+                .isZero();
+        assertThat(err.toString()).contains("rubble: ran 6 steps of 'two boxes' (0.100 s simulated) in ");
+    }
 }
