@@ -170,4 +170,34 @@ final class OutsiderTour17CliTest extends TwoBoxesCliTestBase {
                 .isZero();
         assertThat(err.toString()).contains("rubble: ran 6 steps of 'two boxes' (0.100 s simulated) in ");
     }
+
+    /**
+     * {@code render S --renderer console --camera 1,2,3:0,0,0} wrote the very cells it wrote without the camera (the
+     * console renderer frames the moving bodies from the side), and {@code --color piece} failed as "renderer
+     * 'console': unknown option 'color'; allowed: (none)", naming neither the flag given nor its value. Both are
+     * refused now, naming the flag, its value and the renderers that take it; an existing output is left as it was.
+     */
+    @Test
+    void theConsoleRendererRefusesACameraAndAColourItWouldNotUse(@TempDir Path dir) throws Exception {
+        Path txt = Files.writeString(dir.resolve("cells.txt"), "kept");
+        assertThat(run("render", scene.toString(), "--renderer", "console", "--camera", "1,2,3:0,0,0", "--out", txt.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: --camera 1,2,3:0,0,0: renderer console draws character cells from the"
+                + " side, framed on the moving bodies, with no camera; allowed: --camera with a pixel renderer (png, sheet,"
+                + " gif), or auto" + System.lineSeparator());
+        assertThat(run("render", scene.toString(), "--renderer", "console", "--color", "piece", "--out", txt.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: --color piece: renderer console draws character cells, a letter per"
+                + " body state, with no colours; allowed: --color with a pixel renderer (png, sheet, gif)" + System.lineSeparator());
+        assertThat(Files.readString(txt)).isEqualTo("kept");
+        // the camera still reaches a pixel renderer, and the console renderer still draws without one
+        assertThat(run("render", scene.toString(), "--renderer", "console", "--camera", "auto", "--frames", "2", "--size",
+                "20x6", "--out", txt.toString())).as(err.toString()).isZero();
+        assertThat(Files.readString(txt)).startsWith("frame 2 step 2\n");
+        Path a = dir.resolve("a.png"), b = dir.resolve("b.png");
+        assertThat(run("render", scene.toString(), "--frames", "2", "--size", "64x36", "--out", a.toString())).isZero();
+        assertThat(run("render", scene.toString(), "--frames", "2", "--size", "64x36", "--camera", "1,2,3:0,0,0", "--out",
+                b.toString())).isZero();
+        assertThat(Files.readAllBytes(b)).isNotEqualTo(Files.readAllBytes(a));
+    }
 }
