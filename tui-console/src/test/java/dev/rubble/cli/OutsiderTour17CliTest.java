@@ -200,4 +200,21 @@ final class OutsiderTour17CliTest extends TwoBoxesCliTestBase {
                 b.toString())).isZero();
         assertThat(Files.readAllBytes(b)).isNotEqualTo(Files.readAllBytes(a));
     }
+
+    /**
+     * {@code view C.json} of a JSON collection (which {@code render} and {@code export} draw) read it as a scenario
+     * and failed with "$.density: unknown key; allowed: format, name, steps, ...", as if the file were a broken
+     * scenario. It is named a collection now, as a {@code .rbc} is, with what to do instead.
+     */
+    @Test
+    void viewNamesACollectionJsonAsACollection(@TempDir Path dir) throws Exception {
+        Path bridge = Path.of(System.getProperty("user.dir")).resolveSibling("examples").resolve("collections").resolve("bridge.json");
+        assertThat(bridge).isRegularFile();
+        Path copy = Files.copy(bridge, dir.resolve("bridge.json"));
+        assertThat(run("view", copy.toString(), "--port", "0")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: SOURCE " + copy + " is a collection; allowed: a journal directory or a"
+                + " scenario .json file (render or export a collection instead)" + System.lineSeparator());
+        assertThat(run("render", copy.toString(), "--size", "64x36", "--out", dir.resolve("b.png").toString())).as(err.toString())
+                .isZero();
+    }
 }
