@@ -217,4 +217,44 @@ final class OutsiderTour17CliTest extends TwoBoxesCliTestBase {
         assertThat(run("render", copy.toString(), "--size", "64x36", "--out", dir.resolve("b.png").toString())).as(err.toString())
                 .isZero();
     }
+
+    /**
+     * Rubble's other files given where a scenario goes failed as broken scenarios: a JSON collection with "$.density:
+     * unknown key; allowed: format, name, steps, ...", a sweep with "$.scenario: unknown key", a run's state with
+     * "$.stateHash: unknown key", a .rbc, cage or snapshot with "cannot read the scenario file (Input length = 4)", a
+     * journal directory with "(Is a directory)", a mesh with "malformed JSON at line 1". Each is named for what it is
+     * now, with what to give instead; the output given is not written.
+     */
+    @Test
+    void runNamesRubblesOtherFilesForWhatTheyAre(@TempDir Path dir) throws Exception {
+        Path examples = Path.of(System.getProperty("user.dir")).resolveSibling("examples");
+        Path rbc = dir.resolve("w.rbc"), cage = dir.resolve("c.rbsb"), snap = dir.resolve("s.rsnap"), state = dir.resolve("st.json");
+        assertThat(run("fracture", "--sites", "4", "--out", rbc.toString())).as(err.toString()).isZero();
+        assertThat(run("softbody", "--source", "box:half=0.5,0.5,0.5", "--out", cage.toString())).as(err.toString()).isZero();
+        assertThat(run("run", scene.toString(), "--headless", "--steps", "2", "--out", state.toString(), "--snapshot-at", "1",
+                "--snapshot", snap.toString())).as(err.toString()).isZero();
+        String allowed = "; allowed: a scenario .json file (docs/scenario-format.md)";
+        Object[][] cases = {
+            {examples.resolve("collections/bridge.json"), "is a geometry collection (JSON), not a scenario" + allowed},
+            {examples.resolve("bake/wall-sweep.json"), "is a sweep file, not a scenario" + allowed},
+            {state, "is a run's final state (rubble-state/1), not a scenario" + allowed},
+            {rbc, "is a geometry collection (.rbc), not a scenario" + allowed},
+            {cage, "is a soft-body cage (.rbsb), not a scenario" + allowed},
+            {snap, "is a world snapshot, not a scenario" + allowed},
+            {journal, "is a journal directory, not a scenario" + allowed},
+            {examples.resolve("meshes/statue.obj"), "is a triangle mesh (.obj), not a scenario" + allowed},
+        };
+        Path out = dir.resolve("out.json");
+        for (Object[] c : cases) {
+            Path file = (Path) c[0];
+            assertThat(run("run", file.toString(), "--headless", "--out", out.toString())).as(file.toString()).isEqualTo(2);
+            assertThat(err.toString()).as(file.toString()).startsWith("rubble: " + file + ": " + c[1]).doesNotContain("\n\t");
+            assertThat(err.toString().strip()).doesNotContain("\n");
+            assertThat(Files.exists(out)).isFalse();
+        }
+        // a broken scenario is still named as one
+        Path broken = Files.writeString(dir.resolve("broken.json"), "{\"steps\": 3, \"bodys\": []}");
+        assertThat(run("run", broken.toString(), "--headless", "--out", out.toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("rubble: $.bodys: unknown key; allowed: ");
+    }
 }
