@@ -88,7 +88,7 @@ public final class SweepLoader {
         } catch (JacksonException e) {
             var loc = e.getLocation();
             throw new SweepException("$", "malformed JSON" + (loc == null ? "" : " at line " + loc.getLineNr()
-                    + ", column " + loc.getColumnNr()) + ": " + e.getOriginalMessage());
+                    + ", column " + loc.getColumnNr()) + ": " + dev.rubble.scenario.ScenarioLoader.jsonProblem(e));
         }
         if (root == null || !root.isObject()) {
             throw new SweepException("$", "expected a JSON object, got " + describe(root));
@@ -120,7 +120,7 @@ public final class SweepLoader {
             }
             scenario = o;
         } catch (JacksonException e) {
-            throw new SweepException("$.scenario", "the scenario is malformed JSON: " + e.getOriginalMessage());
+            throw new SweepException("$.scenario", "the scenario is malformed JSON: " + dev.rubble.scenario.ScenarioLoader.jsonProblem(e));
         }
         try {
             ScenarioLoader.parse(base.text(), base.baseDir() == null ? null : Path.of(base.baseDir()));

@@ -67,10 +67,86 @@ public final class ScenarioLoader {
             // named by the file itself ("$", the JSON root, said nothing about which file)
             throw new ScenarioException(file.toString(), "scenario file does not exist; allowed: a readable scenario .json file");
         } catch (IOException e) {
+            String other = otherKind(file, null);
+            if (other != null) {
+                throw new ScenarioException(file.toString(), other);
+            }
             throw new ScenarioException(file.toString(), "cannot read the scenario file (" + e.getMessage()
                     + "); allowed: a readable scenario .json file");
         }
-        return parse(text, file.toAbsolutePath().getParent());
+        try {
+            return parse(text, file.toAbsolutePath().getParent());
+        } catch (ScenarioException e) {
+            String other = otherKind(file, text); // asked only once the file failed as a scenario: no second parse
+            if (other != null) {
+                throw new ScenarioException(file.toString(), other);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * When {@code file} is one of Rubble's other files, what it is and what to give instead; else null. A collection,
+     * a sweep or a run's state (JSON) failed as a broken scenario ("$.density: unknown key; allowed: format, name,
+     * steps, ..."), a binary file as "cannot read the scenario file (Input length = 4)", a journal directory as "(Is a
+     * directory)", a mesh as "malformed JSON at line 1". {@code text} is the file's text, or null when it could not be
+     * read as text.
+     */
+    static String otherKind(Path file, String text) {
+        String allowed = "; allowed: a scenario .json file (docs/scenario-format.md)";
+        if (Files.isDirectory(file)) {
+            try (java.util.stream.Stream<Path> s = Files.list(file)) {
+                if (s.anyMatch(p -> p.getFileName().toString().endsWith(".cq4"))) {
+                    return "is a journal directory, not a scenario" + allowed + "; a journal is played by replay, verify,"
+                            + " render or view";
+                }
+            } catch (IOException e) {
+                return null;
+            }
+            return null;
+        }
+        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        for (String mesh : new String[] {".obj", ".ply", ".glb", ".gltf"}) {
+            if (name.endsWith(mesh)) {
+                return "is a triangle mesh (" + mesh + "), not a scenario" + allowed + "; fracture a mesh with rubble"
+                        + " fracture --source, then place the collection with collections[].file";
+            }
+        }
+        if (text == null) {
+            byte[] head = new byte[8];
+            int n;
+            try (java.io.InputStream in = Files.newInputStream(file)) {
+                n = in.readNBytes(head, 0, head.length);
+            } catch (IOException e) {
+                return null;
+            }
+            String magic = new String(head, 0, n, java.nio.charset.StandardCharsets.ISO_8859_1);
+            if (magic.startsWith("RBCL")) {
+                return "is a geometry collection (.rbc), not a scenario" + allowed + "; a scenario places it with"
+                        + " collections[].file";
+            }
+            if (magic.startsWith("RBSB")) {
+                return "is a soft-body cage (.rbsb), not a scenario" + allowed + "; a scenario places it with softBodies[].cage";
+            }
+            if (magic.startsWith("RUBBLESN")) {
+                return "is a world snapshot, not a scenario" + allowed + "; continue a snapshot with run SCENARIO --restore FILE";
+            }
+            return "is not UTF-8 text, so not a scenario" + allowed;
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(text);
+        } catch (JacksonException e) {
+            return null;
+        }
+        String format = root != null && root.isObject() ? root.path("format").asText("") : "";
+        return switch (format) {
+            case "rubble-collection/1" -> "is a geometry collection (JSON), not a scenario" + allowed
+                    + "; a scenario places it with collections[].file";
+            case "rubble-sweep/1" -> "is a sweep file, not a scenario" + allowed + "; bake a sweep with rubble bake";
+            case "rubble-state/1" -> "is a run's final state (rubble-state/1), not a scenario" + allowed;
+            default -> null;
+        };
     }
 
     /**
@@ -140,6 +216,12 @@ public final class ScenarioLoader {
         }
         if (m.startsWith("Trailing token")) {
             return "more text after the end of the JSON object";
+        }
+        java.util.regex.Matcher nonStandard = java.util.regex.Pattern.compile("^Non-standard token '([^']*)'").matcher(m);
+        if (nonStandard.find()) {
+            // Jackson says "enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow", which read "enable to allow"
+            // once its class name was cut: a switch the user does not have
+            return nonStandard.group(1) + " is not a JSON number; allowed: a finite number (JSON has no NaN or Infinity)";
         }
         m = m.replaceAll("\\(\\(CTRL-CHAR, code -?\\d+\\)\\)", "(a control character)")
                 .replace("valid value (JSON String, Number, Array, Object or token 'null', 'true' or 'false')", "value")

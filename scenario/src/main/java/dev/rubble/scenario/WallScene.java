@@ -148,6 +148,23 @@ public final class WallScene {
      * moved into place so a concurrent reader never sees half a file.
      */
     public static Wall cached(int[] counts, long seed, Stages stages, Path dir) {
+        return cached(counts, seed, stages, dir, null);
+    }
+
+    /**
+     * {@link #cached(int[], long, Stages, Path)} for a cache directory nobody asked for (the default one): when
+     * the authored wall cannot be saved there, {@code unwritable} is told why (the file and the reason) and the
+     * wall is saved in a new temporary directory instead, deleted when the JVM exits ({@link Wall#file()} names
+     * it: the bench scenes read the wall from a file), since the cache only saves authoring time. The benches
+     * failed instead, after authoring, naming {@code --wall-cache}, an option the command line did not have
+     * ({@code RUBBLE_CACHE} under a regular file, a read-only home).
+     */
+    public static Wall cachedOrAuthored(int[] counts, long seed, Stages stages, Path dir,
+                                        java.util.function.Consumer<String> unwritable) {
+        return cached(counts, seed, stages, dir, Objects.requireNonNull(unwritable, "unwritable is null"));
+    }
+
+    private static Wall cached(int[] counts, long seed, Stages stages, Path dir, java.util.function.Consumer<String> unwritable) {
         int[] c = checkCounts(counts);
         Objects.requireNonNull(dir, "dir is null");
         Path file = dir.resolve(cacheName(c, seed));
@@ -164,18 +181,50 @@ public final class WallScene {
         }
         Wall w = author(c, seed, stages);
         try {
+            save(w.collection(), dir, file);
+        } catch (IOException e) {
+            if (unwritable == null) {
+                throw new UncheckedIOException("cannot write the wall cache " + file + ": " + e.getMessage(), e);
+            }
+            unwritable.accept("cannot write the wall cache " + file + ": " + e.getMessage());
+            try {
+                Path temp = Files.createTempDirectory("rubble-wall-");
+                temp.toFile().deleteOnExit(); // registered first, so deleted after the file in it
+                file = temp.resolve(file.getFileName());
+                file.toFile().deleteOnExit();
+                save(w.collection(), temp, file);
+            } catch (IOException e2) {
+                throw new UncheckedIOException("cannot write the wall to a temporary file either: " + e2.getMessage(), e2);
+            }
+        }
+        return new Wall(w.counts(), seed, w.collection(), w.anchors(), w.authorMillis(), false, file);
+    }
+
+    /**
+     * Saves {@code g} as {@code file} in {@code dir} (made if missing) through a temporary file moved into place, so a
+     * concurrent reader never sees half a file; a save cut short (a full disk) leaves no partial file behind.
+     */
+    private static void save(GeometryCollection g, Path dir, Path file) throws IOException {
+        Path tmp = null;
+        try {
             Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-            CollectionFile.save(w.collection(), tmp);
+            tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+            CollectionFile.save(g, tmp);
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the wall cache " + file + ": " + e.getMessage(), e);
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // the caller's message names the file; the temporary one is beside it
+                }
+            }
+            throw e;
         }
-        return new Wall(w.counts(), seed, w.collection(), w.anchors(), w.authorMillis(), false, file);
     }
 
     /** The default cache directory: {@code $RUBBLE_CACHE}, else {@code ~/.cache/rubble}. */

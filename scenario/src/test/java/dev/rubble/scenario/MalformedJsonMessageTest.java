@@ -29,4 +29,19 @@ final class MalformedJsonMessageTest {
         assertThat(message("{\"name\": }")).isEqualTo("$: malformed JSON at line 1, column 10: unexpected character ('}'):"
                 + " expected a value");
     }
+
+    /**
+     * NaN and Infinity are not JSON numbers; Jackson's "enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow"
+     * lost its class name and read "non-standard token 'NaN': enable to allow", a switch the user does not have
+     * (tour17). It names the token and what is allowed now.
+     */
+    @Test
+    void nanAndInfinityAreNamedWithWhatIsAllowed() {
+        for (String token : new String[] {"NaN", "Infinity", "-Infinity"}) {
+            String json = "{\"steps\": 3, \"bodies\": [{\"shape\": {\"type\": \"sphere\", \"radius\": " + token + "}}]}";
+            String m = message(json);
+            assertThat(m).as(token).isEqualTo("$: malformed JSON at line 1, column " + (json.indexOf(token) + token.length() + 1)
+                    + ": " + token + " is not a JSON number; allowed: a finite number (JSON has no NaN or Infinity)");
+        }
+    }
 }

@@ -148,6 +148,8 @@ final class BenchCommand implements Callable<Integer> {
         }
         // before the scene is built and stepped (minutes for the 10 000-leaf wall), not when the file is written
         OutputFiles.check("--debris-out", debrisOut);
+        // a file there failed after the wall was authored: "cannot write the wall cache F/wall-....rbc: F"
+        OutputFiles.checkDirectory("--wall-cache", wallCache, "a directory (made if missing) where the authored wall is cached");
         OutputFiles.check("--per-step", perStep);
         if (jitWarmup.asked()) { // before anything is measured, with the stage choices and first thread count given
             checkStepsAndCap(); // bad input is refused before the seconds of warming, not after

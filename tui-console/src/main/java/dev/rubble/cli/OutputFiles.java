@@ -197,6 +197,30 @@ final class OutputFiles {
         }
     }
 
+    /**
+     * Fails with exit 2 when an output file lies inside {@code journal}, the journal directory the command writes
+     * (it need not exist yet): {@code run S --journal J --events J/e.jsonl} with J an empty directory created the
+     * events file, then refused J as "not empty" and left the file there; {@code --out J/state.json} and
+     * {@code --snapshot J/s.rsnap} were written among the journal's own files. A journal directory holds the
+     * journal only.
+     */
+    static void checkOutsideJournal(java.util.List<Named> outputs, Path journal) {
+        if (journal == null) {
+            return;
+        }
+        Path j = journal.toAbsolutePath().normalize();
+        for (Named o : outputs) {
+            if (o.file() == null) {
+                continue;
+            }
+            boolean in = Files.isDirectory(journal) ? inside(o.file(), journal) : o.file().toAbsolutePath().normalize().startsWith(j);
+            if (in) {
+                throw new BadInputException(o.name() + " " + o.file() + " is inside --journal " + journal + ", the journal"
+                        + " directory this command writes; allowed: a path outside it (a journal directory holds the journal only)");
+            }
+        }
+    }
+
     /** A command's file option and its value (null: not given). */
     record Named(String name, Path file) {
     }

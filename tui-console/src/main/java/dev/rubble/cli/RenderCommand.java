@@ -48,7 +48,8 @@ final class RenderCommand implements Callable<Integer> {
     String frames;
 
     @Option(names = "--camera", paramLabel = "EX,EY,EZ:TX,TY,TZ[:FOV]", defaultValue = "auto",
-            description = "eye and target in metres and the vertical field of view in degrees, or auto (default)")
+            description = "eye and target in metres and the vertical field of view in degrees, or auto (default)"
+                    + " (pixel renderers; console refuses a camera)")
     String camera;
 
     @Option(names = "--color", paramLabel = "MODE", description = "level, piece, strain, state, stress (support-graph bond stress per piece: green to red at the elastic"
@@ -113,6 +114,19 @@ final class RenderCommand implements Callable<Integer> {
         OutputFiles.checkDistinct("--out", out, "SOURCE", source); // render S.json --renderer console --out S.json wrote over S
         checkFormat(renderer, out); // after: writing over the source is the worse mistake, named first
         Stages stages = plugins.load();
+        if (stages.create(StageFamily.RENDERER, renderer, StageConfig.empty()).canvasKind() == Renderer.CanvasKind.CELLS) {
+            // a cell renderer draws a side view framed on the moving bodies: --camera was taken and ignored, and
+            // --color failed as "renderer 'console': unknown option 'color'; allowed: (none)", naming no value
+            if (!"auto".equals(camera)) {
+                throw new BadInputException("--camera " + camera + ": renderer " + renderer + " draws character cells from"
+                        + " the side, framed on the moving bodies, with no camera; allowed: --camera with a pixel renderer"
+                        + " (png, sheet, gif), or auto");
+            }
+            if (color != null) {
+                throw new BadInputException("--color " + color + ": renderer " + renderer + " draws character cells, a"
+                        + " letter per body state, with no colours; allowed: --color with a pixel renderer (png, sheet, gif)");
+            }
+        }
         Renderer r = stages.create(StageFamily.RENDERER, renderer, StageConfig.of(opts));
         long t0 = System.nanoTime();
         int drawn;

@@ -116,6 +116,8 @@ final class RunCommand implements Callable<Integer> {
         if (outDash) {
             out = null;
         }
+        OutputFiles.checkOutsideJournal(List.of(OutputFiles.named("--out", out), OutputFiles.named("--snapshot", snapshotFile),
+                OutputFiles.named("--events", eventsFile)), journal);
         OutputFiles.check("--out", out); // before the steps run, not after (issue 28)
         OutputFiles.check("--snapshot", snapshotFile);
         OutputFiles.check("--events", eventsFile);
@@ -202,8 +204,13 @@ final class RunCommand implements Callable<Integer> {
         if (lines != null) {
             err.printf("rubble: events %s: %d lines%n", eventsFile, lines.lines());
         }
-        err.printf("rubble: ran %d steps of '%s' (%.3f s simulated) in %d ms; %d bodies; state hash %016x%s%n",
-                sw.world().stepIndex() - first, scenario.name(), sw.world().time(), ms, sw.world().bodies().size(), sw.world().stateHash(),
+        // a restored run's world time includes the steps before the snapshot: "ran 30 steps (1.000 s simulated)"
+        // read as 30 steps of 1/30 s
+        long ran = sw.world().stepIndex() - first;
+        String simulated = String.format(java.util.Locale.ROOT, "%.3f s simulated", ran * sw.world().settings().dt())
+                + (first == 0 ? "" : String.format(java.util.Locale.ROOT, ", world time %.3f s from step %d", sw.world().time(), first));
+        err.printf("rubble: ran %d steps of '%s' (%s) in %d ms; %d bodies; state hash %016x%s%n",
+                ran, scenario.name(), simulated, ms, sw.world().bodies().size(), sw.world().stateHash(),
                 out == null ? "" : "; wrote " + out);
         err.print(health.summary());
         err.flush();

@@ -10,7 +10,6 @@ import dev.rubble.scenario.ShatterScene;
 import dev.rubble.scenario.WallDebris;
 import dev.rubble.scenario.WallScene;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -41,13 +40,7 @@ final class ShatterBenchRun {
         int[] counts = WallBenchRun.sites(c.wallSites);
         Map<String, String> overrides = RunCommand.parseSets(c.sets);
         Stages stages = c.plugins.load();
-        Path dir = c.wallCache != null ? c.wallCache : WallScene.defaultCacheDir();
-        WallScene.Wall wall;
-        try {
-            wall = WallScene.cached(counts, WallScene.SEED, stages, dir);
-        } catch (UncheckedIOException e) {
-            throw new BadInputException("--wall-cache " + dir + ": " + e.getMessage());
-        }
+        WallScene.Wall wall = WallBenchRun.wall(c, counts, stages);
         PrintWriter out = c.spec.commandLine().getOut();
         boolean debrisWritten = false;
         for (int t : threadCounts) {

@@ -101,7 +101,9 @@ final class ViewCommand implements Callable<Integer> {
             return new JournalViewSource(source, stages, resimulate);
         }
         String name = source.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
-        if (name.endsWith(".rbc")) {
+        // a collection JSON (docs/collection-format.md) was read as a scenario: "$.density: unknown key; allowed: format,
+        // name, steps, ...", though render and export take the same file
+        if (name.endsWith(".rbc") || dev.rubble.authoring.CollectionJson.isCollectionJson(source)) {
             throw new BadInputException("SOURCE " + source + " is a collection; allowed: a journal directory or a"
                     + " scenario .json file (render or export a collection instead)");
         }

@@ -34,23 +34,17 @@ final class WallBenchRun {
         c.threads = threadCounts.get(0);
         boolean[] runs = c.budgetRuns();
         boolean off = runs[0], on = runs[1];
+        if (!off && c.debrisOut != null) { // before the wall is authored (seconds), not after
+            throw new BadInputException("--debris-out needs the budgets-off run; allowed with --budgets off or both");
+        }
         int[] counts = sites(c.wallSites);
         Map<String, String> overrides = RunCommand.parseSets(c.sets);
         Stages stages = c.plugins.load();
-        Path dir = c.wallCache != null ? c.wallCache : WallScene.defaultCacheDir();
-        WallScene.Wall wall;
-        try {
-            wall = WallScene.cached(counts, WallScene.SEED, stages, dir);
-        } catch (UncheckedIOException e) {
-            throw new BadInputException("--wall-cache " + dir + ": " + e.getMessage());
-        }
+        WallScene.Wall wall = wall(c, counts, stages);
         PrintWriter out = c.spec.commandLine().getOut();
         if (c.soak > 0) {
             soak(c, wall, stages, overrides, out);
             return 0;
-        }
-        if (!off && c.debrisOut != null) {
-            throw new BadInputException("--debris-out needs the budgets-off run; allowed with --budgets off or both");
         }
         boolean debrisWritten = false;
         for (int t : threadCounts) {
@@ -190,5 +184,26 @@ final class WallBenchRun {
             sb.append(i == 0 ? "" : ",").append(a[i]);
         }
         return sb.toString();
+    }
+
+    /**
+     * The bench's wall: from {@code --wall-cache DIR} (checked up front by {@link BenchCommand}; a cache that cannot
+     * be written there is exit 2 naming it), else from the default cache directory, which only saves authoring
+     * time: when it cannot be written a warning says why and the bench runs with the wall in a temporary file.
+     */
+    static WallScene.Wall wall(BenchCommand c, int[] counts, Stages stages) {
+        if (c.wallCache != null) {
+            try {
+                return WallScene.cached(counts, WallScene.SEED, stages, c.wallCache);
+            } catch (UncheckedIOException e) {
+                throw new BadInputException("--wall-cache " + c.wallCache + ": " + e.getMessage());
+            }
+        }
+        PrintWriter err = c.spec.commandLine().getErr();
+        return WallScene.cachedOrAuthored(counts, WallScene.SEED, stages, WallScene.defaultCacheDir(), why -> {
+            err.println("rubble: warning: " + why + " (the default cache, $RUBBLE_CACHE or ~/.cache/rubble); the wall"
+                    + " was authored and is kept in a temporary file for this run");
+            err.flush();
+        });
     }
 }
