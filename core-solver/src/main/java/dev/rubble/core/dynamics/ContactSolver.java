@@ -2398,12 +2398,13 @@ public final class ContactSolver {
         forColours(restitutionTask);
         storeVelocities();
         forManifolds(impulseTask);
-        if (stepHalves && activeCount > 0) {
+        if (stepHalves && activeCount > 0 && stepParallel == lastParallel) {
+            // a step after a switch is not counted: the worker was parked, or the caches were the other way's
             double perManifold = (double) (System.nanoTime() - solveStart) / activeCount;
             if (stepParallel) {
-                nanosParallel = nanosParallel == 0 ? perManifold : 0.75 * nanosParallel + 0.25 * perManifold;
+                nanosParallel[parallelCount++ % TIMES] = perManifold;
             } else {
-                nanosSerial = nanosSerial == 0 ? perManifold : 0.75 * nanosSerial + 0.25 * perManifold;
+                nanosSerial[serialCount++ % TIMES] = perManifold;
             }
         }
     }
@@ -2412,14 +2413,18 @@ public final class ContactSolver {
      * Who solves this step's halves (ConstraintColoring, "Halves") on several threads: the caller the left one and a
      * worker the right one, or the caller both, one after the other. Which thread solves a half changes no bit, so
      * this is chosen by what each costs: the wall time from {@link #prepare} to the end of {@link
-     * #restitutionAndStore} a solved manifold, averaged over the steps of each way (the last four weigh most), the
-     * cheaper way; the other is tried one step in {@link #HALVES_PROBE} (first at the {@link #HALVES_FIRST_PROBE}th
-     * step with halves), so that a change of the scene or of the machine shows. On this benchmark host two
+     * #restitutionAndStore} a solved manifold, the median of each way's last {@link #TIMES} steps (a mean followed the
+     * two threads' slow steps and chose the caller alone where two threads were faster in most steps), two threads
+     * unless the caller alone is clearly cheaper ({@link #SERIAL_MARGIN}); the other is tried for {@link #PROBE_STEPS} steps in every {@link #HALVES_PROBE} (first from the
+     * {@link #HALVES_FIRST_PROBE}th step with halves), so that a change of the scene or of the machine shows. The first
+     * step after a switch is not counted: after steps on the caller alone the worker had parked (its wake-up costs
+     * 20-150 µs), and counted, that step made two threads look dearer than they were, so they were never chosen again. On this benchmark host two
      * threads solved the 20-row pyramid's step in 0.70-0.72 ms against 0.89 ms on one while its two vCPUs passed a
      * cache line in about 75 ns, and in 1.34-1.52 ms when they were about 350 ns apart (the boundary's bodies, and the
      * rows the caller prepares, moving between the cores every pass): then the caller solves both.
      */
     private void halvesMode() {
+        lastParallel = stepParallel;
         stepHalves = false;
         if (executor.threads() < 2) {
             return;
@@ -2434,19 +2439,43 @@ public final class ContactSolver {
             return;
         }
         halvesSteps++;
-        boolean cheaper = !(nanosSerial > 0 && nanosSerial < nanosParallel);
-        boolean probe = halvesSteps % HALVES_PROBE == 0 || nanosSerial == 0 && halvesSteps == HALVES_FIRST_PROBE;
+        boolean cheaper = serialCount == 0 || parallelCount == 0
+                || median(nanosSerial, serialCount) >= SERIAL_MARGIN * median(nanosParallel, parallelCount);
+        int k = halvesSteps % HALVES_PROBE;
+        boolean probe = k >= HALVES_PROBE - PROBE_STEPS
+                || halvesSteps >= HALVES_FIRST_PROBE && halvesSteps < HALVES_FIRST_PROBE + PROBE_STEPS;
         stepParallel = probe != cheaper;
     }
+
+    /** The median of the last {@link #TIMES} (or {@code count}, if fewer) of {@code times}; no allocation. */
+    private double median(double[] times, int count) {
+        int n = Math.min(count, TIMES);
+        System.arraycopy(times, 0, timesScratch, 0, n);
+        Arrays.sort(timesScratch, 0, n);
+        return n == 0 ? 0 : (n & 1) == 1 ? timesScratch[n / 2] : 0.5 * (timesScratch[n / 2 - 1] + timesScratch[n / 2]);
+    }
+
+    /** Steps a try of the way not chosen lasts ({@link #halvesMode}); its first is not counted. */
+    static final int PROBE_STEPS = 3;
 
     /** One step in this many with halves solves them the way not chosen ({@link #halvesMode}). */
     static final int HALVES_PROBE = 32;
     /** The first step with halves solved on the caller alone ({@link #halvesMode}). */
     static final int HALVES_FIRST_PROBE = 8;
     private long solveStart;
-    private boolean stepHalves, stepParallel;
+    private boolean stepHalves, stepParallel, lastParallel;
     private int halvesSteps;
-    private double nanosParallel, nanosSerial;
+    // per way: the wall time a manifold of its last TIMES counted steps (a ring), and how many were counted
+    private static final int TIMES = 16;
+    /**
+     * The caller alone is chosen only when its median is below this share of two threads' ({@link #halvesMode}): two
+     * threads' steps are bimodal (on the pyramid, most at 0.55-0.65 ms and some at 0.75-0.85, as slow as the caller
+     * alone's 0.75-0.80), and with no margin the medians of a few steps chose either way at random.
+     */
+    static final double SERIAL_MARGIN = 0.9;
+    private final double[] nanosParallel = new double[TIMES], nanosSerial = new double[TIMES],
+            timesScratch = new double[TIMES];
+    private int parallelCount, serialCount;
 
     /**
      * Issue 22: adds to {@code out[0..2]} the impulse (N·s) the step's solve gave dynamic bodies
