@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * keep their energy").
  */
 final class SpinningBodyEnergyTest {
-    /** Kinetic plus potential energy (J); the rotational part from the principal inertias. */
-    private static double energy(PhysicsWorld w, BodyId id) {
+    /** Kinetic plus potential energy (J); the rotational part from the principal inertias (SpinningCapsuleEnergyTest too). */
+    static double energy(PhysicsWorld w, BodyId id) {
         BodyStore s = w.kernel().bodies();
         int i = s.slot(id.handle());
         double m = s.mass[i];

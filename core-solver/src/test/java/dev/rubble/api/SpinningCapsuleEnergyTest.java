@@ -2,7 +2,6 @@ package dev.rubble.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rubble.core.body.BodyStore;
 import dev.rubble.spi.shape.Capsule;
 import dev.rubble.spi.shape.Plane;
 import org.joml.Quaterniond;
@@ -21,18 +20,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * the vertical and 13 rad/s about its axis, 6 % at 30 and 10 rad/s.
  */
 final class SpinningCapsuleEnergyTest {
-    /** Kinetic plus potential energy (J); the rotational part from the principal inertias. */
-    private static double energy(PhysicsWorld w, BodyId id) {
-        BodyStore s = w.kernel().bodies();
-        int i = s.slot(id.handle());
-        double m = s.mass[i];
-        double e = 0.5 * m * (s.vx[i] * s.vx[i] + s.vy[i] * s.vy[i] + s.vz[i] * s.vz[i]) + m * 9.81 * s.py[i];
-        Quaterniond r = new Quaterniond(s.qx[i], s.qy[i], s.qz[i], s.qw[i])
-                .mul(new Quaterniond(s.iqx[i], s.iqy[i], s.iqz[i], s.iqw[i]));
-        Vector3d wl = r.transformInverse(new Vector3d(s.wx[i], s.wy[i], s.wz[i]));
-        return e + 0.5 * (wl.x * wl.x / s.invIx[i] + wl.y * wl.y / s.invIy[i] + wl.z * wl.z / s.invIz[i]);
-    }
-
     @ParameterizedTest(name = "{0} rad/s about the vertical, {1} rad/s about its axis")
     @CsvSource({"17, 13", "30, 10", "17, 0"})
     void aCapsuleTurningAndRollingOnTheGroundNeverGainsEnergy(double yaw, double roll) {
@@ -43,10 +30,10 @@ final class SpinningCapsuleEnergyTest {
         BodyId body = w.addBody(BodySpec.dynamic(new Capsule(radius, 0.2126)).withMass(894)
                 .withPosition(new Vector3d(0, radius, 0)).withOrientation(new Quaterniond().rotateZ(Math.PI / 2))
                 .withAngularVelocity(new Vector3d(roll, yaw, 0)).withMaterial(0, 0));
-        double e0 = energy(w, body), most = e0;
+        double e0 = SpinningBodyEnergyTest.energy(w, body), most = e0;
         for (int k = 0; k < 120; k++) {
             w.step();
-            most = Math.max(most, energy(w, body));
+            most = Math.max(most, SpinningBodyEnergyTest.energy(w, body));
         }
         System.out.printf("SPINCAPSULE %s, %s rad/s: most energy %.2f J of %.2f at the start%n", yaw, roll, most, e0);
         assertThat(most).as("most energy in 2 s against %s J at the start", e0).isLessThanOrEqualTo(e0 * (1 + 1e-6));
