@@ -2884,10 +2884,10 @@ public final class ContactSolver {
     }
 
     /**
-     * Whether every group of this step's colouring is serial (a scene whose levels are all smaller than
+     * Whether every group of this step's colouring is serial or a half (a scene whose levels are all smaller than
      * {@link ConstraintColoring#SERIAL_LEVEL}, such as the 20-row pyramid): then every pass runs on the
-     * calling thread, and so do the per-manifold, per-body and per-point stages around them (every
-     * {@link #run}, and prepare's bodies and order). Split across the workers, they wrote the rows and
+     * calling thread but for the right halves ({@link #halves}), and so do the per-manifold, per-body and per-point
+     * stages around them (every {@link #run}, and prepare's bodies and order). Split across the workers, they wrote the rows and
      * velocities the serial passes then read into another core's cache, and paid a hand-off each: the
      * pyramid stepped 5-18 % slower at 2 threads than at 1 (docs/benchmarks.md, twelfth session). Which
      * thread runs an item changes no bit, so the result is the same.
