@@ -197,7 +197,8 @@ final class ReplayCommand implements Callable<Integer> {
     /**
      * Refuses a release at a recorded step the replay never reaches: one past the journal's last step (where its
      * cursor ends) at most. {@code --release b@11} on a journal of steps 0..9 ran to the end, exit 0, "0 bodies
-     * released", the release dropped without a word.
+     * released", the release dropped without a word. Also a release before {@code --from} (it happened at the
+     * --from step without a word) and a body given to {@code --release} twice (the second did nothing).
      */
     private void checkReleaseSteps(long first, long last) {
         List<Long> steps = new ArrayList<>();
@@ -219,7 +220,22 @@ final class ReplayCommand implements Callable<Integer> {
             steps.add(r.step());
             what.add("--release-piece " + r.text());
         }
+        java.util.Map<String, Long> once = new java.util.HashMap<>();
+        for (ReleaseOption.Body r : releases) {
+            Long before = once.putIfAbsent(r.id(), r.step());
+            if (before != null) {
+                throw new BadInputException("--release " + r.id() + "@" + r.step() + ": '" + r.id() + "' is already released"
+                        + " by --release " + r.id() + "@" + before + "; allowed: one release per body");
+            }
+        }
         for (int k = 0; k < steps.size(); k++) {
+            if (from != null && steps.get(k) < from) {
+                // the replay seeks to --from through the recorded states: a release before it would happen there,
+                // not at its step (it did, without a word: tour17)
+                throw new BadInputException(what.get(k) + " with --from " + from + ": the replay starts from the state after"
+                        + " recorded step " + from + ", so the release would happen there, not at step " + steps.get(k)
+                        + "; allowed: a step from " + from + " on");
+            }
             if (steps.get(k) > last + 1) {
                 throw new BadInputException(what.get(k) + ": the replay never reaches recorded step " + steps.get(k) + " ("
                         + (last < first ? "the journal records no steps" : "the journal records steps " + first + " to " + last)

@@ -132,4 +132,24 @@ final class OutsiderFuzz2CliTest extends TwoBoxesCliTestBase {
         assertThat(run("replay", journal.toString(), "--headless", "--release-region", "-9,-9,-9,9,9,9@3")).isZero();
         assertThat(err.toString()).contains("1 bodies released");
     }
+
+    /**
+     * tour17: {@code replay J --from 5 --release b@2} released b at step 5 without a word (the replay seeks to --from
+     * through the recorded states, so b was recorded, not live, from 2 to 5), and {@code --release b@3 --release b@6}
+     * was accepted though the second release did nothing. Both are refused; a release at the --from step still runs.
+     */
+    @Test
+    void aReleaseBeforeFromOrTwiceForOneBodyIsRefused() {
+        assertThat(run("replay", journal.toString(), "--headless", "--from", "5", "--release", "b@2")).isEqualTo(2);
+        assertThat(err.toString()).contains("--release b@2 with --from 5: the replay starts from the state after recorded"
+                + " step 5, so the release would happen there, not at step 2; allowed: a step from 5 on").doesNotContain("replayed");
+        assertThat(run("replay", journal.toString(), "--headless", "--from", "5", "--release-region", "-9,-9,-9,9,9,9@4"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--release-region -9,-9,-9,9,9,9@4 with --from 5");
+        assertThat(run("replay", journal.toString(), "--headless", "--release", "b@3", "--release", "b@6")).isEqualTo(2);
+        assertThat(err.toString()).contains("--release b@6: 'b' is already released by --release b@3; allowed: one release"
+                + " per body").doesNotContain("replayed");
+        assertThat(run("replay", journal.toString(), "--headless", "--from", "5", "--release", "b@5")).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("1 bodies released");
+    }
 }
