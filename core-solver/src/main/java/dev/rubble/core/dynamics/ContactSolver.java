@@ -2473,6 +2473,10 @@ public final class ContactSolver {
      * alone's 0.75-0.80), and with no margin the medians of a few steps chose either way at random.
      */
     static final double SERIAL_MARGIN = 0.9;
+    // Tried the other way round (two threads only when under 0.95 of the caller alone, to keep the caller alone while the
+    // JIT holds the second core): two threads were then never chosen again, even after the JIT (0.90 ms a step against
+    // 0.71 forced): they are measured only in tries after steps on the caller alone, when the worker had parked and its
+    // caches were cold, so the tries always looked dear. Measured continuously, as here, they are not.
     private final double[] nanosParallel = new double[TIMES], nanosSerial = new double[TIMES],
             timesScratch = new double[TIMES];
     private int parallelCount, serialCount;
