@@ -271,8 +271,7 @@ public final class ConstraintColoring {
             used = Math.max(used, local + 1);
         }
         if (place != null && serialCount >= HALVES_MIN && lowest < highest) {
-            halves(lo, hi, bodyA, bodyB, 0.5 * lowest + 0.5 * highest);
-            used = Math.max(used, Math.max(LEFT, RIGHT) + 1);
+            halves(lo, hi, bodyA, bodyB, 0.5 * lowest + 0.5 * highest); // used > SERIAL > RIGHT already
         }
         // the phase's groups: local 0..used-1, empty ones dropped (the serial group is often empty)
         ensureGroups(sizeAt + used + 1);
@@ -286,7 +285,7 @@ public final class ConstraintColoring {
             counts[firstGlobal + 1 + group[byPhase[j]]]++;
         }
         // a pair of halves only when both have constraints; one alone is a serial group
-        boolean pair = used > RIGHT && RIGHT == LEFT + 1 && counts[firstGlobal + 1 + LEFT] > 0 && counts[firstGlobal + 1 + RIGHT] > 0;
+        boolean pair = used > RIGHT && counts[firstGlobal + 1 + LEFT] > 0 && counts[firstGlobal + 1 + RIGHT] > 0;
         // compact: keep non-empty local groups, map local -> global in mask-free scratch (queue)
         int g = firstGlobal;
         for (int local = 0; local < used; local++) {
@@ -310,7 +309,7 @@ public final class ConstraintColoring {
 
     // the local groups of a phase, in solve order: the halves of its serial constraints, the serial group (what
     // the halves do not take, or all of it), then the colours
-    private static final int LEFT = 0, RIGHT = 1, SERIAL = 2, COLOURED = 3;
+    private static final int LEFT = 0, RIGHT = 1, SERIAL = 2, COLOURED = 3; // a pair's halves: LEFT, LEFT + 1
 
     /**
      * The serial constraints of phase {@code [lo, hi)} of {@code byPhase} cut by place at {@code cut} (class comment,

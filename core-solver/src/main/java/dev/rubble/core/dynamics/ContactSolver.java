@@ -270,7 +270,6 @@ public final class ContactSolver {
     private int[] placeBucket = new int[0];  // per colour position: the thread whose share it is in (byPlace)
     private int spreadAxis;                  // the axis the step's dynamic bodies spread the most along
     private double spreadLoX, spreadLoY, spreadLoZ, spreadHiX, spreadHiY, spreadHiZ;
-    private boolean spreadTracked;           // mapBody keeps the spread (several threads)
     private int[] ia = new int[0], ib = new int[0], pointBase = new int[0], points = new int[0];
     private boolean[] bouncing = new boolean[0]; // a point of the manifold bounced this step (BOUNCE_SWEEPS)
     private int[] impactSub = new int[0]; // the sub-step in which a point approaching faster than IMPACT_SPEED touches; -1: none
@@ -479,7 +478,6 @@ public final class ContactSolver {
         if (activeOf.length < contacts.size()) {
             activeOf = new int[Math.max(contacts.size(), activeOf.length * 2)];
         }
-        spreadTracked = true; // the spread's axis cuts the serial groups in halves on every thread count
         spreadLoX = spreadLoY = spreadLoZ = Double.POSITIVE_INFINITY;
         spreadHiX = spreadHiY = spreadHiZ = Double.NEGATIVE_INFINITY;
         int candidates = gatherCandidates(contacts);
@@ -1380,7 +1378,7 @@ public final class ContactSolver {
         if (refresh) {
             refreshCount++;
         }
-        if (dyn && spreadTracked) { // the axis the bodies are numbered by place along and the halves are cut on
+        if (dyn) { // the spread: the axis the bodies are numbered by place along and the halves are cut on, every thread count
             double x = b.px[s], y = b.py[s], z = b.pz[s];
             spreadLoX = Math.min(spreadLoX, x);
             spreadHiX = Math.max(spreadHiX, x);
