@@ -2024,9 +2024,16 @@ public final class ContactSolver {
         double z1 = w11 * u1 + w12 * u2, z2 = w12 * u1 + w22 * u2; // W u
         double l1 = u1, l2 = u2, ff = u1 * u1 + u2 * u2, len = Math.sqrt(ff);
         double gamma = gammas[q];
+        // a, c and id: (W + gamma I) and its determinant's inverse for the gamma of the moment, once computed
+        // (known), reused by the next Newton step instead of computed again (the same values, one division less)
+        double a = 0, c = 0, id = 0;
+        boolean known = false;
         if (gamma > 0) {
             // the last pass's multiplier: in steady sliding the root, or next to it
-            double a = w11 + gamma, c = w22 + gamma, id = 1 / (a * c - w12 * w12);
+            a = w11 + gamma;
+            c = w22 + gamma;
+            id = 1 / (a * c - w12 * w12);
+            known = true;
             l1 = (c * z1 - w12 * z2) * id;
             l2 = (a * z2 - w12 * z1) * id;
             ff = l1 * l1 + l2 * l2;
@@ -2036,7 +2043,11 @@ public final class ContactSolver {
         }
         final double invLimit = 1 / limit;
         for (int step = 0; step < CONE_STEPS && Math.abs(len - limit) > CONE_TOLERANCE * limit; step++) {
-            double a = w11 + gamma, c = w22 + gamma, id = 1 / (a * c - w12 * w12);
+            if (!known) {
+                a = w11 + gamma;
+                c = w22 + gamma;
+                id = 1 / (a * c - w12 * w12);
+            }
             // (W + gamma I)^-1 lambda: how fast lambda shrinks as gamma grows
             double m1 = (c * l1 - w12 * l2) * id, m2 = (a * l2 - w12 * l1) * id;
             double qq = l1 * m1 + l2 * m2;
@@ -2050,10 +2061,12 @@ public final class ContactSolver {
                 gamma = 0;
                 l1 = u1;
                 l2 = u2;
+                known = false;
             } else {
                 a = w11 + gamma;
                 c = w22 + gamma;
                 id = 1 / (a * c - w12 * w12);
+                known = true;
                 l1 = (c * z1 - w12 * z2) * id;
                 l2 = (a * z2 - w12 * z1) * id;
             }
