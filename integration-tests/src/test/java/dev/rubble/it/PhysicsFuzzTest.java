@@ -129,4 +129,16 @@ final class PhysicsFuzzTest {
             assertThat(PhysicsFuzz.run(s, 1).findings()).as(s.text()).isEmpty();
         }
     }
+
+    /**
+     * fuzz18's seed (docs/status.md; FastFreeSpinEnergyTest): 50287, a 471 kg flake hull spun up to 80-100 rad/s by its
+     * landing on the mesh slab at 1/30 s and one sub-step, tumbling away in free flight: the gyroscopic term's Newton
+     * iterations found no root of the midpoint rule at |w| h of 2.6-3.3 and the second half gave back more than the
+     * first had taken, +57, +474, +1 720, +960 and +1 440 J in five steps of free flight (of 1.57 MJ).
+     */
+    @Test
+    void fuzz18sSeedKeepsItsInvariants() {
+        PhysicsFuzz.Scene s = PhysicsFuzz.scene(50_287L);
+        assertThat(PhysicsFuzz.run(s, 1).findings()).as(s.text()).isEmpty();
+    }
 }
