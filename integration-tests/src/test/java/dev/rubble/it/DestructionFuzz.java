@@ -51,9 +51,9 @@ import org.joml.Vector3d;
  *     to the root's (the asset's masses are volumes times one density: exact to round-off, 1e-9 relative);</li>
  * <li><b>events</b>: a BREAK or RELEASE event's body is live after the step, simulates the event's node
  *     ({@code pieceOf}) and is free ({@code isFree}); a CLUSTER event's body simulates an internal cluster (node -1);
- *     the event's mass is the body's. In {@code resolve} a body an earlier trial pass of the step made may be broken
- *     again by a later one (docs/events.md "Limits"): a dead body is accepted there when a later event of the step
- *     follows it;</li>
+ *     the event's mass is the body's, in {@code resolve} too, where a later trial pass of the step may break again
+ *     what an earlier one released (the listener hears only the pieces that replaced it: docs/events.md "Breaks
+ *     within one step"; dfuzz18);</li>
  * <li><b>momentum and energy in zero gravity</b> (nothing but the collection): a step's linear momentum is the step
  *     before's to 1e-11 of {@code Σ m |v|} a step (a release gives its children the holder's velocity at their
  *     place, {@code v + ω × r}, a rigid motion that keeps the momentum exactly, as contacts between the pieces do),
@@ -416,12 +416,6 @@ final class DestructionFuzz {
                         continue;
                     }
                     if (e.kind() == BreakEvent.Kind.CRUMBLE) {
-                        continue;
-                    }
-                    if (!w.contains(e.body()) && s.resolve() && ei < events.size() - 1) {
-                        // resolve's trial passes break again within the step: a piece or cluster an earlier pass
-                        // released may break in a later one, its body retired before the listeners hear the step
-                        // (docs/events.md "Limits"); a later event of the step names what replaced it
                         continue;
                     }
                     if (!w.contains(e.body())) {
