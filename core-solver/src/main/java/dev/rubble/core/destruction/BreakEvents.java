@@ -23,7 +23,7 @@ public final class BreakEvents {
     /**
      * A child released because its partial cluster crumbled (all its remaining children were small
      * enough; docs/destruction.md "Debris and removal"); the cluster's own CLUSTER event comes first
-     * and its body no longer exists.
+     * and its body no longer exists (in this raw record: the API's listeners are not handed it, {@link #settle}).
      */
     public static final byte CRUMBLE = 3;
     /**
