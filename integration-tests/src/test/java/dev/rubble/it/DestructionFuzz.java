@@ -254,7 +254,12 @@ final class DestructionFuzz {
                 case 1 -> ConstraintSpec.distance(anchor, p);
                 default -> ConstraintSpec.fixed(anchor);
             };
-            w.addConstraint(holder, ball, spec);
+            if (!Boolean.getBoolean("rubble.dfuzz.noJoint")) { // diagnosis: the scene without its joint (same draws)
+                w.addConstraint(holder, ball, spec);
+            }
+            if (TRACE) {
+                System.out.printf(Locale.ROOT, "TRACE joint %s to a %.4g kg ball%n", spec, m);
+            }
             b.scale += m * b.g * (p.y + 1);
         }
         if (s.union()) {
@@ -512,6 +517,15 @@ final class DestructionFuzz {
                         }
                         bodies.append(String.format(Locale.ROOT, "%n   top %d (node %d, body %d): mass %.9g children %.9g, com - children's (%.3g %.3g %.3g)",
                                 g, cs.node[g], cs.body[g], cs.mass[g], mm, cs.com[3 * g] - cx / mm, cs.com[3 * g + 1] - cy / mm, cs.com[3 * g + 2] - cz / mm));
+                    }
+                    if (Boolean.getBoolean("rubble.dfuzz.traceContacts")) {
+                        dev.rubble.core.collision.ContactStore cst = w.kernel().contacts();
+                        BodyStore bst = w.kernel().bodies();
+                        for (int m = 0; m < cst.size(); m++) {
+                            bodies.append(String.format(Locale.ROOT, "%n   manifold %d-%d (%s-%s) n (%.3f %.3f %.3f) points %d sep %.4f", cst.bodyA[m], cst.bodyB[m],
+                                    bst.label[cst.bodyA[m]], bst.label[cst.bodyB[m]], cst.nx[m], cst.ny[m], cst.nz[m], cst.pointCount[m],
+                                    cst.pointCount[m] > 0 ? cst.separation[m * dev.rubble.core.collision.ContactStore.MAX_POINTS] : Double.NaN));
+                        }
                     }
                     double[] pm = PhysicsFuzz.momentum(w);
                     System.out.printf(Locale.ROOT, "TRACE %d E %.9g p (%.9g %.9g %.9g) breaks %d events %s nodes%s%s%n", k, e, pm[0], pm[1], pm[2],
