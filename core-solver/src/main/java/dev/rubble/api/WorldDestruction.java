@@ -609,7 +609,11 @@ public final class WorldDestruction {
     // ---- listeners --------------------------------------------------------------------------------
 
     /**
-     * Registers a listener that hears every destruction event after each step, in event order.
+     * Registers a listener that hears every destruction event after each step, in event order. Every
+     * {@code BREAK}, {@code RELEASE}, {@code CLUSTER} and {@code CRUMBLE} event names a body that is live when the
+     * listener hears it: a piece the same step broke again (an {@code impactMode} {@code resolve} trial pass that
+     * cut on through what an earlier pass released, a cluster left by a break that crumbled) is not reported,
+     * only the pieces that replaced it (docs/events.md, "Breaks within one step").
      * @param l called with each event, on the stepping thread
      */
     public void addBreakListener(BreakListener l) {
@@ -638,7 +642,13 @@ public final class WorldDestruction {
             BreakListener[] ls = listeners;
             Throwable failure = null;
             boolean[] failed = null; // allocated when one fails
+            // a piece the same step broke again (a resolve trial pass, a cluster that crumbled) is not handed on:
+            // its body is gone, and later events of the step name what replaced it (docs/events.md)
+            events.settle(pw.kernel().bodies());
             for (int i = 0; i < events.count(); i++) {
+                if (events.superseded(i)) {
+                    continue;
+                }
                 event.set(events, i);
                 for (int k = 0; k < ls.length; k++) {
                     if (failed != null && failed[k]) {

@@ -45,11 +45,13 @@ final class DestructionFuzzTest {
      * The engine defects the fuzz found (dfuzz17, docs/destruction.md "The destruction fuzz"): seed 170072, an anchor
      * set on a wall welded into a sleeping cluster union, threw "only a dynamic body can start asleep" from the step
      * ({@code UnionAnchoredAsleepTest}); seed 170015, a kill field over a whole anchored wall, took every piece
-     * without one removal or KILLED event ({@code FieldKillEventsTest.aKillOverTheWholeWallReportsEveryPiece}).
+     * without one removal or KILLED event ({@code FieldKillEventsTest.aKillOverTheWholeWallReportsEveryPiece});
+     * seeds 170065 and 170122 (dfuzz18), resolve trial passes that broke again what an earlier pass of the step
+     * released, whose events a break listener heard naming retired bodies ({@code ResolveRebreakEventsTest}).
      */
     @Test
     void theSeedsOfTheDefectsItFoundKeepTheirInvariants() {
-        for (long seed : new long[] {170_072L, 170_015L}) {
+        for (long seed : new long[] {170_072L, 170_015L, 170_065L, 170_122L}) {
             assertThat(check(seed, true, true, null)).as("seed " + seed).isNull();
         }
     }

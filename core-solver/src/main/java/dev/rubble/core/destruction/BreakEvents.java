@@ -1,5 +1,6 @@
 package dev.rubble.core.destruction;
 
+import dev.rubble.core.body.BodyStore;
 import java.util.Arrays;
 
 /**
@@ -22,7 +23,7 @@ public final class BreakEvents {
     /**
      * A child released because its partial cluster crumbled (all its remaining children were small
      * enough; docs/destruction.md "Debris and removal"); the cluster's own CLUSTER event comes first
-     * and its body no longer exists.
+     * and its body no longer exists (in this raw record: the API's listeners are not handed it, {@link #settle}).
      */
     public static final byte CRUMBLE = 3;
     /**
@@ -112,6 +113,83 @@ public final class BreakEvents {
         load[i] = ld;
         from[i] = -1;
         return i;
+    }
+
+    // what listeners are handed (docs/events.md "Breaks within one step"): the raw record above keeps every
+    // creation and retirement in order (journals replay them); a listener hears the step's net result
+
+    private boolean[] gone = new boolean[16];
+    private long[] origin = new long[16];
+    /** Per body slot: the latest event (of those settled so far) whose body had that slot, valid when stamped. */
+    private int[] slotEvent = new int[0], slotStamp = new int[0];
+    /** Per event: the event before it whose body had the same slot, or -1. */
+    private int[] sameSlot = new int[16];
+    private int stamp;
+
+    /**
+     * Settles the step's events against the bodies as they are now (call it when handing the step's events on): a
+     * {@link #BREAK}, {@link #RELEASE}, {@link #CLUSTER} or {@link #CRUMBLE} event whose body the same step retired
+     * again is {@link #superseded} (an {@code impactMode} {@code resolve} trial pass broke again what an earlier
+     * pass released, or a cluster made by the step crumbled), and each event's {@link #origin} is the body its piece
+     * came from as the step began: {@link #from}, followed back through superseded events. O(events), no allocation
+     * once grown.
+     */
+    public void settle(BodyStore b) {
+        if (gone.length < count) {
+            int cap = Math.max(count, 2 * gone.length);
+            gone = Arrays.copyOf(gone, cap);
+            origin = Arrays.copyOf(origin, cap);
+            sameSlot = Arrays.copyOf(sameSlot, cap);
+        }
+        if (++stamp == Integer.MAX_VALUE) {
+            Arrays.fill(slotStamp, 0);
+            stamp = 1;
+        }
+        for (int i = 0; i < count; i++) {
+            long h = body[i];
+            int slot = (int) h;
+            gone[i] = kind[i] <= CRUMBLE && h >= 0 && !(b.isLive(slot) && b.handle(slot) == h);
+            // where its piece came from: the holder, or, when an earlier event of the step made that holder and it
+            // is gone, where that one came from
+            long f = from[i];
+            origin[i] = f;
+            if (f >= 0 && kind[i] != KILLED) {
+                int fs = (int) f;
+                int k = fs < slotStamp.length && slotStamp[fs] == stamp ? slotEvent[fs] : -1;
+                while (k >= 0 && body[k] != f) {
+                    k = sameSlot[k];
+                }
+                if (k >= 0 && gone[k]) {
+                    origin[i] = origin[k];
+                }
+            }
+            sameSlot[i] = -1;
+            if (h >= 0 && kind[i] != REMOVED) {
+                if (slot >= slotStamp.length) {
+                    int cap = Math.max(slot + 1, Math.max(64, 2 * slotStamp.length));
+                    slotStamp = Arrays.copyOf(slotStamp, cap);
+                    slotEvent = Arrays.copyOf(slotEvent, cap);
+                }
+                if (slotStamp[slot] == stamp) {
+                    sameSlot[i] = slotEvent[slot];
+                }
+                slotStamp[slot] = stamp;
+                slotEvent[slot] = i;
+            }
+        }
+    }
+
+    /**
+     * After {@link #settle}: whether event i named a piece whose body the same step retired again, so that what
+     * replaced it is named by later events of the step (a listener is not handed it).
+     */
+    public boolean superseded(int i) {
+        return gone[i];
+    }
+
+    /** After {@link #settle}: the body event i's piece came from as the step began (-1 when none). */
+    public long origin(int i) {
+        return origin[i];
     }
 
     // snapshots (docs/snapshot-format.md, section DEST): the last step's events, as events() shows them

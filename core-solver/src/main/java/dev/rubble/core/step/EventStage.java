@@ -144,6 +144,9 @@ public final class EventStage implements StepStage {
         boolean removals = ev.global(EventKinds.REMOVAL) || anyCollection(ev, EventKinds.REMOVAL);
         EventBuffer br = ev.buffer(EventKinds.BREAK), cr = ev.buffer(EventKinds.CRUMBLE), rm = ev.buffer(EventKinds.REMOVAL);
         EventRequest rb = ev.request(EventKinds.BREAK), rc = ev.request(EventKinds.CRUMBLE), rr = ev.request(EventKinds.REMOVAL);
+        // the step's net result: a piece the step broke again is not reported, and the pieces that replaced it
+        // name the holder they came from as the step began (docs/events.md "Breaks within one step")
+        be.settle(b);
         for (int i = 0; i < n; i++) {
             byte kind = be.kind[i];
             int coll = be.collection[i];
@@ -164,7 +167,7 @@ public final class EventStage implements StepStage {
                 }
                 // one event per cluster: the run of crumbled children that left the same body
                 int k = cr.add();
-                cr.ids[EventBuffer.A][k] = be.from[i];
+                cr.ids[EventBuffer.A][k] = be.origin(i);
                 cr.ints[EventBuffer.COLLECTION][k] = coll;
                 double m = 0, x = 0, y = 0, z = 0, vx = 0, vy = 0, vz = 0, vol = 0;
                 int j = i;
@@ -198,9 +201,9 @@ public final class EventStage implements StepStage {
                     cr.dropLast();
                 }
                 i = j - 1;
-            } else if (breaks && ev.collectionWants(coll, EventKinds.BREAK)) {
+            } else if (breaks && ev.collectionWants(coll, EventKinds.BREAK) && !be.superseded(i)) {
                 int k = piece(br, be, i);
-                br.ids[EventBuffer.B][k] = be.from[i];
+                br.ids[EventBuffer.B][k] = be.origin(i);
                 br.ints[EventBuffer.CAUSE][k] = kind;
                 br.d[EventBuffer.LOAD][k] = be.load[i];
                 br.d[EventBuffer.VOLUME][k] = volumeOf(be.body[i]);
