@@ -244,8 +244,6 @@ public final class ConstraintSpec {
     public ConstraintSpec orientations(Quaterniondc a, Quaterniondc b) {
         Objects.requireNonNull(a, "orientation A is null");
         Objects.requireNonNull(b, "orientation B is null");
-        PhysicsWorld.rotation("constraint frame A orientation", a);
-        PhysicsWorld.rotation("constraint frame B orientation", b);
         double[] fa = frameA.clone(), fb = frameB.clone();
         fa[3] = a.x();
         fa[4] = a.y();

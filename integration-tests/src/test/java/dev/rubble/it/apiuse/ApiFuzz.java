@@ -93,6 +93,7 @@ final class ApiFuzz {
         byte[] midBreak;
         Tally tally;
         long midBreakStep;
+        String midBreakFrame;
 
         Twin(PhysicsWorld w) {
             this.w = w;
@@ -131,7 +132,7 @@ final class ApiFuzz {
         w.addBody(BodySpec.kinematic(new Box(0.2, 0.2, 0.2)).withPosition(new Vector3d(0, 3, -2))
                 .withLinearVelocity(new Vector3d(0.3, 0, 0)).withLabel("k"));
         w.addBody(BodySpec.fixed(new Box(0.2, 1, 2)).withPosition(new Vector3d(4, 1, 0)).withLabel("wall"));
-        double t = 20 + new SplittableRandom(seed).nextInt(200);
+        double t = 5 + new SplittableRandom(seed).nextInt(80);
         w.destruction().place("wall", asset, new Vector3d(0, 0.61, 0), new Quaterniond(), new double[] {t, t / 4}, null);
         Twin tw = new Twin(w);
         tw.constraints.add(w.addConstraint(w.find("s"), w.find("b"),
@@ -187,9 +188,16 @@ final class ApiFuzz {
             }
             // step both alike: a whole step, or a frame of a game loop (the same frame time for both)
             double frame = r.nextInt(4) == 0 ? r.nextDouble() * 0.05 : -1;
+            a.midBreak = null; // only this step's (an update may take none)
             try {
                 if (frame >= 0) {
+                    if (Boolean.getBoolean("rubble.apifuzz.debug")) {
+                        System.err.println("update(" + frame + ") from " + frame(a.w));
+                    }
                     int na = a.w.update(frame), nb = b.w.update(frame);
+                    if (Boolean.getBoolean("rubble.apifuzz.debug")) {
+                        System.err.println(" -> " + na + " steps, " + frame(a.w));
+                    }
                     if (na != nb) {
                         found.add(at + ": update(" + frame + ") took " + na + " steps in A, " + nb + " in its twin");
                     }
@@ -212,6 +220,11 @@ final class ApiFuzz {
             if (nf != null) {
                 found.add(at + ": " + nf);
                 return found;
+            }
+            if (a.midBreak != null && a.midBreakStep == a.w.stepIndex() && !Arrays.equals(a.midBreak, snapshot(a.w))) {
+                found.add(at + ": a snapshot saved from a break listener differs from one saved after the step returned"
+                        + (Boolean.getBoolean("rubble.apifuzz.debug") ? firstDifference(a.midBreak, snapshot(a.w))
+                        + " frame then " + a.midBreakFrame + " now " + frame(a.w) : ""));
             }
             if (a.midBreak != null && a.midBreakStep == a.w.stepIndex()) {
                 restoredStepsAlike(a.midBreak, a, b, 3 - threads, seed, found, at + " (snapshot from a break listener)");
@@ -287,7 +300,7 @@ final class ApiFuzz {
                 found.add(what + ": the message does not name '" + bad.name() + "': " + m);
             } else if (!m.contains(bad.value())) {
                 found.add(what + ": the message does not show the value '" + bad.value() + "': " + m);
-            } else if (!m.contains("allowed")) {
+            } else if (!m.contains("allowed") && !m.contains("known")) {
                 found.add(what + ": the message does not say what is allowed: " + m);
             }
         }
@@ -352,9 +365,40 @@ final class ApiFuzz {
             c.step();
             if (c.stateHash() != a.w.stateHash() || b.w.stateHash() != a.w.stateHash()) {
                 found.add(at + ": " + (i + 1) + " steps after a snapshot, the restored world (threads " + threads
-                        + ") differs from stepping on");
+                        + ") differs from stepping on" + (Boolean.getBoolean("rubble.apifuzz.debug") ? debug(bytes, i + 1, seed, a) : ""));
                 return;
             }
+        }
+    }
+
+    private static String frame(PhysicsWorld w) {
+        dev.rubble.core.step.FrameState f = w.kernel().context().frameState;
+        return f == null ? "none" : "acc " + f.accumulator + " havePrev " + f.havePrev + " keptAt " + f.keptAt + " teleportsAt "
+                + f.teleportsAt + " teleports " + f.teleports + " slots " + f.prevGeneration.length + " step " + w.stepIndex();
+    }
+
+    private static String firstDifference(byte[] x, byte[] y) {
+        int i = Arrays.mismatch(x, y);
+        return " (lengths " + x.length + ", " + y.length + "; first difference at byte " + i + ": "
+                + new String(x, Math.max(0, i - 40), Math.min(80, x.length - Math.max(0, i - 40)), java.nio.charset.StandardCharsets.ISO_8859_1)
+                .replaceAll("[^ -~]", ".") + ")";
+    }
+
+    /** For triage: whether a restore on A's own thread count, stepped as often, matches A. */
+    private static String debug(byte[] bytes, int steps, long seed, Twin a) {
+        try {
+            StringBuilder sb = new StringBuilder();
+            for (int th = 1; th <= 2; th++) {
+                PhysicsWorld c = Rubble.defaultPlugins().restoreWorld(new ByteArrayInputStream(bytes), th);
+                listeners(new Twin(c), seed, new ArrayList<>(), "", false);
+                c.step(steps);
+                sb.append(" [restored on ").append(th).append(": ").append(c.stateHash() == a.w.stateHash() ? "same" : "differs")
+                        .append(", bodies ").append(c.bodyCount()).append(" vs ").append(a.w.bodyCount())
+                        .append(", queued after restore ").append(c.kernel().queuedCommands()).append("]");
+            }
+            return sb.toString();
+        } catch (IOException e) {
+            return e.toString();
         }
     }
 
@@ -375,6 +419,59 @@ final class ApiFuzz {
             }
         }
         return null;
+    }
+
+    /**
+     * What is refused before there is a world: configurations, restores on a bad thread count, warm-ups, throttles.
+     * Each must be an IllegalArgumentException naming the field and the value.
+     */
+    static List<String> outsideAWorld(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        List<String> found = new ArrayList<>();
+        byte[] bytes = snapshot(Rubble.newWorld(WorldConfig.defaults()));
+        double v = pick(r, NOT_POSITIVE);
+        double neg = pick(r, NOT_NON_NEGATIVE);
+        double cell = pick(r, new double[] {0, -1, Double.NaN});
+        int n = r.nextBoolean() ? 0 : r.nextBoolean() ? -1 : WorldConfig.MAX_THREADS + 1;
+        List<Bad> bads = List.of(
+                new Bad("withTimeStep", "dt", s(v), (w, t) -> WorldConfig.defaults().withTimeStep(v, 1)),
+                new Bad("withTimeStep", "subSteps", String.valueOf(n <= 0 ? n : -5), (w, t) ->
+                        WorldConfig.defaults().withTimeStep(1.0 / 60, n <= 0 ? n : -5)),
+                new Bad("withIterations", "velocity", "-1", (w, t) -> WorldConfig.defaults().withIterations(-1, 2)),
+                new Bad("withGravity", "gravity", "NaN", (w, t) -> WorldConfig.defaults().withGravity(new Vector3d(0, Double.NaN, 0))),
+                new Bad("withSpeedLimits", "linear", s(v), (w, t) -> WorldConfig.defaults().withSpeedLimits(v, 100)),
+                new Bad("withThreads", "threads", String.valueOf(n), (w, t) -> WorldConfig.defaults().withThreads(n)),
+                new Bad("withStage", "broadphase", "nonsense", (w, t) -> Rubble.newWorld(WorldConfig.defaults().withStage("broadphase", "nonsense"))),
+                new Bad("withStage", "stage family", "nofamily", (w, t) -> Rubble.newWorld(WorldConfig.defaults().withStage("nofamily", "grid"))),
+                new Bad("restoreWorld", "threads", String.valueOf(n), (w, t) -> Rubble.defaultPlugins()
+                        .restoreWorld(new ByteArrayInputStream(bytes), n)),
+                new Bad("warmUp", "budget", "-1", (w, t) -> Rubble.warmUp(java.time.Duration.ofSeconds(-1))),
+                new Bad("EventThrottle.every", "seconds", s(neg), (w, t) -> dev.rubble.api.EventThrottle.every(neg)),
+                new Bad("EventThrottle.maxPerBatch", "maxPerBatch", "-1", (w, t) -> dev.rubble.api.EventThrottle.every(0.1).maxPerBatch(-1)),
+                new Bad("EventThrottle.spatialHash", "cellSize", s(cell), (w, t) -> dev.rubble.api.EventThrottle.every(0.1).spatialHash(cell, 2)),
+                new Bad("setMaxStepsPerUpdate", "maxStepsPerUpdate", "0", (w, t) -> Rubble.newWorld(WorldConfig.defaults()).setMaxStepsPerUpdate(0)),
+                new Bad("FieldOptions.persistent", "name", "empty", (w, t) -> FieldOptions.persistent("")));
+        for (Bad bad : bads) {
+            Throwable thrown = null;
+            try {
+                bad.c().on(null, null);
+            } catch (Throwable e) {
+                thrown = e;
+            }
+            String what = "seed " + seed + ": " + bad.call() + " with " + bad.name() + " = " + bad.value();
+            if (thrown == null) {
+                found.add(what + " was accepted");
+            } else if (!(thrown instanceof IllegalArgumentException || thrown instanceof IllegalStateException)) {
+                found.add(what + " threw " + thrown);
+            } else {
+                String m = String.valueOf(thrown.getMessage());
+                if (m.contains("\n") || !m.toLowerCase(Locale.ROOT).contains(bad.name().toLowerCase(Locale.ROOT))
+                        || !m.contains(bad.value()) || !(m.contains("allowed") || m.contains("known"))) {
+                    found.add(what + ": the message does not name the field, show the value and what is allowed: " + m);
+                }
+            }
+        }
+        return found;
     }
 
     // ---- listeners: calls from inside the step ----------------------------------------------------------------
@@ -431,6 +528,10 @@ final class ApiFuzz {
                 try {
                     t.midBreak = snapshot(w);
                     t.midBreakStep = w.stepIndex();
+                    t.midBreakFrame = frame(w);
+                    if (Boolean.getBoolean("rubble.apifuzz.debug")) {
+                        System.err.println(" break listener saved at " + t.midBreakFrame);
+                    }
                 } catch (IllegalStateException refused) {
                     t.tally.midUpdateRefusals++;
                     // in the middle of an update() that steps on after this step: refused, the message names the call
@@ -595,7 +696,7 @@ final class ApiFuzz {
 
     static Bad bad(SplittableRandom r, Twin a) {
         String label = DYNAMIC[r.nextInt(DYNAMIC.length)];
-        int kind = r.nextInt(45);
+        int kind = r.nextInt(48);
         switch (kind) {
             case 0: {
                 double v = pick(r, NON_FINITE);
@@ -911,7 +1012,7 @@ final class ApiFuzz {
                 int p = r.nextInt(6);
                 String call = new String[] {"BodySpec.withOrientation", "moveKinematic", "place", "setChildToParent",
                     "ConstraintSpec.orientation", "shapeCast"}[p];
-                return new Bad(call, "orientation", s(v), (w, t) -> {
+                return new Bad(call, p == 4 ? "frameA" : "orientation", s(v), (w, t) -> {
                     switch (p) {
                         case 0 -> w.addBody(BodySpec.dynamic(new Sphere(0.2)).withOrientation(q));
                         case 1 -> w.moveKinematic(t.body("k"), new Vector3d(0, 3, -2), q);
@@ -964,6 +1065,42 @@ final class ApiFuzz {
                                 default -> w.destruction().setMaterial(t.wall(), 1, v);
                             }
                         });
+            }
+            case 45: {
+                // an event filter's bounds, queued for a kind
+                int p = r.nextInt(5);
+                double v = pick(r, new double[] {Double.NaN, -1, Double.NEGATIVE_INFINITY});
+                String name = new String[] {"minMass", "minSpeed", "minImpulse", "minVolume", "maxDistance"}[p];
+                return new Bad("EventFilter." + name, name, s(v), (w, t) -> {
+                    EventFilter f = EventFilter.defaults(EventKind.HIT);
+                    w.setEventFilter(EventKind.HIT, switch (p) {
+                        case 0 -> f.minMass(v);
+                        case 1 -> f.minSpeed(v);
+                        case 2 -> f.minImpulse(v);
+                        case 3 -> f.minVolume(v);
+                        default -> f.maxDistance(new Vector3d(), v);
+                    });
+                });
+            }
+            case 46: {
+                int v = r.nextBoolean() ? -1 : Integer.MIN_VALUE;
+                return new Bad("EventFilter.maxResults", "maxResults", String.valueOf(v),
+                        (w, t) -> w.setEventFilter(EventKind.BREAK, EventFilter.defaults(EventKind.BREAK).maxResults(v)));
+            }
+            case 47: {
+                // a field option or node by a name that does not exist
+                int p = r.nextInt(3);
+                String v = new String[] {"everywhere", "", "Maximum"}[r.nextInt(3)];
+                String name = new String[] {"resolution", "state", "node"}[p];
+                return new Bad("field " + name, name, v, (w, t) -> {
+                    switch (p) {
+                        case 0 -> w.applyField(Fields.Target.KILL, Fields.radialFalloff(new Vector3d(), 1),
+                                FieldOptions.once().resolution(v));
+                        case 1 -> w.applyField(Fields.Target.KILL, Fields.radialFalloff(new Vector3d(), 1),
+                                FieldOptions.once().state(v));
+                        default -> w.applyField(Fields.Target.KILL, Fields.node(v, "radius", 1.0), FieldOptions.once());
+                    }
+                });
             }
             default: {
                 // degenerate shapes: coincident hull points, an empty compound, a zero-size box

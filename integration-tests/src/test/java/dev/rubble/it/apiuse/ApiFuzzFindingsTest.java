@@ -151,10 +151,10 @@ final class ApiFuzzFindingsTest {
     }
 
     /**
-     * Seeds 18001, 18003, 18005, 18008: a non-finite or zero orientation was refused as "collection pose/velocity has
-     * a non-finite component NaN", "collection orientation has zero length" (no value), "union child-to-parent pose
-     * ..." or "frameA = [0.0, 0.0, 0.0, 0.0, NaN, 0.0, 1.0]; allowed: finite": each names the orientation now, with
-     * its four numbers, as setPose does.
+     * Seeds 18001, 18003, 18005: a non-finite or zero orientation was refused as "collection pose/velocity has a
+     * non-finite component NaN", "collection orientation has zero length" (no value) or "union child-to-parent pose
+     * has a non-finite component NaN": each names the orientation now, with its four numbers, as setPose does.
+     * (A constraint frame's is refused by addConstraint as "frameA = [7 numbers]", its field and value: kept.)
      */
     @Test
     void aBadOrientationIsNamedWhereverOneIsTaken() {
@@ -177,10 +177,6 @@ final class ApiFuzzFindingsTest {
         assertThatThrownBy(() -> w.unions().setChildToParent(0, w.find("ball"), new Vector3d(0, Double.NaN, 0), new Quaterniond()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("child-to-parent position = (0.0, NaN, 0.0); allowed: finite numbers");
-        assertThatThrownBy(() -> ConstraintSpec.fixed(new Vector3d()).orientation(nan)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("constraint frame A orientation = [NaN, 0.0, 0.0, 1.0]; allowed: a finite, non-zero quaternion [x, y, z, w]");
-        assertThatThrownBy(() -> ConstraintSpec.fixed(new Vector3d()).orientations(new Quaterniond(), zero))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("constraint frame B orientation = [0.0, 0.0, 0.0, 0.0]");
         assertThat(ApiFuzz.snapshot(w)).as("nothing was placed or queued").isEqualTo(before);
         assertThat(w.collectionCount()).isEqualTo(1);
     }
