@@ -75,14 +75,15 @@ final class ApiFuzz {
 
     /** What a run exercised, so a test can tell that the checks ran (a fuzz that reaches nothing finds nothing). */
     static final class Tally {
-        int rejected, valid, steps, restores, midBreakRestores, midUpdateRefusals, journals;
+        int rejected, valid, steps, restores, midBreakRestores, midUpdateRefusals, journals, hookRejections, contactPushes;
         long breaks;
 
         @Override
         public String toString() {
             return rejected + " rejected calls, " + valid + " valid calls, " + steps + " steps, " + breaks + " breaks, "
                     + restores + " snapshot restores (" + midBreakRestores + " saved from a break listener, "
-                    + midUpdateRefusals + " refused in the middle of an update), " + journals + " journals verified";
+                    + midUpdateRefusals + " refused in the middle of an update), " + journals + " journals verified, "
+                    + hookRejections + " pairs the pre-solve hook rejected, " + contactPushes + " pushes from a contact listener";
         }
     }
 
@@ -513,6 +514,71 @@ final class ApiFuzz {
                     found.add(where + " step " + step + ": " + call + " from a step listener threw " + e);
                 }
             }
+        });
+        // a contact listener that pushes one body of the step's first contact (both twins) and reads past its points
+        long[] lastContact = {-1};
+        w.addContactListener(c -> {
+            if (lastContact[0] == w.stepIndex() || (w.stepIndex() + seed) % 5 != 0) {
+                return;
+            }
+            lastContact[0] = w.stepIndex();
+            BodyId body = c.bodyB();
+            if (body != null && w.contains(body) && w.mass(body) < Double.POSITIVE_INFINITY) {
+                w.applyImpulse(body, new Vector3d(0, 0.2, 0));
+                if (check) {
+                    t.tally.contactPushes++;
+                }
+            }
+            try {
+                c.point(c.pointCount(), new Vector3d());
+                if (check) {
+                    found.add(where + " step " + w.stepIndex() + ": contact point " + c.pointCount() + " of " + c.pointCount() + " was read");
+                }
+            } catch (IndexOutOfBoundsException e) {
+                if (check && !String.valueOf(e.getMessage()).contains("allowed")) {
+                    found.add(where + ": a contact point past the last: " + e);
+                }
+            }
+        });
+        // an event listener that reads one past the last event of each kind
+        w.addEventListener(e -> {
+            for (EventKind k : EventKind.values()) {
+                try {
+                    e.of(k).handleA(e.of(k).count());
+                    if (check) {
+                        found.add(where + " step " + w.stepIndex() + ": " + k + " event " + e.of(k).count() + " was read");
+                    }
+                } catch (IndexOutOfBoundsException x) {
+                    if (check && !String.valueOf(x.getMessage()).contains(String.valueOf(e.of(k).count()))) {
+                        found.add(where + ": an event past the last: " + x);
+                    }
+                }
+            }
+        });
+        // a pre-solve hook (both twins): rejects and softens pairs by their handles and the step, tries what is refused
+        w.setPreSolveHook(c -> {
+            long h = c.bodyA().handle() * 31 + c.bodyB().handle() + w.stepIndex() * 7 + seed;
+            if (h % 11 == 0) {
+                try {
+                    if (h % 2 == 0) {
+                        w.addBody(BodySpec.dynamic(new Sphere(0.1)));
+                    } else {
+                        snapshot(w);
+                    }
+                    if (check) {
+                        found.add(where + " step " + w.stepIndex() + ": addBody or saveSnapshot from the pre-solve hook was accepted");
+                    }
+                } catch (IllegalStateException | IllegalArgumentException refused) {
+                    // refused, as documented
+                }
+            }
+            if (h % 7 == 0) {
+                c.setFriction(0.1);
+            }
+            if (h % 13 == 0 && check) {
+                t.tally.hookRejections++;
+            }
+            return h % 13 != 0;
         });
         long[] lastQueued = {-1};
         w.destruction().addBreakListener(e -> {

@@ -35,5 +35,7 @@ final class ApiFuzzTest {
         assertThat(tally.restores).as("snapshot restores").isGreaterThanOrEqualTo(COUNT);
         assertThat(tally.breaks).as("breaks").isPositive();
         assertThat(tally.journals).as("journals verified").isPositive();
+        assertThat(tally.hookRejections).as("pairs the pre-solve hook rejected").isPositive();
+        assertThat(tally.contactPushes).as("pushes from a contact listener").isPositive();
     }
 }
