@@ -180,4 +180,31 @@ final class ApiFuzzFindingsTest {
         assertThat(ApiFuzz.snapshot(w)).as("nothing was placed or queued").isEqualTo(before);
         assertThat(w.collectionCount()).isEqualTo(1);
     }
+
+    /**
+     * Seed 22036 (the catalogue of largest values): {@code withMass(Double.MAX_VALUE)} is finite and > 0, as the
+     * javadoc asks, and was accepted; resting on the ground, the sphere was NaN after its first step (its weight and
+     * its contact impulse overflow) and disabled by the guard. A dynamic body's mass and inertia are at most 1e300
+     * now, refused at {@code addBody} naming them; 1e300 kg rests like any body.
+     */
+    @Test
+    void aMassSoLargeThatItsWeightOverflowsIsRefusedAtAddBody() {
+        PhysicsWorld w = world();
+        byte[] before = ApiFuzz.snapshot(w);
+        for (double m : new double[] {Double.MAX_VALUE, 1.0000001e300}) {
+            assertThatThrownBy(() -> w.addBody(BodySpec.dynamic(new Sphere(0.2)).withMass(m).withPosition(new Vector3d(2, 0.2, 0))))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("dynamic body mass = " + m + " kg")
+                    .hasMessageContaining("allowed: a shape and mass or density giving a mass > 0 and <= 1.0E300 kg");
+        }
+        assertThat(ApiFuzz.snapshot(w)).as("nothing was created").isEqualTo(before);
+        BodyId heavy = w.addBody(BodySpec.dynamic(new Sphere(0.2)).withMass(1e300).withPosition(new Vector3d(2, 0.2, 0)));
+        BodyId on = w.addBody(BodySpec.dynamic(new Sphere(0.2)).withMass(1e300).withPosition(new Vector3d(2, 0.6, 0)));
+        w.step(30);
+        for (BodyId b : new BodyId[] {heavy, on}) {
+            assertThat(w.isDisabled(b)).isFalse();
+            // resting: centres 0.2 and 0.6 m over the ground's top face y = 0, to the contacts' slop
+            assertThat(w.position(b, new Vector3d()).y).isCloseTo(b == heavy ? 0.2 : 0.6, org.assertj.core.api.Assertions.within(0.01));
+        }
+        assertThat(w.lastProfile().nonFiniteBodies()).isZero();
+    }
 }
