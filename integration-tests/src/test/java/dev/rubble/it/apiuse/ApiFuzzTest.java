@@ -11,7 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Runs {@link ApiFuzz}: seeded sequences of public API calls, valid and invalid mixed. The default run takes
  * {@value #DEFAULT_COUNT} seeds from {@code rubble.apifuzz.seed} (about 20-40 s on a shared 2-core machine); {@code -Drubble.apifuzz.count=N}
- * runs more, {@code -Drubble.apifuzz.steps=S} makes each sequence longer.
+ * runs more, {@code -Drubble.apifuzz.steps=S} makes each sequence longer, {@code -Drubble.apifuzz.edges=true} adds calls
+ * at the largest and smallest finite values (open findings: {@link ApiFuzz#EDGES}).
  */
 final class ApiFuzzTest {
     private static final int DEFAULT_COUNT = 24;
