@@ -130,7 +130,8 @@ public final class ConstraintSpec {
         Objects.requireNonNull(axis, "axis is null");
         double len = PhysicsWorld.length(axis.x(), axis.y(), axis.z()); // any finite, non-zero length
         if (!(len > 0) || !Double.isFinite(len)) {
-            throw new IllegalArgumentException(type + " axis = " + axis + "; allowed: finite, non-zero");
+            throw new IllegalArgumentException(type + " axis = (" + axis.x() + ", " + axis.y() + ", " + axis.z()
+                    + "); allowed: finite, non-zero");
         }
         Quaterniond q = new Quaterniond().rotationTo(1, 0, 0, axis.x() / len, axis.y() / len, axis.z() / len);
         return of(type).anchors(anchor, anchor).orientation(q);

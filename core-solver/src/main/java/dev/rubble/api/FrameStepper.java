@@ -68,14 +68,26 @@ final class FrameStepper {
         double dt = world.timeStep();
         f.accumulator += frameSeconds;
         int taken = 0;
-        while (f.accumulator >= dt && taken < f.maxSteps) {
-            if (f.accumulator - dt < dt || taken + 1 == f.maxSteps) {
-                keepPoses(); // only the poses before the last step are needed
+        try {
+            while (f.accumulator >= dt && taken < f.maxSteps) {
+                if (f.accumulator - dt < dt || taken + 1 == f.maxSteps) {
+                    keepPoses(); // only the poses before the last step are needed
+                }
+                f.accumulator -= dt; // before the step: a listener that throws after it leaves it counted
+                taken++;
+                world.step();
             }
-            f.accumulator -= dt; // before the step: a listener that throws after it leaves it counted
-            taken++;
-            world.step();
+        } finally {
+            // also when a listener threw: the frame's time not stepped is dropped as beyond the limit, so the world is
+            // left between steps with less than one step in the accumulator, the state a snapshot can hold (it kept
+            // whole steps before, and a snapshot saved then was refused by every restore)
+            drop(f, dt);
         }
+        return taken;
+    }
+
+    /** Drops the whole steps left in the accumulator, counting them. */
+    private static void drop(FrameState f, double dt) {
         if (f.accumulator >= dt) {
             long drop = (long) Math.floor(f.accumulator / dt);
             f.droppedSteps = drop > Long.MAX_VALUE - f.droppedSteps ? Long.MAX_VALUE : f.droppedSteps + drop;
@@ -84,7 +96,15 @@ final class FrameStepper {
                 f.accumulator = 0;
             }
         }
-        return taken;
+    }
+
+    /**
+     * Frame time {@link #update} has still to step, seconds: at least one step only while an update is taking its
+     * steps (read from a listener), else below one step.
+     */
+    double pendingSeconds() {
+        FrameState f = ctx.frameState;
+        return f == null ? 0 : f.accumulator;
     }
 
     double alpha() {

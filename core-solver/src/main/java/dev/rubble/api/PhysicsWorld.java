@@ -501,9 +501,12 @@ public final class PhysicsWorld {
      *                                  file cannot hold); the message says which
      * @param file where to write the snapshot (replaced if it exists)
      * @throws java.io.IOException when the file cannot be written
+     * @throws IllegalStateException when called from a listener of a step {@link #update} takes while the frame still
+     *                               holds a whole step or more (the update goes on stepping; save after it returns)
      */
     public void saveSnapshot(java.nio.file.Path file) throws java.io.IOException {
         Objects.requireNonNull(file, "file is null");
+        notInTheMiddleOfAnUpdate();
         SnapshotLineage.saved(dev.rubble.core.snapshot.WorldSnapshot.save(world, file, ""), world.identity());
     }
 
@@ -511,10 +514,27 @@ public final class PhysicsWorld {
      * As {@link #saveSnapshot(java.nio.file.Path)}, to a stream (not closed).
      * @param out the stream to write to; left open
      * @throws java.io.IOException when the stream fails
+     * @throws IllegalStateException when called in the middle of an {@link #update}, as the file form
      */
     public void saveSnapshot(java.io.OutputStream out) throws java.io.IOException {
         Objects.requireNonNull(out, "out is null");
+        notInTheMiddleOfAnUpdate();
         SnapshotLineage.saved(dev.rubble.core.snapshot.WorldSnapshot.save(world, out, ""), world.identity());
+    }
+
+    /**
+     * A listener of a step that {@link #update} takes while the frame still holds a whole step or more: the update
+     * goes on stepping after the listener returns (or drops that time), which a snapshot cannot hold. Saved, it was
+     * refused by every restore ("game loop: accumulator = 0.0387...; allowed: 0 <= it < the step").
+     */
+    private void notInTheMiddleOfAnUpdate() {
+        double pending = frames == null ? 0 : frames.pendingSeconds();
+        if (pending >= timeStep()) {
+            throw new IllegalStateException("saveSnapshot called from a listener in the middle of update(): " + pending
+                    + " s of the frame are still to be stepped (the step is " + timeStep() + " s); allowed: between"
+                    + " steps, from a listener of step(), or from a listener of an update() step that leaves less than"
+                    + " one step of the frame");
+        }
     }
 
     // ---- reads (allocation-free) ----------------------------------------------------------------
@@ -902,7 +922,7 @@ public final class PhysicsWorld {
         }
     }
 
-    private static void finite(String what, Vector3dc v) {
+    static void finite(String what, Vector3dc v) {
         if (!Double.isFinite(v.x()) || !Double.isFinite(v.y()) || !Double.isFinite(v.z())) {
             throw new IllegalArgumentException(what + " = (" + v.x() + ", " + v.y() + ", " + v.z()
                     + "); allowed: finite numbers");
@@ -915,7 +935,7 @@ public final class PhysicsWorld {
     }
 
     /** A query shape's orientation: finite and non-zero (it is normalised), as for {@link #setPose}. */
-    private static void rotation(String what, Quaterniondc q) {
+    static void rotation(String what, Quaterniondc q) {
         double len2 = q.x() * q.x() + q.y() * q.y() + q.z() * q.z() + q.w() * q.w();
         if (!Double.isFinite(len2) || len2 < 1e-12) {
             throw new IllegalArgumentException(what + " = [" + q.x() + ", " + q.y() + ", " + q.z() + ", " + q.w()

@@ -77,6 +77,7 @@ public final class WorldDestruction {
         Objects.requireNonNull(position, "position is null");
         Objects.requireNonNull(orientation, "orientation is null");
         PhysicsWorld.position("collection position", position.x(), position.y(), position.z());
+        PhysicsWorld.rotation("collection orientation", orientation);
         DestructionOptions o = DestructionOptions.defaults();
         if (levelThresholds != null) {
             StringBuilder t = new StringBuilder();

@@ -97,6 +97,8 @@ public final class WorldUnions {
     public void setChildToParent(int union, BodyId body, Vector3dc position, Quaterniondc orientation) {
         Objects.requireNonNull(position, "position is null");
         Objects.requireNonNull(orientation, "orientation is null");
+        PhysicsWorld.finite("child-to-parent position", position);
+        PhysicsWorld.rotation("child-to-parent orientation", orientation);
         Command.UnionSetChildToParent c = new Command.UnionSetChildToParent(union, handle(body), position.x(),
                 position.y(), position.z(), orientation.x(), orientation.y(), orientation.z(), orientation.w());
         inWorldRange(union, position);

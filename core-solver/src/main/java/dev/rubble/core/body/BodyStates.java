@@ -66,17 +66,21 @@ public final class BodyStates implements Broadphase.ProxyCollector {
     /**
      * A dynamic body's mass and inertia from its shape, density and mass must be usable: each
      * value in range on its own can still give a mass that underflows to 0 (a 1e-300 m box) or
-     * overflows to infinity (a 1e200 m sphere), and the solver would then write NaN into the body.
+     * overflows to infinity (a 1e200 m sphere), and the solver would then write NaN into the body. A finite mass
+     * or inertia near {@code Double.MAX_VALUE} overflows too, in its first step (its weight m g, a contact's
+     * impulse): a 1.8e308 kg sphere resting on the ground was NaN and disabled after one step (ApiFuzz), so both
+     * are at most {@link #MAX_MASS}, which leaves 1e8 of headroom: momentum at the largest speed limit (1e5 m/s)
+     * and sums of such impulses stay finite.
      */
     private static void checkMass(BodyDef def, MassProperties mp) {
         double m = mp.mass();
-        if (!(m > 0 && Double.isFinite(m) && Double.isFinite(1 / m)) || !usableInertia(mp.ixx())
+        if (!(m > 0 && m <= MAX_MASS && Double.isFinite(1 / m)) || !usableInertia(mp.ixx())
                 || !usableInertia(mp.iyy()) || !usableInertia(mp.izz())) {
             throw new IllegalArgumentException("dynamic body mass = " + m + " kg, inertia = [" + mp.ixx() + ", "
                     + mp.iyy() + ", " + mp.izz() + "] kg·m² from " + def.shape() + (def.mass() > 0
                     ? " and mass " + def.mass() + " kg" : " and density " + def.density() + " kg/m³")
-                    + "; allowed: a shape and mass or density giving a finite mass > 0 and finite inertia"
-                    + " (a shape that small or that large cannot be simulated)");
+                    + "; allowed: a shape and mass or density giving a mass > 0 and <= " + MAX_MASS + " kg and inertia"
+                    + " <= " + MAX_MASS + " kg·m² (a shape that small or that large cannot be simulated)");
         }
     }
 
@@ -104,8 +108,11 @@ public final class BodyStates implements Broadphase.ProxyCollector {
     }
 
     private static boolean usableInertia(double i) {
-        return Double.isFinite(i) && (i <= 0 || Double.isFinite(1 / i)); // <= 0: no rotation about that axis, as before
+        return i <= MAX_MASS && (i <= 0 || Double.isFinite(1 / i)); // <= 0: no rotation about that axis, as before
     }
+
+    /** The largest mass (kg) and principal inertia (kg·m²) of a dynamic body: see {@link #checkMass}. */
+    public static final double MAX_MASS = 1e300;
 
     /**
      * As {@link #create(BodyDef)}, with exact mass properties instead of the shape's (a piece

@@ -163,7 +163,7 @@ public final class SceneQuery implements Broadphase.ProxyCollector {
             throw new IllegalArgumentException("ray direction = (" + dx + ", " + dy + ", " + dz + "); allowed: finite, non-zero");
         }
         if (!(maxT >= 0) || Double.isInfinite(maxT)) {
-            throw new IllegalArgumentException("ray maxT = " + maxT + "; allowed: finite, >= 0");
+            throw new IllegalArgumentException("ray maxDistance = " + maxT + "; allowed: finite, >= 0 m");
         }
         checkMask(mask);
         out.clear();

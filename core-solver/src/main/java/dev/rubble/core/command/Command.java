@@ -630,7 +630,8 @@ public sealed interface Command {
                         + "; allowed: > 0 N·m (+inf = unbreakable)");
             }
             if (bodyA == bodyB) {
-                throw new IllegalArgumentException("constraint joins body " + bodyA + " to itself; allowed: two bodies");
+                throw new IllegalArgumentException("constraint joins body " + dev.rubble.core.body.BodyStore.handleString(bodyA)
+                        + " to itself; allowed: two different bodies (b = null joins a body to the world)");
             }
             frameA = frameA.clone();
             frameB = frameB.clone();
