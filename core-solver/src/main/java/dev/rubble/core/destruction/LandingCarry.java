@@ -44,15 +44,15 @@ import java.util.Arrays;
  */
 final class LandingCarry implements Pass {
     private final DestructionContext d;
-    private int stamp, compMark;
+    private int stamp, compMark, brokenStamp;
     /** Scans of the contact store that carry the held mark up a chain of pieces (a chain longer than this is not held). */
     static final int HELD_PASSES = 8;
     /** Per body slot: stamp of a candidate holder, its candidate index; stamp of a body a fixed body holds up. */
     private int[] slotStamp = new int[0], slotIndex = new int[0], held = new int[0];
-    /** Per node: stamp of a struck child; stamp and index of a component being gathered. */
-    private int[] struck = new int[0], compStamp = new int[0], compIndex = new int[0];
+    /** Per node: stamp of a struck child; stamp and index of a component being gathered; stamp of a broken child. */
+    private int[] struck = new int[0], compStamp = new int[0], compIndex = new int[0], brokenMark = new int[0];
     private int count;
-    private int[] holder = new int[4], slotOf = new int[4], points = new int[4];
+    private int[] holder = new int[4], slotOf = new int[4], points = new int[4], group = new int[4];
     /** Per candidate, 12: J (3), L (3), then v0 (3), w0 (3). */
     private double[] acc = new double[48];
     /** Per candidate: centre of mass at collect (3), E0, |P0|, M. */
@@ -97,6 +97,7 @@ final class LandingCarry implements Pass {
             if (count == holder.length) {
                 int cap = 2 * count;
                 holder = Arrays.copyOf(holder, cap);
+                group = Arrays.copyOf(group, cap);
                 slotOf = Arrays.copyOf(slotOf, cap);
                 points = Arrays.copyOf(points, cap);
                 acc = Arrays.copyOf(acc, 12 * cap);
@@ -105,6 +106,7 @@ final class LandingCarry implements Pass {
                 bondStart = Arrays.copyOf(bondStart, cap + 1);
             }
             holder[count] = h;
+            group[count] = k;
             slotOf[count] = slot;
             points[count] = 0;
             Arrays.fill(acc, 12 * count, 12 * count + 12, 0);
@@ -169,12 +171,18 @@ final class LandingCarry implements Pass {
             int h = holder[k], slot = slotOf[k];
             PlacedCollection pc = d.collections.get(s.collection[h]);
             int[] es = pc.asset.edgeStart(), el = pc.asset.edgeList(), ea = pc.asset.edgeA(), eb = pc.asset.edgeB();
+            int mark = ++brokenStamp;
+            for (int e = gr.holderStart[group[k]]; e < gr.holderStart[group[k] + 1]; e++) {
+                if (gr.broken[e]) {
+                    brokenMark[gr.entries[e]] = mark;
+                }
+            }
             for (int ch = s.firstChild[h]; ch != ClusterStore.NONE; ch = s.nextSibling[ch]) {
                 if (nc == children.length) {
                     children = Arrays.copyOf(children, 2 * nc);
                 }
                 children[nc++] = ch;
-                if (!broken(gr, h, ch) || s.node[ch] < 0) {
+                if (brokenMark[ch] != mark || s.node[ch] < 0) {
                     continue;
                 }
                 int nd = s.node[ch];
@@ -227,21 +235,6 @@ final class LandingCarry implements Pass {
         for (int k = 0, p = m * ContactStore.MAX_POINTS; k < c.pointCount[m]; k++, p++) {
             if (c.normalImpulse[p] > 0) {
                 return true;
-            }
-        }
-        return false;
-    }
-
-    /** Child ch of holder h broke in this step's evaluation. */
-    private static boolean broken(StrainGroups gr, int h, int ch) {
-        for (int k = 0; k < gr.holderCount; k++) {
-            if (gr.holders[k] != h) {
-                continue;
-            }
-            for (int e = gr.holderStart[k]; e < gr.holderStart[k + 1]; e++) {
-                if (gr.entries[e] == ch) {
-                    return gr.broken[e];
-                }
             }
         }
         return false;
@@ -563,6 +556,7 @@ final class LandingCarry implements Pass {
             struck = Arrays.copyOf(struck, cap);
             compStamp = Arrays.copyOf(compStamp, cap);
             compIndex = Arrays.copyOf(compIndex, cap);
+            brokenMark = Arrays.copyOf(brokenMark, cap);
             hit = Arrays.copyOf(hit, 3 * cap);
         }
     }
