@@ -15,10 +15,12 @@ import dev.rubble.core.body.StateHash;
  *                holders only: one level per step); external and collision loads reset
  *  budget        with a break budget: modifiers and evaluation holder by holder until it is spent
  *  propagate     into neighbours' external strain (max-combined; evaluated next step)
+ *  landing       (RESOLVE) broken moving holders stopped by fixed geometry: their struck contacts and bonds
  *  momentum      restore breaking momentum to impactors
  *  release       pose childToParent x holderPose, v = v_h + w_h x r, w = w_h; per holder, then
  *  connectivity  of the rest by iterative union-find: one child alone, several a new internal
  *                cluster, pinned by anchors = kinematic; the holder's body is retired, never reshaped
+ *  landing       free pieces of those holders get back what their failed bonds could not stop (LandingCarry)
  *  crumble       partial clusters whose children are all small release them all
  *  stress        (opt-in, issue 30) support-graph solve; failed bonds are cut like CutBond
  *  cuts          holders whose bonds were cut by commands (or by stress) split into their connected components
@@ -34,6 +36,8 @@ final class StepScript {
     private final Propagation propagation;
     private final BreakBudget budget;
     private final MomentumReturn momentum;
+    /** Pieces of a moving RESOLVE holder stopped by fixed geometry keep what their failed bonds could not stop. */
+    private final LandingCarry landing;
     private final Release release;
     private final Crumbling crumbling;
     private final BondCuts cuts;
@@ -60,6 +64,7 @@ final class StepScript {
         crumbling = new Crumbling(ctx, pieces);
         removal = new Removal(ctx);
         impacts = new ImpactPass(ctx, release, crumbling);
+        landing = new LandingCarry(ctx);
         // the contacts of pieces the impact pass released before the solve are collision loads here too
         gather = new CollisionStrain(ctx, null, impacts);
     }
@@ -100,10 +105,12 @@ final class StepScript {
             t = lap(PassSlot.PROPAGATE, t);
             if (broken > 0) {
                 released = true;
+                landing.collect(); // a moving RESOLVE holder stopped by fixed geometry: what its free pieces keep
                 momentum.run();
                 ctx.budget.beginRelease(ctx.activeCount);
                 release.run();
                 ctx.growGlobal();
+                landing.apply();
                 crumbling.run(); // partial clusters that are all small crumble at once (removal options)
                 t = lap(PassSlot.RELEASE, t);
                 passNanos[PassSlot.RELEASE.ordinal()] -= release.connectivityNanos;
