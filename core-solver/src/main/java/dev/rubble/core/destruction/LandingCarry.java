@@ -65,6 +65,8 @@ final class LandingCarry implements Pass {
     private double[] compCap = new double[16], compF = new double[16], compHit = new double[48];
     private final double[] basis = new double[6], j3 = new double[3], w3 = new double[3];
     private final FairImpulses fair = new FairImpulses();
+    /** Per child of the holder being searched ({@link #markNearest}): its distance from the struck point. */
+    private double[] childDist = new double[16];
     /** Per node (3 each): the struck impulse the child took this step, valid where {@link #struck} has the stamp. */
     private double[] hit = new double[0];
 
@@ -306,16 +308,23 @@ final class LandingCarry implements Pass {
         double lx = Rot.x(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * h];
         double ly = Rot.y(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * h + 1];
         double lz = Rot.z(qx, qy, qz, qw, rx, ry, rz) + s.com[3 * h + 2];
+        // each child's distance once (the signed hull distance is the costly part), then the nearest and its ties
         double best = Double.POSITIVE_INFINITY;
-        for (int ch = s.firstChild[h]; ch != ClusterStore.NONE; ch = s.nextSibling[ch]) {
+        int n = 0;
+        for (int ch = s.firstChild[h]; ch != ClusterStore.NONE; ch = s.nextSibling[ch], n++) {
+            if (n == childDist.length) {
+                childDist = Arrays.copyOf(childDist, 2 * n);
+            }
+            childDist[n] = s.node[ch] >= 0 ? CollisionStrain.distance(pc.asset, s.node[ch], lx, ly, lz) : Double.NaN;
             if (s.node[ch] >= 0) {
-                best = Math.min(best, CollisionStrain.distance(pc.asset, s.node[ch], lx, ly, lz));
+                best = Math.min(best, childDist[n]);
             }
         }
         int ties = 0;
         for (int pass = 0; pass < 2 && best < Double.POSITIVE_INFINITY; pass++) {
-            for (int ch = s.firstChild[h]; ch != ClusterStore.NONE; ch = s.nextSibling[ch]) {
-                if (s.node[ch] < 0 || CollisionStrain.distance(pc.asset, s.node[ch], lx, ly, lz) > best + CollisionStrain.SEAM) {
+            int i = 0;
+            for (int ch = s.firstChild[h]; ch != ClusterStore.NONE; ch = s.nextSibling[ch], i++) {
+                if (s.node[ch] < 0 || childDist[i] > best + CollisionStrain.SEAM) {
                     continue;
                 }
                 if (pass == 0) {
