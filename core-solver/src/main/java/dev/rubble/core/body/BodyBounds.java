@@ -34,11 +34,30 @@ public final class BodyBounds {
         double[] bo = b.bounds;
         double wx = b.wx[s], wy = b.wy[s], wz = b.wz[s];
         double w2 = wx * wx + wy * wy + wz * wz;
+        boolean dynamic = b.motion[s] == MotionType.DYNAMIC.ordinal();
         if (w2 != 0) {
-            // a spinning body's points move up to |w| R dt in any direction this step
-            inflate(bo, o, Math.sqrt(w2) * reach(b, s) * dt);
+            // a spinning body's points move up to |w| R dt in any direction this step; a spin too large to square
+            // (|w| above 1.3e154 rad/s, set by a caller) is clamped to maxAngularSpeed before a dynamic body moves
+            // (Motion.clampSpeeds), so it looks ahead at the limit (its infinite bounds could not be restored from
+            // a snapshot). A finite |w| looks ahead as it is, above the limit too: the solve may keep it there
+            double w = Math.sqrt(w2);
+            inflate(bo, o, (dynamic && w == Double.POSITIVE_INFINITY ? b.maxAngularSpeed : w) * reach(b, s) * dt);
         }
-        sweep(bo, o, b.vx[s] * dt, b.vy[s] * dt, b.vz[s] * dt);
+        double vx = b.vx[s], vy = b.vy[s], vz = b.vz[s];
+        if (dynamic && vx * vx + vy * vy + vz * vz == Double.POSITIVE_INFINITY) {
+            // the same for a velocity too large to square: along its direction, at maxLinearSpeed
+            double m = Math.max(Math.abs(vx), Math.max(Math.abs(vy), Math.abs(vz)));
+            if (m < Double.POSITIVE_INFINITY) {
+                vx /= m;
+                vy /= m;
+                vz /= m;
+                double k = b.maxLinearSpeed / Math.sqrt(vx * vx + vy * vy + vz * vz);
+                vx *= k;
+                vy *= k;
+                vz *= k;
+            }
+        }
+        sweep(bo, o, vx * dt, vy * dt, vz * dt);
         // what gravity adds within the step: at most g gs dt^2 (symplectic Euler over n sub-steps moves
         // g dt^2 (n + 1) / 2n), at every step. The narrowphase's base margin covers it within a pair
         // (NarrowphaseStage.pairMargin adds only what exceeds it), but only a pair the broadphase found: these
@@ -73,6 +92,24 @@ public final class BodyBounds {
                 sweep(bo, o, fx * k, fy * k, fz * k);
             } else { // a direction too large to square: every way
                 inflate(bo, o, push);
+            }
+        }
+        if (!(bo[o + 3] - bo[o] + (bo[o + 4] - bo[o + 1]) + (bo[o + 5] - bo[o + 2]) < Double.POSITIVE_INFINITY)) {
+            saturate(bo, o); // a reach past the largest double (a 1e300 m body spinning): bounds stay finite
+        }
+    }
+
+    /**
+     * Bounds that overflowed to an infinity become the largest finite value of that sign: the broadphase takes them
+     * as they are, and a snapshot (which refuses infinite bounds as damage) can hold and restore them. A NaN is left
+     * for the non-finite guard.
+     */
+    private static void saturate(double[] bo, int o) {
+        for (int k = o; k < o + 6; k++) {
+            if (bo[k] == Double.POSITIVE_INFINITY) {
+                bo[k] = Double.MAX_VALUE;
+            } else if (bo[k] == Double.NEGATIVE_INFINITY) {
+                bo[k] = -Double.MAX_VALUE;
             }
         }
     }

@@ -85,6 +85,25 @@ public final class BodyStates implements Broadphase.ProxyCollector {
     }
 
     /**
+     * A dynamic body's shape must fit in the range of positions: no point of it more than
+     * {@link BodyStore#MAX_COORDINATE} from its origin along any axis. A capsule of radius 1e-30 m and half-height
+     * 1e30 m (ApiFuzz, seed 18017) had a usable mass and inertia each on its own, touched everything in the world
+     * at once, spun up to 7e101 rad/s in one solve (an inverse inertia of 1e87 about its axis on lever arms of
+     * kilometres) and turned every body it touched NaN within five steps. Static and kinematic shapes (ground
+     * planes, terrain) are not limited: they are never moved by a contact.
+     */
+    private static void checkExtent(BodyDef def) {
+        double[] bo = new double[6];
+        def.shape().bounds(0, 0, 0, 0, 0, 0, 1, bo, 0);
+        double r = BodyStore.MAX_COORDINATE;
+        double e = Math.max(Math.max(Math.max(-bo[0], bo[3]), Math.max(-bo[1], bo[4])), Math.max(-bo[2], bo[5]));
+        if (!(e <= r)) {
+            throw new IllegalArgumentException("dynamic body shape " + def.shape() + " reaches " + e + " m from its"
+                    + " origin; allowed: at most " + r + " m along each axis (the range of every position)");
+        }
+    }
+
+    /**
      * A dynamic body's centre of mass (its origin plus its shape's centre, rotated) must lie within
      * ±{@link BodyStore#MAX_COORDINATE}, as its origin must: a hull whose points lie 2e9 m from its origin
      * was created at 2e9 m, and its world saved a snapshot every restore refused as damaged (for ever, when
@@ -129,6 +148,7 @@ public final class BodyStates implements Broadphase.ProxyCollector {
             }
             checkMass(def, mp);
             checkCentre(def, mp);
+            checkExtent(def);
         }
         BodyStore b = bodies;
         int s = b.create(def.shape(), def.motion(), mp, def.x(), def.y(), def.z(),

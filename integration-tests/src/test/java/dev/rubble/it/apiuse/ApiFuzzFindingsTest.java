@@ -207,4 +207,54 @@ final class ApiFuzzFindingsTest {
         }
         assertThat(w.lastProfile().nonFiniteBodies()).isZero();
     }
+
+    /**
+     * Seed 18031 (the catalogue of largest values): a sphere added with a velocity and a spin of 1e300 or
+     * {@code Double.MAX_VALUE} m/s and rad/s, valid finite numbers, got look-ahead bounds of [-Infinity, Infinity]
+     * (|w|² overflowed, and |w| R dt with it) before its first step; its world saved them and every restore refused
+     * the snapshot as damaged. The look-ahead of a velocity too large to square is now the speed limit's, which the
+     * integrator clamps it to before the body moves; the step's result is unchanged (the body leaves at the limits).
+     */
+    @Test
+    void aBodyAddedFasterThanADoubleCanSquareSavesASnapshotThatRestores() throws IOException {
+        for (double big : new double[] {1e300, Double.MAX_VALUE}) {
+            PhysicsWorld w = world();
+            BodyId fast = w.addBody(BodySpec.dynamic(new Sphere(0.2)).withLinearVelocity(new Vector3d(big, -big, 0))
+                    .withAngularVelocity(new Vector3d(0, big, 0)).withPosition(new Vector3d(0, 5, 0)));
+            PhysicsWorld again = restore(ApiFuzz.snapshot(w)); // refused as damaged before
+            assertThat(again.linearVelocity(fast, new Vector3d()).x).isEqualTo(big);
+            w.step();
+            again.step();
+            assertThat(ApiFuzz.snapshot(again)).as("the restored world steps on alike").isEqualTo(ApiFuzz.snapshot(w));
+            assertThat(w.isDisabled(fast)).isFalse();
+            // the first step moved it at most the limits allow: 400 m/s along (1, -1, 0) and 100 rad/s
+            assertThat(w.linearVelocity(fast, new Vector3d()).length()).isLessThanOrEqualTo(w.maxLinearSpeed() * (1 + 1e-12));
+            assertThat(w.angularVelocity(fast, new Vector3d()).length()).isLessThanOrEqualTo(w.maxAngularSpeed() * (1 + 1e-12));
+            restore(ApiFuzz.snapshot(w));
+        }
+    }
+
+    /**
+     * Seed 18017 (the catalogue of largest values): a capsule of radius 1e-30 m and half-height 1e30 m had a mass
+     * and inertias each in range, so it was added; it touched everything at once, spun up to 7e101 rad/s in one solve
+     * and within five steps every body it touched was NaN and disabled. A dynamic shape must fit in the range of
+     * positions (1e9 m from its origin along each axis), as its centre must; a static one need not.
+     */
+    @Test
+    void aDynamicShapeLargerThanTheRangeOfPositionsIsRefusedAtAddBody() {
+        PhysicsWorld w = world();
+        byte[] before = ApiFuzz.snapshot(w);
+        assertThatThrownBy(() -> w.addBody(BodySpec.dynamic(new dev.rubble.spi.shape.Capsule(1e-30, 1e30))
+                .withPosition(new Vector3d(0, 5, 0))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("reaches 1.0E30 m from its origin")
+                .hasMessageContaining("allowed: at most 1.0E9 m along each axis")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        assertThatThrownBy(() -> w.addBody(BodySpec.dynamic(new Box(2e9, 1, 1))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("reaches 2.0E9 m");
+        assertThat(ApiFuzz.snapshot(w)).as("nothing was created").isEqualTo(before);
+        // at the range, and static beyond it, as before
+        w.addBody(BodySpec.dynamic(new Box(1e9, 1, 1)).withPosition(new Vector3d(0, 1, 0)));
+        w.addBody(BodySpec.fixed(new Box(2e9, 1, 1)).withPosition(new Vector3d(0, -20, 0)));
+    }
 }
