@@ -168,6 +168,9 @@ final class DestructionFuzz {
     static PhysicsWorld world(Scene s, int threads) {
         WorldSettings ws = WorldSettings.defaults().withStep(s.dt(), s.subSteps()).withThreads(threads);
         ws = s.kind() == Kind.FREE ? ws.withGravity(0, 0, 0) : ws.withGravity(0, -9.81, 0);
+        if (Integer.getInteger("rubble.dfuzz.velocityIterations") != null) { // diagnosis: other iteration counts
+            ws = ws.withIterations(Integer.getInteger("rubble.dfuzz.velocityIterations"), Integer.getInteger("rubble.dfuzz.relaxIterations"));
+        }
         return PhysicsWorld.wrap(World.create(ws, DeterminismFuzz.STAGES), null);
     }
 
