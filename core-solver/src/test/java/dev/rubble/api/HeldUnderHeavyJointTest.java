@@ -66,16 +66,19 @@ final class HeldUnderHeavyJointTest {
 
     /**
      * On a ball joint the ball is free to turn about the anchor 0.15 m under its centre and ends hanging from it (its
-     * centre 0.7 m over the box's), so the joint's length is not checked; the box must not go through the ground (before:
-     * 1.00 m deep at 1:200, 30 cm at 1:50; now up to 7 cm while the ball turns over, the documented squeeze of a light
-     * body under a heavy one, docs/dynamics.md "Large mass ratios under load").
+     * centre 0.7 m over the box's), so the joint's length is not checked; the box must not go through the ground and
+     * must end resting on it (before: 1.00 m deep at 1:200, 30 cm at 1:50; now up to 3.9 cm for a moment while the ball
+     * turns over, as at 1:5 with no held row, and on the ground's top at the end; held at the box's depth instead of
+     * following its push-out, the ball pinned it 6.6 cm deep).
      */
     @Test
     void aBallJointedOnTopDoesNotPushItsBoxThroughTheGround() {
         for (double ratio : new double[] {50, 200}) {
             Run r = drop("ball", ratio, 30, 4, 0);
-            assertThat(r.deepest()).as("1:%s: deepest the box went into the ground, m", ratio).isLessThan(0.1);
-            assertThat(r.boxY()).as("1:%s: the box's centre at the end", ratio).isGreaterThan(0);
+            assertThat(r.deepest()).as("1:%s: deepest the box went into the ground, m", ratio).isLessThan(0.06);
+            assertThat(r.boxY()).as("1:%s: the box's centre at the end", ratio).isBetween(0.095, 0.105);
+            assertThat(r.ballY()).as("1:%s: the ball hanging 0.15 m under the anchor 0.85 m over the box", ratio)
+                    .isBetween(0.79, 0.81);
         }
     }
 
