@@ -168,6 +168,9 @@ final class DestructionFuzz {
     static PhysicsWorld world(Scene s, int threads) {
         WorldSettings ws = WorldSettings.defaults().withStep(s.dt(), s.subSteps()).withThreads(threads);
         ws = s.kind() == Kind.FREE ? ws.withGravity(0, 0, 0) : ws.withGravity(0, -9.81, 0);
+        if (Integer.getInteger("rubble.dfuzz.velocityIterations") != null) { // diagnosis: other iteration counts
+            ws = ws.withIterations(Integer.getInteger("rubble.dfuzz.velocityIterations"), Integer.getInteger("rubble.dfuzz.relaxIterations"));
+        }
         return PhysicsWorld.wrap(World.create(ws, DeterminismFuzz.STAGES), null);
     }
 
@@ -258,7 +261,7 @@ final class DestructionFuzz {
                 w.addConstraint(holder, ball, spec);
             }
             if (TRACE) {
-                System.out.printf(Locale.ROOT, "TRACE joint %s to a %.4g kg ball%n", spec, m);
+                System.out.printf(Locale.ROOT, "TRACE joint %s to a %.4g kg ball%n", spec.type(), m);
             }
             b.scale += m * b.g * (p.y + 1);
         }
@@ -495,7 +498,13 @@ final class DestructionFuzz {
                                 .append(h == null ? "-" : h.handle() + (w.isDisabled(h) ? "d" : "") + (d.isFree(b.c, n) ? "f" : ""));
                     }
                     StringBuilder bodies = new StringBuilder();
-                    for (BodyId h : carriedLeaves(b).keySet()) {
+                    List<BodyId> traced = new ArrayList<>(carriedLeaves(b).keySet());
+                    for (BodyId o : b.others) {
+                        if (w.contains(o)) {
+                            traced.add(o); // the balls, boxes and the jointed or welded body too
+                        }
+                    }
+                    for (BodyId h : traced) {
                         Vector3d c = w.centerOfMass(h, new Vector3d()), v = w.linearVelocity(h, new Vector3d());
                         Vector3d om = w.angularVelocity(h, new Vector3d());
                         bodies.append(String.format(Locale.ROOT, "%n   %s m %.9g depth %.4f c (%.4f %.4f %.4f) v (%.4f %.4f %.4f) w (%.3f %.3f %.3f)%s%s", h,

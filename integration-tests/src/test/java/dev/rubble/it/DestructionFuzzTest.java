@@ -47,11 +47,13 @@ final class DestructionFuzzTest {
      * ({@code UnionAnchoredAsleepTest}); seed 170015, a kill field over a whole anchored wall, took every piece
      * without one removal or KILLED event ({@code FieldKillEventsTest.aKillOverTheWholeWallReportsEveryPiece});
      * seeds 170065 and 170122 (dfuzz18), resolve trial passes that broke again what an earlier pass of the step
-     * released, whose events a break listener heard naming retired bodies ({@code ResolveRebreakEventsTest}).
+     * released, whose events a break listener heard naming retired bodies ({@code ResolveRebreakEventsTest}); seeds
+     * 176726, 178226 (dfuzz18) and 183182 (dfuzz19), a light piece or ball jointed to a body 196 to 17 000 times heavier
+     * and dragged by it through the floor its contact could not hold ({@code HeldUnderHeavyJointTest}).
      */
     @Test
     void theSeedsOfTheDefectsItFoundKeepTheirInvariants() {
-        for (long seed : new long[] {170_072L, 170_015L, 170_065L, 170_122L}) {
+        for (long seed : new long[] {170_072L, 170_015L, 170_065L, 170_122L, 176_726L, 178_226L, 183_182L}) {
             assertThat(check(seed, true, true, null)).as("seed " + seed).isNull();
         }
     }

@@ -424,6 +424,189 @@ public final class ConstraintSolver implements ConstraintRows {
         if (geometricStiffness(subH)) {
             writeRows(); // with the inertia the tension's stiffness added
         }
+        markHeld();
+    }
+
+    /**
+     * Mass ratio (the lighter body's inverse mass over the heavier one's) from which a joint between a light body that
+     * geometry of no inverse mass holds and a heavier dynamic body gets a held row ({@link #markHeld}): the contact
+     * solve's {@link ContactSolver#HEAVY_ON_LIGHT}.
+     */
+    static final double HELD_RATIO = ContactSolver.HEAVY_ON_LIGHT;
+    // held rows (markHeld): per row the light and heavy local bodies, the direction d (3), the levers' turns
+    // gL = rL x d and gH = rH x d (3 each), 1 / (H's inverse effective mass along d), and the joint's error along d (H's
+    // anchor from L's, clamped to MAX_CORRECTION in length)
+    private int heldCount;
+    private int[] heldL = new int[0], heldH = new int[0];
+    private double[] heldRow = new double[0];
+    private static final int HW = 11;
+
+    /**
+     * The held rows of this sub-step (dfuzz19; docs/constraints.md, "A light body held under a heavy one"). A joint
+     * between a light body and a dynamic body at least {@link #HELD_RATIO} times heavier passes the heavy body's
+     * push through the light one by about {@code m / M} of it a Gauss–Seidel pass, as a contact does: a 1.7 kg piece
+     * welded to a 331 kg ball landed on the floor at 4.2 m/s and the ball, not stopped by the piece's floor contact,
+     * dragged it through the floor (destruction fuzz seed 176726; 3.9 g under 68 kg, seed 183182; a 0.16 kg ball on a
+     * ball joint under a 74 kg union, seed 178226). When the light body has contacts with bodies of no inverse mass
+     * (static, kinematic) whose normals sum to at least half a unit, the joint gets one more row after the contact rows
+     * of each iteration and before its own ({@link #solveHeld}): the heavy body's anchor may not move towards what
+     * holds the light one faster than the light body's anchor does, solved with the light body held (shock
+     * propagation through the joint, as the contact solve's shock rows do for a heavy body on a held light one). Along
+     * the sum of the holding normals for a point joint (ball, hinge, fixed), along the row for a joint whose first row
+     * is one rigid linear row (distance) when that row lies within 60° of it. Nothing is marked in a world without
+     * such a joint, which keeps its bits.
+     */
+    private void markHeld() {
+        heldCount = 0;
+        double[] hold = null;
+        for (int k = 0; k < activeCount; k++) {
+            int la = bodyOfA[k], lb = bodyOfB[k];
+            double ma = invMass[la], mb = invMass[lb];
+            if (la == 0 || lb == 0 || !(ma > 0) || !(mb > 0) || rowCount[k] == 0) {
+                continue;
+            }
+            int l, hv;
+            if (ma >= HELD_RATIO * mb) {
+                l = la;
+                hv = lb;
+            } else if (mb >= HELD_RATIO * ma) {
+                l = lb;
+                hv = la;
+            } else {
+                continue;
+            }
+            int ci = source[l];
+            if (ci <= 0) {
+                continue; // the light body has no contacts this step
+            }
+            if (hold == null) {
+                hold = contacts.holdingNormals();
+            }
+            double hx = hold[3 * ci], hy = hold[3 * ci + 1], hz = hold[3 * ci + 2];
+            double len = Math.sqrt(hx * hx + hy * hy + hz * hz);
+            if (!(len >= 0.5)) {
+                continue; // nothing holds it, or what holds it pushes from opposite sides
+            }
+            int r = firstRow[k];
+            boolean point = rowCount[k] >= 3 && linearRigid(r) && linearRigid(r + 1) && linearRigid(r + 2);
+            if (!point && !linearRigid(r)) {
+                continue;
+            }
+            if (heldL.length == heldCount) {
+                int cap = Math.max(4, 2 * heldCount);
+                heldL = Arrays.copyOf(heldL, cap);
+                heldH = Arrays.copyOf(heldH, cap);
+                heldRow = Arrays.copyOf(heldRow, HW * cap);
+            }
+            int o = HW * heldCount;
+            double[] hr = heldRow;
+            boolean lightA = l == la;
+            if (point) {
+                double dx = hx / len, dy = hy / len, dz = hz / len;
+                int sa = slotA[k], sb = slotB[k];
+                anchors(b, sa, solveFrameA, sb, solveFrameB, 7 * k, frame, projScratch);
+                double rax = frame.ax - b.px[sa], ray = frame.ay - b.py[sa], raz = frame.az - b.pz[sa];
+                double rbx = frame.bx - b.px[sb], rby = frame.by - b.py[sb], rbz = frame.bz - b.pz[sb];
+                double rlx = lightA ? rax : rbx, rly = lightA ? ray : rby, rlz = lightA ? raz : rbz;
+                double rhx = lightA ? rbx : rax, rhy = lightA ? rby : ray, rhz = lightA ? rbz : raz;
+                hr[o] = dx;
+                hr[o + 1] = dy;
+                hr[o + 2] = dz;
+                hr[o + 3] = rly * dz - rlz * dy;
+                hr[o + 4] = rlz * dx - rlx * dz;
+                hr[o + 5] = rlx * dy - rly * dx;
+                hr[o + 6] = rhy * dz - rhz * dy;
+                hr[o + 7] = rhz * dx - rhx * dz;
+                hr[o + 8] = rhx * dy - rhy * dx;
+                double e = dx * (frame.bx - frame.ax) + dy * (frame.by - frame.ay) + dz * (frame.bz - frame.az);
+                hr[o + 10] = lightA ? e : -e;
+            } else {
+                int ro = RW * r;
+                double nx = row[ro + NX], ny = row[ro + NX + 1], nz = row[ro + NX + 2];
+                double nn = Math.sqrt(nx * nx + ny * ny + nz * nz);
+                double dot = nx * hx + ny * hy + nz * hz;
+                if (!(nn > 0) || !(Math.abs(dot) >= 0.5 * nn * len)) {
+                    continue; // the row does not face what holds the light body
+                }
+                double sg = (dot > 0 ? 1 : -1) / nn;
+                int gl = lightA ? GA : GB, gh = lightA ? GB : GA;
+                hr[o] = sg * nx;
+                hr[o + 1] = sg * ny;
+                hr[o + 2] = sg * nz;
+                for (int j = 0; j < 3; j++) {
+                    hr[o + 3 + j] = sg * row[ro + gl + j];
+                    hr[o + 6 + j] = sg * row[ro + gh + j];
+                }
+                // the row's error grows as B moves along n from A: H's from L's along d
+                hr[o + 10] = (lightA ? sg : -sg) * nn * row[ro + C];
+            }
+            int io = 6 * hv;
+            double gx = hr[o + 6], gy = hr[o + 7], gz = hr[o + 8];
+            double w = invMass[hv] + gx * (invI[io] * gx + invI[io + 1] * gy + invI[io + 2] * gz)
+                    + gy * (invI[io + 1] * gx + invI[io + 3] * gy + invI[io + 4] * gz)
+                    + gz * (invI[io + 2] * gx + invI[io + 4] * gy + invI[io + 5] * gz);
+            if (!(w > 0) || !Double.isFinite(w)) {
+                continue;
+            }
+            hr[o + 9] = 1 / w;
+            hr[o + 10] = Math.max(-MAX_CORRECTION, Math.min(MAX_CORRECTION, hr[o + 10]));
+            heldL[heldCount] = l;
+            heldH[heldCount] = hv;
+            heldCount++;
+        }
+    }
+
+    /** Whether this sub-step has held rows ({@link #markHeld}); {@link #solveHeld} does nothing without them. */
+    public boolean holds() {
+        return heldCount > 0;
+    }
+
+    /**
+     * The held rows ({@link #markHeld}), once each, after an iteration's contact rows and before its joint rows, for a
+     * light body that what holds it pushes now (a point of those manifolds carries a normal impulse): the heavy body's
+     * anchor velocity along d raised to the light body's where it is lower, by an impulse on the heavy body alone. In the
+     * biased pass the light body's velocity includes its contacts' push out of the ground, which the heavy body then
+     * follows (held at the light one's depth it pinned it there: a 1 kg box under a 200 kg ball on a ball joint rested
+     * 6.6 cm deep, now on the ground's top), and a joint pressed together towards the ground adds its bias; in the relax
+     * pass, which takes the push back, the heavy body is only held (raised to at most 0). The support pays it:
+     * it is not counted in the joint's impulse, force or break.
+     */
+    public void solveHeld(boolean useBias) {
+        if (heldCount == 0) {
+            return;
+        }
+        gather();
+        final double[] v = vel, hr = heldRow;
+        for (int j = 0; j < heldCount; j++) {
+            int o = HW * j, l = 6 * heldL[j], hv = 6 * heldH[j];
+            if (!contacts.pressed(source[heldL[j]])) {
+                continue; // what holds the light body does not push it now: it is free to follow the heavy one
+            }
+            double dx = hr[o], dy = hr[o + 1], dz = hr[o + 2];
+            // the light body's anchor along d, but not away from what holds it: that holds nothing back
+            double vl = dx * v[l] + dy * v[l + 1] + dz * v[l + 2] + hr[o + 3] * v[l + 3] + hr[o + 4] * v[l + 4]
+                    + hr[o + 5] * v[l + 5];
+            if (!useBias) {
+                vl = Math.min(0, vl);
+            }
+            if (useBias && hr[o + 10] < 0) {
+                vl -= biasRate * hr[o + 10]; // the joint pressed together towards what holds it: H's anchor back out
+            }
+            double vh = dx * v[hv] + dy * v[hv + 1] + dz * v[hv + 2] + hr[o + 6] * v[hv + 3] + hr[o + 7] * v[hv + 4] + hr[o + 8] * v[hv + 5];
+            if (!(vh < vl)) {
+                continue;
+            }
+            double lam = (vl - vh) * hr[o + 9];
+            double m = invMass[heldH[j]] * lam;
+            v[hv] += m * dx;
+            v[hv + 1] += m * dy;
+            v[hv + 2] += m * dz;
+            double gx = hr[o + 6] * lam, gy = hr[o + 7] * lam, gz = hr[o + 8] * lam;
+            v[hv + 3] += invI[hv] * gx + invI[hv + 1] * gy + invI[hv + 2] * gz;
+            v[hv + 4] += invI[hv + 1] * gx + invI[hv + 3] * gy + invI[hv + 4] * gz;
+            v[hv + 5] += invI[hv + 2] * gx + invI[hv + 4] * gy + invI[hv + 5] * gz;
+        }
+        scatter();
     }
 
     /**

@@ -691,6 +691,70 @@ public final class ContactSolver {
         }
     }
 
+    // per solver body: the sum of the unit normals its manifolds with bodies of no inverse mass push it along, and the
+    // first of those manifolds (-1: none), each manifold the next of its body's (holdingNormals)
+    private double[] holding = new double[0];
+    private int[] holdHead = new int[0], holdNext = new int[0];
+
+    /**
+     * Per solver body ({@link #velocityIndex}; three doubles from {@code 3 * index}), the sum of the unit normals along
+     * which its manifolds with bodies of no inverse mass (static, kinematic, anchored pieces) push it, 0 where it has
+     * none: what holds it, for the joint solve's held rows ({@link ConstraintSolver#solveHeld}). Only manifolds with
+     * points; computed from this step's manifolds on each call. Valid until the next {@link #prepare}.
+     */
+    public double[] holdingNormals() {
+        if (holding.length < 3 * bodyCount) {
+            holding = new double[Math.max(3 * bodyCount, 2 * holding.length)];
+        }
+        Arrays.fill(holding, 0, 3 * bodyCount, 0.0);
+        if (holdHead.length < bodyCount) {
+            holdHead = new int[Math.max(bodyCount, 2 * holdHead.length)];
+        }
+        Arrays.fill(holdHead, 0, bodyCount, -1);
+        if (holdNext.length < activeCount) {
+            holdNext = new int[Math.max(activeCount, 2 * holdNext.length)];
+        }
+        for (int i = activeCount - 1; i >= 0; i--) { // from the back: each body's list in solve order
+            if (points[i] == 0) {
+                continue;
+            }
+            int sa = ia[i], sb = ib[i], mo = i * MAN;
+            double ma = invMass[sa], mb = invMass[sb];
+            int l;
+            if (ma == 0 && mb > 0) { // A holds B and pushes it along +n
+                l = sb;
+                holding[3 * sb] += man[mo];
+                holding[3 * sb + 1] += man[mo + 1];
+                holding[3 * sb + 2] += man[mo + 2];
+            } else if (mb == 0 && ma > 0) { // B holds A and pushes it along -n
+                l = sa;
+                holding[3 * sa] -= man[mo];
+                holding[3 * sa + 1] -= man[mo + 1];
+                holding[3 * sa + 2] -= man[mo + 2];
+            } else {
+                continue;
+            }
+            holdNext[i] = holdHead[l];
+            holdHead[l] = i;
+        }
+        return holding;
+    }
+
+    /**
+     * Whether solver body {@code i}'s manifolds with bodies of no inverse mass push it now: one of their points carries
+     * a normal impulse in this sub-step's solve (after {@link #holdingNormals}).
+     */
+    public boolean pressed(int i) {
+        for (int m = holdHead[i]; m >= 0; m = holdNext[m]) {
+            for (int k = 0, q = pointBase[m]; k < points[m]; k++, q++) {
+                if (nrow[q * NR + LN] > 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /**
      * How squarely the geometry holding a light body must face the heavy body's push on it for that push to meet the
      * holding geometry's resistance ({@link #markHeld}): the cosine of 60°. A ball in a right-angled groove is held

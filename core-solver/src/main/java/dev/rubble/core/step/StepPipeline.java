@@ -444,6 +444,9 @@ public final class StepPipeline {
     private void iterate(boolean useBias) {
         solver.solve(useBias);
         if (joints.active()) {
+            if (joints.holds()) {
+                joints.solveHeld(useBias); // a heavy body jointed to a held light one: held before the joint rows
+            }
             joints.solve(useBias);
         }
     }
