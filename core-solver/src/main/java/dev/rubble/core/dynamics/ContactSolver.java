@@ -777,11 +777,26 @@ public final class ContactSolver {
             supportNormal = new double[Math.max(3 * bodyCount, 2 * supportNormal.length)];
         }
         Arrays.fill(supportNormal, 0, 3 * bodyCount, 0.0);
+        if (links.length < activeCount) {
+            links = new int[Math.max(activeCount, 2 * links.length)];
+        }
+        // one pass over the manifolds: the touching ones with geometry of no inverse mass (summed per body) and the
+        // touching ones between dynamic bodies within 60° of up (the links a level rests on the one under it by),
+        // each link stored as its manifold with its sign (negative: A rests on B)
         boolean any = false;
+        int linkCount = 0;
         for (int i = 0; i < activeCount; i++) {
             int sa = ia[i], sb = ib[i], mo = i * MAN;
-            boolean holdsB = invMass[sa] == 0 && invMass[sb] > 0;
-            if (!holdsB && !(invMass[sb] == 0 && invMass[sa] > 0) || !touching(i)) {
+            double ma = invMass[sa], mb = invMass[sb];
+            if (ma > 0 && mb > 0) {
+                double upB = -(man[mo] * dx + man[mo + 1] * dy + man[mo + 2] * dz);
+                if ((upB >= SHOCK_COS || -upB >= SHOCK_COS) && touching(i)) {
+                    links[linkCount++] = upB >= SHOCK_COS ? i : -1 - i;
+                }
+                continue;
+            }
+            boolean holdsB = ma == 0 && mb > 0;
+            if (!holdsB && !(mb == 0 && ma > 0) || !touching(i)) {
                 continue;
             }
             int l = holdsB ? sb : sa;
@@ -808,50 +823,56 @@ public final class ContactSolver {
         }
         for (int lv = 1; lv <= SUPPORT_LEVELS; lv++) {
             boolean grew = false;
-            for (int i = 0; i < activeCount; i++) {
-                int sa = ia[i], sb = ib[i], mo = i * MAN;
-                if (!(invMass[sa] > 0 && invMass[sb] > 0)) {
-                    continue;
+            for (int k = 0; k < linkCount; k++) {
+                int e = links[k], i = e >= 0 ? e : -1 - e;
+                // the resting body (B when A pushes it up along +n) and the one under it
+                int on = e >= 0 ? ib[i] : ia[i], under = e >= 0 ? ia[i] : ib[i];
+                if (level[under] == lv - 1 && level[on] == -1) {
+                    level[on] = -2 - lv; // marked in this pass; set after it (Jacobi)
+                    grew = true;
                 }
-                // A pushes B along +n: B rests on A when +n is within 60° of up, A on B when -n is
-                double upB = -(man[mo] * dx + man[mo + 1] * dy + man[mo + 2] * dz);
-                int on = upB >= SHOCK_COS && level[sa] == lv - 1 && level[sb] < 0 ? sb
-                        : -upB >= SHOCK_COS && level[sb] == lv - 1 && level[sa] < 0 ? sa : -1;
-                if (on < 0 || !touching(i)) {
-                    continue;
-                }
-                level[on] = -2 - lv; // marked in this pass; set after it (Jacobi)
-                grew = true;
             }
             if (!grew) {
                 break;
             }
-            for (int l = 1; l < bodyCount; l++) {
-                if (level[l] == -2 - lv) {
-                    level[l] = lv;
+            for (int k = 0; k < linkCount; k++) {
+                int e = links[k], on = e >= 0 ? ib[e] : ia[-1 - e];
+                if (level[on] == -2 - lv) {
+                    level[on] = lv;
                 }
             }
         }
         // how deep each held body lies in what holds it up (the geometry, or the bodies a level under it)
         for (int i = 0; i < activeCount; i++) {
-            int sa = ia[i], sb = ib[i], mo = i * MAN;
-            double upB = -(man[mo] * dx + man[mo + 1] * dy + man[mo + 2] * dz);
-            int on;
-            if (invMass[sa] == 0 || invMass[sb] == 0) {
-                on = invMass[sa] == 0 && invMass[sb] > 0 && level[sb] == 0 ? sb
-                        : invMass[sb] == 0 && invMass[sa] > 0 && level[sa] == 0 ? sa : -1;
-            } else {
-                on = upB >= SHOCK_COS && level[sb] > 0 && level[sa] == level[sb] - 1 ? sb
-                        : -upB >= SHOCK_COS && level[sa] > 0 && level[sb] == level[sa] - 1 ? sa : -1;
+            int sa = ia[i], sb = ib[i];
+            if (invMass[sa] > 0 && invMass[sb] > 0) {
+                continue;
             }
+            int on = invMass[sa] == 0 && invMass[sb] > 0 && level[sb] == 0 ? sb
+                    : invMass[sb] == 0 && invMass[sa] > 0 && level[sa] == 0 ? sa : -1;
             if (on >= 0) {
-                for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
-                    levelDepth[on] = Math.max(levelDepth[on], -sep[q]);
-                }
+                deepest(i, on);
+            }
+        }
+        for (int k = 0; k < linkCount; k++) {
+            int e = links[k], i = e >= 0 ? e : -1 - e;
+            int on = e >= 0 ? ib[i] : ia[i], under = e >= 0 ? ia[i] : ib[i];
+            if (level[on] > 0 && level[under] == level[on] - 1) {
+                deepest(i, on);
             }
         }
         return true;
     }
+
+    /** Raises body l's {@link #levelDepth} to the deepest point of manifold i. */
+    private void deepest(int i, int l) {
+        for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
+            levelDepth[l] = Math.max(levelDepth[l], -sep[q]);
+        }
+    }
+
+    // the touching manifolds between dynamic bodies within 60° of up, in solve order (supportLevels)
+    private int[] links = new int[0];
 
     // per solver body: the sum of the unit normals its touching manifolds with bodies of no inverse mass push it along
     private double[] supportNormal = new double[0];
