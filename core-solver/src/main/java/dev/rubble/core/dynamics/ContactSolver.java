@@ -540,18 +540,25 @@ public final class ContactSolver {
      */
     private void markHeavyOnLight() {
         heavyOnLightCount = 0;
-        boolean any = false;
+        shockCount = 0;
+        heldCount = 0;
+        boolean any = false, anyShock = false;
         for (int i = 0; i < activeCount && !any; i++) {
             double ma = invMass[ia[i]], mb = invMass[ib[i]];
             any = ma > 0 && mb > 0 && (ma >= HEAVY_ON_LIGHT * mb || mb >= HEAVY_ON_LIGHT * ma);
+            anyShock |= ma > 0 && mb > 0 && (ma >= SHOCK_RATIO * mb || mb >= SHOCK_RATIO * ma);
         }
-        if (!any) {
-            return;
+        if (!anyShock) {
+            return; // bodies of like masses only: nothing to hold (the pile, the pyramid)
         }
         if (lightBody.length < bodyCount) {
             lightBody = new boolean[Math.max(bodyCount, 2 * lightBody.length)];
         }
         java.util.Arrays.fill(lightBody, 0, bodyCount, false);
+        if (!any) {
+            markHeld(); // pairs of 1:SHOCK_RATIO to 1:HEAVY_ON_LIGHT only: no extra passes, but held rows
+            return;
+        }
         for (int i = 0; i < activeCount; i++) {
             double ma = invMass[ia[i]], mb = invMass[ib[i]];
             if (ma > 0 && mb > 0) {
@@ -599,13 +606,16 @@ public final class ContactSolver {
      * rigid solver; the soft rows alone pass a heavy body's push through a light one by about {@code m / M} of it a
      * pass, so a 0.18 kg ball on a mesh slab struck by a 700 kg body at 7.5 m/s was driven through the slab
      * (fuzz seed 20332; docs/dynamics.md, "A light body between a heavy one and static geometry").
+     *
+     * <p>And, since landing4, held in layers ({@link #supportLevels}): a light body that static geometry holds up
+     * directly or through a chain of bodies resting on one another, pressed from above by a dynamic body at least
+     * {@link #SHOCK_RATIO} times heavier; its impact is the heavy body's approach to it as if it stood still (pieces
+     * released from one falling holder come down with the rest above them and are stopped under it), and the manifolds
+     * passed again are the chain's, down to the geometry.
      */
     private void markHeld() {
         shockCount = 0;
         heldCount = 0;
-        if (heavyOnLightCount == 0) {
-            return; // no light body touches a heavy one: nothing to hold (the pile, the pyramid)
-        }
         if (heldNormal.length < 3 * bodyCount) {
             heldNormal = new double[Math.max(3 * bodyCount, 2 * heldNormal.length)];
         }
@@ -638,24 +648,32 @@ public final class ContactSolver {
             anyHeld = true;
         }
         double gx = b.gravityX, gy = b.gravityY, gz = b.gravityZ, g = Math.sqrt(gx * gx + gy * gy + gz * gz);
-        if (!anyHeld || !(g > 0)) {
+        if (!(g > 0)) {
             return;
         }
-        if (shock.length < heavyOnLightCount) {
-            shock = new int[Math.max(heavyOnLightCount, 2 * shock.length)];
+        // held up in layers too (landing4): a light body on geometry or on bodies it holds up, struck by one at least
+        // SHOCK_RATIO times heavier; its impact counted as the heavy body's approach to it standing still
+        boolean layered = supportLevels(gx / g, gy / g, gz / g);
+        if (!anyHeld && !layered) {
+            return;
+        }
+        if (shock.length < activeCount) {
+            shock = new int[Math.max(activeCount, 2 * shock.length)];
             shockLightB = new boolean[shock.length];
         }
-        for (int k = 0; k < heavyOnLightCount; k++) {
-            int i = heavyOnLight[k], sa = ia[i], sb = ib[i], mo = i * MAN;
+        boolean anyLayered = false;
+        for (int i = 0; i < activeCount; i++) {
+            int sa = ia[i], sb = ib[i], mo = i * MAN;
             double ma = invMass[sa], mb = invMass[sb];
             if (!(ma > 0 && mb > 0)) {
                 continue;
             }
-            boolean lightB = mb >= HEAVY_ON_LIGHT * ma;
-            if (!lightB && !(ma >= HEAVY_ON_LIGHT * mb)) {
+            boolean lightB = mb >= SHOCK_RATIO * ma;
+            if (!lightB && !(ma >= SHOCK_RATIO * mb)) {
                 continue;
             }
             int l = lightB ? sb : sa;
+            boolean heavy = lightB ? mb >= HEAVY_ON_LIGHT * ma : ma >= HEAVY_ON_LIGHT * mb;
             // the heavy body's push on the light one: +n on B, -n on A
             double sign = lightB ? 1 : -1;
             double hx = heldNormal[3 * l], hy = heldNormal[3 * l + 1], hz = heldNormal[3 * l + 2];
@@ -669,23 +687,56 @@ public final class ContactSolver {
             // and the heavy body presses it down within 60° of gravity
             double up = -(gx * hx + gy * hy + gz * hz) / g;
             double down = sign * (man[mo] * gx + man[mo + 1] * gy + man[mo + 2] * gz) / g;
-            if (len > 0 && dot <= -SHOCK_COS * len && up >= SHOCK_COS * len && down >= SHOCK_COS
+            boolean direct = heavy && len > 0 && dot <= -SHOCK_COS * len && up >= SHOCK_COS * len;
+            // or held up in layers (supportLevels): on geometry of no inverse mass, or on bodies that it holds up
+            boolean inLayers = !direct && layered && level[l] >= 0;
+            double depth = heldDepth[l];
+            if (inLayers) {
+                depth = levelDepth[l];
+                // its impact: the heavy body's approach to the held light body as if that stood still (a heavy body
+                // released with light pieces under it comes down with them and is stopped through them)
+                int hs = slotOf[lightB ? sa : sb];
+                double hv = b.vx[hs] * man[mo] + b.vy[hs] * man[mo + 1] + b.vz[hs] * man[mo + 2];
+                fastest = Math.min(fastest, lightB ? -hv : hv);
+            }
+            if ((direct || inLayers) && down >= SHOCK_COS
                     && capOf[i] == Double.POSITIVE_INFINITY
-                    && (fastest < -SHOCK_SPEED || heldDepth[l] > SHOCK_DEPTH)) {
+                    && (fastest < -SHOCK_SPEED || depth > SHOCK_DEPTH)) {
                 shock[shockCount] = i;
                 shockLightB[shockCount++] = lightB;
                 heldMark[l] = true; // a light body with a shock row: its holding manifolds are passed again
+                anyLayered |= inLayers;
             }
         }
         if (shockCount == 0) {
             return;
         }
-        if (held.length < heavyOnLightCount) {
-            held = new int[Math.max(heavyOnLightCount, 2 * held.length)];
+        if (anyLayered) {
+            // a body held in layers is held by the ones under it: theirs are passed again too, level by level down
+            for (int lv = SUPPORT_LEVELS; lv >= 1; lv--) {
+                for (int i = 0; i < activeCount; i++) {
+                    int sa = ia[i], sb = ib[i];
+                    if (level[sa] == lv && heldMark[sa] && level[sb] == lv - 1 && invMass[sb] > 0) {
+                        heldMark[sb] = true;
+                    } else if (level[sb] == lv && heldMark[sb] && level[sa] == lv - 1 && invMass[sa] > 0) {
+                        heldMark[sa] = true;
+                    }
+                }
+            }
         }
-        for (int k = 0; k < heavyOnLightCount; k++) {
-            int i = heavyOnLight[k], sa = ia[i], sb = ib[i];
-            if (invMass[sa] == 0 && heldMark[sb] || invMass[sb] == 0 && heldMark[sa]) {
+        if (held.length < activeCount) {
+            held = new int[Math.max(activeCount, 2 * held.length)];
+        }
+        // in solve order: the held bodies' manifolds with geometry of no inverse mass, and (held in layers) each one
+        // with a body a level under it
+        for (int i = 0; i < activeCount; i++) {
+            int sa = ia[i], sb = ib[i];
+            boolean link = invMass[sa] == 0 && heldMark[sb] || invMass[sb] == 0 && heldMark[sa];
+            if (!link && anyLayered && invMass[sa] > 0 && invMass[sb] > 0) {
+                link = heldMark[sb] && level[sb] > 0 && level[sa] == level[sb] - 1
+                        || heldMark[sa] && level[sa] > 0 && level[sb] == level[sa] - 1;
+            }
+            if (link) {
                 held[heldCount++] = i;
             }
         }
@@ -750,6 +801,151 @@ public final class ContactSolver {
                 if (nrow[q * NR + LN] > 0) {
                     return true;
                 }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Mass ratio from which a heavy body striking a light one held up in layers ({@link #supportLevels}) is stopped by it
+     * as by the geometry: below {@link #HEAVY_ON_LIGHT}, since an 81 kg slab of nine 9 kg pieces of a box landing on a
+     * knife edge sank 4 cm into the pieces the edge held and was pushed back up at 0.8 m/s (docs/destruction.md,
+     * "Landings").
+     */
+    static final double SHOCK_RATIO = 4;
+    /** Most links from static geometry up through which a body counts as held from below ({@link #supportLevels}). */
+    static final int SUPPORT_LEVELS = 8;
+    // per solver body: -1, or how many touching bodies lie between it and the static geometry holding it up (0: it
+    // touches that geometry), and how deep it lies in what holds it (supportLevels)
+    private int[] level = new int[0];
+    private double[] levelDepth = new double[0];
+
+    /**
+     * Which dynamic bodies static geometry holds up, in layers (shock propagation's levels, Guendelman, Bridson and
+     * Fedkiw 2003): level 0, a body whose touching manifolds with bodies of no inverse mass push it, summed, within
+     * 60° of up ({@link #SHOCK_COS}); level k, a body touching one of level k - 1 that pushes it within 60° of up. Jacobi
+     * passes (each level from the one before only), so the result does not depend on the solve order; at most
+     * {@link #SUPPORT_LEVELS} levels. Whether any body is held up. (landing4: the pieces of a box three layers high
+     * landing on a knife edge rest on the pieces the edge holds; held only where static geometry touched them, the
+     * 234-396 kg rest was not stopped through them, sank 2-3.6 cm into them and was pushed back up, +289 N·s and
+     * +130 J four steps later.)
+     */
+    private boolean supportLevels(double dx, double dy, double dz) {
+        if (level.length < bodyCount) {
+            level = new int[Math.max(bodyCount, 2 * level.length)];
+            levelDepth = new double[level.length];
+        }
+        Arrays.fill(level, 0, bodyCount, -1);
+        Arrays.fill(levelDepth, 0, bodyCount, 0.0);
+        if (supportNormal.length < 3 * bodyCount) {
+            supportNormal = new double[Math.max(3 * bodyCount, 2 * supportNormal.length)];
+        }
+        Arrays.fill(supportNormal, 0, 3 * bodyCount, 0.0);
+        if (links.length < activeCount) {
+            links = new int[Math.max(activeCount, 2 * links.length)];
+        }
+        // one pass over the manifolds: the touching ones with geometry of no inverse mass (summed per body) and the
+        // touching ones between dynamic bodies within 60° of up (the links a level rests on the one under it by),
+        // each link stored as its manifold with its sign (negative: A rests on B)
+        boolean any = false;
+        int linkCount = 0;
+        for (int i = 0; i < activeCount; i++) {
+            int sa = ia[i], sb = ib[i], mo = i * MAN;
+            double ma = invMass[sa], mb = invMass[sb];
+            if (ma > 0 && mb > 0) {
+                double upB = -(man[mo] * dx + man[mo + 1] * dy + man[mo + 2] * dz);
+                if ((upB >= SHOCK_COS || -upB >= SHOCK_COS) && touching(i)) {
+                    links[linkCount++] = upB >= SHOCK_COS ? i : -1 - i;
+                }
+                continue;
+            }
+            boolean holdsB = ma == 0 && mb > 0;
+            if (!holdsB && !(mb == 0 && ma > 0) || !touching(i)) {
+                continue;
+            }
+            int l = holdsB ? sb : sa;
+            double sg = holdsB ? 1 : -1;
+            supportNormal[3 * l] += sg * man[mo];
+            supportNormal[3 * l + 1] += sg * man[mo + 1];
+            supportNormal[3 * l + 2] += sg * man[mo + 2];
+            any = true;
+        }
+        if (!any) {
+            return false;
+        }
+        any = false;
+        for (int l = 1; l < bodyCount; l++) {
+            double hx = supportNormal[3 * l], hy = supportNormal[3 * l + 1], hz = supportNormal[3 * l + 2];
+            double len = Math.sqrt(hx * hx + hy * hy + hz * hz);
+            if (len > 0 && -(hx * dx + hy * dy + hz * dz) >= SHOCK_COS * len) {
+                level[l] = 0;
+                any = true;
+            }
+        }
+        if (!any) {
+            return false;
+        }
+        for (int lv = 1; lv <= SUPPORT_LEVELS; lv++) {
+            boolean grew = false;
+            for (int k = 0; k < linkCount; k++) {
+                int e = links[k], i = e >= 0 ? e : -1 - e;
+                // the resting body (B when A pushes it up along +n) and the one under it
+                int on = e >= 0 ? ib[i] : ia[i], under = e >= 0 ? ia[i] : ib[i];
+                if (level[under] == lv - 1 && level[on] == -1) {
+                    level[on] = -2 - lv; // marked in this pass; set after it (Jacobi)
+                    grew = true;
+                }
+            }
+            if (!grew) {
+                break;
+            }
+            for (int k = 0; k < linkCount; k++) {
+                int e = links[k], on = e >= 0 ? ib[e] : ia[-1 - e];
+                if (level[on] == -2 - lv) {
+                    level[on] = lv;
+                }
+            }
+        }
+        // how deep each held body lies in what holds it up (the geometry, or the bodies a level under it)
+        for (int i = 0; i < activeCount; i++) {
+            int sa = ia[i], sb = ib[i];
+            if (invMass[sa] > 0 && invMass[sb] > 0) {
+                continue;
+            }
+            int on = invMass[sa] == 0 && invMass[sb] > 0 && level[sb] == 0 ? sb
+                    : invMass[sb] == 0 && invMass[sa] > 0 && level[sa] == 0 ? sa : -1;
+            if (on >= 0) {
+                deepest(i, on);
+            }
+        }
+        for (int k = 0; k < linkCount; k++) {
+            int e = links[k], i = e >= 0 ? e : -1 - e;
+            int on = e >= 0 ? ib[i] : ia[i], under = e >= 0 ? ia[i] : ib[i];
+            if (level[on] > 0 && level[under] == level[on] - 1) {
+                deepest(i, on);
+            }
+        }
+        return true;
+    }
+
+    /** Raises body l's {@link #levelDepth} to the deepest point of manifold i. */
+    private void deepest(int i, int l) {
+        for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
+            levelDepth[l] = Math.max(levelDepth[l], -sep[q]);
+        }
+    }
+
+    // the touching manifolds between dynamic bodies within 60° of up, in solve order (supportLevels)
+    private int[] links = new int[0];
+
+    // per solver body: the sum of the unit normals its touching manifolds with bodies of no inverse mass push it along
+    private double[] supportNormal = new double[0];
+
+    /** Whether a point of manifold i touches (lies within the linear slop of touching). */
+    private boolean touching(int i) {
+        for (int k = 0, q = pointBase[i]; k < points[i]; k++, q++) {
+            if (sep[q] <= slop) {
+                return true;
             }
         }
         return false;
