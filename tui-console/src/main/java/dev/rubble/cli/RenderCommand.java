@@ -104,6 +104,10 @@ final class RenderCommand implements Callable<Integer> {
         // '--option color=X' is the same colouring as '--color X' (docs/rendering.md's option table): the stress
         // mode needs its bond stress computed, which only --color stress asked for, so '--option color=stress' drew
         // every piece grey ("no bonds") and was taken for a scene without a stress model too (tour18)
+        if (options.containsKey("field")) { // the legend's field name: only with the field's values, which --color field:NAME computes
+            throw new BadInputException("--option field=" + options.get("field") + " is set by --color field:NAME; allowed:"
+                    + " --color field:NAME (the field's value drawn and named in the legend)");
+        }
         String optionColor = options.get("color");
         String mode = color != null ? color : optionColor;
         Map<String, Object> opts = FractureCommand.parseOptions(options, 1, 1);
@@ -111,6 +115,7 @@ final class RenderCommand implements Callable<Integer> {
         if (color != null && color.startsWith("field:")) {
             fieldName = color.substring("field:".length());
             opts.put("color", "strain"); // the field's value goes into the strain channel, drawn as heat
+            opts.put("field", fieldName); // and the legend names the field, not a threshold (tour18)
         } else if (color != null) {
             opts.put("color", color);
         }

@@ -73,6 +73,21 @@ final class OutsiderTour18CliTest extends TwoBoxesCliTestBase {
         assertThat(png).exists();
     }
 
+    /**
+     * {@code --color field:NAME}'s legend read "strain 0 ▬ 1 = threshold" (the field's value is drawn over the frame's
+     * largest, in the strain channel); the renderer's legend now names the field (its option {@code field}, LegendTest),
+     * which {@code --color field:NAME} sets: given by hand it would relabel any strain picture, so it is refused.
+     */
+    @Test
+    void theFieldLegendsNameIsSetByTheColourFlagOnly(@TempDir Path dir) {
+        Path png = dir.resolve("f.png");
+        assertThat(run("render", scene.toString(), "--color", "strain", "--option", "field=heat", "--out", png.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("rubble: --option field=heat is set by --color field:NAME; allowed: --color"
+                + " field:NAME (the field's value drawn and named in the legend)" + System.lineSeparator());
+        assertThat(png).doesNotExist();
+    }
+
     private static String[] concat(String[] a, String[] b) {
         String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, r, a.length, b.length);
