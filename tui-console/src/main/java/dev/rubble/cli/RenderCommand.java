@@ -101,13 +101,13 @@ final class RenderCommand implements Callable<Integer> {
             throw new BadInputException("--color " + color + " is not allowed; allowed: " + String.join(", ", COLOR_MODES)
                     + " or field:NAME (a collection's clusters: --color level, --cluster-level N)");
         }
-        // '--option color=X' is the same colouring as '--color X' (docs/rendering.md's option table): the stress
-        // mode needs its bond stress computed, which only --color stress asked for, so '--option color=stress' drew
-        // every piece grey ("no bonds") and was taken for a scene without a stress model too (tour18)
         if (options.containsKey("field")) { // the legend's field name: only with the field's values, which --color field:NAME computes
             throw new BadInputException("--option field=" + options.get("field") + " is set by --color field:NAME; allowed:"
                     + " --color field:NAME (the field's value drawn and named in the legend)");
         }
+        // '--option color=X' is the same colouring as '--color X' (docs/rendering.md's option table): the stress
+        // mode needs its bond stress computed, which only --color stress asked for, so '--option color=stress' drew
+        // every piece grey ("no bonds") and was taken for a scene without a stress model too (tour18)
         String optionColor = options.get("color");
         String mode = color != null ? color : optionColor;
         Map<String, Object> opts = FractureCommand.parseOptions(options, 1, 1);
