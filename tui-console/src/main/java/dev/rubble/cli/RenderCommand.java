@@ -52,6 +52,9 @@ final class RenderCommand implements Callable<Integer> {
                     + " (pixel renderers; console refuses a camera)")
     String camera;
 
+    /** The modes {@code --color} takes besides {@code field:NAME}, as its help and docs/rendering.md name them. */
+    static final java.util.List<String> COLOR_MODES = java.util.List.of("level", "piece", "strain", "state", "stress");
+
     @Option(names = "--color", paramLabel = "MODE", description = "level, piece, strain, state, stress (support-graph bond stress per piece: green to red at the elastic"
             + " limit, to magenta at the fatal limit; a scenario SOURCE), or field:NAME (a scenario's persistent field's value"
             + " as heat) (pixel renderers)")
@@ -92,11 +95,27 @@ final class RenderCommand implements Callable<Integer> {
             throw new BadInputException("--cluster-level " + clusterLevel + " with --option clusterLevel="
                     + options.get("clusterLevel") + ": both set the cluster level; allowed: one of them");
         }
+        // --color takes the modes its help names; the plugin's own 'cluster' is what --cluster-level draws, and
+        // '--color cluster' drew any scene's bodies under a "level 1 clusters" legend (tour18)
+        if (color != null && !color.startsWith("field:") && !COLOR_MODES.contains(color)) {
+            throw new BadInputException("--color " + color + " is not allowed; allowed: " + String.join(", ", COLOR_MODES)
+                    + " or field:NAME (a collection's clusters: --color level, --cluster-level N)");
+        }
+        if (options.containsKey("field")) { // the legend's field name: only with the field's values, which --color field:NAME computes
+            throw new BadInputException("--option field=" + options.get("field") + " is set by --color field:NAME; allowed:"
+                    + " --color field:NAME (the field's value drawn and named in the legend)");
+        }
+        // '--option color=X' is the same colouring as '--color X' (docs/rendering.md's option table): the stress
+        // mode needs its bond stress computed, which only --color stress asked for, so '--option color=stress' drew
+        // every piece grey ("no bonds") and was taken for a scene without a stress model too (tour18)
+        String optionColor = options.get("color");
+        String mode = color != null ? color : optionColor;
         Map<String, Object> opts = FractureCommand.parseOptions(options, 1, 1);
         String fieldName = null;
         if (color != null && color.startsWith("field:")) {
             fieldName = color.substring("field:".length());
             opts.put("color", "strain"); // the field's value goes into the strain channel, drawn as heat
+            opts.put("field", fieldName); // and the legend names the field, not a threshold (tour18)
         } else if (color != null) {
             opts.put("color", color);
         }
@@ -105,6 +124,10 @@ final class RenderCommand implements Callable<Integer> {
         if (clusters && !"console".equals(renderer)) {
             if (color != null && !"level".equals(color)) {
                 throw new BadInputException("--cluster-level with --color " + color + "; allowed: --color level (or none)");
+            }
+            if (optionColor != null && clusterLevel != null) { // the clusters' colours silently replaced the option's
+                throw new BadInputException("--cluster-level " + clusterLevel + " with --option color=" + optionColor
+                        + ": --cluster-level colours each leaf by its cluster; allowed: --color level (or no colour option)");
             }
             opts.put("color", "cluster");
             opts.put("clusterLevel", clusterLevel == null ? 1 : clusterLevel);
@@ -134,7 +157,7 @@ final class RenderCommand implements Callable<Integer> {
             if (fieldName != null) {
                 src.fieldColor(fieldName);
             }
-            if ("stress".equals(color)) {
+            if ("stress".equals(mode)) {
                 src.stressColor();
             }
             if (clusters) {

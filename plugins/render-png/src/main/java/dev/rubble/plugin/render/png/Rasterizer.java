@@ -227,15 +227,18 @@ final class Rasterizer {
             lineX = text(x + 2 * s, lineY, s, "no bonds  ");
         } else if (options.color() == RenderOptions.Color.STRAIN) {
             int bar = 40 * s;
-            int x = entry(TinyFont.width("strain 0 ", s) + bar + 2 * s + TinyFont.width("1 = threshold  ", s));
-            x = text(x, lineY, s, "strain 0 ");
+            // a field's value is drawn over the frame's largest (render --color field:NAME), not over a threshold
+            String low = options.field() == null ? "strain 0 " : "field " + legendWord(options.field()) + " 0 ";
+            String high = options.field() == null ? "1 = threshold  " : "1 = largest  ";
+            int x = entry(TinyFont.width(low, s) + bar + 2 * s + TinyFont.width(high, s));
+            x = text(x, lineY, s, low);
             for (int k = 0; k < bar && !measuring; k++) {
                 int c = Palette.heat(k / (double) (bar - 1));
                 for (int j = 0; j < sw; j++) {
                     TinyFont.fill(px, width, height, x + k, lineY + j, 1, c);
                 }
             }
-            lineX = text(x + bar + 2 * s, lineY, s, "1 = threshold  ");
+            lineX = text(x + bar + 2 * s, lineY, s, high);
         } else {
             lineX = text(entry(TinyFont.width(title + "  ", s)), lineY, s, title + "  ");
             for (int k = 0; k < items.size(); k += 2) {
@@ -252,6 +255,12 @@ final class Rasterizer {
             int x = swatch(entry(sw + 2 * s + TinyFont.width("anchored", s)), lineY, sw, 0xFFB0B0A8, true);
             lineX = text(x + 2 * s, lineY, s, "anchored");
         }
+    }
+
+    /** A name as the legend's font draws it: lower case, at most 16 characters (a longer one ends ".."). */
+    static String legendWord(String name) {
+        String w = name.toLowerCase(java.util.Locale.ROOT);
+        return w.length() <= 16 ? w : w.substring(0, 14) + "..";
     }
 
     /** Where an entry {@code w} pixels wide starts: on this line, or on the next when it would pass the right inset. */

@@ -62,6 +62,48 @@ final class LegendTest {
         assertThat(band).contains(Palette.heat(0), Palette.heat(1), PixelRendererTest.DOC_COLD, PixelRendererTest.DOC_HOT);
     }
 
+    /**
+     * {@code rubble render --color field:NAME} draws the field's value over the frame's largest in the strain channel,
+     * and the legend read "strain 0 ▬ 1 = threshold" (tour18): it now reads "field NAME 0 ▬ 1 = largest". Every text
+     * pixel of that line, drawn on its own by the font at the legend's place, is text in the rendered legend.
+     */
+    @Test
+    void aFieldsLegendNamesTheFieldAndItsLargestValue() {
+        for (String[] c : new String[][] {{"Erosion", "field erosion 0 ", "1 = largest  "}, {null, "strain 0 ", "1 = threshold  "}}) {
+            Map<String, Object> o = new HashMap<>();
+            o.put("color", "strain");
+            o.put("grid", false);
+            if (c[0] != null) {
+                o.put("field", c[0]);
+            }
+            PixelCanvas canvas = new PixelCanvas(W, H);
+            FrameBuffer f = new FrameBuffer();
+            f.clear(0, 0, 0);
+            f.add(new Box(0.5, 0.5, 0.5), 0, 0.5, 0, 0, 0, 0, 1, RenderFrame.AWAKE, 0);
+            PixelRendererTest.renderer("png", o).render(f, RenderView.perspective(0, 3, 12, 0, 0.5, 0, 40), canvas);
+            int s = 2, y = H - 6 - 7 * s, bar = 40 * s;
+            int[] expected = new int[W * H];
+            TinyFont.draw(expected, W, H, 6, y, s, Palette.TEXT, c[1]);
+            int x2 = 6 + TinyFont.width(c[1], s) + bar + 2 * s;
+            TinyFont.draw(expected, W, H, x2, y, s, Palette.TEXT, c[2]);
+            int text = 0;
+            for (int yy = y; yy < y + 7 * s; yy++) {
+                for (int x = 0; x < W; x++) {
+                    if (expected[yy * W + x] == Palette.TEXT) {
+                        text++;
+                        assertThat(canvas.get(x, yy)).as("%s: text pixel (%d, %d)", c[1] + c[2], x, yy).isEqualTo(Palette.TEXT);
+                    }
+                }
+            }
+            assertThat(text).as("text pixels of '%s'", c[1] + c[2]).isGreaterThan(100);
+        }
+        Map<String, Object> o = new HashMap<>();
+        o.put("color", "level");
+        o.put("field", "erosion");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PixelRendererTest.renderer("png", o))
+                .hasMessageContaining("option 'field' = erosion with color level; allowed: field with color strain");
+    }
+
     @Test
     void stateModeShowsTheStatesPresentOnly() {
         Set<Integer> band = legendBand("state", true, false);
