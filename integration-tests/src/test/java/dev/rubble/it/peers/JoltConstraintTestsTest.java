@@ -42,7 +42,10 @@ import org.junit.jupiter.api.Test;
  * {@code SixDOFConstraintTests} case (no six-degree-of-freedom joint, no per-axis springs or allowed-DOF locks) and
  * {@code PathConstraintTests} (no path joint). Jolt has no unit tests of its point, cone, fixed or swing-twist
  * constraints; Rubble's ball, weld and limits are checked against physics in its own tests
- * ({@code ConstraintPhysicsTest}, {@code StopLoadTest}, {@code LockedJointTest}).
+ * ({@code ConstraintPhysicsTest}, {@code StopLoadTest}, {@code LockedJointTest}). Box2D v3 has no joint unit tests
+ * (only {@code test/test_recording.c}'s record and replay); Rapier's joint tests
+ * ({@code multibody_regression_tests.rs}) are crash regressions of reduced-coordinate multibodies, which Rubble does
+ * not have, and their one behaviour case needs angular limits on a ball joint.
  */
 final class JoltConstraintTestsTest {
 
