@@ -3,6 +3,7 @@ package dev.rubble.plugin.narrowphase.analytic;
 import dev.rubble.spi.narrowphase.ContactSink;
 import dev.rubble.spi.narrowphase.PairCollider;
 import dev.rubble.spi.narrowphase.Pose;
+import dev.rubble.geometry.gjk.ConvexCollider;
 import dev.rubble.geometry.gjk.ManifoldBuilder;
 import dev.rubble.spi.shape.Box;
 import dev.rubble.spi.shape.Shape;
@@ -16,6 +17,14 @@ import dev.rubble.spi.shape.ShapeMath;
  * {@link #FACE_TOLERANCE}. Face contacts are clipped into up to 4 points by {@link ManifoldBuilder};
  * edge contacts give the closest points between the two edges, or the two ends of their overlap when
  * the edges are within about 10 degrees of parallel. Allocation-free.
+ *
+ * <p><b>Boxes apart on two axes.</b> Within the speculative margin the face axis of largest separation may
+ * not be where the boxes meet: two boxes apart corner to corner (or edge to edge across a diagonal) are
+ * within the margin on each face axis, but their faces do not overlap seen along it, so clipping leaves no
+ * point. Then the pair is handed to {@link ConvexCollider} (GJK's closest points: one point, the true
+ * distance and direction, as every other convex pair gets in that case). Before (peers19, Jolt's
+ * {@code TestLinearCastBoxVsInactiveDiscreteBoxAngled}), such a pair had no contact at all: a 1 m box moving
+ * at (-120, 0, 240) m/s from (2, 0, -2) passed straight through a 1 m box at the origin in one 60 Hz step.
  *
  * <p>Why faces win by that much (issue 4, docs/dynamics.md): in a settling pile boxes lie with an
  * edge on another box's face or across its rim, and the exact SAT answer there is often an edge axis
@@ -54,6 +63,8 @@ final class BoxBox implements PairCollider {
     /** One of B's face axes must beat A's best face axis by this much, metres (Box2D: 0.1 x linear slop). */
     static final double FACE_TOLERANCE = 5e-4;
     private final ManifoldBuilder builder = new ManifoldBuilder();
+    /** The closest points by GJK, for a pair within the margin whose face clip left no point. */
+    private final ConvexCollider closest = new ConvexCollider();
     private final double[] st = new double[2];
     private final double[] ha = new double[3], hb = new double[3];
     /** The test's scratch: c = a_i . b_j (row i, column j), its absolute values, t along A's and B's axes, a normal. */
@@ -152,7 +163,10 @@ final class BoxBox implements PairCollider {
         double fnx = n[0], fny = n[1], fnz = n[2];
         builder.featureA(sa, pa, fnx, fny, fnz);
         builder.featureB(sb, pb, fnx, fny, fnz);
-        builder.clip(fnx, fny, fnz, 0, 0, margin, sink, 0);
+        if (!builder.clip(fnx, fny, fnz, 0, 0, margin, sink, 0)) {
+            // apart on two axes (class comment): the faces do not overlap along the axis, the closest points do
+            closest.collide(sa, pa, sb, pb, margin, sink);
+        }
     }
 
     /**
