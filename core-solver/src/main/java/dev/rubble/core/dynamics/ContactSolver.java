@@ -639,9 +639,7 @@ public final class ContactSolver {
             // A holds B and pushes it along +n, or B holds A and pushes it along -n
             int l = holdsB ? sb : sa;
             double sg = holdsB ? 1 : -1;
-            heldNormal[3 * l] += sg * man[mo];
-            heldNormal[3 * l + 1] += sg * man[mo + 1];
-            heldNormal[3 * l + 2] += sg * man[mo + 2];
+            addNormal(heldNormal, l, sg, mo);
             for (int k2 = 0, q = pointBase[i]; k2 < points[i]; k2++, q++) {
                 heldDepth[l] = Math.max(heldDepth[l], -sep[q]);
             }
@@ -865,9 +863,7 @@ public final class ContactSolver {
             }
             int l = holdsB ? sb : sa;
             double sg = holdsB ? 1 : -1;
-            supportNormal[3 * l] += sg * man[mo];
-            supportNormal[3 * l + 1] += sg * man[mo + 1];
-            supportNormal[3 * l + 2] += sg * man[mo + 2];
+            addNormal(supportNormal, l, sg, mo);
             any = true;
         }
         if (!any) {
@@ -926,6 +922,13 @@ public final class ContactSolver {
             }
         }
         return true;
+    }
+
+    /** Adds {@code sg} (±1) times the normal of the manifold at {@code man[mo..mo+3)} to body l's three sums in {@code to}. */
+    private void addNormal(double[] to, int l, double sg, int mo) {
+        to[3 * l] += sg * man[mo];
+        to[3 * l + 1] += sg * man[mo + 1];
+        to[3 * l + 2] += sg * man[mo + 2];
     }
 
     /** Raises body l's {@link #levelDepth} to the deepest point of manifold i. */

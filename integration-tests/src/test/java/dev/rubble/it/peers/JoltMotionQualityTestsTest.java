@@ -67,7 +67,7 @@ final class JoltMotionQualityTestsTest {
     }
 
     /** The two head-on boxes of restitution 0 meet and stop (equal masses): what Rubble does for Jolt's tunnelling cases. */
-    private static void headOnStops() {
+    private static HeadOn headOnStops() {
         PhysicsWorld w = world();
         BodyId box1 = w.addBody(box(-1, 0, 0).withLinearVelocity(new Vector3d(SPEED, 0, 0)));
         BodyId box2 = w.addBody(box(1, 0, 0).withLinearVelocity(new Vector3d(-SPEED, 0, 0)));
@@ -75,6 +75,11 @@ final class JoltMotionQualityTestsTest {
         assertThat(begins(w)).isEqualTo(1);
         assertAt(w, box1, -EXTENT, 0);
         assertAt(w, box2, EXTENT, 0);
+        return new HeadOn(w, box1, box2);
+    }
+
+    /** The world of {@link #headOnStops} after its step, and its two boxes. */
+    private record HeadOn(PhysicsWorld w, BodyId box1, BodyId box2) {
     }
 
     // ---- TestDiscreteBoxVsDiscreteBox ----
@@ -120,13 +125,9 @@ final class JoltMotionQualityTestsTest {
 
     @Test
     void testLinearCastBoxVsLinearCastBoxInelastic() {
-        PhysicsWorld w = world();
-        BodyId box1 = w.addBody(box(-1, 0, 0).withLinearVelocity(new Vector3d(SPEED, 0, 0)));
-        BodyId box2 = w.addBody(box(1, 0, 0).withLinearVelocity(new Vector3d(-SPEED, 0, 0)));
-        w.step();
-        assertThat(begins(w)).isEqualTo(1);
-        assertAt(w, box1, -EXTENT, 0);
-        assertAt(w, box2, EXTENT, 0);
+        HeadOn h = headOnStops();
+        PhysicsWorld w = h.w();
+        BodyId box1 = h.box1(), box2 = h.box2();
         // Jolt: the contact persists while they rest against each other. Rubble's boxes rest 1.8e-13 m apart (the
         // impact's rounding) with no relative velocity, and its broadphase pairs bounds without a margin
         // (docs/dynamics.md, "Gravity's fall in the bounds"): their contact ends within these steps (after 7 at this
